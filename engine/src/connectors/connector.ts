@@ -1,0 +1,60 @@
+// The connector SPI: what a catalog offers the engine. Schemas, tables with typed columns, splits
+// of a table, and a page source per split returning only the requested columns.
+
+import type { Session } from '../coordinator/session.js';
+import type { Page } from '../exec/page.js';
+import type { SqlType } from '../types/types.js';
+
+export interface ColumnMetadata {
+  name: string;
+  type: SqlType;
+  nullable?: boolean;
+  comment?: string;
+}
+
+export interface TableMetadata {
+  catalog: string;
+  schema: string;
+  name: string;
+  columns: ColumnMetadata[];
+  comment?: string;
+}
+
+export interface SchemaTableName {
+  schema: string;
+  table: string;
+}
+
+/** A unit of scan work; `info` is connector-defined and JSON-serialisable (it travels to workers). */
+export interface Split {
+  catalog: string;
+  schema: string;
+  table: string;
+  info: unknown;
+}
+
+/** Rows for DELETE: given a page of the table (all columns), returns 1 for rows to delete. */
+export type RowPredicate = (page: Page) => Uint8Array;
+
+export interface Connector {
+  readonly name: string;
+
+  listSchemas(session: Session): string[];
+  /** Tables of one schema, or of all schemas when `schema` is undefined. */
+  listTables(session: Session, schema?: string): SchemaTableName[];
+  getTable(session: Session, schema: string, table: string): TableMetadata | undefined;
+
+  getSplits(session: Session, table: TableMetadata): Split[];
+  /** Pages of the split holding exactly `columns` (names, in this order). */
+  createPageSource(session: Session, split: Split, columns: readonly string[]): AsyncIterable<Page>;
+
+  // Writes: connectors that do not support one leave it undefined (the engine then fails with NOT_SUPPORTED).
+  createSchema?(session: Session, schema: string): void;
+  dropSchema?(session: Session, schema: string, cascade: boolean): void;
+  createTable?(session: Session, table: TableMetadata): void;
+  dropTable?(session: Session, schema: string, table: string): void;
+  /** Appends pages (columns in table order); returns the row count written. Atomic: all or nothing. */
+  insert?(session: Session, schema: string, table: string, pages: readonly Page[]): number;
+  /** Deletes the rows the predicate selects; returns how many. Atomic. */
+  deleteRows?(session: Session, schema: string, table: string, predicate: RowPredicate): number;
+}

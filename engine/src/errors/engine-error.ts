@@ -1,0 +1,49 @@
+// The one error class every layer throws; the server turns it into Trino's error JSON.
+
+import { ERROR_CODES, type ErrorName } from './error-codes.js';
+
+/** A 1-based position in the SQL text. */
+export interface SourceLocation {
+  line: number;
+  column: number;
+}
+
+export class EngineError extends Error {
+  constructor(
+    readonly errorName: ErrorName,
+    /** The message without its position prefix. */
+    readonly rawMessage: string,
+    readonly location?: SourceLocation,
+  ) {
+    super(location ? `line ${location.line}:${location.column}: ${rawMessage}` : rawMessage);
+    this.name = 'EngineError';
+  }
+
+  get errorCode(): number {
+    return ERROR_CODES[this.errorName].code;
+  }
+
+  get errorType(): string {
+    return ERROR_CODES[this.errorName].type;
+  }
+}
+
+/** Shorthand: `throw sqlError('COLUMN_NOT_FOUND', "Column 'x' cannot be resolved", node.location)`. */
+export function sqlError(name: ErrorName, message: string, location?: SourceLocation): EngineError {
+  return new EngineError(name, message, location);
+}
+
+export function notSupported(what: string, location?: SourceLocation): EngineError {
+  return new EngineError('NOT_SUPPORTED', what, location);
+}
+
+/** Any thrown value as an EngineError (unknown errors become GENERIC_INTERNAL_ERROR). */
+export function toEngineError(e: unknown): EngineError {
+  if (e instanceof EngineError) return e;
+  if (e instanceof RangeError && /Maximum call stack/.test(e.message)) {
+    return new EngineError('GENERIC_USER_ERROR', 'Statement is too deeply nested to process');
+  }
+  const err = new EngineError('GENERIC_INTERNAL_ERROR', e instanceof Error ? e.message : String(e));
+  if (e instanceof Error && e.stack) err.stack = e.stack;
+  return err;
+}

@@ -1,0 +1,38 @@
+// What every operator shares: pages flow as async streams; an operator consumes its input
+// stream(s) and yields output pages. A consumer that stops early calls `return()` on the
+// iterator, which closes the operator chain (so LIMIT stops the scan).
+
+import type { MemoryContext } from '../memory.js';
+import type { Page } from '../page.js';
+import type { SqlType } from '../../types/types.js';
+
+export type PageStream = AsyncIterable<Page>;
+
+/** Counters an operator updates as it runs; the query's stats add them up. */
+export interface OperatorStats {
+  inputRows: number;
+  inputBytes: number;
+  outputRows: number;
+}
+
+export interface OperatorContext {
+  /** Every retained byte is reserved here and freed when released. */
+  memory: MemoryContext;
+  /** Aborted when the query is cancelled or fails; long loops check `signal.aborted`. */
+  signal: AbortSignal;
+  /** Session time zone, for functions that need it. */
+  timeZone: string;
+}
+
+/** Rows per output page operators aim for. */
+export const TARGET_PAGE_ROWS = 8192;
+
+export interface SortKey {
+  channel: number;
+  ascending: boolean;
+  /** Trino's default is NULLS LAST for both ASC and DESC. */
+  nullsFirst: boolean;
+}
+
+/** Column types of a stream, by channel. */
+export type Layout = readonly SqlType[];

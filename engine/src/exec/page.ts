@@ -1,0 +1,270 @@
+// Pages and columns: the unit of data that flows between operators.
+//
+// A column holds one typed buffer and an optional null mask. Numeric and temporal columns hold the
+// same typed arrays an Arrow vector holds (zero-copy both ways, see arrow.ts); strings are decoded
+// once into JS strings because V8 compares and hashes its own strings far faster than UTF-8 bytes.
+//
+// Storage per SQL type (the scalar JS value of one row is given after the arrow):
+//   boolean                Uint8Array (0/1)              -> boolean
+//   tinyint/smallint/int   Int8Array/Int16Array/Int32Array -> number
+//   bigint                 BigInt64Array                 -> bigint
+//   real / double          Float32Array / Float64Array   -> number
+//   decimal(p<=18, s)      BigInt64Array (unscaled)      -> bigint (unscaled)
+//   decimal(p>18, s)       bigint[] (unscaled)           -> bigint (unscaled)
+//   varchar / char         string[]                      -> string
+//   varbinary              Uint8Array[]                  -> Uint8Array
+//   date                   Int32Array (days since 1970-01-01) -> number
+//   time(p)                Float64Array (microseconds of the day) -> number
+//   timestamp(p)           Float64Array (microseconds since the epoch, UTC wall time) -> number
+//   interval year to month Int32Array (months)           -> number
+//   interval day to second Float64Array (milliseconds)   -> number
+//   unknown                Uint8Array (every row null)   -> null
+
+import { SHORT_DECIMAL_PRECISION, type SqlType } from '../types/types.js';
+
+export type Scalar = boolean | number | bigint | string | Uint8Array | null;
+
+export type ColumnValues =
+  | Uint8Array
+  | Int8Array
+  | Int16Array
+  | Int32Array
+  | BigInt64Array
+  | Float32Array
+  | Float64Array
+  | bigint[]
+  | string[]
+  | Uint8Array[];
+
+export interface Column {
+  readonly type: SqlType;
+  readonly length: number;
+  readonly values: ColumnValues;
+  /** nulls[i] === 1 when row i is NULL; null when the column has no NULLs. */
+  readonly nulls: Uint8Array | null;
+}
+
+export interface Page {
+  readonly rowCount: number;
+  readonly columns: Column[];
+}
+
+/** Allocates the storage a column of `type` with `length` rows uses. */
+export function allocateValues(type: SqlType, length: number): ColumnValues {
+  switch (type.kind) {
+    case 'boolean':
+    case 'unknown':
+      return new Uint8Array(length);
+    case 'tinyint':
+      return new Int8Array(length);
+    case 'smallint':
+      return new Int16Array(length);
+    case 'integer':
+    case 'date':
+    case 'interval year to month':
+      return new Int32Array(length);
+    case 'bigint':
+      return new BigInt64Array(length);
+    case 'decimal':
+      return type.precision <= SHORT_DECIMAL_PRECISION ? new BigInt64Array(length) : new Array<bigint>(length).fill(0n);
+    case 'real':
+      return new Float32Array(length);
+    case 'double':
+    case 'time':
+    case 'timestamp':
+    case 'interval day to second':
+      return new Float64Array(length);
+    case 'varchar':
+    case 'char':
+      return new Array<string>(length).fill('');
+    case 'varbinary':
+      return new Array<Uint8Array>(length).fill(EMPTY_BYTES);
+  }
+}
+
+const EMPTY_BYTES = new Uint8Array(0);
+
+export function isNull(column: Column, row: number): boolean {
+  return column.nulls !== null && column.nulls[row] === 1;
+}
+
+/** The scalar value of one row. For generic (slow) paths; inner loops read `values` directly. */
+export function getScalar(column: Column, row: number): Scalar {
+  if (column.type.kind === 'unknown' || (column.nulls !== null && column.nulls[row] === 1)) return null;
+  const v = column.values[row];
+  if (column.type.kind === 'boolean') return v === 1;
+  return v as Scalar;
+}
+
+/** Builds a column from scalar values (NULL as null). */
+export function columnFromScalars(type: SqlType, scalars: readonly Scalar[]): Column {
+  const builder = new ColumnBuilder(type, scalars.length);
+  for (const s of scalars) builder.append(s);
+  return builder.build();
+}
+
+/** Appends scalars one by one; grows as needed. */
+export class ColumnBuilder {
+  private values: ColumnValues;
+  private nulls: Uint8Array | null = null;
+  private size = 0;
+
+  constructor(
+    readonly type: SqlType,
+    initialCapacity = 1024,
+  ) {
+    this.values = allocateValues(type, Math.max(initialCapacity, 16));
+  }
+
+  get length(): number {
+    return this.size;
+  }
+
+  append(value: Scalar): void {
+    if (this.size === this.values.length) this.grow();
+    if (value === null || this.type.kind === 'unknown') {
+      if (this.nulls === null) this.nulls = new Uint8Array(this.values.length);
+      this.nulls[this.size++] = 1;
+      return;
+    }
+    const v = typeof value === 'boolean' ? (value ? 1 : 0) : value;
+    (this.values as unknown as Scalar[])[this.size++] = v;
+  }
+
+  /** Appends row `row` of `column`, which must be of the same type. */
+  appendFrom(column: Column, row: number): void {
+    this.append(getScalar(column, row));
+  }
+
+  build(): Column {
+    const values = sliceValues(this.values, 0, this.size);
+    const nulls = this.nulls === null ? null : this.nulls.slice(0, this.size);
+    return { type: this.type, length: this.size, values, nulls };
+  }
+
+  private grow(): void {
+    const capacity = this.values.length * 2;
+    const next = allocateValues(this.type, capacity);
+    copyValues(this.values, next, 0);
+    this.values = next;
+    if (this.nulls !== null) {
+      const n = new Uint8Array(capacity);
+      n.set(this.nulls);
+      this.nulls = n;
+    }
+  }
+}
+
+function copyValues(from: ColumnValues, to: ColumnValues, offset: number): void {
+  if (Array.isArray(from)) {
+    const target = to as unknown[];
+    for (let i = 0; i < from.length; i++) target[offset + i] = from[i];
+  } else {
+    (to as Uint8Array).set(from as Uint8Array, offset);
+  }
+}
+
+export function sliceValues(values: ColumnValues, start: number, end: number): ColumnValues {
+  return values.slice(start, end) as ColumnValues;
+}
+
+/** Rows [start, end) of a column. */
+export function sliceColumn(column: Column, start: number, end: number): Column {
+  return {
+    type: column.type,
+    length: end - start,
+    values: sliceValues(column.values, start, end),
+    nulls: column.nulls === null ? null : column.nulls.slice(start, end),
+  };
+}
+
+export function slicePage(page: Page, start: number, end: number): Page {
+  return { rowCount: end - start, columns: page.columns.map((c) => sliceColumn(c, start, end)) };
+}
+
+/** The rows at `positions` of a column, in that order (a gather). */
+export function takeColumn(column: Column, positions: Int32Array | Uint32Array, count = positions.length): Column {
+  const values = allocateValues(column.type, count);
+  const src = column.values as ArrayLike<unknown>;
+  const dst = values as unknown as unknown[];
+  for (let i = 0; i < count; i++) dst[i] = src[positions[i]];
+  let nulls: Uint8Array | null = null;
+  if (column.nulls !== null) {
+    const srcNulls = column.nulls;
+    nulls = new Uint8Array(count);
+    let any = false;
+    for (let i = 0; i < count; i++) {
+      const n = srcNulls[positions[i]];
+      nulls[i] = n;
+      if (n === 1) any = true;
+    }
+    if (!any) nulls = null;
+  }
+  return { type: column.type, length: count, values, nulls };
+}
+
+export function takePage(page: Page, positions: Int32Array | Uint32Array, count = positions.length): Page {
+  return { rowCount: count, columns: page.columns.map((c) => takeColumn(c, positions, count)) };
+}
+
+/** Concatenates columns of the same type. */
+export function concatColumns(type: SqlType, columns: readonly Column[]): Column {
+  let length = 0;
+  let anyNulls = false;
+  for (const c of columns) {
+    length += c.length;
+    if (c.nulls !== null) anyNulls = true;
+  }
+  const values = allocateValues(type, length);
+  const nulls = anyNulls ? new Uint8Array(length) : null;
+  let offset = 0;
+  for (const c of columns) {
+    copyValues(c.values, values, offset);
+    if (nulls !== null && c.nulls !== null) nulls.set(c.nulls, offset);
+    offset += c.length;
+  }
+  return { type, length, values, nulls };
+}
+
+export function concatPages(types: readonly SqlType[], pages: readonly Page[]): Page {
+  let rowCount = 0;
+  for (const p of pages) rowCount += p.rowCount;
+  return { rowCount, columns: types.map((t, i) => concatColumns(t, pages.map((p) => p.columns[i]))) };
+}
+
+/** A column of `length` rows all holding `value`. */
+export function constantColumn(type: SqlType, value: Scalar, length: number): Column {
+  const values = allocateValues(type, length);
+  if (value === null || type.kind === 'unknown') {
+    return { type, length, values, nulls: new Uint8Array(length).fill(1) };
+  }
+  const v = typeof value === 'boolean' ? (value ? 1 : 0) : value;
+  (values as unknown as { fill(v: unknown): void }).fill(v);
+  return { type, length, values, nulls: null };
+}
+
+export function emptyPage(types: readonly SqlType[]): Page {
+  return { rowCount: 0, columns: types.map((t) => ({ type: t, length: 0, values: allocateValues(t, 0), nulls: null })) };
+}
+
+/** Approximate retained size in bytes, for memory accounting. */
+export function pageSizeInBytes(page: Page): number {
+  let bytes = 0;
+  for (const c of page.columns) bytes += columnSizeInBytes(c);
+  return bytes;
+}
+
+export function columnSizeInBytes(column: Column): number {
+  let bytes = column.nulls === null ? 0 : column.nulls.byteLength;
+  const v = column.values;
+  if (!Array.isArray(v)) return bytes + (v as Uint8Array).byteLength;
+  if (column.type.kind === 'varchar' || column.type.kind === 'char') {
+    for (const s of v as string[]) bytes += 16 + s.length * 2;
+    return bytes;
+  }
+  if (column.type.kind === 'varbinary') {
+    for (const b of v as Uint8Array[]) bytes += 16 + b.byteLength;
+    return bytes;
+  }
+  return bytes + v.length * 24;
+}

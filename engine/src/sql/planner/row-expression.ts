@@ -1,0 +1,139 @@
+// Resolved, typed expressions: what the analyzer produces from AST expressions, what the optimizer
+// rewrites and what the expression compiler turns into JavaScript.
+//
+// Every argument already has the type the callee expects: the analyzer inserts `cast` nodes for
+// implicit coercions, so the compiler never guesses. Subqueries never appear here; the planner
+// turns them into joins.
+
+import type { Scalar } from '../../exec/page.js';
+import type { SqlType } from '../../types/types.js';
+
+/** A named value produced by a plan node; expressions refer to it by id. */
+export interface Symbol {
+  readonly id: number;
+  readonly name: string;
+  readonly type: SqlType;
+}
+
+export type RowExpression =
+  | SymbolReference
+  | InputReference
+  | Constant
+  | Call
+  | CastExpression
+  | SpecialForm;
+
+/** A reference to a symbol of the input plan node (logical plans). */
+export interface SymbolReference {
+  kind: 'symbol';
+  symbol: Symbol;
+  type: SqlType;
+}
+
+/** A reference to channel `channel` of the input page (physical plans, what the compiler sees). */
+export interface InputReference {
+  kind: 'input';
+  channel: number;
+  type: SqlType;
+}
+
+export interface Constant {
+  kind: 'constant';
+  value: Scalar;
+  type: SqlType;
+}
+
+/**
+ * A scalar function or operator call, resolved against the function registry: `name` is the
+ * registry name; operators use: add, subtract, multiply, divide, modulus, negate,
+ * equal, not_equal, less_than, less_than_or_equal, greater_than, greater_than_or_equal,
+ * is_distinct_from, concat (for `||`).
+ */
+export interface Call {
+  kind: 'call';
+  name: string;
+  args: RowExpression[];
+  type: SqlType;
+}
+
+/** CAST / TRY_CAST (safe: a value that cannot be cast yields NULL instead of an error). */
+export interface CastExpression {
+  kind: 'cast';
+  arg: RowExpression;
+  type: SqlType;
+  safe: boolean;
+}
+
+/**
+ * Forms with their own evaluation rules (short circuits, three-valued logic):
+ * - and / or: n-ary, three-valued
+ * - not, is_null: one argument
+ * - if: [condition, then, else]
+ * - switch: searched CASE as [when1, then1, when2, then2, ..., else]; a missing ELSE is a NULL constant
+ * - coalesce: n-ary
+ * - in: [value, item1, item2, ...], three-valued like a chain of `=` joined by OR
+ * - between: [value, min, max]
+ * - like: [value, pattern] or [value, pattern, escape]
+ * - nullif: [a, b]
+ * - try: [expression]; errors of the expression yield NULL
+ */
+export interface SpecialForm {
+  kind: 'special';
+  form: 'and' | 'or' | 'not' | 'is_null' | 'if' | 'switch' | 'coalesce' | 'in' | 'between' | 'like' | 'nullif' | 'try';
+  args: RowExpression[];
+  type: SqlType;
+}
+
+export function constant(value: Scalar, type: SqlType): Constant {
+  return { kind: 'constant', value, type };
+}
+
+export function symbolRef(symbol: Symbol): SymbolReference {
+  return { kind: 'symbol', symbol, type: symbol.type };
+}
+
+export function inputRef(channel: number, type: SqlType): InputReference {
+  return { kind: 'input', channel, type };
+}
+
+export function call(name: string, type: SqlType, ...args: RowExpression[]): Call {
+  return { kind: 'call', name, args, type };
+}
+
+export function special(form: SpecialForm['form'], type: SqlType, ...args: RowExpression[]): SpecialForm {
+  return { kind: 'special', form, args, type };
+}
+
+/** The direct children of an expression. */
+export function children(e: RowExpression): RowExpression[] {
+  switch (e.kind) {
+    case 'call':
+    case 'special':
+      return e.args;
+    case 'cast':
+      return [e.arg];
+    default:
+      return [];
+  }
+}
+
+/** Rebuilds `e` with each child replaced by `f(child)`. */
+export function mapChildren(e: RowExpression, f: (child: RowExpression) => RowExpression): RowExpression {
+  switch (e.kind) {
+    case 'call':
+      return { ...e, args: e.args.map(f) };
+    case 'special':
+      return { ...e, args: e.args.map(f) };
+    case 'cast':
+      return { ...e, arg: f(e.arg) };
+    default:
+      return e;
+  }
+}
+
+/** Every symbol an expression references. */
+export function referencedSymbols(e: RowExpression, into: Map<number, Symbol> = new Map()): Map<number, Symbol> {
+  if (e.kind === 'symbol') into.set(e.symbol.id, e.symbol);
+  for (const c of children(e)) referencedSymbols(c, into);
+  return into;
+}

@@ -1,0 +1,130 @@
+// The SQL type system, spelled as Trino spells it on the wire.
+
+export type SqlType =
+  | { kind: 'boolean' }
+  | { kind: 'tinyint' }
+  | { kind: 'smallint' }
+  | { kind: 'integer' }
+  | { kind: 'bigint' }
+  | { kind: 'real' }
+  | { kind: 'double' }
+  | { kind: 'decimal'; precision: number; scale: number }
+  | { kind: 'varchar'; length?: number } // length undefined = unbounded
+  | { kind: 'char'; length: number }
+  | { kind: 'varbinary' }
+  | { kind: 'date' }
+  | { kind: 'time'; precision: number }
+  | { kind: 'timestamp'; precision: number }
+  | { kind: 'interval year to month' }
+  | { kind: 'interval day to second' }
+  | { kind: 'unknown' }; // the type of a bare NULL literal
+
+export type TypeKind = SqlType['kind'];
+
+export const BOOLEAN: SqlType = { kind: 'boolean' };
+export const TINYINT: SqlType = { kind: 'tinyint' };
+export const SMALLINT: SqlType = { kind: 'smallint' };
+export const INTEGER: SqlType = { kind: 'integer' };
+export const BIGINT: SqlType = { kind: 'bigint' };
+export const REAL: SqlType = { kind: 'real' };
+export const DOUBLE: SqlType = { kind: 'double' };
+export const VARCHAR: SqlType = { kind: 'varchar' };
+export const VARBINARY: SqlType = { kind: 'varbinary' };
+export const DATE: SqlType = { kind: 'date' };
+export const UNKNOWN: SqlType = { kind: 'unknown' };
+export const INTERVAL_YEAR_MONTH: SqlType = { kind: 'interval year to month' };
+export const INTERVAL_DAY_SECOND: SqlType = { kind: 'interval day to second' };
+
+export function decimal(precision: number, scale: number): SqlType {
+  return { kind: 'decimal', precision, scale };
+}
+export function varchar(length?: number): SqlType {
+  return length === undefined ? VARCHAR : { kind: 'varchar', length };
+}
+export function timestamp(precision = 3): SqlType {
+  return { kind: 'timestamp', precision };
+}
+
+export const MAX_DECIMAL_PRECISION = 38;
+/** Decimals up to this precision are stored in a BigInt64Array, wider ones in a bigint[]. */
+export const SHORT_DECIMAL_PRECISION = 18;
+
+/** The type's name as Trino prints it: `varchar(25)`, `decimal(12,2)`, `timestamp(3)`. */
+export function typeName(t: SqlType): string {
+  switch (t.kind) {
+    case 'decimal':
+      return `decimal(${t.precision},${t.scale})`;
+    case 'varchar':
+      return t.length === undefined ? 'varchar' : `varchar(${t.length})`;
+    case 'char':
+      return `char(${t.length})`;
+    case 'time':
+      return `time(${t.precision})`;
+    case 'timestamp':
+      return `timestamp(${t.precision})`;
+    default:
+      return t.kind;
+  }
+}
+
+export interface TypeSignatureArgument {
+  kind: 'LONG' | 'TYPE' | 'NAMED_TYPE' | 'VARIABLE';
+  value: unknown;
+}
+export interface TypeSignature {
+  rawType: string;
+  arguments: TypeSignatureArgument[];
+}
+
+/** `typeSignature` as Trino sends it in `columns` (JDBC and Python clients read it). */
+export function typeSignature(t: SqlType): TypeSignature {
+  const long = (value: number): TypeSignatureArgument => ({ kind: 'LONG', value });
+  switch (t.kind) {
+    case 'decimal':
+      return { rawType: 'decimal', arguments: [long(t.precision), long(t.scale)] };
+    case 'varchar':
+      return { rawType: 'varchar', arguments: [long(t.length ?? 2147483647)] };
+    case 'char':
+      return { rawType: 'char', arguments: [long(t.length)] };
+    case 'time':
+    case 'timestamp':
+      return { rawType: t.kind, arguments: [long(t.precision)] };
+    default:
+      return { rawType: t.kind, arguments: [] };
+  }
+}
+
+export function typesEqual(a: SqlType, b: SqlType): boolean {
+  return typeName(a) === typeName(b);
+}
+
+export function isIntegral(t: SqlType): boolean {
+  return t.kind === 'tinyint' || t.kind === 'smallint' || t.kind === 'integer' || t.kind === 'bigint';
+}
+export function isNumeric(t: SqlType): boolean {
+  return isIntegral(t) || t.kind === 'real' || t.kind === 'double' || t.kind === 'decimal';
+}
+export function isString(t: SqlType): boolean {
+  return t.kind === 'varchar' || t.kind === 'char';
+}
+export function isTemporal(t: SqlType): boolean {
+  return t.kind === 'date' || t.kind === 'time' || t.kind === 'timestamp';
+}
+export function isInterval(t: SqlType): boolean {
+  return t.kind === 'interval year to month' || t.kind === 'interval day to second';
+}
+/** Precision of an integral type when seen as a decimal (Trino: tinyint 3, smallint 5, integer 10, bigint 19). */
+export function integralDecimalPrecision(t: SqlType): number {
+  switch (t.kind) {
+    case 'tinyint':
+      return 3;
+    case 'smallint':
+      return 5;
+    case 'integer':
+      return 10;
+    case 'bigint':
+      return 19;
+    default:
+      throw new Error(`not an integral type: ${typeName(t)}`);
+  }
+}
