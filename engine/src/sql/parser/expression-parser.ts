@@ -1,0 +1,400 @@
+// Expressions, following the precedence of Trino's SqlBase.g4:
+//   OR < AND < NOT < predicate (one comparison / BETWEEN / IN / LIKE / IS ... on a value expression)
+//   value expressions (Pratt): || < + - < * / % < unary + - < primary (with `.field` dereference).
+
+import type { SourceLocation } from '../../errors/engine-error.js';
+import type {
+  ArithmeticOperator,
+  ComparisonOperator,
+  Expression,
+  FrameBound,
+  FunctionCall,
+  Identifier,
+  Query,
+  QueryBody,
+  SortItem,
+  WindowFrame,
+  WindowSpecification,
+} from './ast.js';
+import { QUERY_START_WORDS } from './keywords.js';
+import { SpecialFormParser } from './special-form-parser.js';
+
+const COMPARISON_OPERATORS: Record<string, ComparisonOperator> = {
+  '=': '=',
+  '<>': '<>',
+  '!=': '<>',
+  '<': '<',
+  '<=': '<=',
+  '>': '>',
+  '>=': '>=',
+};
+
+// Binding power of the binary value operators (higher binds tighter); unary +/- bind tighter still.
+const BINARY_PRECEDENCE: Record<string, number> = { '||': 1, '+': 2, '-': 2, '*': 3, '/': 3, '%': 3 };
+const UNARY_PRECEDENCE = 4;
+
+/** Tokens after a parenthesised subquery that make it the first operand of a larger query. */
+const QUERY_CONTINUATION_WORDS = ['UNION', 'INTERSECT', 'EXCEPT', 'ORDER', 'LIMIT', 'OFFSET', 'FETCH'];
+
+export abstract class ExpressionParser extends SpecialFormParser {
+  /** A full query (WITH, body, ORDER BY, OFFSET, LIMIT). */
+  protected abstract parseQuery(): Query;
+  /** Continues a query whose first body has already been parsed: set operations, ORDER BY, LIMIT ... */
+  protected abstract continueQuery(first: QueryBody, location: SourceLocation): Query;
+
+  protected override parseExpression(): Expression {
+    return this.nested(() => this.parseOr());
+  }
+
+  /** The boolean levels; `initial` is an already parsed value expression to continue from. */
+  protected override parseOr(initial?: Expression): Expression {
+    let left = this.parseAnd(initial);
+    while (this.atKeyword('OR')) {
+      this.pos++;
+      left = { kind: 'LogicalBinary', operator: 'OR', left, right: this.parseAnd(), location: left.location };
+    }
+    return left;
+  }
+
+  private parseAnd(initial?: Expression): Expression {
+    let left = this.parseNot(initial);
+    while (this.atKeyword('AND')) {
+      this.pos++;
+      left = { kind: 'LogicalBinary', operator: 'AND', left, right: this.parseNot(), location: left.location };
+    }
+    return left;
+  }
+
+  private parseNot(initial?: Expression): Expression {
+    // NOT, like unary +/- below, is covered by the '<expression>' the primary records.
+    if (!initial && this.isKeyword('NOT')) {
+      const location = this.location(this.advance());
+      return { kind: 'Not', value: this.nested(() => this.parseNot()), location };
+    }
+    return this.parsePredicate(this.parseValueExpression(0, initial));
+  }
+
+  /** At most one predicate applies to a value expression (Trino rejects `a = b = c`). */
+  private parsePredicate(value: Expression): Expression {
+    const location = value.location;
+    const token = this.token;
+    for (const op of Object.keys(COMPARISON_OPERATORS)) this.expect(`'${op}'`);
+    if (token.kind === 'symbol' && token.value in COMPARISON_OPERATORS) {
+      this.pos++;
+      const operator = COMPARISON_OPERATORS[token.value];
+      const quantifier = this.quantifierAhead();
+      if (quantifier) {
+        this.pos++;
+        return { kind: 'QuantifiedComparison', operator, quantifier, value, query: this.parseParenthesizedQuery(), location };
+      }
+      return { kind: 'Comparison', operator, left: value, right: this.parseValueExpression(0), location };
+    }
+    if (this.atKeyword('IS')) {
+      this.pos++;
+      const negated = this.acceptKeyword('NOT');
+      if (this.acceptKeyword('NULL')) return { kind: 'IsNull', value, negated, location };
+      this.expectKeyword('DISTINCT');
+      this.expectKeyword('FROM');
+      return { kind: 'IsDistinctFrom', left: value, right: this.parseValueExpression(0), negated, location };
+    }
+    const negated = this.atKeyword('NOT') && ['BETWEEN', 'IN', 'LIKE'].some((w) => this.isKeyword(w, this.peek()));
+    if (negated) this.pos++;
+    if (this.acceptKeyword('BETWEEN')) {
+      const min = this.parseValueExpression(0);
+      this.expectKeyword('AND');
+      return { kind: 'Between', value, min, max: this.parseValueExpression(0), negated, location };
+    }
+    if (this.acceptKeyword('LIKE')) {
+      const pattern = this.parseValueExpression(0);
+      const escape = this.acceptKeyword('ESCAPE') ? this.parseValueExpression(0) : undefined;
+      return { kind: 'Like', value, pattern, ...(escape ? { escape } : {}), negated, location };
+    }
+    if (this.acceptKeyword('IN')) return this.parseInPredicate(value, negated, location);
+    if (negated) this.fail();
+    return value;
+  }
+
+  private quantifierAhead(): 'ANY' | 'ALL' | undefined {
+    const word = this.token.kind === 'identifier' ? this.token.keyword : '';
+    if ((word !== 'ANY' && word !== 'SOME' && word !== 'ALL') || !this.isSymbol('(', this.peek())) return undefined;
+    const inner = this.peek(2);
+    if (!this.isSymbol('(', inner) && !(inner.kind === 'identifier' && QUERY_START_WORDS.has(inner.keyword))) return undefined;
+    return word === 'ALL' ? 'ALL' : 'ANY';
+  }
+
+  private parseInPredicate(value: Expression, negated: boolean, location: SourceLocation): Expression {
+    const inner = this.parseParenthesizedExpressions();
+    if (inner.length === 1 && inner[0].kind === 'Subquery') {
+      return { kind: 'InSubquery', value, query: inner[0].query, negated, location };
+    }
+    return { kind: 'InList', value, list: inner, negated, location };
+  }
+
+  /** `( expr, ... )` where a lone subquery comes back as one Subquery expression. */
+  private parseParenthesizedExpressions(): Expression[] {
+    this.expectSymbol('(');
+    if (this.startsQuery()) {
+      const location = this.location();
+      const query = this.parseQuery();
+      this.expectSymbol(')');
+      return [{ kind: 'Subquery', query, location }];
+    }
+    const list = [this.parseExpression()];
+    while (this.acceptSymbol(',')) list.push(this.parseExpression());
+    this.expectSymbol(')');
+    return list;
+  }
+
+  protected startsQuery(): boolean {
+    return this.token.kind === 'identifier' && QUERY_START_WORDS.has(this.token.keyword);
+  }
+
+  protected override parseParenthesizedQuery(): Query {
+    this.expectSymbol('(');
+    this.expect('<query>');
+    const query = this.parseQuery();
+    this.expectSymbol(')');
+    return query;
+  }
+
+  /** Pratt loop over the binary value operators; `initial` replaces the first operand when given. */
+  protected override parseValueExpression(minPrecedence: number, initial?: Expression): Expression {
+    let left = initial ?? this.parseUnary();
+    while (true) {
+      for (const op of Object.keys(BINARY_PRECEDENCE)) this.expect(`'${op}'`);
+      const token = this.token;
+      const precedence = token.kind === 'symbol' ? BINARY_PRECEDENCE[token.value] : undefined;
+      if (precedence === undefined || precedence <= minPrecedence) return left;
+      this.pos++;
+      const right = this.parseValueExpression(precedence);
+      left =
+        token.value === '||'
+          ? { kind: 'Concat', left, right, location: left.location }
+          : { kind: 'ArithmeticBinary', operator: token.value as ArithmeticOperator, left, right, location: left.location };
+    }
+  }
+
+  private parseUnary(): Expression {
+    if (this.isSymbol('-') || this.isSymbol('+')) {
+      const token = this.advance();
+      const value = this.nested(() => this.parseValueExpression(UNARY_PRECEDENCE));
+      return { kind: 'ArithmeticUnary', operator: token.value as '+' | '-', value, location: this.location(token) };
+    }
+    return this.parsePostfix(this.parsePrimary());
+  }
+
+  /** `.field` dereferences and qualified function names `a.b(...)`. */
+  private parsePostfix(base: Expression): Expression {
+    let result = base;
+    while (this.atSymbol('.')) {
+      this.pos++;
+      const field = this.parseIdentifier();
+      const baseParts = this.isSymbol('(') ? nameParts(result) : undefined;
+      if (baseParts) {
+        const parts = [...baseParts, field];
+        result = this.parseFunctionCall({ kind: 'QualifiedName', parts, location: result.location });
+      } else {
+        result = { kind: 'Dereference', base: result, field, location: result.location };
+      }
+    }
+    return result;
+  }
+
+  private parsePrimary(): Expression {
+    this.expect('<expression>');
+    const token = this.token;
+    const location = this.location(token);
+    switch (token.kind) {
+      case 'integer':
+        this.pos++;
+        return { kind: 'LongLiteral', value: BigInt(token.value), text: token.value, location };
+      case 'decimal':
+        this.pos++;
+        return { kind: 'DecimalLiteral', text: token.value, location };
+      case 'double':
+        this.pos++;
+        return { kind: 'DoubleLiteral', value: Number(token.value), text: token.value, location };
+      case 'string':
+        this.pos++;
+        return { kind: 'StringLiteral', value: token.value, location };
+      case 'binary':
+        this.pos++;
+        return { kind: 'BinaryLiteral', hex: this.binaryHex(token.value), location };
+      case 'parameter':
+        this.pos++;
+        return { kind: 'Parameter', index: token.parameterIndex, location };
+      case 'symbol':
+        if (token.value === '(') return this.nested(() => this.parseParenthesized());
+        break;
+      case 'quotedIdentifier':
+        return this.parseNameOrCall();
+      case 'identifier': {
+        const special = this.parseSpecialForm(token.keyword);
+        if (special) return special;
+        if (this.isIdentifier()) return this.parseNameOrCall();
+        break;
+      }
+      default:
+        break;
+    }
+    this.fail();
+  }
+
+  private binaryHex(raw: string): string {
+    const hex = raw.replace(/\s/g, '').toUpperCase();
+    if (!/^[0-9A-F]*$/.test(hex)) this.error('Binary literal can only contain hexadecimal digits');
+    if (hex.length % 2 !== 0) this.error('Binary literal must contain an even number of digits');
+    return hex;
+  }
+
+  /** Typed literal `DATE '...'`, function call `f(...)`, or a plain identifier. */
+  private parseNameOrCall(): Expression {
+    const token = this.token;
+    if (token.kind === 'identifier' && this.peek().kind === 'string') {
+      const type = this.parseType();
+      return { kind: 'GenericLiteral', type, value: this.parseStringValue(), location: type.location };
+    }
+    const name = this.parseIdentifier();
+    if (this.isSymbol('(')) return this.parseFunctionCall({ kind: 'QualifiedName', parts: [name], location: name.location });
+    return name;
+  }
+
+  /** `( ... )` in an expression: subquery, row constructor, or a parenthesised expression. */
+  private parseParenthesized(): Expression {
+    const open = this.expectSymbol('(');
+    const location = this.location(open);
+    if (this.startsQuery()) {
+      const query = this.parseQuery();
+      this.expectSymbol(')');
+      return { kind: 'Subquery', query, location };
+    }
+    const first = this.parseExpression();
+    if (first.kind === 'Subquery' && QUERY_CONTINUATION_WORDS.some((w) => this.isKeyword(w))) {
+      const query = this.continueQuery({ kind: 'SubqueryBody', query: first.query, location: first.location }, first.location);
+      this.expectSymbol(')');
+      return { kind: 'Subquery', query, location };
+    }
+    if (this.atSymbol(',')) {
+      const items = [first];
+      while (this.acceptSymbol(',')) items.push(this.parseExpression());
+      this.expectSymbol(')');
+      return { kind: 'Row', items, location };
+    }
+    this.expectSymbol(')');
+    return first;
+  }
+
+  /** `name(...)` with DISTINCT, `*`, ORDER BY inside, FILTER, IGNORE/RESPECT NULLS and OVER. */
+  protected override parseFunctionCall(name: FunctionCall['name'], firstArgument?: Expression): FunctionCall {
+    if (!firstArgument) this.expectSymbol('(');
+    let distinct = false;
+    let starArg = false;
+    const args: Expression[] = [];
+    let orderBy: SortItem[] | undefined;
+    if (firstArgument) {
+      args.push(firstArgument);
+      while (this.acceptSymbol(',')) args.push(this.parseExpression());
+    } else if (this.atSymbol('*')) {
+      this.pos++;
+      starArg = true;
+    } else if (!this.atSymbol(')')) {
+      distinct = this.acceptKeyword('DISTINCT');
+      if (!distinct) this.acceptKeyword('ALL');
+      args.push(this.parseExpression());
+      while (this.acceptSymbol(',')) args.push(this.parseExpression());
+    }
+    if (!starArg && args.length > 0 && this.acceptKeywords('ORDER', 'BY')) orderBy = this.parseSortItems();
+    this.expectSymbol(')');
+    const call: FunctionCall = { kind: 'FunctionCall', name, args, distinct, starArg, location: name.location };
+    if (orderBy) call.orderBy = orderBy;
+    if (this.atKeyword('FILTER') && this.isSymbol('(', this.peek())) {
+      this.pos += 2;
+      this.expectKeyword('WHERE');
+      call.filter = this.parseExpression();
+      this.expectSymbol(')');
+    }
+    for (const treatment of ['IGNORE', 'RESPECT'] as const) {
+      if (this.acceptKeywords(treatment, 'NULLS')) call.nullTreatment = treatment;
+    }
+    if (this.acceptKeyword('OVER')) {
+      call.window = this.isIdentifier() && !this.isSymbol('(') ? this.parseIdentifier() : this.parseWindowSpecification();
+    } else if (call.nullTreatment) {
+      this.expectKeyword('OVER');
+    }
+    return call;
+  }
+
+  protected parseSortItems(): SortItem[] {
+    const items = [this.parseSortItem()];
+    while (this.acceptSymbol(',')) items.push(this.parseSortItem());
+    return items;
+  }
+
+  private parseSortItem(): SortItem {
+    const key = this.parseExpression();
+    let ordering: SortItem['ordering'] = 'ASC';
+    if (this.acceptKeyword('DESC')) ordering = 'DESC';
+    else this.acceptKeyword('ASC');
+    const item: SortItem = { kind: 'SortItem', key, ordering, location: key.location };
+    if (this.acceptKeyword('NULLS')) {
+      if (this.acceptKeyword('FIRST')) item.nullOrdering = 'FIRST';
+      else {
+        this.expectKeyword('LAST');
+        item.nullOrdering = 'LAST';
+      }
+    }
+    return item;
+  }
+
+  /** `( [name] [PARTITION BY ...] [ORDER BY ...] [frame] )` */
+  protected override parseWindowSpecification(): WindowSpecification {
+    const open = this.expectSymbol('(');
+    const spec: WindowSpecification = { kind: 'WindowSpecification', partitionBy: [], orderBy: [], location: this.location(open) };
+    if (this.isIdentifier() && !this.startsWindowClause()) spec.existingWindowName = this.parseIdentifier();
+    if (this.acceptKeywords('PARTITION', 'BY')) {
+      spec.partitionBy.push(this.parseExpression());
+      while (this.acceptSymbol(',')) spec.partitionBy.push(this.parseExpression());
+    }
+    if (this.acceptKeywords('ORDER', 'BY')) spec.orderBy = this.parseSortItems();
+    const unit = (['ROWS', 'RANGE', 'GROUPS'] as const).find((u) => this.atKeyword(u));
+    if (unit) spec.frame = this.parseWindowFrame(unit);
+    this.expectSymbol(')');
+    return spec;
+  }
+
+  private startsWindowClause(): boolean {
+    const next = this.peek();
+    if (this.isKeyword('PARTITION')) return this.isKeyword('BY', next);
+    const frameUnit = ['ROWS', 'RANGE', 'GROUPS'].some((u) => this.isKeyword(u));
+    return frameUnit && !this.isSymbol(')', next) && !this.isKeyword('PARTITION', next) && !this.isKeyword('ORDER', next);
+  }
+
+  private parseWindowFrame(unit: WindowFrame['unit']): WindowFrame {
+    const location = this.location(this.advance());
+    if (this.acceptKeyword('BETWEEN')) {
+      const start = this.parseFrameBound();
+      this.expectKeyword('AND');
+      return { kind: 'WindowFrame', unit, start, end: this.parseFrameBound(), location };
+    }
+    return { kind: 'WindowFrame', unit, start: this.parseFrameBound(), location };
+  }
+
+  private parseFrameBound(): FrameBound {
+    const location = this.location();
+    if (this.acceptKeywords('UNBOUNDED', 'PRECEDING')) return { kind: 'FrameBound', type: 'UNBOUNDED_PRECEDING', location };
+    if (this.acceptKeywords('UNBOUNDED', 'FOLLOWING')) return { kind: 'FrameBound', type: 'UNBOUNDED_FOLLOWING', location };
+    if (this.acceptKeywords('CURRENT', 'ROW')) return { kind: 'FrameBound', type: 'CURRENT_ROW', location };
+    const value = this.parseExpression();
+    if (this.acceptKeyword('PRECEDING')) return { kind: 'FrameBound', type: 'PRECEDING', value, location };
+    this.expectKeyword('FOLLOWING');
+    return { kind: 'FrameBound', type: 'FOLLOWING', value, location };
+  }
+}
+
+/** `a.b.c` as its identifiers, or undefined when the expression is not a plain name chain. */
+function nameParts(e: Expression): Identifier[] | undefined {
+  if (e.kind === 'Identifier') return [e];
+  if (e.kind !== 'Dereference') return undefined;
+  const base = nameParts(e.base);
+  return base && [...base, e.field];
+}

@@ -1,0 +1,183 @@
+// The token cursor shared by the parser layers: matching keywords and symbols, remembering what
+// would have been valid at the furthest position reached (for Trino-style "mismatched input ...
+// Expecting: ..." errors), and guarding the recursion depth.
+
+import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
+import type { Identifier, QualifiedName } from './ast.js';
+import { RESERVED_WORDS } from './keywords.js';
+import type { Token } from './lexer.js';
+
+/** Nesting deeper than this (parentheses, subqueries) is rejected before the JS stack runs out. */
+export const MAX_NESTING_DEPTH = 1000;
+
+export const TOO_DEEPLY_NESTED = 'statement is too large (stack overflow while parsing)';
+
+export abstract class ParserBase {
+  protected pos = 0;
+  private depth = 0;
+  // What was tried at the furthest token position reached; the error message lists it.
+  private furthest = -1;
+  private readonly expected = new Set<string>();
+
+  constructor(
+    protected readonly sql: string,
+    protected readonly tokens: Token[],
+  ) {}
+
+  protected get token(): Token {
+    return this.tokens[this.pos];
+  }
+
+  protected peek(offset = 1): Token {
+    return this.tokens[Math.min(this.pos + offset, this.tokens.length - 1)];
+  }
+
+  protected location(token: Token = this.token): SourceLocation {
+    return { line: token.line, column: token.column };
+  }
+
+  protected advance(): Token {
+    const token = this.tokens[this.pos];
+    if (token.kind !== 'eof') this.pos++;
+    return token;
+  }
+
+  /** Records that `what` would be acceptable at the current position. */
+  protected expect(what: string): void {
+    if (this.pos > this.furthest) {
+      this.furthest = this.pos;
+      this.expected.clear();
+    }
+    if (this.pos === this.furthest) this.expected.add(what);
+  }
+
+  // --- keyword / symbol tests. `is*` only look; `at*` also record the expectation. ---
+
+  protected isKeyword(word: string, token: Token = this.token): boolean {
+    return token.kind === 'identifier' && token.keyword === word;
+  }
+
+  protected isSymbol(symbol: string, token: Token = this.token): boolean {
+    return token.kind === 'symbol' && token.value === symbol;
+  }
+
+  protected atKeyword(word: string): boolean {
+    this.expect(`'${word}'`);
+    return this.isKeyword(word);
+  }
+
+  protected atSymbol(symbol: string): boolean {
+    this.expect(`'${symbol}'`);
+    return this.isSymbol(symbol);
+  }
+
+  protected acceptKeyword(word: string): boolean {
+    if (!this.atKeyword(word)) return false;
+    this.pos++;
+    return true;
+  }
+
+  protected acceptSymbol(symbol: string): boolean {
+    if (!this.atSymbol(symbol)) return false;
+    this.pos++;
+    return true;
+  }
+
+  protected acceptKeywords(...words: string[]): boolean {
+    if (!this.atKeyword(words[0])) return false;
+    for (let i = 1; i < words.length; i++) {
+      if (!this.isKeyword(words[i], this.peek(i))) return false;
+    }
+    this.pos += words.length;
+    return true;
+  }
+
+  protected expectKeyword(word: string): Token {
+    if (!this.atKeyword(word)) this.fail();
+    return this.advance();
+  }
+
+  protected expectSymbol(symbol: string): Token {
+    if (!this.atSymbol(symbol)) this.fail();
+    return this.advance();
+  }
+
+  protected atEof(): boolean {
+    this.expect('<EOF>');
+    return this.token.kind === 'eof';
+  }
+
+  /** Throws the syntax error for the furthest position reached, listing what was expected there. */
+  protected fail(): never {
+    if (this.furthest < this.pos) this.expected.clear();
+    const at = Math.max(this.furthest, this.pos);
+    const token = this.tokens[at];
+    const text = token.kind === 'eof' ? '<EOF>' : this.sql.slice(token.start, token.end);
+    const expected = [...this.expected].sort();
+    const message = expected.length
+      ? `mismatched input '${text}'. Expecting: ${expected.join(', ')}`
+      : `mismatched input '${text}'`;
+    throw new EngineError('SYNTAX_ERROR', message, this.location(token));
+  }
+
+  protected error(message: string, token: Token = this.token): never {
+    throw new EngineError('SYNTAX_ERROR', message, this.location(token));
+  }
+
+  /** Runs `parse` one nesting level deeper, refusing input nested beyond MAX_NESTING_DEPTH. */
+  protected nested<T>(parse: () => T): T {
+    if (++this.depth > MAX_NESTING_DEPTH) {
+      throw new EngineError('SYNTAX_ERROR', TOO_DEEPLY_NESTED, { line: 1, column: 1 });
+    }
+    try {
+      return parse();
+    } finally {
+      this.depth--;
+    }
+  }
+
+  // --- identifiers ---
+
+  /** True when the token can be an identifier (unquoted non-reserved word or quoted). */
+  protected isIdentifier(token: Token = this.token): boolean {
+    return token.kind === 'quotedIdentifier' || (token.kind === 'identifier' && !RESERVED_WORDS.has(token.keyword));
+  }
+
+  protected parseIdentifier(): Identifier {
+    this.expect('<identifier>');
+    if (!this.isIdentifier()) this.fail();
+    const token = this.advance();
+    return { kind: 'Identifier', value: token.value, quoted: token.kind === 'quotedIdentifier', location: this.location(token) };
+  }
+
+  protected parseQualifiedName(): QualifiedName {
+    const location = this.location();
+    const parts = [this.parseIdentifier()];
+    while (this.isSymbol('.') && this.isIdentifier(this.peek())) {
+      this.pos++;
+      parts.push(this.parseIdentifier());
+    }
+    return { kind: 'QualifiedName', parts, location };
+  }
+
+  /** `(a, b, c)` */
+  protected parseIdentifierList(): Identifier[] {
+    this.expectSymbol('(');
+    const list = [this.parseIdentifier()];
+    while (this.acceptSymbol(',')) list.push(this.parseIdentifier());
+    this.expectSymbol(')');
+    return list;
+  }
+
+  protected parseStringValue(): string {
+    this.expect('<string>');
+    if (this.token.kind !== 'string') this.fail();
+    return this.advance().value;
+  }
+
+  protected parseIntegerValue(): number {
+    this.expect('<integer>');
+    if (this.token.kind !== 'integer') this.fail();
+    return Number(this.advance().value);
+  }
+}
