@@ -1,0 +1,111 @@
+// The lookup table of a hash join over the (concatenated) build side. Open addressing over an
+// Int32Array whose slots hold one build row per distinct key; rows with an equal key are chained
+// through `next` in build order. Keys match by SQL `=`: rows with a NULL key are never inserted
+// (they are listed in `nullKeyRows` for outer and null-aware joins).
+
+import type { Column } from '../page.js';
+import type { SqlType } from '../../types/types.js';
+import { tableCapacity } from './group-by-hash.js';
+import { hashRows } from './hash-functions.js';
+import { makeKeyEquals } from './row-equality.js';
+
+const EMPTY = -1;
+
+export class JoinHash {
+  private readonly slots: Int32Array;
+  private readonly mask: number;
+  private readonly hashes: Int32Array;
+  /** next[row]: the next build row with the same key as `row`, or -1. */
+  readonly next: Int32Array;
+  /** Build rows with a NULL in some key column. */
+  readonly nullKeyRows: Int32Array;
+  private probeHashes = new Int32Array(0);
+
+  constructor(
+    private readonly types: readonly SqlType[],
+    private readonly buildKeys: readonly Column[],
+    readonly rowCount: number,
+  ) {
+    const capacity = tableCapacity(rowCount);
+    this.slots = new Int32Array(capacity).fill(EMPTY);
+    this.mask = capacity - 1;
+    this.hashes = new Int32Array(rowCount);
+    this.next = new Int32Array(rowCount).fill(EMPTY);
+    hashRows(buildKeys, rowCount, this.hashes);
+    const hasNull = anyNullKey(buildKeys, rowCount);
+    const nullRows: number[] = [];
+    const equals = makeKeyEquals(types, buildKeys, buildKeys, false);
+    // Inserting in reverse and prepending keeps each chain in build order.
+    for (let row = rowCount - 1; row >= 0; row--) {
+      if (hasNull !== null && hasNull[row] === 1) {
+        nullRows.push(row);
+        continue;
+      }
+      const h = this.hashes[row];
+      let slot = h & this.mask;
+      for (;;) {
+        const head = this.slots[slot];
+        if (head === EMPTY) {
+          this.slots[slot] = row;
+          break;
+        }
+        if (this.hashes[head] === h && equals(row, head)) {
+          this.next[row] = head;
+          this.slots[slot] = row;
+          break;
+        }
+        slot = (slot + 1) & this.mask;
+      }
+    }
+    this.nullKeyRows = Int32Array.from(nullRows.reverse());
+  }
+
+  /**
+   * For rows [0, count) of the probe keys, writes the first matching build row (or -1) into `out`.
+   * When `probeNulls` is given, it is set to 1 for probe rows with a NULL key.
+   */
+  lookup(probeKeys: readonly Column[], count: number, out: Int32Array, probeNulls?: Uint8Array): void {
+    if (this.probeHashes.length < count) this.probeHashes = new Int32Array(count);
+    const hashes = this.probeHashes;
+    hashRows(probeKeys, count, hashes);
+    const hasNull = anyNullKey(probeKeys, count);
+    const equals = makeKeyEquals(this.types, probeKeys, this.buildKeys, false);
+    for (let row = 0; row < count; row++) {
+      if (hasNull !== null && hasNull[row] === 1) {
+        out[row] = EMPTY;
+        if (probeNulls !== undefined) probeNulls[row] = 1;
+        continue;
+      }
+      if (probeNulls !== undefined) probeNulls[row] = 0;
+      const h = hashes[row];
+      let slot = h & this.mask;
+      let found = EMPTY;
+      for (;;) {
+        const head = this.slots[slot];
+        if (head === EMPTY) break;
+        if (this.hashes[head] === h && equals(row, head)) {
+          found = head;
+          break;
+        }
+        slot = (slot + 1) & this.mask;
+      }
+      out[row] = found;
+    }
+  }
+
+  sizeInBytes(): number {
+    return this.slots.byteLength + this.hashes.byteLength + this.next.byteLength + this.nullKeyRows.byteLength;
+  }
+}
+
+/** 1 for rows with a NULL in any of the columns; null when no row has one. */
+export function anyNullKey(columns: readonly Column[], count: number): Uint8Array | null {
+  let result: Uint8Array | null = null;
+  for (const c of columns) {
+    const nulls = c.type.kind === 'unknown' ? new Uint8Array(count).fill(1) : c.nulls;
+    if (nulls === null) continue;
+    if (result === null) result = new Uint8Array(count);
+    for (let i = 0; i < count; i++) result[i] |= nulls[i];
+  }
+  return result;
+}

@@ -1,0 +1,105 @@
+// Exact integer sums per group (sum of integers, bigint, decimal unscaled values; avg of decimals).
+// Each group adds in a double while the running sum is provably exact (|sum| <= 2^53, every input
+// exact); a sum that would leave that range moves into a bigint, so no value is ever rounded.
+
+import type { Column } from '../../exec/page.js';
+import { int64Words } from '../../exec/hash/hash-functions.js';
+import { grow, isSafeInt64, readInt64Number } from './accumulator-support.js';
+
+const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+
+/** Throws when `sum` (= before + added) is out of the result type's range. */
+export type RangeCheck = (before: bigint, added: bigint, sum: bigint) => void;
+
+export class ExactSums {
+  private fast = new Float64Array(16);
+  /** The part of a group's sum beyond the exact double range; total = slow + fast. */
+  private slow: (bigint | undefined)[] = [];
+  private slowGroups = 0;
+  has = new Uint8Array(16);
+
+  constructor(private readonly check: RangeCheck) {}
+
+  ensureCapacity(groupCount: number): void {
+    this.fast = grow(this.fast, groupCount);
+    this.has = grow(this.has, groupCount);
+  }
+
+  /** Adds the non-NULL rows [start, end) of an integral, bigint or decimal column. */
+  addColumn(groupIds: Int32Array, column: Column, start: number, end: number): void {
+    const nulls = column.nulls;
+    const values = column.values;
+    const fast = this.fast;
+    const has = this.has;
+    if (column.type.kind === 'unknown') return;
+    if (values instanceof BigInt64Array) {
+      const words = int64Words(values);
+      for (let i = start; i < end; i++) {
+        if (nulls !== null && nulls[i] === 1) continue;
+        const g = groupIds[i];
+        has[g] = 1;
+        if (!isSafeInt64(words, i)) {
+          this.addBigint(g, values[i]);
+          continue;
+        }
+        const s = fast[g] + readInt64Number(words, i);
+        if (s > MAX_SAFE || s < -MAX_SAFE) this.addBigint(g, values[i]);
+        else fast[g] = s;
+      }
+      return;
+    }
+    if (Array.isArray(values)) {
+      const big = values as bigint[];
+      for (let i = start; i < end; i++) {
+        if (nulls !== null && nulls[i] === 1) continue;
+        has[groupIds[i]] = 1;
+        this.addBigint(groupIds[i], big[i]);
+      }
+      return;
+    }
+    const nums = values as Int32Array;
+    for (let i = start; i < end; i++) {
+      if (nulls !== null && nulls[i] === 1) continue;
+      const g = groupIds[i];
+      has[g] = 1;
+      const s = fast[g] + nums[i];
+      if (s > MAX_SAFE || s < -MAX_SAFE) this.addBigint(g, BigInt(nums[i]));
+      else fast[g] = s;
+    }
+  }
+
+  private addBigint(group: number, value: bigint): void {
+    const before = this.total(group);
+    const sum = before + value;
+    this.check(before, value, sum);
+    if (this.slow[group] === undefined) this.slowGroups++;
+    this.slow[group] = sum;
+    this.fast[group] = 0;
+  }
+
+  /** The exact sum of a group. */
+  total(group: number): bigint {
+    const fast = BigInt(this.fast[group]);
+    if (this.slowGroups === 0) return fast;
+    const slow = this.slow[group];
+    return slow === undefined ? fast : slow + fast;
+  }
+
+  /** The exact sum, checked against the range once more (the double part may have pushed it over). */
+  checkedTotal(group: number): bigint {
+    const slow = this.slowGroups === 0 ? undefined : this.slow[group];
+    if (slow === undefined) return BigInt(this.fast[group]);
+    const fast = BigInt(this.fast[group]);
+    this.check(slow, fast, slow + fast);
+    return slow + fast;
+  }
+
+  /** The sum as a double when it is still exact in one, else undefined. */
+  fastTotal(group: number): number | undefined {
+    return this.slowGroups === 0 || this.slow[group] === undefined ? this.fast[group] : undefined;
+  }
+
+  sizeInBytes(): number {
+    return this.fast.byteLength + this.has.byteLength + this.slowGroups * 32 + this.slow.length * 8;
+  }
+}

@@ -1,0 +1,183 @@
+// The aggregate function registry: resolves a name and argument types to an AggregateFunction, and
+// lists every signature (SHOW FUNCTIONS). Failures read as Trino's: FUNCTION_NOT_FOUND with
+// "Function 'x' not registered" or "Unexpected parameters (...) for function x. Expected: ...".
+
+import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
+import { canCoerce } from '../../types/coercion.js';
+import { BOOLEAN, DOUBLE, isIntegral, typeName, type SqlType } from '../../types/types.js';
+import type { FunctionInfo } from '../function-info.js';
+import type { AggregateFunction } from './aggregate-function.js';
+import { approxDistinctFunction } from './approx-distinct.js';
+import { arbitraryFunction } from './arbitrary.js';
+import { avgFunction } from './avg.js';
+import { booleanAggregate } from './boolean-aggregates.js';
+import { countFunction } from './count.js';
+import { geometricMeanFunction } from './geometric-mean.js';
+import { byKeyFunction, extremeFunction } from './min-max.js';
+import { sumFunction } from './sum.js';
+import { varianceFunction, type VarianceKind } from './variance.js';
+
+export type { AggregateFunction, GroupedAccumulator } from './aggregate-function.js';
+
+interface Signature {
+  args: string[];
+  returns: string;
+  /** Type variable constraints as Trino prints them after the signature (`T:orderable`). */
+  constraints?: string;
+}
+
+interface Family {
+  signatures: Signature[];
+  description: string;
+  resolve(types: readonly SqlType[]): AggregateFunction | undefined;
+}
+
+const unary =
+  (f: (t: SqlType) => AggregateFunction | undefined) =>
+  (types: readonly SqlType[]): AggregateFunction | undefined =>
+    types.length === 1 ? f(types[0]) : undefined;
+
+/** Integral input is taken as is (read without a cast); anything else numeric is coerced to double. */
+function doubleInput(t: SqlType): SqlType | undefined {
+  if (isIntegral(t)) return t;
+  return canCoerce(t, DOUBLE) ? DOUBLE : undefined;
+}
+
+function varianceFamily(name: string, kind: VarianceKind, description: string): Family {
+  return {
+    signatures: [
+      { args: ['bigint'], returns: 'double' },
+      { args: ['double'], returns: 'double' },
+    ],
+    description,
+    resolve: unary((t) => {
+      const input = doubleInput(t);
+      return input && varianceFunction(name, kind, input);
+    }),
+  };
+}
+
+function booleanFamily(name: string, isAnd: boolean, description: string): Family {
+  return {
+    signatures: [{ args: ['boolean'], returns: 'boolean' }],
+    description,
+    resolve: unary((t) => (canCoerce(t, BOOLEAN) ? booleanAggregate(name, isAnd) : undefined)),
+  };
+}
+
+function arbitraryFamily(name: string): Family {
+  return {
+    signatures: [{ args: ['T'], returns: 'T', constraints: 'T' }],
+    description: 'Return an arbitrary non-null input value',
+    resolve: unary((t) => arbitraryFunction(name, t)),
+  };
+}
+
+function extremeFamily(name: 'min' | 'max'): Family {
+  return {
+    signatures: [{ args: ['T'], returns: 'T', constraints: 'T:orderable' }],
+    description: `Returns the ${name === 'max' ? 'maximum' : 'minimum'} value of the argument`,
+    resolve: unary((t) => extremeFunction(name, t)),
+  };
+}
+
+function byKeyFamily(name: 'min_by' | 'max_by'): Family {
+  return {
+    signatures: [{ args: ['V', 'K'], returns: 'V', constraints: 'V, K:orderable' }],
+    description: `Returns the value of the first argument, associated with the ${name === 'max_by' ? 'maximum' : 'minimum'} value of the second argument`,
+    resolve: (types) => (types.length === 2 ? byKeyFunction(name, types[0], types[1]) : undefined),
+  };
+}
+
+const NUMERIC_SUM_SIGNATURES = ['bigint', 'decimal(p,s)', 'double', 'real', 'interval day to second', 'interval year to month'];
+
+const FAMILIES: Record<string, Family> = {
+  count: {
+    signatures: [
+      { args: [], returns: 'bigint' },
+      { args: ['T'], returns: 'bigint', constraints: 'T' },
+    ],
+    description: 'Counts the non-null values',
+    resolve: (types) =>
+      types.length === 0 ? countFunction('count', 'rows', []) : types.length === 1 ? countFunction('count', 'non-null', [types[0]]) : undefined,
+  },
+  count_if: {
+    signatures: [{ args: ['boolean'], returns: 'bigint' }],
+    description: 'Counts the rows where the argument is TRUE',
+    resolve: unary((t) => (canCoerce(t, BOOLEAN) ? countFunction('count_if', 'true', [BOOLEAN]) : undefined)),
+  },
+  sum: {
+    signatures: NUMERIC_SUM_SIGNATURES.map((a) => ({ args: [a], returns: a === 'decimal(p,s)' ? 'decimal(38,s)' : a })),
+    description: 'Returns the sum of the argument',
+    resolve: unary(sumFunction),
+  },
+  avg: {
+    signatures: NUMERIC_SUM_SIGNATURES.map((a) => ({ args: [a], returns: a === 'bigint' ? 'double' : a })),
+    description: 'Returns the average (arithmetic mean) of the argument',
+    resolve: unary(avgFunction),
+  },
+  min: extremeFamily('min'),
+  max: extremeFamily('max'),
+  min_by: byKeyFamily('min_by'),
+  max_by: byKeyFamily('max_by'),
+  arbitrary: arbitraryFamily('arbitrary'),
+  any_value: arbitraryFamily('any_value'),
+  bool_and: booleanFamily('bool_and', true, 'Returns TRUE if every input value is TRUE'),
+  every: booleanFamily('every', true, 'Returns TRUE if every input value is TRUE'),
+  bool_or: booleanFamily('bool_or', false, 'Returns TRUE if any input value is TRUE'),
+  stddev: varianceFamily('stddev', 'stddev_samp', 'Returns the sample standard deviation of the argument'),
+  stddev_samp: varianceFamily('stddev_samp', 'stddev_samp', 'Returns the sample standard deviation of the argument'),
+  stddev_pop: varianceFamily('stddev_pop', 'stddev_pop', 'Returns the population standard deviation of the argument'),
+  variance: varianceFamily('variance', 'var_samp', 'Returns the sample variance of the argument'),
+  var_samp: varianceFamily('var_samp', 'var_samp', 'Returns the sample variance of the argument'),
+  var_pop: varianceFamily('var_pop', 'var_pop', 'Returns the population variance of the argument'),
+  geometric_mean: {
+    signatures: [
+      { args: ['bigint'], returns: 'double' },
+      { args: ['double'], returns: 'double' },
+    ],
+    description: 'Returns the geometric mean of the argument',
+    resolve: unary((t) => {
+      const input = doubleInput(t);
+      return input && geometricMeanFunction(input);
+    }),
+  },
+  approx_distinct: {
+    signatures: [{ args: ['T'], returns: 'bigint', constraints: 'T' }],
+    description: 'Returns the approximate number of distinct values (HyperLogLog, standard error 2.3%)',
+    resolve: unary(approxDistinctFunction),
+  },
+};
+
+/** Aggregates Trino has that this engine does not implement yet: they fail with NOT_SUPPORTED. */
+const UNSUPPORTED = new Set(['array_agg', 'map_agg', 'multimap_agg', 'listagg', 'histogram', 'approx_percentile', 'approx_set', 'checksum']);
+
+export function isAggregateFunctionName(name: string): boolean {
+  const key = name.toLowerCase();
+  return key in FAMILIES || UNSUPPORTED.has(key);
+}
+
+export function resolveAggregateFunction(name: string, argumentTypes: SqlType[], location?: SourceLocation): AggregateFunction {
+  const key = name.toLowerCase();
+  if (UNSUPPORTED.has(key)) throw new EngineError('NOT_SUPPORTED', `Aggregate function ${key} is not supported`, location);
+  const family = Object.hasOwn(FAMILIES, key) ? FAMILIES[key] : undefined;
+  if (family === undefined) throw new EngineError('FUNCTION_NOT_FOUND', `Function '${key}' not registered`, location);
+  const resolved = family.resolve(argumentTypes);
+  if (resolved !== undefined) return resolved;
+  const expected = [...new Set(family.signatures.map((s) => `${key}(${s.args.join(', ')}) ${s.constraints ?? ''}`.trimEnd()))].sort();
+  throw new EngineError(
+    'FUNCTION_NOT_FOUND',
+    `Unexpected parameters (${argumentTypes.map(typeName).join(', ')}) for function ${key}. Expected: ${expected.join(', ')}`,
+    location,
+  );
+}
+
+export function listAggregateFunctions(): FunctionInfo[] {
+  const infos: FunctionInfo[] = [];
+  for (const [name, family] of Object.entries(FAMILIES)) {
+    for (const s of family.signatures) {
+      infos.push({ name, returnType: s.returns, argumentTypes: s.args, functionType: 'aggregate', deterministic: true, description: family.description });
+    }
+  }
+  return infos.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
