@@ -1,0 +1,186 @@
+// The `memory` connector: schemas and tables created with SQL, rows held as Arrow batches in this
+// process. Every write makes a new immutable table snapshot; a scan reads the snapshot fixed when
+// its splits were made, so concurrent readers always see a consistent table.
+
+import type { Session } from '../../coordinator/session.js';
+import { EngineError } from '../../errors/engine-error.js';
+import type { Page } from '../../exec/page.js';
+import type { SqlType } from '../../types/types.js';
+import { selectColumnIndexes } from '../column-selection.js';
+import type { Connector, RowPredicate, SchemaTableName, Split, TableMetadata } from '../connector.js';
+import { batchPage } from './batch-columns.js';
+import { MemoryTable } from './memory-table.js';
+import { SnapshotPins } from './snapshot-pins.js';
+import type { TableSnapshot } from './table-snapshot.js';
+
+export const DEFAULT_SCHEMA = 'default';
+/** A split covers whole batches, up to this many rows. */
+export const MAX_SPLIT_ROWS = 65536;
+
+export interface MemoryConnectorOptions {
+  /** How long the snapshot behind unread splits is kept once newer writes superseded it. Default 1 hour. */
+  snapshotRetentionMillis?: number;
+  /** The clock for that retention. */
+  now?: () => number;
+}
+
+interface MemorySplitInfo {
+  tableId: number;
+  version: number;
+  pin: number;
+  /** Batches [firstBatch, endBatch) of the snapshot. */
+  firstBatch: number;
+  endBatch: number;
+}
+
+export class MemoryConnector implements Connector {
+  private readonly schemas = new Map<string, Map<string, MemoryTable>>([[DEFAULT_SCHEMA, new Map()]]);
+  private readonly tablesById = new Map<number, MemoryTable>();
+  private readonly pins: SnapshotPins;
+  private nextTableId = 1;
+
+  constructor(
+    /** The catalog name this connector serves. */
+    readonly name = 'memory',
+    options: MemoryConnectorOptions = {},
+  ) {
+    this.pins = new SnapshotPins({
+      retentionMillis: options.snapshotRetentionMillis ?? 60 * 60 * 1000,
+      now: options.now ?? Date.now,
+    });
+  }
+
+  listSchemas(_session: Session): string[] {
+    return [...this.schemas.keys()].sort();
+  }
+
+  listTables(_session: Session, schema?: string): SchemaTableName[] {
+    const schemas = schema === undefined ? this.listSchemas(_session) : [schema];
+    return schemas.flatMap((s) => [...(this.schemas.get(s)?.keys() ?? [])].sort().map((table) => ({ schema: s, table })));
+  }
+
+  getTable(_session: Session, schema: string, table: string): TableMetadata | undefined {
+    return this.schemas.get(schema)?.get(table)?.metadata;
+  }
+
+  getSplits(_session: Session, table: TableMetadata): Split[] {
+    const memoryTable = this.requireTable(table.schema, table.name);
+    const snapshot = memoryTable.snapshot;
+    const ranges = splitRanges(snapshot);
+    const pin = this.pins.pin(snapshot, ranges.length);
+    return ranges.map(([firstBatch, endBatch]) => {
+      const info: MemorySplitInfo = { tableId: memoryTable.id, version: snapshot.version, pin, firstBatch, endBatch };
+      return { catalog: this.name, schema: table.schema, table: table.name, info };
+    });
+  }
+
+  createPageSource(_session: Session, split: Split, columns: readonly string[]): AsyncIterable<Page> {
+    const info = split.info as MemorySplitInfo;
+    const snapshot = this.resolveSnapshot(split, info);
+    const indexes = selectColumnIndexes(snapshot.columns, columns);
+    const types = snapshot.columns.map((c) => c.type);
+    return this.readBatches(snapshot, info, types, indexes);
+  }
+
+  createSchema(_session: Session, schema: string): void {
+    if (this.schemas.has(schema)) throw new EngineError('ALREADY_EXISTS', `Schema '${this.name}.${schema}' already exists`);
+    this.schemas.set(schema, new Map());
+  }
+
+  dropSchema(_session: Session, schema: string, cascade: boolean): void {
+    const tables = this.requireSchema(schema);
+    if (tables.size > 0 && !cascade) throw new EngineError('SCHEMA_NOT_EMPTY', `Cannot drop non-empty schema '${schema}'`);
+    for (const table of tables.values()) this.tablesById.delete(table.id);
+    this.schemas.delete(schema);
+  }
+
+  createTable(_session: Session, table: TableMetadata): void {
+    const tables = this.requireSchema(table.schema);
+    if (tables.has(table.name)) {
+      throw new EngineError('ALREADY_EXISTS', `Table '${this.name}.${table.schema}.${table.name}' already exists`);
+    }
+    const seen = new Set<string>();
+    for (const c of table.columns) {
+      if (seen.has(c.name)) throw new EngineError('DUPLICATE_COLUMN_NAME', `Column name '${c.name}' specified more than once`);
+      seen.add(c.name);
+    }
+    const metadata: TableMetadata = Object.freeze({
+      catalog: this.name,
+      schema: table.schema,
+      name: table.name,
+      columns: table.columns.map((c) => Object.freeze({ ...c })),
+      ...(table.comment === undefined ? {} : { comment: table.comment }),
+    });
+    const created = new MemoryTable(this.nextTableId++, metadata);
+    tables.set(table.name, created);
+    this.tablesById.set(created.id, created);
+  }
+
+  dropTable(_session: Session, schema: string, table: string): void {
+    const dropped = this.requireTable(schema, table);
+    this.schemas.get(schema)?.delete(table);
+    this.tablesById.delete(dropped.id);
+  }
+
+  insert(_session: Session, schema: string, table: string, pages: readonly Page[]): number {
+    return this.requireTable(schema, table).insert(pages);
+  }
+
+  deleteRows(_session: Session, schema: string, table: string, predicate: RowPredicate): number {
+    return this.requireTable(schema, table).deleteRows(predicate);
+  }
+
+  private async *readBatches(
+    snapshot: TableSnapshot,
+    info: MemorySplitInfo,
+    types: readonly SqlType[],
+    indexes: readonly number[],
+  ): AsyncIterable<Page> {
+    try {
+      for (let b = info.firstBatch; b < info.endBatch; b++) yield batchPage(snapshot.batches[b], types, indexes);
+    } finally {
+      this.pins.splitDone(info.pin);
+    }
+  }
+
+  /** The snapshot the split was made from: pinned, or still the table's current one. */
+  private resolveSnapshot(split: Split, info: MemorySplitInfo): TableSnapshot {
+    const pinned = this.pins.get(info.pin);
+    if (pinned !== undefined) return pinned;
+    const current = this.tablesById.get(info.tableId)?.snapshot;
+    if (current !== undefined && current.version === info.version) return current;
+    throw new EngineError(
+      'GENERIC_INTERNAL_ERROR',
+      `Version ${info.version} of table '${this.name}.${split.schema}.${split.table}' is no longer available`,
+    );
+  }
+
+  private requireSchema(schema: string): Map<string, MemoryTable> {
+    const tables = this.schemas.get(schema);
+    if (tables === undefined) throw new EngineError('SCHEMA_NOT_FOUND', `Schema '${this.name}.${schema}' does not exist`);
+    return tables;
+  }
+
+  private requireTable(schema: string, table: string): MemoryTable {
+    const found = this.requireSchema(schema).get(table);
+    if (found === undefined) throw new EngineError('TABLE_NOT_FOUND', `Table '${this.name}.${schema}.${table}' does not exist`);
+    return found;
+  }
+}
+
+/** Consecutive batch ranges of up to MAX_SPLIT_ROWS rows; an empty table still gets one (empty) split. */
+function splitRanges(snapshot: TableSnapshot): [number, number][] {
+  const ranges: [number, number][] = [];
+  let first = 0;
+  let rows = 0;
+  snapshot.batches.forEach((batch, i) => {
+    if (rows > 0 && rows + batch.numRows > MAX_SPLIT_ROWS) {
+      ranges.push([first, i]);
+      first = i;
+      rows = 0;
+    }
+    rows += batch.numRows;
+  });
+  if (rows > 0 || ranges.length === 0) ranges.push([first, snapshot.batches.length]);
+  return ranges;
+}

@@ -1,0 +1,26 @@
+import { concatPages, slicePage, type Page } from '../../exec/page.js';
+import type { SqlType } from '../../types/types.js';
+
+/** The rows of `pages`, in order, regrouped into pages of exactly `maxRows` rows (the last may have fewer). */
+export function rechunkPages(types: readonly SqlType[], pages: Iterable<Page>, maxRows: number): Page[] {
+  const out: Page[] = [];
+  let pending: Page[] = [];
+  let pendingRows = 0;
+  const flush = (): void => {
+    out.push(pending.length === 1 ? pending[0] : concatPages(types, pending));
+    pending = [];
+    pendingRows = 0;
+  };
+  for (const page of pages) {
+    let start = 0;
+    while (start < page.rowCount) {
+      const take = Math.min(maxRows - pendingRows, page.rowCount - start);
+      pending.push(start === 0 && take === page.rowCount ? page : slicePage(page, start, start + take));
+      pendingRows += take;
+      start += take;
+      if (pendingRows === maxRows) flush();
+    }
+  }
+  if (pendingRows > 0) flush();
+  return out;
+}

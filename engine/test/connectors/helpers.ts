@@ -1,0 +1,48 @@
+// Shared by the connector tests: a session and readers that turn page sources into rows.
+
+import type { Connector, Split, TableMetadata } from '../../src/connectors/connector.js';
+import type { Session } from '../../src/coordinator/session.js';
+import { getScalar, type Page, type Scalar } from '../../src/exec/page.js';
+
+export function testSession(): Session {
+  return {
+    queryId: '20260101_000000_00001_test1',
+    user: 'test',
+    timeZone: 'UTC',
+    properties: new Map(),
+    preparedStatements: new Map(),
+    clientTags: [],
+    startTime: Date.now(),
+  };
+}
+
+export function pageRows(page: Page): Scalar[][] {
+  const rows: Scalar[][] = [];
+  for (let r = 0; r < page.rowCount; r++) rows.push(page.columns.map((c) => getScalar(c, r)));
+  return rows;
+}
+
+export async function readSplit(connector: Connector, split: Split, columns: readonly string[]): Promise<Page[]> {
+  const pages: Page[] = [];
+  for await (const page of connector.createPageSource(testSession(), split, columns)) pages.push(page);
+  return pages;
+}
+
+export async function readSplits(connector: Connector, splits: readonly Split[], columns: readonly string[]): Promise<Scalar[][]> {
+  const rows: Scalar[][] = [];
+  for (const split of splits) for (const page of await readSplit(connector, split, columns)) rows.push(...pageRows(page));
+  return rows;
+}
+
+/** All rows of `schema.table`, columns as named (all columns when omitted). */
+export async function readTable(connector: Connector, schema: string, table: string, columns?: readonly string[]): Promise<Scalar[][]> {
+  const metadata = requireTable(connector, schema, table);
+  const names = columns ?? metadata.columns.map((c) => c.name);
+  return readSplits(connector, connector.getSplits(testSession(), metadata), names);
+}
+
+export function requireTable(connector: Connector, schema: string, table: string): TableMetadata {
+  const metadata = connector.getTable(testSession(), schema, table);
+  if (metadata === undefined) throw new Error(`test table ${schema}.${table} is missing`);
+  return metadata;
+}
