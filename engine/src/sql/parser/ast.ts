@@ -378,7 +378,11 @@ export interface WindowDefinition extends NodeBase {
   window: WindowSpecification;
 }
 
-/** One SELECT ... FROM ... WHERE ... GROUP BY ... HAVING ... block. */
+/**
+ * One SELECT ... FROM ... WHERE ... GROUP BY ... HAVING ... block. The parser always puts ORDER BY,
+ * OFFSET and LIMIT on the enclosing Query node (also for a plain SELECT), so here `orderBy` is empty
+ * and `offset` / `limit` are absent in parsed ASTs.
+ */
 export interface QuerySpecification extends NodeBase {
   kind: 'QuerySpecification';
   select: Select;
@@ -487,6 +491,11 @@ export interface ColumnDefinition extends NodeBase {
   type: TypeSpec;
   nullable: boolean; // NOT NULL makes it false
   comment?: string;
+  /**
+   * `PRIMARY KEY` / `UNIQUE` after the type. Not Trino syntax: accepted so the sqllogictest corpus
+   * (written for SQLite & co) parses; the engine enforces no constraint.
+   */
+  constraint?: 'PRIMARY KEY' | 'UNIQUE';
 }
 
 export interface Property extends NodeBase {
@@ -519,7 +528,8 @@ export type Statement =
   | CreateTableAsSelect
   | InsertStatement
   | DeleteStatement
-  | DropTable;
+  | DropTable
+  | CreateIndex;
 
 export interface QueryStatement extends NodeBase {
   kind: 'QueryStatement';
@@ -656,4 +666,17 @@ export interface DropTable extends NodeBase {
   kind: 'DropTable';
   name: QualifiedName;
   exists: boolean;
+}
+
+/**
+ * `CREATE [UNIQUE] INDEX [IF NOT EXISTS] name ON table (columns)`. Not Trino syntax: parsed so the
+ * sqllogictest corpus parses; the engine has no indexes, so the statement layer decides what it does.
+ */
+export interface CreateIndex extends NodeBase {
+  kind: 'CreateIndex';
+  name: QualifiedName;
+  table: QualifiedName;
+  columns: Identifier[];
+  unique: boolean;
+  notExists: boolean;
 }

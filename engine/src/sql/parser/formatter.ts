@@ -97,6 +97,11 @@ export function formatStatement(s: Statement): string {
       return `DELETE FROM ${formatQualifiedName(s.table)}${s.where ? ` WHERE ${formatExpression(s.where)}` : ''}`;
     case 'DropTable':
       return `DROP TABLE ${s.exists ? 'IF EXISTS ' : ''}${formatQualifiedName(s.name)}`;
+    case 'CreateIndex':
+      return (
+        `CREATE ${s.unique ? 'UNIQUE ' : ''}INDEX ${s.notExists ? 'IF NOT EXISTS ' : ''}${formatQualifiedName(s.name)} ` +
+        `ON ${formatQualifiedName(s.table)} (${s.columns.map(formatIdentifier).join(', ')})`
+      );
   }
 }
 
@@ -226,5 +231,6 @@ function properties(props: Property[]): string {
 }
 
 function columnDefinition(column: ColumnDefinition): string {
-  return `${formatIdentifier(column.name)} ${formatType(column.type)}${column.nullable ? '' : ' NOT NULL'}${comment(column.comment)}`;
+  const constraint = column.constraint ? ` ${column.constraint}` : '';
+  return `${formatIdentifier(column.name)} ${formatType(column.type)}${column.nullable ? '' : ' NOT NULL'}${constraint}${comment(column.comment)}`;
 }

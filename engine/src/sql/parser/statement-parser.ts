@@ -3,6 +3,7 @@
 import { notSupported, type SourceLocation } from '../../errors/engine-error.js';
 import type {
   ColumnDefinition,
+  CreateIndex,
   CreateTable,
   CreateTableAsSelect,
   ExplainStatement,
@@ -203,11 +204,32 @@ export class StatementParser extends QueryParser {
       const name = this.parseQualifiedName();
       return { kind: 'CreateSchema', name, notExists, properties: this.parseOptionalProperties(), location };
     }
+    if (this.isKeyword('INDEX') || (this.isKeyword('UNIQUE') && this.isKeyword('INDEX', this.peek()))) {
+      return this.parseCreateIndex(location);
+    }
     this.expectKeyword('TABLE');
     const notExists = this.parseIfNotExists();
     const name = this.parseQualifiedName();
     if (this.isSymbol('(') && !this.columnAliasesAhead()) return this.parseCreateTable(location, name, notExists);
     return this.parseCreateTableAsSelect(location, name, notExists);
+  }
+
+  /** CREATE [UNIQUE] INDEX [IF NOT EXISTS] name ON table (column [ASC|DESC], ...): see CreateIndex in ast.ts. */
+  private parseCreateIndex(location: SourceLocation): CreateIndex {
+    const unique = this.acceptKeyword('UNIQUE');
+    this.expectKeyword('INDEX');
+    const notExists = this.parseIfNotExists();
+    const name = this.parseQualifiedName();
+    this.expectKeyword('ON');
+    const table = this.parseQualifiedName();
+    this.expectSymbol('(');
+    const columns: Identifier[] = [];
+    do {
+      columns.push(this.parseIdentifier());
+      if (!this.acceptKeyword('ASC')) this.acceptKeyword('DESC');
+    } while (this.acceptSymbol(','));
+    this.expectSymbol(')');
+    return { kind: 'CreateIndex', name, table, columns, unique, notExists, location };
   }
 
   /** `(a, b)` (CTAS column aliases) rather than `(a integer, ...)` column definitions. */
@@ -229,9 +251,19 @@ export class StatementParser extends QueryParser {
     const name = this.parseIdentifier();
     const type = this.parseType();
     const nullable = !this.acceptKeywords('NOT', 'NULL');
+    // PRIMARY KEY / UNIQUE: sqllogictest compatibility, see ColumnDefinition in ast.ts.
+    const constraint = this.acceptKeywords('PRIMARY', 'KEY') ? 'PRIMARY KEY' : this.acceptKeyword('UNIQUE') ? 'UNIQUE' : undefined;
     const comment = this.parseOptionalComment();
     if (this.isKeyword('WITH')) throw notSupported('Column properties are not supported', this.location());
-    return { kind: 'ColumnDefinition', name, type, nullable, ...(comment !== undefined ? { comment } : {}), location: name.location };
+    return {
+      kind: 'ColumnDefinition',
+      name,
+      type,
+      nullable,
+      ...(comment !== undefined ? { comment } : {}),
+      ...(constraint ? { constraint } : {}),
+      location: name.location,
+    };
   }
 
   private parseCreateTableAsSelect(location: SourceLocation, name: QualifiedName, notExists: boolean): CreateTableAsSelect {
