@@ -1,0 +1,105 @@
+// Wraps a catalog's connector so that schema `information_schema` is served in it: listed among the
+// schemas, its tables listed, described and read; everything else goes to the wrapped connector.
+// Write methods exist exactly when the wrapped connector has them, and refuse information_schema.
+
+import type { Session } from '../../coordinator/session.js';
+import { EngineError } from '../../errors/engine-error.js';
+import type { Page } from '../../exec/page.js';
+import type { Connector, RowPredicate, SchemaTableName, Split, TableMetadata } from '../connector.js';
+import { RowTableSet } from '../row-table.js';
+import { INFORMATION_SCHEMA, catalogView, informationSchemaTables } from './information-schema-tables.js';
+
+export class InformationSchemaConnector implements Connector {
+  private readonly tables: RowTableSet;
+
+  createSchema?: (session: Session, schema: string) => void;
+  dropSchema?: (session: Session, schema: string, cascade: boolean) => void;
+  createTable?: (session: Session, table: TableMetadata) => void;
+  dropTable?: (session: Session, schema: string, table: string) => void;
+  insert?: (session: Session, schema: string, table: string, pages: readonly Page[]) => number;
+  deleteRows?: (session: Session, schema: string, table: string, predicate: RowPredicate) => number;
+
+  constructor(
+    /** The catalog name this connector is registered under. */
+    readonly name: string,
+    readonly inner: Connector,
+  ) {
+    const definitions = informationSchemaTables(catalogView(name, inner, () => definitions));
+    this.tables = new RowTableSet(definitions);
+    this.bindWrites(inner);
+  }
+
+  listSchemas(session: Session): string[] {
+    const schemas = this.inner.listSchemas(session).filter((s) => s !== INFORMATION_SCHEMA);
+    return [...schemas, INFORMATION_SCHEMA];
+  }
+
+  listTables(session: Session, schema?: string): SchemaTableName[] {
+    const own = this.tables.names().map((table) => ({ schema: INFORMATION_SCHEMA, table }));
+    if (schema === INFORMATION_SCHEMA) return own;
+    const inner = this.inner.listTables(session, schema).filter((t) => t.schema !== INFORMATION_SCHEMA);
+    return schema === undefined ? [...inner, ...own] : inner;
+  }
+
+  getTable(session: Session, schema: string, table: string): TableMetadata | undefined {
+    if (schema === INFORMATION_SCHEMA) return this.tables.metadata(this.name, schema, table);
+    return this.inner.getTable(session, schema, table);
+  }
+
+  getSplits(session: Session, table: TableMetadata): Split[] {
+    if (table.schema === INFORMATION_SCHEMA) return [this.tables.split(table)];
+    return this.inner.getSplits(session, table);
+  }
+
+  createPageSource(session: Session, split: Split, columns: readonly string[]): AsyncIterable<Page> {
+    if (split.schema === INFORMATION_SCHEMA) return this.tables.pages(session, split, columns);
+    return this.inner.createPageSource(session, split, columns);
+  }
+
+  private bindWrites(inner: Connector): void {
+    const { createSchema, dropSchema, createTable, dropTable, insert, deleteRows } = inner;
+    if (createSchema) {
+      this.createSchema = (session, schema) => {
+        if (schema === INFORMATION_SCHEMA) {
+          throw new EngineError('ALREADY_EXISTS', `Schema '${this.name}.${schema}' already exists`);
+        }
+        createSchema.call(inner, session, schema);
+      };
+    }
+    if (dropSchema) {
+      this.dropSchema = (session, schema, cascade) => {
+        refuseInformationSchema(schema, 'dropping schemas');
+        dropSchema.call(inner, session, schema, cascade);
+      };
+    }
+    if (createTable) {
+      this.createTable = (session, table) => {
+        refuseInformationSchema(table.schema, 'creating tables');
+        createTable.call(inner, session, table);
+      };
+    }
+    if (dropTable) {
+      this.dropTable = (session, schema, table) => {
+        refuseInformationSchema(schema, 'dropping tables');
+        dropTable.call(inner, session, schema, table);
+      };
+    }
+    if (insert) {
+      this.insert = (session, schema, table, pages) => {
+        refuseInformationSchema(schema, 'inserts');
+        return insert.call(inner, session, schema, table, pages);
+      };
+    }
+    if (deleteRows) {
+      this.deleteRows = (session, schema, table, predicate) => {
+        refuseInformationSchema(schema, 'modifying table rows');
+        return deleteRows.call(inner, session, schema, table, predicate);
+      };
+    }
+  }
+}
+
+/** information_schema is read-only; Trino words the refusal as a connector without the feature. */
+function refuseInformationSchema(schema: string, what: string): void {
+  if (schema === INFORMATION_SCHEMA) throw new EngineError('NOT_SUPPORTED', `This connector does not support ${what}`);
+}

@@ -1,0 +1,78 @@
+// The tables of `information_schema`, computed live from the catalog's own metadata calls.
+
+import type { Session } from '../../coordinator/session.js';
+import type { Scalar } from '../../exec/page.js';
+import { BIGINT, VARCHAR, typeName } from '../../types/types.js';
+import type { ColumnMetadata, Connector, SchemaTableName } from '../connector.js';
+import type { RowTable } from '../row-table.js';
+
+export const INFORMATION_SCHEMA = 'information_schema';
+
+function varcharColumns(...names: string[]): ColumnMetadata[] {
+  return names.map((name) => ({ name, type: VARCHAR }));
+}
+
+/** Everything the information_schema tables describe: the wrapped connector plus information_schema itself. */
+export interface CatalogView {
+  catalog: string;
+  schemas(session: Session): string[];
+  tables(session: Session): SchemaTableName[];
+  columns(session: Session, table: SchemaTableName): ColumnMetadata[];
+}
+
+export function informationSchemaTables(view: CatalogView): RowTable[] {
+  return [
+    {
+      name: 'schemata',
+      columns: varcharColumns('catalog_name', 'schema_name'),
+      rows: (session) => view.schemas(session).map((schema) => [view.catalog, schema]),
+    },
+    {
+      name: 'tables',
+      columns: varcharColumns('table_catalog', 'table_schema', 'table_name', 'table_type'),
+      rows: (session) => view.tables(session).map((t) => [view.catalog, t.schema, t.table, 'BASE TABLE']),
+    },
+    {
+      name: 'columns',
+      columns: [
+        ...varcharColumns('table_catalog', 'table_schema', 'table_name', 'column_name'),
+        { name: 'ordinal_position', type: BIGINT },
+        ...varcharColumns('column_default', 'is_nullable', 'data_type', 'comment'),
+      ],
+      rows: (session) => view.tables(session).flatMap((t) => columnRows(view, session, t)),
+    },
+  ];
+}
+
+function columnRows(view: CatalogView, session: Session, table: SchemaTableName): Scalar[][] {
+  return view.columns(session, table).map((c, i) => [
+    view.catalog,
+    table.schema,
+    table.table,
+    c.name,
+    BigInt(i + 1),
+    null,
+    c.nullable === false ? 'NO' : 'YES',
+    typeName(c.type),
+    c.comment ?? null,
+  ]);
+}
+
+/** A CatalogView over `inner` with information_schema's own schema and tables added, sorted by name. */
+export function catalogView(catalog: string, inner: Connector, ownTables: () => RowTable[]): CatalogView {
+  const own = (): SchemaTableName[] => ownTables().map((t) => ({ schema: INFORMATION_SCHEMA, table: t.name }));
+  return {
+    catalog,
+    schemas: (session) => [...new Set([...inner.listSchemas(session), INFORMATION_SCHEMA])].sort(),
+    tables: (session) =>
+      [...inner.listTables(session).filter((t) => t.schema !== INFORMATION_SCHEMA), ...own()].sort(compareSchemaTable),
+    columns: (session, t) =>
+      t.schema === INFORMATION_SCHEMA
+        ? (ownTables().find((o) => o.name === t.table)?.columns ?? [])
+        : (inner.getTable(session, t.schema, t.table)?.columns ?? []),
+  };
+}
+
+function compareSchemaTable(a: SchemaTableName, b: SchemaTableName): number {
+  return a.schema < b.schema ? -1 : a.schema > b.schema ? 1 : a.table < b.table ? -1 : a.table > b.table ? 1 : 0;
+}
