@@ -137,3 +137,19 @@ export function referencedSymbols(e: RowExpression, into: Map<number, Symbol> = 
   for (const c of children(e)) referencedSymbols(c, into);
   return into;
 }
+
+/** A key equal for structurally equal expressions (symbols compared by id). */
+export function expressionKey(e: RowExpression): string {
+  return JSON.stringify(e, (key, value) => {
+    if (key === 'symbol' && value && typeof value === 'object') return `#${(value as Symbol).id}`;
+    if (typeof value === 'bigint') return `${value}n`;
+    if (value instanceof Uint8Array) return Buffer.from(value).toString('hex');
+    return value;
+  });
+}
+
+/** Replaces symbol references by `f(symbol)` where it returns an expression. */
+export function replaceSymbols(e: RowExpression, f: (s: Symbol) => RowExpression | undefined): RowExpression {
+  if (e.kind === 'symbol') return f(e.symbol) ?? e;
+  return mapChildren(e, (c) => replaceSymbols(c, f));
+}

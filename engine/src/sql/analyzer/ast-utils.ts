@@ -1,0 +1,107 @@
+// Walks over AST expressions: structural keys, and finding aggregates, windows and subqueries.
+
+import { isAggregateFunctionName } from '../../functions/aggregate/registry.js';
+import type * as ast from '../parser/ast.js';
+
+/** A key equal for structurally equal expressions (locations ignored). */
+export function astKey(node: unknown): string {
+  return JSON.stringify(node, (key, value) => {
+    if (key === 'location') return undefined;
+    if (typeof value === 'bigint') return `${value}n`;
+    return value;
+  });
+}
+
+/** The direct sub-expressions of an expression (not descending into subqueries). */
+export function expressionChildren(e: ast.Expression): ast.Expression[] {
+  switch (e.kind) {
+    case 'Dereference':
+      return [e.base];
+    case 'ArithmeticBinary':
+    case 'Comparison':
+    case 'LogicalBinary':
+    case 'IsDistinctFrom':
+    case 'Concat':
+      return [e.left, e.right];
+    case 'ArithmeticUnary':
+    case 'Not':
+    case 'IsNull':
+      return [e.value];
+    case 'Between':
+      return [e.value, e.min, e.max];
+    case 'InList':
+      return [e.value, ...e.list];
+    case 'InSubquery':
+    case 'QuantifiedComparison':
+      return [e.value];
+    case 'Like':
+      return e.escape ? [e.value, e.pattern, e.escape] : [e.value, e.pattern];
+    case 'SearchedCase':
+      return [...e.whenClauses.flatMap((w) => [w.operand, w.result]), ...(e.defaultValue ? [e.defaultValue] : [])];
+    case 'SimpleCase':
+      return [e.operand, ...e.whenClauses.flatMap((w) => [w.operand, w.result]), ...(e.defaultValue ? [e.defaultValue] : [])];
+    case 'Cast':
+    case 'Extract':
+      return [e.value];
+    case 'FunctionCall': {
+      const out = [...e.args];
+      if (e.filter) out.push(e.filter);
+      if (e.orderBy) out.push(...e.orderBy.map((s) => s.key));
+      if (e.window && e.window.kind === 'WindowSpecification') {
+        out.push(...e.window.partitionBy, ...e.window.orderBy.map((s) => s.key));
+      }
+      return out;
+    }
+    case 'Row':
+      return e.items;
+    default:
+      return [];
+  }
+}
+
+export function isAggregateCall(e: ast.Expression): boolean {
+  return e.kind === 'FunctionCall' && !e.window && isAggregateFunctionName(functionName(e));
+}
+
+export function isWindowCall(e: ast.Expression): boolean {
+  return e.kind === 'FunctionCall' && e.window !== undefined;
+}
+
+export function functionName(e: ast.FunctionCall): string {
+  return e.name.parts.map((p) => p.value).join('.');
+}
+
+/** Aggregate calls in `e`, outermost first, not inside window calls' OVER or subqueries. */
+export function findAggregates(e: ast.Expression, into: ast.FunctionCall[] = []): ast.FunctionCall[] {
+  if (isAggregateCall(e)) {
+    into.push(e as ast.FunctionCall);
+    return into;
+  }
+  if (isWindowCall(e)) {
+    // Arguments and OVER clauses of a window call may hold ordinary aggregates: sum(sum(x)) OVER ().
+    for (const c of expressionChildren(e)) findAggregates(c, into);
+    return into;
+  }
+  for (const c of expressionChildren(e)) findAggregates(c, into);
+  return into;
+}
+
+export function findWindowCalls(e: ast.Expression, into: ast.FunctionCall[] = []): ast.FunctionCall[] {
+  if (isWindowCall(e)) {
+    into.push(e as ast.FunctionCall);
+    return into;
+  }
+  for (const c of expressionChildren(e)) findWindowCalls(c, into);
+  return into;
+}
+
+export function containsSubquery(e: ast.Expression): boolean {
+  if (e.kind === 'Subquery' || e.kind === 'Exists' || e.kind === 'InSubquery' || e.kind === 'QuantifiedComparison') return true;
+  return expressionChildren(e).some(containsSubquery);
+}
+
+/** Conjuncts of an AND tree. */
+export function splitConjuncts(e: ast.Expression): ast.Expression[] {
+  if (e.kind === 'LogicalBinary' && e.operator === 'AND') return [...splitConjuncts(e.left), ...splitConjuncts(e.right)];
+  return [e];
+}

@@ -1,0 +1,53 @@
+// current_date, current_timestamp, localtime...: constants fixed at the query's start, read as
+// wall-clock values in the session time zone (Trino evaluates them once per query too).
+
+import type { Session } from '../../coordinator/session.js';
+import { EngineError } from '../../errors/engine-error.js';
+import { DATE } from '../../types/types.js';
+import type * as ast from '../parser/ast.js';
+import { constant, type RowExpression } from '../planner/row-expression.js';
+
+const MS_PER_DAY = 86_400_000;
+
+export function currentTimeConstant(e: ast.CurrentTime, session: Session): RowExpression {
+  const wallMillis = wallClockMillis(session.startTime, session.timeZone);
+  const precision = e.precision ?? 3;
+  switch (e.function) {
+    case 'current_date':
+      return constant(Math.floor(wallMillis / MS_PER_DAY), DATE);
+    case 'current_timestamp':
+    case 'localtimestamp':
+      return constant(truncate(wallMillis * 1000, precision), { kind: 'timestamp', precision });
+    case 'current_time':
+    case 'localtime':
+      return constant(truncate((((wallMillis % MS_PER_DAY) + MS_PER_DAY) % MS_PER_DAY) * 1000, precision), { kind: 'time', precision });
+  }
+}
+
+function truncate(micros: number, precision: number): number {
+  const unit = 10 ** Math.max(0, 6 - precision);
+  return Math.floor(micros / unit) * unit;
+}
+
+/** Epoch milliseconds shifted so that UTC fields read as the wall clock of `timeZone`. */
+export function wallClockMillis(epochMillis: number, timeZone: string): number {
+  let format: Intl.DateTimeFormat;
+  try {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+  } catch {
+    throw new EngineError('INVALID_FUNCTION_ARGUMENT', `Time zone not supported: ${timeZone}`);
+  }
+  const parts: Record<string, number> = {};
+  for (const p of format.formatToParts(new Date(epochMillis))) if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  const wallSeconds = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
+  return wallSeconds + (epochMillis % 1000);
+}

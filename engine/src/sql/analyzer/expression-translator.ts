@@ -1,0 +1,345 @@
+// Translates AST expressions into typed RowExpressions: resolves names in a scope, types literals,
+// resolves functions and operators, and inserts casts for Trino's implicit coercions.
+// Aggregates, window functions and subqueries are not translated here: the query planner hands
+// in a hook that maps them to the symbols of the plan nodes that compute them.
+
+import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
+import { resolveOperator, resolveScalarFunction } from '../../functions/scalar/registry.js';
+import { canCoerce, commonSuperTypeOf, parseTypeSpec } from '../../types/coercion.js';
+import { parseDecimal } from '../../types/decimal.js';
+import {
+  BIGINT,
+  BOOLEAN,
+  DOUBLE,
+  INTEGER,
+  INTERVAL_DAY_SECOND,
+  INTERVAL_YEAR_MONTH,
+  UNKNOWN,
+  VARBINARY,
+  decimal,
+  typeName,
+  typesEqual,
+  varchar,
+  type SqlType,
+} from '../../types/types.js';
+import type * as ast from '../parser/ast.js';
+import { constant, special, symbolRef, type RowExpression, type Symbol } from '../planner/row-expression.js';
+import { currentTimeConstant } from './current-time.js';
+import { intervalLiteralValue } from './interval-literal.js';
+import type { Scope } from './scope.js';
+import type { Session } from '../../coordinator/session.js';
+
+/** Called before default translation; returns a RowExpression to use instead, or undefined. */
+export type TranslationHook = (expression: ast.Expression, translate: (e: ast.Expression) => RowExpression) => RowExpression | undefined;
+
+export interface TranslationContext {
+  scope: Scope;
+  session: Session;
+  /** Values for `?` parameters of EXECUTE ... USING. */
+  parameters: readonly RowExpression[];
+  hook?: TranslationHook;
+  /** Outer symbols this expression refers to (correlation), collected as found. */
+  correlated?: Map<number, Symbol>;
+  /** What the expression is for, used in messages: 'WHERE clause', ... */
+  clause?: string;
+}
+
+export function translateExpression(expression: ast.Expression, context: TranslationContext): RowExpression {
+  const translate = (e: ast.Expression): RowExpression => {
+    const hooked = context.hook?.(e, translate);
+    if (hooked) return hooked;
+    return translateNode(e, context, translate);
+  };
+  return translate(expression);
+}
+
+/** Wraps `e` in a cast to `type` unless it already has that type. */
+export function coerce(e: RowExpression, type: SqlType, location?: SourceLocation): RowExpression {
+  if (typesEqual(e.type, type)) return e;
+  if (e.type.kind === 'unknown') return constant(null, type);
+  if (!canCoerce(e.type, type)) {
+    throw new EngineError('TYPE_MISMATCH', `Cannot coerce ${typeName(e.type)} to ${typeName(type)}`, location);
+  }
+  return { kind: 'cast', arg: e, type, safe: false };
+}
+
+/** Coerces an expression used as a condition to boolean, with Trino's message on failure. */
+export function coerceToBoolean(e: RowExpression, what: string, location: SourceLocation): RowExpression {
+  if (e.type.kind === 'boolean') return e;
+  if (e.type.kind === 'unknown') return constant(null, BOOLEAN);
+  throw new EngineError('TYPE_MISMATCH', `${what} must evaluate to a boolean: actual type ${typeName(e.type)}`, location);
+}
+
+/** The common super type of `exprs`, or a TYPE_MISMATCH naming `what`. */
+export function commonTypeOrFail(exprs: readonly RowExpression[], what: string, location: SourceLocation): SqlType {
+  const type = commonSuperTypeOf(exprs.map((e) => e.type));
+  if (!type) {
+    throw new EngineError('TYPE_MISMATCH', `${what} must be the same type or coercible to a common type. Cannot find common type between ${exprs.map((e) => typeName(e.type)).join(', ')}`, location);
+  }
+  return type;
+}
+
+type Translate = (e: ast.Expression) => RowExpression;
+
+function translateNode(e: ast.Expression, context: TranslationContext, translate: Translate): RowExpression {
+  switch (e.kind) {
+    case 'Identifier':
+      return resolveName([e.value], e.location, context);
+    case 'Dereference': {
+      const parts = qualifiedParts(e);
+      if (!parts) throw new EngineError('NOT_SUPPORTED', 'Field access on a row value is not supported', e.location);
+      return resolveName(parts, e.location, context);
+    }
+    case 'NullLiteral':
+      return constant(null, UNKNOWN);
+    case 'BooleanLiteral':
+      return constant(e.value, BOOLEAN);
+    case 'LongLiteral':
+      return longLiteral(e);
+    case 'DecimalLiteral':
+      return decimalLiteral(e.text, e.location);
+    case 'DoubleLiteral':
+      return constant(e.value, DOUBLE);
+    case 'StringLiteral':
+      return constant(e.value, varchar(e.value.length));
+    case 'BinaryLiteral':
+      return constant(hexToBytes(e.hex, e.location), VARBINARY);
+    case 'GenericLiteral':
+      return genericLiteral(e);
+    case 'IntervalLiteral':
+      return constant(intervalLiteralValue(e), isYearMonth(e) ? INTERVAL_YEAR_MONTH : INTERVAL_DAY_SECOND);
+    case 'Parameter': {
+      const value = context.parameters[e.index];
+      if (!value) {
+        throw new EngineError('INVALID_PARAMETER_USAGE', `Incorrect number of parameters: expected at least ${e.index + 1} but found ${context.parameters.length}`, e.location);
+      }
+      return value;
+    }
+    case 'ArithmeticBinary':
+      return operatorCall(ARITHMETIC[e.operator], [translate(e.left), translate(e.right)], e.location);
+    case 'ArithmeticUnary': {
+      const value = translate(e.value);
+      return e.operator === '+' ? value : operatorCall('negate', [value], e.location);
+    }
+    case 'Comparison':
+      return comparison(e.operator, translate(e.left), translate(e.right), e.location);
+    case 'LogicalBinary': {
+      const side = e.operator === 'AND' ? 'logical expression' : 'logical expression';
+      const left = coerceToBoolean(translate(e.left), `Left side of ${side}`, e.left.location);
+      const right = coerceToBoolean(translate(e.right), `Right side of ${side}`, e.right.location);
+      return special(e.operator === 'AND' ? 'and' : 'or', BOOLEAN, left, right);
+    }
+    case 'Not':
+      return special('not', BOOLEAN, coerceToBoolean(translate(e.value), 'Value of logical NOT expression', e.value.location));
+    case 'IsNull': {
+      const isNull = special('is_null', BOOLEAN, translate(e.value));
+      return e.negated ? special('not', BOOLEAN, isNull) : isNull;
+    }
+    case 'IsDistinctFrom': {
+      const distinct = operatorCall('is_distinct_from', [translate(e.left), translate(e.right)], e.location);
+      return e.negated ? special('not', BOOLEAN, distinct) : distinct;
+    }
+    case 'Between': {
+      const args = [translate(e.value), translate(e.min), translate(e.max)];
+      const type = commonTypeOrFail(args, 'BETWEEN operands', e.location);
+      const between = special('between', BOOLEAN, ...args.map((a) => coerce(a, type, e.location)));
+      return e.negated ? special('not', BOOLEAN, between) : between;
+    }
+    case 'InList': {
+      const args = [translate(e.value), ...e.list.map(translate)];
+      const type = commonTypeOrFail(args, 'IN value and list items', e.location);
+      const inList = special('in', BOOLEAN, ...args.map((a) => coerce(a, type, e.location)));
+      return e.negated ? special('not', BOOLEAN, inList) : inList;
+    }
+    case 'Like': {
+      const args = [translate(e.value), translate(e.pattern), ...(e.escape ? [translate(e.escape)] : [])].map((a) =>
+        toVarchar(a, e.location),
+      );
+      const like = special('like', BOOLEAN, ...args);
+      return e.negated ? special('not', BOOLEAN, like) : like;
+    }
+    case 'SearchedCase':
+      return searchedCase(
+        e.whenClauses.map((w) => ({ condition: coerceToBoolean(translate(w.operand), 'CASE WHEN clause', w.operand.location), result: translate(w.result) })),
+        e.defaultValue ? translate(e.defaultValue) : undefined,
+        e.location,
+      );
+    case 'SimpleCase': {
+      const operand = translate(e.operand);
+      return searchedCase(
+        e.whenClauses.map((w) => ({ condition: comparison('=', operand, translate(w.operand), w.location), result: translate(w.result) })),
+        e.defaultValue ? translate(e.defaultValue) : undefined,
+        e.location,
+      );
+    }
+    case 'Cast': {
+      const value = translate(e.value);
+      const type = parseTypeSpec(e.type.name, e.type.parameters, e.type.location);
+      if (value.type.kind === 'unknown') return constant(null, type);
+      return { kind: 'cast', arg: value, type, safe: e.safe };
+    }
+    case 'Extract':
+      return functionCall(EXTRACT_FUNCTIONS[e.field] ?? e.field.toLowerCase(), [translate(e.value)], e.location);
+    case 'FunctionCall':
+      return translateFunctionCall(e, translate);
+    case 'CurrentTime':
+      return currentTimeConstant(e, context.session);
+    case 'Concat':
+      return operatorCall('concat', [translate(e.left), translate(e.right)], e.location);
+    case 'Row':
+      throw new EngineError('NOT_SUPPORTED', 'Row values are not supported in this position', e.location);
+    case 'AllColumns':
+      throw new EngineError('SYNTAX_ERROR', 'Unexpected *', e.location);
+    case 'Subquery':
+    case 'Exists':
+    case 'InSubquery':
+    case 'QuantifiedComparison':
+      throw new EngineError('NOT_SUPPORTED', 'Subqueries are not supported in this position', e.location);
+  }
+}
+
+const ARITHMETIC: Record<ast.ArithmeticOperator, string> = { '+': 'add', '-': 'subtract', '*': 'multiply', '/': 'divide', '%': 'modulus' };
+const COMPARISON: Record<ast.ComparisonOperator, string> = {
+  '=': 'equal',
+  '<>': 'not_equal',
+  '<': 'less_than',
+  '<=': 'less_than_or_equal',
+  '>': 'greater_than',
+  '>=': 'greater_than_or_equal',
+};
+const EXTRACT_FUNCTIONS: Partial<Record<ast.ExtractField, string>> = {
+  DAY_OF_MONTH: 'day',
+  DOW: 'day_of_week',
+  DOY: 'day_of_year',
+  YOW: 'year_of_week',
+};
+
+export function comparison(operator: ast.ComparisonOperator, left: RowExpression, right: RowExpression, location: SourceLocation): RowExpression {
+  return operatorCall(COMPARISON[operator], [left, right], location);
+}
+
+export function operatorCall(name: string, args: RowExpression[], location: SourceLocation): RowExpression {
+  const signature = resolveOperator(name as Parameters<typeof resolveOperator>[0], args.map((a) => a.type), location);
+  return { kind: 'call', name: signature.name, args: args.map((a, i) => coerce(a, signature.argumentTypes[i], location)), type: signature.returnType };
+}
+
+export function functionCall(name: string, args: RowExpression[], location: SourceLocation): RowExpression {
+  const signature = resolveScalarFunction(name, args.map((a) => a.type), location);
+  return { kind: 'call', name: signature.name, args: args.map((a, i) => coerce(a, signature.argumentTypes[i], location)), type: signature.returnType };
+}
+
+function translateFunctionCall(e: ast.FunctionCall, translate: Translate): RowExpression {
+  const name = e.name.parts.map((p) => p.value).join('.');
+  if (e.window) throw new EngineError('NOT_SUPPORTED', `Window function ${name} is not allowed here`, e.location);
+  if (e.distinct || e.filter || e.starArg || e.orderBy) {
+    throw new EngineError('FUNCTION_NOT_FOUND', `Function '${name}' not registered`, e.location);
+  }
+  switch (name) {
+    case 'coalesce': {
+      const args = e.args.map(translate);
+      const type = commonTypeOrFail(args, 'All COALESCE operands', e.location);
+      return special('coalesce', type, ...args.map((a) => coerce(a, type, e.location)));
+    }
+    case 'nullif': {
+      if (e.args.length !== 2) throw new EngineError('INVALID_ARGUMENTS', 'NULLIF requires two arguments', e.location);
+      const [a, b] = e.args.map(translate);
+      const type = commonTypeOrFail([a, b], 'NULLIF operands', e.location);
+      return special('nullif', a.type, a, coerce(b, type, e.location), ...(typesEqual(type, a.type) ? [] : [constant(null, type)]));
+    }
+    case 'if': {
+      if (e.args.length < 2 || e.args.length > 3) throw new EngineError('INVALID_ARGUMENTS', 'IF requires two or three arguments', e.location);
+      const condition = coerceToBoolean(translate(e.args[0]), 'IF condition', e.args[0].location);
+      return searchedCase([{ condition, result: translate(e.args[1]) }], e.args[2] ? translate(e.args[2]) : undefined, e.location);
+    }
+    case 'try': {
+      if (e.args.length !== 1) throw new EngineError('INVALID_ARGUMENTS', 'TRY requires one argument', e.location);
+      const value = translate(e.args[0]);
+      return special('try', value.type, value);
+    }
+    default:
+      return functionCall(name, e.args.map(translate), e.location);
+  }
+}
+
+interface CaseBranch {
+  condition: RowExpression;
+  result: RowExpression;
+}
+
+function searchedCase(branches: CaseBranch[], defaultValue: RowExpression | undefined, location: SourceLocation): RowExpression {
+  const results = branches.map((b) => b.result);
+  if (defaultValue) results.push(defaultValue);
+  const type = commonTypeOrFail(results, 'All CASE results', location);
+  const args: RowExpression[] = [];
+  for (const b of branches) args.push(b.condition, coerce(b.result, type, location));
+  args.push(defaultValue ? coerce(defaultValue, type, location) : constant(null, type));
+  return special('switch', type, ...args);
+}
+
+function toVarchar(e: RowExpression, location: SourceLocation): RowExpression {
+  if (e.type.kind === 'varchar') return e;
+  if (e.type.kind === 'char' || e.type.kind === 'unknown') return coerce(e, varchar(), location);
+  throw new EngineError('TYPE_MISMATCH', `Left side of LIKE expression must evaluate to a varchar (actual: ${typeName(e.type)})`, location);
+}
+
+function resolveName(parts: string[], location: SourceLocation, context: TranslationContext): RowExpression {
+  const resolved = context.scope.resolve(parts, location);
+  if (resolved.depth > 0) context.correlated?.set(resolved.field.symbol.id, resolved.field.symbol);
+  return symbolRef(resolved.field.symbol);
+}
+
+/** `a.b.c` as name parts, or undefined when the base is not a plain name. */
+export function qualifiedParts(e: ast.Expression): string[] | undefined {
+  if (e.kind === 'Identifier') return [e.value];
+  if (e.kind === 'Dereference') {
+    const base = qualifiedParts(e.base);
+    return base ? [...base, e.field.value] : undefined;
+  }
+  return undefined;
+}
+
+const MAX_INT = 2147483647n;
+const MIN_INT = -2147483648n;
+const MAX_BIGINT = 9223372036854775807n;
+const MIN_BIGINT = -9223372036854775808n;
+
+function longLiteral(e: ast.LongLiteral): RowExpression {
+  if (e.value >= MIN_INT && e.value <= MAX_INT) return constant(Number(e.value), INTEGER);
+  if (e.value >= MIN_BIGINT && e.value <= MAX_BIGINT) return constant(e.value, BIGINT);
+  throw new EngineError('INVALID_LITERAL', `Invalid numeric literal: ${e.text}`, e.location);
+}
+
+function decimalLiteral(text: string, location: SourceLocation): RowExpression {
+  const parsed = parseDecimal(text);
+  if (!parsed || parsed.precision > 38) throw new EngineError('INVALID_LITERAL', `Invalid decimal literal: ${text}`, location);
+  return constant(parsed.unscaled, decimal(parsed.precision, parsed.scale));
+}
+
+function genericLiteral(e: ast.GenericLiteral): RowExpression {
+  const name = e.type.name;
+  if (name === 'decimal' && e.type.parameters.length === 0) return decimalLiteral(e.value.trim(), e.location);
+  let type = parseTypeSpec(name, e.type.parameters, e.type.location);
+  if (type.kind === 'timestamp' && e.type.parameters.length === 0) type = { kind: 'timestamp', precision: fractionDigits(e.value) };
+  if (type.kind === 'time' && e.type.parameters.length === 0) type = { kind: 'time', precision: fractionDigits(e.value) };
+  if (type.kind === 'char' && e.type.parameters.length === 0) type = { kind: 'char', length: e.value.length };
+  if (type.kind === 'varchar' && e.type.parameters.length === 0) type = varchar(e.value.length);
+  // A typed literal is a cast of its text, checked now: a bad literal is an error at analysis time.
+  return { kind: 'cast', arg: constant(e.value, varchar(e.value.length)), type, safe: false };
+}
+
+function fractionDigits(text: string): number {
+  const m = /\.(\d+)/.exec(text.trim());
+  return m ? Math.min(m[1].length, 12) : 0;
+}
+
+function isYearMonth(e: ast.IntervalLiteral): boolean {
+  return e.startField === 'YEAR' || e.startField === 'MONTH';
+}
+
+function hexToBytes(hex: string, location: SourceLocation): Uint8Array {
+  const clean = hex.replace(/\s+/g, '');
+  if (clean.length % 2 !== 0 || /[^0-9a-fA-F]/.test(clean)) {
+    throw new EngineError('INVALID_LITERAL', 'Binary literal must contain an even number of digits', location);
+  }
+  return Uint8Array.from(Buffer.from(clean, 'hex'));
+}

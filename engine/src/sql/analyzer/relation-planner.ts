@@ -1,0 +1,196 @@
+// Plans the relations of FROM: tables, CTE references, aliases, subqueries, VALUES and joins.
+
+import { EngineError } from '../../errors/engine-error.js';
+import type * as ast from '../parser/ast.js';
+import type { Assignment, EquiJoinClause, PlanNode } from '../planner/plan.js';
+import { combineConjuncts, extractConjuncts } from '../planner/plan-factory.js';
+import { referencedSymbols, special, symbolRef, type RowExpression, type Symbol } from '../planner/row-expression.js';
+import { commonSuperType } from '../../types/coercion.js';
+import { typeName, type SqlType } from '../../types/types.js';
+import { coerce, coerceToBoolean, translateExpression } from './expression-translator.js';
+import { visibleFields, type RelationPlan } from './planner-context.js';
+import { QueryPlanner } from './query-planner.js';
+import { Scope, type Field } from './scope.js';
+import { resolveTableOrFail } from './table-resolver.js';
+import { subqueryHook } from './subquery-planner.js';
+
+export function planRelation(planner: QueryPlanner, relation: ast.Relation, outer?: Scope): RelationPlan {
+  const context = planner.context;
+  switch (relation.kind) {
+    case 'Table': {
+      const parts = relation.name.parts.map((p) => p.value);
+      const cte = parts.length === 1 ? planner.ctes.get(parts[0]) : undefined;
+      if (cte) {
+        const cteScopePlanner = new QueryPlanner(context, cte.ctes);
+        const plan = cteScopePlanner.planQuery(cte.query, undefined);
+        const names = cte.columnAliases?.map((a) => a.value);
+        const fields = visibleFields(plan);
+        if (names && names.length !== fields.length) {
+          throw new EngineError('MISMATCHED_COLUMN_ALIASES', `WITH column alias list has ${names.length} entries but WITH query(${parts[0]}) has ${fields.length} columns`, relation.location);
+        }
+        return withOuter(QueryPlanner.relabel(plan, [parts[0]], names ?? fields.map((f) => f.name)), outer);
+      }
+      const table = resolveTableOrFail(context.catalogs, context.session, relation.name);
+      const outputs = table.columns.map((c) => context.factory.newSymbol(c.name, c.type));
+      const node: PlanNode = { kind: 'TableScan', id: context.factory.nodeId(), outputs, table, columns: table.columns };
+      const qualifier = [table.catalog, table.schema, table.name];
+      return { node, scope: new Scope(outputs.map((symbol, i) => ({ name: table.columns[i].name, qualifier, symbol })), outer) };
+    }
+    case 'AliasedRelation': {
+      const inner = planRelation(planner, relation.relation, outer);
+      const fields = visibleFields(inner);
+      const names = relation.columnNames?.map((c) => c.value);
+      if (names && names.length !== fields.length) {
+        throw new EngineError('MISMATCHED_COLUMN_ALIASES', `Column alias list has ${names.length} entries but '${relation.alias.value}' has ${fields.length} columns available`, relation.location);
+      }
+      const plan = QueryPlanner.relabel(inner, [relation.alias.value], names ?? fields.map((f) => f.name));
+      return { node: QueryPlanner.outputVisible(inner, context), scope: plan.scope };
+    }
+    case 'SubqueryRelation': {
+      const plan = planner.planQuery(relation.query, outer);
+      return withOuter(QueryPlanner.relabel(plan, undefined), outer);
+    }
+    case 'ValuesRelation':
+      return withOuter(planner.planValues(relation.values), outer);
+    case 'Join':
+      return planJoin(planner, relation, outer);
+  }
+}
+
+function withOuter(plan: RelationPlan, outer: Scope | undefined): RelationPlan {
+  return { node: plan.node, scope: plan.scope.withOuter(outer) };
+}
+
+function planJoin(planner: QueryPlanner, join: ast.Join, outer?: Scope): RelationPlan {
+  const context = planner.context;
+  const left = planRelation(planner, join.left, outer);
+  const right = planRelation(planner, join.right, outer);
+  const fields = [...left.scope.fields, ...right.scope.fields];
+  const scope = new Scope(fields, outer);
+  const type = join.type === 'IMPLICIT' || join.type === 'CROSS' ? 'inner' : (join.type.toLowerCase() as 'inner' | 'left' | 'right' | 'full');
+
+  if (!join.criteria) {
+    return { node: context.factory.join('inner', left.node, right.node, []), scope };
+  }
+  if (join.criteria.kind === 'NaturalJoin') {
+    throw new EngineError('NOT_SUPPORTED', 'Natural join not supported', join.location);
+  }
+  if (join.criteria.kind === 'JoinUsing') return planUsingJoin(planner, join, type, left, right, join.criteria.columns, outer);
+
+  // ON: plan subqueries of the condition above the join (only allowed for inner joins).
+  const holder = { node: context.factory.join(type, left.node, right.node, []) as PlanNode };
+  const condition = coerceToBoolean(
+    translateExpression(join.criteria.expression, {
+      scope,
+      session: context.session,
+      parameters: context.parameters,
+      hook: subqueryHook(planner, () => holder, scope),
+    }),
+    'JOIN ON clause',
+    join.criteria.expression.location,
+  );
+  if (holder.node.kind !== 'Join' || holder.node.left !== left.node || holder.node.right !== right.node) {
+    if (type !== 'inner') throw new EngineError('NOT_SUPPORTED', 'Subqueries in the ON clause of an outer join are not supported', join.location);
+    return { node: context.factory.filter(holder.node, condition), scope };
+  }
+  return { node: buildJoin(planner, type, left.node, right.node, condition), scope };
+}
+
+/** A join node whose equi-conjuncts of `condition` become hash keys (projecting expressions when needed). */
+export function buildJoin(planner: QueryPlanner, type: 'inner' | 'left' | 'right' | 'full', leftNode: PlanNode, rightNode: PlanNode, condition: RowExpression | undefined): PlanNode {
+  const factory = planner.context.factory;
+  const split = splitEquiConjuncts(extractConjuncts(condition), leftNode.outputs, rightNode.outputs, (name, t) => factory.newSymbol(name, t));
+  const leftSide = factory.projectExtending(leftNode, split.leftAssignments);
+  const rightSide = factory.projectExtending(rightNode, split.rightAssignments);
+  const node = factory.join(type, leftSide, rightSide, split.criteria, combineConjuncts(split.residual));
+  if (split.leftAssignments.length === 0 && split.rightAssignments.length === 0) return node;
+  return factory.restrict(node, [...leftNode.outputs, ...rightNode.outputs]);
+}
+
+export interface EquiSplit {
+  criteria: EquiJoinClause[];
+  residual: RowExpression[];
+  leftAssignments: Assignment[];
+  rightAssignments: Assignment[];
+}
+
+/** Splits conjuncts into `left = right` hash keys and the residual; non-symbol key sides get projected. */
+export function splitEquiConjuncts(
+  conjuncts: RowExpression[],
+  leftSymbols: readonly Symbol[],
+  rightSymbols: readonly Symbol[],
+  newSymbol: (name: string, type: SqlType) => Symbol,
+): EquiSplit {
+  const leftIds = new Set(leftSymbols.map((s) => s.id));
+  const rightIds = new Set(rightSymbols.map((s) => s.id));
+  const result: EquiSplit = { criteria: [], residual: [], leftAssignments: [], rightAssignments: [] };
+  const only = (e: RowExpression, ids: Set<number>) => {
+    const refs = [...referencedSymbols(e).keys()];
+    return refs.length > 0 && refs.every((id) => ids.has(id));
+  };
+  const asSymbol = (e: RowExpression, assignments: Assignment[]): Symbol => {
+    if (e.kind === 'symbol') return e.symbol;
+    const symbol = newSymbol('joinkey', e.type);
+    assignments.push({ symbol, expression: e });
+    return symbol;
+  };
+  for (const c of conjuncts) {
+    if (c.kind === 'call' && c.name === 'equal') {
+      const [a, b] = c.args;
+      if (only(a, leftIds) && only(b, rightIds)) {
+        result.criteria.push({ left: asSymbol(a, result.leftAssignments), right: asSymbol(b, result.rightAssignments) });
+        continue;
+      }
+      if (only(b, leftIds) && only(a, rightIds)) {
+        result.criteria.push({ left: asSymbol(b, result.leftAssignments), right: asSymbol(a, result.rightAssignments) });
+        continue;
+      }
+    }
+    result.residual.push(c);
+  }
+  return result;
+}
+
+function planUsingJoin(
+  planner: QueryPlanner,
+  join: ast.Join,
+  type: 'inner' | 'left' | 'right' | 'full',
+  left: RelationPlan,
+  right: RelationPlan,
+  columns: ast.Identifier[],
+  outer?: Scope,
+): RelationPlan {
+  const factory = planner.context.factory;
+  const conjuncts: RowExpression[] = [];
+  const usingFields: Field[] = [];
+  const coalesced: Assignment[] = [];
+  const leftUsed = new Set<number>();
+  const rightUsed = new Set<number>();
+  for (const column of columns) {
+    const l = left.scope.resolve([column.value], column.location).field;
+    const r = right.scope.resolve([column.value], column.location).field;
+    const type0 = commonSuperType(l.symbol.type, r.symbol.type);
+    if (!type0) {
+      throw new EngineError('TYPE_MISMATCH', `Column '${column.value}' is of type ${typeName(l.symbol.type)} on the left and ${typeName(r.symbol.type)} on the right`, column.location);
+    }
+    const le = coerce(symbolRef(l.symbol), type0);
+    const re = coerce(symbolRef(r.symbol), type0);
+    conjuncts.push({ kind: 'call', name: 'equal', args: [le, re], type: { kind: 'boolean' } });
+    leftUsed.add(l.symbol.id);
+    rightUsed.add(r.symbol.id);
+    if (type === 'full') {
+      const symbol = factory.newSymbol(column.value, type0);
+      coalesced.push({ symbol, expression: special('coalesce', type0, le, re) });
+      usingFields.push({ name: column.value, qualifier: undefined, symbol });
+    } else {
+      const source = type === 'right' ? r : l;
+      usingFields.push({ name: column.value, qualifier: undefined, symbol: source.symbol });
+    }
+  }
+  let node = buildJoin(planner, type, left.node, right.node, combineConjuncts(conjuncts));
+  node = factory.projectExtending(node, coalesced);
+  // The USING columns come first; each side's copy stays reachable by its qualified name.
+  const hide = (f: Field, used: Set<number>): Field => (used.has(f.symbol.id) ? { ...f, hidden: true } : f);
+  const fields = [...usingFields, ...left.scope.fields.map((f) => hide(f, leftUsed)), ...right.scope.fields.map((f) => hide(f, rightUsed))];
+  return { node, scope: new Scope(fields, outer) };
+}

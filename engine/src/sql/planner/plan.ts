@@ -1,0 +1,199 @@
+// The logical plan: a tree of nodes, each producing an ordered list of symbols. The local
+// execution planner maps symbols to page channels; the fragmenter (later) cuts the tree into stages.
+
+import type { ColumnMetadata, TableMetadata } from '../../connectors/connector.js';
+import type { AggregateFunction } from '../../functions/aggregate/registry.js';
+import type { WindowFunction } from '../../functions/window/registry.js';
+import type { Scalar } from '../../exec/page.js';
+import type { FrameSpec } from '../../exec/operators/window.js';
+import type { RowExpression, Symbol } from './row-expression.js';
+
+export type PlanNode =
+  | TableScanNode
+  | ValuesNode
+  | FilterNode
+  | ProjectNode
+  | AggregateNode
+  | JoinNode
+  | SortNode
+  | TopNNode
+  | LimitNode
+  | WindowNode
+  | SetOperationNode
+  | EnforceSingleRowNode
+  | GroupIdNode
+  | AssignUniqueIdNode
+  | ApplyNode;
+
+interface NodeBase {
+  readonly id: number;
+  readonly outputs: Symbol[];
+}
+
+export interface TableScanNode extends NodeBase {
+  kind: 'TableScan';
+  table: TableMetadata;
+  /** One per output symbol: the connector column it reads. */
+  columns: ColumnMetadata[];
+}
+
+export interface ValuesNode extends NodeBase {
+  kind: 'Values';
+  rows: Scalar[][];
+}
+
+export interface FilterNode extends NodeBase {
+  kind: 'Filter';
+  source: PlanNode;
+  predicate: RowExpression;
+}
+
+export interface Assignment {
+  symbol: Symbol;
+  expression: RowExpression;
+}
+
+export interface ProjectNode extends NodeBase {
+  kind: 'Project';
+  source: PlanNode;
+  assignments: Assignment[];
+}
+
+export interface AggregationCall {
+  symbol: Symbol;
+  function: AggregateFunction;
+  arguments: Symbol[];
+  distinct: boolean;
+  /** FILTER (WHERE ...): only rows where this boolean symbol is TRUE count. */
+  mask?: Symbol;
+}
+
+export interface AggregateNode extends NodeBase {
+  kind: 'Aggregate';
+  source: PlanNode;
+  groupingKeys: Symbol[];
+  aggregations: AggregationCall[];
+  step: 'single' | 'partial' | 'final';
+}
+
+export interface EquiJoinClause {
+  left: Symbol;
+  right: Symbol;
+}
+
+export interface JoinNode extends NodeBase {
+  kind: 'Join';
+  type: 'inner' | 'left' | 'right' | 'full' | 'mark';
+  /** The probe side. */
+  left: PlanNode;
+  /** The build side (held in a hash table). */
+  right: PlanNode;
+  criteria: EquiJoinClause[];
+  /** Residual condition over left and right symbols. */
+  filter?: RowExpression;
+  /** For 'mark': the boolean output symbol and whether NULLs follow IN semantics. */
+  mark?: { symbol: Symbol; nullAware: boolean };
+}
+
+export interface OrderingItem {
+  symbol: Symbol;
+  ascending: boolean;
+  nullsFirst: boolean;
+}
+
+export interface SortNode extends NodeBase {
+  kind: 'Sort';
+  source: PlanNode;
+  orderBy: OrderingItem[];
+}
+
+export interface TopNNode extends NodeBase {
+  kind: 'TopN';
+  source: PlanNode;
+  orderBy: OrderingItem[];
+  count: number;
+}
+
+export interface LimitNode extends NodeBase {
+  kind: 'Limit';
+  source: PlanNode;
+  count: number; // Infinity for OFFSET without LIMIT
+  offset: number;
+}
+
+export interface WindowCall {
+  symbol: Symbol;
+  function: WindowFunction;
+  arguments: Symbol[];
+  frame: FrameSpec;
+  ignoreNulls: boolean;
+}
+
+export interface WindowNode extends NodeBase {
+  kind: 'Window';
+  source: PlanNode;
+  partitionBy: Symbol[];
+  orderBy: OrderingItem[];
+  functions: WindowCall[];
+}
+
+export interface SetOperationNode extends NodeBase {
+  kind: 'SetOperation';
+  operation: 'union' | 'intersect' | 'except';
+  distinct: boolean;
+  sources: PlanNode[];
+  /** Per source, its symbols in the order of `outputs`. */
+  sourceSymbols: Symbol[][];
+}
+
+export interface EnforceSingleRowNode extends NodeBase {
+  kind: 'EnforceSingleRow';
+  source: PlanNode;
+}
+
+export interface GroupIdNode extends NodeBase {
+  kind: 'GroupId';
+  source: PlanNode;
+  /** All symbols that appear in some grouping set; outputs are source outputs + groupIdSymbol. */
+  groupingSets: Symbol[][];
+  groupIdSymbol: Symbol;
+}
+
+export interface AssignUniqueIdNode extends NodeBase {
+  kind: 'AssignUniqueId';
+  source: PlanNode;
+  idSymbol: Symbol;
+}
+
+/**
+ * A correlated subquery evaluated per distinct binding of its outer symbols (the fallback when
+ * decorrelation into a join does not apply). Outputs: input outputs + `result`.
+ * - scalar: result = the subquery's single value (NULL when empty; error when several rows)
+ * - exists: result = whether the subquery has a row
+ * - in: result = `value IN (subquery)` with SQL NULL semantics
+ */
+export interface ApplyNode extends NodeBase {
+  kind: 'Apply';
+  input: PlanNode;
+  subquery: PlanNode;
+  correlation: Symbol[];
+  applyType: 'scalar' | 'exists' | 'in';
+  value?: Symbol;
+  result: Symbol;
+}
+
+export function sources(node: PlanNode): PlanNode[] {
+  switch (node.kind) {
+    case 'TableScan':
+    case 'Values':
+      return [];
+    case 'Join':
+      return [node.left, node.right];
+    case 'SetOperation':
+      return node.sources;
+    case 'Apply':
+      return [node.input, node.subquery];
+    default:
+      return [node.source];
+  }
+}
