@@ -1,0 +1,109 @@
+// +, -, *, /, % and unary minus on the numeric types (temporal arithmetic is in temporal-operators.ts).
+
+import { type SqlType, BIGINT, DOUBLE, REAL, TINYINT, SMALLINT, INTEGER } from '../../types/types.js';
+import {
+  decimalAddType,
+  decimalAddition,
+  decimalDivideType,
+  decimalDivision,
+  decimalModulus,
+  decimalModulusType,
+  decimalMultiplication,
+  decimalMultiplyType,
+} from './decimal-arithmetic.js';
+import { BIGINT_OPERATIONS, type IntegralOperations, smallIntegralOperations } from './integer-arithmetic.js';
+import { type ScalarFunctionDefinition, type SignatureTemplate, body } from './signature.js';
+
+type BinaryName = 'add' | 'subtract' | 'multiply' | 'divide' | 'modulus';
+
+const DECIMAL = { family: 'decimal' } as const;
+
+function integralSignatures(name: BinaryName): SignatureTemplate[] {
+  const small = (type: SqlType & { kind: 'tinyint' | 'smallint' | 'integer' }): SignatureTemplate => {
+    const ops: IntegralOperations<number> = smallIntegralOperations(type.kind);
+    return { params: [type, type], returnType: type, implement: () => body(ops[name]) };
+  };
+  return [
+    small(TINYINT as SqlType & { kind: 'tinyint' }),
+    small(SMALLINT as SqlType & { kind: 'smallint' }),
+    small(INTEGER as SqlType & { kind: 'integer' }),
+    { params: [BIGINT, BIGINT], returnType: BIGINT, implement: () => body(BIGINT_OPERATIONS[name]) },
+  ];
+}
+
+const FLOATING: Record<BinaryName, (a: number, b: number) => number> = {
+  add: (a, b) => a + b,
+  subtract: (a, b) => a - b,
+  multiply: (a, b) => a * b,
+  divide: (a, b) => a / b, // IEEE: x/0 is ±Infinity or NaN, as in Trino
+  modulus: (a, b) => a % b,
+};
+
+function floatingSignatures(name: BinaryName): SignatureTemplate[] {
+  const op = FLOATING[name];
+  return [
+    { params: [REAL, REAL], returnType: REAL, implement: () => body((a: number, b: number) => Math.fround(op(a, b))) },
+    { params: [DOUBLE, DOUBLE], returnType: DOUBLE, implement: () => body(op) },
+  ];
+}
+
+const DECIMAL_SIGNATURES: Record<BinaryName, SignatureTemplate> = {
+  add: {
+    params: [DECIMAL, DECIMAL],
+    returnType: ([a, b]) => decimalAddType(a, b),
+    implement: ([a, b], r) => body(decimalAddition(a, b, r, 1)),
+  },
+  subtract: {
+    params: [DECIMAL, DECIMAL],
+    returnType: ([a, b]) => decimalAddType(a, b),
+    implement: ([a, b], r) => body(decimalAddition(a, b, r, -1)),
+  },
+  multiply: {
+    params: [DECIMAL, DECIMAL],
+    returnType: ([a, b]) => decimalMultiplyType(a, b),
+    implement: ([a, b], r) => body(decimalMultiplication(a, b, r)),
+  },
+  divide: {
+    params: [DECIMAL, DECIMAL],
+    returnType: ([a, b]) => decimalDivideType(a, b),
+    implement: ([a, b], r) => body(decimalDivision(a, b, r)),
+  },
+  modulus: {
+    params: [DECIMAL, DECIMAL],
+    returnType: ([a, b]) => decimalModulusType(a, b),
+    implement: ([a, b], r) => body(decimalModulus(a, b, r)),
+  },
+};
+
+function binary(name: BinaryName, description: string): ScalarFunctionDefinition {
+  return {
+    names: [name],
+    description,
+    signatures: [...integralSignatures(name), DECIMAL_SIGNATURES[name], ...floatingSignatures(name)],
+  };
+}
+
+export const NUMERIC_ARITHMETIC_OPERATORS: readonly ScalarFunctionDefinition[] = [
+  binary('add', 'Addition'),
+  binary('subtract', 'Subtraction'),
+  binary('multiply', 'Multiplication'),
+  binary('divide', 'Division'),
+  binary('modulus', 'Remainder of division'),
+  {
+    names: ['negate'],
+    description: 'Negation',
+    signatures: [
+      ...(['tinyint', 'smallint', 'integer'] as const).map(
+        (kind): SignatureTemplate => ({
+          params: [{ kind }],
+          returnType: { kind },
+          implement: () => body(smallIntegralOperations(kind).negate),
+        }),
+      ),
+      { params: [BIGINT], returnType: BIGINT, implement: () => body(BIGINT_OPERATIONS.negate) },
+      { params: [DECIMAL], returnType: ([a]) => a, implement: () => body((a: bigint) => -a) },
+      { params: [REAL], returnType: REAL, implement: () => body((a: number) => -a) },
+      { params: [DOUBLE], returnType: DOUBLE, implement: () => body((a: number) => -a) },
+    ],
+  },
+];

@@ -1,0 +1,39 @@
+// =, <>, <, <=, >, >= and IS DISTINCT FROM: both arguments coerced to their common super type.
+
+import type { Scalar } from '../../exec/page.js';
+import type { SqlType } from '../../types/types.js';
+import { BOOLEAN } from '../../types/types.js';
+import { type ScalarFunctionDefinition, type ScalarImplementation, body } from './signature.js';
+import { equalityFor, identityFor, lessThanFor, lessThanOrEqualFor } from './value-comparison.js';
+
+const T = { variable: 'T' } as const;
+
+function comparison(name: string, description: string, implement: (type: SqlType) => ScalarImplementation): ScalarFunctionDefinition {
+  return {
+    names: [name],
+    description,
+    signatures: [{ params: [T, T], returnType: BOOLEAN, implement: ([type]) => implement(type) }],
+  };
+}
+
+export const COMPARISON_OPERATORS: readonly ScalarFunctionDefinition[] = [
+  comparison('equal', 'Equality', (t) => body(equalityFor(t))),
+  comparison('not_equal', 'Inequality', (t) => {
+    const eq = equalityFor(t);
+    return body((a: Scalar, b: Scalar) => !eq(a, b));
+  }),
+  comparison('less_than', 'Less than', (t) => body(lessThanFor(t))),
+  comparison('less_than_or_equal', 'Less than or equal', (t) => body(lessThanOrEqualFor(t))),
+  comparison('greater_than', 'Greater than', (t) => {
+    const lt = lessThanFor(t);
+    return body((a: Scalar, b: Scalar) => lt(b, a));
+  }),
+  comparison('greater_than_or_equal', 'Greater than or equal', (t) => {
+    const le = lessThanOrEqualFor(t);
+    return body((a: Scalar, b: Scalar) => le(b, a));
+  }),
+  comparison('is_distinct_from', 'Distinctness, treating NULL as a value', (t) => {
+    const same = identityFor(t);
+    return body((a: Scalar, b: Scalar) => (a === null || b === null ? a !== b : !same(a, b)), { acceptsNulls: true });
+  }),
+];

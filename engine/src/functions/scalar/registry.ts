@@ -1,0 +1,171 @@
+// The scalar function registry: resolves a call by name and argument types to a signature (the types
+// to coerce the arguments to, the return type), and hands the expression compiler the body.
+
+import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
+import { type SqlType, typeName, typesEqual } from '../../types/types.js';
+import type { FunctionInfo } from '../function-info.js';
+import { NUMERIC_ARITHMETIC_OPERATORS } from './arithmetic-operators.js';
+import { COMPARISON_OPERATORS } from './comparison-operators.js';
+import { DATETIME_FUNCTIONS } from './datetime-functions.js';
+import { MATH_FUNCTIONS } from './math-functions.js';
+import { OPERATOR_SYMBOLS, type OperatorName } from './operator-names.js';
+import { REGEXP_FUNCTIONS } from './regexp-functions.js';
+import {
+  type BoundSignature,
+  type ScalarFunctionDefinition,
+  type ScalarImplementation,
+  type SignatureTemplate,
+  bindSignature,
+  chooseBinding,
+  formatTemplate,
+  formatTemplateReturnType,
+} from './signature.js';
+import { STRING_FUNCTIONS } from './string-functions.js';
+import { TEMPORAL_OPERATORS } from './temporal-operators.js';
+
+export type { OperatorName } from './operator-names.js';
+
+export interface ScalarFunctionSignature {
+  /** The registry name to put in a RowExpression call (canonical: ceiling resolves to ceil). */
+  name: string;
+  /** The types the caller must coerce the arguments to. */
+  argumentTypes: SqlType[];
+  returnType: SqlType;
+  deterministic: boolean;
+}
+
+interface Entry {
+  readonly name: string;
+  readonly definition: ScalarFunctionDefinition;
+  readonly signatures: readonly SignatureTemplate[];
+}
+
+function index(definitions: readonly ScalarFunctionDefinition[]): Map<string, Entry> {
+  const byName = new Map<string, Entry>();
+  for (const definition of definitions) {
+    const [canonical] = definition.names;
+    for (const name of definition.names) {
+      const existing = byName.get(name);
+      // Several definitions of one name (numeric and temporal `add`) merge their signatures.
+      const signatures = existing === undefined ? definition.signatures : [...existing.signatures, ...definition.signatures];
+      byName.set(name, { name: canonical, definition: existing?.definition ?? definition, signatures });
+    }
+  }
+  return byName;
+}
+
+const FUNCTIONS = index([...MATH_FUNCTIONS, ...STRING_FUNCTIONS, ...REGEXP_FUNCTIONS, ...DATETIME_FUNCTIONS]);
+const OPERATORS = index([...NUMERIC_ARITHMETIC_OPERATORS, ...TEMPORAL_OPERATORS, ...COMPARISON_OPERATORS]);
+
+function bindAll(entry: Entry, argumentTypes: readonly SqlType[]): BoundSignature | undefined {
+  const candidates: BoundSignature[] = [];
+  for (const template of entry.signatures) {
+    const bound = bindSignature(template, argumentTypes);
+    if (bound !== undefined) candidates.push(bound);
+  }
+  return chooseBinding(argumentTypes, candidates);
+}
+
+function toSignature(entry: Entry, bound: BoundSignature): ScalarFunctionSignature {
+  return {
+    name: entry.name,
+    argumentTypes: bound.argumentTypes,
+    returnType: bound.returnType,
+    deterministic: entry.definition.deterministic ?? true,
+  };
+}
+
+/** Resolves a function call; FUNCTION_NOT_FOUND for an unknown name, TYPE_MISMATCH for unusable arguments. */
+export function resolveScalarFunction(name: string, argumentTypes: readonly SqlType[], location?: SourceLocation): ScalarFunctionSignature {
+  const lower = name.toLowerCase();
+  const entry = FUNCTIONS.get(lower);
+  if (entry === undefined) throw new EngineError('FUNCTION_NOT_FOUND', `Function '${lower}' not registered`, location);
+  const bound = bindAll(entry, argumentTypes);
+  if (bound === undefined) {
+    const expected = [...new Set(entry.signatures.map((s) => formatTemplate(lower, s)))].sort().join(', ');
+    throw new EngineError(
+      'TYPE_MISMATCH',
+      `Unexpected parameters (${argumentTypes.map(typeName).join(', ')}) for function ${lower}. Expected: ${expected}`,
+      location,
+    );
+  }
+  return toSignature(entry, bound);
+}
+
+/** Resolves an operator; TYPE_MISMATCH with Trino's wording when no signature accepts the arguments. */
+export function resolveOperator(operator: OperatorName, argumentTypes: readonly SqlType[], location?: SourceLocation): ScalarFunctionSignature {
+  if (operator === 'concat') return resolveScalarFunction('concat', argumentTypes, location);
+  const entry = OPERATORS.get(operator);
+  const bound = entry === undefined ? undefined : bindAll(entry, argumentTypes);
+  if (entry === undefined || bound === undefined) {
+    throw new EngineError('TYPE_MISMATCH', operatorMismatchMessage(operator, argumentTypes.map(typeName)), location);
+  }
+  return toSignature(entry, bound);
+}
+
+function operatorMismatchMessage(operator: Exclude<OperatorName, 'concat'>, types: string[]): string {
+  switch (operator) {
+    case 'negate':
+      return `Cannot negate ${types[0]}`;
+    case 'is_distinct_from':
+      return `Cannot check if ${types[0]} is distinct from ${types[1]}`;
+    default:
+      return `Cannot apply operator: ${types[0]} ${OPERATOR_SYMBOLS[operator]} ${types[1]}`;
+  }
+}
+
+export function isScalarFunctionName(name: string): boolean {
+  return FUNCTIONS.has(name.toLowerCase());
+}
+
+/** Whether the named function or operator always returns the same result for the same arguments. */
+export function isDeterministicFunction(name: string): boolean {
+  const entry = FUNCTIONS.get(name) ?? OPERATORS.get(name);
+  return entry === undefined || (entry.definition.deterministic ?? true);
+}
+
+/** Every function signature, for SHOW FUNCTIONS (operators are not listed, as in Trino). */
+export function listScalarFunctions(): FunctionInfo[] {
+  const infos: FunctionInfo[] = [];
+  for (const [name, entry] of FUNCTIONS) {
+    for (const template of entry.signatures) {
+      const shown = formatTemplate(name, template);
+      infos.push({
+        name,
+        returnType: formatTemplateReturnType(template),
+        argumentTypes: splitArguments(shown.slice(name.length + 1, -1)),
+        functionType: 'scalar',
+        deterministic: entry.definition.deterministic ?? true,
+        description: entry.definition.description,
+      });
+    }
+  }
+  return infos.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+function splitArguments(text: string): string[] {
+  return text === '' ? [] : text.split(/, (?![^(]*\))/);
+}
+
+const implementations = new Map<string, ScalarImplementation>();
+
+/**
+ * The body of a resolved call (`name` as resolveScalarFunction/resolveOperator returned it, the
+ * argument types after coercion). Throws when no signature takes these exact types: a planner bug.
+ */
+export function scalarImplementation(name: string, argumentTypes: readonly SqlType[], returnType: SqlType): ScalarImplementation {
+  const key = `${name}(${argumentTypes.map(typeName).join(',')}):${typeName(returnType)}`;
+  const cached = implementations.get(key);
+  if (cached !== undefined) return cached;
+  const entry = OPERATORS.get(name) ?? FUNCTIONS.get(name);
+  if (entry === undefined) throw new EngineError('FUNCTION_NOT_FOUND', `Function '${name}' not registered`);
+  for (const template of entry.signatures) {
+    const bound = bindSignature(template, argumentTypes);
+    if (bound !== undefined && bound.argumentTypes.every((t, i) => typesEqual(t, argumentTypes[i]))) {
+      const implementation = template.implement(bound.argumentTypes, returnType);
+      implementations.set(key, implementation);
+      return implementation;
+    }
+  }
+  throw new EngineError('GENERIC_INTERNAL_ERROR', `No implementation of ${name}(${argumentTypes.map(typeName).join(', ')})`);
+}

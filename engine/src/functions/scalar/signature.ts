@@ -1,0 +1,153 @@
+// Declared signatures of scalar functions and operators, and how actual argument types bind to
+// them under Trino's implicit coercions.
+
+import type { Scalar } from '../../exec/page.js';
+import { canCoerce, coerceTypeBase, commonSuperTypeOf } from '../../types/coercion.js';
+import { type SqlType, typeName, typesEqual } from '../../types/types.js';
+
+/** Families of parametric types a parameter may accept whole: decimal(p,s), varchar(x), ... */
+export type TypeFamily = 'decimal' | 'varchar' | 'char' | 'timestamp' | 'time';
+
+/**
+ * One declared parameter: an exact type (arguments coerce to it), any member of a family (an
+ * argument of another family is coerced into it, e.g. integer -> decimal(10,0)), or a type variable
+ * bound to the common super type of every argument that uses it.
+ */
+export type ParamPattern = SqlType | { family: TypeFamily } | { variable: string };
+
+/**
+ * A function body. `invoke` receives the arguments' scalar values (page.ts representation) and
+ * returns the result's, or null for SQL NULL. Unless `acceptsNulls`, it is never called with a NULL
+ * argument: the caller yields NULL instead (RETURNS NULL ON NULL INPUT).
+ */
+export interface ScalarImplementation {
+  invoke(...args: Scalar[]): Scalar;
+  /** Whether invoke can return null for non-null arguments. */
+  readonly mayReturnNull: boolean;
+  /** Whether invoke is called with NULL arguments too (IS DISTINCT FROM). */
+  readonly acceptsNulls: boolean;
+}
+
+export interface SignatureTemplate {
+  readonly params: readonly ParamPattern[];
+  /** The last parameter repeats; at least `minArgs` arguments. */
+  readonly variadic?: { minArgs: number };
+  readonly returnType: SqlType | ((argumentTypes: readonly SqlType[]) => SqlType);
+  /** The body for these exact (bound) argument types and return type. */
+  readonly implement: (argumentTypes: readonly SqlType[], returnType: SqlType) => ScalarImplementation;
+}
+
+export interface ScalarFunctionDefinition {
+  /** The canonical name first, then aliases. */
+  readonly names: readonly string[];
+  readonly description: string;
+  /** False for random(): never folded, never cached by value. Default true. */
+  readonly deterministic?: boolean;
+  readonly signatures: readonly SignatureTemplate[];
+}
+
+/** Wraps a plain function as an implementation that never sees NULLs and never returns NULL. */
+export function body(invoke: (...args: never[]) => Scalar, options: { mayReturnNull?: boolean; acceptsNulls?: boolean } = {}): ScalarImplementation {
+  return {
+    invoke: invoke as (...args: Scalar[]) => Scalar,
+    mayReturnNull: options.mayReturnNull ?? false,
+    acceptsNulls: options.acceptsNulls ?? false,
+  };
+}
+
+export interface BoundSignature {
+  readonly template: SignatureTemplate;
+  /** The types the caller must coerce the arguments to. */
+  readonly argumentTypes: SqlType[];
+  readonly returnType: SqlType;
+}
+
+function isFamily(p: ParamPattern): p is { family: TypeFamily } {
+  return 'family' in p;
+}
+function isVariable(p: ParamPattern): p is { variable: string } {
+  return 'variable' in p;
+}
+
+function expandParams(template: SignatureTemplate, count: number): readonly ParamPattern[] | undefined {
+  const { params, variadic } = template;
+  if (variadic === undefined) return count === params.length ? params : undefined;
+  if (count < variadic.minArgs || count < params.length - 1) return undefined;
+  const last = params[params.length - 1];
+  return Array.from({ length: count }, (_, i) => (i < params.length - 1 ? params[i] : last));
+}
+
+/** Binds actual argument types to a template, or undefined when they cannot coerce to it. */
+export function bindSignature(template: SignatureTemplate, actual: readonly SqlType[]): BoundSignature | undefined {
+  const params = expandParams(template, actual.length);
+  if (params === undefined) return undefined;
+
+  const variables = new Map<string, SqlType>();
+  for (const p of params) {
+    if (!isVariable(p) || variables.has(p.variable)) continue;
+    const uses = actual.filter((_, i) => {
+      const q = params[i];
+      return isVariable(q) && q.variable === p.variable;
+    });
+    const bound = commonSuperTypeOf(uses);
+    if (bound === undefined) return undefined;
+    variables.set(p.variable, bound);
+  }
+
+  const argumentTypes: SqlType[] = [];
+  for (let i = 0; i < params.length; i++) {
+    const p = params[i];
+    let target: SqlType | undefined;
+    if (isVariable(p)) target = variables.get(p.variable);
+    else if (isFamily(p)) target = coerceTypeBase(actual[i], p.family);
+    else target = p;
+    if (target === undefined || !canCoerce(actual[i], target)) return undefined;
+    argumentTypes.push(target);
+  }
+  const returnType = typeof template.returnType === 'function' ? template.returnType(argumentTypes) : template.returnType;
+  return { template, argumentTypes, returnType };
+}
+
+/**
+ * The best of several applicable bindings, as Trino chooses: an exact match (no coercion) first,
+ * else the most specific one (whose parameter types coerce to every other's), else the first declared.
+ */
+export function chooseBinding(actual: readonly SqlType[], candidates: readonly BoundSignature[]): BoundSignature | undefined {
+  if (candidates.length <= 1) return candidates[0];
+  const exact = candidates.find((c) => c.argumentTypes.every((t, i) => typesEqual(t, actual[i])));
+  if (exact !== undefined) return exact;
+  const mostSpecific = candidates.find((c) =>
+    candidates.every((d) => d === c || c.argumentTypes.every((t, i) => canCoerce(t, d.argumentTypes[i]))),
+  );
+  return mostSpecific ?? candidates[0];
+}
+
+/** A template as Trino lists it in "Expected: ..." messages: `abs(decimal(p,s))`, `concat(varchar(x), ...)`. */
+export function formatTemplate(name: string, template: SignatureTemplate): string {
+  const shown = template.params.map((p) => {
+    if (isVariable(p)) return p.variable;
+    if (isFamily(p)) return FAMILY_DISPLAY[p.family];
+    return typeName(p);
+  });
+  if (template.variadic !== undefined) shown[shown.length - 1] += '...';
+  return `${name}(${shown.join(', ')})`;
+}
+
+const FAMILY_DISPLAY: Record<TypeFamily, string> = {
+  decimal: 'decimal(p,s)',
+  varchar: 'varchar(x)',
+  char: 'char(x)',
+  timestamp: 'timestamp(p)',
+  time: 'time(p)',
+};
+
+/** The returned type of a template as SHOW FUNCTIONS prints it. */
+export function formatTemplateReturnType(template: SignatureTemplate): string {
+  if (typeof template.returnType !== 'function') return typeName(template.returnType);
+  const probe = template.params.map((p) => (isFamily(p) || isVariable(p) ? undefined : p));
+  if (probe.every((t) => t !== undefined)) return typeName(template.returnType(probe as SqlType[]));
+  const family = template.params.find(isFamily);
+  if (family !== undefined) return FAMILY_DISPLAY[family.family];
+  const variable = template.params.find(isVariable);
+  return variable !== undefined ? variable.variable : 'unknown';
+}

@@ -1,0 +1,234 @@
+// String functions (Trino's StringFunctions): lengths and positions count code points, not UTF-16 units.
+
+import { EngineError } from '../../errors/engine-error.js';
+import { type SqlType, BIGINT, BOOLEAN, INTEGER, VARBINARY, VARCHAR, varchar } from '../../types/types.js';
+import { MAX_VARCHAR_LENGTH } from '../../types/parse-type.js';
+import { type ScalarFunctionDefinition, type SignatureTemplate, body } from './signature.js';
+import {
+  codePointIndexOf,
+  codePointLength,
+  codePoints,
+  mapCase,
+  sliceCodePoints,
+  trimLeadingChars,
+  trimLeadingWhitespace,
+  trimTrailingChars,
+  trimTrailingWhitespace,
+} from './unicode.js';
+
+const VARCHAR_X = { family: 'varchar' } as const;
+const sameAsFirst = (types: readonly SqlType[]): SqlType => types[0];
+
+function invalidArgument(message: string): EngineError {
+  return new EngineError('INVALID_FUNCTION_ARGUMENT', message);
+}
+
+/** substr with Trino's rules: 1-based start, negative start counts from the end, 0 gives ''. */
+export function substr(s: string, start: number, length: number): string {
+  if (start === 0 || length <= 0 || s.length === 0) return '';
+  const count = codePointLength(s);
+  const from = start > 0 ? start - 1 : start + count;
+  if (from < 0 || from >= count) return '';
+  return sliceCodePoints(s, from, Math.min(count, from + length));
+}
+
+function strpos(s: string, sub: string, instance: number): number {
+  if (instance === 0) throw invalidArgument("'instance' must be a positive or negative number.");
+  if (sub === '') return 1;
+  let offset = instance > 0 ? -1 : s.length + 1;
+  for (let found = 0; found < Math.abs(instance); found++) {
+    offset = instance > 0 ? s.indexOf(sub, offset + 1) : offset - 1 < 0 ? -1 : s.lastIndexOf(sub, offset - 1);
+    if (offset < 0) return 0;
+  }
+  return codePointIndexOf(s, offset) + 1;
+}
+
+function splitPart(s: string, delimiter: string, index: bigint): string | null {
+  if (index <= 0n) throw invalidArgument('Index must be greater than zero');
+  const parts = delimiter === '' ? codePoints(s) : s.split(delimiter);
+  return index > BigInt(parts.length) ? null : parts[Number(index) - 1];
+}
+
+function pad(left: boolean) {
+  return (s: string, size: bigint, padding: string): string => {
+    if (size < 0n || size > 2147483647n) throw invalidArgument('Target length must be in the range [0..2147483647]');
+    if (padding === '') throw invalidArgument('Padding string must not be empty');
+    const target = Number(size);
+    const length = codePointLength(s);
+    if (length >= target) return sliceCodePoints(s, 0, target);
+    const padPoints = codePoints(padding);
+    const needed = target - length;
+    let fill = '';
+    for (let i = 0; i < needed; i++) fill += padPoints[i % padPoints.length];
+    return left ? fill + s : s + fill;
+  };
+}
+
+function replaceAll(s: string, search: string, replacement: string): string {
+  if (search === '') return replacement + codePoints(s).map((p) => p + replacement).join('');
+  return s.split(search).join(replacement);
+}
+
+function concatType(types: readonly SqlType[]): SqlType {
+  let total = 0;
+  for (const t of types) {
+    if (t.kind !== 'varchar' || t.length === undefined) return VARCHAR;
+    total += t.length;
+  }
+  return total <= MAX_VARCHAR_LENGTH ? varchar(total) : VARCHAR;
+}
+
+const CODE_POINT_SET_CACHE = new Map<string, ReadonlySet<string>>();
+function codePointSet(chars: string): ReadonlySet<string> {
+  let set = CODE_POINT_SET_CACHE.get(chars);
+  if (set === undefined) {
+    set = new Set(codePoints(chars));
+    if (CODE_POINT_SET_CACHE.size > 1000) CODE_POINT_SET_CACHE.clear();
+    CODE_POINT_SET_CACHE.set(chars, set);
+  }
+  return set;
+}
+
+function trimFunction(name: string, description: string, leading: boolean, trailing: boolean): ScalarFunctionDefinition {
+  return {
+    names: [name],
+    description,
+    signatures: [
+      {
+        params: [VARCHAR_X],
+        returnType: sameAsFirst,
+        implement: () => body((s: string) => (trailing ? trimTrailingWhitespace(leading ? trimLeadingWhitespace(s) : s) : trimLeadingWhitespace(s))),
+      },
+      {
+        params: [VARCHAR_X, VARCHAR_X],
+        returnType: sameAsFirst,
+        implement: () =>
+          body((s: string, chars: string) => {
+            const set = codePointSet(chars);
+            const start = leading ? trimLeadingChars(s, set) : s;
+            return trailing ? trimTrailingChars(start, set) : start;
+          }),
+      },
+    ],
+  };
+}
+
+const utf8Encoder = new TextEncoder();
+const utf8Decoder = new TextDecoder('utf-8'); // replaces invalid sequences with U+FFFD, as Trino does
+
+function concatBytes(...parts: Uint8Array[]): Uint8Array {
+  let length = 0;
+  for (const p of parts) length += p.length;
+  const out = new Uint8Array(length);
+  let offset = 0;
+  for (const p of parts) {
+    out.set(p, offset);
+    offset += p.length;
+  }
+  return out;
+}
+
+const string = (params: SignatureTemplate['params'], returnType: SignatureTemplate['returnType'], f: (...args: never[]) => string | number | bigint | boolean | null | Uint8Array, mayReturnNull = false): SignatureTemplate => ({
+  params,
+  returnType,
+  implement: () => body(f, { mayReturnNull }),
+});
+
+export const STRING_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
+  {
+    names: ['length'],
+    description: 'Count of code points of the given string',
+    signatures: [
+      string([VARCHAR_X], BIGINT, (s: string) => BigInt(codePointLength(s))),
+      string([VARBINARY], BIGINT, (b: Uint8Array) => BigInt(b.length)),
+    ],
+  },
+  { names: ['lower'], description: 'Converts the string to lower case', signatures: [string([VARCHAR_X], sameAsFirst, (s: string) => mapCase(s, false))] },
+  { names: ['upper'], description: 'Converts the string to upper case', signatures: [string([VARCHAR_X], sameAsFirst, (s: string) => mapCase(s, true))] },
+  {
+    names: ['substr', 'substring'],
+    description: 'Substring of given length starting at an index',
+    signatures: [
+      string([VARCHAR_X, BIGINT], sameAsFirst, (s: string, start: bigint) => substr(s, clampToInt(start), Number.MAX_SAFE_INTEGER)),
+      string([VARCHAR_X, BIGINT, BIGINT], sameAsFirst, (s: string, start: bigint, length: bigint) => substr(s, clampToInt(start), clampToInt(length))),
+    ],
+  },
+  trimFunction('trim', 'Removes whitespace from the beginning and end of a string', true, true),
+  trimFunction('ltrim', 'Removes whitespace from the beginning of a string', true, false),
+  trimFunction('rtrim', 'Removes whitespace from the end of a string', false, true),
+  {
+    names: ['concat'],
+    description: 'Concatenates given strings',
+    signatures: [
+      { params: [VARCHAR_X], variadic: { minArgs: 2 }, returnType: concatType, implement: () => body((...parts: string[]) => parts.join('')) },
+      { params: [VARBINARY], variadic: { minArgs: 2 }, returnType: VARBINARY, implement: () => body(concatBytes) },
+    ],
+  },
+  {
+    names: ['replace'],
+    description: 'Replaces all instances of search with replace (removes them without replace)',
+    signatures: [
+      string([VARCHAR_X, VARCHAR_X], sameAsFirst, (s: string, search: string) => replaceAll(s, search, '')),
+      string([VARCHAR_X, VARCHAR_X, VARCHAR_X], VARCHAR, replaceAll),
+    ],
+  },
+  {
+    names: ['strpos'],
+    description: 'Returns the index of the n-th instance of the substring (1-based), or 0 if not found',
+    signatures: [
+      string([VARCHAR_X, VARCHAR_X], BIGINT, (s: string, sub: string) => BigInt(strpos(s, sub, 1))),
+      string([VARCHAR_X, VARCHAR_X, BIGINT], BIGINT, (s: string, sub: string, instance: bigint) => BigInt(strpos(s, sub, clampToInt(instance)))),
+    ],
+  },
+  {
+    names: ['split_part'],
+    description: 'Splits a string by a delimiter and returns the specified field (counting from one)',
+    signatures: [string([VARCHAR_X, VARCHAR_X, BIGINT], sameAsFirst, splitPart, true)],
+  },
+  { names: ['lpad'], description: 'Pads a string on the left', signatures: [string([VARCHAR_X, BIGINT, VARCHAR_X], VARCHAR, pad(true))] },
+  { names: ['rpad'], description: 'Pads a string on the right', signatures: [string([VARCHAR_X, BIGINT, VARCHAR_X], VARCHAR, pad(false))] },
+  {
+    names: ['reverse'],
+    description: 'Reverses the given string',
+    signatures: [
+      string([VARCHAR_X], sameAsFirst, (s: string) => codePoints(s).reverse().join('')),
+      string([VARBINARY], VARBINARY, (b: Uint8Array) => b.slice().reverse()),
+    ],
+  },
+  {
+    names: ['starts_with'],
+    description: 'Determine whether the string starts with the prefix',
+    signatures: [string([VARCHAR_X, VARCHAR_X], BOOLEAN, (s: string, prefix: string) => s.startsWith(prefix))],
+  },
+  {
+    names: ['chr'],
+    description: 'Converts a Unicode code point to a string',
+    signatures: [
+      string([BIGINT], varchar(1), (n: bigint) => {
+        if (n < 0n || n > 0x10ffffn) throw invalidArgument(`Not a valid Unicode code point: ${n}`);
+        return String.fromCodePoint(Number(n));
+      }),
+    ],
+  },
+  {
+    names: ['codepoint'],
+    description: 'Returns Unicode code point of a single character string',
+    signatures: [
+      string([varchar(1)], INTEGER, (s: string) => {
+        if (codePointLength(s) !== 1) throw invalidArgument('Input string must be a single character string');
+        return s.codePointAt(0) as number;
+      }),
+    ],
+  },
+  { names: ['to_utf8'], description: 'Encodes the string to UTF-8', signatures: [string([VARCHAR_X], VARBINARY, (s: string) => utf8Encoder.encode(s))] },
+  {
+    names: ['from_utf8'],
+    description: 'Decodes the UTF-8 encoded string',
+    signatures: [string([VARBINARY], VARCHAR, (b: Uint8Array) => utf8Decoder.decode(b))],
+  },
+];
+
+/** A bigint argument as a JS number, saturated to the int range as Trino saturates. */
+function clampToInt(n: bigint): number {
+  return n > 2147483647n ? 2147483647 : n < -2147483648n ? -2147483648 : Number(n);
+}
