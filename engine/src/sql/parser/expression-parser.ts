@@ -17,6 +17,7 @@ import type {
   WindowSpecification,
 } from './ast.js';
 import { QUERY_START_WORDS } from './keywords.js';
+import type { Token } from './lexer.js';
 import { SpecialFormParser } from './special-form-parser.js';
 
 const COMPARISON_OPERATORS: Record<string, ComparisonOperator> = {
@@ -43,7 +44,8 @@ export abstract class ExpressionParser extends SpecialFormParser {
   protected abstract continueQuery(first: QueryBody, location: SourceLocation): Query;
 
   protected override parseExpression(): Expression {
-    return this.nested(() => this.parseOr());
+    this.enter();
+    return this.leave(this.parseOr());
   }
 
   /** The boolean levels; `initial` is an already parsed value expression to continue from. */
@@ -69,7 +71,8 @@ export abstract class ExpressionParser extends SpecialFormParser {
     // NOT, like unary +/- below, is covered by the '<expression>' the primary records.
     if (!initial && this.isKeyword('NOT')) {
       const location = this.location(this.advance());
-      return { kind: 'Not', value: this.nested(() => this.parseNot()), location };
+      this.enter();
+      return { kind: 'Not', value: this.leave(this.parseNot()), location };
     }
     return this.parsePredicate(this.parseValueExpression(0, initial));
   }
@@ -177,7 +180,8 @@ export abstract class ExpressionParser extends SpecialFormParser {
   private parseUnary(): Expression {
     if (this.isSymbol('-') || this.isSymbol('+')) {
       const token = this.advance();
-      const value = this.nested(() => this.parseValueExpression(UNARY_PRECEDENCE));
+      this.enter();
+      const value = this.leave(this.parseValueExpression(UNARY_PRECEDENCE));
       return { kind: 'ArithmeticUnary', operator: token.value as '+' | '-', value, location: this.location(token) };
     }
     return this.parsePostfix(this.parsePrimary());
@@ -219,12 +223,12 @@ export abstract class ExpressionParser extends SpecialFormParser {
         return { kind: 'StringLiteral', value: token.value, location };
       case 'binary':
         this.pos++;
-        return { kind: 'BinaryLiteral', hex: this.binaryHex(token.value), location };
+        return { kind: 'BinaryLiteral', hex: this.binaryHex(token), location };
       case 'parameter':
         this.pos++;
         return { kind: 'Parameter', index: token.parameterIndex, location };
       case 'symbol':
-        if (token.value === '(') return this.nested(() => this.parseParenthesized());
+        if (token.value === '(') return this.parseParenthesized();
         break;
       case 'quotedIdentifier':
         return this.parseNameOrCall();
@@ -240,10 +244,10 @@ export abstract class ExpressionParser extends SpecialFormParser {
     this.fail();
   }
 
-  private binaryHex(raw: string): string {
-    const hex = raw.replace(/\s/g, '').toUpperCase();
-    if (!/^[0-9A-F]*$/.test(hex)) this.error('Binary literal can only contain hexadecimal digits');
-    if (hex.length % 2 !== 0) this.error('Binary literal must contain an even number of digits');
+  private binaryHex(token: Token): string {
+    const hex = token.value.replace(/\s/g, '').toUpperCase();
+    if (!/^[0-9A-F]*$/.test(hex)) this.error('Binary literal can only contain hexadecimal digits', token);
+    if (hex.length % 2 !== 0) this.error('Binary literal must contain an even number of digits', token);
     return hex;
   }
 

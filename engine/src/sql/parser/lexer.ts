@@ -125,9 +125,11 @@ class Lexer {
   /** Advances over [from, to), keeping the line counter right for text that spans lines. */
   private advanceTo(to: number): void {
     const sql = this.sql;
-    for (let p = this.sql.indexOf('\n', this.pos); p !== -1 && p < to; p = sql.indexOf('\n', p + 1)) {
-      this.line++;
-      this.lineStart = p + 1;
+    for (let p = this.pos; p < to; p++) {
+      if (sql.charCodeAt(p) === 10) {
+        this.line++;
+        this.lineStart = p + 1;
+      }
     }
     this.pos = to;
   }

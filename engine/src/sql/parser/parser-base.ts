@@ -124,16 +124,25 @@ export abstract class ParserBase {
     throw new EngineError('SYNTAX_ERROR', message, this.location(token));
   }
 
-  /** Runs `parse` one nesting level deeper, refusing input nested beyond MAX_NESTING_DEPTH. */
-  protected nested<T>(parse: () => T): T {
+  /**
+   * Enters one nesting level (paired with leave()), refusing input nested beyond MAX_NESTING_DEPTH.
+   * No try/finally on purpose: it would cost stack frames per level; a caller that catches a syntax
+   * error to backtrack restores the depth with nestingDepth().
+   */
+  protected enter(): void {
     if (++this.depth > MAX_NESTING_DEPTH) {
       throw new EngineError('SYNTAX_ERROR', TOO_DEEPLY_NESTED, { line: 1, column: 1 });
     }
-    try {
-      return parse();
-    } finally {
-      this.depth--;
-    }
+  }
+
+  protected leave<T>(result: T): T {
+    this.depth--;
+    return result;
+  }
+
+  protected nestingDepth(restore?: number): number {
+    if (restore !== undefined) this.depth = restore;
+    return this.depth;
   }
 
   // --- identifiers ---

@@ -22,17 +22,17 @@ import type {
 } from './ast.js';
 import { ExpressionParser } from './expression-parser.js';
 import { CLAUSE_WORDS, QUERY_START_WORDS } from './keywords.js';
+import { TOO_DEEPLY_NESTED } from './parser-base.js';
 
 export abstract class QueryParser extends ExpressionParser {
   protected override parseQuery(): Query {
-    return this.nested(() => {
-      const location = this.location();
-      this.expect('<query>');
-      const withClause = this.atKeyword('WITH') ? this.parseWith() : undefined;
-      const query = this.parseQueryNoWith(location);
-      if (withClause) query.with = withClause;
-      return query;
-    });
+    this.enter();
+    const location = this.location();
+    this.expect('<query>');
+    const withClause = this.atKeyword('WITH') ? this.parseWith() : undefined;
+    const query = this.parseQueryNoWith(location);
+    if (withClause) query.with = withClause;
+    return this.leave(query);
   }
 
   private parseQueryNoWith(location: SourceLocation): Query {
@@ -296,7 +296,8 @@ export abstract class QueryParser extends ExpressionParser {
       const joinWords = ['JOIN', 'INNER', 'LEFT', 'RIGHT', 'FULL'];
       if (!joinWords.some((w) => this.atKeyword(w))) return left;
       const type = this.parseJoinType();
-      const right = this.nested(() => this.parseRelation());
+      this.enter();
+      const right = this.leave(this.parseRelation());
       const join: Join = { kind: 'Join', type, left, right, location };
       if (this.acceptKeyword('ON')) {
         join.criteria = { kind: 'JoinOn', expression: this.parseExpression() };
@@ -341,7 +342,8 @@ export abstract class QueryParser extends ExpressionParser {
       if (!this.isIdentifier()) this.fail();
       return { kind: 'Table', name: this.parseQualifiedName(), location };
     }
-    return this.nested(() => this.parseParenthesizedRelation());
+    this.enter();
+    return this.leave(this.parseParenthesizedRelation());
   }
 
   /** `(query)`, `(VALUES ...)` or a parenthesised join; a query is tried first when the text allows one. */
@@ -354,11 +356,13 @@ export abstract class QueryParser extends ExpressionParser {
     if (mayBeQuery && offset === 1) return this.subqueryRelation(location);
     if (mayBeQuery) {
       const start = this.pos;
+      const depth = this.nestingDepth();
       try {
         return this.subqueryRelation(location);
       } catch (e) {
-        if (!(e instanceof EngineError) || e.errorName !== 'SYNTAX_ERROR') throw e;
+        if (!(e instanceof EngineError) || e.errorName !== 'SYNTAX_ERROR' || e.rawMessage === TOO_DEEPLY_NESTED) throw e;
         this.pos = start;
+        this.nestingDepth(depth);
       }
     }
     this.expectSymbol('(');

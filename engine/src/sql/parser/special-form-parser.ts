@@ -46,7 +46,7 @@ export abstract class SpecialFormParser extends TypeParser {
         this.pos++;
         return { kind: 'BooleanLiteral', value: keyword === 'TRUE', location };
       case 'CASE':
-        return this.nested(() => this.parseCase());
+        return this.parseCase();
       case 'CAST':
       case 'TRY_CAST':
         return call ? this.parseCast(keyword === 'TRY_CAST') : undefined;

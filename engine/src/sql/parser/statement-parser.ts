@@ -105,7 +105,8 @@ export class StatementParser extends QueryParser {
       } while (this.acceptSymbol(','));
       this.expectSymbol(')');
     }
-    return { ...explain, statement: this.nested(() => this.parseStatement()) };
+    this.enter();
+    return { ...explain, statement: this.leave(this.parseStatement()) };
   }
 
   private parseChoice<T extends string>(choices: readonly T[]): T {
@@ -173,7 +174,8 @@ export class StatementParser extends QueryParser {
     const name = this.parseIdentifier();
     this.expectKeyword('FROM');
     const first = this.token;
-    const statement = this.nested(() => this.parseStatement());
+    this.enter();
+    const statement = this.leave(this.parseStatement());
     const last = this.tokens[this.pos - 1];
     return { kind: 'Prepare', name, statement, sql: this.sql.slice(first.start, last.end), location };
   }
