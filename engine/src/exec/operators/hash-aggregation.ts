@@ -1,0 +1,76 @@
+// GROUP BY (and DISTINCT, which is a group by without aggregates): assigns each row a dense group id
+// through the open-addressing GroupByHash, feeds whole pages into grouped accumulators, and once
+// the input ends emits the groups in pages of TARGET_PAGE_ROWS. Without group channels it is a
+// global aggregation: exactly one row, even for empty input.
+
+import type { SqlType } from '../../types/types.js';
+import { GroupByHash } from '../hash/group-by-hash.js';
+import type { Column } from '../page.js';
+import { AggregateCall, type AggregateCallSpec, type AggregationStep } from './aggregate-call.js';
+import { TARGET_PAGE_ROWS, type OperatorContext, type PageStream } from './operator.js';
+import { MemoryReservation, throwIfCanceled } from './operator-support.js';
+
+export type { AggregateCallSpec, AggregationStep } from './aggregate-call.js';
+
+export interface HashAggregationSpec {
+  inputTypes: readonly SqlType[];
+  groupChannels: number[];
+  aggregates: AggregateCallSpec[];
+  step: AggregationStep;
+}
+
+/** Output: the group channels in order, then per aggregate its final value (its intermediates when partial). */
+export async function* hashAggregation(ctx: OperatorContext, input: PageStream, spec: HashAggregationSpec): PageStream {
+  const global = spec.groupChannels.length === 0;
+  const hash = global ? null : new GroupByHash(spec.groupChannels.map((c) => spec.inputTypes[c]));
+  const calls = spec.aggregates.map((a) => new AggregateCall(a, spec.step));
+  const reservation = new MemoryReservation(ctx.memory);
+  let groupCount = global ? 1 : 0;
+  let groupIds = new Int32Array(0);
+  const retainedBytes = (): number => {
+    let bytes = groupIds.byteLength + (hash === null ? 0 : hash.sizeInBytes());
+    for (const c of calls) bytes += c.sizeInBytes();
+    return bytes;
+  };
+  try {
+    for (const c of calls) c.accumulator.ensureCapacity(groupCount);
+    for await (const page of input) {
+      throwIfCanceled(ctx);
+      const n = page.rowCount;
+      if (n === 0) continue;
+      if (groupIds.length < n) groupIds = new Int32Array(n);
+      if (hash !== null) {
+        hash.putRows(
+          spec.groupChannels.map((c) => page.columns[c]),
+          n,
+          groupIds,
+        );
+        groupCount = hash.groupCount;
+      }
+      for (const c of calls) c.add(page, groupIds, n, groupCount);
+      reservation.set(retainedBytes());
+    }
+    for (let start = 0; start < groupCount; start += TARGET_PAGE_ROWS) {
+      throwIfCanceled(ctx);
+      const end = Math.min(groupCount, start + TARGET_PAGE_ROWS);
+      const columns: Column[] = hash === null ? [] : hash.keyColumns(start, end);
+      for (const c of calls) {
+        if (spec.step === 'partial') columns.push(...c.accumulator.writeIntermediate(start, end));
+        else columns.push(c.accumulator.writeFinal(start, end));
+      }
+      yield { rowCount: end - start, columns };
+    }
+  } finally {
+    reservation.release();
+  }
+}
+
+/** The output types of a hash aggregation, for planners laying out channels. */
+export function hashAggregationOutputTypes(spec: HashAggregationSpec): SqlType[] {
+  const types = spec.groupChannels.map((c) => spec.inputTypes[c]);
+  for (const a of spec.aggregates) {
+    if (spec.step === 'partial') types.push(...a.function.intermediateTypes);
+    else types.push(a.function.returnType);
+  }
+  return types;
+}
