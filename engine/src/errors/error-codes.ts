@@ -57,6 +57,7 @@ export const ERROR_CODES = {
   INVALID_ARGUMENTS: { code: 74, type: 'USER_ERROR' },
   INVALID_PARAMETER_USAGE: { code: 79, type: 'USER_ERROR' },
   COLUMN_TYPE_UNKNOWN: { code: 80, type: 'USER_ERROR' },
+  MISSING_COLUMN_NAME: { code: 81, type: 'USER_ERROR' },
   GENERIC_INTERNAL_ERROR: { code: 65536, type: 'INTERNAL_ERROR' },
   SERVER_SHUTTING_DOWN: { code: 65549, type: 'INTERNAL_ERROR' },
   REMOTE_TASK_ERROR: { code: 65542, type: 'INTERNAL_ERROR' },

@@ -1,0 +1,204 @@
+// Runs one SQL statement: parse, then either plan + optimize + execute a query, or carry out a
+// metadata, session or DDL statement. Query pages stream lazily to the caller.
+
+import type { CatalogManager } from '../connectors/catalog-manager.js';
+import type { ColumnMetadata } from '../connectors/connector.js';
+import { EngineError } from '../errors/engine-error.js';
+import { evaluateConstant } from '../exec/expression/index.js';
+import { LocalExecutionPlanner, type ExecutionEnvironment } from '../exec/local-execution-planner.js';
+import type { MemoryContext } from '../exec/memory.js';
+import type { Page } from '../exec/page.js';
+import { analyzeQuery } from '../sql/analyzer/analyzer.js';
+import { translateExpression } from '../sql/analyzer/expression-translator.js';
+import { Scope } from '../sql/analyzer/scope.js';
+import type * as ast from '../sql/parser/ast.js';
+import { parseStatement } from '../sql/parser/parser.js';
+import { optimize } from '../sql/planner/optimizer/optimizer.js';
+import type { PlanNode } from '../sql/planner/plan.js';
+import { printDistributedPlan, printPlan, type NodeRuntimeStats } from '../sql/planner/plan-printer.js';
+import { constant, symbolRef, type RowExpression } from '../sql/planner/row-expression.js';
+import { canCoerce } from '../types/coercion.js';
+import { BIGINT, BOOLEAN, UNKNOWN, VARCHAR, typeName, typesEqual } from '../types/types.js';
+import type { Session } from './session.js';
+import type { OutputColumn, QueryExecutionContext, StatementResult } from './statement-result.js';
+import { createSchema, createTable, createTableAsSelect, deleteRows, dropSchema, dropTable, insert } from './statements/ddl-statements.js';
+import { column, rowsResult, varcharColumns } from './statements/results.js';
+import { deallocate, preparedSql, prepare, resetSession, setSession, use } from './statements/session-statements.js';
+import { showCatalogs, showColumns, showCreateTable, showFunctions, showSchemas, showSession, showTables } from './statements/show-statements.js';
+import { noSessionChanges } from './session.js';
+
+export interface StatementExecutorOptions {
+  queryMaxMemoryBytes: number;
+  nodeMemory: MemoryContext;
+}
+
+interface PlannedQuery {
+  root: PlanNode;
+  columns: OutputColumn[];
+}
+
+export class StatementExecutor {
+  constructor(
+    private readonly catalogs: CatalogManager,
+    readonly options: StatementExecutorOptions,
+  ) {}
+
+  async execute(sql: string, session: Session, context: QueryExecutionContext): Promise<StatementResult> {
+    return this.executeStatement(parseStatement(sql), session, context, []);
+  }
+
+  private async executeStatement(statement: ast.Statement, session: Session, context: QueryExecutionContext, parameters: readonly RowExpression[]): Promise<StatementResult> {
+    const catalogs = this.catalogs;
+    switch (statement.kind) {
+      case 'QueryStatement': {
+        const planned = this.plan(statement.query, session, parameters);
+        context.progress.planText = printPlan(planned.root, planned.columns.map((c) => c.name));
+        return { columns: planned.columns, pages: this.run(planned.root, session, context), sessionChanges: noSessionChanges() };
+      }
+      case 'Explain':
+        return this.explain(statement, session, context, parameters);
+      case 'ShowCatalogs':
+        return showCatalogs(statement, catalogs);
+      case 'ShowSchemas':
+        return showSchemas(statement, session, catalogs);
+      case 'ShowTables':
+        return showTables(statement, session, catalogs);
+      case 'ShowColumns':
+        return showColumns(statement, session, catalogs);
+      case 'ShowFunctions':
+        return showFunctions(statement);
+      case 'ShowSession':
+        return showSession(statement, session);
+      case 'ShowCreateTable':
+        return showCreateTable(statement, session, catalogs);
+      case 'Use':
+        return use(statement, session, catalogs);
+      case 'SetSession':
+        return setSession(statement, session);
+      case 'ResetSession':
+        return resetSession(statement);
+      case 'Prepare':
+        return prepare(statement);
+      case 'Deallocate':
+        return deallocate(statement, session);
+      case 'Execute': {
+        const prepared = parseStatement(preparedSql(session, statement.name));
+        const values = statement.parameters.map((p) => {
+          const e = translateExpression(p, { scope: new Scope([]), session, parameters: [] });
+          return constant(evaluateConstant(e), e.type);
+        });
+        const expected = countParameters(prepared);
+        if (values.length !== expected) {
+          throw new EngineError('INVALID_PARAMETER_USAGE', `Incorrect number of parameters: expected ${expected} but found ${values.length}`, statement.location);
+        }
+        return this.executeStatement(prepared, session, context, values);
+      }
+      case 'DescribeInput': {
+        const prepared = parseStatement(preparedSql(session, statement.name));
+        const rows = Array.from({ length: countParameters(prepared) }, (_, i) => [BigInt(i), typeName(UNKNOWN)]);
+        return rowsResult([column('Position', BIGINT), column('Type', VARCHAR)], rows);
+      }
+      case 'DescribeOutput':
+        return this.describeOutput(statement, session);
+      case 'CreateSchema':
+        return createSchema(statement, session, catalogs);
+      case 'DropSchema':
+        return dropSchema(statement, session, catalogs);
+      case 'CreateTable':
+        return createTable(statement, session, catalogs);
+      case 'CreateTableAsSelect':
+        return createTableAsSelect(statement, session, catalogs, (q) => this.runQuery(q, session, context, parameters));
+      case 'Insert':
+        return insert(statement, session, catalogs, (q, target) => this.runQuery(q, session, context, parameters, target));
+      case 'Delete':
+        return deleteRows(statement, session, catalogs, parameters);
+      case 'DropTable':
+        return dropTable(statement, session, catalogs);
+      case 'CreateIndex':
+        throw new EngineError('NOT_SUPPORTED', 'CREATE INDEX is not supported', statement.location);
+    }
+  }
+
+  /** Parses nothing: plans and optimizes an analyzed query. */
+  private plan(query: ast.Query, session: Session, parameters: readonly RowExpression[], coerceTo?: ColumnMetadata[]): PlannedQuery {
+    const analyzed = analyzeQuery(query, session, this.catalogs, parameters);
+    let root = analyzed.root;
+    let columns = analyzed.columns;
+    if (coerceTo && coerceTo.length === columns.length) {
+      const factory = analyzed.context.factory;
+      const assignments = root.outputs.map((s, i) => {
+        const target = coerceTo[i].type;
+        if (typesEqual(s.type, target) || !canCoerce(s.type, target)) return { symbol: s, expression: symbolRef(s) };
+        return { symbol: factory.newSymbol(s.name, target), expression: { kind: 'cast' as const, arg: symbolRef(s), type: target, safe: false } };
+      });
+      root = factory.project(root, assignments);
+      columns = columns.map((c, i) => ({ name: c.name, type: assignments[i].symbol.type }));
+    }
+    return { root: optimize(root, analyzed.context), columns };
+  }
+
+  private run(root: PlanNode, session: Session, context: QueryExecutionContext, nodeStats?: Map<number, NodeRuntimeStats>): AsyncIterable<Page> {
+    const env: ExecutionEnvironment = {
+      operator: { memory: context.memory, signal: context.signal, timeZone: session.timeZone },
+      catalogs: this.catalogs,
+      session,
+      progress: context.progress,
+      nodeStats,
+    };
+    return new LocalExecutionPlanner(env).plan(root);
+  }
+
+  private async runQuery(query: ast.Query, session: Session, context: QueryExecutionContext, parameters: readonly RowExpression[], coerceTo?: ColumnMetadata[]) {
+    const planned = this.plan(query, session, parameters, coerceTo);
+    return { columns: planned.columns, pages: this.run(planned.root, session, context) };
+  }
+
+  private async explain(statement: ast.ExplainStatement, session: Session, context: QueryExecutionContext, parameters: readonly RowExpression[]): Promise<StatementResult> {
+    const inner = statement.statement;
+    if (inner.kind !== 'QueryStatement') {
+      throw new EngineError('NOT_SUPPORTED', `EXPLAIN is only supported for queries, not ${inner.kind}`, inner.location);
+    }
+    const planned = this.plan(inner.query, session, parameters);
+    const names = planned.columns.map((c) => c.name);
+    if (statement.type === 'VALIDATE') return rowsResult([column('Valid', BOOLEAN)], [[true]]);
+    if (statement.type === 'IO') throw new EngineError('NOT_SUPPORTED', 'EXPLAIN (TYPE IO) is not supported', statement.location);
+    if (statement.format && statement.format !== 'TEXT') throw new EngineError('NOT_SUPPORTED', `EXPLAIN format ${statement.format} is not supported`, statement.location);
+    if (statement.analyze) {
+      const stats = new Map<number, NodeRuntimeStats>();
+      const started = performance.now();
+      let rows = 0;
+      for await (const page of this.run(planned.root, session, context, stats)) rows += page.rowCount;
+      const elapsed = performance.now() - started;
+      const header = `Query processed ${rows} rows in ${elapsed.toFixed(2)}ms; splits: ${context.progress.completedSplits}, input: ${context.progress.processedRows} rows\n`;
+      return rowsResult(varcharColumns('Query Plan'), [[header + printDistributedPlan(planned.root, names, stats)]]);
+    }
+    const text = statement.type === 'LOGICAL' ? printPlan(planned.root, names) : printDistributedPlan(planned.root, names);
+    return rowsResult(varcharColumns('Query Plan'), [[text]]);
+  }
+
+  private describeOutput(statement: ast.DescribeOutput, session: Session): StatementResult {
+    const prepared = parseStatement(preparedSql(session, statement.name));
+    const columns = varcharColumns('Column Name', 'Catalog', 'Schema', 'Table', 'Type');
+    const all = [...columns, column('Type Size', BIGINT), column('Aliased', BOOLEAN)];
+    if (prepared.kind !== 'QueryStatement') return rowsResult(all, []);
+    const nulls = Array.from({ length: countParameters(prepared) }, () => constant(null, UNKNOWN));
+    const analyzed = analyzeQuery(prepared.query, session, this.catalogs, nulls);
+    const rows = analyzed.columns.map((c) => [c.name, '', '', '', typeName(c.type), null, false]);
+    return rowsResult(all, rows);
+  }
+}
+
+/** How many `?` parameters a statement has. */
+function countParameters(node: unknown): number {
+  let max = -1;
+  const visit = (value: unknown) => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === 'object') {
+      const record = value as Record<string, unknown>;
+      if (record.kind === 'Parameter') max = Math.max(max, record.index as number);
+      for (const key of Object.keys(record)) if (key !== 'location') visit(record[key]);
+    }
+  };
+  visit(node);
+  return max + 1;
+}

@@ -1,0 +1,204 @@
+// CREATE / DROP SCHEMA, CREATE TABLE [AS], INSERT, DELETE, DROP TABLE against connectors.
+
+import type { CatalogManager } from '../../connectors/catalog-manager.js';
+import type { ColumnMetadata, Connector, TableMetadata } from '../../connectors/connector.js';
+import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
+import { compileFilter } from '../../exec/expression/index.js';
+import type { RowExpression } from '../../sql/planner/row-expression.js';
+import { toChannels } from '../../exec/local-execution-planner.js';
+import { constantColumn, type Page } from '../../exec/page.js';
+import type * as ast from '../../sql/parser/ast.js';
+import { containsSubquery } from '../../sql/analyzer/ast-utils.js';
+import { coerceToBoolean, translateExpression } from '../../sql/analyzer/expression-translator.js';
+import { Scope } from '../../sql/analyzer/scope.js';
+import { connectorOrFail, qualifiedObjectName, resolveTable, resolveTableOrFail, schemaExists, type QualifiedObjectName } from '../../sql/analyzer/table-resolver.js';
+import { SymbolAllocator } from '../../sql/analyzer/symbols.js';
+import { canCoerce, parseTypeSpec } from '../../types/coercion.js';
+import { typeName, typesEqual } from '../../types/types.js';
+import type { Session } from '../session.js';
+import type { OutputColumn, StatementResult } from '../statement-result.js';
+import { rowCountResult, updateResult } from './results.js';
+
+/** Runs a query and returns its columns and pages (the caller drains them). */
+export type QueryRunner = (query: ast.Query, coerceTo?: ColumnMetadata[]) => Promise<{ columns: OutputColumn[]; pages: AsyncIterable<Page> }>;
+
+export function createSchema(s: ast.CreateSchema, session: Session, catalogs: CatalogManager): StatementResult {
+  const { catalog, schema, connector } = schemaTarget(s.name, session, catalogs);
+  if (schemaExists(connector, session, schema)) {
+    if (s.notExists) return updateResult('CREATE SCHEMA');
+    throw new EngineError('ALREADY_EXISTS', `Schema '${catalog}.${schema}' already exists`, s.name.location);
+  }
+  if (!connector.createSchema) throw new EngineError('NOT_SUPPORTED', `This connector does not support creating schemas`, s.location);
+  connector.createSchema(session, schema);
+  return updateResult('CREATE SCHEMA');
+}
+
+export function dropSchema(s: ast.DropSchema, session: Session, catalogs: CatalogManager): StatementResult {
+  const { catalog, schema, connector } = schemaTarget(s.name, session, catalogs);
+  if (!schemaExists(connector, session, schema)) {
+    if (s.exists) return updateResult('DROP SCHEMA');
+    throw new EngineError('SCHEMA_NOT_FOUND', `Schema '${catalog}.${schema}' does not exist`, s.name.location);
+  }
+  if (!connector.dropSchema) throw new EngineError('NOT_SUPPORTED', `This connector does not support dropping schemas`, s.location);
+  connector.dropSchema(session, schema, s.cascade);
+  return updateResult('DROP SCHEMA');
+}
+
+function schemaTarget(name: ast.QualifiedName, session: Session, catalogs: CatalogManager): { catalog: string; schema: string; connector: Connector } {
+  const parts = name.parts.map((p) => p.value);
+  if (parts.length > 2) throw new EngineError('SYNTAX_ERROR', `Too many parts in schema name: ${parts.join('.')}`, name.location);
+  const catalog = parts.length === 2 ? parts[0] : session.catalog;
+  if (!catalog) throw new EngineError('MISSING_CATALOG_NAME', 'Catalog must be specified when session catalog is not set', name.location);
+  const schema = parts[parts.length - 1];
+  return { catalog, schema, connector: connectorOrFail(catalogs, catalog, name.location) };
+}
+
+/** The connector and name of a table to create, checking that it does not exist yet. */
+function newTableTarget(name: ast.QualifiedName, session: Session, catalogs: CatalogManager): { target: QualifiedObjectName; connector: Connector; exists: boolean } {
+  const target = qualifiedObjectName(name, session);
+  const connector = connectorOrFail(catalogs, target.catalog, name.location);
+  if (!schemaExists(connector, session, target.schema)) {
+    throw new EngineError('SCHEMA_NOT_FOUND', `Schema '${target.schema}' does not exist`, name.location);
+  }
+  return { target, connector, exists: resolveTable(catalogs, session, name) !== undefined };
+}
+
+function alreadyExists(target: QualifiedObjectName, location: SourceLocation): EngineError {
+  return new EngineError('ALREADY_EXISTS', `Table '${target.catalog}.${target.schema}.${target.name}' already exists`, location);
+}
+
+export function createTable(s: ast.CreateTable, session: Session, catalogs: CatalogManager): StatementResult {
+  const { target, connector, exists } = newTableTarget(s.name, session, catalogs);
+  if (exists) {
+    if (s.notExists) return updateResult('CREATE TABLE');
+    throw alreadyExists(target, s.name.location);
+  }
+  const seen = new Set<string>();
+  const columns: ColumnMetadata[] = s.columns.map((c) => {
+    if (seen.has(c.name.value)) throw new EngineError('DUPLICATE_COLUMN_NAME', `Column name '${c.name.value}' specified more than once`, c.location);
+    seen.add(c.name.value);
+    return { name: c.name.value, type: parseTypeSpec(c.type.name, c.type.parameters, c.type.location), nullable: c.nullable, comment: c.comment };
+  });
+  if (!connector.createTable) throw new EngineError('NOT_SUPPORTED', 'This connector does not support creating tables', s.location);
+  connector.createTable(session, { catalog: target.catalog, schema: target.schema, name: target.name, columns, comment: s.comment });
+  return updateResult('CREATE TABLE');
+}
+
+export async function createTableAsSelect(s: ast.CreateTableAsSelect, session: Session, catalogs: CatalogManager, run: QueryRunner): Promise<StatementResult> {
+  const { target, connector, exists } = newTableTarget(s.name, session, catalogs);
+  if (exists) {
+    if (s.notExists) return rowCountResult('CREATE TABLE', 0);
+    throw alreadyExists(target, s.name.location);
+  }
+  if (!connector.createTable || !connector.insert) throw new EngineError('NOT_SUPPORTED', 'This connector does not support creating tables', s.location);
+  const { columns, pages } = await run(s.query);
+  const aliases = s.columnAliases?.map((a) => a.value);
+  if (aliases && aliases.length !== columns.length) {
+    throw new EngineError('MISMATCHED_COLUMN_ALIASES', 'Column alias list has different number of entries than the query', s.location);
+  }
+  const metadata: ColumnMetadata[] = columns.map((c, i) => {
+    const name = aliases ? aliases[i] : c.name;
+    if (/^_col\d+$/.test(name) && !aliases) throw new EngineError('MISSING_COLUMN_NAME', `Column name not specified at position ${i + 1}`, s.query.location);
+    if (c.type.kind === 'unknown') throw new EngineError('COLUMN_TYPE_UNKNOWN', `Column type is unknown at position ${i + 1}`, s.query.location);
+    return { name, type: c.type };
+  });
+  const names = new Set<string>();
+  for (const m of metadata) {
+    if (names.has(m.name)) throw new EngineError('DUPLICATE_COLUMN_NAME', `Column name '${m.name}' specified more than once`, s.location);
+    names.add(m.name);
+  }
+  const table: TableMetadata = { catalog: target.catalog, schema: target.schema, name: target.name, columns: metadata, comment: s.comment };
+  const collected = s.withData ? await collect(pages) : [];
+  connector.createTable(session, table);
+  try {
+    const count = collected.length > 0 ? connector.insert(session, target.schema, target.name, collected) : 0;
+    return rowCountResult('CREATE TABLE', count);
+  } catch (e) {
+    connector.dropTable?.(session, target.schema, target.name);
+    throw e;
+  }
+}
+
+export async function insert(s: ast.InsertStatement, session: Session, catalogs: CatalogManager, run: QueryRunner): Promise<StatementResult> {
+  const table = resolveTableOrFail(catalogs, session, s.target);
+  const connector = connectorOrFail(catalogs, table.catalog);
+  if (!connector.insert) throw new EngineError('NOT_SUPPORTED', 'This connector does not support inserts', s.location);
+  const targetColumns = s.columns
+    ? s.columns.map((c) => {
+        const column = table.columns.find((tc) => tc.name === c.value);
+        if (!column) throw new EngineError('COLUMN_NOT_FOUND', `Insert column name does not exist in target table: ${c.value}`, c.location);
+        return column;
+      })
+    : table.columns;
+  if (new Set(targetColumns.map((c) => c.name)).size !== targetColumns.length) {
+    throw new EngineError('DUPLICATE_COLUMN_NAME', 'Insert column name is specified more than once', s.location);
+  }
+  const { columns, pages } = await run(s.query, targetColumns);
+  if (columns.length !== targetColumns.length || columns.some((c, i) => !typesEqual(c.type, targetColumns[i].type) && !canCoerce(c.type, targetColumns[i].type))) {
+    throw new EngineError(
+      'TYPE_MISMATCH',
+      `Insert query has mismatched column types: Table: [${targetColumns.map((c) => typeName(c.type)).join(', ')}], Query: [${columns.map((c) => typeName(c.type)).join(', ')}]`,
+      s.query.location,
+    );
+  }
+  const collected = await collect(pages);
+  // Columns the statement does not name are NULL: spread query columns into table order.
+  const positions = table.columns.map((c) => targetColumns.findIndex((t) => t.name === c.name));
+  const rows = collected.map((page) => ({
+    rowCount: page.rowCount,
+    columns: table.columns.map((c, i) =>
+      positions[i] >= 0 ? page.columns[positions[i]] : constantColumn(c.type, null, page.rowCount),
+    ),
+  }));
+  for (const [i, c] of table.columns.entries()) {
+    if (c.nullable === false && rows.some((p) => p.columns[i].nulls?.includes(1))) {
+      throw new EngineError('CONSTRAINT_VIOLATION', `NULL value not allowed for NOT NULL column: ${c.name}`, s.location);
+    }
+  }
+  const count = rows.length > 0 ? connector.insert(session, table.schema, table.name, rows) : 0;
+  return rowCountResult('INSERT', count);
+}
+
+export function deleteRows(s: ast.DeleteStatement, session: Session, catalogs: CatalogManager, parameters: readonly RowExpression[]): StatementResult {
+  const table = resolveTableOrFail(catalogs, session, s.table);
+  const connector = connectorOrFail(catalogs, table.catalog);
+  if (!connector.deleteRows) throw new EngineError('NOT_SUPPORTED', 'This connector does not support deletes', s.location);
+  let predicate: (page: Page) => Uint8Array;
+  if (!s.where) {
+    predicate = (page) => new Uint8Array(page.rowCount).fill(1);
+  } else {
+    if (containsSubquery(s.where)) throw new EngineError('NOT_SUPPORTED', 'Subqueries in DELETE are not supported', s.where.location);
+    const symbols = new SymbolAllocator();
+    const fields = table.columns.map((c) => ({ name: c.name, qualifier: [table.catalog, table.schema, table.name], symbol: symbols.newSymbol(c.name, c.type) }));
+    const expression = coerceToBoolean(translateExpression(s.where, { scope: new Scope(fields), session, parameters }), 'WHERE clause', s.where.location);
+    const channels = toChannels(expression, fields.map((f) => f.symbol), new Map());
+    const filter = compileFilter(channels, table.columns.map((c) => c.type));
+    predicate = (page) => {
+      const mask = new Uint8Array(page.rowCount);
+      const { positions, count } = filter(page);
+      for (let i = 0; i < count; i++) mask[positions[i]] = 1;
+      return mask;
+    };
+  }
+  const count = connector.deleteRows(session, table.schema, table.name, predicate);
+  return rowCountResult('DELETE', count);
+}
+
+export function dropTable(s: ast.DropTable, session: Session, catalogs: CatalogManager): StatementResult {
+  const table = resolveTable(catalogs, session, s.name);
+  if (!table) {
+    if (s.exists) return updateResult('DROP TABLE');
+    const q = qualifiedObjectName(s.name, session);
+    throw new EngineError('TABLE_NOT_FOUND', `Table '${q.catalog}.${q.schema}.${q.name}' does not exist`, s.name.location);
+  }
+  const connector = connectorOrFail(catalogs, table.catalog);
+  if (!connector.dropTable) throw new EngineError('NOT_SUPPORTED', 'This connector does not support dropping tables', s.location);
+  connector.dropTable(session, table.schema, table.name);
+  return updateResult('DROP TABLE');
+}
+
+async function collect(pages: AsyncIterable<Page>): Promise<Page[]> {
+  const out: Page[] = [];
+  for await (const p of pages) if (p.rowCount > 0) out.push(p);
+  return out;
+}

@@ -1,0 +1,37 @@
+// Small results of metadata and session statements, built from rows of scalars.
+
+import type { Scalar } from '../../exec/page.js';
+import { columnFromScalars } from '../../exec/page.js';
+import { BIGINT, VARCHAR, type SqlType } from '../../types/types.js';
+import { noSessionChanges, type SessionChanges } from '../session.js';
+import type { OutputColumn, StatementResult } from '../statement-result.js';
+
+export function rowsResult(columns: OutputColumn[], rows: Scalar[][], sessionChanges: SessionChanges = noSessionChanges()): StatementResult {
+  const page = { rowCount: rows.length, columns: columns.map((c, i) => columnFromScalars(c.type, rows.map((r) => r[i]))) };
+  return { columns, pages: single(page), sessionChanges };
+}
+
+async function* single<T>(value: T): AsyncIterable<T> {
+  yield value;
+}
+
+export function varcharColumns(...names: string[]): OutputColumn[] {
+  return names.map((name) => ({ name, type: VARCHAR }));
+}
+
+/** A statement with no result rows (CREATE TABLE, USE, SET SESSION ...). */
+export function updateResult(updateType: string, sessionChanges: SessionChanges = noSessionChanges()): StatementResult {
+  return { columns: [], pages: empty(), updateType, sessionChanges };
+}
+
+/** A write that reports its row count as Trino does: one `rows` bigint column. */
+export function rowCountResult(updateType: string, count: number): StatementResult {
+  const result = rowsResult([{ name: 'rows', type: BIGINT }], [[BigInt(count)]]);
+  return { ...result, updateType, updateCount: count };
+}
+
+async function* empty<T>(): AsyncIterable<T> {}
+
+export function column(name: string, type: SqlType): OutputColumn {
+  return { name, type };
+}

@@ -1,0 +1,83 @@
+// SHOW CATALOGS / SCHEMAS / TABLES / COLUMNS / FUNCTIONS / SESSION / CREATE TABLE, with Trino's
+// column names and ordering.
+
+import type { CatalogManager } from '../../connectors/catalog-manager.js';
+import { EngineError } from '../../errors/engine-error.js';
+import { listAggregateFunctions } from '../../functions/aggregate/registry.js';
+import type { FunctionInfo } from '../../functions/function-info.js';
+import { listScalarFunctions } from '../../functions/scalar/registry.js';
+import { listWindowFunctions } from '../../functions/window/registry.js';
+import type * as ast from '../../sql/parser/ast.js';
+import { connectorOrFail, resolveTableOrFail, schemaExists } from '../../sql/analyzer/table-resolver.js';
+import { BOOLEAN, typeName, VARCHAR } from '../../types/types.js';
+import { SESSION_PROPERTIES } from '../session-properties.js';
+import type { Session } from '../session.js';
+import type { StatementResult } from '../statement-result.js';
+import { likeMatcher } from './like-pattern.js';
+import { column, rowsResult, varcharColumns } from './results.js';
+
+export function showCatalogs(s: ast.ShowCatalogs, catalogs: CatalogManager): StatementResult {
+  const matches = likeMatcher(s.like, s.escape);
+  return rowsResult(varcharColumns('Catalog'), catalogs.names().filter(matches).map((c) => [c]));
+}
+
+export function showSchemas(s: ast.ShowSchemas, session: Session, catalogs: CatalogManager): StatementResult {
+  const catalog = s.catalog?.value ?? session.catalog;
+  if (!catalog) throw new EngineError('MISSING_CATALOG_NAME', 'Catalog must be specified when session catalog is not set', s.location);
+  const connector = connectorOrFail(catalogs, catalog, s.catalog?.location ?? s.location);
+  const matches = likeMatcher(s.like, s.escape);
+  const schemas = [...connector.listSchemas(session)].sort().filter(matches);
+  return rowsResult(varcharColumns('Schema'), schemas.map((x) => [x]));
+}
+
+export function showTables(s: ast.ShowTables, session: Session, catalogs: CatalogManager): StatementResult {
+  const parts = s.schema?.parts.map((p) => p.value) ?? [];
+  const catalog = parts.length === 2 ? parts[0] : session.catalog;
+  const schema = parts.length >= 1 ? parts[parts.length - 1] : session.schema;
+  if (!catalog) throw new EngineError('MISSING_CATALOG_NAME', 'Catalog must be specified when session catalog is not set', s.location);
+  if (!schema) throw new EngineError('MISSING_SCHEMA_NAME', 'Schema must be specified when session schema is not set', s.location);
+  const connector = connectorOrFail(catalogs, catalog, s.location);
+  if (!schemaExists(connector, session, schema)) throw new EngineError('SCHEMA_NOT_FOUND', `Schema '${schema}' does not exist`, s.schema?.location ?? s.location);
+  const matches = likeMatcher(s.like, s.escape);
+  const tables = connector
+    .listTables(session, schema)
+    .map((t) => t.table)
+    .sort()
+    .filter(matches);
+  return rowsResult(varcharColumns('Table'), tables.map((t) => [t]));
+}
+
+export function showColumns(s: ast.ShowColumns, session: Session, catalogs: CatalogManager): StatementResult {
+  const table = resolveTableOrFail(catalogs, session, s.table);
+  const matches = likeMatcher(s.like, s.escape);
+  const rows = table.columns.filter((c) => matches(c.name)).map((c) => [c.name, typeName(c.type), '', c.comment ?? '']);
+  return rowsResult(varcharColumns('Column', 'Type', 'Extra', 'Comment'), rows);
+}
+
+export function showFunctions(s: ast.ShowFunctions): StatementResult {
+  const matches = likeMatcher(s.like, s.escape);
+  const all: FunctionInfo[] = [...listScalarFunctions(), ...listAggregateFunctions(), ...listWindowFunctions()];
+  const rows = all
+    .filter((f) => matches(f.name))
+    .sort((a, b) => a.name.localeCompare(b.name) || a.argumentTypes.join().localeCompare(b.argumentTypes.join()))
+    .map((f) => [f.name, f.returnType, f.argumentTypes.join(', '), f.functionType, f.deterministic, f.description]);
+  const columns = [...varcharColumns('Function', 'Return Type', 'Argument Types', 'Function Type'), column('Deterministic', BOOLEAN), column('Description', VARCHAR)];
+  return rowsResult(columns, rows);
+}
+
+export function showSession(s: ast.ShowSession, session: Session): StatementResult {
+  const matches = likeMatcher(s.like, s.escape);
+  const rows = SESSION_PROPERTIES.filter((p) => matches(p.name)).map((p) => [p.name, session.properties.get(p.name) ?? p.defaultValue, p.defaultValue, p.type, p.description]);
+  return rowsResult(varcharColumns('Name', 'Value', 'Default', 'Type', 'Description'), rows);
+}
+
+export function showCreateTable(s: ast.ShowCreateTable, session: Session, catalogs: CatalogManager): StatementResult {
+  const table = resolveTableOrFail(catalogs, session, s.table);
+  const columns = table.columns.map((c) => `   ${quoteIdentifier(c.name)} ${typeName(c.type)}${c.nullable === false ? ' NOT NULL' : ''}`);
+  const text = `CREATE TABLE ${table.catalog}.${table.schema}.${quoteIdentifier(table.name)} (\n${columns.join(',\n')}\n)`;
+  return rowsResult(varcharColumns('Create Table'), [[text]]);
+}
+
+function quoteIdentifier(name: string): string {
+  return /^[a-z_][a-z0-9_]*$/.test(name) ? name : `"${name.replace(/"/g, '""')}"`;
+}

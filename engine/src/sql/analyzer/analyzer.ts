@@ -1,0 +1,24 @@
+// Entry point of analysis: a query AST to a logical plan with named, typed output columns.
+
+import type { CatalogManager } from '../../connectors/catalog-manager.js';
+import type { Session } from '../../coordinator/session.js';
+import type { OutputColumn } from '../../coordinator/statement-result.js';
+import type * as ast from '../parser/ast.js';
+import type { PlanNode } from '../planner/plan.js';
+import type { RowExpression } from '../planner/row-expression.js';
+import { PlannerContext, visibleFields } from './planner-context.js';
+import { QueryPlanner } from './query-planner.js';
+
+export interface AnalyzedQuery {
+  root: PlanNode;
+  columns: OutputColumn[];
+  context: PlannerContext;
+}
+
+export function analyzeQuery(query: ast.Query, session: Session, catalogs: CatalogManager, parameters: readonly RowExpression[] = []): AnalyzedQuery {
+  const context = new PlannerContext(session, catalogs, parameters);
+  const plan = new QueryPlanner(context).planQuery(query);
+  const fields = visibleFields(plan);
+  const root = context.factory.restrict(plan.node, fields.map((f) => f.symbol));
+  return { root, columns: fields.map((f, i) => ({ name: f.name ?? `_col${i}`, type: f.symbol.type })), context };
+}

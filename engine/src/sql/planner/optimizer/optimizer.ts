@@ -1,0 +1,13 @@
+// The optimizer: a fixed sequence of rewrites over the logical plan. Each rule is one file.
+
+import type { PlannerContext } from '../../analyzer/planner-context.js';
+import type { PlanNode } from '../plan.js';
+import { foldConstants } from './fold-constants.js';
+
+export type Rule = (root: PlanNode, context: PlannerContext) => PlanNode;
+
+const RULES: Rule[] = [foldConstants];
+
+export function optimize(root: PlanNode, context: PlannerContext): PlanNode {
+  return RULES.reduce((plan, rule) => rule(plan, context), root);
+}

@@ -1,0 +1,118 @@
+// EXPLAIN output: the plan as an indented tree, in the spirit of Trino's text plans.
+
+import { formatValueAsText } from '../../types/values.js';
+import { typeName } from '../../types/types.js';
+import type { OrderingItem, PlanNode } from './plan.js';
+import { sources } from './plan.js';
+import type { RowExpression, Symbol } from './row-expression.js';
+
+/** Per-node runtime figures for EXPLAIN ANALYZE. */
+export interface NodeRuntimeStats {
+  outputRows: number;
+  wallMillis: number;
+}
+
+export function printPlan(root: PlanNode, columnNames: string[], stats?: ReadonlyMap<number, NodeRuntimeStats>): string {
+  const lines: string[] = [];
+  lines.push(`Output[columnNames = [${columnNames.join(', ')}]]`);
+  lines.push(`│   Layout: [${layout(root.outputs)}]`);
+  visit(root, '', lines, stats);
+  return lines.join('\n');
+}
+
+/** The distributed form: stages ("fragments"). On one node the whole plan is fragment 0. */
+export function printDistributedPlan(root: PlanNode, columnNames: string[], stats?: ReadonlyMap<number, NodeRuntimeStats>): string {
+  const body = printPlan(root, columnNames, stats)
+    .split('\n')
+    .map((l) => `    ${l}`)
+    .join('\n');
+  return `Fragment 0 [SINGLE]\n    Output layout: [${layout(root.outputs)}]\n    Output partitioning: SINGLE []\n${body}`;
+}
+
+function visit(node: PlanNode, indent: string, lines: string[], stats?: ReadonlyMap<number, NodeRuntimeStats>): void {
+  lines.push(`${indent}└─ ${describe(node)}`);
+  const detail = `${indent}   `;
+  lines.push(`${detail}    Layout: [${layout(node.outputs)}]`);
+  const s = stats?.get(node.id);
+  if (s) lines.push(`${detail}    Output: ${s.outputRows} rows, Wall: ${s.wallMillis.toFixed(2)}ms`);
+  for (const child of sources(node)) visit(child, detail, lines, stats);
+}
+
+function layout(symbols: readonly Symbol[]): string {
+  return symbols.map((s) => `${name(s)}:${typeName(s.type)}`).join(', ');
+}
+
+function name(s: Symbol): string {
+  return `${s.name}_${s.id}`;
+}
+
+function ordering(items: OrderingItem[]): string {
+  return items.map((o) => `${name(o.symbol)} ${o.ascending ? 'ASC' : 'DESC'} NULLS ${o.nullsFirst ? 'FIRST' : 'LAST'}`).join(', ');
+}
+
+function describe(node: PlanNode): string {
+  switch (node.kind) {
+    case 'TableScan':
+      return `TableScan[table = ${node.table.catalog}:${node.table.schema}.${node.table.name}, columns = [${node.columns.map((c) => c.name).join(', ')}]]`;
+    case 'Values':
+      return `Values[rows = ${node.rows.length}]`;
+    case 'Filter':
+      return `Filter[filterPredicate = ${formatRowExpression(node.predicate)}]`;
+    case 'Project':
+      return `Project[${node.assignments
+        .filter((a) => !(a.expression.kind === 'symbol' && a.expression.symbol.id === a.symbol.id))
+        .map((a) => `${name(a.symbol)} := ${formatRowExpression(a.expression)}`)
+        .join(', ')}]`;
+    case 'Aggregate':
+      return `Aggregate(${node.step.toUpperCase()})[keys = [${node.groupingKeys.map(name).join(', ')}]] ${node.aggregations
+        .map((a) => `${name(a.symbol)} := ${a.function.name}(${a.distinct ? 'DISTINCT ' : ''}${a.arguments.map(name).join(', ')})${a.mask ? ` FILTER ${name(a.mask)}` : ''}`)
+        .join(', ')}`;
+    case 'Join': {
+      const criteria = node.criteria.map((c) => `${name(c.left)} = ${name(c.right)}`).join(' AND ');
+      const kind = node.type === 'mark' ? `SemiJoin[${node.mark!.nullAware ? 'null-aware, ' : ''}mark = ${name(node.mark!.symbol)}` : `${node.type === 'inner' && node.criteria.length === 0 ? 'CrossJoin' : `${capitalize(node.type)}Join`}[`;
+      const filter = node.filter ? `${criteria ? ', ' : ''}filter = ${formatRowExpression(node.filter)}` : '';
+      return `${kind}${criteria ? `criteria = (${criteria})` : ''}${filter}]`;
+    }
+    case 'Sort':
+      return `Sort[orderBy = [${ordering(node.orderBy)}]]`;
+    case 'TopN':
+      return `TopN[count = ${node.count}, orderBy = [${ordering(node.orderBy)}]]`;
+    case 'Limit':
+      return `Limit[count = ${node.count}${node.offset ? `, offset = ${node.offset}` : ''}]`;
+    case 'Window':
+      return `Window[partitionBy = [${node.partitionBy.map(name).join(', ')}], orderBy = [${ordering(node.orderBy)}]] ${node.functions
+        .map((f) => `${name(f.symbol)} := ${f.function.name}(${f.arguments.map(name).join(', ')}) ${f.frame.unit} ${f.frame.start.type} ${f.frame.end.type}`)
+        .join(', ')}`;
+    case 'SetOperation':
+      return `${capitalize(node.operation)}[${node.distinct ? 'DISTINCT' : 'ALL'}]`;
+    case 'EnforceSingleRow':
+      return 'EnforceSingleRow';
+    case 'GroupId':
+      return `GroupId[${node.groupingSets.map((s) => `[${s.map(name).join(', ')}]`).join(', ')}]`;
+    case 'AssignUniqueId':
+      return `AssignUniqueId[${name(node.idSymbol)}]`;
+    case 'Apply':
+      return `Apply[${node.applyType}, correlation = [${node.correlation.map(name).join(', ')}]]`;
+  }
+}
+
+function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+export function formatRowExpression(e: RowExpression): string {
+  switch (e.kind) {
+    case 'symbol':
+      return name(e.symbol);
+    case 'input':
+      return `#${e.channel}`;
+    case 'constant':
+      return e.value === null ? 'null' : e.type.kind === 'varchar' || e.type.kind === 'char' ? `'${String(e.value)}'` : formatValueAsText(e.value, e.type);
+    case 'cast':
+      return `${e.safe ? 'TRY_CAST' : 'CAST'}(${formatRowExpression(e.arg)} AS ${typeName(e.type)})`;
+    case 'call':
+      return `${e.name}(${e.args.map(formatRowExpression).join(', ')})`;
+    case 'special':
+      return `${e.form.toUpperCase()}(${e.args.map(formatRowExpression).join(', ')})`;
+  }
+}
