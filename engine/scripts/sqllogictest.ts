@@ -1,0 +1,111 @@
+// The sqllogictest runner.
+//
+//   node engine/dist/scripts/sqllogictest.js [--server http://127.0.0.1:PORT] [--report FILE]
+//        [--gate <file-prefix-or-glob>=<percent>]... [--jobs N] [--timeout SECONDS] [files or dirs...]
+//
+// Without --server it starts `engine server` on a free port and stops it at the end. Without files
+// it runs the whole corpus (../shared/sqllogictest beside the repository). The exit code is 1 only
+// when a --gate fails (2 when the run could not happen at all).
+
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { evaluateGates, fileLine, gateLine, parseGate, totalLine, writeReport, type Gate } from './sqllogictest/report.js';
+import { runSqlLogicTestFiles } from './sqllogictest/runner.js';
+import { startEngineServer, type EngineServerProcess } from './sqllogictest/server-process.js';
+
+/** The engine package: this file runs as engine/dist/scripts/sqllogictest.js. */
+const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const DEFAULT_CORPUS = resolve(PACKAGE_ROOT, '../../shared/sqllogictest');
+const DEFAULT_REPORT = resolve(PACKAGE_ROOT, 'test-reports/sqllogictest.txt');
+const CLI_PATH = resolve(PACKAGE_ROOT, 'dist/src/cli/main.js');
+
+interface Arguments {
+  server?: string;
+  report: string;
+  gates: Gate[];
+  jobs: number;
+  timeoutMillis: number;
+  paths: string[];
+}
+
+function parseArguments(argv: readonly string[]): Arguments {
+  const args: Arguments = { report: DEFAULT_REPORT, gates: [], jobs: 1, timeoutMillis: 120_000, paths: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = (): string => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${arg} needs a value`);
+      return v;
+    };
+    if (arg === '--server') args.server = value();
+    else if (arg === '--report') args.report = resolve(value());
+    else if (arg === '--gate') args.gates.push(parseGate(value()));
+    else if (arg === '--jobs') args.jobs = positiveInteger(arg, value());
+    else if (arg === '--timeout') args.timeoutMillis = positiveInteger(arg, value()) * 1000;
+    else if (arg.startsWith('--')) throw new Error(`unknown option ${arg}`);
+    else args.paths.push(arg);
+  }
+  return args;
+}
+
+function positiveInteger(option: string, text: string): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${option} needs a positive integer, got '${text}'`);
+  return n;
+}
+
+/** The .test files named, directories expanded recursively, in name order. */
+function testFiles(paths: readonly string[]): string[] {
+  const files: string[] = [];
+  const visit = (path: string): void => {
+    if (statSync(path).isDirectory()) {
+      for (const entry of readdirSync(path).sort()) {
+        const child = join(path, entry);
+        if (statSync(child).isDirectory() || entry.endsWith('.test')) visit(child);
+      }
+    } else {
+      files.push(path);
+    }
+  };
+  for (const p of paths.length === 0 ? [DEFAULT_CORPUS] : paths) visit(resolve(p));
+  return files;
+}
+
+async function main(): Promise<number> {
+  const args = parseArguments(process.argv.slice(2));
+  const files = testFiles(args.paths);
+  if (files.length === 0) throw new Error('no .test files to run');
+
+  let server: EngineServerProcess | undefined;
+  const stopServer = async (): Promise<void> => {
+    const running = server;
+    server = undefined;
+    await running?.stop();
+  };
+  process.once('SIGINT', () => void stopServer().then(() => process.exit(130)));
+  const serverUrl = args.server ?? (server = await startEngineServer({ cliPath: CLI_PATH })).url;
+  try {
+    const summary = await runSqlLogicTestFiles(serverUrl, files, {
+      jobs: args.jobs,
+      timeoutMillis: args.timeoutMillis,
+      onFileDone: (result) => console.log(fileLine({ ...result, file: relative(process.cwd(), result.file) })),
+    });
+    const gates = evaluateGates(summary, args.gates);
+    console.log(totalLine(summary));
+    for (const gate of gates) console.log(gateLine(gate));
+    writeReport(args.report, summary, gates);
+    console.log(`report: ${args.report}`);
+    return gates.every((g) => g.ok) ? 0 : 1;
+  } finally {
+    await stopServer();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    console.error(`sqllogictest: ${e instanceof Error ? e.message : String(e)}`);
+    process.exit(2);
+  },
+);

@@ -1,0 +1,122 @@
+// JSON.parse keeps integers only to 2^53; result rows carry exact 64-bit bigints. This parser is
+// JSON.parse except that integer literals beyond the safe range become bigint.
+
+export type JsonValue = null | boolean | number | bigint | string | JsonValue[] | { [key: string]: JsonValue };
+
+export function parseJson(text: string): JsonValue {
+  const parser = new JsonParser(text);
+  const value = parser.value();
+  parser.end();
+  return value;
+}
+
+const NUMBER = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
+const STRING = /"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y;
+const WHITESPACE = /[ \t\n\r]*/y;
+
+class JsonParser {
+  private pos = 0;
+
+  constructor(private readonly text: string) {}
+
+  value(): JsonValue {
+    this.skipWhitespace();
+    const c = this.text[this.pos];
+    if (c === '{') return this.object();
+    if (c === '[') return this.array();
+    if (c === '"') return this.string();
+    if (c === '-' || (c >= '0' && c <= '9')) return this.number();
+    for (const [word, value] of [['true', true], ['false', false], ['null', null]] as const) {
+      if (this.text.startsWith(word, this.pos)) {
+        this.pos += word.length;
+        return value;
+      }
+    }
+    return this.fail('unexpected character');
+  }
+
+  end(): void {
+    this.skipWhitespace();
+    if (this.pos !== this.text.length) this.fail('unexpected text after the value');
+  }
+
+  private object(): { [key: string]: JsonValue } {
+    const out: { [key: string]: JsonValue } = {};
+    this.pos++;
+    this.skipWhitespace();
+    if (this.text[this.pos] === '}') {
+      this.pos++;
+      return out;
+    }
+    for (;;) {
+      this.skipWhitespace();
+      const key = this.string();
+      this.skipWhitespace();
+      this.expect(':');
+      out[key] = this.value();
+      this.skipWhitespace();
+      if (this.text[this.pos] === '}') {
+        this.pos++;
+        return out;
+      }
+      this.expect(',');
+    }
+  }
+
+  private array(): JsonValue[] {
+    const out: JsonValue[] = [];
+    this.pos++;
+    this.skipWhitespace();
+    if (this.text[this.pos] === ']') {
+      this.pos++;
+      return out;
+    }
+    for (;;) {
+      out.push(this.value());
+      this.skipWhitespace();
+      if (this.text[this.pos] === ']') {
+        this.pos++;
+        return out;
+      }
+      this.expect(',');
+    }
+  }
+
+  private string(): string {
+    const literal = this.match(STRING, 'a string');
+    return JSON.parse(literal) as string;
+  }
+
+  private number(): number | bigint {
+    NUMBER.lastIndex = this.pos;
+    const m = NUMBER.exec(this.text);
+    if (m === null) return this.fail('malformed number');
+    this.pos += m[0].length;
+    const isInteger = m[1] === undefined && m[2] === undefined;
+    const n = Number(m[0]);
+    return isInteger && !Number.isSafeInteger(n) ? BigInt(m[0]) : n;
+  }
+
+  private match(re: RegExp, what: string): string {
+    re.lastIndex = this.pos;
+    const m = re.exec(this.text);
+    if (m === null) return this.fail(`expected ${what}`);
+    this.pos += m[0].length;
+    return m[0];
+  }
+
+  private expect(c: string): void {
+    if (this.text[this.pos] !== c) this.fail(`expected '${c}'`);
+    this.pos++;
+  }
+
+  private skipWhitespace(): void {
+    WHITESPACE.lastIndex = this.pos;
+    WHITESPACE.exec(this.text);
+    this.pos = WHITESPACE.lastIndex;
+  }
+
+  private fail(message: string): never {
+    throw new SyntaxError(`Invalid JSON at position ${this.pos}: ${message}`);
+  }
+}

@@ -1,0 +1,88 @@
+// Starts an Engine server as a child process on a free loopback port for a run, and stops it.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+
+export interface EngineServerProcess {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** engine/dist/src/cli/main.js */
+  cliPath: string;
+  startupTimeoutMillis?: number;
+}
+
+/** Lines of server output kept to explain a failed start. */
+const KEPT_OUTPUT_LINES = 40;
+
+export async function startEngineServer(options: StartOptions): Promise<EngineServerProcess> {
+  if (!existsSync(options.cliPath)) {
+    throw new Error(`The engine CLI is not built (${options.cliPath}); build it or pass --server <url>`);
+  }
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [options.cliPath, 'server', '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const output: string[] = [];
+  const keep = (chunk: Buffer): void => {
+    output.push(...chunk.toString('utf8').split('\n').filter((l) => l !== ''));
+    output.splice(0, Math.max(0, output.length - KEPT_OUTPUT_LINES));
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  try {
+    await waitUntilReady(url, exited, options.startupTimeoutMillis ?? 60_000);
+  } catch (e) {
+    await stopChild(child, exited);
+    throw new Error(`${e instanceof Error ? e.message : String(e)}\n--- server output ---\n${output.join('\n')}`);
+  }
+  return { url, stop: () => stopChild(child, exited) };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Ready once GET /v1/info answers and no longer says `starting` (or /v1/status answers). */
+async function waitUntilReady(url: string, exited: Promise<number | null>, timeoutMillis: number): Promise<void> {
+  const deadline = Date.now() + timeoutMillis;
+  let exitCode: number | null | undefined;
+  void exited.then((code) => (exitCode = code));
+  while (Date.now() < deadline) {
+    if (exitCode !== undefined) throw new Error(`The engine server exited during startup (code ${exitCode})`);
+    if (await answers(url)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`The engine server did not become ready within ${timeoutMillis} ms`);
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    const info = await fetch(`${url}/v1/info`, { signal: AbortSignal.timeout(2000) });
+    if (info.ok) return (await info.json().catch(() => ({}))).starting !== true;
+    const status = await fetch(`${url}/v1/status`, { signal: AbortSignal.timeout(2000) });
+    return status.ok;
+  } catch {
+    return false;
+  }
+}
+
+async function stopChild(child: ChildProcess, exited: Promise<number | null>): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  const killTimer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(killTimer);
+}
