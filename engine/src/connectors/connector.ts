@@ -20,6 +20,10 @@ export interface TableMetadata {
   comment?: string;
 }
 
+export interface TableStatistics {
+  rowCount: number;
+}
+
 export interface SchemaTableName {
   schema: string;
   table: string;
@@ -45,6 +49,8 @@ export interface Connector {
   getTable(session: Session, schema: string, table: string): TableMetadata | undefined;
 
   getSplits(session: Session, table: TableMetadata): Split[];
+  /** Row count estimate for join ordering; undefined when unknown. */
+  getTableStatistics?(session: Session, table: TableMetadata): TableStatistics | undefined;
   /** Pages of the split holding exactly `columns` (names, in this order). */
   createPageSource(session: Session, split: Split, columns: readonly string[]): AsyncIterable<Page>;
 
