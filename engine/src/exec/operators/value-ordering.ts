@@ -3,7 +3,7 @@
 // Comparators are specialised per storage and read typed arrays directly.
 
 import type { Column, ColumnValues } from '../page.js';
-import type { SqlType } from '../../types/types.js';
+import { SHORT_DECIMAL_PRECISION, type SqlType } from '../../types/types.js';
 import { int64Words } from '../hash/hash-functions.js';
 import type { ColumnData } from '../hash/row-equality.js';
 import type { SortKey } from './operator.js';
@@ -48,34 +48,50 @@ export function compareBigints(a: bigint, b: bigint): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** A column's values in the form comparators read (int64 as its 32-bit words). */
+export type PreparedValues = ArrayLike<unknown>;
+
+export function prepareValues(values: ColumnValues): PreparedValues {
+  return values instanceof BigInt64Array ? int64Words(values) : values;
+}
+
+/** Compares prepared non-NULL values a[i] and b[j]. */
+export type ValueCompare = (a: PreparedValues, i: number, b: PreparedValues, j: number) => number;
+
+const compareInt64Words: ValueCompare = (a, i, b, j) => {
+  const x = a as Int32Array;
+  const y = b as Int32Array;
+  return x[2 * i + 1] - y[2 * j + 1] || (x[2 * i] >>> 0) - (y[2 * j] >>> 0);
+};
+
+/** The comparison of one type's values, unbound from any column. */
+export function valueCompareFor(type: SqlType): ValueCompare {
+  switch (type.kind) {
+    case 'unknown':
+      return () => 0;
+    case 'bigint':
+      return compareInt64Words;
+    case 'decimal':
+      return type.precision <= SHORT_DECIMAL_PRECISION ? compareInt64Words : (a, i, b, j) => compareBigints((a as bigint[])[i], (b as bigint[])[j]);
+    case 'varchar':
+    case 'char':
+      return (a, i, b, j) => compareStrings((a as string[])[i], (b as string[])[j]);
+    case 'varbinary':
+      return (a, i, b, j) => compareBytes((a as Uint8Array[])[i], (b as Uint8Array[])[j]);
+    case 'double':
+    case 'real':
+      return (a, i, b, j) => compareNumbers((a as Float64Array)[i], (b as Float64Array)[j]);
+    default:
+      return (a, i, b, j) => (a as Float64Array)[i] - (b as Float64Array)[j];
+  }
+}
+
 /** Compares non-NULL values: row i of `left` with row j of `right`. */
 export function makeValueCompare(type: SqlType, left: ColumnValues, right: ColumnValues): RowCompare {
-  const kind = type.kind;
-  if (kind === 'unknown') return () => 0;
-  if (left instanceof BigInt64Array) {
-    const a = int64Words(left);
-    const b = int64Words(right as BigInt64Array);
-    return (i, j) => a[2 * i + 1] - b[2 * j + 1] || (a[2 * i] >>> 0) - (b[2 * j] >>> 0);
-  }
-  if (kind === 'varchar' || kind === 'char') {
-    const a = left as string[];
-    const b = right as string[];
-    return (i, j) => compareStrings(a[i], b[j]);
-  }
-  if (kind === 'varbinary') {
-    const a = left as Uint8Array[];
-    const b = right as Uint8Array[];
-    return (i, j) => compareBytes(a[i], b[j]);
-  }
-  if (Array.isArray(left)) {
-    const a = left as bigint[];
-    const b = right as bigint[];
-    return (i, j) => compareBigints(a[i], b[j]);
-  }
-  const a = left as Float64Array;
-  const b = right as Float64Array;
-  if (kind === 'double' || kind === 'real') return (i, j) => compareNumbers(a[i], b[j]);
-  return (i, j) => a[i] - b[j];
+  const compare = valueCompareFor(type);
+  const a = prepareValues(left);
+  const b = prepareValues(right);
+  return (i, j) => compare(a, i, b, j);
 }
 
 /** A comparator for one sort key, with direction and NULL placement. */
@@ -103,6 +119,45 @@ export function makeRowCompare(keys: readonly SortKey[], left: readonly Column[]
     for (let k = 0; k < parts.length; k++) {
       const c = parts[k](i, j);
       if (c !== 0) return c;
+    }
+    return 0;
+  };
+}
+
+/** A page's sort key columns prepared for an unbound comparator. */
+export interface PreparedKey {
+  readonly values: PreparedValues;
+  readonly nulls: Uint8Array | null;
+}
+
+/** Compares row i of one page's prepared keys with row j of another's (pages of one layout). */
+export type PreparedRowCompare = (a: readonly PreparedKey[], i: number, b: readonly PreparedKey[], j: number) => number;
+
+export function prepareKeys(keys: readonly SortKey[], columns: readonly Column[]): PreparedKey[] {
+  return keys.map((k) => {
+    const c = columns[k.channel];
+    return { values: prepareValues(c.values), nulls: c.type.kind === 'unknown' ? null : c.nulls };
+  });
+}
+
+/** Like makeRowCompare, but for rows of any pages (prepared with prepareKeys). */
+export function makePreparedRowCompare(keys: readonly SortKey[], types: readonly SqlType[]): PreparedRowCompare {
+  const compares = keys.map((k) => valueCompareFor(types[k.channel]));
+  const directions = keys.map((k) => (k.ascending ? 1 : -1));
+  const nullOrders = keys.map((k) => (k.nullsFirst ? -1 : 1));
+  const n = keys.length;
+  return (a, i, b, j) => {
+    for (let k = 0; k < n; k++) {
+      const x = a[k];
+      const y = b[k];
+      const xNull = x.nulls !== null && x.nulls[i] === 1;
+      const yNull = y.nulls !== null && y.nulls[j] === 1;
+      if (xNull || yNull) {
+        if (xNull === yNull) continue;
+        return xNull ? nullOrders[k] : -nullOrders[k];
+      }
+      const c = compares[k](x.values, i, y.values, j);
+      if (c !== 0) return c * directions[k];
     }
     return 0;
   };

@@ -1,0 +1,20 @@
+// VALUES: literal rows as pages of at most TARGET_PAGE_ROWS rows.
+
+import { columnFromScalars, type Scalar } from '../page.js';
+import type { SqlType } from '../../types/types.js';
+import { TARGET_PAGE_ROWS, type PageStream } from './operator.js';
+
+export async function* values(types: readonly SqlType[], rows: readonly Scalar[][]): PageStream {
+  for (let start = 0; start < rows.length; start += TARGET_PAGE_ROWS) {
+    const chunk = rows.slice(start, start + TARGET_PAGE_ROWS);
+    yield {
+      rowCount: chunk.length,
+      columns: types.map((t, c) =>
+        columnFromScalars(
+          t,
+          chunk.map((r) => r[c]),
+        ),
+      ),
+    };
+  }
+}
