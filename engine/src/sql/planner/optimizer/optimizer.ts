@@ -3,10 +3,13 @@
 import type { PlannerContext } from '../../analyzer/planner-context.js';
 import type { PlanNode } from '../plan.js';
 import { foldConstants } from './fold-constants.js';
+import { pruneColumns } from './prune-columns.js';
+import { pushPredicates } from './push-predicates.js';
+import { reorderJoins } from './reorder-joins.js';
 
 export type Rule = (root: PlanNode, context: PlannerContext) => PlanNode;
 
-const RULES: Rule[] = [foldConstants];
+const RULES: Rule[] = [foldConstants, pushPredicates, reorderJoins, pruneColumns];
 
 export function optimize(root: PlanNode, context: PlannerContext): PlanNode {
   return RULES.reduce((plan, rule) => rule(plan, context), root);

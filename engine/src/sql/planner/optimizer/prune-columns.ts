@@ -1,0 +1,83 @@
+// Projection pruning: every node keeps only the symbols something above it uses, so scans read
+// only the columns a query needs and joins and aggregations carry no dead columns.
+
+import type { PlanNode } from '../plan.js';
+import { nodeReferences } from '../plan-symbols.js';
+import type { Symbol } from '../row-expression.js';
+
+export function pruneColumns(root: PlanNode): PlanNode {
+  return prune(root, new Set(root.outputs.map((s) => s.id)));
+}
+
+function prune(node: PlanNode, required: Set<number>): PlanNode {
+  const needs = (extra: Iterable<number>) => new Set([...required, ...extra]);
+  const own = () => [...nodeReferences(node).keys()];
+  switch (node.kind) {
+    case 'TableScan': {
+      const keep = node.outputs.map((s, i) => i).filter((i) => required.has(node.outputs[i].id));
+      if (keep.length === node.outputs.length) return node;
+      const indexes = keep.length > 0 ? keep : [0];
+      return { ...node, outputs: indexes.map((i) => node.outputs[i]), columns: indexes.map((i) => node.columns[i]) };
+    }
+    case 'Values': {
+      const keep = node.outputs.map((_, i) => i).filter((i) => required.has(node.outputs[i].id));
+      if (keep.length === node.outputs.length) return node;
+      return { ...node, outputs: keep.map((i) => node.outputs[i]), rows: node.rows.map((r) => keep.map((i) => r[i])) };
+    }
+    case 'Filter': {
+      const source = prune(node.source, needs(own()));
+      return { ...node, source, outputs: source.outputs };
+    }
+    case 'Project': {
+      const assignments = node.assignments.filter((a) => required.has(a.symbol.id));
+      const used = new Set<number>();
+      const probe = { ...node, assignments };
+      for (const id of nodeReferences(probe).keys()) used.add(id);
+      const source = prune(node.source, used);
+      return { ...node, source, assignments, outputs: assignments.map((a) => a.symbol) };
+    }
+    case 'Aggregate': {
+      const aggregations = node.step === 'single' ? node.aggregations.filter((a) => required.has(a.symbol.id)) : node.aggregations;
+      const trimmed = { ...node, aggregations };
+      const source = prune(node.source, new Set(nodeReferences(trimmed).keys()));
+      return { ...trimmed, source, outputs: [...node.groupingKeys, ...aggregations.map((a) => a.symbol)] };
+    }
+    case 'Join': {
+      const all = needs(own());
+      const left = prune(node.left, all);
+      const right = prune(node.right, all);
+      const outputs = node.type === 'mark' ? [...left.outputs, node.mark!.symbol] : [...left.outputs, ...right.outputs];
+      return { ...node, left, right, outputs };
+    }
+    case 'Sort':
+    case 'TopN':
+    case 'Limit':
+    case 'EnforceSingleRow': {
+      const source = prune(node.source, needs(own()));
+      return { ...node, source, outputs: source.outputs } as PlanNode;
+    }
+    case 'Window': {
+      const functions = node.functions.filter((f) => required.has(f.symbol.id));
+      const trimmed = { ...node, functions };
+      const source = prune(node.source, needs(nodeReferences(trimmed).keys()));
+      return { ...trimmed, source, outputs: [...source.outputs, ...functions.map((f) => f.symbol)] };
+    }
+    case 'SetOperation': {
+      const sources = node.sources.map((s, i) => prune(s, new Set(node.sourceSymbols[i].map((x) => x.id))));
+      return { ...node, sources };
+    }
+    case 'GroupId': {
+      const source = prune(node.source, needs(own()));
+      return { ...node, source, outputs: [...source.outputs, node.groupIdSymbol] };
+    }
+    case 'AssignUniqueId': {
+      const source = prune(node.source, required);
+      return { ...node, source, outputs: [...source.outputs, node.idSymbol] };
+    }
+    case 'Apply': {
+      const input = prune(node.input, needs(own()));
+      const subquery = prune(node.subquery, new Set(node.subquery.outputs.map((s: Symbol) => s.id)));
+      return { ...node, input, subquery, outputs: [...input.outputs, node.result] };
+    }
+  }
+}
