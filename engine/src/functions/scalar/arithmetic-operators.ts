@@ -12,7 +12,7 @@ import {
   decimalMultiplyType,
 } from './decimal-arithmetic.js';
 import { BIGINT_OPERATIONS, type IntegralOperations, smallIntegralOperations } from './integer-arithmetic.js';
-import { type ScalarFunctionDefinition, type SignatureTemplate, body } from './signature.js';
+import { type ScalarFunctionDefinition, type SignatureTemplate, body, operatorBody } from './signature.js';
 
 type BinaryName = 'add' | 'subtract' | 'multiply' | 'divide' | 'modulus';
 
@@ -31,19 +31,14 @@ function integralSignatures(name: BinaryName): SignatureTemplate[] {
   ];
 }
 
-const FLOATING: Record<BinaryName, (a: number, b: number) => number> = {
-  add: (a, b) => a + b,
-  subtract: (a, b) => a - b,
-  multiply: (a, b) => a * b,
-  divide: (a, b) => a / b, // IEEE: x/0 is ±Infinity or NaN, as in Trino
-  modulus: (a, b) => a % b,
-};
+// IEEE semantics, as in Trino: x/0 is ±Infinity or NaN, x%0 is NaN.
+const FLOATING_OPERATORS: Record<BinaryName, string> = { add: '+', subtract: '-', multiply: '*', divide: '/', modulus: '%' };
 
 function floatingSignatures(name: BinaryName): SignatureTemplate[] {
-  const op = FLOATING[name];
+  const operator = FLOATING_OPERATORS[name];
   return [
-    { params: [REAL, REAL], returnType: REAL, implement: () => body((a: number, b: number) => Math.fround(op(a, b))) },
-    { params: [DOUBLE, DOUBLE], returnType: DOUBLE, implement: () => body(op) },
+    { params: [REAL, REAL], returnType: REAL, implement: () => operatorBody(operator, 'Math.fround') },
+    { params: [DOUBLE, DOUBLE], returnType: DOUBLE, implement: () => operatorBody(operator) },
   ];
 }
 

@@ -26,6 +26,11 @@ export interface ScalarImplementation {
   readonly mayReturnNull: boolean;
   /** Whether invoke is called with NULL arguments too (IS DISTINCT FROM). */
   readonly acceptsNulls: boolean;
+  /**
+   * The same computation as a JS expression over argument expressions, for the expression compiler
+   * to inline in hot loops (only for one-operator bodies such as `a < b`).
+   */
+  readonly inline?: (args: readonly string[]) => string;
 }
 
 export interface SignatureTemplate {
@@ -47,12 +52,26 @@ export interface ScalarFunctionDefinition {
 }
 
 /** Wraps a plain function as an implementation that never sees NULLs and never returns NULL. */
-export function body(invoke: (...args: never[]) => Scalar, options: { mayReturnNull?: boolean; acceptsNulls?: boolean } = {}): ScalarImplementation {
+export function body(
+  invoke: (...args: never[]) => Scalar,
+  options: { mayReturnNull?: boolean; acceptsNulls?: boolean; inline?: (args: readonly string[]) => string } = {},
+): ScalarImplementation {
   return {
     invoke: invoke as (...args: Scalar[]) => Scalar,
     mayReturnNull: options.mayReturnNull ?? false,
     acceptsNulls: options.acceptsNulls ?? false,
+    inline: options.inline,
   };
+}
+
+/**
+ * A body that is one JS operator on primitive values: `(a, b) => a < b` and its inline form come
+ * from the same operator text, so the compiled and the interpreted paths cannot disagree.
+ */
+export function operatorBody(operator: string, wrap?: 'Math.fround'): ScalarImplementation {
+  const expression = (a: string, b: string) => (wrap === undefined ? `(${a} ${operator} ${b})` : `${wrap}(${a} ${operator} ${b})`);
+  const invoke = new Function('a', 'b', `return ${expression('a', 'b')};`) as (a: never, b: never) => Scalar;
+  return body(invoke, { inline: ([a, b]) => expression(a, b) });
 }
 
 export interface BoundSignature {

@@ -1,0 +1,140 @@
+// The expression compiler: RowExpressions become JavaScript functions over Pages (the way Trino
+// generates bytecode). The generated loop reads the input typed arrays directly and writes into a
+// preallocated output array and null mask. Code is specialised by which inputs carry a null mask,
+// compiled on first use and cached by the expression's structure.
+
+import { EngineError } from '../../errors/engine-error.js';
+import type { RowExpression } from '../../sql/planner/row-expression.js';
+import { type SqlType, typeName } from '../../types/types.js';
+import { type Column, type Page, type Scalar, allocateValues, constantColumn, getScalar } from '../page.js';
+import { CodeGenerator } from './code-generator.js';
+import { expressionKey, inputChannels } from './expression-key.js';
+import { storedExpression } from './js-values.js';
+
+type Kernel<T> = (page: Page) => T;
+type Mode = 'column' | 'filter';
+
+export interface FilterResult {
+  positions: Int32Array;
+  count: number;
+}
+
+const EMPTY_BYTES = new Uint8Array(0);
+const MAX_CACHED = 4096;
+const kernels = new Map<string, Kernel<unknown>>();
+
+function source(g: CodeGenerator, expr: RowExpression, mode: Mode): string {
+  const result = g.generate(expr);
+  const reads = [...g.channels()]
+    .map((c) => `const c${c} = cols[${c}].values; const cn${c} = cols[${c}].nulls;`)
+    .join('\n');
+  const prologue = `${g.prologueSource()}\nconst EMPTY_BYTES = B.EMPTY_BYTES;\n`;
+  if (mode === 'filter') {
+    const accept = result.isNull === 'false' ? result.value : `!${result.isNull} && ${result.value}`;
+    return `${prologue}return function filter(page) {
+const n = page.rowCount; const cols = page.columns;
+${reads}
+const positions = new Int32Array(n); let count = 0;
+for (let i = 0; i < n; i++) {
+${g.body()}
+if (${accept}) positions[count++] = i;
+}
+return { positions, count };
+};`;
+  }
+  const type = expr.type;
+  const store = storedExpression(type, result.value);
+  const write =
+    result.isNull === 'false'
+      ? `out[i] = ${store};`
+      : `if (${result.isNull}) { if (nulls === null) nulls = new Uint8Array(n); nulls[i] = 1; } else out[i] = ${store};`;
+  return `${prologue}return function project(page) {
+const n = page.rowCount; const cols = page.columns;
+${reads}
+const out = B.allocate(n); let nulls = null;
+for (let i = 0; i < n; i++) {
+${g.body()}
+${write}
+}
+return { type: B.type, length: n, values: out, nulls };
+};`;
+}
+
+function build<T>(expr: RowExpression, inputTypes: readonly SqlType[], nullable: ReadonlySet<number>, mode: Mode): Kernel<T> {
+  const g = new CodeGenerator(inputTypes, nullable);
+  const text = source(g, expr, mode);
+  const bound = Object.assign(g.boundValues(), {
+    EMPTY_BYTES,
+    type: expr.type,
+    allocate: (n: number) => allocateValues(expr.type, n),
+  });
+  const factory = new Function('B', 'EngineError', text) as (b: unknown, error: typeof EngineError) => Kernel<T>;
+  return factory(bound, EngineError);
+}
+
+/** Compiles lazily per null-mask pattern of the channels the expression reads. */
+function specialised<T>(expr: RowExpression, inputTypes: readonly SqlType[], mode: Mode): Kernel<T> {
+  const channels = [...inputChannels(expr)].sort((a, b) => a - b);
+  const baseKey = `${mode}|${expressionKey(expr)}|${channels.map((c) => typeName(inputTypes[c] ?? { kind: 'unknown' })).join(',')}`;
+  const variants = new Map<string, Kernel<T>>();
+  return (page: Page) => {
+    let mask = '';
+    for (const c of channels) mask += page.columns[c].nulls === null ? '0' : '1';
+    let kernel = variants.get(mask);
+    if (kernel === undefined) {
+      const key = `${baseKey}|${mask}`;
+      kernel = kernels.get(key) as Kernel<T> | undefined;
+      if (kernel === undefined) {
+        const nullable = new Set(channels.filter((_, i) => mask[i] === '1'));
+        kernel = build<T>(expr, inputTypes, nullable, mode);
+        if (kernels.size >= MAX_CACHED) kernels.clear();
+        kernels.set(key, kernel as Kernel<unknown>);
+      }
+      variants.set(mask, kernel);
+    }
+    return kernel(page);
+  };
+}
+
+/** The function computing `expr` for every row of a page whose channels have `inputTypes`. */
+export function compileExpression(expr: RowExpression, inputTypes: readonly SqlType[]): (page: Page) => Column {
+  return specialised<Column>(expr, inputTypes, 'column');
+}
+
+/** The rows (positions, ascending) where the boolean `expr` is TRUE; NULL and FALSE drop the row. */
+export function compileFilter(expr: RowExpression, inputTypes: readonly SqlType[]): (page: Page) => FilterResult {
+  if (expr.type.kind !== 'boolean' && expr.type.kind !== 'unknown') {
+    throw new Error(`filter expression must be boolean, got ${typeName(expr.type)}`);
+  }
+  return specialised<FilterResult>(expr, inputTypes, 'filter');
+}
+
+/**
+ * The function computing one output column per expression. Input references pass their column
+ * through without copying; constants become constant columns.
+ */
+export function compileProjection(exprs: readonly RowExpression[], inputTypes: readonly SqlType[]): (page: Page) => Page {
+  const columns: Array<(page: Page) => Column> = exprs.map((e) => {
+    if (e.kind === 'input') {
+      const channel = e.channel;
+      return (page) => page.columns[channel];
+    }
+    if (e.kind === 'constant') {
+      const { value, type } = e;
+      return (page) => constantColumn(type, value, page.rowCount);
+    }
+    return compileExpression(e, inputTypes);
+  });
+  return (page) => ({ rowCount: page.rowCount, columns: columns.map((f) => f(page)) });
+}
+
+const ONE_ROW: Page = { rowCount: 1, columns: [] };
+
+/**
+ * The value of an expression without input references (for constant folding). Throws the
+ * EngineError evaluation would raise at run time, so callers can leave such expressions unfolded.
+ */
+export function evaluateConstant(expr: RowExpression): Scalar {
+  if (expr.kind === 'constant') return expr.value;
+  return getScalar(compileExpression(expr, [])(ONE_ROW), 0);
+}

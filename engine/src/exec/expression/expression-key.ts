@@ -1,0 +1,47 @@
+// A structural key of a RowExpression: equal keys mean the same computation (same tree, types and
+// constants), so compiled code can be shared.
+
+import type { Scalar } from '../page.js';
+import type { RowExpression } from '../../sql/planner/row-expression.js';
+import { typeName } from '../../types/types.js';
+
+function scalarKey(value: Scalar): string {
+  if (value === null) return 'null';
+  switch (typeof value) {
+    case 'bigint':
+      return `${value}n`;
+    case 'string':
+      return JSON.stringify(value);
+    case 'number':
+      return Object.is(value, -0) ? '-0' : String(value);
+    case 'boolean':
+      return String(value);
+    default:
+      return `x'${Buffer.from(value).toString('hex')}'`;
+  }
+}
+
+export function expressionKey(e: RowExpression): string {
+  switch (e.kind) {
+    case 'input':
+      return `#${e.channel}:${typeName(e.type)}`;
+    case 'constant':
+      return `${scalarKey(e.value)}:${typeName(e.type)}`;
+    case 'call':
+      return `${e.name}:${typeName(e.type)}(${e.args.map(expressionKey).join(',')})`;
+    case 'cast':
+      return `${e.safe ? 'try_cast' : 'cast'}:${typeName(e.type)}(${expressionKey(e.arg)})`;
+    case 'special':
+      return `${e.form}:${typeName(e.type)}(${e.args.map(expressionKey).join(',')})`;
+    case 'symbol':
+      return `$${e.symbol.id}`;
+  }
+}
+
+/** The input channels an expression reads. */
+export function inputChannels(e: RowExpression, into: Set<number> = new Set()): Set<number> {
+  if (e.kind === 'input') into.add(e.channel);
+  else if (e.kind === 'call' || e.kind === 'special') for (const a of e.args) inputChannels(a, into);
+  else if (e.kind === 'cast') inputChannels(e.arg, into);
+  return into;
+}

@@ -1,0 +1,311 @@
+// CAST between SQL types, as Trino casts: which casts exist (canCast) and the function that casts
+// one non-null value (castFunction). Failures are EngineErrors with Trino's names and messages;
+// TRY_CAST turns them into NULL.
+
+import { EngineError } from '../errors/engine-error.js';
+import type { Scalar } from '../exec/page.js';
+import { checkDecimalOverflow, decimalToNumber, fitsPrecision, numberToUnscaled, powerOfTen, rescale } from './decimal.js';
+import {
+  MICROS_PER_DAY,
+  parseDate,
+  parseTimeOfDay,
+  parseTimestamp,
+  roundMicros,
+  timestampDays,
+  timestampMicrosOfDay,
+} from './datetime.js';
+import { formatDoubleAsText } from './number-format.js';
+import { parseBooleanText, parseDecimalText, parseDoubleText, parseIntegerText } from './text-parsing.js';
+import { type SqlType, isIntegral, isNumeric, isString, typeName, typesEqual } from './types.js';
+import { formatValueAsText, padChar } from './values.js';
+
+export type CastFunction = (value: never) => Scalar;
+
+/** The cast that returns its argument (same storage): the compiler skips calling it. */
+export const IDENTITY_CAST: CastFunction = ((value: Scalar) => value) as CastFunction;
+
+const INTEGRAL_BOUNDS = {
+  tinyint: [-128n, 127n],
+  smallint: [-32768n, 32767n],
+  integer: [-2147483648n, 2147483647n],
+  bigint: [-(2n ** 63n), 2n ** 63n - 1n],
+} as const;
+
+/** Trino's spelling of integral types in "Cannot cast 'x' to INT". */
+const CAST_TARGET_NAMES = { tinyint: 'TINYINT', smallint: 'SMALLINT', integer: 'INT', bigint: 'BIGINT' } as const;
+
+type IntegralKind = keyof typeof INTEGRAL_BOUNDS;
+
+function invalidCast(message: string): EngineError {
+  return new EngineError('INVALID_CAST_ARGUMENT', message);
+}
+function outOfRange(message: string): EngineError {
+  return new EngineError('NUMERIC_VALUE_OUT_OF_RANGE', message);
+}
+
+/** Whether CAST(from AS to) exists. */
+export function canCast(from: SqlType, to: SqlType): boolean {
+  if (from.kind === 'unknown' || typesEqual(from, to)) return true;
+  if (isString(to)) return from.kind !== 'varbinary' || to.kind === 'varchar';
+  const numericLike = (t: SqlType) => isNumeric(t) || t.kind === 'boolean';
+  if (numericLike(from) && numericLike(to)) return true;
+  if (isString(from)) return to.kind !== 'interval year to month' && to.kind !== 'interval day to second';
+  switch (from.kind) {
+    case 'date':
+      return to.kind === 'timestamp';
+    case 'timestamp':
+      return to.kind === 'date' || to.kind === 'time' || to.kind === 'timestamp';
+    case 'time':
+      return to.kind === 'time';
+    default:
+      return from.kind === to.kind;
+  }
+}
+
+/** The function casting one non-null value of `from` to `to`; throws when the cast does not exist. */
+export function castFunction(from: SqlType, to: SqlType): CastFunction {
+  if (typesEqual(from, to)) return IDENTITY_CAST;
+  if (!canCast(from, to)) throw new EngineError('TYPE_MISMATCH', `Cannot cast ${typeName(from)} to ${typeName(to)}`);
+  if (from.kind === 'unknown') return (() => null) as CastFunction;
+  if (to.kind === 'varchar' || to.kind === 'char') return toStringCast(from, to);
+  if (isString(from)) return fromStringCast(from, to);
+  if (isIntegral(to)) return toIntegralCast(from, to.kind as IntegralKind);
+  switch (to.kind) {
+    case 'boolean':
+      return toBooleanCast(from);
+    case 'double':
+      return toDoubleCast(from);
+    case 'real': {
+      const toDouble = toDoubleCast(from) as (v: Scalar) => number;
+      return ((v: Scalar) => Math.fround(toDouble(v))) as CastFunction;
+    }
+    case 'decimal':
+      return toDecimalCast(from, to);
+    default:
+      return temporalCast(from, to);
+  }
+}
+
+function toIntegralCast(from: SqlType, kind: IntegralKind): CastFunction {
+  const [min, max] = INTEGRAL_BOUNDS[kind];
+  const bigint = kind === 'bigint';
+  const emit = bigint ? (v: bigint) => v : (v: bigint) => Number(v);
+  const checked = (v: bigint, shown: string): Scalar => {
+    if (v < min || v > max) throw outOfRange(`Out of range for ${kind}: ${shown}`);
+    return emit(v);
+  };
+  switch (from.kind) {
+    case 'boolean':
+      return ((v: boolean) => (bigint ? (v ? 1n : 0n) : v ? 1 : 0)) as CastFunction;
+    case 'tinyint':
+    case 'smallint':
+    case 'integer':
+      if (kind === 'bigint') return ((v: number) => BigInt(v)) as CastFunction;
+      return ((v: number) => {
+        if (v < Number(min) || v > Number(max)) throw outOfRange(`Out of range for ${kind}: ${v}`);
+        return v;
+      }) as CastFunction;
+    case 'bigint':
+      return ((v: bigint) => checked(v, String(v))) as CastFunction;
+    case 'real':
+    case 'double':
+      return ((v: number) => {
+        if (Number.isNaN(v)) throw invalidCast(`Cannot cast ${from.kind} NaN to ${kind}`);
+        if (!Number.isFinite(v)) throw outOfRange(`Out of range for ${kind}: ${formatDoubleAsText(v)}`);
+        const rounded = v < 0 ? -Math.round(-v) : Math.round(v); // half away from zero
+        return checked(BigInt(rounded), formatDoubleAsText(v));
+      }) as CastFunction;
+    case 'decimal': {
+      const scale = from.scale;
+      return ((v: bigint) => {
+        const r = rescale(v, scale, 0);
+        if (r < min || r > max) throw outOfRange(`Cannot cast '${formatValueAsText(v, from)}' to ${CAST_TARGET_NAMES[kind]}`);
+        return emit(r);
+      }) as CastFunction;
+    }
+    default:
+      throw new EngineError('TYPE_MISMATCH', `Cannot cast ${typeName(from)} to ${kind}`);
+  }
+}
+
+function toBooleanCast(from: SqlType): CastFunction {
+  if (from.kind === 'bigint' || from.kind === 'decimal') return ((v: bigint) => v !== 0n) as CastFunction;
+  return ((v: number) => v !== 0) as CastFunction;
+}
+
+function toDoubleCast(from: SqlType): CastFunction {
+  switch (from.kind) {
+    case 'boolean':
+      return ((v: boolean) => (v ? 1 : 0)) as CastFunction;
+    case 'bigint':
+      return ((v: bigint) => Number(v)) as CastFunction;
+    case 'decimal': {
+      const scale = from.scale;
+      return ((v: bigint) => decimalToNumber(v, scale)) as CastFunction;
+    }
+    default:
+      return IDENTITY_CAST; // tinyint..integer, real, double are JS numbers already
+  }
+}
+
+function toDecimalCast(from: SqlType, to: SqlType & { kind: 'decimal' }): CastFunction {
+  const { precision, scale } = to;
+  const target = `DECIMAL(${precision}, ${scale})`;
+  const fits = (unscaled: bigint, shown: () => string): bigint => {
+    if (!fitsPrecision(unscaled, precision)) throw invalidCast(`Cannot cast ${shown()} to ${target}`);
+    return unscaled;
+  };
+  const factor = powerOfTen(scale);
+  switch (from.kind) {
+    case 'boolean':
+      return ((v: boolean) => fits(v ? factor : 0n, () => `BOOLEAN '${v}'`)) as CastFunction;
+    case 'tinyint':
+    case 'smallint':
+    case 'integer':
+      return ((v: number) => fits(BigInt(v) * factor, () => `${from.kind.toUpperCase()} '${v}'`)) as CastFunction;
+    case 'bigint':
+      return ((v: bigint) => fits(v * factor, () => `BIGINT '${v}'`)) as CastFunction;
+    case 'real':
+    case 'double':
+      return ((v: number) => {
+        const shown = () => `${from.kind.toUpperCase()} '${formatDoubleAsText(v)}'`;
+        const unscaled = numberToUnscaled(v, scale);
+        if (unscaled === undefined) throw invalidCast(`Cannot cast ${shown()} to ${target}`);
+        return fits(unscaled, shown);
+      }) as CastFunction;
+    case 'decimal': {
+      const fromScale = from.scale;
+      const shownType = `DECIMAL(${from.precision}, ${from.scale})`;
+      return ((v: bigint) => fits(rescale(v, fromScale, scale), () => `${shownType} '${formatValueAsText(v, from)}'`)) as CastFunction;
+    }
+    default:
+      throw new EngineError('TYPE_MISMATCH', `Cannot cast ${typeName(from)} to ${typeName(to)}`);
+  }
+}
+
+function temporalCast(from: SqlType, to: SqlType): CastFunction {
+  if (from.kind === 'date' && to.kind === 'timestamp') return ((v: number) => v * MICROS_PER_DAY) as CastFunction;
+  if (from.kind === 'timestamp' && to.kind === 'date') return ((v: number) => timestampDays(v)) as CastFunction;
+  if (from.kind === 'timestamp' && to.kind === 'timestamp') {
+    if (to.precision >= from.precision) return IDENTITY_CAST;
+    return ((v: number) => roundMicros(v, to.precision)) as CastFunction;
+  }
+  if (from.kind === 'timestamp' && to.kind === 'time') {
+    return ((v: number) => roundMicros(timestampMicrosOfDay(v), to.precision) % MICROS_PER_DAY) as CastFunction;
+  }
+  if (from.kind === 'time' && to.kind === 'time') {
+    if (to.precision >= from.precision) return IDENTITY_CAST;
+    return ((v: number) => roundMicros(v, to.precision) % MICROS_PER_DAY) as CastFunction;
+  }
+  throw new EngineError('TYPE_MISMATCH', `Cannot cast ${typeName(from)} to ${typeName(to)}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// To and from text
+
+function truncateCodePoints(s: string, length: number): string {
+  if (s.length <= length) return s;
+  let out = '';
+  let n = 0;
+  for (const point of s) {
+    if (n++ === length) break;
+    out += point;
+  }
+  return out;
+}
+
+function codePointCount(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+
+const TRAILING_SPACES = / +$/;
+
+function toStringCast(from: SqlType, to: SqlType & { kind: 'varchar' | 'char' }): CastFunction {
+  const length = to.length;
+  if (isString(from)) {
+    const pad = from.kind === 'char' && to.kind === 'varchar' ? from.length : 0;
+    const truncate = length === undefined ? (s: string) => s : (s: string) => truncateCodePoints(s, length);
+    if (to.kind === 'char') return ((v: string) => truncate(v).replace(TRAILING_SPACES, '')) as CastFunction;
+    return (pad > 0 ? (v: string) => truncate(padChar(v, pad)) : truncate) as CastFunction;
+  }
+  return ((v: Scalar) => {
+    const text = formatValueAsText(v, from);
+    if (length !== undefined && codePointCount(text) > length) {
+      throw invalidCast(`Value ${text} cannot be represented as ${typeName(to)}`);
+    }
+    return to.kind === 'char' ? text.replace(TRAILING_SPACES, '') : text;
+  }) as CastFunction;
+}
+
+const utf8Encoder = new TextEncoder();
+
+function fromStringCast(from: SqlType, to: SqlType): CastFunction {
+  switch (to.kind) {
+    case 'boolean':
+      return ((v: string) => {
+        const b = parseBooleanText(v);
+        if (b === undefined) throw invalidCast(`Cannot cast '${v}' to BOOLEAN`);
+        return b;
+      }) as CastFunction;
+    case 'tinyint':
+    case 'smallint':
+    case 'integer':
+    case 'bigint': {
+      const [min, max] = INTEGRAL_BOUNDS[to.kind];
+      const name = CAST_TARGET_NAMES[to.kind];
+      const bigint = to.kind === 'bigint';
+      return ((v: string) => {
+        const n = parseIntegerText(v);
+        if (n === undefined || n < min || n > max) throw invalidCast(`Cannot cast '${v}' to ${name}`);
+        return bigint ? n : Number(n);
+      }) as CastFunction;
+    }
+    case 'real':
+    case 'double': {
+      const real = to.kind === 'real';
+      return ((v: string) => {
+        const d = parseDoubleText(v);
+        if (d === undefined) throw invalidCast(`Cannot cast '${v}' to ${real ? 'REAL' : 'DOUBLE'}`);
+        return real ? Math.fround(d) : d;
+      }) as CastFunction;
+    }
+    case 'decimal': {
+      const { precision, scale } = to;
+      const target = `DECIMAL(${precision}, ${scale})`;
+      return ((v: string) => {
+        const unscaled = parseDecimalText(v, scale);
+        if (unscaled === undefined) throw invalidCast(`Cannot cast VARCHAR '${v}' to ${target}. Value is not a number.`);
+        if (!fitsPrecision(unscaled, precision)) throw invalidCast(`Cannot cast VARCHAR '${v}' to ${target}. Value too large.`);
+        return checkDecimalOverflow(unscaled, precision);
+      }) as CastFunction;
+    }
+    case 'date':
+      return ((v: string) => {
+        const days = parseDate(v);
+        if (days === undefined) throw invalidCast(`Value cannot be cast to date: ${v}`);
+        return days;
+      }) as CastFunction;
+    case 'timestamp': {
+      const precision = to.precision;
+      return ((v: string) => {
+        const parsed = parseTimestamp(v);
+        if (parsed === undefined) throw invalidCast(`Value cannot be cast to timestamp: ${v}`);
+        return roundMicros(parsed.micros, precision);
+      }) as CastFunction;
+    }
+    case 'time': {
+      const precision = to.precision;
+      return ((v: string) => {
+        const parsed = parseTimeOfDay(v);
+        if (parsed === undefined) throw invalidCast(`Value cannot be cast to time: ${v}`);
+        return roundMicros(parsed.micros, precision) % MICROS_PER_DAY;
+      }) as CastFunction;
+    }
+    case 'varbinary':
+      return ((v: string) => utf8Encoder.encode(v)) as CastFunction;
+    default:
+      throw new EngineError('TYPE_MISMATCH', `Cannot cast ${typeName(from)} to ${typeName(to)}`);
+  }
+}

@@ -1,0 +1,98 @@
+// Values as text and as JSON, following Trino.
+//
+// char(n) values are stored without trailing spaces (comparisons then get Trino's padding semantics
+// for free); they are padded to n when shown, when written as JSON and when cast to varchar.
+
+import type { Scalar } from '../exec/page.js';
+import { formatDecimal } from './decimal.js';
+import { formatDate, formatIntervalDaySecond, formatIntervalYearMonth, formatTimeOfDay, formatTimestamp } from './datetime.js';
+import { formatDoubleAsText, formatRealAsText, realToShortestNumber } from './number-format.js';
+import type { SqlType } from './types.js';
+
+const utf8Decoder = new TextDecoder('utf-8');
+
+/** A char(n) value padded with spaces to n code points. */
+export function padChar(value: string, length: number): string {
+  let codePoints = 0;
+  for (const _ of value) codePoints++;
+  return codePoints >= length ? value : value + ' '.repeat(length - codePoints);
+}
+
+export function bytesToBase64(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+}
+
+/** Temporal and interval values as Trino prints them (JSON and text alike). */
+function formatTemporal(value: number, type: SqlType): string | undefined {
+  switch (type.kind) {
+    case 'date':
+      return formatDate(value);
+    case 'time':
+      return formatTimeOfDay(value, type.precision);
+    case 'timestamp':
+      return formatTimestamp(value, type.precision);
+    case 'interval year to month':
+      return formatIntervalYearMonth(value);
+    case 'interval day to second':
+      return formatIntervalDaySecond(value);
+    default:
+      return undefined;
+  }
+}
+
+/** One value of `type` as Trino writes it in a result's `data` (DESIGN.md, JSON output). */
+export function toJsonValue(value: Scalar, type: SqlType): unknown {
+  if (value === null || type.kind === 'unknown') return null;
+  switch (type.kind) {
+    case 'boolean':
+      return value === true || value === 1;
+    case 'tinyint':
+    case 'smallint':
+    case 'integer':
+      return value;
+    case 'bigint':
+      return Number(value);
+    case 'double':
+      return Number.isFinite(value) ? value : formatDoubleAsText(value as number);
+    case 'real':
+      return Number.isFinite(value) ? realToShortestNumber(value as number) : formatRealAsText(value as number);
+    case 'decimal':
+      return formatDecimal(value as bigint, type.scale);
+    case 'varchar':
+      return value;
+    case 'char':
+      return padChar(value as string, type.length);
+    case 'varbinary':
+      return bytesToBase64(value as Uint8Array);
+    default:
+      return formatTemporal(value as number, type);
+  }
+}
+
+/** A value as text: what CAST(x AS varchar) yields. NULL is 'NULL'. */
+export function formatValueAsText(value: Scalar, type: SqlType): string {
+  if (value === null || type.kind === 'unknown') return 'NULL';
+  switch (type.kind) {
+    case 'boolean':
+      return value === true || value === 1 ? 'true' : 'false';
+    case 'tinyint':
+    case 'smallint':
+    case 'integer':
+    case 'bigint':
+      return String(value);
+    case 'double':
+      return formatDoubleAsText(value as number);
+    case 'real':
+      return formatRealAsText(value as number);
+    case 'decimal':
+      return formatDecimal(value as bigint, type.scale);
+    case 'varchar':
+      return value as string;
+    case 'char':
+      return padChar(value as string, type.length);
+    case 'varbinary':
+      return utf8Decoder.decode(value as Uint8Array);
+    default:
+      return formatTemporal(value as number, type) as string;
+  }
+}
