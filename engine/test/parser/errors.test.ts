@@ -53,6 +53,9 @@ describe('parser: syntax errors', () => {
     expect(syntaxError('SELECT CAST(x AS array(bigint))').errorName).to.equal('NOT_SUPPORTED');
     expect(syntaxError('SELECT * FROM UNNEST(a)').errorName).to.equal('NOT_SUPPORTED');
     expect(syntaxError('SELECT 1 FETCH FIRST 1 ROWS WITH TIES').errorName).to.equal('NOT_SUPPORTED');
+    for (const sql of ["SELECT a AT TIME ZONE 'UTC'", 'SELECT a[1]', 'SELECT ARRAY[1, 2]', 'SELECT transform(a, x -> x + 1)']) {
+      expect(syntaxError(sql).errorName, sql).to.equal('NOT_SUPPORTED');
+    }
   });
 });
 

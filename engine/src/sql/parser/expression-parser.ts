@@ -2,7 +2,7 @@
 //   OR < AND < NOT < predicate (one comparison / BETWEEN / IN / LIKE / IS ... on a value expression)
 //   value expressions (Pratt): || < + - < * / % < unary + - < primary (with `.field` dereference).
 
-import type { SourceLocation } from '../../errors/engine-error.js';
+import { notSupported, type SourceLocation } from '../../errors/engine-error.js';
 import type {
   ArithmeticOperator,
   ComparisonOperator,
@@ -166,6 +166,9 @@ export abstract class ExpressionParser extends SpecialFormParser {
     while (true) {
       for (const op of Object.keys(BINARY_PRECEDENCE)) this.expect(`'${op}'`);
       const token = this.token;
+      if (this.isKeyword('AT') && this.isKeyword('TIME', this.peek())) {
+        throw notSupported('AT TIME ZONE is not supported', this.location());
+      }
       const precedence = token.kind === 'symbol' ? BINARY_PRECEDENCE[token.value] : undefined;
       if (precedence === undefined || precedence <= minPrecedence) return left;
       this.pos++;
@@ -201,6 +204,7 @@ export abstract class ExpressionParser extends SpecialFormParser {
         result = { kind: 'Dereference', base: result, field, location: result.location };
       }
     }
+    if (this.isSymbol('[')) throw notSupported('Subscript expressions are not supported', this.location());
     return result;
   }
 
@@ -258,6 +262,8 @@ export abstract class ExpressionParser extends SpecialFormParser {
       const type = this.parseType();
       return { kind: 'GenericLiteral', type, value: this.parseStringValue(), location: type.location };
     }
+    if (this.isSymbol('->', this.peek())) throw notSupported('Lambda expressions are not supported', this.location());
+    if (this.isKeyword('ARRAY') && this.isSymbol('[', this.peek())) throw notSupported('ARRAY constructors are not supported', this.location());
     const name = this.parseIdentifier();
     if (this.isSymbol('(')) return this.parseFunctionCall({ kind: 'QualifiedName', parts: [name], location: name.location });
     return name;

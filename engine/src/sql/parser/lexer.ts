@@ -33,7 +33,7 @@ export interface Token {
 const SYMBOLS = ['<>', '!=', '<=', '>=', '||', '->', '=>', '=', '<', '>', '+', '-', '*', '/', '%', '(', ')', ',', '.', ';', '[', ']', ':'];
 
 const IDENT_START = /[\p{L}_]/u;
-const IDENT_PART = /[\p{L}\p{N}_@:$]/u;
+const IDENT_PART = /[\p{L}\p{N}_]/u;
 
 function isDigit(c: string): boolean {
   return c >= '0' && c <= '9';

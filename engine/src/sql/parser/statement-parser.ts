@@ -7,6 +7,7 @@ import type {
   CreateTable,
   CreateTableAsSelect,
   ExplainStatement,
+  Expression,
   Identifier,
   Property,
   QualifiedName,
@@ -30,7 +31,7 @@ export class StatementParser extends QueryParser {
   }
 
   /** One expression covering the whole input. */
-  parseSingleExpression() {
+  parseSingleExpression(): Expression {
     const expression = this.parseExpression();
     if (!this.atEof()) this.fail();
     return expression;
