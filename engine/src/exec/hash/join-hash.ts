@@ -93,6 +93,11 @@ export class JoinHash {
     }
   }
 
+  /** What a table over `rows` build rows retains (reserve it before building). */
+  static estimateBytes(rows: number): number {
+    return tableCapacity(rows) * 4 + rows * 8;
+  }
+
   sizeInBytes(): number {
     return this.slots.byteLength + this.hashes.byteLength + this.next.byteLength + this.nullKeyRows.byteLength;
   }

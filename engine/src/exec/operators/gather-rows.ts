@@ -49,3 +49,35 @@ function gatherColumn(type: SqlType, pages: readonly Page[], channel: number, pa
   }
   return { type, length: count, values, nulls };
 }
+
+/** Rows at `positions` of a column, where position -1 gives NULL (the missing side of outer joins). */
+export function takeColumnOrNull(column: Column, positions: Int32Array, count: number): Column {
+  const values = allocateValues(column.type, count);
+  let nulls: Uint8Array | null = null;
+  const srcNulls = column.type.kind === 'unknown' ? null : column.nulls;
+  if (values instanceof BigInt64Array) {
+    const dst = int64Words(values);
+    const src = int64Words(column.values as BigInt64Array);
+    for (let i = 0; i < count; i++) {
+      const p = positions[i];
+      if (p < 0) continue;
+      dst[2 * i] = src[2 * p];
+      dst[2 * i + 1] = src[2 * p + 1];
+    }
+  } else {
+    const dst = values as unknown as unknown[];
+    const src = column.values as ArrayLike<unknown>;
+    for (let i = 0; i < count; i++) {
+      const p = positions[i];
+      if (p >= 0) dst[i] = src[p];
+    }
+  }
+  for (let i = 0; i < count; i++) {
+    const p = positions[i];
+    if (p < 0 || column.type.kind === 'unknown' || (srcNulls !== null && srcNulls[p] === 1)) {
+      if (nulls === null) nulls = new Uint8Array(count);
+      nulls[i] = 1;
+    }
+  }
+  return { type: column.type, length: count, values, nulls };
+}

@@ -1,0 +1,66 @@
+// The build side of a join: the whole build input concatenated into one page, and the JoinHash
+// over its keys (or, without keys, a chain through every row: the nested-loop join).
+
+import { JoinHash } from '../hash/join-hash.js';
+import { concatPages, emptyPage, pageSizeInBytes, type Page } from '../page.js';
+import type { HashJoinSpec } from './hash-join.js';
+import type { OperatorContext, PageStream } from './operator.js';
+import { throwIfCanceled, type MemoryReservation } from './operator-support.js';
+
+/** The build side, ready to probe. */
+export interface BuildSide {
+  page: Page;
+  /** null for a nested-loop join. */
+  hash: JoinHash | null;
+  /** The chain of candidates after a build row (the hash's chains, or every row for nested loops). */
+  next: Int32Array;
+}
+
+export async function buildSide(ctx: OperatorContext, build: PageStream, spec: HashJoinSpec, reservation: MemoryReservation): Promise<BuildSide> {
+  const pages: Page[] = [];
+  for await (const page of build) {
+    throwIfCanceled(ctx);
+    if (page.rowCount === 0) continue;
+    reservation.add(pageSizeInBytes(page));
+    pages.push(page);
+  }
+  const page = pages.length === 0 ? emptyPage(spec.buildTypes) : pages.length === 1 ? pages[0] : concatPages(spec.buildTypes, pages);
+  // The concatenated copy replaces the pages (briefly both are held).
+  if (pages.length > 1) {
+    const bytes = pageSizeInBytes(page);
+    reservation.add(bytes);
+    reservation.add(-bytes);
+  }
+  const rows = page.rowCount;
+  if (spec.buildKeys.length === 0) {
+    reservation.add(rows * 4);
+    const next = new Int32Array(rows);
+    for (let r = 0; r < rows; r++) next[r] = r + 1 < rows ? r + 1 : -1;
+    return { page, hash: null, next };
+  }
+  reservation.add(JoinHash.estimateBytes(rows));
+  const hash = new JoinHash(
+    spec.buildKeys.map((c) => spec.buildTypes[c]),
+    spec.buildKeys.map((c) => page.columns[c]),
+    rows,
+  );
+  reservation.add(hash.sizeInBytes() - JoinHash.estimateBytes(rows));
+  return { page, hash, next: hash.next };
+}
+
+/** The first candidate build row of each probe row (-1 for none); `probeNulls` marks NULL probe keys. */
+export function firstCandidates(page: Page, side: BuildSide, spec: HashJoinSpec, probeNulls?: Uint8Array): Int32Array {
+  const first = new Int32Array(page.rowCount);
+  if (side.hash === null) {
+    first.fill(side.page.rowCount > 0 ? 0 : -1);
+    return first;
+  }
+  side.hash.lookup(
+    spec.probeKeys.map((c) => page.columns[c]),
+    page.rowCount,
+    first,
+    probeNulls,
+  );
+  return first;
+}
+
