@@ -1,0 +1,32 @@
+// Command-line parsing on node:util parseArgs, with errors a user can act on.
+
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+export type OptionSpecs = NonNullable<ParseArgsConfig['options']>;
+export type OptionValues = Record<string, string | boolean | string[] | undefined>;
+
+export function parseCommandLine(command: string, args: readonly string[], options: OptionSpecs): OptionValues {
+  try {
+    return parseArgs({ args: [...args], options, strict: true, allowPositionals: false }).values as OptionValues;
+  } catch (e) {
+    const message = (e as Error).message.replace(/\. To specify a positional argument starting with a '-'.*$/s, '');
+    throw new UsageError(`engine ${command}: ${message}\nRun 'engine ${command} --help' for the options.`);
+  }
+}
+
+export function stringOption(values: OptionValues, name: string): string | undefined {
+  const value = values[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+export function listOption(values: OptionValues, name: string): string[] {
+  const value = values[name];
+  return Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
+}

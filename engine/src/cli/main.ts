@@ -1,0 +1,61 @@
+#!/usr/bin/env node
+// The `engine` command: `engine server` runs a node, `engine sql` is the client shell.
+
+import { ConfigError } from '../config/config-loader.js';
+import { CONFIG_SCHEMA } from '../config/config-schema.js';
+import { engineVersion } from '../config/version.js';
+import { UsageError } from './args.js';
+import { serverCommand } from './server-command.js';
+import { sqlCommand } from './sql-command.js';
+
+const USAGE = `Usage: engine <command> [options]
+
+Commands:
+  server          run a node (engine server --help)
+  sql             run SQL against a server, or open the interactive shell (engine sql --help)
+  config-schema   print the JSON Schema of the server configuration
+  version         print the version
+`;
+
+async function main(argv: readonly string[]): Promise<number> {
+  const [command, ...args] = argv;
+  switch (command) {
+    case 'server':
+      return serverCommand(args);
+    case 'sql':
+      return sqlCommand(args);
+    case 'config-schema':
+      process.stdout.write(`${JSON.stringify(CONFIG_SCHEMA, null, 2)}\n`);
+      return 0;
+    case 'version':
+    case '--version':
+      process.stdout.write(`engine ${engineVersion()}\n`);
+      return 0;
+    case undefined:
+    case 'help':
+    case '--help':
+    case '-h':
+      process.stdout.write(USAGE);
+      return command === undefined ? 1 : 0;
+    default:
+      throw new UsageError(`engine: unknown command '${command}'\n${USAGE}`);
+  }
+}
+
+const argv = process.argv.slice(2);
+main(argv).then(
+  (code) => {
+    // A stopped server exits at once, whatever timers or threads the engine still holds.
+    if (argv[0] === 'server') process.exit(code);
+    process.exitCode = code;
+  },
+  (e: unknown) => {
+    if (e instanceof UsageError || e instanceof ConfigError) {
+      process.stderr.write(`${e.message}\n`);
+      process.exitCode = 2;
+    } else {
+      process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+      process.exitCode = 1;
+    }
+  },
+);

@@ -1,0 +1,62 @@
+// Runs one statement for the CLI: submits it, prints rows as they arrive, shows progress on a
+// terminal, and reports an update (CREATE TABLE, INSERT: 3 rows) or a failure on stderr.
+
+import { RunningStatement } from './client/statement-client.js';
+import type { ClientSession } from './client/client-session.js';
+import { renderFailure } from './failure-printer.js';
+import type { ResultPrinter } from './output/printer.js';
+import { ProgressLine } from './progress.js';
+
+export interface StatementOutcome {
+  ok: boolean;
+  /** The session for the next statement (changed by USE, SET SESSION, PREPARE, ...). */
+  session: ClientSession;
+}
+
+export interface StatementRun {
+  /** Set while a statement runs: cancels it (Ctrl-C). */
+  cancel?: () => void;
+}
+
+export async function runStatement(
+  sql: string,
+  session: ClientSession,
+  printer: ResultPrinter,
+  userAgent: string,
+  run: StatementRun = {},
+): Promise<StatementOutcome> {
+  const statement = await RunningStatement.submit(session, sql, userAgent);
+  const progress = ProgressLine.forStderr();
+  run.cancel = () => void statement.cancel();
+  let started = false;
+  try {
+    for (;;) {
+      const response = statement.current;
+      if (response.columns && !started && response.updateType === undefined) {
+        started = true;
+        await printer.start(response.columns);
+      }
+      if (response.data && started) {
+        progress?.clear();
+        await printer.rows(response.data);
+      }
+      if (statement.done) break;
+      progress?.update(response);
+      await statement.advance();
+    }
+  } finally {
+    run.cancel = undefined;
+    progress?.clear();
+  }
+  const final = statement.current;
+  if (final.error) {
+    process.stderr.write(renderFailure(final.id, sql, final.error));
+    return { ok: false, session: statement.nextSession() };
+  }
+  if (started) await printer.finish();
+  if (final.updateType !== undefined) {
+    const count = final.updateCount;
+    process.stderr.write(`${final.updateType}${count === undefined ? '' : `: ${count} row${count === 1 ? '' : 's'}`}\n`);
+  }
+  return { ok: true, session: statement.nextSession() };
+}

@@ -1,0 +1,44 @@
+// `engine server`: loads the configuration (file, environment, flags) and runs a node until it is
+// stopped by a signal or shuts itself down (PUT /v1/info/state "SHUTTING_DOWN").
+
+import { loadConfig } from '../config/config-loader.js';
+import { SETTINGS, envName } from '../config/settings.js';
+import { createLogger } from '../log/logger.js';
+import { startServer } from '../server/engine-server.js';
+import { parseCommandLine, stringOption } from './args.js';
+
+export const SERVER_USAGE = `Usage: engine server [--config FILE] [options]
+
+Runs a node (today: the embedded single node, coordinator and worker at once).
+
+Options (each overrides the configuration file; the environment variable overrides the file too):
+  --config FILE                  configuration file (.yaml, .yml or .json)
+${SETTINGS.map((s) => `  --${s.flag} VALUE`.padEnd(33) + `${s.path.join('.')} (${envName(s)})`).join('\n')}
+  --help                         show this help
+`;
+
+export async function serverCommand(args: readonly string[]): Promise<number> {
+  const options = Object.fromEntries([
+    ['config', { type: 'string' as const }],
+    ['help', { type: 'boolean' as const }],
+    ...SETTINGS.map((s) => [s.flag, { type: 'string' as const }]),
+  ]);
+  const values = parseCommandLine('server', args, options);
+  if (values.help) {
+    process.stdout.write(SERVER_USAGE);
+    return 0;
+  }
+  const flags = Object.fromEntries(SETTINGS.map((s) => [s.flag, stringOption(values, s.flag)]));
+  const config = loadConfig({ file: stringOption(values, 'config'), env: process.env, flags });
+  const logger = createLogger(config.log.level, { nodeId: config.node.id });
+  const server = await startServer(config, logger);
+  const onSignal = (signal: NodeJS.Signals) => {
+    logger.info({ signal }, 'stopping on signal');
+    void server.stop();
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  await server.stopped;
+  logger.flush();
+  return 0;
+}

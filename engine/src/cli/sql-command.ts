@@ -1,0 +1,136 @@
+// `engine sql`: runs --execute or --file statements against a server (batch mode, CSV by default),
+// or opens the interactive shell (ALIGNED by default).
+
+import { readFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import { engineVersion } from '../config/version.js';
+import { parseCommandLine, listOption, stringOption, UsageError } from './args.js';
+import type { ClientSession } from './client/client-session.js';
+import { ClientError } from './client/statement-client.js';
+import { OUTPUT_FORMATS, createPrinter, type OutputFormat } from './output/printer.js';
+import { OutputSink } from './output/sink.js';
+import { runStatement, type StatementRun } from './run-statement.js';
+import { runShell } from './shell.js';
+import { splitStatements, isOnlyComments } from './statement-splitter.js';
+
+export const SQL_USAGE = `Usage: engine sql [options]
+
+Runs SQL against an Engine (or Trino) server. Without --execute or --file it opens an interactive
+shell; statements end with ';'.
+
+Options:
+  --server URL          server address (default: http://localhost:8080)
+  --catalog NAME        default catalog
+  --schema NAME         default schema
+  --user NAME           user to run as (default: the current OS user)
+  --source NAME         source name sent with queries (default: engine-cli)
+  --session NAME=VALUE  session property (repeatable)
+  --time-zone ZONE      session time zone (default: this machine's)
+  --execute SQL         run these statements and exit
+  --file FILE           run the statements in FILE and exit ('-' reads standard input)
+  --output-format FMT   ${OUTPUT_FORMATS.join(', ')} (default: CSV with --execute/--file, ALIGNED in the shell)
+  --help                show this help
+`;
+
+const OPTIONS = {
+  server: { type: 'string' },
+  catalog: { type: 'string' },
+  schema: { type: 'string' },
+  user: { type: 'string' },
+  source: { type: 'string' },
+  session: { type: 'string', multiple: true },
+  'time-zone': { type: 'string' },
+  execute: { type: 'string' },
+  file: { type: 'string' },
+  'output-format': { type: 'string' },
+  help: { type: 'boolean' },
+} as const;
+
+export async function sqlCommand(args: readonly string[]): Promise<number> {
+  const values = parseCommandLine('sql', args, OPTIONS);
+  if (values.help) {
+    process.stdout.write(SQL_USAGE);
+    return 0;
+  }
+  const execute = stringOption(values, 'execute');
+  const file = stringOption(values, 'file');
+  if (execute !== undefined && file !== undefined) throw new UsageError('engine sql: use either --execute or --file, not both');
+  const batch = execute !== undefined || file !== undefined;
+  const format = outputFormat(stringOption(values, 'output-format'), batch ? 'CSV' : 'ALIGNED');
+  const session = initialSession(values);
+  const userAgent = `engine-cli/${engineVersion()}`;
+  if (!batch) return runShell(session, format, userAgent);
+  const text = execute ?? readStatementsFile(file!);
+  return runBatch(text, session, format, userAgent);
+}
+
+async function runBatch(text: string, initial: ClientSession, format: OutputFormat, userAgent: string): Promise<number> {
+  const { complete, remainder } = splitStatements(text);
+  const statements = remainder !== '' && !isOnlyComments(remainder) ? [...complete, remainder] : complete;
+  const sink = new OutputSink(process.stdout);
+  const run: StatementRun = {};
+  const onInterrupt = () => run.cancel?.();
+  process.on('SIGINT', onInterrupt);
+  let session = initial;
+  try {
+    for (const sql of statements) {
+      const outcome = await runStatement(sql, session, createPrinter(format, sink), userAgent, run);
+      if (!outcome.ok) return 1;
+      session = outcome.session;
+    }
+    return 0;
+  } catch (e) {
+    if (!(e instanceof ClientError)) throw e;
+    process.stderr.write(`Error running command: ${e.message}\n`);
+    return 1;
+  } finally {
+    process.off('SIGINT', onInterrupt);
+  }
+}
+
+function outputFormat(value: string | undefined, fallback: OutputFormat): OutputFormat {
+  if (value === undefined) return fallback;
+  const upper = value.toUpperCase();
+  if (!(OUTPUT_FORMATS as readonly string[]).includes(upper)) {
+    throw new UsageError(`engine sql: unknown --output-format '${value}'; expected one of ${OUTPUT_FORMATS.join(', ')}`);
+  }
+  return upper as OutputFormat;
+}
+
+function initialSession(values: ReturnType<typeof parseCommandLine>): ClientSession {
+  const properties = new Map<string, string>();
+  for (const pair of listOption(values, 'session')) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) throw new UsageError(`engine sql: --session expects NAME=VALUE, got '${pair}'`);
+    properties.set(pair.slice(0, eq), pair.slice(eq + 1));
+  }
+  return {
+    server: serverUrl(stringOption(values, 'server') ?? 'http://localhost:8080'),
+    user: stringOption(values, 'user') ?? userInfo().username,
+    source: stringOption(values, 'source') ?? 'engine-cli',
+    catalog: stringOption(values, 'catalog'),
+    schema: stringOption(values, 'schema'),
+    timeZone: stringOption(values, 'time-zone') ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+    properties,
+    preparedStatements: new Map(),
+  };
+}
+
+/** Accepts host:port or a full URL; drops a trailing slash. */
+function serverUrl(text: string): string {
+  const withScheme = /^[a-z]+:\/\//i.test(text) ? text : `http://${text}`;
+  try {
+    const url = new URL(withScheme);
+    return url.origin;
+  } catch {
+    throw new UsageError(`engine sql: --server '${text}' is not a valid address`);
+  }
+}
+
+function readStatementsFile(file: string): string {
+  try {
+    return readFileSync(file === '-' ? 0 : file, 'utf8');
+  } catch (e) {
+    throw new UsageError(`engine sql: cannot read --file ${file}: ${(e as Error).message}`);
+  }
+}

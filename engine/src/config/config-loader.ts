@@ -1,0 +1,212 @@
+// Loads the configuration: the file (YAML or JSON), then environment variables, then flags; checks
+// the result against the published schema and fills in defaults. Any problem is a ConfigError whose
+// message names the offending key and where it came from.
+
+import { readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { totalmem } from 'node:os';
+import AjvModule, { type ErrorObject } from 'ajv';
+import { parse as parseYaml } from 'yaml';
+import { CONFIG_SCHEMA, type CatalogConfig, type EngineConfig, type LogLevel } from './config-schema.js';
+import { DATA_SIZE_SCHEMA, parseDataSize } from './data-size.js';
+import { parseDuration } from './duration.js';
+import { SETTINGS, envName, settingKey, type Setting } from './settings.js';
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+export interface ConfigSources {
+  /** Path of a .yaml, .yml or .json file. */
+  file?: string;
+  env?: Record<string, string | undefined>;
+  /** Flag values by flag name (`port`, `log-level`, ...). */
+  flags?: Record<string, string | undefined>;
+}
+
+type RawObject = Record<string, unknown>;
+
+const Ajv = AjvModule.default;
+const validate = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, verbose: true }).compile(CONFIG_SCHEMA);
+
+function isSizeSchema(schema: unknown): boolean {
+  return (schema as { oneOf?: unknown } | undefined)?.oneOf === DATA_SIZE_SCHEMA.oneOf;
+}
+
+/** The catalogs a node serves when the configuration names none. */
+export const DEFAULT_CATALOGS: readonly CatalogConfig[] = [
+  { name: 'memory', connector: 'memory', properties: {} },
+  { name: 'system', connector: 'system', properties: {} },
+];
+
+export function loadConfig(sources: ConfigSources = {}): EngineConfig {
+  const raw = sources.file ? readConfigFile(sources.file) : {};
+  check(raw, `configuration file ${sources.file ?? ''}`.trim());
+  for (const setting of SETTINGS) {
+    const fromEnv = sources.env?.[envName(setting)];
+    if (fromEnv !== undefined && fromEnv !== '') setAt(raw, setting.path, convert(setting, fromEnv, `environment variable ${envName(setting)}`));
+    const fromFlag = sources.flags?.[setting.flag];
+    if (fromFlag !== undefined) setAt(raw, setting.path, convert(setting, fromFlag, `flag --${setting.flag}`));
+  }
+  check(raw, 'configuration');
+  return resolve(raw);
+}
+
+function readConfigFile(file: string): RawObject {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new ConfigError(`Cannot read configuration file ${file}: ${(e as Error).message}`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = file.endsWith('.json') ? JSON.parse(text) : parseYaml(text);
+  } catch (e) {
+    throw new ConfigError(`Configuration file ${file} is not valid ${file.endsWith('.json') ? 'JSON' : 'YAML'}: ${(e as Error).message}`);
+  }
+  if (parsed === null || parsed === undefined) return {};
+  if (typeof parsed !== 'object' || Array.isArray(parsed)) throw new ConfigError(`Configuration file ${file} must hold an object of settings`);
+  return parsed as RawObject;
+}
+
+function check(raw: RawObject, source: string): void {
+  if (validate(raw)) return;
+  const problems = describeErrors(validate.errors ?? []);
+  throw new ConfigError(`Invalid ${source}:\n  ${problems.join('\n  ')}`);
+}
+
+/** One line per problem; the alternatives inside a oneOf collapse into one readable line. */
+function describeErrors(errors: readonly ErrorObject[]): string[] {
+  const lines = new Set<string>();
+  for (const e of errors) {
+    if (e.schemaPath.includes('/oneOf/')) continue;
+    const key = displayPath(e.instancePath);
+    switch (e.keyword) {
+      case 'additionalProperties': {
+        const extra = (e.params as { additionalProperty: string }).additionalProperty;
+        lines.add(`unknown key '${key ? `${key}.` : ''}${extra}'`);
+        break;
+      }
+      case 'enum':
+        lines.add(`'${key}' must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => `'${String(v)}'`).join(', ')}`);
+        break;
+      case 'oneOf':
+        lines.add(`'${key}' must be ${isSizeSchema(e.parentSchema) ? "a byte count or a size such as '512MB'" : "a millisecond count or a duration such as '5m'"}`);
+        break;
+      case 'required':
+        lines.add(`'${key}' needs '${(e.params as { missingProperty: string }).missingProperty}'`);
+        break;
+      default:
+        lines.add(`'${key || '(root)'}' ${e.message ?? 'is invalid'}`);
+    }
+  }
+  return [...lines];
+}
+
+/** `/catalogs/0/name` -> `catalogs[0].name`. */
+function displayPath(instancePath: string): string {
+  return instancePath
+    .split('/')
+    .slice(1)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce((acc, part) => (/^\d+$/.test(part) ? `${acc}[${part}]` : acc ? `${acc}.${part}` : part), '');
+}
+
+function convert(setting: Setting, text: string, source: string): unknown {
+  const fail = (expected: string): never => {
+    throw new ConfigError(`Invalid ${source} for '${settingKey(setting)}': expected ${expected}, got '${text}'`);
+  };
+  switch (setting.kind) {
+    case 'string':
+    case 'size':
+    case 'duration':
+      return text;
+    case 'integer':
+      return /^-?\d+$/.test(text.trim()) ? Number(text) : fail('an integer');
+    case 'boolean':
+      return text === 'true' ? true : text === 'false' ? false : fail("'true' or 'false'");
+    case 'catalogs':
+      return parseCatalogList(text, fail);
+  }
+}
+
+/** `memory=memory,sys=system` -> catalog entries (properties only come from the file). */
+function parseCatalogList(text: string, fail: (expected: string) => never): unknown[] {
+  return text
+    .split(',')
+    .filter((part) => part.trim() !== '')
+    .map((part) => {
+      const [name, connector, ...rest] = part.split('=').map((s) => s.trim());
+      if (!name || !connector || rest.length > 0) fail("a list like 'memory=memory,system=system'");
+      return { name, connector };
+    });
+}
+
+function setAt(raw: RawObject, path: readonly string[], value: unknown): void {
+  let target = raw;
+  for (const key of path.slice(0, -1)) {
+    const next = target[key];
+    if (typeof next !== 'object' || next === null || Array.isArray(next)) target[key] = {};
+    target = target[key] as RawObject;
+  }
+  target[path[path.length - 1]!] = value;
+}
+
+function resolve(raw: RawObject): EngineConfig {
+  const section = (name: string): RawObject => (raw[name] as RawObject | undefined) ?? {};
+  const node = section('node');
+  const http = section('http');
+  const memory = section('memory');
+  const query = section('query');
+  const results = section('results');
+  const log = section('log');
+  const size = (value: unknown, fallback: number): number => (value === undefined ? fallback : typeof value === 'number' ? value : parseDataSize(value as string)!);
+  const duration = (value: unknown, fallback: number): number => (value === undefined ? fallback : typeof value === 'number' ? value : parseDuration(value as string)!);
+  const catalogs = raw.catalogs as Array<{ name: string; connector: CatalogConfig['connector']; properties?: CatalogConfig['properties'] }> | undefined;
+  checkUniqueCatalogNames(catalogs ?? []);
+  return {
+    node: {
+      id: (node.id as string | undefined) ?? randomUUID(),
+      environment: (node.environment as string | undefined) ?? 'production',
+      internalAddress: node.internalAddress as string | undefined,
+    },
+    http: {
+      host: (http.host as string | undefined) ?? '0.0.0.0',
+      port: (http.port as number | undefined) ?? 8080,
+      maxRequestBodySize: size(http.maxRequestBodySize, 16 * 1024 * 1024),
+    },
+    coordinator: (raw.coordinator as boolean | undefined) ?? true,
+    worker: (raw.worker as boolean | undefined) ?? true,
+    discovery: { uri: section('discovery').uri as string | undefined },
+    catalogs: catalogs ? catalogs.map((c) => ({ name: c.name, connector: c.connector, properties: c.properties ?? {} })) : DEFAULT_CATALOGS.map((c) => ({ ...c })),
+    memory: {
+      queryMaxMemoryPerNode: size(memory.queryMaxMemoryPerNode, 2 * 1024 ** 3),
+      nodeMemory: size(memory.nodeMemory, Math.floor(totalmem() / 2)),
+    },
+    query: {
+      maxLength: (query.maxLength as number | undefined) ?? 1_000_000,
+      maxRunning: (query.maxRunning as number | undefined) ?? 100,
+      maxQueued: (query.maxQueued as number | undefined) ?? 1000,
+      clientTimeout: duration(query.clientTimeout, 5 * 60_000),
+      maxHistory: (query.maxHistory as number | undefined) ?? 200,
+      maxHistoryAge: duration(query.maxHistoryAge, 15 * 60_000),
+    },
+    results: {
+      maxRowsPerResponse: (results.maxRowsPerResponse as number | undefined) ?? 10_000,
+      maxBytesPerResponse: size(results.maxBytesPerResponse, 1024 * 1024),
+    },
+    log: { level: (log.level as LogLevel | undefined) ?? 'info' },
+  };
+}
+
+function checkUniqueCatalogNames(catalogs: ReadonlyArray<{ name: string }>): void {
+  const seen = new Set<string>();
+  for (const c of catalogs) {
+    if (seen.has(c.name)) throw new ConfigError(`Invalid configuration:\n  catalog '${c.name}' is defined twice`);
+    seen.add(c.name);
+  }
+}

@@ -1,0 +1,97 @@
+// The published JSON Schema of the server configuration (YAML or JSON file). `engine config-schema`
+// prints it; the build writes it to dist/config.schema.json. Every object is closed
+// (additionalProperties: false) so a misspelt key stops the server with a message naming it.
+
+import { DATA_SIZE_SCHEMA } from './data-size.js';
+import { DURATION_SCHEMA } from './duration.js';
+
+/** Connectors a catalog can use. */
+export const CONNECTOR_KINDS = ['memory', 'system', 'tpch'] as const;
+export type ConnectorKind = (typeof CONNECTOR_KINDS)[number];
+
+export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+const closed = <P extends Record<string, unknown>>(description: string, properties: P) =>
+  ({ type: 'object', description, additionalProperties: false, properties }) as const;
+
+export const CONFIG_SCHEMA = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  $id: 'https://engine.dev/schemas/engine-config.json',
+  title: 'Engine server configuration',
+  ...closed('Engine server configuration', {
+    node: closed('This node', {
+      id: { type: 'string', minLength: 1, description: 'Unique node id (default: a random UUID per start)' },
+      environment: { type: 'string', pattern: '^[a-z0-9_]+$', description: 'Environment name (default: production)' },
+      internalAddress: { type: 'string', minLength: 1, description: 'Host name or IP other nodes and clients use to reach this node (default: the bind host, or the first non-loopback IPv4 address when binding all interfaces)' },
+    }),
+    http: closed('HTTP server', {
+      host: { type: 'string', minLength: 1, description: 'Interface to bind (default: 0.0.0.0)' },
+      port: { type: 'integer', minimum: 0, maximum: 65535, description: 'Port to listen on; 0 picks a free port (default: 8080)' },
+      maxRequestBodySize: { ...DATA_SIZE_SCHEMA, description: 'Largest request body accepted; larger ones get 413 (default: 16MB)' },
+    }),
+    coordinator: { type: 'boolean', description: 'Accept queries from clients (default: true)' },
+    worker: { type: 'boolean', description: 'Run query work on this node (default: true)' },
+    discovery: closed('Cluster membership', {
+      uri: { type: 'string', pattern: '^https?://[^\\s]+$', description: "The coordinator's discovery address a worker announces itself to" },
+    }),
+    catalogs: {
+      type: 'array',
+      description: 'Catalogs this node serves (default: memory and system)',
+      items: {
+        ...closed('A catalog', {
+          name: { type: 'string', pattern: '^[a-z][a-z0-9_]*$', description: 'Catalog name used in SQL' },
+          connector: { type: 'string', enum: [...CONNECTOR_KINDS], description: 'Connector that provides the catalog' },
+          properties: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] }, description: 'Connector settings' },
+        }),
+        required: ['name', 'connector'],
+      },
+    },
+    memory: closed('Memory limits', {
+      queryMaxMemoryPerNode: { ...DATA_SIZE_SCHEMA, description: 'Memory one query may use on a node (default: 2GB)' },
+      nodeMemory: { ...DATA_SIZE_SCHEMA, description: 'Memory all queries together may use on a node (default: half of the machine memory)' },
+    }),
+    query: closed('Query management', {
+      maxLength: { type: 'integer', minimum: 1, description: 'Longest SQL text accepted, in characters (default: 1000000)' },
+      maxRunning: { type: 'integer', minimum: 1, description: 'Queries running at once; more wait QUEUED (default: 100)' },
+      maxQueued: { type: 'integer', minimum: 0, description: 'Queries waiting to run; more fail with QUERY_QUEUE_FULL (default: 1000)' },
+      clientTimeout: { ...DURATION_SCHEMA, description: 'A query whose client stops polling this long fails as ABANDONED_QUERY (default: 5m)' },
+      maxHistory: { type: 'integer', minimum: 0, description: 'Finished queries kept for /v1/query (default: 200)' },
+      maxHistoryAge: { ...DURATION_SCHEMA, description: 'Finished queries are dropped after this long (default: 15m)' },
+    }),
+    results: closed('Result delivery to clients', {
+      maxRowsPerResponse: { type: 'integer', minimum: 1, description: 'Most rows in one statement response (default: 10000)' },
+      maxBytesPerResponse: { ...DATA_SIZE_SCHEMA, description: 'Approximate largest JSON data in one statement response (default: 1MB)' },
+    }),
+    log: closed('Logging', {
+      level: { type: 'string', enum: [...LOG_LEVELS], description: 'Least severe level written (default: info)' },
+    }),
+  }),
+} as const;
+
+export interface CatalogConfig {
+  name: string;
+  connector: ConnectorKind;
+  properties: Record<string, string | number | boolean>;
+}
+
+/** The configuration with every default filled in; sizes in bytes, durations in milliseconds. */
+export interface EngineConfig {
+  node: { id: string; environment: string; internalAddress?: string };
+  http: { host: string; port: number; maxRequestBodySize: number };
+  coordinator: boolean;
+  worker: boolean;
+  discovery: { uri?: string };
+  catalogs: CatalogConfig[];
+  memory: { queryMaxMemoryPerNode: number; nodeMemory: number };
+  query: {
+    maxLength: number;
+    maxRunning: number;
+    maxQueued: number;
+    clientTimeout: number;
+    maxHistory: number;
+    maxHistoryAge: number;
+  };
+  results: { maxRowsPerResponse: number; maxBytesPerResponse: number };
+  log: { level: LogLevel };
+}

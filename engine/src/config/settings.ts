@@ -1,0 +1,46 @@
+// Every scalar setting of the configuration file, with the command-line flag and the environment
+// variable that override it (flags win over the environment, the environment over the file).
+
+export type SettingKind = 'string' | 'integer' | 'boolean' | 'size' | 'duration' | 'catalogs';
+
+export interface Setting {
+  /** Where the value lives in the configuration file. */
+  path: readonly string[];
+  /** `engine server --<flag> VALUE`. */
+  flag: string;
+  kind: SettingKind;
+}
+
+export const SETTINGS: readonly Setting[] = [
+  { path: ['node', 'id'], flag: 'node-id', kind: 'string' },
+  { path: ['node', 'environment'], flag: 'environment', kind: 'string' },
+  { path: ['node', 'internalAddress'], flag: 'internal-address', kind: 'string' },
+  { path: ['http', 'host'], flag: 'host', kind: 'string' },
+  { path: ['http', 'port'], flag: 'port', kind: 'integer' },
+  { path: ['http', 'maxRequestBodySize'], flag: 'max-request-body-size', kind: 'size' },
+  { path: ['coordinator'], flag: 'coordinator', kind: 'boolean' },
+  { path: ['worker'], flag: 'worker', kind: 'boolean' },
+  { path: ['discovery', 'uri'], flag: 'discovery-uri', kind: 'string' },
+  { path: ['catalogs'], flag: 'catalogs', kind: 'catalogs' },
+  { path: ['memory', 'queryMaxMemoryPerNode'], flag: 'query-max-memory-per-node', kind: 'size' },
+  { path: ['memory', 'nodeMemory'], flag: 'node-memory', kind: 'size' },
+  { path: ['query', 'maxLength'], flag: 'query-max-length', kind: 'integer' },
+  { path: ['query', 'maxRunning'], flag: 'query-max-running', kind: 'integer' },
+  { path: ['query', 'maxQueued'], flag: 'query-max-queued', kind: 'integer' },
+  { path: ['query', 'clientTimeout'], flag: 'query-client-timeout', kind: 'duration' },
+  { path: ['query', 'maxHistory'], flag: 'query-max-history', kind: 'integer' },
+  { path: ['query', 'maxHistoryAge'], flag: 'query-max-history-age', kind: 'duration' },
+  { path: ['results', 'maxRowsPerResponse'], flag: 'results-max-rows', kind: 'integer' },
+  { path: ['results', 'maxBytesPerResponse'], flag: 'results-max-bytes', kind: 'size' },
+  { path: ['log', 'level'], flag: 'log-level', kind: 'string' },
+];
+
+/** `['memory', 'queryMaxMemoryPerNode']` -> `ENGINE_MEMORY_QUERY_MAX_MEMORY_PER_NODE`. */
+export function envName(setting: Setting): string {
+  return ['ENGINE', ...setting.path.map((p) => p.replace(/[A-Z]/g, (c) => `_${c}`))].join('_').toUpperCase();
+}
+
+/** The dotted path shown in messages: `memory.queryMaxMemoryPerNode`. */
+export function settingKey(setting: Setting): string {
+  return setting.path.join('.');
+}

@@ -1,0 +1,75 @@
+// Cheap estimates of how many bytes rows take in a JSON statement response, so responses and the
+// result buffer can be bounded in bytes without serialising anything twice.
+
+import type { Column, Page } from '../exec/page.js';
+import type { SqlType } from '../types/types.js';
+
+/** JSON bytes of one value (with its separator) for fixed-width types; undefined for strings and binaries. */
+function fixedWidth(type: SqlType): number | undefined {
+  switch (type.kind) {
+    case 'varchar':
+    case 'char':
+    case 'varbinary':
+      return undefined;
+    case 'boolean':
+      return 6;
+    case 'tinyint':
+    case 'smallint':
+    case 'integer':
+      return 8;
+    case 'bigint':
+      return 12;
+    case 'real':
+    case 'double':
+      return 18;
+    case 'decimal':
+      return type.precision + 4;
+    case 'date':
+      return 13;
+    case 'time':
+      return 10 + type.precision;
+    case 'timestamp':
+      return 22 + type.precision;
+    case 'interval year to month':
+    case 'interval day to second':
+      return 16;
+    case 'unknown':
+      return 5;
+  }
+}
+
+function variableWidth(column: Column, row: number): number {
+  if (column.nulls !== null && column.nulls[row] === 1) return 5;
+  const value = column.values[row] as string | Uint8Array;
+  return typeof value === 'string' ? value.length + 3 : Math.ceil(value.length / 3) * 4 + 3;
+}
+
+/** Measures rows of one page: a fixed part shared by all rows plus the strings and binaries of each row. */
+export class RowSizer {
+  private readonly fixed: number;
+  private readonly variable: Column[];
+
+  constructor(page: Page) {
+    let fixed = 2;
+    this.variable = [];
+    for (const column of page.columns) {
+      const width = fixedWidth(column.type);
+      if (width === undefined) this.variable.push(column);
+      else fixed += width;
+    }
+    this.fixed = fixed;
+  }
+
+  row(index: number): number {
+    let bytes = this.fixed;
+    for (const column of this.variable) bytes += variableWidth(column, index);
+    return bytes;
+  }
+
+  rows(from: number, to: number): number {
+    if (this.variable.length === 0) return this.fixed * (to - from);
+    let bytes = 0;
+    for (let i = from; i < to; i++) bytes += this.row(i);
+    return bytes;
+  }
+}

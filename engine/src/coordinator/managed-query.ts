@@ -1,0 +1,173 @@
+// One query on the coordinator: its lifecycle (QUEUED -> PLANNING -> STARTING -> RUNNING ->
+// FINISHING -> FINISHED | FAILED), timings, memory, cancellation and the buffer its client reads.
+
+import { EngineError, toEngineError } from '../errors/engine-error.js';
+import type { MemoryContext } from '../exec/memory.js';
+import { isDone, type QueryState } from './query-state.js';
+import { ResultBuffer, type ResponseLimits } from './result-buffer.js';
+import type { Session } from './session.js';
+import { newQueryProgress, type OutputColumn, type QueryExecutionContext, type StatementResult } from './statement-result.js';
+
+/** What runs a statement (the StatementExecutor). */
+export interface StatementRunner {
+  execute(sql: string, session: Session, context: QueryExecutionContext): Promise<StatementResult>;
+}
+
+/** Where the statement came from, for the query detail. */
+export interface ClientInfo {
+  remoteAddress: string;
+  userAgent?: string;
+}
+
+export class ManagedQuery {
+  readonly createTime = Date.now();
+  executionStartTime: number | undefined;
+  planningEndTime: number | undefined;
+  endTime: number | undefined;
+  /** Last time the client polled; a query not polled for long is abandoned. */
+  lastClientAccess = this.createTime;
+  error: EngineError | undefined;
+  result: StatementResult | undefined;
+  buffer: ResultBuffer | undefined;
+  readonly progress = newQueryProgress();
+  /** Counts state changes (the task version clients see). */
+  version = 0;
+
+  private current: QueryState = 'QUEUED';
+  private readonly abort = new AbortController();
+  private readonly waiters = new Set<() => void>();
+  private readonly doneListeners: Array<(query: ManagedQuery) => void> = [];
+
+  constructor(
+    readonly id: string,
+    readonly sql: string,
+    readonly session: Session,
+    readonly client: ClientInfo,
+    readonly memory: MemoryContext,
+    private readonly limits: ResponseLimits,
+  ) {}
+
+  get state(): QueryState {
+    return this.current;
+  }
+
+  get done(): boolean {
+    return isDone(this.current);
+  }
+
+  get columns(): readonly OutputColumn[] | undefined {
+    return this.result?.columns;
+  }
+
+  get canceled(): boolean {
+    return this.error?.errorName === 'USER_CANCELED';
+  }
+
+  /** Plans and runs the statement, feeding the result buffer until the result ends or the query fails. */
+  async run(runner: StatementRunner): Promise<void> {
+    if (this.done) return;
+    this.executionStartTime = Date.now();
+    this.transition('PLANNING');
+    try {
+      const result = await runner.execute(this.sql, this.session, { signal: this.abort.signal, memory: this.memory, progress: this.progress });
+      if (this.done) {
+        await result.pages[Symbol.asyncIterator]().return?.();
+        return;
+      }
+      this.result = result;
+      this.planningEndTime = Date.now();
+      this.transition('STARTING');
+      this.buffer = new ResultBuffer(result.columns, this.limits, () => this.notify());
+      this.transition('RUNNING');
+      await this.buffer.fill(result.pages, this.abort.signal);
+      if (this.done) return;
+      if (this.buffer.complete) this.finish();
+      else this.transition('FINISHING');
+    } catch (e) {
+      this.fail(e);
+    } finally {
+      this.memory.close();
+    }
+  }
+
+  /** The next response's rows; the query is FINISHED once the last row was handed out. */
+  takeRows(): unknown[][] {
+    if (!this.buffer || this.current === 'FAILED') return [];
+    const rows = this.buffer.take();
+    if (this.current === 'FINISHING' && this.buffer.complete) this.finish();
+    return rows;
+  }
+
+  fail(cause: unknown): void {
+    if (this.done) return;
+    this.error = toEngineError(cause);
+    this.end('FAILED');
+    this.abort.abort(this.error);
+  }
+
+  cancel(): void {
+    this.fail(new EngineError('USER_CANCELED', 'Query was canceled'));
+  }
+
+  touch(now = Date.now()): void {
+    this.lastClientAccess = now;
+  }
+
+  /** Resolves at the next change of state or buffered rows, or after `millis`. */
+  waitForChange(millis: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.waiters.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, Math.max(0, millis));
+      this.waiters.add(wake);
+    });
+  }
+
+  onDone(listener: (query: ManagedQuery) => void): void {
+    this.doneListeners.push(listener);
+  }
+
+  // Timings in milliseconds, as of `now` for a query still running.
+
+  queuedMillis(now = Date.now()): number {
+    return (this.executionStartTime ?? this.endTime ?? now) - this.createTime;
+  }
+
+  elapsedMillis(now = Date.now()): number {
+    return (this.endTime ?? now) - this.createTime;
+  }
+
+  analysisMillis(now = Date.now()): number {
+    if (this.executionStartTime === undefined) return 0;
+    return (this.planningEndTime ?? this.endTime ?? now) - this.executionStartTime;
+  }
+
+  /** Time spent producing results after planning. */
+  executionMillis(now = Date.now()): number {
+    if (this.planningEndTime === undefined) return 0;
+    return (this.endTime ?? now) - this.planningEndTime;
+  }
+
+  private finish(): void {
+    this.end('FINISHED');
+  }
+
+  private end(state: 'FINISHED' | 'FAILED'): void {
+    this.endTime = Date.now();
+    this.transition(state);
+    for (const listener of this.doneListeners) listener(this);
+  }
+
+  private transition(state: QueryState): void {
+    this.current = state;
+    this.version++;
+    this.notify();
+  }
+
+  private notify(): void {
+    for (const wake of [...this.waiters]) wake();
+  }
+}

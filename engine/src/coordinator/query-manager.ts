@@ -1,0 +1,168 @@
+// The coordinator's queries: admission (at most maxRunning run at once, maxQueued wait QUEUED),
+// lookup and cancellation, abandonment of queries whose client stopped polling, and a bounded
+// history of finished queries for /v1/query and system.runtime.queries.
+
+import { EngineError } from '../errors/engine-error.js';
+import type { MemoryContext } from '../exec/memory.js';
+import type { Logger } from '../log/logger.js';
+import { ManagedQuery, type ClientInfo, type StatementRunner } from './managed-query.js';
+import { QueryIdGenerator } from './query-id.js';
+import type { ResponseLimits } from './result-buffer.js';
+import type { Session } from './session.js';
+
+export interface QueryManagerOptions {
+  maxLength: number;
+  maxRunning: number;
+  maxQueued: number;
+  /** Milliseconds without a client poll after which a query is abandoned. */
+  clientTimeout: number;
+  maxHistory: number;
+  /** Milliseconds a finished query stays listed. */
+  maxHistoryAge: number;
+  responseLimits: ResponseLimits;
+  queryMaxMemoryBytes: number;
+  nodeMemory: MemoryContext;
+}
+
+/** A session before its query exists: the manager adds the query id and start time. */
+export type SessionRequest = Omit<Session, 'queryId' | 'startTime'>;
+
+const HOUSEKEEPING_INTERVAL_MILLIS = 1000;
+
+export class QueryManager {
+  private readonly queries = new Map<string, ManagedQuery>();
+  private readonly queued: ManagedQuery[] = [];
+  private readonly running = new Set<ManagedQuery>();
+  private readonly ids = new QueryIdGenerator();
+  private readonly doneListeners: Array<(query: ManagedQuery) => void> = [];
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly runner: StatementRunner,
+    private readonly options: QueryManagerOptions,
+    private readonly logger: Logger,
+  ) {
+    this.timer = setInterval(() => this.housekeeping(), HOUSEKEEPING_INTERVAL_MILLIS);
+    this.timer.unref();
+  }
+
+  submit(sql: string, request: SessionRequest, client: ClientInfo): ManagedQuery {
+    const id = this.ids.next();
+    const session: Session = { ...request, queryId: id, startTime: Date.now() };
+    const memory = this.options.nodeMemory.child(`query ${id}`, this.options.queryMaxMemoryBytes);
+    const query = new ManagedQuery(id, sql, session, client, memory, this.options.responseLimits);
+    this.queries.set(id, query);
+    query.onDone(() => this.queryDone(query));
+    if (sql.length > this.options.maxLength) {
+      query.fail(new EngineError('QUERY_TEXT_TOO_LARGE', `Query text length (${sql.length}) exceeds the maximum length (${this.options.maxLength})`));
+    } else if (this.running.size < this.options.maxRunning) {
+      this.start(query);
+    } else if (this.queued.length >= this.options.maxQueued) {
+      query.fail(new EngineError('QUERY_QUEUE_FULL', 'Too many queued queries for "global"'));
+    } else {
+      this.queued.push(query);
+    }
+    return query;
+  }
+
+  get(queryId: string): ManagedQuery | undefined {
+    return this.queries.get(queryId);
+  }
+
+  /** Every known query, oldest first. */
+  list(): ManagedQuery[] {
+    return [...this.queries.values()];
+  }
+
+  /** Queries not yet FINISHED or FAILED. */
+  activeCount(): number {
+    return this.running.size + this.queued.length;
+  }
+
+  runningCount(): number {
+    return this.running.size;
+  }
+
+  queuedCount(): number {
+    return this.queued.length;
+  }
+
+  /** Called after each query ends (the node state machine waits on this for isolation and shutdown). */
+  onQueryDone(listener: (query: ManagedQuery) => void): void {
+    this.doneListeners.push(listener);
+  }
+
+  /** Stops housekeeping and fails every active query (the server is going away). */
+  close(reason: EngineError): void {
+    clearInterval(this.timer);
+    for (const query of [...this.running, ...this.queued]) query.fail(reason);
+  }
+
+  private start(query: ManagedQuery): void {
+    this.running.add(query);
+    void query.run(this.runner);
+  }
+
+  private queryDone(query: ManagedQuery): void {
+    if (this.running.delete(query)) {
+      this.admitQueued();
+    } else {
+      const index = this.queued.indexOf(query);
+      if (index >= 0) this.queued.splice(index, 1);
+    }
+    this.logCompletion(query);
+    this.expireHistory();
+    for (const listener of this.doneListeners) listener(query);
+  }
+
+  private admitQueued(): void {
+    while (this.running.size < this.options.maxRunning && this.queued.length > 0) {
+      this.start(this.queued.shift()!);
+    }
+  }
+
+  private logCompletion(query: ManagedQuery): void {
+    const error = query.error;
+    const fields = {
+      queryId: query.id,
+      state: query.state,
+      user: query.session.user,
+      source: query.session.source,
+      elapsedMillis: query.elapsedMillis(),
+      queuedMillis: query.queuedMillis(),
+      outputRows: query.buffer?.rowsAdded ?? 0,
+      processedRows: query.progress.processedRows,
+      peakMemoryBytes: query.memory.peakBytes,
+      ...(error ? { errorName: error.errorName, errorCode: error.errorCode, error: error.message } : {}),
+    };
+    if (error?.errorName === 'GENERIC_INTERNAL_ERROR') this.logger.error({ ...fields, stack: error.stack }, 'query failed with an internal error');
+    else this.logger.info(fields, 'query completed');
+  }
+
+  private housekeeping(now = Date.now()): void {
+    for (const query of [...this.running, ...this.queued]) {
+      if (now - query.lastClientAccess > this.options.clientTimeout) {
+        query.fail(
+          new EngineError(
+            'ABANDONED_QUERY',
+            `Query ${query.id} was abandoned by the client, as it may have exited or stopped checking for query results. ` +
+              `Query results have not been accessed since ${new Date(query.lastClientAccess).toISOString()}: currentTime ${new Date(now).toISOString()}`,
+          ),
+        );
+      }
+    }
+    this.expireHistory(now);
+  }
+
+  /** Drops finished queries older than maxHistoryAge, then the oldest beyond maxHistory. */
+  private expireHistory(now = Date.now()): void {
+    const finished = this.list().filter((q) => q.done);
+    let excess = finished.length - this.options.maxHistory;
+    for (const query of finished.sort((a, b) => a.endTime! - b.endTime!)) {
+      if (excess > 0 || now - query.endTime! > this.options.maxHistoryAge) {
+        this.queries.delete(query.id);
+        excess--;
+      }
+    }
+  }
+}

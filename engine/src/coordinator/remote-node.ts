@@ -1,0 +1,103 @@
+// What a node knows about another node it talks to: its address, decaying request/failure counters,
+// and the last failure. This is the entry GET /v1/node and /v1/node/failed report.
+
+import { formatDuration } from '../config/duration.js';
+import { DecayCounter } from './decay-counter.js';
+
+export interface FailureInfo {
+  type: string;
+  message: string;
+  stack: string[];
+  suppressed: FailureInfo[];
+}
+
+export interface NodeEntry {
+  uri: string;
+  recentRequests: number;
+  recentFailures: number;
+  recentSuccesses: number;
+  recentFailureRatio: number;
+  recentFailuresByType: Record<string, number>;
+  lastRequestTime: string;
+  lastResponseTime: string;
+  age: string;
+  lastFailureInfo?: FailureInfo;
+}
+
+export class RemoteNode {
+  private readonly requests: DecayCounter;
+  private readonly successes: DecayCounter;
+  private readonly failures: DecayCounter;
+  private readonly failuresByType = new Map<string, DecayCounter>();
+  private readonly firstSeen: number;
+  private lastRequest: number;
+  private lastResponse: number;
+  private lastFailure: FailureInfo | undefined;
+  /** Whether the last health check of this node failed. */
+  failedLastCheck = false;
+
+  constructor(
+    readonly nodeId: string,
+    readonly uri: string,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.requests = new DecayCounter(undefined, now);
+    this.successes = new DecayCounter(undefined, now);
+    this.failures = new DecayCounter(undefined, now);
+    this.firstSeen = now();
+    this.lastRequest = this.firstSeen;
+    this.lastResponse = this.firstSeen;
+  }
+
+  requestStarted(): void {
+    this.requests.add();
+    this.lastRequest = this.now();
+  }
+
+  requestSucceeded(): void {
+    this.successes.add();
+    this.lastResponse = this.now();
+    this.failedLastCheck = false;
+  }
+
+  requestFailed(failure: FailureInfo): void {
+    this.failures.add();
+    let byType = this.failuresByType.get(failure.type);
+    if (!byType) {
+      byType = new DecayCounter(undefined, this.now);
+      this.failuresByType.set(failure.type, byType);
+    }
+    byType.add();
+    this.lastFailure = failure;
+    this.failedLastCheck = true;
+  }
+
+  entry(): NodeEntry {
+    const requests = this.requests.get();
+    const failures = this.failures.get();
+    const entry: NodeEntry = {
+      uri: this.uri,
+      recentRequests: requests,
+      recentFailures: failures,
+      recentSuccesses: this.successes.get(),
+      recentFailureRatio: requests > 0 ? failures / requests : 0,
+      recentFailuresByType: Object.fromEntries([...this.failuresByType].map(([type, counter]) => [type, counter.get()])),
+      lastRequestTime: new Date(this.lastRequest).toISOString(),
+      lastResponseTime: new Date(this.lastResponse).toISOString(),
+      age: formatDuration(this.now() - this.firstSeen),
+    };
+    if (this.lastFailure) entry.lastFailureInfo = this.lastFailure;
+    return entry;
+  }
+}
+
+/** A thrown value as failure info (the shape of Trino's ExecutionFailureInfo without location). */
+export function failureInfo(error: unknown): FailureInfo {
+  const e = error instanceof Error ? error : new Error(String(error));
+  return {
+    type: e.name,
+    message: e.message,
+    stack: (e.stack ?? '').split('\n').slice(1).map((line) => line.trim()).filter((line) => line !== ''),
+    suppressed: [],
+  };
+}

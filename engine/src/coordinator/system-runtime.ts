@@ -1,0 +1,50 @@
+// What the `system` catalog reads from this server: its nodes, the query manager's queries, and
+// the task each query runs on this node.
+
+import type { NodeRow, QueryRow, SystemRuntime, TaskRow } from '../connectors/system/runtime.js';
+import type { ManagedQuery } from './managed-query.js';
+import { ROOT_STAGE_ID, rootTaskId, rootTaskState } from './root-stage.js';
+
+export class ServerSystemRuntime implements SystemRuntime {
+  constructor(
+    /** The query manager's queries (read lazily: the manager is built after the catalogs). */
+    private readonly listQueries: () => readonly ManagedQuery[],
+    /** This node and the nodes it knows. */
+    private readonly nodeRows: () => NodeRow[],
+    private readonly nodeId: () => string,
+  ) {}
+
+  nodes(): NodeRow[] {
+    return this.nodeRows();
+  }
+
+  queries(): QueryRow[] {
+    return this.listQueries().map((q) => ({
+      queryId: q.id,
+      state: q.state,
+      user: q.session.user,
+      source: q.session.source ?? null,
+      query: q.sql,
+      errorCode: q.error?.errorName ?? null,
+      created: q.createTime,
+      started: q.executionStartTime ?? null,
+      end: q.endTime ?? null,
+    }));
+  }
+
+  tasks(): TaskRow[] {
+    return this.listQueries().map((q) => ({
+      nodeId: this.nodeId(),
+      taskId: rootTaskId(q),
+      stageId: ROOT_STAGE_ID,
+      queryId: q.id,
+      state: rootTaskState(q),
+      splits: q.progress.totalSplits,
+      completedSplits: q.progress.completedSplits,
+      rawInputRows: q.progress.processedRows,
+      outputRows: q.buffer?.rowsAdded ?? 0,
+      created: q.createTime,
+      end: q.endTime ?? null,
+    }));
+  }
+}

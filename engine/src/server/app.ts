@@ -1,0 +1,27 @@
+// The Koa application of one node: JSON errors around every route, one router per resource, and 405
+// for a wrong method on a known path.
+
+import Router from '@koa/router';
+import Koa from 'koa';
+import { errorMiddleware } from './http-error.js';
+import { infoRoutes } from './info-resource.js';
+import { nodeRoutes } from './node-resource.js';
+import { queryRoutes } from './query-resource.js';
+import type { ServerContext } from './server-context.js';
+import { statementRoutes } from './statement-resource.js';
+import { statusRoutes } from './status-resource.js';
+
+export function createApp(server: ServerContext): Koa {
+  const app = new Koa({ proxy: false });
+  app.silent = true;
+  const router = new Router();
+  infoRoutes(router, server);
+  statusRoutes(router, server);
+  nodeRoutes(router, server);
+  statementRoutes(router, server);
+  queryRoutes(router, server);
+  app.use(errorMiddleware(server.logger));
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+  return app;
+}

@@ -1,0 +1,37 @@
+// Creates the configured catalogs. One factory per connector kind: adding a connector is one line.
+
+import type { CatalogConfig, ConnectorKind } from '../config/config-schema.js';
+import { ConfigError } from '../config/config-loader.js';
+import { CatalogManager } from '../connectors/catalog-manager.js';
+import type { Connector } from '../connectors/connector.js';
+import { MemoryConnector } from '../connectors/memory/memory-connector.js';
+import type { SystemRuntime } from '../connectors/system/runtime.js';
+import { SystemConnector } from '../connectors/system/system-connector.js';
+
+/** What connectors may need from the server. */
+export interface ConnectorServices {
+  runtime: SystemRuntime;
+}
+
+type ConnectorFactory = (catalog: CatalogConfig, services: ConnectorServices) => Connector;
+
+const FACTORIES: Partial<Record<ConnectorKind, ConnectorFactory>> = {
+  memory: (catalog) => new MemoryConnector(withoutProperties(catalog).name),
+  system: (catalog, services) => new SystemConnector(services.runtime, withoutProperties(catalog).name),
+};
+
+export function createCatalogs(catalogs: readonly CatalogConfig[], services: ConnectorServices): CatalogManager {
+  const manager = new CatalogManager();
+  for (const catalog of catalogs) {
+    const factory = FACTORIES[catalog.connector];
+    if (!factory) throw new ConfigError(`Catalog '${catalog.name}': the ${catalog.connector} connector is not available in this version`);
+    manager.register(catalog.name, factory(catalog, services));
+  }
+  return manager;
+}
+
+function withoutProperties(catalog: CatalogConfig): CatalogConfig {
+  const names = Object.keys(catalog.properties);
+  if (names.length > 0) throw new ConfigError(`Catalog '${catalog.name}': the ${catalog.connector} connector has no properties (got: ${names.join(', ')})`);
+  return catalog;
+}

@@ -1,0 +1,129 @@
+// Starts one node: catalogs, the statement executor, the query manager, node state, and the HTTP
+// server. Today a node is always the embedded single node (coordinator and worker at once).
+
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { networkInterfaces } from 'node:os';
+import type { EngineConfig } from '../config/config-schema.js';
+import { ConfigError } from '../config/config-loader.js';
+import { engineVersion } from '../config/version.js';
+import { NodeManager } from '../coordinator/node-manager.js';
+import { QueryManager } from '../coordinator/query-manager.js';
+import { StatementExecutor } from '../coordinator/statement-executor.js';
+import { ServerSystemRuntime } from '../coordinator/system-runtime.js';
+import { MemoryContext } from '../exec/memory.js';
+import type { Logger } from '../log/logger.js';
+import { createApp } from './app.js';
+import { createCatalogs } from './catalogs.js';
+import { NodeMetricsSampler } from './node-metrics.js';
+import { NodeStateMachine } from './node-state.js';
+import type { NodeIdentity, ServerContext } from './server-context.js';
+import { serverShuttingDownError } from './statement-resource.js';
+
+export interface RunningServer {
+  /** e.g. http://127.0.0.1:8080 */
+  readonly uri: string;
+  readonly port: number;
+  readonly context: ServerContext;
+  /** Fails running queries and closes the HTTP server. */
+  stop(): Promise<void>;
+  /** Resolves once the server stopped (after stop() or a graceful shutdown). */
+  readonly stopped: Promise<void>;
+}
+
+export async function startServer(config: EngineConfig, logger: Logger): Promise<RunningServer> {
+  rejectUnsupportedRoles(config);
+  const node: NodeIdentity = {
+    nodeId: config.node.id,
+    environment: config.node.environment,
+    version: engineVersion(),
+    coordinator: config.coordinator,
+    startTime: Date.now(),
+    internalUri: '',
+  };
+  const nodeMemory = new MemoryContext('node', config.memory.nodeMemory);
+  let queries: QueryManager | undefined;
+  let nodeState: NodeStateMachine | undefined;
+  const runtime = new ServerSystemRuntime(
+    () => queries?.list() ?? [],
+    () => [{ nodeId: node.nodeId, httpUri: node.internalUri, nodeVersion: node.version, coordinator: node.coordinator, state: (nodeState?.state ?? 'INACTIVE').toLowerCase() }],
+    () => node.nodeId,
+  );
+  const catalogs = createCatalogs(config.catalogs, { runtime });
+  const executor = new StatementExecutor(catalogs, { queryMaxMemoryBytes: config.memory.queryMaxMemoryPerNode, nodeMemory });
+  queries = new QueryManager(
+    executor,
+    {
+      ...config.query,
+      responseLimits: { maxRows: config.results.maxRowsPerResponse, maxBytes: config.results.maxBytesPerResponse },
+      queryMaxMemoryBytes: config.memory.queryMaxMemoryPerNode,
+      nodeMemory,
+    },
+    logger,
+  );
+  const manager = queries;
+
+  let resolveStopped!: () => void;
+  const stopped = new Promise<void>((resolve) => (resolveStopped = resolve));
+  let httpServer: Server | undefined;
+  let stopping: Promise<void> | undefined;
+  const stop = (): Promise<void> => {
+    stopping ??= (async () => {
+      manager.close(serverShuttingDownError());
+      if (httpServer) {
+        const closed = once(httpServer, 'close');
+        httpServer.close();
+        httpServer.closeAllConnections();
+        await closed;
+      }
+      logger.info({ nodeId: node.nodeId }, 'server stopped');
+      resolveStopped();
+    })();
+    return stopping;
+  };
+
+  nodeState = new NodeStateMachine(
+    () => manager.activeCount() > 0,
+    () => {
+      logger.info({ nodeId: node.nodeId }, 'shutting down: no active queries left');
+      void stop();
+    },
+  );
+  const state = nodeState;
+  manager.onQueryDone(() => state.workChanged());
+
+  const context: ServerContext = { config, logger, node, nodeState: state, queries: manager, nodes: new NodeManager(), metrics: new NodeMetricsSampler(), nodeMemory };
+  const app = createApp(context);
+  httpServer = createServer(app.callback());
+  httpServer.listen(config.http.port, config.http.host);
+  await Promise.race([once(httpServer, 'listening'), once(httpServer, 'error').then(([e]) => Promise.reject(e as Error))]);
+  const port = (httpServer.address() as AddressInfo).port;
+  node.internalUri = `http://${formatHost(config.node.internalAddress ?? advertisedHost(config.http.host))}:${port}`;
+  state.activate();
+  logger.info({ host: config.http.host, port, uri: node.internalUri, nodeId: node.nodeId, environment: node.environment, version: node.version, catalogs: catalogs.names() }, 'listening');
+  return { uri: node.internalUri, port, context, stop, stopped };
+}
+
+function rejectUnsupportedRoles(config: EngineConfig): void {
+  if (!config.coordinator || !config.worker) {
+    throw new ConfigError('Only the embedded single node (coordinator: true, worker: true) is available in this version; separate coordinators and workers come with multi-node support');
+  }
+  if (config.discovery.uri !== undefined) {
+    throw new ConfigError('discovery.uri is not available in this version: a node runs alone until multi-node support lands');
+  }
+}
+
+/** The address others reach a node on: the bind host, or a non-loopback IPv4 address when binding every interface. */
+function advertisedHost(bindHost: string): string {
+  if (bindHost !== '0.0.0.0' && bindHost !== '::') return bindHost;
+  for (const addresses of Object.values(networkInterfaces())) {
+    const external = addresses?.find((a) => a.family === 'IPv4' && !a.internal);
+    if (external) return external.address;
+  }
+  return '127.0.0.1';
+}
+
+function formatHost(host: string): string {
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+}

@@ -1,0 +1,69 @@
+// Every error the HTTP layer answers is JSON: {"error": {"message", "errorName"?, ...}} with a
+// proper status; unknown paths get 404, wrong methods 405, and nothing thrown crashes the server.
+
+import type { Middleware } from 'koa';
+import type { Logger } from '../log/logger.js';
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errorName?: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export interface ErrorBody {
+  error: { message: string; errorName?: string };
+}
+
+export function errorBody(message: string, errorName?: string): ErrorBody {
+  return { error: errorName ? { message, errorName } : { message } };
+}
+
+const NAMES_BY_STATUS: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  410: 'GONE',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  501: 'NOT_IMPLEMENTED',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+export function errorMiddleware(logger: Logger): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+      // The router answers unknown paths and wrong methods with a bare status.
+      if (ctx.status >= 400 && (ctx.body === undefined || ctx.body === null)) throw new HttpError(ctx.status, bareStatusMessage(ctx.status, ctx.method, ctx.path, ctx.response.get('Allow')));
+    } catch (e) {
+      const status = statusOf(e);
+      let message = e instanceof Error ? e.message : String(e);
+      if (status >= 500) {
+        logger.error({ err: e, method: ctx.method, path: ctx.path }, 'request failed');
+        if (!(e instanceof HttpError)) message = `Internal error: ${message}`;
+      }
+      ctx.status = status;
+      ctx.body = errorBody(message, e instanceof HttpError && e.errorName ? e.errorName : NAMES_BY_STATUS[status] ?? 'INTERNAL_ERROR');
+    }
+  };
+}
+
+function bareStatusMessage(status: number, method: string, path: string, allow: string): string {
+  if (status === 404) return `Not found: ${method} ${path}`;
+  if (status === 405) return `Method ${method} is not allowed for ${path} (allowed: ${allow})`;
+  if (status === 501) return `Method ${method} is not implemented`;
+  return `Request failed: ${method} ${path}`;
+}
+
+/** HttpError and http-errors (thrown by Koa and the router) carry a status; anything else is a 500. */
+function statusOf(e: unknown): number {
+  const status = (e as { status?: unknown } | null)?.status;
+  if (typeof status === 'number' && status >= 400 && status < 600) return status;
+  if (e instanceof URIError) return 400;
+  return 500;
+}

@@ -1,0 +1,70 @@
+// The node's own state and the moves PUT /v1/info/state may make (DESIGN.md's table). A node starts
+// INACTIVE and becomes ACTIVE once it serves; ISOLATING becomes ISOLATED, and SHUTTING_DOWN shuts the
+// process down, as soon as the node has no active work left.
+
+import { HttpError } from './http-error.js';
+
+export const NODE_STATES = ['INACTIVE', 'ACTIVE', 'ISOLATING', 'ISOLATED', 'SHUTTING_DOWN'] as const;
+export type NodeState = (typeof NODE_STATES)[number];
+
+/** Targets a PUT may move to from each state (staying put is handled separately). */
+const MOVES: Record<NodeState, readonly NodeState[]> = {
+  INACTIVE: ['SHUTTING_DOWN'],
+  ACTIVE: ['ISOLATING', 'ISOLATED', 'SHUTTING_DOWN'],
+  ISOLATING: ['ACTIVE', 'ISOLATED', 'SHUTTING_DOWN'],
+  ISOLATED: ['ACTIVE', 'ISOLATING', 'SHUTTING_DOWN'],
+  SHUTTING_DOWN: [],
+};
+
+export class NodeStateMachine {
+  private current: NodeState = 'INACTIVE';
+  private shutdownStarted = false;
+
+  constructor(
+    /** Whether queries or tasks are still running on this node. */
+    private readonly hasActiveWork: () => boolean,
+    /** Called once, when SHUTTING_DOWN and no work is left. */
+    private readonly shutdown: () => void,
+  ) {}
+
+  get state(): NodeState {
+    return this.current;
+  }
+
+  /** ACTIVE nodes take new work; ISOLATING, ISOLATED and SHUTTING_DOWN nodes take none. */
+  get acceptsWork(): boolean {
+    return this.current === 'ACTIVE';
+  }
+
+  /** The end of startup. */
+  activate(): void {
+    if (this.current === 'INACTIVE') this.current = 'ACTIVE';
+  }
+
+  /** Applies a PUT /v1/info/state body; a disallowed or unknown target is a 400 and changes nothing. */
+  request(body: unknown): NodeState {
+    if (typeof body !== 'string' || !(NODE_STATES as readonly string[]).includes(body)) {
+      throw new HttpError(400, `Invalid node state: ${JSON.stringify(body) ?? 'undefined'}; expected one of ${NODE_STATES.filter((s) => s !== 'INACTIVE').join(', ')}`, 'INVALID_NODE_STATE');
+    }
+    const target = body as NodeState;
+    if (target === 'INACTIVE') throw new HttpError(400, 'Cannot move a node to INACTIVE', 'INVALID_NODE_STATE_TRANSITION');
+    if (target === this.current) return this.current;
+    if (!MOVES[this.current].includes(target)) {
+      throw new HttpError(400, `Cannot move node from ${this.current} to ${target}`, 'INVALID_NODE_STATE_TRANSITION');
+    }
+    this.current = target;
+    this.workChanged();
+    return this.current;
+  }
+
+  /** Re-checks the automatic moves; call whenever work on the node ends. */
+  workChanged(): void {
+    if (this.hasActiveWork()) return;
+    if (this.current === 'ISOLATING') this.current = 'ISOLATED';
+    if (this.current === 'SHUTTING_DOWN' && !this.shutdownStarted) {
+      this.shutdownStarted = true;
+      // Let the response to the request that got us here go out first.
+      setImmediate(this.shutdown);
+    }
+  }
+}

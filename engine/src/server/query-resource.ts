@@ -1,0 +1,34 @@
+// The query resource: GET /v1/query (recent queries, optionally ?state=RUNNING), GET
+// /v1/query/{queryId} (the detail), DELETE /v1/query/{queryId} (cancel).
+
+import type Router from '@koa/router';
+import { QUERY_STATES } from '../coordinator/query-state.js';
+import { baseUri } from './base-uri.js';
+import { HttpError } from './http-error.js';
+import { queryDetailJson, queryListItemJson } from './query-json.js';
+import type { ServerContext } from './server-context.js';
+import { findQuery } from './statement-resource.js';
+
+export function queryRoutes(router: Router, server: ServerContext): void {
+  router.get('/v1/query', (ctx) => {
+    const filter = typeof ctx.query.state === 'string' ? ctx.query.state.toUpperCase() : undefined;
+    if (filter !== undefined && !(QUERY_STATES as readonly string[]).includes(filter)) {
+      throw new HttpError(400, `Invalid query state filter: ${filter}; expected one of ${QUERY_STATES.join(', ')}`, 'BAD_REQUEST');
+    }
+    const now = Date.now();
+    const base = baseUri(ctx, server.node.internalUri);
+    ctx.body = server.queries
+      .list()
+      .filter((q) => filter === undefined || q.state === filter)
+      .map((q) => queryListItemJson(q, base, now));
+  });
+
+  router.get('/v1/query/:queryId', (ctx) => {
+    ctx.body = queryDetailJson(findQuery(server, ctx.params.queryId!), baseUri(ctx, server.node.internalUri));
+  });
+
+  router.delete('/v1/query/:queryId', (ctx) => {
+    findQuery(server, ctx.params.queryId!).cancel();
+    ctx.status = 204;
+  });
+}

@@ -1,0 +1,32 @@
+// What the routes of one node share.
+
+import type { EngineConfig } from '../config/config-schema.js';
+import type { NodeManager } from '../coordinator/node-manager.js';
+import type { QueryManager } from '../coordinator/query-manager.js';
+import type { MemoryContext } from '../exec/memory.js';
+import type { Logger } from '../log/logger.js';
+import type { NodeMetricsSampler } from './node-metrics.js';
+import type { NodeStateMachine } from './node-state.js';
+
+export interface NodeIdentity {
+  nodeId: string;
+  environment: string;
+  version: string;
+  coordinator: boolean;
+  /** Epoch milliseconds when the server started. */
+  startTime: number;
+  /** The address other nodes and clients use, known once the server listens. */
+  internalUri: string;
+}
+
+export interface ServerContext {
+  config: EngineConfig;
+  logger: Logger;
+  node: NodeIdentity;
+  nodeState: NodeStateMachine;
+  queries: QueryManager;
+  /** The node's memory; every query's memory context is a child of it. */
+  nodeMemory: MemoryContext;
+  nodes: NodeManager;
+  metrics: NodeMetricsSampler;
+}

@@ -1,0 +1,152 @@
+// The statement response body (POST /v1/statement and each nextUri) and its `stats`.
+
+import type { ManagedQuery } from '../coordinator/managed-query.js';
+import { isAtLeast } from '../coordinator/query-state.js';
+import { ROOT_STAGE_ID, isFinalState, rootStageState } from '../coordinator/root-stage.js';
+import { typeName, typeSignature, type TypeSignature } from '../types/types.js';
+import { queryErrorJson, type QueryErrorJson } from './error-json.js';
+
+export interface ColumnJson {
+  name: string;
+  type: string;
+  typeSignature: TypeSignature;
+}
+
+export interface StageStatsJson {
+  stageId: string;
+  state: string;
+  done: boolean;
+  nodes: number;
+  totalSplits: number;
+  queuedSplits: number;
+  runningSplits: number;
+  completedSplits: number;
+  cpuTimeMillis: number;
+  wallTimeMillis: number;
+  processedRows: number;
+  processedBytes: number;
+  physicalInputBytes: number;
+  failedTasks: number;
+  coordinatorOnly: boolean;
+  subStages: StageStatsJson[];
+}
+
+export interface StatementStatsJson {
+  state: string;
+  queued: boolean;
+  scheduled: boolean;
+  nodes: number;
+  totalSplits: number;
+  queuedSplits: number;
+  runningSplits: number;
+  completedSplits: number;
+  cpuTimeMillis: number;
+  wallTimeMillis: number;
+  queuedTimeMillis: number;
+  elapsedTimeMillis: number;
+  processedRows: number;
+  processedBytes: number;
+  physicalInputBytes: number;
+  peakMemoryBytes: number;
+  spilledBytes: number;
+  progressPercentage: number;
+  rootStage: StageStatsJson;
+}
+
+export interface StatementResponseJson {
+  id: string;
+  infoUri: string;
+  partialCancelUri?: string;
+  nextUri?: string;
+  columns?: ColumnJson[];
+  data?: unknown[][];
+  stats: StatementStatsJson;
+  error?: QueryErrorJson;
+  warnings: unknown[];
+  updateType?: string;
+  updateCount?: number;
+}
+
+export interface ResponseParts {
+  /** Scheme and authority the client used, e.g. http://127.0.0.1:8080. */
+  origin: string;
+  /** The token of the next response; absent in the final response. */
+  nextToken?: number;
+  rows?: unknown[][];
+}
+
+export function statementResponse(query: ManagedQuery, parts: ResponseParts): StatementResponseJson {
+  const { origin, nextToken, rows } = parts;
+  const columns = query.columns;
+  const result = query.result;
+  const more = nextToken !== undefined;
+  // Built in the order Trino's QueryResults serialises its fields.
+  const body: StatementResponseJson = {
+    id: query.id,
+    infoUri: `${origin}/v1/query/${query.id}`,
+    ...(more ? { partialCancelUri: `${origin}/v1/stage/${query.id}.${ROOT_STAGE_ID}`, nextUri: `${origin}/v1/statement/${query.id}/${nextToken}` } : {}),
+    ...(columns && columns.length > 0 ? { columns: columns.map((c) => ({ name: c.name, type: typeName(c.type), typeSignature: typeSignature(c.type) })) } : {}),
+    ...(rows && rows.length > 0 ? { data: rows } : {}),
+    stats: statementStats(query),
+    ...(query.error ? { error: queryErrorJson(query.error) } : {}),
+    warnings: [],
+    ...(result?.updateType !== undefined ? { updateType: result.updateType } : {}),
+    ...(result?.updateCount !== undefined && query.state === 'FINISHED' ? { updateCount: result.updateCount } : {}),
+  };
+  return body;
+}
+
+export function statementStats(query: ManagedQuery, now = Date.now()): StatementStatsJson {
+  const p = query.progress;
+  const state = query.state;
+  return {
+    state,
+    queued: state === 'QUEUED',
+    scheduled: isAtLeast(state, 'RUNNING') && query.executionStartTime !== undefined,
+    nodes: 1,
+    totalSplits: p.totalSplits,
+    queuedSplits: p.queuedSplits,
+    runningSplits: p.runningSplits,
+    completedSplits: p.completedSplits,
+    cpuTimeMillis: Math.round(p.cpuTimeMillis),
+    wallTimeMillis: query.executionMillis(now),
+    queuedTimeMillis: query.queuedMillis(now),
+    elapsedTimeMillis: query.elapsedMillis(now),
+    processedRows: p.processedRows,
+    processedBytes: p.processedBytes,
+    physicalInputBytes: p.processedBytes,
+    peakMemoryBytes: query.memory.peakBytes,
+    spilledBytes: 0,
+    progressPercentage: progressPercentage(query),
+    rootStage: rootStageStats(query, now),
+  };
+}
+
+export function progressPercentage(query: ManagedQuery): number {
+  if (query.state === 'FINISHED') return 100;
+  const { totalSplits, completedSplits } = query.progress;
+  return totalSplits > 0 ? (100 * completedSplits) / totalSplits : 0;
+}
+
+function rootStageStats(query: ManagedQuery, now: number): StageStatsJson {
+  const p = query.progress;
+  const state = rootStageState(query);
+  return {
+    stageId: ROOT_STAGE_ID,
+    state,
+    done: isFinalState(state),
+    nodes: 1,
+    totalSplits: p.totalSplits,
+    queuedSplits: p.queuedSplits,
+    runningSplits: p.runningSplits,
+    completedSplits: p.completedSplits,
+    cpuTimeMillis: Math.round(p.cpuTimeMillis),
+    wallTimeMillis: query.executionMillis(now),
+    processedRows: p.processedRows,
+    processedBytes: p.processedBytes,
+    physicalInputBytes: p.processedBytes,
+    failedTasks: state === 'FAILED' ? 1 : 0,
+    coordinatorOnly: false,
+    subStages: [],
+  };
+}

@@ -1,0 +1,133 @@
+// The statement resource: POST /v1/statement submits, GET nextUri polls (long-polling up to a
+// second while nothing is ready) and returns the next chunk of rows, DELETE nextUri cancels.
+// Tokens advance one by one and the current token's response is kept, so a client that retries
+// after a lost response gets the same chunk again.
+
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import type { ManagedQuery } from '../coordinator/managed-query.js';
+import { isAtLeast } from '../coordinator/query-state.js';
+import { EngineError } from '../errors/engine-error.js';
+import { baseUri } from './base-uri.js';
+import { HttpError } from './http-error.js';
+import { detectPrefix, readSessionHeaders, sessionChangeHeaders, type HeaderPrefix } from './protocol-headers.js';
+import { readBodyText } from './request-body.js';
+import type { ServerContext } from './server-context.js';
+import { statementResponse, type StatementResponseJson } from './statement-json.js';
+
+/** How long one poll waits for something to report. */
+export const MAX_POLL_WAIT_MILLIS = 1000;
+
+/** The client's position in a query's responses. */
+interface Cursor {
+  token: number;
+  response: Promise<StatementResponseJson>;
+  /** The header spelling the query was submitted with; used when a poll carries no protocol header. */
+  prefix: HeaderPrefix;
+}
+
+const DEFAULT_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+export function statementRoutes(router: Router, server: ServerContext): void {
+  const cursors = new WeakMap<ManagedQuery, Cursor>();
+
+  router.post('/v1/statement', async (ctx) => {
+    if (!server.nodeState.acceptsWork) {
+      throw new HttpError(503, `Server is ${server.nodeState.state} and does not accept new queries`, 'SERVER_NOT_ACTIVE');
+    }
+    const sql = await readBodyText(ctx, server.config.http.maxRequestBodySize);
+    if (sql === '') throw new HttpError(400, 'SQL statement is empty', 'BAD_REQUEST');
+    const prefix = detectPrefix(ctx.headers) ?? 'X-Engine-';
+    const session = readSessionHeaders(ctx.headers, prefix, DEFAULT_TIME_ZONE);
+    const query = server.queries.submit(sql, session, { remoteAddress: ctx.ip, userAgent: ctx.get('User-Agent') || undefined });
+    await waitUntilStarted(query, Date.now() + MAX_POLL_WAIT_MILLIS);
+    const response = statementResponse(query, { origin: baseUri(ctx, server.node.internalUri), nextToken: 1 });
+    cursors.set(query, { token: 0, response: Promise.resolve(response), prefix });
+    respond(ctx, query, prefix, response);
+  });
+
+  router.get('/v1/statement/:queryId/:token', async (ctx) => {
+    const query = findQuery(server, ctx.params.queryId!);
+    const cursor = cursors.get(query);
+    if (!cursor) throw new HttpError(404, `Query ${query.id} has no statement responses`, 'NOT_FOUND');
+    const token = parseToken(ctx.params.token!);
+    query.touch();
+    if (token === cursor.token + 1) {
+      const previous = await cursor.response;
+      // Re-checked after the wait: a concurrent retry of this token may have advanced the cursor already.
+      if (token === cursor.token + 1 && previous.nextUri !== undefined) {
+        cursor.token = token;
+        cursor.response = nextResponse(query, baseUri(ctx, server.node.internalUri), token);
+      }
+    }
+    if (token !== cursor.token) {
+      if (token < cursor.token) throw new HttpError(410, `Token ${token} of query ${query.id} is no longer available (current token: ${cursor.token})`, 'GONE');
+      throw new HttpError(404, `Token ${token} of query ${query.id} does not exist (current token: ${cursor.token})`, 'NOT_FOUND');
+    }
+    const response = await cursor.response;
+    query.touch();
+    respond(ctx, query, detectPrefix(ctx.headers) ?? cursor.prefix, response);
+  });
+
+  router.delete('/v1/statement/:queryId/:token', (ctx) => {
+    findQuery(server, ctx.params.queryId!).cancel();
+    ctx.status = 204;
+  });
+
+  // Partial cancel: stop producing more output; what is buffered is delivered and the query finishes.
+  router.delete('/v1/stage/:stageId', (ctx) => {
+    const stageId = ctx.params.stageId!;
+    const dot = stageId.lastIndexOf('.');
+    const query = findQuery(server, dot > 0 ? stageId.slice(0, dot) : stageId);
+    query.buffer?.stop();
+    ctx.status = 204;
+  });
+}
+
+export function findQuery(server: ServerContext, queryId: string): ManagedQuery {
+  const query = server.queries.get(queryId);
+  if (!query) throw new HttpError(404, `Query not found: ${queryId}`, 'QUERY_NOT_FOUND');
+  return query;
+}
+
+function parseToken(text: string): number {
+  if (!/^\d{1,15}$/.test(text)) throw new HttpError(404, `Invalid token: ${text}`, 'NOT_FOUND');
+  return Number(text);
+}
+
+/** Waits (bounded) until the query is planned, so the first response can name its columns. */
+async function waitUntilStarted(query: ManagedQuery, deadline: number): Promise<void> {
+  while (!query.done && !isAtLeast(query.state, 'RUNNING')) {
+    const left = deadline - Date.now();
+    if (left <= 0) return;
+    await query.waitForChange(left);
+  }
+}
+
+/** The response for a new token: rows as soon as there are any, else the final result, else status after the poll wait. */
+async function nextResponse(query: ManagedQuery, origin: string, token: number): Promise<StatementResponseJson> {
+  const deadline = Date.now() + MAX_POLL_WAIT_MILLIS;
+  for (;;) {
+    if (query.state === 'FAILED') return statementResponse(query, { origin });
+    if (query.buffer?.hasRows) {
+      const rows = query.takeRows();
+      return statementResponse(query, { origin, rows, nextToken: query.done ? undefined : token + 1 });
+    }
+    if (query.state === 'FINISHED') return statementResponse(query, { origin });
+    const left = deadline - Date.now();
+    if (left <= 0) return statementResponse(query, { origin, nextToken: token + 1 });
+    await query.waitForChange(left);
+  }
+}
+
+function respond(ctx: Context, query: ManagedQuery, prefix: HeaderPrefix, response: StatementResponseJson): void {
+  if (query.result && query.state !== 'FAILED') {
+    for (const [name, values] of sessionChangeHeaders(query.result.sessionChanges, prefix)) ctx.set(name, values);
+  }
+  ctx.body = response;
+}
+
+/** The error a statement gets when the server stops while it runs. */
+export function serverShuttingDownError(): EngineError {
+  return new EngineError('SERVER_SHUTTING_DOWN', 'Server is shutting down');
+}

@@ -1,0 +1,55 @@
+// GET /v1/status: what an autoscaler needs to know about this node — identity, state, CPU, memory
+// and workload.
+
+import type Router from '@koa/router';
+import { formatDataSize } from '../config/data-size.js';
+import { formatDuration } from '../config/duration.js';
+import type { ServerContext } from './server-context.js';
+
+export function statusRoutes(router: Router, server: ServerContext): void {
+  router.get('/v1/status', (ctx) => {
+    const metrics = server.metrics.sample();
+    const queries = server.queries;
+    const active = queries.list().filter((q) => !q.done);
+    const sum = (pick: (p: (typeof active)[number]['progress']) => number) => active.reduce((acc, q) => acc + pick(q.progress), 0);
+    const reservations = Object.fromEntries(active.filter((q) => q.memory.reservedBytes > 0).map((q) => [q.id, q.memory.reservedBytes]));
+    const nodeMemory = server.nodeMemory.limitBytes;
+    const reserved = server.nodeMemory.reservedBytes;
+    ctx.body = {
+      nodeId: server.node.nodeId,
+      state: server.nodeState.state,
+      nodeVersion: { version: server.node.version },
+      environment: server.node.environment,
+      coordinator: server.node.coordinator,
+      uptime: formatDuration(Date.now() - server.node.startTime),
+      externalAddress: server.node.internalUri,
+      internalAddress: server.node.internalUri,
+      processors: metrics.processors,
+      processCpuLoad: metrics.processCpuLoad,
+      systemCpuLoad: metrics.systemCpuLoad,
+      heapUsed: metrics.heapUsed,
+      heapAvailable: metrics.heapAvailable,
+      nonHeapUsed: metrics.nonHeapUsed,
+      memoryInfo: {
+        availableProcessors: metrics.processors,
+        totalNodeMemory: formatDataSize(nodeMemory),
+        pools: {
+          general: {
+            maxBytes: nodeMemory,
+            reservedBytes: reserved,
+            reservedRevocableBytes: 0,
+            freeBytes: nodeMemory - reserved,
+            queryMemoryReservations: reservations,
+          },
+        },
+      },
+      workload: {
+        runningQueries: queries.runningCount(),
+        queuedQueries: queries.queuedCount(),
+        runningTasks: queries.runningCount(),
+        queuedSplits: sum((p) => p.queuedSplits),
+        runningSplits: sum((p) => p.runningSplits),
+      },
+    };
+  });
+}
