@@ -1,0 +1,123 @@
+import { expect } from 'chai';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from '../../src/config/config-loader.js';
+import { CONFIG_SCHEMA } from '../../src/config/config-schema.js';
+import { formatDataSize, parseDataSize } from '../../src/config/data-size.js';
+import { formatDuration, parseDuration } from '../../src/config/duration.js';
+import { SETTINGS, envName } from '../../src/config/settings.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'engine-config-'));
+function file(name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+function configError(run: () => unknown): string {
+  try {
+    run();
+  } catch (e) {
+    expect(e).to.be.instanceOf(ConfigError);
+    return (e as Error).message;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('configuration', () => {
+  it('defaults to the embedded single node on 0.0.0.0:8080 with memory and system catalogs', () => {
+    const config = loadConfig();
+    expect(config.http).to.deep.equal({ host: '0.0.0.0', port: 8080, maxRequestBodySize: 16 * 1024 * 1024 });
+    expect(config.coordinator).to.equal(true);
+    expect(config.worker).to.equal(true);
+    expect(config.catalogs.map((c) => `${c.name}=${c.connector}`)).to.deep.equal(['memory=memory', 'system=system']);
+    expect(config.memory.queryMaxMemoryPerNode).to.equal(2 * 1024 ** 3);
+    expect(config.node.environment).to.equal('production');
+    expect(config.node.id).to.match(/^[0-9a-f-]{36}$/);
+    expect(config.log.level).to.equal('info');
+    expect(config.results).to.deep.equal({ maxRowsPerResponse: 10000, maxBytesPerResponse: 1024 * 1024 });
+    expect(config.query.clientTimeout).to.equal(5 * 60_000);
+  });
+
+  it('reads YAML and JSON files, converting sizes and durations', () => {
+    const yaml = file(
+      'a.yaml',
+      'node:\n  id: n1\n  environment: test\nhttp:\n  port: 9090\nmemory:\n  queryMaxMemoryPerNode: 512MB\n  nodeMemory: 1GB\nquery:\n  maxHistoryAge: 2m\ncatalogs:\n  - name: mem2\n    connector: memory\n',
+    );
+    const config = loadConfig({ file: yaml });
+    expect(config.node).to.include({ id: 'n1', environment: 'test' });
+    expect(config.http.port).to.equal(9090);
+    expect(config.memory).to.deep.equal({ queryMaxMemoryPerNode: 512 * 1024 ** 2, nodeMemory: 1024 ** 3 });
+    expect(config.query.maxHistoryAge).to.equal(120_000);
+    expect(config.catalogs).to.deep.equal([{ name: 'mem2', connector: 'memory', properties: {} }]);
+    const json = file('b.json', JSON.stringify({ http: { port: 7070 }, log: { level: 'warn' } }));
+    expect(loadConfig({ file: json }).http.port).to.equal(7070);
+    expect(loadConfig({ file: json }).log.level).to.equal('warn');
+  });
+
+  it('lets environment variables override the file and flags override both', () => {
+    const path = file('c.yaml', 'http:\n  port: 9000\n  host: 127.0.0.1\n');
+    expect(loadConfig({ file: path }).http.port).to.equal(9000);
+    expect(loadConfig({ file: path, env: { ENGINE_HTTP_PORT: '9001' } }).http.port).to.equal(9001);
+    const both = loadConfig({ file: path, env: { ENGINE_HTTP_PORT: '9001' }, flags: { port: '9002' } });
+    expect(both.http).to.include({ port: 9002, host: '127.0.0.1' });
+    const sized = loadConfig({ env: { ENGINE_MEMORY_QUERY_MAX_MEMORY_PER_NODE: '64MB' }, flags: { catalogs: 'a=memory,s=system' } });
+    expect(sized.memory.queryMaxMemoryPerNode).to.equal(64 * 1024 ** 2);
+    expect(sized.catalogs.map((c) => c.name)).to.deep.equal(['a', 's']);
+  });
+
+  it('names every wrong key and value', () => {
+    const path = file('bad.yaml', 'http:\n  prot: 1\nmemory:\n  nodeMemory: lots\ncatalogs:\n  - name: x\n    connector: foo\nlog:\n  level: loud\n');
+    const message = configError(() => loadConfig({ file: path }));
+    expect(message).to.contain(`Invalid configuration file ${path}`);
+    expect(message).to.contain("unknown key 'http.prot'");
+    expect(message).to.contain("'memory.nodeMemory' must be a byte count or a size such as '512MB'");
+    expect(message).to.contain("'catalogs[0].connector' must be one of 'memory', 'system', 'tpch'");
+    expect(message).to.contain("'log.level' must be one of");
+    expect(configError(() => loadConfig({ flags: { port: 'abc' } }))).to.equal("Invalid flag --port for 'http.port': expected an integer, got 'abc'");
+    expect(configError(() => loadConfig({ env: { ENGINE_COORDINATOR: 'yes' } }))).to.equal(
+      "Invalid environment variable ENGINE_COORDINATOR for 'coordinator': expected 'true' or 'false', got 'yes'",
+    );
+    expect(configError(() => loadConfig({ flags: { port: '70000' } }))).to.contain("'http.port' must be <= 65535");
+    expect(configError(() => loadConfig({ flags: { catalogs: 'a=memory,a=system' } }))).to.contain("catalog 'a' is defined twice");
+    expect(configError(() => loadConfig({ file: file('list.yaml', '- 1\n') }))).to.contain('must hold an object of settings');
+    expect(configError(() => loadConfig({ file: join(dir, 'missing.yaml') }))).to.contain('Cannot read configuration file');
+  });
+
+  it('has a flag and an environment variable for every setting, and every setting is in the schema', () => {
+    expect(new Set(SETTINGS.map((s) => s.flag)).size).to.equal(SETTINGS.length);
+    expect(envName(SETTINGS.find((s) => s.flag === 'query-max-memory-per-node')!)).to.equal('ENGINE_MEMORY_QUERY_MAX_MEMORY_PER_NODE');
+    for (const setting of SETTINGS) {
+      let schema: { properties?: Record<string, unknown> } = CONFIG_SCHEMA;
+      for (const key of setting.path) {
+        expect(schema.properties, setting.path.join('.')).to.have.property(key);
+        schema = schema.properties![key] as typeof schema;
+      }
+    }
+  });
+});
+
+describe('sizes and durations', () => {
+  it('parse as Trino writes them', () => {
+    expect(parseDataSize('2GB')).to.equal(2 * 1024 ** 3);
+    expect(parseDataSize('1.5kB')).to.equal(1536);
+    expect(parseDataSize('10 mb')).to.equal(10 * 1024 ** 2);
+    expect(parseDataSize('12')).to.equal(undefined);
+    expect(parseDuration('15m')).to.equal(900_000);
+    expect(parseDuration('1.5s')).to.equal(1500);
+    expect(parseDuration('250ms')).to.equal(250);
+    expect(parseDuration('5 parsecs')).to.equal(undefined);
+  });
+
+  it('format in the most succinct unit like airlift', () => {
+    expect(formatDataSize(0)).to.equal('0B');
+    expect(formatDataSize(1536)).to.equal('1.50kB');
+    expect(formatDataSize(2048)).to.equal('2kB');
+    expect(formatDataSize(3 * 1024 ** 3)).to.equal('3GB');
+    expect(formatDuration(0)).to.equal('0.00ns');
+    expect(formatDuration(45)).to.equal('45.00ms');
+    expect(formatDuration(1234)).to.equal('1.23s');
+    expect(formatDuration(0.5)).to.equal('500.00us');
+    expect(formatDuration(90_000)).to.equal('1.50m');
+  });
+});
