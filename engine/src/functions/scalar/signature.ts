@@ -13,7 +13,7 @@ export type TypeFamily = 'decimal' | 'varchar' | 'char' | 'timestamp' | 'time';
  * argument of another family is coerced into it, e.g. integer -> decimal(10,0)), or a type variable
  * bound to the common super type of every argument that uses it.
  */
-export type ParamPattern = SqlType | { family: TypeFamily } | { variable: string };
+export type ParamPattern = SqlType | { family: TypeFamily; strict?: boolean } | { variable: string };
 
 /**
  * A function body. `invoke` receives the arguments' scalar values (page.ts representation) and
@@ -81,7 +81,7 @@ export interface BoundSignature {
   readonly returnType: SqlType;
 }
 
-function isFamily(p: ParamPattern): p is { family: TypeFamily } {
+function isFamily(p: ParamPattern): p is { family: TypeFamily; strict?: boolean } {
   return 'family' in p;
 }
 function isVariable(p: ParamPattern): p is { variable: string } {
@@ -118,7 +118,7 @@ export function bindSignature(template: SignatureTemplate, actual: readonly SqlT
     const p = params[i];
     let target: SqlType | undefined;
     if (isVariable(p)) target = variables.get(p.variable);
-    else if (isFamily(p)) target = coerceTypeBase(actual[i], p.family);
+    else if (isFamily(p)) target = p.strict && actual[i].kind !== p.family && actual[i].kind !== 'unknown' ? undefined : coerceTypeBase(actual[i], p.family);
     else target = p;
     if (target === undefined || !canCoerce(actual[i], target)) return undefined;
     argumentTypes.push(target);

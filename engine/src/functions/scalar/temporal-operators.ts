@@ -16,6 +16,7 @@ import { type ScalarFunctionDefinition, type SignatureTemplate, body } from './s
 
 const TIMESTAMP = { family: 'timestamp' } as const;
 const TIME = { family: 'time' } as const;
+const STRICT_TIMESTAMP = { family: 'timestamp', strict: true } as const;
 const YM = INTERVAL_YEAR_MONTH;
 const DS = INTERVAL_DAY_SECOND;
 
@@ -68,7 +69,8 @@ export const TEMPORAL_OPERATORS: readonly ScalarFunctionDefinition[] = [
     description: 'Subtraction',
     signatures: [
       ...plusOrMinus(-1),
-      { params: [TIMESTAMP, TIMESTAMP], returnType: DS, implement: () => body((a: number, b: number) => Math.trunc((a - b) / MICROS_PER_MILLI)) },
+      // strict: date - date does not exist in Trino, so dates must not coerce into this signature
+      { params: [STRICT_TIMESTAMP, STRICT_TIMESTAMP], returnType: DS, implement: () => body((a: number, b: number) => Math.trunc((a - b) / MICROS_PER_MILLI)) },
       { params: [TIME, TIME], returnType: DS, implement: () => body((a: number, b: number) => Math.trunc((a - b) / MICROS_PER_MILLI)) },
     ],
   },
