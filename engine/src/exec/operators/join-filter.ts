@@ -2,14 +2,15 @@
 // refers to probe channels followed by build channels; only the channels it reads are gathered,
 // so wide rows cost nothing for a narrow filter.
 
-import { compileExpression } from '../expression/compiler.js';
+import { compileExpression } from '../expression/index.js';
 import { takeColumn, type Column, type Page } from '../page.js';
 import type { SqlType } from '../../types/types.js';
-import { mapChildren, type RowExpression } from '../../sql/planner/row-expression.js';
+import type { RowExpression } from '../../sql/planner/row-expression.js';
+import { compactInputs } from './input-channels.js';
 
 export class JoinFilter {
   /** Channels of the combined (probe ++ build) layout the filter reads, in compiled-channel order. */
-  private readonly channels: number[] = [];
+  private readonly channels: number[];
   private readonly evaluate: (page: Page) => Column;
 
   constructor(
@@ -17,20 +18,12 @@ export class JoinFilter {
     private readonly probeWidth: number,
     combinedTypes: readonly SqlType[],
   ) {
-    const remapped = this.remap(filter);
+    const compacted = compactInputs([filter]);
+    this.channels = compacted.channels;
     this.evaluate = compileExpression(
-      remapped,
+      compacted.expressions[0],
       this.channels.map((c) => combinedTypes[c]),
     );
-  }
-
-  private remap(e: RowExpression): RowExpression {
-    if (e.kind === 'input') {
-      let index = this.channels.indexOf(e.channel);
-      if (index < 0) index = this.channels.push(e.channel) - 1;
-      return { ...e, channel: index };
-    }
-    return mapChildren(e, (c) => this.remap(c));
   }
 
   /** The filter's boolean value for each pair (probe row probeRows[i], build row buildRows[i]). */
