@@ -51,10 +51,6 @@ export class GrowableColumn implements ColumnData {
     return this.nulls;
   }
 
-  setNull(index: number): void {
-    this.ensureNulls()[index] = 1;
-  }
-
   /** A function copying row `sourceRow` of `source` (same type) to row `index` of this column. */
   copierFrom(source: Column): RowCopier {
     const srcNulls = source.nulls;

@@ -5,7 +5,6 @@
 import type { Column, ColumnValues } from '../page.js';
 import { SHORT_DECIMAL_PRECISION, type SqlType } from '../../types/types.js';
 import { int64Words } from '../hash/hash-functions.js';
-import type { ColumnData } from '../hash/row-equality.js';
 import type { SortKey } from './operator.js';
 
 /** Compares row i of one column with row j of another; negative, zero or positive. */
@@ -94,36 +93,6 @@ export function makeValueCompare(type: SqlType, left: ColumnValues, right: Colum
   return (i, j) => compare(a, i, b, j);
 }
 
-/** A comparator for one sort key, with direction and NULL placement. */
-export function makeKeyCompare(type: SqlType, left: ColumnData, right: ColumnData, ascending: boolean, nullsFirst: boolean): RowCompare {
-  const values = makeValueCompare(type, left.values, right.values);
-  const compare = ascending ? values : (i: number, j: number) => values(j, i);
-  const ln = type.kind === 'unknown' ? null : left.nulls;
-  const rn = type.kind === 'unknown' ? null : right.nulls;
-  if (ln === null && rn === null) return compare;
-  const nullOrder = nullsFirst ? -1 : 1;
-  return (i, j) => {
-    const a = ln !== null && ln[i] === 1;
-    const b = rn !== null && rn[j] === 1;
-    if (a || b) return a === b ? 0 : a ? nullOrder : -nullOrder;
-    return compare(i, j);
-  };
-}
-
-/** Lexicographic comparison over sort keys of two pages' columns (of the same layout). */
-export function makeRowCompare(keys: readonly SortKey[], left: readonly Column[], right: readonly Column[]): RowCompare {
-  const parts = keys.map((k) => makeKeyCompare(left[k.channel].type, left[k.channel], right[k.channel], k.ascending, k.nullsFirst));
-  if (parts.length === 0) return () => 0;
-  if (parts.length === 1) return parts[0];
-  return (i, j) => {
-    for (let k = 0; k < parts.length; k++) {
-      const c = parts[k](i, j);
-      if (c !== 0) return c;
-    }
-    return 0;
-  };
-}
-
 /** A page's sort key columns prepared for an unbound comparator. */
 export interface PreparedKey {
   readonly values: PreparedValues;
@@ -140,7 +109,7 @@ export function prepareKeys(keys: readonly SortKey[], columns: readonly Column[]
   });
 }
 
-/** Like makeRowCompare, but for rows of any pages (prepared with prepareKeys). */
+/** Lexicographic comparison over sort keys of rows of any pages of one layout (prepared with prepareKeys). */
 export function makePreparedRowCompare(keys: readonly SortKey[], types: readonly SqlType[]): PreparedRowCompare {
   const compares = keys.map((k) => valueCompareFor(types[k.channel]));
   const directions = keys.map((k) => (k.ascending ? 1 : -1));

@@ -60,8 +60,8 @@ export function computeFrames(
       s = groupsBound(frame.start, i, false, start, end, peerStart, peerEnd, groups as PeerGroups);
       e = groupsBound(frame.end, i, true, start, end, peerStart, peerEnd, groups as PeerGroups);
     } else {
-      s = rangeBound(frame.start, i, false, start, end, peerStart, peerEnd, rangeKey, nonNull);
-      e = rangeBound(frame.end, i, true, start, end, peerStart, peerEnd, rangeKey, nonNull);
+      s = rangeBound(frame.start, i, false, peerStart, peerEnd, rangeKey, nonNull);
+      e = rangeBound(frame.end, i, true, peerStart, peerEnd, rangeKey, nonNull);
     }
     if (frame.start.type === 'UNBOUNDED_PRECEDING') s = start;
     if (frame.end.type === 'UNBOUNDED_FOLLOWING') e = end;
@@ -138,8 +138,6 @@ function rangeBound(
   bound: FrameBoundSpec,
   i: number,
   isEnd: boolean,
-  start: number,
-  end: number,
   peerStart: Int32Array,
   peerEnd: Int32Array,
   key: RangeKey | null,

@@ -75,8 +75,3 @@ export function finalColumn(
   for (let g = start; g < end; g++) writeAt(g, out, g - start);
   return outputToColumn(type, out, length);
 }
-
-/** True when row `row` of `column` is NULL. */
-export function isNullAt(column: Column, row: number): boolean {
-  return column.nulls !== null && column.nulls[row] === 1;
-}

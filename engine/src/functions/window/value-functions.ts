@@ -105,7 +105,7 @@ export function valueFunction(name: string, types: readonly SqlType[], coercible
   if (evaluate === undefined || !VALUE_FUNCTION_SIGNATURES[name].some((s) => s.args.length === types.length)) return undefined;
   // T is the value's type (or the default's, when the value is a bare NULL).
   const valueType = types[0].kind === 'unknown' && types.length === 3 ? types[2] : types[0];
-  const argumentTypes = types.map((t, i) => (i === 1 ? BIGINT : valueType));
+  const argumentTypes = types.map((_, i) => (i === 1 ? BIGINT : valueType));
   if (!types.every((t, i) => coercible(t, argumentTypes[i]))) return undefined;
   return { name, argumentTypes, returnType: valueType, createEvaluator: () => ({ evaluate }) };
 }
