@@ -56,7 +56,7 @@ const DECIMAL_SIGNATURES: Record<BinaryName, SignatureTemplate> = {
   multiply: {
     params: [DECIMAL, DECIMAL],
     returnType: ([a, b]) => decimalMultiplyType(a, b),
-    implement: ([a, b], r) => body(decimalMultiplication(a, b, r)),
+    implement: (_, r) => body(decimalMultiplication(r)),
   },
   divide: {
     params: [DECIMAL, DECIMAL],

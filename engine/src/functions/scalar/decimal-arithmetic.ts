@@ -55,7 +55,8 @@ export function decimalAddition(a: SqlType, b: SqlType, result: SqlType, sign: 1
     : (x, y) => checkDecimalOverflow(x * aFactor - y * bFactor, precision);
 }
 
-export function decimalMultiplication(a: SqlType, b: SqlType, result: SqlType): DecimalBinary {
+/** Unscaled values multiply directly: the result scale is the sum of the operand scales. */
+export function decimalMultiplication(result: SqlType): DecimalBinary {
   const { precision } = params(result);
   return (x, y) => checkDecimalOverflow(x * y, precision);
 }
