@@ -1,4 +1,5 @@
 // Starts an Engine server as a child process on a free loopback port for a run, and stops it.
+// The server listens on 127.0.0.1 only.
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -24,7 +25,7 @@ export async function startEngineServer(options: StartOptions): Promise<EngineSe
   }
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [options.cliPath, 'server', '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [options.cliPath, 'server', '--host', '127.0.0.1', '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
   const keep = (chunk: Buffer): void => {
     output.push(...chunk.toString('utf8').split('\n').filter((l) => l !== ''));
