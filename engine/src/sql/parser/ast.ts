@@ -4,6 +4,7 @@
 import type { SourceLocation } from '../../errors/engine-error.js';
 
 export interface NodeBase {
+  /** Where the node starts; binary operators (arithmetic, comparison, AND/OR, ||) carry the operator's position, as Trino reports them. */
   location: SourceLocation;
 }
 

@@ -52,8 +52,8 @@ export abstract class ExpressionParser extends SpecialFormParser {
   protected override parseOr(initial?: Expression): Expression {
     let left = this.parseAnd(initial);
     while (this.atKeyword('OR')) {
-      this.pos++;
-      left = { kind: 'LogicalBinary', operator: 'OR', left, right: this.parseAnd(), location: left.location };
+      const location = this.location(this.advance());
+      left = { kind: 'LogicalBinary', operator: 'OR', left, right: this.parseAnd(), location };
     }
     return left;
   }
@@ -61,8 +61,8 @@ export abstract class ExpressionParser extends SpecialFormParser {
   private parseAnd(initial?: Expression): Expression {
     let left = this.parseNot(initial);
     while (this.atKeyword('AND')) {
-      this.pos++;
-      left = { kind: 'LogicalBinary', operator: 'AND', left, right: this.parseNot(), location: left.location };
+      const location = this.location(this.advance());
+      left = { kind: 'LogicalBinary', operator: 'AND', left, right: this.parseNot(), location };
     }
     return left;
   }
@@ -83,14 +83,14 @@ export abstract class ExpressionParser extends SpecialFormParser {
     const token = this.token;
     for (const op of Object.keys(COMPARISON_OPERATORS)) this.expect(`'${op}'`);
     if (token.kind === 'symbol' && token.value in COMPARISON_OPERATORS) {
-      this.pos++;
+      const operatorLocation = this.location(this.advance());
       const operator = COMPARISON_OPERATORS[token.value];
       const quantifier = this.quantifierAhead();
       if (quantifier) {
         this.pos++;
         return { kind: 'QuantifiedComparison', operator, quantifier, value, query: this.parseParenthesizedQuery(), location };
       }
-      return { kind: 'Comparison', operator, left: value, right: this.parseValueExpression(0), location };
+      return { kind: 'Comparison', operator, left: value, right: this.parseValueExpression(0), location: operatorLocation };
     }
     if (this.atKeyword('IS')) {
       this.pos++;
@@ -171,12 +171,13 @@ export abstract class ExpressionParser extends SpecialFormParser {
       }
       const precedence = token.kind === 'symbol' ? BINARY_PRECEDENCE[token.value] : undefined;
       if (precedence === undefined || precedence <= minPrecedence) return left;
-      this.pos++;
+      // Trino reports errors of binary operators at the operator.
+      const location = this.location(this.advance());
       const right = this.parseValueExpression(precedence);
       left =
         token.value === '||'
-          ? { kind: 'Concat', left, right, location: left.location }
-          : { kind: 'ArithmeticBinary', operator: token.value as ArithmeticOperator, left, right, location: left.location };
+          ? { kind: 'Concat', left, right, location }
+          : { kind: 'ArithmeticBinary', operator: token.value as ArithmeticOperator, left, right, location };
     }
   }
 

@@ -1,0 +1,74 @@
+// Runs SQL in-process through the real statement executor over memory and system catalogs, and
+// returns rows as scalars: the whole engine below the HTTP layer, without mocks.
+
+import { CatalogManager } from '../../src/connectors/catalog-manager.js';
+import { MemoryConnector } from '../../src/connectors/memory/memory-connector.js';
+import type { Session } from '../../src/coordinator/session.js';
+import { StatementExecutor } from '../../src/coordinator/statement-executor.js';
+import { newQueryProgress, type OutputColumn, type StatementResult } from '../../src/coordinator/statement-result.js';
+import { MemoryContext } from '../../src/exec/memory.js';
+import { getScalar, type Scalar } from '../../src/exec/page.js';
+import { typeName } from '../../src/types/types.js';
+
+export interface QueryRows {
+  columns: OutputColumn[];
+  types: string[];
+  rows: Scalar[][];
+  result: StatementResult;
+}
+
+export class EngineHarness {
+  readonly catalogs = new CatalogManager();
+  readonly executor: StatementExecutor;
+  readonly session: Session;
+  private sequence = 0;
+
+  constructor(options: { memoryLimitBytes?: number } = {}) {
+    this.catalogs.register('memory', new MemoryConnector('memory'));
+    const nodeMemory = new MemoryContext('node', options.memoryLimitBytes ?? 1 << 30);
+    this.executor = new StatementExecutor(this.catalogs, { queryMaxMemoryBytes: options.memoryLimitBytes ?? 1 << 30, nodeMemory });
+    this.session = {
+      queryId: 'test',
+      user: 'test',
+      catalog: 'memory',
+      schema: 'default',
+      timeZone: 'UTC',
+      properties: new Map(),
+      preparedStatements: new Map(),
+      clientTags: [],
+      startTime: Date.UTC(2026, 10, 21, 12, 0, 0),
+    };
+  }
+
+  /** Runs one statement and drains its rows; session changes are applied as a client would. */
+  async query(sql: string): Promise<QueryRows> {
+    const memory = new MemoryContext(`query${this.sequence++}`, this.executor.options.queryMaxMemoryBytes, this.executor.options.nodeMemory);
+    const context = { signal: new AbortController().signal, memory, progress: newQueryProgress() };
+    try {
+      const result = await this.executor.execute(sql, { ...this.session, queryId: `q${this.sequence}` }, context);
+      const rows: Scalar[][] = [];
+      for await (const page of result.pages) {
+        for (let r = 0; r < page.rowCount; r++) rows.push(page.columns.map((c) => getScalar(c, r)));
+      }
+      const changes = result.sessionChanges;
+      if (changes.setCatalog) this.session.catalog = changes.setCatalog;
+      if (changes.setSchema) this.session.schema = changes.setSchema;
+      for (const [k, v] of changes.setSessionProperties) this.session.properties.set(k, v);
+      for (const k of changes.resetSessionProperties) this.session.properties.delete(k);
+      for (const [k, v] of changes.addedPreparedStatements) this.session.preparedStatements.set(k, v);
+      for (const k of changes.deallocatedPreparedStatements) this.session.preparedStatements.delete(k);
+      return { columns: result.columns, types: result.columns.map((c) => typeName(c.type)), rows, result };
+    } finally {
+      memory.close();
+    }
+  }
+
+  /** Rows only, with numbers/bigints as JS values. */
+  async rows(sql: string): Promise<Scalar[][]> {
+    return (await this.query(sql)).rows;
+  }
+
+  async run(...statements: string[]): Promise<void> {
+    for (const s of statements) await this.query(s);
+  }
+}
