@@ -5,8 +5,6 @@ import { ConfigError } from '../config/config-loader.js';
 import { CONFIG_SCHEMA } from '../config/config-schema.js';
 import { engineVersion } from '../config/version.js';
 import { UsageError } from './args.js';
-import { serverCommand } from './server-command.js';
-import { sqlCommand } from './sql-command.js';
 
 const USAGE = `Usage: engine <command> [options]
 
@@ -20,10 +18,11 @@ Commands:
 async function main(argv: readonly string[]): Promise<number> {
   const [command, ...args] = argv;
   switch (command) {
+    // Loaded on demand: the client shell does not need the engine, nor the server the shell.
     case 'server':
-      return serverCommand(args);
+      return (await import('./server-command.js')).serverCommand(args);
     case 'sql':
-      return sqlCommand(args);
+      return (await import('./sql-command.js')).sqlCommand(args);
     case 'config-schema':
       process.stdout.write(`${JSON.stringify(CONFIG_SCHEMA, null, 2)}\n`);
       return 0;

@@ -31,13 +31,15 @@ export async function serverCommand(args: readonly string[]): Promise<number> {
   const flags = Object.fromEntries(SETTINGS.map((s) => [s.flag, stringOption(values, s.flag)]));
   const config = loadConfig({ file: stringOption(values, 'config'), env: process.env, flags });
   const logger = createLogger(config.log.level, { nodeId: config.node.id });
-  const server = await startServer(config, logger);
+  const starting = startServer(config, logger);
+  // Installed before the server listens, so a signal during startup still stops it cleanly.
   const onSignal = (signal: NodeJS.Signals) => {
     logger.info({ signal }, 'stopping on signal');
-    void server.stop();
+    void starting.then((server) => server.stop());
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
+  const server = await starting;
   await server.stopped;
   logger.flush();
   return 0;

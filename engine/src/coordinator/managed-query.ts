@@ -30,6 +30,8 @@ export class ManagedQuery {
   result: StatementResult | undefined;
   buffer: ResultBuffer | undefined;
   readonly progress = newQueryProgress();
+  /** Whether the client read the final response (or gave up on the query). */
+  clientFinished = false;
   /** Counts state changes (the task version clients see). */
   version = 0;
 

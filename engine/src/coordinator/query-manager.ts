@@ -2,13 +2,14 @@
 // lookup and cancellation, abandonment of queries whose client stopped polling, and a bounded
 // history of finished queries for /v1/query and system.runtime.queries.
 
-import { EngineError } from '../errors/engine-error.js';
+import { EngineError, toEngineError } from '../errors/engine-error.js';
 import type { MemoryContext } from '../exec/memory.js';
 import type { Logger } from '../log/logger.js';
 import { ManagedQuery, type ClientInfo, type StatementRunner } from './managed-query.js';
 import { QueryIdGenerator } from './query-id.js';
 import type { ResponseLimits } from './result-buffer.js';
 import type { Session } from './session.js';
+import { validateSessionProperty } from './session-properties.js';
 
 export interface QueryManagerOptions {
   maxLength: number;
@@ -34,7 +35,9 @@ export class QueryManager {
   private readonly queued: ManagedQuery[] = [];
   private readonly running = new Set<ManagedQuery>();
   private readonly ids = new QueryIdGenerator();
-  private readonly doneListeners: Array<(query: ManagedQuery) => void> = [];
+  /** Finished queries whose client has not yet read the final response. */
+  private readonly awaitingClient = new Set<ManagedQuery>();
+  private readonly workListeners: Array<() => void> = [];
   private readonly timer: NodeJS.Timeout;
 
   constructor(
@@ -53,7 +56,10 @@ export class QueryManager {
     const query = new ManagedQuery(id, sql, session, client, memory, this.options.responseLimits);
     this.queries.set(id, query);
     query.onDone(() => this.queryDone(query));
-    if (sql.length > this.options.maxLength) {
+    const invalidSession = checkSessionProperties(session);
+    if (invalidSession) {
+      query.fail(invalidSession);
+    } else if (sql.length > this.options.maxLength) {
       query.fail(new EngineError('QUERY_TEXT_TOO_LARGE', `Query text length (${sql.length}) exceeds the maximum length (${this.options.maxLength})`));
     } else if (this.running.size < this.options.maxRunning) {
       this.start(query);
@@ -74,9 +80,9 @@ export class QueryManager {
     return [...this.queries.values()];
   }
 
-  /** Queries not yet FINISHED or FAILED. */
+  /** Queries not yet FINISHED or FAILED, or whose client has not read the final response yet. */
   activeCount(): number {
-    return this.running.size + this.queued.length;
+    return this.running.size + this.queued.length + this.awaitingClient.size;
   }
 
   runningCount(): number {
@@ -87,9 +93,15 @@ export class QueryManager {
     return this.queued.length;
   }
 
-  /** Called after each query ends (the node state machine waits on this for isolation and shutdown). */
-  onQueryDone(listener: (query: ManagedQuery) => void): void {
-    this.doneListeners.push(listener);
+  /** Called whenever activeCount() may have dropped (the node state machine waits on this for isolation and shutdown). */
+  onWorkChanged(listener: () => void): void {
+    this.workListeners.push(listener);
+  }
+
+  /** The client has what it needs: it read the final response, or it canceled the query. */
+  clientFinished(query: ManagedQuery): void {
+    query.clientFinished = true;
+    if (this.awaitingClient.delete(query)) this.workChanged();
   }
 
   /** Stops housekeeping and fails every active query (the server is going away). */
@@ -110,9 +122,14 @@ export class QueryManager {
       const index = this.queued.indexOf(query);
       if (index >= 0) this.queued.splice(index, 1);
     }
+    if (!query.clientFinished) this.awaitingClient.add(query);
     this.logCompletion(query);
     this.expireHistory();
-    for (const listener of this.doneListeners) listener(query);
+    this.workChanged();
+  }
+
+  private workChanged(): void {
+    for (const listener of this.workListeners) listener();
   }
 
   private admitQueued(): void {
@@ -151,6 +168,9 @@ export class QueryManager {
         );
       }
     }
+    for (const query of this.awaitingClient) {
+      if (now - query.lastClientAccess > this.options.clientTimeout) this.clientFinished(query);
+    }
     this.expireHistory(now);
   }
 
@@ -164,5 +184,15 @@ export class QueryManager {
         excess--;
       }
     }
+  }
+}
+
+/** Session properties sent by the client must exist and have valid values (normalised in place). */
+function checkSessionProperties(session: Session): EngineError | undefined {
+  try {
+    for (const [name, value] of session.properties) session.properties.set(name, validateSessionProperty(name, value));
+    return undefined;
+  } catch (e) {
+    return toEngineError(e);
   }
 }

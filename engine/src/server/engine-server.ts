@@ -21,13 +21,15 @@ import { NodeStateMachine } from './node-state.js';
 import type { NodeIdentity, ServerContext } from './server-context.js';
 import { serverShuttingDownError } from './statement-resource.js';
 
+const SHUTDOWN_GRACE_MILLIS = 5000;
+
 export interface RunningServer {
   /** e.g. http://127.0.0.1:8080 */
   readonly uri: string;
   readonly port: number;
   readonly context: ServerContext;
-  /** Fails running queries and closes the HTTP server. */
-  stop(): Promise<void>;
+  /** Fails running queries and closes the HTTP server (gracefully: letting responses in flight finish). */
+  stop(graceful?: boolean): Promise<void>;
   /** Resolves once the server stopped (after stop() or a graceful shutdown). */
   readonly stopped: Promise<void>;
 }
@@ -68,16 +70,22 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
   const stopped = new Promise<void>((resolve) => (resolveStopped = resolve));
   let httpServer: Server | undefined;
   let stopping: Promise<void> | undefined;
-  const stop = (): Promise<void> => {
+  const stop = (graceful: boolean): Promise<void> => {
     stopping ??= (async () => {
       manager.close(serverShuttingDownError());
       if (httpServer) {
         const closed = once(httpServer, 'close');
         httpServer.close();
-        httpServer.closeAllConnections();
+        if (graceful) {
+          // Responses in flight (the last rows of the last query) still go out; stragglers are cut after a grace period.
+          httpServer.closeIdleConnections();
+          setTimeout(() => httpServer?.closeAllConnections(), SHUTDOWN_GRACE_MILLIS).unref();
+        } else {
+          httpServer.closeAllConnections();
+        }
         await closed;
       }
-      logger.info({ nodeId: node.nodeId }, 'server stopped');
+      logger.info('server stopped');
       resolveStopped();
     })();
     return stopping;
@@ -86,12 +94,12 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
   nodeState = new NodeStateMachine(
     () => manager.activeCount() > 0,
     () => {
-      logger.info({ nodeId: node.nodeId }, 'shutting down: no active queries left');
-      void stop();
+      logger.info('shutting down: no active queries left');
+      void stop(true);
     },
   );
   const state = nodeState;
-  manager.onQueryDone(() => state.workChanged());
+  manager.onWorkChanged(() => state.workChanged());
 
   const context: ServerContext = { config, logger, node, nodeState: state, queries: manager, nodes: new NodeManager(), metrics: new NodeMetricsSampler(), nodeMemory };
   const app = createApp(context);
@@ -101,8 +109,8 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
   const port = (httpServer.address() as AddressInfo).port;
   node.internalUri = `http://${formatHost(config.node.internalAddress ?? advertisedHost(config.http.host))}:${port}`;
   state.activate();
-  logger.info({ host: config.http.host, port, uri: node.internalUri, nodeId: node.nodeId, environment: node.environment, version: node.version, catalogs: catalogs.names() }, 'listening');
-  return { uri: node.internalUri, port, context, stop, stopped };
+  logger.info({ host: config.http.host, port, uri: node.internalUri, environment: node.environment, version: node.version, catalogs: catalogs.names() }, 'listening');
+  return { uri: node.internalUri, port, context, stop: (graceful = false) => stop(graceful), stopped };
 }
 
 function rejectUnsupportedRoles(config: EngineConfig): void {

@@ -7,7 +7,7 @@ import { baseUri } from './base-uri.js';
 import { HttpError } from './http-error.js';
 import { queryDetailJson, queryListItemJson } from './query-json.js';
 import type { ServerContext } from './server-context.js';
-import { findQuery } from './statement-resource.js';
+import { cancelQuery, findQuery } from './statement-resource.js';
 
 export function queryRoutes(router: Router, server: ServerContext): void {
   router.get('/v1/query', (ctx) => {
@@ -28,7 +28,7 @@ export function queryRoutes(router: Router, server: ServerContext): void {
   });
 
   router.delete('/v1/query/:queryId', (ctx) => {
-    findQuery(server, ctx.params.queryId!).cancel();
+    cancelQuery(server, ctx.params.queryId!);
     ctx.status = 204;
   });
 }

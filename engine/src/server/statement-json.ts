@@ -73,10 +73,12 @@ export interface ResponseParts {
   /** The token of the next response; absent in the final response. */
   nextToken?: number;
   rows?: unknown[][];
+  /** The POST response: like Trino's, it never carries the error; the client reads it from nextUri. */
+  initial?: boolean;
 }
 
 export function statementResponse(query: ManagedQuery, parts: ResponseParts): StatementResponseJson {
-  const { origin, nextToken, rows } = parts;
+  const { origin, nextToken, rows, initial } = parts;
   const columns = query.columns;
   const result = query.result;
   const more = nextToken !== undefined;
@@ -88,7 +90,7 @@ export function statementResponse(query: ManagedQuery, parts: ResponseParts): St
     ...(columns && columns.length > 0 ? { columns: columns.map((c) => ({ name: c.name, type: typeName(c.type), typeSignature: typeSignature(c.type) })) } : {}),
     ...(rows && rows.length > 0 ? { data: rows } : {}),
     stats: statementStats(query),
-    ...(query.error ? { error: queryErrorJson(query.error) } : {}),
+    ...(query.error && !initial ? { error: queryErrorJson(query.error) } : {}),
     warnings: [],
     ...(result?.updateType !== undefined ? { updateType: result.updateType } : {}),
     ...(result?.updateCount !== undefined && query.state === 'FINISHED' ? { updateCount: result.updateCount } : {}),

@@ -41,7 +41,7 @@ export function statementRoutes(router: Router, server: ServerContext): void {
     const session = readSessionHeaders(ctx.headers, prefix, DEFAULT_TIME_ZONE);
     const query = server.queries.submit(sql, session, { remoteAddress: ctx.ip, userAgent: ctx.get('User-Agent') || undefined });
     await waitUntilStarted(query, Date.now() + MAX_POLL_WAIT_MILLIS);
-    const response = statementResponse(query, { origin: baseUri(ctx, server.node.internalUri), nextToken: 1 });
+    const response = statementResponse(query, { origin: baseUri(ctx, server.node.internalUri), nextToken: 1, initial: true });
     cursors.set(query, { token: 0, response: Promise.resolve(response), prefix });
     respond(ctx, query, prefix, response);
   });
@@ -66,11 +66,12 @@ export function statementRoutes(router: Router, server: ServerContext): void {
     }
     const response = await cursor.response;
     query.touch();
+    if (response.nextUri === undefined) server.queries.clientFinished(query);
     respond(ctx, query, detectPrefix(ctx.headers) ?? cursor.prefix, response);
   });
 
   router.delete('/v1/statement/:queryId/:token', (ctx) => {
-    findQuery(server, ctx.params.queryId!).cancel();
+    cancelQuery(server, ctx.params.queryId!);
     ctx.status = 204;
   });
 
@@ -88,6 +89,13 @@ export function findQuery(server: ServerContext, queryId: string): ManagedQuery 
   const query = server.queries.get(queryId);
   if (!query) throw new HttpError(404, `Query not found: ${queryId}`, 'QUERY_NOT_FOUND');
   return query;
+}
+
+/** Cancels a query on behalf of its client, who then needs no final response. */
+export function cancelQuery(server: ServerContext, queryId: string): void {
+  const query = findQuery(server, queryId);
+  query.cancel();
+  server.queries.clientFinished(query);
 }
 
 function parseToken(text: string): number {
