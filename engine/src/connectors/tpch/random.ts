@@ -1,0 +1,99 @@
+// The TPC-H generator's random numbers: one Park–Miller stream (seed' = seed * 16807 mod 2^31-1)
+// per column, each starting from a fixed seed and consuming a fixed number of values per row
+// (unused values are skipped at the end of the row). So row N of any column is reached directly by
+// jumping the stream ahead N * usage values (16807^k mod m), which is what lets splits and
+// single columns generate independently of everything else.
+//
+// All arithmetic stays exact in doubles: products are split so that no intermediate exceeds 2^53.
+
+export const MODULUS = 2147483647;
+const MULTIPLIER = 16807;
+const TWO_31 = 2147483648;
+
+/** x mod (2^31 - 1) for 0 <= x < 2^53, using 2^31 ≡ 1. */
+function reduce(x: number): number {
+  const high = Math.floor(x / TWO_31);
+  const r = x - high * TWO_31 + high;
+  return r >= MODULUS ? r - MODULUS : r;
+}
+
+/** The next value of a stream. */
+export function nextSeed(seed: number): number {
+  const product = seed * MULTIPLIER; // < 2^46
+  const high = (product / TWO_31) | 0;
+  const r = product - high * TWO_31 + high;
+  return r >= MODULUS ? r - MODULUS : r;
+}
+
+/** a * b mod (2^31 - 1) for a, b < 2^31. */
+export function mulMod(a: number, b: number): number {
+  const bHigh = Math.floor(b / 65536);
+  const bLow = b - bHigh * 65536;
+  return reduce(reduce(a * bHigh) * 65536 + a * bLow);
+}
+
+/** 16807^count mod (2^31 - 1): the factor that jumps a stream `count` values ahead. */
+export function jumpFactor(count: number): number {
+  let result = 1;
+  let power = MULTIPLIER;
+  let remaining = count;
+  while (remaining > 0) {
+    if (remaining % 2 === 1) result = mulMod(result, power);
+    remaining = Math.floor(remaining / 2);
+    power = mulMod(power, power);
+  }
+  return result;
+}
+
+/**
+ * dbgen's uniform integer in [low, high] from a stream value, with its exact floating-point steps:
+ * low + trunc((seed / m) * (high - low + 1)).
+ */
+export function boundedInt(seed: number, low: number, high: number): number {
+  return low + Math.floor((seed / MODULUS) * (high - low + 1));
+}
+
+/**
+ * One column's random stream, positioned by row. `next()` draws the row's values in order;
+ * `finishRow()` moves to the start of the next row however many values the row used.
+ */
+export class RandomStream {
+  private readonly rowJump: number;
+  private rowSeed: number;
+  private seed: number;
+
+  constructor(
+    private readonly initialSeed: number,
+    /** Values each row owns (dbgen's per-column usage). */
+    readonly usagePerRow: number,
+    /** The row to start at (0-based). */
+    startRow = 0,
+  ) {
+    this.rowJump = jumpFactor(usagePerRow);
+    this.rowSeed = mulMod(initialSeed, jumpFactor(usagePerRow * startRow));
+    this.seed = this.rowSeed;
+  }
+
+  /** Positions the stream at the start of `row` (0-based). */
+  seekRow(row: number): void {
+    this.rowSeed = mulMod(this.initialSeed, jumpFactor(this.usagePerRow * row));
+    this.seed = this.rowSeed;
+  }
+
+  /** The next raw value (1 .. 2^31-2). */
+  next(): number {
+    this.seed = nextSeed(this.seed);
+    return this.seed;
+  }
+
+  /** A uniform integer in [low, high], as dbgen draws it. */
+  nextInt(low: number, high: number): number {
+    this.seed = nextSeed(this.seed);
+    return low + Math.floor((this.seed / MODULUS) * (high - low + 1));
+  }
+
+  finishRow(): void {
+    this.rowSeed = mulMod(this.rowSeed, this.rowJump);
+    this.seed = this.rowSeed;
+  }
+}

@@ -1,0 +1,49 @@
+// Splits and pages of a generated table. A split is a range of units (rows; parts for partsupp;
+// orders for lineitem) that generates on its own; its pages are consecutive unit ranges of at most
+// MAX_PAGE_ROWS rows.
+
+import { MAX_PAGE_ROWS } from '../column-selection.js';
+import type { Scale } from './scale.js';
+import type { TpchTable } from './table.js';
+
+/** Rows a split aims at. */
+export const SPLIT_TARGET_ROWS = 65536;
+
+/** What a tpch split carries: units [start, end) of its table. */
+export interface TpchSplitInfo {
+  start: number;
+  end: number;
+}
+
+/** The unit ranges of the table's splits (at least one, possibly empty). */
+export function splitRanges(table: TpchTable, scale: Scale, targetRows = SPLIT_TARGET_ROWS): TpchSplitInfo[] {
+  const units = table.unitCount(scale);
+  const unitsPerSplit = Math.max(1, Math.floor(targetRows / table.averageRowsPerUnit));
+  const ranges: TpchSplitInfo[] = [];
+  for (let start = 0; start < units; start += unitsPerSplit) ranges.push({ start, end: Math.min(units, start + unitsPerSplit) });
+  return ranges.length === 0 ? [{ start: 0, end: 0 }] : ranges;
+}
+
+/** Consecutive unit ranges covering [start, end), each of at most MAX_PAGE_ROWS rows. */
+export function pageRanges(table: TpchTable, scale: Scale, start: number, end: number): [number, number][] {
+  const ranges: [number, number][] = [];
+  if (table.unitRowCounts === undefined) {
+    const unitsPerPage = Math.max(1, Math.floor(MAX_PAGE_ROWS / table.maxRowsPerUnit));
+    for (let from = start; from < end; from += unitsPerPage) ranges.push([from, Math.min(end, from + unitsPerPage)]);
+    return ranges;
+  }
+  const rows = table.unitRowCounts(scale, start, end);
+  let from = start;
+  let pageRows = 0;
+  for (let unit = start; unit < end; unit++) {
+    const unitRows = rows[unit - start];
+    if (pageRows + unitRows > MAX_PAGE_ROWS) {
+      ranges.push([from, unit]);
+      from = unit;
+      pageRows = 0;
+    }
+    pageRows += unitRows;
+  }
+  if (from < end) ranges.push([from, end]);
+  return ranges;
+}

@@ -1,0 +1,89 @@
+// The `tpch` connector: the TPC-H tables generated on the fly with exactly the rows of the
+// reference generator dbgen, at the scale factor the schema names (`tiny` = 0.01, `sf1`, `sf0.1`,
+// ...). Splits are unit ranges that generate independently; pages hold only the requested columns.
+
+import type { Session } from '../../coordinator/session.js';
+import { EngineError } from '../../errors/engine-error.js';
+import type { Page } from '../../exec/page.js';
+import { selectColumnIndexes } from '../column-selection.js';
+import type { Connector, SchemaTableName, Split, TableMetadata, TableStatistics } from '../connector.js';
+import { STANDARD_SCHEMAS, Scale, scaleFactorOfSchema } from './scale.js';
+import { pageRanges, splitRanges, type TpchSplitInfo } from './splits.js';
+import type { TpchTable } from './table.js';
+import { TPCH_TABLES, tpchTable } from './tables.js';
+
+export class TpchConnector implements Connector {
+  private readonly scales = new Map<string, Scale>();
+  private readonly statistics = new Map<string, TableStatistics>();
+
+  constructor(
+    /** The catalog name this connector serves. */
+    readonly name = 'tpch',
+  ) {}
+
+  listSchemas(_session: Session): string[] {
+    return [...STANDARD_SCHEMAS];
+  }
+
+  listTables(_session: Session, schema?: string): SchemaTableName[] {
+    const schemas = schema === undefined ? STANDARD_SCHEMAS : scaleFactorOfSchema(schema) === undefined ? [] : [schema];
+    const tables = TPCH_TABLES.map((t) => t.name).sort();
+    return schemas.flatMap((s) => tables.map((table) => ({ schema: s, table })));
+  }
+
+  getTable(_session: Session, schema: string, table: string): TableMetadata | undefined {
+    const generated = tpchTable(table);
+    if (generated === undefined || scaleFactorOfSchema(schema) === undefined) return undefined;
+    return { catalog: this.name, schema, name: table, columns: generated.columns.map((c) => ({ ...c })) };
+  }
+
+  getSplits(_session: Session, table: TableMetadata): Split[] {
+    const generated = this.requireTable(table.schema, table.name);
+    return splitRanges(generated, this.scale(table.schema)).map((info) => ({
+      catalog: this.name,
+      schema: table.schema,
+      table: table.name,
+      info,
+    }));
+  }
+
+  getTableStatistics(_session: Session, table: TableMetadata): TableStatistics | undefined {
+    const key = `${table.schema}.${table.name}`;
+    let statistics = this.statistics.get(key);
+    if (statistics === undefined) {
+      statistics = { rowCount: this.requireTable(table.schema, table.name).rowCount(this.scale(table.schema)) };
+      this.statistics.set(key, statistics);
+    }
+    return statistics;
+  }
+
+  createPageSource(_session: Session, split: Split, columns: readonly string[]): AsyncIterable<Page> {
+    const generated = this.requireTable(split.schema, split.table);
+    const columnIndexes = selectColumnIndexes(generated.columns, columns);
+    const { start, end } = split.info as TpchSplitInfo;
+    return generatePages(generated, this.scale(split.schema), start, end, columnIndexes);
+  }
+
+  private scale(schema: string): Scale {
+    let scale = this.scales.get(schema);
+    if (scale === undefined) {
+      const scaleFactor = scaleFactorOfSchema(schema);
+      if (scaleFactor === undefined) throw new EngineError('SCHEMA_NOT_FOUND', `Schema '${this.name}.${schema}' does not exist`);
+      scale = new Scale(scaleFactor);
+      this.scales.set(schema, scale);
+    }
+    return scale;
+  }
+
+  private requireTable(schema: string, table: string): TpchTable {
+    this.scale(schema);
+    const generated = tpchTable(table);
+    if (generated === undefined) throw new EngineError('TABLE_NOT_FOUND', `Table '${this.name}.${schema}.${table}' does not exist`);
+    return generated;
+  }
+}
+
+/** Pages are generated when asked for, one at a time. */
+async function* generatePages(table: TpchTable, scale: Scale, start: number, end: number, columnIndexes: readonly number[]): AsyncIterable<Page> {
+  for (const [from, to] of pageRanges(table, scale, start, end)) yield table.generate(scale, from, to, columnIndexes);
+}
