@@ -12,6 +12,12 @@ function rowStartSeed(initialSeed: number, usagePerRow: number, row: number): nu
   return mulMod(initialSeed, jumpFactor(usagePerRow * row));
 }
 
+/** The first value row `row` draws in [low, high]. */
+export function drawIntAt(initialSeed: number, usagePerRow: number, row: number, low: number, high: number): number {
+  const seed = nextSeed(rowStartSeed(initialSeed, usagePerRow, row));
+  return low + Math.floor((seed / MODULUS) * (high - low + 1));
+}
+
 /** Uniform integers in [low, high], one per row, for rows [start, start + count). */
 export function drawInts(initialSeed: number, usagePerRow: number, start: number, count: number, low: number, high: number): Int32Array {
   const out = new Int32Array(count);

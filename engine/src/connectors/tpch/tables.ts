@@ -1,10 +1,14 @@
 // The eight TPC-H tables.
 
+import { CUSTOMER } from './customer.js';
 import { NATION } from './nation.js';
+import { PART } from './part.js';
+import { PARTSUPP } from './partsupp.js';
 import { REGION } from './region.js';
+import { SUPPLIER } from './supplier.js';
 import type { TpchTable } from './table.js';
 
-export const TPCH_TABLES: readonly TpchTable[] = [NATION, REGION];
+export const TPCH_TABLES: readonly TpchTable[] = [NATION, REGION, PART, SUPPLIER, PARTSUPP, CUSTOMER];
 
 const byName = new Map(TPCH_TABLES.map((t) => [t.name, t]));
 
