@@ -64,7 +64,9 @@ export class SpecificationPlanner {
       translateExpression(e, { ...base, hook: chain([...extra, ...hooks]) });
 
     if (spec.having) {
-      holder.node = factory.filter(holder.node, coerceToBoolean(translate(spec.having), 'HAVING clause', spec.having.location));
+      // Translate first: a subquery in HAVING joins onto holder.node.
+      const predicate = coerceToBoolean(translate(spec.having), 'HAVING clause', spec.having.location);
+      holder.node = factory.filter(holder.node, predicate);
     }
 
     const windowCalls = [...selectExpressions, ...orderExpressions].flatMap((e) => findWindowCalls(e));

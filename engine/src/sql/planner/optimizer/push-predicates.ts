@@ -9,6 +9,7 @@ import { isDeterministicFunction } from '../../../functions/scalar/registry.js';
 import type { JoinNode, PlanNode } from '../plan.js';
 import { combineConjuncts, extractConjuncts } from '../plan-factory.js';
 import { children, referencedSymbols, replaceSymbols, type RowExpression } from '../row-expression.js';
+import { extractCommonPredicates } from './extract-common-predicates.js';
 import { mapSources } from './rewrite-plan.js';
 
 export function pushPredicates(root: PlanNode, context: PlannerContext): PlanNode {
@@ -25,7 +26,7 @@ class PredicatePusher {
   push(node: PlanNode, predicates: RowExpression[]): PlanNode {
     switch (node.kind) {
       case 'Filter':
-        return this.push(node.source, [...predicates, ...extractConjuncts(node.predicate)]);
+        return this.push(node.source, [...predicates, ...extractCommonPredicates(node.predicate)]);
       case 'Project':
         return this.throughProject(node, predicates);
       case 'Join':
@@ -66,7 +67,7 @@ class PredicatePusher {
     const onRight = (p: RowExpression) => isDeterministic(p) && refsWithin(p, rightIds);
 
     if (node.type === 'inner') {
-      const all = [...predicates, ...extractConjuncts(node.filter)];
+      const all = [...predicates, ...(node.filter ? extractCommonPredicates(node.filter) : [])];
       const [leftOnly, rest1] = partition(all, onLeft);
       const [rightOnly, both] = partition(rest1, onRight);
       const split = splitEquiConjuncts(both, node.left.outputs, node.right.outputs, (n, t) => this.factory.newSymbol(n, t));
