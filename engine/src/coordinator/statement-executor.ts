@@ -150,7 +150,7 @@ export class StatementExecutor {
 
   private async runQuery(query: ast.Query, session: Session, context: QueryExecutionContext, parameters: readonly RowExpression[], coerceTo?: ColumnMetadata[]) {
     const planned = this.plan(query, session, parameters, coerceTo);
-    return { columns: planned.columns, pages: this.run(planned.root, session, context) };
+    return { columns: planned.columns, pages: this.run(planned.root, session, context), memory: context.memory };
   }
 
   private async explain(statement: ast.ExplainStatement, session: Session, context: QueryExecutionContext, parameters: readonly RowExpression[]): Promise<StatementResult> {

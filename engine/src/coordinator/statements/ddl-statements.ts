@@ -6,7 +6,8 @@ import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import { compileFilter } from '../../exec/expression/index.js';
 import type { RowExpression } from '../../sql/planner/row-expression.js';
 import { toChannels } from '../../exec/local-execution-planner.js';
-import { constantColumn, type Page } from '../../exec/page.js';
+import { constantColumn, pageSizeInBytes, type Page } from '../../exec/page.js';
+import type { MemoryContext } from '../../exec/memory.js';
 import type * as ast from '../../sql/parser/ast.js';
 import { containsSubquery } from '../../sql/analyzer/ast-utils.js';
 import { coerceToBoolean, translateExpression } from '../../sql/analyzer/expression-translator.js';
@@ -20,7 +21,7 @@ import type { OutputColumn, StatementResult } from '../statement-result.js';
 import { rowCountResult, updateResult } from './results.js';
 
 /** Runs a query and returns its columns and pages (the caller drains them). */
-export type QueryRunner = (query: ast.Query, coerceTo?: ColumnMetadata[]) => Promise<{ columns: OutputColumn[]; pages: AsyncIterable<Page> }>;
+export type QueryRunner = (query: ast.Query, coerceTo?: ColumnMetadata[]) => Promise<{ columns: OutputColumn[]; pages: AsyncIterable<Page>; memory: MemoryContext }>;
 
 export function createSchema(s: ast.CreateSchema, session: Session, catalogs: CatalogManager): StatementResult {
   const { catalog, schema, connector } = schemaTarget(s.name, session, catalogs);
@@ -91,7 +92,7 @@ export async function createTableAsSelect(s: ast.CreateTableAsSelect, session: S
     throw alreadyExists(target, s.name.location);
   }
   if (!connector.createTable || !connector.insert) throw new EngineError('NOT_SUPPORTED', 'This connector does not support creating tables', s.location);
-  const { columns, pages } = await run(s.query);
+  const { columns, pages, memory } = await run(s.query);
   const aliases = s.columnAliases?.map((a) => a.value);
   if (aliases && aliases.length !== columns.length) {
     throw new EngineError('MISMATCHED_COLUMN_ALIASES', 'Column alias list has different number of entries than the query', s.location);
@@ -108,7 +109,7 @@ export async function createTableAsSelect(s: ast.CreateTableAsSelect, session: S
     names.add(m.name);
   }
   const table: TableMetadata = { catalog: target.catalog, schema: target.schema, name: target.name, columns: metadata, comment: s.comment };
-  const collected = s.withData ? await collect(pages) : [];
+  const collected = s.withData ? await collect(pages, memory) : [];
   connector.createTable(session, table);
   try {
     const count = collected.length > 0 ? connector.insert(session, target.schema, target.name, collected) : 0;
@@ -133,7 +134,7 @@ export async function insert(s: ast.InsertStatement, session: Session, catalogs:
   if (new Set(targetColumns.map((c) => c.name)).size !== targetColumns.length) {
     throw new EngineError('DUPLICATE_COLUMN_NAME', 'Insert column name is specified more than once', s.location);
   }
-  const { columns, pages } = await run(s.query, targetColumns);
+  const { columns, pages, memory } = await run(s.query, targetColumns);
   if (columns.length !== targetColumns.length || columns.some((c, i) => !typesEqual(c.type, targetColumns[i].type) && !canCoerce(c.type, targetColumns[i].type))) {
     throw new EngineError(
       'TYPE_MISMATCH',
@@ -141,7 +142,7 @@ export async function insert(s: ast.InsertStatement, session: Session, catalogs:
       s.query.location,
     );
   }
-  const collected = await collect(pages);
+  const collected = await collect(pages, memory);
   // Columns the statement does not name are NULL: spread query columns into table order.
   const positions = table.columns.map((c) => targetColumns.findIndex((t) => t.name === c.name));
   const rows = collected.map((page) => ({
@@ -197,8 +198,13 @@ export function dropTable(s: ast.DropTable, session: Session, catalogs: CatalogM
   return updateResult('DROP TABLE');
 }
 
-async function collect(pages: AsyncIterable<Page>): Promise<Page[]> {
+/** Drains the rows to write; they count against the query's memory until the write lands. */
+async function collect(pages: AsyncIterable<Page>, memory: MemoryContext): Promise<Page[]> {
   const out: Page[] = [];
-  for await (const p of pages) if (p.rowCount > 0) out.push(p);
+  for await (const p of pages) {
+    if (p.rowCount === 0) continue;
+    memory.reserve(pageSizeInBytes(p));
+    out.push(p);
+  }
   return out;
 }
