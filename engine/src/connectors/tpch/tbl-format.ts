@@ -1,12 +1,18 @@
 // dbgen's .tbl text layout: one row a line, every field followed by `|`; decimals with two digits
-// after the point, dates as YYYY-MM-DD. Used to compare generated data with dbgen's files.
+// after the point (except l_quantity, which dbgen writes as the whole number it is), dates as
+// YYYY-MM-DD. Used to compare generated data with dbgen's files.
 
 import type { Column, Page } from '../../exec/page.js';
 import { int64ToNumbers } from './column-values.js';
 
-/** The rows of `page` as .tbl lines (each ending in "|\n"). */
-export function formatTblRows(page: Page): string {
-  const fields = page.columns.map(formatColumn);
+/** Decimal columns dbgen writes without a fraction. */
+const WHOLE_NUMBER_COLUMNS = new Set(['l_quantity']);
+
+/** The rows of `page` (whose columns are `columnNames`) as .tbl lines (each ending in "|\n"). */
+export function formatTblRows(page: Page, columnNames: readonly string[]): string {
+  const fields = page.columns.map((column, i) =>
+    WHOLE_NUMBER_COLUMNS.has(columnNames[i]) ? formatWholeNumbers(column) : formatColumn(column),
+  );
   const lines = new Array<string>(page.rowCount);
   for (let row = 0; row < page.rowCount; row++) {
     let line = '';
@@ -46,6 +52,12 @@ function formatColumn(column: Column): string[] {
       break;
   }
   throw new Error(`no .tbl format for ${JSON.stringify(column.type)}`);
+}
+
+function formatWholeNumbers(column: Column): string[] {
+  if (column.type.kind !== 'decimal') throw new Error(`not a decimal column: ${JSON.stringify(column.type)}`);
+  const unit = 10 ** column.type.scale;
+  return Array.from(int64ToNumbers(column.values as BigInt64Array), (v) => String(v / unit));
 }
 
 function formatCents(cents: number): string {
