@@ -5,7 +5,7 @@
 import type { Session } from '../../coordinator/session.js';
 import { EngineError } from '../../errors/engine-error.js';
 import type { Page } from '../../exec/page.js';
-import type { Connector, RowPredicate, SchemaTableName, Split, TableMetadata } from '../connector.js';
+import type { Connector, RowPredicate, SchemaTableName, Split, TableMetadata, TableStatistics } from '../connector.js';
 import { RowTableSet } from '../row-table.js';
 import { INFORMATION_SCHEMA, catalogView, informationSchemaTables } from './information-schema-tables.js';
 
@@ -49,6 +49,11 @@ export class InformationSchemaConnector implements Connector {
   getSplits(session: Session, table: TableMetadata): Split[] {
     if (table.schema === INFORMATION_SCHEMA) return [this.tables.split(table)];
     return this.inner.getSplits(session, table);
+  }
+
+  getTableStatistics(session: Session, table: TableMetadata): TableStatistics | undefined {
+    if (table.schema === INFORMATION_SCHEMA) return undefined;
+    return this.inner.getTableStatistics?.(session, table);
   }
 
   createPageSource(session: Session, split: Split, columns: readonly string[]): AsyncIterable<Page> {
