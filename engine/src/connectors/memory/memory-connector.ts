@@ -7,7 +7,7 @@ import { EngineError } from '../../errors/engine-error.js';
 import type { Page } from '../../exec/page.js';
 import type { SqlType } from '../../types/types.js';
 import { selectColumnIndexes } from '../column-selection.js';
-import type { Connector, RowPredicate, SchemaTableName, Split, TableMetadata } from '../connector.js';
+import type { Connector, RowPredicate, SchemaTableName, Split, TableMetadata, TableStatistics } from '../connector.js';
 import { batchPage } from './batch-columns.js';
 import { MemoryTable } from './memory-table.js';
 import { SnapshotPins } from './snapshot-pins.js';
@@ -72,6 +72,10 @@ export class MemoryConnector implements Connector {
       const info: MemorySplitInfo = { tableId: memoryTable.id, version: snapshot.version, pin, firstBatch, endBatch };
       return { catalog: this.name, schema: table.schema, table: table.name, info };
     });
+  }
+
+  getTableStatistics(_session: Session, table: TableMetadata): TableStatistics | undefined {
+    return { rowCount: this.requireTable(table.schema, table.name).snapshot.rowCount };
   }
 
   createPageSource(_session: Session, split: Split, columns: readonly string[]): AsyncIterable<Page> {
