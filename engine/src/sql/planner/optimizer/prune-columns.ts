@@ -2,6 +2,7 @@
 // only the columns a query needs and joins and aggregations carry no dead columns.
 
 import type { PlanNode } from '../plan.js';
+import { sameSymbols } from '../plan-factory.js';
 import { nodeReferences } from '../plan-symbols.js';
 import type { Symbol } from '../row-expression.js';
 
@@ -34,7 +35,10 @@ function prune(node: PlanNode, required: Set<number>): PlanNode {
       const probe = { ...node, assignments };
       for (const id of nodeReferences(probe).keys()) used.add(id);
       const source = prune(node.source, used);
-      return { ...node, source, assignments, outputs: assignments.map((a) => a.symbol) };
+      const outputs = assignments.map((a) => a.symbol);
+      const identity = assignments.every((a) => a.expression.kind === 'symbol' && a.expression.symbol.id === a.symbol.id);
+      if (identity && sameSymbols(outputs, source.outputs)) return source;
+      return { ...node, source, assignments, outputs };
     }
     case 'Aggregate': {
       const aggregations = node.step === 'single' ? node.aggregations.filter((a) => required.has(a.symbol.id)) : node.aggregations;

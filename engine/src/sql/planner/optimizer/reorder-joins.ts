@@ -1,8 +1,7 @@
 // Join ordering. A region of inner joins is flattened into its inputs and conditions, then rebuilt
-// greedily: start from the largest input (it streams as the probe side) and repeatedly join the
-// smallest input connected to what is joined so far by an equality (it becomes the build side).
-// A cross join happens only when no remaining input is connected. Outer joins put the smaller
-// side on the build side by flipping LEFT and RIGHT.
+// left-deep in the written order, stepping over inputs that would make a cross join while a
+// connected one remains; each join hashes its smaller side. Outer joins put the smaller side on
+// the build side by flipping LEFT and RIGHT.
 
 import type { PlannerContext } from '../../analyzer/planner-context.js';
 import { splitEquiConjuncts } from '../../analyzer/relation-planner.js';
@@ -39,8 +38,11 @@ function rebuildRegion(region: JoinNode, context: PlannerContext, visit: (n: Pla
   };
   flatten(region);
 
-  const sizes = new Map(inputs.map((n) => [n, estimateRows(n, context)]));
-  const remaining = [...inputs].sort((a, b) => sizes.get(b)! - sizes.get(a)!);
+  // Without column statistics a join's output size is unknown, so keep the written order (TPC-H
+  // and most hand-written queries list tables in a sensible order) and only step over an input
+  // that would make a cross join, as Trino's ELIMINATE_CROSS_JOINS does. Each join then hashes
+  // the smaller side.
+  const remaining = [...inputs];
   let current = remaining.shift()!;
   let pending = [...conditions];
   const covered = (e: RowExpression, ids: Set<number>) => [...referencedSymbols(e).keys()].every((id) => ids.has(id));
@@ -54,17 +56,16 @@ function rebuildRegion(region: JoinNode, context: PlannerContext, visit: (n: Pla
         return refs.some((id) => currentIds.has(id)) && refs.some((id) => candidateIds.has(id)) && refs.every((id) => currentIds.has(id) || candidateIds.has(id));
       });
     };
-    const connected = remaining.filter(connects);
-    const pool = connected.length > 0 ? connected : remaining;
-    const next = pool.reduce((best, n) => (sizes.get(n)! < sizes.get(best)! ? n : best));
+    const next = remaining.find(connects) ?? remaining[0];
     remaining.splice(remaining.indexOf(next), 1);
 
     const ids = new Set([...current.outputs, ...next.outputs].map((s) => s.id));
     const applicable = pending.filter((c) => covered(c, ids));
     pending = pending.filter((c) => !covered(c, ids));
-    const split = splitEquiConjuncts(applicable, current.outputs, next.outputs, (n, t) => factory.newSymbol(n, t));
-    const left = factory.projectExtending(current, split.leftAssignments);
-    const right = factory.projectExtending(next, split.rightAssignments);
+    const [probe, build] = estimateRows(next, context) > estimateRows(current, context) ? [next, current] : [current, next];
+    const split = splitEquiConjuncts(applicable, probe.outputs, build.outputs, (n, t) => factory.newSymbol(n, t));
+    const left = factory.projectExtending(probe, split.leftAssignments);
+    const right = factory.projectExtending(build, split.rightAssignments);
     current = factory.join('inner', left, right, split.criteria, combineConjuncts(split.residual));
   }
   // Conditions over symbols produced outside the region (correlation) stay as a filter on top.
