@@ -15,7 +15,7 @@ export class ProgressLine {
   update(response: StatementResponseJson): void {
     const s = response.stats;
     const text = `Query ${response.id}: ${s.state}, splits ${s.completedSplits}/${s.totalSplits}, ${s.processedRows.toLocaleString('en-US')} rows, ${(s.elapsedTimeMillis / 1000).toFixed(1)}s`;
-    this.stream.write(`\r\x1b[2K${text.slice(0, Math.max(10, (this.stream.columns ?? 80) - 1))}`);
+    this.stream.write(`\r\x1b[2K${text.slice(0, Math.max(10, (this.stream.columns || 80) - 1))}`);
     this.shown = true;
   }
 

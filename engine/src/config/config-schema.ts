@@ -17,7 +17,7 @@ const closed = <P extends Record<string, unknown>>(description: string, properti
 
 export const CONFIG_SCHEMA = {
   $schema: 'http://json-schema.org/draft-07/schema#',
-  $id: 'https://engine.dev/schemas/engine-config.json',
+  $id: 'urn:engine:config-schema',
   title: 'Engine server configuration',
   ...closed('Engine server configuration', {
     node: closed('This node', {
@@ -30,10 +30,10 @@ export const CONFIG_SCHEMA = {
       port: { type: 'integer', minimum: 0, maximum: 65535, description: 'Port to listen on; 0 picks a free port (default: 8080)' },
       maxRequestBodySize: { ...DATA_SIZE_SCHEMA, description: 'Largest request body accepted; larger ones get 413 (default: 16MB)' },
     }),
-    coordinator: { type: 'boolean', description: 'Accept queries from clients (default: true)' },
-    worker: { type: 'boolean', description: 'Run query work on this node (default: true)' },
+    coordinator: { type: 'boolean', description: 'Accept queries from clients (default: true; this version runs only as the embedded single node, coordinator and worker at once)' },
+    worker: { type: 'boolean', description: 'Run query work on this node (default: true; must stay true in this version)' },
     discovery: closed('Cluster membership', {
-      uri: { type: 'string', pattern: '^https?://[^\\s]+$', description: "The coordinator's discovery address a worker announces itself to" },
+      uri: { type: 'string', pattern: '^https?://[^\\s]+$', description: "The coordinator's discovery address a worker announces itself to (multi-node: not available in this version)" },
     }),
     catalogs: {
       type: 'array',
