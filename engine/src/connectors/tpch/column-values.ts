@@ -66,6 +66,31 @@ export function paddedName(prefix: string, n: number, width: number): string {
   return prefix + String(n).padStart(width, '0');
 }
 
+/** The names `paddedName(prefix, first + i, width)` of `count` consecutive numbers. */
+export function paddedNames(prefix: string, first: number, count: number, width: number): string[] {
+  const out = new Array<string>(count);
+  for (let i = 0; i < count; i++) out[i] = paddedName(prefix, first + i, width);
+  return out;
+}
+
+/** Strings for small numbers (brands, clerks, ...), made once and shared by every row that has them. */
+export class NumberNames {
+  private readonly names: string[] = [];
+
+  constructor(private readonly format: (n: number) => string) {}
+
+  /** The names of `numbers`. */
+  map(numbers: ArrayLike<number>): string[] {
+    const out = new Array<string>(numbers.length);
+    const names = this.names;
+    for (let i = 0; i < numbers.length; i++) {
+      const n = numbers[i];
+      out[i] = names[n] ??= this.format(n);
+    }
+    return out;
+  }
+}
+
 /** The values of a 64-bit column as numbers (exact below 2^53), read without making BigInts. */
 export function int64ToNumbers(values: BigInt64Array): Float64Array {
   const words = new Int32Array(values.buffer, values.byteOffset, values.length * 2);

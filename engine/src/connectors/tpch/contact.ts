@@ -1,9 +1,10 @@
 // Addresses and phone numbers of suppliers and customers.
 
+import { Buffer } from 'node:buffer';
 import { MODULUS, jumpFactor, mulMod, nextSeed } from './random.js';
 
 /** dbgen's alphabet for random strings; a draw's bits pick characters six at a time. */
-const ALPHANUMERIC = [...'0123456789abcdefghijklmnopqrstuvwxyz ABCDEFGHIJKLMNOPQRSTUVWXYZ,'];
+const ALPHANUMERIC = Buffer.from('0123456789abcdefghijklmnopqrstuvwxyz ABCDEFGHIJKLMNOPQRSTUVWXYZ,', 'latin1');
 const ADDRESS_MIN_LENGTH = 10; // average 25, times 0.4
 const ADDRESS_MAX_LENGTH = 40; // average 25, times 1.6
 const ADDRESS_USAGE = 9; // the length, then one draw per five characters
@@ -14,12 +15,12 @@ const PHONE_NATIONS = 90;
 /** Random alphanumeric addresses, rows [start, start + count). */
 export function drawAddresses(initialSeed: number, start: number, count: number): string[] {
   const out = new Array<string>(count);
+  const text = Buffer.alloc(ADDRESS_MAX_LENGTH);
   const rowJump = jumpFactor(ADDRESS_USAGE);
   let rowSeed = mulMod(initialSeed, jumpFactor(ADDRESS_USAGE * start));
   for (let row = 0; row < count; row++) {
     let seed = nextSeed(rowSeed);
     const length = ADDRESS_MIN_LENGTH + Math.floor((seed / MODULUS) * (ADDRESS_MAX_LENGTH - ADDRESS_MIN_LENGTH + 1));
-    let text = '';
     let bits = 0;
     for (let i = 0; i < length; i++) {
       if (i % 5 === 0) {
@@ -28,10 +29,10 @@ export function drawAddresses(initialSeed: number, start: number, count: number)
         // trunc(seed / m * -2^31): zero or negative, and the characters come from its two's complement.
         bits = -Math.floor((seed / MODULUS) * 2147483648) | 0;
       }
-      text += ALPHANUMERIC[bits & 63];
+      text[i] = ALPHANUMERIC[bits & 63];
       bits >>= 6;
     }
-    out[row] = text;
+    out[row] = text.toString('latin1', 0, length);
     rowSeed = mulMod(rowSeed, rowJump);
   }
   return out;

@@ -1,6 +1,6 @@
 // customer: one row per customer key 1..150000 * SF.
 
-import { BIGINT, MONEY, int64Column, paddedName, sequenceColumn, varchar, varcharColumn } from './column-values.js';
+import { BIGINT, MONEY, int64Column, paddedNames, sequenceColumn, varchar, varcharColumn } from './column-values.js';
 import { drawAddresses, drawPhones } from './contact.js';
 import { MARKET_SEGMENTS, NATIONS } from './distributions.js';
 import { TextLength, drawInts, drawPicks, drawTexts } from './draws.js';
@@ -45,7 +45,7 @@ export const CUSTOMER = defineTable<CustomerRows>({
     {
       name: 'c_name',
       type: NAME,
-      generate: (r) => varcharColumn(NAME, Array.from({ length: r.rowCount }, (_, i) => paddedName('Customer#', r.start + 1 + i, 9))),
+      generate: (r) => varcharColumn(NAME, paddedNames('Customer#', r.start + 1, r.rowCount, 9)),
     },
     { name: 'c_address', type: ADDRESS, generate: (r) => varcharColumn(ADDRESS, drawAddresses(ADDRESS_SEED, r.start, r.rowCount)) },
     { name: 'c_nationkey', type: BIGINT, generate: (r) => int64Column(BIGINT, r.nationKeys()) },

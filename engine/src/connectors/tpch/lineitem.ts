@@ -99,7 +99,9 @@ function returnFlags(r: LineRows): string[] {
 
 function lineStatuses(r: LineRows): string[] {
   const shipDates = r.shipDates();
-  return Array.from(shipDates, (date) => (date <= CURRENT_DATE ? 'F' : 'O'));
+  const out = new Array<string>(shipDates.length);
+  for (let i = 0; i < shipDates.length; i++) out[i] = shipDates[i] <= CURRENT_DATE ? 'F' : 'O';
+  return out;
 }
 
 function picks(r: LineRows, initialSeed: number, distribution: typeof SHIP_MODES): string[] {

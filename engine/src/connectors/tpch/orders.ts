@@ -1,7 +1,7 @@
 // orders: 1500000 * SF orders with sparse keys. An order's total price and status derive from its
 // lines, so they draw the same line streams lineitem does.
 
-import { BIGINT, DATE, INTEGER, MONEY, Int64Values, int32Column, paddedName, varchar, varcharColumn } from './column-values.js';
+import { BIGINT, DATE, INTEGER, MONEY, Int64Values, NumberNames, int32Column, paddedName, varchar, varcharColumn } from './column-values.js';
 import { CURRENT_DATE } from './dates.js';
 import { ORDER_PRIORITIES } from './distributions.js';
 import { TextLength, drawInts, drawPicks, drawTexts } from './draws.js';
@@ -94,8 +94,13 @@ function totalPrices(r: OrderRows): Int64Values {
   return out;
 }
 
+/** Clerk names are cached up to this many clerks (a million at SF 1000). */
+const CACHED_CLERKS = 1 << 20;
+const CLERK_NAMES = new NumberNames((n) => paddedName('Clerk#', n, 9));
+
 function clerks(r: OrderRows): string[] {
   const numbers = drawInts(CLERK_SEED, 1, r.start, r.orderCount, 1, r.scale.clerks);
+  if (r.scale.clerks <= CACHED_CLERKS) return CLERK_NAMES.map(numbers);
   return Array.from(numbers, (n) => paddedName('Clerk#', n, 9));
 }
 

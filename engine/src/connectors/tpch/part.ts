@@ -1,6 +1,6 @@
 // part: one row per part key 1..200000 * SF.
 
-import { BIGINT, INTEGER, MONEY, Int64Values, int32Column, sequenceColumn, varchar, varcharColumn } from './column-values.js';
+import { BIGINT, INTEGER, MONEY, Int64Values, NumberNames, int32Column, sequenceColumn, varchar, varcharColumn } from './column-values.js';
 import { PART_COLORS, PART_CONTAINERS, PART_TYPES } from './distributions.js';
 import { TextLength, drawInts, drawPicks, drawTexts } from './draws.js';
 import { MODULUS, jumpFactor, mulMod, nextSeed } from './random.js';
@@ -17,6 +17,10 @@ const SIZE_SEED = 1193163244;
 const CONTAINER_SEED = 727633698;
 const COMMENT_SEED = 804159733;
 const COMMENT_LENGTH = new TextLength(14);
+
+const MANUFACTURER_NAMES = new NumberNames((m) => 'Manufacturer#' + m);
+/** Brand#MB: the manufacturer, then a draw 1..5. */
+const BRAND_NAMES = new NumberNames((b) => 'Brand#' + b);
 
 const NAME = varchar(55);
 const MANUFACTURER = varchar(25);
@@ -49,8 +53,9 @@ function names(r: PartRows): string[] {
   const out = new Array<string>(r.rowCount);
   const rowJump = jumpFactor(usage);
   let rowSeed = mulMod(NAME_SEED, jumpFactor(usage * r.start));
+  const swaps = new Int32Array(NAME_WORDS);
+  for (let i = 0; i < usage; i++) permutation[i] = i;
   for (let row = 0; row < r.rowCount; row++) {
-    for (let i = 0; i < usage; i++) permutation[i] = i;
     let seed = rowSeed;
     let name = '';
     for (let position = 0; position < NAME_WORDS; position++) {
@@ -59,7 +64,15 @@ function names(r: PartRows): string[] {
       const chosen = permutation[swap];
       permutation[swap] = permutation[position];
       permutation[position] = chosen;
+      swaps[position] = swap;
       name += position === 0 ? colors[chosen] : ' ' + colors[chosen];
+    }
+    // Undo the swaps, last first: every row starts from the identity permutation.
+    for (let position = NAME_WORDS - 1; position >= 0; position--) {
+      const swap = swaps[position];
+      const moved = permutation[position];
+      permutation[position] = permutation[swap];
+      permutation[swap] = moved;
     }
     out[row] = name;
     rowSeed = mulMod(rowSeed, rowJump);
@@ -83,7 +96,7 @@ export const PART = defineTable<PartRows>({
     {
       name: 'p_mfgr',
       type: MANUFACTURER,
-      generate: (r) => varcharColumn(MANUFACTURER, Array.from(r.manufacturers(), (m) => 'Manufacturer#' + m)),
+      generate: (r) => varcharColumn(MANUFACTURER, MANUFACTURER_NAMES.map(r.manufacturers())),
     },
     {
       name: 'p_brand',
@@ -91,7 +104,8 @@ export const PART = defineTable<PartRows>({
       generate: (r) => {
         const brands = drawInts(BRAND_SEED, 1, r.start, r.rowCount, 1, 5);
         const manufacturers = r.manufacturers();
-        return varcharColumn(BRAND, Array.from(brands, (b, i) => 'Brand#' + (manufacturers[i] * 10 + b)));
+        for (let i = 0; i < brands.length; i++) brands[i] += manufacturers[i] * 10;
+        return varcharColumn(BRAND, BRAND_NAMES.map(brands));
       },
     },
     { name: 'p_type', type: TYPE, generate: (r) => varcharColumn(TYPE, drawPicks(TYPE_SEED, 1, r.start, r.rowCount, PART_TYPES)) },

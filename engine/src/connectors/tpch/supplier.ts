@@ -2,7 +2,7 @@
 // Business Bureau remark ("Customer ... Complaints" / "Customer ... Recommends") written over its
 // comment, which TPC-H Q16 looks for.
 
-import { BIGINT, MONEY, int64Column, paddedName, sequenceColumn, varchar, varcharColumn } from './column-values.js';
+import { BIGINT, MONEY, int64Column, paddedNames, sequenceColumn, varchar, varcharColumn } from './column-values.js';
 import { drawAddresses, drawPhones } from './contact.js';
 import { NATIONS } from './distributions.js';
 import { TextLength, drawIntAt, drawInts, drawTexts } from './draws.js';
@@ -80,7 +80,7 @@ export const SUPPLIER = defineTable<SupplierRows>({
     {
       name: 's_name',
       type: NAME,
-      generate: (r) => varcharColumn(NAME, Array.from({ length: r.rowCount }, (_, i) => paddedName('Supplier#', r.start + 1 + i, 9))),
+      generate: (r) => varcharColumn(NAME, paddedNames('Supplier#', r.start + 1, r.rowCount, 9)),
     },
     { name: 's_address', type: ADDRESS, generate: (r) => varcharColumn(ADDRESS, drawAddresses(ADDRESS_SEED, r.start, r.rowCount)) },
     { name: 's_nationkey', type: BIGINT, generate: (r) => int64Column(BIGINT, r.nationKeys()) },
