@@ -16,6 +16,20 @@ export interface StatementOutcome {
 export interface StatementRun {
   /** Set while a statement runs: cancels it (Ctrl-C). */
   cancel?: () => void;
+  /** Whether Ctrl-C already asked the server to cancel the running statement. */
+  cancelRequested?: boolean;
+}
+
+/** Ctrl-C while a statement runs: the first cancels it, a second one (a server that does not answer) quits. */
+export function interruptStatement(run: StatementRun): boolean {
+  if (!run.cancel) return false;
+  if (run.cancelRequested) {
+    process.stderr.write('\nQuery abandoned: the server did not confirm the cancellation\n');
+    process.exit(130);
+  }
+  run.cancelRequested = true;
+  run.cancel();
+  return true;
 }
 
 export async function runStatement(
@@ -28,6 +42,7 @@ export async function runStatement(
   const statement = await RunningStatement.submit(session, sql, userAgent);
   const progress = ProgressLine.forStderr();
   run.cancel = () => void statement.cancel();
+  run.cancelRequested = false;
   let started = false;
   try {
     for (;;) {

@@ -11,7 +11,7 @@ import { ClientError } from './client/statement-client.js';
 import type { ClientSession } from './client/client-session.js';
 import { createPrinter, type OutputFormat } from './output/printer.js';
 import { OutputSink } from './output/sink.js';
-import { runStatement, type StatementRun } from './run-statement.js';
+import { interruptStatement, runStatement, type StatementRun } from './run-statement.js';
 import { splitStatements } from './statement-splitter.js';
 
 const HISTORY_FILE = join(homedir(), '.engine_history');
@@ -37,13 +37,11 @@ export async function runShell(initial: ClientSession, format: OutputFormat, use
     rl.prompt();
   };
   const onInterrupt = () => {
-    if (run.cancel) {
-      run.cancel();
-    } else {
-      buffer = '';
-      if (interactive) process.stdout.write('\n');
-      prompt();
-    }
+    if (interruptStatement(run)) return;
+    if (!interactive) process.exit(130);
+    buffer = '';
+    process.stdout.write('\n');
+    prompt();
   };
   rl.on('SIGINT', onInterrupt);
   process.on('SIGINT', onInterrupt);
@@ -55,7 +53,6 @@ export async function runShell(initial: ClientSession, format: OutputFormat, use
       const { complete, remainder } = splitStatements(buffer);
       buffer = remainder;
       for (const sql of complete) {
-        rl.pause();
         try {
           const outcome = await runStatement(sql, session, createPrinter(format, sink), userAgent, run);
           session = outcome.session;
@@ -64,8 +61,6 @@ export async function runShell(initial: ClientSession, format: OutputFormat, use
           if (!(e instanceof ClientError)) throw e;
           process.stderr.write(`Error running command: ${e.message}\n`);
           failures++;
-        } finally {
-          rl.resume();
         }
       }
       prompt();

@@ -9,7 +9,7 @@ import type { ClientSession } from './client/client-session.js';
 import { ClientError } from './client/statement-client.js';
 import { OUTPUT_FORMATS, createPrinter, type OutputFormat } from './output/printer.js';
 import { OutputSink } from './output/sink.js';
-import { runStatement, type StatementRun } from './run-statement.js';
+import { interruptStatement, runStatement, type StatementRun } from './run-statement.js';
 import { runShell } from './shell.js';
 import { splitStatements, isOnlyComments } from './statement-splitter.js';
 
@@ -69,7 +69,9 @@ async function runBatch(text: string, initial: ClientSession, format: OutputForm
   const statements = remainder !== '' && !isOnlyComments(remainder) ? [...complete, remainder] : complete;
   const sink = new OutputSink(process.stdout);
   const run: StatementRun = {};
-  const onInterrupt = () => run.cancel?.();
+  const onInterrupt = () => {
+    if (!interruptStatement(run)) process.exit(130);
+  };
   process.on('SIGINT', onInterrupt);
   let session = initial;
   try {
