@@ -3,8 +3,8 @@
 // any size streams with flat memory; the client side takes responses bounded in rows and bytes.
 
 import { getScalar, type Page } from '../exec/page.js';
-import { toJsonValue } from '../types/values.js';
 import { RowSizer } from './json-size.js';
+import { resultJsonValue } from './result-json.js';
 import type { OutputColumn } from './statement-result.js';
 
 export interface ResponseLimits {
@@ -159,7 +159,7 @@ export class ResultBuffer {
     for (let r = from; r < to; r++) rows.push(new Array<unknown>(page.columns.length));
     page.columns.forEach((column, c) => {
       const type = this.columns[c]?.type ?? column.type;
-      for (let r = from; r < to; r++) rows[first + r - from]![c] = toJsonValue(getScalar(column, r), type);
+      for (let r = from; r < to; r++) rows[first + r - from]![c] = resultJsonValue(getScalar(column, r), type);
     });
   }
 }

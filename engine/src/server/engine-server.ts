@@ -12,6 +12,7 @@ import { NodeManager } from '../coordinator/node-manager.js';
 import { QueryManager } from '../coordinator/query-manager.js';
 import { StatementExecutor } from '../coordinator/statement-executor.js';
 import { ServerSystemRuntime } from '../coordinator/system-runtime.js';
+import { EngineError } from '../errors/engine-error.js';
 import { MemoryContext } from '../exec/memory.js';
 import type { Logger } from '../log/logger.js';
 import { createApp } from './app.js';
@@ -19,7 +20,6 @@ import { createCatalogs } from './catalogs.js';
 import { NodeMetricsSampler } from './node-metrics.js';
 import { NodeStateMachine } from './node-state.js';
 import type { NodeIdentity, ServerContext } from './server-context.js';
-import { serverShuttingDownError } from './statement-resource.js';
 
 const SHUTDOWN_GRACE_MILLIS = 5000;
 
@@ -72,7 +72,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
   let stopping: Promise<void> | undefined;
   const stop = (graceful: boolean): Promise<void> => {
     stopping ??= (async () => {
-      manager.close(serverShuttingDownError());
+      manager.close(new EngineError('SERVER_SHUTTING_DOWN', 'Server is shutting down'));
       if (httpServer) {
         const closed = once(httpServer, 'close');
         httpServer.close();

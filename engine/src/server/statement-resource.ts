@@ -7,7 +7,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { ManagedQuery } from '../coordinator/managed-query.js';
 import { isAtLeast } from '../coordinator/query-state.js';
-import { EngineError } from '../errors/engine-error.js';
+import { stringifyJson } from '../coordinator/result-json.js';
 import { baseUri } from './base-uri.js';
 import { HttpError } from './http-error.js';
 import { detectPrefix, readSessionHeaders, sessionChangeHeaders, type HeaderPrefix } from './protocol-headers.js';
@@ -132,10 +132,6 @@ function respond(ctx: Context, query: ManagedQuery, prefix: HeaderPrefix, respon
   if (query.result && query.state !== 'FAILED') {
     for (const [name, values] of sessionChangeHeaders(query.result.sessionChanges, prefix)) ctx.set(name, values);
   }
-  ctx.body = response;
-}
-
-/** The error a statement gets when the server stops while it runs. */
-export function serverShuttingDownError(): EngineError {
-  return new EngineError('SERVER_SHUTTING_DOWN', 'Server is shutting down');
+  ctx.type = 'application/json';
+  ctx.body = stringifyJson(response);
 }

@@ -50,6 +50,17 @@ describe('statement protocol', function () {
     for (const exchange of run.exchanges) expect(exchange.body.id).to.equal(run.final.id);
   });
 
+  it('writes 64-bit integers with their exact digits', async () => {
+    let next = (await postStatement(base, "SELECT 9223372036854775807 AS max, BIGINT '-9223372036854775808' AS min, BIGINT '9007199254740993' AS odd, 42 AS small", TRINO)).body.nextUri;
+    const texts: string[] = [];
+    while (next) {
+      const text = await (await fetch(next)).text();
+      texts.push(text);
+      next = (JSON.parse(text) as StatementResponse).nextUri;
+    }
+    expect(texts.join('')).to.contain('"data":[[9223372036854775807,-9223372036854775808,9007199254740993,42]]');
+  });
+
   it('creates, fills and reads a memory table', async () => {
     const create = await runStatement(base, 'CREATE TABLE memory.default.protocol_t (a bigint, b varchar)', TRINO);
     expect(create.final.error).to.equal(undefined);
