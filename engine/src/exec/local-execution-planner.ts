@@ -6,21 +6,29 @@ import type { CatalogManager } from '../connectors/catalog-manager.js';
 import type { Session } from '../coordinator/session.js';
 import type { QueryProgress } from '../coordinator/statement-result.js';
 import { EngineError } from '../errors/engine-error.js';
-import type { PlanNode } from '../sql/planner/plan.js';
+import type { Split } from '../connectors/connector.js';
+import type { AggregateNode, FilterNode, PlanNode, ProjectNode } from '../sql/planner/plan.js';
+import { mergePartialFinal } from '../sql/planner/optimizer/split-aggregation.js';
 import type { NodeRuntimeStats } from '../sql/planner/plan-printer.js';
 import { constant, inputRef, mapChildren, type RowExpression, type Symbol } from '../sql/planner/row-expression.js';
 import type { SqlType } from '../types/types.js';
 import { applyOperator } from './apply.js';
+import { cooperative } from './cooperative.js';
 import { enforceSingleRow } from './operators/enforce-single-row.js';
 import { filterAndProject } from './operators/filter-and-project.js';
 import { groupId } from './operators/group-id.js';
-import { hashAggregation } from './operators/hash-aggregation.js';
+import { hashAggregation, type HashAggregationSpec } from './operators/hash-aggregation.js';
 import { hashJoin } from './operators/hash-join.js';
 import { limit } from './operators/limit.js';
 import type { OperatorContext, PageStream, SortKey } from './operators/operator.js';
 import { setOperation } from './operators/set-operation.js';
 import { sort } from './operators/sort.js';
-import { tableScan } from './table-scan.js';
+import { aggregateRef } from './parallel/aggregate-refs.js';
+import { parallelSource } from './parallel/parallel-source.js';
+import { parallelSettings, runsInWorkers } from './parallel/parallel-settings.js';
+import { fragmentScan, type FilterProjectStage, type PartialAggregateCall, type SourceFragment } from './parallel/source-fragment.js';
+import { workerSplitPreparer } from './parallel/worker-splits.js';
+import { scanConnector, tableScan } from './table-scan.js';
 import { topN } from './operators/top-n.js';
 import { values } from './operators/values.js';
 import { window } from './operators/window.js';
@@ -40,14 +48,21 @@ export interface ExecutionEnvironment {
 export type Bindings = ReadonlyMap<number, { value: Scalar; type: SqlType }>;
 
 export class LocalExecutionPlanner {
+  /** Splits of scans that were offered to worker threads but run in this thread (by scan node id). */
+  private readonly localSplits = new Map<number, readonly Split[]>();
+
   constructor(private readonly env: ExecutionEnvironment) {}
 
   plan(node: PlanNode, bindings: Bindings = new Map()): PageStream {
-    const stream = this.planNode(node, bindings);
+    const stream = cooperative(this.planNode(node, bindings), this.env.operator.signal);
     return this.env.nodeStats ? measured(stream, node.id, this.env.nodeStats) : stream;
   }
 
   private planNode(node: PlanNode, bindings: Bindings): PageStream {
+    return this.planInWorkers(node, bindings) ?? this.planHere(node, bindings);
+  }
+
+  private planHere(node: PlanNode, bindings: Bindings): PageStream {
     const ctx = this.env.operator;
     const types = (n: PlanNode) => n.outputs.map((s) => s.type);
     const channels = (e: RowExpression, layout: readonly Symbol[]) => toChannels(e, layout, bindings);
@@ -55,39 +70,18 @@ export class LocalExecutionPlanner {
 
     switch (node.kind) {
       case 'TableScan':
-        return tableScan(this.env, node);
+        return tableScan(this.env, node, this.localSplits.get(node.id));
       case 'Values':
         return values(types(node), node.rows);
       case 'Filter':
-        return filterAndProject(ctx, this.plan(node.source, bindings), types(node.source), channels(node.predicate, node.source.outputs), node.source.outputs.map((s, i) => inputRef(i, s.type)));
       case 'Project': {
-        if (node.source.kind === 'Filter') {
-          const filter = node.source;
-          const layout = filter.source.outputs;
-          return filterAndProject(
-            ctx,
-            this.plan(filter.source, bindings),
-            types(filter.source),
-            channels(filter.predicate, layout),
-            node.assignments.map((a) => channels(a.expression, layout)),
-          );
-        }
-        const layout = node.source.outputs;
-        return filterAndProject(ctx, this.plan(node.source, bindings), types(node.source), undefined, node.assignments.map((a) => channels(a.expression, layout)));
+        const { source, stage } = this.filterProjectStage(node, bindings);
+        return filterAndProject(ctx, this.plan(source, bindings), stage.inputTypes, stage.filter, stage.projections);
       }
       case 'Aggregate': {
-        const layout = node.source.outputs;
-        return hashAggregation(ctx, this.plan(node.source, bindings), {
-          inputTypes: types(node.source),
-          groupChannels: node.groupingKeys.map((s) => indexOf(layout, s)),
-          aggregates: node.aggregations.map((a) => ({
-            function: a.function,
-            argumentChannels: a.arguments.map((s) => indexOf(layout, s)),
-            distinct: a.distinct,
-            maskChannel: a.mask ? indexOf(layout, a.mask) : undefined,
-          })),
-          step: node.step,
-        });
+        const partial = partialSource(node);
+        if (partial !== undefined) return this.planHere(mergePartialFinal(node, partial), bindings);
+        return hashAggregation(ctx, this.plan(node.source, bindings), this.aggregationSpec(node));
       }
       case 'Join': {
         const left = node.left.outputs;
@@ -147,6 +141,112 @@ export class LocalExecutionPlanner {
         return applyOperator(this, node, bindings);
     }
   }
+
+  /**
+   * A subtree that can run as a source fragment on worker threads: decided on first read, once the
+   * table's splits are known — big tables go to the workers, small ones run here as planned.
+   */
+  private planInWorkers(node: PlanNode, bindings: Bindings): PageStream | undefined {
+    const top = partialSource(node) ?? node;
+    const scan = fragmentScan(top);
+    if (scan === undefined || this.localSplits.has(scan.id)) return undefined;
+    const settings = parallelSettings(this.env.session);
+    if (settings.minSplits === 0) return undefined;
+    const connector = scanConnector(this.env, scan);
+    const preparer = workerSplitPreparer(connector, scan.table);
+    const fragment = preparer && this.sourceFragment(top, bindings);
+    if (fragment === undefined || !(preparer.generatesPages || doesWork(fragment))) return undefined;
+    const inWorkers = (splits: readonly Split[]): PageStream => {
+      const prepared = splits.map((split) => preparer.prepare(split, fragment.columns));
+      const source = parallelSource(this.env, { fragment, splits: prepared, workers: settings.workers });
+      return top === node ? source : hashAggregation(this.env.operator, source, this.aggregationSpec(node as AggregateNode));
+    };
+    const here = (splits: readonly Split[]): PageStream => {
+      this.localSplits.set(scan.id, splits);
+      try {
+        return this.planHere(node, bindings);
+      } finally {
+        this.localSplits.delete(scan.id);
+      }
+    };
+    return onFirstRead(() => {
+      const splits = connector.getSplits(this.env.session, scan.table);
+      return runsInWorkers(settings, splits.length) ? inWorkers(splits) : here(splits);
+    });
+  }
+
+  /** The source fragment of a subtree of fragment shape, or undefined when an aggregate cannot leave this thread. */
+  private sourceFragment(top: PlanNode, bindings: Bindings): SourceFragment | undefined {
+    let node = top;
+    let aggregation: SourceFragment['aggregation'];
+    if (node.kind === 'Aggregate') {
+      const spec = this.aggregationSpec(node);
+      const aggregates: PartialAggregateCall[] = [];
+      for (const a of spec.aggregates) {
+        const ref = aggregateRef(a.function);
+        if (ref === undefined) return undefined;
+        aggregates.push({ function: ref, argumentChannels: a.argumentChannels, maskChannel: a.maskChannel });
+      }
+      aggregation = { inputTypes: [...spec.inputTypes], groupChannels: spec.groupChannels, aggregates };
+      node = node.source;
+    }
+    const stages: FilterProjectStage[] = [];
+    while (node.kind === 'Filter' || node.kind === 'Project') {
+      const { source, stage } = this.filterProjectStage(node, bindings);
+      stages.unshift(stage);
+      node = source;
+    }
+    if (node.kind !== 'TableScan') return undefined;
+    return { columns: node.columns.map((c) => c.name), stages, aggregation };
+  }
+
+  /** A Filter, a Project, or a Project over a Filter, as one filterAndProject over `source`. */
+  private filterProjectStage(node: FilterNode | ProjectNode, bindings: Bindings): { source: PlanNode; stage: FilterProjectStage } {
+    const stage = (source: PlanNode, filter: RowExpression | undefined, projections: (layout: readonly Symbol[]) => RowExpression[]) => ({
+      source,
+      stage: {
+        inputTypes: source.outputs.map((s) => s.type),
+        filter: filter && toChannels(filter, source.outputs, bindings),
+        projections: projections(source.outputs),
+      },
+    });
+    if (node.kind === 'Filter') return stage(node.source, node.predicate, (layout) => layout.map((s, i) => inputRef(i, s.type)));
+    const assigned = (layout: readonly Symbol[]) => node.assignments.map((a) => toChannels(a.expression, layout, bindings));
+    if (node.source.kind === 'Filter') return stage(node.source.source, node.source.predicate, assigned);
+    return stage(node.source, undefined, assigned);
+  }
+
+  private aggregationSpec(node: AggregateNode): HashAggregationSpec {
+    const layout = node.source.outputs;
+    return {
+      inputTypes: layout.map((s) => s.type),
+      groupChannels: node.groupingKeys.map((s) => channelOf(layout, s)),
+      aggregates: node.aggregations.map((a) => ({
+        function: a.function,
+        argumentChannels: a.arguments.map((s) => channelOf(layout, s)),
+        distinct: a.distinct,
+        maskChannel: a.mask ? channelOf(layout, a.mask) : undefined,
+      })),
+      step: node.step,
+    };
+  }
+}
+
+/** The partial aggregation under a final one (the pair splitAggregation makes). */
+function partialSource(node: PlanNode): AggregateNode | undefined {
+  if (node.kind !== 'Aggregate' || node.step !== 'final') return undefined;
+  return node.source.kind === 'Aggregate' && node.source.step === 'partial' ? node.source : undefined;
+}
+
+/** Whether running a fragment elsewhere saves this thread work: a bare scan only moves pages around. */
+function doesWork(fragment: SourceFragment): boolean {
+  if (fragment.aggregation !== undefined) return true;
+  return fragment.stages.some((s) => s.filter !== undefined || s.projections.some((p) => p.kind !== 'input'));
+}
+
+/** A stream made when it is first read. */
+async function* onFirstRead(make: () => PageStream): PageStream {
+  yield* make();
 }
 
 async function* measured(stream: PageStream, nodeId: number, stats: Map<number, NodeRuntimeStats>): PageStream {
