@@ -18,9 +18,21 @@ export function drawIntAt(initialSeed: number, usagePerRow: number, row: number,
   return low + Math.floor((seed / MODULUS) * (high - low + 1));
 }
 
-/** Uniform integers in [low, high], one per row, for rows [start, start + count). */
+/** Integer storage for draws: Int32Array, or Float64Array for keys that can pass 2^31 at large scale factors. */
+type IntArray = Int32Array | Float64Array;
+
+/** Uniform integers in [low, high] (high < 2^31), one per row, for rows [start, start + count). */
 export function drawInts(initialSeed: number, usagePerRow: number, start: number, count: number, low: number, high: number): Int32Array {
-  const out = new Int32Array(count);
+  return fillInts(new Int32Array(count), initialSeed, usagePerRow, start, low, high);
+}
+
+/** As drawInts, for keys of any size. */
+export function drawKeys(initialSeed: number, usagePerRow: number, start: number, count: number, low: number, high: number): Float64Array {
+  return fillInts(new Float64Array(count), initialSeed, usagePerRow, start, low, high);
+}
+
+function fillInts<T extends IntArray>(out: T, initialSeed: number, usagePerRow: number, start: number, low: number, high: number): T {
+  const count = out.length;
   const range = high - low + 1;
   let rowSeed = rowStartSeed(initialSeed, usagePerRow, start);
   if (usagePerRow === 1) {
@@ -39,8 +51,9 @@ export function drawInts(initialSeed: number, usagePerRow: number, start: number
 }
 
 /**
- * Uniform integers in [low, high], one per line, for the orders [start, start + lineCounts.length)
- * whose streams own `usagePerOrder` values each; lines of consecutive orders are concatenated.
+ * Uniform integers in [low, high] (high < 2^31), one per line, for the orders
+ * [start, start + lineCounts.length) whose streams own `usagePerOrder` values each; lines of
+ * consecutive orders are concatenated.
  */
 export function drawLineInts(
   initialSeed: number,
@@ -51,7 +64,31 @@ export function drawLineInts(
   low: number,
   high: number,
 ): Int32Array {
-  const out = new Int32Array(totalLines);
+  return fillLineInts(new Int32Array(totalLines), initialSeed, usagePerOrder, start, lineCounts, low, high);
+}
+
+/** As drawLineInts, for keys of any size. */
+export function drawLineKeys(
+  initialSeed: number,
+  usagePerOrder: number,
+  start: number,
+  lineCounts: Uint8Array,
+  totalLines: number,
+  low: number,
+  high: number,
+): Float64Array {
+  return fillLineInts(new Float64Array(totalLines), initialSeed, usagePerOrder, start, lineCounts, low, high);
+}
+
+function fillLineInts<T extends IntArray>(
+  out: T,
+  initialSeed: number,
+  usagePerOrder: number,
+  start: number,
+  lineCounts: Uint8Array,
+  low: number,
+  high: number,
+): T {
   const range = high - low + 1;
   const orderJump = jumpFactor(usagePerOrder);
   let orderSeed = rowStartSeed(initialSeed, usagePerOrder, start);

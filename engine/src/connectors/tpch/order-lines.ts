@@ -3,7 +3,7 @@
 // order has), so the lines of any order range are drawn directly.
 
 import { START_DATE, TOTAL_DATE_RANGE } from './dates.js';
-import { drawInts, drawLineInts } from './draws.js';
+import { drawInts, drawLineInts, drawLineKeys } from './draws.js';
 import { partRetailPrice } from './part.js';
 import { RandomStream64 } from './random64.js';
 import type { Scale } from './scale.js';
@@ -76,9 +76,11 @@ export class OrderLines {
   readonly discounts = once(() => this.drawLines(DISCOUNT_SEED, 0, 10));
   /** Percent. */
   readonly taxes = once(() => this.drawLines(TAX_SEED, 0, 8));
-  readonly partKeys = once((): ArrayLike<number> => {
+  readonly partKeys = once((): Float64Array => {
     const parts = this.scale.parts;
-    if (!this.scale.uses64BitKeys) return this.drawLines(PART_KEY_SEED, 1, parts);
+    if (!this.scale.uses64BitKeys) {
+      return drawLineKeys(PART_KEY_SEED, LINE_USAGE, this.start, this.lineCounts, this.totalLines, 1, parts);
+    }
     const keys = new Float64Array(this.totalLines);
     const stream = new RandomStream64(PART_KEY_SEED, LINE_USAGE, this.start);
     let line = 0;

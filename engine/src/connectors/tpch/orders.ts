@@ -4,7 +4,7 @@
 import { BIGINT, DATE, INTEGER, MONEY, Int64Values, NumberNames, int32Column, paddedName, varchar, varcharColumn } from './column-values.js';
 import { CURRENT_DATE } from './dates.js';
 import { ORDER_PRIORITIES } from './distributions.js';
-import { TextLength, drawInts, drawPicks, drawTexts } from './draws.js';
+import { TextLength, drawInts, drawKeys, drawPicks, drawTexts } from './draws.js';
 import { OrderLines, orderKey } from './order-lines.js';
 import { RandomStream64 } from './random64.js';
 import type { Scale } from './scale.js';
@@ -38,7 +38,7 @@ function orderKeys(r: OrderRows): Int64Values {
 
 function customerKeys(r: OrderRows): Int64Values {
   const customers = r.scale.customers;
-  const drawn = r.scale.uses64BitKeys ? drawCustomerKeys64(r) : drawInts(CUSTOMER_KEY_SEED, 1, r.start, r.orderCount, 1, customers);
+  const drawn = r.scale.uses64BitKeys ? drawCustomerKeys64(r) : drawKeys(CUSTOMER_KEY_SEED, 1, r.start, r.orderCount, 1, customers);
   const out = new Int64Values(r.orderCount);
   for (let i = 0; i < r.orderCount; i++) {
     let key = drawn[i];
@@ -99,7 +99,7 @@ const CACHED_CLERKS = 1 << 20;
 const CLERK_NAMES = new NumberNames((n) => paddedName('Clerk#', n, 9));
 
 function clerks(r: OrderRows): string[] {
-  const numbers = drawInts(CLERK_SEED, 1, r.start, r.orderCount, 1, r.scale.clerks);
+  const numbers = drawKeys(CLERK_SEED, 1, r.start, r.orderCount, 1, r.scale.clerks);
   if (r.scale.clerks <= CACHED_CLERKS) return CLERK_NAMES.map(numbers);
   return Array.from(numbers, (n) => paddedName('Clerk#', n, 9));
 }

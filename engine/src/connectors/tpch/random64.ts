@@ -1,8 +1,11 @@
 // The 64-bit stream dbgen uses for customer and part keys from scale factor 30000 on, where the
 // key ranges outgrow 31 bits: seed' = seed * 6364136223846793005 + 1 (mod 2^64, signed), a value in
-// [low, high] is low + |seed| mod (high - low + 1). Rows are still skipped with the 31-bit jump
-// (seed * 16807^k mod 2^31-1 on the 64-bit seed), as dbgen does. Slow (BigInt), but only reached at
-// scale factors where generation takes hours anyway.
+// [low, high] is low + |seed| mod (high - low + 1). dbgen still skips values of these streams with
+// the 31-bit jump (seed * 16807^k mod 2^31-1 applied to the 64-bit seed; its 64-bit jump is
+// disabled), both at the end of a row and where a parallel chunk starts, so its output at these
+// scale factors depends on where its chunks start. Here a chunk starts at every page (pages have
+// fixed boundaries, so the data is deterministic). Slow (BigInt), but only reached at scale factors
+// where generation takes hours anyway.
 
 const MULTIPLIER = 6364136223846793005n;
 const MODULUS_32 = 2147483647n;

@@ -8,6 +8,8 @@ import type { TpchTable } from './table.js';
 
 /** Rows a split aims at. */
 export const SPLIT_TARGET_ROWS = 65536;
+/** Splits of a table at most (huge scale factors get bigger splits rather than millions of them). */
+const MAX_SPLITS = 100_000;
 
 /** What a tpch split carries: units [start, end) of its table. */
 export interface TpchSplitInfo {
@@ -18,7 +20,7 @@ export interface TpchSplitInfo {
 /** The unit ranges of the table's splits (at least one, possibly empty). */
 export function splitRanges(table: TpchTable, scale: Scale, targetRows = SPLIT_TARGET_ROWS): TpchSplitInfo[] {
   const units = table.unitCount(scale);
-  const unitsPerSplit = Math.max(1, Math.floor(targetRows / table.averageRowsPerUnit));
+  const unitsPerSplit = Math.max(1, Math.floor(targetRows / table.averageRowsPerUnit), Math.ceil(units / MAX_SPLITS));
   const ranges: TpchSplitInfo[] = [];
   for (let start = 0; start < units; start += unitsPerSplit) ranges.push({ start, end: Math.min(units, start + unitsPerSplit) });
   return ranges.length === 0 ? [{ start: 0, end: 0 }] : ranges;
