@@ -31,6 +31,8 @@ function truncate(micros: number, precision: number): number {
 
 /** Epoch milliseconds shifted so that UTC fields read as the wall clock of `timeZone`. */
 export function wallClockMillis(epochMillis: number, timeZone: string): number {
+  const offset = /^([+-])(\d{2}):(\d{2})$/.exec(timeZone);
+  if (offset) return epochMillis + (offset[1] === '-' ? -1 : 1) * (Number(offset[2]) * 60 + Number(offset[3])) * 60_000;
   let format: Intl.DateTimeFormat;
   try {
     format = new Intl.DateTimeFormat('en-US', {

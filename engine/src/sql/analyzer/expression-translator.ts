@@ -181,7 +181,7 @@ function translateNode(e: ast.Expression, context: TranslationContext, translate
     case 'Extract':
       return functionCall(EXTRACT_FUNCTIONS[e.field] ?? e.field.toLowerCase(), [translate(e.value)], e.location);
     case 'FunctionCall':
-      return translateFunctionCall(e, translate);
+      return translateFunctionCall(e, translate, context);
     case 'CurrentTime':
       return currentTimeConstant(e, context.session);
     case 'Concat':
@@ -228,7 +228,7 @@ export function functionCall(name: string, args: RowExpression[], location: Sour
   return { kind: 'call', name: signature.name, args: args.map((a, i) => coerce(a, signature.argumentTypes[i], location)), type: signature.returnType };
 }
 
-function translateFunctionCall(e: ast.FunctionCall, translate: Translate): RowExpression {
+function translateFunctionCall(e: ast.FunctionCall, translate: Translate, context: TranslationContext): RowExpression {
   const name = e.name.parts.map((p) => p.value).join('.');
   if (e.window) throw new EngineError('NOT_SUPPORTED', `Window function ${name} is not allowed here`, e.location);
   if (e.distinct || e.filter || e.starArg || e.orderBy) {
@@ -251,6 +251,11 @@ function translateFunctionCall(e: ast.FunctionCall, translate: Translate): RowEx
       const condition = coerceToBoolean(translate(e.args[0]), 'IF condition', e.args[0].location);
       return searchedCase([{ condition, result: translate(e.args[1]) }], e.args[2] ? translate(e.args[2]) : undefined, e.location);
     }
+    case 'current_user':
+    case 'current_catalog':
+    case 'current_schema':
+    case 'current_timezone':
+      return sessionFunction(name, e, context.session);
     case 'try': {
       if (e.args.length !== 1) throw new EngineError('INVALID_ARGUMENTS', 'TRY requires one argument', e.location);
       const value = translate(e.args[0]);
@@ -259,6 +264,13 @@ function translateFunctionCall(e: ast.FunctionCall, translate: Translate): RowEx
     default:
       return functionCall(name, e.args.map(translate), e.location);
   }
+}
+
+/** Functions whose value is a fact of the session, fixed for the query. */
+function sessionFunction(name: string, e: ast.FunctionCall, session: Session): RowExpression {
+  if (e.args.length > 0) throw new EngineError('TYPE_MISMATCH', `Unexpected parameters for function ${name}. Expected: ${name}()`, e.location);
+  const value = { current_user: session.user, current_catalog: session.catalog, current_schema: session.schema, current_timezone: session.timeZone }[name];
+  return value === undefined ? constant(null, varchar()) : constant(value, varchar(value.length));
 }
 
 interface CaseBranch {
