@@ -3,10 +3,12 @@
 
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
 import * as data from '../../src/connectors/tpch/distribution-data.js';
-import { MODULUS, RandomStream, jumpFactor, mulMod, nextSeed } from '../../src/connectors/tpch/random.js';
+import { drawIntAt, drawInts, drawKeys, drawLineInts } from '../../src/connectors/tpch/draws.js';
+import { MODULUS, jumpFactor, mulMod, nextSeed } from '../../src/connectors/tpch/random.js';
 import { RandomStream64 } from '../../src/connectors/tpch/random64.js';
-import { TEXT_POOL_SIZE, TextPool, adoptSharedTextPool, generateTextPoolBytes, textPool } from '../../src/connectors/tpch/text-pool.js';
+import { TEXT_POOL_SIZE, TextPool, adoptSharedTextPool, generateTextPoolBytes, sharedTextPool, textPool } from '../../src/connectors/tpch/text-pool.js';
 
 /** dists.dss parsed: name -> [value, weight][] (the `count` line checked and dropped). */
 function parseDists(text: string): Map<string, [string, number][]> {
@@ -72,31 +74,27 @@ describe('tpch: random streams', () => {
     expect(jumpFactor(2 * (MODULUS - 1) + 5)).to.equal(jumpFactor(5));
   });
 
-  it('start any row where finishing the rows before it would', () => {
-    const walked = new RandomStream(2095021727, 7);
-    for (let row = 0; row < 40; row++) {
-      const direct = new RandomStream(2095021727, 7, row);
-      expect(direct.nextInt(0, 3), `row ${row}`).to.equal(walked.nextInt(0, 3));
-      expect(direct.nextInt(1, 100)).to.equal(walked.nextInt(1, 100));
-      walked.finishRow();
+  it('start any order where drawing the orders before it would', () => {
+    const lineCounts = Uint8Array.from({ length: 60 }, (_, i) => 1 + ((i * 5) % 7));
+    const linesBefore = (order: number) => lineCounts.subarray(0, order).reduce((a, b) => a + b, 0);
+    const all = drawLineInts(2095021727, 7, 0, lineCounts, linesBefore(60), 0, 3);
+    for (const start of [1, 13, 59]) {
+      const counts = lineCounts.subarray(start);
+      const tail = drawLineInts(2095021727, 7, start, counts, linesBefore(60) - linesBefore(start), 0, 3);
+      expect(Array.from(tail), `from order ${start}`).to.deep.equal(Array.from(all.subarray(linesBefore(start))));
     }
-    const sought = new RandomStream(2095021727, 7);
-    sought.seekRow(39);
-    walked.seekRow(39);
-    expect(sought.next()).to.equal(walked.next());
+    const rows = drawInts(1066728069, 3, 0, 100, 1, 1000);
+    expect(Array.from(drawInts(1066728069, 3, 42, 58, 1, 1000))).to.deep.equal(Array.from(rows.subarray(42)));
+    expect(drawIntAt(1066728069, 3, 77, 1, 1000)).to.equal(rows[77]);
   });
 
-  it('draw uniform integers as dbgen does: low + floor(seed / m * range)', () => {
-    const stream = new RandomStream(1, 1);
-    // The first value of seed 1 is 16807; 16807 / m * 5 < 1.
-    expect(stream.nextInt(1, 5)).to.equal(1);
-    const values = new Set<number>();
-    for (let i = 0; i < 2000; i++) {
-      const v = stream.nextInt(-3, 3);
-      expect(v).to.be.within(-3, 3);
-      values.add(v);
-    }
-    expect(values.size).to.equal(7);
+  it('draw uniform integers as dbgen does: low + floor(value / m * range)', () => {
+    // The first value from seed 1 is 16807, and 16807 / m * 5 < 1.
+    expect(drawInts(1, 1, 0, 1, 1, 5)[0]).to.equal(1);
+    const values = drawInts(1, 1, 0, 2000, -3, 3);
+    expect(Math.min(...values)).to.equal(-3);
+    expect(Math.max(...values)).to.equal(3);
+    expect(drawKeys(1, 1, 0, 2000, 1, 6e9).every((v) => Number.isInteger(v) && v >= 1 && v <= 6e9)).to.equal(true);
   });
 
   it('64-bit streams (from SF 30000) step as a 64-bit LCG and start rows with the 31-bit jump, as dbgen', () => {
@@ -166,5 +164,27 @@ describe('tpch: text pool', () => {
     generateTextPoolBytes(bytes, size);
     expect(TextPool.fromBytes(bytes, size).text).to.equal(textPool().text.slice(0, size));
     expect(() => adoptSharedTextPool(new SharedArrayBuffer(size))).to.throw('not a TPC-H text pool buffer');
+  });
+
+  it('is shared with a worker thread, which adopts it instead of building its own', async () => {
+    const buffer = sharedTextPool();
+    expect(sharedTextPool()).to.equal(buffer);
+    const workerSource = `
+      import { parentPort, workerData } from 'node:worker_threads';
+      const { adoptSharedTextPool, textPool } = await import(workerData.module);
+      adoptSharedTextPool(workerData.buffer);
+      const started = Date.now();
+      const pool = textPool();
+      parentPort.postMessage({ size: pool.size, head: pool.text.slice(0, 100), tail: pool.text.slice(-100), millis: Date.now() - started });
+    `;
+    const module = new URL('../../src/connectors/tpch/text-pool.js', import.meta.url).href;
+    const worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(workerSource)}`), { workerData: { module, buffer } });
+    const reply = await new Promise<{ size: number; head: string; tail: string }>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+    await worker.terminate();
+    const pool = textPool();
+    expect(reply).to.include({ size: pool.size, head: pool.text.slice(0, 100), tail: pool.text.slice(-100) });
   });
 });

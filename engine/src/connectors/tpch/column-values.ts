@@ -56,11 +56,6 @@ export function varcharColumn(type: SqlType, values: string[]): Column {
   return { type, length: values.length, values, nulls: null };
 }
 
-/** A column of `length` rows all holding `value`. */
-export function constantStringColumn(type: SqlType, value: string, length: number): Column {
-  return varcharColumn(type, new Array<string>(length).fill(value));
-}
-
 /** `prefix` followed by `n` zero-padded to `width` digits: Customer#000000042. */
 export function paddedName(prefix: string, n: number, width: number): string {
   return prefix + String(n).padStart(width, '0');

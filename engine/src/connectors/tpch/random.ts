@@ -1,8 +1,9 @@
 // The TPC-H generator's random numbers: one Park–Miller stream (seed' = seed * 16807 mod 2^31-1)
-// per column, each starting from a fixed seed and consuming a fixed number of values per row
-// (unused values are skipped at the end of the row). So row N of any column is reached directly by
-// jumping the stream ahead N * usage values (16807^k mod m), which is what lets splits and
-// single columns generate independently of everything else.
+// per column, each starting from a fixed seed and owning a fixed number of values per row (values
+// a row does not use are skipped). So row N of any column is reached directly by jumping the stream
+// ahead N * usage values (a multiplication by 16807^k mod m), which is what lets splits and single
+// columns generate independently of everything else. A uniform integer in [low, high] is
+// low + floor(value / m * (high - low + 1)), computed in exactly that order of double operations.
 //
 // All arithmetic stays exact in doubles: products are split so that no intermediate exceeds 2^53.
 
@@ -43,57 +44,4 @@ export function jumpFactor(count: number): number {
     power = mulMod(power, power);
   }
   return result;
-}
-
-/**
- * dbgen's uniform integer in [low, high] from a stream value, with its exact floating-point steps:
- * low + trunc((seed / m) * (high - low + 1)).
- */
-export function boundedInt(seed: number, low: number, high: number): number {
-  return low + Math.floor((seed / MODULUS) * (high - low + 1));
-}
-
-/**
- * One column's random stream, positioned by row. `next()` draws the row's values in order;
- * `finishRow()` moves to the start of the next row however many values the row used.
- */
-export class RandomStream {
-  private readonly rowJump: number;
-  private rowSeed: number;
-  private seed: number;
-
-  constructor(
-    private readonly initialSeed: number,
-    /** Values each row owns (dbgen's per-column usage). */
-    readonly usagePerRow: number,
-    /** The row to start at (0-based). */
-    startRow = 0,
-  ) {
-    this.rowJump = jumpFactor(usagePerRow);
-    this.rowSeed = mulMod(initialSeed, jumpFactor(usagePerRow * startRow));
-    this.seed = this.rowSeed;
-  }
-
-  /** Positions the stream at the start of `row` (0-based). */
-  seekRow(row: number): void {
-    this.rowSeed = mulMod(this.initialSeed, jumpFactor(this.usagePerRow * row));
-    this.seed = this.rowSeed;
-  }
-
-  /** The next raw value (1 .. 2^31-2). */
-  next(): number {
-    this.seed = nextSeed(this.seed);
-    return this.seed;
-  }
-
-  /** A uniform integer in [low, high], as dbgen draws it. */
-  nextInt(low: number, high: number): number {
-    this.seed = nextSeed(this.seed);
-    return low + Math.floor((this.seed / MODULUS) * (high - low + 1));
-  }
-
-  finishRow(): void {
-    this.rowSeed = mulMod(this.rowSeed, this.rowJump);
-    this.seed = this.rowSeed;
-  }
 }

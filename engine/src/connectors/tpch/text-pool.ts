@@ -205,11 +205,13 @@ export function textPool(): TextPool {
   return pool;
 }
 
-/** The pool's bytes in shared memory, built once, for handing to worker threads (see adoptSharedTextPool). */
+/** The pool's bytes in shared memory, made once, for handing to worker threads (see adoptSharedTextPool). */
 export function sharedTextPool(): SharedArrayBuffer {
   if (shared === undefined) {
     const buffer = new SharedArrayBuffer(TEXT_POOL_SIZE + SENTENCE_SLACK);
-    buildBytes(buffer);
+    // Copying a pool this thread already has is much faster than building it again.
+    if (pool === undefined) buildBytes(buffer);
+    else Buffer.from(buffer).write(pool.text, 'latin1');
     shared = buffer;
   }
   return shared;
