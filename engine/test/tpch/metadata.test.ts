@@ -119,6 +119,7 @@ describe('tpch: metadata', () => {
     const sf1 = { part: 200000, supplier: 10000, partsupp: 800000, customer: 150000, orders: 1500000, lineitem: 6001215 };
     for (const [name, count] of Object.entries(sf1)) expect(rows('sf1', name), name).to.equal(count);
     expect(rows('sf0.1', 'lineitem')).to.equal(600572);
+    expect(rows('sf10', 'lineitem')).to.equal(59986052);
     expect(rows('sf1000', 'orders')).to.equal(1_500_000_000);
   });
 

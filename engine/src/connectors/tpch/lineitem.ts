@@ -3,9 +3,10 @@
 
 import { BIGINT, DATE, INTEGER, MONEY, Int64Values, int32Column, int64Column, varchar, varcharColumn } from './column-values.js';
 import { CURRENT_DATE } from './dates.js';
+import type { Distribution } from './distribution.js';
 import { RETURN_FLAGS, SHIP_INSTRUCTIONS, SHIP_MODES } from './distributions.js';
 import { TextLength, drawLineTexts, unitsToValues } from './draws.js';
-import { LINE_USAGE, OrderLines, drawLineCounts, orderKey } from './order-lines.js';
+import { LINE_USAGE, OrderLines, drawLineCounts, orderKey, totalLines } from './order-lines.js';
 import { partSupplierKey } from './partsupp.js';
 import { MODULUS, jumpFactor, mulMod, nextSeed } from './random.js';
 import type { Scale } from './scale.js';
@@ -22,8 +23,11 @@ const COMMENT_SEED = 1095462486;
 const COMMENT_LENGTH = new TextLength(27);
 /** Lines not yet received are not returned. */
 const NOT_RETURNED = 'N';
-/** Orders below this many have their line count summed exactly for statistics; larger ones estimate 4 lines an order. */
-const EXACT_ROW_COUNT_ORDERS = 15_000_000;
+/**
+ * Statistics count the lines of up to this many orders exactly (SF 100, about a second, once);
+ * beyond that they estimate 4 lines an order.
+ */
+const EXACT_ROW_COUNT_ORDERS = 150_000_000;
 const AVERAGE_LINES = 4;
 
 const FLAG = varchar(1);
@@ -104,19 +108,12 @@ function lineStatuses(r: LineRows): string[] {
   return out;
 }
 
-function picks(r: LineRows, initialSeed: number, distribution: typeof SHIP_MODES): string[] {
+function picks(r: LineRows, initialSeed: number, distribution: Distribution): string[] {
   return unitsToValues(r.drawLines(initialSeed, 0, distribution.totalWeight - 1), distribution);
 }
 
 function lineitemRowCount(scale: Scale): number {
-  if (scale.orders > EXACT_ROW_COUNT_ORDERS) return scale.orders * AVERAGE_LINES;
-  const chunk = 1 << 20;
-  let rows = 0;
-  for (let start = 0; start < scale.orders; start += chunk) {
-    const counts = drawLineCounts(start, Math.min(chunk, scale.orders - start));
-    for (let i = 0; i < counts.length; i++) rows += counts[i];
-  }
-  return rows;
+  return scale.orders > EXACT_ROW_COUNT_ORDERS ? scale.orders * AVERAGE_LINES : totalLines(scale.orders);
 }
 
 export const LINEITEM = defineTable<LineRows>({

@@ -5,6 +5,7 @@
 import { START_DATE, TOTAL_DATE_RANGE } from './dates.js';
 import { drawInts, drawLineInts, drawLineKeys } from './draws.js';
 import { partRetailPrice } from './part.js';
+import { MODULUS, nextSeed } from './random.js';
 import { RandomStream64 } from './random64.js';
 import type { Scale } from './scale.js';
 import { once } from './table.js';
@@ -26,6 +27,17 @@ const ORDER_DATE_DAYS = TOTAL_DATE_RANGE - (SHIP_DAYS_MAX + RECEIPT_DAYS_MAX) - 
 /** Lines of orders [start, start + count) (0-based order numbers). */
 export function drawLineCounts(start: number, count: number): Uint8Array {
   return Uint8Array.from(drawInts(LINE_COUNT_SEED, 1, start, count, 1, LINE_USAGE));
+}
+
+/** Lines of all orders [0, count): one draw per order, summed without storing them. */
+export function totalLines(count: number): number {
+  let seed = LINE_COUNT_SEED;
+  let lines = 0;
+  for (let i = 0; i < count; i++) {
+    seed = nextSeed(seed);
+    lines += 1 + Math.floor((seed / MODULUS) * LINE_USAGE);
+  }
+  return lines;
 }
 
 /**
