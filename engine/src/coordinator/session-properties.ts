@@ -38,6 +38,16 @@ export const SESSION_PROPERTIES: readonly SessionPropertyDefinition[] = [
   },
   { name: 'join_reordering_strategy', type: 'varchar', defaultValue: 'AUTOMATIC', description: 'Join reordering strategy (NONE, ELIMINATE_CROSS_JOINS, AUTOMATIC)' },
   { name: 'task_concurrency', type: 'integer', defaultValue: '2', description: 'Default number of local parallel drivers per task' },
+  {
+    name: 'parallel_min_splits',
+    type: 'integer',
+    defaultValue: '2',
+    description: 'Minimum number of splits for a table scan to run on worker threads (0 keeps every scan in the main thread)',
+    validate: (v) => {
+      if (Number(v) < 0) throw new Error('must not be negative');
+      return v;
+    },
+  },
   { name: 'optimize_hash_generation', type: 'boolean', defaultValue: 'true', description: 'Compute hash codes for distribution, joins, and aggregations early' },
   { name: 'enable_dynamic_filtering', type: 'boolean', defaultValue: 'true', description: 'Enable dynamic filtering' },
 ];

@@ -154,7 +154,8 @@ export class LocalExecutionPlanner {
     if (settings.minSplits === 0) return undefined;
     const connector = scanConnector(this.env, scan);
     const preparer = workerSplitPreparer(connector, scan.table);
-    const fragment = preparer && this.sourceFragment(top, bindings);
+    if (preparer === undefined) return undefined;
+    const fragment = this.sourceFragment(top, bindings);
     if (fragment === undefined || !(preparer.generatesPages || doesWork(fragment))) return undefined;
     const inWorkers = (splits: readonly Split[]): PageStream => {
       const prepared = splits.map((split) => preparer.prepare(split, fragment.columns));

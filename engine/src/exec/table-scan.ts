@@ -1,16 +1,16 @@
 // Reads a table through its connector, split by split, counting splits, rows and bytes as it goes.
 
+import type { Connector, Split } from '../connectors/connector.js';
 import { EngineError } from '../errors/engine-error.js';
 import type { TableScanNode } from '../sql/planner/plan.js';
 import type { ExecutionEnvironment } from './local-execution-planner.js';
 import type { PageStream } from './operators/operator.js';
 import { pageSizeInBytes } from './page.js';
 
-export async function* tableScan(env: ExecutionEnvironment, node: TableScanNode): PageStream {
-  const { table } = node;
-  const connector = env.catalogs.get(table.catalog);
-  if (!connector) throw new EngineError('CATALOG_NOT_FOUND', `Catalog '${table.catalog}' not found`);
-  const splits = connector.getSplits(env.session, table);
+/** `splits`: the table's splits when the caller already has them (made once per scan: they fix its snapshot). */
+export async function* tableScan(env: ExecutionEnvironment, node: TableScanNode, splits?: readonly Split[]): PageStream {
+  const connector = scanConnector(env, node);
+  splits ??= connector.getSplits(env.session, node.table);
   const progress = env.progress;
   progress.totalSplits += splits.length;
   progress.queuedSplits += splits.length;
@@ -33,4 +33,10 @@ export async function* tableScan(env: ExecutionEnvironment, node: TableScanNode)
     }
     progress.completedSplits++;
   }
+}
+
+export function scanConnector(env: ExecutionEnvironment, node: TableScanNode): Connector {
+  const connector = env.catalogs.get(node.table.catalog);
+  if (!connector) throw new EngineError('CATALOG_NOT_FOUND', `Catalog '${node.table.catalog}' not found`);
+  return connector;
 }

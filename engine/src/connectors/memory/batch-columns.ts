@@ -24,11 +24,17 @@ export function fullBatchPage(batch: RecordBatch, types: readonly SqlType[]): Pa
   return batchPage(batch, types, types.map((_, i) => i));
 }
 
+/**
+ * Kinds whose Arrow values are the column's own typed array (see exec/arrow.ts): decoding them is a
+ * view of the stored buffer, so keeping the page's copy would only double the memory.
+ */
+const ZERO_COPY_KINDS = new Set<SqlType['kind']>(['tinyint', 'smallint', 'integer', 'interval year to month', 'bigint', 'real', 'double', 'date']);
+
 /** Records `page` as the decoded form of `batch`, which was just encoded from it. */
 export function rememberDecoded(batch: RecordBatch, page: Page): void {
   // A column whose buffer is longer than its rows would hand scans more values than rows: skip it.
   decoded.set(
     batch,
-    page.columns.map((c) => (c.values.length === page.rowCount ? c : undefined)),
+    page.columns.map((c) => (c.values.length === page.rowCount && !ZERO_COPY_KINDS.has(c.type.kind) ? c : undefined)),
   );
 }

@@ -1,6 +1,7 @@
 // The `memory` connector: schemas and tables created with SQL, rows held as Arrow batches in this
-// process. Every write makes a new immutable table snapshot; a scan reads the snapshot fixed when
-// its splits were made, so concurrent readers always see a consistent table.
+// process (in shared memory, so worker threads scan them too). Every write makes a new immutable
+// table snapshot; a scan reads the snapshot fixed when its splits were made, so concurrent readers
+// always see a consistent table.
 
 import type { Session } from '../../coordinator/session.js';
 import { EngineError } from '../../errors/engine-error.js';
@@ -10,6 +11,7 @@ import { selectColumnIndexes } from '../column-selection.js';
 import type { Connector, RowPredicate, SchemaTableName, Split, TableMetadata, TableStatistics } from '../connector.js';
 import { batchPage } from './batch-columns.js';
 import { MemoryTable } from './memory-table.js';
+import { sharedPage, type SharedPage } from './shared-batch.js';
 import { SnapshotPins } from './snapshot-pins.js';
 import type { TableSnapshot } from './table-snapshot.js';
 
@@ -84,6 +86,23 @@ export class MemoryConnector implements Connector {
     const indexes = selectColumnIndexes(snapshot.columns, columns);
     const types = snapshot.columns.map((c) => c.type);
     return this.readBatches(snapshot, info, types, indexes);
+  }
+
+  /**
+   * What a worker thread needs to read a split without this connector: the split's batches, only
+   * `columns`, as views of their shared memory (posting them copies nothing). The split counts as
+   * read: the batches stay alive through these views, so the snapshot's pin is no longer needed.
+   */
+  workerSplitData(split: Split, columns: readonly string[]): SharedPage[] {
+    const info = split.info as MemorySplitInfo;
+    const snapshot = this.resolveSnapshot(split, info);
+    try {
+      const indexes = selectColumnIndexes(snapshot.columns, columns);
+      const types = snapshot.columns.map((c) => c.type);
+      return snapshot.batches.slice(info.firstBatch, info.endBatch).map((batch) => sharedPage(batch, types, indexes));
+    } finally {
+      this.pins.splitDone(info.pin);
+    }
   }
 
   createSchema(_session: Session, schema: string): void {

@@ -8,6 +8,7 @@ import { MAX_PAGE_ROWS } from '../column-selection.js';
 import type { ColumnMetadata, RowPredicate } from '../connector.js';
 import { fullBatchPage, rememberDecoded } from './batch-columns.js';
 import { rechunkPages } from './rechunk.js';
+import { shareBatch } from './shared-batch.js';
 
 export interface TableSnapshot {
   readonly tableId: number;
@@ -64,8 +65,9 @@ export function deleteFromSnapshot(snapshot: TableSnapshot, predicate: RowPredic
   return { snapshot: next, deleted };
 }
 
+/** A stored batch lives in shared memory, so that worker threads scan it without a copy. */
 function encodeBatch(page: Page, columns: readonly ColumnMetadata[]): RecordBatch {
-  const batch = pageToRecordBatch(page, columns.map((c) => c.name));
+  const batch = shareBatch(pageToRecordBatch(page, columns.map((c) => c.name)));
   rememberDecoded(batch, page);
   return batch;
 }

@@ -6,10 +6,13 @@ import { foldConstants } from './fold-constants.js';
 import { pruneColumns } from './prune-columns.js';
 import { pushPredicates } from './push-predicates.js';
 import { reorderJoins } from './reorder-joins.js';
+import { splitAggregation } from './split-aggregation.js';
 
 export type Rule = (root: PlanNode, context: PlannerContext) => PlanNode;
 
-const RULES: Rule[] = [foldConstants, pushPredicates, reorderJoins, pruneColumns];
+// splitAggregation comes last: pruning recomputes an aggregation's outputs from its calls, which a
+// partial aggregation (several intermediate columns per call) does not follow.
+const RULES: Rule[] = [foldConstants, pushPredicates, reorderJoins, pruneColumns, splitAggregation];
 
 export function optimize(root: PlanNode, context: PlannerContext): PlanNode {
   return RULES.reduce((plan, rule) => rule(plan, context), root);

@@ -1,0 +1,80 @@
+// Table batches in shared memory, so worker threads read them without a copy. Every buffer of a
+// batch is copied once, when the batch is stored, into one SharedArrayBuffer; a view of shared
+// memory posted to a worker is shared, not cloned. Stored batches never change, so no locking is
+// needed. A worker rebuilds the Arrow data from the views and decodes it as a main-thread scan would.
+
+import { Data, RecordBatch } from 'apache-arrow';
+import { arrowDataToColumn, arrowType } from '../../exec/arrow.js';
+import type { Page } from '../../exec/page.js';
+import type { SqlType } from '../../types/types.js';
+
+type BufferView = Uint8Array | Int8Array | Int16Array | Int32Array | BigInt64Array | Uint32Array | Float32Array | Float64Array;
+type BufferViewConstructor = new (buffer: SharedArrayBuffer, byteOffset: number, length: number) => BufferView;
+
+/** One column of a stored batch as plain data: its SqlType and the Arrow buffers (views of shared memory). */
+export interface SharedColumn {
+  type: SqlType;
+  offset: number;
+  length: number;
+  nullCount: number;
+  valueOffsets?: Int32Array;
+  values?: BufferView;
+  nullBitmap?: Uint8Array;
+}
+
+/** Some columns of one stored batch, ready to post to a worker. */
+export interface SharedPage {
+  rowCount: number;
+  columns: SharedColumn[];
+}
+
+const align8 = (n: number): number => (n + 7) & ~7;
+
+/** The same batch with every buffer moved into one SharedArrayBuffer. */
+export function shareBatch(batch: RecordBatch): RecordBatch {
+  const children = batch.data.children;
+  let total = 0;
+  for (const child of children) for (const b of buffersOf(child)) total += align8(b?.byteLength ?? 0);
+  const memory = new SharedArrayBuffer(total);
+  let used = 0;
+  const share = <T extends BufferView>(view: T | undefined): T | undefined => {
+    if (view === undefined || view.byteLength === 0) return view;
+    const Constructor = view.constructor as BufferViewConstructor;
+    const shared = new Constructor(memory, used, view.length) as T;
+    shared.set(view as never);
+    used += align8(view.byteLength);
+    return shared;
+  };
+  const sharedChildren = children.map(
+    (c) => new Data(c.type, c.offset, c.length, c.nullCount, [share(c.valueOffsets), share(c.values as BufferView), share(c.nullBitmap)]),
+  );
+  const struct = new Data(batch.data.type, 0, batch.numRows, 0, undefined, sharedChildren);
+  return new RecordBatch(batch.schema, struct);
+}
+
+function buffersOf(data: Data): (BufferView | undefined)[] {
+  return [data.valueOffsets, data.values as BufferView | undefined, data.nullBitmap];
+}
+
+/** The columns at `indexes` of a stored batch (whose columns have `types`), as plain data. */
+export function sharedPage(batch: RecordBatch, types: readonly SqlType[], indexes: readonly number[]): SharedPage {
+  const children = batch.data.children;
+  const columns = indexes.map((i): SharedColumn => {
+    const data = children[i];
+    const column: SharedColumn = { type: types[i], offset: data.offset, length: data.length, nullCount: data.nullCount };
+    if (data.valueOffsets !== undefined) column.valueOffsets = data.valueOffsets as Int32Array;
+    if (data.values !== undefined) column.values = data.values as BufferView;
+    if (data.nullBitmap !== undefined) column.nullBitmap = data.nullBitmap;
+    return column;
+  });
+  return { rowCount: batch.numRows, columns };
+}
+
+/** The page a shared batch holds (in a worker thread: fixed-width columns stay views of shared memory). */
+export function sharedPageToPage(shared: SharedPage): Page {
+  const columns = shared.columns.map((c) => {
+    const data = new Data(arrowType(c.type), c.offset, c.length, c.nullCount, [c.valueOffsets, c.values, c.nullBitmap]);
+    return arrowDataToColumn(data, c.type);
+  });
+  return { rowCount: shared.rowCount, columns };
+}

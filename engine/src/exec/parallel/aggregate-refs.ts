@@ -1,0 +1,33 @@
+// Aggregate functions by name: a function object (with its accumulator factory) cannot cross a
+// thread, so a fragment names it, and the worker resolves the name again in its own registry.
+
+import type { AggregateFunction } from '../../functions/aggregate/aggregate-function.js';
+import { resolveAggregateFunction } from '../../functions/aggregate/registry.js';
+import { typesEqual, type SqlType } from '../../types/types.js';
+
+export interface AggregateRef {
+  name: string;
+  argumentTypes: SqlType[];
+}
+
+/**
+ * The reference a worker resolves back to `f`, or undefined when resolving it would not give a
+ * function with the same result and intermediate types (then it must stay in this thread).
+ */
+export function aggregateRef(f: AggregateFunction): AggregateRef | undefined {
+  const ref = { name: f.name, argumentTypes: f.argumentTypes };
+  let resolved: AggregateFunction;
+  try {
+    resolved = resolveAggregateRef(ref);
+  } catch {
+    return undefined;
+  }
+  const same = (a: readonly SqlType[], b: readonly SqlType[]) => a.length === b.length && a.every((t, i) => typesEqual(t, b[i]));
+  const matches =
+    typesEqual(resolved.returnType, f.returnType) && same(resolved.intermediateTypes, f.intermediateTypes) && same(resolved.argumentTypes, f.argumentTypes);
+  return matches ? ref : undefined;
+}
+
+export function resolveAggregateRef(ref: AggregateRef): AggregateFunction {
+  return resolveAggregateFunction(ref.name, ref.argumentTypes);
+}

@@ -1,0 +1,29 @@
+// When and how wide a query runs on worker threads, from its session properties.
+
+import { availableParallelism } from 'node:os';
+import { sessionPropertyDefinition } from '../../coordinator/session-properties.js';
+import type { Session } from '../../coordinator/session.js';
+
+export interface ParallelSettings {
+  /** Worker threads one source fragment runs on: task_concurrency, at most the machine's cores. */
+  workers: number;
+  /** A scan with fewer splits stays in the main thread (a worker round trip costs more than it saves); 0: never. */
+  minSplits: number;
+}
+
+export function parallelSettings(session: Session): ParallelSettings {
+  const concurrency = integerProperty(session, 'task_concurrency');
+  return {
+    workers: Math.max(1, Math.min(concurrency, availableParallelism())),
+    minSplits: integerProperty(session, 'parallel_min_splits'),
+  };
+}
+
+/** Whether a scan of `splitCount` splits runs on worker threads. */
+export function runsInWorkers(settings: ParallelSettings, splitCount: number): boolean {
+  return settings.minSplits > 0 && splitCount >= settings.minSplits;
+}
+
+function integerProperty(session: Session, name: string): number {
+  return Number(session.properties.get(name) ?? sessionPropertyDefinition(name).defaultValue);
+}

@@ -1,0 +1,180 @@
+// The main-thread side of a source fragment run on worker threads: one task per worker, splits
+// handed out one at a time as workers ask for them (a fast worker takes more), output pages
+// yielded as they arrive. At most CREDITS_PER_WORKER pages per worker are in flight: a worker
+// waits for a credit, which comes back when the consumer has taken one of its pages. When the
+// consumer stops early (LIMIT), the query is cancelled, or a worker fails, every worker of the
+// query is stopped through a shared flag; a worker's error is rethrown here as the same EngineError.
+
+import type { QueryProgress } from '../../coordinator/statement-result.js';
+import type { Session } from '../../coordinator/session.js';
+import { EngineError } from '../../errors/engine-error.js';
+import type { OperatorContext, PageStream } from '../operators/operator.js';
+import type { Page } from '../page.js';
+import { decodePage } from './page-transfer.js';
+import type { SourceFragment } from './source-fragment.js';
+import { sharedWorkerPool, type PoolWorker, type TaskListener, type WorkerPool } from './worker-pool.js';
+import { errorFromPayload, type StartTask, type WorkerToMain } from './worker-protocol.js';
+import type { WorkerSplit } from './worker-splits.js';
+
+const CREDITS_PER_WORKER = 4;
+
+export interface ParallelEnvironment {
+  operator: OperatorContext;
+  session: Session;
+  progress: QueryProgress;
+}
+
+export interface ParallelSourceSpec {
+  fragment: SourceFragment;
+  splits: readonly WorkerSplit[];
+  /** Worker threads to run on (fewer when there are fewer splits). */
+  workers: number;
+}
+
+let nextTaskId = 1;
+
+export async function* parallelSource(env: ParallelEnvironment, spec: ParallelSourceSpec, pool: WorkerPool = sharedWorkerPool()): PageStream {
+  const run = new ParallelRun(env, spec, pool);
+  try {
+    yield* run.pages();
+  } finally {
+    run.close();
+  }
+}
+
+class ParallelRun {
+  private readonly taskId = nextTaskId++;
+  private readonly cancelFlag = new Int32Array(new SharedArrayBuffer(4));
+  private readonly ready: { page: Page; worker: PoolWorker }[] = [];
+  /** Workers whose task has not ended. */
+  private readonly running = new Set<PoolWorker>();
+  private nextSplit = 0;
+  /** Splits handed out and not reported done. */
+  private splitsInFlight = 0;
+  private failure: EngineError | undefined;
+  private closed = false;
+  private wakeUp: (() => void) | undefined;
+  private readonly onAbort = (): void => this.fail(new EngineError('USER_CANCELED', 'Query was canceled'));
+
+  constructor(
+    private readonly env: ParallelEnvironment,
+    private readonly spec: ParallelSourceSpec,
+    pool: WorkerPool,
+  ) {
+    const progress = env.progress;
+    progress.totalSplits += spec.splits.length;
+    progress.queuedSplits += spec.splits.length;
+    const signal = env.operator.signal;
+    if (signal.aborted) {
+      this.onAbort();
+      return;
+    }
+    signal.addEventListener('abort', this.onAbort);
+    const start: StartTask = {
+      type: 'start',
+      taskId: this.taskId,
+      fragment: spec.fragment,
+      session: env.session,
+      cancelFlag: this.cancelFlag,
+      credits: CREDITS_PER_WORKER,
+      memoryLimitBytes: env.operator.memory.limitBytes,
+    };
+    for (const worker of pool.acquire(Math.min(spec.workers, spec.splits.length))) {
+      this.running.add(worker);
+      pool.startTask(worker, start, this.listener(worker));
+    }
+  }
+
+  async *pages(): PageStream {
+    for (;;) {
+      if (this.failure !== undefined) throw this.failure;
+      const next = this.ready.shift();
+      if (next !== undefined) {
+        yield next.page;
+        if (this.running.has(next.worker)) next.worker.post({ type: 'credit', taskId: this.taskId });
+        continue;
+      }
+      if (this.running.size === 0) return;
+      await new Promise<void>((resolve) => (this.wakeUp = resolve));
+    }
+  }
+
+  /** Stops every worker still running (early stop, cancel or failure) and forgets the task. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.env.operator.signal.removeEventListener('abort', this.onAbort);
+    this.env.progress.runningSplits -= this.splitsInFlight;
+    this.splitsInFlight = 0;
+    if (this.running.size === 0) return;
+    Atomics.store(this.cancelFlag, 0, 1);
+    for (const worker of this.running) {
+      worker.post({ type: 'cancel', taskId: this.taskId });
+      worker.detach(this.taskId);
+    }
+    this.running.clear();
+  }
+
+  private listener(worker: PoolWorker): TaskListener {
+    return {
+      onMessage: (message) => this.receive(worker, message),
+      onFailure: (error) => {
+        this.running.delete(worker);
+        this.fail(error);
+      },
+    };
+  }
+
+  private receive(worker: PoolWorker, message: WorkerToMain): void {
+    const progress = this.env.progress;
+    switch (message.type) {
+      case 'needSplit':
+        this.handOutSplit(worker);
+        return;
+      case 'page':
+        this.ready.push({ page: decodePage(message.page), worker });
+        break;
+      case 'splitDone':
+        this.splitsInFlight--;
+        progress.runningSplits--;
+        progress.completedSplits++;
+        progress.processedRows += message.rows;
+        progress.processedBytes += message.bytes;
+        progress.cpuTimeMillis += message.cpuMillis;
+        return;
+      case 'done':
+        progress.cpuTimeMillis += message.cpuMillis;
+        this.running.delete(worker);
+        break;
+      case 'failed':
+        this.running.delete(worker);
+        this.fail(errorFromPayload(message.error));
+        break;
+    }
+    this.notify();
+  }
+
+  private handOutSplit(worker: PoolWorker): void {
+    const more = !this.closed && this.failure === undefined && this.nextSplit < this.spec.splits.length;
+    if (!more) {
+      worker.post({ type: 'split', taskId: this.taskId, split: null });
+      return;
+    }
+    const split = this.spec.splits[this.nextSplit++];
+    this.splitsInFlight++;
+    this.env.progress.queuedSplits--;
+    this.env.progress.runningSplits++;
+    worker.post({ type: 'split', taskId: this.taskId, split });
+  }
+
+  private fail(error: EngineError): void {
+    this.failure ??= error;
+    this.notify();
+  }
+
+  private notify(): void {
+    const wake = this.wakeUp;
+    this.wakeUp = undefined;
+    wake?.();
+  }
+}

@@ -1,0 +1,73 @@
+// A source fragment: the part of a plan that runs next to a table scan, split by split, in a worker
+// thread — the scan's Filter/Project chain, optionally topped by a partial aggregation. It is plain
+// data (channels instead of symbols, aggregate functions by name), so it can be posted to a worker,
+// which runs the same operators over it as the main thread would.
+
+import type { PlanNode, TableScanNode } from '../../sql/planner/plan.js';
+import type { RowExpression } from '../../sql/planner/row-expression.js';
+import type { SqlType } from '../../types/types.js';
+import { filterAndProject } from '../operators/filter-and-project.js';
+import { hashAggregation } from '../operators/hash-aggregation.js';
+import type { OperatorContext, PageStream } from '../operators/operator.js';
+import { resolveAggregateRef, type AggregateRef } from './aggregate-refs.js';
+
+/** One filterAndProject operator: over pages of `inputTypes`, keep rows passing `filter`, compute `projections`. */
+export interface FilterProjectStage {
+  inputTypes: SqlType[];
+  filter?: RowExpression;
+  projections: RowExpression[];
+}
+
+export interface PartialAggregateCall {
+  function: AggregateRef;
+  argumentChannels: number[];
+  maskChannel?: number;
+}
+
+export interface PartialAggregation {
+  inputTypes: SqlType[];
+  groupChannels: number[];
+  aggregates: PartialAggregateCall[];
+}
+
+export interface SourceFragment {
+  /** The table columns the scan reads, in channel order. */
+  columns: string[];
+  /** Applied in order over the scan's pages. */
+  stages: FilterProjectStage[];
+  /** A partial aggregation over the last stage's output; its intermediates are the fragment's output. */
+  aggregation?: PartialAggregation;
+}
+
+/**
+ * The table scan under a subtree that has the shape of a source fragment — an optional
+ * Aggregate(partial) without DISTINCT, over Filters and Projects, over a TableScan — or undefined.
+ */
+export function fragmentScan(node: PlanNode): TableScanNode | undefined {
+  let current = node;
+  if (current.kind === 'Aggregate') {
+    if (current.step !== 'partial' || current.aggregations.some((a) => a.distinct)) return undefined;
+    current = current.source;
+  }
+  while (current.kind === 'Filter' || current.kind === 'Project') current = current.source;
+  return current.kind === 'TableScan' ? current : undefined;
+}
+
+/** The operators of a fragment over `scan` (the pages of the splits it is given). */
+export function fragmentPipeline(ctx: OperatorContext, fragment: SourceFragment, scan: PageStream): PageStream {
+  let stream = scan;
+  for (const stage of fragment.stages) stream = filterAndProject(ctx, stream, stage.inputTypes, stage.filter, stage.projections);
+  const aggregation = fragment.aggregation;
+  if (aggregation === undefined) return stream;
+  return hashAggregation(ctx, stream, {
+    inputTypes: aggregation.inputTypes,
+    groupChannels: aggregation.groupChannels,
+    aggregates: aggregation.aggregates.map((a) => ({
+      function: resolveAggregateRef(a.function),
+      argumentChannels: a.argumentChannels,
+      distinct: false,
+      maskChannel: a.maskChannel,
+    })),
+    step: 'partial',
+  });
+}

@@ -1,0 +1,22 @@
+// The entry point of a worker thread: runs the tasks the main thread starts and routes each later
+// message to its task. Several tasks (of different queries) may run at once.
+
+import { parentPort } from 'node:worker_threads';
+import type { MainToWorker, WorkerToMain } from './worker-protocol.js';
+import { WorkerTask } from './worker-task.js';
+
+const port = parentPort;
+if (port === null) throw new Error('worker-main runs only as a worker thread');
+
+const tasks = new Map<number, WorkerTask>();
+const post = (message: WorkerToMain, transfer: ArrayBuffer[] = []): void => port.postMessage(message, transfer);
+
+port.on('message', (message: MainToWorker) => {
+  if (message.type !== 'start') {
+    tasks.get(message.taskId)?.receive(message);
+    return;
+  }
+  const task = new WorkerTask(message, post);
+  tasks.set(message.taskId, task);
+  void task.run().finally(() => tasks.delete(message.taskId));
+});

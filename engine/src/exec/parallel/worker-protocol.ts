@@ -1,0 +1,64 @@
+// The messages between the main thread and a worker thread. One task is one source fragment run by
+// one worker over the splits it is handed; a worker may run tasks of several queries at once.
+//
+// Flow of a task: main `start` -> worker `needSplit` -> main `split` (null: no more) -> ... ->
+// worker `page`s (each spends a credit; main returns one per page its consumer took) and
+// `splitDone`s -> worker `done` or `failed`. `cancel` (or the shared cancel flag) stops it early.
+
+import type { Session } from '../../coordinator/session.js';
+import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
+import type { ErrorName } from '../../errors/error-codes.js';
+import type { EncodedPage } from './page-transfer.js';
+import type { SourceFragment } from './source-fragment.js';
+import type { WorkerSplit } from './worker-splits.js';
+
+export interface StartTask {
+  type: 'start';
+  taskId: number;
+  fragment: SourceFragment;
+  session: Session;
+  /** Shared with every worker of the query: set to 1 when the query stops early or is cancelled. */
+  cancelFlag: Int32Array;
+  /** Pages the worker may post before it waits for a credit. */
+  credits: number;
+  memoryLimitBytes: number;
+}
+
+export type MainToWorker =
+  | StartTask
+  | { type: 'split'; taskId: number; split: WorkerSplit | null }
+  | { type: 'credit'; taskId: number }
+  | { type: 'cancel'; taskId: number };
+
+/** Work a worker did since its last report. */
+export interface WorkReport {
+  rows: number;
+  bytes: number;
+  cpuMillis: number;
+}
+
+export type WorkerToMain =
+  | { type: 'needSplit'; taskId: number }
+  | { type: 'page'; taskId: number; page: EncodedPage }
+  | ({ type: 'splitDone'; taskId: number } & WorkReport)
+  | { type: 'done'; taskId: number; cpuMillis: number }
+  | { type: 'failed'; taskId: number; error: ErrorPayload };
+
+/** An EngineError as plain data. */
+export interface ErrorPayload {
+  name: ErrorName;
+  message: string;
+  location?: SourceLocation;
+  stack?: string;
+}
+
+export function errorPayload(e: EngineError): ErrorPayload {
+  return { name: e.errorName, message: e.rawMessage, location: e.location, stack: e.stack };
+}
+
+/** The same EngineError in this thread (name, message and location as the worker raised them). */
+export function errorFromPayload(payload: ErrorPayload): EngineError {
+  const error = new EngineError(payload.name, payload.message, payload.location);
+  if (payload.stack !== undefined) error.stack = payload.stack;
+  return error;
+}

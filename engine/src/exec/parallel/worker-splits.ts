@@ -1,0 +1,63 @@
+// Splits a worker thread can read on its own. A worker has no catalogs: the main thread hands it
+// each split in a form it reads without the connector instance —
+//   memory:    the split's batches, as views of shared memory (the snapshot the scan started on);
+//   generated: the split itself, for connectors whose pages are a pure function of (schema, table,
+//              split, columns): the worker makes its own instance of the connector by kind.
+// Other connectors (system, information_schema) stay in the main thread.
+
+import type { Session } from '../../coordinator/session.js';
+import type { Connector, Split, TableMetadata } from '../../connectors/connector.js';
+import { InformationSchemaConnector } from '../../connectors/information-schema/information-schema-connector.js';
+import { INFORMATION_SCHEMA } from '../../connectors/information-schema/information-schema-tables.js';
+import { MemoryConnector } from '../../connectors/memory/memory-connector.js';
+import { sharedPageToPage, type SharedPage } from '../../connectors/memory/shared-batch.js';
+import { TpchConnector } from '../../connectors/tpch/tpch-connector.js';
+import type { Page } from '../page.js';
+
+/** Connectors a worker instantiates for itself, by kind. */
+const GENERATED = {
+  tpch: { type: TpchConnector, create: (catalog: string): Connector => new TpchConnector(catalog) },
+} as const;
+
+type GeneratedKind = keyof typeof GENERATED;
+
+export type WorkerSplit = { kind: 'memory'; pages: SharedPage[] } | { kind: 'generated'; connector: GeneratedKind; split: Split };
+
+export interface WorkerSplitPreparer {
+  /** Whether making the pages is work of its own (generated data), worth a worker even for a bare scan. */
+  generatesPages: boolean;
+  /** The worker form of a split of the table, reading `columns`. */
+  prepare(split: Split, columns: readonly string[]): WorkerSplit;
+}
+
+/** How workers read `table`'s splits, or undefined when its connector must stay in this thread. */
+export function workerSplitPreparer(connector: Connector | undefined, table: TableMetadata): WorkerSplitPreparer | undefined {
+  if (connector === undefined || table.schema === INFORMATION_SCHEMA) return undefined;
+  const inner = connector instanceof InformationSchemaConnector ? connector.inner : connector;
+  if (inner instanceof MemoryConnector) {
+    return { generatesPages: false, prepare: (split, columns) => ({ kind: 'memory', pages: inner.workerSplitData(split, columns) }) };
+  }
+  for (const kind of Object.keys(GENERATED) as GeneratedKind[]) {
+    if (inner instanceof GENERATED[kind].type) return { generatesPages: true, prepare: (split) => ({ kind: 'generated', connector: kind, split }) };
+  }
+  return undefined;
+}
+
+/** Worker-side connector instances, by kind and catalog. */
+const generatedConnectors = new Map<string, Connector>();
+
+/** In a worker: the pages of a split, holding `columns`. */
+export function openWorkerSplit(split: WorkerSplit, columns: readonly string[], session: Session): AsyncIterable<Page> {
+  if (split.kind === 'memory') return sharedPages(split.pages);
+  const key = `${split.connector}:${split.split.catalog}`;
+  let connector = generatedConnectors.get(key);
+  if (connector === undefined) {
+    connector = GENERATED[split.connector].create(split.split.catalog);
+    generatedConnectors.set(key, connector);
+  }
+  return connector.createPageSource(session, split.split, columns);
+}
+
+async function* sharedPages(pages: readonly SharedPage[]): AsyncIterable<Page> {
+  for (const page of pages) yield sharedPageToPage(page);
+}

@@ -1,0 +1,132 @@
+// One task in a worker thread: runs its source fragment over the splits the main thread hands out,
+// asking for the next split as it starts one (so one is always at hand), and posts the output pages
+// back, waiting for a credit when it has posted as many as the main thread allows in flight. The
+// query's shared cancel flag is checked at every page, so a LIMIT or a cancel stops it promptly.
+
+import type { Session } from '../../coordinator/session.js';
+import { EngineError, toEngineError } from '../../errors/engine-error.js';
+import { MemoryContext } from '../memory.js';
+import type { OperatorContext, PageStream } from '../operators/operator.js';
+import { pageSizeInBytes } from '../page.js';
+import { BusyClock } from './busy-clock.js';
+import { encodePage } from './page-transfer.js';
+import { fragmentPipeline } from './source-fragment.js';
+import { errorPayload, type MainToWorker, type StartTask, type WorkerToMain } from './worker-protocol.js';
+import { openWorkerSplit, type WorkerSplit } from './worker-splits.js';
+
+export type PostToMain = (message: WorkerToMain, transfer?: ArrayBuffer[]) => void;
+
+export class WorkerTask {
+  private readonly splits: (WorkerSplit | null)[] = [];
+  private splitRequested = false;
+  private noMoreSplits = false;
+  private credits: number;
+  private wakeUp: (() => void) | undefined;
+  private readonly abort = new AbortController();
+  private readonly clock = new BusyClock();
+
+  constructor(
+    private readonly task: StartTask,
+    private readonly post: PostToMain,
+  ) {
+    this.credits = task.credits;
+  }
+
+  receive(message: MainToWorker): void {
+    switch (message.type) {
+      case 'split':
+        this.splitRequested = false;
+        if (message.split === null) this.noMoreSplits = true;
+        this.splits.push(message.split);
+        break;
+      case 'credit':
+        this.credits++;
+        break;
+      case 'cancel':
+        this.abort.abort();
+        break;
+      case 'start':
+        break;
+    }
+    const wake = this.wakeUp;
+    this.wakeUp = undefined;
+    wake?.();
+  }
+
+  async run(): Promise<void> {
+    const { taskId, fragment, session } = this.task;
+    const memory = new MemoryContext(`task ${taskId}`, this.task.memoryLimitBytes);
+    const ctx: OperatorContext = { memory, signal: this.abort.signal, timeZone: session.timeZone };
+    this.clock.resume();
+    try {
+      for await (const page of fragmentPipeline(ctx, fragment, this.scan(session))) {
+        await this.takeCredit();
+        const encoded = encodePage(page);
+        this.post({ type: 'page', taskId, page: encoded.page }, encoded.transfer);
+      }
+      this.post({ type: 'done', taskId, cpuMillis: this.clock.take() });
+    } catch (e) {
+      this.post({ type: 'failed', taskId, error: errorPayload(toEngineError(e)) });
+    } finally {
+      memory.close();
+    }
+  }
+
+  /** The pages of every split this task is given, counting rows, bytes and busy time per split. */
+  private async *scan(session: Session): PageStream {
+    const { taskId, fragment } = this.task;
+    for (;;) {
+      const split = await this.nextSplit();
+      if (split === null) return;
+      let rows = 0;
+      let bytes = 0;
+      for await (const page of openWorkerSplit(split, fragment.columns, session)) {
+        this.throwIfCanceled();
+        rows += page.rowCount;
+        bytes += pageSizeInBytes(page);
+        yield page;
+      }
+      this.post({ type: 'splitDone', taskId, rows, bytes, cpuMillis: this.clock.take() });
+    }
+  }
+
+  /** The next split (null once there are no more), asking ahead for the one after it. */
+  private async nextSplit(): Promise<WorkerSplit | null> {
+    for (;;) {
+      this.throwIfCanceled();
+      const split = this.splits.shift();
+      if (split !== undefined) {
+        this.requestSplit();
+        return split;
+      }
+      this.requestSplit();
+      await this.idle();
+    }
+  }
+
+  private requestSplit(): void {
+    if (this.splitRequested || this.noMoreSplits) return;
+    this.splitRequested = true;
+    this.post({ type: 'needSplit', taskId: this.task.taskId });
+  }
+
+  private async takeCredit(): Promise<void> {
+    while (this.credits === 0) {
+      this.throwIfCanceled();
+      await this.idle();
+    }
+    this.credits--;
+  }
+
+  /** Waits for the next message from the main thread (not counted as busy time). */
+  private async idle(): Promise<void> {
+    this.clock.pause();
+    await new Promise<void>((resolve) => (this.wakeUp = resolve));
+    this.clock.resume();
+  }
+
+  private throwIfCanceled(): void {
+    if (Atomics.load(this.task.cancelFlag, 0) !== 0) this.abort.abort();
+    if (this.abort.signal.aborted) throw new EngineError('USER_CANCELED', 'Query was canceled');
+  }
+}
