@@ -38,6 +38,7 @@ function isSizeSchema(schema: unknown): boolean {
 
 /** The catalogs a node serves when the configuration names none. */
 export const DEFAULT_CATALOGS: readonly CatalogConfig[] = [
+  { name: 'tpch', connector: 'tpch', properties: {} },
   { name: 'memory', connector: 'memory', properties: {} },
   { name: 'system', connector: 'system', properties: {} },
 ];

@@ -37,7 +37,7 @@ export const CONFIG_SCHEMA = {
     }),
     catalogs: {
       type: 'array',
-      description: 'Catalogs this node serves (default: memory and system)',
+      description: 'Catalogs this node serves (default: tpch, memory and system)',
       items: {
         ...closed('A catalog', {
           name: { type: 'string', pattern: '^[a-z][a-z0-9_]*$', description: 'Catalog name used in SQL' },

@@ -59,9 +59,11 @@ describe('engine server startup', function () {
   });
 
   it('stops with a clear message for what this version does not offer', async () => {
-    const tpch = await failedStart(['--catalogs', 'tpch=tpch']);
-    expect(tpch.code).to.equal(2);
-    expect(tpch.stderr).to.contain("Catalog 'tpch': the tpch connector is not available in this version");
+    const file = join(dir, 'tpch-properties.json');
+    writeFileSync(file, JSON.stringify({ catalogs: [{ name: 'tpch', connector: 'tpch', properties: { splits: 4 } }] }));
+    const properties = await failedStart(['--config', file]);
+    expect(properties.code).to.equal(2);
+    expect(properties.stderr).to.contain("Catalog 'tpch': the tpch connector has no properties (got: splits)");
     const worker = await failedStart(['--coordinator', 'false']);
     expect(worker.code).to.equal(2);
     expect(worker.stderr).to.contain('Only the embedded single node');
