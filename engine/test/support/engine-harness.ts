@@ -3,6 +3,7 @@
 
 import { CatalogManager } from '../../src/connectors/catalog-manager.js';
 import { MemoryConnector } from '../../src/connectors/memory/memory-connector.js';
+import { TpchConnector } from '../../src/connectors/tpch/tpch-connector.js';
 import type { Session } from '../../src/coordinator/session.js';
 import { StatementExecutor } from '../../src/coordinator/statement-executor.js';
 import { newQueryProgress, type OutputColumn, type StatementResult } from '../../src/coordinator/statement-result.js';
@@ -25,6 +26,7 @@ export class EngineHarness {
 
   constructor(options: { memoryLimitBytes?: number } = {}) {
     this.catalogs.register('memory', new MemoryConnector('memory'));
+    this.catalogs.register('tpch', new TpchConnector('tpch'));
     const nodeMemory = new MemoryContext('node', options.memoryLimitBytes ?? 1 << 30);
     this.executor = new StatementExecutor(this.catalogs, { queryMaxMemoryBytes: options.memoryLimitBytes ?? 1 << 30, nodeMemory });
     this.session = {
