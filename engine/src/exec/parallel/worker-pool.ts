@@ -81,6 +81,8 @@ export interface WorkerPoolStats {
   threads: number;
   /** Tasks started since the pool was made. */
   tasksStarted: number;
+  /** Tasks running in the threads now (a stopped query's tasks count until they have wound down). */
+  runningTasks: number;
 }
 
 export class WorkerPool {
@@ -102,7 +104,8 @@ export class WorkerPool {
   }
 
   stats(): WorkerPoolStats {
-    return { threads: this.workers.length, tasksStarted: this.tasksStarted };
+    const runningTasks = this.workers.reduce((n, w) => n + w.load, 0);
+    return { threads: this.workers.length, tasksStarted: this.tasksStarted, runningTasks };
   }
 
   /** Terminates every thread (their tasks fail); later work starts new ones. */

@@ -12,16 +12,34 @@ import { INFORMATION_SCHEMA } from '../../connectors/information-schema/informat
 import { MemoryConnector } from '../../connectors/memory/memory-connector.js';
 import { sharedPageToPage, type SharedPage } from '../../connectors/memory/shared-batch.js';
 import { TpchConnector } from '../../connectors/tpch/tpch-connector.js';
+import { adoptSharedTextPool, sharedTextPool } from '../../connectors/tpch/text-pool.js';
 import type { Page } from '../page.js';
+
+interface GeneratedConnector {
+  type: abstract new (...args: never[]) => Connector;
+  create(catalog: string): Connector;
+  /** State the main thread shares with workers for reading `columns` (made once, then shared). */
+  sharedState(columns: readonly string[]): SharedArrayBuffer | undefined;
+  adoptState(state: SharedArrayBuffer): void;
+}
 
 /** Connectors a worker instantiates for itself, by kind. */
 const GENERATED = {
-  tpch: { type: TpchConnector, create: (catalog: string): Connector => new TpchConnector(catalog) },
-} as const;
+  tpch: {
+    type: TpchConnector,
+    create: (catalog) => new TpchConnector(catalog),
+    // The comment columns (only they) draw from a 300 MB text pool: a worker adopts this thread's
+    // copy instead of spending seconds building its own.
+    sharedState: (columns) => (columns.some((c) => c.endsWith('_comment')) ? sharedTextPool() : undefined),
+    adoptState: adoptSharedTextPool,
+  },
+} satisfies Record<string, GeneratedConnector>;
 
 type GeneratedKind = keyof typeof GENERATED;
 
-export type WorkerSplit = { kind: 'memory'; pages: SharedPage[] } | { kind: 'generated'; connector: GeneratedKind; split: Split };
+export type WorkerSplit =
+  | { kind: 'memory'; pages: SharedPage[] }
+  | { kind: 'generated'; connector: GeneratedKind; split: Split; state?: SharedArrayBuffer };
 
 export interface WorkerSplitPreparer {
   /** Whether making the pages is work of its own (generated data), worth a worker even for a bare scan. */
@@ -38,7 +56,12 @@ export function workerSplitPreparer(connector: Connector | undefined, table: Tab
     return { generatesPages: false, prepare: (split, columns) => ({ kind: 'memory', pages: inner.workerSplitData(split, columns) }) };
   }
   for (const kind of Object.keys(GENERATED) as GeneratedKind[]) {
-    if (inner instanceof GENERATED[kind].type) return { generatesPages: true, prepare: (split) => ({ kind: 'generated', connector: kind, split }) };
+    const generated: GeneratedConnector = GENERATED[kind];
+    if (!(inner instanceof generated.type)) continue;
+    return {
+      generatesPages: true,
+      prepare: (split, columns) => ({ kind: 'generated', connector: kind, split, state: generated.sharedState(columns) }),
+    };
   }
   return undefined;
 }
@@ -51,8 +74,10 @@ export function openWorkerSplit(split: WorkerSplit, columns: readonly string[], 
   if (split.kind === 'memory') return sharedPages(split.pages);
   const key = `${split.connector}:${split.split.catalog}`;
   let connector = generatedConnectors.get(key);
+  const generated: GeneratedConnector = GENERATED[split.connector];
+  if (split.state !== undefined) generated.adoptState(split.state);
   if (connector === undefined) {
-    connector = GENERATED[split.connector].create(split.split.catalog);
+    connector = generated.create(split.split.catalog);
     generatedConnectors.set(key, connector);
   }
   return connector.createPageSource(session, split.split, columns);
