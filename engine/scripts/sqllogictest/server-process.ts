@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 
 export interface EngineServerProcess {
   url: string;
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -14,6 +15,8 @@ export interface StartOptions {
   /** engine/dist/src/cli/main.js */
   cliPath: string;
   startupTimeoutMillis?: number;
+  /** More `engine server` flags. */
+  args?: readonly string[];
 }
 
 /** Lines of server output kept to explain a failed start. */
@@ -25,7 +28,7 @@ export async function startEngineServer(options: StartOptions): Promise<EngineSe
   }
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [options.cliPath, 'server', '--host', '127.0.0.1', '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [options.cliPath, 'server', '--host', '127.0.0.1', '--port', String(port), ...(options.args ?? [])], { stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
   const keep = (chunk: Buffer): void => {
     output.push(...chunk.toString('utf8').split('\n').filter((l) => l !== ''));
@@ -41,7 +44,7 @@ export async function startEngineServer(options: StartOptions): Promise<EngineSe
     await stopChild(child, exited);
     throw new Error(`${e instanceof Error ? e.message : String(e)}\n--- server output ---\n${output.join('\n')}`);
   }
-  return { url, stop: () => stopChild(child, exited) };
+  return { url, pid: child.pid, stop: () => stopChild(child, exited) };
 }
 
 function freePort(): Promise<number> {

@@ -8,6 +8,8 @@ export interface StatementSession {
   source: string;
   catalog: string;
   schema?: string;
+  /** Session properties, sent in the Session header. */
+  properties?: Record<string, string>;
 }
 
 export interface ResultColumn {
@@ -50,6 +52,8 @@ export async function executeStatement(
     'Content-Type': 'text/plain; charset=utf-8',
   };
   if (session.schema !== undefined) headers['X-Engine-Schema'] = session.schema;
+  const properties = Object.entries(session.properties ?? {});
+  if (properties.length > 0) headers['X-Engine-Session'] = properties.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join(',');
 
   let response = await request(new URL('/v1/statement', serverUrl), { method: 'POST', headers, body: sql }, deadline);
   for (;;) {

@@ -44,6 +44,8 @@ export interface Connector {
   readonly name: string;
 
   listSchemas(session: Session): string[];
+  /** For connectors with more schemas than they list (tpch's any `sfN`); default: listed ones. */
+  schemaExists?(session: Session, schema: string): boolean;
   /** Tables of one schema, or of all schemas when `schema` is undefined. */
   listTables(session: Session, schema?: string): SchemaTableName[];
   getTable(session: Session, schema: string, table: string): TableMetadata | undefined;

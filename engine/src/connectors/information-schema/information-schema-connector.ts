@@ -34,6 +34,11 @@ export class InformationSchemaConnector implements Connector {
     return [...schemas, INFORMATION_SCHEMA];
   }
 
+  schemaExists(session: Session, schema: string): boolean {
+    if (schema === INFORMATION_SCHEMA) return true;
+    return this.inner.schemaExists ? this.inner.schemaExists(session, schema) : this.inner.listSchemas(session).includes(schema);
+  }
+
   listTables(session: Session, schema?: string): SchemaTableName[] {
     const own = this.tables.names().map((table) => ({ schema: INFORMATION_SCHEMA, table }));
     if (schema === INFORMATION_SCHEMA) return own;

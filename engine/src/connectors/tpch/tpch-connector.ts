@@ -31,6 +31,10 @@ export class TpchConnector implements Connector {
     return schemas.flatMap((s) => tables.map((table) => ({ schema: s, table })));
   }
 
+  schemaExists(_session: Session, schema: string): boolean {
+    return scaleFactorOfSchema(schema) !== undefined;
+  }
+
   getTable(_session: Session, schema: string, table: string): TableMetadata | undefined {
     const generated = tpchTable(table);
     if (generated === undefined || scaleFactorOfSchema(schema) === undefined) return undefined;

@@ -30,7 +30,7 @@ export function connectorOrFail(catalogs: CatalogManager, catalog: string, locat
 }
 
 export function schemaExists(connector: Connector, session: Session, schema: string): boolean {
-  return connector.listSchemas(session).includes(schema);
+  return connector.schemaExists ? connector.schemaExists(session, schema) : connector.listSchemas(session).includes(schema);
 }
 
 export function resolveTable(catalogs: CatalogManager, session: Session, name: ast.QualifiedName): TableMetadata | undefined {

@@ -1,0 +1,53 @@
+// `make bench` options: --scale, --queries, --threads, --runs, --warmup.
+
+import { parseArgs } from 'node:util';
+
+export interface BenchOptions {
+  scale: number;
+  queries: number[];
+  threads: number;
+  runs: number;
+  warmup: number;
+}
+
+export function parseBenchOptions(argv: string[]): BenchOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      scale: { type: 'string', default: '1' },
+      queries: { type: 'string', default: '1-22' },
+      threads: { type: 'string', default: '2' },
+      runs: { type: 'string', default: '3' },
+      warmup: { type: 'string', default: '1' },
+    },
+  });
+  const positive = (name: string, text: string, integer: boolean): number => {
+    const n = Number(text);
+    if (!Number.isFinite(n) || n <= 0 || (integer && !Number.isInteger(n))) throw new Error(`--${name} must be a positive ${integer ? 'integer' : 'number'}, got '${text}'`);
+    return n;
+  };
+  return {
+    scale: positive('scale', values.scale!, false),
+    queries: parseQueryList(values.queries!),
+    threads: positive('threads', values.threads!, true),
+    runs: positive('runs', values.runs!, true),
+    warmup: Number(values.warmup),
+  };
+}
+
+/** "1,3,5-7" -> [1, 3, 5, 6, 7], each within 1..22. */
+export function parseQueryList(text: string): number[] {
+  const out = new Set<number>();
+  for (const part of text.split(',')) {
+    const [from, to] = part.split('-').map((p) => Number(p.trim()));
+    const last = to ?? from;
+    if (!Number.isInteger(from) || !Number.isInteger(last) || from < 1 || last > 22 || from > last) throw new Error(`--queries: '${part}' is not a query number or range within 1-22`);
+    for (let q = from; q <= last; q++) out.add(q);
+  }
+  return [...out].sort((a, b) => a - b);
+}
+
+/** The tpch schema of a scale factor: 0.01 is `tiny`, 1 is `sf1`, 0.1 is `sf0.1`. */
+export function tpchSchema(scale: number): string {
+  return scale === 0.01 ? 'tiny' : `sf${scale}`;
+}
