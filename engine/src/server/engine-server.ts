@@ -14,6 +14,7 @@ import { StatementExecutor } from '../coordinator/statement-executor.js';
 import { ServerSystemRuntime } from '../coordinator/system-runtime.js';
 import { EngineError } from '../errors/engine-error.js';
 import { MemoryContext } from '../exec/memory.js';
+import { shutdownSharedWorkerPool } from '../exec/parallel/worker-pool.js';
 import type { Logger } from '../log/logger.js';
 import { createApp } from './app.js';
 import { createCatalogs } from './catalogs.js';
@@ -85,6 +86,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
         }
         await closed;
       }
+      await shutdownSharedWorkerPool();
       logger.info('server stopped');
       resolveStopped();
     })();
