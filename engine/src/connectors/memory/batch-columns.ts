@@ -30,11 +30,16 @@ export function fullBatchPage(batch: RecordBatch, types: readonly SqlType[]): Pa
  */
 const ZERO_COPY_KINDS = new Set<SqlType['kind']>(['tinyint', 'smallint', 'integer', 'interval year to month', 'bigint', 'real', 'double', 'date']);
 
+/** Whether decoding a stored column of `type` is only a view of its buffer (nothing worth caching). */
+export function decodesWithoutCopy(type: SqlType): boolean {
+  return ZERO_COPY_KINDS.has(type.kind);
+}
+
 /** Records `page` as the decoded form of `batch`, which was just encoded from it. */
 export function rememberDecoded(batch: RecordBatch, page: Page): void {
   // A column whose buffer is longer than its rows would hand scans more values than rows: skip it.
   decoded.set(
     batch,
-    page.columns.map((c) => (c.values.length === page.rowCount && !ZERO_COPY_KINDS.has(c.type.kind) ? c : undefined)),
+    page.columns.map((c) => (c.values.length === page.rowCount && !decodesWithoutCopy(c.type) ? c : undefined)),
   );
 }

@@ -5,14 +5,17 @@
 
 import { Data, RecordBatch } from 'apache-arrow';
 import { arrowDataToColumn, arrowType } from '../../exec/arrow.js';
-import type { Page } from '../../exec/page.js';
+import type { Column, Page } from '../../exec/page.js';
 import type { SqlType } from '../../types/types.js';
+import { decodesWithoutCopy } from './batch-columns.js';
 
 type BufferView = Uint8Array | Int8Array | Int16Array | Int32Array | BigInt64Array | Uint32Array | Float32Array | Float64Array;
 type BufferViewConstructor = new (buffer: SharedArrayBuffer, byteOffset: number, length: number) => BufferView;
 
 /** One column of a stored batch as plain data: its SqlType and the Arrow buffers (views of shared memory). */
 export interface SharedColumn {
+  /** Names this column of this stored batch for as long as the process runs: its decoded form can be kept under it. */
+  key?: string;
   type: SqlType;
   offset: number;
   length: number;
@@ -30,8 +33,20 @@ export interface SharedPage {
 
 const align8 = (n: number): number => (n + 7) & ~7;
 
+/** Decodes a shared column (that has a key), or returns the column decoded earlier under the same key. */
+export type SharedColumnDecoder = (column: SharedColumn, decode: () => Column) => Column;
+
+const batchIds = new WeakMap<RecordBatch, number>();
+let nextBatchId = 1;
+
 /** The same batch with every buffer moved into one SharedArrayBuffer. */
 export function shareBatch(batch: RecordBatch): RecordBatch {
+  const shared = copyToSharedMemory(batch);
+  batchIds.set(shared, nextBatchId++);
+  return shared;
+}
+
+function copyToSharedMemory(batch: RecordBatch): RecordBatch {
   const children = batch.data.children;
   let total = 0;
   for (const child of children) for (const b of buffersOf(child)) total += align8(b?.byteLength ?? 0);
@@ -59,9 +74,11 @@ function buffersOf(data: Data): (BufferView | undefined)[] {
 /** The columns at `indexes` of a stored batch (whose columns have `types`), as plain data. */
 export function sharedPage(batch: RecordBatch, types: readonly SqlType[], indexes: readonly number[]): SharedPage {
   const children = batch.data.children;
+  const batchId = batchIds.get(batch);
   const columns = indexes.map((i): SharedColumn => {
     const data = children[i];
     const column: SharedColumn = { type: types[i], offset: data.offset, length: data.length, nullCount: data.nullCount };
+    if (batchId !== undefined) column.key = `${batchId}:${i}`;
     if (data.valueOffsets !== undefined) column.valueOffsets = data.valueOffsets as Int32Array;
     if (data.values !== undefined) column.values = data.values as BufferView;
     if (data.nullBitmap !== undefined) column.nullBitmap = data.nullBitmap;
@@ -70,11 +87,14 @@ export function sharedPage(batch: RecordBatch, types: readonly SqlType[], indexe
   return { rowCount: batch.numRows, columns };
 }
 
-/** The page a shared batch holds (in a worker thread: fixed-width columns stay views of shared memory). */
-export function sharedPageToPage(shared: SharedPage): Page {
+/**
+ * The page a shared batch holds (in a worker thread). Fixed-width columns stay views of shared
+ * memory; the others (strings, decimals, ...) are decoded through `decoder`, which may keep them.
+ */
+export function sharedPageToPage(shared: SharedPage, decoder: SharedColumnDecoder = (_, decode) => decode()): Page {
   const columns = shared.columns.map((c) => {
-    const data = new Data(arrowType(c.type), c.offset, c.length, c.nullCount, [c.valueOffsets, c.values, c.nullBitmap]);
-    return arrowDataToColumn(data, c.type);
+    const decode = () => arrowDataToColumn(new Data(arrowType(c.type), c.offset, c.length, c.nullCount, [c.valueOffsets, c.values, c.nullBitmap]), c.type);
+    return decodesWithoutCopy(c.type) || c.key === undefined ? decode() : decoder(c, decode);
   });
   return { rowCount: shared.rowCount, columns };
 }

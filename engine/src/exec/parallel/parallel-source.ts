@@ -1,6 +1,7 @@
 // The main-thread side of a source fragment run on worker threads: one task per worker, splits
-// handed out one at a time as workers ask for them (a fast worker takes more), output pages
-// yielded as they arrive. At most CREDITS_PER_WORKER pages per worker are in flight: a worker
+// handed out one at a time as workers ask for them, output pages yielded as they arrive. Split i
+// goes to worker i mod n by preference, so that from query to query a worker reads mostly the same
+// splits (and keeps their decoded columns); a worker that runs out takes the others' last ones. At most CREDITS_PER_WORKER pages per worker are in flight: a worker
 // waits for a credit, which comes back when the consumer has taken one of its pages. When the
 // consumer stops early (LIMIT), the query is cancelled, or a worker fails, every worker of the
 // query is stopped through a shared flag; a worker's error is rethrown here as the same EngineError.
@@ -48,7 +49,9 @@ class ParallelRun {
   private readonly ready: { page: Page; worker: PoolWorker }[] = [];
   /** Workers whose task has not ended. */
   private readonly running = new Set<PoolWorker>();
-  private nextSplit = 0;
+  /** Per worker, by position, the indexes of the splits it is to read. */
+  private readonly queues: number[][];
+  private readonly positions = new Map<PoolWorker, number>();
   /** Splits handed out and not reported done. */
   private splitsInFlight = 0;
   private failure: EngineError | undefined;
@@ -66,6 +69,7 @@ class ParallelRun {
     progress.queuedSplits += spec.splits.length;
     const signal = env.operator.signal;
     if (signal.aborted) {
+      this.queues = [];
       this.onAbort();
       return;
     }
@@ -79,10 +83,14 @@ class ParallelRun {
       credits: CREDITS_PER_WORKER,
       memoryLimitBytes: env.operator.memory.limitBytes,
     };
-    for (const worker of pool.acquire(Math.min(spec.workers, spec.splits.length))) {
+    const workers = pool.acquire(Math.min(spec.workers, spec.splits.length));
+    this.queues = workers.map(() => []);
+    spec.splits.forEach((_, i) => this.queues[i % workers.length].push(i));
+    workers.forEach((worker, i) => {
+      this.positions.set(worker, i);
       this.running.add(worker);
       pool.startTask(worker, start, this.listener(worker));
-    }
+    });
   }
 
   async *pages(): PageStream {
@@ -155,16 +163,24 @@ class ParallelRun {
   }
 
   private handOutSplit(worker: PoolWorker): void {
-    const more = !this.closed && this.failure === undefined && this.nextSplit < this.spec.splits.length;
-    if (!more) {
+    const index = this.closed || this.failure !== undefined ? undefined : this.takeSplit(this.positions.get(worker) ?? 0);
+    if (index === undefined) {
       worker.post({ type: 'split', taskId: this.taskId, split: null });
       return;
     }
-    const split = this.spec.splits[this.nextSplit++];
+    const split = this.spec.splits[index];
     this.splitsInFlight++;
     this.env.progress.queuedSplits--;
     this.env.progress.runningSplits++;
     worker.post({ type: 'split', taskId: this.taskId, split });
+  }
+
+  /** The next split of the worker at `position`, else the last one of the worker with most left. */
+  private takeSplit(position: number): number | undefined {
+    const own = this.queues[position].shift();
+    if (own !== undefined) return own;
+    const longest = this.queues.reduce((a, b) => (b.length > a.length ? b : a));
+    return longest.pop();
   }
 
   private fail(error: EngineError): void {

@@ -14,6 +14,7 @@ import { sharedPageToPage, type SharedPage } from '../../connectors/memory/share
 import { TpchConnector } from '../../connectors/tpch/tpch-connector.js';
 import { adoptSharedTextPool, sharedTextPool } from '../../connectors/tpch/text-pool.js';
 import type { Page } from '../page.js';
+import { decodedColumns } from './decoded-columns.js';
 
 interface GeneratedConnector {
   type: abstract new (...args: never[]) => Connector;
@@ -84,5 +85,5 @@ export function openWorkerSplit(split: WorkerSplit, columns: readonly string[], 
 }
 
 async function* sharedPages(pages: readonly SharedPage[]): AsyncIterable<Page> {
-  for (const page of pages) yield sharedPageToPage(page);
+  for (const page of pages) yield sharedPageToPage(page, (column, decode) => decodedColumns.decode(column, decode));
 }
