@@ -88,7 +88,11 @@ describe('parallel execution: progress, early stop, cancellation and failures', 
     const local = await errorOf(h, sql, IN_MAIN_THREAD);
     const parallel = await errorOf(h, sql, IN_WORKERS);
     expect(local.errorName).to.equal('NUMERIC_VALUE_OUT_OF_RANGE');
-    expect([parallel.errorName, parallel.message]).to.deep.equal([local.errorName, local.message]);
+    expect(parallel.errorName).to.equal(local.errorName);
+    // The operands named are the ones that met first: which they are depends on the split order.
+    const shape = /^bigint addition overflow: \d+ \+ \d+$/;
+    expect(local.message).to.match(shape);
+    expect(parallel.message).to.match(shape);
   });
 
   it('keeps working after worker errors', async () => {
