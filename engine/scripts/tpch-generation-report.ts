@@ -5,20 +5,12 @@
 //   node engine/dist/scripts/tpch-generation-report.js [schema]     (default: sf1)
 // CPU time is reported beside wall time: on a shared machine it is the steadier figure.
 
-import type { Session } from '../src/coordinator/session.js';
 import { TPCH_TABLES } from '../src/connectors/tpch/tables.js';
 import { textPool } from '../src/connectors/tpch/text-pool.js';
 import { TpchConnector } from '../src/connectors/tpch/tpch-connector.js';
+import { TOOL_SESSION } from './tpch/tbl-export.js';
 
-const session: Session = {
-  queryId: 'tpch_generation_report',
-  user: 'tpch',
-  timeZone: 'UTC',
-  properties: new Map(),
-  preparedStatements: new Map(),
-  clientTags: [],
-  startTime: Date.now(),
-};
+const session = TOOL_SESSION;
 
 const COLUMN_SUBSETS: [string, string[]][] = [
   ['lineitem', ['l_quantity']],

@@ -7,10 +7,10 @@
 // Exits 1 when any table differs.
 
 import { createHash } from 'node:crypto';
-import type { Session } from '../src/coordinator/session.js';
 import { formatTblRows } from '../src/connectors/tpch/tbl-format.js';
 import { TPCH_TABLES } from '../src/connectors/tpch/tables.js';
 import { TpchConnector } from '../src/connectors/tpch/tpch-connector.js';
+import { TOOL_SESSION } from './tpch/tbl-export.js';
 
 /** md5 and row count of dbgen's .tbl files, per schema and table. */
 const FINGERPRINTS: Record<string, Record<string, [string, number]>> = {
@@ -36,15 +36,7 @@ const FINGERPRINTS: Record<string, Record<string, [string, number]>> = {
   },
 };
 
-const session: Session = {
-  queryId: 'tpch_md5_check',
-  user: 'tpch',
-  timeZone: 'UTC',
-  properties: new Map(),
-  preparedStatements: new Map(),
-  clientTags: [],
-  startTime: Date.now(),
-};
+const session = TOOL_SESSION;
 
 async function tableFingerprint(connector: TpchConnector, schema: string, name: string): Promise<[string, number]> {
   const metadata = connector.getTable(session, schema, name);
