@@ -25,12 +25,12 @@ function configError(run: () => unknown): string {
 }
 
 describe('configuration', () => {
-  it('defaults to the embedded single node on 0.0.0.0:8080 with memory and system catalogs', () => {
+  it('defaults to the embedded single node on 0.0.0.0:8080 with tpch, memory and system catalogs', () => {
     const config = loadConfig();
     expect(config.http).to.deep.equal({ host: '0.0.0.0', port: 8080, maxRequestBodySize: 16 * 1024 * 1024 });
     expect(config.coordinator).to.equal(true);
     expect(config.worker).to.equal(true);
-    expect(config.catalogs.map((c) => `${c.name}=${c.connector}`)).to.deep.equal(['memory=memory', 'system=system']);
+    expect(config.catalogs.map((c) => `${c.name}=${c.connector}`)).to.deep.equal(['tpch=tpch', 'memory=memory', 'system=system']);
     expect(config.memory.queryMaxMemoryPerNode).to.equal(2 * 1024 ** 3);
     expect(config.node.environment).to.equal('production');
     expect(config.node.id).to.match(/^[0-9a-f-]{36}$/);
