@@ -26,7 +26,7 @@ import { sort } from './operators/sort.js';
 import { aggregateRef } from './parallel/aggregate-refs.js';
 import { parallelSource } from './parallel/parallel-source.js';
 import { parallelSettings, runsInWorkers } from './parallel/parallel-settings.js';
-import { fragmentScan, type FilterProjectStage, type PartialAggregateCall, type SourceFragment } from './parallel/source-fragment.js';
+import { fragmentScan, type FilterProjectStage, type SourceFragment } from './parallel/source-fragment.js';
 import { workerSplitPreparer } from './parallel/worker-splits.js';
 import { scanConnector, tableScan } from './table-scan.js';
 import { topN } from './operators/top-n.js';
@@ -155,12 +155,13 @@ export class LocalExecutionPlanner {
     const connector = scanConnector(this.env, scan);
     const preparer = workerSplitPreparer(connector, scan.table);
     if (preparer === undefined) return undefined;
-    const fragment = this.sourceFragment(top, bindings);
+    const final = top === node ? undefined : (node as AggregateNode);
+    const fragment = this.sourceFragment(top, final, bindings);
     if (fragment === undefined || !(preparer.generatesPages || doesWork(fragment))) return undefined;
     const inWorkers = (splits: readonly Split[]): PageStream => {
       const prepared = splits.map((split) => preparer.prepare(split, fragment.columns));
-      const source = parallelSource(this.env, { fragment, splits: prepared, workers: settings.workers });
-      return top === node ? source : hashAggregation(this.env.operator, source, this.aggregationSpec(node as AggregateNode));
+      const finalSpec = final && this.aggregationSpec(final);
+      return parallelSource(this.env, { fragment, splits: prepared, workers: settings.workers, final: finalSpec });
     };
     const here = (splits: readonly Split[]): PageStream => {
       this.localSplits.set(scan.id, splits);
@@ -176,19 +177,25 @@ export class LocalExecutionPlanner {
     });
   }
 
-  /** The source fragment of a subtree of fragment shape, or undefined when an aggregate cannot leave this thread. */
-  private sourceFragment(top: PlanNode, bindings: Bindings): SourceFragment | undefined {
+  /**
+   * The source fragment of a subtree of fragment shape (with the grouped final aggregation above it,
+   * if any), or undefined when an aggregate function cannot leave this thread.
+   */
+  private sourceFragment(top: PlanNode, final: AggregateNode | undefined, bindings: Bindings): SourceFragment | undefined {
     let node = top;
     let aggregation: SourceFragment['aggregation'];
+    let finalAggregation: SourceFragment['finalAggregation'];
     if (node.kind === 'Aggregate') {
       const spec = this.aggregationSpec(node);
-      const aggregates: PartialAggregateCall[] = [];
-      for (const a of spec.aggregates) {
-        const ref = aggregateRef(a.function);
-        if (ref === undefined) return undefined;
-        aggregates.push({ function: ref, argumentChannels: a.argumentChannels, maskChannel: a.maskChannel });
-      }
+      const refs = spec.aggregates.map((a) => aggregateRef(a.function));
+      if (refs.some((ref) => ref === undefined)) return undefined;
+      const aggregates = spec.aggregates.map((a, i) => ({ function: refs[i]!, argumentChannels: a.argumentChannels, maskChannel: a.maskChannel }));
       aggregation = { inputTypes: [...spec.inputTypes], groupChannels: spec.groupChannels, aggregates };
+      if (final !== undefined && final.groupingKeys.length > 0) {
+        const finalSpec = this.aggregationSpec(final);
+        const finalAggregates = finalSpec.aggregates.map((a, i) => ({ function: refs[i]!, argumentChannels: a.argumentChannels }));
+        finalAggregation = { inputTypes: [...finalSpec.inputTypes], groupChannels: finalSpec.groupChannels, aggregates: finalAggregates };
+      }
       node = node.source;
     }
     const stages: FilterProjectStage[] = [];
@@ -198,7 +205,7 @@ export class LocalExecutionPlanner {
       node = source;
     }
     if (node.kind !== 'TableScan') return undefined;
-    return { columns: node.columns.map((c) => c.name), stages, aggregation };
+    return { columns: node.columns.map((c) => c.name), stages, aggregation, finalAggregation };
   }
 
   /** A Filter, a Project, or a Project over a Filter, as one filterAndProject over `source`. */

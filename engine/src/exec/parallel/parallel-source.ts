@@ -6,12 +6,15 @@
 // consumer stops early (LIMIT), the query is cancelled, or a worker fails, every worker of the
 // query is stopped through a shared flag; a worker's error is rethrown here as the same EngineError.
 
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import type { QueryProgress } from '../../coordinator/statement-result.js';
 import type { Session } from '../../coordinator/session.js';
 import { EngineError } from '../../errors/engine-error.js';
+import { hashAggregation, type HashAggregationSpec } from '../operators/hash-aggregation.js';
 import type { OperatorContext, PageStream } from '../operators/operator.js';
 import type { Page } from '../page.js';
 import { decodePage } from './page-transfer.js';
+import type { PartitionExchange } from './partitioned-final.js';
 import type { SourceFragment } from './source-fragment.js';
 import { sharedWorkerPool, type PoolWorker, type TaskListener, type WorkerPool } from './worker-pool.js';
 import { errorFromPayload, type StartTask, type WorkerToMain } from './worker-protocol.js';
@@ -30,14 +33,25 @@ export interface ParallelSourceSpec {
   splits: readonly WorkerSplit[];
   /** Worker threads to run on (fewer when there are fewer splits). */
   workers: number;
+  /** For a fragment ending in a partial aggregation: its final step, run here unless the workers run it. */
+  final?: HashAggregationSpec;
 }
+
+/**
+ * Workers from which on the workers finish a grouped aggregation themselves, each on a partition of
+ * the groups (see partitioned-final). With fewer, merging their partial results here costs less
+ * than moving every group once more between workers (measured on two cores).
+ */
+export const WORKER_FINAL_MIN_WORKERS = 3;
 
 let nextTaskId = 1;
 
 export async function* parallelSource(env: ParallelEnvironment, spec: ParallelSourceSpec, pool: WorkerPool = sharedWorkerPool()): PageStream {
   const run = new ParallelRun(env, spec, pool);
   try {
-    yield* run.pages();
+    const final = spec.final;
+    if (final === undefined || run.workersFinish) yield* run.pages();
+    else yield* hashAggregation(env.operator, run.pages(), final);
   } finally {
     run.close();
   }
@@ -52,6 +66,8 @@ class ParallelRun {
   /** Per worker, by position, the indexes of the splits it is to read. */
   private readonly queues: number[][];
   private readonly positions = new Map<PoolWorker, number>();
+  /** Whether the workers run the fragment's final aggregation (their pages are final rows). */
+  readonly workersFinish: boolean = false;
   /** Splits handed out and not reported done. */
   private splitsInFlight = 0;
   private failure: EngineError | undefined;
@@ -86,10 +102,15 @@ class ParallelRun {
     const workers = pool.acquire(Math.min(spec.workers, spec.splits.length));
     this.queues = workers.map(() => []);
     spec.splits.forEach((_, i) => this.queues[i % workers.length].push(i));
+    this.workersFinish = spec.fragment.finalAggregation !== undefined && workers.length >= WORKER_FINAL_MIN_WORKERS;
+    const exchanges = this.workersFinish ? partitionExchanges(workers.length) : undefined;
+    const fragment = this.workersFinish ? spec.fragment : { ...spec.fragment, finalAggregation: undefined };
     workers.forEach((worker, i) => {
       this.positions.set(worker, i);
       this.running.add(worker);
-      pool.startTask(worker, start, this.listener(worker));
+      const exchange = exchanges?.[i];
+      const ports = exchange?.peers.filter((p): p is MessagePort => p !== null) ?? [];
+      pool.startTask(worker, { ...start, fragment, exchange }, this.listener(worker), ports);
     });
   }
 
@@ -193,4 +214,17 @@ class ParallelRun {
     this.wakeUp = undefined;
     wake?.();
   }
+}
+
+/** A port between every two of `count` workers: worker i's peers[j] talks to worker j. */
+function partitionExchanges(count: number): PartitionExchange[] {
+  const exchanges: PartitionExchange[] = Array.from({ length: count }, (_, partition) => ({ partition, peers: new Array<MessagePort | null>(count).fill(null) }));
+  for (let a = 0; a < count; a++) {
+    for (let b = a + 1; b < count; b++) {
+      const channel = new MessageChannel();
+      exchanges[a].peers[b] = channel.port1;
+      exchanges[b].peers[a] = channel.port2;
+    }
+  }
+  return exchanges;
 }

@@ -30,6 +30,13 @@ export interface PartialAggregation {
   aggregates: PartialAggregateCall[];
 }
 
+/** The final step of a grouped aggregation over the partial's output (keys first, then intermediates). */
+export interface FinalAggregation {
+  inputTypes: SqlType[];
+  groupChannels: number[];
+  aggregates: { function: AggregateRef; argumentChannels: number[] }[];
+}
+
 export interface SourceFragment {
   /** The table columns the scan reads, in channel order. */
   columns: string[];
@@ -37,6 +44,12 @@ export interface SourceFragment {
   stages: FilterProjectStage[];
   /** A partial aggregation over the last stage's output; its intermediates are the fragment's output. */
   aggregation?: PartialAggregation;
+  /**
+   * The final step of a grouped partial aggregation, which enough workers run themselves, each on
+   * a partition of the groups (see partitioned-final, parallel-source): then final rows are the
+   * fragment's output.
+   */
+  finalAggregation?: FinalAggregation;
 }
 
 /**
@@ -53,7 +66,7 @@ export function fragmentScan(node: PlanNode): TableScanNode | undefined {
   return current.kind === 'TableScan' ? current : undefined;
 }
 
-/** The operators of a fragment over `scan` (the pages of the splits it is given). */
+/** The operators of a fragment over `scan` (the pages of the splits it is given), up to its partial aggregation. */
 export function fragmentPipeline(ctx: OperatorContext, fragment: SourceFragment, scan: PageStream): PageStream {
   let stream = scan;
   for (const stage of fragment.stages) stream = filterAndProject(ctx, stream, stage.inputTypes, stage.filter, stage.projections);

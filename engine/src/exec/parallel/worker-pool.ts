@@ -4,7 +4,7 @@
 // next need; shutdown terminates them all.
 
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { Worker, type Transferable } from 'node:worker_threads';
 import { EngineError } from '../../errors/engine-error.js';
 import type { MainToWorker, StartTask, WorkerToMain } from './worker-protocol.js';
 
@@ -36,14 +36,14 @@ export class PoolWorker {
     return this.tasks.size;
   }
 
-  start(message: StartTask, listener: TaskListener): void {
+  start(message: StartTask, listener: TaskListener, transfer: Transferable[] = []): void {
     if (this.tasks.size === 0) this.thread.ref();
     this.tasks.set(message.taskId, listener);
-    this.post(message);
+    this.post(message, transfer);
   }
 
-  post(message: MainToWorker): void {
-    if (this.alive) this.thread.postMessage(message);
+  post(message: MainToWorker, transfer: Transferable[] = []): void {
+    if (this.alive) this.thread.postMessage(message, transfer);
   }
 
   /** Stops delivering a task's messages (the task itself is told to stop with `cancel`). */
@@ -98,9 +98,9 @@ export class WorkerPool {
     return [...this.workers].sort((a, b) => a.load - b.load).slice(0, wanted);
   }
 
-  startTask(worker: PoolWorker, message: StartTask, listener: TaskListener): void {
+  startTask(worker: PoolWorker, message: StartTask, listener: TaskListener, transfer: Transferable[] = []): void {
     this.tasksStarted++;
-    worker.start(message, listener);
+    worker.start(message, listener, transfer);
   }
 
   stats(): WorkerPoolStats {

@@ -9,6 +9,7 @@ import type { Session } from '../../coordinator/session.js';
 import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import type { ErrorName } from '../../errors/error-codes.js';
 import type { EncodedPage } from './page-transfer.js';
+import type { PartitionExchange } from './partitioned-final.js';
 import type { SourceFragment } from './source-fragment.js';
 import type { WorkerSplit } from './worker-splits.js';
 
@@ -22,6 +23,8 @@ export interface StartTask {
   /** Pages the worker may post before it waits for a credit. */
   credits: number;
   memoryLimitBytes: number;
+  /** With a fragment's final aggregation: which partition of the groups this worker owns, and its peers. */
+  exchange?: PartitionExchange;
 }
 
 export type MainToWorker =

@@ -10,6 +10,7 @@ import type { OperatorContext, PageStream } from '../operators/operator.js';
 import { pageSizeInBytes } from '../page.js';
 import { BusyClock } from './busy-clock.js';
 import { encodePage } from './page-transfer.js';
+import { partitionedFinal } from './partitioned-final.js';
 import { fragmentPipeline } from './source-fragment.js';
 import { errorPayload, type MainToWorker, type StartTask, type WorkerToMain } from './worker-protocol.js';
 import { openWorkerSplit, type WorkerSplit } from './worker-splits.js';
@@ -58,8 +59,12 @@ export class WorkerTask {
     const memory = new MemoryContext(`task ${taskId}`, this.task.memoryLimitBytes);
     const ctx: OperatorContext = { memory, signal: this.abort.signal, timeZone: session.timeZone };
     this.clock.resume();
+    const partial = fragmentPipeline(ctx, fragment, this.scan(session));
+    const { exchange } = this.task;
+    const output =
+      exchange !== undefined && fragment.finalAggregation !== undefined ? partitionedFinal(ctx, partial, fragment.finalAggregation, exchange, this.clock) : partial;
     try {
-      for await (const page of fragmentPipeline(ctx, fragment, this.scan(session))) {
+      for await (const page of output) {
         await this.takeCredit();
         const encoded = encodePage(page);
         this.post({ type: 'page', taskId, page: encoded.page }, encoded.transfer);

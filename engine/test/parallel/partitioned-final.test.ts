@@ -1,0 +1,131 @@
+import { expect } from 'chai';
+import { newQueryProgress } from '../../src/coordinator/statement-result.js';
+import { EngineError } from '../../src/errors/engine-error.js';
+import { resolveAggregateFunction } from '../../src/functions/aggregate/registry.js';
+import { MemoryContext } from '../../src/exec/memory.js';
+import type { Page, Scalar } from '../../src/exec/page.js';
+import type { HashAggregationSpec } from '../../src/exec/operators/hash-aggregation.js';
+import { WORKER_FINAL_MIN_WORKERS, parallelSource } from '../../src/exec/parallel/parallel-source.js';
+import type { SourceFragment } from '../../src/exec/parallel/source-fragment.js';
+import { WorkerPool } from '../../src/exec/parallel/worker-pool.js';
+import { workerSplitPreparer } from '../../src/exec/parallel/worker-splits.js';
+import { call, constant, inputRef } from '../../src/sql/planner/row-expression.js';
+import { BOOLEAN, INTEGER, VARCHAR, type SqlType } from '../../src/types/types.js';
+import { EngineHarness } from '../support/engine-harness.js';
+import { IN_MAIN_THREAD, createBigTable, pageRows, rowsWith, sortedRows } from './parallel-helpers.js';
+
+// The workers finish a grouped aggregation themselves only from WORKER_FINAL_MIN_WORKERS workers
+// on; a pool of that many threads exercises it on any machine.
+describe('parallel execution: grouped aggregation finished by the workers', () => {
+  let h: EngineHarness;
+  let pool: WorkerPool;
+  const workers = WORKER_FINAL_MIN_WORKERS;
+
+  before(async () => {
+    h = new EngineHarness();
+    await createBigTable(h);
+    pool = new WorkerPool(workers);
+  });
+
+  after(async () => {
+    await pool.shutdown();
+  });
+
+  /** SELECT s, count(*), sum(n) FROM big [WHERE filter] GROUP BY s, as a fragment finished by the workers. */
+  async function groupedCounts(filter = call('greater_than_or_equal', BOOLEAN, inputRef(0, INTEGER), constant(0, INTEGER))) {
+    const table = h.catalogs.get('memory')!;
+    const metadata = table.getTable(h.session, 'default', 'big')!;
+    const preparer = workerSplitPreparer(table, metadata)!;
+    const columns = ['id', 's', 'n'];
+    const splits = table.getSplits(h.session, metadata).map((split) => preparer.prepare(split, columns));
+    const count = resolveAggregateFunction('count', []);
+    const sum = resolveAggregateFunction('sum', [INTEGER]);
+    const scanTypes: SqlType[] = [INTEGER, VARCHAR, INTEGER];
+    const partialTypes: SqlType[] = [VARCHAR, ...count.intermediateTypes, ...sum.intermediateTypes];
+    const fragment: SourceFragment = {
+      columns,
+      stages: [{ inputTypes: scanTypes, filter, projections: [inputRef(1, VARCHAR), inputRef(2, INTEGER)] }],
+      aggregation: {
+        inputTypes: [VARCHAR, INTEGER],
+        groupChannels: [0],
+        aggregates: [
+          { function: { name: 'count', argumentTypes: [] }, argumentChannels: [] },
+          { function: { name: 'sum', argumentTypes: [INTEGER] }, argumentChannels: [1] },
+        ],
+      },
+      finalAggregation: {
+        inputTypes: partialTypes,
+        groupChannels: [0],
+        aggregates: [
+          { function: { name: 'count', argumentTypes: [] }, argumentChannels: [1] },
+          { function: { name: 'sum', argumentTypes: [INTEGER] }, argumentChannels: [2] },
+        ],
+      },
+    };
+    const final: HashAggregationSpec = {
+      inputTypes: partialTypes,
+      groupChannels: [0],
+      aggregates: [
+        { function: count, argumentChannels: [1], distinct: false },
+        { function: sum, argumentChannels: [2], distinct: false },
+      ],
+      step: 'final',
+    };
+    const abort = new AbortController();
+    const progress = newQueryProgress();
+    const env = { operator: { memory: new MemoryContext('test', 1 << 30), signal: abort.signal, timeZone: 'UTC' }, session: h.session, progress };
+    return { stream: parallelSource(env, { fragment, splits, workers, final }, pool), abort, progress };
+  }
+
+  async function collect(stream: AsyncIterable<Page>): Promise<{ rows: Scalar[][]; pages: number }> {
+    const rows: Scalar[][] = [];
+    let pages = 0;
+    for await (const page of stream) {
+      pages++;
+      for (const row of pageRows(page)) rows.push(row);
+    }
+    return { rows, pages };
+  }
+
+  it('gives every group once, with the values of one aggregation in the main thread', async () => {
+    const before = pool.stats().tasksStarted;
+    const { stream, progress } = await groupedCounts();
+    const { rows, pages } = await collect(stream);
+    expect(pool.stats().tasksStarted - before).to.equal(workers);
+    // Each worker sends its own partition of the groups (a final aggregation here would send one page).
+    expect(pages).to.equal(workers);
+    const expected = await rowsWith(h, 'SELECT s, count(*), sum(n) FROM big GROUP BY s', IN_MAIN_THREAD);
+    expect(rows.length).to.equal(100);
+    expect(sortedRows(rows)).to.deep.equal(sortedRows(expected));
+    expect(progress.completedSplits).to.equal(progress.totalSplits);
+  });
+
+  it('reports a worker error and stops the workers waiting for their peers', async () => {
+    const failing = call('greater_than', BOOLEAN, call('divide', INTEGER, constant(1, INTEGER), call('subtract', INTEGER, inputRef(0, INTEGER), constant(150000, INTEGER))), constant(0, INTEGER));
+    const { stream } = await groupedCounts(failing);
+    try {
+      await collect(stream);
+      expect.fail('expected DIVISION_BY_ZERO');
+    } catch (e) {
+      expect(e).to.be.instanceOf(EngineError);
+      expect((e as EngineError).errorName).to.equal('DIVISION_BY_ZERO');
+    }
+    while (pool.stats().runningTasks > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+  });
+
+  it('stops the workers when cancelled while they exchange groups', async () => {
+    const { stream, abort, progress } = await groupedCounts();
+    const iterator = stream[Symbol.asyncIterator]();
+    const first = iterator.next();
+    while (progress.runningSplits === 0 && progress.completedSplits === 0) await new Promise((resolve) => setImmediate(resolve));
+    abort.abort();
+    try {
+      await first;
+      expect.fail('expected USER_CANCELED');
+    } catch (e) {
+      expect((e as EngineError).errorName).to.equal('USER_CANCELED');
+    }
+    await iterator.return?.(undefined);
+    while (pool.stats().runningTasks > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+  });
+});
