@@ -3,12 +3,12 @@
 // channels here, so operators never see symbols.
 
 import type { CatalogManager } from '../connectors/catalog-manager.js';
+import type { Split } from '../connectors/connector.js';
 import type { Session } from '../coordinator/session.js';
 import type { QueryProgress } from '../coordinator/statement-result.js';
 import { EngineError } from '../errors/engine-error.js';
-import type { Split } from '../connectors/connector.js';
 import type { AggregateNode, FilterNode, PlanNode, ProjectNode } from '../sql/planner/plan.js';
-import { mergePartialFinal } from '../sql/planner/optimizer/split-aggregation.js';
+import { mergePartialFinal, partialUnderFinal } from '../sql/planner/optimizer/split-aggregation.js';
 import type { NodeRuntimeStats } from '../sql/planner/plan-printer.js';
 import { constant, inputRef, mapChildren, type RowExpression, type Symbol } from '../sql/planner/row-expression.js';
 import type { SqlType } from '../types/types.js';
@@ -23,10 +23,10 @@ import { limit } from './operators/limit.js';
 import type { OperatorContext, PageStream, SortKey } from './operators/operator.js';
 import { setOperation } from './operators/set-operation.js';
 import { sort } from './operators/sort.js';
-import { aggregateRef } from './parallel/aggregate-refs.js';
+import { buildSourceFragment, doesWork } from './parallel/fragment-builder.js';
 import { parallelSource } from './parallel/parallel-source.js';
 import { parallelSettings, runsInWorkers } from './parallel/parallel-settings.js';
-import { fragmentScan, type FilterProjectStage, type SourceFragment } from './parallel/source-fragment.js';
+import { fragmentScan, type FilterProjectStage } from './parallel/source-fragment.js';
 import { workerSplitPreparer } from './parallel/worker-splits.js';
 import { scanConnector, tableScan } from './table-scan.js';
 import { topN } from './operators/top-n.js';
@@ -79,7 +79,7 @@ export class LocalExecutionPlanner {
         return filterAndProject(ctx, this.plan(source, bindings), stage.inputTypes, stage.filter, stage.projections);
       }
       case 'Aggregate': {
-        const partial = partialSource(node);
+        const partial = partialUnderFinal(node);
         if (partial !== undefined) return this.planHere(mergePartialFinal(node, partial), bindings);
         return hashAggregation(ctx, this.plan(node.source, bindings), this.aggregationSpec(node));
       }
@@ -147,7 +147,7 @@ export class LocalExecutionPlanner {
    * table's splits are known — big tables go to the workers, small ones run here as planned.
    */
   private planInWorkers(node: PlanNode, bindings: Bindings): PageStream | undefined {
-    const top = partialSource(node) ?? node;
+    const top = partialUnderFinal(node) ?? node;
     const scan = fragmentScan(top);
     if (scan === undefined || this.localSplits.has(scan.id)) return undefined;
     const settings = parallelSettings(this.env.session);
@@ -156,7 +156,10 @@ export class LocalExecutionPlanner {
     const preparer = workerSplitPreparer(connector, scan.table);
     if (preparer === undefined) return undefined;
     const final = top === node ? undefined : (node as AggregateNode);
-    const fragment = this.sourceFragment(top, final, bindings);
+    const fragment = buildSourceFragment(top, final, {
+      filterProjectStage: (n) => this.filterProjectStage(n, bindings),
+      aggregationSpec: (n) => this.aggregationSpec(n),
+    });
     if (fragment === undefined || !(preparer.generatesPages || doesWork(fragment))) return undefined;
     const inWorkers = (splits: readonly Split[]): PageStream => {
       const prepared = splits.map((split) => preparer.prepare(split, fragment.columns));
@@ -175,37 +178,6 @@ export class LocalExecutionPlanner {
       const splits = connector.getSplits(this.env.session, scan.table);
       return runsInWorkers(settings, splits.length) ? inWorkers(splits) : here(splits);
     });
-  }
-
-  /**
-   * The source fragment of a subtree of fragment shape (with the grouped final aggregation above it,
-   * if any), or undefined when an aggregate function cannot leave this thread.
-   */
-  private sourceFragment(top: PlanNode, final: AggregateNode | undefined, bindings: Bindings): SourceFragment | undefined {
-    let node = top;
-    let aggregation: SourceFragment['aggregation'];
-    let finalAggregation: SourceFragment['finalAggregation'];
-    if (node.kind === 'Aggregate') {
-      const spec = this.aggregationSpec(node);
-      const refs = spec.aggregates.map((a) => aggregateRef(a.function));
-      if (refs.some((ref) => ref === undefined)) return undefined;
-      const aggregates = spec.aggregates.map((a, i) => ({ function: refs[i]!, argumentChannels: a.argumentChannels, maskChannel: a.maskChannel }));
-      aggregation = { inputTypes: [...spec.inputTypes], groupChannels: spec.groupChannels, aggregates };
-      if (final !== undefined && final.groupingKeys.length > 0) {
-        const finalSpec = this.aggregationSpec(final);
-        const finalAggregates = finalSpec.aggregates.map((a, i) => ({ function: refs[i]!, argumentChannels: a.argumentChannels }));
-        finalAggregation = { inputTypes: [...finalSpec.inputTypes], groupChannels: finalSpec.groupChannels, aggregates: finalAggregates };
-      }
-      node = node.source;
-    }
-    const stages: FilterProjectStage[] = [];
-    while (node.kind === 'Filter' || node.kind === 'Project') {
-      const { source, stage } = this.filterProjectStage(node, bindings);
-      stages.unshift(stage);
-      node = source;
-    }
-    if (node.kind !== 'TableScan') return undefined;
-    return { columns: node.columns.map((c) => c.name), stages, aggregation, finalAggregation };
   }
 
   /** A Filter, a Project, or a Project over a Filter, as one filterAndProject over `source`. */
@@ -238,18 +210,6 @@ export class LocalExecutionPlanner {
       step: node.step,
     };
   }
-}
-
-/** The partial aggregation under a final one (the pair splitAggregation makes). */
-function partialSource(node: PlanNode): AggregateNode | undefined {
-  if (node.kind !== 'Aggregate' || node.step !== 'final') return undefined;
-  return node.source.kind === 'Aggregate' && node.source.step === 'partial' ? node.source : undefined;
-}
-
-/** Whether running a fragment elsewhere saves this thread work: a bare scan only moves pages around. */
-function doesWork(fragment: SourceFragment): boolean {
-  if (fragment.aggregation !== undefined) return true;
-  return fragment.stages.some((s) => s.filter !== undefined || s.projections.some((p) => p.kind !== 'input'));
 }
 
 /** A stream made when it is first read. */

@@ -1,10 +1,11 @@
 // The main-thread side of a source fragment run on worker threads: one task per worker, splits
 // handed out one at a time as workers ask for them, output pages yielded as they arrive. Split i
 // goes to worker i mod n by preference, so that from query to query a worker reads mostly the same
-// splits (and keeps their decoded columns); a worker that runs out takes the others' last ones. At most CREDITS_PER_WORKER pages per worker are in flight: a worker
-// waits for a credit, which comes back when the consumer has taken one of its pages. When the
-// consumer stops early (LIMIT), the query is cancelled, or a worker fails, every worker of the
-// query is stopped through a shared flag; a worker's error is rethrown here as the same EngineError.
+// splits (and keeps their decoded columns); a worker that runs out takes the others' last ones.
+// At most CREDITS_PER_WORKER pages per worker are in flight: a worker waits for a credit, which
+// comes back when the consumer has taken one of its pages. When the consumer stops early (LIMIT),
+// the query is cancelled, or a worker fails, every worker of the query is stopped through a shared
+// flag; a worker's error is rethrown here as the same EngineError.
 
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import type { QueryProgress } from '../../coordinator/statement-result.js';

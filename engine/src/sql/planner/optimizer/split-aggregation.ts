@@ -58,3 +58,9 @@ export function mergePartialFinal(final: AggregateNode, partial: AggregateNode):
     step: 'single',
   };
 }
+
+/** The partial aggregation under a final one (the pair this rule makes), if `node` is such a final. */
+export function partialUnderFinal(node: PlanNode): AggregateNode | undefined {
+  if (node.kind !== 'Aggregate' || node.step !== 'final') return undefined;
+  return node.source.kind === 'Aggregate' && node.source.step === 'partial' ? node.source : undefined;
+}
