@@ -25,6 +25,15 @@ describe('parallel execution: same results as in the main thread', () => {
       await expectSameResults(h, "SELECT id, s FROM big WHERE s LIKE '3-%' AND price > 1.00 AND day < DATE '2020-02-15'");
     });
 
+    it('reads every other storage kind from shared memory in the workers', async () => {
+      await h.run(`CREATE TABLE typed AS SELECT id,
+        CAST(id % 100 AS tinyint) AS t, CAST(id % 1000 AS smallint) AS sm, CAST(id AS bigint) * 1000000 AS bg, CAST(id AS real) / 4 AS r,
+        CAST(s AS char(5)) AS c, CAST(day AS timestamp(3)) + INTERVAL '1' HOUR AS ts, TIME '12:34:56.789' AS tm,
+        INTERVAL '3' MONTH AS ym, INTERVAL '2' DAY AS ds FROM big`);
+      expect((await expectSameResults(h, 'SELECT id, t, sm, bg, r, c, ts, tm, ym, ds FROM typed WHERE id % 5000 = 1')).length).to.equal(BIG_ROWS / 5000);
+      await expectSameResults(h, 'SELECT c, max(ts), min(t), sum(sm), sum(bg), max(r), max(tm), sum(ym), sum(ds) FROM typed GROUP BY c');
+    });
+
     it('returns nothing when no row passes', async () => {
       expect(await expectSameResults(h, 'SELECT id FROM big WHERE id < 0')).to.deep.equal([]);
     });
