@@ -23,7 +23,7 @@ import { limit } from './operators/limit.js';
 import type { OperatorContext, PageStream, SortKey } from './operators/operator.js';
 import { setOperation } from './operators/set-operation.js';
 import { sort } from './operators/sort.js';
-import { buildSourceFragment, doesWork } from './parallel/fragment-builder.js';
+import { buildSourceFragment, worthWorkers } from './parallel/fragment-builder.js';
 import { parallelSource } from './parallel/parallel-source.js';
 import { parallelSettings, runsInWorkers } from './parallel/parallel-settings.js';
 import { fragmentScan, type FilterProjectStage } from './parallel/source-fragment.js';
@@ -160,7 +160,7 @@ export class LocalExecutionPlanner {
       filterProjectStage: (n) => this.filterProjectStage(n, bindings),
       aggregationSpec: (n) => this.aggregationSpec(n),
     });
-    if (fragment === undefined || !(preparer.generatesPages || doesWork(fragment))) return undefined;
+    if (fragment === undefined || !(preparer.generatesPages || worthWorkers(fragment))) return undefined;
     const inWorkers = (splits: readonly Split[]): PageStream => {
       const prepared = splits.map((split) => preparer.prepare(split, fragment.columns));
       const finalSpec = final && this.aggregationSpec(final);

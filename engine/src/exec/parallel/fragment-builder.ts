@@ -6,6 +6,7 @@
 import type { AggregateNode, FilterNode, PlanNode, ProjectNode } from '../../sql/planner/plan.js';
 import type { HashAggregationSpec } from '../operators/hash-aggregation.js';
 import { aggregateRef, type AggregateRef } from './aggregate-refs.js';
+import { isCostly } from './expression-cost.js';
 import type { FilterProjectStage, SourceFragment } from './source-fragment.js';
 
 export interface ChannelLayouts {
@@ -42,10 +43,14 @@ export function buildSourceFragment(top: PlanNode, final: AggregateNode | undefi
   return { columns: node.columns.map((c) => c.name), stages, aggregation, finalAggregation };
 }
 
-/** Whether running a fragment elsewhere saves this thread work: a bare scan only moves pages around. */
-export function doesWork(fragment: SourceFragment): boolean {
+/**
+ * Whether running a fragment on workers saves this thread more than moving its output costs: an
+ * aggregation sends back few rows; otherwise every selected row travels, which only pays when
+ * computing it is costly.
+ */
+export function worthWorkers(fragment: SourceFragment): boolean {
   if (fragment.aggregation !== undefined) return true;
-  return fragment.stages.some((s) => s.filter !== undefined || s.projections.some((p) => p.kind !== 'input'));
+  return fragment.stages.some((s) => (s.filter !== undefined && isCostly(s.filter)) || s.projections.some(isCostly));
 }
 
 function aggregateRefs(spec: HashAggregationSpec): AggregateRef[] | undefined {

@@ -1,0 +1,48 @@
+// Whether an expression costs enough per row to be worth evaluating on a worker thread when its
+// rows then travel back to the main thread. Moving a row between threads costs about as much as a
+// few comparisons or integer operations; functions, LIKE, text casts and BigInt arithmetic (long
+// decimals) cost far more, so a stage that has them gains from running in parallel.
+
+import type { RowExpression } from '../../sql/planner/row-expression.js';
+import { SHORT_DECIMAL_PRECISION, type SqlType } from '../../types/types.js';
+
+/** Operators that compile to a few machine instructions on typed arrays (for types of those). */
+const CHEAP_OPERATORS = new Set([
+  'add',
+  'subtract',
+  'multiply',
+  'divide',
+  'modulus',
+  'negate',
+  'equal',
+  'not_equal',
+  'less_than',
+  'less_than_or_equal',
+  'greater_than',
+  'greater_than_or_equal',
+  'is_distinct_from',
+]);
+
+export function isCostly(e: RowExpression): boolean {
+  switch (e.kind) {
+    case 'input':
+    case 'constant':
+    case 'symbol':
+      return false;
+    case 'call':
+      return !CHEAP_OPERATORS.has(e.name) || [e.type, ...e.args.map((a) => a.type)].some(longDecimal) || e.args.some(isCostly);
+    case 'cast':
+      return textual(e.type) || textual(e.arg.type) || longDecimal(e.type) || isCostly(e.arg);
+    case 'special':
+      return e.form === 'like' || e.args.some(isCostly);
+  }
+}
+
+function textual(t: SqlType): boolean {
+  return t.kind === 'varchar' || t.kind === 'char' || t.kind === 'varbinary';
+}
+
+/** Values computed with BigInt. */
+function longDecimal(t: SqlType): boolean {
+  return t.kind === 'decimal' && t.precision > SHORT_DECIMAL_PRECISION;
+}
