@@ -162,9 +162,9 @@ export class LocalExecutionPlanner {
     });
     if (fragment === undefined || !(preparer.generatesPages || worthWorkers(fragment))) return undefined;
     const inWorkers = (splits: readonly Split[]): PageStream => {
-      const prepared = splits.map((split) => preparer.prepare(split, fragment.columns));
-      const finalSpec = final && this.aggregationSpec(final);
-      return parallelSource(this.env, { fragment, splits: prepared, workers: settings.workers, final: finalSpec });
+      const prepared = splits.map((split) => preparer.prepare(split, fragment.columns, this.env.session));
+      const aggregation = final && { final: this.aggregationSpec(final), single: this.aggregationSpec(mergePartialFinal(final, top as AggregateNode)) };
+      return parallelSource(this.env, { fragment, splits: prepared, workers: settings.workers, aggregation });
     };
     const here = (splits: readonly Split[]): PageStream => {
       this.localSplits.set(scan.id, splits);

@@ -5,22 +5,27 @@ import { EngineError } from '../errors/engine-error.js';
 import type { TableScanNode } from '../sql/planner/plan.js';
 import type { ExecutionEnvironment } from './local-execution-planner.js';
 import type { PageStream } from './operators/operator.js';
-import { pageSizeInBytes } from './page.js';
+import { pageSizeInBytes, type Page } from './page.js';
 
 /** `splits`: the table's splits when the caller already has them (made once per scan: they fix its snapshot). */
 export async function* tableScan(env: ExecutionEnvironment, node: TableScanNode, splits?: readonly Split[]): PageStream {
   const connector = scanConnector(env, node);
-  splits ??= connector.getSplits(env.session, node.table);
-  const progress = env.progress;
-  progress.totalSplits += splits.length;
-  progress.queuedSplits += splits.length;
+  const scanned = splits ?? connector.getSplits(env.session, node.table);
+  env.progress.totalSplits += scanned.length;
+  env.progress.queuedSplits += scanned.length;
   const columns = node.columns.map((c) => c.name);
+  yield* readSplits(env, scanned.map((split) => () => connector.createPageSource(env.session, split, columns)));
+}
+
+/** Reads splits (already counted as queued) one after the other, counting each, its rows, bytes and CPU time. */
+export async function* readSplits(env: Pick<ExecutionEnvironment, 'operator' | 'progress'>, splits: readonly (() => AsyncIterable<Page>)[]): PageStream {
+  const progress = env.progress;
   for (const split of splits) {
     progress.queuedSplits--;
     progress.runningSplits++;
     const started = process.cpuUsage();
     try {
-      for await (const page of connector.createPageSource(env.session, split, columns)) {
+      for await (const page of split()) {
         if (env.operator.signal.aborted) throw new EngineError('USER_CANCELED', 'Query was canceled');
         progress.processedRows += page.rowCount;
         progress.processedBytes += pageSizeInBytes(page);

@@ -12,7 +12,7 @@ import { workerSplitPreparer } from '../../src/exec/parallel/worker-splits.js';
 import { call, constant, inputRef } from '../../src/sql/planner/row-expression.js';
 import { BOOLEAN, INTEGER, VARCHAR, type SqlType } from '../../src/types/types.js';
 import { EngineHarness } from '../support/engine-harness.js';
-import { IN_MAIN_THREAD, createBigTable, pageRows, rowsWith, sortedRows } from './parallel-helpers.js';
+import { BIG_ROWS, IN_MAIN_THREAD, createBigTable, pageRows, rowsWith, sortedRows } from './parallel-helpers.js';
 
 // The workers finish a grouped aggregation themselves only from WORKER_FINAL_MIN_WORKERS workers
 // on; a pool of that many threads exercises it on any machine.
@@ -31,22 +31,26 @@ describe('parallel execution: grouped aggregation finished by the workers', () =
     await pool.shutdown();
   });
 
-  /** SELECT s, count(*), sum(n) FROM big [WHERE filter] GROUP BY s, as a fragment finished by the workers. */
-  async function groupedCounts(filter = call('greater_than_or_equal', BOOLEAN, inputRef(0, INTEGER), constant(0, INTEGER))) {
+  const ALL_ROWS = call('greater_than_or_equal', BOOLEAN, inputRef(0, INTEGER), constant(0, INTEGER));
+  const BY_S = { channel: 1, type: VARCHAR };
+  const BY_ID = { channel: 0, type: INTEGER };
+
+  /** SELECT key, count(*), sum(n) FROM big WHERE filter GROUP BY key (key: s or id), as a fragment finished by the workers. */
+  async function groupedCounts(filter = ALL_ROWS, key: { channel: number; type: SqlType } = BY_S) {
     const table = h.catalogs.get('memory')!;
     const metadata = table.getTable(h.session, 'default', 'big')!;
     const preparer = workerSplitPreparer(table, metadata)!;
     const columns = ['id', 's', 'n'];
-    const splits = table.getSplits(h.session, metadata).map((split) => preparer.prepare(split, columns));
+    const splits = table.getSplits(h.session, metadata).map((split) => preparer.prepare(split, columns, h.session));
     const count = resolveAggregateFunction('count', []);
     const sum = resolveAggregateFunction('sum', [INTEGER]);
     const scanTypes: SqlType[] = [INTEGER, VARCHAR, INTEGER];
-    const partialTypes: SqlType[] = [VARCHAR, ...count.intermediateTypes, ...sum.intermediateTypes];
+    const partialTypes: SqlType[] = [key.type, ...count.intermediateTypes, ...sum.intermediateTypes];
     const fragment: SourceFragment = {
       columns,
-      stages: [{ inputTypes: scanTypes, filter, projections: [inputRef(1, VARCHAR), inputRef(2, INTEGER)] }],
+      stages: [{ inputTypes: scanTypes, filter, projections: [inputRef(key.channel, key.type), inputRef(2, INTEGER)] }],
       aggregation: {
-        inputTypes: [VARCHAR, INTEGER],
+        inputTypes: [key.type, INTEGER],
         groupChannels: [0],
         aggregates: [
           { function: { name: 'count', argumentTypes: [] }, argumentChannels: [] },
@@ -71,10 +75,19 @@ describe('parallel execution: grouped aggregation finished by the workers', () =
       ],
       step: 'final',
     };
+    const single: HashAggregationSpec = {
+      inputTypes: [key.type, INTEGER],
+      groupChannels: [0],
+      aggregates: [
+        { function: count, argumentChannels: [], distinct: false },
+        { function: sum, argumentChannels: [1], distinct: false },
+      ],
+      step: 'single',
+    };
     const abort = new AbortController();
     const progress = newQueryProgress();
     const env = { operator: { memory: new MemoryContext('test', 1 << 30), signal: abort.signal, timeZone: 'UTC' }, session: h.session, progress };
-    return { stream: parallelSource(env, { fragment, splits, workers, final }, pool), abort, progress };
+    return { stream: parallelSource(env, { fragment, splits, workers, aggregation: { final, single } }, pool), abort, progress };
   }
 
   async function collect(stream: AsyncIterable<Page>): Promise<{ rows: Scalar[][]; pages: number }> {
@@ -98,6 +111,16 @@ describe('parallel execution: grouped aggregation finished by the workers', () =
     expect(rows.length).to.equal(100);
     expect(sortedRows(rows)).to.deep.equal(sortedRows(expected));
     expect(progress.completedSplits).to.equal(progress.totalSplits);
+  });
+
+  it('takes the work back when partial aggregation does not pay, stopping the workers waiting for their peers', async () => {
+    const before = pool.stats().fallbacks;
+    const { stream, progress } = await groupedCounts(ALL_ROWS, BY_ID);
+    const { rows } = await collect(stream);
+    expect(pool.stats().fallbacks).to.equal(before + 1);
+    expect(sortedRows(rows)).to.deep.equal(sortedRows(await rowsWith(h, 'SELECT id, count(*), sum(n) FROM big GROUP BY id', IN_MAIN_THREAD)));
+    expect([progress.completedSplits, progress.processedRows]).to.deep.equal([progress.totalSplits, BIG_ROWS]);
+    while (pool.stats().runningTasks > 0) await new Promise((resolve) => setTimeout(resolve, 5));
   });
 
   it('reports a worker error and stops the workers waiting for their peers', async () => {

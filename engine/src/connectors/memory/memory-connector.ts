@@ -3,6 +3,7 @@
 // table snapshot; a scan reads the snapshot fixed when its splits were made, so concurrent readers
 // always see a consistent table.
 
+import type { RecordBatch } from 'apache-arrow';
 import type { Session } from '../../coordinator/session.js';
 import { EngineError } from '../../errors/engine-error.js';
 import type { Page } from '../../exec/page.js';
@@ -16,6 +17,12 @@ import { SnapshotPins } from './snapshot-pins.js';
 import type { TableSnapshot } from './table-snapshot.js';
 
 export const DEFAULT_SCHEMA = 'default';
+
+/** A split's batches for a worker thread (shared) or for this thread (pages). */
+export interface MemoryWorkerSplit {
+  shared: SharedPage[];
+  pages(): AsyncIterable<Page>;
+}
 /** A split covers whole batches, up to this many rows. */
 export const MAX_SPLIT_ROWS = 65536;
 
@@ -89,17 +96,19 @@ export class MemoryConnector implements Connector {
   }
 
   /**
-   * What a worker thread needs to read a split without this connector: the split's batches, only
-   * `columns`, as views of their shared memory (posting them copies nothing). The split counts as
-   * read: the batches stay alive through these views, so the snapshot's pin is no longer needed.
+   * A split's batches, only `columns`, fixed now: as views of their shared memory for a worker
+   * thread (posting them copies nothing), and as pages for this thread should it read them after
+   * all. The split counts as read: the batches stay alive through these, so the snapshot's pin is
+   * no longer needed.
    */
-  workerSplitData(split: Split, columns: readonly string[]): SharedPage[] {
+  workerSplitData(split: Split, columns: readonly string[]): MemoryWorkerSplit {
     const info = split.info as MemorySplitInfo;
     const snapshot = this.resolveSnapshot(split, info);
     try {
       const indexes = selectColumnIndexes(snapshot.columns, columns);
       const types = snapshot.columns.map((c) => c.type);
-      return snapshot.batches.slice(info.firstBatch, info.endBatch).map((batch) => sharedPage(batch, types, indexes));
+      const batches = snapshot.batches.slice(info.firstBatch, info.endBatch);
+      return { shared: batches.map((batch) => sharedPage(batch, types, indexes)), pages: () => batchPages(batches, types, indexes) };
     } finally {
       this.pins.splitDone(info.pin);
     }
@@ -206,4 +215,8 @@ function splitRanges(snapshot: TableSnapshot): [number, number][] {
   });
   if (rows > 0 || ranges.length === 0) ranges.push([first, snapshot.batches.length]);
   return ranges;
+}
+
+async function* batchPages(batches: readonly RecordBatch[], types: readonly SqlType[], indexes: readonly number[]): AsyncIterable<Page> {
+  for (const batch of batches) yield batchPage(batch, types, indexes);
 }

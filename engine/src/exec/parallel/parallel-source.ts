@@ -14,12 +14,13 @@ import { EngineError } from '../../errors/engine-error.js';
 import { hashAggregation, type HashAggregationSpec } from '../operators/hash-aggregation.js';
 import type { OperatorContext, PageStream } from '../operators/operator.js';
 import type { Page } from '../page.js';
+import { readSplits } from '../table-scan.js';
 import { decodePage } from './page-transfer.js';
 import type { PartitionExchange } from './partitioned-final.js';
-import type { SourceFragment } from './source-fragment.js';
+import { fragmentStages, type SourceFragment } from './source-fragment.js';
 import { sharedWorkerPool, type PoolWorker, type TaskListener, type WorkerPool } from './worker-pool.js';
 import { errorFromPayload, type StartTask, type WorkerToMain } from './worker-protocol.js';
-import type { WorkerSplit } from './worker-splits.js';
+import type { PreparedSplit } from './worker-splits.js';
 
 const CREDITS_PER_WORKER = 4;
 
@@ -31,11 +32,16 @@ export interface ParallelEnvironment {
 
 export interface ParallelSourceSpec {
   fragment: SourceFragment;
-  splits: readonly WorkerSplit[];
+  splits: readonly PreparedSplit[];
   /** Worker threads to run on (fewer when there are fewer splits). */
   workers: number;
-  /** For a fragment ending in a partial aggregation: its final step, run here unless the workers run it. */
-  final?: HashAggregationSpec;
+  /** For a fragment ending in a partial aggregation: the rest of it, run here. */
+  aggregation?: {
+    /** The final step, unless the workers run it. */
+    final: HashAggregationSpec;
+    /** The whole aggregation in one step over the fragment's stages, for when partial aggregation does not pay. */
+    single: HashAggregationSpec;
+  };
 }
 
 /**
@@ -49,14 +55,25 @@ let nextTaskId = 1;
 
 export async function* parallelSource(env: ParallelEnvironment, spec: ParallelSourceSpec, pool: WorkerPool = sharedWorkerPool()): PageStream {
   const run = new ParallelRun(env, spec, pool);
+  const aggregation = spec.aggregation;
   try {
-    const final = spec.final;
-    if (final === undefined || run.workersFinish) yield* run.pages();
-    else yield* hashAggregation(env.operator, run.pages(), final);
+    if (aggregation === undefined || run.workersFinish) yield* run.pages();
+    else yield* hashAggregation(env.operator, run.pages(), aggregation.final);
+  } catch (e) {
+    if (!(e instanceof PartialAggregationDoesNotPay) || aggregation === undefined) throw e;
   } finally {
     run.close();
   }
+  if (!run.abandoned || aggregation === undefined) return;
+  // Nothing went out yet (an aggregation emits once its input is complete): start over here.
+  pool.recordFallback();
+  run.returnSplits();
+  const scan = readSplits(env, spec.splits.map((split) => split.local));
+  yield* hashAggregation(env.operator, fragmentStages(env.operator, spec.fragment, scan), aggregation.single);
 }
+
+/** Thrown through the run's pages when a worker found its partial aggregation does not pay. */
+class PartialAggregationDoesNotPay extends Error {}
 
 class ParallelRun {
   private readonly taskId = nextTaskId++;
@@ -71,7 +88,12 @@ class ParallelRun {
   readonly workersFinish: boolean = false;
   /** Splits handed out and not reported done. */
   private splitsInFlight = 0;
-  private failure: EngineError | undefined;
+  private failure: Error | undefined;
+  /** Set when the workers gave the work back (see adaptive-partial). */
+  abandoned = false;
+  /** What this run added to the query's progress for splits the workers finished. */
+  private readonly finished = { splits: 0, rows: 0, bytes: 0 };
+  private handedOut = 0;
   private closed = false;
   private wakeUp: (() => void) | undefined;
   private readonly onAbort = (): void => this.fail(new EngineError('USER_CANCELED', 'Query was canceled'));
@@ -171,6 +193,13 @@ class ParallelRun {
         progress.processedRows += message.rows;
         progress.processedBytes += message.bytes;
         progress.cpuTimeMillis += message.cpuMillis;
+        this.finished.splits++;
+        this.finished.rows += message.rows;
+        this.finished.bytes += message.bytes;
+        return;
+      case 'poorReduction':
+        this.abandoned = true;
+        this.fail(new PartialAggregationDoesNotPay());
         return;
       case 'done':
         progress.cpuTimeMillis += message.cpuMillis;
@@ -190,11 +219,21 @@ class ParallelRun {
       worker.post({ type: 'split', taskId: this.taskId, split: null });
       return;
     }
-    const split = this.spec.splits[index];
+    const split = this.spec.splits[index].worker;
+    this.handedOut++;
     this.splitsInFlight++;
     this.env.progress.queuedSplits--;
     this.env.progress.runningSplits++;
     worker.post({ type: 'split', taskId: this.taskId, split });
+  }
+
+  /** After close: counts the splits handed out as queued again, forgetting what the workers read. */
+  returnSplits(): void {
+    const progress = this.env.progress;
+    progress.queuedSplits += this.handedOut;
+    progress.completedSplits -= this.finished.splits;
+    progress.processedRows -= this.finished.rows;
+    progress.processedBytes -= this.finished.bytes;
   }
 
   /** The next split of the worker at `position`, else the last one of the worker with most left. */
@@ -205,7 +244,7 @@ class ParallelRun {
     return longest.pop();
   }
 
-  private fail(error: EngineError): void {
+  private fail(error: Error): void {
     this.failure ??= error;
     this.notify();
   }

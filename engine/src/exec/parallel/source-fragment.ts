@@ -7,8 +7,8 @@ import type { PlanNode, TableScanNode } from '../../sql/planner/plan.js';
 import type { RowExpression } from '../../sql/planner/row-expression.js';
 import type { SqlType } from '../../types/types.js';
 import { filterAndProject } from '../operators/filter-and-project.js';
-import { hashAggregation } from '../operators/hash-aggregation.js';
 import type { OperatorContext, PageStream } from '../operators/operator.js';
+import { adaptivePartialAggregation } from './adaptive-partial.js';
 import { resolveAggregateRef, type AggregateRef } from './aggregate-refs.js';
 
 /** One filterAndProject operator: over pages of `inputTypes`, keep rows passing `filter`, compute `projections`. */
@@ -66,13 +66,22 @@ export function fragmentScan(node: PlanNode): TableScanNode | undefined {
   return current.kind === 'TableScan' ? current : undefined;
 }
 
-/** The operators of a fragment over `scan` (the pages of the splits it is given), up to its partial aggregation. */
-export function fragmentPipeline(ctx: OperatorContext, fragment: SourceFragment, scan: PageStream): PageStream {
+/** The Filter/Project stages of a fragment over `scan`. */
+export function fragmentStages(ctx: OperatorContext, fragment: SourceFragment, scan: PageStream): PageStream {
   let stream = scan;
   for (const stage of fragment.stages) stream = filterAndProject(ctx, stream, stage.inputTypes, stage.filter, stage.projections);
+  return stream;
+}
+
+/**
+ * The operators of a fragment over `scan` (the pages of the splits it is given), up to its partial
+ * aggregation, which calls `onPoorReduction` and ends early when it does not pay.
+ */
+export function fragmentPipeline(ctx: OperatorContext, fragment: SourceFragment, scan: PageStream, onPoorReduction: () => void): PageStream {
+  const stream = fragmentStages(ctx, fragment, scan);
   const aggregation = fragment.aggregation;
   if (aggregation === undefined) return stream;
-  return hashAggregation(ctx, stream, {
+  return adaptivePartialAggregation(ctx, stream, {
     inputTypes: aggregation.inputTypes,
     groupChannels: aggregation.groupChannels,
     aggregates: aggregation.aggregates.map((a) => ({
@@ -82,5 +91,5 @@ export function fragmentPipeline(ctx: OperatorContext, fragment: SourceFragment,
       maskChannel: a.maskChannel,
     })),
     step: 'partial',
-  });
+  }, onPoorReduction);
 }

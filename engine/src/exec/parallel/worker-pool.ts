@@ -83,11 +83,14 @@ export interface WorkerPoolStats {
   tasksStarted: number;
   /** Tasks running in the threads now (a stopped query's tasks count until they have wound down). */
   runningTasks: number;
+  /** Sources whose work went back to the main thread because partial aggregation did not pay. */
+  fallbacks: number;
 }
 
 export class WorkerPool {
   private readonly workers: PoolWorker[] = [];
   private tasksStarted = 0;
+  private fallbacks = 0;
 
   constructor(readonly maxThreads: number = availableParallelism()) {}
 
@@ -105,7 +108,11 @@ export class WorkerPool {
 
   stats(): WorkerPoolStats {
     const runningTasks = this.workers.reduce((n, w) => n + w.load, 0);
-    return { threads: this.workers.length, tasksStarted: this.tasksStarted, runningTasks };
+    return { threads: this.workers.length, tasksStarted: this.tasksStarted, runningTasks, fallbacks: this.fallbacks };
+  }
+
+  recordFallback(): void {
+    this.fallbacks++;
   }
 
   /** Terminates every thread (their tasks fail); later work starts new ones. */

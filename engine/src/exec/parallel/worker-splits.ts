@@ -42,11 +42,17 @@ export type WorkerSplit =
   | { kind: 'memory'; pages: SharedPage[] }
   | { kind: 'generated'; connector: GeneratedKind; split: Split; state?: SharedArrayBuffer };
 
+/** A split fixed for reading: by a worker (its worker form), or by this thread after all. */
+export interface PreparedSplit {
+  worker: WorkerSplit;
+  local(): AsyncIterable<Page>;
+}
+
 export interface WorkerSplitPreparer {
   /** Whether making the pages is work of its own (generated data), worth a worker even for a bare scan. */
   generatesPages: boolean;
-  /** The worker form of a split of the table, reading `columns`. */
-  prepare(split: Split, columns: readonly string[]): WorkerSplit;
+  /** A split of the table, reading `columns`. */
+  prepare(split: Split, columns: readonly string[], session: Session): PreparedSplit;
 }
 
 /** How workers read `table`'s splits, or undefined when its connector must stay in this thread. */
@@ -54,15 +60,20 @@ export function workerSplitPreparer(connector: Connector | undefined, table: Tab
   if (connector === undefined || table.schema === INFORMATION_SCHEMA) return undefined;
   const inner = connector instanceof InformationSchemaConnector ? connector.inner : connector;
   if (inner instanceof MemoryConnector) {
-    return { generatesPages: false, prepare: (split, columns) => ({ kind: 'memory', pages: inner.workerSplitData(split, columns) }) };
+    const prepare = (split: Split, columns: readonly string[]): PreparedSplit => {
+      const data = inner.workerSplitData(split, columns);
+      return { worker: { kind: 'memory', pages: data.shared }, local: data.pages };
+    };
+    return { generatesPages: false, prepare };
   }
   for (const kind of Object.keys(GENERATED) as GeneratedKind[]) {
     const generated: GeneratedConnector = GENERATED[kind];
     if (!(inner instanceof generated.type)) continue;
-    return {
-      generatesPages: true,
-      prepare: (split, columns) => ({ kind: 'generated', connector: kind, split, state: generated.sharedState(columns) }),
-    };
+    const prepare = (split: Split, columns: readonly string[], session: Session): PreparedSplit => ({
+      worker: { kind: 'generated', connector: kind, split, state: generated.sharedState(columns) },
+      local: () => inner.createPageSource(session, split, columns),
+    });
+    return { generatesPages: true, prepare };
   }
   return undefined;
 }

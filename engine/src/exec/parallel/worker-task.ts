@@ -59,7 +59,7 @@ export class WorkerTask {
     const memory = new MemoryContext(`task ${taskId}`, this.task.memoryLimitBytes);
     const ctx: OperatorContext = { memory, signal: this.abort.signal, timeZone: session.timeZone };
     this.clock.resume();
-    const partial = fragmentPipeline(ctx, fragment, this.scan(session));
+    const partial = fragmentPipeline(ctx, fragment, this.scan(session), () => this.post({ type: 'poorReduction', taskId }));
     const { exchange } = this.task;
     const output =
       exchange !== undefined && fragment.finalAggregation !== undefined ? partitionedFinal(ctx, partial, fragment.finalAggregation, exchange, this.clock) : partial;

@@ -1,0 +1,49 @@
+import { expect } from 'chai';
+import { MAX_GROUPS_PER_ROW, PROBE_ROWS } from '../../src/exec/parallel/adaptive-partial.js';
+import { sharedWorkerPool } from '../../src/exec/parallel/worker-pool.js';
+import { EngineHarness } from '../support/engine-harness.js';
+import { BIG_ROWS, IN_WORKERS, createBigTable, expectSameResults, openQuery, pageRows } from './parallel-helpers.js';
+
+describe('parallel execution: partial aggregation that does not pay goes back to the main thread', () => {
+  let h: EngineHarness;
+  const fallbacks = () => sharedWorkerPool().stats().fallbacks;
+
+  before(async () => {
+    h = new EngineHarness();
+    await createBigTable(h);
+    // Each of two workers reads half of `big`: more than a probe, so a worker can tell early.
+    expect(BIG_ROWS / 2).to.be.greaterThan(PROBE_ROWS);
+  });
+
+  it('runs an aggregation over nearly unique keys in the main thread, with the same results', async () => {
+    const before = fallbacks();
+    const rows = await expectSameResults(h, 'SELECT id, count(*), sum(price), max(s) FROM big GROUP BY id');
+    expect(rows.length).to.equal(BIG_ROWS);
+    expect(fallbacks()).to.equal(before + 1);
+  });
+
+  it('keeps an aggregation whose probe leaves few groups per row on the workers', async () => {
+    const before = fallbacks();
+    // 100 groups, and id % 1000: at most 1000 groups for 65536 probe rows, below the bound.
+    expect(1000 / PROBE_ROWS).to.be.lessThan(MAX_GROUPS_PER_ROW);
+    await expectSameResults(h, 'SELECT s, count(*), sum(price) FROM big GROUP BY s');
+    await expectSameResults(h, 'SELECT id % 1000, count(*) FROM big GROUP BY 1');
+    expect(fallbacks()).to.equal(before);
+  });
+
+  it('counts the splits and rows of the main thread, not those the workers gave back', async () => {
+    const query = await openQuery(h, 'SELECT count(*) FROM (SELECT id, count(*) FROM big GROUP BY id)', IN_WORKERS);
+    expect(pageRows((await query.next())!)).to.deep.equal([[BigInt(BIG_ROWS)]]);
+    expect(await query.next()).to.equal(undefined);
+    const p = query.progress;
+    expect([p.completedSplits, p.queuedSplits, p.runningSplits]).to.deep.equal([p.totalSplits, 0, 0]);
+    expect(p.processedRows).to.equal(BIG_ROWS);
+  });
+
+  it('never gives back an aggregation that read all its input within the probe', async () => {
+    await h.run('CREATE TABLE few AS SELECT * FROM big WHERE id < 50000');
+    const before = fallbacks();
+    expect((await expectSameResults(h, 'SELECT id, count(*) FROM few GROUP BY id')).length).to.equal(50000);
+    expect(fallbacks()).to.equal(before);
+  });
+});
