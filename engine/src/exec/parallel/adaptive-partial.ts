@@ -1,8 +1,9 @@
 // A partial aggregation that checks it pays. It first aggregates a probe of its input: when that
-// leaves nearly as many groups as rows (keys close to unique), merging the partial states in the
-// main thread would cost more than the workers save, so it stops and reports it (the main thread
-// then runs the aggregation itself). Otherwise it emits the probe's groups and aggregates the rest.
-// A group may thus come out twice; the final step merges it like any other partial result.
+// leaves nearly as many groups as rows (keys close to unique), moving and merging the partial
+// states would cost the main thread more than aggregating the rows itself, so it stops and reports
+// it (even when the probe was its whole input: the main thread is waiting anyway, and then runs
+// the aggregation in one step). Otherwise it emits the probe's groups and aggregates the rest; a
+// group may thus come out twice, and the final step merges it like any other partial result.
 
 import { hashAggregation, type HashAggregationSpec } from '../operators/hash-aggregation.js';
 import type { OperatorContext, PageStream } from '../operators/operator.js';
@@ -12,6 +13,8 @@ import type { Page } from '../page.js';
 export const PROBE_ROWS = 65536;
 /** Groups per input row above which a partial aggregation does not pay (measured on two cores). */
 export const MAX_GROUPS_PER_ROW = 0.2;
+/** Fewer probe rows say nothing either way (and cost nothing either way). */
+const MIN_PROBE_ROWS = 1024;
 
 export async function* adaptivePartialAggregation(ctx: OperatorContext, input: PageStream, spec: HashAggregationSpec, onPoorReduction: () => void): PageStream {
   const iterator = input[Symbol.asyncIterator]();
@@ -35,7 +38,7 @@ export async function* adaptivePartialAggregation(ctx: OperatorContext, input: P
       probed.push(page);
       groups += page.rowCount;
     }
-    if (!exhausted && groups > MAX_GROUPS_PER_ROW * probeRows) {
+    if (probeRows >= MIN_PROBE_ROWS && groups > MAX_GROUPS_PER_ROW * probeRows) {
       onPoorReduction();
       return;
     }
