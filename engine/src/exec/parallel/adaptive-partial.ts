@@ -1,9 +1,10 @@
 // A partial aggregation that checks it pays. It first aggregates a probe of its input: when that
 // leaves nearly as many groups as rows (keys close to unique), moving and merging the partial
-// states would cost the main thread more than aggregating the rows itself, so it stops and reports
-// it (even when the probe was its whole input: the main thread is waiting anyway, and then runs
-// the aggregation in one step). Otherwise it emits the probe's groups and aggregates the rest; a
-// group may thus come out twice, and the final step merges it like any other partial result.
+// states would cost the main thread more than aggregating the rows itself, so it stops with
+// PartialAggregationDoesNotPay (even when the probe was its whole input: the main thread is waiting
+// anyway, and then runs the aggregation in one step). Otherwise it emits the probe's groups and
+// aggregates the rest; a group may thus come out twice, and the final step merges it like any other
+// partial result.
 
 import { hashAggregation, type HashAggregationSpec } from '../operators/hash-aggregation.js';
 import type { OperatorContext, PageStream } from '../operators/operator.js';
@@ -16,7 +17,14 @@ export const MAX_GROUPS_PER_ROW = 0.2;
 /** Fewer probe rows say nothing either way (and cost nothing either way). */
 const MIN_PROBE_ROWS = 1024;
 
-export async function* adaptivePartialAggregation(ctx: OperatorContext, input: PageStream, spec: HashAggregationSpec, onPoorReduction: () => void): PageStream {
+/** Ends a worker's task without output: the main thread takes the work back. */
+export class PartialAggregationDoesNotPay extends Error {
+  constructor() {
+    super('Partial aggregation does not reduce its input enough to pay');
+  }
+}
+
+export async function* adaptivePartialAggregation(ctx: OperatorContext, input: PageStream, spec: HashAggregationSpec): PageStream {
   const iterator = input[Symbol.asyncIterator]();
   let probeRows = 0;
   let exhausted = false;
@@ -38,10 +46,7 @@ export async function* adaptivePartialAggregation(ctx: OperatorContext, input: P
       probed.push(page);
       groups += page.rowCount;
     }
-    if (probeRows >= MIN_PROBE_ROWS && groups > MAX_GROUPS_PER_ROW * probeRows) {
-      onPoorReduction();
-      return;
-    }
+    if (probeRows >= MIN_PROBE_ROWS && groups > MAX_GROUPS_PER_ROW * probeRows) throw new PartialAggregationDoesNotPay();
     yield* probed;
     if (!exhausted) yield* hashAggregation(ctx, rest(iterator), spec);
   } finally {

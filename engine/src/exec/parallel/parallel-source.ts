@@ -15,6 +15,7 @@ import { hashAggregation, type HashAggregationSpec } from '../operators/hash-agg
 import type { OperatorContext, PageStream } from '../operators/operator.js';
 import type { Page } from '../page.js';
 import { readSplits } from '../table-scan.js';
+import { PartialAggregationDoesNotPay } from './adaptive-partial.js';
 import { decodePage } from './page-transfer.js';
 import type { PartitionExchange } from './partitioned-final.js';
 import { fragmentStages, type SourceFragment } from './source-fragment.js';
@@ -71,9 +72,6 @@ export async function* parallelSource(env: ParallelEnvironment, spec: ParallelSo
   const scan = readSplits(env, spec.splits.map((split) => split.local));
   yield* hashAggregation(env.operator, fragmentStages(env.operator, spec.fragment, scan), aggregation.single);
 }
-
-/** Thrown through the run's pages when a worker found its partial aggregation does not pay. */
-class PartialAggregationDoesNotPay extends Error {}
 
 class ParallelRun {
   private readonly taskId = nextTaskId++;
@@ -198,6 +196,7 @@ class ParallelRun {
         this.finished.bytes += message.bytes;
         return;
       case 'poorReduction':
+        this.running.delete(worker);
         this.abandoned = true;
         this.fail(new PartialAggregationDoesNotPay());
         return;

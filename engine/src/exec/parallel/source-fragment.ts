@@ -75,9 +75,9 @@ export function fragmentStages(ctx: OperatorContext, fragment: SourceFragment, s
 
 /**
  * The operators of a fragment over `scan` (the pages of the splits it is given), up to its partial
- * aggregation, which calls `onPoorReduction` and ends early when it does not pay.
+ * aggregation (which throws PartialAggregationDoesNotPay when it does not pay).
  */
-export function fragmentPipeline(ctx: OperatorContext, fragment: SourceFragment, scan: PageStream, onPoorReduction: () => void): PageStream {
+export function fragmentPipeline(ctx: OperatorContext, fragment: SourceFragment, scan: PageStream): PageStream {
   const stream = fragmentStages(ctx, fragment, scan);
   const aggregation = fragment.aggregation;
   if (aggregation === undefined) return stream;
@@ -91,5 +91,5 @@ export function fragmentPipeline(ctx: OperatorContext, fragment: SourceFragment,
       maskChannel: a.maskChannel,
     })),
     step: 'partial',
-  }, onPoorReduction);
+  });
 }

@@ -57,7 +57,7 @@ export class PoolWorker {
 
   private route(message: WorkerToMain): void {
     const listener = this.tasks.get(message.taskId);
-    if (message.type === 'done' || message.type === 'failed') {
+    if (message.type === 'done' || message.type === 'failed' || message.type === 'poorReduction') {
       this.tasks.delete(message.taskId);
       if (this.tasks.size === 0) this.thread.unref();
     }

@@ -4,8 +4,8 @@
 // Flow of a task: main `start` -> worker `needSplit` -> main `split` (null: no more) -> ... ->
 // worker `page`s (each spends a credit; main returns one per page its consumer took) and
 // `splitDone`s -> worker `done` or `failed`. `cancel` (or the shared cancel flag) stops it early.
-// A worker whose partial aggregation does not pay says `poorReduction` (the main thread then takes
-// the whole fragment back).
+// A worker whose partial aggregation does not pay ends with `poorReduction` instead (the main
+// thread then takes the whole fragment back).
 
 import type { Session } from '../../coordinator/session.js';
 import { EngineError, type SourceLocation } from '../../errors/engine-error.js';

@@ -8,6 +8,7 @@ import { EngineError, toEngineError } from '../../errors/engine-error.js';
 import { MemoryContext } from '../memory.js';
 import type { OperatorContext, PageStream } from '../operators/operator.js';
 import { pageSizeInBytes } from '../page.js';
+import { PartialAggregationDoesNotPay } from './adaptive-partial.js';
 import { BusyClock } from './busy-clock.js';
 import { encodePage } from './page-transfer.js';
 import { partitionedFinal } from './partitioned-final.js';
@@ -59,7 +60,7 @@ export class WorkerTask {
     const memory = new MemoryContext(`task ${taskId}`, this.task.memoryLimitBytes);
     const ctx: OperatorContext = { memory, signal: this.abort.signal, timeZone: session.timeZone };
     this.clock.resume();
-    const partial = fragmentPipeline(ctx, fragment, this.scan(session), () => this.post({ type: 'poorReduction', taskId }));
+    const partial = fragmentPipeline(ctx, fragment, this.scan(session));
     const { exchange } = this.task;
     const output =
       exchange !== undefined && fragment.finalAggregation !== undefined ? partitionedFinal(ctx, partial, fragment.finalAggregation, exchange, this.clock) : partial;
@@ -71,7 +72,8 @@ export class WorkerTask {
       }
       this.post({ type: 'done', taskId, cpuMillis: this.clock.take() });
     } catch (e) {
-      this.post({ type: 'failed', taskId, error: errorPayload(toEngineError(e)) });
+      if (e instanceof PartialAggregationDoesNotPay) this.post({ type: 'poorReduction', taskId });
+      else this.post({ type: 'failed', taskId, error: errorPayload(toEngineError(e)) });
     } finally {
       memory.close();
     }
