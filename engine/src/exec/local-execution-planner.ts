@@ -26,6 +26,7 @@ import { sort } from './operators/sort.js';
 import { buildSourceFragment, worthWorkers } from './parallel/fragment-builder.js';
 import { parallelSource } from './parallel/parallel-source.js';
 import { parallelSettings, runsInWorkers } from './parallel/parallel-settings.js';
+import { fragmentKey, knownPoorReduction } from './parallel/poor-reductions.js';
 import { fragmentScan, type FilterProjectStage } from './parallel/source-fragment.js';
 import { workerSplitPreparer } from './parallel/worker-splits.js';
 import { scanConnector, tableScan } from './table-scan.js';
@@ -161,9 +162,13 @@ export class LocalExecutionPlanner {
       aggregationSpec: (n) => this.aggregationSpec(n),
     });
     if (fragment === undefined || !(preparer.generatesPages || worthWorkers(fragment))) return undefined;
+    const key = fragment.aggregation && fragmentKey(scan.table, fragment);
     const inWorkers = (splits: readonly Split[]): PageStream => {
       const prepared = splits.map((split) => preparer.prepare(split, fragment.columns, this.env.session));
-      const aggregation = final && { final: this.aggregationSpec(final), single: this.aggregationSpec(mergePartialFinal(final, top as AggregateNode)) };
+      const aggregation =
+        final === undefined || key === undefined
+          ? undefined
+          : { final: this.aggregationSpec(final), single: this.aggregationSpec(mergePartialFinal(final, top as AggregateNode)), key };
       return parallelSource(this.env, { fragment, splits: prepared, workers: settings.workers, aggregation });
     };
     const here = (splits: readonly Split[]): PageStream => {
@@ -176,7 +181,8 @@ export class LocalExecutionPlanner {
     };
     return onFirstRead(() => {
       const splits = connector.getSplits(this.env.session, scan.table);
-      return runsInWorkers(settings, splits.length) ? inWorkers(splits) : here(splits);
+      const pays = key === undefined || !knownPoorReduction(key);
+      return runsInWorkers(settings, splits.length) && pays ? inWorkers(splits) : here(splits);
     });
   }
 

@@ -1,8 +1,9 @@
 import { expect } from 'chai';
 import { MAX_GROUPS_PER_ROW, PROBE_ROWS } from '../../src/exec/parallel/adaptive-partial.js';
+import { knownPoorReduction, rememberPoorReduction } from '../../src/exec/parallel/poor-reductions.js';
 import { sharedWorkerPool } from '../../src/exec/parallel/worker-pool.js';
 import { EngineHarness } from '../support/engine-harness.js';
-import { BIG_ROWS, IN_WORKERS, createBigTable, expectSameResults, openQuery, pageRows } from './parallel-helpers.js';
+import { BIG_ROWS, IN_WORKERS, createBigTable, expectSameResults, openQuery, pageRows, rowsWith, sortedRows } from './parallel-helpers.js';
 
 describe('parallel execution: partial aggregation that does not pay goes back to the main thread', () => {
   let h: EngineHarness;
@@ -20,6 +21,25 @@ describe('parallel execution: partial aggregation that does not pay goes back to
     const rows = await expectSameResults(h, 'SELECT id, count(*), sum(price), max(s) FROM big GROUP BY id');
     expect(rows.length).to.equal(BIG_ROWS);
     expect(fallbacks()).to.equal(before + 1);
+  });
+
+  it('remembers that partial aggregation did not pay: the same query runs in the main thread at once', async () => {
+    const sql = 'SELECT id, max(n) FROM big GROUP BY id';
+    const first = await rowsWith(h, sql, IN_WORKERS);
+    const before = sharedWorkerPool().stats();
+    const again = await rowsWith(h, sql, IN_WORKERS);
+    const after = sharedWorkerPool().stats();
+    expect([after.tasksStarted, after.fallbacks]).to.deep.equal([before.tasksStarted, before.fallbacks]);
+    expect(sortedRows(again)).to.deep.equal(sortedRows(first));
+  });
+
+  it('forgets such a verdict after a while, so that a changed table is probed again', () => {
+    const key = 'memory.default.t:some fragment';
+    const now = Date.now();
+    rememberPoorReduction(key, now);
+    expect(knownPoorReduction(key, now + 1000)).to.equal(true);
+    expect(knownPoorReduction(key, now + 60 * 60 * 1000)).to.equal(false);
+    expect(knownPoorReduction(key, now + 1000)).to.equal(false);
   });
 
   it('keeps an aggregation whose probe leaves few groups per row on the workers', async () => {

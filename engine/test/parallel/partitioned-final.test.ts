@@ -31,6 +31,7 @@ describe('parallel execution: grouped aggregation finished by the workers', () =
     await pool.shutdown();
   });
 
+  let runs = 0;
   const ALL_ROWS = call('greater_than_or_equal', BOOLEAN, inputRef(0, INTEGER), constant(0, INTEGER));
   const BY_S = { channel: 1, type: VARCHAR };
   const BY_ID = { channel: 0, type: INTEGER };
@@ -87,7 +88,8 @@ describe('parallel execution: grouped aggregation finished by the workers', () =
     const abort = new AbortController();
     const progress = newQueryProgress();
     const env = { operator: { memory: new MemoryContext('test', 1 << 30), signal: abort.signal, timeZone: 'UTC' }, session: h.session, progress };
-    return { stream: parallelSource(env, { fragment, splits, workers, aggregation: { final, single } }, pool), abort, progress };
+    const aggregation = { final, single, key: `partitioned-final test ${String(++runs)}` };
+    return { stream: parallelSource(env, { fragment, splits, workers, aggregation }, pool), abort, progress };
   }
 
   async function collect(stream: AsyncIterable<Page>): Promise<{ rows: Scalar[][]; pages: number }> {

@@ -17,6 +17,7 @@ import type { Page } from '../page.js';
 import { readSplits } from '../table-scan.js';
 import { PartialAggregationDoesNotPay } from './adaptive-partial.js';
 import { decodePage } from './page-transfer.js';
+import { rememberPoorReduction } from './poor-reductions.js';
 import type { PartitionExchange } from './partitioned-final.js';
 import { fragmentStages, type SourceFragment } from './source-fragment.js';
 import { sharedWorkerPool, type PoolWorker, type TaskListener, type WorkerPool } from './worker-pool.js';
@@ -42,6 +43,8 @@ export interface ParallelSourceSpec {
     final: HashAggregationSpec;
     /** The whole aggregation in one step over the fragment's stages, for when partial aggregation does not pay. */
     single: HashAggregationSpec;
+    /** Remembered when partial aggregation does not pay (see poor-reductions). */
+    key: string;
   };
 }
 
@@ -68,6 +71,7 @@ export async function* parallelSource(env: ParallelEnvironment, spec: ParallelSo
   if (!run.abandoned || aggregation === undefined) return;
   // Nothing went out yet (an aggregation emits once its input is complete): start over here.
   pool.recordFallback();
+  rememberPoorReduction(aggregation.key);
   run.returnSplits();
   const scan = readSplits(env, spec.splits.map((split) => split.local));
   yield* hashAggregation(env.operator, fragmentStages(env.operator, spec.fragment, scan), aggregation.single);
