@@ -2,7 +2,7 @@
 // of a table, and a page source per split returning only the requested columns.
 
 import type { Session } from '../coordinator/session.js';
-import type { Page } from '../exec/page.js';
+import type { Page, Scalar } from '../exec/page.js';
 import type { SqlType } from '../types/types.js';
 
 export interface ColumnMetadata {
@@ -37,6 +37,20 @@ export interface Split {
   info: unknown;
 }
 
+/**
+ * What a query's simple predicates say about one column: a range and/or a set of values (all must
+ * hold). Connectors may use it to skip work; the engine still filters every row itself.
+ */
+export interface ColumnDomain {
+  column: string;
+  low?: { value: Scalar; inclusive: boolean };
+  high?: { value: Scalar; inclusive: boolean };
+  values?: Scalar[];
+}
+
+/** Domains that all hold for the rows a scan needs (a conjunction). */
+export type TableConstraint = readonly ColumnDomain[];
+
 /** Rows for DELETE: given a page of the table (all columns), returns 1 for rows to delete. */
 export type RowPredicate = (page: Page) => Uint8Array;
 
@@ -50,7 +64,8 @@ export interface Connector {
   listTables(session: Session, schema?: string): SchemaTableName[];
   getTable(session: Session, schema: string, table: string): TableMetadata | undefined;
 
-  getSplits(session: Session, table: TableMetadata): Split[];
+  /** Splits of the table; with a constraint, a connector may leave out splits or rows no row of which can match. */
+  getSplits(session: Session, table: TableMetadata, constraint?: TableConstraint): Split[];
   /** Row count estimate for join ordering; undefined when unknown. */
   getTableStatistics?(session: Session, table: TableMetadata): TableStatistics | undefined;
   /** Pages of the split holding exactly `columns` (names, in this order). */

@@ -180,7 +180,7 @@ export class LocalExecutionPlanner {
       }
     };
     return onFirstRead(() => {
-      const splits = connector.getSplits(this.env.session, scan.table);
+      const splits = connector.getSplits(this.env.session, scan.table, scan.constraint);
       const pays = key === undefined || !knownPoorReduction(key);
       return runsInWorkers(settings, splits.length) && pays ? inWorkers(splits) : here(splits);
     });

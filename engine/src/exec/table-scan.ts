@@ -10,7 +10,7 @@ import { pageSizeInBytes, type Page } from './page.js';
 /** `splits`: the table's splits when the caller already has them (made once per scan: they fix its snapshot). */
 export async function* tableScan(env: ExecutionEnvironment, node: TableScanNode, splits?: readonly Split[]): PageStream {
   const connector = scanConnector(env, node);
-  const scanned = splits ?? connector.getSplits(env.session, node.table);
+  const scanned = splits ?? connector.getSplits(env.session, node.table, node.constraint);
   env.progress.totalSplits += scanned.length;
   env.progress.queuedSplits += scanned.length;
   const columns = node.columns.map((c) => c.name);

@@ -5,7 +5,7 @@
 import type { Session } from '../../coordinator/session.js';
 import { EngineError } from '../../errors/engine-error.js';
 import type { Page } from '../../exec/page.js';
-import type { Connector, RowPredicate, SchemaTableName, Split, TableMetadata, TableStatistics } from '../connector.js';
+import type { Connector, RowPredicate, SchemaTableName, Split, TableConstraint, TableMetadata, TableStatistics } from '../connector.js';
 import { RowTableSet } from '../row-table.js';
 import { INFORMATION_SCHEMA, catalogView, informationSchemaTables } from './information-schema-tables.js';
 
@@ -51,9 +51,9 @@ export class InformationSchemaConnector implements Connector {
     return this.inner.getTable(session, schema, table);
   }
 
-  getSplits(session: Session, table: TableMetadata): Split[] {
+  getSplits(session: Session, table: TableMetadata, constraint?: TableConstraint): Split[] {
     if (table.schema === INFORMATION_SCHEMA) return [this.tables.split(table)];
-    return this.inner.getSplits(session, table);
+    return this.inner.getSplits(session, table, constraint);
   }
 
   getTableStatistics(session: Session, table: TableMetadata): TableStatistics | undefined {

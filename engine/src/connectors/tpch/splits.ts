@@ -17,12 +17,17 @@ export interface TpchSplitInfo {
   end: number;
 }
 
-/** The unit ranges of the table's splits (at least one, possibly empty). */
-export function splitRanges(table: TpchTable, scale: Scale, targetRows = SPLIT_TARGET_ROWS): TpchSplitInfo[] {
+/**
+ * The unit ranges of the table's splits (at least one, possibly empty), covering `within` (all
+ * units by default; fewer when a key predicate limits the scan).
+ */
+export function splitRanges(table: TpchTable, scale: Scale, targetRows = SPLIT_TARGET_ROWS, within?: [number, number][]): TpchSplitInfo[] {
   const units = table.unitCount(scale);
   const unitsPerSplit = Math.max(1, Math.floor(targetRows / table.averageRowsPerUnit), Math.ceil(units / MAX_SPLITS));
   const ranges: TpchSplitInfo[] = [];
-  for (let start = 0; start < units; start += unitsPerSplit) ranges.push({ start, end: Math.min(units, start + unitsPerSplit) });
+  for (const [from, to] of within ?? [[0, units]]) {
+    for (let start = from; start < to; start += unitsPerSplit) ranges.push({ start, end: Math.min(to, start + unitsPerSplit) });
+  }
   return ranges.length === 0 ? [{ start: 0, end: 0 }] : ranges;
 }
 

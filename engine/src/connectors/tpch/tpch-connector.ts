@@ -6,9 +6,10 @@ import type { Session } from '../../coordinator/session.js';
 import { EngineError } from '../../errors/engine-error.js';
 import type { Page } from '../../exec/page.js';
 import { selectColumnIndexes } from '../column-selection.js';
-import type { Connector, SchemaTableName, Split, TableMetadata, TableStatistics } from '../connector.js';
+import type { Connector, SchemaTableName, Split, TableConstraint, TableMetadata, TableStatistics } from '../connector.js';
 import { STANDARD_SCHEMAS, Scale, scaleFactorOfSchema } from './scale.js';
-import { pageRanges, splitRanges, type TpchSplitInfo } from './splits.js';
+import { SPLIT_TARGET_ROWS, pageRanges, splitRanges, type TpchSplitInfo } from './splits.js';
+import { unitRangesFor } from './key-ranges.js';
 import type { TpchTable } from './table.js';
 import { TPCH_TABLES, tpchTable } from './tables.js';
 
@@ -41,9 +42,11 @@ export class TpchConnector implements Connector {
     return { catalog: this.name, schema, name: table, columns: generated.columns.map((c) => ({ ...c })) };
   }
 
-  getSplits(_session: Session, table: TableMetadata): Split[] {
+  getSplits(_session: Session, table: TableMetadata, constraint?: TableConstraint): Split[] {
     const generated = this.requireTable(table.schema, table.name);
-    return splitRanges(generated, this.scale(table.schema)).map((info) => ({
+    const scale = this.scale(table.schema);
+    const within = unitRangesFor(table.name, generated.unitCount(scale), constraint);
+    return splitRanges(generated, scale, SPLIT_TARGET_ROWS, within).map((info) => ({
       catalog: this.name,
       schema: table.schema,
       table: table.name,

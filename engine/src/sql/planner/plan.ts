@@ -1,7 +1,7 @@
 // The logical plan: a tree of nodes, each producing an ordered list of symbols. The local
 // execution planner maps symbols to page channels; the fragmenter (later) cuts the tree into stages.
 
-import type { ColumnMetadata, TableMetadata } from '../../connectors/connector.js';
+import type { ColumnMetadata, TableConstraint, TableMetadata } from '../../connectors/connector.js';
 import type { AggregateFunction } from '../../functions/aggregate/registry.js';
 import type { WindowFunction } from '../../functions/window/registry.js';
 import type { Scalar } from '../../exec/page.js';
@@ -35,6 +35,8 @@ export interface TableScanNode extends NodeBase {
   table: TableMetadata;
   /** One per output symbol: the connector column it reads. */
   columns: ColumnMetadata[];
+  /** Simple predicates of the filter above the scan, for the connector to skip work with. */
+  constraint?: TableConstraint;
 }
 
 export interface ValuesNode extends NodeBase {

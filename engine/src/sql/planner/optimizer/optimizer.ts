@@ -6,13 +6,14 @@ import { foldConstants } from './fold-constants.js';
 import { pruneColumns } from './prune-columns.js';
 import { pushPredicates } from './push-predicates.js';
 import { reorderJoins } from './reorder-joins.js';
+import { pushConstraintsIntoScans } from './scan-constraints.js';
 import { splitAggregation } from './split-aggregation.js';
 
 export type Rule = (root: PlanNode, context: PlannerContext) => PlanNode;
 
 // splitAggregation comes last: pruning recomputes an aggregation's outputs from its calls, which a
 // partial aggregation (several intermediate columns per call) does not follow.
-const RULES: Rule[] = [foldConstants, pushPredicates, reorderJoins, pruneColumns, splitAggregation];
+const RULES: Rule[] = [foldConstants, pushPredicates, reorderJoins, pruneColumns, pushConstraintsIntoScans, splitAggregation];
 
 export function optimize(root: PlanNode, context: PlannerContext): PlanNode {
   return RULES.reduce((plan, rule) => rule(plan, context), root);
