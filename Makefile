@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 NODE_MODULES := node_modules/.package-lock.json
 
-.PHONY: install build run test bench lint clean
+.PHONY: install build run test bench tpch-check lint clean
 
 $(NODE_MODULES): package.json engine/package.json package-lock.json
 	npm ci --no-audit --no-fund
@@ -25,9 +25,17 @@ test: build
 	cd engine && npx mocha
 	node engine/dist/scripts/sqllogictest.js --gate select=97
 
+# TPC-H against DuckDB: `make bench ARGS="--scale 0.1 --queries 1-6 --threads 2 --runs 3"`.
 bench: build
 	node engine/dist/scripts/bench.js $(ARGS)
 
+# The tpch generator against the reference generator's md5 fingerprints at sf0.1 and sf1 (slow),
+# and its generation speed per table.
+tpch-check: build
+	node engine/dist/scripts/tpch-md5-check.js
+	node engine/dist/scripts/tpch-generation-report.js sf1
+
+# Strict type checking is the lint.
 lint: build
 
 clean:
