@@ -1,6 +1,7 @@
 // Join ordering. A region of inner joins is flattened into its inputs and conditions, then rebuilt
 // left-deep in the written order, stepping over inputs that would make a cross join while a
-// connected one remains; each join hashes its smaller side. Outer joins put the smaller side on
+// connected one remains, and pulling forward small filtered inputs connected to what is joined so
+// far; each join hashes its smaller side. Outer joins put the smaller side on
 // the build side by flipping LEFT and RIGHT.
 
 import type { PlannerContext } from '../../analyzer/planner-context.js';
@@ -56,7 +57,7 @@ function rebuildRegion(region: JoinNode, context: PlannerContext, visit: (n: Pla
         return refs.some((id) => currentIds.has(id)) && refs.some((id) => candidateIds.has(id)) && refs.every((id) => currentIds.has(id) || candidateIds.has(id));
       });
     };
-    const next = remaining.find(connects) ?? remaining[0];
+    const next = remaining.find((c) => connects(c) && isSelectiveDimension(c, context)) ?? remaining.find(connects) ?? remaining[0];
     remaining.splice(remaining.indexOf(next), 1);
 
     const ids = new Set([...current.outputs, ...next.outputs].map((s) => s.id));
@@ -72,6 +73,16 @@ function rebuildRegion(region: JoinNode, context: PlannerContext, visit: (n: Pla
   const rest = combineConjuncts(pending);
   if (rest) current = factory.filter(current, rest);
   return factory.restrict(current, region.outputs);
+}
+
+/** Rows below which a filtered input joins early: it can only shrink what it joins with by its key. */
+const SMALL_FILTERED_ROWS = 1000;
+
+/** A small input narrowed by a filter (a nation or region picked by name): joining it first keeps intermediate results small. */
+function isSelectiveDimension(node: PlanNode, context: PlannerContext): boolean {
+  let cursor = node;
+  while (cursor.kind === 'Project') cursor = cursor.source;
+  return cursor.kind === 'Filter' && estimateRows(node, context) <= SMALL_FILTERED_ROWS;
 }
 
 function flipOuterJoin(join: JoinNode, context: PlannerContext): PlanNode {
