@@ -1,14 +1,15 @@
 // Join ordering. A region of inner joins is flattened into its inputs and conditions, then rebuilt
-// left-deep in the written order, stepping over inputs that would make a cross join while a
-// connected one remains, and pulling forward small filtered inputs connected to what is joined so
-// far; each join hashes its smaller side. Outer joins put the smaller side on
+// left-deep: from the first small filtered input (a region picked by name) or else the first one
+// written, then in the written order among inputs connected to what is joined so far (small
+// filtered ones first), so that no cross join happens while a connected input remains and
+// selective dimensions shrink the rows early; each join hashes its smaller side. Outer joins put the smaller side on
 // the build side by flipping LEFT and RIGHT.
 
 import type { PlannerContext } from '../../analyzer/planner-context.js';
 import { splitEquiConjuncts } from '../../analyzer/relation-planner.js';
 import type { JoinNode, PlanNode } from '../plan.js';
 import { combineConjuncts, extractConjuncts } from '../plan-factory.js';
-import { referencedSymbols, symbolRef, type RowExpression } from '../row-expression.js';
+import { referencedSymbols, symbolRef, type RowExpression, type Symbol } from '../row-expression.js';
 import { BOOLEAN } from '../../../types/types.js';
 import { estimateRows } from './estimate-rows.js';
 import { mapSources } from './rewrite-plan.js';
@@ -44,8 +45,11 @@ function rebuildRegion(region: JoinNode, context: PlannerContext, visit: (n: Pla
   // that would make a cross join, as Trino's ELIMINATE_CROSS_JOINS does. Each join then hashes
   // the smaller side.
   const remaining = [...inputs];
-  let current = remaining.shift()!;
-  let pending = [...conditions];
+  const start = remaining.find((n) => isSelectiveDimension(n, context)) ?? remaining[0];
+  remaining.splice(remaining.indexOf(start), 1);
+  let current = start;
+  const classes = equivalenceClasses(conditions);
+  let pending = [...conditions, ...impliedEqualities(classes, conditions)];
   const covered = (e: RowExpression, ids: Set<number>) => [...referencedSymbols(e).keys()].every((id) => ids.has(id));
 
   while (remaining.length > 0) {
@@ -61,7 +65,7 @@ function rebuildRegion(region: JoinNode, context: PlannerContext, visit: (n: Pla
     remaining.splice(remaining.indexOf(next), 1);
 
     const ids = new Set([...current.outputs, ...next.outputs].map((s) => s.id));
-    const applicable = pending.filter((c) => covered(c, ids));
+    const applicable = withoutRedundantEqualities(pending.filter((c) => covered(c, ids)), classes, new Set(next.outputs.map((s) => s.id)));
     pending = pending.filter((c) => !covered(c, ids));
     const [probe, build] = estimateRows(next, context) > estimateRows(current, context) ? [next, current] : [current, next];
     const split = splitEquiConjuncts(applicable, probe.outputs, build.outputs, (n, t) => factory.newSymbol(n, t));
@@ -73,6 +77,79 @@ function rebuildRegion(region: JoinNode, context: PlannerContext, visit: (n: Pla
   const rest = combineConjuncts(pending);
   if (rest) current = factory.filter(current, rest);
   return factory.restrict(current, region.outputs);
+}
+
+/** Symbols that `a = b` conditions make equal, as class ids by symbol id (union-find). */
+function equivalenceClasses(conditions: RowExpression[]): Map<number, number> {
+  const parent = new Map<number, number>();
+  const find = (id: number): number => {
+    const p = parent.get(id) ?? id;
+    if (p === id) return id;
+    const root = find(p);
+    parent.set(id, root);
+    return root;
+  };
+  for (const c of conditions) {
+    const pair = symbolEquality(c);
+    if (!pair) continue;
+    for (const s of pair) if (!parent.has(s.id)) parent.set(s.id, s.id);
+    parent.set(find(pair[0].id), find(pair[1].id));
+  }
+  const classes = new Map<number, number>();
+  for (const id of parent.keys()) classes.set(id, find(id));
+  return classes;
+}
+
+function symbolEquality(c: RowExpression): [Symbol, Symbol] | undefined {
+  if (c.kind !== 'call' || c.name !== 'equal') return undefined;
+  const [a, b] = c.args;
+  return a.kind === 'symbol' && b.kind === 'symbol' ? [a.symbol, b.symbol] : undefined;
+}
+
+/**
+ * Equalities that follow from the written ones (a = b and b = c give a = c), so that inputs equal
+ * through a third one count as connected: in Q5 customer joins nation directly instead of
+ * through supplier, which would multiply customers by suppliers.
+ */
+function impliedEqualities(classes: Map<number, number>, conditions: RowExpression[]): RowExpression[] {
+  const members = new Map<number, Symbol[]>();
+  for (const c of conditions) {
+    for (const s of symbolEquality(c) ?? []) {
+      const list = members.get(classes.get(s.id)!) ?? [];
+      if (!list.some((m) => m.id === s.id)) list.push(s);
+      members.set(classes.get(s.id)!, list);
+    }
+  }
+  const written = new Set(conditions.map((c) => symbolEquality(c)).filter((p) => p !== undefined).map(([a, b]) => pairKey(a, b)));
+  const implied: RowExpression[] = [];
+  for (const list of members.values()) {
+    for (let i = 0; i < list.length; i++) {
+      for (let j = i + 1; j < list.length; j++) {
+        if (written.has(pairKey(list[i], list[j]))) continue;
+        implied.push({ kind: 'call', name: 'equal', args: [symbolRef(list[i]), symbolRef(list[j])], type: BOOLEAN });
+      }
+    }
+  }
+  return implied;
+}
+
+function pairKey(a: Symbol, b: Symbol): string {
+  return a.id < b.id ? `${a.id}=${b.id}` : `${b.id}=${a.id}`;
+}
+
+/** Of equalities within one class, one per symbol of the joining input is enough. */
+function withoutRedundantEqualities(conditions: RowExpression[], classes: Map<number, number>, nextIds: Set<number>): RowExpression[] {
+  const equated = new Set<number>();
+  return conditions.filter((c) => {
+    const pair = symbolEquality(c);
+    if (!pair) return true;
+    const side = pair.find((s) => nextIds.has(s.id));
+    const other = pair.find((s) => !nextIds.has(s.id));
+    if (!side || !other || classes.get(side.id) !== classes.get(other.id)) return true;
+    if (equated.has(side.id)) return false;
+    equated.add(side.id);
+    return true;
+  });
 }
 
 /** Rows below which a filtered input joins early: it can only shrink what it joins with by its key. */
