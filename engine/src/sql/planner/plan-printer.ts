@@ -69,9 +69,13 @@ function describe(node: PlanNode): string {
         .join(', ')}`;
     case 'Join': {
       const criteria = node.criteria.map((c) => `${name(c.left)} = ${name(c.right)}`).join(' AND ');
-      const kind = node.type === 'mark' ? `SemiJoin[${node.mark!.nullAware ? 'null-aware, ' : ''}mark = ${name(node.mark!.symbol)}` : `${node.type === 'inner' && node.criteria.length === 0 ? 'CrossJoin' : `${capitalize(node.type)}Join`}[`;
-      const filter = node.filter ? `${criteria ? ', ' : ''}filter = ${formatRowExpression(node.filter)}` : '';
-      return `${kind}${criteria ? `criteria = (${criteria})` : ''}${filter}]`;
+      const kind = node.type === 'mark' ? 'SemiJoin' : node.type === 'inner' && node.criteria.length === 0 ? 'CrossJoin' : `${capitalize(node.type)}Join`;
+      const parts = [
+        ...(node.mark ? [`${node.mark.nullAware ? 'null-aware, ' : ''}mark = ${name(node.mark.symbol)}`] : []),
+        ...(criteria ? [`criteria = (${criteria})`] : []),
+        ...(node.filter ? [`filter = ${formatRowExpression(node.filter)}`] : []),
+      ];
+      return `${kind}[${parts.join(', ')}]`;
     }
     case 'Sort':
       return `Sort[orderBy = [${ordering(node.orderBy)}]]`;

@@ -5,6 +5,7 @@ import type { PlanNode } from '../plan.js';
 import { foldConstants } from './fold-constants.js';
 import { pruneColumns } from './prune-columns.js';
 import { pushPredicates } from './push-predicates.js';
+import { reduceGroupedJoins } from './reduce-grouped-joins.js';
 import { reorderJoins } from './reorder-joins.js';
 import { pushConstraintsIntoScans } from './scan-constraints.js';
 import { splitAggregation } from './split-aggregation.js';
@@ -13,7 +14,7 @@ export type Rule = (root: PlanNode, context: PlannerContext) => PlanNode;
 
 // splitAggregation comes last: pruning recomputes an aggregation's outputs from its calls, which a
 // partial aggregation (several intermediate columns per call) does not follow.
-const RULES: Rule[] = [foldConstants, pushPredicates, reorderJoins, pruneColumns, pushConstraintsIntoScans, splitAggregation];
+const RULES: Rule[] = [foldConstants, pushPredicates, reduceGroupedJoins, reorderJoins, pruneColumns, pushConstraintsIntoScans, splitAggregation];
 
 export function optimize(root: PlanNode, context: PlannerContext): PlanNode {
   return RULES.reduce((plan, rule) => rule(plan, context), root);
