@@ -17,14 +17,14 @@ import { SnapshotPins } from './snapshot-pins.js';
 import type { TableSnapshot } from './table-snapshot.js';
 
 export const DEFAULT_SCHEMA = 'default';
+/** A split covers whole batches, up to this many rows. */
+export const MAX_SPLIT_ROWS = 65536;
 
 /** A split's batches for a worker thread (shared) or for this thread (pages). */
 export interface MemoryWorkerSplit {
   shared: SharedPage[];
   pages(): AsyncIterable<Page>;
 }
-/** A split covers whole batches, up to this many rows. */
-export const MAX_SPLIT_ROWS = 65536;
 
 export interface MemoryConnectorOptions {
   /** How long the snapshot behind unread splits is kept once newer writes superseded it. Default 1 hour. */
