@@ -6,7 +6,7 @@ import { parseTypeSpec } from '../../src/types/coercion.js';
 import { parseDate } from '../../src/types/datetime.js';
 import { parseDecimal, rescale } from '../../src/types/decimal.js';
 import type { SqlType } from '../../src/types/types.js';
-import type { JsonValue } from '../sqllogictest/json.js';
+import type { JsonValue } from '../../src/types/exact-json.js';
 
 export function typeOfName(name: string): SqlType {
   const m = /^([a-z ]+?)(?:\((\d+)(?:,\s*(\d+))?\))?$/.exec(name);

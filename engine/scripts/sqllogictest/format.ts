@@ -5,7 +5,7 @@
 // NULL is "NULL" whatever the letter.
 
 import { createHash } from 'node:crypto';
-import type { JsonValue } from './json.js';
+import type { JsonValue } from '../../src/types/exact-json.js';
 import type { ExpectedResult, SortMode, TypeLetter } from './test-file.js';
 
 const INT64_MIN = -(2n ** 63n);

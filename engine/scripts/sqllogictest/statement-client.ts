@@ -1,7 +1,7 @@
 // Runs one SQL statement over the client protocol: POST /v1/statement, then GET nextUri until the
 // response has none, collecting columns and rows; an `error` in any response ends it.
 
-import { parseJson, type JsonValue } from './json.js';
+import { parseJson, type JsonValue } from '../../src/types/exact-json.js';
 
 export interface StatementSession {
   user: string;

@@ -13,27 +13,3 @@ export function resultJsonValue(value: Scalar, type: SqlType): unknown {
   if (typeof value === 'bigint' && type.kind === 'bigint' && (value > MAX_SAFE || value < MIN_SAFE)) return value;
   return toJsonValue(value, type);
 }
-
-/** JSON text like JSON.stringify's, with bigints written as exact integers. */
-export function stringifyJson(value: unknown): string {
-  try {
-    return JSON.stringify(value);
-  } catch (e) {
-    if (!(e instanceof TypeError)) throw e;
-    return writeValue(value) ?? 'null';
-  }
-}
-
-function writeValue(value: unknown): string | undefined {
-  if (typeof value === 'bigint') return value.toString();
-  if (Array.isArray(value)) return `[${value.map((v) => writeValue(v) ?? 'null').join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const members: string[] = [];
-    for (const [key, v] of Object.entries(value)) {
-      const text = writeValue(v);
-      if (text !== undefined) members.push(`${JSON.stringify(key)}:${text}`);
-    }
-    return `{${members.join(',')}}`;
-  }
-  return JSON.stringify(value);
-}

@@ -7,7 +7,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { ManagedQuery } from '../coordinator/managed-query.js';
 import { isAtLeast } from '../coordinator/query-state.js';
-import { stringifyJson } from '../coordinator/result-json.js';
+import { stringifyJson } from '../types/exact-json.js';
 import { baseUri } from './base-uri.js';
 import { HttpError } from './http-error.js';
 import { detectPrefix, readSessionHeaders, sessionChangeHeaders, type HeaderPrefix } from './protocol-headers.js';

@@ -63,6 +63,14 @@ describe('engine sql', function () {
     });
   }
 
+  it('prints 64-bit integers beyond 2^53 exactly, as the server sends them', async () => {
+    const sql = 'SELECT 9223372036854775807 AS big, -9007199254740993 AS small';
+    const csv = await engineSql([...connect, '--execute', sql]);
+    expect(csv.stdout).to.equal('"9223372036854775807","-9007199254740993"\n');
+    const json = await engineSql([...connect, '--execute', sql, '--output-format', 'JSON']);
+    expect(json.stdout).to.equal('{"big":9223372036854775807,"small":-9007199254740993}\n');
+  });
+
   it('prints CSV by default with --execute', async () => {
     expect((await engineSql([...connect, '--execute', 'SELECT 2'])).stdout).to.equal('"2"\n');
   });

@@ -9,7 +9,7 @@ import {
   resultMatches,
   sortValues,
 } from '../../scripts/sqllogictest/format.js';
-import { parseJson } from '../../scripts/sqllogictest/json.js';
+import { parseJson } from '../../src/types/exact-json.js';
 import { evaluateGates, gateMatches, parseGate } from '../../scripts/sqllogictest/report.js';
 import { checkQuery, checkStatement, summarize, type FileResult } from '../../scripts/sqllogictest/runner.js';
 import { parseTestFile, recordApplies, type TestRecord } from '../../scripts/sqllogictest/test-file.js';

@@ -3,6 +3,7 @@
 
 import type { StatementResponseJson } from '../../server/statement-json.js';
 import { applySessionHeaders, requestHeaders, type ClientSession } from './client-session.js';
+import { parseJson } from '../../types/exact-json.js';
 
 /** The server refused the request (not a query failure: those arrive in `error`). */
 export class ClientError extends Error {
@@ -28,7 +29,7 @@ export class RunningStatement {
   static async submit(session: ClientSession, sql: string, userAgent: string): Promise<RunningStatement> {
     const headers = requestHeaders(session, userAgent);
     const response = await request(`${session.server}/v1/statement`, { method: 'POST', body: sql, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' } });
-    return new RunningStatement(session, headers, (await response.json()) as StatementResponseJson, response.headers);
+    return new RunningStatement(session, headers, parseJson(await response.text()) as unknown as StatementResponseJson, response.headers);
   }
 
   get done(): boolean {
@@ -40,7 +41,7 @@ export class RunningStatement {
     const next = this.current.nextUri;
     if (next === undefined) return false;
     const response = await request(next, { method: 'GET', headers: this.headers });
-    this.current = (await response.json()) as StatementResponseJson;
+    this.current = parseJson(await response.text()) as unknown as StatementResponseJson;
     this.lastHeaders = response.headers;
     return true;
   }

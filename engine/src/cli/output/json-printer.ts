@@ -3,6 +3,7 @@
 import type { ColumnJson } from '../../server/statement-json.js';
 import type { ResultPrinter } from './printer.js';
 import type { OutputSink } from './sink.js';
+import { stringifyJson } from '../../types/exact-json.js';
 
 export class JsonPrinter implements ResultPrinter {
   private names: string[] = [];
@@ -15,7 +16,7 @@ export class JsonPrinter implements ResultPrinter {
 
   async rows(rows: readonly unknown[][]): Promise<void> {
     let out = '';
-    for (const row of rows) out += `${JSON.stringify(Object.fromEntries(this.names.map((name, i) => [name, row[i] ?? null])))}\n`;
+    for (const row of rows) out += `${stringifyJson(Object.fromEntries(this.names.map((name, i) => [name, row[i] ?? null])))}\n`;
     await this.sink.write(out);
   }
 

@@ -1,5 +1,6 @@
-// JSON.parse keeps integers only to 2^53; result rows carry exact 64-bit bigints. This parser is
-// JSON.parse except that integer literals beyond the safe range become bigint.
+// JSON with exact 64-bit integers: JSON.parse keeps integers only to 2^53, but result rows carry
+// exact bigints (Trino writes every 64-bit integer as its exact digits). parseJson is JSON.parse
+// except that integer literals beyond the safe range become bigint; stringifyJson writes them back.
 
 export type JsonValue = null | boolean | number | bigint | string | JsonValue[] | { [key: string]: JsonValue };
 
@@ -119,4 +120,28 @@ class JsonParser {
   private fail(message: string): never {
     throw new SyntaxError(`Invalid JSON at position ${this.pos}: ${message}`);
   }
+}
+
+/** JSON text like JSON.stringify's, with bigints written as exact integers. */
+export function stringifyJson(value: unknown): string {
+  try {
+    return JSON.stringify(value);
+  } catch (e) {
+    if (!(e instanceof TypeError)) throw e;
+    return writeValue(value) ?? 'null';
+  }
+}
+
+function writeValue(value: unknown): string | undefined {
+  if (typeof value === 'bigint') return value.toString();
+  if (Array.isArray(value)) return `[${value.map((v) => writeValue(v) ?? 'null').join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const members: string[] = [];
+    for (const [key, v] of Object.entries(value)) {
+      const text = writeValue(v);
+      if (text !== undefined) members.push(`${JSON.stringify(key)}:${text}`);
+    }
+    return `{${members.join(',')}}`;
+  }
+  return JSON.stringify(value);
 }
