@@ -23,11 +23,19 @@ function countsColumn(counts: Float64Array, start: number, end: number): Column 
   return { type: BIGINT, length: end - start, values, nulls: null };
 }
 
-class DoubleAverageAccumulator implements GroupedAccumulator {
+/**
+ * The mean of each group in double precision. `scale` maps each input before summing and `unscale`
+ * the mean (geometric_mean averages logarithms: ln in, exp out).
+ */
+export class DoubleAverageAccumulator implements GroupedAccumulator {
   private sums = new Float64Array(16);
   private counts = new Float64Array(16);
 
-  constructor(private readonly returnType: SqlType) {}
+  constructor(
+    private readonly returnType: SqlType,
+    private readonly scale?: (value: number) => number,
+    private readonly unscale?: (mean: number) => number,
+  ) {}
 
   ensureCapacity(groupCount: number): void {
     this.sums = grow(this.sums, groupCount);
@@ -41,10 +49,11 @@ class DoubleAverageAccumulator implements GroupedAccumulator {
     const nulls = column.nulls;
     const sums = this.sums;
     const counts = this.counts;
+    const scale = this.scale;
     for (let i = start; i < end; i++) {
       if (nulls !== null && nulls[i] === 1) continue;
       const g = groupIds[i];
-      sums[g] += values[i];
+      sums[g] += scale === undefined ? values[i] : scale(values[i]);
       counts[g]++;
     }
   }
@@ -71,7 +80,7 @@ class DoubleAverageAccumulator implements GroupedAccumulator {
       return;
     }
     const average = this.sums[group] / count;
-    (out.values as Float64Array)[row] = isInterval(this.returnType) ? Math.round(average) : average;
+    (out.values as Float64Array)[row] = this.unscale ? this.unscale(average) : isInterval(this.returnType) ? Math.round(average) : average;
     out.nulls[row] = 0;
   }
 
