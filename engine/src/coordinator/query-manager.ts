@@ -2,6 +2,7 @@
 // lookup and cancellation, abandonment of queries whose client stopped polling, and a bounded
 // history of finished queries for /v1/query and system.runtime.queries.
 
+import type { EngineConfig } from '../config/config-schema.js';
 import { EngineError, toEngineError } from '../errors/engine-error.js';
 import type { MemoryContext } from '../exec/memory.js';
 import type { Logger } from '../log/logger.js';
@@ -11,15 +12,8 @@ import type { ResponseLimits } from './result-buffer.js';
 import type { Session } from './session.js';
 import { validateSessionProperty } from './session-properties.js';
 
-export interface QueryManagerOptions {
-  maxLength: number;
-  maxRunning: number;
-  maxQueued: number;
-  /** Milliseconds without a client poll after which a query is abandoned. */
-  clientTimeout: number;
-  maxHistory: number;
-  /** Milliseconds a finished query stays listed. */
-  maxHistoryAge: number;
+/** The `query` settings of the configuration (clientTimeout and maxHistoryAge in milliseconds), and the memory limits. */
+export interface QueryManagerOptions extends Readonly<EngineConfig['query']> {
   responseLimits: ResponseLimits;
   queryMaxMemoryBytes: number;
   nodeMemory: MemoryContext;
