@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { evaluateConstant } from '../../src/exec/expression/compiler.js';
+import { EngineHarness } from '../support/engine-harness.js';
 import { BOOL, VC, errorOf, evalRows, input, lit, special } from './eval-helpers.js';
 
 /** LIKE through both code paths (constant pattern, per-row pattern); checks they agree. */
@@ -138,5 +139,22 @@ describe('LIKE matching without backtracking', () => {
     expect(like(text, `${'%a'.repeat(50)}%b`)).to.equal(false);
     expect(like(text, `${'%_'.repeat(50)}b`)).to.equal(false);
     expect(like(text, '%aa_a%a_b%')).to.equal(false);
+  });
+});
+
+describe('SHOW ... LIKE', () => {
+  const longName = 'a'.repeat(60);
+  let h: EngineHarness;
+
+  before(async () => {
+    h = new EngineHarness();
+    await h.run('CREATE SCHEMA memory.patterns', `CREATE TABLE memory.patterns.${longName} (x bigint)`, 'CREATE TABLE memory.patterns."50%_off" (x bigint)');
+  });
+
+  it('matches with the same matcher as SQL LIKE, escapes included', async () => {
+    expect(await h.rows("SHOW TABLES FROM memory.patterns LIKE '50!%!_%' ESCAPE '!'")).to.deep.equal([['50%_off']]);
+    expect(await h.rows("SHOW TABLES FROM memory.patterns LIKE '_0%'")).to.deep.equal([['50%_off']]);
+    expect(await h.rows(`SHOW TABLES FROM memory.patterns LIKE '${'%a'.repeat(30)}%'`)).to.deep.equal([[longName]]);
+    expect(await h.rows(`SHOW TABLES FROM memory.patterns LIKE '${'%a'.repeat(30)}%b'`)).to.deep.equal([]);
   });
 });
