@@ -185,11 +185,12 @@ export function parseTimeOfDay(text: string): ParsedTime | undefined {
   return { micros: hour * MICROS_PER_HOUR + minute * MICROS_PER_MINUTE + second * MICROS_PER_SECOND + micros, precision: fraction.length };
 }
 
-const TIMESTAMP_TEXT = /^\s*([+-]?\d{1,6}-\d{1,2}-\d{1,2})(?:[ T](.*?))?\s*$/;
+// Matched on trimmed text: a lazy `(.*?)` before `\s*$` retries at every space (quadratic).
+const TIMESTAMP_TEXT = /^([+-]?\d{1,6}-\d{1,2}-\d{1,2})(?:[ T](.*))?$/;
 
 /** Epoch microseconds of 'YYYY-MM-DD[ HH:MM[:SS[.fff]]]'; undefined when invalid. */
 export function parseTimestamp(text: string): ParsedTime | undefined {
-  const m = TIMESTAMP_TEXT.exec(text);
+  const m = TIMESTAMP_TEXT.exec(text.trim());
   if (m === null) return undefined;
   const days = parseDate(m[1]);
   if (days === undefined) return undefined;

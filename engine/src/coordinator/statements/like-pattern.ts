@@ -1,20 +1,7 @@
-// LIKE patterns of SHOW ... LIKE 'pattern' [ESCAPE 'c'], matched in JavaScript.
+// LIKE patterns of SHOW ... LIKE 'pattern' [ESCAPE 'c'], on the same non-backtracking matcher as SQL LIKE.
+
+import { compileLikePattern } from '../../exec/expression/like-pattern.js';
 
 export function likeMatcher(pattern: string | undefined, escape?: string): (value: string) => boolean {
-  if (pattern === undefined) return () => true;
-  let source = '';
-  for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i];
-    if (escape !== undefined && c === escape && i + 1 < pattern.length) {
-      source += escapeRegExp(pattern[++i]);
-    } else if (c === '%') source += '[\\s\\S]*';
-    else if (c === '_') source += '[\\s\\S]';
-    else source += escapeRegExp(c);
-  }
-  const re = new RegExp(`^${source}$`);
-  return (value) => re.test(value);
-}
-
-function escapeRegExp(c: string): string {
-  return c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return pattern === undefined ? () => true : compileLikePattern(pattern, escape);
 }

@@ -9,7 +9,7 @@ import { type SqlType, BOOLEAN, typeName, typesEqual } from '../../types/types.j
 import type { Scalar } from '../page.js';
 import type { CodeGenerator, Emitted } from './code-generator.js';
 import { defaultLiteral } from './js-values.js';
-import { cachedLikeRegExp, likePatternToRegExp } from './like-pattern.js';
+import { cachedLikeMatcher, compileLikePattern } from './like-pattern.js';
 
 /** Errors TRY turns into NULL (Trino's TRY catches these). */
 export const TRYABLE_ERRORS: ReadonlySet<string> = new Set([
@@ -199,18 +199,18 @@ function like(g: CodeGenerator, args: readonly RowExpression[]): Emitted {
   const escape = constantText(escapeExpr);
   if (pattern === null || escape === null) return { value: 'false', isNull: 'true' };
   if (pattern !== undefined && (escapeExpr === undefined || escape !== undefined)) {
-    const re = g.bind(likePatternToRegExp(pattern, escape));
+    const matches = g.bind(compileLikePattern(pattern, escape));
     if (value.isNull === 'true') return value;
     const result = g.declare(BOOLEAN, { value: 'false', isNull: value.isNull });
-    g.emit(`if (!${result.isNull}) ${result.value} = ${re}.test(${value.value});`);
+    g.emit(`if (!${result.isNull}) ${result.value} = ${matches}(${value.value});`);
     return result;
   }
   const patternValue = g.generate(patternExpr);
   const escapeValue = escapeExpr === undefined ? undefined : g.generate(escapeExpr);
   const anyNull = [value.isNull, patternValue.isNull, escapeValue?.isNull ?? 'false'].filter((f) => f !== 'false').join(' || ') || 'false';
   const result = g.declare(BOOLEAN, { value: 'false', isNull: anyNull });
-  const regexp = g.bind(cachedLikeRegExp);
-  g.emit(`if (!${result.isNull}) ${result.value} = ${regexp}(${patternValue.value}${escapeValue === undefined ? '' : `, ${escapeValue.value}`}).test(${value.value});`);
+  const matcher = g.bind(cachedLikeMatcher);
+  g.emit(`if (!${result.isNull}) ${result.value} = ${matcher}(${patternValue.value}${escapeValue === undefined ? '' : `, ${escapeValue.value}`})(${value.value});`);
   return result;
 }
 

@@ -1,6 +1,7 @@
 // format_datetime (Joda-Time patterns), date_format and date_parse (MySQL specifiers), as Trino
 // implements them. Patterns compile once into lists of printers and are cached.
 
+import type { RE2JS } from 're2js';
 import { EngineError } from '../../errors/engine-error.js';
 import {
   MICROS_PER_DAY,
@@ -18,6 +19,7 @@ import {
   timestampMicrosOfDay,
   yearOfDays,
 } from '../../types/datetime.js';
+import { compileRegexp } from './regexp-pattern.js';
 
 const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -348,7 +350,7 @@ function escapeRegExp(text: string): string {
 }
 
 interface CompiledParser {
-  regexp: RegExp;
+  regexp: RE2JS;
   appliers: Array<(s: ParseState, text: string) => void>;
 }
 
@@ -368,13 +370,14 @@ export function dateParse(text: string, format: string): number {
       source += p.pattern;
       if (p.pattern.startsWith('(') && !p.pattern.startsWith('(?:')) appliers.push(p.apply);
     }
-    return { regexp: new RegExp(`^${source}$`), appliers };
+    // linear-time engine: adjacent variable-width fields must not backtrack exponentially
+    return { regexp: compileRegexp(source), appliers };
   });
-  const m = parser.regexp.exec(text);
+  const m = parser.regexp.matcher(text);
   const invalid = () => invalidArgument(`Invalid format: "${text}"`);
-  if (m === null) throw invalid();
+  if (!m.matches()) throw invalid();
   const state: ParseState = { year: 1970, month: 1, day: 1, dayOfYear: undefined, hour: 0, minute: 0, second: 0, micros: 0, pm: undefined };
-  parser.appliers.forEach((apply, i) => apply(state, m[i + 1]));
+  parser.appliers.forEach((apply, i) => apply(state, m.group(i + 1) ?? ''));
   if (state.pm !== undefined) {
     if (state.hour < 1 || state.hour > 12) throw invalid();
     state.hour = (state.hour % 12) + (state.pm ? 12 : 0);

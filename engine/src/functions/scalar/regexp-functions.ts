@@ -1,42 +1,17 @@
-// Regular expression functions (Trino's Joni-based ones), on JavaScript RegExps compiled once per pattern.
+// Regular expression functions, on the linear-time RE2JS engine (regexp-pattern.ts), compiled once per pattern.
 
+import type { RE2JS } from 're2js';
 import { EngineError } from '../../errors/engine-error.js';
 import { BIGINT, BOOLEAN, INTEGER, VARCHAR } from '../../types/types.js';
+import { compileRegexp } from './regexp-pattern.js';
 import { type ScalarFunctionDefinition, body } from './signature.js';
 import { codePointIndexOf } from './unicode.js';
 
 const VARCHAR_X = { family: 'varchar' } as const;
-
-const REGEXP_CACHE = new Map<string, RegExp>();
 const MAX_CACHED = 1000;
 
-/** The global RegExp of a pattern (Unicode mode when the pattern allows it), cached. */
-export function compileRegexp(pattern: string): RegExp {
-  let re = REGEXP_CACHE.get(pattern);
-  if (re !== undefined) {
-    re.lastIndex = 0;
-    return re;
-  }
-  try {
-    re = new RegExp(pattern, 'gu');
-  } catch {
-    try {
-      re = new RegExp(pattern, 'g');
-    } catch (e) {
-      throw new EngineError('INVALID_FUNCTION_ARGUMENT', `Invalid regular expression: ${(e as Error).message}`);
-    }
-  }
-  if (REGEXP_CACHE.size >= MAX_CACHED) REGEXP_CACHE.clear();
-  REGEXP_CACHE.set(pattern, re);
-  return re;
-}
-
-function groupCount(re: RegExp): number {
-  return new RegExp(`${re.source}|`, re.flags).exec('')!.length - 1;
-}
-
-function checkGroup(re: RegExp, group: bigint): number {
-  const groups = groupCount(re);
+function checkGroup(re: RE2JS, group: bigint): number {
+  const groups = re.groupCount();
   if (group < 0n || group > BigInt(groups)) {
     throw new EngineError('INVALID_FUNCTION_ARGUMENT', `Pattern has ${groups} groups. Cannot access group ${group}`);
   }
@@ -46,6 +21,8 @@ function checkGroup(re: RegExp, group: bigint): number {
 type ReplacementPart = string | number | { name: string };
 
 const REPLACEMENT_CACHE = new Map<string, ReplacementPart[]>();
+const NAMED_REFERENCE = /\{([A-Za-z][A-Za-z0-9]*)\}/y;
+const NUMBERED_REFERENCE = /\d+/y;
 
 /** Parses Trino's replacement syntax: `$n` and `${name}` refer to groups, `\` escapes the next character. */
 function parseReplacement(replacement: string): ReplacementPart[] {
@@ -58,8 +35,10 @@ function parseReplacement(replacement: string): ReplacementPart[] {
     if (c === '\\' && i + 1 < replacement.length) {
       text += replacement[++i];
     } else if (c === '$') {
-      const named = /^\{([A-Za-z][A-Za-z0-9]*)\}/.exec(replacement.slice(i + 1));
-      const numbered = /^\d+/.exec(replacement.slice(i + 1));
+      // sticky expressions read the reference in place, so many `$` stay linear
+      NAMED_REFERENCE.lastIndex = NUMBERED_REFERENCE.lastIndex = i + 1;
+      const named = NAMED_REFERENCE.exec(replacement);
+      const numbered = named === null ? NUMBERED_REFERENCE.exec(replacement) : null;
       if (named === null && numbered === null) {
         throw new EngineError('INVALID_FUNCTION_ARGUMENT', 'Illegal replacement sequence: ' + replacement);
       }
@@ -77,31 +56,39 @@ function parseReplacement(replacement: string): ReplacementPart[] {
   return parts;
 }
 
+/** The replacement parts with group names resolved to group numbers, checked against the pattern. */
+function resolveReplacement(re: RE2JS, replacement: string): Array<string | number> {
+  const groups = re.groupCount();
+  const named = re.namedGroups();
+  return parseReplacement(replacement).map((p) => {
+    if (typeof p === 'string') return p;
+    const group = typeof p === 'number' ? p : named[p.name];
+    if (group === undefined || group > groups) {
+      throw new EngineError('INVALID_FUNCTION_ARGUMENT', `Illegal group reference: group ${typeof p === 'number' ? p : p.name} does not exist`);
+    }
+    return group;
+  });
+}
+
 function regexpReplace(s: string, pattern: string, replacement: string): string {
   const re = compileRegexp(pattern);
-  const parts = parseReplacement(replacement);
-  const groups = groupCount(re);
-  for (const p of parts) {
-    if (typeof p === 'number' && p > groups) throw new EngineError('INVALID_FUNCTION_ARGUMENT', `Illegal group reference: group ${p} does not exist`);
+  const parts = resolveReplacement(re, replacement);
+  const m = re.matcher(s);
+  let out = '';
+  let copied = 0;
+  while (m.find()) {
+    out += s.substring(copied, m.start());
+    for (const p of parts) out += typeof p === 'string' ? p : (m.group(p) ?? '');
+    copied = m.end();
   }
-  return s.replace(re, (...match: unknown[]) => {
-    const named = typeof match[match.length - 1] === 'object' ? (match[match.length - 1] as Record<string, string | undefined>) : undefined;
-    let out = '';
-    for (const p of parts) {
-      if (typeof p === 'string') out += p;
-      else if (typeof p === 'number') out += (match[p] as string | undefined) ?? '';
-      else out += named?.[p.name] ?? '';
-    }
-    return out;
-  });
+  return out + s.substring(copied);
 }
 
 function regexpExtract(s: string, pattern: string, group: bigint): string | null {
   const re = compileRegexp(pattern);
   const index = checkGroup(re, group);
-  const m = re.exec(s);
-  re.lastIndex = 0;
-  return m === null ? null : (m[index] ?? null);
+  const m = re.matcher(s);
+  return m.find() ? m.group(index) : null;
 }
 
 export const REGEXP_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
@@ -113,12 +100,7 @@ export const REGEXP_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
         params: [VARCHAR_X, VARCHAR_X],
         returnType: BOOLEAN,
         implement: () =>
-          body((s: string, pattern: string) => {
-            const re = compileRegexp(pattern);
-            const found = re.test(s);
-            re.lastIndex = 0;
-            return found;
-          }),
+          body((s: string, pattern: string) => compileRegexp(pattern).test(s)),
       },
     ],
   },
@@ -147,9 +129,9 @@ export const REGEXP_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
         returnType: BIGINT,
         implement: () =>
           body((s: string, pattern: string) => {
-            const re = compileRegexp(pattern);
+            const m = compileRegexp(pattern).matcher(s);
             let count = 0n;
-            for (const _ of s.matchAll(re)) count++;
+            while (m.find()) count++;
             return count;
           }),
       },
@@ -164,10 +146,8 @@ export const REGEXP_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
         returnType: INTEGER,
         implement: () =>
           body((s: string, pattern: string) => {
-            const re = compileRegexp(pattern);
-            const m = re.exec(s);
-            re.lastIndex = 0;
-            return m === null ? -1 : codePointIndexOf(s, m.index) + 1;
+            const m = compileRegexp(pattern).matcher(s);
+            return m.find() ? codePointIndexOf(s, m.start()) + 1 : -1;
           }),
       },
     ],

@@ -40,16 +40,31 @@ export function codePointIndexOf(s: string, offset: number): number {
   return hasSurrogates(s) ? codePointLength(s.substring(0, offset)) : offset;
 }
 
-/** Java's Character.isWhitespace, which Trino's trim functions use. */
-const JAVA_WHITESPACE = '[\\t\\n\\u000B\\f\\r\\u001C-\\u001F \\u1680\\u2000-\\u2006\\u2008-\\u200A\\u2028\\u2029\\u205F\\u3000]';
-const LEADING_WHITESPACE = new RegExp(`^${JAVA_WHITESPACE}+`);
-const TRAILING_WHITESPACE = new RegExp(`${JAVA_WHITESPACE}+$`);
+/** Java's Character.isWhitespace (all in the BMP), which Trino's trim functions use. */
+function isJavaWhitespace(unit: number): boolean {
+  return (
+    (unit >= 0x09 && unit <= 0x0d) ||
+    (unit >= 0x1c && unit <= 0x20) ||
+    unit === 0x1680 ||
+    (unit >= 0x2000 && unit <= 0x2006) ||
+    (unit >= 0x2008 && unit <= 0x200a) ||
+    unit === 0x2028 ||
+    unit === 0x2029 ||
+    unit === 0x205f ||
+    unit === 0x3000
+  );
+}
 
+// Scans rather than /\s+$/-style RegExps, which retry from every whitespace position (quadratic).
 export function trimLeadingWhitespace(s: string): string {
-  return s.replace(LEADING_WHITESPACE, '');
+  let start = 0;
+  while (start < s.length && isJavaWhitespace(s.charCodeAt(start))) start++;
+  return s.substring(start);
 }
 export function trimTrailingWhitespace(s: string): string {
-  return s.replace(TRAILING_WHITESPACE, '');
+  let end = s.length;
+  while (end > 0 && isJavaWhitespace(s.charCodeAt(end - 1))) end--;
+  return s.substring(0, end);
 }
 
 /** Removes leading code points that are in `chars`. */
