@@ -10,6 +10,7 @@ import { ConfigError } from '../config/config-loader.js';
 import { engineVersion } from '../config/version.js';
 import { NodeManager } from '../coordinator/node-manager.js';
 import { QueryManager } from '../coordinator/query-manager.js';
+import { defaultResourceGroups, readResourceGroupsFile } from '../coordinator/resource-groups/resource-groups-file.js';
 import { StatementExecutor } from '../coordinator/statement-executor.js';
 import { ServerSystemRuntime } from '../coordinator/system-runtime.js';
 import { EngineError } from '../errors/engine-error.js';
@@ -45,6 +46,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
     startTime: Date.now(),
     internalUri: '',
   };
+  const resourceGroups = config.resourceGroups.configFile ? readResourceGroupsFile(config.resourceGroups.configFile) : defaultResourceGroups(config.query);
   const nodeMemory = new MemoryContext('node', config.memory.nodeMemory);
   let queries: QueryManager | undefined;
   let nodeState: NodeStateMachine | undefined;
@@ -62,6 +64,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
       responseLimits: { maxRows: config.results.maxRowsPerResponse, maxBytes: config.results.maxBytesPerResponse },
       queryMaxMemoryBytes: config.memory.queryMaxMemoryPerNode,
       nodeMemory,
+      resourceGroups,
     },
     logger,
   );
