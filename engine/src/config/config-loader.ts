@@ -99,7 +99,7 @@ export function describeErrors(errors: readonly ErrorObject[]): string[] {
         lines.add(`'${key}' must be ${isSizeSchema(e.parentSchema) ? "a byte count or a size such as '512MB'" : "a millisecond count or a duration such as '5m'"}`);
         break;
       case 'required':
-        lines.add(`'${key}' needs '${(e.params as { missingProperty: string }).missingProperty}'`);
+        lines.add(`'${key || '(root)'}' needs '${(e.params as { missingProperty: string }).missingProperty}'`);
         break;
       default:
         lines.add(`'${key || '(root)'}' ${e.message ?? 'is invalid'}`);
