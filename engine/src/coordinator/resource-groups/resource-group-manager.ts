@@ -5,7 +5,7 @@
 
 import { EngineError } from '../../errors/engine-error.js';
 import type { ManagedQuery } from '../managed-query.js';
-import { ResourceGroup } from './resource-group.js';
+import { ResourceGroup, type GroupLimits } from './resource-group.js';
 import { softMemoryLimitBytes, type GroupSpec, type ResourceGroupsFile } from './resource-groups-file.js';
 import { Selectors } from './selectors.js';
 
@@ -89,7 +89,7 @@ export class ResourceGroupManager {
       let next = siblings.get(name);
       if (!next) {
         const spec = specs[depth]!;
-        next = new ResourceGroup(id.slice(0, depth + 1), spec, this.limits(spec), group);
+        next = new ResourceGroup(id.slice(0, depth + 1), this.limits(spec), group);
         siblings.set(name, next);
       }
       group = next;
@@ -97,7 +97,7 @@ export class ResourceGroupManager {
     return group!;
   }
 
-  private limits(spec: GroupSpec) {
+  private limits(spec: GroupSpec): GroupLimits {
     return {
       hardConcurrencyLimit: spec.hardConcurrencyLimit,
       maxQueued: spec.maxQueued,

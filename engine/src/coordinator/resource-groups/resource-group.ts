@@ -3,7 +3,6 @@
 // start only when its group and every ancestor are under their limits.
 
 import type { ManagedQuery } from '../managed-query.js';
-import type { GroupSpec } from './resource-groups-file.js';
 
 export interface GroupLimits {
   hardConcurrencyLimit: number;
@@ -24,8 +23,6 @@ export class ResourceGroup {
   constructor(
     /** Path segments from the root, e.g. ['global', 'adhoc_bob']. */
     readonly id: readonly string[],
-    /** The configured group this one was made from (its name may be a template). */
-    readonly spec: GroupSpec,
     readonly limits: GroupLimits,
     readonly parent: ResourceGroup | undefined,
   ) {}
