@@ -45,9 +45,9 @@ export function statementRoutes(router: Router, server: ServerContext): void {
     if (sql === '') throw new HttpError(400, 'SQL statement is empty', 'BAD_REQUEST');
     const prefix = detectPrefix(ctx.headers) ?? 'X-Engine-';
     const session = readSessionHeaders(ctx.headers, prefix, DEFAULT_TIME_ZONE);
+    const slug = newSlug();
     const query = server.queries.submit(sql, session, { remoteAddress: ctx.ip, userAgent: ctx.get('User-Agent') || undefined });
     await waitUntilStarted(query, Date.now() + MAX_POLL_WAIT_MILLIS);
-    const slug = newSlug();
     const response = statementResponse(query, { origin: baseUri(ctx, server.node.internalUri), nextToken: 1, slug, initial: true });
     cursors.set(query, { slug, token: 0, response: Promise.resolve(response), prefix });
     respond(ctx, query, prefix, response);
