@@ -81,7 +81,7 @@ function check(raw: RawObject, source: string): void {
 }
 
 /** One line per problem; the alternatives inside a oneOf collapse into one readable line. */
-function describeErrors(errors: readonly ErrorObject[]): string[] {
+export function describeErrors(errors: readonly ErrorObject[]): string[] {
   const lines = new Set<string>();
   for (const e of errors) {
     if (e.schemaPath.includes('/oneOf/')) continue;
@@ -99,7 +99,7 @@ function describeErrors(errors: readonly ErrorObject[]): string[] {
         lines.add(`'${key}' must be ${isSizeSchema(e.parentSchema) ? "a byte count or a size such as '512MB'" : "a millisecond count or a duration such as '5m'"}`);
         break;
       case 'required':
-        lines.add(`'${key}' needs '${(e.params as { missingProperty: string }).missingProperty}'`);
+        lines.add(`'${key || '(root)'}' needs '${(e.params as { missingProperty: string }).missingProperty}'`);
         break;
       default:
         lines.add(`'${key || '(root)'}' ${e.message ?? 'is invalid'}`);
@@ -132,6 +132,8 @@ function convert(setting: Setting, text: string, source: string): unknown {
       return text === 'true' ? true : text === 'false' ? false : fail("'true' or 'false'");
     case 'catalogs':
       return parseCatalogList(text, fail);
+    case 'list':
+      return text.split(',').map((item) => item.trim()).filter((item) => item !== '');
   }
 }
 
@@ -192,6 +194,7 @@ function resolve(raw: RawObject): EngineConfig {
       maxLength: (query.maxLength as number | undefined) ?? 1_000_000,
       maxRunning: (query.maxRunning as number | undefined) ?? 100,
       maxQueued: (query.maxQueued as number | undefined) ?? 1000,
+      maxRunningPerUser: (query.maxRunningPerUser as number | undefined) ?? 10,
       clientTimeout: duration(query.clientTimeout, 5 * 60_000),
       maxHistory: (query.maxHistory as number | undefined) ?? 200,
       maxHistoryAge: duration(query.maxHistoryAge, 15 * 60_000),
@@ -200,6 +203,8 @@ function resolve(raw: RawObject): EngineConfig {
       maxRowsPerResponse: (results.maxRowsPerResponse as number | undefined) ?? 10_000,
       maxBytesPerResponse: size(results.maxBytesPerResponse, 1024 * 1024),
     },
+    resourceGroups: { configFile: section('resourceGroups').configFile as string | undefined },
+    security: { adminUsers: (section('security').adminUsers as string[] | undefined) ?? [] },
     log: { level: (log.level as LogLevel | undefined) ?? 'info' },
   };
 }

@@ -55,6 +55,7 @@ export const CONFIG_SCHEMA = {
       maxLength: { type: 'integer', minimum: 1, description: 'Longest SQL text accepted, in characters (default: 1000000)' },
       maxRunning: { type: 'integer', minimum: 1, description: 'Queries running at once; more wait QUEUED (default: 100)' },
       maxQueued: { type: 'integer', minimum: 0, description: 'Queries waiting to run; more fail with QUERY_QUEUE_FULL (default: 1000)' },
+      maxRunningPerUser: { type: 'integer', minimum: 1, description: 'Queries one user runs at once when no resource group file is configured; more wait QUEUED (default: 10)' },
       clientTimeout: { ...DURATION_SCHEMA, description: 'A query whose client stops polling this long fails as ABANDONED_QUERY (default: 5m)' },
       maxHistory: { type: 'integer', minimum: 0, description: 'Finished queries kept for /v1/query (default: 200)' },
       maxHistoryAge: { ...DURATION_SCHEMA, description: 'Finished queries are dropped after this long (default: 15m)' },
@@ -62,6 +63,12 @@ export const CONFIG_SCHEMA = {
     results: closed('Result delivery to clients', {
       maxRowsPerResponse: { type: 'integer', minimum: 1, description: 'Most rows in one statement response (default: 10000)' },
       maxBytesPerResponse: { ...DATA_SIZE_SCHEMA, description: 'Approximate largest JSON data in one statement response (default: 1MB)' },
+    }),
+    resourceGroups: closed('Admission of queries', {
+      configFile: { type: 'string', minLength: 1, description: "Trino-style resource group file (JSON: rootGroups and selectors); without it one group 'global' (query.maxRunning, query.maxQueued) with a subgroup per user (query.maxRunningPerUser)" },
+    }),
+    security: closed('Access to queries', {
+      adminUsers: { type: 'array', items: { type: 'string', minLength: 1 }, description: "Users who may see and cancel every user's queries (default: none)" },
     }),
     log: closed('Logging', {
       level: { type: 'string', enum: [...LOG_LEVELS], description: 'Least severe level written (default: info)' },
@@ -88,10 +95,13 @@ export interface EngineConfig {
     maxLength: number;
     maxRunning: number;
     maxQueued: number;
+    maxRunningPerUser: number;
     clientTimeout: number;
     maxHistory: number;
     maxHistoryAge: number;
   };
   results: { maxRowsPerResponse: number; maxBytesPerResponse: number };
+  resourceGroups: { configFile?: string };
+  security: { adminUsers: string[] };
   log: { level: LogLevel };
 }

@@ -1,7 +1,7 @@
 // Every scalar setting of the configuration file, with the command-line flag and the environment
 // variable that override it (flags win over the environment, the environment over the file).
 
-export type SettingKind = 'string' | 'integer' | 'boolean' | 'size' | 'duration' | 'catalogs';
+export type SettingKind = 'string' | 'integer' | 'boolean' | 'size' | 'duration' | 'catalogs' | 'list';
 
 export interface Setting {
   /** Where the value lives in the configuration file. */
@@ -27,11 +27,14 @@ export const SETTINGS: readonly Setting[] = [
   { path: ['query', 'maxLength'], flag: 'query-max-length', kind: 'integer' },
   { path: ['query', 'maxRunning'], flag: 'query-max-running', kind: 'integer' },
   { path: ['query', 'maxQueued'], flag: 'query-max-queued', kind: 'integer' },
+  { path: ['query', 'maxRunningPerUser'], flag: 'query-max-running-per-user', kind: 'integer' },
   { path: ['query', 'clientTimeout'], flag: 'query-client-timeout', kind: 'duration' },
   { path: ['query', 'maxHistory'], flag: 'query-max-history', kind: 'integer' },
   { path: ['query', 'maxHistoryAge'], flag: 'query-max-history-age', kind: 'duration' },
   { path: ['results', 'maxRowsPerResponse'], flag: 'results-max-rows', kind: 'integer' },
   { path: ['results', 'maxBytesPerResponse'], flag: 'results-max-bytes', kind: 'size' },
+  { path: ['resourceGroups', 'configFile'], flag: 'resource-groups-config-file', kind: 'string' },
+  { path: ['security', 'adminUsers'], flag: 'admin-users', kind: 'list' },
   { path: ['log', 'level'], flag: 'log-level', kind: 'string' },
 ];
 

@@ -34,6 +34,8 @@ export class ManagedQuery {
   clientFinished = false;
   /** Counts state changes (the task version clients see). */
   version = 0;
+  /** Path of the resource group that admitted the query, e.g. ['global', 'alice']. */
+  resourceGroupId: readonly string[] | undefined;
 
   private current: QueryState = 'QUEUED';
   private readonly abort = new AbortController();

@@ -1,6 +1,6 @@
-// The coordinator's queries: admission (at most maxRunning run at once, maxQueued wait QUEUED),
-// lookup and cancellation, abandonment of queries whose client stopped polling, and a bounded
-// history of finished queries for /v1/query and system.runtime.queries.
+// The coordinator's queries: admission (through the resource groups), lookup and cancellation,
+// abandonment of queries whose client stopped polling, and a bounded history of finished queries
+// for /v1/query and system.runtime.queries.
 
 import type { EngineConfig } from '../config/config-schema.js';
 import { EngineError, toEngineError } from '../errors/engine-error.js';
@@ -8,6 +8,8 @@ import type { MemoryContext } from '../exec/memory.js';
 import type { Logger } from '../log/logger.js';
 import { ManagedQuery, type ClientInfo, type StatementRunner } from './managed-query.js';
 import { QueryIdGenerator } from './query-id.js';
+import { ResourceGroupManager } from './resource-groups/resource-group-manager.js';
+import type { ResourceGroupsFile } from './resource-groups/resource-groups-file.js';
 import type { ResponseLimits } from './result-buffer.js';
 import type { Session } from './session.js';
 import { validateSessionProperty } from './session-properties.js';
@@ -17,6 +19,7 @@ export interface QueryManagerOptions extends Readonly<EngineConfig['query']> {
   responseLimits: ResponseLimits;
   queryMaxMemoryBytes: number;
   nodeMemory: MemoryContext;
+  resourceGroups: ResourceGroupsFile;
 }
 
 /** A session before its query exists: the manager adds the query id and start time. */
@@ -26,8 +29,7 @@ const HOUSEKEEPING_INTERVAL_MILLIS = 1000;
 
 export class QueryManager {
   private readonly queries = new Map<string, ManagedQuery>();
-  private readonly queued: ManagedQuery[] = [];
-  private readonly running = new Set<ManagedQuery>();
+  private readonly groups: ResourceGroupManager;
   private readonly ids = new QueryIdGenerator();
   /** Finished queries whose client has not yet read the final response. */
   private readonly awaitingClient = new Set<ManagedQuery>();
@@ -39,6 +41,7 @@ export class QueryManager {
     private readonly options: QueryManagerOptions,
     private readonly logger: Logger,
   ) {
+    this.groups = new ResourceGroupManager(options.resourceGroups, options.nodeMemory.limitBytes, (query) => void query.run(this.runner));
     this.timer = setInterval(() => this.housekeeping(), HOUSEKEEPING_INTERVAL_MILLIS);
     this.timer.unref();
   }
@@ -55,12 +58,8 @@ export class QueryManager {
       query.fail(invalidSession);
     } else if (sql.length > this.options.maxLength) {
       query.fail(new EngineError('QUERY_TEXT_TOO_LARGE', `Query text length (${sql.length}) exceeds the maximum length (${this.options.maxLength})`));
-    } else if (this.running.size < this.options.maxRunning) {
-      this.start(query);
-    } else if (this.queued.length >= this.options.maxQueued) {
-      query.fail(new EngineError('QUERY_QUEUE_FULL', 'Too many queued queries for "global"'));
     } else {
-      this.queued.push(query);
+      this.groups.submit(query);
     }
     return query;
   }
@@ -76,15 +75,15 @@ export class QueryManager {
 
   /** Queries not yet FINISHED or FAILED, or whose client has not read the final response yet. */
   activeCount(): number {
-    return this.running.size + this.queued.length + this.awaitingClient.size;
+    return this.groups.runningCount() + this.groups.queuedCount() + this.awaitingClient.size;
   }
 
   runningCount(): number {
-    return this.running.size;
+    return this.groups.runningCount();
   }
 
   queuedCount(): number {
-    return this.queued.length;
+    return this.groups.queuedCount();
   }
 
   /** Called whenever activeCount() may have dropped (the node state machine waits on this for isolation and shutdown). */
@@ -101,21 +100,13 @@ export class QueryManager {
   /** Stops housekeeping and fails every active query (the server is going away). */
   close(reason: EngineError): void {
     clearInterval(this.timer);
-    for (const query of [...this.running, ...this.queued]) query.fail(reason);
-  }
-
-  private start(query: ManagedQuery): void {
-    this.running.add(query);
-    void query.run(this.runner);
+    const active = [...this.groups.activeQueries()];
+    // Queued ones first, so the slots the running ones free are not handed to them.
+    for (const query of [...active.filter((q) => q.state === 'QUEUED'), ...active]) query.fail(reason);
   }
 
   private queryDone(query: ManagedQuery): void {
-    if (this.running.delete(query)) {
-      this.admitQueued();
-    } else {
-      const index = this.queued.indexOf(query);
-      if (index >= 0) this.queued.splice(index, 1);
-    }
+    this.groups.finished(query);
     if (!query.clientFinished) this.awaitingClient.add(query);
     this.logCompletion(query);
     this.expireHistory();
@@ -124,12 +115,6 @@ export class QueryManager {
 
   private workChanged(): void {
     for (const listener of this.workListeners) listener();
-  }
-
-  private admitQueued(): void {
-    while (this.running.size < this.options.maxRunning && this.queued.length > 0) {
-      this.start(this.queued.shift()!);
-    }
   }
 
   private logCompletion(query: ManagedQuery): void {
@@ -151,7 +136,7 @@ export class QueryManager {
   }
 
   private housekeeping(now = Date.now()): void {
-    for (const query of [...this.running, ...this.queued]) {
+    for (const query of [...this.groups.activeQueries()]) {
       if (now - query.lastClientAccess > this.options.clientTimeout) {
         query.fail(
           new EngineError(
@@ -166,6 +151,8 @@ export class QueryManager {
       if (now - query.lastClientAccess > this.options.clientTimeout) this.clientFinished(query);
     }
     this.expireHistory(now);
+    // Running queries' memory changes without an event: a group over its soft memory limit may have room again.
+    this.groups.startQueued();
   }
 
   /** Drops finished queries older than maxHistoryAge, then the oldest beyond maxHistory. */

@@ -1,8 +1,9 @@
 // What the `system` catalog reads from this server: its nodes, the query manager's queries, and
-// the task each query runs on this node.
+// the task each query runs on this node. A user sees only their own queries and tasks (admins all).
 
 import type { NodeRow, QueryRow, SystemRuntime, TaskRow } from '../connectors/system/runtime.js';
 import type { ManagedQuery } from './managed-query.js';
+import type { QueryAccess } from './query-access.js';
 import { ROOT_STAGE_ID, rootTaskId, rootTaskState } from './root-stage.js';
 
 export class ServerSystemRuntime implements SystemRuntime {
@@ -12,14 +13,15 @@ export class ServerSystemRuntime implements SystemRuntime {
     /** This node and the nodes it knows. */
     private readonly nodeRows: () => NodeRow[],
     private readonly nodeId: () => string,
+    private readonly access: QueryAccess,
   ) {}
 
   nodes(): NodeRow[] {
     return this.nodeRows();
   }
 
-  queries(): QueryRow[] {
-    return this.listQueries().map((q) => ({
+  queries(user: string): QueryRow[] {
+    return this.access.visible(user, this.listQueries()).map((q) => ({
       queryId: q.id,
       state: q.state,
       user: q.session.user,
@@ -32,8 +34,8 @@ export class ServerSystemRuntime implements SystemRuntime {
     }));
   }
 
-  tasks(): TaskRow[] {
-    return this.listQueries().map((q) => ({
+  tasks(user: string): TaskRow[] {
+    return this.access.visible(user, this.listQueries()).map((q) => ({
       nodeId: this.nodeId(),
       taskId: rootTaskId(q),
       stageId: ROOT_STAGE_ID,

@@ -29,6 +29,7 @@ export const ERROR_CODES = {
   CONSTRAINT_VIOLATION: { code: 16, type: 'USER_ERROR' },
   NUMERIC_VALUE_OUT_OF_RANGE: { code: 19, type: 'USER_ERROR' },
   SUBQUERY_MULTIPLE_ROWS: { code: 28, type: 'USER_ERROR' },
+  QUERY_REJECTED: { code: 31, type: 'USER_ERROR' },
   AMBIGUOUS_FUNCTION_CALL: { code: 32, type: 'USER_ERROR' },
   SCHEMA_NOT_EMPTY: { code: 34, type: 'USER_ERROR' },
   QUERY_TEXT_TOO_LARGE: { code: 35, type: 'USER_ERROR' },

@@ -9,7 +9,9 @@ import type { EngineConfig } from '../config/config-schema.js';
 import { ConfigError } from '../config/config-loader.js';
 import { engineVersion } from '../config/version.js';
 import { NodeManager } from '../coordinator/node-manager.js';
+import { QueryAccess } from '../coordinator/query-access.js';
 import { QueryManager } from '../coordinator/query-manager.js';
+import { defaultResourceGroups, readResourceGroupsFile } from '../coordinator/resource-groups/resource-groups-file.js';
 import { StatementExecutor } from '../coordinator/statement-executor.js';
 import { ServerSystemRuntime } from '../coordinator/system-runtime.js';
 import { EngineError } from '../errors/engine-error.js';
@@ -45,13 +47,16 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
     startTime: Date.now(),
     internalUri: '',
   };
+  const resourceGroups = config.resourceGroups.configFile ? readResourceGroupsFile(config.resourceGroups.configFile) : defaultResourceGroups(config.query);
   const nodeMemory = new MemoryContext('node', config.memory.nodeMemory);
+  const access = new QueryAccess(config.security.adminUsers);
   let queries: QueryManager | undefined;
   let nodeState: NodeStateMachine | undefined;
   const runtime = new ServerSystemRuntime(
     () => queries?.list() ?? [],
     () => [{ nodeId: node.nodeId, httpUri: node.internalUri, nodeVersion: node.version, coordinator: node.coordinator, state: (nodeState?.state ?? 'INACTIVE').toLowerCase() }],
     () => node.nodeId,
+    access,
   );
   const catalogs = createCatalogs(config.catalogs, { runtime });
   const executor = new StatementExecutor(catalogs, { queryMaxMemoryBytes: config.memory.queryMaxMemoryPerNode, nodeMemory });
@@ -62,6 +67,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
       responseLimits: { maxRows: config.results.maxRowsPerResponse, maxBytes: config.results.maxBytesPerResponse },
       queryMaxMemoryBytes: config.memory.queryMaxMemoryPerNode,
       nodeMemory,
+      resourceGroups,
     },
     logger,
   );
@@ -103,7 +109,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
   const state = nodeState;
   manager.onWorkChanged(() => state.workChanged());
 
-  const context: ServerContext = { config, logger, node, nodeState: state, queries: manager, nodes: new NodeManager(), metrics: new NodeMetricsSampler(), nodeMemory };
+  const context: ServerContext = { config, logger, node, nodeState: state, queries: manager, access, nodes: new NodeManager(), metrics: new NodeMetricsSampler(), nodeMemory };
   const app = createApp(context);
   httpServer = createServer(app.callback());
   httpServer.listen(config.http.port, config.http.host);

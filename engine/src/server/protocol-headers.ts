@@ -20,11 +20,7 @@ export function detectPrefix(headers: IncomingHttpHeaders): HeaderPrefix | undef
 
 /** The session a POST /v1/statement asks for. */
 export function readSessionHeaders(headers: IncomingHttpHeaders, prefix: HeaderPrefix, defaultTimeZone: string): SessionRequest {
-  const get = (name: string): string | undefined => {
-    const value = headers[`${prefix}${name}`.toLowerCase()];
-    const text = Array.isArray(value) ? value.join(',') : value;
-    return text === undefined || text.trim() === '' ? undefined : text.trim();
-  };
+  const get = (name: string): string | undefined => headerValue(headers, prefix, name);
   const transaction = get('Transaction-Id');
   if (transaction !== undefined && transaction.toUpperCase() !== 'NONE') {
     throw new HttpError(400, `Transactions are not supported (${prefix}Transaction-Id: ${transaction})`, 'NOT_SUPPORTED');
@@ -40,6 +36,21 @@ export function readSessionHeaders(headers: IncomingHttpHeaders, prefix: HeaderP
     clientTags: (get('Client-Tags') ?? '').split(',').map((t) => t.trim()).filter((t) => t !== ''),
     clientInfo: get('Client-Info'),
   };
+}
+
+/**
+ * The user a request speaks for: its User header in the spelling it uses, else the default user (as
+ * for a POST without one). Clients identify themselves this way until real authentication exists.
+ */
+export function requestUser(headers: IncomingHttpHeaders): string {
+  const prefix = detectPrefix(headers);
+  return (prefix && headerValue(headers, prefix, 'User')) ?? DEFAULT_USER;
+}
+
+function headerValue(headers: IncomingHttpHeaders, prefix: HeaderPrefix, name: string): string | undefined {
+  const value = headers[`${prefix}${name}`.toLowerCase()];
+  const text = Array.isArray(value) ? value.join(',') : value;
+  return text === undefined || text.trim() === '' ? undefined : text.trim();
 }
 
 /** `a=1,b=x%2Cy` -> {a: '1', b: 'x,y'}; names and values URL-decoded ('+' is a space, as Java encodes it). */

@@ -55,6 +55,11 @@ function commonStats(query: ManagedQuery, now: number) {
   };
 }
 
+/** The admitting resource group as Trino writes it (path segments); absent for a query no group took. */
+function resourceGroupJson(query: ManagedQuery) {
+  return query.resourceGroupId ? { resourceGroupId: [...query.resourceGroupId] } : {};
+}
+
 function failureFields(query: ManagedQuery) {
   const error = query.error;
   if (!error) return {};
@@ -66,6 +71,7 @@ export function queryListItemJson(query: ManagedQuery, origin: string, now = Dat
   return {
     queryId: query.id,
     session: sessionJson(query),
+    ...resourceGroupJson(query),
     state: query.state,
     memoryPool: 'general',
     scheduled: isAtLeast(query.state, 'RUNNING') && query.executionStartTime !== undefined,
@@ -83,6 +89,7 @@ export function queryDetailJson(query: ManagedQuery, origin: string, now = Date.
   return {
     queryId: query.id,
     session: sessionJson(query),
+    ...resourceGroupJson(query),
     state: query.state,
     memoryPool: 'general',
     scheduled: isAtLeast(query.state, 'RUNNING') && started,

@@ -1,5 +1,6 @@
 // The query resource: GET /v1/query (recent queries, optionally ?state=RUNNING), GET
-// /v1/query/{queryId} (the detail), DELETE /v1/query/{queryId} (cancel).
+// /v1/query/{queryId} (the detail), DELETE /v1/query/{queryId} (cancel). A user sees and cancels
+// only their own queries; admin users see and cancel all.
 
 import type Router from '@koa/router';
 import { QUERY_STATES } from '../coordinator/query-state.js';
@@ -7,7 +8,8 @@ import { baseUri } from './base-uri.js';
 import { HttpError } from './http-error.js';
 import { queryDetailJson, queryListItemJson } from './query-json.js';
 import type { ServerContext } from './server-context.js';
-import { cancelQuery, findQuery } from './statement-resource.js';
+import { requestUser } from './protocol-headers.js';
+import { cancelQuery, findOwnQuery } from './statement-resource.js';
 
 export function queryRoutes(router: Router, server: ServerContext): void {
   router.get('/v1/query', (ctx) => {
@@ -17,18 +19,18 @@ export function queryRoutes(router: Router, server: ServerContext): void {
     }
     const now = Date.now();
     const base = baseUri(ctx, server.node.internalUri);
-    ctx.body = server.queries
-      .list()
+    ctx.body = server.access
+      .visible(requestUser(ctx.headers), server.queries.list())
       .filter((q) => filter === undefined || q.state === filter)
       .map((q) => queryListItemJson(q, base, now));
   });
 
   router.get('/v1/query/:queryId', (ctx) => {
-    ctx.body = queryDetailJson(findQuery(server, ctx.params.queryId!), baseUri(ctx, server.node.internalUri));
+    ctx.body = queryDetailJson(findOwnQuery(server, ctx.headers, ctx.params.queryId!), baseUri(ctx, server.node.internalUri));
   });
 
   router.delete('/v1/query/:queryId', (ctx) => {
-    cancelQuery(server, ctx.params.queryId!);
+    cancelQuery(server, findOwnQuery(server, ctx.headers, ctx.params.queryId!));
     ctx.status = 204;
   });
 }

@@ -2,6 +2,7 @@
 
 import type { EngineConfig } from '../config/config-schema.js';
 import type { NodeManager } from '../coordinator/node-manager.js';
+import type { QueryAccess } from '../coordinator/query-access.js';
 import type { QueryManager } from '../coordinator/query-manager.js';
 import type { MemoryContext } from '../exec/memory.js';
 import type { Logger } from '../log/logger.js';
@@ -25,6 +26,8 @@ export interface ServerContext {
   node: NodeIdentity;
   nodeState: NodeStateMachine;
   queries: QueryManager;
+  /** Who may see and control which query. */
+  access: QueryAccess;
   /** The node's memory; every query's memory context is a child of it. */
   nodeMemory: MemoryContext;
   nodes: NodeManager;

@@ -5,6 +5,7 @@ import { isAtLeast } from '../coordinator/query-state.js';
 import { ROOT_STAGE_ID, isFinalState, rootStageState } from '../coordinator/root-stage.js';
 import { typeName, typeSignature, type TypeSignature } from '../types/types.js';
 import { queryErrorJson, type QueryErrorJson } from './error-json.js';
+import { formatToken } from './statement-token.js';
 
 export interface ColumnJson {
   name: string;
@@ -70,15 +71,17 @@ export interface StatementResponseJson {
 export interface ResponseParts {
   /** Scheme and authority the client used, e.g. http://127.0.0.1:8080. */
   origin: string;
-  /** The token of the next response; absent in the final response. */
+  /** The sequence number of the next response's token; absent in the final response. */
   nextToken?: number;
+  /** The query's secret slug, part of every token. */
+  slug: string;
   rows?: unknown[][];
   /** The POST response: like Trino's, it never carries the error; the client reads it from nextUri. */
   initial?: boolean;
 }
 
 export function statementResponse(query: ManagedQuery, parts: ResponseParts): StatementResponseJson {
-  const { origin, nextToken, rows, initial } = parts;
+  const { origin, nextToken, slug, rows, initial } = parts;
   const columns = query.columns;
   const result = query.result;
   const more = nextToken !== undefined;
@@ -86,7 +89,7 @@ export function statementResponse(query: ManagedQuery, parts: ResponseParts): St
   const body: StatementResponseJson = {
     id: query.id,
     infoUri: `${origin}/v1/query/${query.id}`,
-    ...(more ? { partialCancelUri: `${origin}/v1/stage/${query.id}.${ROOT_STAGE_ID}`, nextUri: `${origin}/v1/statement/${query.id}/${nextToken}` } : {}),
+    ...(more ? { partialCancelUri: `${origin}/v1/stage/${query.id}.${ROOT_STAGE_ID}`, nextUri: `${origin}/v1/statement/${query.id}/${formatToken(nextToken, slug)}` } : {}),
     ...(columns && columns.length > 0 ? { columns: columns.map((c) => ({ name: c.name, type: typeName(c.type), typeSignature: typeSignature(c.type) })) } : {}),
     ...(rows && rows.length > 0 ? { data: rows } : {}),
     stats: statementStats(query),

@@ -1,25 +1,31 @@
 // The statement resource: POST /v1/statement submits, GET nextUri polls (long-polling up to a
 // second while nothing is ready) and returns the next chunk of rows, DELETE nextUri cancels.
 // Tokens advance one by one and the current token's response is kept, so a client that retries
-// after a lost response gets the same chunk again.
+// after a lost response gets the same chunk again. Every token carries the query's secret slug: the
+// nextUri is the capability to read and cancel (as in Trino, whose clients do not all resend the
+// user on follow-ups), and a wrong slug gets the same 404 as an unknown query.
 
 import type Router from '@koa/router';
 import type { Context } from 'koa';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { ManagedQuery } from '../coordinator/managed-query.js';
 import { isAtLeast } from '../coordinator/query-state.js';
 import { stringifyJson } from '../types/exact-json.js';
 import { baseUri } from './base-uri.js';
 import { HttpError } from './http-error.js';
-import { detectPrefix, readSessionHeaders, sessionChangeHeaders, type HeaderPrefix } from './protocol-headers.js';
+import { detectPrefix, readSessionHeaders, requestUser, sessionChangeHeaders, type HeaderPrefix } from './protocol-headers.js';
 import { readBodyText } from './request-body.js';
 import type { ServerContext } from './server-context.js';
 import { statementResponse, type StatementResponseJson } from './statement-json.js';
+import { newSlug, parseToken, slugMatches } from './statement-token.js';
 
 /** How long one poll waits for something to report. */
 export const MAX_POLL_WAIT_MILLIS = 1000;
 
 /** The client's position in a query's responses. */
 interface Cursor {
+  /** The secret every token of the query carries. */
+  slug: string;
   token: number;
   response: Promise<StatementResponseJson>;
   /** The header spelling the query was submitted with; used when a poll carries no protocol header. */
@@ -39,25 +45,32 @@ export function statementRoutes(router: Router, server: ServerContext): void {
     if (sql === '') throw new HttpError(400, 'SQL statement is empty', 'BAD_REQUEST');
     const prefix = detectPrefix(ctx.headers) ?? 'X-Engine-';
     const session = readSessionHeaders(ctx.headers, prefix, DEFAULT_TIME_ZONE);
+    const slug = newSlug();
     const query = server.queries.submit(sql, session, { remoteAddress: ctx.ip, userAgent: ctx.get('User-Agent') || undefined });
     await waitUntilStarted(query, Date.now() + MAX_POLL_WAIT_MILLIS);
-    const response = statementResponse(query, { origin: baseUri(ctx, server.node.internalUri), nextToken: 1, initial: true });
-    cursors.set(query, { token: 0, response: Promise.resolve(response), prefix });
+    const response = statementResponse(query, { origin: baseUri(ctx, server.node.internalUri), nextToken: 1, slug, initial: true });
+    cursors.set(query, { slug, token: 0, response: Promise.resolve(response), prefix });
     respond(ctx, query, prefix, response);
   });
 
+  /** The query and cursor a statement path names, if its slug is right; else 404 as for an unknown query. */
+  const findStatement = (queryId: string, tokenText: string): { query: ManagedQuery; cursor: Cursor; token: number } => {
+    const query = server.queries.get(queryId);
+    const cursor = query && cursors.get(query);
+    const token = parseToken(tokenText);
+    if (!query || !cursor || !token || !slugMatches(cursor.slug, token.slug)) throw queryNotFound(queryId);
+    return { query, cursor, token: token.sequence };
+  };
+
   router.get('/v1/statement/:queryId/:token', async (ctx) => {
-    const query = findQuery(server, ctx.params.queryId!);
-    const cursor = cursors.get(query);
-    if (!cursor) throw new HttpError(404, `Query ${query.id} has no statement responses`, 'NOT_FOUND');
-    const token = parseToken(ctx.params.token!);
+    const { query, cursor, token } = findStatement(ctx.params.queryId!, ctx.params.token!);
     query.touch();
     if (token === cursor.token + 1) {
       const previous = await cursor.response;
       // Re-checked after the wait: a concurrent retry of this token may have advanced the cursor already.
       if (token === cursor.token + 1 && previous.nextUri !== undefined) {
         cursor.token = token;
-        cursor.response = nextResponse(query, baseUri(ctx, server.node.internalUri), token);
+        cursor.response = nextResponse(query, baseUri(ctx, server.node.internalUri), token, cursor.slug);
       }
     }
     if (token !== cursor.token) {
@@ -71,36 +84,36 @@ export function statementRoutes(router: Router, server: ServerContext): void {
   });
 
   router.delete('/v1/statement/:queryId/:token', (ctx) => {
-    cancelQuery(server, ctx.params.queryId!);
+    cancelQuery(server, findStatement(ctx.params.queryId!, ctx.params.token!).query);
     ctx.status = 204;
   });
 
   // Partial cancel: stop producing more output; what is buffered is delivered and the query finishes.
+  // Its address carries no slug (it names a stage), so it is for the query's user (or an admin).
   router.delete('/v1/stage/:stageId', (ctx) => {
     const stageId = ctx.params.stageId!;
     const dot = stageId.lastIndexOf('.');
-    const query = findQuery(server, dot > 0 ? stageId.slice(0, dot) : stageId);
+    const query = findOwnQuery(server, ctx.headers, dot > 0 ? stageId.slice(0, dot) : stageId);
     query.buffer?.stop();
     ctx.status = 204;
   });
 }
 
-export function findQuery(server: ServerContext, queryId: string): ManagedQuery {
+function queryNotFound(queryId: string): HttpError {
+  return new HttpError(404, `Query not found: ${queryId}`, 'QUERY_NOT_FOUND');
+}
+
+/** The query, if the requesting user submitted it or is an admin; else 404, as if it did not exist. */
+export function findOwnQuery(server: ServerContext, headers: IncomingHttpHeaders, queryId: string): ManagedQuery {
   const query = server.queries.get(queryId);
-  if (!query) throw new HttpError(404, `Query not found: ${queryId}`, 'QUERY_NOT_FOUND');
+  if (!query || !server.access.canAccess(requestUser(headers), query)) throw queryNotFound(queryId);
   return query;
 }
 
 /** Cancels a query on behalf of its client, who then needs no final response. */
-export function cancelQuery(server: ServerContext, queryId: string): void {
-  const query = findQuery(server, queryId);
+export function cancelQuery(server: ServerContext, query: ManagedQuery): void {
   query.cancel();
   server.queries.clientFinished(query);
-}
-
-function parseToken(text: string): number {
-  if (!/^\d{1,15}$/.test(text)) throw new HttpError(404, `Invalid token: ${text}`, 'NOT_FOUND');
-  return Number(text);
 }
 
 /** Waits (bounded) until the query is planned, so the first response can name its columns. */
@@ -113,17 +126,17 @@ async function waitUntilStarted(query: ManagedQuery, deadline: number): Promise<
 }
 
 /** The response for a new token: rows as soon as there are any, else the final result, else status after the poll wait. */
-async function nextResponse(query: ManagedQuery, origin: string, token: number): Promise<StatementResponseJson> {
+async function nextResponse(query: ManagedQuery, origin: string, token: number, slug: string): Promise<StatementResponseJson> {
   const deadline = Date.now() + MAX_POLL_WAIT_MILLIS;
   for (;;) {
-    if (query.state === 'FAILED') return statementResponse(query, { origin });
+    if (query.state === 'FAILED') return statementResponse(query, { origin, slug });
     if (query.buffer?.hasRows) {
       const rows = query.takeRows();
-      return statementResponse(query, { origin, rows, nextToken: query.done ? undefined : token + 1 });
+      return statementResponse(query, { origin, slug, rows, nextToken: query.done ? undefined : token + 1 });
     }
-    if (query.state === 'FINISHED') return statementResponse(query, { origin });
+    if (query.state === 'FINISHED') return statementResponse(query, { origin, slug });
     const left = deadline - Date.now();
-    if (left <= 0) return statementResponse(query, { origin, nextToken: token + 1 });
+    if (left <= 0) return statementResponse(query, { origin, slug, nextToken: token + 1 });
     await query.waitForChange(left);
   }
 }

@@ -84,6 +84,21 @@ describe('configuration', () => {
     expect(configError(() => loadConfig({ file: join(dir, 'missing.yaml') }))).to.contain('Cannot read configuration file');
   });
 
+  it('reads admin users as a list, the per-user cap and the resource group file from file, environment or flags', () => {
+    const defaults = loadConfig();
+    expect(defaults.security.adminUsers).to.deep.equal([]);
+    expect(defaults.query.maxRunningPerUser).to.equal(10);
+    expect(defaults.resourceGroups.configFile).to.equal(undefined);
+    expect(loadConfig({ flags: { 'admin-users': 'root, ops' } }).security.adminUsers).to.deep.equal(['root', 'ops']);
+    expect(loadConfig({ env: { ENGINE_SECURITY_ADMIN_USERS: 'root' } }).security.adminUsers).to.deep.equal(['root']);
+    const path = file('security.yaml', 'security:\n  adminUsers: [a, b]\nquery:\n  maxRunningPerUser: 3\nresourceGroups:\n  configFile: groups.json\n');
+    const config = loadConfig({ file: path, env: { ENGINE_QUERY_MAX_RUNNING_PER_USER: '4' } });
+    expect(config.security.adminUsers).to.deep.equal(['a', 'b']);
+    expect(config.query.maxRunningPerUser).to.equal(4);
+    expect(config.resourceGroups.configFile).to.equal('groups.json');
+    expect(configError(() => loadConfig({ file: file('bad-admins.yaml', 'security:\n  adminUsers: root\n') }))).to.contain("'security.adminUsers' must be array");
+  });
+
   it('has a flag and an environment variable for every setting, and every setting is in the schema', () => {
     expect(new Set(SETTINGS.map((s) => s.flag)).size).to.equal(SETTINGS.length);
     expect(envName(SETTINGS.find((s) => s.flag === 'query-max-memory-per-node')!)).to.equal('ENGINE_MEMORY_QUERY_MAX_MEMORY_PER_NODE');

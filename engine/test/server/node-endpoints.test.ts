@@ -69,7 +69,7 @@ describe('node endpoints', function () {
     expect(nodes).to.deep.equal([['node-a', server.uri, true, 'active']]);
     const marker = 'SELECT 12345 AS marker';
     await query(server.uri, marker, { 'X-Trino-User': 'system-test' });
-    const queries = await query(server.uri, `SELECT state, "user" FROM system.runtime.queries WHERE query = '${marker}'`);
+    const queries = await query(server.uri, `SELECT state, "user" FROM system.runtime.queries WHERE query = '${marker}'`, { 'X-Trino-User': 'system-test' });
     expect(queries).to.deep.equal([['FINISHED', 'system-test']]);
   });
 

@@ -26,7 +26,7 @@ describe('statement protocol', function () {
     expect(body.id).to.match(QUERY_ID);
     expect(body.infoUri).to.equal(`${base}/v1/query/${body.id}`);
     expect(body.partialCancelUri).to.equal(`${base}/v1/stage/${body.id}.0`);
-    expect(body.nextUri).to.equal(`${base}/v1/statement/${body.id}/1`);
+    expect(body.nextUri).to.match(new RegExp(`^${base}/v1/statement/${body.id}/1\\.[0-9a-f]{32}$`));
     expect(body.columns!.map((c) => c.name)).to.deep.equal(['x', 'y', 'z']);
     expect(body).not.to.have.property('data');
     expect(body.warnings).to.deep.equal([]);
@@ -84,13 +84,14 @@ describe('statement protocol', function () {
     const b = await getJson<StatementResponse>(next);
     expect(a.status).to.equal(200);
     expect(b.body).to.deep.equal(a.body);
-    const older = await getJson<{ error: { message: string } }>(next.replace(/\/1$/, '/0'));
+    const withSequence = (sequence: string) => next.replace(/\/1\.([0-9a-f]{32})$/, `/${sequence}.$1`);
+    const older = await getJson<{ error: { message: string } }>(withSequence('0'));
     expect(older.status).to.equal(410);
     expect(older.body.error.message).to.contain('no longer available');
-    const later = await getJson<{ error: { message: string } }>(next.replace(/\/1$/, '/7'));
+    const later = await getJson<{ error: { message: string } }>(withSequence('7'));
     expect(later.status).to.equal(404);
     expect(later.body.error.message).to.contain('does not exist');
-    const bogus = await getJson<{ error: { message: string } }>(next.replace(/\/1$/, '/abc'));
+    const bogus = await getJson<{ error: { message: string } }>(withSequence('abc'));
     expect(bogus.status).to.equal(404);
     const rows = await follow({ status: 200, headers: new Headers(), body: a.body });
     expect([...(a.body.data ?? []), ...rows.rows]).to.deep.equal([[42]]);
@@ -182,12 +183,12 @@ describe('statement protocol', function () {
 
   it('cancels through DELETE /v1/query/{queryId}: the query ends FAILED with USER_CANCELED', async () => {
     const first = await postStatement(base, MILLION_ROWS_SQL, TRINO);
-    const cancel = await fetch(`${base}/v1/query/${first.body.id}`, { method: 'DELETE' });
+    const cancel = await fetch(`${base}/v1/query/${first.body.id}`, { method: 'DELETE', headers: TRINO });
     expect(cancel.status).to.equal(204);
     const run = await follow(first);
     expect(run.final.stats.state).to.equal('FAILED');
     expect(run.final.error).to.deep.include({ errorName: 'USER_CANCELED', errorCode: 3, message: 'Query was canceled' });
-    const detail = await getJson<Record<string, unknown>>(first.body.infoUri);
+    const detail = await getJson<Record<string, unknown>>(first.body.infoUri, { headers: TRINO });
     expect(detail.body.state).to.equal('FAILED');
     expect(detail.body.errorCode).to.deep.equal({ code: 3, name: 'USER_CANCELED', type: 'USER_ERROR' });
   });
@@ -205,23 +206,25 @@ describe('statement protocol', function () {
   it('lists queries and details each one with its stage and task', async () => {
     const ok = await runStatement(base, 'SELECT 1 AS one', { ...TRINO, 'User-Agent': 'detail-test' });
     const failed = await runStatement(base, 'SELECT * FROM memory.default.nope', TRINO);
-    const list = await getJson<Array<Record<string, unknown>>>(`${base}/v1/query`);
+    const list = await getJson<Array<Record<string, unknown>>>(`${base}/v1/query`, { headers: TRINO });
     expect(list.status).to.equal(200);
     const item = list.body.find((q) => q.queryId === ok.final.id)!;
     expectFields(item, { queryId: 'string', state: 'string', query: 'string', session: 'object', queryStats: 'object', self: 'string' }, 'list item');
     expect(item).to.include({ state: 'FINISHED', query: 'SELECT 1 AS one' });
     expect(item.session).to.include({ user: 'tester', source: 'protocol-test' });
+    expect(item.resourceGroupId).to.deep.equal(['global', 'tester']);
     expectFields(item.queryStats, { createTime: 'timestamp', endTime: 'timestamp', elapsedTime: 'duration', queuedTime: 'duration' }, 'list item.queryStats');
     const failedItem = list.body.find((q) => q.queryId === failed.final.id)!;
     expect(failedItem.errorCode).to.deep.equal({ code: 46, name: 'TABLE_NOT_FOUND', type: 'USER_ERROR' });
-    const finished = await getJson<Array<Record<string, unknown>>>(`${base}/v1/query?state=finished`);
+    const finished = await getJson<Array<Record<string, unknown>>>(`${base}/v1/query?state=finished`, { headers: TRINO });
     expect(finished.body.every((q) => q.state === 'FINISHED')).to.equal(true);
     expect((await getJson(`${base}/v1/query?state=sleeping`)).status).to.equal(400);
 
-    const detail = (await getJson<Record<string, unknown>>(ok.final.infoUri)).body;
+    const detail = (await getJson<Record<string, unknown>>(ok.final.infoUri, { headers: TRINO })).body;
     expectFields(detail, { queryId: 'string', session: 'object', state: 'string', self: 'string', fieldNames: 'array', query: 'string', queryStats: 'object', outputStage: 'object' }, 'detail');
     expect(detail).to.include({ queryId: ok.final.id, state: 'FINISHED', self: ok.final.infoUri, query: 'SELECT 1 AS one' });
     expect(detail.fieldNames).to.deep.equal(['one']);
+    expect(detail.resourceGroupId).to.deep.equal(['global', 'tester']);
     expectFields(detail.session, { user: 'string', source: 'string', catalog: 'string', schema: 'string', remoteUserAddress: 'string', userAgent: 'string', startTime: 'integer' }, 'detail.session');
     expect(detail.session).to.include({ user: 'tester', source: 'protocol-test', catalog: 'memory', schema: 'default', userAgent: 'detail-test' });
     expectQueryStats(detail.queryStats, true);
@@ -234,7 +237,7 @@ describe('statement protocol', function () {
     expectTask(tasks[0], 'outputStage.tasks[0]');
     expect(tasks[0]).to.include({ taskId: `${ok.final.id}.0.0`, state: 'FINISHED' });
 
-    const failedDetail = (await getJson<Record<string, unknown>>(failed.final.infoUri)).body;
+    const failedDetail = (await getJson<Record<string, unknown>>(failed.final.infoUri, { headers: TRINO })).body;
     expect(failedDetail.state).to.equal('FAILED');
     expect(failedDetail.errorCode).to.deep.equal({ code: 46, name: 'TABLE_NOT_FOUND', type: 'USER_ERROR' });
     expect(failedDetail.failureInfo).to.include({ message: "line 1:15: Table 'memory.default.nope' does not exist" });

@@ -44,9 +44,9 @@ export function runtimeTables(runtime: SystemRuntime): RowTable[] {
         ['end', TIMESTAMP_MILLIS],
         ['error_code', VARCHAR],
       ]),
-      rows: () =>
+      rows: (session) =>
         runtime
-          .queries()
+          .queries(session.user)
           .map((q) => [
             q.queryId,
             q.state,
@@ -74,9 +74,9 @@ export function runtimeTables(runtime: SystemRuntime): RowTable[] {
         ['created', TIMESTAMP_MILLIS],
         ['end', TIMESTAMP_MILLIS],
       ]),
-      rows: () =>
+      rows: (session) =>
         runtime
-          .tasks()
+          .tasks(session.user)
           .map((t) => [
             t.nodeId,
             t.taskId,

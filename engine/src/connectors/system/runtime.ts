@@ -38,6 +38,8 @@ export interface TaskRow {
 
 export interface SystemRuntime {
   nodes(): NodeRow[];
-  queries(): QueryRow[];
-  tasks(): TaskRow[];
+  /** The queries `user` (the session's user) may see. */
+  queries(user: string): QueryRow[];
+  /** The tasks of the queries `user` may see. */
+  tasks(user: string): TaskRow[];
 }
