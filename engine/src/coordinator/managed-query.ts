@@ -8,6 +8,9 @@ import { ResultBuffer, type ResponseLimits } from './result-buffer.js';
 import type { Session } from './session.js';
 import { newQueryProgress, type OutputColumn, type QueryExecutionContext, type StatementResult } from './statement-result.js';
 
+/** What a finished query keeps of its result: the figures the protocol reports, nothing that references operators or data. */
+export type StatementSummary = Omit<StatementResult, 'pages'>;
+
 /** What runs a statement (the StatementExecutor). */
 export interface StatementRunner {
   execute(sql: string, session: Session, context: QueryExecutionContext): Promise<StatementResult>;
@@ -27,7 +30,8 @@ export class ManagedQuery {
   /** Last time the client polled; a query not polled for long is abandoned. */
   lastClientAccess = this.createTime;
   error: EngineError | undefined;
-  result: StatementResult | undefined;
+  /** While running, the statement's result; once done only its summary (no page stream, so no operators or data). */
+  result: StatementResult | StatementSummary | undefined;
   buffer: ResultBuffer | undefined;
   readonly progress = newQueryProgress();
   /** Whether the client read the final response (or gave up on the query). */
@@ -159,8 +163,20 @@ export class ManagedQuery {
 
   private end(state: 'FINISHED' | 'FAILED'): void {
     this.endTime = Date.now();
+    this.releaseExecution();
     this.transition(state);
     for (const listener of this.doneListeners) listener(this);
+  }
+
+  /**
+   * A finished query stays in the history with its statistics only: the page stream (and through
+   * it the operator tree, hash tables and pages) is dropped, and a failed query's unread rows too.
+   */
+  private releaseExecution(): void {
+    if (this.result !== undefined) {
+      const { columns, updateType, updateCount, sessionChanges } = this.result;
+      this.result = { columns, updateType, updateCount, sessionChanges };
+    }
   }
 
   private transition(state: QueryState): void {
