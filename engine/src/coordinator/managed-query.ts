@@ -40,7 +40,8 @@ export class ManagedQuery {
   version = 0;
 
   private current: QueryState = 'QUEUED';
-  private readonly abort = new AbortController();
+  /** Dropped once the query is done: operators may have left abort listeners on its signal. */
+  private abort: AbortController | undefined = new AbortController();
   private readonly waiters = new Set<() => void>();
   private readonly doneListeners: Array<(query: ManagedQuery) => void> = [];
 
@@ -75,7 +76,8 @@ export class ManagedQuery {
     this.executionStartTime = Date.now();
     this.transition('PLANNING');
     try {
-      const result = await runner.execute(this.sql, this.session, { signal: this.abort.signal, memory: this.memory, progress: this.progress });
+      const signal = this.abort!.signal;
+      const result = await runner.execute(this.sql, this.session, { signal, memory: this.memory, progress: this.progress });
       if (this.done) {
         await result.pages[Symbol.asyncIterator]().return?.();
         return;
@@ -85,7 +87,7 @@ export class ManagedQuery {
       this.transition('STARTING');
       this.buffer = new ResultBuffer(result.columns, this.limits, () => this.notify());
       this.transition('RUNNING');
-      await this.buffer.fill(result.pages, this.abort.signal);
+      await this.buffer.fill(result.pages, signal);
       if (this.done) return;
       if (this.buffer.complete) this.finish();
       else this.transition('FINISHING');
@@ -106,9 +108,10 @@ export class ManagedQuery {
 
   fail(cause: unknown): void {
     if (this.done) return;
+    const abort = this.abort;
     this.error = toEngineError(cause);
     this.end('FAILED');
-    this.abort.abort(this.error);
+    abort?.abort(this.error);
   }
 
   cancel(): void {
@@ -177,6 +180,7 @@ export class ManagedQuery {
       const { columns, updateType, updateCount, sessionChanges } = this.result;
       this.result = { columns, updateType, updateCount, sessionChanges };
     }
+    this.abort = undefined;
   }
 
   private transition(state: QueryState): void {
