@@ -52,7 +52,10 @@ export class ManagedQuery {
     readonly client: ClientInfo,
     readonly memory: MemoryContext,
     private readonly limits: ResponseLimits,
-  ) {}
+  ) {
+    // The node takes the memory back when its heap is nearly full and this query holds the most.
+    memory.onRevoke((error) => this.fail(error));
+  }
 
   get state(): QueryState {
     return this.current;
