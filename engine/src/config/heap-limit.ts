@@ -6,7 +6,7 @@
 // --max-old-space-size to start it with. Left unset, the node memory is derived from the heap.
 
 import { totalmem } from 'node:os';
-import { getHeapStatistics } from 'node:v8';
+import { oldGenerationLimitBytes } from '../exec/heap-guard.js';
 import { ConfigError } from './config-loader.js';
 
 const MB = 1024 * 1024;
@@ -15,9 +15,9 @@ const MIN_HEADROOM_BYTES = 64 * MB;
 /** Beyond the minimum, a fifth of the heap is kept out of the node memory (garbage not yet collected, uncounted temporaries). */
 const HEADROOM_FRACTION = 0.2;
 
-/** V8's heap limit of this process (set with --max-old-space-size). */
+/** V8's heap limit of this process (its old generation's, set with --max-old-space-size). */
 export function heapLimitBytes(): number {
-  return getHeapStatistics().heap_size_limit;
+  return oldGenerationLimitBytes();
 }
 
 /** The most node memory a heap of `heapBytes` holds with its headroom. */

@@ -4,13 +4,37 @@
 // after a full collection, a query is failed with EXCEEDED_LOCAL_MEMORY_LIMIT before V8 gives up.
 // Each thread (the main one, every worker) has its own heap and watches it in its own root contexts.
 
-import { getHeapStatistics, setFlagsFromString } from 'node:v8';
+import { getHeapSpaceStatistics, getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { resourceLimits } from 'node:worker_threads';
 
-/** Above this share of the heap limit the heap is nearly full. */
+/** Above this share of the old generation's limit the heap is nearly full. */
 export const HEAP_FULL_FRACTION = 0.85;
 /** Checks on reservations are at most this often. */
-const CHECK_INTERVAL_MILLIS = 20;
+const CHECK_INTERVAL_MILLIS = 5;
+const MB = 1024 * 1024;
+/** V8's default --max-semi-space-size on 64-bit, in MB. */
+const DEFAULT_SEMI_SPACE_MB = 16;
+
+/**
+ * The limit at which V8 gives up: its old generation's (--max-old-space-size, or a worker's
+ * maxOldGenerationSizeMb). heap_size_limit adds the young generation (three semi-spaces), which V8
+ * empties into the old one rather than letting it fail.
+ */
+export function oldGenerationLimitBytes(): number {
+  if (resourceLimits.maxOldGenerationSizeMb !== undefined) return resourceLimits.maxOldGenerationSizeMb * MB;
+  return getHeapStatistics().heap_size_limit - 3 * semiSpaceMb() * MB;
+}
+
+/** --max-semi-space-size as given to node (command line or NODE_OPTIONS), else V8's default. */
+function semiSpaceMb(): number {
+  const flags = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)];
+  for (let i = flags.length - 1; i >= 0; i--) {
+    const match = /^--max[-_]semi[-_]space[-_]size(?:=(\d+))?$/.exec(flags[i]);
+    if (match) return Number(match[1] ?? flags[i + 1]) || DEFAULT_SEMI_SPACE_MB;
+  }
+  return DEFAULT_SEMI_SPACE_MB;
+}
 /** A full collection (stopping the thread) at most this often. */
 const GC_INTERVAL_MILLIS = 1000;
 
@@ -32,9 +56,13 @@ const collectGarbage: (() => void) | undefined = (() => {
   }
 })();
 
+const limitBytes = oldGenerationLimitBytes();
+
+/** What the old generation holds (every space but the young ones), against its limit. */
 function heapUse(): HeapUse {
-  const stats = getHeapStatistics();
-  return { usedBytes: stats.used_heap_size, limitBytes: stats.heap_size_limit };
+  let usedBytes = 0;
+  for (const space of getHeapSpaceStatistics()) if (!space.space_name.startsWith('new_')) usedBytes += space.space_used_size;
+  return { usedBytes, limitBytes };
 }
 
 function isFull(use: HeapUse): boolean {

@@ -7,7 +7,7 @@ import { EngineError } from '../errors/engine-error.js';
 import { nearlyFullHeap, type HeapUse } from './heap-guard.js';
 
 /** How often a root context with reservations looks at the heap between reservations. */
-const GUARD_INTERVAL_MILLIS = 250;
+const GUARD_INTERVAL_MILLIS = 100;
 
 export class MemoryContext {
   private reserved = 0;
