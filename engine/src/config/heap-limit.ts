@@ -12,8 +12,11 @@ import { ConfigError } from './config-loader.js';
 const MB = 1024 * 1024;
 /** The least heap kept for the server itself (HTTP, planning, query history, result JSON). */
 const MIN_HEADROOM_BYTES = 64 * MB;
-/** Beyond the minimum, a fifth of the heap is kept out of the node memory (garbage not yet collected, uncounted temporaries). */
-const HEADROOM_FRACTION = 0.2;
+/**
+ * Beyond the minimum, a quarter of the heap is kept out of the node memory: decoded-column caches
+ * (a sixteenth), uncounted temporaries, and room below the heap guard's threshold (85%).
+ */
+const HEADROOM_FRACTION = 0.25;
 
 /** V8's heap limit of this process (its old generation's, set with --max-old-space-size). */
 export function heapLimitBytes(): number {
@@ -41,7 +44,7 @@ export function checkNodeMemoryFitsHeap(nodeMemoryBytes: number, heapBytes = hea
   const neededMb = Math.ceil(heapNeededFor(nodeMemoryBytes) / MB);
   throw new ConfigError(
     `memory.nodeMemory (${Math.round(nodeMemoryBytes / MB)}MB) does not fit the V8 heap limit of ${Math.round(heapBytes / MB)}MB ` +
-      `(the node keeps at least ${MIN_HEADROOM_BYTES / MB}MB and a fifth of the heap for itself). ` +
+      `(the node keeps at least ${MIN_HEADROOM_BYTES / MB}MB and a quarter of the heap for itself). ` +
       `Start the server with a larger heap, e.g. NODE_OPTIONS=--max-old-space-size=${neededMb}, or lower memory.nodeMemory to at most ${Math.floor(maxNodeMemoryForHeap(heapBytes) / MB)}MB.`,
   );
 }

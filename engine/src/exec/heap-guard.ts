@@ -45,6 +45,13 @@ export interface HeapUse {
 
 let lastCheck = 0;
 let lastGc = 0;
+/** Caches that give their memory back when the heap is nearly full, before any query is failed. */
+const evictables: Array<() => void> = [];
+
+/** Registers a cache to empty under heap pressure (it is only a cache: the data is still elsewhere). */
+export function evictUnderHeapPressure(evict: () => void): void {
+  evictables.push(evict);
+}
 
 /** Collects garbage now: without this, heap use includes garbage V8 would free before giving up. */
 const collectGarbage: (() => void) | undefined = (() => {
@@ -81,6 +88,7 @@ export function nearlyFullHeap(force = false): HeapUse | undefined {
   if (!isFull(use)) return undefined;
   if (collectGarbage !== undefined && now - lastGc >= GC_INTERVAL_MILLIS) {
     lastGc = now;
+    for (const evict of evictables) evict();
     collectGarbage();
     use = heapUse();
   }

@@ -26,7 +26,7 @@ describe('heap limit and node memory', function () {
     const { code, stderr } = await failedStart(['--node-memory', '1GB'], { NODE_OPTIONS: '--max-old-space-size=256' });
     expect(code).to.equal(2);
     expect(stderr).to.contain('memory.nodeMemory (1024MB) does not fit the V8 heap limit of 256MB');
-    expect(stderr).to.contain('NODE_OPTIONS=--max-old-space-size=1280');
+    expect(stderr).to.contain('NODE_OPTIONS=--max-old-space-size=1366');
   });
 
   describe('with a 96 MB heap and no node memory configured', () => {

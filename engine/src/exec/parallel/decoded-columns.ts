@@ -5,6 +5,7 @@
 // so each worker keeps its own share of a table.
 
 import { getHeapStatistics } from 'node:v8';
+import { evictUnderHeapPressure } from '../heap-guard.js';
 import { columnSizeInBytes, type Column } from '../page.js';
 
 export class DecodedColumns {
@@ -30,6 +31,12 @@ export class DecodedColumns {
     return column;
   }
 
+  /** Drops every kept column. */
+  clear(): void {
+    this.columns.clear();
+    this.bytes = 0;
+  }
+
   /** Keeps `column` under `key` (when it fits the budget), making room by dropping the least recently read. */
   keep(key: string, column: Column): void {
     const bytes = columnSizeInBytes(column);
@@ -49,5 +56,6 @@ export class DecodedColumns {
   }
 }
 
-/** This thread's cache: an eighth of its heap. */
-export const decodedColumns = new DecodedColumns(Math.floor(getHeapStatistics().heap_size_limit / 8));
+/** This thread's cache: a sixteenth of its heap (within the heap's headroom beside the node memory), emptied under heap pressure. */
+export const decodedColumns = new DecodedColumns(Math.floor(getHeapStatistics().heap_size_limit / 16));
+evictUnderHeapPressure(() => decodedColumns.clear());
