@@ -10,6 +10,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseBenchOptions, tpchSchema } from './bench/options.js';
 import { jsonToScalar, typeOfName } from './bench/json-rows.js';
+import { distinctCommentQuery, printMemory, serverHeapOptions, ServerMemoryProbe } from './bench/memory.js';
 import { printRun, summarise, writeRun, type BenchRun, type QueryFigures } from './bench/report.js';
 import { executeStatement, type StatementSession } from './sqllogictest/statement-client.js';
 import { startEngineServer } from './sqllogictest/server-process.js';
@@ -22,12 +23,16 @@ const here = dirname(fileURLToPath(import.meta.url));
 const CLI = resolve(here, '..', 'src', 'cli', 'main.js');
 const RESULTS_DIR = resolve(here, '..', '..', '..', 'bench', 'results');
 const TIMEOUT_MILLIS = 30 * 60 * 1000;
+const BENCH_NODE_MEMORY_BYTES = 20 * 1024 ** 3;
 
 async function main(): Promise<void> {
   const options = parseBenchOptions(process.argv.slice(2));
   const schema = tpchSchema(options.scale);
   const startedAt = new Date().toISOString();
-  const server = await startEngineServer({ cliPath: CLI, args: ['--query-max-memory-per-node', '16GB', '--node-memory', '20GB'] });
+  // The server's heap must hold its node memory (it refuses to start otherwise): the child inherits this.
+  process.env.NODE_OPTIONS = serverHeapOptions(BENCH_NODE_MEMORY_BYTES);
+  const server = await startEngineServer({ cliPath: CLI, args: ['--query-max-memory-per-node', '16GB', '--node-memory', `${BENCH_NODE_MEMORY_BYTES}B`] });
+  const memory = new ServerMemoryProbe(server.url, server.pid);
   try {
     const session: StatementSession = { user: 'bench', source: 'bench', catalog: 'memory', schema: 'bench', properties: { task_concurrency: String(options.threads) } };
     const run = async (sql: string) => {
@@ -61,9 +66,10 @@ async function main(): Promise<void> {
       const engineTimes: number[] = [];
       try {
         let outcome = await run(sql);
-        for (let i = 0; i < options.warmup + options.runs; i++) {
+        const last = options.warmup + options.runs - 1;
+        for (let i = 0; i <= last; i++) {
           const t = performance.now();
-          outcome = await run(sql);
+          outcome = i === last ? await memory.measure(`q${String(q).padStart(2, '0')}`, sql, () => run(sql)) : await run(sql);
           if (i >= options.warmup) engineTimes.push(performance.now() - t);
         }
         const types = outcome.columns.map((c) => typeOfName(c.type));
@@ -78,6 +84,14 @@ async function main(): Promise<void> {
         console.log(`error: ${(e as Error).message}`);
       }
     }
+    const distinct = distinctCommentQuery(schema);
+    console.log(`${distinct} ...`);
+    try {
+      await run(distinct);
+      await memory.measure('distinct comment', distinct, () => run(distinct));
+    } catch (e) {
+      console.log(`error: ${(e as Error).message}`);
+    }
     const result: BenchRun = {
       startedAt,
       options,
@@ -85,8 +99,10 @@ async function main(): Promise<void> {
       queries: figures,
       ...summarise(figures),
       peakMemoryBytes: { engineServer: peakRss(server.pid), benchProcess: process.resourceUsage().maxRSS * 1024 },
+      memory: memory.figures,
     };
     printRun(result);
+    printMemory(memory.figures);
     console.log(`\nwritten to ${writeRun(result, RESULTS_DIR)}`);
   } finally {
     await server.stop();

@@ -2,6 +2,7 @@
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { QueryMemory } from './memory.js';
 import type { BenchOptions } from './options.js';
 
 export interface QueryFigures {
@@ -22,6 +23,8 @@ export interface BenchRun {
   geometricMeanRatio: number;
   totalMillis: { engine: number; duckdb: number };
   peakMemoryBytes: { engineServer: number | undefined; benchProcess: number };
+  /** Counted peak against the server's RSS growth, per query (see memory.ts). */
+  memory?: QueryMemory[];
 }
 
 export function summarise(figures: QueryFigures[]): { geometricMeanRatio: number; totalMillis: { engine: number; duckdb: number } } {

@@ -2,6 +2,7 @@
 // stopped by a signal or shuts itself down (PUT /v1/info/state "SHUTTING_DOWN").
 
 import { loadConfig } from '../config/config-loader.js';
+import { checkNodeMemoryFitsHeap } from '../config/heap-limit.js';
 import { SETTINGS, envName } from '../config/settings.js';
 import { createLogger } from '../log/logger.js';
 import { startServer } from '../server/engine-server.js';
@@ -30,6 +31,7 @@ export async function serverCommand(args: readonly string[]): Promise<number> {
   }
   const flags = Object.fromEntries(SETTINGS.map((s) => [s.flag, stringOption(values, s.flag)]));
   const config = loadConfig({ file: stringOption(values, 'config'), env: process.env, flags });
+  checkNodeMemoryFitsHeap(config.memory.nodeMemory);
   const logger = createLogger(config.log.level, { nodeId: config.node.id });
   const starting = startServer(config, logger);
   // Installed before the server listens, so a signal during startup still stops it cleanly.

@@ -4,13 +4,13 @@
 
 import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { totalmem } from 'node:os';
 import AjvModule, { type ErrorObject } from 'ajv';
 import { parse as parseYaml } from 'yaml';
 import { CONFIG_SCHEMA, type CatalogConfig, type EngineConfig, type LogLevel } from './config-schema.js';
 import { DATA_SIZE_SCHEMA, parseDataSize } from './data-size.js';
 import { parseDuration } from './duration.js';
 import { SETTINGS, envName, settingKey, type Setting } from './settings.js';
+import { defaultNodeMemory } from './heap-limit.js';
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -188,7 +188,7 @@ function resolve(raw: RawObject): EngineConfig {
     catalogs: catalogs ? catalogs.map((c) => ({ name: c.name, connector: c.connector, properties: c.properties ?? {} })) : DEFAULT_CATALOGS.map((c) => ({ ...c })),
     memory: {
       queryMaxMemoryPerNode: size(memory.queryMaxMemoryPerNode, 2 * 1024 ** 3),
-      nodeMemory: size(memory.nodeMemory, Math.floor(totalmem() / 2)),
+      nodeMemory: size(memory.nodeMemory, defaultNodeMemory()),
     },
     query: {
       maxLength: (query.maxLength as number | undefined) ?? 1_000_000,

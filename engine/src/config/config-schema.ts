@@ -49,7 +49,7 @@ export const CONFIG_SCHEMA = {
     },
     memory: closed('Memory limits', {
       queryMaxMemoryPerNode: { ...DATA_SIZE_SCHEMA, description: 'Memory one query may use on a node (default: 2GB)' },
-      nodeMemory: { ...DATA_SIZE_SCHEMA, description: 'Memory all queries together may use on a node (default: half of the machine memory)' },
+      nodeMemory: { ...DATA_SIZE_SCHEMA, description: 'Memory all queries together may use on a node (default: half of the machine memory, at most what the V8 heap holds; must fit the heap set by --max-old-space-size)' },
     }),
     query: closed('Query management', {
       maxLength: { type: 'integer', minimum: 1, description: 'Longest SQL text accepted, in characters (default: 1000000)' },

@@ -8,6 +8,9 @@ import { ResultBuffer, type ResponseLimits } from './result-buffer.js';
 import type { Session } from './session.js';
 import { newQueryProgress, type OutputColumn, type QueryExecutionContext, type StatementResult } from './statement-result.js';
 
+/** What a finished query keeps of its result: the figures the protocol reports, nothing that references operators or data. */
+export type StatementSummary = Omit<StatementResult, 'pages'>;
+
 /** What runs a statement (the StatementExecutor). */
 export interface StatementRunner {
   execute(sql: string, session: Session, context: QueryExecutionContext): Promise<StatementResult>;
@@ -27,7 +30,8 @@ export class ManagedQuery {
   /** Last time the client polled; a query not polled for long is abandoned. */
   lastClientAccess = this.createTime;
   error: EngineError | undefined;
-  result: StatementResult | undefined;
+  /** While running, the statement's result; once done only its summary (no page stream, so no operators or data). */
+  result: StatementResult | StatementSummary | undefined;
   buffer: ResultBuffer | undefined;
   readonly progress = newQueryProgress();
   /** Whether the client read the final response (or gave up on the query). */
@@ -38,7 +42,8 @@ export class ManagedQuery {
   resourceGroupId: readonly string[] | undefined;
 
   private current: QueryState = 'QUEUED';
-  private readonly abort = new AbortController();
+  /** Dropped once the query is done: operators may have left abort listeners on its signal. */
+  private abort: AbortController | undefined = new AbortController();
   private readonly waiters = new Set<() => void>();
   private readonly doneListeners: Array<(query: ManagedQuery) => void> = [];
 
@@ -49,7 +54,10 @@ export class ManagedQuery {
     readonly client: ClientInfo,
     readonly memory: MemoryContext,
     private readonly limits: ResponseLimits,
-  ) {}
+  ) {
+    // The node takes the memory back when its heap is nearly full and this query holds the most.
+    memory.onRevoke((error) => this.fail(error));
+  }
 
   get state(): QueryState {
     return this.current;
@@ -73,7 +81,8 @@ export class ManagedQuery {
     this.executionStartTime = Date.now();
     this.transition('PLANNING');
     try {
-      const result = await runner.execute(this.sql, this.session, { signal: this.abort.signal, memory: this.memory, progress: this.progress });
+      const signal = this.abort!.signal;
+      const result = await runner.execute(this.sql, this.session, { signal, memory: this.memory, progress: this.progress });
       if (this.done) {
         await result.pages[Symbol.asyncIterator]().return?.();
         return;
@@ -83,7 +92,7 @@ export class ManagedQuery {
       this.transition('STARTING');
       this.buffer = new ResultBuffer(result.columns, this.limits, () => this.notify());
       this.transition('RUNNING');
-      await this.buffer.fill(result.pages, this.abort.signal);
+      await this.buffer.fill(result.pages, signal);
       if (this.done) return;
       if (this.buffer.complete) this.finish();
       else this.transition('FINISHING');
@@ -104,9 +113,10 @@ export class ManagedQuery {
 
   fail(cause: unknown): void {
     if (this.done) return;
+    const abort = this.abort;
     this.error = toEngineError(cause);
     this.end('FAILED');
-    this.abort.abort(this.error);
+    abort?.abort(this.error);
   }
 
   cancel(): void {
@@ -161,8 +171,21 @@ export class ManagedQuery {
 
   private end(state: 'FINISHED' | 'FAILED'): void {
     this.endTime = Date.now();
+    this.releaseExecution();
     this.transition(state);
     for (const listener of this.doneListeners) listener(this);
+  }
+
+  /**
+   * A finished query stays in the history with its statistics only: the page stream (and through
+   * it the operator tree, hash tables and pages) is dropped, and a failed query's unread rows too.
+   */
+  private releaseExecution(): void {
+    if (this.result !== undefined) {
+      const { columns, updateType, updateCount, sessionChanges } = this.result;
+      this.result = { columns, updateType, updateCount, sessionChanges };
+    }
+    this.abort = undefined;
   }
 
   private transition(state: QueryState): void {

@@ -1,11 +1,22 @@
 // Memory accounting: a query's operators reserve what they retain; past the limit the query fails
-// with EXCEEDED_LOCAL_MEMORY_LIMIT while the server stays up. Contexts nest (node -> query).
+// with EXCEEDED_LOCAL_MEMORY_LIMIT while the server stays up. Contexts nest (node -> query). A root
+// context also watches the real heap (heap-guard): when it is nearly full, the query holding the
+// most is failed — the reserving one by an exception, another through its revoke handler.
 
 import { EngineError } from '../errors/engine-error.js';
+import { nearlyFullHeap, type HeapUse } from './heap-guard.js';
+
+/** How often a root context with reservations looks at the heap between reservations. */
+const GUARD_INTERVAL_MILLIS = 100;
 
 export class MemoryContext {
   private reserved = 0;
   private peak = 0;
+  /** Children holding reservations now (only they can be asked to give memory back). */
+  private readonly holders = new Set<MemoryContext>();
+  private revokeHandler: ((error: EngineError) => void) | undefined;
+  private revoked = false;
+  private guardTimer: NodeJS.Timeout | undefined;
 
   constructor(
     readonly name: string,
@@ -21,18 +32,14 @@ export class MemoryContext {
     return this.peak;
   }
 
-  /** Reserves `bytes`; throws EXCEEDED_LOCAL_MEMORY_LIMIT (and reserves nothing) when over a limit. */
+  /** Called when the node takes this context's memory back (its heap is nearly full): the owner fails. */
+  onRevoke(handler: (error: EngineError) => void): void {
+    this.revokeHandler = handler;
+  }
+
+  /** Reserves `bytes`; throws EXCEEDED_LOCAL_MEMORY_LIMIT (and reserves nothing) when over a limit or the heap is nearly full. */
   reserve(bytes: number): void {
-    if (bytes <= 0) return;
-    if (this.reserved + bytes > this.limitBytes) {
-      throw new EngineError(
-        'EXCEEDED_LOCAL_MEMORY_LIMIT',
-        `Query exceeded per-node memory limit of ${formatBytes(this.limitBytes)} [Allocated: ${formatBytes(this.reserved + bytes)}]`,
-      );
-    }
-    this.parent?.reserve(bytes);
-    this.reserved += bytes;
-    if (this.reserved > this.peak) this.peak = this.reserved;
+    this.reserveFor(bytes, this);
   }
 
   free(bytes: number): void {
@@ -40,6 +47,8 @@ export class MemoryContext {
     if (amount <= 0) return;
     this.reserved -= amount;
     this.parent?.free(amount);
+    if (this.reserved === 0) this.parent?.holders.delete(this);
+    if (this.holders.size === 0) this.stopGuard();
   }
 
   /** Releases everything this context holds (at the end of a query). */
@@ -50,6 +59,72 @@ export class MemoryContext {
   child(name: string, limitBytes = this.limitBytes): MemoryContext {
     return new MemoryContext(name, limitBytes, this);
   }
+
+  /** `origin` is the child through which the reservation came (this context when it is its own). */
+  private reserveFor(bytes: number, origin: MemoryContext): void {
+    if (bytes <= 0) return;
+    if (this.reserved + bytes > this.limitBytes) {
+      throw new EngineError(
+        'EXCEEDED_LOCAL_MEMORY_LIMIT',
+        `Query exceeded per-node memory limit of ${formatBytes(this.limitBytes)} [Allocated: ${formatBytes(this.reserved + bytes)}]`,
+      );
+    }
+    if (this.parent === undefined) this.guardHeap(origin);
+    else this.parent.reserveFor(bytes, this);
+    this.reserved += bytes;
+    if (this.reserved > this.peak) this.peak = this.reserved;
+    if (this.parent !== undefined) this.parent.addHolder(this);
+  }
+
+  private addHolder(child: MemoryContext): void {
+    this.holders.add(child);
+    this.startGuard();
+  }
+
+  /** When the heap is nearly full: throws for `origin` if it holds the most, else revokes the one that does. */
+  private guardHeap(origin: MemoryContext | undefined, force = false): void {
+    const full = nearlyFullHeap(force);
+    if (full === undefined) return;
+    // A revoked query still winding down frees its memory soon: give it that time.
+    for (const c of this.holders) if (c.revoked) return;
+    const victim = this.largestHolder() ?? origin;
+    if (victim === undefined) return;
+    const error = heapFullError(full, victim);
+    if (victim === origin) throw error;
+    victim.revoke(error);
+  }
+
+  private largestHolder(): MemoryContext | undefined {
+    let largest: MemoryContext | undefined;
+    for (const c of this.holders) if (largest === undefined || c.reserved > largest.reserved) largest = c;
+    return largest;
+  }
+
+  private revoke(error: EngineError): void {
+    if (this.revoked || this.revokeHandler === undefined) return;
+    this.revoked = true;
+    this.revokeHandler(error);
+  }
+
+  /** Between reservations too (a query may grow the heap without reserving), while anything is reserved. */
+  private startGuard(): void {
+    if (this.guardTimer !== undefined) return;
+    this.guardTimer = setInterval(() => this.guardHeap(undefined, true), GUARD_INTERVAL_MILLIS);
+    this.guardTimer.unref();
+  }
+
+  private stopGuard(): void {
+    clearInterval(this.guardTimer);
+    this.guardTimer = undefined;
+  }
+}
+
+function heapFullError(use: HeapUse, victim: MemoryContext): EngineError {
+  return new EngineError(
+    'EXCEEDED_LOCAL_MEMORY_LIMIT',
+    `Query exceeded per-node memory limit: the node's heap is nearly full (${formatBytes(use.usedBytes)} used of ${formatBytes(use.limitBytes)}) ` +
+      `and this query holds the most memory [Allocated: ${formatBytes(victim.reservedBytes)}]`,
+  );
 }
 
 export function formatBytes(bytes: number): string {

@@ -21,6 +21,7 @@
 //   unknown                Uint8Array (every row null)   -> null
 
 import { SHORT_DECIMAL_PRECISION, type SqlType } from '../types/types.js';
+import { binaryArrayBytes, boxedArrayBytes, stringArrayBytes } from './memory-estimate.js';
 
 export type Scalar = boolean | number | bigint | string | Uint8Array | null;
 
@@ -287,17 +288,12 @@ export function pageSizeInBytes(page: Page): number {
   return bytes;
 }
 
+/** The heap bytes a column holds (see memory-estimate). */
 export function columnSizeInBytes(column: Column): number {
   let bytes = column.nulls === null ? 0 : column.nulls.byteLength;
   const v = column.values;
   if (!Array.isArray(v)) return bytes + (v as Uint8Array).byteLength;
-  if (column.type.kind === 'varchar' || column.type.kind === 'char') {
-    for (const s of v as string[]) bytes += 16 + s.length * 2;
-    return bytes;
-  }
-  if (column.type.kind === 'varbinary') {
-    for (const b of v as Uint8Array[]) bytes += 16 + b.byteLength;
-    return bytes;
-  }
-  return bytes + v.length * 24;
+  if (column.type.kind === 'varchar' || column.type.kind === 'char') return bytes + stringArrayBytes(v as string[]);
+  if (column.type.kind === 'varbinary') return bytes + binaryArrayBytes(v as Uint8Array[]);
+  return bytes + boxedArrayBytes(v.length);
 }

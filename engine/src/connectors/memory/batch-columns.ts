@@ -1,21 +1,22 @@
 // Decoded columns of stored batches. Batches never change once stored, so a column decoded for one
-// scan (strings especially) is kept and shared by every later scan of the same batch.
+// scan (strings especially) is kept and shared by later scans of the same batch — in this thread's
+// decoded-column cache, which is bounded in bytes (the least recently read go first), so that the
+// decoded copies of big tables never fill the heap.
 
 import type { RecordBatch } from 'apache-arrow';
 import { arrowDataToColumn } from '../../exec/arrow.js';
 import type { Column, Page } from '../../exec/page.js';
 import type { SqlType } from '../../types/types.js';
+import { decodedColumns } from '../../exec/parallel/decoded-columns.js';
+import { storedColumnKey } from './shared-batch.js';
 
-const decoded = new WeakMap<RecordBatch, (Column | undefined)[]>();
-
-/** The columns at `indexes` of `batch` (whose columns have `types`), decoding each at most once. */
+/** The columns at `indexes` of `batch` (whose columns have `types`), decoded once while the cache keeps them. */
 export function batchPage(batch: RecordBatch, types: readonly SqlType[], indexes: readonly number[]): Page {
-  let cache = decoded.get(batch);
-  if (cache === undefined) {
-    cache = new Array<Column | undefined>(types.length);
-    decoded.set(batch, cache);
-  }
-  const columns = indexes.map((i) => (cache[i] ??= arrowDataToColumn(batch.data.children[i], types[i])));
+  const columns = indexes.map((i) => {
+    const decode = () => arrowDataToColumn(batch.data.children[i], types[i]);
+    const key = storedColumnKey(batch, i);
+    return key === undefined || decodesWithoutCopy(types[i]) ? decode() : decodedColumns.decode(key, decode);
+  });
   return { rowCount: batch.numRows, columns };
 }
 
@@ -38,8 +39,8 @@ export function decodesWithoutCopy(type: SqlType): boolean {
 /** Records `page` as the decoded form of `batch`, which was just encoded from it. */
 export function rememberDecoded(batch: RecordBatch, page: Page): void {
   // A column whose buffer is longer than its rows would hand scans more values than rows: skip it.
-  decoded.set(
-    batch,
-    page.columns.map((c) => (c.values.length === page.rowCount && !decodesWithoutCopy(c.type) ? c : undefined)),
-  );
+  page.columns.forEach((c, i) => {
+    const key = storedColumnKey(batch, i);
+    if (key !== undefined && c.values.length === page.rowCount && !decodesWithoutCopy(c.type)) decodedColumns.keep(key, c);
+  });
 }

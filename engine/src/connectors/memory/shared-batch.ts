@@ -71,14 +71,20 @@ function buffersOf(data: Data): (BufferView | undefined)[] {
   return [data.valueOffsets, data.values as BufferView | undefined, data.nullBitmap];
 }
 
+/** The key naming column `index` of a stored batch for as long as the process runs (undefined for a batch not stored shared). */
+export function storedColumnKey(batch: RecordBatch, index: number): string | undefined {
+  const batchId = batchIds.get(batch);
+  return batchId === undefined ? undefined : `${batchId}:${index}`;
+}
+
 /** The columns at `indexes` of a stored batch (whose columns have `types`), as plain data. */
 export function sharedPage(batch: RecordBatch, types: readonly SqlType[], indexes: readonly number[]): SharedPage {
   const children = batch.data.children;
-  const batchId = batchIds.get(batch);
   const columns = indexes.map((i): SharedColumn => {
     const data = children[i];
     const column: SharedColumn = { type: types[i], offset: data.offset, length: data.length, nullCount: data.nullCount };
-    if (batchId !== undefined) column.key = `${batchId}:${i}`;
+    const key = storedColumnKey(batch, i);
+    if (key !== undefined) column.key = key;
     if (data.valueOffsets !== undefined) column.valueOffsets = data.valueOffsets as Int32Array;
     if (data.values !== undefined) column.values = data.values as BufferView;
     if (data.nullBitmap !== undefined) column.nullBitmap = data.nullBitmap;

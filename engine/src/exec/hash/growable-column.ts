@@ -5,6 +5,7 @@
 import { allocateValues, sliceValues, type Column, type ColumnValues } from '../page.js';
 import type { SqlType } from '../../types/types.js';
 import { int64Words } from './hash-functions.js';
+import { BOXED_VALUE_BYTES, POINTER_BYTES, binaryBytes, stringBytes } from '../memory-estimate.js';
 import type { ColumnData } from './row-equality.js';
 
 export type RowCopier = (sourceRow: number, index: number) => void;
@@ -90,7 +91,8 @@ export class GrowableColumn implements ColumnData {
       const dst = this.values as string[];
       return (s, d) => {
         const v = src[s];
-        this.variableBytes += (v.length - dst[d].length) * 2;
+        const old = dst[d];
+        this.variableBytes += stringBytes(v) - (old === undefined || old === '' ? 0 : stringBytes(old));
         dst[d] = v;
       };
     }
@@ -99,7 +101,8 @@ export class GrowableColumn implements ColumnData {
       const dst = this.values as Uint8Array[];
       return (s, d) => {
         const v = src[s];
-        this.variableBytes += v.byteLength - dst[d].byteLength;
+        const old = dst[d];
+        this.variableBytes += binaryBytes(v) - (old === undefined ? 0 : binaryBytes(old));
         dst[d] = v;
       };
     }
@@ -123,8 +126,8 @@ export class GrowableColumn implements ColumnData {
   }
 
   sizeInBytes(): number {
-    const slots = Array.isArray(this.values) ? this.capacity * 8 : (this.values as Uint8Array).byteLength;
-    const longDecimals = this.type.kind === 'decimal' && Array.isArray(this.values) ? this.capacity * 24 : 0;
+    const slots = Array.isArray(this.values) ? this.capacity * POINTER_BYTES : (this.values as Uint8Array).byteLength;
+    const longDecimals = this.type.kind === 'decimal' && Array.isArray(this.values) ? this.capacity * BOXED_VALUE_BYTES : 0;
     return slots + longDecimals + this.variableBytes + (this.nulls === null ? 0 : this.nulls.byteLength);
   }
 }

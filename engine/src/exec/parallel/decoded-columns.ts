@@ -1,11 +1,11 @@
-// A worker thread's decoded columns of memory-table batches, so that a table read again does not
-// decode its strings and decimals again. Stored batches never change, so a column's key names the
+// This thread's decoded columns of memory-table batches (each worker thread and the main thread has
+// its own), so that a table read again does not decode its strings and decimals again. Stored batches never change, so a column's key names the
 // same values for as long as the process runs. Bounded in bytes: the least recently read go first.
 // The main thread hands a worker mostly the same splits from query to query (see parallel-source),
 // so each worker keeps its own share of a table.
 
 import { getHeapStatistics } from 'node:v8';
-import type { SharedColumn } from '../../connectors/memory/shared-batch.js';
+import { evictUnderHeapPressure } from '../heap-guard.js';
 import { columnSizeInBytes, type Column } from '../page.js';
 
 export class DecodedColumns {
@@ -18,9 +18,8 @@ export class DecodedColumns {
     return this.bytes;
   }
 
-  /** The decoded column for `shared`: kept from an earlier read, or decoded now (and kept). */
-  decode(shared: SharedColumn, decode: () => Column): Column {
-    const key = shared.key as string;
+  /** The decoded column under `key`: kept from an earlier read, or decoded now (and kept). */
+  decode(key: string, decode: () => Column): Column {
     const kept = this.columns.get(key);
     if (kept !== undefined) {
       this.columns.delete(key);
@@ -28,8 +27,25 @@ export class DecodedColumns {
       return kept.column;
     }
     const column = decode();
+    this.keep(key, column);
+    return column;
+  }
+
+  /** Drops every kept column. */
+  clear(): void {
+    this.columns.clear();
+    this.bytes = 0;
+  }
+
+  /** Keeps `column` under `key` (when it fits the budget), making room by dropping the least recently read. */
+  keep(key: string, column: Column): void {
     const bytes = columnSizeInBytes(column);
-    if (bytes > this.budgetBytes) return column;
+    if (bytes > this.budgetBytes) return;
+    const previous = this.columns.get(key);
+    if (previous !== undefined) {
+      this.columns.delete(key);
+      this.bytes -= previous.bytes;
+    }
     this.columns.set(key, { column, bytes });
     this.bytes += bytes;
     for (const [oldest, entry] of this.columns) {
@@ -37,9 +53,9 @@ export class DecodedColumns {
       this.columns.delete(oldest);
       this.bytes -= entry.bytes;
     }
-    return column;
   }
 }
 
-/** This thread's cache: an eighth of its heap. */
-export const decodedColumns = new DecodedColumns(Math.floor(getHeapStatistics().heap_size_limit / 8));
+/** This thread's cache: a sixteenth of its heap (within the heap's headroom beside the node memory), emptied under heap pressure. */
+export const decodedColumns = new DecodedColumns(Math.floor(getHeapStatistics().heap_size_limit / 16));
+evictUnderHeapPressure(() => decodedColumns.clear());

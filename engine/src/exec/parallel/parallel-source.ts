@@ -12,6 +12,7 @@ import type { QueryProgress } from '../../coordinator/statement-result.js';
 import type { Session } from '../../coordinator/session.js';
 import { EngineError } from '../../errors/engine-error.js';
 import { hashAggregation, type HashAggregationSpec } from '../operators/hash-aggregation.js';
+import { MemoryReservation } from '../operators/operator-support.js';
 import type { OperatorContext, PageStream } from '../operators/operator.js';
 import type { Page } from '../page.js';
 import { readSplits } from '../table-scan.js';
@@ -86,6 +87,8 @@ class ParallelRun {
   /** Per worker, by position, the indexes of the splits it is to read. */
   private readonly queues: number[][];
   private readonly positions = new Map<PoolWorker, number>();
+  /** Per worker, what its task holds in its own heap, as reported with each finished split. */
+  private readonly workerMemory = new Map<PoolWorker, MemoryReservation>();
   /** Whether the workers run the fragment's final aggregation (their pages are final rows). */
   readonly workersFinish: boolean = false;
   /** Splits handed out and not reported done. */
@@ -158,6 +161,7 @@ class ParallelRun {
     if (this.closed) return;
     this.closed = true;
     this.env.operator.signal.removeEventListener('abort', this.onAbort);
+    for (const reservation of this.workerMemory.values()) reservation.release();
     this.env.progress.runningSplits -= this.splitsInFlight;
     this.splitsInFlight = 0;
     if (this.running.size === 0) return;
@@ -198,6 +202,7 @@ class ParallelRun {
         this.finished.splits++;
         this.finished.rows += message.rows;
         this.finished.bytes += message.bytes;
+        this.mirrorWorkerMemory(worker, message.memoryBytes);
         return;
       case 'poorReduction':
         this.running.delete(worker);
@@ -207,13 +212,30 @@ class ParallelRun {
       case 'done':
         progress.cpuTimeMillis += message.cpuMillis;
         this.running.delete(worker);
+        this.mirrorWorkerMemory(worker, 0);
         break;
       case 'failed':
         this.running.delete(worker);
+        this.mirrorWorkerMemory(worker, 0);
         this.fail(errorFromPayload(message.error));
         break;
     }
     this.notify();
+  }
+
+  /** Counts a worker's heap use in the query's memory, so its limit and the node's cover the workers too. */
+  private mirrorWorkerMemory(worker: PoolWorker, bytes: number): void {
+    let reservation = this.workerMemory.get(worker);
+    if (reservation === undefined) {
+      if (bytes === 0) return;
+      reservation = new MemoryReservation(this.env.operator.memory);
+      this.workerMemory.set(worker, reservation);
+    }
+    try {
+      reservation.set(bytes);
+    } catch (e) {
+      this.fail(e as Error);
+    }
   }
 
   private handOutSplit(worker: PoolWorker): void {

@@ -4,11 +4,18 @@
 // next need; shutdown terminates them all.
 
 import { availableParallelism } from 'node:os';
+import { oldGenerationLimitBytes } from '../heap-guard.js';
 import { Worker, type Transferable } from 'node:worker_threads';
 import { EngineError } from '../../errors/engine-error.js';
 import type { MainToWorker, StartTask, WorkerToMain } from './worker-protocol.js';
 
 const WORKER_ENTRY = new URL('./worker-main.js', import.meta.url);
+/**
+ * Each worker has a heap of its own, as large as the main thread's old generation (so
+ * --max-old-space-size bounds them too), stated explicitly: a worker that runs out of it is ended
+ * alone, failing its tasks with EXCEEDED_LOCAL_MEMORY_LIMIT, never the process.
+ */
+const WORKER_HEAP_MB = Math.max(64, Math.floor(oldGenerationLimitBytes() / (1024 * 1024)));
 
 /** Receives the messages of one task, or its loss when the thread dies. */
 export interface TaskListener {
@@ -27,8 +34,12 @@ export class PoolWorker {
   ) {
     thread.unref();
     thread.on('message', (message: WorkerToMain) => this.route(message));
-    thread.on('error', (e: Error) => this.die(`Worker thread failed: ${e.message}`));
-    thread.on('exit', (code: number) => this.die(`Worker thread exited with code ${code}`));
+    thread.on('error', (e: Error & { code?: string }) =>
+      e.code === 'ERR_WORKER_OUT_OF_MEMORY'
+        ? this.die(new EngineError('EXCEEDED_LOCAL_MEMORY_LIMIT', `Query exceeded per-node memory limit: a worker thread ran out of its heap of ${WORKER_HEAP_MB}MB`))
+        : this.die(new EngineError('GENERIC_INTERNAL_ERROR', `Worker thread failed: ${e.message}`)),
+    );
+    thread.on('exit', (code: number) => this.die(new EngineError('GENERIC_INTERNAL_ERROR', `Worker thread exited with code ${code}`)));
   }
 
   /** Running tasks: the pool gives new tasks to the least loaded threads. */
@@ -64,14 +75,13 @@ export class PoolWorker {
     listener?.onMessage(message);
   }
 
-  private die(reason: string): void {
+  private die(error: EngineError): void {
     if (!this.alive) return;
     this.alive = false;
     const listeners = [...this.tasks.values()];
     this.tasks.clear();
     this.thread.unref();
     this.onDeath(this);
-    const error = new EngineError('GENERIC_INTERNAL_ERROR', reason);
     for (const listener of listeners) listener?.onFailure(error);
   }
 }
@@ -122,7 +132,7 @@ export class WorkerPool {
   }
 
   private spawn(): PoolWorker {
-    return new PoolWorker(new Worker(WORKER_ENTRY), (dead) => {
+    return new PoolWorker(new Worker(WORKER_ENTRY, { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } }), (dead) => {
       const i = this.workers.indexOf(dead);
       if (i >= 0) this.workers.splice(i, 1);
     });

@@ -40,6 +40,8 @@ export interface WorkReport {
   rows: number;
   bytes: number;
   cpuMillis: number;
+  /** What the task's operators hold in the worker's heap now, mirrored in the query's memory on the main thread. */
+  memoryBytes: number;
 }
 
 export type WorkerToMain =

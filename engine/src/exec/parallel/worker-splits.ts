@@ -96,5 +96,5 @@ export function openWorkerSplit(split: WorkerSplit, columns: readonly string[], 
 }
 
 async function* sharedPages(pages: readonly SharedPage[]): AsyncIterable<Page> {
-  for (const page of pages) yield sharedPageToPage(page, (column, decode) => decodedColumns.decode(column, decode));
+  for (const page of pages) yield sharedPageToPage(page, (column, decode) => decodedColumns.decode(column.key as string, decode));
 }

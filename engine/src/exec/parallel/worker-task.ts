@@ -26,12 +26,14 @@ export class WorkerTask {
   private wakeUp: (() => void) | undefined;
   private readonly abort = new AbortController();
   private readonly clock = new BusyClock();
+  private readonly memory: MemoryContext;
 
   constructor(
     private readonly task: StartTask,
     private readonly post: PostToMain,
   ) {
     this.credits = task.credits;
+    this.memory = new MemoryContext(`task ${task.taskId}`, task.memoryLimitBytes);
   }
 
   receive(message: MainToWorker): void {
@@ -57,7 +59,7 @@ export class WorkerTask {
 
   async run(): Promise<void> {
     const { taskId, fragment, session } = this.task;
-    const memory = new MemoryContext(`task ${taskId}`, this.task.memoryLimitBytes);
+    const memory = this.memory;
     const ctx: OperatorContext = { memory, signal: this.abort.signal, timeZone: session.timeZone };
     this.clock.resume();
     const partial = fragmentPipeline(ctx, fragment, this.scan(session));
@@ -93,7 +95,7 @@ export class WorkerTask {
         bytes += pageSizeInBytes(page);
         yield page;
       }
-      this.post({ type: 'splitDone', taskId, rows, bytes, cpuMillis: this.clock.take() });
+      this.post({ type: 'splitDone', taskId, rows, bytes, cpuMillis: this.clock.take(), memoryBytes: this.memory.reservedBytes });
     }
   }
 

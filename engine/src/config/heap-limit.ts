@@ -1,0 +1,50 @@
+// The node's memory settings and V8's heap limit must agree: query memory lives on the V8 heap, so
+// a node memory larger than the heap would let V8 die of "heap out of memory" before any query hits
+// its limit. Like Trino's startup check of query.max-memory-per-node against the JVM heap, a
+// configuration whose node memory does not fit the heap (with headroom for the server itself) is
+// refused; Node cannot raise its own heap limit once started, so the message says which
+// --max-old-space-size to start it with. Left unset, the node memory is derived from the heap.
+
+import { totalmem } from 'node:os';
+import { oldGenerationLimitBytes } from '../exec/heap-guard.js';
+import { ConfigError } from './config-loader.js';
+
+const MB = 1024 * 1024;
+/** The least heap kept for the server itself (HTTP, planning, query history, result JSON). */
+const MIN_HEADROOM_BYTES = 64 * MB;
+/**
+ * Beyond the minimum, a quarter of the heap is kept out of the node memory: decoded-column caches
+ * (a sixteenth), uncounted temporaries, and room below the heap guard's threshold (85%).
+ */
+const HEADROOM_FRACTION = 0.25;
+
+/** V8's heap limit of this process (its old generation's, set with --max-old-space-size). */
+export function heapLimitBytes(): number {
+  return oldGenerationLimitBytes();
+}
+
+/** The most node memory a heap of `heapBytes` holds with its headroom. */
+export function maxNodeMemoryForHeap(heapBytes: number): number {
+  return Math.max(0, Math.floor(Math.min(heapBytes - MIN_HEADROOM_BYTES, heapBytes * (1 - HEADROOM_FRACTION))));
+}
+
+/** The heap a node memory of `nodeMemoryBytes` needs: the inverse of maxNodeMemoryForHeap. */
+export function heapNeededFor(nodeMemoryBytes: number): number {
+  return Math.ceil(Math.max(nodeMemoryBytes + MIN_HEADROOM_BYTES, nodeMemoryBytes / (1 - HEADROOM_FRACTION)));
+}
+
+/** memory.nodeMemory when not configured: half the machine, at most what the heap holds. */
+export function defaultNodeMemory(heapBytes = heapLimitBytes()): number {
+  return Math.min(Math.floor(totalmem() / 2), maxNodeMemoryForHeap(heapBytes));
+}
+
+/** Refuses a node memory that does not fit the heap, naming the flag that would make it fit. */
+export function checkNodeMemoryFitsHeap(nodeMemoryBytes: number, heapBytes = heapLimitBytes()): void {
+  if (nodeMemoryBytes <= maxNodeMemoryForHeap(heapBytes)) return;
+  const neededMb = Math.ceil(heapNeededFor(nodeMemoryBytes) / MB);
+  throw new ConfigError(
+    `memory.nodeMemory (${Math.round(nodeMemoryBytes / MB)}MB) does not fit the V8 heap limit of ${Math.round(heapBytes / MB)}MB ` +
+      `(the node keeps at least ${MIN_HEADROOM_BYTES / MB}MB and a quarter of the heap for itself). ` +
+      `Start the server with a larger heap, e.g. NODE_OPTIONS=--max-old-space-size=${neededMb}, or lower memory.nodeMemory to at most ${Math.floor(maxNodeMemoryForHeap(heapBytes) / MB)}MB.`,
+  );
+}

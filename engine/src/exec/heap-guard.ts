@@ -1,0 +1,96 @@
+// Watches V8's real heap use, which memory accounting only estimates. V8 offers JS no callback near
+// its heap limit and dies with "JavaScript heap out of memory" when it reaches it, so the node looks
+// itself — on reservations and on a timer — and once the heap stays above a share of its limit even
+// after a full collection, a query is failed with EXCEEDED_LOCAL_MEMORY_LIMIT before V8 gives up.
+// Each thread (the main one, every worker) has its own heap and watches it in its own root contexts.
+
+import { getHeapSpaceStatistics, getHeapStatistics, setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { resourceLimits } from 'node:worker_threads';
+
+/** Above this share of the old generation's limit the heap is nearly full. */
+export const HEAP_FULL_FRACTION = 0.85;
+/** Checks on reservations are at most this often. */
+const CHECK_INTERVAL_MILLIS = 5;
+const MB = 1024 * 1024;
+/** V8's default --max-semi-space-size on 64-bit, in MB. */
+const DEFAULT_SEMI_SPACE_MB = 16;
+
+/**
+ * The limit at which V8 gives up: its old generation's (--max-old-space-size, or a worker's
+ * maxOldGenerationSizeMb). heap_size_limit adds the young generation (three semi-spaces), which V8
+ * empties into the old one rather than letting it fail.
+ */
+export function oldGenerationLimitBytes(): number {
+  if (resourceLimits.maxOldGenerationSizeMb !== undefined) return resourceLimits.maxOldGenerationSizeMb * MB;
+  return getHeapStatistics().heap_size_limit - 3 * semiSpaceMb() * MB;
+}
+
+/** --max-semi-space-size as given to node (command line or NODE_OPTIONS), else V8's default. */
+function semiSpaceMb(): number {
+  const flags = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)];
+  for (let i = flags.length - 1; i >= 0; i--) {
+    const match = /^--max[-_]semi[-_]space[-_]size(?:=(\d+))?$/.exec(flags[i]);
+    if (match) return Number(match[1] ?? flags[i + 1]) || DEFAULT_SEMI_SPACE_MB;
+  }
+  return DEFAULT_SEMI_SPACE_MB;
+}
+/** A full collection (stopping the thread) at most this often. */
+const GC_INTERVAL_MILLIS = 1000;
+
+export interface HeapUse {
+  usedBytes: number;
+  limitBytes: number;
+}
+
+let lastCheck = 0;
+let lastGc = 0;
+/** Caches that give their memory back when the heap is nearly full, before any query is failed. */
+const evictables: Array<() => void> = [];
+
+/** Registers a cache to empty under heap pressure (it is only a cache: the data is still elsewhere). */
+export function evictUnderHeapPressure(evict: () => void): void {
+  evictables.push(evict);
+}
+
+/** Collects garbage now: without this, heap use includes garbage V8 would free before giving up. */
+const collectGarbage: (() => void) | undefined = (() => {
+  try {
+    setFlagsFromString('--expose-gc');
+    return runInNewContext('gc') as () => void;
+  } catch {
+    return undefined;
+  }
+})();
+
+const limitBytes = oldGenerationLimitBytes();
+
+/** What the old generation holds (every space but the young ones), against its limit. */
+function heapUse(): HeapUse {
+  let usedBytes = 0;
+  for (const space of getHeapSpaceStatistics()) if (!space.space_name.startsWith('new_')) usedBytes += space.space_used_size;
+  return { usedBytes, limitBytes };
+}
+
+function isFull(use: HeapUse): boolean {
+  return use.usedBytes > use.limitBytes * HEAP_FULL_FRACTION;
+}
+
+/**
+ * The heap's use when it is nearly full even after collecting garbage, else undefined. Cheap when
+ * called often: it looks at most every CHECK_INTERVAL_MILLIS unless `force`.
+ */
+export function nearlyFullHeap(force = false): HeapUse | undefined {
+  const now = Date.now();
+  if (!force && now - lastCheck < CHECK_INTERVAL_MILLIS) return undefined;
+  lastCheck = now;
+  let use = heapUse();
+  if (!isFull(use)) return undefined;
+  if (collectGarbage !== undefined && now - lastGc >= GC_INTERVAL_MILLIS) {
+    lastGc = now;
+    for (const evict of evictables) evict();
+    collectGarbage();
+    use = heapUse();
+  }
+  return isFull(use) ? use : undefined;
+}
