@@ -200,6 +200,7 @@ function resolve(raw: RawObject): EngineConfig {
       maxRowsPerResponse: (results.maxRowsPerResponse as number | undefined) ?? 10_000,
       maxBytesPerResponse: size(results.maxBytesPerResponse, 1024 * 1024),
     },
+    shutdown: { gracePeriod: duration(section('shutdown').gracePeriod, 2 * 60_000) },
     log: { level: (log.level as LogLevel | undefined) ?? 'info' },
   };
 }

@@ -63,6 +63,9 @@ export const CONFIG_SCHEMA = {
       maxRowsPerResponse: { type: 'integer', minimum: 1, description: 'Most rows in one statement response (default: 10000)' },
       maxBytesPerResponse: { ...DATA_SIZE_SCHEMA, description: 'Approximate largest JSON data in one statement response (default: 1MB)' },
     }),
+    shutdown: closed('Graceful shutdown (SIGTERM, or PUT /v1/info/state "SHUTTING_DOWN")', {
+      gracePeriod: { ...DURATION_SCHEMA, description: 'Longest wait for running queries to finish; then the process exits and they fail with SERVER_SHUTTING_DOWN (default: 2m)' },
+    }),
     log: closed('Logging', {
       level: { type: 'string', enum: [...LOG_LEVELS], description: 'Least severe level written (default: info)' },
     }),
@@ -93,5 +96,6 @@ export interface EngineConfig {
     maxHistoryAge: number;
   };
   results: { maxRowsPerResponse: number; maxBytesPerResponse: number };
+  shutdown: { gracePeriod: number };
   log: { level: LogLevel };
 }

@@ -32,6 +32,7 @@ export const SETTINGS: readonly Setting[] = [
   { path: ['query', 'maxHistoryAge'], flag: 'query-max-history-age', kind: 'duration' },
   { path: ['results', 'maxRowsPerResponse'], flag: 'results-max-rows', kind: 'integer' },
   { path: ['results', 'maxBytesPerResponse'], flag: 'results-max-bytes', kind: 'size' },
+  { path: ['shutdown', 'gracePeriod'], flag: 'shutdown-grace-period', kind: 'duration' },
   { path: ['log', 'level'], flag: 'log-level', kind: 'string' },
 ];
 
