@@ -1,7 +1,9 @@
 // How late the event loop runs its timers (perf_hooks.monitorEventLoopDelay): the figure that shows
 // query work holding the loop. GET /v1/status reports it over a recent window and the worst since
 // start. Histograms only reset (they cannot be merged), so two of them run half a window apart and
-// the older one is reported: it always covers the last WINDOW_MILLIS / 2 to WINDOW_MILLIS.
+// the older one is reported: it always covers the last WINDOW_MILLIS / 2 to WINDOW_MILLIS. The
+// monitor records the time between its timer's turns, so the resolution is taken off to leave the
+// delay (an idle loop reports about 0).
 
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 
@@ -41,12 +43,12 @@ export class EventLoopDelayMonitor {
     this.maxSinceStartNanos = Math.max(this.maxSinceStartNanos, h.max, this.newer.histogram.max);
     const counted = h.count > 0;
     return {
-      meanMillis: counted ? millis(h.mean) : 0,
-      p50Millis: counted ? millis(h.percentile(50)) : 0,
-      p99Millis: counted ? millis(h.percentile(99)) : 0,
-      maxMillis: counted ? millis(h.max) : 0,
+      meanMillis: counted ? delayMillis(h.mean) : 0,
+      p50Millis: counted ? delayMillis(h.percentile(50)) : 0,
+      p99Millis: counted ? delayMillis(h.percentile(99)) : 0,
+      maxMillis: counted ? delayMillis(h.max) : 0,
       windowSeconds: round((performance.now() - this.older.startedAt) / 1000),
-      maxSinceStartMillis: millis(this.maxSinceStartNanos),
+      maxSinceStartMillis: delayMillis(this.maxSinceStartNanos),
     };
   }
 
@@ -71,8 +73,9 @@ function startWindow(): Window {
   return { histogram, startedAt: performance.now() };
 }
 
-function millis(nanos: number): number {
-  return round(nanos / 1e6);
+/** A recorded interval between the monitor's turns, less the interval it asked for. */
+function delayMillis(intervalNanos: number): number {
+  return round(Math.max(0, intervalNanos / 1e6 - RESOLUTION_MILLIS));
 }
 
 function round(x: number): number {
