@@ -9,6 +9,13 @@ import type { Call } from '../row-expression.js';
 export const MAX_FOLDED_LENGTH = 64 * 1024;
 
 /**
+ * Functions one plan's folding may compile: one per shape of call (a tenth of a millisecond or
+ * more each), so a statement of thousands of differently shaped constant expressions would hold
+ * the loop for seconds; past this many, the rest are left to execution.
+ */
+export const MAX_FOLDED_COMPILATIONS = 256;
+
+/**
  * Upper bounds of the result length of the functions whose result can be far longer than their
  * arguments; every other function's result is at most about as long as its arguments together,
  * which folding already bounds.
