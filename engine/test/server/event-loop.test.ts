@@ -110,6 +110,19 @@ describe('event loop and shutdown', function () {
     }
   });
 
+  it('keeps answering while the TPC-H text pool is built for the first comment column read', async () => {
+    const server = await ServerProcess.start();
+    try {
+      const sql = "SELECT count(*) FROM tpch.tiny.orders WHERE o_comment LIKE '%special%requests%'";
+      const run = await runWhileAnswering(server.uri, sql);
+      expect(run.final.error).to.equal(undefined);
+      expect(run.rows).to.deep.equal(await query(server.uri, sql));
+      expect(run.rows[0][0]).to.be.greaterThan(0);
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('shuts down gracefully on SIGTERM: no new queries, the running one finishes, then exit 0', async () => {
     const server = await ServerProcess.start();
     const base = server.uri;
