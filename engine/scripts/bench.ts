@@ -1,7 +1,8 @@
 // `make bench`: TPC-H on both engines in one run. Loads tpch.sf<scale> into memory tables (CREATE
 // TABLE AS) and the same generated rows into DuckDB, runs each query after a warm-up through our
 // full statement protocol (HTTP, JSON results) and through DuckDB's API, checks the results are
-// equal, and prints per query our median, DuckDB's median and the ratio. Prints, never fails.
+// equal, and prints per query our median, DuckDB's median and the ratio, and how the server
+// answered meanwhile (worst /v1/info time, event loop delay). Prints, never fails.
 //
 //   node engine/dist/scripts/bench.js [--scale 1] [--queries 1-22] [--threads 2] [--runs 3] [--warmup 1]
 
@@ -12,6 +13,7 @@ import { parseBenchOptions, tpchSchema } from './bench/options.js';
 import { jsonToScalar, typeOfName } from './bench/json-rows.js';
 import { distinctCommentQuery, printMemory, serverHeapOptions, ServerMemoryProbe } from './bench/memory.js';
 import { printRun, summarise, writeRun, type BenchRun, type QueryFigures } from './bench/report.js';
+import { measureResponsiveness, printResponsiveness } from './bench/responsiveness.js';
 import { executeStatement, type StatementSession } from './sqllogictest/statement-client.js';
 import { startEngineServer } from './sqllogictest/server-process.js';
 import { duckDbWithTpch, duckRows } from './tpch/duckdb-tpch.js';
@@ -65,19 +67,22 @@ async function main(): Promise<void> {
       }
       const engineTimes: number[] = [];
       try {
-        let outcome = await run(sql);
-        const last = options.warmup + options.runs - 1;
-        for (let i = 0; i <= last; i++) {
-          const t = performance.now();
-          outcome = i === last ? await memory.measure(`q${String(q).padStart(2, '0')}`, sql, () => run(sql)) : await run(sql);
-          if (i >= options.warmup) engineTimes.push(performance.now() - t);
-        }
+        const { result: outcome, responsiveness } = await measureResponsiveness(server.url, async () => {
+          let outcome = await run(sql);
+          const last = options.warmup + options.runs - 1;
+          for (let i = 0; i <= last; i++) {
+            const t = performance.now();
+            outcome = i === last ? await memory.measure(`q${String(q).padStart(2, '0')}`, sql, () => run(sql)) : await run(sql);
+            if (i >= options.warmup) engineTimes.push(performance.now() - t);
+          }
+          return outcome;
+        });
         const types = outcome.columns.map((c) => typeOfName(c.type));
         const rows = outcome.rows.map((r) => r.map((v, c) => jsonToScalar(v, types[c])));
         const difference = firstDifference(rows, types, outcome.columns.map((c) => c.name), duckResult);
         const engineMillis = median(engineTimes);
         const duckdbMillis = median(duckTimes);
-        figures.push({ query: q, engineMillis, duckdbMillis, ratio: engineMillis / duckdbMillis, equal: difference === undefined, difference });
+        figures.push({ query: q, engineMillis, duckdbMillis, ratio: engineMillis / duckdbMillis, equal: difference === undefined, difference, responsiveness });
         console.log(`${engineMillis.toFixed(0)} ms vs ${duckdbMillis.toFixed(0)} ms`);
       } catch (e) {
         figures.push({ query: q, engineMillis: NaN, duckdbMillis: median(duckTimes), ratio: NaN, equal: undefined, error: (e as Error).message });
@@ -103,6 +108,7 @@ async function main(): Promise<void> {
     };
     printRun(result);
     printMemory(memory.figures);
+    printResponsiveness(figures);
     console.log(`\nwritten to ${writeRun(result, RESULTS_DIR)}`);
   } finally {
     await server.stop();

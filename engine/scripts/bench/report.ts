@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { QueryMemory } from './memory.js';
 import type { BenchOptions } from './options.js';
+import type { Responsiveness } from './responsiveness.js';
 
 export interface QueryFigures {
   query: number;
@@ -13,6 +14,8 @@ export interface QueryFigures {
   equal: boolean | undefined;
   difference?: string;
   error?: string;
+  /** How the server answered while the query ran (all its runs, warm-up included). */
+  responsiveness?: Responsiveness;
 }
 
 export interface BenchRun {

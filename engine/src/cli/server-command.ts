@@ -1,5 +1,6 @@
-// `engine server`: loads the configuration (file, environment, flags) and runs a node until it is
-// stopped by a signal or shuts itself down (PUT /v1/info/state "SHUTTING_DOWN").
+// `engine server`: loads the configuration (file, environment, flags) and runs a node until it shuts
+// down. SIGTERM or SIGINT starts a graceful shutdown, as PUT /v1/info/state "SHUTTING_DOWN" does
+// (running queries finish, for at most shutdown.gracePeriod); a second signal stops it at once.
 
 import { loadConfig } from '../config/config-loader.js';
 import { checkNodeMemoryFitsHeap } from '../config/heap-limit.js';
@@ -10,7 +11,9 @@ import { parseCommandLine, stringOption } from './args.js';
 
 export const SERVER_USAGE = `Usage: engine server [--config FILE] [options]
 
-Runs a node (today: the embedded single node, coordinator and worker at once).
+Runs a node (today: the embedded single node, coordinator and worker at once). SIGTERM or SIGINT
+shuts it down gracefully (running queries finish, for at most shutdown.gracePeriod); a second
+signal stops it at once, failing the queries still running.
 
 Options (each overrides the configuration file; the environment variable overrides the file too):
   --config FILE                  configuration file (.yaml, .yml or .json)
@@ -35,12 +38,17 @@ export async function serverCommand(args: readonly string[]): Promise<number> {
   const logger = createLogger(config.log.level, { nodeId: config.node.id });
   const starting = startServer(config, logger);
   // Installed before the server listens, so a signal during startup still stops it cleanly.
+  let signals = 0;
   const onSignal = (signal: NodeJS.Signals) => {
-    logger.info({ signal }, 'stopping on signal');
-    void starting.then((server) => server.stop());
+    const first = ++signals === 1;
+    logger.info({ signal }, first ? 'shutting down on signal (a second signal stops at once)' : 'stopping at once on a second signal');
+    void starting.then(
+      (server) => (first ? server.beginShutdown() : server.stop()),
+      () => undefined,
+    );
   };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   const server = await starting;
   await server.stopped;
   logger.flush();

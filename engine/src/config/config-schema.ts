@@ -70,6 +70,9 @@ export const CONFIG_SCHEMA = {
     security: closed('Access to queries', {
       adminUsers: { type: 'array', items: { type: 'string', minLength: 1 }, description: "Users who may see and cancel every user's queries (default: none)" },
     }),
+    shutdown: closed('Graceful shutdown (SIGTERM, or PUT /v1/info/state "SHUTTING_DOWN")', {
+      gracePeriod: { ...DURATION_SCHEMA, description: 'Longest wait for running queries to finish; then the process exits and they fail with SERVER_SHUTTING_DOWN (default: 2m)' },
+    }),
     log: closed('Logging', {
       level: { type: 'string', enum: [...LOG_LEVELS], description: 'Least severe level written (default: info)' },
     }),
@@ -103,5 +106,6 @@ export interface EngineConfig {
   results: { maxRowsPerResponse: number; maxBytesPerResponse: number };
   resourceGroups: { configFile?: string };
   security: { adminUsers: string[] };
+  shutdown: { gracePeriod: number };
   log: { level: LogLevel };
 }

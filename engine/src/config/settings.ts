@@ -35,6 +35,7 @@ export const SETTINGS: readonly Setting[] = [
   { path: ['results', 'maxBytesPerResponse'], flag: 'results-max-bytes', kind: 'size' },
   { path: ['resourceGroups', 'configFile'], flag: 'resource-groups-config-file', kind: 'string' },
   { path: ['security', 'adminUsers'], flag: 'admin-users', kind: 'list' },
+  { path: ['shutdown', 'gracePeriod'], flag: 'shutdown-grace-period', kind: 'duration' },
   { path: ['log', 'level'], flag: 'log-level', kind: 'string' },
 ];
 

@@ -3,6 +3,7 @@
 import type { Connector, Split } from '../connectors/connector.js';
 import { EngineError } from '../errors/engine-error.js';
 import type { TableScanNode } from '../sql/planner/plan.js';
+import { yieldIfDue } from './cooperative.js';
 import type { ExecutionEnvironment } from './local-execution-planner.js';
 import type { PageStream } from './operators/operator.js';
 import { pageSizeInBytes, type Page } from './page.js';
@@ -17,7 +18,11 @@ export async function* tableScan(env: ExecutionEnvironment, node: TableScanNode,
   yield* readSplits(env, scanned.map((split) => () => connector.createPageSource(env.session, split, columns)));
 }
 
-/** Reads splits (already counted as queued) one after the other, counting each, its rows, bytes and CPU time. */
+/**
+ * Reads splits (already counted as queued) one after the other, counting each, its rows, bytes and
+ * CPU time. Gives the event loop its turn between pages itself: a scan may be consumed by operators
+ * outside the planner's cooperative wrapping (the main-thread fallback of a parallel aggregation).
+ */
 export async function* readSplits(env: Pick<ExecutionEnvironment, 'operator' | 'progress'>, splits: readonly (() => AsyncIterable<Page>)[]): PageStream {
   const progress = env.progress;
   for (const split of splits) {
@@ -26,7 +31,7 @@ export async function* readSplits(env: Pick<ExecutionEnvironment, 'operator' | '
     const started = process.cpuUsage();
     try {
       for await (const page of split()) {
-        if (env.operator.signal.aborted) throw new EngineError('USER_CANCELED', 'Query was canceled');
+        await yieldIfDue(env.operator.signal);
         progress.processedRows += page.rowCount;
         progress.processedBytes += pageSizeInBytes(page);
         yield page;

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import type { EngineConfig } from '../config/config-schema.js';
 import { ConfigError } from '../config/config-loader.js';
+import { formatDuration } from '../config/duration.js';
 import { engineVersion } from '../config/version.js';
 import { NodeManager } from '../coordinator/node-manager.js';
 import { QueryAccess } from '../coordinator/query-access.js';
@@ -33,6 +34,8 @@ export interface RunningServer {
   readonly context: ServerContext;
   /** Fails running queries and closes the HTTP server (gracefully: letting responses in flight finish). */
   stop(graceful?: boolean): Promise<void>;
+  /** SHUTTING_DOWN: takes no new queries, lets running ones finish (up to shutdown.gracePeriod), then stops. */
+  beginShutdown(): void;
   /** Resolves once the server stopped (after stop() or a graceful shutdown). */
   readonly stopped: Promise<void>;
 }
@@ -73,6 +76,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
   );
   const manager = queries;
 
+  const metrics = new NodeMetricsSampler();
   let resolveStopped!: () => void;
   const stopped = new Promise<void>((resolve) => (resolveStopped = resolve));
   let httpServer: Server | undefined;
@@ -80,6 +84,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
   const stop = (graceful: boolean): Promise<void> => {
     stopping ??= (async () => {
       manager.close(new EngineError('SERVER_SHUTTING_DOWN', 'Server is shutting down'));
+      metrics.close();
       if (httpServer) {
         const closed = once(httpServer, 'close');
         httpServer.close();
@@ -99,17 +104,25 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
     return stopping;
   };
 
+  const activeQueryIds = () => manager.list().filter((q) => !q.done).map((q) => q.id);
   nodeState = new NodeStateMachine(
     () => manager.activeCount() > 0,
     () => {
       logger.info('shutting down: no active queries left');
       void stop(true);
     },
+    {
+      millis: config.shutdown.gracePeriod,
+      expired: () => {
+        logger.warn({ queryIds: activeQueryIds(), gracePeriod: formatDuration(config.shutdown.gracePeriod) }, 'shutting down: grace period over, failing the queries still running');
+        void stop(true);
+      },
+    },
   );
   const state = nodeState;
   manager.onWorkChanged(() => state.workChanged());
 
-  const context: ServerContext = { config, logger, node, nodeState: state, queries: manager, access, nodes: new NodeManager(), metrics: new NodeMetricsSampler(), nodeMemory };
+  const context: ServerContext = { config, logger, node, nodeState: state, queries: manager, access, nodes: new NodeManager(), metrics, nodeMemory };
   const app = createApp(context);
   httpServer = createServer(app.callback());
   httpServer.listen(config.http.port, config.http.host);
@@ -118,7 +131,13 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
   node.internalUri = `http://${formatHost(config.node.internalAddress ?? advertisedHost(config.http.host))}:${port}`;
   state.activate();
   logger.info({ host: config.http.host, port, uri: node.internalUri, environment: node.environment, version: node.version, catalogs: catalogs.names() }, 'listening');
-  return { uri: node.internalUri, port, context, stop: (graceful = false) => stop(graceful), stopped };
+  const beginShutdown = () => {
+    if (state.state !== 'SHUTTING_DOWN') {
+      logger.info({ queryIds: activeQueryIds(), gracePeriod: formatDuration(config.shutdown.gracePeriod) }, 'shutting down: waiting for running queries');
+    }
+    state.beginShutdown();
+  };
+  return { uri: node.internalUri, port, context, stop: (graceful = false) => stop(graceful), beginShutdown, stopped };
 }
 
 function rejectUnsupportedRoles(config: EngineConfig): void {

@@ -1,8 +1,10 @@
-// CPU and memory figures of this process and machine for GET /v1/status. CPU loads are fractions
-// (0..1) measured between successive calls (the first call measures since process start or boot).
+// CPU, memory and event-loop figures of this process and machine for GET /v1/status. CPU loads are
+// fractions (0..1) measured between successive calls (the first call measures since process start
+// or boot).
 
 import { cpus } from 'node:os';
 import { getHeapStatistics } from 'node:v8';
+import { EventLoopDelayMonitor, type EventLoopDelay } from './event-loop-delay.js';
 
 interface CpuSample {
   at: number;
@@ -18,10 +20,12 @@ export interface NodeMetrics {
   heapUsed: number;
   heapAvailable: number;
   nonHeapUsed: number;
+  eventLoopDelay: EventLoopDelay;
 }
 
 export class NodeMetricsSampler {
   private last: CpuSample;
+  private readonly eventLoop = new EventLoopDelayMonitor();
 
   constructor() {
     this.last = { at: Date.now() - process.uptime() * 1000, processMicros: 0, systemBusy: 0, systemTotal: 0 };
@@ -43,7 +47,12 @@ export class NodeMetricsSampler {
       heapUsed: memory.heapUsed,
       heapAvailable: getHeapStatistics().heap_size_limit,
       nonHeapUsed: memory.external,
+      eventLoopDelay: this.eventLoop.sample(),
     };
+  }
+
+  close(): void {
+    this.eventLoop.close();
   }
 }
 

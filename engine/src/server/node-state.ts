@@ -1,6 +1,7 @@
 // The node's own state and the moves PUT /v1/info/state may make (DESIGN.md's table). A node starts
 // INACTIVE and becomes ACTIVE once it serves; ISOLATING becomes ISOLATED, and SHUTTING_DOWN shuts the
-// process down, as soon as the node has no active work left.
+// process down, as soon as the node has no active work left, or once the shutdown grace period
+// ends, whichever comes first.
 
 import { HttpError } from './http-error.js';
 
@@ -16,15 +17,25 @@ const MOVES: Record<NodeState, readonly NodeState[]> = {
   SHUTTING_DOWN: [],
 };
 
+export interface ShutdownGracePeriod {
+  /** Longest wait in SHUTTING_DOWN for the work to end. */
+  millis: number;
+  /** Called once, instead of `shutdown`, when the grace period ends with work left. */
+  expired: () => void;
+}
+
 export class NodeStateMachine {
   private current: NodeState = 'INACTIVE';
   private shutdownStarted = false;
+  private graceTimer: NodeJS.Timeout | undefined;
 
   constructor(
     /** Whether queries or tasks are still running on this node. */
     private readonly hasActiveWork: () => boolean,
     /** Called once, when SHUTTING_DOWN and no work is left. */
     private readonly shutdown: () => void,
+    /** Without one, SHUTTING_DOWN waits for the work however long it takes. */
+    private readonly gracePeriod?: ShutdownGracePeriod,
   ) {}
 
   get state(): NodeState {
@@ -53,8 +64,14 @@ export class NodeStateMachine {
       throw new HttpError(400, `Cannot move node from ${this.current} to ${target}`, 'INVALID_NODE_STATE_TRANSITION');
     }
     this.current = target;
+    if (target === 'SHUTTING_DOWN') this.startGracePeriod();
     this.workChanged();
     return this.current;
+  }
+
+  /** SIGTERM: the same graceful shutdown as a PUT of SHUTTING_DOWN, from any state. */
+  beginShutdown(): void {
+    this.request('SHUTTING_DOWN');
   }
 
   /** Re-checks the automatic moves; call whenever work on the node ends. */
@@ -63,8 +80,19 @@ export class NodeStateMachine {
     if (this.current === 'ISOLATING') this.current = 'ISOLATED';
     if (this.current === 'SHUTTING_DOWN' && !this.shutdownStarted) {
       this.shutdownStarted = true;
+      clearTimeout(this.graceTimer);
       // Let the response to the request that got us here go out first.
       setImmediate(this.shutdown);
     }
+  }
+
+  private startGracePeriod(): void {
+    const grace = this.gracePeriod;
+    if (grace === undefined) return;
+    this.graceTimer = setTimeout(() => {
+      if (this.shutdownStarted) return;
+      this.shutdownStarted = true;
+      grace.expired();
+    }, grace.millis).unref();
   }
 }

@@ -1,5 +1,5 @@
-// GET /v1/status: what an autoscaler needs to know about this node — identity, state, CPU, memory
-// and workload.
+// GET /v1/status: what an autoscaler needs to know about this node — identity, state, CPU, memory,
+// workload and how late the event loop runs (eventLoopDelay, in milliseconds).
 
 import type Router from '@koa/router';
 import { formatDataSize } from '../config/data-size.js';
@@ -30,6 +30,7 @@ export function statusRoutes(router: Router, server: ServerContext): void {
       heapUsed: metrics.heapUsed,
       heapAvailable: metrics.heapAvailable,
       nonHeapUsed: metrics.nonHeapUsed,
+      eventLoopDelay: metrics.eventLoopDelay,
       memoryInfo: {
         availableProcessors: metrics.processors,
         totalNodeMemory: formatDataSize(nodeMemory),

@@ -80,6 +80,9 @@ describe('string functions', () => {
     expect(evalFn('rpad', s('日本'), n(3), s('😀'))).to.equal('日本😀');
     expect(errorOf(() => evalFn('lpad', s('a'), n(3), s('')))).to.equal('INVALID_FUNCTION_ARGUMENT: Padding string must not be empty');
     expect(errorOf(() => evalFn('lpad', s('a'), n(-1), s('x')))).to.match(/^INVALID_FUNCTION_ARGUMENT: Target length must be in the range/);
+    expect(evalFn('rpad', s('a'), n(7), s('😀x'))).to.equal('a😀x😀x😀x');
+    const long = evalFn('lpad', s('z'), n(5_000_001), s('xy')) as string;
+    expect([long.length, long.slice(0, 4), long.slice(-3)]).to.deep.equal([5_000_001, 'xyxy', 'xyz']);
   });
 
   it('reverse, starts_with, chr, codepoint', () => {

@@ -73,8 +73,23 @@ export class ServerProcess {
     return this.exited;
   }
 
+  /**
+   * SIGTERM (a graceful shutdown); if queries still hold the server after a second, a second SIGTERM
+   * stops it at once, so that a test's leftovers do not keep it waiting for the grace period.
+   */
   async stop(): Promise<number | null> {
-    if (this.running) this.child.kill('SIGTERM');
-    return this.exited;
+    if (!this.running) return this.exited;
+    this.child.kill('SIGTERM');
+    const impatient = setTimeout(() => this.signal('SIGTERM'), 1000);
+    try {
+      return await this.exited;
+    } finally {
+      clearTimeout(impatient);
+    }
+  }
+
+  /** Sends a signal if the process still runs. */
+  signal(name: NodeJS.Signals): void {
+    if (this.running) this.child.kill(name);
   }
 }

@@ -2,9 +2,12 @@
 // builds it once from the grammar in dists.dss (sentence -> noun/verb/prepositional phrases ->
 // words) with one stream (seed 933588178); a comment is then two draws, an offset into the pool and
 // a length. Built lazily once per thread; a process can build it into a SharedArrayBuffer and hand
-// that to its worker threads instead of each thread building its own.
+// that to its worker threads instead of each thread building its own. The main thread has it built
+// in a worker thread (textPoolReady) rather than hold its event loop for seconds.
 
 import { Buffer } from 'node:buffer';
+import { once } from 'node:events';
+import { Worker, isMainThread } from 'node:worker_threads';
 import type { Distribution } from './distribution.js';
 import * as dist from './distributions.js';
 import { MODULUS, nextSeed } from './random.js';
@@ -203,6 +206,41 @@ export function textPool(): TextPool {
     pool = TextPool.fromBytes(bytes);
   }
   return pool;
+}
+
+/** Whether reading these columns draws from the pool (the comment columns, and only they). */
+export function needsTextPool(columns: readonly string[]): boolean {
+  return columns.some((c) => c.endsWith('_comment'));
+}
+
+let building: Promise<void> | undefined;
+
+/**
+ * Resolves once textPool() and sharedTextPool() answer without building: in the main thread the
+ * bytes are built in a worker thread into shared memory; other threads build their own on use.
+ */
+export function textPoolReady(): Promise<void> {
+  if (pool !== undefined || shared !== undefined || !isMainThread) return Promise.resolve();
+  building ??= buildInWorker().then(
+    (buffer) => {
+      shared ??= buffer;
+    },
+    (e: unknown) => {
+      building = undefined;
+      throw e;
+    },
+  );
+  return building;
+}
+
+async function buildInWorker(): Promise<SharedArrayBuffer> {
+  const buffer = new SharedArrayBuffer(TEXT_POOL_SIZE + SENTENCE_SLACK);
+  const worker = new Worker(new URL('./text-pool-builder.js', import.meta.url), { workerData: buffer });
+  const failed = once(worker, 'error').then(([e]) => Promise.reject(e as Error));
+  await Promise.race([once(worker, 'message'), failed]);
+  failed.catch(() => undefined);
+  await worker.terminate();
+  return buffer;
 }
 
 /** The pool's bytes in shared memory, made once, for handing to worker threads (see adoptSharedTextPool). */

@@ -12,6 +12,7 @@ import { SPLIT_TARGET_ROWS, pageRanges, splitRanges, type TpchSplitInfo } from '
 import { unitRangesFor } from './key-ranges.js';
 import type { TpchTable } from './table.js';
 import { TPCH_TABLES, tpchTable } from './tables.js';
+import { needsTextPool, textPoolReady } from './text-pool.js';
 
 export class TpchConnector implements Connector {
   private readonly scales = new Map<string, Scale>();
@@ -90,7 +91,8 @@ export class TpchConnector implements Connector {
   }
 }
 
-/** Pages are generated when asked for, one at a time. */
+/** Pages are generated when asked for, one at a time (once the text pool is ready, for comments). */
 async function* generatePages(table: TpchTable, scale: Scale, start: number, end: number, columnIndexes: readonly number[]): AsyncIterable<Page> {
+  if (needsTextPool(columnIndexes.map((i) => table.columns[i].name))) await textPoolReady();
   for (const [from, to] of pageRanges(table, scale, start, end)) yield table.generate(scale, from, to, columnIndexes);
 }

@@ -59,6 +59,7 @@ export const WORKER_FINAL_MIN_WORKERS = 3;
 let nextTaskId = 1;
 
 export async function* parallelSource(env: ParallelEnvironment, spec: ParallelSourceSpec, pool: WorkerPool = sharedWorkerPool()): PageStream {
+  await Promise.all(spec.splits.map((split) => split.ready()));
   const run = new ParallelRun(env, spec, pool);
   const aggregation = spec.aggregation;
   try {

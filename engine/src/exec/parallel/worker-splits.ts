@@ -12,13 +12,15 @@ import { INFORMATION_SCHEMA } from '../../connectors/information-schema/informat
 import { MemoryConnector } from '../../connectors/memory/memory-connector.js';
 import { sharedPageToPage, type SharedPage } from '../../connectors/memory/shared-batch.js';
 import { TpchConnector } from '../../connectors/tpch/tpch-connector.js';
-import { adoptSharedTextPool, sharedTextPool } from '../../connectors/tpch/text-pool.js';
+import { adoptSharedTextPool, needsTextPool, sharedTextPool, textPoolReady } from '../../connectors/tpch/text-pool.js';
 import type { Page } from '../page.js';
 import { decodedColumns } from './decoded-columns.js';
 
 interface GeneratedConnector {
   type: abstract new (...args: never[]) => Connector;
   create(catalog: string): Connector;
+  /** Resolves once sharedState(columns) answers at once (it is built off the event loop). */
+  stateReady(columns: readonly string[]): Promise<void>;
   /** State the main thread shares with workers for reading `columns` (made once, then shared). */
   sharedState(columns: readonly string[]): SharedArrayBuffer | undefined;
   adoptState(state: SharedArrayBuffer): void;
@@ -31,7 +33,8 @@ const GENERATED = {
     create: (catalog) => new TpchConnector(catalog),
     // The comment columns (only they) draw from a 300 MB text pool: a worker adopts this thread's
     // copy instead of spending seconds building its own.
-    sharedState: (columns) => (columns.some((c) => c.endsWith('_comment')) ? sharedTextPool() : undefined),
+    stateReady: (columns) => (needsTextPool(columns) ? textPoolReady() : Promise.resolve()),
+    sharedState: (columns) => (needsTextPool(columns) ? sharedTextPool() : undefined),
     adoptState: adoptSharedTextPool,
   },
 } satisfies Record<string, GeneratedConnector>;
@@ -42,9 +45,11 @@ export type WorkerSplit =
   | { kind: 'memory'; pages: SharedPage[] }
   | { kind: 'generated'; connector: GeneratedKind; split: Split; state?: SharedArrayBuffer };
 
-/** A split fixed for reading: by a worker (its worker form), or by this thread after all. */
+/** A split fixed for reading: by a worker (its worker form, once `ready`), or by this thread after all. */
 export interface PreparedSplit {
-  worker: WorkerSplit;
+  /** Resolves once `worker` can be made without holding the event loop. */
+  ready(): Promise<void>;
+  readonly worker: WorkerSplit;
   local(): AsyncIterable<Page>;
 }
 
@@ -62,7 +67,7 @@ export function workerSplitPreparer(connector: Connector | undefined, table: Tab
   if (inner instanceof MemoryConnector) {
     const prepare = (split: Split, columns: readonly string[]): PreparedSplit => {
       const data = inner.workerSplitData(split, columns);
-      return { worker: { kind: 'memory', pages: data.shared }, local: data.pages };
+      return { ready: () => Promise.resolve(), worker: { kind: 'memory', pages: data.shared }, local: data.pages };
     };
     return { generatesPages: false, prepare };
   }
@@ -70,7 +75,10 @@ export function workerSplitPreparer(connector: Connector | undefined, table: Tab
     const generated: GeneratedConnector = GENERATED[kind];
     if (!(inner instanceof generated.type)) continue;
     const prepare = (split: Split, columns: readonly string[], session: Session): PreparedSplit => ({
-      worker: { kind: 'generated', connector: kind, split, state: generated.sharedState(columns) },
+      ready: () => generated.stateReady(columns),
+      get worker(): WorkerSplit {
+        return { kind: 'generated', connector: kind, split, state: generated.sharedState(columns) };
+      },
       local: () => inner.createPageSource(session, split, columns),
     });
     return { generatesPages: true, prepare };

@@ -1,5 +1,6 @@
 // String functions (Trino's StringFunctions): lengths and positions count code points, not UTF-16 units.
 
+import { constants as bufferConstants } from 'node:buffer';
 import { EngineError } from '../../errors/engine-error.js';
 import { type SqlType, BIGINT, BOOLEAN, INTEGER, VARBINARY, VARCHAR, varchar } from '../../types/types.js';
 import { MAX_VARCHAR_LENGTH } from '../../types/parse-type.js';
@@ -49,6 +50,9 @@ function splitPart(s: string, delimiter: string, index: bigint): string | null {
   return index > BigInt(parts.length) ? null : parts[Number(index) - 1];
 }
 
+/** The longest string the JavaScript engine can hold, in UTF-16 units. */
+const MAX_STRING_LENGTH = bufferConstants.MAX_STRING_LENGTH;
+
 function pad(left: boolean) {
   return (s: string, size: bigint, padding: string): string => {
     if (size < 0n || size > 2147483647n) throw invalidArgument('Target length must be in the range [0..2147483647]');
@@ -58,8 +62,11 @@ function pad(left: boolean) {
     if (length >= target) return sliceCodePoints(s, 0, target);
     const padPoints = codePoints(padding);
     const needed = target - length;
-    let fill = '';
-    for (let i = 0; i < needed; i++) fill += padPoints[i % padPoints.length];
+    if (s.length + needed * (padding.length / padPoints.length) > MAX_STRING_LENGTH) {
+      throw invalidArgument(`Padded string would be longer than ${MAX_STRING_LENGTH} characters, the longest string supported`);
+    }
+    // repeat, not a loop of +=: a long fill built one character at a time takes seconds and gigabytes.
+    const fill = padding.repeat(Math.floor(needed / padPoints.length)) + padPoints.slice(0, needed % padPoints.length).join('');
     return left ? fill + s : s + fill;
   };
 }

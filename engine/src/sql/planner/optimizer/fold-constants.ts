@@ -1,25 +1,63 @@
 // Constant folding: deterministic calls whose arguments are all constants become constants.
-// An expression that would fail (1/0) is left alone so that it fails only if a row reaches it.
+// An expression that would fail (1/0) is left alone so that it fails only if a row reaches it, and
+// one whose result would be large (rpad('a', 100000000, 'a')) so that planning stays short (see
+// fold-limits). A plan's folding compiles a bounded number of functions.
 
-import { evaluateConstant } from '../../../exec/expression/index.js';
+import { expressionKey } from '../../../exec/expression/expression-key.js';
+import { compileExpression, evaluateConstant } from '../../../exec/expression/index.js';
+import { constantColumn, getScalar, type Page, type Scalar } from '../../../exec/page.js';
 import { isDeterministicFunction } from '../../../functions/scalar/registry.js';
 import type { PlanNode } from '../plan.js';
-import { constant, mapChildren, type RowExpression } from '../row-expression.js';
+import { constant, mapChildren, type Constant, type RowExpression } from '../row-expression.js';
+import { MAX_FOLDED_COMPILATIONS, resultTooLongToFold, smallEnoughToFold } from './fold-limits.js';
 import { mapExpressions, rewriteBottomUp } from './rewrite-plan.js';
 
 export function foldConstants(root: PlanNode): PlanNode {
+  /** Shapes compiled so far; a new one costs a compilation, which MAX_FOLDED_COMPILATIONS bounds. */
+  const shapes = new Set<string>();
+  const fold = (e: RowExpression): RowExpression => {
+    const folded = mapChildren(e, fold);
+    if (folded.kind === 'constant' || folded.kind === 'symbol' || folded.kind === 'input') return folded;
+    if (folded.kind === 'call' && !isDeterministicFunction(folded.name)) return folded;
+    const args = folded.kind === 'cast' ? [folded.arg] : folded.args;
+    if (!args.every((a): a is Constant => a.kind === 'constant')) return folded;
+    if (folded.kind === 'call' && resultTooLongToFold(folded, args.map((a) => a.value))) return folded;
+    const shape = shapeOf(folded);
+    const key = expressionKey(shape);
+    if (!shapes.has(key)) {
+      if (shapes.size >= MAX_FOLDED_COMPILATIONS) return folded;
+      shapes.add(key);
+    }
+    let value: Scalar;
+    try {
+      value = evaluateShape(shape, args);
+    } catch {
+      // The shape may not compile where the constant does (an argument that must be a literal).
+      if (shapes.size >= MAX_FOLDED_COMPILATIONS) return folded;
+      shapes.add(expressionKey(folded));
+      try {
+        value = evaluateConstant(folded);
+      } catch {
+        return folded;
+      }
+    }
+    return smallEnoughToFold(value) ? constant(value, folded.type) : folded;
+  };
   return rewriteBottomUp(root, (node) => mapExpressions(node, fold));
 }
 
-export function fold(e: RowExpression): RowExpression {
-  const folded = mapChildren(e, fold);
-  if (folded.kind === 'constant' || folded.kind === 'symbol' || folded.kind === 'input') return folded;
-  if (folded.kind === 'call' && !isDeterministicFunction(folded.name)) return folded;
-  const args = folded.kind === 'cast' ? [folded.arg] : folded.args;
-  if (!args.every((a) => a.kind === 'constant')) return folded;
-  try {
-    return constant(evaluateConstant(folded), folded.type);
-  } catch {
-    return folded;
-  }
+/** `e` with its (constant) arguments replaced by input channels 0, 1, ...: one shape for all constants of the same types. */
+function shapeOf(e: RowExpression): RowExpression {
+  let channel = 0;
+  return mapChildren(e, (a) => ({ kind: 'input', channel: channel++, type: a.type }));
+}
+
+/**
+ * The value of a shape over constant arguments, fed in as a one-row page: the compiled function is
+ * the same for every call of one shape (CAST(1 AS bigint), CAST(2 AS bigint), ... of a long IN list
+ * compile once).
+ */
+function evaluateShape(shape: RowExpression, args: readonly Constant[]): Scalar {
+  const page: Page = { rowCount: 1, columns: args.map((a) => constantColumn(a.type, a.value, 1)) };
+  return getScalar(compileExpression(shape, args.map((a) => a.type))(page), 0);
 }
