@@ -5,16 +5,18 @@ import { loadConfig } from '../config/config-loader.js';
 import { SETTINGS, envName } from '../config/settings.js';
 import { createLogger } from '../log/logger.js';
 import { startServer } from '../server/engine-server.js';
-import { parseCommandLine, stringOption } from './args.js';
+import { optionTable, parseCommandLine, stringOption } from './args.js';
 
 export const SERVER_USAGE = `Usage: engine server [--config FILE] [options]
 
 Runs a node (today: the embedded single node, coordinator and worker at once).
 
 Options (each overrides the configuration file; the environment variable overrides the file too):
-  --config FILE                  configuration file (.yaml, .yml or .json)
-${SETTINGS.map((s) => `  --${s.flag} VALUE`.padEnd(33) + `${s.path.join('.')} (${envName(s)})`).join('\n')}
-  --help                         show this help
+${optionTable([
+  ['--config FILE', 'configuration file (.yaml, .yml or .json)'],
+  ...SETTINGS.map((s) => [`--${s.flag} VALUE`, `${s.path.join('.')} (${envName(s)})`] as const),
+  ['--help', 'show this help'],
+])}
 `;
 
 export async function serverCommand(args: readonly string[]): Promise<number> {
