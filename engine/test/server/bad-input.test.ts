@@ -84,6 +84,10 @@ describe('bad input over HTTP', function () {
     expect(rows).to.deep.equal([[5]]);
   });
 
+  it('answers a 200,000-item IN list', async () => {
+    expect(await query(base, `SELECT 1 WHERE 1 IN (${'0,'.repeat(199_999)}1)`)).to.deep.equal([[1]]);
+  });
+
   it('serves 50 concurrent clients, each its own answer', async () => {
     const runs = await Promise.all(
       Array.from({ length: 50 }, async (_, i) => {
