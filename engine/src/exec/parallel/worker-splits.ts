@@ -31,7 +31,7 @@ const GENERATED = {
     create: (catalog) => new TpchConnector(catalog),
     // The comment columns (only they) draw from a 300 MB text pool: a worker adopts this thread's
     // copy instead of spending seconds building its own.
-    sharedState: (columns) => (columns.some((c) => c.endsWith('_comment')) ? sharedTextPool() : undefined),
+    sharedState: (columns) => (columns.some((c) => c === 'comment' || c.endsWith('_comment')) ? sharedTextPool() : undefined),
     adoptState: adoptSharedTextPool,
   },
 } satisfies Record<string, GeneratedConnector>;
