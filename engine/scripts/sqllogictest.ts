@@ -12,11 +12,12 @@ import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { evaluateGates, fileLine, gateLine, parseGate, totalLine, writeReport, type Gate } from './sqllogictest/report.js';
 import { runSqlLogicTestFiles } from './sqllogictest/runner.js';
+import { sharedPath } from './shared-dir.js';
 import { startEngineServer, type EngineServerProcess } from './sqllogictest/server-process.js';
 
 /** The engine package: this file runs as engine/dist/scripts/sqllogictest.js. */
 const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const DEFAULT_CORPUS = resolve(PACKAGE_ROOT, '../../shared/sqllogictest');
+const DEFAULT_CORPUS = sharedPath('sqllogictest');
 const DEFAULT_REPORT = resolve(PACKAGE_ROOT, 'test-reports/sqllogictest.txt');
 const CLI_PATH = resolve(PACKAGE_ROOT, 'dist/src/cli/main.js');
 

@@ -1,11 +1,10 @@
 // The 22 TPC-H queries of ../shared/tpch/queries, with the specification's parameters.
 
 import { readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { sharedPath } from '../shared-dir.js';
 
-/** engine/dist/scripts/tpch -> repository root -> ../shared/tpch/queries */
-export const TPCH_QUERIES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', '..', 'shared', 'tpch', 'queries');
+export const TPCH_QUERIES_DIR = sharedPath('tpch', 'queries');
 
 export function tpchQuery(n: number): string {
   const file = join(TPCH_QUERIES_DIR, `q${String(n).padStart(2, '0')}.sql`);

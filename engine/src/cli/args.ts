@@ -30,3 +30,9 @@ export function listOption(values: OptionValues, name: string): string[] {
   const value = values[name];
   return Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
 }
+
+/** Help lines as a two-column table: each option, then its description aligned after the longest option. */
+export function optionTable(rows: ReadonlyArray<readonly [option: string, description: string]>): string {
+  const width = Math.max(...rows.map(([option]) => option.length)) + 2;
+  return rows.map(([option, description]) => `  ${option.padEnd(width)}${description}`.trimEnd()).join('\n');
+}

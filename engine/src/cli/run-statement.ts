@@ -4,6 +4,7 @@
 import { RunningStatement } from './client/statement-client.js';
 import type { ClientSession } from './client/client-session.js';
 import { renderFailure } from './failure-printer.js';
+import { renderFinalSummary } from './final-summary.js';
 import type { ResultPrinter } from './output/printer.js';
 import { ProgressLine } from './progress.js';
 
@@ -38,6 +39,8 @@ export async function runStatement(
   printer: ResultPrinter,
   userAgent: string,
   run: StatementRun = {},
+  /** Print Trino's summary (query, splits, rows, bytes, rates) after it, as the interactive shell does. */
+  summary = false,
 ): Promise<StatementOutcome> {
   const statement = await RunningStatement.submit(session, sql, userAgent);
   const progress = ProgressLine.forStderr();
@@ -73,5 +76,6 @@ export async function runStatement(
     const count = final.updateCount;
     process.stderr.write(`${final.updateType}${count === undefined ? '' : `: ${count} row${count === 1 ? '' : 's'}`}\n`);
   }
+  if (summary) process.stderr.write(renderFinalSummary(final));
   return { ok: true, session: statement.nextSession() };
 }

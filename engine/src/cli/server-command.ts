@@ -7,7 +7,7 @@ import { checkNodeMemoryFitsHeap } from '../config/heap-limit.js';
 import { SETTINGS, envName } from '../config/settings.js';
 import { createLogger } from '../log/logger.js';
 import { startServer } from '../server/engine-server.js';
-import { parseCommandLine, stringOption } from './args.js';
+import { optionTable, parseCommandLine, stringOption } from './args.js';
 
 export const SERVER_USAGE = `Usage: engine server [--config FILE] [options]
 
@@ -16,9 +16,11 @@ shuts it down gracefully (running queries finish, for at most shutdown.gracePeri
 signal stops it at once, failing the queries still running.
 
 Options (each overrides the configuration file; the environment variable overrides the file too):
-  --config FILE                  configuration file (.yaml, .yml or .json)
-${SETTINGS.map((s) => `  --${s.flag} VALUE`.padEnd(33) + `${s.path.join('.')} (${envName(s)})`).join('\n')}
-  --help                         show this help
+${optionTable([
+  ['--config FILE', 'configuration file (.yaml, .yml or .json)'],
+  ...SETTINGS.map((s) => [`--${s.flag} VALUE`, `${s.path.join('.')} (${envName(s)})`] as const),
+  ['--help', 'show this help'],
+])}
 `;
 
 export async function serverCommand(args: readonly string[]): Promise<number> {

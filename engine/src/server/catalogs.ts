@@ -7,6 +7,7 @@ import type { Connector } from '../connectors/connector.js';
 import { MemoryConnector } from '../connectors/memory/memory-connector.js';
 import type { SystemRuntime } from '../connectors/system/runtime.js';
 import { SystemConnector } from '../connectors/system/system-connector.js';
+import { tpchProperties } from '../connectors/tpch/tpch-properties.js';
 import { TpchConnector } from '../connectors/tpch/tpch-connector.js';
 
 /** What connectors may need from the server. */
@@ -19,7 +20,7 @@ type ConnectorFactory = (catalog: CatalogConfig, services: ConnectorServices) =>
 const FACTORIES: Partial<Record<ConnectorKind, ConnectorFactory>> = {
   memory: (catalog) => new MemoryConnector(withoutProperties(catalog).name),
   system: (catalog, services) => new SystemConnector(services.runtime, withoutProperties(catalog).name),
-  tpch: (catalog) => new TpchConnector(withoutProperties(catalog).name),
+  tpch: (catalog) => new TpchConnector(catalog.name, tpchProperties(catalog.name, catalog.properties).columnNaming),
 };
 
 export function createCatalogs(catalogs: readonly CatalogConfig[], services: ConnectorServices): CatalogManager {

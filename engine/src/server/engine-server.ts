@@ -21,6 +21,7 @@ import { shutdownSharedWorkerPool } from '../exec/parallel/worker-pool.js';
 import type { Logger } from '../log/logger.js';
 import { createApp } from './app.js';
 import { createCatalogs } from './catalogs.js';
+import { answerClientErrorsInJson } from './client-error.js';
 import { NodeMetricsSampler } from './node-metrics.js';
 import { NodeStateMachine } from './node-state.js';
 import type { NodeIdentity, ServerContext } from './server-context.js';
@@ -125,6 +126,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
   const context: ServerContext = { config, logger, node, nodeState: state, queries: manager, access, nodes: new NodeManager(), metrics, nodeMemory };
   const app = createApp(context);
   httpServer = createServer(app.callback());
+  answerClientErrorsInJson(httpServer, logger);
   httpServer.listen(config.http.port, config.http.host);
   await Promise.race([once(httpServer, 'listening'), once(httpServer, 'error').then(([e]) => Promise.reject(e as Error))]);
   const port = (httpServer.address() as AddressInfo).port;

@@ -28,11 +28,26 @@ const NAMES_BY_STATUS: Record<number, string> = {
   404: 'NOT_FOUND',
   405: 'METHOD_NOT_ALLOWED',
   410: 'GONE',
+  408: 'REQUEST_TIMEOUT',
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
+  431: 'REQUEST_HEADER_FIELDS_TOO_LARGE',
   501: 'NOT_IMPLEMENTED',
   503: 'SERVICE_UNAVAILABLE',
 };
+
+/** The errorName of an answer with this status, when the error does not name itself. */
+export function errorNameForStatus(status: number): string {
+  return NAMES_BY_STATUS[status] ?? (status < 500 ? 'BAD_REQUEST' : 'INTERNAL_ERROR');
+}
+
+/**
+ * Whether the server is at fault (logged as an error, with the stack): 5xx except 503 (a node that
+ * refuses new work) and 501 (a method the client should not use).
+ */
+function isServerFault(status: number): boolean {
+  return status >= 500 && status !== 501 && status !== 503;
+}
 
 export function errorMiddleware(logger: Logger): Middleware {
   return async (ctx, next) => {
@@ -43,12 +58,18 @@ export function errorMiddleware(logger: Logger): Middleware {
     } catch (e) {
       const status = statusOf(e);
       let message = e instanceof Error ? e.message : String(e);
-      if (status >= 500) {
+      const errorName = e instanceof HttpError && e.errorName ? e.errorName : errorNameForStatus(status);
+      if (isServerFault(status)) {
         logger.error({ err: e, method: ctx.method, path: ctx.path }, 'request failed');
         if (!(e instanceof HttpError)) message = `Internal error: ${message}`;
+      } else {
+        // The client's mistake or a refusal: worth a line, not a stack trace.
+        const fields = { status, errorName, message, method: ctx.method, path: ctx.path };
+        if (status === 503) logger.info(fields, 'request refused');
+        else logger.debug(fields, 'request refused');
       }
       ctx.status = status;
-      ctx.body = errorBody(message, e instanceof HttpError && e.errorName ? e.errorName : NAMES_BY_STATUS[status] ?? 'INTERNAL_ERROR');
+      ctx.body = errorBody(message, errorName);
     }
   };
 }

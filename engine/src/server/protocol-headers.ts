@@ -6,6 +6,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { SessionChanges } from '../coordinator/session.js';
 import type { SessionRequest } from '../coordinator/query-manager.js';
 import { HttpError } from './http-error.js';
+import { normalizeTimeZone } from './time-zone-id.js';
 
 export const HEADER_PREFIXES = ['X-Engine-', 'X-Trino-', 'X-Presto-'] as const;
 export type HeaderPrefix = (typeof HEADER_PREFIXES)[number];
@@ -30,7 +31,7 @@ export function readSessionHeaders(headers: IncomingHttpHeaders, prefix: HeaderP
     source: get('Source'),
     catalog: get('Catalog'),
     schema: get('Schema'),
-    timeZone: get('Time-Zone') ?? defaultTimeZone,
+    timeZone: timeZone(get('Time-Zone'), `${prefix}Time-Zone`) ?? defaultTimeZone,
     properties: parsePairs(get('Session'), `${prefix}Session`),
     preparedStatements: parsePairs(get('Prepared-Statement'), `${prefix}Prepared-Statement`),
     clientTags: (get('Client-Tags') ?? '').split(',').map((t) => t.trim()).filter((t) => t !== ''),
@@ -51,6 +52,14 @@ function headerValue(headers: IncomingHttpHeaders, prefix: HeaderPrefix, name: s
   const value = headers[`${prefix}${name}`.toLowerCase()];
   const text = Array.isArray(value) ? value.join(',') : value;
   return text === undefined || text.trim() === '' ? undefined : text.trim();
+}
+
+/** The requested zone in the engine's form; an unknown zone is a bad request, as in Trino (never silently UTC). */
+function timeZone(text: string | undefined, header: string): string | undefined {
+  if (text === undefined) return undefined;
+  const zone = normalizeTimeZone(text);
+  if (zone === undefined) throw new HttpError(400, `Time zone not supported: ${text} (${header} header)`, 'NOT_SUPPORTED');
+  return zone;
 }
 
 /** `a=1,b=x%2Cy` -> {a: '1', b: 'x,y'}; names and values URL-decoded ('+' is a space, as Java encodes it). */

@@ -2,6 +2,8 @@
 // and inputs large enough that anything non-linear would show.
 
 import { expect } from 'chai';
+import { EngineError } from '../../src/errors/engine-error.js';
+import type { Expression } from '../../src/sql/parser/ast.js';
 import { parseExpression, parseStatement } from '../../src/sql/parser/parser.js';
 import { syntaxError } from './helpers.js';
 
@@ -93,7 +95,7 @@ describe('parser: deep nesting and large input', () => {
     expect(where?.kind === 'InList' && where.list.length).to.equal(100_000);
   });
 
-  it('parses a 10 MB statement and 100,000 ORs', () => {
+  it('parses a 10 MB statement and 10,000 ORs (as a shallow tree), and refuses 100,000 ORs naming the limit', () => {
     const items = Array.from({ length: 400_000 }, (_, i) => `a${i} + 'string ${i}'`);
     const sql = `SELECT ${items.join(',\n')} FROM t`;
     expect(sql.length).to.be.greaterThan(10_000_000);
@@ -101,7 +103,9 @@ describe('parser: deep nesting and large input', () => {
     if (s.kind !== 'QueryStatement' || s.query.body.kind !== 'QuerySpecification') throw new Error('unexpected');
     expect(s.query.body.select.items).to.have.length(400_000);
     expect(s.query.body.select.items[399_999].location.line).to.equal(400_000);
-    const ors = Array.from({ length: 100_000 }, (_, i) => `a = ${i}`).join(' OR ');
-    expect(parseExpression(ors).kind).to.equal('LogicalBinary');
+    const ors = (n: number) => Array.from({ length: n }, (_, i) => `a = ${i}`).join(' OR ');
+    const depth = (e: Expression): number => (e.kind === 'LogicalBinary' ? 1 + Math.max(depth(e.left), depth(e.right)) : 0);
+    expect(depth(parseExpression(ors(10_000)))).to.equal(14);
+    expect(() => parseExpression(ors(100_000))).to.throw(EngineError, 'line 1:7: OR chain has 100000 terms; at most 10000 are supported');
   });
 });

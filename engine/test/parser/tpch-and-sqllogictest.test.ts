@@ -4,11 +4,12 @@
 import { expect } from 'chai';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { sharedPath } from '../../scripts/shared-dir.js';
 import { parseStatement } from '../../src/sql/parser/parser.js';
 import { expectStatementRoundTrip } from './helpers.js';
 
-const TPCH_DIR = '/work/shared/tpch/queries';
-const SLT_DIR = '/work/shared/sqllogictest';
+const TPCH_DIR = sharedPath('tpch', 'queries');
+const SLT_DIR = sharedPath('sqllogictest');
 
 /** The SQL of every `statement ok` and `query` record of a sqllogictest file. */
 function sqllogictestStatements(file: string): string[] {

@@ -56,6 +56,15 @@ describe('bad input over HTTP', function () {
     expect((response.body as unknown as ErrorJson).error.message).to.equal("Invalid X-Trino-Session header: 'no_equals_sign' is not name=value");
   });
 
+  it('answers an unknown time zone with 400 instead of running the query in UTC', async () => {
+    const response = await postStatement(base, 'SELECT current_timezone()', { 'X-Presto-Time-Zone': 'Foo/Bar' });
+    expect(response.status).to.equal(400);
+    expect(response.headers.get('content-type')).to.match(/^application\/json/);
+    expect((response.body as unknown as ErrorJson).error).to.deep.equal({ message: 'Time zone not supported: Foo/Bar (X-Presto-Time-Zone header)', errorName: 'NOT_SUPPORTED' });
+    const offset = await runStatement(base, 'SELECT current_timezone()', { 'X-Trino-Time-Zone': '+05:30' });
+    expect(offset.rows).to.deep.equal([['+05:30']]);
+  });
+
   it('answers a wrong method with 405 and the allowed ones, and an unknown path with 404, both in JSON', async () => {
     const wrong = await getJson<ErrorJson>(`${base}/v1/statement`, { method: 'GET' });
     expect(wrong.status).to.equal(405);
@@ -73,6 +82,10 @@ describe('bad input over HTTP', function () {
     const items = Array.from({ length: 50_000 }, (_, i) => i * 2).join(', ');
     const rows = await query(base, `SELECT count(*) FROM ${numbers(10, 't', 'x')} WHERE x IN (${items})`);
     expect(rows).to.deep.equal([[5]]);
+  });
+
+  it('answers a 200,000-item IN list', async () => {
+    expect(await query(base, `SELECT 1 WHERE 1 IN (${'0,'.repeat(199_999)}1)`)).to.deep.equal([[1]]);
   });
 
   it('serves 50 concurrent clients, each its own answer', async () => {

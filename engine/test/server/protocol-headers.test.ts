@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { noSessionChanges } from '../../src/coordinator/session.js';
 import { HttpError } from '../../src/server/http-error.js';
 import { detectPrefix, readSessionHeaders, sessionChangeHeaders } from '../../src/server/protocol-headers.js';
+import { normalizeTimeZone } from '../../src/server/time-zone-id.js';
 
 describe('protocol headers', () => {
   it('detects the spelling a client uses', () => {
@@ -46,6 +47,35 @@ describe('protocol headers', () => {
     expect(session.timeZone).to.equal('America/New_York');
     for (const headers of [{ 'x-engine-session': 'novalue' }, { 'x-engine-prepared-statement': 'q=%E0%A4%A' }, { 'x-engine-transaction-id': 'abc' }]) {
       expect(() => readSessionHeaders(headers, 'X-Engine-', 'UTC')).to.throw(HttpError).with.property('status', 400);
+    }
+  });
+
+  it('accepts the time zones Trino accepts, normalized, and rejects unknown ones with 400 in every spelling', () => {
+    const accepted: Record<string, string> = {
+      'Europe/Paris': 'Europe/Paris',
+      'America/Argentina/Buenos_Aires': 'America/Argentina/Buenos_Aires',
+      'US/Pacific': 'US/Pacific',
+      UTC: 'UTC',
+      Z: 'UTC',
+      'Etc/UTC': 'UTC',
+      GMT: 'UTC',
+      '+00:00': 'UTC',
+      '+05:30': '+05:30',
+      '-08:00': '-08:00',
+      '+0530': '+05:30',
+      '-8': '-08:00',
+      'UTC+2': '+02:00',
+      'GMT-03:30': '-03:30',
+      'Etc/GMT+5': '-05:00',
+      '+14:00': '+14:00',
+    };
+    for (const [zone, normalized] of Object.entries(accepted)) expect(normalizeTimeZone(zone), zone).to.equal(normalized);
+    for (const zone of ['Foo/Bar', 'Mars', '+25:00', '+14:01', '+05:75', 'GMT7', 'UTC+', '../etc/passwd', 'Europe/Paris;x']) expect(normalizeTimeZone(zone), zone).to.equal(undefined);
+    expect(readSessionHeaders({ 'x-trino-time-zone': 'UTC+05:30' }, 'X-Trino-', 'UTC').timeZone).to.equal('+05:30');
+    for (const prefix of ['X-Engine-', 'X-Trino-', 'X-Presto-'] as const) {
+      expect(() => readSessionHeaders({ [`${prefix}time-zone`.toLowerCase()]: 'Foo/Bar' }, prefix, 'UTC'))
+        .to.throw(HttpError, `Time zone not supported: Foo/Bar (${prefix}Time-Zone header)`)
+        .with.property('status', 400);
     }
   });
 

@@ -63,7 +63,7 @@ describe('engine server startup', function () {
     writeFileSync(file, JSON.stringify({ catalogs: [{ name: 'tpch', connector: 'tpch', properties: { splits: 4 } }] }));
     const properties = await failedStart(['--config', file]);
     expect(properties.code).to.equal(2);
-    expect(properties.stderr).to.contain("Catalog 'tpch': the tpch connector has no properties (got: splits)");
+    expect(properties.stderr).to.contain("Catalog 'tpch': unknown tpch connector properties: splits (known: tpch.column-naming)");
     const worker = await failedStart(['--coordinator', 'false']);
     expect(worker.code).to.equal(2);
     expect(worker.stderr).to.contain('Only the embedded single node');

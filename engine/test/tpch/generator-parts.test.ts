@@ -4,6 +4,7 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
+import { sharedPath } from '../../scripts/shared-dir.js';
 import * as data from '../../src/connectors/tpch/distribution-data.js';
 import { drawIntAt, drawInts, drawKeys, drawLineInts } from '../../src/connectors/tpch/draws.js';
 import { MODULUS, jumpFactor, mulMod, nextSeed } from '../../src/connectors/tpch/random.js';
@@ -119,7 +120,7 @@ describe('tpch: random streams', () => {
 });
 
 describe('tpch: distributions', () => {
-  const reference = parseDists(readFileSync('/work/shared/tpch/dists.dss', 'latin1'));
+  const reference = parseDists(readFileSync(sharedPath('tpch', 'dists.dss'), 'latin1'));
   const embedded: [string, data.WeightedValues][] = [
     ['nations', data.NATIONS],
     ['regions', data.REGIONS],

@@ -1,12 +1,13 @@
 // Shared by the tpch tests: reading a generated table through the connector, and the reference files.
 
 import { readFileSync } from 'node:fs';
+import { sharedPath } from '../../scripts/shared-dir.js';
 import type { Split, TableMetadata } from '../../src/connectors/connector.js';
 import { TpchConnector } from '../../src/connectors/tpch/tpch-connector.js';
 import { concatPages, type Page } from '../../src/exec/page.js';
 import { testSession } from '../connectors/helpers.js';
 
-export const REFERENCE_DIR = '/work/shared/tpch/dbgen-sf0.01';
+export const REFERENCE_DIR = sharedPath('tpch', 'dbgen-sf0.01');
 
 export const connector = new TpchConnector();
 

@@ -210,7 +210,7 @@ export function textPool(): TextPool {
 
 /** Whether reading these columns draws from the pool (the comment columns, and only they). */
 export function needsTextPool(columns: readonly string[]): boolean {
-  return columns.some((c) => c.endsWith('_comment'));
+  return columns.some((c) => c === 'comment' || c.endsWith('_comment'));
 }
 
 let building: Promise<void> | undefined;

@@ -7,6 +7,7 @@ import { EngineError } from '../../errors/engine-error.js';
 import type { Page } from '../../exec/page.js';
 import { selectColumnIndexes } from '../column-selection.js';
 import type { Connector, SchemaTableName, Split, TableConstraint, TableMetadata, TableStatistics } from '../connector.js';
+import { namedColumn, type ColumnNaming } from './column-naming.js';
 import { STANDARD_SCHEMAS, Scale, scaleFactorOfSchema } from './scale.js';
 import { SPLIT_TARGET_ROWS, pageRanges, splitRanges, type TpchSplitInfo } from './splits.js';
 import { unitRangesFor } from './key-ranges.js';
@@ -21,6 +22,8 @@ export class TpchConnector implements Connector {
   constructor(
     /** The catalog name this connector serves. */
     readonly name = 'tpch',
+    /** The names its columns have: STANDARD (o_orderkey) or SIMPLIFIED (orderkey). */
+    readonly columnNaming: ColumnNaming = 'STANDARD',
   ) {}
 
   listSchemas(_session: Session): string[] {
@@ -40,13 +43,14 @@ export class TpchConnector implements Connector {
   getTable(_session: Session, schema: string, table: string): TableMetadata | undefined {
     const generated = tpchTable(table);
     if (generated === undefined || scaleFactorOfSchema(schema) === undefined) return undefined;
-    return { catalog: this.name, schema, name: table, columns: generated.columns.map((c) => ({ ...c })) };
+    return { catalog: this.name, schema, name: table, columns: generated.columns.map((c) => ({ ...c, name: namedColumn(c.name, this.columnNaming) })) };
   }
 
   getSplits(_session: Session, table: TableMetadata, constraint?: TableConstraint): Split[] {
     const generated = this.requireTable(table.schema, table.name);
     const scale = this.scale(table.schema);
-    const within = unitRangesFor(table.name, generated.unitCount(scale), constraint);
+    const standard = constraint?.map((domain) => ({ ...domain, column: standardColumnName(generated, domain.column) }));
+    const within = unitRangesFor(table.name, generated.unitCount(scale), standard);
     return splitRanges(generated, scale, SPLIT_TARGET_ROWS, within).map((info) => ({
       catalog: this.name,
       schema: table.schema,
@@ -67,7 +71,7 @@ export class TpchConnector implements Connector {
 
   createPageSource(_session: Session, split: Split, columns: readonly string[]): AsyncIterable<Page> {
     const generated = this.requireTable(split.schema, split.table);
-    const columnIndexes = selectColumnIndexes(generated.columns, columns);
+    const columnIndexes = selectColumnIndexes(generated.columns, columns.map((c) => standardColumnName(generated, c)));
     const { start, end } = split.info as TpchSplitInfo;
     return generatePages(generated, this.scale(split.schema), start, end, columnIndexes);
   }
@@ -89,6 +93,14 @@ export class TpchConnector implements Connector {
     if (generated === undefined) throw new EngineError('TABLE_NOT_FOUND', `Table '${this.name}.${schema}.${table}' does not exist`);
     return generated;
   }
+}
+
+/**
+ * A column's standard name, given either naming (the two never collide): a worker thread's own
+ * connector reads the splits of a catalog of either naming.
+ */
+function standardColumnName(table: TpchTable, name: string): string {
+  return table.columns.find((c) => c.name === name || namedColumn(c.name, 'SIMPLIFIED') === name)?.name ?? name;
 }
 
 /** Pages are generated when asked for, one at a time (once the text pool is ready, for comments). */

@@ -23,7 +23,7 @@ import {
   type SqlType,
 } from '../../types/types.js';
 import type * as ast from '../parser/ast.js';
-import { constant, special, symbolRef, type RowExpression, type Symbol } from '../planner/row-expression.js';
+import { constant, special, specialOf, symbolRef, type RowExpression, type Symbol } from '../planner/row-expression.js';
 import { currentTimeConstant } from './current-time.js';
 import { intervalLiteralValue } from './interval-literal.js';
 import type { Scope } from './scope.js';
@@ -148,7 +148,7 @@ function translateNode(e: ast.Expression, context: TranslationContext, translate
     case 'InList': {
       const args = [translate(e.value), ...e.list.map(translate)];
       const type = commonTypeOrFail(args, 'IN value and list items', e.location);
-      const inList = special('in', BOOLEAN, ...args.map((a) => coerce(a, type, e.location)));
+      const inList = specialOf('in', BOOLEAN, args.map((a) => coerce(a, type, e.location)));
       return e.negated ? special('not', BOOLEAN, inList) : inList;
     }
     case 'Like': {

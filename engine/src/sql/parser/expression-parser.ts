@@ -2,7 +2,7 @@
 //   OR < AND < NOT < predicate (one comparison / BETWEEN / IN / LIKE / IS ... on a value expression)
 //   value expressions (Pratt): || < + - < * / % < unary + - < primary (with `.field` dereference).
 
-import { notSupported, type SourceLocation } from '../../errors/engine-error.js';
+import { EngineError, notSupported, type SourceLocation } from '../../errors/engine-error.js';
 import type {
   ArithmeticOperator,
   ComparisonOperator,
@@ -50,21 +50,23 @@ export abstract class ExpressionParser extends SpecialFormParser {
 
   /** The boolean levels; `initial` is an already parsed value expression to continue from. */
   protected override parseOr(initial?: Expression): Expression {
-    let left = this.parseAnd(initial);
+    const terms = [this.parseAnd(initial)];
+    const locations: SourceLocation[] = [];
     while (this.atKeyword('OR')) {
-      const location = this.location(this.advance());
-      left = { kind: 'LogicalBinary', operator: 'OR', left, right: this.parseAnd(), location };
+      locations.push(this.location(this.advance()));
+      terms.push(this.parseAnd());
     }
-    return left;
+    return logicalChain('OR', terms, locations);
   }
 
   private parseAnd(initial?: Expression): Expression {
-    let left = this.parseNot(initial);
+    const terms = [this.parseNot(initial)];
+    const locations: SourceLocation[] = [];
     while (this.atKeyword('AND')) {
-      const location = this.location(this.advance());
-      left = { kind: 'LogicalBinary', operator: 'AND', left, right: this.parseNot(), location };
+      locations.push(this.location(this.advance()));
+      terms.push(this.parseNot());
     }
-    return left;
+    return logicalChain('AND', terms, locations);
   }
 
   private parseNot(initial?: Expression): Expression {
@@ -163,6 +165,7 @@ export abstract class ExpressionParser extends SpecialFormParser {
   /** Pratt loop over the binary value operators; `initial` replaces the first operand when given. */
   protected override parseValueExpression(minPrecedence: number, initial?: Expression): Expression {
     let left = initial ?? this.parseUnary();
+    let chained = 0;
     while (true) {
       for (const op of Object.keys(BINARY_PRECEDENCE)) this.expect(`'${op}'`);
       const token = this.token;
@@ -170,9 +173,12 @@ export abstract class ExpressionParser extends SpecialFormParser {
         throw notSupported('AT TIME ZONE is not supported', this.location());
       }
       const precedence = token.kind === 'symbol' ? BINARY_PRECEDENCE[token.value] : undefined;
-      if (precedence === undefined || precedence <= minPrecedence) return left;
+      if (precedence === undefined || precedence <= minPrecedence) return this.leaveChain(left, chained);
       // Trino reports errors of binary operators at the operator.
       const location = this.location(this.advance());
+      // Each operator of a chain nests the tree one level deeper (a + b + c is (a + b) + c).
+      this.enterChain(location);
+      chained++;
       const right = this.parseValueExpression(precedence);
       left =
         token.value === '||'
@@ -408,4 +414,38 @@ function nameParts(e: Expression): Identifier[] | undefined {
   if (e.kind !== 'Dereference') return undefined;
   const base = nameParts(e.base);
   return base && [...base, e.field];
+}
+
+/** Chains of AND/OR longer than this become a balanced tree, so that a 10,000-term OR stays shallow. */
+const BALANCE_LOGICAL_CHAINS_OVER = 64;
+/**
+ * The most terms an AND/OR chain may have: each term becomes generated code, and compiling 200,000
+ * of them would hold the event loop for half a minute (an IN list of any length is one set lookup).
+ */
+export const MAX_LOGICAL_CHAIN_TERMS = 10_000;
+
+/**
+ * `a OR b OR c` as the left-deep tree Trino's grammar describes; a long chain as a balanced tree of
+ * the same terms in the same order (AND and OR are associative, so the value is the same), whose
+ * depth is logarithmic: every later phase walks expressions recursively.
+ */
+function logicalChain(operator: 'AND' | 'OR', terms: Expression[], locations: SourceLocation[]): Expression {
+  if (terms.length > MAX_LOGICAL_CHAIN_TERMS) {
+    throw new EngineError(
+      'SYNTAX_ERROR',
+      `${operator} chain has ${terms.length} terms; at most ${MAX_LOGICAL_CHAIN_TERMS} are supported (for many values of one expression, use IN (...), which has no such limit)`,
+      locations[0],
+    );
+  }
+  if (terms.length <= BALANCE_LOGICAL_CHAINS_OVER) {
+    let left = terms[0]!;
+    for (let i = 1; i < terms.length; i++) left = { kind: 'LogicalBinary', operator, left, right: terms[i]!, location: locations[i - 1]! };
+    return left;
+  }
+  const balanced = (from: number, to: number): Expression => {
+    if (to - from === 1) return terms[from]!;
+    const middle = (from + to) >>> 1;
+    return { kind: 'LogicalBinary', operator, left: balanced(from, middle), right: balanced(middle, to), location: locations[middle - 1]! };
+  };
+  return balanced(0, terms.length);
 }

@@ -135,6 +135,26 @@ export abstract class ParserBase {
     }
   }
 
+  /**
+   * Enters one level for an operator of a chain (a + b + c nests one level per operator), refusing a
+   * chain that makes the expression deeper than MAX_NESTING_DEPTH, with the operator's position.
+   */
+  protected enterChain(location: SourceLocation): void {
+    if (++this.depth > MAX_NESTING_DEPTH) {
+      throw new EngineError(
+        'SYNTAX_ERROR',
+        `Expression is nested too deeply: operators chained here make it more than ${MAX_NESTING_DEPTH} levels deep (counting parentheses and subqueries); at most ${MAX_NESTING_DEPTH} are supported`,
+        location,
+      );
+    }
+  }
+
+  /** Leaves the levels a chain of `count` operators entered. */
+  protected leaveChain<T>(result: T, count: number): T {
+    this.depth -= count;
+    return result;
+  }
+
   protected leave<T>(result: T): T {
     this.depth--;
     return result;

@@ -101,6 +101,11 @@ export function call(name: string, type: SqlType, ...args: RowExpression[]): Cal
 }
 
 export function special(form: SpecialForm['form'], type: SqlType, ...args: RowExpression[]): SpecialForm {
+  return specialOf(form, type, args);
+}
+
+/** `special` over an array: no spread, so an IN list of any length fits (spreading 200,000 arguments overflows the stack). */
+export function specialOf(form: SpecialForm['form'], type: SqlType, args: RowExpression[]): SpecialForm {
   return { kind: 'special', form, args, type };
 }
 
