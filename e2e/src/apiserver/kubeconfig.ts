@@ -1,0 +1,20 @@
+// A kubeconfig pointing kubectl, helm and client-node at the test server (plain HTTP on loopback).
+export function kubeconfig(server: string, namespace = "default"): string {
+  return `apiVersion: v1
+kind: Config
+clusters:
+- name: e2e
+  cluster:
+    server: ${server}
+users:
+- name: e2e
+  user: {}
+contexts:
+- name: e2e
+  context:
+    cluster: e2e
+    user: e2e
+    namespace: ${namespace}
+current-context: e2e
+`;
+}
