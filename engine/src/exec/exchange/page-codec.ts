@@ -1,0 +1,96 @@
+// Pages on the wire between tasks: an Arrow IPC stream (schema message, one record batch message per
+// page, end-of-stream marker). A page is serialized once, when its producer enqueues it, into the bytes
+// of its record batch message; a response is then only a concatenation of the shared schema message,
+// the batch messages and the end marker, however often a consumer re-reads it. The page <-> record
+// batch conversion is arrow.ts's; every field's SqlType travels in the schema metadata.
+
+import { RecordBatchStreamReader, RecordBatchStreamWriter, Schema } from 'apache-arrow';
+import { EngineError } from '../../errors/engine-error.js';
+import type { SqlType } from '../../types/types.js';
+import { fieldSqlType, pageToRecordBatch, recordBatchToPage, sqlTypeField } from '../arrow.js';
+import type { Page } from '../page.js';
+
+/** The media type of an Arrow IPC stream (IANA registration). */
+export const ARROW_STREAM_MEDIA_TYPE = 'application/vnd.apache.arrow.stream';
+
+/** One page as its record batch message; `schema` is the stream's schema message, shared by every page of a producer. */
+export interface SerializedPage {
+  readonly schema: Uint8Array;
+  readonly batch: Uint8Array;
+  readonly rowCount: number;
+}
+
+/** The 8 bytes that end an IPC stream: continuation marker and a zero metadata length. */
+const END_OF_STREAM = new Uint8Array([0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0]);
+const CONTINUATION = 0xffffffff;
+
+/** Serializes the pages of one producer (one column layout) into record batch messages. */
+export class PageSerializer {
+  private readonly names: string[];
+  private readonly schemaMessage: Uint8Array;
+
+  constructor(readonly types: readonly SqlType[]) {
+    this.names = types.map((_, i) => `c${i}`);
+    const writer = new RecordBatchStreamWriter();
+    writer.reset(undefined, new Schema(types.map((t, i) => sqlTypeField(this.names[i], t))));
+    writer.finish();
+    const bytes = writer.toUint8Array(true);
+    this.schemaMessage = bytes.slice(0, messageLength(bytes, 0));
+  }
+
+  serialize(page: Page): SerializedPage {
+    const writer = new RecordBatchStreamWriter();
+    writer.write(pageToRecordBatch(page, this.names));
+    writer.finish();
+    const bytes = writer.toUint8Array(true);
+    const schemaLength = messageLength(bytes, 0);
+    return { schema: this.schemaMessage, batch: bytes.subarray(schemaLength, bytes.length - END_OF_STREAM.length), rowCount: page.rowCount };
+  }
+}
+
+/** The byte length of the encapsulated IPC message at `offset` that has no body (a schema message). */
+function messageLength(bytes: Uint8Array, offset: number): number {
+  const view = new DataView(bytes.buffer, bytes.byteOffset + offset);
+  if (view.getUint32(0, true) !== CONTINUATION) throw new EngineError('GENERIC_INTERNAL_ERROR', 'Arrow IPC writer produced an unexpected message framing');
+  return 8 + view.getInt32(4, true);
+}
+
+/** The chunks of one IPC stream holding `pages` (all of one producer); concatenate them to send. */
+export function streamChunks(pages: readonly SerializedPage[]): Uint8Array[] {
+  if (pages.length === 0) throw new EngineError('GENERIC_INTERNAL_ERROR', 'An Arrow IPC stream needs at least one page for its schema');
+  const chunks: Uint8Array[] = [pages[0].schema];
+  for (const p of pages) chunks.push(p.batch);
+  chunks.push(END_OF_STREAM);
+  return chunks;
+}
+
+/** The bytes of a serialized page that count against a buffer's bound. */
+export function serializedPageBytes(page: SerializedPage): number {
+  return page.batch.byteLength;
+}
+
+/** The pages of an IPC stream, with the SqlTypes its schema names. A malformed stream is a PAGE_TRANSPORT_ERROR. */
+export function deserializePages(bytes: Uint8Array): { types: SqlType[]; pages: Page[] } {
+  let reader: RecordBatchStreamReader;
+  try {
+    reader = RecordBatchStreamReader.from(bytes);
+    reader.open();
+  } catch (e) {
+    throw corrupt(e);
+  }
+  if (reader.schema === undefined || reader.schema === null) throw corrupt(new Error('no schema message'));
+  const pages: Page[] = [];
+  let types: SqlType[];
+  try {
+    types = reader.schema.fields.map(fieldSqlType);
+    for (const batch of reader) pages.push(recordBatchToPage(batch, types));
+  } catch (e) {
+    throw corrupt(e);
+  }
+  return { types, pages };
+}
+
+function corrupt(cause: unknown): EngineError {
+  const message = cause instanceof Error ? cause.message : String(cause);
+  return new EngineError('PAGE_TRANSPORT_ERROR', `Malformed Arrow IPC stream of pages: ${message}`);
+}

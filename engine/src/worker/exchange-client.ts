@@ -1,0 +1,395 @@
+// Reads the pages of remote output buffers (endpoint 8) and hands them to one consumer as an async
+// iterator. Each source (one remote task's buffer) has at most one request in flight, since the token of
+// its next request comes in the answer to the current one; sources are fetched concurrently, up to
+// `maxConcurrentRequests`, and only while the local buffer has room for what the requests in flight are
+// expected to bring (averageBytesPerRequest), so a consumer that stops reading stops the fetching and,
+// through the remote buffers' bounds, the producers. Asking for the next token acknowledges the pages
+// received; a complete buffer is released with DELETE (endpoint 9). Connection errors, time-outs, 404
+// (a task not created yet) and 5xx are retried with backoff; a source that keeps failing fails the
+// client with REMOTE_HOST_GONE naming the node.
+
+import { EngineError, toEngineError } from '../errors/engine-error.js';
+import { ARROW_STREAM_MEDIA_TYPE, deserializePages } from '../exec/exchange/page-codec.js';
+import { pageSizeInBytes, type Page } from '../exec/page.js';
+import { RESULTS_HEADERS } from '../server/task-results-resource.js';
+import { Backoff } from './exchange-backoff.js';
+
+export interface ExchangeLocation {
+  /** The buffer's results address: `http://host:port/v1/task/{taskId}/results/{outputId}`. */
+  uri: string;
+  /** The node the task runs on, for error messages (default: the address's host:port). */
+  nodeId?: string;
+}
+
+export interface ExchangeClientOptions {
+  /** Bound on the pages held for the consumer (default 32 MB). */
+  maxBufferedBytes?: number;
+  /** Most bytes one response may carry (X-Engine-Max-Size, default 16 MB). */
+  maxResponseBytes?: number;
+  /** How long the remote side may hold a request while it has no pages (X-Engine-Max-Wait, default 1 s). */
+  maxWaitMillis?: number;
+  /** Requests in flight across all sources (default 8). */
+  maxConcurrentRequests?: number;
+  /** A source is given up after at least `minFailures` consecutive failures over `maxErrorDurationMillis` (defaults 5 and 5 s). */
+  minFailures?: number;
+  maxErrorDurationMillis?: number;
+  /** A request that has not answered after this long counts as failed (default: the max wait + 10 s). */
+  requestTimeoutMillis?: number;
+}
+
+/** The exchange operator's info (INTERFACE.md, operator info). */
+export interface ExchangeClientStatus {
+  bufferedBytes: number;
+  averageBytesPerRequest: number;
+  bufferedPages: number;
+  pageBufferClientStatuses: PageBufferClientStatus[];
+}
+
+export interface PageBufferClientStatus {
+  uri: string;
+  state: SourceState;
+  lastUpdate: string;
+  pagesReceived: number;
+  requestsScheduled: number;
+  requestsCompleted: number;
+  httpRequestState: 'queued' | 'running';
+}
+
+/** queued: waits for room; scheduled: waits out a retry delay; running: request in flight; completed: buffer complete, DELETE pending. */
+type SourceState = 'queued' | 'scheduled' | 'running' | 'completed' | 'closed';
+
+const WORKER_NODE_ERROR = 'Could not communicate with the remote task. The node may have crashed or be under too much load.';
+
+class Source {
+  token = 0;
+  instanceId: string | undefined;
+  state: SourceState = 'queued';
+  lastUpdate = new Date();
+  pagesReceived = 0;
+  requestsScheduled = 0;
+  requestsCompleted = 0;
+  request: AbortController | undefined;
+
+  constructor(
+    readonly location: ExchangeLocation,
+    readonly backoff: Backoff,
+  ) {}
+
+  get node(): string {
+    return this.location.nodeId ?? new URL(this.location.uri).host;
+  }
+
+  setState(state: SourceState): void {
+    this.state = state;
+    this.lastUpdate = new Date();
+  }
+}
+
+interface BufferedPage {
+  page: Page;
+  bytes: number;
+}
+
+export class ExchangeClient implements AsyncIterableIterator<Page> {
+  private readonly options: Required<ExchangeClientOptions>;
+  private readonly sources: Source[] = [];
+  private readonly queue: BufferedPage[] = [];
+  private queueHead = 0;
+  private bytesBuffered = 0;
+  private noMoreLocations = false;
+  private closed = false;
+  private failure: EngineError | undefined;
+  private inFlight = 0;
+  private responseBytes = 0;
+  private successfulRequests = 0;
+  private nextSourceIndex = 0;
+  private wakeConsumer: (() => void) | undefined;
+
+  constructor(options: ExchangeClientOptions = {}) {
+    const maxWaitMillis = options.maxWaitMillis ?? 1000;
+    this.options = {
+      maxBufferedBytes: options.maxBufferedBytes ?? 32 * 1024 * 1024,
+      maxResponseBytes: options.maxResponseBytes ?? 16 * 1024 * 1024,
+      maxWaitMillis,
+      maxConcurrentRequests: options.maxConcurrentRequests ?? 8,
+      minFailures: options.minFailures ?? 5,
+      maxErrorDurationMillis: options.maxErrorDurationMillis ?? 5000,
+      requestTimeoutMillis: options.requestTimeoutMillis ?? maxWaitMillis + 10_000,
+    };
+  }
+
+  addLocation(location: ExchangeLocation): void {
+    if (this.noMoreLocations) throw new EngineError('GENERIC_INTERNAL_ERROR', `Location ${location.uri} added after no-more-locations`);
+    if (this.sources.some((s) => s.location.uri === location.uri)) return;
+    const { minFailures, maxErrorDurationMillis } = this.options;
+    this.sources.push(new Source(location, new Backoff({ minFailures, maxErrorDurationMillis })));
+    this.schedule();
+  }
+
+  setNoMoreLocations(): void {
+    this.noMoreLocations = true;
+    this.wake();
+  }
+
+  status(): ExchangeClientStatus {
+    return {
+      bufferedBytes: this.bytesBuffered,
+      averageBytesPerRequest: this.averageBytesPerRequest(),
+      bufferedPages: this.queue.length - this.queueHead,
+      pageBufferClientStatuses: this.sources.map((s) => ({
+        uri: s.location.uri,
+        state: s.state,
+        lastUpdate: s.lastUpdate.toISOString(),
+        pagesReceived: s.pagesReceived,
+        requestsScheduled: s.requestsScheduled,
+        requestsCompleted: s.requestsCompleted,
+        httpRequestState: s.request === undefined ? 'queued' : 'running',
+      })),
+    };
+  }
+
+  [Symbol.asyncIterator](): AsyncIterableIterator<Page> {
+    return this;
+  }
+
+  async next(): Promise<IteratorResult<Page>> {
+    for (;;) {
+      if (this.failure !== undefined) throw this.failure;
+      if (this.queueHead < this.queue.length) return { done: false, value: this.take() };
+      if (this.closed || this.isFinished()) return { done: true, value: undefined };
+      await new Promise<void>((resolve) => (this.wakeConsumer = resolve));
+    }
+  }
+
+  async return(): Promise<IteratorResult<Page>> {
+    this.close();
+    return { done: true, value: undefined };
+  }
+
+  /** Stops fetching and releases the remote buffers not yet released (best effort). */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const s of this.sources) {
+      s.request?.abort();
+      if (s.state !== 'closed') {
+        s.setState('closed');
+        fetch(s.location.uri, { method: 'DELETE', signal: AbortSignal.timeout(this.options.requestTimeoutMillis) }).catch(() => undefined);
+      }
+    }
+    this.queue.length = 0;
+    this.queueHead = 0;
+    this.bytesBuffered = 0;
+    this.wake();
+  }
+
+  private isFinished(): boolean {
+    return this.noMoreLocations && this.sources.every((s) => s.state === 'closed');
+  }
+
+  private take(): Page {
+    const { page, bytes } = this.queue[this.queueHead++];
+    if (this.queueHead > 1024 && this.queueHead * 2 > this.queue.length) {
+      this.queue.splice(0, this.queueHead);
+      this.queueHead = 0;
+    }
+    this.bytesBuffered -= bytes;
+    this.schedule();
+    return page;
+  }
+
+  private averageBytesPerRequest(): number {
+    return this.successfulRequests === 0 ? 0 : Math.round(this.responseBytes / this.successfulRequests);
+  }
+
+  /** Starts what may start: DELETEs of complete sources always, fetches while there is room. */
+  private schedule(): void {
+    if (this.closed || this.failure !== undefined) return;
+    const count = this.sources.length;
+    for (let i = 0; i < count; i++) {
+      const source = this.sources[(this.nextSourceIndex + i) % count];
+      if (source.request !== undefined || source.state === 'scheduled' || source.state === 'closed') continue;
+      if (source.state === 'completed') {
+        this.start(source, () => this.release(source));
+        continue;
+      }
+      if (!this.hasRoom()) break;
+      this.nextSourceIndex = (this.nextSourceIndex + i + 1) % count;
+      this.start(source, () => this.fetchPages(source));
+    }
+  }
+
+  private hasRoom(): boolean {
+    if (this.inFlight >= this.options.maxConcurrentRequests) return false;
+    if (this.bytesBuffered === 0 && this.inFlight === 0) return true;
+    return this.bytesBuffered + (this.inFlight + 1) * this.averageBytesPerRequest() < this.options.maxBufferedBytes;
+  }
+
+  /** Runs one request of `source` after its retry delay; a failure is retried or fails the client. */
+  private start(source: Source, request: () => Promise<void>): void {
+    const controller = new AbortController();
+    source.request = controller;
+    source.requestsScheduled++;
+    this.inFlight++;
+    const delay = source.backoff.retryDelayMillis;
+    if (delay > 0 && source.state !== 'completed') source.setState('scheduled');
+    const run = async (): Promise<void> => {
+      if (delay > 0) await sleep(delay, controller.signal);
+      if (controller.signal.aborted) return;
+      if (source.state !== 'completed') source.setState('running');
+      await request();
+      source.backoff.success();
+    };
+    run()
+      .catch((e: unknown) => this.handleFailure(source, e))
+      .finally(() => {
+        source.request = undefined;
+        source.requestsCompleted++;
+        this.inFlight--;
+        if (source.state === 'running' || source.state === 'scheduled') source.setState('queued');
+        this.schedule();
+        this.wake();
+      });
+  }
+
+  private async fetchPages(source: Source): Promise<void> {
+    const uri = `${source.location.uri}/${source.token}`;
+    const response = await fetch(uri, {
+      headers: { [RESULTS_HEADERS.maxSize]: `${this.options.maxResponseBytes}B`, [RESULTS_HEADERS.maxWait]: `${this.options.maxWaitMillis}ms` },
+      signal: this.requestSignal(source),
+    });
+    if (response.status !== 200 && response.status !== 204) {
+      const body = await response.text().catch(() => '');
+      throw new HttpStatusError(response.status, `Expected response code 200 or 204 from ${uri}, but was ${response.status}: ${body.slice(0, 1000)}`);
+    }
+    const token = numberHeader(response, RESULTS_HEADERS.pageSequenceId, uri);
+    const nextToken = numberHeader(response, RESULTS_HEADERS.pageEndSequenceId, uri);
+    const complete = booleanHeader(response, RESULTS_HEADERS.bufferComplete, uri);
+    const instanceId = requiredHeader(response, RESULTS_HEADERS.taskInstanceId, uri);
+    if (booleanHeader(response, RESULTS_HEADERS.taskFailed, uri)) throw new EngineError('REMOTE_TASK_ERROR', `Remote task failed or was cancelled: ${uri} (node ${source.node})`);
+    if (source.instanceId !== undefined && source.instanceId !== instanceId) {
+      throw new EngineError('REMOTE_TASK_MISMATCH', `Could not communicate with the remote task: the task at ${uri} was restarted (instance ${source.instanceId}, now ${instanceId})`);
+    }
+    source.instanceId = instanceId;
+    let bodyBytes = 0;
+    if (response.status === 200) {
+      const contentType = response.headers.get('content-type') ?? '';
+      if (!contentType.startsWith(ARROW_STREAM_MEDIA_TYPE)) throw new EngineError('PAGE_TRANSPORT_ERROR', `Expected ${ARROW_STREAM_MEDIA_TYPE} from ${uri} but got ${contentType || 'no Content-Type'}`);
+      const body = new Uint8Array(await response.arrayBuffer());
+      bodyBytes = body.byteLength;
+      // An answer to a token other than ours (a retried request that crossed another) carries nothing new.
+      if (token === source.token && !this.closed) {
+        const { pages } = deserializePages(body);
+        if (pages.length !== nextToken - token) throw new EngineError('PAGE_TRANSPORT_ERROR', `Response from ${uri} holds ${pages.length} pages but announces ${nextToken - token}`);
+        this.accept(pages);
+        source.pagesReceived += pages.length;
+        source.token = nextToken;
+      }
+    }
+    this.responseBytes += bodyBytes;
+    this.successfulRequests++;
+    if (complete && token === source.token) source.setState('completed');
+  }
+
+  /** Releases a complete buffer; a buffer already gone (404) is as good as released. */
+  private async release(source: Source): Promise<void> {
+    const response = await fetch(source.location.uri, { method: 'DELETE', signal: this.requestSignal(source) });
+    await response.arrayBuffer().catch(() => undefined);
+    if (response.status >= 300 && response.status !== 404) throw new HttpStatusError(response.status, `Releasing ${source.location.uri} answered ${response.status}`);
+    source.setState('closed');
+  }
+
+  private requestSignal(source: Source): AbortSignal {
+    return AbortSignal.any([source.request!.signal, AbortSignal.timeout(this.options.requestTimeoutMillis)]);
+  }
+
+  private accept(pages: readonly Page[]): void {
+    for (const page of pages) {
+      const bytes = pageSizeInBytes(page);
+      this.queue.push({ page, bytes });
+      this.bytesBuffered += bytes;
+    }
+  }
+
+  private handleFailure(source: Source, e: unknown): void {
+    if (this.closed || this.failure !== undefined) return;
+    if (!isTransient(e)) {
+      this.fail(toEngineError(e));
+      return;
+    }
+    if (source.backoff.failure()) {
+      const cause = e instanceof Error ? describeCause(e) : String(e);
+      const seconds = (source.backoff.failureDurationMillis / 1000).toFixed(2);
+      this.fail(
+        new EngineError(
+          'REMOTE_HOST_GONE',
+          `${WORKER_NODE_ERROR} (node ${source.node}: ${source.location.uri} - ${source.backoff.failureCount} failures, failure duration ${seconds}s, last error: ${cause})`,
+        ),
+      );
+    }
+  }
+
+  private fail(error: EngineError): void {
+    this.failure = error;
+    for (const s of this.sources) s.request?.abort();
+    this.wake();
+  }
+
+  private wake(): void {
+    const wake = this.wakeConsumer;
+    this.wakeConsumer = undefined;
+    wake?.();
+  }
+}
+
+class HttpStatusError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Worth retrying: the network, a time-out, a node that is overloaded or restarting, a task not created yet. */
+function isTransient(e: unknown): boolean {
+  if (e instanceof HttpStatusError) return e.status >= 500 || e.status === 404 || e.status === 408 || e.status === 429;
+  if (e instanceof EngineError) return false;
+  // fetch fails with a TypeError for connection errors and a truncated body; time-outs are DOMExceptions.
+  return e instanceof TypeError || (e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError'));
+}
+
+function describeCause(e: Error): string {
+  const cause = (e as { cause?: unknown }).cause;
+  if (cause instanceof Error) return `${e.message}: ${(cause as { code?: string }).code ?? cause.message}`;
+  return e.message;
+}
+
+function requiredHeader(response: Response, name: string, uri: string): string {
+  const value = response.headers.get(name);
+  if (value === null) throw new EngineError('PAGE_TRANSPORT_ERROR', `Expected ${name} header in the response from ${uri}`);
+  return value;
+}
+
+function numberHeader(response: Response, name: string, uri: string): number {
+  const text = requiredHeader(response, name, uri);
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value)) throw new EngineError('PAGE_TRANSPORT_ERROR', `Invalid ${name} header ${text} from ${uri}`);
+  return value;
+}
+
+function booleanHeader(response: Response, name: string, uri: string): boolean {
+  return requiredHeader(response, name, uri) === 'true';
+}
+
+function sleep(millis: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, millis);
+    signal.addEventListener('abort', done, { once: true });
+    function done(): void {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+  });
+}

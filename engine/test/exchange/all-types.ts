@@ -1,0 +1,54 @@
+// A page with a column of every SQL type, holding each type's edge values and a NULL, and an exact
+// comparison of pages (Object.is per value: -0, NaN and ±Infinity must survive as they are).
+
+import { expect } from 'chai';
+import { columnFromScalars, getScalar, type Page, type Scalar } from '../../src/exec/page.js';
+import { typeName, type SqlType } from '../../src/types/types.js';
+
+const MAX_LONG_DECIMAL = 10n ** 38n - 1n;
+
+/** Each type with rows of values (NULL included); every column has the same number of rows. */
+export const ALL_TYPES_COLUMNS: readonly { type: SqlType; values: Scalar[] }[] = [
+  { type: { kind: 'boolean' }, values: [true, false, null, true, false, true] },
+  { type: { kind: 'tinyint' }, values: [-128, 127, null, 0, -1, 1] },
+  { type: { kind: 'smallint' }, values: [-32768, 32767, null, 0, -1, 1] },
+  { type: { kind: 'integer' }, values: [-2147483648, 2147483647, null, 0, -1, 1] },
+  { type: { kind: 'bigint' }, values: [-(2n ** 63n), 2n ** 63n - 1n, null, 0n, 2n ** 53n + 1n, -1n] },
+  { type: { kind: 'real' }, values: [Math.fround(3.14), -0, null, NaN, Infinity, -Infinity] },
+  { type: { kind: 'double' }, values: [Number.MIN_VALUE, -0, null, NaN, Infinity, -Number.MAX_VALUE] },
+  { type: { kind: 'decimal', precision: 12, scale: 2 }, values: [123450n, -999999999999n, null, 0n, 999999999999n, -1n] },
+  { type: { kind: 'decimal', precision: 38, scale: 10 }, values: [MAX_LONG_DECIMAL, -MAX_LONG_DECIMAL, null, 0n, 2n ** 64n, -(2n ** 64n) - 1n] },
+  { type: { kind: 'varchar', length: 25 }, values: ['plain', '', null, 'é ü ß', '😀 astral 𝄞', 'a\u0000b'] },
+  { type: { kind: 'varchar' }, values: ['x'.repeat(1000), 'ok', null, '中文', '\uD83D\uDE00', ' '] },
+  { type: { kind: 'char', length: 3 }, values: ['abc', 'a  ', null, '   ', 'é😀 ', 'xyz'] },
+  { type: { kind: 'varbinary' }, values: [new Uint8Array([0, 255, 1]), new Uint8Array(0), null, new Uint8Array([128]), new Uint8Array(300).fill(7), new Uint8Array([1])] },
+  { type: { kind: 'date' }, values: [0, -719162, null, 2932896, 19000, -1] },
+  { type: { kind: 'time', precision: 6 }, values: [0, 86_399_999_999, null, 43_200_000_001, 1, 3_600_000_000] },
+  { type: { kind: 'timestamp', precision: 3 }, values: [0, -62_135_596_800_000_000, null, 253_402_300_799_999_000, 1_700_000_000_123_000, -1000] },
+  { type: { kind: 'timestamp', precision: 6 }, values: [1_700_000_000_123_456, -1, null, 0, 946_684_800_000_001, 2 ** 52] },
+  { type: { kind: 'interval year to month' }, values: [14, -14, null, 0, 2147483647, -2147483648] },
+  { type: { kind: 'interval day to second' }, values: [86_400_000, -1, null, 0, 9_007_199_254_740_991, -9_007_199_254_740_991] },
+  { type: { kind: 'unknown' }, values: [null, null, null, null, null, null] },
+];
+
+export const ALL_TYPES: readonly SqlType[] = ALL_TYPES_COLUMNS.map((c) => c.type);
+
+export function allTypesPage(): Page {
+  return { rowCount: ALL_TYPES_COLUMNS[0].values.length, columns: ALL_TYPES_COLUMNS.map((c) => columnFromScalars(c.type, c.values)) };
+}
+
+/** Fails unless `actual` has the types and exactly the values of `expected`. */
+export function expectSamePage(actual: Page, expected: Page): void {
+  expect(actual.rowCount).to.equal(expected.rowCount);
+  expect(actual.columns.map((c) => typeName(c.type))).to.deep.equal(expected.columns.map((c) => typeName(c.type)));
+  expect(actual.columns.map((c) => c.type)).to.deep.equal(expected.columns.map((c) => c.type));
+  for (let col = 0; col < expected.columns.length; col++) {
+    for (let row = 0; row < expected.rowCount; row++) {
+      const a = getScalar(actual.columns[col], row);
+      const e = getScalar(expected.columns[col], row);
+      const where = `${typeName(expected.columns[col].type)} row ${row}`;
+      if (e instanceof Uint8Array) expect(a, where).to.be.instanceOf(Uint8Array).and.to.deep.equal(e);
+      else expect(Object.is(a, e), `${where}: ${String(a)} should be ${String(e)}`).to.equal(true);
+    }
+  }
+}

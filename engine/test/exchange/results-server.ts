@@ -1,0 +1,69 @@
+// A real HTTP server on a loopback port serving task output buffers through the real results routes
+// (the task manager that will hold them does not exist yet, so a Map stands for it).
+
+import Router from '@koa/router';
+import Koa from 'koa';
+import { once } from 'node:events';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PageSerializer } from '../../src/exec/exchange/page-codec.js';
+import type { Page } from '../../src/exec/page.js';
+import { createLogger } from '../../src/log/logger.js';
+import { errorMiddleware } from '../../src/server/http-error.js';
+import { taskResultsRoutes } from '../../src/server/task-results-resource.js';
+import type { SqlType } from '../../src/types/types.js';
+import type { OutputBuffer } from '../../src/worker/output-buffer.js';
+
+export class ResultsServer {
+  readonly buffers = new Map<string, OutputBuffer>();
+  /** Answers the next `n` requests with 503 before they reach the routes. */
+  failNext = 0;
+  requests = 0;
+  private server: Server | undefined;
+
+  async start(): Promise<this> {
+    const app = new Koa();
+    const router = new Router();
+    taskResultsRoutes(router, { outputBuffer: (taskId) => this.buffers.get(taskId) });
+    app.use(errorMiddleware(createLogger('silent')));
+    app.use(async (ctx, next) => {
+      this.requests++;
+      if (this.failNext > 0) {
+        this.failNext--;
+        ctx.status = 503;
+        ctx.body = { error: { message: 'overloaded' } };
+        return;
+      }
+      await next();
+    });
+    app.use(router.routes()).use(router.allowedMethods());
+    this.server = app.listen(0, '127.0.0.1');
+    await once(this.server, 'listening');
+    return this;
+  }
+
+  get baseUri(): string {
+    return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
+  }
+
+  resultsUri(taskId: string, outputId: string): string {
+    return `${this.baseUri}/v1/task/${taskId}/results/${outputId}`;
+  }
+
+  /** Stops answering at once, dropping open connections (as a killed node does). */
+  async kill(): Promise<void> {
+    if (this.server === undefined) return;
+    const closed = once(this.server, 'close');
+    this.server.close();
+    this.server.closeAllConnections();
+    this.server = undefined;
+    await closed;
+  }
+}
+
+/** Enqueues `pages` into partition `partition` as a producer does (waiting while the buffer is full), then no-more-pages. */
+export async function produce(buffer: OutputBuffer, types: readonly SqlType[], pages: Iterable<Page>, partition = 0): Promise<void> {
+  const serializer = new PageSerializer(types);
+  for (const page of pages) await buffer.enqueue([serializer.serialize(page)], partition);
+  buffer.setNoMorePages();
+}
