@@ -82,7 +82,7 @@ function catastrophic(list: Engine[]): void {
 
 /** TPC-H comment-like texts: substrings of the TPC-H text pool, 19 to 78 characters (o_comment's range). */
 function comments(count: number): string[] {
-  const pool = textPool().text;
+  const pool = textPool();
   let seed = 7;
   const next = (n: number) => {
     seed = (seed * 1103515245 + 12345) % 2 ** 31;
@@ -90,8 +90,7 @@ function comments(count: number): string[] {
   };
   return Array.from({ length: count }, () => {
     const length = 19 + next(60);
-    const start = next(pool.length - length);
-    return pool.substring(start, start + length);
+    return pool.slice(next(pool.size - length), length);
   });
 }
 

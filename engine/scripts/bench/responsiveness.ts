@@ -2,14 +2,7 @@
 // slowest answer kept, and afterwards /v1/status's eventLoopDelay (the loop's delay over its last
 // 5-10 s, and the worst since start). A long query must never hold the event loop.
 
-export interface EventLoopDelay {
-  meanMillis: number;
-  p50Millis: number;
-  p99Millis: number;
-  maxMillis: number;
-  windowSeconds: number;
-  maxSinceStartMillis: number;
-}
+import type { EventLoopDelay } from '../../src/server/event-loop-delay.js';
 
 export interface Responsiveness {
   /** The slowest /v1/info answer while the query ran. */

@@ -3,9 +3,11 @@
 // shutdown.gracePeriod, and a second signal stops it at once.
 
 import { expect } from 'chai';
+import type { EventLoopDelay } from '../../src/server/event-loop-delay.js';
 import { loadConfig } from '../../src/config/config-loader.js';
+import { expectGracefulExit, openQuery, waitForNodeState } from '../support/node-state-http.js';
 import { ServerProcess } from '../support/server-process.js';
-import { follow, postStatement, query, runStatement, type Exchange, type StatementRun } from '../support/statement-http.js';
+import { follow, query, runStatement, type StatementRun } from '../support/statement-http.js';
 import { MILLION_ROWS_SQL } from './sql-fixtures.js';
 
 /** Generous: this asserts that the server answers at all while busy, not how fast. */
@@ -18,15 +20,6 @@ const ANSWER_TIMEOUT_MILLIS = 3000;
  */
 const LONG_GROUP_BY = 'SELECT o_custkey, max(o_totalprice) FROM tpch.sf10.orders GROUP BY 1 ORDER BY 2 DESC LIMIT 4';
 
-interface EventLoopDelay {
-  meanMillis: number;
-  p50Millis: number;
-  p99Millis: number;
-  maxMillis: number;
-  windowSeconds: number;
-  maxSinceStartMillis: number;
-}
-
 async function answer<T>(url: string, init: RequestInit = {}): Promise<{ status: number; body: T }> {
   const response = await fetch(url, { ...init, signal: AbortSignal.timeout(ANSWER_TIMEOUT_MILLIS) });
   const text = await response.text();
@@ -35,13 +28,6 @@ async function answer<T>(url: string, init: RequestInit = {}): Promise<{ status:
 
 const sleep = (millis: number) => new Promise((resolve) => setTimeout(resolve, millis));
 
-async function nodeState(base: string): Promise<string> {
-  return (await answer<string>(`${base}/v1/info/state`)).body;
-}
-
-async function waitForState(base: string, expected: string): Promise<void> {
-  while ((await nodeState(base)) !== expected) await sleep(20);
-}
 
 /** Runs a statement while asking /v1/info every 100 ms, each of which must answer. */
 async function runWhileAnswering(base: string, sql: string): Promise<StatementRun> {
@@ -54,11 +40,6 @@ async function runWhileAnswering(base: string, sql: string): Promise<StatementRu
   return running;
 }
 
-async function openQuery(base: string, sql: string): Promise<Exchange> {
-  const first = await postStatement(base, sql);
-  expect(first.status).to.equal(200);
-  return first;
-}
 
 describe('event loop and shutdown', function () {
   it('answers /v1/info and /v1/status while a long GROUP BY runs, and cancels it', async () => {
@@ -128,20 +109,15 @@ describe('event loop and shutdown', function () {
     const base = server.uri;
     const open = await openQuery(base, MILLION_ROWS_SQL);
     server.signal('SIGTERM');
-    await waitForState(base, 'SHUTTING_DOWN');
-    expect((await postStatement(base, 'SELECT 1')).status).to.equal(503);
-    const run = await follow(open);
-    expect(run.final.stats.state).to.equal('FINISHED');
-    expect(run.rows).to.have.length(1_000_000);
-    expect(await server.waitForExit()).to.equal(0);
-    expect(server.logs.some((l) => l.msg === 'server stopped')).to.equal(true);
+    await waitForNodeState(base, 'SHUTTING_DOWN');
+    await expectGracefulExit(server, open, 1_000_000);
   });
 
   it('stops at once on a second signal, failing the running query', async () => {
     const server = await ServerProcess.start();
     const open = await openQuery(server.uri, MILLION_ROWS_SQL);
     server.signal('SIGTERM');
-    await waitForState(server.uri, 'SHUTTING_DOWN');
+    await waitForNodeState(server.uri, 'SHUTTING_DOWN');
     server.signal('SIGINT');
     expect(await server.waitForExit()).to.equal(0);
     const completion = server.logs.find((l) => l.msg === 'query completed' && l.queryId === open.body.id);

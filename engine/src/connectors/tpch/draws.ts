@@ -145,7 +145,6 @@ export function drawLineTexts(
   pool: TextPool,
 ): string[] {
   const out = new Array<string>(totalLines);
-  const text = pool.text;
   const offsetRange = pool.size - length.max + 1;
   const lengthRange = length.max - length.min + 1;
   const minLength = length.min;
@@ -159,7 +158,7 @@ export function drawLineTexts(
       const offset = Math.floor((seed / MODULUS) * offsetRange);
       seed = nextSeed(seed);
       const textLength = minLength + Math.floor((seed / MODULUS) * lengthRange);
-      out[line] = text.substring(offset, offset + textLength);
+      out[line] = pool.slice(offset, textLength);
     }
     orderSeed = mulMod(orderSeed, orderJump);
   }

@@ -183,17 +183,52 @@ export function generateTextPoolBytes(out: Uint8Array, size = TEXT_POOL_SIZE): v
   }
 }
 
-/** The pool as one string (comments are substrings of it). */
-export class TextPool {
-  readonly size: number;
+/** Bytes decoded into one string at a time: small enough that decoding one never holds the loop for long. */
+const CHUNK_BITS = 23;
+const CHUNK_SIZE = 1 << CHUNK_BITS;
+/** Each chunk runs this far into the next, so that every comment (at most a few hundred bytes) lies within one chunk. */
+const CHUNK_OVERLAP = 1024;
 
-  constructor(readonly text: string) {
-    this.size = text.length;
+/** The pool as strings of CHUNK_SIZE (+ overlap) characters; comments are substrings of them. */
+export class TextPool {
+  private constructor(
+    private readonly chunks: readonly string[],
+    readonly size: number,
+  ) {}
+
+  /** `length` characters from `offset` (length at most CHUNK_OVERLAP). */
+  slice(offset: number, length: number): string {
+    const chunk = offset >>> CHUNK_BITS;
+    const start = offset - chunk * CHUNK_SIZE;
+    return this.chunks[chunk].substring(start, start + length);
+  }
+
+  /** Copies the pool's bytes into `out`. */
+  writeTo(out: Uint8Array): void {
+    const buffer = Buffer.from(out.buffer, out.byteOffset, out.byteLength);
+    this.chunks.forEach((chunk, i) => buffer.write(chunk, i * CHUNK_SIZE, 'latin1'));
   }
 
   static fromBytes(bytes: Uint8Array, size = TEXT_POOL_SIZE): TextPool {
-    return new TextPool(Buffer.from(bytes.buffer, bytes.byteOffset, size).toString('latin1'));
+    const chunks: string[] = [];
+    for (let start = 0; start < size; start += CHUNK_SIZE) chunks.push(decodeChunk(bytes, start, size));
+    return new TextPool(chunks, size);
   }
+
+  /** fromBytes with a turn of the event loop between chunks (for the main thread). */
+  static async fromBytesYielding(bytes: Uint8Array, size = TEXT_POOL_SIZE): Promise<TextPool> {
+    const chunks: string[] = [];
+    for (let start = 0; start < size; start += CHUNK_SIZE) {
+      chunks.push(decodeChunk(bytes, start, size));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return new TextPool(chunks, size);
+  }
+}
+
+function decodeChunk(bytes: Uint8Array, start: number, size: number): string {
+  const end = Math.min(start + CHUNK_SIZE + CHUNK_OVERLAP, size);
+  return Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('latin1');
 }
 
 let pool: TextPool | undefined;
@@ -217,13 +252,15 @@ let building: Promise<void> | undefined;
 
 /**
  * Resolves once textPool() and sharedTextPool() answer without building: in the main thread the
- * bytes are built in a worker thread into shared memory; other threads build their own on use.
+ * bytes are built in a worker thread into shared memory and decoded a chunk per turn of the event
+ * loop; other threads build their own on use.
  */
 export function textPoolReady(): Promise<void> {
   if (pool !== undefined || shared !== undefined || !isMainThread) return Promise.resolve();
   building ??= buildInWorker().then(
-    (buffer) => {
+    async (buffer) => {
       shared ??= buffer;
+      pool ??= await TextPool.fromBytesYielding(new Uint8Array(shared));
     },
     (e: unknown) => {
       building = undefined;
@@ -249,7 +286,7 @@ export function sharedTextPool(): SharedArrayBuffer {
     const buffer = new SharedArrayBuffer(TEXT_POOL_SIZE + SENTENCE_SLACK);
     // Copying a pool this thread already has is much faster than building it again.
     if (pool === undefined) buildBytes(buffer);
-    else Buffer.from(buffer).write(pool.text, 'latin1');
+    else pool.writeTo(new Uint8Array(buffer));
     shared = buffer;
   }
   return shared;
