@@ -33,7 +33,7 @@ export class HeartbeatMonitor {
 
   private tick(): void {
     for (const node of this.nodes.removeExpired(this.settings.maxAnnouncementAgeMillis)) {
-      this.logger.info({ nodeId: node.nodeId, uri: node.uri }, 'node forgotten: it stopped announcing');
+      this.logger.info({ node: node.nodeId, uri: node.uri }, 'node forgotten: it stopped announcing');
     }
     for (const node of this.nodes.all()) void this.check(node);
   }
@@ -48,12 +48,12 @@ export class HeartbeatMonitor {
     try {
       node.state = await this.readState(node);
       node.requestSucceeded();
-      if (wasFailed) this.logger.info({ nodeId: node.nodeId, uri: node.uri }, 'node answers its health check again');
-      if (previousState !== undefined && previousState !== node.state) this.logger.info({ nodeId: node.nodeId, from: previousState, to: node.state }, 'node state changed');
+      if (wasFailed) this.logger.info({ node: node.nodeId, uri: node.uri }, 'node answers its health check again');
+      if (previousState !== undefined && previousState !== node.state) this.logger.info({ node: node.nodeId, from: previousState, to: node.state }, 'node state changed');
     } catch (e) {
       const failure = heartbeatFailure(e);
       node.requestFailed(failure);
-      if (!wasFailed) this.logger.warn({ nodeId: node.nodeId, uri: node.uri, failure: failure.type, message: failure.message }, 'node failed its health check');
+      if (!wasFailed) this.logger.warn({ node: node.nodeId, uri: node.uri, failure: failure.type, message: failure.message }, 'node failed its health check');
     } finally {
       this.inFlight.delete(node);
     }

@@ -28,7 +28,7 @@ export function announcementRoutes(router: Router, server: ServerContext): void 
     try {
       const { node, joined } = server.nodes.announce(readAnnouncement(body, ctx.params.nodeId!));
       if (joined) {
-        server.logger.info({ nodeId: node.nodeId, uri: node.uri, version: node.version, coordinator: node.coordinator }, 'node joined');
+        server.logger.info({ node: node.nodeId, uri: node.uri, version: node.version, coordinator: node.coordinator }, 'node joined');
         // Its state is known at once rather than a heartbeat later.
         void monitor.check(node);
       }
@@ -44,7 +44,7 @@ export function announcementRoutes(router: Router, server: ServerContext): void 
     requireCoordinator();
     const nodeId = ctx.params.nodeId!;
     if (!server.nodes.remove(nodeId)) throw new HttpError(404, `Node '${nodeId}' is not known`, 'NODE_NOT_FOUND');
-    server.logger.info({ nodeId }, 'node left');
+    server.logger.info({ node: nodeId }, 'node left');
     ctx.status = 204;
   });
 }

@@ -155,7 +155,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
   state.activate();
   heartbeats?.start();
   announcer?.start();
-  logger.info({ host: config.http.host, port, uri: node.internalUri, role: config.role, nodeId: node.nodeId, environment: node.environment, version: node.version, catalogs: catalogs.names() }, 'listening');
+  logger.info({ host: config.http.host, port, uri: node.internalUri, role: config.role, environment: node.environment, version: node.version, catalogs: catalogs.names() }, 'listening');
   const beginShutdown = () => {
     if (state.state !== 'SHUTTING_DOWN') {
       logger.info({ queryIds: activeQueryIds(), gracePeriod: formatDuration(config.shutdown.gracePeriod) }, 'shutting down: waiting for running queries');
