@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 NODE_MODULES := node_modules/.package-lock.json
 
-.PHONY: install build run test e2e e2e-tools e2e-run bench tpch-check lint clean
+.PHONY: install build run cluster test e2e e2e-tools e2e-run bench tpch-check lint clean
 
 $(NODE_MODULES): package.json engine/package.json e2e/package.json package-lock.json
 	npm ci --no-audit --no-fund
@@ -19,6 +19,12 @@ build: install
 # `make run ARGS="--port 9090 --log-level debug"` passes flags to `engine server`.
 run: build
 	node engine/dist/src/cli/main.js server $(ARGS)
+
+# A coordinator and WORKERS workers on loopback, each its own process; Ctrl-C stops them all.
+# `make cluster WORKERS=3 ARGS="--port 9090"`.
+WORKERS ?= 2
+cluster: build
+	node engine/dist/src/cli/main.js cluster --workers $(WORKERS) $(ARGS)
 
 # Unit and integration tests, then the sqllogictest gate (the select*.test files must pass at 97%),
 # then the end-to-end tests against the test Kubernetes.

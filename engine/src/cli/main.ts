@@ -10,6 +10,7 @@ const USAGE = `Usage: engine <command> [options]
 
 Commands:
   server          run a node (engine server --help)
+  cluster         run a coordinator and N workers on loopback (engine cluster --help)
   sql             run SQL against a server, or open the interactive shell (engine sql --help)
   config-schema   print the JSON Schema of the server configuration
   version         print the version
@@ -21,6 +22,8 @@ async function main(argv: readonly string[]): Promise<number> {
     // Loaded on demand: the client shell does not need the engine, nor the server the shell.
     case 'server':
       return (await import('./server-command.js')).serverCommand(args);
+    case 'cluster':
+      return (await import('./cluster-command.js')).clusterCommand(args);
     case 'sql':
       return (await import('./sql-command.js')).sqlCommand(args);
     case 'config-schema':

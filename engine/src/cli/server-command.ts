@@ -11,9 +11,11 @@ import { optionTable, parseCommandLine, stringOption } from './args.js';
 
 export const SERVER_USAGE = `Usage: engine server [--config FILE] [options]
 
-Runs a node (today: the embedded single node, coordinator and worker at once). SIGTERM or SIGINT
-shuts it down gracefully (running queries finish, for at most shutdown.gracePeriod); a second
-signal stops it at once, failing the queries still running.
+Runs a node. --role single (the default) is coordinator and worker in one process; --role
+coordinator takes clients' queries and keeps the nodes that announce themselves to it (it still
+runs every query itself in this version); --role worker announces itself to --discovery-uri and
+serves no statements. SIGTERM or SIGINT shuts it down gracefully (running queries finish, for at
+most shutdown.gracePeriod); a second signal stops it at once, failing the queries still running.
 
 Options (each overrides the configuration file; the environment variable overrides the file too):
 ${optionTable([

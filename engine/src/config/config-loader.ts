@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import AjvModule, { type ErrorObject } from 'ajv';
 import { parse as parseYaml } from 'yaml';
-import { CONFIG_SCHEMA, type CatalogConfig, type EngineConfig, type LogLevel } from './config-schema.js';
+import { CONFIG_SCHEMA, type CatalogConfig, type EngineConfig, type LogLevel, type NodeRole } from './config-schema.js';
 import { DATA_SIZE_SCHEMA, parseDataSize } from './data-size.js';
 import { parseDuration } from './duration.js';
 import { SETTINGS, envName, settingKey, type Setting } from './settings.js';
@@ -89,7 +89,7 @@ export function describeErrors(errors: readonly ErrorObject[]): string[] {
     switch (e.keyword) {
       case 'additionalProperties': {
         const extra = (e.params as { additionalProperty: string }).additionalProperty;
-        lines.add(`unknown key '${key ? `${key}.` : ''}${extra}'`);
+        lines.add(`unknown key '${key ? `${key}.` : ''}${extra}'${!key && (extra === 'coordinator' || extra === 'worker') ? " (the node's role is now 'role': single, coordinator or worker)" : ''}`);
         break;
       }
       case 'enum':
@@ -171,6 +171,12 @@ function resolve(raw: RawObject): EngineConfig {
   const duration = (value: unknown, fallback: number): number => (value === undefined ? fallback : typeof value === 'number' ? value : parseDuration(value as string)!);
   const catalogs = raw.catalogs as Array<{ name: string; connector: CatalogConfig['connector']; properties?: CatalogConfig['properties'] }> | undefined;
   checkUniqueCatalogNames(catalogs ?? []);
+  const role = (raw.role as NodeRole | undefined) ?? 'single';
+  const discovery = section('discovery');
+  const discoveryUri = discovery.uri as string | undefined;
+  checkDiscoveryFitsRole(role, discoveryUri);
+  const announcementInterval = duration(discovery.announcementInterval, 3000);
+  const failureDetector = section('failureDetector');
   return {
     node: {
       id: (node.id as string | undefined) ?? randomUUID(),
@@ -182,9 +188,13 @@ function resolve(raw: RawObject): EngineConfig {
       port: (http.port as number | undefined) ?? 8080,
       maxRequestBodySize: size(http.maxRequestBodySize, 16 * 1024 * 1024),
     },
-    coordinator: (raw.coordinator as boolean | undefined) ?? true,
-    worker: (raw.worker as boolean | undefined) ?? true,
-    discovery: { uri: section('discovery').uri as string | undefined },
+    role,
+    discovery: { uri: discoveryUri, announcementInterval, maxAnnouncementAge: duration(discovery.maxAnnouncementAge, 3 * announcementInterval) },
+    failureDetector: {
+      heartbeatInterval: duration(failureDetector.heartbeatInterval, 1000),
+      heartbeatTimeout: duration(failureDetector.heartbeatTimeout, 500),
+    },
+    nodeScheduler: { includeCoordinator: section('nodeScheduler').includeCoordinator as boolean | undefined },
     catalogs: catalogs ? catalogs.map((c) => ({ name: c.name, connector: c.connector, properties: c.properties ?? {} })) : DEFAULT_CATALOGS.map((c) => ({ ...c })),
     memory: {
       queryMaxMemoryPerNode: size(memory.queryMaxMemoryPerNode, 2 * 1024 ** 3),
@@ -208,6 +218,16 @@ function resolve(raw: RawObject): EngineConfig {
     shutdown: { gracePeriod: duration(section('shutdown').gracePeriod, 2 * 60_000) },
     log: { level: (log.level as LogLevel | undefined) ?? 'info' },
   };
+}
+
+/** A worker needs its coordinator's address; any other node announcing itself would be a mistake. */
+function checkDiscoveryFitsRole(role: NodeRole, uri: string | undefined): void {
+  if (role === 'worker' && uri === undefined) {
+    throw new ConfigError("Invalid configuration:\n  role 'worker' needs 'discovery.uri' (--discovery-uri), the coordinator's address it announces itself to");
+  }
+  if (role !== 'worker' && uri !== undefined) {
+    throw new ConfigError(`Invalid configuration:\n  'discovery.uri' is only for role 'worker' (this node's role is '${role}'): a ${role} node does not announce itself`);
+  }
 }
 
 function checkUniqueCatalogNames(catalogs: ReadonlyArray<{ name: string }>): void {

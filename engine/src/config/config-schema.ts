@@ -9,6 +9,10 @@ import { DURATION_SCHEMA } from './duration.js';
 export const CONNECTOR_KINDS = ['memory', 'system', 'tpch'] as const;
 export type ConnectorKind = (typeof CONNECTOR_KINDS)[number];
 
+/** single: coordinator and worker in one process (the embedded node). */
+export const NODE_ROLES = ['single', 'coordinator', 'worker'] as const;
+export type NodeRole = (typeof NODE_ROLES)[number];
+
 export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -30,10 +34,18 @@ export const CONFIG_SCHEMA = {
       port: { type: 'integer', minimum: 0, maximum: 65535, description: 'Port to listen on; 0 picks a free port (default: 8080)' },
       maxRequestBodySize: { ...DATA_SIZE_SCHEMA, description: 'Largest request body accepted; larger ones get 413 (default: 16MB)' },
     }),
-    coordinator: { type: 'boolean', description: 'Accept queries from clients (default: true; this version runs only as the embedded single node, coordinator and worker at once)' },
-    worker: { type: 'boolean', description: 'Run query work on this node (default: true; must stay true in this version)' },
+    role: { type: 'string', enum: [...NODE_ROLES], description: "What this node does: 'single' (default) is coordinator and worker in one process; 'coordinator' takes clients' queries and keeps the cluster's nodes; 'worker' announces itself to discovery.uri and serves no statements" },
     discovery: closed('Cluster membership', {
-      uri: { type: 'string', pattern: '^https?://[^\\s]+$', description: "The coordinator's discovery address a worker announces itself to (multi-node: not available in this version)" },
+      uri: { type: 'string', pattern: '^https?://[^\\s]+$', description: "The coordinator's address a worker announces itself to (required for role worker, refused otherwise)" },
+      announcementInterval: { ...DURATION_SCHEMA, description: 'How often a worker renews its announcement (default: 3s)' },
+      maxAnnouncementAge: { ...DURATION_SCHEMA, description: 'A coordinator forgets a node whose last announcement is older than this (default: three announcement intervals)' },
+    }),
+    failureDetector: closed("The coordinator's health checks of its nodes", {
+      heartbeatInterval: { ...DURATION_SCHEMA, description: 'How often the coordinator checks each known node (GET /v1/status) (default: 1s)' },
+      heartbeatTimeout: { ...DURATION_SCHEMA, description: 'A check not answered within this fails (default: 500ms)' },
+    }),
+    nodeScheduler: closed('Where query work goes', {
+      includeCoordinator: { type: 'boolean', description: 'Schedule work on the coordinator too (default: false once workers have joined, true while there are none)' },
     }),
     catalogs: {
       type: 'array',
@@ -89,9 +101,11 @@ export interface CatalogConfig {
 export interface EngineConfig {
   node: { id: string; environment: string; internalAddress?: string };
   http: { host: string; port: number; maxRequestBodySize: number };
-  coordinator: boolean;
-  worker: boolean;
-  discovery: { uri?: string };
+  role: NodeRole;
+  discovery: { uri?: string; announcementInterval: number; maxAnnouncementAge: number };
+  failureDetector: { heartbeatInterval: number; heartbeatTimeout: number };
+  /** includeCoordinator undefined: the default (false once workers exist). */
+  nodeScheduler: { includeCoordinator?: boolean };
   catalogs: CatalogConfig[];
   memory: { queryMaxMemoryPerNode: number; nodeMemory: number };
   query: {

@@ -35,6 +35,13 @@ export class RemoteNode {
   private lastFailure: FailureInfo | undefined;
   /** Whether the last health check of this node failed. */
   failedLastCheck = false;
+  /** The node's own state (ACTIVE, ISOLATING, ...) as its last successful health check read it. */
+  state: string | undefined;
+  /** From the node's announcement. */
+  version = '';
+  coordinator = false;
+  /** Epoch milliseconds of the node's last announcement. */
+  lastAnnounced: number;
 
   constructor(
     readonly nodeId: string,
@@ -47,6 +54,19 @@ export class RemoteNode {
     this.firstSeen = now();
     this.lastRequest = this.firstSeen;
     this.lastResponse = this.firstSeen;
+    this.lastAnnounced = this.firstSeen;
+  }
+
+  /** Records an announcement (the first or a renewal). */
+  announced(version: string, coordinator: boolean): void {
+    this.version = version;
+    this.coordinator = coordinator;
+    this.lastAnnounced = this.now();
+  }
+
+  /** Whether the node stopped renewing its announcement for longer than maxAgeMillis. */
+  announcementExpired(maxAgeMillis: number): boolean {
+    return this.now() - this.lastAnnounced > maxAgeMillis;
   }
 
   requestStarted(): void {

@@ -1,8 +1,9 @@
 // The Koa application of one node: JSON errors around every route, one router per resource, and 405
-// for a wrong method on a known path.
+// for a wrong method on a known path. A worker refuses statements; only a coordinator takes announcements.
 
 import Router from '@koa/router';
 import Koa from 'koa';
+import { announcementRoutes } from './announcement-resource.js';
 import { errorMiddleware } from './http-error.js';
 import { infoRoutes } from './info-resource.js';
 import { nodeRoutes } from './node-resource.js';
@@ -10,6 +11,7 @@ import { queryRoutes } from './query-resource.js';
 import type { ServerContext } from './server-context.js';
 import { statementRoutes } from './statement-resource.js';
 import { statusRoutes } from './status-resource.js';
+import { workerRefusesStatements } from './worker-refusals.js';
 
 export function createApp(server: ServerContext): Koa {
   const app = new Koa({ proxy: false });
@@ -18,7 +20,9 @@ export function createApp(server: ServerContext): Koa {
   infoRoutes(router, server);
   statusRoutes(router, server);
   nodeRoutes(router, server);
-  statementRoutes(router, server);
+  if (server.config.role === 'worker') workerRefusesStatements(router, server);
+  else statementRoutes(router, server);
+  announcementRoutes(router, server);
   queryRoutes(router, server);
   app.use(errorMiddleware(server.logger));
   app.use(router.routes());

@@ -1,14 +1,16 @@
 // Starts one node: catalogs, the statement executor, the query manager, node state, and the HTTP
-// server. Today a node is always the embedded single node (coordinator and worker at once).
+// server; then, by role, a coordinator's health checks of the nodes that announce themselves to it,
+// or a worker's announcements to its coordinator. A single node is coordinator and worker at once.
+// A coordinator still runs every query itself: scheduling work on workers comes with the task resource.
 
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import type { EngineConfig } from '../config/config-schema.js';
-import { ConfigError } from '../config/config-loader.js';
 import { formatDuration } from '../config/duration.js';
 import { engineVersion } from '../config/version.js';
+import { HeartbeatMonitor } from '../coordinator/heartbeat-monitor.js';
 import { NodeManager } from '../coordinator/node-manager.js';
 import { QueryAccess } from '../coordinator/query-access.js';
 import { QueryManager } from '../coordinator/query-manager.js';
@@ -19,6 +21,7 @@ import { EngineError } from '../errors/engine-error.js';
 import { MemoryContext } from '../exec/memory.js';
 import { shutdownSharedWorkerPool } from '../exec/parallel/worker-pool.js';
 import type { Logger } from '../log/logger.js';
+import { Announcer } from './announcer.js';
 import { createApp } from './app.js';
 import { createCatalogs } from './catalogs.js';
 import { answerClientErrorsInJson } from './client-error.js';
@@ -42,12 +45,11 @@ export interface RunningServer {
 }
 
 export async function startServer(config: EngineConfig, logger: Logger): Promise<RunningServer> {
-  rejectUnsupportedRoles(config);
   const node: NodeIdentity = {
     nodeId: config.node.id,
     environment: config.node.environment,
     version: engineVersion(),
-    coordinator: config.coordinator,
+    coordinator: config.role !== 'worker',
     startTime: Date.now(),
     internalUri: '',
   };
@@ -56,9 +58,14 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
   const access = new QueryAccess(config.security.adminUsers);
   let queries: QueryManager | undefined;
   let nodeState: NodeStateMachine | undefined;
+  // Only a coordinator keeps other nodes; it takes announcements from its own environment.
+  const nodes = new NodeManager(config.role === 'coordinator' ? config.node.environment : undefined);
   const runtime = new ServerSystemRuntime(
     () => queries?.list() ?? [],
-    () => [{ nodeId: node.nodeId, httpUri: node.internalUri, nodeVersion: node.version, coordinator: node.coordinator, state: (nodeState?.state ?? 'INACTIVE').toLowerCase() }],
+    () => [
+      { nodeId: node.nodeId, httpUri: node.internalUri, nodeVersion: node.version, coordinator: node.coordinator, state: (nodeState?.state ?? 'INACTIVE').toLowerCase() },
+      ...nodes.all().map((n) => ({ nodeId: n.nodeId, httpUri: n.uri, nodeVersion: n.version, coordinator: n.coordinator, state: (n.failedLastCheck ? 'INACTIVE' : (n.state ?? 'INACTIVE')).toLowerCase() })),
+    ],
     () => node.nodeId,
     access,
   );
@@ -77,6 +84,18 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
   );
   const manager = queries;
 
+  const heartbeats =
+    config.role === 'coordinator'
+      ? new HeartbeatMonitor(
+          nodes,
+          { intervalMillis: config.failureDetector.heartbeatInterval, timeoutMillis: config.failureDetector.heartbeatTimeout, maxAnnouncementAgeMillis: config.discovery.maxAnnouncementAge },
+          logger,
+        )
+      : undefined;
+  const announcer =
+    config.role === 'worker'
+      ? new Announcer(config.discovery.uri!, () => ({ nodeId: node.nodeId, environment: node.environment, uri: node.internalUri, version: node.version, coordinator: node.coordinator }), config.discovery.announcementInterval, logger)
+      : undefined;
   const metrics = new NodeMetricsSampler();
   let resolveStopped!: () => void;
   const stopped = new Promise<void>((resolve) => (resolveStopped = resolve));
@@ -86,6 +105,8 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
     stopping ??= (async () => {
       manager.close(new EngineError('SERVER_SHUTTING_DOWN', 'Server is shutting down'));
       metrics.close();
+      heartbeats?.stop();
+      await announcer?.stop();
       if (httpServer) {
         const closed = once(httpServer, 'close');
         httpServer.close();
@@ -123,7 +144,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
   const state = nodeState;
   manager.onWorkChanged(() => state.workChanged());
 
-  const context: ServerContext = { config, logger, node, nodeState: state, queries: manager, access, nodes: new NodeManager(), metrics, nodeMemory };
+  const context: ServerContext = { config, logger, node, nodeState: state, queries: manager, access, nodes, heartbeats, metrics, nodeMemory };
   const app = createApp(context);
   httpServer = createServer(app.callback());
   answerClientErrorsInJson(httpServer, logger);
@@ -132,7 +153,9 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
   const port = (httpServer.address() as AddressInfo).port;
   node.internalUri = `http://${formatHost(config.node.internalAddress ?? advertisedHost(config.http.host))}:${port}`;
   state.activate();
-  logger.info({ host: config.http.host, port, uri: node.internalUri, environment: node.environment, version: node.version, catalogs: catalogs.names() }, 'listening');
+  heartbeats?.start();
+  announcer?.start();
+  logger.info({ host: config.http.host, port, uri: node.internalUri, role: config.role, environment: node.environment, version: node.version, catalogs: catalogs.names() }, 'listening');
   const beginShutdown = () => {
     if (state.state !== 'SHUTTING_DOWN') {
       logger.info({ queryIds: activeQueryIds(), gracePeriod: formatDuration(config.shutdown.gracePeriod) }, 'shutting down: waiting for running queries');
@@ -140,15 +163,6 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
     state.beginShutdown();
   };
   return { uri: node.internalUri, port, context, stop: (graceful = false) => stop(graceful), beginShutdown, stopped };
-}
-
-function rejectUnsupportedRoles(config: EngineConfig): void {
-  if (!config.coordinator || !config.worker) {
-    throw new ConfigError('Only the embedded single node (coordinator: true, worker: true) is available in this version; separate coordinators and workers come with multi-node support');
-  }
-  if (config.discovery.uri !== undefined) {
-    throw new ConfigError('discovery.uri is not available in this version: a node runs alone until multi-node support lands');
-  }
 }
 
 /** The address others reach a node on: the bind host, or a non-loopback IPv4 address when binding every interface. */

@@ -1,6 +1,7 @@
 // What the routes of one node share.
 
 import type { EngineConfig } from '../config/config-schema.js';
+import type { HeartbeatMonitor } from '../coordinator/heartbeat-monitor.js';
 import type { NodeManager } from '../coordinator/node-manager.js';
 import type { QueryAccess } from '../coordinator/query-access.js';
 import type { QueryManager } from '../coordinator/query-manager.js';
@@ -30,6 +31,9 @@ export interface ServerContext {
   access: QueryAccess;
   /** The node's memory; every query's memory context is a child of it. */
   nodeMemory: MemoryContext;
+  /** The other nodes: on a coordinator, those that announced themselves. */
   nodes: NodeManager;
+  /** On a coordinator: the health checks of its nodes. */
+  heartbeats?: HeartbeatMonitor;
   metrics: NodeMetricsSampler;
 }

@@ -28,8 +28,10 @@ describe('configuration', () => {
   it('defaults to the embedded single node on 0.0.0.0:8080 with tpch, memory and system catalogs', () => {
     const config = loadConfig();
     expect(config.http).to.deep.equal({ host: '0.0.0.0', port: 8080, maxRequestBodySize: 16 * 1024 * 1024 });
-    expect(config.coordinator).to.equal(true);
-    expect(config.worker).to.equal(true);
+    expect(config.role).to.equal('single');
+    expect(config.discovery).to.deep.equal({ uri: undefined, announcementInterval: 3000, maxAnnouncementAge: 9000 });
+    expect(config.failureDetector).to.deep.equal({ heartbeatInterval: 1000, heartbeatTimeout: 500 });
+    expect(config.nodeScheduler).to.deep.equal({ includeCoordinator: undefined });
     expect(config.catalogs.map((c) => `${c.name}=${c.connector}`)).to.deep.equal(['tpch=tpch', 'memory=memory', 'system=system']);
     expect(config.memory.queryMaxMemoryPerNode).to.equal(2 * 1024 ** 3);
     expect(config.node.environment).to.equal('production');
@@ -75,8 +77,8 @@ describe('configuration', () => {
     expect(message).to.contain("'catalogs[0].connector' must be one of 'memory', 'system', 'tpch'");
     expect(message).to.contain("'log.level' must be one of");
     expect(configError(() => loadConfig({ flags: { port: 'abc' } }))).to.equal("Invalid flag --port for 'http.port': expected an integer, got 'abc'");
-    expect(configError(() => loadConfig({ env: { ENGINE_COORDINATOR: 'yes' } }))).to.equal(
-      "Invalid environment variable ENGINE_COORDINATOR for 'coordinator': expected 'true' or 'false', got 'yes'",
+    expect(configError(() => loadConfig({ env: { ENGINE_NODE_SCHEDULER_INCLUDE_COORDINATOR: 'yes' } }))).to.equal(
+      "Invalid environment variable ENGINE_NODE_SCHEDULER_INCLUDE_COORDINATOR for 'nodeScheduler.includeCoordinator': expected 'true' or 'false', got 'yes'",
     );
     expect(configError(() => loadConfig({ flags: { port: '70000' } }))).to.contain("'http.port' must be <= 65535");
     expect(configError(() => loadConfig({ flags: { catalogs: 'a=memory,a=system' } }))).to.contain("catalog 'a' is defined twice");
@@ -97,6 +99,24 @@ describe('configuration', () => {
     expect(config.query.maxRunningPerUser).to.equal(4);
     expect(config.resourceGroups.configFile).to.equal('groups.json');
     expect(configError(() => loadConfig({ file: file('bad-admins.yaml', 'security:\n  adminUsers: root\n') }))).to.contain("'security.adminUsers' must be array");
+  });
+
+  it('reads the role, discovery, heartbeat and scheduler settings, and refuses a role without what it needs', () => {
+    const worker = loadConfig({
+      file: file('worker.yaml', 'role: worker\ndiscovery:\n  uri: http://coordinator:8080\n  announcementInterval: 2s\n'),
+      env: { ENGINE_FAILURE_DETECTOR_HEARTBEAT_INTERVAL: '250ms' },
+      flags: { 'node-id': 'worker-7', 'internal-address': '10.0.0.7', 'node-scheduler-include-coordinator': 'true' },
+    });
+    expect(worker.role).to.equal('worker');
+    expect(worker.node).to.deep.include({ id: 'worker-7', internalAddress: '10.0.0.7' });
+    expect(worker.discovery).to.deep.equal({ uri: 'http://coordinator:8080', announcementInterval: 2000, maxAnnouncementAge: 6000 });
+    expect(worker.failureDetector.heartbeatInterval).to.equal(250);
+    expect(worker.nodeScheduler.includeCoordinator).to.equal(true);
+    expect(loadConfig({ flags: { role: 'coordinator', 'max-announcement-age': '5s' } }).discovery.maxAnnouncementAge).to.equal(5000);
+    expect(configError(() => loadConfig({ flags: { role: 'leader' } }))).to.contain("'role' must be one of 'single', 'coordinator', 'worker'");
+    expect(configError(() => loadConfig({ flags: { role: 'worker' } }))).to.contain("role 'worker' needs 'discovery.uri' (--discovery-uri)");
+    expect(configError(() => loadConfig({ flags: { 'discovery-uri': 'http://c:8080' } }))).to.contain("'discovery.uri' is only for role 'worker' (this node's role is 'single')");
+    expect(configError(() => loadConfig({ file: file('old.yaml', 'coordinator: false\n') }))).to.contain("unknown key 'coordinator' (the node's role is now 'role': single, coordinator or worker)");
   });
 
   it('has a flag and an environment variable for every setting, and every setting is in the schema', () => {

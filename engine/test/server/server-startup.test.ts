@@ -64,9 +64,9 @@ describe('engine server startup', function () {
     const properties = await failedStart(['--config', file]);
     expect(properties.code).to.equal(2);
     expect(properties.stderr).to.contain("Catalog 'tpch': unknown tpch connector properties: splits (known: tpch.column-naming)");
-    const worker = await failedStart(['--coordinator', 'false']);
+    const worker = await failedStart(['--role', 'worker']);
     expect(worker.code).to.equal(2);
-    expect(worker.stderr).to.contain('Only the embedded single node');
+    expect(worker.stderr).to.contain("role 'worker' needs 'discovery.uri' (--discovery-uri)");
   });
 
   it('stops on SIGTERM', async () => {

@@ -1,0 +1,74 @@
+// A worker's side of discovery: announces the node to its coordinator (PUT /v1/announcement/{nodeId})
+// at once and then every announcement interval, and withdraws it (DELETE) when the node stops. A
+// failing announcement is logged once, not every interval, and retried.
+
+import { buildAnnouncement, type AnnouncedNode } from '../coordinator/announcement.js';
+import type { Logger } from '../log/logger.js';
+
+const WITHDRAW_TIMEOUT_MILLIS = 1000;
+
+export class Announcer {
+  private timer: NodeJS.Timeout | undefined;
+  private lastProblem: string | undefined;
+  private announcedOnce = false;
+  private readonly address: string;
+
+  constructor(
+    discoveryUri: string,
+    private readonly node: () => AnnouncedNode,
+    private readonly intervalMillis: number,
+    private readonly logger: Logger,
+  ) {
+    this.address = `${discoveryUri.replace(/\/+$/, '')}/v1/announcement/${encodeURIComponent(node().nodeId)}`;
+  }
+
+  start(): void {
+    if (this.timer) return;
+    void this.announce();
+    this.timer = setInterval(() => void this.announce(), this.intervalMillis);
+  }
+
+  /** Stops renewing and tells the coordinator the node is leaving (best effort, briefly). */
+  async stop(): Promise<void> {
+    if (!this.timer) return;
+    clearInterval(this.timer);
+    this.timer = undefined;
+    try {
+      await fetch(this.address, { method: 'DELETE', signal: AbortSignal.timeout(WITHDRAW_TIMEOUT_MILLIS) });
+    } catch (e) {
+      this.logger.warn({ discovery: this.address, message: (e as Error).message }, 'could not withdraw the announcement');
+    }
+  }
+
+  private async announce(): Promise<void> {
+    let problem: string | undefined;
+    try {
+      const response = await fetch(this.address, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(buildAnnouncement(this.node())),
+        signal: AbortSignal.timeout(this.intervalMillis),
+      });
+      if (!response.ok) problem = `${response.status}: ${await errorMessage(response)}`;
+    } catch (e) {
+      const cause = (e as { cause?: { message?: string } }).cause;
+      problem = cause?.message ? `${(e as Error).message}: ${cause.message}` : (e as Error).message;
+    }
+    if (problem !== undefined) {
+      if (problem !== this.lastProblem) this.logger.error({ discovery: this.address, problem }, 'the coordinator refused or missed the announcement; retrying');
+    } else if (this.lastProblem !== undefined || !this.announcedOnce) {
+      this.logger.info({ discovery: this.address }, 'announced to the coordinator');
+      this.announcedOnce = true;
+    }
+    this.lastProblem = problem;
+  }
+}
+
+async function errorMessage(response: Response): Promise<string> {
+  const text = await response.text();
+  try {
+    return (JSON.parse(text) as { error?: { message?: string } }).error?.message ?? text;
+  } catch {
+    return text;
+  }
+}

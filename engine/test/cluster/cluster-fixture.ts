@@ -1,0 +1,68 @@
+// A coordinator and worker processes on loopback, with short announcement, heartbeat and expiry
+// periods so that joins, failures and departures show within a second or two.
+
+import { ServerProcess } from '../support/server-process.js';
+
+export const ENVIRONMENT = 'cluster_test';
+/** How long the coordinator keeps a node that stopped announcing. */
+export const MAX_ANNOUNCEMENT_AGE_MILLIS = 3000;
+
+export class TestCluster {
+  readonly workers = new Map<string, ServerProcess>();
+
+  private constructor(readonly coordinator: ServerProcess) {}
+
+  static async start(workerCount: number): Promise<TestCluster> {
+    const coordinator = await ServerProcess.start([
+      '--role', 'coordinator',
+      '--node-id', 'coordinator',
+      '--environment', ENVIRONMENT,
+      '--heartbeat-interval', '250ms',
+      // Longer than the interval: a loaded machine answers late, not never.
+      '--heartbeat-timeout', '2s',
+      '--max-announcement-age', `${MAX_ANNOUNCEMENT_AGE_MILLIS}ms`,
+    ]);
+    const cluster = new TestCluster(coordinator);
+    try {
+      await Promise.all(Array.from({ length: workerCount }, (_, i) => cluster.startWorker(`worker-${i + 1}`)));
+    } catch (e) {
+      await cluster.stop();
+      throw e;
+    }
+    return cluster;
+  }
+
+  /** Starts (or restarts) a worker announcing itself to the coordinator. */
+  async startWorker(nodeId: string, environment = ENVIRONMENT): Promise<ServerProcess> {
+    const worker = await ServerProcess.start(['--role', 'worker', '--node-id', nodeId, '--environment', environment, '--discovery-uri', this.coordinator.uri, '--announcement-interval', '500ms']);
+    this.workers.set(nodeId, worker);
+    return worker;
+  }
+
+  worker(nodeId: string): ServerProcess {
+    const worker = this.workers.get(nodeId);
+    if (!worker) throw new Error(`no worker ${nodeId}`);
+    return worker;
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all([...this.workers.values()].map((w) => w.stop()));
+    await this.coordinator.stop();
+  }
+}
+
+/** Polls `probe` until it returns a value other than undefined; fails after `timeoutMillis`. */
+export async function eventually<T>(what: string, probe: () => Promise<T | undefined>, timeoutMillis = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMillis;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value !== undefined) return value;
+    } catch (e) {
+      last = e;
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
