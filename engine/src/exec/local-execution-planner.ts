@@ -3,9 +3,9 @@
 // channels here, so operators never see symbols.
 
 import type { CatalogManager } from '../connectors/catalog-manager.js';
-import type { Split } from '../connectors/connector.js';
-import type { Session } from '../coordinator/session.js';
-import type { QueryProgress } from '../coordinator/statement-result.js';
+import type { Split } from '../spi/connector.js';
+import type { Session } from '../spi/session.js';
+import type { QueryProgress } from '../spi/query-progress.js';
 import { EngineError } from '../errors/engine-error.js';
 import type { AggregateNode, FilterNode, PlanNode, ProjectNode } from '../sql/planner/plan.js';
 import { mergePartialFinal, partialUnderFinal } from '../sql/planner/optimizer/split-aggregation.js';
@@ -34,7 +34,7 @@ import { topN } from './operators/top-n.js';
 import { values } from './operators/values.js';
 import { window } from './operators/window.js';
 import { assignUniqueId } from './operators/assign-unique-id.js';
-import type { Scalar } from './page.js';
+import type { Scalar } from '../spi/page.js';
 
 export interface ExecutionEnvironment {
   operator: OperatorContext;

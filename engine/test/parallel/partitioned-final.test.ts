@@ -1,9 +1,9 @@
 import { expect } from 'chai';
-import { newQueryProgress } from '../../src/coordinator/statement-result.js';
+import { newQueryProgress } from '../../src/spi/query-progress.js';
 import { EngineError } from '../../src/errors/engine-error.js';
 import { resolveAggregateFunction } from '../../src/functions/aggregate/registry.js';
 import { MemoryContext } from '../../src/exec/memory.js';
-import type { Page, Scalar } from '../../src/exec/page.js';
+import type { Page, Scalar } from '../../src/spi/page.js';
 import type { HashAggregationSpec } from '../../src/exec/operators/hash-aggregation.js';
 import { WORKER_FINAL_MIN_WORKERS, parallelSource } from '../../src/exec/parallel/parallel-source.js';
 import type { SourceFragment } from '../../src/exec/parallel/source-fragment.js';

@@ -2,10 +2,10 @@
 // schemas, its tables listed, described and read; everything else goes to the wrapped connector.
 // Write methods exist exactly when the wrapped connector has them, and refuse information_schema.
 
-import type { Session } from '../../coordinator/session.js';
+import type { Session } from '../../spi/session.js';
 import { EngineError } from '../../errors/engine-error.js';
-import type { Page } from '../../exec/page.js';
-import type { Connector, RowPredicate, SchemaTableName, Split, TableConstraint, TableMetadata, TableStatistics } from '../connector.js';
+import type { Page } from '../../spi/page.js';
+import type { Connector, RowPredicate, SchemaTableName, Split, TableConstraint, TableMetadata, TableStatistics } from '../../spi/connector.js';
 import { RowTableSet } from '../row-table.js';
 import { INFORMATION_SCHEMA, catalogView, informationSchemaTables } from './information-schema-tables.js';
 

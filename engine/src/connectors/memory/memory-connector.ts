@@ -4,12 +4,12 @@
 // always see a consistent table.
 
 import type { RecordBatch } from 'apache-arrow';
-import type { Session } from '../../coordinator/session.js';
+import type { Session } from '../../spi/session.js';
 import { EngineError } from '../../errors/engine-error.js';
-import type { Page } from '../../exec/page.js';
+import type { Page } from '../../spi/page.js';
 import type { SqlType } from '../../types/types.js';
 import { selectColumnIndexes } from '../column-selection.js';
-import type { Connector, RowPredicate, SchemaTableName, Split, TableMetadata, TableStatistics } from '../connector.js';
+import type { Connector, RowPredicate, SchemaTableName, Split, TableMetadata, TableStatistics } from '../../spi/connector.js';
 import { batchPage } from './batch-columns.js';
 import { MemoryTable } from './memory-table.js';
 import { sharedPage, type SharedPage } from './shared-batch.js';

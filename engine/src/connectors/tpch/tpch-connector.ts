@@ -2,11 +2,11 @@
 // reference generator dbgen, at the scale factor the schema names (`tiny` = 0.01, `sf1`, `sf0.1`,
 // ...). Splits are unit ranges that generate independently; pages hold only the requested columns.
 
-import type { Session } from '../../coordinator/session.js';
+import type { Session } from '../../spi/session.js';
 import { EngineError } from '../../errors/engine-error.js';
-import type { Page } from '../../exec/page.js';
+import type { Page } from '../../spi/page.js';
 import { selectColumnIndexes } from '../column-selection.js';
-import type { Connector, SchemaTableName, Split, TableConstraint, TableMetadata, TableStatistics } from '../connector.js';
+import type { Connector, SchemaTableName, Split, TableConstraint, TableMetadata, TableStatistics } from '../../spi/connector.js';
 import { namedColumn, type ColumnNaming } from './column-naming.js';
 import { STANDARD_SCHEMAS, Scale, scaleFactorOfSchema } from './scale.js';
 import { SPLIT_TARGET_ROWS, pageRanges, splitRanges, type TpchSplitInfo } from './splits.js';

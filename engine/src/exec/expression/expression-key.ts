@@ -1,7 +1,7 @@
 // A structural key of a RowExpression: equal keys mean the same computation (same tree, types and
 // constants), so compiled code can be shared.
 
-import type { Scalar } from '../page.js';
+import type { Scalar } from '../../spi/page.js';
 import type { RowExpression } from '../../sql/planner/row-expression.js';
 import { typeName } from '../../types/types.js';
 

@@ -1,8 +1,8 @@
 // When and how wide a query runs on worker threads, from its session properties.
 
 import { availableParallelism } from 'node:os';
-import { sessionPropertyDefinition } from '../../coordinator/session-properties.js';
-import type { Session } from '../../coordinator/session.js';
+import { sessionPropertyDefinition } from '../../spi/session-properties.js';
+import type { Session } from '../../spi/session.js';
 
 export interface ParallelSettings {
   /** Worker threads one source fragment runs on: task_concurrency, at most the machine's cores. */

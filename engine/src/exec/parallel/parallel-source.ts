@@ -8,13 +8,13 @@
 // flag; a worker's error is rethrown here as the same EngineError.
 
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
-import type { QueryProgress } from '../../coordinator/statement-result.js';
-import type { Session } from '../../coordinator/session.js';
+import type { QueryProgress } from '../../spi/query-progress.js';
+import type { Session } from '../../spi/session.js';
 import { EngineError } from '../../errors/engine-error.js';
 import { hashAggregation, type HashAggregationSpec } from '../operators/hash-aggregation.js';
 import { MemoryReservation } from '../operators/operator-support.js';
 import type { OperatorContext, PageStream } from '../operators/operator.js';
-import type { Page } from '../page.js';
+import type { Page } from '../../spi/page.js';
 import { readSplits } from '../table-scan.js';
 import { PartialAggregationDoesNotPay } from './adaptive-partial.js';
 import { decodePage } from './page-transfer.js';

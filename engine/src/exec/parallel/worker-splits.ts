@@ -5,15 +5,15 @@
 //              split, columns): the worker makes its own instance of the connector by kind.
 // Other connectors (system, information_schema) stay in the main thread.
 
-import type { Session } from '../../coordinator/session.js';
-import type { Connector, Split, TableMetadata } from '../../connectors/connector.js';
+import type { Session } from '../../spi/session.js';
+import type { Connector, Split, TableMetadata } from '../../spi/connector.js';
 import { InformationSchemaConnector } from '../../connectors/information-schema/information-schema-connector.js';
 import { INFORMATION_SCHEMA } from '../../connectors/information-schema/information-schema-tables.js';
 import { MemoryConnector } from '../../connectors/memory/memory-connector.js';
 import { sharedPageToPage, type SharedPage } from '../../connectors/memory/shared-batch.js';
 import { TpchConnector } from '../../connectors/tpch/tpch-connector.js';
 import { adoptSharedTextPool, needsTextPool, sharedTextPool, textPoolReady } from '../../connectors/tpch/text-pool.js';
-import type { Page } from '../page.js';
+import type { Page } from '../../spi/page.js';
 import { decodedColumns } from './decoded-columns.js';
 
 interface GeneratedConnector {

@@ -3,11 +3,11 @@
 // back, waiting for a credit when it has posted as many as the main thread allows in flight. The
 // query's shared cancel flag is checked at every page, so a LIMIT or a cancel stops it promptly.
 
-import type { Session } from '../../coordinator/session.js';
+import type { Session } from '../../spi/session.js';
 import { EngineError, toEngineError } from '../../errors/engine-error.js';
 import { MemoryContext } from '../memory.js';
 import type { OperatorContext, PageStream } from '../operators/operator.js';
-import { pageSizeInBytes } from '../page.js';
+import { pageSizeInBytes } from '../../spi/page.js';
 import { PartialAggregationDoesNotPay } from './adaptive-partial.js';
 import { BusyClock } from './busy-clock.js';
 import { encodePage } from './page-transfer.js';

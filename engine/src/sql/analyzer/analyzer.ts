@@ -1,8 +1,8 @@
 // Entry point of analysis: a query AST to a logical plan with named, typed output columns.
 
 import type { CatalogManager } from '../../connectors/catalog-manager.js';
-import type { Session } from '../../coordinator/session.js';
-import type { OutputColumn } from '../../coordinator/statement-result.js';
+import type { Session } from '../../spi/session.js';
+import type { OutputColumn } from '../../spi/statement-result.js';
 import type * as ast from '../parser/ast.js';
 import type { PlanNode } from '../planner/plan.js';
 import type { RowExpression } from '../planner/row-expression.js';

@@ -1,7 +1,7 @@
 // State shared by the planning of one statement: session, catalogs, symbols, parameters, CTEs.
 
 import type { CatalogManager } from '../../connectors/catalog-manager.js';
-import type { Session } from '../../coordinator/session.js';
+import type { Session } from '../../spi/session.js';
 import type * as ast from '../parser/ast.js';
 import { PlanFactory } from '../planner/plan-factory.js';
 import type { PlanNode } from '../planner/plan.js';

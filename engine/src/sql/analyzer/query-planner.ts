@@ -3,7 +3,7 @@
 
 import { EngineError } from '../../errors/engine-error.js';
 import { evaluateConstant } from '../../exec/expression/index.js';
-import type { Scalar } from '../../exec/page.js';
+import type { Scalar } from '../../spi/page.js';
 import type * as ast from '../parser/ast.js';
 import type { OrderingItem, PlanNode } from '../planner/plan.js';
 import type { RowExpression, Symbol } from '../planner/row-expression.js';

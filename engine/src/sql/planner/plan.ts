@@ -1,10 +1,10 @@
 // The logical plan: a tree of nodes, each producing an ordered list of symbols. The local
 // execution planner maps symbols to page channels; the fragmenter (later) cuts the tree into stages.
 
-import type { ColumnMetadata, TableConstraint, TableMetadata } from '../../connectors/connector.js';
+import type { ColumnMetadata, TableConstraint, TableMetadata } from '../../spi/connector.js';
 import type { AggregateFunction } from '../../functions/aggregate/registry.js';
 import type { WindowFunction } from '../../functions/window/registry.js';
-import type { Scalar } from '../../exec/page.js';
+import type { Scalar } from '../../spi/page.js';
 import type { FrameSpec } from '../../exec/operators/window.js';
 import type { RowExpression, Symbol } from './row-expression.js';
 

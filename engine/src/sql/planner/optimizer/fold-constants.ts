@@ -5,7 +5,7 @@
 
 import { expressionKey } from '../../../exec/expression/expression-key.js';
 import { compileExpression, evaluateConstant } from '../../../exec/expression/index.js';
-import { constantColumn, getScalar, type Page, type Scalar } from '../../../exec/page.js';
+import { constantColumn, getScalar, type Page, type Scalar } from '../../../spi/page.js';
 import { isDeterministicFunction } from '../../../functions/scalar/registry.js';
 import type { PlanNode } from '../plan.js';
 import { constant, mapChildren, type Constant, type RowExpression } from '../row-expression.js';

@@ -1,8 +1,8 @@
 // The connector SPI: what a catalog offers the engine. Schemas, tables with typed columns, splits
 // of a table, and a page source per split returning only the requested columns.
 
-import type { Session } from '../coordinator/session.js';
-import type { Page, Scalar } from '../exec/page.js';
+import type { Session } from './session.js';
+import type { Page, Scalar } from './page.js';
 import type { SqlType } from '../types/types.js';
 
 export interface ColumnMetadata {
