@@ -8,7 +8,8 @@ import type { Session } from '../spi/session.js';
 import type { QueryProgress } from '../spi/query-progress.js';
 import { EngineError } from '../errors/engine-error.js';
 import type { AggregateNode, FilterNode, PlanNode, ProjectNode } from '../sql/planner/plan.js';
-import { mergePartialFinal, partialUnderFinal } from '../sql/planner/optimizer/split-aggregation.js';
+import { mergePartialFinal, partialUnderFinal } from '../sql/planner/aggregation-steps.js';
+import { fragmentScan } from '../sql/planner/fragment-scan.js';
 import type { NodeRuntimeStats } from '../sql/planner/plan-printer.js';
 import { constant, inputRef, mapChildren, type RowExpression, type Symbol } from '../sql/planner/row-expression.js';
 import type { SqlType } from '../types/types.js';
@@ -27,8 +28,7 @@ import { buildSourceFragment, worthWorkers } from './parallel/fragment-builder.j
 import { parallelSource } from './parallel/parallel-source.js';
 import { parallelSettings, runsInWorkers } from './parallel/parallel-settings.js';
 import { fragmentKey, knownPoorReduction } from './parallel/poor-reductions.js';
-import { fragmentScan, type FilterProjectStage } from './parallel/source-fragment.js';
-import { workerSplitPreparer } from './parallel/worker-splits.js';
+import type { FilterProjectStage } from './parallel/source-fragment.js';
 import { scanConnector, tableScan } from './table-scan.js';
 import { topN } from './operators/top-n.js';
 import { values } from './operators/values.js';
@@ -154,7 +154,7 @@ export class LocalExecutionPlanner {
     const settings = parallelSettings(this.env.session);
     if (settings.minSplits === 0) return undefined;
     const connector = scanConnector(this.env, scan);
-    const preparer = workerSplitPreparer(connector, scan.table);
+    const preparer = connector.workerSplitSource?.(scan.table);
     if (preparer === undefined) return undefined;
     const final = top === node ? undefined : (node as AggregateNode);
     const fragment = buildSourceFragment(top, final, {

@@ -23,7 +23,7 @@ import type { PartitionExchange } from './partitioned-final.js';
 import { fragmentStages, type SourceFragment } from './source-fragment.js';
 import { sharedWorkerPool, type PoolWorker, type TaskListener, type WorkerPool } from './worker-pool.js';
 import { errorFromPayload, type StartTask, type WorkerToMain } from './worker-protocol.js';
-import type { PreparedSplit } from './worker-splits.js';
+import type { PreparedSplit } from '../../spi/worker-split.js';
 
 const CREDITS_PER_WORKER = 4;
 

@@ -8,7 +8,7 @@ import { EngineError } from '../../errors/engine-error.js';
 import { hashAggregation } from '../operators/hash-aggregation.js';
 import type { OperatorContext, PageStream } from '../operators/operator.js';
 import type { Page } from '../../spi/page.js';
-import { resolveAggregateRef } from './aggregate-refs.js';
+import { resolveAggregateRef } from '../../functions/aggregate/aggregate-ref.js';
 import { decodePage, encodePage, type EncodedPage } from './page-transfer.js';
 import { partitionPage } from './partition-page.js';
 import type { FinalAggregation } from './source-fragment.js';

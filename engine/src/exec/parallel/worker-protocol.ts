@@ -13,7 +13,7 @@ import type { ErrorName } from '../../errors/error-codes.js';
 import type { EncodedPage } from './page-transfer.js';
 import type { PartitionExchange } from './partitioned-final.js';
 import type { SourceFragment } from './source-fragment.js';
-import type { WorkerSplit } from './worker-splits.js';
+import type { WorkerSplit } from '../../spi/worker-split.js';
 
 export interface StartTask {
   type: 'start';

@@ -14,7 +14,8 @@ import { encodePage } from './page-transfer.js';
 import { partitionedFinal } from './partitioned-final.js';
 import { fragmentPipeline } from './source-fragment.js';
 import { errorPayload, type MainToWorker, type StartTask, type WorkerToMain } from './worker-protocol.js';
-import { openWorkerSplit, type WorkerSplit } from './worker-splits.js';
+import { openWorkerSplit } from '../../connectors/split-readers.js';
+import type { WorkerSplit } from '../../spi/worker-split.js';
 
 export type PostToMain = (message: WorkerToMain, transfer?: ArrayBuffer[]) => void;
 
