@@ -4,7 +4,7 @@
 import type { CatalogManager } from '../connectors/catalog-manager.js';
 import type { ColumnMetadata } from '../spi/connector.js';
 import { EngineError } from '../errors/engine-error.js';
-import { evaluateConstant } from '../exec/expression/index.js';
+import { evaluateConstant, expressionEvaluator } from '../exec/expression/index.js';
 import { LocalExecutionPlanner, type ExecutionEnvironment } from '../exec/local-execution-planner.js';
 import type { MemoryContext } from '../exec/memory.js';
 import type { Page } from '../spi/page.js';
@@ -122,7 +122,7 @@ export class StatementExecutor {
 
   /** Parses nothing: plans and optimizes an analyzed query. */
   private plan(query: ast.Query, session: Session, parameters: readonly RowExpression[], coerceTo?: ColumnMetadata[]): PlannedQuery {
-    const analyzed = analyzeQuery(query, session, this.catalogs, parameters);
+    const analyzed = analyzeQuery(query, session, this.catalogs, expressionEvaluator, parameters);
     let root = analyzed.root;
     let columns = analyzed.columns;
     if (coerceTo && coerceTo.length === columns.length) {
@@ -183,7 +183,7 @@ export class StatementExecutor {
     const all = [...columns, column('Type Size', BIGINT), column('Aliased', BOOLEAN)];
     if (prepared.kind !== 'QueryStatement') return rowsResult(all, []);
     const nulls = Array.from({ length: countParameters(prepared) }, () => constant(null, UNKNOWN));
-    const analyzed = analyzeQuery(prepared.query, session, this.catalogs, nulls);
+    const analyzed = analyzeQuery(prepared.query, session, this.catalogs, expressionEvaluator, nulls);
     const rows = analyzed.columns.map((c) => [c.name, '', '', '', typeName(c.type), null, false]);
     return rowsResult(all, rows);
   }

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { window, type FrameSpec, type WindowFunctionSpec } from '../../src/exec/operators/window.js';
+import { window, type WindowFunctionSpec } from '../../src/exec/operators/window.js';
+import type { FrameSpec } from '../../src/sql/planner/window-frame.js';
 import type { SortKey } from '../../src/exec/operators/operator.js';
 import type { Scalar } from '../../src/spi/page.js';
 import { isWindowFunctionName, listWindowFunctions, resolveWindowFunction } from '../../src/functions/window/registry.js';

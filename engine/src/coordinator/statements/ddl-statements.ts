@@ -13,7 +13,7 @@ import { containsSubquery } from '../../sql/analyzer/ast-utils.js';
 import { coerceToBoolean, translateExpression } from '../../sql/analyzer/expression-translator.js';
 import { Scope } from '../../sql/analyzer/scope.js';
 import { connectorOrFail, qualifiedObjectName, resolveTable, resolveTableOrFail, schemaExists, type QualifiedObjectName } from '../../sql/analyzer/table-resolver.js';
-import { SymbolAllocator } from '../../sql/analyzer/symbols.js';
+import { SymbolAllocator } from '../../sql/planner/symbols.js';
 import { canCoerce, parseTypeSpec } from '../../types/coercion.js';
 import { typeName, typesEqual } from '../../types/types.js';
 import type { Session } from '../../spi/session.js';

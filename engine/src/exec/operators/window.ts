@@ -13,9 +13,8 @@ import { gatherRows } from './gather-rows.js';
 import { TARGET_PAGE_ROWS, type OperatorContext, type PageStream, type SortKey } from './operator.js';
 import { MemoryReservation, throwIfCanceled } from './operator-support.js';
 import { bufferInput, sortOrder } from './sort.js';
-import { computeFrames, frameNeedsRangeKey, type FrameSpec, type RangeKey } from './window-frames.js';
-
-export type { FrameBoundSpec, FrameBoundType, FrameSpec } from './window-frames.js';
+import type { FrameSpec } from '../../sql/planner/window-frame.js';
+import { computeFrames, frameNeedsRangeKey, type RangeKey } from './window-frames.js';
 
 export interface WindowFunctionSpec {
   function: WindowFunction;

@@ -2,7 +2,7 @@
 // then one Window node per distinct (partition, order) specification computes the calls.
 
 import { EngineError } from '../../errors/engine-error.js';
-import type { FrameBoundSpec, FrameSpec } from '../../exec/operators/window.js';
+import type { FrameBoundSpec, FrameSpec } from '../planner/window-frame.js';
 import { resolveWindowFunction } from '../../functions/window/registry.js';
 import type * as ast from '../parser/ast.js';
 import type { Assignment, OrderingItem, WindowCall } from '../planner/plan.js';

@@ -5,7 +5,7 @@ import type { ColumnMetadata, TableConstraint, TableMetadata } from '../../spi/c
 import type { AggregateFunction } from '../../functions/aggregate/registry.js';
 import type { WindowFunction } from '../../functions/window/registry.js';
 import type { Scalar } from '../../spi/page.js';
-import type { FrameSpec } from '../../exec/operators/window.js';
+import type { FrameSpec } from './window-frame.js';
 import type { RowExpression, Symbol } from './row-expression.js';
 
 export type PlanNode =

@@ -9,7 +9,7 @@
 // source turns out to be too small for workers, it runs the pair as the single aggregation it came
 // from (aggregation-steps.ts).
 
-import type { PlannerContext } from '../../analyzer/planner-context.js';
+import type { PlannerContext } from '../planner-context.js';
 import { aggregateRef } from '../../../functions/aggregate/aggregate-ref.js';
 import { integerSessionProperty } from '../../../spi/session-properties.js';
 import { fragmentScan } from '../fragment-scan.js';

@@ -2,7 +2,7 @@
 // constants), so compiled code can be shared.
 
 import type { Scalar } from '../../spi/page.js';
-import type { RowExpression } from '../../sql/planner/row-expression.js';
+import type { RowExpression } from './row-expression.js';
 import { typeName } from '../../types/types.js';
 
 function scalarKey(value: Scalar): string {
