@@ -10,6 +10,7 @@ import { EngineError } from '../errors/engine-error.js';
 import type { AggregateNode, FilterNode, PlanNode, ProjectNode } from '../sql/planner/plan.js';
 import { mergePartialFinal, partialUnderFinal } from '../sql/planner/aggregation-steps.js';
 import { fragmentScan } from '../sql/planner/fragment-scan.js';
+import { aggregateFunctionOf, windowFunctionOf } from '../sql/planner/function-handles.js';
 import type { NodeRuntimeStats } from '../sql/planner/plan-printer.js';
 import { constant, inputRef, mapChildren, type RowExpression, type Symbol } from '../sql/planner/row-expression.js';
 import type { SqlType } from '../types/types.js';
@@ -112,7 +113,7 @@ export class LocalExecutionPlanner {
           partitionChannels: node.partitionBy.map((s) => indexOf(layout, s)),
           orderKeys: sortKeys(node.orderBy, layout),
           functions: node.functions.map((f) => ({
-            function: f.function,
+            function: windowFunctionOf(f.function),
             argumentChannels: f.arguments.map((s) => indexOf(layout, s)),
             frame: f.frame,
             ignoreNulls: f.ignoreNulls,
@@ -208,7 +209,7 @@ export class LocalExecutionPlanner {
       inputTypes: layout.map((s) => s.type),
       groupChannels: node.groupingKeys.map((s) => channelOf(layout, s)),
       aggregates: node.aggregations.map((a) => ({
-        function: a.function,
+        function: aggregateFunctionOf(a.function),
         argumentChannels: a.arguments.map((s) => channelOf(layout, s)),
         distinct: a.distinct,
         maskChannel: a.mask ? channelOf(layout, a.mask) : undefined,

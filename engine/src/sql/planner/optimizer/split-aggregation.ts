@@ -11,6 +11,7 @@
 
 import type { PlannerContext } from '../planner-context.js';
 import { aggregateRef } from '../../../functions/aggregate/aggregate-ref.js';
+import { aggregateFunctionOf } from '../function-handles.js';
 import { integerSessionProperty } from '../../../spi/session-properties.js';
 import { fragmentScan } from '../fragment-scan.js';
 import type { AggregateNode, PlanNode } from '../plan.js';
@@ -27,7 +28,7 @@ function splittable(node: AggregateNode, context: PlannerContext): boolean {
   const scan = fragmentScan(node.source);
   if (scan === undefined) return false;
   if (context.catalogs.get(scan.table.catalog)?.workerSplitSource?.(scan.table) === undefined) return false;
-  return node.aggregations.every((a) => aggregateRef(a.function) !== undefined);
+  return node.aggregations.every((a) => aggregateRef(aggregateFunctionOf(a.function)) !== undefined);
 }
 
 function split(node: AggregateNode, factory: PlanFactory): AggregateNode {
