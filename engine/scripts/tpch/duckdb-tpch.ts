@@ -4,7 +4,7 @@ import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TableMetadata } from '../../src/connectors/connector.js';
+import type { TableMetadata } from '../../src/spi/connector.js';
 import { typeName, type SqlType } from '../../src/types/types.js';
 import { exportTpchTables } from './tbl-export.js';
 

@@ -4,8 +4,8 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { join } from 'node:path';
-import type { Session } from '../../src/coordinator/session.js';
-import type { TableMetadata } from '../../src/connectors/connector.js';
+import type { Session } from '../../src/spi/session.js';
+import type { TableMetadata } from '../../src/spi/connector.js';
 import { formatTblRows } from '../../src/connectors/tpch/tbl-format.js';
 import { TPCH_TABLES } from '../../src/connectors/tpch/tables.js';
 import { TpchConnector } from '../../src/connectors/tpch/tpch-connector.js';

@@ -2,7 +2,7 @@
 // so `information_schema` exists in each of them.
 
 import { EngineError } from '../errors/engine-error.js';
-import type { Connector } from './connector.js';
+import type { Connector } from '../spi/connector.js';
 import { InformationSchemaConnector } from './information-schema/information-schema-connector.js';
 
 export class CatalogManager {

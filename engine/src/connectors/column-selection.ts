@@ -2,7 +2,7 @@
 // its pages may be.
 
 import { EngineError } from '../errors/engine-error.js';
-import type { ColumnMetadata } from './connector.js';
+import type { ColumnMetadata } from '../spi/connector.js';
 
 /** Rows per page a built-in connector hands out at most. */
 export const MAX_PAGE_ROWS = 8192;

@@ -1,11 +1,11 @@
 // Tables computed on demand as rows of scalars: information_schema and the system catalog. They are
 // small, so one split per table and rows built when the split is read (always current).
 
-import type { Session } from '../coordinator/session.js';
+import type { Session } from '../spi/session.js';
 import { EngineError } from '../errors/engine-error.js';
-import { columnFromScalars, type Page, type Scalar } from '../exec/page.js';
+import { columnFromScalars, type Page, type Scalar } from '../spi/page.js';
 import { MAX_PAGE_ROWS, selectColumnIndexes } from './column-selection.js';
-import type { ColumnMetadata, Split, TableMetadata } from './connector.js';
+import type { ColumnMetadata, Split, TableMetadata } from '../spi/connector.js';
 
 export interface RowTable {
   name: string;

@@ -1,7 +1,7 @@
 // Cheap estimates of how many bytes rows take in a JSON statement response, so responses and the
 // result buffer can be bounded in bytes without serialising anything twice.
 
-import type { Column, Page } from '../exec/page.js';
+import type { Column, Page } from '../spi/page.js';
 import type { SqlType } from '../types/types.js';
 
 /** JSON bytes of one value (with its separator) for fixed-width types; undefined for strings and binaries. */

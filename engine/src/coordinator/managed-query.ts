@@ -5,8 +5,10 @@ import { EngineError, toEngineError } from '../errors/engine-error.js';
 import type { MemoryContext } from '../exec/memory.js';
 import { isDone, type QueryState } from './query-state.js';
 import { ResultBuffer, type ResponseLimits } from './result-buffer.js';
-import type { Session } from './session.js';
-import { newQueryProgress, type OutputColumn, type QueryExecutionContext, type StatementResult } from './statement-result.js';
+import type { Session } from '../spi/session.js';
+import type { OutputColumn, StatementResult } from '../spi/statement-result.js';
+import { newQueryProgress } from '../spi/query-progress.js';
+import type { QueryExecutionContext } from './query-execution-context.js';
 
 /** What a finished query keeps of its result: the figures the protocol reports, nothing that references operators or data. */
 export type StatementSummary = Omit<StatementResult, 'pages'>;

@@ -11,8 +11,8 @@ import { QueryIdGenerator } from './query-id.js';
 import { ResourceGroupManager } from './resource-groups/resource-group-manager.js';
 import type { ResourceGroupsFile } from './resource-groups/resource-groups-file.js';
 import type { ResponseLimits } from './result-buffer.js';
-import type { Session } from './session.js';
-import { validateSessionProperty } from './session-properties.js';
+import type { Session } from '../spi/session.js';
+import { validateSessionProperty } from '../spi/session-properties.js';
 
 /** The `query` settings of the configuration (clientTimeout and maxHistoryAge in milliseconds), and the memory limits. */
 export interface QueryManagerOptions extends Readonly<EngineConfig['query']> {

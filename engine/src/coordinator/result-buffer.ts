@@ -2,10 +2,10 @@
 // from the executor only while less than one response's worth of rows is buffered, so a result of
 // any size streams with flat memory; the client side takes responses bounded in rows and bytes.
 
-import { getScalar, type Page } from '../exec/page.js';
+import { getScalar, type Page } from '../spi/page.js';
 import { RowSizer } from './json-size.js';
 import { resultJsonValue } from './result-json.js';
-import type { OutputColumn } from './statement-result.js';
+import type { OutputColumn } from '../spi/statement-result.js';
 
 export interface ResponseLimits {
   maxRows: number;

@@ -1,7 +1,7 @@
 // Result values on the wire. Bigints beyond 2^53 stay exact: Trino writes every 64-bit integer as
 // its exact digits, and JDBC or Python clients read them back into 64-bit integers.
 
-import type { Scalar } from '../exec/page.js';
+import type { Scalar } from '../spi/page.js';
 import type { SqlType } from '../types/types.js';
 import { toJsonValue } from '../types/values.js';
 

@@ -2,12 +2,12 @@
 // metadata, session or DDL statement. Query pages stream lazily to the caller.
 
 import type { CatalogManager } from '../connectors/catalog-manager.js';
-import type { ColumnMetadata } from '../connectors/connector.js';
+import type { ColumnMetadata } from '../spi/connector.js';
 import { EngineError } from '../errors/engine-error.js';
-import { evaluateConstant } from '../exec/expression/index.js';
+import { evaluateConstant, expressionEvaluator } from '../exec/expression/index.js';
 import { LocalExecutionPlanner, type ExecutionEnvironment } from '../exec/local-execution-planner.js';
 import type { MemoryContext } from '../exec/memory.js';
-import type { Page } from '../exec/page.js';
+import type { Page } from '../spi/page.js';
 import { analyzeQuery } from '../sql/analyzer/analyzer.js';
 import { translateExpression } from '../sql/analyzer/expression-translator.js';
 import { Scope } from '../sql/analyzer/scope.js';
@@ -19,13 +19,14 @@ import { printDistributedPlan, printPlan, type NodeRuntimeStats } from '../sql/p
 import { constant, symbolRef, type RowExpression } from '../sql/planner/row-expression.js';
 import { canCoerce } from '../types/coercion.js';
 import { BIGINT, BOOLEAN, UNKNOWN, VARCHAR, typeName, typesEqual } from '../types/types.js';
-import type { Session } from './session.js';
-import type { OutputColumn, QueryExecutionContext, StatementResult } from './statement-result.js';
+import type { Session } from '../spi/session.js';
+import type { OutputColumn, StatementResult } from '../spi/statement-result.js';
+import type { QueryExecutionContext } from './query-execution-context.js';
 import { createSchema, createTable, createTableAsSelect, deleteRows, dropSchema, dropTable, insert } from './statements/ddl-statements.js';
 import { column, rowsResult, varcharColumns } from './statements/results.js';
 import { deallocate, preparedSql, prepare, resetSession, setSession, use } from './statements/session-statements.js';
 import { showCatalogs, showColumns, showCreateTable, showFunctions, showSchemas, showSession, showTables } from './statements/show-statements.js';
-import { noSessionChanges } from './session.js';
+import { noSessionChanges } from '../spi/session.js';
 
 export interface StatementExecutorOptions {
   queryMaxMemoryBytes: number;
@@ -121,7 +122,7 @@ export class StatementExecutor {
 
   /** Parses nothing: plans and optimizes an analyzed query. */
   private plan(query: ast.Query, session: Session, parameters: readonly RowExpression[], coerceTo?: ColumnMetadata[]): PlannedQuery {
-    const analyzed = analyzeQuery(query, session, this.catalogs, parameters);
+    const analyzed = analyzeQuery(query, session, this.catalogs, expressionEvaluator, parameters);
     let root = analyzed.root;
     let columns = analyzed.columns;
     if (coerceTo && coerceTo.length === columns.length) {
@@ -182,7 +183,7 @@ export class StatementExecutor {
     const all = [...columns, column('Type Size', BIGINT), column('Aliased', BOOLEAN)];
     if (prepared.kind !== 'QueryStatement') return rowsResult(all, []);
     const nulls = Array.from({ length: countParameters(prepared) }, () => constant(null, UNKNOWN));
-    const analyzed = analyzeQuery(prepared.query, session, this.catalogs, nulls);
+    const analyzed = analyzeQuery(prepared.query, session, this.catalogs, expressionEvaluator, nulls);
     const rows = analyzed.columns.map((c) => [c.name, '', '', '', typeName(c.type), null, false]);
     return rowsResult(all, rows);
   }

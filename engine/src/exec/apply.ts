@@ -6,7 +6,7 @@ import type { ApplyNode } from '../sql/planner/plan.js';
 import type { Bindings, LocalExecutionPlanner } from './local-execution-planner.js';
 import { channelOf } from './local-execution-planner.js';
 import type { PageStream } from './operators/operator.js';
-import { ColumnBuilder, getScalar, type Page, type Scalar } from './page.js';
+import { ColumnBuilder, getScalar, type Page, type Scalar } from '../spi/page.js';
 
 export async function* applyOperator(planner: LocalExecutionPlanner, node: ApplyNode, outerBindings: Bindings): PageStream {
   const layout = node.input.outputs;

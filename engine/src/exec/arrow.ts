@@ -40,7 +40,7 @@ import {
 } from 'apache-arrow';
 import { EngineError } from '../errors/engine-error.js';
 import { SHORT_DECIMAL_PRECISION, typeName, type SqlType } from '../types/types.js';
-import type { Column, ColumnValues, Page } from './page.js';
+import type { Column, ColumnValues, Page } from '../spi/page.js';
 
 /** Field metadata key holding the column's SqlType as JSON. */
 export const SQL_TYPE_METADATA_KEY = 'engine.sql_type';

@@ -3,12 +3,14 @@
 // channels here, so operators never see symbols.
 
 import type { CatalogManager } from '../connectors/catalog-manager.js';
-import type { Split } from '../connectors/connector.js';
-import type { Session } from '../coordinator/session.js';
-import type { QueryProgress } from '../coordinator/statement-result.js';
+import type { Split } from '../spi/connector.js';
+import type { Session } from '../spi/session.js';
+import type { QueryProgress } from '../spi/query-progress.js';
 import { EngineError } from '../errors/engine-error.js';
 import type { AggregateNode, FilterNode, PlanNode, ProjectNode } from '../sql/planner/plan.js';
-import { mergePartialFinal, partialUnderFinal } from '../sql/planner/optimizer/split-aggregation.js';
+import { mergePartialFinal, partialUnderFinal } from '../sql/planner/aggregation-steps.js';
+import { fragmentScan } from '../sql/planner/fragment-scan.js';
+import { aggregateFunctionOf, windowFunctionOf } from '../sql/planner/function-handles.js';
 import type { NodeRuntimeStats } from '../sql/planner/plan-printer.js';
 import { constant, inputRef, mapChildren, type RowExpression, type Symbol } from '../sql/planner/row-expression.js';
 import type { SqlType } from '../types/types.js';
@@ -27,14 +29,13 @@ import { buildSourceFragment, worthWorkers } from './parallel/fragment-builder.j
 import { parallelSource } from './parallel/parallel-source.js';
 import { parallelSettings, runsInWorkers } from './parallel/parallel-settings.js';
 import { fragmentKey, knownPoorReduction } from './parallel/poor-reductions.js';
-import { fragmentScan, type FilterProjectStage } from './parallel/source-fragment.js';
-import { workerSplitPreparer } from './parallel/worker-splits.js';
+import type { FilterProjectStage } from './parallel/source-fragment.js';
 import { scanConnector, tableScan } from './table-scan.js';
 import { topN } from './operators/top-n.js';
 import { values } from './operators/values.js';
 import { window } from './operators/window.js';
 import { assignUniqueId } from './operators/assign-unique-id.js';
-import type { Scalar } from './page.js';
+import type { Scalar } from '../spi/page.js';
 
 export interface ExecutionEnvironment {
   operator: OperatorContext;
@@ -112,7 +113,7 @@ export class LocalExecutionPlanner {
           partitionChannels: node.partitionBy.map((s) => indexOf(layout, s)),
           orderKeys: sortKeys(node.orderBy, layout),
           functions: node.functions.map((f) => ({
-            function: f.function,
+            function: windowFunctionOf(f.function),
             argumentChannels: f.arguments.map((s) => indexOf(layout, s)),
             frame: f.frame,
             ignoreNulls: f.ignoreNulls,
@@ -154,7 +155,7 @@ export class LocalExecutionPlanner {
     const settings = parallelSettings(this.env.session);
     if (settings.minSplits === 0) return undefined;
     const connector = scanConnector(this.env, scan);
-    const preparer = workerSplitPreparer(connector, scan.table);
+    const preparer = connector.workerSplitSource?.(scan.table);
     if (preparer === undefined) return undefined;
     const final = top === node ? undefined : (node as AggregateNode);
     const fragment = buildSourceFragment(top, final, {
@@ -208,7 +209,7 @@ export class LocalExecutionPlanner {
       inputTypes: layout.map((s) => s.type),
       groupChannels: node.groupingKeys.map((s) => channelOf(layout, s)),
       aggregates: node.aggregations.map((a) => ({
-        function: a.function,
+        function: aggregateFunctionOf(a.function),
         argumentChannels: a.arguments.map((s) => channelOf(layout, s)),
         distinct: a.distinct,
         maskChannel: a.mask ? channelOf(layout, a.mask) : undefined,

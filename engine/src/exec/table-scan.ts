@@ -1,12 +1,12 @@
 // Reads a table through its connector, split by split, counting splits, rows and bytes as it goes.
 
-import type { Connector, Split } from '../connectors/connector.js';
+import type { Connector, Split } from '../spi/connector.js';
 import { EngineError } from '../errors/engine-error.js';
 import type { TableScanNode } from '../sql/planner/plan.js';
 import { yieldIfDue } from './cooperative.js';
 import type { ExecutionEnvironment } from './local-execution-planner.js';
 import type { PageStream } from './operators/operator.js';
-import { pageSizeInBytes, type Page } from './page.js';
+import { pageSizeInBytes, type Page } from '../spi/page.js';
 
 /** `splits`: the table's splits when the caller already has them (made once per scan: they fix its snapshot). */
 export async function* tableScan(env: ExecutionEnvironment, node: TableScanNode, splits?: readonly Split[]): PageStream {

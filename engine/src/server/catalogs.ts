@@ -3,7 +3,7 @@
 import type { CatalogConfig, ConnectorKind } from '../config/config-schema.js';
 import { ConfigError } from '../config/config-loader.js';
 import { CatalogManager } from '../connectors/catalog-manager.js';
-import type { Connector } from '../connectors/connector.js';
+import type { Connector } from '../spi/connector.js';
 import { MemoryConnector } from '../connectors/memory/memory-connector.js';
 import type { SystemRuntime } from '../connectors/system/runtime.js';
 import { SystemConnector } from '../connectors/system/system-connector.js';

@@ -3,7 +3,7 @@
 // Prepared-Statement are URL-encoded, as Trino's clients encode them.
 
 import type { IncomingHttpHeaders } from 'node:http';
-import type { SessionChanges } from '../coordinator/session.js';
+import type { SessionChanges } from '../spi/session.js';
 import type { SessionRequest } from '../coordinator/query-manager.js';
 import { HttpError } from './http-error.js';
 import { normalizeTimeZone } from './time-zone-id.js';

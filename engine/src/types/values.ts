@@ -3,7 +3,7 @@
 // char(n) values are stored without trailing spaces (comparisons then get Trino's padding semantics
 // for free); they are padded to n when shown, when written as JSON and when cast to varchar.
 
-import type { Scalar } from '../exec/page.js';
+import type { Scalar } from '../spi/page.js';
 import { formatDecimal } from './decimal.js';
 import { formatDate, formatIntervalDaySecond, formatIntervalYearMonth, formatTimeOfDay, formatTimestamp } from './datetime.js';
 import { formatDoubleAsText, formatRealAsText, realToShortestNumber } from './number-format.js';

@@ -6,7 +6,7 @@ import {
   recordBatchToPage,
   recordBatchTypes,
 } from '../../src/exec/arrow.js';
-import { columnFromScalars, getScalar, type Page, type Scalar } from '../../src/exec/page.js';
+import { columnFromScalars, getScalar, type Page, type Scalar } from '../../src/spi/page.js';
 import { typeName, type SqlType } from '../../src/types/types.js';
 
 interface Case {

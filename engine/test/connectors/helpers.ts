@@ -1,8 +1,8 @@
 // Shared by the connector tests: a session and readers that turn page sources into rows.
 
-import type { Connector, Split, TableMetadata } from '../../src/connectors/connector.js';
-import type { Session } from '../../src/coordinator/session.js';
-import { getScalar, type Page, type Scalar } from '../../src/exec/page.js';
+import type { Connector, Split, TableMetadata } from '../../src/spi/connector.js';
+import type { Session } from '../../src/spi/session.js';
+import { getScalar, type Page, type Scalar } from '../../src/spi/page.js';
 
 export function testSession(): Session {
   return {

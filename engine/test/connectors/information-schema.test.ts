@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { CatalogManager } from '../../src/connectors/catalog-manager.js';
-import type { Connector } from '../../src/connectors/connector.js';
+import type { Connector } from '../../src/spi/connector.js';
 import { MemoryConnector } from '../../src/connectors/memory/memory-connector.js';
 import { EngineError } from '../../src/errors/engine-error.js';
 import { BIGINT, BOOLEAN, decimal, varchar } from '../../src/types/types.js';

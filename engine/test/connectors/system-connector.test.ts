@@ -1,11 +1,11 @@
 import { expect } from 'chai';
 import { hostname } from 'node:os';
 import { CatalogManager } from '../../src/connectors/catalog-manager.js';
-import type { Connector } from '../../src/connectors/connector.js';
+import type { Connector } from '../../src/spi/connector.js';
 import { MemoryConnector } from '../../src/connectors/memory/memory-connector.js';
 import type { NodeRow, QueryRow, SystemRuntime, TaskRow } from '../../src/connectors/system/runtime.js';
 import { SystemConnector } from '../../src/connectors/system/system-connector.js';
-import { columnFromScalars } from '../../src/exec/page.js';
+import { columnFromScalars } from '../../src/spi/page.js';
 import { BIGINT } from '../../src/types/types.js';
 import { readSplit, readTable, requireTable, testSession } from './helpers.js';
 

@@ -2,7 +2,7 @@
 // coercion casts) and evaluates them through the compiler on real pages.
 
 import { compileExpression, evaluateConstant } from '../../src/exec/expression/compiler.js';
-import { type Scalar, columnFromScalars, getScalar } from '../../src/exec/page.js';
+import { type Scalar, columnFromScalars, getScalar } from '../../src/spi/page.js';
 import { type OperatorName, resolveOperator, resolveScalarFunction } from '../../src/functions/scalar/registry.js';
 import type { RowExpression } from '../../src/sql/planner/row-expression.js';
 import { type SqlType, typesEqual } from '../../src/types/types.js';

@@ -7,7 +7,7 @@ import { expect } from 'chai';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { GroupByHash } from '../../src/exec/hash/group-by-hash.js';
-import type { Column } from '../../src/exec/page.js';
+import type { Column } from '../../src/spi/page.js';
 import { VARCHAR } from '../../src/types/types.js';
 
 setFlagsFromString('--expose-gc');

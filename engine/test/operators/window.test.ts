@@ -1,7 +1,8 @@
 import { expect } from 'chai';
-import { window, type FrameSpec, type WindowFunctionSpec } from '../../src/exec/operators/window.js';
+import { window, type WindowFunctionSpec } from '../../src/exec/operators/window.js';
+import type { FrameSpec } from '../../src/sql/planner/window-frame.js';
 import type { SortKey } from '../../src/exec/operators/operator.js';
-import type { Scalar } from '../../src/exec/page.js';
+import type { Scalar } from '../../src/spi/page.js';
 import { isWindowFunctionName, listWindowFunctions, resolveWindowFunction } from '../../src/functions/window/registry.js';
 import { BIGINT, DOUBLE, INTEGER, VARCHAR, typeName, type SqlType } from '../../src/types/types.js';
 import { collectRows, errorOf, rowsStream, testContext } from './helpers.js';

@@ -1,14 +1,13 @@
 import { expect } from 'chai';
-import { newQueryProgress } from '../../src/coordinator/statement-result.js';
+import { newQueryProgress } from '../../src/spi/query-progress.js';
 import { EngineError } from '../../src/errors/engine-error.js';
 import { resolveAggregateFunction } from '../../src/functions/aggregate/registry.js';
 import { MemoryContext } from '../../src/exec/memory.js';
-import type { Page, Scalar } from '../../src/exec/page.js';
+import type { Page, Scalar } from '../../src/spi/page.js';
 import type { HashAggregationSpec } from '../../src/exec/operators/hash-aggregation.js';
 import { WORKER_FINAL_MIN_WORKERS, parallelSource } from '../../src/exec/parallel/parallel-source.js';
 import type { SourceFragment } from '../../src/exec/parallel/source-fragment.js';
 import { WorkerPool } from '../../src/exec/parallel/worker-pool.js';
-import { workerSplitPreparer } from '../../src/exec/parallel/worker-splits.js';
 import { call, constant, inputRef } from '../../src/sql/planner/row-expression.js';
 import { BOOLEAN, INTEGER, VARCHAR, type SqlType } from '../../src/types/types.js';
 import { EngineHarness } from '../support/engine-harness.js';
@@ -40,7 +39,7 @@ describe('parallel execution: grouped aggregation finished by the workers', () =
   async function groupedCounts(filter = ALL_ROWS, key: { channel: number; type: SqlType } = BY_S) {
     const table = h.catalogs.get('memory')!;
     const metadata = table.getTable(h.session, 'default', 'big')!;
-    const preparer = workerSplitPreparer(table, metadata)!;
+    const preparer = table.workerSplitSource!(metadata)!;
     const columns = ['id', 's', 'n'];
     const splits = table.getSplits(h.session, metadata).map((split) => preparer.prepare(split, columns, h.session));
     const count = resolveAggregateFunction('count', []);

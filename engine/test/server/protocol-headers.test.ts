@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { noSessionChanges } from '../../src/coordinator/session.js';
+import { noSessionChanges } from '../../src/spi/session.js';
 import { HttpError } from '../../src/server/http-error.js';
 import { detectPrefix, readSessionHeaders, sessionChangeHeaders } from '../../src/server/protocol-headers.js';
 import { normalizeTimeZone } from '../../src/server/time-zone-id.js';

@@ -4,11 +4,12 @@
 import { CatalogManager } from '../../src/connectors/catalog-manager.js';
 import { MemoryConnector } from '../../src/connectors/memory/memory-connector.js';
 import { TpchConnector } from '../../src/connectors/tpch/tpch-connector.js';
-import type { Session } from '../../src/coordinator/session.js';
+import type { Session } from '../../src/spi/session.js';
 import { StatementExecutor } from '../../src/coordinator/statement-executor.js';
-import { newQueryProgress, type OutputColumn, type StatementResult } from '../../src/coordinator/statement-result.js';
+import type { OutputColumn, StatementResult } from '../../src/spi/statement-result.js';
+import { newQueryProgress } from '../../src/spi/query-progress.js';
 import { MemoryContext } from '../../src/exec/memory.js';
-import { getScalar, type Scalar } from '../../src/exec/page.js';
+import { getScalar, type Scalar } from '../../src/spi/page.js';
 import { typeName } from '../../src/types/types.js';
 
 export interface QueryRows {

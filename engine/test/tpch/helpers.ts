@@ -2,9 +2,9 @@
 
 import { readFileSync } from 'node:fs';
 import { sharedPath } from '../../scripts/shared-dir.js';
-import type { Split, TableMetadata } from '../../src/connectors/connector.js';
+import type { Split, TableMetadata } from '../../src/spi/connector.js';
 import { TpchConnector } from '../../src/connectors/tpch/tpch-connector.js';
-import { concatPages, type Page } from '../../src/exec/page.js';
+import { concatPages, type Page } from '../../src/spi/page.js';
 import { testSession } from '../connectors/helpers.js';
 
 export const REFERENCE_DIR = sharedPath('tpch', 'dbgen-sf0.01');

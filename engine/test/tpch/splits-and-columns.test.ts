@@ -3,12 +3,12 @@
 // full generation has.
 
 import { expect } from 'chai';
-import type { Split } from '../../src/connectors/connector.js';
+import type { Split } from '../../src/spi/connector.js';
 import { Scale } from '../../src/connectors/tpch/scale.js';
 import { splitRanges } from '../../src/connectors/tpch/splits.js';
 import { formatTblRows } from '../../src/connectors/tpch/tbl-format.js';
 import { TPCH_TABLES, tpchTable } from '../../src/connectors/tpch/tables.js';
-import type { Column, Page } from '../../src/exec/page.js';
+import type { Column, Page } from '../../src/spi/page.js';
 import { testSession } from '../connectors/helpers.js';
 import { connector, readPages, readTable, referenceTbl, table } from './helpers.js';
 

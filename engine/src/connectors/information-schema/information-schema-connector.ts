@@ -2,10 +2,11 @@
 // schemas, its tables listed, described and read; everything else goes to the wrapped connector.
 // Write methods exist exactly when the wrapped connector has them, and refuse information_schema.
 
-import type { Session } from '../../coordinator/session.js';
+import type { Session } from '../../spi/session.js';
 import { EngineError } from '../../errors/engine-error.js';
-import type { Page } from '../../exec/page.js';
-import type { Connector, RowPredicate, SchemaTableName, Split, TableConstraint, TableMetadata, TableStatistics } from '../connector.js';
+import type { Page } from '../../spi/page.js';
+import type { Connector, RowPredicate, SchemaTableName, Split, TableConstraint, TableMetadata, TableStatistics } from '../../spi/connector.js';
+import type { WorkerSplitSource } from '../../spi/worker-split.js';
 import { RowTableSet } from '../row-table.js';
 import { INFORMATION_SCHEMA, catalogView, informationSchemaTables } from './information-schema-tables.js';
 
@@ -64,6 +65,12 @@ export class InformationSchemaConnector implements Connector {
   createPageSource(session: Session, split: Split, columns: readonly string[]): AsyncIterable<Page> {
     if (split.schema === INFORMATION_SCHEMA) return this.tables.pages(session, split, columns);
     return this.inner.createPageSource(session, split, columns);
+  }
+
+  /** information_schema tables are read here; the inner catalog's as the inner connector says. */
+  workerSplitSource(table: TableMetadata): WorkerSplitSource | undefined {
+    if (table.schema === INFORMATION_SCHEMA) return undefined;
+    return this.inner.workerSplitSource?.(table);
   }
 
   private bindWrites(inner: Connector): void {

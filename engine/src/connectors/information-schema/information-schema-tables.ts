@@ -1,9 +1,9 @@
 // The tables of `information_schema`, computed live from the catalog's own metadata calls.
 
-import type { Session } from '../../coordinator/session.js';
-import type { Scalar } from '../../exec/page.js';
+import type { Session } from '../../spi/session.js';
+import type { Scalar } from '../../spi/page.js';
 import { BIGINT, VARCHAR, typeName } from '../../types/types.js';
-import type { ColumnMetadata, Connector, SchemaTableName } from '../connector.js';
+import type { ColumnMetadata, Connector, SchemaTableName } from '../../spi/connector.js';
 import type { RowTable } from '../row-table.js';
 
 export const INFORMATION_SCHEMA = 'information_schema';

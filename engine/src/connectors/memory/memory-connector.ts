@@ -4,13 +4,15 @@
 // always see a consistent table.
 
 import type { RecordBatch } from 'apache-arrow';
-import type { Session } from '../../coordinator/session.js';
+import type { Session } from '../../spi/session.js';
 import { EngineError } from '../../errors/engine-error.js';
-import type { Page } from '../../exec/page.js';
+import type { Page } from '../../spi/page.js';
 import type { SqlType } from '../../types/types.js';
 import { selectColumnIndexes } from '../column-selection.js';
-import type { Connector, RowPredicate, SchemaTableName, Split, TableMetadata, TableStatistics } from '../connector.js';
+import type { Connector, RowPredicate, SchemaTableName, Split, TableMetadata, TableStatistics } from '../../spi/connector.js';
+import type { PreparedSplit, WorkerSplitSource } from '../../spi/worker-split.js';
 import { batchPage } from './batch-columns.js';
+import { MEMORY_SPLIT_READER } from './memory-split-reader.js';
 import { MemoryTable } from './memory-table.js';
 import { sharedPage, type SharedPage } from './shared-batch.js';
 import { SnapshotPins } from './snapshot-pins.js';
@@ -93,6 +95,15 @@ export class MemoryConnector implements Connector {
     const indexes = selectColumnIndexes(snapshot.columns, columns);
     const types = snapshot.columns.map((c) => c.type);
     return this.readBatches(snapshot, info, types, indexes);
+  }
+
+  /** Workers read a split's batches as views of their shared memory. */
+  workerSplitSource(): WorkerSplitSource {
+    const prepare = (split: Split, columns: readonly string[]): PreparedSplit => {
+      const data = this.workerSplitData(split, columns);
+      return { ready: () => Promise.resolve(), worker: { reader: MEMORY_SPLIT_READER, data: data.shared }, local: data.pages };
+    };
+    return { generatesPages: false, prepare };
   }
 
   /**

@@ -2,9 +2,9 @@
 // replaces the snapshot in a single step: readers see the table before or after it, never between.
 
 import { EngineError } from '../../errors/engine-error.js';
-import type { Page } from '../../exec/page.js';
+import type { Page } from '../../spi/page.js';
 import { typeName, typesEqual } from '../../types/types.js';
-import type { RowPredicate, TableMetadata } from '../connector.js';
+import type { RowPredicate, TableMetadata } from '../../spi/connector.js';
 import { appendToSnapshot, deleteFromSnapshot, emptySnapshot, type TableSnapshot } from './table-snapshot.js';
 
 export class MemoryTable {

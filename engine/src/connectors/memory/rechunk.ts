@@ -1,4 +1,4 @@
-import { concatPages, slicePage, type Page } from '../../exec/page.js';
+import { concatPages, slicePage, type Page } from '../../spi/page.js';
 import type { SqlType } from '../../types/types.js';
 
 /** The rows of `pages`, in order, regrouped into pages of exactly `maxRows` rows (the last may have fewer). */

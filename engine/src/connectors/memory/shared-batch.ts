@@ -5,7 +5,7 @@
 
 import { Data, RecordBatch } from 'apache-arrow';
 import { arrowDataToColumn, arrowType } from '../../exec/arrow.js';
-import type { Column, Page } from '../../exec/page.js';
+import type { Column, Page } from '../../spi/page.js';
 import type { SqlType } from '../../types/types.js';
 import { decodesWithoutCopy } from './batch-columns.js';
 

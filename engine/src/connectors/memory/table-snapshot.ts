@@ -3,9 +3,9 @@
 
 import type { RecordBatch } from 'apache-arrow';
 import { pageToRecordBatch } from '../../exec/arrow.js';
-import { takePage, type Page } from '../../exec/page.js';
+import { takePage, type Page } from '../../spi/page.js';
 import { MAX_PAGE_ROWS } from '../column-selection.js';
-import type { ColumnMetadata, RowPredicate } from '../connector.js';
+import type { ColumnMetadata, RowPredicate } from '../../spi/connector.js';
 import { fullBatchPage, rememberDecoded } from './batch-columns.js';
 import { rechunkPages } from './rechunk.js';
 import { shareBatch } from './shared-batch.js';

@@ -1,10 +1,10 @@
 // The `system` catalog: read-only views of the running server (schema `runtime`). Its
 // information_schema comes from the catalog manager's wrapper, like every catalog's.
 
-import type { Session } from '../../coordinator/session.js';
+import type { Session } from '../../spi/session.js';
 import { EngineError } from '../../errors/engine-error.js';
-import type { Page } from '../../exec/page.js';
-import type { Connector, SchemaTableName, Split, TableMetadata } from '../connector.js';
+import type { Page } from '../../spi/page.js';
+import type { Connector, SchemaTableName, Split, TableMetadata } from '../../spi/connector.js';
 import { RowTableSet } from '../row-table.js';
 import type { SystemRuntime } from './runtime.js';
 import { runtimeTables } from './runtime-tables.js';

@@ -2,8 +2,8 @@
 // Each table's unit index maps monotonically to its key column, so a key range or key list
 // becomes unit ranges, and a scan generates only those (the streams jump straight to them).
 
-import type { ColumnDomain, TableConstraint } from '../connector.js';
-import type { Scalar } from '../../exec/page.js';
+import type { ColumnDomain, TableConstraint } from '../../spi/connector.js';
+import type { Scalar } from '../../spi/page.js';
 
 /** For a table: its key column and the first unit whose key is >= a given key. */
 interface UnitKey {

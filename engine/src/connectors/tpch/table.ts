@@ -3,9 +3,9 @@
 // Each column is generated on its own from its own streams (plus the values it derives from), so
 // a page holds only the columns asked for.
 
-import type { Column, Page } from '../../exec/page.js';
+import type { Column, Page } from '../../spi/page.js';
 import type { SqlType } from '../../types/types.js';
-import type { ColumnMetadata } from '../connector.js';
+import type { ColumnMetadata } from '../../spi/connector.js';
 import type { Scale } from './scale.js';
 
 export interface TpchTable {

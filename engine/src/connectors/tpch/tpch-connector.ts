@@ -2,18 +2,20 @@
 // reference generator dbgen, at the scale factor the schema names (`tiny` = 0.01, `sf1`, `sf0.1`,
 // ...). Splits are unit ranges that generate independently; pages hold only the requested columns.
 
-import type { Session } from '../../coordinator/session.js';
+import type { Session } from '../../spi/session.js';
 import { EngineError } from '../../errors/engine-error.js';
-import type { Page } from '../../exec/page.js';
+import type { Page } from '../../spi/page.js';
 import { selectColumnIndexes } from '../column-selection.js';
-import type { Connector, SchemaTableName, Split, TableConstraint, TableMetadata, TableStatistics } from '../connector.js';
+import type { Connector, SchemaTableName, Split, TableConstraint, TableMetadata, TableStatistics } from '../../spi/connector.js';
 import { namedColumn, type ColumnNaming } from './column-naming.js';
 import { STANDARD_SCHEMAS, Scale, scaleFactorOfSchema } from './scale.js';
 import { SPLIT_TARGET_ROWS, pageRanges, splitRanges, type TpchSplitInfo } from './splits.js';
 import { unitRangesFor } from './key-ranges.js';
 import type { TpchTable } from './table.js';
 import { TPCH_TABLES, tpchTable } from './tables.js';
-import { needsTextPool, textPoolReady } from './text-pool.js';
+import { needsTextPool, sharedTextPool, textPoolReady } from './text-pool.js';
+import type { WorkerSplitSource } from '../../spi/worker-split.js';
+import { TPCH_SPLIT_READER, type TpchWorkerSplit } from './tpch-split-data.js';
 
 export class TpchConnector implements Connector {
   private readonly scales = new Map<string, Scale>();
@@ -74,6 +76,25 @@ export class TpchConnector implements Connector {
     const columnIndexes = selectColumnIndexes(generated.columns, columns.map((c) => standardColumnName(generated, c)));
     const { start, end } = split.info as TpchSplitInfo;
     return generatePages(generated, this.scale(split.schema), start, end, columnIndexes);
+  }
+
+  /**
+   * Pages are a pure function of (schema, table, split, columns): a worker makes its own instance of
+   * the connector. The comment columns (only they) draw from a 300 MB text pool: a worker adopts
+   * this thread's copy instead of spending seconds building its own.
+   */
+  workerSplitSource(): WorkerSplitSource {
+    return {
+      generatesPages: true,
+      prepare: (split, columns, session) => ({
+        ready: () => (needsTextPool(columns) ? textPoolReady() : Promise.resolve()),
+        get worker() {
+          const data: TpchWorkerSplit = { split, state: needsTextPool(columns) ? sharedTextPool() : undefined };
+          return { reader: TPCH_SPLIT_READER, data };
+        },
+        local: () => this.createPageSource(session, split, columns),
+      }),
+    };
   }
 
   private scale(schema: string): Scale {

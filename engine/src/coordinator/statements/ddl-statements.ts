@@ -1,23 +1,23 @@
 // CREATE / DROP SCHEMA, CREATE TABLE [AS], INSERT, DELETE, DROP TABLE against connectors.
 
 import type { CatalogManager } from '../../connectors/catalog-manager.js';
-import type { ColumnMetadata, Connector, TableMetadata } from '../../connectors/connector.js';
+import type { ColumnMetadata, Connector, TableMetadata } from '../../spi/connector.js';
 import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import { compileFilter } from '../../exec/expression/index.js';
 import type { RowExpression } from '../../sql/planner/row-expression.js';
 import { toChannels } from '../../exec/local-execution-planner.js';
-import { constantColumn, pageSizeInBytes, type Page } from '../../exec/page.js';
+import { constantColumn, pageSizeInBytes, type Page } from '../../spi/page.js';
 import type { MemoryContext } from '../../exec/memory.js';
 import type * as ast from '../../sql/parser/ast.js';
 import { containsSubquery } from '../../sql/analyzer/ast-utils.js';
 import { coerceToBoolean, translateExpression } from '../../sql/analyzer/expression-translator.js';
 import { Scope } from '../../sql/analyzer/scope.js';
 import { connectorOrFail, qualifiedObjectName, resolveTable, resolveTableOrFail, schemaExists, type QualifiedObjectName } from '../../sql/analyzer/table-resolver.js';
-import { SymbolAllocator } from '../../sql/analyzer/symbols.js';
+import { SymbolAllocator } from '../../sql/planner/symbols.js';
 import { canCoerce, parseTypeSpec } from '../../types/coercion.js';
 import { typeName, typesEqual } from '../../types/types.js';
-import type { Session } from '../session.js';
-import type { OutputColumn, StatementResult } from '../statement-result.js';
+import type { Session } from '../../spi/session.js';
+import type { OutputColumn, StatementResult } from '../../spi/statement-result.js';
 import { rowCountResult, updateResult } from './results.js';
 
 /** Runs a query and returns its columns and pages (the caller drains them). */

@@ -1,10 +1,10 @@
 // Small results of metadata and session statements, built from rows of scalars.
 
-import type { Scalar } from '../../exec/page.js';
-import { columnFromScalars } from '../../exec/page.js';
+import type { Scalar } from '../../spi/page.js';
+import { columnFromScalars } from '../../spi/page.js';
 import { BIGINT, VARCHAR, type SqlType } from '../../types/types.js';
-import { noSessionChanges, type SessionChanges } from '../session.js';
-import type { OutputColumn, StatementResult } from '../statement-result.js';
+import { noSessionChanges, type SessionChanges } from '../../spi/session.js';
+import type { OutputColumn, StatementResult } from '../../spi/statement-result.js';
 
 export function rowsResult(columns: OutputColumn[], rows: Scalar[][], sessionChanges: SessionChanges = noSessionChanges()): StatementResult {
   const page = { rowCount: rows.length, columns: columns.map((c, i) => columnFromScalars(c.type, rows.map((r) => r[i]))) };

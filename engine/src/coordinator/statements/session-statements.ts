@@ -9,9 +9,9 @@ import { translateExpression } from '../../sql/analyzer/expression-translator.js
 import { Scope } from '../../sql/analyzer/scope.js';
 import { connectorOrFail, schemaExists } from '../../sql/analyzer/table-resolver.js';
 import { formatValueAsText } from '../../types/values.js';
-import { sessionPropertyDefinition, validateSessionProperty } from '../session-properties.js';
-import { noSessionChanges, type Session } from '../session.js';
-import type { StatementResult } from '../statement-result.js';
+import { sessionPropertyDefinition, validateSessionProperty } from '../../spi/session-properties.js';
+import { noSessionChanges, type Session } from '../../spi/session.js';
+import type { StatementResult } from '../../spi/statement-result.js';
 import { updateResult } from './results.js';
 
 export function use(s: ast.UseStatement, session: Session, catalogs: CatalogManager): StatementResult {

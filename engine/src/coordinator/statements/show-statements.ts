@@ -10,9 +10,9 @@ import { listWindowFunctions } from '../../functions/window/registry.js';
 import type * as ast from '../../sql/parser/ast.js';
 import { connectorOrFail, resolveTableOrFail, schemaExists } from '../../sql/analyzer/table-resolver.js';
 import { BOOLEAN, typeName, VARCHAR } from '../../types/types.js';
-import { SESSION_PROPERTIES } from '../session-properties.js';
-import type { Session } from '../session.js';
-import type { StatementResult } from '../statement-result.js';
+import { SESSION_PROPERTIES } from '../../spi/session-properties.js';
+import type { Session } from '../../spi/session.js';
+import type { StatementResult } from '../../spi/statement-result.js';
 import { likeMatcher } from './like-pattern.js';
 import { column, rowsResult, varcharColumns } from './results.js';
 

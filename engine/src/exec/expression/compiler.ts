@@ -6,9 +6,9 @@
 import { EngineError } from '../../errors/engine-error.js';
 import type { RowExpression } from '../../sql/planner/row-expression.js';
 import { type SqlType, typeName } from '../../types/types.js';
-import { type Column, type Page, type Scalar, allocateValues, constantColumn, getScalar } from '../page.js';
+import { type Column, type Page, type Scalar, allocateValues, constantColumn, getScalar } from '../../spi/page.js';
 import { CodeGenerator } from './code-generator.js';
-import { expressionKey, inputChannels } from './expression-key.js';
+import { expressionKey, inputChannels } from '../../sql/planner/expression-key.js';
 import { storedExpression } from './js-values.js';
 
 type Kernel<T> = (page: Page) => T;

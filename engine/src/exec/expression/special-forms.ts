@@ -6,7 +6,7 @@ import type { SpecialForm, RowExpression } from '../../sql/planner/row-expressio
 import { commonSuperType } from '../../types/coercion.js';
 import { castFunction } from '../../types/casts.js';
 import { type SqlType, BOOLEAN, typeName, typesEqual } from '../../types/types.js';
-import type { Scalar } from '../page.js';
+import type { Scalar } from '../../spi/page.js';
 import type { CodeGenerator, Emitted } from './code-generator.js';
 import { defaultLiteral } from './js-values.js';
 import { cachedLikeMatcher, compileLikePattern } from './like-pattern.js';

@@ -2,10 +2,10 @@
 // value storage of aggregates (min, max, arbitrary, ...). Rows are copied from page columns through
 // a copier specialised per storage, without boxing (int64 through its 32-bit words).
 
-import { allocateValues, sliceValues, type Column, type ColumnValues } from '../page.js';
+import { allocateValues, sliceValues, type Column, type ColumnValues } from '../../spi/page.js';
 import type { SqlType } from '../../types/types.js';
 import { int64Words } from './hash-functions.js';
-import { BOXED_VALUE_BYTES, POINTER_BYTES, binaryBytes, stringBytes } from '../memory-estimate.js';
+import { BOXED_VALUE_BYTES, POINTER_BYTES, binaryBytes, stringBytes } from '../../spi/memory-estimate.js';
 import type { ColumnData } from './row-equality.js';
 
 export type RowCopier = (sourceRow: number, index: number) => void;

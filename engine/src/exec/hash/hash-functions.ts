@@ -3,7 +3,7 @@
 // The same value always hashes the same whatever column it comes from, so a join hashes probe and
 // build keys alike, and doubles are canonicalised (-0 as 0, one NaN) to match IS NOT DISTINCT.
 
-import type { Column } from '../page.js';
+import type { Column } from '../../spi/page.js';
 
 const scratchDouble = new Float64Array(1);
 const scratchWords = new Int32Array(scratchDouble.buffer);

@@ -3,7 +3,7 @@
 // through `next` in build order. Keys match by SQL `=`: rows with a NULL key are never inserted
 // (they are listed in `nullKeyRows` for outer and null-aware joins).
 
-import type { Column } from '../page.js';
+import type { Column } from '../../spi/page.js';
 import type { SqlType } from '../../types/types.js';
 import { tableCapacity } from './group-by-hash.js';
 import { hashRows } from './hash-functions.js';

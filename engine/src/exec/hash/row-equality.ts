@@ -2,7 +2,7 @@
 // hot loops of hash tables compare typed values directly. `notDistinct` selects IS NOT DISTINCT FROM
 // (NULLs equal each other, NaN equals NaN: grouping) over SQL `=` (NULL and NaN never equal: joins).
 
-import type { ColumnValues } from '../page.js';
+import type { ColumnValues } from '../../spi/page.js';
 import type { SqlType } from '../../types/types.js';
 import { int64Words } from './hash-functions.js';
 

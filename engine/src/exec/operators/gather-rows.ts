@@ -1,7 +1,7 @@
 // Gathers rows scattered over several pages (sort runs, top-N heaps, window partitions) into one
 // page, copying typed values directly (int64 through its words: no BigInt per row).
 
-import { allocateValues, type Column, type Page } from '../page.js';
+import { allocateValues, type Column, type Page } from '../../spi/page.js';
 import type { SqlType } from '../../types/types.js';
 import { int64Words } from '../hash/hash-functions.js';
 

@@ -5,7 +5,7 @@
 
 import type { SqlType } from '../../types/types.js';
 import { GroupByHash } from '../hash/group-by-hash.js';
-import type { Column } from '../page.js';
+import type { Column } from '../../spi/page.js';
 import { AggregateCall, type AggregateCallSpec, type AggregationStep } from './aggregate-call.js';
 import { TARGET_PAGE_ROWS, type OperatorContext, type PageStream } from './operator.js';
 import { MemoryReservation, throwIfCanceled } from './operator-support.js';

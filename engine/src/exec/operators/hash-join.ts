@@ -6,7 +6,7 @@
 
 import { BOOLEAN, type SqlType } from '../../types/types.js';
 import type { RowExpression } from '../../sql/planner/row-expression.js';
-import { constantColumn, takeColumn, type Column, type Page } from '../page.js';
+import { constantColumn, takeColumn, type Column, type Page } from '../../spi/page.js';
 import { takeColumnOrNull } from './gather-rows.js';
 import { buildSide, firstCandidates, type BuildSide } from './join-build-side.js';
 import { JoinFilter } from './join-filter.js';

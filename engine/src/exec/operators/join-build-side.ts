@@ -2,7 +2,7 @@
 // over its keys (or, without keys, a chain through every row: the nested-loop join).
 
 import { JoinHash } from '../hash/join-hash.js';
-import { concatPages, emptyPage, pageSizeInBytes, type Page } from '../page.js';
+import { concatPages, emptyPage, pageSizeInBytes, type Page } from '../../spi/page.js';
 import type { HashJoinSpec } from './hash-join.js';
 import type { OperatorContext, PageStream } from './operator.js';
 import { throwIfCanceled, type MemoryReservation } from './operator-support.js';

@@ -3,7 +3,7 @@
 
 import { EngineError } from '../../errors/engine-error.js';
 import type { MemoryContext } from '../memory.js';
-import { concatPages, type Page } from '../page.js';
+import { concatPages, type Page } from '../../spi/page.js';
 import type { SqlType } from '../../types/types.js';
 import { TARGET_PAGE_ROWS, type OperatorContext } from './operator.js';
 

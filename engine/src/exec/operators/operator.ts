@@ -3,7 +3,7 @@
 // iterator, which closes the operator chain (so LIMIT stops the scan).
 
 import type { MemoryContext } from '../memory.js';
-import type { Page } from '../page.js';
+import type { Page } from '../../spi/page.js';
 import type { SqlType } from '../../types/types.js';
 
 export type PageStream = AsyncIterable<Page>;

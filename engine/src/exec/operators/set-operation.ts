@@ -3,7 +3,7 @@
 // EXCEPT hash the first input's rows, count how often each appears in every input, and emit each
 // distinct row as often as the multiset semantics give (once for DISTINCT).
 
-import { takePage } from '../page.js';
+import { takePage } from '../../spi/page.js';
 import type { SqlType } from '../../types/types.js';
 import { GroupByHash } from '../hash/group-by-hash.js';
 import { TARGET_PAGE_ROWS, type OperatorContext, type PageStream } from './operator.js';

@@ -2,7 +2,7 @@
 // double, strings by code point (not UTF-16 code unit), varbinary by unsigned bytes, false < true.
 // Comparators are specialised per storage and read typed arrays directly.
 
-import type { Column, ColumnValues } from '../page.js';
+import type { Column, ColumnValues } from '../../spi/page.js';
 import { SHORT_DECIMAL_PRECISION, type SqlType } from '../../types/types.js';
 import { int64Words } from '../hash/hash-functions.js';
 import type { SortKey } from './operator.js';

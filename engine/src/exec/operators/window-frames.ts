@@ -2,20 +2,7 @@
 // ROWS (row offsets), RANGE (peers, or sort-key value offsets) and GROUPS (peer-group offsets).
 
 import { EngineError } from '../../errors/engine-error.js';
-
-export type FrameBoundType = 'UNBOUNDED_PRECEDING' | 'PRECEDING' | 'CURRENT_ROW' | 'FOLLOWING' | 'UNBOUNDED_FOLLOWING';
-
-export interface FrameBoundSpec {
-  type: FrameBoundType;
-  /** The constant offset of PRECEDING / FOLLOWING (in the sort key's value units for RANGE). */
-  offset?: number | bigint;
-}
-
-export interface FrameSpec {
-  unit: 'ROWS' | 'RANGE' | 'GROUPS';
-  start: FrameBoundSpec;
-  end: FrameBoundSpec;
-}
+import type { FrameBoundSpec, FrameSpec } from '../../sql/planner/window-frame.js';
 
 /** The single ORDER BY key of a RANGE frame with offsets, ascending-normalised (negated when DESC). */
 export interface RangeKey {

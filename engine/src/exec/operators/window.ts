@@ -8,14 +8,13 @@ import { allocateOutput, toFloat64 } from '../../functions/aggregate/accumulator
 import type { WindowFunction } from '../../functions/window/window-function.js';
 import type { SqlType } from '../../types/types.js';
 import { makeKeyEquals } from '../hash/row-equality.js';
-import { pageSizeInBytes, sliceColumn, type Column, type Page } from '../page.js';
+import { pageSizeInBytes, sliceColumn, type Column, type Page } from '../../spi/page.js';
 import { gatherRows } from './gather-rows.js';
 import { TARGET_PAGE_ROWS, type OperatorContext, type PageStream, type SortKey } from './operator.js';
 import { MemoryReservation, throwIfCanceled } from './operator-support.js';
 import { bufferInput, sortOrder } from './sort.js';
-import { computeFrames, frameNeedsRangeKey, type FrameSpec, type RangeKey } from './window-frames.js';
-
-export type { FrameBoundSpec, FrameBoundType, FrameSpec } from './window-frames.js';
+import type { FrameSpec } from '../../sql/planner/window-frame.js';
+import { computeFrames, frameNeedsRangeKey, type RangeKey } from './window-frames.js';
 
 export interface WindowFunctionSpec {
   function: WindowFunction;

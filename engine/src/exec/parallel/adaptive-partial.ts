@@ -8,7 +8,7 @@
 
 import { hashAggregation, type HashAggregationSpec } from '../operators/hash-aggregation.js';
 import type { OperatorContext, PageStream } from '../operators/operator.js';
-import type { Page } from '../page.js';
+import type { Page } from '../../spi/page.js';
 
 /** Input rows the probe aggregates (about one split). */
 export const PROBE_ROWS = 65536;

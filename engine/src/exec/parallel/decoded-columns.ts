@@ -6,7 +6,7 @@
 
 import { getHeapStatistics } from 'node:v8';
 import { evictUnderHeapPressure } from '../heap-guard.js';
-import { columnSizeInBytes, type Column } from '../page.js';
+import { columnSizeInBytes, type Column } from '../../spi/page.js';
 
 export class DecodedColumns {
   private readonly columns = new Map<string, { column: Column; bytes: number }>();

@@ -5,7 +5,7 @@
 
 import type { AggregateNode, FilterNode, PlanNode, ProjectNode } from '../../sql/planner/plan.js';
 import type { HashAggregationSpec } from '../operators/hash-aggregation.js';
-import { aggregateRef, type AggregateRef } from './aggregate-refs.js';
+import { aggregateRef, type AggregateRef } from '../../functions/aggregate/aggregate-ref.js';
 import { isCostly } from './expression-cost.js';
 import type { FilterProjectStage, SourceFragment } from './source-fragment.js';
 

@@ -1,8 +1,8 @@
 // When and how wide a query runs on worker threads, from its session properties.
 
 import { availableParallelism } from 'node:os';
-import { sessionPropertyDefinition } from '../../coordinator/session-properties.js';
-import type { Session } from '../../coordinator/session.js';
+import { integerSessionProperty } from '../../spi/session-properties.js';
+import type { Session } from '../../spi/session.js';
 
 export interface ParallelSettings {
   /** Worker threads one source fragment runs on: task_concurrency, at most the machine's cores. */
@@ -12,18 +12,14 @@ export interface ParallelSettings {
 }
 
 export function parallelSettings(session: Session): ParallelSettings {
-  const concurrency = integerProperty(session, 'task_concurrency');
+  const concurrency = integerSessionProperty(session, 'task_concurrency');
   return {
     workers: Math.max(1, Math.min(concurrency, availableParallelism())),
-    minSplits: integerProperty(session, 'parallel_min_splits'),
+    minSplits: integerSessionProperty(session, 'parallel_min_splits'),
   };
 }
 
 /** Whether a scan of `splitCount` splits runs on worker threads. */
 export function runsInWorkers(settings: ParallelSettings, splitCount: number): boolean {
   return settings.minSplits > 0 && splitCount >= settings.minSplits;
-}
-
-function integerProperty(session: Session, name: string): number {
-  return Number(session.properties.get(name) ?? sessionPropertyDefinition(name).defaultValue);
 }

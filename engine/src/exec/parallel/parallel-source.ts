@@ -8,13 +8,13 @@
 // flag; a worker's error is rethrown here as the same EngineError.
 
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
-import type { QueryProgress } from '../../coordinator/statement-result.js';
-import type { Session } from '../../coordinator/session.js';
+import type { QueryProgress } from '../../spi/query-progress.js';
+import type { Session } from '../../spi/session.js';
 import { EngineError } from '../../errors/engine-error.js';
 import { hashAggregation, type HashAggregationSpec } from '../operators/hash-aggregation.js';
 import { MemoryReservation } from '../operators/operator-support.js';
 import type { OperatorContext, PageStream } from '../operators/operator.js';
-import type { Page } from '../page.js';
+import type { Page } from '../../spi/page.js';
 import { readSplits } from '../table-scan.js';
 import { PartialAggregationDoesNotPay } from './adaptive-partial.js';
 import { decodePage } from './page-transfer.js';
@@ -23,7 +23,7 @@ import type { PartitionExchange } from './partitioned-final.js';
 import { fragmentStages, type SourceFragment } from './source-fragment.js';
 import { sharedWorkerPool, type PoolWorker, type TaskListener, type WorkerPool } from './worker-pool.js';
 import { errorFromPayload, type StartTask, type WorkerToMain } from './worker-protocol.js';
-import type { PreparedSplit } from './worker-splits.js';
+import type { PreparedSplit } from '../../spi/worker-split.js';
 
 const CREDITS_PER_WORKER = 4;
 

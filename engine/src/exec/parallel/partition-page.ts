@@ -3,7 +3,7 @@
 // bits: hash tables pick buckets by its low bits, which therefore stay evenly spread in a partition.
 
 import { hashRows } from '../hash/hash-functions.js';
-import { takePage, type Page } from '../page.js';
+import { takePage, type Page } from '../../spi/page.js';
 
 export function partitionPage(page: Page, keyChannels: readonly number[], count: number): Page[] {
   if (count === 1) return [page];

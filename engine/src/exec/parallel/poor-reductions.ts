@@ -2,7 +2,7 @@
 // while: the same query over the same table then runs in the main thread at once instead of
 // probing on the workers first. Entries expire, so a table that changed gets probed again.
 
-import type { TableMetadata } from '../../connectors/connector.js';
+import type { TableMetadata } from '../../spi/connector.js';
 import type { SourceFragment } from './source-fragment.js';
 
 const RETENTION_MILLIS = 5 * 60 * 1000;

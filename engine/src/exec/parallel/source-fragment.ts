@@ -3,13 +3,12 @@
 // data (channels instead of symbols, aggregate functions by name), so it can be posted to a worker,
 // which runs the same operators over it as the main thread would.
 
-import type { PlanNode, TableScanNode } from '../../sql/planner/plan.js';
 import type { RowExpression } from '../../sql/planner/row-expression.js';
 import type { SqlType } from '../../types/types.js';
 import { filterAndProject } from '../operators/filter-and-project.js';
 import type { OperatorContext, PageStream } from '../operators/operator.js';
 import { adaptivePartialAggregation } from './adaptive-partial.js';
-import { resolveAggregateRef, type AggregateRef } from './aggregate-refs.js';
+import { resolveAggregateRef, type AggregateRef } from '../../functions/aggregate/aggregate-ref.js';
 
 /** One filterAndProject operator: over pages of `inputTypes`, keep rows passing `filter`, compute `projections`. */
 export interface FilterProjectStage {
@@ -50,20 +49,6 @@ export interface SourceFragment {
    * fragment's output.
    */
   finalAggregation?: FinalAggregation;
-}
-
-/**
- * The table scan under a subtree that has the shape of a source fragment — an optional
- * Aggregate(partial) without DISTINCT, over Filters and Projects, over a TableScan — or undefined.
- */
-export function fragmentScan(node: PlanNode): TableScanNode | undefined {
-  let current = node;
-  if (current.kind === 'Aggregate') {
-    if (current.step !== 'partial' || current.aggregations.some((a) => a.distinct)) return undefined;
-    current = current.source;
-  }
-  while (current.kind === 'Filter' || current.kind === 'Project') current = current.source;
-  return current.kind === 'TableScan' ? current : undefined;
 }
 
 /** The Filter/Project stages of a fragment over `scan`. */

@@ -7,13 +7,13 @@
 // A worker whose partial aggregation does not pay ends with `poorReduction` instead (the main
 // thread then takes the whole fragment back).
 
-import type { Session } from '../../coordinator/session.js';
+import type { Session } from '../../spi/session.js';
 import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import type { ErrorName } from '../../errors/error-codes.js';
 import type { EncodedPage } from './page-transfer.js';
 import type { PartitionExchange } from './partitioned-final.js';
 import type { SourceFragment } from './source-fragment.js';
-import type { WorkerSplit } from './worker-splits.js';
+import type { WorkerSplit } from '../../spi/worker-split.js';
 
 export interface StartTask {
   type: 'start';

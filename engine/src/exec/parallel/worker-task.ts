@@ -3,18 +3,19 @@
 // back, waiting for a credit when it has posted as many as the main thread allows in flight. The
 // query's shared cancel flag is checked at every page, so a LIMIT or a cancel stops it promptly.
 
-import type { Session } from '../../coordinator/session.js';
+import type { Session } from '../../spi/session.js';
 import { EngineError, toEngineError } from '../../errors/engine-error.js';
 import { MemoryContext } from '../memory.js';
 import type { OperatorContext, PageStream } from '../operators/operator.js';
-import { pageSizeInBytes } from '../page.js';
+import { pageSizeInBytes } from '../../spi/page.js';
 import { PartialAggregationDoesNotPay } from './adaptive-partial.js';
 import { BusyClock } from './busy-clock.js';
 import { encodePage } from './page-transfer.js';
 import { partitionedFinal } from './partitioned-final.js';
 import { fragmentPipeline } from './source-fragment.js';
 import { errorPayload, type MainToWorker, type StartTask, type WorkerToMain } from './worker-protocol.js';
-import { openWorkerSplit, type WorkerSplit } from './worker-splits.js';
+import { openWorkerSplit } from '../../connectors/split-readers.js';
+import type { WorkerSplit } from '../../spi/worker-split.js';
 
 export type PostToMain = (message: WorkerToMain, transfer?: ArrayBuffer[]) => void;
 

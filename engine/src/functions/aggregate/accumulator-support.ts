@@ -2,7 +2,7 @@
 // creating a BigInt per row, reading numeric columns as doubles, and the final-column builder
 // every accumulator's writeFinal shares.
 
-import { allocateValues, type Column } from '../../exec/page.js';
+import { allocateValues, type Column } from '../../spi/page.js';
 import { int64Words } from '../../exec/hash/hash-functions.js';
 import type { SqlType } from '../../types/types.js';
 import type { ColumnOutput } from './aggregate-function.js';

@@ -1,7 +1,7 @@
 // count(*), count(x) and count_if(b): a double per group (exact far beyond any row count), written
 // out as bigint through its words.
 
-import type { Column } from '../../exec/page.js';
+import type { Column } from '../../spi/page.js';
 import { int64Words } from '../../exec/hash/hash-functions.js';
 import { BIGINT, BOOLEAN, type SqlType } from '../../types/types.js';
 import type { AggregateFunction, ColumnOutput, GroupedAccumulator } from './aggregate-function.js';

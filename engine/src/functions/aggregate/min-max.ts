@@ -2,7 +2,7 @@
 // the largest double). The best key of each group lives in a GrowableColumn; numbers compare in a
 // typed loop, other types through a comparator specialised per storage.
 
-import type { Column } from '../../exec/page.js';
+import type { Column } from '../../spi/page.js';
 import { GrowableColumn } from '../../exec/hash/growable-column.js';
 import { makeValueCompare } from '../../exec/operators/value-ordering.js';
 import type { SqlType } from '../../types/types.js';

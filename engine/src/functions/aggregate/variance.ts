@@ -1,7 +1,7 @@
 // variance / var_samp / var_pop / stddev / stddev_samp / stddev_pop: Welford's running mean and sum
 // of squared deviations per group (numerically stable), merged with Chan's formula.
 
-import type { Column } from '../../exec/page.js';
+import type { Column } from '../../spi/page.js';
 import { int64Words } from '../../exec/hash/hash-functions.js';
 import { BIGINT, DOUBLE, type SqlType } from '../../types/types.js';
 import type { AggregateFunction, ColumnOutput, GroupedAccumulator } from './aggregate-function.js';

@@ -1,6 +1,6 @@
 // =, <>, <, <=, >, >= and IS DISTINCT FROM: both arguments coerced to their common super type.
 
-import type { Scalar } from '../../exec/page.js';
+import type { Scalar } from '../../spi/page.js';
 import type { SqlType } from '../../types/types.js';
 import { BOOLEAN } from '../../types/types.js';
 import { type ScalarFunctionDefinition, type ScalarImplementation, body, operatorBody } from './signature.js';

@@ -1,7 +1,7 @@
 // Equality and ordering of non-null scalar values of one SQL type, as Trino compares them
 // (NaN is not equal to itself for =, but IS NOT DISTINCT FROM itself).
 
-import type { Scalar } from '../../exec/page.js';
+import type { Scalar } from '../../spi/page.js';
 import type { SqlType } from '../../types/types.js';
 
 export type Equality = (a: Scalar, b: Scalar) => boolean;

@@ -1,7 +1,7 @@
 // Small helpers shared by window functions.
 
 import { EngineError } from '../../errors/engine-error.js';
-import type { Column } from '../../exec/page.js';
+import type { Column } from '../../spi/page.js';
 import { int64Words } from '../../exec/hash/hash-functions.js';
 import type { ColumnOutput } from '../aggregate/aggregate-function.js';
 

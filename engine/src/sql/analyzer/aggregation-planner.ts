@@ -4,7 +4,7 @@
 // maps aggregate calls and grouping expressions to the aggregate's outputs.
 
 import { EngineError } from '../../errors/engine-error.js';
-import { resolveAggregateFunction } from '../../functions/aggregate/registry.js';
+import { resolveAggregateHandle } from '../planner/function-handles.js';
 import { BIGINT, BOOLEAN } from '../../types/types.js';
 import type * as ast from '../parser/ast.js';
 import { formatExpression } from '../parser/formatter.js';
@@ -67,7 +67,7 @@ export function planAggregation(
     }
     if (call.orderBy && call.orderBy.length > 0) throw new EngineError('NOT_SUPPORTED', 'ORDER BY in aggregate calls is not supported', call.location);
     const args = call.args.map(preAggregation);
-    const fn = resolveAggregateFunction(functionName(call), args.map((a) => a.type), call.location);
+    const fn = resolveAggregateHandle(functionName(call), args.map((a) => a.type), call.location);
     const argSymbols = args.map((a, i) => {
       const coerced = coerce(a, fn.argumentTypes[i], call.args[i].location);
       if (coerced.kind === 'symbol') return coerced.symbol;

@@ -1,12 +1,14 @@
 // Entry point of analysis: a query AST to a logical plan with named, typed output columns.
 
 import type { CatalogManager } from '../../connectors/catalog-manager.js';
-import type { Session } from '../../coordinator/session.js';
-import type { OutputColumn } from '../../coordinator/statement-result.js';
+import type { Session } from '../../spi/session.js';
+import type { OutputColumn } from '../../spi/statement-result.js';
 import type * as ast from '../parser/ast.js';
 import type { PlanNode } from '../planner/plan.js';
 import type { RowExpression } from '../planner/row-expression.js';
-import { PlannerContext, visibleFields } from './planner-context.js';
+import type { ExpressionEvaluator } from '../planner/expression-evaluator.js';
+import { PlannerContext } from '../planner/planner-context.js';
+import { visibleFields } from './relation-plan.js';
 import { QueryPlanner } from './query-planner.js';
 
 export interface AnalyzedQuery {
@@ -15,8 +17,14 @@ export interface AnalyzedQuery {
   context: PlannerContext;
 }
 
-export function analyzeQuery(query: ast.Query, session: Session, catalogs: CatalogManager, parameters: readonly RowExpression[] = []): AnalyzedQuery {
-  const context = new PlannerContext(session, catalogs, parameters);
+export function analyzeQuery(
+  query: ast.Query,
+  session: Session,
+  catalogs: CatalogManager,
+  evaluator: ExpressionEvaluator,
+  parameters: readonly RowExpression[] = [],
+): AnalyzedQuery {
+  const context = new PlannerContext(session, catalogs, evaluator, parameters);
   const plan = new QueryPlanner(context).planQuery(query);
   const fields = visibleFields(plan);
   const root = context.factory.restrict(plan.node, fields.map((f) => f.symbol));

@@ -1,7 +1,7 @@
 // current_date, current_timestamp, localtime...: constants fixed at the query's start, read as
 // wall-clock values in the session time zone (Trino evaluates them once per query too).
 
-import type { Session } from '../../coordinator/session.js';
+import type { Session } from '../../spi/session.js';
 import { EngineError } from '../../errors/engine-error.js';
 import { DATE } from '../../types/types.js';
 import type * as ast from '../parser/ast.js';

@@ -27,7 +27,7 @@ import { constant, special, specialOf, symbolRef, type RowExpression, type Symbo
 import { currentTimeConstant } from './current-time.js';
 import { intervalLiteralValue } from './interval-literal.js';
 import type { Scope } from './scope.js';
-import type { Session } from '../../coordinator/session.js';
+import type { Session } from '../../spi/session.js';
 
 /** Called before default translation; returns a RowExpression to use instead, or undefined. */
 export type TranslationHook = (expression: ast.Expression, translate: (e: ast.Expression) => RowExpression) => RowExpression | undefined;

@@ -2,8 +2,7 @@
 // the relations of FROM. SELECT blocks are planned by SpecificationPlanner.
 
 import { EngineError } from '../../errors/engine-error.js';
-import { evaluateConstant } from '../../exec/expression/index.js';
-import type { Scalar } from '../../exec/page.js';
+import type { Scalar } from '../../spi/page.js';
 import type * as ast from '../parser/ast.js';
 import type { OrderingItem, PlanNode } from '../planner/plan.js';
 import type { RowExpression, Symbol } from '../planner/row-expression.js';
@@ -11,7 +10,8 @@ import { planRelation } from './relation-planner.js';
 import { planSetOperation } from './set-operation-planner.js';
 import { SpecificationPlanner } from './specification-planner.js';
 import { coerce, commonTypeOrFail, translateExpression } from './expression-translator.js';
-import { visibleFields, type NamedQuery, type PlannerContext, type RelationPlan } from './planner-context.js';
+import type { PlannerContext } from '../planner/planner-context.js';
+import { visibleFields, type NamedQuery, type RelationPlan } from './relation-plan.js';
 import { Scope, type Field } from './scope.js';
 
 export class QueryPlanner {
@@ -95,7 +95,7 @@ export class QueryPlanner {
 
   /** Evaluates an expression with no column references. */
   constantValue(e: ast.Expression, scope: Scope = new Scope([])): Scalar {
-    return evaluateConstant(translateExpression(e, { scope, session: this.context.session, parameters: this.context.parameters }));
+    return this.context.evaluator.evaluateConstant(translateExpression(e, { scope, session: this.context.session, parameters: this.context.parameters }));
   }
 
   planValues(values: ast.Values): RelationPlan {
@@ -110,7 +110,7 @@ export class QueryPlanner {
     }
     const types = Array.from({ length: width }, (_, c) => commonTypeOrFail(rows.map((r) => r[c]), 'Values', values.location));
     const outputs = types.map((t, c) => this.context.factory.newSymbol(`_col${c}`, t));
-    const constants = rows.map((row) => row.map((e, c) => evaluateConstant(coerce(e, types[c], values.location))));
+    const constants = rows.map((row) => row.map((e, c) => this.context.evaluator.evaluateConstant(coerce(e, types[c], values.location))));
     const node: PlanNode = { kind: 'Values', id: this.context.factory.nodeId(), outputs, rows: constants };
     return { node, scope: new Scope(outputs.map((symbol) => ({ name: undefined, qualifier: undefined, symbol }))) };
   }

@@ -2,13 +2,14 @@
 
 import { EngineError } from '../../errors/engine-error.js';
 import type * as ast from '../parser/ast.js';
-import type { Assignment, EquiJoinClause, PlanNode } from '../planner/plan.js';
+import { splitEquiConjuncts } from '../planner/join-predicates.js';
+import type { Assignment, PlanNode } from '../planner/plan.js';
 import { combineConjuncts, extractConjuncts } from '../planner/plan-factory.js';
-import { referencedSymbols, special, symbolRef, type RowExpression, type Symbol } from '../planner/row-expression.js';
+import { special, symbolRef, type RowExpression } from '../planner/row-expression.js';
 import { commonSuperType } from '../../types/coercion.js';
-import { typeName, type SqlType } from '../../types/types.js';
+import { typeName } from '../../types/types.js';
 import { coerce, coerceToBoolean, translateExpression } from './expression-translator.js';
-import { visibleFields, type RelationPlan } from './planner-context.js';
+import { visibleFields, type RelationPlan } from './relation-plan.js';
 import { QueryPlanner } from './query-planner.js';
 import { Scope, type Field } from './scope.js';
 import { resolveTableOrFail } from './table-resolver.js';
@@ -105,50 +106,6 @@ export function buildJoin(planner: QueryPlanner, type: 'inner' | 'left' | 'right
   const node = factory.join(type, leftSide, rightSide, split.criteria, combineConjuncts(split.residual));
   if (split.leftAssignments.length === 0 && split.rightAssignments.length === 0) return node;
   return factory.restrict(node, [...leftNode.outputs, ...rightNode.outputs]);
-}
-
-export interface EquiSplit {
-  criteria: EquiJoinClause[];
-  residual: RowExpression[];
-  leftAssignments: Assignment[];
-  rightAssignments: Assignment[];
-}
-
-/** Splits conjuncts into `left = right` hash keys and the residual; non-symbol key sides get projected. */
-export function splitEquiConjuncts(
-  conjuncts: RowExpression[],
-  leftSymbols: readonly Symbol[],
-  rightSymbols: readonly Symbol[],
-  newSymbol: (name: string, type: SqlType) => Symbol,
-): EquiSplit {
-  const leftIds = new Set(leftSymbols.map((s) => s.id));
-  const rightIds = new Set(rightSymbols.map((s) => s.id));
-  const result: EquiSplit = { criteria: [], residual: [], leftAssignments: [], rightAssignments: [] };
-  const only = (e: RowExpression, ids: Set<number>) => {
-    const refs = [...referencedSymbols(e).keys()];
-    return refs.length > 0 && refs.every((id) => ids.has(id));
-  };
-  const asSymbol = (e: RowExpression, assignments: Assignment[]): Symbol => {
-    if (e.kind === 'symbol') return e.symbol;
-    const symbol = newSymbol('joinkey', e.type);
-    assignments.push({ symbol, expression: e });
-    return symbol;
-  };
-  for (const c of conjuncts) {
-    if (c.kind === 'call' && c.name === 'equal') {
-      const [a, b] = c.args;
-      if (only(a, leftIds) && only(b, rightIds)) {
-        result.criteria.push({ left: asSymbol(a, result.leftAssignments), right: asSymbol(b, result.rightAssignments) });
-        continue;
-      }
-      if (only(b, leftIds) && only(a, rightIds)) {
-        result.criteria.push({ left: asSymbol(b, result.leftAssignments), right: asSymbol(a, result.rightAssignments) });
-        continue;
-      }
-    }
-    result.residual.push(c);
-  }
-  return result;
 }
 
 function planUsingJoin(

@@ -7,7 +7,7 @@ import type * as ast from '../parser/ast.js';
 import type { PlanNode } from '../planner/plan.js';
 import { symbolRef, type Symbol } from '../planner/row-expression.js';
 import { coerce } from './expression-translator.js';
-import { visibleFields, type RelationPlan } from './planner-context.js';
+import { visibleFields, type RelationPlan } from './relation-plan.js';
 import type { QueryPlanner } from './query-planner.js';
 import { Scope } from './scope.js';
 

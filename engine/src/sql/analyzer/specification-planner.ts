@@ -9,7 +9,7 @@ import { planAggregation, type AggregationResult } from './aggregation-planner.j
 import { findAggregates, findWindowCalls } from './ast-utils.js';
 import { formatExpression } from '../parser/formatter.js';
 import { coerceToBoolean, qualifiedParts, translateExpression, type TranslationHook } from './expression-translator.js';
-import type { RelationPlan } from './planner-context.js';
+import type { RelationPlan } from './relation-plan.js';
 import { ordinalOf, orderingItem, type QueryPlanner } from './query-planner.js';
 import { planRelation } from './relation-planner.js';
 import { Scope, endsWith, type Field } from './scope.js';

@@ -22,7 +22,7 @@ import {
   type Symbol,
 } from '../planner/row-expression.js';
 import { coerce, comparison, type TranslationHook } from './expression-translator.js';
-import { visibleFields } from './planner-context.js';
+import { visibleFields } from './relation-plan.js';
 import type { QueryPlanner } from './query-planner.js';
 import type { Scope } from './scope.js';
 

@@ -1,8 +1,8 @@
 // Resolves table and schema names against the session's catalog and schema, with Trino's errors.
 
 import type { CatalogManager } from '../../connectors/catalog-manager.js';
-import type { Connector, TableMetadata } from '../../connectors/connector.js';
-import type { Session } from '../../coordinator/session.js';
+import type { Connector, TableMetadata } from '../../spi/connector.js';
+import type { Session } from '../../spi/session.js';
 import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import type * as ast from '../parser/ast.js';
 

@@ -2,8 +2,8 @@
 // then one Window node per distinct (partition, order) specification computes the calls.
 
 import { EngineError } from '../../errors/engine-error.js';
-import type { FrameBoundSpec, FrameSpec } from '../../exec/operators/window.js';
-import { resolveWindowFunction } from '../../functions/window/registry.js';
+import type { FrameBoundSpec, FrameSpec } from '../planner/window-frame.js';
+import { resolveWindowHandle } from '../planner/function-handles.js';
 import type * as ast from '../parser/ast.js';
 import type { Assignment, OrderingItem, WindowCall } from '../planner/plan.js';
 import { expressionKey, symbolRef, type RowExpression, type Symbol } from '../planner/row-expression.js';
@@ -49,7 +49,7 @@ export function planWindows(
     const partitionBy = window.partitionBy.map((e) => symbolFor(translate(e)));
     const orderBy = window.orderBy.map((item) => orderingItem(symbolFor(translate(item.key)), item));
     const args = call.args.map(translate);
-    const fn = resolveWindowFunction(functionName(call), args.map((a) => a.type), call.location);
+    const fn = resolveWindowHandle(functionName(call), args.map((a) => a.type), call.location);
     const argumentSymbols = args.map((a, i) => symbolFor(coerce(a, fn.argumentTypes[i], call.args[i].location)));
     if (call.distinct) throw new EngineError('NOT_SUPPORTED', 'DISTINCT in window function parameters not yet supported', call.location);
     if (call.filter) throw new EngineError('NOT_SUPPORTED', 'FILTER is not yet supported for window functions', call.location);

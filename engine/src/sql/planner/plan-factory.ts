@@ -1,7 +1,7 @@
 // Builds plan nodes with fresh ids and consistent outputs; shared by the analyzer and optimizer.
 
 import { BOOLEAN, type SqlType } from '../../types/types.js';
-import type { SymbolAllocator } from '../analyzer/symbols.js';
+import type { SymbolAllocator } from './symbols.js';
 import type {
   AggregateNode,
   AggregationCall,

@@ -1,11 +1,10 @@
 // The logical plan: a tree of nodes, each producing an ordered list of symbols. The local
 // execution planner maps symbols to page channels; the fragmenter (later) cuts the tree into stages.
 
-import type { ColumnMetadata, TableConstraint, TableMetadata } from '../../connectors/connector.js';
-import type { AggregateFunction } from '../../functions/aggregate/registry.js';
-import type { WindowFunction } from '../../functions/window/registry.js';
-import type { Scalar } from '../../exec/page.js';
-import type { FrameSpec } from '../../exec/operators/window.js';
+import type { ColumnMetadata, TableConstraint, TableMetadata } from '../../spi/connector.js';
+import type { Scalar } from '../../spi/page.js';
+import type { AggregateFunctionHandle, WindowFunctionHandle } from './function-handles.js';
+import type { FrameSpec } from './window-frame.js';
 import type { RowExpression, Symbol } from './row-expression.js';
 
 export type PlanNode =
@@ -63,7 +62,7 @@ export interface ProjectNode extends NodeBase {
 
 export interface AggregationCall {
   symbol: Symbol;
-  function: AggregateFunction;
+  function: AggregateFunctionHandle;
   arguments: Symbol[];
   distinct: boolean;
   /** FILTER (WHERE ...): only rows where this boolean symbol is TRUE count. */
@@ -125,7 +124,7 @@ export interface LimitNode extends NodeBase {
 
 export interface WindowCall {
   symbol: Symbol;
-  function: WindowFunction;
+  function: WindowFunctionHandle;
   arguments: Symbol[];
   frame: FrameSpec;
   ignoreNulls: boolean;

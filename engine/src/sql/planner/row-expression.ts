@@ -5,7 +5,7 @@
 // implicit coercions, so the compiler never guesses. Subqueries never appear here; the planner
 // turns them into joins.
 
-import type { Scalar } from '../../exec/page.js';
+import type { Scalar } from '../../spi/page.js';
 import type { SqlType } from '../../types/types.js';
 
 /** A named value produced by a plan node; expressions refer to it by id. */

@@ -1,7 +1,7 @@
 // Row count estimates for join ordering: table statistics from connectors and fixed selectivities
 // for filters, in the spirit of Trino's estimates when column statistics are missing.
 
-import type { PlannerContext } from '../../analyzer/planner-context.js';
+import type { PlannerContext } from '../planner-context.js';
 import type { PlanNode } from '../plan.js';
 import { extractConjuncts } from '../plan-factory.js';
 import type { RowExpression } from '../row-expression.js';

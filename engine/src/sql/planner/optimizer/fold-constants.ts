@@ -3,16 +3,18 @@
 // one whose result would be large (rpad('a', 100000000, 'a')) so that planning stays short (see
 // fold-limits). A plan's folding compiles a bounded number of functions.
 
-import { expressionKey } from '../../../exec/expression/expression-key.js';
-import { compileExpression, evaluateConstant } from '../../../exec/expression/index.js';
-import { constantColumn, getScalar, type Page, type Scalar } from '../../../exec/page.js';
+import { expressionKey } from '../expression-key.js';
+import { constantColumn, getScalar, type Page, type Scalar } from '../../../spi/page.js';
 import { isDeterministicFunction } from '../../../functions/scalar/registry.js';
+import type { ExpressionEvaluator } from '../expression-evaluator.js';
 import type { PlanNode } from '../plan.js';
+import type { PlannerContext } from '../planner-context.js';
 import { constant, mapChildren, type Constant, type RowExpression } from '../row-expression.js';
 import { MAX_FOLDED_COMPILATIONS, resultTooLongToFold, smallEnoughToFold } from './fold-limits.js';
 import { mapExpressions, rewriteBottomUp } from './rewrite-plan.js';
 
-export function foldConstants(root: PlanNode): PlanNode {
+export function foldConstants(root: PlanNode, context: PlannerContext): PlanNode {
+  const evaluator = context.evaluator;
   /** Shapes compiled so far; a new one costs a compilation, which MAX_FOLDED_COMPILATIONS bounds. */
   const shapes = new Set<string>();
   const fold = (e: RowExpression): RowExpression => {
@@ -30,13 +32,13 @@ export function foldConstants(root: PlanNode): PlanNode {
     }
     let value: Scalar;
     try {
-      value = evaluateShape(shape, args);
+      value = evaluateShape(evaluator, shape, args);
     } catch {
       // The shape may not compile where the constant does (an argument that must be a literal).
       if (shapes.size >= MAX_FOLDED_COMPILATIONS) return folded;
       shapes.add(expressionKey(folded));
       try {
-        value = evaluateConstant(folded);
+        value = evaluator.evaluateConstant(folded);
       } catch {
         return folded;
       }
@@ -57,7 +59,7 @@ function shapeOf(e: RowExpression): RowExpression {
  * the same for every call of one shape (CAST(1 AS bigint), CAST(2 AS bigint), ... of a long IN list
  * compile once).
  */
-function evaluateShape(shape: RowExpression, args: readonly Constant[]): Scalar {
+function evaluateShape(evaluator: ExpressionEvaluator, shape: RowExpression, args: readonly Constant[]): Scalar {
   const page: Page = { rowCount: 1, columns: args.map((a) => constantColumn(a.type, a.value, 1)) };
-  return getScalar(compileExpression(shape, args.map((a) => a.type))(page), 0);
+  return getScalar(evaluator.compileExpression(shape, args.map((a) => a.type))(page), 0);
 }

@@ -1,6 +1,6 @@
 // The optimizer: a fixed sequence of rewrites over the logical plan. Each rule is one file.
 
-import type { PlannerContext } from '../../analyzer/planner-context.js';
+import type { PlannerContext } from '../planner-context.js';
 import type { PlanNode } from '../plan.js';
 import { foldConstants } from './fold-constants.js';
 import { pruneColumns } from './prune-columns.js';

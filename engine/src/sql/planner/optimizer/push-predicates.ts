@@ -3,8 +3,8 @@
 // and conjuncts that compare one side of a join with the other become hash-join keys, so a comma
 // join with an equality never runs as a cross join.
 
-import type { PlannerContext } from '../../analyzer/planner-context.js';
-import { splitEquiConjuncts } from '../../analyzer/relation-planner.js';
+import type { PlannerContext } from '../planner-context.js';
+import { splitEquiConjuncts } from '../join-predicates.js';
 import { isDeterministicFunction } from '../../../functions/scalar/registry.js';
 import type { JoinNode, PlanNode } from '../plan.js';
 import { combineConjuncts, extractConjuncts } from '../plan-factory.js';

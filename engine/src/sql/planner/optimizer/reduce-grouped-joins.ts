@@ -10,7 +10,7 @@
 // thousand rows instead of the whole table.
 
 import { BOOLEAN } from '../../../types/types.js';
-import type { PlannerContext } from '../../analyzer/planner-context.js';
+import type { PlannerContext } from '../planner-context.js';
 import type { AggregateNode, JoinNode, PlanNode } from '../plan.js';
 import { symbolRef, type Symbol } from '../row-expression.js';
 import { estimateRows } from './estimate-rows.js';

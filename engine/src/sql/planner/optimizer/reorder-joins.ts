@@ -5,8 +5,8 @@
 // selective dimensions shrink the rows early; each join hashes its smaller side. Outer joins put the smaller side on
 // the build side by flipping LEFT and RIGHT.
 
-import type { PlannerContext } from '../../analyzer/planner-context.js';
-import { splitEquiConjuncts } from '../../analyzer/relation-planner.js';
+import type { PlannerContext } from '../planner-context.js';
+import { splitEquiConjuncts } from '../join-predicates.js';
 import type { JoinNode, PlanNode } from '../plan.js';
 import { combineConjuncts, extractConjuncts } from '../plan-factory.js';
 import { referencedSymbols, symbolRef, type RowExpression, type Symbol } from '../row-expression.js';

@@ -3,8 +3,8 @@
 // which a connector may use to skip splits or rows (tpch skips to the rows of a key range). The
 // filter stays: connectors prune only where they can, and the engine checks every row.
 
-import type { ColumnDomain, TableConstraint } from '../../../connectors/connector.js';
-import type { Scalar } from '../../../exec/page.js';
+import type { ColumnDomain, TableConstraint } from '../../../spi/connector.js';
+import type { Scalar } from '../../../spi/page.js';
 import type { PlanNode, TableScanNode } from '../plan.js';
 import { extractConjuncts } from '../plan-factory.js';
 import type { RowExpression } from '../row-expression.js';

@@ -1,8 +1,8 @@
 // A structural key of a RowExpression: equal keys mean the same computation (same tree, types and
 // constants), so compiled code can be shared.
 
-import type { Scalar } from '../page.js';
-import type { RowExpression } from '../../sql/planner/row-expression.js';
+import type { Scalar } from '../../spi/page.js';
+import type { RowExpression } from './row-expression.js';
 import { typeName } from '../../types/types.js';
 
 function scalarKey(value: Scalar): string {

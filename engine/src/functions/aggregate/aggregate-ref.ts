@@ -1,8 +1,8 @@
 // Aggregate functions by name: a function object (with its accumulator factory) cannot cross a
-// thread, so a fragment names it, and the worker resolves the name again in its own registry.
+// thread or the network, so a plan names it, and the reader resolves the name again in its own registry.
 
-import type { AggregateFunction } from '../../functions/aggregate/aggregate-function.js';
-import { resolveAggregateFunction } from '../../functions/aggregate/registry.js';
+import type { AggregateFunction } from './aggregate-function.js';
+import { resolveAggregateFunction } from './registry.js';
 import { typesEqual, type SqlType } from '../../types/types.js';
 
 export interface AggregateRef {

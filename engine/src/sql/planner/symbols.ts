@@ -1,7 +1,7 @@
 // Allocates plan symbols and plan node ids, unique within one query.
 
 import type { SqlType } from '../../types/types.js';
-import type { Symbol } from '../planner/row-expression.js';
+import type { Symbol } from './row-expression.js';
 
 export class SymbolAllocator {
   private nextSymbolId = 0;

@@ -1,9 +1,10 @@
 // The connector SPI: what a catalog offers the engine. Schemas, tables with typed columns, splits
 // of a table, and a page source per split returning only the requested columns.
 
-import type { Session } from '../coordinator/session.js';
-import type { Page, Scalar } from '../exec/page.js';
+import type { Session } from './session.js';
+import type { Page, Scalar } from './page.js';
 import type { SqlType } from '../types/types.js';
+import type { WorkerSplitSource } from './worker-split.js';
 
 export interface ColumnMetadata {
   name: string;
@@ -70,6 +71,8 @@ export interface Connector {
   getTableStatistics?(session: Session, table: TableMetadata): TableStatistics | undefined;
   /** Pages of the split holding exactly `columns` (names, in this order). */
   createPageSource(session: Session, split: Split, columns: readonly string[]): AsyncIterable<Page>;
+  /** How workers read the table's splits without this instance; undefined (or absent): only here. */
+  workerSplitSource?(table: TableMetadata): WorkerSplitSource | undefined;
 
   // Writes: connectors that do not support one leave it undefined (the engine then fails with NOT_SUPPORTED).
   createSchema?(session: Session, schema: string): void;

@@ -1,6 +1,7 @@
 // The session properties SET SESSION accepts, with their types, defaults and validation.
 
 import { EngineError, type SourceLocation } from '../errors/engine-error.js';
+import type { Session } from './session.js';
 
 export interface SessionPropertyDefinition {
   name: string;
@@ -78,4 +79,9 @@ export function validateSessionProperty(name: string, value: string, location?: 
   } catch (e) {
     throw new EngineError('INVALID_SESSION_PROPERTY', `Invalid value for session property '${name}': ${(e as Error).message}`, location);
   }
+}
+
+/** An integer session property of `session`: its value, or its default. */
+export function integerSessionProperty(session: Session, name: string): number {
+  return Number(session.properties.get(name) ?? sessionPropertyDefinition(name).defaultValue);
 }

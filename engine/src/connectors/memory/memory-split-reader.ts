@@ -1,0 +1,17 @@
+// Reads memory splits in a worker: the split's batches arrive as views of shared memory (posting
+// them copies nothing); strings and decimals are decoded once per worker and kept.
+
+import { decodedColumns } from '../../exec/parallel/decoded-columns.js';
+import type { Page } from '../../spi/page.js';
+import type { SplitReader } from '../../spi/worker-split.js';
+import { sharedPageToPage, type SharedPage } from './shared-batch.js';
+
+export const MEMORY_SPLIT_READER = 'memory';
+
+export const memorySplitReader: SplitReader = {
+  open: (data: unknown) => sharedPages(data as SharedPage[]),
+};
+
+async function* sharedPages(pages: readonly SharedPage[]): AsyncIterable<Page> {
+  for (const page of pages) yield sharedPageToPage(page, (column, decode) => decodedColumns.decode(column.key as string, decode));
+}

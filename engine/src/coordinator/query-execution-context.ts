@@ -1,0 +1,12 @@
+// What the query manager hands a statement's execution: cancellation, memory and progress.
+
+import type { MemoryContext } from '../exec/memory.js';
+import type { QueryProgress } from '../spi/query-progress.js';
+
+export interface QueryExecutionContext {
+  /** Aborted on cancel (DELETE) or failure; execution stops promptly. */
+  signal: AbortSignal;
+  /** The query's memory context (its limit is the per-query limit). */
+  memory: MemoryContext;
+  progress: QueryProgress;
+}

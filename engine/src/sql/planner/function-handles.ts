@@ -1,0 +1,49 @@
+// Functions as a plan names them: a function object (with its accumulator or evaluator factory)
+// cannot be serialised, so a plan keeps the name and the argument types it was resolved with, plus
+// the types the planner needs; the executor resolves the same function again from the registry
+// when it builds the operators. A plan is plain data, and so is every fragment of it.
+
+import type { AggregateFunction } from '../../functions/aggregate/aggregate-function.js';
+import { resolveAggregateFunction } from '../../functions/aggregate/registry.js';
+import type { WindowFunction } from '../../functions/window/window-function.js';
+import { resolveWindowFunction } from '../../functions/window/registry.js';
+import type { SourceLocation } from '../../errors/engine-error.js';
+import type { SqlType } from '../../types/types.js';
+
+export interface AggregateFunctionHandle {
+  name: string;
+  /** The types the function was resolved with (the call's argument types before coercion). */
+  resolvedWith: SqlType[];
+  /** The types its arguments are coerced to. */
+  argumentTypes: SqlType[];
+  returnType: SqlType;
+  intermediateTypes: SqlType[];
+}
+
+export interface WindowFunctionHandle {
+  name: string;
+  resolvedWith: SqlType[];
+  argumentTypes: SqlType[];
+  returnType: SqlType;
+}
+
+/** Resolves an aggregate call by name and argument types: the handle the plan keeps. */
+export function resolveAggregateHandle(name: string, argumentTypes: SqlType[], location?: SourceLocation): AggregateFunctionHandle {
+  const f = resolveAggregateFunction(name, argumentTypes, location);
+  return { name: f.name, resolvedWith: argumentTypes, argumentTypes: f.argumentTypes, returnType: f.returnType, intermediateTypes: f.intermediateTypes };
+}
+
+/** Resolves a window call (a window function or an aggregate over a window): the handle the plan keeps. */
+export function resolveWindowHandle(name: string, argumentTypes: SqlType[], location?: SourceLocation): WindowFunctionHandle {
+  const f = resolveWindowFunction(name, argumentTypes, location);
+  return { name: f.name, resolvedWith: argumentTypes, argumentTypes: f.argumentTypes, returnType: f.returnType };
+}
+
+/** The function a handle names, from the registry. */
+export function aggregateFunctionOf(handle: AggregateFunctionHandle): AggregateFunction {
+  return resolveAggregateFunction(handle.name, handle.resolvedWith);
+}
+
+export function windowFunctionOf(handle: WindowFunctionHandle): WindowFunction {
+  return resolveWindowFunction(handle.name, handle.resolvedWith);
+}
