@@ -10,7 +10,7 @@
 
 import { EngineError, toEngineError } from '../errors/engine-error.js';
 import { ARROW_STREAM_MEDIA_TYPE, deserializePages } from '../exec/exchange/page-codec.js';
-import { pageSizeInBytes, type Page } from '../exec/page.js';
+import { pageSizeInBytes, type Page } from '../spi/page.js';
 import { RESULTS_HEADERS } from '../server/task-results-resource.js';
 import { Backoff } from './exchange-backoff.js';
 

@@ -2,7 +2,7 @@
 // comparison of pages (Object.is per value: -0, NaN and ±Infinity must survive as they are).
 
 import { expect } from 'chai';
-import { columnFromScalars, getScalar, type Page, type Scalar } from '../../src/exec/page.js';
+import { columnFromScalars, getScalar, type Page, type Scalar } from '../../src/spi/page.js';
 import { typeName, type SqlType } from '../../src/types/types.js';
 
 const MAX_LONG_DECIMAL = 10n ** 38n - 1n;

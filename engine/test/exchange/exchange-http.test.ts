@@ -4,7 +4,7 @@
 import { expect } from 'chai';
 import { EngineError } from '../../src/errors/engine-error.js';
 import { deserializePages } from '../../src/exec/exchange/page-codec.js';
-import { columnFromScalars, getScalar, type Page } from '../../src/exec/page.js';
+import { columnFromScalars, getScalar, type Page } from '../../src/spi/page.js';
 import { BIGINT } from '../../src/types/types.js';
 import { ExchangeClient } from '../../src/worker/exchange-client.js';
 import { OutputBuffer } from '../../src/worker/output-buffer.js';

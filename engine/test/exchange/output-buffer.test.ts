@@ -4,7 +4,7 @@
 import { expect } from 'chai';
 import { EngineError } from '../../src/errors/engine-error.js';
 import { PageSerializer, serializedPageBytes, type SerializedPage } from '../../src/exec/exchange/page-codec.js';
-import { columnFromScalars } from '../../src/exec/page.js';
+import { columnFromScalars } from '../../src/spi/page.js';
 import { BIGINT } from '../../src/types/types.js';
 import { OutputBuffer } from '../../src/worker/output-buffer.js';
 

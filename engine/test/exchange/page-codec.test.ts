@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import { RecordBatchStreamReader } from 'apache-arrow';
 import { EngineError } from '../../src/errors/engine-error.js';
 import { deserializePages, PageSerializer, streamChunks } from '../../src/exec/exchange/page-codec.js';
-import { emptyPage, slicePage } from '../../src/exec/page.js';
+import { emptyPage, slicePage } from '../../src/spi/page.js';
 import { ALL_TYPES, allTypesPage, expectSamePage } from './all-types.js';
 
 function stream(serializer: PageSerializer, pages: Parameters<PageSerializer['serialize']>[0][]): Uint8Array {

@@ -8,7 +8,7 @@ import { RecordBatchStreamReader, RecordBatchStreamWriter, Schema } from 'apache
 import { EngineError } from '../../errors/engine-error.js';
 import type { SqlType } from '../../types/types.js';
 import { fieldSqlType, pageToRecordBatch, recordBatchToPage, sqlTypeField } from '../arrow.js';
-import type { Page } from '../page.js';
+import type { Page } from '../../spi/page.js';
 
 /** The media type of an Arrow IPC stream (IANA registration). */
 export const ARROW_STREAM_MEDIA_TYPE = 'application/vnd.apache.arrow.stream';
