@@ -4,25 +4,16 @@
 // header, so a table of long one-byte strings was counted at about twice its real size.
 
 import { expect } from 'chai';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
-import { GroupByHash } from '../../src/exec/hash/group-by-hash.js';
-import type { Column } from '../../src/spi/page.js';
-import { VARCHAR } from '../../src/types/types.js';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
+const PROBE = fileURLToPath(new URL('./string-hash-probe.js', import.meta.url));
 
-function realBytes(): number {
-  gc();
-  const m = process.memoryUsage();
-  return m.heapUsed + m.arrayBuffers;
-}
-
-/** `count` distinct flat strings (as decoding makes them) of about `length` characters. */
-function strings(count: number, length: number, wide: boolean): string[] {
-  const pad = (wide ? 'ж' : 'x').repeat(Math.max(0, length - 7));
-  return Array.from({ length: count }, (_, i) => Buffer.from(`${i}${pad}`, 'utf8').toString('utf8'));
+/** Measured in a process of its own, so that no other test's garbage comes or goes in between. */
+function probe(length: number, wide: boolean): { groups: number; counted: number; real: number } {
+  const run = spawnSync(process.execPath, ['--expose-gc', PROBE, String(length), String(wide)], { encoding: 'utf8' });
+  expect(run.status, run.stderr).to.equal(0);
+  return JSON.parse(run.stdout) as { groups: number; counted: number; real: number };
 }
 
 describe('memory accounting of strings', function () {
@@ -34,16 +25,8 @@ describe('memory accounting of strings', function () {
     [40, true],
   ] as const) {
     it(`counts a distinct hash of ${length}-character ${wide ? 'two' : 'one'}-byte strings within 1.5x of the real heap`, () => {
-      const before = realBytes();
-      const values = strings(200_000, length, wide);
-      const hash = new GroupByHash([VARCHAR]);
-      const column: Column = { type: VARCHAR, length: values.length, values, nulls: null };
-      hash.putRows([column], values.length, new Int32Array(values.length));
-      // Only the hash holds the strings now, as after the page that brought them is gone.
-      values.length = 0;
-      const real = realBytes() - before;
-      const counted = hash.sizeInBytes();
-      expect(hash.groupCount).to.equal(200_000);
+      const { groups, counted, real } = probe(length, wide);
+      expect(groups).to.equal(200_000);
       expect(counted / real, `counted ${counted}, real ${real}`).to.be.within(1 / 1.5, 1.5);
     });
   }
