@@ -89,23 +89,41 @@ export function serializedPageBytes(page: SerializedPage): number {
 
 /** The pages of an IPC stream, with the SqlTypes its schema names. A malformed stream is a PAGE_TRANSPORT_ERROR. */
 export function deserializePages(bytes: Uint8Array): { types: SqlType[]; pages: Page[] } {
+  const { types, pages } = readPageStream(bytes);
+  return { types, pages: [...pages] };
+}
+
+/**
+ * An IPC stream's SqlTypes and its pages, decoded one at a time as `pages` is iterated, so a consumer
+ * can give the event loop a turn between pages. A malformed stream is a PAGE_TRANSPORT_ERROR, thrown
+ * here for the schema and by the iteration for a damaged page.
+ */
+export function readPageStream(bytes: Uint8Array): { types: SqlType[]; pages: IterableIterator<Page> } {
   let reader: RecordBatchStreamReader;
+  let types: SqlType[];
   try {
     reader = RecordBatchStreamReader.from(bytes);
     reader.open();
-  } catch (e) {
-    throw corrupt(e);
-  }
-  if (reader.schema === undefined || reader.schema === null) throw corrupt(new Error('no schema message'));
-  const pages: Page[] = [];
-  let types: SqlType[];
-  try {
+    if (reader.schema === undefined || reader.schema === null) throw new Error('no schema message');
     types = reader.schema.fields.map(fieldSqlType);
-    for (const batch of reader) pages.push(recordBatchToPage(batch, types));
   } catch (e) {
     throw corrupt(e);
   }
-  return { types, pages };
+  return { types, pages: decodePages(reader, types) };
+}
+
+function* decodePages(reader: RecordBatchStreamReader, types: readonly SqlType[]): IterableIterator<Page> {
+  for (;;) {
+    let page: Page;
+    try {
+      const next = reader.next();
+      if (next.done === true) return;
+      page = recordBatchToPage(next.value, types);
+    } catch (e) {
+      throw corrupt(e);
+    }
+    yield page;
+  }
 }
 
 function corrupt(cause: unknown): EngineError {
