@@ -280,26 +280,20 @@ const utf8Encoder = new TextEncoder();
 function encodeStrings(values: readonly string[], length: number): { offsets: Int32Array; bytes: Uint8Array } {
   const offsets = new Int32Array(length + 1);
   const all = (length === values.length ? values : values.slice(0, length)).join('');
-  if (Buffer.byteLength(all, 'utf8') === all.length) {
-    // ASCII: one byte per UTF-16 unit, so byte offsets are string lengths.
-    let total = 0;
-    for (let i = 0; i < length; i++) offsets[i + 1] = total += values[i].length;
-    return { offsets, bytes: latin1Bytes(all) };
-  }
-  let total = 0;
-  for (let i = 0; i < length; i++) offsets[i + 1] = total += utf8Length(values[i]);
   const bytes = utf8Encoder.encode(all);
+  let total = 0;
+  if (bytes.length === all.length) {
+    // ASCII (any other UTF-16 unit takes more than one byte): byte offsets are string lengths.
+    for (let i = 0; i < length; i++) offsets[i + 1] = total += values[i].length;
+    return { offsets, bytes };
+  }
+  for (let i = 0; i < length; i++) offsets[i + 1] = total += utf8Length(values[i]);
   // A lone surrogate at the end of one value and its partner at the start of the next encode as one
   // character when joined: then only value-by-value encoding gives each value its own bytes.
   if (bytes.length === total) return { offsets, bytes };
   const separate = new Uint8Array(total);
   for (let i = 0; i < length; i++) utf8Encoder.encodeInto(values[i], separate.subarray(offsets[i], offsets[i + 1]));
   return { offsets, bytes: separate };
-}
-
-function latin1Bytes(text: string): Uint8Array {
-  const buffer = Buffer.from(text, 'latin1');
-  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 }
 
 /** The UTF-8 byte length of `text` as TextEncoder writes it (a lone surrogate becomes U+FFFD, 3 bytes). */
