@@ -101,7 +101,8 @@ interface BufferedPage {
 export class ExchangeClient implements AsyncIterableIterator<Page> {
   private readonly options: Required<ExchangeClientOptions>;
   private readonly sources: Source[] = [];
-  private readonly queue: BufferedPage[] = [];
+  /** Pages for the consumer from `queueHead` on; a taken page's slot is cleared so that it can be collected. */
+  private readonly queue: (BufferedPage | undefined)[] = [];
   private queueHead = 0;
   private bytesBuffered = 0;
   /** Bytes of response bodies received but not decoded yet, and how many such bodies there are. */
@@ -199,8 +200,12 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
   }
 
   private take(): Page {
-    const { page, bytes } = this.queue[this.queueHead++];
-    if (this.queueHead > 1024 && this.queueHead * 2 > this.queue.length) {
+    const { page, bytes } = this.queue[this.queueHead]!;
+    this.queue[this.queueHead++] = undefined;
+    if (this.queueHead === this.queue.length) {
+      this.queue.length = 0;
+      this.queueHead = 0;
+    } else if (this.queueHead > 1024 && this.queueHead * 2 > this.queue.length) {
       this.queue.splice(0, this.queueHead);
       this.queueHead = 0;
     }

@@ -2,6 +2,8 @@
 // read by the real ExchangeClient.
 
 import { expect } from 'chai';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { EngineError } from '../../src/errors/engine-error.js';
 import { deserializePages } from '../../src/exec/exchange/page-codec.js';
 import { columnFromScalars, getScalar, type Page } from '../../src/exec/page.js';
@@ -157,6 +159,25 @@ describe('exchange over HTTP (results routes + ExchangeClient)', () => {
     const pages = await readAll(client);
     expect(pages.map((p) => getScalar(p.columns[0], 0))).to.deep.equal([0n, 1n, 2n, 3n]);
     expect(client.status().averageBytesPerRequest).to.be.at.most(1024 * 1024);
+  });
+
+  it('does not hold on to the pages the consumer took', async () => {
+    setFlagsFromString('--expose-gc');
+    const collectGarbage = runInNewContext('gc') as () => void;
+    const buffer = new OutputBuffer({ kind: 'partitioned', partitions: 1 });
+    server.buffers.set('q.7.0', buffer);
+    await produce(buffer, [BIGINT], numberedPages(0, 5));
+    const client = new ExchangeClient();
+    client.addLocation({ uri: server.resultsUri('q.7.0', '0') });
+    client.setNoMoreLocations();
+    const taken = new WeakRef((await client.next()).value as Page);
+    let rest = 0;
+    for await (const page of client) rest += page.rowCount > 0 ? 1 : 0;
+    expect(rest).to.equal(4);
+    await new Promise((r) => setImmediate(r)); // a WeakRef holds its target until the job ends
+    collectGarbage();
+    expect(taken.deref()).to.equal(undefined);
+    expect(client.status().bufferedPages).to.equal(0);
   });
 
   it('a consumer that stops reading stops the fetching, and the producer stays within its buffer bound', async () => {
