@@ -52,6 +52,16 @@ describe('exchange page codec (Arrow IPC)', () => {
     expect((error as EngineError).errorName).to.equal('PAGE_TRANSPORT_ERROR');
   });
 
+  it('decodes fixed-width columns as views of the received body, without copying', () => {
+    const page = allTypesPage();
+    const body = new Uint8Array(stream(new PageSerializer(ALL_TYPES), [page])); // 8-byte aligned, as a fetched body is
+    const [decoded] = deserializePages(body).pages;
+    const shared = ['tinyint', 'smallint', 'integer', 'bigint', 'real', 'double', 'date', 'interval year to month'];
+    const columns = decoded.columns.filter((c) => shared.includes(c.type.kind));
+    expect(columns).to.have.length(shared.length);
+    for (const c of columns) expect((c.values as Int32Array).buffer, c.type.kind).to.equal(body.buffer);
+  });
+
   it('refuses a truncated or foreign body with PAGE_TRANSPORT_ERROR', () => {
     const bytes = stream(new PageSerializer(ALL_TYPES), [allTypesPage()]);
     for (const bad of [bytes.subarray(0, bytes.length - 100), new TextEncoder().encode('{"error":"not arrow"}'), new Uint8Array(0)]) {
