@@ -6,9 +6,9 @@
 // through the remote buffers' bounds, the producers. Asking for the next token acknowledges the pages
 // received; a complete buffer is released with DELETE (endpoint 9). Responses are small (1 MB by
 // default) and a source's next request goes out as soon as a response's body is in, while that body is
-// decoded page by page, in order, giving the event loop a turn between pages. Connection errors, time-outs, 404
-// (a task not created yet) and 5xx are retried with backoff; a source that keeps failing fails the
-// client with REMOTE_HOST_GONE naming the node.
+// decoded page by page, in order, giving the event loop a turn between pages. Connection errors,
+// time-outs, 404 (a task not created yet) and 5xx are retried with backoff; a source that keeps failing
+// fails the client with REMOTE_HOST_GONE naming the node.
 
 import { EngineError, toEngineError } from '../errors/engine-error.js';
 import { yieldIfDue } from '../exec/cooperative.js';
