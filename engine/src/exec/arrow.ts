@@ -38,6 +38,7 @@ import {
   makeData,
   type Data,
 } from 'apache-arrow';
+import { isAscii } from 'node:buffer';
 import { EngineError } from '../errors/engine-error.js';
 import { SHORT_DECIMAL_PRECISION, typeName, type SqlType } from '../types/types.js';
 import type { Column, ColumnValues, Page } from '../spi/page.js';
@@ -187,60 +188,127 @@ export function columnToArrowData(column: Column, length: number = column.length
 }
 
 function nullsToValidity(nulls: Uint8Array | null, length: number): { bitmap: Uint8Array | undefined; nullCount: number } {
-  if (nulls === null) return { bitmap: undefined, nullCount: 0 };
-  const bitmap = new Uint8Array((length + 7) >> 3);
-  let nullCount = 0;
-  for (let i = 0; i < length; i++) {
-    if (nulls[i] === 1) nullCount++;
-    else bitmap[i >> 3] |= 1 << (i & 7);
-  }
-  return nullCount === 0 ? { bitmap: undefined, nullCount: 0 } : { bitmap, nullCount };
+  // A native scan first: most null masks of real data hold no NULL at all.
+  if (nulls === null || nulls.subarray(0, length).indexOf(1) === -1) return { bitmap: undefined, nullCount: 0 };
+  const bitmap = packBitsUnequal(nulls, length, 1);
+  let valid = 0;
+  for (let b = 0; b < bitmap.length; b++) valid += BIT_COUNT[bitmap[b]];
+  return { bitmap, nullCount: length - valid };
 }
 
+/** Set bits per byte value. */
+const BIT_COUNT = Uint8Array.from({ length: 256 }, (_, v) => {
+  let n = 0;
+  for (let x = v; x !== 0; x >>= 1) n += x & 1;
+  return n;
+});
+
 function packBits(values: Uint8Array, length: number): Uint8Array {
+  return packBitsUnequal(values, length, 0);
+}
+
+/** Bit i is set when bytes[i] !== `unset`; eight bytes become one bitmap byte at a time. */
+function packBitsUnequal(bytes: Uint8Array, length: number, unset: number): Uint8Array {
   const bits = new Uint8Array((length + 7) >> 3);
-  for (let i = 0; i < length; i++) if (values[i] !== 0) bits[i >> 3] |= 1 << (i & 7);
+  const whole = length >> 3;
+  for (let b = 0; b < whole; b++) {
+    const i = b << 3;
+    bits[b] =
+      (bytes[i] !== unset ? 1 : 0) |
+      (bytes[i + 1] !== unset ? 2 : 0) |
+      (bytes[i + 2] !== unset ? 4 : 0) |
+      (bytes[i + 3] !== unset ? 8 : 0) |
+      (bytes[i + 4] !== unset ? 16 : 0) |
+      (bytes[i + 5] !== unset ? 32 : 0) |
+      (bytes[i + 6] !== unset ? 64 : 0) |
+      (bytes[i + 7] !== unset ? 128 : 0);
+  }
+  for (let i = whole << 3; i < length; i++) if (bytes[i] !== unset) bits[i >> 3] |= 1 << (i & 7);
   return bits;
 }
 
-/** Microseconds / milliseconds held as doubles -> Int64 (they are integral by construction). */
+const TWO_POW_32 = 4294967296;
+const TWO_POW_63 = 9223372036854775808;
+
+/**
+ * Microseconds / milliseconds held as doubles -> Int64 (they are integral by construction), written as
+ * two 32-bit halves without a BigInt per value. Non-finite values become 0; values beyond the Int64
+ * range wrap, as BigInt64Array assignment does.
+ */
 function floatsToInt64(values: Float64Array, length: number): BigInt64Array {
   const out = new BigInt64Array(length);
+  const halves = new Int32Array(out.buffer);
   for (let i = 0; i < length; i++) {
     const v = values[i];
-    out[i] = Number.isFinite(v) ? BigInt(Math.trunc(v)) : 0n;
+    if (!(Math.abs(v) < TWO_POW_63)) {
+      out[i] = Number.isFinite(v) ? BigInt.asIntN(64, BigInt(Math.trunc(v))) : 0n;
+      continue;
+    }
+    const whole = Math.trunc(v);
+    const high = Math.floor(whole / TWO_POW_32);
+    halves[2 * i] = whole - high * TWO_POW_32; // in [0, 2^32): stored as its two's complement bits
+    halves[2 * i + 1] = high;
   }
   return out;
 }
 
+/** Decimal128 words: short decimals copy their 64-bit halves (sign-extended) with 32-bit moves, no BigInt. */
 function decimalsToInt128(values: BigInt64Array | bigint[], length: number): Uint32Array {
-  const words = new BigInt64Array(length * 2);
   if (values instanceof BigInt64Array) {
+    const source = new Int32Array(values.buffer, values.byteOffset, length * 2);
+    const out = new Int32Array(length * 4);
     for (let i = 0; i < length; i++) {
-      const v = values[i];
-      words[2 * i] = v;
-      words[2 * i + 1] = v < 0n ? -1n : 0n;
+      const high = source[2 * i + 1];
+      out[4 * i] = source[2 * i];
+      out[4 * i + 1] = high;
+      out[4 * i + 2] = out[4 * i + 3] = high >> 31;
     }
-  } else {
-    for (let i = 0; i < length; i++) {
-      const v = values[i];
-      words[2 * i] = BigInt.asIntN(64, v);
-      words[2 * i + 1] = BigInt.asIntN(64, v >> 64n);
-    }
+    return new Uint32Array(out.buffer);
+  }
+  const words = new BigInt64Array(length * 2);
+  for (let i = 0; i < length; i++) {
+    const v = values[i];
+    words[2 * i] = BigInt.asIntN(64, v);
+    words[2 * i + 1] = BigInt.asIntN(64, v >> 64n);
   }
   return new Uint32Array(words.buffer);
 }
 
+const utf8Encoder = new TextEncoder();
+
+/** One UTF-8 buffer and offsets for a string column, encoded as a whole rather than value by value. */
 function encodeStrings(values: readonly string[], length: number): { offsets: Int32Array; bytes: Uint8Array } {
   const offsets = new Int32Array(length + 1);
+  const all = (length === values.length ? values : values.slice(0, length)).join('');
+  const bytes = utf8Encoder.encode(all);
   let total = 0;
-  for (let i = 0; i < length; i++) {
-    total += Buffer.byteLength(values[i], 'utf8');
-    offsets[i + 1] = total;
+  if (bytes.length === all.length) {
+    // ASCII (any other UTF-16 unit takes more than one byte): byte offsets are string lengths.
+    for (let i = 0; i < length; i++) offsets[i + 1] = total += values[i].length;
+    return { offsets, bytes };
   }
-  const bytes = Buffer.allocUnsafeSlow(total);
-  for (let i = 0; i < length; i++) bytes.write(values[i], offsets[i], 'utf8');
-  return { offsets, bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, total) };
+  for (let i = 0; i < length; i++) offsets[i + 1] = total += utf8Length(values[i]);
+  // A lone surrogate at the end of one value and its partner at the start of the next encode as one
+  // character when joined: then only value-by-value encoding gives each value its own bytes.
+  if (bytes.length === total) return { offsets, bytes };
+  const separate = new Uint8Array(total);
+  for (let i = 0; i < length; i++) utf8Encoder.encodeInto(values[i], separate.subarray(offsets[i], offsets[i + 1]));
+  return { offsets, bytes: separate };
+}
+
+/** The UTF-8 byte length of `text` as TextEncoder writes it (a lone surrogate becomes U+FFFD, 3 bytes). */
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x80) bytes += 1;
+    else if (unit < 0x800) bytes += 2;
+    else if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
 }
 
 function concatBinaries(values: readonly Uint8Array[], length: number): { offsets: Int32Array; bytes: Uint8Array } {
@@ -308,38 +376,53 @@ function expectArrowType(data: Data, type: SqlType): void {
 
 function validityToNulls(data: Data): Uint8Array | null {
   if (data.nullCount === 0 || data.nullBitmap === undefined || data.nullBitmap.length === 0) return null;
-  const bitmap = data.nullBitmap;
-  const offset = data.offset;
-  const nulls = new Uint8Array(data.length);
-  for (let i = 0; i < data.length; i++) {
-    const bit = offset + i;
-    if ((bitmap[bit >> 3] & (1 << (bit & 7))) === 0) nulls[i] = 1;
-  }
-  return nulls;
+  return unpackBitsAs(data.nullBitmap, data.offset, data.length, 0);
 }
 
 function unpackBits(bits: Uint8Array, offset: number, length: number): Uint8Array {
+  return unpackBitsAs(bits, offset, length, 1);
+}
+
+/** One byte per bit: `set` where the bit is set, the other of 0/1 where it is clear. Whole bytes at a time when aligned. */
+function unpackBitsAs(bits: Uint8Array, offset: number, length: number, set: 0 | 1): Uint8Array {
   const out = new Uint8Array(length);
-  for (let i = 0; i < length; i++) {
+  const clear = set ^ 1;
+  let i = 0;
+  if ((offset & 7) === 0) {
+    const first = offset >> 3;
+    for (const whole = length >> 3; i >> 3 < whole; i += 8) {
+      const byte = bits[first + (i >> 3)];
+      if (byte === 0xff && set === 0) continue; // all valid: the zeros are already there
+      for (let k = 0; k < 8; k++) out[i + k] = (byte >> k) & 1 ? set : clear;
+    }
+  }
+  for (; i < length; i++) {
     const bit = offset + i;
-    out[i] = (bits[bit >> 3] >> (bit & 7)) & 1;
+    out[i] = (bits[bit >> 3] >> (bit & 7)) & 1 ? set : clear;
   }
   return out;
 }
 
+/** Int64 -> doubles from the two 32-bit halves: high * 2^32 + low rounds once, as Number(bigint) does. */
 function int64ToFloats(values: BigInt64Array, length: number): Float64Array {
+  const halves = new Int32Array(values.buffer, values.byteOffset, length * 2);
   const out = new Float64Array(length);
-  for (let i = 0; i < length; i++) out[i] = Number(values[i]);
+  for (let i = 0; i < length; i++) out[i] = halves[2 * i + 1] * TWO_POW_32 + (halves[2 * i] >>> 0);
   return out;
 }
 
 function int128ToDecimals(words32: Uint32Array, length: number, short: boolean): BigInt64Array | bigint[] {
-  const words = asInt64Words(words32, length * 2);
   if (short) {
+    // A short decimal is the low 64 bits of its 128-bit word: 32-bit moves, no BigInt.
     const out = new BigInt64Array(length);
-    for (let i = 0; i < length; i++) out[i] = words[2 * i];
+    const halves = new Uint32Array(out.buffer);
+    for (let i = 0; i < length; i++) {
+      halves[2 * i] = words32[4 * i];
+      halves[2 * i + 1] = words32[4 * i + 1];
+    }
     return out;
   }
+  const words = asInt64Words(words32, length * 2);
   const out = new Array<bigint>(length);
   for (let i = 0; i < length; i++) out[i] = (words[2 * i + 1] << 64n) | BigInt.asUintN(64, words[2 * i]);
   return out;
@@ -351,25 +434,56 @@ function asInt64Words(words32: Uint32Array, count: number): BigInt64Array {
   return new BigInt64Array(new Uint32Array(words32.subarray(0, count * 2)).buffer);
 }
 
+const utf8Decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * A string column from one UTF-8 buffer and offsets: the whole column is decoded at once and each
+ * value is a substring of it. The UTF-16 length of a value follows from its bytes (one unit per
+ * character start, two for a 4-byte character), which holds when the column is valid UTF-8 and no
+ * value starts inside a character; otherwise each value is decoded on its own (invalid bytes become U+FFFD).
+ */
 function decodeStrings(offsets: Int32Array, bytes: Uint8Array, length: number): string[] {
   const out = new Array<string>(length);
   if (length === 0) return out;
   const start = offsets[0];
   const end = offsets[length];
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (isAscii(bytes, start, end)) {
-    // One decode for the whole column; byte offsets are character offsets.
-    const all = buffer.toString('latin1', start, end);
+  const column = bytes.subarray(start, end);
+  const buffer = Buffer.from(column.buffer, column.byteOffset, column.byteLength);
+  if (isAscii(column)) {
+    // Byte offsets are character offsets.
+    const all = buffer.toString('latin1');
     for (let i = 0; i < length; i++) out[i] = all.substring(offsets[i] - start, offsets[i + 1] - start);
-  } else {
-    for (let i = 0; i < length; i++) out[i] = buffer.toString('utf8', offsets[i], offsets[i + 1]);
+    return out;
   }
+  const all = decodeWhole(column);
+  if (all !== undefined) {
+    let unit = 0;
+    let ok = true;
+    for (let i = 0; i < length && ok; i++) {
+      const from = offsets[i] - start;
+      const to = offsets[i + 1] - start;
+      if (from < to && (column[from] & 0xc0) === 0x80) ok = false;
+      let units = 0;
+      for (let b = from; b < to; b++) {
+        const byte = column[b];
+        if ((byte & 0xc0) !== 0x80) units += byte >= 0xf0 ? 2 : 1;
+      }
+      out[i] = all.substring(unit, unit + units);
+      unit += units;
+    }
+    if (ok) return out;
+  }
+  for (let i = 0; i < length; i++) out[i] = buffer.toString('utf8', offsets[i] - start, offsets[i + 1] - start);
   return out;
 }
 
-function isAscii(bytes: Uint8Array, start: number, end: number): boolean {
-  for (let i = start; i < end; i++) if (bytes[i] >= 0x80) return false;
-  return true;
+/** The column decoded in one go, or undefined when it is not valid UTF-8. */
+function decodeWhole(column: Uint8Array): string | undefined {
+  try {
+    return utf8Decoder.decode(column);
+  } catch {
+    return undefined;
+  }
 }
 
 function sliceBinaries(offsets: Int32Array, bytes: Uint8Array, length: number): Uint8Array[] {

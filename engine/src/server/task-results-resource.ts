@@ -27,7 +27,7 @@ export const RESULTS_HEADERS = {
   taskFailed: 'X-Engine-Task-Failed',
   /** Request: how long to wait for pages when none are buffered (a duration: `1s`, `200ms`). */
   maxWait: 'X-Engine-Max-Wait',
-  /** Request: the most bytes of pages to answer (a data size: `16MB`); at least one page is answered. */
+  /** Request: the most bytes of pages to answer (a data size: `1MB`); at least one page is answered. */
   maxSize: 'X-Engine-Max-Size',
 } as const;
 
@@ -39,7 +39,8 @@ export interface TaskOutputLookup {
 export const DEFAULT_RESULTS_MAX_WAIT_MILLIS = 1000;
 /** A consumer may not hold a request open longer than this. */
 export const MAX_RESULTS_MAX_WAIT_MILLIS = 10_000;
-export const DEFAULT_RESULTS_MAX_BYTES = 16 * 1024 * 1024;
+/** Small answers by default: neither side holds its event loop long over one, and they pipeline. */
+export const DEFAULT_RESULTS_MAX_BYTES = 1024 * 1024;
 
 export function taskResultsRoutes(router: Router, tasks: TaskOutputLookup): void {
   router.get('/v1/task/:taskId/results/:outputId/:token', async (ctx) => {

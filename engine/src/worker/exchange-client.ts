@@ -4,12 +4,15 @@
 // `maxConcurrentRequests`, and only while the local buffer has room for what the requests in flight are
 // expected to bring (averageBytesPerRequest), so a consumer that stops reading stops the fetching and,
 // through the remote buffers' bounds, the producers. Asking for the next token acknowledges the pages
-// received; a complete buffer is released with DELETE (endpoint 9). Connection errors, time-outs, 404
-// (a task not created yet) and 5xx are retried with backoff; a source that keeps failing fails the
-// client with REMOTE_HOST_GONE naming the node.
+// received; a complete buffer is released with DELETE (endpoint 9). Responses are small (1 MB by
+// default) and a source's next request goes out as soon as a response's body is in, while that body is
+// decoded page by page, in order, giving the event loop a turn between pages. Connection errors,
+// time-outs, 404 (a task not created yet) and 5xx are retried with backoff; a source that keeps failing
+// fails the client with REMOTE_HOST_GONE naming the node.
 
 import { EngineError, toEngineError } from '../errors/engine-error.js';
-import { ARROW_STREAM_MEDIA_TYPE, deserializePages } from '../exec/exchange/page-codec.js';
+import { yieldIfDue } from '../exec/cooperative.js';
+import { ARROW_STREAM_MEDIA_TYPE, readPageStream } from '../exec/exchange/page-codec.js';
 import { pageSizeInBytes, type Page } from '../spi/page.js';
 import { RESULTS_HEADERS } from '../server/task-results-resource.js';
 import { Backoff } from './exchange-backoff.js';
@@ -24,7 +27,7 @@ export interface ExchangeLocation {
 export interface ExchangeClientOptions {
   /** Bound on the pages held for the consumer (default 32 MB). */
   maxBufferedBytes?: number;
-  /** Most bytes one response may carry (X-Engine-Max-Size, default 16 MB). */
+  /** Most bytes one response may carry (X-Engine-Max-Size, default 1 MB; at least one page comes). */
   maxResponseBytes?: number;
   /** How long the remote side may hold a request while it has no pages (X-Engine-Max-Wait, default 1 s). */
   maxWaitMillis?: number;
@@ -58,6 +61,9 @@ export interface PageBufferClientStatus {
 /** queued: waits for room; scheduled: waits out a retry delay; running: request in flight; completed: buffer complete, DELETE pending. */
 type SourceState = 'queued' | 'scheduled' | 'running' | 'completed' | 'closed';
 
+/** Small responses keep the decoding of each short and let a source's requests follow each other closely. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024;
+
 const WORKER_NODE_ERROR = 'Could not communicate with the remote task. The node may have crashed or be under too much load.';
 
 class Source {
@@ -69,6 +75,8 @@ class Source {
   requestsScheduled = 0;
   requestsCompleted = 0;
   request: AbortController | undefined;
+  /** The decoding of the bodies received so far; the next body is decoded after it, keeping page order. */
+  decoded: Promise<void> = Promise.resolve();
 
   constructor(
     readonly location: ExchangeLocation,
@@ -93,9 +101,13 @@ interface BufferedPage {
 export class ExchangeClient implements AsyncIterableIterator<Page> {
   private readonly options: Required<ExchangeClientOptions>;
   private readonly sources: Source[] = [];
-  private readonly queue: BufferedPage[] = [];
+  /** Pages for the consumer from `queueHead` on; a taken page's slot is cleared so that it can be collected. */
+  private readonly queue: (BufferedPage | undefined)[] = [];
   private queueHead = 0;
   private bytesBuffered = 0;
+  /** Bytes of response bodies received but not decoded yet, and how many such bodies there are. */
+  private bodyBytesPending = 0;
+  private bodiesPending = 0;
   private noMoreLocations = false;
   private closed = false;
   private failure: EngineError | undefined;
@@ -109,7 +121,7 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
     const maxWaitMillis = options.maxWaitMillis ?? 1000;
     this.options = {
       maxBufferedBytes: options.maxBufferedBytes ?? 32 * 1024 * 1024,
-      maxResponseBytes: options.maxResponseBytes ?? 16 * 1024 * 1024,
+      maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
       maxWaitMillis,
       maxConcurrentRequests: options.maxConcurrentRequests ?? 8,
       minFailures: options.minFailures ?? 5,
@@ -184,12 +196,16 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
   }
 
   private isFinished(): boolean {
-    return this.noMoreLocations && this.sources.every((s) => s.state === 'closed');
+    return this.noMoreLocations && this.bodiesPending === 0 && this.sources.every((s) => s.state === 'closed');
   }
 
   private take(): Page {
-    const { page, bytes } = this.queue[this.queueHead++];
-    if (this.queueHead > 1024 && this.queueHead * 2 > this.queue.length) {
+    const { page, bytes } = this.queue[this.queueHead]!;
+    this.queue[this.queueHead++] = undefined;
+    if (this.queueHead === this.queue.length) {
+      this.queue.length = 0;
+      this.queueHead = 0;
+    } else if (this.queueHead > 1024 && this.queueHead * 2 > this.queue.length) {
       this.queue.splice(0, this.queueHead);
       this.queueHead = 0;
     }
@@ -221,8 +237,9 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
 
   private hasRoom(): boolean {
     if (this.inFlight >= this.options.maxConcurrentRequests) return false;
-    if (this.bytesBuffered === 0 && this.inFlight === 0) return true;
-    return this.bytesBuffered + (this.inFlight + 1) * this.averageBytesPerRequest() < this.options.maxBufferedBytes;
+    if (this.bytesBuffered === 0 && this.bodyBytesPending === 0 && this.inFlight === 0) return true;
+    const held = this.bytesBuffered + this.bodyBytesPending;
+    return held + (this.inFlight + 1) * this.averageBytesPerRequest() < this.options.maxBufferedBytes;
   }
 
   /** Runs one request of `source` after its retry delay; a failure is retried or fails the client. */
@@ -279,10 +296,7 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
       bodyBytes = body.byteLength;
       // An answer to a token other than ours (a retried request that crossed another) carries nothing new.
       if (token === source.token && !this.closed) {
-        const { pages } = deserializePages(body);
-        if (pages.length !== nextToken - token) throw new EngineError('PAGE_TRANSPORT_ERROR', `Response from ${uri} holds ${pages.length} pages but announces ${nextToken - token}`);
-        this.accept(pages);
-        source.pagesReceived += pages.length;
+        this.decodeInOrder(source, body, nextToken - token, uri);
         source.token = nextToken;
       }
     }
@@ -303,12 +317,43 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
     return AbortSignal.any([source.request!.signal, AbortSignal.timeout(this.options.requestTimeoutMillis)]);
   }
 
-  private accept(pages: readonly Page[]): void {
-    for (const page of pages) {
-      const bytes = pageSizeInBytes(page);
-      this.queue.push({ page, bytes });
-      this.bytesBuffered += bytes;
+  /** Decodes `body` after the bodies `source` received before it; a malformed body fails the client. */
+  private decodeInOrder(source: Source, body: Uint8Array, expectedPages: number, uri: string): void {
+    const { pages } = readPageStream(body); // a bad schema fails this request at once
+    this.bodyBytesPending += body.byteLength;
+    this.bodiesPending++;
+    source.decoded = source.decoded
+      .then(() => this.decode(source, pages, expectedPages, uri))
+      .catch((e: unknown) => {
+        if (!this.closed && this.failure === undefined) this.fail(toEngineError(e));
+      })
+      .finally(() => {
+        this.bodyBytesPending -= body.byteLength;
+        this.bodiesPending--;
+        this.schedule();
+        this.wake();
+      });
+  }
+
+  private async decode(source: Source, pages: Iterator<Page>, expectedPages: number, uri: string): Promise<void> {
+    let count = 0;
+    for (;;) {
+      if (this.closed || this.failure !== undefined) return;
+      const next = pages.next();
+      if (next.done === true) break;
+      this.accept(next.value);
+      source.pagesReceived++;
+      count++;
+      this.wake();
+      await yieldIfDue();
     }
+    if (count !== expectedPages) throw new EngineError('PAGE_TRANSPORT_ERROR', `Response from ${uri} holds ${count} pages but announces ${expectedPages}`);
+  }
+
+  private accept(page: Page): void {
+    const bytes = pageSizeInBytes(page);
+    this.queue.push({ page, bytes });
+    this.bytesBuffered += bytes;
   }
 
   private handleFailure(source: Source, e: unknown): void {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { RecordBatch, Table, tableFromIPC, tableToIPC } from 'apache-arrow';
+import { Field, RecordBatch, Schema, Struct, Table, Utf8, makeData, tableFromIPC, tableToIPC } from 'apache-arrow';
 import {
   SQL_TYPE_METADATA_KEY,
   pageToRecordBatch,
@@ -130,5 +130,73 @@ describe('arrow page conversion', () => {
     const page = pageOf([{ type: { kind: 'varchar', length: 3 }, values: [] }]);
     const back = recordBatchToPage(viaIpc(pageToRecordBatch(page, ['s'])), [{ kind: 'varchar', length: 3 }]);
     expect(back.rowCount).to.equal(0);
+  });
+});
+
+// Whole-column conversion paths: bitmaps eight rows at a time (aligned and not), strings encoded and
+// decoded as one buffer, 64-bit values moved as 32-bit halves.
+describe('arrow page conversion of whole columns', () => {
+  const ROWS = 1003; // not a multiple of 8: whole bitmap bytes and a tail
+
+  function roundTrip(c: Case, sliceFrom = 0): Scalar[] {
+    const batch = viaIpc(pageToRecordBatch(pageOf([c]), ['c']));
+    const sliced = sliceFrom === 0 ? batch : batch.slice(sliceFrom, c.values.length);
+    return scalarsOf(recordBatchToPage(sliced, [c.type]), 0);
+  }
+
+  it('round-trips long boolean and nullable columns, read at aligned and unaligned offsets', () => {
+    const booleans: Scalar[] = Array.from({ length: ROWS }, (_, i) => (i % 7 === 3 ? null : (i * 2654435761) % 5 < 2));
+    const integers: Scalar[] = Array.from({ length: ROWS }, (_, i) => (i % 11 === 0 || (i > 500 && i < 540) ? null : i - 400));
+    for (const c of [
+      { type: { kind: 'boolean' }, values: booleans },
+      { type: { kind: 'integer' }, values: integers },
+    ] as Case[]) {
+      for (const from of [0, 8, 5]) expect(roundTrip(c, from)).to.deep.equal(c.values.slice(from));
+    }
+  });
+
+  it('writes the exact Arrow validity bitmap and null count', () => {
+    const values: Scalar[] = Array.from({ length: 20 }, (_, i) => (i === 0 || i === 9 || i === 19 ? null : i));
+    const data = pageToRecordBatch(pageOf([{ type: { kind: 'integer' }, values }]), ['c']).data.children[0];
+    expect(data.nullCount).to.equal(3);
+    expect([...data.nullBitmap!]).to.deep.equal([0b11111110, 0b11111101, 0b00000111]);
+  });
+
+  it('round-trips long string columns, ASCII and not, with NULLs', () => {
+    const words = ['DELIVER IN PERSON', 'Grüße', '世界', '🎉 party', '', 'x'];
+    for (const pool of [words.filter((w) => /^[\x00-\x7f]*$/.test(w)), words]) {
+      const values: Scalar[] = Array.from({ length: ROWS }, (_, i) => (i % 13 === 0 ? null : `${pool[i % pool.length]}${i}`));
+      const c: Case = { type: { kind: 'varchar' }, values };
+      for (const from of [0, 5]) expect(roundTrip(c, from)).to.deep.equal(values.slice(from));
+    }
+  });
+
+  it('encodes a lone surrogate per value even when the next value starts with its partner', () => {
+    // Joined, "a\uD83D" + "\uDE00b" would be one 4-byte character; each value on its own is U+FFFD.
+    const c: Case = { type: { kind: 'varchar' }, values: ['a\uD83D', '\uDE00b', 'é'] };
+    expect(roundTrip(c)).to.deep.equal(['a\uFFFD', '\uFFFDb', 'é']);
+  });
+
+  it('decodes foreign UTF-8 value by value when values split a character or are invalid', () => {
+    const column = (bytes: number[], offsets: number[]): Scalar[] => {
+      const data = makeData({ type: new Utf8(), length: offsets.length - 1, valueOffsets: Int32Array.from(offsets), data: Uint8Array.from(bytes) });
+      const batch = new RecordBatch(new Schema([new Field('s', new Utf8(), true)]), makeData({ type: new Struct([new Field('s', new Utf8(), true)]), length: data.length, children: [data] }));
+      return scalarsOf(recordBatchToPage(batch, [{ kind: 'varchar' }]), 0);
+    };
+    // "é" is C3 A9: split over two values, each is an invalid sequence on its own.
+    expect(column([0x61, 0xc3, 0xa9, 0x62], [0, 2, 4])).to.deep.equal(['a\uFFFD', '\uFFFDb']);
+    expect(column([0xc3, 0xa9, 0xff, 0x41], [0, 2, 4])).to.deep.equal(['é', '\uFFFDA']);
+  });
+
+  it('round-trips 64-bit temporal values beyond 2^53 and negative ones exactly', () => {
+    const big = [2 ** 60, -(2 ** 60), 2 ** 53 + 2, -1, -(2 ** 32), 2 ** 32 - 1, 2 ** 32, -(2 ** 31) - 1, 0];
+    for (const type of [{ kind: 'timestamp', precision: 6 }, { kind: 'interval day to second' }] as SqlType[]) {
+      expect(roundTrip({ type, values: big })).to.deep.equal(big);
+    }
+  });
+
+  it('writes short decimals as sign-extended 128-bit two\'s complement words', () => {
+    const data = pageToRecordBatch(pageOf([{ type: { kind: 'decimal', precision: 12, scale: 2 }, values: [-99n, 4294967296n] }]), ['d']).data.children[0];
+    expect([...(data.values as Uint32Array)]).to.deep.equal([0xffffff9d, 0xffffffff, 0xffffffff, 0xffffffff, 0, 1, 0, 0]);
   });
 });

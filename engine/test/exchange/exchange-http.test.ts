@@ -2,6 +2,8 @@
 // read by the real ExchangeClient.
 
 import { expect } from 'chai';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { EngineError } from '../../src/errors/engine-error.js';
 import { deserializePages } from '../../src/exec/exchange/page-codec.js';
 import { columnFromScalars, getScalar, type Page } from '../../src/spi/page.js';
@@ -120,6 +122,62 @@ describe('exchange over HTTP (results routes + ExchangeClient)', () => {
       expect(s.requestsCompleted).to.equal(s.requestsScheduled);
       expect(new Date(s.lastUpdate).toISOString()).to.equal(s.lastUpdate);
     }
+  });
+
+  it('keeps page order per source when each response holds one page and the next request goes out during decoding', async () => {
+    const client = new ExchangeClient({ maxResponseBytes: 1 });
+    const producers: Promise<void>[] = [];
+    for (let source = 0; source < 2; source++) {
+      const buffer = new OutputBuffer({ kind: 'partitioned', partitions: 1 });
+      server.buffers.set(`q.5.${source}`, buffer);
+      producers.push(produce(buffer, [BIGINT], numberedPages(source, 60)));
+      client.addLocation({ uri: server.resultsUri(`q.5.${source}`, '0') });
+    }
+    client.setNoMoreLocations();
+    const pages = await readAll(client);
+    await Promise.all(producers);
+    const bySource: number[][] = [[], []];
+    for (const page of pages) {
+      const id = Number(getScalar(page.columns[0], 0));
+      bySource[Math.floor(id / 1_000_000)].push(id % 1_000_000);
+    }
+    for (const sequence of bySource) expect(sequence).to.deep.equal(Array.from({ length: 60 }, (_, i) => i));
+    for (const s of client.status().pageBufferClientStatuses) expect(s.requestsCompleted).to.be.at.least(60);
+  });
+
+  it('answers at most about 1 MB per response by default, and the client reads a big buffer in several', async () => {
+    const big = (seq: number): Page => ({ rowCount: 50_000, columns: [columnFromScalars(BIGINT, Array.from({ length: 50_000 }, () => BigInt(seq)))] });
+    const buffer = new OutputBuffer({ kind: 'partitioned', partitions: 1 });
+    server.buffers.set('q.6.0', buffer);
+    await produce(buffer, [BIGINT], [0, 1, 2, 3].map(big)); // about 400 KB each
+    const first = await fetch(`${server.resultsUri('q.6.0', '0')}/0`);
+    expect(first.headers.get('X-Engine-Page-End-Sequence-Id')).to.equal('2');
+    expect((await first.arrayBuffer()).byteLength).to.be.within(800_000, 1024 * 1024);
+    const client = new ExchangeClient();
+    client.addLocation({ uri: server.resultsUri('q.6.0', '0') });
+    client.setNoMoreLocations();
+    const pages = await readAll(client);
+    expect(pages.map((p) => getScalar(p.columns[0], 0))).to.deep.equal([0n, 1n, 2n, 3n]);
+    expect(client.status().averageBytesPerRequest).to.be.at.most(1024 * 1024);
+  });
+
+  it('does not hold on to the pages the consumer took', async () => {
+    setFlagsFromString('--expose-gc');
+    const collectGarbage = runInNewContext('gc') as () => void;
+    const buffer = new OutputBuffer({ kind: 'partitioned', partitions: 1 });
+    server.buffers.set('q.7.0', buffer);
+    await produce(buffer, [BIGINT], numberedPages(0, 5));
+    const client = new ExchangeClient();
+    client.addLocation({ uri: server.resultsUri('q.7.0', '0') });
+    client.setNoMoreLocations();
+    const taken = new WeakRef((await client.next()).value as Page);
+    let rest = 0;
+    for await (const page of client) rest += page.rowCount > 0 ? 1 : 0;
+    expect(rest).to.equal(4);
+    await new Promise((r) => setImmediate(r)); // a WeakRef holds its target until the job ends
+    collectGarbage();
+    expect(taken.deref()).to.equal(undefined);
+    expect(client.status().bufferedPages).to.equal(0);
   });
 
   it('a consumer that stops reading stops the fetching, and the producer stays within its buffer bound', async () => {

@@ -4,8 +4,8 @@
 import { expect } from 'chai';
 import { RecordBatchStreamReader } from 'apache-arrow';
 import { EngineError } from '../../src/errors/engine-error.js';
-import { deserializePages, PageSerializer, streamChunks } from '../../src/exec/exchange/page-codec.js';
-import { emptyPage, slicePage } from '../../src/spi/page.js';
+import { deserializePages, PageSerializer, readPageStream, streamChunks } from '../../src/exec/exchange/page-codec.js';
+import { emptyPage, slicePage, type Page } from '../../src/spi/page.js';
 import { ALL_TYPES, allTypesPage, expectSamePage } from './all-types.js';
 
 function stream(serializer: PageSerializer, pages: Parameters<PageSerializer['serialize']>[0][]): Uint8Array {
@@ -34,6 +34,32 @@ describe('exchange page codec (Arrow IPC)', () => {
     const batches = [...RecordBatchStreamReader.from(bytes)];
     expect(batches.map((b) => b.numRows)).to.deep.equal([6, 6]);
     expect(batches[0].schema.fields.map((f) => f.name)).to.have.length(ALL_TYPES.length);
+  });
+
+  it('decodes a stream page by page: the pages before a damaged one come out before its error', () => {
+    const page = allTypesPage();
+    const bytes = stream(new PageSerializer(ALL_TYPES), [page, page, page]);
+    const { types, pages } = readPageStream(bytes.subarray(0, bytes.length - 100));
+    expect(types).to.deep.equal(ALL_TYPES);
+    expectSamePage(pages.next().value as Page, page);
+    expectSamePage(pages.next().value as Page, page);
+    let error: unknown;
+    try {
+      pages.next();
+    } catch (e) {
+      error = e;
+    }
+    expect((error as EngineError).errorName).to.equal('PAGE_TRANSPORT_ERROR');
+  });
+
+  it('decodes fixed-width columns as views of the received body, without copying', () => {
+    const page = allTypesPage();
+    const body = new Uint8Array(stream(new PageSerializer(ALL_TYPES), [page])); // 8-byte aligned, as a fetched body is
+    const [decoded] = deserializePages(body).pages;
+    const shared = ['tinyint', 'smallint', 'integer', 'bigint', 'real', 'double', 'date', 'interval year to month'];
+    const columns = decoded.columns.filter((c) => shared.includes(c.type.kind));
+    expect(columns).to.have.length(shared.length);
+    for (const c of columns) expect((c.values as Int32Array).buffer, c.type.kind).to.equal(body.buffer);
   });
 
   it('refuses a truncated or foreign body with PAGE_TRANSPORT_ERROR', () => {

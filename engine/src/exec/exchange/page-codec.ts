@@ -3,8 +3,14 @@
 // of its record batch message; a response is then only a concatenation of the shared schema message,
 // the batch messages and the end marker, however often a consumer re-reads it. The page <-> record
 // batch conversion is arrow.ts's; every field's SqlType travels in the schema metadata.
+//
+// The schema message is encoded once per producer; a page's record batch message is framed here from
+// Arrow's own assembler and message encoder (Arrow's stream writer would encode the schema again for
+// every page and copy the body twice), into one buffer with a single copy of the column buffers.
 
-import { RecordBatchStreamReader, RecordBatchStreamWriter, Schema } from 'apache-arrow';
+import { RecordBatchStreamReader, RecordBatchStreamWriter, Schema, type RecordBatch } from 'apache-arrow';
+import { Message, RecordBatch as RecordBatchHeader } from 'apache-arrow/ipc/metadata/message';
+import { VectorAssembler } from 'apache-arrow/visitor/vectorassembler';
 import { EngineError } from '../../errors/engine-error.js';
 import type { SqlType } from '../../types/types.js';
 import { fieldSqlType, pageToRecordBatch, recordBatchToPage, sqlTypeField } from '../arrow.js';
@@ -39,13 +45,25 @@ export class PageSerializer {
   }
 
   serialize(page: Page): SerializedPage {
-    const writer = new RecordBatchStreamWriter();
-    writer.write(pageToRecordBatch(page, this.names));
-    writer.finish();
-    const bytes = writer.toUint8Array(true);
-    const schemaLength = messageLength(bytes, 0);
-    return { schema: this.schemaMessage, batch: bytes.subarray(schemaLength, bytes.length - END_OF_STREAM.length), rowCount: page.rowCount };
+    return { schema: this.schemaMessage, batch: recordBatchMessage(pageToRecordBatch(page, this.names)), rowCount: page.rowCount };
   }
+}
+
+/** The encapsulated IPC message of one record batch: continuation, metadata length, metadata padded to 8, body. */
+function recordBatchMessage(batch: RecordBatch): Uint8Array {
+  const assembled = VectorAssembler.assemble(batch);
+  const header = new RecordBatchHeader(batch.numRows, assembled.nodes, assembled.bufferRegions, null);
+  const metadata = Message.encode(Message.from(header, assembled.byteLength));
+  const bodyStart = (8 + metadata.byteLength + 7) & ~7;
+  const message = new Uint8Array(bodyStart + assembled.byteLength); // zero-filled: the padding
+  const view = new DataView(message.buffer);
+  view.setUint32(0, CONTINUATION, true);
+  view.setInt32(4, bodyStart - 8, true);
+  message.set(metadata, 8);
+  assembled.buffers.forEach((buffer, i) => {
+    message.set(new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength), bodyStart + assembled.bufferRegions[i].offset);
+  });
+  return message;
 }
 
 /** The byte length of the encapsulated IPC message at `offset` that has no body (a schema message). */
@@ -71,23 +89,41 @@ export function serializedPageBytes(page: SerializedPage): number {
 
 /** The pages of an IPC stream, with the SqlTypes its schema names. A malformed stream is a PAGE_TRANSPORT_ERROR. */
 export function deserializePages(bytes: Uint8Array): { types: SqlType[]; pages: Page[] } {
+  const { types, pages } = readPageStream(bytes);
+  return { types, pages: [...pages] };
+}
+
+/**
+ * An IPC stream's SqlTypes and its pages, decoded one at a time as `pages` is iterated, so a consumer
+ * can give the event loop a turn between pages. A malformed stream is a PAGE_TRANSPORT_ERROR, thrown
+ * here for the schema and by the iteration for a damaged page.
+ */
+export function readPageStream(bytes: Uint8Array): { types: SqlType[]; pages: IterableIterator<Page> } {
   let reader: RecordBatchStreamReader;
+  let types: SqlType[];
   try {
     reader = RecordBatchStreamReader.from(bytes);
     reader.open();
-  } catch (e) {
-    throw corrupt(e);
-  }
-  if (reader.schema === undefined || reader.schema === null) throw corrupt(new Error('no schema message'));
-  const pages: Page[] = [];
-  let types: SqlType[];
-  try {
+    if (reader.schema === undefined || reader.schema === null) throw new Error('no schema message');
     types = reader.schema.fields.map(fieldSqlType);
-    for (const batch of reader) pages.push(recordBatchToPage(batch, types));
   } catch (e) {
     throw corrupt(e);
   }
-  return { types, pages };
+  return { types, pages: decodePages(reader, types) };
+}
+
+function* decodePages(reader: RecordBatchStreamReader, types: readonly SqlType[]): IterableIterator<Page> {
+  for (;;) {
+    let page: Page;
+    try {
+      const next = reader.next();
+      if (next.done === true) return;
+      page = recordBatchToPage(next.value, types);
+    } catch (e) {
+      throw corrupt(e);
+    }
+    yield page;
+  }
 }
 
 function corrupt(cause: unknown): EngineError {
