@@ -39,10 +39,11 @@ export async function buildSide(ctx: OperatorContext, build: PageStream, spec: H
     return { page, hash: null, next };
   }
   reservation.add(JoinHash.estimateBytes(rows));
-  const hash = new JoinHash(
+  const hash = await JoinHash.build(
     spec.buildKeys.map((c) => spec.buildTypes[c]),
     spec.buildKeys.map((c) => page.columns[c]),
     rows,
+    ctx.signal,
   );
   reservation.add(hash.sizeInBytes() - JoinHash.estimateBytes(rows));
   return { page, hash, next: hash.next };
