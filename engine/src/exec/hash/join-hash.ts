@@ -11,8 +11,8 @@ import { hashRows } from './hash-functions.js';
 import { makeKeyEquals } from './row-equality.js';
 
 const EMPTY = -1;
-/** Rows hashed or inserted between two chances to yield the event loop (a few milliseconds of work). */
-const BUILD_SLICE_ROWS = 65536;
+/** Rows hashed or inserted between two chances to yield the event loop (well under a millisecond of work). */
+const BUILD_SLICE_ROWS = 8192;
 
 export class JoinHash {
   private readonly slots: Int32Array;
