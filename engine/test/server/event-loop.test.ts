@@ -108,10 +108,10 @@ describe('event loop and shutdown', function () {
     this.timeout(240_000);
     const server = await ServerProcess.start(['--query-max-memory-per-node', '4GB']);
     try {
-      // 3 million rows: encoding them for the memory connector held the loop for seconds at once.
+      // About 3 million rows: encoding them for the memory connector held the loop for seconds at once.
       const load = await runWhileAnswering(server.uri, 'CREATE TABLE memory.default.lineitem AS SELECT * FROM tpch."sf0.5".lineitem');
       expect(load.final.error).to.equal(undefined);
-      expect(load.rows).to.deep.equal([[3_000_028]]);
+      expect(load.rows).to.deep.equal(await query(server.uri, 'SELECT count(*) FROM tpch."sf0.5".lineitem'));
       // A build side of every row (hashed in one go before), then a sort of the matches.
       const sql = `SELECT l1.l_orderkey, l1.l_linenumber FROM memory.default.lineitem l1
         WHERE EXISTS (SELECT 1 FROM memory.default.lineitem l2 WHERE l2.l_orderkey = l1.l_orderkey AND l2.l_suppkey <> l1.l_suppkey)
