@@ -20,8 +20,7 @@ export class JoinHash {
   private readonly hashes: Int32Array;
   /** next[row]: the next build row with the same key as `row`, or -1. */
   readonly next: Int32Array;
-  /** Build rows with a NULL in some key column. */
-  nullKeyRows = new Int32Array(0);
+  private nullKeyRowIndexes = new Int32Array(0);
   private probeHashes = new Int32Array(0);
 
   /** The table over `rowCount` rows of `buildKeys`, built a slice of rows at a time so that the event loop gets its turns. */
@@ -29,6 +28,11 @@ export class JoinHash {
     const hash = new JoinHash(types, buildKeys, rowCount);
     await hash.insertAll(signal);
     return hash;
+  }
+
+  /** Build rows with a NULL in some key column. */
+  get nullKeyRows(): Int32Array {
+    return this.nullKeyRowIndexes;
   }
 
   private constructor(
@@ -77,7 +81,7 @@ export class JoinHash {
       }
       await yieldIfDue(signal);
     }
-    this.nullKeyRows = Int32Array.from(nullRows.reverse());
+    this.nullKeyRowIndexes = Int32Array.from(nullRows.reverse());
   }
 
   /**
