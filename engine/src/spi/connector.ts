@@ -80,7 +80,7 @@ export interface Connector {
   createTable?(session: Session, table: TableMetadata): void;
   dropTable?(session: Session, schema: string, table: string): void;
   /** Appends pages (columns in table order); returns the row count written. Atomic: all or nothing. */
-  insert?(session: Session, schema: string, table: string, pages: readonly Page[]): number;
+  insert?(session: Session, schema: string, table: string, pages: readonly Page[]): Promise<number>;
   /** Deletes the rows the predicate selects; returns how many. Atomic. */
   deleteRows?(session: Session, schema: string, table: string, predicate: RowPredicate): number;
 }

@@ -156,7 +156,7 @@ export class ColumnBuilder {
   }
 }
 
-function copyValues(from: ColumnValues, to: ColumnValues, offset: number): void {
+export function copyValues(from: ColumnValues, to: ColumnValues, offset: number): void {
   if (Array.isArray(from)) {
     const target = to as unknown[];
     for (let i = 0; i < from.length; i++) target[offset + i] = from[i];

@@ -33,6 +33,15 @@ function engineError(fn: () => unknown): EngineError {
   throw new Error('expected an EngineError');
 }
 
+async function rejectedEngineError(promise: Promise<unknown>): Promise<EngineError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).to.be.instanceOf(EngineError);
+  return error as EngineError;
+}
+
 function ids(count: number, from = 0): Scalar[][] {
   return Array.from({ length: count }, (_, i) => [BigInt(from + i)]);
 }
@@ -126,7 +135,7 @@ describe('memory connector', () => {
         [2n, null, -2n],
         [3n, 'cherry', null],
       ];
-      expect(memory.insert(session, 'default', 'orders', [page(ORDER_TYPES, rows)])).to.equal(3);
+      expect(await memory.insert(session, 'default', 'orders', [page(ORDER_TYPES, rows)])).to.equal(3);
       expect(await readTable(memory, 'default', 'orders')).to.deep.equal(rows);
       expect(await readTable(memory, 'default', 'orders', ['price', 'id'])).to.deep.equal([
         [150n, 1n],
@@ -141,7 +150,7 @@ describe('memory connector', () => {
 
     it('merges many small inserts into few pages', async () => {
       memory.createTable(session, tableMeta('default', 'n', [['id', BIGINT]]));
-      for (let i = 0; i < 100; i++) memory.insert(session, 'default', 'n', [page([BIGINT], ids(1, i))]);
+      for (let i = 0; i < 100; i++) await memory.insert(session, 'default', 'n', [page([BIGINT], ids(1, i))]);
       const table = requireTable(memory, 'default', 'n');
       const splits = memory.getSplits(session, table);
       expect(splits).to.have.length(1);
@@ -156,7 +165,7 @@ describe('memory connector', () => {
       // Inserted as pages of awkward sizes, so rows must be regrouped.
       const pages: Page[] = [];
       for (let from = 0; from < total; from += 10_007) pages.push(page([BIGINT], ids(Math.min(10_007, total - from), from)));
-      expect(memory.insert(session, 'default', 'big', pages)).to.equal(total);
+      expect(await memory.insert(session, 'default', 'big', pages)).to.equal(total);
       const splits = memory.getSplits(session, requireTable(memory, 'default', 'big'));
       expect(splits).to.have.length(Math.ceil(total / MAX_SPLIT_ROWS));
       let seen = 0;
@@ -177,8 +186,8 @@ describe('memory connector', () => {
     });
 
     it('decodes a string column once and shares it between scans', async () => {
-      memory.insert(session, 'default', 'orders', [page(ORDER_TYPES, [[1n, 'a', 1n]])]);
-      memory.insert(session, 'default', 'orders', [page(ORDER_TYPES, [[2n, 'b', 2n]])]);
+      await memory.insert(session, 'default', 'orders', [page(ORDER_TYPES, [[1n, 'a', 1n]])]);
+      await memory.insert(session, 'default', 'orders', [page(ORDER_TYPES, [[2n, 'b', 2n]])]);
       const table = requireTable(memory, 'default', 'orders');
       const [first] = await readSplit(memory, memory.getSplits(session, table)[0], ['name']);
       const [second] = await readSplit(memory, memory.getSplits(session, table)[0], ['name']);
@@ -187,18 +196,18 @@ describe('memory connector', () => {
     });
 
     it('accepts unbounded varchar for a varchar(n) column and reports it as the table type', async () => {
-      memory.insert(session, 'default', 'orders', [page([BIGINT, varchar(), decimal(12, 2)], [[1n, 'x', 0n]])]);
+      await memory.insert(session, 'default', 'orders', [page([BIGINT, varchar(), decimal(12, 2)], [[1n, 'x', 0n]])]);
       const table = requireTable(memory, 'default', 'orders');
       const [p] = await readSplit(memory, memory.getSplits(session, table)[0], ['name']);
       expect(p.columns[0].type).to.deep.equal(varchar(25));
     });
 
-    it('refuses pages that do not match the table', () => {
-      expect(engineError(() => memory.insert(session, 'default', 'orders', [page([BIGINT], [[1n]])])).message).to.match(
+    it('refuses pages that do not match the table', async () => {
+      expect((await rejectedEngineError(memory.insert(session, 'default', 'orders', [page([BIGINT], [[1n]])]))).message).to.match(
         /got 1 columns, the table has 3/,
       );
       expect(
-        engineError(() => memory.insert(session, 'default', 'orders', [page([INTEGER, varchar(25), decimal(12, 2)], [[1, 'x', 0n]])])).message,
+        (await rejectedEngineError(memory.insert(session, 'default', 'orders', [page([INTEGER, varchar(25), decimal(12, 2)], [[1, 'x', 0n]])]))).message,
       ).to.match(/got integer for column 'id' of type bigint/);
     });
 
@@ -210,7 +219,7 @@ describe('memory connector', () => {
 
   describe('delete', () => {
     it('removes the selected rows and returns their count', async () => {
-      memory.insert(session, 'default', 'orders', [page(ORDER_TYPES, [[1n, 'a', 1n], [2n, 'b', 2n], [3n, 'c', 3n], [4n, null, 4n]])]);
+      await memory.insert(session, 'default', 'orders', [page(ORDER_TYPES, [[1n, 'a', 1n], [2n, 'b', 2n], [3n, 'c', 3n], [4n, null, 4n]])]);
       const deleted = memory.deleteRows(session, 'default', 'orders', (p) => {
         const idColumn = p.columns[0].values as BigInt64Array;
         return Uint8Array.from(idColumn, (id) => (id % 2n === 0n ? 1 : 0));
@@ -227,14 +236,14 @@ describe('memory connector', () => {
   });
 
   describe('snapshot consistency', () => {
-    beforeEach(() => {
-      memory.insert(session, 'default', 'orders', [page(ORDER_TYPES, [[1n, 'old', 1n]])]);
+    beforeEach(async () => {
+      await memory.insert(session, 'default', 'orders', [page(ORDER_TYPES, [[1n, 'old', 1n]])]);
     });
 
     it('splits made before an insert read the rows as they were', async () => {
       const table = requireTable(memory, 'default', 'orders');
       const before = memory.getSplits(session, table);
-      memory.insert(session, 'default', 'orders', [page(ORDER_TYPES, [[2n, 'new', 2n]])]);
+      await memory.insert(session, 'default', 'orders', [page(ORDER_TYPES, [[2n, 'new', 2n]])]);
       expect(await readSplits(memory, before, ['id', 'name'])).to.deep.equal([[1n, 'old']]);
       const after = memory.getSplits(session, table);
       expect(await readSplits(memory, after, ['id', 'name'])).to.deep.equal([
@@ -245,7 +254,7 @@ describe('memory connector', () => {
 
     it('a reader in the middle of a scan keeps its snapshot while an insert and a delete land', async () => {
       memory.createTable(session, tableMeta('default', 'big', [['id', BIGINT]]));
-      memory.insert(session, 'default', 'big', [page([BIGINT], ids(20_000))]);
+      await memory.insert(session, 'default', 'big', [page([BIGINT], ids(20_000))]);
       const table = requireTable(memory, 'default', 'big');
       const [split] = memory.getSplits(session, table);
       const iterator = memory.createPageSource(session, split, ['id'])[Symbol.asyncIterator]();
@@ -253,7 +262,7 @@ describe('memory connector', () => {
       expect(first.done).to.equal(false);
       let seen = (first.value as Page).rowCount;
 
-      memory.insert(session, 'default', 'big', [page([BIGINT], ids(5, 20_000))]);
+      await memory.insert(session, 'default', 'big', [page([BIGINT], ids(5, 20_000))]);
       memory.deleteRows(session, 'default', 'big', (p) => new Uint8Array(p.rowCount).fill(1));
       expect(await readTable(memory, 'default', 'big')).to.deep.equal([]);
 
@@ -271,10 +280,10 @@ describe('memory connector', () => {
       let now = 1_000;
       const clocked = new MemoryConnector('memory', { snapshotRetentionMillis: 100, now: () => now });
       clocked.createTable(session, tableMeta('default', 't', [['id', BIGINT]]));
-      clocked.insert(session, 'default', 't', [page([BIGINT], ids(1))]);
+      await clocked.insert(session, 'default', 't', [page([BIGINT], ids(1))]);
       const table = requireTable(clocked, 'default', 't');
       const stale = clocked.getSplits(session, table);
-      clocked.insert(session, 'default', 't', [page([BIGINT], ids(1, 1))]);
+      await clocked.insert(session, 'default', 't', [page([BIGINT], ids(1, 1))]);
       now += 101;
       clocked.getSplits(session, table); // pinning sweeps expired pins
       expect(() => clocked.createPageSource(session, stale[0], ['id'])).to.throw(/Version 1 of table 'memory.default.t' is no longer available/);

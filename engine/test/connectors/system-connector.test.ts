@@ -86,7 +86,7 @@ describe('system connector', () => {
     memory = catalogs.get('memory') as Connector;
     memory.createTable?.(session, { catalog: 'memory', schema: 'default', name: 'n', columns: [{ name: 'x', type: BIGINT }] });
     const rows = Array.from({ length: 70_000 }, (_, i) => BigInt(i));
-    memory.insert?.(session, 'default', 'n', [{ rowCount: rows.length, columns: [columnFromScalars(BIGINT, rows)] }]);
+    await memory.insert?.(session, 'default', 'n', [{ rowCount: rows.length, columns: [columnFromScalars(BIGINT, rows)] }]);
     await runtime.scan(memory, 'default', 'n', '20260101_000000_00001_abcde');
   });
 

@@ -41,6 +41,18 @@ describe('sort operator', () => {
     expect(result.map((r) => r[1])).to.deep.equal(['b', 'f', 'a', 'd', 'c', 'g', 'e']);
   });
 
+  it('sorts 50000 rows (sorted in runs, then merged) stably, letting a timer run meanwhile', async () => {
+    const next = random(7);
+    const many: Scalar[][] = Array.from({ length: 50_000 }, (_, i) => [next() < 0.05 ? null : BigInt(Math.floor(next() * 1000)), i]);
+    let timerRan = false;
+    setTimeout(() => (timerRan = true), 0);
+    const result = await collectRows(sort(testContext(), rowsStream([BIGINT, INTEGER], many, 4096), [BIGINT, INTEGER], [desc(0)]));
+    const rank = (v: Scalar): number => (v === null ? Infinity : -Number(v));
+    const expected = [...many].sort((a, b) => rank(a[0]) - rank(b[0]) || (a[1] as number) - (b[1] as number));
+    expect(result).to.deep.equal(expected);
+    expect(timerRan).to.equal(true);
+  });
+
   it('orders doubles with NaN largest and strings by code point, on several keys', async () => {
     const t = [DOUBLE, VARCHAR];
     const input: Scalar[][] = [

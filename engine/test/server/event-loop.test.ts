@@ -104,6 +104,26 @@ describe('event loop and shutdown', function () {
     }
   });
 
+  it('keeps answering while a CTAS loads a sizeable table into memory and a big join and sort run on it', async function () {
+    this.timeout(240_000);
+    const server = await ServerProcess.start(['--query-max-memory-per-node', '4GB']);
+    try {
+      // About 3 million rows: encoding them for the memory connector held the loop for seconds at once.
+      const load = await runWhileAnswering(server.uri, 'CREATE TABLE memory.default.lineitem AS SELECT * FROM tpch."sf0.5".lineitem');
+      expect(load.final.error).to.equal(undefined);
+      expect(load.rows).to.deep.equal(await query(server.uri, 'SELECT count(*) FROM tpch."sf0.5".lineitem'));
+      // A build side of every row (hashed in one go before), then a sort of the matches.
+      const sql = `SELECT l1.l_orderkey, l1.l_linenumber FROM memory.default.lineitem l1
+        WHERE EXISTS (SELECT 1 FROM memory.default.lineitem l2 WHERE l2.l_orderkey = l1.l_orderkey AND l2.l_suppkey <> l1.l_suppkey)
+        ORDER BY l1.l_extendedprice DESC, l1.l_orderkey, l1.l_linenumber LIMIT 3`;
+      const join = await runWhileAnswering(server.uri, sql);
+      expect(join.final.error).to.equal(undefined);
+      expect(join.rows).to.deep.equal(await query(server.uri, sql.replaceAll('memory.default.lineitem', 'tpch."sf0.5".lineitem')));
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('shuts down gracefully on SIGTERM: no new queries, the running one finishes, then exit 0', async () => {
     const server = await ServerProcess.start();
     const base = server.uri;

@@ -17,7 +17,7 @@ export class InformationSchemaConnector implements Connector {
   dropSchema?: (session: Session, schema: string, cascade: boolean) => void;
   createTable?: (session: Session, table: TableMetadata) => void;
   dropTable?: (session: Session, schema: string, table: string) => void;
-  insert?: (session: Session, schema: string, table: string, pages: readonly Page[]) => number;
+  insert?: (session: Session, schema: string, table: string, pages: readonly Page[]) => Promise<number>;
   deleteRows?: (session: Session, schema: string, table: string, predicate: RowPredicate) => number;
 
   constructor(

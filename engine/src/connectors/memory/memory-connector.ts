@@ -165,7 +165,7 @@ export class MemoryConnector implements Connector {
     this.tablesById.delete(dropped.id);
   }
 
-  insert(_session: Session, schema: string, table: string, pages: readonly Page[]): number {
+  insert(_session: Session, schema: string, table: string, pages: readonly Page[]): Promise<number> {
     return this.requireTable(schema, table).insert(pages);
   }
 

@@ -1,11 +1,12 @@
-// One memory table: its metadata and its current snapshot. Writes are synchronous, so each one
-// replaces the snapshot in a single step: readers see the table before or after it, never between.
+// One memory table: its metadata and its current snapshot. Each write replaces the snapshot in a
+// single synchronous step (an insert encodes its rows beforehand, yielding the event loop between
+// batches): readers see the table before or after it, never between.
 
 import { EngineError } from '../../errors/engine-error.js';
 import type { Page } from '../../spi/page.js';
 import { typeName, typesEqual } from '../../types/types.js';
 import type { RowPredicate, TableMetadata } from '../../spi/connector.js';
-import { appendToSnapshot, deleteFromSnapshot, emptySnapshot, type TableSnapshot } from './table-snapshot.js';
+import { appendBatches, deleteFromSnapshot, encodeBatches, emptySnapshot, type TableSnapshot } from './table-snapshot.js';
 
 export class MemoryTable {
   private current: TableSnapshot;
@@ -26,10 +27,12 @@ export class MemoryTable {
   }
 
   /** Appends the rows of `pages` (columns in table order); returns how many. */
-  insert(pages: readonly Page[]): number {
+  async insert(pages: readonly Page[]): Promise<number> {
     const conformed = pages.filter((p) => p.rowCount > 0).map((p) => this.conform(p));
     if (conformed.length === 0) return 0;
-    const next = appendToSnapshot(this.current, conformed);
+    const batches = await encodeBatches(this.metadata.columns, conformed);
+    // Other writes may have replaced the snapshot meanwhile: append to the current one.
+    const next = appendBatches(this.current, batches);
     const written = next.rowCount - this.current.rowCount;
     this.current = next;
     return written;

@@ -3,6 +3,7 @@
 
 import type { RecordBatch } from 'apache-arrow';
 import { pageToRecordBatch } from '../../exec/arrow.js';
+import { yieldIfDue } from '../../exec/cooperative.js';
 import { takePage, type Page } from '../../spi/page.js';
 import { MAX_PAGE_ROWS } from '../column-selection.js';
 import type { ColumnMetadata, RowPredicate } from '../../spi/connector.js';
@@ -25,23 +26,37 @@ export function emptySnapshot(tableId: number, columns: readonly ColumnMetadata[
 }
 
 /**
- * The snapshot with `pages` appended. A last batch that is not full is merged with the new rows, so
- * that many small INSERTs do not leave a table of tiny batches.
+ * `pages` (columns in table order) as stored batches of MAX_PAGE_ROWS rows (the last may have
+ * fewer). Encoding a big insert takes seconds: the event loop gets its turns between batches.
  */
-export function appendToSnapshot(snapshot: TableSnapshot, pages: readonly Page[]): TableSnapshot {
+export async function encodeBatches(columns: readonly ColumnMetadata[], pages: readonly Page[]): Promise<RecordBatch[]> {
+  const batches: RecordBatch[] = [];
+  for (const page of rechunkPages(columns.map((c) => c.type), pages, MAX_PAGE_ROWS)) {
+    batches.push(encodeBatch(page, columns));
+    await yieldIfDue();
+  }
+  return batches;
+}
+
+/**
+ * The snapshot with `added` (from encodeBatches) appended. A last batch that is not full is merged
+ * with the first added one, so that many small INSERTs do not leave a table of tiny batches; that
+ * re-encodes at most two batches, so the new snapshot is made in one short synchronous step.
+ */
+export function appendBatches(snapshot: TableSnapshot, added: readonly RecordBatch[]): TableSnapshot {
+  if (added.length === 0) return snapshot;
   const columns = snapshot.columns;
   const types = columns.map((c) => c.type);
   const kept = [...snapshot.batches];
-  const rows: Page[] = [];
+  let appended = [...added];
   const last = kept.at(-1);
   if (last !== undefined && last.numRows < MAX_PAGE_ROWS) {
     kept.pop();
-    rows.push(fullBatchPage(last, types));
+    const merged = rechunkPages(types, [fullBatchPage(last, types), fullBatchPage(added[0], types)], MAX_PAGE_ROWS);
+    appended = [...[...merged].map((page) => encodeBatch(page, columns)), ...added.slice(1)];
   }
-  rows.push(...pages);
-  const added = rechunkPages(types, rows, MAX_PAGE_ROWS).map((page) => encodeBatch(page, columns));
-  const appended = pages.reduce((n, p) => n + p.rowCount, 0);
-  return { ...snapshot, version: snapshot.version + 1, batches: [...kept, ...added], rowCount: snapshot.rowCount + appended };
+  const rows = added.reduce((n, b) => n + b.numRows, 0);
+  return { ...snapshot, version: snapshot.version + 1, batches: [...kept, ...appended], rowCount: snapshot.rowCount + rows };
 }
 
 /** The snapshot without the rows `predicate` selects, and how many those were. */

@@ -112,7 +112,7 @@ export async function createTableAsSelect(s: ast.CreateTableAsSelect, session: S
   const collected = s.withData ? await collect(pages, memory) : [];
   connector.createTable(session, table);
   try {
-    const count = collected.length > 0 ? connector.insert(session, target.schema, target.name, collected) : 0;
+    const count = collected.length > 0 ? await connector.insert(session, target.schema, target.name, collected) : 0;
     return rowCountResult('CREATE TABLE', count);
   } catch (e) {
     connector.dropTable?.(session, target.schema, target.name);
@@ -156,7 +156,7 @@ export async function insert(s: ast.InsertStatement, session: Session, catalogs:
       throw new EngineError('CONSTRAINT_VIOLATION', `NULL value not allowed for NOT NULL column: ${c.name}`, s.location);
     }
   }
-  const count = rows.length > 0 ? connector.insert(session, table.schema, table.name, rows) : 0;
+  const count = rows.length > 0 ? await connector.insert(session, table.schema, table.name, rows) : 0;
   return rowCountResult('INSERT', count);
 }
 

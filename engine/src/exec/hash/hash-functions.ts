@@ -78,20 +78,20 @@ export function int64Words(values: BigInt64Array): Int32Array {
 }
 
 /**
- * Hashes rows [0, count) of `column` into `out`; with `combine`, mixes into the hashes already in
- * `out` (for multi-column keys). One typed loop per storage kind.
+ * Hashes rows [from, count) of `column` into `out` (at the same positions); with `combine`, mixes
+ * into the hashes already in `out` (for multi-column keys). One typed loop per storage kind.
  */
-export function hashColumn(column: Column, count: number, out: Int32Array, combine: boolean): void {
+export function hashColumn(column: Column, count: number, out: Int32Array, combine: boolean, from = 0): void {
   const nulls = column.nulls;
   const values = column.values;
   const kind = column.type.kind;
   if (kind === 'unknown') {
-    for (let i = 0; i < count; i++) out[i] = combine ? combineHash(out[i], NULL_HASH) : NULL_HASH;
+    for (let i = from; i < count; i++) out[i] = combine ? combineHash(out[i], NULL_HASH) : NULL_HASH;
     return;
   }
   if (values instanceof BigInt64Array) {
     const words = int64Words(values);
-    for (let i = 0; i < count; i++) {
+    for (let i = from; i < count; i++) {
       const h = nulls !== null && nulls[i] === 1 ? NULL_HASH : hashInt64Words(words[2 * i], words[2 * i + 1]);
       out[i] = combine ? combineHash(out[i], h) : h;
     }
@@ -100,24 +100,24 @@ export function hashColumn(column: Column, count: number, out: Int32Array, combi
   if (Array.isArray(values)) {
     const hashOne = kind === 'varchar' || kind === 'char' ? hashString : kind === 'varbinary' ? hashBytes : hashBigint;
     const arr = values as unknown[];
-    for (let i = 0; i < count; i++) {
+    for (let i = from; i < count; i++) {
       const h = nulls !== null && nulls[i] === 1 ? NULL_HASH : (hashOne as (v: unknown) => number)(arr[i]);
       out[i] = combine ? combineHash(out[i], h) : h;
     }
     return;
   }
   const nums = values as Float64Array;
-  for (let i = 0; i < count; i++) {
+  for (let i = from; i < count; i++) {
     const h = nulls !== null && nulls[i] === 1 ? NULL_HASH : hashNumber(nums[i]);
     out[i] = combine ? combineHash(out[i], h) : h;
   }
 }
 
-/** Row hashes of several key columns. */
-export function hashRows(columns: readonly Column[], count: number, out: Int32Array): void {
+/** Row hashes of several key columns, of rows [from, count). */
+export function hashRows(columns: readonly Column[], count: number, out: Int32Array, from = 0): void {
   if (columns.length === 0) {
-    out.fill(0, 0, count);
+    out.fill(0, from, count);
     return;
   }
-  for (let c = 0; c < columns.length; c++) hashColumn(columns[c], count, out, c > 0);
+  for (let c = 0; c < columns.length; c++) hashColumn(columns[c], count, out, c > 0, from);
 }

@@ -5,11 +5,14 @@
 
 import type { Column } from '../../spi/page.js';
 import type { SqlType } from '../../types/types.js';
+import { yieldIfDue } from '../cooperative.js';
 import { tableCapacity } from './group-by-hash.js';
 import { hashRows } from './hash-functions.js';
 import { makeKeyEquals } from './row-equality.js';
 
 const EMPTY = -1;
+/** Rows hashed or inserted between two chances to yield the event loop (well under a millisecond of work). */
+const BUILD_SLICE_ROWS = 8192;
 
 export class JoinHash {
   private readonly slots: Int32Array;
@@ -17,11 +20,22 @@ export class JoinHash {
   private readonly hashes: Int32Array;
   /** next[row]: the next build row with the same key as `row`, or -1. */
   readonly next: Int32Array;
-  /** Build rows with a NULL in some key column. */
-  readonly nullKeyRows: Int32Array;
+  private nullKeyRowIndexes = new Int32Array(0);
   private probeHashes = new Int32Array(0);
 
-  constructor(
+  /** The table over `rowCount` rows of `buildKeys`, built a slice of rows at a time so that the event loop gets its turns. */
+  static async build(types: readonly SqlType[], buildKeys: readonly Column[], rowCount: number, signal?: AbortSignal): Promise<JoinHash> {
+    const hash = new JoinHash(types, buildKeys, rowCount);
+    await hash.insertAll(signal);
+    return hash;
+  }
+
+  /** Build rows with a NULL in some key column. */
+  get nullKeyRows(): Int32Array {
+    return this.nullKeyRowIndexes;
+  }
+
+  private constructor(
     private readonly types: readonly SqlType[],
     private readonly buildKeys: readonly Column[],
     readonly rowCount: number,
@@ -31,33 +45,43 @@ export class JoinHash {
     this.mask = capacity - 1;
     this.hashes = new Int32Array(rowCount);
     this.next = new Int32Array(rowCount).fill(EMPTY);
-    hashRows(buildKeys, rowCount, this.hashes);
-    const hasNull = anyNullKey(buildKeys, rowCount);
-    const nullRows: number[] = [];
-    const equals = makeKeyEquals(types, buildKeys, buildKeys, false);
-    // Inserting in reverse and prepending keeps each chain in build order.
-    for (let row = rowCount - 1; row >= 0; row--) {
-      if (hasNull !== null && hasNull[row] === 1) {
-        nullRows.push(row);
-        continue;
-      }
-      const h = this.hashes[row];
-      let slot = h & this.mask;
-      for (;;) {
-        const head = this.slots[slot];
-        if (head === EMPTY) {
-          this.slots[slot] = row;
-          break;
-        }
-        if (this.hashes[head] === h && equals(row, head)) {
-          this.next[row] = head;
-          this.slots[slot] = row;
-          break;
-        }
-        slot = (slot + 1) & this.mask;
-      }
+  }
+
+  private async insertAll(signal: AbortSignal | undefined): Promise<void> {
+    const rowCount = this.rowCount;
+    for (let from = 0; from < rowCount; from += BUILD_SLICE_ROWS) {
+      hashRows(this.buildKeys, Math.min(rowCount, from + BUILD_SLICE_ROWS), this.hashes, from);
+      await yieldIfDue(signal);
     }
-    this.nullKeyRows = Int32Array.from(nullRows.reverse());
+    const hasNull = anyNullKey(this.buildKeys, rowCount);
+    const nullRows: number[] = [];
+    const equals = makeKeyEquals(this.types, this.buildKeys, this.buildKeys, false);
+    // Inserting in reverse and prepending keeps each chain in build order.
+    for (let end = rowCount; end > 0; end -= BUILD_SLICE_ROWS) {
+      for (let row = end - 1, first = Math.max(0, end - BUILD_SLICE_ROWS); row >= first; row--) {
+        if (hasNull !== null && hasNull[row] === 1) {
+          nullRows.push(row);
+          continue;
+        }
+        const h = this.hashes[row];
+        let slot = h & this.mask;
+        for (;;) {
+          const head = this.slots[slot];
+          if (head === EMPTY) {
+            this.slots[slot] = row;
+            break;
+          }
+          if (this.hashes[head] === h && equals(row, head)) {
+            this.next[row] = head;
+            this.slots[slot] = row;
+            break;
+          }
+          slot = (slot + 1) & this.mask;
+        }
+      }
+      await yieldIfDue(signal);
+    }
+    this.nullKeyRowIndexes = Int32Array.from(nullRows.reverse());
   }
 
   /**

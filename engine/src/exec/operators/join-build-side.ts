@@ -2,7 +2,8 @@
 // over its keys (or, without keys, a chain through every row: the nested-loop join).
 
 import { JoinHash } from '../hash/join-hash.js';
-import { concatPages, emptyPage, pageSizeInBytes, type Page } from '../../spi/page.js';
+import { emptyPage, pageSizeInBytes, type Page } from '../../spi/page.js';
+import { concatPagesCooperatively } from './concat-cooperatively.js';
 import type { HashJoinSpec } from './hash-join.js';
 import type { OperatorContext, PageStream } from './operator.js';
 import { throwIfCanceled, type MemoryReservation } from './operator-support.js';
@@ -18,18 +19,21 @@ export interface BuildSide {
 
 export async function buildSide(ctx: OperatorContext, build: PageStream, spec: HashJoinSpec, reservation: MemoryReservation): Promise<BuildSide> {
   const pages: Page[] = [];
+  let pagesBytes = 0;
   for await (const page of build) {
     throwIfCanceled(ctx);
     if (page.rowCount === 0) continue;
-    reservation.add(pageSizeInBytes(page));
-    pages.push(page);
-  }
-  const page = pages.length === 0 ? emptyPage(spec.buildTypes) : pages.length === 1 ? pages[0] : concatPages(spec.buildTypes, pages);
-  // The concatenated copy replaces the pages (briefly both are held).
-  if (pages.length > 1) {
     const bytes = pageSizeInBytes(page);
     reservation.add(bytes);
-    reservation.add(-bytes);
+    pagesBytes += bytes;
+    pages.push(page);
+  }
+  const page = pages.length === 0 ? emptyPage(spec.buildTypes) : pages.length === 1 ? pages[0] : await concatPagesCooperatively(spec.buildTypes, pages, ctx.signal);
+  // The concatenated copy (about as big as the pages: measuring it again would take as long as the
+  // copy) replaces the pages; briefly both are held.
+  if (pages.length > 1) {
+    reservation.add(pagesBytes);
+    reservation.add(-pagesBytes);
   }
   const rows = page.rowCount;
   if (spec.buildKeys.length === 0) {
@@ -39,10 +43,11 @@ export async function buildSide(ctx: OperatorContext, build: PageStream, spec: H
     return { page, hash: null, next };
   }
   reservation.add(JoinHash.estimateBytes(rows));
-  const hash = new JoinHash(
+  const hash = await JoinHash.build(
     spec.buildKeys.map((c) => spec.buildTypes[c]),
     spec.buildKeys.map((c) => page.columns[c]),
     rows,
+    ctx.signal,
   );
   reservation.add(hash.sizeInBytes() - JoinHash.estimateBytes(rows));
   return { page, hash, next: hash.next };

@@ -1,0 +1,28 @@
+// concatPages for inputs of millions of rows (a join's build side): the copy goes a page at a time,
+// and the event loop gets its turns between pages.
+
+import { yieldIfDue } from '../cooperative.js';
+import { allocateValues, copyValues, type Column, type Page } from '../../spi/page.js';
+import type { SqlType } from '../../types/types.js';
+
+export async function concatPagesCooperatively(types: readonly SqlType[], pages: readonly Page[], signal: AbortSignal): Promise<Page> {
+  let rowCount = 0;
+  for (const p of pages) rowCount += p.rowCount;
+  const columns: Column[] = types.map((type, c) => ({
+    type,
+    length: rowCount,
+    values: allocateValues(type, rowCount),
+    nulls: pages.some((p) => p.columns[c].nulls !== null) ? new Uint8Array(rowCount) : null,
+  }));
+  let offset = 0;
+  for (const page of pages) {
+    page.columns.forEach((from, c) => {
+      const to = columns[c];
+      copyValues(from.values, to.values, offset);
+      if (to.nulls !== null && from.nulls !== null) to.nulls.set(from.nulls, offset);
+    });
+    offset += page.rowCount;
+    await yieldIfDue(signal);
+  }
+  return { rowCount, columns };
+}
