@@ -14,8 +14,12 @@ import { Scope } from '../sql/analyzer/scope.js';
 import type * as ast from '../sql/parser/ast.js';
 import { parseStatement } from '../sql/parser/parser.js';
 import { optimize } from '../sql/planner/optimizer/optimizer.js';
-import type { PlanNode } from '../sql/planner/plan.js';
-import { printDistributedPlan, printPlan, type NodeRuntimeStats } from '../sql/planner/plan-printer.js';
+import type { PlanNode, TableScanNode } from '../sql/planner/plan.js';
+import { printPlan, type NodeRuntimeStats } from '../sql/planner/plan-printer.js';
+import { addExchanges } from '../sql/planner/distributed/add-exchanges.js';
+import { fragmentPlan, type PlanFragment } from '../sql/planner/distributed/fragmenter.js';
+import { printFragments } from '../sql/planner/distributed/fragment-printer.js';
+import { DistributedQuery, type ClusterView } from './scheduler/distributed-query.js';
 import { constant, symbolRef, type RowExpression } from '../sql/planner/row-expression.js';
 import { canCoerce } from '../types/coercion.js';
 import { BIGINT, BOOLEAN, UNKNOWN, VARCHAR, typeName, typesEqual } from '../types/types.js';
@@ -31,11 +35,15 @@ import { noSessionChanges } from '../spi/session.js';
 export interface StatementExecutorOptions {
   queryMaxMemoryBytes: number;
   nodeMemory: MemoryContext;
+  /** On a coordinator: the nodes queries are distributed over. */
+  cluster?: ClusterView;
 }
 
 interface PlannedQuery {
   root: PlanNode;
   columns: OutputColumn[];
+  /** When the query runs over the cluster: its fragments (the root is fragment 0). */
+  fragments?: PlanFragment;
 }
 
 export class StatementExecutor {
@@ -52,9 +60,10 @@ export class StatementExecutor {
     const catalogs = this.catalogs;
     switch (statement.kind) {
       case 'QueryStatement': {
-        const planned = this.plan(statement.query, session, parameters);
-        context.progress.planText = printPlan(planned.root, planned.columns.map((c) => c.name));
-        return { columns: planned.columns, pages: this.run(planned.root, session, context), sessionChanges: noSessionChanges() };
+        const planned = this.plan(statement.query, session, parameters, undefined, this.distributes());
+        const names = planned.columns.map((c) => c.name);
+        context.progress.planText = planned.fragments ? printFragments(planned.fragments, names) : printPlan(planned.root, names);
+        return { columns: planned.columns, pages: this.run(planned, session, context), sessionChanges: noSessionChanges() };
       }
       case 'Explain':
         return this.explain(statement, session, context, parameters);
@@ -120,8 +129,16 @@ export class StatementExecutor {
     }
   }
 
-  /** Parses nothing: plans and optimizes an analyzed query. */
-  private plan(query: ast.Query, session: Session, parameters: readonly RowExpression[], coerceTo?: ColumnMetadata[]): PlannedQuery {
+  /** Whether queries run over the cluster now: some node other than this one takes tasks. */
+  private distributes(): boolean {
+    const cluster = this.options.cluster;
+    if (cluster === undefined) return false;
+    const self = cluster.self().nodeId;
+    return cluster.workerNodes().some((n) => n.nodeId !== self);
+  }
+
+  /** Parses nothing: plans and optimizes an analyzed query (and fragments it, for the cluster). */
+  private plan(query: ast.Query, session: Session, parameters: readonly RowExpression[], coerceTo?: ColumnMetadata[], distributed = false): PlannedQuery {
     const analyzed = analyzeQuery(query, session, this.catalogs, expressionEvaluator, parameters);
     let root = analyzed.root;
     let columns = analyzed.columns;
@@ -135,10 +152,13 @@ export class StatementExecutor {
       root = factory.project(root, assignments);
       columns = columns.map((c, i) => ({ name: c.name, type: assignments[i].symbol.type }));
     }
-    return { root: optimize(root, analyzed.context), columns };
+    const optimized = optimize(root, analyzed.context, distributed);
+    if (!distributed) return { root: optimized, columns };
+    const isRemoteScan = (scan: TableScanNode) => this.catalogs.get(scan.table.catalog)?.remotelyAccessible?.(scan.table) === true;
+    return { root: optimized, columns, fragments: fragmentPlan(addExchanges(optimized, analyzed.context), isRemoteScan) };
   }
 
-  private run(root: PlanNode, session: Session, context: QueryExecutionContext, nodeStats?: Map<number, NodeRuntimeStats>): AsyncIterable<Page> {
+  private run(planned: PlannedQuery, session: Session, context: QueryExecutionContext, nodeStats?: Map<number, NodeRuntimeStats>): AsyncIterable<Page> {
     const env: ExecutionEnvironment = {
       operator: { memory: context.memory, signal: context.signal, timeZone: session.timeZone },
       catalogs: this.catalogs,
@@ -146,12 +166,14 @@ export class StatementExecutor {
       progress: context.progress,
       nodeStats,
     };
-    return new LocalExecutionPlanner(env).plan(root);
+    const cluster = this.options.cluster;
+    if (planned.fragments && cluster) return new DistributedQuery(planned.fragments, session, cluster, this.catalogs, context.progress).pages(env);
+    return new LocalExecutionPlanner(env).plan(planned.root);
   }
 
   private async runQuery(query: ast.Query, session: Session, context: QueryExecutionContext, parameters: readonly RowExpression[], coerceTo?: ColumnMetadata[]) {
-    const planned = this.plan(query, session, parameters, coerceTo);
-    return { columns: planned.columns, pages: this.run(planned.root, session, context), memory: context.memory };
+    const planned = this.plan(query, session, parameters, coerceTo, this.distributes());
+    return { columns: planned.columns, pages: this.run(planned, session, context), memory: context.memory };
   }
 
   private async explain(statement: ast.ExplainStatement, session: Session, context: QueryExecutionContext, parameters: readonly RowExpression[]): Promise<StatementResult> {
@@ -159,7 +181,9 @@ export class StatementExecutor {
     if (inner.kind !== 'QueryStatement') {
       throw new EngineError('NOT_SUPPORTED', `EXPLAIN is only supported for queries, not ${inner.kind}`, inner.location);
     }
-    const planned = this.plan(inner.query, session, parameters);
+    // EXPLAIN shows the plan's fragments as the cluster would run them; EXPLAIN ANALYZE runs it as it runs now.
+    const fragmented = statement.type !== 'LOGICAL' && statement.type !== 'VALIDATE' && (statement.analyze ? this.distributes() : true);
+    const planned = this.plan(inner.query, session, parameters, undefined, fragmented);
     const names = planned.columns.map((c) => c.name);
     if (statement.type === 'VALIDATE') return rowsResult([column('Valid', BOOLEAN)], [[true]]);
     if (statement.type === 'IO') throw new EngineError('NOT_SUPPORTED', 'EXPLAIN (TYPE IO) is not supported', statement.location);
@@ -168,12 +192,12 @@ export class StatementExecutor {
       const stats = new Map<number, NodeRuntimeStats>();
       const started = performance.now();
       let rows = 0;
-      for await (const page of this.run(planned.root, session, context, stats)) rows += page.rowCount;
+      for await (const page of this.run(planned, session, context, stats)) rows += page.rowCount;
       const elapsed = performance.now() - started;
       const header = `Query processed ${rows} rows in ${elapsed.toFixed(2)}ms; splits: ${context.progress.completedSplits}, input: ${context.progress.processedRows} rows\n`;
-      return rowsResult(varcharColumns('Query Plan'), [[header + printDistributedPlan(planned.root, names, stats)]]);
+      return rowsResult(varcharColumns('Query Plan'), [[header + printFragments(planned.fragments ?? singleFragment(planned.root), names, stats)]]);
     }
-    const text = statement.type === 'LOGICAL' ? printPlan(planned.root, names) : printDistributedPlan(planned.root, names);
+    const text = statement.type === 'LOGICAL' ? printPlan(planned.root, names) : printFragments(planned.fragments ?? singleFragment(planned.root), names);
     return rowsResult(varcharColumns('Query Plan'), [[text]]);
   }
 
@@ -187,6 +211,11 @@ export class StatementExecutor {
     const rows = analyzed.columns.map((c) => [c.name, '', '', '', typeName(c.type), null, false]);
     return rowsResult(all, rows);
   }
+}
+
+/** A plan that runs whole on this node, as the one fragment it is. */
+function singleFragment(root: PlanNode): PlanFragment {
+  return { id: 0, root, partitioning: 'SINGLE', output: { type: 'GATHER', partitionKeys: [] }, partitionedScans: [], children: [] };
 }
 
 /** How many `?` parameters a statement has. */

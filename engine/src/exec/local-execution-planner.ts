@@ -7,7 +7,7 @@ import type { Split } from '../spi/connector.js';
 import type { Session } from '../spi/session.js';
 import type { QueryProgress } from '../spi/query-progress.js';
 import { EngineError } from '../errors/engine-error.js';
-import type { AggregateNode, FilterNode, PlanNode, ProjectNode } from '../sql/planner/plan.js';
+import type { AggregateNode, FilterNode, PlanNode, ProjectNode, RemoteSourceNode, TableScanNode } from '../sql/planner/plan.js';
 import { mergePartialFinal, partialUnderFinal } from '../sql/planner/aggregation-steps.js';
 import { fragmentScan } from '../sql/planner/fragment-scan.js';
 import { aggregateFunctionOf, windowFunctionOf } from '../sql/planner/function-handles.js';
@@ -30,7 +30,7 @@ import { parallelSource } from './parallel/parallel-source.js';
 import { parallelSettings, runsInWorkers } from './parallel/parallel-settings.js';
 import { fragmentKey, knownPoorReduction } from './parallel/poor-reductions.js';
 import type { FilterProjectStage } from './parallel/source-fragment.js';
-import { scanConnector, tableScan } from './table-scan.js';
+import { scanConnector, scanSplits, tableScan } from './table-scan.js';
 import { topN } from './operators/top-n.js';
 import { values } from './operators/values.js';
 import { window } from './operators/window.js';
@@ -44,6 +44,10 @@ export interface ExecutionEnvironment {
   progress: QueryProgress;
   /** When set (EXPLAIN ANALYZE), every node's output rows and wall time are counted here. */
   nodeStats?: Map<number, NodeRuntimeStats>;
+  /** In a distributed task: the pages of a remote source (from the tasks of the fragments below). */
+  remoteSources?: (node: RemoteSourceNode) => PageStream;
+  /** In a distributed task: the splits the scheduler assigned to a scan (undefined: the connector's own, read here). */
+  assignedSplits?: (node: TableScanNode) => readonly Split[] | undefined;
 }
 
 /** Values of outer symbols while a correlated subquery runs for one binding. */
@@ -141,6 +145,13 @@ export class LocalExecutionPlanner {
         return assignUniqueId(this.plan(node.source, bindings));
       case 'Apply':
         return applyOperator(this, node, bindings);
+      case 'RemoteSource': {
+        const remote = this.env.remoteSources;
+        if (remote === undefined) throw new EngineError('GENERIC_INTERNAL_ERROR', `Remote source ${node.id} outside a distributed task`);
+        return remote(node);
+      }
+      case 'Exchange':
+        throw new EngineError('GENERIC_INTERNAL_ERROR', `Exchange ${node.id} was not cut by the fragmenter`);
     }
   }
 
@@ -181,7 +192,7 @@ export class LocalExecutionPlanner {
       }
     };
     return onFirstRead(() => {
-      const splits = connector.getSplits(this.env.session, scan.table, scan.constraint);
+      const splits = scanSplits(this.env, scan, connector);
       const pays = key === undefined || !knownPoorReduction(key);
       return runsInWorkers(settings, splits.length) && pays ? inWorkers(splits) : here(splits);
     });

@@ -11,7 +11,7 @@ import { pageSizeInBytes, type Page } from '../spi/page.js';
 /** `splits`: the table's splits when the caller already has them (made once per scan: they fix its snapshot). */
 export async function* tableScan(env: ExecutionEnvironment, node: TableScanNode, splits?: readonly Split[]): PageStream {
   const connector = scanConnector(env, node);
-  const scanned = splits ?? connector.getSplits(env.session, node.table, node.constraint);
+  const scanned = splits ?? scanSplits(env, node, connector);
   env.progress.totalSplits += scanned.length;
   env.progress.queuedSplits += scanned.length;
   const columns = node.columns.map((c) => c.name);
@@ -43,6 +43,11 @@ export async function* readSplits(env: Pick<ExecutionEnvironment, 'operator' | '
     }
     progress.completedSplits++;
   }
+}
+
+/** The splits a scan reads: those the scheduler assigned to this task, or else all of the table's. */
+export function scanSplits(env: ExecutionEnvironment, node: TableScanNode, connector: Connector): readonly Split[] {
+  return env.assignedSplits?.(node) ?? connector.getSplits(env.session, node.table, node.constraint);
 }
 
 export function scanConnector(env: ExecutionEnvironment, node: TableScanNode): Connector {

@@ -11,6 +11,7 @@ import { queryRoutes } from './query-resource.js';
 import type { ServerContext } from './server-context.js';
 import { statementRoutes } from './statement-resource.js';
 import { statusRoutes } from './status-resource.js';
+import { taskRoutes } from './task-resource.js';
 import { workerRefusesStatements } from './worker-refusals.js';
 
 export function createApp(server: ServerContext): Koa {
@@ -24,6 +25,7 @@ export function createApp(server: ServerContext): Koa {
   else statementRoutes(router, server);
   announcementRoutes(router, server);
   queryRoutes(router, server);
+  taskRoutes(router, server, server.tasks);
   app.use(errorMiddleware(server.logger));
   app.use(router.routes());
   app.use(router.allowedMethods());

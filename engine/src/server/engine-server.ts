@@ -16,6 +16,8 @@ import { QueryAccess } from '../coordinator/query-access.js';
 import { QueryManager } from '../coordinator/query-manager.js';
 import { defaultResourceGroups, readResourceGroupsFile } from '../coordinator/resource-groups/resource-groups-file.js';
 import { StatementExecutor } from '../coordinator/statement-executor.js';
+import type { ClusterView } from '../coordinator/scheduler/distributed-query.js';
+import { TaskManager } from '../worker/task-manager.js';
 import { ServerSystemRuntime } from '../coordinator/system-runtime.js';
 import { EngineError } from '../errors/engine-error.js';
 import { MemoryContext } from '../exec/memory.js';
@@ -70,7 +72,28 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
     access,
   );
   const catalogs = createCatalogs(config.catalogs, { runtime });
-  const executor = new StatementExecutor(catalogs, { queryMaxMemoryBytes: config.memory.queryMaxMemoryPerNode, nodeMemory });
+  const cluster: ClusterView | undefined =
+    config.role === 'coordinator'
+      ? {
+          self: () => ({ nodeId: node.nodeId, uri: node.internalUri }),
+          workerNodes: () => {
+            const workers = nodes.activeWorkers().map((n) => ({ nodeId: n.nodeId, uri: n.uri }));
+            const withSelf = nodes.includeCoordinator(config.nodeScheduler.includeCoordinator) && nodeState?.acceptsWork === true;
+            return withSelf ? [...workers, { nodeId: node.nodeId, uri: node.internalUri }] : workers;
+          },
+          headers: () => ({}),
+          exchange: {},
+        }
+      : undefined;
+  const executor = new StatementExecutor(catalogs, { queryMaxMemoryBytes: config.memory.queryMaxMemoryPerNode, nodeMemory, cluster });
+  const tasks = new TaskManager({
+    catalogs,
+    nodeMemory,
+    queryMaxMemoryPerNode: config.memory.queryMaxMemoryPerNode,
+    outputBuffer: {},
+    exchange: {},
+    refusal: () => (nodeState?.acceptsWork === true ? undefined : new EngineError('SERVER_SHUTTING_DOWN', `Node ${node.nodeId} is ${nodeState?.state ?? 'INACTIVE'} and takes no new tasks`)),
+  });
   queries = new QueryManager(
     executor,
     {
@@ -104,6 +127,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
   const stop = (graceful: boolean): Promise<void> => {
     stopping ??= (async () => {
       manager.close(new EngineError('SERVER_SHUTTING_DOWN', 'Server is shutting down'));
+      tasks.close();
       metrics.close();
       heartbeats?.stop();
       await announcer?.stop();
@@ -128,7 +152,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
 
   const activeQueryIds = () => manager.list().filter((q) => !q.done).map((q) => q.id);
   nodeState = new NodeStateMachine(
-    () => manager.activeCount() > 0,
+    () => manager.activeCount() > 0 || tasks.runningCount() > 0,
     () => {
       logger.info('shutting down: no active queries left');
       void stop(true);
@@ -143,8 +167,9 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
   );
   const state = nodeState;
   manager.onWorkChanged(() => state.workChanged());
+  tasks.onWorkChanged(() => state.workChanged());
 
-  const context: ServerContext = { config, logger, node, nodeState: state, queries: manager, access, nodes, heartbeats, metrics, nodeMemory };
+  const context: ServerContext = { config, logger, node, nodeState: state, queries: manager, access, nodes, heartbeats, metrics, nodeMemory, tasks };
   const app = createApp(context);
   httpServer = createServer(app.callback());
   answerClientErrorsInJson(httpServer, logger);

@@ -71,6 +71,11 @@ export interface Connector {
   getTableStatistics?(session: Session, table: TableMetadata): TableStatistics | undefined;
   /** Pages of the split holding exactly `columns` (names, in this order). */
   createPageSource(session: Session, split: Split, columns: readonly string[]): AsyncIterable<Page>;
+  /**
+   * Whether any node of the cluster can read the table's splits (its data is not held by this
+   * process alone); absent: only the coordinator reads it, and a distributed plan reads it there.
+   */
+  remotelyAccessible?(table: TableMetadata): boolean;
   /** How workers read the table's splits without this instance; undefined (or absent): only here. */
   workerSplitSource?(table: TableMetadata): WorkerSplitSource | undefined;
 

@@ -82,6 +82,7 @@ export class OutputBuffer {
   private pagesAdded = 0;
   private pagesReleased = 0;
   private producersWaiting: (() => void)[] = [];
+  private readonly stateListeners: (() => void)[] = [];
 
   constructor(
     private readonly layout: OutputBufferLayout,
@@ -103,6 +104,15 @@ export class OutputBuffer {
     if (!this.noMorePages) return 'OPEN';
     for (const b of this.buffers.values()) if (!b.destroyed) return 'FLUSHING';
     return 'FINISHED';
+  }
+
+  /** Calls `listener` after every change that may change `state` (no more pages, a buffer destroyed, abort). */
+  onStateChange(listener: () => void): void {
+    this.stateListeners.push(listener);
+  }
+
+  private stateChanged(): void {
+    for (const listener of this.stateListeners) listener();
   }
 
   /** Whether the producer should wait before enqueueing more. */
@@ -151,6 +161,7 @@ export class OutputBuffer {
   setNoMorePages(): void {
     this.noMorePages = true;
     for (const b of this.buffers.values()) b.wakeReaders();
+    this.stateChanged();
   }
 
   /**
@@ -173,6 +184,7 @@ export class OutputBuffer {
     client.destroyed = true;
     this.release(client.entries.splice(0));
     client.wakeReaders();
+    this.stateChanged();
   }
 
   /** The task failed or was cancelled: drops every page, unblocks the producer and answers readers `aborted`. */
@@ -185,6 +197,7 @@ export class OutputBuffer {
     }
     this.release(this.sharedQueue.splice(0));
     this.wakeProducers();
+    this.stateChanged();
   }
 
   info(): OutputBufferInfo {

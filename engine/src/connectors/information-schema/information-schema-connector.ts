@@ -67,6 +67,10 @@ export class InformationSchemaConnector implements Connector {
     return this.inner.createPageSource(session, split, columns);
   }
 
+  remotelyAccessible(table: TableMetadata): boolean {
+    return table.schema !== INFORMATION_SCHEMA && this.inner.remotelyAccessible?.(table) === true;
+  }
+
   /** information_schema tables are read here; the inner catalog's as the inner connector says. */
   workerSplitSource(table: TableMetadata): WorkerSplitSource | undefined {
     if (table.schema === INFORMATION_SCHEMA) return undefined;

@@ -83,6 +83,11 @@ export class TpchConnector implements Connector {
    * the connector. The comment columns (only they) draw from a 300 MB text pool: a worker adopts
    * this thread's copy instead of spending seconds building its own.
    */
+  /** Every node generates the same rows for a split. */
+  remotelyAccessible(): boolean {
+    return true;
+  }
+
   workerSplitSource(): WorkerSplitSource {
     return {
       generatesPages: true,

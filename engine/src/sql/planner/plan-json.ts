@@ -9,14 +9,23 @@ import type { PlanNode } from './plan.js';
 type Tagged = { $bigint: string } | { $bytes: string } | { $number: string };
 
 export function planToJson(plan: PlanNode): string {
-  return JSON.stringify(plan, (_key, value: unknown) => encodeValue(value));
+  return toTaggedJson(plan);
 }
 
 export function planFromJson(json: string): PlanNode {
+  return fromTaggedJson(json, 'plan') as PlanNode;
+}
+
+/** Any plain value holding plan data (a task request: fragment, splits, constants) as tagged JSON. */
+export function toTaggedJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => encodeValue(v));
+}
+
+export function fromTaggedJson(json: string, what: string): unknown {
   try {
-    return JSON.parse(json, (_key, value: unknown) => decodeValue(value)) as PlanNode;
+    return JSON.parse(json, (_key, value: unknown) => decodeValue(value));
   } catch (e) {
-    throw new EngineError('GENERIC_INTERNAL_ERROR', `Malformed plan JSON: ${(e as Error).message}`);
+    throw new EngineError('GENERIC_INTERNAL_ERROR', `Malformed ${what} JSON: ${(e as Error).message}`);
   }
 }
 

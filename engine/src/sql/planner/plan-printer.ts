@@ -20,13 +20,11 @@ export function printPlan(root: PlanNode, columnNames: string[], stats?: Readonl
   return lines.join('\n');
 }
 
-/** The distributed form: stages ("fragments"). On one node the whole plan is fragment 0. */
-export function printDistributedPlan(root: PlanNode, columnNames: string[], stats?: ReadonlyMap<number, NodeRuntimeStats>): string {
-  const body = printPlan(root, columnNames, stats)
-    .split('\n')
-    .map((l) => `    ${l}`)
-    .join('\n');
-  return `Fragment 0 [SINGLE]\n    Output layout: [${layout(root.outputs)}]\n    Output partitioning: SINGLE []\n${body}`;
+/** The tree under a fragment's output (no Output line), as lines. */
+export function printTree(root: PlanNode, stats?: ReadonlyMap<number, NodeRuntimeStats>): string[] {
+  const lines: string[] = [];
+  visit(root, '', lines, stats);
+  return lines;
 }
 
 function visit(node: PlanNode, indent: string, lines: string[], stats?: ReadonlyMap<number, NodeRuntimeStats>): void {
@@ -38,11 +36,11 @@ function visit(node: PlanNode, indent: string, lines: string[], stats?: Readonly
   for (const child of sources(node)) visit(child, detail, lines, stats);
 }
 
-function layout(symbols: readonly Symbol[]): string {
+export function layout(symbols: readonly Symbol[]): string {
   return symbols.map((s) => `${name(s)}:${typeName(s.type)}`).join(', ');
 }
 
-function name(s: Symbol): string {
+export function name(s: Symbol): string {
   return `${s.name}_${s.id}`;
 }
 
@@ -97,6 +95,10 @@ function describe(node: PlanNode): string {
       return `AssignUniqueId[${name(node.idSymbol)}]`;
     case 'Apply':
       return `Apply[${node.applyType}, correlation = [${node.correlation.map(name).join(', ')}]]`;
+    case 'Exchange':
+      return `RemoteExchange[type = ${node.type}${node.partitionKeys.length > 0 ? `, partitionKeys = [${node.partitionKeys.map(name).join(', ')}]` : ''}]`;
+    case 'RemoteSource':
+      return `RemoteSource[sourceFragmentIds = [${node.sourceFragmentIds.join(', ')}]]`;
   }
 }
 

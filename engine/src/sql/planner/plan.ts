@@ -22,7 +22,9 @@ export type PlanNode =
   | EnforceSingleRowNode
   | GroupIdNode
   | AssignUniqueIdNode
-  | ApplyNode;
+  | ApplyNode
+  | ExchangeNode
+  | RemoteSourceNode;
 
 interface NodeBase {
   readonly id: number;
@@ -183,10 +185,32 @@ export interface ApplyNode extends NodeBase {
   result: Symbol;
 }
 
+/**
+ * How rows move between stages (AddExchanges puts these in; the fragmenter cuts the plan at them):
+ * GATHER to one task, REPARTITION by the hash of `partitionKeys` over the consumer's tasks,
+ * REPLICATE every row to every consumer task (the build side of a broadcast join).
+ */
+export type ExchangeType = 'GATHER' | 'REPARTITION' | 'REPLICATE';
+
+export interface ExchangeNode extends NodeBase {
+  kind: 'Exchange';
+  type: ExchangeType;
+  source: PlanNode;
+  partitionKeys: Symbol[];
+}
+
+/** Where a fragment reads the output of the fragments below it (an exchange, after fragmenting). */
+export interface RemoteSourceNode extends NodeBase {
+  kind: 'RemoteSource';
+  sourceFragmentIds: number[];
+  exchangeType: ExchangeType;
+}
+
 export function sources(node: PlanNode): PlanNode[] {
   switch (node.kind) {
     case 'TableScan':
     case 'Values':
+    case 'RemoteSource':
       return [];
     case 'Join':
       return [node.left, node.right];

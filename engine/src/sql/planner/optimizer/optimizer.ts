@@ -16,6 +16,11 @@ export type Rule = (root: PlanNode, context: PlannerContext) => PlanNode;
 // partial aggregation (several intermediate columns per call) does not follow.
 const RULES: Rule[] = [foldConstants, pushPredicates, reduceGroupedJoins, reorderJoins, pruneColumns, pushConstraintsIntoScans, splitAggregation];
 
-export function optimize(root: PlanNode, context: PlannerContext): PlanNode {
-  return RULES.reduce((plan, rule) => rule(plan, context), root);
+/**
+ * `distributed`: the plan is for the cluster, and AddExchanges (run after this) splits the
+ * aggregations into partial and final steps itself, around the exchanges.
+ */
+export function optimize(root: PlanNode, context: PlannerContext, distributed = false): PlanNode {
+  const rules = distributed ? RULES.filter((r) => r !== splitAggregation) : RULES;
+  return rules.reduce((plan, rule) => rule(plan, context), root);
 }

@@ -83,5 +83,9 @@ function prune(node: PlanNode, required: Set<number>): PlanNode {
       const subquery = prune(node.subquery, new Set(node.subquery.outputs.map((s: Symbol) => s.id)));
       return { ...node, input, subquery, outputs: [...input.outputs, node.result] };
     }
+    case 'Exchange':
+    case 'RemoteSource':
+      // Exchanges come after pruning (AddExchanges runs last).
+      return node;
   }
 }

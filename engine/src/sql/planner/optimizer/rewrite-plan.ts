@@ -8,6 +8,7 @@ export function mapSources(node: PlanNode, f: (source: PlanNode) => PlanNode): P
   switch (node.kind) {
     case 'TableScan':
     case 'Values':
+    case 'RemoteSource':
       return node;
     case 'Join': {
       const left = f(node.left);

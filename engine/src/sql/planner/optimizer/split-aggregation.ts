@@ -24,14 +24,20 @@ export function splitAggregation(root: PlanNode, context: PlannerContext): PlanN
 }
 
 function splittable(node: AggregateNode, context: PlannerContext): boolean {
-  if (node.step !== 'single' || node.aggregations.some((a) => a.distinct)) return false;
+  if (!hasPartialForm(node)) return false;
   const scan = fragmentScan(node.source);
   if (scan === undefined) return false;
-  if (context.catalogs.get(scan.table.catalog)?.workerSplitSource?.(scan.table) === undefined) return false;
+  return context.catalogs.get(scan.table.catalog)?.workerSplitSource?.(scan.table) !== undefined;
+}
+
+/** Whether a single-step aggregation can run as partial + final: no DISTINCT, and every function has intermediate states. */
+export function hasPartialForm(node: AggregateNode): boolean {
+  if (node.step !== 'single' || node.aggregations.some((a) => a.distinct)) return false;
   return node.aggregations.every((a) => aggregateRef(aggregateFunctionOf(a.function)) !== undefined);
 }
 
-function split(node: AggregateNode, factory: PlanFactory): AggregateNode {
+/** Aggregate(final) over Aggregate(partial) over the node's source. */
+export function split(node: AggregateNode, factory: PlanFactory): AggregateNode {
   const intermediates = node.aggregations.map((a) => a.function.intermediateTypes.map((t) => factory.newSymbol(`${a.symbol.name}_partial`, t)));
   const partial: AggregateNode = {
     kind: 'Aggregate',

@@ -1,0 +1,254 @@
+// Runs a fragmented plan over the cluster. Every fragment but the root becomes a stage of tasks:
+// SOURCE and FIXED_HASH stages one task per node that takes work, SINGLE one task on one of them,
+// COORDINATOR_ONLY one task here. Tasks are created producers first, each told its consumers' buffer
+// count, the splits of its scans (spread round robin over the stage's tasks) and where its remote
+// sources read (buffer i of every task below, for its task i). The root fragment runs in the query
+// itself, reading its remote sources the same way. A node that refuses a task (it just left ACTIVE)
+// is left out and the stages are placed again. A task that fails, or whose node is gone, fails the
+// query; at the end, whatever its outcome, every task hears of it (DELETE).
+
+import type { CatalogManager } from '../../connectors/catalog-manager.js';
+import { parseDataSize } from '../../config/data-size.js';
+import { parseDuration } from '../../config/duration.js';
+import { EngineError, toEngineError } from '../../errors/engine-error.js';
+import { LocalExecutionPlanner, type ExecutionEnvironment } from '../../exec/local-execution-planner.js';
+import type { PageStream } from '../../exec/operators/operator.js';
+import type { Split } from '../../spi/connector.js';
+import type { QueryProgress } from '../../spi/query-progress.js';
+import type { Session } from '../../spi/session.js';
+import { sessionToJson } from '../../spi/session-json.js';
+import { allFragments, isPartitioned, type PlanFragment } from '../../sql/planner/distributed/fragmenter.js';
+import type { PlanNode, RemoteSourceNode } from '../../sql/planner/plan.js';
+import { sources } from '../../sql/planner/plan.js';
+import { ExchangeClient, type ExchangeClientOptions } from '../../worker/exchange-client.js';
+import type { OutputBuffersSpec, TaskUpdateRequest } from '../../worker/task-request.js';
+import { RemoteTask, type InternalHeaders, type RemoteTaskInfo, type TaskNode } from './remote-task.js';
+
+export interface ClusterView {
+  /** The nodes that take tasks of partitioned stages now (ACTIVE workers; this node when it takes work too). */
+  workerNodes(): TaskNode[];
+  /** This node (the coordinator), for COORDINATOR_ONLY stages. */
+  self(): TaskNode;
+  /** Headers every request to another node carries (the internal bearer). */
+  headers: InternalHeaders;
+  exchange: ExchangeClientOptions;
+}
+
+export interface Stage {
+  fragment: PlanFragment;
+  tasks: RemoteTask[];
+}
+
+/** How many times a query places its stages again after nodes refused tasks. */
+const MAX_PLACEMENTS = 3;
+
+export class DistributedQuery {
+  readonly stages = new Map<number, Stage>();
+  private failure: EngineError | undefined;
+  private readonly failed = new AbortController();
+  private readonly counted = new Map<string, Counted>();
+  private finished = false;
+
+  constructor(
+    private readonly root: PlanFragment,
+    private readonly session: Session,
+    private readonly cluster: ClusterView,
+    private readonly catalogs: CatalogManager,
+    private readonly progress: QueryProgress,
+  ) {}
+
+  /** The query's rows: creates the tasks, then runs the root fragment here over their output. */
+  async *pages(env: ExecutionEnvironment): PageStream {
+    const signal = AbortSignal.any([env.operator.signal, this.failed.signal]);
+    let outcome: 'finished' | 'failed' = 'failed';
+    try {
+      await this.schedule();
+      const local: ExecutionEnvironment = {
+        ...env,
+        operator: { ...env.operator, signal },
+        remoteSources: (node) => this.exchange(node, 0),
+      };
+      yield* new LocalExecutionPlanner(local).plan(this.root.root);
+      if (this.failure) throw this.failure;
+      outcome = 'finished';
+    } catch (e) {
+      throw this.failure ?? toEngineError(e);
+    } finally {
+      await this.close(outcome === 'finished' ? false : true);
+    }
+  }
+
+  /** Every task of the query, stage by stage. */
+  allTasks(): RemoteTask[] {
+    return [...this.stages.values()].flatMap((s) => s.tasks);
+  }
+
+  private async schedule(): Promise<void> {
+    const refused = new Set<string>();
+    for (let attempt = 1; ; attempt++) {
+      const nodes = this.cluster.workerNodes().filter((n) => !refused.has(n.nodeId));
+      if (nodes.length === 0) throw new EngineError('NO_NODES_AVAILABLE', 'No nodes available to run query');
+      try {
+        await this.createTasks(nodes);
+        return;
+      } catch (e) {
+        const refusal = e instanceof Refusal ? e : undefined;
+        await this.close(true);
+        if (refusal === undefined || attempt >= MAX_PLACEMENTS) throw refusal?.error ?? e;
+        refused.add(refusal.nodeId);
+        this.stages.clear();
+        this.counted.clear();
+      }
+    }
+  }
+
+  /** Places every stage, then creates the tasks bottom-up (producers before their consumers). */
+  private async createTasks(nodes: TaskNode[]): Promise<void> {
+    const fragments = allFragments(this.root).filter((f) => f.id !== this.root.id);
+    let single = 0;
+    for (const fragment of fragments) {
+      const placed = fragment.partitioning === 'COORDINATOR_ONLY' ? [this.cluster.self()] : isPartitioned(fragment) ? nodes : [nodes[single++ % nodes.length]];
+      const tasks = placed.map((node, i) => new RemoteTask(`${this.session.queryId}.${fragment.id}.${i}`, node, this.cluster.headers));
+      this.stages.set(fragment.id, { fragment, tasks });
+    }
+    const consumers = new Map<number, number>([[this.root.id, 1]]);
+    for (const f of allFragments(this.root)) for (const child of f.children) consumers.set(child.id, f.id === this.root.id ? 1 : this.stages.get(f.id)!.tasks.length);
+    for (const fragment of [...fragments].reverse()) {
+      const stage = this.stages.get(fragment.id)!;
+      const splits = this.assignSplits(fragment, stage.tasks.length);
+      const session = sessionToJson(this.session);
+      await Promise.all(
+        stage.tasks.map(async (task, i) => {
+          const request: TaskUpdateRequest = {
+            session,
+            fragment: fragment.root,
+            outputBuffers: outputBuffers(fragment, consumers.get(fragment.id)!),
+            sources: fragment.partitionedScans.map((scan) => ({ planNodeId: scan.id, splits: splits.get(scan.id)![i], noMoreSplits: true })),
+            remoteSources: remoteSourcesOf(fragment.root).map((node) => ({ planNodeId: node.id, locations: this.locations(node, i), noMoreLocations: true })),
+          };
+          try {
+            await task.update(request);
+          } catch (e) {
+            if (e instanceof EngineError && e.errorName === 'SERVER_SHUTTING_DOWN') throw new Refusal(task.node.nodeId, e);
+            throw e;
+          }
+          this.follow(task);
+        }),
+      );
+    }
+  }
+
+  /** Per partitioned scan of a SOURCE fragment, its splits dealt round robin to the stage's tasks. */
+  private assignSplits(fragment: PlanFragment, taskCount: number): Map<number, Split[][]> {
+    const out = new Map<number, Split[][]>();
+    for (const scan of fragment.partitionedScans) {
+      const connector = this.catalogs.get(scan.table.catalog);
+      if (connector === undefined) throw new EngineError('CATALOG_NOT_FOUND', `Catalog '${scan.table.catalog}' not found`);
+      const perTask: Split[][] = Array.from({ length: taskCount }, () => []);
+      connector.getSplits(this.session, scan.table, scan.constraint).forEach((split, i) => perTask[i % taskCount].push(split));
+      out.set(scan.id, perTask);
+    }
+    return out;
+  }
+
+  /** Where task `consumerIndex` of a fragment reads a remote source: its buffer in every task below. */
+  private locations(node: RemoteSourceNode, consumerIndex: number): { uri: string; nodeId: string }[] {
+    return node.sourceFragmentIds.flatMap((id) => this.stages.get(id)!.tasks.map((t) => ({ uri: t.resultsUri(consumerIndex), nodeId: t.node.nodeId })));
+  }
+
+  private exchange(node: RemoteSourceNode, consumerIndex: number): PageStream {
+    const client = new ExchangeClient(this.cluster.exchange);
+    for (const location of this.locations(node, consumerIndex)) client.addLocation(location);
+    client.setNoMoreLocations();
+    return client;
+  }
+
+  /** Follows a task's state into the query's progress; its failure fails the query. */
+  private follow(task: RemoteTask): void {
+    task.follow((info) => this.count(task.taskId, info)).catch((e: unknown) => {
+      if (this.finished || this.failure !== undefined) return;
+      this.failure = toEngineError(e);
+      this.failed.abort();
+    });
+  }
+
+  /** Adds what a task did since its last info to the query's progress. */
+  private count(taskId: string, info: RemoteTaskInfo): void {
+    const now = counted(info);
+    const before = this.counted.get(taskId) ?? ZERO;
+    const p = this.progress;
+    p.totalSplits += now.totalSplits - before.totalSplits;
+    p.queuedSplits += now.queuedSplits - before.queuedSplits;
+    p.runningSplits += now.runningSplits - before.runningSplits;
+    p.completedSplits += now.completedSplits - before.completedSplits;
+    p.processedRows += now.rows - before.rows;
+    p.processedBytes += now.bytes - before.bytes;
+    p.cpuTimeMillis += now.cpuMillis - before.cpuMillis;
+    this.counted.set(taskId, now);
+  }
+
+  /** Tells every task the query is over: cancel (its output was read) or abort (failure). */
+  private async close(abort: boolean): Promise<void> {
+    this.finished = true;
+    await Promise.all(this.allTasks().map((t) => t.cancel(abort)));
+  }
+}
+
+class Refusal extends Error {
+  constructor(
+    readonly nodeId: string,
+    readonly error: EngineError,
+  ) {
+    super(error.message);
+  }
+}
+
+interface Counted {
+  totalSplits: number;
+  queuedSplits: number;
+  runningSplits: number;
+  completedSplits: number;
+  rows: number;
+  bytes: number;
+  cpuMillis: number;
+}
+
+const ZERO: Counted = { totalSplits: 0, queuedSplits: 0, runningSplits: 0, completedSplits: 0, rows: 0, bytes: 0, cpuMillis: 0 };
+
+function counted(info: RemoteTaskInfo): Counted {
+  const s = info.stats;
+  return {
+    totalSplits: s.totalSplits,
+    queuedSplits: s.queuedSplits,
+    runningSplits: s.runningSplits,
+    completedSplits: s.completedSplits,
+    rows: s.rawInputPositions,
+    bytes: parseDataSize(s.rawInputDataSize) ?? 0,
+    cpuMillis: parseDuration(s.totalCpuTime) ?? 0,
+  };
+}
+
+function outputBuffers(fragment: PlanFragment, consumers: number): OutputBuffersSpec {
+  switch (fragment.output.type) {
+    case 'GATHER':
+      return { type: 'GATHER' };
+    case 'REPLICATE':
+      return { type: 'BROADCAST', partitions: consumers };
+    case 'REPARTITION': {
+      const layout = fragment.root.outputs;
+      const partitionChannels = fragment.output.partitionKeys.map((k) => layout.findIndex((s) => s.id === k.id));
+      if (partitionChannels.some((c) => c < 0)) throw new EngineError('GENERIC_INTERNAL_ERROR', `Partition keys of fragment ${fragment.id} are not in its output`);
+      return { type: 'PARTITIONED', partitions: consumers, partitionChannels };
+    }
+  }
+}
+
+function remoteSourcesOf(root: PlanNode): RemoteSourceNode[] {
+  const out: RemoteSourceNode[] = [];
+  const visit = (node: PlanNode) => {
+    if (node.kind === 'RemoteSource') out.push(node);
+    (node.kind === 'Apply' ? [node.input] : sources(node)).forEach(visit);
+  };
+  visit(root);
+  return out;
+}

@@ -1,0 +1,163 @@
+// The coordinator's handle on one task of a query on some node: creates it (POST), follows its
+// state by long-polling its info (GET with the version it has seen), and cancels or aborts it
+// (DELETE). A node that stops answering is retried with backoff and, after several failures over a
+// few seconds, reported gone (REMOTE_HOST_GONE), naming it; a task that failed reports its error.
+
+import { EngineError } from '../../errors/engine-error.js';
+import { ERROR_CODES, type ErrorName } from '../../errors/error-codes.js';
+import { toTaggedJson } from '../../sql/planner/plan-json.js';
+import { Backoff } from '../../worker/exchange-backoff.js';
+import type { TaskUpdateRequest } from '../../worker/task-request.js';
+
+/** The fields of a task's info the coordinator reads (the rest goes into the query detail as is). */
+export interface RemoteTaskInfo {
+  taskId: string;
+  state: string;
+  self: string;
+  failures: { message: string; errorCode?: { name: string } }[];
+  stats: {
+    totalSplits: number;
+    queuedSplits: number;
+    runningSplits: number;
+    completedSplits: number;
+    rawInputPositions: number;
+    rawInputDataSize: string;
+    outputPositions: number;
+    totalCpuTime: string;
+    elapsedTime: string;
+  };
+  [field: string]: unknown;
+}
+
+export interface TaskNode {
+  nodeId: string;
+  uri: string;
+}
+
+export type InternalHeaders = () => Record<string, string>;
+
+const POLL_WAIT = '1s';
+const DONE_STATES = new Set(['FINISHED', 'CANCELED', 'ABORTED', 'FAILED']);
+
+export class RemoteTask {
+  info: RemoteTaskInfo | undefined;
+  /** The version of `info`, as the node wrote it (a 64-bit integer: kept as text). */
+  private version: string | undefined;
+  private polling = false;
+  private closed = false;
+  private readonly stop = new AbortController();
+
+  constructor(
+    readonly taskId: string,
+    readonly node: TaskNode,
+    private readonly headers: InternalHeaders,
+  ) {}
+
+  get uri(): string {
+    return `${this.node.uri}/v1/task/${this.taskId}`;
+  }
+
+  /** The address of one of the task's output buffers, for the exchange clients that read it. */
+  resultsUri(bufferId: number): string {
+    return `${this.uri}/results/${bufferId}`;
+  }
+
+  get done(): boolean {
+    return this.info !== undefined && DONE_STATES.has(this.info.state);
+  }
+
+  /** POST: creates (or updates) the task; a node that refuses (not ACTIVE) throws SERVER_SHUTTING_DOWN. */
+  async update(request: TaskUpdateRequest): Promise<void> {
+    const response = await this.request('POST', this.uri, { body: toTaggedJson(request), headers: { 'Content-Type': 'application/json' } });
+    const text = await response.text();
+    if (response.status === 503) throw new EngineError('SERVER_SHUTTING_DOWN', `Node ${this.node.nodeId} refused task ${this.taskId}: ${errorMessage(text)}`);
+    if (response.status !== 200) throw new EngineError('REMOTE_TASK_ERROR', `Creating task ${this.taskId} on node ${this.node.nodeId} failed with ${response.status}: ${errorMessage(text)}`);
+    this.accept(text);
+  }
+
+  /**
+   * Follows the task until it is done; `onChange` sees each new info. Rejects with the task's
+   * failure, or REMOTE_HOST_GONE when its node stops answering.
+   */
+  async follow(onChange: (info: RemoteTaskInfo) => void): Promise<void> {
+    if (this.polling) return;
+    this.polling = true;
+    const backoff = new Backoff({ minFailures: 3, maxErrorDurationMillis: 5000 });
+    while (!this.closed && !this.done) {
+      try {
+        const headers: Record<string, string> = { 'X-Engine-Max-Wait': POLL_WAIT };
+        if (this.version !== undefined) headers['X-Engine-Current-Version'] = this.version;
+        const response = await this.request('GET', this.uri, { headers });
+        const text = await response.text();
+        if (response.status === 404) throw new EngineError('REMOTE_TASK_ERROR', `Task ${this.taskId} is no longer known to node ${this.node.nodeId}`);
+        if (response.status !== 200) throw new Error(`status ${response.status}`);
+        this.accept(text);
+        backoff.success();
+        onChange(this.info!);
+      } catch (e) {
+        if (this.closed) return;
+        if (e instanceof EngineError) throw e;
+        if (backoff.failure()) {
+          throw new EngineError('REMOTE_HOST_GONE', `Could not communicate with the remote task. The node may have crashed or be under too much load. Node ${this.node.nodeId} (${this.node.uri}): ${(e as Error).message}`);
+        }
+        await delay(backoff.retryDelayMillis, this.stop.signal);
+      }
+    }
+    const failure = this.info?.state === 'FAILED' ? this.info.failures[0] : undefined;
+    if (failure !== undefined) throw remoteError(failure, this.node.nodeId);
+  }
+
+  /** DELETE: abort drops its buffered output (failure); cancel lets it be read (early end, e.g. LIMIT). */
+  async cancel(abort: boolean): Promise<void> {
+    this.closed = true;
+    this.stop.abort();
+    if (this.done) return;
+    try {
+      const response = await this.request('DELETE', `${this.uri}?abort=${abort}`, {}, AbortSignal.timeout(5000));
+      const text = await response.text();
+      if (response.status === 200) this.accept(text);
+    } catch {
+      // The node is gone: nothing left to cancel there.
+    }
+  }
+
+  private accept(text: string): void {
+    this.info = JSON.parse(text) as RemoteTaskInfo;
+    this.version = /"version":(\d+)/.exec(text)?.[1];
+  }
+
+  private request(method: string, uri: string, init: { body?: string; headers?: Record<string, string> }, signal?: AbortSignal): Promise<Response> {
+    return fetch(uri, {
+      method,
+      body: init.body,
+      headers: { ...this.headers(), ...init.headers },
+      signal: signal ?? AbortSignal.any([this.stop.signal, AbortSignal.timeout(15_000)]),
+    });
+  }
+}
+
+function errorMessage(text: string): string {
+  try {
+    return (JSON.parse(text) as { error?: { message?: string } }).error?.message ?? text.slice(0, 500);
+  } catch {
+    return text.slice(0, 500);
+  }
+}
+
+/** A task's failure as the query's error: the same error name, the message naming the node. */
+function remoteError(failure: { message: string; errorCode?: { name: string } }, nodeId: string): EngineError {
+  const name = failure.errorCode?.name;
+  const known = name !== undefined && name in ERROR_CODES;
+  return new EngineError(known ? (name as ErrorName) : 'REMOTE_TASK_ERROR', known ? failure.message : `Remote task on node ${nodeId} failed: ${failure.message}`);
+}
+
+function delay(millis: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(resolve, millis);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    }, { once: true });
+  });
+}

@@ -1,0 +1,200 @@
+// AddExchanges: makes a logical plan distributed. Walking up from the leaves it tracks how each
+// node's rows are spread over tasks (its distribution) and puts a remote exchange wherever a node
+// needs its input spread otherwise: aggregations run partial below a repartition on their keys and
+// final above it; joins are partitioned (both sides repartitioned on the join keys) or broadcast
+// (the build side replicated to every probe task); what must see every row at once (sorts, global
+// windows, set operations, LIMIT's final step, the output) gathers to a single task. The fragmenter
+// then cuts the plan at these exchanges into stages.
+//
+// Distributions, as Trino names the partitionings they become:
+//   single     one task (SINGLE, or COORDINATOR_ONLY for data only the coordinator holds)
+//   arbitrary  many tasks, rows spread by split (SOURCE)
+//   hash       many tasks, rows spread by the hash of `keys` (FIXED_HASH)
+
+import type { PlannerContext } from '../planner-context.js';
+import type { AggregateNode, ExchangeNode, ExchangeType, JoinNode, PlanNode } from '../plan.js';
+import type { Symbol } from '../row-expression.js';
+import { hasPartialForm, split } from '../optimizer/split-aggregation.js';
+import { estimateRows } from '../optimizer/estimate-rows.js';
+import { hashCompatible } from './hash-compatible.js';
+
+export type Distribution = { kind: 'single' } | { kind: 'arbitrary' } | { kind: 'hash'; keys: Symbol[] };
+
+const SINGLE: Distribution = { kind: 'single' };
+const ARBITRARY: Distribution = { kind: 'arbitrary' };
+
+/**
+ * A build side estimated at up to this many rows is replicated to every probe task rather than
+ * repartitioned with the probe side (Trino decides by bytes; our estimates are rows).
+ */
+export const BROADCAST_MAX_ROWS = 500_000;
+
+interface Placed {
+  node: PlanNode;
+  distribution: Distribution;
+}
+
+export function addExchanges(root: PlanNode, context: PlannerContext): PlanNode {
+  const rewriter = new ExchangeRewriter(context);
+  const placed = rewriter.visit(root);
+  return rewriter.gather(placed);
+}
+
+class ExchangeRewriter {
+  constructor(private readonly context: PlannerContext) {}
+
+  visit(node: PlanNode): Placed {
+    switch (node.kind) {
+      case 'TableScan': {
+        const connector = this.context.catalogs.get(node.table.catalog);
+        return { node, distribution: connector?.remotelyAccessible?.(node.table) === true ? ARBITRARY : SINGLE };
+      }
+      case 'Values':
+      case 'RemoteSource':
+        return { node, distribution: SINGLE };
+      case 'Filter': {
+        const source = this.visit(node.source);
+        return { node: { ...node, source: source.node }, distribution: source.distribution };
+      }
+      case 'Project': {
+        const source = this.visit(node.source);
+        return { node: { ...node, source: source.node }, distribution: throughProject(source.distribution, node.assignments) };
+      }
+      case 'Aggregate':
+        return this.aggregate(node);
+      case 'Join':
+        return this.join(node);
+      case 'Sort':
+      case 'EnforceSingleRow':
+      case 'AssignUniqueId': {
+        // AssignUniqueId numbers rows per task; in one task its ids stay unique.
+        const source = this.gather(this.visit(node.source));
+        return { node: { ...node, source }, distribution: SINGLE };
+      }
+      case 'TopN':
+      case 'Limit':
+        return this.partialThenFinal(node);
+      case 'Window': {
+        const source = this.visit(node.source);
+        if (node.partitionBy.length === 0) return { node: { ...node, source: this.gather(source) }, distribution: SINGLE };
+        const partitioned = this.partitionedOn(source, node.partitionBy);
+        return { node: { ...node, source: partitioned.node }, distribution: partitioned.distribution };
+      }
+      case 'SetOperation': {
+        const sources = node.sources.map((s) => this.gather(this.visit(s)));
+        return { node: { ...node, sources }, distribution: SINGLE };
+      }
+      case 'GroupId': {
+        // Grouping sets null out keys: a hash distribution no longer holds for them.
+        const source = this.visit(node.source);
+        return { node: { ...node, source: source.node }, distribution: source.distribution.kind === 'single' ? SINGLE : ARBITRARY };
+      }
+      case 'Apply': {
+        // The subquery runs again per binding, in the task of the Apply: it stays a local plan.
+        const input = this.gather(this.visit(node.input));
+        return { node: { ...node, input }, distribution: SINGLE };
+      }
+      case 'Exchange':
+        return { node, distribution: node.type === 'GATHER' ? SINGLE : ARBITRARY };
+    }
+  }
+
+  /** The node with its rows in one task: as it is, or under a GATHER exchange. */
+  gather(placed: Placed): PlanNode {
+    return placed.distribution.kind === 'single' ? placed.node : this.exchange('GATHER', placed.node, []);
+  }
+
+  private exchange(type: ExchangeType, source: PlanNode, partitionKeys: Symbol[]): ExchangeNode {
+    return { kind: 'Exchange', id: this.context.factory.nodeId(), type, source, partitionKeys, outputs: source.outputs };
+  }
+
+  /** The node's rows hash-partitioned on (a subset of) `keys`: as they are, or repartitioned on `keys`. */
+  private partitionedOn(placed: Placed, keys: Symbol[]): Placed {
+    const d = placed.distribution;
+    if (d.kind === 'single') return placed;
+    if (d.kind === 'hash' && d.keys.every((k) => keys.some((g) => g.id === k.id))) return placed;
+    return { node: this.exchange('REPARTITION', placed.node, keys), distribution: { kind: 'hash', keys } };
+  }
+
+  private aggregate(node: AggregateNode): Placed {
+    const source = this.visit(node.source);
+    const keys = node.groupingKeys;
+    const d = source.distribution;
+    const inPlace = d.kind === 'single' || (keys.length > 0 && d.kind === 'hash' && d.keys.every((k) => keys.some((g) => g.id === k.id)));
+    if (inPlace) return { node: { ...node, source: source.node }, distribution: d };
+    if (hasPartialForm(node)) {
+      const final = split({ ...node, source: source.node }, this.context.factory);
+      const partial = final.source;
+      const moved = keys.length === 0 ? this.exchange('GATHER', partial, []) : this.exchange('REPARTITION', partial, keys);
+      return { node: { ...final, source: moved }, distribution: keys.length === 0 ? SINGLE : { kind: 'hash', keys } };
+    }
+    if (keys.length === 0) return { node: { ...node, source: this.gather(source) }, distribution: SINGLE };
+    const partitioned = this.partitionedOn(source, keys);
+    return { node: { ...node, source: partitioned.node }, distribution: partitioned.distribution };
+  }
+
+  /** TopN and Limit: the same step in every task, then again over their gathered rows. */
+  private partialThenFinal(node: PlanNode & { kind: 'TopN' | 'Limit' }): Placed {
+    const source = this.visit(node.source);
+    if (source.distribution.kind === 'single') return { node: { ...node, source: source.node }, distribution: SINGLE };
+    if (node.kind === 'Limit' && !Number.isFinite(node.count)) return { node: { ...node, source: this.gather(source) }, distribution: SINGLE };
+    const id = this.context.factory.nodeId();
+    const partial: PlanNode = node.kind === 'Limit' ? { ...node, id, source: source.node, count: node.count + node.offset, offset: 0 } : { ...node, id, source: source.node };
+    return { node: { ...node, source: this.exchange('GATHER', partial, []) }, distribution: SINGLE };
+  }
+
+  private join(node: JoinNode): Placed {
+    const left = this.visit(node.left);
+    const right = this.visit(node.right);
+    if (left.distribution.kind === 'single') {
+      // The probe side is in one task already: bring the build side there.
+      return { node: { ...node, left: left.node, right: this.gather(right) }, distribution: SINGLE };
+    }
+    const strategy = this.joinStrategy(node);
+    if (strategy === 'broadcast') {
+      return { node: { ...node, left: left.node, right: this.exchange('REPLICATE', right.node, []) }, distribution: left.distribution };
+    }
+    if (strategy === 'single') return { node: { ...node, left: this.gather(left), right: this.gather(right) }, distribution: SINGLE };
+    const leftKeys = node.criteria.map((c) => c.left);
+    const rightKeys = node.criteria.map((c) => c.right);
+    const keepsLeft = left.distribution.kind === 'hash' && sameKeys(left.distribution.keys, leftKeys);
+    const probe = keepsLeft ? left.node : this.exchange('REPARTITION', left.node, leftKeys);
+    const build = this.exchange('REPARTITION', right.node, rightKeys);
+    // Unmatched build rows come out with NULL probe keys, outside the probe keys' partitioning.
+    const distribution: Distribution = node.type === 'right' || node.type === 'full' ? ARBITRARY : { kind: 'hash', keys: leftKeys };
+    return { node: { ...node, left: probe, right: build }, distribution };
+  }
+
+  /**
+   * Broadcast replicates the build side, so it only suits joins that never emit an unmatched build
+   * row (inner, left, semi); a null-aware semi join must see every build row in each task (one NULL
+   * there changes every non-match to NULL), so it is always broadcast. Partitioning needs equi-join
+   * keys whose two sides hash alike.
+   */
+  private joinStrategy(node: JoinNode): 'broadcast' | 'partitioned' | 'single' {
+    const canBroadcast = node.type === 'inner' || node.type === 'left' || node.type === 'mark';
+    const canPartition = node.criteria.length > 0 && node.criteria.every((c) => hashCompatible(c.left.type, c.right.type)) && !(node.type === 'mark' && node.mark?.nullAware);
+    if (!canPartition) return canBroadcast ? 'broadcast' : 'single';
+    if (!canBroadcast) return 'partitioned';
+    const requested = this.context.session.properties.get('join_distribution_type')?.toUpperCase() ?? 'AUTOMATIC';
+    if (requested === 'BROADCAST') return 'broadcast';
+    if (requested === 'PARTITIONED') return 'partitioned';
+    return estimateRows(node.right, this.context) <= BROADCAST_MAX_ROWS ? 'broadcast' : 'partitioned';
+  }
+}
+
+function sameKeys(a: readonly Symbol[], b: readonly Symbol[]): boolean {
+  return a.length === b.length && a.every((s, i) => s.id === b[i].id);
+}
+
+/** A hash distribution survives a projection when every key passes through (possibly renamed). */
+function throughProject(d: Distribution, assignments: readonly { symbol: Symbol; expression: { kind: string; symbol?: Symbol } }[]): Distribution {
+  if (d.kind !== 'hash') return d;
+  const keys: Symbol[] = [];
+  for (const key of d.keys) {
+    const out = assignments.find((a) => a.expression.kind === 'symbol' && a.expression.symbol?.id === key.id);
+    if (out === undefined) return ARBITRARY;
+    keys.push(out.symbol);
+  }
+  return { kind: 'hash', keys };
+}

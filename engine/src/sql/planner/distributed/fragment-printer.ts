@@ -1,0 +1,30 @@
+// EXPLAIN (TYPE DISTRIBUTED): the fragments of a plan as Trino prints them — per fragment its
+// partitioning, output layout and output partitioning, then its tree down to its remote sources.
+
+import { layout, name, printPlan, printTree, type NodeRuntimeStats } from '../plan-printer.js';
+import { allFragments, type PlanFragment } from './fragmenter.js';
+
+export function printFragments(root: PlanFragment, columnNames: string[], stats?: ReadonlyMap<number, NodeRuntimeStats>): string {
+  return allFragments(root)
+    .map((f) => {
+      const tree = f.id === root.id ? printPlan(f.root, columnNames, stats).split('\n') : printTree(f.root, stats);
+      return [
+        `Fragment ${f.id} [${f.partitioning}]`,
+        `    Output layout: [${layout(f.root.outputs)}]`,
+        `    Output partitioning: ${outputPartitioning(f)}`,
+        ...tree.map((l) => `    ${l}`),
+      ].join('\n');
+    })
+    .join('\n\n');
+}
+
+function outputPartitioning(f: PlanFragment): string {
+  switch (f.output.type) {
+    case 'GATHER':
+      return 'SINGLE []';
+    case 'REPLICATE':
+      return 'BROADCAST []';
+    case 'REPARTITION':
+      return `HASH [${f.output.partitionKeys.map(name).join(', ')}]`;
+  }
+}

@@ -1,0 +1,263 @@
+// One task: a fragment of a query running on this node. It plans the fragment with the local
+// execution planner — its scans reading the splits the coordinator assigned, its remote sources
+// reading the output buffers of the tasks below through exchange clients — and feeds its pages into
+// its output buffer. States as Trino's: RUNNING, then FLUSHING once every page is in the buffer,
+// then FINISHED once the consumers took them all; or CANCELED, ABORTED, FAILED. Every change bumps
+// the version, which GET /v1/task long-polls on; a task that is done reports the largest version.
+
+import type { CatalogManager } from '../connectors/catalog-manager.js';
+import { EngineError, toEngineError } from '../errors/engine-error.js';
+import { errorCodeJson, failureInfoJson, type FailureInfoJson } from '../errors/failure-info.js';
+import { LocalExecutionPlanner, type ExecutionEnvironment } from '../exec/local-execution-planner.js';
+import type { MemoryContext } from '../exec/memory.js';
+import type { PageStream } from '../exec/operators/operator.js';
+import type { Split } from '../spi/connector.js';
+import { newQueryProgress, type QueryProgress } from '../spi/query-progress.js';
+import type { Session } from '../spi/session.js';
+import type { PlanNode, RemoteSourceNode } from '../sql/planner/plan.js';
+import type { NodeRuntimeStats } from '../sql/planner/plan-printer.js';
+import { ExchangeClient, type ExchangeClientOptions } from './exchange-client.js';
+import type { OutputBufferOptions } from './output-buffer.js';
+import { TaskOutput } from './task-output.js';
+import type { OutputBuffersSpec, TaskUpdateRequest } from './task-request.js';
+
+export type TaskState = 'PLANNED' | 'RUNNING' | 'FLUSHING' | 'FINISHED' | 'CANCELED' | 'ABORTED' | 'FAILED';
+
+/** The version a task that is done reports (Java's Long.MAX_VALUE, as Trino's coordinator expects). */
+export const DONE_TASK_VERSION = 9223372036854775807n;
+
+export interface TaskFailure extends FailureInfoJson {
+  errorCode: { code: number; name: string; type: string };
+}
+
+export interface SqlTaskOptions {
+  catalogs: CatalogManager;
+  /** The query's memory on this node, shared by its tasks here. */
+  queryMemory: MemoryContext;
+  outputBuffer: OutputBufferOptions;
+  exchange: ExchangeClientOptions;
+}
+
+export function isDoneState(state: TaskState): boolean {
+  return state === 'FINISHED' || state === 'CANCELED' || state === 'ABORTED' || state === 'FAILED';
+}
+
+export class SqlTask {
+  readonly createTime = new Date();
+  startTime: Date | undefined;
+  endTime: Date | undefined;
+  lastHeartbeat = new Date();
+  readonly progress: QueryProgress = newQueryProgress();
+  readonly nodeStats = new Map<number, NodeRuntimeStats>();
+  readonly memory: MemoryContext;
+  private currentState: TaskState = 'PLANNED';
+  private changes = 0;
+  private readonly waiters = new Set<() => void>();
+  private readonly abort = new AbortController();
+  private output: TaskOutput | undefined;
+  private fragment: PlanNode | undefined;
+  private session: Session | undefined;
+  private readonly splits = new Map<number, { splits: Split[]; noMore: boolean }>();
+  private readonly exchanges = new Map<number, ExchangeClient>();
+  private readonly pendingLocations = new Map<number, { uri: string; nodeId: string }[]>();
+  private readonly noMoreLocations = new Set<number>();
+  failure: TaskFailure | undefined;
+  /** CPU time of this task's turns on the event loop (pages pulled through its pipeline). */
+  cpuMillis = 0;
+
+  constructor(
+    readonly taskId: string,
+    private readonly options: SqlTaskOptions,
+    private readonly onDone: (task: SqlTask) => void,
+  ) {
+    this.memory = options.queryMemory.child(taskId);
+    this.memory.onRevoke((error) => this.fail(error));
+  }
+
+  get state(): TaskState {
+    return this.currentState;
+  }
+
+  get version(): bigint {
+    return isDoneState(this.currentState) ? DONE_TASK_VERSION : BigInt(this.changes);
+  }
+
+  get outputBuffer() {
+    return this.output?.buffer;
+  }
+
+  get outputSpec(): OutputBuffersSpec | undefined {
+    return this.outputSpecValue;
+  }
+
+  private outputSpecValue: OutputBuffersSpec | undefined;
+
+  /** Plan node ids of the scans told there are no more splits. */
+  get noMoreSplits(): string[] {
+    return [...this.splits].filter(([, s]) => s.noMore).map(([id]) => String(id));
+  }
+
+  get outputRows(): number {
+    return this.output?.rows ?? 0;
+  }
+
+  get outputBytes(): number {
+    return this.output?.bytes ?? 0;
+  }
+
+  get exchangeClients(): ReadonlyMap<number, ExchangeClient> {
+    return this.exchanges;
+  }
+
+  get planRoot(): PlanNode | undefined {
+    return this.fragment;
+  }
+
+  /** POST /v1/task/{taskId}: the first request creates the task; later ones add splits and locations. */
+  update(request: TaskUpdateRequest, session: Session): void {
+    this.lastHeartbeat = new Date();
+    if (this.fragment === undefined) {
+      if (request.fragment === undefined || request.outputBuffers === undefined) {
+        throw new EngineError('GENERIC_USER_ERROR', `Task ${this.taskId} does not exist yet: its first request needs a fragment and output buffers`);
+      }
+      this.fragment = request.fragment;
+      this.session = session;
+      this.outputSpecValue = request.outputBuffers;
+      this.output = new TaskOutput(request.outputBuffers, request.fragment.outputs.map((s) => s.type), this.options.outputBuffer);
+      this.output.buffer.onStateChange(() => this.bufferChanged());
+    }
+    if (isDoneState(this.currentState)) return;
+    for (const source of request.sources) {
+      const entry = this.splits.get(source.planNodeId) ?? { splits: [], noMore: false };
+      if (!entry.noMore) entry.splits.push(...source.splits);
+      entry.noMore ||= source.noMoreSplits;
+      this.splits.set(source.planNodeId, entry);
+    }
+    for (const remote of request.remoteSources) {
+      const client = this.exchanges.get(remote.planNodeId);
+      if (client !== undefined) {
+        for (const location of remote.locations) client.addLocation(location);
+        if (remote.noMoreLocations) client.setNoMoreLocations();
+      } else {
+        this.pendingLocations.set(remote.planNodeId, [...(this.pendingLocations.get(remote.planNodeId) ?? []), ...remote.locations]);
+        if (remote.noMoreLocations) this.noMoreLocations.add(remote.planNodeId);
+      }
+    }
+    this.changed();
+    if (this.currentState === 'PLANNED' && this.allSplitsKnown()) this.start();
+  }
+
+  /** DELETE /v1/task/{taskId}: abort (the default) drops the buffered pages; cancel lets consumers take them. */
+  cancel(abort: boolean): void {
+    if (isDoneState(this.currentState)) return;
+    this.stop(abort ? 'ABORTED' : 'CANCELED');
+  }
+
+  fail(error: EngineError): void {
+    if (isDoneState(this.currentState)) return;
+    this.failure = { ...failureInfoJson(error), errorCode: errorCodeJson(error) };
+    this.stop('FAILED');
+  }
+
+  /** Resolves once the version differs from `version`, or after `maxWaitMillis`. */
+  async waitForChange(version: bigint | undefined, maxWaitMillis: number): Promise<void> {
+    this.lastHeartbeat = new Date();
+    if (version === undefined || version !== this.version || maxWaitMillis <= 0) return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.waiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, maxWaitMillis);
+      this.waiters.add(done);
+    });
+  }
+
+  /** The scans the coordinator assigns splits to are named in the first request; the others read their table here. */
+  private allSplitsKnown(): boolean {
+    return [...this.splits.values()].every((s) => s.noMore);
+  }
+
+  private start(): void {
+    this.setState('RUNNING');
+    this.startTime = new Date();
+    void this.run();
+  }
+
+  private async run(): Promise<void> {
+    const session = this.session!;
+    const env: ExecutionEnvironment = {
+      operator: { memory: this.memory, signal: this.abort.signal, timeZone: session.timeZone },
+      catalogs: this.options.catalogs,
+      session,
+      progress: this.progress,
+      nodeStats: this.nodeStats,
+      remoteSources: (node) => this.remoteSource(node),
+      assignedSplits: (scan) => this.splits.get(scan.id)?.splits,
+    };
+    const output = this.output!;
+    try {
+      const stream = new LocalExecutionPlanner(env).plan(this.fragment!);
+      const iterator = stream[Symbol.asyncIterator]();
+      for (;;) {
+        const started = process.cpuUsage();
+        const next = await iterator.next();
+        const used = process.cpuUsage(started);
+        this.cpuMillis += (used.user + used.system) / 1000;
+        if (next.done) break;
+        await output.add(next.value);
+        if (isDoneState(this.currentState)) {
+          await iterator.return?.();
+          return;
+        }
+      }
+      if (isDoneState(this.currentState)) return;
+      output.finish();
+      this.setState('FLUSHING');
+      this.bufferChanged();
+    } catch (e) {
+      if (!isDoneState(this.currentState)) this.fail(toEngineError(e));
+    }
+  }
+
+  private remoteSource(node: RemoteSourceNode): PageStream {
+    const client = new ExchangeClient(this.options.exchange);
+    this.exchanges.set(node.id, client);
+    for (const location of this.pendingLocations.get(node.id) ?? []) client.addLocation(location);
+    this.pendingLocations.delete(node.id);
+    if (this.noMoreLocations.has(node.id)) client.setNoMoreLocations();
+    return client;
+  }
+
+  private bufferChanged(): void {
+    const buffer = this.output?.buffer;
+    if (buffer === undefined) return;
+    if (this.currentState === 'FLUSHING' && buffer.state === 'FINISHED') this.setState('FINISHED');
+    else this.changed();
+  }
+
+  private stop(state: TaskState): void {
+    this.setState(state);
+    this.abort.abort();
+    for (const client of this.exchanges.values()) client.close();
+    if (state === 'CANCELED') this.output?.finish();
+    else this.output?.buffer.abort();
+  }
+
+  private setState(state: TaskState): void {
+    if (this.currentState === state) return;
+    this.currentState = state;
+    if (isDoneState(state)) {
+      this.endTime = new Date();
+      this.memory.close();
+      this.onDone(this);
+    }
+    this.changed();
+  }
+
+  private changed(): void {
+    this.changes++;
+    for (const wake of [...this.waiters]) wake();
+  }
+}

@@ -1,0 +1,305 @@
+// The task object of INTERFACE.md (GET /v1/task/{taskId}, the elements of GET /v1/task, and the
+// tasks in a query's stage tree): state and version, output buffers, stats with one pipeline whose
+// operator summaries carry the counts and times measured per plan node, failures.
+
+import { formatDataSize } from '../config/data-size.js';
+import { formatDuration } from '../config/duration.js';
+import type { PlanNode } from '../sql/planner/plan.js';
+import { sources } from '../sql/planner/plan.js';
+import type { OutputBufferInfo } from './output-buffer.js';
+import type { ExchangeClientStatus } from './exchange-client.js';
+import type { SqlTask, TaskFailure, TaskState } from './sql-task.js';
+
+export interface TaskInfo {
+  taskId: string;
+  /** A bigint: the largest 64-bit value once the task is done (written as a JSON number, exactly). */
+  version: bigint;
+  state: TaskState;
+  self: string;
+  nodeId: string;
+  lastHeartbeat: string;
+  outputBuffers: OutputBufferInfo;
+  noMoreSplits: string[];
+  stats: TaskStats;
+  failures: TaskFailure[];
+  outputs: Record<string, never>;
+}
+
+export interface Distribution {
+  maxError: number;
+  count: number;
+  total: number;
+  p01: number;
+  p05: number;
+  p10: number;
+  p25: number;
+  p50: number;
+  p75: number;
+  p90: number;
+  p95: number;
+  p99: number;
+  min: number;
+  max: number;
+}
+
+export interface OperatorSummary {
+  operatorId: number;
+  planNodeId: string;
+  operatorType: string;
+  addInputCalls: number;
+  getOutputCalls: number;
+  finishCalls: number;
+  addInputWall: string;
+  addInputCpu: string;
+  addInputUser: string;
+  getOutputWall: string;
+  getOutputCpu: string;
+  getOutputUser: string;
+  blockedWall: string;
+  finishWall: string;
+  finishCpu: string;
+  finishUser: string;
+  inputDataSize: string;
+  outputDataSize: string;
+  memoryReservation: string;
+  inputPositions: number;
+  outputPositions: number;
+  info?: ExchangeClientStatus;
+}
+
+export interface PipelineStats {
+  inputPipeline: boolean;
+  outputPipeline: boolean;
+  totalDrivers: number;
+  queuedDrivers: number;
+  runningDrivers: number;
+  completedDrivers: number;
+  memoryReservation: string;
+  queuedTime: Distribution;
+  elapsedTime: Distribution;
+  totalScheduledTime: string;
+  totalCpuTime: string;
+  totalBlockedTime: string;
+  rawInputDataSize: string;
+  processedInputDataSize: string;
+  outputDataSize: string;
+  rawInputPositions: number;
+  processedInputPositions: number;
+  outputPositions: number;
+  operatorSummaries: OperatorSummary[];
+  drivers: never[];
+}
+
+export interface TaskStats {
+  createTime: string;
+  startTime?: string;
+  endTime?: string;
+  elapsedTime: string;
+  queuedTime: string;
+  totalScheduledTime: string;
+  totalCpuTime: string;
+  totalBlockedTime: string;
+  totalDrivers: number;
+  queuedDrivers: number;
+  runningDrivers: number;
+  completedDrivers: number;
+  memoryReservation: string;
+  peakMemoryReservation: string;
+  rawInputDataSize: string;
+  processedInputDataSize: string;
+  outputDataSize: string;
+  rawInputPositions: number;
+  processedInputPositions: number;
+  outputPositions: number;
+  /** Splits of the task's scans, for the query's split counts. */
+  totalSplits: number;
+  queuedSplits: number;
+  runningSplits: number;
+  completedSplits: number;
+  pipelines: PipelineStats[];
+}
+
+const EMPTY_BUFFERS: OutputBufferInfo = { state: 'OPEN', masterSequenceId: 0, pagesAdded: 0, buffers: [] };
+
+export function taskInfo(task: SqlTask, self: string, nodeId: string): TaskInfo {
+  return {
+    taskId: task.taskId,
+    version: task.version,
+    state: task.state,
+    self,
+    nodeId,
+    lastHeartbeat: task.lastHeartbeat.toISOString(),
+    outputBuffers: task.outputBuffer?.info() ?? EMPTY_BUFFERS,
+    noMoreSplits: task.noMoreSplits,
+    stats: taskStats(task),
+    failures: task.failure ? [task.failure] : [],
+    outputs: {},
+  };
+}
+
+function taskStats(task: SqlTask): TaskStats {
+  const now = Date.now();
+  const end = task.endTime?.getTime() ?? now;
+  const elapsed = end - task.createTime.getTime();
+  const queued = (task.startTime?.getTime() ?? end) - task.createTime.getTime();
+  const running = task.startTime ? end - task.startTime.getTime() : 0;
+  const cpu = formatDuration(task.cpuMillis);
+  const blocked = formatDuration(Math.max(0, running - task.cpuMillis));
+  const progress = task.progress;
+  const done = task.endTime !== undefined || task.state === 'FLUSHING';
+  const drivers = { totalDrivers: 1, queuedDrivers: task.startTime ? 0 : 1, runningDrivers: task.startTime && !done ? 1 : 0, completedDrivers: done ? 1 : 0 };
+  const outputBytes = formatDataSize(task.outputBytes);
+  const operators = operatorSummaries(task);
+  const pipeline: PipelineStats = {
+    inputPipeline: true,
+    outputPipeline: true,
+    ...drivers,
+    memoryReservation: formatDataSize(task.memory.reservedBytes),
+    queuedTime: distribution([queued]),
+    elapsedTime: distribution([elapsed]),
+    totalScheduledTime: cpu,
+    totalCpuTime: cpu,
+    totalBlockedTime: blocked,
+    rawInputDataSize: formatDataSize(progress.processedBytes),
+    processedInputDataSize: formatDataSize(progress.processedBytes),
+    outputDataSize: outputBytes,
+    rawInputPositions: progress.processedRows,
+    processedInputPositions: progress.processedRows,
+    outputPositions: task.outputRows,
+    operatorSummaries: operators,
+    drivers: [],
+  };
+  return {
+    createTime: task.createTime.toISOString(),
+    ...(task.startTime ? { startTime: task.startTime.toISOString() } : {}),
+    ...(task.endTime ? { endTime: task.endTime.toISOString() } : {}),
+    elapsedTime: formatDuration(elapsed),
+    queuedTime: formatDuration(queued),
+    totalScheduledTime: cpu,
+    totalCpuTime: cpu,
+    totalBlockedTime: blocked,
+    ...drivers,
+    memoryReservation: formatDataSize(task.memory.reservedBytes),
+    peakMemoryReservation: formatDataSize(task.memory.peakBytes),
+    rawInputDataSize: formatDataSize(progress.processedBytes),
+    processedInputDataSize: formatDataSize(progress.processedBytes),
+    outputDataSize: outputBytes,
+    rawInputPositions: progress.processedRows,
+    processedInputPositions: progress.processedRows,
+    outputPositions: task.outputRows,
+    totalSplits: progress.totalSplits,
+    queuedSplits: progress.queuedSplits,
+    runningSplits: progress.runningSplits,
+    completedSplits: progress.completedSplits,
+    pipelines: [pipeline],
+  };
+}
+
+/** One summary per plan node of the fragment (top first) and the task output operator at the end. */
+function operatorSummaries(task: SqlTask): OperatorSummary[] {
+  const root = task.planRoot;
+  if (root === undefined) return [];
+  const nodes: PlanNode[] = [];
+  const visit = (node: PlanNode) => {
+    nodes.push(node);
+    (node.kind === 'Apply' ? [node.input] : sources(node)).forEach(visit);
+  };
+  visit(root);
+  const summaries = nodes.reverse().map((node, i) => {
+    const stats = task.nodeStats.get(node.id);
+    const inputs = (node.kind === 'Apply' ? [node.input] : sources(node)).reduce((sum, s) => sum + (task.nodeStats.get(s.id)?.outputRows ?? 0), 0);
+    const exchange = node.kind === 'RemoteSource' ? task.exchangeClients.get(node.id)?.status() : undefined;
+    return summary(i, String(node.id), operatorType(node), inputs, stats?.outputRows ?? 0, stats?.wallMillis ?? 0, exchange);
+  });
+  summaries.push(summary(summaries.length, String(root.id), 'TaskOutputOperator', task.outputRows, task.outputRows, 0, undefined));
+  return summaries;
+}
+
+function summary(operatorId: number, planNodeId: string, operatorType: string, inputRows: number, outputRows: number, wallMillis: number, info: ExchangeClientStatus | undefined): OperatorSummary {
+  const wall = formatDuration(wallMillis);
+  const zero = formatDuration(0);
+  return {
+    operatorId,
+    planNodeId,
+    operatorType,
+    addInputCalls: inputRows > 0 ? 1 : 0,
+    getOutputCalls: outputRows > 0 ? 1 : 0,
+    finishCalls: 1,
+    addInputWall: zero,
+    addInputCpu: zero,
+    addInputUser: zero,
+    getOutputWall: wall,
+    getOutputCpu: wall,
+    getOutputUser: wall,
+    blockedWall: zero,
+    finishWall: zero,
+    finishCpu: zero,
+    finishUser: zero,
+    inputDataSize: formatDataSize(info?.bufferedBytes ?? 0),
+    outputDataSize: formatDataSize(0),
+    memoryReservation: formatDataSize(0),
+    inputPositions: inputRows,
+    outputPositions: outputRows,
+    ...(info ? { info } : {}),
+  };
+}
+
+function operatorType(node: PlanNode): string {
+  switch (node.kind) {
+    case 'TableScan':
+      return 'TableScanOperator';
+    case 'Values':
+      return 'ValuesOperator';
+    case 'Filter':
+    case 'Project':
+      return 'FilterAndProjectOperator';
+    case 'Aggregate':
+      return 'HashAggregationOperator';
+    case 'Join':
+      return 'LookupJoinOperator';
+    case 'Sort':
+      return 'OrderByOperator';
+    case 'TopN':
+      return 'TopNOperator';
+    case 'Limit':
+      return 'LimitOperator';
+    case 'Window':
+      return 'WindowOperator';
+    case 'SetOperation':
+      return 'SetOperationOperator';
+    case 'EnforceSingleRow':
+      return 'EnforceSingleRowOperator';
+    case 'GroupId':
+      return 'GroupIdOperator';
+    case 'AssignUniqueId':
+      return 'AssignUniqueIdOperator';
+    case 'Apply':
+      return 'ApplyOperator';
+    case 'Exchange':
+    case 'RemoteSource':
+      return 'ExchangeOperator';
+  }
+}
+
+/** A distribution of a few values (one per driver): percentiles by nearest rank. */
+export function distribution(values: readonly number[]): Distribution {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number) => (sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]);
+  const total = sorted.reduce((a, b) => a + b, 0);
+  return {
+    maxError: 0,
+    count: sorted.length,
+    total,
+    p01: at(0.01),
+    p05: at(0.05),
+    p10: at(0.1),
+    p25: at(0.25),
+    p50: at(0.5),
+    p75: at(0.75),
+    p90: at(0.9),
+    p95: at(0.95),
+    p99: at(0.99),
+    min: sorted.length === 0 ? Number.NaN : sorted[0],
+    max: sorted.length === 0 ? Number.NaN : sorted[sorted.length - 1],
+  };
+}

@@ -1,0 +1,155 @@
+// The tasks a node holds. Creates a task on its first POST (only while the node takes new work),
+// shares one memory context per query among that query's tasks here (the per-node query limit),
+// keeps finished tasks for a while so that their final info can be read, and fails a task whose
+// coordinator stopped asking about it (the coordinator is gone, nobody will read or cancel it).
+
+import type { CatalogManager } from '../connectors/catalog-manager.js';
+import { EngineError } from '../errors/engine-error.js';
+import type { MemoryContext } from '../exec/memory.js';
+import { sessionFromJson } from '../spi/session-json.js';
+import type { ExchangeClientOptions } from './exchange-client.js';
+import type { OutputBuffer, OutputBufferOptions } from './output-buffer.js';
+import { isDoneState, SqlTask } from './sql-task.js';
+import type { TaskUpdateRequest } from './task-request.js';
+
+const TASK_ID = /^[0-9a-z_]{1,64}\.\d{1,6}\.\d{1,6}$/;
+
+export interface TaskManagerOptions {
+  catalogs: CatalogManager;
+  nodeMemory: MemoryContext;
+  /** query.max-memory-per-node: what one query's tasks on this node may hold together. */
+  queryMaxMemoryPerNode: number;
+  outputBuffer: OutputBufferOptions;
+  exchange: ExchangeClientOptions;
+  /** How long a done task stays listed (default 5 minutes). */
+  infoRetentionMillis?: number;
+  /** A running task nobody asked about for this long is failed (default 60 s). */
+  abandonedAfterMillis?: number;
+  /** Whether the node takes new tasks now (it is ACTIVE); otherwise a new task is refused with this error. */
+  refusal: () => EngineError | undefined;
+}
+
+interface QueryOnNode {
+  memory: MemoryContext;
+  tasks: Set<SqlTask>;
+}
+
+export class TaskManager {
+  private readonly tasks = new Map<string, SqlTask>();
+  private readonly queries = new Map<string, QueryOnNode>();
+  private readonly listeners: (() => void)[] = [];
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(private readonly options: TaskManagerOptions) {
+    this.sweeper = setInterval(() => this.sweep(), 1000).unref();
+  }
+
+  /** POST /v1/task/{taskId}. */
+  update(taskId: string, request: TaskUpdateRequest): SqlTask {
+    if (!TASK_ID.test(taskId)) throw new EngineError('GENERIC_USER_ERROR', `Invalid task id: ${taskId} (expected <queryId>.<stage>.<task>)`);
+    let task = this.tasks.get(taskId);
+    if (task === undefined) {
+      const refusal = this.options.refusal();
+      if (refusal !== undefined) throw refusal;
+      task = this.create(taskId, request.session.queryId);
+    }
+    task.update(request, sessionFromJson(request.session));
+    return task;
+  }
+
+  get(taskId: string): SqlTask | undefined {
+    return this.tasks.get(taskId);
+  }
+
+  list(): SqlTask[] {
+    return [...this.tasks.values()];
+  }
+
+  outputBuffer(taskId: string): OutputBuffer | undefined {
+    return this.tasks.get(taskId)?.outputBuffer;
+  }
+
+  cancel(taskId: string, abort: boolean): SqlTask | undefined {
+    const task = this.tasks.get(taskId);
+    task?.cancel(abort);
+    return task;
+  }
+
+  /** Tasks not done yet. */
+  runningCount(): number {
+    let count = 0;
+    for (const task of this.tasks.values()) if (!isDoneState(task.state)) count++;
+    return count;
+  }
+
+  /** Splits of the running tasks that wait and that run. */
+  splitCounts(): { queued: number; running: number } {
+    let queued = 0;
+    let running = 0;
+    for (const task of this.tasks.values()) {
+      if (isDoneState(task.state)) continue;
+      queued += task.progress.queuedSplits;
+      running += task.progress.runningSplits;
+    }
+    return { queued, running };
+  }
+
+  bufferedBytes(): number {
+    let bytes = 0;
+    for (const task of this.tasks.values()) bytes += task.outputBuffer?.bufferedBytes ?? 0;
+    return bytes;
+  }
+
+  /** Called whenever a task ends (the node's state machine waits for the last one when draining). */
+  onWorkChanged(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** Ends every task (the node stops). */
+  close(): void {
+    clearInterval(this.sweeper);
+    for (const task of this.tasks.values()) task.fail(new EngineError('SERVER_SHUTTING_DOWN', 'Server is shutting down'));
+  }
+
+  private create(taskId: string, queryId: string): SqlTask {
+    let query = this.queries.get(queryId);
+    if (query === undefined) {
+      query = { memory: this.options.nodeMemory.child(queryId, this.options.queryMaxMemoryPerNode), tasks: new Set() };
+      this.queries.set(queryId, query);
+    }
+    const entry = query;
+    const task = new SqlTask(
+      taskId,
+      { catalogs: this.options.catalogs, queryMemory: entry.memory, outputBuffer: this.options.outputBuffer, exchange: this.options.exchange },
+      (done) => this.taskDone(queryId, done),
+    );
+    entry.tasks.add(task);
+    this.tasks.set(taskId, task);
+    return task;
+  }
+
+  private taskDone(queryId: string, task: SqlTask): void {
+    const query = this.queries.get(queryId);
+    if (query !== undefined) {
+      query.tasks.delete(task);
+      if (query.tasks.size === 0) {
+        query.memory.close();
+        this.queries.delete(queryId);
+      }
+    }
+    for (const listener of this.listeners) listener();
+  }
+
+  private sweep(): void {
+    const now = Date.now();
+    const retention = this.options.infoRetentionMillis ?? 5 * 60_000;
+    const abandoned = this.options.abandonedAfterMillis ?? 60_000;
+    for (const [id, task] of this.tasks) {
+      if (isDoneState(task.state)) {
+        if (task.endTime !== undefined && now - task.endTime.getTime() > retention) this.tasks.delete(id);
+      } else if (now - task.lastHeartbeat.getTime() > abandoned) {
+        task.fail(new EngineError('ABANDONED_TASK', `Task ${id} was abandoned: no request from its coordinator for ${Math.round(abandoned / 1000)} s`));
+      }
+    }
+  }
+}

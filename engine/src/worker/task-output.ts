@@ -1,0 +1,61 @@
+// The end of a task's pipeline: serializes its pages into its output buffer, by the layout of the
+// exchange above it — split by the hash of the partition columns (REPARTITION), to every consumer
+// (REPLICATE) or to the one consumer (GATHER). Waits while the buffer is full, so that a slow
+// consumer slows this task down.
+
+import { PageSerializer, serializedPageBytes, type SerializedPage } from '../exec/exchange/page-codec.js';
+import { partitionPage } from '../exec/parallel/partition-page.js';
+import type { Page } from '../spi/page.js';
+import type { SqlType } from '../types/types.js';
+import { OutputBuffer, type OutputBufferLayout, type OutputBufferOptions } from './output-buffer.js';
+import type { OutputBuffersSpec } from './task-request.js';
+
+export class TaskOutput {
+  readonly buffer: OutputBuffer;
+  private readonly serializer: PageSerializer;
+  rows = 0;
+  pages = 0;
+  bytes = 0;
+
+  constructor(
+    private readonly spec: OutputBuffersSpec,
+    types: readonly SqlType[],
+    options: OutputBufferOptions,
+  ) {
+    this.buffer = new OutputBuffer(bufferLayout(spec), options);
+    this.serializer = new PageSerializer(types);
+  }
+
+  async add(page: Page): Promise<void> {
+    if (page.rowCount === 0) return;
+    this.rows += page.rowCount;
+    this.pages++;
+    const spec = this.spec;
+    if (spec.type !== 'PARTITIONED') return this.buffer.enqueue([this.serialize(page)], spec.type === 'GATHER' ? 0 : undefined);
+    const parts = partitionPage(page, spec.partitionChannels, spec.partitions);
+    for (let p = 0; p < parts.length; p++) {
+      if (parts[p].rowCount > 0) await this.buffer.enqueue([this.serialize(parts[p])], p);
+    }
+  }
+
+  private serialize(page: Page): SerializedPage {
+    const serialized = this.serializer.serialize(page);
+    this.bytes += serializedPageBytes(serialized);
+    return serialized;
+  }
+
+  finish(): void {
+    this.buffer.setNoMorePages();
+  }
+}
+
+function bufferLayout(spec: OutputBuffersSpec): OutputBufferLayout {
+  switch (spec.type) {
+    case 'GATHER':
+      return { kind: 'partitioned', partitions: 1 };
+    case 'PARTITIONED':
+      return { kind: 'partitioned', partitions: spec.partitions };
+    case 'BROADCAST':
+      return { kind: 'broadcast', bufferIds: Array.from({ length: spec.partitions }, (_, i) => String(i)) };
+  }
+}

@@ -1,0 +1,58 @@
+// The 22 TPC-H queries on tpch.tiny through a coordinator and two worker processes equal DuckDB's
+// answers on the same rows (and therefore the single node's, which equals them too: see
+// tpch-queries.test.ts): read by the workers from the tpch connector, and from memory tables
+// created on the cluster. EXPLAIN shows that they really run in stages on the workers.
+
+import { expect } from 'chai';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { jsonToScalar, typeOfName } from '../../scripts/bench/json-rows.js';
+import type { JsonValue } from '../../src/types/exact-json.js';
+import { duckDbWithTpch, duckRows } from '../../scripts/tpch/duckdb-tpch.js';
+import { tpchQuery } from '../../scripts/tpch/queries.js';
+import { firstDifference } from '../../scripts/tpch/result-comparison.js';
+import { TPCH_TABLE_NAMES } from '../../scripts/tpch/tbl-export.js';
+import { query, runStatement } from '../support/statement-http.js';
+import { eventually, TestCluster } from './cluster-fixture.js';
+
+describe('TPC-H on a cluster (coordinator + 2 workers) equals DuckDB', function () {
+  this.timeout(600_000);
+  let cluster: TestCluster;
+  let duck: DuckDBConnection;
+
+  before(async () => {
+    cluster = await TestCluster.start(2);
+    await eventually('both workers active', async () => ((await query(cluster.coordinator.uri, "SELECT count(*) FROM system.runtime.nodes WHERE state = 'active' AND NOT coordinator"))[0][0] === 2 ? true : undefined));
+    duck = await duckDbWithTpch('tiny', 2);
+    await query(cluster.coordinator.uri, 'CREATE SCHEMA memory.tiny');
+    for (const table of TPCH_TABLE_NAMES) await query(cluster.coordinator.uri, `CREATE TABLE memory.tiny.${table} AS SELECT * FROM tpch.tiny.${table}`);
+  });
+
+  after(async () => {
+    await cluster?.stop();
+  });
+
+  it('plans a join and an aggregation as stages over the workers', async () => {
+    const [[plan]] = await query(cluster.coordinator.uri, 'EXPLAIN SELECT o_orderpriority, count(*) FROM tpch.tiny.orders JOIN tpch.tiny.lineitem ON o_orderkey = l_orderkey GROUP BY 1');
+    expect(plan).to.match(/^Fragment 0 \[SINGLE\]/);
+    expect(plan).to.match(/Fragment \d \[SOURCE\]/);
+    expect(plan).to.match(/Fragment \d \[FIXED_HASH\]/);
+    expect(plan).to.match(/Output partitioning: HASH \[/);
+  });
+
+  for (const catalog of ['tpch', 'memory']) {
+    describe(`from ${catalog}.tiny`, () => {
+      for (let q = 1; q <= 22; q++) {
+        it(`q${String(q).padStart(2, '0')}`, async () => {
+          const sql = tpchQuery(q);
+          const run = await runStatement(cluster.coordinator.uri, sql, { 'X-Engine-User': 'test', 'X-Engine-Catalog': catalog, 'X-Engine-Schema': 'tiny' });
+          expect(run.final.error, run.final.error?.message).to.equal(undefined);
+          const types = (run.columns ?? []).map((c) => typeOfName(c.type));
+          const rows = run.rows.map((r) => r.map((v, c) => jsonToScalar(v as JsonValue, types[c])));
+          expect(rows.length, 'no rows: the comparison would be empty').to.be.greaterThan(0);
+          const difference = firstDifference(rows, types, (run.columns ?? []).map((c) => c.name), await duckRows(duck, sql));
+          expect(difference, difference).to.equal(undefined);
+        });
+      }
+    });
+  }
+});
