@@ -1,9 +1,10 @@
 // The sqllogictest runner.
 //
 //   node engine/dist/scripts/sqllogictest.js [--server http://127.0.0.1:PORT] [--report FILE]
-//        [--gate <file-prefix-or-glob>=<percent>]... [--jobs N] [--timeout SECONDS] [files or dirs...]
+//        [--gate <file-prefix-or-glob>=<percent>]... [--jobs N] [--timeout SECONDS] [--workers N] [files or dirs...]
 //
-// Without --server it starts `engine server` on a free port and stops it at the end. Without files
+// Without --server it starts `engine server` on a free port and stops it at the end; with --workers N,
+// a coordinator and N worker processes instead, so that every query runs distributed. Without files
 // it runs the whole corpus (../shared/sqllogictest beside the repository). The exit code is 1 only
 // when a --gate fails (2 when the run could not happen at all).
 
@@ -13,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { evaluateGates, fileLine, gateLine, parseGate, totalLine, writeReport, type Gate } from './sqllogictest/report.js';
 import { runSqlLogicTestFiles } from './sqllogictest/runner.js';
 import { sharedPath } from './shared-dir.js';
-import { startEngineServer, type EngineServerProcess } from './sqllogictest/server-process.js';
+import { startCluster, startEngineServer, type EngineServerProcess } from './sqllogictest/server-process.js';
 
 /** The engine package: this file runs as engine/dist/scripts/sqllogictest.js. */
 const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -27,11 +28,12 @@ interface Arguments {
   gates: Gate[];
   jobs: number;
   timeoutMillis: number;
+  workers: number;
   paths: string[];
 }
 
 function parseArguments(argv: readonly string[]): Arguments {
-  const args: Arguments = { report: DEFAULT_REPORT, gates: [], jobs: 1, timeoutMillis: 120_000, paths: [] };
+  const args: Arguments = { report: DEFAULT_REPORT, gates: [], jobs: 1, timeoutMillis: 120_000, workers: 0, paths: [] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = (): string => {
@@ -44,6 +46,7 @@ function parseArguments(argv: readonly string[]): Arguments {
     else if (arg === '--gate') args.gates.push(parseGate(value()));
     else if (arg === '--jobs') args.jobs = positiveInteger(arg, value());
     else if (arg === '--timeout') args.timeoutMillis = positiveInteger(arg, value()) * 1000;
+    else if (arg === '--workers') args.workers = positiveInteger(arg, value());
     else if (arg.startsWith('--')) throw new Error(`unknown option ${arg}`);
     else args.paths.push(arg);
   }
@@ -78,14 +81,21 @@ async function main(): Promise<number> {
   const files = testFiles(args.paths);
   if (files.length === 0) throw new Error('no .test files to run');
 
-  let server: EngineServerProcess | undefined;
+  let servers: EngineServerProcess[] = [];
   const stopServer = async (): Promise<void> => {
-    const running = server;
-    server = undefined;
-    await running?.stop();
+    const running = servers;
+    servers = [];
+    await Promise.all(running.map((s) => s.stop()));
   };
   process.once('SIGINT', () => void stopServer().then(() => process.exit(130)));
-  const serverUrl = args.server ?? (server = await startEngineServer({ cliPath: CLI_PATH })).url;
+  let serverUrl = args.server;
+  if (serverUrl === undefined && args.workers > 0) {
+    servers = await startCluster(CLI_PATH, args.workers);
+    serverUrl = servers[0].url;
+  } else if (serverUrl === undefined) {
+    servers = [await startEngineServer({ cliPath: CLI_PATH })];
+    serverUrl = servers[0].url;
+  }
   try {
     const summary = await runSqlLogicTestFiles(serverUrl, files, {
       jobs: args.jobs,

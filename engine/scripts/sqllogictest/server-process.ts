@@ -47,6 +47,27 @@ export async function startEngineServer(options: StartOptions): Promise<EngineSe
   return { url, pid: child.pid, stop: () => stopChild(child, exited) };
 }
 
+/** A coordinator and `workers` worker processes; resolves once the coordinator has checked them all healthy. */
+export async function startCluster(cliPath: string, workers: number): Promise<EngineServerProcess[]> {
+  const coordinator = await startEngineServer({ cliPath, args: ['--role', 'coordinator', '--node-id', 'coordinator', '--heartbeat-interval', '500ms'] });
+  const nodes = [coordinator];
+  try {
+    for (let i = 1; i <= workers; i++) {
+      nodes.push(await startEngineServer({ cliPath, args: ['--role', 'worker', '--node-id', `worker-${i}`, '--discovery-uri', coordinator.url, '--announcement-interval', '500ms'] }));
+    }
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const entries = (await (await fetch(`${coordinator.url}/v1/node`)).json()) as { lastResponseTime?: string; recentFailureRatio: number }[];
+      if (entries.filter((e) => e.lastResponseTime !== undefined && e.recentFailureRatio < 0.5).length >= workers) return nodes;
+      if (Date.now() > deadline) throw new Error(`The coordinator did not see ${workers} healthy workers within 30 s`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  } catch (e) {
+    await Promise.all(nodes.map((n) => n.stop()));
+    throw e;
+  }
+}
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();

@@ -9,6 +9,7 @@ import type { Session } from '../spi/session.js';
 import type { OutputColumn, StatementResult } from '../spi/statement-result.js';
 import { newQueryProgress } from '../spi/query-progress.js';
 import type { QueryExecutionContext } from './query-execution-context.js';
+import type { StageSnapshot } from './scheduler/stage-snapshot.js';
 
 /** What a finished query keeps of its result: the figures the protocol reports, nothing that references operators or data. */
 export type StatementSummary = Omit<StatementResult, 'pages'>;
@@ -36,6 +37,8 @@ export class ManagedQuery {
   result: StatementResult | StatementSummary | undefined;
   buffer: ResultBuffer | undefined;
   readonly progress = newQueryProgress();
+  /** When the query runs over the cluster: its stages below the root. */
+  subStages: () => StageSnapshot[] = () => [];
   /** Whether the client read the final response (or gave up on the query). */
   clientFinished = false;
   /** Counts state changes (the task version clients see). */
@@ -84,7 +87,8 @@ export class ManagedQuery {
     this.transition('PLANNING');
     try {
       const signal = this.abort!.signal;
-      const result = await runner.execute(this.sql, this.session, { signal, memory: this.memory, progress: this.progress });
+      const onDistributed = (stages: () => StageSnapshot[]) => (this.subStages = stages);
+      const result = await runner.execute(this.sql, this.session, { signal, memory: this.memory, progress: this.progress, onDistributed });
       if (this.done) {
         await result.pages[Symbol.asyncIterator]().return?.();
         return;

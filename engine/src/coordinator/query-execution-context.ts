@@ -2,6 +2,7 @@
 
 import type { MemoryContext } from '../exec/memory.js';
 import type { QueryProgress } from '../spi/query-progress.js';
+import type { StageSnapshot } from './scheduler/stage-snapshot.js';
 
 export interface QueryExecutionContext {
   /** Aborted on cancel (DELETE) or failure; execution stops promptly. */
@@ -9,4 +10,6 @@ export interface QueryExecutionContext {
   /** The query's memory context (its limit is the per-query limit). */
   memory: MemoryContext;
   progress: QueryProgress;
+  /** Called when the query runs over the cluster, with its stages below the root (for the query detail). */
+  onDistributed?: (stages: () => StageSnapshot[]) => void;
 }

@@ -167,7 +167,11 @@ export class StatementExecutor {
       nodeStats,
     };
     const cluster = this.options.cluster;
-    if (planned.fragments && cluster) return new DistributedQuery(planned.fragments, session, cluster, this.catalogs, context.progress).pages(env);
+    if (planned.fragments && cluster) {
+      const distributed = new DistributedQuery(planned.fragments, session, cluster, this.catalogs, context.progress);
+      context.onDistributed?.(() => distributed.subStages());
+      return distributed.pages(env);
+    }
     return new LocalExecutionPlanner(env).plan(planned.root);
   }
 
@@ -181,8 +185,8 @@ export class StatementExecutor {
     if (inner.kind !== 'QueryStatement') {
       throw new EngineError('NOT_SUPPORTED', `EXPLAIN is only supported for queries, not ${inner.kind}`, inner.location);
     }
-    // EXPLAIN shows the plan's fragments as the cluster would run them; EXPLAIN ANALYZE runs it as it runs now.
-    const fragmented = statement.type !== 'LOGICAL' && statement.type !== 'VALIDATE' && (statement.analyze ? this.distributes() : true);
+    // The plan as it runs now: its fragments over the cluster, or on a single node the one fragment it is.
+    const fragmented = statement.type !== 'LOGICAL' && statement.type !== 'VALIDATE' && this.distributes();
     const planned = this.plan(inner.query, session, parameters, undefined, fragmented);
     const names = planned.columns.map((c) => c.name);
     if (statement.type === 'VALIDATE') return rowsResult([column('Valid', BOOLEAN)], [[true]]);

@@ -7,6 +7,7 @@ import type { ManagedQuery } from '../coordinator/managed-query.js';
 import { isAtLeast } from '../coordinator/query-state.js';
 import { ROOT_STAGE_ID, isFinalState, outputBufferState, rootStageState, rootTaskId, rootTaskState } from '../coordinator/root-stage.js';
 import { typeName } from '../types/types.js';
+import type { StageSnapshot } from '../coordinator/scheduler/stage-snapshot.js';
 import { errorCodeJson, failureInfoJson } from './error-json.js';
 import { progressPercentage } from './statement-json.js';
 
@@ -102,9 +103,7 @@ export function queryDetailJson(query: ManagedQuery, origin: string, now = Date.
       distributedPlanningTime: formatDuration(0),
       totalScheduledTime: formatDuration(query.executionMillis(now)),
       totalBlockedTime: formatDuration(query.buffer?.currentBlockedMillis(now) ?? 0),
-      totalTasks: started ? 1 : 0,
-      runningTasks: started && !taskDone ? 1 : 0,
-      completedTasks: started && taskDone ? 1 : 0,
+      ...taskCounts(query, started, taskDone),
       userMemoryReservation: formatDataSize(query.memory.reservedBytes),
       peakUserMemoryReservation: formatDataSize(query.memory.peakBytes),
       processedInputDataSize: formatDataSize(p.processedBytes),
@@ -119,16 +118,37 @@ export function queryDetailJson(query: ManagedQuery, origin: string, now = Date.
   };
 }
 
+/** The root task here, and those of the stages below it on the cluster. */
+function taskCounts(query: ManagedQuery, started: boolean, rootDone: boolean) {
+  const tasks = flattenStages(query.subStages()).flatMap((s) => s.tasks);
+  const done = tasks.filter((t) => ['FINISHED', 'CANCELED', 'ABORTED', 'FAILED'].includes(t.state)).length;
+  return {
+    totalTasks: (started ? 1 : 0) + tasks.length,
+    runningTasks: (started && !rootDone ? 1 : 0) + tasks.length - done,
+    completedTasks: (started && rootDone ? 1 : 0) + done,
+  };
+}
+
+function flattenStages(stages: readonly StageSnapshot[]): StageSnapshot[] {
+  return stages.flatMap((s) => [s, ...flattenStages(s.subStages)]);
+}
+
 function stageJson(query: ManagedQuery, now: number) {
   const state = rootStageState(query);
   return {
-    stageId: ROOT_STAGE_ID,
+    stageId: `${query.id}.${ROOT_STAGE_ID}`,
     state,
     done: isFinalState(state),
     types: (query.columns ?? []).map((c) => typeName(c.type)),
     tasks: query.executionStartTime === undefined ? [] : [taskJson(query, now)],
-    subStages: [],
+    subStages: query.subStages().map(subStageJson),
   };
+}
+
+/** A stage on the cluster, with its figures and the last info of each of its tasks. */
+function subStageJson(stage: StageSnapshot): object {
+  const { fragmentId: _id, subStages, ...rest } = stage;
+  return { ...rest, subStages: subStages.map(subStageJson) };
 }
 
 export function taskJson(query: ManagedQuery, now = Date.now()) {

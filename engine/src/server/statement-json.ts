@@ -3,6 +3,7 @@
 import type { ManagedQuery } from '../coordinator/managed-query.js';
 import { isAtLeast } from '../coordinator/query-state.js';
 import { ROOT_STAGE_ID, isFinalState, rootStageState } from '../coordinator/root-stage.js';
+import type { StageSnapshot } from '../coordinator/scheduler/stage-snapshot.js';
 import { typeName, typeSignature, type TypeSignature } from '../types/types.js';
 import { queryErrorJson, type QueryErrorJson } from './error-json.js';
 import { formatToken } from './statement-token.js';
@@ -152,6 +153,12 @@ function rootStageStats(query: ManagedQuery, now: number): StageStatsJson {
     physicalInputBytes: p.processedBytes,
     failedTasks: state === 'FAILED' ? 1 : 0,
     coordinatorOnly: false,
-    subStages: [],
+    subStages: query.subStages().map(stageStats),
   };
+}
+
+/** A stage on the cluster in the statement stats (named by its fragment's number, as the root is '0'). */
+function stageStats(stage: StageSnapshot): StageStatsJson {
+  const { stageId: _full, fragmentId, tasks: _tasks, subStages, ...figures } = stage;
+  return { stageId: String(fragmentId), ...figures, physicalInputBytes: figures.processedBytes, subStages: subStages.map(stageStats) };
 }

@@ -195,21 +195,27 @@ function taskStats(task: SqlTask): TaskStats {
   };
 }
 
-/** One summary per plan node of the fragment (top first) and the task output operator at the end. */
+/**
+ * One summary per operator the fragment ran as (top first: a Project over a Filter runs as one
+ * operator, a subtree in worker threads as its top), and the task output operator at the end.
+ */
 function operatorSummaries(task: SqlTask): OperatorSummary[] {
   const root = task.planRoot;
   if (root === undefined) return [];
-  const nodes: PlanNode[] = [];
+  const stats = task.nodeStats;
+  const childrenOf = (node: PlanNode) => (node.kind === 'Apply' ? [node.input] : sources(node));
+  /** Rows into an operator: the output of the nearest operators below it. */
+  const inputRows = (node: PlanNode): number => childrenOf(node).reduce((sum, child) => sum + (stats.get(child.id)?.outputRows ?? inputRows(child)), 0);
+  const operators: PlanNode[] = [];
   const visit = (node: PlanNode) => {
-    nodes.push(node);
-    (node.kind === 'Apply' ? [node.input] : sources(node)).forEach(visit);
+    if (stats.has(node.id)) operators.push(node);
+    childrenOf(node).forEach(visit);
   };
   visit(root);
-  const summaries = nodes.reverse().map((node, i) => {
-    const stats = task.nodeStats.get(node.id);
-    const inputs = (node.kind === 'Apply' ? [node.input] : sources(node)).reduce((sum, s) => sum + (task.nodeStats.get(s.id)?.outputRows ?? 0), 0);
+  const summaries = operators.reverse().map((node, i) => {
+    const measured = stats.get(node.id)!;
     const exchange = node.kind === 'RemoteSource' ? task.exchangeClients.get(node.id)?.status() : undefined;
-    return summary(i, String(node.id), operatorType(node), inputs, stats?.outputRows ?? 0, stats?.wallMillis ?? 0, exchange);
+    return summary(i, String(node.id), operatorType(node), inputRows(node), measured.outputRows, measured.wallMillis, exchange);
   });
   summaries.push(summary(summaries.length, String(root.id), 'TaskOutputOperator', task.outputRows, task.outputRows, 0, undefined));
   return summaries;

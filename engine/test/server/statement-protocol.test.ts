@@ -231,7 +231,7 @@ describe('statement protocol', function () {
     expect(detail.queryStats).to.include({ outputPositions: 1, totalTasks: 1, completedTasks: 1 });
     const stage = detail.outputStage as Record<string, unknown>;
     expectFields(stage, { stageId: 'string', state: 'string', tasks: 'array', subStages: 'array' }, 'outputStage');
-    expect(stage).to.include({ stageId: '0', state: 'FINISHED' });
+    expect(stage).to.include({ stageId: `${ok.final.id}.0`, state: 'FINISHED' });
     const tasks = stage.tasks as Array<Record<string, unknown>>;
     expect(tasks).to.have.length(1);
     expectTask(tasks[0], 'outputStage.tasks[0]');

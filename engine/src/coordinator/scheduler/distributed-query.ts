@@ -23,6 +23,7 @@ import { sources } from '../../sql/planner/plan.js';
 import { ExchangeClient, type ExchangeClientOptions } from '../../worker/exchange-client.js';
 import type { OutputBuffersSpec, TaskUpdateRequest } from '../../worker/task-request.js';
 import { RemoteTask, type InternalHeaders, type RemoteTaskInfo, type TaskNode } from './remote-task.js';
+import { stageSnapshot, type StageSnapshot } from './stage-snapshot.js';
 
 export interface ClusterView {
   /** The nodes that take tasks of partitioned stages now (ACTIVE workers; this node when it takes work too). */
@@ -76,6 +77,17 @@ export class DistributedQuery {
     } finally {
       await this.close(outcome === 'finished' ? false : true);
     }
+  }
+
+  /** The stages under the root (fragment 0 runs in the query itself), for the query detail. */
+  subStages(): StageSnapshot[] {
+    const snapshot = (fragment: PlanFragment): StageSnapshot | undefined => {
+      const stage = this.stages.get(fragment.id);
+      if (stage === undefined) return undefined;
+      const children = fragment.children.map(snapshot).filter((s): s is StageSnapshot => s !== undefined);
+      return stageSnapshot(this.session.queryId, fragment, stage.tasks, children);
+    };
+    return this.root.children.map(snapshot).filter((s): s is StageSnapshot => s !== undefined);
   }
 
   /** Every task of the query, stage by stage. */

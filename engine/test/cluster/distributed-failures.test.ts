@@ -1,0 +1,98 @@
+// What happens to a distributed query when it ends early: a user's cancel and a task's failure
+// reach every task of the query on every node (none is left running), and a worker killed with
+// SIGKILL mid-query fails the query within seconds with an error naming the node, after which the
+// remaining worker runs the next query and the restarted worker gets tasks again.
+
+import { expect } from 'chai';
+import { getJson, postStatement, query, runStatement, type StatementResponse } from '../support/statement-http.js';
+import { eventually, TestCluster } from './cluster-fixture.js';
+
+interface TaskEntry {
+  taskId: string;
+  state: string;
+}
+
+const LONG_QUERY = "SELECT count(*) FROM tpch.sf1.lineitem WHERE l_comment LIKE '%carefully%'";
+const DONE = new Set(['FINISHED', 'CANCELED', 'ABORTED', 'FAILED']);
+
+describe('distributed queries that end early', function () {
+  this.timeout(180_000);
+  let cluster: TestCluster;
+
+  before(async () => {
+    cluster = await TestCluster.start(2);
+    await activeWorkers(2);
+  });
+
+  after(async () => {
+    await cluster?.stop();
+  });
+
+  async function activeWorkers(count: number): Promise<void> {
+    await eventually(`${count} active workers`, async () => ((await query(cluster.coordinator.uri, "SELECT count(*) FROM system.runtime.nodes WHERE state = 'active' AND NOT coordinator"))[0][0] === count ? true : undefined), 20_000);
+  }
+
+  async function tasksOf(uri: string, queryId: string): Promise<TaskEntry[]> {
+    const { body } = await getJson<TaskEntry[]>(`${uri}/v1/task`);
+    return body.filter((t) => t.taskId.startsWith(`${queryId}.`));
+  }
+
+  /** Starts a long query and waits until a worker runs one of its tasks. */
+  async function startLongQuery(): Promise<{ first: StatementResponse; queryId: string }> {
+    const first = (await postStatement(cluster.coordinator.uri, LONG_QUERY, { 'X-Engine-User': 'test' })).body;
+    let next = first;
+    await eventually('a running task on a worker', async () => {
+      if (next.nextUri) next = (await getJson<StatementResponse>(next.nextUri)).body;
+      for (const worker of cluster.workers.values()) if ((await tasksOf(worker.uri, first.id)).some((t) => t.state === 'RUNNING')) return true;
+      return undefined;
+    }, 30_000);
+    return { first: next, queryId: first.id };
+  }
+
+  it('a cancelled query leaves no task running on any worker', async () => {
+    const { first, queryId } = await startLongQuery();
+    const cancel = await fetch(first.nextUri!, { method: 'DELETE' });
+    expect(cancel.status).to.equal(204);
+    for (const worker of cluster.workers.values()) {
+      await eventually(`tasks of ${queryId} done on ${worker.uri}`, async () => ((await tasksOf(worker.uri, queryId)).every((t) => DONE.has(t.state)) ? true : undefined), 20_000);
+      expect((await tasksOf(worker.uri, queryId)).length).to.be.greaterThan(0);
+    }
+    const { body: detail } = await getJson<{ state: string; errorCode: { name: string } }>(`${cluster.coordinator.uri}/v1/query/${queryId}`);
+    expect(detail.state).to.equal('FAILED');
+    expect(detail.errorCode.name).to.equal('USER_CANCELED');
+  });
+
+  it("a task's failure fails the query with its error, and every other task of it ends", async () => {
+    const run = await runStatement(cluster.coordinator.uri, 'SELECT l_orderkey / (l_linenumber - l_linenumber) FROM tpch.tiny.lineitem', { 'X-Engine-User': 'test' });
+    expect(run.final.error?.errorName).to.equal('DIVISION_BY_ZERO');
+    for (const worker of cluster.workers.values()) {
+      await eventually('tasks done', async () => ((await tasksOf(worker.uri, run.final.id)).every((t) => DONE.has(t.state)) ? true : undefined), 20_000);
+    }
+  });
+
+  it('a worker killed mid-query fails the query naming it; the other worker runs the next; the restarted one rejoins', async () => {
+    const { first, queryId } = await startLongQuery();
+    const victim = cluster.worker('worker-2');
+    const killedAt = Date.now();
+    victim.signal('SIGKILL');
+    await victim.waitForExit();
+    let response = first;
+    while (response.nextUri) response = (await getJson<StatementResponse>(response.nextUri)).body;
+    const failedAfter = Date.now() - killedAt;
+    expect(response.error?.errorName, response.error?.message).to.equal('REMOTE_HOST_GONE');
+    expect(response.error?.message).to.contain('worker-2');
+    expect(failedAfter, 'the query fails within 10 s of the kill').to.be.below(10_000);
+    expect((await getJson<{ state: string }>(`${cluster.coordinator.uri}/v1/query/${queryId}`)).body.state).to.equal('FAILED');
+    await eventually('worker-2 in /v1/node/failed', async () => ((await getJson<{ uri: string }[]>(`${cluster.coordinator.uri}/v1/node/failed`)).body.some((n) => n.uri === victim.uri) ? true : undefined), 10_000);
+
+    // The next query runs on worker-1 alone.
+    await activeWorkers(1);
+    expect(await query(cluster.coordinator.uri, 'SELECT count(*) FROM tpch.tiny.lineitem')).to.deep.equal([[60175]]);
+
+    const restarted = await cluster.startWorker('worker-2');
+    await activeWorkers(2);
+    const run = await runStatement(cluster.coordinator.uri, 'SELECT count(*) FROM tpch.tiny.orders', { 'X-Engine-User': 'test' });
+    expect(run.rows).to.deep.equal([[15000]]);
+    expect((await tasksOf(restarted.uri, run.final.id)).length, 'the restarted worker ran a task of the query').to.be.greaterThan(0);
+  });
+});

@@ -1,0 +1,189 @@
+// The task resource (endpoints 4-9) of a real server process, field by field: a task created with
+// a fragment and its splits runs, its pages are read and acknowledged by token, it finishes once
+// its buffer is released; GET long-polls on the version; DELETE cancels or aborts, after which the
+// version is Long.MAX_VALUE written exactly; bad requests get JSON errors.
+
+import { expect } from 'chai';
+import { readPageStream } from '../../src/exec/exchange/page-codec.js';
+import { expressionEvaluator } from '../../src/exec/expression/index.js';
+import { getScalar, type Page } from '../../src/spi/page.js';
+import { sessionToJson } from '../../src/spi/session-json.js';
+import { analyzeQuery } from '../../src/sql/analyzer/analyzer.js';
+import { parseStatement } from '../../src/sql/parser/parser.js';
+import { addExchanges } from '../../src/sql/planner/distributed/add-exchanges.js';
+import { allFragments, fragmentPlan, type PlanFragment } from '../../src/sql/planner/distributed/fragmenter.js';
+import { optimize } from '../../src/sql/planner/optimizer/optimizer.js';
+import { toTaggedJson } from '../../src/sql/planner/plan-json.js';
+import type { TaskUpdateRequest } from '../../src/worker/task-request.js';
+import { EngineHarness } from '../support/engine-harness.js';
+import { ServerProcess } from '../support/server-process.js';
+
+const MAX_VERSION = '9223372036854775807';
+
+describe('task resource', function () {
+  this.timeout(60_000);
+  let server: ServerProcess;
+  const harness = new EngineHarness();
+  let queryNumber = 0;
+
+  before(async () => {
+    server = await ServerProcess.start();
+  });
+
+  after(async () => {
+    await server?.stop();
+  });
+
+  /** The SOURCE fragment of a query, with the request that runs it as one task over all the table's splits. */
+  function sourceTask(sql: string, noMoreSplits = true): { fragment: PlanFragment; request: TaskUpdateRequest; taskId: string } {
+    const statement = parseStatement(sql);
+    if (statement.kind !== 'QueryStatement') throw new Error('not a query');
+    const session = { ...harness.session, queryId: `20261123_000000_${String(++queryNumber).padStart(5, '0')}_tasks` };
+    const analyzed = analyzeQuery(statement.query, session, harness.catalogs, expressionEvaluator);
+    const plan = addExchanges(optimize(analyzed.root, analyzed.context, true), analyzed.context);
+    const fragment = allFragments(fragmentPlan(plan, () => true)).find((f) => f.partitioning === 'SOURCE')!;
+    const scan = fragment.partitionedScans[0];
+    const splits = harness.catalogs.get(scan.table.catalog)!.getSplits(session, scan.table, scan.constraint);
+    const request: TaskUpdateRequest = {
+      session: sessionToJson(session),
+      fragment: fragment.root,
+      outputBuffers: { type: 'GATHER' },
+      sources: [{ planNodeId: scan.id, splits: noMoreSplits ? splits : [], noMoreSplits }],
+      remoteSources: [],
+    };
+    return { fragment, request, taskId: `${session.queryId}.1.0` };
+  }
+
+  async function post(taskId: string, body: string): Promise<{ status: number; text: string; json: Record<string, unknown> }> {
+    const response = await fetch(`${server.uri}/v1/task/${taskId}`, { method: 'POST', body, headers: { 'Content-Type': 'application/json' } });
+    const text = await response.text();
+    return { status: response.status, text, json: JSON.parse(text) as Record<string, unknown> };
+  }
+
+  async function taskJson(taskId: string, headers: Record<string, string> = {}): Promise<{ text: string; json: Record<string, any> }> {
+    const response = await fetch(`${server.uri}/v1/task/${taskId}`, { headers });
+    expect(response.status).to.equal(200);
+    const text = await response.text();
+    return { text, json: JSON.parse(text) as Record<string, any> };
+  }
+
+  /** Reads buffer 0 to the end, token by token; returns the pages and the tokens asked for. */
+  async function readAll(taskId: string): Promise<{ pages: Page[]; tokens: number[] }> {
+    const pages: Page[] = [];
+    const tokens: number[] = [];
+    let token = 0;
+    for (;;) {
+      tokens.push(token);
+      const response = await fetch(`${server.uri}/v1/task/${taskId}/results/0/${token}`, { headers: { 'X-Engine-Max-Wait': '200ms' } });
+      expect(Number(response.headers.get('X-Engine-Page-Sequence-Id'))).to.equal(token);
+      const next = Number(response.headers.get('X-Engine-Page-End-Sequence-Id'));
+      if (response.status === 200) {
+        expect(response.headers.get('content-type')).to.equal('application/vnd.apache.arrow.stream');
+        for (const page of readPageStream(new Uint8Array(await response.arrayBuffer())).pages) pages.push(page);
+      } else {
+        expect(response.status).to.equal(204);
+      }
+      if (response.headers.get('X-Engine-Buffer-Complete') === 'true') return { pages, tokens };
+      token = next;
+    }
+  }
+
+  it('runs a task, answers its pages by token, and finishes once its buffer is released', async () => {
+    const { request, taskId, fragment } = sourceTask('SELECT n_nationkey, n_name FROM tpch.tiny.nation WHERE n_regionkey = 1');
+    const created = await post(taskId, toTaggedJson(request));
+    expect(created.status, created.text).to.equal(200);
+    expect(created.json.taskId).to.equal(taskId);
+    expect(created.json.self).to.equal(`${server.uri}/v1/task/${taskId}`);
+    expect(created.json.noMoreSplits).to.deep.equal([String(fragment.partitionedScans[0].id)]);
+
+    const { pages, tokens } = await readAll(taskId);
+    const rows = pages.flatMap((p) => Array.from({ length: p.rowCount }, (_, r) => [getScalar(p.columns[0], r), getScalar(p.columns[1], r)]));
+    expect(rows.map((r) => r[1]).sort()).to.deep.equal(['ARGENTINA', 'BRAZIL', 'CANADA', 'PERU', 'UNITED STATES']);
+    expect(tokens[0]).to.equal(0);
+    expect(tokens.at(-1)).to.equal(pages.length);
+
+    // Still FLUSHING: the consumer has not released its buffer yet.
+    const flushing = await taskJson(taskId);
+    expect(flushing.json.state).to.equal('FLUSHING');
+    expect(flushing.json.outputBuffers.state).to.equal('FLUSHING');
+    expect((await fetch(`${server.uri}/v1/task/${taskId}/results/0`, { method: 'DELETE' })).status).to.equal(204);
+
+    const { text, json: info } = await taskJson(taskId);
+    expect(info.state).to.equal('FINISHED');
+    expect(text).to.contain(`"version":${MAX_VERSION}`);
+    expect(info.lastHeartbeat).to.match(/^\d{4}-\d\d-\d\dT/);
+    expect(info.failures).to.deep.equal([]);
+    expect(info.outputs).to.deep.equal({});
+    expect(info.outputBuffers).to.deep.include({ state: 'FINISHED', pagesAdded: pages.length, masterSequenceId: pages.length });
+    expect(info.outputBuffers.buffers).to.deep.equal([{ bufferId: '0', finished: true, bufferedPages: 0, pagesSent: pages.length }]);
+    const stats = info.stats;
+    for (const field of ['createTime', 'startTime', 'endTime']) expect(stats[field], field).to.match(/^\d{4}-\d\d-\d\dT/);
+    for (const field of ['elapsedTime', 'queuedTime', 'totalScheduledTime', 'totalCpuTime', 'totalBlockedTime']) expect(stats[field], field).to.match(/^\d+\.\d\d(ns|us|ms|s|m|h|d)$/);
+    for (const field of ['memoryReservation', 'rawInputDataSize', 'processedInputDataSize', 'outputDataSize']) expect(stats[field], field).to.match(/^\d+(\.\d+)?(B|kB|MB|GB)$/);
+    expect(stats).to.deep.include({ totalDrivers: 1, queuedDrivers: 0, runningDrivers: 0, completedDrivers: 1, rawInputPositions: 25, outputPositions: 5 });
+    const pipeline = stats.pipelines[0];
+    expect(pipeline).to.deep.include({ inputPipeline: true, outputPipeline: true, outputPositions: 5 });
+    for (const field of ['queuedTime', 'elapsedTime']) expect(Object.keys(pipeline[field]).sort()).to.deep.equal(['count', 'max', 'maxError', 'min', 'p01', 'p05', 'p10', 'p25', 'p50', 'p75', 'p90', 'p95', 'p99', 'total']);
+    const operators = pipeline.operatorSummaries as { operatorType: string; inputPositions: number; outputPositions: number }[];
+    expect(operators.map((o) => o.operatorType)).to.deep.equal(['TableScanOperator', 'FilterAndProjectOperator', 'TaskOutputOperator']);
+    expect(operators[0].outputPositions).to.equal(25);
+    expect(operators[1]).to.deep.include({ inputPositions: 25, outputPositions: 5 });
+    expect(operators[2]).to.deep.include({ inputPositions: 5, outputPositions: 5 });
+
+    const list = (await (await fetch(`${server.uri}/v1/task`)).json()) as { taskId: string }[];
+    expect(list.map((t) => t.taskId)).to.include(taskId);
+  });
+
+  it('long-polls on the version: an update wakes the waiting GET', async () => {
+    const { request, taskId } = sourceTask('SELECT n_name FROM tpch.tiny.nation', false);
+    const created = await post(taskId, toTaggedJson(request));
+    expect(created.json.state).to.equal('PLANNED');
+    const version = /"version":(\d+)/.exec(created.text)![1];
+    const waiting = taskJson(taskId, { 'X-Engine-Current-Version': version, 'X-Engine-Max-Wait': '10s' });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const full = sourceTask('SELECT n_name FROM tpch.tiny.nation');
+    const update = { ...request, sources: full.request.sources.map((s) => ({ ...s, planNodeId: request.sources[0].planNodeId })) };
+    expect((await post(taskId, toTaggedJson(update))).status).to.equal(200);
+    const woken = await waiting;
+    expect(woken.json.state).to.not.equal('PLANNED');
+    expect(/"version":(\d+)/.exec(woken.text)![1]).to.not.equal(version);
+    await fetch(`${server.uri}/v1/task/${taskId}`, { method: 'DELETE' });
+  });
+
+  it('cancels (abort=false) and aborts with DELETE; a task that is done reports the largest version', async () => {
+    for (const [query, expected] of [['?abort=false', 'CANCELED'], ['', 'ABORTED']] as const) {
+      const { request, taskId } = sourceTask('SELECT l_orderkey FROM tpch.tiny.lineitem', false);
+      expect((await post(taskId, toTaggedJson(request))).status).to.equal(200);
+      const response = await fetch(`${server.uri}/v1/task/${taskId}${query}`, { method: 'DELETE' });
+      expect(response.status).to.equal(200);
+      const text = await response.text();
+      expect((JSON.parse(text) as { state: string }).state).to.equal(expected);
+      expect(text).to.contain(`"version":${MAX_VERSION}`);
+      expect(text).to.not.contain('9223372036854776000');
+      expect((await taskJson(taskId)).json.state).to.equal(expected);
+    }
+  });
+
+  it('answers bad requests with JSON errors', async () => {
+    const { request, taskId } = sourceTask('SELECT n_name FROM tpch.tiny.nation');
+    const bad = [
+      { id: taskId, body: '{not json', status: 400 },
+      { id: taskId, body: JSON.stringify({ session: request.session }), status: 400 },
+      { id: 'not-a-task-id', body: toTaggedJson(request), status: 400 },
+      { id: taskId, body: toTaggedJson({ ...request, fragment: undefined }), status: 400 },
+    ];
+    for (const { id, body, status } of bad) {
+      const answer = await post(id, body);
+      expect(answer.status, answer.text).to.equal(status);
+      expect((answer.json.error as { message: string }).message).to.be.a('string');
+    }
+    const unknown = await fetch(`${server.uri}/v1/task/20261123_000000_99999_zzzzz.1.0`);
+    expect(unknown.status).to.equal(404);
+    expect(((await unknown.json()) as { error: { errorName: string } }).error.errorName).to.equal('NOT_FOUND');
+    expect((await post(taskId, toTaggedJson(request))).status).to.equal(200);
+    expect((await fetch(`${server.uri}/v1/task/${taskId}`, { headers: { 'X-Engine-Current-Version': 'abc' } })).status).to.equal(400);
+    expect((await fetch(`${server.uri}/v1/task/${taskId}?abort=maybe`, { method: 'DELETE' })).status).to.equal(400);
+    expect((await fetch(`${server.uri}/v1/task/${taskId}/results/7/0`)).status).to.equal(404);
+    await fetch(`${server.uri}/v1/task/${taskId}`, { method: 'DELETE' });
+  });
+});
