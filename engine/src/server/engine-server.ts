@@ -25,6 +25,7 @@ import { Announcer } from './announcer.js';
 import { createApp } from './app.js';
 import { createCatalogs } from './catalogs.js';
 import { answerClientErrorsInJson } from './client-error.js';
+import { InternalAuthenticator } from './internal-auth/internal-authenticator.js';
 import { NodeMetricsSampler } from './node-metrics.js';
 import { NodeStateMachine } from './node-state.js';
 import type { NodeIdentity, ServerContext } from './server-context.js';
@@ -56,6 +57,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
   const resourceGroups = config.resourceGroups.configFile ? readResourceGroupsFile(config.resourceGroups.configFile) : defaultResourceGroups(config.query);
   const nodeMemory = new MemoryContext('node', config.memory.nodeMemory);
   const access = new QueryAccess(config.security.adminUsers);
+  const internalAuth = new InternalAuthenticator(config.internalCommunication.sharedSecret, config.node.id);
   let queries: QueryManager | undefined;
   let nodeState: NodeStateMachine | undefined;
   // Only a coordinator keeps other nodes; it takes announcements from its own environment.
@@ -94,7 +96,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
       : undefined;
   const announcer =
     config.role === 'worker'
-      ? new Announcer(config.discovery.uri!, () => ({ nodeId: node.nodeId, environment: node.environment, uri: node.internalUri, version: node.version, coordinator: node.coordinator }), config.discovery.announcementInterval, logger)
+      ? new Announcer(config.discovery.uri!, () => ({ nodeId: node.nodeId, environment: node.environment, uri: node.internalUri, version: node.version, coordinator: node.coordinator }), config.discovery.announcementInterval, logger, internalAuth)
       : undefined;
   const metrics = new NodeMetricsSampler();
   let resolveStopped!: () => void;
@@ -144,7 +146,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
   const state = nodeState;
   manager.onWorkChanged(() => state.workChanged());
 
-  const context: ServerContext = { config, logger, node, nodeState: state, queries: manager, access, nodes, heartbeats, metrics, nodeMemory };
+  const context: ServerContext = { config, logger, node, nodeState: state, queries: manager, access, nodes, heartbeats, metrics, nodeMemory, internalAuth };
   const app = createApp(context);
   httpServer = createServer(app.callback());
   answerClientErrorsInJson(httpServer, logger);

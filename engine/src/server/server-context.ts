@@ -7,6 +7,7 @@ import type { QueryAccess } from '../coordinator/query-access.js';
 import type { QueryManager } from '../coordinator/query-manager.js';
 import type { MemoryContext } from '../exec/memory.js';
 import type { Logger } from '../log/logger.js';
+import type { InternalAuthenticator } from './internal-auth/internal-authenticator.js';
 import type { NodeMetricsSampler } from './node-metrics.js';
 import type { NodeStateMachine } from './node-state.js';
 
@@ -36,4 +37,6 @@ export interface ServerContext {
   /** On a coordinator: the health checks of its nodes. */
   heartbeats?: HeartbeatMonitor;
   metrics: NodeMetricsSampler;
+  /** Signs this node's requests to other nodes (authorizationHeader()) and checks theirs. */
+  internalAuth: InternalAuthenticator;
 }
