@@ -1,11 +1,15 @@
 // `engine cluster`: a coordinator and N workers on loopback, each its own `engine server` process,
 // for trying the engine as a cluster on one machine. Their log lines go to stdout prefixed with the
 // node's name. Ctrl-C (SIGINT) or SIGTERM shuts every node down gracefully; a second signal kills them.
+// The nodes share a secret generated for the run (unless the user set one), so the cluster runs with
+// internal authentication as a real one should; it goes to them in the environment, not on a command line.
 
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../config/config-loader.js';
 import { optionTable, parseCommandLine, stringOption, UsageError } from './args.js';
 
 const ENGINE_MAIN = fileURLToPath(new URL('./main.js', import.meta.url));
@@ -14,8 +18,11 @@ export const CLUSTER_USAGE = `Usage: engine cluster [--workers N] [--port PORT] 
 
 Starts a coordinator on 127.0.0.1:PORT and N workers on free loopback ports, each its own
 'engine server' process; the workers announce themselves to the coordinator. Send queries to the
-coordinator (engine sql --server http://127.0.0.1:PORT). The coordinator still runs every query
-itself in this version; it lists the workers in /v1/node and system.runtime.nodes.
+coordinator (engine sql --server http://127.0.0.1:PORT): it runs their stages as tasks on the
+workers, which it lists in /v1/node and system.runtime.nodes.
+Requests between the nodes carry tokens signed with a shared secret: the one set in
+ENGINE_SHARED_SECRET or the configuration file (internalCommunication.sharedSecret), else one
+generated for this run.
 Ctrl-C stops them all (gracefully; a second Ctrl-C at once).
 
 Options:
@@ -53,6 +60,7 @@ export async function clusterCommand(args: readonly string[]): Promise<number> {
   if (environment !== undefined) common.push('--environment', environment);
   const config = stringOption(values, 'config');
   if (config !== undefined) common.push('--config', config);
+  const { env, generatedSecret } = sharedSecretEnvironment(config);
 
   const nodes: NodeProcess[] = [];
   let signals = 0;
@@ -61,12 +69,13 @@ export async function clusterCommand(args: readonly string[]): Promise<number> {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   try {
-    const coordinator = await startNode('coordinator', [...common, '--role', 'coordinator', '--node-id', 'coordinator', '--port', String(port)], nodes);
+    const coordinator = await startNode('coordinator', [...common, '--role', 'coordinator', '--node-id', 'coordinator', '--port', String(port)], env, nodes);
     const started = await Promise.all(
-      Array.from({ length: workers }, (_, i) => startNode(`worker-${i + 1}`, [...common, '--role', 'worker', '--node-id', `worker-${i + 1}`, '--port', '0', '--discovery-uri', coordinator.uri], nodes)),
+      Array.from({ length: workers }, (_, i) => startNode(`worker-${i + 1}`, [...common, '--role', 'worker', '--node-id', `worker-${i + 1}`, '--port', '0', '--discovery-uri', coordinator.uri], env, nodes)),
     );
     process.stdout.write(
       `\nCluster up: coordinator ${coordinator.uri}, ${started.length} worker(s) ${started.map((w) => w.uri).join(' ')}\n` +
+        `Requests between the nodes are signed with ${generatedSecret ? 'a shared secret generated for this run' : 'the configured shared secret'}.\n` +
         `Try: engine sql --server ${coordinator.uri} --execute 'SELECT * FROM system.runtime.nodes'\nCtrl-C stops them all.\n\n`,
     );
     // The cluster ends when the coordinator does (by a signal, or on its own); then the workers follow.
@@ -89,9 +98,19 @@ function countOption(text: string, name: string, min: number): number {
   return Number(text);
 }
 
+/**
+ * The nodes' environment: ours, plus a generated ENGINE_SHARED_SECRET when neither the environment
+ * nor the configuration file (read as the coordinator will read it) sets a secret.
+ */
+function sharedSecretEnvironment(configFile: string | undefined): { env: NodeJS.ProcessEnv; generatedSecret: boolean } {
+  const configured = loadConfig({ file: configFile, env: process.env, flags: { role: 'coordinator' } }).internalCommunication.sharedSecret;
+  if (configured !== undefined) return { env: process.env, generatedSecret: false };
+  return { env: { ...process.env, ENGINE_SHARED_SECRET: randomBytes(32).toString('base64url') }, generatedSecret: true };
+}
+
 /** Spawns `engine server` (in its own process group: a terminal's Ctrl-C reaches only us) and waits until it listens. */
-async function startNode(name: string, args: readonly string[], nodes: NodeProcess[]): Promise<{ uri: string }> {
-  const child = spawn(process.execPath, [ENGINE_MAIN, 'server', ...args], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+async function startNode(name: string, args: readonly string[], env: NodeJS.ProcessEnv, nodes: NodeProcess[]): Promise<{ uri: string }> {
+  const child = spawn(process.execPath, [ENGINE_MAIN, 'server', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   const exited = once(child, 'exit').then(([code]) => {
     process.stdout.write(`[${name}] exited with ${String(code ?? 'a signal')}\n`);
     return code as number | null;

@@ -215,6 +215,7 @@ function resolve(raw: RawObject): EngineConfig {
     },
     resourceGroups: { configFile: section('resourceGroups').configFile as string | undefined },
     security: { adminUsers: (section('security').adminUsers as string[] | undefined) ?? [] },
+    internalCommunication: { sharedSecret: section('internalCommunication').sharedSecret as string | undefined },
     shutdown: { gracePeriod: duration(section('shutdown').gracePeriod, 2 * 60_000) },
     log: { level: (log.level as LogLevel | undefined) ?? 'info' },
   };

@@ -82,6 +82,9 @@ export const CONFIG_SCHEMA = {
     security: closed('Access to queries', {
       adminUsers: { type: 'array', items: { type: 'string', minLength: 1 }, description: "Users who may see and cancel every user's queries (default: none)" },
     }),
+    internalCommunication: closed('Requests between the nodes of a cluster (Trino: internal-communication.*)', {
+      sharedSecret: { type: 'string', minLength: 1, description: "Secret every node of the cluster shares (Trino: internal-communication.shared-secret; environment variable ENGINE_SHARED_SECRET). When set, requests between nodes (tasks, results, announcements) and PUT /v1/info/state carry a short-lived token signed with it, and those endpoints answer 401 without one. Every node needs the same secret, or none (default: none)" },
+    }),
     shutdown: closed('Graceful shutdown (SIGTERM, or PUT /v1/info/state "SHUTTING_DOWN")', {
       gracePeriod: { ...DURATION_SCHEMA, description: 'Longest wait for running queries to finish; then the process exits and they fail with SERVER_SHUTTING_DOWN (default: 2m)' },
     }),
@@ -120,6 +123,8 @@ export interface EngineConfig {
   results: { maxRowsPerResponse: number; maxBytesPerResponse: number };
   resourceGroups: { configFile?: string };
   security: { adminUsers: string[] };
+  /** sharedSecret undefined: requests between nodes are not authenticated. */
+  internalCommunication: { sharedSecret?: string };
   shutdown: { gracePeriod: number };
   log: { level: LogLevel };
 }

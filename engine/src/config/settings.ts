@@ -9,6 +9,8 @@ export interface Setting {
   /** `engine server --<flag> VALUE`. */
   flag: string;
   kind: SettingKind;
+  /** The environment variable, when not the one derived from the path. */
+  env?: string;
 }
 
 export const SETTINGS: readonly Setting[] = [
@@ -39,12 +41,14 @@ export const SETTINGS: readonly Setting[] = [
   { path: ['results', 'maxBytesPerResponse'], flag: 'results-max-bytes', kind: 'size' },
   { path: ['resourceGroups', 'configFile'], flag: 'resource-groups-config-file', kind: 'string' },
   { path: ['security', 'adminUsers'], flag: 'admin-users', kind: 'list' },
+  { path: ['internalCommunication', 'sharedSecret'], flag: 'internal-communication-shared-secret', kind: 'string', env: 'ENGINE_SHARED_SECRET' },
   { path: ['shutdown', 'gracePeriod'], flag: 'shutdown-grace-period', kind: 'duration' },
   { path: ['log', 'level'], flag: 'log-level', kind: 'string' },
 ];
 
 /** `['memory', 'queryMaxMemoryPerNode']` -> `ENGINE_MEMORY_QUERY_MAX_MEMORY_PER_NODE`. */
 export function envName(setting: Setting): string {
+  if (setting.env !== undefined) return setting.env;
   return ['ENGINE', ...setting.path.map((p) => p.replace(/[A-Z]/g, (c) => `_${c}`))].join('_').toUpperCase();
 }
 

@@ -1,9 +1,11 @@
 // A worker's side of discovery: announces the node to its coordinator (PUT /v1/announcement/{nodeId})
-// at once and then every announcement interval, and withdraws it (DELETE) when the node stops. A
-// failing announcement is logged once, not every interval, and retried.
+// at once and then every announcement interval, and withdraws it (DELETE) when the node stops. Both carry
+// the node's internal bearer token. A failing announcement is logged once, not every interval, and
+// retried; a refused token is logged with its cause (the nodes' shared secrets differ).
 
 import { buildAnnouncement, type AnnouncedNode } from '../coordinator/announcement.js';
 import type { Logger } from '../log/logger.js';
+import { SHARED_SECRET_SETTING, type InternalAuthenticator } from './internal-auth/internal-authenticator.js';
 
 const WITHDRAW_TIMEOUT_MILLIS = 1000;
 
@@ -18,6 +20,7 @@ export class Announcer {
     private readonly node: () => AnnouncedNode,
     private readonly intervalMillis: number,
     private readonly logger: Logger,
+    private readonly internalAuth: InternalAuthenticator,
   ) {
     this.address = `${discoveryUri.replace(/\/+$/, '')}/v1/announcement/${encodeURIComponent(node().nodeId)}`;
   }
@@ -34,7 +37,7 @@ export class Announcer {
     clearInterval(this.timer);
     this.timer = undefined;
     try {
-      await fetch(this.address, { method: 'DELETE', signal: AbortSignal.timeout(WITHDRAW_TIMEOUT_MILLIS) });
+      await fetch(this.address, { method: 'DELETE', headers: this.internalAuth.authorizationHeader(), signal: AbortSignal.timeout(WITHDRAW_TIMEOUT_MILLIS) });
     } catch (e) {
       this.logger.warn({ discovery: this.address, message: (e as Error).message }, 'could not withdraw the announcement');
     }
@@ -42,25 +45,33 @@ export class Announcer {
 
   private async announce(): Promise<void> {
     let problem: string | undefined;
+    let refusedToken = false;
     try {
       const response = await fetch(this.address, {
         method: 'PUT',
-        headers: { 'Content-Type': 'application/json' },
+        headers: { 'Content-Type': 'application/json', ...this.internalAuth.authorizationHeader() },
         body: JSON.stringify(buildAnnouncement(this.node())),
         signal: AbortSignal.timeout(this.intervalMillis),
       });
       if (!response.ok) problem = `${response.status}: ${await errorMessage(response)}`;
+      refusedToken = response.status === 401;
     } catch (e) {
       const cause = (e as { cause?: { message?: string } }).cause;
       problem = cause?.message ? `${(e as Error).message}: ${cause.message}` : (e as Error).message;
     }
     if (problem !== undefined) {
-      if (problem !== this.lastProblem) this.logger.error({ discovery: this.address, problem }, 'the coordinator refused or missed the announcement; retrying');
+      if (problem !== this.lastProblem) this.logger.error({ discovery: this.address, problem }, refusedToken ? this.authenticationFailure() : 'the coordinator refused or missed the announcement; retrying');
     } else if (this.lastProblem !== undefined || !this.announcedOnce) {
       this.logger.info({ discovery: this.address }, 'announced to the coordinator');
       this.announcedOnce = true;
     }
     this.lastProblem = problem;
+  }
+
+  private authenticationFailure(): string {
+    return this.internalAuth.enabled
+      ? `the coordinator refused this worker's internal bearer token: both need the same ${SHARED_SECRET_SETTING} (or none), and clocks within a minute; retrying`
+      : `the coordinator requires ${SHARED_SECRET_SETTING} and this worker has none: start it with the coordinator's secret (ENGINE_SHARED_SECRET); retrying`;
   }
 }
 

@@ -1,11 +1,13 @@
-// The Koa application of one node: JSON errors around every route, one router per resource, and 405
-// for a wrong method on a known path. A worker refuses statements; only a coordinator takes announcements.
+// The Koa application of one node: JSON errors around every route, the internal endpoints' token check,
+// one router per resource, and 405 for a wrong method on a known path. A worker refuses statements; only
+// a coordinator takes announcements.
 
 import Router from '@koa/router';
 import Koa from 'koa';
 import { announcementRoutes } from './announcement-resource.js';
 import { errorMiddleware } from './http-error.js';
 import { infoRoutes } from './info-resource.js';
+import { internalAuthMiddleware } from './internal-auth/internal-endpoints.js';
 import { nodeRoutes } from './node-resource.js';
 import { queryRoutes } from './query-resource.js';
 import type { ServerContext } from './server-context.js';
@@ -27,6 +29,7 @@ export function createApp(server: ServerContext): Koa {
   queryRoutes(router, server);
   taskRoutes(router, server, server.tasks);
   app.use(errorMiddleware(server.logger));
+  app.use(internalAuthMiddleware(server.internalAuth));
   app.use(router.routes());
   app.use(router.allowedMethods());
   return app;

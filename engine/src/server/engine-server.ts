@@ -1,7 +1,8 @@
 // Starts one node: catalogs, the statement executor, the query manager, node state, and the HTTP
 // server; then, by role, a coordinator's health checks of the nodes that announce themselves to it,
 // or a worker's announcements to its coordinator. A single node is coordinator and worker at once.
-// A coordinator still runs every query itself: scheduling work on workers comes with the task resource.
+// A coordinator schedules the stages of its queries as tasks on its ACTIVE workers (coordinator/scheduler);
+// every node runs tasks (worker/task-manager.ts) behind the task resource.
 
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
@@ -16,7 +17,7 @@ import { QueryAccess } from '../coordinator/query-access.js';
 import { QueryManager } from '../coordinator/query-manager.js';
 import { defaultResourceGroups, readResourceGroupsFile } from '../coordinator/resource-groups/resource-groups-file.js';
 import { StatementExecutor } from '../coordinator/statement-executor.js';
-import type { ClusterView } from '../coordinator/scheduler/distributed-query.js';
+import { clusterView } from '../coordinator/scheduler/cluster-view.js';
 import { TaskManager } from '../worker/task-manager.js';
 import { ServerSystemRuntime } from '../coordinator/system-runtime.js';
 import { EngineError } from '../errors/engine-error.js';
@@ -27,6 +28,7 @@ import { Announcer } from './announcer.js';
 import { createApp } from './app.js';
 import { createCatalogs } from './catalogs.js';
 import { answerClientErrorsInJson } from './client-error.js';
+import { InternalAuthenticator } from './internal-auth/internal-authenticator.js';
 import { NodeMetricsSampler } from './node-metrics.js';
 import { NodeStateMachine } from './node-state.js';
 import type { NodeIdentity, ServerContext } from './server-context.js';
@@ -58,6 +60,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
   const resourceGroups = config.resourceGroups.configFile ? readResourceGroupsFile(config.resourceGroups.configFile) : defaultResourceGroups(config.query);
   const nodeMemory = new MemoryContext('node', config.memory.nodeMemory);
   const access = new QueryAccess(config.security.adminUsers);
+  const internalAuth = new InternalAuthenticator(config.internalCommunication.sharedSecret, config.node.id);
   let queries: QueryManager | undefined;
   let nodeState: NodeStateMachine | undefined;
   // Only a coordinator keeps other nodes; it takes announcements from its own environment.
@@ -72,18 +75,16 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
     access,
   );
   const catalogs = createCatalogs(config.catalogs, { runtime });
-  const cluster: ClusterView | undefined =
+  const internalHeaders = () => internalAuth.authorizationHeader();
+  const cluster =
     config.role === 'coordinator'
-      ? {
+      ? clusterView({
+          nodes,
           self: () => ({ nodeId: node.nodeId, uri: node.internalUri }),
-          workerNodes: () => {
-            const workers = nodes.activeWorkers().map((n) => ({ nodeId: n.nodeId, uri: n.uri }));
-            const withSelf = nodes.includeCoordinator(config.nodeScheduler.includeCoordinator) && nodeState?.acceptsWork === true;
-            return withSelf ? [...workers, { nodeId: node.nodeId, uri: node.internalUri }] : workers;
-          },
-          headers: () => ({}),
-          exchange: {},
-        }
+          includeCoordinator: config.nodeScheduler.includeCoordinator,
+          selfAcceptsWork: () => nodeState?.acceptsWork === true,
+          headers: internalHeaders,
+        })
       : undefined;
   const executor = new StatementExecutor(catalogs, { queryMaxMemoryBytes: config.memory.queryMaxMemoryPerNode, nodeMemory, cluster });
   const tasks = new TaskManager({
@@ -91,7 +92,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
     nodeMemory,
     queryMaxMemoryPerNode: config.memory.queryMaxMemoryPerNode,
     outputBuffer: {},
-    exchange: {},
+    exchange: { headers: internalHeaders },
     refusal: () => (nodeState?.acceptsWork === true ? undefined : new EngineError('SERVER_SHUTTING_DOWN', `Node ${node.nodeId} is ${nodeState?.state ?? 'INACTIVE'} and takes no new tasks`)),
   });
   queries = new QueryManager(
@@ -117,7 +118,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
       : undefined;
   const announcer =
     config.role === 'worker'
-      ? new Announcer(config.discovery.uri!, () => ({ nodeId: node.nodeId, environment: node.environment, uri: node.internalUri, version: node.version, coordinator: node.coordinator }), config.discovery.announcementInterval, logger)
+      ? new Announcer(config.discovery.uri!, () => ({ nodeId: node.nodeId, environment: node.environment, uri: node.internalUri, version: node.version, coordinator: node.coordinator }), config.discovery.announcementInterval, logger, internalAuth)
       : undefined;
   const metrics = new NodeMetricsSampler();
   let resolveStopped!: () => void;
@@ -169,7 +170,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
   manager.onWorkChanged(() => state.workChanged());
   tasks.onWorkChanged(() => state.workChanged());
 
-  const context: ServerContext = { config, logger, node, nodeState: state, queries: manager, access, nodes, heartbeats, metrics, nodeMemory, tasks };
+  const context: ServerContext = { config, logger, node, nodeState: state, queries: manager, access, nodes, heartbeats, metrics, nodeMemory, tasks, internalAuth };
   const app = createApp(context);
   httpServer = createServer(app.callback());
   answerClientErrorsInJson(httpServer, logger);

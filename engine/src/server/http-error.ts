@@ -25,6 +25,7 @@ export function errorBody(message: string, errorName?: string): ErrorBody {
 
 const NAMES_BY_STATUS: Record<number, string> = {
   400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
   404: 'NOT_FOUND',
   405: 'METHOD_NOT_ALLOWED',
   410: 'GONE',

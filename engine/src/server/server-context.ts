@@ -7,6 +7,7 @@ import type { QueryAccess } from '../coordinator/query-access.js';
 import type { QueryManager } from '../coordinator/query-manager.js';
 import type { MemoryContext } from '../exec/memory.js';
 import type { Logger } from '../log/logger.js';
+import type { InternalAuthenticator } from './internal-auth/internal-authenticator.js';
 import type { NodeMetricsSampler } from './node-metrics.js';
 import type { NodeStateMachine } from './node-state.js';
 import type { TaskManager } from '../worker/task-manager.js';
@@ -39,4 +40,6 @@ export interface ServerContext {
   metrics: NodeMetricsSampler;
   /** The tasks this node runs (for queries of its coordinator, or its own as a single node). */
   tasks: TaskManager;
+  /** Signs this node's requests to other nodes (authorizationHeader()) and checks theirs. */
+  internalAuth: InternalAuthenticator;
 }

@@ -38,6 +38,8 @@ export interface ExchangeClientOptions {
   maxErrorDurationMillis?: number;
   /** A request that has not answered after this long counts as failed (default: the max wait + 10 s). */
   requestTimeoutMillis?: number;
+  /** Headers every request carries (GET and DELETE), asked for each request: the node's internal bearer token. */
+  headers?: () => Readonly<Record<string, string>>;
 }
 
 /** The exchange operator's info (INTERFACE.md, operator info). */
@@ -127,6 +129,7 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
       minFailures: options.minFailures ?? 5,
       maxErrorDurationMillis: options.maxErrorDurationMillis ?? 5000,
       requestTimeoutMillis: options.requestTimeoutMillis ?? maxWaitMillis + 10_000,
+      headers: options.headers ?? (() => ({})),
     };
   }
 
@@ -186,7 +189,7 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
       s.request?.abort();
       if (s.state !== 'closed') {
         s.setState('closed');
-        fetch(s.location.uri, { method: 'DELETE', signal: AbortSignal.timeout(this.options.requestTimeoutMillis) }).catch(() => undefined);
+        fetch(s.location.uri, { method: 'DELETE', headers: this.options.headers(), signal: AbortSignal.timeout(this.options.requestTimeoutMillis) }).catch(() => undefined);
       }
     }
     this.queue.length = 0;
@@ -272,7 +275,7 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
   private async fetchPages(source: Source): Promise<void> {
     const uri = `${source.location.uri}/${source.token}`;
     const response = await fetch(uri, {
-      headers: { [RESULTS_HEADERS.maxSize]: `${this.options.maxResponseBytes}B`, [RESULTS_HEADERS.maxWait]: `${this.options.maxWaitMillis}ms` },
+      headers: { ...this.options.headers(), [RESULTS_HEADERS.maxSize]: `${this.options.maxResponseBytes}B`, [RESULTS_HEADERS.maxWait]: `${this.options.maxWaitMillis}ms` },
       signal: this.requestSignal(source),
     });
     if (response.status !== 200 && response.status !== 204) {
@@ -307,7 +310,7 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
 
   /** Releases a complete buffer; a buffer already gone (404) is as good as released. */
   private async release(source: Source): Promise<void> {
-    const response = await fetch(source.location.uri, { method: 'DELETE', signal: this.requestSignal(source) });
+    const response = await fetch(source.location.uri, { method: 'DELETE', headers: this.options.headers(), signal: this.requestSignal(source) });
     await response.arrayBuffer().catch(() => undefined);
     if (response.status >= 300 && response.status !== 404) throw new HttpStatusError(response.status, `Releasing ${source.location.uri} answered ${response.status}`);
     source.setState('closed');

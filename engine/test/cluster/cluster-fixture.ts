@@ -7,12 +7,22 @@ export const ENVIRONMENT = 'cluster_test';
 /** How long the coordinator keeps a node that stopped announcing. */
 export const MAX_ANNOUNCEMENT_AGE_MILLIS = 3000;
 
+export interface ClusterOptions {
+  /** internal-communication.shared-secret of every node (ENGINE_SHARED_SECRET); none by default. */
+  sharedSecret?: string;
+}
+
 export class TestCluster {
   readonly workers = new Map<string, ServerProcess>();
 
-  private constructor(readonly coordinator: ServerProcess) {}
+  private constructor(
+    readonly coordinator: ServerProcess,
+    /** The environment variables every node gets. */
+    private readonly env: Record<string, string>,
+  ) {}
 
-  static async start(workerCount: number): Promise<TestCluster> {
+  static async start(workerCount: number, options: ClusterOptions = {}): Promise<TestCluster> {
+    const env: Record<string, string> = options.sharedSecret === undefined ? {} : { ENGINE_SHARED_SECRET: options.sharedSecret };
     const coordinator = await ServerProcess.start([
       '--role', 'coordinator',
       '--node-id', 'coordinator',
@@ -21,8 +31,8 @@ export class TestCluster {
       // Longer than the interval: a loaded machine answers late, not never.
       '--heartbeat-timeout', '2s',
       '--max-announcement-age', `${MAX_ANNOUNCEMENT_AGE_MILLIS}ms`,
-    ]);
-    const cluster = new TestCluster(coordinator);
+    ], env);
+    const cluster = new TestCluster(coordinator, env);
     try {
       await Promise.all(Array.from({ length: workerCount }, (_, i) => cluster.startWorker(`worker-${i + 1}`)));
     } catch (e) {
@@ -32,9 +42,9 @@ export class TestCluster {
     return cluster;
   }
 
-  /** Starts (or restarts) a worker announcing itself to the coordinator. */
-  async startWorker(nodeId: string, environment = ENVIRONMENT): Promise<ServerProcess> {
-    const worker = await ServerProcess.start(['--role', 'worker', '--node-id', nodeId, '--environment', environment, '--discovery-uri', this.coordinator.uri, '--announcement-interval', '500ms']);
+  /** Starts (or restarts) a worker announcing itself to the coordinator; `env` replaces the cluster's environment variables. */
+  async startWorker(nodeId: string, environment = ENVIRONMENT, env = this.env): Promise<ServerProcess> {
+    const worker = await ServerProcess.start(['--role', 'worker', '--node-id', nodeId, '--environment', environment, '--discovery-uri', this.coordinator.uri, '--announcement-interval', '500ms'], env);
     this.workers.set(nodeId, worker);
     return worker;
   }

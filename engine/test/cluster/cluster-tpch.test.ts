@@ -20,7 +20,7 @@ describe('TPC-H on a cluster (coordinator + 2 workers) equals DuckDB', function 
   let duck: DuckDBConnection;
 
   before(async () => {
-    cluster = await TestCluster.start(2);
+    cluster = await TestCluster.start(2, { sharedSecret: 'cluster-test-secret' });
     await eventually('both workers active', async () => ((await query(cluster.coordinator.uri, "SELECT count(*) FROM system.runtime.nodes WHERE state = 'active' AND NOT coordinator"))[0][0] === 2 ? true : undefined));
     duck = await duckDbWithTpch('tiny', 2);
     await query(cluster.coordinator.uri, 'CREATE SCHEMA memory.tiny');

@@ -8,6 +8,7 @@ import { EngineError } from '../../src/errors/engine-error.js';
 import { deserializePages } from '../../src/exec/exchange/page-codec.js';
 import { columnFromScalars, getScalar, type Page } from '../../src/spi/page.js';
 import { BIGINT } from '../../src/types/types.js';
+import { InternalAuthenticator } from '../../src/server/internal-auth/internal-authenticator.js';
 import { ExchangeClient } from '../../src/worker/exchange-client.js';
 import { OutputBuffer } from '../../src/worker/output-buffer.js';
 import { ALL_TYPES, allTypesPage, expectSamePage } from './all-types.js';
@@ -261,6 +262,43 @@ describe('exchange over HTTP (results routes + ExchangeClient)', () => {
     expect(engineError.message).to.contain(uri);
     expect(engineError.message).to.match(/\d+ failures/);
     expect(Date.now() - started).to.be.below(10_000);
+  });
+
+  it('carries the headers option (the internal bearer token) on every request, reads and releases a secured buffer', async () => {
+    const secured = await new ResultsServer().start(new InternalAuthenticator('exchange secret', 'producer'));
+    try {
+      const buffer = new OutputBuffer({ kind: 'partitioned', partitions: 1 });
+      secured.buffers.set('q.1.0', buffer);
+      const producer = produce(buffer, [BIGINT], numberedPages(0, 20));
+      const consumer = new InternalAuthenticator('exchange secret', 'consumer');
+      const client = new ExchangeClient({ maxResponseBytes: 4 * 1024, headers: () => consumer.authorizationHeader() });
+      client.addLocation({ uri: secured.resultsUri('q.1.0', '0') });
+      client.setNoMoreLocations();
+      const pages = await readAll(client);
+      await producer;
+      expect(pages.map((p) => Number(getScalar(p.columns[0], 0)))).to.deep.equal(Array.from({ length: 20 }, (_, i) => i));
+      // The DELETE that released the buffer was let in too.
+      await until(() => buffer.state === 'FINISHED', 'buffer released');
+
+      // Without the token the first answer is a 401: not worth retrying, the client fails at once saying so.
+      const other = new OutputBuffer({ kind: 'partitioned', partitions: 1 });
+      secured.buffers.set('q.2.0', other);
+      const requestsBefore = secured.requests;
+      const unsigned = new ExchangeClient();
+      unsigned.addLocation({ uri: secured.resultsUri('q.2.0', '0') });
+      unsigned.setNoMoreLocations();
+      let error: unknown;
+      try {
+        await readAll(unsigned);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).to.be.instanceOf(EngineError);
+      expect((error as Error).message).to.contain('but was 401').and.contain('internal-communication.shared-secret');
+      expect(secured.requests).to.equal(requestsBefore); // `requests` counts what got past the check: nothing unsigned did
+    } finally {
+      await secured.kill();
+    }
   });
 
   it('carries every type exactly over HTTP', async () => {

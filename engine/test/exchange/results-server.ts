@@ -10,6 +10,8 @@ import { PageSerializer } from '../../src/exec/exchange/page-codec.js';
 import type { Page } from '../../src/spi/page.js';
 import { createLogger } from '../../src/log/logger.js';
 import { errorMiddleware } from '../../src/server/http-error.js';
+import type { InternalAuthenticator } from '../../src/server/internal-auth/internal-authenticator.js';
+import { internalAuthMiddleware } from '../../src/server/internal-auth/internal-endpoints.js';
 import { taskResultsRoutes } from '../../src/server/task-results-resource.js';
 import type { SqlType } from '../../src/types/types.js';
 import type { OutputBuffer } from '../../src/worker/output-buffer.js';
@@ -21,11 +23,13 @@ export class ResultsServer {
   requests = 0;
   private server: Server | undefined;
 
-  async start(): Promise<this> {
+  /** With an authenticator, requests need its cluster's internal bearer token, as on a node. */
+  async start(internalAuth?: InternalAuthenticator): Promise<this> {
     const app = new Koa();
     const router = new Router();
     taskResultsRoutes(router, { outputBuffer: (taskId) => this.buffers.get(taskId) });
     app.use(errorMiddleware(createLogger('silent')));
+    if (internalAuth) app.use(internalAuthMiddleware(internalAuth));
     app.use(async (ctx, next) => {
       this.requests++;
       if (this.failNext > 0) {

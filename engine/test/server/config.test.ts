@@ -119,6 +119,21 @@ describe('configuration', () => {
     expect(configError(() => loadConfig({ file: file('old.yaml', 'coordinator: false\n') }))).to.contain("unknown key 'coordinator' (the node's role is now 'role': single, coordinator or worker)");
   });
 
+  it('reads the shared secret from the file, ENGINE_SHARED_SECRET or its flag, and names no secret in an error', () => {
+    expect(loadConfig().internalCommunication.sharedSecret).to.equal(undefined);
+    const path = file('secret.yaml', 'internalCommunication:\n  sharedSecret: from-file\n');
+    expect(loadConfig({ file: path }).internalCommunication.sharedSecret).to.equal('from-file');
+    expect(loadConfig({ file: path, env: { ENGINE_SHARED_SECRET: 'from-env' } }).internalCommunication.sharedSecret).to.equal('from-env');
+    expect(loadConfig({ file: path, env: { ENGINE_SHARED_SECRET: 'from-env' }, flags: { 'internal-communication-shared-secret': 'from-flag' } }).internalCommunication.sharedSecret).to.equal('from-flag');
+    // An empty variable is no setting, as for every other variable.
+    expect(loadConfig({ env: { ENGINE_SHARED_SECRET: '' } }).internalCommunication.sharedSecret).to.equal(undefined);
+    expect(envName(SETTINGS.find((s) => s.flag === 'internal-communication-shared-secret')!)).to.equal('ENGINE_SHARED_SECRET');
+    expect(configError(() => loadConfig({ flags: { 'internal-communication-shared-secret': '' } }))).to.contain("'internalCommunication.sharedSecret' must NOT have fewer than 1 characters");
+    const wrongType = configError(() => loadConfig({ file: file('secret-number.yaml', 'internalCommunication:\n  sharedSecret: 982451653\n') }));
+    expect(wrongType).to.contain("'internalCommunication.sharedSecret' must be string");
+    expect(wrongType).not.to.contain('982451653');
+  });
+
   it('has a flag and an environment variable for every setting, and every setting is in the schema', () => {
     expect(new Set(SETTINGS.map((s) => s.flag)).size).to.equal(SETTINGS.length);
     expect(envName(SETTINGS.find((s) => s.flag === 'query-max-memory-per-node')!)).to.equal('ENGINE_MEMORY_QUERY_MAX_MEMORY_PER_NODE');

@@ -73,7 +73,8 @@ export class DistributedQuery {
       if (this.failure) throw this.failure;
       outcome = 'finished';
     } catch (e) {
-      throw this.failure ?? toEngineError(e);
+      const error = this.failure ?? toEngineError(e);
+      throw error.errorName === 'REMOTE_TASK_ERROR' ? ((await this.rootCause()) ?? error) : error;
     } finally {
       await this.close(outcome === 'finished' ? false : true);
     }
@@ -88,6 +89,15 @@ export class DistributedQuery {
       return stageSnapshot(this.session.queryId, fragment, stage.tasks, children);
     };
     return this.root.children.map(snapshot).filter((s): s is StageSnapshot => s !== undefined);
+  }
+
+  /**
+   * When an exchange (here or in a task above) saw a task fail: the error of the task that failed
+   * first of its own accord (say DIVISION_BY_ZERO), not that of those that failed reading from it.
+   */
+  private async rootCause(): Promise<EngineError | undefined> {
+    const failures = await Promise.all(this.allTasks().map((t) => t.failure()));
+    return failures.find((f) => f !== undefined && f.errorName !== 'REMOTE_TASK_ERROR');
   }
 
   /** Every task of the query, stage by stage. */

@@ -107,6 +107,20 @@ export class RemoteTask {
     if (failure !== undefined) throw remoteError(failure, this.node.nodeId);
   }
 
+  /** The task's own failure, asked for once now (an exchange saw only that the task failed); undefined if it did not fail. */
+  async failure(): Promise<EngineError | undefined> {
+    if (!this.done) {
+      try {
+        const response = await this.request('GET', this.uri, {}, AbortSignal.timeout(5000));
+        if (response.status === 200) this.accept(await response.text());
+      } catch {
+        return undefined;
+      }
+    }
+    const failure = this.info?.state === 'FAILED' ? this.info.failures[0] : undefined;
+    return failure === undefined ? undefined : remoteError(failure, this.node.nodeId);
+  }
+
   /** DELETE: abort drops its buffered output (failure); cancel lets it be read (early end, e.g. LIMIT). */
   async cancel(abort: boolean): Promise<void> {
     this.closed = true;
