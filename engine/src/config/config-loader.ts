@@ -198,6 +198,7 @@ function resolve(raw: RawObject): EngineConfig {
     catalogs: catalogs ? catalogs.map((c) => ({ name: c.name, connector: c.connector, properties: c.properties ?? {} })) : DEFAULT_CATALOGS.map((c) => ({ ...c })),
     memory: {
       queryMaxMemoryPerNode: size(memory.queryMaxMemoryPerNode, 2 * 1024 ** 3),
+      queryMaxMemory: size(memory.queryMaxMemory, 20 * 1024 ** 3),
       nodeMemory: size(memory.nodeMemory, defaultNodeMemory()),
     },
     query: {

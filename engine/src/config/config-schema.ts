@@ -61,6 +61,7 @@ export const CONFIG_SCHEMA = {
     },
     memory: closed('Memory limits', {
       queryMaxMemoryPerNode: { ...DATA_SIZE_SCHEMA, description: 'Memory one query may use on a node (default: 2GB)' },
+      queryMaxMemory: { ...DATA_SIZE_SCHEMA, description: 'Memory one query may use over the whole cluster, its tasks on every node together (default: 20GB)' },
       nodeMemory: { ...DATA_SIZE_SCHEMA, description: 'Memory all queries together may use on a node (default: half of the machine memory, at most what the V8 heap holds; must fit the heap set by --max-old-space-size)' },
     }),
     query: closed('Query management', {
@@ -110,7 +111,7 @@ export interface EngineConfig {
   /** includeCoordinator undefined: the default (false once workers exist). */
   nodeScheduler: { includeCoordinator?: boolean };
   catalogs: CatalogConfig[];
-  memory: { queryMaxMemoryPerNode: number; nodeMemory: number };
+  memory: { queryMaxMemoryPerNode: number; queryMaxMemory: number; nodeMemory: number };
   query: {
     maxLength: number;
     maxRunning: number;

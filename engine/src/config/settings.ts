@@ -29,6 +29,7 @@ export const SETTINGS: readonly Setting[] = [
   { path: ['nodeScheduler', 'includeCoordinator'], flag: 'node-scheduler-include-coordinator', kind: 'boolean' },
   { path: ['catalogs'], flag: 'catalogs', kind: 'catalogs' },
   { path: ['memory', 'queryMaxMemoryPerNode'], flag: 'query-max-memory-per-node', kind: 'size' },
+  { path: ['memory', 'queryMaxMemory'], flag: 'query-max-memory', kind: 'size' },
   { path: ['memory', 'nodeMemory'], flag: 'node-memory', kind: 'size' },
   { path: ['query', 'maxLength'], flag: 'query-max-length', kind: 'integer' },
   { path: ['query', 'maxRunning'], flag: 'query-max-running', kind: 'integer' },

@@ -84,6 +84,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
           includeCoordinator: config.nodeScheduler.includeCoordinator,
           selfAcceptsWork: () => nodeState?.acceptsWork === true,
           headers: internalHeaders,
+          queryMaxMemoryBytes: config.memory.queryMaxMemory,
         })
       : undefined;
   const executor = new StatementExecutor(catalogs, { queryMaxMemoryBytes: config.memory.queryMaxMemoryPerNode, nodeMemory, cluster });

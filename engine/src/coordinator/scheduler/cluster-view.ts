@@ -14,6 +14,7 @@ export interface ClusterViewOptions {
   /** Whether this node takes work now (it is ACTIVE). */
   selfAcceptsWork: () => boolean;
   headers: InternalHeaders;
+  queryMaxMemoryBytes: number;
 }
 
 export function clusterView(options: ClusterViewOptions): ClusterView {
@@ -26,5 +27,6 @@ export function clusterView(options: ClusterViewOptions): ClusterView {
     },
     headers: options.headers,
     exchange: { headers: options.headers },
+    queryMaxMemoryBytes: options.queryMaxMemoryBytes,
   };
 }

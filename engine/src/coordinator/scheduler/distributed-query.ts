@@ -8,7 +8,7 @@
 // query; at the end, whatever its outcome, every task hears of it (DELETE).
 
 import type { CatalogManager } from '../../connectors/catalog-manager.js';
-import { parseDataSize } from '../../config/data-size.js';
+import { formatDataSize, parseDataSize } from '../../config/data-size.js';
 import { parseDuration } from '../../config/duration.js';
 import { EngineError, toEngineError } from '../../errors/engine-error.js';
 import { LocalExecutionPlanner, type ExecutionEnvironment } from '../../exec/local-execution-planner.js';
@@ -33,6 +33,8 @@ export interface ClusterView {
   /** Headers every request to another node carries (the internal bearer). */
   headers: InternalHeaders;
   exchange: ExchangeClientOptions;
+  /** query.max-memory: what one query's tasks may hold on all nodes together. */
+  queryMaxMemoryBytes: number;
 }
 
 export interface Stage {
@@ -207,6 +209,17 @@ export class DistributedQuery {
     p.processedBytes += now.bytes - before.bytes;
     p.cpuTimeMillis += now.cpuMillis - before.cpuMillis;
     this.counted.set(taskId, now);
+    this.checkClusterMemory();
+  }
+
+  /** query.max-memory: the tasks' reservations on all nodes together, as last reported. */
+  private checkClusterMemory(): void {
+    let reserved = 0;
+    for (const c of this.counted.values()) reserved += c.memoryBytes;
+    const limit = this.cluster.queryMaxMemoryBytes;
+    if (reserved <= limit || this.failure !== undefined) return;
+    this.failure = new EngineError('EXCEEDED_GLOBAL_MEMORY_LIMIT', `Query exceeded distributed memory limit of ${formatDataSize(limit)} [Allocated: ${formatDataSize(reserved)}]`);
+    this.failed.abort();
   }
 
   /** Tells every task the query is over: cancel (its output was read) or abort (failure). */
@@ -233,9 +246,10 @@ interface Counted {
   rows: number;
   bytes: number;
   cpuMillis: number;
+  memoryBytes: number;
 }
 
-const ZERO: Counted = { totalSplits: 0, queuedSplits: 0, runningSplits: 0, completedSplits: 0, rows: 0, bytes: 0, cpuMillis: 0 };
+const ZERO: Counted = { totalSplits: 0, queuedSplits: 0, runningSplits: 0, completedSplits: 0, rows: 0, bytes: 0, cpuMillis: 0, memoryBytes: 0 };
 
 function counted(info: RemoteTaskInfo): Counted {
   const s = info.stats;
@@ -247,6 +261,7 @@ function counted(info: RemoteTaskInfo): Counted {
     rows: s.rawInputPositions,
     bytes: parseDataSize(s.rawInputDataSize) ?? 0,
     cpuMillis: parseDuration(s.totalCpuTime) ?? 0,
+    memoryBytes: parseDataSize(s.memoryReservation) ?? 0,
   };
 }
 

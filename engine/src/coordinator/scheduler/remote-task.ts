@@ -25,6 +25,7 @@ export interface RemoteTaskInfo {
     outputPositions: number;
     totalCpuTime: string;
     elapsedTime: string;
+    memoryReservation: string;
   };
   [field: string]: unknown;
 }
