@@ -27,6 +27,7 @@ import { createCatalogs } from './catalogs.js';
 import { answerClientErrorsInJson } from './client-error.js';
 import { NodeMetricsSampler } from './node-metrics.js';
 import { NodeStateMachine } from './node-state.js';
+import { describeWorkload, hasActiveWork, nodeWorkload } from './node-workload.js';
 import type { NodeIdentity, ServerContext } from './server-context.js';
 
 const SHUTDOWN_GRACE_MILLIS = 5000;
@@ -127,8 +128,9 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
   };
 
   const activeQueryIds = () => manager.list().filter((q) => !q.done).map((q) => q.id);
+  const workload = () => nodeWorkload(manager);
   nodeState = new NodeStateMachine(
-    () => manager.activeCount() > 0,
+    () => hasActiveWork(workload()),
     () => {
       logger.info('shutting down: no active queries left');
       void stop(true);
@@ -136,7 +138,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
     {
       millis: config.shutdown.gracePeriod,
       expired: () => {
-        logger.warn({ queryIds: activeQueryIds(), gracePeriod: formatDuration(config.shutdown.gracePeriod) }, 'shutting down: grace period over, failing the queries still running');
+        logger.warn({ queryIds: activeQueryIds(), workload: describeWorkload(workload()), gracePeriod: formatDuration(config.shutdown.gracePeriod) }, 'shutting down: grace period over, failing the queries still running');
         void stop(true);
       },
     },
@@ -144,7 +146,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
   const state = nodeState;
   manager.onWorkChanged(() => state.workChanged());
 
-  const context: ServerContext = { config, logger, node, nodeState: state, queries: manager, access, nodes, heartbeats, metrics, nodeMemory };
+  const context: ServerContext = { config, logger, node, nodeState: state, queries: manager, access, nodes, heartbeats, metrics, nodeMemory, workload };
   const app = createApp(context);
   httpServer = createServer(app.callback());
   answerClientErrorsInJson(httpServer, logger);
@@ -158,7 +160,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
   logger.info({ host: config.http.host, port, uri: node.internalUri, role: config.role, environment: node.environment, version: node.version, catalogs: catalogs.names() }, 'listening');
   const beginShutdown = () => {
     if (state.state !== 'SHUTTING_DOWN') {
-      logger.info({ queryIds: activeQueryIds(), gracePeriod: formatDuration(config.shutdown.gracePeriod) }, 'shutting down: waiting for running queries');
+      logger.info({ queryIds: activeQueryIds(), workload: describeWorkload(workload()), gracePeriod: formatDuration(config.shutdown.gracePeriod) }, 'shutting down: waiting for running queries');
     }
     state.beginShutdown();
   };

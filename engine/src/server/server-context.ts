@@ -9,6 +9,7 @@ import type { MemoryContext } from '../exec/memory.js';
 import type { Logger } from '../log/logger.js';
 import type { NodeMetricsSampler } from './node-metrics.js';
 import type { NodeStateMachine } from './node-state.js';
+import type { NodeWorkload } from './node-workload.js';
 
 export interface NodeIdentity {
   nodeId: string;
@@ -36,4 +37,6 @@ export interface ServerContext {
   /** On a coordinator: the health checks of its nodes. */
   heartbeats?: HeartbeatMonitor;
   metrics: NodeMetricsSampler;
+  /** The work the node holds now (its queries, and its tasks). */
+  workload(): NodeWorkload;
 }
