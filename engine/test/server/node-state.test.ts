@@ -132,4 +132,16 @@ describe('node state over HTTP', function () {
     expect(expiry?.queryIds).to.deep.equal([open.body.id]);
     expect(expiry?.workload).to.match(/^1 running query\b/);
   });
+
+  it('stops at once on a second SIGTERM, failing the running query', async () => {
+    const server = await ServerProcess.start();
+    const open = await openMillionRows(server.uri);
+    server.signal('SIGTERM');
+    await waitForNodeState(server.uri, 'SHUTTING_DOWN');
+    server.signal('SIGTERM');
+    expect(await server.waitForExit()).to.equal(0);
+    const completion = server.logs.find((l) => l.msg === 'query completed' && l.queryId === open.body.id);
+    expect(completion?.errorName).to.equal('SERVER_SHUTTING_DOWN');
+    expect(server.logs.some((l) => l.msg === 'stopping at once on a second signal')).to.equal(true);
+  });
 });
