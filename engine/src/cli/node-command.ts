@@ -10,7 +10,7 @@ import { drainNode } from './node-drain.js';
 
 const TARGET_OPTIONS: ReadonlyArray<readonly [string, string]> = [
   ['--server URL', "the node's address, e.g. http://worker-1:8080"],
-  ['--local', 'the node on this host: http://127.0.0.1:PORT'],
+  ['--local', 'the node on this host: http://HOST:PORT, HOST from $ENGINE_HTTP_HOST unless it binds all interfaces, else 127.0.0.1'],
   ['--port PORT', 'with --local: its port (default: $ENGINE_HTTP_PORT, else 8080)'],
 ];
 
@@ -35,8 +35,8 @@ const DRAIN_USAGE = `Usage: engine node drain (--server URL | --local [--port PO
 Moves the node to ISOLATING (it takes no new work; what runs finishes), waits until /v1/status
 shows it ISOLATED with no queries or tasks left, moves it to SHUTTING_DOWN, and waits until the
 process is gone: its port refuses connections and, with --local, its process has exited. Prints
-progress; exits 0 once the node is gone, 1 on timeout (naming what still runs) or when someone
-moves the node back to ACTIVE. A pod's preStop hook runs 'engine node drain --local'.
+progress; exits 0 once the node is gone, 1 on timeout (naming what still runs), when nothing
+listens at the address, or when someone moves the node back to ACTIVE. A pod's preStop hook runs 'engine node drain --local'.
 
 Options:
 ${optionTable([
@@ -112,7 +112,7 @@ async function reportFailures(run: () => Promise<number>): Promise<number> {
   }
 }
 
-/** --server URL, or --local: this host on --port, $ENGINE_HTTP_PORT or 8080. */
+/** --server URL, or --local: the node on this host, found as `engine server` would bind it from the environment. */
 function nodeAddress(command: string, values: OptionValues): string {
   const server = stringOption(values, 'server');
   const port = stringOption(values, 'port');
@@ -122,7 +122,7 @@ function nodeAddress(command: string, values: OptionValues): string {
     if (!/^\d+$/.test(chosen) || Number(chosen) < 1 || Number(chosen) > 65535) {
       throw new UsageError(`engine ${command}: the port must be a number from 1 to 65535, got '${chosen}'${port === undefined ? ' (from ENGINE_HTTP_PORT)' : ''}`);
     }
-    return `http://127.0.0.1:${chosen}`;
+    return `http://${localHost(process.env.ENGINE_HTTP_HOST)}:${chosen}`;
   }
   if (port !== undefined) throw new UsageError(`engine ${command}: --port goes with --local; with --server, put the port in the URL`);
   if (server === undefined) throw new UsageError(`engine ${command}: say which node: --server URL, or --local for the node on this host\nRun 'engine ${command} --help' for the options.`);
@@ -134,6 +134,12 @@ function nodeAddress(command: string, values: OptionValues): string {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`engine ${command}: --server must be an http:// or https:// URL, got '${server}'`);
   return url.origin;
+}
+
+/** Where a server bound to `bindHost` answers on this host: that address, or loopback for all interfaces. */
+function localHost(bindHost: string | undefined): string {
+  if (bindHost === undefined || bindHost === '' || bindHost === '0.0.0.0' || bindHost === '::') return '127.0.0.1';
+  return bindHost.includes(':') && !bindHost.startsWith('[') ? `[${bindHost}]` : bindHost;
 }
 
 function durationOption(values: OptionValues, name: string, fallback: string): number {

@@ -27,7 +27,7 @@ const PROCESS_POLL_MILLIS = 20;
 
 type Observation = NodeStatus | 'gone';
 
-/** Resolves 0 once the node's process is gone; 1 on timeout or when someone moves the node back to ACTIVE. */
+/** Resolves 0 once the node's process is gone; 1 on timeout, when no node answers at all, or when someone moves the node back to ACTIVE. */
 export async function drainNode(client: NodeClient, options: DrainOptions): Promise<number> {
   const started = Date.now();
   const deadline = started + options.timeoutMillis;
@@ -45,10 +45,8 @@ export async function drainNode(client: NodeClient, options: DrainOptions): Prom
   };
 
   let status = await observe(client, deadline);
-  if (status === 'gone') {
-    say(`nothing listens at ${client.server}: the node is already gone`);
-    return 0;
-  }
+  // Most likely a wrong address (a preStop hook does not run once its container's process is gone).
+  if (status === 'gone') return fail(`nothing listens at ${client.server}: no node to drain`);
   const pid = options.local ? status.pid : undefined;
   report(status);
 

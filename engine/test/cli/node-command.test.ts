@@ -43,8 +43,13 @@ describe('engine node state', function () {
     expect(await nodeState(server.uri)).to.equal('ACTIVE');
   });
 
-  it('finds the local node on $ENGINE_HTTP_PORT', async () => {
-    expect(await runEngine(['node', 'state', '--local'], { ENGINE_HTTP_PORT: String(server.port) })).to.deep.equal({ code: 0, stdout: 'ACTIVE\n', stderr: '' });
+  it('finds the local node on $ENGINE_HTTP_HOST and $ENGINE_HTTP_PORT', async () => {
+    const port = String(server.port);
+    expect(await runEngine(['node', 'state', '--local'], { ENGINE_HTTP_PORT: port })).to.deep.equal({ code: 0, stdout: 'ACTIVE\n', stderr: '' });
+    expect(await runEngine(['node', 'state', '--local'], { ENGINE_HTTP_PORT: port, ENGINE_HTTP_HOST: '0.0.0.0' })).to.deep.equal({ code: 0, stdout: 'ACTIVE\n', stderr: '' });
+    const elsewhere = await runEngine(['node', 'state', '--local'], { ENGINE_HTTP_PORT: port, ENGINE_HTTP_HOST: '127.0.0.2' });
+    expect(elsewhere.code).to.equal(1);
+    expect(elsewhere.stderr).to.match(new RegExp(`^Cannot reach http://127\\.0\\.0\\.2:${port}: `));
   });
 
   it("exits 1 with the server's reason when it refuses the move, which changes nothing", async () => {
@@ -114,7 +119,9 @@ describe('engine node drain', function () {
     expect(result.code, result.stderr).to.equal(0);
     expect(result.stdout.trimEnd().split('\n').at(-1)).to.match(/the node is gone \(its port refuses connections\)$/);
     expect(await server.waitForExit()).to.equal(0);
-    expect(await runEngine(['node', 'drain', '--server', server.uri])).to.deep.include({ code: 0 });
+    const again = await runEngine(['node', 'drain', '--server', server.uri]);
+    expect(again.code).to.equal(1);
+    expect(again.stderr).to.equal(`engine node drain: nothing listens at ${server.uri}: no node to drain\n`);
   });
 
   it('times out with exit 1 naming what still runs, leaving the node ISOLATING', async () => {
