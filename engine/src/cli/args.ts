@@ -13,8 +13,14 @@ export type OptionSpecs = NonNullable<ParseArgsConfig['options']>;
 export type OptionValues = Record<string, string | boolean | string[] | undefined>;
 
 export function parseCommandLine(command: string, args: readonly string[], options: OptionSpecs): OptionValues {
+  return parseCommandArguments(command, args, options, false).values;
+}
+
+/** Options and, where `allowPositionals`, the arguments that are not options (`engine node state ACTIVE`). */
+export function parseCommandArguments(command: string, args: readonly string[], options: OptionSpecs, allowPositionals = true): { values: OptionValues; positionals: string[] } {
   try {
-    return parseArgs({ args: [...args], options, strict: true, allowPositionals: false }).values as OptionValues;
+    const { values, positionals } = parseArgs({ args: [...args], options, strict: true, allowPositionals });
+    return { values: values as OptionValues, positionals };
   } catch (e) {
     const message = (e as Error).message.replace(/\. To specify a positional argument starting with a '-'.*$/s, '');
     throw new UsageError(`engine ${command}: ${message}\nRun 'engine ${command} --help' for the options.`);

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// The `engine` command: `engine server` runs a node, `engine sql` is the client shell.
+// The `engine` command: `engine server` runs a node, `engine sql` is the client shell, `engine node`
+// drives a node's state.
 
 import { ConfigError } from '../config/config-loader.js';
 import { CONFIG_SCHEMA } from '../config/config-schema.js';
@@ -12,6 +13,7 @@ Commands:
   server          run a node (engine server --help)
   cluster         run a coordinator and N workers on loopback (engine cluster --help)
   sql             run SQL against a server, or open the interactive shell (engine sql --help)
+  node            read or set a node's state, or drain it (engine node --help)
   config-schema   print the JSON Schema of the server configuration
   version         print the version
 `;
@@ -26,6 +28,8 @@ async function main(argv: readonly string[]): Promise<number> {
       return (await import('./cluster-command.js')).clusterCommand(args);
     case 'sql':
       return (await import('./sql-command.js')).sqlCommand(args);
+    case 'node':
+      return (await import('./node-command.js')).nodeCommand(args);
     case 'config-schema':
       process.stdout.write(`${JSON.stringify(CONFIG_SCHEMA, null, 2)}\n`);
       return 0;

@@ -86,6 +86,11 @@ export class QueryManager {
     return this.groups.queuedCount();
   }
 
+  /** Finished queries whose client has not read the final response yet. */
+  awaitingClientCount(): number {
+    return this.awaitingClient.size;
+  }
+
   /** Called whenever activeCount() may have dropped (the node state machine waits on this for isolation and shutdown). */
   onWorkChanged(listener: () => void): void {
     this.workListeners.push(listener);

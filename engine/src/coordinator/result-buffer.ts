@@ -52,6 +52,11 @@ export class ResultBuffer {
     return this.bufferedRows > 0;
   }
 
+  /** Estimated size of the rows not yet handed out. */
+  get bytesBuffered(): number {
+    return this.bufferedBytes;
+  }
+
   get bufferedPages(): number {
     return this.pages.length;
   }

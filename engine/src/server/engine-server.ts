@@ -31,6 +31,7 @@ import { answerClientErrorsInJson } from './client-error.js';
 import { InternalAuthenticator } from './internal-auth/internal-authenticator.js';
 import { NodeMetricsSampler } from './node-metrics.js';
 import { NodeStateMachine } from './node-state.js';
+import { describeWorkload, hasActiveWork, nodeWorkload } from './node-workload.js';
 import type { NodeIdentity, ServerContext } from './server-context.js';
 
 const SHUTDOWN_GRACE_MILLIS = 5000;
@@ -94,7 +95,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
     queryMaxMemoryPerNode: config.memory.queryMaxMemoryPerNode,
     outputBuffer: {},
     exchange: { headers: internalHeaders },
-    refusal: () => (nodeState?.acceptsWork === true ? undefined : new EngineError('SERVER_SHUTTING_DOWN', `Node ${node.nodeId} is ${nodeState?.state ?? 'INACTIVE'} and takes no new tasks`)),
+    refusal: () => (nodeState === undefined ? new EngineError('SERVER_STARTING_UP', 'Server is starting up') : nodeState.acceptsWork ? undefined : nodeState.notAcceptingWork('tasks')),
   });
   queries = new QueryManager(
     executor,
@@ -153,8 +154,9 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
   };
 
   const activeQueryIds = () => manager.list().filter((q) => !q.done).map((q) => q.id);
+  const workload = () => nodeWorkload(manager, tasks);
   nodeState = new NodeStateMachine(
-    () => manager.activeCount() > 0 || tasks.runningCount() > 0,
+    () => hasActiveWork(workload()),
     () => {
       logger.info('shutting down: no active queries left');
       void stop(true);
@@ -162,7 +164,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
     {
       millis: config.shutdown.gracePeriod,
       expired: () => {
-        logger.warn({ queryIds: activeQueryIds(), gracePeriod: formatDuration(config.shutdown.gracePeriod) }, 'shutting down: grace period over, failing the queries still running');
+        logger.warn({ queryIds: activeQueryIds(), workload: describeWorkload(workload()), gracePeriod: formatDuration(config.shutdown.gracePeriod) }, 'shutting down: grace period over, failing the queries still running');
         void stop(true);
       },
     },
@@ -171,7 +173,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
   manager.onWorkChanged(() => state.workChanged());
   tasks.onWorkChanged(() => state.workChanged());
 
-  const context: ServerContext = { config, logger, node, nodeState: state, queries: manager, access, nodes, heartbeats, metrics, nodeMemory, tasks, internalAuth };
+  const context: ServerContext = { config, logger, node, nodeState: state, queries: manager, access, nodes, heartbeats, metrics, nodeMemory, tasks, internalAuth, workload };
   const app = createApp(context);
   httpServer = createServer(app.callback());
   answerClientErrorsInJson(httpServer, logger);
@@ -185,7 +187,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
   logger.info({ host: config.http.host, port, uri: node.internalUri, role: config.role, environment: node.environment, version: node.version, catalogs: catalogs.names() }, 'listening');
   const beginShutdown = () => {
     if (state.state !== 'SHUTTING_DOWN') {
-      logger.info({ queryIds: activeQueryIds(), gracePeriod: formatDuration(config.shutdown.gracePeriod) }, 'shutting down: waiting for running queries');
+      logger.info({ queryIds: activeQueryIds(), workload: describeWorkload(workload()), gracePeriod: formatDuration(config.shutdown.gracePeriod) }, 'shutting down: waiting for running queries');
     }
     state.beginShutdown();
   };

@@ -9,6 +9,8 @@ export class HttpError extends Error {
     readonly status: number,
     message: string,
     readonly errorName?: string,
+    /** More members of the JSON error, e.g. the node state a refused move started from. */
+    readonly details?: Readonly<Record<string, unknown>>,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -16,11 +18,11 @@ export class HttpError extends Error {
 }
 
 export interface ErrorBody {
-  error: { message: string; errorName?: string };
+  error: { message: string; errorName?: string; [detail: string]: unknown };
 }
 
-export function errorBody(message: string, errorName?: string): ErrorBody {
-  return { error: errorName ? { message, errorName } : { message } };
+export function errorBody(message: string, errorName?: string, details?: Readonly<Record<string, unknown>>): ErrorBody {
+  return { error: { message, ...(errorName ? { errorName } : {}), ...details } };
 }
 
 const NAMES_BY_STATUS: Record<number, string> = {
@@ -70,7 +72,7 @@ export function errorMiddleware(logger: Logger): Middleware {
         else logger.debug(fields, 'request refused');
       }
       ctx.status = status;
-      ctx.body = errorBody(message, errorName);
+      ctx.body = errorBody(message, errorName, e instanceof HttpError ? e.details : undefined);
     }
   };
 }

@@ -2,7 +2,6 @@
 
 import type Router from '@koa/router';
 import { formatDuration } from '../config/duration.js';
-import { HttpError } from './http-error.js';
 import { readBodyText } from './request-body.js';
 import type { ServerContext } from './server-context.js';
 
@@ -23,17 +22,22 @@ export function infoRoutes(router: Router, server: ServerContext): void {
   });
 
   router.put('/v1/info/state', async (ctx) => {
+    const states = server.nodeState;
+    // The body is read first even when refused, so the connection stays usable.
     const text = await readBodyText(ctx, server.config.http.maxRequestBodySize);
+    if (ctx.request.type !== 'application/json') {
+      throw states.refusal(`Content-Type must be application/json, got ${ctx.get('Content-Type') || 'none'}`, 'INVALID_NODE_STATE');
+    }
     let body: unknown;
     try {
       body = JSON.parse(text);
     } catch {
-      throw new HttpError(400, `Body must be a JSON string naming a node state, got: ${text.slice(0, 100)}`, 'INVALID_NODE_STATE');
+      throw states.refusal(`Body must be a JSON string naming a node state, got: ${text.slice(0, 100)}`, 'INVALID_NODE_STATE');
     }
-    const previous = server.nodeState.state;
-    const state = server.nodeState.request(body);
-    if (state !== previous) server.logger.info({ from: previous, to: state }, 'node state changed');
-    ctx.body = JSON.stringify(server.nodeState.state);
+    const previous = states.state;
+    const state = states.request(body);
+    if (state !== previous) server.logger.info({ from: previous, to: state, workload: server.workload() }, 'node state changed');
+    ctx.body = JSON.stringify(state);
     ctx.type = 'application/json';
   });
 }

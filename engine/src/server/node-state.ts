@@ -8,6 +8,9 @@ import { HttpError } from './http-error.js';
 export const NODE_STATES = ['INACTIVE', 'ACTIVE', 'ISOLATING', 'ISOLATED', 'SHUTTING_DOWN'] as const;
 export type NodeState = (typeof NODE_STATES)[number];
 
+/** The states a PUT may name. */
+const TARGET_STATES = NODE_STATES.filter((s) => s !== 'INACTIVE');
+
 /** Targets a PUT may move to from each state (staying put is handled separately). */
 const MOVES: Record<NodeState, readonly NodeState[]> = {
   INACTIVE: ['SHUTTING_DOWN'],
@@ -52,21 +55,39 @@ export class NodeStateMachine {
     if (this.current === 'INACTIVE') this.current = 'ACTIVE';
   }
 
-  /** Applies a PUT /v1/info/state body; a disallowed or unknown target is a 400 and changes nothing. */
+  /**
+   * Applies a PUT /v1/info/state body; a disallowed or unknown target is a 400 and changes nothing.
+   * Returns the state after the move: ISOLATING on a node without work is ISOLATED at once.
+   */
   request(body: unknown): NodeState {
     if (typeof body !== 'string' || !(NODE_STATES as readonly string[]).includes(body)) {
-      throw new HttpError(400, `Invalid node state: ${JSON.stringify(body) ?? 'undefined'}; expected one of ${NODE_STATES.filter((s) => s !== 'INACTIVE').join(', ')}`, 'INVALID_NODE_STATE');
+      throw this.refusal(`Invalid node state: ${JSON.stringify(body) ?? 'undefined'}; expected one of ${TARGET_STATES.join(', ')}`, 'INVALID_NODE_STATE');
     }
     const target = body as NodeState;
-    if (target === 'INACTIVE') throw new HttpError(400, 'Cannot move a node to INACTIVE', 'INVALID_NODE_STATE_TRANSITION');
+    if (target === 'INACTIVE') throw this.refusal('Cannot move a node to INACTIVE', 'INVALID_NODE_STATE_TRANSITION');
     if (target === this.current) return this.current;
-    if (!MOVES[this.current].includes(target)) {
-      throw new HttpError(400, `Cannot move node from ${this.current} to ${target}`, 'INVALID_NODE_STATE_TRANSITION');
-    }
+    if (!MOVES[this.current].includes(target)) throw this.refusal(`Cannot move node from ${this.current} to ${target}`, 'INVALID_NODE_STATE_TRANSITION');
     this.current = target;
     if (target === 'SHUTTING_DOWN') this.startGracePeriod();
     this.workChanged();
     return this.current;
+  }
+
+  /** A refused PUT: 400 naming the current state and the moves allowed from it. */
+  refusal(reason: string, errorName: string): HttpError {
+    const allowed = MOVES[this.current];
+    return new HttpError(400, `${reason}; allowed from ${this.current}: ${allowed.length > 0 ? allowed.join(', ') : 'none'}`, errorName, {
+      currentState: this.current,
+      allowedStates: [...allowed],
+    });
+  }
+
+  /** The 503 for new work (a statement, a task) on a node that is not ACTIVE. */
+  notAcceptingWork(work: string): HttpError {
+    const state = this.current;
+    if (state === 'SHUTTING_DOWN') return new HttpError(503, `Server is shutting down and accepts no new ${work}; the running ones finish`, 'SERVER_SHUTTING_DOWN');
+    if (state === 'INACTIVE') return new HttpError(503, `Server is starting up and accepts no ${work} yet`, 'SERVER_STARTING_UP');
+    return new HttpError(503, `Node is ${state} and accepts no new ${work}`, 'NODE_ISOLATED');
   }
 
   /** SIGTERM: the same graceful shutdown as a PUT of SHUTTING_DOWN, from any state. */

@@ -11,6 +11,7 @@ import type { InternalAuthenticator } from './internal-auth/internal-authenticat
 import type { NodeMetricsSampler } from './node-metrics.js';
 import type { NodeStateMachine } from './node-state.js';
 import type { TaskManager } from '../worker/task-manager.js';
+import type { NodeWorkload } from './node-workload.js';
 
 export interface NodeIdentity {
   nodeId: string;
@@ -42,4 +43,6 @@ export interface ServerContext {
   tasks: TaskManager;
   /** Signs this node's requests to other nodes (authorizationHeader()) and checks theirs. */
   internalAuth: InternalAuthenticator;
+  /** The work the node holds now (its queries, and its tasks). */
+  workload(): NodeWorkload;
 }

@@ -38,9 +38,7 @@ export function statementRoutes(router: Router, server: ServerContext): void {
   const cursors = new WeakMap<ManagedQuery, Cursor>();
 
   router.post('/v1/statement', async (ctx) => {
-    if (!server.nodeState.acceptsWork) {
-      throw new HttpError(503, `Server is ${server.nodeState.state} and does not accept new queries`, 'SERVER_NOT_ACTIVE');
-    }
+    if (!server.nodeState.acceptsWork) throw server.nodeState.notAcceptingWork('queries');
     const sql = await readBodyText(ctx, server.config.http.maxRequestBodySize);
     if (sql === '') throw new HttpError(400, 'SQL statement is empty', 'BAD_REQUEST');
     const prefix = detectPrefix(ctx.headers) ?? 'X-Engine-';

@@ -1,5 +1,5 @@
 // GET /v1/status: what an autoscaler needs to know about this node — identity, state, CPU, memory,
-// workload and how late the event loop runs (eventLoopDelay, in milliseconds).
+// workload (see node-workload.ts) and how late the event loop runs (eventLoopDelay, in milliseconds).
 
 import type Router from '@koa/router';
 import { formatDataSize } from '../config/data-size.js';
@@ -9,9 +9,7 @@ import type { ServerContext } from './server-context.js';
 export function statusRoutes(router: Router, server: ServerContext): void {
   router.get('/v1/status', (ctx) => {
     const metrics = server.metrics.sample();
-    const queries = server.queries;
-    const active = queries.list().filter((q) => !q.done);
-    const sum = (pick: (p: (typeof active)[number]['progress']) => number) => active.reduce((acc, q) => acc + pick(q.progress), 0);
+    const active = server.queries.list().filter((q) => !q.done);
     const reservations = Object.fromEntries(active.filter((q) => q.memory.reservedBytes > 0).map((q) => [q.id, q.memory.reservedBytes]));
     const nodeMemory = server.nodeMemory.limitBytes;
     const reserved = server.nodeMemory.reservedBytes;
@@ -24,6 +22,8 @@ export function statusRoutes(router: Router, server: ServerContext): void {
       uptime: formatDuration(Date.now() - server.node.startTime),
       externalAddress: server.node.internalUri,
       internalAddress: server.node.internalUri,
+      // Lets `engine node drain --local` wait until this very process is gone.
+      pid: process.pid,
       processors: metrics.processors,
       processCpuLoad: metrics.processCpuLoad,
       systemCpuLoad: metrics.systemCpuLoad,
@@ -44,13 +44,7 @@ export function statusRoutes(router: Router, server: ServerContext): void {
           },
         },
       },
-      workload: {
-        runningQueries: queries.runningCount(),
-        queuedQueries: queries.queuedCount(),
-        runningTasks: queries.runningCount(),
-        queuedSplits: sum((p) => p.queuedSplits),
-        runningSplits: sum((p) => p.runningSplits),
-      },
+      workload: server.workload(),
     };
   });
 }

@@ -55,7 +55,6 @@ export function taskRoutes(router: Router, server: ServerContext, tasks: TaskMan
       answer(ctx, tasks.update(ctx.params.taskId, parseTaskUpdateRequest(text)));
     } catch (e) {
       if (e instanceof EngineError && e.errorName === 'GENERIC_USER_ERROR') throw new HttpError(400, e.message, 'BAD_REQUEST');
-      if (e instanceof EngineError && e.errorName === 'SERVER_SHUTTING_DOWN') throw new HttpError(503, e.message, e.errorName);
       throw e;
     }
   });

@@ -26,7 +26,7 @@ export interface TaskManagerOptions {
   /** A running task nobody asked about for this long is failed (default 60 s). */
   abandonedAfterMillis?: number;
   /** Whether the node takes new tasks now (it is ACTIVE); otherwise a new task is refused with this error. */
-  refusal: () => EngineError | undefined;
+  refusal: () => Error | undefined;
 }
 
 interface QueryOnNode {
@@ -82,16 +82,19 @@ export class TaskManager {
     return count;
   }
 
-  /** Splits of the running tasks that wait and that run. */
-  splitCounts(): { queued: number; running: number } {
-    let queued = 0;
-    let running = 0;
-    for (const task of this.tasks.values()) {
-      if (isDoneState(task.state)) continue;
-      queued += task.progress.queuedSplits;
-      running += task.progress.runningSplits;
-    }
-    return { queued, running };
+  /** Splits of the running tasks that wait. */
+  queuedSplits(): number {
+    return this.sumOverRunning((task) => task.progress.queuedSplits);
+  }
+
+  runningSplits(): number {
+    return this.sumOverRunning((task) => task.progress.runningSplits);
+  }
+
+  private sumOverRunning(pick: (task: SqlTask) => number): number {
+    let sum = 0;
+    for (const task of this.tasks.values()) if (!isDoneState(task.state)) sum += pick(task);
+    return sum;
   }
 
   bufferedBytes(): number {

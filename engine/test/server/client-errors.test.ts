@@ -61,18 +61,18 @@ describe('client errors over HTTP', function () {
   it('logs refused requests without a stack: 4xx at debug, 503 at info, nothing at error', async () => {
     expect((await getJson(`${server.uri}/v1/nothing`)).status).to.equal(404);
     expect((await postStatement(server.uri, 'SELECT 1', { 'X-Trino-Session': 'no_equals_sign' })).status).to.equal(400);
-    expect((await fetch(`${server.uri}/v1/info/state`, { method: 'PUT', body: '"ISOLATED"' })).status).to.equal(200);
+    expect((await fetch(`${server.uri}/v1/info/state`, { method: 'PUT', body: '"ISOLATED"', headers: { 'Content-Type': 'application/json' } })).status).to.equal(200);
     try {
       expect((await postStatement(server.uri, 'SELECT 1')).status).to.equal(503);
     } finally {
-      await fetch(`${server.uri}/v1/info/state`, { method: 'PUT', body: '"ACTIVE"' });
+      await fetch(`${server.uri}/v1/info/state`, { method: 'PUT', body: '"ACTIVE"', headers: { 'Content-Type': 'application/json' } });
     }
     await new Promise((resolve) => setTimeout(resolve, 200)); // the log lines cross a pipe
     const refused = server.logs.filter((line) => line.msg === 'request refused');
     expect(refused.map((line) => [line.level, line.status, line.errorName])).to.deep.equal([
       [LEVEL.debug, 404, 'NOT_FOUND'],
       [LEVEL.debug, 400, 'BAD_REQUEST'],
-      [LEVEL.info, 503, 'SERVER_NOT_ACTIVE'],
+      [LEVEL.info, 503, 'NODE_ISOLATED'],
     ]);
     for (const line of refused) expect(JSON.stringify(line)).not.to.include('stack');
     expect(server.logs.filter((line) => (line.level ?? 0) >= LEVEL.error)).to.deep.equal([]);

@@ -46,8 +46,10 @@ describe('node endpoints', function () {
         heapUsed: 'integer',
         heapAvailable: 'integer',
         nonHeapUsed: 'integer',
+        pid: 'integer',
         memoryInfo: 'object',
         workload: 'object',
+        eventLoopDelay: 'object',
       },
       'status',
     );
@@ -56,7 +58,13 @@ describe('node endpoints', function () {
     const memory = status.body.memoryInfo as Record<string, unknown>;
     expectFields(memory, { availableProcessors: 'integer', totalNodeMemory: 'size', pools: 'object' }, 'memoryInfo');
     expectFields((memory.pools as Record<string, unknown>).general, { maxBytes: 'integer', reservedBytes: 'integer' }, 'memoryInfo.pools.general');
-    expectFields(status.body.workload, { runningQueries: 'integer', queuedQueries: 'integer', runningTasks: 'integer', queuedSplits: 'integer', runningSplits: 'integer' }, 'workload');
+    expectFields(
+      status.body.workload,
+      { runningQueries: 'integer', queuedQueries: 'integer', queriesAwaitingClient: 'integer', runningTasks: 'integer', queuedSplits: 'integer', runningSplits: 'integer', bufferedOutputBytes: 'integer' },
+      'workload',
+    );
+    expect(status.body.pid).to.equal(server.child.pid);
+    expect(status.body.nodeVersion).to.deep.equal((await getJson<{ nodeVersion: unknown }>(`${server.uri}/v1/info`)).body.nodeVersion);
   });
 
   it('GET /v1/node and /v1/node/failed list no other nodes on a single node', async () => {

@@ -1,13 +1,28 @@
 import { expect } from 'chai';
-import { expectGracefulExit, nodeState, openQuery, waitForNodeState } from '../support/node-state-http.js';
+import type { NodeWorkload } from '../../src/server/node-workload.js';
+import { expectGracefulExit, nodeState, openQuery, putState, waitForNodeState } from '../support/node-state-http.js';
 import { ServerProcess } from '../support/server-process.js';
-import { follow, postStatement, query, type Exchange } from '../support/statement-http.js';
+import { follow, getJson, postStatement, query, type Exchange } from '../support/statement-http.js';
 import { MILLION_ROWS_SQL } from './sql-fixtures.js';
 
-async function putState(base: string, body: string): Promise<{ status: number; body: unknown }> {
-  const response = await fetch(`${base}/v1/info/state`, { method: 'PUT', body, headers: { 'Content-Type': 'application/json' } });
-  const text = await response.text();
-  return { status: response.status, body: text === '' ? undefined : JSON.parse(text) };
+/** A scan and aggregation of TPC-H sf1's 6 million lineitem rows (about a second of work), and its answer. */
+const LONG_AGGREGATION = 'SELECT count(*), sum(l_quantity) FROM tpch.sf1.lineitem';
+const LONG_AGGREGATION_ROWS = [[6001215, '153078795.00']];
+
+interface StatusJson {
+  state: string;
+  workload: NodeWorkload;
+}
+
+async function status(base: string): Promise<StatusJson> {
+  return (await getJson<StatusJson>(`${base}/v1/status`)).body;
+}
+
+/** The errorName of a refused POST /v1/statement. */
+async function refusedStatement(base: string): Promise<{ status: number; errorName: string; message: string }> {
+  const answer = await postStatement(base, 'SELECT 1');
+  const error = (answer.body as unknown as { error: { errorName: string; message: string } }).error;
+  return { status: answer.status, errorName: error.errorName, message: error.message };
 }
 
 /** A query that stays active until its client reads its million rows. */
@@ -23,9 +38,7 @@ describe('node state over HTTP', function () {
       const open = await openMillionRows(base);
       expect(await putState(base, '"ISOLATING"')).to.deep.equal({ status: 200, body: 'ISOLATING' });
       expect(await nodeState(base)).to.equal('ISOLATING');
-      const refused = await postStatement(base, 'SELECT 1');
-      expect(refused.status).to.equal(503);
-      expect((refused.body as unknown as { error: { message: string } }).error.message).to.equal('Server is ISOLATING and does not accept new queries');
+      expect(await refusedStatement(base)).to.deep.equal({ status: 503, errorName: 'NODE_ISOLATED', message: 'Node is ISOLATING and accepts no new queries' });
       const run = await follow(open);
       expect(run.rows).to.have.length(1_000_000);
       await waitForNodeState(base, 'ISOLATED');
@@ -70,5 +83,65 @@ describe('node state over HTTP', function () {
     } finally {
       await server.stop();
     }
+  });
+
+  it('becomes ISOLATED by itself once a long aggregation ends, refusing statements meanwhile; ACTIVE takes queries again', async function () {
+    this.timeout(60_000);
+    const server = await ServerProcess.start();
+    try {
+      const base = server.uri;
+      const long = await openQuery(base, LONG_AGGREGATION);
+      expect(await putState(base, '"ISOLATING"')).to.deep.equal({ status: 200, body: 'ISOLATING' });
+      const during = await status(base);
+      expect(during.state).to.equal('ISOLATING');
+      expect(during.workload.runningQueries).to.equal(1);
+      expect(await refusedStatement(base)).to.deep.include({ status: 503, errorName: 'NODE_ISOLATED' });
+      const run = await follow(long);
+      expect(run.final.error).to.equal(undefined);
+      expect(run.rows).to.deep.equal(LONG_AGGREGATION_ROWS);
+      await waitForNodeState(base, 'ISOLATED');
+      expect((await status(base)).workload).to.include({ runningQueries: 0, queuedQueries: 0, queriesAwaitingClient: 0 });
+      expect(await refusedStatement(base)).to.deep.equal({ status: 503, errorName: 'NODE_ISOLATED', message: 'Node is ISOLATED and accepts no new queries' });
+      expect(await putState(base, '"ACTIVE"')).to.deep.equal({ status: 200, body: 'ACTIVE' });
+      expect(await query(base, LONG_AGGREGATION)).to.deep.equal(LONG_AGGREGATION_ROWS);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('drains on SIGTERM: a running aggregation finishes with its answer, new statements get SERVER_SHUTTING_DOWN, then exit 0', async function () {
+    this.timeout(60_000);
+    const server = await ServerProcess.start();
+    const base = server.uri;
+    const long = await openQuery(base, LONG_AGGREGATION);
+    server.signal('SIGTERM');
+    await waitForNodeState(base, 'SHUTTING_DOWN');
+    expect(await refusedStatement(base)).to.deep.equal({ status: 503, errorName: 'SERVER_SHUTTING_DOWN', message: 'Server is shutting down and accepts no new queries; the running ones finish' });
+    const run = await follow(long);
+    expect(run.rows).to.deep.equal(LONG_AGGREGATION_ROWS);
+    expect(await server.waitForExit()).to.equal(0);
+    expect(server.logs.filter((l) => l.msg === 'query completed').map((l) => [l.queryId, l.state])).to.deep.equal([[long.body.id, 'FINISHED']]);
+  });
+
+  it('names what still runs when shutdown.gracePeriod ends a PUT SHUTTING_DOWN', async () => {
+    const server = await ServerProcess.start(['--shutdown-grace-period', '1s']);
+    const open = await openMillionRows(server.uri);
+    expect(await putState(server.uri, '"SHUTTING_DOWN"')).to.deep.equal({ status: 200, body: 'SHUTTING_DOWN' });
+    expect(await server.waitForExit()).to.equal(0);
+    const expiry = server.logs.find((l) => l.msg === 'shutting down: grace period over, failing the queries still running');
+    expect(expiry?.queryIds).to.deep.equal([open.body.id]);
+    expect(expiry?.workload).to.match(/^1 running query\b/);
+  });
+
+  it('stops at once on a second SIGTERM, failing the running query', async () => {
+    const server = await ServerProcess.start();
+    const open = await openMillionRows(server.uri);
+    server.signal('SIGTERM');
+    await waitForNodeState(server.uri, 'SHUTTING_DOWN');
+    server.signal('SIGTERM');
+    expect(await server.waitForExit()).to.equal(0);
+    const completion = server.logs.find((l) => l.msg === 'query completed' && l.queryId === open.body.id);
+    expect(completion?.errorName).to.equal('SERVER_SHUTTING_DOWN');
+    expect(server.logs.some((l) => l.msg === 'stopping at once on a second signal')).to.equal(true);
   });
 });

@@ -4,6 +4,18 @@ import { expect } from 'chai';
 import type { ServerProcess } from './server-process.js';
 import { follow, getJson, postStatement, type Exchange } from './statement-http.js';
 
+/**
+ * PUT /v1/info/state with a raw body, sent as application/json unless `contentType` says otherwise
+ * (null: no Content-Type at all); answers the status and the parsed answer.
+ */
+export async function putState(base: string, body: string, contentType: string | null = 'application/json'): Promise<{ status: number; body: unknown }> {
+  // Bytes, unlike a string, get no Content-Type from fetch.
+  const init = contentType === null ? { body: new TextEncoder().encode(body) } : { body, headers: { 'Content-Type': contentType } };
+  const response = await fetch(`${base}/v1/info/state`, { method: 'PUT', ...init });
+  const text = await response.text();
+  return { status: response.status, body: text === '' ? undefined : JSON.parse(text) };
+}
+
 export async function nodeState(base: string): Promise<string> {
   return (await getJson<string>(`${base}/v1/info/state`)).body;
 }
@@ -24,7 +36,9 @@ export async function openQuery(base: string, sql: string): Promise<Exchange> {
  * `rows`, then the process exits with code 0 after logging that it stopped.
  */
 export async function expectGracefulExit(server: ServerProcess, open: Exchange, rows: number): Promise<void> {
-  expect((await postStatement(server.uri, 'SELECT 1')).status).to.equal(503);
+  const refused = await postStatement(server.uri, 'SELECT 1');
+  expect(refused.status).to.equal(503);
+  expect((refused.body as unknown as { error: { errorName: string } }).error.errorName).to.equal('SERVER_SHUTTING_DOWN');
   const run = await follow(open);
   expect(run.final.stats.state).to.equal('FINISHED');
   expect(run.rows).to.have.length(rows);

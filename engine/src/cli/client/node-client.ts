@@ -1,0 +1,100 @@
+// A node's own endpoints, as `engine node` uses them: GET and PUT /v1/info/state, GET /v1/status.
+// A refused request becomes a ClientError with the server's message; a node nothing answers for
+// becomes a NodeUnreachableError that says whether the port refused the connection (the process is gone).
+
+import type { NodeWorkload } from '../../server/node-workload.js';
+import { ClientError } from './statement-client.js';
+
+/** One request may take this long before it counts as failed (a drain has its own, longer deadline). */
+const REQUEST_TIMEOUT_MILLIS = 10_000;
+
+/** The members of GET /v1/status a client acts on. */
+export interface NodeStatus {
+  nodeId: string;
+  state: string;
+  pid?: number;
+  workload: Partial<NodeWorkload>;
+}
+
+export class NodeUnreachableError extends Error {
+  constructor(
+    message: string,
+    /** The socket error, e.g. ECONNREFUSED (nothing listens on the port), ECONNRESET, or TIMEOUT. */
+    readonly code: string,
+  ) {
+    super(message);
+    this.name = 'NodeUnreachableError';
+  }
+
+  get refused(): boolean {
+    return this.code === 'ECONNREFUSED';
+  }
+}
+
+export class NodeClient {
+  constructor(
+    /** e.g. http://127.0.0.1:8080 */
+    readonly server: string,
+    /**
+     * Sent with every request. This is where an Authorization header goes once nodes require one
+     * (internal-communication.shared-secret).
+     */
+    private readonly headers: Readonly<Record<string, string>> = {},
+  ) {}
+
+  async state(): Promise<string> {
+    return expectString(await this.request('GET', '/v1/info/state'), 'GET /v1/info/state');
+  }
+
+  /** Moves the node; answers the state it is in afterwards. */
+  async setState(state: string): Promise<string> {
+    return expectString(await this.request('PUT', '/v1/info/state', JSON.stringify(state)), 'PUT /v1/info/state');
+  }
+
+  async status(): Promise<NodeStatus> {
+    const status = (await this.request('GET', '/v1/status')) as Partial<NodeStatus> | null;
+    if (typeof status?.state !== 'string' || typeof status.nodeId !== 'string') throw new ClientError(`GET ${this.server}/v1/status did not answer a node status`);
+    return { nodeId: status.nodeId, state: status.state, pid: status.pid, workload: status.workload ?? {} };
+  }
+
+  private async request(method: string, path: string, body?: string): Promise<unknown> {
+    const url = `${this.server}${path}`;
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method,
+        body,
+        headers: { ...this.headers, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MILLIS),
+      });
+    } catch (e) {
+      throw unreachable(this.server, e);
+    }
+    const text = await response.text();
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    if (!response.ok) {
+      const message = (json as { error?: { message?: unknown } } | undefined)?.error?.message;
+      throw new ClientError(`${method} ${url}: ${response.status} ${response.statusText}: ${typeof message === 'string' ? message : text}`);
+    }
+    if (json === undefined) throw new ClientError(`${method} ${url} answered something that is not JSON: ${text.slice(0, 200)}`);
+    return json;
+  }
+}
+
+function expectString(value: unknown, what: string): string {
+  if (typeof value !== 'string') throw new ClientError(`${what} answered ${JSON.stringify(value)}, not a node state`);
+  return value;
+}
+
+function unreachable(server: string, error: unknown): NodeUnreachableError {
+  if ((error as { name?: unknown }).name === 'TimeoutError') return new NodeUnreachableError(`${server} did not answer within ${REQUEST_TIMEOUT_MILLIS / 1000}s`, 'TIMEOUT');
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
+  const code = typeof cause?.code === 'string' ? cause.code : 'UNKNOWN';
+  const detail = typeof cause?.message === 'string' ? cause.message : error instanceof Error ? error.message : String(error);
+  return new NodeUnreachableError(`Cannot reach ${server}: ${detail}`, code);
+}

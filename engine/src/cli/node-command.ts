@@ -1,0 +1,150 @@
+// `engine node`: a node's state from the outside. `engine node state` reads or sets it (PUT
+// /v1/info/state); `engine node drain` takes the node out of service and waits until its process is
+// gone (what a Kubernetes preStop hook runs).
+
+import { parseDuration } from '../config/duration.js';
+import { optionTable, parseCommandArguments, stringOption, UsageError, type OptionValues } from './args.js';
+import { NodeClient, NodeUnreachableError } from './client/node-client.js';
+import { ClientError } from './client/statement-client.js';
+import { drainNode } from './node-drain.js';
+
+const TARGET_OPTIONS: ReadonlyArray<readonly [string, string]> = [
+  ['--server URL', "the node's address, e.g. http://worker-1:8080"],
+  ['--local', 'the node on this host: http://HOST:PORT, HOST from $ENGINE_HTTP_HOST unless it binds all interfaces, else 127.0.0.1'],
+  ['--port PORT', 'with --local: its port (default: $ENGINE_HTTP_PORT, else 8080)'],
+];
+
+export const NODE_USAGE = `Usage: engine node <state|drain> [options]
+
+Commands:
+  state   read or set a node's state (engine node state --help)
+  drain   take a node out of service and wait until its process is gone (engine node drain --help)
+`;
+
+const STATE_USAGE = `Usage: engine node state (--server URL | --local [--port PORT]) [STATE]
+
+Prints the node's state; with STATE (ACTIVE, ISOLATING, ISOLATED or SHUTTING_DOWN) moves it there
+first and prints the state it is in then. A move the node refuses exits with 1 and its reason.
+
+Options:
+${optionTable([...TARGET_OPTIONS, ['--help', 'show this help']])}
+`;
+
+const DRAIN_USAGE = `Usage: engine node drain (--server URL | --local [--port PORT]) [--timeout 10m] [--poll 1s]
+
+Moves the node to ISOLATING (it takes no new work; what runs finishes), waits until /v1/status
+shows it ISOLATED with no queries or tasks left, moves it to SHUTTING_DOWN, and waits until the
+process is gone: its port refuses connections and, with --local, its process has exited. Prints
+progress; exits 0 once the node is gone, 1 on timeout (naming what still runs), when nothing
+listens at the address, or when someone moves the node back to ACTIVE. A pod's preStop hook runs 'engine node drain --local'.
+
+Options:
+${optionTable([
+  ...TARGET_OPTIONS,
+  ['--timeout DURATION', 'longest wait for all of it (default: 10m)'],
+  ['--poll DURATION', 'how often to read /v1/status (default: 1s)'],
+  ['--help', 'show this help'],
+])}
+`;
+
+const TARGET_SPECS = {
+  server: { type: 'string' },
+  local: { type: 'boolean' },
+  port: { type: 'string' },
+  help: { type: 'boolean' },
+} as const;
+
+export async function nodeCommand(args: readonly string[]): Promise<number> {
+  const [subcommand, ...rest] = args;
+  switch (subcommand) {
+    case 'state':
+      return reportFailures(() => stateCommand(rest));
+    case 'drain':
+      return reportFailures(() => drainCommand(rest));
+    case undefined:
+    case 'help':
+    case '--help':
+    case '-h':
+      process.stdout.write(NODE_USAGE);
+      return subcommand === undefined ? 2 : 0;
+    default:
+      throw new UsageError(`engine node: unknown command '${subcommand}'\n${NODE_USAGE}`);
+  }
+}
+
+async function stateCommand(args: readonly string[]): Promise<number> {
+  const { values, positionals } = parseCommandArguments('node state', args, TARGET_SPECS);
+  if (values.help) {
+    process.stdout.write(STATE_USAGE);
+    return 0;
+  }
+  if (positionals.length > 1) throw new UsageError(`engine node state: expected at most one state, got ${positionals.join(' ')}`);
+  const client = new NodeClient(nodeAddress('node state', values));
+  const target = positionals[0];
+  process.stdout.write(`${target === undefined ? await client.state() : await client.setState(target)}\n`);
+  return 0;
+}
+
+async function drainCommand(args: readonly string[]): Promise<number> {
+  const { values } = parseCommandArguments('node drain', args, { ...TARGET_SPECS, timeout: { type: 'string' }, poll: { type: 'string' } }, false);
+  if (values.help) {
+    process.stdout.write(DRAIN_USAGE);
+    return 0;
+  }
+  const client = new NodeClient(nodeAddress('node drain', values));
+  return drainNode(client, {
+    timeoutMillis: durationOption(values, 'timeout', '10m'),
+    pollMillis: durationOption(values, 'poll', '1s'),
+    local: values.local === true,
+    progress: (line) => process.stdout.write(`${line}\n`),
+    failure: (line) => process.stderr.write(`${line}\n`),
+  });
+}
+
+/** The server's refusal or an unreachable node: its message and exit code 1, not a stack trace. */
+async function reportFailures(run: () => Promise<number>): Promise<number> {
+  try {
+    return await run();
+  } catch (e) {
+    if (!(e instanceof ClientError || e instanceof NodeUnreachableError)) throw e;
+    process.stderr.write(`${e.message}\n`);
+    return 1;
+  }
+}
+
+/** --server URL, or --local: the node on this host, found as `engine server` would bind it from the environment. */
+function nodeAddress(command: string, values: OptionValues): string {
+  const server = stringOption(values, 'server');
+  const port = stringOption(values, 'port');
+  if (values.local === true) {
+    if (server !== undefined) throw new UsageError(`engine ${command}: use either --server or --local, not both`);
+    const chosen = port ?? process.env.ENGINE_HTTP_PORT ?? '8080';
+    if (!/^\d+$/.test(chosen) || Number(chosen) < 1 || Number(chosen) > 65535) {
+      throw new UsageError(`engine ${command}: the port must be a number from 1 to 65535, got '${chosen}'${port === undefined ? ' (from ENGINE_HTTP_PORT)' : ''}`);
+    }
+    return `http://${localHost(process.env.ENGINE_HTTP_HOST)}:${chosen}`;
+  }
+  if (port !== undefined) throw new UsageError(`engine ${command}: --port goes with --local; with --server, put the port in the URL`);
+  if (server === undefined) throw new UsageError(`engine ${command}: say which node: --server URL, or --local for the node on this host\nRun 'engine ${command} --help' for the options.`);
+  let url: URL;
+  try {
+    url = new URL(server);
+  } catch {
+    throw new UsageError(`engine ${command}: --server must be a URL such as http://worker-1:8080, got '${server}'`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`engine ${command}: --server must be an http:// or https:// URL, got '${server}'`);
+  return url.origin;
+}
+
+/** Where a server bound to `bindHost` answers on this host: that address, or loopback for all interfaces. */
+function localHost(bindHost: string | undefined): string {
+  if (bindHost === undefined || bindHost === '' || bindHost === '0.0.0.0' || bindHost === '::') return '127.0.0.1';
+  return bindHost.includes(':') && !bindHost.startsWith('[') ? `[${bindHost}]` : bindHost;
+}
+
+function durationOption(values: OptionValues, name: string, fallback: string): number {
+  const text = stringOption(values, name) ?? fallback;
+  const millis = parseDuration(text);
+  if (millis === undefined || millis <= 0) throw new UsageError(`engine node drain: --${name} must be a duration such as 30s or 10m, got '${text}'`);
+  return millis;
+}
