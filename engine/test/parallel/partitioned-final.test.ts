@@ -50,6 +50,7 @@ describe('parallel execution: grouped aggregation finished by the workers', () =
       columns,
       stages: [{ inputTypes: scanTypes, filter, projections: [inputRef(key.channel, key.type), inputRef(2, INTEGER)] }],
       aggregation: {
+        abandonable: true,
         inputTypes: [key.type, INTEGER],
         groupChannels: [0],
         aggregates: [

@@ -51,6 +51,8 @@ export class DistributedQuery {
   private readonly failed = new AbortController();
   private readonly counted = new Map<string, Counted>();
   private finished = false;
+  /** query.max-memory, or the session's query_max_memory when it sets a lower one. */
+  private readonly memoryLimit: number;
 
   constructor(
     private readonly root: PlanFragment,
@@ -58,7 +60,10 @@ export class DistributedQuery {
     private readonly cluster: ClusterView,
     private readonly catalogs: CatalogManager,
     private readonly progress: QueryProgress,
-  ) {}
+  ) {
+    const requested = session.properties.get('query_max_memory');
+    this.memoryLimit = Math.min(cluster.queryMaxMemoryBytes, (requested && parseDataSize(requested)) || Infinity);
+  }
 
   /** The query's rows: creates the tasks, then runs the root fragment here over their output. */
   async *pages(env: ExecutionEnvironment): PageStream {
@@ -216,7 +221,7 @@ export class DistributedQuery {
   private checkClusterMemory(): void {
     let reserved = 0;
     for (const c of this.counted.values()) reserved += c.memoryBytes;
-    const limit = this.cluster.queryMaxMemoryBytes;
+    const limit = this.memoryLimit;
     if (reserved <= limit || this.failure !== undefined) return;
     this.failure = new EngineError('EXCEEDED_GLOBAL_MEMORY_LIMIT', `Query exceeded distributed memory limit of ${formatDataSize(limit)} [Allocated: ${formatDataSize(reserved)}]`);
     this.failed.abort();

@@ -25,7 +25,7 @@ export function buildSourceFragment(top: PlanNode, final: AggregateNode | undefi
     const refs = aggregateRefs(spec);
     if (refs === undefined) return undefined;
     const aggregates = spec.aggregates.map((a, i) => ({ function: refs[i], argumentChannels: a.argumentChannels, maskChannel: a.maskChannel }));
-    aggregation = { inputTypes: [...spec.inputTypes], groupChannels: spec.groupChannels, aggregates };
+    aggregation = { inputTypes: [...spec.inputTypes], groupChannels: spec.groupChannels, aggregates, abandonable: final !== undefined };
     if (final !== undefined && final.groupingKeys.length > 0) {
       const finalSpec = layouts.aggregationSpec(final);
       const finalAggregates = finalSpec.aggregates.map((a, i) => ({ function: refs[i], argumentChannels: a.argumentChannels }));

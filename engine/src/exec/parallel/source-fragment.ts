@@ -6,6 +6,7 @@
 import type { RowExpression } from '../../sql/planner/row-expression.js';
 import type { SqlType } from '../../types/types.js';
 import { filterAndProject } from '../operators/filter-and-project.js';
+import { hashAggregation, type HashAggregationSpec } from '../operators/hash-aggregation.js';
 import type { OperatorContext, PageStream } from '../operators/operator.js';
 import { adaptivePartialAggregation } from './adaptive-partial.js';
 import { resolveAggregateRef, type AggregateRef } from '../../functions/aggregate/aggregate-ref.js';
@@ -27,6 +28,12 @@ export interface PartialAggregation {
   inputTypes: SqlType[];
   groupChannels: number[];
   aggregates: PartialAggregateCall[];
+  /**
+   * Whether the partial may give its work back when it does not reduce its input (adaptive-partial):
+   * only when this thread runs the final step and can take over. A partial whose final step is in
+   * another task (a distributed plan) always runs.
+   */
+  abandonable: boolean;
 }
 
 /** The final step of a grouped aggregation over the partial's output (keys first, then intermediates). */
@@ -66,7 +73,7 @@ export function fragmentPipeline(ctx: OperatorContext, fragment: SourceFragment,
   const stream = fragmentStages(ctx, fragment, scan);
   const aggregation = fragment.aggregation;
   if (aggregation === undefined) return stream;
-  return adaptivePartialAggregation(ctx, stream, {
+  const spec: HashAggregationSpec = {
     inputTypes: aggregation.inputTypes,
     groupChannels: aggregation.groupChannels,
     aggregates: aggregation.aggregates.map((a) => ({
@@ -76,5 +83,6 @@ export function fragmentPipeline(ctx: OperatorContext, fragment: SourceFragment,
       maskChannel: a.maskChannel,
     })),
     step: 'partial',
-  });
+  };
+  return aggregation.abandonable ? adaptivePartialAggregation(ctx, stream, spec) : hashAggregation(ctx, stream, spec);
 }

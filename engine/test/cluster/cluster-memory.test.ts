@@ -1,0 +1,38 @@
+// Memory limits of a distributed query: a query's tasks on one worker share query.max-memory-per-node
+// there (EXCEEDED_LOCAL_MEMORY_LIMIT, raised by the worker), and all its tasks on all nodes together
+// are held to query.max-memory, or a lower session query_max_memory (EXCEEDED_GLOBAL_MEMORY_LIMIT,
+// raised by the coordinator from the tasks' reports). Either way the cluster stays healthy.
+
+import { expect } from 'chai';
+import { query, runStatement } from '../support/statement-http.js';
+import { eventually, TestCluster } from './cluster-fixture.js';
+
+describe('memory limits over a cluster', function () {
+  this.timeout(180_000);
+  let cluster: TestCluster;
+
+  before(async () => {
+    cluster = await TestCluster.start(2, { workerArgs: ['--query-max-memory-per-node', '48MB'] });
+    await eventually('2 active workers', async () => ((await query(cluster.coordinator.uri, "SELECT count(*) FROM system.runtime.nodes WHERE state = 'active' AND NOT coordinator"))[0][0] === 2 ? true : undefined), 20_000);
+  });
+
+  after(async () => {
+    await cluster?.stop();
+  });
+
+  it("fails a query whose tasks on a worker outgrow query.max-memory-per-node there", async () => {
+    const run = await runStatement(cluster.coordinator.uri, 'SELECT count(*) FROM (SELECT l_orderkey, l_partkey, count(*) FROM tpch.sf1.lineitem GROUP BY 1, 2)', { 'X-Engine-User': 'test' });
+    expect(run.final.error?.errorName, run.final.error?.message).to.equal('EXCEEDED_LOCAL_MEMORY_LIMIT');
+    expect(run.final.error?.message).to.contain('48.00MB');
+  });
+
+  it('fails a query whose tasks together outgrow the session query_max_memory', async () => {
+    const run = await runStatement(cluster.coordinator.uri, 'SELECT count(*) FROM (SELECT l_orderkey, count(*) FROM tpch.sf1.lineitem GROUP BY 1)', { 'X-Engine-User': 'test', 'X-Engine-Session': 'query_max_memory=4MB' });
+    expect(run.final.error?.errorName, run.final.error?.message).to.equal('EXCEEDED_GLOBAL_MEMORY_LIMIT');
+    expect(run.final.error?.message).to.match(/distributed memory limit of 4(\.00)?MB/);
+  });
+
+  it('still runs queries afterwards', async () => {
+    expect(await query(cluster.coordinator.uri, 'SELECT count(*) FROM tpch.tiny.lineitem')).to.deep.equal([[60175]]);
+  });
+});
