@@ -35,6 +35,8 @@ import { describeWorkload, hasActiveWork, nodeWorkload } from './node-workload.j
 import type { NodeIdentity, ServerContext } from './server-context.js';
 
 const SHUTDOWN_GRACE_MILLIS = 5000;
+/** How long a node that ran tasks stays up after the last one ended: longer than a coordinator's task poll. */
+const TASK_INFO_LINGER_MILLIS = 1500;
 
 export interface RunningServer {
   /** e.g. http://127.0.0.1:8080 */
@@ -158,8 +160,10 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
   nodeState = new NodeStateMachine(
     () => hasActiveWork(workload()),
     () => {
-      logger.info('shutting down: no active queries left');
-      void stop(true);
+      logger.info('shutting down: no active queries or tasks left');
+      // A coordinator still following this node's tasks gets their final state before the node goes.
+      const linger = tasks.list().length > 0 ? TASK_INFO_LINGER_MILLIS : 0;
+      setTimeout(() => void stop(true), linger);
     },
     {
       millis: config.shutdown.gracePeriod,
