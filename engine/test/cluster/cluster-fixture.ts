@@ -2,6 +2,7 @@
 // periods so that joins, failures and departures show within a second or two.
 
 import { ServerProcess } from '../support/server-process.js';
+import { query } from '../support/statement-http.js';
 
 export const ENVIRONMENT = 'cluster_test';
 /** How long the coordinator keeps a node that stopped announcing. */
@@ -52,6 +53,12 @@ export class TestCluster {
     const worker = await ServerProcess.start(['--role', 'worker', '--node-id', nodeId, '--environment', environment, '--discovery-uri', this.coordinator.uri, '--announcement-interval', '500ms', ...this.workerArgs], env);
     this.workers.set(nodeId, worker);
     return worker;
+  }
+
+  /** Waits until the coordinator counts `count` workers ACTIVE (so that queries run on them). */
+  async waitForActiveWorkers(count: number): Promise<void> {
+    const sql = "SELECT count(*) FROM system.runtime.nodes WHERE state = 'active' AND NOT coordinator";
+    await eventually(`${count} active workers`, async () => ((await query(this.coordinator.uri, sql))[0][0] === count ? true : undefined), 20_000);
   }
 
   worker(nodeId: string): ServerProcess {

@@ -5,7 +5,7 @@
 
 import { expect } from 'chai';
 import { query, runStatement } from '../support/statement-http.js';
-import { eventually, TestCluster } from './cluster-fixture.js';
+import { TestCluster } from './cluster-fixture.js';
 
 describe('memory limits over a cluster', function () {
   this.timeout(180_000);
@@ -13,7 +13,7 @@ describe('memory limits over a cluster', function () {
 
   before(async () => {
     cluster = await TestCluster.start(2, { workerArgs: ['--query-max-memory-per-node', '48MB'] });
-    await eventually('2 active workers', async () => ((await query(cluster.coordinator.uri, "SELECT count(*) FROM system.runtime.nodes WHERE state = 'active' AND NOT coordinator"))[0][0] === 2 ? true : undefined), 20_000);
+    await cluster.waitForActiveWorkers(2);
   });
 
   after(async () => {

@@ -12,7 +12,7 @@ import { tpchQuery } from '../../scripts/tpch/queries.js';
 import { firstDifference } from '../../scripts/tpch/result-comparison.js';
 import { TPCH_TABLE_NAMES } from '../../scripts/tpch/tbl-export.js';
 import { query, runStatement } from '../support/statement-http.js';
-import { eventually, TestCluster } from './cluster-fixture.js';
+import { TestCluster } from './cluster-fixture.js';
 
 describe('TPC-H on a cluster (coordinator + 2 workers) equals DuckDB', function () {
   this.timeout(600_000);
@@ -21,7 +21,7 @@ describe('TPC-H on a cluster (coordinator + 2 workers) equals DuckDB', function 
 
   before(async () => {
     cluster = await TestCluster.start(2, { sharedSecret: 'cluster-test-secret' });
-    await eventually('both workers active', async () => ((await query(cluster.coordinator.uri, "SELECT count(*) FROM system.runtime.nodes WHERE state = 'active' AND NOT coordinator"))[0][0] === 2 ? true : undefined));
+    await cluster.waitForActiveWorkers(2);
     duck = await duckDbWithTpch('tiny', 2);
     await query(cluster.coordinator.uri, 'CREATE SCHEMA memory.tiny');
     for (const table of TPCH_TABLE_NAMES) await query(cluster.coordinator.uri, `CREATE TABLE memory.tiny.${table} AS SELECT * FROM tpch.tiny.${table}`);

@@ -26,16 +26,13 @@ describe('distributed queries that end early', function () {
 
   before(async () => {
     cluster = await TestCluster.start(2, { sharedSecret: SECRET });
-    await activeWorkers(2);
+    await cluster.waitForActiveWorkers(2);
   });
 
   after(async () => {
     await cluster?.stop();
   });
 
-  async function activeWorkers(count: number): Promise<void> {
-    await eventually(`${count} active workers`, async () => ((await query(cluster.coordinator.uri, "SELECT count(*) FROM system.runtime.nodes WHERE state = 'active' AND NOT coordinator"))[0][0] === count ? true : undefined), 20_000);
-  }
 
   async function tasksOf(uri: string, queryId: string): Promise<TaskEntry[]> {
     const { body } = await getJson<TaskEntry[]>(`${uri}/v1/task`, { headers: { ...internal.authorizationHeader() } });
@@ -92,11 +89,11 @@ describe('distributed queries that end early', function () {
     expect((await getJson<{ state: string }>(`${cluster.coordinator.uri}/v1/query/${queryId}`, { headers: USER })).body.state).to.equal('FAILED');
 
     // The next query runs on worker-1 alone.
-    await activeWorkers(1);
+    await cluster.waitForActiveWorkers(1);
     expect(await query(cluster.coordinator.uri, 'SELECT count(*) FROM tpch.tiny.lineitem')).to.deep.equal([[60175]]);
 
     const restarted = await cluster.startWorker('worker-2');
-    await activeWorkers(2);
+    await cluster.waitForActiveWorkers(2);
     const run = await runStatement(cluster.coordinator.uri, 'SELECT count(*) FROM tpch.tiny.orders', { 'X-Engine-User': 'test' });
     expect(run.rows).to.deep.equal([[15000]]);
     expect((await tasksOf(restarted.uri, run.final.id)).length, 'the restarted worker ran a task of the query').to.be.greaterThan(0);

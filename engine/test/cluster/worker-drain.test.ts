@@ -20,16 +20,13 @@ describe('draining a worker under load', function () {
 
   beforeEach(async () => {
     cluster = await TestCluster.start(3, { sharedSecret: SECRET });
-    await activeWorkers(3);
+    await cluster.waitForActiveWorkers(3);
   });
 
   afterEach(async () => {
     await cluster?.stop();
   });
 
-  async function activeWorkers(count: number): Promise<void> {
-    await eventually(`${count} active workers`, async () => ((await query(cluster.coordinator.uri, "SELECT count(*) FROM system.runtime.nodes WHERE state = 'active' AND NOT coordinator"))[0][0] === count ? true : undefined), 20_000);
-  }
 
   async function taskIds(uri: string): Promise<string[]> {
     const { body } = await getJson<{ taskId: string; state: string }[]>(`${uri}/v1/task`, { headers: { ...internal.authorizationHeader() } });
@@ -73,7 +70,7 @@ describe('draining a worker under load', function () {
     }
     expect(await victim.waitForExit()).to.equal(0);
 
-    await activeWorkers(2);
+    await cluster.waitForActiveWorkers(2);
     const after = await runStatement(cluster.coordinator.uri, QUERY, USER);
     expect(after.rows).to.deep.equal(expected);
   });
