@@ -30,7 +30,7 @@ import { parallelSource } from './parallel/parallel-source.js';
 import { parallelSettings, runsInWorkers } from './parallel/parallel-settings.js';
 import { fragmentKey, knownPoorReduction } from './parallel/poor-reductions.js';
 import type { FilterProjectStage } from './parallel/source-fragment.js';
-import { scanConnector, scanSplits, tableScan } from './table-scan.js';
+import { mapSplits, scanConnector, tableScan } from './table-scan.js';
 import { topN } from './operators/top-n.js';
 import { values } from './operators/values.js';
 import { window } from './operators/window.js';
@@ -46,8 +46,11 @@ export interface ExecutionEnvironment {
   nodeStats?: Map<number, NodeRuntimeStats>;
   /** In a distributed task: the pages of a remote source (from the tasks of the fragments below). */
   remoteSources?: (node: RemoteSourceNode) => PageStream;
-  /** In a distributed task: the splits the scheduler assigned to a scan (undefined: the connector's own, read here). */
-  assignedSplits?: (node: TableScanNode) => readonly Split[] | undefined;
+  /**
+   * In a distributed task: the splits the scheduler assigns to a scan, as they come (undefined: the
+   * table's own splits, all read here).
+   */
+  assignedSplits?: (node: TableScanNode) => AsyncIterable<Split> | undefined;
 }
 
 /** Values of outer symbols while a correlated subquery runs for one binding. */
@@ -191,8 +194,15 @@ export class LocalExecutionPlanner {
         this.localSplits.delete(scan.id);
       }
     };
+    const assigned = this.env.assignedSplits?.(scan);
+    if (assigned !== undefined) {
+      // A task's splits come a few at a time: the worker threads take them as they arrive.
+      if (final !== undefined) return undefined;
+      const more = mapSplits(assigned, (split) => preparer.prepare(split, fragment.columns, this.env.session));
+      return parallelSource(this.env, { fragment, splits: [], more, workers: settings.workers });
+    }
     return onFirstRead(() => {
-      const splits = scanSplits(this.env, scan, connector);
+      const splits = connector.getSplits(this.env.session, scan.table, scan.constraint);
       const pays = key === undefined || !knownPoorReduction(key);
       return runsInWorkers(settings, splits.length) && pays ? inWorkers(splits) : here(splits);
     });

@@ -11,11 +11,30 @@ import { pageSizeInBytes, type Page } from '../spi/page.js';
 /** `splits`: the table's splits when the caller already has them (made once per scan: they fix its snapshot). */
 export async function* tableScan(env: ExecutionEnvironment, node: TableScanNode, splits?: readonly Split[]): PageStream {
   const connector = scanConnector(env, node);
-  const scanned = splits ?? scanSplits(env, node, connector);
+  const columns = node.columns.map((c) => c.name);
+  const open = (split: Split) => () => connector.createPageSource(env.session, split, columns);
+  const assigned = splits === undefined ? env.assignedSplits?.(node) : undefined;
+  if (assigned !== undefined) {
+    yield* readSplits(env, counted(env, mapSplits(assigned, open)));
+    return;
+  }
+  const scanned = splits ?? connector.getSplits(env.session, node.table, node.constraint);
   env.progress.totalSplits += scanned.length;
   env.progress.queuedSplits += scanned.length;
-  const columns = node.columns.map((c) => c.name);
-  yield* readSplits(env, scanned.map((split) => () => connector.createPageSource(env.session, split, columns)));
+  yield* readSplits(env, scanned.map(open));
+}
+
+/** Splits as they come, counted as queued on arrival. */
+async function* counted<T>(env: Pick<ExecutionEnvironment, 'progress'>, splits: AsyncIterable<T>): AsyncIterable<T> {
+  for await (const split of splits) {
+    env.progress.totalSplits++;
+    env.progress.queuedSplits++;
+    yield split;
+  }
+}
+
+export async function* mapSplits<T>(splits: AsyncIterable<Split>, map: (split: Split) => T): AsyncIterable<T> {
+  for await (const split of splits) yield map(split);
 }
 
 /**
@@ -23,9 +42,9 @@ export async function* tableScan(env: ExecutionEnvironment, node: TableScanNode,
  * CPU time. Gives the event loop its turn between pages itself: a scan may be consumed by operators
  * outside the planner's cooperative wrapping (the main-thread fallback of a parallel aggregation).
  */
-export async function* readSplits(env: Pick<ExecutionEnvironment, 'operator' | 'progress'>, splits: readonly (() => AsyncIterable<Page>)[]): PageStream {
+export async function* readSplits(env: Pick<ExecutionEnvironment, 'operator' | 'progress'>, splits: Iterable<() => AsyncIterable<Page>> | AsyncIterable<() => AsyncIterable<Page>>): PageStream {
   const progress = env.progress;
-  for (const split of splits) {
+  for await (const split of splits) {
     progress.queuedSplits--;
     progress.runningSplits++;
     const started = process.cpuUsage();
@@ -43,11 +62,6 @@ export async function* readSplits(env: Pick<ExecutionEnvironment, 'operator' | '
     }
     progress.completedSplits++;
   }
-}
-
-/** The splits a scan reads: those the scheduler assigned to this task, or else all of the table's. */
-export function scanSplits(env: ExecutionEnvironment, node: TableScanNode, connector: Connector): readonly Split[] {
-  return env.assignedSplits?.(node) ?? connector.getSplits(env.session, node.table, node.constraint);
 }
 
 export function scanConnector(env: ExecutionEnvironment, node: TableScanNode): Connector {

@@ -11,13 +11,13 @@ import { errorCodeJson, failureInfoJson, type FailureInfoJson } from '../errors/
 import { LocalExecutionPlanner, type ExecutionEnvironment } from '../exec/local-execution-planner.js';
 import type { MemoryContext } from '../exec/memory.js';
 import type { PageStream } from '../exec/operators/operator.js';
-import type { Split } from '../spi/connector.js';
 import { newQueryProgress, type QueryProgress } from '../spi/query-progress.js';
 import type { Session } from '../spi/session.js';
 import type { PlanNode, RemoteSourceNode } from '../sql/planner/plan.js';
 import type { NodeRuntimeStats } from '../sql/planner/plan-printer.js';
 import { ExchangeClient, type ExchangeClientOptions } from './exchange-client.js';
 import type { OutputBufferOptions } from './output-buffer.js';
+import { SplitQueue } from './split-queue.js';
 import { TaskOutput } from './task-output.js';
 import type { OutputBuffersSpec, TaskUpdateRequest } from './task-request.js';
 
@@ -57,7 +57,7 @@ export class SqlTask {
   private output: TaskOutput | undefined;
   private fragment: PlanNode | undefined;
   private session: Session | undefined;
-  private readonly splits = new Map<number, { splits: Split[]; noMore: boolean }>();
+  private readonly splits = new Map<number, SplitQueue>();
   private readonly exchanges = new Map<number, ExchangeClient>();
   private readonly pendingLocations = new Map<number, { uri: string; nodeId: string }[]>();
   private readonly noMoreLocations = new Set<number>();
@@ -94,7 +94,18 @@ export class SqlTask {
 
   /** Plan node ids of the scans told there are no more splits. */
   get noMoreSplits(): string[] {
-    return [...this.splits].filter(([, s]) => s.noMore).map(([id]) => String(id));
+    return [...this.splits].filter(([, s]) => s.noMoreSplits).map(([id]) => String(id));
+  }
+
+  /** Splits received by the task's scans, and those of them not started yet. */
+  get splitCounts(): { received: number; waiting: number } {
+    let received = 0;
+    let waiting = this.progress.queuedSplits;
+    for (const queue of this.splits.values()) {
+      received += queue.received;
+      waiting += queue.backlog;
+    }
+    return { received, waiting };
   }
 
   get outputRows(): number {
@@ -128,10 +139,12 @@ export class SqlTask {
     }
     if (isDoneState(this.currentState)) return;
     for (const source of request.sources) {
-      const entry = this.splits.get(source.planNodeId) ?? { splits: [], noMore: false };
-      if (!entry.noMore) entry.splits.push(...source.splits);
-      entry.noMore ||= source.noMoreSplits;
-      this.splits.set(source.planNodeId, entry);
+      let queue = this.splits.get(source.planNodeId);
+      if (queue === undefined) {
+        queue = new SplitQueue(() => this.changed());
+        this.splits.set(source.planNodeId, queue);
+      }
+      queue.add(source.splits, source.noMoreSplits);
     }
     for (const remote of request.remoteSources) {
       const client = this.exchanges.get(remote.planNodeId);
@@ -144,7 +157,7 @@ export class SqlTask {
       }
     }
     this.changed();
-    if (this.currentState === 'PLANNED' && this.allSplitsKnown()) this.start();
+    if (this.currentState === 'PLANNED') this.start();
   }
 
   /** DELETE /v1/task/{taskId}: abort (the default) drops the buffered pages; cancel lets consumers take them. */
@@ -174,11 +187,6 @@ export class SqlTask {
     });
   }
 
-  /** The scans the coordinator assigns splits to are named in the first request; the others read their table here. */
-  private allSplitsKnown(): boolean {
-    return [...this.splits.values()].every((s) => s.noMore);
-  }
-
   private start(): void {
     this.setState('RUNNING');
     this.startTime = new Date();
@@ -194,7 +202,8 @@ export class SqlTask {
       progress: this.progress,
       nodeStats: this.nodeStats,
       remoteSources: (node) => this.remoteSource(node),
-      assignedSplits: (scan) => this.splits.get(scan.id)?.splits,
+      // The scans the coordinator assigns splits to are named in the first request; the others read their table here.
+      assignedSplits: (scan) => this.splits.get(scan.id),
     };
     const output = this.output!;
     try {
@@ -240,6 +249,7 @@ export class SqlTask {
   private stop(state: TaskState): void {
     this.setState(state);
     this.abort.abort();
+    for (const queue of this.splits.values()) queue.close();
     for (const client of this.exchanges.values()) client.close();
     if (state === 'CANCELED') this.output?.finish();
     else this.output?.buffer.abort();

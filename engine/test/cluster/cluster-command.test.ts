@@ -32,7 +32,7 @@ describe('engine cluster', function () {
     return { cluster, exited, output, coordinator: coordinator!, workers };
   }
 
-  const putState = (uri: string, headers: Record<string, string> = {}) => getJson<unknown>(`${uri}/v1/info/state`, { method: 'PUT', body: '"ACTIVE"', headers });
+  const putState = (uri: string, headers: Record<string, string> = {}) => getJson<unknown>(`${uri}/v1/info/state`, { method: 'PUT', body: '"ACTIVE"', headers: { 'Content-Type': 'application/json', ...headers } });
 
   it('starts a coordinator and its workers as separate processes, secured by a generated secret, and stops them all on SIGINT', async () => {
     const { cluster, exited, output, coordinator, workers } = await startCluster();

@@ -125,10 +125,12 @@ describe('task resource', function () {
     expect(pipeline).to.deep.include({ inputPipeline: true, outputPipeline: true, outputPositions: 5 });
     for (const field of ['queuedTime', 'elapsedTime']) expect(Object.keys(pipeline[field]).sort()).to.deep.equal(['count', 'max', 'maxError', 'min', 'p01', 'p05', 'p10', 'p25', 'p50', 'p75', 'p90', 'p95', 'p99', 'total']);
     const operators = pipeline.operatorSummaries as { operatorType: string; inputPositions: number; outputPositions: number }[];
-    expect(operators.map((o) => o.operatorType)).to.deep.equal(['TableScanOperator', 'FilterAndProjectOperator', 'TaskOutputOperator']);
-    expect(operators[0].outputPositions).to.equal(25);
-    expect(operators[1]).to.deep.include({ inputPositions: 25, outputPositions: 5 });
-    expect(operators[2]).to.deep.include({ inputPositions: 5, outputPositions: 5 });
+    // The scan and its filter run as one operator here (on worker threads), or as two.
+    const types = operators.map((o) => o.operatorType);
+    expect(types.at(-1)).to.equal('TaskOutputOperator');
+    expect(types.slice(0, -1).join()).to.be.oneOf(['FilterAndProjectOperator', 'TableScanOperator,FilterAndProjectOperator']);
+    expect(operators.at(-2)).to.deep.include({ operatorType: 'FilterAndProjectOperator', outputPositions: 5 });
+    expect(operators.at(-1)).to.deep.include({ inputPositions: 5, outputPositions: 5 });
 
     const list = (await (await fetch(`${server.uri}/v1/task`)).json()) as { taskId: string }[];
     expect(list.map((t) => t.taskId)).to.include(taskId);
@@ -137,7 +139,8 @@ describe('task resource', function () {
   it('long-polls on the version: an update wakes the waiting GET', async () => {
     const { request, taskId } = sourceTask('SELECT n_name FROM tpch.tiny.nation', false);
     const created = await post(taskId, toTaggedJson(request));
-    expect(created.json.state).to.equal('PLANNED');
+    // Running, its scan waiting for splits.
+    expect(created.json.state).to.equal('RUNNING');
     const version = /"version":(\d+)/.exec(created.text)![1];
     const waiting = taskJson(taskId, { 'X-Engine-Current-Version': version, 'X-Engine-Max-Wait': '10s' });
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -145,7 +148,7 @@ describe('task resource', function () {
     const update = { ...request, sources: full.request.sources.map((s) => ({ ...s, planNodeId: request.sources[0].planNodeId })) };
     expect((await post(taskId, toTaggedJson(update))).status).to.equal(200);
     const woken = await waiting;
-    expect(woken.json.state).to.not.equal('PLANNED');
+    expect(woken.json.noMoreSplits).to.deep.equal([String(request.sources[0].planNodeId)]);
     expect(/"version":(\d+)/.exec(woken.text)![1]).to.not.equal(version);
     await fetch(`${server.uri}/v1/task/${taskId}`, { method: 'DELETE' });
   });

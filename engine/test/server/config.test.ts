@@ -49,7 +49,7 @@ describe('configuration', () => {
     const config = loadConfig({ file: yaml });
     expect(config.node).to.include({ id: 'n1', environment: 'test' });
     expect(config.http.port).to.equal(9090);
-    expect(config.memory).to.deep.equal({ queryMaxMemoryPerNode: 512 * 1024 ** 2, nodeMemory: 1024 ** 3 });
+    expect(config.memory).to.deep.equal({ queryMaxMemoryPerNode: 512 * 1024 ** 2, queryMaxMemory: 20 * 1024 ** 3, nodeMemory: 1024 ** 3 });
     expect(config.query.maxHistoryAge).to.equal(120_000);
     expect(config.catalogs).to.deep.equal([{ name: 'mem2', connector: 'memory', properties: {} }]);
     const json = file('b.json', JSON.stringify({ http: { port: 7070 }, log: { level: 'warn' } }));

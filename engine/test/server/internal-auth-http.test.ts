@@ -111,7 +111,7 @@ describe('internal authentication over HTTP', function () {
   it('without a secret refuses a token it cannot check, and serves requests without one', async () => {
     const open = await ServerProcess.start();
     try {
-      const put = (headers: Record<string, string>) => getJson<ErrorAnswer | string>(`${open.uri}/v1/info/state`, { method: 'PUT', body: '"ACTIVE"', headers });
+      const put = (headers: Record<string, string>) => getJson<ErrorAnswer | string>(`${open.uri}/v1/info/state`, { method: 'PUT', body: '"ACTIVE"', headers: { 'Content-Type': 'application/json', ...headers } });
       const refused = await put({ ...peer.authorizationHeader() });
       expect(refused.status).to.equal(401);
       expect(refused.body).to.deep.equal({

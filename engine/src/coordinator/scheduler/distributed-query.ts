@@ -21,7 +21,8 @@ import { allFragments, isPartitioned, type PlanFragment } from '../../sql/planne
 import type { PlanNode, RemoteSourceNode } from '../../sql/planner/plan.js';
 import { sources } from '../../sql/planner/plan.js';
 import { ExchangeClient, type ExchangeClientOptions } from '../../worker/exchange-client.js';
-import type { OutputBuffersSpec, TaskUpdateRequest } from '../../worker/task-request.js';
+import type { OutputBuffersSpec, ScanSplits, TaskUpdateRequest } from '../../worker/task-request.js';
+import { SplitAssigner } from './split-assigner.js';
 import { RemoteTask, type InternalHeaders, type RemoteTaskInfo, type TaskNode } from './remote-task.js';
 import { stageSnapshot, type StageSnapshot } from './stage-snapshot.js';
 
@@ -40,6 +41,8 @@ export interface ClusterView {
 export interface Stage {
   fragment: PlanFragment;
   tasks: RemoteTask[];
+  /** A SOURCE stage's splits, handed to its tasks a few at a time. */
+  splits?: SplitAssigner;
 }
 
 /** How many times a query places its stages again after nodes refused tasks. */
@@ -51,6 +54,8 @@ export class DistributedQuery {
   private readonly failed = new AbortController();
   private readonly counted = new Map<string, Counted>();
   private finished = false;
+  /** Per fragment, the number of its next task. */
+  private readonly taskNumbers = new Map<number, number>();
   /** query.max-memory, or the session's query_max_memory when it sets a lower one. */
   private readonly memoryLimit: number;
 
@@ -137,14 +142,17 @@ export class DistributedQuery {
     let single = 0;
     for (const fragment of fragments) {
       const placed = fragment.partitioning === 'COORDINATOR_ONLY' ? [this.cluster.self()] : isPartitioned(fragment) ? nodes : [nodes[single++ % nodes.length]];
-      const tasks = placed.map((node, i) => new RemoteTask(`${this.session.queryId}.${fragment.id}.${i}`, node, this.cluster.headers));
+      // Task numbers go on across placements: a task id is never reused, even after an abort.
+      const first = this.taskNumbers.get(fragment.id) ?? 0;
+      this.taskNumbers.set(fragment.id, first + placed.length);
+      const tasks = placed.map((node, i) => new RemoteTask(`${this.session.queryId}.${fragment.id}.${first + i}`, node, this.cluster.headers));
       this.stages.set(fragment.id, { fragment, tasks });
     }
     const consumers = new Map<number, number>([[this.root.id, 1]]);
     for (const f of allFragments(this.root)) for (const child of f.children) consumers.set(child.id, f.id === this.root.id ? 1 : this.stages.get(f.id)!.tasks.length);
     for (const fragment of [...fragments].reverse()) {
       const stage = this.stages.get(fragment.id)!;
-      const splits = this.assignSplits(fragment, stage.tasks.length);
+      if (fragment.partitionedScans.length > 0) stage.splits = new SplitAssigner(fragment.partitionedScans, this.tableSplits(fragment), stage.tasks.length);
       const session = sessionToJson(this.session);
       await Promise.all(
         stage.tasks.map(async (task, i) => {
@@ -152,7 +160,7 @@ export class DistributedQuery {
             session,
             fragment: fragment.root,
             outputBuffers: outputBuffers(fragment, consumers.get(fragment.id)!),
-            sources: fragment.partitionedScans.map((scan) => ({ planNodeId: scan.id, splits: splits.get(scan.id)![i], noMoreSplits: true })),
+            sources: stage.splits?.initial(i) ?? [],
             remoteSources: remoteSourcesOf(fragment.root).map((node) => ({ planNodeId: node.id, locations: this.locations(node, i), noMoreLocations: true })),
           };
           try {
@@ -161,21 +169,19 @@ export class DistributedQuery {
             if (e instanceof EngineError && e.errorName === 'SERVER_SHUTTING_DOWN') throw new Refusal(task.node.nodeId, e);
             throw e;
           }
-          this.follow(task);
+          this.follow(stage, i);
         }),
       );
     }
   }
 
-  /** Per partitioned scan of a SOURCE fragment, its splits dealt round robin to the stage's tasks. */
-  private assignSplits(fragment: PlanFragment, taskCount: number): Map<number, Split[][]> {
-    const out = new Map<number, Split[][]>();
+  /** The splits of each partitioned scan of a SOURCE fragment. */
+  private tableSplits(fragment: PlanFragment): Map<number, Split[]> {
+    const out = new Map<number, Split[]>();
     for (const scan of fragment.partitionedScans) {
       const connector = this.catalogs.get(scan.table.catalog);
       if (connector === undefined) throw new EngineError('CATALOG_NOT_FOUND', `Catalog '${scan.table.catalog}' not found`);
-      const perTask: Split[][] = Array.from({ length: taskCount }, () => []);
-      connector.getSplits(this.session, scan.table, scan.constraint).forEach((split, i) => perTask[i % taskCount].push(split));
-      out.set(scan.id, perTask);
+      out.set(scan.id, connector.getSplits(this.session, scan.table, scan.constraint));
     }
     return out;
   }
@@ -192,13 +198,38 @@ export class DistributedQuery {
     return client;
   }
 
-  /** Follows a task's state into the query's progress; its failure fails the query. */
-  private follow(task: RemoteTask): void {
-    task.follow((info) => this.count(task.taskId, info)).catch((e: unknown) => {
-      if (this.finished || this.failure !== undefined) return;
-      this.failure = toEngineError(e);
-      this.failed.abort();
+  /** Follows a task's state into the query's progress and its split supply; its failure fails the query. */
+  private follow(stage: Stage, index: number): void {
+    const task = stage.tasks[index];
+    task
+      .follow((info) => {
+        this.count(task.taskId, info);
+        if (stage.splits !== undefined) this.supplySplits(stage, stage.splits, index, info);
+      })
+      .catch((e: unknown) => this.fail(e));
+  }
+
+  /** More splits for a task that started some of its own; no-more-splits to every task once all are out. */
+  private supplySplits(stage: Stage, splits: SplitAssigner, index: number, info: RemoteTaskInfo): void {
+    const active = new Set(this.cluster.workerNodes().map((n) => n.nodeId));
+    const onActive = (t: RemoteTask) => active.has(t.node.nodeId);
+    const update = splits.next(index, info.stats.totalSplits, info.stats.queuedSplits, onActive(stage.tasks[index]), stage.tasks.some(onActive));
+    if (update !== undefined) this.sendSplits(stage.tasks[index], update);
+    if (!splits.exhausted()) return;
+    stage.tasks.forEach((task, i) => {
+      const last = splits.finish(i);
+      if (last !== undefined) this.sendSplits(task, last);
     });
+  }
+
+  private sendSplits(task: RemoteTask, sources: ScanSplits[]): void {
+    task.send({ session: sessionToJson(this.session), sources, remoteSources: [] }).catch((e: unknown) => this.fail(e));
+  }
+
+  private fail(e: unknown): void {
+    if (this.finished || this.failure !== undefined) return;
+    this.failure = toEngineError(e);
+    this.failed.abort();
   }
 
   /** Adds what a task did since its last info to the query's progress. */

@@ -76,6 +76,15 @@ export class RemoteTask {
     this.accept(text);
   }
 
+  /** Sends an update after those sent before it (updates to one task never overtake each other). */
+  send(request: TaskUpdateRequest): Promise<void> {
+    const sent = this.updates.then(() => (this.closed ? undefined : this.update(request)));
+    this.updates = sent.catch(() => undefined);
+    return sent;
+  }
+
+  private updates: Promise<void> = Promise.resolve();
+
   /**
    * Follows the task until it is done; `onChange` sees each new info. Rejects with the task's
    * failure, or REMOTE_HOST_GONE when its node stops answering.

@@ -36,6 +36,11 @@ export interface ParallelEnvironment {
 export interface ParallelSourceSpec {
   fragment: SourceFragment;
   splits: readonly PreparedSplit[];
+  /**
+   * Splits that arrive while the run goes on (a distributed task's, assigned a few at a time by the
+   * coordinator); the run ends once this ends and every split is read. Not with `aggregation`.
+   */
+  more?: AsyncIterable<PreparedSplit>;
   /** Worker threads to run on (fewer when there are fewer splits). */
   workers: number;
   /** For a fragment ending in a partial aggregation: the rest of it, run here. */
@@ -60,7 +65,9 @@ let nextTaskId = 1;
 
 export async function* parallelSource(env: ParallelEnvironment, spec: ParallelSourceSpec, pool: WorkerPool = sharedWorkerPool()): PageStream {
   await Promise.all(spec.splits.map((split) => split.ready()));
+  if (spec.more !== undefined && spec.aggregation !== undefined) throw new EngineError('GENERIC_INTERNAL_ERROR', 'A parallel aggregation needs its splits up front');
   const run = new ParallelRun(env, spec, pool);
+  if (spec.more !== undefined) void run.feed(spec.more);
   const aggregation = spec.aggregation;
   try {
     if (aggregation === undefined || run.workersFinish) yield* run.pages();
@@ -101,6 +108,11 @@ class ParallelRun {
   private readonly finished = { splits: 0, rows: 0, bytes: 0 };
   private handedOut = 0;
   private closed = false;
+  /** Every split of the run so far (those of `spec.more` are added as they come). */
+  private readonly splits: PreparedSplit[];
+  private noMoreSplits: boolean;
+  /** Workers that asked for a split when none was left but more may come. */
+  private readonly waiting: PoolWorker[] = [];
   private wakeUp: (() => void) | undefined;
   private readonly onAbort = (): void => this.fail(new EngineError('USER_CANCELED', 'Query was canceled'));
 
@@ -112,6 +124,8 @@ class ParallelRun {
     const progress = env.progress;
     progress.totalSplits += spec.splits.length;
     progress.queuedSplits += spec.splits.length;
+    this.splits = [...spec.splits];
+    this.noMoreSplits = spec.more === undefined;
     const signal = env.operator.signal;
     if (signal.aborted) {
       this.queues = [];
@@ -128,7 +142,7 @@ class ParallelRun {
       credits: CREDITS_PER_WORKER,
       memoryLimitBytes: env.operator.memory.limitBytes,
     };
-    const workers = pool.acquire(Math.min(spec.workers, spec.splits.length));
+    const workers = pool.acquire(spec.more === undefined ? Math.min(spec.workers, spec.splits.length) : spec.workers);
     this.queues = workers.map(() => []);
     spec.splits.forEach((_, i) => this.queues[i % workers.length].push(i));
     this.workersFinish = spec.fragment.finalAggregation !== undefined && workers.length >= WORKER_FINAL_MIN_WORKERS;
@@ -239,13 +253,36 @@ class ParallelRun {
     }
   }
 
+  /** Adds the splits of `more` as they come, then tells the workers waiting for one that none will. */
+  async feed(more: AsyncIterable<PreparedSplit>): Promise<void> {
+    try {
+      for await (const split of more) {
+        await split.ready();
+        if (this.closed || this.failure !== undefined) return;
+        const index = this.splits.push(split) - 1;
+        this.queues[index % Math.max(1, this.queues.length)]?.push(index);
+        this.env.progress.totalSplits++;
+        this.env.progress.queuedSplits++;
+        const waiting = this.waiting.shift();
+        if (waiting !== undefined) this.handOutSplit(waiting);
+      }
+    } catch (e) {
+      this.fail(e as Error);
+    } finally {
+      this.noMoreSplits = true;
+      for (const worker of this.waiting.splice(0)) this.handOutSplit(worker);
+    }
+  }
+
   private handOutSplit(worker: PoolWorker): void {
-    const index = this.closed || this.failure !== undefined ? undefined : this.takeSplit(this.positions.get(worker) ?? 0);
+    const ended = this.closed || this.failure !== undefined;
+    const index = ended ? undefined : this.takeSplit(this.positions.get(worker) ?? 0);
     if (index === undefined) {
-      worker.post({ type: 'split', taskId: this.taskId, split: null });
+      if (!ended && !this.noMoreSplits) this.waiting.push(worker);
+      else worker.post({ type: 'split', taskId: this.taskId, split: null });
       return;
     }
-    const split = this.spec.splits[index].worker;
+    const split = this.splits[index].worker;
     this.handedOut++;
     this.splitsInFlight++;
     this.env.progress.queuedSplits--;
@@ -266,6 +303,7 @@ class ParallelRun {
   private takeSplit(position: number): number | undefined {
     const own = this.queues[position].shift();
     if (own !== undefined) return own;
+    if (this.queues.length === 0) return undefined;
     const longest = this.queues.reduce((a, b) => (b.length > a.length ? b : a));
     return longest.pop();
   }

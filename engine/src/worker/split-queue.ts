@@ -1,0 +1,58 @@
+// The splits of one scan of a task, as the coordinator sends them (a few at a time, then
+// no-more-splits): the scan takes them in order, waiting while none is there and more may come.
+// Taking one calls `onTake`, which tells the coordinator (through the task's version) to send more.
+
+import type { Split } from '../spi/connector.js';
+
+export class SplitQueue implements AsyncIterable<Split> {
+  private readonly pending: Split[] = [];
+  private noMore = false;
+  private wake: (() => void) | undefined;
+  /** Splits received so far. */
+  received = 0;
+
+  constructor(private readonly onTake: () => void) {}
+
+  /** Splits received and not yet taken by the scan. */
+  get backlog(): number {
+    return this.pending.length;
+  }
+
+  get noMoreSplits(): boolean {
+    return this.noMore;
+  }
+
+  add(splits: readonly Split[], noMore: boolean): void {
+    if (this.noMore) return;
+    this.pending.push(...splits);
+    this.received += splits.length;
+    this.noMore = noMore;
+    this.wakeUp();
+  }
+
+  /** The task ended: the scan stops waiting. */
+  close(): void {
+    this.noMore = true;
+    this.pending.length = 0;
+    this.wakeUp();
+  }
+
+  async *[Symbol.asyncIterator](): AsyncIterator<Split> {
+    for (;;) {
+      const split = this.pending.shift();
+      if (split !== undefined) {
+        this.onTake();
+        yield split;
+        continue;
+      }
+      if (this.noMore) return;
+      await new Promise<void>((resolve) => (this.wake = resolve));
+    }
+  }
+
+  private wakeUp(): void {
+    const wake = this.wake;
+    this.wake = undefined;
+    wake?.();
+  }
+}
