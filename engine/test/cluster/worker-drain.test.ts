@@ -33,6 +33,12 @@ describe('draining a worker under load', function () {
     return body.filter((t) => !['FINISHED', 'CANCELED', 'ABORTED', 'FAILED'].includes(t.state)).map((t) => t.taskId);
   }
 
+  /** Every task of the node, in any state. */
+  async function allTaskIds(uri: string): Promise<string[]> {
+    const { body } = await getJson<{ taskId: string }[]>(`${uri}/v1/task`, { headers: { ...internal.authorizationHeader() } });
+    return body.map((t) => t.taskId);
+  }
+
   async function setState(uri: string, state: string): Promise<number> {
     const response = await fetch(`${uri}/v1/info/state`, { method: 'PUT', body: JSON.stringify(state), headers: { 'Content-Type': 'application/json', ...internal.authorizationHeader() } });
     await response.text();
@@ -84,5 +90,28 @@ describe('draining a worker under load', function () {
     expect(run.final.error, run.final.error?.message).to.equal(undefined);
     expect(run.rows).to.deep.equal(expected);
     expect((await taskIds(isolated.uri)).filter((id) => id.startsWith(run.final.id))).to.deep.equal([]);
+  });
+
+  it('ISOLATING waits for its tasks, becomes ISOLATED by itself, and ACTIVE brings the worker back into the pool', async () => {
+    const worker = cluster.worker('worker-1');
+    const first = (await postStatement(cluster.coordinator.uri, QUERY, USER)).body;
+    const done = finish(first);
+    await eventually('a task of the query on worker-1', async () => ((await taskIds(worker.uri)).some((id) => id.startsWith(first.id)) ? true : undefined), 30_000);
+    expect(await setState(worker.uri, 'ISOLATING')).to.equal(200);
+    const { body: whileRunning } = await getJson<string>(`${worker.uri}/v1/info/state`);
+    expect(whileRunning).to.equal('ISOLATING');
+    const { final } = await done;
+    expect(final.error, final.error?.message).to.equal(undefined);
+    await eventually('worker-1 ISOLATED by itself', async () => ((await getJson<string>(`${worker.uri}/v1/info/state`)).body === 'ISOLATED' ? true : undefined), 20_000);
+    await cluster.waitForActiveWorkers(2);
+    const meanwhile = await runStatement(cluster.coordinator.uri, QUERY, USER);
+    expect((await allTaskIds(worker.uri)).filter((id) => id.startsWith(meanwhile.final.id))).to.deep.equal([]);
+
+    expect(await setState(worker.uri, 'ACTIVE')).to.equal(200);
+    await cluster.waitForActiveWorkers(3);
+    const back = (await postStatement(cluster.coordinator.uri, QUERY, USER)).body;
+    const backDone = finish(back);
+    await eventually('a task of the next query on worker-1', async () => ((await allTaskIds(worker.uri)).some((id) => id.startsWith(back.id)) ? true : undefined), 30_000);
+    expect((await backDone).final.error).to.equal(undefined);
   });
 });
