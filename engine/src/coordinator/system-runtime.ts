@@ -5,6 +5,7 @@ import type { NodeRow, QueryRow, SystemRuntime, TaskRow } from '../connectors/sy
 import type { ManagedQuery } from './managed-query.js';
 import type { QueryAccess } from './query-access.js';
 import { ROOT_STAGE_ID, rootTaskId, rootTaskState } from './root-stage.js';
+import type { StageSnapshot } from './scheduler/stage-snapshot.js';
 
 export class ServerSystemRuntime implements SystemRuntime {
   constructor(
@@ -34,8 +35,13 @@ export class ServerSystemRuntime implements SystemRuntime {
     }));
   }
 
+  /** Each query's root task here, and the tasks of its stages on the cluster as last reported. */
   tasks(user: string): TaskRow[] {
-    return this.access.visible(user, this.listQueries()).map((q) => ({
+    return this.access.visible(user, this.listQueries()).flatMap((q) => [this.rootTask(q), ...remoteTasks(q)]);
+  }
+
+  private rootTask(q: ManagedQuery): TaskRow {
+    return {
       nodeId: this.nodeId(),
       taskId: rootTaskId(q),
       stageId: ROOT_STAGE_ID,
@@ -47,6 +53,25 @@ export class ServerSystemRuntime implements SystemRuntime {
       outputRows: q.buffer?.rowsAdded ?? 0,
       created: q.createTime,
       end: q.endTime ?? null,
-    }));
+    };
   }
+}
+
+function remoteTasks(q: ManagedQuery): TaskRow[] {
+  const stages = (list: readonly StageSnapshot[]): StageSnapshot[] => list.flatMap((s) => [s, ...stages(s.subStages)]);
+  return stages(q.subStages()).flatMap((stage) =>
+    stage.tasks.map((t) => ({
+      nodeId: typeof t.nodeId === 'string' ? t.nodeId : '',
+      taskId: t.taskId,
+      stageId: String(stage.fragmentId),
+      queryId: q.id,
+      state: t.state,
+      splits: t.stats.totalSplits,
+      completedSplits: t.stats.completedSplits,
+      rawInputRows: t.stats.rawInputPositions,
+      outputRows: t.stats.outputPositions,
+      created: Date.parse(String(t.stats.createTime)),
+      end: t.stats.endTime === undefined ? null : Date.parse(String(t.stats.endTime)),
+    })),
+  );
 }

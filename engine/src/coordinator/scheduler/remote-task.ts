@@ -23,6 +23,8 @@ export interface RemoteTaskInfo {
     rawInputPositions: number;
     rawInputDataSize: string;
     outputPositions: number;
+    createTime: string;
+    endTime?: string;
     totalCpuTime: string;
     elapsedTime: string;
     memoryReservation: string;
