@@ -3,6 +3,7 @@ import type { ResourceType } from "./registry.js";
 import type { JsonObject, KubeObject } from "./types.js";
 import type { Api } from "./api.js";
 import { selectorString, type LabelSelector } from "./selectors.js";
+import { assignServiceAddresses } from "./service-addresses.js";
 
 type Defaulter = (obj: KubeObject, api: Api, old?: KubeObject) => void;
 
@@ -21,8 +22,6 @@ function podSpecDefaults(spec: JsonObject): void {
   }
 }
 
-let nextClusterIp = 1;
-
 const defaulters: Record<string, Defaulter> = {
   Namespace(obj) {
     obj.spec = { finalizers: ["kubernetes"], ...(obj.spec as JsonObject) };
@@ -34,23 +33,21 @@ const defaulters: Record<string, Defaulter> = {
     podSpecDefaults(obj.spec as JsonObject);
     if (!old) obj.status = { phase: "Pending", qosClass: "BestEffort", ...(obj.status as JsonObject) };
   },
-  Service(obj, _api, old) {
+  Service(obj, api, old) {
     const spec = (obj.spec ??= {}) as JsonObject;
     spec.type ??= "ClusterIP";
     spec.sessionAffinity ??= "None";
-    const oldSpec = old?.spec as JsonObject | undefined;
-    if (spec.clusterIP === undefined || spec.clusterIP === "") {
-      // Kept across updates, as the real allocator does; "None" stays headless.
-      spec.clusterIP = (oldSpec?.clusterIP as string | undefined) ?? `10.96.${Math.floor(nextClusterIp / 250)}.${(nextClusterIp++ % 250) + 1}`;
-    }
-    spec.clusterIPs = [spec.clusterIP as string];
-    spec.ipFamilies ??= ["IPv4"];
-    spec.ipFamilyPolicy ??= "SingleStack";
-    spec.internalTrafficPolicy ??= "Cluster";
     for (const p of (spec.ports as JsonObject[]) ?? []) {
       p.protocol ??= "TCP";
       p.targetPort ??= p.port;
     }
+    assignServiceAddresses(obj, api, old);
+    if (spec.type !== "ExternalName") {
+      spec.ipFamilies ??= ["IPv4"];
+      spec.ipFamilyPolicy ??= "SingleStack";
+      spec.internalTrafficPolicy ??= "Cluster";
+    }
+    if (spec.type === "NodePort" || spec.type === "LoadBalancer") spec.externalTrafficPolicy ??= "Cluster";
     obj.status ??= { loadBalancer: {} };
   },
   Deployment(obj) {

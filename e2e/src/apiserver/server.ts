@@ -16,6 +16,7 @@ import { jsonPatch, mergePatch, strategicMerge } from "./patch.js";
 import { openApiGroupVersion, openApiRoot } from "./openapi.js";
 import { jsonPathGet, jsonPathSet } from "./jsonpath.js";
 import type { JsonObject, KubeObject } from "./types.js";
+import { ClusterNetwork } from "../net/network.js";
 
 export interface ApiServerOptions {
   port?: number;
@@ -24,7 +25,12 @@ export interface ApiServerOptions {
   watchHistory?: number;
   /** Interval of BOOKMARK events on watches that allow them. */
   bookmarkIntervalMs?: number;
+  /** The loopback addresses of the cluster (Services' cluster IPs); a random 127.N by default. */
+  network?: ClusterNetwork;
 }
+
+/** Serves GET pods/{name}/log: the kubelet that runs the pod's containers. */
+export type PodLogSource = (pod: KubeObject, query: URLSearchParams, req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
 
 interface Route {
   type: ResourceType;
@@ -62,7 +68,7 @@ export class ApiServer {
 
   constructor(private readonly options: ApiServerOptions = {}) {
     this.store = new Store(options.watchHistory ?? 10000);
-    this.api = new Api(this.registry, this.store);
+    this.api = new Api(this.registry, this.store, options.network ?? new ClusterNetwork());
     this.bookmarkIntervalMs = options.bookmarkIntervalMs ?? 60000;
     for (const t of builtinTypes) this.registry.add(t);
     new CrdController(this.api);
@@ -139,15 +145,17 @@ export class ApiServer {
     if (!route) throw notFoundPath();
     const dryRun = q.getAll("dryRun").includes("All");
     const { type, namespace, name, subresource } = route;
-    if (subresource && !(subresource === "status" && type.statusSubresource) && !(subresource === "scale" && type.scale) && !(subresource === "log" && type.kind === "Pod"))
-      throw notFoundPath();
+    const podSubresource = type.kind === "Pod" && !type.crdName && (subresource === "log" || subresource === "binding");
+    if (subresource && !(subresource === "status" && type.statusSubresource) && !(subresource === "scale" && type.scale) && !podSubresource) throw notFoundPath();
+    if ((subresource === "log" && req.method !== "GET") || (subresource === "binding" && req.method !== "POST")) throw methodNotAllowed();
     switch (req.method) {
       case "GET":
         if (!name) return q.get("watch") === "1" || q.get("watch") === "true" ? this.watch(req, res, type, namespace, q) : this.list(res, type, namespace, q, accept);
         if (subresource === "scale") return send(res, 200, this.scaleOf(type, this.api.get(type, namespace, name)));
-        if (subresource === "log") throw new ApiError(400, "BadRequest", `container logs for pod "${name}" are not available: this test server runs no kubelet yet`);
+        if (subresource === "log") return this.podLog(req, res, type, namespace!, name, q);
         return this.sendObject(res, 200, type, this.api.get(type, namespace, name), accept, q);
       case "POST": {
+        if (subresource === "binding") return send(res, 201, this.bind(type, namespace!, name!, await readBody(req), dryRun));
         if (name) throw methodNotAllowed();
         const created = this.api.create(type, namespace, await readBody(req), dryRun);
         return this.sendObject(res, 201, type, created, accept, q);
@@ -192,6 +200,32 @@ export class ApiServer {
       default:
         throw methodNotAllowed();
     }
+  }
+
+  /** Set by the kubelet: who answers pods/log. */
+  podLogs?: PodLogSource;
+
+  private async podLog(req: http.IncomingMessage, res: http.ServerResponse, type: ResourceType, namespace: string, name: string, q: URLSearchParams): Promise<void> {
+    const pod = this.api.get(type, namespace, name);
+    const spec = pod.spec as { nodeName?: string; containers?: { name: string }[] };
+    const container = q.get("container");
+    const names = (spec.containers ?? []).map((c) => c.name);
+    if (!container && names.length > 1)
+      throw badRequest(`a container name must be specified for pod ${name}, choose one of: [${names.join(" ")}]`);
+    if (!this.podLogs || !spec.nodeName) {
+      const which = container ?? names[0];
+      throw badRequest(`container "${which}" in pod "${name}" is waiting to start: ContainerCreating`);
+    }
+    await this.podLogs(pod, q, req, res);
+  }
+
+  /** POST pods/{name}/binding with a v1 Binding naming the node. */
+  private bind(type: ResourceType, namespace: string, name: string, body: unknown, dryRun: boolean): unknown {
+    const binding = body as { kind?: string; metadata?: { name?: string }; target?: { kind?: string; name?: string } };
+    if (binding.metadata?.name && binding.metadata.name !== name) throw badRequest("the name of the object (" + binding.metadata.name + ") does not match the name on the URL (" + name + ")");
+    if (!binding.target?.name) throw new ApiError(422, "Invalid", `Binding "${name}" is invalid: target.name: Required value`);
+    if (!dryRun) this.api.bind(type, namespace, name, binding.target.name);
+    return success();
   }
 
   private sendObject(res: http.ServerResponse, code: number, type: ResourceType, obj: KubeObject, accept: string | undefined, q: URLSearchParams): void {
