@@ -75,6 +75,13 @@ const defaulters: Record<string, Defaulter> = {
   },
   Secret(obj) {
     obj.type ??= "Opaque";
+    // stringData is write-only: merged into data (base64) and never stored, as the real server does.
+    const stringData = obj.stringData as Record<string, string> | undefined;
+    if (stringData) {
+      const data = (obj.data ??= {}) as Record<string, string>;
+      for (const [k, v] of Object.entries(stringData)) data[k] = Buffer.from(String(v), "utf8").toString("base64");
+      delete obj.stringData;
+    }
   },
 };
 

@@ -10,6 +10,10 @@ import { ClusterNetwork } from "../net/network.js";
 import { Kubelet } from "../kubelet/kubelet.js";
 import type { BackoffPolicy } from "../kubelet/container-runner.js";
 import { Scheduler } from "../controllers/scheduler.js";
+import { ReplicaSetController } from "../controllers/replicaset.js";
+import { DeploymentController } from "../controllers/deployment.js";
+import { EndpointsController } from "../controllers/endpoints.js";
+import { ServiceProxy } from "../proxy/service-proxy.js";
 import { Objects } from "./objects.js";
 
 export interface LocalClusterOptions extends ApiServerOptions {
@@ -48,10 +52,10 @@ export class LocalCluster {
     const objects = new Objects(server.api);
     const kubelet = new Kubelet(objects, { nodeName: options.nodeName ?? "kube-test-node", network, stateDir, kubeconfigPath, backoff: options.backoff });
     server.podLogs = (pod, q, req, res) => kubelet.podLog(pod, q, req, res);
-    const scheduler = new Scheduler(objects);
-    kubelet.start();
-    scheduler.start();
-    return new LocalCluster(server, url, network, stateDir, kubeconfigPath, objects, [scheduler, kubelet], ownsStateDir);
+    // Stopped in this order: nothing recreates pods while the kubelet kills them.
+    const components = [new ServiceProxy(objects, network), new DeploymentController(objects), new ReplicaSetController(objects), new EndpointsController(objects), new Scheduler(objects), kubelet];
+    for (const c of components) c.start();
+    return new LocalCluster(server, url, network, stateDir, kubeconfigPath, objects, components, ownsStateDir);
   }
 
   /** Stops the components (every pod process is killed) and the server. */
