@@ -48,6 +48,8 @@ function send(res: http.ServerResponse, code: number, body: unknown, contentType
 }
 
 async function readBody(req: http.IncomingMessage): Promise<unknown> {
+  const contentType = (req.headers["content-type"] ?? "").split(";")[0].trim();
+  if (contentType === "application/vnd.kubernetes.protobuf" || contentType === "application/cbor") throw unsupportedMediaType(contentType);
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   const text = Buffer.concat(chunks).toString("utf8");
@@ -306,6 +308,8 @@ export class ApiServer {
       }
     }
     res.writeHead(200, { "Content-Type": "application/json", "Transfer-Encoding": "chunked", "Cache-Control": "no-cache, private" });
+    // Clients wait for the headers before reading events: they go out now, not with the first event.
+    res.flushHeaders();
     for (const obj of initial) write("ADDED", obj);
     for (const e of backlog) if (inScope(e.object)) write(e.type, present(e.object));
     const bookmark = (annotations?: Record<string, string>) =>

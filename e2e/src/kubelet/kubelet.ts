@@ -180,6 +180,7 @@ export class Kubelet implements KubeletHost {
       return budget > 0;
     };
     res.writeHead(200, { "Content-Type": "text/plain", "Transfer-Encoding": "chunked", "Cache-Control": "no-cache, private" });
+    res.flushHeaders();
     const more = write(text);
     if (q.get("follow") === "true" && more && !previous) {
       const abort = new AbortController();

@@ -12,6 +12,12 @@ export interface ProcessExit {
 
 /** Process groups started and not yet reaped, by group id. */
 const liveGroups = new Set<number>();
+/** Every group this process ever started (tests check none of them has a process left). */
+const startedGroups = new Set<number>();
+
+export function groupsEverStarted(): number[] {
+  return [...startedGroups];
+}
 const listeners = new Set<(groups: number[]) => void>();
 
 function changed(): void {
@@ -55,6 +61,7 @@ async function spawnGroup(argv: string[], options: SpawnOptions, stdio: "pipe" |
     throw new StartError(`failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: exec: ${JSON.stringify(argv[0])}: ${why}: unknown`);
   }
   liveGroups.add(child.pid);
+  startedGroups.add(child.pid);
   changed();
   return child;
 }
