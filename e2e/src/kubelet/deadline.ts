@@ -25,7 +25,8 @@ export class Deadline {
     while (Date.now() < this.at) {
       let wake!: () => void;
       const woken = new Promise<void>((resolve) => (wake = resolve));
-      const timer = setTimeout(wake, this.at - Date.now());
+      // Unreferenced: a race's loser (the deadline of a container that exited in time) keeps no process alive.
+      const timer = setTimeout(wake, this.at - Date.now()).unref();
       this.waiters.add(wake);
       await woken;
       clearTimeout(timer);
