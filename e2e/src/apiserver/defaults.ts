@@ -7,6 +7,14 @@ import { assignServiceAddresses } from "./service-addresses.js";
 
 type Defaulter = (obj: KubeObject, api: Api, old?: KubeObject) => void;
 
+function probeDefaults(probe: JsonObject): void {
+  probe.timeoutSeconds ??= 1;
+  probe.periodSeconds ??= 10;
+  probe.successThreshold ??= 1;
+  probe.failureThreshold ??= 3;
+  if (probe.httpGet) (probe.httpGet as JsonObject).scheme ??= "HTTP";
+}
+
 function podSpecDefaults(spec: JsonObject): void {
   spec.restartPolicy ??= "Always";
   spec.terminationGracePeriodSeconds ??= 30;
@@ -19,6 +27,11 @@ function podSpecDefaults(spec: JsonObject): void {
     c.imagePullPolicy ??= String(c.image ?? "").endsWith(":latest") || !String(c.image ?? "").includes(":") ? "Always" : "IfNotPresent";
     c.resources ??= {};
     for (const p of (c.ports as JsonObject[]) ?? []) p.protocol ??= "TCP";
+    for (const probe of ["livenessProbe", "readinessProbe", "startupProbe"]) if (c[probe]) probeDefaults(c[probe] as JsonObject);
+    for (const hook of ["postStart", "preStop"]) {
+      const httpGet = ((c.lifecycle as JsonObject | undefined)?.[hook] as JsonObject | undefined)?.httpGet as JsonObject | undefined;
+      if (httpGet) httpGet.scheme ??= "HTTP";
+    }
   }
 }
 
@@ -55,7 +68,13 @@ const defaulters: Record<string, Defaulter> = {
     spec.replicas ??= 1;
     spec.revisionHistoryLimit ??= 10;
     spec.progressDeadlineSeconds ??= 600;
-    spec.strategy ??= { type: "RollingUpdate", rollingUpdate: { maxUnavailable: "25%", maxSurge: "25%" } };
+    const strategy = (spec.strategy ??= {}) as JsonObject;
+    strategy.type ??= "RollingUpdate";
+    if (strategy.type === "RollingUpdate") {
+      const rolling = (strategy.rollingUpdate ??= {}) as JsonObject;
+      rolling.maxUnavailable ??= "25%";
+      rolling.maxSurge ??= "25%";
+    }
     const template = (spec.template ??= {}) as JsonObject;
     podSpecDefaults((template.spec ??= {}) as JsonObject);
   },

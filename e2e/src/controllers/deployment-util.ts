@@ -8,11 +8,15 @@ export const revisionAnnotation = "deployment.kubernetes.io/revision";
 export const desiredReplicasAnnotation = "deployment.kubernetes.io/desired-replicas";
 export const maxReplicasAnnotation = "deployment.kubernetes.io/max-replicas";
 
-/** JSON with object keys sorted, so equal templates hash equally whatever order clients wrote. */
+/**
+ * JSON with object keys sorted and null fields left out, so templates equal as Go structs compare
+ * equal whatever order clients wrote them in (kubectl sends metadata.creationTimestamp: null).
+ */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
   if (value && typeof value === "object")
     return `{${Object.keys(value)
+      .filter((k) => (value as Record<string, unknown>)[k] !== null)
       .sort()
       .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
       .join(",")}}`;
