@@ -93,7 +93,7 @@ const defaulters: Record<string, Defaulter> = {
     podSpecDefaults((template.spec ??= {}) as JsonObject);
   },
   Secret(obj) {
-    obj.type ??= "Opaque";
+    if (!obj.type) obj.type = "Opaque";
     // stringData is write-only: merged into data (base64) and never stored, as the real server does.
     const stringData = obj.stringData as Record<string, string> | undefined;
     if (stringData) {

@@ -17,6 +17,7 @@ import { openApiGroupVersion, openApiRoot } from "./openapi.js";
 import { jsonPathGet, jsonPathSet } from "./jsonpath.js";
 import type { JsonObject, KubeObject } from "./types.js";
 import { ClusterNetwork } from "../net/network.js";
+import { decodeProtobufBody } from "./protobuf.js";
 
 export interface ApiServerOptions {
   port?: number;
@@ -49,9 +50,10 @@ function send(res: http.ServerResponse, code: number, body: unknown, contentType
 
 async function readBody(req: http.IncomingMessage): Promise<unknown> {
   const contentType = (req.headers["content-type"] ?? "").split(";")[0].trim();
-  if (contentType === "application/vnd.kubernetes.protobuf" || contentType === "application/cbor") throw unsupportedMediaType(contentType);
+  if (contentType === "application/cbor") throw unsupportedMediaType(contentType);
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
+  if (contentType === "application/vnd.kubernetes.protobuf") return decodeProtobufBody(Buffer.concat(chunks));
   const text = Buffer.concat(chunks).toString("utf8");
   if (text.trim() === "") throw badRequest("the body of the request was empty");
   try {
