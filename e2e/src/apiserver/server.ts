@@ -18,6 +18,7 @@ import { jsonPathGet, jsonPathSet } from "./jsonpath.js";
 import type { JsonObject, KubeObject } from "./types.js";
 import { ClusterNetwork } from "../net/network.js";
 import { decodeProtobufBody } from "./protobuf.js";
+import { appsSelector } from "./defaults.js";
 
 export interface ApiServerOptions {
   port?: number;
@@ -335,7 +336,8 @@ export class ApiServer {
 
   private scaleOf(type: ResourceType, obj: KubeObject): KubeObject {
     const s = type.scale!;
-    const selector = s.labelSelectorPath ? jsonPathGet(obj, s.labelSelectorPath) : undefined;
+    // Built-in workloads report their spec.selector; custom resources the path their CRD names.
+    const selector = !type.crdName ? appsSelector(obj) : s.labelSelectorPath ? jsonPathGet(obj, s.labelSelectorPath) : undefined;
     const m = obj.metadata;
     return {
       kind: "Scale",
