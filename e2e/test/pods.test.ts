@@ -199,6 +199,33 @@ spec:
     await cluster.ok(["delete", "pod", "patched"]);
   });
 
+  it("writes a changed ConfigMap into the volumes that mount it, and says exec is not supported", async () => {
+    await cluster.ok(["apply", "-f", "-"], `apiVersion: v1
+kind: ConfigMap
+metadata: {name: live}
+data: {value: one}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: reader}
+spec:
+  terminationGracePeriodSeconds: 1
+  containers:
+  - name: main
+    image: busybox
+    command: [sh, -c, "while true; do cat /config/value; echo; sleep 0.2; done"]
+    volumeMounts: [{name: config, mountPath: /config}]
+  volumes: [{name: config, configMap: {name: live}}]
+`);
+    await eventually(async () => (await cluster.ok(["logs", "reader", "--tail=1"])) === "one\n");
+    await cluster.ok(["patch", "configmap", "live", "--type=merge", "-p", '{"data":{"value":"two"}}']);
+    await eventually(async () => (await cluster.ok(["logs", "reader", "--tail=1"])) === "two\n");
+    const exec = await cluster.kubectl(["exec", "reader", "--", "true"]);
+    expect(exec.code).to.not.equal(0);
+    expect(exec.stderr).to.contain("Error from server (BadRequest): pods/exec is not supported by the test cluster");
+    await cluster.ok(["delete", "pod", "reader"]);
+  });
+
   it("deletes a pod with its processes", async () => {
     await cluster.ok(["delete", "pod", "ready1"]);
     expect((await cluster.kubectl(["get", "pod", "ready1"])).stderr).to.contain('pods "ready1" not found');

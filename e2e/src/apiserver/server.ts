@@ -43,6 +43,9 @@ interface Route {
 
 const tableAccept = /as=Table/;
 
+/** Pod subresources that need a container runtime's streams. */
+const streaming = new Set(["exec", "attach", "portforward"]);
+
 function send(res: http.ServerResponse, code: number, body: unknown, contentType = "application/json"): void {
   const text = JSON.stringify(body);
   res.writeHead(code, { "Content-Type": contentType, "Content-Length": Buffer.byteLength(text), "Cache-Control": "no-cache, private" });
@@ -151,6 +154,10 @@ export class ApiServer {
     const dryRun = q.getAll("dryRun").includes("All");
     const { type, namespace, name, subresource } = route;
     const podSubresource = type.kind === "Pod" && !type.crdName && (subresource === "log" || subresource === "binding");
+    if (type.kind === "Pod" && !type.crdName && subresource && streaming.has(subresource))
+      throw badRequest(`pods/${subresource} is not supported by the test cluster: its process kubelet streams no exec, attach or port-forward sessions (pod IPs are reachable from this machine directly)`);
+    if (type.kind === "Pod" && !type.crdName && subresource === "eviction")
+      throw new ApiError(405, "MethodNotAllowed", "pods/eviction is not supported by the test cluster (PodDisruptionBudgets are stored, not enforced): delete the pod instead");
     if (subresource && !(subresource === "status" && type.statusSubresource) && !(subresource === "scale" && type.scale) && !podSubresource) throw notFoundPath();
     if ((subresource === "log" && req.method !== "GET") || (subresource === "binding" && req.method !== "POST")) throw methodNotAllowed();
     switch (req.method) {
