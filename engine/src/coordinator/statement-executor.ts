@@ -17,6 +17,7 @@ import { optimize } from '../sql/planner/optimizer/optimizer.js';
 import type { PlanNode, TableScanNode } from '../sql/planner/plan.js';
 import { printPlan, type NodeRuntimeStats } from '../sql/planner/plan-printer.js';
 import { addExchanges } from '../sql/planner/distributed/add-exchanges.js';
+import { splitAggregation } from '../sql/planner/optimizer/split-aggregation.js';
 import { fragmentPlan, type PlanFragment } from '../sql/planner/distributed/fragmenter.js';
 import { printFragments } from '../sql/planner/distributed/fragment-printer.js';
 import { DistributedQuery, type ClusterView } from './scheduler/distributed-query.js';
@@ -155,7 +156,9 @@ export class StatementExecutor {
     const optimized = optimize(root, analyzed.context, distributed);
     if (!distributed) return { root: optimized, columns };
     const isRemoteScan = (scan: TableScanNode) => this.catalogs.get(scan.table.catalog)?.remotelyAccessible?.(scan.table) === true;
-    return { root: optimized, columns, fragments: fragmentPlan(addExchanges(optimized, analyzed.context), isRemoteScan) };
+    // Aggregations left whole in one task (over data only the coordinator holds) still split over its worker threads.
+    const withExchanges = splitAggregation(addExchanges(optimized, analyzed.context), analyzed.context);
+    return { root: optimized, columns, fragments: fragmentPlan(withExchanges, isRemoteScan) };
   }
 
   private run(planned: PlannedQuery, session: Session, context: QueryExecutionContext, nodeStats?: Map<number, NodeRuntimeStats>): AsyncIterable<Page> {
