@@ -62,17 +62,17 @@ export class SimulatedNode {
     });
   }
 
+  /** Its address, once it listens (it keeps it after it stops answering). */
+  uri = '';
+
   /** Listens on a free port of its host; resolves with its address. */
   async listen(): Promise<string> {
     this.server.listen(0, this.host);
     await once(this.server, 'listening');
-    return this.uri;
-  }
-
-  get uri(): string {
     const address = this.server.address();
-    if (address === null || typeof address === 'string') throw new Error(`simulated node ${this.nodeId} is not listening`);
-    return `http://${this.host}:${address.port}`;
+    if (address === null || typeof address === 'string') throw new Error(`simulated node ${this.nodeId} has no port`);
+    this.uri = `http://${this.host}:${address.port}`;
+    return this.uri;
   }
 
   /** The bodies it answers: the template's, with this node's id, address and worker role. */
