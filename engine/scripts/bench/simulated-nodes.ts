@@ -32,6 +32,8 @@ export interface NodeBodies {
 
 export class SimulatedNode {
   readonly server: Server;
+  /** Its address, once it listens (it keeps it after it stops answering). */
+  uri = '';
   private readonly sockets = new Set<Socket>();
   private statusBody = '';
   private infoBody = '';
@@ -46,8 +48,9 @@ export class SimulatedNode {
     private readonly host: string,
   ) {
     this.server = createServer((request, response) => {
-      const body = request.method === 'GET' && request.url === '/v1/status' ? this.statusBody : request.method === 'GET' && request.url === '/v1/info' ? this.infoBody : undefined;
-      if (request.url === '/v1/status') this.statusRequests++;
+      const path = request.method === 'GET' ? request.url : undefined;
+      const body = path === '/v1/status' ? this.statusBody : path === '/v1/info' ? this.infoBody : undefined;
+      if (path === '/v1/status') this.statusRequests++;
       response.setHeader('Content-Type', 'application/json');
       if (body === undefined) {
         response.statusCode = 404;
@@ -61,9 +64,6 @@ export class SimulatedNode {
       socket.once('close', () => this.sockets.delete(socket));
     });
   }
-
-  /** Its address, once it listens (it keeps it after it stops answering). */
-  uri = '';
 
   /** Listens on a free port of its host; resolves with its address. */
   async listen(): Promise<string> {
