@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 NODE_MODULES := node_modules/.package-lock.json
 
-.PHONY: install build run cluster test e2e e2e-tools e2e-run kube-up kube-down bench tpch-check lint clean
+.PHONY: install build run cluster test e2e e2e-tools e2e-run kube-up kube-down bench bench-nodes tpch-check lint clean
 
 $(NODE_MODULES): package.json engine/package.json e2e/package.json package-lock.json
 	npm ci --no-audit --no-fund
@@ -58,6 +58,13 @@ kube-down:
 # TPC-H against DuckDB: `make bench ARGS="--scale 0.1 --queries 1-6 --threads 2 --runs 3"`.
 bench: build
 	node engine/dist/scripts/bench.js $(ARGS)
+
+# The coordinator's cost of its nodes: a real coordinator with NODES simulated workers (announcing and
+# answering health checks), its CPU, memory, event loop delay and /v1/node per count (about 45 s each).
+# `make bench-nodes NODES=0,50,200 ARGS="--window 30 --warmup 5"`.
+NODES ?= 0,50,200
+bench-nodes: build
+	node engine/dist/scripts/bench/node-scale.js --nodes $(NODES) $(ARGS)
 
 # The tpch generator against the reference generator's md5 fingerprints at sf0.1 and sf1 (slow),
 # and its generation speed per table.

@@ -1,10 +1,17 @@
 // The coordinator's failure detector: every heartbeat interval it checks each known node with
 // GET /v1/status (a short timeout), records the outcome on the node's counters, reads the node's
-// state (ACTIVE, ISOLATING, ...), and forgets the nodes that stopped announcing themselves.
+// state (ACTIVE, ISOLATING, ...), and forgets the nodes that stopped announcing themselves. The
+// checks are spread over the interval: each node has its slice of it, so that many nodes do not
+// send their answers into one turn of the event loop (at 200 nodes that held it 50-280 ms a second).
 
+import { Agent } from 'node:http';
 import type { Logger } from '../log/logger.js';
 import type { NodeManager } from './node-manager.js';
 import { failureInfo, type FailureInfo, type RemoteNode } from './remote-node.js';
+import { getSmallJson } from './small-json-get.js';
+
+/** The heartbeat interval is cut into this many slices; a node is checked in its own one. */
+export const HEARTBEAT_SLICES = 10;
 
 export interface HeartbeatSettings {
   intervalMillis: number;
@@ -15,6 +22,12 @@ export interface HeartbeatSettings {
 export class HeartbeatMonitor {
   private timer: NodeJS.Timeout | undefined;
   private readonly inFlight = new Set<RemoteNode>();
+  /** The slice each node is checked in, given round robin as nodes are first seen. */
+  private readonly slices = new WeakMap<RemoteNode, number>();
+  private nextSlice = 0;
+  private currentSlice = 0;
+  /** Connections to the nodes stay open between checks. */
+  private readonly agent = new Agent({ keepAlive: true });
 
   constructor(
     private readonly nodes: NodeManager,
@@ -23,19 +36,32 @@ export class HeartbeatMonitor {
   ) {}
 
   start(): void {
-    this.timer ??= setInterval(() => this.tick(), this.settings.intervalMillis);
+    this.timer ??= setInterval(() => this.tick(), Math.max(1, this.settings.intervalMillis / HEARTBEAT_SLICES));
   }
 
   stop(): void {
     clearInterval(this.timer);
     this.timer = undefined;
+    this.agent.destroy();
   }
 
   private tick(): void {
     for (const node of this.nodes.removeExpired(this.settings.maxAnnouncementAgeMillis)) {
       this.logger.info({ node: node.nodeId, uri: node.uri }, 'node forgotten: it stopped announcing');
     }
-    for (const node of this.nodes.all()) void this.check(node);
+    const slice = this.currentSlice;
+    this.currentSlice = (slice + 1) % HEARTBEAT_SLICES;
+    for (const node of this.nodes.all()) if (this.sliceOf(node) === slice) void this.check(node);
+  }
+
+  private sliceOf(node: RemoteNode): number {
+    let slice = this.slices.get(node);
+    if (slice === undefined) {
+      slice = this.nextSlice;
+      this.nextSlice = (slice + 1) % HEARTBEAT_SLICES;
+      this.slices.set(node, slice);
+    }
+    return slice;
   }
 
   /** One health check; a check still waiting for its answer is not doubled. */
@@ -60,9 +86,9 @@ export class HeartbeatMonitor {
   }
 
   private async readState(node: RemoteNode): Promise<string> {
-    const response = await fetch(`${node.uri}/v1/status`, { signal: AbortSignal.timeout(this.settings.timeoutMillis) });
-    if (!response.ok) throw new HeartbeatError('UNEXPECTED_RESPONSE', `GET ${node.uri}/v1/status answered ${response.status}`);
-    const status = (await response.json()) as { nodeId?: unknown; state?: unknown };
+    const response = await getSmallJson(`${node.uri}/v1/status`, this.agent, this.settings.timeoutMillis);
+    if (response.status < 200 || response.status > 299) throw new HeartbeatError('UNEXPECTED_RESPONSE', `GET ${node.uri}/v1/status answered ${response.status}`);
+    const status = (response.body ?? {}) as { nodeId?: unknown; state?: unknown };
     if (status.nodeId !== node.nodeId) {
       throw new HeartbeatError('WRONG_NODE', `${node.uri} is node ${JSON.stringify(status.nodeId)}, expected '${node.nodeId}'`);
     }
@@ -84,9 +110,6 @@ class HeartbeatError extends Error {
 /** The failure of a check, typed by what went wrong: a timeout, a socket error code, or the answer. */
 export function heartbeatFailure(error: unknown): FailureInfo {
   const info = failureInfo(error);
-  const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
-  if (typeof cause?.code === 'string') {
-    return { ...info, type: cause.code, message: `${info.message}: ${typeof cause.message === 'string' ? cause.message : cause.code}` };
-  }
-  return info;
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? { ...info, type: code } : info;
 }
