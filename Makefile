@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 NODE_MODULES := node_modules/.package-lock.json
 
-.PHONY: install build run cluster test e2e e2e-tools e2e-run bench tpch-check lint clean
+.PHONY: install build run cluster test e2e e2e-tools e2e-run bench bench-cluster tpch-check lint clean
 
 $(NODE_MODULES): package.json engine/package.json e2e/package.json package-lock.json
 	npm ci --no-audit --no-fund
@@ -46,9 +46,16 @@ e2e: build
 e2e-run: e2e-tools
 	cd e2e && npx mocha 'dist/test/**/*.test.js'
 
-# TPC-H against DuckDB: `make bench ARGS="--scale 0.1 --queries 1-6 --threads 2 --runs 3"`.
+# TPC-H against DuckDB: `make bench ARGS="--scale 0.1 --queries 1-6 --threads 2 --runs 3"`. Two suites:
+# memory tables on one node, then the tpch catalog on one node against a coordinator + 2 workers
+# (--cluster-workers N) with the throughput of one repartition; `--suites memory` or `--suites cluster`
+# runs one. Results are written to bench/results/.
 bench: build
 	node engine/dist/scripts/bench.js $(ARGS)
+
+# The cluster suite alone: `make bench-cluster ARGS="--queries 1-6 --cluster-workers 3"`.
+bench-cluster: build
+	node engine/dist/scripts/bench.js --suites cluster $(ARGS)
 
 # The tpch generator against the reference generator's md5 fingerprints at sf0.1 and sf1 (slow),
 # and its generation speed per table.
