@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 NODE_MODULES := node_modules/.package-lock.json
 
-.PHONY: install build run cluster test e2e e2e-tools e2e-run kube-up kube-down bench bench-nodes tpch-check lint clean
+.PHONY: install build run cluster test e2e e2e-tools e2e-run kube-up kube-down bench bench-cluster bench-nodes bench-drain tpch-check lint clean
 
 $(NODE_MODULES): package.json engine/package.json e2e/package.json package-lock.json
 	npm ci --no-audit --no-fund
@@ -55,9 +55,16 @@ kube-up: e2e-tools
 kube-down:
 	node e2e/dist/src/cluster/cli.js down $(ARGS)
 
-# TPC-H against DuckDB: `make bench ARGS="--scale 0.1 --queries 1-6 --threads 2 --runs 3"`.
+# TPC-H against DuckDB: `make bench ARGS="--scale 0.1 --queries 1-6 --threads 2 --runs 3"`. Two suites:
+# memory tables on one node, then the tpch catalog on one node against a coordinator + 2 workers
+# (--cluster-workers N) with the throughput of one repartition; `--suites memory` or `--suites cluster`
+# runs one. Results are written to bench/results/.
 bench: build
 	node engine/dist/scripts/bench.js $(ARGS)
+
+# The cluster suite alone: `make bench-cluster ARGS="--queries 1-6 --cluster-workers 3"`.
+bench-cluster: build
+	node engine/dist/scripts/bench.js --suites cluster $(ARGS)
 
 # The coordinator's cost of its nodes: a real coordinator with NODES simulated workers (announcing and
 # answering health checks), its CPU, memory, event loop delay and /v1/node per count (about 45 s each).

@@ -1,24 +1,29 @@
-// `make bench`: TPC-H on both engines in one run. Loads tpch.sf<scale> into memory tables (CREATE
-// TABLE AS) and the same generated rows into DuckDB, runs each query after a warm-up through our
-// full statement protocol (HTTP, JSON results) and through DuckDB's API, checks the results are
-// equal, and prints per query our median, DuckDB's median and the ratio, and how the server
-// answered meanwhile (worst /v1/info time, event loop delay). Prints, never fails.
+// `make bench`: TPC-H on our engine against DuckDB, in two suites (--suites, both by default):
+//  - memory: loads tpch.sf<scale> into memory tables (CREATE TABLE AS) on one node, runs each query
+//    after a warm-up through our full statement protocol (HTTP, JSON results), and prints per query
+//    our median, DuckDB's median and the ratio, and how the server answered meanwhile (worst
+//    /v1/info time, event loop delay);
+//  - cluster: the same queries on the tpch catalog itself, on one node and on a coordinator with
+//    --cluster-workers workers, side by side (see bench/cluster-vs-single.ts), and the throughput of
+//    one repartition.
+// DuckDB holds the same generated rows; every result is checked equal to its. Prints, never fails.
 //
 //   node engine/dist/scripts/bench.js [--scale 1] [--queries 1-22] [--threads 2] [--runs 3] [--warmup 1]
+//                                     [--suites memory,cluster] [--cluster-workers 2]
 
-import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseBenchOptions, tpchSchema } from './bench/options.js';
-import { jsonToScalar, typeOfName } from './bench/json-rows.js';
-import { distinctCommentQuery, printMemory, serverHeapOptions, ServerMemoryProbe } from './bench/memory.js';
+import { runClusterSuite } from './bench/cluster-vs-single.js';
+import { differenceFromDuckDb, DuckDbReference } from './bench/duckdb-reference.js';
+import { distinctCommentQuery, printMemory, processMemory, serverHeapOptions, ServerMemoryProbe } from './bench/memory.js';
+import { parseBenchOptions, tpchSchema, type BenchOptions } from './bench/options.js';
 import { printRun, summarise, writeRun, type BenchRun, type QueryFigures } from './bench/report.js';
 import { measureResponsiveness, printResponsiveness } from './bench/responsiveness.js';
+import { median } from './bench/statistics.js';
 import { executeStatement, type StatementSession } from './sqllogictest/statement-client.js';
 import { startEngineServer } from './sqllogictest/server-process.js';
-import { duckDbWithTpch, duckRows } from './tpch/duckdb-tpch.js';
+import { duckDbWithTpch } from './tpch/duckdb-tpch.js';
 import { tpchQuery } from './tpch/queries.js';
-import { firstDifference } from './tpch/result-comparison.js';
 import { TPCH_TABLE_NAMES } from './tpch/tbl-export.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -29,11 +34,21 @@ const BENCH_NODE_MEMORY_BYTES = 20 * 1024 ** 3;
 
 async function main(): Promise<void> {
   const options = parseBenchOptions(process.argv.slice(2));
-  const schema = tpchSchema(options.scale);
   const startedAt = new Date().toISOString();
-  // The server's heap must hold its node memory (it refuses to start otherwise): the child inherits this.
-  process.env.NODE_OPTIONS = serverHeapOptions(BENCH_NODE_MEMORY_BYTES);
-  const server = await startEngineServer({ cliPath: CLI, args: ['--query-max-memory-per-node', '16GB', '--node-memory', `${BENCH_NODE_MEMORY_BYTES}B`] });
+  console.log(`loading tpch.${tpchSchema(options.scale)} into DuckDB...`);
+  const started = performance.now();
+  const duck = new DuckDbReference(await duckDbWithTpch(tpchSchema(options.scale), options.threads), options);
+  const duckLoadMillis = performance.now() - started;
+  if (options.suites.includes('memory')) await memoryTablesSuite(options, duck, duckLoadMillis, startedAt);
+  if (options.suites.includes('cluster')) await runClusterSuite({ options, duck, cliPath: CLI, resultsDir: RESULTS_DIR, timeoutMillis: TIMEOUT_MILLIS });
+}
+
+/** The memory suite: memory tables on one node against DuckDB. */
+async function memoryTablesSuite(options: BenchOptions, duck: DuckDbReference, duckLoadMillis: number, startedAt: string): Promise<void> {
+  const schema = tpchSchema(options.scale);
+  // The server's heap must hold its node memory (it refuses to start otherwise).
+  const env = { ...process.env, NODE_OPTIONS: serverHeapOptions(BENCH_NODE_MEMORY_BYTES) };
+  const server = await startEngineServer({ cliPath: CLI, env, args: ['--query-max-memory-per-node', '16GB', '--node-memory', `${BENCH_NODE_MEMORY_BYTES}B`] });
   const memory = new ServerMemoryProbe(server.url, server.pid);
   try {
     const session: StatementSession = { user: 'bench', source: 'bench', catalog: 'memory', schema: 'bench', properties: { task_concurrency: String(options.threads) } };
@@ -44,27 +59,17 @@ async function main(): Promise<void> {
     };
 
     console.log(`loading tpch.${schema} into memory tables...`);
-    let started = performance.now();
+    const started = performance.now();
     await run('DROP SCHEMA IF EXISTS memory.bench CASCADE');
     await run('CREATE SCHEMA memory.bench');
     for (const table of TPCH_TABLE_NAMES) await run(`CREATE TABLE memory.bench.${table} AS SELECT * FROM tpch."${schema}".${table}`);
     const engineLoad = performance.now() - started;
-    console.log(`loading the same rows into DuckDB...`);
-    started = performance.now();
-    const duck = await duckDbWithTpch(schema, options.threads);
-    const duckLoad = performance.now() - started;
 
     const figures: QueryFigures[] = [];
     for (const q of options.queries) {
       const sql = tpchQuery(q);
       process.stdout.write(`q${String(q).padStart(2, '0')} `);
-      const duckTimes: number[] = [];
-      let duckResult: unknown[][] = [];
-      for (let i = 0; i < options.warmup + options.runs; i++) {
-        const t = performance.now();
-        duckResult = await duckRows(duck, sql);
-        if (i >= options.warmup) duckTimes.push(performance.now() - t);
-      }
+      const duckAnswer = await duck.answer(q);
       const engineTimes: number[] = [];
       try {
         const { result: outcome, responsiveness } = await measureResponsiveness(server.url, async () => {
@@ -77,15 +82,13 @@ async function main(): Promise<void> {
           }
           return outcome;
         });
-        const types = outcome.columns.map((c) => typeOfName(c.type));
-        const rows = outcome.rows.map((r) => r.map((v, c) => jsonToScalar(v, types[c])));
-        const difference = firstDifference(rows, types, outcome.columns.map((c) => c.name), duckResult);
+        const difference = differenceFromDuckDb(outcome, duckAnswer.rows);
         const engineMillis = median(engineTimes);
-        const duckdbMillis = median(duckTimes);
+        const duckdbMillis = duckAnswer.medianMillis;
         figures.push({ query: q, engineMillis, duckdbMillis, ratio: engineMillis / duckdbMillis, equal: difference === undefined, difference, responsiveness });
         console.log(`${engineMillis.toFixed(0)} ms vs ${duckdbMillis.toFixed(0)} ms`);
       } catch (e) {
-        figures.push({ query: q, engineMillis: NaN, duckdbMillis: median(duckTimes), ratio: NaN, equal: undefined, error: (e as Error).message });
+        figures.push({ query: q, engineMillis: NaN, duckdbMillis: duckAnswer.medianMillis, ratio: NaN, equal: undefined, error: (e as Error).message });
         console.log(`error: ${(e as Error).message}`);
       }
     }
@@ -100,35 +103,18 @@ async function main(): Promise<void> {
     const result: BenchRun = {
       startedAt,
       options,
-      loadMillis: { engine: engineLoad, duckdb: duckLoad },
+      loadMillis: { engine: engineLoad, duckdb: duckLoadMillis },
       queries: figures,
       ...summarise(figures),
-      peakMemoryBytes: { engineServer: peakRss(server.pid), benchProcess: process.resourceUsage().maxRSS * 1024 },
+      peakMemoryBytes: { engineServer: processMemory(server.pid, 'VmHWM'), benchProcess: process.resourceUsage().maxRSS * 1024 },
       memory: memory.figures,
     };
     printRun(result);
     printMemory(memory.figures);
-    printResponsiveness(figures);
+    printResponsiveness(figures.map((f) => ({ label: `q${String(f.query).padStart(2, '0')}`, responsiveness: f.responsiveness })));
     console.log(`\nwritten to ${writeRun(result, RESULTS_DIR)}`);
   } finally {
     await server.stop();
-  }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
-/** Peak resident memory of a process (VmHWM), from /proc. */
-function peakRss(pid: number | undefined): number | undefined {
-  if (pid === undefined) return undefined;
-  try {
-    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Number(match[1]) * 1024 : undefined;
-  } catch {
-    return undefined;
   }
 }
 

@@ -65,13 +65,7 @@ export class ServerMemoryProbe {
   }
 
   private status(field: 'VmRSS' | 'VmHWM'): number | undefined {
-    if (this.pid === undefined) return undefined;
-    try {
-      const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${this.pid}/status`, 'utf8'));
-      return match ? Number(match[1]) * 1024 : undefined;
-    } catch {
-      return undefined;
-    }
+    return processMemory(this.pid, field);
   }
 
   /** The peak memory of the newest finished query with this text. */
@@ -82,6 +76,17 @@ export class ServerMemoryProbe {
     const newest = queries[queries.length - 1];
     const peak = newest?.queryStats.peakTotalMemoryReservation;
     return peak === undefined ? undefined : parseDataSize(peak);
+  }
+}
+
+/** A process's resident set (VmRSS) or its peak (VmHWM), from /proc; undefined where unknown. */
+export function processMemory(pid: number | undefined, field: 'VmRSS' | 'VmHWM'): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) * 1024 : undefined;
+  } catch {
+    return undefined;
   }
 }
 

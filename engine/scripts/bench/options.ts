@@ -1,4 +1,4 @@
-// `make bench` options: --scale, --queries, --threads, --runs, --warmup.
+// `make bench` options: --scale, --queries, --threads, --runs, --warmup, --suites, --cluster-workers.
 
 import { parseArgs } from 'node:util';
 
@@ -8,7 +8,14 @@ export interface BenchOptions {
   threads: number;
   runs: number;
   warmup: number;
+  /** What to run: `memory` (memory tables on one node) and `cluster` (the tpch catalog on one node and on a cluster). */
+  suites: BenchSuite[];
+  /** The cluster suite's workers (beside its coordinator). */
+  clusterWorkers: number;
 }
+
+export const BENCH_SUITES = ['memory', 'cluster'] as const;
+export type BenchSuite = (typeof BENCH_SUITES)[number];
 
 export function parseBenchOptions(argv: string[]): BenchOptions {
   const { values } = parseArgs({
@@ -19,6 +26,8 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
       threads: { type: 'string', default: '2' },
       runs: { type: 'string', default: '3' },
       warmup: { type: 'string', default: '1' },
+      suites: { type: 'string', default: BENCH_SUITES.join(',') },
+      'cluster-workers': { type: 'string', default: '2' },
     },
   });
   const positive = (name: string, text: string, integer: boolean): number => {
@@ -32,7 +41,17 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     threads: positive('threads', values.threads!, true),
     runs: positive('runs', values.runs!, true),
     warmup: Number(values.warmup),
+    suites: parseSuites(values.suites!),
+    clusterWorkers: positive('cluster-workers', values['cluster-workers']!, true),
   };
+}
+
+/** "memory,cluster" -> the suites, each known. */
+function parseSuites(text: string): BenchSuite[] {
+  const suites = text.split(',').map((s) => s.trim());
+  const unknown = suites.filter((s) => !(BENCH_SUITES as readonly string[]).includes(s));
+  if (unknown.length > 0 || suites.length === 0) throw new Error(`--suites: '${text}' is not a list of ${BENCH_SUITES.join(', ')}`);
+  return BENCH_SUITES.filter((s) => suites.includes(s));
 }
 
 /** "1,3,5-7" -> [1, 3, 5, 6, 7], each within 1..22. */

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { QueryMemory } from './memory.js';
 import type { BenchOptions } from './options.js';
 import type { Responsiveness } from './responsiveness.js';
+import { geometricMean } from './statistics.js';
 
 export interface QueryFigures {
   query: number;
@@ -32,7 +33,7 @@ export interface BenchRun {
 
 export function summarise(figures: QueryFigures[]): { geometricMeanRatio: number; totalMillis: { engine: number; duckdb: number } } {
   const ok = figures.filter((f) => !f.error);
-  const geometricMeanRatio = ok.length === 0 ? NaN : Math.exp(ok.reduce((s, f) => s + Math.log(f.ratio), 0) / ok.length);
+  const geometricMeanRatio = geometricMean(ok.map((f) => f.ratio));
   const total = (key: 'engineMillis' | 'duckdbMillis') => ok.reduce((s, f) => s + f[key], 0);
   return { geometricMeanRatio, totalMillis: { engine: total('engineMillis'), duckdb: total('duckdbMillis') } };
 }

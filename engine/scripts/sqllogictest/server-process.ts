@@ -17,6 +17,8 @@ export interface StartOptions {
   startupTimeoutMillis?: number;
   /** More `engine server` flags. */
   args?: readonly string[];
+  /** The server's environment (default: ours). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** Lines of server output kept to explain a failed start. */
@@ -28,7 +30,7 @@ export async function startEngineServer(options: StartOptions): Promise<EngineSe
   }
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [options.cliPath, 'server', '--host', '127.0.0.1', '--port', String(port), ...(options.args ?? [])], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [options.cliPath, 'server', '--host', '127.0.0.1', '--port', String(port), ...(options.args ?? [])], { env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
   const keep = (chunk: Buffer): void => {
     output.push(...chunk.toString('utf8').split('\n').filter((l) => l !== ''));
@@ -47,13 +49,24 @@ export async function startEngineServer(options: StartOptions): Promise<EngineSe
   return { url, pid: child.pid, stop: () => stopChild(child, exited) };
 }
 
-/** A coordinator and `workers` worker processes; resolves once the coordinator has checked them all healthy. */
-export async function startCluster(cliPath: string, workers: number): Promise<EngineServerProcess[]> {
-  const coordinator = await startEngineServer({ cliPath, args: ['--role', 'coordinator', '--node-id', 'coordinator', '--heartbeat-interval', '500ms'] });
+/** What every node of a cluster gets besides its role: more flags and its environment. */
+export interface ClusterNodeOptions {
+  args?: readonly string[];
+  env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * A coordinator and `workers` worker processes (the coordinator first); resolves once the
+ * coordinator has checked them all healthy.
+ */
+export async function startCluster(cliPath: string, workers: number, nodeOptions: ClusterNodeOptions = {}): Promise<EngineServerProcess[]> {
+  const common = nodeOptions.args ?? [];
+  const coordinator = await startEngineServer({ cliPath, env: nodeOptions.env, args: ['--role', 'coordinator', '--node-id', 'coordinator', '--heartbeat-interval', '500ms', ...common] });
   const nodes = [coordinator];
   try {
     for (let i = 1; i <= workers; i++) {
-      nodes.push(await startEngineServer({ cliPath, args: ['--role', 'worker', '--node-id', `worker-${i}`, '--discovery-uri', coordinator.url, '--announcement-interval', '500ms'] }));
+      const args = ['--role', 'worker', '--node-id', `worker-${i}`, '--discovery-uri', coordinator.url, '--announcement-interval', '500ms', ...common];
+      nodes.push(await startEngineServer({ cliPath, env: nodeOptions.env, args }));
     }
     const deadline = Date.now() + 30_000;
     for (;;) {

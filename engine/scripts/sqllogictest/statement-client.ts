@@ -23,6 +23,8 @@ export interface StatementError {
 }
 
 export interface StatementOutcome {
+  /** The server's query id (the first response's `id`), for GET /v1/query/{queryId}. */
+  queryId?: string;
   columns: ResultColumn[];
   rows: JsonValue[][];
   error?: StatementError;
@@ -59,6 +61,7 @@ export async function executeStatement(
   for (;;) {
     if ('error' in response) return { ...outcome, error: response.error };
     const body = response.body;
+    if (typeof body.id === 'string' && outcome.queryId === undefined) outcome.queryId = body.id;
     if (Array.isArray(body.columns) && outcome.columns.length === 0) outcome.columns = body.columns as unknown as ResultColumn[];
     if (Array.isArray(body.data)) outcome.rows.push(...(body.data as JsonValue[][]));
     if (body.error !== undefined && body.error !== null) return { ...outcome, error: statementError(body.error) };
