@@ -12,6 +12,7 @@ import { createServer, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { buildAnnouncement } from '../../src/coordinator/announcement.js';
 import { createLogger } from '../../src/log/logger.js';
+import { InternalAuthenticator } from '../../src/server/internal-auth/internal-authenticator.js';
 import { Announcer } from '../../src/server/announcer.js';
 
 export interface SimulatedNodesOptions {
@@ -88,7 +89,7 @@ export class SimulatedNode {
     const address = `${options.discoveryUri.replace(/\/+$/, '')}/v1/announcement/${encodeURIComponent(this.nodeId)}`;
     const response = await fetch(address, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(buildAnnouncement(node)) });
     if (!response.ok) throw new Error(`the coordinator refused simulated node ${this.nodeId}: ${response.status} ${await response.text()}`);
-    this.announcer = new Announcer(options.discoveryUri, () => node, options.announcementIntervalMillis, createLogger('warn', { nodeId: this.nodeId }));
+    this.announcer = new Announcer(options.discoveryUri, () => node, options.announcementIntervalMillis, createLogger('warn', { nodeId: this.nodeId }), new InternalAuthenticator(undefined, this.nodeId));
     this.renewalTimer = setTimeout(() => this.announcer!.start(), phaseMillis);
   }
 
