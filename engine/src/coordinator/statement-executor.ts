@@ -17,6 +17,7 @@ import { optimize } from '../sql/planner/optimizer/optimizer.js';
 import type { PlanNode, TableScanNode } from '../sql/planner/plan.js';
 import { printPlan, type NodeRuntimeStats } from '../sql/planner/plan-printer.js';
 import { addExchanges } from '../sql/planner/distributed/add-exchanges.js';
+import { pruneColumns } from '../sql/planner/optimizer/prune-columns.js';
 import { splitAggregation } from '../sql/planner/optimizer/split-aggregation.js';
 import { fragmentPlan, type PlanFragment } from '../sql/planner/distributed/fragmenter.js';
 import { printFragments } from '../sql/planner/distributed/fragment-printer.js';
@@ -157,7 +158,8 @@ export class StatementExecutor {
     if (!distributed) return { root: optimized, columns };
     const isRemoteScan = (scan: TableScanNode) => this.catalogs.get(scan.table.catalog)?.remotelyAccessible?.(scan.table) === true;
     // Aggregations left whole in one task (over data only the coordinator holds) still split over its worker threads.
-    const withExchanges = splitAggregation(addExchanges(optimized, analyzed.context), analyzed.context);
+    // Pruning again narrows what crosses each exchange to what the stages above it use.
+    const withExchanges = splitAggregation(pruneColumns(addExchanges(optimized, analyzed.context), analyzed.context), analyzed.context);
     return { root: optimized, columns, fragments: fragmentPlan(withExchanges, isRemoteScan) };
   }
 

@@ -1,16 +1,22 @@
 // Projection pruning: every node keeps only the symbols something above it uses, so scans read
 // only the columns a query needs and joins and aggregations carry no dead columns.
 
+import type { PlannerContext } from '../planner-context.js';
 import type { PlanNode } from '../plan.js';
-import { sameSymbols } from '../plan-factory.js';
+import { sameSymbols, type PlanFactory } from '../plan-factory.js';
 import { nodeReferences } from '../plan-symbols.js';
 import type { Symbol } from '../row-expression.js';
 
-export function pruneColumns(root: PlanNode): PlanNode {
-  return prune(root, new Set(root.outputs.map((s) => s.id)));
+/**
+ * With the planner context, an exchange whose source carries columns nothing above it uses gets a
+ * projection below it, so that they do not cross the network (a filter's column, say).
+ */
+export function pruneColumns(root: PlanNode, context?: PlannerContext): PlanNode {
+  return pruneNode(root, new Set(root.outputs.map((s) => s.id)), context?.factory);
 }
 
-function prune(node: PlanNode, required: Set<number>): PlanNode {
+function pruneNode(node: PlanNode, required: Set<number>, factory?: PlanFactory): PlanNode {
+  const prune = (child: PlanNode, childRequired: Set<number>) => pruneNode(child, childRequired, factory);
   const needs = (extra: Iterable<number>) => new Set([...required, ...extra]);
   const own = () => [...nodeReferences(node).keys()];
   switch (node.kind) {
@@ -44,7 +50,9 @@ function prune(node: PlanNode, required: Set<number>): PlanNode {
       const aggregations = node.step === 'single' ? node.aggregations.filter((a) => required.has(a.symbol.id)) : node.aggregations;
       const trimmed = { ...node, aggregations };
       const source = prune(node.source, new Set(nodeReferences(trimmed).keys()));
-      return { ...trimmed, source, outputs: [...node.groupingKeys, ...aggregations.map((a) => a.symbol)] };
+      // A partial step's outputs are its intermediate columns, several per call: they stay as they are.
+      const outputs = node.step === 'partial' ? node.outputs : [...node.groupingKeys, ...aggregations.map((a) => a.symbol)];
+      return { ...trimmed, source, outputs };
     }
     case 'Join': {
       const all = needs(own());
@@ -83,9 +91,14 @@ function prune(node: PlanNode, required: Set<number>): PlanNode {
       const subquery = prune(node.subquery, new Set(node.subquery.outputs.map((s: Symbol) => s.id)));
       return { ...node, input, subquery, outputs: [...input.outputs, node.result] };
     }
-    case 'Exchange':
+    case 'Exchange': {
+      const keep = needs(node.partitionKeys.map((k) => k.id));
+      const pruned = prune(node.source, keep);
+      const used = pruned.outputs.filter((s) => keep.has(s.id));
+      const source = factory !== undefined && used.length > 0 && used.length < pruned.outputs.length ? factory.restrict(pruned, used) : pruned;
+      return { ...node, source, outputs: source.outputs };
+    }
     case 'RemoteSource':
-      // Exchanges come after pruning (AddExchanges runs last).
       return node;
   }
 }
