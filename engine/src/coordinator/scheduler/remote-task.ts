@@ -71,7 +71,13 @@ export class RemoteTask {
 
   /** POST: creates (or updates) the task; a node that refuses (not ACTIVE) throws SERVER_SHUTTING_DOWN. */
   async update(request: TaskUpdateRequest): Promise<void> {
-    const response = await this.request('POST', this.uri, { body: toTaggedJson(request), headers: { 'Content-Type': 'application/json' } });
+    let response: Response;
+    try {
+      response = await this.request('POST', this.uri, { body: toTaggedJson(request), headers: { 'Content-Type': 'application/json' } });
+    } catch (e) {
+      // Not retried: the node may have taken the update (its splits) before the connection broke.
+      throw this.hostGone(e);
+    }
     const text = await response.text();
     if (response.status === 503) throw new EngineError('SERVER_SHUTTING_DOWN', `Node ${this.node.nodeId} refused task ${this.taskId}: ${errorMessage(text)}`);
     if (response.status !== 200) throw new EngineError('REMOTE_TASK_ERROR', `Creating task ${this.taskId} on node ${this.node.nodeId} failed with ${response.status}: ${errorMessage(text)}`);
@@ -109,9 +115,7 @@ export class RemoteTask {
       } catch (e) {
         if (this.closed) return;
         if (e instanceof EngineError) throw e;
-        if (backoff.failure()) {
-          throw new EngineError('REMOTE_HOST_GONE', `Could not communicate with the remote task. The node may have crashed or be under too much load. Node ${this.node.nodeId} (${this.node.uri}): ${(e as Error).message}`);
-        }
+        if (backoff.failure()) throw this.hostGone(e);
         await delay(backoff.retryDelayMillis, this.stop.signal);
       }
     }
@@ -145,6 +149,11 @@ export class RemoteTask {
     } catch {
       // The node is gone: nothing left to cancel there.
     }
+  }
+
+  private hostGone(e: unknown): EngineError {
+    const cause = e instanceof Error ? ((e.cause as Error | undefined)?.message ?? e.message) : String(e);
+    return new EngineError('REMOTE_HOST_GONE', `Could not communicate with the remote task. The node may have crashed or be under too much load. Node ${this.node.nodeId} (${this.node.uri}): ${cause}`);
   }
 
   private accept(text: string): void {
