@@ -14,24 +14,8 @@ export interface ColumnJson {
   typeSignature: TypeSignature;
 }
 
-export interface StageStatsJson {
-  stageId: string;
-  state: string;
-  done: boolean;
-  nodes: number;
-  totalSplits: number;
-  queuedSplits: number;
-  runningSplits: number;
-  completedSplits: number;
-  cpuTimeMillis: number;
-  wallTimeMillis: number;
-  processedRows: number;
-  processedBytes: number;
-  physicalInputBytes: number;
-  failedTasks: number;
-  coordinatorOnly: boolean;
-  subStages: StageStatsJson[];
-}
+/** A stage in the statement stats: a stage's figures without its tasks (the root's describe the whole query). */
+export type StageStatsJson = Omit<StageSnapshot, 'fragmentId' | 'tasks' | 'subStages'> & { physicalInputBytes: number; subStages: StageStatsJson[] };
 
 export interface StatementStatsJson {
   state: string;
