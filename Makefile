@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 NODE_MODULES := node_modules/.package-lock.json
 
-.PHONY: install build run cluster test e2e e2e-tools e2e-run bench tpch-check lint clean
+.PHONY: install build run cluster test e2e e2e-tools e2e-run bench bench-drain tpch-check lint clean
 
 $(NODE_MODULES): package.json engine/package.json e2e/package.json package-lock.json
 	npm ci --no-audit --no-fund
@@ -49,6 +49,12 @@ e2e-run: e2e-tools
 # TPC-H against DuckDB: `make bench ARGS="--scale 0.1 --queries 1-6 --threads 2 --runs 3"`.
 bench: build
 	node engine/dist/scripts/bench.js $(ARGS)
+
+# Draining one of 3 workers with `engine node drain` while it is idle, runs one long query, or runs 20
+# concurrent queries: drain time and the queries' slowdown against the same queries without a drain.
+# `make bench-drain ARGS="--long-schema sf5 --concurrent-schema sf0.5 --concurrency 20 --poll 1s"`.
+bench-drain: build
+	node engine/dist/scripts/bench-drain.js $(ARGS)
 
 # The tpch generator against the reference generator's md5 fingerprints at sf0.1 and sf1 (slow),
 # and its generation speed per table.
