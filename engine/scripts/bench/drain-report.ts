@@ -18,9 +18,10 @@ export function printDrainRun(run: DrainBenchRun): void {
   const columns: Array<[string, number, (f: ScenarioFigures) => string]> = [
     ['scenario', 16, (f) => f.scenario],
     ['held tasks', 11, (f) => `${f.heldAtDrainStart.runningTasks}/${f.heldAtDrainStart.queries}q`],
-    ['to isolated', 12, (f) => s(f.drain.shuttingDownAtMillis)],
+    ['isolating', 10, (f) => s(f.drain.isolatingAtMillis)],
+    ['isolated', 9, (f) => s(f.drain.shuttingDownAtMillis)],
     ['worker exit', 12, (f) => s(f.drain.workerExitMillis)],
-    ['drain cmd', 10, (f) => `${s(f.drain.commandMillis)}`],
+    ['cmd exit', 9, (f) => s(f.drain.commandMillis)],
     ['baseline med', 13, (f) => s(f.baseline?.medianMillis)],
     ['drain med', 10, (f) => s(f.duringDrain?.medianMillis)],
     ['slowdown med', 13, (f) => x(f.slowdown?.median)],
@@ -33,7 +34,9 @@ export function printDrainRun(run: DrainBenchRun): void {
   for (const figures of run.scenarios) {
     console.log(columns.map(([, width, cell], i) => (i === 0 ? cell(figures).padEnd(width) : cell(figures).padStart(width))).join(' '));
   }
-  console.log('held tasks: running tasks / distinct queries on the worker when the drain started; to isolated: until the command saw it ISOLATED with no work and moved it to SHUTTING_DOWN');
+  console.log('Times from the start of `engine node drain`. held tasks: running tasks / distinct queries on the worker then; isolating: the command moved it to');
+  console.log('ISOLATING (after its own start-up); isolated: it saw it ISOLATED with no work and moved it to SHUTTING_DOWN; worker exit: the process exited;');
+  console.log('cmd exit: the command returned. slowdown: the queries during the drain against the same queries just before without one (median, slowest, wall).');
   for (const figures of run.scenarios) {
     if (figures.drain.problem) console.log(`\n${figures.scenario}: PROBLEM: ${figures.drain.problem}\n  ${(figures.drain.workerLastLogLines ?? []).join('\n  ')}`);
     for (const failure of figures.duringDrain?.failures ?? []) console.log(`${figures.scenario}: query failed during the drain: ${failure}`);

@@ -41,6 +41,8 @@ export interface DrainFigures {
   /** From the start of `engine node drain` to its own exit. */
   commandMillis?: number;
   commandExitCode?: number | null;
+  /** When the command moved the node to ISOLATING (after its own start-up and first look at /v1/status). */
+  isolatingAtMillis?: number;
   /** When the command moved the node to SHUTTING_DOWN, i.e. saw it ISOLATED with no work left. */
   shuttingDownAtMillis?: number;
   /** The command's output, each line with its time since the command started. */
@@ -195,6 +197,7 @@ async function drainWorker(worker: ServerProcess, options: DrainBenchOptions, lo
     const stamped = `[${since().toFixed(0)} ms] ${line}`;
     figures.output.push(stamped);
     log(`  drain: ${stamped}`);
+    if (figures.isolatingAtMillis === undefined && /moving \S+ to ISOLATING/.test(line)) figures.isolatingAtMillis = since();
     if (figures.shuttingDownAtMillis === undefined && /moving \S+ to SHUTTING_DOWN/.test(line)) figures.shuttingDownAtMillis = since();
   };
   createInterface({ input: command.stdout! }).on('line', keep);
