@@ -3,7 +3,7 @@
 // bench/drain.ts). Prints a table and writes JSON under bench/results/. Prints, never fails on a
 // failed query or drain: those show in the table and in the JSON with the worker's last log lines.
 //
-//   node engine/dist/scripts/bench-drain.js [--long-schema sf5] [--concurrent-schema sf0.5] [--concurrency 20] [--poll 1s] [--timeout 10m]
+//   node engine/dist/scripts/bench-drain.js [--long-schema sf5] [--concurrent-schema sf0.5] [--concurrency 20] [--poll 1s] [--timeout 10m] [--logs DIR]
 
 import { loadavg } from 'node:os';
 import { dirname, resolve } from 'node:path';
@@ -24,6 +24,7 @@ function parseOptions(argv: string[]): DrainBenchOptions {
       concurrency: { type: 'string', default: '20' },
       poll: { type: 'string', default: '1s' },
       timeout: { type: 'string', default: '10m' },
+      logs: { type: 'string' },
     },
   });
   const concurrency = Number(values.concurrency);
@@ -34,7 +35,7 @@ function parseOptions(argv: string[]): DrainBenchOptions {
     return millis;
   };
   duration('poll');
-  return { longSchema: values['long-schema']!, concurrentSchema: values['concurrent-schema']!, concurrency, poll: values.poll!, timeoutMillis: duration('timeout') };
+  return { longSchema: values['long-schema']!, concurrentSchema: values['concurrent-schema']!, concurrency, poll: values.poll!, timeoutMillis: duration('timeout'), logsDir: values.logs };
 }
 
 async function main(): Promise<void> {

@@ -6,6 +6,8 @@
 // waits until the coordinator counts it active.
 
 import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { eventually, TestCluster } from '../../test/cluster/cluster-fixture.js';
 import { ENGINE_MAIN, type ServerProcess } from '../../test/support/server-process.js';
@@ -21,6 +23,8 @@ export interface DrainBenchOptions {
   poll: string;
   /** `engine node drain --timeout`, in milliseconds. */
   timeoutMillis: number;
+  /** A directory for every node's log lines at the end (each drained worker's too), if any. */
+  logsDir?: string;
 }
 
 export interface QueryBatch {
@@ -82,7 +86,14 @@ export function lineitemAggregation(schema: string): string {
 export async function runDrainBench(options: DrainBenchOptions, log: (line: string) => void): Promise<ScenarioFigures[]> {
   log(`starting a coordinator and ${WORKERS} workers...`);
   const cluster = await TestCluster.start(WORKERS);
+  /** Every node process of the run, named for its log file. */
+  const processes = new Map<string, ServerProcess>();
+  const remember = () => {
+    processes.set('coordinator', cluster.coordinator);
+    for (const [nodeId, worker] of cluster.workers) if (![...processes.values()].includes(worker)) processes.set(`${nodeId}-${processes.size}`, worker);
+  };
   try {
+    remember();
     await cluster.waitForActiveWorkers(WORKERS);
     const scenarios: Array<{ name: string; sql?: string; queries: number }> = [
       { name: 'idle', queries: 0 },
@@ -96,12 +107,22 @@ export async function runDrainBench(options: DrainBenchOptions, log: (line: stri
       log(`restarting ${VICTIM}...`);
       await cluster.worker(VICTIM).stop();
       await cluster.startWorker(VICTIM);
+      remember();
       await cluster.waitForActiveWorkers(WORKERS);
     }
     return figures;
   } finally {
     await cluster.stop();
+    if (options.logsDir !== undefined) writeLogs(options.logsDir, processes, log);
   }
+}
+
+function writeLogs(dir: string, processes: Map<string, ServerProcess>, log: (line: string) => void): void {
+  mkdirSync(dir, { recursive: true });
+  for (const [name, process] of processes) {
+    writeFileSync(join(dir, `${name}.log`), [...process.logs.map((l) => JSON.stringify(l)), ...process.stderr].join('\n') + '\n');
+  }
+  log(`node logs written to ${dir}`);
 }
 
 async function runScenario(cluster: TestCluster, scenario: { name: string; sql?: string; queries: number }, options: DrainBenchOptions, log: (line: string) => void): Promise<ScenarioFigures> {
