@@ -3,14 +3,14 @@
 // bench/drain.ts). Prints a table and writes JSON under bench/results/. Prints, never fails on a
 // failed query or drain: those show in the table and in the JSON with the worker's last log lines.
 //
-//   node engine/dist/scripts/bench-drain.js [--long-schema sf5] [--concurrent-schema sf0.5] [--concurrency 20] [--poll 1s] [--timeout 10m] [--logs DIR]
+//   node engine/dist/scripts/bench-drain.js [--scenarios idle,long,concurrent] [--long-schema sf5] [--concurrent-schema sf0.5] [--concurrency 20] [--poll 1s] [--timeout 10m] [--logs DIR]
 
 import { loadavg } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parseDuration } from '../src/config/duration.js';
-import { runDrainBench, type DrainBenchOptions } from './bench/drain.js';
+import { runDrainBench, SCENARIOS, type DrainBenchOptions, type ScenarioName } from './bench/drain.js';
 import { printDrainRun, writeDrainRun } from './bench/drain-report.js';
 
 const RESULTS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'bench', 'results');
@@ -19,6 +19,7 @@ function parseOptions(argv: string[]): DrainBenchOptions {
   const { values } = parseArgs({
     args: argv,
     options: {
+      scenarios: { type: 'string', default: SCENARIOS.join(',') },
       'long-schema': { type: 'string', default: 'sf5' },
       'concurrent-schema': { type: 'string', default: 'sf0.5' },
       concurrency: { type: 'string', default: '20' },
@@ -29,13 +30,17 @@ function parseOptions(argv: string[]): DrainBenchOptions {
   });
   const concurrency = Number(values.concurrency);
   if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`--concurrency must be a positive integer, got '${values.concurrency}'`);
+  const scenarios = values.scenarios!.split(',').map((name) => {
+    if (!(SCENARIOS as readonly string[]).includes(name)) throw new Error(`--scenarios: '${name}' is not one of ${SCENARIOS.join(', ')}`);
+    return name as ScenarioName;
+  });
   const duration = (name: 'poll' | 'timeout'): number => {
     const millis = parseDuration(values[name]!);
     if (millis === undefined) throw new Error(`--${name} must be a duration such as 500ms, 1s or 10m, got '${values[name]}'`);
     return millis;
   };
   duration('poll');
-  return { longSchema: values['long-schema']!, concurrentSchema: values['concurrent-schema']!, concurrency, poll: values.poll!, timeoutMillis: duration('timeout'), logsDir: values.logs };
+  return { scenarios, longSchema: values['long-schema']!, concurrentSchema: values['concurrent-schema']!, concurrency, poll: values.poll!, timeoutMillis: duration('timeout'), logsDir: values.logs };
 }
 
 async function main(): Promise<void> {

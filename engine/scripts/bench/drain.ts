@@ -13,7 +13,12 @@ import { eventually, TestCluster } from '../../test/cluster/cluster-fixture.js';
 import { ENGINE_MAIN, type ServerProcess } from '../../test/support/server-process.js';
 import { executeStatement } from '../sqllogictest/statement-client.js';
 
+export const SCENARIOS = ['idle', 'long', 'concurrent'] as const;
+export type ScenarioName = (typeof SCENARIOS)[number];
+
 export interface DrainBenchOptions {
+  /** Which scenarios run, in this order. */
+  scenarios: ScenarioName[];
   /** The tpch schema of the one long query, e.g. sf5. */
   longSchema: string;
   /** The tpch schema of each of the concurrent queries, e.g. sf0.5. */
@@ -95,11 +100,12 @@ export async function runDrainBench(options: DrainBenchOptions, log: (line: stri
   try {
     remember();
     await cluster.waitForActiveWorkers(WORKERS);
-    const scenarios: Array<{ name: string; sql?: string; queries: number }> = [
-      { name: 'idle', queries: 0 },
-      { name: 'one long query', sql: lineitemAggregation(options.longSchema), queries: 1 },
-      { name: `${options.concurrency} queries`, sql: lineitemAggregation(options.concurrentSchema), queries: options.concurrency },
-    ];
+    const all: Record<ScenarioName, { name: string; sql?: string; queries: number }> = {
+      idle: { name: 'idle', queries: 0 },
+      long: { name: 'one long query', sql: lineitemAggregation(options.longSchema), queries: 1 },
+      concurrent: { name: `${options.concurrency} queries`, sql: lineitemAggregation(options.concurrentSchema), queries: options.concurrency },
+    };
+    const scenarios = options.scenarios.map((name) => all[name]);
     const figures: ScenarioFigures[] = [];
     for (const scenario of scenarios) {
       log(`\n== ${scenario.name}`);
