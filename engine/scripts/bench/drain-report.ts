@@ -39,6 +39,8 @@ export function printDrainRun(run: DrainBenchRun): void {
   console.log('cmd exit: the command returned. slowdown: the queries during the drain against the same queries just before without one (median, slowest, wall).');
   for (const figures of run.scenarios) {
     if (figures.drain.problem) console.log(`\n${figures.scenario}: PROBLEM: ${figures.drain.problem}\n  ${(figures.drain.workerLastLogLines ?? []).join('\n  ')}`);
+    if (figures.drain.unfinishedTasks?.length) console.log(`${figures.scenario}: the worker's unfinished tasks then:\n  ${figures.drain.unfinishedTasks.map((t) => JSON.stringify(t)).join('\n  ')}`);
+    for (const line of figures.coordinatorErrors) console.log(`${figures.scenario}: coordinator error: ${line}`);
     for (const failure of figures.duringDrain?.failures ?? []) console.log(`${figures.scenario}: query failed during the drain: ${failure}`);
     for (const failure of figures.baseline?.failures ?? []) console.log(`${figures.scenario}: query failed in the baseline: ${failure}`);
   }

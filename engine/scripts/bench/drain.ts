@@ -60,6 +60,8 @@ export interface DrainFigures {
   problem?: string;
   /** The worker's last log lines, when something went wrong. */
   workerLastLogLines?: string[];
+  /** The worker's unfinished tasks (GET /v1/task) when something went wrong. */
+  unfinishedTasks?: unknown[];
 }
 
 export interface ScenarioFigures {
@@ -71,6 +73,8 @@ export interface ScenarioFigures {
   drain: DrainFigures;
   baseline?: QueryBatch;
   duringDrain?: QueryBatch;
+  /** The coordinator's error log lines during the scenario (a failed query's stack, say). */
+  coordinatorErrors: string[];
   /** duringDrain / baseline: median query time, slowest query, wall time. */
   slowdown?: { median: number; max: number; wall: number };
 }
@@ -82,6 +86,8 @@ const FINAL_TASK_STATES = new Set(['FINISHED', 'CANCELED', 'ABORTED', 'FAILED'])
 /** How long the drain waits for the victim to hold tasks of the queries before it starts anyway. */
 const HOLD_WAIT_MILLIS = 60_000;
 const LOG_LINES_KEPT = 25;
+/** pino's level of error lines. */
+const ERROR_LEVEL = 50;
 
 /** A GROUP BY that reads the whole of lineitem: its tasks run on every worker until the end. */
 export function lineitemAggregation(schema: string): string {
@@ -134,9 +140,11 @@ function writeLogs(dir: string, processes: Map<string, ServerProcess>, log: (lin
 async function runScenario(cluster: TestCluster, scenario: { name: string; sql?: string; queries: number }, options: DrainBenchOptions, log: (line: string) => void): Promise<ScenarioFigures> {
   const victim = cluster.worker(VICTIM);
   const coordinator = cluster.coordinator.uri;
+  const logged = cluster.coordinator.logs.length;
+  const coordinatorErrors = () => cluster.coordinator.logs.slice(logged).filter((l) => (l.level ?? 0) >= ERROR_LEVEL).map((l) => JSON.stringify(l));
   if (scenario.sql === undefined) {
     const drain = await drainWorker(victim, options, log);
-    return { scenario: scenario.name, queries: 0, heldAtDrainStart: { runningTasks: 0, queries: 0 }, drain };
+    return { scenario: scenario.name, queries: 0, heldAtDrainStart: { runningTasks: 0, queries: 0 }, drain, coordinatorErrors: coordinatorErrors() };
   }
   const sql = scenario.sql;
   log(`baseline: ${scenario.queries} × ${sql}`);
@@ -159,6 +167,7 @@ async function runScenario(cluster: TestCluster, scenario: { name: string; sql?:
     drain,
     baseline,
     duringDrain,
+    coordinatorErrors: coordinatorErrors(),
     slowdown: {
       median: duringDrain.medianMillis / baseline.medianMillis,
       max: duringDrain.maxMillis / baseline.maxMillis,
@@ -205,9 +214,23 @@ async function waitUntilHeld(workerUri: string, queries: number): Promise<{ runn
 }
 
 async function heldWork(workerUri: string): Promise<{ runningTasks: number; queries: number }> {
-  const tasks = (await (await fetch(`${workerUri}/v1/task`)).json()) as { taskId: string; state: string }[];
-  const running = tasks.filter((t) => !FINAL_TASK_STATES.has(t.state));
+  const running = await runningTasks(workerUri);
   return { runningTasks: running.length, queries: new Set(running.map((t) => t.taskId.split('.')[0])).size };
+}
+
+async function runningTasks(workerUri: string): Promise<{ taskId: string; state: string }[]> {
+  const tasks = (await (await fetch(`${workerUri}/v1/task`, { signal: AbortSignal.timeout(10_000) })).json()) as { taskId: string; state: string }[];
+  return tasks.filter((t) => !FINAL_TASK_STATES.has(t.state));
+}
+
+/** The worker's running tasks in full, or why they could not be read. */
+async function unfinishedTasks(worker: ServerProcess): Promise<unknown[]> {
+  if (!worker.running) return [];
+  try {
+    return await runningTasks(worker.uri);
+  } catch (e) {
+    return [`GET /v1/task failed: ${(e as Error).message}`];
+  }
 }
 
 /**
@@ -260,7 +283,9 @@ async function drainWorker(worker: ServerProcess, options: DrainBenchOptions, lo
   }
   if (figures.problem !== undefined) {
     figures.workerLastLogLines = [...worker.logs.slice(-LOG_LINES_KEPT).map((l) => JSON.stringify(l)), ...worker.stderr.join('').split('\n').filter((l) => l !== '').slice(-LOG_LINES_KEPT)];
+    figures.unfinishedTasks = await unfinishedTasks(worker);
     log(`  PROBLEM: ${figures.problem}\n  ${VICTIM}'s last log lines:\n    ${figures.workerLastLogLines.join('\n    ')}`);
+    log(`  ${VICTIM}'s unfinished tasks:\n    ${figures.unfinishedTasks.map((t) => JSON.stringify(t)).join('\n    ')}`);
     worker.signal('SIGKILL');
     await eventually('the drained worker to be killed', async () => (worker.running ? undefined : true), 10_000);
   }
