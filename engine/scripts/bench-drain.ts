@@ -3,7 +3,12 @@
 // bench/drain.ts). Prints a table and writes JSON under bench/results/. Prints, never fails on a
 // failed query or drain: those show in the table and in the JSON with the worker's last log lines.
 //
-//   node engine/dist/scripts/bench-drain.js [--scenarios idle,long,concurrent] [--long-schema sf5] [--concurrent-schema sf0.5] [--concurrency 20] [--poll 1s] [--timeout 10m] [--logs DIR]
+//   node engine/dist/scripts/bench-drain.js [--scenarios idle,long,concurrent] [--long-schema sf5]
+//     [--concurrent-schema sf0.5] [--concurrency 20] [--poll 1s] [--timeout 10m] [--logs DIR]
+//
+// --long-schema / --concurrent-schema: the tpch schema the long query / each concurrent query reads;
+// --poll: `engine node drain --poll`; --timeout: `engine node drain --timeout`, and the longest wait
+// for any one query (cancelled then); --logs: write every node's log lines there at the end.
 
 import { loadavg } from 'node:os';
 import { dirname, resolve } from 'node:path';

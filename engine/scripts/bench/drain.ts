@@ -26,7 +26,7 @@ export interface DrainBenchOptions {
   concurrency: number;
   /** `engine node drain --poll`, e.g. 1s (its default, what a preStop hook runs). */
   poll: string;
-  /** `engine node drain --timeout`, in milliseconds. */
+  /** `engine node drain --timeout`, and the longest wait for a query, in milliseconds. */
   timeoutMillis: number;
   /** A directory for every node's log lines at the end (each drained worker's too), if any. */
   logsDir?: string;
@@ -81,7 +81,6 @@ export interface ScenarioFigures {
 
 const VICTIM = 'worker-3';
 const WORKERS = 3;
-const STATEMENT_TIMEOUT_MILLIS = 15 * 60 * 1000;
 const FINAL_TASK_STATES = new Set(['FINISHED', 'CANCELED', 'ABORTED', 'FAILED']);
 /** How long the drain waits for the victim to hold tasks of the queries before it starts anyway. */
 const HOLD_WAIT_MILLIS = 60_000;
@@ -148,12 +147,12 @@ async function runScenario(cluster: TestCluster, scenario: { name: string; sql?:
   }
   const sql = scenario.sql;
   log(`baseline: ${scenario.queries} × ${sql}`);
-  const expected = JSON.stringify((await runQuery(coordinator, sql, 'warmup')).rows);
-  const baseline = await runBatch(coordinator, sql, scenario.queries, expected);
+  const expected = await expectedAnswer(coordinator, sql, options.timeoutMillis, log);
+  const baseline = await runBatch(coordinator, sql, scenario.queries, expected, options.timeoutMillis);
   log(`baseline: median ${baseline.medianMillis.toFixed(0)} ms, wall ${baseline.wallMillis.toFixed(0)} ms, ${baseline.failures.length} failures`);
 
   log(`the same queries, draining ${VICTIM} once it holds their tasks`);
-  const batch = runBatch(coordinator, sql, scenario.queries, expected);
+  const batch = runBatch(coordinator, sql, scenario.queries, expected, options.timeoutMillis);
   const held = await waitUntilHeld(victim.uri, Math.ceil(scenario.queries * 0.75));
   log(`${VICTIM} holds ${held.runningTasks} running tasks of ${held.queries} queries: draining`);
   const [duringDrain, drain] = await Promise.all([batch, drainWorker(victim, options, log)]);
@@ -177,11 +176,21 @@ async function runScenario(cluster: TestCluster, scenario: { name: string; sql?:
 }
 
 /** `count` concurrent runs of `sql`, each as its own user (one user's queries beyond query.max-running-per-user would queue). */
-async function runBatch(coordinator: string, sql: string, count: number, expected: string): Promise<QueryBatch> {
+/** The answer every run must give, from a warm-up run alone on the cluster (tried again if it fails: a failure of the first is no answer). */
+async function expectedAnswer(coordinator: string, sql: string, timeoutMillis: number, log: (line: string) => void): Promise<string> {
+  for (let attempt = 1; ; attempt++) {
+    const outcome = await runQuery(coordinator, sql, 'warmup', timeoutMillis);
+    if (!outcome.error) return JSON.stringify(outcome.rows);
+    log(`warm-up failed: ${outcome.error.errorName ?? 'error'}: ${outcome.error.message}`);
+    if (attempt === 3) throw new Error(`the warm-up query failed ${attempt} times, last: ${outcome.error.message}`);
+  }
+}
+
+async function runBatch(coordinator: string, sql: string, count: number, expected: string, timeoutMillis: number): Promise<QueryBatch> {
   const started = performance.now();
   const runs = await Promise.all(Array.from({ length: count }, async (_, i) => {
     const t = performance.now();
-    const outcome = await runQuery(coordinator, sql, `user${i}`);
+    const outcome = await runQuery(coordinator, sql, `user${i}`, timeoutMillis);
     const elapsed = performance.now() - t;
     const failure = outcome.error ? `user${i}: ${outcome.error.errorName ?? 'error'}: ${outcome.error.message}` : JSON.stringify(outcome.rows) !== expected ? `user${i}: wrong answer ${JSON.stringify(outcome.rows).slice(0, 300)}` : undefined;
     return { elapsed, failure };
@@ -199,8 +208,8 @@ async function runBatch(coordinator: string, sql: string, count: number, expecte
   };
 }
 
-function runQuery(coordinator: string, sql: string, user: string) {
-  return executeStatement(coordinator, sql, { user, source: 'bench-drain', catalog: 'tpch' }, { timeoutMillis: STATEMENT_TIMEOUT_MILLIS });
+function runQuery(coordinator: string, sql: string, user: string, timeoutMillis: number) {
+  return executeStatement(coordinator, sql, { user, source: 'bench-drain', catalog: 'tpch' }, { timeoutMillis });
 }
 
 /** Waits until the worker runs tasks of `queries` distinct queries (or HOLD_WAIT_MILLIS passed); what it holds then. */
