@@ -146,7 +146,7 @@ async function runScenario(cluster: TestCluster, scenario: { name: string; sql?:
     return { scenario: scenario.name, queries: 0, heldAtDrainStart: { runningTasks: 0, queries: 0 }, drain, coordinatorErrors: coordinatorErrors() };
   }
   const sql = scenario.sql;
-  log(`baseline: ${scenario.queries} × ${sql}`);
+  log(`${scenario.queries} × ${sql}`);
   const expected = await expectedAnswer(coordinator, sql, options.timeoutMillis, log);
   if (scenario.queries > 1) {
     // The first batch at full concurrency runs slower (code not yet optimised, memory not yet grown): not the baseline.
