@@ -73,6 +73,12 @@ NODES ?= 0,50,200
 bench-nodes: build
 	node engine/dist/scripts/bench/node-scale.js --nodes $(NODES) $(ARGS)
 
+# Draining one of 3 workers with `engine node drain` while it is idle, runs one long query, or runs 20
+# concurrent queries: drain time and the queries' slowdown against the same queries without a drain.
+# `make bench-drain ARGS="--long-schema sf5 --concurrent-schema sf0.5 --concurrency 20 --poll 1s"`.
+bench-drain: build
+	node engine/dist/scripts/bench-drain.js $(ARGS)
+
 # The tpch generator against the reference generator's md5 fingerprints at sf0.1 and sf1 (slow),
 # and its generation speed per table.
 tpch-check: build

@@ -67,11 +67,14 @@ export async function executeStatement(
     if (body.error !== undefined && body.error !== null) return { ...outcome, error: statementError(body.error) };
     if (typeof body.nextUri !== 'string') return outcome;
     const next = new URL(body.nextUri, serverUrl);
-    if (Date.now() > deadline) {
-      await fetch(next, { method: 'DELETE', headers }).catch(() => undefined);
+    const cancel = async () => {
+      await fetch(next, { method: 'DELETE', headers, signal: AbortSignal.timeout(10_000) }).catch(() => undefined);
       return { ...outcome, error: { message: `Statement timed out after ${options.timeoutMillis} ms and was cancelled` } };
-    }
+    };
+    if (Date.now() > deadline) return cancel();
     response = await request(next, { method: 'GET', headers }, deadline);
+    // A request cut short by the deadline leaves the query running on the server: cancel it too.
+    if ('error' in response && Date.now() >= deadline) return cancel();
   }
 }
 
