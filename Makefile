@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 NODE_MODULES := node_modules/.package-lock.json
 
-.PHONY: install build run cluster test e2e e2e-tools e2e-run bench tpch-check lint clean
+.PHONY: install build run cluster test e2e e2e-tools e2e-run kube-up kube-down bench tpch-check lint clean
 
 $(NODE_MODULES): package.json engine/package.json e2e/package.json package-lock.json
 	npm ci --no-audit --no-fund
@@ -45,6 +45,15 @@ e2e: build
 
 e2e-run: e2e-tools
 	cd e2e && npx mocha 'dist/test/**/*.test.js'
+
+# The test Kubernetes (API test server, process kubelet, controllers, Service proxy) in the
+# background, with the bundled kubectl and helm: prints the kubeconfig and the lines to export.
+# `make kube-down` stops it and every pod process it started.
+kube-up: e2e-tools
+	node e2e/dist/src/cluster/cli.js up $(ARGS)
+
+kube-down:
+	node e2e/dist/src/cluster/cli.js down $(ARGS)
 
 # TPC-H against DuckDB: `make bench ARGS="--scale 0.1 --queries 1-6 --threads 2 --runs 3"`.
 bench: build

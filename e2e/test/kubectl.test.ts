@@ -88,6 +88,16 @@ spec:
     expect((await cluster.json(["get", "configmap", "stale"])).data.v).to.equal("2");
   });
 
+  it("takes the protobuf bodies of kubectl's imperative create commands (configmap, secret, namespace)", async () => {
+    expect(await cluster.ok(["create", "namespace", "imperative"])).to.contain("namespace/imperative created");
+    await cluster.ok(["create", "configmap", "settings", "-n", "imperative", "--from-literal=mode=fast", "--from-literal=size=3"]);
+    await cluster.ok(["create", "secret", "generic", "creds", "-n", "imperative", "--from-literal=password=s3cret"]);
+    const cm = await cluster.json(["get", "configmap", "settings", "-n", "imperative"]);
+    expect(cm.data).to.deep.equal({ mode: "fast", size: "3" });
+    const secret = await cluster.json(["get", "secret", "creds", "-n", "imperative"]);
+    expect([secret.type, Buffer.from(secret.data.password, "base64").toString()]).to.deep.equal(["Opaque", "s3cret"]);
+  });
+
   it("prints NotFound as a real cluster does", async () => {
     const r = await cluster.kubectl(["get", "configmap", "nope"]);
     expect(r.stderr.trim()).to.equal('Error from server (NotFound): configmaps "nope" not found');

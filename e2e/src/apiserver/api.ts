@@ -18,6 +18,8 @@ import {
 import { generateName, nameErrors, now } from "./names.js";
 import { clone, isPlainObject, type JsonObject, type KubeObject } from "./types.js";
 import { applyDefaults } from "./defaults.js";
+import { immutableFieldErrors } from "./validation.js";
+import type { ClusterNetwork } from "../net/network.js";
 
 export type PropagationPolicy = "Background" | "Foreground" | "Orphan";
 
@@ -47,6 +49,8 @@ export class Api {
   constructor(
     readonly registry: Registry,
     readonly store: Store,
+    /** The address ranges Services' cluster IPs come from. */
+    readonly network: ClusterNetwork,
   ) {}
 
   /** The object in the version the request asked for (storage holds one shape for all versions). */
@@ -149,11 +153,15 @@ export class Api {
       next.metadata.name = name;
       applyDefaults(t, next, this, old);
       this.admit(t, next);
+      const immutable = immutableFieldErrors(t, old, next);
+      if (immutable.length) throw invalid(t, name, immutable);
       if (!sameJson(specPart(old, t), specPart(next, t))) next.metadata.generation = (old.metadata.generation ?? 0) + 1;
     }
     next.metadata.resourceVersion = old.metadata.resourceVersion;
     if (sameJson(old, next) || dryRun) return next;
-    if (next.metadata.deletionTimestamp && !(next.metadata.finalizers ?? []).length) {
+    // The last finalizer gone: the object goes, unless it still waits out a grace period (a pod
+    // being stopped by its kubelet, which deletes it with a grace period of 0 when done).
+    if (next.metadata.deletionTimestamp && !(next.metadata.finalizers ?? []).length && !next.metadata.deletionGracePeriodSeconds) {
       return this.present(t, this.store.remove(bucketOf(t), next));
     }
     return this.present(t, this.store.write(bucketOf(t), next, "MODIFIED"));
@@ -185,16 +193,39 @@ export class Api {
       if (dryRun) return { object: obj, gone: true };
       return { object: this.present(t, this.store.remove(bucketOf(t), obj)), gone: true };
     }
-    if (obj.metadata.deletionTimestamp && sameJson(finalizers, obj.metadata.finalizers ?? [])) return { object: obj, gone: false };
+    const deleting = obj.metadata.deletionTimestamp !== undefined;
+    // A second delete may shorten a pending grace period (kubectl delete --grace-period=1, the
+    // kubelet's final delete with 0), never lengthen it.
+    const shortens = deleting && graceful < (obj.metadata.deletionGracePeriodSeconds ?? 0);
+    if (deleting && !shortens && sameJson(finalizers, obj.metadata.finalizers ?? [])) return { object: obj, gone: false };
     const marked = clone(obj);
-    marked.metadata.finalizers = finalizers;
-    if (!marked.metadata.deletionTimestamp) {
+    if (finalizers.length) marked.metadata.finalizers = finalizers;
+    else delete marked.metadata.finalizers;
+    if (!deleting || shortens) {
       marked.metadata.deletionTimestamp = new Date(Date.now() + graceful * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
       marked.metadata.deletionGracePeriodSeconds = graceful;
     }
     if (t.kind === "Namespace") (marked.status as JsonObject) = { ...(marked.status as JsonObject), phase: "Terminating" };
     if (dryRun) return { object: marked, gone: false };
     return { object: this.present(t, this.store.write(bucketOf(t), marked, "MODIFIED")), gone: false };
+  }
+
+  /**
+   * pods/binding: the scheduler's write of spec.nodeName (which updates may not change), with the
+   * PodScheduled condition the real binding storage sets.
+   */
+  bind(t: ResourceType, namespace: string, name: string, nodeName: string): KubeObject {
+    const pod = this.get(t, namespace, name);
+    const spec = pod.spec as JsonObject;
+    const bindingType = { group: "", resource: "pods/binding" };
+    if (pod.metadata.deletionTimestamp) throw conflict(bindingType, name, `pod ${name} is being deleted, cannot be assigned to a host`);
+    if (spec.nodeName) throw conflict(bindingType, name, `pod ${name} is already assigned to node ${JSON.stringify(spec.nodeName)}`);
+    spec.nodeName = nodeName;
+    const status = (pod.status ?? {}) as JsonObject;
+    const conditions = ((status.conditions as JsonObject[] | undefined) ?? []).filter((c) => c.type !== "PodScheduled");
+    status.conditions = [{ type: "PodScheduled", status: "True", lastProbeTime: null, lastTransitionTime: now() }, ...conditions];
+    pod.status = status;
+    return this.present(t, this.store.write(bucketOf(t), pod, "MODIFIED"));
   }
 
   /** A pod bound to a node with a kubelet gets its grace period; everything else goes at once. */

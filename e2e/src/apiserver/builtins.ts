@@ -11,13 +11,9 @@ function builtin(t: Omit<ResourceType, "statusSubresource"> & { statusSubresourc
 export const builtinTypes: ResourceType[] = [
   builtin({ group: "", version: "v1", resource: "namespaces", singular: "namespace", kind: "Namespace", namespaced: false, shortNames: ["ns"], statusSubresource: true,
     printerColumns: [{ name: "Status", type: "string", jsonPath: ".status.phase" }, age] }),
+  builtin({ group: "", version: "v1", resource: "nodes", singular: "node", kind: "Node", namespaced: false, shortNames: ["no"], statusSubresource: true }),
   builtin({ group: "", version: "v1", resource: "pods", singular: "pod", kind: "Pod", namespaced: true, shortNames: ["po"], categories: ["all"], statusSubresource: true, returnDeletedObject: true }),
-  builtin({ group: "", version: "v1", resource: "services", singular: "service", kind: "Service", namespaced: true, shortNames: ["svc"], categories: ["all"], statusSubresource: true,
-    printerColumns: [
-      { name: "Type", type: "string", jsonPath: ".spec.type" },
-      { name: "Cluster-IP", type: "string", jsonPath: ".spec.clusterIP" },
-      age,
-    ] }),
+  builtin({ group: "", version: "v1", resource: "services", singular: "service", kind: "Service", namespaced: true, shortNames: ["svc"], categories: ["all"], statusSubresource: true }),
   builtin({ group: "", version: "v1", resource: "endpoints", singular: "endpoints", kind: "Endpoints", namespaced: true, shortNames: ["ep"] }),
   builtin({ group: "", version: "v1", resource: "configmaps", singular: "configmap", kind: "ConfigMap", namespaced: true, shortNames: ["cm"] }),
   builtin({ group: "", version: "v1", resource: "secrets", singular: "secret", kind: "Secret", namespaced: true,

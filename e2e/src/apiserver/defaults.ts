@@ -3,8 +3,17 @@ import type { ResourceType } from "./registry.js";
 import type { JsonObject, KubeObject } from "./types.js";
 import type { Api } from "./api.js";
 import { selectorString, type LabelSelector } from "./selectors.js";
+import { assignServiceAddresses } from "./service-addresses.js";
 
 type Defaulter = (obj: KubeObject, api: Api, old?: KubeObject) => void;
+
+function probeDefaults(probe: JsonObject): void {
+  probe.timeoutSeconds ??= 1;
+  probe.periodSeconds ??= 10;
+  probe.successThreshold ??= 1;
+  probe.failureThreshold ??= 3;
+  if (probe.httpGet) (probe.httpGet as JsonObject).scheme ??= "HTTP";
+}
 
 function podSpecDefaults(spec: JsonObject): void {
   spec.restartPolicy ??= "Always";
@@ -18,10 +27,13 @@ function podSpecDefaults(spec: JsonObject): void {
     c.imagePullPolicy ??= String(c.image ?? "").endsWith(":latest") || !String(c.image ?? "").includes(":") ? "Always" : "IfNotPresent";
     c.resources ??= {};
     for (const p of (c.ports as JsonObject[]) ?? []) p.protocol ??= "TCP";
+    for (const probe of ["livenessProbe", "readinessProbe", "startupProbe"]) if (c[probe]) probeDefaults(c[probe] as JsonObject);
+    for (const hook of ["postStart", "preStop"]) {
+      const httpGet = ((c.lifecycle as JsonObject | undefined)?.[hook] as JsonObject | undefined)?.httpGet as JsonObject | undefined;
+      if (httpGet) httpGet.scheme ??= "HTTP";
+    }
   }
 }
-
-let nextClusterIp = 1;
 
 const defaulters: Record<string, Defaulter> = {
   Namespace(obj) {
@@ -34,23 +46,21 @@ const defaulters: Record<string, Defaulter> = {
     podSpecDefaults(obj.spec as JsonObject);
     if (!old) obj.status = { phase: "Pending", qosClass: "BestEffort", ...(obj.status as JsonObject) };
   },
-  Service(obj, _api, old) {
+  Service(obj, api, old) {
     const spec = (obj.spec ??= {}) as JsonObject;
     spec.type ??= "ClusterIP";
     spec.sessionAffinity ??= "None";
-    const oldSpec = old?.spec as JsonObject | undefined;
-    if (spec.clusterIP === undefined || spec.clusterIP === "") {
-      // Kept across updates, as the real allocator does; "None" stays headless.
-      spec.clusterIP = (oldSpec?.clusterIP as string | undefined) ?? `10.96.${Math.floor(nextClusterIp / 250)}.${(nextClusterIp++ % 250) + 1}`;
-    }
-    spec.clusterIPs = [spec.clusterIP as string];
-    spec.ipFamilies ??= ["IPv4"];
-    spec.ipFamilyPolicy ??= "SingleStack";
-    spec.internalTrafficPolicy ??= "Cluster";
     for (const p of (spec.ports as JsonObject[]) ?? []) {
       p.protocol ??= "TCP";
       p.targetPort ??= p.port;
     }
+    assignServiceAddresses(obj, api, old);
+    if (spec.type !== "ExternalName") {
+      spec.ipFamilies ??= ["IPv4"];
+      spec.ipFamilyPolicy ??= "SingleStack";
+      spec.internalTrafficPolicy ??= "Cluster";
+    }
+    if (spec.type === "NodePort" || spec.type === "LoadBalancer") spec.externalTrafficPolicy ??= "Cluster";
     obj.status ??= { loadBalancer: {} };
   },
   Deployment(obj) {
@@ -58,7 +68,13 @@ const defaulters: Record<string, Defaulter> = {
     spec.replicas ??= 1;
     spec.revisionHistoryLimit ??= 10;
     spec.progressDeadlineSeconds ??= 600;
-    spec.strategy ??= { type: "RollingUpdate", rollingUpdate: { maxUnavailable: "25%", maxSurge: "25%" } };
+    const strategy = (spec.strategy ??= {}) as JsonObject;
+    strategy.type ??= "RollingUpdate";
+    if (strategy.type === "RollingUpdate") {
+      const rolling = (strategy.rollingUpdate ??= {}) as JsonObject;
+      rolling.maxUnavailable ??= "25%";
+      rolling.maxSurge ??= "25%";
+    }
     const template = (spec.template ??= {}) as JsonObject;
     podSpecDefaults((template.spec ??= {}) as JsonObject);
   },
@@ -77,7 +93,14 @@ const defaulters: Record<string, Defaulter> = {
     podSpecDefaults((template.spec ??= {}) as JsonObject);
   },
   Secret(obj) {
-    obj.type ??= "Opaque";
+    if (!obj.type) obj.type = "Opaque";
+    // stringData is write-only: merged into data (base64) and never stored, as the real server does.
+    const stringData = obj.stringData as Record<string, string> | undefined;
+    if (stringData) {
+      const data = (obj.data ??= {}) as Record<string, string>;
+      for (const [k, v] of Object.entries(stringData)) data[k] = Buffer.from(String(v), "utf8").toString("base64");
+      delete obj.stringData;
+    }
   },
 };
 

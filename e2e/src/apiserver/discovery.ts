@@ -30,7 +30,10 @@ function subresources(t: ResourceType): { name: string; kind: string; group?: st
   const out: { name: string; kind: string; group?: string; version?: string; verbs: string[] }[] = [];
   if (t.statusSubresource) out.push({ name: "status", kind: t.kind, verbs: subresourceVerbs });
   if (t.scale) out.push({ name: "scale", kind: "Scale", group: "autoscaling", version: "v1", verbs: subresourceVerbs });
-  if (t.kind === "Pod" && !t.crdName) out.push({ name: "log", kind: "Pod", verbs: ["get"] });
+  if (t.kind === "Pod" && !t.crdName) {
+    out.push({ name: "binding", kind: "Binding", verbs: ["create"] });
+    out.push({ name: "log", kind: "Pod", verbs: ["get"] });
+  }
   return out;
 }
 

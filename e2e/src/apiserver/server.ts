@@ -16,6 +16,9 @@ import { jsonPatch, mergePatch, strategicMerge } from "./patch.js";
 import { openApiGroupVersion, openApiRoot } from "./openapi.js";
 import { jsonPathGet, jsonPathSet } from "./jsonpath.js";
 import type { JsonObject, KubeObject } from "./types.js";
+import { ClusterNetwork } from "../net/network.js";
+import { decodeProtobufBody } from "./protobuf.js";
+import { appsSelector } from "./defaults.js";
 
 export interface ApiServerOptions {
   port?: number;
@@ -24,7 +27,12 @@ export interface ApiServerOptions {
   watchHistory?: number;
   /** Interval of BOOKMARK events on watches that allow them. */
   bookmarkIntervalMs?: number;
+  /** The loopback addresses of the cluster (Services' cluster IPs); a random 127.N by default. */
+  network?: ClusterNetwork;
 }
+
+/** Serves GET pods/{name}/log: the kubelet that runs the pod's containers. */
+export type PodLogSource = (pod: KubeObject, query: URLSearchParams, req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
 
 interface Route {
   type: ResourceType;
@@ -35,6 +43,9 @@ interface Route {
 
 const tableAccept = /as=Table/;
 
+/** Pod subresources that need a container runtime's streams. */
+const streaming = new Set(["exec", "attach", "portforward"]);
+
 function send(res: http.ServerResponse, code: number, body: unknown, contentType = "application/json"): void {
   const text = JSON.stringify(body);
   res.writeHead(code, { "Content-Type": contentType, "Content-Length": Buffer.byteLength(text), "Cache-Control": "no-cache, private" });
@@ -42,8 +53,11 @@ function send(res: http.ServerResponse, code: number, body: unknown, contentType
 }
 
 async function readBody(req: http.IncomingMessage): Promise<unknown> {
+  const contentType = (req.headers["content-type"] ?? "").split(";")[0].trim();
+  if (contentType === "application/cbor") throw unsupportedMediaType(contentType);
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
+  if (contentType === "application/vnd.kubernetes.protobuf") return decodeProtobufBody(Buffer.concat(chunks));
   const text = Buffer.concat(chunks).toString("utf8");
   if (text.trim() === "") throw badRequest("the body of the request was empty");
   try {
@@ -62,7 +76,7 @@ export class ApiServer {
 
   constructor(private readonly options: ApiServerOptions = {}) {
     this.store = new Store(options.watchHistory ?? 10000);
-    this.api = new Api(this.registry, this.store);
+    this.api = new Api(this.registry, this.store, options.network ?? new ClusterNetwork());
     this.bookmarkIntervalMs = options.bookmarkIntervalMs ?? 60000;
     for (const t of builtinTypes) this.registry.add(t);
     new CrdController(this.api);
@@ -139,15 +153,21 @@ export class ApiServer {
     if (!route) throw notFoundPath();
     const dryRun = q.getAll("dryRun").includes("All");
     const { type, namespace, name, subresource } = route;
-    if (subresource && !(subresource === "status" && type.statusSubresource) && !(subresource === "scale" && type.scale) && !(subresource === "log" && type.kind === "Pod"))
-      throw notFoundPath();
+    const podSubresource = type.kind === "Pod" && !type.crdName && (subresource === "log" || subresource === "binding");
+    if (type.kind === "Pod" && !type.crdName && subresource && streaming.has(subresource))
+      throw badRequest(`pods/${subresource} is not supported by the test cluster: its process kubelet streams no exec, attach or port-forward sessions (pod IPs are reachable from this machine directly)`);
+    if (type.kind === "Pod" && !type.crdName && subresource === "eviction")
+      throw new ApiError(405, "MethodNotAllowed", "pods/eviction is not supported by the test cluster (PodDisruptionBudgets are stored, not enforced): delete the pod instead");
+    if (subresource && !(subresource === "status" && type.statusSubresource) && !(subresource === "scale" && type.scale) && !podSubresource) throw notFoundPath();
+    if ((subresource === "log" && req.method !== "GET") || (subresource === "binding" && req.method !== "POST")) throw methodNotAllowed();
     switch (req.method) {
       case "GET":
         if (!name) return q.get("watch") === "1" || q.get("watch") === "true" ? this.watch(req, res, type, namespace, q) : this.list(res, type, namespace, q, accept);
         if (subresource === "scale") return send(res, 200, this.scaleOf(type, this.api.get(type, namespace, name)));
-        if (subresource === "log") throw new ApiError(400, "BadRequest", `container logs for pod "${name}" are not available: this test server runs no kubelet yet`);
+        if (subresource === "log") return this.podLog(req, res, type, namespace!, name, q);
         return this.sendObject(res, 200, type, this.api.get(type, namespace, name), accept, q);
       case "POST": {
+        if (subresource === "binding") return send(res, 201, this.bind(type, namespace!, name!, await readBody(req), dryRun));
         if (name) throw methodNotAllowed();
         const created = this.api.create(type, namespace, await readBody(req), dryRun);
         return this.sendObject(res, 201, type, created, accept, q);
@@ -192,6 +212,32 @@ export class ApiServer {
       default:
         throw methodNotAllowed();
     }
+  }
+
+  /** Set by the kubelet: who answers pods/log. */
+  podLogs?: PodLogSource;
+
+  private async podLog(req: http.IncomingMessage, res: http.ServerResponse, type: ResourceType, namespace: string, name: string, q: URLSearchParams): Promise<void> {
+    const pod = this.api.get(type, namespace, name);
+    const spec = pod.spec as { nodeName?: string; containers?: { name: string }[] };
+    const container = q.get("container");
+    const names = (spec.containers ?? []).map((c) => c.name);
+    if (!container && names.length > 1)
+      throw badRequest(`a container name must be specified for pod ${name}, choose one of: [${names.join(" ")}]`);
+    if (!this.podLogs || !spec.nodeName) {
+      const which = container ?? names[0];
+      throw badRequest(`container "${which}" in pod "${name}" is waiting to start: ContainerCreating`);
+    }
+    await this.podLogs(pod, q, req, res);
+  }
+
+  /** POST pods/{name}/binding with a v1 Binding naming the node. */
+  private bind(type: ResourceType, namespace: string, name: string, body: unknown, dryRun: boolean): unknown {
+    const binding = body as { kind?: string; metadata?: { name?: string }; target?: { kind?: string; name?: string } };
+    if (binding.metadata?.name && binding.metadata.name !== name) throw badRequest("the name of the object (" + binding.metadata.name + ") does not match the name on the URL (" + name + ")");
+    if (!binding.target?.name) throw new ApiError(422, "Invalid", `Binding "${name}" is invalid: target.name: Required value`);
+    if (!dryRun) this.api.bind(type, namespace, name, binding.target.name);
+    return success();
   }
 
   private sendObject(res: http.ServerResponse, code: number, type: ResourceType, obj: KubeObject, accept: string | undefined, q: URLSearchParams): void {
@@ -272,6 +318,8 @@ export class ApiServer {
       }
     }
     res.writeHead(200, { "Content-Type": "application/json", "Transfer-Encoding": "chunked", "Cache-Control": "no-cache, private" });
+    // Clients wait for the headers before reading events: they go out now, not with the first event.
+    res.flushHeaders();
     for (const obj of initial) write("ADDED", obj);
     for (const e of backlog) if (inScope(e.object)) write(e.type, present(e.object));
     const bookmark = (annotations?: Record<string, string>) =>
@@ -295,7 +343,8 @@ export class ApiServer {
 
   private scaleOf(type: ResourceType, obj: KubeObject): KubeObject {
     const s = type.scale!;
-    const selector = s.labelSelectorPath ? jsonPathGet(obj, s.labelSelectorPath) : undefined;
+    // Built-in workloads report their spec.selector; custom resources the path their CRD names.
+    const selector = !type.crdName ? appsSelector(obj) : s.labelSelectorPath ? jsonPathGet(obj, s.labelSelectorPath) : undefined;
     const m = obj.metadata;
     return {
       kind: "Scale",
