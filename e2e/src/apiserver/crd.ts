@@ -141,6 +141,8 @@ export class CrdController {
         crdName: name,
         admit: (obj) => {
           const { metadata, apiVersion, kind } = obj;
+          // metadata is the server's (a schema's `metadata: {type: object}` must not prune its fields).
+          delete obj.metadata;
           prune(obj, schema);
           Object.assign(obj, { metadata, apiVersion, kind });
           if (validate && !validate(obj)) {
