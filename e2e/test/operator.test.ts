@@ -1,0 +1,113 @@
+// The operator end to end, on the test Kubernetes with the real helm and kubectl: the chart installs
+// it, EngineClusters are applied, scaled, rolled and deleted, while trino-client runs TPC-H queries
+// through the coordinator's Service; answers are checked against the reference generator's rows.
+import path from "node:path";
+import { expect } from "chai";
+import { repoRoot } from "../src/kubelet/images.js";
+import { TestCluster, eventually } from "./support/cluster.js";
+import { PodHistory } from "./support/pod-history.js";
+import { referenceQueries, type ReferenceQuery } from "./support/tpch-reference.js";
+import { expectAnswer, queryLoad, runQuery } from "./support/trino-queries.js";
+
+const chart = path.join(repoRoot, "charts", "engine");
+const examples = path.join(repoRoot, "examples");
+const workerSelector = "engine.io/cluster=engine,app.kubernetes.io/component=worker";
+
+interface ClusterStatus {
+  state?: string;
+  workers?: { desired: number; ready: number; draining: number; updated: number };
+  nodes?: { pod: string; role: string; state: string }[];
+  conditions?: { type: string; status: string; reason: string; message: string }[];
+}
+
+describe("the operator on the test Kubernetes", function () {
+  this.timeout(120_000);
+  let cluster: TestCluster;
+  let queries: ReferenceQuery[];
+  let server: string;
+  let pods: PodHistory;
+
+  const status = async (name = "engine"): Promise<ClusterStatus> => (await cluster.json(["get", "enginecluster", name])).status ?? {};
+  const workerPods = async (): Promise<string[]> => (await cluster.json(["get", "pods", "-l", workerSelector])).items.filter((p: any) => !p.metadata.deletionTimestamp).map((p: any) => p.metadata.name).sort();
+  /** Waits until the cluster is steady with `ready` workers: Available, nothing draining, no other worker pod. */
+  const steady = async (ready: number, timeoutMs = 60_000) =>
+    eventually(async () => {
+      const s = await status();
+      return s.state === "Available" && s.workers?.ready === ready && s.workers.draining === 0 && (await workerPods()).length === ready;
+    }, timeoutMs);
+  const events = async (reason: string): Promise<string[]> =>
+    (await cluster.json(["get", "events", "--field-selector", `involvedObject.kind=EngineCluster,reason=${reason}`])).items.map((e: { message: string }) => e.message);
+
+  before(async () => {
+    queries = referenceQueries();
+    cluster = await TestCluster.startWithNode();
+  });
+  after(async () => {
+    pods?.stop();
+    await cluster?.stop();
+  });
+
+  it("installs with helm: the CRD, and the operator running as the leader", async () => {
+    const lint = await cluster.helm(["lint", "--strict", chart]);
+    expect(lint).to.match(/1 chart\(s\) linted, 0 chart\(s\) failed/);
+    const out = await cluster.helm(["install", "engine", chart, "--set", "operator.leaderElection.leaseDurationSeconds=3", "--wait", "--timeout", "60s"]);
+    expect(out).to.match(/STATUS: deployed/);
+    expect(out).to.match(/kubectl apply -n default -f examples\/minimal.yaml/);
+    await cluster.ok(["get", "crd", "engineclusters.engine.io"]);
+    const operator = await cluster.json(["get", "pods", "-l", "app.kubernetes.io/name=engine-operator"]);
+    expect(operator.items).to.have.length(1);
+    const lease = await cluster.json(["get", "lease", "engine-operator"]);
+    expect(lease.spec.holderIdentity).to.equal(operator.items[0].metadata.name);
+    expect(await cluster.ok(["logs", operator.items[0].metadata.name])).to.match(/"msg":"watching EngineClusters"/);
+  });
+
+  it("refuses an invalid EngineCluster with the schema's message", async () => {
+    const invalid = "apiVersion: engine.io/v1alpha1\nkind: EngineCluster\nmetadata: {name: broken}\nspec:\n  workers: {replicas: -1}\n  catalogs: {x: {connector: hive}}\n";
+    const r = await cluster.kubectl(["apply", "-f", "-"], invalid);
+    expect(r.code).to.not.equal(0);
+    expect(r.stderr).to.contain("spec.workers.replicas: Invalid value: -1: spec.workers.replicas in body should be greater than or equal to 0");
+    expect(r.stderr).to.contain('spec.catalogs.x.connector: Unsupported value: "hive": supported values: "tpch", "memory", "system"');
+    expect((await cluster.kubectl(["get", "enginecluster", "broken"])).code).to.not.equal(0);
+  });
+
+  it("runs examples/minimal.yaml: Available, and TPC-H through the coordinator's Service gives the reference answers", async () => {
+    pods = await PodHistory.start(cluster.kubeconfigPath, "default", "engine.io/cluster=engine");
+    await cluster.ok(["apply", "-f", path.join(examples, "minimal.yaml")]);
+    await cluster.ok(["wait", "--for=condition=Available", "enginecluster/engine", "--timeout=60s"]);
+    await steady(2);
+    const svc = await cluster.json(["get", "service", "engine"]);
+    server = `http://${svc.spec.clusterIP}:${svc.spec.ports[0].port}`;
+    for (const q of queries) await expectAnswer(server, q);
+    const nodes = await runQuery(server, "SELECT node_id, state FROM system.runtime.nodes WHERE coordinator = false ORDER BY node_id");
+    expect(nodes).to.deep.equal({ rows: (await workerPods()).map((p) => [p, "active"]) });
+    const table = (await cluster.ok(["get", "ec"])).split("\n");
+    expect(table[0]).to.match(/^NAME\s+WORKERS\s+READY\s+STATE\s+AGE$/);
+    expect(table[1]).to.match(/^engine\s+2\s+2\s+Available\s+\d+s$/);
+    const objects = ["deployment/engine-coordinator", "service/engine", "configmap/engine-config", "secret/engine-internal", "poddisruptionbudget/engine-workers"];
+    for (const o of objects) expect((await cluster.json(["get", o])).metadata.ownerReferences[0]).to.include({ kind: "EngineCluster", name: "engine", controller: true });
+  });
+
+  it("scales 2 -> 3 -> 1 with kubectl scale while clients query: no query fails, a removed pod goes only after its node shut down and exited", async () => {
+    const load = queryLoad(server, queries, 4);
+    await new Promise((r) => setTimeout(r, 1000));
+    await cluster.ok(["scale", "enginecluster/engine", "--replicas=3"]);
+    await steady(3);
+    const three = await workerPods();
+    await new Promise((r) => setTimeout(r, 1000));
+    await cluster.ok(["scale", "enginecluster/engine", "--replicas=1"]);
+    await steady(1);
+    const report = await load.stop();
+    console.log(`      scale 2 -> 3 -> 1: ${report.run} queries, ${report.failures.length} failed`);
+    expect(report.failures).to.deep.equal([]);
+    expect(report.run).to.be.greaterThan(10);
+    const removed = three.filter((p) => pods.deleted().includes(p));
+    expect(removed).to.have.length(2);
+    for (const name of removed) {
+      const deleting = pods.atDeletion(name)!;
+      expect(JSON.parse(deleting.metadata!.annotations!["engine.io/drain"]).phase, name).to.equal("ShuttingDown");
+      expect(deleting.status!.containerStatuses![0].state!.terminated!.exitCode, `${name} had exited 0 before it was deleted`).to.equal(0);
+    }
+    expect((await events("DrainStarted")).length).to.be.at.least(2);
+    expect((await events("WorkerRemoved")).filter((m) => /drained, its node reached SHUTTING_DOWN and exited/.test(m))).to.have.length(2);
+  });
+});
