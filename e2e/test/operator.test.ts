@@ -110,4 +110,86 @@ describe("the operator on the test Kubernetes", function () {
     expect((await events("DrainStarted")).length).to.be.at.least(2);
     expect((await events("WorkerRemoved")).filter((m) => /drained, its node reached SHUTTING_DOWN and exited/.test(m))).to.have.length(2);
   });
+
+  it("drains a busy worker deleted with kubectl delete pod (its preStop hook), and replaces it: no query fails", async () => {
+    await cluster.ok(["scale", "enginecluster/engine", "--replicas=2"]);
+    await steady(2);
+    const load = queryLoad(server, queries, 4);
+    await eventually(async () => (await status()).nodes!.some((n) => n.role === "worker" && n.state === "ACTIVE"), 10_000);
+    await new Promise((r) => setTimeout(r, 1500));
+    const [victim] = await workerPods();
+    await cluster.ok(["delete", "pod", victim, "--wait=false"]);
+    await eventually(async () => !(await workerPods()).includes(victim) && pods.deleted().includes(victim), 60_000);
+    await steady(2);
+    const report = await load.stop();
+    console.log(`      kubectl delete pod: ${report.run} queries, ${report.failures.length} failed`);
+    expect(report.failures).to.deep.equal([]);
+    const events = (await cluster.json(["get", "events", "--field-selector", `involvedObject.name=${victim}`])).items.map((e: { reason: string }) => e.reason);
+    expect(events, "the kubelet ran the preStop drain without failing").to.not.include("FailedPreStopHook");
+    const final = pods.versions.get(victim)!.at(-1)!.pod;
+    expect(final.status!.containerStatuses![0].state!.terminated!.exitCode, "the node exited by itself after the drain").to.equal(0);
+  });
+
+  it("rolls every worker, one new worker ready before each old one drains, when the workers' configuration changes: no query fails", async () => {
+    const before = await workerPods();
+    const load = queryLoad(server, queries, 4);
+    await new Promise((r) => setTimeout(r, 1000));
+    await cluster.ok(["patch", "enginecluster/engine", "--type=merge", "-p", JSON.stringify({ spec: { workers: { config: { query: { maxRunning: 90 } } } } })]);
+    await eventually(async () => {
+      const now = await workerPods();
+      const s = await status();
+      return now.every((p) => !before.includes(p)) && s.state === "Available" && s.workers?.ready === 2 && s.workers.updated === 2 && s.workers.draining === 0 && now.length === 2;
+    }, 90_000);
+    const report = await load.stop();
+    console.log(`      rolling the workers: ${report.run} queries, ${report.failures.length} failed`);
+    expect(report.failures).to.deep.equal([]);
+    const cm = await cluster.json(["get", "configmap", "engine-config"]);
+    expect(JSON.parse(cm.data["worker.json"])).to.deep.equal({ query: { maxRunning: 90 } });
+    expect(JSON.parse(cm.data["coordinator.json"])).to.deep.equal({});
+    expect((await events("DrainStarted")).filter((m) => m.includes("outdated template"))).to.have.length(2);
+    for (const old of before) expect(pods.atDeletion(old)!.status!.containerStatuses![0].state!.terminated!.exitCode, old).to.equal(0);
+  });
+
+  it("resumes a drain after the operator is killed in its middle", async () => {
+    const long = runQuery(server, "SELECT count(*), sum(l_quantity) FROM tpch.sf1.lineitem");
+    await eventually(async () => (await status()).nodes!.filter((n) => n.role === "worker" && n.state === "ACTIVE").length === 2, 10_000);
+    await new Promise((r) => setTimeout(r, 1000));
+    await cluster.ok(["scale", "enginecluster/engine", "--replicas=1"]);
+    const draining = async () => (await cluster.json(["get", "pods", "-l", workerSelector])).items.find((p: any) => p.metadata.annotations?.["engine.io/drain"]);
+    await eventually(async () => (await draining()) !== undefined, 20_000);
+    const pod = await draining();
+    const record = JSON.parse(pod.metadata.annotations["engine.io/drain"]);
+    expect(record.phase, "the drain is still waiting for the long query's task when the operator is killed").to.equal("Isolating");
+    const [operator] = (await cluster.json(["get", "pods", "-l", "app.kubernetes.io/name=engine-operator"])).items;
+    await cluster.ok(["delete", "pod", operator.metadata.name, "--grace-period=0", "--force"]);
+    await eventually(async () => pods.deleted().includes(pod.metadata.name), 90_000);
+    expect(await long).to.deep.equal({ rows: [[6001215, "153078795.00"]] });
+    const final = pods.atDeletion(pod.metadata.name)!;
+    const after = JSON.parse(final.metadata!.annotations!["engine.io/drain"]);
+    expect(after.startedAt, "the same drain went on").to.equal(record.startedAt);
+    expect(after.phase).to.equal("ShuttingDown");
+    expect(final.status!.containerStatuses![0].state!.terminated!.exitCode).to.equal(0);
+    const [successor] = (await cluster.json(["get", "pods", "-l", "app.kubernetes.io/name=engine-operator"])).items;
+    expect(successor.metadata.name).to.not.equal(operator.metadata.name);
+    expect((await cluster.json(["get", "lease", "engine-operator"])).spec.holderIdentity).to.equal(successor.metadata.name);
+    await steady(1);
+  });
+
+  it("restarts a worker whose process is killed (kill -9); a query it held fails with a clear error or succeeds", async () => {
+    await cluster.ok(["scale", "enginecluster/engine", "--replicas=2"]);
+    await steady(2);
+    const load = queryLoad(server, queries, 2);
+    await new Promise((r) => setTimeout(r, 1500));
+    const [victim] = await workerPods();
+    const before = await cluster.json(["get", "pod", victim]);
+    const pid = Number(/^process:\/\/(\d+)$/.exec(before.status.containerStatuses[0].containerID)![1]);
+    process.kill(pid, "SIGKILL");
+    await eventually(async () => (await cluster.json(["get", "pod", victim])).status.containerStatuses[0].restartCount === 1, 30_000);
+    await steady(2);
+    const report = await load.stop();
+    console.log(`      kill -9 of a worker: ${report.run} queries, ${report.failures.length} failed`);
+    for (const failure of report.failures) console.log(`        ${failure}`);
+    for (const failure of report.failures) expect(failure).to.match(/^\w+: [A-Z_]+: \S/);
+    expect((await status()).nodes!.find((n) => n.pod === victim)).to.include({ state: "ACTIVE", restarts: 1 });
+  });
 });

@@ -99,3 +99,33 @@ describe('distributed queries that end early', function () {
     expect((await tasksOf(restarted.uri, run.final.id)).length, 'the restarted worker ran a task of the query').to.be.greaterThan(0);
   });
 });
+
+describe('a worker whose process is gone before the coordinator noticed', function () {
+  this.timeout(60_000);
+  let cluster: TestCluster;
+
+  before(async () => {
+    // Health checks and announcement expiry far apart: the coordinator keeps counting a killed worker ACTIVE.
+    cluster = await TestCluster.start(2, { sharedSecret: SECRET, coordinatorArgs: ['--heartbeat-interval', '60s', '--max-announcement-age', '60s'] });
+    await cluster.waitForActiveWorkers(2);
+  });
+
+  after(async () => {
+    await cluster?.stop();
+  });
+
+  it('gets no task of a new query: the query is placed again on the others and answers', async () => {
+    const victim = cluster.worker('worker-2');
+    victim.signal('SIGKILL');
+    await victim.waitForExit();
+    const run = await runStatement(cluster.coordinator.uri, 'SELECT count(*), sum(l_quantity) FROM tpch.tiny.lineitem', USER);
+    expect(run.final.error, run.final.error?.message).to.equal(undefined);
+    expect(run.rows).to.deep.equal([[60175, '1536127.00']]);
+    expect((await tasksOf(cluster.worker('worker-1').uri, run.final.id)).length, 'worker-1 ran it').to.be.greaterThan(0);
+  });
+
+  async function tasksOf(uri: string, queryId: string): Promise<TaskEntry[]> {
+    const { body } = await getJson<TaskEntry[]>(`${uri}/v1/task`, { headers: { ...internal.authorizationHeader() } });
+    return body.filter((t) => t.taskId.startsWith(`${queryId}.`));
+  }
+});

@@ -23,7 +23,7 @@ import { sources } from '../../sql/planner/plan.js';
 import { ExchangeClient, type ExchangeClientOptions } from '../../worker/exchange-client.js';
 import type { OutputBuffersSpec, ScanSplits, TaskUpdateRequest } from '../../worker/task-request.js';
 import { SplitAssigner } from './split-assigner.js';
-import { RemoteTask, type InternalHeaders, type RemoteTaskInfo, type TaskNode } from './remote-task.js';
+import { NodeGoneError, RemoteTask, type InternalHeaders, type RemoteTaskInfo, type TaskNode } from './remote-task.js';
 import { stageSnapshot, type StageSnapshot } from './stage-snapshot.js';
 
 export interface ClusterView {
@@ -166,7 +166,8 @@ export class DistributedQuery {
           try {
             await task.update(request);
           } catch (e) {
-            if (e instanceof EngineError && e.errorName === 'SERVER_SHUTTING_DOWN') throw new Refusal(task.node.nodeId, e);
+            // Nothing of the task started on a node that refused it or whose process is gone: place the query again without it.
+            if (e instanceof NodeGoneError || (e instanceof EngineError && e.errorName === 'SERVER_SHUTTING_DOWN')) throw new Refusal(task.node.nodeId, e);
             throw e;
           }
           this.follow(stage, i);
