@@ -4,14 +4,14 @@
 import path from "node:path";
 import { expect } from "chai";
 import { repoRoot } from "../src/kubelet/images.js";
-import { TestCluster, eventually } from "./support/cluster.js";
+import { TestCluster, assertNoStrayProcesses, eventually } from "./support/cluster.js";
 import { PodHistory } from "./support/pod-history.js";
 import { referenceQueries, type ReferenceQuery } from "./support/tpch-reference.js";
 import { expectAnswer, queryLoad, runQuery } from "./support/trino-queries.js";
 
 const chart = path.join(repoRoot, "charts", "engine");
 const examples = path.join(repoRoot, "examples");
-const workerSelector = "engine.io/cluster=engine,app.kubernetes.io/component=worker";
+const workerSelector = (name = "engine") => `engine.io/cluster=${name},app.kubernetes.io/component=worker`;
 
 interface ClusterStatus {
   state?: string;
@@ -28,12 +28,13 @@ describe("the operator on the test Kubernetes", function () {
   let pods: PodHistory;
 
   const status = async (name = "engine"): Promise<ClusterStatus> => (await cluster.json(["get", "enginecluster", name])).status ?? {};
-  const workerPods = async (): Promise<string[]> => (await cluster.json(["get", "pods", "-l", workerSelector])).items.filter((p: any) => !p.metadata.deletionTimestamp).map((p: any) => p.metadata.name).sort();
+  const workerPods = async (name = "engine"): Promise<string[]> =>
+    (await cluster.json(["get", "pods", "-l", workerSelector(name)])).items.filter((p: any) => !p.metadata.deletionTimestamp).map((p: any) => p.metadata.name).sort();
   /** Waits until the cluster is steady with `ready` workers: Available, nothing draining, no other worker pod. */
-  const steady = async (ready: number, timeoutMs = 60_000) =>
+  const steady = async (ready: number, name = "engine", timeoutMs = 60_000) =>
     eventually(async () => {
-      const s = await status();
-      return s.state === "Available" && s.workers?.ready === ready && s.workers.draining === 0 && (await workerPods()).length === ready;
+      const s = await status(name);
+      return s.state === "Available" && s.workers?.ready === ready && s.workers.draining === 0 && (await workerPods(name)).length === ready;
     }, timeoutMs);
   const events = async (reason: string): Promise<string[]> =>
     (await cluster.json(["get", "events", "--field-selector", `involvedObject.kind=EngineCluster,reason=${reason}`])).items.map((e: { message: string }) => e.message);
@@ -50,7 +51,7 @@ describe("the operator on the test Kubernetes", function () {
   it("installs with helm: the CRD, and the operator running as the leader", async () => {
     const lint = await cluster.helm(["lint", "--strict", chart]);
     expect(lint).to.match(/1 chart\(s\) linted, 0 chart\(s\) failed/);
-    const out = await cluster.helm(["install", "engine", chart, "--set", "operator.leaderElection.leaseDurationSeconds=3", "--wait", "--timeout", "60s"]);
+    const out = await cluster.helm(["install", "engine", chart, "--set", "operator.leaderElection.leaseDurationSeconds=3", "--set", "operator.autoscalePeriodSeconds=1", "--wait", "--timeout", "60s"]);
     expect(out).to.match(/STATUS: deployed/);
     expect(out).to.match(/kubectl apply -n default -f examples\/minimal.yaml/);
     await cluster.ok(["get", "crd", "engineclusters.engine.io"]);
@@ -71,7 +72,7 @@ describe("the operator on the test Kubernetes", function () {
   });
 
   it("runs examples/minimal.yaml: Available, and TPC-H through the coordinator's Service gives the reference answers", async () => {
-    pods = await PodHistory.start(cluster.kubeconfigPath, "default", "engine.io/cluster=engine");
+    pods = await PodHistory.start(cluster.kubeconfigPath, "default", "app.kubernetes.io/managed-by=engine-operator");
     await cluster.ok(["apply", "-f", path.join(examples, "minimal.yaml")]);
     await cluster.ok(["wait", "--for=condition=Available", "enginecluster/engine", "--timeout=60s"]);
     await steady(2);
@@ -155,7 +156,7 @@ describe("the operator on the test Kubernetes", function () {
     await eventually(async () => (await status()).nodes!.filter((n) => n.role === "worker" && n.state === "ACTIVE").length === 2, 10_000);
     await new Promise((r) => setTimeout(r, 1000));
     await cluster.ok(["scale", "enginecluster/engine", "--replicas=1"]);
-    const draining = async () => (await cluster.json(["get", "pods", "-l", workerSelector])).items.find((p: any) => p.metadata.annotations?.["engine.io/drain"]);
+    const draining = async () => (await cluster.json(["get", "pods", "-l", workerSelector()])).items.find((p: any) => p.metadata.annotations?.["engine.io/drain"]);
     await eventually(async () => (await draining()) !== undefined, 20_000);
     const pod = await draining();
     const record = JSON.parse(pod.metadata.annotations["engine.io/drain"]);
@@ -191,5 +192,52 @@ describe("the operator on the test Kubernetes", function () {
     for (const failure of report.failures) console.log(`        ${failure}`);
     for (const failure of report.failures) expect(failure).to.match(/^\w+: [A-Z_]+: \S/);
     expect((await status()).nodes!.find((n) => n.pod === victim)).to.include({ state: "ACTIVE", restarts: 1 });
+  });
+
+  it("autoscales: queued queries add workers up to maxReplicas, idleness removes them through the drain", async () => {
+    const auto = `apiVersion: engine.io/v1alpha1
+kind: EngineCluster
+metadata: {name: auto}
+spec:
+  coordinator:
+    config: {query: {maxRunning: 1}}
+  workers:
+    replicas: 1
+    autoscaling: {minReplicas: 1, maxReplicas: 3, targetQueuedQueries: 0, targetRunningSplitsPerWorker: 1000, scaleInStabilizationSeconds: 3}
+`;
+    await cluster.ok(["apply", "-f", "-"], auto);
+    await steady(1, "auto");
+    const svc = await cluster.json(["get", "service", "auto"]);
+    const load = queryLoad(`http://${svc.spec.clusterIP}:${svc.spec.ports[0].port}`, queries, 4);
+    let highest = 0;
+    await eventually(async () => {
+      const s = await status("auto");
+      highest = Math.max(highest, s.workers?.desired ?? 0);
+      return s.workers?.ready === 3;
+    }, 60_000);
+    const report = await load.stop();
+    console.log(`      autoscaling under a queue: ${report.run} queries, ${report.failures.length} failed`);
+    expect(report.failures).to.deep.equal([]);
+    const scaledUp = await cluster.json(["get", "events", "--field-selector", "involvedObject.name=auto,reason=Autoscaled"]);
+    expect(scaledUp.items.map((e: { message: string }) => e.message).some((m: string) => /queued queries/.test(m))).to.equal(true);
+    const three = await workerPods("auto");
+    await steady(1, "auto");
+    expect(highest, "never above maxReplicas").to.equal(3);
+    const removed = three.filter((p) => pods.deleted().includes(p));
+    expect(removed).to.have.length(2);
+    for (const name of removed) expect(pods.atDeletion(name)!.status!.containerStatuses![0].state!.terminated!.exitCode, name).to.equal(0);
+  });
+
+  it("kubectl delete enginecluster removes every object and process it made", async () => {
+    const made = async () =>
+      (await cluster.json(["get", "pods,services,configmaps,secrets,deployments,replicasets,poddisruptionbudgets", "-l", "app.kubernetes.io/managed-by=engine-operator"])).items.map(
+        (o: any) => `${o.kind}/${o.metadata.name}`,
+      );
+    expect((await made()).length).to.be.greaterThan(10);
+    await cluster.ok(["delete", "enginecluster", "engine", "auto", "--timeout=60s"]);
+    await eventually(async () => (await made()).length === 0, 60_000);
+    await cluster.helm(["uninstall", "engine", "--wait", "--timeout", "60s"]);
+    await eventually(async () => (await cluster.json(["get", "pods"])).items.length === 0, 30_000);
+    assertNoStrayProcesses();
   });
 });
