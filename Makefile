@@ -2,15 +2,15 @@
 SHELL := /bin/bash
 NODE_MODULES := node_modules/.package-lock.json
 
-.PHONY: install build run cluster test e2e e2e-tools e2e-run kube-up kube-down bench bench-cluster bench-nodes bench-drain tpch-check lint clean
+.PHONY: install build run cluster test e2e e2e-tools e2e-run kube-up kube-down bench bench-cluster bench-nodes bench-drain tpch-check lint clean image
 
-$(NODE_MODULES): package.json engine/package.json e2e/package.json package-lock.json
+$(NODE_MODULES): package.json engine/package.json operator/package.json e2e/package.json package-lock.json
 	npm ci --no-audit --no-fund
 	@touch $(NODE_MODULES)
 
 install: $(NODE_MODULES)
 
-# Compiles engine/src, engine/test and engine/scripts to engine/dist and publishes the
+# Compiles engine/, operator/ and e2e/ (each to its dist/) and publishes the
 # configuration schema as engine/dist/config.schema.json.
 build: install
 	npx tsc -b
@@ -26,11 +26,12 @@ WORKERS ?= 2
 cluster: build
 	node engine/dist/src/cli/main.js cluster --workers $(WORKERS) $(ARGS)
 
-# Unit and integration tests, then the sqllogictest gate (the select*.test files must pass at 97%) on
+# Unit and integration tests (engine, then operator), then the sqllogictest gate (the select*.test files must pass at 97%) on
 # one node and again through a coordinator and 2 workers, then the end-to-end tests against the test
 # Kubernetes.
 test: build
 	cd engine && npx mocha 'dist/test/**/*.test.js'
+	cd operator && npx mocha 'dist/test/**/*.test.js'
 	node engine/dist/scripts/sqllogictest.js --gate select=97
 	node engine/dist/scripts/sqllogictest.js --workers 2 --gate select=97 --report engine/test-reports/sqllogictest-cluster.txt
 	$(MAKE) --no-print-directory e2e-run
@@ -88,5 +89,13 @@ tpch-check: build
 # Strict type checking is the lint.
 lint: build
 
+# The engine and operator images (needs Docker): `make image REGISTRY=ghcr.io/you TAG=dev`. The
+# chart's and the CRD's default image names are these with the default REGISTRY and TAG.
+REGISTRY ?= ghcr.io/engine-project
+TAG ?= $(shell node -p "require('./engine/package.json').version")
+image:
+	docker build -f docker/engine.Dockerfile -t $(REGISTRY)/engine:$(TAG) .
+	docker build -f docker/operator.Dockerfile -t $(REGISTRY)/engine-operator:$(TAG) .
+
 clean:
-	rm -rf engine/dist e2e/dist
+	rm -rf engine/dist operator/dist e2e/dist

@@ -94,8 +94,20 @@ function fieldError(e: ErrorObject, obj: unknown): FieldError {
   }
 }
 
+/** The OpenAPI formats CRDs use (controller-gen writes date-time for a metav1.Time): date-time checked, the rest known. */
+const openApiFormats = {
+  "date-time": /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/i,
+  date: /^\d{4}-\d\d-\d\d$/,
+  int32: true,
+  int64: true,
+  float: true,
+  double: true,
+  byte: true,
+  "int-or-string": true,
+} as const;
+
 export class CrdController {
-  private readonly ajv = new Ajv({ strict: false, useDefaults: true, allErrors: true });
+  private readonly ajv = new Ajv({ strict: false, useDefaults: true, allErrors: true, formats: openApiFormats });
   /** CRD name → the resource types it registered. */
   private readonly served = new Map<string, ResourceType[]>();
 
@@ -141,6 +153,8 @@ export class CrdController {
         crdName: name,
         admit: (obj) => {
           const { metadata, apiVersion, kind } = obj;
+          // metadata is the server's (a schema's `metadata: {type: object}` must not prune its fields).
+          delete obj.metadata;
           prune(obj, schema);
           Object.assign(obj, { metadata, apiVersion, kind });
           if (validate && !validate(obj)) {

@@ -6,6 +6,7 @@ import { parseDuration } from '../config/duration.js';
 import { optionTable, parseCommandArguments, stringOption, UsageError, type OptionValues } from './args.js';
 import { NodeClient, NodeUnreachableError } from './client/node-client.js';
 import { ClientError } from './client/statement-client.js';
+import { InternalAuthenticator } from '../server/internal-auth/internal-authenticator.js';
 import { drainNode } from './node-drain.js';
 
 const TARGET_OPTIONS: ReadonlyArray<readonly [string, string]> = [
@@ -25,6 +26,7 @@ const STATE_USAGE = `Usage: engine node state (--server URL | --local [--port PO
 
 Prints the node's state; with STATE (ACTIVE, ISOLATING, ISOLATED or SHUTTING_DOWN) moves it there
 first and prints the state it is in then. A move the node refuses exits with 1 and its reason.
+With ENGINE_SHARED_SECRET set, the move carries a token signed with it (nodes with a shared secret require one).
 
 Options:
 ${optionTable([...TARGET_OPTIONS, ['--help', 'show this help']])}
@@ -37,6 +39,7 @@ shows it ISOLATED with no queries or tasks left, moves it to SHUTTING_DOWN, and 
 process is gone: its port refuses connections and, with --local, its process has exited. Prints
 progress; exits 0 once the node is gone, 1 on timeout (naming what still runs), when nothing
 listens at the address, or when someone moves the node back to ACTIVE. A pod's preStop hook runs 'engine node drain --local'.
+With ENGINE_SHARED_SECRET set, the moves carry a token signed with it (nodes with a shared secret require one).
 
 Options:
 ${optionTable([
@@ -79,7 +82,7 @@ async function stateCommand(args: readonly string[]): Promise<number> {
     return 0;
   }
   if (positionals.length > 1) throw new UsageError(`engine node state: expected at most one state, got ${positionals.join(' ')}`);
-  const client = new NodeClient(nodeAddress('node state', values));
+  const client = nodeClient(nodeAddress('node state', values));
   const target = positionals[0];
   process.stdout.write(`${target === undefined ? await client.state() : await client.setState(target)}\n`);
   return 0;
@@ -91,7 +94,7 @@ async function drainCommand(args: readonly string[]): Promise<number> {
     process.stdout.write(DRAIN_USAGE);
     return 0;
   }
-  const client = new NodeClient(nodeAddress('node drain', values));
+  const client = nodeClient(nodeAddress('node drain', values));
   return drainNode(client, {
     timeoutMillis: durationOption(values, 'timeout', '10m'),
     pollMillis: durationOption(values, 'poll', '1s'),
@@ -110,6 +113,16 @@ async function reportFailures(run: () => Promise<number>): Promise<number> {
     process.stderr.write(`${e.message}\n`);
     return 1;
   }
+}
+
+/**
+ * A client of the node at `server`. With ENGINE_SHARED_SECRET set (as in the node's own container, where
+ * a preStop hook runs 'engine node drain --local'), PUT /v1/info/state carries the internal bearer token.
+ */
+function nodeClient(server: string): NodeClient {
+  const secret = process.env.ENGINE_SHARED_SECRET;
+  const auth = new InternalAuthenticator(secret === '' ? undefined : secret, 'engine-cli');
+  return new NodeClient(server, () => auth.authorizationHeader());
 }
 
 /** --server URL, or --local: the node on this host, found as `engine server` would bind it from the environment. */

@@ -181,6 +181,15 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
     return { done: true, value: undefined };
   }
 
+  /**
+   * The consumer's query or task ended (cancel, failure): a consumer waiting for pages gets `error`
+   * at once (not the end of its input, which would let an aggregation above it emit partial rows).
+   */
+  abort(error: EngineError): void {
+    if (this.failure === undefined) this.fail(error);
+    this.close();
+  }
+
   /** Stops fetching and releases the remote buffers not yet released (best effort). */
   close(): void {
     if (this.closed) return;
@@ -440,4 +449,10 @@ function sleep(millis: number, signal: AbortSignal): Promise<void> {
       resolve();
     }
   });
+}
+
+/** Makes `client` fail with `error()` once `signal` aborts (its query or task ended early). */
+export function abortOnSignal(client: ExchangeClient, signal: AbortSignal, error: () => EngineError): void {
+  if (signal.aborted) client.abort(error());
+  else signal.addEventListener('abort', () => client.abort(error()), { once: true });
 }

@@ -15,7 +15,7 @@ import { newQueryProgress, type QueryProgress } from '../spi/query-progress.js';
 import type { Session } from '../spi/session.js';
 import type { PlanNode, RemoteSourceNode } from '../sql/planner/plan.js';
 import type { NodeRuntimeStats } from '../sql/planner/plan-printer.js';
-import { ExchangeClient, type ExchangeClientOptions } from './exchange-client.js';
+import { abortOnSignal, ExchangeClient, type ExchangeClientOptions } from './exchange-client.js';
 import type { OutputBufferOptions } from './output-buffer.js';
 import { SplitQueue } from './split-queue.js';
 import { TaskOutput } from './task-output.js';
@@ -236,6 +236,7 @@ export class SqlTask {
     for (const location of this.pendingLocations.get(node.id) ?? []) client.addLocation(location);
     this.pendingLocations.delete(node.id);
     if (this.noMoreLocations.has(node.id)) client.setNoMoreLocations();
+    abortOnSignal(client, this.abort.signal, () => new EngineError('USER_CANCELED', `Task ${this.taskId} was ${this.currentState.toLowerCase()}`));
     return client;
   }
 

@@ -159,6 +159,22 @@ describe('engine node drain', function () {
     }
   });
 
+  it('signs its moves with $ENGINE_SHARED_SECRET, as a node with a shared secret requires', async () => {
+    const secret = { ENGINE_SHARED_SECRET: 'drain-test-secret' };
+    const server = await ServerProcess.start([], secret);
+    const unsigned = await runEngine(['node', 'state', '--server', server.uri, 'ISOLATED'], { ENGINE_SHARED_SECRET: '' });
+    expect(unsigned.code).to.equal(1);
+    expect(unsigned.stderr).to.have.string('401');
+    const wrong = await runEngine(['node', 'state', '--server', server.uri, 'ISOLATED'], { ENGINE_SHARED_SECRET: 'another-secret' });
+    expect(wrong.code).to.equal(1);
+    expect(wrong.stderr).to.have.string("its signature does not match this node's shared secret");
+    expect(await nodeState(server.uri)).to.equal('ACTIVE');
+    const result = await runEngine(['node', 'drain', '--local', '--port', String(server.port), '--poll', '100ms'], secret);
+    expect(result.code, result.stderr).to.equal(0);
+    expect(result.stdout.trimEnd().split('\n').at(-1)).to.match(/the node is gone \(process \d+ exited\)$/);
+    expect(await server.waitForExit()).to.equal(0);
+  });
+
   it('refuses bad durations', async () => {
     for (const args of [['--timeout', 'soon'], ['--poll', '0s'], ['--timeout', '10']]) {
       const run = await runEngine(['node', 'drain', '--server', 'http://127.0.0.1:1', ...args]);

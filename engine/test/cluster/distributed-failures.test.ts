@@ -40,8 +40,8 @@ describe('distributed queries that end early', function () {
   }
 
   /** Starts a long query and waits until a worker runs one of its tasks. */
-  async function startLongQuery(): Promise<{ first: StatementResponse; queryId: string }> {
-    const first = (await postStatement(cluster.coordinator.uri, LONG_QUERY, { 'X-Engine-User': 'test' })).body;
+  async function startLongQuery(sql = LONG_QUERY): Promise<{ first: StatementResponse; queryId: string }> {
+    const first = (await postStatement(cluster.coordinator.uri, sql, { 'X-Engine-User': 'test' })).body;
     let next = first;
     await eventually('a running task on a worker', async () => {
       if (next.nextUri) next = (await getJson<StatementResponse>(next.nextUri)).body;
@@ -52,7 +52,8 @@ describe('distributed queries that end early', function () {
   }
 
   it('a cancelled query leaves no task running on any worker', async () => {
-    const { first, queryId } = await startLongQuery();
+    // Minutes of work that sends nothing up until its end: the cancel must not wait for it.
+    const { first, queryId } = await startLongQuery("SELECT count(*) FROM tpch.sf10.lineitem WHERE l_comment LIKE '%carefully%'");
     const cancel = await fetch(first.nextUri!, { method: 'DELETE' });
     expect(cancel.status).to.equal(204);
     for (const worker of cluster.workers.values()) {
@@ -98,4 +99,34 @@ describe('distributed queries that end early', function () {
     expect(run.rows).to.deep.equal([[15000]]);
     expect((await tasksOf(restarted.uri, run.final.id)).length, 'the restarted worker ran a task of the query').to.be.greaterThan(0);
   });
+});
+
+describe('a worker whose process is gone before the coordinator noticed', function () {
+  this.timeout(60_000);
+  let cluster: TestCluster;
+
+  before(async () => {
+    // Health checks and announcement expiry far apart: the coordinator keeps counting a killed worker ACTIVE.
+    cluster = await TestCluster.start(2, { sharedSecret: SECRET, coordinatorArgs: ['--heartbeat-interval', '60s', '--max-announcement-age', '60s'] });
+    await cluster.waitForActiveWorkers(2);
+  });
+
+  after(async () => {
+    await cluster?.stop();
+  });
+
+  it('gets no task of a new query: the query is placed again on the others and answers', async () => {
+    const victim = cluster.worker('worker-2');
+    victim.signal('SIGKILL');
+    await victim.waitForExit();
+    const run = await runStatement(cluster.coordinator.uri, 'SELECT count(*), sum(l_quantity) FROM tpch.tiny.lineitem', USER);
+    expect(run.final.error, run.final.error?.message).to.equal(undefined);
+    expect(run.rows).to.deep.equal([[60175, '1536127.00']]);
+    expect((await tasksOf(cluster.worker('worker-1').uri, run.final.id)).length, 'worker-1 ran it').to.be.greaterThan(0);
+  });
+
+  async function tasksOf(uri: string, queryId: string): Promise<TaskEntry[]> {
+    const { body } = await getJson<TaskEntry[]>(`${uri}/v1/task`, { headers: { ...internal.authorizationHeader() } });
+    return body.filter((t) => t.taskId.startsWith(`${queryId}.`));
+  }
 });

@@ -36,10 +36,10 @@ export class NodeClient {
     /** e.g. http://127.0.0.1:8080 */
     readonly server: string,
     /**
-     * Sent with every request. This is where an Authorization header goes once nodes require one
-     * (internal-communication.shared-secret).
+     * The headers every request carries, asked for each request: with a shared secret
+     * (internal-communication.shared-secret), the internal bearer token, renewed as it ages.
      */
-    private readonly headers: Readonly<Record<string, string>> = {},
+    private readonly headers: () => Readonly<Record<string, string>> = () => ({}),
   ) {}
 
   async state(): Promise<string> {
@@ -64,7 +64,7 @@ export class NodeClient {
       response = await fetch(url, {
         method,
         body,
-        headers: { ...this.headers, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        headers: { ...this.headers(), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MILLIS),
       });
     } catch (e) {

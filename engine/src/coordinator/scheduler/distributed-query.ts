@@ -20,10 +20,10 @@ import { sessionToJson } from '../../spi/session-json.js';
 import { allFragments, isPartitioned, type PlanFragment } from '../../sql/planner/distributed/fragmenter.js';
 import type { PlanNode, RemoteSourceNode } from '../../sql/planner/plan.js';
 import { sources } from '../../sql/planner/plan.js';
-import { ExchangeClient, type ExchangeClientOptions } from '../../worker/exchange-client.js';
+import { abortOnSignal, ExchangeClient, type ExchangeClientOptions } from '../../worker/exchange-client.js';
 import type { OutputBuffersSpec, ScanSplits, TaskUpdateRequest } from '../../worker/task-request.js';
 import { SplitAssigner } from './split-assigner.js';
-import { RemoteTask, type InternalHeaders, type RemoteTaskInfo, type TaskNode } from './remote-task.js';
+import { NodeGoneError, RemoteTask, type InternalHeaders, type RemoteTaskInfo, type TaskNode } from './remote-task.js';
 import { stageSnapshot, type StageSnapshot } from './stage-snapshot.js';
 
 export interface ClusterView {
@@ -79,7 +79,7 @@ export class DistributedQuery {
       const local: ExecutionEnvironment = {
         ...env,
         operator: { ...env.operator, signal },
-        remoteSources: (node) => this.exchange(node, 0),
+        remoteSources: (node) => this.exchange(node, 0, signal),
       };
       yield* new LocalExecutionPlanner(local).plan(this.root.root);
       if (this.failure) throw this.failure;
@@ -166,7 +166,8 @@ export class DistributedQuery {
           try {
             await task.update(request);
           } catch (e) {
-            if (e instanceof EngineError && e.errorName === 'SERVER_SHUTTING_DOWN') throw new Refusal(task.node.nodeId, e);
+            // Nothing of the task started on a node that refused it or whose process is gone: place the query again without it.
+            if (e instanceof NodeGoneError || (e instanceof EngineError && e.errorName === 'SERVER_SHUTTING_DOWN')) throw new Refusal(task.node.nodeId, e);
             throw e;
           }
           this.follow(stage, i);
@@ -191,10 +192,12 @@ export class DistributedQuery {
     return node.sourceFragmentIds.flatMap((id) => this.stages.get(id)!.tasks.map((t) => ({ uri: t.resultsUri(consumerIndex), nodeId: t.node.nodeId })));
   }
 
-  private exchange(node: RemoteSourceNode, consumerIndex: number): PageStream {
+  /** The root's reader of a remote source; when the query ends early it stops waiting at once. */
+  private exchange(node: RemoteSourceNode, consumerIndex: number, signal: AbortSignal): PageStream {
     const client = new ExchangeClient(this.cluster.exchange);
     for (const location of this.locations(node, consumerIndex)) client.addLocation(location);
     client.setNoMoreLocations();
+    abortOnSignal(client, signal, () => this.failure ?? new EngineError('USER_CANCELED', 'Query was canceled'));
     return client;
   }
 

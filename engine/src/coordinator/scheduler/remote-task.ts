@@ -69,14 +69,21 @@ export class RemoteTask {
     return this.info !== undefined && DONE_STATES.has(this.info.state);
   }
 
-  /** POST: creates (or updates) the task; a node that refuses (not ACTIVE) throws SERVER_SHUTTING_DOWN. */
+  /**
+   * POST: creates (or updates) the task; a node that refuses (not ACTIVE) throws SERVER_SHUTTING_DOWN,
+   * one whose port refuses the connection (its process is gone) NodeGoneError, one that does not
+   * answer REMOTE_HOST_GONE.
+   */
   async update(request: TaskUpdateRequest): Promise<void> {
     let response: Response;
     try {
       response = await this.request('POST', this.uri, { body: toTaggedJson(request), headers: { 'Content-Type': 'application/json' } });
     } catch (e) {
-      // Not retried: the node may have taken the update (its splits) before the connection broke.
-      throw this.hostGone(e);
+      if (this.closed) throw e;
+      const code = (e as { cause?: { code?: unknown } }).cause?.code;
+      const message = `Could not send task ${this.taskId} to node ${this.node.nodeId} (${this.node.uri}): ${typeof code === 'string' ? code : (e as Error).message}`;
+      if (code === 'ECONNREFUSED') throw new NodeGoneError(this.node.nodeId, `${message}: the node is gone`);
+      throw new EngineError('REMOTE_HOST_GONE', `${message}. The node may have crashed or be under too much load.`);
     }
     const text = await response.text();
     if (response.status === 503) throw new EngineError('SERVER_SHUTTING_DOWN', `Node ${this.node.nodeId} refused task ${this.taskId}: ${errorMessage(text)}`);
@@ -168,6 +175,16 @@ export class RemoteTask {
       headers: { ...this.headers(), ...init.headers },
       signal: signal ?? AbortSignal.any([this.stop.signal, AbortSignal.timeout(15_000)]),
     });
+  }
+}
+
+/** A task could not be created because the node's port refused the connection: nothing of it started there. */
+export class NodeGoneError extends EngineError {
+  constructor(
+    readonly nodeId: string,
+    message: string,
+  ) {
+    super('REMOTE_HOST_GONE', message);
   }
 }
 

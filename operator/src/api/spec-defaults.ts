@@ -1,0 +1,84 @@
+// The spec with the CRD's defaults applied, and the checks the schema cannot express in every API
+// server (CEL rules, reserved configuration keys). The API server applies the same defaults (a test
+// holds the two together); applying them here too keeps the operator right for objects stored before
+// a default existed.
+import type { AutoscalingSpec, EngineClusterSpec, JsonObject, JsonValue } from "./engine-cluster.js";
+
+export const defaultImage = "ghcr.io/engine-project/engine:0.1.0";
+
+export const autoscalingDefaults: AutoscalingSpec = {
+  enabled: true,
+  minReplicas: 1,
+  maxReplicas: 10,
+  targetQueuedQueries: 0,
+  targetRunningSplitsPerWorker: 32,
+  scaleInStabilizationSeconds: 300,
+};
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function objectOr(value: unknown): Record<string, unknown> {
+  return isObject(value) ? value : {};
+}
+
+function pick<T>(value: unknown, fallback: T): T {
+  return value === undefined || value === null ? fallback : (value as T);
+}
+
+export function withDefaults(raw: unknown): EngineClusterSpec {
+  const spec = objectOr(raw);
+  const coordinator = objectOr(spec.coordinator);
+  const service = objectOr(coordinator.service);
+  const workers = objectOr(spec.workers);
+  const result: EngineClusterSpec = {
+    image: pick(spec.image, defaultImage),
+    imagePullPolicy: pick(spec.imagePullPolicy, "IfNotPresent"),
+    coordinator: {
+      service: { type: pick(service.type, "ClusterIP"), port: pick(service.port, 8080) },
+    },
+    workers: {
+      replicas: pick(workers.replicas, 2),
+      drainTimeoutSeconds: pick(workers.drainTimeoutSeconds, 600),
+    },
+  };
+  if (isObject(spec.config)) result.config = spec.config as JsonObject;
+  if (isObject(spec.catalogs)) result.catalogs = spec.catalogs as EngineClusterSpec["catalogs"];
+  if (typeof service.nodePort === "number") result.coordinator.service.nodePort = service.nodePort;
+  if (isObject(coordinator.resources)) result.coordinator.resources = coordinator.resources;
+  if (isObject(coordinator.config)) result.coordinator.config = coordinator.config as JsonObject;
+  if (isObject(workers.resources)) result.workers.resources = workers.resources;
+  if (isObject(workers.config)) result.workers.config = workers.config as JsonObject;
+  if (isObject(workers.autoscaling)) result.workers.autoscaling = { ...autoscalingDefaults, ...(workers.autoscaling as Partial<AutoscalingSpec>) };
+  return result;
+}
+
+/** Configuration keys the operator sets on every node itself (role, membership, identity, port, secret). */
+const reservedConfig: string[][] = [["role"], ["discovery"], ["node", "id"], ["node", "internalAddress"], ["http", "host"], ["http", "port"], ["internalCommunication"]];
+
+function reservedKeysIn(config: JsonObject | undefined, where: string): string[] {
+  if (!config) return [];
+  const found: string[] = [];
+  for (const path of reservedConfig) {
+    let value: JsonValue | undefined = config;
+    for (const key of path) value = isObject(value) ? (value as JsonObject)[key] : undefined;
+    if (value !== undefined) found.push(`${where}.${path.join(".")} is set by the operator and may not be given`);
+  }
+  return found;
+}
+
+/** Longest EngineCluster name: its pods are NAME-worker-xxxxx and its Service NAME (a DNS label). */
+export const maxNameLength = 40;
+
+/** What is wrong with a cluster that the API server's schema let through; empty when nothing is. */
+export function specProblems(name: string, spec: EngineClusterSpec): string[] {
+  const problems: string[] = [];
+  if (name.length > maxNameLength) problems.push(`the name ${JSON.stringify(name)} is longer than ${maxNameLength} characters`);
+  const auto = spec.workers.autoscaling;
+  if (auto?.enabled && auto.minReplicas > auto.maxReplicas) problems.push(`spec.workers.autoscaling: minReplicas (${auto.minReplicas}) is above maxReplicas (${auto.maxReplicas})`);
+  for (const catalog of Object.keys(spec.catalogs ?? {}))
+    if (!/^[a-z][a-z0-9_]*$/.test(catalog)) problems.push(`spec.catalogs: ${JSON.stringify(catalog)} is not a catalog name (lower-case letters, digits and _, starting with a letter)`);
+  problems.push(...reservedKeysIn(spec.config, "spec.config"), ...reservedKeysIn(spec.coordinator.config, "spec.coordinator.config"), ...reservedKeysIn(spec.workers.config, "spec.workers.config"));
+  return problems;
+}

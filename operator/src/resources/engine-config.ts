@@ -1,0 +1,39 @@
+// Each role's engine configuration file: spec.config, the catalogs, then the role's own overrides,
+// merged in that order (objects key by key; anything else replaced).
+import type { EngineCluster, JsonObject, JsonValue } from "../api/engine-cluster.js";
+import type { Role } from "../api/names.js";
+
+function isObject(value: JsonValue | undefined): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+export function deepMerge(base: JsonObject, over: JsonObject): JsonObject {
+  const out: JsonObject = { ...base };
+  for (const [key, value] of Object.entries(over)) {
+    const current = out[key];
+    out[key] = isObject(current) && isObject(value) ? deepMerge(current, value) : value;
+  }
+  return out;
+}
+
+export function engineConfig(cluster: EngineCluster, role: Role): JsonObject {
+  const spec = cluster.spec;
+  let config: JsonObject = spec.config ?? {};
+  if (spec.catalogs && Object.keys(spec.catalogs).length > 0) {
+    const catalogs: JsonValue[] = Object.entries(spec.catalogs)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([name, c]) => ({ name, connector: c.connector, ...(c.properties ? { properties: c.properties } : {}) }));
+    config = deepMerge(config, { catalogs });
+  }
+  const overrides = role === "coordinator" ? spec.coordinator.config : spec.workers.config;
+  return overrides ? deepMerge(config, overrides) : config;
+}
+
+/** The file name of a role's configuration in the ConfigMap (and in /etc/engine). */
+export function configFileName(role: Role): string {
+  return `${role}.json`;
+}
+
+export function configFileText(cluster: EngineCluster, role: Role): string {
+  return `${JSON.stringify(engineConfig(cluster, role), null, 2)}\n`;
+}

@@ -1,0 +1,69 @@
+// The pod every engine node runs in, coordinator or worker: the engine container reading its role's
+// configuration file, told its identity by the downward API (node id = pod name, address = pod IP),
+// the shared secret from the cluster's Secret, and a preStop hook that drains the node, so a pod
+// deleted by anyone still lets its work finish.
+import type { V1Container, V1EnvVar, V1PodSpec, V1ResourceRequirements } from "@kubernetes/client-node";
+import type { EngineCluster, Quantity, ResourceRequirements } from "../api/engine-cluster.js";
+import { clusterNames, enginePort, type Role } from "../api/names.js";
+import { configFileName } from "./engine-config.js";
+
+export const configMountPath = "/etc/engine";
+export const sharedSecretKey = "shared-secret";
+
+/** Time the kubelet gives a pod to stop beyond the drain's own timeout (SIGTERM and exit). */
+const gracePeriodMarginSeconds = 30;
+
+function env(cluster: EngineCluster, role: Role, discoveryUri: string | undefined): V1EnvVar[] {
+  const names = clusterNames(cluster.metadata.name!);
+  const vars: V1EnvVar[] = [
+    { name: "ENGINE_ROLE", value: role },
+    { name: "ENGINE_NODE_ID", valueFrom: { fieldRef: { fieldPath: "metadata.name" } } },
+    { name: "ENGINE_NODE_INTERNAL_ADDRESS", valueFrom: { fieldRef: { fieldPath: "status.podIP" } } },
+    { name: "ENGINE_HTTP_PORT", value: String(enginePort) },
+    { name: "ENGINE_SHARED_SECRET", valueFrom: { secretKeyRef: { name: names.secret, key: sharedSecretKey } } },
+  ];
+  if (discoveryUri) vars.push({ name: "ENGINE_DISCOVERY_URI", value: discoveryUri });
+  return vars;
+}
+
+/** Quantities as the API's strings (the schema also lets a number through: `cpu: 2`). */
+function resourceRequirements(r: ResourceRequirements): V1ResourceRequirements {
+  const strings = (m: Record<string, Quantity> | undefined) => (m ? Object.fromEntries(Object.entries(m).map(([k, v]) => [k, String(v)])) : undefined);
+  return { ...(r.requests ? { requests: strings(r.requests) } : {}), ...(r.limits ? { limits: strings(r.limits) } : {}) };
+}
+
+function container(cluster: EngineCluster, role: Role, discoveryUri: string | undefined): V1Container {
+  const spec = cluster.spec;
+  const drainSeconds = spec.workers.drainTimeoutSeconds;
+  const resources = role === "coordinator" ? spec.coordinator.resources : spec.workers.resources;
+  return {
+    name: "engine",
+    image: spec.image,
+    imagePullPolicy: spec.imagePullPolicy,
+    args: ["server", "--config", `${configMountPath}/${configFileName(role)}`],
+    env: env(cluster, role, discoveryUri),
+    ports: [{ name: "http", containerPort: enginePort, protocol: "TCP" }],
+    readinessProbe: { httpGet: { path: "/v1/info", port: "http" }, periodSeconds: 2, timeoutSeconds: 2, failureThreshold: 3 },
+    livenessProbe: { httpGet: { path: "/v1/info", port: "http" }, initialDelaySeconds: 10, periodSeconds: 10, timeoutSeconds: 5, failureThreshold: 6 },
+    lifecycle: { preStop: { exec: { command: ["engine", "node", "drain", "--local", "--timeout", `${drainSeconds}s`] } } },
+    volumeMounts: [{ name: "config", mountPath: configMountPath, readOnly: true }],
+    securityContext: { allowPrivilegeEscalation: false, runAsNonRoot: true, capabilities: { drop: ["ALL"] } },
+    ...(resources ? { resources: resourceRequirements(resources) } : {}),
+  };
+}
+
+/**
+ * The pod spec of a role. Workers restart in place only when they fail: one that exits 0 was drained
+ * (or shut down on purpose) and is not started again.
+ */
+export function enginePodSpec(cluster: EngineCluster, role: Role, discoveryUri?: string): V1PodSpec {
+  const names = clusterNames(cluster.metadata.name!);
+  return {
+    containers: [container(cluster, role, discoveryUri)],
+    volumes: [{ name: "config", configMap: { name: names.configMap } }],
+    restartPolicy: role === "worker" ? "OnFailure" : "Always",
+    terminationGracePeriodSeconds: cluster.spec.workers.drainTimeoutSeconds + gracePeriodMarginSeconds,
+    enableServiceLinks: false,
+    securityContext: { runAsNonRoot: true, runAsUser: 10001, runAsGroup: 10001, fsGroup: 10001 },
+  };
+}
