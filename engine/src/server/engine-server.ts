@@ -35,7 +35,7 @@ import { describeWorkload, hasActiveWork, nodeWorkload } from './node-workload.j
 import type { NodeIdentity, ServerContext } from './server-context.js';
 
 const SHUTDOWN_GRACE_MILLIS = 5000;
-/** How long a node that ran tasks stays up after the last one ended: longer than a coordinator's task poll. */
+/** Longest a node stays up after its last task ended for its coordinator to read that task's final state (longer than a poll). */
 const TASK_INFO_LINGER_MILLIS = 1500;
 
 export interface RunningServer {
@@ -162,8 +162,9 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
     () => {
       logger.info('shutting down: no active queries or tasks left');
       // A coordinator still following this node's tasks gets their final state before the node goes.
-      const linger = tasks.list().length > 0 ? TASK_INFO_LINGER_MILLIS : 0;
-      setTimeout(() => void stop(true), linger);
+      const deadline = Date.now() + TASK_INFO_LINGER_MILLIS;
+      const stopWhenTold = () => (tasks.awaitingFinalInfo() && Date.now() < deadline ? setTimeout(stopWhenTold, 50) : void stop(true));
+      stopWhenTold();
     },
     {
       millis: config.shutdown.gracePeriod,

@@ -12,7 +12,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { parseDuration } from '../config/duration.js';
 import { EngineError } from '../errors/engine-error.js';
-import type { SqlTask } from '../worker/sql-task.js';
+import { isDoneState, type SqlTask } from '../worker/sql-task.js';
 import { taskInfo } from '../worker/task-info.js';
 import type { TaskManager } from '../worker/task-manager.js';
 import { parseTaskUpdateRequest } from '../worker/task-request.js';
@@ -35,6 +35,7 @@ const MAX_TASK_WAIT_MILLIS = 10_000;
 
 export function taskRoutes(router: Router, server: ServerContext, tasks: TaskManager): void {
   const answer = (ctx: Context, task: SqlTask) => {
+    if (isDoneState(task.state)) task.finalInfoSent = true;
     ctx.type = 'application/json';
     ctx.body = stringifyWithBigints(taskInfo(task, `${server.node.internalUri}/v1/task/${task.taskId}`, server.node.nodeId));
   };

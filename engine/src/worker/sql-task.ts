@@ -62,6 +62,8 @@ export class SqlTask {
   private readonly pendingLocations = new Map<number, { uri: string; nodeId: string }[]>();
   private readonly noMoreLocations = new Set<number>();
   failure: TaskFailure | undefined;
+  /** Whether a response carried the task's final state (its coordinator knows it ended). */
+  finalInfoSent = false;
   /** CPU time of this task's turns on the event loop (pages pulled through its pipeline). */
   cpuMillis = 0;
 

@@ -97,6 +97,12 @@ export class TaskManager {
     return sum;
   }
 
+  /** Tasks that ended but whose final state no response has carried yet (a shutting-down node waits a little for them). */
+  awaitingFinalInfo(): boolean {
+    for (const task of this.tasks.values()) if (isDoneState(task.state) && !task.finalInfoSent) return true;
+    return false;
+  }
+
   bufferedBytes(): number {
     let bytes = 0;
     for (const task of this.tasks.values()) bytes += task.outputBuffer?.bufferedBytes ?? 0;

@@ -108,9 +108,12 @@ describe('a cluster: coordinator and workers on loopback', function () {
     await killed.waitForExit();
     const failed = await eventually('worker-2 in /v1/node/failed', () => entryOf(killed.uri, '/v1/node/failed'), 5000);
     expect(failed.recentFailures).to.be.above(0);
-    expect(failed.recentFailuresByType).to.have.property('ECONNREFUSED');
-    expect(failed.lastFailureInfo).to.include({ type: 'ECONNREFUSED' });
-    expect(failed.lastFailureInfo!.message).to.contain('ECONNREFUSED');
+    // The kept-alive connection of the last check is reset, or a new one refused.
+    const types = Object.keys(failed.recentFailuresByType);
+    expect(types.length).to.be.greaterThan(0);
+    for (const type of types) expect(type).to.be.oneOf(['ECONNREFUSED', 'ECONNRESET']);
+    expect(failed.lastFailureInfo!.type).to.be.oneOf(['ECONNREFUSED', 'ECONNRESET']);
+    expect(failed.lastFailureInfo!.message).to.contain(failed.lastFailureInfo!.type);
     expect(failed.lastFailureInfo!.stack).to.be.an('array');
     expect(failed.lastFailureInfo!.suppressed).to.deep.equal([]);
     expect(await stateOf('worker-2')).to.equal('inactive');
