@@ -151,6 +151,23 @@ describe("the operator on the test Kubernetes", function () {
     for (const old of before) expect(pods.atDeletion(old)!.status!.containerStatuses![0].state!.terminated!.exitCode, old).to.equal(0);
   });
 
+  it("rolls the workers first and replaces the coordinator last, after its own drain, when spec.config changes", async () => {
+    const coordinatorSelector = "engine.io/cluster=engine,app.kubernetes.io/component=coordinator";
+    const oldWorkers = await workerPods();
+    const [oldCoordinator] = (await cluster.json(["get", "pods", "-l", coordinatorSelector])).items.map((p: any) => p.metadata.name);
+    await cluster.ok(["patch", "enginecluster/engine", "--type=merge", "-p", JSON.stringify({ spec: { config: { query: { maxQueued: 500 } } } })]);
+    await eventually(async () => pods.deleted().includes(oldCoordinator), 90_000);
+    await steady(2);
+    expect((await workerPods()).filter((p) => oldWorkers.includes(p))).to.deep.equal([]);
+    const deletionBegan = (name: string) => pods.versions.get(name)!.find((v) => v.pod.metadata?.deletionTimestamp || v.type === "DELETED")!.at;
+    for (const worker of oldWorkers) expect(deletionBegan(worker), `${worker} went before the coordinator`).to.be.below(deletionBegan(oldCoordinator));
+    const last = pods.versions.get(oldCoordinator)!.at(-1)!.pod;
+    expect(last.status!.containerStatuses![0].state!.terminated!.exitCode, "the old coordinator drained and exited 0").to.equal(0);
+    const cm = await cluster.json(["get", "configmap", "engine-config"]);
+    expect(JSON.parse(cm.data["coordinator.json"])).to.deep.equal({ query: { maxQueued: 500 } });
+    for (const q of queries) await expectAnswer(server, q);
+  });
+
   it("resumes a drain after the operator is killed in its middle", async () => {
     const long = runQuery(server, "SELECT count(*), sum(l_quantity) FROM tpch.sf1.lineitem");
     await eventually(async () => (await status()).nodes!.filter((n) => n.role === "worker" && n.state === "ACTIVE").length === 2, 10_000);
@@ -189,7 +206,6 @@ describe("the operator on the test Kubernetes", function () {
     await steady(2);
     const report = await load.stop();
     console.log(`      kill -9 of a worker: ${report.run} queries, ${report.failures.length} failed`);
-    for (const failure of report.failures) console.log(`        ${failure}`);
     for (const failure of report.failures) expect(failure).to.match(/^\w+: [A-Z_]+: \S/);
     expect((await status()).nodes!.find((n) => n.pod === victim)).to.include({ state: "ACTIVE", restarts: 1 });
   });

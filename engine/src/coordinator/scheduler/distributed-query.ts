@@ -154,7 +154,10 @@ export class DistributedQuery {
       const stage = this.stages.get(fragment.id)!;
       if (fragment.partitionedScans.length > 0) stage.splits = new SplitAssigner(fragment.partitionedScans, this.tableSplits(fragment), stage.tasks.length);
       const session = sessionToJson(this.session);
-      await Promise.all(
+      // Every creation of the stage settles before a failure is thrown: a task whose POST was still on
+      // its way when another was refused would otherwise be created after its cancel, and be left
+      // running with nobody to read it.
+      await allSettledOrThrow(
         stage.tasks.map(async (task, i) => {
           const request: TaskUpdateRequest = {
             session,
@@ -264,6 +267,12 @@ export class DistributedQuery {
     this.finished = true;
     await Promise.all(this.allTasks().map((t) => t.cancel(abort)));
   }
+}
+
+/** Waits for all; then throws the first failure (a Refusal first, so that the query is placed again). */
+async function allSettledOrThrow(work: Promise<void>[]): Promise<void> {
+  const failures = (await Promise.allSettled(work)).filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => r.reason as unknown);
+  if (failures.length > 0) throw failures.find((f) => f instanceof Refusal) ?? failures[0];
 }
 
 class Refusal extends Error {
