@@ -77,7 +77,7 @@ export async function drainNode(client: NodeClient, options: DrainOptions): Prom
   if (status.state !== 'SHUTTING_DOWN') {
     say(`moving ${status.nodeId} to SHUTTING_DOWN`);
     status = await moveTo(client, 'SHUTTING_DOWN', deadline);
-    if (status === 'gone') return processGone(pid, deadline, say, fail);
+    if (status === 'gone') return processGone(options.untilShuttingDown ? undefined : pid, deadline, say, fail);
   }
   if (options.untilShuttingDown) {
     say(`${status.nodeId} is SHUTTING_DOWN: its process exits by itself`);

@@ -180,7 +180,8 @@ describe('engine node drain', function () {
     expect(result.code, result.stderr).to.equal(0);
     const lines = result.stdout.trimEnd().split('\n');
     expect(lines.at(-2)).to.match(/moving \S+ to SHUTTING_DOWN$/);
-    expect(lines.at(-1)).to.match(/\S+ is SHUTTING_DOWN: its process exits by itself$/);
+    // Said as it is when the drain looks after the move: still there, or gone already (a race).
+    expect(lines.at(-1)).to.match(/(\S+ is SHUTTING_DOWN: its process exits by itself|the node is gone \(its port refuses connections\))$/);
     expect(await server.waitForExit()).to.equal(0);
   });
 
