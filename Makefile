@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 NODE_MODULES := node_modules/.package-lock.json
 
-.PHONY: install build run cluster test e2e e2e-tools e2e-run kube-up kube-down bench bench-cluster bench-nodes bench-drain tpch-check lint clean image
+.PHONY: install build run cluster test e2e e2e-tools e2e-run kube-up kube-down bench bench-cluster bench-nodes bench-drain bench-operator tpch-check lint clean image
 
 $(NODE_MODULES): package.json engine/package.json operator/package.json e2e/package.json package-lock.json
 	npm ci --no-audit --no-fund
@@ -79,6 +79,11 @@ bench-nodes: build
 # `make bench-drain ARGS="--long-schema sf5 --concurrent-schema sf0.5 --concurrency 20 --poll 1s"`.
 bench-drain: build
 	node engine/dist/scripts/bench-drain.js $(ARGS)
+
+# The operator on the test Kubernetes: replicas edit to pod gone (idle and busy workers), reconcile
+# latency, memory with N EngineClusters: `make bench-operator ARGS=20`.
+bench-operator: e2e-tools
+	node e2e/dist/scripts/operator-bench.js $(ARGS)
 
 # The tpch generator against the reference generator's md5 fingerprints at sf0.1 and sf1 (slow),
 # and its generation speed per table.

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect } from "chai";
-import { TestCluster } from "./support/cluster.js";
+import { TestCluster, assertNoStrayProcesses } from "./support/cluster.js";
 import { collectEvents } from "./support/watch.js";
 
 /** A container that records its preStop hook and the SIGTERM it gets (and ignores) with times in ms. */
@@ -96,5 +96,34 @@ describe("pod deletion: preStop hook, then SIGTERM, then SIGKILL at the end of t
     await watch;
     expect(Date.now() - deletedAt).to.be.below(20000);
     expect(readSignals(path.join(tmp, "impatient")).map((s) => s.what)).to.include("term");
+  });
+
+  it("ends a preStop hook still running when the container's process exits (the hook runs inside the container)", async () => {
+    const dir = path.join(tmp, "selfstop");
+    // $$$$ is the shell's $$ once the kubelet has expanded $(VAR) references.
+    const pod = `apiVersion: v1
+kind: Pod
+metadata: {name: selfstop}
+spec:
+  terminationGracePeriodSeconds: 30
+  containers:
+  - name: main
+    image: busybox
+    command: [sh, -c, "trap 'exit 0' TERM; echo $$$$ > /signals/pid; while true; do sleep 0.1; done"]
+    lifecycle:
+      preStop:
+        exec: {command: [sh, -c, "kill -TERM $(cat /signals/pid); sleep 30"]}
+    readinessProbe: {exec: {command: [cat, /signals/pid]}, periodSeconds: 1}
+    volumeMounts: [{name: signals, mountPath: /signals}]
+  volumes: [{name: signals, hostPath: {path: ${dir}, type: DirectoryOrCreate}}]
+`;
+    await cluster.ok(["apply", "-f", "-"], pod);
+    await cluster.ok(["wait", "--for=condition=Ready", "pod/selfstop", "--timeout=20s"]);
+    const watch = collectEvents(`${cluster.url}/api/v1/namespaces/default/pods?watch=1&fieldSelector=metadata.name%3Dselfstop`, (e) => e.type === "DELETED");
+    const deletedAt = Date.now();
+    await cluster.ok(["delete", "pod", "selfstop", "--wait=false"]);
+    await watch;
+    expect(Date.now() - deletedAt).to.be.below(15000);
+    assertNoStrayProcesses();
   });
 });

@@ -1,5 +1,5 @@
-// /healthz (the process answers) and /readyz (it leads, or waits to lead, and its watches run) for the
-// kubelet's probes.
+// /healthz (the process answers) and /readyz (it is not stopping; a replica waiting for the Lease is
+// ready too) for the kubelet's probes.
 import http from "node:http";
 
 export function startHealthServer(address: string, ready: () => boolean): Promise<http.Server> {

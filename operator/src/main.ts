@@ -17,9 +17,9 @@ async function run(options: OperatorOptions): Promise<void> {
   const controller = new Controller(kube, events, logger, options);
   const elector = options.leaderElection ? new LeaderElector(kube, { namespace: options.leaseNamespace, name: options.leaseName, identity: options.identity, leaseDurationSeconds: options.leaseDurationSeconds }, logger) : undefined;
   let started = false;
-  const health = options.healthAddress ? await startHealthServer(options.healthAddress, () => true) : undefined;
-
   let stopping = false;
+  const health = options.healthAddress ? await startHealthServer(options.healthAddress, () => !stopping) : undefined;
+
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;

@@ -257,18 +257,18 @@ export class ContainerRunner {
     return terminated;
   }
 
-  /** Runs a command as the container would: its image's executables, env, mounts and folder. */
-  private actionContext(): ActionContext {
+  /** Runs a command as the container would: its image's executables, env, mounts and folder; `ended` kills it with the container. */
+  private actionContext(ended?: AbortSignal): ActionContext {
     const p = this.prepared!;
     return {
       podIp: this.host.podIp,
       ports: this.spec.ports ?? [],
-      exec: (command, timeoutMs) => runCommand(resolveExecutable(p.image, command.map((w) => p.rewrite(expand(w, p.env)))), { env: p.env, cwd: p.cwd }, timeoutMs),
+      exec: (command, timeoutMs) => runCommand(resolveExecutable(p.image, command.map((w) => p.rewrite(expand(w, p.env)))), { env: p.env, cwd: p.cwd }, timeoutMs, ended),
     };
   }
 
-  private runHandler(handler: Handler, timeoutMs: number): Promise<ActionResult> {
-    return runAction(handler, this.actionContext(), timeoutMs);
+  private runHandler(handler: Handler, timeoutMs: number, ended?: AbortSignal): Promise<ActionResult> {
+    return runAction(handler, this.actionContext(ended), timeoutMs);
   }
 
   private async postStart(handler: Handler): Promise<void> {
@@ -368,9 +368,11 @@ export class ContainerRunner {
     const deadline = new Deadline(Date.now() + graceSeconds * 1000);
     const exited = proc.exited.then(() => undefined);
     const preStop = this.spec.lifecycle?.preStop;
+    // The hook runs inside the container: whatever of it still runs ends with the container.
+    const containerEnded = new AbortController();
     const done = (async () => {
       if (preStop && graceSeconds > 0) {
-        const hook = this.runHandler(preStop, graceSeconds * 1000).then((result) => {
+        const hook = this.runHandler(preStop, graceSeconds * 1000, containerEnded.signal).then((result) => {
           if (!result.ok) this.event("Warning", "FailedPreStopHook", `PreStopHook failed: ${result.message}`);
         });
         await Promise.race([hook, exited, deadline.passed()]);
@@ -380,6 +382,7 @@ export class ContainerRunner {
       await Promise.race([exited, deadline.passed()]);
       proc.kill();
       await exited;
+      containerEnded.abort();
     })().finally(() => {
       this.termination = undefined;
     });

@@ -122,9 +122,11 @@ export interface CommandResult {
   timedOut: boolean;
 }
 
-/** An exec probe or hook: runs to completion or is killed (whole group) at the timeout. */
-export async function runCommand(argv: string[], options: SpawnOptions, timeoutMs: number): Promise<CommandResult> {
+/** An exec probe or hook: runs to completion or is killed (whole group) at the timeout, or when `signal` aborts. */
+export async function runCommand(argv: string[], options: SpawnOptions, timeoutMs: number, signal?: AbortSignal): Promise<CommandResult> {
   const child = await spawnGroup(argv, options, "pipe");
+  const onAbort = () => killGroup(child.pid!);
+  signal?.addEventListener("abort", onAbort, { once: true });
   let output = "";
   const collect = (chunk: Buffer) => {
     if (output.length < 10240) output += chunk.toString("utf8");
@@ -138,5 +140,6 @@ export async function runCommand(argv: string[], options: SpawnOptions, timeoutM
   }, timeoutMs);
   const exit = await reaped(child);
   clearTimeout(timer);
+  signal?.removeEventListener("abort", onAbort);
   return { code: exit.code, output, timedOut };
 }

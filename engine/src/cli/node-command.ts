@@ -32,7 +32,7 @@ Options:
 ${optionTable([...TARGET_OPTIONS, ['--help', 'show this help']])}
 `;
 
-const DRAIN_USAGE = `Usage: engine node drain (--server URL | --local [--port PORT]) [--timeout 10m] [--poll 1s]
+const DRAIN_USAGE = `Usage: engine node drain (--server URL | --local [--port PORT]) [--timeout 10m] [--poll 1s] [--until-shutting-down]
 
 Moves the node to ISOLATING (it takes no new work; what runs finishes), waits until /v1/status
 shows it ISOLATED with no queries or tasks left, moves it to SHUTTING_DOWN, and waits until the
@@ -46,6 +46,7 @@ ${optionTable([
   ...TARGET_OPTIONS,
   ['--timeout DURATION', 'longest wait for all of it (default: 10m)'],
   ['--poll DURATION', 'how often to read /v1/status (default: 1s)'],
+  ['--until-shutting-down', 'return once the node is SHUTTING_DOWN, not waiting for its process to exit (a preStop hook: it would end with its container first)'],
   ['--help', 'show this help'],
 ])}
 `;
@@ -89,7 +90,7 @@ async function stateCommand(args: readonly string[]): Promise<number> {
 }
 
 async function drainCommand(args: readonly string[]): Promise<number> {
-  const { values } = parseCommandArguments('node drain', args, { ...TARGET_SPECS, timeout: { type: 'string' }, poll: { type: 'string' } }, false);
+  const { values } = parseCommandArguments('node drain', args, { ...TARGET_SPECS, timeout: { type: 'string' }, poll: { type: 'string' }, 'until-shutting-down': { type: 'boolean' } }, false);
   if (values.help) {
     process.stdout.write(DRAIN_USAGE);
     return 0;
@@ -99,6 +100,7 @@ async function drainCommand(args: readonly string[]): Promise<number> {
     timeoutMillis: durationOption(values, 'timeout', '10m'),
     pollMillis: durationOption(values, 'poll', '1s'),
     local: values.local === true,
+    untilShuttingDown: values['until-shutting-down'] === true,
     progress: (line) => process.stdout.write(`${line}\n`),
     failure: (line) => process.stderr.write(`${line}\n`),
   });

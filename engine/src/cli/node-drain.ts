@@ -16,6 +16,11 @@ export interface DrainOptions {
   pollMillis: number;
   /** The node runs on this host: wait for its process (by the pid /v1/status reports) to be gone too. */
   local: boolean;
+  /**
+   * Return once the node is SHUTTING_DOWN, without waiting for its process to exit (it exits by
+   * itself: nothing runs on it by then). For a preStop hook, which ends with its container anyway.
+   */
+  untilShuttingDown?: boolean;
   /** Progress lines. */
   progress: (line: string) => void;
   /** The reason the drain failed. */
@@ -72,7 +77,11 @@ export async function drainNode(client: NodeClient, options: DrainOptions): Prom
   if (status.state !== 'SHUTTING_DOWN') {
     say(`moving ${status.nodeId} to SHUTTING_DOWN`);
     status = await moveTo(client, 'SHUTTING_DOWN', deadline);
-    if (status === 'gone') return processGone(pid, deadline, say, fail);
+    if (status === 'gone') return processGone(options.untilShuttingDown ? undefined : pid, deadline, say, fail);
+  }
+  if (options.untilShuttingDown) {
+    say(`${status.nodeId} is SHUTTING_DOWN: its process exits by itself`);
+    return 0;
   }
   say(`${status.nodeId} is SHUTTING_DOWN: waiting for the process to exit`);
   for (;;) {

@@ -72,7 +72,7 @@ export class HeartbeatMonitor {
     const previousState = node.state;
     node.requestStarted();
     try {
-      node.state = await this.readState(node);
+      node.checked(await this.readState(node));
       node.requestSucceeded();
       if (wasFailed) this.logger.info({ node: node.nodeId, uri: node.uri }, 'node answers its health check again');
       if (previousState !== undefined && previousState !== node.state) this.logger.info({ node: node.nodeId, from: previousState, to: node.state }, 'node state changed');

@@ -59,7 +59,13 @@ export class NodeManager {
 
   /** Workers that may take new work: ACTIVE by their last health check, which succeeded. */
   activeWorkers(): RemoteNode[] {
-    return this.all().filter((n) => !n.coordinator && !n.failedLastCheck && n.state === 'ACTIVE');
+    return this.all().filter((n) => !n.coordinator && !n.failedLastCheck && !n.refusedWork && n.state === 'ACTIVE');
+  }
+
+  /** A node answered a task with a refusal (it is not ACTIVE): no more work until its next health check. */
+  refusedWork(nodeId: string): void {
+    const node = this.nodes.get(nodeId);
+    if (node !== undefined) node.refusedWork = true;
   }
 
   /** node-scheduler.include-coordinator: as configured, else only while no worker is active. */

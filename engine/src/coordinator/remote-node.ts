@@ -37,6 +37,12 @@ export class RemoteNode {
   failedLastCheck = false;
   /** The node's own state (ACTIVE, ISOLATING, ...) as its last successful health check read it. */
   state: string | undefined;
+  /**
+   * Whether the node refused a task since its last health check (it left ACTIVE in between): the
+   * scheduler gives it no more until a check reads its state again, instead of every query placing a
+   * task there and being refused during the seconds until the next check.
+   */
+  refusedWork = false;
   /** From the node's announcement. */
   version = '';
   coordinator = false;
@@ -55,6 +61,12 @@ export class RemoteNode {
     this.lastRequest = this.firstSeen;
     this.lastResponse = this.firstSeen;
     this.lastAnnounced = this.firstSeen;
+  }
+
+  /** A health check read the node's state: it is what the node says, a refusal before it is past. */
+  checked(state: string): void {
+    this.state = state;
+    this.refusedWork = false;
   }
 
   /** Records an announcement (the first or a renewal). */

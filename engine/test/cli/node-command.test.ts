@@ -95,14 +95,13 @@ describe('engine node drain', function () {
     expect(processExists(pid), 'the server process is gone when the drain returns').to.equal(false);
     expect(result.code, result.stderr).to.equal(0);
     expect(result.stderr).to.equal('');
-    // Without the elapsed time, and the split counts that change while the query runs.
+    // Without the elapsed time, the split counts that change while the query runs, and the wait for the
+    // exit (said only when the process is still there when the drain looks after the move: a race).
     const lines = result.stdout
       .trimEnd()
       .split('\n')
       .map((line) => line.replace(/^\[[\d.]+\w+\] /, '').replace(/, \d+ (queued|running) splits?/g, ''))
-      .filter((line, i, all) => line !== all[i - 1])
-      // Printed only when a poll comes between SHUTTING_DOWN and the exit (a matter of timing).
-      .filter((line) => !line.endsWith('is SHUTTING_DOWN: waiting for the process to exit'));
+      .filter((line, i, all) => line !== all[i - 1] && !line.endsWith(' is SHUTTING_DOWN: waiting for the process to exit'));
     const nodeId = lines[0]!.split(' ')[0]!;
     expect(lines).to.deep.equal([
       `${nodeId} is ACTIVE: 1 running query`,
@@ -172,6 +171,17 @@ describe('engine node drain', function () {
     const result = await runEngine(['node', 'drain', '--local', '--port', String(server.port), '--poll', '100ms'], secret);
     expect(result.code, result.stderr).to.equal(0);
     expect(result.stdout.trimEnd().split('\n').at(-1)).to.match(/the node is gone \(process \d+ exited\)$/);
+    expect(await server.waitForExit()).to.equal(0);
+  });
+
+  it('with --until-shutting-down, returns once the node is SHUTTING_DOWN; its process then exits by itself', async () => {
+    const server = await ServerProcess.start();
+    const result = await runEngine(['node', 'drain', '--local', '--port', String(server.port), '--poll', '100ms', '--until-shutting-down']);
+    expect(result.code, result.stderr).to.equal(0);
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines.at(-2)).to.match(/moving \S+ to SHUTTING_DOWN$/);
+    // Said as it is when the drain looks after the move: still there, or gone already (a race).
+    expect(lines.at(-1)).to.match(/(\S+ is SHUTTING_DOWN: its process exits by itself|the node is gone \(its port refuses connections\))$/);
     expect(await server.waitForExit()).to.equal(0);
   });
 

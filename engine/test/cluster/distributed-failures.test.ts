@@ -130,3 +130,33 @@ describe('a worker whose process is gone before the coordinator noticed', functi
     return body.filter((t) => t.taskId.startsWith(`${queryId}.`));
   }
 });
+
+describe('a query placed again after a refusal', function () {
+  this.timeout(120_000);
+  let cluster: TestCluster;
+
+  before(async () => {
+    // The coordinator never checks worker-2 again: every query is refused there first, then placed again.
+    cluster = await TestCluster.start(2, { sharedSecret: SECRET, coordinatorArgs: ['--heartbeat-interval', '60s', '--max-announcement-age', '60s'] });
+    await cluster.waitForActiveWorkers(2);
+  });
+
+  after(async () => {
+    await cluster?.stop();
+  });
+
+  it('leaves no task of its first placement on any node (each is cancelled once its creation settled)', async () => {
+    const isolate = await fetch(`${cluster.worker('worker-2').uri}/v1/info/state`, { method: 'PUT', body: '"ISOLATED"', headers: { 'Content-Type': 'application/json', ...internal.authorizationHeader() } });
+    expect(isolate.status).to.equal(200);
+    const sql = 'SELECT o_orderpriority, count(*) FROM tpch.tiny.orders JOIN tpch.tiny.lineitem ON o_orderkey = l_orderkey GROUP BY 1 ORDER BY 1';
+    const expected = await query(cluster.coordinator.uri, sql);
+    const runs = await Promise.all(Array.from({ length: 12 }, () => runStatement(cluster.coordinator.uri, sql, USER)));
+    for (const run of runs) expect(run.rows).to.deep.equal(expected);
+    const worker1 = cluster.worker('worker-1').uri;
+    await eventually('every task of worker-1 in a final state', async () => {
+      const { body } = await getJson<TaskEntry[]>(`${worker1}/v1/task`, { headers: { ...internal.authorizationHeader() } });
+      const live = body.filter((t) => !DONE.has(t.state));
+      return live.length === 0 ? true : undefined;
+    }, 15_000);
+  });
+});

@@ -52,6 +52,17 @@ describe('NodeManager on a coordinator (injected clock)', () => {
     expect(nodes.activeWorkers()).to.deep.equal([]);
   });
 
+  it('gives a worker that refused a task no more work until a health check reads its state again', () => {
+    const { node } = nodes.announce(worker('w1', 'http://w1:8080'));
+    node.checked('ACTIVE');
+    node.requestSucceeded();
+    nodes.refusedWork('w1');
+    nodes.refusedWork('unknown');
+    expect(nodes.activeWorkers()).to.deep.equal([]);
+    node.checked('ACTIVE');
+    expect(nodes.activeWorkers()).to.deep.equal([node]);
+  });
+
   it('refuses announcements from another environment, and all of them on a node that keeps no others', () => {
     expect(() => nodes.announce({ ...worker('w1', 'http://w1:8080'), environment: 'prod' })).to.throw(AnnouncementError, "Environment mismatch: node 'w1' announced environment 'prod', this coordinator's environment is 'test'");
     expect(() => new NodeManager().announce(worker('w1', 'http://w1:8080'))).to.throw(AnnouncementError, 'This node takes no announcements');

@@ -11,7 +11,7 @@ import { specProblems, withDefaults } from "../api/spec-defaults.js";
 import { NodeClient } from "../engine/node-client.js";
 import { apiMessage, isNotFound, mergePatch, type Kube } from "../kube/clients.js";
 import type { EventRecorder } from "../kube/events.js";
-import { ensure, kindApis } from "../kube/owned-objects.js";
+import { ensure, kindApis, type KindApi } from "../kube/owned-objects.js";
 import { configMap, sharedSecret, workersDisruptionBudget } from "../resources/cluster-objects.js";
 import { coordinatorDeployment, coordinatorService } from "../resources/coordinator.js";
 import { configFileText } from "../resources/engine-config.js";
@@ -74,8 +74,8 @@ export class ClusterReconciler {
     }
 
     const secret = await this.ensureSecret(cluster);
-    await this.ensureOwned(cluster, this.apis.configMaps, configMap(cluster), log);
-    const service = (await this.ensureOwned(cluster, this.apis.services, coordinatorService(cluster), log)).object;
+    await this.ensureOwned(this.apis.configMaps, configMap(cluster), log);
+    const service = (await this.ensureOwned(this.apis.services, coordinatorService(cluster), log)).object;
     const coordinatorUrl = `http://${service.spec!.clusterIP}:${cluster.spec.coordinator.service.port}`;
     const nodes = new NodeClient(secret);
     const template = workerTemplate(cluster, coordinatorUrl, hashOf(configFileText(cluster, "worker")));
@@ -90,10 +90,10 @@ export class ClusterReconciler {
     const rolling = workers.some((w) => !w.deleting && w.templateHash !== template.hash);
     const deployment = coordinatorDeployment(cluster, hashOf(configFileText(cluster, "coordinator")));
     if (!rolling || !(await this.exists(namespace, names.coordinator))) {
-      const result = await this.ensureOwned(cluster, this.apis.deployments, deployment, log);
+      const result = await this.ensureOwned(this.apis.deployments, deployment, log);
       if (result.action === "updated") this.events.record(cluster, "Normal", "CoordinatorUpdated", `the coordinator Deployment ${names.coordinator} changed: its pod is replaced (after its own drain)`);
     }
-    await this.ensureOwned(cluster, this.apis.disruptionBudgets, workersDisruptionBudget(cluster), log);
+    await this.ensureOwned(this.apis.disruptionBudgets, workersDisruptionBudget(cluster), log);
 
     const status = clusterStatus({
       previous: stored.status,
@@ -123,7 +123,7 @@ export class ClusterReconciler {
     }
   }
 
-  private async ensureOwned<T extends { metadata?: k8s.V1ObjectMeta }>(cluster: EngineCluster, api: Parameters<typeof ensure<T>>[0], desired: T, log: Logger) {
+  private async ensureOwned<T extends { metadata?: k8s.V1ObjectMeta }>(api: KindApi<T>, desired: T, log: Logger) {
     const result = await ensure(api, desired);
     if (result.action !== "unchanged") log.info({ kind: api.kind, name: desired.metadata?.name, action: result.action }, `${api.kind} ${result.action}`);
     return result;

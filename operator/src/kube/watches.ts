@@ -18,8 +18,8 @@ interface Watched {
   labelSelector?: string;
   /** The cluster an object belongs to: itself for an EngineCluster, its label for the rest. */
   keyOf: (obj: k8s.KubernetesObject) => string | undefined;
-  /** Whether an update is worth a reconcile (default: every one). */
-  matters?: (obj: k8s.KubernetesObject) => boolean;
+  /** Which updates are worth a reconcile (default: every one). */
+  generations?: GenerationFilter;
 }
 
 const ownedSelector = `${labels.managedBy}=${managedBy}`;
@@ -29,16 +29,21 @@ function ownerKey(obj: k8s.KubernetesObject): string | undefined {
   return cluster && obj.metadata?.namespace ? `${obj.metadata.namespace}/${cluster}` : undefined;
 }
 
-/** True for the first sight of an object and for an update that changed its generation (its spec). */
-function generationChanged(): (obj: k8s.KubernetesObject) => boolean {
-  const seen = new Map<string, number | undefined>();
-  return (obj) => {
+/** Remembers each object's generation: an update matters when it changed (its spec did). */
+class GenerationFilter {
+  private readonly seen = new Map<string, number | undefined>();
+
+  changed(obj: k8s.KubernetesObject): boolean {
     const uid = obj.metadata?.uid ?? "";
     const generation = obj.metadata?.generation;
-    const changed = !seen.has(uid) || seen.get(uid) !== generation;
-    seen.set(uid, generation);
+    const changed = !this.seen.has(uid) || this.seen.get(uid) !== generation;
+    this.seen.set(uid, generation);
     return changed;
-  };
+  }
+
+  forget(obj: k8s.KubernetesObject): void {
+    this.seen.delete(obj.metadata?.uid ?? "");
+  }
 }
 
 function watchedKinds(kube: Kube, namespace: string | undefined): Watched[] {
@@ -56,7 +61,7 @@ function watchedKinds(kube: Kube, namespace: string | undefined): Watched[] {
           : kube.custom.listClusterCustomObject({ group: GROUP, version: VERSION, plural: PLURAL })) as Promise<AnyList>,
       keyOf: (obj) => `${obj.metadata!.namespace}/${obj.metadata!.name}`,
       // The operator's own status writes change no generation: they need no reconcile.
-      matters: generationChanged(),
+      generations: new GenerationFilter(),
     },
     owned("Pod", ns("/api/v1", "pods"), () => (namespace ? core.listNamespacedPod({ namespace, labelSelector }) : core.listPodForAllNamespaces({ labelSelector }))),
     owned("Service", ns("/api/v1", "services"), () => (namespace ? core.listNamespacedService({ namespace, labelSelector }) : core.listServiceForAllNamespaces({ labelSelector }))),
@@ -93,13 +98,16 @@ export class Watches {
       if (key) this.enqueue(key);
     };
     informer.on("add", (obj) => {
-      w.matters?.(obj);
+      w.generations?.changed(obj);
       onEvent(obj);
     });
     informer.on("update", (obj) => {
-      if (!w.matters || w.matters(obj)) onEvent(obj);
+      if (!w.generations || w.generations.changed(obj)) onEvent(obj);
     });
-    informer.on("delete", onEvent);
+    informer.on("delete", (obj) => {
+      w.generations?.forget(obj);
+      onEvent(obj);
+    });
     informer.on("error", (err: unknown) => {
       if (this.stopped) return;
       this.logger.warn({ watch: w.what, error: err instanceof Error ? err.message : String(err) }, "watch failed; starting it again");

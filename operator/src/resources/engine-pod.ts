@@ -1,7 +1,8 @@
 // The pod every engine node runs in, coordinator or worker: the engine container reading its role's
 // configuration file, told its identity by the downward API (node id = pod name, address = pod IP),
 // the shared secret from the cluster's Secret, and a preStop hook that drains the node, so a pod
-// deleted by anyone still lets its work finish.
+// deleted by anyone still lets its work finish. The hook returns once the node is SHUTTING_DOWN (with
+// no work left, it exits by itself): waiting inside the container for its own end would be cut short.
 import type { V1Container, V1EnvVar, V1PodSpec, V1ResourceRequirements } from "@kubernetes/client-node";
 import type { EngineCluster, Quantity, ResourceRequirements } from "../api/engine-cluster.js";
 import { clusterNames, enginePort, type Role } from "../api/names.js";
@@ -45,7 +46,7 @@ function container(cluster: EngineCluster, role: Role, discoveryUri: string | un
     ports: [{ name: "http", containerPort: enginePort, protocol: "TCP" }],
     readinessProbe: { httpGet: { path: "/v1/info", port: "http" }, periodSeconds: 2, timeoutSeconds: 2, failureThreshold: 3 },
     livenessProbe: { httpGet: { path: "/v1/info", port: "http" }, initialDelaySeconds: 10, periodSeconds: 10, timeoutSeconds: 5, failureThreshold: 6 },
-    lifecycle: { preStop: { exec: { command: ["engine", "node", "drain", "--local", "--timeout", `${drainSeconds}s`] } } },
+    lifecycle: { preStop: { exec: { command: ["engine", "node", "drain", "--local", "--timeout", `${drainSeconds}s`, "--until-shutting-down"] } } },
     volumeMounts: [{ name: "config", mountPath: configMountPath, readOnly: true }],
     securityContext: { allowPrivilegeEscalation: false, runAsNonRoot: true, capabilities: { drop: ["ALL"] } },
     ...(resources ? { resources: resourceRequirements(resources) } : {}),

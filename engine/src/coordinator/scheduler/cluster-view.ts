@@ -25,6 +25,7 @@ export function clusterView(options: ClusterViewOptions): ClusterView {
       const withSelf = options.nodes.includeCoordinator(options.includeCoordinator) && options.selfAcceptsWork();
       return withSelf ? [...workers, options.self()] : workers;
     },
+    nodeRefused: (nodeId) => options.nodes.refusedWork(nodeId),
     headers: options.headers,
     exchange: { headers: options.headers },
     queryMaxMemoryBytes: options.queryMaxMemoryBytes,

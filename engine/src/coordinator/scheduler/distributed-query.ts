@@ -29,6 +29,8 @@ import { stageSnapshot, type StageSnapshot } from './stage-snapshot.js';
 export interface ClusterView {
   /** The nodes that take tasks of partitioned stages now (ACTIVE workers; this node when it takes work too). */
   workerNodes(): TaskNode[];
+  /** A node refused a task: it just left ACTIVE, so no query should place tasks there for now. */
+  nodeRefused(nodeId: string): void;
   /** This node (the coordinator), for COORDINATOR_ONLY stages. */
   self(): TaskNode;
   /** Headers every request to another node carries (the internal bearer). */
@@ -45,8 +47,11 @@ export interface Stage {
   splits?: SplitAssigner;
 }
 
-/** How many times a query places its stages again after nodes refused tasks. */
-const MAX_PLACEMENTS = 3;
+/**
+ * How many times a query places its stages again after nodes refused tasks. Each placement leaves
+ * out every node that refused one, so the bound only matters while nodes keep joining and leaving.
+ */
+const MAX_PLACEMENTS = 10;
 
 export class DistributedQuery {
   readonly stages = new Map<number, Stage>();
@@ -154,7 +159,10 @@ export class DistributedQuery {
       const stage = this.stages.get(fragment.id)!;
       if (fragment.partitionedScans.length > 0) stage.splits = new SplitAssigner(fragment.partitionedScans, this.tableSplits(fragment), stage.tasks.length);
       const session = sessionToJson(this.session);
-      await Promise.all(
+      // Every creation of the stage settles before a failure is thrown: a task whose POST was still on
+      // its way when another was refused would otherwise be created after its cancel, and be left
+      // running with nobody to read it.
+      await allSettledOrThrow(
         stage.tasks.map(async (task, i) => {
           const request: TaskUpdateRequest = {
             session,
@@ -167,7 +175,10 @@ export class DistributedQuery {
             await task.update(request);
           } catch (e) {
             // Nothing of the task started on a node that refused it or whose process is gone: place the query again without it.
-            if (e instanceof NodeGoneError || (e instanceof EngineError && e.errorName === 'SERVER_SHUTTING_DOWN')) throw new Refusal(task.node.nodeId, e);
+            if (e instanceof NodeGoneError || (e instanceof EngineError && e.errorName === 'SERVER_SHUTTING_DOWN')) {
+              this.cluster.nodeRefused(task.node.nodeId);
+              throw new Refusal(task.node.nodeId, e);
+            }
             throw e;
           }
           this.follow(stage, i);
@@ -266,6 +277,12 @@ export class DistributedQuery {
     this.finished = true;
     await Promise.all(this.allTasks().map((t) => t.cancel(abort)));
   }
+}
+
+/** Waits for all; then throws the first failure (a Refusal first, so that the query is placed again). */
+async function allSettledOrThrow(work: Promise<void>[]): Promise<void> {
+  const failures = (await Promise.allSettled(work)).filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => r.reason as unknown);
+  if (failures.length > 0) throw failures.find((f) => f instanceof Refusal) ?? failures[0];
 }
 
 class Refusal extends Error {
