@@ -8,6 +8,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { columnFromScalars, type Page } from '../../src/spi/page.js';
 import { BIGINT, DATE, decimal, INTEGER, varchar, type SqlType } from '../../src/types/types.js';
 import { ExchangeClient } from '../../src/worker/exchange-client.js';
+import { OutputPage } from '../../src/worker/output-page.js';
 import { OutputBuffer } from '../../src/worker/output-buffer.js';
 import { PageSerializer, serializedPageBytes } from '../../src/exec/exchange/page-codec.js';
 import { produce, ResultsServer } from '../../test/exchange/results-server.js';
@@ -73,10 +74,10 @@ async function main(): Promise<void> {
   const serializer = new PageSerializer(LINEITEM);
   const producer = (async () => {
     for (let p = 0; p < pages.length; p++) {
-      const serialized = serializer.serialize(pages[p]);
+      const output = new OutputPage(pages[p], serializer);
       pages[p] = EMPTY; // a producer does not keep the pages it sent
-      wireBytes += serializedPageBytes(serialized);
-      await buffer.enqueue([serialized], 0);
+      wireBytes += serializedPageBytes(output.serialized());
+      await buffer.enqueue([output], 0);
       await new Promise((r) => setImmediate(r)); // a producer yields between pages, as a driver does
     }
     buffer.setNoMorePages();

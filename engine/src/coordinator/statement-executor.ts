@@ -131,12 +131,14 @@ export class StatementExecutor {
     }
   }
 
-  /** Whether queries run over the cluster now: some node other than this one takes tasks. */
+  /**
+   * Whether queries run as fragments in tasks: whenever some node takes tasks, this one included (a
+   * single node runs the same fragments as a cluster, its exchanges in process). Only a coordinator
+   * left with no node at all (no worker, and node-scheduler.include-coordinator=false) runs a query
+   * here as one plan.
+   */
   private distributes(): boolean {
-    const cluster = this.options.cluster;
-    if (cluster === undefined) return false;
-    const self = cluster.self().nodeId;
-    return cluster.workerNodes().some((n) => n.nodeId !== self);
+    return (this.options.cluster?.workerNodes().length ?? 0) > 0;
   }
 
   /** Parses nothing: plans and optimizes an analyzed query (and fragments it, for the cluster). */

@@ -50,7 +50,13 @@ export interface ExecutionEnvironment {
    * In a distributed task: the splits the scheduler assigns to a scan, as they come (undefined: the
    * table's own splits, all read here).
    */
-  assignedSplits?: (node: TableScanNode) => AsyncIterable<Split> | undefined;
+  assignedSplits?: (node: TableScanNode) => AssignedSplits | undefined;
+}
+
+/** The splits a task's scan is given, as they come. */
+export interface AssignedSplits extends AsyncIterable<Split> {
+  /** Resolves true once `count` splits arrived, false if fewer will ever come. */
+  atLeast(count: number): Promise<boolean>;
 }
 
 /** Values of outer symbols while a correlated subquery runs for one binding. */
@@ -59,6 +65,8 @@ export type Bindings = ReadonlyMap<number, { value: Scalar; type: SqlType }>;
 export class LocalExecutionPlanner {
   /** Splits of scans that were offered to worker threads but run in this thread (by scan node id). */
   private readonly localSplits = new Map<number, readonly Split[]>();
+  /** Scans of a task whose assigned splits were too few for worker threads (by scan node id). */
+  private readonly assignedHere = new Set<number>();
 
   constructor(private readonly env: ExecutionEnvironment) {}
 
@@ -165,7 +173,7 @@ export class LocalExecutionPlanner {
   private planInWorkers(node: PlanNode, bindings: Bindings): PageStream | undefined {
     const top = partialUnderFinal(node) ?? node;
     const scan = fragmentScan(top);
-    if (scan === undefined || this.localSplits.has(scan.id)) return undefined;
+    if (scan === undefined || this.localSplits.has(scan.id) || this.assignedHere.has(scan.id)) return undefined;
     const settings = parallelSettings(this.env.session);
     if (settings.minSplits === 0) return undefined;
     const connector = scanConnector(this.env, scan);
@@ -196,10 +204,19 @@ export class LocalExecutionPlanner {
     };
     const assigned = this.env.assignedSplits?.(scan);
     if (assigned !== undefined) {
-      // A task's splits come a few at a time: the worker threads take them as they arrive.
+      // A task's splits come a few at a time: the worker threads take them as they arrive, once
+      // there are enough of them to pay for the threads (a small table is read here).
       if (final !== undefined) return undefined;
       const more = mapSplits(assigned, (split) => preparer.prepare(split, fragment.columns, this.env.session));
-      return parallelSource(this.env, { fragment, splits: [], more, workers: settings.workers });
+      const assignedHere = (): PageStream => {
+        this.assignedHere.add(scan.id);
+        try {
+          return this.planHere(node, bindings);
+        } finally {
+          this.assignedHere.delete(scan.id);
+        }
+      };
+      return afterDecision(async () => ((await assigned.atLeast(settings.minSplits)) ? parallelSource(this.env, { fragment, splits: [], more, workers: settings.workers }) : assignedHere()));
     }
     return onFirstRead(() => {
       const splits = connector.getSplits(this.env.session, scan.table, scan.constraint);
@@ -238,6 +255,11 @@ export class LocalExecutionPlanner {
       step: node.step,
     };
   }
+}
+
+/** A stream made when it is first read, once `decide` chose how. */
+async function* afterDecision(decide: () => Promise<PageStream>): PageStream {
+  yield* await decide();
 }
 
 /** A stream made when it is first read. */

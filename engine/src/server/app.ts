@@ -14,6 +14,7 @@ import type { ServerContext } from './server-context.js';
 import { statementRoutes } from './statement-resource.js';
 import { statusRoutes } from './status-resource.js';
 import { taskRoutes } from './task-resource.js';
+import { TaskEndpoint } from '../worker/task-endpoint.js';
 import { workerRefusesStatements } from './worker-refusals.js';
 
 export function createApp(server: ServerContext): Koa {
@@ -27,7 +28,7 @@ export function createApp(server: ServerContext): Koa {
   else statementRoutes(router, server);
   announcementRoutes(router, server);
   queryRoutes(router, server);
-  taskRoutes(router, server, server.tasks);
+  taskRoutes(router, new TaskEndpoint(server.tasks, server.node));
   app.use(errorMiddleware(server.logger));
   app.use(internalAuthMiddleware(server.internalAuth));
   app.use(router.routes());

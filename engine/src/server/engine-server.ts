@@ -18,6 +18,7 @@ import { QueryManager } from '../coordinator/query-manager.js';
 import { defaultResourceGroups, readResourceGroupsFile } from '../coordinator/resource-groups/resource-groups-file.js';
 import { StatementExecutor } from '../coordinator/statement-executor.js';
 import { clusterView } from '../coordinator/scheduler/cluster-view.js';
+import { TaskEndpoint } from '../worker/task-endpoint.js';
 import { TaskManager } from '../worker/task-manager.js';
 import { ServerSystemRuntime } from '../coordinator/system-runtime.js';
 import { EngineError } from '../errors/engine-error.js';
@@ -79,26 +80,28 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
   );
   const catalogs = createCatalogs(config.catalogs, { runtime });
   const internalHeaders = () => internalAuth.authorizationHeader();
+  const tasks: TaskManager = new TaskManager({
+    catalogs,
+    nodeMemory,
+    queryMaxMemoryPerNode: config.memory.queryMaxMemoryPerNode,
+    outputBuffer: {},
+    exchange: { headers: internalHeaders, local: { nodeId: node.nodeId, outputBuffer: (taskId) => tasks.outputBuffer(taskId) } },
+    refusal: () => (nodeState === undefined ? new EngineError('SERVER_STARTING_UP', 'Server is starting up') : nodeState.acceptsWork ? undefined : nodeState.notAcceptingWork('tasks')),
+  });
+  const taskEndpoint = new TaskEndpoint(tasks, node);
   const cluster =
-    config.role === 'coordinator'
+    config.role !== 'worker'
       ? clusterView({
           nodes,
           self: () => ({ nodeId: node.nodeId, uri: node.internalUri }),
           includeCoordinator: config.nodeScheduler.includeCoordinator,
           selfAcceptsWork: () => nodeState?.acceptsWork === true,
           headers: internalHeaders,
+          endpoint: taskEndpoint,
           queryMaxMemoryBytes: config.memory.queryMaxMemory,
         })
       : undefined;
   const executor = new StatementExecutor(catalogs, { queryMaxMemoryBytes: config.memory.queryMaxMemoryPerNode, nodeMemory, cluster });
-  const tasks = new TaskManager({
-    catalogs,
-    nodeMemory,
-    queryMaxMemoryPerNode: config.memory.queryMaxMemoryPerNode,
-    outputBuffer: {},
-    exchange: { headers: internalHeaders },
-    refusal: () => (nodeState === undefined ? new EngineError('SERVER_STARTING_UP', 'Server is starting up') : nodeState.acceptsWork ? undefined : nodeState.notAcceptingWork('tasks')),
-  });
   queries = new QueryManager(
     executor,
     {

@@ -85,7 +85,7 @@ function bareStatusMessage(status: number, method: string, path: string, allow: 
 }
 
 /** HttpError and http-errors (thrown by Koa and the router) carry a status; anything else is a 500. */
-function statusOf(e: unknown): number {
+export function statusOf(e: unknown): number {
   const status = (e as { status?: unknown } | null)?.status;
   if (typeof status === 'number' && status >= 400 && status < 600) return status;
   if (e instanceof URIError) return 400;

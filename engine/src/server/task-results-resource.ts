@@ -63,7 +63,7 @@ export function taskResultsRoutes(router: Router, tasks: TaskOutputLookup): void
     }
     ctx.status = 200;
     ctx.type = ARROW_STREAM_MEDIA_TYPE;
-    ctx.body = Buffer.concat(streamChunks(result.pages));
+    ctx.body = Buffer.concat(streamChunks(result.pages.map((p) => p.serialized())));
   });
 
   router.delete('/v1/task/:taskId/results/:outputId', async (ctx) => {

@@ -9,6 +9,10 @@
 // decoded page by page, in order, giving the event loop a turn between pages. Connection errors,
 // time-outs, 404 (a task not created yet) and 5xx are retried with backoff; a source that keeps failing
 // fails the client with REMOTE_HOST_GONE naming the node.
+//
+// A source on this very node (`local`) is read the same way, token by token, straight from its task's
+// output buffer: the pages themselves, with no HTTP and no Arrow encoding — the in-process exchange of
+// a single node, and between two tasks of one worker.
 
 import { EngineError, toEngineError } from '../errors/engine-error.js';
 import { yieldIfDue } from '../exec/cooperative.js';
@@ -16,6 +20,7 @@ import { ARROW_STREAM_MEDIA_TYPE, readPageStream } from '../exec/exchange/page-c
 import { pageSizeInBytes, type Page } from '../spi/page.js';
 import { RESULTS_HEADERS } from '../server/task-results-resource.js';
 import { Backoff } from './exchange-backoff.js';
+import type { OutputBuffer } from './output-buffer.js';
 
 export interface ExchangeLocation {
   /** The buffer's results address: `http://host:port/v1/task/{taskId}/results/{outputId}`. */
@@ -40,6 +45,20 @@ export interface ExchangeClientOptions {
   requestTimeoutMillis?: number;
   /** Headers every request carries (GET and DELETE), asked for each request: the node's internal bearer token. */
   headers?: () => Readonly<Record<string, string>>;
+  /** This node's tasks, read in process when a location names this node. */
+  local?: LocalTaskOutputs;
+}
+
+/** The output buffers of the tasks this node holds. */
+export interface LocalTaskOutputs {
+  readonly nodeId: string;
+  outputBuffer(taskId: string): OutputBuffer | undefined;
+}
+
+/** The task and output buffer a results address names. */
+function resultsTarget(uri: string): { taskId: string; bufferId: string } | undefined {
+  const match = /\/v1\/task\/([^/]+)\/results\/([^/]+)$/.exec(new URL(uri).pathname);
+  return match === null ? undefined : { taskId: decodeURIComponent(match[1]), bufferId: decodeURIComponent(match[2]) };
 }
 
 /** The exchange operator's info (INTERFACE.md, operator info). */
@@ -80,10 +99,16 @@ class Source {
   /** The decoding of the bodies received so far; the next body is decoded after it, keeping page order. */
   decoded: Promise<void> = Promise.resolve();
 
+  /** Set for a source on this node: its buffer is read in process. */
+  readonly local: { taskId: string; bufferId: string } | undefined;
+
   constructor(
     readonly location: ExchangeLocation,
     readonly backoff: Backoff,
-  ) {}
+    localNodeId: string | undefined,
+  ) {
+    this.local = localNodeId !== undefined && location.nodeId === localNodeId ? resultsTarget(location.uri) : undefined;
+  }
 
   get node(): string {
     return this.location.nodeId ?? new URL(this.location.uri).host;
@@ -101,7 +126,8 @@ interface BufferedPage {
 }
 
 export class ExchangeClient implements AsyncIterableIterator<Page> {
-  private readonly options: Required<ExchangeClientOptions>;
+  private readonly options: Required<Omit<ExchangeClientOptions, 'local'>>;
+  private readonly local: LocalTaskOutputs | undefined;
   private readonly sources: Source[] = [];
   /** Pages for the consumer from `queueHead` on; a taken page's slot is cleared so that it can be collected. */
   private readonly queue: (BufferedPage | undefined)[] = [];
@@ -131,13 +157,14 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
       requestTimeoutMillis: options.requestTimeoutMillis ?? maxWaitMillis + 10_000,
       headers: options.headers ?? (() => ({})),
     };
+    this.local = options.local;
   }
 
   addLocation(location: ExchangeLocation): void {
     if (this.noMoreLocations) throw new EngineError('GENERIC_INTERNAL_ERROR', `Location ${location.uri} added after no-more-locations`);
     if (this.sources.some((s) => s.location.uri === location.uri)) return;
     const { minFailures, maxErrorDurationMillis } = this.options;
-    this.sources.push(new Source(location, new Backoff({ minFailures, maxErrorDurationMillis })));
+    this.sources.push(new Source(location, new Backoff({ minFailures, maxErrorDurationMillis }), this.local?.nodeId));
     this.schedule();
   }
 
@@ -198,7 +225,8 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
       s.request?.abort();
       if (s.state !== 'closed') {
         s.setState('closed');
-        fetch(s.location.uri, { method: 'DELETE', headers: this.options.headers(), signal: AbortSignal.timeout(this.options.requestTimeoutMillis) }).catch(() => undefined);
+        if (s.local !== undefined) this.destroyLocal(s.local);
+        else fetch(s.location.uri, { method: 'DELETE', headers: this.options.headers(), signal: AbortSignal.timeout(this.options.requestTimeoutMillis) }).catch(() => undefined);
       }
     }
     this.queue.length = 0;
@@ -282,6 +310,7 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
   }
 
   private async fetchPages(source: Source): Promise<void> {
+    if (source.local !== undefined) return this.readLocal(source, source.local);
     const uri = `${source.location.uri}/${source.token}`;
     const response = await fetch(uri, {
       headers: { ...this.options.headers(), [RESULTS_HEADERS.maxSize]: `${this.options.maxResponseBytes}B`, [RESULTS_HEADERS.maxWait]: `${this.options.maxWaitMillis}ms` },
@@ -294,12 +323,7 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
     const token = numberHeader(response, RESULTS_HEADERS.pageSequenceId, uri);
     const nextToken = numberHeader(response, RESULTS_HEADERS.pageEndSequenceId, uri);
     const complete = booleanHeader(response, RESULTS_HEADERS.bufferComplete, uri);
-    const instanceId = requiredHeader(response, RESULTS_HEADERS.taskInstanceId, uri);
-    if (booleanHeader(response, RESULTS_HEADERS.taskFailed, uri)) throw new EngineError('REMOTE_TASK_ERROR', `Remote task failed or was cancelled: ${uri} (node ${source.node})`);
-    if (source.instanceId !== undefined && source.instanceId !== instanceId) {
-      throw new EngineError('REMOTE_TASK_MISMATCH', `Could not communicate with the remote task: the task at ${uri} was restarted (instance ${source.instanceId}, now ${instanceId})`);
-    }
-    source.instanceId = instanceId;
+    this.checkTask(source, uri, requiredHeader(response, RESULTS_HEADERS.taskInstanceId, uri), booleanHeader(response, RESULTS_HEADERS.taskFailed, uri));
     let bodyBytes = 0;
     if (response.status === 200) {
       const contentType = response.headers.get('content-type') ?? '';
@@ -317,8 +341,56 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
     if (complete && token === source.token) source.setState('completed');
   }
 
+  /** An answer from a task that failed, or from another run of it than the one read so far, fails the client. */
+  private checkTask(source: Source, uri: string, instanceId: string, failed: boolean): void {
+    if (failed) throw new EngineError('REMOTE_TASK_ERROR', `Remote task failed or was cancelled: ${uri} (node ${source.node})`);
+    if (source.instanceId !== undefined && source.instanceId !== instanceId) {
+      throw new EngineError('REMOTE_TASK_MISMATCH', `Could not communicate with the remote task: the task at ${uri} was restarted (instance ${source.instanceId}, now ${instanceId})`);
+    }
+    source.instanceId = instanceId;
+  }
+
+  /** fetchPages for a task of this node: the same exchange of tokens, with the buffer's pages as they are. */
+  private async readLocal(source: Source, target: { taskId: string; bufferId: string }): Promise<void> {
+    const uri = `${source.location.uri}/${source.token}`;
+    const buffer = this.local!.outputBuffer(target.taskId);
+    // As over HTTP: a task not created yet (404) is retried, a bad request is not.
+    if (buffer === undefined) throw new HttpStatusError(404, `Task ${target.taskId} not found on this node`);
+    let result;
+    try {
+      result = await buffer.get(target.bufferId, source.token, this.options.maxResponseBytes, this.options.maxWaitMillis, source.request!.signal);
+    } catch (e) {
+      if (e instanceof EngineError && (e.errorName === 'NOT_FOUND' || e.errorName === 'GENERIC_USER_ERROR')) throw new HttpStatusError(e.errorName === 'NOT_FOUND' ? 404 : 400, e.message);
+      throw e;
+    }
+    this.checkTask(source, uri, buffer.instanceId, result.aborted);
+    if (result.token === source.token && !this.closed && result.pages.length > 0) {
+      for (const output of result.pages) {
+        this.accept(output.page);
+        this.responseBytes += output.bytes;
+      }
+      source.pagesReceived += result.pages.length;
+      source.token = result.nextToken;
+    }
+    this.successfulRequests++;
+    if (result.complete && result.token === source.token) source.setState('completed');
+  }
+
+  private destroyLocal(target: { taskId: string; bufferId: string }): void {
+    try {
+      this.local!.outputBuffer(target.taskId)?.destroy(target.bufferId);
+    } catch {
+      // An unknown buffer id: nothing to release.
+    }
+  }
+
   /** Releases a complete buffer; a buffer already gone (404) is as good as released. */
   private async release(source: Source): Promise<void> {
+    if (source.local !== undefined) {
+      this.destroyLocal(source.local);
+      source.setState('closed');
+      return;
+    }
     const response = await fetch(source.location.uri, { method: 'DELETE', headers: this.options.headers(), signal: this.requestSignal(source) });
     await response.arrayBuffer().catch(() => undefined);
     if (response.status >= 300 && response.status !== 404) throw new HttpStatusError(response.status, `Releasing ${source.location.uri} answered ${response.status}`);

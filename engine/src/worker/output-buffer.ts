@@ -1,4 +1,4 @@
-// A task's output buffer, with Trino's semantics. The producer enqueues serialized pages; each consumer
+// A task's output buffer, with Trino's semantics. The producer enqueues pages (output-page.ts); each consumer
 // reads its own buffer (outputId) by sequence number: `get(outputId, token)` answers the pages from
 // sequence `token` on and, by asking for `token`, acknowledges (frees) every page before it, so a
 // re-read of a token whose response was lost answers the same pages. A buffer is complete once no more
@@ -13,7 +13,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { EngineError } from '../errors/engine-error.js';
-import { serializedPageBytes, type SerializedPage } from '../exec/exchange/page-codec.js';
+import type { OutputPage } from './output-page.js';
 
 export const DEFAULT_MAX_BUFFERED_BYTES = 32 * 1024 * 1024;
 
@@ -34,7 +34,7 @@ export interface BufferResult {
   readonly token: number;
   /** The token to ask for next: `token` + the number of pages answered. */
   readonly nextToken: number;
-  readonly pages: readonly SerializedPage[];
+  readonly pages: readonly OutputPage[];
   /** No more pages will come and every page was acknowledged. */
   readonly complete: boolean;
   /** The buffer was aborted (its task failed or was cancelled): no complete answer will come. */
@@ -51,7 +51,7 @@ export interface OutputBufferInfo {
 
 /** A page held by one or more client buffers (several for broadcast); freed at the last acknowledgement. */
 interface PageEntry {
-  readonly page: SerializedPage;
+  readonly page: OutputPage;
   readonly bytes: number;
   refs: number;
 }
@@ -124,7 +124,7 @@ export class OutputBuffer {
    * Adds pages (to `partition` in the partitioned layout). Resolves when the buffer has room again;
    * pages enqueued into an aborted buffer or a destroyed partition are dropped, as nobody will read them.
    */
-  enqueue(pages: readonly SerializedPage[], partition?: number): Promise<void> {
+  enqueue(pages: readonly OutputPage[], partition?: number): Promise<void> {
     if (this.noMorePages && !this.aborted) throw new EngineError('GENERIC_INTERNAL_ERROR', 'Pages enqueued after no-more-pages');
     if (this.aborted || pages.length === 0) return this.whenNotFull();
     switch (this.layout.kind) {
@@ -232,7 +232,7 @@ export class OutputBuffer {
       const complete = this.noMorePages && this.sharedQueue.length === 0;
       return { token, nextToken: token, pages: [], complete, aborted: false };
     }
-    const pages: SerializedPage[] = [];
+    const pages: OutputPage[] = [];
     let bytes = 0;
     for (const entry of client.entries) {
       if (pages.length > 0 && bytes + entry.bytes > maxBytes) break;
@@ -266,8 +266,8 @@ export class OutputBuffer {
     }
   }
 
-  private hold(page: SerializedPage, refs: number): PageEntry {
-    const entry = { page, bytes: serializedPageBytes(page), refs };
+  private hold(page: OutputPage, refs: number): PageEntry {
+    const entry = { page, bytes: page.bytes, refs };
     this.bytes += entry.bytes;
     return entry;
   }

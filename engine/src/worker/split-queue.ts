@@ -2,12 +2,14 @@
 // no-more-splits): the scan takes them in order, waiting while none is there and more may come.
 // Taking one calls `onTake`, which tells the coordinator (through the task's version) to send more.
 
+import type { AssignedSplits } from '../exec/local-execution-planner.js';
 import type { Split } from '../spi/connector.js';
 
-export class SplitQueue implements AsyncIterable<Split> {
+export class SplitQueue implements AssignedSplits {
   private readonly pending: Split[] = [];
   private noMore = false;
   private wake: (() => void) | undefined;
+  private readonly counting = new Set<() => void>();
   /** Splits received so far. */
   received = 0;
 
@@ -28,6 +30,18 @@ export class SplitQueue implements AsyncIterable<Split> {
     this.received += splits.length;
     this.noMore = noMore;
     this.wakeUp();
+  }
+
+  atLeast(count: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const check = (): void => {
+        if (this.received < count && !this.noMore) return;
+        this.counting.delete(check);
+        resolve(this.received >= count);
+      };
+      this.counting.add(check);
+      check();
+    });
   }
 
   /** The task ended: the scan stops waiting. */
@@ -51,6 +65,7 @@ export class SplitQueue implements AsyncIterable<Split> {
   }
 
   private wakeUp(): void {
+    for (const check of [...this.counting]) check();
     const wake = this.wake;
     this.wake = undefined;
     wake?.();

@@ -47,7 +47,11 @@ export class SqlTask {
   startTime: Date | undefined;
   endTime: Date | undefined;
   lastHeartbeat = new Date();
-  readonly progress: QueryProgress = newQueryProgress();
+  /**
+   * The task's counters. A split that starts changes the task's version: the coordinator, long-polling
+   * on it, sends more splits at once rather than at its next poll (a second later).
+   */
+  readonly progress: QueryProgress = notifyingSplitStarts(newQueryProgress(), () => this.changed());
   readonly nodeStats = new Map<number, NodeRuntimeStats>();
   readonly memory: MemoryContext;
   private currentState: TaskState = 'PLANNED';
@@ -273,4 +277,18 @@ export class SqlTask {
     this.changes++;
     for (const wake of [...this.waiters]) wake();
   }
+}
+
+/** `progress`, calling `onStart` whenever its queued splits go down (a split started). */
+function notifyingSplitStarts(progress: QueryProgress, onStart: () => void): QueryProgress {
+  let queued = progress.queuedSplits;
+  return Object.defineProperty(progress, 'queuedSplits', {
+    get: () => queued,
+    set: (value: number) => {
+      const started = value < queued;
+      queued = value;
+      if (started) onStart();
+    },
+    enumerable: true,
+  });
 }

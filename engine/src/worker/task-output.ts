@@ -1,13 +1,14 @@
-// The end of a task's pipeline: serializes its pages into its output buffer, by the layout of the
+// The end of a task's pipeline: puts its pages into its output buffer, by the layout of the
 // exchange above it — split by the hash of the partition columns (REPARTITION), to every consumer
 // (REPLICATE) or to the one consumer (GATHER). Waits while the buffer is full, so that a slow
 // consumer slows this task down.
 
-import { PageSerializer, serializedPageBytes, type SerializedPage } from '../exec/exchange/page-codec.js';
+import { PageSerializer } from '../exec/exchange/page-codec.js';
 import { partitionPage } from '../exec/parallel/partition-page.js';
 import type { Page } from '../spi/page.js';
 import type { SqlType } from '../types/types.js';
 import { OutputBuffer, type OutputBufferLayout, type OutputBufferOptions } from './output-buffer.js';
+import { OutputPage } from './output-page.js';
 import type { OutputBuffersSpec } from './task-request.js';
 
 export class TaskOutput {
@@ -31,17 +32,17 @@ export class TaskOutput {
     this.rows += page.rowCount;
     this.pages++;
     const spec = this.spec;
-    if (spec.type !== 'PARTITIONED') return this.buffer.enqueue([this.serialize(page)], spec.type === 'GATHER' ? 0 : undefined);
+    if (spec.type !== 'PARTITIONED') return this.buffer.enqueue([this.outputPage(page)], spec.type === 'GATHER' ? 0 : undefined);
     const parts = partitionPage(page, spec.partitionChannels, spec.partitions);
     for (let p = 0; p < parts.length; p++) {
-      if (parts[p].rowCount > 0) await this.buffer.enqueue([this.serialize(parts[p])], p);
+      if (parts[p].rowCount > 0) await this.buffer.enqueue([this.outputPage(parts[p])], p);
     }
   }
 
-  private serialize(page: Page): SerializedPage {
-    const serialized = this.serializer.serialize(page);
-    this.bytes += serializedPageBytes(serialized);
-    return serialized;
+  private outputPage(page: Page): OutputPage {
+    const output = new OutputPage(page, this.serializer);
+    this.bytes += output.bytes;
+    return output;
   }
 
   finish(): void {

@@ -100,7 +100,7 @@ describe('engine node drain', function () {
     const lines = result.stdout
       .trimEnd()
       .split('\n')
-      .map((line) => line.replace(/^\[[\d.]+\w+\] /, '').replace(/, \d+ (queued|running) splits?/g, ''))
+      .map((line) => line.replace(/^\[[\d.]+\w+\] /, '').replace(/, \d+ (queued|running) (splits?|tasks?)/g, ''))
       .filter((line, i, all) => line !== all[i - 1] && !line.endsWith(' is SHUTTING_DOWN: waiting for the process to exit'));
     const nodeId = lines[0]!.split(' ')[0]!;
     expect(lines).to.deep.equal([

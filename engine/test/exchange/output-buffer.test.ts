@@ -3,15 +3,16 @@
 
 import { expect } from 'chai';
 import { EngineError } from '../../src/errors/engine-error.js';
-import { PageSerializer, serializedPageBytes, type SerializedPage } from '../../src/exec/exchange/page-codec.js';
+import { PageSerializer } from '../../src/exec/exchange/page-codec.js';
+import { OutputPage } from '../../src/worker/output-page.js';
 import { columnFromScalars } from '../../src/spi/page.js';
 import { BIGINT } from '../../src/types/types.js';
 import { OutputBuffer } from '../../src/worker/output-buffer.js';
 
 const serializer = new PageSerializer([BIGINT]);
 /** A one-column page whose single value identifies it. */
-function page(id: number, rows = 1): SerializedPage {
-  return serializer.serialize({ rowCount: rows, columns: [columnFromScalars(BIGINT, Array.from({ length: rows }, () => BigInt(id)))] });
+function page(id: number, rows = 1): OutputPage {
+  return new OutputPage({ rowCount: rows, columns: [columnFromScalars(BIGINT, Array.from({ length: rows }, () => BigInt(id)))] }, serializer);
 }
 const ALL = Number.MAX_SAFE_INTEGER;
 
@@ -32,11 +33,11 @@ describe('OutputBuffer', () => {
     const buffer = new OutputBuffer({ kind: 'partitioned', partitions: 1 });
     const pages = [page(0, 100), page(1, 100), page(2, 100)];
     await buffer.enqueue(pages, 0);
-    const total = pages.reduce((s, p) => s + serializedPageBytes(p), 0);
+    const total = pages.reduce((s, p) => s + p.bytes, 0);
     expect(buffer.bufferedBytes).to.equal(total);
     const result = await buffer.get('0', 2, ALL);
     expect(result.pages).to.deep.equal([pages[2]]);
-    expect(buffer.bufferedBytes).to.equal(serializedPageBytes(pages[2]));
+    expect(buffer.bufferedBytes).to.equal(pages[2].bytes);
     expect(buffer.info().buffers[0]).to.deep.equal({ bufferId: '0', finished: false, bufferedPages: 1, pagesSent: 2 });
     // An old token answers nothing and acknowledges nothing more.
     const old = await buffer.get('0', 1, ALL);
@@ -56,7 +57,7 @@ describe('OutputBuffer', () => {
     const buffer = new OutputBuffer({ kind: 'partitioned', partitions: 1 });
     const pages = [page(0, 50), page(1, 50), page(2, 50)];
     await buffer.enqueue(pages, 0);
-    const size = serializedPageBytes(pages[0]);
+    const size = pages[0].bytes;
     expect((await buffer.get('0', 0, 1)).pages).to.have.length(1);
     expect((await buffer.get('0', 0, 2 * size)).nextToken).to.equal(2);
   });
@@ -88,7 +89,7 @@ describe('OutputBuffer', () => {
     const buffer = new OutputBuffer({ kind: 'broadcast', bufferIds: ['x', 'y'] });
     const pages = [page(0, 10), page(1, 10)];
     await buffer.enqueue(pages);
-    const bytes = pages.reduce((s, p) => s + serializedPageBytes(p), 0);
+    const bytes = pages.reduce((s, p) => s + p.bytes, 0);
     expect(buffer.bufferedBytes).to.equal(bytes);
     expect((await buffer.get('x', 0, ALL)).pages).to.deep.equal(pages);
     expect((await buffer.get('y', 0, ALL)).pages).to.deep.equal(pages);
@@ -102,7 +103,7 @@ describe('OutputBuffer', () => {
     const buffer = new OutputBuffer({ kind: 'arbitrary', bufferIds: ['a', 'b'] });
     const pages = [page(0, 50), page(1, 50), page(2, 50)];
     await buffer.enqueue(pages);
-    const size = serializedPageBytes(pages[0]);
+    const size = pages[0].bytes;
     const a = await buffer.get('a', 0, size);
     const b = await buffer.get('b', 0, 2 * size);
     expect(a.pages).to.deep.equal([pages[0]]);
@@ -116,7 +117,7 @@ describe('OutputBuffer', () => {
 
   it('holds back the producer while over its bound and lets it go once the consumer acknowledges', async () => {
     const big = page(0, 1000);
-    const buffer = new OutputBuffer({ kind: 'partitioned', partitions: 1 }, { maxBufferedBytes: 2 * serializedPageBytes(big) });
+    const buffer = new OutputBuffer({ kind: 'partitioned', partitions: 1 }, { maxBufferedBytes: 2 * big.bytes });
     await buffer.enqueue([big], 0);
     let released = false;
     const blocked = buffer.enqueue([page(1, 1000)], 0).then(() => (released = true));

@@ -15,6 +15,7 @@ import { internalAuthMiddleware } from '../../src/server/internal-auth/internal-
 import { taskResultsRoutes } from '../../src/server/task-results-resource.js';
 import type { SqlType } from '../../src/types/types.js';
 import type { OutputBuffer } from '../../src/worker/output-buffer.js';
+import { OutputPage } from '../../src/worker/output-page.js';
 
 export class ResultsServer {
   readonly buffers = new Map<string, OutputBuffer>();
@@ -68,6 +69,6 @@ export class ResultsServer {
 /** Enqueues `pages` into partition `partition` as a producer does (waiting while the buffer is full), then no-more-pages. */
 export async function produce(buffer: OutputBuffer, types: readonly SqlType[], pages: Iterable<Page>, partition = 0): Promise<void> {
   const serializer = new PageSerializer(types);
-  for (const page of pages) await buffer.enqueue([serializer.serialize(page)], partition);
+  for (const page of pages) await buffer.enqueue([new OutputPage(page, serializer)], partition);
   buffer.setNoMorePages();
 }

@@ -1,5 +1,6 @@
 // Runs SQL in-process through the real statement executor over memory and system catalogs, and
-// returns rows as scalars: the whole engine below the HTTP layer, without mocks.
+// returns rows as scalars: the whole engine below the HTTP layer, without mocks. Queries run as a
+// single node runs them: their fragments as tasks of this process, exchanging pages in process.
 
 import { CatalogManager } from '../../src/connectors/catalog-manager.js';
 import { MemoryConnector } from '../../src/connectors/memory/memory-connector.js';
@@ -11,6 +12,10 @@ import { newQueryProgress } from '../../src/spi/query-progress.js';
 import { MemoryContext } from '../../src/exec/memory.js';
 import { getScalar, type Scalar } from '../../src/spi/page.js';
 import { typeName } from '../../src/types/types.js';
+import { NodeManager } from '../../src/coordinator/node-manager.js';
+import { clusterView } from '../../src/coordinator/scheduler/cluster-view.js';
+import { TaskEndpoint } from '../../src/worker/task-endpoint.js';
+import { TaskManager } from '../../src/worker/task-manager.js';
 
 export interface QueryRows {
   columns: OutputColumn[];
@@ -28,8 +33,20 @@ export class EngineHarness {
   constructor(options: { memoryLimitBytes?: number } = {}) {
     this.catalogs.register('memory', new MemoryConnector('memory'));
     this.catalogs.register('tpch', new TpchConnector('tpch'));
-    const nodeMemory = new MemoryContext('node', options.memoryLimitBytes ?? 1 << 30);
-    this.executor = new StatementExecutor(this.catalogs, { queryMaxMemoryBytes: options.memoryLimitBytes ?? 1 << 30, nodeMemory });
+    const limit = options.memoryLimitBytes ?? 1 << 30;
+    const nodeMemory = new MemoryContext('node', limit);
+    const self = { nodeId: 'harness', uri: 'http://harness.invalid' };
+    const tasks: TaskManager = new TaskManager({
+      catalogs: this.catalogs,
+      nodeMemory,
+      queryMaxMemoryPerNode: limit,
+      outputBuffer: {},
+      exchange: { local: { nodeId: self.nodeId, outputBuffer: (taskId) => tasks.outputBuffer(taskId) } },
+      refusal: () => undefined,
+    });
+    const endpoint = new TaskEndpoint(tasks, { nodeId: self.nodeId, internalUri: self.uri });
+    const cluster = clusterView({ nodes: new NodeManager(), self: () => self, includeCoordinator: undefined, selfAcceptsWork: () => true, headers: () => ({}), endpoint, queryMaxMemoryBytes: limit });
+    this.executor = new StatementExecutor(this.catalogs, { queryMaxMemoryBytes: limit, nodeMemory, cluster });
     this.session = {
       queryId: 'test',
       user: 'test',

@@ -1,12 +1,17 @@
 // What the scheduler sees of the cluster: the nodes that take tasks now (the ACTIVE workers by
 // their last health check, and the coordinator itself when node-scheduler.include-coordinator says
-// so, or while no worker is there), this node, and the headers of every internal request.
+// so, or while no worker is there), this node, and how to reach a task on each: in process on this
+// node (its own task endpoint and output buffers), over HTTP with the internal bearer elsewhere.
 
+import type { LocalTaskOutputs } from '../../worker/exchange-client.js';
+import type { TaskEndpoint } from '../../worker/task-endpoint.js';
 import type { NodeManager } from '../node-manager.js';
 import type { ClusterView } from './distributed-query.js';
 import type { InternalHeaders, TaskNode } from './remote-task.js';
+import { httpTaskChannel, localTaskChannel } from './task-channel.js';
 
 export interface ClusterViewOptions {
+  /** The other nodes (none on a single node). */
   nodes: NodeManager;
   self: () => TaskNode;
   /** node-scheduler.include-coordinator as configured (undefined: only while no worker is active). */
@@ -14,10 +19,14 @@ export interface ClusterViewOptions {
   /** Whether this node takes work now (it is ACTIVE). */
   selfAcceptsWork: () => boolean;
   headers: InternalHeaders;
+  /** This node's tasks. */
+  endpoint: TaskEndpoint;
   queryMaxMemoryBytes: number;
 }
 
 export function clusterView(options: ClusterViewOptions): ClusterView {
+  const local = localTaskChannel(options.endpoint);
+  const outputs: LocalTaskOutputs = { nodeId: options.endpoint.nodeId, outputBuffer: (taskId) => options.endpoint.tasks.outputBuffer(taskId) };
   return {
     self: options.self,
     workerNodes: () => {
@@ -26,8 +35,8 @@ export function clusterView(options: ClusterViewOptions): ClusterView {
       return withSelf ? [...workers, options.self()] : workers;
     },
     nodeRefused: (nodeId) => options.nodes.refusedWork(nodeId),
-    headers: options.headers,
-    exchange: { headers: options.headers },
+    channel: (node) => (node.nodeId === options.endpoint.nodeId ? local : httpTaskChannel(node.uri, options.headers)),
+    exchange: { headers: options.headers, local: outputs },
     queryMaxMemoryBytes: options.queryMaxMemoryBytes,
   };
 }

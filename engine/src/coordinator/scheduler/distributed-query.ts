@@ -19,11 +19,13 @@ import type { Session } from '../../spi/session.js';
 import { sessionToJson } from '../../spi/session-json.js';
 import { allFragments, isPartitioned, type PlanFragment } from '../../sql/planner/distributed/fragmenter.js';
 import type { PlanNode, RemoteSourceNode } from '../../sql/planner/plan.js';
+import type { NodeRuntimeStats } from '../../sql/planner/plan-printer.js';
 import { sources } from '../../sql/planner/plan.js';
 import { abortOnSignal, ExchangeClient, type ExchangeClientOptions } from '../../worker/exchange-client.js';
 import type { OutputBuffersSpec, ScanSplits, TaskUpdateRequest } from '../../worker/task-request.js';
 import { SplitAssigner } from './split-assigner.js';
-import { NodeGoneError, RemoteTask, type InternalHeaders, type RemoteTaskInfo, type TaskNode } from './remote-task.js';
+import { NodeGoneError, RemoteTask, type RemoteTaskInfo, type TaskNode } from './remote-task.js';
+import type { TaskChannel } from './task-channel.js';
 import { stageSnapshot, type StageSnapshot } from './stage-snapshot.js';
 
 export interface ClusterView {
@@ -33,8 +35,8 @@ export interface ClusterView {
   nodeRefused(nodeId: string): void;
   /** This node (the coordinator), for COORDINATOR_ONLY stages. */
   self(): TaskNode;
-  /** Headers every request to another node carries (the internal bearer). */
-  headers: InternalHeaders;
+  /** How to reach a task on `node`: in process for this node, over HTTP for another. */
+  channel(node: TaskNode): TaskChannel;
   exchange: ExchangeClientOptions;
   /** query.max-memory: what one query's tasks may hold on all nodes together. */
   queryMaxMemoryBytes: number;
@@ -94,6 +96,22 @@ export class DistributedQuery {
       throw error.errorName === 'REMOTE_TASK_ERROR' ? ((await this.rootCause()) ?? error) : error;
     } finally {
       await this.close(outcome === 'finished' ? false : true);
+      if (env.nodeStats !== undefined) this.addTaskNodeStats(env.nodeStats);
+    }
+  }
+
+  /** EXPLAIN ANALYZE: what each plan node of the tasks did (their final operator summaries), added to the root's. */
+  private addTaskNodeStats(stats: Map<number, NodeRuntimeStats>): void {
+    for (const task of this.allTasks()) {
+      const pipelines = (task.info?.stats as { pipelines?: { operatorSummaries: OperatorSummaryFields[] }[] } | undefined)?.pipelines ?? [];
+      for (const operator of pipelines.flatMap((p) => p.operatorSummaries)) {
+        if (operator.operatorType === 'TaskOutputOperator') continue;
+        const id = Number(operator.planNodeId);
+        const entry = stats.get(id) ?? { outputRows: 0, wallMillis: 0 };
+        entry.outputRows += operator.outputPositions;
+        entry.wallMillis += parseDuration(operator.getOutputWall) ?? 0;
+        stats.set(id, entry);
+      }
     }
   }
 
@@ -150,7 +168,7 @@ export class DistributedQuery {
       // Task numbers go on across placements: a task id is never reused, even after an abort.
       const first = this.taskNumbers.get(fragment.id) ?? 0;
       this.taskNumbers.set(fragment.id, first + placed.length);
-      const tasks = placed.map((node, i) => new RemoteTask(`${this.session.queryId}.${fragment.id}.${first + i}`, node, this.cluster.headers));
+      const tasks = placed.map((node, i) => new RemoteTask(`${this.session.queryId}.${fragment.id}.${first + i}`, node, this.cluster.channel(node)));
       this.stages.set(fragment.id, { fragment, tasks });
     }
     const consumers = new Map<number, number>([[this.root.id, 1]]);
@@ -292,6 +310,14 @@ class Refusal extends Error {
   ) {
     super(error.message);
   }
+}
+
+/** The fields of a task's operator summary EXPLAIN ANALYZE reads. */
+interface OperatorSummaryFields {
+  planNodeId: string;
+  operatorType: string;
+  outputPositions: number;
+  getOutputWall: string;
 }
 
 interface Counted {

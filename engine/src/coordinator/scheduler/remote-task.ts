@@ -5,9 +5,9 @@
 
 import { EngineError } from '../../errors/engine-error.js';
 import { ERROR_CODES, type ErrorName } from '../../errors/error-codes.js';
-import { toTaggedJson } from '../../sql/planner/plan-json.js';
 import { Backoff } from '../../worker/exchange-backoff.js';
 import type { TaskUpdateRequest } from '../../worker/task-request.js';
+import type { TaskAnswer, TaskChannel } from './task-channel.js';
 
 /** The fields of a task's info the coordinator reads (the rest goes into the query detail as is). */
 export interface RemoteTaskInfo {
@@ -37,7 +37,7 @@ export interface TaskNode {
   uri: string;
 }
 
-export type InternalHeaders = () => Record<string, string>;
+export type { InternalHeaders } from './task-channel.js';
 
 const POLL_WAIT = '1s';
 const DONE_STATES = new Set(['FINISHED', 'CANCELED', 'ABORTED', 'FAILED']);
@@ -53,7 +53,7 @@ export class RemoteTask {
   constructor(
     readonly taskId: string,
     readonly node: TaskNode,
-    private readonly headers: InternalHeaders,
+    private readonly channel: TaskChannel,
   ) {}
 
   get uri(): string {
@@ -75,9 +75,9 @@ export class RemoteTask {
    * answer REMOTE_HOST_GONE.
    */
   async update(request: TaskUpdateRequest): Promise<void> {
-    let response: Response;
+    let response: TaskAnswer;
     try {
-      response = await this.request('POST', this.uri, { body: toTaggedJson(request), headers: { 'Content-Type': 'application/json' } });
+      response = await this.channel.update(this.taskId, request, this.signal());
     } catch (e) {
       if (this.closed) throw e;
       const code = (e as { cause?: { code?: unknown } }).cause?.code;
@@ -85,7 +85,7 @@ export class RemoteTask {
       if (code === 'ECONNREFUSED') throw new NodeGoneError(this.node.nodeId, `${message}: the node is gone`);
       throw new EngineError('REMOTE_HOST_GONE', `${message}. The node may have crashed or be under too much load.`);
     }
-    const text = await response.text();
+    const text = response.text;
     if (response.status === 503) throw new EngineError('SERVER_SHUTTING_DOWN', `Node ${this.node.nodeId} refused task ${this.taskId}: ${errorMessage(text)}`);
     if (response.status !== 200) throw new EngineError('REMOTE_TASK_ERROR', `Creating task ${this.taskId} on node ${this.node.nodeId} failed with ${response.status}: ${errorMessage(text)}`);
     this.accept(text);
@@ -110,10 +110,8 @@ export class RemoteTask {
     const backoff = new Backoff({ minFailures: 3, maxErrorDurationMillis: 5000 });
     while (!this.closed && !this.done) {
       try {
-        const headers: Record<string, string> = { 'X-Engine-Max-Wait': POLL_WAIT };
-        if (this.version !== undefined) headers['X-Engine-Current-Version'] = this.version;
-        const response = await this.request('GET', this.uri, { headers });
-        const text = await response.text();
+        const response = await this.channel.info(this.taskId, { version: this.version, maxWait: POLL_WAIT }, this.signal());
+        const text = response.text;
         if (response.status === 404) throw new EngineError('REMOTE_TASK_ERROR', `Task ${this.taskId} is no longer known to node ${this.node.nodeId}`);
         if (response.status !== 200) throw new Error(`status ${response.status}`);
         this.accept(text);
@@ -134,8 +132,8 @@ export class RemoteTask {
   async failure(): Promise<EngineError | undefined> {
     if (!this.done) {
       try {
-        const response = await this.request('GET', this.uri, {}, AbortSignal.timeout(5000));
-        if (response.status === 200) this.accept(await response.text());
+        const response = await this.channel.info(this.taskId, {}, AbortSignal.timeout(5000));
+        if (response.status === 200) this.accept(response.text);
       } catch {
         return undefined;
       }
@@ -150,9 +148,8 @@ export class RemoteTask {
     this.stop.abort();
     if (this.done) return;
     try {
-      const response = await this.request('DELETE', `${this.uri}?abort=${abort}`, {}, AbortSignal.timeout(5000));
-      const text = await response.text();
-      if (response.status === 200) this.accept(text);
+      const response = await this.channel.cancel(this.taskId, abort, AbortSignal.timeout(5000));
+      if (response.status === 200) this.accept(response.text);
     } catch {
       // The node is gone: nothing left to cancel there.
     }
@@ -168,13 +165,8 @@ export class RemoteTask {
     this.version = /"version":(\d+)/.exec(text)?.[1];
   }
 
-  private request(method: string, uri: string, init: { body?: string; headers?: Record<string, string> }, signal?: AbortSignal): Promise<Response> {
-    return fetch(uri, {
-      method,
-      body: init.body,
-      headers: { ...this.headers(), ...init.headers },
-      signal: signal ?? AbortSignal.any([this.stop.signal, AbortSignal.timeout(15_000)]),
-    });
+  private signal(): AbortSignal {
+    return AbortSignal.any([this.stop.signal, AbortSignal.timeout(15_000)]);
   }
 }
 

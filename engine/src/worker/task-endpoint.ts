@@ -1,0 +1,76 @@
+// What the task resource answers, without the HTTP around it: the routes (server/task-resource.ts)
+// and a coordinator's handle on a task of its own node (coordinator/scheduler/task-channel.ts) both
+// go through it, so a task on this node is driven exactly as one on another node.
+
+import { EngineError } from '../errors/engine-error.js';
+import { stringifyWithBigints } from '../server/bigint-json.js';
+import { HttpError } from '../server/http-error.js';
+import { isDoneState, type SqlTask } from './sql-task.js';
+import { taskInfo } from './task-info.js';
+import type { TaskManager } from './task-manager.js';
+import type { TaskUpdateRequest } from './task-request.js';
+
+/** A caller may not hold a task's info request open longer than this. */
+export const MAX_TASK_WAIT_MILLIS = 10_000;
+
+export class TaskEndpoint {
+  constructor(
+    readonly tasks: TaskManager,
+    /** This node; its address is known once the server listens. */
+    private readonly node: { readonly nodeId: string; readonly internalUri: string },
+  ) {}
+
+  get nodeId(): string {
+    return this.node.nodeId;
+  }
+
+  /** GET /v1/task. */
+  list(): string {
+    return stringifyWithBigints(this.tasks.list().map((t) => this.info(t)));
+  }
+
+  /** POST /v1/task/{taskId}: the task's info; 400 for a malformed id or request, 503 when the node takes no new tasks. */
+  update(taskId: string, request: TaskUpdateRequest): string {
+    return asBadRequest(() => this.answer(this.tasks.update(taskId, request)));
+  }
+
+  /** GET /v1/task/{taskId}: waits up to `maxWaitMillis` until the task's version differs from `version`. */
+  async poll(taskId: string, version: bigint | undefined, maxWaitMillis: number): Promise<string> {
+    const task = this.find(taskId);
+    await task.waitForChange(version, Math.min(maxWaitMillis, MAX_TASK_WAIT_MILLIS));
+    return this.answer(task);
+  }
+
+  /** DELETE /v1/task/{taskId}: abort (or cancel, letting consumers read what is buffered); the final info. */
+  cancel(taskId: string, abort: boolean): string {
+    const task = this.find(taskId);
+    task.cancel(abort);
+    return this.answer(task);
+  }
+
+  /** The info answered to the coordinator: once it carries a final state, the node need not wait for it to be read. */
+  private answer(task: SqlTask): string {
+    if (isDoneState(task.state)) task.finalInfoSent = true;
+    return stringifyWithBigints(this.info(task));
+  }
+
+  private info(task: SqlTask): ReturnType<typeof taskInfo> {
+    return taskInfo(task, `${this.node.internalUri}/v1/task/${task.taskId}`, this.node.nodeId);
+  }
+
+  private find(taskId: string): SqlTask {
+    const task = this.tasks.get(taskId);
+    if (task === undefined) throw new HttpError(404, `Task ${taskId} not found`, 'NOT_FOUND');
+    return task;
+  }
+}
+
+/** Runs `action`; a GENERIC_USER_ERROR from it (a malformed task id or request) is the caller's mistake: 400. */
+export function asBadRequest<T>(action: () => T): T {
+  try {
+    return action();
+  } catch (e) {
+    if (e instanceof EngineError && e.errorName === 'GENERIC_USER_ERROR') throw new HttpError(400, e.message, 'BAD_REQUEST');
+    throw e;
+  }
+}
