@@ -1,9 +1,11 @@
 // The splits of one scan of a task, as the coordinator sends them (a few at a time, then
 // no-more-splits): the scan takes them in order, waiting while none is there and more may come.
 // Taking one calls `onTake`, which tells the coordinator (through the task's version) to send more.
+// A split whose sequence id the queue already saw is ignored: an update sent again adds nothing.
 
 import type { AssignedSplits } from '../exec/local-execution-planner.js';
 import type { Split } from '../spi/connector.js';
+import type { ScheduledSplit } from './task-request.js';
 
 export class SplitQueue implements AssignedSplits {
   private readonly pending: Split[] = [];
@@ -12,6 +14,8 @@ export class SplitQueue implements AssignedSplits {
   private readonly counting = new Set<() => void>();
   /** Splits received so far. */
   received = 0;
+  /** Sequence ids taken so far. */
+  private readonly seen = new Set<number>();
 
   constructor(private readonly onTake: () => void) {}
 
@@ -24,10 +28,14 @@ export class SplitQueue implements AssignedSplits {
     return this.noMore;
   }
 
-  add(splits: readonly Split[], noMore: boolean): void {
+  add(splits: readonly ScheduledSplit[], noMore: boolean): void {
     if (this.noMore) return;
-    this.pending.push(...splits);
-    this.received += splits.length;
+    for (const { sequenceId, split } of splits) {
+      if (this.seen.has(sequenceId)) continue;
+      this.seen.add(sequenceId);
+      this.pending.push(split);
+      this.received++;
+    }
     this.noMore = noMore;
     this.wakeUp();
   }

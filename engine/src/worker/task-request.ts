@@ -1,7 +1,9 @@
 // The body of POST /v1/task/{taskId} (endpoint 5): what a task runs and where its rows go. The
 // first request of a task carries the fragment, the session and the output buffer layout; a later
 // one may add splits and remote-source locations. The body is tagged JSON (sql/planner/plan-json.ts),
-// so bigint and byte constants of the fragment survive.
+// so bigint and byte constants of the fragment survive. Requests are idempotent, so that the
+// coordinator may send one again when it does not know whether it arrived: every split carries a
+// sequence id (increasing per task) and a task takes each id once; locations are taken once each.
 
 import AjvModule from 'ajv';
 import { EngineError } from '../errors/engine-error.js';
@@ -22,8 +24,14 @@ export type OutputBuffersSpec =
 export interface ScanSplits {
   /** The TableScan node's id. */
   planNodeId: number;
-  splits: Split[];
+  splits: ScheduledSplit[];
   noMoreSplits: boolean;
+}
+
+/** A split as sent to a task: its sequence id is unique within the task and grows with each one sent. */
+export interface ScheduledSplit {
+  sequenceId: number;
+  split: Split;
 }
 
 export interface RemoteSourceLocations {
@@ -65,7 +73,15 @@ const validate = new Ajv({ allErrors: false }).compile({
     },
     sources: {
       type: 'array',
-      items: { type: 'object', required: ['planNodeId', 'splits', 'noMoreSplits'], properties: { planNodeId: { type: 'integer' }, splits: { type: 'array' }, noMoreSplits: { type: 'boolean' } } },
+      items: {
+        type: 'object',
+        required: ['planNodeId', 'splits', 'noMoreSplits'],
+        properties: {
+          planNodeId: { type: 'integer' },
+          splits: { type: 'array', items: { type: 'object', required: ['sequenceId', 'split'], properties: { sequenceId: { type: 'integer', minimum: 0 }, split: { type: 'object' } } } },
+          noMoreSplits: { type: 'boolean' },
+        },
+      },
     },
     remoteSources: {
       type: 'array',

@@ -5,18 +5,11 @@
 
 import { expect } from 'chai';
 import { readPageStream } from '../../src/exec/exchange/page-codec.js';
-import { expressionEvaluator } from '../../src/exec/expression/index.js';
 import { getScalar, type Page } from '../../src/spi/page.js';
-import { sessionToJson } from '../../src/spi/session-json.js';
-import { analyzeQuery } from '../../src/sql/analyzer/analyzer.js';
-import { parseStatement } from '../../src/sql/parser/parser.js';
-import { addExchanges } from '../../src/sql/planner/distributed/add-exchanges.js';
-import { allFragments, fragmentPlan, type PlanFragment } from '../../src/sql/planner/distributed/fragmenter.js';
-import { optimize } from '../../src/sql/planner/optimizer/optimizer.js';
 import { toTaggedJson } from '../../src/sql/planner/plan-json.js';
-import type { TaskUpdateRequest } from '../../src/worker/task-request.js';
 import { EngineHarness } from '../support/engine-harness.js';
 import { ServerProcess } from '../support/server-process.js';
+import { sourceTask as sourceTaskOf } from '../support/source-task.js';
 
 const MAX_VERSION = '9223372036854775807';
 
@@ -34,25 +27,7 @@ describe('task resource', function () {
     await server?.stop();
   });
 
-  /** The SOURCE fragment of a query, with the request that runs it as one task over all the table's splits. */
-  function sourceTask(sql: string, noMoreSplits = true): { fragment: PlanFragment; request: TaskUpdateRequest; taskId: string } {
-    const statement = parseStatement(sql);
-    if (statement.kind !== 'QueryStatement') throw new Error('not a query');
-    const session = { ...harness.session, queryId: `20261123_000000_${String(++queryNumber).padStart(5, '0')}_tasks` };
-    const analyzed = analyzeQuery(statement.query, session, harness.catalogs, expressionEvaluator);
-    const plan = addExchanges(optimize(analyzed.root, analyzed.context, true), analyzed.context);
-    const fragment = allFragments(fragmentPlan(plan, () => true)).find((f) => f.partitioning === 'SOURCE')!;
-    const scan = fragment.partitionedScans[0];
-    const splits = harness.catalogs.get(scan.table.catalog)!.getSplits(session, scan.table, scan.constraint);
-    const request: TaskUpdateRequest = {
-      session: sessionToJson(session),
-      fragment: fragment.root,
-      outputBuffers: { type: 'GATHER' },
-      sources: [{ planNodeId: scan.id, splits: noMoreSplits ? splits : [], noMoreSplits }],
-      remoteSources: [],
-    };
-    return { fragment, request, taskId: `${session.queryId}.1.0` };
-  }
+  const sourceTask = (sql: string, noMoreSplits = true) => sourceTaskOf(harness, sql, `20261123_000000_${String(++queryNumber).padStart(5, '0')}_tasks`, noMoreSplits);
 
   async function post(taskId: string, body: string): Promise<{ status: number; text: string; json: Record<string, unknown> }> {
     const response = await fetch(`${server.uri}/v1/task/${taskId}`, { method: 'POST', body, headers: { 'Content-Type': 'application/json' } });
@@ -151,6 +126,24 @@ describe('task resource', function () {
     expect(woken.json.noMoreSplits).to.deep.equal([String(request.sources[0].planNodeId)]);
     expect(/"version":(\d+)/.exec(woken.text)![1]).to.not.equal(version);
     await fetch(`${server.uri}/v1/task/${taskId}`, { method: 'DELETE' });
+  });
+
+  it('takes each split once when an update is sent again (sequence ids), so the coordinator may retry one', async () => {
+    const { request, taskId } = sourceTask('SELECT o_orderkey FROM tpch.sf1.orders', false);
+    expect((await post(taskId, toTaggedJson(request))).status).to.equal(200);
+    const planNodeId = request.sources[0].planNodeId;
+    const all = sourceTask('SELECT o_orderkey FROM tpch.sf1.orders').splits;
+    expect(all.length).to.be.greaterThan(1);
+    const first = { ...request, fragment: undefined, outputBuffers: undefined, sources: [{ planNodeId, splits: all.slice(0, 1), noMoreSplits: false }] };
+    // The first update twice, then the rest overlapping it, then the last request again after no-more-splits.
+    const rest = { ...first, sources: [{ planNodeId, splits: all, noMoreSplits: true }] };
+    for (const update of [first, first, rest, rest]) expect((await post(taskId, toTaggedJson(update))).status).to.equal(200);
+    const { pages } = await readAll(taskId);
+    expect(pages.reduce((sum, p) => sum + p.rowCount, 0)).to.equal(1_500_000);
+    await fetch(`${server.uri}/v1/task/${taskId}/results/0`, { method: 'DELETE' });
+    const { json: info } = await taskJson(taskId);
+    expect(info.stats.totalSplits).to.equal(all.length);
+    expect(info.noMoreSplits).to.deep.equal([String(planNodeId)]);
   });
 
   it('cancels (abort=false) and aborts with DELETE; a task that is done reports the largest version', async () => {

@@ -2,6 +2,8 @@
 // state by long-polling its info (GET with the version it has seen), and cancels or aborts it
 // (DELETE). A node that stops answering is retried with backoff and, after several failures over a
 // few seconds, reported gone (REMOTE_HOST_GONE), naming it; a task that failed reports its error.
+// Updates of a created task (more splits) are sent again after a connection error or a 5xx: the
+// task takes each split's sequence id once, so a repeat of an update that did arrive adds nothing.
 
 import { EngineError } from '../../errors/engine-error.js';
 import { ERROR_CODES, type ErrorName } from '../../errors/error-codes.js';
@@ -87,15 +89,31 @@ export class RemoteTask {
     }
     const text = response.text;
     if (response.status === 503) throw new EngineError('SERVER_SHUTTING_DOWN', `Node ${this.node.nodeId} refused task ${this.taskId}: ${errorMessage(text)}`);
-    if (response.status !== 200) throw new EngineError('REMOTE_TASK_ERROR', `Creating task ${this.taskId} on node ${this.node.nodeId} failed with ${response.status}: ${errorMessage(text)}`);
+    if (response.status !== 200) throw new TaskRequestError(response.status, `${request.fragment === undefined ? 'Updating' : 'Creating'} task ${this.taskId} on node ${this.node.nodeId} failed with ${response.status}: ${errorMessage(text)}`);
     this.accept(text);
   }
 
-  /** Sends an update after those sent before it (updates to one task never overtake each other). */
+  /**
+   * Sends an update after those sent before it (updates to one task never overtake each other),
+   * again after a transient failure, until the node counts as gone.
+   */
   send(request: TaskUpdateRequest): Promise<void> {
-    const sent = this.updates.then(() => (this.closed ? undefined : this.update(request)));
+    const sent = this.updates.then(() => (this.closed ? undefined : this.updateRetrying(request)));
     this.updates = sent.catch(() => undefined);
     return sent;
+  }
+
+  private async updateRetrying(request: TaskUpdateRequest): Promise<void> {
+    const backoff = new Backoff({ minFailures: 3, maxErrorDurationMillis: 5000 });
+    for (;;) {
+      try {
+        return await this.update(request);
+      } catch (e) {
+        const transient = (e instanceof EngineError && e.errorName === 'REMOTE_HOST_GONE') || (e instanceof TaskRequestError && e.status >= 500 && e.status !== 503);
+        if (this.closed || !transient || backoff.failure()) throw e;
+        await delay(backoff.retryDelayMillis, this.stop.signal);
+      }
+    }
   }
 
   private updates: Promise<void> = Promise.resolve();
@@ -177,6 +195,16 @@ export class NodeGoneError extends EngineError {
     message: string,
   ) {
     super('REMOTE_HOST_GONE', message);
+  }
+}
+
+/** A task request the node answered with an error status. */
+class TaskRequestError extends EngineError {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super('REMOTE_TASK_ERROR', message);
   }
 }
 

@@ -12,7 +12,7 @@ import type { ScanSplits } from '../../worker/task-request.js';
 export const MAX_PENDING_SPLITS_PER_TASK = 8;
 
 interface TaskSplits {
-  /** Splits sent to the task. */
+  /** Splits sent to the task; also the sequence id of the next one. */
   sent: number;
   /** Whether it was told there are no more. */
   finished: boolean;
@@ -68,8 +68,7 @@ export class SplitAssigner {
     const task = this.tasks[index];
     const update = this.scans.map((scan) => {
       const queue = this.queues.get(scan.id)!;
-      const splits = queue.splice(0, count);
-      task.sent += splits.length;
+      const splits = queue.splice(0, count).map((split) => ({ sequenceId: task.sent++, split }));
       return { planNodeId: scan.id, splits, noMoreSplits: queue.length === 0 };
     });
     task.finished = update.every((u) => u.noMoreSplits);
