@@ -204,11 +204,14 @@ describe("the operator on the test Kubernetes", function () {
     const pid = Number(/^process:\/\/(\d+)$/.exec(before.status.containerStatuses[0].containerID)![1]);
     process.kill(pid, "SIGKILL");
     await eventually(async () => (await cluster.json(["get", "pod", victim])).status.containerStatuses[0].restartCount === 1, 30_000);
+    // The status may still show the cluster as before the kill for a moment: wait for the restarted node itself.
+    const restarted = async () => (await status()).nodes?.find((n) => n.pod === victim);
+    await eventually(async () => (await restarted())?.state === "ACTIVE", 30_000);
     await steady(2);
     const report = await load.stop();
     console.log(`      kill -9 of a worker: ${report.run} queries, ${report.failures.length} failed`);
     for (const failure of report.failures) expect(failure).to.match(/^\w+: [A-Z_]+: \S/);
-    expect((await status()).nodes!.find((n) => n.pod === victim)).to.include({ state: "ACTIVE", restarts: 1 });
+    expect(await restarted()).to.include({ state: "ACTIVE", restarts: 1 });
   });
 
   it("autoscales: queued queries add workers up to maxReplicas, idleness removes them through the drain", async () => {

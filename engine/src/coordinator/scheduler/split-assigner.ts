@@ -2,7 +2,8 @@
 // `maxPendingSplitsPerTask` splits it has not started; as it starts them (its info says so), it gets
 // more, so a task on a faster or less loaded node reads more of the table. A task on a node that
 // left ACTIVE gets no more (the others take the rest), unless no task of the stage is on an ACTIVE
-// node. Once every split is handed out, every task hears there are no more.
+// node. Once every split is handed out, every task hears there are no more. A stage of one task
+// (a single node's) has nobody to balance with: its task gets every split when it is created.
 
 import type { Split } from '../../spi/connector.js';
 import type { TableScanNode } from '../../sql/planner/plan.js';
@@ -26,10 +27,11 @@ export class SplitAssigner {
     private readonly scans: readonly TableScanNode[],
     splits: Map<number, Split[]>,
     taskCount: number,
-    private readonly maxPending = MAX_PENDING_SPLITS_PER_TASK,
+    private maxPending = MAX_PENDING_SPLITS_PER_TASK,
   ) {
     this.queues = new Map([...splits].map(([id, list]) => [id, [...list]]));
     this.tasks = Array.from({ length: taskCount }, () => ({ sent: 0, finished: false }));
+    if (taskCount === 1) this.maxPending = Infinity;
   }
 
   /** The splits of task `index`'s first request. */
