@@ -84,6 +84,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
     catalogs,
     nodeMemory,
     queryMaxMemoryPerNode: config.memory.queryMaxMemoryPerNode,
+    coordinatedQueryMemory: (queryId) => queries?.get(queryId)?.memory,
     outputBuffer: {},
     exchange: { headers: internalHeaders, local: { nodeId: node.nodeId, outputBuffer: (taskId) => tasks.outputBuffer(taskId) } },
     refusal: () => (nodeState === undefined ? new EngineError('SERVER_STARTING_UP', 'Server is starting up') : nodeState.acceptsWork ? undefined : nodeState.notAcceptingWork('tasks')),

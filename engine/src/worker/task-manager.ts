@@ -19,6 +19,11 @@ export interface TaskManagerOptions {
   nodeMemory: MemoryContext;
   /** query.max-memory-per-node: what one query's tasks on this node may hold together. */
   queryMaxMemoryPerNode: number;
+  /**
+   * The memory of a query this node coordinates (undefined for another coordinator's): its tasks
+   * here reserve under it, so that the per-node limit bounds the root stage and the tasks together.
+   */
+  coordinatedQueryMemory?: (queryId: string) => MemoryContext | undefined;
   outputBuffer: OutputBufferOptions;
   exchange: ExchangeClientOptions;
   /** How long a done task stays listed (default 5 minutes). */
@@ -123,7 +128,8 @@ export class TaskManager {
   private create(taskId: string, queryId: string): SqlTask {
     let query = this.queries.get(queryId);
     if (query === undefined) {
-      query = { memory: this.options.nodeMemory.child(queryId, this.options.queryMaxMemoryPerNode), tasks: new Set() };
+      const parent = this.options.coordinatedQueryMemory?.(queryId) ?? this.options.nodeMemory;
+      query = { memory: parent.child(`tasks of ${queryId}`, this.options.queryMaxMemoryPerNode), tasks: new Set() };
       this.queries.set(queryId, query);
     }
     const entry = query;

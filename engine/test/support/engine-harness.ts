@@ -29,6 +29,8 @@ export class EngineHarness {
   readonly executor: StatementExecutor;
   readonly session: Session;
   private sequence = 0;
+  /** The memory of each query running now, by id: its tasks here reserve under it. */
+  private readonly running = new Map<string, MemoryContext>();
 
   constructor(options: { memoryLimitBytes?: number } = {}) {
     this.catalogs.register('memory', new MemoryConnector('memory'));
@@ -40,6 +42,7 @@ export class EngineHarness {
       catalogs: this.catalogs,
       nodeMemory,
       queryMaxMemoryPerNode: limit,
+      coordinatedQueryMemory: (queryId) => this.running.get(queryId),
       outputBuffer: {},
       exchange: { local: { nodeId: self.nodeId, outputBuffer: (taskId) => tasks.outputBuffer(taskId) } },
       refusal: () => undefined,
@@ -64,8 +67,10 @@ export class EngineHarness {
   async query(sql: string): Promise<QueryRows> {
     const memory = new MemoryContext(`query${this.sequence++}`, this.executor.options.queryMaxMemoryBytes, this.executor.options.nodeMemory);
     const context = { signal: new AbortController().signal, memory, progress: newQueryProgress() };
+    const queryId = `q${this.sequence}`;
+    this.running.set(queryId, memory);
     try {
-      const result = await this.executor.execute(sql, { ...this.session, queryId: `q${this.sequence}` }, context);
+      const result = await this.executor.execute(sql, { ...this.session, queryId }, context);
       const rows: Scalar[][] = [];
       for await (const page of result.pages) {
         for (let r = 0; r < page.rowCount; r++) rows.push(page.columns.map((c) => getScalar(c, r)));
@@ -79,6 +84,7 @@ export class EngineHarness {
       for (const k of changes.deallocatedPreparedStatements) this.session.preparedStatements.delete(k);
       return { columns: result.columns, types: result.columns.map((c) => typeName(c.type)), rows, result };
     } finally {
+      this.running.delete(queryId);
       memory.close();
     }
   }
