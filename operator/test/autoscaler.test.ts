@@ -4,7 +4,7 @@ import type { NodeStatus, NodeWorkload } from "../src/engine/node-client.js";
 import { engineCluster } from "./support/cluster.js";
 import { worker } from "./support/views.js";
 
-const coordinator = (workload: Partial<NodeWorkload>): NodeStatus => ({ nodeId: "c", state: "ACTIVE", coordinator: true, internalAddress: "", workload });
+const coordinator = (workload: Partial<NodeWorkload>): NodeStatus => ({ nodeId: "c", state: "ACTIVE", workload });
 
 describe("the autoscaler", () => {
   const auto = { autoscaling: { minReplicas: 1, maxReplicas: 5, targetRunningSplitsPerWorker: 10, targetQueuedQueries: 0, scaleInStabilizationSeconds: 60 } };

@@ -5,7 +5,7 @@
 import { parseDuration } from '../config/duration.js';
 import { optionTable, parseCommandArguments, stringOption, UsageError, type OptionValues } from './args.js';
 import { NodeClient, NodeUnreachableError } from './client/node-client.js';
-import { ClientError } from './client/statement-client.js';
+import { ClientError } from './client/client-error.js';
 import { InternalAuthenticator } from '../server/internal-auth/internal-authenticator.js';
 import { drainNode } from './node-drain.js';
 

@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface, type Interface } from 'node:readline';
-import { ClientError } from './client/statement-client.js';
+import { ClientError } from './client/client-error.js';
 import type { ClientSession } from './client/client-session.js';
 import { createPrinter, type OutputFormat } from './output/printer.js';
 import { OutputSink } from './output/sink.js';

@@ -34,7 +34,7 @@ export function worker(name: string, o: ViewOptions = {}): WorkerView {
     waitingReason: o.waitingReason,
     restarts: 0,
     uri: `http://10.0.0.${name.length}:8080`,
-    engine: answers ? { nodeId: name, state: o.state ?? "ACTIVE", coordinator: false, internalAddress: "", workload: { runningTasks: 0, ...o.workload } } : undefined,
+    engine: answers ? { nodeId: name, state: o.state ?? "ACTIVE", workload: { runningTasks: 0, ...o.workload } } : undefined,
     listed: o.listed ?? true,
     createdAt: o.createdAt ?? 0,
   };

@@ -1,11 +1,12 @@
-// A node's own endpoints, as `engine node` uses them: GET and PUT /v1/info/state, GET /v1/status.
+// A node's own endpoints, as `engine node` and the operator use them: GET and PUT /v1/info/state,
+// GET /v1/status, and a coordinator's GET /v1/node and /v1/node/failed.
 // A refused request becomes a ClientError with the server's message; a node nothing answers for
 // becomes a NodeUnreachableError that says whether the port refused the connection (the process is gone).
 
 import type { NodeWorkload } from '../../server/node-workload.js';
-import { ClientError } from './statement-client.js';
+import { ClientError } from './client-error.js';
 
-/** One request may take this long before it counts as failed (a drain has its own, longer deadline). */
+/** By default one request may take this long before it counts as failed (a drain has its own, longer deadline). */
 const REQUEST_TIMEOUT_MILLIS = 10_000;
 
 /** The members of GET /v1/status a client acts on. */
@@ -40,6 +41,7 @@ export class NodeClient {
      * (internal-communication.shared-secret), the internal bearer token, renewed as it ages.
      */
     private readonly headers: () => Readonly<Record<string, string>> = () => ({}),
+    private readonly timeoutMillis = REQUEST_TIMEOUT_MILLIS,
   ) {}
 
   async state(): Promise<string> {
@@ -57,6 +59,13 @@ export class NodeClient {
     return { nodeId: status.nodeId, state: status.state, pid: status.pid, workload: status.workload ?? {} };
   }
 
+  /** A coordinator's nodes: the addresses (uri) of those it knows, and of those that failed their last check. */
+  async nodes(): Promise<{ known: Set<string>; failed: Set<string> }> {
+    const [known, failed] = await Promise.all([this.request('GET', '/v1/node'), this.request('GET', '/v1/node/failed')]);
+    const uris = (list: unknown) => new Set((Array.isArray(list) ? list : []).map((n) => String((n as { uri?: unknown }).uri)));
+    return { known: uris(known), failed: uris(failed) };
+  }
+
   private async request(method: string, path: string, body?: string): Promise<unknown> {
     const url = `${this.server}${path}`;
     let response: Response;
@@ -65,10 +74,10 @@ export class NodeClient {
         method,
         body,
         headers: { ...this.headers(), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MILLIS),
+        signal: AbortSignal.timeout(this.timeoutMillis),
       });
     } catch (e) {
-      throw unreachable(this.server, e);
+      throw unreachable(this.server, e, this.timeoutMillis);
     }
     const text = await response.text();
     let json: unknown;
@@ -91,8 +100,8 @@ function expectString(value: unknown, what: string): string {
   return value;
 }
 
-function unreachable(server: string, error: unknown): NodeUnreachableError {
-  if ((error as { name?: unknown }).name === 'TimeoutError') return new NodeUnreachableError(`${server} did not answer within ${REQUEST_TIMEOUT_MILLIS / 1000}s`, 'TIMEOUT');
+function unreachable(server: string, error: unknown, timeoutMillis: number): NodeUnreachableError {
+  if ((error as { name?: unknown }).name === 'TimeoutError') return new NodeUnreachableError(`${server} did not answer within ${timeoutMillis / 1000}s`, 'TIMEOUT');
   const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
   const code = typeof cause?.code === 'string' ? cause.code : 'UNKNOWN';
   const detail = typeof cause?.message === 'string' ? cause.message : error instanceof Error ? error.message : String(error);

@@ -4,14 +4,9 @@
 import type { StatementResponseJson } from '../../server/statement-json.js';
 import { applySessionHeaders, requestHeaders, type ClientSession } from './client-session.js';
 import { parseJson } from '../../types/exact-json.js';
+import { ClientError } from './client-error.js';
 
 /** The server refused the request (not a query failure: those arrive in `error`). */
-export class ClientError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ClientError';
-  }
-}
 
 export class RunningStatement {
   private lastHeaders: Headers;
