@@ -150,13 +150,10 @@ function taskStats(task: SqlTask): TaskStats {
   const drivers = { totalDrivers: 1, queuedDrivers: task.startTime ? 0 : 1, runningDrivers: task.startTime && !done ? 1 : 0, completedDrivers: done ? 1 : 0 };
   const outputBytes = formatDataSize(task.outputBytes);
   const operators = operatorSummaries(task);
-  const pipeline: PipelineStats = {
-    inputPipeline: true,
-    outputPipeline: true,
+  // What the task and its one pipeline report alike.
+  const common = {
     ...drivers,
     memoryReservation: formatDataSize(task.memory.reservedBytes),
-    queuedTime: distribution([queued]),
-    elapsedTime: distribution([elapsed]),
     totalScheduledTime: cpu,
     totalCpuTime: cpu,
     totalBlockedTime: blocked,
@@ -166,6 +163,13 @@ function taskStats(task: SqlTask): TaskStats {
     rawInputPositions: progress.processedRows,
     processedInputPositions: progress.processedRows,
     outputPositions: task.outputRows,
+  };
+  const pipeline: PipelineStats = {
+    inputPipeline: true,
+    outputPipeline: true,
+    ...common,
+    queuedTime: distribution([queued]),
+    elapsedTime: distribution([elapsed]),
     operatorSummaries: operators,
     drivers: [],
   };
@@ -175,18 +179,8 @@ function taskStats(task: SqlTask): TaskStats {
     ...(task.endTime ? { endTime: task.endTime.toISOString() } : {}),
     elapsedTime: formatDuration(elapsed),
     queuedTime: formatDuration(queued),
-    totalScheduledTime: cpu,
-    totalCpuTime: cpu,
-    totalBlockedTime: blocked,
-    ...drivers,
-    memoryReservation: formatDataSize(task.memory.reservedBytes),
+    ...common,
     peakMemoryReservation: formatDataSize(task.memory.peakBytes),
-    rawInputDataSize: formatDataSize(progress.processedBytes),
-    processedInputDataSize: formatDataSize(progress.processedBytes),
-    outputDataSize: outputBytes,
-    rawInputPositions: progress.processedRows,
-    processedInputPositions: progress.processedRows,
-    outputPositions: task.outputRows,
     totalSplits: Math.max(progress.totalSplits, task.splitCounts.received),
     queuedSplits: task.splitCounts.waiting,
     runningSplits: progress.runningSplits,
