@@ -28,7 +28,7 @@ interface CrdSpec {
 }
 
 /** The schema as ajv reads it: int-or-string and nullable spelled in JSON Schema. */
-function toJsonSchema(schema: unknown): unknown {
+export function toJsonSchema(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(toJsonSchema);
   if (!isPlainObject(schema)) return schema;
   const out: Record<string, unknown> = {};
@@ -95,7 +95,7 @@ function fieldError(e: ErrorObject, obj: unknown): FieldError {
 }
 
 /** The OpenAPI formats CRDs use (controller-gen writes date-time for a metav1.Time): date-time checked, the rest known. */
-const openApiFormats = {
+export const openApiFormats = {
   "date-time": /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/i,
   date: /^\d{4}-\d\d-\d\d$/,
   int32: true,

@@ -1,0 +1,145 @@
+// The chart renders objects a real Kubernetes accepts: `helm template` with each switch the templates
+// branch on, every object validated against the official Kubernetes schemas (kubernetes-models), the
+// EngineCluster against the CRD's own schema; crds/ and examples/ likewise. The test Kubernetes does
+// not validate built-in kinds, so without this a wrong field type would only show on a real cluster.
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { expect } from "chai";
+import { parseAllDocuments } from "yaml";
+import { envWithTools } from "../src/binaries/tools.js";
+import { repoRoot } from "../src/kubelet/images.js";
+import { ManifestValidator, type Manifest } from "./support/kube-schemas.js";
+
+const run = promisify(execFile);
+const chart = path.join(repoRoot, "charts", "engine");
+const examples = path.join(repoRoot, "examples");
+const namespace = "engine-system";
+
+/** The objects of a multi-document YAML text (documents holding only comments skipped). */
+function documents(text: string, source: string): Manifest[] {
+  return parseAllDocuments(text).flatMap((doc) => {
+    if (doc.errors.length) throw new Error(`${source}: ${doc.errors.map((e) => e.message).join("; ")}`);
+    const value = doc.toJS() as Manifest | null;
+    return value === null ? [] : [value];
+  });
+}
+
+const readManifests = (dir: string): Manifest[] =>
+  fs.readdirSync(dir).filter((f) => f.endsWith(".yaml")).sort().flatMap((f) => documents(fs.readFileSync(path.join(dir, f), "utf8"), path.join(dir, f)));
+
+const kindsOf = (objects: Manifest[]) => objects.map((o) => o.kind).sort();
+
+describe("the chart's manifests against the Kubernetes schemas", function () {
+  this.timeout(30_000);
+  let home: string;
+  let validator: ManifestValidator;
+  const fullSpec = () => readManifests(examples).find((m) => m.metadata?.name === "analytics")!.spec;
+
+  /** `helm template` of the chart (CRDs included) with these flags; the objects it renders. */
+  const render = async (...flags: string[]): Promise<Manifest[]> => {
+    const env = envWithTools({ HOME: home, HELM_CACHE_HOME: path.join(home, "cache"), HELM_CONFIG_HOME: path.join(home, "config"), HELM_DATA_HOME: path.join(home, "data") });
+    const { stdout } = await run("helm", ["template", "engine", chart, "--namespace", namespace, "--include-crds", ...flags], { env, encoding: "utf8" });
+    return documents(stdout, `helm template ${flags.join(" ")}`);
+  };
+  /** Renders, validates every object, and returns them. */
+  const renderValid = async (...flags: string[]): Promise<Manifest[]> => {
+    const objects = await render(...flags);
+    for (const o of objects) await validator.validate(o);
+    return objects;
+  };
+  const valuesFile = (name: string, values: object): string => {
+    const file = path.join(home, name);
+    fs.writeFileSync(file, JSON.stringify(values));
+    return file;
+  };
+
+  before(async () => {
+    home = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-chart-"));
+    validator = new ManifestValidator();
+    for (const crd of readManifests(path.join(chart, "crds"))) await validator.addCrd(crd);
+  });
+  after(() => fs.rmSync(home, { recursive: true, force: true }));
+
+  it("validates the CRDs of crds/ and the EngineClusters of examples/", async () => {
+    const crds = readManifests(path.join(chart, "crds"));
+    expect(kindsOf(crds)).to.deep.equal(["CustomResourceDefinition"]);
+    const clusters = readManifests(examples);
+    expect(kindsOf(clusters)).to.deep.equal(["EngineCluster", "EngineCluster"]);
+    for (const m of clusters) await validator.validate(m);
+  });
+
+  it("renders valid objects with the default values: cluster-wide RBAC, no EngineCluster", async () => {
+    const objects = await renderValid();
+    expect(kindsOf(objects)).to.deep.equal(["ClusterRole", "ClusterRoleBinding", "CustomResourceDefinition", "Deployment", "Role", "RoleBinding", "ServiceAccount"]);
+  });
+
+  it("renders valid objects with rbac.scope=namespace: Roles in the release's namespace", async () => {
+    const objects = await renderValid("--set", "rbac.scope=namespace");
+    expect(kindsOf(objects)).to.deep.equal(["CustomResourceDefinition", "Deployment", "Role", "Role", "RoleBinding", "RoleBinding", "ServiceAccount"]);
+    for (const o of objects.filter((o) => o.kind.startsWith("Role"))) expect(o.metadata?.namespace).to.equal(namespace);
+  });
+
+  it("renders valid objects with a watchNamespace: the operator's Role there, the leader election's at home", async () => {
+    const objects = await renderValid("--set", "rbac.scope=namespace", "--set", "watchNamespace=analytics");
+    expect(kindsOf(objects)).to.deep.equal(["CustomResourceDefinition", "Deployment", "Role", "Role", "RoleBinding", "RoleBinding", "ServiceAccount"]);
+    expect(objects.filter((o) => o.kind === "Role").map((o) => o.metadata?.namespace).sort()).to.deep.equal(["analytics", namespace]);
+  });
+
+  it("renders a valid EngineCluster from cluster.enabled, with the spec of examples/full.yaml", async () => {
+    const minimal = await renderValid("--set", "cluster.enabled=true");
+    expect(kindsOf(minimal)).to.deep.equal(["ClusterRole", "ClusterRoleBinding", "CustomResourceDefinition", "Deployment", "EngineCluster", "Role", "RoleBinding", "ServiceAccount"]);
+    const full = await renderValid("-f", valuesFile("full.json", { cluster: { enabled: true, name: "analytics", spec: fullSpec() } }));
+    const cluster = full.find((o) => o.kind === "EngineCluster")!;
+    expect(cluster.metadata).to.include({ name: "analytics", namespace });
+    expect(cluster.spec).to.deep.equal(fullSpec());
+  });
+
+  it("renders only the Deployment without RBAC, ServiceAccount or leader election", async () => {
+    const objects = await renderValid("--set", "rbac.create=false", "--set", "serviceAccount.create=false", "--set", "operator.leaderElection.enabled=false");
+    expect(kindsOf(objects)).to.deep.equal(["CustomResourceDefinition", "Deployment"]);
+    expect((await renderValid("--set", "operator.leaderElection.enabled=false")).map((o) => o.kind)).to.not.include("Role");
+  });
+
+  it("renders a valid Deployment with every scheduling and image value set", async () => {
+    const operator = {
+      image: { repository: "registry.example/engine-operator", tag: "1.2.3", pullPolicy: "Always" },
+      replicas: 3,
+      resources: { requests: { cpu: "100m", memory: "128Mi" }, limits: { cpu: 1, memory: "1Gi" } },
+      nodeSelector: { "kubernetes.io/os": "linux" },
+      tolerations: [{ key: "dedicated", operator: "Equal", value: "engine", effect: "NoExecute", tolerationSeconds: 60 }],
+      affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: "kubernetes.io/arch", operator: "In", values: ["amd64", "arm64"] }] }] } } },
+      podAnnotations: { "example.com/team": "data" },
+    };
+    const objects = await renderValid("-f", valuesFile("scheduling.json", { operator }));
+    const pod = (objects.find((o) => o.kind === "Deployment")!.spec as { template: { spec: Record<string, unknown> } }).template.spec;
+    expect(pod).to.deep.include({ nodeSelector: operator.nodeSelector, tolerations: operator.tolerations, affinity: operator.affinity });
+    expect((pod.containers as { image: string }[])[0].image).to.equal("registry.example/engine-operator:1.2.3");
+  });
+
+  it("refuses a Deployment whose values render a wrong type, naming the field", async () => {
+    const objects = await render("--set-json", 'operator.tolerations=[{"key":"dedicated","tolerationSeconds":"one minute"}]');
+    const deployment = objects.find((o) => o.kind === "Deployment")!;
+    let error: Error | undefined;
+    await validator.validate(deployment).catch((e: Error) => (error = e));
+    expect(error?.message).to.equal("Deployment engine-operator is invalid: data/spec/template/spec/tolerations/0/tolerationSeconds must be integer");
+  });
+
+  it("refuses an EngineCluster the CRD's schema refuses: a wrong type, a value out of bounds, an unknown field", async () => {
+    const objects = await render("-f", valuesFile("bad.json", { cluster: { enabled: true, spec: { workers: { replicas: "two", autoscaling: { maxReplicas: 0 } }, coordinater: {} } } }));
+    let error: Error | undefined;
+    await validator.validate(objects.find((o) => o.kind === "EngineCluster")!).catch((e: Error) => (error = e));
+    expect(error?.message).to.match(/^EngineCluster engine is invalid: /);
+    expect(error?.message).to.contain("data/spec/workers/replicas must be integer");
+    expect(error?.message).to.contain("data/spec/workers/autoscaling/maxReplicas must be >= 1");
+    expect(error?.message).to.contain("data/spec must NOT have additional properties: coordinater");
+  });
+
+  it("refuses an object of a kind it has no schema for", async () => {
+    let error: Error | undefined;
+    await validator.validate({ apiVersion: "example.com/v1", kind: "Widget", metadata: { name: "w" } }).catch((e: Error) => (error = e));
+    expect(error?.message).to.equal("Widget w: unknown kind Widget of example.com/v1");
+  });
+});
