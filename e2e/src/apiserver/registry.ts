@@ -38,6 +38,8 @@ export interface ResourceType {
   returnDeletedObject?: boolean;
   /** Set for the kinds a CRD serves. */
   crdName?: string;
+  /** The verbs when not all of `verbs` (the read-only metrics API). */
+  verbs?: string[];
 }
 
 export const verbs = ["create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"];

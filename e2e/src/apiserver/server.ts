@@ -14,11 +14,12 @@ import { fieldMatcher, labelMatcher } from "./selectors.js";
 import { toTable, type IncludeObject } from "./table.js";
 import { jsonPatch, mergePatch, strategicMerge } from "./patch.js";
 import { openApiGroupVersion, openApiRoot } from "./openapi.js";
-import { jsonPathGet, jsonPathSet } from "./jsonpath.js";
 import type { JsonObject, KubeObject } from "./types.js";
 import { ClusterNetwork } from "../net/network.js";
 import { decodeProtobufBody } from "./protobuf.js";
-import { appsSelector } from "./defaults.js";
+import { MetricsApi, metricsGroup, metricsTypes } from "./metrics-api.js";
+import type { MetricsServer } from "./metrics-server.js";
+import { readScale, writeScale } from "./scale.js";
 
 export interface ApiServerOptions {
   port?: number;
@@ -153,6 +154,14 @@ export class ApiServer {
     if (!route) throw notFoundPath();
     const dryRun = q.getAll("dryRun").includes("All");
     const { type, namespace, name, subresource } = route;
+    if (type.group === metricsGroup && this.metricsApi && !subresource) {
+      const body = this.metricsApi.serve(req.method, type, namespace, name, q, q.get("watch") === "1" || q.get("watch") === "true");
+      if (tableAccept.test(accept ?? "")) {
+        const objects = name ? [body as unknown as KubeObject] : (body.items as unknown as KubeObject[]);
+        return send(res, 200, toTable(type, objects, {}, (q.get("includeObject") as IncludeObject) ?? "Metadata"));
+      }
+      return send(res, 200, body);
+    }
     const podSubresource = type.kind === "Pod" && !type.crdName && (subresource === "log" || subresource === "binding");
     if (type.kind === "Pod" && !type.crdName && subresource && streaming.has(subresource))
       throw badRequest(`pods/${subresource} is not supported by the test cluster: its process kubelet streams no exec, attach or port-forward sessions (pod IPs are reachable from this machine directly)`);
@@ -163,7 +172,7 @@ export class ApiServer {
     switch (req.method) {
       case "GET":
         if (!name) return q.get("watch") === "1" || q.get("watch") === "true" ? this.watch(req, res, type, namespace, q) : this.list(res, type, namespace, q, accept);
-        if (subresource === "scale") return send(res, 200, this.scaleOf(type, this.api.get(type, namespace, name)));
+        if (subresource === "scale") return send(res, 200, readScale(this.api, type, namespace, name));
         if (subresource === "log") return this.podLog(req, res, type, namespace!, name, q);
         return this.sendObject(res, 200, type, this.api.get(type, namespace, name), accept, q);
       case "POST": {
@@ -175,7 +184,7 @@ export class ApiServer {
       case "PUT": {
         if (!name) throw methodNotAllowed();
         const body = await readBody(req);
-        if (subresource === "scale") return send(res, 200, this.writeScale(type, namespace, name, body as KubeObject, dryRun));
+        if (subresource === "scale") return send(res, 200, writeScale(this.api, type, namespace, name, body as KubeObject, dryRun));
         return this.sendObject(res, 200, type, this.api.update(type, namespace, name, body, subresource === "status" ? "status" : undefined, dryRun), accept, q);
       }
       case "PATCH": {
@@ -189,8 +198,8 @@ export class ApiServer {
           throw unsupportedMediaType(contentType);
         };
         if (subresource === "scale") {
-          const scaled = apply(this.scaleOf(type, this.api.get(type, namespace, name))) as KubeObject;
-          return send(res, 200, this.writeScale(type, namespace, name, scaled, dryRun));
+          const scaled = apply(readScale(this.api, type, namespace, name)) as KubeObject;
+          return send(res, 200, writeScale(this.api, type, namespace, name, scaled, dryRun));
         }
         const current = this.api.get(type, namespace, name);
         const patched = apply(current) as KubeObject;
@@ -212,6 +221,14 @@ export class ApiServer {
       default:
         throw methodNotAllowed();
     }
+  }
+
+  private metricsApi?: MetricsApi;
+
+  /** Serves metrics.k8s.io from `metrics`, as installing metrics-server adds the group. */
+  serveMetrics(metrics: MetricsServer): void {
+    this.metricsApi = new MetricsApi(metrics, this.store);
+    for (const t of metricsTypes) this.registry.add(t);
   }
 
   /** Set by the kubelet: who answers pods/log. */
@@ -339,30 +356,5 @@ export class ApiServer {
     };
     req.on("close", stop);
     res.on("close", stop);
-  }
-
-  private scaleOf(type: ResourceType, obj: KubeObject): KubeObject {
-    const s = type.scale!;
-    // Built-in workloads report their spec.selector; custom resources the path their CRD names.
-    const selector = !type.crdName ? appsSelector(obj) : s.labelSelectorPath ? jsonPathGet(obj, s.labelSelectorPath) : undefined;
-    const m = obj.metadata;
-    return {
-      kind: "Scale",
-      apiVersion: "autoscaling/v1",
-      metadata: { name: m.name, namespace: m.namespace, uid: m.uid, resourceVersion: m.resourceVersion, creationTimestamp: m.creationTimestamp },
-      spec: { replicas: (jsonPathGet(obj, s.specReplicasPath) as number | undefined) ?? 0 },
-      status: { replicas: (jsonPathGet(obj, s.statusReplicasPath) as number | undefined) ?? 0, ...(typeof selector === "string" ? { selector } : {}) },
-    };
-  }
-
-  /** Writes spec.replicas through the scale subresource, honouring the Scale's resourceVersion. */
-  private writeScale(type: ResourceType, namespace: string | undefined, name: string, scale: KubeObject, dryRun: boolean): KubeObject {
-    const replicas = (scale.spec as { replicas?: unknown } | undefined)?.replicas;
-    if (typeof replicas !== "number" || !Number.isInteger(replicas) || replicas < 0)
-      throw new ApiError(422, "Invalid", `Scale.autoscaling "${name}" is invalid: spec.replicas: Invalid value: ${JSON.stringify(replicas)}: must be greater than or equal to 0`);
-    const obj = this.api.get(type, namespace, name);
-    jsonPathSet(obj as unknown as Record<string, unknown>, type.scale!.specReplicasPath, replicas);
-    obj.metadata.resourceVersion = scale.metadata?.resourceVersion || obj.metadata.resourceVersion;
-    return this.scaleOf(type, this.api.update(type, namespace, name, obj, undefined, dryRun));
   }
 }

@@ -3,6 +3,7 @@
 import { jsonPathGet } from "./jsonpath.js";
 import type { PrinterColumn, ResourceType } from "./registry.js";
 import type { JsonObject, KubeObject } from "./types.js";
+import { hpaCells } from "./hpa.js";
 
 const ageColumn: PrinterColumn = { name: "Age", type: "date", jsonPath: ".metadata.creationTimestamp" };
 
@@ -209,6 +210,7 @@ function layoutFor(t: ResourceType): Layout {
     if (t.kind === "Endpoints") return custom(["Endpoints"], (obj) => [endpointsCell(obj)]);
     if (t.kind === "Event") return eventLayout;
   }
+  if (t.kind === "HorizontalPodAutoscaler" && !t.crdName) return custom(["Reference", "Targets", "MinPods", "MaxPods", "Replicas"], hpaCells);
   if (t.kind === "Deployment" && !t.crdName) {
     const rest = byPaths(t.printerColumns!);
     return { columns: [{ name: "Ready", type: "string", jsonPath: "" }, ...t.printerColumns!], cells: (obj) => [deploymentReady(obj), ...rest(obj)] };
