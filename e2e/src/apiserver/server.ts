@@ -178,14 +178,15 @@ export class ApiServer {
       case "POST": {
         if (subresource === "binding") return send(res, 201, this.bind(type, namespace!, name!, await readBody(req), dryRun));
         if (name) throw methodNotAllowed();
-        const created = this.api.create(type, namespace, await readBody(req), dryRun);
+        const created = this.api.create(type, namespace, this.inward(type, await readBody(req)), dryRun);
         return this.sendObject(res, 201, type, created, accept, q);
       }
       case "PUT": {
         if (!name) throw methodNotAllowed();
         const body = await readBody(req);
         if (subresource === "scale") return send(res, 200, writeScale(this.api, type, namespace, name, body as KubeObject, dryRun));
-        return this.sendObject(res, 200, type, this.api.update(type, namespace, name, body, subresource === "status" ? "status" : undefined, dryRun), accept, q);
+        const stored = type.conversion ? this.inward(type, body, this.api.get(type, namespace, name)) : body;
+        return this.sendObject(res, 200, type, this.api.update(type, namespace, name, stored, subresource === "status" ? "status" : undefined, dryRun), accept, q);
       }
       case "PATCH": {
         if (!name) throw methodNotAllowed();
@@ -202,7 +203,7 @@ export class ApiServer {
           return send(res, 200, writeScale(this.api, type, namespace, name, scaled, dryRun));
         }
         const current = this.api.get(type, namespace, name);
-        const patched = apply(current) as KubeObject;
+        const patched = this.inward(type, apply(this.outward(type, current)), current) as KubeObject;
         const result = this.api.update(type, namespace, name, patched, subresource === "status" ? "status" : undefined, dryRun);
         return this.sendObject(res, 200, type, result, accept, q);
       }
@@ -258,8 +259,18 @@ export class ApiServer {
   }
 
   private sendObject(res: http.ServerResponse, code: number, type: ResourceType, obj: KubeObject, accept: string | undefined, q: URLSearchParams): void {
-    if (tableAccept.test(accept ?? "")) return send(res, code, toTable(type, [obj], { resourceVersion: obj.metadata.resourceVersion ?? "" }, (q.get("includeObject") as IncludeObject) ?? "Metadata"));
-    send(res, code, obj);
+    if (tableAccept.test(accept ?? "")) return send(res, code, toTable(type, [obj], { resourceVersion: obj.metadata.resourceVersion ?? "" }, (q.get("includeObject") as IncludeObject) ?? "Metadata", (o) => this.outward(type, o)));
+    send(res, code, this.outward(type, obj));
+  }
+
+  /** A body in the version of the request, in the shape storage holds (`stored`: what it replaces). */
+  private inward(type: ResourceType, body: unknown, stored?: KubeObject): unknown {
+    return type.conversion && typeof body === "object" && body !== null ? type.conversion.toStorage(body as KubeObject, stored) : body;
+  }
+
+  /** A stored object in the version the request asked for. */
+  private outward(type: ResourceType, obj: KubeObject): KubeObject {
+    return type.conversion ? type.conversion.fromStorage(obj) : obj;
   }
 
   private selected(type: ResourceType, namespace: string | undefined, q: URLSearchParams): { key: string; object: KubeObject }[] {
@@ -295,13 +306,13 @@ export class ApiServer {
       meta.remainingItemCount = this.selected(type, namespace, q).length - items.length;
     }
     const objects = items.map((i) => i.object);
-    if (tableAccept.test(accept ?? "")) return send(res, 200, toTable(type, objects, meta, (q.get("includeObject") as IncludeObject) ?? "Metadata"));
-    send(res, 200, { kind: `${type.kind}List`, apiVersion: apiVersionOf(type), metadata: meta, items: objects });
+    if (tableAccept.test(accept ?? "")) return send(res, 200, toTable(type, objects, meta, (q.get("includeObject") as IncludeObject) ?? "Metadata", (o) => this.outward(type, o)));
+    send(res, 200, { kind: `${type.kind}List`, apiVersion: apiVersionOf(type), metadata: meta, items: objects.map((o) => this.outward(type, o)) });
   }
 
   private deleteCollection(res: http.ServerResponse, type: ResourceType, namespace: string | undefined, q: URLSearchParams, options: DeleteOptions, dryRun: boolean): void {
     const deleted = this.selected(type, namespace, q).map(({ object }) => this.api.delete(type, object.metadata.namespace, object.metadata.name!, options, dryRun).object);
-    send(res, 200, { kind: `${type.kind}List`, apiVersion: apiVersionOf(type), metadata: { resourceVersion: String(this.store.currentRevision) }, items: deleted });
+    send(res, 200, { kind: `${type.kind}List`, apiVersion: apiVersionOf(type), metadata: { resourceVersion: String(this.store.currentRevision) }, items: deleted.map((o) => this.outward(type, o)) });
   }
 
   /**
@@ -318,7 +329,7 @@ export class ApiServer {
     const sendInitial = q.get("sendInitialEvents") === "true";
     const bookmarks = q.get("allowWatchBookmarks") === "true";
     const write = (type_: string, object: unknown) => res.write(JSON.stringify({ type: type_, object }) + "\n");
-    const present = (obj: KubeObject) => Object.assign(obj, { apiVersion: apiVersionOf(type), kind: type.kind });
+    const present = (obj: KubeObject) => this.outward(type, Object.assign(obj, { apiVersion: apiVersionOf(type), kind: type.kind }));
     let lastRevision = this.store.currentRevision;
     let backlog: StoreEvent[] = [];
     let initial: KubeObject[] = [];

@@ -221,7 +221,8 @@ function layoutFor(t: ResourceType): Layout {
 
 export type IncludeObject = "None" | "Metadata" | "Object";
 
-export function toTable(t: ResourceType, objects: KubeObject[], listMeta: JsonObject, include: IncludeObject): JsonObject {
+/** `outward` gives a row's object in the version asked for (cells read the stored shape). */
+export function toTable(t: ResourceType, objects: KubeObject[], listMeta: JsonObject, include: IncludeObject, outward: (obj: KubeObject) => KubeObject = (obj) => obj): JsonObject {
   const layout = layoutFor(t);
   const nameColumn = layout.ownName ? [] : [{ name: "Name", type: "string", format: "name", description: "Name must be unique within a namespace.", priority: 0 }];
   const columnDefinitions = nameColumn.concat(
@@ -229,7 +230,7 @@ export function toTable(t: ResourceType, objects: KubeObject[], listMeta: JsonOb
   );
   const rows = objects.map((obj) => {
     const row: JsonObject = { cells: [...(layout.ownName ? [] : [obj.metadata.name!]), ...layout.cells(obj)] as JsonObject[] };
-    if (include === "Object") row.object = obj as unknown as JsonObject;
+    if (include === "Object") row.object = outward(obj) as unknown as JsonObject;
     else if (include === "Metadata") row.object = { kind: "PartialObjectMetadata", apiVersion: "meta.k8s.io/v1", metadata: obj.metadata } as unknown as JsonObject;
     return row;
   });
