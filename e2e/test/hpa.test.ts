@@ -160,6 +160,32 @@ describe("resource metrics and the HorizontalPodAutoscaler on the test Kubernete
     expect(warnings.items[0].type).to.equal("Warning");
   });
 
+  it("an AverageValue target needs no request: busy pods scale up on their average usage", async () => {
+    const flag = path.join(dir, "average");
+    fs.writeFileSync(flag, "");
+    await cluster.ok(["apply", "-f", "-"], burner("average", flag));
+    const manifest = {
+      apiVersion: "autoscaling/v2",
+      kind: "HorizontalPodAutoscaler",
+      metadata: { name: "average" },
+      spec: {
+        scaleTargetRef: { apiVersion: "apps/v1", kind: "Deployment", name: "average" },
+        maxReplicas: 2,
+        metrics: [{ type: "Resource", resource: { name: "cpu", target: { type: "AverageValue", averageValue: "0.05" } } }],
+      },
+    };
+    await cluster.ok(["apply", "-f", "-"], JSON.stringify(manifest));
+    await eventually(async () => (await replicas("average")) === 2, 60_000);
+    fs.rmSync(flag);
+    expect(await rescales("average")).to.include("New size: 2; reason: cpu resource above target");
+    const status = (await hpa("average")).status;
+    expect(status.currentMetrics[0].resource.current.averageValue).to.match(/^\d+m?$/);
+    expect(status.currentMetrics[0].resource.current.averageUtilization).to.equal(undefined);
+    expect(await cluster.ok(["get", "hpa", "average", "--no-headers"])).to.match(/^average\s+Deployment\/average\s+cpu: \d+m?\/50m\s+1\s+2\s+/);
+    await cluster.ok(["delete", "hpa", "average"]);
+    await cluster.ok(["delete", "deployment", "average"]);
+  });
+
   it("refuses an invalid HPA with the server's message", async () => {
     const r = await cluster.kubectl(["autoscale", "deployment", "norequest", "--name=bad", "--min=3", "--max=2"]);
     expect(r.code).to.not.equal(0);

@@ -3,6 +3,7 @@
 // set), its validation and the cells `kubectl get hpa` prints (REFERENCE, TARGETS, MINPODS, MAXPODS,
 // REPLICAS), as the real server's printer formats them.
 import { invalid, type FieldError } from "./status.js";
+import { formatMilli, parseQuantity } from "./quantity.js";
 import type { JsonObject, KubeObject } from "./types.js";
 
 export interface MetricTarget {
@@ -105,6 +106,17 @@ export function validateHpa(obj: JsonObject): void {
   if (errors.length) throw invalid(hpaKind, String((obj.metadata as JsonObject | undefined)?.name ?? ""), errors);
 }
 
+/** A decimal quantity as Quantity.String() prints it ("0.5" -> "500m"); binary ones ("128Mi") as written. */
+function canonical(value: string | number | undefined): string {
+  const text = String(value ?? "");
+  if (/i$/.test(text)) return text;
+  try {
+    return formatMilli(parseQuantity(text) * 1000);
+  } catch {
+    return text;
+  }
+}
+
 /** TARGETS: "cpu: 45%/50%" per metric ("<unknown>" before a first measurement), two at most then "+ N more...". */
 function targetsCell(hpa: KubeObject): string {
   const specs = ((hpa.spec as unknown as HpaSpec).metrics ?? []) as MetricSpec[];
@@ -113,7 +125,7 @@ function targetsCell(hpa: KubeObject): string {
   const list = specs.map((m, i) => {
     const r = m.resource!;
     const current = statuses[i]?.resource?.current;
-    if (r.target.type === "AverageValue") return `${r.name}: ${current?.averageValue ?? "<unknown>"}/${r.target.averageValue}`;
+    if (r.target.type === "AverageValue") return `${r.name}: ${current?.averageValue ?? "<unknown>"}/${canonical(r.target.averageValue)}`;
     const now = current?.averageUtilization !== undefined ? `${current.averageUtilization}%` : "<unknown>";
     return `${r.name}: ${now}/${r.target.averageUtilization !== undefined ? `${r.target.averageUtilization}%` : "<auto>"}`;
   });
