@@ -248,6 +248,56 @@ spec:
     for (const name of removed) expect(pods.atDeletion(name)!.status!.containerStatuses![0].state!.terminated!.exitCode, name).to.equal(0);
   });
 
+  it("a HorizontalPodAutoscaler scales an EngineCluster's workers through its scale subresource: up under query load, in through the drain", async () => {
+    const elastic = `apiVersion: engine.io/v1alpha1
+kind: EngineCluster
+metadata: {name: elastic}
+spec:
+  workers:
+    replicas: 1
+    resources: {requests: {cpu: 100m}}
+`;
+    await cluster.ok(["apply", "-f", "-"], elastic);
+    await steady(1, "elastic");
+    const hpa = {
+      apiVersion: "autoscaling/v2",
+      kind: "HorizontalPodAutoscaler",
+      metadata: { name: "elastic" },
+      spec: {
+        scaleTargetRef: { apiVersion: "engine.io/v1alpha1", kind: "EngineCluster", name: "elastic" },
+        minReplicas: 1,
+        maxReplicas: 2,
+        metrics: [{ type: "Resource", resource: { name: "cpu", target: { type: "Utilization", averageUtilization: 50 } } }],
+        behavior: { scaleDown: { stabilizationWindowSeconds: 5 } },
+      },
+    };
+    await cluster.ok(["apply", "-f", "-"], JSON.stringify(hpa));
+    const scaleActive = async () => ((await cluster.json(["get", "hpa", "elastic"])).status?.conditions ?? []).find((c: { type: string }) => c.type === "ScalingActive");
+    await eventually(async () => (await scaleActive())?.reason === "ValidMetricFound", 30_000);
+    const svc = await cluster.json(["get", "service", "elastic"]);
+    const load = queryLoad(`http://${svc.spec.clusterIP}:${svc.spec.ports[0].port}`, queries, 4);
+    await steady(2, "elastic", 90_000);
+    const two = await workerPods("elastic");
+    const report = await load.stop();
+    console.log(`      HPA on an EngineCluster under load: ${report.run} queries, ${report.failures.length} failed`);
+    expect(report.failures).to.deep.equal([]);
+    const rescaled = async () =>
+      (await cluster.json(["get", "events", "--field-selector", "involvedObject.kind=HorizontalPodAutoscaler,involvedObject.name=elastic,reason=SuccessfulRescale"])).items.map((e: { message: string }) => e.message);
+    expect(await rescaled()).to.include("New size: 2; reason: cpu resource utilization (percentage of request) above target");
+    expect((await cluster.json(["get", "ec", "elastic"])).spec.workers.replicas).to.be.at.least(2);
+    // Idle, the HPA asks for 1 after its window; the operator drains the surplus worker before its pod goes.
+    await steady(1, "elastic", 90_000);
+    expect(await rescaled()).to.include("New size: 1; reason: All metrics below target");
+    const removed = two.filter((p) => pods.deleted().includes(p));
+    expect(removed).to.have.length(1);
+    const deleting = pods.atDeletion(removed[0])!;
+    expect(JSON.parse(deleting.metadata!.annotations!["engine.io/drain"]).phase).to.equal("ShuttingDown");
+    expect(deleting.status!.containerStatuses![0].state!.terminated!.exitCode, `${removed[0]} had exited 0 before it was deleted`).to.equal(0);
+    expect((await events("WorkerRemoved")).some((m) => m.includes(removed[0]) && /drained, its node reached SHUTTING_DOWN and exited/.test(m))).to.equal(true);
+    await cluster.ok(["delete", "hpa", "elastic"]);
+    await cluster.ok(["delete", "enginecluster", "elastic", "--timeout=60s"]);
+  });
+
   it("kubectl delete enginecluster removes every object and process it made", async () => {
     const made = async () =>
       (await cluster.json(["get", "pods,services,configmaps,secrets,deployments,replicasets,poddisruptionbudgets", "-l", "app.kubernetes.io/managed-by=engine-operator"])).items.map(

@@ -1,6 +1,8 @@
 // The built-in kinds the test server stores, with the discovery facts kubectl relies on
 // (short names, categories, scope) and the table columns the real server prints for them.
 import type { PrinterColumn, ResourceType } from "./registry.js";
+import { validateHpa } from "./hpa.js";
+import { hpaFromStorage, hpaToStorage } from "./hpa-v1.js";
 
 const age: PrinterColumn = { name: "Age", type: "date", jsonPath: ".metadata.creationTimestamp" };
 
@@ -39,6 +41,10 @@ export const builtinTypes: ResourceType[] = [
     ] }),
   builtin({ group: "apps", version: "v1", resource: "statefulsets", singular: "statefulset", kind: "StatefulSet", namespaced: true, shortNames: ["sts"], categories: ["all"], statusSubresource: true,
     scale: { specReplicasPath: ".spec.replicas", statusReplicasPath: ".status.replicas", labelSelectorPath: ".status.selector" } }),
+  builtin({ group: "autoscaling", version: "v2", resource: "horizontalpodautoscalers", singular: "horizontalpodautoscaler", kind: "HorizontalPodAutoscaler", namespaced: true, shortNames: ["hpa"], categories: ["all"], statusSubresource: true,
+    admit: validateHpa }),
+  builtin({ group: "autoscaling", version: "v1", resource: "horizontalpodautoscalers", singular: "horizontalpodautoscaler", kind: "HorizontalPodAutoscaler", namespaced: true, shortNames: ["hpa"], categories: ["all"], statusSubresource: true,
+    admit: validateHpa, conversion: { toStorage: hpaToStorage, fromStorage: hpaFromStorage } }),
   builtin({ group: "policy", version: "v1", resource: "poddisruptionbudgets", singular: "poddisruptionbudget", kind: "PodDisruptionBudget", namespaced: true, shortNames: ["pdb"], statusSubresource: true }),
   builtin({ group: "coordination.k8s.io", version: "v1", resource: "leases", singular: "lease", kind: "Lease", namespaced: true }),
   builtin({ group: "rbac.authorization.k8s.io", version: "v1", resource: "roles", singular: "role", kind: "Role", namespaced: true }),

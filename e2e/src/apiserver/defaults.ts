@@ -4,6 +4,7 @@ import type { JsonObject, KubeObject } from "./types.js";
 import type { Api } from "./api.js";
 import { selectorString, type LabelSelector } from "./selectors.js";
 import { assignServiceAddresses } from "./service-addresses.js";
+import { hpaDefaults } from "./hpa.js";
 
 type Defaulter = (obj: KubeObject, api: Api, old?: KubeObject) => void;
 
@@ -92,6 +93,7 @@ const defaulters: Record<string, Defaulter> = {
     const template = (spec.template ??= {}) as JsonObject;
     podSpecDefaults((template.spec ??= {}) as JsonObject);
   },
+  HorizontalPodAutoscaler: hpaDefaults,
   Secret(obj) {
     if (!obj.type) obj.type = "Opaque";
     // stringData is write-only: merged into data (base64) and never stored, as the real server does.

@@ -38,6 +38,7 @@ function subresources(t: ResourceType): { name: string; kind: string; group?: st
 }
 
 function resourceVerbs(t: ResourceType): string[] {
+  if (t.verbs) return t.verbs;
   return t.kind === "Event" || t.kind === "Namespace" ? verbs.filter((v) => !(t.kind === "Namespace" && v === "deletecollection")) : verbs;
 }
 

@@ -1,5 +1,5 @@
 // Request bodies in Kubernetes' protobuf encoding, which client-go's typed clients send (kubectl
-// create configmap / secret / namespace, helm's release Secrets, DeleteOptions): the "k8s\0"
+// create configmap / secret / namespace, helm's release Secrets, DeleteOptions, kubectl autoscale): the "k8s\0"
 // envelope (runtime.Unknown) around the object, decoded here for the kinds those clients write,
 // with the field numbers of k8s.io/api's generated.proto. Other kinds get 415, naming the ones
 // that are understood. Responses are always JSON, which client-go reads by their Content-Type.
@@ -43,6 +43,11 @@ const schemas: Record<string, Schema> = {
   ServiceAccount: { 1: ["metadata", objectMeta], 4: ["automountServiceAccountToken", "bool"] },
   DeleteOptions: deleteOptions,
   Eviction: { 1: ["metadata", objectMeta], 2: ["deleteOptions", deleteOptions] },
+  // kubectl autoscale (1.32) creates autoscaling/v1 HPAs.
+  "autoscaling/v1 HorizontalPodAutoscaler": {
+    1: ["metadata", objectMeta],
+    2: ["spec", { 1: ["scaleTargetRef", { 1: ["kind", "string"], 2: ["name", "string"], 3: ["apiVersion", "string"] }], 2: ["minReplicas", "int"], 3: ["maxReplicas", "int"], 4: ["targetCPUUtilizationPercentage", "int"] }],
+  },
 };
 
 class Reader {
@@ -132,9 +137,9 @@ export function decodeProtobufBody(body: Buffer): unknown {
   if (!body.subarray(0, 4).equals(magic)) throw new ApiError(400, "BadRequest", "the body of the request is not a Kubernetes protobuf object (no k8s\\0 prefix)");
   const unknown = decode(body.subarray(4), { 1: ["typeMeta", { 1: ["apiVersion", "string"], 2: ["kind", "string"] }], 2: ["raw", "bytes"] });
   const typeMeta = (unknown.typeMeta ?? {}) as { apiVersion?: string; kind?: string };
-  const schema = schemas[typeMeta.kind ?? ""];
+  const schema = schemas[`${typeMeta.apiVersion} ${typeMeta.kind}`] ?? schemas[typeMeta.kind ?? ""];
   if (!schema)
-    throw new ApiError(415, "UnsupportedMediaType", `the API test server decodes protobuf bodies of ${Object.keys(schemas).join(", ")} only, not ${typeMeta.kind}: send application/json`);
+    throw new ApiError(415, "UnsupportedMediaType", `the API test server decodes protobuf bodies of ${Object.keys(schemas).map((k) => k.split(" ").pop()).join(", ")} only, not ${typeMeta.kind}: send application/json`);
   const object = decode(Buffer.from(String(unknown.raw ?? ""), "base64"), schema);
   return { apiVersion: typeMeta.apiVersion, kind: typeMeta.kind, ...object };
 }

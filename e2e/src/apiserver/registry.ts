@@ -1,5 +1,5 @@
 // The resource types the server serves: built-in kinds at start, CRDs' kinds as they are created.
-import type { JsonObject } from "./types.js";
+import type { JsonObject, KubeObject } from "./types.js";
 
 export interface ScaleSubresource {
   specReplicasPath: string;
@@ -38,6 +38,13 @@ export interface ResourceType {
   returnDeletedObject?: boolean;
   /** Set for the kinds a CRD serves. */
   crdName?: string;
+  /** Another version of a kind stored in one shape: converts request bodies in and answers out. */
+  conversion?: {
+    toStorage(obj: KubeObject, stored?: KubeObject): KubeObject;
+    fromStorage(obj: KubeObject): KubeObject;
+  };
+  /** The verbs when not all of `verbs` (the read-only metrics API). */
+  verbs?: string[];
 }
 
 export const verbs = ["create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"];

@@ -14,11 +14,12 @@ import { fieldMatcher, labelMatcher } from "./selectors.js";
 import { toTable, type IncludeObject } from "./table.js";
 import { jsonPatch, mergePatch, strategicMerge } from "./patch.js";
 import { openApiGroupVersion, openApiRoot } from "./openapi.js";
-import { jsonPathGet, jsonPathSet } from "./jsonpath.js";
 import type { JsonObject, KubeObject } from "./types.js";
 import { ClusterNetwork } from "../net/network.js";
 import { decodeProtobufBody } from "./protobuf.js";
-import { appsSelector } from "./defaults.js";
+import { MetricsApi, metricsGroup, metricsTypes } from "./metrics-api.js";
+import type { MetricsServer } from "./metrics-server.js";
+import { readScale, writeScale } from "./scale.js";
 
 export interface ApiServerOptions {
   port?: number;
@@ -153,6 +154,14 @@ export class ApiServer {
     if (!route) throw notFoundPath();
     const dryRun = q.getAll("dryRun").includes("All");
     const { type, namespace, name, subresource } = route;
+    if (type.group === metricsGroup && this.metricsApi && !subresource) {
+      const body = this.metricsApi.serve(req.method, type, namespace, name, q, q.get("watch") === "1" || q.get("watch") === "true");
+      if (tableAccept.test(accept ?? "")) {
+        const objects = name ? [body as unknown as KubeObject] : (body.items as unknown as KubeObject[]);
+        return send(res, 200, toTable(type, objects, {}, (q.get("includeObject") as IncludeObject) ?? "Metadata"));
+      }
+      return send(res, 200, body);
+    }
     const podSubresource = type.kind === "Pod" && !type.crdName && (subresource === "log" || subresource === "binding");
     if (type.kind === "Pod" && !type.crdName && subresource && streaming.has(subresource))
       throw badRequest(`pods/${subresource} is not supported by the test cluster: its process kubelet streams no exec, attach or port-forward sessions (pod IPs are reachable from this machine directly)`);
@@ -163,20 +172,21 @@ export class ApiServer {
     switch (req.method) {
       case "GET":
         if (!name) return q.get("watch") === "1" || q.get("watch") === "true" ? this.watch(req, res, type, namespace, q) : this.list(res, type, namespace, q, accept);
-        if (subresource === "scale") return send(res, 200, this.scaleOf(type, this.api.get(type, namespace, name)));
+        if (subresource === "scale") return send(res, 200, readScale(this.api, type, namespace, name));
         if (subresource === "log") return this.podLog(req, res, type, namespace!, name, q);
         return this.sendObject(res, 200, type, this.api.get(type, namespace, name), accept, q);
       case "POST": {
         if (subresource === "binding") return send(res, 201, this.bind(type, namespace!, name!, await readBody(req), dryRun));
         if (name) throw methodNotAllowed();
-        const created = this.api.create(type, namespace, await readBody(req), dryRun);
+        const created = this.api.create(type, namespace, this.inward(type, await readBody(req)), dryRun);
         return this.sendObject(res, 201, type, created, accept, q);
       }
       case "PUT": {
         if (!name) throw methodNotAllowed();
         const body = await readBody(req);
-        if (subresource === "scale") return send(res, 200, this.writeScale(type, namespace, name, body as KubeObject, dryRun));
-        return this.sendObject(res, 200, type, this.api.update(type, namespace, name, body, subresource === "status" ? "status" : undefined, dryRun), accept, q);
+        if (subresource === "scale") return send(res, 200, writeScale(this.api, type, namespace, name, body as KubeObject, dryRun));
+        const stored = type.conversion ? this.inward(type, body, this.api.get(type, namespace, name)) : body;
+        return this.sendObject(res, 200, type, this.api.update(type, namespace, name, stored, subresource === "status" ? "status" : undefined, dryRun), accept, q);
       }
       case "PATCH": {
         if (!name) throw methodNotAllowed();
@@ -189,11 +199,11 @@ export class ApiServer {
           throw unsupportedMediaType(contentType);
         };
         if (subresource === "scale") {
-          const scaled = apply(this.scaleOf(type, this.api.get(type, namespace, name))) as KubeObject;
-          return send(res, 200, this.writeScale(type, namespace, name, scaled, dryRun));
+          const scaled = apply(readScale(this.api, type, namespace, name)) as KubeObject;
+          return send(res, 200, writeScale(this.api, type, namespace, name, scaled, dryRun));
         }
         const current = this.api.get(type, namespace, name);
-        const patched = apply(current) as KubeObject;
+        const patched = this.inward(type, apply(this.outward(type, current)), current) as KubeObject;
         const result = this.api.update(type, namespace, name, patched, subresource === "status" ? "status" : undefined, dryRun);
         return this.sendObject(res, 200, type, result, accept, q);
       }
@@ -212,6 +222,14 @@ export class ApiServer {
       default:
         throw methodNotAllowed();
     }
+  }
+
+  private metricsApi?: MetricsApi;
+
+  /** Serves metrics.k8s.io from `metrics`, as installing metrics-server adds the group. */
+  serveMetrics(metrics: MetricsServer): void {
+    this.metricsApi = new MetricsApi(metrics, this.store);
+    for (const t of metricsTypes) this.registry.add(t);
   }
 
   /** Set by the kubelet: who answers pods/log. */
@@ -241,8 +259,18 @@ export class ApiServer {
   }
 
   private sendObject(res: http.ServerResponse, code: number, type: ResourceType, obj: KubeObject, accept: string | undefined, q: URLSearchParams): void {
-    if (tableAccept.test(accept ?? "")) return send(res, code, toTable(type, [obj], { resourceVersion: obj.metadata.resourceVersion ?? "" }, (q.get("includeObject") as IncludeObject) ?? "Metadata"));
-    send(res, code, obj);
+    if (tableAccept.test(accept ?? "")) return send(res, code, toTable(type, [obj], { resourceVersion: obj.metadata.resourceVersion ?? "" }, (q.get("includeObject") as IncludeObject) ?? "Metadata", (o) => this.outward(type, o)));
+    send(res, code, this.outward(type, obj));
+  }
+
+  /** A body in the version of the request, in the shape storage holds (`stored`: what it replaces). */
+  private inward(type: ResourceType, body: unknown, stored?: KubeObject): unknown {
+    return type.conversion && typeof body === "object" && body !== null ? type.conversion.toStorage(body as KubeObject, stored) : body;
+  }
+
+  /** A stored object in the version the request asked for. */
+  private outward(type: ResourceType, obj: KubeObject): KubeObject {
+    return type.conversion ? type.conversion.fromStorage(obj) : obj;
   }
 
   private selected(type: ResourceType, namespace: string | undefined, q: URLSearchParams): { key: string; object: KubeObject }[] {
@@ -278,13 +306,13 @@ export class ApiServer {
       meta.remainingItemCount = this.selected(type, namespace, q).length - items.length;
     }
     const objects = items.map((i) => i.object);
-    if (tableAccept.test(accept ?? "")) return send(res, 200, toTable(type, objects, meta, (q.get("includeObject") as IncludeObject) ?? "Metadata"));
-    send(res, 200, { kind: `${type.kind}List`, apiVersion: apiVersionOf(type), metadata: meta, items: objects });
+    if (tableAccept.test(accept ?? "")) return send(res, 200, toTable(type, objects, meta, (q.get("includeObject") as IncludeObject) ?? "Metadata", (o) => this.outward(type, o)));
+    send(res, 200, { kind: `${type.kind}List`, apiVersion: apiVersionOf(type), metadata: meta, items: objects.map((o) => this.outward(type, o)) });
   }
 
   private deleteCollection(res: http.ServerResponse, type: ResourceType, namespace: string | undefined, q: URLSearchParams, options: DeleteOptions, dryRun: boolean): void {
     const deleted = this.selected(type, namespace, q).map(({ object }) => this.api.delete(type, object.metadata.namespace, object.metadata.name!, options, dryRun).object);
-    send(res, 200, { kind: `${type.kind}List`, apiVersion: apiVersionOf(type), metadata: { resourceVersion: String(this.store.currentRevision) }, items: deleted });
+    send(res, 200, { kind: `${type.kind}List`, apiVersion: apiVersionOf(type), metadata: { resourceVersion: String(this.store.currentRevision) }, items: deleted.map((o) => this.outward(type, o)) });
   }
 
   /**
@@ -301,7 +329,7 @@ export class ApiServer {
     const sendInitial = q.get("sendInitialEvents") === "true";
     const bookmarks = q.get("allowWatchBookmarks") === "true";
     const write = (type_: string, object: unknown) => res.write(JSON.stringify({ type: type_, object }) + "\n");
-    const present = (obj: KubeObject) => Object.assign(obj, { apiVersion: apiVersionOf(type), kind: type.kind });
+    const present = (obj: KubeObject) => this.outward(type, Object.assign(obj, { apiVersion: apiVersionOf(type), kind: type.kind }));
     let lastRevision = this.store.currentRevision;
     let backlog: StoreEvent[] = [];
     let initial: KubeObject[] = [];
@@ -339,30 +367,5 @@ export class ApiServer {
     };
     req.on("close", stop);
     res.on("close", stop);
-  }
-
-  private scaleOf(type: ResourceType, obj: KubeObject): KubeObject {
-    const s = type.scale!;
-    // Built-in workloads report their spec.selector; custom resources the path their CRD names.
-    const selector = !type.crdName ? appsSelector(obj) : s.labelSelectorPath ? jsonPathGet(obj, s.labelSelectorPath) : undefined;
-    const m = obj.metadata;
-    return {
-      kind: "Scale",
-      apiVersion: "autoscaling/v1",
-      metadata: { name: m.name, namespace: m.namespace, uid: m.uid, resourceVersion: m.resourceVersion, creationTimestamp: m.creationTimestamp },
-      spec: { replicas: (jsonPathGet(obj, s.specReplicasPath) as number | undefined) ?? 0 },
-      status: { replicas: (jsonPathGet(obj, s.statusReplicasPath) as number | undefined) ?? 0, ...(typeof selector === "string" ? { selector } : {}) },
-    };
-  }
-
-  /** Writes spec.replicas through the scale subresource, honouring the Scale's resourceVersion. */
-  private writeScale(type: ResourceType, namespace: string | undefined, name: string, scale: KubeObject, dryRun: boolean): KubeObject {
-    const replicas = (scale.spec as { replicas?: unknown } | undefined)?.replicas;
-    if (typeof replicas !== "number" || !Number.isInteger(replicas) || replicas < 0)
-      throw new ApiError(422, "Invalid", `Scale.autoscaling "${name}" is invalid: spec.replicas: Invalid value: ${JSON.stringify(replicas)}: must be greater than or equal to 0`);
-    const obj = this.api.get(type, namespace, name);
-    jsonPathSet(obj as unknown as Record<string, unknown>, type.scale!.specReplicasPath, replicas);
-    obj.metadata.resourceVersion = scale.metadata?.resourceVersion || obj.metadata.resourceVersion;
-    return this.scaleOf(type, this.api.update(type, namespace, name, obj, undefined, dryRun));
   }
 }

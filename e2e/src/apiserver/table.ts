@@ -3,6 +3,7 @@
 import { jsonPathGet } from "./jsonpath.js";
 import type { PrinterColumn, ResourceType } from "./registry.js";
 import type { JsonObject, KubeObject } from "./types.js";
+import { hpaCells } from "./hpa.js";
 
 const ageColumn: PrinterColumn = { name: "Age", type: "date", jsonPath: ".metadata.creationTimestamp" };
 
@@ -209,6 +210,7 @@ function layoutFor(t: ResourceType): Layout {
     if (t.kind === "Endpoints") return custom(["Endpoints"], (obj) => [endpointsCell(obj)]);
     if (t.kind === "Event") return eventLayout;
   }
+  if (t.kind === "HorizontalPodAutoscaler" && !t.crdName) return custom(["Reference", "Targets", "MinPods", "MaxPods", "Replicas"], hpaCells);
   if (t.kind === "Deployment" && !t.crdName) {
     const rest = byPaths(t.printerColumns!);
     return { columns: [{ name: "Ready", type: "string", jsonPath: "" }, ...t.printerColumns!], cells: (obj) => [deploymentReady(obj), ...rest(obj)] };
@@ -219,7 +221,8 @@ function layoutFor(t: ResourceType): Layout {
 
 export type IncludeObject = "None" | "Metadata" | "Object";
 
-export function toTable(t: ResourceType, objects: KubeObject[], listMeta: JsonObject, include: IncludeObject): JsonObject {
+/** `outward` gives a row's object in the version asked for (cells read the stored shape). */
+export function toTable(t: ResourceType, objects: KubeObject[], listMeta: JsonObject, include: IncludeObject, outward: (obj: KubeObject) => KubeObject = (obj) => obj): JsonObject {
   const layout = layoutFor(t);
   const nameColumn = layout.ownName ? [] : [{ name: "Name", type: "string", format: "name", description: "Name must be unique within a namespace.", priority: 0 }];
   const columnDefinitions = nameColumn.concat(
@@ -227,7 +230,7 @@ export function toTable(t: ResourceType, objects: KubeObject[], listMeta: JsonOb
   );
   const rows = objects.map((obj) => {
     const row: JsonObject = { cells: [...(layout.ownName ? [] : [obj.metadata.name!]), ...layout.cells(obj)] as JsonObject[] };
-    if (include === "Object") row.object = obj as unknown as JsonObject;
+    if (include === "Object") row.object = outward(obj) as unknown as JsonObject;
     else if (include === "Metadata") row.object = { kind: "PartialObjectMetadata", apiVersion: "meta.k8s.io/v1", metadata: obj.metadata } as unknown as JsonObject;
     return row;
   });

@@ -6,7 +6,9 @@
 //   status  says whether it runs
 //   run     the cluster in the foreground (Ctrl-C stops it)
 // Options: --state-dir DIR (default e2e/.kube), --port N (API server; default any free port),
-// --subnet N (addresses 127.N.x.y; default random).
+// --subnet N (addresses 127.N.x.y; default random), --hpa-sync-period SECONDS (the HPA controller's
+// period; default 1, 15 on a real cluster), --hpa-downscale-stabilization SECONDS (default 300, as
+// the real one), --metric-resolution SECONDS (metrics-server's sampling; default 1, 15 on a real one).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -18,7 +20,29 @@ import { killAllGroups, killGroup, onGroupsChanged } from "../kubelet/processes.
 import { LocalCluster } from "./local-cluster.js";
 
 const usage = `Usage: kube-test-cluster up|down|status|run [--state-dir DIR] [--port N] [--subnet N]
+         [--hpa-sync-period SECONDS] [--hpa-downscale-stabilization SECONDS] [--metric-resolution SECONDS]
 `;
+
+/** The flags that set a duration of the cluster, in seconds, and the option each sets (in ms). */
+const durationFlags = {
+  "hpa-sync-period": "hpaSyncPeriodMs",
+  "hpa-downscale-stabilization": "hpaDownscaleStabilizationMs",
+  "metric-resolution": "metricResolutionMs",
+} as const;
+
+type Durations = Partial<Record<(typeof durationFlags)[keyof typeof durationFlags], number>>;
+
+function durations(values: Record<string, string | boolean | undefined>): Durations {
+  const out: Durations = {};
+  for (const [flag, option] of Object.entries(durationFlags)) {
+    const text = values[flag];
+    if (typeof text !== "string") continue;
+    const seconds = Number(text);
+    if (!(seconds > 0)) throw new Error(`--${flag} must be a positive number of seconds, not ${JSON.stringify(text)}`);
+    out[option] = seconds * 1000;
+  }
+  return out;
+}
 
 interface Paths {
   dir: string;
@@ -96,12 +120,12 @@ async function down(p: Paths): Promise<number> {
   return 0;
 }
 
-async function run(p: Paths, port: number, subnet: number | undefined): Promise<number> {
+async function run(p: Paths, port: number, subnet: number | undefined, timing: Durations): Promise<number> {
   fs.mkdirSync(p.dir, { recursive: true });
   onGroupsChanged((groups) => fs.writeFileSync(p.groups, groups.join("\n")));
   // The kubeconfig is written last by start(): `up` waits for it.
   fs.rmSync(p.kubeconfig, { force: true });
-  const cluster = await LocalCluster.start({ stateDir: p.dir, port, network: new ClusterNetwork(subnet) });
+  const cluster = await LocalCluster.start({ stateDir: p.dir, port, network: new ClusterNetwork(subnet), ...timing });
   console.log(JSON.stringify({ url: cluster.url, kubeconfig: cluster.kubeconfigPath, subnet: cluster.network.subnet }));
   let stopping = false;
   const stop = () => {
@@ -124,7 +148,13 @@ async function run(p: Paths, port: number, subnet: number | undefined): Promise<
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { "state-dir": { type: "string" }, port: { type: "string" }, subnet: { type: "string" }, help: { type: "boolean" } },
+    options: {
+      "state-dir": { type: "string" },
+      port: { type: "string" },
+      subnet: { type: "string" },
+      ...Object.fromEntries(Object.keys(durationFlags).map((f) => [f, { type: "string" as const }])),
+      help: { type: "boolean" },
+    },
   });
   const command = positionals[0];
   if (values.help || !command) {
@@ -132,7 +162,12 @@ async function main(): Promise<number> {
     return values.help ? 0 : 2;
   }
   const p = pathsOf(path.resolve(values["state-dir"] ?? path.join(e2eRoot, ".kube")));
+  const timing = durations(values as Record<string, string | boolean | undefined>);
   const passThrough = [...(values.port ? ["--port", values.port] : []), ...(values.subnet ? ["--subnet", values.subnet] : [])];
+  for (const flag of Object.keys(durationFlags)) {
+    const value = (values as Record<string, unknown>)[flag];
+    if (typeof value === "string") passThrough.push(`--${flag}`, value);
+  }
   switch (command) {
     case "up":
       return up(p, passThrough);
@@ -145,7 +180,7 @@ async function main(): Promise<number> {
       return pid ? 0 : 3;
     }
     case "run":
-      return run(p, Number(values.port ?? 0), values.subnet ? Number(values.subnet) : undefined);
+      return run(p, Number(values.port ?? 0), values.subnet ? Number(values.subnet) : undefined, timing);
     default:
       process.stderr.write(`unknown command ${JSON.stringify(command)}\n${usage}`);
       return 2;

@@ -1,5 +1,5 @@
 // The whole test cluster in one process: the API test server, the scheduler, the process kubelet,
-// the controllers (ReplicaSet, Deployment, Endpoints/EndpointSlices) and the Service proxy, all on
+// the controllers (HPA, ReplicaSet, Deployment, Endpoints/EndpointSlices), metrics-server and the Service proxy, all on
 // the loopback addresses of one ClusterNetwork, with a kubeconfig for kubectl, helm and clients.
 import fs from "node:fs";
 import os from "node:os";
@@ -14,6 +14,8 @@ import { ReplicaSetController } from "../controllers/replicaset.js";
 import { DeploymentController } from "../controllers/deployment.js";
 import { EndpointsController } from "../controllers/endpoints.js";
 import { ServiceProxy } from "../proxy/service-proxy.js";
+import { MetricsServer } from "../apiserver/metrics-server.js";
+import { HorizontalPodAutoscalerController } from "../controllers/horizontal.js";
 import { Objects } from "./objects.js";
 
 export interface LocalClusterOptions extends ApiServerOptions {
@@ -22,6 +24,12 @@ export interface LocalClusterOptions extends ApiServerOptions {
   nodeName?: string;
   /** The kubelet's restart backoff (10 s doubling to 5 min, as the real one, unless tests shorten it). */
   backoff?: Partial<BackoffPolicy>;
+  /** metrics-server's --metric-resolution: how often container usage is sampled (1 s; 15 s on a real cluster). */
+  metricResolutionMs?: number;
+  /** kube-controller-manager's --horizontal-pod-autoscaler-sync-period (1 s; 15 s on a real cluster). */
+  hpaSyncPeriodMs?: number;
+  /** --horizontal-pod-autoscaler-downscale-stabilization: scale-down window of HPAs without a behavior (300 s, as the real one). */
+  hpaDownscaleStabilizationMs?: number;
 }
 
 interface Component {
@@ -52,8 +60,14 @@ export class LocalCluster {
     const objects = new Objects(server.api);
     const kubelet = new Kubelet(objects, { nodeName: options.nodeName ?? "kube-test-node", network, stateDir, kubeconfigPath, backoff: options.backoff });
     server.podLogs = (pod, q, req, res) => kubelet.podLog(pod, q, req, res);
+    const metrics = new MetricsServer(kubelet, options.metricResolutionMs ?? 1000);
+    server.serveMetrics(metrics);
+    const hpa = new HorizontalPodAutoscalerController(objects, metrics, {
+      syncPeriodMs: options.hpaSyncPeriodMs ?? 1000,
+      downscaleStabilizationMs: options.hpaDownscaleStabilizationMs ?? 300_000,
+    });
     // Stopped in this order: nothing recreates pods while the kubelet kills them.
-    const components = [new ServiceProxy(objects, network), new DeploymentController(objects), new ReplicaSetController(objects), new EndpointsController(objects), new Scheduler(objects), kubelet];
+    const components = [new ServiceProxy(objects, network), hpa, metrics, new DeploymentController(objects), new ReplicaSetController(objects), new EndpointsController(objects), new Scheduler(objects), kubelet];
     for (const c of components) c.start();
     return new LocalCluster(server, url, network, stateDir, kubeconfigPath, objects, components, ownsStateDir);
   }

@@ -116,6 +116,11 @@ export class ContainerRunner {
     return this.process !== undefined;
   }
 
+  /** The running process's group (the container's cgroup, for its resource usage). */
+  get processGroup(): number | undefined {
+    return this.process?.pid;
+  }
+
   logFile(previous: boolean): string {
     return path.join(this.host.podDir, "logs", this.spec.name, `${this.restartCount - (previous ? 1 : 0)}.log`);
   }

@@ -26,6 +26,14 @@ export interface KubeletOptions {
   backoff?: Partial<BackoffPolicy>;
 }
 
+export interface RunningContainer {
+  namespace: string;
+  pod: string;
+  podUid: string;
+  container: string;
+  processGroup: number;
+}
+
 export const kubeletVersion = "v1.32.3";
 
 export class Kubelet implements KubeletHost {
@@ -132,6 +140,17 @@ export class Kubelet implements KubeletHost {
       HOSTNAME: podSpec(pod).hostname ?? pod.metadata.name!,
       KUBECONFIG: this.options.kubeconfigPath,
     };
+  }
+
+  /** Every running app container of this node's pods, as the kubelet's resource metrics list them. */
+  runningContainers(): RunningContainer[] {
+    return [...this.workers.values()].flatMap((w) =>
+      w.runningContainers().map((c) => ({ namespace: w.namespace, pod: w.name, podUid: w.uid, container: c.name, processGroup: c.processGroup })),
+    );
+  }
+
+  get nodeName(): string {
+    return this.options.nodeName;
   }
 
   finished(worker: PodWorker): void {

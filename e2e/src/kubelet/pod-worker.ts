@@ -85,6 +85,11 @@ export class PodWorker implements RunnerHost {
     return this.current.metadata.name!;
   }
 
+  /** The app containers running now, with their process groups. */
+  runningContainers(): { name: string; processGroup: number }[] {
+    return this.apps.flatMap((r) => (r.processGroup === undefined ? [] : [{ name: r.name, processGroup: r.processGroup }]));
+  }
+
   runner(name: string): ContainerRunner | undefined {
     return [...this.apps, ...this.init].find((r) => r.name === name);
   }
