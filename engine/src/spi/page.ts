@@ -21,7 +21,7 @@
 //   unknown                Uint8Array (every row null)   -> null
 
 import { SHORT_DECIMAL_PRECISION, type SqlType } from '../types/types.js';
-import { binaryArrayBytes, boxedArrayBytes, stringArrayBytes } from './memory-estimate.js';
+import { binaryArrayBytes, boxedArrayBytes, sampledStringArrayBytes, stringArrayBytes } from './memory-estimate.js';
 
 export type Scalar = boolean | number | bigint | string | Uint8Array | null;
 
@@ -288,12 +288,19 @@ export function pageSizeInBytes(page: Page): number {
   return bytes;
 }
 
+/** pageSizeInBytes with the strings of long columns measured on a sample: an estimate, for bounds. */
+export function estimatedPageBytes(page: Page): number {
+  let bytes = 0;
+  for (const c of page.columns) bytes += columnSizeInBytes(c, sampledStringArrayBytes);
+  return bytes;
+}
+
 /** The heap bytes a column holds (see memory-estimate). */
-export function columnSizeInBytes(column: Column): number {
+export function columnSizeInBytes(column: Column, stringsBytes: (values: readonly string[]) => number = stringArrayBytes): number {
   let bytes = column.nulls === null ? 0 : column.nulls.byteLength;
   const v = column.values;
   if (!Array.isArray(v)) return bytes + (v as Uint8Array).byteLength;
-  if (column.type.kind === 'varchar' || column.type.kind === 'char') return bytes + stringArrayBytes(v as string[]);
+  if (column.type.kind === 'varchar' || column.type.kind === 'char') return bytes + stringsBytes(v as string[]);
   if (column.type.kind === 'varbinary') return bytes + binaryArrayBytes(v as Uint8Array[]);
   return bytes + boxedArrayBytes(v.length);
 }

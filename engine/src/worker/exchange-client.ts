@@ -366,7 +366,7 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
     this.checkTask(source, uri, buffer.instanceId, result.aborted);
     if (result.token === source.token && !this.closed && result.pages.length > 0) {
       for (const output of result.pages) {
-        this.accept(output.page);
+        this.accept(output.page, output.bytes);
         this.responseBytes += output.bytes;
       }
       source.pagesReceived += result.pages.length;
@@ -434,8 +434,8 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
     if (count !== expectedPages) throw new EngineError('PAGE_TRANSPORT_ERROR', `Response from ${uri} holds ${count} pages but announces ${expectedPages}`);
   }
 
-  private accept(page: Page): void {
-    const bytes = pageSizeInBytes(page);
+  /** `bytes`: the page's size when the producer measured it already (a page read in process). */
+  private accept(page: Page, bytes = pageSizeInBytes(page)): void {
     this.queue.push({ page, bytes });
     this.bytesBuffered += bytes;
   }

@@ -3,10 +3,10 @@
 // the query's root stage on the coordinator) takes the page itself, with no encoding on either side.
 
 import { type PageSerializer, type SerializedPage } from '../exec/exchange/page-codec.js';
-import { pageSizeInBytes, type Page } from '../spi/page.js';
+import { estimatedPageBytes, type Page } from '../spi/page.js';
 
 export class OutputPage {
-  /** What the page counts against its buffer's bound. */
+  /** What the page counts against its buffer's bound (its strings measured on a sample). */
   readonly bytes: number;
   private encoded: SerializedPage | undefined;
 
@@ -14,7 +14,7 @@ export class OutputPage {
     readonly page: Page,
     private readonly serializer: PageSerializer,
   ) {
-    this.bytes = pageSizeInBytes(page);
+    this.bytes = estimatedPageBytes(page);
   }
 
   get rowCount(): number {

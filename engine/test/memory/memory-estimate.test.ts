@@ -31,3 +31,17 @@ describe('memory accounting of strings', function () {
     });
   }
 });
+
+describe('sampled string sizes (output buffer bounds)', () => {
+  it('measures short arrays exactly and long ones from a sample, within a few percent', async () => {
+    const { sampledStringArrayBytes, stringArrayBytes } = await import('../../src/spi/memory-estimate.js');
+    const short = ['a', 'bb', 'ccc', 'é', '中文'];
+    expect(sampledStringArrayBytes(short)).to.equal(stringArrayBytes(short));
+    // Lengths 0..99 from a generator, about one string in eight two-byte: the sample sees the same mix.
+    let seed = 42;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    const long = Array.from({ length: 20_000 }, () => (next() % 8 === 0 ? '中' : 'x').repeat(next() % 100));
+    const exact = stringArrayBytes(long);
+    expect(Math.abs(sampledStringArrayBytes(long) - exact) / exact).to.be.lessThan(0.1);
+  });
+});
