@@ -96,7 +96,6 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
           nodes,
           self: () => ({ nodeId: node.nodeId, uri: node.internalUri }),
           includeCoordinator: config.nodeScheduler.includeCoordinator,
-          selfAcceptsWork: () => nodeState?.acceptsWork === true,
           headers: internalHeaders,
           endpoint: taskEndpoint,
           queryMaxMemoryBytes: config.memory.queryMaxMemory,

@@ -30,7 +30,10 @@ export interface TaskManagerOptions {
   infoRetentionMillis?: number;
   /** A running task nobody asked about for this long is failed (default 60 s). */
   abandonedAfterMillis?: number;
-  /** Whether the node takes new tasks now (it is ACTIVE); otherwise a new task is refused with this error. */
+  /**
+   * Whether the node takes new tasks now (it is ACTIVE); otherwise a new task is refused with this
+   * error — except a task of a query this node coordinates, which it finishes while it drains.
+   */
   refusal: () => Error | undefined;
 }
 
@@ -55,7 +58,7 @@ export class TaskManager {
     let task = this.tasks.get(taskId);
     if (task === undefined) {
       const refusal = this.options.refusal();
-      if (refusal !== undefined) throw refusal;
+      if (refusal !== undefined && this.options.coordinatedQueryMemory?.(request.session.queryId) === undefined) throw refusal;
       task = this.create(taskId, request.session.queryId);
     }
     task.update(request, sessionFromJson(request.session));

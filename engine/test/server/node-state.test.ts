@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect } from 'chai';
 import type { NodeWorkload } from '../../src/server/node-workload.js';
 import { expectGracefulExit, nodeState, openQuery, putState, waitForNodeState } from '../support/node-state-http.js';
@@ -47,6 +50,32 @@ describe('node state over HTTP', function () {
       expect(await query(base, 'SELECT 1')).to.deep.equal([[1]]);
     } finally {
       await server.stop();
+    }
+  });
+
+  it('runs a query it queued before ISOLATING: its tasks on this node are its own, not new work to refuse', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'engine-isolate-'));
+    const groups = join(dir, 'groups.json');
+    writeFileSync(groups, JSON.stringify({ rootGroups: [{ name: 'global', hardConcurrencyLimit: 1, maxQueued: 10 }], selectors: [{ group: 'global' }] }));
+    const server = await ServerProcess.start(['--resource-groups-config-file', groups]);
+    try {
+      const base = server.uri;
+      const open = await openMillionRows(base);
+      const queued = await postStatement(base, LONG_AGGREGATION);
+      expect(queued.body.stats.state).to.equal('QUEUED');
+      expect(await putState(base, '"ISOLATING"')).to.deep.equal({ status: 200, body: 'ISOLATING' });
+      expect((await follow(open)).rows).to.have.length(1_000_000);
+      // The queued query starts now, while the node is ISOLATING, and runs its stages as tasks here.
+      const run = await follow(queued);
+      expect(run.final.error).to.equal(undefined);
+      expect(run.rows).to.deep.equal(LONG_AGGREGATION_ROWS);
+      const tasks = (await getJson<{ taskId: string; state: string }[]>(`${base}/v1/task`)).body.filter((t) => t.taskId.startsWith(`${queued.body.id}.`));
+      expect(tasks.length, 'its stages ran as tasks of this node').to.be.greaterThan(0);
+      expect(tasks.every((t) => t.state === 'FINISHED' || t.state === 'CANCELED')).to.equal(true);
+      await waitForNodeState(base, 'ISOLATED');
+    } finally {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

@@ -1,6 +1,7 @@
 // What the scheduler sees of the cluster: the nodes that take tasks now (the ACTIVE workers by
 // their last health check, and the coordinator itself when node-scheduler.include-coordinator says
-// so, or while no worker is there), this node, and how to reach a task on each: in process on this
+// so, or while no worker is there — whatever its own state: it places only its own queries, which it
+// finishes while it drains), this node, and how to reach a task on each: in process on this
 // node (its own task endpoint and output buffers), over HTTP with the internal bearer elsewhere.
 
 import type { LocalTaskOutputs } from '../../worker/exchange-client.js';
@@ -16,8 +17,6 @@ export interface ClusterViewOptions {
   self: () => TaskNode;
   /** node-scheduler.include-coordinator as configured (undefined: only while no worker is active). */
   includeCoordinator: boolean | undefined;
-  /** Whether this node takes work now (it is ACTIVE). */
-  selfAcceptsWork: () => boolean;
   headers: InternalHeaders;
   /** This node's tasks. */
   endpoint: TaskEndpoint;
@@ -31,8 +30,7 @@ export function clusterView(options: ClusterViewOptions): ClusterView {
     self: options.self,
     workerNodes: () => {
       const workers: TaskNode[] = options.nodes.activeWorkers().map((n) => ({ nodeId: n.nodeId, uri: n.uri }));
-      const withSelf = options.nodes.includeCoordinator(options.includeCoordinator) && options.selfAcceptsWork();
-      return withSelf ? [...workers, options.self()] : workers;
+      return options.nodes.includeCoordinator(options.includeCoordinator) ? [...workers, options.self()] : workers;
     },
     nodeRefused: (nodeId) => options.nodes.refusedWork(nodeId),
     channel: (node) => (node.nodeId === options.endpoint.nodeId ? local : httpTaskChannel(node.uri, options.headers)),
