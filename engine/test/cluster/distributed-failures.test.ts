@@ -20,6 +20,19 @@ const USER = { 'X-Engine-User': 'test' };
 const LONG_QUERY = "SELECT count(*) FROM tpch.sf1.lineitem WHERE l_comment LIKE '%carefully%'";
 const DONE = new Set(['FINISHED', 'CANCELED', 'ABORTED', 'FAILED']);
 
+/** The tasks of query `queryId` that the node at `uri` holds. */
+async function tasksOf(uri: string, queryId: string): Promise<TaskEntry[]> {
+  const { body } = await getJson<TaskEntry[]>(`${uri}/v1/task`, { headers: { ...internal.authorizationHeader() } });
+  return body.filter((t) => t.taskId.startsWith(`${queryId}.`));
+}
+
+/** A coordinator and 2 workers whose health checks and announcement expiry are a minute apart: the coordinator keeps its view of the workers. */
+async function seldomCheckedCluster(): Promise<TestCluster> {
+  const cluster = await TestCluster.start(2, { sharedSecret: SECRET, coordinatorArgs: ['--heartbeat-interval', '60s', '--max-announcement-age', '60s'] });
+  await cluster.waitForActiveWorkers(2);
+  return cluster;
+}
+
 describe('distributed queries that end early', function () {
   this.timeout(180_000);
   let cluster: TestCluster;
@@ -33,11 +46,6 @@ describe('distributed queries that end early', function () {
     await cluster?.stop();
   });
 
-
-  async function tasksOf(uri: string, queryId: string): Promise<TaskEntry[]> {
-    const { body } = await getJson<TaskEntry[]>(`${uri}/v1/task`, { headers: { ...internal.authorizationHeader() } });
-    return body.filter((t) => t.taskId.startsWith(`${queryId}.`));
-  }
 
   /** Starts a long query and waits until a worker runs one of its tasks. */
   async function startLongQuery(sql = LONG_QUERY): Promise<{ first: StatementResponse; queryId: string }> {
@@ -106,9 +114,8 @@ describe('a worker whose process is gone before the coordinator noticed', functi
   let cluster: TestCluster;
 
   before(async () => {
-    // Health checks and announcement expiry far apart: the coordinator keeps counting a killed worker ACTIVE.
-    cluster = await TestCluster.start(2, { sharedSecret: SECRET, coordinatorArgs: ['--heartbeat-interval', '60s', '--max-announcement-age', '60s'] });
-    await cluster.waitForActiveWorkers(2);
+    // The coordinator keeps counting a killed worker ACTIVE.
+    cluster = await seldomCheckedCluster();
   });
 
   after(async () => {
@@ -125,10 +132,6 @@ describe('a worker whose process is gone before the coordinator noticed', functi
     expect((await tasksOf(cluster.worker('worker-1').uri, run.final.id)).length, 'worker-1 ran it').to.be.greaterThan(0);
   });
 
-  async function tasksOf(uri: string, queryId: string): Promise<TaskEntry[]> {
-    const { body } = await getJson<TaskEntry[]>(`${uri}/v1/task`, { headers: { ...internal.authorizationHeader() } });
-    return body.filter((t) => t.taskId.startsWith(`${queryId}.`));
-  }
 });
 
 describe('a query placed again after a refusal', function () {
@@ -136,9 +139,9 @@ describe('a query placed again after a refusal', function () {
   let cluster: TestCluster;
 
   before(async () => {
-    // The coordinator never checks worker-2 again: every query is refused there first, then placed again.
-    cluster = await TestCluster.start(2, { sharedSecret: SECRET, coordinatorArgs: ['--heartbeat-interval', '60s', '--max-announcement-age', '60s'] });
-    await cluster.waitForActiveWorkers(2);
+    // The coordinator does not check worker-2 again: the first query is refused there and placed again
+    // (worker-2 is then left out until its next check).
+    cluster = await seldomCheckedCluster();
   });
 
   after(async () => {
