@@ -157,6 +157,9 @@ describe("the operator on the test Kubernetes", function () {
     const [oldCoordinator] = (await cluster.json(["get", "pods", "-l", coordinatorSelector])).items.map((p: any) => p.metadata.name);
     await cluster.ok(["patch", "enginecluster/engine", "--type=merge", "-p", JSON.stringify({ spec: { config: { query: { maxQueued: 500 } } } })]);
     await eventually(async () => pods.deleted().includes(oldCoordinator), 90_000);
+    // The status the operator wrote before the old coordinator went may still read Available: wait
+    // for one that reports its successor ACTIVE.
+    await eventually(async () => (await status()).nodes!.some((n) => n.role === "coordinator" && n.pod !== oldCoordinator && n.state === "ACTIVE"), 60_000);
     await steady(2);
     expect((await workerPods()).filter((p) => oldWorkers.includes(p))).to.deep.equal([]);
     const deletionBegan = (name: string) => pods.versions.get(name)!.find((v) => v.pod.metadata?.deletionTimestamp || v.type === "DELETED")!.at;

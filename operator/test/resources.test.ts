@@ -38,7 +38,7 @@ describe("what the operator makes for a cluster", () => {
       ENGINE_SHARED_SECRET: { secretKeyRef: { name: "demo-internal", key: "shared-secret" } },
       ENGINE_DISCOVERY_URI: "http://10.1.2.3:8080",
     });
-    expect(c.lifecycle!.preStop!.exec!.command).to.deep.equal(["engine", "node", "drain", "--local", "--timeout", "120s", "--until-shutting-down"]);
+    expect(c.lifecycle!.preStop!.exec!.command).to.deep.equal(["engine", "node", "drain", "--local", "--timeout", "120s", "--until-isolated"]);
     expect(spec.terminationGracePeriodSeconds).to.be.greaterThan(120);
     expect(spec.restartPolicy).to.equal("OnFailure");
   });

@@ -117,7 +117,7 @@ export class ServiceProxy {
   private forward(client: net.Socket, route: Route): void {
     const target = this.pick(route);
     if (!target) {
-      client.resetAndDestroy();
+      resetConnection(client);
       return;
     }
     const upstream = net.connect(target.port, target.host);
@@ -127,7 +127,7 @@ export class ServiceProxy {
     }
     client.pipe(upstream);
     upstream.pipe(client);
-    upstream.on("error", () => client.resetAndDestroy());
+    upstream.on("error", () => resetConnection(client));
     client.on("error", () => upstream.destroy());
   }
 
@@ -138,4 +138,14 @@ export class ServiceProxy {
     this.listeners.clear();
     for (const s of this.sockets) s.destroy();
   }
+}
+
+/**
+ * Closes a client's connection with a reset, as a refused or broken upstream looks to it. Not once its
+ * write side was ended: Node's reset then fails with EINVAL and leaves the handle half-closed, which
+ * holds the process at exit, spinning (a plain close there).
+ */
+function resetConnection(socket: net.Socket): void {
+  if (socket.destroyed || socket.writableEnded) socket.destroy();
+  else socket.resetAndDestroy();
 }

@@ -32,13 +32,14 @@ Options:
 ${optionTable([...TARGET_OPTIONS, ['--help', 'show this help']])}
 `;
 
-const DRAIN_USAGE = `Usage: engine node drain (--server URL | --local [--port PORT]) [--timeout 10m] [--poll 1s] [--until-shutting-down]
+const DRAIN_USAGE = `Usage: engine node drain (--server URL | --local [--port PORT]) [--timeout 10m] [--poll 1s] [--until-isolated]
 
 Moves the node to ISOLATING (it takes no new work; what runs finishes), waits until /v1/status
 shows it ISOLATED with no queries or tasks left, moves it to SHUTTING_DOWN, and waits until the
 process is gone: its port refuses connections and, with --local, its process has exited. Prints
 progress; exits 0 once the node is gone, 1 on timeout (naming what still runs), when nothing
-listens at the address, or when someone moves the node back to ACTIVE. A pod's preStop hook runs 'engine node drain --local'.
+listens at the address, or when someone moves the node back to ACTIVE. A pod's preStop hook runs
+'engine node drain --local --until-isolated'.
 With ENGINE_SHARED_SECRET set, the moves carry a token signed with it (nodes with a shared secret require one).
 
 Options:
@@ -46,7 +47,7 @@ ${optionTable([
   ...TARGET_OPTIONS,
   ['--timeout DURATION', 'longest wait for all of it (default: 10m)'],
   ['--poll DURATION', 'how often to read /v1/status (default: 1s)'],
-  ['--until-shutting-down', 'return once the node is SHUTTING_DOWN, not waiting for its process to exit (a preStop hook: it would end with its container first)'],
+  ['--until-isolated', 'return once the node is ISOLATED with no work left, not shutting it down: a preStop hook, after which the SIGTERM stops the idle node'],
   ['--help', 'show this help'],
 ])}
 `;
@@ -90,7 +91,7 @@ async function stateCommand(args: readonly string[]): Promise<number> {
 }
 
 async function drainCommand(args: readonly string[]): Promise<number> {
-  const { values } = parseCommandArguments('node drain', args, { ...TARGET_SPECS, timeout: { type: 'string' }, poll: { type: 'string' }, 'until-shutting-down': { type: 'boolean' } }, false);
+  const { values } = parseCommandArguments('node drain', args, { ...TARGET_SPECS, timeout: { type: 'string' }, poll: { type: 'string' }, 'until-isolated': { type: 'boolean' } }, false);
   if (values.help) {
     process.stdout.write(DRAIN_USAGE);
     return 0;
@@ -100,7 +101,7 @@ async function drainCommand(args: readonly string[]): Promise<number> {
     timeoutMillis: durationOption(values, 'timeout', '10m'),
     pollMillis: durationOption(values, 'poll', '1s'),
     local: values.local === true,
-    untilShuttingDown: values['until-shutting-down'] === true,
+    untilIsolated: values['until-isolated'] === true,
     progress: (line) => process.stdout.write(`${line}\n`),
     failure: (line) => process.stderr.write(`${line}\n`),
   });

@@ -1,8 +1,10 @@
 // `engine node drain`: takes a node out of service without failing its work. ISOLATING (no new
 // work; what runs finishes), wait until /v1/status shows it ISOLATED with nothing left, then
 // SHUTTING_DOWN, then wait until the process is gone: its port refuses connections and, for the node
-// on this host, its process no longer exists. One deadline bounds it all; a pod's preStop hook runs
-// it, so it must not return before the work is done.
+// on this host, its process no longer exists. One deadline bounds it all. A pod's preStop hook runs
+// it with --until-isolated: it must not return before the work is done, and it leaves the shutdown to
+// the SIGTERM the kubelet sends once the hook has returned (a process that exited under its running
+// hook would fail the hook).
 
 import { existsSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -17,10 +19,10 @@ export interface DrainOptions {
   /** The node runs on this host: wait for its process (by the pid /v1/status reports) to be gone too. */
   local: boolean;
   /**
-   * Return once the node is SHUTTING_DOWN, without waiting for its process to exit (it exits by
-   * itself: nothing runs on it by then). For a preStop hook, which ends with its container anyway.
+   * Return once the node is ISOLATED with no work left (or shutting down already), without shutting
+   * it down: for a preStop hook, after which the kubelet's SIGTERM shuts the idle node down at once.
    */
-  untilShuttingDown?: boolean;
+  untilIsolated?: boolean;
   /** Progress lines. */
   progress: (line: string) => void;
   /** The reason the drain failed. */
@@ -73,15 +75,16 @@ export async function drainNode(client: NodeClient, options: DrainOptions): Prom
     }
   }
 
+  if (options.untilIsolated) {
+    say(status.state === 'SHUTTING_DOWN' ? `${status.nodeId} is SHUTTING_DOWN already: its process exits by itself` : `${status.nodeId} is drained: SIGTERM shuts it down`);
+    return 0;
+  }
+
   // Shut down and wait for the process to go.
   if (status.state !== 'SHUTTING_DOWN') {
     say(`moving ${status.nodeId} to SHUTTING_DOWN`);
     status = await moveTo(client, 'SHUTTING_DOWN', deadline);
-    if (status === 'gone') return processGone(options.untilShuttingDown ? undefined : pid, deadline, say, fail);
-  }
-  if (options.untilShuttingDown) {
-    say(`${status.nodeId} is SHUTTING_DOWN: its process exits by itself`);
-    return 0;
+    if (status === 'gone') return processGone(pid, deadline, say, fail);
   }
   say(`${status.nodeId} is SHUTTING_DOWN: waiting for the process to exit`);
   for (;;) {

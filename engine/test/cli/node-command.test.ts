@@ -174,14 +174,14 @@ describe('engine node drain', function () {
     expect(await server.waitForExit()).to.equal(0);
   });
 
-  it('with --until-shutting-down, returns once the node is SHUTTING_DOWN; its process then exits by itself', async () => {
+  it('with --until-isolated, returns once the node is drained and leaves it running, for the SIGTERM that follows a preStop hook', async () => {
     const server = await ServerProcess.start();
-    const result = await runEngine(['node', 'drain', '--local', '--port', String(server.port), '--poll', '100ms', '--until-shutting-down']);
+    const result = await runEngine(['node', 'drain', '--local', '--port', String(server.port), '--poll', '100ms', '--until-isolated']);
     expect(result.code, result.stderr).to.equal(0);
-    const lines = result.stdout.trimEnd().split('\n');
-    expect(lines.at(-2)).to.match(/moving \S+ to SHUTTING_DOWN$/);
-    // Said as it is when the drain looks after the move: still there, or gone already (a race).
-    expect(lines.at(-1)).to.match(/(\S+ is SHUTTING_DOWN: its process exits by itself|the node is gone \(its port refuses connections\))$/);
+    expect(result.stdout.trimEnd().split('\n').at(-1)).to.match(/\S+ is drained: SIGTERM shuts it down$/);
+    expect(server.running, 'the node still runs after the hook').to.equal(true);
+    expect(await nodeState(server.uri)).to.equal('ISOLATED');
+    server.signal('SIGTERM');
     expect(await server.waitForExit()).to.equal(0);
   });
 

@@ -46,7 +46,7 @@ function container(cluster: EngineCluster, role: Role, discoveryUri: string | un
     ports: [{ name: "http", containerPort: enginePort, protocol: "TCP" }],
     readinessProbe: { httpGet: { path: "/v1/info", port: "http" }, periodSeconds: 2, timeoutSeconds: 2, failureThreshold: 3 },
     livenessProbe: { httpGet: { path: "/v1/info", port: "http" }, initialDelaySeconds: 10, periodSeconds: 10, timeoutSeconds: 5, failureThreshold: 6 },
-    lifecycle: { preStop: { exec: { command: ["engine", "node", "drain", "--local", "--timeout", `${drainSeconds}s`, "--until-shutting-down"] } } },
+    lifecycle: { preStop: { exec: { command: ["engine", "node", "drain", "--local", "--timeout", `${drainSeconds}s`, "--until-isolated"] } } },
     volumeMounts: [{ name: "config", mountPath: configMountPath, readOnly: true }],
     securityContext: { allowPrivilegeEscalation: false, runAsNonRoot: true, capabilities: { drop: ["ALL"] } },
     ...(resources ? { resources: resourceRequirements(resources) } : {}),
