@@ -209,6 +209,7 @@ function resolve(raw: RawObject): EngineConfig {
       clientTimeout: duration(query.clientTimeout, 5 * 60_000),
       maxHistory: (query.maxHistory as number | undefined) ?? 200,
       maxHistoryAge: duration(query.maxHistoryAge, 15 * 60_000),
+      requiredWorkersMaxWait: duration(query.requiredWorkersMaxWait, 5 * 60_000),
     },
     results: {
       maxRowsPerResponse: (results.maxRowsPerResponse as number | undefined) ?? 10_000,

@@ -72,6 +72,7 @@ export const CONFIG_SCHEMA = {
       clientTimeout: { ...DURATION_SCHEMA, description: 'A query whose client stops polling this long fails as ABANDONED_QUERY (default: 5m)' },
       maxHistory: { type: 'integer', minimum: 0, description: 'Finished queries kept for /v1/query (default: 200)' },
       maxHistoryAge: { ...DURATION_SCHEMA, description: 'Finished queries are dropped after this long (default: 15m)' },
+      requiredWorkersMaxWait: { ...DURATION_SCHEMA, description: 'How long a query that needs a worker waits for one while none is ACTIVE (node-scheduler.includeCoordinator false), before failing with NO_NODES_AVAILABLE (default: 5m)' },
     }),
     results: closed('Result delivery to clients', {
       maxRowsPerResponse: { type: 'integer', minimum: 1, description: 'Most rows in one statement response (default: 10000)' },
@@ -120,6 +121,7 @@ export interface EngineConfig {
     clientTimeout: number;
     maxHistory: number;
     maxHistoryAge: number;
+    requiredWorkersMaxWait: number;
   };
   results: { maxRowsPerResponse: number; maxBytesPerResponse: number };
   resourceGroups: { configFile?: string };

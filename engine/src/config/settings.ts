@@ -38,6 +38,7 @@ export const SETTINGS: readonly Setting[] = [
   { path: ['query', 'clientTimeout'], flag: 'query-client-timeout', kind: 'duration' },
   { path: ['query', 'maxHistory'], flag: 'query-max-history', kind: 'integer' },
   { path: ['query', 'maxHistoryAge'], flag: 'query-max-history-age', kind: 'duration' },
+  { path: ['query', 'requiredWorkersMaxWait'], flag: 'query-required-workers-max-wait', kind: 'duration' },
   { path: ['results', 'maxRowsPerResponse'], flag: 'results-max-rows', kind: 'integer' },
   { path: ['results', 'maxBytesPerResponse'], flag: 'results-max-bytes', kind: 'size' },
   { path: ['resourceGroups', 'configFile'], flag: 'resource-groups-config-file', kind: 'string' },

@@ -132,13 +132,12 @@ export class StatementExecutor {
   }
 
   /**
-   * Whether queries run as fragments in tasks: whenever some node takes tasks, this one included (a
-   * single node runs the same fragments as a cluster, its exchanges in process). Only a coordinator
-   * left with no node at all (no worker, and node-scheduler.include-coordinator=false) runs a query
-   * here as one plan.
+   * Whether queries run as fragments in tasks: always on a coordinator or a single node (a single node
+   * runs the same fragments as a cluster, its exchanges in process; a coordinator without a node to
+   * take tasks makes its queries wait for one). Not on a worker, which plans no queries.
    */
   private distributes(): boolean {
-    return (this.options.cluster?.workerNodes().length ?? 0) > 0;
+    return this.options.cluster !== undefined;
   }
 
   /** Parses nothing: plans and optimizes an analyzed query (and fragments it, for the cluster). */

@@ -99,6 +99,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
           headers: internalHeaders,
           endpoint: taskEndpoint,
           queryMaxMemoryBytes: config.memory.queryMaxMemory,
+          requiredWorkersMaxWaitMillis: config.query.requiredWorkersMaxWait,
         })
       : undefined;
   const executor = new StatementExecutor(catalogs, { queryMaxMemoryBytes: config.memory.queryMaxMemoryPerNode, nodeMemory, cluster });

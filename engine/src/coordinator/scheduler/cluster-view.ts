@@ -21,6 +21,8 @@ export interface ClusterViewOptions {
   /** This node's tasks. */
   endpoint: TaskEndpoint;
   queryMaxMemoryBytes: number;
+  /** query.requiredWorkersMaxWait. */
+  requiredWorkersMaxWaitMillis: number;
 }
 
 export function clusterView(options: ClusterViewOptions): ClusterView {
@@ -36,5 +38,6 @@ export function clusterView(options: ClusterViewOptions): ClusterView {
     channel: (node) => (node.nodeId === options.endpoint.nodeId ? local : httpTaskChannel(node.uri, options.headers)),
     exchange: { headers: options.headers, local: outputs },
     queryMaxMemoryBytes: options.queryMaxMemoryBytes,
+    requiredWorkersMaxWaitMillis: options.requiredWorkersMaxWaitMillis,
   };
 }

@@ -4,12 +4,14 @@
 // count, the splits of its scans (spread round robin over the stage's tasks) and where its remote
 // sources read (buffer i of every task below, for its task i). The root fragment runs in the query
 // itself, reading its remote sources the same way. A node that refuses a task (it just left ACTIVE)
-// is left out and the stages are placed again. A task that fails, or whose node is gone, fails the
+// is left out and the stages are placed again; while no node takes tasks at all, the query waits
+// for one (query.requiredWorkersMaxWait). A task that fails, or whose node is gone, fails the
 // query; at the end, whatever its outcome, every task hears of it (DELETE).
 
 import type { CatalogManager } from '../../connectors/catalog-manager.js';
 import { formatDataSize, parseDataSize } from '../../config/data-size.js';
-import { parseDuration } from '../../config/duration.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { formatDuration, parseDuration } from '../../config/duration.js';
 import { EngineError, toEngineError } from '../../errors/engine-error.js';
 import { LocalExecutionPlanner, type ExecutionEnvironment } from '../../exec/local-execution-planner.js';
 import type { PageStream } from '../../exec/operators/operator.js';
@@ -40,6 +42,8 @@ export interface ClusterView {
   exchange: ExchangeClientOptions;
   /** query.max-memory: what one query's tasks may hold on all nodes together. */
   queryMaxMemoryBytes: number;
+  /** How long a query waits for a node to take its tasks while there is none (see waitForNodes). */
+  requiredWorkersMaxWaitMillis: number;
 }
 
 export interface Stage {
@@ -54,6 +58,9 @@ export interface Stage {
  * out every node that refused one, so the bound only matters while nodes keep joining and leaving.
  */
 const MAX_PLACEMENTS = 10;
+
+/** How often a query waiting for a node looks again (the node list changes at health checks). */
+const NODE_WAIT_POLL_MILLIS = 100;
 
 export class DistributedQuery {
   readonly stages = new Map<number, Stage>();
@@ -82,7 +89,7 @@ export class DistributedQuery {
     const signal = AbortSignal.any([env.operator.signal, this.failed.signal]);
     let outcome: 'finished' | 'failed' = 'failed';
     try {
-      await this.schedule();
+      await this.schedule(signal);
       const local: ExecutionEnvironment = {
         ...env,
         operator: { ...env.operator, signal },
@@ -140,11 +147,12 @@ export class DistributedQuery {
     return [...this.stages.values()].flatMap((s) => s.tasks);
   }
 
-  private async schedule(): Promise<void> {
+  private async schedule(signal: AbortSignal): Promise<void> {
     const refused = new Set<string>();
+    if (this.needsWorkers()) await this.waitForNodes(signal);
     for (let attempt = 1; ; attempt++) {
       const nodes = this.cluster.workerNodes().filter((n) => !refused.has(n.nodeId));
-      if (nodes.length === 0) throw new EngineError('NO_NODES_AVAILABLE', 'No nodes available to run query');
+      if (nodes.length === 0 && this.needsWorkers()) throw new EngineError('NO_NODES_AVAILABLE', 'No nodes available to run query');
       try {
         await this.createTasks(nodes);
         return;
@@ -156,6 +164,28 @@ export class DistributedQuery {
         this.stages.clear();
         this.counted.clear();
       }
+    }
+  }
+
+  /** Whether a stage runs on the nodes that take tasks (not all of them on the coordinator: system and memory tables, VALUES). */
+  private needsWorkers(): boolean {
+    return allFragments(this.root).some((f) => f.id !== this.root.id && f.partitioning !== 'COORDINATOR_ONLY');
+  }
+
+  /**
+   * A coordinator that takes no tasks itself (node-scheduler.include-coordinator=false) and has no
+   * ACTIVE worker, say before the first one joined: the query waits for one, up to
+   * query.requiredWorkersMaxWait, as Trino's does for its required workers.
+   */
+  private async waitForNodes(signal: AbortSignal): Promise<void> {
+    const maxWait = this.cluster.requiredWorkersMaxWaitMillis;
+    const deadline = Date.now() + maxWait;
+    while (this.cluster.workerNodes().length === 0) {
+      if (Date.now() >= deadline) {
+        throw new EngineError('NO_NODES_AVAILABLE', `Insufficient active worker nodes. Waited ${formatDuration(maxWait)} for at least 1 worker, but none is active`);
+      }
+      await sleep(Math.min(NODE_WAIT_POLL_MILLIS, deadline - Date.now()), undefined, { signal }).catch(() => undefined);
+      if (signal.aborted) throw toEngineError(signal.reason);
     }
   }
 
