@@ -57,6 +57,8 @@ export function getSmallJson(url: string, agent: Agent, timeoutMillis: number): 
   });
 }
 
+/** The socket error, its code named ("socket hang up" is an ECONNRESET that does not say so). */
 function socketError(url: string, e: NodeJS.ErrnoException): SmallJsonGetError {
-  return new SmallJsonGetError(e.name, `GET ${url}: ${e.message}`, e.code);
+  const named = e.code === undefined || e.message.includes(e.code) ? e.message : `${e.message} (${e.code})`;
+  return new SmallJsonGetError(e.name, `GET ${url}: ${named}`, e.code);
 }

@@ -11,13 +11,14 @@ describe('the health-check request', () => {
   const agent = new Agent({ keepAlive: true });
   let server: Server;
   let uri: string;
-  let answer: (path: string) => { status: number; body: string } | undefined;
+  let answer: (path: string) => { status: number; body: string } | 'hang up' | undefined;
   let connections = 0;
 
   before(async () => {
     server = createServer((request, response) => {
       const reply = answer(request.url ?? '');
       if (reply === undefined) return; // never answers
+      if (reply === 'hang up') return request.socket.destroy();
       response.statusCode = reply.status;
       response.end(reply.body);
     });
@@ -45,6 +46,12 @@ describe('the health-check request', () => {
     const failure = heartbeatFailure(await getSmallJson('http://127.0.0.1:1/v1/status', agent, 2000).catch((e: unknown) => e));
     expect(failure.type).to.equal('ECONNREFUSED');
     expect(failure.message).to.match(/^GET http:\/\/127\.0\.0\.1:1\/v1\/status: connect ECONNREFUSED 127\.0\.0\.1:1$/);
+  });
+
+  it('names the code of a connection closed without an answer, which its message does not say', async () => {
+    answer = () => 'hang up';
+    const failure = heartbeatFailure(await getSmallJson(`${uri}/v1/status`, agent, 2000).catch((e: unknown) => e));
+    expect(failure).to.include({ type: 'ECONNRESET', message: `GET ${uri}/v1/status: socket hang up (ECONNRESET)` });
   });
 
   it('fails a node that does not answer in time with a TimeoutError', async () => {
