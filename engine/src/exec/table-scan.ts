@@ -6,7 +6,7 @@ import type { TableScanNode } from '../sql/planner/plan.js';
 import { yieldIfDue } from './cooperative.js';
 import type { ExecutionEnvironment } from './local-execution-planner.js';
 import type { PageStream } from './operators/operator.js';
-import { pageSizeInBytes, type Page } from '../spi/page.js';
+import { estimatedPageBytes, type Page } from '../spi/page.js';
 
 /** `splits`: the table's splits when the caller already has them (made once per scan: they fix its snapshot). */
 export async function* tableScan(env: ExecutionEnvironment, node: TableScanNode, splits?: readonly Split[]): PageStream {
@@ -52,7 +52,7 @@ export async function* readSplits(env: Pick<ExecutionEnvironment, 'operator' | '
       for await (const page of split()) {
         await yieldIfDue(env.operator.signal);
         progress.processedRows += page.rowCount;
-        progress.processedBytes += pageSizeInBytes(page);
+        progress.processedBytes += estimatedPageBytes(page);
         yield page;
       }
     } finally {

@@ -2,7 +2,7 @@
 // over its keys (or, without keys, a chain through every row: the nested-loop join).
 
 import { JoinHash } from '../hash/join-hash.js';
-import { emptyPage, pageSizeInBytes, type Page } from '../../spi/page.js';
+import { emptyPage, estimatedPageBytes, type Page } from '../../spi/page.js';
 import { concatPagesCooperatively } from './concat-cooperatively.js';
 import type { HashJoinSpec } from './hash-join.js';
 import type { OperatorContext, PageStream } from './operator.js';
@@ -23,7 +23,7 @@ export async function buildSide(ctx: OperatorContext, build: PageStream, spec: H
   for await (const page of build) {
     throwIfCanceled(ctx);
     if (page.rowCount === 0) continue;
-    const bytes = pageSizeInBytes(page);
+    const bytes = estimatedPageBytes(page);
     reservation.add(bytes);
     pagesBytes += bytes;
     pages.push(page);

@@ -7,7 +7,7 @@ import type { Session } from '../../spi/session.js';
 import { EngineError, toEngineError } from '../../errors/engine-error.js';
 import { MemoryContext } from '../memory.js';
 import type { OperatorContext, PageStream } from '../operators/operator.js';
-import { pageSizeInBytes } from '../../spi/page.js';
+import { estimatedPageBytes } from '../../spi/page.js';
 import { PartialAggregationDoesNotPay } from './adaptive-partial.js';
 import { BusyClock } from './busy-clock.js';
 import { encodePage } from './page-transfer.js';
@@ -93,7 +93,7 @@ export class WorkerTask {
       for await (const page of openWorkerSplit(split, fragment.columns, session)) {
         this.throwIfCanceled();
         rows += page.rowCount;
-        bytes += pageSizeInBytes(page);
+        bytes += estimatedPageBytes(page);
         yield page;
       }
       this.post({ type: 'splitDone', taskId, rows, bytes, cpuMillis: this.clock.take(), memoryBytes: this.memory.reservedBytes });
