@@ -6,12 +6,13 @@
 // the SIGTERM the kubelet sends once the hook has returned (a process that exited under its running
 // hook would fail the hook).
 
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { formatDuration } from '../config/duration.js';
 import { describeWorkload, hasActiveWork } from '../server/node-workload.js';
 import { NodeUnreachableError, type NodeClient, type NodeStatus } from './client/node-client.js';
 import { ClientError } from './client/client-error.js';
+import { procStat } from './proc-stat.js';
 
 export interface DrainOptions {
   timeoutMillis: number;
@@ -149,11 +150,6 @@ export function processExists(pid: number): boolean {
     return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
   if (!existsSync('/proc/self/stat')) return true;
-  try {
-    // /proc/<pid>/stat: "pid (command) state ..."; the command may hold spaces and parentheses.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return false;
-  }
+  const stat = procStat(pid);
+  return stat !== undefined && stat.state !== 'Z';
 }

@@ -2,7 +2,8 @@
 // CLI run) may still be running. The suite runs with `exit: true`, so a handle left open cannot
 // hold the run at its end; a process left behind fails it here instead of outliving it.
 
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { procStat } from '../../src/cli/proc-stat.js';
 
 interface ProcessEntry {
   pid: number;
@@ -19,17 +20,9 @@ function liveChildren(): ProcessEntry[] {
   }
   const children: ProcessEntry[] = [];
   for (const pid of pids) {
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    } catch {
-      continue; // exited meanwhile
-    }
-    // "pid (command) state ppid ...": the command may hold spaces and parentheses.
-    const close = stat.lastIndexOf(')');
-    const [state, ppid] = stat.slice(close + 2).split(' ');
-    if (Number(ppid) !== process.pid || state === 'Z') continue;
-    children.push({ pid: Number(pid), command: stat.slice(stat.indexOf('(') + 1, close) });
+    const stat = procStat(pid);
+    if (stat === undefined || stat.ppid !== process.pid || stat.state === 'Z') continue;
+    children.push({ pid: Number(pid), command: stat.command });
   }
   return children;
 }

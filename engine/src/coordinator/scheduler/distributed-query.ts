@@ -8,9 +8,9 @@
 // for one (query.requiredWorkersMaxWait). A task that fails, or whose node is gone, fails the
 // query; at the end, whatever its outcome, every task hears of it (DELETE).
 
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { CatalogManager } from '../../connectors/catalog-manager.js';
 import { formatDataSize, parseDataSize } from '../../config/data-size.js';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { formatDuration, parseDuration } from '../../config/duration.js';
 import { EngineError, toEngineError } from '../../errors/engine-error.js';
 import { LocalExecutionPlanner, type ExecutionEnvironment } from '../../exec/local-execution-planner.js';
@@ -149,10 +149,11 @@ export class DistributedQuery {
 
   private async schedule(signal: AbortSignal): Promise<void> {
     const refused = new Set<string>();
-    if (this.needsWorkers()) await this.waitForNodes(signal);
+    const needsWorkers = this.needsWorkers();
+    if (needsWorkers) await this.waitForNodes(signal);
     for (let attempt = 1; ; attempt++) {
       const nodes = this.cluster.workerNodes().filter((n) => !refused.has(n.nodeId));
-      if (nodes.length === 0 && this.needsWorkers()) throw new EngineError('NO_NODES_AVAILABLE', 'No nodes available to run query');
+      if (nodes.length === 0 && needsWorkers) throw new EngineError('NO_NODES_AVAILABLE', 'No nodes available to run query');
       try {
         await this.createTasks(nodes);
         return;
