@@ -9,6 +9,7 @@ import { LocalExecutionPlanner, type ExecutionEnvironment } from '../exec/local-
 import type { MemoryContext } from '../exec/memory.js';
 import type { Page } from '../spi/page.js';
 import { analyzeQuery } from '../sql/analyzer/analyzer.js';
+import { assertSupported } from '../sql/analyzer/unsupported-features.js';
 import { translateExpression } from '../sql/analyzer/expression-translator.js';
 import { Scope } from '../sql/analyzer/scope.js';
 import type * as ast from '../sql/parser/ast.js';
@@ -60,6 +61,7 @@ export class StatementExecutor {
 
   private async executeStatement(statement: ast.Statement, session: Session, context: QueryExecutionContext, parameters: readonly RowExpression[]): Promise<StatementResult> {
     const catalogs = this.catalogs;
+    assertSupported(statement);
     switch (statement.kind) {
       case 'QueryStatement': {
         const planned = this.plan(statement.query, session, parameters, undefined, this.distributes());
@@ -126,8 +128,6 @@ export class StatementExecutor {
         return deleteRows(statement, session, catalogs, parameters);
       case 'DropTable':
         return dropTable(statement, session, catalogs);
-      case 'CreateIndex':
-        throw new EngineError('NOT_SUPPORTED', 'CREATE INDEX is not supported', statement.location);
     }
   }
 
@@ -216,6 +216,7 @@ export class StatementExecutor {
     const columns = varcharColumns('Column Name', 'Catalog', 'Schema', 'Table', 'Type');
     const all = [...columns, column('Type Size', BIGINT), column('Aliased', BOOLEAN)];
     if (prepared.kind !== 'QueryStatement') return rowsResult(all, []);
+    assertSupported(prepared);
     const nulls = Array.from({ length: countParameters(prepared) }, () => constant(null, UNKNOWN));
     const analyzed = analyzeQuery(prepared.query, session, this.catalogs, expressionEvaluator, nulls);
     const rows = analyzed.columns.map((c) => [c.name, '', '', '', typeName(c.type), null, false]);

@@ -1,5 +1,5 @@
 // Code for the special forms of row-expression.ts: three-valued AND/OR/NOT, IS NULL, IF, searched
-// CASE, COALESCE, IN, BETWEEN, LIKE, NULLIF and TRY. Operands that a row does not need are not
+// CASE, COALESCE, IN, BETWEEN [SYMMETRIC], LIKE, NULLIF and TRY. Operands that a row does not need are not
 // evaluated for that row.
 
 import type { SpecialForm, RowExpression } from '../../sql/planner/row-expression.js';
@@ -42,7 +42,8 @@ export function generateSpecialForm(g: CodeGenerator, e: SpecialForm): Emitted {
     case 'in':
       return inList(g, e.args);
     case 'between':
-      return between(g, e.args);
+    case 'between_symmetric':
+      return between(g, e.args, e.form === 'between_symmetric');
     case 'like':
       return like(g, e.args);
     case 'nullif':
@@ -175,10 +176,22 @@ function constantIn(value: Scalar, from: SqlType, to: SqlType): Scalar {
   return (castFunction(from, to) as (v: Scalar) => Scalar)(value);
 }
 
-/** value BETWEEN low AND high = low <= value AND value <= high, three-valued. */
-function between(g: CodeGenerator, args: readonly RowExpression[]): Emitted {
+/** value BETWEEN low AND high; symmetric: also TRUE when value is between high and low (three-valued OR of the two). */
+function between(g: CodeGenerator, args: readonly RowExpression[], symmetric: boolean): Emitted {
   const type = args.reduce((t, a) => comparisonType(t, a.type), args[0].type);
   const [value, low, high] = args.map((a) => g.coerce(g.generate(a), a.type, type));
+  const ascending = betweenOf(g, type, value, low, high);
+  if (!symmetric) return ascending;
+  const descending = betweenOf(g, type, value, high, low);
+  const result = g.declare(BOOLEAN, { value: 'false', isNull: 'false' });
+  const isTrue = (e: Emitted) => `(!${e.isNull} && ${e.value})`;
+  g.emit(`if (${isTrue(ascending)} || ${isTrue(descending)}) { ${result.value} = true; }`);
+  g.emit(`else if (${ascending.isNull} || ${descending.isNull}) { ${result.isNull} = true; }`);
+  return result;
+}
+
+/** value BETWEEN low AND high = low <= value AND value <= high, three-valued. */
+function betweenOf(g: CodeGenerator, type: SqlType, value: Emitted, low: Emitted, high: Emitted): Emitted {
   const lowerOk = g.callOn('less_than_or_equal', [type, type], BOOLEAN, [low, value]);
   const upperOk = g.callOn('less_than_or_equal', [type, type], BOOLEAN, [value, high]);
   const result = g.declare(BOOLEAN, { value: 'false', isNull: 'false' });

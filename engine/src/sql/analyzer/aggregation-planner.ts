@@ -15,6 +15,7 @@ import { coerce, coerceToBoolean, comparison, translateExpression, type Translat
 import type { QueryPlanner } from './query-planner.js';
 import type { Scope } from './scope.js';
 import { subqueryHook, type PlanHolder } from './subquery-planner.js';
+import { unsupportedNode } from './unsupported-features.js';
 
 export interface AggregationResult {
   hook: TranslationHook;
@@ -179,5 +180,7 @@ function setsOf(element: ast.GroupingElement): ast.Expression[][] {
       for (let mask = (1 << n) - 1; mask >= 0; mask--) out.push(element.expressions.filter((_, i) => mask & (1 << (n - 1 - i))));
       return out;
     }
+    case 'AutoGroupBy':
+      throw unsupportedNode(element);
   }
 }

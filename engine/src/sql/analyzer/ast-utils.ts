@@ -12,7 +12,7 @@ export function astKey(node: unknown): string {
   });
 }
 
-/** The direct sub-expressions of an expression (not descending into subqueries). */
+/** The direct sub-expressions of an expression (not descending into subqueries; the SQL/JSON forms, which the engine does not run, count as leaves). */
 export function expressionChildren(e: ast.Expression): ast.Expression[] {
   switch (e.kind) {
     case 'Dereference':
@@ -26,7 +26,25 @@ export function expressionChildren(e: ast.Expression): ast.Expression[] {
     case 'ArithmeticUnary':
     case 'Not':
     case 'IsNull':
+    case 'BooleanTest':
+    case 'MatchPredicate':
       return [e.value];
+    case 'AtTimeZone':
+      return e.zone ? [e.value, e.zone] : [e.value];
+    case 'Lambda':
+      return [e.body];
+    case 'Array':
+      return e.items;
+    case 'Subscript':
+      return [e.base, e.index];
+    case 'MethodCall':
+      return [e.base, ...e.args];
+    case 'StaticMethodCall':
+      return e.args;
+    case 'NamedArgument':
+      return [e.value];
+    case 'Overlay':
+      return e.length ? [e.value, e.replacement, e.start, e.length] : [e.value, e.replacement, e.start];
     case 'Between':
       return [e.value, e.min, e.max];
     case 'InList':
@@ -47,6 +65,7 @@ export function expressionChildren(e: ast.Expression): ast.Expression[] {
       const out = [...e.args];
       if (e.filter) out.push(e.filter);
       if (e.orderBy) out.push(...e.orderBy.map((s) => s.key));
+      if (e.withinGroup) out.push(...e.withinGroup.map((s) => s.key));
       if (e.window && e.window.kind === 'WindowSpecification') {
         out.push(...e.window.partitionBy, ...e.window.orderBy.map((s) => s.key));
       }
@@ -95,9 +114,21 @@ export function findWindowCalls(e: ast.Expression, into: ast.FunctionCall[] = []
   return into;
 }
 
+const SUBQUERY_KINDS: ReadonlySet<ast.Expression['kind']> = new Set(['Subquery', 'Exists', 'InSubquery', 'QuantifiedComparison', 'MatchPredicate', 'Unique']);
+
 export function containsSubquery(e: ast.Expression): boolean {
-  if (e.kind === 'Subquery' || e.kind === 'Exists' || e.kind === 'InSubquery' || e.kind === 'QuantifiedComparison') return true;
+  if (SUBQUERY_KINDS.has(e.kind)) return true;
   return expressionChildren(e).some(containsSubquery);
+}
+
+/** The first call in `e` (outermost, then left to right; not inside subqueries) whose name `known` rejects. */
+export function findUnknownFunction(e: ast.Expression, known: (name: string) => boolean): ast.FunctionCall | undefined {
+  if (e.kind === 'FunctionCall' && !known(functionName(e))) return e;
+  for (const c of expressionChildren(e)) {
+    const found = findUnknownFunction(c, known);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /** Conjuncts of an AND tree. */

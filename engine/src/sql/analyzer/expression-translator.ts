@@ -4,7 +4,9 @@
 // in a hook that maps them to the symbols of the plan nodes that compute them.
 
 import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
-import { resolveOperator, resolveScalarFunction } from '../../functions/scalar/registry.js';
+import { isAggregateFunctionName } from '../../functions/aggregate/registry.js';
+import { isScalarFunctionName, resolveOperator, resolveScalarFunction } from '../../functions/scalar/registry.js';
+import { isWindowFunctionName } from '../../functions/window/registry.js';
 import { canCoerce, commonSuperTypeOf, parseTypeSpec } from '../../types/coercion.js';
 import { parseDecimal } from '../../types/decimal.js';
 import {
@@ -25,6 +27,11 @@ import {
 import type * as ast from '../parser/ast.js';
 import { constant, special, specialOf, symbolRef, type RowExpression, type Symbol } from '../planner/row-expression.js';
 import { currentTimeConstant } from './current-time.js';
+import { findUnknownFunction, functionName } from './ast-utils.js';
+import { unsupportedNode } from './unsupported-features.js';
+
+const SESSION_FUNCTIONS = ['current_user', 'current_catalog', 'current_schema', 'current_timezone'] as const;
+type SessionFunction = (typeof SESSION_FUNCTIONS)[number];
 import { intervalLiteralValue } from './interval-literal.js';
 import type { Scope } from './scope.js';
 import type { Session } from '../../spi/session.js';
@@ -142,9 +149,12 @@ function translateNode(e: ast.Expression, context: TranslationContext, translate
     case 'Between': {
       const args = [translate(e.value), translate(e.min), translate(e.max)];
       const type = commonTypeOrFail(args, 'BETWEEN operands', e.location);
-      const between = special('between', BOOLEAN, ...args.map((a) => coerce(a, type, e.location)));
+      const form = e.symmetry === 'SYMMETRIC' ? 'between_symmetric' : 'between';
+      const between = special(form, BOOLEAN, ...args.map((a) => coerce(a, type, e.location)));
       return e.negated ? special('not', BOOLEAN, between) : between;
     }
+    case 'BooleanTest':
+      return booleanTest(e, translate(e.value));
     case 'InList': {
       const args = [translate(e.value), ...e.list.map(translate)];
       const type = commonTypeOrFail(args, 'IN value and list items', e.location);
@@ -195,7 +205,41 @@ function translateNode(e: ast.Expression, context: TranslationContext, translate
     case 'InSubquery':
     case 'QuantifiedComparison':
       throw new EngineError('NOT_SUPPORTED', 'Subqueries are not supported in this position', e.location);
+    case 'MatchPredicate':
+    case 'Unique':
+    case 'AtTimeZone':
+    case 'Lambda':
+    case 'Array':
+    case 'Subscript':
+    case 'MethodCall':
+    case 'StaticMethodCall':
+    case 'Measure':
+    case 'NamedArgument':
+    case 'Overlay':
+    case 'CaseOperand':
+    case 'JsonExists':
+    case 'JsonValue':
+    case 'JsonQuery':
+    case 'JsonObject':
+    case 'JsonArray':
+      throw unsupportedNode(e);
   }
+}
+
+/**
+ * `x IS [NOT] TRUE | FALSE | UNKNOWN`: never NULL. IS TRUE is `coalesce(x, false)`, IS FALSE is
+ * `coalesce(NOT x, false)`, IS UNKNOWN is `x IS NULL`; NOT negates the result. x is evaluated once.
+ */
+function booleanTest(e: ast.BooleanTest, value: RowExpression): RowExpression {
+  if (value.type.kind !== 'boolean' && value.type.kind !== 'unknown') {
+    throw new EngineError('TYPE_MISMATCH', `Boolean test value must evaluate to a boolean (actual: ${typeName(value.type)})`, e.value.location);
+  }
+  const operand = coerce(value, BOOLEAN, e.location);
+  const test =
+    e.truthValue === 'UNKNOWN'
+      ? special('is_null', BOOLEAN, operand)
+      : special('coalesce', BOOLEAN, e.truthValue === 'TRUE' ? operand : special('not', BOOLEAN, operand), constant(false, BOOLEAN));
+  return e.negated ? special('not', BOOLEAN, test) : test;
 }
 
 const ARITHMETIC: Record<ast.ArithmeticOperator, string> = { '+': 'add', '-': 'subtract', '*': 'multiply', '/': 'divide', '%': 'modulus' };
@@ -228,8 +272,25 @@ export function functionCall(name: string, args: RowExpression[], location: Sour
   return { kind: 'call', name: signature.name, args: args.map((a, i) => coerce(a, signature.argumentTypes[i], location)), type: signature.returnType };
 }
 
+/** Functions with their own translation below (not in a registry). */
+const SPECIAL_FUNCTIONS: ReadonlySet<string> = new Set(['coalesce', 'nullif', 'if', 'try', 'grouping', ...SESSION_FUNCTIONS]);
+
+/** Whether `name` is a function of any kind: special, scalar, aggregate or window. */
+export function isKnownFunctionName(name: string): boolean {
+  const key = name.toLowerCase();
+  return SPECIAL_FUNCTIONS.has(key) || isScalarFunctionName(key) || isAggregateFunctionName(key) || isWindowFunctionName(key);
+}
+
+/** FUNCTION_NOT_FOUND for the first call in `expressions` to a function that does not exist, whatever its arguments. */
+export function rejectUnknownFunctions(expressions: readonly ast.Expression[]): void {
+  for (const e of expressions) {
+    const unknown = findUnknownFunction(e, isKnownFunctionName);
+    if (unknown) throw new EngineError('FUNCTION_NOT_FOUND', `Function '${functionName(unknown).toLowerCase()}' not registered`, unknown.location);
+  }
+}
+
 function translateFunctionCall(e: ast.FunctionCall, translate: Translate, context: TranslationContext): RowExpression {
-  const name = e.name.parts.map((p) => p.value).join('.');
+  const name = functionName(e);
   if (e.window) throw new EngineError('NOT_SUPPORTED', `Window function ${name} is not allowed here`, e.location);
   if (e.distinct || e.filter || e.starArg || e.orderBy) {
     throw new EngineError('FUNCTION_NOT_FOUND', `Function '${name}' not registered`, e.location);
@@ -255,7 +316,7 @@ function translateFunctionCall(e: ast.FunctionCall, translate: Translate, contex
     case 'current_catalog':
     case 'current_schema':
     case 'current_timezone':
-      return sessionFunction(name, e, context.session);
+      return sessionFunction(name as SessionFunction, e, context.session);
     case 'try': {
       if (e.args.length !== 1) throw new EngineError('INVALID_ARGUMENTS', 'TRY requires one argument', e.location);
       const value = translate(e.args[0]);
@@ -267,7 +328,7 @@ function translateFunctionCall(e: ast.FunctionCall, translate: Translate, contex
 }
 
 /** Functions whose value is a fact of the session, fixed for the query. */
-function sessionFunction(name: string, e: ast.FunctionCall, session: Session): RowExpression {
+function sessionFunction(name: SessionFunction, e: ast.FunctionCall, session: Session): RowExpression {
   if (e.args.length > 0) throw new EngineError('TYPE_MISMATCH', `Unexpected parameters for function ${name}. Expected: ${name}()`, e.location);
   const value = { current_user: session.user, current_catalog: session.catalog, current_schema: session.schema, current_timezone: session.timeZone }[name];
   return value === undefined ? constant(null, varchar()) : constant(value, varchar(value.length));

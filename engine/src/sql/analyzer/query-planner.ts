@@ -13,6 +13,7 @@ import { coerce, commonTypeOrFail, translateExpression } from './expression-tran
 import type { PlannerContext } from '../planner/planner-context.js';
 import { visibleFields, type NamedQuery, type RelationPlan } from './relation-plan.js';
 import { Scope, type Field } from './scope.js';
+import { unsupportedNode } from './unsupported-features.js';
 
 export class QueryPlanner {
   constructor(
@@ -117,7 +118,7 @@ export class QueryPlanner {
 
   /** A planner that sees the CTEs of `with` (each CTE sees those defined before it). */
   private withCtes(withClause: ast.With): QueryPlanner {
-    if (withClause.recursive) throw new EngineError('NOT_SUPPORTED', 'Recursive WITH queries are not supported', withClause.location);
+    if (withClause.recursive) throw unsupportedNode(withClause);
     const ctes = new Map(this.ctes);
     for (const q of withClause.queries) {
       if (withClause.queries.filter((o) => o.name.value === q.name.value).length > 1) {

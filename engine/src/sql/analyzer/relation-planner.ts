@@ -14,6 +14,7 @@ import { QueryPlanner } from './query-planner.js';
 import { Scope, type Field } from './scope.js';
 import { resolveTableOrFail } from './table-resolver.js';
 import { subqueryHook } from './subquery-planner.js';
+import { unsupportedNode } from './unsupported-features.js';
 
 export function planRelation(planner: QueryPlanner, relation: ast.Relation, outer?: Scope): RelationPlan {
   const context = planner.context;
@@ -55,6 +56,14 @@ export function planRelation(planner: QueryPlanner, relation: ast.Relation, oute
       return withOuter(planner.planValues(relation.values), outer);
     case 'Join':
       return planJoin(planner, relation, outer);
+    case 'SampledRelation':
+    case 'PatternRecognitionRelation':
+    case 'Unnest':
+    case 'Lateral':
+    case 'TableFunctionInvocation':
+    case 'JsonTable':
+    case 'Nearest':
+      throw unsupportedNode(relation);
   }
 }
 
@@ -73,9 +82,7 @@ function planJoin(planner: QueryPlanner, join: ast.Join, outer?: Scope): Relatio
   if (!join.criteria) {
     return { node: context.factory.join('inner', left.node, right.node, []), scope };
   }
-  if (join.criteria.kind === 'NaturalJoin') {
-    throw new EngineError('NOT_SUPPORTED', 'Natural join not supported', join.location);
-  }
+  if (join.criteria.kind === 'NaturalJoin') throw unsupportedNode(join);
   if (join.criteria.kind === 'JoinUsing') return planUsingJoin(planner, join, type, left, right, join.criteria.columns, outer);
 
   // ON: plan subqueries of the condition above the join (only allowed for inner joins).

@@ -8,7 +8,7 @@ import { expressionKey, symbolRef, type RowExpression, type Symbol } from '../pl
 import { planAggregation, type AggregationResult } from './aggregation-planner.js';
 import { findAggregates, findWindowCalls } from './ast-utils.js';
 import { formatExpression } from '../parser/formatter.js';
-import { coerceToBoolean, qualifiedParts, translateExpression, type TranslationHook } from './expression-translator.js';
+import { coerceToBoolean, qualifiedParts, rejectUnknownFunctions, translateExpression, type TranslationHook } from './expression-translator.js';
 import type { RelationPlan } from './relation-plan.js';
 import { ordinalOf, orderingItem, type QueryPlanner } from './query-planner.js';
 import { planRelation } from './relation-planner.js';
@@ -49,6 +49,9 @@ export class SpecificationPlanner {
     const allOrderBy = [...spec.orderBy, ...orderBy];
     const orderExpressions = allOrderBy.map((o) => o.key);
     const selectExpressions = columns.flatMap((c) => (c.expression ? [c.expression] : []));
+    // As Trino, an unknown function is reported before any aggregation check would look at its arguments.
+    const groupByExpressions = (spec.groupBy?.elements ?? []).flatMap(groupingExpressions);
+    rejectUnknownFunctions([...selectExpressions, ...groupByExpressions, ...(spec.having ? [spec.having] : []), ...orderExpressions]);
     const aggregateCalls = [...selectExpressions, ...(spec.having ? [spec.having] : []), ...orderExpressions].flatMap((e) => findAggregates(e));
     const aggregated = spec.groupBy !== undefined || aggregateCalls.length > 0 || spec.having !== undefined;
 
@@ -126,6 +129,17 @@ export class SpecificationPlanner {
     node = factory.restrict(node, outputs);
     const fields: Field[] = outputs.map((symbol, i) => ({ name: columns[i].name, qualifier: undefined, symbol }));
     return { node, scope: new Scope(fields, this.outer) };
+  }
+}
+
+function groupingExpressions(element: ast.GroupingElement): ast.Expression[] {
+  switch (element.kind) {
+    case 'GroupingSets':
+      return element.sets.flat();
+    case 'AutoGroupBy':
+      return [];
+    default:
+      return element.expressions;
   }
 }
 

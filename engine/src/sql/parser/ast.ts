@@ -2,9 +2,26 @@
 // so every later error can point at the offending text.
 
 import type { SourceLocation } from '../../errors/engine-error.js';
+import type { AccessStatement, Principal } from './ast-access.js';
+import type { LikeClause, ManagementStatement } from './ast-ddl.js';
+import type { JsonExpression, JsonTable } from './ast-json.js';
+import type { FramePatternRecognition, PatternRecognitionRelation } from './ast-pattern.js';
+import type { Lateral, Nearest, SampledRelation, TableFunctionInvocation, Unnest } from './ast-relations.js';
+import type { FunctionSpecification, RoutineStatement } from './ast-routine.js';
+
+export type * from './ast-access.js';
+export type * from './ast-ddl.js';
+export type * from './ast-json.js';
+export type * from './ast-pattern.js';
+export type * from './ast-relations.js';
+export type * from './ast-routine.js';
 
 export interface NodeBase {
-  /** Where the node starts; binary operators (arithmetic, comparison, AND/OR, ||) carry the operator's position, as Trino reports them. */
+  /**
+   * Where the node starts; binary operators (arithmetic, comparison, AND/OR, ||) carry the operator's
+   * position, as Trino reports them, and so do the postfix forms named by a keyword or symbol
+   * (AT TIME ZONE, `[index]`, TABLESAMPLE, MATCH_RECOGNIZE).
+   */
   location: SourceLocation;
 }
 
@@ -30,6 +47,17 @@ export interface TypeSpec extends NodeBase {
   name: string;
   /** Numeric parameters: varchar(25) -> [25], decimal(12,2) -> [12, 2]. */
   parameters: number[];
+  /** `INTERVAL DAY(3) TO SECOND(6)`: the precisions of an interval type. */
+  intervalPrecision?: IntervalPrecision;
+  /** Type parameters: array(integer), integer ARRAY and ARRAY<integer> -> array [integer]; map(k, v) -> map [k, v]. */
+  typeParameters?: TypeSpec[];
+  /** The fields of ROW(name type, ...). */
+  fields?: RowFieldSpec[];
+}
+export interface RowFieldSpec extends NodeBase {
+  kind: 'RowFieldSpec';
+  name?: Identifier;
+  type: TypeSpec;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -70,7 +98,21 @@ export type Expression =
   | CurrentTime
   | Concat
   | RowConstructor
-  | AllColumns;
+  | AllColumns
+  | BooleanTest
+  | MatchPredicate
+  | UniquePredicate
+  | AtTimeZone
+  | Lambda
+  | ArrayConstructor
+  | Subscript
+  | MethodCall
+  | StaticMethodCall
+  | Measure
+  | NamedArgument
+  | Overlay
+  | CaseOperand
+  | JsonExpression;
 
 /** `a.b` where `a` is an expression (resolved by the analyzer as a qualified column name when possible). */
 export interface DereferenceExpression extends NodeBase {
@@ -125,6 +167,12 @@ export interface IntervalLiteral extends NodeBase {
   sign: 1 | -1;
   startField: IntervalField;
   endField?: IntervalField;
+  /** `DAY(3)`, `SECOND(2, 6)`, `TO SECOND(6)`: precisions as written. */
+  precision?: IntervalPrecision;
+}
+export interface IntervalPrecision {
+  leading?: number;
+  fractional?: number;
 }
 export type IntervalField = 'YEAR' | 'MONTH' | 'DAY' | 'HOUR' | 'MINUTE' | 'SECOND';
 
@@ -181,6 +229,92 @@ export interface BetweenPredicate extends NodeBase {
   min: Expression;
   max: Expression;
   negated: boolean;
+  /** As written: SYMMETRIC accepts the bounds in either order; ASYMMETRIC is the default. */
+  symmetry?: 'SYMMETRIC' | 'ASYMMETRIC';
+}
+/** `x IS [NOT] TRUE | FALSE | UNKNOWN` */
+export interface BooleanTest extends NodeBase {
+  kind: 'BooleanTest';
+  value: Expression;
+  truthValue: 'TRUE' | 'FALSE' | 'UNKNOWN';
+  negated: boolean;
+}
+/** `x MATCH [UNIQUE] [SIMPLE | PARTIAL | FULL] (query)` */
+export interface MatchPredicate extends NodeBase {
+  kind: 'MatchPredicate';
+  value: Expression;
+  unique: boolean;
+  matchType?: 'SIMPLE' | 'PARTIAL' | 'FULL';
+  query: Query;
+}
+/** `UNIQUE (query)` */
+export interface UniquePredicate extends NodeBase {
+  kind: 'Unique';
+  query: Query;
+}
+/** `x AT TIME ZONE 'zone'`, `x AT TIME ZONE INTERVAL ...`, `x AT LOCAL` (no zone); located at AT. */
+export interface AtTimeZone extends NodeBase {
+  kind: 'AtTimeZone';
+  value: Expression;
+  zone?: Expression;
+}
+/** `x -> x + 1`, `(a, b) -> a + b`, `() -> 1` */
+export interface Lambda extends NodeBase {
+  kind: 'Lambda';
+  parameters: Identifier[];
+  body: Expression;
+}
+/** `ARRAY[1, 2]` or `[1, 2]` */
+export interface ArrayConstructor extends NodeBase {
+  kind: 'Array';
+  items: Expression[];
+}
+/** `base[index]`, located at `[`. */
+export interface Subscript extends NodeBase {
+  kind: 'Subscript';
+  base: Expression;
+  index: Expression;
+}
+/** `(expression).method(args)`: a call on a value that is not a plain name (`a.b(x)` reads as a function call). */
+export interface MethodCall extends NodeBase {
+  kind: 'MethodCall';
+  base: Expression;
+  method: Identifier;
+  args: Expression[];
+}
+/** `name::method(args)` */
+export interface StaticMethodCall extends NodeBase {
+  kind: 'StaticMethodCall';
+  target: QualifiedName;
+  method: Identifier;
+  args: Expression[];
+}
+/** `measure OVER w`: a row pattern measure of a window (MEASURES in the window frame). */
+export interface Measure extends NodeBase {
+  kind: 'Measure';
+  name: Identifier;
+  window: WindowSpecification | Identifier;
+}
+/** `name => value` as a function or procedure argument. */
+export interface NamedArgument extends NodeBase {
+  kind: 'NamedArgument';
+  name: Identifier;
+  value: Expression;
+}
+/** `OVERLAY(value PLACING replacement FROM start [FOR length])` */
+export interface Overlay extends NodeBase {
+  kind: 'Overlay';
+  value: Expression;
+  replacement: Expression;
+  start: Expression;
+  length?: Expression;
+}
+/**
+ * The operand of a simple CASE where a WHEN clause is a predicate on it: in `CASE x WHEN > 5 THEN ...`
+ * the clause's operand is a Comparison whose left side is this node.
+ */
+export interface CaseOperand extends NodeBase {
+  kind: 'CaseOperand';
 }
 export interface InListPredicate extends NodeBase {
   kind: 'InList';
@@ -276,6 +410,8 @@ export interface WindowFrame extends NodeBase {
   unit: 'ROWS' | 'RANGE' | 'GROUPS';
   start: FrameBound;
   end?: FrameBound; // absent: CURRENT ROW
+  /** MEASURES, AFTER MATCH, PATTERN, SUBSET, DEFINE around the frame extent. */
+  patternRecognition?: FramePatternRecognition;
 }
 export interface WindowSpecification extends NodeBase {
   kind: 'WindowSpecification';
@@ -301,7 +437,14 @@ export interface FunctionCall extends NodeBase {
   orderBy?: SortItem[]; // inside the call: array_agg(x ORDER BY y)
   window?: WindowSpecification | Identifier; // OVER (...) or OVER w
   nullTreatment?: 'IGNORE' | 'RESPECT';
+  /** RUNNING / FINAL before the name (row pattern recognition). */
+  processingMode?: 'RUNNING' | 'FINAL';
+  /** `WITHIN GROUP (ORDER BY ...)` after the arguments: listagg, and ordered-set aggregates such as percentile_cont. */
+  withinGroup?: SortItem[];
+  /** listagg's `ON OVERFLOW ERROR` or `ON OVERFLOW TRUNCATE ['filler'] WITH|WITHOUT COUNT`. */
+  listaggOverflow?: ListaggOverflow;
 }
+export type ListaggOverflow = { behavior: 'ERROR' } | { behavior: 'TRUNCATE'; filler?: string; withCount: boolean };
 
 /** current_date, current_time, current_timestamp, localtime, localtimestamp (no parentheses). */
 export interface CurrentTime extends NodeBase {
@@ -315,15 +458,22 @@ export interface Concat extends NodeBase {
   left: Expression;
   right: Expression;
 }
-/** `ROW(1, 2)` or `(1, 2)` */
+/** `ROW(1, 2)`, `(1, 2)` or `ROW(1 AS a, 2 AS b)` */
 export interface RowConstructor extends NodeBase {
   kind: 'Row';
   items: Expression[];
+  /** Present when a field is named: one entry per item, null for an unnamed one. */
+  fieldNames?: (Identifier | null)[];
 }
-/** `*` or `t.*` in a select list. */
+/**
+ * `*`, `t.*` (prefix) or `expression.*` (target) in a select list, optionally `AS (a, b)`; `label.*`
+ * is also a function argument (row pattern count).
+ */
 export interface AllColumns extends NodeBase {
   kind: 'AllColumns';
   prefix?: QualifiedName;
+  target?: Expression;
+  aliases?: Identifier[];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -365,7 +515,11 @@ export interface Cube extends NodeBase {
   kind: 'Cube';
   expressions: Expression[];
 }
-export type GroupingElement = GroupingElementSimple | GroupingSets | Rollup | Cube;
+/** `GROUP BY AUTO`: group by every select item that is not an aggregate. */
+export interface AutoGroupBy extends NodeBase {
+  kind: 'AutoGroupBy';
+}
+export type GroupingElement = GroupingElementSimple | GroupingSets | Rollup | Cube | AutoGroupBy;
 
 export interface GroupBy extends NodeBase {
   kind: 'GroupBy';
@@ -403,6 +557,12 @@ export interface SetOperation extends NodeBase {
   distinct: boolean; // false for ALL
   left: QueryBody;
   right: QueryBody;
+  corresponding?: Corresponding;
+}
+/** `CORRESPONDING [BY (a, b)]`: match the inputs' columns by name. */
+export interface Corresponding extends NodeBase {
+  kind: 'Corresponding';
+  columns?: Identifier[];
 }
 
 export interface Values extends NodeBase {
@@ -413,6 +573,13 @@ export interface Values extends NodeBase {
 export interface TableReference extends NodeBase {
   kind: 'Table';
   name: QualifiedName;
+  /** `FOR TIMESTAMP | VERSION AS OF ...` after a table in FROM. */
+  queryPeriod?: QueryPeriod;
+}
+export interface QueryPeriod extends NodeBase {
+  kind: 'QueryPeriod';
+  rangeType: 'TIMESTAMP' | 'VERSION';
+  end: Expression;
 }
 
 /** A parenthesised query used as a query body: `(SELECT ...) UNION ...`. */
@@ -438,11 +605,15 @@ export interface With extends NodeBase {
 /** A full query: WITH, a body, and the ORDER BY / OFFSET / LIMIT applying to the whole body. */
 export interface Query extends NodeBase {
   kind: 'Query';
+  /** `WITH FUNCTION ...` before a top-level query (inline SQL routines). */
+  functions?: FunctionSpecification[];
   with?: With;
   body: QueryBody;
   orderBy: SortItem[];
   offset?: Expression;
   limit?: Expression | 'ALL'; // LIMIT n, FETCH FIRST n ROWS ONLY
+  /** FETCH FIRST n ROWS WITH TIES (the limit also keeps the rows that tie with the last one). */
+  withTies?: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -481,7 +652,19 @@ export interface ValuesRelation extends NodeBase {
   kind: 'ValuesRelation';
   values: Values;
 }
-export type Relation = TableReference | AliasedRelation | SubqueryRelation | Join | ValuesRelation;
+export type Relation =
+  | TableReference
+  | AliasedRelation
+  | SubqueryRelation
+  | Join
+  | ValuesRelation
+  | SampledRelation
+  | PatternRecognitionRelation
+  | Unnest
+  | Lateral
+  | TableFunctionInvocation
+  | JsonTable
+  | Nearest;
 
 // ---------------------------------------------------------------------------------------------
 // Statements
@@ -489,9 +672,15 @@ export type Relation = TableReference | AliasedRelation | SubqueryRelation | Joi
 export interface ColumnDefinition extends NodeBase {
   kind: 'ColumnDefinition';
   name: Identifier;
+  /** `r.f type` (ALTER TABLE ADD COLUMN of a row field): the names before the last. */
+  fieldPath?: Identifier[];
   type: TypeSpec;
   nullable: boolean; // NOT NULL makes it false
   comment?: string;
+  /** `DEFAULT literal` */
+  defaultValue?: Expression;
+  /** `WITH (name = value, ...)` after the column. */
+  properties?: Property[];
   /**
    * `PRIMARY KEY` / `UNIQUE` after the type. Not Trino syntax: accepted so the sqllogictest corpus
    * (written for SQLite & co) parses; the engine enforces no constraint.
@@ -499,12 +688,12 @@ export interface ColumnDefinition extends NodeBase {
   constraint?: 'PRIMARY KEY' | 'UNIQUE';
 }
 
+/** `name = value` in WITH (...); `name = DEFAULT` leaves the property at its default. */
 export interface Property extends NodeBase {
   kind: 'Property';
   name: Identifier;
-  value: Expression;
+  value: Expression | 'DEFAULT';
 }
-
 export type Statement =
   | QueryStatement
   | ExplainStatement
@@ -530,11 +719,25 @@ export type Statement =
   | InsertStatement
   | DeleteStatement
   | DropTable
-  | CreateIndex;
+  | CreateIndex
+  | ManagementStatement
+  | AccessStatement
+  | RoutineStatement;
 
 export interface QueryStatement extends NodeBase {
   kind: 'QueryStatement';
   query: Query;
+  /** `WITH SESSION name = value, ...` before the query: session properties for this query only. */
+  session?: WithSession;
+}
+export interface WithSession extends NodeBase {
+  kind: 'WithSession';
+  properties: SessionProperty[];
+}
+export interface SessionProperty extends NodeBase {
+  kind: 'SessionProperty';
+  name: QualifiedName;
+  value: Expression;
 }
 export interface ExplainStatement extends NodeBase {
   kind: 'Explain';
@@ -571,6 +774,8 @@ export interface ShowColumns extends NodeBase {
 }
 export interface ShowFunctions extends NodeBase {
   kind: 'ShowFunctions';
+  /** SHOW FUNCTIONS FROM catalog.schema */
+  schema?: QualifiedName;
   like?: string;
   escape?: string;
 }
@@ -627,6 +832,7 @@ export interface CreateSchema extends NodeBase {
   name: QualifiedName;
   notExists: boolean; // IF NOT EXISTS
   properties: Property[];
+  authorization?: Principal;
 }
 export interface DropSchema extends NodeBase {
   kind: 'DropSchema';
@@ -641,11 +847,15 @@ export interface CreateTable extends NodeBase {
   columns: ColumnDefinition[];
   properties: Property[];
   comment?: string;
+  /** CREATE OR REPLACE TABLE */
+  replace?: boolean;
+  likeClauses?: LikeClause[];
 }
 export interface CreateTableAsSelect extends NodeBase {
   kind: 'CreateTableAsSelect';
   name: QualifiedName;
   notExists: boolean;
+  replace?: boolean;
   columnAliases?: Identifier[];
   query: Query;
   withData: boolean; // WITH NO DATA makes it false
@@ -655,12 +865,15 @@ export interface CreateTableAsSelect extends NodeBase {
 export interface InsertStatement extends NodeBase {
   kind: 'Insert';
   target: QualifiedName;
+  /** `INSERT INTO t @ branch` */
+  branch?: Identifier;
   columns?: Identifier[];
   query: Query; // INSERT ... VALUES is a Query whose body is Values
 }
 export interface DeleteStatement extends NodeBase {
   kind: 'Delete';
   table: QualifiedName;
+  branch?: Identifier;
   where?: Expression;
 }
 export interface DropTable extends NodeBase {

@@ -1,10 +1,26 @@
 // SQL text from expression ASTs. Parentheses are added exactly where precedence needs them, so the
 // text parses back to an equal AST.
 
-import type { Expression, FunctionCall, Identifier, QualifiedName, Query, SortItem, TypeSpec, WindowSpecification, FrameBound } from './ast.js';
+import type {
+  Expression,
+  FrameBound,
+  FunctionCall,
+  Identifier,
+  IntervalLiteral,
+  QualifiedName,
+  Query,
+  SortItem,
+  TypeSpec,
+  WindowFrame,
+  WindowSpecification,
+} from './ast.js';
+import { formatJsonExpression } from './json-formatter.js';
 import { RESERVED_WORDS } from './keywords.js';
+import { formatPatternClauses, formatMeasures } from './pattern-formatter.js';
 
 // Binding strength of each expression form when printed; operands below the required level get parentheses.
+// A lambda binds loosest: its body takes all that follows.
+const LAMBDA = 0;
 const OR = 1;
 const AND = 2;
 const NOT = 3;
@@ -13,7 +29,8 @@ const CONCAT = 5;
 const ADDITIVE = 6;
 const MULTIPLICATIVE = 7;
 const UNARY = 8;
-const PRIMARY = 9;
+const AT_TIME_ZONE = 9;
+const PRIMARY = 10;
 
 /** Formats queries nested in expressions (subqueries); set by formatter.ts to avoid an import cycle. */
 export type QueryFormatter = (query: Query) => string;
@@ -31,21 +48,38 @@ export function formatStringLiteral(value: string): string {
 }
 
 export function formatType(type: TypeSpec): string {
-  const parameters = type.parameters.length ? `(${type.parameters.join(',')})` : '';
+  if (type.fields) return `row(${type.fields.map((f) => (f.name ? `${formatIdentifier(f.name)} ${formatType(f.type)}` : formatType(f.type))).join(', ')})`;
+  if (type.intervalPrecision) {
+    const { leading, fractional } = type.intervalPrecision;
+    const [start, end] = type.name === 'interval year to month' ? ['year', 'month'] : ['day', 'second'];
+    return `interval ${start}${leading === undefined ? '' : `(${leading})`} to ${end}${fractional === undefined ? '' : `(${fractional})`}`;
+  }
+  const all = [...type.parameters.map(String), ...(type.typeParameters ?? []).map(formatType)];
+  const parameters = all.length ? `(${all.join(',')})` : '';
   const zone = / with time zone$/.exec(type.name);
   if (zone) return `${type.name.slice(0, zone.index)}${parameters} with time zone`;
   return `${type.name}${parameters}`;
+}
+
+/** `INTERVAL -'1' DAY(2) TO SECOND(3)` */
+export function formatIntervalLiteral(e: IntervalLiteral): string {
+  const sign = e.sign === -1 ? '-' : '';
+  const { leading, fractional } = e.precision ?? {};
+  const startPrecision = leading === undefined ? '' : e.startField === 'SECOND' && !e.endField && fractional !== undefined ? `(${leading}, ${fractional})` : `(${leading})`;
+  const endPrecision = e.endField === 'SECOND' && fractional !== undefined ? `(${fractional})` : '';
+  const end = e.endField ? ` TO ${e.endField}${endPrecision}` : '';
+  return `INTERVAL ${sign}${formatStringLiteral(e.value)} ${e.startField}${startPrecision}${end}`;
 }
 
 export class ExpressionFormatter {
   constructor(private readonly formatQuery: QueryFormatter) {}
 
   format(e: Expression): string {
-    return this.at(e, OR);
+    return this.at(e, LAMBDA);
   }
 
   /** `e` printed where at least `required` binding strength is needed. */
-  private at(e: Expression, required: number): string {
+  at(e: Expression, required: number): string {
     const [text, strength] = this.formatWithStrength(e);
     return strength < required ? `(${text})` : text;
   }
@@ -64,10 +98,28 @@ export class ExpressionFormatter {
         return [`${this.value(e.value)} ${e.operator} ${e.quantifier} (${this.formatQuery(e.query)})`, PREDICATE];
       case 'IsNull':
         return [`${this.value(e.value)} IS ${e.negated ? 'NOT ' : ''}NULL`, PREDICATE];
+      case 'BooleanTest':
+        return [`${this.value(e.value)} IS ${e.negated ? 'NOT ' : ''}${e.truthValue}`, PREDICATE];
+      case 'MatchPredicate': {
+        const options = [e.unique && 'UNIQUE', e.matchType].filter(Boolean).join(' ');
+        return [`${this.value(e.value)} MATCH ${options ? `${options} ` : ''}(${this.formatQuery(e.query)})`, PREDICATE];
+      }
+      case 'Lambda': {
+        const parameters = e.parameters.length === 1 ? formatIdentifier(e.parameters[0]) : `(${e.parameters.map(formatIdentifier).join(', ')})`;
+        return [`${parameters} -> ${this.format(e.body)}`, LAMBDA];
+      }
+      case 'NamedArgument':
+        return [`${formatIdentifier(e.name)} => ${this.format(e.value)}`, LAMBDA];
+      case 'AtTimeZone': {
+        const zone = e.zone ? `TIME ZONE ${this.format(e.zone)}` : 'LOCAL';
+        return [`${this.at(e.value, PRIMARY)} AT ${zone}`, AT_TIME_ZONE];
+      }
       case 'IsDistinctFrom':
         return [`${this.value(e.left)} IS ${e.negated ? 'NOT ' : ''}DISTINCT FROM ${this.value(e.right)}`, PREDICATE];
-      case 'Between':
-        return [`${this.value(e.value)} ${not(e.negated)}BETWEEN ${this.value(e.min)} AND ${this.value(e.max)}`, PREDICATE];
+      case 'Between': {
+        const symmetry = e.symmetry ? `${e.symmetry} ` : '';
+        return [`${this.value(e.value)} ${not(e.negated)}BETWEEN ${symmetry}${this.value(e.min)} AND ${this.value(e.max)}`, PREDICATE];
+      }
       case 'InList':
         return [`${this.value(e.value)} ${not(e.negated)}IN (${this.list(e.list)})`, PREDICATE];
       case 'InSubquery':
@@ -93,11 +145,11 @@ export class ExpressionFormatter {
   }
 
   /** An operand of a predicate: any value expression, predicates and boolean forms parenthesised. */
-  private value(e: Expression): string {
+  value(e: Expression): string {
     return this.at(e, CONCAT);
   }
 
-  private list(items: Expression[]): string {
+  list(items: Expression[]): string {
     return items.map((item) => this.format(item)).join(', ');
   }
 
@@ -122,14 +174,36 @@ export class ExpressionFormatter {
         return `X'${e.hex}'`;
       case 'GenericLiteral':
         return `${formatType(e.type).toUpperCase()} ${formatStringLiteral(e.value)}`;
-      case 'IntervalLiteral': {
-        const sign = e.sign === -1 ? '-' : '';
-        return `INTERVAL ${sign}${formatStringLiteral(e.value)} ${e.startField}${e.endField ? ` TO ${e.endField}` : ''}`;
-      }
+      case 'IntervalLiteral':
+        return formatIntervalLiteral(e);
       case 'Parameter':
         return '?';
       case 'Exists':
         return `EXISTS (${this.formatQuery(e.query)})`;
+      case 'Unique':
+        return `UNIQUE (${this.formatQuery(e.query)})`;
+      case 'Array':
+        return `ARRAY[${this.list(e.items)}]`;
+      case 'Subscript':
+        return `${this.at(e.base, PRIMARY)}[${this.value(e.index)}]`;
+      case 'MethodCall':
+        return `${this.at(e.base, PRIMARY)}.${formatIdentifier(e.method)}(${this.list(e.args)})`;
+      case 'StaticMethodCall':
+        return `${formatQualifiedName(e.target)}::${formatIdentifier(e.method)}(${this.list(e.args)})`;
+      case 'Measure':
+        return `${formatIdentifier(e.name)} OVER ${this.over(e.window)}`;
+      case 'Overlay': {
+        const length = e.length ? ` FOR ${this.value(e.length)}` : '';
+        return `OVERLAY(${this.value(e.value)} PLACING ${this.value(e.replacement)} FROM ${this.value(e.start)}${length})`;
+      }
+      case 'CaseOperand':
+        return '';
+      case 'JsonExists':
+      case 'JsonValue':
+      case 'JsonQuery':
+      case 'JsonObject':
+      case 'JsonArray':
+        return formatJsonExpression(e, this);
       case 'Subquery':
         return `(${this.formatQuery(e.query)})`;
       case 'SearchedCase':
@@ -149,10 +223,14 @@ export class ExpressionFormatter {
         return this.functionCall(e);
       case 'CurrentTime':
         return e.precision === undefined ? e.function : `${e.function}(${e.precision})`;
-      case 'Row':
-        return `ROW (${this.list(e.items)})`;
-      case 'AllColumns':
-        return e.prefix ? `${formatQualifiedName(e.prefix)}.*` : '*';
+      case 'Row': {
+        const names = e.fieldNames;
+        return `ROW (${e.items.map((item, i) => (names?.[i] ? `${this.format(item)} AS ${formatIdentifier(names[i])}` : this.format(item))).join(', ')})`;
+      }
+      case 'AllColumns': {
+        const target = e.prefix ? `${formatQualifiedName(e.prefix)}.*` : e.target ? `${this.at(e.target, PRIMARY)}.*` : '*';
+        return e.aliases ? `${target} AS (${e.aliases.map(formatIdentifier).join(', ')})` : target;
+      }
       default:
         // Every non-primary form is handled by formatWithStrength before reaching here.
         return `(${this.format(e)})`;
@@ -167,15 +245,23 @@ export class ExpressionFormatter {
     const args = call.starArg
       ? '*'
       : call.args.map((arg) => (name === 'trim' ? this.value(arg) : this.format(arg))).join(', ');
-    let text = `${name}(${call.distinct ? 'DISTINCT ' : ''}${args}`;
+    let text = `${call.processingMode ? `${call.processingMode} ` : ''}${name}(${call.distinct ? 'DISTINCT ' : ''}${args}`;
+    const overflow = call.listaggOverflow;
+    if (overflow?.behavior === 'ERROR') text += ' ON OVERFLOW ERROR';
+    if (overflow?.behavior === 'TRUNCATE') {
+      text += ` ON OVERFLOW TRUNCATE${overflow.filler === undefined ? '' : ` ${formatStringLiteral(overflow.filler)}`} ${overflow.withCount ? 'WITH' : 'WITHOUT'} COUNT`;
+    }
     if (call.orderBy?.length) text += ` ORDER BY ${this.sortItems(call.orderBy)}`;
     text += ')';
+    if (call.withinGroup) text += ` WITHIN GROUP (ORDER BY ${this.sortItems(call.withinGroup)})`;
     if (call.filter) text += ` FILTER (WHERE ${this.format(call.filter)})`;
     if (call.nullTreatment) text += ` ${call.nullTreatment} NULLS`;
-    if (call.window) {
-      text += call.window.kind === 'Identifier' ? ` OVER ${formatIdentifier(call.window)}` : ` OVER ${this.window(call.window)}`;
-    }
+    if (call.window) text += ` OVER ${this.over(call.window)}`;
     return text;
+  }
+
+  private over(window: WindowSpecification | Identifier): string {
+    return window.kind === 'Identifier' ? formatIdentifier(window) : this.window(window);
   }
 
   sortItems(items: SortItem[]): string {
@@ -189,11 +275,15 @@ export class ExpressionFormatter {
     if (spec.existingWindowName) parts.push(formatIdentifier(spec.existingWindowName));
     if (spec.partitionBy.length) parts.push(`PARTITION BY ${this.list(spec.partitionBy)}`);
     if (spec.orderBy.length) parts.push(`ORDER BY ${this.sortItems(spec.orderBy)}`);
-    if (spec.frame) {
-      const { unit, start, end } = spec.frame;
-      parts.push(end ? `${unit} BETWEEN ${this.bound(start)} AND ${this.bound(end)}` : `${unit} ${this.bound(start)}`);
-    }
+    if (spec.frame) parts.push(this.frame(spec.frame));
     return `(${parts.join(' ')})`;
+  }
+
+  private frame(frame: WindowFrame): string {
+    const { unit, start, end, patternRecognition } = frame;
+    const extent = end ? `${unit} BETWEEN ${this.bound(start)} AND ${this.bound(end)}` : `${unit} ${this.bound(start)}`;
+    if (!patternRecognition) return extent;
+    return [formatMeasures(patternRecognition.measures, this), extent, formatPatternClauses(patternRecognition, this)].filter(Boolean).join(' ');
   }
 
   private bound(bound: FrameBound): string {

@@ -1,24 +1,13 @@
 // Expressions, following the precedence of Trino's SqlBase.g4:
-//   OR < AND < NOT < predicate (one comparison / BETWEEN / IN / LIKE / IS ... on a value expression)
-//   value expressions (Pratt): || < + - < * / % < unary + - < primary (with `.field` dereference).
+//   OR < AND < NOT < predicate (one comparison / BETWEEN / IN / LIKE / IS / MATCH ... on a value expression)
+//   value expressions (Pratt): || < + - < * / % < unary + - < AT TIME ZONE < primary (with `.field`,
+//   `[index]`, `.method(...)` and `.*` after it), lambdas `x -> ...` among the primaries.
 
-import { EngineError, notSupported, type SourceLocation } from '../../errors/engine-error.js';
-import type {
-  ArithmeticOperator,
-  ComparisonOperator,
-  Expression,
-  FrameBound,
-  FunctionCall,
-  Identifier,
-  Query,
-  QueryBody,
-  SortItem,
-  WindowFrame,
-  WindowSpecification,
-} from './ast.js';
+import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
+import type { ArithmeticOperator, ComparisonOperator, Expression, Identifier, Query, QueryBody } from './ast.js';
+import { FunctionCallParser } from './function-call-parser.js';
 import { QUERY_START_WORDS } from './keywords.js';
 import type { Token } from './lexer.js';
-import { SpecialFormParser } from './special-form-parser.js';
 
 const COMPARISON_OPERATORS: Record<string, ComparisonOperator> = {
   '=': '=',
@@ -37,7 +26,7 @@ const UNARY_PRECEDENCE = 4;
 /** Tokens after a parenthesised subquery that make it the first operand of a larger query. */
 const QUERY_CONTINUATION_WORDS = ['UNION', 'INTERSECT', 'EXCEPT', 'ORDER', 'LIMIT', 'OFFSET', 'FETCH'];
 
-export abstract class ExpressionParser extends SpecialFormParser {
+export abstract class ExpressionParser extends FunctionCallParser {
   /** A full query (WITH, body, ORDER BY, OFFSET, LIMIT). */
   protected abstract parseQuery(): Query;
   /** Continues a query whose first body has already been parsed: set operations, ORDER BY, LIMIT ... */
@@ -80,7 +69,7 @@ export abstract class ExpressionParser extends SpecialFormParser {
   }
 
   /** At most one predicate applies to a value expression (Trino rejects `a = b = c`). */
-  private parsePredicate(value: Expression): Expression {
+  protected override parsePredicate(value: Expression): Expression {
     const location = value.location;
     const token = this.token;
     for (const op of Object.keys(COMPARISON_OPERATORS)) this.expect(`'${op}'`);
@@ -98,6 +87,11 @@ export abstract class ExpressionParser extends SpecialFormParser {
       this.pos++;
       const negated = this.acceptKeyword('NOT');
       if (this.acceptKeyword('NULL')) return { kind: 'IsNull', value, negated, location };
+      const truthValue = (['TRUE', 'FALSE', 'UNKNOWN'] as const).find((w) => this.atKeyword(w));
+      if (truthValue) {
+        this.pos++;
+        return { kind: 'BooleanTest', value, truthValue, negated, location };
+      }
       this.expectKeyword('DISTINCT');
       this.expectKeyword('FROM');
       return { kind: 'IsDistinctFrom', left: value, right: this.parseValueExpression(0), negated, location };
@@ -105,9 +99,12 @@ export abstract class ExpressionParser extends SpecialFormParser {
     const negated = this.atKeyword('NOT') && ['BETWEEN', 'IN', 'LIKE'].some((w) => this.isKeyword(w, this.peek()));
     if (negated) this.pos++;
     if (this.acceptKeyword('BETWEEN')) {
+      const symmetry = (['SYMMETRIC', 'ASYMMETRIC'] as const).find((w) => this.atKeyword(w));
+      if (symmetry) this.pos++;
       const min = this.parseValueExpression(0);
       this.expectKeyword('AND');
-      return { kind: 'Between', value, min, max: this.parseValueExpression(0), negated, location };
+      const max = this.parseValueExpression(0);
+      return { kind: 'Between', value, min, max, negated, ...(symmetry ? { symmetry } : {}), location };
     }
     if (this.acceptKeyword('LIKE')) {
       const pattern = this.parseValueExpression(0);
@@ -116,7 +113,33 @@ export abstract class ExpressionParser extends SpecialFormParser {
     }
     if (this.acceptKeyword('IN')) return this.parseInPredicate(value, negated, location);
     if (negated) this.fail();
+    if (this.matchPredicateAhead()) return this.parseMatchPredicate(value);
     return value;
+  }
+
+  protected override predicateAhead(offset = 0): boolean {
+    const token = this.peek(offset);
+    if (token.kind === 'symbol') return token.value in COMPARISON_OPERATORS;
+    if (['IS', 'BETWEEN', 'IN', 'LIKE'].some((w) => this.isKeyword(w, token))) return true;
+    if (this.isKeyword('NOT', token)) return ['BETWEEN', 'IN', 'LIKE'].some((w) => this.isKeyword(w, this.peek(offset + 1)));
+    return this.matchPredicateAhead(offset);
+  }
+
+  /** MATCH is non-reserved: it starts a predicate only before UNIQUE, a match type or a subquery. */
+  private matchPredicateAhead(offset = 0): boolean {
+    if (!this.isKeyword('MATCH', this.peek(offset))) return false;
+    const next = this.peek(offset + 1);
+    return ['UNIQUE', 'SIMPLE', 'PARTIAL', 'FULL'].some((w) => this.isKeyword(w, next)) || (this.isSymbol('(', next) && this.queryAhead(offset + 1));
+  }
+
+  /** `MATCH [UNIQUE] [SIMPLE | PARTIAL | FULL] (query)` */
+  private parseMatchPredicate(value: Expression): Expression {
+    const location = this.location(this.advance());
+    const unique = this.acceptKeyword('UNIQUE');
+    const matchType = (['SIMPLE', 'PARTIAL', 'FULL'] as const).find((w) => this.atKeyword(w));
+    if (matchType) this.pos++;
+    const query = this.parseParenthesizedQuery();
+    return { kind: 'MatchPredicate', value, unique, ...(matchType ? { matchType } : {}), query, location };
   }
 
   private quantifierAhead(): 'ANY' | 'ALL' | undefined {
@@ -169,9 +192,6 @@ export abstract class ExpressionParser extends SpecialFormParser {
     while (true) {
       for (const op of Object.keys(BINARY_PRECEDENCE)) this.expect(`'${op}'`);
       const token = this.token;
-      if (this.isKeyword('AT') && this.isKeyword('TIME', this.peek())) {
-        throw notSupported('AT TIME ZONE is not supported', this.location());
-      }
       const precedence = token.kind === 'symbol' ? BINARY_PRECEDENCE[token.value] : undefined;
       if (precedence === undefined || precedence <= minPrecedence) return this.leaveChain(left, chained);
       // Trino reports errors of binary operators at the operator.
@@ -194,25 +214,97 @@ export abstract class ExpressionParser extends SpecialFormParser {
       const value = this.leave(this.parseValueExpression(UNARY_PRECEDENCE));
       return { kind: 'ArithmeticUnary', operator: token.value as '+' | '-', value, location: this.location(token) };
     }
-    return this.parsePostfix(this.parsePrimary());
+    return this.parseAtTimeZone(this.parsePostfix(this.parsePrimary()));
   }
 
-  /** `.field` dereferences and qualified function names `a.b(...)`. */
+  /** `value AT TIME ZONE 'zone' | INTERVAL ...` and `value AT LOCAL`, binding tighter than the operators. */
+  private parseAtTimeZone(value: Expression): Expression {
+    let result = value;
+    while (this.isKeyword('AT') && (this.isKeyword('TIME', this.peek()) || this.isKeyword('LOCAL', this.peek()))) {
+      const location = this.location(this.advance());
+      if (this.acceptKeyword('LOCAL')) {
+        result = { kind: 'AtTimeZone', value: result, location };
+        continue;
+      }
+      this.expectKeywords('TIME', 'ZONE');
+      const zoneToken = this.token;
+      const zone = this.isKeyword('INTERVAL') ? this.parseSpecialForm('INTERVAL') : undefined;
+      result = { kind: 'AtTimeZone', value: result, zone: zone ?? { kind: 'StringLiteral', value: this.parseStringValue(), location: this.location(zoneToken) }, location };
+    }
+    return result;
+  }
+
+  /** `.field` dereferences, qualified function names `a.b(...)`, method calls, `[index]`, `name::method(...)` and `.*`. */
   private parsePostfix(base: Expression): Expression {
     let result = base;
-    while (this.atSymbol('.')) {
-      this.pos++;
-      const field = this.parseIdentifier();
-      const baseParts = this.isSymbol('(') ? nameParts(result) : undefined;
-      if (baseParts) {
-        const parts = [...baseParts, field];
-        result = this.parseFunctionCall({ kind: 'QualifiedName', parts, location: result.location });
-      } else {
-        result = { kind: 'Dereference', base: result, field, location: result.location };
+    while (true) {
+      if (this.isSymbol('.') && this.isSymbol('*', this.peek())) {
+        this.pos += 2;
+        const prefix = nameParts(result);
+        const location = result.location;
+        return prefix
+          ? { kind: 'AllColumns', prefix: { kind: 'QualifiedName', parts: prefix, location }, location }
+          : { kind: 'AllColumns', target: result, location };
       }
+      if (this.atSymbol('.')) {
+        this.pos++;
+        const field = this.parseIdentifier();
+        if (!this.isSymbol('(')) {
+          result = { kind: 'Dereference', base: result, field, location: result.location };
+          continue;
+        }
+        const baseParts = nameParts(result);
+        if (baseParts) {
+          result = this.parseFunctionCall({ kind: 'QualifiedName', parts: [...baseParts, field], location: result.location });
+        } else {
+          result = { kind: 'MethodCall', base: result, method: field, args: this.parseArgumentList(), location: result.location };
+        }
+        continue;
+      }
+      if (this.atSymbol('[')) {
+        const location = this.location(this.advance());
+        const index = this.parseValueExpression(0);
+        this.expectSymbol(']');
+        result = { kind: 'Subscript', base: result, index, location };
+        continue;
+      }
+      const target = nameParts(result);
+      if (target && this.isSymbol('::')) {
+        this.pos++;
+        const method = this.parseIdentifier();
+        const qualified = { kind: 'QualifiedName' as const, parts: target, location: result.location };
+        result = { kind: 'StaticMethodCall', target: qualified, method, args: this.parseArgumentList(), location: result.location };
+        continue;
+      }
+      return result;
     }
-    if (this.isSymbol('[')) throw notSupported('Subscript expressions are not supported', this.location());
-    return result;
+  }
+
+  /** `()`, `(a, b)` or a single expression (grouping sets, PARTITION BY of a table argument); `parenthesized` demands the parentheses (ROLLUP, CUBE). */
+  protected parseExpressionSet(parenthesized: boolean): Expression[] {
+    if (this.isSymbol('(') && this.isSymbol(')', this.peek())) {
+      this.pos += 2;
+      return [];
+    }
+    if (parenthesized && !this.atSymbol('(')) this.fail();
+    const startsWithParen = this.isSymbol('(');
+    const expression = this.parseExpression();
+    // `(a, b)` lists the set's expressions; `ROW(a, b)` stays one row-valued expression.
+    if (startsWithParen && expression.kind === 'Row') return expression.items;
+    if (parenthesized && !startsWithParen) this.fail();
+    return [expression];
+  }
+
+  /** `(argument, ...)` of a method or procedure; arguments may be named. */
+  protected parseArgumentList(): Expression[] {
+    this.expectSymbol('(');
+    const args: Expression[] = [];
+    if (!this.atSymbol(')')) {
+      do args.push(this.parseCallArgument());
+      while (this.acceptSymbol(','));
+    }
+    this.expectSymbol(')');
+    return args;
   }
 
   private parsePrimary(): Expression {
@@ -239,7 +331,8 @@ export abstract class ExpressionParser extends SpecialFormParser {
         this.pos++;
         return { kind: 'Parameter', index: token.parameterIndex, location };
       case 'symbol':
-        if (token.value === '(') return this.parseParenthesized();
+        if (token.value === '(') return this.lambdaAhead() ? this.parseLambda() : this.parseParenthesized();
+        if (token.value === '[') return this.parseArrayConstructor(location);
         break;
       case 'quotedIdentifier':
         return this.parseNameOrCall();
@@ -269,11 +362,44 @@ export abstract class ExpressionParser extends SpecialFormParser {
       const type = this.parseType();
       return { kind: 'GenericLiteral', type, value: this.parseStringValue(), location: type.location };
     }
-    if (this.isSymbol('->', this.peek())) throw notSupported('Lambda expressions are not supported', this.location());
-    if (this.isKeyword('ARRAY') && this.isSymbol('[', this.peek())) throw notSupported('ARRAY constructors are not supported', this.location());
+    if (this.isSymbol('->', this.peek())) return this.parseLambda();
     const name = this.parseIdentifier();
     if (this.isSymbol('(')) return this.parseFunctionCall({ kind: 'QualifiedName', parts: [name], location: name.location });
+    // `name OVER w`: a measure of the window's row pattern (OVER before anything else is an alias).
+    if (this.isKeyword('OVER') && (this.isSymbol('(', this.peek()) || this.isIdentifier(this.peek()))) {
+      this.pos++;
+      return { kind: 'Measure', name, window: this.parseOver(), location: name.location };
+    }
     return name;
+  }
+
+  /** `(a, b) ->`, `() ->` or `(a) ->` at the cursor. */
+  private lambdaAhead(): boolean {
+    let offset = 1;
+    if (!this.isSymbol(')', this.peek(offset))) {
+      while (this.isIdentifier(this.peek(offset)) && this.isSymbol(',', this.peek(offset + 1))) offset += 2;
+      if (!this.isIdentifier(this.peek(offset))) return false;
+      offset++;
+    }
+    return this.isSymbol(')', this.peek(offset)) && this.isSymbol('->', this.peek(offset + 1));
+  }
+
+  /** `x -> body` or `(x, y) -> body` */
+  private parseLambda(): Expression {
+    const location = this.location();
+    const parameters: Identifier[] = [];
+    if (this.acceptSymbol('(')) {
+      if (!this.atSymbol(')')) {
+        do parameters.push(this.parseIdentifier());
+        while (this.acceptSymbol(','));
+      }
+      this.expectSymbol(')');
+    } else {
+      parameters.push(this.parseIdentifier());
+    }
+    this.expectSymbol('->');
+    this.enter();
+    return { kind: 'Lambda', parameters, body: this.leave(this.parseExpression()), location };
   }
 
   /** `( ... )` in an expression: subquery, row constructor, or a parenthesised expression. */
@@ -299,112 +425,6 @@ export abstract class ExpressionParser extends SpecialFormParser {
     }
     this.expectSymbol(')');
     return first;
-  }
-
-  /** `name(...)` with DISTINCT, `*`, ORDER BY inside, FILTER, IGNORE/RESPECT NULLS and OVER. */
-  protected override parseFunctionCall(name: FunctionCall['name'], firstArgument?: Expression): FunctionCall {
-    if (!firstArgument) this.expectSymbol('(');
-    let distinct = false;
-    let starArg = false;
-    const args: Expression[] = [];
-    let orderBy: SortItem[] | undefined;
-    if (firstArgument) {
-      args.push(firstArgument);
-      while (this.acceptSymbol(',')) args.push(this.parseExpression());
-    } else if (this.atSymbol('*')) {
-      this.pos++;
-      starArg = true;
-    } else if (!this.atSymbol(')')) {
-      distinct = this.acceptKeyword('DISTINCT');
-      if (!distinct) this.acceptKeyword('ALL');
-      args.push(this.parseExpression());
-      while (this.acceptSymbol(',')) args.push(this.parseExpression());
-    }
-    if (!starArg && args.length > 0 && this.acceptKeywords('ORDER', 'BY')) orderBy = this.parseSortItems();
-    this.expectSymbol(')');
-    const call: FunctionCall = { kind: 'FunctionCall', name, args, distinct, starArg, location: name.location };
-    if (orderBy) call.orderBy = orderBy;
-    if (this.atKeyword('FILTER') && this.isSymbol('(', this.peek())) {
-      this.pos += 2;
-      this.expectKeyword('WHERE');
-      call.filter = this.parseExpression();
-      this.expectSymbol(')');
-    }
-    for (const treatment of ['IGNORE', 'RESPECT'] as const) {
-      if (this.acceptKeywords(treatment, 'NULLS')) call.nullTreatment = treatment;
-    }
-    if (this.acceptKeyword('OVER')) {
-      call.window = this.isIdentifier() && !this.isSymbol('(') ? this.parseIdentifier() : this.parseWindowSpecification();
-    } else if (call.nullTreatment) {
-      this.expectKeyword('OVER');
-    }
-    return call;
-  }
-
-  protected parseSortItems(): SortItem[] {
-    const items = [this.parseSortItem()];
-    while (this.acceptSymbol(',')) items.push(this.parseSortItem());
-    return items;
-  }
-
-  private parseSortItem(): SortItem {
-    const key = this.parseExpression();
-    let ordering: SortItem['ordering'] = 'ASC';
-    if (this.acceptKeyword('DESC')) ordering = 'DESC';
-    else this.acceptKeyword('ASC');
-    const item: SortItem = { kind: 'SortItem', key, ordering, location: key.location };
-    if (this.acceptKeyword('NULLS')) {
-      if (this.acceptKeyword('FIRST')) item.nullOrdering = 'FIRST';
-      else {
-        this.expectKeyword('LAST');
-        item.nullOrdering = 'LAST';
-      }
-    }
-    return item;
-  }
-
-  /** `( [name] [PARTITION BY ...] [ORDER BY ...] [frame] )` */
-  protected override parseWindowSpecification(): WindowSpecification {
-    const open = this.expectSymbol('(');
-    const spec: WindowSpecification = { kind: 'WindowSpecification', partitionBy: [], orderBy: [], location: this.location(open) };
-    if (this.isIdentifier() && !this.startsWindowClause()) spec.existingWindowName = this.parseIdentifier();
-    if (this.acceptKeywords('PARTITION', 'BY')) {
-      spec.partitionBy.push(this.parseExpression());
-      while (this.acceptSymbol(',')) spec.partitionBy.push(this.parseExpression());
-    }
-    if (this.acceptKeywords('ORDER', 'BY')) spec.orderBy = this.parseSortItems();
-    const unit = (['ROWS', 'RANGE', 'GROUPS'] as const).find((u) => this.atKeyword(u));
-    if (unit) spec.frame = this.parseWindowFrame(unit);
-    this.expectSymbol(')');
-    return spec;
-  }
-
-  private startsWindowClause(): boolean {
-    const next = this.peek();
-    if (this.isKeyword('PARTITION')) return this.isKeyword('BY', next);
-    const frameUnit = ['ROWS', 'RANGE', 'GROUPS'].some((u) => this.isKeyword(u));
-    return frameUnit && !this.isSymbol(')', next) && !this.isKeyword('PARTITION', next) && !this.isKeyword('ORDER', next);
-  }
-
-  private parseWindowFrame(unit: WindowFrame['unit']): WindowFrame {
-    const location = this.location(this.advance());
-    if (this.acceptKeyword('BETWEEN')) {
-      const start = this.parseFrameBound();
-      this.expectKeyword('AND');
-      return { kind: 'WindowFrame', unit, start, end: this.parseFrameBound(), location };
-    }
-    return { kind: 'WindowFrame', unit, start: this.parseFrameBound(), location };
-  }
-
-  private parseFrameBound(): FrameBound {
-    const location = this.location();
-    if (this.acceptKeywords('UNBOUNDED', 'PRECEDING')) return { kind: 'FrameBound', type: 'UNBOUNDED_PRECEDING', location };
-    if (this.acceptKeywords('UNBOUNDED', 'FOLLOWING')) return { kind: 'FrameBound', type: 'UNBOUNDED_FOLLOWING', location };
-    if (this.acceptKeywords('CURRENT', 'ROW')) return { kind: 'FrameBound', type: 'CURRENT_ROW', location };
-    const value = this.parseExpression();
-    if (this.acceptKeyword('PRECEDING')) return { kind: 'FrameBound', type: 'PRECEDING', value, location };
-    this.expectKeyword('FOLLOWING');
-    return { kind: 'FrameBound', type: 'FOLLOWING', value, location };
   }
 }
 

@@ -1,7 +1,8 @@
-// SQL text back from the AST (EXPLAIN output, round-trip tests). The text parses back to an equal AST.
+// SQL text back from the AST (messages, round-trip tests): expressions, queries and relations; the
+// statements are in statement-formatter.ts. The text parses back to an equal AST.
 
 import type {
-  ColumnDefinition,
+  DescriptorArgument,
   Expression,
   GroupingElement,
   Property,
@@ -11,102 +12,24 @@ import type {
   Relation,
   SelectItem,
   SortItem,
-  Statement,
+  TableArgument,
 } from './ast.js';
-import {
-  ExpressionFormatter,
-  formatIdentifier,
-  formatQualifiedName,
-  formatStringLiteral,
-  formatType,
-} from './expression-formatter.js';
+import { ExpressionFormatter, formatIdentifier, formatQualifiedName, formatType } from './expression-formatter.js';
+import { formatJsonTable } from './json-formatter.js';
+import { formatMeasures, formatPatternClauses, formatRowsPerMatch } from './pattern-formatter.js';
+import { formatFunctionSpecification } from './routine-formatter.js';
 
-const expressions = new ExpressionFormatter((query) => formatQuery(query));
+export { formatStatement } from './statement-formatter.js';
+
+export const expressions = new ExpressionFormatter((query) => formatQuery(query));
 
 export function formatExpression(e: Expression): string {
   return expressions.format(e);
 }
 
-export function formatStatement(s: Statement): string {
-  switch (s.kind) {
-    case 'QueryStatement':
-      return formatQuery(s.query);
-    case 'Explain': {
-      const options = [s.type && `TYPE ${s.type}`, s.format && `FORMAT ${s.format}`].filter(Boolean);
-      return [
-        'EXPLAIN',
-        s.analyze && 'ANALYZE',
-        s.verbose && 'VERBOSE',
-        options.length > 0 && `(${options.join(', ')})`,
-        formatStatement(s.statement),
-      ]
-        .filter(Boolean)
-        .join(' ');
-    }
-    case 'ShowCatalogs':
-      return `SHOW CATALOGS${like(s)}`;
-    case 'ShowSchemas':
-      return `SHOW SCHEMAS${s.catalog ? ` FROM ${formatIdentifier(s.catalog)}` : ''}${like(s)}`;
-    case 'ShowTables':
-      return `SHOW TABLES${s.schema ? ` FROM ${formatQualifiedName(s.schema)}` : ''}${like(s)}`;
-    case 'ShowColumns':
-      return `SHOW COLUMNS FROM ${formatQualifiedName(s.table)}${like(s)}`;
-    case 'ShowFunctions':
-      return `SHOW FUNCTIONS${like(s)}`;
-    case 'ShowSession':
-      return `SHOW SESSION${like(s)}`;
-    case 'ShowCreateTable':
-      return `SHOW CREATE TABLE ${formatQualifiedName(s.table)}`;
-    case 'DescribeInput':
-      return `DESCRIBE INPUT ${formatIdentifier(s.name)}`;
-    case 'DescribeOutput':
-      return `DESCRIBE OUTPUT ${formatIdentifier(s.name)}`;
-    case 'Use':
-      return `USE ${s.catalog ? `${formatIdentifier(s.catalog)}.` : ''}${formatIdentifier(s.schema)}`;
-    case 'SetSession':
-      return `SET SESSION ${formatQualifiedName(s.name)} = ${formatExpression(s.value)}`;
-    case 'ResetSession':
-      return `RESET SESSION ${formatQualifiedName(s.name)}`;
-    case 'Prepare':
-      return `PREPARE ${formatIdentifier(s.name)} FROM ${s.sql}`;
-    case 'Execute':
-      return `EXECUTE ${formatIdentifier(s.name)}${s.parameters.length ? ` USING ${list(s.parameters)}` : ''}`;
-    case 'Deallocate':
-      return `DEALLOCATE PREPARE ${formatIdentifier(s.name)}`;
-    case 'CreateSchema':
-      return `CREATE SCHEMA ${s.notExists ? 'IF NOT EXISTS ' : ''}${formatQualifiedName(s.name)}${properties(s.properties)}`;
-    case 'DropSchema':
-      return `DROP SCHEMA ${s.exists ? 'IF EXISTS ' : ''}${formatQualifiedName(s.name)}${s.cascade ? ' CASCADE' : ''}`;
-    case 'CreateTable':
-      return (
-        `CREATE TABLE ${s.notExists ? 'IF NOT EXISTS ' : ''}${formatQualifiedName(s.name)} ` +
-        `(${s.columns.map(columnDefinition).join(', ')})${comment(s.comment)}${properties(s.properties)}`
-      );
-    case 'CreateTableAsSelect': {
-      const aliases = s.columnAliases ? ` (${s.columnAliases.map(formatIdentifier).join(', ')})` : '';
-      return (
-        `CREATE TABLE ${s.notExists ? 'IF NOT EXISTS ' : ''}${formatQualifiedName(s.name)}${aliases}` +
-        `${comment(s.comment)}${properties(s.properties)} AS ${formatQuery(s.query)}${s.withData ? '' : ' WITH NO DATA'}`
-      );
-    }
-    case 'Insert': {
-      const columns = s.columns ? ` (${s.columns.map(formatIdentifier).join(', ')})` : '';
-      return `INSERT INTO ${formatQualifiedName(s.target)}${columns} ${formatQuery(s.query)}`;
-    }
-    case 'Delete':
-      return `DELETE FROM ${formatQualifiedName(s.table)}${s.where ? ` WHERE ${formatExpression(s.where)}` : ''}`;
-    case 'DropTable':
-      return `DROP TABLE ${s.exists ? 'IF EXISTS ' : ''}${formatQualifiedName(s.name)}`;
-    case 'CreateIndex':
-      return (
-        `CREATE ${s.unique ? 'UNIQUE ' : ''}INDEX ${s.notExists ? 'IF NOT EXISTS ' : ''}${formatQualifiedName(s.name)} ` +
-        `ON ${formatQualifiedName(s.table)} (${s.columns.map(formatIdentifier).join(', ')})`
-      );
-  }
-}
-
 export function formatQuery(query: Query): string {
   const parts: string[] = [];
+  if (query.functions) parts.push(`WITH ${query.functions.map(formatFunctionSpecification).join(', ')}`);
   if (query.with) {
     const ctes = query.with.queries.map((q) => {
       const aliases = q.columnAliases ? ` (${q.columnAliases.map(formatIdentifier).join(', ')})` : '';
@@ -115,15 +38,16 @@ export function formatQuery(query: Query): string {
     parts.push(`WITH ${query.with.recursive ? 'RECURSIVE ' : ''}${ctes.join(', ')}`);
   }
   parts.push(formatQueryBody(query.body));
-  parts.push(...orderAndLimit(query.orderBy, query.offset, query.limit));
+  parts.push(...orderAndLimit(query.orderBy, query.offset, query.limit, query.withTies));
   return parts.join(' ');
 }
 
-function orderAndLimit(orderBy: SortItem[], offset?: Expression, limit?: Expression | 'ALL'): string[] {
+function orderAndLimit(orderBy: SortItem[], offset?: Expression, limit?: Expression | 'ALL', withTies?: boolean): string[] {
   const parts: string[] = [];
   if (orderBy.length) parts.push(`ORDER BY ${expressions.sortItems(orderBy)}`);
   if (offset) parts.push(`OFFSET ${formatExpression(offset)} ROWS`);
-  if (limit) parts.push(`LIMIT ${limit === 'ALL' ? 'ALL' : formatExpression(limit)}`);
+  if (limit && withTies && limit !== 'ALL') parts.push(`FETCH FIRST ${formatExpression(limit)} ROWS WITH TIES`);
+  else if (limit) parts.push(`LIMIT ${limit === 'ALL' ? 'ALL' : formatExpression(limit)}`);
   return parts;
 }
 
@@ -135,8 +59,11 @@ function formatQueryBody(body: QueryBody): string {
   switch (body.kind) {
     case 'QuerySpecification':
       return formatQuerySpecification(body);
-    case 'SetOperation':
-      return `${formatQueryBody(body.left)} ${body.operator}${body.distinct ? '' : ' ALL'} ${formatQueryBody(body.right)}`;
+    case 'SetOperation': {
+      const columns = body.corresponding?.columns;
+      const corresponding = body.corresponding ? ` CORRESPONDING${columns ? ` BY (${columns.map(formatIdentifier).join(', ')})` : ''}` : '';
+      return `${formatQueryBody(body.left)} ${body.operator}${body.distinct ? '' : ' ALL'}${corresponding} ${formatQueryBody(body.right)}`;
+    }
     case 'Values':
       return `VALUES ${list(body.rows)}`;
     case 'Table':
@@ -180,17 +107,20 @@ function groupingElement(element: GroupingElement): string {
       return `ROLLUP (${list(element.expressions)})`;
     case 'Cube':
       return `CUBE (${list(element.expressions)})`;
+    case 'AutoGroupBy':
+      return 'AUTO';
   }
 }
 
 export function formatRelation(relation: Relation): string {
   switch (relation.kind) {
-    case 'Table':
-      return formatQualifiedName(relation.name);
+    case 'Table': {
+      const period = relation.queryPeriod;
+      return `${formatQualifiedName(relation.name)}${period ? ` FOR ${period.rangeType} AS OF ${expressions.value(period.end)}` : ''}`;
+    }
     case 'AliasedRelation': {
-      const inner = relation.relation.kind === 'Join' ? `(${formatRelation(relation.relation)})` : formatRelation(relation.relation);
       const columns = relation.columnNames ? ` (${relation.columnNames.map(formatIdentifier).join(', ')})` : '';
-      return `${inner} AS ${formatIdentifier(relation.alias)}${columns}`;
+      return `${operand(relation.relation)} AS ${formatIdentifier(relation.alias)}${columns}`;
     }
     case 'SubqueryRelation':
       return `(${formatQuery(relation.query)})`;
@@ -199,7 +129,7 @@ export function formatRelation(relation: Relation): string {
     case 'Join': {
       const left = formatRelation(relation.left);
       // A join on the right side only comes from parentheses in the source.
-      const right = relation.right.kind === 'Join' ? `(${formatRelation(relation.right)})` : formatRelation(relation.right);
+      const right = relation.right.kind === 'Join' ? `(${formatRelation(relation.right)})` : operand(relation.right);
       if (relation.type === 'IMPLICIT') return `${left}, ${right}`;
       if (relation.type === 'CROSS') return `${left} CROSS JOIN ${right}`;
       const type = relation.type === 'INNER' ? 'JOIN' : `${relation.type} JOIN`;
@@ -209,28 +139,72 @@ export function formatRelation(relation: Relation): string {
       if (criteria?.kind === 'JoinOn') return `${left} ${type} ${right} ON ${formatExpression(criteria.expression)}`;
       return `${left} ${type} ${right}`;
     }
+    case 'SampledRelation':
+      return `${operand(relation.relation)} TABLESAMPLE ${relation.sampleType} (${formatExpression(relation.percentage)})`;
+    case 'PatternRecognitionRelation': {
+      const clauses = [
+        relation.partitionBy.length > 0 && `PARTITION BY ${list(relation.partitionBy)}`,
+        relation.orderBy.length > 0 && `ORDER BY ${expressions.sortItems(relation.orderBy)}`,
+        formatMeasures(relation.measures, expressions),
+        relation.rowsPerMatch && formatRowsPerMatch(relation.rowsPerMatch),
+        formatPatternClauses(relation, expressions),
+      ];
+      return `${operand(relation.input)} MATCH_RECOGNIZE (${clauses.filter(Boolean).join(' ')})`;
+    }
+    case 'Unnest':
+      return `UNNEST(${list(relation.expressions)})${relation.withOrdinality ? ' WITH ORDINALITY' : ''}`;
+    case 'Lateral':
+      return `LATERAL (${formatQuery(relation.query)})`;
+    case 'TableFunctionInvocation': {
+      const args = relation.arguments.map((a) => {
+        const value = a.value.kind === 'TableArgument' ? tableArgument(a.value) : a.value.kind === 'DescriptorArgument' ? descriptor(a.value) : formatExpression(a.value);
+        return a.name ? `${formatIdentifier(a.name)} => ${value}` : value;
+      });
+      const copartition = relation.copartitioning.map((tables) => `(${tables.map(formatQualifiedName).join(', ')})`).join(', ');
+      return `TABLE(${formatQualifiedName(relation.name)}(${args.join(', ')}${copartition ? ` COPARTITION ${copartition}` : ''}))`;
+    }
+    case 'JsonTable':
+      return formatJsonTable(relation, expressions);
+    case 'Nearest': {
+      const where = relation.where ? ` WHERE ${formatExpression(relation.where)}` : '';
+      return `NEAREST(FROM ${formatRelation(relation.relation)}${where} MATCH ${formatExpression(relation.match)})`;
+    }
   }
 }
 
-function list(items: Expression[]): string {
+/** A relation where a join needs parentheses (aliased, sampled, the input of MATCH_RECOGNIZE, a join's right side). */
+function operand(relation: Relation): string {
+  return relation.kind === 'Join' ? `(${formatRelation(relation)})` : formatRelation(relation);
+}
+
+/** TABLE(t) [AS x] [PARTITION BY ...] [PRUNE | KEEP WHEN EMPTY] [ORDER BY ...] */
+function tableArgument(argument: TableArgument): string {
+  const aliased = argument.relation.kind === 'AliasedRelation' ? argument.relation : undefined;
+  const inner = aliased ? aliased.relation : argument.relation;
+  const source = inner.kind === 'Table' ? formatQualifiedName(inner.name) : inner.kind === 'SubqueryRelation' ? formatQuery(inner.query) : formatRelation(inner);
+  const parts = [`TABLE(${source})`];
+  if (aliased) parts.push(`AS ${formatIdentifier(aliased.alias)}${aliased.columnNames ? ` (${aliased.columnNames.map(formatIdentifier).join(', ')})` : ''}`);
+  if (argument.partitionBy) parts.push(`PARTITION BY (${list(argument.partitionBy)})`);
+  if (argument.emptyBehavior) parts.push(`${argument.emptyBehavior} WHEN EMPTY`);
+  if (argument.orderBy) parts.push(`ORDER BY (${expressions.sortItems(argument.orderBy)})`);
+  return parts.join(' ');
+}
+
+function descriptor(argument: DescriptorArgument): string {
+  if (!argument.fields) return 'CAST(NULL AS DESCRIPTOR)';
+  return `DESCRIPTOR(${argument.fields.map((f) => (f.type ? `${formatIdentifier(f.name)} ${formatType(f.type)}` : formatIdentifier(f.name))).join(', ')})`;
+}
+
+export function list(items: Expression[]): string {
   return items.map(formatExpression).join(', ');
 }
 
-function like(s: { like?: string; escape?: string }): string {
-  if (s.like === undefined) return '';
-  return ` LIKE ${formatStringLiteral(s.like)}${s.escape !== undefined ? ` ESCAPE ${formatStringLiteral(s.escape)}` : ''}`;
-}
-
-function comment(text: string | undefined): string {
-  return text === undefined ? '' : ` COMMENT ${formatStringLiteral(text)}`;
-}
-
-function properties(props: Property[]): string {
+/** ` WITH (a = 1, b = DEFAULT)`, or nothing for no properties. */
+export function formatProperties(props: Property[]): string {
   if (props.length === 0) return '';
-  return ` WITH (${props.map((p) => `${formatIdentifier(p.name)} = ${formatExpression(p.value)}`).join(', ')})`;
+  return ` WITH (${formatPropertyAssignments(props)})`;
 }
 
-function columnDefinition(column: ColumnDefinition): string {
-  const constraint = column.constraint ? ` ${column.constraint}` : '';
-  return `${formatIdentifier(column.name)} ${formatType(column.type)}${column.nullable ? '' : ' NOT NULL'}${constraint}${comment(column.comment)}`;
+export function formatPropertyAssignments(props: Property[]): string {
+  return props.map((p) => `${formatIdentifier(p.name)} = ${p.value === 'DEFAULT' ? 'DEFAULT' : formatExpression(p.value)}`).join(', ');
 }

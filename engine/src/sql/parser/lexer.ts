@@ -13,11 +13,12 @@ export type TokenKind =
   | 'double'
   | 'symbol'
   | 'parameter'
+  | 'dollarString' // $$...$$: the body of a function written in another language
   | 'eof';
 
 export interface Token {
   kind: TokenKind;
-  /** Decoded value: identifier lower-cased, quoted identifier / string contents, symbol text, number text. */
+  /** Decoded value: identifier lower-cased, quoted identifier / string contents, symbol text, number text (without `_` separators). */
   value: string;
   /** Upper-cased word for unquoted identifiers (used for keyword matching); '' otherwise. */
   keyword: string;
@@ -29,8 +30,11 @@ export interface Token {
   parameterIndex: number;
 }
 
-// Multi-character symbols first so `<=` wins over `<`.
-const SYMBOLS = ['<>', '!=', '<=', '>=', '||', '->', '=>', '=', '<', '>', '+', '-', '*', '/', '%', '(', ')', ',', '.', ';', '[', ']', ':'];
+// Multi-character symbols first so `<=` wins over `<`. `{-`, `-}`, `|`, `^` and `$` only occur in row patterns.
+const SYMBOLS = [
+  '<>', '!=', '<=', '>=', '||', '->', '=>', '::', '{-', '-}',
+  '=', '<', '>', '+', '-', '*', '/', '%', '(', ')', ',', '.', ';', '[', ']', ':', '@', '|', '^', '$', '{', '}',
+];
 
 const IDENT_START = /[\p{L}_]/u;
 const IDENT_PART = /[\p{L}\p{N}_]/u;
@@ -98,6 +102,8 @@ class Lexer {
           line,
           column,
         });
+      } else if (c === '$' && next === '$') {
+        this.readDollarString(start, line, column);
       } else if (c === '?') {
         this.pos++;
         const token = this.push('parameter', '?', start, line, column);
@@ -231,15 +237,26 @@ class Lexer {
     this.push('string', out, start, line, column);
   }
 
+  /** `$$...$$`, kept verbatim. */
+  private readDollarString(start: number, line: number, column: number): void {
+    const close = this.sql.indexOf('$$', start + 2);
+    if (close === -1) this.unterminated('dollar-quoted string', start);
+    this.advanceTo(close + 2);
+    this.push('dollarString', this.sql.slice(start + 2, close), start, line, column);
+  }
+
   private readNumber(start: number, line: number, column: number): void {
     const sql = this.sql;
-    let p = start;
-    while (p < sql.length && isDigit(sql[p])) p++;
+    const radix = RADIX_PREFIXES[sql.slice(start, start + 2).toLowerCase()];
+    if (radix !== undefined && radix.test(sql[start + 2] ?? '')) {
+      this.readRadixInteger(start, radix, line, column);
+      return;
+    }
+    let p = this.skipDigits(start);
     let kind: TokenKind = 'integer';
     if (sql[p] === '.' && !(sql[p + 1] === '.')) {
       kind = 'decimal';
-      p++;
-      while (p < sql.length && isDigit(sql[p])) p++;
+      p = this.skipDigits(p + 1);
     }
     if (sql[p] === 'e' || sql[p] === 'E') {
       let q = p + 1;
@@ -250,15 +267,35 @@ class Lexer {
         p = q;
       }
     }
-    if (p < sql.length && isIdentPart(sql[p])) {
-      throw new EngineError('SYNTAX_ERROR', 'identifiers must not start with a digit; surround the identifier with double quotes', {
-        line,
-        column,
-      });
-    }
+    if (p < sql.length && isIdentPart(sql[p])) throw digitIdentifier(line, column);
     this.pos = p;
-    this.push(kind, sql.slice(start, p), start, line, column);
+    this.push(kind, sql.slice(start, p).replaceAll('_', ''), start, line, column);
   }
+
+  /** Digits from `from`, a single `_` allowed between two digits (`1_000_000`); returns the end. */
+  private skipDigits(from: number): number {
+    const sql = this.sql;
+    let p = from;
+    while (p < sql.length && (isDigit(sql[p]) || (sql[p] === '_' && p > from && isDigit(sql[p - 1]) && isDigit(sql[p + 1] ?? '')))) p++;
+    return p;
+  }
+
+  /** `0x1F`, `0o17`, `0b101` (digits may be separated by `_`): an integer token whose value BigInt reads. */
+  private readRadixInteger(start: number, digit: RegExp, line: number, column: number): void {
+    const sql = this.sql;
+    let p = start + 2;
+    while (p < sql.length && (digit.test(sql[p]) || (sql[p] === '_' && digit.test(sql[p + 1] ?? '')))) p++;
+    if (p < sql.length && isIdentPart(sql[p])) throw digitIdentifier(line, column);
+    this.pos = p;
+    this.push('integer', `0${sql[start + 1].toLowerCase()}${sql.slice(start + 2, p).replaceAll('_', '')}`, start, line, column);
+  }
+}
+
+/** Integer literals in another base: their prefix and what a digit is. */
+const RADIX_PREFIXES: Record<string, RegExp> = { '0x': /[0-9a-f]/i, '0o': /[0-7]/, '0b': /[01]/ };
+
+function digitIdentifier(line: number, column: number): EngineError {
+  return new EngineError('SYNTAX_ERROR', 'identifiers must not start with a digit; surround the identifier with double quotes', { line, column });
 }
 
 function preview(text: string): string {

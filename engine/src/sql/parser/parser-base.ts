@@ -97,6 +97,11 @@ export abstract class ParserBase {
     return this.advance();
   }
 
+  /** Each word in turn, as a sequence that must follow. */
+  protected expectKeywords(...words: string[]): void {
+    for (const word of words) this.expectKeyword(word);
+  }
+
   protected expectSymbol(symbol: string): Token {
     if (!this.atSymbol(symbol)) this.fail();
     return this.advance();

@@ -1,30 +1,39 @@
-// Queries: WITH, set operations (INTERSECT binds tighter than UNION / EXCEPT, all left-associative),
-// SELECT blocks, VALUES, TABLE t, relations and joins, GROUP BY, WINDOW, ORDER BY / OFFSET / LIMIT.
-// ORDER BY, OFFSET and LIMIT always go on the Query node (see ast.ts).
+// Queries: WITH [FUNCTION], set operations (INTERSECT binds tighter than UNION / EXCEPT, all
+// left-associative, optionally CORRESPONDING), SELECT blocks, VALUES, TABLE t, GROUP BY, WINDOW,
+// ORDER BY / OFFSET / LIMIT / FETCH. ORDER BY, OFFSET and LIMIT always go on the Query node (see ast.ts).
 
-import { EngineError, notSupported, type SourceLocation } from '../../errors/engine-error.js';
+import type { SourceLocation } from '../../errors/engine-error.js';
 import type {
-  AllColumns,
+  Corresponding,
   Expression,
   GroupBy,
   GroupingElement,
   Identifier,
-  Join,
   Query,
   QueryBody,
   QuerySpecification,
-  Relation,
   SelectItem,
   Values,
   WindowDefinition,
   With,
   WithQuery,
 } from './ast.js';
-import { ExpressionParser } from './expression-parser.js';
-import { CLAUSE_WORDS, QUERY_START_WORDS } from './keywords.js';
-import { TOO_DEEPLY_NESTED } from './parser-base.js';
+import { CLAUSE_WORDS } from './keywords.js';
+import { RelationParser } from './relation-parser.js';
 
-export abstract class QueryParser extends ExpressionParser {
+export abstract class QueryParser extends RelationParser {
+  /** A top-level query: `[WITH FUNCTION ..., FUNCTION ...] query` (CREATE VIEW, INSERT, CTAS, statements). */
+  protected parseRootQuery(): Query {
+    // `WITH function AS (...)` and `WITH function (a) AS (...)` are common table expressions named function.
+    if (!this.isKeyword('WITH') || !this.isKeyword('FUNCTION', this.peek()) || !this.isIdentifier(this.peek(2))) {
+      return this.parseQuery();
+    }
+    const location = this.location(this.advance());
+    const functions = [this.parseFunctionSpecification()];
+    while (this.acceptSymbol(',')) functions.push(this.parseFunctionSpecification());
+    return { ...this.parseQuery(), functions, location };
+  }
+
   protected override parseQuery(): Query {
     this.enter();
     const location = this.location();
@@ -61,8 +70,8 @@ export abstract class QueryParser extends ExpressionParser {
           ? this.parseRowCount()
           : { kind: 'LongLiteral', value: 1n, text: '1', location: this.location(fetch) };
       if (!this.acceptKeyword('ROW')) this.expectKeyword('ROWS');
-      if (this.acceptKeywords('WITH', 'TIES')) throw notSupported('FETCH FIRST ... WITH TIES is not supported', this.location(fetch));
-      this.expectKeyword('ONLY');
+      if (this.acceptKeywords('WITH', 'TIES')) query.withTies = true;
+      else this.expectKeyword('ONLY');
       query.limit = count;
     }
     return query;
@@ -102,7 +111,8 @@ export abstract class QueryParser extends ExpressionParser {
     while (this.atKeyword('UNION') || this.atKeyword('EXCEPT')) {
       const operator = this.advance().keyword as 'UNION' | 'EXCEPT';
       const distinct = this.parseSetQuantifier();
-      left = { kind: 'SetOperation', operator, distinct, left, right: this.parseIntersectLevel(), location: left.location };
+      const corresponding = this.parseCorresponding();
+      left = { kind: 'SetOperation', operator, distinct, left, right: this.parseIntersectLevel(), ...corresponding, location: left.location };
     }
     return left;
   }
@@ -112,9 +122,18 @@ export abstract class QueryParser extends ExpressionParser {
     while (this.atKeyword('INTERSECT')) {
       this.pos++;
       const distinct = this.parseSetQuantifier();
-      left = { kind: 'SetOperation', operator: 'INTERSECT', distinct, left, right: this.parseQueryPrimary(), location: left.location };
+      const corresponding = this.parseCorresponding();
+      left = { kind: 'SetOperation', operator: 'INTERSECT', distinct, left, right: this.parseQueryPrimary(), ...corresponding, location: left.location };
     }
     return left;
+  }
+
+  /** `CORRESPONDING [BY (a, b)]` after a set operator. */
+  private parseCorresponding(): { corresponding?: Corresponding } {
+    if (!this.atKeyword('CORRESPONDING')) return {};
+    const location = this.location(this.advance());
+    const columns = this.acceptKeyword('BY') ? this.parseIdentifierList() : undefined;
+    return { corresponding: { kind: 'Corresponding', ...(columns ? { columns } : {}), location } };
   }
 
   /** DISTINCT (the default) or ALL. */
@@ -190,30 +209,19 @@ export abstract class QueryParser extends ExpressionParser {
       this.pos++;
       return { kind: 'AllColumns', location };
     }
-    const prefixLength = this.allColumnsPrefixLength();
-    if (prefixLength > 0) {
-      const prefix = this.parseQualifiedName();
-      this.pos += 2; // `.` `*`
-      const all: AllColumns = { kind: 'AllColumns', prefix, location };
-      return all;
-    }
     const expression = this.parseExpression();
+    // `t.*` and `expression.*`, optionally `AS (a, b)`.
+    if (expression.kind === 'AllColumns') {
+      if (this.isKeyword('AS') && this.isSymbol('(', this.peek())) {
+        this.pos++;
+        return { ...expression, aliases: this.parseIdentifierList() };
+      }
+      return expression;
+    }
     const alias = this.parseOptionalAlias();
     return alias
       ? { kind: 'SelectExpression', expression, alias, location }
       : { kind: 'SelectExpression', expression, location };
-  }
-
-  /** Number of name parts when the tokens ahead read `a.b.*`, else 0. */
-  private allColumnsPrefixLength(): number {
-    let offset = 0;
-    let parts = 0;
-    while (this.isIdentifier(this.peek(offset)) && this.isSymbol('.', this.peek(offset + 1))) {
-      parts++;
-      offset += 2;
-      if (this.isSymbol('*', this.peek(offset))) return parts;
-    }
-    return 0;
   }
 
   /** `AS name` or a bare `name` (clause words such as LIMIT are never read as a bare alias). */
@@ -239,142 +247,27 @@ export abstract class QueryParser extends ExpressionParser {
 
   private parseGroupingElement(): GroupingElement {
     const location = this.location();
+    if (this.acceptKeyword('AUTO')) return { kind: 'AutoGroupBy', location };
     for (const word of ['ROLLUP', 'CUBE'] as const) {
       if (this.atKeyword(word)) {
         this.pos++;
-        const expressions = this.parseGroupingSet(true);
+        const expressions = this.parseExpressionSet(true);
         return word === 'ROLLUP' ? { kind: 'Rollup', expressions, location } : { kind: 'Cube', expressions, location };
       }
     }
     if (this.acceptKeywords('GROUPING', 'SETS')) {
       this.expectSymbol('(');
-      const sets = [this.parseGroupingSet(false)];
-      while (this.acceptSymbol(',')) sets.push(this.parseGroupingSet(false));
+      const sets = [this.parseExpressionSet(false)];
+      while (this.acceptSymbol(',')) sets.push(this.parseExpressionSet(false));
       this.expectSymbol(')');
       return { kind: 'GroupingSets', sets, location };
     }
-    return { kind: 'SimpleGroupBy', expressions: this.parseGroupingSet(false), location };
-  }
-
-  /** `()`, `(a, b)` or a single expression; `parenthesized` demands the parentheses (ROLLUP, CUBE). */
-  private parseGroupingSet(parenthesized: boolean): Expression[] {
-    if (this.isSymbol('(') && this.isSymbol(')', this.peek())) {
-      this.pos += 2;
-      return [];
-    }
-    if (parenthesized && !this.atSymbol('(')) this.fail();
-    const startsWithParen = this.isSymbol('(');
-    const expression = this.parseExpression();
-    // `(a, b)` lists the set's expressions; `ROW(a, b)` stays one row-valued expression.
-    if (startsWithParen && expression.kind === 'Row') return expression.items;
-    if (parenthesized && !startsWithParen) this.fail();
-    return [expression];
+    return { kind: 'SimpleGroupBy', expressions: this.parseExpressionSet(false), location };
   }
 
   private parseWindowDefinition(): WindowDefinition {
     const name = this.parseIdentifier();
     this.expectKeyword('AS');
     return { kind: 'WindowDefinition', name, window: this.parseWindowSpecification(), location: name.location };
-  }
-
-  // --- relations ---
-
-  protected parseRelation(): Relation {
-    let left = this.parseAliasedRelation();
-    while (true) {
-      const location = left.location;
-      if (this.acceptKeywords('CROSS', 'JOIN')) {
-        left = { kind: 'Join', type: 'CROSS', left, right: this.parseAliasedRelation(), location };
-        continue;
-      }
-      if (this.atKeyword('NATURAL')) {
-        this.pos++;
-        const type = this.parseJoinType();
-        left = { kind: 'Join', type, left, right: this.parseAliasedRelation(), criteria: { kind: 'NaturalJoin' }, location };
-        continue;
-      }
-      const joinWords = ['JOIN', 'INNER', 'LEFT', 'RIGHT', 'FULL'];
-      if (!joinWords.some((w) => this.atKeyword(w))) return left;
-      const type = this.parseJoinType();
-      this.enter();
-      const right = this.leave(this.parseRelation());
-      const join: Join = { kind: 'Join', type, left, right, location };
-      if (this.acceptKeyword('ON')) {
-        join.criteria = { kind: 'JoinOn', expression: this.parseExpression() };
-      } else if (this.atKeyword('USING')) {
-        this.pos++;
-        join.criteria = { kind: 'JoinUsing', columns: this.parseIdentifierList() };
-      } else {
-        this.fail();
-      }
-      left = join;
-    }
-  }
-
-  /** [INNER] JOIN | LEFT [OUTER] JOIN | RIGHT [OUTER] JOIN | FULL [OUTER] JOIN */
-  private parseJoinType(): Join['type'] {
-    let type: Join['type'] = 'INNER';
-    if (this.acceptKeyword('LEFT')) type = 'LEFT';
-    else if (this.acceptKeyword('RIGHT')) type = 'RIGHT';
-    else if (this.acceptKeyword('FULL')) type = 'FULL';
-    else this.acceptKeyword('INNER');
-    if (type !== 'INNER') this.acceptKeyword('OUTER');
-    this.expectKeyword('JOIN');
-    return type;
-  }
-
-  private parseAliasedRelation(): Relation {
-    const relation = this.parseRelationPrimary();
-    const alias = this.parseOptionalAlias();
-    if (!alias) return relation;
-    const aliased: Relation = { kind: 'AliasedRelation', relation, alias, location: relation.location };
-    if (this.atSymbol('(')) aliased.columnNames = this.parseIdentifierList();
-    return aliased;
-  }
-
-  private parseRelationPrimary(): Relation {
-    const location = this.location();
-    if (this.isKeyword('UNNEST') || this.isKeyword('LATERAL')) {
-      throw notSupported(`${this.token.keyword} is not supported`, location);
-    }
-    if (!this.atSymbol('(')) {
-      this.expect('<identifier>');
-      if (!this.isIdentifier()) this.fail();
-      return { kind: 'Table', name: this.parseQualifiedName(), location };
-    }
-    this.enter();
-    return this.leave(this.parseParenthesizedRelation());
-  }
-
-  /** `(query)`, `(VALUES ...)` or a parenthesised join; a query is tried first when the text allows one. */
-  private parseParenthesizedRelation(): Relation {
-    const location = this.location();
-    let offset = 1;
-    while (this.isSymbol('(', this.peek(offset))) offset++;
-    const first = this.peek(offset);
-    const mayBeQuery = first.kind === 'identifier' && QUERY_START_WORDS.has(first.keyword);
-    if (mayBeQuery && offset === 1) return this.subqueryRelation(location);
-    if (mayBeQuery) {
-      const start = this.pos;
-      const depth = this.nestingDepth();
-      try {
-        return this.subqueryRelation(location);
-      } catch (e) {
-        if (!(e instanceof EngineError) || e.errorName !== 'SYNTAX_ERROR' || e.rawMessage === TOO_DEEPLY_NESTED) throw e;
-        this.pos = start;
-        this.nestingDepth(depth);
-      }
-    }
-    this.expectSymbol('(');
-    const relation = this.parseRelation();
-    this.expectSymbol(')');
-    return relation;
-  }
-
-  private subqueryRelation(location: SourceLocation): Relation {
-    const query = this.parseParenthesizedQuery();
-    const bareValues = query.body.kind === 'Values' && !query.with && query.orderBy.length === 0 && !query.limit && !query.offset;
-    if (bareValues && query.body.kind === 'Values') return { kind: 'ValuesRelation', values: query.body, location };
-    return { kind: 'SubqueryRelation', query, location };
   }
 }

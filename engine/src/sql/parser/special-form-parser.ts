@@ -1,7 +1,8 @@
 // Primary expressions introduced by a keyword with their own syntax: literals (NULL, TRUE, INTERVAL),
-// CASE, CAST / TRY_CAST, EXTRACT, EXISTS, ROW, current_date & co, and the functions with SQL-standard
-// argument syntax, which become ordinary FunctionCalls: substring(x FROM a FOR b) -> substring(x, a, b),
-// position(a IN b) -> strpos(b, a), trim(LEADING c FROM x) -> ltrim(x, c).
+// CASE, CAST / TRY_CAST, EXTRACT, EXISTS, UNIQUE, ROW, ARRAY[...], OVERLAY, the SQL/JSON forms,
+// current_date & co, and the functions with SQL-standard argument syntax, which become ordinary
+// FunctionCalls: substring(x FROM a FOR b) -> substring(x, a, b), position(a IN b) -> strpos(b, a),
+// trim(LEADING c FROM x) -> ltrim(x, c), normalize(x, NFD) -> normalize(x, 'NFD').
 
 import type {
   CurrentTime,
@@ -12,10 +13,10 @@ import type {
   IntervalLiteral,
   Query,
   WhenClause,
-  WindowSpecification,
 } from './ast.js';
+import { QUERY_START_WORDS } from './keywords.js';
 import type { Token } from './lexer.js';
-import { TypeParser } from './type-parser.js';
+import { PatternParser } from './pattern-parser.js';
 
 const EXTRACT_FIELDS: ReadonlySet<string> = new Set<ExtractField>([
   'YEAR', 'QUARTER', 'MONTH', 'WEEK', 'DAY', 'DAY_OF_MONTH', 'DAY_OF_WEEK', 'DOW', 'DAY_OF_YEAR', 'DOY',
@@ -25,13 +26,17 @@ const EXTRACT_FIELDS: ReadonlySet<string> = new Set<ExtractField>([
 /** Parameterless SQL functions written without parentheses. */
 const NILADIC_FUNCTIONS = ['CURRENT_USER', 'CURRENT_CATALOG', 'CURRENT_SCHEMA', 'CURRENT_PATH'];
 
-export abstract class SpecialFormParser extends TypeParser {
-  protected abstract parseExpression(): Expression;
+const NORMAL_FORMS = ['NFD', 'NFC', 'NFKD', 'NFKC'];
+
+export abstract class SpecialFormParser extends PatternParser {
   protected abstract parseOr(initial?: Expression): Expression;
   protected abstract parseValueExpression(minPrecedence: number, initial?: Expression): Expression;
   protected abstract parseParenthesizedQuery(): Query;
   protected abstract parseFunctionCall(name: FunctionCall['name'], firstArgument?: Expression): FunctionCall;
-  protected abstract parseWindowSpecification(): WindowSpecification;
+  /** The predicate (comparison, BETWEEN, IN, LIKE, IS ...) applying to `value`, or `value` itself. */
+  protected abstract parsePredicate(value: Expression): Expression;
+  /** Whether the tokens from `offset` read a comparison operator or predicate keyword. */
+  protected abstract predicateAhead(offset?: number): boolean;
 
   /** The special form starting at the current word, or undefined when the word is an ordinary name. */
   protected parseSpecialForm(keyword: string): Expression | undefined {
@@ -59,9 +64,26 @@ export abstract class SpecialFormParser extends TypeParser {
       case 'INTERVAL':
         return this.parseIntervalLiteral();
       case 'ROW':
-        if (!call) return undefined;
-        this.pos += 2;
-        return { kind: 'Row', items: this.parseArgumentsAfterParen(), location };
+        return call ? this.parseRowConstructor() : undefined;
+      case 'ARRAY':
+        if (!this.isSymbol('[', this.peek())) return undefined;
+        this.pos++;
+        return this.parseArrayConstructor(location);
+      case 'UNIQUE':
+        if (!call || !this.queryAhead(1)) return undefined;
+        this.pos++;
+        return { kind: 'Unique', query: this.parseParenthesizedQuery(), location };
+      case 'OVERLAY':
+        return call ? this.parseOverlay() : undefined;
+      case 'JSON_EXISTS':
+      case 'JSON_VALUE':
+      case 'JSON_QUERY':
+      case 'JSON_OBJECT':
+      case 'JSON_ARRAY':
+        return this.parseJsonExpression(keyword);
+      case 'RUNNING':
+      case 'FINAL':
+        return this.processingModeAhead() ? this.parseProcessingModeCall(keyword) : undefined;
       case 'DOUBLE':
         if (!this.isKeyword('PRECISION', this.peek()) || this.peek(2).kind !== 'string') return undefined;
         return { kind: 'GenericLiteral', type: this.parseType(), value: this.parseStringValue(), location };
@@ -78,7 +100,9 @@ export abstract class SpecialFormParser extends TypeParser {
       case 'TRIM':
         return call ? this.parseTrim() : undefined;
       case 'NORMALIZE':
+        return call ? this.parseNormalize() : undefined;
       case 'GROUPING':
+      case 'LISTAGG':
         return call ? this.parseFunctionCall(this.nameAt(this.advance())) : undefined;
       default:
         if (NILADIC_FUNCTIONS.includes(keyword)) {
@@ -101,12 +125,80 @@ export abstract class SpecialFormParser extends TypeParser {
     return { kind: 'FunctionCall', name: qualified, args, distinct: false, starArg: false, location: qualified.location };
   }
 
-  /** Arguments after an already consumed `(`, through the closing `)`. */
-  private parseArgumentsAfterParen(): Expression[] {
-    const items = [this.parseExpression()];
-    while (this.acceptSymbol(',')) items.push(this.parseExpression());
+  /** Whether the tokens from `offset` (after some `(`) start a query. */
+  protected queryAhead(offset: number): boolean {
+    let i = offset;
+    while (this.isSymbol('(', this.peek(i))) i++;
+    const first = this.peek(i);
+    return first.kind === 'identifier' && QUERY_START_WORDS.has(first.keyword);
+  }
+
+  /** `ROW(value [AS name], ...)` */
+  private parseRowConstructor(): Expression {
+    const location = this.location(this.advance());
+    this.expectSymbol('(');
+    const items: Expression[] = [];
+    const fieldNames: (Identifier | null)[] = [];
+    do {
+      items.push(this.parseExpression());
+      const named = this.acceptKeyword('AS') || (this.isIdentifier() && !this.isSymbol('(', this.peek()));
+      fieldNames.push(named ? this.parseIdentifier() : null);
+    } while (this.acceptSymbol(','));
     this.expectSymbol(')');
-    return items;
+    return fieldNames.some((n) => n !== null) ? { kind: 'Row', items, fieldNames, location } : { kind: 'Row', items, location };
+  }
+
+  /** `[a, b]` after ARRAY (or alone), from the `[`. */
+  protected parseArrayConstructor(location: ReturnType<SpecialFormParser['location']>): Expression {
+    this.expectSymbol('[');
+    const items: Expression[] = [];
+    if (!this.atSymbol(']')) {
+      do items.push(this.parseExpression());
+      while (this.acceptSymbol(','));
+    }
+    this.expectSymbol(']');
+    return { kind: 'Array', items, location };
+  }
+
+  /** RUNNING / FINAL followed by a (qualified) function name and `(`. */
+  private processingModeAhead(): boolean {
+    let offset = 1;
+    while (this.isIdentifier(this.peek(offset)) && this.isSymbol('.', this.peek(offset + 1))) offset += 2;
+    return this.isIdentifier(this.peek(offset)) && this.isSymbol('(', this.peek(offset + 1));
+  }
+
+  private parseProcessingModeCall(mode: string): FunctionCall {
+    const location = this.location(this.advance());
+    const call = this.parseFunctionCall(this.parseQualifiedName());
+    return { ...call, processingMode: mode as 'RUNNING' | 'FINAL', location };
+  }
+
+  /** OVERLAY(value PLACING replacement FROM start [FOR length]), or an ordinary call named overlay. */
+  private parseOverlay(): Expression {
+    const token = this.advance();
+    this.expectSymbol('(');
+    const value = this.parseValueExpression(0);
+    if (!this.acceptKeyword('PLACING')) return this.parseFunctionCall(this.nameAt(token), this.parseOr(value));
+    const replacement = this.parseValueExpression(0);
+    this.expectKeyword('FROM');
+    const start = this.parseValueExpression(0);
+    const length = this.acceptKeyword('FOR') ? this.parseValueExpression(0) : undefined;
+    this.expectSymbol(')');
+    return { kind: 'Overlay', value, replacement, start, ...(length ? { length } : {}), location: this.location(token) };
+  }
+
+  /** NORMALIZE(value [, NFD | NFC | NFKD | NFKC]): the form becomes a string argument. */
+  private parseNormalize(): Expression {
+    const token = this.advance();
+    this.expectSymbol('(');
+    const args: Expression[] = [this.parseValueExpression(0)];
+    if (this.acceptSymbol(',')) {
+      const form = NORMAL_FORMS.find((f) => this.atKeyword(f));
+      if (!form) this.fail();
+      args.push({ kind: 'StringLiteral', value: form, location: this.location(this.advance()) });
+    }
+    this.expectSymbol(')');
+    return this.simpleCall(token, 'normalize', args);
   }
 
   private parseCase(): Expression {
@@ -115,7 +207,7 @@ export abstract class SpecialFormParser extends TypeParser {
     const whenClauses: WhenClause[] = [];
     do {
       const when = this.expectKeyword('WHEN');
-      const condition = this.parseExpression();
+      const condition = operand && this.predicateAhead() ? this.parsePredicate({ kind: 'CaseOperand', location: this.location() }) : this.parseExpression();
       this.expectKeyword('THEN');
       whenClauses.push({ kind: 'WhenClause', operand: condition, result: this.parseExpression(), location: this.location(when) });
     } while (this.atKeyword('WHEN'));

@@ -1,26 +1,19 @@
-// Statements: queries, EXPLAIN, SHOW / DESCRIBE, session and prepared-statement commands, and DDL / DML.
+// Statements: the dispatch on the first word, queries (with WITH SESSION), EXPLAIN, SHOW /
+// DESCRIBE, USE, SET / RESET, PREPARE / EXECUTE / DEALLOCATE, and the one-line statements
+// (TRUNCATE, ANALYZE, REFRESH, CALL, START TRANSACTION, COMMIT, ROLLBACK). DDL, DML and access
+// statements are parsed by the layers below.
 
-import { notSupported, type SourceLocation } from '../../errors/engine-error.js';
-import type {
-  ColumnDefinition,
-  CreateIndex,
-  CreateTable,
-  CreateTableAsSelect,
-  ExplainStatement,
-  Expression,
-  Identifier,
-  Property,
-  QualifiedName,
-  Statement,
-} from './ast.js';
-import { QueryParser } from './query-parser.js';
+import type { SourceLocation } from '../../errors/engine-error.js';
+import type { ExplainStatement, Expression, SessionProperty, Statement, WithSession } from './ast.js';
+import { AccessParser } from './access-parser.js';
 
 const STATEMENT_WORDS = [
-  'CREATE', 'DEALLOCATE', 'DELETE', 'DESC', 'DESCRIBE', 'DROP', 'EXECUTE', 'EXPLAIN', 'INSERT', 'PREPARE', 'RESET',
-  'SELECT', 'SET', 'SHOW', 'TABLE', 'USE', 'VALUES', 'WITH',
+  'ALTER', 'ANALYZE', 'CALL', 'COMMENT', 'COMMIT', 'CREATE', 'DEALLOCATE', 'DELETE', 'DENY', 'DESC', 'DESCRIBE', 'DROP',
+  'EXECUTE', 'EXPLAIN', 'GRANT', 'INSERT', 'MERGE', 'PREPARE', 'REFRESH', 'RESET', 'REVOKE', 'ROLLBACK', 'SELECT', 'SET',
+  'SHOW', 'START', 'TABLE', 'TRUNCATE', 'UPDATE', 'USE', 'VALUES', 'WITH',
 ];
 
-export class StatementParser extends QueryParser {
+export class StatementParser extends AccessParser {
   /** One statement, an optional `;`, then the end of the input. */
   parseSingleStatement(): Statement {
     const statement = this.parseStatement();
@@ -41,8 +34,14 @@ export class StatementParser extends QueryParser {
     const location = this.location();
     for (const word of STATEMENT_WORDS) this.expect(`'${word}'`);
     this.expect(`'('`);
-    if (this.startsQuery() || this.isSymbol('(')) return { kind: 'QueryStatement', query: this.parseQuery(), location };
+    if (this.withSessionAhead()) {
+      const session = this.parseWithSession();
+      return { kind: 'QueryStatement', query: this.parseRootQuery(), session, location };
+    }
+    if (this.startsQuery() || this.isSymbol('(')) return { kind: 'QueryStatement', query: this.parseRootQuery(), location };
     const word = this.token.kind === 'identifier' ? this.token.keyword : '';
+    if (!STATEMENT_WORDS.includes(word)) this.fail();
+    this.pos++;
     switch (word) {
       case 'EXPLAIN':
         return this.parseExplain(location);
@@ -54,42 +53,89 @@ export class StatementParser extends QueryParser {
       case 'USE':
         return this.parseUse(location);
       case 'SET':
-        this.pos++;
+        return this.parseSet(location);
+      case 'RESET':
         this.expectKeyword('SESSION');
-        return this.parseSetSession(location);
-      case 'RESET': {
-        this.pos++;
-        this.expectKeyword('SESSION');
+        if (this.isKeyword('AUTHORIZATION') && !this.isSymbol('.', this.peek())) {
+          this.pos++;
+          return { kind: 'ResetSessionAuthorization', location };
+        }
         return { kind: 'ResetSession', name: this.parseQualifiedName(), location };
-      }
       case 'PREPARE':
         return this.parsePrepare(location);
       case 'EXECUTE':
         return this.parseExecute(location);
       case 'DEALLOCATE':
-        this.pos++;
         this.expectKeyword('PREPARE');
         return { kind: 'Deallocate', name: this.parseIdentifier(), location };
       case 'CREATE':
         return this.parseCreate(location);
       case 'DROP':
-        return this.parseDrop(location);
+        if (this.acceptKeyword('ROLE')) return this.parseDropRole(location);
+        return this.parseDropObject(location) ?? this.fail();
+      case 'ALTER':
+        return this.parseAlter(location);
       case 'INSERT':
         return this.parseInsert(location);
-      case 'DELETE': {
-        this.pos++;
-        this.expectKeyword('FROM');
-        const table = this.parseQualifiedName();
-        const where = this.acceptKeyword('WHERE') ? this.parseExpression() : undefined;
-        return { kind: 'Delete', table, ...(where ? { where } : {}), location };
-      }
+      case 'DELETE':
+        return this.parseDelete(location);
+      case 'UPDATE':
+        return this.parseUpdate(location);
+      case 'MERGE':
+        return this.parseMerge(location);
+      case 'TRUNCATE':
+        this.expectKeyword('TABLE');
+        return { kind: 'TruncateTable', table: this.parseQualifiedName(), location };
+      case 'COMMENT':
+        return this.parseComment(location);
+      case 'ANALYZE':
+        return { kind: 'Analyze', table: this.parseQualifiedName(), properties: this.parseOptionalProperties(), location };
+      case 'REFRESH':
+        this.expectKeywords('MATERIALIZED', 'VIEW');
+        return { kind: 'RefreshMaterializedView', name: this.parseQualifiedName(), location };
+      case 'CALL':
+        return { kind: 'Call', name: this.parseQualifiedName(), arguments: this.parseArgumentList(), location };
+      case 'GRANT':
+        return this.parseGrant(location);
+      case 'REVOKE':
+        return this.parseRevoke(location);
+      case 'DENY':
+        return this.parseDeny(location);
+      case 'START':
+        this.expectKeyword('TRANSACTION');
+        return this.parseStartTransaction(location);
+      case 'COMMIT':
+        this.acceptKeyword('WORK');
+        return { kind: 'Commit', location };
+      case 'ROLLBACK':
+        this.acceptKeyword('WORK');
+        return { kind: 'Rollback', location };
       default:
         this.fail();
     }
   }
 
-  private parseExplain(location: SourceLocation): ExplainStatement {
+  /** `WITH SESSION name = ...` (rather than a WITH query named session). */
+  private withSessionAhead(): boolean {
+    if (!this.isKeyword('WITH') || !this.isKeyword('SESSION', this.peek())) return false;
+    let offset = 2;
+    while (this.isIdentifier(this.peek(offset)) && this.isSymbol('.', this.peek(offset + 1))) offset += 2;
+    return this.isIdentifier(this.peek(offset)) && this.isSymbol('=', this.peek(offset + 1));
+  }
+
+  private parseWithSession(): WithSession {
+    const location = this.location(this.advance());
     this.pos++;
+    const properties: SessionProperty[] = [];
+    do {
+      const name = this.parseQualifiedName();
+      this.expectSymbol('=');
+      properties.push({ kind: 'SessionProperty', name, value: this.parseExpression(), location: name.location });
+    } while (this.acceptSymbol(','));
+    return { kind: 'WithSession', properties, location };
+  }
+
+  private parseExplain(location: SourceLocation): ExplainStatement {
     const analyze = this.acceptKeyword('ANALYZE');
     const verbose = this.acceptKeyword('VERBOSE');
     const explain: Omit<ExplainStatement, 'statement'> = { kind: 'Explain', analyze, verbose, location };
@@ -124,31 +170,62 @@ export class StatementParser extends QueryParser {
     return this.acceptKeyword('ESCAPE') ? { like, escape: this.parseStringValue() } : { like };
   }
 
+  private acceptFromOrIn(): boolean {
+    return this.acceptKeyword('FROM') || this.acceptKeyword('IN');
+  }
+
   private parseShow(location: SourceLocation): Statement {
-    this.pos++;
     if (this.acceptKeyword('CATALOGS')) return { kind: 'ShowCatalogs', ...this.parseLike(), location };
     if (this.acceptKeyword('SCHEMAS')) {
-      const catalog = this.acceptKeyword('FROM') || this.acceptKeyword('IN') ? this.parseIdentifier() : undefined;
+      const catalog = this.acceptFromOrIn() ? this.parseIdentifier() : undefined;
       return { kind: 'ShowSchemas', ...(catalog ? { catalog } : {}), ...this.parseLike(), location };
     }
     if (this.acceptKeyword('TABLES')) {
-      const schema = this.acceptKeyword('FROM') || this.acceptKeyword('IN') ? this.parseQualifiedName() : undefined;
+      const schema = this.acceptFromOrIn() ? this.parseQualifiedName() : undefined;
       return { kind: 'ShowTables', ...(schema ? { schema } : {}), ...this.parseLike(), location };
     }
     if (this.acceptKeyword('COLUMNS')) {
-      if (!this.acceptKeyword('FROM')) this.expectKeyword('IN');
+      if (!this.acceptFromOrIn()) this.fail();
       return { kind: 'ShowColumns', table: this.parseQualifiedName(), ...this.parseLike(), location };
     }
-    if (this.acceptKeyword('FUNCTIONS')) return { kind: 'ShowFunctions', ...this.parseLike(), location };
+    if (this.acceptKeyword('FUNCTIONS')) {
+      const schema = this.acceptFromOrIn() ? this.parseQualifiedName() : undefined;
+      return { kind: 'ShowFunctions', ...(schema ? { schema } : {}), ...this.parseLike(), location };
+    }
     if (this.acceptKeyword('SESSION')) return { kind: 'ShowSession', ...this.parseLike(), location };
+    if (this.acceptKeyword('STATS')) {
+      this.expectKeyword('FOR');
+      if (!this.atSymbol('(')) return { kind: 'ShowStats', table: this.parseQualifiedName(), location };
+      this.pos++;
+      const query = this.parseRootQuery();
+      this.expectSymbol(')');
+      return { kind: 'ShowStats', query, location };
+    }
+    if (this.acceptKeyword('GRANTS')) return this.parseShowGrants(location);
+    if (this.acceptKeywords('CURRENT', 'ROLES')) return this.parseShowRoles(location, true);
+    if (this.acceptKeyword('ROLES')) return this.parseShowRoles(location, false);
+    if (this.acceptKeywords('ROLE', 'GRANTS')) return this.parseShowRoleGrants(location);
+    if (this.acceptKeyword('BRANCHES')) {
+      if (!this.acceptFromOrIn()) this.fail();
+      this.expectKeyword('TABLE');
+      return { kind: 'ShowBranches', table: this.parseQualifiedName(), location };
+    }
     this.expectKeyword('CREATE');
-    this.expectKeyword('TABLE');
-    return { kind: 'ShowCreateTable', table: this.parseQualifiedName(), location };
+    if (this.acceptKeyword('TABLE')) return { kind: 'ShowCreateTable', table: this.parseQualifiedName(), location };
+    const target = this.acceptKeywords('MATERIALIZED', 'VIEW') ? 'MATERIALIZED VIEW' : (['SCHEMA', 'VIEW', 'FUNCTION'] as const).find((w) => this.atKeyword(w));
+    if (!target) this.fail();
+    if (target !== 'MATERIALIZED VIEW') this.pos++;
+    return { kind: 'ShowCreate', target, name: this.parseQualifiedName(), location };
   }
 
-  /** DESCRIBE INPUT name, DESCRIBE OUTPUT name, DESCRIBE table (a table may itself be named `input`). */
+  /** DESCRIBE INPUT name, DESCRIBE OUTPUT name | (query), DESCRIBE table (a table may itself be named `input`). */
   private parseDescribe(location: SourceLocation): Statement {
-    this.pos++;
+    if (this.isKeyword('OUTPUT') && this.isSymbol('(', this.peek())) {
+      this.pos += 2;
+      const query = this.parseRootQuery();
+      this.expectSymbol(')');
+      return { kind: 'DescribeQueryOutput', query, location };
+    }
     if (this.isIdentifier(this.peek())) {
       if (this.acceptKeyword('INPUT')) return { kind: 'DescribeInput', name: this.parseIdentifier(), location };
       if (this.acceptKeyword('OUTPUT')) return { kind: 'DescribeOutput', name: this.parseIdentifier(), location };
@@ -157,13 +234,22 @@ export class StatementParser extends QueryParser {
   }
 
   private parseUse(location: SourceLocation): Statement {
-    this.pos++;
     const first = this.parseIdentifier();
     if (!this.acceptSymbol('.')) return { kind: 'Use', schema: first, location };
     return { kind: 'Use', catalog: first, schema: this.parseIdentifier(), location };
   }
 
-  private parseSetSession(location: SourceLocation): Statement {
+  /** After SET: SESSION [AUTHORIZATION], ROLE, PATH or TIME ZONE. */
+  private parseSet(location: SourceLocation): Statement {
+    if (this.acceptKeyword('ROLE')) return this.parseSetRole(location);
+    if (this.acceptKeyword('PATH')) return this.parseSetPath(location);
+    if (this.acceptKeywords('TIME', 'ZONE')) return this.parseSetTimeZone(location);
+    this.expectKeyword('SESSION');
+    // A session property may itself be named `authorization`.
+    if (this.isKeyword('AUTHORIZATION') && !this.isSymbol('=', this.peek()) && !this.isSymbol('.', this.peek())) {
+      this.pos++;
+      return this.parseSetSessionAuthorization(location);
+    }
     const name = this.parseQualifiedName();
     this.expectSymbol('=');
     return { kind: 'SetSession', name, value: this.parseExpression(), location };
@@ -171,7 +257,6 @@ export class StatementParser extends QueryParser {
 
   /** PREPARE name FROM statement; `sql` is the statement's exact source text. */
   private parsePrepare(location: SourceLocation): Statement {
-    this.pos++;
     const name = this.parseIdentifier();
     this.expectKeyword('FROM');
     const first = this.token;
@@ -181,158 +266,34 @@ export class StatementParser extends QueryParser {
     return { kind: 'Prepare', name, statement, sql: this.sql.slice(first.start, last.end), location };
   }
 
+  /** EXECUTE name [USING ...] or EXECUTE IMMEDIATE 'sql' [USING ...]. */
   private parseExecute(location: SourceLocation): Statement {
-    this.pos++;
-    const name = this.parseIdentifier();
+    const immediate = this.isKeyword('IMMEDIATE') && this.peek().kind === 'string';
+    if (immediate) this.pos++;
+    const token = this.token;
+    const statement = immediate ? { kind: 'StringLiteral' as const, value: this.parseStringValue(), location: this.location(token) } : undefined;
+    const name = statement ? undefined : this.parseIdentifier();
     const parameters = [];
     if (this.acceptKeyword('USING')) {
       parameters.push(this.parseExpression());
       while (this.acceptSymbol(',')) parameters.push(this.parseExpression());
     }
-    return { kind: 'Execute', name, parameters, location };
+    if (statement) return { kind: 'ExecuteImmediate', statement, parameters, location };
+    return { kind: 'Execute', name: name!, parameters, location };
   }
 
-  private parseIfNotExists(): boolean {
-    return this.acceptKeywords('IF', 'NOT', 'EXISTS');
-  }
-
-  private parseIfExists(): boolean {
-    return this.acceptKeywords('IF', 'EXISTS');
-  }
-
+  /** After CREATE. */
   private parseCreate(location: SourceLocation): Statement {
-    this.pos++;
-    if (this.acceptKeyword('SCHEMA')) {
-      const notExists = this.parseIfNotExists();
-      const name = this.parseQualifiedName();
-      return { kind: 'CreateSchema', name, notExists, properties: this.parseOptionalProperties(), location };
-    }
-    if (this.isKeyword('INDEX') || (this.isKeyword('UNIQUE') && this.isKeyword('INDEX', this.peek()))) {
-      return this.parseCreateIndex(location);
-    }
-    this.expectKeyword('TABLE');
-    const notExists = this.parseIfNotExists();
-    const name = this.parseQualifiedName();
-    if (this.isSymbol('(') && !this.columnAliasesAhead()) return this.parseCreateTable(location, name, notExists);
-    return this.parseCreateTableAsSelect(location, name, notExists);
-  }
-
-  /** CREATE [UNIQUE] INDEX [IF NOT EXISTS] name ON table (column [ASC|DESC], ...): see CreateIndex in ast.ts. */
-  private parseCreateIndex(location: SourceLocation): CreateIndex {
-    const unique = this.acceptKeyword('UNIQUE');
-    this.expectKeyword('INDEX');
-    const notExists = this.parseIfNotExists();
-    const name = this.parseQualifiedName();
-    this.expectKeyword('ON');
-    const table = this.parseQualifiedName();
-    this.expectSymbol('(');
-    const columns: Identifier[] = [];
-    do {
-      columns.push(this.parseIdentifier());
-      if (!this.acceptKeyword('ASC')) this.acceptKeyword('DESC');
-    } while (this.acceptSymbol(','));
-    this.expectSymbol(')');
-    return { kind: 'CreateIndex', name, table, columns, unique, notExists, location };
-  }
-
-  /** `(a, b)` (CTAS column aliases) rather than `(a integer, ...)` column definitions. */
-  private columnAliasesAhead(): boolean {
-    return this.isIdentifier(this.peek()) && (this.isSymbol(',', this.peek(2)) || this.isSymbol(')', this.peek(2)));
-  }
-
-  private parseCreateTable(location: SourceLocation, name: QualifiedName, notExists: boolean): CreateTable {
-    this.expectSymbol('(');
-    const columns = [this.parseColumnDefinition()];
-    while (this.acceptSymbol(',')) columns.push(this.parseColumnDefinition());
-    this.expectSymbol(')');
-    const comment = this.parseOptionalComment();
-    const properties = this.parseOptionalProperties();
-    return { kind: 'CreateTable', name, notExists, columns, properties, ...(comment !== undefined ? { comment } : {}), location };
-  }
-
-  private parseColumnDefinition(): ColumnDefinition {
-    const name = this.parseIdentifier();
-    const type = this.parseType();
-    const nullable = !this.acceptKeywords('NOT', 'NULL');
-    // PRIMARY KEY / UNIQUE: sqllogictest compatibility, see ColumnDefinition in ast.ts.
-    const constraint = this.acceptKeywords('PRIMARY', 'KEY') ? 'PRIMARY KEY' : this.acceptKeyword('UNIQUE') ? 'UNIQUE' : undefined;
-    const comment = this.parseOptionalComment();
-    if (this.isKeyword('WITH')) throw notSupported('Column properties are not supported', this.location());
-    return {
-      kind: 'ColumnDefinition',
-      name,
-      type,
-      nullable,
-      ...(comment !== undefined ? { comment } : {}),
-      ...(constraint ? { constraint } : {}),
-      location: name.location,
-    };
-  }
-
-  private parseCreateTableAsSelect(location: SourceLocation, name: QualifiedName, notExists: boolean): CreateTableAsSelect {
-    const columnAliases: Identifier[] | undefined = this.atSymbol('(') ? this.parseIdentifierList() : undefined;
-    const comment = this.parseOptionalComment();
-    const properties = this.parseOptionalProperties();
-    this.expectKeyword('AS');
-    const query = this.parseQuery();
-    let withData = true;
-    if (this.acceptKeyword('WITH')) {
-      withData = !this.acceptKeyword('NO');
-      this.expectKeyword('DATA');
-    }
-    return {
-      kind: 'CreateTableAsSelect',
-      name,
-      notExists,
-      ...(columnAliases ? { columnAliases } : {}),
-      query,
-      withData,
-      properties,
-      ...(comment !== undefined ? { comment } : {}),
-      location,
-    };
-  }
-
-  private parseOptionalComment(): string | undefined {
-    return this.acceptKeyword('COMMENT') ? this.parseStringValue() : undefined;
-  }
-
-  /** `WITH (name = value, ...)`; the WITH of `WITH [NO] DATA` is left alone. */
-  private parseOptionalProperties(): Property[] {
-    if (!this.atKeyword('WITH') || !this.isSymbol('(', this.peek())) return [];
-    this.pos += 2;
-    const properties = [this.parseProperty()];
-    while (this.acceptSymbol(',')) properties.push(this.parseProperty());
-    this.expectSymbol(')');
-    return properties;
-  }
-
-  private parseProperty(): Property {
-    const name = this.parseIdentifier();
-    this.expectSymbol('=');
-    return { kind: 'Property', name, value: this.parseExpression(), location: name.location };
-  }
-
-  private parseDrop(location: SourceLocation): Statement {
-    this.pos++;
-    if (this.acceptKeyword('SCHEMA')) {
-      const exists = this.parseIfExists();
-      const name = this.parseQualifiedName();
-      let cascade = false;
-      if (this.acceptKeyword('CASCADE')) cascade = true;
-      else this.acceptKeyword('RESTRICT');
-      return { kind: 'DropSchema', name, exists, cascade, location };
-    }
-    this.expectKeyword('TABLE');
-    const exists = this.parseIfExists();
-    return { kind: 'DropTable', name: this.parseQualifiedName(), exists, location };
-  }
-
-  private parseInsert(location: SourceLocation): Statement {
-    this.pos++;
-    this.expectKeyword('INTO');
-    const target = this.parseQualifiedName();
-    const columns = this.isSymbol('(') && this.columnAliasesAhead() ? this.parseIdentifierList() : undefined;
-    return { kind: 'Insert', target, ...(columns ? { columns } : {}), query: this.parseQuery(), location };
+    if (this.acceptKeyword('CATALOG')) return this.parseCreateCatalog(location);
+    if (this.acceptKeyword('SCHEMA')) return this.parseCreateSchema(location);
+    if (this.acceptKeyword('ROLE')) return this.parseCreateRole(location);
+    if (this.atKeyword('INDEX') || (this.atKeyword('UNIQUE') && this.isKeyword('INDEX', this.peek()))) return this.parseCreateIndex(location);
+    const replace = this.acceptKeywords('OR', 'REPLACE');
+    if (this.acceptKeyword('TABLE')) return this.parseCreateTable(location, replace);
+    if (this.acceptKeyword('VIEW')) return this.parseCreateView(location, replace);
+    if (this.acceptKeywords('MATERIALIZED', 'VIEW')) return this.parseCreateMaterializedView(location, replace);
+    if (this.acceptKeyword('BRANCH')) return this.parseCreateBranch(location, replace);
+    if (!this.atKeyword('FUNCTION')) this.fail();
+    return { kind: 'CreateFunction', replace, specification: this.parseFunctionSpecification(), location };
   }
 }

@@ -73,13 +73,14 @@ export interface CastExpression {
  * - coalesce: n-ary
  * - in: [value, item1, item2, ...], three-valued like a chain of `=` joined by OR
  * - between: [value, min, max]
+ * - between_symmetric: [value, a, b], `value BETWEEN a AND b OR value BETWEEN b AND a`, each operand evaluated once
  * - like: [value, pattern] or [value, pattern, escape]
  * - nullif: [a, b]
  * - try: [expression]; errors of the expression yield NULL
  */
 export interface SpecialForm {
   kind: 'special';
-  form: 'and' | 'or' | 'not' | 'is_null' | 'if' | 'switch' | 'coalesce' | 'in' | 'between' | 'like' | 'nullif' | 'try';
+  form: 'and' | 'or' | 'not' | 'is_null' | 'if' | 'switch' | 'coalesce' | 'in' | 'between' | 'between_symmetric' | 'like' | 'nullif' | 'try';
   args: RowExpression[];
   type: SqlType;
 }

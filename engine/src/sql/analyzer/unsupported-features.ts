@@ -1,0 +1,266 @@
+// What the parser accepts (all of Trino's grammar) but the engine does not run yet, in one place:
+// each such construct has a name here, and a statement that contains one fails with NOT_SUPPORTED
+// "<name> is not supported" at the construct's position (the first one in the text) before any
+// analysis starts.
+
+import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
+import type * as ast from '../parser/ast.js';
+import { formatQualifiedName } from '../parser/expression-formatter.js';
+
+/** Statement kinds the engine does not run at all. */
+type UnsupportedStatement = ast.ManagementStatement | ast.AccessStatement | ast.RoutineStatement | ast.CreateIndex;
+
+/** The statements the engine runs. */
+export type SupportedStatement = Exclude<ast.Statement, UnsupportedStatement>;
+
+/** The feature each unsupported statement kind is, as its syntax names it (kinds with variants are named in statementFeature). */
+const STATEMENT_FEATURES: Record<Exclude<UnsupportedStatement['kind'], 'Comment' | 'SetProperties' | 'ShowCreate' | 'SetAuthorization'>, string> = {
+  CreateIndex: 'CREATE INDEX',
+  CreateCatalog: 'CREATE CATALOG',
+  DropCatalog: 'DROP CATALOG',
+  RenameSchema: 'ALTER SCHEMA ... RENAME TO',
+  RenameTable: 'ALTER TABLE ... RENAME TO',
+  AddColumn: 'ALTER TABLE ... ADD COLUMN',
+  RenameColumn: 'ALTER TABLE ... RENAME COLUMN',
+  DropColumn: 'ALTER TABLE ... DROP COLUMN',
+  SetColumnDefault: 'ALTER TABLE ... ALTER COLUMN ... SET DEFAULT',
+  DropColumnDefault: 'ALTER TABLE ... ALTER COLUMN ... DROP DEFAULT',
+  SetColumnType: 'ALTER TABLE ... ALTER COLUMN ... SET DATA TYPE',
+  DropNotNullConstraint: 'ALTER TABLE ... ALTER COLUMN ... DROP NOT NULL',
+  TableExecute: 'ALTER TABLE ... EXECUTE',
+  Analyze: 'ANALYZE',
+  CreateView: 'CREATE VIEW',
+  DropView: 'DROP VIEW',
+  RenameView: 'ALTER VIEW ... RENAME TO',
+  RefreshView: 'ALTER VIEW ... REFRESH',
+  CreateMaterializedView: 'CREATE MATERIALIZED VIEW',
+  DropMaterializedView: 'DROP MATERIALIZED VIEW',
+  RenameMaterializedView: 'ALTER MATERIALIZED VIEW ... RENAME TO',
+  RefreshMaterializedView: 'REFRESH MATERIALIZED VIEW',
+  CreateBranch: 'CREATE BRANCH',
+  DropBranch: 'DROP BRANCH',
+  FastForwardBranch: 'ALTER BRANCH ... FAST FORWARD',
+  ShowBranches: 'SHOW BRANCHES',
+  ShowStats: 'SHOW STATS',
+  Update: 'UPDATE',
+  Merge: 'MERGE',
+  TruncateTable: 'TRUNCATE TABLE',
+  Call: 'CALL',
+  CreateRole: 'CREATE ROLE',
+  DropRole: 'DROP ROLE',
+  GrantRoles: 'GRANT',
+  RevokeRoles: 'REVOKE',
+  GrantPrivileges: 'GRANT',
+  RevokePrivileges: 'REVOKE',
+  Deny: 'DENY',
+  SetRole: 'SET ROLE',
+  ShowGrants: 'SHOW GRANTS',
+  ShowRoles: 'SHOW ROLES',
+  ShowRoleGrants: 'SHOW ROLE GRANTS',
+  SetSessionAuthorization: 'SET SESSION AUTHORIZATION',
+  ResetSessionAuthorization: 'RESET SESSION AUTHORIZATION',
+  StartTransaction: 'START TRANSACTION',
+  Commit: 'COMMIT',
+  Rollback: 'ROLLBACK',
+  SetPath: 'SET PATH',
+  SetTimeZone: 'SET TIME ZONE',
+  ExecuteImmediate: 'EXECUTE IMMEDIATE',
+  DescribeQueryOutput: 'DESCRIBE OUTPUT (query)',
+  CreateFunction: 'CREATE FUNCTION',
+  DropFunction: 'DROP FUNCTION',
+};
+
+/** An unsupported construct: the whole message and where it points. */
+interface Unsupported {
+  message: string;
+  location: SourceLocation;
+}
+
+const feature = (name: string, location: SourceLocation): Unsupported => ({ message: `${name} is not supported`, location });
+
+/** Every node the walker may meet that can be, or can hold, an unsupported construct. */
+type Node =
+  | ast.Statement
+  | ast.Expression
+  | ast.Relation
+  | ast.Query
+  | ast.QueryBody
+  | ast.GroupingElement
+  | ast.TypeSpec
+  | ast.ColumnDefinition
+  | ast.With
+  | ast.Corresponding
+  | ast.QueryPeriod
+  | ast.LikeClause
+  | ast.WithSession
+  | ast.FunctionSpecification
+  | ast.FramePatternRecognition;
+
+/** The unsupported construct `node` itself is (not looking into its children), if any. */
+function unsupportedConstruct(node: Node): Unsupported | undefined {
+  switch (node.kind) {
+    case 'Comment':
+      return feature(`COMMENT ON ${node.target}`, node.location);
+    case 'SetProperties':
+      return feature(`ALTER ${node.target} ... SET PROPERTIES`, node.location);
+    case 'ShowCreate':
+      return feature(`SHOW CREATE ${node.target}`, node.location);
+    case 'SetAuthorization':
+      return feature(`ALTER ${node.entityKind} ... SET AUTHORIZATION`, node.location);
+    case 'CreateTable':
+    case 'CreateTableAsSelect':
+      return node.replace ? feature('CREATE OR REPLACE TABLE', node.location) : undefined;
+    case 'CreateSchema':
+      return node.authorization ? feature('CREATE SCHEMA ... AUTHORIZATION', node.authorization.location) : undefined;
+    case 'Insert':
+    case 'Delete':
+      return node.branch ? { message: 'Table branches are not supported', location: node.branch.location } : undefined;
+    case 'ShowFunctions':
+      return node.schema ? feature('SHOW FUNCTIONS FROM', node.schema.location) : undefined;
+    case 'ColumnDefinition':
+      return unsupportedColumn(node);
+    case 'LikeClause':
+      return feature('CREATE TABLE ... LIKE', node.location);
+    case 'WithSession':
+      return feature('WITH SESSION', node.location);
+    case 'FunctionSpecification':
+      return feature('WITH FUNCTION', node.location);
+    case 'Query':
+      return node.withTies && node.limit !== undefined && node.limit !== 'ALL' ? feature('FETCH FIRST ... WITH TIES', node.limit.location) : undefined;
+    case 'With':
+      return node.recursive ? { message: 'Recursive WITH queries are not supported', location: node.location } : undefined;
+    case 'Corresponding':
+      return feature('CORRESPONDING', node.location);
+    case 'AutoGroupBy':
+      return feature('GROUP BY AUTO', node.location);
+    case 'QueryPeriod':
+      return feature(`FOR ${node.rangeType} AS OF`, node.location);
+    case 'Join':
+      return node.criteria?.kind === 'NaturalJoin' ? { message: 'Natural join not supported', location: node.location } : undefined;
+    case 'SampledRelation':
+      return feature('TABLESAMPLE', node.location);
+    case 'PatternRecognitionRelation':
+      return feature('MATCH_RECOGNIZE', node.location);
+    case 'Unnest':
+      return feature('UNNEST', node.location);
+    case 'Lateral':
+      return feature('LATERAL', node.location);
+    case 'TableFunctionInvocation':
+      return feature(`Table function ${formatQualifiedName(node.name)}`, node.location);
+    case 'JsonTable':
+      return feature('JSON_TABLE', node.location);
+    case 'Nearest':
+      return feature('NEAREST', node.location);
+    case 'FramePatternRecognition':
+      return { message: 'Row pattern recognition in window frames (MEASURES, PATTERN, DEFINE) is not supported', location: node.location };
+    case 'TypeSpec':
+      return node.intervalPrecision ? feature('Interval precision', node.location) : undefined;
+    default:
+      return unsupportedExpression(node);
+  }
+}
+
+function unsupportedColumn(column: ast.ColumnDefinition): Unsupported | undefined {
+  if (column.fieldPath) {
+    const name = [...column.fieldPath, column.name].map((p) => p.value).join('.');
+    return { message: `Column name '${name}' must not be qualified`, location: column.location };
+  }
+  if (column.defaultValue) return { message: 'Column default values are not supported', location: column.defaultValue.location };
+  if (column.properties) return { message: 'Column properties are not supported', location: column.properties[0].location };
+  return undefined;
+}
+
+function unsupportedExpression(node: Node): Unsupported | undefined {
+  switch (node.kind) {
+    case 'MatchPredicate':
+      return feature('MATCH predicate', node.location);
+    case 'Unique':
+      return feature('UNIQUE predicate', node.location);
+    case 'AtTimeZone':
+      return feature(node.zone ? 'AT TIME ZONE' : 'AT LOCAL', node.location);
+    case 'Lambda':
+      return { message: 'Lambda expressions are not supported', location: node.location };
+    case 'Array':
+      return { message: 'ARRAY constructors are not supported', location: node.location };
+    case 'Subscript':
+      return { message: 'Subscript expressions are not supported', location: node.location };
+    case 'MethodCall':
+    case 'StaticMethodCall':
+      return { message: 'Method calls are not supported', location: node.location };
+    case 'Measure':
+      return { message: 'Row pattern measures (measure OVER window) are not supported', location: node.location };
+    case 'NamedArgument':
+      return { message: 'Named function arguments are not supported', location: node.location };
+    case 'Overlay':
+      return feature('OVERLAY', node.location);
+    case 'CaseOperand':
+      return { message: 'Predicates as WHEN clauses of a simple CASE are not supported', location: node.location };
+    case 'JsonExists':
+      return feature('JSON_EXISTS', node.location);
+    case 'JsonValue':
+      return feature('JSON_VALUE', node.location);
+    case 'JsonQuery':
+      return feature('JSON_QUERY', node.location);
+    case 'JsonObject':
+      return feature('JSON_OBJECT', node.location);
+    case 'JsonArray':
+      return feature('JSON_ARRAY', node.location);
+    case 'AllColumns':
+      if (node.target) return { message: 'Expanding the fields of a row value (expression.*) is not supported', location: node.location };
+      return node.aliases ? { message: 'Column aliases for * (.* AS (...)) are not supported', location: node.aliases[0].location } : undefined;
+    case 'FunctionCall': {
+      const name = formatQualifiedName(node.name);
+      if (node.processingMode) return feature(`${node.processingMode} semantics`, node.location);
+      return node.withinGroup ? feature(`${name}(...) WITHIN GROUP`, node.location) : undefined;
+    }
+    default:
+      return statementFeature(node);
+  }
+}
+
+function statementFeature(node: Node): Unsupported | undefined {
+  const name = (STATEMENT_FEATURES as Record<string, string | undefined>)[node.kind];
+  return name === undefined ? undefined : feature(name, node.location);
+}
+
+/** The NOT_SUPPORTED error for `node` when it is (or holds) a construct the engine does not run. */
+export function findUnsupported(node: object): EngineError | undefined {
+  let first: Unsupported | undefined;
+  visit(node, (found) => {
+    if (!first || before(found.location, first.location)) first = found;
+  });
+  return first && new EngineError('NOT_SUPPORTED', first.message, first.location);
+}
+
+/** Throws NOT_SUPPORTED when the statement holds a construct the engine does not run. */
+export function assertSupported(statement: ast.Statement): asserts statement is SupportedStatement {
+  const error = findUnsupported(statement);
+  if (error) throw error;
+}
+
+/** For a node that reached a planner that cannot run it: the same error the statement check gives. */
+export function unsupportedNode(node: { kind: string; location: SourceLocation }): EngineError {
+  return findUnsupported(node) ?? new EngineError('NOT_SUPPORTED', `${node.kind} is not supported`, node.location);
+}
+
+function before(a: SourceLocation, b: SourceLocation): boolean {
+  return a.line < b.line || (a.line === b.line && a.column < b.column);
+}
+
+/** Every object below `value`; a PREPARE's statement is checked when it is executed, not when it is prepared. */
+function visit(value: unknown, report: (found: Unsupported) => void): void {
+  if (Array.isArray(value)) {
+    for (const item of value) visit(item, report);
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  const record = value as Record<string, unknown>;
+  if (typeof record.kind === 'string' && record.location) {
+    const found = unsupportedConstruct(record as unknown as Node);
+    if (found) report(found);
+  }
+  for (const key in record) {
+    if (key === 'location' || (key === 'statement' && record.kind === 'Prepare')) continue;
+    visit(record[key], report);
+  }
+}
