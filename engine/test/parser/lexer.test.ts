@@ -61,6 +61,29 @@ describe('parser: lexer', () => {
     );
   });
 
+  it('reads the symbols of branches, static methods and row patterns, and $$ bodies', () => {
+    expect(kinds('@ :: : | ^ $ {- -} { } -> =>').filter((k) => k !== 'eof:')).to.deep.equal(
+      ['@', '::', ':', '|', '^', '$', '{-', '-}', '{', '}', '->', '=>'].map((s) => `symbol:${s}`),
+    );
+    expect(kinds("AS $$ x = 'a'; $ $$ x")).to.deep.equal(['identifier:as', "dollarString: x = 'a'; $ ", 'identifier:x', 'eof:']);
+    expect(lexError('AS $$ body')).to.equal("line 1:4: unterminated dollar-quoted string at: '$$ body'");
+  });
+
+  it('reads integers in base 16, 8 and 2 and digits separated by _, as BigInt reads them', () => {
+    expect(kinds('0x1F 0XfF 0o17 0B101 1_000 1_0.5_0 0x_A')).to.deep.equal([
+      'integer:0x1F',
+      'integer:0xfF',
+      'integer:0o17',
+      'integer:0b101',
+      'integer:1000',
+      'decimal:10.50',
+      'integer:0xA',
+      'eof:',
+    ]);
+    expect(lexError('SELECT 0x')).to.equal('line 1:8: identifiers must not start with a digit; surround the identifier with double quotes');
+    expect(lexError('SELECT 1__0')).to.equal('line 1:8: identifiers must not start with a digit; surround the identifier with double quotes');
+  });
+
   it('numbers parameters in textual order', () => {
     expect(tokenize('? + ? , ?').filter((t) => t.kind === 'parameter').map((t) => t.parameterIndex)).to.deep.equal([0, 1, 2]);
   });

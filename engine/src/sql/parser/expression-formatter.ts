@@ -241,10 +241,10 @@ export class ExpressionFormatter {
     const name = formatQualifiedName(call.name);
     const niladic = call.name.parts.length === 1 && !call.name.parts[0].quoted && RESERVED_WORDS.has(name.toUpperCase());
     if (niladic && call.args.length === 0 && !call.starArg && /^current_/.test(name)) return name;
-    // trim's arguments are value expressions in Trino's grammar.
+    // trim's and normalize's arguments are value expressions in Trino's grammar; normalize's form is a word.
     const args = call.starArg
       ? '*'
-      : call.args.map((arg) => (name === 'trim' ? this.value(arg) : this.format(arg))).join(', ');
+      : call.args.map((arg, i) => (name === 'normalize' && i === 1 && arg.kind === 'StringLiteral' ? arg.value : name === 'trim' || name === 'normalize' ? this.value(arg) : this.format(arg))).join(', ');
     let text = `${call.processingMode ? `${call.processingMode} ` : ''}${name}(${call.distinct ? 'DISTINCT ' : ''}${args}`;
     const overflow = call.listaggOverflow;
     if (overflow?.behavior === 'ERROR') text += ' ON OVERFLOW ERROR';

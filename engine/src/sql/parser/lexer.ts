@@ -248,7 +248,8 @@ class Lexer {
   private readNumber(start: number, line: number, column: number): void {
     const sql = this.sql;
     const radix = RADIX_PREFIXES[sql.slice(start, start + 2).toLowerCase()];
-    if (radix !== undefined && radix.test(sql[start + 2] ?? '')) {
+    const firstDigit = sql[start + 2] === '_' ? sql[start + 3] : sql[start + 2];
+    if (radix !== undefined && radix.test(firstDigit ?? '')) {
       this.readRadixInteger(start, radix, line, column);
       return;
     }
@@ -284,6 +285,7 @@ class Lexer {
   private readRadixInteger(start: number, digit: RegExp, line: number, column: number): void {
     const sql = this.sql;
     let p = start + 2;
+    // A `_` may precede each digit, the first one included (`0x_FF`).
     while (p < sql.length && (digit.test(sql[p]) || (sql[p] === '_' && digit.test(sql[p + 1] ?? '')))) p++;
     if (p < sql.length && isIdentPart(sql[p])) throw digitIdentifier(line, column);
     this.pos = p;

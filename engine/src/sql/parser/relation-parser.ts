@@ -107,14 +107,25 @@ export abstract class RelationParser extends RoutineParser {
     return aliased;
   }
 
-  /** An alias of a relation; clause words and the non-reserved words starting MATCH_RECOGNIZE or TABLESAMPLE are not. */
+  /**
+   * An alias of a relation. Clause words are not, nor the non-reserved words that start what may
+   * follow a relation: MATCH_RECOGNIZE, TABLESAMPLE, MATCH in NEAREST, and a table argument's
+   * PARTITION BY, PRUNE / KEEP WHEN EMPTY.
+   */
   private parseRelationAlias(): Identifier | undefined {
     if (this.acceptKeyword('AS')) return this.parseIdentifier();
     this.expect('<identifier>');
     if (!this.isIdentifier() || (this.token.kind === 'identifier' && CLAUSE_WORDS.has(this.token.keyword))) return undefined;
     if (this.patternRecognitionAhead() || this.samplingAhead()) return undefined;
+    if (this.nearestRelation && this.isKeyword('MATCH')) return undefined;
+    const next = this.peek();
+    const tableArgumentClause = (this.isKeyword('PARTITION') && this.isKeyword('BY', next)) || ((this.isKeyword('PRUNE') || this.isKeyword('KEEP')) && this.isKeyword('WHEN', next));
+    if (tableArgumentClause) return undefined;
     return this.parseIdentifier();
   }
+
+  /** While the relation of NEAREST(FROM ... MATCH ...) is read: MATCH ends it. */
+  private nearestRelation = false;
 
   /** `input MATCH_RECOGNIZE ( [PARTITION BY] [ORDER BY] [MEASURES] [rows per match] [AFTER MATCH] ... PATTERN (...) [SUBSET] DEFINE ... )` */
   private parsePatternRecognition(input: Relation): Relation {
@@ -201,7 +212,10 @@ export abstract class RelationParser extends RoutineParser {
   private parseNearest(): Relation {
     const location = this.location(this.advance());
     this.pos += 2;
+    const outer = this.nearestRelation;
+    this.nearestRelation = true;
     const relation = this.parseRelation();
+    this.nearestRelation = outer;
     const where = this.acceptKeyword('WHERE') ? this.parseExpression() : undefined;
     this.expectKeyword('MATCH');
     const match = this.parseExpression();
@@ -315,12 +329,14 @@ export abstract class RelationParser extends RoutineParser {
     if (mayBeQuery) {
       const start = this.pos;
       const depth = this.nestingDepth();
+      const nearest = this.nearestRelation;
       try {
         return this.subqueryRelation(location);
       } catch (e) {
         if (!(e instanceof EngineError) || e.errorName !== 'SYNTAX_ERROR' || e.rawMessage === TOO_DEEPLY_NESTED) throw e;
         this.pos = start;
         this.nestingDepth(depth);
+        this.nearestRelation = nearest;
       }
     }
     this.expectSymbol('(');

@@ -249,10 +249,8 @@ export abstract class SpecialFormParser extends PatternParser {
     const location = this.location(this.advance());
     const sign = signed && this.advance().value === '-' ? -1 : 1;
     const value = this.parseStringValue();
-    const startField = this.parseIntervalField();
-    const literal: IntervalLiteral = { kind: 'IntervalLiteral', value, sign, startField, location };
-    if (this.acceptKeyword('TO')) literal.endField = this.parseIntervalField();
-    return literal;
+    const { start, end, precision } = this.parseIntervalQualifier();
+    return { kind: 'IntervalLiteral', value, sign, startField: start, ...(end ? { endField: end } : {}), ...(precision ? { precision } : {}), location };
   }
 
   private parseCurrentTime(fn: CurrentTime['function']): CurrentTime {

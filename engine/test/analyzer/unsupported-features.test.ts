@@ -1,0 +1,172 @@
+// Every statement, relation and expression Trino has that the engine does not run fails with
+// NOT_SUPPORTED naming it, at its line:column (before: "mismatched input ..." syntax errors).
+
+import { expect } from 'chai';
+import { EngineError } from '../../src/errors/engine-error.js';
+import { EngineHarness } from '../support/engine-harness.js';
+
+async function failure(h: EngineHarness, sql: string): Promise<EngineError> {
+  try {
+    await h.query(sql);
+  } catch (e) {
+    if (e instanceof EngineError) return e;
+    throw e;
+  }
+  throw new Error(`expected ${sql} to fail`);
+}
+
+/** [SQL, the message with its position] */
+const STATEMENTS: [string, string][] = [
+  ['UPDATE t SET a = 1 WHERE b > 0', 'line 1:1: UPDATE is not supported'],
+  ['MERGE INTO t USING u ON t.a = u.a WHEN MATCHED THEN DELETE', 'line 1:1: MERGE is not supported'],
+  ['CREATE VIEW v AS SELECT 1', 'line 1:1: CREATE VIEW is not supported'],
+  ['CREATE OR REPLACE VIEW v AS SELECT 1', 'line 1:1: CREATE VIEW is not supported'],
+  ['DROP VIEW v', 'line 1:1: DROP VIEW is not supported'],
+  ['ALTER VIEW v RENAME TO w', 'line 1:1: ALTER VIEW ... RENAME TO is not supported'],
+  ['CREATE MATERIALIZED VIEW m AS SELECT 1', 'line 1:1: CREATE MATERIALIZED VIEW is not supported'],
+  ['DROP MATERIALIZED VIEW m', 'line 1:1: DROP MATERIALIZED VIEW is not supported'],
+  ['REFRESH MATERIALIZED VIEW m', 'line 1:1: REFRESH MATERIALIZED VIEW is not supported'],
+  ['ALTER TABLE t RENAME TO u', 'line 1:1: ALTER TABLE ... RENAME TO is not supported'],
+  ['ALTER TABLE t ADD COLUMN c bigint', 'line 1:1: ALTER TABLE ... ADD COLUMN is not supported'],
+  ['ALTER TABLE t DROP COLUMN a', 'line 1:1: ALTER TABLE ... DROP COLUMN is not supported'],
+  ['ALTER TABLE t RENAME COLUMN a TO b', 'line 1:1: ALTER TABLE ... RENAME COLUMN is not supported'],
+  ['ALTER TABLE t ALTER COLUMN a SET DATA TYPE bigint', 'line 1:1: ALTER TABLE ... ALTER COLUMN ... SET DATA TYPE is not supported'],
+  ['ALTER TABLE t SET PROPERTIES x = 1', 'line 1:1: ALTER TABLE ... SET PROPERTIES is not supported'],
+  ['ALTER TABLE t EXECUTE optimize', 'line 1:1: ALTER TABLE ... EXECUTE is not supported'],
+  ['ALTER TABLE t SET AUTHORIZATION alice', 'line 1:1: ALTER TABLE ... SET AUTHORIZATION is not supported'],
+  ['ALTER SCHEMA s RENAME TO r', 'line 1:1: ALTER SCHEMA ... RENAME TO is not supported'],
+  ['TRUNCATE TABLE t', 'line 1:1: TRUNCATE TABLE is not supported'],
+  ["COMMENT ON TABLE t IS 'x'", 'line 1:1: COMMENT ON TABLE is not supported'],
+  ['COMMENT ON COLUMN t.a IS NULL', 'line 1:1: COMMENT ON COLUMN is not supported'],
+  ['ANALYZE t', 'line 1:1: ANALYZE is not supported'],
+  ['SHOW STATS FOR t', 'line 1:1: SHOW STATS is not supported'],
+  ['SHOW STATS FOR (SELECT 1)', 'line 1:1: SHOW STATS is not supported'],
+  ['SHOW CREATE VIEW v', 'line 1:1: SHOW CREATE VIEW is not supported'],
+  ['SHOW GRANTS ON TABLE t', 'line 1:1: SHOW GRANTS is not supported'],
+  ['SHOW ROLES', 'line 1:1: SHOW ROLES is not supported'],
+  ['SHOW ROLE GRANTS', 'line 1:1: SHOW ROLE GRANTS is not supported'],
+  ["SHOW FUNCTIONS FROM system.builtin LIKE 'a%'", 'line 1:21: SHOW FUNCTIONS FROM is not supported'],
+  ['START TRANSACTION', 'line 1:1: START TRANSACTION is not supported'],
+  ['COMMIT', 'line 1:1: COMMIT is not supported'],
+  ['ROLLBACK WORK', 'line 1:1: ROLLBACK is not supported'],
+  ["CALL system.flush_cache(schema => 's')", 'line 1:1: CALL is not supported'],
+  ['CREATE ROLE admin', 'line 1:1: CREATE ROLE is not supported'],
+  ['DROP ROLE admin', 'line 1:1: DROP ROLE is not supported'],
+  ['GRANT SELECT ON t TO alice', 'line 1:1: GRANT is not supported'],
+  ['GRANT admin TO USER alice', 'line 1:1: GRANT is not supported'],
+  ['REVOKE SELECT ON t FROM alice', 'line 1:1: REVOKE is not supported'],
+  ['DENY DELETE ON t TO alice', 'line 1:1: DENY is not supported'],
+  ['SET ROLE admin', 'line 1:1: SET ROLE is not supported'],
+  ['SET SESSION AUTHORIZATION alice', 'line 1:1: SET SESSION AUTHORIZATION is not supported'],
+  ['RESET SESSION AUTHORIZATION', 'line 1:1: RESET SESSION AUTHORIZATION is not supported'],
+  ["SET TIME ZONE 'UTC'", 'line 1:1: SET TIME ZONE is not supported'],
+  ['SET PATH memory.default', 'line 1:1: SET PATH is not supported'],
+  ['CREATE FUNCTION f() RETURNS int RETURN 1', 'line 1:1: CREATE FUNCTION is not supported'],
+  ['DROP FUNCTION f()', 'line 1:1: DROP FUNCTION is not supported'],
+  ["EXECUTE IMMEDIATE 'SELECT 1'", 'line 1:1: EXECUTE IMMEDIATE is not supported'],
+  ['DESCRIBE OUTPUT (SELECT 1)', 'line 1:1: DESCRIBE OUTPUT (query) is not supported'],
+  ['CREATE CATALOG c USING memory', 'line 1:1: CREATE CATALOG is not supported'],
+  ['DROP CATALOG c', 'line 1:1: DROP CATALOG is not supported'],
+  ['CREATE BRANCH b IN TABLE t', 'line 1:1: CREATE BRANCH is not supported'],
+  ['CREATE INDEX i ON t (a)', 'line 1:1: CREATE INDEX is not supported'],
+  ['CREATE OR REPLACE TABLE t2 (a int)', 'line 1:1: CREATE OR REPLACE TABLE is not supported'],
+  ['CREATE TABLE t2 (a int, LIKE t)', 'line 1:25: CREATE TABLE ... LIKE is not supported'],
+  ['CREATE TABLE t2 (a int DEFAULT 1)', "line 1:32: Column default values are not supported"],
+  ["CREATE TABLE t2 (a int WITH (x = 1))", 'line 1:30: Column properties are not supported'],
+  ['CREATE SCHEMA s2 AUTHORIZATION alice', 'line 1:32: CREATE SCHEMA ... AUTHORIZATION is not supported'],
+  ['INSERT INTO t @ dev VALUES (1, 2)', 'line 1:17: Table branches are not supported'],
+  ['DELETE FROM t @ dev', 'line 1:17: Table branches are not supported'],
+];
+
+/** Queries over `t (a integer, b integer)`. */
+const QUERIES: [string, string][] = [
+  ['SELECT * FROM t TABLESAMPLE BERNOULLI (10)', 'line 1:17: TABLESAMPLE is not supported'],
+  ['SELECT * FROM t MATCH_RECOGNIZE (ORDER BY a PATTERN (x+) DEFINE x AS a > 0)', 'line 1:17: MATCH_RECOGNIZE is not supported'],
+  ["SELECT listagg(CAST(a AS varchar), ',') WITHIN GROUP (ORDER BY a) FROM t", 'line 1:8: listagg(...) WITHIN GROUP is not supported'],
+  ['SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY a) FROM t', 'line 1:8: percentile_cont(...) WITHIN GROUP is not supported'],
+  ['SELECT percentile_disc(0.5) WITHIN GROUP (ORDER BY a) FROM t', 'line 1:8: percentile_disc(...) WITHIN GROUP is not supported'],
+  ["SELECT json_query('{\"a\": 1}', 'lax $.a')", 'line 1:8: JSON_QUERY is not supported'],
+  ["SELECT json_value('{}', 'lax $.a' RETURNING bigint)", 'line 1:8: JSON_VALUE is not supported'],
+  ["SELECT json_exists('{}', 'lax $.a')", 'line 1:8: JSON_EXISTS is not supported'],
+  ["SELECT json_object('a' VALUE 1)", 'line 1:8: JSON_OBJECT is not supported'],
+  ['SELECT json_array(1, 2)', 'line 1:8: JSON_ARRAY is not supported'],
+  ["SELECT * FROM JSON_TABLE('[]', 'lax $' COLUMNS (a int))", 'line 1:15: JSON_TABLE is not supported'],
+  ['SELECT * FROM UNNEST(ARRAY[1, 2])', 'line 1:15: UNNEST is not supported'],
+  ['SELECT * FROM t, LATERAL (SELECT b)', 'line 1:18: LATERAL is not supported'],
+  ['SELECT * FROM TABLE(system.sequence(start => 1, stop => 5))', 'line 1:15: Table function system.sequence is not supported'],
+  ['SELECT * FROM NEAREST(FROM t MATCH a = 1)', 'line 1:15: NEAREST is not supported'],
+  ['SELECT * FROM t FOR VERSION AS OF 1', 'line 1:17: FOR VERSION AS OF is not supported'],
+  ['SELECT transform(ARRAY[a], x -> x + 1) FROM t', 'line 1:18: ARRAY constructors are not supported'],
+  ['SELECT filter(b, x -> x > 0) FROM t', 'line 1:18: Lambda expressions are not supported'],
+  ['SELECT a[1] FROM t', 'line 1:9: Subscript expressions are not supported'],
+  ["SELECT current_timestamp AT TIME ZONE 'UTC'", 'line 1:26: AT TIME ZONE is not supported'],
+  ['SELECT current_timestamp AT LOCAL', 'line 1:26: AT LOCAL is not supported'],
+  ['SELECT a FROM t WHERE a MATCH (SELECT 1)', 'line 1:25: MATCH predicate is not supported'],
+  ['SELECT UNIQUE (SELECT a FROM t)', 'line 1:8: UNIQUE predicate is not supported'],
+  ["SELECT OVERLAY('abc' PLACING 'x' FROM 2)", 'line 1:8: OVERLAY is not supported'],
+  ['SELECT round(x => 1.5)', 'line 1:14: Named function arguments are not supported'],
+  ["SELECT CASE a WHEN > 1 THEN 'big' END FROM t", 'line 1:20: Predicates as WHEN clauses of a simple CASE are not supported'],
+  ['SELECT RUNNING max(a) FROM t', 'line 1:8: RUNNING semantics is not supported'],
+  ['SELECT f(a).* FROM t', 'line 1:8: Expanding the fields of a row value (expression.*) is not supported'],
+  ['SELECT t.* AS (x, y) FROM t', 'line 1:16: Column aliases for * (.* AS (...)) are not supported'],
+  ['SELECT a FROM t ORDER BY a FETCH FIRST 2 ROWS WITH TIES', 'line 1:40: FETCH FIRST ... WITH TIES is not supported'],
+  ['SELECT a FROM t UNION CORRESPONDING SELECT b FROM t', 'line 1:23: CORRESPONDING is not supported'],
+  ['SELECT a, count(*) FROM t GROUP BY AUTO', 'line 1:36: GROUP BY AUTO is not supported'],
+  ['WITH SESSION query_max_run_time = 1 SELECT 1', 'line 1:1: WITH SESSION is not supported'],
+  ['WITH FUNCTION twice(x int) RETURNS int RETURN x * 2 SELECT twice(a) FROM t', 'line 1:6: WITH FUNCTION is not supported'],
+  ['SELECT CAST(a AS interval day(2) to second)', 'line 1:18: Interval precision is not supported'],
+  ['SELECT avg(a) OVER (ORDER BY a MEASURES last(a) AS l ROWS CURRENT ROW PATTERN (x) DEFINE x AS true) FROM t', 'line 1:32: Row pattern recognition in window frames (MEASURES, PATTERN, DEFINE) is not supported'],
+  ['WITH RECURSIVE r (n) AS (SELECT 1) SELECT * FROM r', 'line 1:1: Recursive WITH queries are not supported'],
+  ['SELECT * FROM t NATURAL JOIN t u', 'line 1:15: Natural join not supported'],
+];
+
+describe('what the engine does not run fails with NOT_SUPPORTED naming it', () => {
+  let h: EngineHarness;
+
+  before(async () => {
+    h = new EngineHarness();
+    await h.run('CREATE TABLE t (a integer, b integer)', 'INSERT INTO t VALUES (1, 2)');
+  });
+
+  it('names each statement it does not run, at the statement', async () => {
+    for (const [sql, message] of STATEMENTS) {
+      const e = await failure(h, sql);
+      expect([e.errorName, e.message], sql).to.deep.equal(['NOT_SUPPORTED', message]);
+    }
+  });
+
+  it('names each relation, clause and expression it does not run, at its position', async () => {
+    for (const [sql, message] of QUERIES) {
+      const e = await failure(h, sql);
+      expect([e.errorName, e.message], sql).to.deep.equal(['NOT_SUPPORTED', message]);
+    }
+  });
+
+  it('points at the right line in multi-line text, and at the first such construct', async () => {
+    const sampled = await failure(h, 'SELECT a\nFROM t\n   TABLESAMPLE SYSTEM (5)');
+    expect(sampled.location).to.deep.equal({ line: 3, column: 4 });
+    expect(sampled.rawMessage).to.equal('TABLESAMPLE is not supported');
+    expect((await failure(h, 'SELECT a[1],\n  x -> x\nFROM t')).message).to.equal('line 1:9: Subscript expressions are not supported');
+    expect((await failure(h, "SELECT\n  json_array(1) AT TIME ZONE 'UTC'")).message).to.equal('line 2:3: JSON_ARRAY is not supported');
+  });
+
+  it('refuses before resolving names: an unsupported construct over a missing table names the construct', async () => {
+    expect((await failure(h, 'UPDATE nosuch SET a = 1')).message).to.equal('line 1:1: UPDATE is not supported');
+    expect((await failure(h, 'SELECT * FROM nosuch TABLESAMPLE SYSTEM (1)')).message).to.equal('line 1:22: TABLESAMPLE is not supported');
+  });
+
+  it('names the inner statement of EXPLAIN, and checks a prepared statement when it is executed', async () => {
+    expect((await failure(h, 'EXPLAIN UPDATE t SET a = 1')).message).to.equal('line 1:9: UPDATE is not supported');
+    expect((await failure(h, 'EXPLAIN ANALYZE SELECT * FROM t TABLESAMPLE SYSTEM (1)')).message).to.equal('line 1:33: TABLESAMPLE is not supported');
+    await h.query('PREPARE change FROM UPDATE t SET a = ?');
+    expect((await failure(h, 'EXECUTE change USING 1')).message).to.equal('line 1:1: UPDATE is not supported');
+    await h.query('PREPARE sampled FROM SELECT a FROM t TABLESAMPLE BERNOULLI (50)');
+    // Positions in a prepared statement are in its own text.
+    expect((await failure(h, 'DESCRIBE OUTPUT sampled')).message).to.equal('line 1:17: TABLESAMPLE is not supported');
+  });
+
+  it('still runs what it supports next to these constructs', async () => {
+    expect(await h.rows('SELECT (a > 0) IS NOT FALSE, b BETWEEN SYMMETRIC 3 AND 1, 0x10 + 1_000 FROM t')).to.deep.equal([[true, true, 1016]]);
+    expect(await h.rows('SELECT count(*) FROM t WHERE a BETWEEN ASYMMETRIC 1 AND 1')).to.deep.equal([[1n]]);
+  });
+});
