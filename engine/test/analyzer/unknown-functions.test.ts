@@ -2,18 +2,7 @@
 // aggregates, where its arguments used to be checked first ("'x' must be an aggregate expression").
 
 import { expect } from 'chai';
-import { EngineError } from '../../src/errors/engine-error.js';
 import { EngineHarness } from '../support/engine-harness.js';
-
-async function failure(h: EngineHarness, sql: string): Promise<EngineError> {
-  try {
-    await h.query(sql);
-  } catch (e) {
-    if (e instanceof EngineError) return e;
-    throw e;
-  }
-  throw new Error(`expected ${sql} to fail`);
-}
 
 describe('an unknown function is FUNCTION_NOT_FOUND naming it', () => {
   let h: EngineHarness;
@@ -24,7 +13,7 @@ describe('an unknown function is FUNCTION_NOT_FOUND naming it', () => {
   });
 
   it('next to another aggregate (the issue: stddev(x), corr(x, y))', async () => {
-    const e = await failure(h, 'SELECT stddev(l_quantity), corr(l_quantity, l_tax) FROM tpch.tiny.lineitem');
+    const e = await h.failure('SELECT stddev(l_quantity), corr(l_quantity, l_tax) FROM tpch.tiny.lineitem');
     expect([e.errorName, e.message]).to.deep.equal(['FUNCTION_NOT_FOUND', "line 1:28: Function 'corr' not registered"]);
   });
 
@@ -44,18 +33,18 @@ describe('an unknown function is FUNCTION_NOT_FOUND naming it', () => {
       ['SELECT a FROM t JOIN t u ON nosuch(t.a) = u.a', "line 1:29: Function 'nosuch' not registered"],
     ];
     for (const [sql, message] of cases) {
-      const e = await failure(h, sql);
+      const e = await h.failure(sql);
       expect([e.errorName, e.message], sql).to.deep.equal(['FUNCTION_NOT_FOUND', message]);
     }
   });
 
   it('leaves table errors first and known special functions working', async () => {
-    expect((await failure(h, 'SELECT max(a), nosuch(b) FROM nowhere')).errorName).to.equal('TABLE_NOT_FOUND');
+    expect((await h.failure('SELECT max(a), nosuch(b) FROM nowhere')).errorName).to.equal('TABLE_NOT_FOUND');
     const rows = await h.rows('SELECT a, count(*), coalesce(max(b), 0), if(a > 1, 1, 0), try(a / 1), grouping(a) FROM t GROUP BY a ORDER BY a');
     expect(rows).to.deep.equal([
       [1, 2n, 3, 0, 1, 0n],
       [2, 1n, 5, 1, 2, 0n],
     ]);
-    expect((await failure(h, 'SELECT a, max(b) FROM t')).errorName).to.equal('EXPRESSION_NOT_AGGREGATE');
+    expect((await h.failure('SELECT a, max(b) FROM t')).errorName).to.equal('EXPRESSION_NOT_AGGREGATE');
   });
 });

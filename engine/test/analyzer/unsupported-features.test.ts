@@ -2,18 +2,7 @@
 // NOT_SUPPORTED naming it, at its line:column (before: "mismatched input ..." syntax errors).
 
 import { expect } from 'chai';
-import { EngineError } from '../../src/errors/engine-error.js';
 import { EngineHarness } from '../support/engine-harness.js';
-
-async function failure(h: EngineHarness, sql: string): Promise<EngineError> {
-  try {
-    await h.query(sql);
-  } catch (e) {
-    if (e instanceof EngineError) return e;
-    throw e;
-  }
-  throw new Error(`expected ${sql} to fail`);
-}
 
 /** [SQL, the message with its position] */
 const STATEMENTS: [string, string][] = [
@@ -130,39 +119,39 @@ describe('what the engine does not run fails with NOT_SUPPORTED naming it', () =
 
   it('names each statement it does not run, at the statement', async () => {
     for (const [sql, message] of STATEMENTS) {
-      const e = await failure(h, sql);
+      const e = await h.failure(sql);
       expect([e.errorName, e.message], sql).to.deep.equal(['NOT_SUPPORTED', message]);
     }
   });
 
   it('names each relation, clause and expression it does not run, at its position', async () => {
     for (const [sql, message] of QUERIES) {
-      const e = await failure(h, sql);
+      const e = await h.failure(sql);
       expect([e.errorName, e.message], sql).to.deep.equal(['NOT_SUPPORTED', message]);
     }
   });
 
   it('points at the right line in multi-line text, and at the first such construct', async () => {
-    const sampled = await failure(h, 'SELECT a\nFROM t\n   TABLESAMPLE SYSTEM (5)');
+    const sampled = await h.failure('SELECT a\nFROM t\n   TABLESAMPLE SYSTEM (5)');
     expect(sampled.location).to.deep.equal({ line: 3, column: 4 });
     expect(sampled.rawMessage).to.equal('TABLESAMPLE is not supported');
-    expect((await failure(h, 'SELECT a[1],\n  x -> x\nFROM t')).message).to.equal('line 1:9: Subscript expressions are not supported');
-    expect((await failure(h, "SELECT\n  json_array(1) AT TIME ZONE 'UTC'")).message).to.equal('line 2:3: JSON_ARRAY is not supported');
+    expect((await h.failure('SELECT a[1],\n  x -> x\nFROM t')).message).to.equal('line 1:9: Subscript expressions are not supported');
+    expect((await h.failure("SELECT\n  json_array(1) AT TIME ZONE 'UTC'")).message).to.equal('line 2:3: JSON_ARRAY is not supported');
   });
 
   it('refuses before resolving names: an unsupported construct over a missing table names the construct', async () => {
-    expect((await failure(h, 'UPDATE nosuch SET a = 1')).message).to.equal('line 1:1: UPDATE is not supported');
-    expect((await failure(h, 'SELECT * FROM nosuch TABLESAMPLE SYSTEM (1)')).message).to.equal('line 1:22: TABLESAMPLE is not supported');
+    expect((await h.failure('UPDATE nosuch SET a = 1')).message).to.equal('line 1:1: UPDATE is not supported');
+    expect((await h.failure('SELECT * FROM nosuch TABLESAMPLE SYSTEM (1)')).message).to.equal('line 1:22: TABLESAMPLE is not supported');
   });
 
   it('names the inner statement of EXPLAIN, and checks a prepared statement when it is executed', async () => {
-    expect((await failure(h, 'EXPLAIN UPDATE t SET a = 1')).message).to.equal('line 1:9: UPDATE is not supported');
-    expect((await failure(h, 'EXPLAIN ANALYZE SELECT * FROM t TABLESAMPLE SYSTEM (1)')).message).to.equal('line 1:33: TABLESAMPLE is not supported');
+    expect((await h.failure('EXPLAIN UPDATE t SET a = 1')).message).to.equal('line 1:9: UPDATE is not supported');
+    expect((await h.failure('EXPLAIN ANALYZE SELECT * FROM t TABLESAMPLE SYSTEM (1)')).message).to.equal('line 1:33: TABLESAMPLE is not supported');
     await h.query('PREPARE change FROM UPDATE t SET a = ?');
-    expect((await failure(h, 'EXECUTE change USING 1')).message).to.equal('line 1:1: UPDATE is not supported');
+    expect((await h.failure('EXECUTE change USING 1')).message).to.equal('line 1:1: UPDATE is not supported');
     await h.query('PREPARE sampled FROM SELECT a FROM t TABLESAMPLE BERNOULLI (50)');
     // Positions in a prepared statement are in its own text.
-    expect((await failure(h, 'DESCRIBE OUTPUT sampled')).message).to.equal('line 1:17: TABLESAMPLE is not supported');
+    expect((await h.failure('DESCRIBE OUTPUT sampled')).message).to.equal('line 1:17: TABLESAMPLE is not supported');
   });
 
   it('still runs what it supports next to these constructs', async () => {

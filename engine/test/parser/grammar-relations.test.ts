@@ -150,6 +150,12 @@ describe('parser: the rest of the grammar (relations and query clauses)', () => 
     if (union.kind !== 'SetOperation') throw new Error(union.kind);
     expect(union.corresponding?.location).to.deep.equal(at(1, 27));
     expect(stripLocations(spec('SELECT a, count(*) FROM t GROUP BY AUTO').groupBy?.elements)).to.deep.equal([{ kind: 'AutoGroupBy' }]);
+    // ROLLUP and CUBE take grouping sets: (a, b) is one element, and CUBE's own parentheses are not a row.
+    expect(stripLocations(spec('SELECT 1 FROM t GROUP BY ROLLUP ((a, b), c), CUBE ((a, b)), CUBE ()').groupBy?.elements)).to.deep.equal([
+      { kind: 'Rollup', elements: [[id('a'), id('b')], [id('c')]] },
+      { kind: 'Cube', elements: [[id('a'), id('b')]] },
+      { kind: 'Cube', elements: [] },
+    ]);
     expect(stripLocations(query('SELECT a FROM t ORDER BY a FETCH FIRST 2 ROWS WITH TIES'))).to.deep.include({ limit: int(2), withTies: true });
     const items: SelectItem[] = spec('SELECT t.* AS (x, y), f(a).* FROM t').select.items;
     expect(stripLocations(items)).to.deep.equal([
@@ -172,6 +178,7 @@ describe('parser: the rest of the grammar (relations and query clauses)', () => 
       "SELECT * FROM t FOR TIMESTAMP AS OF TIMESTAMP '2020-01-01 00:00:00' AS x JOIN u FOR VERSION AS OF 3 ON true",
       'SELECT a FROM t EXCEPT ALL CORRESPONDING BY (a, b) SELECT a FROM u INTERSECT CORRESPONDING SELECT a FROM v',
       'SELECT a, count(*) FROM t GROUP BY AUTO',
+      'SELECT a FROM t GROUP BY ROLLUP ((a, b), c, ()), CUBE ((a)), GROUPING SETS ((a, b), ())',
       'SELECT a FROM t ORDER BY a OFFSET 1 ROWS FETCH FIRST 3 ROWS WITH TIES',
       'SELECT t.* AS (x, y), f(a).*, (a).* FROM t',
     ];

@@ -81,12 +81,12 @@ describe('parser: SELECT clauses', () => {
     expect(s.where?.kind).to.equal('Comparison');
     expect(s.having?.kind).to.equal('Comparison');
     expect(s.groupBy?.distinct).to.equal(true);
-    expect(s.groupBy?.elements.map((e) => (e.kind === 'GroupingSets' ? `${e.kind}:${e.sets.map((x) => x.length).join('/')}` : e.kind === 'AutoGroupBy' ? e.kind : `${e.kind}:${e.expressions.length}`))).to.deep.equal([
+    expect(s.groupBy?.elements.map((e) => (e.kind === 'GroupingSets' ? `${e.kind}:${e.sets.map((x) => x.length).join('/')}` : e.kind === 'SimpleGroupBy' ? `${e.kind}:${e.expressions.length}` : e.kind === 'AutoGroupBy' ? e.kind : `${e.kind}:${e.elements.map((x) => x.length).join('/')}`))).to.deep.equal([
       'SimpleGroupBy:1',
       'SimpleGroupBy:1',
       'SimpleGroupBy:2',
       'SimpleGroupBy:0',
-      'Rollup:2',
+      'Rollup:1/1',
       'Cube:1',
       'GroupingSets:2/1/0',
     ]);

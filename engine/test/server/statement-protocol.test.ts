@@ -138,6 +138,19 @@ describe('statement protocol', function () {
     });
   });
 
+  it('reports a statement or clause the engine does not run as NOT_SUPPORTED naming it, with its position', async () => {
+    const update = await runStatement(base, 'UPDATE memory.default.t SET a = 1', TRINO);
+    expect(update.final.error).to.deep.include({
+      message: 'line 1:1: UPDATE is not supported',
+      errorName: 'NOT_SUPPORTED',
+      errorCode: 13,
+      errorType: 'USER_ERROR',
+      errorLocation: { lineNumber: 1, columnNumber: 1 },
+    });
+    const sampled = await runStatement(base, 'SELECT *\nFROM tpch.tiny.nation TABLESAMPLE BERNOULLI (5)', TRINO);
+    expect(sampled.final.error).to.deep.include({ message: 'line 2:23: TABLESAMPLE is not supported', errorName: 'NOT_SUPPORTED', errorLocation: { lineNumber: 2, columnNumber: 23 } });
+  });
+
   it('answers USE with Set-Catalog and Set-Schema in the spelling of the request', async () => {
     await query(base, 'CREATE SCHEMA memory.use_s', TRINO);
     await query(base, 'CREATE TABLE memory.use_s.u AS SELECT 7 AS v', TRINO);

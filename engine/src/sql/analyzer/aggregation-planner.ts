@@ -172,12 +172,14 @@ function setsOf(element: ast.GroupingElement): ast.Expression[][] {
       return [element.expressions];
     case 'GroupingSets':
       return element.sets;
-    case 'Rollup':
-      return Array.from({ length: element.expressions.length + 1 }, (_, i) => element.expressions.slice(0, element.expressions.length - i));
+    case 'Rollup': {
+      const n = element.elements.length;
+      return Array.from({ length: n + 1 }, (_, i) => element.elements.slice(0, n - i).flat());
+    }
     case 'Cube': {
-      const n = element.expressions.length;
+      const n = element.elements.length;
       const out: ast.Expression[][] = [];
-      for (let mask = (1 << n) - 1; mask >= 0; mask--) out.push(element.expressions.filter((_, i) => mask & (1 << (n - 1 - i))));
+      for (let mask = (1 << n) - 1; mask >= 0; mask--) out.push(element.elements.filter((_, i) => mask & (1 << (n - 1 - i))).flat());
       return out;
     }
     case 'AutoGroupBy':

@@ -136,6 +136,9 @@ function groupingExpressions(element: ast.GroupingElement): ast.Expression[] {
   switch (element.kind) {
     case 'GroupingSets':
       return element.sets.flat();
+    case 'Rollup':
+    case 'Cube':
+      return element.elements.flat();
     case 'AutoGroupBy':
       return [];
     default:

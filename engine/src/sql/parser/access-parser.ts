@@ -170,11 +170,7 @@ export abstract class AccessParser extends DdlParser {
 
   /** After START TRANSACTION: [mode, ...] */
   protected parseStartTransaction(location: SourceLocation): Statement {
-    const modes: TransactionMode[] = [];
-    if (this.atKeyword('ISOLATION') || this.atKeyword('READ')) {
-      do modes.push(this.parseTransactionMode());
-      while (this.acceptSymbol(','));
-    }
+    const modes: TransactionMode[] = this.atKeyword('ISOLATION') || this.atKeyword('READ') ? this.parseCommaList(() => this.parseTransactionMode()) : [];
     return { kind: 'StartTransaction', modes, location };
   }
 
@@ -197,13 +193,12 @@ export abstract class AccessParser extends DdlParser {
 
   /** After SET PATH: catalog.schema | schema, ... */
   protected parseSetPath(location: SourceLocation): Statement {
-    const path: PathElement[] = [];
-    do {
+    const path = this.parseCommaList((): PathElement => {
       const elementLocation = this.location();
       const first = this.parseIdentifier();
-      if (this.acceptSymbol('.')) path.push({ kind: 'PathElement', catalog: first, schema: this.parseIdentifier(), location: elementLocation });
-      else path.push({ kind: 'PathElement', schema: first, location: elementLocation });
-    } while (this.acceptSymbol(','));
+      if (!this.acceptSymbol('.')) return { kind: 'PathElement', schema: first, location: elementLocation };
+      return { kind: 'PathElement', catalog: first, schema: this.parseIdentifier(), location: elementLocation };
+    });
     return { kind: 'SetPath', path, location };
   }
 

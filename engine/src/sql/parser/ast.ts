@@ -507,13 +507,15 @@ export interface GroupingSets extends NodeBase {
   kind: 'GroupingSets';
   sets: Expression[][];
 }
+/** `ROLLUP (a, (b, c))`: its elements, each one column or a composite `(b, c)` that rolls up as one. */
 export interface Rollup extends NodeBase {
   kind: 'Rollup';
-  expressions: Expression[];
+  elements: Expression[][];
 }
+/** `CUBE (a, (b, c))`: its elements, as in ROLLUP. */
 export interface Cube extends NodeBase {
   kind: 'Cube';
-  expressions: Expression[];
+  elements: Expression[][];
 }
 /** `GROUP BY AUTO`: group by every select item that is not an aggregate. */
 export interface AutoGroupBy extends NodeBase {

@@ -417,13 +417,11 @@ export abstract class DdlParser extends QueryParser {
   }
 
   private parseAssignments(): UpdateAssignment[] {
-    const assignments: UpdateAssignment[] = [];
-    do {
+    return this.parseCommaList(() => {
       const column = this.parseIdentifier();
       this.expectSymbol('=');
-      assignments.push({ kind: 'UpdateAssignment', column, value: this.parseExpression(), location: column.location });
-    } while (this.acceptSymbol(','));
-    return assignments;
+      return { kind: 'UpdateAssignment', column, value: this.parseExpression(), location: column.location };
+    });
   }
 
   /** After MERGE: INTO t [@ branch] [[AS] alias] USING relation ON condition WHEN ... */
@@ -453,8 +451,7 @@ export abstract class DdlParser extends QueryParser {
       const columns = this.atSymbol('(') ? { columns: this.parseIdentifierList() } : {};
       this.expectKeyword('VALUES');
       this.expectSymbol('(');
-      const values = [this.parseExpression()];
-      while (this.acceptSymbol(',')) values.push(this.parseExpression());
+      const values = this.parseCommaList(() => this.parseExpression());
       this.expectSymbol(')');
       return { kind: 'MergeInsert', ...condition, ...columns, values, location };
     }

@@ -280,31 +280,22 @@ export abstract class ExpressionParser extends FunctionCallParser {
     }
   }
 
-  /** `()`, `(a, b)` or a single expression (grouping sets, PARTITION BY of a table argument); `parenthesized` demands the parentheses (ROLLUP, CUBE). */
-  protected parseExpressionSet(parenthesized: boolean): Expression[] {
+  /** `()`, `(a, b)` or a single expression: a grouping set, or the PARTITION BY of a table argument. */
+  protected parseExpressionSet(): Expression[] {
     if (this.isSymbol('(') && this.isSymbol(')', this.peek())) {
       this.pos += 2;
       return [];
     }
-    if (parenthesized && !this.atSymbol('(')) this.fail();
     const startsWithParen = this.isSymbol('(');
     const expression = this.parseExpression();
     // `(a, b)` lists the set's expressions; `ROW(a, b)` stays one row-valued expression.
-    if (startsWithParen && expression.kind === 'Row') return expression.items;
-    if (parenthesized && !startsWithParen) this.fail();
+    if (startsWithParen && expression.kind === 'Row' && !expression.fieldNames) return expression.items;
     return [expression];
   }
 
   /** `(argument, ...)` of a method or procedure; arguments may be named. */
   protected parseArgumentList(): Expression[] {
-    this.expectSymbol('(');
-    const args: Expression[] = [];
-    if (!this.atSymbol(')')) {
-      do args.push(this.parseCallArgument());
-      while (this.acceptSymbol(','));
-    }
-    this.expectSymbol(')');
-    return args;
+    return this.parseEnclosedList('(', ')', () => this.parseCallArgument());
   }
 
   private parsePrimary(): Expression {
@@ -387,16 +378,7 @@ export abstract class ExpressionParser extends FunctionCallParser {
   /** `x -> body` or `(x, y) -> body` */
   private parseLambda(): Expression {
     const location = this.location();
-    const parameters: Identifier[] = [];
-    if (this.acceptSymbol('(')) {
-      if (!this.atSymbol(')')) {
-        do parameters.push(this.parseIdentifier());
-        while (this.acceptSymbol(','));
-      }
-      this.expectSymbol(')');
-    } else {
-      parameters.push(this.parseIdentifier());
-    }
+    const parameters: Identifier[] = this.isSymbol('(') ? this.parseEnclosedList('(', ')', () => this.parseIdentifier()) : [this.parseIdentifier()];
     this.expectSymbol('->');
     this.enter();
     return { kind: 'Lambda', parameters, body: this.leave(this.parseExpression()), location };

@@ -100,16 +100,20 @@ function selectItem(item: SelectItem): string {
 function groupingElement(element: GroupingElement): string {
   switch (element.kind) {
     case 'SimpleGroupBy':
-      return element.expressions.length === 1 ? formatExpression(element.expressions[0]) : `(${list(element.expressions)})`;
+      return groupingSet(element.expressions);
     case 'GroupingSets':
       return `GROUPING SETS (${element.sets.map((set) => `(${list(set)})`).join(', ')})`;
     case 'Rollup':
-      return `ROLLUP (${list(element.expressions)})`;
     case 'Cube':
-      return `CUBE (${list(element.expressions)})`;
+      return `${element.kind.toUpperCase()} (${element.elements.map(groupingSet).join(', ')})`;
     case 'AutoGroupBy':
       return 'AUTO';
   }
+}
+
+/** One expression, or `(a, b)` / `()` for a composite set. */
+function groupingSet(expressions: Expression[]): string {
+  return expressions.length === 1 ? formatExpression(expressions[0]) : `(${list(expressions)})`;
 }
 
 export function formatRelation(relation: Relation): string {

@@ -4,6 +4,7 @@
 
 import type {
   Expression,
+  JsonArgument,
   JsonExpression,
   JsonFormat,
   JsonPathInvocation,
@@ -54,8 +55,7 @@ export abstract class JsonParser extends TypeParser {
       case 'JSON_OBJECT':
         result = { kind: 'JsonObject', members: [], location };
         if (!this.atKeyword('RETURNING') && !this.atSymbol(')')) {
-          do result.members.push(this.parseJsonObjectMember());
-          while (this.acceptSymbol(','));
+          result.members = this.parseCommaList(() => this.parseJsonObjectMember());
           this.parseNullOnNull(result);
           if (this.atKeyword('WITH') || this.atKeyword('WITHOUT')) {
             result.uniqueKeys = this.advance().keyword === 'WITH';
@@ -68,8 +68,7 @@ export abstract class JsonParser extends TypeParser {
       case 'JSON_ARRAY':
         result = { kind: 'JsonArray', elements: [], location };
         if (!this.atKeyword('RETURNING') && !this.atSymbol(')')) {
-          do result.elements.push(this.parseJsonValueExpression());
-          while (this.acceptSymbol(','));
+          result.elements = this.parseCommaList(() => this.parseJsonValueExpression());
           this.parseNullOnNull(result);
         }
         Object.assign(result, this.parseReturning());
@@ -120,12 +119,12 @@ export abstract class JsonParser extends TypeParser {
     const invocation: JsonPathInvocation = { kind: 'JsonPathInvocation', input, path: this.parseStringValue(), passing: [], location };
     if (this.acceptKeyword('AS')) invocation.pathName = this.parseIdentifier();
     if (this.acceptKeyword('PASSING')) {
-      do {
+      invocation.passing = this.parseCommaList((): JsonArgument => {
         const argumentLocation = this.location();
         const value = this.parseJsonValueExpression();
         this.expectKeyword('AS');
-        invocation.passing.push({ kind: 'JsonArgument', value, name: this.parseIdentifier(), location: argumentLocation });
-      } while (this.acceptSymbol(','));
+        return { kind: 'JsonArgument', value, name: this.parseIdentifier(), location: argumentLocation };
+      });
     }
     return invocation;
   }

@@ -197,10 +197,24 @@ export abstract class ParserBase {
   /** `(a, b, c)` */
   protected parseIdentifierList(): Identifier[] {
     this.expectSymbol('(');
-    const list = [this.parseIdentifier()];
-    while (this.acceptSymbol(',')) list.push(this.parseIdentifier());
+    const list = this.parseCommaList(() => this.parseIdentifier());
     this.expectSymbol(')');
     return list;
+  }
+
+  /** `item, item, ...`: at least one. */
+  protected parseCommaList<T>(parseItem: () => T): T[] {
+    const items = [parseItem()];
+    while (this.acceptSymbol(',')) items.push(parseItem());
+    return items;
+  }
+
+  /** `open [item, ...] close`: possibly empty. */
+  protected parseEnclosedList<T>(open: string, close: string, parseItem: () => T): T[] {
+    this.expectSymbol(open);
+    const items = this.atSymbol(close) ? [] : this.parseCommaList(parseItem);
+    this.expectSymbol(close);
+    return items;
   }
 
   protected parseStringValue(): string {

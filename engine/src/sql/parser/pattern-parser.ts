@@ -25,14 +25,12 @@ export abstract class PatternParser extends JsonParser {
   /** `MEASURES expression AS name, ...` (nothing when MEASURES is absent). */
   protected parseMeasures(): MeasureDefinition[] {
     if (!this.acceptKeyword('MEASURES')) return [];
-    const measures: MeasureDefinition[] = [];
-    do {
+    return this.parseCommaList((): MeasureDefinition => {
       const location = this.location();
       const expression = this.parseExpression();
       this.expectKeyword('AS');
-      measures.push({ kind: 'MeasureDefinition', expression, name: this.parseIdentifier(), location });
-    } while (this.acceptSymbol(','));
-    return measures;
+      return { kind: 'MeasureDefinition', expression, name: this.parseIdentifier(), location };
+    });
   }
 
   /** [AFTER MATCH skip] [INITIAL | SEEK] [PATTERN (...)] [SUBSET ...] [DEFINE ...] */
@@ -45,17 +43,14 @@ export abstract class PatternParser extends JsonParser {
       clauses.pattern = this.parseRowPattern();
       this.expectSymbol(')');
     }
-    if (this.acceptKeyword('SUBSET')) {
-      do clauses.subsets.push(this.parseSubsetDefinition());
-      while (this.acceptSymbol(','));
-    }
+    if (this.acceptKeyword('SUBSET')) clauses.subsets = this.parseCommaList(() => this.parseSubsetDefinition());
     if (this.acceptKeyword('DEFINE')) {
-      do {
+      clauses.variableDefinitions = this.parseCommaList((): VariableDefinition => {
         const location = this.location();
         const name = this.parseIdentifier();
         this.expectKeyword('AS');
-        clauses.variableDefinitions.push({ kind: 'VariableDefinition', name, expression: this.parseExpression(), location });
-      } while (this.acceptSymbol(','));
+        return { kind: 'VariableDefinition', name, expression: this.parseExpression(), location };
+      });
     }
     return clauses;
   }

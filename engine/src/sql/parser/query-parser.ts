@@ -251,18 +251,18 @@ export abstract class QueryParser extends RelationParser {
     for (const word of ['ROLLUP', 'CUBE'] as const) {
       if (this.atKeyword(word)) {
         this.pos++;
-        const expressions = this.parseExpressionSet(true);
-        return word === 'ROLLUP' ? { kind: 'Rollup', expressions, location } : { kind: 'Cube', expressions, location };
+        // Each element is a grouping set: `ROLLUP ((a, b), c)` has the elements (a, b) and c.
+        const elements = this.parseEnclosedList('(', ')', () => this.parseExpressionSet());
+        return word === 'ROLLUP' ? { kind: 'Rollup', elements, location } : { kind: 'Cube', elements, location };
       }
     }
     if (this.acceptKeywords('GROUPING', 'SETS')) {
       this.expectSymbol('(');
-      const sets = [this.parseExpressionSet(false)];
-      while (this.acceptSymbol(',')) sets.push(this.parseExpressionSet(false));
+      const sets = this.parseCommaList(() => this.parseExpressionSet());
       this.expectSymbol(')');
       return { kind: 'GroupingSets', sets, location };
     }
-    return { kind: 'SimpleGroupBy', expressions: this.parseExpressionSet(false), location };
+    return { kind: 'SimpleGroupBy', expressions: this.parseExpressionSet(), location };
   }
 
   private parseWindowDefinition(): WindowDefinition {

@@ -5,6 +5,7 @@
 import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import type {
   DescriptorArgument,
+  DescriptorField,
   Expression,
   Identifier,
   Join,
@@ -131,11 +132,7 @@ export abstract class RelationParser extends RoutineParser {
   private parsePatternRecognition(input: Relation): Relation {
     const location = this.location(this.advance());
     this.expectSymbol('(');
-    const partitionBy: Expression[] = [];
-    if (this.acceptKeywords('PARTITION', 'BY')) {
-      do partitionBy.push(this.parseExpression());
-      while (this.acceptSymbol(','));
-    }
+    const partitionBy: Expression[] = this.acceptKeywords('PARTITION', 'BY') ? this.parseCommaList(() => this.parseExpression()) : [];
     const orderBy: SortItem[] = this.acceptKeywords('ORDER', 'BY') ? this.parseSortItems() : [];
     const measures = this.parseMeasures();
     const rowsPerMatch = this.parseRowsPerMatch();
@@ -231,14 +228,8 @@ export abstract class RelationParser extends RoutineParser {
     this.expectSymbol('(');
     const invocation: TableFunctionInvocation = { kind: 'TableFunctionInvocation', name, arguments: [], copartitioning: [], location };
     const copartitionAhead = () => this.isKeyword('COPARTITION') && this.isSymbol('(', this.peek());
-    if (!this.atSymbol(')') && !copartitionAhead()) {
-      do invocation.arguments.push(this.parseTableFunctionArgument());
-      while (this.acceptSymbol(','));
-    }
-    if (this.acceptKeyword('COPARTITION')) {
-      do invocation.copartitioning.push(this.parseCopartitionTables());
-      while (this.acceptSymbol(','));
-    }
+    if (!this.atSymbol(')') && !copartitionAhead()) invocation.arguments = this.parseCommaList(() => this.parseTableFunctionArgument());
+    if (this.acceptKeyword('COPARTITION')) invocation.copartitioning = this.parseCommaList(() => this.parseCopartitionTables());
     this.expectSymbol(')');
     this.expectSymbol(')');
     return invocation;
@@ -271,7 +262,7 @@ export abstract class RelationParser extends RoutineParser {
       this.expectSymbol(')');
     }
     const argument: TableArgument = { kind: 'TableArgument', relation: this.withAlias(relation), location };
-    if (this.acceptKeywords('PARTITION', 'BY')) argument.partitionBy = this.parseExpressionSet(false);
+    if (this.acceptKeywords('PARTITION', 'BY')) argument.partitionBy = this.parseExpressionSet();
     for (const behavior of ['PRUNE', 'KEEP'] as const) {
       if (this.acceptKeyword(behavior)) {
         this.expectKeywords('WHEN', 'EMPTY');
@@ -289,15 +280,13 @@ export abstract class RelationParser extends RoutineParser {
   private parseDescriptorArgument(): DescriptorArgument | undefined {
     const location = this.location();
     if (this.isKeyword('DESCRIPTOR') && this.isSymbol('(', this.peek())) {
-      this.pos += 2;
-      const fields = [];
-      do {
+      this.pos++;
+      const fields = this.parseEnclosedList('(', ')', (): DescriptorField => {
         const fieldLocation = this.location();
         const name = this.parseIdentifier();
         const type = this.atSymbol(',') || this.atSymbol(')') ? undefined : this.parseType();
-        fields.push({ kind: 'DescriptorField' as const, name, ...(type ? { type } : {}), location: fieldLocation });
-      } while (this.acceptSymbol(','));
-      this.expectSymbol(')');
+        return { kind: 'DescriptorField', name, ...(type ? { type } : {}), location: fieldLocation };
+      });
       return { kind: 'DescriptorArgument', fields, location };
     }
     const nullDescriptor = ['CAST', '(', 'NULL', 'AS', 'DESCRIPTOR', ')'];

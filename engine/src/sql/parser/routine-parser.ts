@@ -7,7 +7,7 @@ import type {
   Expression,
   FunctionDeclaration,
   FunctionSpecification,
-  Identifier,
+  ParameterDeclaration,
   Property,
   RoutineCharacteristic,
   VariableDeclaration,
@@ -39,16 +39,11 @@ export abstract class RoutineParser extends ExpressionParser {
   protected parseFunctionDeclaration(): FunctionDeclaration {
     const location = this.location();
     const name = this.parseQualifiedName();
-    this.expectSymbol('(');
-    const declaration: FunctionDeclaration = { kind: 'FunctionDeclaration', name, parameters: [], location };
-    if (!this.atSymbol(')')) {
-      do {
-        const parameterLocation = this.location();
-        declaration.parameters.push({ kind: 'ParameterDeclaration', ...this.parseOptionallyNamedType(), location: parameterLocation });
-      } while (this.acceptSymbol(','));
-    }
-    this.expectSymbol(')');
-    return declaration;
+    const parameters = this.parseEnclosedList('(', ')', (): ParameterDeclaration => {
+      const parameterLocation = this.location();
+      return { kind: 'ParameterDeclaration', ...this.parseOptionallyNamedType(), location: parameterLocation };
+    });
+    return { kind: 'FunctionDeclaration', name, parameters, location };
   }
 
   private parseRoutineCharacteristic(): RoutineCharacteristic | undefined {
@@ -87,14 +82,12 @@ export abstract class RoutineParser extends ExpressionParser {
 
   /** `name = value | DEFAULT, ...` */
   protected parsePropertyAssignments(): Property[] {
-    const properties: Property[] = [];
-    do {
+    return this.parseCommaList((): Property => {
       const name = this.parseIdentifier();
       this.expectSymbol('=');
       const value = this.acceptKeyword('DEFAULT') ? 'DEFAULT' : this.parseExpression();
-      properties.push({ kind: 'Property', name, value, location: name.location });
-    } while (this.acceptSymbol(','));
-    return properties;
+      return { kind: 'Property', name, value, location: name.location };
+    });
   }
 
   private parseControlStatement(): ControlStatement {
@@ -183,8 +176,7 @@ export abstract class RoutineParser extends ExpressionParser {
 
   private parseVariableDeclaration(): VariableDeclaration {
     const location = this.location(this.advance());
-    const names: Identifier[] = [this.parseIdentifier()];
-    while (this.acceptSymbol(',')) names.push(this.parseIdentifier());
+    const names = this.parseCommaList(() => this.parseIdentifier());
     const type = this.parseType();
     const defaultValue: Expression | undefined = this.acceptKeyword('DEFAULT') ? this.parseValueExpression(0) : undefined;
     return { kind: 'VariableDeclaration', names, type, ...(defaultValue ? { defaultValue } : {}), location };

@@ -14,6 +14,7 @@ import type {
   Query,
   WhenClause,
 } from './ast.js';
+import type { SourceLocation } from '../../errors/engine-error.js';
 import { QUERY_START_WORDS } from './keywords.js';
 import type { Token } from './lexer.js';
 import { PatternParser } from './pattern-parser.js';
@@ -149,15 +150,8 @@ export abstract class SpecialFormParser extends PatternParser {
   }
 
   /** `[a, b]` after ARRAY (or alone), from the `[`. */
-  protected parseArrayConstructor(location: ReturnType<SpecialFormParser['location']>): Expression {
-    this.expectSymbol('[');
-    const items: Expression[] = [];
-    if (!this.atSymbol(']')) {
-      do items.push(this.parseExpression());
-      while (this.acceptSymbol(','));
-    }
-    this.expectSymbol(']');
-    return { kind: 'Array', items, location };
+  protected parseArrayConstructor(location: SourceLocation): Expression {
+    return { kind: 'Array', items: this.parseEnclosedList('[', ']', () => this.parseExpression()), location };
   }
 
   /** RUNNING / FINAL followed by a (qualified) function name and `(`. */

@@ -126,12 +126,11 @@ export class StatementParser extends AccessParser {
   private parseWithSession(): WithSession {
     const location = this.location(this.advance());
     this.pos++;
-    const properties: SessionProperty[] = [];
-    do {
+    const properties = this.parseCommaList((): SessionProperty => {
       const name = this.parseQualifiedName();
       this.expectSymbol('=');
-      properties.push({ kind: 'SessionProperty', name, value: this.parseExpression(), location: name.location });
-    } while (this.acceptSymbol(','));
+      return { kind: 'SessionProperty', name, value: this.parseExpression(), location: name.location };
+    });
     return { kind: 'WithSession', properties, location };
   }
 

@@ -48,8 +48,7 @@ export abstract class TypeParser extends ParserBase {
     }
     if (this.isKeyword('ROW') && this.isSymbol('(', this.peek())) {
       this.pos += 2;
-      const fields = [this.parseRowField()];
-      while (this.acceptSymbol(',')) fields.push(this.parseRowField());
+      const fields = this.parseCommaList(() => this.parseRowField());
       this.expectSymbol(')');
       return { kind: 'TypeSpec', name: 'row', parameters: [], fields, location };
     }
