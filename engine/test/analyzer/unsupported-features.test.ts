@@ -154,6 +154,20 @@ describe('what the engine does not run fails with NOT_SUPPORTED naming it', () =
     expect((await h.failure('DESCRIBE OUTPUT sampled')).message).to.equal('line 1:17: TABLESAMPLE is not supported');
   });
 
+  it('names the container types it does not have, and refuses type parameters on other types', async () => {
+    const cases: [string, string, string][] = [
+      ['SELECT CAST(a AS array(bigint)) FROM t', 'NOT_SUPPORTED', 'line 1:18: Type not supported: array'],
+      ['SELECT CAST(a AS bigint ARRAY) FROM t', 'NOT_SUPPORTED', 'line 1:25: Type not supported: array'],
+      ['SELECT CAST(a AS MAP<varchar, bigint>) FROM t', 'NOT_SUPPORTED', 'line 1:18: Type not supported: map'],
+      ['CREATE TABLE t3 (r row(x integer, y varchar))', 'NOT_SUPPORTED', 'line 1:20: Type not supported: row'],
+      ['SELECT CAST(a AS decimal(varchar)) FROM t', 'TYPE_NOT_FOUND', 'line 1:18: Unknown type: decimal(varchar)'],
+    ];
+    for (const [sql, name, message] of cases) {
+      const e = await h.failure(sql);
+      expect([e.errorName, e.message], sql).to.deep.equal([name, message]);
+    }
+  });
+
   it('still runs what it supports next to these constructs', async () => {
     expect(await h.rows('SELECT (a > 0) IS NOT FALSE, b BETWEEN SYMMETRIC 3 AND 1, 0x10 + 1_000 FROM t')).to.deep.equal([[true, true, 1016]]);
     expect(await h.rows('SELECT count(*) FROM t WHERE a BETWEEN ASYMMETRIC 1 AND 1')).to.deep.equal([[1n]]);

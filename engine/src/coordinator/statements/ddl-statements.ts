@@ -14,7 +14,8 @@ import { coerceToBoolean, translateExpression } from '../../sql/analyzer/express
 import { Scope } from '../../sql/analyzer/scope.js';
 import { connectorOrFail, qualifiedObjectName, resolveTable, resolveTableOrFail, schemaExists, type QualifiedObjectName } from '../../sql/analyzer/table-resolver.js';
 import { SymbolAllocator } from '../../sql/planner/symbols.js';
-import { canCoerce, parseTypeSpec } from '../../types/coercion.js';
+import { canCoerce } from '../../types/coercion.js';
+import { sqlTypeOf } from '../../sql/analyzer/type-spec.js';
 import { typeName, typesEqual } from '../../types/types.js';
 import type { Session } from '../../spi/session.js';
 import type { OutputColumn, StatementResult } from '../../spi/statement-result.js';
@@ -78,7 +79,7 @@ export function createTable(s: ast.CreateTable, session: Session, catalogs: Cata
   const columns: ColumnMetadata[] = s.columns.map((c) => {
     if (seen.has(c.name.value)) throw new EngineError('DUPLICATE_COLUMN_NAME', `Column name '${c.name.value}' specified more than once`, c.location);
     seen.add(c.name.value);
-    return { name: c.name.value, type: parseTypeSpec(c.type.name, c.type.parameters, c.type.location), nullable: c.nullable, comment: c.comment };
+    return { name: c.name.value, type: sqlTypeOf(c.type), nullable: c.nullable, comment: c.comment };
   });
   if (!connector.createTable) throw new EngineError('NOT_SUPPORTED', 'This connector does not support creating tables', s.location);
   connector.createTable(session, { catalog: target.catalog, schema: target.schema, name: target.name, columns, comment: s.comment });

@@ -7,7 +7,7 @@ import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import { isAggregateFunctionName } from '../../functions/aggregate/registry.js';
 import { isScalarFunctionName, resolveOperator, resolveScalarFunction } from '../../functions/scalar/registry.js';
 import { isWindowFunctionName } from '../../functions/window/registry.js';
-import { canCoerce, commonSuperTypeOf, parseTypeSpec } from '../../types/coercion.js';
+import { canCoerce, commonSuperTypeOf } from '../../types/coercion.js';
 import { parseDecimal } from '../../types/decimal.js';
 import {
   BIGINT,
@@ -28,6 +28,7 @@ import type * as ast from '../parser/ast.js';
 import { constant, special, specialOf, symbolRef, type RowExpression, type Symbol } from '../planner/row-expression.js';
 import { currentTimeConstant } from './current-time.js';
 import { findUnknownFunction, functionName } from './ast-utils.js';
+import { sqlTypeOf } from './type-spec.js';
 import { unsupportedNode } from './unsupported-features.js';
 
 const SESSION_FUNCTIONS = ['current_user', 'current_catalog', 'current_schema', 'current_timezone'] as const;
@@ -184,7 +185,7 @@ function translateNode(e: ast.Expression, context: TranslationContext, translate
     }
     case 'Cast': {
       const value = translate(e.value);
-      const type = parseTypeSpec(e.type.name, e.type.parameters, e.type.location);
+      const type = sqlTypeOf(e.type);
       if (value.type.kind === 'unknown') return constant(null, type);
       return { kind: 'cast', arg: value, type, safe: e.safe };
     }
@@ -391,7 +392,7 @@ function decimalLiteral(text: string, location: SourceLocation): RowExpression {
 function genericLiteral(e: ast.GenericLiteral): RowExpression {
   const name = e.type.name;
   if (name === 'decimal' && e.type.parameters.length === 0) return decimalLiteral(e.value.trim(), e.location);
-  let type = parseTypeSpec(name, e.type.parameters, e.type.location);
+  let type = sqlTypeOf(e.type);
   if (type.kind === 'timestamp' && e.type.parameters.length === 0) type = { kind: 'timestamp', precision: fractionDigits(e.value) };
   if (type.kind === 'time' && e.type.parameters.length === 0) type = { kind: 'time', precision: fractionDigits(e.value) };
   if (type.kind === 'char' && e.type.parameters.length === 0) type = { kind: 'char', length: e.value.length };

@@ -1,0 +1,17 @@
+// A type as written (an AST TypeSpec) to the SqlType it names.
+
+import { EngineError } from '../../errors/engine-error.js';
+import { parseTypeSpec } from '../../types/coercion.js';
+import type { SqlType } from '../../types/types.js';
+import type { TypeSpec } from '../parser/ast.js';
+import { formatType } from '../parser/expression-formatter.js';
+
+/** Types whose parameters are types: the engine has none of them yet (parseTypeSpec says NOT_SUPPORTED). */
+const CONTAINER_TYPES: ReadonlySet<string> = new Set(['array', 'map', 'row']);
+
+export function sqlTypeOf(spec: TypeSpec): SqlType {
+  if ((spec.typeParameters || spec.fields) && !CONTAINER_TYPES.has(spec.name)) {
+    throw new EngineError('TYPE_NOT_FOUND', `Unknown type: ${formatType(spec)}`, spec.location);
+  }
+  return parseTypeSpec(spec.name, spec.parameters, spec.location);
+}
