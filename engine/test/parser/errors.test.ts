@@ -83,11 +83,24 @@ describe('parser: deep nesting and large input', () => {
       `SELECT ${'f('.repeat(n)}1${')'.repeat(n)}`,
       `SELECT ${'CASE WHEN '.repeat(n)}1${' THEN 1 END'.repeat(n)}`,
       `${'EXPLAIN '.repeat(n)}SELECT 1`,
+      `SELECT ${'x -> '.repeat(n)}1`,
+      `SELECT f(a)${'.m(1)'.repeat(n)}`,
+      `SELECT * FROM t MATCH_RECOGNIZE (PATTERN (${'('.repeat(n)}a${')'.repeat(n)}) DEFINE a AS true)`,
+      `CREATE FUNCTION f() RETURNS int ${'BEGIN '.repeat(n)}RETURN 1;${' END;'.repeat(n - 1)} END`,
     ];
     for (const sql of inputs) {
       const e = syntaxError(sql);
       expect(e.errorName, sql.slice(0, 30)).to.equal('SYNTAX_ERROR');
       expect(e.message, sql.slice(0, 30)).to.equal(TOO_LARGE);
+    }
+  });
+
+  it('refuses chains of postfix operators deeper than the limit, naming where, and parses shorter ones', () => {
+    const chains = ['[1]', '.b', " AT TIME ZONE 'UTC'"];
+    for (const link of chains) {
+      const e = syntaxError(`SELECT a${link.repeat(20_000)}`);
+      expect(e.rawMessage, link).to.match(/^Expression is nested too deeply: operators chained here make it more than 1000 levels deep/);
+      expect(parseExpression(`a${link.repeat(500)}`).kind, link).to.not.equal(undefined);
     }
   });
 

@@ -3,7 +3,7 @@
 // "<name> is not supported" at the construct's position (the first one in the text) before any
 // analysis starts.
 
-import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
+import { notSupported, type EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import type * as ast from '../parser/ast.js';
 import { formatQualifiedName } from '../parser/expression-formatter.js';
 
@@ -229,7 +229,7 @@ export function findUnsupported(node: object): EngineError | undefined {
   visit(node, (found) => {
     if (!first || before(found.location, first.location)) first = found;
   });
-  return first && new EngineError('NOT_SUPPORTED', first.message, first.location);
+  return first && notSupported(first.message, first.location);
 }
 
 /** Throws NOT_SUPPORTED when the statement holds a construct the engine does not run. */
@@ -240,7 +240,7 @@ export function assertSupported(statement: ast.Statement): asserts statement is 
 
 /** For a node that reached a planner that cannot run it: the same error the statement check gives. */
 export function unsupportedNode(node: { kind: string; location: SourceLocation }): EngineError {
-  return findUnsupported(node) ?? new EngineError('NOT_SUPPORTED', `${node.kind} is not supported`, node.location);
+  return findUnsupported(node) ?? notSupported(`${node.kind} is not supported`, node.location);
 }
 
 function before(a: SourceLocation, b: SourceLocation): boolean {

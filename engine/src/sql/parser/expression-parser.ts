@@ -220,8 +220,12 @@ export abstract class ExpressionParser extends FunctionCallParser {
   /** `value AT TIME ZONE 'zone' | INTERVAL ...` and `value AT LOCAL`, binding tighter than the operators. */
   private parseAtTimeZone(value: Expression): Expression {
     let result = value;
+    let chained = 0;
     while (this.isKeyword('AT') && (this.isKeyword('TIME', this.peek()) || this.isKeyword('LOCAL', this.peek()))) {
       const location = this.location(this.advance());
+      // Each one nests the tree one level deeper, as a chain of binary operators does.
+      this.enterChain(location);
+      chained++;
       if (this.acceptKeyword('LOCAL')) {
         result = { kind: 'AtTimeZone', value: result, location };
         continue;
@@ -231,52 +235,49 @@ export abstract class ExpressionParser extends FunctionCallParser {
       const zone = this.isKeyword('INTERVAL') ? this.parseSpecialForm('INTERVAL') : undefined;
       result = { kind: 'AtTimeZone', value: result, zone: zone ?? { kind: 'StringLiteral', value: this.parseStringValue(), location: this.location(zoneToken) }, location };
     }
-    return result;
+    return this.leaveChain(result, chained);
   }
 
-  /** `.field` dereferences, qualified function names `a.b(...)`, method calls, `[index]`, `name::method(...)` and `.*`. */
+  /**
+   * `.field` dereferences, qualified function names `a.b(...)`, method calls, `[index]`,
+   * `name::method(...)` and `.*`; each nests the tree one level deeper, as a binary operator does.
+   */
   private parsePostfix(base: Expression): Expression {
     let result = base;
+    let chained = 0;
     while (true) {
+      const location = this.location();
       if (this.isSymbol('.') && this.isSymbol('*', this.peek())) {
         this.pos += 2;
         const prefix = nameParts(result);
-        const location = result.location;
-        return prefix
-          ? { kind: 'AllColumns', prefix: { kind: 'QualifiedName', parts: prefix, location }, location }
-          : { kind: 'AllColumns', target: result, location };
+        const start = result.location;
+        const all: Expression = prefix
+          ? { kind: 'AllColumns', prefix: { kind: 'QualifiedName', parts: prefix, location: start }, location: start }
+          : { kind: 'AllColumns', target: result, location: start };
+        return this.leaveChain(all, chained);
       }
-      if (this.atSymbol('.')) {
-        this.pos++;
+      const dot = this.atSymbol('.');
+      const bracket = !dot && this.atSymbol('[');
+      const target = !dot && !bracket && this.isSymbol('::') ? nameParts(result) : undefined;
+      if (!dot && !bracket && !target) return this.leaveChain(result, chained);
+      this.enterChain(location);
+      chained++;
+      this.pos++;
+      if (dot) {
         const field = this.parseIdentifier();
-        if (!this.isSymbol('(')) {
-          result = { kind: 'Dereference', base: result, field, location: result.location };
-          continue;
-        }
-        const baseParts = nameParts(result);
-        if (baseParts) {
-          result = this.parseFunctionCall({ kind: 'QualifiedName', parts: [...baseParts, field], location: result.location });
-        } else {
-          result = { kind: 'MethodCall', base: result, method: field, args: this.parseArgumentList(), location: result.location };
-        }
-        continue;
-      }
-      if (this.atSymbol('[')) {
-        const location = this.location(this.advance());
+        const baseParts = this.isSymbol('(') ? nameParts(result) : undefined;
+        if (!this.isSymbol('(')) result = { kind: 'Dereference', base: result, field, location: result.location };
+        else if (baseParts) result = this.parseFunctionCall({ kind: 'QualifiedName', parts: [...baseParts, field], location: result.location });
+        else result = { kind: 'MethodCall', base: result, method: field, args: this.parseArgumentList(), location: result.location };
+      } else if (bracket) {
         const index = this.parseValueExpression(0);
         this.expectSymbol(']');
         result = { kind: 'Subscript', base: result, index, location };
-        continue;
-      }
-      const target = nameParts(result);
-      if (target && this.isSymbol('::')) {
-        this.pos++;
+      } else if (target) {
         const method = this.parseIdentifier();
         const qualified = { kind: 'QualifiedName' as const, parts: target, location: result.location };
         result = { kind: 'StaticMethodCall', target: qualified, method, args: this.parseArgumentList(), location: result.location };
-        continue;
       }
-      return result;
     }
   }
 
