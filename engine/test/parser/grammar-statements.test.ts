@@ -125,8 +125,8 @@ describe('parser: the rest of the grammar (statements)', () => {
       name: name('system', 'flush'),
       arguments: [{ kind: 'NamedArgument', name: id('schema'), value: str('s') }, int(2)],
     });
-    expect(ast('SHOW STATS FOR t')).to.deep.equal({ kind: 'ShowStats', table: name('t') });
-    expect((ast('SHOW STATS FOR (SELECT 1)') as { query: { kind: string } }).query.kind).to.equal('Query');
+    expect(ast('SHOW STATS FOR t')).to.deep.equal({ kind: 'ShowStats', target: name('t') });
+    expect((ast('SHOW STATS FOR (SELECT 1)') as { target: { kind: string } }).target.kind).to.equal('Query');
     for (const target of ['SCHEMA', 'VIEW', 'MATERIALIZED VIEW', 'FUNCTION']) {
       expect(ast(`SHOW CREATE ${target} a.b`)).to.deep.equal({ kind: 'ShowCreate', target, name: name('a', 'b') });
     }

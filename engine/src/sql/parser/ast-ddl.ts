@@ -262,8 +262,7 @@ export interface ShowCreate extends NodeBase {
 /** SHOW STATS FOR table, or SHOW STATS FOR (query). */
 export interface ShowStats extends NodeBase {
   kind: 'ShowStats';
-  table?: QualifiedName;
-  query?: Query;
+  target: QualifiedName | Query;
 }
 
 /** UPDATE t [@ branch] SET a = 1, b = 2 [WHERE ...] */

@@ -39,11 +39,9 @@ export interface MeasureDefinition extends NodeBase {
 }
 
 /** AFTER MATCH SKIP TO NEXT ROW | SKIP PAST LAST ROW | SKIP TO FIRST v | SKIP TO LAST v | SKIP TO v. */
-export interface SkipTo extends NodeBase {
-  kind: 'SkipTo';
-  target: 'NEXT_ROW' | 'PAST_LAST_ROW' | 'FIRST' | 'LAST' | 'VARIABLE';
-  variable?: Identifier;
-}
+export type SkipTo =
+  | { kind: 'SkipTo'; target: 'NEXT_ROW' | 'PAST_LAST_ROW'; location: NodeBase['location'] }
+  | { kind: 'SkipTo'; target: 'FIRST' | 'LAST' | 'VARIABLE'; variable: Identifier; location: NodeBase['location'] };
 
 /** `SUBSET name = (a, b)` */
 export interface SubsetDefinition extends NodeBase {

@@ -135,7 +135,7 @@ export function formatDefinitionStatement(s: DefinitionStatement): string {
     case 'ShowCreate':
       return `SHOW CREATE ${s.target} ${formatQualifiedName(s.name)}`;
     case 'ShowStats':
-      return `SHOW STATS FOR ${s.query ? `(${formatQuery(s.query)})` : formatQualifiedName(s.table!)}`;
+      return `SHOW STATS FOR ${s.target.kind === 'Query' ? `(${formatQuery(s.target)})` : formatQualifiedName(s.target)}`;
     case 'Update':
       return `UPDATE ${formatQualifiedName(s.table)}${branch(s.branch)} SET ${assignments(s.assignments)}${where(s.where)}`;
     case 'Merge':

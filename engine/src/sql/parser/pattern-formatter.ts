@@ -57,9 +57,9 @@ function formatSkipTo(skip: SkipTo): string {
     case 'PAST_LAST_ROW':
       return 'SKIP PAST LAST ROW';
     case 'VARIABLE':
-      return `SKIP TO ${formatIdentifier(skip.variable!)}`;
+      return `SKIP TO ${formatIdentifier(skip.variable)}`;
     default:
-      return `SKIP TO ${skip.target} ${formatIdentifier(skip.variable!)}`;
+      return `SKIP TO ${skip.target} ${formatIdentifier(skip.variable)}`;
   }
 }
 

@@ -194,11 +194,11 @@ export class StatementParser extends AccessParser {
     if (this.acceptKeyword('SESSION')) return { kind: 'ShowSession', ...this.parseLike(), location };
     if (this.acceptKeyword('STATS')) {
       this.expectKeyword('FOR');
-      if (!this.atSymbol('(')) return { kind: 'ShowStats', table: this.parseQualifiedName(), location };
+      if (!this.atSymbol('(')) return { kind: 'ShowStats', target: this.parseQualifiedName(), location };
       this.pos++;
       const query = this.parseRootQuery();
       this.expectSymbol(')');
-      return { kind: 'ShowStats', query, location };
+      return { kind: 'ShowStats', target: query, location };
     }
     if (this.acceptKeyword('GRANTS')) return this.parseShowGrants(location);
     if (this.acceptKeywords('CURRENT', 'ROLES')) return this.parseShowRoles(location, true);
@@ -267,18 +267,18 @@ export class StatementParser extends AccessParser {
 
   /** EXECUTE name [USING ...] or EXECUTE IMMEDIATE 'sql' [USING ...]. */
   private parseExecute(location: SourceLocation): Statement {
-    const immediate = this.isKeyword('IMMEDIATE') && this.peek().kind === 'string';
-    if (immediate) this.pos++;
-    const token = this.token;
-    const statement = immediate ? { kind: 'StringLiteral' as const, value: this.parseStringValue(), location: this.location(token) } : undefined;
-    const name = statement ? undefined : this.parseIdentifier();
-    const parameters = [];
-    if (this.acceptKeyword('USING')) {
-      parameters.push(this.parseExpression());
-      while (this.acceptSymbol(',')) parameters.push(this.parseExpression());
+    if (this.isKeyword('IMMEDIATE') && this.peek().kind === 'string') {
+      const token = this.tokens[++this.pos];
+      const statement = { kind: 'StringLiteral' as const, value: this.parseStringValue(), location: this.location(token) };
+      return { kind: 'ExecuteImmediate', statement, parameters: this.parseUsing(), location };
     }
-    if (statement) return { kind: 'ExecuteImmediate', statement, parameters, location };
-    return { kind: 'Execute', name: name!, parameters, location };
+    const name = this.parseIdentifier();
+    return { kind: 'Execute', name, parameters: this.parseUsing(), location };
+  }
+
+  /** `USING value, ...` of EXECUTE, or no values. */
+  private parseUsing(): Expression[] {
+    return this.acceptKeyword('USING') ? this.parseCommaList(() => this.parseExpression()) : [];
   }
 
   /** After CREATE. */
