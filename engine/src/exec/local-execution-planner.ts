@@ -34,6 +34,7 @@ import { mapSplits, scanConnector, tableScan } from './table-scan.js';
 import { topN } from './operators/top-n.js';
 import { values } from './operators/values.js';
 import { window } from './operators/window.js';
+import { mapFrame } from '../sql/planner/window-frame.js';
 import { assignUniqueId } from './operators/assign-unique-id.js';
 import type { Scalar } from '../spi/page.js';
 
@@ -130,7 +131,7 @@ export class LocalExecutionPlanner {
           functions: node.functions.map((f) => ({
             function: windowFunctionOf(f.function),
             argumentChannels: f.arguments.map((s) => indexOf(layout, s)),
-            frame: f.frame,
+            frame: mapFrame(f.frame, (s) => indexOf(layout, s)),
             ignoreNulls: f.ignoreNulls,
           })),
         });

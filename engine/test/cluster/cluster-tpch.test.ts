@@ -39,6 +39,23 @@ describe('TPC-H on a cluster (coordinator + 2 workers) equals DuckDB', function 
     expect(plan).to.match(/Output partitioning: HASH \[/);
   });
 
+  it('runs window frames with interval offsets partitioned over the workers, to DuckDB\'s answer', async () => {
+    const sql = `SELECT o_orderkey,
+        sum(o_totalprice) OVER (PARTITION BY o_custkey ORDER BY o_orderdate RANGE BETWEEN INTERVAL '3' MONTH PRECEDING AND INTERVAL '10' DAY FOLLOWING),
+        count(*) OVER (PARTITION BY o_custkey ORDER BY o_orderdate DESC RANGE BETWEEN INTERVAL '30' DAY PRECEDING AND CURRENT ROW)
+      FROM orders ORDER BY o_orderkey`;
+    const headers = { 'X-Engine-User': 'test', 'X-Engine-Catalog': 'tpch', 'X-Engine-Schema': 'tiny' };
+    const [[plan]] = await query(cluster.coordinator.uri, `EXPLAIN ${sql}`, headers);
+    expect(plan).to.match(/Fragment \d \[FIXED_HASH\][^]*Window\[partitionBy = \[o_custkey[^]*RANGE \w+ PRECEDING \w+ FOLLOWING/);
+    const run = await runStatement(cluster.coordinator.uri, sql, headers);
+    expect(run.final.error, run.final.error?.message).to.equal(undefined);
+    const types = (run.columns ?? []).map((c) => typeOfName(c.type));
+    const rows = run.rows.map((r) => r.map((v, c) => jsonToScalar(v as JsonValue, types[c])));
+    expect(rows.length).to.equal(15000);
+    const difference = firstDifference(rows, types, (run.columns ?? []).map((c) => c.name), await duckRows(duck, sql));
+    expect(difference, difference).to.equal(undefined);
+  });
+
   for (const catalog of ['tpch', 'memory']) {
     describe(`from ${catalog}.tiny`, () => {
       for (let q = 1; q <= 22; q++) {

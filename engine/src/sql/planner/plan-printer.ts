@@ -5,6 +5,7 @@ import { typeName } from '../../types/types.js';
 import type { OrderingItem, PlanNode } from './plan.js';
 import { sources } from './plan.js';
 import type { RowExpression, Symbol } from './row-expression.js';
+import { formatFrame } from './window-frame.js';
 
 /** Per-node runtime figures for EXPLAIN ANALYZE. */
 export interface NodeRuntimeStats {
@@ -83,7 +84,7 @@ function describe(node: PlanNode): string {
       return `Limit[count = ${node.count}${node.offset ? `, offset = ${node.offset}` : ''}]`;
     case 'Window':
       return `Window[partitionBy = [${node.partitionBy.map(name).join(', ')}], orderBy = [${ordering(node.orderBy)}]] ${node.functions
-        .map((f) => `${name(f.symbol)} := ${f.function.name}(${f.arguments.map(name).join(', ')}) ${f.frame.unit} ${f.frame.start.type} ${f.frame.end.type}`)
+        .map((f) => `${name(f.symbol)} := ${f.function.name}(${f.arguments.map(name).join(', ')}) ${formatFrame(f.frame, name)}`)
         .join(', ')}`;
     case 'SetOperation':
       return `${capitalize(node.operation)}[${node.distinct ? 'DISTINCT' : 'ALL'}]`;
