@@ -33,6 +33,7 @@ import { column, rowsResult, varcharColumns } from './statements/results.js';
 import { deallocate, preparedSql, prepare, resetSession, setSession, use } from './statements/session-statements.js';
 import { showCatalogs, showColumns, showCreateTable, showFunctions, showSchemas, showSession, showTables } from './statements/show-statements.js';
 import { noSessionChanges } from '../spi/session.js';
+import { SessionPropertyManager } from './session-property-manager.js';
 
 export interface StatementExecutorOptions {
   queryMaxMemoryBytes: number;
@@ -49,10 +50,15 @@ interface PlannedQuery {
 }
 
 export class StatementExecutor {
+  readonly sessionProperties: SessionPropertyManager;
+
   constructor(
     private readonly catalogs: CatalogManager,
     readonly options: StatementExecutorOptions,
-  ) {}
+  ) {
+    // query_max_memory defaults to the cluster-wide limit; a worker (no cluster view) serves no statements.
+    this.sessionProperties = new SessionPropertyManager(catalogs, { queryMaxMemoryBytes: options.cluster?.queryMaxMemoryBytes ?? options.queryMaxMemoryBytes });
+  }
 
   async execute(sql: string, session: Session, context: QueryExecutionContext): Promise<StatementResult> {
     return this.executeStatement(parseStatement(sql), session, context, []);
@@ -80,15 +86,15 @@ export class StatementExecutor {
       case 'ShowFunctions':
         return showFunctions(statement);
       case 'ShowSession':
-        return showSession(statement, session);
+        return showSession(statement, session, this.sessionProperties);
       case 'ShowCreateTable':
         return showCreateTable(statement, session, catalogs);
       case 'Use':
         return use(statement, session, catalogs);
       case 'SetSession':
-        return setSession(statement, session);
+        return setSession(statement, session, this.sessionProperties);
       case 'ResetSession':
-        return resetSession(statement);
+        return resetSession(statement, this.sessionProperties);
       case 'Prepare':
         return prepare(statement);
       case 'Deallocate':
@@ -113,13 +119,13 @@ export class StatementExecutor {
       case 'DescribeOutput':
         return this.describeOutput(statement, session);
       case 'CreateSchema':
-        return createSchema(statement, session, catalogs);
+        return createSchema(statement, session, catalogs, parameters);
       case 'DropSchema':
         return dropSchema(statement, session, catalogs);
       case 'CreateTable':
-        return createTable(statement, session, catalogs);
+        return createTable(statement, session, catalogs, parameters);
       case 'CreateTableAsSelect':
-        return createTableAsSelect(statement, session, catalogs, (q) => this.runQuery(q, session, context, parameters));
+        return createTableAsSelect(statement, session, catalogs, parameters, (q) => this.runQuery(q, session, context, parameters));
       case 'Insert':
         return insert(statement, session, catalogs, (q, target) => this.runQuery(q, session, context, parameters, target));
       case 'Delete':

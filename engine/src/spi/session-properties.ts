@@ -1,87 +1,86 @@
-// The session properties SET SESSION accepts, with their types, defaults and validation.
+// The system session properties: the settings a session may give without a catalog prefix (SET
+// SESSION name = value, or the Session header). Each one changes what the engine does, as its
+// description says; catalogs declare their own (catalog.name) through the connector SPI.
 
-import { EngineError, type SourceLocation } from '../errors/engine-error.js';
+import { formatDataSize, parseDataSize } from '../config/data-size.js';
+import { parseDuration } from '../config/duration.js';
+import type { PropertyMetadata } from './properties.js';
 import type { Session } from './session.js';
 
-export interface SessionPropertyDefinition {
-  name: string;
-  type: 'varchar' | 'bigint' | 'boolean' | 'integer';
-  defaultValue: string;
-  description: string;
-  /** Throws when the value is not acceptable; returns the normalised value. */
-  validate?: (value: string) => string;
+/** What a node's configuration sets as the default of a session property. */
+export interface NodeSessionDefaults {
+  /** memory.queryMaxMemory: the default (and the most) of query_max_memory. */
+  queryMaxMemoryBytes: number;
 }
 
-const DATA_SIZE = /^\d+(\.\d+)?\s*(B|kB|MB|GB|TB|PB)$/;
+/** Defaults of the integer properties that tasks read on any node. */
+const INTEGER_DEFAULTS = { task_concurrency: 2, parallel_min_splits: 2 } as const;
 
-export const SESSION_PROPERTIES: readonly SessionPropertyDefinition[] = [
-  {
-    name: 'query_max_memory',
-    type: 'varchar',
-    defaultValue: '2GB',
-    description: 'Maximum amount of memory a query can use',
-    validate: (v) => {
-      if (!DATA_SIZE.test(v)) throw new Error(`Invalid data size: ${v}`);
-      return v;
-    },
-  },
-  { name: 'query_max_execution_time', type: 'varchar', defaultValue: '100.00d', description: 'Maximum execution time of a query' },
-  {
-    name: 'join_distribution_type',
-    type: 'varchar',
-    defaultValue: 'AUTOMATIC',
-    description: 'Join distribution type (AUTOMATIC, PARTITIONED, BROADCAST)',
-    validate: (v) => {
-      const upper = v.toUpperCase();
-      if (!['AUTOMATIC', 'PARTITIONED', 'BROADCAST'].includes(upper)) throw new Error(`Invalid value: ${v}`);
-      return upper;
-    },
-  },
-  { name: 'join_reordering_strategy', type: 'varchar', defaultValue: 'AUTOMATIC', description: 'Join reordering strategy (NONE, ELIMINATE_CROSS_JOINS, AUTOMATIC)' },
-  { name: 'task_concurrency', type: 'integer', defaultValue: '2', description: 'Default number of local parallel drivers per task' },
-  {
-    name: 'parallel_min_splits',
-    type: 'integer',
-    defaultValue: '2',
-    description: 'Minimum number of splits for a table scan to run on worker threads (0 keeps every scan in the main thread)',
-    validate: (v) => {
-      if (Number(v) < 0) throw new Error('must not be negative');
-      return v;
-    },
-  },
-  { name: 'optimize_hash_generation', type: 'boolean', defaultValue: 'true', description: 'Compute hash codes for distribution, joins, and aggregations early' },
-  { name: 'enable_dynamic_filtering', type: 'boolean', defaultValue: 'true', description: 'Enable dynamic filtering' },
-];
+/** Trino's default of query.max-execution-time. */
+const DEFAULT_QUERY_MAX_EXECUTION_TIME = '100.00d';
 
-export function sessionPropertyDefinition(name: string, location?: SourceLocation): SessionPropertyDefinition {
-  const definition = SESSION_PROPERTIES.find((p) => p.name === name);
-  if (!definition) throw new EngineError('INVALID_SESSION_PROPERTY', `Session property '${name}' does not exist`, location);
-  return definition;
+const JOIN_DISTRIBUTION_TYPES = ['AUTOMATIC', 'PARTITIONED', 'BROADCAST'];
+
+/** The system session properties of a node, by name. */
+export function systemSessionProperties(node: NodeSessionDefaults): readonly PropertyMetadata[] {
+  return [
+    {
+      name: 'join_distribution_type',
+      type: { kind: 'varchar' },
+      defaultValue: 'AUTOMATIC',
+      description:
+        'How a join spreads its rows over the cluster: AUTOMATIC (replicate the build side when it is estimated small, else partition both sides on the join keys), PARTITIONED or BROADCAST',
+      validate: (v) => {
+        if (!JOIN_DISTRIBUTION_TYPES.includes(String(v).toUpperCase())) throw new Error(`must be one of ${JOIN_DISTRIBUTION_TYPES.join(', ')}`);
+      },
+    },
+    {
+      name: 'parallel_min_splits',
+      type: { kind: 'integer' },
+      defaultValue: INTEGER_DEFAULTS.parallel_min_splits,
+      description: "Fewest splits for which a task runs a table scan (with its filter, projection and partial aggregation) on the node's worker threads; 0 keeps every scan on the main thread",
+      validate: (v) => {
+        if (Number(v) < 0) throw new Error('must not be negative');
+      },
+    },
+    {
+      name: 'query_max_execution_time',
+      type: { kind: 'varchar' },
+      defaultValue: DEFAULT_QUERY_MAX_EXECUTION_TIME,
+      description: 'Longest a query may run after it left the queue; then it fails with EXCEEDED_TIME_LIMIT',
+      validate: (v) => {
+        if (parseDuration(String(v)) === undefined) throw new Error(`'${String(v)}' is not a duration such as '30m' or '2.5h'`);
+      },
+    },
+    {
+      name: 'query_max_memory',
+      type: { kind: 'varchar' },
+      defaultValue: formatDataSize(node.queryMaxMemoryBytes),
+      description:
+        "Memory a query may use on all nodes together; beyond it the query fails with EXCEEDED_GLOBAL_MEMORY_LIMIT. It lowers the node's memory.queryMaxMemory (the default), never raises it",
+      validate: (v) => {
+        if (parseDataSize(String(v)) === undefined) throw new Error(`'${String(v)}' is not a data size such as '512MB' or '2GB'`);
+      },
+    },
+    {
+      name: 'task_concurrency',
+      type: { kind: 'integer' },
+      defaultValue: INTEGER_DEFAULTS.task_concurrency,
+      description: "Worker threads a task's table scans run on, at most the node's cores",
+      validate: (v) => {
+        if (Number(v) < 1) throw new Error('must be at least 1');
+      },
+    },
+  ];
 }
 
-/** Checks and normalises a value for a property; errors name the property. */
-export function validateSessionProperty(name: string, value: string, location?: SourceLocation): string {
-  const definition = sessionPropertyDefinition(name, location);
-  try {
-    switch (definition.type) {
-      case 'boolean':
-        if (!/^(true|false)$/i.test(value)) throw new Error(`'${value}' is not a boolean`);
-        value = value.toLowerCase();
-        break;
-      case 'bigint':
-      case 'integer':
-        if (!/^-?\d+$/.test(value)) throw new Error(`'${value}' is not an integer`);
-        break;
-      default:
-        break;
-    }
-    return definition.validate ? definition.validate(value) : value;
-  } catch (e) {
-    throw new EngineError('INVALID_SESSION_PROPERTY', `Invalid value for session property '${name}': ${(e as Error).message}`, location);
-  }
+/** An integer session property that tasks read: the session's value, or its default. */
+export function integerSessionProperty(session: Session, name: keyof typeof INTEGER_DEFAULTS): number {
+  const value = session.properties.get(name);
+  return value === undefined ? INTEGER_DEFAULTS[name] : Number(value);
 }
 
-/** An integer session property of `session`: its value, or its default. */
-export function integerSessionProperty(session: Session, name: string): number {
-  return Number(session.properties.get(name) ?? sessionPropertyDefinition(name).defaultValue);
+/** query_max_execution_time of the session, in milliseconds. */
+export function queryMaxExecutionMillis(session: Session): number {
+  return parseDuration(session.properties.get('query_max_execution_time') ?? DEFAULT_QUERY_MAX_EXECUTION_TIME)!;
 }

@@ -19,18 +19,20 @@ import { typeName, typesEqual } from '../../types/types.js';
 import type { Session } from '../../spi/session.js';
 import type { OutputColumn, StatementResult } from '../../spi/statement-result.js';
 import { rowCountResult, updateResult } from './results.js';
+import { evaluateProperties } from './property-values.js';
 
 /** Runs a query and returns its columns and pages (the caller drains them). */
 export type QueryRunner = (query: ast.Query, coerceTo?: ColumnMetadata[]) => Promise<{ columns: OutputColumn[]; pages: AsyncIterable<Page>; memory: MemoryContext }>;
 
-export function createSchema(s: ast.CreateSchema, session: Session, catalogs: CatalogManager): StatementResult {
+export function createSchema(s: ast.CreateSchema, session: Session, catalogs: CatalogManager, parameters: readonly RowExpression[]): StatementResult {
   const { catalog, schema, connector } = schemaTarget(s.name, session, catalogs);
   if (schemaExists(connector, session, schema)) {
     if (s.notExists) return updateResult('CREATE SCHEMA');
     throw new EngineError('ALREADY_EXISTS', `Schema '${catalog}.${schema}' already exists`, s.name.location);
   }
+  const properties = evaluateProperties(s.properties, { catalog, object: 'schema', declared: connector.properties?.schema ?? [] }, session, parameters);
   if (!connector.createSchema) throw new EngineError('NOT_SUPPORTED', `This connector does not support creating schemas`, s.location);
-  connector.createSchema(session, schema);
+  connector.createSchema(session, schema, properties);
   return updateResult('CREATE SCHEMA');
 }
 
@@ -68,7 +70,12 @@ function alreadyExists(target: QualifiedObjectName, location: SourceLocation): E
   return new EngineError('ALREADY_EXISTS', `Table '${target.catalog}.${target.schema}.${target.name}' already exists`, location);
 }
 
-export function createTable(s: ast.CreateTable, session: Session, catalogs: CatalogManager): StatementResult {
+/** The table properties of a new table in `target`'s catalog, from its WITH clause. */
+function tableProperties(s: ast.CreateTable | ast.CreateTableAsSelect, target: QualifiedObjectName, connector: Connector, session: Session, parameters: readonly RowExpression[]) {
+  return evaluateProperties(s.properties, { catalog: target.catalog, object: 'table', declared: connector.properties?.table ?? [] }, session, parameters);
+}
+
+export function createTable(s: ast.CreateTable, session: Session, catalogs: CatalogManager, parameters: readonly RowExpression[]): StatementResult {
   const { target, connector, exists } = newTableTarget(s.name, session, catalogs);
   if (exists) {
     if (s.notExists) return updateResult('CREATE TABLE');
@@ -80,17 +87,25 @@ export function createTable(s: ast.CreateTable, session: Session, catalogs: Cata
     seen.add(c.name.value);
     return { name: c.name.value, type: parseTypeSpec(c.type.name, c.type.parameters, c.type.location), nullable: c.nullable, comment: c.comment };
   });
+  const properties = tableProperties(s, target, connector, session, parameters);
   if (!connector.createTable) throw new EngineError('NOT_SUPPORTED', 'This connector does not support creating tables', s.location);
-  connector.createTable(session, { catalog: target.catalog, schema: target.schema, name: target.name, columns, comment: s.comment });
+  connector.createTable(session, { catalog: target.catalog, schema: target.schema, name: target.name, columns, comment: s.comment, properties });
   return updateResult('CREATE TABLE');
 }
 
-export async function createTableAsSelect(s: ast.CreateTableAsSelect, session: Session, catalogs: CatalogManager, run: QueryRunner): Promise<StatementResult> {
+export async function createTableAsSelect(
+  s: ast.CreateTableAsSelect,
+  session: Session,
+  catalogs: CatalogManager,
+  parameters: readonly RowExpression[],
+  run: QueryRunner,
+): Promise<StatementResult> {
   const { target, connector, exists } = newTableTarget(s.name, session, catalogs);
   if (exists) {
     if (s.notExists) return rowCountResult('CREATE TABLE', 0);
     throw alreadyExists(target, s.name.location);
   }
+  const properties = tableProperties(s, target, connector, session, parameters);
   if (!connector.createTable || !connector.insert) throw new EngineError('NOT_SUPPORTED', 'This connector does not support creating tables', s.location);
   const { columns, pages, memory } = await run(s.query);
   const aliases = s.columnAliases?.map((a) => a.value);
@@ -108,7 +123,7 @@ export async function createTableAsSelect(s: ast.CreateTableAsSelect, session: S
     if (names.has(m.name)) throw new EngineError('DUPLICATE_COLUMN_NAME', `Column name '${m.name}' specified more than once`, s.location);
     names.add(m.name);
   }
-  const table: TableMetadata = { catalog: target.catalog, schema: target.schema, name: target.name, columns: metadata, comment: s.comment };
+  const table: TableMetadata = { catalog: target.catalog, schema: target.schema, name: target.name, columns: metadata, comment: s.comment, properties };
   const collected = s.withData ? await collect(pages, memory) : [];
   connector.createTable(session, table);
   try {

@@ -10,9 +10,9 @@ import { listWindowFunctions } from '../../functions/window/registry.js';
 import type * as ast from '../../sql/parser/ast.js';
 import { connectorOrFail, resolveTableOrFail, schemaExists } from '../../sql/analyzer/table-resolver.js';
 import { BOOLEAN, typeName, VARCHAR } from '../../types/types.js';
-import { SESSION_PROPERTIES } from '../../spi/session-properties.js';
 import type { Session } from '../../spi/session.js';
 import type { StatementResult } from '../../spi/statement-result.js';
+import type { SessionPropertyManager } from '../session-property-manager.js';
 import { likeMatcher } from './like-pattern.js';
 import { column, rowsResult, varcharColumns } from './results.js';
 
@@ -65,9 +65,12 @@ export function showFunctions(s: ast.ShowFunctions): StatementResult {
   return rowsResult(columns, rows);
 }
 
-export function showSession(s: ast.ShowSession, session: Session): StatementResult {
+export function showSession(s: ast.ShowSession, session: Session, properties: SessionPropertyManager): StatementResult {
   const matches = likeMatcher(s.like, s.escape);
-  const rows = SESSION_PROPERTIES.filter((p) => matches(p.name)).map((p) => [p.name, session.properties.get(p.name) ?? p.defaultValue, p.defaultValue, p.type, p.description]);
+  const rows = properties
+    .values(session)
+    .filter((p) => matches(p.name))
+    .map((p) => [p.name, p.value, p.defaultValue, p.type, p.description]);
   return rowsResult(varcharColumns('Name', 'Value', 'Default', 'Type', 'Description'), rows);
 }
 

@@ -499,10 +499,11 @@ export interface ColumnDefinition extends NodeBase {
   constraint?: 'PRIMARY KEY' | 'UNIQUE';
 }
 
+/** `name = value` in WITH (...); `name = DEFAULT` has no value (the property's default). */
 export interface Property extends NodeBase {
   kind: 'Property';
   name: Identifier;
-  value: Expression;
+  value?: Expression;
 }
 
 export type Statement =

@@ -227,7 +227,7 @@ function comment(text: string | undefined): string {
 
 function properties(props: Property[]): string {
   if (props.length === 0) return '';
-  return ` WITH (${props.map((p) => `${formatIdentifier(p.name)} = ${formatExpression(p.value)}`).join(', ')})`;
+  return ` WITH (${props.map((p) => `${formatIdentifier(p.name)} = ${p.value ? formatExpression(p.value) : 'DEFAULT'}`).join(', ')})`;
 }
 
 function columnDefinition(column: ColumnDefinition): string {

@@ -310,6 +310,11 @@ export class StatementParser extends QueryParser {
   private parseProperty(): Property {
     const name = this.parseIdentifier();
     this.expectSymbol('=');
+    const setToDefault = this.isKeyword('DEFAULT') && (this.isSymbol(',', this.peek()) || this.isSymbol(')', this.peek()));
+    if (setToDefault) {
+      this.pos++;
+      return { kind: 'Property', name, location: name.location };
+    }
     return { kind: 'Property', name, value: this.parseExpression(), location: name.location };
   }
 
