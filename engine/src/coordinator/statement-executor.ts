@@ -9,6 +9,7 @@ import { LocalExecutionPlanner, type ExecutionEnvironment } from '../exec/local-
 import type { MemoryContext } from '../exec/memory.js';
 import type { Page } from '../spi/page.js';
 import { analyzeQuery } from '../sql/analyzer/analyzer.js';
+import { countParameters } from '../sql/analyzer/ast-utils.js';
 import { translateExpression } from '../sql/analyzer/expression-translator.js';
 import { Scope } from '../sql/analyzer/scope.js';
 import type * as ast from '../sql/parser/ast.js';
@@ -24,10 +25,11 @@ import { printFragments } from '../sql/planner/distributed/fragment-printer.js';
 import { DistributedQuery, type ClusterView } from './scheduler/distributed-query.js';
 import { constant, symbolRef, type RowExpression } from '../sql/planner/row-expression.js';
 import { canCoerce } from '../types/coercion.js';
-import { BIGINT, BOOLEAN, UNKNOWN, VARCHAR, typeName, typesEqual } from '../types/types.js';
+import { BOOLEAN, typesEqual } from '../types/types.js';
 import type { Session } from '../spi/session.js';
 import type { OutputColumn, StatementResult } from '../spi/statement-result.js';
 import type { QueryExecutionContext } from './query-execution-context.js';
+import { describeInput, describeOutput } from './statements/describe-statements.js';
 import { createSchema, createTable, createTableAsSelect, deleteRows, dropSchema, dropTable, insert } from './statements/ddl-statements.js';
 import { column, rowsResult, varcharColumns } from './statements/results.js';
 import { deallocate, preparedSql, prepare, resetSession, setSession, use } from './statements/session-statements.js';
@@ -111,13 +113,10 @@ export class StatementExecutor {
         }
         return this.executeStatement(prepared, session, context, values);
       }
-      case 'DescribeInput': {
-        const prepared = parseStatement(preparedSql(session, statement.name));
-        const rows = Array.from({ length: countParameters(prepared) }, (_, i) => [BigInt(i), typeName(UNKNOWN)]);
-        return rowsResult([column('Position', BIGINT), column('Type', VARCHAR)], rows);
-      }
+      case 'DescribeInput':
+        return describeInput(statement, session, catalogs);
       case 'DescribeOutput':
-        return this.describeOutput(statement, session);
+        return describeOutput(statement, session, catalogs);
       case 'CreateSchema':
         return createSchema(statement, session, catalogs, parameters);
       case 'DropSchema':
@@ -216,35 +215,9 @@ export class StatementExecutor {
     const text = statement.type === 'LOGICAL' ? printPlan(planned.root, names) : printFragments(planned.fragments ?? singleFragment(planned.root), names);
     return rowsResult(varcharColumns('Query Plan'), [[text]]);
   }
-
-  private describeOutput(statement: ast.DescribeOutput, session: Session): StatementResult {
-    const prepared = parseStatement(preparedSql(session, statement.name));
-    const columns = varcharColumns('Column Name', 'Catalog', 'Schema', 'Table', 'Type');
-    const all = [...columns, column('Type Size', BIGINT), column('Aliased', BOOLEAN)];
-    if (prepared.kind !== 'QueryStatement') return rowsResult(all, []);
-    const nulls = Array.from({ length: countParameters(prepared) }, () => constant(null, UNKNOWN));
-    const analyzed = analyzeQuery(prepared.query, session, this.catalogs, expressionEvaluator, nulls);
-    const rows = analyzed.columns.map((c) => [c.name, '', '', '', typeName(c.type), null, false]);
-    return rowsResult(all, rows);
-  }
 }
 
 /** A plan that runs whole on this node, as the one fragment it is. */
 function singleFragment(root: PlanNode): PlanFragment {
   return { id: 0, root, partitioning: 'SINGLE', output: { type: 'GATHER', partitionKeys: [] }, partitionedScans: [], children: [] };
-}
-
-/** How many `?` parameters a statement has. */
-function countParameters(node: unknown): number {
-  let max = -1;
-  const visit = (value: unknown) => {
-    if (Array.isArray(value)) value.forEach(visit);
-    else if (value && typeof value === 'object') {
-      const record = value as Record<string, unknown>;
-      if (record.kind === 'Parameter') max = Math.max(max, record.index as number);
-      for (const key of Object.keys(record)) if (key !== 'location') visit(record[key]);
-    }
-  };
-  visit(node);
-  return max + 1;
 }

@@ -4,7 +4,7 @@ import type { CatalogManager } from '../../connectors/catalog-manager.js';
 import type { ColumnMetadata, Connector, TableMetadata } from '../../spi/connector.js';
 import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import { compileFilter } from '../../exec/expression/index.js';
-import type { RowExpression } from '../../sql/planner/row-expression.js';
+import type { RowExpression, Symbol } from '../../sql/planner/row-expression.js';
 import { toChannels } from '../../exec/local-execution-planner.js';
 import { constantColumn, pageSizeInBytes, type Page } from '../../spi/page.js';
 import type { MemoryContext } from '../../exec/memory.js';
@@ -183,11 +183,8 @@ export function deleteRows(s: ast.DeleteStatement, session: Session, catalogs: C
   if (!s.where) {
     predicate = (page) => new Uint8Array(page.rowCount).fill(1);
   } else {
-    if (containsSubquery(s.where)) throw new EngineError('NOT_SUPPORTED', 'Subqueries in DELETE are not supported', s.where.location);
-    const symbols = new SymbolAllocator();
-    const fields = table.columns.map((c) => ({ name: c.name, qualifier: [table.catalog, table.schema, table.name], symbol: symbols.newSymbol(c.name, c.type) }));
-    const expression = coerceToBoolean(translateExpression(s.where, { scope: new Scope(fields), session, parameters }), 'WHERE clause', s.where.location);
-    const channels = toChannels(expression, fields.map((f) => f.symbol), new Map());
+    const { expression, symbols } = deleteCondition(s.where, table, session, parameters);
+    const channels = toChannels(expression, symbols, new Map());
     const filter = compileFilter(channels, table.columns.map((c) => c.type));
     predicate = (page) => {
       const mask = new Uint8Array(page.rowCount);
@@ -198,6 +195,15 @@ export function deleteRows(s: ast.DeleteStatement, session: Session, catalogs: C
   }
   const count = connector.deleteRows(session, table.schema, table.name, predicate);
   return rowCountResult('DELETE', count);
+}
+
+/** DELETE's WHERE over the table's columns (`symbols`, in table order), as a boolean expression. */
+export function deleteCondition(where: ast.Expression, table: TableMetadata, session: Session, parameters: readonly RowExpression[]): { expression: RowExpression; symbols: Symbol[] } {
+  if (containsSubquery(where)) throw new EngineError('NOT_SUPPORTED', 'Subqueries in DELETE are not supported', where.location);
+  const allocator = new SymbolAllocator();
+  const fields = table.columns.map((c) => ({ name: c.name, qualifier: [table.catalog, table.schema, table.name], symbol: allocator.newSymbol(c.name, c.type) }));
+  const expression = coerceToBoolean(translateExpression(where, { scope: new Scope(fields), session, parameters }), 'WHERE clause', where.location);
+  return { expression, symbols: fields.map((f) => f.symbol) };
 }
 
 export function dropTable(s: ast.DropTable, session: Session, catalogs: CatalogManager): StatementResult {

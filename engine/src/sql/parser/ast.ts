@@ -588,10 +588,8 @@ export interface DescribeInput extends NodeBase {
   kind: 'DescribeInput';
   name: Identifier;
 }
-export interface DescribeOutput extends NodeBase {
-  kind: 'DescribeOutput';
-  name: Identifier;
-}
+/** DESCRIBE OUTPUT name (a prepared statement) or DESCRIBE OUTPUT (query). */
+export type DescribeOutput = NodeBase & { kind: 'DescribeOutput' } & ({ name: Identifier } | { query: Query });
 /** USE catalog.schema or USE schema */
 export interface UseStatement extends NodeBase {
   kind: 'Use';

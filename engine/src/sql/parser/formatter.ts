@@ -60,7 +60,7 @@ export function formatStatement(s: Statement): string {
     case 'DescribeInput':
       return `DESCRIBE INPUT ${formatIdentifier(s.name)}`;
     case 'DescribeOutput':
-      return `DESCRIBE OUTPUT ${formatIdentifier(s.name)}`;
+      return `DESCRIBE OUTPUT ${'name' in s ? formatIdentifier(s.name) : `(${formatQuery(s.query)})`}`;
     case 'Use':
       return `USE ${s.catalog ? `${formatIdentifier(s.catalog)}.` : ''}${formatIdentifier(s.schema)}`;
     case 'SetSession':

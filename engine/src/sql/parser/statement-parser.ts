@@ -146,9 +146,15 @@ export class StatementParser extends QueryParser {
     return { kind: 'ShowCreateTable', table: this.parseQualifiedName(), location };
   }
 
-  /** DESCRIBE INPUT name, DESCRIBE OUTPUT name, DESCRIBE table (a table may itself be named `input`). */
+  /** DESCRIBE INPUT name, DESCRIBE OUTPUT name | (query), DESCRIBE table (a table may itself be named `input`). */
   private parseDescribe(location: SourceLocation): Statement {
     this.pos++;
+    if (this.atKeyword('OUTPUT') && this.isSymbol('(', this.peek())) {
+      this.pos += 2;
+      const query = this.parseQuery();
+      this.expectSymbol(')');
+      return { kind: 'DescribeOutput', query, location };
+    }
     if (this.isIdentifier(this.peek())) {
       if (this.acceptKeyword('INPUT')) return { kind: 'DescribeInput', name: this.parseIdentifier(), location };
       if (this.acceptKeyword('OUTPUT')) return { kind: 'DescribeOutput', name: this.parseIdentifier(), location };
