@@ -73,6 +73,13 @@ describe('table and schema properties', () => {
     expect(await h.rows('CREATE TABLE IF NOT EXISTS memory.default.t (a int) WITH (bogus = 1)')).to.deep.equal([]);
   });
 
+  it('SHOW CREATE TABLE shows what the table has: NOT NULL, column and table comments, and no properties it does not have', async () => {
+    await h.run("CREATE TABLE memory.default.c (a int NOT NULL COMMENT 'the key', \"B c\" varchar(3)) COMMENT 'it''s a table'");
+    expect(await h.rows('SHOW CREATE TABLE memory.default.c')).to.deep.equal([
+      ["CREATE TABLE memory.default.c (\n   a integer NOT NULL COMMENT 'the key',\n   \"B c\" varchar(3)\n)\nCOMMENT 'it''s a table'"],
+    ]);
+  });
+
   it('creates tables and schemas without properties as before', async () => {
     await h.run('CREATE SCHEMA memory.s2', 'CREATE TABLE memory.s2.t (a int)', 'CREATE TABLE memory.s2.u AS SELECT 1 AS x');
     expect(await h.rows('SHOW TABLES FROM memory.s2')).to.deep.equal([['t'], ['u']]);

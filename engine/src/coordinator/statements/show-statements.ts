@@ -8,6 +8,8 @@ import type { FunctionInfo } from '../../functions/function-info.js';
 import { listScalarFunctions } from '../../functions/scalar/registry.js';
 import { listWindowFunctions } from '../../functions/window/registry.js';
 import type * as ast from '../../sql/parser/ast.js';
+import { formatStringLiteral } from '../../sql/parser/expression-formatter.js';
+import type { Scalar } from '../../spi/page.js';
 import { connectorOrFail, resolveTableOrFail, schemaExists } from '../../sql/analyzer/table-resolver.js';
 import { BOOLEAN, typeName, VARCHAR } from '../../types/types.js';
 import type { Session } from '../../spi/session.js';
@@ -74,11 +76,20 @@ export function showSession(s: ast.ShowSession, session: Session, properties: Se
   return rowsResult(varcharColumns('Name', 'Value', 'Default', 'Type', 'Description'), rows);
 }
 
+/** The table as its connector keeps it, in Trino's layout: columns with NOT NULL and comments, then the table's comment and properties. */
 export function showCreateTable(s: ast.ShowCreateTable, session: Session, catalogs: CatalogManager): StatementResult {
   const table = resolveTableOrFail(catalogs, session, s.table);
-  const columns = table.columns.map((c) => `   ${quoteIdentifier(c.name)} ${typeName(c.type)}${c.nullable === false ? ' NOT NULL' : ''}`);
-  const text = `CREATE TABLE ${table.catalog}.${table.schema}.${quoteIdentifier(table.name)} (\n${columns.join(',\n')}\n)`;
+  const comment = (text: string | undefined) => (text === undefined ? '' : ` COMMENT ${formatStringLiteral(text)}`);
+  const columns = table.columns.map((c) => `   ${quoteIdentifier(c.name)} ${typeName(c.type)}${c.nullable === false ? ' NOT NULL' : ''}${comment(c.comment)}`);
+  let text = `CREATE TABLE ${table.catalog}.${table.schema}.${quoteIdentifier(table.name)} (\n${columns.join(',\n')}\n)`;
+  if (table.comment !== undefined) text += `\nCOMMENT ${formatStringLiteral(table.comment)}`;
+  const properties = Object.entries(table.properties ?? {}).sort(([a], [b]) => (a < b ? -1 : 1));
+  if (properties.length > 0) text += `\nWITH (\n${properties.map(([name, value]) => `   ${quoteIdentifier(name)} = ${propertyLiteral(value)}`).join(',\n')}\n)`;
   return rowsResult(varcharColumns('Create Table'), [[text]]);
+}
+
+function propertyLiteral(value: Scalar): string {
+  return typeof value === 'string' ? formatStringLiteral(value) : String(value);
 }
 
 function quoteIdentifier(name: string): string {
