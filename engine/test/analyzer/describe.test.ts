@@ -4,7 +4,6 @@
 // TPC-H's column names (n_nationkey, ...), which are varchar(25) and bigint as in Trino's tpch.
 
 import { expect } from 'chai';
-import { EngineError } from '../../src/errors/engine-error.js';
 import { EngineHarness } from '../support/engine-harness.js';
 
 describe('DESCRIBE INPUT', () => {
@@ -66,11 +65,7 @@ describe('DESCRIBE INPUT', () => {
   });
 
   it('fails for a statement that was not prepared', async () => {
-    const error = await h.query('DESCRIBE INPUT nope').then(
-      () => undefined,
-      (e: unknown) => e as EngineError,
-    );
-    expect(error?.message).to.equal('line 1:16: Prepared statement not found: nope');
+    expect((await h.failure('DESCRIBE INPUT nope')).message).to.equal('line 1:16: Prepared statement not found: nope');
   });
 });
 
@@ -125,10 +120,8 @@ describe('DESCRIBE OUTPUT', () => {
     expect(await describeOutput('CREATE TABLE memory.default.foo (x bigint)')).to.deep.equal([]);
     expect(await describeOutput('DROP TABLE memory.default.foo')).to.deep.equal([]);
     expect(await describeOutput('CREATE SCHEMA memory.foo')).to.deep.equal([]);
-    const error = await describeOutput('SHOW TABLES').then(
-      () => undefined,
-      (e: unknown) => e as EngineError,
-    );
-    expect([error?.errorName, error?.message]).to.deep.equal(['NOT_SUPPORTED', 'line 1:1: DESCRIBE OUTPUT of SHOW TABLES is not supported']);
+    await h.run('PREPARE q FROM SHOW TABLES');
+    const error = await h.failure('DESCRIBE OUTPUT q');
+    expect([error.errorName, error.message]).to.deep.equal(['NOT_SUPPORTED', 'line 1:1: DESCRIBE OUTPUT of SHOW TABLES is not supported']);
   });
 });

@@ -10,16 +10,6 @@ import type * as ast from '../../src/sql/parser/ast.js';
 import { parseStatement } from '../../src/sql/parser/parser.js';
 import { EngineHarness } from '../support/engine-harness.js';
 
-async function failure(h: EngineHarness, sql: string): Promise<EngineError> {
-  try {
-    await h.query(sql);
-  } catch (e) {
-    expect(e).to.be.instanceOf(EngineError);
-    return e as EngineError;
-  }
-  throw new Error(`expected ${sql} to fail`);
-}
-
 function fails(run: () => unknown): EngineError {
   try {
     run();
@@ -38,24 +28,24 @@ describe('table and schema properties', () => {
   });
 
   it('refuses an unknown table property, naming it and what the catalog has, and creates nothing', async () => {
-    const e = await failure(h, 'CREATE TABLE memory.default.t (a int) WITH (bogus_property = 42)');
+    const e = await h.failure('CREATE TABLE memory.default.t (a int) WITH (bogus_property = 42)');
     expect(e.errorName).to.equal('INVALID_TABLE_PROPERTY');
     expect(e.errorCode).to.equal(18);
     expect(e.message).to.equal("line 1:45: Catalog 'memory' table property 'bogus_property' does not exist. Catalog 'memory' has no table properties");
-    const other = await failure(h, "CREATE TABLE memory.default.t (a int) WITH (external_location = 'file:///x', format = 'CSV')");
+    const other = await h.failure("CREATE TABLE memory.default.t (a int) WITH (external_location = 'file:///x', format = 'CSV')");
     expect(other.message).to.match(/^line 1:45: Catalog 'memory' table property 'external_location' does not exist/);
     expect(await h.rows('SHOW TABLES FROM memory.default')).to.deep.equal([]);
   });
 
   it('refuses properties of CREATE TABLE AS before running the query or creating the table', async () => {
-    const e = await failure(h, "CREATE TABLE memory.default.t WITH (format = 'ORC') AS SELECT 1 / 0 AS x");
+    const e = await h.failure("CREATE TABLE memory.default.t WITH (format = 'ORC') AS SELECT 1 / 0 AS x");
     expect(e.errorName).to.equal('INVALID_TABLE_PROPERTY');
     expect(e.message).to.equal("line 1:37: Catalog 'memory' table property 'format' does not exist. Catalog 'memory' has no table properties");
     expect(await h.rows('SHOW TABLES FROM memory.default')).to.deep.equal([]);
   });
 
   it('refuses an unknown schema property and creates no schema', async () => {
-    const e = await failure(h, "CREATE SCHEMA memory.s1 WITH (location = 's3://bucket/x')");
+    const e = await h.failure("CREATE SCHEMA memory.s1 WITH (location = 's3://bucket/x')");
     expect(e.errorName).to.equal('INVALID_SCHEMA_PROPERTY');
     expect(e.errorCode).to.equal(33);
     expect(e.message).to.equal("line 1:31: Catalog 'memory' schema property 'location' does not exist. Catalog 'memory' has no schema properties");
@@ -63,7 +53,7 @@ describe('table and schema properties', () => {
   });
 
   it('refuses a property given twice, quoted or not, as Trino does', async () => {
-    const e = await failure(h, 'CREATE TABLE memory.default.t (a int) WITH (p1 = 1, "p1" = 2)');
+    const e = await h.failure('CREATE TABLE memory.default.t (a int) WITH (p1 = 1, "p1" = 2)');
     expect(e.errorName).to.equal('DUPLICATE_PROPERTY');
     expect(e.message).to.equal('line 1:53: Duplicate property: p1');
   });
@@ -132,24 +122,24 @@ describe('session properties', () => {
   });
 
   it('refuses unknown names, catalog properties the catalog does not have, and unknown catalogs', async () => {
-    const unknown = await failure(h, 'SET SESSION enable_dynamic_filtering = false');
+    const unknown = await h.failure('SET SESSION enable_dynamic_filtering = false');
     expect([unknown.errorName, unknown.message]).to.deep.equal(['INVALID_SESSION_PROPERTY', "line 1:13: Session property 'enable_dynamic_filtering' does not exist"]);
-    const catalogProperty = await failure(h, 'SET SESSION memory.splits_per_node = 4');
+    const catalogProperty = await h.failure('SET SESSION memory.splits_per_node = 4');
     expect([catalogProperty.errorName, catalogProperty.message]).to.deep.equal(['INVALID_SESSION_PROPERTY', "line 1:13: Session property 'memory.splits_per_node' does not exist"]);
-    const noCatalog = await failure(h, 'SET SESSION nope.x = 1');
+    const noCatalog = await h.failure('SET SESSION nope.x = 1');
     expect([noCatalog.errorName, noCatalog.message]).to.deep.equal(['CATALOG_NOT_FOUND', "line 1:13: Catalog 'nope' not found"]);
-    expect((await failure(h, 'SET SESSION a.b.c = 1')).message).to.equal("line 1:13: Invalid session property 'a.b.c'");
-    expect((await failure(h, 'RESET SESSION memory.x')).errorName).to.equal('INVALID_SESSION_PROPERTY');
+    expect((await h.failure('SET SESSION a.b.c = 1')).message).to.equal("line 1:13: Invalid session property 'a.b.c'");
+    expect((await h.failure('RESET SESSION memory.x')).errorName).to.equal('INVALID_SESSION_PROPERTY');
   });
 
   it('type-checks values as constants of the property type', async () => {
-    const text = await failure(h, "SET SESSION task_concurrency = '4'");
+    const text = await h.failure("SET SESSION task_concurrency = '4'");
     expect(text.message).to.equal("line 1:32: Unable to set session property 'task_concurrency' to ''4'': Cannot convert ['4'] to integer");
-    expect((await failure(h, 'SET SESSION task_concurrency = 0')).message).to.contain('must be at least 1');
-    expect((await failure(h, "SET SESSION query_max_memory = 'lots'")).message).to.contain("'lots' is not a data size");
-    expect((await failure(h, "SET SESSION query_max_execution_time = '5 minutes'")).message).to.contain('is not a duration');
-    expect((await failure(h, "SET SESSION join_distribution_type = 'SIDEWAYS'")).message).to.contain('must be one of AUTOMATIC, PARTITIONED, BROADCAST');
-    expect((await failure(h, 'SET SESSION task_concurrency = NULL')).message).to.contain('Session property value must not be null');
+    expect((await h.failure('SET SESSION task_concurrency = 0')).message).to.contain('must be at least 1');
+    expect((await h.failure("SET SESSION query_max_memory = 'lots'")).message).to.contain("'lots' is not a data size");
+    expect((await h.failure("SET SESSION query_max_execution_time = '5 minutes'")).message).to.contain('is not a duration');
+    expect((await h.failure("SET SESSION join_distribution_type = 'SIDEWAYS'")).message).to.contain('must be one of AUTOMATIC, PARTITIONED, BROADCAST');
+    expect((await h.failure('SET SESSION task_concurrency = NULL')).message).to.contain('Session property value must not be null');
     await h.run('SET SESSION task_concurrency = 2 + 2');
     expect(h.session.properties.get('task_concurrency')).to.equal('4');
   });
