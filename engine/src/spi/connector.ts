@@ -15,6 +15,8 @@ export interface ColumnMetadata {
   type: SqlType;
   nullable?: boolean;
   comment?: string;
+  /** The column's property values (CREATE TABLE ... (c type WITH (...))), when its connector declares column properties. */
+  properties?: PropertyValues;
 }
 
 export interface TableMetadata {

@@ -23,6 +23,7 @@ export interface PropertyMetadata {
 /** What a connector declares: the properties its catalog takes. Absent lists mean none. */
 export interface ConnectorProperties {
   table?: readonly PropertyMetadata[];
+  column?: readonly PropertyMetadata[];
   schema?: readonly PropertyMetadata[];
   session?: readonly PropertyMetadata[];
 }

@@ -52,6 +52,21 @@ describe('table and schema properties', () => {
     expect(await h.rows("SHOW SCHEMAS FROM memory LIKE 's1'")).to.deep.equal([]);
   });
 
+  it('refuses an unknown column property the same way', async () => {
+    const e = await h.failure('CREATE TABLE memory.default.t (a int WITH (partition_projection_type = 1))');
+    expect([e.errorName, e.errorCode]).to.deep.equal(['INVALID_COLUMN_PROPERTY', 39]);
+    expect(e.message).to.equal("line 1:44: Catalog 'memory' column property 'partition_projection_type' does not exist. Catalog 'memory' has no column properties");
+    expect(await h.rows('SHOW TABLES FROM memory.default')).to.deep.equal([]);
+  });
+
+  it('refuses properties given through a prepared statement, and EXPLAIN options it does not know', async () => {
+    await h.run('PREPARE p FROM CREATE TABLE memory.default.t (a int) WITH (format = ?)');
+    expect((await h.failure("EXECUTE p USING 'ORC'")).errorName).to.equal('INVALID_TABLE_PROPERTY');
+    expect((await h.failure('EXPLAIN (TYPE BOGUS) SELECT 1')).errorName).to.equal('SYNTAX_ERROR');
+    expect((await h.failure('EXPLAIN (FORMAT TEXT, BOGUS TEXT) SELECT 1')).errorName).to.equal('SYNTAX_ERROR');
+    expect(await h.rows('SHOW TABLES FROM memory.default')).to.deep.equal([]);
+  });
+
   it('refuses a property given twice, quoted or not, as Trino does', async () => {
     const e = await h.failure('CREATE TABLE memory.default.t (a int) WITH (p1 = 1, "p1" = 2)');
     expect(e.errorName).to.equal('DUPLICATE_PROPERTY');

@@ -85,7 +85,9 @@ export function createTable(s: ast.CreateTable, session: Session, catalogs: Cata
   const columns: ColumnMetadata[] = s.columns.map((c) => {
     if (seen.has(c.name.value)) throw new EngineError('DUPLICATE_COLUMN_NAME', `Column name '${c.name.value}' specified more than once`, c.location);
     seen.add(c.name.value);
-    return { name: c.name.value, type: parseTypeSpec(c.type.name, c.type.parameters, c.type.location), nullable: c.nullable, comment: c.comment };
+    const type = parseTypeSpec(c.type.name, c.type.parameters, c.type.location);
+    const properties = evaluateProperties(c.properties ?? [], { catalog: target.catalog, object: 'column', declared: connector.properties?.column ?? [] }, session, parameters);
+    return { name: c.name.value, type, nullable: c.nullable, comment: c.comment, ...(Object.keys(properties).length > 0 ? { properties } : {}) };
   });
   const properties = tableProperties(s, target, connector, session, parameters);
   if (!connector.createTable) throw new EngineError('NOT_SUPPORTED', 'This connector does not support creating tables', s.location);

@@ -497,6 +497,8 @@ export interface ColumnDefinition extends NodeBase {
    * (written for SQLite & co) parses; the engine enforces no constraint.
    */
   constraint?: 'PRIMARY KEY' | 'UNIQUE';
+  /** WITH (name = value, ...) after the column; absent when there is none. */
+  properties?: Property[];
 }
 
 /** `name = value` in WITH (...); `name = DEFAULT` has no value (the property's default). */

@@ -232,5 +232,5 @@ function properties(props: Property[]): string {
 
 function columnDefinition(column: ColumnDefinition): string {
   const constraint = column.constraint ? ` ${column.constraint}` : '';
-  return `${formatIdentifier(column.name)} ${formatType(column.type)}${column.nullable ? '' : ' NOT NULL'}${constraint}${comment(column.comment)}`;
+  return `${formatIdentifier(column.name)} ${formatType(column.type)}${column.nullable ? '' : ' NOT NULL'}${constraint}${comment(column.comment)}${properties(column.properties ?? [])}`;
 }

@@ -1,6 +1,6 @@
 // Statements: queries, EXPLAIN, SHOW / DESCRIBE, session and prepared-statement commands, and DDL / DML.
 
-import { notSupported, type SourceLocation } from '../../errors/engine-error.js';
+import type { SourceLocation } from '../../errors/engine-error.js';
 import type {
   ColumnDefinition,
   CreateIndex,
@@ -263,7 +263,7 @@ export class StatementParser extends QueryParser {
     // PRIMARY KEY / UNIQUE: sqllogictest compatibility, see ColumnDefinition in ast.ts.
     const constraint = this.acceptKeywords('PRIMARY', 'KEY') ? 'PRIMARY KEY' : this.acceptKeyword('UNIQUE') ? 'UNIQUE' : undefined;
     const comment = this.parseOptionalComment();
-    if (this.isKeyword('WITH')) throw notSupported('Column properties are not supported', this.location());
+    const properties = this.parseOptionalProperties();
     return {
       kind: 'ColumnDefinition',
       name,
@@ -271,6 +271,7 @@ export class StatementParser extends QueryParser {
       nullable,
       ...(comment !== undefined ? { comment } : {}),
       ...(constraint ? { constraint } : {}),
+      ...(properties.length > 0 ? { properties } : {}),
       location: name.location,
     };
   }
