@@ -40,7 +40,8 @@ export function evaluateProperties(properties: readonly ast.Property[], target: 
     if (!metadata) {
       throw new EngineError(errorName, `${capitalize(description)} '${name}' does not exist. ${existing(target)}`, property.location);
     }
-    const value = property.value ? constantValue(property.value, metadata, session, parameters, (reason) => new EngineError(errorName, `Invalid value for ${description} '${name}': ${reason}`, property.location)) : metadata.defaultValue;
+    const refused = (reason: string) => new EngineError(errorName, `Invalid value for ${description} '${name}': ${reason}`, property.location);
+    const value = property.value ? constantValue(property.value, metadata, session, parameters, refused) : metadata.defaultValue;
     if (value === null) {
       throw new EngineError(errorName, `Invalid null value for ${description} '${name}' from [${property.value ? formatExpression(property.value) : 'DEFAULT'}]`, property.location);
     }
