@@ -9,6 +9,7 @@ import { LocalExecutionPlanner, type ExecutionEnvironment } from '../exec/local-
 import type { MemoryContext } from '../exec/memory.js';
 import type { Page } from '../spi/page.js';
 import { analyzeQuery } from '../sql/analyzer/analyzer.js';
+import { countParameters } from '../sql/analyzer/ast-utils.js';
 import { translateExpression } from '../sql/analyzer/expression-translator.js';
 import { Scope } from '../sql/analyzer/scope.js';
 import type * as ast from '../sql/parser/ast.js';
@@ -24,15 +25,17 @@ import { printFragments } from '../sql/planner/distributed/fragment-printer.js';
 import { DistributedQuery, type ClusterView } from './scheduler/distributed-query.js';
 import { constant, symbolRef, type RowExpression } from '../sql/planner/row-expression.js';
 import { canCoerce } from '../types/coercion.js';
-import { BIGINT, BOOLEAN, UNKNOWN, VARCHAR, typeName, typesEqual } from '../types/types.js';
+import { BOOLEAN, typesEqual } from '../types/types.js';
 import type { Session } from '../spi/session.js';
 import type { OutputColumn, StatementResult } from '../spi/statement-result.js';
 import type { QueryExecutionContext } from './query-execution-context.js';
+import { describeInput, describeOutput } from './statements/describe-statements.js';
 import { createSchema, createTable, createTableAsSelect, deleteRows, dropSchema, dropTable, insert } from './statements/ddl-statements.js';
 import { column, rowsResult, varcharColumns } from './statements/results.js';
 import { deallocate, preparedSql, prepare, resetSession, setSession, use } from './statements/session-statements.js';
 import { showCatalogs, showColumns, showCreateTable, showFunctions, showSchemas, showSession, showTables } from './statements/show-statements.js';
 import { noSessionChanges } from '../spi/session.js';
+import { SessionPropertyManager } from './session-property-manager.js';
 
 export interface StatementExecutorOptions {
   queryMaxMemoryBytes: number;
@@ -49,10 +52,15 @@ interface PlannedQuery {
 }
 
 export class StatementExecutor {
+  readonly sessionProperties: SessionPropertyManager;
+
   constructor(
     private readonly catalogs: CatalogManager,
     readonly options: StatementExecutorOptions,
-  ) {}
+  ) {
+    // query_max_memory defaults to the cluster-wide limit; a worker (no cluster view) serves no statements.
+    this.sessionProperties = new SessionPropertyManager(catalogs, { queryMaxMemoryBytes: options.cluster?.queryMaxMemoryBytes ?? options.queryMaxMemoryBytes });
+  }
 
   async execute(sql: string, session: Session, context: QueryExecutionContext): Promise<StatementResult> {
     return this.executeStatement(parseStatement(sql), session, context, []);
@@ -80,15 +88,15 @@ export class StatementExecutor {
       case 'ShowFunctions':
         return showFunctions(statement);
       case 'ShowSession':
-        return showSession(statement, session);
+        return showSession(statement, session, this.sessionProperties);
       case 'ShowCreateTable':
         return showCreateTable(statement, session, catalogs);
       case 'Use':
         return use(statement, session, catalogs);
       case 'SetSession':
-        return setSession(statement, session);
+        return setSession(statement, session, this.sessionProperties);
       case 'ResetSession':
-        return resetSession(statement);
+        return resetSession(statement, this.sessionProperties);
       case 'Prepare':
         return prepare(statement);
       case 'Deallocate':
@@ -105,21 +113,18 @@ export class StatementExecutor {
         }
         return this.executeStatement(prepared, session, context, values);
       }
-      case 'DescribeInput': {
-        const prepared = parseStatement(preparedSql(session, statement.name));
-        const rows = Array.from({ length: countParameters(prepared) }, (_, i) => [BigInt(i), typeName(UNKNOWN)]);
-        return rowsResult([column('Position', BIGINT), column('Type', VARCHAR)], rows);
-      }
+      case 'DescribeInput':
+        return describeInput(statement, session, catalogs);
       case 'DescribeOutput':
-        return this.describeOutput(statement, session);
+        return describeOutput(statement, session, catalogs);
       case 'CreateSchema':
-        return createSchema(statement, session, catalogs);
+        return createSchema(statement, session, catalogs, parameters);
       case 'DropSchema':
         return dropSchema(statement, session, catalogs);
       case 'CreateTable':
-        return createTable(statement, session, catalogs);
+        return createTable(statement, session, catalogs, parameters);
       case 'CreateTableAsSelect':
-        return createTableAsSelect(statement, session, catalogs, (q) => this.runQuery(q, session, context, parameters));
+        return createTableAsSelect(statement, session, catalogs, parameters, (q) => this.runQuery(q, session, context, parameters));
       case 'Insert':
         return insert(statement, session, catalogs, (q, target) => this.runQuery(q, session, context, parameters, target));
       case 'Delete':
@@ -210,35 +215,9 @@ export class StatementExecutor {
     const text = statement.type === 'LOGICAL' ? printPlan(planned.root, names) : printFragments(planned.fragments ?? singleFragment(planned.root), names);
     return rowsResult(varcharColumns('Query Plan'), [[text]]);
   }
-
-  private describeOutput(statement: ast.DescribeOutput, session: Session): StatementResult {
-    const prepared = parseStatement(preparedSql(session, statement.name));
-    const columns = varcharColumns('Column Name', 'Catalog', 'Schema', 'Table', 'Type');
-    const all = [...columns, column('Type Size', BIGINT), column('Aliased', BOOLEAN)];
-    if (prepared.kind !== 'QueryStatement') return rowsResult(all, []);
-    const nulls = Array.from({ length: countParameters(prepared) }, () => constant(null, UNKNOWN));
-    const analyzed = analyzeQuery(prepared.query, session, this.catalogs, expressionEvaluator, nulls);
-    const rows = analyzed.columns.map((c) => [c.name, '', '', '', typeName(c.type), null, false]);
-    return rowsResult(all, rows);
-  }
 }
 
 /** A plan that runs whole on this node, as the one fragment it is. */
 function singleFragment(root: PlanNode): PlanFragment {
   return { id: 0, root, partitioning: 'SINGLE', output: { type: 'GATHER', partitionKeys: [] }, partitionedScans: [], children: [] };
-}
-
-/** How many `?` parameters a statement has. */
-function countParameters(node: unknown): number {
-  let max = -1;
-  const visit = (value: unknown) => {
-    if (Array.isArray(value)) value.forEach(visit);
-    else if (value && typeof value === 'object') {
-      const record = value as Record<string, unknown>;
-      if (record.kind === 'Parameter') max = Math.max(max, record.index as number);
-      for (const key of Object.keys(record)) if (key !== 'location') visit(record[key]);
-    }
-  };
-  visit(node);
-  return max + 1;
 }

@@ -6,6 +6,7 @@ import { CatalogManager } from '../../src/connectors/catalog-manager.js';
 import { MemoryConnector } from '../../src/connectors/memory/memory-connector.js';
 import { TpchConnector } from '../../src/connectors/tpch/tpch-connector.js';
 import type { Session } from '../../src/spi/session.js';
+import { EngineError } from '../../src/errors/engine-error.js';
 import { StatementExecutor } from '../../src/coordinator/statement-executor.js';
 import type { OutputColumn, StatementResult } from '../../src/spi/statement-result.js';
 import { newQueryProgress } from '../../src/spi/query-progress.js';
@@ -96,5 +97,16 @@ export class EngineHarness {
 
   async run(...statements: string[]): Promise<void> {
     for (const s of statements) await this.query(s);
+  }
+
+  /** The engine error a statement fails with; throws when it succeeds or fails otherwise. */
+  async failure(sql: string): Promise<EngineError> {
+    try {
+      await this.query(sql);
+    } catch (e) {
+      if (e instanceof EngineError) return e;
+      throw e;
+    }
+    throw new Error(`expected ${sql} to fail`);
   }
 }

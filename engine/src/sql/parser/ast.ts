@@ -497,12 +497,15 @@ export interface ColumnDefinition extends NodeBase {
    * (written for SQLite & co) parses; the engine enforces no constraint.
    */
   constraint?: 'PRIMARY KEY' | 'UNIQUE';
+  /** WITH (name = value, ...) after the column; absent when there is none. */
+  properties?: Property[];
 }
 
+/** `name = value` in WITH (...); `name = DEFAULT` has no value (the property's default). */
 export interface Property extends NodeBase {
   kind: 'Property';
   name: Identifier;
-  value: Expression;
+  value?: Expression;
 }
 
 export type Statement =
@@ -587,10 +590,8 @@ export interface DescribeInput extends NodeBase {
   kind: 'DescribeInput';
   name: Identifier;
 }
-export interface DescribeOutput extends NodeBase {
-  kind: 'DescribeOutput';
-  name: Identifier;
-}
+/** DESCRIBE OUTPUT name (a prepared statement) or DESCRIBE OUTPUT (query). */
+export type DescribeOutput = NodeBase & { kind: 'DescribeOutput' } & ({ name: Identifier } | { query: Query });
 /** USE catalog.schema or USE schema */
 export interface UseStatement extends NodeBase {
   kind: 'Use';

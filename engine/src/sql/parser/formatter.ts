@@ -60,7 +60,7 @@ export function formatStatement(s: Statement): string {
     case 'DescribeInput':
       return `DESCRIBE INPUT ${formatIdentifier(s.name)}`;
     case 'DescribeOutput':
-      return `DESCRIBE OUTPUT ${formatIdentifier(s.name)}`;
+      return `DESCRIBE OUTPUT ${'name' in s ? formatIdentifier(s.name) : `(${formatQuery(s.query)})`}`;
     case 'Use':
       return `USE ${s.catalog ? `${formatIdentifier(s.catalog)}.` : ''}${formatIdentifier(s.schema)}`;
     case 'SetSession':
@@ -227,10 +227,10 @@ function comment(text: string | undefined): string {
 
 function properties(props: Property[]): string {
   if (props.length === 0) return '';
-  return ` WITH (${props.map((p) => `${formatIdentifier(p.name)} = ${formatExpression(p.value)}`).join(', ')})`;
+  return ` WITH (${props.map((p) => `${formatIdentifier(p.name)} = ${p.value ? formatExpression(p.value) : 'DEFAULT'}`).join(', ')})`;
 }
 
 function columnDefinition(column: ColumnDefinition): string {
   const constraint = column.constraint ? ` ${column.constraint}` : '';
-  return `${formatIdentifier(column.name)} ${formatType(column.type)}${column.nullable ? '' : ' NOT NULL'}${constraint}${comment(column.comment)}`;
+  return `${formatIdentifier(column.name)} ${formatType(column.type)}${column.nullable ? '' : ' NOT NULL'}${constraint}${comment(column.comment)}${properties(column.properties ?? [])}`;
 }

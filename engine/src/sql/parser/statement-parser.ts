@@ -1,6 +1,6 @@
 // Statements: queries, EXPLAIN, SHOW / DESCRIBE, session and prepared-statement commands, and DDL / DML.
 
-import { notSupported, type SourceLocation } from '../../errors/engine-error.js';
+import type { SourceLocation } from '../../errors/engine-error.js';
 import type {
   ColumnDefinition,
   CreateIndex,
@@ -146,9 +146,15 @@ export class StatementParser extends QueryParser {
     return { kind: 'ShowCreateTable', table: this.parseQualifiedName(), location };
   }
 
-  /** DESCRIBE INPUT name, DESCRIBE OUTPUT name, DESCRIBE table (a table may itself be named `input`). */
+  /** DESCRIBE INPUT name, DESCRIBE OUTPUT name | (query), DESCRIBE table (a table may itself be named `input`). */
   private parseDescribe(location: SourceLocation): Statement {
     this.pos++;
+    if (this.atKeyword('OUTPUT') && this.isSymbol('(', this.peek())) {
+      this.pos += 2;
+      const query = this.parseQuery();
+      this.expectSymbol(')');
+      return { kind: 'DescribeOutput', query, location };
+    }
     if (this.isIdentifier(this.peek())) {
       if (this.acceptKeyword('INPUT')) return { kind: 'DescribeInput', name: this.parseIdentifier(), location };
       if (this.acceptKeyword('OUTPUT')) return { kind: 'DescribeOutput', name: this.parseIdentifier(), location };
@@ -257,7 +263,7 @@ export class StatementParser extends QueryParser {
     // PRIMARY KEY / UNIQUE: sqllogictest compatibility, see ColumnDefinition in ast.ts.
     const constraint = this.acceptKeywords('PRIMARY', 'KEY') ? 'PRIMARY KEY' : this.acceptKeyword('UNIQUE') ? 'UNIQUE' : undefined;
     const comment = this.parseOptionalComment();
-    if (this.isKeyword('WITH')) throw notSupported('Column properties are not supported', this.location());
+    const properties = this.parseOptionalProperties();
     return {
       kind: 'ColumnDefinition',
       name,
@@ -265,6 +271,7 @@ export class StatementParser extends QueryParser {
       nullable,
       ...(comment !== undefined ? { comment } : {}),
       ...(constraint ? { constraint } : {}),
+      ...(properties.length > 0 ? { properties } : {}),
       location: name.location,
     };
   }
@@ -310,6 +317,11 @@ export class StatementParser extends QueryParser {
   private parseProperty(): Property {
     const name = this.parseIdentifier();
     this.expectSymbol('=');
+    const setToDefault = this.isKeyword('DEFAULT') && (this.isSymbol(',', this.peek()) || this.isSymbol(')', this.peek()));
+    if (setToDefault) {
+      this.pos++;
+      return { kind: 'Property', name, location: name.location };
+    }
     return { kind: 'Property', name, value: this.parseExpression(), location: name.location };
   }
 
