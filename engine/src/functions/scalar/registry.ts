@@ -81,7 +81,7 @@ export function resolveScalarFunction(name: string, argumentTypes: readonly SqlT
   const lower = name.toLowerCase();
   const entry = FUNCTIONS.get(lower);
   if (entry === undefined) throw new EngineError('FUNCTION_NOT_FOUND', `Function '${lower}' not registered`, location);
-  const bound = bindAll(entry, argumentTypes);
+  const bound = atCall(location, () => bindAll(entry, argumentTypes));
   if (bound === undefined) {
     const expected = [...new Set(entry.signatures.map((s) => formatTemplate(lower, s)))].sort().join(', ');
     throw new EngineError(
@@ -91,6 +91,16 @@ export function resolveScalarFunction(name: string, argumentTypes: readonly SqlT
     );
   }
   return toSignature(entry, bound);
+}
+
+/** Runs `f`, giving an error it raises without a position (a result type that cannot exist) the call's. */
+function atCall<T>(location: SourceLocation | undefined, f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof EngineError && e.location === undefined && location !== undefined) throw new EngineError(e.errorName, e.rawMessage, location);
+    throw e;
+  }
 }
 
 /** Resolves an operator; TYPE_MISMATCH with Trino's wording when no signature accepts the arguments. */

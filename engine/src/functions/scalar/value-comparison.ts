@@ -2,7 +2,7 @@
 // (NaN is not equal to itself for =, but IS NOT DISTINCT FROM itself; char values as if padded).
 
 import type { Scalar } from '../../spi/page.js';
-import { compareChars } from '../../types/chars.js';
+import { compareChars, compareStrings } from '../../types/chars.js';
 import type { SqlType } from '../../types/types.js';
 
 export type Equality = (a: Scalar, b: Scalar) => boolean;
@@ -28,14 +28,18 @@ export function identityFor(type: SqlType): Equality {
   return equalityFor(type);
 }
 
-/** The order of `type` when JS's own `<` on its values is not it (byte arrays, padded chars). */
+/**
+ * The order of `type` when JS's own `<` on its values is not it: byte arrays; strings, which JS
+ * orders by UTF-16 unit (U+FFFF above U+1F600) where SQL orders by code point; padded chars.
+ */
 function ownComparator(type: SqlType): Comparator | undefined {
   if (type.kind === 'varbinary') return (a, b) => compareBytes(a as Uint8Array, b as Uint8Array);
+  if (type.kind === 'varchar') return (a, b) => compareStrings(a as string, b as string);
   if (type.kind === 'char') return (a, b) => compareChars(a as string, b as string);
   return undefined;
 }
 
-/** Whether JS's `<`, `<=`, `>`, `>=` on the values order them as SQL does (primitives but chars). */
+/** Whether JS's `<`, `<=`, `>`, `>=` on the values order them as SQL does (numbers, booleans). */
 export function hasJsOrder(type: SqlType): boolean {
   return ownComparator(type) === undefined;
 }
