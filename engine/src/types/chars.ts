@@ -56,16 +56,20 @@ function codePointRank(unit: number): number {
   return unit >= 0xe000 ? unit - 0x800 : unit >= 0xd800 ? unit + 0x2000 : unit;
 }
 
-/** Strings in code point order, which is the order of their UTF-8 bytes (Trino's varchar order). */
-export function compareStrings(a: string, b: string): number {
-  if (a === b) return 0;
-  const n = Math.min(a.length, b.length);
+/** Code point order at the first of units [0, n) where `a` and `b` differ; 0 when they agree there. */
+function compareCommonUnits(a: string, b: string, n: number): number {
   for (let i = 0; i < n; i++) {
     const x = a.charCodeAt(i);
     const y = b.charCodeAt(i);
     if (x !== y) return x < 0xd800 && y < 0xd800 ? x - y : codePointRank(x) - codePointRank(y);
   }
-  return a.length - b.length;
+  return 0;
+}
+
+/** Strings in code point order, which is the order of their UTF-8 bytes (Trino's varchar order). */
+export function compareStrings(a: string, b: string): number {
+  if (a === b) return 0;
+  return compareCommonUnits(a, b, Math.min(a.length, b.length)) || a.length - b.length;
 }
 
 /**
@@ -75,11 +79,8 @@ export function compareStrings(a: string, b: string): number {
 export function compareChars(a: string, b: string): number {
   if (a === b) return 0;
   const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x !== y) return x < 0xd800 && y < 0xd800 ? x - y : codePointRank(x) - codePointRank(y);
-  }
+  const common = compareCommonUnits(a, b, n);
+  if (common !== 0) return common;
   // One is a prefix of the other: the rest of the longer compares with the shorter's padding.
   const longer = a.length > b.length ? a : b;
   for (let i = n; i < longer.length; i++) {

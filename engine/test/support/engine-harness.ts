@@ -3,6 +3,7 @@
 // single node runs them: their fragments as tasks of this process, exchanging pages in process.
 
 import { CatalogManager } from '../../src/connectors/catalog-manager.js';
+import { EngineError } from '../../src/errors/engine-error.js';
 import { MemoryConnector } from '../../src/connectors/memory/memory-connector.js';
 import { TpchConnector } from '../../src/connectors/tpch/tpch-connector.js';
 import type { Session } from '../../src/spi/session.js';
@@ -96,5 +97,16 @@ export class EngineHarness {
 
   async run(...statements: string[]): Promise<void> {
     for (const s of statements) await this.query(s);
+  }
+
+  /** Runs a statement that must fail, and returns its error (a non-engine error is rethrown). */
+  async failure(sql: string): Promise<EngineError> {
+    try {
+      await this.query(sql);
+    } catch (e) {
+      if (e instanceof EngineError) return e;
+      throw e;
+    }
+    throw new Error(`expected ${sql} to fail`);
   }
 }

@@ -5,7 +5,6 @@
 // the client receives them (padded to n), through the same JSON conversion the server uses.
 
 import { expect } from 'chai';
-import { EngineError } from '../../src/errors/engine-error.js';
 import { resultJsonValue } from '../../src/coordinator/result-json.js';
 import { EngineHarness } from '../support/engine-harness.js';
 
@@ -21,16 +20,6 @@ describe('char(n) semantics', () => {
 
   async function value(sql: string): Promise<unknown> {
     return (await client(sql)).rows[0][0];
-  }
-
-  async function failure(sql: string): Promise<EngineError> {
-    try {
-      await h.query(sql);
-    } catch (e) {
-      expect(e).to.be.instanceOf(EngineError);
-      return e as EngineError;
-    }
-    throw new Error(`expected ${sql} to fail`);
   }
 
   before(async () => {
@@ -158,7 +147,7 @@ describe('char(n) semantics', () => {
       expect(await value("SELECT concat('ab ', CAST('a' AS char(2)))")).to.equal('ab a');
       expect(await value("SELECT concat('hello na\u00EFve', CAST(' world' AS char(6)))")).to.equal('hello na\u00EFve world');
       expect(await value("SELECT concat(CAST('a' AS char(3)), CAST('b' AS char(2)), CAST('c' AS char(2)))")).to.equal('abc');
-      expect((await failure("SELECT concat(CAST('ab ' AS char(40000)), CAST('' AS char(40000)))")).message).to.equal('line 1:8: Unknown type: char(80000)');
+      expect((await h.failure("SELECT concat(CAST('ab ' AS char(40000)), CAST('' AS char(40000)))")).message).to.equal('line 1:8: Unknown type: char(80000)');
     });
 
     it('gives char variants their padded length and char results', async () => {
@@ -244,17 +233,17 @@ describe('char(n) semantics', () => {
     });
 
     it('fails rather than cut off non-space characters', async () => {
-      const tooLong = await failure("INSERT INTO memory.default.stored VALUES ('abcd', 8)");
+      const tooLong = await h.failure("INSERT INTO memory.default.stored VALUES ('abcd', 8)");
       expect(tooLong.errorName).to.equal('INVALID_CAST_ARGUMENT');
       expect(tooLong.message).to.equal('Cannot truncate non-space characters when casting from varchar(4) to char(3) on INSERT');
-      expect((await failure("INSERT INTO memory.default.stored VALUES (CAST('abcd' AS char(4)), 8)")).message).to.equal(
+      expect((await h.failure("INSERT INTO memory.default.stored VALUES (CAST('abcd' AS char(4)), 8)")).message).to.equal(
         'Cannot truncate non-space characters when casting from char(4) to char(3) on INSERT',
       );
-      expect((await failure("INSERT INTO memory.default.v3 VALUES ('abcd')")).message).to.equal(
+      expect((await h.failure("INSERT INTO memory.default.v3 VALUES ('abcd')")).message).to.equal(
         'Cannot truncate non-space characters when casting from varchar(4) to varchar(3) on INSERT',
       );
       expect(await h.rows('SELECT count(*) FROM memory.default.stored WHERE v = 8')).to.deep.equal([[0n]]);
-      expect((await failure('INSERT INTO memory.default.stored VALUES (123, 8)')).errorName).to.equal('TYPE_MISMATCH');
+      expect((await h.failure('INSERT INTO memory.default.stored VALUES (123, 8)')).errorName).to.equal('TYPE_MISMATCH');
     });
   });
 });
