@@ -19,14 +19,20 @@ function charLength(type: SqlType): number {
   return type.length;
 }
 
-/** varchar(n) for a char(n) argument: what Trino's substr and trim of a char return. */
+/** varchar(n) for a char(n) argument: what Trino's substr of a char returns. */
 const varcharOfCharLength = (types: readonly SqlType[]): SqlType => varchar(charLength(types[0]));
 
 /** A template whose body gets the first argument padded to its char length. */
-function padded(params: SignatureTemplate['params'], returnType: SignatureTemplate['returnType'], f: (text: string, ...rest: never[]) => string | bigint | Uint8Array): SignatureTemplate {
+function padded(
+  params: SignatureTemplate['params'],
+  returnType: SignatureTemplate['returnType'],
+  f: (text: string, ...rest: never[]) => string | bigint | Uint8Array,
+  returnTypeDisplay?: string,
+): SignatureTemplate {
   return {
     params,
     returnType,
+    returnTypeDisplay,
     implement: ([type]) => {
       const length = charLength(type);
       return body((value: string, ...rest: never[]) => f(padChar(value, length), ...rest));
@@ -89,8 +95,8 @@ export const CHAR_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
     names: ['substr', 'substring'],
     description: 'Substring of given length starting at an index',
     signatures: [
-      padded([CHAR_X, BIGINT], varcharOfCharLength, (s: string, start: bigint) => substr(s, clampToInt(start), Number.MAX_SAFE_INTEGER)),
-      padded([CHAR_X, BIGINT, BIGINT], varcharOfCharLength, (s: string, start: bigint, length: bigint) => substr(s, clampToInt(start), clampToInt(length))),
+      padded([CHAR_X, BIGINT], varcharOfCharLength, (s: string, start: bigint) => substr(s, clampToInt(start), Number.MAX_SAFE_INTEGER), 'varchar(x)'),
+      padded([CHAR_X, BIGINT, BIGINT], varcharOfCharLength, (s: string, start: bigint, length: bigint) => substr(s, clampToInt(start), clampToInt(length)), 'varchar(x)'),
     ],
   },
   {
