@@ -24,8 +24,8 @@ import { fragmentPlan, type PlanFragment } from '../sql/planner/distributed/frag
 import { printFragments } from '../sql/planner/distributed/fragment-printer.js';
 import { DistributedQuery, type ClusterView } from './scheduler/distributed-query.js';
 import { constant, symbolRef, type RowExpression } from '../sql/planner/row-expression.js';
-import { canCoerce } from '../types/coercion.js';
-import { BOOLEAN, typesEqual } from '../types/types.js';
+import { isStoreAssignable } from '../types/coercion.js';
+import { BIGINT, BOOLEAN, UNKNOWN, VARCHAR, typeName, typesEqual } from '../types/types.js';
 import type { Session } from '../spi/session.js';
 import type { OutputColumn, StatementResult } from '../spi/statement-result.js';
 import type { QueryExecutionContext } from './query-execution-context.js';
@@ -154,8 +154,9 @@ export class StatementExecutor {
       const factory = analyzed.context.factory;
       const assignments = root.outputs.map((s, i) => {
         const target = coerceTo[i].type;
-        if (typesEqual(s.type, target) || !canCoerce(s.type, target)) return { symbol: s, expression: symbolRef(s) };
-        return { symbol: factory.newSymbol(s.name, target), expression: { kind: 'cast' as const, arg: symbolRef(s), type: target, safe: false } };
+        if (typesEqual(s.type, target) || !isStoreAssignable(s.type, target)) return { symbol: s, expression: symbolRef(s) };
+        const cast = { kind: 'cast' as const, arg: symbolRef(s), type: target, safe: false, assignment: true };
+        return { symbol: factory.newSymbol(s.name, target), expression: cast };
       });
       root = factory.project(root, assignments);
       columns = columns.map((c, i) => ({ name: c.name, type: assignments[i].symbol.type }));

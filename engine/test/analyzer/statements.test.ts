@@ -79,6 +79,19 @@ describe('metadata, session and EXPLAIN statements', () => {
     ]);
   });
 
+  it('stores a value of any type that meets the column type, failing only one that does not fit (store assignment)', async () => {
+    // Trino's INSERT checks that the types are compatible, not that one coerces to the other: a
+    // bigint goes into an integer column, a timestamp into a date column, by a cast that may fail.
+    await h.run('CREATE TABLE memory.shop.assigned (i integer, d decimal(3,1), day date)');
+    expect(await h.rows("INSERT INTO memory.shop.assigned VALUES (BIGINT '7', 12.34, TIMESTAMP '2020-01-02 10:00:00')")).to.deep.equal([[1n]]);
+    expect(await h.rows('SELECT i, CAST(d AS varchar), CAST(day AS varchar) FROM memory.shop.assigned')).to.deep.equal([[7, '12.3', '2020-01-02']]);
+    const overflow = await h.failure("INSERT INTO memory.shop.assigned (i) VALUES (BIGINT '3000000000')");
+    expect([overflow.errorName, overflow.message]).to.deep.equal(['NUMERIC_VALUE_OUT_OF_RANGE', 'Out of range for integer: 3000000000']);
+    expect((await h.failure('INSERT INTO memory.shop.assigned (d) VALUES (123.4)')).errorName).to.equal('INVALID_CAST_ARGUMENT');
+    expect((await h.failure("INSERT INTO memory.shop.assigned (i) VALUES ('1')")).errorName).to.equal('TYPE_MISMATCH');
+    expect(await h.rows('SELECT count(*) FROM memory.shop.assigned')).to.deep.equal([[1n]]);
+  });
+
   it('refuses to drop a non-empty schema, and drops it with CASCADE', async () => {
     await h.run('CREATE SCHEMA memory.tmp', 'CREATE TABLE memory.tmp.x (a integer)');
     expect((await h.failure('DROP SCHEMA memory.tmp')).errorName).to.equal('SCHEMA_NOT_EMPTY');

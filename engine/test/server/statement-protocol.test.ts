@@ -50,6 +50,22 @@ describe('statement protocol', function () {
     for (const exchange of run.exchanges) expect(exchange.body.id).to.equal(run.final.id);
   });
 
+  it('sends char(n) values padded to n, typed char(n); a char cast to varchar unpadded', async () => {
+    const run = await runStatement(
+      base,
+      "SELECT CAST('ab' AS char(4)) AS c, CAST(NULL AS char(2)) AS n, CAST('a' AS char(3)) || CAST('b' AS char(2)) AS cc, CAST(CAST('ab' AS char(4)) AS varchar) AS v",
+      TRINO,
+    );
+    const charOf = (name: string, length: number) => ({ name, type: `char(${length})`, typeSignature: { rawType: 'char', arguments: [{ kind: 'LONG', value: length }] } });
+    expect(run.columns).to.deep.equal([
+      charOf('c', 4),
+      charOf('n', 2),
+      charOf('cc', 5),
+      { name: 'v', type: 'varchar', typeSignature: { rawType: 'varchar', arguments: [{ kind: 'LONG', value: 2147483647 }] } },
+    ]);
+    expect(run.rows).to.deep.equal([['ab  ', null, 'a  b ', 'ab']]);
+  });
+
   it('writes 64-bit integers with their exact digits', async () => {
     let next = (await postStatement(base, "SELECT 9223372036854775807 AS max, BIGINT '-9223372036854775808' AS min, BIGINT '9007199254740993' AS odd, 42 AS small", TRINO)).body.nextUri;
     const texts: string[] = [];

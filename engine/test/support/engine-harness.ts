@@ -3,10 +3,10 @@
 // single node runs them: their fragments as tasks of this process, exchanging pages in process.
 
 import { CatalogManager } from '../../src/connectors/catalog-manager.js';
+import { EngineError } from '../../src/errors/engine-error.js';
 import { MemoryConnector } from '../../src/connectors/memory/memory-connector.js';
 import { TpchConnector } from '../../src/connectors/tpch/tpch-connector.js';
 import type { Session } from '../../src/spi/session.js';
-import { EngineError } from '../../src/errors/engine-error.js';
 import { StatementExecutor } from '../../src/coordinator/statement-executor.js';
 import type { OutputColumn, StatementResult } from '../../src/spi/statement-result.js';
 import { newQueryProgress } from '../../src/spi/query-progress.js';

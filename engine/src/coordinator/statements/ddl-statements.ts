@@ -14,7 +14,7 @@ import { coerceToBoolean, translateExpression } from '../../sql/analyzer/express
 import { Scope } from '../../sql/analyzer/scope.js';
 import { connectorOrFail, qualifiedObjectName, resolveTable, resolveTableOrFail, schemaExists, type QualifiedObjectName } from '../../sql/analyzer/table-resolver.js';
 import { SymbolAllocator } from '../../sql/planner/symbols.js';
-import { canCoerce, parseTypeSpec } from '../../types/coercion.js';
+import { isStoreAssignable, parseTypeSpec } from '../../types/coercion.js';
 import { typeName, typesEqual } from '../../types/types.js';
 import type { Session } from '../../spi/session.js';
 import type { OutputColumn, StatementResult } from '../../spi/statement-result.js';
@@ -152,7 +152,7 @@ export async function insert(s: ast.InsertStatement, session: Session, catalogs:
     throw new EngineError('DUPLICATE_COLUMN_NAME', 'Insert column name is specified more than once', s.location);
   }
   const { columns, pages, memory } = await run(s.query, targetColumns);
-  if (columns.length !== targetColumns.length || columns.some((c, i) => !typesEqual(c.type, targetColumns[i].type) && !canCoerce(c.type, targetColumns[i].type))) {
+  if (columns.length !== targetColumns.length || columns.some((c, i) => !typesEqual(c.type, targetColumns[i].type) && !isStoreAssignable(c.type, targetColumns[i].type))) {
     throw new EngineError(
       'TYPE_MISMATCH',
       `Insert query has mismatched column types: Table: [${targetColumns.map((c) => typeName(c.type)).join(', ')}], Query: [${columns.map((c) => typeName(c.type)).join(', ')}]`,

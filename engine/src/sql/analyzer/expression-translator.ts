@@ -158,10 +158,10 @@ function translateNode(e: ast.Expression, context: TranslationContext, translate
       return e.negated ? special('not', BOOLEAN, inList) : inList;
     }
     case 'Like': {
-      const args = [translate(e.value), translate(e.pattern), ...(e.escape ? [translate(e.escape)] : [])].map((a) =>
-        toVarchar(a, e.location),
-      );
-      const like = special('like', BOOLEAN, ...args);
+      // A char(n) value stays char: LIKE matches it padded to n, as Trino's like(char(x), pattern) does.
+      const value = translate(e.value);
+      const patterns = [translate(e.pattern), ...(e.escape ? [translate(e.escape)] : [])].map((a) => toVarchar(a, e.location));
+      const like = special('like', BOOLEAN, value.type.kind === 'char' ? value : toVarchar(value, e.location), ...patterns);
       return e.negated ? special('not', BOOLEAN, like) : like;
     }
     case 'SearchedCase':

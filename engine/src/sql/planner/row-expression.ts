@@ -78,6 +78,8 @@ export interface CastExpression {
   arg: RowExpression;
   type: SqlType;
   safe: boolean;
+  /** An INSERT's store assignment: a character value too long for the column fails (storeAssignmentCast). */
+  assignment?: boolean;
 }
 
 /**
