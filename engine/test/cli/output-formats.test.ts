@@ -5,6 +5,7 @@
 // unless a test says otherwise.
 
 import { expect } from 'chai';
+import { consoleWidth } from '../../src/cli/output/console-width.js';
 import { MAX_BUFFER_MILLIS, MAX_BUFFERED_ROWS, OutputHandler } from '../../src/cli/output/output-handler.js';
 import { createPrinter, OUTPUT_FORMATS, type OutputFormat } from '../../src/cli/output/printer.js';
 import { TextBuffer } from '../../src/cli/output/sink.js';
@@ -402,6 +403,17 @@ describe('engine sql output formats', () => {
       await handler.add([[3]]);
       await handler.close();
       expect(buffer.text).to.equal(lines('"1"', '"2"', '"3"'));
+    });
+  });
+
+  describe('console width', () => {
+    it("counts columns as Trino's CLI does", () => {
+      expect(consoleWidth('abc')).to.equal(3);
+      expect(consoleWidth('\u7f51\uff21')).to.equal(4); // CJK and fullwidth: two each
+      expect(consoleWidth('e\u0301')).to.equal(1); // a combining accent takes none
+      expect(consoleWidth('\x1b[31mred\x1b[0m')).to.equal(3); // colour codes take none
+      expect(consoleWidth('a\tb')).to.equal(2); // nor do control characters
+      expect(consoleWidth('\u{1f600}')).to.equal(2); // two UTF-16 units of one column each, as Java counts
     });
   });
 });
