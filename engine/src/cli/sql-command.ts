@@ -17,7 +17,7 @@ import { splitStatements, isOnlyComments } from './statement-splitter.js';
 export const SQL_USAGE = `Usage: engine sql [options]
 
 Runs SQL against an Engine (or Trino) server. Without --execute or --file it opens an interactive
-shell; statements end with ';'.
+shell on a terminal, or runs the statements piped into it; statements end with ';'.
 
 Options:
   --server URL          server address (default: http://localhost:8080)
@@ -35,7 +35,8 @@ Options:
   --help                show this help
 
 Output formats, as Trino's CLI has them: ${OUTPUT_FORMATS.slice(0, 6).join(', ')},
-${OUTPUT_FORMATS.slice(6).join(', ')}. AUTO is ALIGNED, or VERTICAL when ALIGNED is wider than the terminal.
+${OUTPUT_FORMATS.slice(6).join(', ')}.
+AUTO is ALIGNED, or VERTICAL when ALIGNED is wider than the terminal.
 `;
 
 const OPTIONS = {

@@ -87,14 +87,16 @@ describe('engine cluster', function () {
       expect(statSync(file).mode & 0o777).to.equal(0o600);
       expect(statSync(join(home, '.engine', 'clusters')).mode & 0o777).to.equal(0o700);
 
-      // The exported line is what another shell needs (no file there).
+      // The exported line is what another shell needs (no file there): it drains worker-2.
       const elsewhere = { HOME: mkdtempSync(join(tmpdir(), 'engine-other-home-')), ENGINE_SHARED_SECRET: '' };
       const unsigned = await runEngine(['node', 'state', '--server', coordinator, 'ACTIVE'], elsewhere);
       expect(unsigned.code).to.equal(1);
       expect(unsigned.stderr).to.match(/: 401 Unauthorized: .*\nSet ENGINE_SHARED_SECRET to the nodes' shared secret\.\n$/);
-      expect(await runEngine(['node', 'state', '--server', coordinator, 'ACTIVE'], { ...elsewhere, ENGINE_SHARED_SECRET: secret })).to.deep.equal({ code: 0, stdout: 'ACTIVE\n', stderr: '' });
+      const exported = await runEngine(['node', 'drain', '--server', workers[1]!, '--poll', '100ms'], { ...elsewhere, ENGINE_SHARED_SECRET: secret });
+      expect(exported.code, exported.stderr).to.equal(0);
+      await eventually('worker-2 exits', async () => (output.includes('[worker-2] exited with 0') ? true : undefined));
 
-      // The README's drain, as written, on this machine: before, it failed with 401.
+      // The README's drain, as written, on this machine: before, it failed with 401. It drains worker-1.
       const drain = await runEngine(['node', 'drain', '--server', workers[0]!, '--poll', '100ms'], { HOME: home, ENGINE_SHARED_SECRET: '' });
       expect(drain.code, drain.stderr).to.equal(0);
       expect(drain.stdout).to.match(/the node is gone/);
