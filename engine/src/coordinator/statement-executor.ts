@@ -7,6 +7,7 @@ import { EngineError } from '../errors/engine-error.js';
 import { evaluateConstant, expressionEvaluator } from '../exec/expression/index.js';
 import { LocalExecutionPlanner, type ExecutionEnvironment } from '../exec/local-execution-planner.js';
 import type { MemoryContext } from '../exec/memory.js';
+import { QueryMemoryUsage } from './query-memory.js';
 import type { Page } from '../spi/page.js';
 import { analyzeQuery } from '../sql/analyzer/analyzer.js';
 import { translateExpression } from '../sql/analyzer/expression-translator.js';
@@ -174,7 +175,8 @@ export class StatementExecutor {
     };
     const cluster = this.options.cluster;
     if (planned.fragments && cluster) {
-      const distributed = new DistributedQuery(planned.fragments, session, cluster, this.catalogs, context.progress);
+      const memoryUsage = context.memoryUsage ?? new QueryMemoryUsage(context.memory);
+      const distributed = new DistributedQuery(planned.fragments, session, cluster, this.catalogs, context.progress, memoryUsage);
       context.onDistributed?.(() => distributed.subStages());
       return distributed.pages(env);
     }

@@ -105,7 +105,7 @@ export function statementStats(query: ManagedQuery, now = Date.now()): Statement
     processedRows: p.processedRows,
     processedBytes: p.processedBytes,
     physicalInputBytes: p.processedBytes,
-    peakMemoryBytes: query.memory.peakBytes,
+    peakMemoryBytes: query.memoryUsage.peakBytes,
     spilledBytes: 0,
     progressPercentage: progressPercentage(query),
     rootStage: rootStageStats(query, now),

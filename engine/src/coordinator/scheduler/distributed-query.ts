@@ -29,6 +29,7 @@ import { SplitAssigner } from './split-assigner.js';
 import { NodeGoneError, RemoteTask, type RemoteTaskInfo, type TaskNode } from './remote-task.js';
 import type { TaskChannel } from './task-channel.js';
 import { stageSnapshot, type StageSnapshot } from './stage-snapshot.js';
+import type { QueryMemoryUsage, TaskMemoryReport } from '../query-memory.js';
 
 export interface ClusterView {
   /** The nodes that take tasks of partitioned stages now (ACTIVE workers; this node when it takes work too). */
@@ -79,6 +80,7 @@ export class DistributedQuery {
     private readonly cluster: ClusterView,
     private readonly catalogs: CatalogManager,
     private readonly progress: QueryProgress,
+    private readonly memory: QueryMemoryUsage,
   ) {
     const requested = session.properties.get('query_max_memory');
     this.memoryLimit = Math.min(cluster.queryMaxMemoryBytes, (requested && parseDataSize(requested)) || Infinity);
@@ -266,7 +268,7 @@ export class DistributedQuery {
     const task = stage.tasks[index];
     task
       .follow((info) => {
-        this.count(task.taskId, info);
+        this.count(task, info);
         if (stage.splits !== undefined) this.supplySplits(stage, stage.splits, index, info);
       })
       .catch((e: unknown) => this.fail(e));
@@ -295,8 +297,9 @@ export class DistributedQuery {
     this.failed.abort();
   }
 
-  /** Adds what a task did since its last info to the query's progress. */
-  private count(taskId: string, info: RemoteTaskInfo): void {
+  /** Adds what a task did since its last info to the query's progress, and its memory to the query's. */
+  private count(task: RemoteTask, info: RemoteTaskInfo): void {
+    const taskId = task.taskId;
     const now = counted(info);
     const before = this.counted.get(taskId) ?? ZERO;
     const p = this.progress;
@@ -308,23 +311,31 @@ export class DistributedQuery {
     p.processedBytes += now.bytes - before.bytes;
     p.cpuTimeMillis += now.cpuMillis - before.cpuMillis;
     this.counted.set(taskId, now);
+    this.memory.taskReported(taskId, taskMemory(info), this.onThisNode(task));
     this.checkClusterMemory();
   }
 
-  /** query.max-memory: the tasks' reservations on all nodes together, as last reported. */
+  private onThisNode(task: RemoteTask): boolean {
+    return task.node.nodeId === this.cluster.self().nodeId;
+  }
+
+  /** query.max-memory: what the query holds on all nodes together (its tasks elsewhere as last reported). */
   private checkClusterMemory(): void {
-    let reserved = 0;
-    for (const c of this.counted.values()) reserved += c.memoryBytes;
+    const reserved = this.memory.reservedBytes;
     const limit = this.memoryLimit;
     if (reserved <= limit || this.failure !== undefined) return;
     this.failure = new EngineError('EXCEEDED_GLOBAL_MEMORY_LIMIT', `Query exceeded distributed memory limit of ${formatDataSize(limit)} [Allocated: ${formatDataSize(reserved)}]`);
     this.failed.abort();
   }
 
-  /** Tells every task the query is over: cancel (its output was read) or abort (failure). */
+  /**
+   * Tells every task the query is over: cancel (its output was read) or abort (failure). Their last
+   * infos carry their final peaks, which the query's memory takes in.
+   */
   private async close(abort: boolean): Promise<void> {
     this.finished = true;
     await Promise.all(this.allTasks().map((t) => t.cancel(abort)));
+    for (const task of this.allTasks()) if (task.info !== undefined) this.memory.taskReported(task.taskId, taskMemory(task.info), this.onThisNode(task));
   }
 }
 
@@ -359,10 +370,9 @@ interface Counted {
   rows: number;
   bytes: number;
   cpuMillis: number;
-  memoryBytes: number;
 }
 
-const ZERO: Counted = { totalSplits: 0, queuedSplits: 0, runningSplits: 0, completedSplits: 0, rows: 0, bytes: 0, cpuMillis: 0, memoryBytes: 0 };
+const ZERO: Counted = { totalSplits: 0, queuedSplits: 0, runningSplits: 0, completedSplits: 0, rows: 0, bytes: 0, cpuMillis: 0 };
 
 function counted(info: RemoteTaskInfo): Counted {
   const s = info.stats;
@@ -374,8 +384,11 @@ function counted(info: RemoteTaskInfo): Counted {
     rows: s.rawInputPositions,
     bytes: parseDataSize(s.rawInputDataSize) ?? 0,
     cpuMillis: parseDuration(s.totalCpuTime) ?? 0,
-    memoryBytes: parseDataSize(s.memoryReservation) ?? 0,
   };
+}
+
+function taskMemory(info: RemoteTaskInfo): TaskMemoryReport {
+  return { reservedBytes: parseDataSize(info.stats.memoryReservation) ?? 0, peakBytes: parseDataSize(info.stats.peakMemoryReservation) ?? 0 };
 }
 
 function outputBuffers(fragment: PlanFragment, consumers: number): OutputBuffersSpec {

@@ -30,6 +30,7 @@ export interface RemoteTaskInfo {
     totalCpuTime: string;
     elapsedTime: string;
     memoryReservation: string;
+    peakMemoryReservation: string;
   };
   [field: string]: unknown;
 }
