@@ -8,8 +8,9 @@ import { ResultBuffer, type ResponseLimits } from './result-buffer.js';
 import type { Session } from '../spi/session.js';
 import type { OutputColumn, StatementResult } from '../spi/statement-result.js';
 import { newQueryProgress } from '../spi/query-progress.js';
-import type { QueryExecutionContext } from './query-execution-context.js';
+import type { DistributedView, QueryExecutionContext } from './query-execution-context.js';
 import { QueryMemoryUsage } from './query-memory.js';
+import { OperatorRecorders } from '../exec/stats/operator-recorder.js';
 import type { StageSnapshot } from './scheduler/stage-snapshot.js';
 
 /** What a finished query keeps of its result: the figures the protocol reports, nothing that references operators or data. */
@@ -40,6 +41,8 @@ export class ManagedQuery {
   readonly progress = newQueryProgress();
   /** When the query runs over the cluster: its stages below the root. */
   subStages: () => StageSnapshot[] = () => [];
+  /** The nodes that ran some of the query (this one alone until it runs over the cluster). */
+  nodeCount: () => number = () => 1;
   /** Whether the client read the final response (or gave up on the query). */
   clientFinished = false;
   /** Counts state changes (the task version clients see). */
@@ -50,6 +53,8 @@ export class ManagedQuery {
   readonly memoryUsage: QueryMemoryUsage;
   /** The root stage's task, which runs in the query itself (a child of `memory`, beside the query's tasks on this node). */
   readonly rootTaskMemory: MemoryContext;
+  /** The operators of the root stage's task, counted and timed as they run. */
+  readonly rootOperators: OperatorRecorders;
 
   private current: QueryState = 'QUEUED';
   /** Dropped once the query is done: operators may have left abort listeners on its signal. */
@@ -69,6 +74,7 @@ export class ManagedQuery {
     memory.onRevoke((error) => this.fail(error));
     this.rootTaskMemory = memory.child(`${id}.0.0`);
     this.memoryUsage = new QueryMemoryUsage(memory, this.rootTaskMemory);
+    this.rootOperators = new OperatorRecorders(this.rootTaskMemory, this.progress);
   }
 
   get state(): QueryState {
@@ -94,8 +100,11 @@ export class ManagedQuery {
     this.transition('PLANNING');
     try {
       const signal = this.abort!.signal;
-      const onDistributed = (stages: () => StageSnapshot[]) => (this.subStages = stages);
-      const context = { signal, memory: this.rootTaskMemory, memoryUsage: this.memoryUsage, progress: this.progress, onDistributed };
+      const onDistributed = (view: DistributedView) => {
+        this.subStages = () => view.subStages();
+        this.nodeCount = () => view.nodeCount();
+      };
+      const context = { signal, memory: this.rootTaskMemory, memoryUsage: this.memoryUsage, operators: this.rootOperators, progress: this.progress, onDistributed };
       const result = await runner.execute(this.sql, this.session, context);
       if (this.done) {
         await result.pages[Symbol.asyncIterator]().return?.();

@@ -30,6 +30,11 @@ import { NodeGoneError, RemoteTask, type RemoteTaskInfo, type TaskNode } from '.
 import type { TaskChannel } from './task-channel.js';
 import { stageSnapshot, type StageSnapshot } from './stage-snapshot.js';
 import type { QueryMemoryUsage, TaskMemoryReport } from '../query-memory.js';
+import type { DistributedView } from '../query-execution-context.js';
+import type { OperatorRecorder } from '../../exec/stats/operator-recorder.js';
+import { summaryFigures, type OperatorSummary } from '../../exec/stats/operator-summary.js';
+import { addRuntimeStats } from '../../exec/stats/runtime-stats.js';
+import { TaskOutput } from '../../worker/task-output.js';
 
 export interface ClusterView {
   /** The nodes that take tasks of partitioned stages now (ACTIVE workers; this node when it takes work too). */
@@ -63,7 +68,7 @@ const MAX_PLACEMENTS = 10;
 /** How often a query waiting for a node looks again (the node list changes at health checks). */
 const NODE_WAIT_POLL_MILLIS = 100;
 
-export class DistributedQuery {
+export class DistributedQuery implements DistributedView {
   readonly stages = new Map<number, Stage>();
   private failure: EngineError | undefined;
   private readonly failed = new AbortController();
@@ -86,8 +91,11 @@ export class DistributedQuery {
     this.memoryLimit = Math.min(cluster.queryMaxMemoryBytes, (requested && parseDataSize(requested)) || Infinity);
   }
 
-  /** The query's rows: creates the tasks, then runs the root fragment here over their output. */
-  async *pages(env: ExecutionEnvironment): PageStream {
+  /**
+   * The query's rows: creates the tasks, then runs the root fragment here over their output.
+   * `explain`: EXPLAIN ANALYZE's figures, to which the tasks' operators are added at the end.
+   */
+  async *pages(env: ExecutionEnvironment, explain?: Map<number, NodeRuntimeStats>): PageStream {
     const signal = AbortSignal.any([env.operator.signal, this.failed.signal]);
     let outcome: 'finished' | 'failed' = 'failed';
     try {
@@ -95,7 +103,7 @@ export class DistributedQuery {
       const local: ExecutionEnvironment = {
         ...env,
         operator: { ...env.operator, signal },
-        remoteSources: (node) => this.exchange(node, 0, signal),
+        remoteSources: (node, stats) => this.exchange(node, 0, signal, stats),
       };
       yield* new LocalExecutionPlanner(local).plan(this.root.root);
       if (this.failure) throw this.failure;
@@ -105,21 +113,17 @@ export class DistributedQuery {
       throw error.errorName === 'REMOTE_TASK_ERROR' ? ((await this.rootCause()) ?? error) : error;
     } finally {
       await this.close(outcome === 'finished' ? false : true);
-      if (env.nodeStats !== undefined) this.addTaskNodeStats(env.nodeStats);
+      if (explain !== undefined) this.addTaskOperators(explain);
     }
   }
 
-  /** EXPLAIN ANALYZE: what each plan node of the tasks did (their final operator summaries), added to the root's. */
-  private addTaskNodeStats(stats: Map<number, NodeRuntimeStats>): void {
+  /** EXPLAIN ANALYZE: what the operators of every task did (their final summaries), by plan node. */
+  private addTaskOperators(stats: Map<number, NodeRuntimeStats>): void {
     for (const task of this.allTasks()) {
-      const pipelines = (task.info?.stats as { pipelines?: { operatorSummaries: OperatorSummaryFields[] }[] } | undefined)?.pipelines ?? [];
+      const pipelines = (task.info?.stats as { pipelines?: { operatorSummaries: OperatorSummary[] }[] } | undefined)?.pipelines ?? [];
       for (const operator of pipelines.flatMap((p) => p.operatorSummaries)) {
-        if (operator.operatorType === 'TaskOutputOperator') continue;
-        const id = Number(operator.planNodeId);
-        const entry = stats.get(id) ?? { outputRows: 0, wallMillis: 0 };
-        entry.outputRows += operator.outputPositions;
-        entry.wallMillis += parseDuration(operator.getOutputWall) ?? 0;
-        stats.set(id, entry);
+        // The task output stands for no plan node of its own (it bears the fragment root's id).
+        if (operator.operatorType !== TaskOutput.name) addRuntimeStats(stats, summaryFigures(operator));
       }
     }
   }
@@ -133,6 +137,10 @@ export class DistributedQuery {
       return stageSnapshot(this.session.queryId, fragment, stage.tasks, children);
     };
     return this.root.children.map(snapshot).filter((s): s is StageSnapshot => s !== undefined);
+  }
+
+  nodeCount(): number {
+    return new Set([this.cluster.self().nodeId, ...this.allTasks().map((t) => t.node.nodeId)]).size;
   }
 
   /**
@@ -255,8 +263,8 @@ export class DistributedQuery {
   }
 
   /** The root's reader of a remote source; when the query ends early it stops waiting at once. */
-  private exchange(node: RemoteSourceNode, consumerIndex: number, signal: AbortSignal): PageStream {
-    const client = new ExchangeClient(this.cluster.exchange);
+  private exchange(node: RemoteSourceNode, consumerIndex: number, signal: AbortSignal, stats: OperatorRecorder): PageStream {
+    const client = new ExchangeClient(this.cluster.exchange, stats);
     for (const location of this.locations(node, consumerIndex)) client.addLocation(location);
     client.setNoMoreLocations();
     abortOnSignal(client, signal, () => this.failure ?? new EngineError('USER_CANCELED', 'Query was canceled'));
@@ -352,14 +360,6 @@ class Refusal extends Error {
   ) {
     super(error.message);
   }
-}
-
-/** The fields of a task's operator summary EXPLAIN ANALYZE reads. */
-interface OperatorSummaryFields {
-  planNodeId: string;
-  operatorType: string;
-  outputPositions: number;
-  getOutputWall: string;
 }
 
 interface Counted {
