@@ -57,8 +57,17 @@ describe('TPC-H on a cluster (coordinator + 2 workers) equals DuckDB', function 
     const run = await runStatement(cluster.coordinator.uri, 'SELECT o_orderpriority, count(*) FROM tpch.tiny.orders JOIN tpch.tiny.lineitem ON o_orderkey = l_orderkey GROUP BY 1', headers);
     expect(run.final.error, run.final.error?.message).to.equal(undefined);
     // The root stage on the coordinator, the others on the two workers.
-    expect(run.final.stats.nodes).to.equal(3);
-    const detail = await getJson<{ outputStage: StageJson }>(`${cluster.coordinator.uri}/v1/query/${run.final.id}`, { headers });
+    const stats = run.final.stats as Record<string, number> & { rootStage: Record<string, number> };
+    expect(stats.nodes).to.equal(3);
+    // The query read both tables; its root stage only the 5 groups the stages below sent it.
+    expect(stats.processedRows).to.equal(15_000 + 60_175);
+    expect(stats.rootStage.processedRows).to.equal(run.rows.length);
+    expect(run.rows.length).to.equal(5);
+    expect(stats.rootStage.cpuTimeMillis).to.be.at.most(stats.cpuTimeMillis);
+    const detail = await getJson<{ queryStats: Record<string, number>; outputStage: StageJson }>(`${cluster.coordinator.uri}/v1/query/${run.final.id}`, { headers });
+    // Each task runs one driver.
+    expect(detail.body.queryStats.totalDrivers).to.equal(detail.body.queryStats.totalTasks);
+    expect(detail.body.queryStats.completedDrivers).to.equal(detail.body.queryStats.totalTasks);
     const stages = (stage: StageJson): StageJson[] => [stage, ...stage.subStages.flatMap(stages)];
     const summaries = stages(detail.body.outputStage).flatMap((s) => s.tasks.flatMap((t) => t.stats.pipelines.flatMap((p) => p.operatorSummaries)));
     const ours = [tableScan, parallelSource, filterAndProject, hashAggregation, hashJoin, ExchangeClient, TaskOutput].map((o) => o.name);

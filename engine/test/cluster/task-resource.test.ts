@@ -6,6 +6,7 @@
 import { expect } from 'chai';
 import { readPageStream } from '../../src/exec/exchange/page-codec.js';
 import { getScalar, type Page } from '../../src/spi/page.js';
+import { parseDataSize } from '../../src/config/data-size.js';
 import { parseDuration } from '../../src/config/duration.js';
 import { toTaggedJson } from '../../src/sql/planner/plan-json.js';
 import { filterAndProject } from '../../src/exec/operators/filter-and-project.js';
@@ -15,6 +16,7 @@ import { TaskOutput } from '../../src/worker/task-output.js';
 import { EngineHarness } from '../support/engine-harness.js';
 import { ServerProcess } from '../support/server-process.js';
 import { sourceTask as sourceTaskOf } from '../support/source-task.js';
+import { eventually } from './cluster-fixture.js';
 
 const MAX_VERSION = '9223372036854775807';
 
@@ -168,6 +170,24 @@ describe('task resource', function () {
     const cpu = sum('addInputCpu') + sum('getOutputCpu') + sum('finishCpu');
     expect(millis(info.stats.totalCpuTime)).to.be.closeTo(cpu, 0.05 * cpu + 0.1);
     expect(millis(info.stats.totalBlockedTime)).to.be.closeTo(sum('blockedWall'), 0.05 * sum('blockedWall'));
+  });
+
+  it("shows in /v1/status what a task holds, under its query, for a query another node coordinates", async () => {
+    harness.session.properties.set('parallel_min_splits', '0');
+    const { request, taskId, splits } = sourceTask('SELECT l_orderkey, count(*) FROM tpch.tiny.lineitem GROUP BY l_orderkey', false);
+    harness.session.properties.delete('parallel_min_splits');
+    const queryId = taskId.split('.')[0];
+    // Some splits, and more to come: the partial aggregation holds its groups while it waits.
+    const some = { ...request, sources: [{ planNodeId: request.sources[0].planNodeId, splits: splits.slice(0, 1), noMoreSplits: false }] };
+    expect((await post(taskId, toTaggedJson(some))).status).to.equal(200);
+    const held = await eventually(`${queryId} in /v1/status`, async () => {
+      const status = (await (await fetch(`${server.uri}/v1/status`)).json()) as { memoryInfo: { pools: { general: { queryMemoryReservations: Record<string, number> } } } };
+      return status.memoryInfo.pools.general.queryMemoryReservations[queryId];
+    });
+    const task = await taskJson(taskId);
+    expect(held).to.be.greaterThan(0);
+    expect(held).to.be.at.most(parseDataSize(task.json.stats.peakMemoryReservation)!);
+    await fetch(`${server.uri}/v1/task/${taskId}`, { method: 'DELETE' });
   });
 
   it('long-polls on the version: an update wakes the waiting GET', async () => {
