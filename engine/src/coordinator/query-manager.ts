@@ -137,7 +137,8 @@ export class QueryManager {
       queuedMillis: query.queuedMillis(),
       outputRows: query.buffer?.rowsAdded ?? 0,
       processedRows: query.progress.processedRows,
-      peakMemoryBytes: query.memory.peakBytes,
+      peakMemoryBytes: query.memoryUsage.peakBytes,
+      peakTaskMemoryBytes: query.memoryUsage.peakTaskBytes,
       ...(error ? { errorName: error.errorName, errorCode: error.errorCode, error: error.message } : {}),
     };
     if (error?.errorName === 'GENERIC_INTERNAL_ERROR') this.logger.error({ ...fields, stack: error.stack }, 'query failed with an internal error');

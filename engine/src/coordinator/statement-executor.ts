@@ -7,6 +7,9 @@ import { EngineError } from '../errors/engine-error.js';
 import { evaluateConstant, expressionEvaluator } from '../exec/expression/index.js';
 import { LocalExecutionPlanner, type ExecutionEnvironment } from '../exec/local-execution-planner.js';
 import type { MemoryContext } from '../exec/memory.js';
+import { QueryMemoryUsage } from './query-memory.js';
+import { OperatorRecorders } from '../exec/stats/operator-recorder.js';
+import { addRuntimeStats } from '../exec/stats/runtime-stats.js';
 import type { Page } from '../spi/page.js';
 import { analyzeQuery } from '../sql/analyzer/analyzer.js';
 import { countParameters } from '../sql/analyzer/ast-utils.js';
@@ -170,19 +173,21 @@ export class StatementExecutor {
     return { root: optimized, columns, fragments: fragmentPlan(withExchanges, isRemoteScan) };
   }
 
-  private run(planned: PlannedQuery, session: Session, context: QueryExecutionContext, nodeStats?: Map<number, NodeRuntimeStats>): AsyncIterable<Page> {
+  /** `explain`: EXPLAIN ANALYZE's figures per plan node, which the tasks' operators add theirs to at the end. */
+  private run(planned: PlannedQuery, session: Session, context: QueryExecutionContext, explain?: Map<number, NodeRuntimeStats>): AsyncIterable<Page> {
     const env: ExecutionEnvironment = {
       operator: { memory: context.memory, signal: context.signal, timeZone: session.timeZone },
       catalogs: this.catalogs,
       session,
       progress: context.progress,
-      nodeStats,
+      operators: context.operators,
     };
     const cluster = this.options.cluster;
     if (planned.fragments && cluster) {
-      const distributed = new DistributedQuery(planned.fragments, session, cluster, this.catalogs, context.progress);
-      context.onDistributed?.(() => distributed.subStages());
-      return distributed.pages(env);
+      const memoryUsage = context.memoryUsage ?? new QueryMemoryUsage(context.memory);
+      const distributed = new DistributedQuery(planned.fragments, session, cluster, this.catalogs, context.progress, memoryUsage);
+      context.onDistributed?.(distributed);
+      return distributed.pages(env, explain);
     }
     return new LocalExecutionPlanner(env).plan(planned.root);
   }
@@ -206,9 +211,11 @@ export class StatementExecutor {
     if (statement.format && statement.format !== 'TEXT') throw new EngineError('NOT_SUPPORTED', `EXPLAIN format ${statement.format} is not supported`, statement.location);
     if (statement.analyze) {
       const stats = new Map<number, NodeRuntimeStats>();
+      const operators = context.operators ?? new OperatorRecorders(context.memory, context.progress);
       const started = performance.now();
       let rows = 0;
-      for await (const page of this.run(planned, session, context, stats)) rows += page.rowCount;
+      for await (const page of this.run(planned, session, { ...context, operators }, stats)) rows += page.rowCount;
+      for (const operator of operators.all()) addRuntimeStats(stats, operator.figures);
       const elapsed = performance.now() - started;
       const header = `Query processed ${rows} rows in ${elapsed.toFixed(2)}ms; splits: ${context.progress.completedSplits}, input: ${context.progress.processedRows} rows\n`;
       return rowsResult(varcharColumns('Query Plan'), [[header + printFragments(planned.fragments ?? singleFragment(planned.root), names, stats)]]);

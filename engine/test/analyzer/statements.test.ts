@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import { filterAndProject } from '../../src/exec/operators/filter-and-project.js';
+import { tableScan } from '../../src/exec/table-scan.js';
 import { EngineHarness } from '../support/engine-harness.js';
 
 describe('metadata, session and EXPLAIN statements', () => {
@@ -51,7 +53,13 @@ describe('metadata, session and EXPLAIN statements', () => {
     expect(distributed).to.match(/^Fragment 0 \[SINGLE\]/);
     const analyzed = (await h.rows('EXPLAIN ANALYZE SELECT n_name FROM tpch.tiny.nation WHERE n_regionkey = 1'))[0][0] as string;
     expect(analyzed).to.match(/Query processed 5 rows/);
-    expect(analyzed).to.match(/Output: 25 rows/);
+    // Each node: what its operator (named after our function) received and made, and its own times.
+    const figures = /Output: (\d+) rows, Input: (\d+) rows; CPU: [\d.]+ms, Wall: [\d.]+ms, Blocked: [\d.]+ms; (\w+)/g;
+    const nodes = [...analyzed.matchAll(figures)].map((m) => [Number(m[1]), Number(m[2]), m[3]]);
+    expect(nodes).to.deep.include.members([
+      [25, 25, tableScan.name],
+      [5, 25, filterAndProject.name],
+    ]);
     expect(await h.rows('EXPLAIN (TYPE VALIDATE) SELECT 1')).to.deep.equal([[true]]);
   });
 

@@ -36,7 +36,7 @@ export async function* window(ctx: OperatorContext, input: PageStream, types: re
     const n = rows.count;
     if (n === 0) return;
     const keys: SortKey[] = [...spec.partitionChannels.map((channel) => ({ channel, ascending: true, nullsFirst: false })), ...spec.orderKeys];
-    const order = await sortOrder(rows, types, keys, ctx.signal);
+    const order = await sortOrder(rows, types, keys, ctx);
     throwIfCanceled(ctx);
     const sorted = gatherRows(
       types,
