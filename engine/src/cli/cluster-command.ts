@@ -2,7 +2,10 @@
 // for trying the engine as a cluster on one machine. Their log lines go to stdout prefixed with the
 // node's name. Ctrl-C (SIGINT) or SIGTERM shuts every node down gracefully; a second signal kills them.
 // The nodes share a secret generated for the run (unless the user set one), so the cluster runs with
-// internal authentication as a real one should; it goes to them in the environment, not on a command line.
+// internal authentication as a real one should; it goes to them in the environment, not on a command
+// line. A generated secret is also kept where `engine node` finds it (cluster-secret-file.ts), so
+// `engine node drain --server <a worker>` works as it is, and printed once on stderr as the line to
+// export for anything else.
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -11,6 +14,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../config/config-loader.js';
 import { optionTable, parseCommandLine, stringOption, UsageError } from './args.js';
+import { removeClusterSecret, writeClusterSecret } from './cluster-secret-file.js';
 
 const ENGINE_MAIN = fileURLToPath(new URL('./main.js', import.meta.url));
 
@@ -22,7 +26,9 @@ coordinator (engine sql --server http://127.0.0.1:PORT): it runs their stages as
 workers, which it lists in /v1/node and system.runtime.nodes.
 Requests between the nodes carry tokens signed with a shared secret: the one set in
 ENGINE_SHARED_SECRET or the configuration file (internalCommunication.sharedSecret), else one
-generated for this run.
+generated for this run. A generated one is printed on stderr as the line to export, and kept in
+~/.engine/clusters/PORT.json (readable only by you) while the cluster runs, where 'engine node'
+finds it: 'engine node drain --server http://127.0.0.1:WORKER_PORT' drains a worker.
 Ctrl-C stops them all (gracefully; a second Ctrl-C at once).
 
 Options:
@@ -61,6 +67,7 @@ export async function clusterCommand(args: readonly string[]): Promise<number> {
   const config = stringOption(values, 'config');
   if (config !== undefined) common.push('--config', config);
   const { env, generatedSecret } = sharedSecretEnvironment(config);
+  let secretFile: string | undefined;
 
   const nodes: NodeProcess[] = [];
   let signals = 0;
@@ -73,10 +80,20 @@ export async function clusterCommand(args: readonly string[]): Promise<number> {
     const started = await Promise.all(
       Array.from({ length: workers }, (_, i) => startNode(`worker-${i + 1}`, [...common, '--role', 'worker', '--node-id', `worker-${i + 1}`, '--port', '0', '--discovery-uri', coordinator.uri], env, nodes)),
     );
+    if (generatedSecret !== undefined) {
+      secretFile = writeClusterSecret(Number(new URL(coordinator.uri).port), { pid: process.pid, secret: generatedSecret, nodes: [coordinator, ...started].map((n) => n.uri) });
+      // The one place the secret is shown: on stderr, never in the nodes' logs.
+      process.stderr.write(
+        `\nThe nodes share a secret generated for this run. 'engine node' on this machine finds it in ${secretFile} while the cluster runs.\n` +
+          `Anything else that talks to the nodes' internal endpoints needs it in its environment:\n  export ENGINE_SHARED_SECRET=${generatedSecret}\n`,
+      );
+    }
     process.stdout.write(
       `\nCluster up: coordinator ${coordinator.uri}, ${started.length} worker(s) ${started.map((w) => w.uri).join(' ')}\n` +
-        `Requests between the nodes are signed with ${generatedSecret ? 'a shared secret generated for this run' : 'the configured shared secret'}.\n` +
-        `Try: engine sql --server ${coordinator.uri} --execute 'SELECT * FROM system.runtime.nodes'\nCtrl-C stops them all.\n\n`,
+        `Requests between the nodes are signed with ${generatedSecret !== undefined ? 'a shared secret generated for this run' : 'the configured shared secret'}.\n` +
+        `Try: engine sql --server ${coordinator.uri} --execute 'SELECT * FROM system.runtime.nodes'\n` +
+        (started.length > 0 ? `Drain a worker: engine node drain --server ${started[0]!.uri}\n` : '') +
+        `Ctrl-C stops them all.\n\n`,
     );
     // The cluster ends when the coordinator does (by a signal, or on its own); then the workers follow.
     const code = await nodes[0]!.exited;
@@ -90,6 +107,7 @@ export async function clusterCommand(args: readonly string[]): Promise<number> {
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
+    if (secretFile !== undefined) removeClusterSecret(secretFile);
   }
 }
 
@@ -99,13 +117,14 @@ function countOption(text: string, name: string, min: number): number {
 }
 
 /**
- * The nodes' environment: ours, plus a generated ENGINE_SHARED_SECRET when neither the environment
- * nor the configuration file (read as the coordinator will read it) sets a secret.
+ * The nodes' environment: ours, plus a generated ENGINE_SHARED_SECRET (also returned) when neither
+ * the environment nor the configuration file (read as the coordinator will read it) sets a secret.
  */
-function sharedSecretEnvironment(configFile: string | undefined): { env: NodeJS.ProcessEnv; generatedSecret: boolean } {
+function sharedSecretEnvironment(configFile: string | undefined): { env: NodeJS.ProcessEnv; generatedSecret?: string } {
   const configured = loadConfig({ file: configFile, env: process.env, flags: { role: 'coordinator' } }).internalCommunication.sharedSecret;
-  if (configured !== undefined) return { env: process.env, generatedSecret: false };
-  return { env: { ...process.env, ENGINE_SHARED_SECRET: randomBytes(32).toString('base64url') }, generatedSecret: true };
+  if (configured !== undefined) return { env: process.env };
+  const generatedSecret = randomBytes(32).toString('base64url');
+  return { env: { ...process.env, ENGINE_SHARED_SECRET: generatedSecret }, generatedSecret };
 }
 
 /** Spawns `engine server` (in its own process group: a terminal's Ctrl-C reaches only us) and waits until it listens. */

@@ -7,6 +7,7 @@ import { optionTable, parseCommandArguments, stringOption, UsageError, type Opti
 import { NodeClient, NodeUnreachableError } from './client/node-client.js';
 import { ClientError } from './client/client-error.js';
 import { InternalAuthenticator } from '../server/internal-auth/internal-authenticator.js';
+import { findClusterSecret } from './cluster-secret-file.js';
 import { drainNode } from './node-drain.js';
 
 const TARGET_OPTIONS: ReadonlyArray<readonly [string, string]> = [
@@ -14,6 +15,10 @@ const TARGET_OPTIONS: ReadonlyArray<readonly [string, string]> = [
   ['--local', 'the node on this host: http://HOST:PORT, HOST from $ENGINE_HTTP_HOST unless it binds all interfaces, else 127.0.0.1'],
   ['--port PORT', 'with --local: its port (default: $ENGINE_HTTP_PORT, else 8080)'],
 ];
+
+const SECRET_NOTE = `Moves carry a token signed with the nodes' shared secret, which nodes with one require: the one
+in ENGINE_SHARED_SECRET, else, for a node of an 'engine cluster' running on this machine, the secret
+it generated (it keeps it in ~/.engine/clusters/, readable only by you).`;
 
 export const NODE_USAGE = `Usage: engine node <state|drain> [options]
 
@@ -26,7 +31,7 @@ const STATE_USAGE = `Usage: engine node state (--server URL | --local [--port PO
 
 Prints the node's state; with STATE (ACTIVE, ISOLATING, ISOLATED or SHUTTING_DOWN) moves it there
 first and prints the state it is in then. A move the node refuses exits with 1 and its reason.
-With ENGINE_SHARED_SECRET set, the move carries a token signed with it (nodes with a shared secret require one).
+${SECRET_NOTE}
 
 Options:
 ${optionTable([...TARGET_OPTIONS, ['--help', 'show this help']])}
@@ -40,7 +45,7 @@ process is gone: its port refuses connections and, with --local, its process has
 progress; exits 0 once the node is gone, 1 on timeout (naming what still runs), when nothing
 listens at the address, or when someone moves the node back to ACTIVE. A pod's preStop hook runs
 'engine node drain --local --until-isolated'.
-With ENGINE_SHARED_SECRET set, the moves carry a token signed with it (nodes with a shared secret require one).
+${SECRET_NOTE}
 
 Options:
 ${optionTable([
@@ -113,18 +118,21 @@ async function reportFailures(run: () => Promise<number>): Promise<number> {
     return await run();
   } catch (e) {
     if (!(e instanceof ClientError || e instanceof NodeUnreachableError)) throw e;
-    process.stderr.write(`${e.message}\n`);
+    const unsigned = / 401 Unauthorized: /.test(e.message) && !process.env.ENGINE_SHARED_SECRET;
+    process.stderr.write(`${e.message}\n${unsigned ? "Set ENGINE_SHARED_SECRET to the nodes' shared secret.\n" : ''}`);
     return 1;
   }
 }
 
 /**
- * A client of the node at `server`. With ENGINE_SHARED_SECRET set (as in the node's own container, where
- * a preStop hook runs 'engine node drain --local'), PUT /v1/info/state carries the internal bearer token.
+ * A client of the node at `server`. With a shared secret (ENGINE_SHARED_SECRET, as in the node's own
+ * container, where a preStop hook runs 'engine node drain --local'; or the secret of a local
+ * `engine cluster` that has this node), PUT /v1/info/state carries the internal bearer token.
  */
 function nodeClient(server: string): NodeClient {
-  const secret = process.env.ENGINE_SHARED_SECRET;
-  const auth = new InternalAuthenticator(secret === '' ? undefined : secret, 'engine-cli');
+  const fromEnvironment = process.env.ENGINE_SHARED_SECRET;
+  const secret = fromEnvironment === undefined || fromEnvironment === '' ? findClusterSecret(server)?.secret : fromEnvironment;
+  const auth = new InternalAuthenticator(secret, 'engine-cli');
   return new NodeClient(server, () => auth.authorizationHeader());
 }
 

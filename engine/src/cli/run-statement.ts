@@ -5,8 +5,13 @@ import { RunningStatement } from './client/statement-client.js';
 import type { ClientSession } from './client/client-session.js';
 import { renderFailure } from './failure-printer.js';
 import { renderFinalSummary } from './final-summary.js';
-import type { ResultPrinter } from './output/printer.js';
+import { OutputHandler } from './output/output-handler.js';
+import type { OutputPrinter } from './output/printer.js';
+import type { ColumnJson } from '../server/statement-json.js';
 import { ProgressLine } from './progress.js';
+
+/** Makes the printer for a statement's result once its columns are known. */
+export type PrinterFactory = (columns: readonly ColumnJson[]) => OutputPrinter;
 
 export interface StatementOutcome {
   ok: boolean;
@@ -36,7 +41,7 @@ export function interruptStatement(run: StatementRun): boolean {
 export async function runStatement(
   sql: string,
   session: ClientSession,
-  printer: ResultPrinter,
+  printerFor: PrinterFactory,
   userAgent: string,
   run: StatementRun = {},
   /** Print Trino's summary (query, splits, rows, bytes, rates) after it, as the interactive shell does. */
@@ -46,18 +51,14 @@ export async function runStatement(
   const progress = ProgressLine.forStderr();
   run.cancel = () => void statement.cancel();
   run.cancelRequested = false;
-  let started = false;
+  let output: OutputHandler | undefined;
   try {
     for (;;) {
       const response = statement.current;
-      if (response.columns && !started && response.updateType === undefined) {
-        started = true;
-        await printer.start(response.columns);
+      if (response.columns && output === undefined && response.updateType === undefined) {
+        output = new OutputHandler(printerFor(response.columns), () => progress?.clear());
       }
-      if (response.data && started) {
-        progress?.clear();
-        await printer.rows(response.data);
-      }
+      await output?.add(response.data ?? []);
       if (statement.done) break;
       progress?.update(response);
       await statement.advance();
@@ -68,10 +69,12 @@ export async function runStatement(
   }
   const final = statement.current;
   if (final.error) {
+    // As Trino's CLI: rows that arrived before the failure are printed, with the footer, then the failure.
+    if (output?.receivedRows) await output.close();
     process.stderr.write(renderFailure(final.id, sql, final.error));
     return { ok: false, session: statement.nextSession() };
   }
-  if (started) await printer.finish();
+  await output?.close();
   if (final.updateType !== undefined) {
     const count = final.updateCount;
     process.stderr.write(`${final.updateType}${count === undefined ? '' : `: ${count} row${count === 1 ? '' : 's'}`}\n`);

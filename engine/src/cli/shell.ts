@@ -1,38 +1,33 @@
 // The interactive shell of `engine sql`: reads statements ending in `;` (over several lines if need
 // be), runs them one by one, keeps history in ~/.engine_history, and exits on quit, exit or Ctrl-D.
 // Ctrl-C cancels the running query, or discards the statement being typed (all its lines). History
-// holds whole statements, as Trino's CLI does: Up recalls a multi-line statement at once. After a
-// query it prints Trino's summary (query id, splits, rows, bytes, rates). Fed through a pipe, it
-// runs the statements it reads without prompts.
+// holds whole statements, as Trino's CLI does: Up recalls a multi-line statement at once; each is
+// written to the file as it is entered. After a query it prints Trino's summary (query id, splits,
+// rows, bytes, rates). Fed through a pipe, it runs the statements it reads without prompts.
 
-import { readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface, type Interface } from 'node:readline';
 import { ClientError } from './client/client-error.js';
 import type { ClientSession } from './client/client-session.js';
-import { createPrinter, type OutputFormat } from './output/printer.js';
-import { OutputSink } from './output/sink.js';
-import { interruptStatement, runStatement, type StatementRun } from './run-statement.js';
+import { interruptStatement, runStatement, type PrinterFactory, type StatementRun } from './run-statement.js';
+import { HISTORY_SIZE, HistoryFile } from './shell-history.js';
 import { splitStatements } from './statement-splitter.js';
 
-const HISTORY_FILE = join(homedir(), '.engine_history');
-const HISTORY_SIZE = 1000;
-
-export async function runShell(initial: ClientSession, format: OutputFormat, userAgent: string): Promise<number> {
+export async function runShell(initial: ClientSession, printerFor: PrinterFactory, userAgent: string): Promise<number> {
   const interactive = process.stdin.isTTY === true;
+  const historyFile = new HistoryFile(join(homedir(), '.engine_history'));
   const rl = createInterface({
     input: process.stdin,
     output: interactive ? process.stdout : undefined,
     terminal: interactive,
-    history: interactive ? loadHistory() : [],
+    history: interactive ? historyFile.load() : [],
     // The shell adds whole statements itself: readline would add each line.
     historySize: 0,
   });
   const history = rl as unknown as ReadlineHistory;
   /** The lines of the entry being typed (one statement or several, possibly over several lines). */
   let typed: string[] = [];
-  const sink = new OutputSink(process.stdout);
   const run: StatementRun = {};
   let session = initial;
   let buffer = '';
@@ -63,12 +58,13 @@ export async function runShell(initial: ClientSession, format: OutputFormat, use
       const { complete, remainder } = splitStatements(buffer);
       buffer = remainder;
       if (interactive && remainder === '' && typed.length > 0) {
-        addToHistory(history, typed.join('\n'));
+        const entry = typed.join('\n');
+        if (addToHistory(history, entry)) historyFile.append(entry);
         typed = [];
       }
       for (const sql of complete) {
         try {
-          const outcome = await runStatement(sql, session, createPrinter(format, sink), userAgent, run, interactive);
+          const outcome = await runStatement(sql, session, printerFor, userAgent, run, interactive);
           session = outcome.session;
           if (!outcome.ok) failures++;
         } catch (e) {
@@ -81,7 +77,6 @@ export async function runShell(initial: ClientSession, format: OutputFormat, use
     }
   } finally {
     process.off('SIGINT', onInterrupt);
-    if (interactive) saveHistory(history.history);
     rl.close();
   }
   if (buffer.trim() !== '' && !interactive) {
@@ -97,11 +92,14 @@ interface ReadlineHistory {
   historyIndex: number;
 }
 
-function addToHistory(rl: ReadlineHistory, entry: string): void {
-  if (rl.history[0] !== entry) rl.history.unshift(entry);
-  if (rl.history.length > HISTORY_SIZE) rl.history.length = HISTORY_SIZE;
+/** Adds the entry unless it repeats the newest one; whether it did. */
+function addToHistory(rl: ReadlineHistory, entry: string): boolean {
   // With historySize 0 readline leaves the browsing position where Up left it.
   rl.historyIndex = -1;
+  if (rl.history[0] === entry) return false;
+  rl.history.unshift(entry);
+  if (rl.history.length > HISTORY_SIZE) rl.history.length = HISTORY_SIZE;
+  return true;
 }
 
 /**
@@ -112,34 +110,4 @@ function clearEditBuffer(rl: Interface): void {
   const editor = rl as unknown as { line: string; cursor: number };
   editor.line = '';
   editor.cursor = 0;
-}
-
-/** One entry a line; newlines and backslashes inside a multi-line statement are escaped. */
-function loadHistory(): string[] {
-  try {
-    return readFileSync(HISTORY_FILE, 'utf8')
-      .split('\n')
-      .filter((l) => l !== '')
-      .map(unescapeEntry)
-      .reverse()
-      .slice(0, HISTORY_SIZE);
-  } catch {
-    return [];
-  }
-}
-
-function saveHistory(history: readonly string[]): void {
-  try {
-    writeFileSync(HISTORY_FILE, `${[...history].slice(0, HISTORY_SIZE).reverse().map(escapeEntry).join('\n')}\n`);
-  } catch {
-    // history is a convenience; a read-only home must not break the shell
-  }
-}
-
-function escapeEntry(entry: string): string {
-  return entry.replace(/\\/g, '\\\\').replace(/\n/g, '\\n');
-}
-
-function unescapeEntry(line: string): string {
-  return line.replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c));
 }

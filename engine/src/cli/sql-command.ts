@@ -1,5 +1,6 @@
-// `engine sql`: runs --execute or --file statements against a server (batch mode, CSV by default),
-// or opens the interactive shell (ALIGNED by default).
+// `engine sql`: runs --execute or --file statements against a server, or statements piped into it
+// (batch: --output-format, CSV by default), or opens the interactive shell on a terminal
+// (--output-format-interactive, ALIGNED by default), as Trino's CLI does.
 
 import { readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
@@ -9,14 +10,14 @@ import type { ClientSession } from './client/client-session.js';
 import { ClientError } from './client/client-error.js';
 import { OUTPUT_FORMATS, createPrinter, type OutputFormat } from './output/printer.js';
 import { OutputSink } from './output/sink.js';
-import { interruptStatement, runStatement, type StatementRun } from './run-statement.js';
+import { interruptStatement, runStatement, type PrinterFactory, type StatementRun } from './run-statement.js';
 import { runShell } from './shell.js';
 import { splitStatements, isOnlyComments } from './statement-splitter.js';
 
 export const SQL_USAGE = `Usage: engine sql [options]
 
 Runs SQL against an Engine (or Trino) server. Without --execute or --file it opens an interactive
-shell; statements end with ';'.
+shell on a terminal, or runs the statements piped into it; statements end with ';'.
 
 Options:
   --server URL          server address (default: http://localhost:8080)
@@ -28,8 +29,14 @@ Options:
   --time-zone ZONE      session time zone (default: this machine's)
   --execute SQL         run these statements and exit
   --file FILE           run the statements in FILE and exit ('-' reads standard input)
-  --output-format FMT   ${OUTPUT_FORMATS.join(', ')} (default: CSV with --execute/--file, ALIGNED in the shell)
+  --output-format FMT   output format of --execute, --file and piped statements (default: CSV)
+  --output-format-interactive FMT
+                        output format of the interactive shell (default: ALIGNED)
   --help                show this help
+
+Output formats, as Trino's CLI has them: ${OUTPUT_FORMATS.slice(0, 6).join(', ')},
+${OUTPUT_FORMATS.slice(6).join(', ')}.
+AUTO is ALIGNED, or VERTICAL when ALIGNED is wider than the terminal.
 `;
 
 const OPTIONS = {
@@ -43,6 +50,7 @@ const OPTIONS = {
   execute: { type: 'string' },
   file: { type: 'string' },
   'output-format': { type: 'string' },
+  'output-format-interactive': { type: 'string' },
   help: { type: 'boolean' },
 } as const;
 
@@ -55,19 +63,26 @@ export async function sqlCommand(args: readonly string[]): Promise<number> {
   const execute = stringOption(values, 'execute');
   const file = stringOption(values, 'file');
   if (execute !== undefined && file !== undefined) throw new UsageError('engine sql: use either --execute or --file, not both');
-  const batch = execute !== undefined || file !== undefined;
-  const format = outputFormat(stringOption(values, 'output-format'), batch ? 'CSV' : 'ALIGNED');
+  const batchFormat = outputFormat('output-format', stringOption(values, 'output-format'), 'CSV');
+  const interactiveFormat = outputFormat('output-format-interactive', stringOption(values, 'output-format-interactive'), 'ALIGNED');
   const session = initialSession(values);
   const userAgent = `engine-cli/${engineVersion()}`;
-  if (!batch) return runShell(session, format, userAgent);
+  if (execute === undefined && file === undefined) {
+    return runShell(session, printerFactory(process.stdin.isTTY === true ? interactiveFormat : batchFormat), userAgent);
+  }
   const text = execute ?? readStatementsFile(file!);
-  return runBatch(text, session, format, userAgent);
+  return runBatch(text, session, printerFactory(batchFormat), userAgent);
 }
 
-async function runBatch(text: string, initial: ClientSession, format: OutputFormat, userAgent: string): Promise<number> {
+/** Printers of one format on standard output; AUTO measures the terminal as it is when each result starts. */
+function printerFactory(format: OutputFormat): PrinterFactory {
+  const sink = new OutputSink(process.stdout);
+  return (columns) => createPrinter(format, columns, sink, process.stdout.isTTY ? process.stdout.columns : Infinity);
+}
+
+async function runBatch(text: string, initial: ClientSession, printerFor: PrinterFactory, userAgent: string): Promise<number> {
   const { complete, remainder } = splitStatements(text);
   const statements = remainder !== '' && !isOnlyComments(remainder) ? [...complete, remainder] : complete;
-  const sink = new OutputSink(process.stdout);
   const run: StatementRun = {};
   const onInterrupt = () => {
     if (!interruptStatement(run)) process.exit(130);
@@ -76,7 +91,7 @@ async function runBatch(text: string, initial: ClientSession, format: OutputForm
   let session = initial;
   try {
     for (const sql of statements) {
-      const outcome = await runStatement(sql, session, createPrinter(format, sink), userAgent, run);
+      const outcome = await runStatement(sql, session, printerFor, userAgent, run);
       if (!outcome.ok) return 1;
       session = outcome.session;
     }
@@ -90,11 +105,11 @@ async function runBatch(text: string, initial: ClientSession, format: OutputForm
   }
 }
 
-function outputFormat(value: string | undefined, fallback: OutputFormat): OutputFormat {
+function outputFormat(option: string, value: string | undefined, fallback: OutputFormat): OutputFormat {
   if (value === undefined) return fallback;
   const upper = value.toUpperCase();
   if (!(OUTPUT_FORMATS as readonly string[]).includes(upper)) {
-    throw new UsageError(`engine sql: unknown --output-format '${value}'; expected one of ${OUTPUT_FORMATS.join(', ')}`);
+    throw new UsageError(`engine sql: unknown --${option} '${value}'; expected one of ${OUTPUT_FORMATS.join(', ')}`);
   }
   return upper as OutputFormat;
 }

@@ -36,6 +36,8 @@ function isSizeSchema(schema: unknown): boolean {
   return (schema as { oneOf?: unknown } | undefined)?.oneOf === DATA_SIZE_SCHEMA.oneOf;
 }
 
+const SYSTEM_CATALOG = 'system';
+
 /** The catalogs a node serves when the configuration names none. */
 export const DEFAULT_CATALOGS: readonly CatalogConfig[] = [
   { name: 'tpch', connector: 'tpch', properties: {} },
@@ -195,7 +197,7 @@ function resolve(raw: RawObject): EngineConfig {
       heartbeatTimeout: duration(failureDetector.heartbeatTimeout, 500),
     },
     nodeScheduler: { includeCoordinator: section('nodeScheduler').includeCoordinator as boolean | undefined },
-    catalogs: catalogs ? catalogs.map((c) => ({ name: c.name, connector: c.connector, properties: c.properties ?? {} })) : DEFAULT_CATALOGS.map((c) => ({ ...c })),
+    catalogs: catalogs ? withSystemCatalog(catalogs.map((c) => ({ name: c.name, connector: c.connector, properties: c.properties ?? {} }))) : DEFAULT_CATALOGS.map((c) => ({ ...c })),
     memory: {
       queryMaxMemoryPerNode: size(memory.queryMaxMemoryPerNode, 2 * 1024 ** 3),
       queryMaxMemory: size(memory.queryMaxMemory, 20 * 1024 ** 3),
@@ -231,6 +233,19 @@ function checkDiscoveryFitsRole(role: NodeRole, uri: string | undefined): void {
   if (role !== 'worker' && uri !== undefined) {
     throw new ConfigError(`Invalid configuration:\n  'discovery.uri' is only for role 'worker' (this node's role is '${role}'): a ${role} node does not announce itself`);
   }
+}
+
+/**
+ * The `system` catalog is always there, as in Trino: a list of catalogs that leaves it out gets it
+ * added, one that lists it keeps it, and the name cannot be given to another connector.
+ */
+function withSystemCatalog(catalogs: CatalogConfig[]): CatalogConfig[] {
+  const listed = catalogs.find((c) => c.name.toLowerCase() === SYSTEM_CATALOG);
+  if (listed === undefined) return [...catalogs, { name: SYSTEM_CATALOG, connector: 'system', properties: {} }];
+  if (listed.connector !== 'system') {
+    throw new ConfigError(`Invalid configuration:\n  catalog '${SYSTEM_CATALOG}' is the system catalog: its connector must be 'system', not '${listed.connector}'`);
+  }
+  return catalogs;
 }
 
 function checkUniqueCatalogNames(catalogs: ReadonlyArray<{ name: string }>): void {

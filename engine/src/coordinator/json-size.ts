@@ -38,31 +38,41 @@ function fixedWidth(type: SqlType): number | undefined {
   }
 }
 
-function variableWidth(column: Column, row: number): number {
+/** A char(n) value goes out padded to n: at least n characters, however short the stored value. */
+function minimumLength(type: SqlType): number {
+  return type.kind === 'char' ? type.length : 0;
+}
+
+function variableWidth(column: Column, row: number, minimum: number): number {
   if (column.nulls !== null && column.nulls[row] === 1) return 5;
   const value = column.values[row] as string | Uint8Array;
-  return typeof value === 'string' ? value.length + 3 : Math.ceil(value.length / 3) * 4 + 3;
+  return typeof value === 'string' ? Math.max(value.length, minimum) + 3 : Math.ceil(value.length / 3) * 4 + 3;
 }
 
 /** Measures rows of one page: a fixed part shared by all rows plus the strings and binaries of each row. */
 export class RowSizer {
   private readonly fixed: number;
   private readonly variable: Column[];
+  private readonly minimums: number[];
 
   constructor(page: Page) {
     let fixed = 2;
     this.variable = [];
+    this.minimums = [];
     for (const column of page.columns) {
       const width = fixedWidth(column.type);
-      if (width === undefined) this.variable.push(column);
-      else fixed += width;
+      if (width !== undefined) fixed += width;
+      else {
+        this.variable.push(column);
+        this.minimums.push(minimumLength(column.type));
+      }
     }
     this.fixed = fixed;
   }
 
   row(index: number): number {
     let bytes = this.fixed;
-    for (const column of this.variable) bytes += variableWidth(column, index);
+    for (let c = 0; c < this.variable.length; c++) bytes += variableWidth(this.variable[c], index, this.minimums[c]);
     return bytes;
   }
 

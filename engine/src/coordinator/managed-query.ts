@@ -8,7 +8,9 @@ import { ResultBuffer, type ResponseLimits } from './result-buffer.js';
 import type { Session } from '../spi/session.js';
 import type { OutputColumn, StatementResult } from '../spi/statement-result.js';
 import { newQueryProgress } from '../spi/query-progress.js';
-import type { QueryExecutionContext } from './query-execution-context.js';
+import type { DistributedView, QueryExecutionContext } from './query-execution-context.js';
+import { QueryMemoryUsage } from './query-memory.js';
+import { OperatorRecorders } from '../exec/stats/operator-recorder.js';
 import type { StageSnapshot } from './scheduler/stage-snapshot.js';
 
 /** What a finished query keeps of its result: the figures the protocol reports, nothing that references operators or data. */
@@ -39,12 +41,20 @@ export class ManagedQuery {
   readonly progress = newQueryProgress();
   /** When the query runs over the cluster: its stages below the root. */
   subStages: () => StageSnapshot[] = () => [];
+  /** The nodes that ran some of the query (this one alone until it runs over the cluster). */
+  nodeCount: () => number = () => 1;
   /** Whether the client read the final response (or gave up on the query). */
   clientFinished = false;
   /** Counts state changes (the task version clients see). */
   version = 0;
   /** Path of the resource group that admitted the query, e.g. ['global', 'alice']. */
   resourceGroupId: readonly string[] | undefined;
+  /** What the query holds on every node, and its peaks (`memory` is this node's share). */
+  readonly memoryUsage: QueryMemoryUsage;
+  /** The root stage's task, which runs in the query itself (a child of `memory`, beside the query's tasks on this node). */
+  readonly rootTaskMemory: MemoryContext;
+  /** The operators of the root stage's task, counted and timed as they run. */
+  readonly rootOperators: OperatorRecorders;
 
   private current: QueryState = 'QUEUED';
   /** Dropped once the query is done: operators may have left abort listeners on its signal. */
@@ -62,6 +72,9 @@ export class ManagedQuery {
   ) {
     // The node takes the memory back when its heap is nearly full and this query holds the most.
     memory.onRevoke((error) => this.fail(error));
+    this.rootTaskMemory = memory.child(`${id}.0.0`);
+    this.memoryUsage = new QueryMemoryUsage(memory, this.rootTaskMemory);
+    this.rootOperators = new OperatorRecorders(this.rootTaskMemory, this.progress);
   }
 
   get state(): QueryState {
@@ -87,8 +100,12 @@ export class ManagedQuery {
     this.transition('PLANNING');
     try {
       const signal = this.abort!.signal;
-      const onDistributed = (stages: () => StageSnapshot[]) => (this.subStages = stages);
-      const result = await runner.execute(this.sql, this.session, { signal, memory: this.memory, progress: this.progress, onDistributed });
+      const onDistributed = (view: DistributedView) => {
+        this.subStages = () => view.subStages();
+        this.nodeCount = () => view.nodeCount();
+      };
+      const context = { signal, memory: this.rootTaskMemory, memoryUsage: this.memoryUsage, operators: this.rootOperators, progress: this.progress, onDistributed };
+      const result = await runner.execute(this.sql, this.session, context);
       if (this.done) {
         await result.pages[Symbol.asyncIterator]().return?.();
         return;
@@ -177,6 +194,7 @@ export class ManagedQuery {
 
   private end(state: 'FINISHED' | 'FAILED'): void {
     this.endTime = Date.now();
+    this.memoryUsage.end();
     this.releaseExecution();
     this.transition(state);
     for (const listener of this.doneListeners) listener(this);

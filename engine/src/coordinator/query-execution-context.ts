@@ -2,7 +2,17 @@
 
 import type { MemoryContext } from '../exec/memory.js';
 import type { QueryProgress } from '../spi/query-progress.js';
+import type { QueryMemoryUsage } from './query-memory.js';
+import type { OperatorRecorders } from '../exec/stats/operator-recorder.js';
 import type { StageSnapshot } from './scheduler/stage-snapshot.js';
+
+/** A query running over the cluster, as its detail shows it. */
+export interface DistributedView {
+  /** Its stages below the root. */
+  subStages(): StageSnapshot[];
+  /** The nodes running or having run some of it: this one (the root stage) and those of its tasks. */
+  nodeCount(): number;
+}
 
 export interface QueryExecutionContext {
   /** Aborted on cancel (DELETE) or failure; execution stops promptly. */
@@ -10,6 +20,10 @@ export interface QueryExecutionContext {
   /** The query's memory context (its limit is the per-query limit). */
   memory: MemoryContext;
   progress: QueryProgress;
-  /** Called when the query runs over the cluster, with its stages below the root (for the query detail). */
-  onDistributed?: (stages: () => StageSnapshot[]) => void;
+  /** The query's memory on every node, as its tasks report it (made from `memory` when absent). */
+  memoryUsage?: QueryMemoryUsage;
+  /** Where the operators of the root stage (which runs in the query itself) are counted and timed. */
+  operators?: OperatorRecorders;
+  /** Called when the query runs over the cluster, with what the query detail shows of it. */
+  onDistributed?: (view: DistributedView) => void;
 }

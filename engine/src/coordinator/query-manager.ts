@@ -12,7 +12,9 @@ import { ResourceGroupManager } from './resource-groups/resource-group-manager.j
 import type { ResourceGroupsFile } from './resource-groups/resource-groups-file.js';
 import type { ResponseLimits } from './result-buffer.js';
 import type { Session } from '../spi/session.js';
-import { validateSessionProperty } from '../spi/session-properties.js';
+import { queryMaxExecutionMillis } from './system-session-properties.js';
+import { formatDuration } from '../config/duration.js';
+import type { SessionPropertyManager } from './session-property-manager.js';
 
 /** The `query` settings of the configuration (clientTimeout and maxHistoryAge in milliseconds), and the memory limits. */
 export interface QueryManagerOptions extends Readonly<EngineConfig['query']> {
@@ -20,6 +22,8 @@ export interface QueryManagerOptions extends Readonly<EngineConfig['query']> {
   queryMaxMemoryBytes: number;
   nodeMemory: MemoryContext;
   resourceGroups: ResourceGroupsFile;
+  /** Checks the session properties clients send. */
+  sessionProperties: SessionPropertyManager;
 }
 
 /** A session before its query exists: the manager adds the query id and start time. */
@@ -53,7 +57,7 @@ export class QueryManager {
     const query = new ManagedQuery(id, sql, session, client, memory, this.options.responseLimits);
     this.queries.set(id, query);
     query.onDone(() => this.queryDone(query));
-    const invalidSession = checkSessionProperties(session);
+    const invalidSession = checkSessionProperties(session, this.options.sessionProperties);
     if (invalidSession) {
       query.fail(invalidSession);
     } else if (sql.length > this.options.maxLength) {
@@ -133,7 +137,8 @@ export class QueryManager {
       queuedMillis: query.queuedMillis(),
       outputRows: query.buffer?.rowsAdded ?? 0,
       processedRows: query.progress.processedRows,
-      peakMemoryBytes: query.memory.peakBytes,
+      peakMemoryBytes: query.memoryUsage.peakBytes,
+      peakTaskMemoryBytes: query.memoryUsage.peakTaskBytes,
       ...(error ? { errorName: error.errorName, errorCode: error.errorCode, error: error.message } : {}),
     };
     if (error?.errorName === 'GENERIC_INTERNAL_ERROR') this.logger.error({ ...fields, stack: error.stack }, 'query failed with an internal error');
@@ -142,6 +147,7 @@ export class QueryManager {
 
   private housekeeping(now = Date.now()): void {
     for (const query of [...this.groups.activeQueries()]) {
+      this.enforceTimeLimit(query, now);
       if (now - query.lastClientAccess > this.options.clientTimeout) {
         query.fail(
           new EngineError(
@@ -160,6 +166,15 @@ export class QueryManager {
     this.groups.startQueued();
   }
 
+  /** A query running (out of the queue) longer than its session's query_max_execution_time fails, as Trino's QueryTracker fails it. */
+  private enforceTimeLimit(query: ManagedQuery, now: number): void {
+    if (query.done || query.executionStartTime === undefined) return;
+    const limit = queryMaxExecutionMillis(query.session);
+    if (now - query.executionStartTime > limit) {
+      query.fail(new EngineError('EXCEEDED_TIME_LIMIT', `Query exceeded the maximum execution time limit of ${formatDuration(limit)}`));
+    }
+  }
+
   /** Drops finished queries older than maxHistoryAge, then the oldest beyond maxHistory. */
   private expireHistory(now = Date.now()): void {
     const finished = this.list().filter((q) => q.done);
@@ -173,10 +188,10 @@ export class QueryManager {
   }
 }
 
-/** Session properties sent by the client must exist and have valid values (normalised in place). */
-function checkSessionProperties(session: Session): EngineError | undefined {
+/** Session properties sent by the client must exist and have valid values (normalised in place), or the query fails. */
+function checkSessionProperties(session: Session, properties: SessionPropertyManager): EngineError | undefined {
   try {
-    for (const [name, value] of session.properties) session.properties.set(name, validateSessionProperty(name, value));
+    for (const [name, value] of session.properties) session.properties.set(name, properties.validateText(name, value));
     return undefined;
   } catch (e) {
     return toEngineError(e);

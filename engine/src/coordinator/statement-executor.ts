@@ -7,8 +7,12 @@ import { EngineError } from '../errors/engine-error.js';
 import { evaluateConstant, expressionEvaluator } from '../exec/expression/index.js';
 import { LocalExecutionPlanner, type ExecutionEnvironment } from '../exec/local-execution-planner.js';
 import type { MemoryContext } from '../exec/memory.js';
+import { QueryMemoryUsage } from './query-memory.js';
+import { OperatorRecorders } from '../exec/stats/operator-recorder.js';
+import { addRuntimeStats } from '../exec/stats/runtime-stats.js';
 import type { Page } from '../spi/page.js';
 import { analyzeQuery } from '../sql/analyzer/analyzer.js';
+import { countParameters } from '../sql/analyzer/ast-utils.js';
 import { assertSupported } from '../sql/analyzer/unsupported-features.js';
 import { translateExpression } from '../sql/analyzer/expression-translator.js';
 import { Scope } from '../sql/analyzer/scope.js';
@@ -24,16 +28,18 @@ import { fragmentPlan, type PlanFragment } from '../sql/planner/distributed/frag
 import { printFragments } from '../sql/planner/distributed/fragment-printer.js';
 import { DistributedQuery, type ClusterView } from './scheduler/distributed-query.js';
 import { constant, symbolRef, type RowExpression } from '../sql/planner/row-expression.js';
-import { canCoerce } from '../types/coercion.js';
+import { isStoreAssignable } from '../types/coercion.js';
 import { BIGINT, BOOLEAN, UNKNOWN, VARCHAR, typeName, typesEqual } from '../types/types.js';
 import type { Session } from '../spi/session.js';
 import type { OutputColumn, StatementResult } from '../spi/statement-result.js';
 import type { QueryExecutionContext } from './query-execution-context.js';
+import { describeInput, describeOutput } from './statements/describe-statements.js';
 import { createSchema, createTable, createTableAsSelect, deleteRows, dropSchema, dropTable, insert } from './statements/ddl-statements.js';
 import { column, rowsResult, varcharColumns } from './statements/results.js';
 import { deallocate, preparedSql, prepare, resetSession, setSession, use } from './statements/session-statements.js';
 import { showCatalogs, showColumns, showCreateTable, showFunctions, showSchemas, showSession, showTables } from './statements/show-statements.js';
 import { noSessionChanges } from '../spi/session.js';
+import { SessionPropertyManager } from './session-property-manager.js';
 
 export interface StatementExecutorOptions {
   queryMaxMemoryBytes: number;
@@ -50,10 +56,15 @@ interface PlannedQuery {
 }
 
 export class StatementExecutor {
+  readonly sessionProperties: SessionPropertyManager;
+
   constructor(
     private readonly catalogs: CatalogManager,
     readonly options: StatementExecutorOptions,
-  ) {}
+  ) {
+    // query_max_memory defaults to the cluster-wide limit; a worker (no cluster view) serves no statements.
+    this.sessionProperties = new SessionPropertyManager(catalogs, { queryMaxMemoryBytes: options.cluster?.queryMaxMemoryBytes ?? options.queryMaxMemoryBytes });
+  }
 
   async execute(sql: string, session: Session, context: QueryExecutionContext): Promise<StatementResult> {
     return this.executeStatement(parseStatement(sql), session, context, []);
@@ -82,15 +93,15 @@ export class StatementExecutor {
       case 'ShowFunctions':
         return showFunctions(statement);
       case 'ShowSession':
-        return showSession(statement, session);
+        return showSession(statement, session, this.sessionProperties);
       case 'ShowCreateTable':
         return showCreateTable(statement, session, catalogs);
       case 'Use':
         return use(statement, session, catalogs);
       case 'SetSession':
-        return setSession(statement, session);
+        return setSession(statement, session, this.sessionProperties);
       case 'ResetSession':
-        return resetSession(statement);
+        return resetSession(statement, this.sessionProperties);
       case 'Prepare':
         return prepare(statement);
       case 'Deallocate':
@@ -107,21 +118,18 @@ export class StatementExecutor {
         }
         return this.executeStatement(prepared, session, context, values);
       }
-      case 'DescribeInput': {
-        const prepared = parseStatement(preparedSql(session, statement.name));
-        const rows = Array.from({ length: countParameters(prepared) }, (_, i) => [BigInt(i), typeName(UNKNOWN)]);
-        return rowsResult([column('Position', BIGINT), column('Type', VARCHAR)], rows);
-      }
+      case 'DescribeInput':
+        return describeInput(statement, session, catalogs);
       case 'DescribeOutput':
-        return this.describeOutput(statement, session);
+        return describeOutput(statement, session, catalogs);
       case 'CreateSchema':
-        return createSchema(statement, session, catalogs);
+        return createSchema(statement, session, catalogs, parameters);
       case 'DropSchema':
         return dropSchema(statement, session, catalogs);
       case 'CreateTable':
-        return createTable(statement, session, catalogs);
+        return createTable(statement, session, catalogs, parameters);
       case 'CreateTableAsSelect':
-        return createTableAsSelect(statement, session, catalogs, (q) => this.runQuery(q, session, context, parameters));
+        return createTableAsSelect(statement, session, catalogs, parameters, (q) => this.runQuery(q, session, context, parameters));
       case 'Insert':
         return insert(statement, session, catalogs, (q, target) => this.runQuery(q, session, context, parameters, target));
       case 'Delete':
@@ -149,8 +157,9 @@ export class StatementExecutor {
       const factory = analyzed.context.factory;
       const assignments = root.outputs.map((s, i) => {
         const target = coerceTo[i].type;
-        if (typesEqual(s.type, target) || !canCoerce(s.type, target)) return { symbol: s, expression: symbolRef(s) };
-        return { symbol: factory.newSymbol(s.name, target), expression: { kind: 'cast' as const, arg: symbolRef(s), type: target, safe: false } };
+        if (typesEqual(s.type, target) || !isStoreAssignable(s.type, target)) return { symbol: s, expression: symbolRef(s) };
+        const cast = { kind: 'cast' as const, arg: symbolRef(s), type: target, safe: false, assignment: true };
+        return { symbol: factory.newSymbol(s.name, target), expression: cast };
       });
       root = factory.project(root, assignments);
       columns = columns.map((c, i) => ({ name: c.name, type: assignments[i].symbol.type }));
@@ -164,19 +173,21 @@ export class StatementExecutor {
     return { root: optimized, columns, fragments: fragmentPlan(withExchanges, isRemoteScan) };
   }
 
-  private run(planned: PlannedQuery, session: Session, context: QueryExecutionContext, nodeStats?: Map<number, NodeRuntimeStats>): AsyncIterable<Page> {
+  /** `explain`: EXPLAIN ANALYZE's figures per plan node, which the tasks' operators add theirs to at the end. */
+  private run(planned: PlannedQuery, session: Session, context: QueryExecutionContext, explain?: Map<number, NodeRuntimeStats>): AsyncIterable<Page> {
     const env: ExecutionEnvironment = {
       operator: { memory: context.memory, signal: context.signal, timeZone: session.timeZone },
       catalogs: this.catalogs,
       session,
       progress: context.progress,
-      nodeStats,
+      operators: context.operators,
     };
     const cluster = this.options.cluster;
     if (planned.fragments && cluster) {
-      const distributed = new DistributedQuery(planned.fragments, session, cluster, this.catalogs, context.progress);
-      context.onDistributed?.(() => distributed.subStages());
-      return distributed.pages(env);
+      const memoryUsage = context.memoryUsage ?? new QueryMemoryUsage(context.memory);
+      const distributed = new DistributedQuery(planned.fragments, session, cluster, this.catalogs, context.progress, memoryUsage);
+      context.onDistributed?.(distributed);
+      return distributed.pages(env, explain);
     }
     return new LocalExecutionPlanner(env).plan(planned.root);
   }
@@ -200,9 +211,11 @@ export class StatementExecutor {
     if (statement.format && statement.format !== 'TEXT') throw new EngineError('NOT_SUPPORTED', `EXPLAIN format ${statement.format} is not supported`, statement.location);
     if (statement.analyze) {
       const stats = new Map<number, NodeRuntimeStats>();
+      const operators = context.operators ?? new OperatorRecorders(context.memory, context.progress);
       const started = performance.now();
       let rows = 0;
-      for await (const page of this.run(planned, session, context, stats)) rows += page.rowCount;
+      for await (const page of this.run(planned, session, { ...context, operators }, stats)) rows += page.rowCount;
+      for (const operator of operators.all()) addRuntimeStats(stats, operator.figures);
       const elapsed = performance.now() - started;
       const header = `Query processed ${rows} rows in ${elapsed.toFixed(2)}ms; splits: ${context.progress.completedSplits}, input: ${context.progress.processedRows} rows\n`;
       return rowsResult(varcharColumns('Query Plan'), [[header + printFragments(planned.fragments ?? singleFragment(planned.root), names, stats)]]);
@@ -210,36 +223,9 @@ export class StatementExecutor {
     const text = statement.type === 'LOGICAL' ? printPlan(planned.root, names) : printFragments(planned.fragments ?? singleFragment(planned.root), names);
     return rowsResult(varcharColumns('Query Plan'), [[text]]);
   }
-
-  private describeOutput(statement: ast.DescribeOutput, session: Session): StatementResult {
-    const prepared = parseStatement(preparedSql(session, statement.name));
-    const columns = varcharColumns('Column Name', 'Catalog', 'Schema', 'Table', 'Type');
-    const all = [...columns, column('Type Size', BIGINT), column('Aliased', BOOLEAN)];
-    if (prepared.kind !== 'QueryStatement') return rowsResult(all, []);
-    assertSupported(prepared);
-    const nulls = Array.from({ length: countParameters(prepared) }, () => constant(null, UNKNOWN));
-    const analyzed = analyzeQuery(prepared.query, session, this.catalogs, expressionEvaluator, nulls);
-    const rows = analyzed.columns.map((c) => [c.name, '', '', '', typeName(c.type), null, false]);
-    return rowsResult(all, rows);
-  }
 }
 
 /** A plan that runs whole on this node, as the one fragment it is. */
 function singleFragment(root: PlanNode): PlanFragment {
   return { id: 0, root, partitioning: 'SINGLE', output: { type: 'GATHER', partitionKeys: [] }, partitionedScans: [], children: [] };
-}
-
-/** How many `?` parameters a statement has. */
-function countParameters(node: unknown): number {
-  let max = -1;
-  const visit = (value: unknown) => {
-    if (Array.isArray(value)) value.forEach(visit);
-    else if (value && typeof value === 'object') {
-      const record = value as Record<string, unknown>;
-      if (record.kind === 'Parameter') max = Math.max(max, record.index as number);
-      for (const key of Object.keys(record)) if (key !== 'location') visit(record[key]);
-    }
-  };
-  visit(node);
-  return max + 1;
 }

@@ -4,7 +4,7 @@
 import type { NodeRow, QueryRow, SystemRuntime, TaskRow } from '../connectors/system/runtime.js';
 import type { ManagedQuery } from './managed-query.js';
 import type { QueryAccess } from './query-access.js';
-import { ROOT_STAGE_ID, rootTaskId, rootTaskState } from './root-stage.js';
+import { ROOT_STAGE_ID, rootTaskFigures, rootTaskId, rootTaskState } from './root-stage.js';
 import type { StageSnapshot } from './scheduler/stage-snapshot.js';
 
 export class ServerSystemRuntime implements SystemRuntime {
@@ -40,16 +40,18 @@ export class ServerSystemRuntime implements SystemRuntime {
     return this.access.visible(user, this.listQueries()).flatMap((q) => [this.rootTask(q), ...remoteTasks(q)]);
   }
 
+  /** The root stage's task: its own figures, not the query's totals. */
   private rootTask(q: ManagedQuery): TaskRow {
+    const root = rootTaskFigures(q);
     return {
       nodeId: this.nodeId(),
       taskId: rootTaskId(q),
       stageId: ROOT_STAGE_ID,
       queryId: q.id,
       state: rootTaskState(q),
-      splits: q.progress.totalSplits,
-      completedSplits: q.progress.completedSplits,
-      rawInputRows: q.progress.processedRows,
+      splits: root.totalSplits,
+      completedSplits: root.completedSplits,
+      rawInputRows: root.sourceRows,
       outputRows: q.buffer?.rowsAdded ?? 0,
       created: q.createTime,
       end: q.endTime ?? null,

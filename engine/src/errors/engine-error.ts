@@ -37,6 +37,20 @@ export function notSupported(what: string, location?: SourceLocation): EngineErr
   return new EngineError('NOT_SUPPORTED', what, location);
 }
 
+/** Runs `f`; an EngineError it throws without a position gets `location` (where the statement asked for what failed). */
+export function locatedAt<T>(location: SourceLocation | undefined, f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof EngineError && e.location === undefined && location !== undefined) {
+      const located = new EngineError(e.errorName, e.rawMessage, location);
+      located.stack = e.stack;
+      throw located;
+    }
+    throw e;
+  }
+}
+
 /** Any thrown value as an EngineError (unknown errors become GENERIC_INTERNAL_ERROR). */
 export function toEngineError(e: unknown): EngineError {
   if (e instanceof EngineError) return e;

@@ -7,8 +7,10 @@ import type { Bindings, LocalExecutionPlanner } from './local-execution-planner.
 import { channelOf } from './local-execution-planner.js';
 import type { PageStream } from './operators/operator.js';
 import { ColumnBuilder, getScalar, type Page, type Scalar } from '../spi/page.js';
+import type { OperatorRecorder } from './stats/operator-recorder.js';
 
-export async function* applyOperator(planner: LocalExecutionPlanner, node: ApplyNode, outerBindings: Bindings): PageStream {
+/** `stats`: this operator's, the consumer of its input and of every run of the subquery. */
+export async function* applyOperator(planner: LocalExecutionPlanner, node: ApplyNode, outerBindings: Bindings, stats: OperatorRecorder): PageStream {
   const layout = node.input.outputs;
   const correlationChannels = node.correlation.map((s) => channelOf(layout, s));
   const valueChannel = node.value ? channelOf(layout, node.value) : undefined;
@@ -25,12 +27,12 @@ export async function* applyOperator(planner: LocalExecutionPlanner, node: Apply
     const probe = valueChannel === undefined ? undefined : getScalar(page.columns[valueChannel], row);
     const key = JSON.stringify([...keyParts, probe], (_, v) => (typeof v === 'bigint' ? `${v}n` : v));
     if (cache.has(key)) return cache.get(key)!;
-    const result = await runSubquery(planner.plan(node.subquery, bindings), node.applyType, probe);
+    const result = await runSubquery(planner.plan(node.subquery, bindings, stats), node.applyType, probe);
     cache.set(key, result);
     return result;
   };
 
-  for await (const page of planner.plan(node.input, outerBindings)) {
+  for await (const page of planner.plan(node.input, outerBindings, stats)) {
     const builder = new ColumnBuilder(node.result.type, page.rowCount);
     for (let row = 0; row < page.rowCount; row++) builder.append(await evaluate(page, row));
     yield { rowCount: page.rowCount, columns: [...page.columns, builder.build()] };

@@ -1,6 +1,7 @@
 // Turns a logical plan into a tree of operators over page streams. Each node's output layout is
 // its `outputs`: channel i holds symbol outputs[i]; expressions are rewritten from symbols to
-// channels here, so operators never see symbols.
+// channels here, so operators never see symbols. Every operator gets its own memory context and
+// recorder, and each of its inputs is a recorded edge (stats/), where it is counted and timed.
 
 import type { CatalogManager } from '../connectors/catalog-manager.js';
 import type { Split } from '../spi/connector.js';
@@ -11,11 +12,9 @@ import type { AggregateNode, FilterNode, PlanNode, ProjectNode, RemoteSourceNode
 import { mergePartialFinal, partialUnderFinal } from '../sql/planner/aggregation-steps.js';
 import { fragmentScan } from '../sql/planner/fragment-scan.js';
 import { aggregateFunctionOf, windowFunctionOf } from '../sql/planner/function-handles.js';
-import type { NodeRuntimeStats } from '../sql/planner/plan-printer.js';
 import { constant, inputRef, mapChildren, type RowExpression, type Symbol } from '../sql/planner/row-expression.js';
 import type { SqlType } from '../types/types.js';
 import { applyOperator } from './apply.js';
-import { cooperative } from './cooperative.js';
 import { enforceSingleRow } from './operators/enforce-single-row.js';
 import { filterAndProject } from './operators/filter-and-project.js';
 import { groupId } from './operators/group-id.js';
@@ -26,7 +25,7 @@ import type { OperatorContext, PageStream, SortKey } from './operators/operator.
 import { setOperation } from './operators/set-operation.js';
 import { sort } from './operators/sort.js';
 import { buildSourceFragment, worthWorkers } from './parallel/fragment-builder.js';
-import { parallelSource } from './parallel/parallel-source.js';
+import { parallelSource, type ParallelSourceSpec } from './parallel/parallel-source.js';
 import { parallelSettings, runsInWorkers } from './parallel/parallel-settings.js';
 import { fragmentKey, knownPoorReduction } from './parallel/poor-reductions.js';
 import type { FilterProjectStage } from './parallel/source-fragment.js';
@@ -34,18 +33,24 @@ import { mapSplits, scanConnector, tableScan } from './table-scan.js';
 import { topN } from './operators/top-n.js';
 import { values } from './operators/values.js';
 import { window } from './operators/window.js';
+import { mapFrame } from '../sql/planner/window-frame.js';
 import { assignUniqueId } from './operators/assign-unique-id.js';
-import type { Scalar } from '../spi/page.js';
+import { estimatedPageBytes, type Scalar } from '../spi/page.js';
+import { OperatorRecorders, type OperatorRecorder } from './stats/operator-recorder.js';
+import { recordedEdge } from './stats/recorded-edge.js';
 
 export interface ExecutionEnvironment {
   operator: OperatorContext;
   catalogs: CatalogManager;
   session: Session;
   progress: QueryProgress;
-  /** When set (EXPLAIN ANALYZE), every node's output rows and wall time are counted here. */
-  nodeStats?: Map<number, NodeRuntimeStats>;
-  /** In a distributed task: the pages of a remote source (from the tasks of the fragments below). */
-  remoteSources?: (node: RemoteSourceNode) => PageStream;
+  /** Where the operators' counts and times go (made here, under `operator.memory`, when absent). */
+  operators?: OperatorRecorders;
+  /**
+   * In a distributed task: the pages of a remote source (from the tasks of the fragments below);
+   * `stats`: the operator's, for its waits for pages and the CPU of decoding them.
+   */
+  remoteSources?: (node: RemoteSourceNode, stats: OperatorRecorder) => PageStream;
   /**
    * In a distributed task: the splits the scheduler assigns to a scan, as they come (undefined: the
    * table's own splits, all read here).
@@ -62,49 +67,59 @@ export interface AssignedSplits extends AsyncIterable<Split> {
 /** Values of outer symbols while a correlated subquery runs for one binding. */
 export type Bindings = ReadonlyMap<number, { value: Scalar; type: SqlType }>;
 
+/** The context of one operator: its own memory and recorder. */
+type Site = OperatorContext & { stats: OperatorRecorder };
+
 export class LocalExecutionPlanner {
   /** Splits of scans that were offered to worker threads but run in this thread (by scan node id). */
   private readonly localSplits = new Map<number, readonly Split[]>();
   /** Scans of a task whose assigned splits were too few for worker threads (by scan node id). */
   private readonly assignedHere = new Set<number>();
 
-  constructor(private readonly env: ExecutionEnvironment) {}
+  private readonly recorders: OperatorRecorders;
 
-  plan(node: PlanNode, bindings: Bindings = new Map()): PageStream {
-    const stream = cooperative(this.planNode(node, bindings), this.env.operator.signal);
-    return this.env.nodeStats ? measured(stream, node.id, this.env.nodeStats) : stream;
+  constructor(private readonly env: ExecutionEnvironment) {
+    this.recorders = env.operators ?? new OperatorRecorders(env.operator.memory, env.progress);
   }
 
-  private planNode(node: PlanNode, bindings: Bindings): PageStream {
-    return this.planInWorkers(node, bindings) ?? this.planHere(node, bindings);
+  /** The operator of `node` (and those below it); `consumer`: the operator its pages go to, if any. */
+  plan(node: PlanNode, bindings: Bindings = new Map(), consumer?: OperatorRecorder): PageStream {
+    const stats = this.recorders.of(node.id);
+    const site: Site = { ...this.env.operator, memory: stats.memory, stats };
+    return recordedEdge(this.planInWorkers(node, bindings, site) ?? this.planHere(node, bindings, site), stats, consumer, this.env.operator.signal);
   }
 
-  private planHere(node: PlanNode, bindings: Bindings): PageStream {
-    const ctx = this.env.operator;
+  private planHere(node: PlanNode, bindings: Bindings, ctx: Site): PageStream {
     const types = (n: PlanNode) => n.outputs.map((s) => s.type);
     const channels = (e: RowExpression, layout: readonly Symbol[]) => toChannels(e, layout, bindings);
     const indexOf = (layout: readonly Symbol[], s: Symbol) => channelOf(layout, s);
+    const input = (source: PlanNode) => this.plan(source, bindings, ctx.stats);
+    /** Makes the operator, named after its function. */
+    const run = <A extends unknown[]>(operator: (...args: A) => PageStream, ...args: A): PageStream => {
+      ctx.stats.named(operator.name);
+      return operator(...args);
+    };
 
     switch (node.kind) {
       case 'TableScan':
-        return tableScan(this.env, node, this.localSplits.get(node.id));
+        return run(tableScan, { ...this.env, operator: ctx }, node, this.localSplits.get(node.id));
       case 'Values':
-        return values(types(node), node.rows);
+        return run(values, types(node), node.rows);
       case 'Filter':
       case 'Project': {
         const { source, stage } = this.filterProjectStage(node, bindings);
-        return filterAndProject(ctx, this.plan(source, bindings), stage.inputTypes, stage.filter, stage.projections);
+        return run(filterAndProject, ctx, input(source), stage.inputTypes, stage.filter, stage.projections);
       }
       case 'Aggregate': {
         const partial = partialUnderFinal(node);
-        if (partial !== undefined) return this.planHere(mergePartialFinal(node, partial), bindings);
-        return hashAggregation(ctx, this.plan(node.source, bindings), this.aggregationSpec(node));
+        if (partial !== undefined) return this.planHere(mergePartialFinal(node, partial), bindings, ctx);
+        return run(hashAggregation, ctx, input(node.source), this.aggregationSpec(node));
       }
       case 'Join': {
         const left = node.left.outputs;
         const right = node.right.outputs;
         const combined = [...left, ...right];
-        return hashJoin(ctx, this.plan(node.left, bindings), this.plan(node.right, bindings), {
+        return run(hashJoin, ctx, input(node.left), input(node.right), {
           type: node.type,
           probeTypes: types(node.left),
           buildTypes: types(node.right),
@@ -117,20 +132,20 @@ export class LocalExecutionPlanner {
         });
       }
       case 'Sort':
-        return sort(ctx, this.plan(node.source, bindings), types(node.source), sortKeys(node.orderBy, node.source.outputs));
+        return run(sort, ctx, input(node.source), types(node.source), sortKeys(node.orderBy, node.source.outputs));
       case 'TopN':
-        return topN(ctx, this.plan(node.source, bindings), types(node.source), sortKeys(node.orderBy, node.source.outputs), node.count);
+        return run(topN, ctx, input(node.source), types(node.source), sortKeys(node.orderBy, node.source.outputs), node.count);
       case 'Limit':
-        return limit(this.plan(node.source, bindings), node.count, node.offset);
+        return run(limit, input(node.source), node.count, node.offset);
       case 'Window': {
         const layout = node.source.outputs;
-        return window(ctx, this.plan(node.source, bindings), types(node.source), {
+        return run(window, ctx, input(node.source), types(node.source), {
           partitionChannels: node.partitionBy.map((s) => indexOf(layout, s)),
           orderKeys: sortKeys(node.orderBy, layout),
           functions: node.functions.map((f) => ({
             function: windowFunctionOf(f.function),
             argumentChannels: f.arguments.map((s) => indexOf(layout, s)),
-            frame: f.frame,
+            frame: mapFrame(f.frame, (s) => indexOf(layout, s)),
             ignoreNulls: f.ignoreNulls,
           })),
         });
@@ -138,28 +153,32 @@ export class LocalExecutionPlanner {
       case 'SetOperation': {
         const inputs = node.sources.map((source, i) => {
           const order = node.sourceSymbols[i].map((s) => indexOf(source.outputs, s));
-          const stream = this.plan(source, bindings);
+          const stream = input(source);
           const identity = order.every((c, j) => c === j) && order.length === source.outputs.length;
+          // A reordering of the columns is part of the set operation's own work.
           return identity ? stream : filterAndProject(ctx, stream, types(source), undefined, order.map((c, j) => inputRef(c, node.outputs[j].type)));
         });
-        return setOperation(ctx, inputs, types(node), node.operation, node.distinct);
+        return run(setOperation, ctx, inputs, types(node), node.operation, node.distinct);
       }
       case 'EnforceSingleRow':
-        return enforceSingleRow(this.plan(node.source, bindings), types(node));
+        return run(enforceSingleRow, input(node.source), types(node));
       case 'GroupId': {
         const layout = node.source.outputs;
         const sets = node.groupingSets.map((set) => set.map((s) => indexOf(layout, s)));
         const all = [...new Set(sets.flat())];
-        return groupId(this.plan(node.source, bindings), types(node.source), sets, all);
+        return run(groupId, input(node.source), types(node.source), sets, all);
       }
       case 'AssignUniqueId':
-        return assignUniqueId(this.plan(node.source, bindings));
+        return run(assignUniqueId, input(node.source));
       case 'Apply':
-        return applyOperator(this, node, bindings);
+        return run(applyOperator, this, node, bindings, ctx.stats);
       case 'RemoteSource': {
         const remote = this.env.remoteSources;
         if (remote === undefined) throw new EngineError('GENERIC_INTERNAL_ERROR', `Remote source ${node.id} outside a distributed task`);
-        return remote(node);
+        const stream = remote(node, ctx.stats);
+        // The exchange is an object, not a function: named after its class (ExchangeClient).
+        ctx.stats.named(stream.constructor.name);
+        return readAsInput(stream, ctx.stats);
       }
       case 'Exchange':
         throw new EngineError('GENERIC_INTERNAL_ERROR', `Exchange ${node.id} was not cut by the fragmenter`);
@@ -170,7 +189,7 @@ export class LocalExecutionPlanner {
    * A subtree that can run as a source fragment on worker threads: decided on first read, once the
    * table's splits are known — big tables go to the workers, small ones run here as planned.
    */
-  private planInWorkers(node: PlanNode, bindings: Bindings): PageStream | undefined {
+  private planInWorkers(node: PlanNode, bindings: Bindings, ctx: Site): PageStream | undefined {
     const top = partialUnderFinal(node) ?? node;
     const scan = fragmentScan(top);
     if (scan === undefined || this.localSplits.has(scan.id) || this.assignedHere.has(scan.id)) return undefined;
@@ -186,18 +205,23 @@ export class LocalExecutionPlanner {
     });
     if (fragment === undefined || !(preparer.generatesPages || worthWorkers(fragment))) return undefined;
     const key = fragment.aggregation && fragmentKey(scan.table, fragment);
+    const env = { ...this.env, operator: ctx };
+    const inParallel = (spec: ParallelSourceSpec): PageStream => {
+      ctx.stats.named(parallelSource.name);
+      return parallelSource(env, spec);
+    };
     const inWorkers = (splits: readonly Split[]): PageStream => {
       const prepared = splits.map((split) => preparer.prepare(split, fragment.columns, this.env.session));
       const aggregation =
         final === undefined || key === undefined
           ? undefined
           : { final: this.aggregationSpec(final), single: this.aggregationSpec(mergePartialFinal(final, top as AggregateNode)), key };
-      return parallelSource(this.env, { fragment, splits: prepared, workers: settings.workers, aggregation });
+      return inParallel({ fragment, splits: prepared, workers: settings.workers, aggregation });
     };
     const here = (splits: readonly Split[]): PageStream => {
       this.localSplits.set(scan.id, splits);
       try {
-        return this.planHere(node, bindings);
+        return this.planHere(node, bindings, ctx);
       } finally {
         this.localSplits.delete(scan.id);
       }
@@ -211,12 +235,13 @@ export class LocalExecutionPlanner {
       const assignedHere = (): PageStream => {
         this.assignedHere.add(scan.id);
         try {
-          return this.planHere(node, bindings);
+          return this.planHere(node, bindings, ctx);
         } finally {
           this.assignedHere.delete(scan.id);
         }
       };
-      return afterDecision(async () => ((await assigned.atLeast(settings.minSplits)) ? parallelSource(this.env, { fragment, splits: [], more, workers: settings.workers }) : assignedHere()));
+      const enoughSplits = () => ctx.stats.blockedOn(assigned.atLeast(settings.minSplits));
+      return afterDecision(async () => ((await enoughSplits()) ? inParallel({ fragment, splits: [], more, workers: settings.workers }) : assignedHere()));
     }
     return onFirstRead(() => {
       const splits = connector.getSplits(this.env.session, scan.table, scan.constraint);
@@ -267,21 +292,11 @@ async function* onFirstRead(make: () => PageStream): PageStream {
   yield* make();
 }
 
-async function* measured(stream: PageStream, nodeId: number, stats: Map<number, NodeRuntimeStats>): PageStream {
-  const entry = stats.get(nodeId) ?? { outputRows: 0, wallMillis: 0 };
-  stats.set(nodeId, entry);
-  const iterator = stream[Symbol.asyncIterator]();
-  try {
-    for (;;) {
-      const started = performance.now();
-      const next = await iterator.next();
-      entry.wallMillis += performance.now() - started;
-      if (next.done) return;
-      entry.outputRows += next.value.rowCount;
-      yield next.value;
-    }
-  } finally {
-    await iterator.return?.();
+/** A source's pages, counted as what it read (an exchange passes on what it receives). */
+async function* readAsInput(stream: PageStream, stats: OperatorRecorder): PageStream {
+  for await (const page of stream) {
+    stats.input(page.rowCount, estimatedPageBytes(page));
+    yield page;
   }
 }
 

@@ -4,6 +4,7 @@ import type { Connector, Split } from '../spi/connector.js';
 import { EngineError } from '../errors/engine-error.js';
 import type { TableScanNode } from '../sql/planner/plan.js';
 import { yieldIfDue } from './cooperative.js';
+import { blockedWhileWaiting } from './stats/blocked-while-waiting.js';
 import type { ExecutionEnvironment } from './local-execution-planner.js';
 import type { PageStream } from './operators/operator.js';
 import { estimatedPageBytes, type Page } from '../spi/page.js';
@@ -38,26 +39,27 @@ export async function* mapSplits<T>(splits: AsyncIterable<Split>, map: (split: S
 }
 
 /**
- * Reads splits (already counted as queued) one after the other, counting each, its rows, bytes and
- * CPU time. Gives the event loop its turn between pages itself: a scan may be consumed by operators
- * outside the planner's cooperative wrapping (the main-thread fallback of a parallel aggregation).
+ * Reads splits (already counted as queued) one after the other, counting each, its rows and bytes
+ * (the operator's CPU time is its recorder's). Waiting for a split to arrive is the operator's
+ * blocked time. Gives the event loop its turn between pages itself: a scan may be consumed by
+ * operators outside the planner's recorded edges (the main-thread fallback of a parallel aggregation).
  */
 export async function* readSplits(env: Pick<ExecutionEnvironment, 'operator' | 'progress'>, splits: Iterable<() => AsyncIterable<Page>> | AsyncIterable<() => AsyncIterable<Page>>): PageStream {
   const progress = env.progress;
-  for await (const split of splits) {
+  const stats = env.operator.stats;
+  for await (const split of blockedWhileWaiting(splits, stats)) {
     progress.queuedSplits--;
     progress.runningSplits++;
-    const started = process.cpuUsage();
     try {
       for await (const page of split()) {
-        await yieldIfDue(env.operator.signal);
+        await yieldIfDue(env.operator.signal, stats);
+        const bytes = estimatedPageBytes(page);
         progress.processedRows += page.rowCount;
-        progress.processedBytes += estimatedPageBytes(page);
+        progress.processedBytes += bytes;
+        stats?.input(page.rowCount, bytes);
         yield page;
       }
     } finally {
-      const used = process.cpuUsage(started);
-      progress.cpuTimeMillis += (used.user + used.system) / 1000;
       progress.runningSplits--;
     }
     progress.completedSplits++;

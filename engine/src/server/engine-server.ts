@@ -111,6 +111,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
       queryMaxMemoryBytes: config.memory.queryMaxMemoryPerNode,
       nodeMemory,
       resourceGroups,
+      sessionProperties: executor.sessionProperties,
     },
     logger,
   );

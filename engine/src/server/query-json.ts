@@ -2,10 +2,13 @@
 // its stage tree, and the task object nested in it (the shape GET /v1/task/{taskId} will serve).
 
 import { formatDataSize } from '../config/data-size.js';
-import { formatDuration } from '../config/duration.js';
+import { formatDuration, parseDuration } from '../config/duration.js';
 import type { ManagedQuery } from '../coordinator/managed-query.js';
 import { isAtLeast } from '../coordinator/query-state.js';
-import { ROOT_STAGE_ID, isFinalState, outputBufferState, rootStageState, rootTaskId, rootTaskState } from '../coordinator/root-stage.js';
+import { ROOT_STAGE_ID, flattenStages, isFinalState, outputBufferState, rootStageState, rootTaskFigures, rootTaskId, rootTaskState } from '../coordinator/root-stage.js';
+import { operatorSummary } from '../exec/stats/operator-summary.js';
+import { pipelineTotals } from '../exec/stats/pipeline-totals.js';
+import { distribution } from '../worker/task-info.js';
 import { typeName } from '../types/types.js';
 import type { StageSnapshot } from '../coordinator/scheduler/stage-snapshot.js';
 import { errorCodeJson, failureInfoJson } from './error-json.js';
@@ -35,6 +38,7 @@ export function sessionJson(query: ManagedQuery) {
 /** Figures shared by the list item and the detail. */
 function commonStats(query: ManagedQuery, now: number) {
   const p = query.progress;
+  const drivers = queryDrivers(query);
   return {
     createTime: iso(query.createTime),
     executionStartTime: iso(query.executionStartTime),
@@ -43,14 +47,11 @@ function commonStats(query: ManagedQuery, now: number) {
     elapsedTime: formatDuration(query.elapsedMillis(now)),
     queuedTime: formatDuration(query.queuedMillis(now)),
     executionTime: formatDuration(query.executionMillis(now) + query.analysisMillis(now)),
-    totalDrivers: p.totalSplits,
-    queuedDrivers: p.queuedSplits,
-    runningDrivers: p.runningSplits,
-    completedDrivers: p.completedSplits,
+    ...drivers,
     rawInputDataSize: formatDataSize(p.processedBytes),
     rawInputPositions: p.processedRows,
-    totalMemoryReservation: formatDataSize(query.memory.reservedBytes),
-    peakTotalMemoryReservation: formatDataSize(query.memory.peakBytes),
+    totalMemoryReservation: formatDataSize(query.memoryUsage.reservedBytes),
+    peakTotalMemoryReservation: formatDataSize(query.memoryUsage.peakBytes),
     totalCpuTime: formatDuration(p.cpuTimeMillis),
     progressPercentage: progressPercentage(query),
   };
@@ -100,12 +101,16 @@ export function queryDetailJson(query: ManagedQuery, origin: string, now = Date.
     queryStats: {
       ...commonStats(query, now),
       analysisTime: formatDuration(query.analysisMillis(now)),
+      // Not measured: planning and fragmenting are timed together, as analysisTime (docs/statistics.md).
       distributedPlanningTime: formatDuration(0),
-      totalScheduledTime: formatDuration(query.executionMillis(now)),
-      totalBlockedTime: formatDuration(query.buffer?.currentBlockedMillis(now) ?? 0),
+      // Scheduled time is CPU time, as in each task (docs/statistics.md).
+      totalScheduledTime: formatDuration(p.cpuTimeMillis),
+      totalBlockedTime: formatDuration(queryBlockedMillis(query, now)),
       ...taskCounts(query, started, taskDone),
-      userMemoryReservation: formatDataSize(query.memory.reservedBytes),
-      peakUserMemoryReservation: formatDataSize(query.memory.peakBytes),
+      userMemoryReservation: formatDataSize(query.memoryUsage.reservedBytes),
+      peakUserMemoryReservation: formatDataSize(query.memoryUsage.peakBytes),
+      peakTaskUserMemory: formatDataSize(query.memoryUsage.peakTaskBytes),
+      peakTaskTotalMemory: formatDataSize(query.memoryUsage.peakTaskBytes),
       processedInputDataSize: formatDataSize(p.processedBytes),
       processedInputPositions: p.processedRows,
       outputDataSize: formatDataSize(query.buffer?.bytesAdded ?? 0),
@@ -118,19 +123,49 @@ export function queryDetailJson(query: ManagedQuery, origin: string, now = Date.
   };
 }
 
+/** The tasks' last infos, the root stage's task here aside. */
+function stageTasks(query: ManagedQuery) {
+  return flattenStages(query.subStages()).flatMap((s) => s.tasks);
+}
+
+/** The root stage's task runs the query's page stream as one driver. */
+function rootDrivers(query: ManagedQuery) {
+  const started = query.executionStartTime !== undefined;
+  const done = isFinalState(rootTaskState(query));
+  return { totalDrivers: 1, queuedDrivers: started ? 0 : 1, runningDrivers: started && !done ? 1 : 0, completedDrivers: done ? 1 : 0 };
+}
+
+/** The root stage's blocked time: its operators', and waiting for the client to take its rows. */
+function rootBlockedMillis(query: ManagedQuery, now: number): number {
+  return pipelineTotals(query.rootOperators.all()).blockedMillis + (query.buffer?.currentBlockedMillis(now) ?? 0);
+}
+
+/** The drivers of the query's tasks: the root stage's one, and those its other tasks report. */
+function queryDrivers(query: ManagedQuery) {
+  const drivers = rootDrivers(query);
+  for (const { stats } of stageTasks(query)) {
+    drivers.totalDrivers += stats.totalDrivers;
+    drivers.queuedDrivers += stats.queuedDrivers;
+    drivers.runningDrivers += stats.runningDrivers;
+    drivers.completedDrivers += stats.completedDrivers;
+  }
+  return drivers;
+}
+
+/** The blocked time of every task of the query, the root stage's included. */
+function queryBlockedMillis(query: ManagedQuery, now: number): number {
+  return stageTasks(query).reduce((sum, t) => sum + (parseDuration(t.stats.totalBlockedTime) ?? 0), rootBlockedMillis(query, now));
+}
+
 /** The root task here, and those of the stages below it on the cluster. */
 function taskCounts(query: ManagedQuery, started: boolean, rootDone: boolean) {
-  const tasks = flattenStages(query.subStages()).flatMap((s) => s.tasks);
+  const tasks = stageTasks(query);
   const done = tasks.filter((t) => ['FINISHED', 'CANCELED', 'ABORTED', 'FAILED'].includes(t.state)).length;
   return {
     totalTasks: (started ? 1 : 0) + tasks.length,
     runningTasks: (started && !rootDone ? 1 : 0) + tasks.length - done,
     completedTasks: (started && rootDone ? 1 : 0) + done,
   };
-}
-
-function flattenStages(stages: readonly StageSnapshot[]): StageSnapshot[] {
-  return stages.flatMap((s) => [s, ...flattenStages(s.subStages)]);
 }
 
 function stageJson(query: ManagedQuery, now: number) {
@@ -151,10 +186,28 @@ function subStageJson(stage: StageSnapshot): object {
   return { ...rest, subStages: subStages.map(subStageJson) };
 }
 
+/** The root stage's task: its own figures (what its operators did), not the query's totals. */
 export function taskJson(query: ManagedQuery, now = Date.now()) {
-  const p = query.progress;
+  const root = rootTaskFigures(query);
   const buffer = query.buffer;
   const state = rootTaskState(query);
+  const cpu = formatDuration(root.cpuMillis);
+  const common = {
+    ...rootDrivers(query),
+    memoryReservation: formatDataSize(query.rootTaskMemory.reservedBytes),
+    // Scheduled time is CPU time: the engine cannot see the OS take its thread away (docs/statistics.md).
+    totalScheduledTime: cpu,
+    totalCpuTime: cpu,
+    totalBlockedTime: formatDuration(rootBlockedMillis(query, now)),
+    rawInputDataSize: formatDataSize(root.sourceBytes),
+    processedInputDataSize: formatDataSize(root.sourceBytes),
+    outputDataSize: formatDataSize(buffer?.bytesAdded ?? 0),
+    rawInputPositions: root.sourceRows,
+    processedInputPositions: root.sourceRows,
+    outputPositions: buffer?.rowsAdded ?? 0,
+  };
+  const queued = query.queuedMillis(now);
+  const elapsed = query.elapsedMillis(now);
   return {
     taskId: rootTaskId(query),
     version: query.version,
@@ -164,7 +217,7 @@ export function taskJson(query: ManagedQuery, now = Date.now()) {
     lastHeartbeat: iso(query.lastClientAccess),
     outputBuffers: {
       state: outputBufferState(query),
-      masterSequenceId: 0,
+      masterSequenceId: buffer?.pagesSent ?? 0,
       pagesAdded: buffer?.pagesAdded ?? 0,
       buffers: [{ bufferId: '0', finished: query.done, bufferedPages: buffer?.bufferedPages ?? 0, pagesSent: buffer?.pagesSent ?? 0 }],
     },
@@ -173,23 +226,28 @@ export function taskJson(query: ManagedQuery, now = Date.now()) {
       createTime: iso(query.createTime),
       startTime: iso(query.executionStartTime),
       endTime: iso(query.endTime),
-      elapsedTime: formatDuration(query.elapsedMillis(now)),
-      queuedTime: formatDuration(query.queuedMillis(now)),
-      totalScheduledTime: formatDuration(query.executionMillis(now)),
-      totalCpuTime: formatDuration(p.cpuTimeMillis),
-      totalBlockedTime: formatDuration(buffer?.currentBlockedMillis(now) ?? 0),
-      totalDrivers: p.totalSplits,
-      queuedDrivers: p.queuedSplits,
-      runningDrivers: p.runningSplits,
-      completedDrivers: p.completedSplits,
-      memoryReservation: formatDataSize(query.memory.reservedBytes),
-      rawInputDataSize: formatDataSize(p.processedBytes),
-      processedInputDataSize: formatDataSize(p.processedBytes),
-      outputDataSize: formatDataSize(buffer?.bytesAdded ?? 0),
-      rawInputPositions: p.processedRows,
-      processedInputPositions: p.processedRows,
-      outputPositions: buffer?.rowsAdded ?? 0,
-      pipelines: [],
+      elapsedTime: formatDuration(elapsed),
+      queuedTime: formatDuration(queued),
+      ...common,
+      peakMemoryReservation: formatDataSize(query.rootTaskMemory.peakBytes),
+      totalSplits: root.totalSplits,
+      queuedSplits: root.queuedSplits,
+      runningSplits: root.runningSplits,
+      completedSplits: root.completedSplits,
+      pipelines: [
+        {
+          inputPipeline: true,
+          outputPipeline: true,
+          ...common,
+          queuedTime: distribution([queued]),
+          elapsedTime: distribution([elapsed]),
+          operatorSummaries: query.rootOperators
+            .all()
+            .reverse()
+            .map((operator, i) => operatorSummary(i, operator)),
+          drivers: [],
+        },
+      ],
     },
     failures: query.error && !query.canceled ? [failureInfoJson(query.error)] : [],
     outputs: {},

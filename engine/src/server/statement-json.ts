@@ -2,7 +2,7 @@
 
 import type { ManagedQuery } from '../coordinator/managed-query.js';
 import { isAtLeast } from '../coordinator/query-state.js';
-import { ROOT_STAGE_ID, isFinalState, rootStageState } from '../coordinator/root-stage.js';
+import { ROOT_STAGE_ID, isFinalState, rootStageState, rootTaskFigures } from '../coordinator/root-stage.js';
 import type { StageSnapshot } from '../coordinator/scheduler/stage-snapshot.js';
 import { typeName, typeSignature, type TypeSignature } from '../types/types.js';
 import { queryErrorJson, type QueryErrorJson } from './error-json.js';
@@ -93,7 +93,7 @@ export function statementStats(query: ManagedQuery, now = Date.now()): Statement
     state,
     queued: state === 'QUEUED',
     scheduled: isAtLeast(state, 'RUNNING') && query.executionStartTime !== undefined,
-    nodes: 1,
+    nodes: query.nodeCount(),
     totalSplits: p.totalSplits,
     queuedSplits: p.queuedSplits,
     runningSplits: p.runningSplits,
@@ -105,7 +105,7 @@ export function statementStats(query: ManagedQuery, now = Date.now()): Statement
     processedRows: p.processedRows,
     processedBytes: p.processedBytes,
     physicalInputBytes: p.processedBytes,
-    peakMemoryBytes: query.memory.peakBytes,
+    peakMemoryBytes: query.memoryUsage.peakBytes,
     spilledBytes: 0,
     progressPercentage: progressPercentage(query),
     rootStage: rootStageStats(query, now),
@@ -118,23 +118,24 @@ export function progressPercentage(query: ManagedQuery): number {
   return totalSplits > 0 ? (100 * completedSplits) / totalSplits : 0;
 }
 
+/** The root stage's own figures (the query's totals are in the stats around it). */
 function rootStageStats(query: ManagedQuery, now: number): StageStatsJson {
-  const p = query.progress;
+  const root = rootTaskFigures(query);
   const state = rootStageState(query);
   return {
     stageId: ROOT_STAGE_ID,
     state,
     done: isFinalState(state),
     nodes: 1,
-    totalSplits: p.totalSplits,
-    queuedSplits: p.queuedSplits,
-    runningSplits: p.runningSplits,
-    completedSplits: p.completedSplits,
-    cpuTimeMillis: Math.round(p.cpuTimeMillis),
+    totalSplits: root.totalSplits,
+    queuedSplits: root.queuedSplits,
+    runningSplits: root.runningSplits,
+    completedSplits: root.completedSplits,
+    cpuTimeMillis: Math.round(root.cpuMillis),
     wallTimeMillis: query.executionMillis(now),
-    processedRows: p.processedRows,
-    processedBytes: p.processedBytes,
-    physicalInputBytes: p.processedBytes,
+    processedRows: root.sourceRows,
+    processedBytes: root.sourceBytes,
+    physicalInputBytes: root.sourceBytes,
     failedTasks: state === 'FAILED' ? 1 : 0,
     coordinatorOnly: false,
     subStages: query.subStages().map(stageStats),

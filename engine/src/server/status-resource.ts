@@ -9,8 +9,10 @@ import type { ServerContext } from './server-context.js';
 export function statusRoutes(router: Router, server: ServerContext): void {
   router.get('/v1/status', (ctx) => {
     const metrics = server.metrics.sample();
-    const active = server.queries.list().filter((q) => !q.done);
-    const reservations = Object.fromEntries(active.filter((q) => q.memory.reservedBytes > 0).map((q) => [q.id, q.memory.reservedBytes]));
+    // What each query holds on this node: its tasks here, and for a query coordinated here its root stage too.
+    const byQuery = server.tasks.reservationsByQuery();
+    for (const q of server.queries.list()) if (!q.done) byQuery.set(q.id, q.memory.reservedBytes);
+    const reservations = Object.fromEntries([...byQuery].filter(([, bytes]) => bytes > 0));
     const nodeMemory = server.nodeMemory.limitBytes;
     const reserved = server.nodeMemory.reservedBytes;
     ctx.body = {

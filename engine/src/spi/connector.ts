@@ -5,12 +5,18 @@ import type { Session } from './session.js';
 import type { Page, Scalar } from './page.js';
 import type { SqlType } from '../types/types.js';
 import type { WorkerSplitSource } from './worker-split.js';
+import type { ConnectorProperties } from './properties.js';
+
+/** Property values by name, as a statement's WITH (...) gave them (with the defaults of the others). */
+export type PropertyValues = Readonly<Record<string, Scalar>>;
 
 export interface ColumnMetadata {
   name: string;
   type: SqlType;
   nullable?: boolean;
   comment?: string;
+  /** The column's property values (CREATE TABLE ... (c type WITH (...))), when its connector declares column properties. */
+  properties?: PropertyValues;
 }
 
 export interface TableMetadata {
@@ -19,6 +25,8 @@ export interface TableMetadata {
   name: string;
   columns: ColumnMetadata[];
   comment?: string;
+  /** The table's property values, as the connector keeps them (SHOW CREATE TABLE prints them). */
+  properties?: PropertyValues;
 }
 
 export interface TableStatistics {
@@ -57,6 +65,8 @@ export type RowPredicate = (page: Page) => Uint8Array;
 
 export interface Connector {
   readonly name: string;
+  /** The table, schema and session properties the catalog takes; absent: none. */
+  readonly properties?: ConnectorProperties;
 
   listSchemas(session: Session): string[];
   /** For connectors with more schemas than they list (tpch's any `sfN`); default: listed ones. */
@@ -80,7 +90,7 @@ export interface Connector {
   workerSplitSource?(table: TableMetadata): WorkerSplitSource | undefined;
 
   // Writes: connectors that do not support one leave it undefined (the engine then fails with NOT_SUPPORTED).
-  createSchema?(session: Session, schema: string): void;
+  createSchema?(session: Session, schema: string, properties: PropertyValues): void;
   dropSchema?(session: Session, schema: string, cascade: boolean): void;
   createTable?(session: Session, table: TableMetadata): void;
   dropTable?(session: Session, schema: string, table: string): void;

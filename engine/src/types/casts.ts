@@ -17,7 +17,8 @@ import {
 import { formatDoubleAsText } from './number-format.js';
 import { parseBooleanText, parseDecimalText, parseDoubleText, parseIntegerText } from './text-parsing.js';
 import { type SqlType, isIntegral, isNumeric, isString, typeName, typesEqual } from './types.js';
-import { formatValueAsText, padChar } from './values.js';
+import { codePointCount, padChar, toCharValue, trimTrailingSpaces, truncateCodePoints } from './chars.js';
+import { formatValueAsText } from './values.js';
 
 export type CastFunction = (value: never) => Scalar;
 
@@ -84,6 +85,24 @@ export function castFunction(from: SqlType, to: SqlType): CastFunction {
     default:
       return temporalCast(from, to);
   }
+}
+
+/**
+ * The cast INSERT writes a value with (Trino's no-truncation cast): like castFunction, except that a
+ * character value longer than a bounded varchar or char column may lose only trailing spaces; other
+ * characters fail the statement instead of being cut off.
+ */
+export function storeAssignmentCast(from: SqlType, to: SqlType): CastFunction {
+  const cast = castFunction(from, to) as (v: Scalar) => Scalar;
+  if ((from.kind !== 'varchar' && from.kind !== 'char') || (to.kind !== 'varchar' && to.kind !== 'char')) return cast as CastFunction;
+  const length = to.length;
+  if (length === undefined || (from.length !== undefined && from.length <= length)) return cast as CastFunction;
+  return ((v: string) => {
+    if (codePointCount(trimTrailingSpaces(v)) > length) {
+      throw invalidCast(`Cannot truncate non-space characters when casting from ${typeName(from)} to ${typeName(to)} on INSERT`);
+    }
+    return cast(v);
+  }) as CastFunction;
 }
 
 function toIntegralCast(from: SqlType, kind: IntegralKind): CastFunction {
@@ -203,40 +222,32 @@ function temporalCast(from: SqlType, to: SqlType): CastFunction {
 // ---------------------------------------------------------------------------------------------
 // To and from text
 
-function truncateCodePoints(s: string, length: number): string {
-  if (s.length <= length) return s;
-  let out = '';
-  let n = 0;
-  for (const point of s) {
-    if (n++ === length) break;
-    out += point;
-  }
-  return out;
-}
+type CharacterType = SqlType & { kind: 'varchar' | 'char' };
 
-function codePointCount(s: string): number {
-  let n = 0;
-  for (const _ of s) n++;
-  return n;
-}
-
-const TRAILING_SPACES = / +$/;
-
-function toStringCast(from: SqlType, to: SqlType & { kind: 'varchar' | 'char' }): CastFunction {
+function toStringCast(from: SqlType, to: CharacterType): CastFunction {
+  if (from.kind === 'varchar' || from.kind === 'char') return characterCast(from, to);
   const length = to.length;
-  if (isString(from)) {
-    const pad = from.kind === 'char' && to.kind === 'varchar' ? from.length : 0;
-    const truncate = length === undefined ? (s: string) => s : (s: string) => truncateCodePoints(s, length);
-    if (to.kind === 'char') return ((v: string) => truncate(v).replace(TRAILING_SPACES, '')) as CastFunction;
-    return (pad > 0 ? (v: string) => truncate(padChar(v, pad)) : truncate) as CastFunction;
-  }
   return ((v: Scalar) => {
     const text = formatValueAsText(v, from);
     if (length !== undefined && codePointCount(text) > length) {
       throw invalidCast(`Value ${text} cannot be represented as ${typeName(to)}`);
     }
-    return to.kind === 'char' ? text.replace(TRAILING_SPACES, '') : text;
+    return to.kind === 'char' ? trimTrailingSpaces(text) : text;
   }) as CastFunction;
+}
+
+/**
+ * Trino's casts between character types: they never fail, they truncate. A char value is stored
+ * unpadded and a cast to varchar keeps it so (Trino's char -> varchar cast adds no spaces).
+ */
+function characterCast(from: CharacterType, to: CharacterType): CastFunction {
+  const length = to.length;
+  if (to.kind === 'char') {
+    if (from.kind === 'char' && from.length <= to.length) return IDENTITY_CAST;
+    return ((v: string) => toCharValue(v, to.length)) as CastFunction;
+  }
+  if (length === undefined || (from.length !== undefined && from.length <= length)) return IDENTITY_CAST;
+  return ((v: string) => truncateCodePoints(v, length)) as CastFunction;
 }
 
 const utf8Encoder = new TextEncoder();
@@ -303,8 +314,11 @@ function fromStringCast(from: SqlType, to: SqlType): CastFunction {
         return roundMicros(parsed.micros, precision) % MICROS_PER_DAY;
       }) as CastFunction;
     }
-    case 'varbinary':
-      return ((v: string) => utf8Encoder.encode(v)) as CastFunction;
+    case 'varbinary': {
+      if (from.kind !== 'char') return ((v: string) => utf8Encoder.encode(v)) as CastFunction;
+      const length = from.length; // the bytes of a char(n) are those of its padded text
+      return ((v: string) => utf8Encoder.encode(padChar(v, length))) as CastFunction;
+    }
     default:
       throw new EngineError('TYPE_MISMATCH', `Cannot cast ${typeName(from)} to ${typeName(to)}`);
   }

@@ -19,6 +19,15 @@ export function canCoerce(from: SqlType, to: SqlType): boolean {
   return compatibility(from, to).coercible;
 }
 
+/**
+ * Whether INSERT may store a value of type `from` in a column of type `to` (Trino's store assignment):
+ * whenever the two types meet, which is broader than coercion (varchar(10) into char(3), bigint into
+ * integer). The write casts, and fails where a value does not fit (storeAssignmentCast).
+ */
+export function isStoreAssignable(from: SqlType, to: SqlType): boolean {
+  return compatibility(from, to).superType !== undefined;
+}
+
 /** The narrowest type both `a` and `b` coerce to, or undefined when there is none. */
 export function commonSuperType(a: SqlType, b: SqlType): SqlType | undefined {
   return compatibility(a, b).superType;

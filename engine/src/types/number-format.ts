@@ -1,28 +1,16 @@
-// Doubles and reals as text the way Trino (Java's Double.toString / Float.toString) prints them:
-// 0.1, 100.0, 1.0E7, 1.5E-5, NaN, Infinity. Digits are the shortest that round-trip.
+// Doubles and reals as text the way Trino prints them: Java's Double.toString and Float.toString
+// (JDK 19 and later): 0.1, 100.0, 1.0E7, 1.5E-5, 4.9E-324, NaN, Infinity.
+//
+// Java picks, among the decimals that read back as the value, those with the fewest digits and of
+// them the closest to the value (ties: the even last digit); when one digit suffices, the two-digit
+// decimals compete too, so the smallest double prints as 4.9E-324, not 5e-324 as JavaScript has it.
+// JavaScript's own shortest digits follow the same rule otherwise, and are used for doubles; floats
+// (real) have no JavaScript formatter and are searched here, exactly.
 
-/** The shortest decimal digits of `x` (> 0, finite) and its decimal exponent: x = 0.d1d2... × 10^(exp+1). */
-function digitsAndExponent(text: string): { digits: string; exponent: number } {
-  const [mantissa, exp] = text.split('e');
-  return { digits: mantissa.replace('.', ''), exponent: Number(exp) };
-}
+import { closestTwoDigitDoubleDecimal, shortestFloatDecimal, type Decimal } from './shortest-decimal.js';
 
-function javaStyle(abs: number, exponentialText: string, negative: boolean): string {
-  const { digits, exponent } = digitsAndExponent(exponentialText);
-  let body: string;
-  if (abs >= 1e-3 && abs < 1e7) {
-    if (exponent >= 0) {
-      const integral = digits.length > exponent + 1 ? digits.slice(0, exponent + 1) : digits + '0'.repeat(exponent + 1 - digits.length);
-      const fraction = digits.length > exponent + 1 ? digits.slice(exponent + 1) : '0';
-      body = `${integral}.${fraction}`;
-    } else {
-      body = `0.${'0'.repeat(-exponent - 1)}${digits}`;
-    }
-  } else {
-    body = `${digits[0]}.${digits.length > 1 ? digits.slice(1) : '0'}E${exponent}`;
-  }
-  return negative ? `-${body}` : body;
-}
+/** Smallest positive normal double: below it the rounding interval is wide enough for Java's two-digit rule to matter. */
+const MIN_NORMAL_DOUBLE = 2 ** -1022;
 
 function nonFinite(x: number): string | undefined {
   if (x !== x) return 'NaN';
@@ -31,35 +19,49 @@ function nonFinite(x: number): string | undefined {
   return undefined;
 }
 
+/** Java's layout: plain from 10^-3 up to 10^7 (at least one fraction digit), else d.dddE<exponent>. */
+function javaLayout({ digits, exponent }: Pick<Decimal, 'digits' | 'exponent'>, negative: boolean): string {
+  let body: string;
+  if (exponent >= 7 || exponent < -3) {
+    body = `${digits[0]}.${digits.length > 1 ? digits.slice(1) : '0'}E${exponent}`;
+  } else if (exponent >= 0) {
+    const integral = digits.slice(0, exponent + 1).padEnd(exponent + 1, '0');
+    body = `${integral}.${digits.length > exponent + 1 ? digits.slice(exponent + 1) : '0'}`;
+  } else {
+    body = `0.${'0'.repeat(-exponent - 1)}${digits}`;
+  }
+  return negative ? `-${body}` : body;
+}
+
+/** JavaScript's shortest digits of `abs` (> 0, finite), from its exponential form "d.ddde+x". */
+function javascriptDigits(abs: number): Pick<Decimal, 'digits' | 'exponent'> {
+  const [mantissa, exponent] = abs.toExponential().split('e');
+  return { digits: mantissa!.replace('.', ''), exponent: Number(exponent) };
+}
+
+function shortestDouble(abs: number): Pick<Decimal, 'digits' | 'exponent'> {
+  const digits = javascriptDigits(abs);
+  return digits.digits.length === 1 && abs < MIN_NORMAL_DOUBLE ? closestTwoDigitDoubleDecimal(abs) : digits;
+}
+
 export function formatDoubleAsText(x: number): string {
   const special = nonFinite(x);
   if (special !== undefined) return special;
   if (x === 0) return Object.is(x, -0) ? '-0.0' : '0.0';
-  const abs = Math.abs(x);
-  return javaStyle(abs, abs.toExponential(), x < 0);
+  return javaLayout(shortestDouble(Math.abs(x)), x < 0);
 }
 
-/** The shortest digits that read back as the same float32, in toExponential form. */
-function shortestRealExponential(abs: number): string {
-  for (let precision = 1; precision < 9; precision++) {
-    const text = abs.toExponential(precision - 1);
-    if (Math.fround(Number(text)) === abs) return text;
-  }
-  return abs.toExponential(8);
-}
-
+/** `x` must be a float32 value (Math.fround of itself). */
 export function formatRealAsText(x: number): string {
   const special = nonFinite(x);
   if (special !== undefined) return special;
   if (x === 0) return Object.is(x, -0) ? '-0.0' : '0.0';
-  const abs = Math.abs(x);
-  return javaStyle(abs, shortestRealExponential(abs), x < 0);
+  return javaLayout(shortestFloatDecimal(Math.abs(x)), x < 0);
 }
 
 /** The double nearest the shortest decimal form of a float32 (0.1f -> 0.1, not 0.10000000149011612). */
 export function realToShortestNumber(x: number): number {
   if (!Number.isFinite(x) || x === 0) return x;
-  const abs = Math.abs(x);
-  const n = Number(shortestRealExponential(abs));
-  return x < 0 ? -n : n;
+  const { value } = shortestFloatDecimal(Math.abs(x));
+  return x < 0 ? -value : value;
 }

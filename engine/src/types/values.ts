@@ -1,22 +1,13 @@
-// Values as text and as JSON, following Trino.
-//
-// char(n) values are stored without trailing spaces (comparisons then get Trino's padding semantics
-// for free); they are padded to n when shown, when written as JSON and when cast to varchar.
+// Values as text and as JSON, following Trino (char(n) values are padded to n here: chars.ts).
 
 import type { Scalar } from '../spi/page.js';
+import { padChar } from './chars.js';
 import { formatDecimal } from './decimal.js';
 import { formatDate, formatIntervalDaySecond, formatIntervalYearMonth, formatTimeOfDay, formatTimestamp } from './datetime.js';
 import { formatDoubleAsText, formatRealAsText, realToShortestNumber } from './number-format.js';
 import type { SqlType } from './types.js';
 
 const utf8Decoder = new TextDecoder('utf-8');
-
-/** A char(n) value padded with spaces to n code points. */
-export function padChar(value: string, length: number): string {
-  let codePoints = 0;
-  for (const _ of value) codePoints++;
-  return codePoints >= length ? value : value + ' '.repeat(length - codePoints);
-}
 
 export function bytesToBase64(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');

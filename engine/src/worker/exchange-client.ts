@@ -16,6 +16,7 @@
 
 import { EngineError, toEngineError } from '../errors/engine-error.js';
 import { yieldIfDue } from '../exec/cooperative.js';
+import type { OperatorRecorder } from '../exec/stats/operator-recorder.js';
 import { ARROW_STREAM_MEDIA_TYPE, readPageStream } from '../exec/exchange/page-codec.js';
 import { pageSizeInBytes, type Page } from '../spi/page.js';
 import { RESULTS_HEADERS } from '../server/task-results-resource.js';
@@ -145,7 +146,11 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
   private nextSourceIndex = 0;
   private wakeConsumer: (() => void) | undefined;
 
-  constructor(options: ExchangeClientOptions = {}) {
+  /** `stats`: the exchange operator's, which counts the consumer's waits for pages and the CPU of decoding them. */
+  constructor(
+    options: ExchangeClientOptions = {},
+    private readonly stats?: OperatorRecorder,
+  ) {
     const maxWaitMillis = options.maxWaitMillis ?? 1000;
     this.options = {
       maxBufferedBytes: options.maxBufferedBytes ?? 32 * 1024 * 1024,
@@ -199,7 +204,8 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
       if (this.failure !== undefined) throw this.failure;
       if (this.queueHead < this.queue.length) return { done: false, value: this.take() };
       if (this.closed || this.isFinished()) return { done: true, value: undefined };
-      await new Promise<void>((resolve) => (this.wakeConsumer = resolve));
+      const woken = new Promise<void>((resolve) => (this.wakeConsumer = resolve));
+      await (this.stats?.blockedOn(woken) ?? woken);
     }
   }
 
@@ -423,7 +429,9 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
     let count = 0;
     for (;;) {
       if (this.closed || this.failure !== undefined) return;
+      const started = performance.now();
       const next = pages.next();
+      this.stats?.addBackgroundCpu(performance.now() - started);
       if (next.done === true) break;
       this.accept(next.value);
       source.pagesReceived++;

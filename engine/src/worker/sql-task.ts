@@ -14,7 +14,7 @@ import type { PageStream } from '../exec/operators/operator.js';
 import { newQueryProgress, type QueryProgress } from '../spi/query-progress.js';
 import type { Session } from '../spi/session.js';
 import type { PlanNode, RemoteSourceNode } from '../sql/planner/plan.js';
-import type { NodeRuntimeStats } from '../sql/planner/plan-printer.js';
+import { OperatorRecorders, type OperatorRecorder } from '../exec/stats/operator-recorder.js';
 import { abortOnSignal, ExchangeClient, type ExchangeClientOptions } from './exchange-client.js';
 import type { OutputBufferOptions } from './output-buffer.js';
 import { SplitQueue } from './split-queue.js';
@@ -22,9 +22,6 @@ import { TaskOutput } from './task-output.js';
 import type { OutputBuffersSpec, TaskUpdateRequest } from './task-request.js';
 
 export type TaskState = 'PLANNED' | 'RUNNING' | 'FLUSHING' | 'FINISHED' | 'CANCELED' | 'ABORTED' | 'FAILED';
-
-/** How often a running task adds the CPU time used since the last reading. */
-const CPU_SAMPLE_MILLIS = 20;
 
 /** The version a task that is done reports (Java's Long.MAX_VALUE, as Trino's coordinator expects). */
 export const DONE_TASK_VERSION = 9223372036854775807n;
@@ -55,8 +52,9 @@ export class SqlTask {
    * on it, sends more splits at once rather than at its next poll (a second later).
    */
   readonly progress: QueryProgress = notifyingSplitStarts(newQueryProgress(), () => this.changed());
-  readonly nodeStats = new Map<number, NodeRuntimeStats>();
   readonly memory: MemoryContext;
+  /** The counts and times of the fragment's operators, and of the task output after them. */
+  readonly operators: OperatorRecorders;
   private currentState: TaskState = 'PLANNED';
   private changes = 0;
   private readonly waiters = new Set<() => void>();
@@ -71,8 +69,6 @@ export class SqlTask {
   failure: TaskFailure | undefined;
   /** Whether a response carried the task's final state (its coordinator knows it ended). */
   finalInfoSent = false;
-  /** CPU time of this task's turns on the event loop (pages pulled through its pipeline). */
-  cpuMillis = 0;
 
   constructor(
     readonly taskId: string,
@@ -81,6 +77,7 @@ export class SqlTask {
   ) {
     this.memory = options.queryMemory.child(taskId);
     this.memory.onRevoke((error) => this.fail(error));
+    this.operators = new OperatorRecorders(this.memory, this.progress);
   }
 
   get state(): TaskState {
@@ -127,10 +124,6 @@ export class SqlTask {
 
   get exchangeClients(): ReadonlyMap<number, ExchangeClient> {
     return this.exchanges;
-  }
-
-  get planRoot(): PlanNode | undefined {
-    return this.fragment;
   }
 
   /** POST /v1/task/{taskId}: the first request creates the task; later ones add splits and locations. */
@@ -209,29 +202,26 @@ export class SqlTask {
       catalogs: this.options.catalogs,
       session,
       progress: this.progress,
-      nodeStats: this.nodeStats,
-      remoteSources: (node) => this.remoteSource(node),
+      operators: this.operators,
+      remoteSources: (node, stats) => this.remoteSource(node, stats),
       // The scans the coordinator assigns splits to are named in the first request; the others read their table here.
       assignedSplits: (scan) => this.splits.get(scan.id),
     };
     const output = this.output!;
+    const fragment = this.fragment!;
+    // The task output is the consumer of the fragment's root: its own operator in the summaries.
+    const outputStats = this.operators.extra(fragment.id, TaskOutput.name);
     try {
-      const stream = new LocalExecutionPlanner(env).plan(this.fragment!);
+      const stream = new LocalExecutionPlanner(env).plan(fragment, new Map(), outputStats);
       const iterator = stream[Symbol.asyncIterator]();
-      // CPU is read at most every CPU_SAMPLE_MILLIS (a system call per page cost 3% of a join's time).
-      let measuredSince = process.cpuUsage();
-      let measuredAt = performance.now();
-      const measure = () => {
-        const used = process.cpuUsage(measuredSince);
-        this.cpuMillis += (used.user + used.system) / 1000;
-        measuredSince = process.cpuUsage();
-        measuredAt = performance.now();
-      };
       for (;;) {
         const next = await iterator.next();
-        if (next.done || performance.now() - measuredAt >= CPU_SAMPLE_MILLIS) measure();
         if (next.done) break;
-        await output.add(next.value);
+        const pagesBefore = output.pages;
+        const bytesBefore = output.bytes;
+        await output.add(next.value, outputStats);
+        // What the task output put into its buffer (the pages as the buffer holds them; an empty page is dropped).
+        if (output.pages > pagesBefore) outputStats.output(next.value.rowCount, output.bytes - bytesBefore);
         if (isDoneState(this.currentState)) {
           await iterator.return?.();
           return;
@@ -243,11 +233,13 @@ export class SqlTask {
       this.bufferChanged();
     } catch (e) {
       if (!isDoneState(this.currentState)) this.fail(toEngineError(e));
+    } finally {
+      outputStats.stop();
     }
   }
 
-  private remoteSource(node: RemoteSourceNode): PageStream {
-    const client = new ExchangeClient(this.options.exchange);
+  private remoteSource(node: RemoteSourceNode, stats: OperatorRecorder): PageStream {
+    const client = new ExchangeClient(this.options.exchange, stats);
     this.exchanges.set(node.id, client);
     for (const location of this.pendingLocations.get(node.id) ?? []) client.addLocation(location);
     this.pendingLocations.delete(node.id);

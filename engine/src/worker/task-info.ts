@@ -1,14 +1,16 @@
 // The task object of INTERFACE.md (GET /v1/task/{taskId}, the elements of GET /v1/task, and the
 // tasks in a query's stage tree): state and version, output buffers, stats with one pipeline whose
-// operator summaries carry the counts and times measured per plan node, failures.
+// operator summaries carry what each operator counted and timed as it ran (exec/stats), failures.
 
 import { formatDataSize } from '../config/data-size.js';
 import { formatDuration } from '../config/duration.js';
-import type { PlanNode } from '../sql/planner/plan.js';
-import { sources } from '../sql/planner/plan.js';
+import { operatorSummary, type OperatorSummary } from '../exec/stats/operator-summary.js';
+import { pipelineTotals } from '../exec/stats/pipeline-totals.js';
 import type { OutputBufferInfo } from './output-buffer.js';
-import type { ExchangeClientStatus } from './exchange-client.js';
+import { ExchangeClient } from './exchange-client.js';
 import type { SqlTask, TaskFailure, TaskState } from './sql-task.js';
+
+export type { OperatorSummary } from '../exec/stats/operator-summary.js';
 
 export interface TaskInfo {
   taskId: string;
@@ -40,31 +42,6 @@ export interface Distribution {
   p99: number;
   min: number;
   max: number;
-}
-
-export interface OperatorSummary {
-  operatorId: number;
-  planNodeId: string;
-  operatorType: string;
-  addInputCalls: number;
-  getOutputCalls: number;
-  finishCalls: number;
-  addInputWall: string;
-  addInputCpu: string;
-  addInputUser: string;
-  getOutputWall: string;
-  getOutputCpu: string;
-  getOutputUser: string;
-  blockedWall: string;
-  finishWall: string;
-  finishCpu: string;
-  finishUser: string;
-  inputDataSize: string;
-  outputDataSize: string;
-  memoryReservation: string;
-  inputPositions: number;
-  outputPositions: number;
-  info?: ExchangeClientStatus;
 }
 
 export interface PipelineStats {
@@ -142,21 +119,21 @@ function taskStats(task: SqlTask): TaskStats {
   const end = task.endTime?.getTime() ?? now;
   const elapsed = end - task.createTime.getTime();
   const queued = (task.startTime?.getTime() ?? end) - task.createTime.getTime();
-  const running = task.startTime ? end - task.startTime.getTime() : 0;
-  const cpu = formatDuration(task.cpuMillis);
-  const blocked = formatDuration(Math.max(0, running - task.cpuMillis));
+  const operators = task.operators.all();
+  const totals = pipelineTotals(operators);
+  // Scheduled time is CPU time: the engine cannot see the OS take its thread away (docs/statistics.md).
+  const cpu = formatDuration(totals.cpuMillis);
   const progress = task.progress;
   const done = task.endTime !== undefined || task.state === 'FLUSHING';
   const drivers = { totalDrivers: 1, queuedDrivers: task.startTime ? 0 : 1, runningDrivers: task.startTime && !done ? 1 : 0, completedDrivers: done ? 1 : 0 };
   const outputBytes = formatDataSize(task.outputBytes);
-  const operators = operatorSummaries(task);
   // What the task and its one pipeline report alike.
   const common = {
     ...drivers,
     memoryReservation: formatDataSize(task.memory.reservedBytes),
     totalScheduledTime: cpu,
     totalCpuTime: cpu,
-    totalBlockedTime: blocked,
+    totalBlockedTime: formatDuration(totals.blockedMillis),
     rawInputDataSize: formatDataSize(progress.processedBytes),
     processedInputDataSize: formatDataSize(progress.processedBytes),
     outputDataSize: outputBytes,
@@ -170,7 +147,7 @@ function taskStats(task: SqlTask): TaskStats {
     ...common,
     queuedTime: distribution([queued]),
     elapsedTime: distribution([elapsed]),
-    operatorSummaries: operators,
+    operatorSummaries: operatorSummaries(task),
     drivers: [],
   };
   return {
@@ -190,95 +167,18 @@ function taskStats(task: SqlTask): TaskStats {
 }
 
 /**
- * One summary per operator the fragment ran as (top first: a Project over a Filter runs as one
- * operator, a subtree in worker threads as its top), and the task output operator at the end.
+ * One summary per operator the task ran, sources first and the task output last (a Project over a
+ * Filter runs as one operator, a subtree on worker threads as one parallelSource).
  */
 function operatorSummaries(task: SqlTask): OperatorSummary[] {
-  const root = task.planRoot;
-  if (root === undefined) return [];
-  const stats = task.nodeStats;
-  const childrenOf = (node: PlanNode) => (node.kind === 'Apply' ? [node.input] : sources(node));
-  /** Rows into an operator: the output of the nearest operators below it. */
-  const inputRows = (node: PlanNode): number => childrenOf(node).reduce((sum, child) => sum + (stats.get(child.id)?.outputRows ?? inputRows(child)), 0);
-  const operators: PlanNode[] = [];
-  const visit = (node: PlanNode) => {
-    if (stats.has(node.id)) operators.push(node);
-    childrenOf(node).forEach(visit);
-  };
-  visit(root);
-  const summaries = operators.reverse().map((node, i) => {
-    const measured = stats.get(node.id)!;
-    const exchange = node.kind === 'RemoteSource' ? task.exchangeClients.get(node.id)?.status() : undefined;
-    return summary(i, String(node.id), operatorType(node), inputRows(node), measured.outputRows, measured.wallMillis, exchange);
-  });
-  summaries.push(summary(summaries.length, String(root.id), 'TaskOutputOperator', task.outputRows, task.outputRows, 0, undefined));
-  return summaries;
-}
-
-function summary(operatorId: number, planNodeId: string, operatorType: string, inputRows: number, outputRows: number, wallMillis: number, info: ExchangeClientStatus | undefined): OperatorSummary {
-  const wall = formatDuration(wallMillis);
-  const zero = formatDuration(0);
-  return {
-    operatorId,
-    planNodeId,
-    operatorType,
-    addInputCalls: inputRows > 0 ? 1 : 0,
-    getOutputCalls: outputRows > 0 ? 1 : 0,
-    finishCalls: 1,
-    addInputWall: zero,
-    addInputCpu: zero,
-    addInputUser: zero,
-    getOutputWall: wall,
-    getOutputCpu: wall,
-    getOutputUser: wall,
-    blockedWall: zero,
-    finishWall: zero,
-    finishCpu: zero,
-    finishUser: zero,
-    inputDataSize: formatDataSize(info?.bufferedBytes ?? 0),
-    outputDataSize: formatDataSize(0),
-    memoryReservation: formatDataSize(0),
-    inputPositions: inputRows,
-    outputPositions: outputRows,
-    ...(info ? { info } : {}),
-  };
-}
-
-function operatorType(node: PlanNode): string {
-  switch (node.kind) {
-    case 'TableScan':
-      return 'TableScanOperator';
-    case 'Values':
-      return 'ValuesOperator';
-    case 'Filter':
-    case 'Project':
-      return 'FilterAndProjectOperator';
-    case 'Aggregate':
-      return 'HashAggregationOperator';
-    case 'Join':
-      return 'LookupJoinOperator';
-    case 'Sort':
-      return 'OrderByOperator';
-    case 'TopN':
-      return 'TopNOperator';
-    case 'Limit':
-      return 'LimitOperator';
-    case 'Window':
-      return 'WindowOperator';
-    case 'SetOperation':
-      return 'SetOperationOperator';
-    case 'EnforceSingleRow':
-      return 'EnforceSingleRowOperator';
-    case 'GroupId':
-      return 'GroupIdOperator';
-    case 'AssignUniqueId':
-      return 'AssignUniqueIdOperator';
-    case 'Apply':
-      return 'ApplyOperator';
-    case 'Exchange':
-    case 'RemoteSource':
-      return 'ExchangeOperator';
-  }
+  return task.operators
+    .all()
+    .reverse()
+    .map((recorder, i) => {
+      const f = recorder.figures;
+      const exchange = f.operatorType === ExchangeClient.name ? task.exchangeClients.get(f.planNodeId)?.status() : undefined;
+      return operatorSummary(i, recorder, exchange);
+    });
 }
 
 /** A distribution of a few values (one per driver): percentiles by nearest rank. */

@@ -111,6 +111,11 @@ export class TaskManager {
     return false;
   }
 
+  /** What the tasks of each query hold on this node now. */
+  reservationsByQuery(): Map<string, number> {
+    return new Map([...this.queries].map(([queryId, query]) => [queryId, query.memory.reservedBytes]));
+  }
+
   bufferedBytes(): number {
     let bytes = 0;
     for (const task of this.tasks.values()) bytes += task.outputBuffer?.bufferedBytes ?? 0;

@@ -6,6 +6,7 @@
 import { PageSerializer } from '../exec/exchange/page-codec.js';
 import { partitionPage } from '../exec/parallel/partition-page.js';
 import type { Page } from '../spi/page.js';
+import type { BlockedTime } from '../exec/stats/operator-recorder.js';
 import type { SqlType } from '../types/types.js';
 import { OutputBuffer, type OutputBufferLayout, type OutputBufferOptions } from './output-buffer.js';
 import { OutputPage } from './output-page.js';
@@ -27,15 +28,20 @@ export class TaskOutput {
     this.serializer = new PageSerializer(types);
   }
 
-  async add(page: Page): Promise<void> {
+  /** `blocked`: where the waits for room in the buffer are counted (the task output's stats). */
+  async add(page: Page, blocked?: BlockedTime): Promise<void> {
     if (page.rowCount === 0) return;
     this.rows += page.rowCount;
     this.pages++;
     const spec = this.spec;
-    if (spec.type !== 'PARTITIONED') return this.buffer.enqueue([this.outputPage(page)], spec.type === 'GATHER' ? 0 : undefined);
+    const enqueue = (outputPage: OutputPage, partition: number | undefined) => {
+      const room = this.buffer.enqueue([outputPage], partition);
+      return blocked === undefined ? room : blocked.blockedOn(room);
+    };
+    if (spec.type !== 'PARTITIONED') return enqueue(this.outputPage(page), spec.type === 'GATHER' ? 0 : undefined);
     const parts = partitionPage(page, spec.partitionChannels, spec.partitions);
     for (let p = 0; p < parts.length; p++) {
-      if (parts[p].rowCount > 0) await this.buffer.enqueue([this.outputPage(parts[p])], p);
+      if (parts[p].rowCount > 0) await enqueue(this.outputPage(parts[p]), p);
     }
   }
 

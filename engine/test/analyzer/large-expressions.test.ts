@@ -2,22 +2,11 @@
 // where it was crossed — never a JS stack overflow reported as "too deeply nested".
 
 import { expect } from 'chai';
-import { EngineError } from '../../src/errors/engine-error.js';
 import { MAX_LOGICAL_CHAIN_TERMS } from '../../src/sql/parser/expression-parser.js';
 import { MAX_NESTING_DEPTH } from '../../src/sql/parser/parser-base.js';
 import { EngineHarness } from '../support/engine-harness.js';
 
 const numbersUpTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
-
-async function failure(harness: EngineHarness, sql: string): Promise<EngineError> {
-  try {
-    await harness.query(sql);
-  } catch (e) {
-    expect(e).to.be.instanceOf(EngineError);
-    return e as EngineError;
-  }
-  throw new Error('expected the statement to fail');
-}
 
 describe('large expressions', () => {
   const harness = new EngineHarness();
@@ -36,7 +25,7 @@ describe('large expressions', () => {
   });
 
   it('refuses a 200,000-term OR chain naming the limit, at the first OR', async () => {
-    const error = await failure(harness, `SELECT 1 WHERE ${numbersUpTo(200_000).map((i) => `1 = ${i}`).join(' OR ')}`);
+    const error = await harness.failure(`SELECT 1 WHERE ${numbersUpTo(200_000).map((i) => `1 = ${i}`).join(' OR ')}`);
     expect(error.errorName).to.equal('SYNTAX_ERROR');
     expect(error.message).to.equal(
       `line 1:22: OR chain has 200000 terms; at most ${MAX_LOGICAL_CHAIN_TERMS} are supported (for many values of one expression, use IN (...), which has no such limit)`,
@@ -44,7 +33,7 @@ describe('large expressions', () => {
   });
 
   it('refuses a 200,000-term 1+1+... chain naming the depth limit, at the operator that crosses it', async () => {
-    const error = await failure(harness, `SELECT ${Array(200_000).fill('1').join('+')}`);
+    const error = await harness.failure(`SELECT ${Array(200_000).fill('1').join('+')}`);
     expect(error.errorName).to.equal('SYNTAX_ERROR');
     expect(error.location).to.deep.equal({ line: 1, column: 2005 });
     expect(error.message).to.equal(

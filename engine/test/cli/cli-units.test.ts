@@ -1,25 +1,7 @@
 import { expect } from 'chai';
-import { PassThrough } from 'node:stream';
 import { applySessionHeaders, requestHeaders, type ClientSession } from '../../src/cli/client/client-session.js';
 import { renderFailure } from '../../src/cli/failure-printer.js';
-import { formatValue } from '../../src/cli/output/format-value.js';
-import { createPrinter, type OutputFormat } from '../../src/cli/output/printer.js';
-import { OutputSink } from '../../src/cli/output/sink.js';
 import { splitStatements } from '../../src/cli/statement-splitter.js';
-import type { ColumnJson } from '../../src/server/statement-json.js';
-
-const column = (name: string, type: string): ColumnJson => ({ name, type, typeSignature: { rawType: type.replace(/\(.*/, ''), arguments: [] } });
-
-async function print(format: OutputFormat, columns: ColumnJson[], rows: unknown[][]): Promise<string> {
-  const stream = new PassThrough();
-  const chunks: string[] = [];
-  stream.on('data', (c: Buffer) => chunks.push(c.toString('utf8')));
-  const printer = createPrinter(format, new OutputSink(stream));
-  await printer.start(columns);
-  await printer.rows(rows);
-  await printer.finish();
-  return chunks.join('');
-}
 
 describe('statement splitter', () => {
   it('splits at semicolons outside quotes and comments', () => {
@@ -30,39 +12,6 @@ describe('statement splitter', () => {
     });
     expect(splitStatements(';;  ;').complete).to.deep.equal([]);
     expect(splitStatements("SELECT 'open;").complete).to.deep.equal([]);
-  });
-});
-
-describe('output formats', () => {
-  const columns = [column('x', 'integer'), column('name', 'varchar'), column('z', 'decimal(3,2)')];
-  const rows = [
-    [1, 'a', '1.50'],
-    [100, null, '-2.00'],
-  ];
-
-  it('ALIGNED centres headers, right-aligns numbers and counts rows like Trino', async () => {
-    expect(await print('ALIGNED', columns, rows)).to.equal(
-      ['  x  | name |   z   ', '-----+------+-------', '   1 | a    |  1.50 ', ' 100 | NULL | -2.00 ', '(2 rows)', ''].join('\n'),
-    );
-    expect(await print('ALIGNED', [column('_col0', 'integer')], [[1]])).to.equal([' _col0 ', '-------', '     1 ', '(1 row)', ''].join('\n'));
-    expect(await print('ALIGNED', [column('s', 'varchar')], [['two\nlines']])).to.equal(['   s   ', '-------', ' two   ', ' lines ', '(1 row)', ''].join('\n'));
-    expect(await print('ALIGNED', [column('x', 'integer')], [])).to.equal([' x ', '---', '(0 rows)', ''].join('\n'));
-  });
-
-  it('CSV quotes every value; TSV escapes; JSON keeps the values', async () => {
-    expect(await print('CSV', columns, [[1, 'say "hi"', null]])).to.equal('"1","say ""hi""",""\n');
-    expect(await print('CSV_HEADER', columns, rows)).to.equal('"x","name","z"\n"1","a","1.50"\n"100","","-2.00"\n');
-    expect(await print('TSV', columns, [[1, 'a\tb\nc\\', null]])).to.equal('1\ta\\tb\\nc\\\\\t\n');
-    expect(await print('TSV_HEADER', columns, [[1, 'a', '1.50']])).to.equal('x\tname\tz\n1\ta\t1.50\n');
-    expect(await print('JSON', columns, rows)).to.equal('{"x":1,"name":"a","z":"1.50"}\n{"x":100,"name":null,"z":"-2.00"}\n');
-  });
-
-  it('shows values as Trino CLI does', () => {
-    expect(formatValue(null, 'integer')).to.equal(null);
-    expect(formatValue('YWJj', 'varbinary')).to.equal('61 62 63');
-    expect(formatValue([1, null, [2]], 'array(integer)')).to.equal('[1, NULL, [2]]');
-    expect(formatValue({ a: 1 }, 'map(varchar,integer)')).to.equal('{a=1}');
-    expect(formatValue(true, 'boolean')).to.equal('true');
   });
 });
 

@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { ENGINE_MAIN, ServerProcess } from '../support/server-process.js';
@@ -34,7 +35,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-const SELECT = "SELECT 1 AS x, 'a' AS y, DECIMAL '1.50' AS z, CAST(NULL AS varchar) AS n";
+const SELECT = "SELECT 1 AS x, 'a' AS y, DECIMAL '1.50' AS z, CAST(NULL AS varchar) AS n, DOUBLE '1' AS d"
 
 describe('engine sql', function () {
   let server: ServerProcess;
@@ -48,13 +49,20 @@ describe('engine sql', function () {
     await server.stop();
   });
 
+  // What Trino's CLI prints for the same row (its printers' rules; the double as Java's Double.toString).
   const expected: Record<string, string> = {
-    ALIGNED: [' x | y |  z   |  n   ', '---+---+------+------', ' 1 | a | 1.50 | NULL ', '(1 row)', ''].join('\n'),
-    CSV: '"1","a","1.50",""\n',
-    CSV_HEADER: '"x","y","z","n"\n"1","a","1.50",""\n',
-    TSV: '1\ta\t1.50\t\n',
-    TSV_HEADER: 'x\ty\tz\tn\n1\ta\t1.50\t\n',
-    JSON: '{"x":1,"y":"a","z":"1.50","n":null}\n',
+    ALIGNED: [' x | y |  z   |  n   |  d  ', '---+---+------+------+-----', ' 1 | a | 1.50 | NULL | 1.0 ', '(1 row)', ''].join('\n'),
+    AUTO: [' x | y |  z   |  n   |  d  ', '---+---+------+------+-----', ' 1 | a | 1.50 | NULL | 1.0 ', '(1 row)', ''].join('\n'),
+    VERTICAL: ['-[ RECORD 1 ]', 'x | 1', 'y | a', 'z | 1.50', 'n | NULL', 'd | 1.0', ''].join('\n'),
+    CSV: '"1","a","1.50","","1.0"\n',
+    CSV_HEADER: '"x","y","z","n","d"\n"1","a","1.50","","1.0"\n',
+    CSV_UNQUOTED: '1,a,1.50,,1.0\n',
+    CSV_HEADER_UNQUOTED: 'x,y,z,n,d\n1,a,1.50,,1.0\n',
+    TSV: '1\ta\t1.50\t\t1.0\n',
+    TSV_HEADER: 'x\ty\tz\tn\td\n1\ta\t1.50\t\t1.0\n',
+    JSON: '{"x":1,"y":"a","z":"1.50","n":null,"d":1.0}\n',
+    MARKDOWN: ['| x | y |    z | n    |   d |', '| -:| - | ----:| ---- | ---:|', '| 1 | a | 1.50 | NULL | 1.0 |', ''].join('\n'),
+    NULL: '',
   };
   for (const [format, output] of Object.entries(expected)) {
     it(`prints --execute results as ${format}`, async () => {
@@ -112,19 +120,41 @@ describe('engine sql', function () {
 
   it('reports a piped statement left without its semicolon', async () => {
     const run = await engineSql(connect, 'SELECT 1 AS a;\nSELECT 2');
-    expect(run).to.deep.equal({ code: 1, stdout: [' a ', '---', ' 1 ', '(1 row)', ''].join('\n'), stderr: "Statement not run (missing ';' at the end): SELECT 2\n" });
+    expect(run).to.deep.equal({ code: 1, stdout: '"1"\n', stderr: "Statement not run (missing ';' at the end): SELECT 2\n" });
   });
 
-  it('runs piped statements and prints them ALIGNED', async () => {
-    const run = await engineSql(connect, "SELECT 1 AS a;\nSELECT\n  'x' AS b\n;\nquit\nSELECT 'after quit';\n");
-    expect(run).to.deep.equal({ code: 0, stdout: [' a ', '---', ' 1 ', '(1 row)', ' b ', '---', ' x ', '(1 row)', ''].join('\n'), stderr: '' });
+  it('runs piped statements in the batch format, CSV unless --output-format says otherwise, as Trino does', async () => {
+    const statements = "SELECT 1 AS a;\nSELECT\n  'x' AS b\n;\nquit\nSELECT 'after quit';\n";
+    expect(await engineSql(connect, statements)).to.deep.equal({ code: 0, stdout: '"1"\n"x"\n', stderr: '' });
+    const aligned = await engineSql([...connect, '--output-format', 'ALIGNED', '--output-format-interactive', 'JSON'], statements);
+    expect(aligned).to.deep.equal({ code: 0, stdout: [' a ', '---', ' 1 ', '(1 row)', ' b ', '---', ' x ', '(1 row)', ''].join('\n'), stderr: '' });
   });
 
   it('reports a failing piped statement and continues with the next one', async () => {
     const run = await engineSql(connect, 'SELECT * FROM nope;\nSELECT 2 AS two;\n');
     expect(run.code).to.equal(1);
-    expect(run.stdout).to.equal([' two ', '-----', '   2 ', '(1 row)', ''].join('\n'));
+    expect(run.stdout).to.equal('"2"\n');
     expect(run.stderr).to.match(/failed: line 1:15: Table 'memory\.default\.nope' does not exist\nLINE 1: SELECT \* FROM nope\n {22}\^\n$/);
+  });
+
+  it('prints the rows that arrived before a failure, with the footer, then the failure, as Trino does', async () => {
+    // A server that sends a row and then fails the query, as a query failing in its second page does.
+    const columns = [{ name: 'n', type: 'bigint', typeSignature: { rawType: 'bigint', arguments: [] } }];
+    const failing = createHttpServer((request, response) => {
+      const uri = `http://127.0.0.1:${(failing.address() as AddressInfo).port}`;
+      const body =
+        request.method === 'POST'
+          ? { id: 'q1', infoUri: `${uri}/q1`, nextUri: `${uri}/v1/statement/q1/1`, columns, data: [[1]], stats: { state: 'RUNNING' } }
+          : { id: 'q1', infoUri: `${uri}/q1`, columns, stats: { state: 'FAILED' }, error: { message: 'Division by zero', errorCode: 8, errorName: 'DIVISION_BY_ZERO', errorType: 'USER_ERROR' } };
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+    }).listen(0, '127.0.0.1');
+    await once(failing, 'listening');
+    try {
+      const run = await engineSql(['--server', `127.0.0.1:${(failing.address() as AddressInfo).port}`, '--output-format', 'ALIGNED', '--execute', 'SELECT n FROM t']);
+      expect(run).to.deep.equal({ code: 1, stdout: [' n ', '---', ' 1 ', '(1 row)', ''].join('\n'), stderr: 'Query q1 failed: Division by zero\n' });
+    } finally {
+      failing.close();
+    }
   });
 
   it('explains bad flags and unreachable servers', async () => {
@@ -133,7 +163,10 @@ describe('engine sql', function () {
     expect(flag.stderr).to.equal("engine sql: Unknown option '--bogus'\nRun 'engine sql --help' for the options.\n");
     const format = await engineSql(['--execute', 'SELECT 1', '--output-format', 'XML']);
     expect(format.code).to.equal(2);
-    expect(format.stderr).to.contain("unknown --output-format 'XML'");
+    expect(format.stderr).to.contain("unknown --output-format 'XML'; expected one of AUTO, ALIGNED, VERTICAL, TSV, TSV_HEADER, CSV, CSV_HEADER, CSV_UNQUOTED, CSV_HEADER_UNQUOTED, JSON, MARKDOWN, NULL");
+    const interactive = await engineSql(['--output-format-interactive', 'TABLE']);
+    expect(interactive.code).to.equal(2);
+    expect(interactive.stderr).to.contain("unknown --output-format-interactive 'TABLE'");
     const closedPort = await freePort();
     const down = await engineSql(['--server', `127.0.0.1:${closedPort}`, '--execute', 'SELECT 1']);
     expect(down.code).to.equal(1);

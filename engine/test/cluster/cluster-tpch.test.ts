@@ -1,7 +1,8 @@
 // The 22 TPC-H queries on tpch.tiny through a coordinator and two worker processes equal DuckDB's
 // answers on the same rows (and therefore the single node's, which equals them too: see
 // tpch-queries.test.ts): read by the workers from the tpch connector, and from memory tables
-// created on the cluster. EXPLAIN shows that they really run in stages on the workers.
+// created on the cluster. EXPLAIN shows that they really run in stages on the workers, and the
+// query detail that they ran there as our operators.
 
 import { expect } from 'chai';
 import type { DuckDBConnection } from '@duckdb/node-api';
@@ -11,8 +12,20 @@ import { duckDbWithTpch, duckRows } from '../../scripts/tpch/duckdb-tpch.js';
 import { tpchQuery } from '../../scripts/tpch/queries.js';
 import { firstDifference } from '../../scripts/tpch/result-comparison.js';
 import { TPCH_TABLE_NAMES } from '../../scripts/tpch/tbl-export.js';
-import { query, runStatement } from '../support/statement-http.js';
+import { filterAndProject } from '../../src/exec/operators/filter-and-project.js';
+import { hashAggregation } from '../../src/exec/operators/hash-aggregation.js';
+import { hashJoin } from '../../src/exec/operators/hash-join.js';
+import { parallelSource } from '../../src/exec/parallel/parallel-source.js';
+import { tableScan } from '../../src/exec/table-scan.js';
+import { ExchangeClient } from '../../src/worker/exchange-client.js';
+import { TaskOutput } from '../../src/worker/task-output.js';
+import { getJson, query, runStatement } from '../support/statement-http.js';
 import { TestCluster } from './cluster-fixture.js';
+
+interface StageJson {
+  tasks: { stats: { pipelines: { operatorSummaries: { operatorType: string }[] }[] } }[];
+  subStages: StageJson[];
+}
 
 describe('TPC-H on a cluster (coordinator + 2 workers) equals DuckDB', function () {
   this.timeout(600_000);
@@ -37,6 +50,47 @@ describe('TPC-H on a cluster (coordinator + 2 workers) equals DuckDB', function 
     expect(plan).to.match(/Fragment \d \[SOURCE\]/);
     expect(plan).to.match(/Fragment \d \[FIXED_HASH\]/);
     expect(plan).to.match(/Output partitioning: HASH \[/);
+  });
+
+  it('runs window frames with interval offsets partitioned over the workers, to DuckDB\'s answer', async () => {
+    const sql = `SELECT o_orderkey,
+        sum(o_totalprice) OVER (PARTITION BY o_custkey ORDER BY o_orderdate RANGE BETWEEN INTERVAL '3' MONTH PRECEDING AND INTERVAL '10' DAY FOLLOWING),
+        count(*) OVER (PARTITION BY o_custkey ORDER BY o_orderdate DESC RANGE BETWEEN INTERVAL '30' DAY PRECEDING AND CURRENT ROW)
+      FROM orders ORDER BY o_orderkey`;
+    const headers = { 'X-Engine-User': 'test', 'X-Engine-Catalog': 'tpch', 'X-Engine-Schema': 'tiny' };
+    const [[plan]] = await query(cluster.coordinator.uri, `EXPLAIN ${sql}`, headers);
+    expect(plan).to.match(/Fragment \d \[FIXED_HASH\][^]*Window\[partitionBy = \[o_custkey[^]*RANGE \w+ PRECEDING \w+ FOLLOWING/);
+    const run = await runStatement(cluster.coordinator.uri, sql, headers);
+    expect(run.final.error, run.final.error?.message).to.equal(undefined);
+    const types = (run.columns ?? []).map((c) => typeOfName(c.type));
+    const rows = run.rows.map((r) => r.map((v, c) => jsonToScalar(v as JsonValue, types[c])));
+    expect(rows.length).to.equal(15000);
+    const difference = firstDifference(rows, types, (run.columns ?? []).map((c) => c.name), await duckRows(duck, sql));
+    expect(difference, difference).to.equal(undefined);
+  });
+
+  it("runs them on every node, under our operators' names, as the query detail and statement stats say", async () => {
+    const headers = { 'X-Engine-User': 'test' };
+    const run = await runStatement(cluster.coordinator.uri, 'SELECT o_orderpriority, count(*) FROM tpch.tiny.orders JOIN tpch.tiny.lineitem ON o_orderkey = l_orderkey GROUP BY 1', headers);
+    expect(run.final.error, run.final.error?.message).to.equal(undefined);
+    // The root stage on the coordinator, the others on the two workers.
+    const stats = run.final.stats as Record<string, number> & { rootStage: Record<string, number> };
+    expect(stats.nodes).to.equal(3);
+    // The query read both tables; its root stage only the 5 groups the stages below sent it.
+    expect(stats.processedRows).to.equal(15_000 + 60_175);
+    expect(stats.rootStage.processedRows).to.equal(run.rows.length);
+    expect(run.rows.length).to.equal(5);
+    expect(stats.rootStage.cpuTimeMillis).to.be.at.most(stats.cpuTimeMillis);
+    const detail = await getJson<{ queryStats: Record<string, number>; outputStage: StageJson }>(`${cluster.coordinator.uri}/v1/query/${run.final.id}`, { headers });
+    // Each task runs one driver.
+    expect(detail.body.queryStats.totalDrivers).to.equal(detail.body.queryStats.totalTasks);
+    expect(detail.body.queryStats.completedDrivers).to.equal(detail.body.queryStats.totalTasks);
+    const stages = (stage: StageJson): StageJson[] => [stage, ...stage.subStages.flatMap(stages)];
+    const summaries = stages(detail.body.outputStage).flatMap((s) => s.tasks.flatMap((t) => t.stats.pipelines.flatMap((p) => p.operatorSummaries)));
+    const ours = [tableScan, parallelSource, filterAndProject, hashAggregation, hashJoin, ExchangeClient, TaskOutput].map((o) => o.name);
+    expect(summaries.length).to.be.greaterThan(0);
+    for (const { operatorType } of summaries) expect(ours).to.include(operatorType);
+    expect(summaries.map((s) => s.operatorType)).to.include.members([hashJoin.name, hashAggregation.name, ExchangeClient.name, TaskOutput.name]);
   });
 
   for (const catalog of ['tpch', 'memory']) {

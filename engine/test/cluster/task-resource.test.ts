@@ -6,10 +6,17 @@
 import { expect } from 'chai';
 import { readPageStream } from '../../src/exec/exchange/page-codec.js';
 import { getScalar, type Page } from '../../src/spi/page.js';
+import { parseDataSize } from '../../src/config/data-size.js';
+import { parseDuration } from '../../src/config/duration.js';
 import { toTaggedJson } from '../../src/sql/planner/plan-json.js';
+import { filterAndProject } from '../../src/exec/operators/filter-and-project.js';
+import { parallelSource } from '../../src/exec/parallel/parallel-source.js';
+import { tableScan } from '../../src/exec/table-scan.js';
+import { TaskOutput } from '../../src/worker/task-output.js';
 import { EngineHarness } from '../support/engine-harness.js';
 import { ServerProcess } from '../support/server-process.js';
 import { sourceTask as sourceTaskOf } from '../support/source-task.js';
+import { eventually } from './cluster-fixture.js';
 
 const MAX_VERSION = '9223372036854775807';
 
@@ -102,13 +109,85 @@ describe('task resource', function () {
     const operators = pipeline.operatorSummaries as { operatorType: string; inputPositions: number; outputPositions: number }[];
     // The scan and its filter run as one operator here (on worker threads), or as two.
     const types = operators.map((o) => o.operatorType);
-    expect(types.at(-1)).to.equal('TaskOutputOperator');
-    expect(types.slice(0, -1).join()).to.be.oneOf(['FilterAndProjectOperator', 'TableScanOperator,FilterAndProjectOperator']);
-    expect(operators.at(-2)).to.deep.include({ operatorType: 'FilterAndProjectOperator', outputPositions: 5 });
+    expect(types.at(-1)).to.equal(TaskOutput.name);
+    expect(types.slice(0, -1).join()).to.be.oneOf([parallelSource.name, [tableScan.name, filterAndProject.name].join()]);
+    expect(operators.at(-2)).to.deep.include({ outputPositions: 5 });
     expect(operators.at(-1)).to.deep.include({ inputPositions: 5, outputPositions: 5 });
 
     const list = (await (await fetch(`${server.uri}/v1/task`)).json()) as { taskId: string }[];
     expect(list.map((t) => t.taskId)).to.include(taskId);
+  });
+
+  it('reports what each operator did, counted and timed where it ran, under the name of our operator', async () => {
+    harness.session.properties.set('parallel_min_splits', '0');
+    const sql = 'SELECT l_orderkey, l_quantity FROM tpch.tiny.lineitem WHERE l_quantity < 10';
+    const { request, taskId, splits } = sourceTask(sql, false);
+    harness.session.properties.delete('parallel_min_splits');
+    // Counted without the engine's operators: the pages and rows the connector makes of these splits.
+    let connectorPages = 0;
+    let connectorRows = 0;
+    const tpch = harness.catalogs.get('tpch')!;
+    for (const { split } of splits) {
+      for await (const page of tpch.createPageSource(harness.session, split, ['l_orderkey', 'l_quantity'])) {
+        connectorPages++;
+        connectorRows += page.rowCount;
+      }
+    }
+    expect((await post(taskId, toTaggedJson(request))).status).to.equal(200);
+    // The scan waits for its splits: at least this long, blocked and not on the CPU.
+    const waitMillis = 300;
+    await new Promise((resolve) => setTimeout(resolve, waitMillis));
+    const withSplits = { ...request, fragment: undefined, outputBuffers: undefined, sources: [{ planNodeId: request.sources[0].planNodeId, splits, noMoreSplits: true }] };
+    expect((await post(taskId, toTaggedJson(withSplits))).status).to.equal(200);
+    const { pages } = await readAll(taskId);
+    const rowsRead = pages.reduce((sum, p) => sum + p.rowCount, 0);
+    await fetch(`${server.uri}/v1/task/${taskId}/results/0`, { method: 'DELETE' });
+
+    const { json: info } = await taskJson(taskId);
+    expect(info.state).to.equal('FINISHED');
+    const operators = info.stats.pipelines[0].operatorSummaries as Record<string, any>[];
+    expect(operators.map((o) => o.operatorType)).to.deep.equal([tableScan.name, filterAndProject.name, TaskOutput.name]);
+    expect(operators.map((o) => o.operatorId)).to.deep.equal([0, 1, 2]);
+    const [scan, filter, output] = operators;
+    const millis = (d: string) => parseDuration(d)!;
+
+    // The scan takes no pages from an operator: it reads them from the connector, and hands each on.
+    expect(scan).to.deep.include({ addInputCalls: 0, finishCalls: 0, inputPositions: connectorRows, outputPositions: connectorRows, getOutputCalls: connectorPages + 1 });
+    // The filter receives every page once, and the end of its input once; the task output every page it made.
+    expect(filter).to.deep.include({ addInputCalls: connectorPages, finishCalls: 1, inputPositions: connectorRows, outputPositions: rowsRead, getOutputCalls: pages.length + 1 });
+    expect(output).to.deep.include({ addInputCalls: pages.length, finishCalls: 1, getOutputCalls: 0, inputPositions: rowsRead, outputPositions: rowsRead });
+
+    expect(millis(scan.blockedWall)).to.be.at.least(waitMillis);
+    expect(millis(scan.getOutputWall)).to.be.at.least(waitMillis);
+    expect(millis(scan.getOutputCpu)).to.be.at.most(millis(scan.getOutputWall) - waitMillis);
+    for (const o of operators) {
+      for (const phase of ['addInput', 'getOutput', 'finish']) expect(millis(o[`${phase}Cpu`]), `${o.operatorType} ${phase}`).to.be.at.most(millis(o[`${phase}Wall`]));
+      // Not measured (Node cannot split one thread's CPU time into user and system): zero.
+      for (const phase of ['addInput', 'getOutput', 'finish']) expect(o[`${phase}User`]).to.equal('0.00ns');
+    }
+    // The task's CPU time is its operators', its blocked time theirs too.
+    const sum = (field: string) => operators.reduce((total, o) => total + millis(o[field]), 0);
+    const cpu = sum('addInputCpu') + sum('getOutputCpu') + sum('finishCpu');
+    expect(millis(info.stats.totalCpuTime)).to.be.closeTo(cpu, 0.05 * cpu + 0.1);
+    expect(millis(info.stats.totalBlockedTime)).to.be.closeTo(sum('blockedWall'), 0.05 * sum('blockedWall'));
+  });
+
+  it("shows in /v1/status what a task holds, under its query, for a query another node coordinates", async () => {
+    harness.session.properties.set('parallel_min_splits', '0');
+    const { request, taskId, splits } = sourceTask('SELECT l_orderkey, count(*) FROM tpch.tiny.lineitem GROUP BY l_orderkey', false);
+    harness.session.properties.delete('parallel_min_splits');
+    const queryId = taskId.split('.')[0];
+    // Some splits, and more to come: the partial aggregation holds its groups while it waits.
+    const some = { ...request, sources: [{ planNodeId: request.sources[0].planNodeId, splits: splits.slice(0, 1), noMoreSplits: false }] };
+    expect((await post(taskId, toTaggedJson(some))).status).to.equal(200);
+    const held = await eventually(`${queryId} in /v1/status`, async () => {
+      const status = (await (await fetch(`${server.uri}/v1/status`)).json()) as { memoryInfo: { pools: { general: { queryMemoryReservations: Record<string, number> } } } };
+      return status.memoryInfo.pools.general.queryMemoryReservations[queryId];
+    });
+    const task = await taskJson(taskId);
+    expect(held).to.be.greaterThan(0);
+    expect(held).to.be.at.most(parseDataSize(task.json.stats.peakMemoryReservation)!);
+    await fetch(`${server.uri}/v1/task/${taskId}`, { method: 'DELETE' });
   });
 
   it('long-polls on the version: an update wakes the waiting GET', async () => {

@@ -13,7 +13,7 @@ function memoryCatalog(): { catalogs: CatalogManager; memory: Connector } {
   catalogs.register('memory', new MemoryConnector('memory'));
   const memory = catalogs.get('memory');
   if (memory === undefined) throw new Error('memory catalog missing');
-  memory.createSchema?.(session, 'shop');
+  memory.createSchema?.(session, 'shop', {});
   memory.createTable?.(session, {
     catalog: 'memory',
     schema: 'shop',
@@ -131,7 +131,7 @@ describe('information_schema', () => {
     const { memory } = memoryCatalog();
     const info = { catalog: 'memory', schema: 'information_schema', name: 't', columns: [{ name: 'x', type: BIGINT }] };
     expect(() => memory.createTable?.(session, info)).to.throw(EngineError, 'This connector does not support creating tables');
-    expect(() => memory.createSchema?.(session, 'information_schema')).to.throw(
+    expect(() => memory.createSchema?.(session, 'information_schema', {})).to.throw(
       EngineError,
       "Schema 'memory.information_schema' already exists",
     );

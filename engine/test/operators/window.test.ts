@@ -7,14 +7,23 @@ import { isWindowFunctionName, listWindowFunctions, resolveWindowFunction } from
 import { BIGINT, DOUBLE, INTEGER, VARCHAR, typeName, type SqlType } from '../../src/types/types.js';
 import { collectRows, errorOf, rowsStream, testContext } from './helpers.js';
 
-const DEFAULT_FRAME: FrameSpec = { unit: 'RANGE', start: { type: 'UNBOUNDED_PRECEDING' }, end: { type: 'CURRENT_ROW' } };
-const WHOLE: FrameSpec = { unit: 'ROWS', start: { type: 'UNBOUNDED_PRECEDING' }, end: { type: 'UNBOUNDED_FOLLOWING' } };
+const DEFAULT_FRAME: FrameSpec<number> = { unit: 'RANGE', start: { type: 'UNBOUNDED_PRECEDING' }, end: { type: 'CURRENT_ROW' } };
+const WHOLE: FrameSpec<number> = { unit: 'ROWS', start: { type: 'UNBOUNDED_PRECEDING' }, end: { type: 'UNBOUNDED_FOLLOWING' } };
 const asc = (channel: number): SortKey => ({ channel, ascending: true, nullsFirst: false });
+
+/** Appends bigint columns holding the same value on every row (frame offsets are input columns). */
+function withOffsets(types: SqlType[], rows: Scalar[][], offsets: bigint[]): { types: SqlType[]; rows: Scalar[][]; channels: number[] } {
+  return {
+    types: [...types, ...offsets.map(() => BIGINT)],
+    rows: rows.map((r) => [...r, ...offsets]),
+    channels: offsets.map((_, i) => types.length + i),
+  };
+}
 
 interface Call {
   name: string;
   args?: number[];
-  frame?: FrameSpec;
+  frame?: FrameSpec<number>;
   ignoreNulls?: boolean;
 }
 
@@ -97,14 +106,13 @@ describe('window functions', () => {
   });
 
   it('first_value, last_value, nth_value over ROWS frames, with IGNORE NULLS', async () => {
-    const t = [INTEGER, VARCHAR, BIGINT];
-    const input: Scalar[][] = [
+    const { types: t, rows: input, channels: [one] } = withOffsets([INTEGER, VARCHAR, BIGINT], [
       [1, null, 2n],
       [2, 'b', 2n],
       [3, 'c', 2n],
       [4, null, 2n],
-    ];
-    const around: FrameSpec = { unit: 'ROWS', start: { type: 'PRECEDING', offset: 1 }, end: { type: 'FOLLOWING', offset: 1 } };
+    ], [1n]);
+    const around: FrameSpec<number> = { unit: 'ROWS', start: { type: 'PRECEDING', offset: one }, end: { type: 'FOLLOWING', offset: one } };
     const out = await runWindow(t, input, [], [asc(0)], [
       { name: 'first_value', args: [1], frame: around },
       { name: 'last_value', args: [1], frame: around },
@@ -135,10 +143,10 @@ describe('window functions', () => {
   });
 
   it('sliding ROWS frames, and empty frames give count 0 and sum NULL', async () => {
-    const t = [INTEGER, BIGINT];
-    const input: Scalar[][] = [1, 2, 3, 4, 5].map((i) => [i, BigInt(i * 10)]);
-    const sliding: FrameSpec = { unit: 'ROWS', start: { type: 'PRECEDING', offset: 1 }, end: { type: 'FOLLOWING', offset: 1 } };
-    const ahead: FrameSpec = { unit: 'ROWS', start: { type: 'FOLLOWING', offset: 2 }, end: { type: 'FOLLOWING', offset: 3 } };
+    const offsets = withOffsets([INTEGER, BIGINT], [1, 2, 3, 4, 5].map((i) => [i, BigInt(i * 10)]), [1n, 2n, 3n]);
+    const { types: t, rows: input, channels: [one, two, three] } = offsets;
+    const sliding: FrameSpec<number> = { unit: 'ROWS', start: { type: 'PRECEDING', offset: one }, end: { type: 'FOLLOWING', offset: one } };
+    const ahead: FrameSpec<number> = { unit: 'ROWS', start: { type: 'FOLLOWING', offset: two }, end: { type: 'FOLLOWING', offset: three } };
     const out = await runWindow(t, input, [], [asc(0)], [
       { name: 'sum', args: [1], frame: sliding },
       { name: 'sum', args: [1], frame: ahead },
@@ -154,17 +162,11 @@ describe('window functions', () => {
   });
 
   it('RANGE frames with value offsets, ascending and descending, NULL keys as their own peers', async () => {
-    const t = [INTEGER, DOUBLE];
-    const input: Scalar[][] = [
-      [1, 1],
-      [2, 2],
-      [3, 4],
-      [4, 4.5],
-      [5, 7],
-      [6, null],
-    ];
-    const range: FrameSpec = { unit: 'RANGE', start: { type: 'PRECEDING', offset: 2 }, end: { type: 'CURRENT_ROW' } };
-    const ascending = await runWindow(t, input, [], [asc(1)], [{ name: 'count', args: [], frame: range }]);
+    // Columns: id, key, offset 2, key - 2 (the ascending bound value), key + 2 (the descending one).
+    const t = [INTEGER, DOUBLE, DOUBLE, DOUBLE, DOUBLE];
+    const input: Scalar[][] = [1, 2, 4, 4.5, 7, null].map((key, i) => [i + 1, key, 2, key === null ? null : key - 2, key === null ? null : key + 2]);
+    const range = (value: number): FrameSpec<number> => ({ unit: 'RANGE', start: { type: 'PRECEDING', offset: 2, value, sortKey: 1 }, end: { type: 'CURRENT_ROW' } });
+    const ascending = await runWindow(t, input, [], [asc(1)], [{ name: 'count', args: [], frame: range(3) }]);
     expect(ascending).to.deep.equal([
       [1, 1n],
       [2, 2n],
@@ -173,7 +175,7 @@ describe('window functions', () => {
       [5, 1n],
       [6, 1n],
     ]);
-    const descending = await runWindow(t, input, [], [{ channel: 1, ascending: false, nullsFirst: false }], [{ name: 'sum', args: [0], frame: range }]);
+    const descending = await runWindow(t, input, [], [{ channel: 1, ascending: false, nullsFirst: false }], [{ name: 'sum', args: [0], frame: range(4) }]);
     // DESC: preceding rows have larger values: for 4 (id 3) the frame is values in [4, 6] -> ids 3, 4.
     expect(descending).to.deep.equal([
       [5, 5n],
@@ -185,16 +187,24 @@ describe('window functions', () => {
     ]);
   });
 
+  it('a NULL or negative offset fails the query', async () => {
+    for (const offset of [null, -1n]) {
+      const frame: FrameSpec<number> = { unit: 'ROWS', start: { type: 'PRECEDING', offset: 1 }, end: { type: 'CURRENT_ROW' } };
+      const error = await errorOf(runWindow([INTEGER, BIGINT], [[1, 1n], [2, offset]], [], [asc(0)], [{ name: 'count', args: [], frame }]));
+      expect(error.errorName).to.equal('INVALID_WINDOW_FRAME');
+      expect(error.message).to.equal('Window frame offset value must not be negative or null');
+    }
+  });
+
   it('GROUPS frames count peer groups', async () => {
-    const t = [INTEGER, BIGINT];
-    const input: Scalar[][] = [
+    const { types: t, rows: input, channels: [one] } = withOffsets([INTEGER, BIGINT], [
       [1, 1n],
       [2, 1n],
       [3, 2n],
       [4, 3n],
       [5, 3n],
-    ];
-    const groups: FrameSpec = { unit: 'GROUPS', start: { type: 'PRECEDING', offset: 1 }, end: { type: 'CURRENT_ROW' } };
+    ], [1n]);
+    const groups: FrameSpec<number> = { unit: 'GROUPS', start: { type: 'PRECEDING', offset: one }, end: { type: 'CURRENT_ROW' } };
     const out = await runWindow(t, input, [], [asc(1)], [{ name: 'count', args: [], frame: groups }]);
     expect(out.map((r) => r[1])).to.deep.equal([2n, 2n, 3n, 3n, 3n]);
   });
@@ -202,11 +212,12 @@ describe('window functions', () => {
   it('matches brute force for sums and minimums over random frames', async () => {
     let seed = 11;
     const next = (m: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff) % m);
-    const t = [INTEGER, BIGINT, BIGINT];
-    const input: Scalar[][] = Array.from({ length: 300 }, (_, i) => [i, BigInt(next(4)), next(8) === 0 ? null : BigInt(next(100))]);
-    const frames: FrameSpec[] = [
-      { unit: 'ROWS', start: { type: 'PRECEDING', offset: 3 }, end: { type: 'FOLLOWING', offset: 2 } },
-      { unit: 'ROWS', start: { type: 'UNBOUNDED_PRECEDING' }, end: { type: 'PRECEDING', offset: 1 } },
+    const random: Scalar[][] = Array.from({ length: 300 }, (_, i) => [i, BigInt(next(4)), next(8) === 0 ? null : BigInt(next(100))]);
+    const { types: t, rows: input, channels: [one, two, three] } = withOffsets([INTEGER, BIGINT, BIGINT], random, [1n, 2n, 3n]);
+    const offsets = new Map([[one, 1], [two, 2], [three, 3]]);
+    const frames: FrameSpec<number>[] = [
+      { unit: 'ROWS', start: { type: 'PRECEDING', offset: three }, end: { type: 'FOLLOWING', offset: two } },
+      { unit: 'ROWS', start: { type: 'UNBOUNDED_PRECEDING' }, end: { type: 'PRECEDING', offset: one } },
       { unit: 'ROWS', start: { type: 'CURRENT_ROW' }, end: { type: 'UNBOUNDED_FOLLOWING' } },
     ];
     for (const frame of frames) {
@@ -218,7 +229,7 @@ describe('window functions', () => {
         const row = input[id as number];
         const partition = input.filter((r) => r[1] === row[1]);
         const i = partition.indexOf(row);
-        const off = (b: FrameSpec['start']) => Number(b.offset ?? 0);
+        const off = (b: FrameSpec<number>['start']) => (b.offset === undefined ? 0 : (offsets.get(b.offset) as number));
         const s = frame.start.type === 'UNBOUNDED_PRECEDING' ? 0 : frame.start.type === 'CURRENT_ROW' ? i : i - off(frame.start);
         const e = frame.end.type === 'UNBOUNDED_FOLLOWING' ? partition.length - 1 : frame.end.type === 'PRECEDING' ? i - off(frame.end) : i + off(frame.end);
         const values = partition.slice(Math.max(0, s), Math.max(0, e + 1)).map((r) => r[2]).filter((v): v is bigint => v !== null);

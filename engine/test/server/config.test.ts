@@ -51,7 +51,10 @@ describe('configuration', () => {
     expect(config.http.port).to.equal(9090);
     expect(config.memory).to.deep.equal({ queryMaxMemoryPerNode: 512 * 1024 ** 2, queryMaxMemory: 20 * 1024 ** 3, nodeMemory: 1024 ** 3 });
     expect(config.query.maxHistoryAge).to.equal(120_000);
-    expect(config.catalogs).to.deep.equal([{ name: 'mem2', connector: 'memory', properties: {} }]);
+    expect(config.catalogs).to.deep.equal([
+      { name: 'mem2', connector: 'memory', properties: {} },
+      { name: 'system', connector: 'system', properties: {} },
+    ]);
     const json = file('b.json', JSON.stringify({ http: { port: 7070 }, log: { level: 'warn' } }));
     expect(loadConfig({ file: json }).http.port).to.equal(7070);
     expect(loadConfig({ file: json }).log.level).to.equal('warn');
@@ -65,7 +68,18 @@ describe('configuration', () => {
     expect(both.http).to.include({ port: 9002, host: '127.0.0.1' });
     const sized = loadConfig({ env: { ENGINE_MEMORY_QUERY_MAX_MEMORY_PER_NODE: '64MB' }, flags: { catalogs: 'a=memory,s=system' } });
     expect(sized.memory.queryMaxMemoryPerNode).to.equal(64 * 1024 ** 2);
-    expect(sized.catalogs.map((c) => c.name)).to.deep.equal(['a', 's']);
+    expect(sized.catalogs.map((c) => c.name)).to.deep.equal(['a', 's', 'system']);
+  });
+
+  it('always has the system catalog, as Trino does, however the catalogs are listed', () => {
+    const listed = (config: ReturnType<typeof loadConfig>) => config.catalogs.map((c) => `${c.name}=${c.connector}`);
+    const onlyMemory = file('only-memory.yaml', 'catalogs:\n  - name: memory\n    connector: memory\n');
+    expect(listed(loadConfig({ file: onlyMemory }))).to.deep.equal(['memory=memory', 'system=system']);
+    expect(listed(loadConfig({ flags: { catalogs: 'tpch=tpch' } }))).to.deep.equal(['tpch=tpch', 'system=system']);
+    expect(listed(loadConfig({ env: { ENGINE_CATALOGS: 'memory=memory' } }))).to.deep.equal(['memory=memory', 'system=system']);
+    // Listing it explicitly keeps working, in any position and without a second copy.
+    expect(listed(loadConfig({ flags: { catalogs: 'system=system,memory=memory' } }))).to.deep.equal(['system=system', 'memory=memory']);
+    expect(configError(() => loadConfig({ flags: { catalogs: 'system=memory' } }))).to.contain("catalog 'system' is the system catalog: its connector must be 'system', not 'memory'");
   });
 
   it('names every wrong key and value', () => {

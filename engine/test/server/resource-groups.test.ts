@@ -85,6 +85,21 @@ describe('resource groups', function () {
     expect((await follow(await postStatement(base, 'SELECT 2 AS other', as('alice')))).rows).to.deep.equal([[2]]);
   });
 
+  it('names the group whose queue is full when it is an ancestor of the query\'s own group', async () => {
+    const file = groupsFile({
+      rootGroups: [{ name: 'global', hardConcurrencyLimit: 1, maxQueued: 1, subGroups: [{ name: 'adhoc_${USER}', hardConcurrencyLimit: 1, maxQueued: 100 }] }],
+      selectors: [{ group: 'global.adhoc_${USER}' }],
+    });
+    const base = await start(['--resource-groups-config-file', file]);
+    const alices = await blocking(base, as('alice'), 2);
+    expect(states(alices)).to.deep.equal(['RUNNING', 'QUEUED']);
+    const refused = await follow(await postStatement(base, 'SELECT 1', as('bob')));
+    expect(refused.final.error).to.deep.include({
+      errorName: 'QUERY_QUEUE_FULL',
+      message: 'Too many queued queries for "global" (the query\'s group is "global.adhoc_bob")',
+    });
+  });
+
   it('selects the group by source and user regexes, and rejects a query no selector matches', async () => {
     const file = groupsFile({
       rootGroups: [

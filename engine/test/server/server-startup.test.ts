@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ENGINE_MAIN, ServerProcess } from '../support/server-process.js';
-import { getJson } from '../support/statement-http.js';
+import { getJson, query } from '../support/statement-http.js';
 
 async function failedStart(args: string[]): Promise<{ code: number | null; stderr: string }> {
   const child = spawn(process.execPath, [ENGINE_MAIN, 'server', '--port', '0', '--host', '127.0.0.1', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -28,6 +28,19 @@ describe('engine server startup', function () {
       const listening = server.logs.find((l) => l.msg === 'listening')!;
       expect(listening).to.include({ nodeId: 'from-file', port: server.port, uri: server.uri });
       expect(listening.catalogs).to.deep.equal(['scratch', 'system']);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('serves the system catalog when the configuration lists other catalogs only', async () => {
+    const file = join(dir, 'no-system.yaml');
+    writeFileSync(file, 'catalogs:\n  - name: scratch\n    connector: memory\n');
+    const server = await ServerProcess.start(['--config', file]);
+    try {
+      expect(server.logs.find((l) => l.msg === 'listening')!.catalogs).to.deep.equal(['scratch', 'system']);
+      expect(await query(server.uri, 'SHOW CATALOGS')).to.deep.equal([['scratch'], ['system']]);
+      expect(await query(server.uri, "SELECT count(*) FROM system.runtime.nodes WHERE state = 'active'")).to.deep.equal([[1]]);
     } finally {
       await server.stop();
     }

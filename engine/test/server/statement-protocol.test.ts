@@ -50,6 +50,22 @@ describe('statement protocol', function () {
     for (const exchange of run.exchanges) expect(exchange.body.id).to.equal(run.final.id);
   });
 
+  it('sends char(n) values padded to n, typed char(n); a char cast to varchar unpadded', async () => {
+    const run = await runStatement(
+      base,
+      "SELECT CAST('ab' AS char(4)) AS c, CAST(NULL AS char(2)) AS n, CAST('a' AS char(3)) || CAST('b' AS char(2)) AS cc, CAST(CAST('ab' AS char(4)) AS varchar) AS v",
+      TRINO,
+    );
+    const charOf = (name: string, length: number) => ({ name, type: `char(${length})`, typeSignature: { rawType: 'char', arguments: [{ kind: 'LONG', value: length }] } });
+    expect(run.columns).to.deep.equal([
+      charOf('c', 4),
+      charOf('n', 2),
+      charOf('cc', 5),
+      { name: 'v', type: 'varchar', typeSignature: { rawType: 'varchar', arguments: [{ kind: 'LONG', value: 2147483647 }] } },
+    ]);
+    expect(run.rows).to.deep.equal([['ab  ', null, 'a  b ', 'ab']]);
+  });
+
   it('writes 64-bit integers with their exact digits', async () => {
     let next = (await postStatement(base, "SELECT 9223372036854775807 AS max, BIGINT '-9223372036854775808' AS min, BIGINT '9007199254740993' AS odd, 42 AS small", TRINO)).body.nextUri;
     const texts: string[] = [];
@@ -179,6 +195,32 @@ describe('statement protocol', function () {
     expect(row![1]).to.equal('2h');
     const bad = await runStatement(base, 'SELECT 1', { ...TRINO, 'X-Trino-Session': 'no_such_property=1' });
     expect(bad.final.error?.errorName).to.equal('INVALID_SESSION_PROPERTY');
+  });
+
+  it('fails a query whose Session header names a property that does not exist, also of a catalog', async () => {
+    const errorOf = async (session: string) => (await runStatement(base, 'SELECT 1', { ...TRINO, 'X-Trino-Session': session })).final.error;
+    expect(await errorOf('enable_dynamic_filtering=false')).to.deep.include({ errorName: 'INVALID_SESSION_PROPERTY', message: "Session property 'enable_dynamic_filtering' does not exist" });
+    expect(await errorOf('memory.splits_per_node=4')).to.deep.include({ errorName: 'INVALID_SESSION_PROPERTY', message: "Session property 'memory.splits_per_node' does not exist" });
+    expect(await errorOf('nope.x=1')).to.deep.include({ errorName: 'CATALOG_NOT_FOUND', message: "Catalog 'nope' not found" });
+    expect(await errorOf('task_concurrency=four')).to.deep.include({ errorName: 'INVALID_SESSION_PROPERTY', message: "Invalid value for session property 'task_concurrency': 'four' is not an integer" });
+  });
+
+  it("shows the node's real default of query_max_memory: memory.queryMaxMemory, 20GB unless configured", async () => {
+    const shown = await query(base, "SHOW SESSION LIKE 'query_max_memory'", TRINO);
+    expect(shown.map((r) => r.slice(0, 3))).to.deep.equal([['query_max_memory', '20GB', '20GB']]);
+  });
+
+  it('fails a query that runs longer than its query_max_execution_time with EXCEEDED_TIME_LIMIT', async () => {
+    // A million rows that the client does not read: the result buffer holds the query RUNNING until it is read.
+    const headers = { ...TRINO, 'X-Trino-Session': 'query_max_execution_time=1s' };
+    const first = await postStatement(base, MILLION_ROWS_SQL, headers);
+    let state = '';
+    for (let attempt = 0; attempt < 120 && state !== 'FAILED'; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      state = (await getJson<{ state: string }>(`${base}/v1/query/${first.body.id}`, { headers })).body.state;
+    }
+    const run = await follow(first, headers);
+    expect(run.final.error).to.deep.include({ errorName: 'EXCEEDED_TIME_LIMIT', errorType: 'INSUFFICIENT_RESOURCES', message: 'Query exceeded the maximum execution time limit of 1.00s' });
   });
 
   it('round-trips prepared statements through Added-Prepare and the Prepared-Statement header', async () => {

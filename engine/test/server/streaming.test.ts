@@ -48,4 +48,22 @@ describe('result streaming', function () {
     expect(responses).to.be.at.least(100);
     expect(bufferChecks).to.be.at.least(4);
   });
+
+  it('bounds responses by the padded size of char(n) values, not their stored size', async () => {
+    // 1500 customers of about 10 kB each once padded: some 15 MB, which must come in many responses.
+    let current: StatementResponse = (await postStatement(server.uri, 'SELECT CAST(c_name AS char(10000)) FROM tpch.tiny.customer')).body;
+    let received = 0;
+    let responses = 0;
+    while (current.nextUri) {
+      const text = await (await fetch(current.nextUri)).text();
+      current = JSON.parse(text) as StatementResponse;
+      expect(current.error, current.error?.message).to.equal(undefined);
+      expect(text.length).to.be.below(2 * 1024 * 1024);
+      for (const [name] of (current.data ?? []) as string[][]) expect(name).to.have.length(10_000);
+      received += current.data?.length ?? 0;
+      if (current.data !== undefined) responses++;
+    }
+    expect(received).to.equal(1500);
+    expect(responses).to.be.at.least(8);
+  });
 });

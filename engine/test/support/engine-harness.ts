@@ -99,7 +99,7 @@ export class EngineHarness {
     for (const s of statements) await this.query(s);
   }
 
-  /** The EngineError `sql` fails with; throws when it succeeds or fails otherwise. */
+  /** The engine error a statement fails with; throws when it succeeds or fails otherwise. */
   async failure(sql: string): Promise<EngineError> {
     try {
       await this.query(sql);

@@ -5,7 +5,7 @@
 import { expect } from 'chai';
 import type { Split } from '../../src/spi/connector.js';
 import { Scale } from '../../src/connectors/tpch/scale.js';
-import { splitRanges } from '../../src/connectors/tpch/splits.js';
+import { pageRanges, splitRanges } from '../../src/connectors/tpch/splits.js';
 import { formatTblRows } from '../../src/connectors/tpch/tbl-format.js';
 import { TPCH_TABLES, tpchTable } from '../../src/connectors/tpch/tables.js';
 import type { Column, Page } from '../../src/spi/page.js';
@@ -25,6 +25,18 @@ function columnValues(column: Column): unknown[] {
 }
 
 describe('tpch: splits', () => {
+  it('cuts a split into pages as they are read: a split of 10^11 orders gives its first pages at once', () => {
+    const lineitem = tpchTable('lineitem');
+    if (lineitem === undefined) throw new Error('lineitem');
+    // Before, the line counts of the whole split were drawn first (100 GB for this split).
+    const pages = pageRanges(lineitem, new Scale(100_000), 0, 1e11);
+    const first = pages.next().value as [number, number];
+    const second = pages.next().value as [number, number];
+    expect(first[0]).to.equal(0);
+    expect(second[0]).to.equal(first[1]);
+    expect(first[1]).to.be.within(1000, 8192);
+  });
+
   for (const { name } of TPCH_TABLES) {
     it(`${name}: concatenated splits equal the whole table, for several split sizes`, async () => {
       const metadata = table('tiny', name);

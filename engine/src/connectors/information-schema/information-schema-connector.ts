@@ -5,15 +5,17 @@
 import type { Session } from '../../spi/session.js';
 import { EngineError } from '../../errors/engine-error.js';
 import type { Page } from '../../spi/page.js';
-import type { Connector, RowPredicate, SchemaTableName, Split, TableConstraint, TableMetadata, TableStatistics } from '../../spi/connector.js';
+import type { Connector, PropertyValues, RowPredicate, SchemaTableName, Split, TableConstraint, TableMetadata, TableStatistics } from '../../spi/connector.js';
 import type { WorkerSplitSource } from '../../spi/worker-split.js';
+import type { ConnectorProperties } from '../../spi/properties.js';
 import { RowTableSet } from '../row-table.js';
 import { INFORMATION_SCHEMA, catalogView, informationSchemaTables } from './information-schema-tables.js';
 
 export class InformationSchemaConnector implements Connector {
   private readonly tables: RowTableSet;
+  readonly properties?: ConnectorProperties;
 
-  createSchema?: (session: Session, schema: string) => void;
+  createSchema?: (session: Session, schema: string, properties: PropertyValues) => void;
   dropSchema?: (session: Session, schema: string, cascade: boolean) => void;
   createTable?: (session: Session, table: TableMetadata) => void;
   dropTable?: (session: Session, schema: string, table: string) => void;
@@ -25,6 +27,7 @@ export class InformationSchemaConnector implements Connector {
     readonly name: string,
     readonly inner: Connector,
   ) {
+    if (inner.properties) this.properties = inner.properties;
     const definitions = informationSchemaTables(catalogView(name, inner, () => definitions));
     this.tables = new RowTableSet(definitions);
     this.bindWrites(inner);
@@ -80,11 +83,11 @@ export class InformationSchemaConnector implements Connector {
   private bindWrites(inner: Connector): void {
     const { createSchema, dropSchema, createTable, dropTable, insert, deleteRows } = inner;
     if (createSchema) {
-      this.createSchema = (session, schema) => {
+      this.createSchema = (session, schema, properties) => {
         if (schema === INFORMATION_SCHEMA) {
           throw new EngineError('ALREADY_EXISTS', `Schema '${this.name}.${schema}' already exists`);
         }
-        createSchema.call(inner, session, schema);
+        createSchema.call(inner, session, schema, properties);
       };
     }
     if (dropSchema) {

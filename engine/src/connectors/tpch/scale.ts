@@ -1,18 +1,33 @@
 // Scale factors: the schema names that select them and the table sizes they give. Sizes follow
 // dbgen: base count times the scale factor, truncated (so fractional scale factors work too).
 
+import { EngineError } from '../../errors/engine-error.js';
+
 /** The schemas listed (any `sf<N>` with positive N can be queried). */
 export const STANDARD_SCHEMAS: readonly string[] = ['tiny', 'sf1', 'sf10', 'sf100', 'sf300', 'sf1000'];
 
 const TINY_SCALE_FACTOR = 0.01;
+/**
+ * The largest scale factor TPC-H defines (and dbgen generates). Beyond it nothing is served: row
+ * counts and keys would soon leave the exact range of the generator's arithmetic, and a scan could
+ * never finish anyway.
+ */
+export const MAX_SCALE_FACTOR = 100_000;
 
-/** The scale factor a schema name selects, or undefined when it names none. */
+/**
+ * The scale factor a schema name selects, or undefined when it names none; a scale factor above
+ * MAX_SCALE_FACTOR fails with an error that says so.
+ */
 export function scaleFactorOfSchema(schema: string): number | undefined {
   if (schema === 'tiny') return TINY_SCALE_FACTOR;
   const match = /^sf(\d+(?:\.\d+)?)$/.exec(schema);
   if (match === null) return undefined;
   const scaleFactor = Number(match[1]);
-  return scaleFactor > 0 && Number.isFinite(scaleFactor) ? scaleFactor : undefined;
+  if (!(scaleFactor > 0)) return undefined;
+  if (!(scaleFactor <= MAX_SCALE_FACTOR)) {
+    throw new EngineError('NOT_SUPPORTED', `Scale factor ${match[1]} of schema '${schema}' is not supported: the tpch connector generates scale factors up to ${MAX_SCALE_FACTOR}, the largest TPC-H defines`);
+  }
+  return scaleFactor;
 }
 
 export const PART_BASE = 200_000;

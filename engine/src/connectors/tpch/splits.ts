@@ -31,26 +31,34 @@ export function splitRanges(table: TpchTable, scale: Scale, targetRows = SPLIT_T
   return ranges.length === 0 ? [{ start: 0, end: 0 }] : ranges;
 }
 
-/** Consecutive unit ranges covering [start, end), each of at most MAX_PAGE_ROWS rows. */
-export function pageRanges(table: TpchTable, scale: Scale, start: number, end: number): [number, number][] {
-  const ranges: [number, number][] = [];
-  if (table.unitRowCounts === undefined) {
+/** Units whose row counts are drawn at once while cutting pages: bounds that work and its memory, whatever the split's size. */
+const ROW_COUNT_CHUNK_UNITS = 65536;
+
+/**
+ * Consecutive unit ranges covering [start, end), each of at most MAX_PAGE_ROWS rows, cut as they
+ * are asked for: a split of any size costs the memory and time of one page at a time.
+ */
+export function* pageRanges(table: TpchTable, scale: Scale, start: number, end: number): Generator<[number, number]> {
+  const unitRowCounts = table.unitRowCounts;
+  if (unitRowCounts === undefined) {
     const unitsPerPage = Math.max(1, Math.floor(MAX_PAGE_ROWS / table.maxRowsPerUnit));
-    for (let from = start; from < end; from += unitsPerPage) ranges.push([from, Math.min(end, from + unitsPerPage)]);
-    return ranges;
+    for (let from = start; from < end; from += unitsPerPage) yield [from, Math.min(end, from + unitsPerPage)];
+    return;
   }
-  const rows = table.unitRowCounts(scale, start, end);
   let from = start;
   let pageRows = 0;
-  for (let unit = start; unit < end; unit++) {
-    const unitRows = rows[unit - start];
-    if (pageRows + unitRows > MAX_PAGE_ROWS) {
-      ranges.push([from, unit]);
-      from = unit;
-      pageRows = 0;
+  for (let chunkStart = start; chunkStart < end; chunkStart += ROW_COUNT_CHUNK_UNITS) {
+    const chunkEnd = Math.min(end, chunkStart + ROW_COUNT_CHUNK_UNITS);
+    const rows = unitRowCounts(scale, chunkStart, chunkEnd);
+    for (let unit = chunkStart; unit < chunkEnd; unit++) {
+      const unitRows = rows[unit - chunkStart];
+      if (pageRows + unitRows > MAX_PAGE_ROWS) {
+        yield [from, unit];
+        from = unit;
+        pageRows = 0;
+      }
+      pageRows += unitRows;
     }
-    pageRows += unitRows;
   }
-  if (from < end) ranges.push([from, end]);
-  return ranges;
+  if (from < end) yield [from, end];
 }

@@ -40,7 +40,7 @@ export class ResourceGroupManager {
       this.groupOf.set(query, group);
     } else {
       this.dropIfIdle(group);
-      query.fail(new EngineError('QUERY_QUEUE_FULL', `Too many queued queries for "${group.name}"`));
+      query.fail(queueFull(group));
     }
   }
 
@@ -112,4 +112,11 @@ export class ResourceGroupManager {
       (g.parent ? g.parent.children : this.roots).delete(g.id[g.id.length - 1]!);
     }
   }
+}
+
+/** QUERY_QUEUE_FULL naming the group whose queue is full (Trino names the query's own group even when an ancestor is the full one). */
+function queueFull(group: ResourceGroup): EngineError {
+  const full = group.fullGroup() ?? group;
+  const own = full === group ? '' : ` (the query's group is "${group.name}")`;
+  return new EngineError('QUERY_QUEUE_FULL', `Too many queued queries for "${full.name}"${own}`);
 }

@@ -71,7 +71,13 @@ export class ResourceGroup {
   }
 
   canQueueNow(): boolean {
-    return [...this.pathToRoot()].every((g) => g.canQueueMore());
+    return this.fullGroup() === undefined;
+  }
+
+  /** The group nearest this one, up to the root, whose queue is full; undefined when every one has room. */
+  fullGroup(): ResourceGroup | undefined {
+    for (const g of this.pathToRoot()) if (!g.canQueueMore()) return g;
+    return undefined;
   }
 
   enqueue(query: ManagedQuery): void {

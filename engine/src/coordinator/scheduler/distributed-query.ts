@@ -29,6 +29,12 @@ import { SplitAssigner } from './split-assigner.js';
 import { NodeGoneError, RemoteTask, type RemoteTaskInfo, type TaskNode } from './remote-task.js';
 import type { TaskChannel } from './task-channel.js';
 import { stageSnapshot, type StageSnapshot } from './stage-snapshot.js';
+import type { QueryMemoryUsage, TaskMemoryReport } from '../query-memory.js';
+import type { DistributedView } from '../query-execution-context.js';
+import type { OperatorRecorder } from '../../exec/stats/operator-recorder.js';
+import { summaryFigures, type OperatorSummary } from '../../exec/stats/operator-summary.js';
+import { addRuntimeStats } from '../../exec/stats/runtime-stats.js';
+import { TaskOutput } from '../../worker/task-output.js';
 
 export interface ClusterView {
   /** The nodes that take tasks of partitioned stages now (ACTIVE workers; this node when it takes work too). */
@@ -62,7 +68,7 @@ const MAX_PLACEMENTS = 10;
 /** How often a query waiting for a node looks again (the node list changes at health checks). */
 const NODE_WAIT_POLL_MILLIS = 100;
 
-export class DistributedQuery {
+export class DistributedQuery implements DistributedView {
   readonly stages = new Map<number, Stage>();
   private failure: EngineError | undefined;
   private readonly failed = new AbortController();
@@ -79,13 +85,17 @@ export class DistributedQuery {
     private readonly cluster: ClusterView,
     private readonly catalogs: CatalogManager,
     private readonly progress: QueryProgress,
+    private readonly memory: QueryMemoryUsage,
   ) {
     const requested = session.properties.get('query_max_memory');
     this.memoryLimit = Math.min(cluster.queryMaxMemoryBytes, (requested && parseDataSize(requested)) || Infinity);
   }
 
-  /** The query's rows: creates the tasks, then runs the root fragment here over their output. */
-  async *pages(env: ExecutionEnvironment): PageStream {
+  /**
+   * The query's rows: creates the tasks, then runs the root fragment here over their output.
+   * `explain`: EXPLAIN ANALYZE's figures, to which the tasks' operators are added at the end.
+   */
+  async *pages(env: ExecutionEnvironment, explain?: Map<number, NodeRuntimeStats>): PageStream {
     const signal = AbortSignal.any([env.operator.signal, this.failed.signal]);
     let outcome: 'finished' | 'failed' = 'failed';
     try {
@@ -93,7 +103,7 @@ export class DistributedQuery {
       const local: ExecutionEnvironment = {
         ...env,
         operator: { ...env.operator, signal },
-        remoteSources: (node) => this.exchange(node, 0, signal),
+        remoteSources: (node, stats) => this.exchange(node, 0, signal, stats),
       };
       yield* new LocalExecutionPlanner(local).plan(this.root.root);
       if (this.failure) throw this.failure;
@@ -103,21 +113,17 @@ export class DistributedQuery {
       throw error.errorName === 'REMOTE_TASK_ERROR' ? ((await this.rootCause()) ?? error) : error;
     } finally {
       await this.close(outcome === 'finished' ? false : true);
-      if (env.nodeStats !== undefined) this.addTaskNodeStats(env.nodeStats);
+      if (explain !== undefined) this.addTaskOperators(explain);
     }
   }
 
-  /** EXPLAIN ANALYZE: what each plan node of the tasks did (their final operator summaries), added to the root's. */
-  private addTaskNodeStats(stats: Map<number, NodeRuntimeStats>): void {
+  /** EXPLAIN ANALYZE: what the operators of every task did (their final summaries), by plan node. */
+  private addTaskOperators(stats: Map<number, NodeRuntimeStats>): void {
     for (const task of this.allTasks()) {
-      const pipelines = (task.info?.stats as { pipelines?: { operatorSummaries: OperatorSummaryFields[] }[] } | undefined)?.pipelines ?? [];
+      const pipelines = (task.info?.stats as { pipelines?: { operatorSummaries: OperatorSummary[] }[] } | undefined)?.pipelines ?? [];
       for (const operator of pipelines.flatMap((p) => p.operatorSummaries)) {
-        if (operator.operatorType === 'TaskOutputOperator') continue;
-        const id = Number(operator.planNodeId);
-        const entry = stats.get(id) ?? { outputRows: 0, wallMillis: 0 };
-        entry.outputRows += operator.outputPositions;
-        entry.wallMillis += parseDuration(operator.getOutputWall) ?? 0;
-        stats.set(id, entry);
+        // The task output stands for no plan node of its own (it bears the fragment root's id).
+        if (operator.operatorType !== TaskOutput.name) addRuntimeStats(stats, summaryFigures(operator));
       }
     }
   }
@@ -131,6 +137,10 @@ export class DistributedQuery {
       return stageSnapshot(this.session.queryId, fragment, stage.tasks, children);
     };
     return this.root.children.map(snapshot).filter((s): s is StageSnapshot => s !== undefined);
+  }
+
+  nodeCount(): number {
+    return new Set([this.cluster.self().nodeId, ...this.allTasks().map((t) => t.node.nodeId)]).size;
   }
 
   /**
@@ -253,8 +263,8 @@ export class DistributedQuery {
   }
 
   /** The root's reader of a remote source; when the query ends early it stops waiting at once. */
-  private exchange(node: RemoteSourceNode, consumerIndex: number, signal: AbortSignal): PageStream {
-    const client = new ExchangeClient(this.cluster.exchange);
+  private exchange(node: RemoteSourceNode, consumerIndex: number, signal: AbortSignal, stats: OperatorRecorder): PageStream {
+    const client = new ExchangeClient(this.cluster.exchange, stats);
     for (const location of this.locations(node, consumerIndex)) client.addLocation(location);
     client.setNoMoreLocations();
     abortOnSignal(client, signal, () => this.failure ?? new EngineError('USER_CANCELED', 'Query was canceled'));
@@ -266,7 +276,7 @@ export class DistributedQuery {
     const task = stage.tasks[index];
     task
       .follow((info) => {
-        this.count(task.taskId, info);
+        this.count(task, info);
         if (stage.splits !== undefined) this.supplySplits(stage, stage.splits, index, info);
       })
       .catch((e: unknown) => this.fail(e));
@@ -295,8 +305,9 @@ export class DistributedQuery {
     this.failed.abort();
   }
 
-  /** Adds what a task did since its last info to the query's progress. */
-  private count(taskId: string, info: RemoteTaskInfo): void {
+  /** Adds what a task did since its last info to the query's progress, and its memory to the query's. */
+  private count(task: RemoteTask, info: RemoteTaskInfo): void {
+    const taskId = task.taskId;
     const now = counted(info);
     const before = this.counted.get(taskId) ?? ZERO;
     const p = this.progress;
@@ -308,23 +319,31 @@ export class DistributedQuery {
     p.processedBytes += now.bytes - before.bytes;
     p.cpuTimeMillis += now.cpuMillis - before.cpuMillis;
     this.counted.set(taskId, now);
+    this.memory.taskReported(taskId, taskMemory(info), this.onThisNode(task));
     this.checkClusterMemory();
   }
 
-  /** query.max-memory: the tasks' reservations on all nodes together, as last reported. */
+  private onThisNode(task: RemoteTask): boolean {
+    return task.node.nodeId === this.cluster.self().nodeId;
+  }
+
+  /** query.max-memory: what the query holds on all nodes together (its tasks elsewhere as last reported). */
   private checkClusterMemory(): void {
-    let reserved = 0;
-    for (const c of this.counted.values()) reserved += c.memoryBytes;
+    const reserved = this.memory.reservedBytes;
     const limit = this.memoryLimit;
     if (reserved <= limit || this.failure !== undefined) return;
     this.failure = new EngineError('EXCEEDED_GLOBAL_MEMORY_LIMIT', `Query exceeded distributed memory limit of ${formatDataSize(limit)} [Allocated: ${formatDataSize(reserved)}]`);
     this.failed.abort();
   }
 
-  /** Tells every task the query is over: cancel (its output was read) or abort (failure). */
+  /**
+   * Tells every task the query is over: cancel (its output was read) or abort (failure). Their last
+   * infos carry their final peaks, which the query's memory takes in.
+   */
   private async close(abort: boolean): Promise<void> {
     this.finished = true;
     await Promise.all(this.allTasks().map((t) => t.cancel(abort)));
+    for (const task of this.allTasks()) if (task.info !== undefined) this.memory.taskReported(task.taskId, taskMemory(task.info), this.onThisNode(task));
   }
 }
 
@@ -343,14 +362,6 @@ class Refusal extends Error {
   }
 }
 
-/** The fields of a task's operator summary EXPLAIN ANALYZE reads. */
-interface OperatorSummaryFields {
-  planNodeId: string;
-  operatorType: string;
-  outputPositions: number;
-  getOutputWall: string;
-}
-
 interface Counted {
   totalSplits: number;
   queuedSplits: number;
@@ -359,10 +370,9 @@ interface Counted {
   rows: number;
   bytes: number;
   cpuMillis: number;
-  memoryBytes: number;
 }
 
-const ZERO: Counted = { totalSplits: 0, queuedSplits: 0, runningSplits: 0, completedSplits: 0, rows: 0, bytes: 0, cpuMillis: 0, memoryBytes: 0 };
+const ZERO: Counted = { totalSplits: 0, queuedSplits: 0, runningSplits: 0, completedSplits: 0, rows: 0, bytes: 0, cpuMillis: 0 };
 
 function counted(info: RemoteTaskInfo): Counted {
   const s = info.stats;
@@ -374,8 +384,11 @@ function counted(info: RemoteTaskInfo): Counted {
     rows: s.rawInputPositions,
     bytes: parseDataSize(s.rawInputDataSize) ?? 0,
     cpuMillis: parseDuration(s.totalCpuTime) ?? 0,
-    memoryBytes: parseDataSize(s.memoryReservation) ?? 0,
   };
+}
+
+function taskMemory(info: RemoteTaskInfo): TaskMemoryReport {
+  return { reservedBytes: parseDataSize(info.stats.memoryReservation) ?? 0, peakBytes: parseDataSize(info.stats.peakMemoryReservation) ?? 0 };
 }
 
 function outputBuffers(fragment: PlanFragment, consumers: number): OutputBuffersSpec {

@@ -28,8 +28,14 @@ export interface RemoteTaskInfo {
     createTime: string;
     endTime?: string;
     totalCpuTime: string;
+    totalBlockedTime: string;
     elapsedTime: string;
+    totalDrivers: number;
+    queuedDrivers: number;
+    runningDrivers: number;
+    completedDrivers: number;
     memoryReservation: string;
+    peakMemoryReservation: string;
   };
   [field: string]: unknown;
 }

@@ -4,7 +4,7 @@ import type { CatalogManager } from '../../connectors/catalog-manager.js';
 import type { ColumnMetadata, Connector, TableMetadata } from '../../spi/connector.js';
 import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import { compileFilter } from '../../exec/expression/index.js';
-import type { RowExpression } from '../../sql/planner/row-expression.js';
+import type { RowExpression, Symbol } from '../../sql/planner/row-expression.js';
 import { toChannels } from '../../exec/local-execution-planner.js';
 import { constantColumn, pageSizeInBytes, type Page } from '../../spi/page.js';
 import type { MemoryContext } from '../../exec/memory.js';
@@ -14,24 +14,26 @@ import { coerceToBoolean, translateExpression } from '../../sql/analyzer/express
 import { Scope } from '../../sql/analyzer/scope.js';
 import { connectorOrFail, qualifiedObjectName, resolveTable, resolveTableOrFail, schemaExists, type QualifiedObjectName } from '../../sql/analyzer/table-resolver.js';
 import { SymbolAllocator } from '../../sql/planner/symbols.js';
-import { canCoerce } from '../../types/coercion.js';
+import { isStoreAssignable } from '../../types/coercion.js';
 import { sqlTypeOf } from '../../sql/analyzer/type-spec.js';
 import { typeName, typesEqual } from '../../types/types.js';
 import type { Session } from '../../spi/session.js';
 import type { OutputColumn, StatementResult } from '../../spi/statement-result.js';
 import { rowCountResult, updateResult } from './results.js';
+import { evaluateProperties } from './property-values.js';
 
 /** Runs a query and returns its columns and pages (the caller drains them). */
 export type QueryRunner = (query: ast.Query, coerceTo?: ColumnMetadata[]) => Promise<{ columns: OutputColumn[]; pages: AsyncIterable<Page>; memory: MemoryContext }>;
 
-export function createSchema(s: ast.CreateSchema, session: Session, catalogs: CatalogManager): StatementResult {
+export function createSchema(s: ast.CreateSchema, session: Session, catalogs: CatalogManager, parameters: readonly RowExpression[]): StatementResult {
   const { catalog, schema, connector } = schemaTarget(s.name, session, catalogs);
   if (schemaExists(connector, session, schema)) {
     if (s.notExists) return updateResult('CREATE SCHEMA');
     throw new EngineError('ALREADY_EXISTS', `Schema '${catalog}.${schema}' already exists`, s.name.location);
   }
+  const properties = evaluateProperties(s.properties, { catalog, object: 'schema', declared: connector.properties?.schema ?? [] }, session, parameters);
   if (!connector.createSchema) throw new EngineError('NOT_SUPPORTED', `This connector does not support creating schemas`, s.location);
-  connector.createSchema(session, schema);
+  connector.createSchema(session, schema, properties);
   return updateResult('CREATE SCHEMA');
 }
 
@@ -69,7 +71,12 @@ function alreadyExists(target: QualifiedObjectName, location: SourceLocation): E
   return new EngineError('ALREADY_EXISTS', `Table '${target.catalog}.${target.schema}.${target.name}' already exists`, location);
 }
 
-export function createTable(s: ast.CreateTable, session: Session, catalogs: CatalogManager): StatementResult {
+/** The table properties of a new table in `target`'s catalog, from its WITH clause. */
+function tableProperties(s: ast.CreateTable | ast.CreateTableAsSelect, target: QualifiedObjectName, connector: Connector, session: Session, parameters: readonly RowExpression[]) {
+  return evaluateProperties(s.properties, { catalog: target.catalog, object: 'table', declared: connector.properties?.table ?? [] }, session, parameters);
+}
+
+export function createTable(s: ast.CreateTable, session: Session, catalogs: CatalogManager, parameters: readonly RowExpression[]): StatementResult {
   const { target, connector, exists } = newTableTarget(s.name, session, catalogs);
   if (exists) {
     if (s.notExists) return updateResult('CREATE TABLE');
@@ -79,19 +86,29 @@ export function createTable(s: ast.CreateTable, session: Session, catalogs: Cata
   const columns: ColumnMetadata[] = s.columns.map((c) => {
     if (seen.has(c.name.value)) throw new EngineError('DUPLICATE_COLUMN_NAME', `Column name '${c.name.value}' specified more than once`, c.location);
     seen.add(c.name.value);
-    return { name: c.name.value, type: sqlTypeOf(c.type), nullable: c.nullable, comment: c.comment };
+    const type = sqlTypeOf(c.type);
+    const properties = evaluateProperties(c.properties ?? [], { catalog: target.catalog, object: 'column', declared: connector.properties?.column ?? [] }, session, parameters);
+    return { name: c.name.value, type, nullable: c.nullable, comment: c.comment, ...(Object.keys(properties).length > 0 ? { properties } : {}) };
   });
+  const properties = tableProperties(s, target, connector, session, parameters);
   if (!connector.createTable) throw new EngineError('NOT_SUPPORTED', 'This connector does not support creating tables', s.location);
-  connector.createTable(session, { catalog: target.catalog, schema: target.schema, name: target.name, columns, comment: s.comment });
+  connector.createTable(session, { catalog: target.catalog, schema: target.schema, name: target.name, columns, comment: s.comment, properties });
   return updateResult('CREATE TABLE');
 }
 
-export async function createTableAsSelect(s: ast.CreateTableAsSelect, session: Session, catalogs: CatalogManager, run: QueryRunner): Promise<StatementResult> {
+export async function createTableAsSelect(
+  s: ast.CreateTableAsSelect,
+  session: Session,
+  catalogs: CatalogManager,
+  parameters: readonly RowExpression[],
+  run: QueryRunner,
+): Promise<StatementResult> {
   const { target, connector, exists } = newTableTarget(s.name, session, catalogs);
   if (exists) {
     if (s.notExists) return rowCountResult('CREATE TABLE', 0);
     throw alreadyExists(target, s.name.location);
   }
+  const properties = tableProperties(s, target, connector, session, parameters);
   if (!connector.createTable || !connector.insert) throw new EngineError('NOT_SUPPORTED', 'This connector does not support creating tables', s.location);
   const { columns, pages, memory } = await run(s.query);
   const aliases = s.columnAliases?.map((a) => a.value);
@@ -109,7 +126,7 @@ export async function createTableAsSelect(s: ast.CreateTableAsSelect, session: S
     if (names.has(m.name)) throw new EngineError('DUPLICATE_COLUMN_NAME', `Column name '${m.name}' specified more than once`, s.location);
     names.add(m.name);
   }
-  const table: TableMetadata = { catalog: target.catalog, schema: target.schema, name: target.name, columns: metadata, comment: s.comment };
+  const table: TableMetadata = { catalog: target.catalog, schema: target.schema, name: target.name, columns: metadata, comment: s.comment, properties };
   const collected = s.withData ? await collect(pages, memory) : [];
   connector.createTable(session, table);
   try {
@@ -136,7 +153,7 @@ export async function insert(s: ast.InsertStatement, session: Session, catalogs:
     throw new EngineError('DUPLICATE_COLUMN_NAME', 'Insert column name is specified more than once', s.location);
   }
   const { columns, pages, memory } = await run(s.query, targetColumns);
-  if (columns.length !== targetColumns.length || columns.some((c, i) => !typesEqual(c.type, targetColumns[i].type) && !canCoerce(c.type, targetColumns[i].type))) {
+  if (columns.length !== targetColumns.length || columns.some((c, i) => !typesEqual(c.type, targetColumns[i].type) && !isStoreAssignable(c.type, targetColumns[i].type))) {
     throw new EngineError(
       'TYPE_MISMATCH',
       `Insert query has mismatched column types: Table: [${targetColumns.map((c) => typeName(c.type)).join(', ')}], Query: [${columns.map((c) => typeName(c.type)).join(', ')}]`,
@@ -169,11 +186,8 @@ export function deleteRows(s: ast.DeleteStatement, session: Session, catalogs: C
   if (!s.where) {
     predicate = (page) => new Uint8Array(page.rowCount).fill(1);
   } else {
-    if (containsSubquery(s.where)) throw new EngineError('NOT_SUPPORTED', 'Subqueries in DELETE are not supported', s.where.location);
-    const symbols = new SymbolAllocator();
-    const fields = table.columns.map((c) => ({ name: c.name, qualifier: [table.catalog, table.schema, table.name], symbol: symbols.newSymbol(c.name, c.type) }));
-    const expression = coerceToBoolean(translateExpression(s.where, { scope: new Scope(fields), session, parameters }), 'WHERE clause', s.where.location);
-    const channels = toChannels(expression, fields.map((f) => f.symbol), new Map());
+    const { expression, symbols } = deleteCondition(s.where, table, session, parameters);
+    const channels = toChannels(expression, symbols, new Map());
     const filter = compileFilter(channels, table.columns.map((c) => c.type));
     predicate = (page) => {
       const mask = new Uint8Array(page.rowCount);
@@ -184,6 +198,15 @@ export function deleteRows(s: ast.DeleteStatement, session: Session, catalogs: C
   }
   const count = connector.deleteRows(session, table.schema, table.name, predicate);
   return rowCountResult('DELETE', count);
+}
+
+/** DELETE's WHERE over the table's columns (`symbols`, in table order), as a boolean expression. */
+export function deleteCondition(where: ast.Expression, table: TableMetadata, session: Session, parameters: readonly RowExpression[]): { expression: RowExpression; symbols: Symbol[] } {
+  if (containsSubquery(where)) throw new EngineError('NOT_SUPPORTED', 'Subqueries in DELETE are not supported', where.location);
+  const allocator = new SymbolAllocator();
+  const fields = table.columns.map((c) => ({ name: c.name, qualifier: [table.catalog, table.schema, table.name], symbol: allocator.newSymbol(c.name, c.type) }));
+  const expression = coerceToBoolean(translateExpression(where, { scope: new Scope(fields), session, parameters }), 'WHERE clause', where.location);
+  return { expression, symbols: fields.map((f) => f.symbol) };
 }
 
 export function dropTable(s: ast.DropTable, session: Session, catalogs: CatalogManager): StatementResult {

@@ -3,15 +3,13 @@
 
 import type { CatalogManager } from '../../connectors/catalog-manager.js';
 import { EngineError } from '../../errors/engine-error.js';
-import { evaluateConstant } from '../../exec/expression/index.js';
 import type * as ast from '../../sql/parser/ast.js';
-import { translateExpression } from '../../sql/analyzer/expression-translator.js';
-import { Scope } from '../../sql/analyzer/scope.js';
+import { formatExpression } from '../../sql/parser/formatter.js';
 import { connectorOrFail, schemaExists } from '../../sql/analyzer/table-resolver.js';
-import { formatValueAsText } from '../../types/values.js';
-import { sessionPropertyDefinition, validateSessionProperty } from '../../spi/session-properties.js';
 import { noSessionChanges, type Session } from '../../spi/session.js';
 import type { StatementResult } from '../../spi/statement-result.js';
+import type { SessionPropertyManager } from '../session-property-manager.js';
+import { constantValue, propertyText } from './property-values.js';
 import { updateResult } from './results.js';
 
 export function use(s: ast.UseStatement, session: Session, catalogs: CatalogManager): StatementResult {
@@ -27,26 +25,21 @@ export function use(s: ast.UseStatement, session: Session, catalogs: CatalogMana
   return updateResult('USE', changes);
 }
 
-export function setSession(s: ast.SetSession, session: Session): StatementResult {
+/** SET SESSION name = value: the value is a constant of the property's type (Trino's SessionPropertyEvaluator). */
+export function setSession(s: ast.SetSession, session: Session, properties: SessionPropertyManager): StatementResult {
   const name = s.name.parts.map((p) => p.value).join('.');
-  sessionPropertyDefinition(name, s.name.location);
-  const value = evaluateConstant(translateExpression(s.value, { scope: new Scope([]), session, parameters: [] }));
-  if (value === null) throw new EngineError('INVALID_SESSION_PROPERTY', `Session property '${name}' cannot be set to NULL`, s.value.location);
-  const text = typeof value === 'string' ? value : formatValueAsText(value, typeOfScalar(value));
+  const metadata = properties.metadata(name, s.name.location);
+  const refused = (reason: string) => new EngineError('INVALID_SESSION_PROPERTY', `Unable to set session property '${name}' to '${formatExpression(s.value)}': ${reason}`, s.value.location);
+  const value = constantValue(s.value, metadata, session, [], refused);
+  if (value === null) throw refused('Session property value must not be null');
   const changes = noSessionChanges();
-  changes.setSessionProperties.set(name, validateSessionProperty(name, text, s.value.location));
+  changes.setSessionProperties.set(name, propertyText(value, metadata.type));
   return updateResult('SET SESSION', changes);
 }
 
-function typeOfScalar(value: unknown) {
-  if (typeof value === 'boolean') return { kind: 'boolean' } as const;
-  if (typeof value === 'bigint') return { kind: 'bigint' } as const;
-  return { kind: 'double' } as const;
-}
-
-export function resetSession(s: ast.ResetSession): StatementResult {
+export function resetSession(s: ast.ResetSession, properties: SessionPropertyManager): StatementResult {
   const name = s.name.parts.map((p) => p.value).join('.');
-  sessionPropertyDefinition(name, s.name.location);
+  properties.metadata(name, s.name.location);
   const changes = noSessionChanges();
   changes.resetSessionProperties.push(name);
   return updateResult('RESET SESSION', changes);

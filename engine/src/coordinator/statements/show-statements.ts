@@ -8,11 +8,13 @@ import type { FunctionInfo } from '../../functions/function-info.js';
 import { listScalarFunctions } from '../../functions/scalar/registry.js';
 import { listWindowFunctions } from '../../functions/window/registry.js';
 import type * as ast from '../../sql/parser/ast.js';
+import { formatStringLiteral } from '../../sql/parser/expression-formatter.js';
+import type { Scalar } from '../../spi/page.js';
 import { connectorOrFail, resolveTableOrFail, schemaExists } from '../../sql/analyzer/table-resolver.js';
 import { BOOLEAN, typeName, VARCHAR } from '../../types/types.js';
-import { SESSION_PROPERTIES } from '../../spi/session-properties.js';
 import type { Session } from '../../spi/session.js';
 import type { StatementResult } from '../../spi/statement-result.js';
+import type { SessionPropertyManager } from '../session-property-manager.js';
 import { likeMatcher } from './like-pattern.js';
 import { column, rowsResult, varcharColumns } from './results.js';
 
@@ -65,17 +67,29 @@ export function showFunctions(s: ast.ShowFunctions): StatementResult {
   return rowsResult(columns, rows);
 }
 
-export function showSession(s: ast.ShowSession, session: Session): StatementResult {
+export function showSession(s: ast.ShowSession, session: Session, properties: SessionPropertyManager): StatementResult {
   const matches = likeMatcher(s.like, s.escape);
-  const rows = SESSION_PROPERTIES.filter((p) => matches(p.name)).map((p) => [p.name, session.properties.get(p.name) ?? p.defaultValue, p.defaultValue, p.type, p.description]);
+  const rows = properties
+    .values(session)
+    .filter((p) => matches(p.name))
+    .map((p) => [p.name, p.value, p.defaultValue, p.type, p.description]);
   return rowsResult(varcharColumns('Name', 'Value', 'Default', 'Type', 'Description'), rows);
 }
 
+/** The table as its connector keeps it, in Trino's layout: columns with NOT NULL and comments, then the table's comment and properties. */
 export function showCreateTable(s: ast.ShowCreateTable, session: Session, catalogs: CatalogManager): StatementResult {
   const table = resolveTableOrFail(catalogs, session, s.table);
-  const columns = table.columns.map((c) => `   ${quoteIdentifier(c.name)} ${typeName(c.type)}${c.nullable === false ? ' NOT NULL' : ''}`);
-  const text = `CREATE TABLE ${table.catalog}.${table.schema}.${quoteIdentifier(table.name)} (\n${columns.join(',\n')}\n)`;
+  const comment = (text: string | undefined) => (text === undefined ? '' : ` COMMENT ${formatStringLiteral(text)}`);
+  const columns = table.columns.map((c) => `   ${quoteIdentifier(c.name)} ${typeName(c.type)}${c.nullable === false ? ' NOT NULL' : ''}${comment(c.comment)}`);
+  let text = `CREATE TABLE ${table.catalog}.${table.schema}.${quoteIdentifier(table.name)} (\n${columns.join(',\n')}\n)`;
+  if (table.comment !== undefined) text += `\nCOMMENT ${formatStringLiteral(table.comment)}`;
+  const properties = Object.entries(table.properties ?? {}).sort(([a], [b]) => (a < b ? -1 : 1));
+  if (properties.length > 0) text += `\nWITH (\n${properties.map(([name, value]) => `   ${quoteIdentifier(name)} = ${propertyLiteral(value)}`).join(',\n')}\n)`;
   return rowsResult(varcharColumns('Create Table'), [[text]]);
+}
+
+function propertyLiteral(value: Scalar): string {
+  return typeof value === 'string' ? formatStringLiteral(value) : String(value);
 }
 
 function quoteIdentifier(name: string): string {

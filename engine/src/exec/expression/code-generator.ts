@@ -6,7 +6,7 @@
 
 import { scalarImplementation } from '../../functions/scalar/registry.js';
 import type { RowExpression } from '../../sql/planner/row-expression.js';
-import { IDENTITY_CAST, castFunction } from '../../types/casts.js';
+import { IDENTITY_CAST, castFunction, storeAssignmentCast } from '../../types/casts.js';
 import { type SqlType, typesEqual } from '../../types/types.js';
 import { defaultLiteral, readExpression, scalarLiteral } from './js-values.js';
 import { generateSpecialForm } from './special-forms.js';
@@ -82,7 +82,7 @@ export class CodeGenerator {
       case 'call':
         return this.generateCall(e.name, e.args, e.type);
       case 'cast':
-        return this.generateCast(this.generate(e.arg), e.arg.type, e.type, e.safe);
+        return this.generateCast(this.generate(e.arg), e.arg.type, e.type, e.safe, e.assignment === true);
       case 'special':
         return generateSpecialForm(this, e);
       case 'symbol':
@@ -140,10 +140,10 @@ export class CodeGenerator {
     );
   }
 
-  /** CAST of a generated value; TRY_CAST (safe) yields NULL where the cast fails. */
-  generateCast(arg: Emitted, from: SqlType, to: SqlType, safe: boolean): Emitted {
+  /** CAST of a generated value; TRY_CAST (safe) yields NULL where the cast fails; INSERT's store assignment. */
+  generateCast(arg: Emitted, from: SqlType, to: SqlType, safe: boolean, assignment = false): Emitted {
     if (arg.isNull === 'true' || from.kind === 'unknown') return { value: defaultLiteral(to), isNull: 'true' };
-    const fn = castFunction(from, to);
+    const fn = assignment ? storeAssignmentCast(from, to) : castFunction(from, to);
     if (fn === IDENTITY_CAST) return arg;
     const cast = this.bind(fn);
     if (!safe && arg.isNull === 'false') {

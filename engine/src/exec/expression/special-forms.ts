@@ -5,6 +5,7 @@
 import type { SpecialForm, RowExpression } from '../../sql/planner/row-expression.js';
 import { commonSuperType } from '../../types/coercion.js';
 import { castFunction } from '../../types/casts.js';
+import { padChar } from '../../types/chars.js';
 import { type SqlType, BOOLEAN, typeName, typesEqual } from '../../types/types.js';
 import type { Scalar } from '../../spi/page.js';
 import type { CodeGenerator, Emitted } from './code-generator.js';
@@ -205,7 +206,7 @@ function betweenOf(g: CodeGenerator, type: SqlType, value: Emitted, low: Emitted
 
 function like(g: CodeGenerator, args: readonly RowExpression[]): Emitted {
   const [valueExpr, patternExpr, escapeExpr] = args;
-  const value = g.generate(valueExpr);
+  const value = likeSubject(g, valueExpr);
   const constantText = (e: RowExpression | undefined): string | null | undefined =>
     e === undefined ? undefined : e.kind === 'constant' ? (e.value as string | null) : undefined;
   const pattern = constantText(patternExpr);
@@ -225,6 +226,15 @@ function like(g: CodeGenerator, args: readonly RowExpression[]): Emitted {
   const matcher = g.bind(cachedLikeMatcher);
   g.emit(`if (!${result.isNull}) ${result.value} = ${matcher}(${patternValue.value}${escapeValue === undefined ? '' : `, ${escapeValue.value}`})(${value.value});`);
   return result;
+}
+
+/** The value LIKE matches: a char(n) value padded to n (Trino's like on char), else the varchar itself. */
+function likeSubject(g: CodeGenerator, e: RowExpression): Emitted {
+  const value = g.generate(e);
+  if (e.type.kind !== 'char' || value.isNull === 'true') return value;
+  const padded = g.fresh('v');
+  g.emit(`const ${padded} = ${g.bind(padChar)}(${value.value}, ${e.type.length});`);
+  return { value: padded, isNull: value.isNull };
 }
 
 /** NULLIF(a, b): NULL when a = b, else a (b is evaluated only when a is not NULL). */

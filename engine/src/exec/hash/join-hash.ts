@@ -6,6 +6,7 @@
 import type { Column } from '../../spi/page.js';
 import type { SqlType } from '../../types/types.js';
 import { yieldIfDue } from '../cooperative.js';
+import type { Turns } from '../operators/sort-cooperatively.js';
 import { tableCapacity } from './group-by-hash.js';
 import { hashRows } from './hash-functions.js';
 import { makeKeyEquals } from './row-equality.js';
@@ -24,9 +25,9 @@ export class JoinHash {
   private probeHashes = new Int32Array(0);
 
   /** The table over `rowCount` rows of `buildKeys`, built a slice of rows at a time so that the event loop gets its turns. */
-  static async build(types: readonly SqlType[], buildKeys: readonly Column[], rowCount: number, signal?: AbortSignal): Promise<JoinHash> {
+  static async build(types: readonly SqlType[], buildKeys: readonly Column[], rowCount: number, turns?: Turns): Promise<JoinHash> {
     const hash = new JoinHash(types, buildKeys, rowCount);
-    await hash.insertAll(signal);
+    await hash.insertAll(turns);
     return hash;
   }
 
@@ -47,11 +48,11 @@ export class JoinHash {
     this.next = new Int32Array(rowCount).fill(EMPTY);
   }
 
-  private async insertAll(signal: AbortSignal | undefined): Promise<void> {
+  private async insertAll(turns: Turns | undefined): Promise<void> {
     const rowCount = this.rowCount;
     for (let from = 0; from < rowCount; from += BUILD_SLICE_ROWS) {
       hashRows(this.buildKeys, Math.min(rowCount, from + BUILD_SLICE_ROWS), this.hashes, from);
-      await yieldIfDue(signal);
+      await yieldIfDue(turns?.signal, turns?.stats);
     }
     const hasNull = anyNullKey(this.buildKeys, rowCount);
     const nullRows: number[] = [];
@@ -79,7 +80,7 @@ export class JoinHash {
           slot = (slot + 1) & this.mask;
         }
       }
-      await yieldIfDue(signal);
+      await yieldIfDue(turns?.signal, turns?.stats);
     }
     this.nullKeyRowIndexes = Int32Array.from(nullRows.reverse());
   }

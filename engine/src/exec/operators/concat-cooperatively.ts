@@ -2,10 +2,11 @@
 // and the event loop gets its turns between pages.
 
 import { yieldIfDue } from '../cooperative.js';
+import type { Turns } from './sort-cooperatively.js';
 import { allocateValues, copyValues, type Column, type Page } from '../../spi/page.js';
 import type { SqlType } from '../../types/types.js';
 
-export async function concatPagesCooperatively(types: readonly SqlType[], pages: readonly Page[], signal: AbortSignal): Promise<Page> {
+export async function concatPagesCooperatively(types: readonly SqlType[], pages: readonly Page[], ctx: Turns): Promise<Page> {
   let rowCount = 0;
   for (const p of pages) rowCount += p.rowCount;
   const columns: Column[] = types.map((type, c) => ({
@@ -22,7 +23,7 @@ export async function concatPagesCooperatively(types: readonly SqlType[], pages:
       if (to.nulls !== null && from.nulls !== null) to.nulls.set(from.nulls, offset);
     });
     offset += page.rowCount;
-    await yieldIfDue(signal);
+    await yieldIfDue(ctx.signal, ctx.stats);
   }
   return { rowCount, columns };
 }

@@ -28,7 +28,7 @@ export async function buildSide(ctx: OperatorContext, build: PageStream, spec: H
     pagesBytes += bytes;
     pages.push(page);
   }
-  const page = pages.length === 0 ? emptyPage(spec.buildTypes) : pages.length === 1 ? pages[0] : await concatPagesCooperatively(spec.buildTypes, pages, ctx.signal);
+  const page = pages.length === 0 ? emptyPage(spec.buildTypes) : pages.length === 1 ? pages[0] : await concatPagesCooperatively(spec.buildTypes, pages, ctx);
   // The concatenated copy (about as big as the pages: measuring it again would take as long as the
   // copy) replaces the pages; briefly both are held.
   if (pages.length > 1) {
@@ -47,7 +47,7 @@ export async function buildSide(ctx: OperatorContext, build: PageStream, spec: H
     spec.buildKeys.map((c) => spec.buildTypes[c]),
     spec.buildKeys.map((c) => page.columns[c]),
     rows,
-    ctx.signal,
+    ctx,
   );
   reservation.add(hash.sizeInBytes() - JoinHash.estimateBytes(rows));
   return { page, hash, next: hash.next };

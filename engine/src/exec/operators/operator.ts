@@ -3,17 +3,11 @@
 // iterator, which closes the operator chain (so LIMIT stops the scan).
 
 import type { MemoryContext } from '../memory.js';
+import type { OperatorRecorder } from '../stats/operator-recorder.js';
 import type { Page } from '../../spi/page.js';
 import type { SqlType } from '../../types/types.js';
 
 export type PageStream = AsyncIterable<Page>;
-
-/** Counters an operator updates as it runs; the query's stats add them up. */
-export interface OperatorStats {
-  inputRows: number;
-  inputBytes: number;
-  outputRows: number;
-}
 
 export interface OperatorContext {
   /** Every retained byte is reserved here and freed when released. */
@@ -22,6 +16,11 @@ export interface OperatorContext {
   signal: AbortSignal;
   /** Session time zone, for functions that need it. */
   timeZone: string;
+  /**
+   * The operator's counts and times, for what only the operator sees: the rows a source reads, the
+   * waits it announces (blockedOn), the CPU of its worker threads.
+   */
+  stats?: OperatorRecorder;
 }
 
 /** Rows per output page operators aim for. */

@@ -3,15 +3,19 @@
 // then merged pairwise, with turns between runs and every RUN_ROWS merged rows.
 
 import { yieldIfDue } from '../cooperative.js';
+import type { OperatorContext } from './operator.js';
 
 const RUN_ROWS = 8192;
 
+/** What a long loop of an operator needs for its turns: the query's signal, and the operator's stats to count them as blocked. */
+export type Turns = Pick<OperatorContext, 'signal' | 'stats'>;
+
 /** `order` sorted by `compare` (ties keep their order); may return another array than `order`. */
-export async function sortCooperatively(order: Int32Array, compare: (a: number, b: number) => number, signal: AbortSignal): Promise<Int32Array> {
+export async function sortCooperatively(order: Int32Array, compare: (a: number, b: number) => number, ctx: Turns): Promise<Int32Array> {
   const n = order.length;
   for (let start = 0; start < n; start += RUN_ROWS) {
     order.subarray(start, Math.min(n, start + RUN_ROWS)).sort(compare);
-    await yieldIfDue(signal);
+    await yieldIfDue(ctx.signal, ctx.stats);
   }
   let from: Int32Array = order;
   let to: Int32Array = new Int32Array(n);
@@ -24,7 +28,7 @@ export async function sortCooperatively(order: Int32Array, compare: (a: number, 
       for (let k = left; k < end; ) {
         const stop = Math.min(end, k + RUN_ROWS);
         while (k < stop) to[k++] = j >= end || (i < mid && compare(from[i], from[j]) <= 0) ? from[i++] : from[j++];
-        await yieldIfDue(signal);
+        await yieldIfDue(ctx.signal, ctx.stats);
       }
     }
     [from, to] = [to, from];

@@ -7,7 +7,7 @@ import type { SqlType } from '../../types/types.js';
 import { gatherRows } from './gather-rows.js';
 import { TARGET_PAGE_ROWS, type OperatorContext, type PageStream, type SortKey } from './operator.js';
 import { MemoryReservation, throwIfCanceled } from './operator-support.js';
-import { sortCooperatively } from './sort-cooperatively.js';
+import { sortCooperatively, type Turns } from './sort-cooperatively.js';
 import { makePreparedRowCompare, prepareKeys } from './value-ordering.js';
 
 /** Every row of the buffered pages as (page, row) references. */
@@ -43,14 +43,14 @@ export async function bufferInput(ctx: OperatorContext, input: PageStream, reser
 }
 
 /** The order of the buffered rows under `keys` (stable: ties keep input order), sorted with the event loop's turns. */
-export async function sortOrder(rows: BufferedRows, types: readonly SqlType[], keys: readonly SortKey[], signal: AbortSignal): Promise<Int32Array> {
+export async function sortOrder(rows: BufferedRows, types: readonly SqlType[], keys: readonly SortKey[], ctx: Turns): Promise<Int32Array> {
   const order = new Int32Array(rows.count);
   for (let i = 0; i < rows.count; i++) order[i] = i;
   if (keys.length === 0) return order;
   const prepared = rows.pages.map((p) => prepareKeys(keys, p.columns));
   const compare = makePreparedRowCompare(keys, types);
   const { pageIds, rowIds } = rows;
-  return sortCooperatively(order, (a, b) => compare(prepared[pageIds[a]], rowIds[a], prepared[pageIds[b]], rowIds[b]) || a - b, signal);
+  return sortCooperatively(order, (a, b) => compare(prepared[pageIds[a]], rowIds[a], prepared[pageIds[b]], rowIds[b]) || a - b, ctx);
 }
 
 export async function* sort(ctx: OperatorContext, input: PageStream, types: readonly SqlType[], keys: readonly SortKey[]): PageStream {
@@ -58,7 +58,7 @@ export async function* sort(ctx: OperatorContext, input: PageStream, types: read
   try {
     const rows = await bufferInput(ctx, input, reservation);
     reservation.add(rows.count * 4);
-    const order = await sortOrder(rows, types, keys, ctx.signal);
+    const order = await sortOrder(rows, types, keys, ctx);
     throwIfCanceled(ctx);
     const pageIds = new Int32Array(Math.min(TARGET_PAGE_ROWS, rows.count));
     const rowIds = new Int32Array(pageIds.length);

@@ -3,6 +3,7 @@
 // Comparators are specialised per storage and read typed arrays directly.
 
 import type { Column, ColumnValues } from '../../spi/page.js';
+import { compareChars, compareStrings } from '../../types/chars.js';
 import { SHORT_DECIMAL_PRECISION, type SqlType } from '../../types/types.js';
 import { int64Words } from '../hash/hash-functions.js';
 import type { SortKey } from './operator.js';
@@ -18,23 +19,6 @@ export function compareNumbers(a: number, b: number): number {
   const aNaN = a !== a;
   const bNaN = b !== b;
   return aNaN === bNaN ? 0 : aNaN ? 1 : -1;
-}
-
-/** Surrogates (U+D800..DFFF) encode code points above U+FFFF, so they sort after U+E000..FFFF. */
-function codePointRank(unit: number): number {
-  return unit >= 0xe000 ? unit - 0x800 : unit >= 0xd800 ? unit + 0x2000 : unit;
-}
-
-/** Code point order (what comparing UTF-8 bytes gives). */
-export function compareStrings(a: string, b: string): number {
-  if (a === b) return 0;
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x !== y) return x < 0xd800 && y < 0xd800 ? x - y : codePointRank(x) - codePointRank(y);
-  }
-  return a.length - b.length;
 }
 
 export function compareBytes(a: Uint8Array, b: Uint8Array): number {
@@ -73,8 +57,9 @@ export function valueCompareFor(type: SqlType): ValueCompare {
     case 'decimal':
       return type.precision <= SHORT_DECIMAL_PRECISION ? compareInt64Words : (a, i, b, j) => compareBigints((a as bigint[])[i], (b as bigint[])[j]);
     case 'varchar':
-    case 'char':
       return (a, i, b, j) => compareStrings((a as string[])[i], (b as string[])[j]);
+    case 'char':
+      return (a, i, b, j) => compareChars((a as string[])[i], (b as string[])[j]);
     case 'varbinary':
       return (a, i, b, j) => compareBytes((a as Uint8Array[])[i], (b as Uint8Array[])[j]);
     case 'double':

@@ -3,8 +3,7 @@
 // column one partition at a time over per-row frames. Output: every input column, then one column
 // per function, in partition / ORDER BY order.
 
-import { EngineError } from '../../errors/engine-error.js';
-import { allocateOutput, toFloat64 } from '../../functions/aggregate/accumulator-support.js';
+import { allocateOutput } from '../../functions/aggregate/accumulator-support.js';
 import type { WindowFunction } from '../../functions/window/window-function.js';
 import type { SqlType } from '../../types/types.js';
 import { makeKeyEquals } from '../hash/row-equality.js';
@@ -14,12 +13,13 @@ import { TARGET_PAGE_ROWS, type OperatorContext, type PageStream, type SortKey }
 import { MemoryReservation, throwIfCanceled } from './operator-support.js';
 import { bufferInput, sortOrder } from './sort.js';
 import type { FrameSpec } from '../../sql/planner/window-frame.js';
-import { computeFrames, frameNeedsRangeKey, type RangeKey } from './window-frames.js';
+import { computeFrames, prepareFrame } from './window-frames.js';
 
 export interface WindowFunctionSpec {
   function: WindowFunction;
   argumentChannels: number[];
-  frame: FrameSpec;
+  /** Offsets and RANGE bound values are channels of the input. */
+  frame: FrameSpec<number>;
   ignoreNulls: boolean;
 }
 
@@ -36,7 +36,7 @@ export async function* window(ctx: OperatorContext, input: PageStream, types: re
     const n = rows.count;
     if (n === 0) return;
     const keys: SortKey[] = [...spec.partitionChannels.map((channel) => ({ channel, ascending: true, nullsFirst: false })), ...spec.orderKeys];
-    const order = await sortOrder(rows, types, keys, ctx.signal);
+    const order = await sortOrder(rows, types, keys, ctx);
     throwIfCanceled(ctx);
     const sorted = gatherRows(
       types,
@@ -59,13 +59,13 @@ export async function* window(ctx: OperatorContext, input: PageStream, types: re
     reservation.add(n * 8);
     spec.functions.forEach((f, index) => {
       const evaluator = f.function.createEvaluator();
-      const rangeKey = frameNeedsRangeKey(f.frame) ? rangeKeyOf(sorted, spec.orderKeys) : null;
+      const frame = prepareFrame(f.frame, sorted, spec.orderKeys);
       const args = f.argumentChannels.map((c) => sorted.columns[c]);
       for (let p = 0; p < partitionStarts.length; p++) {
         if ((p & 255) === 0) throwIfCanceled(ctx);
         const start = partitionStarts[p];
         const end = p + 1 < partitionStarts.length ? partitionStarts[p + 1] : n;
-        computeFrames(f.frame, start, end, peerStart, peerEnd, rangeKey, frameStart, frameEnd);
+        computeFrames(frame, start, end, peerStart, peerEnd, frameStart, frameEnd);
         evaluator.evaluate({ start, end, args, peerStart, peerEnd, frameStart, frameEnd, ignoreNulls: f.ignoreNulls }, outputs[index].out);
       }
     });
@@ -121,19 +121,6 @@ function peers(page: Page, types: readonly SqlType[], orderChannels: readonly nu
     }
   }
   return { peerStart, peerEnd };
-}
-
-/** The ORDER BY key of a RANGE frame with offsets, as ascending doubles in value units. */
-function rangeKeyOf(sorted: Page, orderKeys: readonly SortKey[]): RangeKey {
-  if (orderKeys.length !== 1) {
-    throw new EngineError('INVALID_WINDOW_FRAME', 'Window frame of type RANGE PRECEDING or FOLLOWING requires single sort item in ORDER BY');
-  }
-  const key = orderKeys[0];
-  const column = sorted.columns[key.channel];
-  const values = toFloat64(column).slice();
-  const scale = column.type.kind === 'decimal' ? 10 ** column.type.scale : 1;
-  for (let i = 0; i < values.length; i++) values[i] = (key.ascending ? 1 : -1) * (values[i] / scale);
-  return { values, nulls: column.nulls };
 }
 
 function withoutEmptyNulls(column: Column): Column {

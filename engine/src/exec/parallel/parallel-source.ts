@@ -64,7 +64,8 @@ export const WORKER_FINAL_MIN_WORKERS = 3;
 let nextTaskId = 1;
 
 export async function* parallelSource(env: ParallelEnvironment, spec: ParallelSourceSpec, pool: WorkerPool = sharedWorkerPool()): PageStream {
-  await Promise.all(spec.splits.map((split) => split.ready()));
+  const prepared = Promise.all(spec.splits.map((split) => split.ready()));
+  await (env.operator.stats?.blockedOn(prepared) ?? prepared);
   if (spec.more !== undefined && spec.aggregation !== undefined) throw new EngineError('GENERIC_INTERNAL_ERROR', 'A parallel aggregation needs its splits up front');
   const run = new ParallelRun(env, spec, pool);
   if (spec.more !== undefined) void run.feed(spec.more);
@@ -167,7 +168,8 @@ class ParallelRun {
         continue;
       }
       if (this.running.size === 0) return;
-      await new Promise<void>((resolve) => (this.wakeUp = resolve));
+      const woken = new Promise<void>((resolve) => (this.wakeUp = resolve));
+      await (this.env.operator.stats?.blockedOn(woken) ?? woken);
     }
   }
 
@@ -213,7 +215,8 @@ class ParallelRun {
         progress.completedSplits++;
         progress.processedRows += message.rows;
         progress.processedBytes += message.bytes;
-        progress.cpuTimeMillis += message.cpuMillis;
+        this.env.operator.stats?.input(message.rows, message.bytes);
+        this.addWorkerCpu(message.cpuMillis);
         this.finished.splits++;
         this.finished.rows += message.rows;
         this.finished.bytes += message.bytes;
@@ -225,7 +228,7 @@ class ParallelRun {
         this.fail(new PartialAggregationDoesNotPay());
         return;
       case 'done':
-        progress.cpuTimeMillis += message.cpuMillis;
+        this.addWorkerCpu(message.cpuMillis);
         this.running.delete(worker);
         this.mirrorWorkerMemory(worker, 0);
         break;
@@ -236,6 +239,13 @@ class ParallelRun {
         break;
     }
     this.notify();
+  }
+
+  /** The CPU of a worker thread: the operator's, and so the task's. */
+  private addWorkerCpu(millis: number): void {
+    const stats = this.env.operator.stats;
+    if (stats !== undefined) stats.addBackgroundCpu(millis);
+    else this.env.progress.cpuTimeMillis += millis;
   }
 
   /** Counts a worker's heap use in the query's memory, so its limit and the node's cover the workers too. */

@@ -4,12 +4,12 @@ import type { Scalar } from '../../spi/page.js';
 import type { SqlType } from '../../types/types.js';
 import { BOOLEAN } from '../../types/types.js';
 import { type ScalarFunctionDefinition, type ScalarImplementation, body, operatorBody } from './signature.js';
-import { equalityFor, identityFor, lessThanFor, lessThanOrEqualFor } from './value-comparison.js';
+import { equalityFor, hasJsOrder, identityFor, lessThanFor, lessThanOrEqualFor } from './value-comparison.js';
 
 const T = { variable: 'T' } as const;
 
-/** Values JS operators compare correctly: numbers, bigints, strings, booleans (not byte arrays). */
-function isPrimitive(t: SqlType): boolean {
+/** Values JS's === tells equal: numbers, bigints, strings (chars are stored unpadded), booleans. */
+function hasJsEquality(t: SqlType): boolean {
   return t.kind !== 'varbinary';
 }
 
@@ -22,21 +22,21 @@ function comparison(name: string, description: string, implement: (type: SqlType
 }
 
 export const COMPARISON_OPERATORS: readonly ScalarFunctionDefinition[] = [
-  comparison('equal', 'Equality', (t) => (isPrimitive(t) ? operatorBody('===') : body(equalityFor(t)))),
+  comparison('equal', 'Equality', (t) => (hasJsEquality(t) ? operatorBody('===') : body(equalityFor(t)))),
   comparison('not_equal', 'Inequality', (t) => {
-    if (isPrimitive(t)) return operatorBody('!==');
+    if (hasJsEquality(t)) return operatorBody('!==');
     const eq = equalityFor(t);
     return body((a: Scalar, b: Scalar) => !eq(a, b));
   }),
-  comparison('less_than', 'Less than', (t) => (isPrimitive(t) ? operatorBody('<') : body(lessThanFor(t)))),
-  comparison('less_than_or_equal', 'Less than or equal', (t) => (isPrimitive(t) ? operatorBody('<=') : body(lessThanOrEqualFor(t)))),
+  comparison('less_than', 'Less than', (t) => (hasJsOrder(t) ? operatorBody('<') : body(lessThanFor(t)))),
+  comparison('less_than_or_equal', 'Less than or equal', (t) => (hasJsOrder(t) ? operatorBody('<=') : body(lessThanOrEqualFor(t)))),
   comparison('greater_than', 'Greater than', (t) => {
-    if (isPrimitive(t)) return operatorBody('>');
+    if (hasJsOrder(t)) return operatorBody('>');
     const lt = lessThanFor(t);
     return body((a: Scalar, b: Scalar) => lt(b, a));
   }),
   comparison('greater_than_or_equal', 'Greater than or equal', (t) => {
-    if (isPrimitive(t)) return operatorBody('>=');
+    if (hasJsOrder(t)) return operatorBody('>=');
     const le = lessThanOrEqualFor(t);
     return body((a: Scalar, b: Scalar) => le(b, a));
   }),

@@ -5,6 +5,7 @@ import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import { type SqlType, typeName, typesEqual } from '../../types/types.js';
 import type { FunctionInfo } from '../function-info.js';
 import { NUMERIC_ARITHMETIC_OPERATORS } from './arithmetic-operators.js';
+import { CHAR_FUNCTIONS } from './char-functions.js';
 import { COMPARISON_OPERATORS } from './comparison-operators.js';
 import { DATETIME_FUNCTIONS } from './datetime-functions.js';
 import { MATH_FUNCTIONS } from './math-functions.js';
@@ -54,7 +55,7 @@ function index(definitions: readonly ScalarFunctionDefinition[]): Map<string, En
   return byName;
 }
 
-const FUNCTIONS = index([...MATH_FUNCTIONS, ...STRING_FUNCTIONS, ...REGEXP_FUNCTIONS, ...DATETIME_FUNCTIONS]);
+const FUNCTIONS = index([...MATH_FUNCTIONS, ...STRING_FUNCTIONS, ...CHAR_FUNCTIONS, ...REGEXP_FUNCTIONS, ...DATETIME_FUNCTIONS]);
 const OPERATORS = index([...NUMERIC_ARITHMETIC_OPERATORS, ...TEMPORAL_OPERATORS, ...COMPARISON_OPERATORS]);
 
 function bindAll(entry: Entry, argumentTypes: readonly SqlType[]): BoundSignature | undefined {
@@ -80,7 +81,7 @@ export function resolveScalarFunction(name: string, argumentTypes: readonly SqlT
   const lower = name.toLowerCase();
   const entry = FUNCTIONS.get(lower);
   if (entry === undefined) throw new EngineError('FUNCTION_NOT_FOUND', `Function '${lower}' not registered`, location);
-  const bound = bindAll(entry, argumentTypes);
+  const bound = atCall(location, () => bindAll(entry, argumentTypes));
   if (bound === undefined) {
     const expected = [...new Set(entry.signatures.map((s) => formatTemplate(lower, s)))].sort().join(', ');
     throw new EngineError(
@@ -90,6 +91,16 @@ export function resolveScalarFunction(name: string, argumentTypes: readonly SqlT
     );
   }
   return toSignature(entry, bound);
+}
+
+/** Runs `f`, giving an error it raises without a position (a result type that cannot exist) the call's. */
+function atCall<T>(location: SourceLocation | undefined, f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof EngineError && e.location === undefined && location !== undefined) throw new EngineError(e.errorName, e.rawMessage, location);
+    throw e;
+  }
 }
 
 /** Resolves an operator; TYPE_MISMATCH with Trino's wording when no signature accepts the arguments. */

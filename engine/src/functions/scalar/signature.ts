@@ -38,6 +38,8 @@ export interface SignatureTemplate {
   /** The last parameter repeats; at least `minArgs` arguments. */
   readonly variadic?: { minArgs: number };
   readonly returnType: SqlType | ((argumentTypes: readonly SqlType[]) => SqlType);
+  /** How SHOW FUNCTIONS names a computed return type when it is not the first parameter's family. */
+  readonly returnTypeDisplay?: string;
   /** The body for these exact (bound) argument types and return type. */
   readonly implement: (argumentTypes: readonly SqlType[], returnType: SqlType) => ScalarImplementation;
 }
@@ -163,6 +165,7 @@ const FAMILY_DISPLAY: Record<TypeFamily, string> = {
 /** The returned type of a template as SHOW FUNCTIONS prints it. */
 export function formatTemplateReturnType(template: SignatureTemplate): string {
   if (typeof template.returnType !== 'function') return typeName(template.returnType);
+  if (template.returnTypeDisplay !== undefined) return template.returnTypeDisplay;
   const probe = template.params.map((p) => (isFamily(p) || isVariable(p) ? undefined : p));
   if (probe.every((t) => t !== undefined)) return typeName(template.returnType(probe as SqlType[]));
   const family = template.params.find(isFamily);

@@ -71,6 +71,12 @@ function pad(left: boolean) {
   };
 }
 
+export const lpad = pad(true);
+
+export function reverseCodePoints(s: string): string {
+  return codePoints(s).reverse().join('');
+}
+
 function replaceAll(s: string, search: string, replacement: string): string {
   if (search === '') return replacement + codePoints(s).map((p) => p + replacement).join('');
   return s.split(search).join(replacement);
@@ -96,6 +102,13 @@ function codePointSet(chars: string): ReadonlySet<string> {
   return set;
 }
 
+/** `s` without the leading and/or trailing code points that are among `chars`. */
+export function trimCharSet(s: string, chars: string, leading: boolean, trailing: boolean): string {
+  const set = codePointSet(chars);
+  const start = leading ? trimLeadingChars(s, set) : s;
+  return trailing ? trimTrailingChars(start, set) : start;
+}
+
 function trimFunction(name: string, description: string, leading: boolean, trailing: boolean): ScalarFunctionDefinition {
   return {
     names: [name],
@@ -109,18 +122,14 @@ function trimFunction(name: string, description: string, leading: boolean, trail
       {
         params: [VARCHAR_X, VARCHAR_X],
         returnType: sameAsFirst,
-        implement: () =>
-          body((s: string, chars: string) => {
-            const set = codePointSet(chars);
-            const start = leading ? trimLeadingChars(s, set) : s;
-            return trailing ? trimTrailingChars(start, set) : start;
-          }),
+        implement: () => body((s: string, chars: string) => trimCharSet(s, chars, leading, trailing)),
       },
     ],
   };
 }
 
 const utf8Encoder = new TextEncoder();
+export const toUtf8 = (s: string): Uint8Array => utf8Encoder.encode(s);
 const utf8Decoder = new TextDecoder('utf-8'); // replaces invalid sequences with U+FFFD, as Trino does
 
 function concatBytes(...parts: Uint8Array[]): Uint8Array {
@@ -192,13 +201,13 @@ export const STRING_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
     description: 'Splits a string by a delimiter and returns the specified field (counting from one)',
     signatures: [string([VARCHAR_X, VARCHAR_X, BIGINT], sameAsFirst, splitPart, true)],
   },
-  { names: ['lpad'], description: 'Pads a string on the left', signatures: [string([VARCHAR_X, BIGINT, VARCHAR_X], VARCHAR, pad(true))] },
+  { names: ['lpad'], description: 'Pads a string on the left', signatures: [string([VARCHAR_X, BIGINT, VARCHAR_X], VARCHAR, lpad)] },
   { names: ['rpad'], description: 'Pads a string on the right', signatures: [string([VARCHAR_X, BIGINT, VARCHAR_X], VARCHAR, pad(false))] },
   {
     names: ['reverse'],
     description: 'Reverses the given string',
     signatures: [
-      string([VARCHAR_X], sameAsFirst, (s: string) => codePoints(s).reverse().join('')),
+      string([VARCHAR_X], sameAsFirst, reverseCodePoints),
       string([VARBINARY], VARBINARY, (b: Uint8Array) => b.slice().reverse()),
     ],
   },
@@ -227,7 +236,7 @@ export const STRING_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
       }),
     ],
   },
-  { names: ['to_utf8'], description: 'Encodes the string to UTF-8', signatures: [string([VARCHAR_X], VARBINARY, (s: string) => utf8Encoder.encode(s))] },
+  { names: ['to_utf8'], description: 'Encodes the string to UTF-8', signatures: [string([VARCHAR_X], VARBINARY, toUtf8)] },
   {
     names: ['from_utf8'],
     description: 'Decodes the UTF-8 encoded string',
@@ -236,6 +245,6 @@ export const STRING_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
 ];
 
 /** A bigint argument as a JS number, saturated to the int range as Trino saturates. */
-function clampToInt(n: bigint): number {
+export function clampToInt(n: bigint): number {
   return n > 2147483647n ? 2147483647 : n < -2147483648n ? -2147483648 : Number(n);
 }

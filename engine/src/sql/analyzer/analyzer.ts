@@ -10,10 +10,13 @@ import type { ExpressionEvaluator } from '../planner/expression-evaluator.js';
 import { PlannerContext } from '../planner/planner-context.js';
 import { visibleFields } from './relation-plan.js';
 import { QueryPlanner } from './query-planner.js';
+import type { Field } from './scope.js';
 
 export interface AnalyzedQuery {
   root: PlanNode;
   columns: OutputColumn[];
+  /** The output fields the columns come from: their origins and aliases (DESCRIBE OUTPUT). */
+  fields: Field[];
   context: PlannerContext;
 }
 
@@ -28,5 +31,5 @@ export function analyzeQuery(
   const plan = new QueryPlanner(context).planQuery(query);
   const fields = visibleFields(plan);
   const root = context.factory.restrict(plan.node, fields.map((f) => f.symbol));
-  return { root, columns: fields.map((f, i) => ({ name: f.name ?? `_col${i}`, type: f.symbol.type })), context };
+  return { root, columns: fields.map((f, i) => ({ name: f.name ?? `_col${i}`, type: f.symbol.type })), fields, context };
 }

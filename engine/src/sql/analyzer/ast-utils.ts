@@ -136,3 +136,18 @@ export function splitConjuncts(e: ast.Expression): ast.Expression[] {
   if (e.kind === 'LogicalBinary' && e.operator === 'AND') return [...splitConjuncts(e.left), ...splitConjuncts(e.right)];
   return [e];
 }
+
+/** How many `?` parameters a statement has. */
+export function countParameters(node: unknown): number {
+  let max = -1;
+  const visit = (value: unknown) => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === 'object') {
+      const record = value as Record<string, unknown>;
+      if (record.kind === 'Parameter') max = Math.max(max, record.index as number);
+      for (const key of Object.keys(record)) if (key !== 'location') visit(record[key]);
+    }
+  };
+  visit(node);
+  return max + 1;
+}

@@ -64,17 +64,23 @@ export function translateExpression(expression: ast.Expression, context: Transla
 /** Wraps `e` in a cast to `type` unless it already has that type. */
 export function coerce(e: RowExpression, type: SqlType, location?: SourceLocation): RowExpression {
   if (typesEqual(e.type, type)) return e;
-  if (e.type.kind === 'unknown') return constant(null, type);
+  if (e.type.kind === 'unknown') return typedNull(e, type);
   if (!canCoerce(e.type, type)) {
     throw new EngineError('TYPE_MISMATCH', `Cannot coerce ${typeName(e.type)} to ${typeName(type)}`, location);
   }
   return { kind: 'cast', arg: e, type, safe: false };
 }
 
+/** NULL of `type` in place of an expression of unknown type; a described `?` takes `type` as its own. */
+function typedNull(e: RowExpression, type: SqlType): RowExpression {
+  if (e.kind === 'constant' && e.parameter) e.parameter.inferred ??= type;
+  return constant(null, type);
+}
+
 /** Coerces an expression used as a condition to boolean, with Trino's message on failure. */
 export function coerceToBoolean(e: RowExpression, what: string, location: SourceLocation): RowExpression {
   if (e.type.kind === 'boolean') return e;
-  if (e.type.kind === 'unknown') return constant(null, BOOLEAN);
+  if (e.type.kind === 'unknown') return typedNull(e, BOOLEAN);
   throw new EngineError('TYPE_MISMATCH', `${what} must evaluate to a boolean: actual type ${typeName(e.type)}`, location);
 }
 
@@ -163,10 +169,10 @@ function translateNode(e: ast.Expression, context: TranslationContext, translate
       return e.negated ? special('not', BOOLEAN, inList) : inList;
     }
     case 'Like': {
-      const args = [translate(e.value), translate(e.pattern), ...(e.escape ? [translate(e.escape)] : [])].map((a) =>
-        toVarchar(a, e.location),
-      );
-      const like = special('like', BOOLEAN, ...args);
+      // A char(n) value stays char: LIKE matches it padded to n, as Trino's like(char(x), pattern) does.
+      const value = translate(e.value);
+      const patterns = [translate(e.pattern), ...(e.escape ? [translate(e.escape)] : [])].map((a) => toVarchar(a, e.location));
+      const like = special('like', BOOLEAN, value.type.kind === 'char' ? value : toVarchar(value, e.location), ...patterns);
       return e.negated ? special('not', BOOLEAN, like) : like;
     }
     case 'SearchedCase':

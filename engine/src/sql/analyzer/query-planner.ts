@@ -3,6 +3,7 @@
 
 import { EngineError } from '../../errors/engine-error.js';
 import type { Scalar } from '../../spi/page.js';
+import { BIGINT } from '../../types/types.js';
 import type * as ast from '../parser/ast.js';
 import type { OrderingItem, PlanNode } from '../planner/plan.js';
 import type { RowExpression, Symbol } from '../planner/row-expression.js';
@@ -86,7 +87,13 @@ export class QueryPlanner {
   }
 
   private rowCount(e: ast.Expression, clause: string): number {
-    const value = this.constantValue(e);
+    const expression = translateExpression(e, { scope: new Scope([]), session: this.context.session, parameters: this.context.parameters });
+    // A described `?` is a bigint row count, with no value to plan with: plan no limit and no offset.
+    if (expression.kind === 'constant' && expression.parameter) {
+      coerce(expression, BIGINT);
+      return clause === 'LIMIT' ? Infinity : 0;
+    }
+    const value = this.context.evaluator.evaluateConstant(expression);
     const n = typeof value === 'bigint' ? Number(value) : value;
     if (typeof n !== 'number' || !Number.isInteger(n) || n < 0) {
       throw new EngineError('INVALID_ARGUMENTS', `${clause} row count must be a non-negative integer`, e.location);
@@ -132,7 +139,7 @@ export class QueryPlanner {
   /** Re-labels a relation's fields with new names/qualifier (aliases). */
   static relabel(plan: RelationPlan, qualifier: string[] | undefined, names?: (string | undefined)[]): RelationPlan {
     const fields = visibleFields(plan);
-    const relabeled: Field[] = fields.map((f, i) => ({ name: names ? names[i] : f.name, qualifier, symbol: f.symbol }));
+    const relabeled: Field[] = fields.map((f, i) => ({ name: names ? names[i] : f.name, qualifier, symbol: f.symbol, ...(f.origin ? { origin: f.origin } : {}) }));
     return { node: plan.node, scope: new Scope(relabeled, plan.scope.outer) };
   }
 

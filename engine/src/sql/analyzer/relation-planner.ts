@@ -36,7 +36,8 @@ export function planRelation(planner: QueryPlanner, relation: ast.Relation, oute
       const outputs = table.columns.map((c) => context.factory.newSymbol(c.name, c.type));
       const node: PlanNode = { kind: 'TableScan', id: context.factory.nodeId(), outputs, table, columns: table.columns };
       const qualifier = [table.catalog, table.schema, table.name];
-      return { node, scope: new Scope(outputs.map((symbol, i) => ({ name: table.columns[i].name, qualifier, symbol })), outer) };
+      const origin = { catalog: table.catalog, schema: table.schema, table: table.name };
+      return { node, scope: new Scope(outputs.map((symbol, i) => ({ name: table.columns[i].name, qualifier, symbol, origin })), outer) };
     }
     case 'AliasedRelation': {
       const inner = planRelation(planner, relation.relation, outer);
@@ -148,7 +149,7 @@ function planUsingJoin(
       usingFields.push({ name: column.value, qualifier: undefined, symbol });
     } else {
       const source = type === 'right' ? r : l;
-      usingFields.push({ name: column.value, qualifier: undefined, symbol: source.symbol });
+      usingFields.push({ name: column.value, qualifier: undefined, symbol: source.symbol, ...(source.origin ? { origin: source.origin } : {}) });
     }
   }
   let node = buildJoin(planner, type, left.node, right.node, combineConjuncts(conjuncts));

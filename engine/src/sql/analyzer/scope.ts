@@ -11,6 +11,16 @@ export interface Field {
   symbol: Symbol;
   /** Hidden fields resolve only by qualified name and do not expand in `*` (each side's copy of a USING column). */
   hidden?: boolean;
+  /** The table column whose values it carries unchanged, if any (DESCRIBE OUTPUT's catalog, schema and table). */
+  origin?: ColumnOrigin;
+  /** Whether a select list named it with AS (DESCRIBE OUTPUT's Aliased). */
+  aliased?: boolean;
+}
+
+export interface ColumnOrigin {
+  catalog: string;
+  schema: string;
+  table: string;
 }
 
 export interface ResolvedField {

@@ -49,5 +49,10 @@ export function planSetOperation(planner: QueryPlanner, op: ast.SetOperation, ou
     sources,
     sourceSymbols,
   };
-  return { node, scope: new Scope(outputs.map((symbol, i) => ({ name: fieldLists[0][i].name, qualifier: undefined, symbol }))) };
+  // As in Trino, the output columns are the left side's: its names, origins and aliases.
+  const fields = outputs.map((symbol, i) => {
+    const { name, origin, aliased } = fieldLists[0][i];
+    return { name, qualifier: undefined, symbol, ...(origin ? { origin } : {}), ...(aliased ? { aliased } : {}) };
+  });
+  return { node, scope: new Scope(fields) };
 }

@@ -12,7 +12,7 @@ import { coerceToBoolean, qualifiedParts, rejectUnknownFunctions, translateExpre
 import type { RelationPlan } from './relation-plan.js';
 import { ordinalOf, orderingItem, type QueryPlanner } from './query-planner.js';
 import { planRelation } from './relation-planner.js';
-import { Scope, endsWith, type Field } from './scope.js';
+import { Scope, endsWith, type ColumnOrigin, type Field } from './scope.js';
 import { subqueryHook, type PlanHolder } from './subquery-planner.js';
 import { planWindows } from './window-planner.js';
 
@@ -22,6 +22,9 @@ interface SelectColumn {
   field?: Field;
   name: string | undefined;
   location: ast.NodeBase['location'];
+  /** The table column it reads unchanged: a `*` field's, or a column reference's. */
+  origin?: ColumnOrigin;
+  aliased: boolean;
 }
 
 export class SpecificationPlanner {
@@ -127,7 +130,10 @@ export class SpecificationPlanner {
     if (ordering.length > 0) node = { kind: 'Sort', id: factory.nodeId(), outputs: node.outputs, source: node, orderBy: ordering };
     node = this.planner.applyOffsetLimit(node, offset ?? spec.offset, limit ?? spec.limit);
     node = factory.restrict(node, outputs);
-    const fields: Field[] = outputs.map((symbol, i) => ({ name: columns[i].name, qualifier: undefined, symbol }));
+    const fields: Field[] = outputs.map((symbol, i) => {
+      const { name, origin, aliased } = columns[i];
+      return { name, qualifier: undefined, symbol, ...(origin ? { origin } : {}), ...(aliased ? { aliased } : {}) };
+    });
     return { node, scope: new Scope(fields, this.outer) };
   }
 }
@@ -174,13 +180,20 @@ function expandSelectList(items: ast.SelectItem[], scope: Scope): SelectColumn[]
         throw new EngineError('TABLE_NOT_FOUND', `Table '${prefix.join('.')}' not found`, item.location);
       }
       if (!prefix && fields.length === 0) throw new EngineError('COLUMN_NOT_FOUND', 'SELECT * not allowed from relation that has no columns', item.location);
-      for (const f of fields) columns.push({ expression: undefined, field: f, name: f.name, location: item.location });
+      for (const f of fields) columns.push({ expression: undefined, field: f, name: f.name, location: item.location, ...(f.origin ? { origin: f.origin } : {}), aliased: false });
       continue;
     }
     const name = item.alias?.value ?? implicitName(item.expression);
-    columns.push({ expression: item.expression, name, location: item.location });
+    const origin = columnOrigin(item.expression, scope);
+    columns.push({ expression: item.expression, name, location: item.location, ...(origin ? { origin } : {}), aliased: item.alias !== undefined });
   }
   return columns;
+}
+
+/** The origin of a select item that is a plain column reference, as Trino's analysis finds it. */
+function columnOrigin(e: ast.Expression, scope: Scope): ColumnOrigin | undefined {
+  const parts = qualifiedParts(e);
+  return parts ? scope.tryResolve(parts, e.location)?.field.origin : undefined;
 }
 
 function implicitName(e: ast.Expression): string | undefined {

@@ -3,7 +3,7 @@
 import type { CatalogManager } from '../../connectors/catalog-manager.js';
 import type { Connector, TableMetadata } from '../../spi/connector.js';
 import type { Session } from '../../spi/session.js';
-import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
+import { EngineError, locatedAt, type SourceLocation } from '../../errors/engine-error.js';
 import type * as ast from '../parser/ast.js';
 
 export interface QualifiedObjectName {
@@ -36,10 +36,10 @@ export function schemaExists(connector: Connector, session: Session, schema: str
 export function resolveTable(catalogs: CatalogManager, session: Session, name: ast.QualifiedName): TableMetadata | undefined {
   const q = qualifiedObjectName(name, session);
   const connector = connectorOrFail(catalogs, q.catalog, name.location);
-  if (!schemaExists(connector, session, q.schema)) {
+  if (!locatedAt(name.location, () => schemaExists(connector, session, q.schema))) {
     throw new EngineError('SCHEMA_NOT_FOUND', `Schema '${q.schema}' does not exist`, name.location);
   }
-  return connector.getTable(session, q.schema, q.name);
+  return locatedAt(name.location, () => connector.getTable(session, q.schema, q.name));
 }
 
 export function resolveTableOrFail(catalogs: CatalogManager, session: Session, name: ast.QualifiedName): TableMetadata {

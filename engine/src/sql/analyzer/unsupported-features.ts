@@ -65,7 +65,6 @@ const STATEMENT_FEATURES: Record<Exclude<UnsupportedStatement['kind'], 'Comment'
   SetPath: 'SET PATH',
   SetTimeZone: 'SET TIME ZONE',
   ExecuteImmediate: 'EXECUTE IMMEDIATE',
-  DescribeQueryOutput: 'DESCRIBE OUTPUT (query)',
   CreateFunction: 'CREATE FUNCTION',
   DropFunction: 'DROP FUNCTION',
 };
@@ -166,7 +165,6 @@ function unsupportedColumn(column: ast.ColumnDefinition): Unsupported | undefine
     return { message: `Column name '${name}' must not be qualified`, location: column.location };
   }
   if (column.defaultValue) return { message: 'Column default values are not supported', location: column.defaultValue.location };
-  if (column.properties) return { message: 'Column properties are not supported', location: column.properties[0].location };
   return undefined;
 }
 

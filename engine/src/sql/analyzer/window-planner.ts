@@ -2,7 +2,7 @@
 // then one Window node per distinct (partition, order) specification computes the calls.
 
 import { EngineError } from '../../errors/engine-error.js';
-import type { FrameBoundSpec, FrameSpec } from '../planner/window-frame.js';
+import type { FrameSpec } from '../planner/window-frame.js';
 import { resolveWindowHandle } from '../planner/function-handles.js';
 import type * as ast from '../parser/ast.js';
 import type { Assignment, OrderingItem, WindowCall } from '../planner/plan.js';
@@ -12,6 +12,7 @@ import { coerce, type TranslationHook } from './expression-translator.js';
 import type { QueryPlanner } from './query-planner.js';
 import { orderingItem } from './query-planner.js';
 import type { PlanHolder } from './subquery-planner.js';
+import { planFrame } from './window-frame-planner.js';
 
 const DEFAULT_FRAME_WITH_ORDER: FrameSpec = { unit: 'RANGE', start: { type: 'UNBOUNDED_PRECEDING' }, end: { type: 'CURRENT_ROW' } };
 const DEFAULT_FRAME_WITHOUT_ORDER: FrameSpec = { unit: 'RANGE', start: { type: 'UNBOUNDED_PRECEDING' }, end: { type: 'UNBOUNDED_FOLLOWING' } };
@@ -25,11 +26,11 @@ export function planWindows(
 ): TranslationHook {
   const factory = planner.context.factory;
   const assignments: Assignment[] = [];
-  const symbolFor = (e: RowExpression): Symbol => {
+  const symbolFor = (e: RowExpression, name = 'winarg'): Symbol => {
     if (e.kind === 'symbol') return e.symbol;
     const existing = assignments.find((a) => expressionKey(a.expression) === expressionKey(e));
     if (existing) return existing.symbol;
-    const symbol = factory.newSymbol('winarg', e.type);
+    const symbol = factory.newSymbol(name, e.type);
     assignments.push({ symbol, expression: e });
     return symbol;
   };
@@ -53,7 +54,11 @@ export function planWindows(
     const argumentSymbols = args.map((a, i) => symbolFor(coerce(a, fn.argumentTypes[i], call.args[i].location)));
     if (call.distinct) throw new EngineError('NOT_SUPPORTED', 'DISTINCT in window function parameters not yet supported', call.location);
     if (call.filter) throw new EngineError('NOT_SUPPORTED', 'FILTER is not yet supported for window functions', call.location);
-    const frame = window.frame ? frameSpec(window.frame, planner) : orderBy.length > 0 ? DEFAULT_FRAME_WITH_ORDER : DEFAULT_FRAME_WITHOUT_ORDER;
+    const frame = window.frame
+      ? planFrame(window.frame, { call, orderBy: window.orderBy, ordering: orderBy, translate, symbolFor })
+      : orderBy.length > 0
+        ? DEFAULT_FRAME_WITH_ORDER
+        : DEFAULT_FRAME_WITHOUT_ORDER;
     const symbol = factory.newSymbol(functionName(call), fn.returnType);
     results.set(key, symbol);
     const groupKey = JSON.stringify([partitionBy.map((s) => s.id), orderBy.map((o) => [o.symbol.id, o.ascending, o.nullsFirst])]);
@@ -101,20 +106,4 @@ function resolveSpecification(window: ast.WindowSpecification | ast.Identifier, 
     orderBy: window.orderBy.length > 0 ? window.orderBy : base.orderBy,
     frame: window.frame ?? base.frame,
   };
-}
-
-function frameSpec(frame: ast.WindowFrame, planner: QueryPlanner): FrameSpec {
-  const bound = (b: ast.FrameBound): FrameBoundSpec => {
-    if (!b.value) return { type: b.type };
-    const value = planner.constantValue(b.value);
-    if (value === null || (typeof value !== 'number' && typeof value !== 'bigint') || Number(value) < 0) {
-      throw new EngineError('INVALID_WINDOW_FRAME', 'Window frame offset value must not be negative or null', b.location);
-    }
-    return { type: b.type, offset: value };
-  };
-  const start = bound(frame.start);
-  const end = frame.end ? bound(frame.end) : { type: 'CURRENT_ROW' as const };
-  if (start.type === 'UNBOUNDED_FOLLOWING') throw new EngineError('INVALID_WINDOW_FRAME', 'Window frame start cannot be UNBOUNDED FOLLOWING', frame.start.location);
-  if (end.type === 'UNBOUNDED_PRECEDING') throw new EngineError('INVALID_WINDOW_FRAME', 'Window frame end cannot be UNBOUNDED PRECEDING', frame.location);
-  return { unit: frame.unit, start, end };
 }

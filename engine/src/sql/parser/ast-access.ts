@@ -1,7 +1,7 @@
 // Statements about who may do what (roles, grants, the session's user) and about the session's
-// transaction and context (START TRANSACTION, SET PATH, SET TIME ZONE, EXECUTE IMMEDIATE, ...).
+// transaction and context (START TRANSACTION, SET PATH, SET TIME ZONE, EXECUTE IMMEDIATE).
 
-import type { Expression, Identifier, NodeBase, QualifiedName, Query, StringLiteral } from './ast.js';
+import type { Expression, Identifier, NodeBase, QualifiedName, StringLiteral } from './ast.js';
 
 export type AccessStatement =
   | CreateRole
@@ -22,8 +22,7 @@ export type AccessStatement =
   | Rollback
   | SetPath
   | SetTimeZone
-  | ExecuteImmediate
-  | DescribeQueryOutput;
+  | ExecuteImmediate;
 
 /** A principal: `USER name`, `ROLE name`, or a bare name. */
 export interface Principal extends NodeBase {
@@ -160,9 +159,4 @@ export interface ExecuteImmediate extends NodeBase {
   kind: 'ExecuteImmediate';
   statement: StringLiteral;
   parameters: Expression[];
-}
-/** DESCRIBE OUTPUT (query) */
-export interface DescribeQueryOutput extends NodeBase {
-  kind: 'DescribeQueryOutput';
-  query: Query;
 }

@@ -681,20 +681,20 @@ export interface ColumnDefinition extends NodeBase {
   comment?: string;
   /** `DEFAULT literal` */
   defaultValue?: Expression;
-  /** `WITH (name = value, ...)` after the column. */
-  properties?: Property[];
   /**
    * `PRIMARY KEY` / `UNIQUE` after the type. Not Trino syntax: accepted so the sqllogictest corpus
    * (written for SQLite & co) parses; the engine enforces no constraint.
    */
   constraint?: 'PRIMARY KEY' | 'UNIQUE';
+  /** WITH (name = value, ...) after the column; absent when there is none. */
+  properties?: Property[];
 }
 
-/** `name = value` in WITH (...); `name = DEFAULT` leaves the property at its default. */
+/** `name = value` in WITH (...); `name = DEFAULT` has no value (the property's default). */
 export interface Property extends NodeBase {
   kind: 'Property';
   name: Identifier;
-  value: Expression | 'DEFAULT';
+  value?: Expression;
 }
 export type Statement =
   | QueryStatement
@@ -794,10 +794,8 @@ export interface DescribeInput extends NodeBase {
   kind: 'DescribeInput';
   name: Identifier;
 }
-export interface DescribeOutput extends NodeBase {
-  kind: 'DescribeOutput';
-  name: Identifier;
-}
+/** DESCRIBE OUTPUT name (a prepared statement) or DESCRIBE OUTPUT (query). */
+export type DescribeOutput = NodeBase & { kind: 'DescribeOutput' } & ({ name: Identifier } | { query: Query });
 /** USE catalog.schema or USE schema */
 export interface UseStatement extends NodeBase {
   kind: 'Use';

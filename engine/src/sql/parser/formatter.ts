@@ -210,5 +210,5 @@ export function formatProperties(props: Property[]): string {
 }
 
 export function formatPropertyAssignments(props: Property[]): string {
-  return props.map((p) => `${formatIdentifier(p.name)} = ${p.value === 'DEFAULT' ? 'DEFAULT' : formatExpression(p.value)}`).join(', ');
+  return props.map((p) => `${formatIdentifier(p.name)} = ${p.value ? formatExpression(p.value) : 'DEFAULT'}`).join(', ');
 }

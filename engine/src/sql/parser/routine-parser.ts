@@ -85,8 +85,9 @@ export abstract class RoutineParser extends ExpressionParser {
     return this.parseCommaList((): Property => {
       const name = this.parseIdentifier();
       this.expectSymbol('=');
-      const value = this.acceptKeyword('DEFAULT') ? 'DEFAULT' : this.parseExpression();
-      return { kind: 'Property', name, value, location: name.location };
+      // `DEFAULT` leaves the property at its default: the Property has no value.
+      if (this.acceptKeyword('DEFAULT')) return { kind: 'Property', name, location: name.location };
+      return { kind: 'Property', name, value: this.parseExpression(), location: name.location };
     });
   }
 

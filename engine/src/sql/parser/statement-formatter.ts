@@ -41,7 +41,7 @@ export function formatStatement(s: Statement): string {
     case 'DescribeInput':
       return `DESCRIBE INPUT ${formatIdentifier(s.name)}`;
     case 'DescribeOutput':
-      return `DESCRIBE OUTPUT ${formatIdentifier(s.name)}`;
+      return `DESCRIBE OUTPUT ${'name' in s ? formatIdentifier(s.name) : `(${formatQuery(s.query)})`}`;
     case 'Use':
       return `USE ${s.catalog ? `${formatIdentifier(s.catalog)}.` : ''}${formatIdentifier(s.schema)}`;
     case 'SetSession':
@@ -73,7 +73,6 @@ export function formatStatement(s: Statement): string {
     case 'SetPath':
     case 'SetTimeZone':
     case 'ExecuteImmediate':
-    case 'DescribeQueryOutput':
       return formatAccessStatement(s);
     default:
       return formatDefinitionStatement(s);
@@ -126,8 +125,6 @@ function formatAccessStatement(s: AccessStatement): string {
       return `SET TIME ZONE ${s.value ? formatExpression(s.value) : 'LOCAL'}`;
     case 'ExecuteImmediate':
       return `EXECUTE IMMEDIATE ${formatStringLiteral(s.statement.value)}${using(s.parameters)}`;
-    case 'DescribeQueryOutput':
-      return `DESCRIBE OUTPUT (${formatQuery(s.query)})`;
   }
 }
 

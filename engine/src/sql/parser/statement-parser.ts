@@ -223,7 +223,7 @@ export class StatementParser extends AccessParser {
       this.pos += 2;
       const query = this.parseRootQuery();
       this.expectSymbol(')');
-      return { kind: 'DescribeQueryOutput', query, location };
+      return { kind: 'DescribeOutput', query, location };
     }
     if (this.isIdentifier(this.peek())) {
       if (this.acceptKeyword('INPUT')) return { kind: 'DescribeInput', name: this.parseIdentifier(), location };

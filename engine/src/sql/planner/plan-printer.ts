@@ -5,11 +5,20 @@ import { typeName } from '../../types/types.js';
 import type { OrderingItem, PlanNode } from './plan.js';
 import { sources } from './plan.js';
 import type { RowExpression, Symbol } from './row-expression.js';
+import { formatFrame } from './window-frame.js';
 
-/** Per-node runtime figures for EXPLAIN ANALYZE. */
+/**
+ * Per-node runtime figures for EXPLAIN ANALYZE, added up over the tasks that ran the node's
+ * operator: its own times, without those of the operators below it.
+ */
 export interface NodeRuntimeStats {
+  /** The operators that ran it (one name, or two when some tasks ran it on worker threads and some not). */
+  operatorTypes: string[];
+  inputRows: number;
   outputRows: number;
+  cpuMillis: number;
   wallMillis: number;
+  blockedMillis: number;
 }
 
 export function printPlan(root: PlanNode, columnNames: string[], stats?: ReadonlyMap<number, NodeRuntimeStats>): string {
@@ -32,7 +41,7 @@ function visit(node: PlanNode, indent: string, lines: string[], stats?: Readonly
   const detail = `${indent}   `;
   lines.push(`${detail}    Layout: [${layout(node.outputs)}]`);
   const s = stats?.get(node.id);
-  if (s) lines.push(`${detail}    Output: ${s.outputRows} rows, Wall: ${s.wallMillis.toFixed(2)}ms`);
+  if (s) lines.push(`${detail}    Output: ${s.outputRows} rows, Input: ${s.inputRows} rows; CPU: ${s.cpuMillis.toFixed(2)}ms, Wall: ${s.wallMillis.toFixed(2)}ms, Blocked: ${s.blockedMillis.toFixed(2)}ms; ${s.operatorTypes.join(', ')}`);
   for (const child of sources(node)) visit(child, detail, lines, stats);
 }
 
@@ -83,7 +92,7 @@ function describe(node: PlanNode): string {
       return `Limit[count = ${node.count}${node.offset ? `, offset = ${node.offset}` : ''}]`;
     case 'Window':
       return `Window[partitionBy = [${node.partitionBy.map(name).join(', ')}], orderBy = [${ordering(node.orderBy)}]] ${node.functions
-        .map((f) => `${name(f.symbol)} := ${f.function.name}(${f.arguments.map(name).join(', ')}) ${f.frame.unit} ${f.frame.start.type} ${f.frame.end.type}`)
+        .map((f) => `${name(f.symbol)} := ${f.function.name}(${f.arguments.map(name).join(', ')}) ${formatFrame(f.frame, name)}`)
         .join(', ')}`;
     case 'SetOperation':
       return `${capitalize(node.operation)}[${node.distinct ? 'DISTINCT' : 'ALL'}]`;

@@ -3,6 +3,7 @@
 import type { PlanNode } from './plan.js';
 import { sources } from './plan.js';
 import { referencedSymbols, type RowExpression, type Symbol } from './row-expression.js';
+import { frameReferences } from './window-frame.js';
 
 /** Symbols referenced by the node itself (its expressions and symbol lists), not by its sources. */
 export function nodeReferences(node: PlanNode): Map<number, Symbol> {
@@ -37,7 +38,7 @@ export function nodeReferences(node: PlanNode): Map<number, Symbol> {
     case 'Window':
       node.partitionBy.forEach(add);
       node.orderBy.forEach((o) => add(o.symbol));
-      node.functions.forEach((f) => f.arguments.forEach(add));
+      node.functions.forEach((f) => [...f.arguments, ...frameReferences(f.frame)].forEach(add));
       break;
     case 'SetOperation':
       node.sourceSymbols.forEach((list) => list.forEach(add));

@@ -41,6 +41,22 @@ export interface Constant {
   kind: 'constant';
   value: Scalar;
   type: SqlType;
+  /** Set on the typeless stand-in of a `?` while DESCRIBE INPUT analyzes a statement. */
+  parameter?: ParameterSlot;
+}
+
+/**
+ * A `?` of a statement being described (DESCRIBE INPUT): it stands in as a NULL of unknown type,
+ * and the first type the analysis coerces it to is its type, as Trino's analysis records it.
+ */
+export interface ParameterSlot {
+  index: number;
+  inferred?: SqlType;
+}
+
+/** The stand-in of a described `?`. */
+export function parameterPlaceholder(slot: ParameterSlot): Constant {
+  return { kind: 'constant', value: null, type: { kind: 'unknown' }, parameter: slot };
 }
 
 /**
@@ -62,6 +78,8 @@ export interface CastExpression {
   arg: RowExpression;
   type: SqlType;
   safe: boolean;
+  /** An INSERT's store assignment: a character value too long for the column fails (storeAssignmentCast). */
+  assignment?: boolean;
 }
 
 /**

@@ -1,0 +1,139 @@
+// DESCRIBE INPUT and DESCRIBE OUTPUT of a prepared statement, answered as Trino's
+// DescribeInputRewrite and DescribeOutputRewrite answer them: from an analysis of the statement,
+// never by running it.
+
+import type { CatalogManager } from '../../connectors/catalog-manager.js';
+import { EngineError } from '../../errors/engine-error.js';
+import { expressionEvaluator } from '../../exec/expression/index.js';
+import type { Session } from '../../spi/session.js';
+import type { StatementResult } from '../../spi/statement-result.js';
+import { analyzeQuery } from '../../sql/analyzer/analyzer.js';
+import { countParameters } from '../../sql/analyzer/ast-utils.js';
+import type { ColumnOrigin } from '../../sql/analyzer/scope.js';
+import { assertSupported } from '../../sql/analyzer/unsupported-features.js';
+import { resolveTableOrFail } from '../../sql/analyzer/table-resolver.js';
+import type * as ast from '../../sql/parser/ast.js';
+import { parseStatement } from '../../sql/parser/parser.js';
+import { parameterPlaceholder, type ParameterSlot, type RowExpression } from '../../sql/planner/row-expression.js';
+import { BIGINT, BOOLEAN, UNKNOWN, VARCHAR, typeName, type SqlType } from '../../types/types.js';
+import { deleteCondition } from './ddl-statements.js';
+import { column, rowsResult, varcharColumns } from './results.js';
+import { preparedSql } from './session-statements.js';
+
+/** Position and type of each `?`: the type its context gives it, `unknown` where nothing does (`SELECT ?`). */
+export function describeInput(s: ast.DescribeInput, session: Session, catalogs: CatalogManager): StatementResult {
+  const statement = parseStatement(preparedSql(session, s.name));
+  const slots: ParameterSlot[] = Array.from({ length: countParameters(statement) }, (_, index) => ({ index }));
+  analyzeForParameters(statement, session, catalogs, slots.map(parameterPlaceholder));
+  const rows = slots.map((slot) => [BigInt(slot.index), typeName(slot.inferred ?? UNKNOWN)]);
+  return rowsResult([column('Position', BIGINT), column('Type', VARCHAR)], rows);
+}
+
+/** Analyzes the parts of a statement whose `?` take a type from their context. */
+function analyzeForParameters(statement: ast.Statement, session: Session, catalogs: CatalogManager, parameters: readonly RowExpression[]): void {
+  switch (statement.kind) {
+    case 'QueryStatement':
+    case 'CreateTableAsSelect':
+    case 'Insert':
+      analyzeQuery(statement.query, session, catalogs, expressionEvaluator, parameters);
+      return;
+    case 'Delete':
+      if (statement.where) deleteCondition(statement.where, resolveTableOrFail(catalogs, session, statement.table), session, parameters);
+      return;
+    case 'Explain':
+      analyzeForParameters(statement.statement, session, catalogs, parameters);
+      return;
+    default:
+      return;
+  }
+}
+
+interface OutputField {
+  name: string;
+  type: SqlType;
+  origin?: ColumnOrigin;
+  aliased: boolean;
+}
+
+/** The columns a statement returns: name, the table a column reads unchanged, type, fixed size in bytes, and whether AS named it. */
+export function describeOutput(s: ast.DescribeOutput, session: Session, catalogs: CatalogManager): StatementResult {
+  const statement: ast.Statement = 'name' in s ? parseStatement(preparedSql(session, s.name)) : { kind: 'QueryStatement', query: s.query, location: s.query.location };
+  assertSupported(statement);
+  const rows = outputFields(statement, session, catalogs, s).map((f) => [
+    f.name,
+    f.origin?.catalog ?? '',
+    f.origin?.schema ?? '',
+    f.origin?.table ?? '',
+    typeName(f.type),
+    BigInt(fixedSize(f.type)),
+    f.aliased,
+  ]);
+  return rowsResult([...varcharColumns('Column Name', 'Catalog', 'Schema', 'Table', 'Type'), column('Type Size', BIGINT), column('Aliased', BOOLEAN)], rows);
+}
+
+function outputFields(statement: ast.Statement, session: Session, catalogs: CatalogManager, describe: ast.DescribeOutput): OutputField[] {
+  switch (statement.kind) {
+    case 'QueryStatement': {
+      const parameters = Array.from({ length: countParameters(statement) }, (_, index) => parameterPlaceholder({ index }));
+      const analyzed = analyzeQuery(statement.query, session, catalogs, expressionEvaluator, parameters);
+      return analyzed.fields.map((f, i) => ({ name: analyzed.columns[i].name, type: f.symbol.type, ...(f.origin ? { origin: f.origin } : {}), aliased: f.aliased === true }));
+    }
+    case 'CreateTableAsSelect':
+      return [rowCount()];
+    case 'Insert':
+      resolveTableOrFail(catalogs, session, statement.target);
+      return [rowCount()];
+    case 'Delete':
+      resolveTableOrFail(catalogs, session, statement.table);
+      return [rowCount()];
+    case 'Explain':
+      return [statement.type === 'VALIDATE' ? { name: 'Valid', type: BOOLEAN, aliased: false } : { name: 'Query Plan', type: VARCHAR, aliased: false }];
+    case 'ShowCatalogs':
+    case 'ShowSchemas':
+    case 'ShowTables':
+    case 'ShowColumns':
+    case 'ShowFunctions':
+    case 'ShowSession':
+    case 'ShowCreateTable':
+    case 'DescribeInput':
+    case 'DescribeOutput':
+      throw new EngineError('NOT_SUPPORTED', `DESCRIBE OUTPUT of ${statement.kind.replace(/([a-z])([A-Z])/g, '$1 $2').toUpperCase()} is not supported`, describe.location);
+    default:
+      // DDL and session statements return no columns.
+      return [];
+  }
+}
+
+function rowCount(): OutputField {
+  return { name: 'rows', type: BIGINT, aliased: false };
+}
+
+/** Bytes of a fixed-width value as Trino's types declare them; 0 for variable-width types (strings, binary). */
+function fixedSize(type: SqlType): number {
+  switch (type.kind) {
+    case 'boolean':
+    case 'tinyint':
+    case 'unknown':
+      return 1;
+    case 'smallint':
+      return 2;
+    case 'integer':
+    case 'real':
+    case 'date':
+    case 'interval year to month':
+      return 4;
+    case 'bigint':
+    case 'double':
+    case 'time':
+    case 'interval day to second':
+      return 8;
+    case 'decimal':
+      return type.precision <= 18 ? 8 : 16;
+    case 'timestamp':
+      return type.precision <= 6 ? 8 : 12;
+    case 'varchar':
+    case 'char':
+    case 'varbinary':
+      return 0;
+  }
+}

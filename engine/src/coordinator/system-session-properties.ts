@@ -1,0 +1,78 @@
+// The system session properties: the settings a session may give without a catalog prefix (SET
+// SESSION name = value, or the Session header). Each one changes what the engine does, as its
+// description says; catalogs declare their own (catalog.name) through the connector SPI.
+
+import { formatDataSize, parseDataSize } from '../config/data-size.js';
+import { parseDuration } from '../config/duration.js';
+import type { PropertyMetadata } from '../spi/properties.js';
+import { INTEGER_SESSION_DEFAULTS } from '../spi/session-properties.js';
+import type { Session } from '../spi/session.js';
+
+/** What a node's configuration sets as the default of a session property. */
+export interface NodeSessionDefaults {
+  /** memory.queryMaxMemory: the default (and the most) of query_max_memory. */
+  queryMaxMemoryBytes: number;
+}
+
+/** Trino's default of query.max-execution-time. */
+const DEFAULT_QUERY_MAX_EXECUTION_TIME = '100.00d';
+
+const JOIN_DISTRIBUTION_TYPES = ['AUTOMATIC', 'PARTITIONED', 'BROADCAST'];
+
+/** The system session properties of a node, by name. */
+export function systemSessionProperties(node: NodeSessionDefaults): readonly PropertyMetadata[] {
+  return [
+    {
+      name: 'join_distribution_type',
+      type: { kind: 'varchar' },
+      defaultValue: 'AUTOMATIC',
+      description:
+        'How a join spreads its rows over the cluster: AUTOMATIC (replicate the build side when it is estimated small, else partition both sides on the join keys), PARTITIONED or BROADCAST',
+      validate: (v) => {
+        if (!JOIN_DISTRIBUTION_TYPES.includes(String(v).toUpperCase())) throw new Error(`must be one of ${JOIN_DISTRIBUTION_TYPES.join(', ')}`);
+      },
+    },
+    {
+      name: 'parallel_min_splits',
+      type: { kind: 'integer' },
+      defaultValue: INTEGER_SESSION_DEFAULTS.parallel_min_splits,
+      description: "Fewest splits for which a task runs a table scan (with its filter, projection and partial aggregation) on the node's worker threads; 0 keeps every scan on the main thread",
+      validate: (v) => {
+        if (Number(v) < 0) throw new Error('must not be negative');
+      },
+    },
+    {
+      name: 'query_max_execution_time',
+      type: { kind: 'varchar' },
+      defaultValue: DEFAULT_QUERY_MAX_EXECUTION_TIME,
+      description: 'Longest a query may run after it left the queue; then it fails with EXCEEDED_TIME_LIMIT',
+      validate: (v) => {
+        if (parseDuration(String(v)) === undefined) throw new Error(`'${String(v)}' is not a duration such as '30m' or '2.5h'`);
+      },
+    },
+    {
+      name: 'query_max_memory',
+      type: { kind: 'varchar' },
+      defaultValue: formatDataSize(node.queryMaxMemoryBytes),
+      description:
+        "Memory a query may use on all nodes together; beyond it the query fails with EXCEEDED_GLOBAL_MEMORY_LIMIT. It lowers the node's memory.queryMaxMemory (the default), never raises it",
+      validate: (v) => {
+        if (parseDataSize(String(v)) === undefined) throw new Error(`'${String(v)}' is not a data size such as '512MB' or '2GB'`);
+      },
+    },
+    {
+      name: 'task_concurrency',
+      type: { kind: 'integer' },
+      defaultValue: INTEGER_SESSION_DEFAULTS.task_concurrency,
+      description: "Worker threads a task's table scans run on, at most the node's cores",
+      validate: (v) => {
+        if (Number(v) < 1) throw new Error('must be at least 1');
+      },
+    },
+  ];
+}
+
+/** query_max_execution_time of the session, in milliseconds. */
+export function queryMaxExecutionMillis(session: Session): number {
+  return parseDuration(session.properties.get('query_max_execution_time') ?? DEFAULT_QUERY_MAX_EXECUTION_TIME)!;
+}
