@@ -159,6 +159,9 @@ describe('what the engine does not run fails with NOT_SUPPORTED naming it', () =
       ['SELECT CAST(a AS bigint ARRAY) FROM t', 'NOT_SUPPORTED', 'line 1:25: Type not supported: array'],
       ['SELECT CAST(a AS MAP<varchar, bigint>) FROM t', 'NOT_SUPPORTED', 'line 1:18: Type not supported: map'],
       ['CREATE TABLE t3 (r row(x integer, y varchar))', 'NOT_SUPPORTED', 'line 1:20: Type not supported: row'],
+      ["SELECT TIMESTAMP '2020-01-01 00:00:00 UTC'", 'NOT_SUPPORTED', 'line 1:8: Type not supported: timestamp with time zone'],
+      ["SELECT TIMESTAMP '2020-01-01 10:00:00.123 Europe/Paris'", 'NOT_SUPPORTED', 'line 1:8: Type not supported: timestamp with time zone'],
+      ["SELECT TIME '01:02:03 +01:00'", 'NOT_SUPPORTED', 'line 1:8: Type not supported: time with time zone'],
       ['SELECT CAST(a AS decimal(varchar)) FROM t', 'TYPE_NOT_FOUND', 'line 1:18: Unknown type: decimal(varchar)'],
     ];
     for (const [sql, name, message] of cases) {

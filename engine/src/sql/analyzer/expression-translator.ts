@@ -399,6 +399,10 @@ function genericLiteral(e: ast.GenericLiteral): RowExpression {
   const name = e.type.name;
   if (name === 'decimal' && e.type.parameters.length === 0) return decimalLiteral(e.value.trim(), e.location);
   let type = sqlTypeOf(e.type);
+  if ((type.kind === 'timestamp' || type.kind === 'time') && ZONED_TIME.test(e.value)) {
+    // Trino types such a literal `timestamp(p) with time zone` (or `time(p) with time zone`).
+    throw new EngineError('NOT_SUPPORTED', `Type not supported: ${type.kind} with time zone`, e.location);
+  }
   if (type.kind === 'timestamp' && e.type.parameters.length === 0) type = { kind: 'timestamp', precision: fractionDigits(e.value) };
   if (type.kind === 'time' && e.type.parameters.length === 0) type = { kind: 'time', precision: fractionDigits(e.value) };
   if (type.kind === 'char' && e.type.parameters.length === 0) type = { kind: 'char', length: e.value.length };
@@ -406,6 +410,9 @@ function genericLiteral(e: ast.GenericLiteral): RowExpression {
   // A typed literal is a cast of its text, checked now: a bad literal is an error at analysis time.
   return { kind: 'cast', arg: constant(e.value, varchar(e.value.length)), type, safe: false };
 }
+
+/** A time of day followed by a zone: an offset (`+01:00`) or a zone name (`UTC`, `Europe/Paris`). */
+const ZONED_TIME = /\d:\d\d(?::\d\d(?:\.\d*)?)?\s*(?:[+-]\d{1,2}(?::?\d\d)?|[A-Za-z][\w/+-]*)\s*$/;
 
 function fractionDigits(text: string): number {
   const m = /\.(\d+)/.exec(text.trim());
