@@ -1,17 +1,19 @@
 // Task updates at scale, on a real single-node server process with an internal shared secret:
 //   limit:  `SELECT l_orderkey FROM tpch.sf100000.lineitem LIMIT 3` (the tpch connector's largest
 //           split count, 100,000) — its time, and the worst event-loop delay meanwhile;
-//   update: one signed POST /v1/task carrying 100,000 splits of that table — how long the POST takes,
-//           how long until the task's scan took every split, and the worst event-loop delay.
+//   update: one signed POST /v1/task carrying 100,000 splits of that table — how long the POST takes
+//           and the worst event-loop delay while it is taken and for 5 s after (the scan takes the splits);
+//   batches: the same 100,000 splits in updates of MAX_SPLITS_PER_TASK_UPDATE.
 // Each scenario runs on a fresh server, so the node's `eventLoopDelay.maxSinceStartMillis` read at
 // its end is that scenario's worst (the figure read just before it starts is printed too). While it
 // runs, /v1/status is asked every 100 ms and the slowest answer is recorded.
 //
-//   node engine/dist/scripts/bench/task-updates.js [limit] [update]
+//   node engine/dist/scripts/bench/task-updates.js [limit] [update] [batches]
 
 import { InternalAuthenticator } from '../../src/server/internal-auth/internal-authenticator.js';
 import type { EventLoopDelay } from '../../src/server/event-loop-delay.js';
 import { toTaggedJson } from '../../src/sql/planner/plan-json.js';
+import { MAX_SPLITS_PER_TASK_UPDATE } from '../../src/worker/task-request.js';
 import { EngineHarness } from '../../test/support/engine-harness.js';
 import { ServerProcess } from '../../test/support/server-process.js';
 import { sourceTask } from '../../test/support/source-task.js';
@@ -82,33 +84,37 @@ const limitQuery: Scenario = async (server) => {
   return { millis: { query: millis }, note };
 };
 
-const bigUpdate: Scenario = async (server) => {
+/** After the updates, the node is watched this long: the task's scan takes its splits meanwhile. */
+const OBSERVE_MILLIS = 5000;
+
+/** 100,000 splits of the table sent to one task in updates of `perUpdate` splits; the time of the POSTs. */
+async function splitUpdates(server: ServerProcess, perUpdate: number): Promise<{ millis: Record<string, number>; note?: string }> {
   const harness = new EngineHarness();
-  const { request, taskId, splits } = sourceTask(harness, `SELECT l_orderkey FROM ${TABLE}`, '20261201_000000_00001_bench');
-  const body = toTaggedJson(request);
+  const { request, taskId, splits } = sourceTask(harness, `SELECT l_orderkey FROM ${TABLE}`, '20261201_000000_00001_bench', false);
+  const planNodeId = request.sources[0].planNodeId;
   const auth = new InternalAuthenticator(SECRET, 'bench').authorizationHeader();
   const start = performance.now();
-  const response = await fetch(`${server.uri}/v1/task/${taskId}`, { method: 'POST', body, headers: { 'Content-Type': 'application/json', ...auth } });
-  const text = await response.text();
-  const post = Math.round(performance.now() - start);
-  if (response.status !== 200) return { millis: { post } as Record<string, number>, note: `status ${response.status}: ${text.slice(0, 300)}` };
-  // Until the task reports every split received and none waiting for the scan to take it.
-  let absorbed = Number.NaN;
-  for (;;) {
-    const info = (await (await fetch(`${server.uri}/v1/task/${taskId}`, { headers: auth })).json()) as { state: string; stats: { totalSplits: number; queuedSplits: number; runningSplits: number; completedSplits: number } };
-    const s = info.stats;
-    if (s.totalSplits >= splits.length && s.queuedSplits + s.runningSplits + s.completedSplits >= splits.length) {
-      absorbed = Math.round(performance.now() - start);
-      break;
-    }
-    if (info.state !== 'RUNNING' || performance.now() - start > 600_000) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  let bytes = 0;
+  for (let from = 0; from < splits.length; from += perUpdate) {
+    const batch = splits.slice(from, from + perUpdate);
+    const sources = [{ planNodeId, splits: batch, noMoreSplits: from + perUpdate >= splits.length }];
+    const body = toTaggedJson(from === 0 ? { ...request, sources } : { session: request.session, sources, remoteSources: [] });
+    bytes += body.length;
+    const response = await fetch(`${server.uri}/v1/task/${taskId}`, { method: 'POST', body, headers: { 'Content-Type': 'application/json', ...auth } });
+    const text = await response.text();
+    if (response.status !== 200) return { millis: { posts: Math.round(performance.now() - start) }, note: `status ${response.status}: ${text.slice(0, 300)}` };
   }
+  const posts = Math.round(performance.now() - start);
+  await new Promise((resolve) => setTimeout(resolve, OBSERVE_MILLIS));
   await fetch(`${server.uri}/v1/task/${taskId}`, { method: 'DELETE', headers: auth });
-  return { millis: { post, splitsTaken: absorbed }, note: `${splits.length} splits, ${(body.length / 1e6).toFixed(1)} MB body` };
-};
+  return { millis: { posts }, note: `${splits.length} splits in updates of ${perUpdate}, ${(bytes / 1e6).toFixed(1)} MB in all, then ${OBSERVE_MILLIS} ms watched` };
+}
 
-const scenarios: Record<string, Scenario> = { limit: limitQuery, update: bigUpdate };
+const scenarios: Record<string, Scenario> = {
+  limit: limitQuery,
+  update: (server) => splitUpdates(server, 100_000),
+  batches: (server) => splitUpdates(server, MAX_SPLITS_PER_TASK_UPDATE),
+};
 const chosen = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(scenarios);
 for (const name of chosen) {
   const scenario = scenarios[name];
