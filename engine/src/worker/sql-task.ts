@@ -42,7 +42,7 @@ export interface SqlTaskOptions {
 }
 
 /** How long split progress may wait before it shows in the version (state changes show at once). */
-export const PROGRESS_COALESCE_MILLIS = 100;
+const PROGRESS_COALESCE_MILLIS = 100;
 
 export function isDoneState(state: TaskState): boolean {
   return state === 'FINISHED' || state === 'CANCELED' || state === 'ABORTED' || state === 'FAILED';

@@ -3,8 +3,9 @@
 // one may add splits and remote-source locations. The body is tagged JSON (sql/planner/plan-json.ts),
 // so bigint and byte constants of the fragment survive. Requests are idempotent, so that the
 // coordinator may send one again when it does not know whether it arrived: every split carries a
-// sequence id (increasing per task, and per scan within a request) and a task takes each id once;
-// locations are taken once each. An update carries at most MAX_SPLITS_PER_TASK_UPDATE splits.
+// sequence id (unique per task, increasing per scan) and a scan takes each once; locations are
+// taken once each. A request carries at most MAX_SPLITS_PER_TASK_UPDATE splits; its shape is
+// checked against TASK_REQUEST_SCHEMA here, the rest by task-update-check.ts.
 
 import { EngineError } from '../errors/engine-error.js';
 import type { Split } from '../spi/connector.js';
