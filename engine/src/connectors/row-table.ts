@@ -6,6 +6,7 @@ import { EngineError } from '../errors/engine-error.js';
 import { columnFromScalars, type Page, type Scalar } from '../spi/page.js';
 import { MAX_PAGE_ROWS, selectColumnIndexes } from './column-selection.js';
 import type { ColumnMetadata, Split, TableMetadata } from '../spi/connector.js';
+import { shapeCheck } from '../spi/json-shape.js';
 
 export interface RowTable {
   name: string;
@@ -17,6 +18,8 @@ export interface RowTable {
 interface RowTableSplitInfo {
   rowTable: string;
 }
+
+const checkInfoShape = shapeCheck({ type: 'object', required: ['rowTable'], properties: { rowTable: { type: 'string' } }, additionalProperties: false });
 
 /** The row tables of one schema. */
 export class RowTableSet {
@@ -42,6 +45,14 @@ export class RowTableSet {
   split(table: TableMetadata): Split {
     const info: RowTableSplitInfo = { rowTable: table.name };
     return { catalog: table.catalog, schema: table.schema, table: table.name, info };
+  }
+
+  /** Connector.checkSplit for a split of this set. */
+  checkSplit(split: Split): string | undefined {
+    const shape = checkInfoShape(split.info, 'info');
+    if (shape !== undefined) return shape;
+    const name = (split.info as RowTableSplitInfo).rowTable;
+    return name === split.table && this.byName.has(name) ? undefined : `info: '${name}' is not table '${split.schema}.${split.table}'`;
   }
 
   /** Rows are computed when the first page is asked for, not when the page source is created. */

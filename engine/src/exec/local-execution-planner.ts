@@ -244,7 +244,7 @@ export class LocalExecutionPlanner {
       return afterDecision(async () => ((await enoughSplits()) ? inParallel({ fragment, splits: [], more, workers: settings.workers }) : assignedHere()));
     }
     return onFirstRead(() => {
-      const splits = connector.getSplits(this.env.session, scan.table, scan.constraint);
+      const splits = [...connector.getSplits(this.env.session, scan.table, scan.constraint)];
       const pays = key === undefined || !knownPoorReduction(key);
       return runsInWorkers(settings, splits.length) && pays ? inWorkers(splits) : here(splits);
     });

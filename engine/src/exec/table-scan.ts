@@ -19,7 +19,7 @@ export async function* tableScan(env: ExecutionEnvironment, node: TableScanNode,
     yield* readSplits(env, counted(env, mapSplits(assigned, open)));
     return;
   }
-  const scanned = splits ?? connector.getSplits(env.session, node.table, node.constraint);
+  const scanned = splits ?? [...connector.getSplits(env.session, node.table, node.constraint)];
   env.progress.totalSplits += scanned.length;
   env.progress.queuedSplits += scanned.length;
   yield* readSplits(env, scanned.map(open));

@@ -75,8 +75,18 @@ export interface Connector {
   listTables(session: Session, schema?: string): SchemaTableName[];
   getTable(session: Session, schema: string, table: string): TableMetadata | undefined;
 
-  /** Splits of the table; with a constraint, a connector may leave out splits or rows no row of which can match. */
-  getSplits(session: Session, table: TableMetadata, constraint?: TableConstraint): Split[];
+  /**
+   * Splits of the table, iterated once; with a constraint, a connector may leave out splits or rows
+   * no row of which can match. A connector with many splits makes them as they are taken (the
+   * scheduler takes a batch at a time), so that listing them never holds the event loop.
+   */
+  getSplits(session: Session, table: TableMetadata, constraint?: TableConstraint): Iterable<Split>;
+  /**
+   * What is wrong with a split that came from another node (in a task request), or undefined when
+   * this connector can read it: its `info` has the shape the connector makes and names data that
+   * exists. Absent: the connector takes any split.
+   */
+  checkSplit?(split: Split): string | undefined;
   /** Row count estimate for join ordering; undefined when unknown. */
   getTableStatistics?(session: Session, table: TableMetadata): TableStatistics | undefined;
   /** Pages of the split holding exactly `columns` (names, in this order). */

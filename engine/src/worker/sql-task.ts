@@ -4,6 +4,9 @@
 // its output buffer. States as Trino's: RUNNING, then FLUSHING once every page is in the buffer,
 // then FINISHED once the consumers took them all; or CANCELED, ABORTED, FAILED. Every change bumps
 // the version, which GET /v1/task long-polls on; a task that is done reports the largest version.
+// Split progress (a split taken or started) bumps it too, but at most once per
+// PROGRESS_COALESCE_MILLIS: a task taking thousands of splits a second must not make its
+// coordinator fetch and parse a task info for each.
 
 import type { CatalogManager } from '../connectors/catalog-manager.js';
 import { EngineError, toEngineError } from '../errors/engine-error.js';
@@ -38,6 +41,9 @@ export interface SqlTaskOptions {
   exchange: ExchangeClientOptions;
 }
 
+/** How long split progress may wait before it shows in the version (state changes show at once). */
+const PROGRESS_COALESCE_MILLIS = 100;
+
 export function isDoneState(state: TaskState): boolean {
   return state === 'FINISHED' || state === 'CANCELED' || state === 'ABORTED' || state === 'FAILED';
 }
@@ -48,15 +54,17 @@ export class SqlTask {
   endTime: Date | undefined;
   lastHeartbeat = new Date();
   /**
-   * The task's counters. A split that starts changes the task's version: the coordinator, long-polling
-   * on it, sends more splits at once rather than at its next poll (a second later).
+   * The task's counters. A split that starts changes the task's version (coalesced): the coordinator,
+   * long-polling on it, sends more splits then rather than at its next poll (a second later).
    */
-  readonly progress: QueryProgress = notifyingSplitStarts(newQueryProgress(), () => this.changed());
+  readonly progress: QueryProgress = notifyingSplitStarts(newQueryProgress(), () => this.progressed());
   readonly memory: MemoryContext;
   /** The counts and times of the fragment's operators, and of the task output after them. */
   readonly operators: OperatorRecorders;
   private currentState: TaskState = 'PLANNED';
   private changes = 0;
+  /** Set while split progress waits to show in the version. */
+  private progressTimer: NodeJS.Timeout | undefined;
   private readonly waiters = new Set<() => void>();
   private readonly abort = new AbortController();
   private output: TaskOutput | undefined;
@@ -86,6 +94,11 @@ export class SqlTask {
 
   get version(): bigint {
     return isDoneState(this.currentState) ? DONE_TASK_VERSION : BigInt(this.changes);
+  }
+
+  /** The fragment the task runs; undefined until its first request. */
+  get plan(): PlanNode | undefined {
+    return this.fragment;
   }
 
   get outputBuffer() {
@@ -143,7 +156,7 @@ export class SqlTask {
     for (const source of request.sources) {
       let queue = this.splits.get(source.planNodeId);
       if (queue === undefined) {
-        queue = new SplitQueue(() => this.changed());
+        queue = new SplitQueue(() => this.progressed());
         this.splits.set(source.planNodeId, queue);
       }
       queue.add(source.splits, source.noMoreSplits);
@@ -275,7 +288,15 @@ export class SqlTask {
     this.changed();
   }
 
+  /** Split progress: shows in the version within PROGRESS_COALESCE_MILLIS, with whatever else changed by then. */
+  private progressed(): void {
+    if (this.progressTimer !== undefined || isDoneState(this.currentState)) return;
+    this.progressTimer = setTimeout(() => this.changed(), PROGRESS_COALESCE_MILLIS).unref();
+  }
+
   private changed(): void {
+    clearTimeout(this.progressTimer);
+    this.progressTimer = undefined;
     this.changes++;
     for (const wake of [...this.waiters]) wake();
   }

@@ -1,7 +1,8 @@
-// The tasks a node holds. Creates a task on its first POST (only while the node takes new work),
-// shares one memory context per query among that query's tasks here (the per-node query limit),
-// keeps finished tasks for a while so that their final info can be read, and fails a task whose
-// coordinator stopped asking about it (the coordinator is gone, nobody will read or cancel it).
+// The tasks a node holds. Creates a task on its first POST (only while the node takes new work, and
+// only once the request passed its checks: task-update-check.ts), shares one memory context per
+// query among that query's tasks here (the per-node query limit), keeps finished tasks for a while
+// so that their final info can be read, and fails a task whose coordinator stopped asking about it
+// (the coordinator is gone, nobody will read or cancel it).
 
 import type { CatalogManager } from '../connectors/catalog-manager.js';
 import { EngineError } from '../errors/engine-error.js';
@@ -11,6 +12,7 @@ import type { ExchangeClientOptions } from './exchange-client.js';
 import type { OutputBuffer, OutputBufferOptions } from './output-buffer.js';
 import { isDoneState, SqlTask } from './sql-task.js';
 import type { TaskUpdateRequest } from './task-request.js';
+import { checkTaskUpdate } from './task-update-check.js';
 
 const TASK_ID = /^[0-9a-z_]{1,64}\.\d{1,6}\.\d{1,6}$/;
 
@@ -56,6 +58,7 @@ export class TaskManager {
   update(taskId: string, request: TaskUpdateRequest): SqlTask {
     if (!TASK_ID.test(taskId)) throw new EngineError('GENERIC_USER_ERROR', `Invalid task id: ${taskId} (expected <queryId>.<stage>.<task>)`);
     let task = this.tasks.get(taskId);
+    checkTaskUpdate(taskId, request, task?.plan, this.options.catalogs);
     if (task === undefined) {
       const refusal = this.options.refusal();
       if (refusal !== undefined && this.options.coordinatedQueryMemory?.(request.session.queryId) === undefined) throw refusal;

@@ -3,14 +3,19 @@
 // one may add splits and remote-source locations. The body is tagged JSON (sql/planner/plan-json.ts),
 // so bigint and byte constants of the fragment survive. Requests are idempotent, so that the
 // coordinator may send one again when it does not know whether it arrived: every split carries a
-// sequence id (increasing per task) and a task takes each id once; locations are taken once each.
+// sequence id (unique per task, increasing per scan) and a scan takes each once; locations are
+// taken once each. A request carries at most MAX_SPLITS_PER_TASK_UPDATE splits; its shape is
+// checked against TASK_REQUEST_SCHEMA here, the rest by task-update-check.ts.
 
-import AjvModule from 'ajv';
 import { EngineError } from '../errors/engine-error.js';
 import type { Split } from '../spi/connector.js';
+import { shapeCheck } from '../spi/json-shape.js';
 import type { SessionJson } from '../spi/session-json.js';
 import type { PlanNode } from '../sql/planner/plan.js';
 import { fromTaggedJson } from '../sql/planner/plan-json.js';
+import { TASK_REQUEST_SCHEMA } from './task-request-schema.js';
+
+export { MAX_SPLITS_PER_TASK_UPDATE } from './task-request-schema.js';
 
 /** How the task's output is laid out over its consumers' buffers. */
 export type OutputBuffersSpec =
@@ -51,54 +56,12 @@ export interface TaskUpdateRequest {
   remoteSources: RemoteSourceLocations[];
 }
 
-const Ajv = AjvModule.default;
-const validate = new Ajv({ allErrors: false }).compile({
-  type: 'object',
-  required: ['session', 'sources', 'remoteSources'],
-  properties: {
-    session: {
-      type: 'object',
-      required: ['queryId', 'user', 'timeZone', 'properties', 'preparedStatements', 'clientTags', 'startTime'],
-      properties: { queryId: { type: 'string' }, user: { type: 'string' }, timeZone: { type: 'string' }, startTime: { type: 'number' } },
-    },
-    fragment: { type: 'object', required: ['kind', 'id', 'outputs'] },
-    outputBuffers: {
-      type: 'object',
-      required: ['type'],
-      properties: {
-        type: { enum: ['PARTITIONED', 'BROADCAST', 'GATHER'] },
-        partitions: { type: 'integer', minimum: 1, maximum: 10000 },
-        partitionChannels: { type: 'array', items: { type: 'integer', minimum: 0 } },
-      },
-    },
-    sources: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['planNodeId', 'splits', 'noMoreSplits'],
-        properties: {
-          planNodeId: { type: 'integer' },
-          splits: { type: 'array', items: { type: 'object', required: ['sequenceId', 'split'], properties: { sequenceId: { type: 'integer', minimum: 0 }, split: { type: 'object' } } } },
-          noMoreSplits: { type: 'boolean' },
-        },
-      },
-    },
-    remoteSources: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['planNodeId', 'locations', 'noMoreLocations'],
-        properties: {
-          planNodeId: { type: 'integer' },
-          locations: { type: 'array', items: { type: 'object', required: ['uri', 'nodeId'], properties: { uri: { type: 'string' }, nodeId: { type: 'string' } } } },
-          noMoreLocations: { type: 'boolean' },
-        },
-      },
-    },
-  },
-});
+const checkShape = shapeCheck(TASK_REQUEST_SCHEMA);
 
-/** Parses and checks a request body; a malformed one is a GENERIC_USER_ERROR naming what is wrong. */
+/**
+ * Parses and checks a request body against TASK_REQUEST_SCHEMA; a malformed one is a
+ * GENERIC_USER_ERROR naming the path of what is wrong (task-update-check.ts checks the rest).
+ */
 export function parseTaskUpdateRequest(text: string): TaskUpdateRequest {
   let value: unknown;
   try {
@@ -106,13 +69,7 @@ export function parseTaskUpdateRequest(text: string): TaskUpdateRequest {
   } catch (e) {
     throw new EngineError('GENERIC_USER_ERROR', (e as Error).message);
   }
-  if (!validate(value)) {
-    const error = validate.errors?.[0];
-    throw new EngineError('GENERIC_USER_ERROR', `Invalid task request: ${error?.instancePath || '(body)'} ${error?.message ?? ''}`.trim());
-  }
-  const request = value as TaskUpdateRequest;
-  const buffers = request.outputBuffers;
-  if (buffers && buffers.type !== 'GATHER' && buffers.partitions === undefined) throw new EngineError('GENERIC_USER_ERROR', `Invalid task request: ${buffers.type} output buffers need partitions`);
-  if (buffers?.type === 'PARTITIONED' && buffers.partitionChannels === undefined) throw new EngineError('GENERIC_USER_ERROR', 'Invalid task request: PARTITIONED output buffers need partitionChannels');
-  return request;
+  const problem = checkShape(value);
+  if (problem !== undefined) throw new EngineError('GENERIC_USER_ERROR', `Invalid task request: ${problem}`);
+  return value as TaskUpdateRequest;
 }

@@ -38,7 +38,7 @@ export async function readSplits(connector: Connector, splits: readonly Split[],
 export async function readTable(connector: Connector, schema: string, table: string, columns?: readonly string[]): Promise<Scalar[][]> {
   const metadata = requireTable(connector, schema, table);
   const names = columns ?? metadata.columns.map((c) => c.name);
-  return readSplits(connector, connector.getSplits(testSession(), metadata), names);
+  return readSplits(connector, [...connector.getSplits(testSession(), metadata)], names);
 }
 
 export function requireTable(connector: Connector, schema: string, table: string): TableMetadata {

@@ -118,7 +118,7 @@ describe('information_schema', () => {
     const { memory } = memoryCatalog();
     const tables = memory.getTable(session, 'information_schema', 'tables');
     if (tables === undefined) throw new Error('tables missing');
-    const splits = memory.getSplits(session, tables);
+    const splits = [...memory.getSplits(session, tables)];
     memory.createTable?.(session, { catalog: 'memory', schema: 'default', name: 'later', columns: [{ name: 'x', type: BIGINT }] });
     const rows: unknown[][] = [];
     for await (const page of memory.createPageSource(session, splits[0], ['table_schema', 'table_name'])) {

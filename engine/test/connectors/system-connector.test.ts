@@ -58,7 +58,7 @@ class RecordingRuntime implements SystemRuntime {
     };
     this.taskRows.push(task);
     const metadata = requireTable(catalog, schema, table);
-    const splits = catalog.getSplits(session, metadata);
+    const splits = [...catalog.getSplits(session, metadata)];
     task.splits = splits.length;
     for (const split of splits) {
       for (const page of await readSplit(catalog, split, metadata.columns.map((c) => c.name))) {

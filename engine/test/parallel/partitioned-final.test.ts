@@ -41,7 +41,7 @@ describe('parallel execution: grouped aggregation finished by the workers', () =
     const metadata = table.getTable(h.session, 'default', 'big')!;
     const preparer = table.workerSplitSource!(metadata)!;
     const columns = ['id', 's', 'n'];
-    const splits = table.getSplits(h.session, metadata).map((split) => preparer.prepare(split, columns, h.session));
+    const splits = [...table.getSplits(h.session, metadata)].map((split) => preparer.prepare(split, columns, h.session));
     const count = resolveAggregateFunction('count', []);
     const sum = resolveAggregateFunction('sum', [INTEGER]);
     const scanTypes: SqlType[] = [INTEGER, VARCHAR, INTEGER];

@@ -28,10 +28,7 @@ export function sourceTask(harness: EngineHarness, sql: string, queryId: string,
   const plan = addExchanges(optimize(analyzed.root, analyzed.context, true), analyzed.context);
   const fragment = allFragments(fragmentPlan(plan, () => true)).find((f) => f.partitioning === 'SOURCE')!;
   const scan = fragment.partitionedScans[0];
-  const splits = harness.catalogs
-    .get(scan.table.catalog)!
-    .getSplits(session, scan.table, scan.constraint)
-    .map((split, sequenceId) => ({ sequenceId, split }));
+  const splits = [...harness.catalogs.get(scan.table.catalog)!.getSplits(session, scan.table, scan.constraint)].map((split, sequenceId) => ({ sequenceId, split }));
   const request: TaskUpdateRequest = {
     session: sessionToJson(session),
     fragment: fragment.root,

@@ -25,7 +25,7 @@ export async function readPages(splits: readonly Split[], columns: readonly stri
 
 /** The whole table (or `columns` of it) as one page, read split by split. */
 export async function readTable(metadata: TableMetadata, columns = metadata.columns.map((c) => c.name), splits?: readonly Split[]): Promise<Page> {
-  const pages = await readPages(splits ?? connector.getSplits(testSession(), metadata), columns);
+  const pages = await readPages(splits ?? [...connector.getSplits(testSession(), metadata)], columns);
   const types = columns.map((name) => {
     const column = metadata.columns.find((c) => c.name === name);
     if (column === undefined) throw new Error(`no column ${name}`);

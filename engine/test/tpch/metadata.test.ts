@@ -128,7 +128,7 @@ describe('tpch: metadata', () => {
     expect(() => connector.createPageSource(session, split, [])).to.throw(EngineError, "Table 'tpch.tiny.nope' does not exist");
     const badSchema = { ...split, schema: 'huge', table: 'nation' };
     expect(() => connector.createPageSource(session, badSchema, [])).to.throw(EngineError, "Schema 'tpch.huge' does not exist");
-    const nation = connector.getSplits(session, table('tiny', 'nation'))[0];
+    const [nation] = connector.getSplits(session, table('tiny', 'nation'));
     expect(() => connector.createPageSource(session, nation, ['n_name', 'l_comment']))
       .to.throw(EngineError, "Column 'l_comment' cannot be resolved")
       .with.property('errorName', 'COLUMN_NOT_FOUND');

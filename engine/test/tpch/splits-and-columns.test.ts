@@ -17,7 +17,7 @@ const TINY = new Scale(0.01);
 function splitsOf(name: string, targetRows: number): Split[] {
   const generated = tpchTable(name);
   if (generated === undefined) throw new Error(name);
-  return splitRanges(generated, TINY, targetRows).map((info) => ({ catalog: 'tpch', schema: 'tiny', table: name, info }));
+  return [...splitRanges(generated, TINY, targetRows)].map((info) => ({ catalog: 'tpch', schema: 'tiny', table: name, info }));
 }
 
 function columnValues(column: Column): unknown[] {
@@ -55,7 +55,7 @@ describe('tpch: splits', () => {
     const session = testSession();
     const expectedCounts = { nation: 1, region: 1, part: 4, supplier: 1, partsupp: 13, customer: 3, orders: 23, lineitem: 92 };
     for (const [name, count] of Object.entries(expectedCounts)) {
-      const splits = connector.getSplits(session, table('sf1', name));
+      const splits = [...connector.getSplits(session, table('sf1', name))];
       expect(splits, name).to.have.length(count);
       const ranges = splits.map((s) => s.info as { start: number; end: number });
       expect(ranges[0].start).to.equal(0);
@@ -66,7 +66,7 @@ describe('tpch: splits', () => {
   });
 
   it('generate a split in the middle of sf1 on its own, in pages of at most 8192 rows', async () => {
-    const splits = connector.getSplits(testSession(), table('sf1', 'lineitem'));
+    const splits = [...connector.getSplits(testSession(), table('sf1', 'lineitem'))];
     const pages = await readPages([splits[50]], ['l_orderkey', 'l_linenumber', 'l_quantity']);
     const rows = pages.reduce((n, p) => n + p.rowCount, 0);
     expect(rows).to.be.within(16384, 16384 * 7);
@@ -111,7 +111,7 @@ describe('tpch: column subsets', () => {
   }
 
   it('with no columns still count the rows', async () => {
-    const pages = await readPages(connector.getSplits(testSession(), table('tiny', 'lineitem')), []);
+    const pages = await readPages([...connector.getSplits(testSession(), table('tiny', 'lineitem'))], []);
     expect(pages.reduce((n, p) => n + p.rowCount, 0)).to.equal(60175);
     for (const page of pages) expect(page.columns).to.deep.equal([]);
   });

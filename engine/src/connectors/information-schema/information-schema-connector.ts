@@ -55,7 +55,7 @@ export class InformationSchemaConnector implements Connector {
     return this.inner.getTable(session, schema, table);
   }
 
-  getSplits(session: Session, table: TableMetadata, constraint?: TableConstraint): Split[] {
+  getSplits(session: Session, table: TableMetadata, constraint?: TableConstraint): Iterable<Split> {
     if (table.schema === INFORMATION_SCHEMA) return [this.tables.split(table)];
     return this.inner.getSplits(session, table, constraint);
   }
@@ -63,6 +63,11 @@ export class InformationSchemaConnector implements Connector {
   getTableStatistics(session: Session, table: TableMetadata): TableStatistics | undefined {
     if (table.schema === INFORMATION_SCHEMA) return undefined;
     return this.inner.getTableStatistics?.(session, table);
+  }
+
+  checkSplit(split: Split): string | undefined {
+    if (split.schema === INFORMATION_SCHEMA) return this.tables.checkSplit(split);
+    return this.inner.checkSplit?.(split);
   }
 
   createPageSource(session: Session, split: Split, columns: readonly string[]): AsyncIterable<Page> {

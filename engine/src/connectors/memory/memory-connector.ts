@@ -16,6 +16,7 @@ import { MEMORY_SPLIT_READER } from './memory-split-reader.js';
 import { MemoryTable } from './memory-table.js';
 import { sharedPage, type SharedPage } from './shared-batch.js';
 import { SnapshotPins } from './snapshot-pins.js';
+import { shapeCheck } from '../../spi/json-shape.js';
 import type { TableSnapshot } from './table-snapshot.js';
 
 export const DEFAULT_SCHEMA = 'default';
@@ -43,6 +44,14 @@ interface MemorySplitInfo {
   firstBatch: number;
   endBatch: number;
 }
+
+const COUNT = { type: 'integer', minimum: 0 };
+const checkInfoShape = shapeCheck({
+  type: 'object',
+  required: ['tableId', 'version', 'pin', 'firstBatch', 'endBatch'],
+  properties: { tableId: COUNT, version: COUNT, pin: COUNT, firstBatch: COUNT, endBatch: COUNT },
+  additionalProperties: false,
+});
 
 export class MemoryConnector implements Connector {
   private readonly schemas = new Map<string, Map<string, MemoryTable>>([[DEFAULT_SCHEMA, new Map()]]);
@@ -186,16 +195,30 @@ export class MemoryConnector implements Connector {
     }
   }
 
+  checkSplit(split: Split): string | undefined {
+    const shape = checkInfoShape(split.info, 'info');
+    if (shape !== undefined) return shape;
+    const info = split.info as MemorySplitInfo;
+    const table = this.tablesById.get(info.tableId)?.metadata;
+    if (table === undefined || table.schema !== split.schema || table.name !== split.table) return `info: table ${info.tableId} is not '${this.name}.${split.schema}.${split.table}'`;
+    const snapshot = this.snapshotOf(info);
+    if (snapshot === undefined) return `info: ${unavailable(this.name, split, info)}`;
+    if (info.firstBatch > info.endBatch || info.endBatch > snapshot.batches.length) return `info: batches [${info.firstBatch}, ${info.endBatch}) are not within the ${snapshot.batches.length} of version ${info.version}`;
+    return undefined;
+  }
+
   /** The snapshot the split was made from: pinned, or still the table's current one. */
   private resolveSnapshot(split: Split, info: MemorySplitInfo): TableSnapshot {
+    const snapshot = this.snapshotOf(info);
+    if (snapshot === undefined) throw new EngineError('GENERIC_INTERNAL_ERROR', unavailable(this.name, split, info));
+    return snapshot;
+  }
+
+  private snapshotOf(info: MemorySplitInfo): TableSnapshot | undefined {
     const pinned = this.pins.get(info.pin);
-    if (pinned !== undefined) return pinned;
+    if (pinned !== undefined) return pinned.tableId === info.tableId && pinned.version === info.version ? pinned : undefined;
     const current = this.tablesById.get(info.tableId)?.snapshot;
-    if (current !== undefined && current.version === info.version) return current;
-    throw new EngineError(
-      'GENERIC_INTERNAL_ERROR',
-      `Version ${info.version} of table '${this.name}.${split.schema}.${split.table}' is no longer available`,
-    );
+    return current !== undefined && current.version === info.version ? current : undefined;
   }
 
   private requireSchema(schema: string): Map<string, MemoryTable> {
@@ -230,4 +253,8 @@ function splitRanges(snapshot: TableSnapshot): [number, number][] {
 
 async function* batchPages(batches: readonly RecordBatch[], types: readonly SqlType[], indexes: readonly number[]): AsyncIterable<Page> {
   for (const batch of batches) yield batchPage(batch, types, indexes);
+}
+
+function unavailable(catalog: string, split: Split, info: MemorySplitInfo): string {
+  return `Version ${info.version} of table '${catalog}.${split.schema}.${split.table}' is no longer available`;
 }

@@ -37,6 +37,11 @@ export class SystemConnector implements Connector {
     return [this.tableSet(table.schema).split(table)];
   }
 
+  checkSplit(split: Split): string | undefined {
+    const set = this.schemas.get(split.schema);
+    return set === undefined ? `schema '${this.name}.${split.schema}' does not exist` : set.checkSplit(split);
+  }
+
   createPageSource(session: Session, split: Split, columns: readonly string[]): AsyncIterable<Page> {
     return this.tableSet(split.schema).pages(session, split, columns);
   }

@@ -19,16 +19,20 @@ export interface TpchSplitInfo {
 
 /**
  * The unit ranges of the table's splits (at least one, possibly empty), covering `within` (all
- * units by default; fewer when a key predicate limits the scan).
+ * units by default; fewer when a key predicate limits the scan), made as they are asked for: a
+ * scheduler takes a batch at a time, and the table's 100,000 splits are never listed at once.
  */
-export function splitRanges(table: TpchTable, scale: Scale, targetRows = SPLIT_TARGET_ROWS, within?: [number, number][]): TpchSplitInfo[] {
+export function* splitRanges(table: TpchTable, scale: Scale, targetRows = SPLIT_TARGET_ROWS, within?: [number, number][]): Generator<TpchSplitInfo> {
   const units = table.unitCount(scale);
   const unitsPerSplit = Math.max(1, Math.floor(targetRows / table.averageRowsPerUnit), Math.ceil(units / MAX_SPLITS));
-  const ranges: TpchSplitInfo[] = [];
+  let any = false;
   for (const [from, to] of within ?? [[0, units]]) {
-    for (let start = from; start < to; start += unitsPerSplit) ranges.push({ start, end: Math.min(to, start + unitsPerSplit) });
+    for (let start = from; start < to; start += unitsPerSplit) {
+      any = true;
+      yield { start, end: Math.min(to, start + unitsPerSplit) };
+    }
   }
-  return ranges.length === 0 ? [{ start: 0, end: 0 }] : ranges;
+  if (!any) yield { start: 0, end: 0 };
 }
 
 /** Units whose row counts are drawn at once while cutting pages: bounds that work and its memory, whatever the split's size. */

@@ -15,7 +15,11 @@ import type { TpchTable } from './table.js';
 import { TPCH_TABLES, tpchTable } from './tables.js';
 import { needsTextPool, sharedTextPool, textPoolReady } from './text-pool.js';
 import type { WorkerSplitSource } from '../../spi/worker-split.js';
+import { shapeCheck } from '../../spi/json-shape.js';
 import { TPCH_SPLIT_READER, type TpchWorkerSplit } from './tpch-split-data.js';
+
+const UNIT = { type: 'integer', minimum: 0 };
+const checkInfoShape = shapeCheck({ type: 'object', required: ['start', 'end'], properties: { start: UNIT, end: UNIT }, additionalProperties: false });
 
 export class TpchConnector implements Connector {
   private readonly scales = new Map<string, Scale>();
@@ -48,17 +52,28 @@ export class TpchConnector implements Connector {
     return { catalog: this.name, schema, name: table, columns: generated.columns.map((c) => ({ ...c, name: namedColumn(c.name, this.columnNaming) })) };
   }
 
-  getSplits(_session: Session, table: TableMetadata, constraint?: TableConstraint): Split[] {
+  /** Checked at once (an unknown schema or table fails here); the splits themselves are made as they are taken. */
+  getSplits(_session: Session, table: TableMetadata, constraint?: TableConstraint): Iterable<Split> {
     const generated = this.requireTable(table.schema, table.name);
     const scale = this.scale(table.schema);
     const standard = constraint?.map((domain) => ({ ...domain, column: standardColumnName(generated, domain.column) }));
     const within = unitRangesFor(table.name, generated.unitCount(scale), standard);
-    return splitRanges(generated, scale, SPLIT_TARGET_ROWS, within).map((info) => ({
-      catalog: this.name,
-      schema: table.schema,
-      table: table.name,
-      info,
-    }));
+    const ranges = splitRanges(generated, scale, SPLIT_TARGET_ROWS, within);
+    const catalog = this.name;
+    return (function* () {
+      for (const info of ranges) yield { catalog, schema: table.schema, table: table.name, info };
+    })();
+  }
+
+  /** A split names units [start, end) of an existing table, within its unit count at the schema's scale. */
+  checkSplit(split: Split): string | undefined {
+    const generated = tpchTable(split.table);
+    if (generated === undefined || scaleFactorOfSchema(split.schema) === undefined) return `table '${this.name}.${split.schema}.${split.table}' does not exist`;
+    const shape = checkInfoShape(split.info, 'info');
+    if (shape !== undefined) return shape;
+    const { start, end } = split.info as TpchSplitInfo;
+    const units = generated.unitCount(this.scale(split.schema));
+    return start <= end && end <= units ? undefined : `info: units [${start}, ${end}) are not within the ${units} of '${split.schema}.${split.table}'`;
   }
 
   getTableStatistics(_session: Session, table: TableMetadata): TableStatistics | undefined {

@@ -1,7 +1,7 @@
 // Runs a fragmented plan over the cluster. Every fragment but the root becomes a stage of tasks:
 // SOURCE and FIXED_HASH stages one task per node that takes work, SINGLE one task on one of them,
 // COORDINATOR_ONLY one task here. Tasks are created producers first, each told its consumers' buffer
-// count, the splits of its scans (spread round robin over the stage's tasks) and where its remote
+// count, the first batch of the splits of its scans (split-assigner.ts) and where its remote
 // sources read (buffer i of every task below, for its task i). The root fragment runs in the query
 // itself, reading its remote sources the same way. A node that refuses a task (it just left ACTIVE)
 // is left out and the stages are placed again; while no node takes tasks at all, the query waits
@@ -246,9 +246,9 @@ export class DistributedQuery implements DistributedView {
     }
   }
 
-  /** The splits of each partitioned scan of a SOURCE fragment. */
-  private tableSplits(fragment: PlanFragment): Map<number, Split[]> {
-    const out = new Map<number, Split[]>();
+  /** The splits of each partitioned scan of a SOURCE fragment, as the connector makes them (when taken). */
+  private tableSplits(fragment: PlanFragment): Map<number, Iterable<Split>> {
+    const out = new Map<number, Iterable<Split>>();
     for (const scan of fragment.partitionedScans) {
       const connector = this.catalogs.get(scan.table.catalog);
       if (connector === undefined) throw new EngineError('CATALOG_NOT_FOUND', `Catalog '${scan.table.catalog}' not found`);
@@ -282,8 +282,19 @@ export class DistributedQuery implements DistributedView {
       .catch((e: unknown) => this.fail(e));
   }
 
-  /** More splits for a task that started some of its own; no-more-splits to every task once all are out. */
+  /**
+   * More splits for a task that started some of its own; no-more-splits to every task once all are
+   * out. The connector makes splits as they are taken: its failure fails the query.
+   */
   private supplySplits(stage: Stage, splits: SplitAssigner, index: number, info: RemoteTaskInfo): void {
+    try {
+      this.supplySplitsOrThrow(stage, splits, index, info);
+    } catch (e) {
+      this.fail(e);
+    }
+  }
+
+  private supplySplitsOrThrow(stage: Stage, splits: SplitAssigner, index: number, info: RemoteTaskInfo): void {
     const active = new Set(this.cluster.workerNodes().map((n) => n.nodeId));
     const onActive = (t: RemoteTask) => active.has(t.node.nodeId);
     const update = splits.next(index, info.stats.totalSplits, info.stats.queuedSplits, onActive(stage.tasks[index]), stage.tasks.some(onActive));

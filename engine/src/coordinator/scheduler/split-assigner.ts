@@ -1,16 +1,20 @@
-// Hands a SOURCE stage's splits to its tasks a few at a time. Each task holds at most
-// `maxPendingSplitsPerTask` splits it has not started; as it starts them (its info says so), it gets
-// more, so a task on a faster or less loaded node reads more of the table. A task on a node that
-// left ACTIVE gets no more (the others take the rest), unless no task of the stage is on an ACTIVE
-// node. Once every split is handed out, every task hears there are no more. A stage of one task
-// (a single node's) has nobody to balance with: its task gets every split when it is created.
+// Hands a SOURCE stage's splits to its tasks a batch at a time, taking them from the connector as
+// they go out (a table of 100,000 splits is never listed at once). Each task holds at most
+// `maxPending` splits it has not started; as it starts them (its info says so), it gets more, so a
+// task on a faster or less loaded node reads more of the table. A task on a node that left ACTIVE
+// gets no more (the others take the rest), unless no task of the stage is on an ACTIVE node. Once
+// every split is handed out, every task hears there are no more. A stage of one task (a single
+// node's) has nobody to balance with: its task is kept MAX_PENDING_SPLITS_SINGLE_TASK splits ahead,
+// topped up once half of them started, so that no update carries more than that.
 
 import type { Split } from '../../spi/connector.js';
 import type { TableScanNode } from '../../sql/planner/plan.js';
-import type { ScanSplits } from '../../worker/task-request.js';
+import { MAX_SPLITS_PER_TASK_UPDATE, type ScanSplits } from '../../worker/task-request.js';
 
 /** Trino's node-scheduler.max-pending-splits-per-task is of this order. */
 export const MAX_PENDING_SPLITS_PER_TASK = 8;
+/** A stage's only task: enough splits ahead to keep a node's threads busy between two updates. */
+export const MAX_PENDING_SPLITS_SINGLE_TASK = Math.min(1000, MAX_SPLITS_PER_TASK_UPDATE);
 
 interface TaskSplits {
   /** Splits sent to the task; also the sequence id of the next one. */
@@ -19,19 +23,44 @@ interface TaskSplits {
   finished: boolean;
 }
 
+/** One scan's splits, taken from the connector's iterator as they are handed out. */
+class SplitCursor {
+  private upcoming: IteratorResult<Split>;
+
+  constructor(private readonly iterator: Iterator<Split>) {
+    this.upcoming = iterator.next();
+  }
+
+  get exhausted(): boolean {
+    return this.upcoming.done === true;
+  }
+
+  take(count: number): Split[] {
+    const out: Split[] = [];
+    while (out.length < count && this.upcoming.done !== true) {
+      out.push(this.upcoming.value);
+      this.upcoming = this.iterator.next();
+    }
+    return out;
+  }
+}
+
 export class SplitAssigner {
-  private readonly queues: Map<number, Split[]>;
+  private readonly cursors: Map<number, SplitCursor>;
   private readonly tasks: TaskSplits[];
+  private readonly maxPending: number;
+  /** The fewest splits worth an update (before the last ones). */
+  private readonly minBatch: number;
 
   constructor(
     private readonly scans: readonly TableScanNode[],
-    splits: Map<number, Split[]>,
+    splits: Map<number, Iterable<Split>>,
     taskCount: number,
-    private maxPending = MAX_PENDING_SPLITS_PER_TASK,
   ) {
-    this.queues = new Map([...splits].map(([id, list]) => [id, [...list]]));
+    this.cursors = new Map([...splits].map(([id, iterable]) => [id, new SplitCursor(iterable[Symbol.iterator]())]));
     this.tasks = Array.from({ length: taskCount }, () => ({ sent: 0, finished: false }));
-    if (taskCount === 1) this.maxPending = Infinity;
+    this.maxPending = taskCount === 1 ? MAX_PENDING_SPLITS_SINGLE_TASK : MAX_PENDING_SPLITS_PER_TASK;
+    this.minBatch = taskCount === 1 ? Math.ceil(MAX_PENDING_SPLITS_SINGLE_TASK / 2) : 1;
   }
 
   /** The splits of task `index`'s first request. */
@@ -50,7 +79,7 @@ export class SplitAssigner {
     // Splits sent but not yet in the info count as waiting too.
     const pending = waiting + Math.max(0, task.sent - received);
     const room = this.maxPending - pending;
-    if (room <= 0 && !this.exhausted()) return undefined;
+    if (room < this.minBatch && !this.exhausted()) return undefined;
     const update = this.take(index, Math.max(0, room));
     return update.some((u) => u.splits.length > 0 || u.noMoreSplits) ? update : undefined;
   }
@@ -62,16 +91,18 @@ export class SplitAssigner {
   }
 
   exhausted(): boolean {
-    for (const queue of this.queues.values()) if (queue.length > 0) return false;
+    for (const cursor of this.cursors.values()) if (!cursor.exhausted) return false;
     return true;
   }
 
+  /** Up to `count` splits of each scan, numbered for task `index` (at most MAX_SPLITS_PER_TASK_UPDATE in all). */
   private take(index: number, count: number): ScanSplits[] {
     const task = this.tasks[index];
+    const perScan = Math.min(count, Math.floor(MAX_SPLITS_PER_TASK_UPDATE / this.scans.length));
     const update = this.scans.map((scan) => {
-      const queue = this.queues.get(scan.id)!;
-      const splits = queue.splice(0, count).map((split) => ({ sequenceId: task.sent++, split }));
-      return { planNodeId: scan.id, splits, noMoreSplits: queue.length === 0 };
+      const cursor = this.cursors.get(scan.id)!;
+      const splits = cursor.take(perScan).map((split) => ({ sequenceId: task.sent++, split }));
+      return { planNodeId: scan.id, splits, noMoreSplits: cursor.exhausted };
     });
     task.finished = update.every((u) => u.noMoreSplits);
     return update;

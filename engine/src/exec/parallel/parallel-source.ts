@@ -11,6 +11,7 @@ import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import type { QueryProgress } from '../../spi/query-progress.js';
 import type { Session } from '../../spi/session.js';
 import { EngineError } from '../../errors/engine-error.js';
+import { Fifo } from '../fifo.js';
 import { hashAggregation, type HashAggregationSpec } from '../operators/hash-aggregation.js';
 import { MemoryReservation } from '../operators/operator-support.js';
 import type { OperatorContext, PageStream } from '../operators/operator.js';
@@ -94,7 +95,7 @@ class ParallelRun {
   /** Workers whose task has not ended. */
   private readonly running = new Set<PoolWorker>();
   /** Per worker, by position, the indexes of the splits it is to read. */
-  private readonly queues: number[][];
+  private readonly queues: Fifo<number>[];
   private readonly positions = new Map<PoolWorker, number>();
   /** Per worker, what its task holds in its own heap, as reported with each finished split. */
   private readonly workerMemory = new Map<PoolWorker, MemoryReservation>();
@@ -144,7 +145,7 @@ class ParallelRun {
       memoryLimitBytes: env.operator.memory.limitBytes,
     };
     const workers = pool.acquire(spec.more === undefined ? Math.min(spec.workers, spec.splits.length) : spec.workers);
-    this.queues = workers.map(() => []);
+    this.queues = workers.map(() => new Fifo<number>());
     spec.splits.forEach((_, i) => this.queues[i % workers.length].push(i));
     this.workersFinish = spec.fragment.finalAggregation !== undefined && workers.length >= WORKER_FINAL_MIN_WORKERS;
     const exchanges = this.workersFinish ? partitionExchanges(workers.length) : undefined;

@@ -1,0 +1,185 @@
+// The JSON Schema of a task request (POST /v1/task/{taskId}) after its tags are decoded
+// (plan-json.ts): the session, the output buffer layout, the splits and locations, and the plan
+// fragment node by node — every node kind with its fields, the expressions, symbols and types in
+// them — so that a malformed request is refused with the path of what is wrong before any task
+// exists. Plan node, expression and type kinds are discriminated by `kind`: an unknown kind is
+// named as such. What a schema cannot say (a channel in range, a catalog that exists, a split of a
+// scan of the fragment) is checked by task-update-check.ts.
+
+/** Splits one update may carry (all its scans together); the coordinator sends far fewer at a time. */
+export const MAX_SPLITS_PER_TASK_UPDATE = 10_000;
+/** Remote source locations one update may carry: one per producing task. */
+const MAX_LOCATIONS = 10_000;
+
+const ref = (name: string) => ({ $ref: `#/$defs/${name}` });
+const arrayOf = (items: object, maxItems?: number) => ({ type: 'array', items, ...(maxItems === undefined ? {} : { maxItems }) });
+const integer = (minimum = 0) => ({ type: 'integer', minimum });
+const STRING = { type: 'string' } as const;
+const BOOLEAN = { type: 'boolean' } as const;
+/** A value of any SQL type: a number, bigint, string, boolean, byte array or null (as decoded). */
+const SCALAR = {} as const;
+
+/** An object with these fields required (others optional); fields it does not know are ignored. */
+function object(required: Record<string, object>, optional: Record<string, object> = {}) {
+  return { type: 'object', required: Object.keys(required), properties: { ...required, ...optional } };
+}
+
+/** A union discriminated by `tag` (`kind` unless named); `title` names it in the message for an unknown one. */
+function kinds(title: string, branches: Record<string, object>, tag = 'kind') {
+  return { title, type: 'object', discriminator: { propertyName: tag }, required: [tag], properties: { [tag]: STRING }, oneOf: Object.values(branches) };
+}
+
+/** One branch of a `kinds` union: `kind` is one of `names`. */
+function kind(names: string | string[], required: Record<string, object> = {}, optional: Record<string, object> = {}) {
+  return object({ kind: Array.isArray(names) ? { enum: names } : { const: names }, ...required }, optional);
+}
+
+const SQL_TYPE = kinds('type', {
+  plain: kind(['boolean', 'tinyint', 'smallint', 'integer', 'bigint', 'real', 'double', 'varbinary', 'date', 'interval year to month', 'interval day to second', 'unknown']),
+  decimal: kind('decimal', { precision: { type: 'integer', minimum: 1, maximum: 38 }, scale: { type: 'integer', minimum: 0, maximum: 38 } }),
+  varchar: kind('varchar', {}, { length: integer() }),
+  char: kind('char', { length: integer() }),
+  time: kind('time', { precision: { type: 'integer', minimum: 0, maximum: 12 } }),
+  timestamp: kind('timestamp', { precision: { type: 'integer', minimum: 0, maximum: 12 } }),
+});
+
+const SYMBOL = object({ id: integer(), name: STRING, type: ref('type') });
+const SYMBOLS = arrayOf(ref('symbol'));
+
+const ROW_EXPRESSION = kinds('expression', {
+  symbol: kind('symbol', { symbol: ref('symbol'), type: ref('type') }),
+  input: kind('input', { channel: integer(), type: ref('type') }),
+  constant: kind('constant', { value: SCALAR, type: ref('type') }, { parameter: object({ index: integer() }, { inferred: ref('type') }) }),
+  call: kind('call', { name: STRING, args: arrayOf(ref('expression')), type: ref('type') }),
+  cast: kind('cast', { arg: ref('expression'), type: ref('type'), safe: BOOLEAN }, { assignment: BOOLEAN }),
+  special: kind('special', {
+    form: { enum: ['and', 'or', 'not', 'is_null', 'if', 'switch', 'coalesce', 'in', 'between', 'like', 'nullif', 'try'] },
+    args: arrayOf(ref('expression')),
+    type: ref('type'),
+  }),
+});
+
+const COLUMN = object({ name: STRING, type: ref('type') });
+const DOMAIN_BOUND = object({ value: SCALAR, inclusive: BOOLEAN });
+const ORDERING = arrayOf(object({ symbol: ref('symbol'), ascending: BOOLEAN, nullsFirst: BOOLEAN }));
+const TYPES = arrayOf(ref('type'));
+const FRAME_BOUND = object(
+  { type: { enum: ['UNBOUNDED_PRECEDING', 'PRECEDING', 'CURRENT_ROW', 'FOLLOWING', 'UNBOUNDED_FOLLOWING'] } },
+  { offset: ref('symbol'), value: ref('symbol'), sortKey: ref('symbol') },
+);
+const EXCHANGE_TYPE = { enum: ['GATHER', 'REPARTITION', 'REPLICATE'] };
+/** A row count: LIMIT's may be infinite (OFFSET without LIMIT). */
+const COUNT = { anyOf: [integer(), { const: Number.POSITIVE_INFINITY }] };
+
+/** A plan node of kind `name`: an id and output symbols, and its own fields. */
+const node = (name: string, required: Record<string, object>, optional: Record<string, object> = {}) =>
+  kind(name, { id: integer(), outputs: SYMBOLS, ...required }, optional);
+const SOURCE = ref('node');
+
+const PLAN_NODE = kinds('plan node', {
+  TableScan: node(
+    'TableScan',
+    { table: object({ catalog: STRING, schema: STRING, name: STRING, columns: arrayOf(COLUMN) }), columns: arrayOf(COLUMN) },
+    { constraint: arrayOf(object({ column: STRING }, { low: DOMAIN_BOUND, high: DOMAIN_BOUND, values: arrayOf(SCALAR) })) },
+  ),
+  Values: node('Values', { rows: arrayOf(arrayOf(SCALAR)) }),
+  Filter: node('Filter', { source: SOURCE, predicate: ref('expression') }),
+  Project: node('Project', { source: SOURCE, assignments: arrayOf(object({ symbol: ref('symbol'), expression: ref('expression') })) }),
+  Aggregate: node('Aggregate', {
+    source: SOURCE,
+    groupingKeys: SYMBOLS,
+    aggregations: arrayOf(
+      object(
+        {
+          symbol: ref('symbol'),
+          function: object({ name: STRING, resolvedWith: TYPES, argumentTypes: TYPES, returnType: ref('type'), intermediateTypes: TYPES }),
+          arguments: SYMBOLS,
+          distinct: BOOLEAN,
+        },
+        { mask: ref('symbol') },
+      ),
+    ),
+    step: { enum: ['single', 'partial', 'final'] },
+  }),
+  Join: node(
+    'Join',
+    { type: { enum: ['inner', 'left', 'right', 'full', 'mark'] }, left: SOURCE, right: SOURCE, criteria: arrayOf(object({ left: ref('symbol'), right: ref('symbol') })) },
+    { filter: ref('expression'), mark: object({ symbol: ref('symbol'), nullAware: BOOLEAN }) },
+  ),
+  Sort: node('Sort', { source: SOURCE, orderBy: ORDERING }),
+  TopN: node('TopN', { source: SOURCE, orderBy: ORDERING, count: integer() }),
+  Limit: node('Limit', { source: SOURCE, count: COUNT, offset: integer() }),
+  Window: node('Window', {
+    source: SOURCE,
+    partitionBy: SYMBOLS,
+    orderBy: ORDERING,
+    functions: arrayOf(
+      object({
+        symbol: ref('symbol'),
+        function: object({ name: STRING, resolvedWith: TYPES, argumentTypes: TYPES, returnType: ref('type') }),
+        arguments: SYMBOLS,
+        frame: object({ unit: { enum: ['ROWS', 'RANGE', 'GROUPS'] }, start: FRAME_BOUND, end: FRAME_BOUND }),
+        ignoreNulls: BOOLEAN,
+      }),
+    ),
+  }),
+  SetOperation: node('SetOperation', { operation: { enum: ['union', 'intersect', 'except'] }, distinct: BOOLEAN, sources: arrayOf(SOURCE), sourceSymbols: arrayOf(SYMBOLS) }),
+  EnforceSingleRow: node('EnforceSingleRow', { source: SOURCE }),
+  GroupId: node('GroupId', { source: SOURCE, groupingSets: arrayOf(SYMBOLS), groupIdSymbol: ref('symbol') }),
+  AssignUniqueId: node('AssignUniqueId', { source: SOURCE, idSymbol: ref('symbol') }),
+  Apply: node(
+    'Apply',
+    { input: SOURCE, subquery: SOURCE, correlation: SYMBOLS, applyType: { enum: ['scalar', 'exists', 'in'] }, result: ref('symbol') },
+    { value: ref('symbol') },
+  ),
+  Exchange: node('Exchange', { type: EXCHANGE_TYPE, source: SOURCE, partitionKeys: SYMBOLS }),
+  RemoteSource: node('RemoteSource', { sourceFragmentIds: arrayOf(integer()), exchangeType: EXCHANGE_TYPE }),
+});
+
+const SESSION = object(
+  {
+    queryId: STRING,
+    user: STRING,
+    timeZone: STRING,
+    properties: { type: 'object', additionalProperties: STRING },
+    preparedStatements: { type: 'object', additionalProperties: STRING },
+    clientTags: arrayOf(STRING),
+    startTime: { type: 'number' },
+  },
+  { source: STRING, catalog: STRING, schema: STRING, clientInfo: STRING },
+);
+
+const closed = (required: Record<string, object>, optional: Record<string, object> = {}) => ({ ...object(required, optional), additionalProperties: false });
+
+/** Consumers of a task's output: at most one per task of the stage above. */
+const PARTITIONS = { type: 'integer', minimum: 1, maximum: MAX_LOCATIONS };
+const OUTPUT_BUFFERS = kinds(
+  'output buffers',
+  {
+    PARTITIONED: closed({ type: { const: 'PARTITIONED' }, partitions: PARTITIONS, partitionChannels: arrayOf(integer()) }),
+    BROADCAST: closed({ type: { const: 'BROADCAST' }, partitions: PARTITIONS }),
+    GATHER: closed({ type: { const: 'GATHER' } }),
+  },
+  'type',
+);
+
+export const TASK_REQUEST_SCHEMA = {
+  $id: 'urn:engine:task-request',
+  ...closed(
+    {
+      session: SESSION,
+      sources: arrayOf(
+        closed({
+          planNodeId: integer(),
+          splits: arrayOf(closed({ sequenceId: integer(), split: object({ catalog: STRING, schema: STRING, table: STRING, info: SCALAR }) }), MAX_SPLITS_PER_TASK_UPDATE),
+          noMoreSplits: BOOLEAN,
+        }),
+      ),
+      remoteSources: arrayOf(
+        closed({ planNodeId: integer(), locations: arrayOf(closed({ uri: STRING, nodeId: STRING }), MAX_LOCATIONS), noMoreLocations: BOOLEAN }),
+      ),
+    },
+    { fragment: ref('node'), outputBuffers: OUTPUT_BUFFERS },
+  ),
+  $defs: { node: PLAN_NODE, expression: ROW_EXPRESSION, symbol: SYMBOL, type: SQL_TYPE },
+};
