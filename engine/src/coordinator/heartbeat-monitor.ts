@@ -1,10 +1,13 @@
 // The coordinator's failure detector: every heartbeat interval it checks each known node with
 // GET /v1/status (a short timeout), records the outcome on the node's counters, reads the node's
-// state (ACTIVE, ISOLATING, ...), and forgets the nodes that stopped announcing themselves. The
-// checks are spread over the interval: each node has its slice of it, so that many nodes do not
+// state (ACTIVE, ISOLATING, ...), and forgets the nodes that stopped announcing themselves. A node
+// whose checks keep failing and that answers nothing else either (see isSilent) is declared gone: the
+// queries whose tasks it holds fail at once, rather than wait for their requests to it to time out.
+// The checks are spread over the interval: each node has its slice of it, so that many nodes do not
 // send their answers into one turn of the event loop (at 200 nodes that held it 50-280 ms a second).
 
 import { Agent } from 'node:http';
+import { formatDuration } from '../config/duration.js';
 import type { Logger } from '../log/logger.js';
 import type { NodeManager } from './node-manager.js';
 import { failureInfo, type FailureInfo, type RemoteNode } from './remote-node.js';
@@ -12,6 +15,14 @@ import { getSmallJson } from './small-json-get.js';
 
 /** The heartbeat interval is cut into this many slices; a node is checked in its own one. */
 export const HEARTBEAT_SLICES = 10;
+
+/**
+ * A node is gone once this many checks in a row failed and it answered nothing — no check, no request
+ * of one of its tasks — for this many heartbeat intervals: a slow answer (a pause, a loaded machine
+ * that still answers its tasks) fails no query.
+ */
+export const GONE_AFTER_CHECKS = 2;
+export const GONE_AFTER_INTERVALS = 3;
 
 export interface HeartbeatSettings {
   intervalMillis: number;
@@ -47,7 +58,9 @@ export class HeartbeatMonitor {
 
   private tick(): void {
     for (const node of this.nodes.removeExpired(this.settings.maxAnnouncementAgeMillis)) {
-      this.logger.info({ node: node.nodeId, uri: node.uri }, 'node forgotten: it stopped announcing');
+      // Forgotten, it is checked no more: if it is silent now, it is gone.
+      if (node.failedLastCheck && this.isSilent(node, 1)) this.declareGone(node, 'stopped announcing itself, failed its health checks and answered nothing');
+      else this.logger.info({ node: node.nodeId, uri: node.uri }, 'node forgotten: it stopped announcing');
     }
     const slice = this.currentSlice;
     this.currentSlice = (slice + 1) % HEARTBEAT_SLICES;
@@ -80,9 +93,21 @@ export class HeartbeatMonitor {
       const failure = heartbeatFailure(e);
       node.requestFailed(failure);
       if (!wasFailed) this.logger.warn({ node: node.nodeId, uri: node.uri, failure: failure.type, message: failure.message }, 'node failed its health check');
+      if (this.isSilent(node, GONE_AFTER_CHECKS)) this.declareGone(node, 'failed its health checks and answered nothing');
     } finally {
       this.inFlight.delete(node);
     }
+  }
+
+  /** Whether `node`, not declared gone yet, failed its last `checks` health checks and answered nothing for GONE_AFTER_INTERVALS intervals. */
+  private isSilent(node: RemoteNode, checks: number): boolean {
+    return !node.gone.aborted && node.failedChecksInARow >= checks && node.silentMillis >= GONE_AFTER_INTERVALS * this.settings.intervalMillis;
+  }
+
+  private declareGone(node: RemoteNode, what: string): void {
+    const silentFor = formatDuration(node.silentMillis);
+    node.declareGone(`${what} for ${silentFor}`);
+    this.logger.warn({ node: node.nodeId, uri: node.uri, silentFor, failedChecks: node.failedChecksInARow }, `node gone: it ${what}; the tasks it holds fail`);
   }
 
   private async readState(node: RemoteNode): Promise<string> {
