@@ -5,7 +5,6 @@
 
 import { formatDuration } from '../config/duration.js';
 import { EngineError } from '../errors/engine-error.js';
-import type { NodeLiveness } from './scheduler/remote-task.js';
 import { DecayCounter } from './decay-counter.js';
 
 export interface FailureInfo {
@@ -14,6 +13,17 @@ export interface FailureInfo {
   stack: string[];
   suppressed: FailureInfo[];
 }
+
+/** What the coordinator's health checks know of a node that holds tasks, and learn from those tasks. */
+export interface NodeLiveness {
+  /** Aborted, with REMOTE_HOST_GONE naming the node as its reason, once the health checks declare the node gone. */
+  readonly gone: AbortSignal;
+  /** A request of one of the node's tasks was answered: the node runs, however its health checks fare. */
+  answered(): void;
+}
+
+/** A node never declared gone: this node, to itself. */
+export const ALWAYS_LIVE: NodeLiveness = { gone: new AbortController().signal, answered: () => undefined };
 
 export interface NodeEntry {
   uri: string;
@@ -122,6 +132,11 @@ export class RemoteNode implements NodeLiveness {
   /** A request of one of the node's tasks was answered: the node runs, however its health checks fare. */
   answered(): void {
     this.lastAnswer = this.now();
+  }
+
+  /** The type of the last failure (a socket error code such as ECONNREFUSED, TimeoutError, ...). */
+  get lastFailureType(): string | undefined {
+    return this.lastFailure?.type;
   }
 
   /** Health checks failed in a row since the last that succeeded. */

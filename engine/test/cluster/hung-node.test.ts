@@ -1,22 +1,17 @@
 // A node that stops answering without exiting — stopped with SIGSTOP, as a frozen VM or a stuck
-// process would be: the queries whose tasks it holds fail with REMOTE_HOST_GONE naming it, soon after
-// its health checks fail, or, where the health checks do not see it, once their requests to it have
-// failed for query.remoteTaskMaxErrorDuration; it stays in /v1/node/failed until it answers again or is
-// forgotten for not announcing; once it runs again (SIGCONT) the tasks of those queries end there, and
-// a task whose coordinator kept asking is not failed as abandoned for the time the node was stopped.
+// process would be: the queries whose tasks it holds fail with REMOTE_HOST_GONE naming it once its
+// health checks have failed and it answered nothing for 10 s, or, where the health checks do not see
+// it, once their requests to it have failed for query.remoteTaskMaxErrorDuration; it stays in
+// /v1/node/failed until it answers again or is forgotten for not announcing (and is declared gone all
+// the same); once it runs again (SIGCONT) the tasks of those queries end there, and a task whose
+// coordinator kept asking is not failed as abandoned for the time the node was stopped.
 // The time from SIGSTOP to each failure is printed; nothing asserts on it.
 
 import { expect } from 'chai';
 import { InternalAuthenticator } from '../../src/server/internal-auth/internal-authenticator.js';
 import type { ServerProcess } from '../support/server-process.js';
 import { getJson, postStatement, query, runStatement, type StatementResponse } from '../support/statement-http.js';
-import { eventually, TestCluster, type ClusterOptions } from './cluster-fixture.js';
-
-interface TaskEntry {
-  taskId: string;
-  state: string;
-  failures: { message: string; errorCode?: { name: string } }[];
-}
+import { DONE_TASK_STATES, eventually, TestCluster, tasksOf as nodeTasks, type ClusterOptions, type TaskEntry } from './cluster-fixture.js';
 
 const SECRET = 'hung-node-secret';
 /** The tests read the workers' task lists, an internal endpoint: they sign as a node would. */
@@ -24,11 +19,9 @@ const internal = new InternalAuthenticator(SECRET, 'test');
 const USER = { 'X-Engine-User': 'test' };
 /** Seconds of work on each worker: still running when a worker is stopped. */
 const LONG_QUERY = "SELECT count(*) FROM tpch.sf1.lineitem WHERE l_comment LIKE '%carefully%'";
-const DONE = new Set(['FINISHED', 'CANCELED', 'ABORTED', 'FAILED']);
 
-async function tasksOf(worker: ServerProcess, queryId: string): Promise<TaskEntry[]> {
-  const { body } = await getJson<TaskEntry[]>(`${worker.uri}/v1/task`, { headers: { ...internal.authorizationHeader() } });
-  return body.filter((t) => t.taskId.startsWith(`${queryId}.`));
+function tasksOf(worker: ServerProcess, queryId: string): Promise<TaskEntry[]> {
+  return nodeTasks(worker.uri, queryId, internal.authorizationHeader());
 }
 
 async function startCluster(options: ClusterOptions): Promise<TestCluster> {
@@ -113,7 +106,7 @@ describe('a worker stopped with SIGSTOP, seen by the health checks', function ()
     for (const final of finals) {
       const tasks = await eventually(`tasks of ${final.id} ended on worker-2`, async () => {
         const list = await tasksOf(victim, final.id);
-        return list.every((t) => DONE.has(t.state)) ? list : undefined;
+        return list.every((t) => DONE_TASK_STATES.has(t.state)) ? list : undefined;
       }, 20_000);
       expect(tasks.map((t) => t.state)).to.deep.equal(tasks.map(() => 'ABORTED'));
     }
@@ -129,7 +122,7 @@ describe('a worker stopped with SIGSTOP until it is forgotten', function () {
   let cluster: TestCluster;
 
   before(async () => {
-    // The fixture forgets a node 3 s after its last announcement: sooner than the health checks declare it gone.
+    // The fixture forgets a node 3 s after its last announcement: before the health checks declare it gone, which they do all the same.
     cluster = await startCluster({});
   });
 
@@ -142,9 +135,11 @@ describe('a worker stopped with SIGSTOP until it is forgotten', function () {
     const [first] = await startQueries(cluster, victim, 1);
     await whileStopped(victim, async (stoppedAt) => {
       await eventually('worker-2 in /v1/node/failed', async () => ((await listed(cluster, '/v1/node/failed', victim)) ? true : undefined), 20_000);
-      expectGone(await finalResponse(first!), 'worker-2', stoppedAt, 'forgotten or health checks');
       await eventually('worker-2 forgotten', async () => ((await listed(cluster, '/v1/node', victim)) ? undefined : true), 20_000);
       expect(await listed(cluster, '/v1/node/failed', victim)).to.equal(false);
+      const final = await finalResponse(first!);
+      expectGone(final, 'worker-2', stoppedAt, 'health checks, forgotten');
+      expect(final.error?.message).to.contain('failed its health checks and answered nothing for');
     });
     await cluster.waitForActiveWorkers(2);
     expect(await query(cluster.coordinator.uri, 'SELECT count(*) FROM tpch.tiny.orders')).to.deep.equal([[15000]]);

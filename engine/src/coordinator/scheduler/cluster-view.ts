@@ -9,7 +9,8 @@ import type { LocalTaskOutputs } from '../../worker/exchange-client.js';
 import type { TaskEndpoint } from '../../worker/task-endpoint.js';
 import type { NodeManager } from '../node-manager.js';
 import type { ClusterView } from './distributed-query.js';
-import { ALWAYS_LIVE, type InternalHeaders, type TaskNode } from './remote-task.js';
+import { ALWAYS_LIVE } from '../remote-node.js';
+import type { InternalHeaders, TaskNode } from './remote-task.js';
 import { httpTaskChannel, localTaskChannel } from './task-channel.js';
 
 export interface ClusterViewOptions {

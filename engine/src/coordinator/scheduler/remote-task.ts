@@ -12,6 +12,7 @@ import { ERROR_CODES, type ErrorName } from '../../errors/error-codes.js';
 import { Backoff, requestTimeoutMillis } from '../../worker/exchange-backoff.js';
 import { withDeadline } from '../../worker/request-deadline.js';
 import type { TaskUpdateRequest } from '../../worker/task-request.js';
+import { ALWAYS_LIVE, type NodeLiveness } from '../remote-node.js';
 import type { TaskAnswer, TaskChannel } from './task-channel.js';
 
 /** The fields of a task's info the coordinator reads (the rest goes into the query detail as is). */
@@ -48,14 +49,6 @@ export interface TaskNode {
   uri: string;
 }
 
-/** What the coordinator's health checks know of a task's node, and learn from its tasks. */
-export interface NodeLiveness {
-  /** Aborted, with REMOTE_HOST_GONE naming the node as its reason, once the health checks declare the node gone. */
-  readonly gone: AbortSignal;
-  /** A request of one of the node's tasks was answered: the node runs, however its health checks fare. */
-  answered(): void;
-}
-
 export interface RemoteTaskOptions {
   /** query.remoteTaskMaxErrorDuration: how long the task's requests may keep failing. */
   maxErrorDurationMillis: number;
@@ -70,8 +63,6 @@ const POLL_WAIT = `${POLL_WAIT_MILLIS}ms`;
 /** A single request whose answer the query does not depend on (a cancel, a last look at a failure). */
 const SHORT_REQUEST_MILLIS = 5000;
 const DONE_STATES = new Set(['FINISHED', 'CANCELED', 'ABORTED', 'FAILED']);
-/** A node never declared gone (this node, to itself). */
-export const ALWAYS_LIVE: NodeLiveness = { gone: new AbortController().signal, answered: () => undefined };
 
 export class RemoteTask {
   info: RemoteTaskInfo | undefined;
@@ -219,39 +210,25 @@ export class RemoteTask {
 
   /**
    * DELETE: abort drops its buffered output (failure); cancel lets it be read (early end, e.g. LIMIT).
-   * A node that does not answer (`wait` false: the query saw it stop answering) is not waited for: the
-   * DELETE waits for it in the background, for up to the max error duration, so that a node that runs
-   * again (SIGCONT) ends the task at once.
+   * `wait` false (by default for a node that does not answer): the request is sent but not waited for.
+   * It reaches the node all the same: a stopped node reads it when it runs again (SIGCONT), even after
+   * this side stopped waiting, and ends the task then.
    */
   async cancel(abort: boolean, wait = !this.unreachable): Promise<void> {
     this.closed = true;
     this.stop.abort();
     if (this.done) return;
-    if (!wait || this.nodeGone.aborted) return void this.cancelWhenBack(abort);
+    const sent = this.sendCancel(abort);
+    if (wait) await sent;
+  }
+
+  private async sendCancel(abort: boolean): Promise<void> {
     try {
-      await this.sendCancel(abort, [this.nodeGone], SHORT_REQUEST_MILLIS);
+      const response = await this.ask([], SHORT_REQUEST_MILLIS, (signal) => this.channel.cancel(this.taskId, abort, signal));
+      if (response.status === 200) this.accept(response.text);
     } catch {
-      // Declared gone while the DELETE waited: it waits on in the background. Otherwise the node is gone: nothing left to cancel there.
-      if (this.nodeGone.aborted) void this.cancelWhenBack(abort);
+      // The node's process is gone (nothing left to cancel there), or it does not answer (it reads the request if it runs again).
     }
-  }
-
-  private async cancelWhenBack(abort: boolean): Promise<void> {
-    const giveUpAt = Date.now() + this.maxErrorDurationMillis;
-    for (;;) {
-      try {
-        return await this.sendCancel(abort, [], Math.max(1, giveUpAt - Date.now()));
-      } catch {
-        // A refused connection comes back at once: try again a little later, until the time is up.
-        if (Date.now() >= giveUpAt) return;
-        await delay(1000, []);
-      }
-    }
-  }
-
-  private async sendCancel(abort: boolean, signals: readonly AbortSignal[], timeoutMillis: number): Promise<void> {
-    const response = await this.ask(signals, timeoutMillis, (signal) => this.channel.cancel(this.taskId, abort, signal));
-    if (response.status === 200) this.accept(response.text);
   }
 
   private hostGone(e: unknown, backoff: Backoff): EngineError {
