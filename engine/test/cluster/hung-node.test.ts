@@ -54,14 +54,14 @@ async function listed(cluster: TestCluster, path: string, worker: ServerProcess)
   return (await getJson<{ uri: string }[]>(`${cluster.coordinator.uri}${path}`)).body.some((n) => n.uri === worker.uri);
 }
 
-/** Stops `worker` with SIGSTOP while `during` runs; it runs again (SIGCONT) after, whatever happened. */
-async function whileStopped<T>(worker: ServerProcess, during: (stoppedAt: number) => Promise<T>): Promise<T> {
+/** Stops `node` with SIGSTOP while `during` runs; it runs again (SIGCONT) after, whatever happened. */
+async function whileStopped<T>(node: ServerProcess, during: (stoppedAt: number) => Promise<T>): Promise<T> {
   const stoppedAt = Date.now();
-  worker.signal('SIGSTOP');
+  node.signal('SIGSTOP');
   try {
     return await during(stoppedAt);
   } finally {
-    worker.signal('SIGCONT');
+    node.signal('SIGCONT');
   }
 }
 
@@ -102,7 +102,7 @@ describe('a worker stopped with SIGSTOP, seen by the health checks', function ()
     });
 
     await eventually('worker-2 answers again', async () => ((await listed(cluster, '/v1/node/failed', victim)) ? undefined : true), 20_000);
-    // The abort of each task, sent when the node was declared gone, waited for it and ends the task now.
+    // The abort of each task, sent while the node was stopped, waited in its socket: read now, it ends the task.
     for (const final of finals) {
       const tasks = await eventually(`tasks of ${final.id} ended on worker-2`, async () => {
         const list = await tasksOf(victim, final.id);
