@@ -212,7 +212,9 @@ function resolve(raw: RawObject): EngineConfig {
       maxHistory: (query.maxHistory as number | undefined) ?? 200,
       maxHistoryAge: duration(query.maxHistoryAge, 15 * 60_000),
       requiredWorkersMaxWait: duration(query.requiredWorkersMaxWait, 5 * 60_000),
+      remoteTaskMaxErrorDuration: duration(query.remoteTaskMaxErrorDuration, 60_000),
     },
+    task: { clientTimeout: duration(section('task').clientTimeout, 2 * 60_000) },
     results: {
       maxRowsPerResponse: (results.maxRowsPerResponse as number | undefined) ?? 10_000,
       maxBytesPerResponse: size(results.maxBytesPerResponse, 1024 * 1024),

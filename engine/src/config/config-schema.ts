@@ -73,6 +73,10 @@ export const CONFIG_SCHEMA = {
       maxHistory: { type: 'integer', minimum: 0, description: 'Finished queries kept for /v1/query (default: 200)' },
       maxHistoryAge: { ...DURATION_SCHEMA, description: 'Finished queries are dropped after this long (default: 15m)' },
       requiredWorkersMaxWait: { ...DURATION_SCHEMA, description: 'How long a query that needs a worker waits for one while none is ACTIVE (node-scheduler.includeCoordinator false), before failing with NO_NODES_AVAILABLE (default: 5m)' },
+      remoteTaskMaxErrorDuration: { ...DURATION_SCHEMA, description: "How long requests to a task on another node (its state, its splits, its output pages) may keep failing before its query fails with REMOTE_HOST_GONE; a node that fails its health checks fails them sooner (Trino: query.remote-task.max-error-duration) (default: 1m)" },
+    }),
+    task: closed('The tasks this node runs for coordinators', {
+      clientTimeout: { ...DURATION_SCHEMA, description: "A running task its coordinator has not asked about for this long, counted while this node runs, fails with ABANDONED_TASK (Trino: task.client-timeout) (default: 2m)" },
     }),
     results: closed('Result delivery to clients', {
       maxRowsPerResponse: { type: 'integer', minimum: 1, description: 'Most rows in one statement response (default: 10000)' },
@@ -122,7 +126,9 @@ export interface EngineConfig {
     maxHistory: number;
     maxHistoryAge: number;
     requiredWorkersMaxWait: number;
+    remoteTaskMaxErrorDuration: number;
   };
+  task: { clientTimeout: number };
   results: { maxRowsPerResponse: number; maxBytesPerResponse: number };
   resourceGroups: { configFile?: string };
   security: { adminUsers: string[] };

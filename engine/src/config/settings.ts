@@ -39,6 +39,8 @@ export const SETTINGS: readonly Setting[] = [
   { path: ['query', 'maxHistory'], flag: 'query-max-history', kind: 'integer' },
   { path: ['query', 'maxHistoryAge'], flag: 'query-max-history-age', kind: 'duration' },
   { path: ['query', 'requiredWorkersMaxWait'], flag: 'query-required-workers-max-wait', kind: 'duration' },
+  { path: ['query', 'remoteTaskMaxErrorDuration'], flag: 'query-remote-task-max-error-duration', kind: 'duration' },
+  { path: ['task', 'clientTimeout'], flag: 'task-client-timeout', kind: 'duration' },
   { path: ['results', 'maxRowsPerResponse'], flag: 'results-max-rows', kind: 'integer' },
   { path: ['results', 'maxBytesPerResponse'], flag: 'results-max-bytes', kind: 'size' },
   { path: ['resourceGroups', 'configFile'], flag: 'resource-groups-config-file', kind: 'string' },

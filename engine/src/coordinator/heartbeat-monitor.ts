@@ -1,10 +1,15 @@
 // The coordinator's failure detector: every heartbeat interval it checks each known node with
 // GET /v1/status (a short timeout), records the outcome on the node's counters, reads the node's
-// state (ACTIVE, ISOLATING, ...), and forgets the nodes that stopped announcing themselves. The
-// checks are spread over the interval: each node has its slice of it, so that many nodes do not
-// send their answers into one turn of the event loop (at 200 nodes that held it 50-280 ms a second).
+// state (ACTIVE, ISOLATING, ...), and forgets the nodes that stopped announcing themselves. A node
+// whose checks keep failing and that answers nothing else either (see goneReason) is declared gone: the
+// queries whose tasks it holds fail then, rather than wait for their requests to it to time out. A
+// node forgotten while its checks fail (a stopped node stops announcing too) is still checked, unlisted,
+// until it answers or is declared gone. The checks are spread over the interval: each node has its
+// slice of it, so that many nodes do not send their answers into one turn of the event loop (at 200
+// nodes that held it 50-280 ms a second).
 
 import { Agent } from 'node:http';
+import { formatDuration } from '../config/duration.js';
 import type { Logger } from '../log/logger.js';
 import type { NodeManager } from './node-manager.js';
 import { failureInfo, type FailureInfo, type RemoteNode } from './remote-node.js';
@@ -12,6 +17,17 @@ import { getSmallJson } from './small-json-get.js';
 
 /** The heartbeat interval is cut into this many slices; a node is checked in its own one. */
 export const HEARTBEAT_SLICES = 10;
+
+/**
+ * A node is gone once this many checks in a row failed and it answered nothing — no check, no request
+ * of one of its tasks — for GONE_AFTER_SILENCE_MILLIS, or three heartbeat intervals if longer; or for
+ * three intervals if its port refuses connections (its process is gone). A node that answers its
+ * tasks is alive, however its checks fare, and a node that holds its event loop for a few seconds (a
+ * worker starting a scan of tpch.sf100000 does for 3.5 s) fails no query.
+ */
+export const GONE_AFTER_CHECKS = 2;
+export const GONE_AFTER_SILENCE_MILLIS = 10_000;
+const GONE_AFTER_INTERVALS = 3;
 
 export interface HeartbeatSettings {
   intervalMillis: number;
@@ -26,6 +42,11 @@ export class HeartbeatMonitor {
   private readonly slices = new WeakMap<RemoteNode, number>();
   private nextSlice = 0;
   private currentSlice = 0;
+  /** Nodes forgotten while their checks failed: still checked, unlisted, until they answer or are declared gone. */
+  private readonly forgottenFailing = new Set<RemoteNode>();
+  /** How long a node failing its checks must have answered nothing to be declared gone; one that refuses connections. */
+  private readonly goneAfterSilenceMillis: number;
+  private readonly goneAfterRefusalsMillis: number;
   /** Connections to the nodes stay open between checks. */
   private readonly agent = new Agent({ keepAlive: true });
 
@@ -33,7 +54,10 @@ export class HeartbeatMonitor {
     private readonly nodes: NodeManager,
     private readonly settings: HeartbeatSettings,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.goneAfterSilenceMillis = Math.max(GONE_AFTER_SILENCE_MILLIS, GONE_AFTER_INTERVALS * settings.intervalMillis);
+    this.goneAfterRefusalsMillis = GONE_AFTER_INTERVALS * settings.intervalMillis;
+  }
 
   start(): void {
     this.timer ??= setInterval(() => this.tick(), Math.max(1, this.settings.intervalMillis / HEARTBEAT_SLICES));
@@ -42,16 +66,18 @@ export class HeartbeatMonitor {
   stop(): void {
     clearInterval(this.timer);
     this.timer = undefined;
+    this.forgottenFailing.clear();
     this.agent.destroy();
   }
 
   private tick(): void {
     for (const node of this.nodes.removeExpired(this.settings.maxAnnouncementAgeMillis)) {
       this.logger.info({ node: node.nodeId, uri: node.uri }, 'node forgotten: it stopped announcing');
+      if (node.failedLastCheck && !node.gone.aborted) this.forgottenFailing.add(node);
     }
     const slice = this.currentSlice;
     this.currentSlice = (slice + 1) % HEARTBEAT_SLICES;
-    for (const node of this.nodes.all()) if (this.sliceOf(node) === slice) void this.check(node);
+    for (const node of [...this.nodes.all(), ...this.forgottenFailing]) if (this.sliceOf(node) === slice) void this.check(node);
   }
 
   private sliceOf(node: RemoteNode): number {
@@ -74,15 +100,33 @@ export class HeartbeatMonitor {
     try {
       node.checked(await this.readState(node));
       node.requestSucceeded();
+      this.forgottenFailing.delete(node);
       if (wasFailed) this.logger.info({ node: node.nodeId, uri: node.uri }, 'node answers its health check again');
       if (previousState !== undefined && previousState !== node.state) this.logger.info({ node: node.nodeId, from: previousState, to: node.state }, 'node state changed');
     } catch (e) {
       const failure = heartbeatFailure(e);
       node.requestFailed(failure);
       if (!wasFailed) this.logger.warn({ node: node.nodeId, uri: node.uri, failure: failure.type, message: failure.message }, 'node failed its health check');
+      const gone = this.goneReason(node);
+      if (gone !== undefined) this.declareGone(node, gone);
     } finally {
       this.inFlight.delete(node);
     }
+  }
+
+  /** Why `node`, not declared gone yet, is gone, if it is now (see GONE_AFTER_CHECKS). */
+  private goneReason(node: RemoteNode): string | undefined {
+    if (node.gone.aborted || node.failedChecksInARow < GONE_AFTER_CHECKS) return undefined;
+    const silentFor = formatDuration(node.silentMillis);
+    if (node.lastFailureType === 'ECONNREFUSED' && node.silentMillis >= this.goneAfterRefusalsMillis) return `refuses connections (its process is gone) and answered nothing for ${silentFor}`;
+    if (node.silentMillis >= this.goneAfterSilenceMillis) return `failed its health checks and answered nothing for ${silentFor}`;
+    return undefined;
+  }
+
+  private declareGone(node: RemoteNode, why: string): void {
+    node.declareGone(why);
+    this.forgottenFailing.delete(node);
+    this.logger.warn({ node: node.nodeId, uri: node.uri, why, failedChecks: node.failedChecksInARow }, 'node gone: the queries whose tasks it holds fail');
   }
 
   private async readState(node: RemoteNode): Promise<string> {

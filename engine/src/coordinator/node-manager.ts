@@ -1,7 +1,8 @@
 // The other nodes this node knows, for GET /v1/node and /v1/node/failed, system.runtime.nodes and
-// (later) the scheduler. A node does not list itself: a single node's lists are empty. On a
-// coordinator, workers join by announcing themselves (PUT /v1/announcement/{nodeId}), are checked by
-// the HeartbeatMonitor, and are forgotten once they stop announcing.
+// the scheduler. A node does not list itself: a single node's lists are empty. On a coordinator,
+// workers join by announcing themselves (PUT /v1/announcement/{nodeId}), are checked by the
+// HeartbeatMonitor, and are forgotten once they stop announcing. A node that announces itself from
+// another address (it restarted) is declared gone: the tasks it held fail.
 
 import { AnnouncementError, type AnnouncedNode } from './announcement.js';
 import { RemoteNode, type NodeEntry } from './remote-node.js';
@@ -37,6 +38,7 @@ export class NodeManager {
     const known = this.nodes.get(announced.nodeId);
     const joined = known === undefined || known.uri !== announced.uri;
     if (joined) this.nodes.delete(announced.nodeId);
+    if (joined && known !== undefined) known.declareGone(`announced itself again from ${announced.uri}: it restarted`);
     const node = this.add(announced.nodeId, announced.uri);
     node.announced(announced.version, announced.coordinator);
     return { node, joined };
@@ -51,6 +53,10 @@ export class NodeManager {
     const expired = this.all().filter((n) => n.announcementExpired(maxAnnouncementAgeMillis));
     for (const node of expired) this.nodes.delete(node.nodeId);
     return expired;
+  }
+
+  get(nodeId: string): RemoteNode | undefined {
+    return this.nodes.get(nodeId);
   }
 
   all(): RemoteNode[] {

@@ -1,7 +1,10 @@
 // What a node knows about another node it talks to: its address, decaying request/failure counters,
-// and the last failure. This is the entry GET /v1/node and /v1/node/failed report.
+// and the last failure — the entry GET /v1/node and /v1/node/failed report — when it last answered
+// anything (a health check, a request of one of its tasks), and whether it has been declared gone:
+// the tasks it holds then fail at once (NodeLiveness).
 
 import { formatDuration } from '../config/duration.js';
+import { EngineError } from '../errors/engine-error.js';
 import { DecayCounter } from './decay-counter.js';
 
 export interface FailureInfo {
@@ -10,6 +13,17 @@ export interface FailureInfo {
   stack: string[];
   suppressed: FailureInfo[];
 }
+
+/** What the coordinator's health checks know of a node that holds tasks, and learn from those tasks. */
+export interface NodeLiveness {
+  /** Aborted, with REMOTE_HOST_GONE naming the node as its reason, once the health checks declare the node gone. */
+  readonly gone: AbortSignal;
+  /** A request of one of the node's tasks was answered: the node runs, however its health checks fare. */
+  answered(): void;
+}
+
+/** A node never declared gone: this node, to itself. */
+export const ALWAYS_LIVE: NodeLiveness = { gone: new AbortController().signal, answered: () => undefined };
 
 export interface NodeEntry {
   uri: string;
@@ -24,7 +38,7 @@ export interface NodeEntry {
   lastFailureInfo?: FailureInfo;
 }
 
-export class RemoteNode {
+export class RemoteNode implements NodeLiveness {
   private readonly requests: DecayCounter;
   private readonly successes: DecayCounter;
   private readonly failures: DecayCounter;
@@ -33,6 +47,12 @@ export class RemoteNode {
   private lastRequest: number;
   private lastResponse: number;
   private lastFailure: FailureInfo | undefined;
+  /** Health checks failed in a row. */
+  private failedChecks = 0;
+  /** Epoch milliseconds of the node's last answer: to a health check, or to a request of one of its tasks. */
+  private lastAnswer: number;
+  /** Aborted once the node is declared gone; replaced when it answers a health check again. */
+  private goneController = new AbortController();
   /** Whether the last health check of this node failed. */
   failedLastCheck = false;
   /** The node's own state (ACTIVE, ISOLATING, ...) as its last successful health check read it. */
@@ -61,6 +81,7 @@ export class RemoteNode {
     this.lastRequest = this.firstSeen;
     this.lastResponse = this.firstSeen;
     this.lastAnnounced = this.firstSeen;
+    this.lastAnswer = this.firstSeen;
   }
 
   /** A health check read the node's state: it is what the node says, a refusal before it is past. */
@@ -90,6 +111,9 @@ export class RemoteNode {
     this.successes.add();
     this.lastResponse = this.now();
     this.failedLastCheck = false;
+    this.failedChecks = 0;
+    this.lastAnswer = this.lastResponse;
+    if (this.goneController.signal.aborted) this.goneController = new AbortController();
   }
 
   requestFailed(failure: FailureInfo): void {
@@ -102,6 +126,43 @@ export class RemoteNode {
     byType.add();
     this.lastFailure = failure;
     this.failedLastCheck = true;
+    this.failedChecks++;
+  }
+
+  /** A request of one of the node's tasks was answered: the node runs, however its health checks fare. */
+  answered(): void {
+    this.lastAnswer = this.now();
+  }
+
+  /** The type of the last failure (a socket error code such as ECONNREFUSED, TimeoutError, ...). */
+  get lastFailureType(): string | undefined {
+    return this.lastFailure?.type;
+  }
+
+  /** Health checks failed in a row since the last that succeeded. */
+  get failedChecksInARow(): number {
+    return this.failedChecks;
+  }
+
+  /** How long the node has answered nothing: no health check, no request of a task. */
+  get silentMillis(): number {
+    return this.now() - this.lastAnswer;
+  }
+
+  /**
+   * Aborted, with REMOTE_HOST_GONE naming the node as its reason, once the node is declared gone: the
+   * tasks placed on it until then fail. A node that answers a health check again takes new tasks under
+   * a new signal.
+   */
+  get gone(): AbortSignal {
+    return this.goneController.signal;
+  }
+
+  /** Declares the node gone (`why`: what the coordinator saw); its tasks fail with REMOTE_HOST_GONE. */
+  declareGone(why: string): void {
+    if (this.gone.aborted) return;
+    const last = this.lastFailure === undefined ? '' : ` (last failure: ${this.lastFailure.message})`;
+    this.goneController.abort(new EngineError('REMOTE_HOST_GONE', `Could not communicate with the remote task. The node may have crashed or be under too much load. Node ${this.nodeId} (${this.uri}) ${why}${last}`));
   }
 
   entry(): NodeEntry {

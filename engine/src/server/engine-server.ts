@@ -86,7 +86,12 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
     queryMaxMemoryPerNode: config.memory.queryMaxMemoryPerNode,
     coordinatedQueryMemory: (queryId) => queries?.get(queryId)?.memory,
     outputBuffer: {},
-    exchange: { headers: internalHeaders, local: { nodeId: node.nodeId, outputBuffer: (taskId) => tasks.outputBuffer(taskId) } },
+    exchange: {
+      headers: internalHeaders,
+      local: { nodeId: node.nodeId, outputBuffer: (taskId) => tasks.outputBuffer(taskId) },
+      maxErrorDurationMillis: config.query.remoteTaskMaxErrorDuration,
+    },
+    clientTimeoutMillis: config.task.clientTimeout,
     refusal: () => (nodeState === undefined ? new EngineError('SERVER_STARTING_UP', 'Server is starting up') : nodeState.acceptsWork ? undefined : nodeState.notAcceptingWork('tasks')),
   });
   const taskEndpoint = new TaskEndpoint(tasks, node);
@@ -100,6 +105,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
           endpoint: taskEndpoint,
           queryMaxMemoryBytes: config.memory.queryMaxMemory,
           requiredWorkersMaxWaitMillis: config.query.requiredWorkersMaxWait,
+          remoteTaskMaxErrorDurationMillis: config.query.remoteTaskMaxErrorDuration,
         })
       : undefined;
   const executor = new StatementExecutor(catalogs, { queryMaxMemoryBytes: config.memory.queryMaxMemoryPerNode, nodeMemory, cluster });

@@ -1,6 +1,7 @@
 // When to retry a request to a remote task and when to give up on it: a failing source is retried with
 // growing delays and declared gone only after both enough failures and enough time, so one dropped
-// connection or a worker's long pause does not fail a query, but a dead node fails it within seconds.
+// connection or a worker's short pause does not fail a query, but a node that stays silent fails it
+// within the max error duration (query.remoteTaskMaxErrorDuration) and a request timeout or two.
 
 export interface BackoffOptions {
   /** Give up only after at least this many consecutive failures ... */
@@ -45,4 +46,14 @@ export class Backoff {
     this.failures++;
     return this.failures >= this.options.minFailures && this.failureDurationMillis >= this.options.maxErrorDurationMillis;
   }
+}
+
+/**
+ * How long a request to a task may go unanswered before it counts as failed: what the other node may
+ * hold it for (`waitMillis`), plus the max error duration but 1 to 10 s — a node that stopped (SIGSTOP,
+ * a frozen VM) answers nothing, and with the failures needed to give up, a much longer wait would
+ * stretch the max error duration several times over.
+ */
+export function requestTimeoutMillis(waitMillis: number, maxErrorDurationMillis: number): number {
+  return waitMillis + Math.min(10_000, Math.max(1000, maxErrorDurationMillis));
 }

@@ -20,7 +20,8 @@ import type { OperatorRecorder } from '../exec/stats/operator-recorder.js';
 import { ARROW_STREAM_MEDIA_TYPE, readPageStream } from '../exec/exchange/page-codec.js';
 import { pageSizeInBytes, type Page } from '../spi/page.js';
 import { RESULTS_HEADERS } from '../server/task-results-resource.js';
-import { Backoff } from './exchange-backoff.js';
+import { Backoff, requestTimeoutMillis } from './exchange-backoff.js';
+import { withDeadline } from './request-deadline.js';
 import type { OutputBuffer } from './output-buffer.js';
 
 export interface ExchangeLocation {
@@ -39,10 +40,13 @@ export interface ExchangeClientOptions {
   maxWaitMillis?: number;
   /** Requests in flight across all sources (default 8). */
   maxConcurrentRequests?: number;
-  /** A source is given up after at least `minFailures` consecutive failures over `maxErrorDurationMillis` (defaults 5 and 5 s). */
+  /**
+   * A source is given up after at least `minFailures` consecutive failures over `maxErrorDurationMillis`
+   * (defaults 5 and 5 s; a server passes query.remoteTaskMaxErrorDuration).
+   */
   minFailures?: number;
   maxErrorDurationMillis?: number;
-  /** A request that has not answered after this long counts as failed (default: the max wait + 10 s). */
+  /** A request that has not answered after this long counts as failed (default: requestTimeoutMillis of the max wait and max error duration). */
   requestTimeoutMillis?: number;
   /** Headers every request carries (GET and DELETE), asked for each request: the node's internal bearer token. */
   headers?: () => Readonly<Record<string, string>>;
@@ -152,14 +156,15 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
     private readonly stats?: OperatorRecorder,
   ) {
     const maxWaitMillis = options.maxWaitMillis ?? 1000;
+    const maxErrorDurationMillis = options.maxErrorDurationMillis ?? 5000;
     this.options = {
       maxBufferedBytes: options.maxBufferedBytes ?? 32 * 1024 * 1024,
       maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
       maxWaitMillis,
       maxConcurrentRequests: options.maxConcurrentRequests ?? 8,
       minFailures: options.minFailures ?? 5,
-      maxErrorDurationMillis: options.maxErrorDurationMillis ?? 5000,
-      requestTimeoutMillis: options.requestTimeoutMillis ?? maxWaitMillis + 10_000,
+      maxErrorDurationMillis,
+      requestTimeoutMillis: options.requestTimeoutMillis ?? requestTimeoutMillis(maxWaitMillis, maxErrorDurationMillis),
       headers: options.headers ?? (() => ({})),
     };
     this.local = options.local;
@@ -317,10 +322,14 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
 
   private async fetchPages(source: Source): Promise<void> {
     if (source.local !== undefined) return this.readLocal(source, source.local);
+    return this.withRequestDeadline(source, (signal) => this.fetchRemotePages(source, signal));
+  }
+
+  private async fetchRemotePages(source: Source, signal: AbortSignal): Promise<void> {
     const uri = `${source.location.uri}/${source.token}`;
     const response = await fetch(uri, {
       headers: { ...this.options.headers(), [RESULTS_HEADERS.maxSize]: `${this.options.maxResponseBytes}B`, [RESULTS_HEADERS.maxWait]: `${this.options.maxWaitMillis}ms` },
-      signal: this.requestSignal(source),
+      signal,
     });
     if (response.status !== 200 && response.status !== 204) {
       const body = await response.text().catch(() => '');
@@ -397,14 +406,18 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
       source.setState('closed');
       return;
     }
-    const response = await fetch(source.location.uri, { method: 'DELETE', headers: this.options.headers(), signal: this.requestSignal(source) });
-    await response.arrayBuffer().catch(() => undefined);
-    if (response.status >= 300 && response.status !== 404) throw new HttpStatusError(response.status, `Releasing ${source.location.uri} answered ${response.status}`);
+    const status = await this.withRequestDeadline(source, async (signal) => {
+      const response = await fetch(source.location.uri, { method: 'DELETE', headers: this.options.headers(), signal });
+      await response.arrayBuffer().catch(() => undefined);
+      return response.status;
+    });
+    if (status >= 300 && status !== 404) throw new HttpStatusError(status, `Releasing ${source.location.uri} answered ${status}`);
     source.setState('closed');
   }
 
-  private requestSignal(source: Source): AbortSignal {
-    return AbortSignal.any([source.request!.signal, AbortSignal.timeout(this.options.requestTimeoutMillis)]);
+  /** A request of `source`, ended when the source's request is aborted or after the request timeout, its body read included. */
+  private withRequestDeadline<T>(source: Source, request: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    return withDeadline([source.request!.signal], this.options.requestTimeoutMillis, request);
   }
 
   /** Decodes `body` after the bodies `source` received before it; a malformed body fails the client. */

@@ -39,6 +39,8 @@ export interface SqlTaskOptions {
   queryMemory: MemoryContext;
   outputBuffer: OutputBufferOptions;
   exchange: ExchangeClientOptions;
+  /** The node's running time (AwakeClock), in which the silence of the task's coordinator is counted. */
+  awakeMillis: () => number;
 }
 
 /** How long split progress may wait before it shows in the version (state changes show at once). */
@@ -52,7 +54,9 @@ export class SqlTask {
   readonly createTime = new Date();
   startTime: Date | undefined;
   endTime: Date | undefined;
+  /** The last request of the task's coordinator, and the node's running time then. */
   lastHeartbeat = new Date();
+  lastHeardAwakeMillis: number;
   /**
    * The task's counters. A split that starts changes the task's version (coalesced): the coordinator,
    * long-polling on it, sends more splits then rather than at its next poll (a second later).
@@ -83,6 +87,7 @@ export class SqlTask {
     private readonly options: SqlTaskOptions,
     private readonly onDone: (task: SqlTask) => void,
   ) {
+    this.lastHeardAwakeMillis = options.awakeMillis();
     this.memory = options.queryMemory.child(taskId);
     this.memory.onRevoke((error) => this.fail(error));
     this.operators = new OperatorRecorders(this.memory, this.progress);
@@ -141,7 +146,7 @@ export class SqlTask {
 
   /** POST /v1/task/{taskId}: the first request creates the task; later ones add splits and locations. */
   update(request: TaskUpdateRequest, session: Session): void {
-    this.lastHeartbeat = new Date();
+    this.heard();
     if (this.fragment === undefined) {
       if (request.fragment === undefined || request.outputBuffers === undefined) {
         throw new EngineError('GENERIC_USER_ERROR', `Task ${this.taskId} does not exist yet: its first request needs a fragment and output buffers`);
@@ -189,7 +194,7 @@ export class SqlTask {
 
   /** Resolves once the version differs from `version`, or after `maxWaitMillis`. */
   async waitForChange(version: bigint | undefined, maxWaitMillis: number): Promise<void> {
-    this.lastHeartbeat = new Date();
+    this.heard();
     if (version === undefined || version !== this.version || maxWaitMillis <= 0) return;
     await new Promise<void>((resolve) => {
       const done = () => {
@@ -200,6 +205,12 @@ export class SqlTask {
       const timer = setTimeout(done, maxWaitMillis);
       this.waiters.add(done);
     });
+  }
+
+  /** A request of the task's coordinator came. */
+  private heard(): void {
+    this.lastHeartbeat = new Date();
+    this.lastHeardAwakeMillis = this.options.awakeMillis();
   }
 
   private start(): void {

@@ -2,19 +2,25 @@
 // only once the request passed its checks: task-update-check.ts), shares one memory context per
 // query among that query's tasks here (the per-node query limit), keeps finished tasks for a while
 // so that their final info can be read, and fails a task whose coordinator stopped asking about it
-// (the coordinator is gone, nobody will read or cancel it).
+// (the coordinator is gone, nobody will read or cancel it). That silence is counted in the node's
+// running time (AwakeClock): a node that was stopped or blocked for longer than the client timeout
+// has not heard its coordinators meanwhile, and must not fail their live tasks as abandoned before
+// it reads the requests waiting for it.
 
 import type { CatalogManager } from '../connectors/catalog-manager.js';
+import { formatDuration } from '../config/duration.js';
 import { EngineError } from '../errors/engine-error.js';
 import type { MemoryContext } from '../exec/memory.js';
 import { sessionFromJson } from '../spi/session-json.js';
 import type { ExchangeClientOptions } from './exchange-client.js';
+import { AwakeClock } from './awake-clock.js';
 import type { OutputBuffer, OutputBufferOptions } from './output-buffer.js';
 import { isDoneState, SqlTask } from './sql-task.js';
 import type { TaskUpdateRequest } from './task-request.js';
 import { checkTaskUpdate } from './task-update-check.js';
 
 const TASK_ID = /^[0-9a-z_]{1,64}\.\d{1,6}\.\d{1,6}$/;
+const SWEEP_INTERVAL_MILLIS = 1000;
 
 export interface TaskManagerOptions {
   catalogs: CatalogManager;
@@ -30,8 +36,8 @@ export interface TaskManagerOptions {
   exchange: ExchangeClientOptions;
   /** How long a done task stays listed (default 5 minutes). */
   infoRetentionMillis?: number;
-  /** A running task nobody asked about for this long is failed (default 60 s). */
-  abandonedAfterMillis?: number;
+  /** task.clientTimeout: a running task its coordinator has not asked about for this long of the node's running time fails (default 2 minutes). */
+  clientTimeoutMillis?: number;
   /**
    * Whether the node takes new tasks now (it is ACTIVE); otherwise a new task is refused with this
    * error — except a task of a query this node coordinates, which it finishes while it drains.
@@ -49,9 +55,11 @@ export class TaskManager {
   private readonly queries = new Map<string, QueryOnNode>();
   private readonly listeners: (() => void)[] = [];
   private readonly sweeper: NodeJS.Timeout;
+  /** Read at every sweep (and every request of a coordinator), so a longer gap means the node did not run. */
+  private readonly clock = new AwakeClock(2 * SWEEP_INTERVAL_MILLIS);
 
   constructor(private readonly options: TaskManagerOptions) {
-    this.sweeper = setInterval(() => this.sweep(), 1000).unref();
+    this.sweeper = setInterval(() => this.sweep(), SWEEP_INTERVAL_MILLIS).unref();
   }
 
   /** POST /v1/task/{taskId}. */
@@ -146,7 +154,7 @@ export class TaskManager {
     const entry = query;
     const task = new SqlTask(
       taskId,
-      { catalogs: this.options.catalogs, queryMemory: entry.memory, outputBuffer: this.options.outputBuffer, exchange: this.options.exchange },
+      { catalogs: this.options.catalogs, queryMemory: entry.memory, outputBuffer: this.options.outputBuffer, exchange: this.options.exchange, awakeMillis: () => this.clock.read() },
       (done) => this.taskDone(queryId, done),
     );
     entry.tasks.add(task);
@@ -168,13 +176,15 @@ export class TaskManager {
 
   private sweep(): void {
     const now = Date.now();
+    const awake = this.clock.read();
     const retention = this.options.infoRetentionMillis ?? 5 * 60_000;
-    const abandoned = this.options.abandonedAfterMillis ?? 60_000;
+    const clientTimeout = this.options.clientTimeoutMillis ?? 2 * 60_000;
     for (const [id, task] of this.tasks) {
       if (isDoneState(task.state)) {
         if (task.endTime !== undefined && now - task.endTime.getTime() > retention) this.tasks.delete(id);
-      } else if (now - task.lastHeartbeat.getTime() > abandoned) {
-        task.fail(new EngineError('ABANDONED_TASK', `Task ${id} was abandoned: no request from its coordinator for ${Math.round(abandoned / 1000)} s`));
+      } else if (awake - task.lastHeardAwakeMillis > clientTimeout) {
+        const message = `Task ${id} was abandoned: no request from its coordinator for ${formatDuration(clientTimeout)} of this node's running time (task.clientTimeout); the last came at ${task.lastHeartbeat.toISOString()}`;
+        task.fail(new EngineError('ABANDONED_TASK', message));
       }
     }
   }

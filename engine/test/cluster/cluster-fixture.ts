@@ -2,7 +2,7 @@
 // periods so that joins, failures and departures show within a second or two.
 
 import { ServerProcess } from '../support/server-process.js';
-import { query } from '../support/statement-http.js';
+import { getJson, query } from '../support/statement-http.js';
 
 export const ENVIRONMENT = 'cluster_test';
 /** How long the coordinator keeps a node that stopped announcing. */
@@ -87,4 +87,19 @@ export async function eventually<T>(what: string, probe: () => Promise<T | undef
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** A task as a node's GET /v1/task lists it (the fields the tests read). */
+export interface TaskEntry {
+  taskId: string;
+  state: string;
+  failures: { message: string; errorCode?: { name: string } }[];
+}
+
+export const DONE_TASK_STATES = new Set(['FINISHED', 'CANCELED', 'ABORTED', 'FAILED']);
+
+/** The tasks of query `queryId` that the node at `uri` holds; `headers` sign the request as a node's when the cluster is secured. */
+export async function tasksOf(uri: string, queryId: string, headers: Record<string, string> = {}): Promise<TaskEntry[]> {
+  const { body } = await getJson<TaskEntry[]>(`${uri}/v1/task`, { headers });
+  return body.filter((t) => t.taskId.startsWith(`${queryId}.`));
 }

@@ -6,24 +6,17 @@
 import { expect } from 'chai';
 import { getJson, postStatement, query, runStatement, type StatementResponse } from '../support/statement-http.js';
 import { InternalAuthenticator } from '../../src/server/internal-auth/internal-authenticator.js';
-import { eventually, TestCluster } from './cluster-fixture.js';
-
-interface TaskEntry {
-  taskId: string;
-  state: string;
-}
+import { DONE_TASK_STATES, eventually, TestCluster, tasksOf as workerTasks, type TaskEntry } from './cluster-fixture.js';
 
 const SECRET = 'cluster-test-secret';
 /** The tests read the workers' task lists, an internal endpoint: they sign as a node would. */
 const internal = new InternalAuthenticator(SECRET, 'test');
 const USER = { 'X-Engine-User': 'test' };
 const LONG_QUERY = "SELECT count(*) FROM tpch.sf1.lineitem WHERE l_comment LIKE '%carefully%'";
-const DONE = new Set(['FINISHED', 'CANCELED', 'ABORTED', 'FAILED']);
 
 /** The tasks of query `queryId` that the node at `uri` holds. */
-async function tasksOf(uri: string, queryId: string): Promise<TaskEntry[]> {
-  const { body } = await getJson<TaskEntry[]>(`${uri}/v1/task`, { headers: { ...internal.authorizationHeader() } });
-  return body.filter((t) => t.taskId.startsWith(`${queryId}.`));
+function tasksOf(uri: string, queryId: string): Promise<TaskEntry[]> {
+  return workerTasks(uri, queryId, internal.authorizationHeader());
 }
 
 /** A coordinator and 2 workers whose health checks and announcement expiry are a minute apart: the coordinator keeps its view of the workers. */
@@ -65,7 +58,7 @@ describe('distributed queries that end early', function () {
     const cancel = await fetch(first.nextUri!, { method: 'DELETE' });
     expect(cancel.status).to.equal(204);
     for (const worker of cluster.workers.values()) {
-      await eventually(`tasks of ${queryId} done on ${worker.uri}`, async () => ((await tasksOf(worker.uri, queryId)).every((t) => DONE.has(t.state)) ? true : undefined), 20_000);
+      await eventually(`tasks of ${queryId} done on ${worker.uri}`, async () => ((await tasksOf(worker.uri, queryId)).every((t) => DONE_TASK_STATES.has(t.state)) ? true : undefined), 20_000);
       expect((await tasksOf(worker.uri, queryId)).length).to.be.greaterThan(0);
     }
     const { body: detail } = await getJson<{ state: string; errorCode: { name: string } }>(`${cluster.coordinator.uri}/v1/query/${queryId}`, { headers: USER });
@@ -77,7 +70,7 @@ describe('distributed queries that end early', function () {
     const run = await runStatement(cluster.coordinator.uri, 'SELECT l_orderkey / (l_linenumber - l_linenumber) FROM tpch.tiny.lineitem', { 'X-Engine-User': 'test' });
     expect(run.final.error?.errorName).to.equal('DIVISION_BY_ZERO');
     for (const worker of cluster.workers.values()) {
-      await eventually('tasks done', async () => ((await tasksOf(worker.uri, run.final.id)).every((t) => DONE.has(t.state)) ? true : undefined), 20_000);
+      await eventually('tasks done', async () => ((await tasksOf(worker.uri, run.final.id)).every((t) => DONE_TASK_STATES.has(t.state)) ? true : undefined), 20_000);
     }
   });
 
@@ -158,7 +151,7 @@ describe('a query placed again after a refusal', function () {
     const worker1 = cluster.worker('worker-1').uri;
     await eventually('every task of worker-1 in a final state', async () => {
       const { body } = await getJson<TaskEntry[]>(`${worker1}/v1/task`, { headers: { ...internal.authorizationHeader() } });
-      const live = body.filter((t) => !DONE.has(t.state));
+      const live = body.filter((t) => !DONE_TASK_STATES.has(t.state));
       return live.length === 0 ? true : undefined;
     }, 15_000);
   });

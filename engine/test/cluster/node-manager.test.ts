@@ -23,7 +23,7 @@ describe('NodeManager on a coordinator (injected clock)', () => {
     expect(entry.age).to.equal('1.00m');
   });
 
-  it('forgets a node that stopped announcing, keeps one that renews, and starts afresh when a node comes back at another address', () => {
+  it('forgets a node that stopped announcing, keeps one that renews, and starts afresh when a node comes back at another address (the old one is gone)', () => {
     expect(nodes.announce(worker('w1', 'http://w1:8080')).joined).to.equal(true);
     nodes.announce(worker('w2', 'http://w2:8080'));
     now += 2000;
@@ -32,11 +32,17 @@ describe('NodeManager on a coordinator (injected clock)', () => {
     expect(nodes.removeExpired(3000).map((n) => n.nodeId)).to.deep.equal(['w2']);
     expect(nodes.all().map((n) => n.nodeId)).to.deep.equal(['w1']);
 
-    nodes.all()[0]!.requestFailed(heartbeatFailure(new Error('gone')));
+    const before = nodes.all()[0]!;
+    before.requestFailed(heartbeatFailure(new Error('gone')));
+    expect(before.gone.aborted).to.equal(false);
     const back = nodes.announce(worker('w1', 'http://w1:9090'));
     expect(back.joined).to.equal(true);
     expect(back.node.entry()).to.include({ uri: 'http://w1:9090', recentFailures: 0 });
     expect(back.node.failedLastCheck).to.equal(false);
+    // The tasks on the process at the old address are lost: they fail with REMOTE_HOST_GONE naming it.
+    expect(before.gone.reason).to.include({ errorName: 'REMOTE_HOST_GONE' });
+    expect((before.gone.reason as Error).message).to.contain('Node w1 (http://w1:8080) announced itself again from http://w1:9090: it restarted');
+    expect(back.node.gone.aborted).to.equal(false);
   });
 
   it('counts only checked, ACTIVE workers as schedulable, and includes the coordinator only while there are none', () => {

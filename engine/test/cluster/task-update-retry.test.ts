@@ -75,7 +75,7 @@ describe('split updates sent again', function () {
     expect(task.splits.length).to.be.greaterThan(2);
     // The first POST creates the task; the second, the split update, loses its answer.
     proxy = await LossyProxy.start(node.uri, 2);
-    const remote = new RemoteTask(task.taskId, { nodeId: 'node', uri: proxy.uri }, httpTaskChannel(proxy.uri, () => ({})));
+    const remote = new RemoteTask(task.taskId, { nodeId: 'node', uri: proxy.uri }, httpTaskChannel(proxy.uri, () => ({})), { maxErrorDurationMillis: 60_000 });
     await remote.update(task.request);
     const planNodeId = task.request.sources[0].planNodeId;
     await remote.send({ session: task.request.session, sources: [{ planNodeId, splits: task.splits, noMoreSplits: true }], remoteSources: [] });

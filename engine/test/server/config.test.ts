@@ -39,6 +39,9 @@ describe('configuration', () => {
     expect(config.log.level).to.equal('info');
     expect(config.results).to.deep.equal({ maxRowsPerResponse: 10000, maxBytesPerResponse: 1024 * 1024 });
     expect(config.query.clientTimeout).to.equal(5 * 60_000);
+    // Trino's query.remote-task.max-error-duration and task.client-timeout.
+    expect(config.query.remoteTaskMaxErrorDuration).to.equal(60_000);
+    expect(config.task).to.deep.equal({ clientTimeout: 2 * 60_000 });
   });
 
   it('reads YAML and JSON files, converting sizes and durations', () => {
@@ -127,6 +130,9 @@ describe('configuration', () => {
     expect(worker.failureDetector.heartbeatInterval).to.equal(250);
     expect(worker.nodeScheduler.includeCoordinator).to.equal(true);
     expect(loadConfig({ flags: { role: 'coordinator', 'max-announcement-age': '5s' } }).discovery.maxAnnouncementAge).to.equal(5000);
+    const bounds = loadConfig({ file: file('bounds.yaml', 'query:\n  remoteTaskMaxErrorDuration: 30s\ntask:\n  clientTimeout: 90s\n'), env: { ENGINE_TASK_CLIENT_TIMEOUT: '3m' } });
+    expect([bounds.query.remoteTaskMaxErrorDuration, bounds.task.clientTimeout]).to.deep.equal([30_000, 180_000]);
+    expect(loadConfig({ flags: { 'query-remote-task-max-error-duration': '10s' } }).query.remoteTaskMaxErrorDuration).to.equal(10_000);
     expect(configError(() => loadConfig({ flags: { role: 'leader' } }))).to.contain("'role' must be one of 'single', 'coordinator', 'worker'");
     expect(configError(() => loadConfig({ flags: { role: 'worker' } }))).to.contain("role 'worker' needs 'discovery.uri' (--discovery-uri)");
     expect(configError(() => loadConfig({ flags: { 'discovery-uri': 'http://c:8080' } }))).to.contain("'discovery.uri' is only for role 'worker' (this node's role is 'single')");

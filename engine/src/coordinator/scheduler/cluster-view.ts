@@ -1,13 +1,15 @@
 // What the scheduler sees of the cluster: the nodes that take tasks now (the ACTIVE workers by
 // their last health check, and the coordinator itself when node-scheduler.include-coordinator says
 // so, or while no worker is there — whatever its own state: it places only its own queries, which it
-// finishes while it drains), this node, and how to reach a task on each: in process on this
-// node (its own task endpoint and output buffers), over HTTP with the internal bearer elsewhere.
+// finishes while it drains), this node, how to reach a task on each: in process on this node (its
+// own task endpoint and output buffers), over HTTP with the internal bearer elsewhere, and when a
+// node is declared gone (its health checks keep failing).
 
 import type { LocalTaskOutputs } from '../../worker/exchange-client.js';
 import type { TaskEndpoint } from '../../worker/task-endpoint.js';
 import type { NodeManager } from '../node-manager.js';
 import type { ClusterView } from './distributed-query.js';
+import { ALWAYS_LIVE } from '../remote-node.js';
 import type { InternalHeaders, TaskNode } from './remote-task.js';
 import { httpTaskChannel, localTaskChannel } from './task-channel.js';
 
@@ -23,6 +25,8 @@ export interface ClusterViewOptions {
   queryMaxMemoryBytes: number;
   /** query.requiredWorkersMaxWait. */
   requiredWorkersMaxWaitMillis: number;
+  /** query.remoteTaskMaxErrorDuration, for the tasks' requests and the root stage's exchanges. */
+  remoteTaskMaxErrorDurationMillis: number;
 }
 
 export function clusterView(options: ClusterViewOptions): ClusterView {
@@ -36,8 +40,13 @@ export function clusterView(options: ClusterViewOptions): ClusterView {
     },
     nodeRefused: (nodeId) => options.nodes.refusedWork(nodeId),
     channel: (node) => (node.nodeId === options.endpoint.nodeId ? local : httpTaskChannel(node.uri, options.headers)),
-    exchange: { headers: options.headers, local: outputs },
+    liveness: (node) => {
+      const known = options.nodes.get(node.nodeId);
+      return known !== undefined && known.uri === node.uri ? known : ALWAYS_LIVE;
+    },
+    exchange: { headers: options.headers, local: outputs, maxErrorDurationMillis: options.remoteTaskMaxErrorDurationMillis },
     queryMaxMemoryBytes: options.queryMaxMemoryBytes,
     requiredWorkersMaxWaitMillis: options.requiredWorkersMaxWaitMillis,
+    remoteTaskMaxErrorDurationMillis: options.remoteTaskMaxErrorDurationMillis,
   };
 }

@@ -4,9 +4,10 @@
 // count, the first batch of the splits of its scans (split-assigner.ts) and where its remote
 // sources read (buffer i of every task below, for its task i). The root fragment runs in the query
 // itself, reading its remote sources the same way. A node that refuses a task (it just left ACTIVE)
-// is left out and the stages are placed again; while no node takes tasks at all, the query waits
-// for one (query.requiredWorkersMaxWait). A task that fails, or whose node is gone, fails the
-// query; at the end, whatever its outcome, every task hears of it (DELETE).
+// or is gone before its tasks are all created is left out and the stages are placed again; while no
+// node takes tasks at all, the query waits for one (query.requiredWorkersMaxWait). A task that fails,
+// or whose node is gone (declared so by the health checks, or silent for the max error duration),
+// fails the query; at the end, whatever its outcome, every task hears of it (DELETE).
 
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CatalogManager } from '../../connectors/catalog-manager.js';
@@ -31,6 +32,7 @@ import type { TaskChannel } from './task-channel.js';
 import { stageSnapshot, type StageSnapshot } from './stage-snapshot.js';
 import type { QueryMemoryUsage, TaskMemoryReport } from '../query-memory.js';
 import type { DistributedView } from '../query-execution-context.js';
+import type { NodeLiveness } from '../remote-node.js';
 import type { OperatorRecorder } from '../../exec/stats/operator-recorder.js';
 import { summaryFigures, type OperatorSummary } from '../../exec/stats/operator-summary.js';
 import { addRuntimeStats } from '../../exec/stats/runtime-stats.js';
@@ -45,6 +47,10 @@ export interface ClusterView {
   self(): TaskNode;
   /** How to reach a task on `node`: in process for this node, over HTTP for another. */
   channel(node: TaskNode): TaskChannel;
+  /** `node` as the health checks see it: declared gone (never this node), told when its tasks answer. */
+  liveness(node: TaskNode): NodeLiveness;
+  /** query.remoteTaskMaxErrorDuration: how long a task's requests may keep failing before its query fails. */
+  remoteTaskMaxErrorDurationMillis: number;
   exchange: ExchangeClientOptions;
   /** query.max-memory: what one query's tasks may hold on all nodes together. */
   queryMaxMemoryBytes: number;
@@ -209,7 +215,13 @@ export class DistributedQuery implements DistributedView {
       // Task numbers go on across placements: a task id is never reused, even after an abort.
       const first = this.taskNumbers.get(fragment.id) ?? 0;
       this.taskNumbers.set(fragment.id, first + placed.length);
-      const tasks = placed.map((node, i) => new RemoteTask(`${this.session.queryId}.${fragment.id}.${first + i}`, node, this.cluster.channel(node)));
+      const tasks = placed.map(
+        (node, i) =>
+          new RemoteTask(`${this.session.queryId}.${fragment.id}.${first + i}`, node, this.cluster.channel(node), {
+            maxErrorDurationMillis: this.cluster.remoteTaskMaxErrorDurationMillis,
+            node: this.cluster.liveness(node),
+          }),
+      );
       this.stages.set(fragment.id, { fragment, tasks });
     }
     const consumers = new Map<number, number>([[this.root.id, 1]]);
@@ -233,7 +245,8 @@ export class DistributedQuery implements DistributedView {
           try {
             await task.update(request);
           } catch (e) {
-            // Nothing of the task started on a node that refused it or whose process is gone: place the query again without it.
+            // Nothing of the task started on a node that refused it or whose process is gone, or it is aborted when a node
+            // declared gone answers again: place the query again without it.
             if (e instanceof NodeGoneError || (e instanceof EngineError && e.errorName === 'SERVER_SHUTTING_DOWN')) {
               this.cluster.nodeRefused(task.node.nodeId);
               throw new Refusal(task.node.nodeId, e);
@@ -349,11 +362,14 @@ export class DistributedQuery implements DistributedView {
 
   /**
    * Tells every task the query is over: cancel (its output was read) or abort (failure). Their last
-   * infos carry their final peaks, which the query's memory takes in.
+   * infos carry their final peaks, which the query's memory takes in. Tasks on a node that does not
+   * answer are told in the background, whenever it answers again.
    */
   private async close(abort: boolean): Promise<void> {
     this.finished = true;
-    await Promise.all(this.allTasks().map((t) => t.cancel(abort)));
+    // A node that stopped answering one task answers none: the query does not wait for it.
+    const unreachable = new Set(this.allTasks().filter((t) => t.unreachable).map((t) => t.node.nodeId));
+    await Promise.all(this.allTasks().map((t) => t.cancel(abort, !unreachable.has(t.node.nodeId))));
     for (const task of this.allTasks()) if (task.info !== undefined) this.memory.taskReported(task.taskId, taskMemory(task.info), this.onThisNode(task));
   }
 }

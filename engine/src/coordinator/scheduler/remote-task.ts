@@ -1,14 +1,18 @@
 // The coordinator's handle on one task of a query on some node: creates it (POST), follows its
 // state by long-polling its info (GET with the version it has seen), and cancels or aborts it
-// (DELETE). A node that stops answering is retried with backoff and, after several failures over a
-// few seconds, reported gone (REMOTE_HOST_GONE), naming it; a task that failed reports its error.
+// (DELETE); a task that failed reports its error. Its node is reported gone (REMOTE_HOST_GONE, naming
+// it) as soon as the health checks declare it gone (`nodeGone`), or once its requests have failed for
+// the max error duration (query.remoteTaskMaxErrorDuration), retried with backoff until then; every
+// request has a deadline, so a node that answers nothing (stopped, frozen) cannot hold a query.
 // Updates of a created task (more splits) are sent again after a connection error or a 5xx: the
 // task takes each split's sequence id once, so a repeat of an update that did arrive adds nothing.
 
 import { EngineError } from '../../errors/engine-error.js';
 import { ERROR_CODES, type ErrorName } from '../../errors/error-codes.js';
-import { Backoff } from '../../worker/exchange-backoff.js';
+import { Backoff, requestTimeoutMillis } from '../../worker/exchange-backoff.js';
+import { withDeadline } from '../../worker/request-deadline.js';
 import type { TaskUpdateRequest } from '../../worker/task-request.js';
+import { ALWAYS_LIVE, type NodeLiveness } from '../remote-node.js';
 import type { TaskAnswer, TaskChannel } from './task-channel.js';
 
 /** The fields of a task's info the coordinator reads (the rest goes into the query detail as is). */
@@ -45,9 +49,19 @@ export interface TaskNode {
   uri: string;
 }
 
+export interface RemoteTaskOptions {
+  /** query.remoteTaskMaxErrorDuration: how long the task's requests may keep failing. */
+  maxErrorDurationMillis: number;
+  /** The task's node as the health checks see it (default: a node never declared gone). */
+  node?: NodeLiveness;
+}
+
 export type { InternalHeaders } from './task-channel.js';
 
-const POLL_WAIT = '1s';
+const POLL_WAIT_MILLIS = 1000;
+const POLL_WAIT = `${POLL_WAIT_MILLIS}ms`;
+/** A single request whose answer the query does not depend on (a cancel, a last look at a failure). */
+const SHORT_REQUEST_MILLIS = 5000;
 const DONE_STATES = new Set(['FINISHED', 'CANCELED', 'ABORTED', 'FAILED']);
 
 export class RemoteTask {
@@ -56,13 +70,27 @@ export class RemoteTask {
   private version: string | undefined;
   private polling = false;
   private closed = false;
+  /** The task's requests failed for the max error duration: its node does not answer. */
+  private gaveUp = false;
   private readonly stop = new AbortController();
+  private readonly liveness: NodeLiveness;
+  /** The node's gone signal when the task was made (a node that answers again gets a new one, for new tasks). */
+  private readonly nodeGone: AbortSignal;
+  private readonly maxErrorDurationMillis: number;
+  /** A request that has not answered after this long counts as failed. */
+  private readonly requestTimeoutMillis: number;
 
   constructor(
     readonly taskId: string,
     readonly node: TaskNode,
     private readonly channel: TaskChannel,
-  ) {}
+    options: RemoteTaskOptions,
+  ) {
+    this.liveness = options.node ?? ALWAYS_LIVE;
+    this.nodeGone = this.liveness.gone;
+    this.maxErrorDurationMillis = options.maxErrorDurationMillis;
+    this.requestTimeoutMillis = requestTimeoutMillis(POLL_WAIT_MILLIS, options.maxErrorDurationMillis);
+  }
 
   get uri(): string {
     return `${this.node.uri}/v1/task/${this.taskId}`;
@@ -77,17 +105,23 @@ export class RemoteTask {
     return this.info !== undefined && DONE_STATES.has(this.info.state);
   }
 
+  /** Whether the task's node is declared gone, or stopped answering the task's requests: nothing sent to it now is answered soon. */
+  get unreachable(): boolean {
+    return this.gaveUp || this.nodeGone.aborted;
+  }
+
   /**
    * POST: creates (or updates) the task; a node that refuses (not ACTIVE) throws SERVER_SHUTTING_DOWN,
-   * one whose port refuses the connection (its process is gone) NodeGoneError, one that does not
-   * answer REMOTE_HOST_GONE.
+   * one whose port refuses the connection (its process is gone) or that the health checks declared
+   * gone meanwhile NodeGoneError, one that does not answer REMOTE_HOST_GONE.
    */
   async update(request: TaskUpdateRequest): Promise<void> {
     let response: TaskAnswer;
     try {
-      response = await this.channel.update(this.taskId, request, this.signal());
+      response = await this.request((signal) => this.channel.update(this.taskId, request, signal));
     } catch (e) {
       if (this.closed) throw e;
+      if (this.nodeGone.aborted) throw new NodeGoneError(this.node.nodeId, (this.nodeGone.reason as Error).message);
       const code = (e as { cause?: { code?: unknown } }).cause?.code;
       const message = `Could not send task ${this.taskId} to node ${this.node.nodeId} (${this.node.uri}): ${typeof code === 'string' ? code : (e as Error).message}`;
       if (code === 'ECONNREFUSED') throw new NodeGoneError(this.node.nodeId, `${message}: the node is gone`);
@@ -110,14 +144,18 @@ export class RemoteTask {
   }
 
   private async updateRetrying(request: TaskUpdateRequest): Promise<void> {
-    const backoff = new Backoff({ minFailures: 3, maxErrorDurationMillis: 5000 });
+    const backoff = this.backoff();
     for (;;) {
       try {
         return await this.update(request);
       } catch (e) {
         const transient = (e instanceof EngineError && e.errorName === 'REMOTE_HOST_GONE') || (e instanceof TaskRequestError && e.status >= 500 && e.status !== 503);
-        if (this.closed || !transient || backoff.failure()) throw e;
-        await delay(backoff.retryDelayMillis, this.stop.signal);
+        if (this.closed || this.nodeGone.aborted || !transient) throw e;
+        if (backoff.failure()) {
+          this.gaveUp = true;
+          throw e;
+        }
+        await delay(backoff.retryDelayMillis, [this.stop.signal, this.nodeGone]);
       }
     }
   }
@@ -126,15 +164,15 @@ export class RemoteTask {
 
   /**
    * Follows the task until it is done; `onChange` sees each new info. Rejects with the task's
-   * failure, or REMOTE_HOST_GONE when its node stops answering.
+   * failure, or REMOTE_HOST_GONE when its node is declared gone or stops answering.
    */
   async follow(onChange: (info: RemoteTaskInfo) => void): Promise<void> {
     if (this.polling) return;
     this.polling = true;
-    const backoff = new Backoff({ minFailures: 3, maxErrorDurationMillis: 5000 });
+    const backoff = this.backoff();
     while (!this.closed && !this.done) {
       try {
-        const response = await this.channel.info(this.taskId, { version: this.version, maxWait: POLL_WAIT }, this.signal());
+        const response = await this.request((signal) => this.channel.info(this.taskId, { version: this.version, maxWait: POLL_WAIT }, signal));
         const text = response.text;
         if (response.status === 404) throw new EngineError('REMOTE_TASK_ERROR', `Task ${this.taskId} is no longer known to node ${this.node.nodeId}`);
         if (response.status !== 200) throw new Error(`status ${response.status}`);
@@ -143,9 +181,13 @@ export class RemoteTask {
         onChange(this.info!);
       } catch (e) {
         if (this.closed) return;
+        if (this.nodeGone.aborted) throw this.nodeGone.reason;
         if (e instanceof EngineError) throw e;
-        if (backoff.failure()) throw this.hostGone(e);
-        await delay(backoff.retryDelayMillis, this.stop.signal);
+        if (backoff.failure()) {
+          this.gaveUp = true;
+          throw this.hostGone(e, backoff);
+        }
+        await delay(backoff.retryDelayMillis, [this.stop.signal, this.nodeGone]);
       }
     }
     const failure = this.info?.state === 'FAILED' ? this.info.failures[0] : undefined;
@@ -156,7 +198,7 @@ export class RemoteTask {
   async failure(): Promise<EngineError | undefined> {
     if (!this.done) {
       try {
-        const response = await this.channel.info(this.taskId, {}, AbortSignal.timeout(5000));
+        const response = await this.ask([this.nodeGone], SHORT_REQUEST_MILLIS, (signal) => this.channel.info(this.taskId, {}, signal));
         if (response.status === 200) this.accept(response.text);
       } catch {
         return undefined;
@@ -166,22 +208,41 @@ export class RemoteTask {
     return failure === undefined ? undefined : remoteError(failure, this.node.nodeId);
   }
 
-  /** DELETE: abort drops its buffered output (failure); cancel lets it be read (early end, e.g. LIMIT). */
-  async cancel(abort: boolean): Promise<void> {
+  /**
+   * DELETE: abort drops its buffered output (failure); cancel lets it be read (early end, e.g. LIMIT).
+   * `wait` false (by default for a node that does not answer): the request is sent but not waited for.
+   * It reaches the node all the same: a stopped node reads it when it runs again (SIGCONT), even after
+   * this side stopped waiting, and ends the task then.
+   */
+  async cancel(abort: boolean, wait = !this.unreachable): Promise<void> {
     this.closed = true;
     this.stop.abort();
     if (this.done) return;
+    const sent = this.sendCancel(abort);
+    if (wait) await sent;
+  }
+
+  private async sendCancel(abort: boolean): Promise<void> {
     try {
-      const response = await this.channel.cancel(this.taskId, abort, AbortSignal.timeout(5000));
+      const response = await this.ask([], SHORT_REQUEST_MILLIS, (signal) => this.channel.cancel(this.taskId, abort, signal));
       if (response.status === 200) this.accept(response.text);
     } catch {
-      // The node is gone: nothing left to cancel there.
+      // The node's process is gone (nothing left to cancel there), or it does not answer (it reads the request if it runs again).
     }
   }
 
-  private hostGone(e: unknown): EngineError {
+  private hostGone(e: unknown, backoff: Backoff): EngineError {
     const cause = e instanceof Error ? ((e.cause as Error | undefined)?.message ?? e.message) : String(e);
-    return new EngineError('REMOTE_HOST_GONE', `Could not communicate with the remote task. The node may have crashed or be under too much load. Node ${this.node.nodeId} (${this.node.uri}): ${cause}`);
+    const seconds = (backoff.failureDurationMillis / 1000).toFixed(1);
+    return new EngineError(
+      'REMOTE_HOST_GONE',
+      `Could not communicate with the remote task. The node may have crashed or be under too much load. Node ${this.node.nodeId} (${this.node.uri}): ${backoff.failureCount} failed requests over ${seconds} s, the last: ${cause}`,
+    );
+  }
+
+  /** When the task's requests give up: after failures over the max error duration. */
+  private backoff(): Backoff {
+    return new Backoff({ minFailures: 3, maxErrorDurationMillis: this.maxErrorDurationMillis });
   }
 
   private accept(text: string): void {
@@ -189,12 +250,24 @@ export class RemoteTask {
     this.version = /"version":(\d+)/.exec(text)?.[1];
   }
 
-  private signal(): AbortSignal {
-    return AbortSignal.any([this.stop.signal, AbortSignal.timeout(15_000)]);
+  /** A request that ends when the task is closed, when its node is declared gone, or after the request timeout. */
+  private request(send: (signal: AbortSignal) => Promise<TaskAnswer>): Promise<TaskAnswer> {
+    return this.ask([this.stop.signal, this.nodeGone], this.requestTimeoutMillis, send);
+  }
+
+  /** A request to the node, ended by `signals` or after `timeoutMillis`; an answer tells the health checks the node runs. */
+  private async ask(signals: readonly AbortSignal[], timeoutMillis: number, send: (signal: AbortSignal) => Promise<TaskAnswer>): Promise<TaskAnswer> {
+    const answer = await withDeadline(signals, timeoutMillis, send);
+    this.liveness.answered();
+    return answer;
   }
 }
 
-/** A task could not be created because the node's port refused the connection: nothing of it started there. */
+/**
+ * A task request failed because its node is gone: its port refused the connection (nothing of the task
+ * started there), or the health checks declared it gone while the request waited (if the task started
+ * there after all, the cancel that follows reaches it when the node answers again).
+ */
 export class NodeGoneError extends EngineError {
   constructor(
     readonly nodeId: string,
@@ -229,13 +302,16 @@ function remoteError(failure: { message: string; errorCode?: { name: string } },
   return new EngineError(known ? (name as ErrorName) : 'REMOTE_TASK_ERROR', known ? failure.message : `Remote task on node ${nodeId} failed: ${failure.message}`);
 }
 
-function delay(millis: number, signal: AbortSignal): Promise<void> {
+/** Waits `millis`, or less when one of `signals` aborts. */
+function delay(millis: number, signals: readonly AbortSignal[]): Promise<void> {
   return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(resolve, millis);
-    signal.addEventListener('abort', () => {
+    if (signals.some((s) => s.aborted)) return resolve();
+    const done = () => {
       clearTimeout(timer);
+      for (const s of signals) s.removeEventListener('abort', done);
       resolve();
-    }, { once: true });
+    };
+    const timer = setTimeout(done, millis);
+    for (const s of signals) s.addEventListener('abort', done, { once: true });
   });
 }
