@@ -35,11 +35,11 @@ async function timed(run: () => Promise<number>): Promise<Timing> {
 }
 
 async function scan(connector: TpchConnector, schema: string, table: string, columns?: string[]): Promise<number> {
-  const metadata = connector.getTable(session, schema, table);
+  const metadata = await connector.getTable(session, schema, table);
   if (metadata === undefined) throw new Error(`tpch.${schema}.${table} is missing`);
   const names = columns ?? metadata.columns.map((c) => c.name);
   let rows = 0;
-  for (const split of connector.getSplits(session, metadata)) {
+  for await (const split of connector.getSplits(session, metadata)) {
     for await (const page of connector.createPageSource(session, split, names)) rows += page.rowCount;
   }
   return rows;

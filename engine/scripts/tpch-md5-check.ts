@@ -39,12 +39,12 @@ const FINGERPRINTS: Record<string, Record<string, [string, number]>> = {
 const session = TOOL_SESSION;
 
 async function tableFingerprint(connector: TpchConnector, schema: string, name: string): Promise<[string, number]> {
-  const metadata = connector.getTable(session, schema, name);
+  const metadata = await connector.getTable(session, schema, name);
   if (metadata === undefined) throw new Error(`tpch.${schema}.${name} is missing`);
   const columns = metadata.columns.map((c) => c.name);
   const hash = createHash('md5');
   let rows = 0;
-  for (const split of connector.getSplits(session, metadata)) {
+  for await (const split of connector.getSplits(session, metadata)) {
     for await (const page of connector.createPageSource(session, split, columns)) {
       hash.update(formatTblRows(page, columns), 'latin1');
       rows += page.rowCount;

@@ -90,7 +90,7 @@ const OBSERVE_MILLIS = 5000;
 /** 100,000 splits of the table sent to one task in updates of `perUpdate` splits; the time of the POSTs. */
 async function splitUpdates(server: ServerProcess, perUpdate: number): Promise<{ millis: Record<string, number>; note?: string }> {
   const harness = new EngineHarness();
-  const { request, taskId, splits } = sourceTask(harness, `SELECT l_orderkey FROM ${TABLE}`, '20261201_000000_00001_bench', false);
+  const { request, taskId, splits } = await sourceTask(harness, `SELECT l_orderkey FROM ${TABLE}`, '20261201_000000_00001_bench', false);
   const planNodeId = request.sources[0].planNodeId;
   const auth = new InternalAuthenticator(SECRET, 'bench').authorizationHeader();
   const start = performance.now();

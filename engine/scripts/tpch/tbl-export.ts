@@ -27,10 +27,10 @@ export async function exportTpchTables(schema: string, dir: string): Promise<Tab
   const connector = new TpchConnector();
   const tables: TableMetadata[] = [];
   for (const name of TPCH_TABLE_NAMES) {
-    const table = connector.getTable(TOOL_SESSION, schema, name)!;
+    const table = (await connector.getTable(TOOL_SESSION, schema, name))!;
     const columns = table.columns.map((c) => c.name);
     const out = createWriteStream(join(dir, `${name}.tbl`));
-    for (const split of connector.getSplits(TOOL_SESSION, table)) {
+    for await (const split of connector.getSplits(TOOL_SESSION, table)) {
       for await (const page of connector.createPageSource(TOOL_SESSION, split, columns)) {
         if (!out.write(formatTblRows(page, columns))) await once(out, 'drain');
       }

@@ -2,7 +2,7 @@
 // The `engine` command: `engine server` runs a node, `engine sql` is the client shell, `engine node`
 // drives a node's state.
 
-import { ConfigError } from '../config/config-loader.js';
+import { ConfigError } from '../config/config-error.js';
 import { CONFIG_SCHEMA } from '../config/config-schema.js';
 import { engineVersion } from '../config/version.js';
 import { UsageError } from './args.js';

@@ -11,13 +11,9 @@ import { DATA_SIZE_SCHEMA, parseDataSize } from './data-size.js';
 import { parseDuration } from './duration.js';
 import { SETTINGS, envName, settingKey, type Setting } from './settings.js';
 import { defaultNodeMemory } from './heap-limit.js';
+import { ConfigError } from './config-error.js';
+import { withEnvironment } from './environment-references.js';
 
-export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConfigError';
-  }
-}
 
 export interface ConfigSources {
   /** Path of a .yaml, .yml or .json file. */
@@ -55,7 +51,7 @@ export function loadConfig(sources: ConfigSources = {}): EngineConfig {
     if (fromFlag !== undefined) setAt(raw, setting.path, convert(setting, fromFlag, `flag --${setting.flag}`));
   }
   check(raw, 'configuration');
-  return resolve(raw);
+  return resolve(raw, sources.env ?? {});
 }
 
 function readConfigFile(file: string): RawObject {
@@ -161,7 +157,7 @@ function setAt(raw: RawObject, path: readonly string[], value: unknown): void {
   target[path[path.length - 1]!] = value;
 }
 
-function resolve(raw: RawObject): EngineConfig {
+function resolve(raw: RawObject, env: Record<string, string | undefined>): EngineConfig {
   const section = (name: string): RawObject => (raw[name] as RawObject | undefined) ?? {};
   const node = section('node');
   const http = section('http');
@@ -197,7 +193,7 @@ function resolve(raw: RawObject): EngineConfig {
       heartbeatTimeout: duration(failureDetector.heartbeatTimeout, 500),
     },
     nodeScheduler: { includeCoordinator: section('nodeScheduler').includeCoordinator as boolean | undefined },
-    catalogs: catalogs ? withSystemCatalog(catalogs.map((c) => ({ name: c.name, connector: c.connector, properties: c.properties ?? {} }))) : DEFAULT_CATALOGS.map((c) => ({ ...c })),
+    catalogs: catalogs ? withSystemCatalog(catalogs.map((c) => ({ name: c.name, connector: c.connector, properties: withEnvironment(c.name, c.properties ?? {}, env) }))) : DEFAULT_CATALOGS.map((c) => ({ ...c })),
     memory: {
       queryMaxMemoryPerNode: size(memory.queryMaxMemoryPerNode, 2 * 1024 ** 3),
       queryMaxMemory: size(memory.queryMaxMemory, 20 * 1024 ** 3),

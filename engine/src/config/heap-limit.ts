@@ -7,7 +7,7 @@
 
 import { totalmem } from 'node:os';
 import { oldGenerationLimitBytes } from '../exec/heap-guard.js';
-import { ConfigError } from './config-loader.js';
+import { ConfigError } from './config-error.js';
 
 const MB = 1024 * 1024;
 /** The least heap kept for the server itself (HTTP, planning, query history, result JSON). */

@@ -12,7 +12,7 @@ export interface RowTable {
   name: string;
   columns: ColumnMetadata[];
   /** The rows as of now, one scalar per column in `columns` order. */
-  rows(session: Session): Scalar[][];
+  rows(session: Session): Scalar[][] | Promise<Scalar[][]>;
 }
 
 interface RowTableSplitInfo {
@@ -62,7 +62,7 @@ export class RowTableSet {
     if (table === undefined) {
       throw new EngineError('TABLE_NOT_FOUND', `Table '${split.catalog}.${split.schema}.${name}' does not exist`);
     }
-    yield* rowsToPages(table.columns, table.rows(session), columns);
+    yield* rowsToPages(table.columns, await table.rows(session), columns);
   }
 }
 

@@ -12,6 +12,7 @@ import { OperatorRecorders } from '../exec/stats/operator-recorder.js';
 import { addRuntimeStats } from '../exec/stats/runtime-stats.js';
 import type { Page } from '../spi/page.js';
 import { analyzeQuery } from '../sql/analyzer/analyzer.js';
+import { StatementMetadata } from '../sql/metadata/statement-metadata.js';
 import { countParameters } from '../sql/analyzer/ast-utils.js';
 import { assertSupported } from '../sql/analyzer/unsupported-features.js';
 import { translateExpression } from '../sql/analyzer/expression-translator.js';
@@ -72,10 +73,11 @@ export class StatementExecutor {
 
   private async executeStatement(statement: ast.Statement, session: Session, context: QueryExecutionContext, parameters: readonly RowExpression[]): Promise<StatementResult> {
     const catalogs = this.catalogs;
+    const metadata = new StatementMetadata(catalogs, session);
     assertSupported(statement);
     switch (statement.kind) {
       case 'QueryStatement': {
-        const planned = this.plan(statement.query, session, parameters, undefined, this.distributes());
+        const planned = await this.plan(statement.query, session, parameters, undefined, this.distributes());
         const names = planned.columns.map((c) => c.name);
         context.progress.planText = planned.fragments ? printFragments(planned.fragments, names) : printPlan(planned.root, names);
         return { columns: planned.columns, pages: this.run(planned, session, context), sessionChanges: noSessionChanges() };
@@ -85,19 +87,19 @@ export class StatementExecutor {
       case 'ShowCatalogs':
         return showCatalogs(statement, catalogs);
       case 'ShowSchemas':
-        return showSchemas(statement, session, catalogs);
+        return showSchemas(statement, metadata);
       case 'ShowTables':
-        return showTables(statement, session, catalogs);
+        return showTables(statement, metadata);
       case 'ShowColumns':
-        return showColumns(statement, session, catalogs);
+        return showColumns(statement, metadata);
       case 'ShowFunctions':
         return showFunctions(statement);
       case 'ShowSession':
         return showSession(statement, session, this.sessionProperties);
       case 'ShowCreateTable':
-        return showCreateTable(statement, session, catalogs);
+        return showCreateTable(statement, metadata);
       case 'Use':
-        return use(statement, session, catalogs);
+        return use(statement, metadata);
       case 'SetSession':
         return setSession(statement, session, this.sessionProperties);
       case 'ResetSession':
@@ -119,23 +121,23 @@ export class StatementExecutor {
         return this.executeStatement(prepared, session, context, values);
       }
       case 'DescribeInput':
-        return describeInput(statement, session, catalogs);
+        return describeInput(statement, metadata);
       case 'DescribeOutput':
-        return describeOutput(statement, session, catalogs);
+        return describeOutput(statement, metadata);
       case 'CreateSchema':
-        return createSchema(statement, session, catalogs, parameters);
+        return createSchema(statement, metadata, parameters);
       case 'DropSchema':
-        return dropSchema(statement, session, catalogs);
+        return dropSchema(statement, metadata);
       case 'CreateTable':
-        return createTable(statement, session, catalogs, parameters);
+        return createTable(statement, metadata, parameters);
       case 'CreateTableAsSelect':
-        return createTableAsSelect(statement, session, catalogs, parameters, (q) => this.runQuery(q, session, context, parameters));
+        return createTableAsSelect(statement, metadata, parameters, (q) => this.runQuery(q, session, context, parameters));
       case 'Insert':
-        return insert(statement, session, catalogs, (q, target) => this.runQuery(q, session, context, parameters, target));
+        return insert(statement, metadata, (q, target) => this.runQuery(q, session, context, parameters, target));
       case 'Delete':
-        return deleteRows(statement, session, catalogs, parameters);
+        return deleteRows(statement, metadata, parameters);
       case 'DropTable':
-        return dropTable(statement, session, catalogs);
+        return dropTable(statement, metadata);
     }
   }
 
@@ -149,8 +151,9 @@ export class StatementExecutor {
   }
 
   /** Parses nothing: plans and optimizes an analyzed query (and fragments it, for the cluster). */
-  private plan(query: ast.Query, session: Session, parameters: readonly RowExpression[], coerceTo?: ColumnMetadata[], distributed = false): PlannedQuery {
-    const analyzed = analyzeQuery(query, session, this.catalogs, expressionEvaluator, parameters);
+  private async plan(query: ast.Query, session: Session, parameters: readonly RowExpression[], coerceTo?: ColumnMetadata[], distributed = false): Promise<PlannedQuery> {
+    const metadata = new StatementMetadata(this.catalogs, session);
+    const analyzed = await metadata.analyze(query, () => analyzeQuery(query, metadata, expressionEvaluator, parameters));
     let root = analyzed.root;
     let columns = analyzed.columns;
     if (coerceTo && coerceTo.length === columns.length) {
@@ -193,7 +196,7 @@ export class StatementExecutor {
   }
 
   private async runQuery(query: ast.Query, session: Session, context: QueryExecutionContext, parameters: readonly RowExpression[], coerceTo?: ColumnMetadata[]) {
-    const planned = this.plan(query, session, parameters, coerceTo, this.distributes());
+    const planned = await this.plan(query, session, parameters, coerceTo, this.distributes());
     return { columns: planned.columns, pages: this.run(planned, session, context), memory: context.memory };
   }
 
@@ -204,7 +207,7 @@ export class StatementExecutor {
     }
     // The plan as it runs now: its fragments over the cluster, or on a single node the one fragment it is.
     const fragmented = statement.type !== 'LOGICAL' && statement.type !== 'VALIDATE' && this.distributes();
-    const planned = this.plan(inner.query, session, parameters, undefined, fragmented);
+    const planned = await this.plan(inner.query, session, parameters, undefined, fragmented);
     const names = planned.columns.map((c) => c.name);
     if (statement.type === 'VALIDATE') return rowsResult([column('Valid', BOOLEAN)], [[true]]);
     if (statement.type === 'IO') throw new EngineError('NOT_SUPPORTED', 'EXPLAIN (TYPE IO) is not supported', statement.location);

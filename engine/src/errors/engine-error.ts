@@ -51,6 +51,17 @@ export function locatedAt<T>(location: SourceLocation | undefined, f: () => T): 
   }
 }
 
+/** locatedAt for asynchronous work: a connector's error without a position gets the statement's. */
+export async function locatedAsync<T>(location: SourceLocation | undefined, f: () => Promise<T>): Promise<T> {
+  try {
+    return await f();
+  } catch (e) {
+    return locatedAt(location, () => {
+      throw e;
+    });
+  }
+}
+
 /** Any thrown value as an EngineError (unknown errors become GENERIC_INTERNAL_ERROR). */
 export function toEngineError(e: unknown): EngineError {
   if (e instanceof EngineError) return e;

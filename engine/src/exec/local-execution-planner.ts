@@ -4,7 +4,7 @@
 // recorder, and each of its inputs is a recorded edge (stats/), where it is counted and timed.
 
 import type { CatalogManager } from '../connectors/catalog-manager.js';
-import type { Split } from '../spi/connector.js';
+import { allSplits, type Split } from '../spi/connector.js';
 import type { Session } from '../spi/session.js';
 import type { QueryProgress } from '../spi/query-progress.js';
 import { EngineError } from '../errors/engine-error.js';
@@ -243,8 +243,8 @@ export class LocalExecutionPlanner {
       const enoughSplits = () => ctx.stats.blockedOn(assigned.atLeast(settings.minSplits));
       return afterDecision(async () => ((await enoughSplits()) ? inParallel({ fragment, splits: [], more, workers: settings.workers }) : assignedHere()));
     }
-    return onFirstRead(() => {
-      const splits = [...connector.getSplits(this.env.session, scan.table, scan.constraint)];
+    return afterDecision(async () => {
+      const splits = await ctx.stats.blockedOn(allSplits(connector.getSplits(this.env.session, scan.table, scan.constraint)));
       const pays = key === undefined || !knownPoorReduction(key);
       return runsInWorkers(settings, splits.length) && pays ? inWorkers(splits) : here(splits);
     });
@@ -285,11 +285,6 @@ export class LocalExecutionPlanner {
 /** A stream made when it is first read, once `decide` chose how. */
 async function* afterDecision(decide: () => Promise<PageStream>): PageStream {
   yield* await decide();
-}
-
-/** A stream made when it is first read. */
-async function* onFirstRead(make: () => PageStream): PageStream {
-  yield* make();
 }
 
 /** A source's pages, counted as what it read (an exchange passes on what it receives). */

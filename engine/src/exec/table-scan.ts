@@ -19,10 +19,13 @@ export async function* tableScan(env: ExecutionEnvironment, node: TableScanNode,
     yield* readSplits(env, counted(env, mapSplits(assigned, open)));
     return;
   }
-  const scanned = splits ?? [...connector.getSplits(env.session, node.table, node.constraint)];
-  env.progress.totalSplits += scanned.length;
-  env.progress.queuedSplits += scanned.length;
-  yield* readSplits(env, scanned.map(open));
+  if (splits === undefined) {
+    yield* readSplits(env, counted(env, mapSplits(connector.getSplits(env.session, node.table, node.constraint), open)));
+    return;
+  }
+  env.progress.totalSplits += splits.length;
+  env.progress.queuedSplits += splits.length;
+  yield* readSplits(env, splits.map(open));
 }
 
 /** Splits as they come, counted as queued on arrival. */

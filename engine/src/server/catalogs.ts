@@ -1,7 +1,7 @@
 // Creates the configured catalogs. One factory per connector kind: adding a connector is one line.
 
 import type { CatalogConfig, ConnectorKind } from '../config/config-schema.js';
-import { ConfigError } from '../config/config-loader.js';
+import { ConfigError } from '../config/config-error.js';
 import { CatalogManager } from '../connectors/catalog-manager.js';
 import type { Connector } from '../spi/connector.js';
 import { MemoryConnector } from '../connectors/memory/memory-connector.js';

@@ -68,19 +68,22 @@ export interface Connector {
   /** The table, schema and session properties the catalog takes; absent: none. */
   readonly properties?: ConnectorProperties;
 
-  listSchemas(session: Session): string[];
+  // Metadata calls may go to a remote system (a metastore, a database, object storage), so they are
+  // asynchronous; the engine loads what a statement names before it analyzes it.
+  listSchemas(session: Session): Promise<string[]>;
   /** For connectors with more schemas than they list (tpch's any `sfN`); default: listed ones. */
-  schemaExists?(session: Session, schema: string): boolean;
+  schemaExists?(session: Session, schema: string): Promise<boolean>;
   /** Tables of one schema, or of all schemas when `schema` is undefined. */
-  listTables(session: Session, schema?: string): SchemaTableName[];
-  getTable(session: Session, schema: string, table: string): TableMetadata | undefined;
+  listTables(session: Session, schema?: string): Promise<SchemaTableName[]>;
+  getTable(session: Session, schema: string, table: string): Promise<TableMetadata | undefined>;
 
   /**
    * Splits of the table, iterated once; with a constraint, a connector may leave out splits or rows
    * no row of which can match. A connector with many splits makes them as they are taken (the
-   * scheduler takes a batch at a time), so that listing them never holds the event loop.
+   * scheduler takes a batch at a time), so that listing them never holds the event loop; listing may
+   * wait on I/O (files in a folder or a bucket).
    */
-  getSplits(session: Session, table: TableMetadata, constraint?: TableConstraint): Iterable<Split>;
+  getSplits(session: Session, table: TableMetadata, constraint?: TableConstraint): AsyncIterable<Split>;
   /**
    * What is wrong with a split that came from another node (in a task request), or undefined when
    * this connector can read it: its `info` has the shape the connector makes and names data that
@@ -88,7 +91,7 @@ export interface Connector {
    */
   checkSplit?(split: Split): string | undefined;
   /** Row count estimate for join ordering; undefined when unknown. */
-  getTableStatistics?(session: Session, table: TableMetadata): TableStatistics | undefined;
+  getTableStatistics?(session: Session, table: TableMetadata): Promise<TableStatistics | undefined>;
   /** Pages of the split holding exactly `columns` (names, in this order). */
   createPageSource(session: Session, split: Split, columns: readonly string[]): AsyncIterable<Page>;
   /**
@@ -100,12 +103,24 @@ export interface Connector {
   workerSplitSource?(table: TableMetadata): WorkerSplitSource | undefined;
 
   // Writes: connectors that do not support one leave it undefined (the engine then fails with NOT_SUPPORTED).
-  createSchema?(session: Session, schema: string, properties: PropertyValues): void;
-  dropSchema?(session: Session, schema: string, cascade: boolean): void;
-  createTable?(session: Session, table: TableMetadata): void;
-  dropTable?(session: Session, schema: string, table: string): void;
+  createSchema?(session: Session, schema: string, properties: PropertyValues): Promise<void>;
+  dropSchema?(session: Session, schema: string, cascade: boolean): Promise<void>;
+  createTable?(session: Session, table: TableMetadata): Promise<void>;
+  dropTable?(session: Session, schema: string, table: string): Promise<void>;
   /** Appends pages (columns in table order); returns the row count written. Atomic: all or nothing. */
   insert?(session: Session, schema: string, table: string, pages: readonly Page[]): Promise<number>;
   /** Deletes the rows the predicate selects; returns how many. Atomic. */
-  deleteRows?(session: Session, schema: string, table: string, predicate: RowPredicate): number;
+  deleteRows?(session: Session, schema: string, table: string, predicate: RowPredicate): Promise<number>;
+}
+
+/** Splits made synchronously, handed out as the async iterable the SPI asks for. */
+export async function* splitsOf(splits: Iterable<Split>): AsyncIterable<Split> {
+  yield* splits;
+}
+
+/** Every split of an iteration, for a scan that reads them all in one place (a table of few splits). */
+export async function allSplits(splits: AsyncIterable<Split>): Promise<Split[]> {
+  const out: Split[] = [];
+  for await (const split of splits) out.push(split);
+  return out;
 }

@@ -71,7 +71,7 @@ describe('task resource', function () {
   }
 
   it('runs a task, answers its pages by token, and finishes once its buffer is released', async () => {
-    const { request, taskId, fragment } = sourceTask('SELECT n_nationkey, n_name FROM tpch.tiny.nation WHERE n_regionkey = 1');
+    const { request, taskId, fragment } = await sourceTask('SELECT n_nationkey, n_name FROM tpch.tiny.nation WHERE n_regionkey = 1');
     const created = await post(taskId, toTaggedJson(request));
     expect(created.status, created.text).to.equal(200);
     expect(created.json.taskId).to.equal(taskId);
@@ -121,7 +121,7 @@ describe('task resource', function () {
   it('reports what each operator did, counted and timed where it ran, under the name of our operator', async () => {
     harness.session.properties.set('parallel_min_splits', '0');
     const sql = 'SELECT l_orderkey, l_quantity FROM tpch.tiny.lineitem WHERE l_quantity < 10';
-    const { request, taskId, splits } = sourceTask(sql, false);
+    const { request, taskId, splits } = await sourceTask(sql, false);
     harness.session.properties.delete('parallel_min_splits');
     // Counted without the engine's operators: the pages and rows the connector makes of these splits.
     let connectorPages = 0;
@@ -174,7 +174,7 @@ describe('task resource', function () {
 
   it("shows in /v1/status what a task holds, under its query, for a query another node coordinates", async () => {
     harness.session.properties.set('parallel_min_splits', '0');
-    const { request, taskId, splits } = sourceTask('SELECT l_orderkey, count(*) FROM tpch.tiny.lineitem GROUP BY l_orderkey', false);
+    const { request, taskId, splits } = await sourceTask('SELECT l_orderkey, count(*) FROM tpch.tiny.lineitem GROUP BY l_orderkey', false);
     harness.session.properties.delete('parallel_min_splits');
     const queryId = taskId.split('.')[0];
     // Some splits, and more to come: the partial aggregation holds its groups while it waits.
@@ -191,14 +191,14 @@ describe('task resource', function () {
   });
 
   it('long-polls on the version: an update wakes the waiting GET', async () => {
-    const { request, taskId } = sourceTask('SELECT n_name FROM tpch.tiny.nation', false);
+    const { request, taskId } = await sourceTask('SELECT n_name FROM tpch.tiny.nation', false);
     const created = await post(taskId, toTaggedJson(request));
     // Running, its scan waiting for splits.
     expect(created.json.state).to.equal('RUNNING');
     const version = /"version":(\d+)/.exec(created.text)![1];
     const waiting = taskJson(taskId, { 'X-Engine-Current-Version': version, 'X-Engine-Max-Wait': '10s' });
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const full = sourceTask('SELECT n_name FROM tpch.tiny.nation');
+    const full = await sourceTask('SELECT n_name FROM tpch.tiny.nation');
     const update = { ...request, sources: full.request.sources.map((s) => ({ ...s, planNodeId: request.sources[0].planNodeId })) };
     expect((await post(taskId, toTaggedJson(update))).status).to.equal(200);
     const woken = await waiting;
@@ -208,10 +208,10 @@ describe('task resource', function () {
   });
 
   it('takes each split once when an update is sent again (sequence ids), so the coordinator may retry one', async () => {
-    const { request, taskId } = sourceTask('SELECT o_orderkey FROM tpch.sf1.orders', false);
+    const { request, taskId } = await sourceTask('SELECT o_orderkey FROM tpch.sf1.orders', false);
     expect((await post(taskId, toTaggedJson(request))).status).to.equal(200);
     const planNodeId = request.sources[0].planNodeId;
-    const all = sourceTask('SELECT o_orderkey FROM tpch.sf1.orders').splits;
+    const all = (await sourceTask('SELECT o_orderkey FROM tpch.sf1.orders')).splits;
     expect(all.length).to.be.greaterThan(1);
     const first = { ...request, fragment: undefined, outputBuffers: undefined, sources: [{ planNodeId, splits: all.slice(0, 1), noMoreSplits: false }] };
     // The first update twice, then the rest overlapping it, then the last request again after no-more-splits.
@@ -227,7 +227,7 @@ describe('task resource', function () {
 
   it('cancels (abort=false) and aborts with DELETE; a task that is done reports the largest version', async () => {
     for (const [query, expected] of [['?abort=false', 'CANCELED'], ['', 'ABORTED']] as const) {
-      const { request, taskId } = sourceTask('SELECT l_orderkey FROM tpch.tiny.lineitem', false);
+      const { request, taskId } = await sourceTask('SELECT l_orderkey FROM tpch.tiny.lineitem', false);
       expect((await post(taskId, toTaggedJson(request))).status).to.equal(200);
       const response = await fetch(`${server.uri}/v1/task/${taskId}${query}`, { method: 'DELETE' });
       expect(response.status).to.equal(200);
@@ -240,7 +240,7 @@ describe('task resource', function () {
   });
 
   it('answers bad requests with JSON errors', async () => {
-    const { request, taskId } = sourceTask('SELECT n_name FROM tpch.tiny.nation');
+    const { request, taskId } = await sourceTask('SELECT n_name FROM tpch.tiny.nation');
     const bad = [
       { id: taskId, body: '{not json', status: 400 },
       { id: taskId, body: JSON.stringify({ session: request.session }), status: 400 },

@@ -72,7 +72,7 @@ describe('task update checks', function () {
   }
 
   it('refuses a fragment with an unknown node, expression or type kind, naming where', async () => {
-    const { request, taskId } = sourceTask(NATION_SQL);
+    const { request, taskId } = await sourceTask(NATION_SQL);
     const unknownNode = copy(request);
     unknownNode.fragment.source.kind = 'Bogus';
     await refused(taskId, unknownNode, `Invalid task request: ${FILTER}: unknown plan node kind 'Bogus'`);
@@ -95,7 +95,7 @@ describe('task update checks', function () {
   });
 
   it('refuses an out-of-range partition channel, an unknown catalog, and a session of another query', async () => {
-    const { request, taskId } = sourceTask(NATION_SQL);
+    const { request, taskId } = await sourceTask(NATION_SQL);
     const channels = request.fragment!.outputs.length;
     const partitioned = { ...copy(request), outputBuffers: { type: 'PARTITIONED', partitions: 2, partitionChannels: [0, channels] } };
     await refused(taskId, partitioned, `Invalid task request: /outputBuffers/partitionChannels/1: channel ${channels} is out of range: the fragment outputs ${channels} channels`);
@@ -116,7 +116,7 @@ describe('task update checks', function () {
   });
 
   it('refuses malformed splits, splits of another table or scan, and splits out of order', async () => {
-    const { request, taskId, splits } = sourceTask(NATION_SQL);
+    const { request, taskId, splits } = await sourceTask(NATION_SQL);
     const planNodeId = request.sources[0].planNodeId;
     const withSplits = (list: unknown[], id = planNodeId) => ({ ...copy(request), sources: [{ planNodeId: id, splits: list, noMoreSplits: true }] });
     const split = splits[0].split;
@@ -139,7 +139,7 @@ describe('task update checks', function () {
   it('refuses a split of a memory table version that is not there, checked by the memory connector', async () => {
     // The first table of the server's memory catalog: its id is 1.
     await query(server.uri, 'CREATE TABLE memory.default.checked AS SELECT * FROM tpch.tiny.region');
-    const { request, taskId } = sourceTask('SELECT r_name FROM tpch.tiny.region');
+    const { request, taskId } = await sourceTask('SELECT r_name FROM tpch.tiny.region');
     const scan = copy(request);
     scan.fragment.source.table = { ...scan.fragment.source.table, catalog: 'memory', schema: 'default', name: 'checked' };
     const split = (info: object) => ({ catalog: 'memory', schema: 'default', table: 'checked', info });
@@ -150,9 +150,9 @@ describe('task update checks', function () {
   });
 
   it(`takes at most ${MAX_SPLITS_PER_TASK_UPDATE} splits per update; split into updates of that size, every row of the reference data comes once`, async () => {
-    const { request, taskId } = sourceTask('SELECT l_orderkey, l_linenumber FROM tpch.tiny.lineitem', false);
+    const { request, taskId } = await sourceTask('SELECT l_orderkey, l_linenumber FROM tpch.tiny.lineitem', false);
     const planNodeId = request.sources[0].planNodeId;
-    const template = sourceTask('SELECT l_orderkey FROM tpch.tiny.lineitem').splits[0].split;
+    const template = (await sourceTask('SELECT l_orderkey FROM tpch.tiny.lineitem')).splits[0].split;
     const orders = (template.info as { end: number }).end;
     // One split per order: more splits than one update may carry.
     const splits: ScheduledSplit[] = Array.from({ length: orders }, (_, i) => ({ sequenceId: i, split: { ...template, info: { start: i, end: i + 1 } } }));

@@ -71,7 +71,7 @@ describe('split updates sent again', function () {
   });
 
   it('sends a split update again when its answer is lost, and the task reads each split once', async () => {
-    const task = sourceTask(new EngineHarness(), 'SELECT o_orderkey FROM tpch.sf1.orders', '20261123_000000_00001_retry', false);
+    const task = await sourceTask(new EngineHarness(), 'SELECT o_orderkey FROM tpch.sf1.orders', '20261123_000000_00001_retry', false);
     expect(task.splits.length).to.be.greaterThan(2);
     // The first POST creates the task; the second, the split update, loses its answer.
     proxy = await LossyProxy.start(node.uri, 2);

@@ -1,6 +1,6 @@
 // Shared by the connector tests: a session and readers that turn page sources into rows.
 
-import type { Connector, Split, TableMetadata } from '../../src/spi/connector.js';
+import { allSplits, type Connector, type Split, type TableMetadata } from '../../src/spi/connector.js';
 import type { Session } from '../../src/spi/session.js';
 import { getScalar, type Page, type Scalar } from '../../src/spi/page.js';
 
@@ -36,13 +36,13 @@ export async function readSplits(connector: Connector, splits: readonly Split[],
 
 /** All rows of `schema.table`, columns as named (all columns when omitted). */
 export async function readTable(connector: Connector, schema: string, table: string, columns?: readonly string[]): Promise<Scalar[][]> {
-  const metadata = requireTable(connector, schema, table);
+  const metadata = await requireTable(connector, schema, table);
   const names = columns ?? metadata.columns.map((c) => c.name);
-  return readSplits(connector, [...connector.getSplits(testSession(), metadata)], names);
+  return readSplits(connector, await allSplits(connector.getSplits(testSession(), metadata)), names);
 }
 
-export function requireTable(connector: Connector, schema: string, table: string): TableMetadata {
-  const metadata = connector.getTable(testSession(), schema, table);
+export async function requireTable(connector: Connector, schema: string, table: string): Promise<TableMetadata> {
+  const metadata = await connector.getTable(testSession(), schema, table);
   if (metadata === undefined) throw new Error(`test table ${schema}.${table} is missing`);
   return metadata;
 }

@@ -1,3 +1,4 @@
+import { allSplits } from '../../src/spi/connector.js';
 import { expect } from 'chai';
 import { CatalogManager } from '../../src/connectors/catalog-manager.js';
 import type { Connector } from '../../src/spi/connector.js';
@@ -29,7 +30,7 @@ function memoryCatalog(): { catalogs: CatalogManager; memory: Connector } {
 }
 
 describe('catalog manager', () => {
-  it('registers catalogs under lower-case names', () => {
+  it('registers catalogs under lower-case names', async () => {
     const catalogs = new CatalogManager();
     catalogs.register('Memory', new MemoryConnector('memory'));
     catalogs.register('other', new MemoryConnector('other'));
@@ -38,7 +39,7 @@ describe('catalog manager', () => {
     expect(catalogs.get('missing')).to.equal(undefined);
   });
 
-  it('refuses a catalog name twice', () => {
+  it('refuses a catalog name twice', async () => {
     const catalogs = new CatalogManager();
     catalogs.register('memory', new MemoryConnector());
     expect(() => catalogs.register('MEMORY', new MemoryConnector())).to.throw(EngineError, "Catalog 'memory' already exists");
@@ -46,18 +47,18 @@ describe('catalog manager', () => {
 });
 
 describe('information_schema', () => {
-  it('is listed among the schemas and has its tables', () => {
+  it('is listed among the schemas and has its tables', async () => {
     const { memory } = memoryCatalog();
-    expect(memory.listSchemas(session)).to.deep.equal(['default', 'shop', 'information_schema']);
-    expect(memory.listTables(session, 'information_schema').map((t) => t.table)).to.deep.equal(['schemata', 'tables', 'columns']);
-    expect(memory.listTables(session, 'shop')).to.deep.equal([{ schema: 'shop', table: 'orders' }]);
-    expect(memory.listTables(session).map((t) => `${t.schema}.${t.table}`)).to.deep.equal([
+    expect((await memory.listSchemas(session))).to.deep.equal(['default', 'shop', 'information_schema']);
+    expect((await memory.listTables(session, 'information_schema')).map((t) => t.table)).to.deep.equal(['schemata', 'tables', 'columns']);
+    expect((await memory.listTables(session, 'shop'))).to.deep.equal([{ schema: 'shop', table: 'orders' }]);
+    expect((await memory.listTables(session)).map((t) => `${t.schema}.${t.table}`)).to.deep.equal([
       'shop.orders',
       'information_schema.schemata',
       'information_schema.tables',
       'information_schema.columns',
     ]);
-    expect(memory.getTable(session, 'information_schema', 'columns')?.columns.map((c) => c.name)).to.deep.equal([
+    expect((await memory.getTable(session, 'information_schema', 'columns'))?.columns.map((c) => c.name)).to.deep.equal([
       'table_catalog',
       'table_schema',
       'table_name',
@@ -116,10 +117,10 @@ describe('information_schema', () => {
 
   it('is live: splits made earlier see tables created later', async () => {
     const { memory } = memoryCatalog();
-    const tables = memory.getTable(session, 'information_schema', 'tables');
+    const tables = (await memory.getTable(session, 'information_schema', 'tables'));
     if (tables === undefined) throw new Error('tables missing');
-    const splits = [...memory.getSplits(session, tables)];
-    memory.createTable?.(session, { catalog: 'memory', schema: 'default', name: 'later', columns: [{ name: 'x', type: BIGINT }] });
+    const splits = (await allSplits(memory.getSplits(session, tables)));
+    await memory.createTable?.(session, { catalog: 'memory', schema: 'default', name: 'later', columns: [{ name: 'x', type: BIGINT }] });
     const rows: unknown[][] = [];
     for await (const page of memory.createPageSource(session, splits[0], ['table_schema', 'table_name'])) {
       for (let r = 0; r < page.rowCount; r++) rows.push([(page.columns[0].values as string[])[r], (page.columns[1].values as string[])[r]]);
@@ -130,14 +131,16 @@ describe('information_schema', () => {
   it('is read-only, and passes other writes through', async () => {
     const { memory } = memoryCatalog();
     const info = { catalog: 'memory', schema: 'information_schema', name: 't', columns: [{ name: 'x', type: BIGINT }] };
-    expect(() => memory.createTable?.(session, info)).to.throw(EngineError, 'This connector does not support creating tables');
-    expect(() => memory.createSchema?.(session, 'information_schema', {})).to.throw(
-      EngineError,
-      "Schema 'memory.information_schema' already exists",
-    );
-    expect(() => memory.dropTable?.(session, 'information_schema', 'tables')).to.throw(EngineError, 'does not support dropping tables');
-    expect(() => memory.insert?.(session, 'information_schema', 'tables', [])).to.throw(EngineError, 'does not support inserts');
-    memory.dropSchema?.(session, 'shop', true);
-    expect(memory.listSchemas(session)).to.deep.equal(['default', 'information_schema']);
+    const refusal = async (write: Promise<unknown> | undefined) => {
+      const error = await write?.then(() => undefined, (e: unknown) => e);
+      expect(error).to.be.instanceOf(EngineError);
+      return (error as EngineError).message;
+    };
+    expect(await refusal(memory.createTable?.(session, info))).to.equal('This connector does not support creating tables');
+    expect(await refusal(memory.createSchema?.(session, 'information_schema', {}))).to.equal("Schema 'memory.information_schema' already exists");
+    expect(await refusal(memory.dropTable?.(session, 'information_schema', 'tables'))).to.contain('does not support dropping tables');
+    expect(await refusal(memory.insert?.(session, 'information_schema', 'tables', []))).to.contain('does not support inserts');
+    await memory.dropSchema?.(session, 'shop', true);
+    expect((await memory.listSchemas(session))).to.deep.equal(['default', 'information_schema']);
   });
 });

@@ -1,3 +1,4 @@
+import { allSplits } from '../../src/spi/connector.js';
 import { expect } from 'chai';
 import { hostname } from 'node:os';
 import { CatalogManager } from '../../src/connectors/catalog-manager.js';
@@ -57,8 +58,8 @@ class RecordingRuntime implements SystemRuntime {
       end: null,
     };
     this.taskRows.push(task);
-    const metadata = requireTable(catalog, schema, table);
-    const splits = [...catalog.getSplits(session, metadata)];
+    const metadata = (await requireTable(catalog, schema, table));
+    const splits = (await allSplits(catalog.getSplits(session, metadata)));
     task.splits = splits.length;
     for (const split of splits) {
       for (const page of await readSplit(catalog, split, metadata.columns.map((c) => c.name))) {
@@ -90,12 +91,12 @@ describe('system connector', () => {
     await runtime.scan(memory, 'default', 'n', '20260101_000000_00001_abcde');
   });
 
-  it('has schema runtime with nodes, queries and tasks, plus information_schema', () => {
-    expect(system.listSchemas(session)).to.deep.equal(['runtime', 'information_schema']);
-    expect(system.listTables(session, 'runtime').map((t) => t.table)).to.deep.equal(['nodes', 'queries', 'tasks']);
+  it('has schema runtime with nodes, queries and tasks, plus information_schema', async () => {
+    expect((await system.listSchemas(session))).to.deep.equal(['runtime', 'information_schema']);
+    expect((await system.listTables(session, 'runtime')).map((t) => t.table)).to.deep.equal(['nodes', 'queries', 'tasks']);
   });
 
-  it('is read-only', () => {
+  it('is read-only', async () => {
     expect(system.createSchema).to.equal(undefined);
     expect(system.createTable).to.equal(undefined);
     expect(system.insert).to.equal(undefined);
@@ -123,7 +124,7 @@ describe('system connector', () => {
         null,
       ],
     ]);
-    const types = requireTable(system, 'runtime', 'queries').columns.map((c) => `${c.name}:${c.type.kind}`);
+    const types = (await requireTable(system, 'runtime', 'queries')).columns.map((c) => `${c.name}:${c.type.kind}`);
     expect(types).to.include.members(['created:timestamp', 'query_id:varchar']);
   });
 
@@ -150,7 +151,7 @@ describe('system connector', () => {
     expect(rows.filter((r) => r[0] === 'tasks' && r[1] === 'splits')).to.deep.equal([['tasks', 'splits', 'bigint']]);
   });
 
-  it('reports a missing schema on scan', () => {
+  it('reports a missing schema on scan', async () => {
     const split = { catalog: 'system', schema: 'nope', table: 'x', info: { rowTable: 'x' } };
     expect(() => system.createPageSource(session, split, [])).to.throw("Schema 'system.nope' does not exist");
   });

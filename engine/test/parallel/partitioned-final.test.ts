@@ -1,3 +1,4 @@
+import { allSplits } from '../../src/spi/connector.js';
 import { expect } from 'chai';
 import { newQueryProgress } from '../../src/spi/query-progress.js';
 import { EngineError } from '../../src/errors/engine-error.js';
@@ -38,10 +39,10 @@ describe('parallel execution: grouped aggregation finished by the workers', () =
   /** SELECT key, count(*), sum(n) FROM big WHERE filter GROUP BY key (key: s or id), as a fragment finished by the workers. */
   async function groupedCounts(filter = ALL_ROWS, key: { channel: number; type: SqlType } = BY_S) {
     const table = h.catalogs.get('memory')!;
-    const metadata = table.getTable(h.session, 'default', 'big')!;
+    const metadata = (await table.getTable(h.session, 'default', 'big'))!;
     const preparer = table.workerSplitSource!(metadata)!;
     const columns = ['id', 's', 'n'];
-    const splits = [...table.getSplits(h.session, metadata)].map((split) => preparer.prepare(split, columns, h.session));
+    const splits = (await allSplits(table.getSplits(h.session, metadata))).map((split) => preparer.prepare(split, columns, h.session));
     const count = resolveAggregateFunction('count', []);
     const sum = resolveAggregateFunction('sum', [INTEGER]);
     const scanTypes: SqlType[] = [INTEGER, VARCHAR, INTEGER];

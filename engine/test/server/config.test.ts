@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from '../../src/config/config-loader.js';
+import { loadConfig } from '../../src/config/config-loader.js';
+import { ConfigError } from '../../src/config/config-error.js';
 import { CONFIG_SCHEMA } from '../../src/config/config-schema.js';
 import { formatDataSize, parseDataSize } from '../../src/config/data-size.js';
 import { formatDuration, parseDuration } from '../../src/config/duration.js';
@@ -42,6 +43,17 @@ describe('configuration', () => {
     // Trino's query.remote-task.max-error-duration and task.client-timeout.
     expect(config.query.remoteTaskMaxErrorDuration).to.equal(60_000);
     expect(config.task).to.deep.equal({ clientTimeout: 2 * 60_000 });
+  });
+
+  it('replaces ${ENV:NAME} in catalog properties from the environment, and refuses a variable that is not set', () => {
+    const yaml = file(
+      'env.yaml',
+      'catalogs:\n  - name: tpch2\n    connector: tpch\n    properties:\n      tpch.column-naming: ${ENV:NAMING}\n      note: "key ${ENV:KEY_ID}/${ENV:KEY_ID} kept"\n',
+    );
+    const config = loadConfig({ file: yaml, env: { NAMING: 'SIMPLIFIED', KEY_ID: 'k1' } });
+    expect(config.catalogs[0].properties).to.deep.equal({ 'tpch.column-naming': 'SIMPLIFIED', note: 'key k1/k1 kept' });
+    const message = configError(() => loadConfig({ file: yaml, env: { NAMING: 'SIMPLIFIED' } }));
+    expect(message).to.equal("Invalid configuration:\n  catalog 'tpch2': property 'note' refers to environment variable KEY_ID, which is not set");
   });
 
   it('reads YAML and JSON files, converting sizes and durations', () => {

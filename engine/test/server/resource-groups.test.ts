@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError } from '../../src/config/config-loader.js';
+import { ConfigError } from '../../src/config/config-error.js';
 import { checkResourceGroups, defaultResourceGroups } from '../../src/coordinator/resource-groups/resource-groups-file.js';
 import { ServerProcess } from '../support/server-process.js';
 import { follow, getJson, postStatement, type Exchange } from '../support/statement-http.js';

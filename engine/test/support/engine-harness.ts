@@ -8,6 +8,10 @@ import { MemoryConnector } from '../../src/connectors/memory/memory-connector.js
 import { TpchConnector } from '../../src/connectors/tpch/tpch-connector.js';
 import type { Session } from '../../src/spi/session.js';
 import { StatementExecutor } from '../../src/coordinator/statement-executor.js';
+import { analyzeQuery, type AnalyzedQuery } from '../../src/sql/analyzer/analyzer.js';
+import { StatementMetadata } from '../../src/sql/metadata/statement-metadata.js';
+import { expressionEvaluator } from '../../src/exec/expression/index.js';
+import type * as ast from '../../src/sql/parser/ast.js';
 import type { OutputColumn, StatementResult } from '../../src/spi/statement-result.js';
 import { newQueryProgress } from '../../src/spi/query-progress.js';
 import { MemoryContext } from '../../src/exec/memory.js';
@@ -97,6 +101,12 @@ export class EngineHarness {
 
   async run(...statements: string[]): Promise<void> {
     for (const s of statements) await this.query(s);
+  }
+
+  /** A query analyzed as the statement executor analyzes it (its metadata loaded first). */
+  async analyze(query: ast.Query, session: Session = this.session): Promise<AnalyzedQuery> {
+    const metadata = new StatementMetadata(this.catalogs, session);
+    return metadata.analyze(query, () => analyzeQuery(query, metadata, expressionEvaluator));
   }
 
   /** The engine error a statement fails with; throws when it succeeds or fails otherwise. */

@@ -1,9 +1,8 @@
 // The SOURCE fragment of a query and the task request that runs it as one task over the table's
 // splits (each with its sequence id), for tests that drive the task resource of a real node.
 
-import { expressionEvaluator } from '../../src/exec/expression/index.js';
+import { allSplits } from '../../src/spi/connector.js';
 import { sessionToJson } from '../../src/spi/session-json.js';
-import { analyzeQuery } from '../../src/sql/analyzer/analyzer.js';
 import { parseStatement } from '../../src/sql/parser/parser.js';
 import { addExchanges } from '../../src/sql/planner/distributed/add-exchanges.js';
 import { allFragments, fragmentPlan, type PlanFragment } from '../../src/sql/planner/distributed/fragmenter.js';
@@ -20,15 +19,15 @@ export interface SourceTask {
   splits: ScheduledSplit[];
 }
 
-export function sourceTask(harness: EngineHarness, sql: string, queryId: string, noMoreSplits = true): SourceTask {
+export async function sourceTask(harness: EngineHarness, sql: string, queryId: string, noMoreSplits = true): Promise<SourceTask> {
   const statement = parseStatement(sql);
   if (statement.kind !== 'QueryStatement') throw new Error('not a query');
   const session = { ...harness.session, queryId };
-  const analyzed = analyzeQuery(statement.query, session, harness.catalogs, expressionEvaluator);
+  const analyzed = await harness.analyze(statement.query, session);
   const plan = addExchanges(optimize(analyzed.root, analyzed.context, true), analyzed.context);
   const fragment = allFragments(fragmentPlan(plan, () => true)).find((f) => f.partitioning === 'SOURCE')!;
   const scan = fragment.partitionedScans[0];
-  const splits = [...harness.catalogs.get(scan.table.catalog)!.getSplits(session, scan.table, scan.constraint)].map((split, sequenceId) => ({ sequenceId, split }));
+  const splits = (await allSplits(harness.catalogs.get(scan.table.catalog)!.getSplits(session, scan.table, scan.constraint))).map((split, sequenceId) => ({ sequenceId, split }));
   const request: TaskUpdateRequest = {
     session: sessionToJson(session),
     fragment: fragment.root,

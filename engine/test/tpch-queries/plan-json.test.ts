@@ -6,12 +6,10 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { duckDbWithTpch, duckRows } from '../../scripts/tpch/duckdb-tpch.js';
 import { tpchQuery } from '../../scripts/tpch/queries.js';
 import { firstDifference } from '../../scripts/tpch/result-comparison.js';
-import { expressionEvaluator } from '../../src/exec/expression/index.js';
 import { LocalExecutionPlanner } from '../../src/exec/local-execution-planner.js';
 import { MemoryContext } from '../../src/exec/memory.js';
 import { getScalar, type Scalar } from '../../src/spi/page.js';
 import { newQueryProgress } from '../../src/spi/query-progress.js';
-import { analyzeQuery } from '../../src/sql/analyzer/analyzer.js';
 import { parseStatement } from '../../src/sql/parser/parser.js';
 import { optimize } from '../../src/sql/planner/optimizer/optimizer.js';
 import type { PlanNode } from '../../src/sql/planner/plan.js';
@@ -39,10 +37,10 @@ describe('plans as JSON', function () {
     duck = await duckDbWithTpch('tiny', 2);
   });
 
-  function optimizedPlan(sql: string): PlanNode {
+  async function optimizedPlan(sql: string): Promise<PlanNode> {
     const statement = parseStatement(sql);
     if (statement.kind !== 'QueryStatement') throw new Error(`not a query: ${sql}`);
-    const analyzed = analyzeQuery(statement.query, engine.session, engine.catalogs, expressionEvaluator);
+    const analyzed = await engine.analyze(statement.query);
     return optimize(analyzed.root, analyzed.context);
   }
 
@@ -72,7 +70,7 @@ describe('plans as JSON', function () {
   for (let q = 1; q <= 22; q++) {
     it(`round-trips q${String(q).padStart(2, '0')} and runs it to the same answer`, async () => {
       const sql = tpchQuery(q);
-      const plan = optimizedPlan(sql);
+      const plan = await optimizedPlan(sql);
       const json = planToJson(plan);
       const readBack = planFromJson(json);
       expect(readBack).to.deep.equal(withoutUndefined(plan));

@@ -2,7 +2,7 @@
 
 import { readFileSync } from 'node:fs';
 import { sharedPath } from '../../scripts/shared-dir.js';
-import type { Split, TableMetadata } from '../../src/spi/connector.js';
+import { allSplits, type Split, type TableMetadata } from '../../src/spi/connector.js';
 import { TpchConnector } from '../../src/connectors/tpch/tpch-connector.js';
 import { concatPages, type Page } from '../../src/spi/page.js';
 import { testSession } from '../connectors/helpers.js';
@@ -11,8 +11,8 @@ export const REFERENCE_DIR = sharedPath('tpch', 'dbgen-sf0.01');
 
 export const connector = new TpchConnector();
 
-export function table(schema: string, name: string): TableMetadata {
-  const metadata = connector.getTable(testSession(), schema, name);
+export async function table(schema: string, name: string): Promise<TableMetadata> {
+  const metadata = await connector.getTable(testSession(), schema, name);
   if (metadata === undefined) throw new Error(`tpch.${schema}.${name} is missing`);
   return metadata;
 }
@@ -25,7 +25,7 @@ export async function readPages(splits: readonly Split[], columns: readonly stri
 
 /** The whole table (or `columns` of it) as one page, read split by split. */
 export async function readTable(metadata: TableMetadata, columns = metadata.columns.map((c) => c.name), splits?: readonly Split[]): Promise<Page> {
-  const pages = await readPages(splits ?? [...connector.getSplits(testSession(), metadata)], columns);
+  const pages = await readPages(splits ?? (await allSplits(connector.getSplits(testSession(), metadata))), columns);
   const types = columns.map((name) => {
     const column = metadata.columns.find((c) => c.name === name);
     if (column === undefined) throw new Error(`no column ${name}`);

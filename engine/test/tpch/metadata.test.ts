@@ -1,5 +1,6 @@
 // Schemas, tables, column types and statistics of the tpch connector.
 
+import { allSplits } from '../../src/spi/connector.js';
 import { expect } from 'chai';
 import { EngineError } from '../../src/errors/engine-error.js';
 import { typeName } from '../../src/types/types.js';
@@ -77,58 +78,58 @@ const COLUMNS: Record<string, string[]> = {
 describe('tpch: metadata', () => {
   const session = testSession();
 
-  it('is named tpch unless told otherwise', () => {
+  it('is named tpch unless told otherwise', async () => {
     expect(new TpchConnector().name).to.equal('tpch');
     expect(new TpchConnector('bench').name).to.equal('bench');
-    expect(new TpchConnector('bench').getTable(session, 'tiny', 'nation')?.catalog).to.equal('bench');
+    expect((await new TpchConnector('bench').getTable(session, 'tiny', 'nation'))?.catalog).to.equal('bench');
   });
 
-  it('lists the standard schemas', () => {
-    expect(connector.listSchemas(session)).to.deep.equal(['tiny', 'sf1', 'sf10', 'sf100', 'sf300', 'sf1000']);
+  it('lists the standard schemas', async () => {
+    expect((await connector.listSchemas(session))).to.deep.equal(['tiny', 'sf1', 'sf10', 'sf100', 'sf300', 'sf1000']);
   });
 
-  it('lists the eight tables of a schema, and of every listed schema', () => {
-    expect(connector.listTables(session, 'tiny').map((t) => t.table)).to.deep.equal(TABLES);
-    expect(connector.listTables(session, 'sf0.5').map((t) => `${t.schema}.${t.table}`)).to.deep.equal(TABLES.map((t) => `sf0.5.${t}`));
-    expect(connector.listTables(session)).to.have.length(6 * 8);
-    expect(connector.listTables(session, 'nope')).to.deep.equal([]);
+  it('lists the eight tables of a schema, and of every listed schema', async () => {
+    expect((await connector.listTables(session, 'tiny')).map((t) => t.table)).to.deep.equal(TABLES);
+    expect((await connector.listTables(session, 'sf0.5')).map((t) => `${t.schema}.${t.table}`)).to.deep.equal(TABLES.map((t) => `sf0.5.${t}`));
+    expect((await connector.listTables(session))).to.have.length(6 * 8);
+    expect((await connector.listTables(session, 'nope'))).to.deep.equal([]);
   });
 
   for (const [name, columns] of Object.entries(COLUMNS)) {
-    it(`${name} has the specification's columns and types`, () => {
-      const metadata = table('sf1', name);
+    it(`${name} has the specification's columns and types`, async () => {
+      const metadata = (await table('sf1', name));
       expect(metadata).to.include({ catalog: 'tpch', schema: 'sf1', name });
       expect(metadata.columns.map((c) => `${c.name} ${typeName(c.type)}`)).to.deep.equal(columns);
     });
   }
 
-  it('accepts sf<N> for any positive N, fractional too', () => {
+  it('accepts sf<N> for any positive N, fractional too', async () => {
     for (const schema of ['tiny', 'sf1', 'sf10', 'sf100', 'sf300', 'sf1000', 'sf0.1', 'sf0.001', 'sf2.5', 'sf30000']) {
-      expect(connector.getTable(session, schema, 'lineitem'), schema).to.not.equal(undefined);
+      expect((await connector.getTable(session, schema, 'lineitem')), schema).to.not.equal(undefined);
     }
     for (const schema of ['sf0', 'sf0.0', 'sf-1', 'sf', 'sfx', 'sf1e3', 'SF1', 'small', 'information_schema']) {
-      expect(connector.getTable(session, schema, 'lineitem'), schema).to.equal(undefined);
+      expect((await connector.getTable(session, schema, 'lineitem')), schema).to.equal(undefined);
     }
-    expect(connector.getTable(session, 'tiny', 'lineitems')).to.equal(undefined);
+    expect((await connector.getTable(session, 'tiny', 'lineitems'))).to.equal(undefined);
   });
 
-  it('counts rows exactly', () => {
-    const rows = (schema: string, name: string) => connector.getTableStatistics(session, table(schema, name))?.rowCount;
+  it('counts rows exactly', async () => {
+    const rows = async (schema: string, name: string) => (await connector.getTableStatistics(session, await table(schema, name)))?.rowCount;
     const tiny = { nation: 25, region: 5, part: 2000, supplier: 100, partsupp: 8000, customer: 1500, orders: 15000, lineitem: 60175 };
-    for (const [name, count] of Object.entries(tiny)) expect(rows('tiny', name), name).to.equal(count);
+    for (const [name, count] of Object.entries(tiny)) expect(await rows('tiny', name), name).to.equal(count);
     const sf1 = { part: 200000, supplier: 10000, partsupp: 800000, customer: 150000, orders: 1500000, lineitem: 6001215 };
-    for (const [name, count] of Object.entries(sf1)) expect(rows('sf1', name), name).to.equal(count);
-    expect(rows('sf0.1', 'lineitem')).to.equal(600572);
-    expect(rows('sf10', 'lineitem')).to.equal(59986052);
-    expect(rows('sf1000', 'orders')).to.equal(1_500_000_000);
+    for (const [name, count] of Object.entries(sf1)) expect(await rows('sf1', name), name).to.equal(count);
+    expect(await rows('sf0.1', 'lineitem')).to.equal(600572);
+    expect(await rows('sf10', 'lineitem')).to.equal(59986052);
+    expect(await rows('sf1000', 'orders')).to.equal(1_500_000_000);
   });
 
-  it('fails on tables and schemas it does not have', () => {
+  it('fails on tables and schemas it does not have', async () => {
     const split = { catalog: 'tpch', schema: 'tiny', table: 'nope', info: { start: 0, end: 1 } };
     expect(() => connector.createPageSource(session, split, [])).to.throw(EngineError, "Table 'tpch.tiny.nope' does not exist");
     const badSchema = { ...split, schema: 'huge', table: 'nation' };
     expect(() => connector.createPageSource(session, badSchema, [])).to.throw(EngineError, "Schema 'tpch.huge' does not exist");
-    const [nation] = connector.getSplits(session, table('tiny', 'nation'));
+    const [nation] = (await allSplits(connector.getSplits(session, (await table('tiny', 'nation')))));
     expect(() => connector.createPageSource(session, nation, ['n_name', 'l_comment']))
       .to.throw(EngineError, "Column 'l_comment' cannot be resolved")
       .with.property('errorName', 'COLUMN_NOT_FOUND');

@@ -5,7 +5,7 @@
 import type { Session } from '../../spi/session.js';
 import { EngineError } from '../../errors/engine-error.js';
 import type { Page } from '../../spi/page.js';
-import type { Connector, PropertyValues, RowPredicate, SchemaTableName, Split, TableConstraint, TableMetadata, TableStatistics } from '../../spi/connector.js';
+import { splitsOf, type Connector, type PropertyValues, type RowPredicate, type SchemaTableName, type Split, type TableConstraint, type TableMetadata, type TableStatistics } from '../../spi/connector.js';
 import type { WorkerSplitSource } from '../../spi/worker-split.js';
 import type { ConnectorProperties } from '../../spi/properties.js';
 import { RowTableSet } from '../row-table.js';
@@ -15,12 +15,12 @@ export class InformationSchemaConnector implements Connector {
   private readonly tables: RowTableSet;
   readonly properties?: ConnectorProperties;
 
-  createSchema?: (session: Session, schema: string, properties: PropertyValues) => void;
-  dropSchema?: (session: Session, schema: string, cascade: boolean) => void;
-  createTable?: (session: Session, table: TableMetadata) => void;
-  dropTable?: (session: Session, schema: string, table: string) => void;
+  createSchema?: (session: Session, schema: string, properties: PropertyValues) => Promise<void>;
+  dropSchema?: (session: Session, schema: string, cascade: boolean) => Promise<void>;
+  createTable?: (session: Session, table: TableMetadata) => Promise<void>;
+  dropTable?: (session: Session, schema: string, table: string) => Promise<void>;
   insert?: (session: Session, schema: string, table: string, pages: readonly Page[]) => Promise<number>;
-  deleteRows?: (session: Session, schema: string, table: string, predicate: RowPredicate) => number;
+  deleteRows?: (session: Session, schema: string, table: string, predicate: RowPredicate) => Promise<number>;
 
   constructor(
     /** The catalog name this connector is registered under. */
@@ -33,34 +33,34 @@ export class InformationSchemaConnector implements Connector {
     this.bindWrites(inner);
   }
 
-  listSchemas(session: Session): string[] {
-    const schemas = this.inner.listSchemas(session).filter((s) => s !== INFORMATION_SCHEMA);
+  async listSchemas(session: Session): Promise<string[]> {
+    const schemas = (await this.inner.listSchemas(session)).filter((s) => s !== INFORMATION_SCHEMA);
     return [...schemas, INFORMATION_SCHEMA];
   }
 
-  schemaExists(session: Session, schema: string): boolean {
+  async schemaExists(session: Session, schema: string): Promise<boolean> {
     if (schema === INFORMATION_SCHEMA) return true;
-    return this.inner.schemaExists ? this.inner.schemaExists(session, schema) : this.inner.listSchemas(session).includes(schema);
+    return this.inner.schemaExists ? this.inner.schemaExists(session, schema) : (await this.inner.listSchemas(session)).includes(schema);
   }
 
-  listTables(session: Session, schema?: string): SchemaTableName[] {
+  async listTables(session: Session, schema?: string): Promise<SchemaTableName[]> {
     const own = this.tables.names().map((table) => ({ schema: INFORMATION_SCHEMA, table }));
     if (schema === INFORMATION_SCHEMA) return own;
-    const inner = this.inner.listTables(session, schema).filter((t) => t.schema !== INFORMATION_SCHEMA);
+    const inner = (await this.inner.listTables(session, schema)).filter((t) => t.schema !== INFORMATION_SCHEMA);
     return schema === undefined ? [...inner, ...own] : inner;
   }
 
-  getTable(session: Session, schema: string, table: string): TableMetadata | undefined {
+  async getTable(session: Session, schema: string, table: string): Promise<TableMetadata | undefined> {
     if (schema === INFORMATION_SCHEMA) return this.tables.metadata(this.name, schema, table);
     return this.inner.getTable(session, schema, table);
   }
 
-  getSplits(session: Session, table: TableMetadata, constraint?: TableConstraint): Iterable<Split> {
-    if (table.schema === INFORMATION_SCHEMA) return [this.tables.split(table)];
+  getSplits(session: Session, table: TableMetadata, constraint?: TableConstraint): AsyncIterable<Split> {
+    if (table.schema === INFORMATION_SCHEMA) return splitsOf([this.tables.split(table)]);
     return this.inner.getSplits(session, table, constraint);
   }
 
-  getTableStatistics(session: Session, table: TableMetadata): TableStatistics | undefined {
+  async getTableStatistics(session: Session, table: TableMetadata): Promise<TableStatistics | undefined> {
     if (table.schema === INFORMATION_SCHEMA) return undefined;
     return this.inner.getTableStatistics?.(session, table);
   }
@@ -88,39 +88,39 @@ export class InformationSchemaConnector implements Connector {
   private bindWrites(inner: Connector): void {
     const { createSchema, dropSchema, createTable, dropTable, insert, deleteRows } = inner;
     if (createSchema) {
-      this.createSchema = (session, schema, properties) => {
+      this.createSchema = async (session, schema, properties) => {
         if (schema === INFORMATION_SCHEMA) {
           throw new EngineError('ALREADY_EXISTS', `Schema '${this.name}.${schema}' already exists`);
         }
-        createSchema.call(inner, session, schema, properties);
+        return createSchema.call(inner, session, schema, properties);
       };
     }
     if (dropSchema) {
-      this.dropSchema = (session, schema, cascade) => {
+      this.dropSchema = async (session, schema, cascade) => {
         refuseInformationSchema(schema, 'dropping schemas');
-        dropSchema.call(inner, session, schema, cascade);
+        return dropSchema.call(inner, session, schema, cascade);
       };
     }
     if (createTable) {
-      this.createTable = (session, table) => {
+      this.createTable = async (session, table) => {
         refuseInformationSchema(table.schema, 'creating tables');
-        createTable.call(inner, session, table);
+        return createTable.call(inner, session, table);
       };
     }
     if (dropTable) {
-      this.dropTable = (session, schema, table) => {
+      this.dropTable = async (session, schema, table) => {
         refuseInformationSchema(schema, 'dropping tables');
-        dropTable.call(inner, session, schema, table);
+        return dropTable.call(inner, session, schema, table);
       };
     }
     if (insert) {
-      this.insert = (session, schema, table, pages) => {
+      this.insert = async (session, schema, table, pages) => {
         refuseInformationSchema(schema, 'inserts');
         return insert.call(inner, session, schema, table, pages);
       };
     }
     if (deleteRows) {
-      this.deleteRows = (session, schema, table, predicate) => {
+      this.deleteRows = async (session, schema, table, predicate) => {
         refuseInformationSchema(schema, 'modifying table rows');
         return deleteRows.call(inner, session, schema, table, predicate);
       };

@@ -15,9 +15,9 @@ function varcharColumns(...names: string[]): ColumnMetadata[] {
 /** Everything the information_schema tables describe: the wrapped connector plus information_schema itself. */
 export interface CatalogView {
   catalog: string;
-  schemas(session: Session): string[];
-  tables(session: Session): SchemaTableName[];
-  columns(session: Session, table: SchemaTableName): ColumnMetadata[];
+  schemas(session: Session): Promise<string[]>;
+  tables(session: Session): Promise<SchemaTableName[]>;
+  columns(session: Session, table: SchemaTableName): Promise<ColumnMetadata[]>;
 }
 
 export function informationSchemaTables(view: CatalogView): RowTable[] {
@@ -25,12 +25,12 @@ export function informationSchemaTables(view: CatalogView): RowTable[] {
     {
       name: 'schemata',
       columns: varcharColumns('catalog_name', 'schema_name'),
-      rows: (session) => view.schemas(session).map((schema) => [view.catalog, schema]),
+      rows: async (session) => (await view.schemas(session)).map((schema) => [view.catalog, schema]),
     },
     {
       name: 'tables',
       columns: varcharColumns('table_catalog', 'table_schema', 'table_name', 'table_type'),
-      rows: (session) => view.tables(session).map((t) => [view.catalog, t.schema, t.table, 'BASE TABLE']),
+      rows: async (session) => (await view.tables(session)).map((t) => [view.catalog, t.schema, t.table, 'BASE TABLE']),
     },
     {
       name: 'columns',
@@ -39,13 +39,17 @@ export function informationSchemaTables(view: CatalogView): RowTable[] {
         { name: 'ordinal_position', type: BIGINT },
         ...varcharColumns('column_default', 'is_nullable', 'data_type', 'comment'),
       ],
-      rows: (session) => view.tables(session).flatMap((t) => columnRows(view, session, t)),
+      rows: async (session) => {
+        const rows: Scalar[][] = [];
+        for (const t of await view.tables(session)) rows.push(...(await columnRows(view, session, t)));
+        return rows;
+      },
     },
   ];
 }
 
-function columnRows(view: CatalogView, session: Session, table: SchemaTableName): Scalar[][] {
-  return view.columns(session, table).map((c, i) => [
+async function columnRows(view: CatalogView, session: Session, table: SchemaTableName): Promise<Scalar[][]> {
+  return (await view.columns(session, table)).map((c, i) => [
     view.catalog,
     table.schema,
     table.table,
@@ -63,13 +67,13 @@ export function catalogView(catalog: string, inner: Connector, ownTables: () => 
   const own = (): SchemaTableName[] => ownTables().map((t) => ({ schema: INFORMATION_SCHEMA, table: t.name }));
   return {
     catalog,
-    schemas: (session) => [...new Set([...inner.listSchemas(session), INFORMATION_SCHEMA])].sort(),
-    tables: (session) =>
-      [...inner.listTables(session).filter((t) => t.schema !== INFORMATION_SCHEMA), ...own()].sort(compareSchemaTable),
-    columns: (session, t) =>
+    schemas: async (session) => [...new Set([...(await inner.listSchemas(session)), INFORMATION_SCHEMA])].sort(),
+    tables: async (session) =>
+      [...(await inner.listTables(session)).filter((t) => t.schema !== INFORMATION_SCHEMA), ...own()].sort(compareSchemaTable),
+    columns: async (session, t) =>
       t.schema === INFORMATION_SCHEMA
         ? (ownTables().find((o) => o.name === t.table)?.columns ?? [])
-        : (inner.getTable(session, t.schema, t.table)?.columns ?? []),
+        : ((await inner.getTable(session, t.schema, t.table))?.columns ?? []),
   };
 }
 

@@ -9,7 +9,7 @@ import { EngineError } from '../../errors/engine-error.js';
 import type { Page } from '../../spi/page.js';
 import type { SqlType } from '../../types/types.js';
 import { selectColumnIndexes } from '../column-selection.js';
-import type { Connector, RowPredicate, SchemaTableName, Split, TableMetadata, TableStatistics } from '../../spi/connector.js';
+import { splitsOf, type Connector, type RowPredicate, type SchemaTableName, type Split, type TableMetadata, type TableStatistics } from '../../spi/connector.js';
 import type { PreparedSplit, WorkerSplitSource } from '../../spi/worker-split.js';
 import { batchPage } from './batch-columns.js';
 import { MEMORY_SPLIT_READER } from './memory-split-reader.js';
@@ -70,20 +70,29 @@ export class MemoryConnector implements Connector {
     });
   }
 
-  listSchemas(_session: Session): string[] {
-    return [...this.schemas.keys()].sort();
+  async listSchemas(_session: Session): Promise<string[]> {
+    return this.schemaNames();
   }
 
-  listTables(_session: Session, schema?: string): SchemaTableName[] {
-    const schemas = schema === undefined ? this.listSchemas(_session) : [schema];
+  async listTables(_session: Session, schema?: string): Promise<SchemaTableName[]> {
+    const schemas = schema === undefined ? this.schemaNames() : [schema];
     return schemas.flatMap((s) => [...(this.schemas.get(s)?.keys() ?? [])].sort().map((table) => ({ schema: s, table })));
   }
 
-  getTable(_session: Session, schema: string, table: string): TableMetadata | undefined {
+  async getTable(_session: Session, schema: string, table: string): Promise<TableMetadata | undefined> {
     return this.schemas.get(schema)?.get(table)?.metadata;
   }
 
-  getSplits(_session: Session, table: TableMetadata): Split[] {
+  /** The snapshot is fixed (pinned) when the splits are asked for, not when they are read. */
+  getSplits(_session: Session, table: TableMetadata): AsyncIterable<Split> {
+    return splitsOf(this.snapshotSplits(table));
+  }
+
+  private schemaNames(): string[] {
+    return [...this.schemas.keys()].sort();
+  }
+
+  private snapshotSplits(table: TableMetadata): Split[] {
     const memoryTable = this.requireTable(table.schema, table.name);
     const snapshot = memoryTable.snapshot;
     const ranges = splitRanges(snapshot);
@@ -94,7 +103,7 @@ export class MemoryConnector implements Connector {
     });
   }
 
-  getTableStatistics(_session: Session, table: TableMetadata): TableStatistics | undefined {
+  async getTableStatistics(_session: Session, table: TableMetadata): Promise<TableStatistics | undefined> {
     return { rowCount: this.requireTable(table.schema, table.name).snapshot.rowCount };
   }
 
@@ -134,19 +143,19 @@ export class MemoryConnector implements Connector {
     }
   }
 
-  createSchema(_session: Session, schema: string): void {
+  async createSchema(_session: Session, schema: string): Promise<void> {
     if (this.schemas.has(schema)) throw new EngineError('ALREADY_EXISTS', `Schema '${this.name}.${schema}' already exists`);
     this.schemas.set(schema, new Map());
   }
 
-  dropSchema(_session: Session, schema: string, cascade: boolean): void {
+  async dropSchema(_session: Session, schema: string, cascade: boolean): Promise<void> {
     const tables = this.requireSchema(schema);
     if (tables.size > 0 && !cascade) throw new EngineError('SCHEMA_NOT_EMPTY', `Cannot drop non-empty schema '${schema}'`);
     for (const table of tables.values()) this.tablesById.delete(table.id);
     this.schemas.delete(schema);
   }
 
-  createTable(_session: Session, table: TableMetadata): void {
+  async createTable(_session: Session, table: TableMetadata): Promise<void> {
     const tables = this.requireSchema(table.schema);
     if (tables.has(table.name)) {
       throw new EngineError('ALREADY_EXISTS', `Table '${this.name}.${table.schema}.${table.name}' already exists`);
@@ -168,7 +177,7 @@ export class MemoryConnector implements Connector {
     this.tablesById.set(created.id, created);
   }
 
-  dropTable(_session: Session, schema: string, table: string): void {
+  async dropTable(_session: Session, schema: string, table: string): Promise<void> {
     const dropped = this.requireTable(schema, table);
     this.schemas.get(schema)?.delete(table);
     this.tablesById.delete(dropped.id);
@@ -178,7 +187,7 @@ export class MemoryConnector implements Connector {
     return this.requireTable(schema, table).insert(pages);
   }
 
-  deleteRows(_session: Session, schema: string, table: string, predicate: RowPredicate): number {
+  async deleteRows(_session: Session, schema: string, table: string, predicate: RowPredicate): Promise<number> {
     return this.requireTable(schema, table).deleteRows(predicate);
   }
 

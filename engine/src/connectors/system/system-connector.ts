@@ -4,7 +4,7 @@
 import type { Session } from '../../spi/session.js';
 import { EngineError } from '../../errors/engine-error.js';
 import type { Page } from '../../spi/page.js';
-import type { Connector, SchemaTableName, Split, TableMetadata } from '../../spi/connector.js';
+import { splitsOf, type Connector, type SchemaTableName, type Split, type TableMetadata } from '../../spi/connector.js';
 import { RowTableSet } from '../row-table.js';
 import type { SystemRuntime } from './runtime.js';
 import { runtimeTables } from './runtime-tables.js';
@@ -20,21 +20,21 @@ export class SystemConnector implements Connector {
     this.schemas = new Map([['runtime', new RowTableSet(runtimeTables(runtime))]]);
   }
 
-  listSchemas(_session: Session): string[] {
+  async listSchemas(_session: Session): Promise<string[]> {
     return [...this.schemas.keys()].sort();
   }
 
-  listTables(session: Session, schema?: string): SchemaTableName[] {
-    const schemas = schema === undefined ? this.listSchemas(session) : [schema];
+  async listTables(session: Session, schema?: string): Promise<SchemaTableName[]> {
+    const schemas = schema === undefined ? await this.listSchemas(session) : [schema];
     return schemas.flatMap((s) => (this.schemas.get(s)?.names() ?? []).sort().map((table) => ({ schema: s, table })));
   }
 
-  getTable(_session: Session, schema: string, table: string): TableMetadata | undefined {
+  async getTable(_session: Session, schema: string, table: string): Promise<TableMetadata | undefined> {
     return this.schemas.get(schema)?.metadata(this.name, schema, table);
   }
 
-  getSplits(_session: Session, table: TableMetadata): Split[] {
-    return [this.tableSet(table.schema).split(table)];
+  getSplits(_session: Session, table: TableMetadata): AsyncIterable<Split> {
+    return splitsOf([this.tableSet(table.schema).split(table)]);
   }
 
   checkSplit(split: Split): string | undefined {

@@ -32,35 +32,35 @@ export class TpchConnector implements Connector {
     readonly columnNaming: ColumnNaming = 'STANDARD',
   ) {}
 
-  listSchemas(_session: Session): string[] {
+  async listSchemas(_session: Session): Promise<string[]> {
     return [...STANDARD_SCHEMAS];
   }
 
-  listTables(_session: Session, schema?: string): SchemaTableName[] {
+  async listTables(_session: Session, schema?: string): Promise<SchemaTableName[]> {
     const schemas = schema === undefined ? STANDARD_SCHEMAS : scaleFactorOfSchema(schema) === undefined ? [] : [schema];
     const tables = TPCH_TABLES.map((t) => t.name).sort();
     return schemas.flatMap((s) => tables.map((table) => ({ schema: s, table })));
   }
 
-  schemaExists(_session: Session, schema: string): boolean {
+  async schemaExists(_session: Session, schema: string): Promise<boolean> {
     return scaleFactorOfSchema(schema) !== undefined;
   }
 
-  getTable(_session: Session, schema: string, table: string): TableMetadata | undefined {
+  async getTable(_session: Session, schema: string, table: string): Promise<TableMetadata | undefined> {
     const generated = tpchTable(table);
     if (generated === undefined || scaleFactorOfSchema(schema) === undefined) return undefined;
     return { catalog: this.name, schema, name: table, columns: generated.columns.map((c) => ({ ...c, name: namedColumn(c.name, this.columnNaming) })) };
   }
 
   /** Checked at once (an unknown schema or table fails here); the splits themselves are made as they are taken. */
-  getSplits(_session: Session, table: TableMetadata, constraint?: TableConstraint): Iterable<Split> {
+  getSplits(_session: Session, table: TableMetadata, constraint?: TableConstraint): AsyncIterable<Split> {
     const generated = this.requireTable(table.schema, table.name);
     const scale = this.scale(table.schema);
     const standard = constraint?.map((domain) => ({ ...domain, column: standardColumnName(generated, domain.column) }));
     const within = unitRangesFor(table.name, generated.unitCount(scale), standard);
     const ranges = splitRanges(generated, scale, SPLIT_TARGET_ROWS, within);
     const catalog = this.name;
-    return (function* () {
+    return (async function* () {
       for (const info of ranges) yield { catalog, schema: table.schema, table: table.name, info };
     })();
   }
@@ -76,7 +76,7 @@ export class TpchConnector implements Connector {
     return start <= end && end <= units ? undefined : `info: units [${start}, ${end}) are not within the ${units} of '${split.schema}.${split.table}'`;
   }
 
-  getTableStatistics(_session: Session, table: TableMetadata): TableStatistics | undefined {
+  async getTableStatistics(_session: Session, table: TableMetadata): Promise<TableStatistics | undefined> {
     const key = `${table.schema}.${table.name}`;
     let statistics = this.statistics.get(key);
     if (statistics === undefined) {

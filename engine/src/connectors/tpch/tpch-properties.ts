@@ -1,7 +1,7 @@
 // The catalog properties of the tpch connector (today: `tpch.column-naming`, as in Trino), read
 // when the server starts.
 
-import { ConfigError } from '../../config/config-loader.js';
+import { ConfigError } from '../../config/config-error.js';
 import { COLUMN_NAMINGS, type ColumnNaming } from './column-naming.js';
 
 export const COLUMN_NAMING_PROPERTY = 'tpch.column-naming';

@@ -5,7 +5,8 @@
 
 import { readFileSync } from 'node:fs';
 import AjvModule from 'ajv';
-import { ConfigError, describeErrors } from '../../config/config-loader.js';
+import { describeErrors } from '../../config/config-loader.js';
+import { ConfigError } from '../../config/config-error.js';
 import { parseDataSize } from '../../config/data-size.js';
 
 export interface GroupSpec {

@@ -63,6 +63,8 @@ export interface Stage {
   tasks: RemoteTask[];
   /** A SOURCE stage's splits, handed to its tasks a few at a time. */
   splits?: SplitAssigner;
+  /** The stage's split supply, one hand-out at a time (reading splits may wait on the connector). */
+  supplying?: Promise<void>;
 }
 
 /**
@@ -228,7 +230,10 @@ export class DistributedQuery implements DistributedView {
     for (const f of allFragments(this.root)) for (const child of f.children) consumers.set(child.id, f.id === this.root.id ? 1 : this.stages.get(f.id)!.tasks.length);
     for (const fragment of [...fragments].reverse()) {
       const stage = this.stages.get(fragment.id)!;
-      if (fragment.partitionedScans.length > 0) stage.splits = new SplitAssigner(fragment.partitionedScans, this.tableSplits(fragment), stage.tasks.length);
+      if (fragment.partitionedScans.length > 0) {
+        stage.splits = new SplitAssigner(fragment.partitionedScans, this.tableSplits(fragment), stage.tasks.length);
+        await stage.splits.prepareInitial();
+      }
       const session = sessionToJson(this.session);
       // Every creation of the stage settles before a failure is thrown: a task whose POST was still on
       // its way when another was refused would otherwise be created after its cancel, and be left
@@ -260,8 +265,8 @@ export class DistributedQuery implements DistributedView {
   }
 
   /** The splits of each partitioned scan of a SOURCE fragment, as the connector makes them (when taken). */
-  private tableSplits(fragment: PlanFragment): Map<number, Iterable<Split>> {
-    const out = new Map<number, Iterable<Split>>();
+  private tableSplits(fragment: PlanFragment): Map<number, AsyncIterable<Split>> {
+    const out = new Map<number, AsyncIterable<Split>>();
     for (const scan of fragment.partitionedScans) {
       const connector = this.catalogs.get(scan.table.catalog);
       if (connector === undefined) throw new EngineError('CATALOG_NOT_FOUND', `Catalog '${scan.table.catalog}' not found`);
@@ -300,17 +305,16 @@ export class DistributedQuery implements DistributedView {
    * out. The connector makes splits as they are taken: its failure fails the query.
    */
   private supplySplits(stage: Stage, splits: SplitAssigner, index: number, info: RemoteTaskInfo): void {
-    try {
-      this.supplySplitsOrThrow(stage, splits, index, info);
-    } catch (e) {
-      this.fail(e);
-    }
+    stage.supplying = (stage.supplying ?? Promise.resolve())
+      // A stage of an abandoned placement (the query was placed again without a node) supplies nothing.
+      .then(() => (this.stages.get(stage.fragment.id) !== stage || this.failure !== undefined ? undefined : this.supplySplitsOrThrow(stage, splits, index, info)))
+      .catch((e: unknown) => this.fail(e));
   }
 
-  private supplySplitsOrThrow(stage: Stage, splits: SplitAssigner, index: number, info: RemoteTaskInfo): void {
+  private async supplySplitsOrThrow(stage: Stage, splits: SplitAssigner, index: number, info: RemoteTaskInfo): Promise<void> {
     const active = new Set(this.cluster.workerNodes().map((n) => n.nodeId));
     const onActive = (t: RemoteTask) => active.has(t.node.nodeId);
-    const update = splits.next(index, info.stats.totalSplits, info.stats.queuedSplits, onActive(stage.tasks[index]), stage.tasks.some(onActive));
+    const update = await splits.next(index, info.stats.totalSplits, info.stats.queuedSplits, onActive(stage.tasks[index]), stage.tasks.some(onActive));
     if (update !== undefined) this.sendSplits(stage.tasks[index], update);
     if (!splits.exhausted()) return;
     stage.tasks.forEach((task, i) => {

@@ -23,25 +23,29 @@ interface TaskSplits {
   finished: boolean;
 }
 
-/** One scan's splits, taken from the connector's iterator as they are handed out. */
+/** One scan's splits, read from the connector's iterator as they are handed out (a read may wait on I/O). */
 class SplitCursor {
-  private upcoming: IteratorResult<Split>;
+  private readonly buffered: Split[] = [];
+  private done = false;
 
-  constructor(private readonly iterator: Iterator<Split>) {
-    this.upcoming = iterator.next();
+  constructor(private readonly iterator: AsyncIterator<Split>) {}
+
+  /** No split at hand, and the connector has no more. */
+  get exhausted(): boolean {
+    return this.done && this.buffered.length === 0;
   }
 
-  get exhausted(): boolean {
-    return this.upcoming.done === true;
+  /** Reads ahead until more than `count` splits are at hand (so `exhausted` is known once `count` are taken) or the connector has no more. */
+  async fill(count: number): Promise<void> {
+    while (!this.done && this.buffered.length <= count) {
+      const next = await this.iterator.next();
+      if (next.done === true) this.done = true;
+      else this.buffered.push(next.value);
+    }
   }
 
   take(count: number): Split[] {
-    const out: Split[] = [];
-    while (out.length < count && this.upcoming.done !== true) {
-      out.push(this.upcoming.value);
-      this.upcoming = this.iterator.next();
-    }
-    return out;
+    return this.buffered.splice(0, count);
   }
 }
 
@@ -54,16 +58,21 @@ export class SplitAssigner {
 
   constructor(
     private readonly scans: readonly TableScanNode[],
-    splits: Map<number, Iterable<Split>>,
+    splits: Map<number, AsyncIterable<Split>>,
     taskCount: number,
   ) {
-    this.cursors = new Map([...splits].map(([id, iterable]) => [id, new SplitCursor(iterable[Symbol.iterator]())]));
+    this.cursors = new Map([...splits].map(([id, iterable]) => [id, new SplitCursor(iterable[Symbol.asyncIterator]())]));
     this.tasks = Array.from({ length: taskCount }, () => ({ sent: 0, finished: false }));
     this.maxPending = taskCount === 1 ? MAX_PENDING_SPLITS_SINGLE_TASK : MAX_PENDING_SPLITS_PER_TASK;
     this.minBatch = taskCount === 1 ? Math.ceil(MAX_PENDING_SPLITS_SINGLE_TASK / 2) : 1;
   }
 
-  /** The splits of task `index`'s first request. */
+  /** The splits of every task's first request, read from the connectors before any task is created. */
+  async prepareInitial(): Promise<void> {
+    await this.fill(this.maxPending * this.tasks.length);
+  }
+
+  /** The splits of task `index`'s first request (after prepareInitial). */
   initial(index: number): ScanSplits[] {
     return this.take(index, this.maxPending);
   }
@@ -72,7 +81,7 @@ export class SplitAssigner {
    * What to send task `index` now that its info says it received `received` splits and has
    * `waiting` of them not started; undefined when there is nothing to send.
    */
-  next(index: number, received: number, waiting: number, onActiveNode: boolean, anyOnActiveNode: boolean): ScanSplits[] | undefined {
+  async next(index: number, received: number, waiting: number, onActiveNode: boolean, anyOnActiveNode: boolean): Promise<ScanSplits[] | undefined> {
     const task = this.tasks[index];
     if (task.finished) return undefined;
     if (!onActiveNode && anyOnActiveNode && !this.exhausted()) return undefined;
@@ -80,6 +89,7 @@ export class SplitAssigner {
     const pending = waiting + Math.max(0, task.sent - received);
     const room = this.maxPending - pending;
     if (room < this.minBatch && !this.exhausted()) return undefined;
+    await this.fill(Math.max(0, room));
     const update = this.take(index, Math.max(0, room));
     return update.some((u) => u.splits.length > 0 || u.noMoreSplits) ? update : undefined;
   }
@@ -88,6 +98,10 @@ export class SplitAssigner {
   finish(index: number): ScanSplits[] | undefined {
     if (this.tasks[index].finished || !this.exhausted()) return undefined;
     return this.take(index, 0);
+  }
+
+  private async fill(count: number): Promise<void> {
+    await Promise.all([...this.cursors.values()].map((cursor) => cursor.fill(count)));
   }
 
   exhausted(): boolean {

@@ -1,6 +1,5 @@
 // CREATE / DROP SCHEMA, CREATE TABLE [AS], INSERT, DELETE, DROP TABLE against connectors.
 
-import type { CatalogManager } from '../../connectors/catalog-manager.js';
 import type { ColumnMetadata, Connector, TableMetadata } from '../../spi/connector.js';
 import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import { compileFilter } from '../../exec/expression/index.js';
@@ -12,7 +11,8 @@ import type * as ast from '../../sql/parser/ast.js';
 import { containsSubquery } from '../../sql/analyzer/ast-utils.js';
 import { coerceToBoolean, translateExpression } from '../../sql/analyzer/expression-translator.js';
 import { Scope } from '../../sql/analyzer/scope.js';
-import { connectorOrFail, qualifiedObjectName, resolveTable, resolveTableOrFail, schemaExists, type QualifiedObjectName } from '../../sql/analyzer/table-resolver.js';
+import { qualifiedObjectName, type QualifiedObjectName } from '../../sql/metadata/qualified-name.js';
+import { schemaExists, type StatementMetadata } from '../../sql/metadata/statement-metadata.js';
 import { SymbolAllocator } from '../../sql/planner/symbols.js';
 import { isStoreAssignable } from '../../types/coercion.js';
 import { sqlTypeOf } from '../../sql/analyzer/type-spec.js';
@@ -25,46 +25,45 @@ import { evaluateProperties } from './property-values.js';
 /** Runs a query and returns its columns and pages (the caller drains them). */
 export type QueryRunner = (query: ast.Query, coerceTo?: ColumnMetadata[]) => Promise<{ columns: OutputColumn[]; pages: AsyncIterable<Page>; memory: MemoryContext }>;
 
-export function createSchema(s: ast.CreateSchema, session: Session, catalogs: CatalogManager, parameters: readonly RowExpression[]): StatementResult {
-  const { catalog, schema, connector } = schemaTarget(s.name, session, catalogs);
-  if (schemaExists(connector, session, schema)) {
+export async function createSchema(s: ast.CreateSchema, metadata: StatementMetadata, parameters: readonly RowExpression[]): Promise<StatementResult> {
+  const session = metadata.session;
+  const { catalog, schema, connector } = schemaTarget(s.name, metadata);
+  if (await schemaExists(connector, session, schema)) {
     if (s.notExists) return updateResult('CREATE SCHEMA');
     throw new EngineError('ALREADY_EXISTS', `Schema '${catalog}.${schema}' already exists`, s.name.location);
   }
   const properties = evaluateProperties(s.properties, { catalog, object: 'schema', declared: connector.properties?.schema ?? [] }, session, parameters);
   if (!connector.createSchema) throw new EngineError('NOT_SUPPORTED', `This connector does not support creating schemas`, s.location);
-  connector.createSchema(session, schema, properties);
+  await connector.createSchema(session, schema, properties);
   return updateResult('CREATE SCHEMA');
 }
 
-export function dropSchema(s: ast.DropSchema, session: Session, catalogs: CatalogManager): StatementResult {
-  const { catalog, schema, connector } = schemaTarget(s.name, session, catalogs);
-  if (!schemaExists(connector, session, schema)) {
+export async function dropSchema(s: ast.DropSchema, metadata: StatementMetadata): Promise<StatementResult> {
+  const session = metadata.session;
+  const { catalog, schema, connector } = schemaTarget(s.name, metadata);
+  if (!(await schemaExists(connector, session, schema))) {
     if (s.exists) return updateResult('DROP SCHEMA');
     throw new EngineError('SCHEMA_NOT_FOUND', `Schema '${catalog}.${schema}' does not exist`, s.name.location);
   }
   if (!connector.dropSchema) throw new EngineError('NOT_SUPPORTED', `This connector does not support dropping schemas`, s.location);
-  connector.dropSchema(session, schema, s.cascade);
+  await connector.dropSchema(session, schema, s.cascade);
   return updateResult('DROP SCHEMA');
 }
 
-function schemaTarget(name: ast.QualifiedName, session: Session, catalogs: CatalogManager): { catalog: string; schema: string; connector: Connector } {
+function schemaTarget(name: ast.QualifiedName, metadata: StatementMetadata): { catalog: string; schema: string; connector: Connector } {
   const parts = name.parts.map((p) => p.value);
   if (parts.length > 2) throw new EngineError('SYNTAX_ERROR', `Too many parts in schema name: ${parts.join('.')}`, name.location);
-  const catalog = parts.length === 2 ? parts[0] : session.catalog;
+  const catalog = parts.length === 2 ? parts[0] : metadata.session.catalog;
   if (!catalog) throw new EngineError('MISSING_CATALOG_NAME', 'Catalog must be specified when session catalog is not set', name.location);
   const schema = parts[parts.length - 1];
-  return { catalog, schema, connector: connectorOrFail(catalogs, catalog, name.location) };
+  return { catalog, schema, connector: metadata.connector(catalog, name.location) };
 }
 
 /** The connector and name of a table to create, checking that it does not exist yet. */
-function newTableTarget(name: ast.QualifiedName, session: Session, catalogs: CatalogManager): { target: QualifiedObjectName; connector: Connector; exists: boolean } {
-  const target = qualifiedObjectName(name, session);
-  const connector = connectorOrFail(catalogs, target.catalog, name.location);
-  if (!schemaExists(connector, session, target.schema)) {
-    throw new EngineError('SCHEMA_NOT_FOUND', `Schema '${target.schema}' does not exist`, name.location);
-  }
-  return { target, connector, exists: resolveTable(catalogs, session, name) !== undefined };
+async function newTableTarget(name: ast.QualifiedName, metadata: StatementMetadata): Promise<{ target: QualifiedObjectName; connector: Connector; exists: boolean }> {
+  const target = qualifiedObjectName(name, metadata.session);
+  const connector = metadata.connector(target.catalog, name.location);
+  return { target, connector, exists: (await metadata.table(name)) !== undefined };
 }
 
 function alreadyExists(target: QualifiedObjectName, location: SourceLocation): EngineError {
@@ -76,8 +75,9 @@ function tableProperties(s: ast.CreateTable | ast.CreateTableAsSelect, target: Q
   return evaluateProperties(s.properties, { catalog: target.catalog, object: 'table', declared: connector.properties?.table ?? [] }, session, parameters);
 }
 
-export function createTable(s: ast.CreateTable, session: Session, catalogs: CatalogManager, parameters: readonly RowExpression[]): StatementResult {
-  const { target, connector, exists } = newTableTarget(s.name, session, catalogs);
+export async function createTable(s: ast.CreateTable, metadata: StatementMetadata, parameters: readonly RowExpression[]): Promise<StatementResult> {
+  const session = metadata.session;
+  const { target, connector, exists } = await newTableTarget(s.name, metadata);
   if (exists) {
     if (s.notExists) return updateResult('CREATE TABLE');
     throw alreadyExists(target, s.name.location);
@@ -92,18 +92,18 @@ export function createTable(s: ast.CreateTable, session: Session, catalogs: Cata
   });
   const properties = tableProperties(s, target, connector, session, parameters);
   if (!connector.createTable) throw new EngineError('NOT_SUPPORTED', 'This connector does not support creating tables', s.location);
-  connector.createTable(session, { catalog: target.catalog, schema: target.schema, name: target.name, columns, comment: s.comment, properties });
+  await connector.createTable(session, { catalog: target.catalog, schema: target.schema, name: target.name, columns, comment: s.comment, properties });
   return updateResult('CREATE TABLE');
 }
 
 export async function createTableAsSelect(
   s: ast.CreateTableAsSelect,
-  session: Session,
-  catalogs: CatalogManager,
+  metadata: StatementMetadata,
   parameters: readonly RowExpression[],
   run: QueryRunner,
 ): Promise<StatementResult> {
-  const { target, connector, exists } = newTableTarget(s.name, session, catalogs);
+  const session = metadata.session;
+  const { target, connector, exists } = await newTableTarget(s.name, metadata);
   if (exists) {
     if (s.notExists) return rowCountResult('CREATE TABLE', 0);
     throw alreadyExists(target, s.name.location);
@@ -115,32 +115,33 @@ export async function createTableAsSelect(
   if (aliases && aliases.length !== columns.length) {
     throw new EngineError('MISMATCHED_COLUMN_ALIASES', 'Column alias list has different number of entries than the query', s.location);
   }
-  const metadata: ColumnMetadata[] = columns.map((c, i) => {
+  const tableColumns: ColumnMetadata[] = columns.map((c, i) => {
     const name = aliases ? aliases[i] : c.name;
     if (/^_col\d+$/.test(name) && !aliases) throw new EngineError('MISSING_COLUMN_NAME', `Column name not specified at position ${i + 1}`, s.query.location);
     if (c.type.kind === 'unknown') throw new EngineError('COLUMN_TYPE_UNKNOWN', `Column type is unknown at position ${i + 1}`, s.query.location);
     return { name, type: c.type };
   });
   const names = new Set<string>();
-  for (const m of metadata) {
+  for (const m of tableColumns) {
     if (names.has(m.name)) throw new EngineError('DUPLICATE_COLUMN_NAME', `Column name '${m.name}' specified more than once`, s.location);
     names.add(m.name);
   }
-  const table: TableMetadata = { catalog: target.catalog, schema: target.schema, name: target.name, columns: metadata, comment: s.comment, properties };
+  const table: TableMetadata = { catalog: target.catalog, schema: target.schema, name: target.name, columns: tableColumns, comment: s.comment, properties };
   const collected = s.withData ? await collect(pages, memory) : [];
-  connector.createTable(session, table);
+  await connector.createTable(session, table);
   try {
     const count = collected.length > 0 ? await connector.insert(session, target.schema, target.name, collected) : 0;
     return rowCountResult('CREATE TABLE', count);
   } catch (e) {
-    connector.dropTable?.(session, target.schema, target.name);
+    await connector.dropTable?.(session, target.schema, target.name);
     throw e;
   }
 }
 
-export async function insert(s: ast.InsertStatement, session: Session, catalogs: CatalogManager, run: QueryRunner): Promise<StatementResult> {
-  const table = resolveTableOrFail(catalogs, session, s.target);
-  const connector = connectorOrFail(catalogs, table.catalog);
+export async function insert(s: ast.InsertStatement, metadata: StatementMetadata, run: QueryRunner): Promise<StatementResult> {
+  const session = metadata.session;
+  const table = await metadata.tableOrFail(s.target);
+  const connector = metadata.connector(table.catalog);
   if (!connector.insert) throw new EngineError('NOT_SUPPORTED', 'This connector does not support inserts', s.location);
   const targetColumns = s.columns
     ? s.columns.map((c) => {
@@ -178,9 +179,10 @@ export async function insert(s: ast.InsertStatement, session: Session, catalogs:
   return rowCountResult('INSERT', count);
 }
 
-export function deleteRows(s: ast.DeleteStatement, session: Session, catalogs: CatalogManager, parameters: readonly RowExpression[]): StatementResult {
-  const table = resolveTableOrFail(catalogs, session, s.table);
-  const connector = connectorOrFail(catalogs, table.catalog);
+export async function deleteRows(s: ast.DeleteStatement, metadata: StatementMetadata, parameters: readonly RowExpression[]): Promise<StatementResult> {
+  const session = metadata.session;
+  const table = await metadata.tableOrFail(s.table);
+  const connector = metadata.connector(table.catalog);
   if (!connector.deleteRows) throw new EngineError('NOT_SUPPORTED', 'This connector does not support deletes', s.location);
   let predicate: (page: Page) => Uint8Array;
   if (!s.where) {
@@ -196,7 +198,7 @@ export function deleteRows(s: ast.DeleteStatement, session: Session, catalogs: C
       return mask;
     };
   }
-  const count = connector.deleteRows(session, table.schema, table.name, predicate);
+  const count = await connector.deleteRows(session, table.schema, table.name, predicate);
   return rowCountResult('DELETE', count);
 }
 
@@ -209,16 +211,17 @@ export function deleteCondition(where: ast.Expression, table: TableMetadata, ses
   return { expression, symbols: fields.map((f) => f.symbol) };
 }
 
-export function dropTable(s: ast.DropTable, session: Session, catalogs: CatalogManager): StatementResult {
-  const table = resolveTable(catalogs, session, s.name);
+export async function dropTable(s: ast.DropTable, metadata: StatementMetadata): Promise<StatementResult> {
+  const session = metadata.session;
+  const table = await metadata.table(s.name);
   if (!table) {
     if (s.exists) return updateResult('DROP TABLE');
     const q = qualifiedObjectName(s.name, session);
     throw new EngineError('TABLE_NOT_FOUND', `Table '${q.catalog}.${q.schema}.${q.name}' does not exist`, s.name.location);
   }
-  const connector = connectorOrFail(catalogs, table.catalog);
+  const connector = metadata.connector(table.catalog);
   if (!connector.dropTable) throw new EngineError('NOT_SUPPORTED', 'This connector does not support dropping tables', s.location);
-  connector.dropTable(session, table.schema, table.name);
+  await connector.dropTable(session, table.schema, table.name);
   return updateResult('DROP TABLE');
 }
 

@@ -2,16 +2,14 @@
 // DescribeInputRewrite and DescribeOutputRewrite answer them: from an analysis of the statement,
 // never by running it.
 
-import type { CatalogManager } from '../../connectors/catalog-manager.js';
 import { EngineError } from '../../errors/engine-error.js';
 import { expressionEvaluator } from '../../exec/expression/index.js';
-import type { Session } from '../../spi/session.js';
 import type { StatementResult } from '../../spi/statement-result.js';
 import { analyzeQuery } from '../../sql/analyzer/analyzer.js';
 import { countParameters } from '../../sql/analyzer/ast-utils.js';
 import type { ColumnOrigin } from '../../sql/analyzer/scope.js';
 import { assertSupported } from '../../sql/analyzer/unsupported-features.js';
-import { resolveTableOrFail } from '../../sql/analyzer/table-resolver.js';
+import type { StatementMetadata } from '../../sql/metadata/statement-metadata.js';
 import type * as ast from '../../sql/parser/ast.js';
 import { parseStatement } from '../../sql/parser/parser.js';
 import { parameterPlaceholder, type ParameterSlot, type RowExpression } from '../../sql/planner/row-expression.js';
@@ -21,27 +19,27 @@ import { column, rowsResult, varcharColumns } from './results.js';
 import { preparedSql } from './session-statements.js';
 
 /** Position and type of each `?`: the type its context gives it, `unknown` where nothing does (`SELECT ?`). */
-export function describeInput(s: ast.DescribeInput, session: Session, catalogs: CatalogManager): StatementResult {
-  const statement = parseStatement(preparedSql(session, s.name));
+export async function describeInput(s: ast.DescribeInput, metadata: StatementMetadata): Promise<StatementResult> {
+  const statement = parseStatement(preparedSql(metadata.session, s.name));
   const slots: ParameterSlot[] = Array.from({ length: countParameters(statement) }, (_, index) => ({ index }));
-  analyzeForParameters(statement, session, catalogs, slots.map(parameterPlaceholder));
+  await metadata.analyze(statement, () => analyzeForParameters(statement, metadata, slots.map(parameterPlaceholder)));
   const rows = slots.map((slot) => [BigInt(slot.index), typeName(slot.inferred ?? UNKNOWN)]);
   return rowsResult([column('Position', BIGINT), column('Type', VARCHAR)], rows);
 }
 
 /** Analyzes the parts of a statement whose `?` take a type from their context. */
-function analyzeForParameters(statement: ast.Statement, session: Session, catalogs: CatalogManager, parameters: readonly RowExpression[]): void {
+function analyzeForParameters(statement: ast.Statement, metadata: StatementMetadata, parameters: readonly RowExpression[]): void {
   switch (statement.kind) {
     case 'QueryStatement':
     case 'CreateTableAsSelect':
     case 'Insert':
-      analyzeQuery(statement.query, session, catalogs, expressionEvaluator, parameters);
+      analyzeQuery(statement.query, metadata, expressionEvaluator, parameters);
       return;
     case 'Delete':
-      if (statement.where) deleteCondition(statement.where, resolveTableOrFail(catalogs, session, statement.table), session, parameters);
+      if (statement.where) deleteCondition(statement.where, metadata.resolveTableOrFail(statement.table), metadata.session, parameters);
       return;
     case 'Explain':
-      analyzeForParameters(statement.statement, session, catalogs, parameters);
+      analyzeForParameters(statement.statement, metadata, parameters);
       return;
     default:
       return;
@@ -56,10 +54,11 @@ interface OutputField {
 }
 
 /** The columns a statement returns: name, the table a column reads unchanged, type, fixed size in bytes, and whether AS named it. */
-export function describeOutput(s: ast.DescribeOutput, session: Session, catalogs: CatalogManager): StatementResult {
-  const statement: ast.Statement = 'name' in s ? parseStatement(preparedSql(session, s.name)) : { kind: 'QueryStatement', query: s.query, location: s.query.location };
+export async function describeOutput(s: ast.DescribeOutput, metadata: StatementMetadata): Promise<StatementResult> {
+  const statement: ast.Statement = 'name' in s ? parseStatement(preparedSql(metadata.session, s.name)) : { kind: 'QueryStatement', query: s.query, location: s.query.location };
   assertSupported(statement);
-  const rows = outputFields(statement, session, catalogs, s).map((f) => [
+  const fields = await metadata.analyze(statement, () => outputFields(statement, metadata, s));
+  const rows = fields.map((f) => [
     f.name,
     f.origin?.catalog ?? '',
     f.origin?.schema ?? '',
@@ -71,20 +70,20 @@ export function describeOutput(s: ast.DescribeOutput, session: Session, catalogs
   return rowsResult([...varcharColumns('Column Name', 'Catalog', 'Schema', 'Table', 'Type'), column('Type Size', BIGINT), column('Aliased', BOOLEAN)], rows);
 }
 
-function outputFields(statement: ast.Statement, session: Session, catalogs: CatalogManager, describe: ast.DescribeOutput): OutputField[] {
+function outputFields(statement: ast.Statement, metadata: StatementMetadata, describe: ast.DescribeOutput): OutputField[] {
   switch (statement.kind) {
     case 'QueryStatement': {
       const parameters = Array.from({ length: countParameters(statement) }, (_, index) => parameterPlaceholder({ index }));
-      const analyzed = analyzeQuery(statement.query, session, catalogs, expressionEvaluator, parameters);
+      const analyzed = analyzeQuery(statement.query, metadata, expressionEvaluator, parameters);
       return analyzed.fields.map((f, i) => ({ name: analyzed.columns[i].name, type: f.symbol.type, ...(f.origin ? { origin: f.origin } : {}), aliased: f.aliased === true }));
     }
     case 'CreateTableAsSelect':
       return [rowCount()];
     case 'Insert':
-      resolveTableOrFail(catalogs, session, statement.target);
+      metadata.resolveTableOrFail(statement.target);
       return [rowCount()];
     case 'Delete':
-      resolveTableOrFail(catalogs, session, statement.table);
+      metadata.resolveTableOrFail(statement.table);
       return [rowCount()];
     case 'Explain':
       return [statement.type === 'VALIDATE' ? { name: 'Valid', type: BOOLEAN, aliased: false } : { name: 'Query Plan', type: VARCHAR, aliased: false }];

@@ -1,22 +1,22 @@
 // USE, SET / RESET SESSION, PREPARE, DEALLOCATE PREPARE: statements that change the client's
 // session. The server sends the changes back as response headers; the client applies them.
 
-import type { CatalogManager } from '../../connectors/catalog-manager.js';
-import { EngineError } from '../../errors/engine-error.js';
+import { EngineError, locatedAsync } from '../../errors/engine-error.js';
 import type * as ast from '../../sql/parser/ast.js';
 import { formatExpression } from '../../sql/parser/formatter.js';
-import { connectorOrFail, schemaExists } from '../../sql/analyzer/table-resolver.js';
+import { schemaExists, type StatementMetadata } from '../../sql/metadata/statement-metadata.js';
 import { noSessionChanges, type Session } from '../../spi/session.js';
 import type { StatementResult } from '../../spi/statement-result.js';
 import type { SessionPropertyManager } from '../session-property-manager.js';
 import { constantValue, propertyText } from './property-values.js';
 import { updateResult } from './results.js';
 
-export function use(s: ast.UseStatement, session: Session, catalogs: CatalogManager): StatementResult {
+export async function use(s: ast.UseStatement, metadata: StatementMetadata): Promise<StatementResult> {
+  const session = metadata.session;
   const catalog = s.catalog?.value ?? session.catalog;
   if (!catalog) throw new EngineError('MISSING_CATALOG_NAME', 'Catalog must be specified when session catalog is not set', s.location);
-  const connector = connectorOrFail(catalogs, catalog, s.catalog?.location ?? s.location);
-  if (!schemaExists(connector, session, s.schema.value)) {
+  const connector = metadata.connector(catalog, s.catalog?.location ?? s.location);
+  if (!(await locatedAsync(s.schema.location, () => schemaExists(connector, session, s.schema.value)))) {
     throw new EngineError('SCHEMA_NOT_FOUND', `Schema does not exist: ${catalog}.${s.schema.value}`, s.schema.location);
   }
   const changes = noSessionChanges();

@@ -2,7 +2,7 @@
 // column names and ordering.
 
 import type { CatalogManager } from '../../connectors/catalog-manager.js';
-import { EngineError } from '../../errors/engine-error.js';
+import { EngineError, locatedAsync } from '../../errors/engine-error.js';
 import { listAggregateFunctions } from '../../functions/aggregate/registry.js';
 import type { FunctionInfo } from '../../functions/function-info.js';
 import { listScalarFunctions } from '../../functions/scalar/registry.js';
@@ -10,7 +10,7 @@ import { listWindowFunctions } from '../../functions/window/registry.js';
 import type * as ast from '../../sql/parser/ast.js';
 import { formatStringLiteral } from '../../sql/parser/expression-formatter.js';
 import type { Scalar } from '../../spi/page.js';
-import { connectorOrFail, resolveTableOrFail, schemaExists } from '../../sql/analyzer/table-resolver.js';
+import { schemaExists, type StatementMetadata } from '../../sql/metadata/statement-metadata.js';
 import { BOOLEAN, typeName, VARCHAR } from '../../types/types.js';
 import type { Session } from '../../spi/session.js';
 import type { StatementResult } from '../../spi/statement-result.js';
@@ -23,34 +23,36 @@ export function showCatalogs(s: ast.ShowCatalogs, catalogs: CatalogManager): Sta
   return rowsResult(varcharColumns('Catalog'), catalogs.names().filter(matches).map((c) => [c]));
 }
 
-export function showSchemas(s: ast.ShowSchemas, session: Session, catalogs: CatalogManager): StatementResult {
+export async function showSchemas(s: ast.ShowSchemas, metadata: StatementMetadata): Promise<StatementResult> {
+  const session = metadata.session;
   const catalog = s.catalog?.value ?? session.catalog;
   if (!catalog) throw new EngineError('MISSING_CATALOG_NAME', 'Catalog must be specified when session catalog is not set', s.location);
-  const connector = connectorOrFail(catalogs, catalog, s.catalog?.location ?? s.location);
+  const connector = metadata.connector(catalog, s.catalog?.location ?? s.location);
   const matches = likeMatcher(s.like, s.escape);
-  const schemas = [...connector.listSchemas(session)].sort().filter(matches);
+  const schemas = [...(await locatedAsync(s.catalog?.location ?? s.location, () => connector.listSchemas(session)))].sort().filter(matches);
   return rowsResult(varcharColumns('Schema'), schemas.map((x) => [x]));
 }
 
-export function showTables(s: ast.ShowTables, session: Session, catalogs: CatalogManager): StatementResult {
+export async function showTables(s: ast.ShowTables, metadata: StatementMetadata): Promise<StatementResult> {
+  const session = metadata.session;
   const parts = s.schema?.parts.map((p) => p.value) ?? [];
   const catalog = parts.length === 2 ? parts[0] : session.catalog;
   const schema = parts.length >= 1 ? parts[parts.length - 1] : session.schema;
   if (!catalog) throw new EngineError('MISSING_CATALOG_NAME', 'Catalog must be specified when session catalog is not set', s.location);
   if (!schema) throw new EngineError('MISSING_SCHEMA_NAME', 'Schema must be specified when session schema is not set', s.location);
-  const connector = connectorOrFail(catalogs, catalog, s.location);
-  if (!schemaExists(connector, session, schema)) throw new EngineError('SCHEMA_NOT_FOUND', `Schema '${schema}' does not exist`, s.schema?.location ?? s.location);
+  const connector = metadata.connector(catalog, s.location);
+  const location = s.schema?.location ?? s.location;
+  if (!(await locatedAsync(location, () => schemaExists(connector, session, schema)))) throw new EngineError('SCHEMA_NOT_FOUND', `Schema '${schema}' does not exist`, location);
   const matches = likeMatcher(s.like, s.escape);
-  const tables = connector
-    .listTables(session, schema)
+  const tables = (await locatedAsync(location, () => connector.listTables(session, schema)))
     .map((t) => t.table)
     .sort()
     .filter(matches);
   return rowsResult(varcharColumns('Table'), tables.map((t) => [t]));
 }
 
-export function showColumns(s: ast.ShowColumns, session: Session, catalogs: CatalogManager): StatementResult {
-  const table = resolveTableOrFail(catalogs, session, s.table);
+export async function showColumns(s: ast.ShowColumns, metadata: StatementMetadata): Promise<StatementResult> {
+  const table = await metadata.tableOrFail(s.table);
   const matches = likeMatcher(s.like, s.escape);
   const rows = table.columns.filter((c) => matches(c.name)).map((c) => [c.name, typeName(c.type), '', c.comment ?? '']);
   return rowsResult(varcharColumns('Column', 'Type', 'Extra', 'Comment'), rows);
@@ -77,8 +79,8 @@ export function showSession(s: ast.ShowSession, session: Session, properties: Se
 }
 
 /** The table as its connector keeps it, in Trino's layout: columns with NOT NULL and comments, then the table's comment and properties. */
-export function showCreateTable(s: ast.ShowCreateTable, session: Session, catalogs: CatalogManager): StatementResult {
-  const table = resolveTableOrFail(catalogs, session, s.table);
+export async function showCreateTable(s: ast.ShowCreateTable, metadata: StatementMetadata): Promise<StatementResult> {
+  const table = await metadata.tableOrFail(s.table);
   const comment = (text: string | undefined) => (text === undefined ? '' : ` COMMENT ${formatStringLiteral(text)}`);
   const columns = table.columns.map((c) => `   ${quoteIdentifier(c.name)} ${typeName(c.type)}${c.nullable === false ? ' NOT NULL' : ''}${comment(c.comment)}`);
   let text = `CREATE TABLE ${table.catalog}.${table.schema}.${quoteIdentifier(table.name)} (\n${columns.join(',\n')}\n)`;

@@ -1,7 +1,6 @@
 // Entry point of analysis: a query AST to a logical plan with named, typed output columns.
 
-import type { CatalogManager } from '../../connectors/catalog-manager.js';
-import type { Session } from '../../spi/session.js';
+import type { StatementMetadata } from '../metadata/statement-metadata.js';
 import type { OutputColumn } from '../../spi/statement-result.js';
 import type * as ast from '../parser/ast.js';
 import type { PlanNode } from '../planner/plan.js';
@@ -22,12 +21,11 @@ export interface AnalyzedQuery {
 
 export function analyzeQuery(
   query: ast.Query,
-  session: Session,
-  catalogs: CatalogManager,
+  metadata: StatementMetadata,
   evaluator: ExpressionEvaluator,
   parameters: readonly RowExpression[] = [],
 ): AnalyzedQuery {
-  const context = new PlannerContext(session, catalogs, evaluator, parameters);
+  const context = new PlannerContext(metadata, evaluator, parameters);
   const plan = new QueryPlanner(context).planQuery(query);
   const fields = visibleFields(plan);
   const root = context.factory.restrict(plan.node, fields.map((f) => f.symbol));

@@ -12,7 +12,6 @@ import { coerce, coerceToBoolean, translateExpression } from './expression-trans
 import { visibleFields, type RelationPlan } from './relation-plan.js';
 import { QueryPlanner } from './query-planner.js';
 import { Scope, type Field } from './scope.js';
-import { resolveTableOrFail } from './table-resolver.js';
 import { subqueryHook } from './subquery-planner.js';
 import { unsupportedNode } from './unsupported-features.js';
 
@@ -32,7 +31,7 @@ export function planRelation(planner: QueryPlanner, relation: ast.Relation, oute
         }
         return withOuter(QueryPlanner.relabel(plan, [parts[0]], names ?? fields.map((f) => f.name)), outer);
       }
-      const table = resolveTableOrFail(context.catalogs, context.session, relation.name);
+      const table = context.metadata.resolveTableOrFail(relation.name);
       const outputs = table.columns.map((c) => context.factory.newSymbol(c.name, c.type));
       const node: PlanNode = { kind: 'TableScan', id: context.factory.nodeId(), outputs, table, columns: table.columns };
       const qualifier = [table.catalog, table.schema, table.name];

@@ -1,8 +1,9 @@
-// State shared by the planning of one statement: session, catalogs, symbols, parameters, and the
-// evaluator of expressions at planning time.
+// State shared by the planning of one statement: session, the metadata it reads, symbols,
+// parameters, and the evaluator of expressions at planning time.
 
 import type { CatalogManager } from '../../connectors/catalog-manager.js';
 import type { Session } from '../../spi/session.js';
+import type { StatementMetadata } from '../metadata/statement-metadata.js';
 import type { ExpressionEvaluator } from './expression-evaluator.js';
 import { PlanFactory } from './plan-factory.js';
 import type { RowExpression } from './row-expression.js';
@@ -10,14 +11,18 @@ import { SymbolAllocator } from './symbols.js';
 
 export class PlannerContext {
   readonly factory: PlanFactory;
+  readonly session: Session;
+  /** The connectors themselves, for what a connector can do (not for metadata: that is `metadata`). */
+  readonly catalogs: CatalogManager;
 
   constructor(
-    readonly session: Session,
-    readonly catalogs: CatalogManager,
+    readonly metadata: StatementMetadata,
     readonly evaluator: ExpressionEvaluator,
     readonly parameters: readonly RowExpression[] = [],
     symbols: SymbolAllocator = new SymbolAllocator(),
   ) {
     this.factory = new PlanFactory(symbols);
+    this.session = metadata.session;
+    this.catalogs = metadata.catalogs;
   }
 }

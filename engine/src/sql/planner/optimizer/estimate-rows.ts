@@ -11,8 +11,7 @@ const UNKNOWN_TABLE_ROWS = 1000;
 export function estimateRows(node: PlanNode, context: PlannerContext): number {
   switch (node.kind) {
     case 'TableScan': {
-      const connector = context.catalogs.get(node.table.catalog);
-      return connector?.getTableStatistics?.(context.session, node.table)?.rowCount ?? UNKNOWN_TABLE_ROWS;
+      return context.metadata.tableStatistics(node.table)?.rowCount ?? UNKNOWN_TABLE_ROWS;
     }
     case 'Values':
       return node.rows.length;
