@@ -78,6 +78,9 @@ export const ERROR_CODES = {
   EXCEEDED_TIME_LIMIT: { code: 131075, type: 'INSUFFICIENT_RESOURCES' },
   QUERY_QUEUE_FULL: { code: 131074, type: 'INSUFFICIENT_RESOURCES' },
   EXCEEDED_LOCAL_MEMORY_LIMIT: { code: 131079, type: 'INSUFFICIENT_RESOURCES' },
+  // The lake connector's, numbered as Trino's HiveErrorCode (0x0100_0000 + n).
+  HIVE_FILE_NOT_FOUND: { code: 16777220, type: 'EXTERNAL' },
+  HIVE_FILESYSTEM_ERROR: { code: 16777232, type: 'EXTERNAL' },
 } as const satisfies Record<string, ErrorCodeInfo>;
 
 export type ErrorName = keyof typeof ERROR_CODES;
