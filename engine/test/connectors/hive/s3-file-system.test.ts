@@ -1,6 +1,7 @@
 // The S3 file system against fauxqs (a real emulator process on loopback), through a recording
-// proxy: listing with paging, lookups, ranged reads, single and multipart writes, aborts, deletes
-// in batches, and the exclusive create commits rely on.
+// proxy that checks every request's signature as S3 does: listing with paging, lookups, ranged
+// reads, single and multipart writes, aborts, deletes in batches, and the exclusive create commits
+// rely on.
 
 import { expect } from 'chai';
 import { S3Emulator } from '../../support/s3/s3-emulator.js';
@@ -9,6 +10,7 @@ import { MIB, bytes, engineRejection, listAll, s3FileSystem, writeFile } from '.
 import type { S3FileSystem } from '../../../src/connectors/hive/file-system/s3-file-system.js';
 
 const CREDENTIALS = { 's3.aws-access-key': 'test-key', 's3.aws-secret-key': 'test-secret' };
+const SIGNATURES = { secrets: new Map([['test-key', 'test-secret']]), region: 'us-east-1' };
 
 describe('S3 file system (fauxqs)', function () {
   this.timeout(120_000);
@@ -18,7 +20,7 @@ describe('S3 file system (fauxqs)', function () {
 
   before(async () => {
     emulator = await S3Emulator.start('fauxqs', ['lake', 'other']);
-    proxy = await S3Proxy.start(emulator.endpoint, { conditionalWrites: true });
+    proxy = await S3Proxy.start(emulator.endpoint, { conditionalWrites: true, signatures: SIGNATURES });
     fs = s3FileSystem(proxy.endpoint, { ...CREDENTIALS, 's3.streaming.part-size': '5MB' });
   });
   after(async () => {

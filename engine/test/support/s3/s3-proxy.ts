@@ -2,10 +2,18 @@
 // faults on request (an error status, a dropped connection before or after the store acted, an
 // answer that never comes, a body cut short), and can give an emulator that ignores it the
 // semantics of `If-None-Match: *` on PUT (a HEAD then the PUT, one key at a time: atomic among the
-// writes that go through this proxy, which is all of a test's).
+// writes that go through this proxy, which is all of a test's), and check every request's AWS
+// Signature V4 as S3 does (which no emulator here does).
 
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { verifySignature } from './sigv4-verifier.js';
+
+export interface ProxyOptions {
+  conditionalWrites?: boolean;
+  /** Check signatures: the secret of each access key, and the region requests must be signed for. */
+  signatures?: { secrets: ReadonlyMap<string, string>; region: string };
+}
 
 export type FaultAction =
   /** Answer with an S3 error document; the store never sees the request. */
@@ -43,16 +51,16 @@ export class S3Proxy {
   private constructor(
     private readonly server: http.Server,
     private readonly upstream: URL,
-    private readonly conditionalWrites: boolean,
+    private readonly options: ProxyOptions,
   ) {}
 
   get endpoint(): string {
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
-  static async start(upstream: string, options: { conditionalWrites?: boolean } = {}): Promise<S3Proxy> {
+  static async start(upstream: string, options: ProxyOptions = {}): Promise<S3Proxy> {
     const server = http.createServer();
-    const proxy = new S3Proxy(server, new URL(upstream), options.conditionalWrites ?? false);
+    const proxy = new S3Proxy(server, new URL(upstream), options);
     server.on('request', (request, response) => {
       proxy.handle(request, response).catch((e: unknown) => {
         response.destroy(e instanceof Error ? e : new Error(String(e)));
@@ -85,11 +93,19 @@ export class S3Proxy {
     const method = request.method ?? 'GET';
     this.requests.push({ method, url, headers: request.headers });
     const body = await readAll(request);
+    const signatures = this.options.signatures;
+    if (signatures !== undefined) {
+      const verdict = verifySignature({ method, target: request.url ?? '/', headers: request.headers, body }, signatures.secrets, signatures.region);
+      if (!verdict.ok) {
+        const status = verdict.code === 'XAmzContentSHA256Mismatch' || verdict.code === 'AuthorizationHeaderMalformed' ? 400 : 403;
+        respondWithError(response, status, verdict.code!, 'the request signature was checked by the test proxy', method);
+        return;
+      }
+    }
     const fault = this.takeFault(method, url);
     switch (fault?.kind) {
       case 'respond':
-        response.writeHead(fault.status, { 'content-type': 'application/xml' });
-        response.end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${fault.code}</Code><Message>injected by the test</Message></Error>`);
+        respondWithError(response, fault.status, fault.code, 'injected by the test', method);
         return;
       case 'reset':
         request.socket.destroy();
@@ -98,7 +114,7 @@ export class S3Proxy {
         return;
     }
     const answer =
-      this.conditionalWrites && method === 'PUT' && request.headers['if-none-match'] === '*' && !url.searchParams.has('partNumber')
+      this.options.conditionalWrites && method === 'PUT' && request.headers['if-none-match'] === '*' && !url.searchParams.has('partNumber')
         ? await this.conditionalPut(url, request.headers, body)
         : await this.forward(method, url, request.headers, body);
     if (fault?.kind === 'reset-after-store') {
@@ -152,6 +168,12 @@ export class S3Proxy {
       upstream.end(body);
     });
   }
+}
+
+/** An S3 error document (a HEAD answer has none, as S3 sends none). */
+function respondWithError(response: http.ServerResponse, status: number, code: string, message: string, method: string): void {
+  response.writeHead(status, { 'content-type': 'application/xml' });
+  response.end(method === 'HEAD' ? undefined : `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message></Error>`);
 }
 
 interface Answer {
