@@ -4,9 +4,8 @@
 // stops a request, or the pause between attempts, at once. Faults are injected by a proxy in front
 // of fauxqs (a real emulator process).
 
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
+import { freePort } from '../../support/free-port.js';
 import { S3Emulator } from '../../support/s3/s3-emulator.js';
 import { S3Proxy } from '../../support/s3/s3-proxy.js';
 import { MIB, bytes, engineRejection, listAll, rejection, s3FileSystem, writeFile } from './s3-test-helpers.js';
@@ -14,15 +13,6 @@ import type { S3FileSystem } from '../../../src/connectors/hive/file-system/s3-f
 
 const CREDENTIALS = { 's3.aws-access-key': 'test-key', 's3.aws-secret-key': 'test-secret' };
 const isObject = (key: string) => (url: URL) => url.pathname === `/lake/${key}`;
-
-/** A loopback port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 async function untilRequests(proxy: S3Proxy, count: number): Promise<void> {
   while (proxy.requests.length < count) await new Promise((resolve) => setTimeout(resolve, 5));
@@ -111,7 +101,7 @@ describe('S3 file system failures', function () {
 
   describe('an endpoint that cannot be reached', () => {
     it('fails at once with connection refused, naming the endpoint and the location', async () => {
-      const endpoint = `http://127.0.0.1:${await closedPort()}`;
+      const endpoint = `http://127.0.0.1:${await freePort()}`;
       const unreachable = s3FileSystem(endpoint, CREDENTIALS);
       const error = await engineRejection(unreachable.readRange('s3://lake/data.bin', 0, 1));
       expect(error.errorName).to.equal('HIVE_FILESYSTEM_ERROR');
