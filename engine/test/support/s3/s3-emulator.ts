@@ -1,8 +1,9 @@
 // An S3 emulator run as a real process on a free loopback port, started and stopped by a test:
 // - fauxqs@1.9.2: in memory; faithful ranged GETs, ListObjectsV2 paging, multipart uploads with
 //   `-N` ETags, DeleteObjects; checks no signature; ignores If-None-Match on PUT.
-// - s3rver@3.7.1: on disk; checks AWS Signature V4 (access key and secret `S3RVER`); needs
-//   OpenSSL's legacy provider (it encrypts continuation tokens with DES); ignores If-None-Match on PUT.
+// - s3rver@3.7.1: on disk; knows one access key (`S3RVER`) and refuses others, but does not check
+//   V4 signatures ("unimplemented" in its source) and lets unsigned requests through; needs OpenSSL's
+//   legacy provider (it encrypts continuation tokens with DES); ignores If-None-Match on PUT.
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';

@@ -1,14 +1,12 @@
-// One S3 request, done well: addressed (path-style or virtual-hosted), signed (AWS Signature V4 by
-// aws4fetch's signer, payload hashed), sent over a pooled connection (at most s3.max-connections in
+// One S3 request, done well: addressed (path-style or virtual-hosted), signed (AWS Signature V4,
+// payload hashed), sent over a pooled connection (at most s3.max-connections in
 // flight per thread; more wait for a free one), and retried with jittered exponential backoff when
 // it failed transiently (5xx, throttling, a dropped or silent connection), never on a refusal (4xx)
 // or when the endpoint cannot be reached at all (a refused connection, an unknown host, no
 // connection within s3.socket-connect-timeout). An aborted signal stops it at once.
 
-import { createHash } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import { AwsV4Signer } from 'aws4fetch';
 import { EngineError } from '../../../../errors/engine-error.js';
 import type { S3Config } from './s3-config.js';
 import {
@@ -20,6 +18,7 @@ import {
   responseError,
   type RequestContext,
 } from './s3-errors.js';
+import { S3Signer, queryString, sha256Hex, uriEncode } from './s3-signer.js';
 import { parseErrorBody } from './s3-xml.js';
 
 export type S3Method = 'GET' | 'HEAD' | 'PUT' | 'POST' | 'DELETE';
@@ -70,13 +69,13 @@ export class S3Client {
   readonly endpoint: string;
   private readonly endpointUrl: URL;
   private readonly agent: http.Agent;
-  /** aws4fetch's cache of derived signing keys (one per day and region). */
-  private readonly signingKeys = new Map<string, ArrayBuffer>();
+  private readonly signer: S3Signer | undefined;
 
   constructor(readonly config: S3Config) {
     this.endpoint = config.endpoint ?? `https://s3.${config.region}.amazonaws.com`;
     this.endpointUrl = new URL(this.endpoint);
     this.agent = agentFor(this.endpointUrl.protocol, config.maxConnections);
+    this.signer = config.credentials && new S3Signer(config.credentials, config.region);
   }
 
   async send(request: S3Request): Promise<S3Response> {
@@ -89,12 +88,12 @@ export class S3Client {
     };
     const url = this.url(request);
     const body = request.body ?? EMPTY;
+    const payloadHash = this.signer && sha256Hex(body);
     let mayHaveApplied = false;
     for (let attempt = 1; ; attempt++) {
       request.signal?.throwIfAborted();
-      let retryable: boolean;
       try {
-        const response = await this.attempt(url, request.method, await this.headers(url, request, body), body, request.signal);
+        const response = await this.attempt(url, request.method, this.headers(url, request, body, payloadHash), body, request.signal);
         if ((response.status >= 200 && response.status < 300) || request.accept?.includes(response.status)) {
           return { ...response, earlierAttemptMayHaveApplied: mayHaveApplied };
         }
@@ -104,47 +103,33 @@ export class S3Client {
         }
         // Throttling and conflicts are refusals before the work; a 5xx may come after it.
         mayHaveApplied ||= response.status >= 500 && response.status !== 503;
-        retryable = true;
       } catch (e) {
         if (request.signal?.aborted) throw request.signal.reason;
         if (e instanceof EngineError) throw e;
         const failure = networkFailure(e, this.endpointUrl.hostname);
-        retryable = isTransientNetworkFailure(failure);
-        if (!retryable || attempt > this.config.maxErrorRetries) throw networkError(context, failure, attempt);
+        if (!isTransientNetworkFailure(failure) || attempt > this.config.maxErrorRetries) throw networkError(context, failure, attempt);
         mayHaveApplied = true;
       }
-      if (retryable) await pause(Math.random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempt - 1)), request.signal);
+      await pause(Math.random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempt - 1)), request.signal);
     }
   }
 
   private url(request: S3Request): URL {
-    const key = request.key.split('/').map(encodeSegment).join('/');
+    const key = request.key.split('/').map(uriEncode).join('/');
     const { protocol, host } = this.endpointUrl;
     const url = this.config.pathStyleAccess ? new URL(`${protocol}//${host}/${request.bucket}/${key}`) : new URL(`${protocol}//${request.bucket}.${host}/${key}`);
-    for (const [name, value] of Object.entries(request.query ?? {})) url.searchParams.append(name, value);
+    // Encoded as the signature has it (URLSearchParams would write a space as '+').
+    url.search = queryString(request.query ?? {});
     return url;
   }
 
-  private async headers(url: URL, request: S3Request, body: Uint8Array): Promise<Record<string, string>> {
+  /** Signed afresh for each attempt (the signature carries its time). */
+  private headers(url: URL, request: S3Request, body: Uint8Array, payloadHash: string | undefined): Record<string, string> {
     const headers: Record<string, string> = { ...request.headers };
     if (request.method === 'PUT' || request.method === 'POST' || body.length > 0) headers['content-length'] = String(body.length);
-    const credentials = this.config.credentials;
-    if (credentials === undefined) return headers;
     // The payload's hash is signed too: every S3 implementation accepts it, and it guards the bytes.
-    headers['x-amz-content-sha256'] = createHash('sha256').update(body).digest('hex');
-    const signer = new AwsV4Signer({
-      method: request.method,
-      url: url.toString(),
-      headers,
-      accessKeyId: credentials.accessKeyId,
-      secretAccessKey: credentials.secretAccessKey,
-      ...(credentials.sessionToken ? { sessionToken: credentials.sessionToken } : {}),
-      service: 's3',
-      region: this.config.region,
-      cache: this.signingKeys,
-    });
-    const signed = await signer.sign();
-    return Object.fromEntries(signed.headers.entries());
+    if (payloadHash !== undefined) this.signer?.sign({ method: request.method, host: url.host, path: url.pathname, query: request.query ?? {}, headers, payloadHash });
+    return headers;
   }
 
   private attempt(url: URL, method: S3Method, headers: Record<string, string>, body: Uint8Array, signal: AbortSignal | undefined) {
@@ -183,11 +168,6 @@ export class S3Client {
       request.end(body.length > 0 ? body : undefined);
     });
   }
-}
-
-/** A key segment as S3's canonical URI has it: RFC 3986, only unreserved characters left as they are. */
-function encodeSegment(segment: string): string {
-  return encodeURIComponent(segment).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 /** Waits `millis`; an abort ends the wait early (the caller then sees the signal aborted). */
