@@ -1,4 +1,4 @@
-// Error names and numbers are Trino's (io.trino.spi.StandardErrorCode), so that clients that branch on
+// Error names and numbers are Trino's (io.trino.spi.StandardErrorCode, and its connectors' codes), so that clients that branch on
 // errorCode behave as against Trino. The expected numbers below are Trino's, read from its source.
 
 import { expect } from 'chai';
@@ -23,6 +23,8 @@ const TRINO_CODES = [
   'SERVER_STARTING_UP=65548 ABANDONED_TASK=65553 REMOTE_TASK_ERROR=65542 REMOTE_TASK_MISMATCH=65544',
   'REMOTE_HOST_GONE=65558 GENERIC_INSUFFICIENT_RESOURCES=131072 EXCEEDED_GLOBAL_MEMORY_LIMIT=131073',
   'EXCEEDED_TIME_LIMIT=131075 QUERY_QUEUE_FULL=131074 EXCEEDED_LOCAL_MEMORY_LIMIT=131079',
+  // io.trino.plugin.hive.HiveErrorCode: 0x0100_0000 + its number.
+  'HIVE_FILE_NOT_FOUND=16777220 HIVE_FILESYSTEM_ERROR=16777232',
 ].join(' ');
 
 describe("error codes are Trino's", () => {

@@ -7,7 +7,7 @@
 import { expect } from 'chai';
 import { freePort } from '../../support/free-port.js';
 import { S3Emulator } from '../../support/s3/s3-emulator.js';
-import { S3Proxy } from '../../support/s3/s3-proxy.js';
+import { S3Proxy, type FaultAction } from '../../support/s3/s3-proxy.js';
 import { MIB, bytes, engineRejection, listAll, rejection, s3FileSystem, writeFile } from './s3-test-helpers.js';
 import type { S3FileSystem } from '../../../src/connectors/hive/file-system/s3-file-system.js';
 
@@ -99,6 +99,18 @@ describe('S3 file system failures', function () {
     });
   });
 
+  describe('s3.max-connections', () => {
+    it('bounds the requests in flight; the rest wait their turn', async () => {
+      const two = s3FileSystem(proxy.endpoint, { ...CREDENTIALS, 's3.max-connections': '2' });
+      proxy.inject({ method: 'GET', times: 8, action: { kind: 'delay', ms: 100 } });
+      proxy.maxInFlight = 0;
+      const reads = await Promise.all(Array.from({ length: 8 }, (_, i) => two.readRange('s3://lake/data.bin', i * 10, 10)));
+      expect(reads.map((r) => Buffer.from(r))).to.deep.equal(Array.from({ length: 8 }, (_, i) => data.subarray(i * 10, i * 10 + 10)));
+      expect(proxy.count('GET')).to.equal(8);
+      expect(proxy.maxInFlight).to.equal(2);
+    });
+  });
+
   describe('an endpoint that cannot be reached', () => {
     it('fails at once with connection refused, naming the endpoint and the location', async () => {
       const endpoint = `http://127.0.0.1:${await freePort()}`;
@@ -117,26 +129,27 @@ describe('S3 file system failures', function () {
   });
 
   describe('an aborted signal', () => {
-    it('stops a request in flight', async () => {
-      proxy.inject({ method: 'GET', times: 1, action: { kind: 'hang' } });
+    /** A read whose signal aborts once the proxy holds its first request: what it rejected with, and why. */
+    async function abortedRead(action: FaultAction, times: number) {
+      proxy.inject({ method: 'GET', times, action });
       const controller = new AbortController();
       const read = rejection(fs.readRange('s3://lake/data.bin', 0, 1, controller.signal));
       await untilRequests(proxy, 1);
       const reason = new Error('query cancelled');
       controller.abort(reason);
-      expect(await read).to.equal(reason);
+      return { rejected: await read, reason, signal: controller.signal };
+    }
+
+    it('stops a request in flight', async () => {
+      const { rejected, reason } = await abortedRead({ kind: 'hang' }, 1);
+      expect(rejected).to.equal(reason);
       expect(proxy.count('GET')).to.equal(1);
     });
 
     it('stops a request that is being retried, and one not yet sent', async () => {
-      proxy.inject({ method: 'GET', times: 1000, action: { kind: 'respond', status: 503, code: 'SlowDown' } });
-      const controller = new AbortController();
-      const read = rejection(fs.readRange('s3://lake/data.bin', 0, 1, controller.signal));
-      await untilRequests(proxy, 1);
-      const reason = new Error('query cancelled');
-      controller.abort(reason);
-      expect(await read).to.equal(reason);
-      expect(await rejection(fs.stat('s3://lake/data.bin', controller.signal))).to.equal(reason);
+      const { rejected, reason, signal } = await abortedRead({ kind: 'respond', status: 503, code: 'SlowDown' }, 1000);
+      expect(rejected).to.equal(reason);
+      expect(await rejection(fs.stat('s3://lake/data.bin', signal))).to.equal(reason);
       expect(proxy.count('HEAD')).to.equal(0);
     });
   });

@@ -24,6 +24,8 @@ export type FaultAction =
   | { kind: 'reset-after-store' }
   /** Never answer. */
   | { kind: 'hang' }
+  /** Hold the request this long, then pass it on. */
+  | { kind: 'delay'; ms: number }
   /** Pass the store's answer with its full Content-Length, but close after half the body. */
   | { kind: 'truncate' };
 
@@ -44,6 +46,9 @@ export interface ProxiedRequest {
 
 export class S3Proxy {
   readonly requests: ProxiedRequest[] = [];
+  /** Requests being handled now, and the most there ever were at once. */
+  private inFlight = 0;
+  maxInFlight = 0;
   private faults: Fault[] = [];
   /** Conditional PUTs in progress by path, so that two on one key run one after the other. */
   private readonly keyLocks = new Map<string, Promise<void>>();
@@ -92,6 +97,8 @@ export class S3Proxy {
     const url = new URL(request.url ?? '/', this.endpoint);
     const method = request.method ?? 'GET';
     this.requests.push({ method, url, headers: request.headers });
+    this.maxInFlight = Math.max(this.maxInFlight, ++this.inFlight);
+    response.once('close', () => this.inFlight--);
     const body = await readAll(request);
     const signatures = this.options.signatures;
     if (signatures !== undefined) {
@@ -112,6 +119,9 @@ export class S3Proxy {
         return;
       case 'hang':
         return;
+      case 'delay':
+        await new Promise((resolve) => setTimeout(resolve, fault.ms));
+        break;
     }
     const answer =
       this.options.conditionalWrites && method === 'PUT' && request.headers['if-none-match'] === '*' && !url.searchParams.has('partNumber')

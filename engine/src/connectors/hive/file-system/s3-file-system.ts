@@ -185,10 +185,11 @@ export class S3FileSystem implements FileSystem {
   private async probeConditionalWrites(target: S3Location, location: string): Promise<void> {
     const key = `${target.key.slice(0, target.key.lastIndexOf('/') + 1)}.engine-conditional-write-probe-${randomUUID()}`;
     const probe: Omit<S3Request, 'method'> = { bucket: target.bucket, key, location, body: Buffer.from('probe') };
-    await this.send({ ...probe, method: 'PUT' });
+    await this.send({ ...probe, method: 'PUT', headers: OBJECT_HEADERS });
     let second: S3Response;
     try {
-      second = await this.send({ ...probe, method: 'PUT', headers: { 'if-none-match': '*' }, accept: [412] });
+      // 501: a store that says it does not implement the header.
+      second = await this.send({ ...probe, method: 'PUT', headers: { ...OBJECT_HEADERS, 'if-none-match': '*' }, accept: [412, 501] });
     } finally {
       await this.send({ bucket: target.bucket, key, location, method: 'DELETE' }).catch(() => {});
     }
