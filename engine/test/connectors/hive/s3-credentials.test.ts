@@ -16,7 +16,7 @@ describe('S3 file system credentials', function () {
   let proxy: S3Proxy;
 
   before(async () => {
-    emulator = await S3Emulator.start('fauxqs', ['lake']);
+    emulator = await S3Emulator.start(['lake']);
     proxy = await S3Proxy.start(emulator.endpoint, { signatures: { secrets: new Map([['lake-user', 'lake-secret']]), region: 'eu-west-1' } });
   });
   after(async () => {

@@ -26,7 +26,7 @@ describe('S3 file system failures', function () {
   const data = bytes(100_000);
 
   before(async () => {
-    emulator = await S3Emulator.start('fauxqs', ['lake']);
+    emulator = await S3Emulator.start(['lake']);
     proxy = await S3Proxy.start(emulator.endpoint);
     fs = s3FileSystem(proxy.endpoint, { ...CREDENTIALS, 's3.streaming.part-size': '5MB', 's3.socket-timeout': '500ms' });
     await writeFile(fs, 's3://lake/data.bin', data);

@@ -18,7 +18,7 @@ describe('S3 file system (fauxqs)', function () {
   let store: StoreUnderTest;
 
   before(async () => {
-    emulator = await S3Emulator.start('fauxqs', ['lake', 'other']);
+    emulator = await S3Emulator.start(['lake', 'other']);
     const proxy = await S3Proxy.start(emulator.endpoint, { conditionalWrites: true, signatures: SIGNATURES });
     const properties = { 's3.endpoint': proxy.endpoint, 's3.path-style-access': 'true', 's3.streaming.part-size': '5MB', ...CREDENTIALS };
     store = { proxy, config: s3Config('lake', properties, {}) };
