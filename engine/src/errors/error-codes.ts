@@ -78,6 +78,8 @@ export const ERROR_CODES = {
   EXCEEDED_TIME_LIMIT: { code: 131075, type: 'INSUFFICIENT_RESOURCES' },
   QUERY_QUEUE_FULL: { code: 131074, type: 'INSUFFICIENT_RESOURCES' },
   EXCEEDED_LOCAL_MEMORY_LIMIT: { code: 131079, type: 'INSUFFICIENT_RESOURCES' },
+  /** A database a connector reads failed (Trino's JdbcErrorCode.JDBC_ERROR). */
+  JDBC_ERROR: { code: 67108864, type: 'EXTERNAL' },
 } as const satisfies Record<string, ErrorCodeInfo>;
 
 export type ErrorName = keyof typeof ERROR_CODES;
