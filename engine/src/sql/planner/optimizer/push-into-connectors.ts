@@ -4,8 +4,8 @@
 // the scan as it was (the connector cuts each split's rows, the engine the whole result) and an
 // aggregation the connector takes disappears, the scan reading its result instead.
 
-import type { Connector } from '../../../spi/connector.js';
-import type { ConnectorExpression, SortItem } from '../../../spi/pushdown.js';
+import type { ColumnMetadata, Connector } from '../../../spi/connector.js';
+import type { ConnectorAggregate, ConnectorExpression, SortItem } from '../../../spi/pushdown.js';
 import type { PlannerContext } from '../planner-context.js';
 import type { AggregateNode, FilterNode, LimitNode, PlanNode, TableScanNode, TopNNode } from '../plan.js';
 import { combineConjuncts, extractConjuncts } from '../plan-factory.js';
@@ -55,79 +55,74 @@ function pushFilter(node: FilterNode, context: PlannerContext): PlanNode | undef
 
 function pushLimit(node: LimitNode, context: PlannerContext): PlanNode | undefined {
   const rows = node.count + node.offset;
-  if (!Number.isFinite(rows)) return undefined;
-  return replaceScanUnderProjects(node, (scan) => {
-    const connector = connectorOf(scan, context);
-    const pushed = connector?.applyLimit?.(context.session, scan.table, scan.pushed, rows);
-    return pushed && { ...scan, pushed };
-  });
+  const under = scanUnderRenames(node.source);
+  if (!Number.isFinite(rows) || under === undefined) return undefined;
+  const { scan } = under;
+  const pushed = connectorOf(scan, context)?.applyLimit?.(context.session, scan.table, scan.pushed, rows);
+  return pushed && { ...node, source: under.rebuild({ ...scan, pushed }) };
 }
 
 function pushTopN(node: TopNNode, context: PlannerContext): PlanNode | undefined {
-  const scan = node.source;
-  if (scan.kind !== 'TableScan') return undefined;
+  const under = scanUnderRenames(node.source);
+  if (under === undefined) return undefined;
+  const { scan } = under;
   const orderBy: SortItem[] = [];
   for (const item of node.orderBy) {
-    const column = columnOf(item.symbol, scan);
+    const column = under.column(item.symbol);
     if (column === undefined) return undefined;
-    orderBy.push({ column, ascending: item.ascending, nullsFirst: item.nullsFirst });
+    orderBy.push({ column: column.name, ascending: item.ascending, nullsFirst: item.nullsFirst });
   }
   const pushed = connectorOf(scan, context)?.applyTopN?.(context.session, scan.table, scan.pushed, node.count, orderBy);
-  return pushed && { ...node, source: { ...scan, pushed } };
+  return pushed && { ...node, source: under.rebuild({ ...scan, pushed }) };
 }
 
 /** A whole aggregation (no DISTINCT, no FILTER) over a scan, through projections that only pass columns on. */
 function pushAggregation(node: AggregateNode, context: PlannerContext): PlanNode | undefined {
   if (node.step !== 'single' || node.aggregations.some((a) => a.distinct || a.mask !== undefined)) return undefined;
-  let scan = node.source;
-  const renamed = new Map<number, Symbol>();
-  if (scan.kind === 'Project') {
-    for (const a of scan.assignments) if (a.expression.kind === 'symbol') renamed.set(a.symbol.id, a.expression.symbol);
-    scan = scan.source;
-  }
-  if (scan.kind !== 'TableScan') return undefined;
-  const scanNode = scan;
-  const column = (s: Symbol) => {
-    const original = renamed.get(s.id) ?? (node.source === scanNode ? s : undefined);
-    const index = original === undefined ? -1 : scanNode.outputs.findIndex((o) => o.id === original.id);
-    return index < 0 ? undefined : scanNode.columns[index];
-  };
-  const groupBy = node.groupingKeys.map(column);
+  const under = scanUnderRenames(node.source);
+  if (under === undefined) return undefined;
+  const { scan } = under;
+  const groupBy = node.groupingKeys.map(under.column);
   if (groupBy.some((c) => c === undefined)) return undefined;
-  const aggregates = [];
+  const aggregates: ConnectorAggregate[] = [];
   for (const call of node.aggregations) {
-    const args = call.arguments.map(column);
+    const args = call.arguments.map(under.column);
     if (args.some((c) => c === undefined)) return undefined;
     aggregates.push({
       function: call.function.name,
-      arguments: args.map((c) => ({ kind: 'column' as const, name: c!.name, type: c!.type })),
+      arguments: args.map((c) => ({ kind: 'column', name: c!.name, type: c!.type })),
       distinct: false,
       outputType: call.function.returnType,
     });
   }
-  const connector = connectorOf(scanNode, context);
-  const application = connector?.applyAggregation?.(context.session, scanNode.table, scanNode.pushed, aggregates, groupBy.map((c) => c!));
+  const application = connectorOf(scan, context)?.applyAggregation?.(context.session, scan.table, scan.pushed, aggregates, groupBy.map((c) => c!));
   if (application === undefined) return undefined;
-  return {
-    kind: 'TableScan',
-    id: context.factory.nodeId(),
-    outputs: node.outputs,
-    table: scanNode.table,
-    columns: application.columns,
-    pushed: application.pushed,
-  };
+  return { kind: 'TableScan', id: context.factory.nodeId(), outputs: node.outputs, table: scan.table, columns: application.columns, pushed: application.pushed };
 }
 
-/** `node` with the scan under its chain of projections replaced by `replace(scan)`; undefined when there is none or it declines. */
-function replaceScanUnderProjects(node: LimitNode, replace: (scan: TableScanNode) => TableScanNode | undefined): PlanNode | undefined {
-  const rebuild = (n: PlanNode): PlanNode | undefined => {
-    if (n.kind === 'TableScan') return replace(n);
-    if (n.kind !== 'Project') return undefined;
-    const source = rebuild(n.source);
-    return source && { ...n, source };
+/**
+ * The scan under `node` through projections that only pass symbols on (renames): the column each
+ * symbol above them reads, and the same projections over another scan. Undefined when anything
+ * else is in between.
+ */
+function scanUnderRenames(node: PlanNode): { scan: TableScanNode; column: (s: Symbol) => ColumnMetadata | undefined; rebuild: (scan: TableScanNode) => PlanNode } | undefined {
+  if (node.kind === 'TableScan') {
+    const column = (s: Symbol) => {
+      const index = node.outputs.findIndex((o) => o.id === s.id);
+      return index < 0 ? undefined : node.columns[index];
+    };
+    return { scan: node, column, rebuild: (scan) => scan };
+  }
+  if (node.kind !== 'Project') return undefined;
+  const under = scanUnderRenames(node.source);
+  if (under === undefined) return undefined;
+  const renames = new Map<number, Symbol>();
+  for (const a of node.assignments) if (a.expression.kind === 'symbol') renames.set(a.symbol.id, a.expression.symbol);
+  const column = (s: Symbol) => {
+    const source = renames.get(s.id);
+    return source === undefined ? undefined : under.column(source);
   };
-  const source = rebuild(node.source);
-  return source && { ...node, source };
+  return { scan: under.scan, column, rebuild: (scan) => ({ ...node, source: under.rebuild(scan) }) };
 }
 
 function columnOf(symbol: Symbol, scan: TableScanNode): string | undefined {
