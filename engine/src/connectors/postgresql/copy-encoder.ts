@@ -22,7 +22,7 @@ export function copyTrailer(): Buffer {
 /** How a target column takes a boolean: as boolean, or as a bit(1). */
 export type BooleanTarget = 'boolean' | 'bit';
 
-/** A buffer that grows as fields are written. */
+/** A buffer that grows as fields are written: read `buf` only after `field` made room (it may be a new buffer). */
 class Writer {
   buf = Buffer.allocUnsafe(64 * 1024);
   pos = 0;
@@ -79,35 +79,54 @@ function fieldWriter(column: Column, booleanTarget: BooleanTarget): (w: Writer, 
         w.buf.writeInt32BE(1, at);
         w.buf[at + 4] = v[row] === 0 ? 0 : 0x80;
       };
-      return (w, row) => void (w.buf[w.field(1)] = v[row] === 0 ? 0 : 1);
+      return (w, row) => {
+        const at = w.field(1);
+        w.buf[at] = v[row] === 0 ? 0 : 1;
+      };
     }
     case 'tinyint':
     case 'smallint': {
       const v = values as Int8Array | Int16Array;
-      return (w, row) => void w.buf.writeInt16BE(v[row], w.field(2));
+      return (w, row) => {
+        const at = w.field(2);
+        w.buf.writeInt16BE(v[row], at);
+      };
     }
     case 'integer': {
       const v = values as Int32Array;
-      return (w, row) => void w.buf.writeInt32BE(v[row], w.field(4));
+      return (w, row) => {
+        const at = w.field(4);
+        w.buf.writeInt32BE(v[row], at);
+      };
     }
     case 'bigint': {
       const v = values as BigInt64Array;
-      return (w, row) => void w.buf.writeBigInt64BE(v[row], w.field(8));
+      return (w, row) => {
+        const at = w.field(8);
+        w.buf.writeBigInt64BE(v[row], at);
+      };
     }
     case 'real': {
       const v = values as Float32Array;
-      return (w, row) => void w.buf.writeFloatBE(v[row], w.field(4));
+      return (w, row) => {
+        const at = w.field(4);
+        w.buf.writeFloatBE(v[row], at);
+      };
     }
     case 'double': {
       const v = values as Float64Array;
-      return (w, row) => void w.buf.writeDoubleBE(v[row], w.field(8));
+      return (w, row) => {
+        const at = w.field(8);
+        w.buf.writeDoubleBE(v[row], at);
+      };
     }
     case 'decimal': {
       const v = values as BigInt64Array | bigint[];
       const scale = type.scale;
       return (w, row) => {
         const bytes = numericBytes(v[row], scale);
-        bytes.copy(w.buf, w.field(bytes.length));
+        const at = w.field(bytes.length);
+        bytes.copy(w.buf, at);
       };
     }
     case 'varchar':
@@ -115,24 +134,37 @@ function fieldWriter(column: Column, booleanTarget: BooleanTarget): (w: Writer, 
       const v = values as string[];
       return (w, row) => {
         const length = Buffer.byteLength(v[row], 'utf8');
-        w.buf.write(v[row], w.field(length), length, 'utf8');
+        const at = w.field(length);
+        w.buf.write(v[row], at, length, 'utf8');
       };
     }
     case 'varbinary': {
       const v = values as Uint8Array[];
-      return (w, row) => void w.buf.set(v[row], w.field(v[row].length));
+      return (w, row) => {
+        const at = w.field(v[row].length);
+        w.buf.set(v[row], at);
+      };
     }
     case 'date': {
       const v = values as Int32Array;
-      return (w, row) => void w.buf.writeInt32BE(v[row] - POSTGRES_EPOCH_DAYS, w.field(4));
+      return (w, row) => {
+        const at = w.field(4);
+        w.buf.writeInt32BE(v[row] - POSTGRES_EPOCH_DAYS, at);
+      };
     }
     case 'time': {
       const v = values as Float64Array;
-      return (w, row) => void w.buf.writeBigInt64BE(BigInt(Math.round(v[row])), w.field(8));
+      return (w, row) => {
+        const at = w.field(8);
+        w.buf.writeBigInt64BE(BigInt(Math.round(v[row])), at);
+      };
     }
     case 'timestamp': {
       const v = values as Float64Array;
-      return (w, row) => void w.buf.writeBigInt64BE(BigInt(Math.round(v[row] - POSTGRES_EPOCH_MICROS)), w.field(8));
+      return (w, row) => {
+        const at = w.field(8);
+        w.buf.writeBigInt64BE(BigInt(Math.round(v[row] - POSTGRES_EPOCH_MICROS)), at);
+      };
     }
     default:
       throw new EngineError('NOT_SUPPORTED', `Writing values of type ${type.kind} to PostgreSQL is not supported`);
