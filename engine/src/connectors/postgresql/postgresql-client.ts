@@ -15,6 +15,8 @@ const SQLSTATE_ERRORS: Record<string, 'NUMERIC_VALUE_OUT_OF_RANGE' | 'USER_CANCE
   '57014': 'USER_CANCELED',
 };
 
+const watched = new WeakSet<pg.PoolClient>();
+
 export class PostgresClient {
   readonly server: string;
   private readonly pool: pg.Pool;
@@ -60,11 +62,19 @@ export class PostgresClient {
   }
 
   async connect(): Promise<pg.PoolClient> {
+    let client: pg.PoolClient;
     try {
-      return await this.pool.connect();
+      client = await this.pool.connect();
     } catch (e) {
       throw this.error(e);
     }
+    // A connection lost while in use also fails what runs on it (its query, its COPY stream), which
+    // reports it; the client's own 'error' event must not end the process.
+    if (!watched.has(client)) {
+      watched.add(client);
+      client.on('error', () => {});
+    }
+    return client;
   }
 
   /** The engine error for a failure talking to the server (an engine error passes as it is). */
