@@ -40,9 +40,9 @@ export async function runPostgresSuite(options: PostgresSuiteOptions): Promise<v
   try {
     await pg.sql(
       `CREATE TABLE ${TABLE} (id bigint PRIMARY KEY, x integer, d double precision, s text, n numeric(12,2), dt date, ts timestamp);
-       INSERT INTO ${TABLE} SELECT g, g % 1000, g / 7.0, md5(g::text), (g % 100000) / 100.0, DATE '2000-01-01' + g % 10000, TIMESTAMP '2020-01-01' + g * INTERVAL '1 second' FROM generate_series(1, ${options.rows}) g;
-       VACUUM ANALYZE ${TABLE};`,
+       INSERT INTO ${TABLE} SELECT g, g % 1000, g / 7.0, md5(g::text), (g % 100000) / 100.0, DATE '2000-01-01' + g % 10000, TIMESTAMP '2020-01-01' + g * INTERVAL '1 second' FROM generate_series(1, ${options.rows}) g`,
     );
+    await pg.sql(`VACUUM ANALYZE ${TABLE}`);
     const figures: ScanFigure[] = [];
     for (const format of ['binary', 'text']) {
       figures.push(measure(`psql COPY ... TO STDOUT (FORMAT ${format}) > /dev/null`, options, () => psqlCopy(pg, format)));
@@ -100,6 +100,8 @@ async function measureEngine(what: string, url: string, splits: number, options:
     if (outcome.error) throw new Error(`${what}: ${outcome.error.message}`);
     if (outcome.rows[0][0] !== options.rows) throw new Error(`${what}: read ${String(outcome.rows[0][0])} rows, not ${options.rows}`);
   };
+  // Warm-up: twice, so that every worker of a cluster has read (and compiled its reading of) a split.
+  await run();
   await run();
   const times: number[] = [];
   for (let i = 0; i < options.runs; i++) {
