@@ -57,6 +57,7 @@ const FILTERS = [
   'd IN (0, 1.5)',
   'd BETWEEN 0 AND 3',
   'd IS NULL',
+  'd <> nan()',
   'd > -infinity()',
   'd < infinity()',
   'NOT (d > 1)',

@@ -21,8 +21,6 @@ interface Operand {
   sql: string;
   type: SqlType;
   constant: boolean;
-  /** For a constant: NaN (which is never pushed). */
-  nan: boolean;
 }
 
 const COMPARISONS: Record<string, string> = {
@@ -113,8 +111,8 @@ function comparison(name: string, left: ConnectorExpression, right: ConnectorExp
       return EQUALITIES.has(op) ? `(${a.sql} ${COMPARISONS[op]} ${b.sql})` : undefined;
     case 'real':
     case 'double': {
-      // A non-constant against a non-NaN constant only (see the file's comment).
-      if (a.constant || !b.constant || b.nan || op === 'is_distinct_from') return undefined;
+      // A non-constant against a constant (never NaN: it has no literal) only, see the file's comment.
+      if (a.constant || !b.constant || op === 'is_distinct_from') return undefined;
       const compared = `(${a.sql} ${COMPARISONS[op]} ${b.sql})`;
       return op === 'greater_than' || op === 'greater_than_or_equal' ? `(${compared} AND ${a.sql} <> CAST('NaN' AS ${postgresTypeName(type)}))` : compared;
     }
@@ -130,7 +128,7 @@ function inList(args: ConnectorExpression[], columns: ColumnLookup): string | un
   const rendered: string[] = [];
   for (const item of items) {
     const i = operand(item, columns);
-    if (i === undefined || !i.constant || i.nan || !sameType(i.type, v.type)) return undefined;
+    if (i === undefined || !i.constant || !sameType(i.type, v.type)) return undefined;
     rendered.push(i.sql);
   }
   // Membership is equality: what `=` takes, IN takes.
@@ -170,12 +168,12 @@ function operand(e: ConnectorExpression, columns: ColumnLookup): Operand | undef
   switch (e.kind) {
     case 'column': {
       const sql = columnReference(e.name, columns, 'value');
-      return sql === undefined ? undefined : { sql, type: e.type, constant: false, nan: false };
+      return sql === undefined ? undefined : { sql, type: e.type, constant: false };
     }
     case 'constant': {
-      const sql = e.value === null ? literal(null, e.type) : literal(e.value, e.type);
-      const nan = typeof e.value === 'number' && Number.isNaN(e.value);
-      return sql === undefined && !nan ? undefined : { sql: sql ?? '', type: e.type, constant: true, nan };
+      // NaN has no literal: PostgreSQL's NaN is not the engine's.
+      const sql = literal(e.value, e.type);
+      return sql === undefined ? undefined : { sql, type: e.type, constant: true };
     }
     case 'cast': {
       const inner = operand(e.arg, columns);

@@ -137,8 +137,7 @@ function outputs(handle: PostgresHandle, lookup: ColumnLookup): Map<string, { sq
   const out = new Map<string, { sql: string; type: SqlType; orderable: boolean }>();
   if (handle.aggregation === undefined) {
     for (const column of lookup.columns.values()) {
-      const sql = column.read === 'text' ? undefined : columnReference(column.name, lookup, 'value');
-      out.set(column.name, { sql: sql === undefined ? selectExpression(column) : sql, type: column.type, orderable: column.read !== 'text' && orderable(column.type, lookup) });
+      out.set(column.name, { sql: selectExpression(column), type: column.type, orderable: column.read !== 'text' && orderable(column.type, lookup) });
     }
     return out;
   }
