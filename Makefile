@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 NODE_MODULES := node_modules/.package-lock.json
 
-.PHONY: install build run cluster test e2e e2e-tools e2e-run kube-up kube-down bench bench-cluster bench-nodes bench-drain bench-operator tpch-check lint clean image
+.PHONY: install build run cluster test postgres-server e2e e2e-tools e2e-run kube-up kube-down bench bench-postgresql bench-cluster bench-nodes bench-drain bench-operator tpch-check lint clean image
 
 $(NODE_MODULES): package.json engine/package.json operator/package.json e2e/package.json package-lock.json
 	npm ci --no-audit --no-fund
@@ -26,10 +26,15 @@ WORKERS ?= 2
 cluster: build
 	node engine/dist/src/cli/main.js cluster --workers $(WORKERS) $(ARGS)
 
+# The PostgreSQL server the postgresql connector's tests start (a throwaway cluster each): Debian's
+# package, installed when missing (CI runs as root).
+postgres-server:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql; }
+
 # Unit and integration tests (engine, then operator), then the sqllogictest gate (the select*.test files must pass at 97%) on
 # one node and again through a coordinator and 2 workers, then the end-to-end tests against the test
 # Kubernetes.
-test: build
+test: build postgres-server
 	cd engine && npx mocha 'dist/test/**/*.test.js'
 	cd operator && npx mocha 'dist/test/**/*.test.js'
 	node engine/dist/scripts/sqllogictest.js --gate select=97
@@ -56,12 +61,18 @@ kube-up: e2e-tools
 kube-down:
 	node e2e/dist/src/cluster/cli.js down $(ARGS)
 
-# TPC-H against DuckDB: `make bench ARGS="--scale 0.1 --queries 1-6 --threads 2 --runs 3"`. Two suites:
+# TPC-H against DuckDB: `make bench ARGS="--scale 0.1 --queries 1-6 --threads 2 --runs 3"`. Three suites:
 # memory tables on one node, then the tpch catalog on one node against a coordinator + 2 workers
-# (--cluster-workers N) with the throughput of one repartition; `--suites memory` or `--suites cluster`
-# runs one. Results are written to bench/results/.
-bench: build
+# (--cluster-workers N) with the throughput of one repartition, then a PostgreSQL table read through
+# the postgresql connector against psql's COPY; `--suites memory`, `--suites cluster` or
+# `--suites postgresql` runs one. Results are written to bench/results/.
+bench: build postgres-server
 	node engine/dist/scripts/bench.js $(ARGS)
+
+# The postgresql suite alone (a throwaway PostgreSQL server; rows/s of a full table read through the
+# connector against psql's COPY TO STDOUT): `make bench-postgresql ARGS="--pg-rows 1000000 --pg-splits 4"`.
+bench-postgresql: build postgres-server
+	node engine/dist/scripts/bench.js --suites postgresql $(ARGS)
 
 # The cluster suite alone: `make bench-cluster ARGS="--queries 1-6 --cluster-workers 3"`.
 bench-cluster: build

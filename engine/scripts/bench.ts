@@ -5,11 +5,14 @@
 //    /v1/info time, event loop delay);
 //  - cluster: the same queries on the tpch catalog itself, on one node and on a coordinator with
 //    --cluster-workers workers, side by side (see bench/cluster-vs-single.ts), and the throughput of
-//    one repartition.
+//    one repartition;
+//  - postgresql: rows/s of a full table read through the postgresql connector against psql's COPY
+//    TO STDOUT, one split and --pg-splits key ranges, one node and a cluster (bench/postgresql-scan.ts).
 // DuckDB holds the same generated rows; every result is checked equal to its. Prints, never fails.
 //
 //   node engine/dist/scripts/bench.js [--scale 1] [--queries 1-22] [--threads 2] [--runs 3] [--warmup 1]
-//                                     [--suites memory,cluster] [--cluster-workers 2]
+//                                     [--suites memory,cluster,postgresql] [--cluster-workers 2]
+//                                     [--pg-rows 1000000] [--pg-splits 4]
 
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +20,7 @@ import { runClusterSuite } from './bench/cluster-vs-single.js';
 import { differenceFromDuckDb, DuckDbReference } from './bench/duckdb-reference.js';
 import { distinctCommentQuery, printMemory, processMemory, serverHeapOptions, ServerMemoryProbe } from './bench/memory.js';
 import { parseBenchOptions, tpchSchema, type BenchOptions } from './bench/options.js';
+import { runPostgresSuite } from './bench/postgresql-scan.js';
 import { printRun, summarise, writeRun, type BenchRun, type QueryFigures } from './bench/report.js';
 import { measureResponsiveness, printResponsiveness } from './bench/responsiveness.js';
 import { median } from './bench/statistics.js';
@@ -35,12 +39,17 @@ const BENCH_NODE_MEMORY_BYTES = 20 * 1024 ** 3;
 async function main(): Promise<void> {
   const options = parseBenchOptions(process.argv.slice(2));
   const startedAt = new Date().toISOString();
-  console.log(`loading tpch.${tpchSchema(options.scale)} into DuckDB...`);
-  const started = performance.now();
-  const duck = new DuckDbReference(await duckDbWithTpch(tpchSchema(options.scale), options.threads), options);
-  const duckLoadMillis = performance.now() - started;
-  if (options.suites.includes('memory')) await memoryTablesSuite(options, duck, duckLoadMillis, startedAt);
-  if (options.suites.includes('cluster')) await runClusterSuite({ options, duck, cliPath: CLI, resultsDir: RESULTS_DIR, timeoutMillis: TIMEOUT_MILLIS });
+  if (options.suites.includes('memory') || options.suites.includes('cluster')) {
+    console.log(`loading tpch.${tpchSchema(options.scale)} into DuckDB...`);
+    const started = performance.now();
+    const duck = new DuckDbReference(await duckDbWithTpch(tpchSchema(options.scale), options.threads), options);
+    const duckLoadMillis = performance.now() - started;
+    if (options.suites.includes('memory')) await memoryTablesSuite(options, duck, duckLoadMillis, startedAt);
+    if (options.suites.includes('cluster')) await runClusterSuite({ options, duck, cliPath: CLI, resultsDir: RESULTS_DIR, timeoutMillis: TIMEOUT_MILLIS });
+  }
+  if (options.suites.includes('postgresql')) {
+    await runPostgresSuite({ rows: options.pgRows, runs: options.runs, splits: options.pgSplits, clusterWorkers: options.clusterWorkers, cliPath: CLI, resultsDir: RESULTS_DIR });
+  }
 }
 
 /** The memory suite: memory tables on one node against DuckDB. */

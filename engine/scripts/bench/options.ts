@@ -1,4 +1,5 @@
-// `make bench` options: --scale, --queries, --threads, --runs, --warmup, --suites, --cluster-workers.
+// `make bench` options: --scale, --queries, --threads, --runs, --warmup, --suites, --cluster-workers,
+// --pg-rows, --pg-splits.
 
 import { parseArgs } from 'node:util';
 
@@ -12,9 +13,12 @@ export interface BenchOptions {
   suites: BenchSuite[];
   /** The cluster suite's workers (beside its coordinator). */
   clusterWorkers: number;
+  /** The postgresql suite's table size, and the key ranges it is read in besides one split. */
+  pgRows: number;
+  pgSplits: number;
 }
 
-export const BENCH_SUITES = ['memory', 'cluster'] as const;
+export const BENCH_SUITES = ['memory', 'cluster', 'postgresql'] as const;
 export type BenchSuite = (typeof BENCH_SUITES)[number];
 
 export function parseBenchOptions(argv: string[]): BenchOptions {
@@ -28,6 +32,8 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
       warmup: { type: 'string', default: '1' },
       suites: { type: 'string', default: BENCH_SUITES.join(',') },
       'cluster-workers': { type: 'string', default: '2' },
+      'pg-rows': { type: 'string', default: '1000000' },
+      'pg-splits': { type: 'string', default: '4' },
     },
   });
   const positive = (name: string, text: string, integer: boolean): number => {
@@ -43,6 +49,8 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     warmup: Number(values.warmup),
     suites: parseSuites(values.suites!),
     clusterWorkers: positive('cluster-workers', values['cluster-workers']!, true),
+    pgRows: positive('pg-rows', values['pg-rows']!, true),
+    pgSplits: positive('pg-splits', values['pg-splits']!, true),
   };
 }
 

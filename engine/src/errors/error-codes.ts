@@ -81,6 +81,8 @@ export const ERROR_CODES = {
   // The lake connector's, numbered as Trino's HiveErrorCode (0x0100_0000 + n).
   HIVE_FILE_NOT_FOUND: { code: 16777220, type: 'EXTERNAL' },
   HIVE_FILESYSTEM_ERROR: { code: 16777232, type: 'EXTERNAL' },
+  /** A database a connector reads failed (Trino's JdbcErrorCode.JDBC_ERROR). */
+  JDBC_ERROR: { code: 67108864, type: 'EXTERNAL' },
 } as const satisfies Record<string, ErrorCodeInfo>;
 
 export type ErrorName = keyof typeof ERROR_CODES;

@@ -244,7 +244,7 @@ export class LocalExecutionPlanner {
       return afterDecision(async () => ((await enoughSplits()) ? inParallel({ fragment, splits: [], more, workers: settings.workers }) : assignedHere()));
     }
     return afterDecision(async () => {
-      const splits = await ctx.stats.blockedOn(allSplits(connector.getSplits(this.env.session, scan.table, scan.constraint)));
+      const splits = await ctx.stats.blockedOn(allSplits(connector.getSplits(this.env.session, scan.table, scan.constraint, scan.pushed)));
       const pays = key === undefined || !knownPoorReduction(key);
       return runsInWorkers(settings, splits.length) && pays ? inWorkers(splits) : here(splits);
     });

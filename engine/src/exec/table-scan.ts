@@ -13,14 +13,14 @@ import { estimatedPageBytes, type Page } from '../spi/page.js';
 export async function* tableScan(env: ExecutionEnvironment, node: TableScanNode, splits?: readonly Split[]): PageStream {
   const connector = scanConnector(env, node);
   const columns = node.columns.map((c) => c.name);
-  const open = (split: Split) => () => connector.createPageSource(env.session, split, columns);
+  const open = (split: Split) => () => connector.createPageSource(env.session, split, columns, env.operator.signal);
   const assigned = splits === undefined ? env.assignedSplits?.(node) : undefined;
   if (assigned !== undefined) {
     yield* readSplits(env, counted(env, mapSplits(assigned, open)));
     return;
   }
   if (splits === undefined) {
-    yield* readSplits(env, counted(env, mapSplits(connector.getSplits(env.session, node.table, node.constraint), open)));
+    yield* readSplits(env, counted(env, mapSplits(connector.getSplits(env.session, node.table, node.constraint, node.pushed), open)));
     return;
   }
   env.progress.totalSplits += splits.length;

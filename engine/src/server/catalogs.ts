@@ -5,6 +5,8 @@ import { ConfigError } from '../config/config-error.js';
 import { CatalogManager } from '../connectors/catalog-manager.js';
 import type { Connector } from '../spi/connector.js';
 import { MemoryConnector } from '../connectors/memory/memory-connector.js';
+import { postgresConfig } from '../connectors/postgresql/postgresql-config.js';
+import { PostgresConnector } from '../connectors/postgresql/postgresql-connector.js';
 import type { SystemRuntime } from '../connectors/system/runtime.js';
 import { SystemConnector } from '../connectors/system/system-connector.js';
 import { tpchProperties } from '../connectors/tpch/tpch-properties.js';
@@ -21,6 +23,7 @@ const FACTORIES: Partial<Record<ConnectorKind, ConnectorFactory>> = {
   memory: (catalog) => new MemoryConnector(withoutProperties(catalog).name),
   system: (catalog, services) => new SystemConnector(services.runtime, withoutProperties(catalog).name),
   tpch: (catalog) => new TpchConnector(catalog.name, tpchProperties(catalog.name, catalog.properties).columnNaming),
+  postgresql: (catalog) => new PostgresConnector(catalog.name, postgresConfig(catalog.name, catalog.properties)),
 };
 
 export function createCatalogs(catalogs: readonly CatalogConfig[], services: ConnectorServices): CatalogManager {

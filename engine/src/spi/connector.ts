@@ -6,6 +6,7 @@ import type { Page, Scalar } from './page.js';
 import type { SqlType } from '../types/types.js';
 import type { WorkerSplitSource } from './worker-split.js';
 import type { ConnectorProperties } from './properties.js';
+import type { AggregationApplication, ConnectorAggregate, ConnectorExpression, FilterApplication, PushedScan, SortItem } from './pushdown.js';
 
 /** Property values by name, as a statement's WITH (...) gave them (with the defaults of the others). */
 export type PropertyValues = Readonly<Record<string, Scalar>>;
@@ -81,9 +82,10 @@ export interface Connector {
    * Splits of the table, iterated once; with a constraint, a connector may leave out splits or rows
    * no row of which can match. A connector with many splits makes them as they are taken (the
    * scheduler takes a batch at a time), so that listing them never holds the event loop; listing may
-   * wait on I/O (files in a folder or a bucket).
+   * wait on I/O (files in a folder or a bucket). `pushed`: what the connector took over for this
+   * scan (see pushdown.ts), for it to carry in the splits.
    */
-  getSplits(session: Session, table: TableMetadata, constraint?: TableConstraint): AsyncIterable<Split>;
+  getSplits(session: Session, table: TableMetadata, constraint?: TableConstraint, pushed?: PushedScan): AsyncIterable<Split>;
   /**
    * What is wrong with a split that came from another node (in a task request), or undefined when
    * this connector can read it: its `info` has the shape the connector makes and names data that
@@ -92,8 +94,11 @@ export interface Connector {
   checkSplit?(split: Split): string | undefined;
   /** Row count estimate for join ordering; undefined when unknown. */
   getTableStatistics?(session: Session, table: TableMetadata): Promise<TableStatistics | undefined>;
-  /** Pages of the split holding exactly `columns` (names, in this order). */
-  createPageSource(session: Session, split: Split, columns: readonly string[]): AsyncIterable<Page>;
+  /**
+   * Pages of the split holding exactly `columns` (names, in this order). `signal` aborts when the
+   * query ends early: a source that waits on another system stops waiting and stops that work too.
+   */
+  createPageSource(session: Session, split: Split, columns: readonly string[], signal?: AbortSignal): AsyncIterable<Page>;
   /**
    * Whether any node of the cluster can read the table's splits (its data is not held by this
    * process alone); absent: only the coordinator reads it, and a distributed plan reads it there.
@@ -101,6 +106,24 @@ export interface Connector {
   remotelyAccessible?(table: TableMetadata): boolean;
   /** How workers read the table's splits without this instance; undefined (or absent): only here. */
   workerSplitSource?(table: TableMetadata): WorkerSplitSource | undefined;
+
+  // Pushdown (see pushdown.ts): each call is offered the scan as planned so far (`pushed`: what the
+  // connector already took, undefined at first) and answers undefined when it takes nothing. Planning
+  // is synchronous: a connector decides from the table's metadata it already has.
+  /** Takes some of the conjuncts of a filter over the scan's columns. */
+  applyFilter?(session: Session, table: TableMetadata, pushed: PushedScan | undefined, conjuncts: readonly ConnectorExpression[]): FilterApplication | undefined;
+  /** Returns at most `count` rows per split (the engine's LIMIT stays above the scan). */
+  applyLimit?(session: Session, table: TableMetadata, pushed: PushedScan | undefined, count: number): PushedScan | undefined;
+  /** Returns at least the first `count` rows per split in this order (the engine's TopN stays above). */
+  applyTopN?(session: Session, table: TableMetadata, pushed: PushedScan | undefined, count: number, orderBy: readonly SortItem[]): PushedScan | undefined;
+  /** Computes a whole aggregation (grouped by columns of the scan): the scan then reads its result. */
+  applyAggregation?(
+    session: Session,
+    table: TableMetadata,
+    pushed: PushedScan | undefined,
+    aggregates: readonly ConnectorAggregate[],
+    groupBy: readonly ColumnMetadata[],
+  ): AggregationApplication | undefined;
 
   // Writes: connectors that do not support one leave it undefined (the engine then fails with NOT_SUPPORTED).
   createSchema?(session: Session, schema: string, properties: PropertyValues): Promise<void>;

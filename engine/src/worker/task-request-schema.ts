@@ -80,7 +80,10 @@ const PLAN_NODE = kinds('plan node', {
   TableScan: node(
     'TableScan',
     { table: object({ catalog: STRING, schema: STRING, name: STRING, columns: arrayOf(COLUMN) }), columns: arrayOf(COLUMN) },
-    { constraint: arrayOf(object({ column: STRING }, { low: DOMAIN_BOUND, high: DOMAIN_BOUND, values: arrayOf(SCALAR) })) },
+    {
+      constraint: arrayOf(object({ column: STRING }, { low: DOMAIN_BOUND, high: DOMAIN_BOUND, values: arrayOf(SCALAR) })),
+      pushed: object({ handle: SCALAR, explain: arrayOf(STRING) }),
+    },
   ),
   Values: node('Values', { rows: arrayOf(arrayOf(SCALAR)) }),
   Filter: node('Filter', { source: SOURCE, predicate: ref('expression') }),

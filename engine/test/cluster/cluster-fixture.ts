@@ -14,6 +14,8 @@ export interface ClusterOptions {
   /** More flags of the coordinator's and of every worker's `engine server`. */
   coordinatorArgs?: string[];
   workerArgs?: string[];
+  /** More environment variables of every node. */
+  env?: Record<string, string>;
 }
 
 export class TestCluster {
@@ -27,7 +29,7 @@ export class TestCluster {
   ) {}
 
   static async start(workerCount: number, options: ClusterOptions = {}): Promise<TestCluster> {
-    const env: Record<string, string> = options.sharedSecret === undefined ? {} : { ENGINE_SHARED_SECRET: options.sharedSecret };
+    const env: Record<string, string> = { ...options.env, ...(options.sharedSecret === undefined ? {} : { ENGINE_SHARED_SECRET: options.sharedSecret }) };
     const coordinator = await ServerProcess.start([
       '--role', 'coordinator',
       '--node-id', 'coordinator',

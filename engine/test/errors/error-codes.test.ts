@@ -25,6 +25,8 @@ const TRINO_CODES = [
   'EXCEEDED_TIME_LIMIT=131075 QUERY_QUEUE_FULL=131074 EXCEEDED_LOCAL_MEMORY_LIMIT=131079',
   // io.trino.plugin.hive.HiveErrorCode: 0x0100_0000 + its number.
   'HIVE_FILE_NOT_FOUND=16777220 HIVE_FILESYSTEM_ERROR=16777232',
+  // io.trino.plugin.jdbc.JdbcErrorCode: 0x0400_0000 + its number.
+  'JDBC_ERROR=67108864',
 ].join(' ');
 
 describe("error codes are Trino's", () => {

@@ -69,9 +69,10 @@ export class EngineHarness {
   }
 
   /** Runs one statement and drains its rows; session changes are applied as a client would. */
-  async query(sql: string): Promise<QueryRows> {
+  /** `signal`: cancels the query when it aborts, as a client's DELETE does. */
+  async query(sql: string, signal: AbortSignal = new AbortController().signal): Promise<QueryRows> {
     const memory = new MemoryContext(`query${this.sequence++}`, this.executor.options.queryMaxMemoryBytes, this.executor.options.nodeMemory);
-    const context = { signal: new AbortController().signal, memory, progress: newQueryProgress() };
+    const context = { signal, memory, progress: newQueryProgress() };
     const queryId = `q${this.sequence}`;
     this.running.set(queryId, memory);
     try {

@@ -1,6 +1,7 @@
 // Wraps a catalog's connector so that schema `information_schema` is served in it: listed among the
 // schemas, its tables listed, described and read; everything else goes to the wrapped connector.
-// Write methods exist exactly when the wrapped connector has them, and refuse information_schema.
+// Write and pushdown methods exist exactly when the wrapped connector has them; writes refuse
+// information_schema and pushdown leaves its tables alone.
 
 import type { Session } from '../../spi/session.js';
 import { EngineError } from '../../errors/engine-error.js';
@@ -8,6 +9,7 @@ import type { Page } from '../../spi/page.js';
 import { splitsOf, type Connector, type PropertyValues, type RowPredicate, type SchemaTableName, type Split, type TableConstraint, type TableMetadata, type TableStatistics } from '../../spi/connector.js';
 import type { WorkerSplitSource } from '../../spi/worker-split.js';
 import type { ConnectorProperties } from '../../spi/properties.js';
+import type { PushedScan } from '../../spi/pushdown.js';
 import { RowTableSet } from '../row-table.js';
 import { INFORMATION_SCHEMA, catalogView, informationSchemaTables } from './information-schema-tables.js';
 
@@ -21,6 +23,10 @@ export class InformationSchemaConnector implements Connector {
   dropTable?: (session: Session, schema: string, table: string) => Promise<void>;
   insert?: (session: Session, schema: string, table: string, pages: readonly Page[]) => Promise<number>;
   deleteRows?: (session: Session, schema: string, table: string, predicate: RowPredicate) => Promise<number>;
+  applyFilter?: Connector['applyFilter'];
+  applyLimit?: Connector['applyLimit'];
+  applyTopN?: Connector['applyTopN'];
+  applyAggregation?: Connector['applyAggregation'];
 
   constructor(
     /** The catalog name this connector is registered under. */
@@ -31,6 +37,7 @@ export class InformationSchemaConnector implements Connector {
     const definitions = informationSchemaTables(catalogView(name, inner, () => definitions));
     this.tables = new RowTableSet(definitions);
     this.bindWrites(inner);
+    this.bindPushdown(inner);
   }
 
   async listSchemas(session: Session): Promise<string[]> {
@@ -55,9 +62,9 @@ export class InformationSchemaConnector implements Connector {
     return this.inner.getTable(session, schema, table);
   }
 
-  getSplits(session: Session, table: TableMetadata, constraint?: TableConstraint): AsyncIterable<Split> {
+  getSplits(session: Session, table: TableMetadata, constraint?: TableConstraint, pushed?: PushedScan): AsyncIterable<Split> {
     if (table.schema === INFORMATION_SCHEMA) return splitsOf([this.tables.split(table)]);
-    return this.inner.getSplits(session, table, constraint);
+    return this.inner.getSplits(session, table, constraint, pushed);
   }
 
   async getTableStatistics(session: Session, table: TableMetadata): Promise<TableStatistics | undefined> {
@@ -70,9 +77,9 @@ export class InformationSchemaConnector implements Connector {
     return this.inner.checkSplit?.(split);
   }
 
-  createPageSource(session: Session, split: Split, columns: readonly string[]): AsyncIterable<Page> {
+  createPageSource(session: Session, split: Split, columns: readonly string[], signal?: AbortSignal): AsyncIterable<Page> {
     if (split.schema === INFORMATION_SCHEMA) return this.tables.pages(session, split, columns);
-    return this.inner.createPageSource(session, split, columns);
+    return this.inner.createPageSource(session, split, columns, signal);
   }
 
   remotelyAccessible(table: TableMetadata): boolean {
@@ -83,6 +90,17 @@ export class InformationSchemaConnector implements Connector {
   workerSplitSource(table: TableMetadata): WorkerSplitSource | undefined {
     if (table.schema === INFORMATION_SCHEMA) return undefined;
     return this.inner.workerSplitSource?.(table);
+  }
+
+  private bindPushdown(inner: Connector): void {
+    const { applyFilter, applyLimit, applyTopN, applyAggregation } = inner;
+    const ours = (table: TableMetadata) => table.schema === INFORMATION_SCHEMA;
+    if (applyFilter) this.applyFilter = (session, table, pushed, conjuncts) => (ours(table) ? undefined : applyFilter.call(inner, session, table, pushed, conjuncts));
+    if (applyLimit) this.applyLimit = (session, table, pushed, count) => (ours(table) ? undefined : applyLimit.call(inner, session, table, pushed, count));
+    if (applyTopN) this.applyTopN = (session, table, pushed, count, orderBy) => (ours(table) ? undefined : applyTopN.call(inner, session, table, pushed, count, orderBy));
+    if (applyAggregation) {
+      this.applyAggregation = (session, table, pushed, aggregates, groupBy) => (ours(table) ? undefined : applyAggregation.call(inner, session, table, pushed, aggregates, groupBy));
+    }
   }
 
   private bindWrites(inner: Connector): void {

@@ -270,7 +270,7 @@ export class DistributedQuery implements DistributedView {
     for (const scan of fragment.partitionedScans) {
       const connector = this.catalogs.get(scan.table.catalog);
       if (connector === undefined) throw new EngineError('CATALOG_NOT_FOUND', `Catalog '${scan.table.catalog}' not found`);
-      out.set(scan.id, connector.getSplits(this.session, scan.table, scan.constraint));
+      out.set(scan.id, connector.getSplits(this.session, scan.table, scan.constraint, scan.pushed));
     }
     return out;
   }

@@ -47,6 +47,11 @@ class SplitCursor {
   take(count: number): Split[] {
     return this.buffered.splice(0, count);
   }
+
+  /** Splits at hand. */
+  get available(): number {
+    return this.buffered.length;
+  }
 }
 
 export class SplitAssigner {
@@ -55,6 +60,8 @@ export class SplitAssigner {
   private readonly maxPending: number;
   /** The fewest splits worth an update (before the last ones). */
   private readonly minBatch: number;
+  /** Splits of each task's first request: its room, or an even share of a table with fewer splits than all tasks have room for. */
+  private initialShare: number;
 
   constructor(
     private readonly scans: readonly TableScanNode[],
@@ -65,16 +72,21 @@ export class SplitAssigner {
     this.tasks = Array.from({ length: taskCount }, () => ({ sent: 0, finished: false }));
     this.maxPending = taskCount === 1 ? MAX_PENDING_SPLITS_SINGLE_TASK : MAX_PENDING_SPLITS_PER_TASK;
     this.minBatch = taskCount === 1 ? Math.ceil(MAX_PENDING_SPLITS_SINGLE_TASK / 2) : 1;
+    this.initialShare = this.maxPending;
   }
 
   /** The splits of every task's first request, read from the connectors before any task is created. */
   async prepareInitial(): Promise<void> {
     await this.fill(this.maxPending * this.tasks.length);
+    // A table of few splits (a database table read in a few key ranges) is spread over every task,
+    // not handed whole to the first ones.
+    const available = Math.max(0, ...[...this.cursors.values()].map((c) => c.available));
+    if (this.exhausted() || available < this.maxPending * this.tasks.length) this.initialShare = Math.min(this.maxPending, Math.ceil(available / this.tasks.length));
   }
 
   /** The splits of task `index`'s first request (after prepareInitial). */
   initial(index: number): ScanSplits[] {
-    return this.take(index, this.maxPending);
+    return this.take(index, this.initialShare);
   }
 
   /**

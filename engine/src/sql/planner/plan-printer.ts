@@ -60,7 +60,7 @@ function ordering(items: OrderingItem[]): string {
 function describe(node: PlanNode): string {
   switch (node.kind) {
     case 'TableScan':
-      return `TableScan[table = ${node.table.catalog}:${node.table.schema}.${node.table.name}, columns = [${node.columns.map((c) => c.name).join(', ')}]]`;
+      return `TableScan[table = ${node.table.catalog}:${node.table.schema}.${node.table.name}, columns = [${node.columns.map((c) => c.name).join(', ')}]${(node.pushed?.explain ?? []).map((p) => `, ${p}`).join('')}]`;
     case 'Values':
       return `Values[rows = ${node.rows.length}]`;
     case 'Filter':

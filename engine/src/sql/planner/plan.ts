@@ -2,6 +2,7 @@
 // execution planner maps symbols to page channels; the fragmenter (later) cuts the tree into stages.
 
 import type { ColumnMetadata, TableConstraint, TableMetadata } from '../../spi/connector.js';
+import type { PushedScan } from '../../spi/pushdown.js';
 import type { Scalar } from '../../spi/page.js';
 import type { AggregateFunctionHandle, WindowFunctionHandle } from './function-handles.js';
 import type { FrameSpec } from './window-frame.js';
@@ -38,6 +39,8 @@ export interface TableScanNode extends NodeBase {
   columns: ColumnMetadata[];
   /** Simple predicates of the filter above the scan, for the connector to skip work with. */
   constraint?: TableConstraint;
+  /** What the connector took over from the nodes that were above the scan (filters, limits, aggregations). */
+  pushed?: PushedScan;
 }
 
 export interface ValuesNode extends NodeBase {

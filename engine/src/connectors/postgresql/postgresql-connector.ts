@@ -1,0 +1,296 @@
+// The `postgresql` connector: the schemas, tables and columns of one PostgreSQL database, read with
+// binary COPY, with filters, limits, top-N and aggregations pushed down to the server where it
+// computes exactly what the engine would (scan-query.ts, filter-sql.ts), tables read in key ranges
+// by several workers at once, and CREATE TABLE [AS], INSERT (binary COPY in one transaction) and
+// DROP TABLE.
+
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { from as copyFrom } from 'pg-copy-streams';
+import { EngineError } from '../../errors/engine-error.js';
+import type { ColumnMetadata, Connector, PropertyValues, SchemaTableName, Split, TableConstraint, TableMetadata, TableStatistics } from '../../spi/connector.js';
+import type { Page } from '../../spi/page.js';
+import type { ConnectorProperties } from '../../spi/properties.js';
+import type { AggregationApplication, ConnectorAggregate, ConnectorExpression, FilterApplication, PushedScan, SortItem } from '../../spi/pushdown.js';
+import type { Session } from '../../spi/session.js';
+import { shapeCheck } from '../../spi/json-shape.js';
+import { typeName } from '../../types/types.js';
+import * as catalogQueries from './catalog-queries.js';
+import { mapColumn, type PostgresColumn } from './column-mapping.js';
+import { copyHeader, copyTrailer, encodePage } from './copy-encoder.js';
+import { keyRanges } from './key-ranges.js';
+import { readQuery } from './page-source.js';
+import { PostgresClient } from './postgresql-client.js';
+import type { PostgresConfig } from './postgresql-config.js';
+import { postgresSessionProperties, sessionSettings } from './postgresql-session.js';
+import { filterSql } from './filter-sql.js';
+import {
+  EMPTY_HANDLE,
+  ScanQueryError,
+  aggregateSql,
+  columnLookup,
+  explainHandle,
+  groupable,
+  orderBySql,
+  scanQuery,
+  type PostgresHandle,
+  type PostgresSplitInfo,
+  type PushedAggregate,
+} from './scan-query.js';
+import { postgresTypeName, qualifiedTable, quoteIdentifier } from './sql-text.js';
+
+/** A table as the connector reads it. */
+interface PostgresTable {
+  columns: PostgresColumn[];
+  primaryKey: PostgresColumn | undefined;
+  estimatedRows: number;
+  utf8: boolean;
+}
+
+const AGGREGATES = new Set(['count', 'sum', 'min', 'max', 'avg']);
+const KEY_TYPES = new Set(['smallint', 'integer', 'bigint']);
+
+const checkInfoShape = shapeCheck({
+  type: 'object',
+  required: ['columns', 'orderedText', 'handle'],
+  properties: {
+    columns: { type: 'array', items: { type: 'object', required: ['name', 'type', 'read', 'notNull'], properties: { name: { type: 'string' }, type: { type: 'object' }, read: { enum: ['value', 'text', 'bit'] }, notNull: { type: 'boolean' } } } },
+    orderedText: { type: 'boolean' },
+    handle: { type: 'object', required: ['filters'], properties: { filters: { type: 'array' }, limit: { type: 'integer', minimum: 0 } } },
+    range: { type: 'object', required: ['column'], properties: { column: { type: 'string' }, low: { type: 'string', pattern: '^-?[0-9]+$' }, high: { type: 'string', pattern: '^-?[0-9]+$' } } },
+  },
+});
+
+export class PostgresConnector implements Connector {
+  readonly properties: ConnectorProperties;
+  private readonly client: PostgresClient;
+  /** Tables as last described (getTable runs for each statement before it is planned). */
+  private readonly tables = new Map<string, PostgresTable>();
+
+  constructor(
+    readonly name: string,
+    private readonly config: PostgresConfig,
+  ) {
+    this.client = new PostgresClient(name, config);
+    this.properties = { session: postgresSessionProperties(config) };
+  }
+
+  async listSchemas(_session: Session): Promise<string[]> {
+    return catalogQueries.listSchemas(this.client);
+  }
+
+  async schemaExists(_session: Session, schema: string): Promise<boolean> {
+    return catalogQueries.schemaExists(this.client, schema);
+  }
+
+  async listTables(_session: Session, schema?: string): Promise<SchemaTableName[]> {
+    return catalogQueries.listTables(this.client, schema);
+  }
+
+  async getTable(_session: Session, schema: string, table: string): Promise<TableMetadata | undefined> {
+    const described = await this.describe(schema, table);
+    if (described === undefined) return undefined;
+    return { catalog: this.name, schema, name: table, columns: described.columns.map((c) => ({ name: c.name, type: c.type, nullable: !c.notNull })) };
+  }
+
+  async getTableStatistics(_session: Session, table: TableMetadata): Promise<TableStatistics | undefined> {
+    const described = this.tables.get(tableKey(table.schema, table.name));
+    return described !== undefined && described.estimatedRows >= 0 ? { rowCount: described.estimatedRows } : undefined;
+  }
+
+  /** Every node connects to the server itself. */
+  remotelyAccessible(): boolean {
+    return true;
+  }
+
+  applyFilter(session: Session, table: TableMetadata, pushed: PushedScan | undefined, conjuncts: readonly ConnectorExpression[]): FilterApplication | undefined {
+    const scan = this.pushdownTarget(session, table, pushed, 'filter_pushdown_enabled');
+    // A filter above a limit or an aggregation is not a WHERE of the same query.
+    if (scan === undefined || scan.handle.aggregation !== undefined || scan.handle.limit !== undefined) return undefined;
+    const enforced = conjuncts.flatMap((c, i) => (filterSql(c, scan.lookup) === undefined ? [] : [i]));
+    if (enforced.length === 0) return undefined;
+    const handle = { ...scan.handle, filters: [...scan.handle.filters, ...enforced.map((i) => conjuncts[i])] };
+    return { pushed: this.pushedScan(handle, scan.table), enforced };
+  }
+
+  applyLimit(session: Session, table: TableMetadata, pushed: PushedScan | undefined, count: number): PushedScan | undefined {
+    const scan = this.pushdownTarget(session, table, pushed, 'limit_pushdown_enabled');
+    if (scan === undefined || (scan.handle.limit !== undefined && scan.handle.limit <= count)) return undefined;
+    return this.pushedScan({ ...scan.handle, limit: count }, scan.table);
+  }
+
+  applyTopN(session: Session, table: TableMetadata, pushed: PushedScan | undefined, count: number, orderBy: readonly SortItem[]): PushedScan | undefined {
+    const scan = this.pushdownTarget(session, table, pushed, 'topn_pushdown_enabled');
+    if (scan === undefined || scan.handle.limit !== undefined || scan.handle.orderBy !== undefined) return undefined;
+    if (orderBySql(orderBy, scan.handle, scan.lookup) === undefined) return undefined;
+    return this.pushedScan({ ...scan.handle, orderBy: [...orderBy], limit: count }, scan.table);
+  }
+
+  applyAggregation(
+    session: Session,
+    table: TableMetadata,
+    pushed: PushedScan | undefined,
+    aggregates: readonly ConnectorAggregate[],
+    groupBy: readonly ColumnMetadata[],
+  ): AggregationApplication | undefined {
+    const scan = this.pushdownTarget(session, table, pushed, 'aggregation_pushdown_enabled');
+    if (scan === undefined || scan.handle.aggregation !== undefined || scan.handle.limit !== undefined) return undefined;
+    const keys = groupBy.map((g) => scan.lookup.columns.get(g.name));
+    if (keys.some((k) => k === undefined || !groupable(k))) return undefined;
+    const taken = new Set(scan.table.columns.map((c) => c.name));
+    const pushedAggregates: PushedAggregate[] = [];
+    for (const aggregate of aggregates) {
+      const args = aggregate.arguments;
+      if (!AGGREGATES.has(aggregate.function) || aggregate.distinct || args.length > 1 || args.some((a) => a.kind !== 'column')) return undefined;
+      const candidate = {
+        name: freshName(`_${aggregate.function}_${pushedAggregates.length}`, taken),
+        function: aggregate.function as PushedAggregate['function'],
+        argument: args.length === 1 ? (args[0] as { name: string }).name : undefined,
+        type: aggregate.outputType,
+      };
+      if (aggregateSql(candidate, scan.lookup) === undefined) return undefined;
+      pushedAggregates.push(candidate);
+    }
+    const handle: PostgresHandle = { ...scan.handle, aggregation: { groupBy: groupBy.map((g) => g.name), aggregates: pushedAggregates } };
+    const columns: ColumnMetadata[] = [...keys.map((k) => ({ name: k!.name, type: k!.type })), ...pushedAggregates.map((a) => ({ name: a.name, type: a.type }))];
+    return { pushed: this.pushedScan(handle, scan.table), columns };
+  }
+
+  /** The table and its handle so far, when `setting` allows pushing down and the table was described here. */
+  private pushdownTarget(session: Session, table: TableMetadata, pushed: PushedScan | undefined, setting: 'filter_pushdown_enabled' | 'limit_pushdown_enabled' | 'topn_pushdown_enabled' | 'aggregation_pushdown_enabled') {
+    if (!sessionSettings(session, this.name, this.config)[setting]) return undefined;
+    const described = this.tables.get(tableKey(table.schema, table.name));
+    if (described === undefined) return undefined;
+    return { table: described, handle: (pushed?.handle as PostgresHandle | undefined) ?? EMPTY_HANDLE, lookup: columnLookup(described.columns, described.utf8) };
+  }
+
+  private pushedScan(handle: PostgresHandle, table: PostgresTable): PushedScan {
+    return { handle, explain: explainHandle(handle, columnLookup(table.columns, table.utf8)) };
+  }
+
+  /**
+   * One split per table (as Trino), or `split_count` ranges of an integer primary key when the scan
+   * reads rows as they are (no pushed aggregation or limit, whose results need all rows at once).
+   */
+  getSplits(session: Session, table: TableMetadata, _constraint?: TableConstraint, pushed?: PushedScan): AsyncIterable<Split> {
+    const handle = (pushed?.handle as PostgresHandle | undefined) ?? EMPTY_HANDLE;
+    const splitCount = sessionSettings(session, this.name, this.config).split_count;
+    const split = (info: PostgresSplitInfo): Split => ({ catalog: this.name, schema: table.schema, table: table.name, info });
+    return async function* (this: PostgresConnector) {
+      const described = this.tables.get(tableKey(table.schema, table.name)) ?? (await this.describe(table.schema, table.name));
+      if (described === undefined) throw new EngineError('TABLE_NOT_FOUND', `Table '${this.name}.${table.schema}.${table.name}' does not exist`);
+      const base: PostgresSplitInfo = { columns: described.columns, orderedText: described.utf8, handle };
+      const key = described.primaryKey;
+      if (splitCount <= 1 || key === undefined || !KEY_TYPES.has(key.type.kind) || handle.aggregation !== undefined || handle.limit !== undefined) {
+        yield split(base);
+        return;
+      }
+      const [bounds] = await this.client.query<{ low: string | null; high: string | null }>(
+        `SELECT CAST(min(${quoteIdentifier(key.name)}) AS text) AS low, CAST(max(${quoteIdentifier(key.name)}) AS text) AS high FROM ${qualifiedTable(table.schema, table.name)}`,
+      );
+      if (bounds.low === null || bounds.high === null) {
+        yield split(base);
+        return;
+      }
+      for (const range of keyRanges(key.name, BigInt(bounds.low), BigInt(bounds.high), splitCount)) yield split({ ...base, range });
+    }.call(this);
+  }
+
+  checkSplit(split: Split): string | undefined {
+    const shape = checkInfoShape(split.info, 'info');
+    if (shape !== undefined) return shape;
+    try {
+      scanQuery(split.schema, split.table, split.info as PostgresSplitInfo, []);
+      return undefined;
+    } catch (e) {
+      if (e instanceof ScanQueryError || e instanceof SyntaxError || e instanceof RangeError) return `info: ${e.message}`;
+      throw e;
+    }
+  }
+
+  createPageSource(_session: Session, split: Split, columns: readonly string[], signal?: AbortSignal): AsyncIterable<Page> {
+    const { sql, types } = scanQuery(split.schema, split.table, split.info as PostgresSplitInfo, columns);
+    return readQuery(this.client, sql, columns.map((name, i) => ({ name, type: types[i] })), signal);
+  }
+
+  async createSchema(_session: Session, schema: string, _properties: PropertyValues): Promise<void> {
+    await this.client.query(`CREATE SCHEMA ${quoteIdentifier(schema)}`);
+  }
+
+  async dropSchema(_session: Session, schema: string, cascade: boolean): Promise<void> {
+    await this.client.query(`DROP SCHEMA ${quoteIdentifier(schema)} ${cascade ? 'CASCADE' : 'RESTRICT'}`);
+  }
+
+  async createTable(_session: Session, table: TableMetadata): Promise<void> {
+    const columns = table.columns.map((c) => {
+      const type = postgresTypeName(c.type);
+      if (type === undefined) throw new EngineError('NOT_SUPPORTED', `Column '${c.name}': type ${typeName(c.type)} cannot be stored in PostgreSQL`);
+      return `${quoteIdentifier(c.name)} ${type}${c.nullable === false ? ' NOT NULL' : ''}`;
+    });
+    await this.client.query(`CREATE TABLE ${qualifiedTable(table.schema, table.name)} (${columns.join(', ')})`);
+  }
+
+  async dropTable(_session: Session, schema: string, table: string): Promise<void> {
+    this.tables.delete(tableKey(schema, table));
+    await this.client.query(`DROP TABLE ${qualifiedTable(schema, table)}`);
+  }
+
+  /**
+   * Writes the pages (columns in table order) with binary COPY in one transaction: a failure at any
+   * point leaves the table as it was. Columns read as text (types the engine lacks) take only NULLs.
+   */
+  async insert(_session: Session, schema: string, table: string, pages: readonly Page[]): Promise<number> {
+    const described = await this.describe(schema, table);
+    if (described === undefined) throw new EngineError('TABLE_NOT_FOUND', `Table '${this.name}.${schema}.${table}' does not exist`);
+    const written = described.columns.map((c, i) => ({ column: c, index: i })).filter(({ column, index }) => {
+      if (column.read !== 'text') return true;
+      if (pages.some((p) => p.columns[index].nulls === null || p.columns[index].nulls!.includes(0))) {
+        throw new EngineError('NOT_SUPPORTED', `Column '${column.name}' of '${this.name}.${schema}.${table}' has a PostgreSQL type the engine cannot write`);
+      }
+      return false;
+    });
+    const targets = written.map(({ column }) => (column.read === 'bit' ? 'bit' : 'boolean') as 'bit' | 'boolean');
+    const sql = `COPY ${qualifiedTable(schema, table)} (${written.map(({ column }) => quoteIdentifier(column.name)).join(', ')}) FROM STDIN (FORMAT binary)`;
+    let rows = 0;
+    await this.client.withConnection(async (connection) => {
+      await connection.query('BEGIN');
+      async function* chunks() {
+        yield copyHeader();
+        for (const page of pages) {
+          rows += page.rowCount;
+          yield encodePage({ rowCount: page.rowCount, columns: written.map(({ index }) => page.columns[index]) }, targets);
+        }
+        yield copyTrailer();
+      }
+      await pipeline(Readable.from(chunks()), connection.query(copyFrom(sql)));
+      await connection.query('COMMIT');
+    });
+    return rows;
+  }
+
+  private async describe(schema: string, table: string): Promise<PostgresTable | undefined> {
+    const described = await catalogQueries.describeTable(this.client, schema, table);
+    const key = tableKey(schema, table);
+    if (described === undefined) {
+      this.tables.delete(key);
+      return undefined;
+    }
+    const columns = described.columns.flatMap((c) => mapColumn(c, this.config.unsupportedTypeHandling) ?? []);
+    const primaryKey = columns.find((c) => c.name === described.primaryKey);
+    const result = { columns, primaryKey, estimatedRows: described.estimatedRows, utf8: described.utf8 };
+    this.tables.set(key, result);
+    return result;
+  }
+}
+
+function tableKey(schema: string, table: string): string {
+  return JSON.stringify([schema, table]);
+}
+
+/** `name`, or with more underscores in front until no column has it. */
+function freshName(name: string, taken: Set<string>): string {
+  let candidate = name;
+  while (taken.has(candidate)) candidate = `_${candidate}`;
+  taken.add(candidate);
+  return candidate;
+}
