@@ -1,6 +1,6 @@
 // Reads a table through its connector, split by split, counting splits, rows and bytes as it goes.
 
-import type { Connector, Split } from '../spi/connector.js';
+import type { Connector, PageSource, Split } from '../spi/connector.js';
 import { EngineError } from '../errors/engine-error.js';
 import type { TableScanNode } from '../sql/planner/plan.js';
 import { yieldIfDue } from './cooperative.js';
@@ -47,14 +47,15 @@ export async function* mapSplits<T>(splits: AsyncIterable<Split>, map: (split: S
  * blocked time. Gives the event loop its turn between pages itself: a scan may be consumed by
  * operators outside the planner's recorded edges (the main-thread fallback of a parallel aggregation).
  */
-export async function* readSplits(env: Pick<ExecutionEnvironment, 'operator' | 'progress'>, splits: Iterable<() => AsyncIterable<Page>> | AsyncIterable<() => AsyncIterable<Page>>): PageStream {
+export async function* readSplits(env: Pick<ExecutionEnvironment, 'operator' | 'progress'>, splits: Iterable<() => PageSource> | AsyncIterable<() => PageSource>): PageStream {
   const progress = env.progress;
   const stats = env.operator.stats;
   for await (const split of blockedWhileWaiting(splits, stats)) {
     progress.queuedSplits--;
     progress.runningSplits++;
+    const source = split();
     try {
-      for await (const page of split()) {
+      for await (const page of source) {
         await yieldIfDue(env.operator.signal, stats);
         const bytes = estimatedPageBytes(page);
         progress.processedRows += page.rowCount;
@@ -65,6 +66,7 @@ export async function* readSplits(env: Pick<ExecutionEnvironment, 'operator' | '
     } finally {
       progress.runningSplits--;
     }
+    stats?.connectorMetrics(source.metrics?.());
     progress.completedSplits++;
   }
 }

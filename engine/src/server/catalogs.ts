@@ -9,6 +9,8 @@ import type { SystemRuntime } from '../connectors/system/runtime.js';
 import { SystemConnector } from '../connectors/system/system-connector.js';
 import { tpchProperties } from '../connectors/tpch/tpch-properties.js';
 import { TpchConnector } from '../connectors/tpch/tpch-connector.js';
+import { HiveConnector } from '../connectors/hive/hive-connector.js';
+import { lakeConfig } from '../connectors/hive/hive-config.js';
 
 /** What connectors may need from the server. */
 export interface ConnectorServices {
@@ -21,6 +23,7 @@ const FACTORIES: Partial<Record<ConnectorKind, ConnectorFactory>> = {
   memory: (catalog) => new MemoryConnector(withoutProperties(catalog).name),
   system: (catalog, services) => new SystemConnector(services.runtime, withoutProperties(catalog).name),
   tpch: (catalog) => new TpchConnector(catalog.name, tpchProperties(catalog.name, catalog.properties).columnNaming),
+  hive: (catalog) => new HiveConnector(catalog.name, lakeConfig(catalog.name, catalog.properties)),
 };
 
 export function createCatalogs(catalogs: readonly CatalogConfig[], services: ConnectorServices): CatalogManager {
