@@ -6,7 +6,6 @@ import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import AjvModule, { type ErrorObject } from 'ajv';
 import { parse as parseYaml } from 'yaml';
 import { CONFIG_SCHEMA, type CatalogConfig, type EngineConfig, type LogLevel, type NodeRole } from './config-schema.js';
@@ -38,7 +37,7 @@ function isSizeSchema(schema: unknown): boolean {
 const SYSTEM_CATALOG = 'system';
 
 /** Where the embedded node's `lake` catalog keeps its schemas and tables: a folder of the user's. */
-export const DEFAULT_LAKE_DIR = `${pathToFileURL(join(homedir(), '.engine', 'lake')).href}/`;
+export const DEFAULT_LAKE_DIR = `file://${join(homedir(), '.engine', 'lake')}/`;
 
 /** The catalogs a node serves when the configuration names none. */
 export const DEFAULT_CATALOGS: readonly CatalogConfig[] = [

@@ -7,7 +7,6 @@ import { randomBytes } from 'node:crypto';
 import { constants, type Dirent } from 'node:fs';
 import { link, mkdir, open, readdir, rename, rm, stat, unlink, writeFile, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { EngineError } from '../../../errors/engine-error.js';
 import type { ErrorName } from '../../../errors/error-codes.js';
 import type { FileEntry, FileSystem, OutputStream } from './file-system.js';
@@ -185,18 +184,18 @@ function directoryPath(location: string): string {
   return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
 }
 
+/**
+ * The path of a file:// location. Locations hold paths as they are (as Trino's do, and as S3 keys
+ * are), not percent-encoded: `file:///data/dt=a%2Fb/` is the folder named `dt=a%2Fb`.
+ */
 function pathOf(location: string): string {
-  if (!location.startsWith('file:')) throw new EngineError('HIVE_FILESYSTEM_ERROR', `Location ${location} is not a file:// location`);
-  try {
-    return fileURLToPath(location);
-  } catch (e) {
-    throw new EngineError('HIVE_FILESYSTEM_ERROR', `Location ${location} is not a valid file:// URI: ${(e as Error).message}`);
-  }
+  const match = /^file:(?:\/\/)?(\/.*)$/.exec(location);
+  if (match === null) throw new EngineError('HIVE_FILESYSTEM_ERROR', `Location ${location} is not a file:// location with an absolute path (file:///path)`);
+  return match[1];
 }
 
 function locationOf(path: string, directory: boolean): string {
-  const href = pathToFileURL(path).href;
-  return directory && !href.endsWith('/') ? `${href}/` : href;
+  return `file://${path}${directory && !path.endsWith('/') ? '/' : ''}`;
 }
 
 function errorCode(e: unknown): string | undefined {

@@ -30,13 +30,13 @@ export class LakePageSource implements PageSource {
 
   metrics(): ConnectorMetrics {
     const s = this.stats;
+    const rowGroups: Record<string, number> = s.rowGroupsRead + s.rowGroupsSkipped > 0 ? { [LAKE_METRICS.rowGroupsRead]: s.rowGroupsRead, [LAKE_METRICS.rowGroupsSkipped]: s.rowGroupsSkipped } : {};
     return {
       [LAKE_METRICS.splits]: 1,
       [LAKE_METRICS.files]: this.info.start === 0 ? 1 : 0,
       [LAKE_METRICS.bytesRead]: s.bytesRead,
       [LAKE_METRICS.bytesSkipped]: s.bytesSkipped,
-      [LAKE_METRICS.rowGroupsRead]: s.rowGroupsRead,
-      [LAKE_METRICS.rowGroupsSkipped]: s.rowGroupsSkipped,
+      ...rowGroups,
     };
   }
 

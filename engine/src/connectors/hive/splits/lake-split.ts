@@ -29,7 +29,7 @@ export interface LakeSplitInfo {
 
 const COUNT = { type: 'integer', minimum: 0 };
 const TEXT = { type: 'string' };
-const COLUMNS = { type: 'array', items: { type: 'object', required: ['name', 'type'], properties: { name: TEXT, type: { type: 'object', required: ['kind'] } } } };
+const COLUMNS = { type: 'array', items: { type: 'object', required: ['name', 'type'], properties: { name: TEXT, type: { type: 'object', required: ['kind'], properties: { kind: TEXT } } } } };
 
 const checkShape = shapeCheck({
   type: 'object',
