@@ -94,8 +94,8 @@ describe('lake: reading CSV and JSON files', function () {
       { name: 'name', type: VARCHAR },
       { name: 'x', type: DOUBLE },
     ];
-    const csvLines = Array.from({ length: 500 }, (_, i) => `${i},${i % 7 === 0 ? `"n,${i}"` : `n${'z'.repeat(i % 13)}`},${i / 4}`);
-    const jsonLines = Array.from({ length: 500 }, (_, i) => JSON.stringify({ id: i, name: `n,${'z'.repeat(i % 13)}`, x: i / 4 }));
+    const csvLines = Array.from({ length: 150 }, (_, i) => `${i},${i % 7 === 0 ? `"n,${i}"` : `n${'z'.repeat(i % 13)}`},${i / 4}`);
+    const jsonLines = Array.from({ length: 150 }, (_, i) => JSON.stringify({ id: i, name: `n,${'z'.repeat(i % 13)}`, x: i / 4 }));
     for (const [format, text] of [
       [csvFormat, `${csvLines.join('\n')}\n`],
       [jsonFormat, jsonLines.join('\n')],
@@ -111,13 +111,13 @@ describe('lake: reading CSV and JSON files', function () {
         return rows;
       };
       const whole = await read({ start: 0, length: file.size });
-      for (const target of [1, 7, 97, 1000]) {
+      for (const target of [3, 61, 1000]) {
         const ranges = format.ranges(file, DEFAULT_FORMAT_OPTIONS, target);
         expect(ranges.length, `${format.name} ranges of ${target} bytes`).to.equal(Math.ceil(file.size / target));
         const parts = (await Promise.all(ranges.map(read))).flat();
         expect(parts, `${format.name} in ranges of ${target} bytes`).to.deep.equal(whole);
       }
-      expect(whole.map((r) => r[0])).to.deep.equal(Array.from({ length: 500 }, (_, i) => BigInt(i)));
+      expect(whole.map((r) => r[0])).to.deep.equal(Array.from({ length: 150 }, (_, i) => BigInt(i)));
     }
   });
 
