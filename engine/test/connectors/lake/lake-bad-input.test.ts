@@ -57,7 +57,7 @@ describe('lake: bad input', function () {
     } catch (e) {
       message = (e as Error).message;
     }
-    expect(message).to.equal(`file://${path}:1501:7: malformed CSV record: more than 2 fields: the table has 2 columns`);
+    expect(message).to.equal(`file://${path}:1501:8: malformed CSV record: more than 2 fields: the table has 2 columns`);
     const failure = await failureReading('toomany2', 'id bigint, v varchar', 'CSV', 'a.csv', text);
     expect(failure.message).to.equal(`${lake.uri('data/toomany2')}a.csv:1501:8: malformed CSV record: more than 2 fields: the table has 2 columns`);
   });
