@@ -61,7 +61,11 @@ function propertyValue(
   parameters: readonly RowExpression[],
   refused: (reason: string) => EngineError,
 ): PropertyValue {
-  if (!metadata.list) return constantValue(expression, metadata, session, parameters, refused);
+  if (!metadata.list) {
+    // ARRAY[...] is read only for list properties (the engine has no array type).
+    if (expression.kind === 'Array') throw refused(`Cannot convert [${formatExpression(expression)}] to ${typeName(metadata.type)}`);
+    return constantValue(expression, metadata, session, parameters, refused);
+  }
   if (expression.kind !== 'Array') throw refused(`Cannot convert [${formatExpression(expression)}] to array(${typeName(metadata.type)})`);
   return expression.items.map((item) => {
     const value = constantValue(item, metadata, session, parameters, refused);
