@@ -1,6 +1,7 @@
 // Reads a table through its connector, split by split, counting splits, rows and bytes as it goes.
 
-import type { Connector, PageSource, Split } from '../spi/connector.js';
+import type { Connector, ConnectorMetrics, PageSource, Split } from '../spi/connector.js';
+import type { OperatorRecorder } from './stats/operator-recorder.js';
 import { EngineError } from '../errors/engine-error.js';
 import type { TableScanNode } from '../sql/planner/plan.js';
 import { yieldIfDue } from './cooperative.js';
@@ -54,8 +55,10 @@ export async function* readSplits(env: Pick<ExecutionEnvironment, 'operator' | '
     progress.queuedSplits--;
     progress.runningSplits++;
     const source = split();
+    const metrics = new MetricsSampler(source);
     try {
       for await (const page of source) {
+        metrics.sample(stats);
         await yieldIfDue(env.operator.signal, stats);
         const bytes = estimatedPageBytes(page);
         progress.processedRows += page.rowCount;
@@ -66,8 +69,24 @@ export async function* readSplits(env: Pick<ExecutionEnvironment, 'operator' | '
     } finally {
       progress.runningSplits--;
     }
-    stats?.connectorMetrics(source.metrics?.());
+    metrics.sample(stats);
     progress.completedSplits++;
+  }
+}
+
+/** A page source's metrics as they grow, added to the operator's as they do (so that they show while it reads). */
+class MetricsSampler {
+  private last: ConnectorMetrics = {};
+
+  constructor(private readonly source: PageSource) {}
+
+  sample(stats: OperatorRecorder | undefined): void {
+    const now = this.source.metrics?.();
+    if (now === undefined || stats === undefined) return;
+    const delta: Record<string, number> = {};
+    for (const [name, value] of Object.entries(now)) delta[name] = value - (this.last[name] ?? 0);
+    stats.connectorMetrics(delta);
+    this.last = now;
   }
 }
 

@@ -68,3 +68,13 @@ export async function duckDbRows(sql: string): Promise<unknown[][]> {
 function normalize(rows: readonly (readonly unknown[])[]): unknown[][] {
   return rows.map((row) => row.map((v) => (typeof v === 'bigint' ? v.toString() : v)));
 }
+
+/** A configuration file serving tpch and a lake catalog on `catalogDir`, with more lake properties (YAML lines). */
+export function lakeConfigFile(dir: string, catalogDir: string, extra = ''): string {
+  const file = join(dir, 'engine.yaml');
+  writeFileSync(
+    file,
+    `catalogs:\n  - name: tpch\n    connector: tpch\n  - name: lake\n    connector: hive\n    properties:\n      hive.metastore: file\n      hive.metastore.catalog.dir: file://${catalogDir}/\n${extra}`,
+  );
+  return file;
+}
