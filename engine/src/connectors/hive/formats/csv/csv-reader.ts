@@ -51,13 +51,9 @@ export async function* readCsv(request: FileReadRequest): AsyncIterable<Page> {
         } else {
           for (let j = 0; j < builders.length; j++) {
             const field = positions[j];
-            const value = field < records.fieldCount ? records.field(t, field) : null;
-            if (value === null) {
-              builders[j].appendNull();
-              continue;
-            }
             try {
-              builders[j].append(value);
+              if (field >= records.fieldCount) builders[j].appendNull();
+              else records.appendField(t, field, builders[j]);
             } catch (e) {
               if (e instanceof BadValue) throw await badData(text, t, position, recordLine, records.starts[field], `column '${columns[j].name}': ${e.message}`);
               throw e;

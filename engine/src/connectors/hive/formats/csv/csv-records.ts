@@ -5,6 +5,8 @@
 // empty one is the empty string. With an escape character (csv_escape), it makes the next character
 // literal, inside quotes or not. Lines end with \n or \r\n.
 
+import type { TextColumnBuilder } from '../text/text-columns.js';
+
 /** Why a record is malformed; the reader adds the file, line and column. */
 export class MalformedRecord extends Error {
   constructor(
@@ -139,6 +141,15 @@ export class CsvRecords {
   /** Whether the last record is an empty line (skipped: not a row). */
   get isBlankLine(): boolean {
     return this.fieldCount === 1 && this.kinds[0] === PLAIN && this.starts[0] === this.ends[0];
+  }
+
+  /** Appends field i to a column: an unquoted field parsed in place, NULL for an unquoted empty one. */
+  appendField(text: string, i: number, builder: TextColumnBuilder): void {
+    const start = this.starts[i];
+    const end = this.ends[i];
+    if (this.kinds[i] !== PLAIN) builder.append(this.field(text, i)!);
+    else if (start === end) builder.appendNull();
+    else builder.appendRange(text, start, end);
   }
 
   /** Field i's text, or null for an unquoted empty field (NULL). */

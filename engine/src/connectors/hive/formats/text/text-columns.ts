@@ -1,13 +1,13 @@
 // Columns built from the text values of CSV and JSON files: each value is parsed into the column's
-// type as CAST(varchar AS type) parses it (Trino's rules), with fast paths for the common types that
-// write straight into the column's typed array. A value that does not parse throws BadValue, which
+// type as CAST(varchar AS type) parses it (Trino's rules), after the in-place fast paths of
+// text-ranges.ts, writing straight into the column's typed array. A value that does not parse throws BadValue, which
 // the reader turns into an error naming the file, line and column.
 
 import { EngineError } from '../../../../errors/engine-error.js';
 import { allocateValues, type Column, type ColumnValues, type Scalar } from '../../../../spi/page.js';
 import { castFunction } from '../../../../types/casts.js';
-import { civilToDays } from '../../../../types/datetime.js';
 import { typeName, VARCHAR, type SqlType } from '../../../../types/types.js';
+import { rangeParser, type RangeParser } from './text-ranges.js';
 
 /** A value that is not of its column's type: `reason` says why. */
 export class BadValue extends Error {}
@@ -52,8 +52,6 @@ export function textParser(type: SqlType, column: string): TextParser {
       return (text) => (DECIMAL_NUMBER.test(text) ? Math.fround(Number(text)) : slow(text));
     case 'boolean':
       return (text) => (text === 'true' ? 1 : text === 'false' ? 0 : slow(text));
-    case 'date':
-      return (text) => isoDate(text) ?? slow(text);
     case 'varbinary':
     case 'unknown':
       throw new EngineError('NOT_SUPPORTED', `Column '${column}' of type ${typeName(type)} cannot be read from or written to CSV or JSON files`);
@@ -77,47 +75,42 @@ function castParser(type: SqlType): TextParser {
   };
 }
 
-/** Days of `YYYY-MM-DD` exactly, or undefined (other spellings go the slow way). */
-function isoDate(text: string): number | undefined {
-  if (text.length !== 10 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return undefined;
-  const year = digits(text, 0, 4);
-  const month = digits(text, 5, 7);
-  const day = digits(text, 8, 10);
-  if (year < 0 || month < 1 || month > 12 || day < 1 || day > 28) return undefined;
-  return civilToDays(year, month, day);
-}
-
-function digits(text: string, from: number, to: number): number {
-  let n = 0;
-  for (let i = from; i < to; i++) {
-    const d = text.charCodeAt(i) - 48;
-    if (d < 0 || d > 9) return -1;
-    n = n * 10 + d;
-  }
-  return n;
-}
+/** Whether this machine stores the low 32 bits of a 64-bit integer first (every platform Node runs on does). */
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+const TWO_32 = 4294967296;
 
 /** One page's worth of a column, filled value by value. */
 export class TextColumnBuilder {
   private values: ColumnValues;
+  /** The 64-bit values as pairs of 32-bit words: a safe integer is stored without making a BigInt. */
+  private words: Int32Array | undefined;
   private nulls: Uint8Array | null = null;
   private size = 0;
+  private readonly fast: RangeParser | undefined;
 
   constructor(
     readonly type: SqlType,
     readonly parse: TextParser,
     private readonly capacity: number,
   ) {
-    this.values = allocateValues(type, capacity);
+    this.fast = rangeParser(type);
+    this.values = this.allocate();
   }
 
   /** Parses and appends a value; throws BadValue when it is not of the type. */
   append(text: string): void {
-    (this.values as unknown as unknown[])[this.size++] = this.parse(text);
+    const fast = this.fast?.(text, 0, text.length);
+    this.store(fast === undefined ? this.parse(text) : fast);
+  }
+
+  /** Appends the value of text[start, end) (not empty), parsing it in place when it can. */
+  appendRange(text: string, start: number, end: number): void {
+    const fast = this.fast?.(text, start, end);
+    this.store(fast === undefined ? this.parse(text.slice(start, end)) : fast);
   }
 
   appendValue(value: number | bigint | string): void {
-    (this.values as unknown as unknown[])[this.size++] = value;
+    this.store(value);
   }
 
   appendNull(): void {
@@ -131,9 +124,26 @@ export class TextColumnBuilder {
     const values = length === this.capacity ? this.values : (this.values.slice(0, length) as ColumnValues);
     const nulls = this.nulls === null ? null : this.nulls.subarray(0, length);
     const column: Column = { type: this.type, length, values, nulls };
-    this.values = allocateValues(this.type, this.capacity);
+    this.values = this.allocate();
     this.nulls = null;
     this.size = 0;
     return column;
+  }
+
+  private store(value: number | bigint | string): void {
+    const i = this.size++;
+    if (this.words !== undefined && typeof value === 'number') {
+      const high = Math.floor(value / TWO_32);
+      this.words[2 * i] = value - high * TWO_32;
+      this.words[2 * i + 1] = high;
+      return;
+    }
+    (this.values as unknown as unknown[])[i] = value;
+  }
+
+  private allocate(): ColumnValues {
+    const values = allocateValues(this.type, this.capacity);
+    this.words = values instanceof BigInt64Array && LITTLE_ENDIAN ? new Int32Array(values.buffer, values.byteOffset, values.length * 2) : undefined;
+    return values;
   }
 }
