@@ -72,11 +72,13 @@ describe('lake: bad input', function () {
     expect(type.message).to.equal(`${lake.uri('data/typejson')}a.json:1:1: column 'id': {"a":1} is not a bigint`);
   });
 
-  it('a truncated gzip file fails naming it', async () => {
+  it('a truncated gzip file, and one of a compression it cannot read, fail naming them', async () => {
     const whole = gzipSync(Buffer.from('1,a\n'.repeat(1000)));
     const failure = await failureReading('gz', 'id bigint, v varchar', 'CSV', 'a.csv.gz', whole.subarray(0, whole.length - 20));
     expect(failure.name).to.equal('HIVE_BAD_DATA');
     expect(failure.message).to.contain(`${lake.uri('data/gz')}a.csv.gz: not a readable gzip file`);
+    const zstd = await failureReading('zst', 'id bigint', 'CSV', 'a.csv.zst', new Uint8Array([0x28, 0xb5, 0x2f, 0xfd]));
+    expect(zstd).to.deep.equal({ name: 'NOT_SUPPORTED', message: `${lake.uri('data/zst')}a.csv.zst: zst compression is not supported (text files may be plain or .gz)` });
   });
 
   it('a partition folder that does not match the partition columns fails naming the folder', async () => {

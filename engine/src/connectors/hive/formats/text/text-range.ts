@@ -16,6 +16,9 @@ export function isCompressed(location: string): boolean {
   return /\.gz$/i.test(location);
 }
 
+/** Compressions text files may have that this reader cannot undo: such a file fails, naming it, rather than read as text. */
+const UNSUPPORTED_COMPRESSION = /\.(bz2|zst|lz4|snappy|deflate|br|xz|lzo)$/i;
+
 export class TextRange {
   /** Offset (in the decompressed stream) of the range's first line, once known. */
   firstLineOffset = 0;
@@ -31,6 +34,8 @@ export class TextRange {
 
   /** Chunks of text, each ending at a line end except perhaps the file's last. */
   async *chunks(): AsyncIterable<string> {
+    const unsupported = UNSUPPORTED_COMPRESSION.exec(this.file.location);
+    if (unsupported !== null) throw new EngineError('NOT_SUPPORTED', `${this.file.location}: ${unsupported[1]} compression is not supported (text files may be plain or .gz)`);
     const compressed = isCompressed(this.file.location);
     const start = compressed ? 0 : this.range.start;
     const end = compressed ? Infinity : this.range.start + this.range.length;
