@@ -4,6 +4,8 @@
 
 import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import AjvModule, { type ErrorObject } from 'ajv';
 import { parse as parseYaml } from 'yaml';
 import { CONFIG_SCHEMA, type CatalogConfig, type EngineConfig, type LogLevel, type NodeRole } from './config-schema.js';
@@ -34,10 +36,14 @@ function isSizeSchema(schema: unknown): boolean {
 
 const SYSTEM_CATALOG = 'system';
 
+/** Where the embedded node's `lake` catalog keeps its schemas and tables: a folder of the user's. */
+export const DEFAULT_LAKE_DIR = `file://${join(homedir(), '.engine', 'lake')}/`;
+
 /** The catalogs a node serves when the configuration names none. */
 export const DEFAULT_CATALOGS: readonly CatalogConfig[] = [
   { name: 'tpch', connector: 'tpch', properties: {} },
   { name: 'memory', connector: 'memory', properties: {} },
+  { name: 'lake', connector: 'hive', properties: { 'hive.metastore': 'file', 'hive.metastore.catalog.dir': DEFAULT_LAKE_DIR } },
   { name: 'system', connector: 'system', properties: {} },
 ];
 
@@ -193,7 +199,7 @@ function resolve(raw: RawObject, env: Record<string, string | undefined>): Engin
       heartbeatTimeout: duration(failureDetector.heartbeatTimeout, 500),
     },
     nodeScheduler: { includeCoordinator: section('nodeScheduler').includeCoordinator as boolean | undefined },
-    catalogs: catalogs ? withSystemCatalog(catalogs.map((c) => ({ name: c.name, connector: c.connector, properties: withEnvironment(c.name, c.properties ?? {}, env) }))) : DEFAULT_CATALOGS.map((c) => ({ ...c })),
+    catalogs: catalogs ? withSystemCatalog(catalogs.map((c) => ({ name: c.name, connector: c.connector, properties: withEnvironment(c.name, c.properties ?? {}, env) }))) : DEFAULT_CATALOGS.map((c) => ({ ...c, properties: { ...c.properties } })),
     memory: {
       queryMaxMemoryPerNode: size(memory.queryMaxMemoryPerNode, 2 * 1024 ** 3),
       queryMaxMemory: size(memory.queryMaxMemory, 20 * 1024 ** 3),

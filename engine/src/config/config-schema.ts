@@ -6,7 +6,7 @@ import { DATA_SIZE_SCHEMA } from './data-size.js';
 import { DURATION_SCHEMA } from './duration.js';
 
 /** Connectors a catalog can use. */
-export const CONNECTOR_KINDS = ['memory', 'system', 'tpch', 'postgresql'] as const;
+export const CONNECTOR_KINDS = ['memory', 'system', 'tpch', 'postgresql', 'hive'] as const;
 export type ConnectorKind = (typeof CONNECTOR_KINDS)[number];
 
 /** single: coordinator and worker in one process (the embedded node). */

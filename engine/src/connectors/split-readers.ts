@@ -2,9 +2,10 @@
 // this is how it turns a split descriptor into pages.
 
 import { EngineError } from '../errors/engine-error.js';
-import type { Page } from '../spi/page.js';
+import type { PageSource } from '../spi/connector.js';
 import type { Session } from '../spi/session.js';
 import type { SplitReader, WorkerSplit } from '../spi/worker-split.js';
+import { LAKE_SPLIT_READER, lakeSplitReader } from './hive/read/lake-split-reader.js';
 import { MEMORY_SPLIT_READER, memorySplitReader } from './memory/memory-split-reader.js';
 import { TPCH_SPLIT_READER } from './tpch/tpch-split-data.js';
 import { tpchSplitReader } from './tpch/tpch-split-reader.js';
@@ -12,10 +13,11 @@ import { tpchSplitReader } from './tpch/tpch-split-reader.js';
 const SPLIT_READERS = new Map<string, SplitReader>([
   [MEMORY_SPLIT_READER, memorySplitReader],
   [TPCH_SPLIT_READER, tpchSplitReader],
+  [LAKE_SPLIT_READER, lakeSplitReader],
 ]);
 
 /** In a worker: the pages of a split, holding `columns`. */
-export function openWorkerSplit(split: WorkerSplit, columns: readonly string[], session: Session): AsyncIterable<Page> {
+export function openWorkerSplit(split: WorkerSplit, columns: readonly string[], session: Session): PageSource {
   const reader = SPLIT_READERS.get(split.reader);
   if (reader === undefined) throw new EngineError('GENERIC_INTERNAL_ERROR', `No split reader named '${split.reader}'`);
   return reader.open(split.data, columns, session);

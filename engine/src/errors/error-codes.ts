@@ -78,9 +78,19 @@ export const ERROR_CODES = {
   EXCEEDED_TIME_LIMIT: { code: 131075, type: 'INSUFFICIENT_RESOURCES' },
   QUERY_QUEUE_FULL: { code: 131074, type: 'INSUFFICIENT_RESOURCES' },
   EXCEEDED_LOCAL_MEMORY_LIMIT: { code: 131079, type: 'INSUFFICIENT_RESOURCES' },
-  // The lake connector's, numbered as Trino's HiveErrorCode (0x0100_0000 + n).
+  // The lake (hive) connector's, numbered as Trino's HiveErrorCode (0x0100_0000 + n).
+  HIVE_METASTORE_ERROR: { code: 16777216, type: 'EXTERNAL' },
+  HIVE_CANNOT_OPEN_SPLIT: { code: 16777219, type: 'EXTERNAL' },
   HIVE_FILE_NOT_FOUND: { code: 16777220, type: 'EXTERNAL' },
+  HIVE_BAD_DATA: { code: 16777223, type: 'EXTERNAL' },
+  HIVE_INVALID_PARTITION_VALUE: { code: 16777226, type: 'EXTERNAL' },
+  HIVE_INVALID_METADATA: { code: 16777228, type: 'EXTERNAL' },
+  HIVE_PATH_ALREADY_EXISTS: { code: 16777231, type: 'EXTERNAL' },
   HIVE_FILESYSTEM_ERROR: { code: 16777232, type: 'EXTERNAL' },
+  HIVE_UNSUPPORTED_FORMAT: { code: 16777235, type: 'EXTERNAL' },
+  HIVE_TOO_MANY_OPEN_PARTITIONS: { code: 16777237, type: 'USER_ERROR' },
+  HIVE_CONCURRENT_MODIFICATION_DETECTED: { code: 16777238, type: 'EXTERNAL' },
+  HIVE_WRITER_DATA_ERROR: { code: 16777243, type: 'EXTERNAL' },
   /** A database a connector reads failed (Trino's JdbcErrorCode.JDBC_ERROR). */
   JDBC_ERROR: { code: 67108864, type: 'EXTERNAL' },
 } as const satisfies Record<string, ErrorCodeInfo>;

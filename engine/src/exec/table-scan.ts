@@ -1,6 +1,7 @@
 // Reads a table through its connector, split by split, counting splits, rows and bytes as it goes.
 
-import type { Connector, Split } from '../spi/connector.js';
+import type { Connector, ConnectorMetrics, PageSource, Split } from '../spi/connector.js';
+import type { OperatorRecorder } from './stats/operator-recorder.js';
 import { EngineError } from '../errors/engine-error.js';
 import type { TableScanNode } from '../sql/planner/plan.js';
 import { yieldIfDue } from './cooperative.js';
@@ -47,14 +48,17 @@ export async function* mapSplits<T>(splits: AsyncIterable<Split>, map: (split: S
  * blocked time. Gives the event loop its turn between pages itself: a scan may be consumed by
  * operators outside the planner's recorded edges (the main-thread fallback of a parallel aggregation).
  */
-export async function* readSplits(env: Pick<ExecutionEnvironment, 'operator' | 'progress'>, splits: Iterable<() => AsyncIterable<Page>> | AsyncIterable<() => AsyncIterable<Page>>): PageStream {
+export async function* readSplits(env: Pick<ExecutionEnvironment, 'operator' | 'progress'>, splits: Iterable<() => PageSource> | AsyncIterable<() => PageSource>): PageStream {
   const progress = env.progress;
   const stats = env.operator.stats;
   for await (const split of blockedWhileWaiting(splits, stats)) {
     progress.queuedSplits--;
     progress.runningSplits++;
+    const source = split();
+    const metrics = new MetricsSampler(source);
     try {
-      for await (const page of split()) {
+      for await (const page of source) {
+        metrics.sample(stats);
         await yieldIfDue(env.operator.signal, stats);
         const bytes = estimatedPageBytes(page);
         progress.processedRows += page.rowCount;
@@ -65,7 +69,24 @@ export async function* readSplits(env: Pick<ExecutionEnvironment, 'operator' | '
     } finally {
       progress.runningSplits--;
     }
+    metrics.sample(stats);
     progress.completedSplits++;
+  }
+}
+
+/** A page source's metrics as they grow, added to the operator's as they do (so that they show while it reads). */
+class MetricsSampler {
+  private last: ConnectorMetrics = {};
+
+  constructor(private readonly source: PageSource) {}
+
+  sample(stats: OperatorRecorder | undefined): void {
+    const now = this.source.metrics?.();
+    if (now === undefined || stats === undefined) return;
+    const delta: Record<string, number> = {};
+    for (const [name, value] of Object.entries(now)) delta[name] = value - (this.last[name] ?? 0);
+    stats.connectorMetrics(delta);
+    this.last = now;
   }
 }
 

@@ -11,6 +11,8 @@ import type { SystemRuntime } from '../connectors/system/runtime.js';
 import { SystemConnector } from '../connectors/system/system-connector.js';
 import { tpchProperties } from '../connectors/tpch/tpch-properties.js';
 import { TpchConnector } from '../connectors/tpch/tpch-connector.js';
+import { HiveConnector } from '../connectors/hive/hive-connector.js';
+import { lakeConfig } from '../connectors/hive/hive-config.js';
 
 /** What connectors may need from the server. */
 export interface ConnectorServices {
@@ -24,6 +26,7 @@ const FACTORIES: Partial<Record<ConnectorKind, ConnectorFactory>> = {
   system: (catalog, services) => new SystemConnector(services.runtime, withoutProperties(catalog).name),
   tpch: (catalog) => new TpchConnector(catalog.name, tpchProperties(catalog.name, catalog.properties).columnNaming),
   postgresql: (catalog) => new PostgresConnector(catalog.name, postgresConfig(catalog.name, catalog.properties)),
+  hive: (catalog) => new HiveConnector(catalog.name, lakeConfig(catalog.name, catalog.properties)),
 };
 
 export function createCatalogs(catalogs: readonly CatalogConfig[], services: ConnectorServices): CatalogManager {

@@ -6,8 +6,9 @@ import { formatDuration, parseDuration } from '../config/duration.js';
 import type { ManagedQuery } from '../coordinator/managed-query.js';
 import { isAtLeast } from '../coordinator/query-state.js';
 import { ROOT_STAGE_ID, flattenStages, isFinalState, outputBufferState, rootStageState, rootTaskFigures, rootTaskId, rootTaskState } from '../coordinator/root-stage.js';
-import { operatorSummary } from '../exec/stats/operator-summary.js';
+import { operatorSummary, type OperatorSummary } from '../exec/stats/operator-summary.js';
 import { pipelineTotals } from '../exec/stats/pipeline-totals.js';
+import { addMetrics } from '../exec/stats/operator-recorder.js';
 import { distribution } from '../worker/task-info.js';
 import { typeName } from '../types/types.js';
 import type { StageSnapshot } from '../coordinator/scheduler/stage-snapshot.js';
@@ -115,6 +116,7 @@ export function queryDetailJson(query: ManagedQuery, origin: string, now = Date.
       processedInputPositions: p.processedRows,
       outputDataSize: formatDataSize(query.buffer?.bytesAdded ?? 0),
       outputPositions: query.buffer?.rowsAdded ?? 0,
+      connectorMetrics: queryConnectorMetrics(query),
     },
     outputStage: stageJson(query, now),
     ...(query.result?.updateType !== undefined ? { updateType: query.result.updateType } : {}),
@@ -126,6 +128,17 @@ export function queryDetailJson(query: ManagedQuery, origin: string, now = Date.
 /** The tasks' last infos, the root stage's task here aside. */
 function stageTasks(query: ManagedQuery) {
   return flattenStages(query.subStages()).flatMap((s) => s.tasks);
+}
+
+/** What the connectors of every scan reported (a lake's files and bytes read and skipped), summed over all tasks. */
+function queryConnectorMetrics(query: ManagedQuery): Record<string, number> {
+  const total: Record<string, number> = {};
+  for (const operator of query.rootOperators.all()) addMetrics(total, operator.figures.connectorMetrics);
+  for (const task of stageTasks(query)) {
+    const pipelines = (task.stats as { pipelines?: { operatorSummaries: OperatorSummary[] }[] }).pipelines ?? [];
+    for (const operator of pipelines.flatMap((p) => p.operatorSummaries)) addMetrics(total, operator.connectorMetrics);
+  }
+  return total;
 }
 
 /** The root stage's task runs the query's page stream as one driver. */

@@ -8,8 +8,11 @@ import type { WorkerSplitSource } from './worker-split.js';
 import type { ConnectorProperties } from './properties.js';
 import type { AggregationApplication, ConnectorAggregate, ConnectorExpression, FilterApplication, PushedScan, SortItem } from './pushdown.js';
 
+/** A property's value: a constant, or a list of them for a list property (`ARRAY['a', 'b']`). */
+export type PropertyValue = Scalar | readonly Scalar[];
+
 /** Property values by name, as a statement's WITH (...) gave them (with the defaults of the others). */
-export type PropertyValues = Readonly<Record<string, Scalar>>;
+export type PropertyValues = Readonly<Record<string, PropertyValue>>;
 
 export interface ColumnMetadata {
   name: string;
@@ -61,6 +64,17 @@ export interface ColumnDomain {
 /** Domains that all hold for the rows a scan needs (a conjunction). */
 export type TableConstraint = readonly ColumnDomain[];
 
+/**
+ * Counts a page source reports about its reading (bytes read from storage, files, ...), by name:
+ * summed over a scan's splits into EXPLAIN ANALYZE and the query's stats.
+ */
+export type ConnectorMetrics = Readonly<Record<string, number>>;
+
+/** The pages of a split; `metrics`, asked once the pages are read, says what reading them took. */
+export interface PageSource extends AsyncIterable<Page> {
+  metrics?(): ConnectorMetrics;
+}
+
 /** Rows for DELETE: given a page of the table (all columns), returns 1 for rows to delete. */
 export type RowPredicate = (page: Page) => Uint8Array;
 
@@ -98,7 +112,7 @@ export interface Connector {
    * Pages of the split holding exactly `columns` (names, in this order). `signal` aborts when the
    * query ends early: a source that waits on another system stops waiting and stops that work too.
    */
-  createPageSource(session: Session, split: Split, columns: readonly string[], signal?: AbortSignal): AsyncIterable<Page>;
+  createPageSource(session: Session, split: Split, columns: readonly string[], signal?: AbortSignal): PageSource;
   /**
    * Whether any node of the cluster can read the table's splits (its data is not held by this
    * process alone); absent: only the coordinator reads it, and a distributed plan reads it there.
@@ -124,6 +138,12 @@ export interface Connector {
     aggregates: readonly ConnectorAggregate[],
     groupBy: readonly ColumnMetadata[],
   ): AggregationApplication | undefined;
+
+  /**
+   * Whether CREATE TABLE may leave out the column list: the connector then reads the columns from the
+   * table's data (a lake table's files). Absent: a column list is required.
+   */
+  readonly infersTableColumns?: boolean;
 
   // Writes: connectors that do not support one leave it undefined (the engine then fails with NOT_SUPPORTED).
   createSchema?(session: Session, schema: string, properties: PropertyValues): Promise<void>;

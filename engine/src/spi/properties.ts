@@ -18,6 +18,12 @@ export interface PropertyMetadata {
   defaultValue?: Scalar;
   /** Throws (with a message saying why) when a value of the right type is still not acceptable. */
   validate?: (value: Scalar) => void;
+  /**
+   * The value is a list, `ARRAY[...]` of constants of `type` (Trino's array-typed properties, such as
+   * the lake's `partitioned_by`); `validate` checks each item. The engine has no array type yet:
+   * properties are the one place an ARRAY constructor is read.
+   */
+  list?: boolean;
 }
 
 /** What a connector declares: the properties its catalog takes. Absent lists mean none. */

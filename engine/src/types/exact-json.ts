@@ -5,7 +5,15 @@
 export type JsonValue = null | boolean | number | bigint | string | JsonValue[] | { [key: string]: JsonValue };
 
 export function parseJson(text: string): JsonValue {
-  const parser = new JsonParser(text);
+  return parseWith(new JsonParser(text, false));
+}
+
+/** JSON.parse, except that every number is its literal text (`12345678901234567890.25`), for exact reading. */
+export function parseJsonNumbersAsText(text: string): JsonValue {
+  return parseWith(new JsonParser(text, true));
+}
+
+function parseWith(parser: JsonParser): JsonValue {
   const value = parser.value();
   parser.end();
   return value;
@@ -18,7 +26,10 @@ const WHITESPACE = /[ \t\n\r]*/y;
 class JsonParser {
   private pos = 0;
 
-  constructor(private readonly text: string) {}
+  constructor(
+    private readonly text: string,
+    private readonly numbersAsText: boolean,
+  ) {}
 
   value(): JsonValue {
     this.skipWhitespace();
@@ -88,11 +99,12 @@ class JsonParser {
     return JSON.parse(literal) as string;
   }
 
-  private number(): number | bigint {
+  private number(): number | bigint | string {
     NUMBER.lastIndex = this.pos;
     const m = NUMBER.exec(this.text);
     if (m === null) return this.fail('malformed number');
     this.pos += m[0].length;
+    if (this.numbersAsText) return m[0];
     const isInteger = m[1] === undefined && m[2] === undefined;
     const n = Number(m[0]);
     return isInteger && !Number.isSafeInteger(n) ? BigInt(m[0]) : n;

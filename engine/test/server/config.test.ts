@@ -26,14 +26,14 @@ function configError(run: () => unknown): string {
 }
 
 describe('configuration', () => {
-  it('defaults to the embedded single node on 0.0.0.0:8080 with tpch, memory and system catalogs', () => {
+  it('defaults to the embedded single node on 0.0.0.0:8080 with tpch, memory, lake and system catalogs', () => {
     const config = loadConfig();
     expect(config.http).to.deep.equal({ host: '0.0.0.0', port: 8080, maxRequestBodySize: 16 * 1024 * 1024 });
     expect(config.role).to.equal('single');
     expect(config.discovery).to.deep.equal({ uri: undefined, announcementInterval: 3000, maxAnnouncementAge: 9000 });
     expect(config.failureDetector).to.deep.equal({ heartbeatInterval: 1000, heartbeatTimeout: 500 });
     expect(config.nodeScheduler).to.deep.equal({ includeCoordinator: undefined });
-    expect(config.catalogs.map((c) => `${c.name}=${c.connector}`)).to.deep.equal(['tpch=tpch', 'memory=memory', 'system=system']);
+    expect(config.catalogs.map((c) => `${c.name}=${c.connector}`)).to.deep.equal(['tpch=tpch', 'memory=memory', 'lake=hive', 'system=system']);
     expect(config.memory.queryMaxMemoryPerNode).to.equal(2 * 1024 ** 3);
     expect(config.node.environment).to.equal('production');
     expect(config.node.id).to.match(/^[0-9a-f-]{36}$/);
@@ -103,7 +103,7 @@ describe('configuration', () => {
     expect(message).to.contain(`Invalid configuration file ${path}`);
     expect(message).to.contain("unknown key 'http.prot'");
     expect(message).to.contain("'memory.nodeMemory' must be a byte count or a size such as '512MB'");
-    expect(message).to.contain("'catalogs[0].connector' must be one of 'memory', 'system', 'tpch'");
+    expect(message).to.contain("'catalogs[0].connector' must be one of 'memory', 'system', 'tpch', 'hive'");
     expect(message).to.contain("'log.level' must be one of");
     expect(configError(() => loadConfig({ flags: { port: 'abc' } }))).to.equal("Invalid flag --port for 'http.port': expected an integer, got 'abc'");
     expect(configError(() => loadConfig({ env: { ENGINE_NODE_SCHEDULER_INCLUDE_COORDINATOR: 'yes' } }))).to.equal(

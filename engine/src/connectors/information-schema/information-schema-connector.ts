@@ -16,6 +16,7 @@ import { INFORMATION_SCHEMA, catalogView, informationSchemaTables } from './info
 export class InformationSchemaConnector implements Connector {
   private readonly tables: RowTableSet;
   readonly properties?: ConnectorProperties;
+  readonly infersTableColumns?: boolean;
 
   createSchema?: (session: Session, schema: string, properties: PropertyValues) => Promise<void>;
   dropSchema?: (session: Session, schema: string, cascade: boolean) => Promise<void>;
@@ -34,6 +35,7 @@ export class InformationSchemaConnector implements Connector {
     readonly inner: Connector,
   ) {
     if (inner.properties) this.properties = inner.properties;
+    if (inner.infersTableColumns) this.infersTableColumns = true;
     const definitions = informationSchemaTables(catalogView(name, inner, () => definitions));
     this.tables = new RowTableSet(definitions);
     this.bindWrites(inner);

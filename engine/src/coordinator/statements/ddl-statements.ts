@@ -92,6 +92,7 @@ export async function createTable(s: ast.CreateTable, metadata: StatementMetadat
   });
   const properties = tableProperties(s, target, connector, session, parameters);
   if (!connector.createTable) throw new EngineError('NOT_SUPPORTED', 'This connector does not support creating tables', s.location);
+  if (columns.length === 0 && !connector.infersTableColumns) throw new EngineError('NOT_SUPPORTED', `Catalog '${target.catalog}' cannot read a table's columns from its data: CREATE TABLE needs a column list`, s.location);
   await connector.createTable(session, { catalog: target.catalog, schema: target.schema, name: target.name, columns, comment: s.comment, properties });
   return updateResult('CREATE TABLE');
 }

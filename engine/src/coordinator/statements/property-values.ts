@@ -5,7 +5,7 @@
 import { EngineError } from '../../errors/engine-error.js';
 import type { ErrorName } from '../../errors/error-codes.js';
 import { evaluateConstant } from '../../exec/expression/index.js';
-import type { PropertyValues } from '../../spi/connector.js';
+import type { PropertyValue, PropertyValues } from '../../spi/connector.js';
 import type { Scalar } from '../../spi/page.js';
 import type { PropertyMetadata, PropertyType } from '../../spi/properties.js';
 import type { Session } from '../../spi/session.js';
@@ -33,7 +33,7 @@ export function evaluateProperties(properties: readonly ast.Property[], target: 
   rejectDuplicates(properties);
   const errorName = ERRORS[target.object];
   const description = `catalog '${target.catalog}' ${target.object} property`;
-  const values: Record<string, Scalar> = {};
+  const values: Record<string, PropertyValue> = {};
   for (const property of properties) {
     const name = property.name.value.toLowerCase();
     const metadata = target.declared.find((p) => p.name === name);
@@ -41,7 +41,7 @@ export function evaluateProperties(properties: readonly ast.Property[], target: 
       throw new EngineError(errorName, `${capitalize(description)} '${name}' does not exist. ${existing(target)}`, property.location);
     }
     const refused = (reason: string) => new EngineError(errorName, `Invalid value for ${description} '${name}': ${reason}`, property.location);
-    const value = property.value ? constantValue(property.value, metadata, session, parameters, refused) : metadata.defaultValue;
+    const value = property.value ? propertyValue(property.value, metadata, session, parameters, refused) : metadata.defaultValue;
     if (value === null) {
       throw new EngineError(errorName, `Invalid null value for ${description} '${name}' from [${property.value ? formatExpression(property.value) : 'DEFAULT'}]`, property.location);
     }
@@ -51,6 +51,27 @@ export function evaluateProperties(properties: readonly ast.Property[], target: 
     if (!(metadata.name in values) && metadata.defaultValue !== undefined && metadata.defaultValue !== null) values[metadata.name] = metadata.defaultValue;
   }
   return values;
+}
+
+/** A list property's value from `ARRAY[...]` (each item a constant, none NULL); another property's from constantValue. */
+function propertyValue(
+  expression: ast.Expression,
+  metadata: PropertyMetadata,
+  session: Session,
+  parameters: readonly RowExpression[],
+  refused: (reason: string) => EngineError,
+): PropertyValue {
+  if (!metadata.list) {
+    // ARRAY[...] is read only for list properties (the engine has no array type).
+    if (expression.kind === 'Array') throw refused(`Cannot convert [${formatExpression(expression)}] to ${typeName(metadata.type)}`);
+    return constantValue(expression, metadata, session, parameters, refused);
+  }
+  if (expression.kind !== 'Array') throw refused(`Cannot convert [${formatExpression(expression)}] to array(${typeName(metadata.type)})`);
+  return expression.items.map((item) => {
+    const value = constantValue(item, metadata, session, parameters, refused);
+    if (value === null) throw refused(`Invalid null item in [${formatExpression(expression)}]`);
+    return value;
+  });
 }
 
 /**

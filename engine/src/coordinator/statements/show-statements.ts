@@ -9,7 +9,7 @@ import { listScalarFunctions } from '../../functions/scalar/registry.js';
 import { listWindowFunctions } from '../../functions/window/registry.js';
 import type * as ast from '../../sql/parser/ast.js';
 import { formatStringLiteral } from '../../sql/parser/expression-formatter.js';
-import type { Scalar } from '../../spi/page.js';
+import type { PropertyValue } from '../../spi/connector.js';
 import { schemaExists, type StatementMetadata } from '../../sql/metadata/statement-metadata.js';
 import { BOOLEAN, typeName, VARCHAR } from '../../types/types.js';
 import type { Session } from '../../spi/session.js';
@@ -90,7 +90,8 @@ export async function showCreateTable(s: ast.ShowCreateTable, metadata: Statemen
   return rowsResult(varcharColumns('Create Table'), [[text]]);
 }
 
-function propertyLiteral(value: Scalar): string {
+function propertyLiteral(value: PropertyValue): string {
+  if (Array.isArray(value)) return `ARRAY[${value.map(propertyLiteral).join(', ')}]`;
   return typeof value === 'string' ? formatStringLiteral(value) : String(value);
 }
 

@@ -217,6 +217,7 @@ class ParallelRun {
         progress.processedRows += message.rows;
         progress.processedBytes += message.bytes;
         this.env.operator.stats?.input(message.rows, message.bytes);
+        this.env.operator.stats?.connectorMetrics(message.metrics);
         this.addWorkerCpu(message.cpuMillis);
         this.finished.splits++;
         this.finished.rows += message.rows;

@@ -14,6 +14,7 @@ import type { EncodedPage } from './page-transfer.js';
 import type { PartitionExchange } from './partitioned-final.js';
 import type { SourceFragment } from './source-fragment.js';
 import type { WorkerSplit } from '../../spi/worker-split.js';
+import type { ConnectorMetrics } from '../../spi/connector.js';
 
 export interface StartTask {
   type: 'start';
@@ -42,6 +43,8 @@ export interface WorkReport {
   cpuMillis: number;
   /** What the task's operators hold in the worker's heap now, mirrored in the query's memory on the main thread. */
   memoryBytes: number;
+  /** What the split's page source reported about reading it. */
+  metrics?: ConnectorMetrics;
 }
 
 export type WorkerToMain =

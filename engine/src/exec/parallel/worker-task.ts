@@ -90,13 +90,15 @@ export class WorkerTask {
       if (split === null) return;
       let rows = 0;
       let bytes = 0;
-      for await (const page of openWorkerSplit(split, fragment.columns, session)) {
+      const source = openWorkerSplit(split, fragment.columns, session);
+      for await (const page of source) {
         this.throwIfCanceled();
         rows += page.rowCount;
         bytes += estimatedPageBytes(page);
         yield page;
       }
-      this.post({ type: 'splitDone', taskId, rows, bytes, cpuMillis: this.clock.take(), memoryBytes: this.memory.reservedBytes });
+      const metrics = source.metrics?.();
+      this.post({ type: 'splitDone', taskId, rows, bytes, cpuMillis: this.clock.take(), memoryBytes: this.memory.reservedBytes, ...(metrics === undefined ? {} : { metrics }) });
     }
   }
 

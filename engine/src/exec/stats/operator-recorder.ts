@@ -12,6 +12,7 @@
 // room in an output buffer), which are its blocked time. Node cannot read one thread's CPU clock, so
 // the CPU of synchronous work is taken as its wall time (docs/statistics.md).
 
+import type { ConnectorMetrics } from '../../spi/connector.js';
 import type { MemoryContext } from '../memory.js';
 
 export type OperatorPhase = 'addInput' | 'getOutput' | 'finish';
@@ -36,6 +37,14 @@ export interface OperatorFigures {
   outputPages: number;
   outputPositions: number;
   outputBytes: number;
+  /** A scan's connector metrics (bytes read from storage, files, ...), summed over its splits. */
+  connectorMetrics: Record<string, number>;
+}
+
+/** Adds `metrics` into `total`. */
+export function addMetrics(total: Record<string, number>, metrics: ConnectorMetrics | undefined): void {
+  if (metrics === undefined) return;
+  for (const [name, value] of Object.entries(metrics)) total[name] = (total[name] ?? 0) + value;
 }
 
 /** Where an operator's waits are counted as blocked rather than CPU time. */
@@ -76,6 +85,7 @@ export class OperatorRecorder implements BlockedTime {
       outputPages: 0,
       outputPositions: 0,
       outputBytes: 0,
+      connectorMetrics: {},
     };
   }
 
@@ -126,6 +136,11 @@ export class OperatorRecorder implements BlockedTime {
   input(rows: number, bytes: number): void {
     this.figures.inputPositions += rows;
     this.figures.inputBytes += bytes;
+  }
+
+  /** What a page source reported about reading a split. */
+  connectorMetrics(metrics: ConnectorMetrics | undefined): void {
+    addMetrics(this.figures.connectorMetrics, metrics);
   }
 
   output(rows: number, bytes: number): void {

@@ -29,6 +29,8 @@ export interface OperatorSummary {
   peakUserMemoryReservation: string;
   inputPositions: number;
   outputPositions: number;
+  /** A scan's connector metrics by name (Trino's connectorMetrics, as plain counts). */
+  connectorMetrics?: Record<string, number>;
   info?: object;
 }
 
@@ -59,6 +61,7 @@ export function operatorSummary(operatorId: number, recorder: OperatorRecorder, 
     peakUserMemoryReservation: formatDataSize(recorder.memory.peakBytes),
     inputPositions: f.inputPositions,
     outputPositions: f.outputPositions,
+    ...(Object.keys(f.connectorMetrics).length === 0 ? {} : { connectorMetrics: { ...f.connectorMetrics } }),
     ...(info === undefined ? {} : { info }),
   };
 }
@@ -79,5 +82,6 @@ export function summaryFigures(summary: OperatorSummary): OperatorFigures {
     outputPages: 0,
     outputPositions: summary.outputPositions,
     outputBytes: parseDataSize(summary.outputDataSize) ?? 0,
+    connectorMetrics: { ...(summary.connectorMetrics ?? {}) },
   };
 }

@@ -1,10 +1,10 @@
 // EXPLAIN ANALYZE's figures per plan node: what the operators that ran the node did, in every task.
 
 import type { NodeRuntimeStats } from '../../sql/planner/plan-printer.js';
-import type { OperatorFigures } from './operator-recorder.js';
+import { addMetrics, type OperatorFigures } from './operator-recorder.js';
 
 export function addRuntimeStats(stats: Map<number, NodeRuntimeStats>, figures: OperatorFigures): void {
-  const entry = stats.get(figures.planNodeId) ?? { operatorTypes: [], inputRows: 0, outputRows: 0, cpuMillis: 0, wallMillis: 0, blockedMillis: 0 };
+  const entry = stats.get(figures.planNodeId) ?? { operatorTypes: [], inputRows: 0, outputRows: 0, cpuMillis: 0, wallMillis: 0, blockedMillis: 0, connectorMetrics: {} };
   if (!entry.operatorTypes.includes(figures.operatorType)) entry.operatorTypes.push(figures.operatorType);
   const phases = [figures.addInput, figures.getOutput, figures.finish];
   entry.inputRows += figures.inputPositions;
@@ -14,5 +14,6 @@ export function addRuntimeStats(stats: Map<number, NodeRuntimeStats>, figures: O
     entry.wallMillis += phase.wallMillis;
   }
   entry.blockedMillis += figures.blockedWallMillis;
+  addMetrics(entry.connectorMetrics, figures.connectorMetrics);
   stats.set(figures.planNodeId, entry);
 }

@@ -259,6 +259,11 @@ function visit(value: unknown, report: (found: Unsupported) => void): void {
   }
   for (const key in record) {
     if (key === 'location' || (key === 'statement' && record.kind === 'Prepare')) continue;
+    // A property's ARRAY[...] is read by the property (list properties such as partitioned_by), its items checked here.
+    if (key === 'value' && record.kind === 'Property' && (record.value as { kind?: string } | undefined)?.kind === 'Array') {
+      visit((record.value as ast.ArrayConstructor).items, report);
+      continue;
+    }
     visit(record[key], report);
   }
 }

@@ -153,10 +153,15 @@ export abstract class DdlParser extends QueryParser {
     };
   }
 
-  private parseCreateTableAsSelect(location: SourceLocation, name: QualifiedName, notExists: boolean): CreateTableAsSelect {
+  /**
+   * `[(aliases)] [COMMENT] [WITH (...)] AS query [WITH [NO] DATA]`; without aliases or AS, a table
+   * whose columns its connector reads from its data (beyond Trino: see Connector.infersTableColumns).
+   */
+  private parseCreateTableAsSelect(location: SourceLocation, name: QualifiedName, notExists: boolean): CreateTableAsSelect | CreateTable {
     const columnAliases: Identifier[] | undefined = this.atSymbol('(') ? this.parseIdentifierList() : undefined;
     const comment = this.parseOptionalComment();
     const properties = this.parseOptionalProperties();
+    if (columnAliases === undefined && !this.atKeyword('AS') && (this.isSymbol(';') || this.atEof())) return { kind: 'CreateTable', name, notExists, columns: [], properties, ...comment, location };
     this.expectKeyword('AS');
     const query = this.parseRootQueryMaybeParenthesized();
     let withData = true;

@@ -19,6 +19,8 @@ export interface NodeRuntimeStats {
   cpuMillis: number;
   wallMillis: number;
   blockedMillis: number;
+  /** A scan's connector metrics (a lake's files and bytes read and skipped), summed. */
+  connectorMetrics: Record<string, number>;
 }
 
 export function printPlan(root: PlanNode, columnNames: string[], stats?: ReadonlyMap<number, NodeRuntimeStats>): string {
@@ -42,6 +44,8 @@ function visit(node: PlanNode, indent: string, lines: string[], stats?: Readonly
   lines.push(`${detail}    Layout: [${layout(node.outputs)}]`);
   const s = stats?.get(node.id);
   if (s) lines.push(`${detail}    Output: ${s.outputRows} rows, Input: ${s.inputRows} rows; CPU: ${s.cpuMillis.toFixed(2)}ms, Wall: ${s.wallMillis.toFixed(2)}ms, Blocked: ${s.blockedMillis.toFixed(2)}ms; ${s.operatorTypes.join(', ')}`);
+  const metrics = Object.entries(s?.connectorMetrics ?? {});
+  if (metrics.length > 0) lines.push(`${detail}    Connector metrics: ${metrics.map(([name, value]) => `${name} = ${value}`).join(', ')}`);
   for (const child of sources(node)) visit(child, detail, lines, stats);
 }
 

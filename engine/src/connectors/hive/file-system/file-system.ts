@@ -26,6 +26,12 @@ export interface FileSystem {
    * nothing.
    */
   listFiles(directory: string, signal?: AbortSignal): AsyncIterable<FileEntry>;
+  /**
+   * The directories directly below a directory (full locations ending in `/`), in ascending order; a
+   * directory that does not exist has none. Partition folders are pruned with it before anything
+   * below them is listed (S3: a listing with delimiter `/`, its common prefixes).
+   */
+  listDirectories(directory: string, signal?: AbortSignal): Promise<string[]>;
   /** The file, or undefined when there is none at the location. */
   stat(location: string, signal?: AbortSignal): Promise<FileEntry | undefined>;
   /** Bytes [offset, offset + length) of the file; fewer only past its end. */

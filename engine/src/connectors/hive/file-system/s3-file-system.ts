@@ -49,6 +49,16 @@ export class S3FileSystem implements FileSystem {
     }
   }
 
+  /** The folders directly below a directory: a listing with delimiter `/`, its common prefixes, page by page. */
+  async listDirectories(directory: string, signal?: AbortSignal): Promise<string[]> {
+    const parsed = parseS3Location(directory);
+    const folders: string[] = [];
+    for await (const page of this.listPages(parsed, directory, { delimiter: '/' }, signal)) {
+      for (const prefix of page.prefixes) folders.push(formatS3Location(parsed.scheme, parsed.bucket, prefix));
+    }
+    return folders;
+  }
+
   async stat(location: string, signal?: AbortSignal): Promise<FileEntry | undefined> {
     const parsed = parseS3FileLocation(location);
     const response = await this.send({ method: 'HEAD', bucket: parsed.bucket, key: parsed.key, location, accept: [404], ...signalOf(signal) });
@@ -122,6 +132,11 @@ export class S3FileSystem implements FileSystem {
 
   /** Every object under a directory's prefix, in key order, a page (up to 1,000) at a time. */
   private async *listObjects(directory: S3Location, location: string, signal?: AbortSignal): AsyncIterable<ListedObject> {
+    for await (const page of this.listPages(directory, location, {}, signal)) yield* page.objects;
+  }
+
+  /** The pages of a ListObjectsV2 of the directory's prefix, following continuation tokens. */
+  private async *listPages(directory: S3Location, location: string, extra: Record<string, string>, signal?: AbortSignal): AsyncIterable<ListPage> {
     const prefix = directoryPrefix(directory);
     let continuationToken: string | undefined;
     do {
@@ -130,11 +145,11 @@ export class S3FileSystem implements FileSystem {
         bucket: directory.bucket,
         key: '',
         location,
-        query: { 'list-type': '2', prefix, 'encoding-type': 'url', ...(continuationToken === undefined ? {} : { 'continuation-token': continuationToken }) },
+        query: { 'list-type': '2', prefix, 'encoding-type': 'url', ...extra, ...(continuationToken === undefined ? {} : { 'continuation-token': continuationToken }) },
         ...signalOf(signal),
       });
       const page = parseListPage(response.body.toString('utf8'));
-      yield* page.objects;
+      yield page;
       continuationToken = page.nextContinuationToken;
       if (page.truncated && continuationToken === undefined) {
         throw new EngineError('HIVE_FILESYSTEM_ERROR', `S3 cut the listing of ${location} short without saying where to go on`);
@@ -212,6 +227,8 @@ function signalOf(signal: AbortSignal | undefined): { signal?: AbortSignal } {
 
 interface ListPage {
   objects: ListedObject[];
+  /** With a delimiter: the keys' common prefixes (folders), each ending in the delimiter. */
+  prefixes: string[];
   truncated: boolean;
   nextContinuationToken?: string;
 }
@@ -230,6 +247,8 @@ function parseListPage(xml: string): ListPage {
       ...(modified === undefined ? {} : { lastModified: Date.parse(modified) }),
     };
   });
+  const decodeKey = (raw: string) => (urlEncoded ? decodeURIComponent(raw.replace(/\+/g, ' ')) : raw);
+  const prefixes = elementBodies(xml, 'CommonPrefixes').map((common) => decodeKey(decodeXmlText(elementBodies(common, 'Prefix')[0] ?? '')));
   const token = elementText(xml, 'NextContinuationToken');
-  return { objects, truncated: elementText(xml, 'IsTruncated') === 'true', ...(token ? { nextContinuationToken: token } : {}) };
+  return { objects, prefixes, truncated: elementText(xml, 'IsTruncated') === 'true', ...(token ? { nextContinuationToken: token } : {}) };
 }

@@ -41,6 +41,8 @@ export interface FileReadRequest {
   range: FileRange;
   /** The file's columns to read, in this order (partition columns are not in files: the caller adds them). */
   columns: readonly ColumnMetadata[];
+  /** Every data column of the table, in its order: CSV fields are matched to columns by their position in it. */
+  tableColumns: readonly ColumnMetadata[];
   /** What the query's predicates say: a format may skip data that cannot match (the engine filters every row anyway). */
   constraint?: TableConstraint;
   options: FormatOptions;

@@ -1,0 +1,51 @@
+// The file systems of a lake catalog, by the scheme of a location: `file` (a local folder) and `s3`
+// (any S3-compatible store). Each is made from the catalog's properties, which are plain data, so
+// that a worker thread makes the same file systems from the same properties. Adding a file system is
+// one line in FILE_SYSTEMS.
+
+import { EngineError } from '../../../errors/engine-error.js';
+import { schemeOf } from '../location.js';
+import type { FileSystem } from './file-system.js';
+import { LocalFileSystem } from './local-file-system.js';
+import { S3FileSystem } from './s3-file-system.js';
+import { s3Config } from './s3/s3-config.js';
+
+/** The catalog's file system properties (`fs.*`, `s3.*`), as text. */
+export type FileSystemProperties = Readonly<Record<string, string>>;
+
+export type FileSystemFactory = (properties: FileSystemProperties, catalog: string) => FileSystem;
+
+const FILE_SYSTEMS: Readonly<Record<string, FileSystemFactory>> = {
+  file: () => new LocalFileSystem(),
+  // The properties were checked when the catalog was configured (hive-config.ts).
+  s3: (properties, catalog) => new S3FileSystem(s3Config(catalog, properties)),
+};
+
+/** Trino's switch for its native S3 file system: s3:// locations need it. */
+export const NATIVE_S3_ENABLED = 'fs.native-s3.enabled';
+
+export class FileSystems {
+  private readonly made = new Map<string, FileSystem>();
+
+  constructor(
+    /** The catalog, for messages. */
+    private readonly catalog: string,
+    readonly properties: FileSystemProperties,
+  ) {}
+
+  /** The file system that holds `location`; fails naming it when no file system serves its scheme. */
+  forLocation(location: string): FileSystem {
+    const scheme = schemeOf(location);
+    let fs = this.made.get(scheme);
+    if (fs === undefined) {
+      if ((scheme === 's3' || scheme === 's3a' || scheme === 's3n') && this.properties[NATIVE_S3_ENABLED] !== 'true') {
+        throw new EngineError('HIVE_FILESYSTEM_ERROR', `Location ${location}: s3:// locations need ${NATIVE_S3_ENABLED}=true in catalog '${this.catalog}'`);
+      }
+      const factory = FILE_SYSTEMS[scheme === 's3a' || scheme === 's3n' ? 's3' : scheme];
+      if (factory === undefined) throw new EngineError('NOT_SUPPORTED', `Location ${location}: ${scheme}:// locations are not supported (supported: ${Object.keys(FILE_SYSTEMS).map((s) => `${s}://`).join(', ')})`);
+      fs = factory(this.properties, this.catalog);
+      this.made.set(scheme, fs);
+    }
+    return fs;
+  }
+}

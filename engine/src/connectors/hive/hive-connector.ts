@@ -1,0 +1,173 @@
+// The `hive` connector ("lake"): tables over folders of Parquet, CSV and JSON files, on a local
+// folder or an S3-compatible store, with Trino's file metastore. Metadata is read from the
+// metastore on every call (another node may have changed it); splits are listed lazily as the
+// folders are; writes put files named by their write id in place and commit them in one metastore
+// update, so that a reader never sees half a write.
+
+import { EngineError } from '../../errors/engine-error.js';
+import type { Connector, PageSource, PropertyValues, SchemaTableName, Split, TableConstraint, TableMetadata, TableStatistics } from '../../spi/connector.js';
+import type { Page } from '../../spi/page.js';
+import type { Session } from '../../spi/session.js';
+import type { WorkerSplitSource } from '../../spi/worker-split.js';
+import type { FileSystem } from './file-system/file-system.js';
+import { FileSystems } from './file-system/file-systems.js';
+import { fileFormat } from './formats/file-formats.js';
+import { LAKE_PROPERTIES } from './hive-properties.js';
+import type { LakeConfig } from './hive-config.js';
+import { newLakeTable } from './lake-tables.js';
+import { readCommitState } from './metastore/commit-log.js';
+import { FileMetastore } from './metastore/file-metastore.js';
+import { tableMetadata, type LakeTable } from './metastore/lake-table.js';
+import { LakePageSource } from './read/lake-page-source.js';
+import { LAKE_SPLIT_READER, type LakeWorkerSplit } from './read/lake-split-reader.js';
+import { checkLakeSplit, type LakeSplitInfo } from './splits/lake-split.js';
+import { listSplits } from './splits/split-lister.js';
+import { abortFragments, commitFragments } from './write/commit.js';
+import { LakePageSink } from './write/page-sink.js';
+import { writeHandle } from './write/write-handle.js';
+
+export class HiveConnector implements Connector {
+  readonly properties = LAKE_PROPERTIES;
+  readonly infersTableColumns = true;
+  private readonly fileSystems: FileSystems;
+  private readonly metastore: FileMetastore;
+
+  constructor(
+    /** The catalog name this connector serves. */
+    readonly name: string,
+    private readonly config: LakeConfig,
+  ) {
+    this.fileSystems = new FileSystems(name, config.fileSystem);
+    this.metastore = new FileMetastore(name, config.catalogDir, this.fileSystems);
+  }
+
+  listSchemas(): Promise<string[]> {
+    return this.metastore.listSchemas();
+  }
+
+  async schemaExists(_session: Session, schema: string): Promise<boolean> {
+    return (await this.metastore.getSchema(schema)) !== undefined;
+  }
+
+  async listTables(_session: Session, schema?: string): Promise<SchemaTableName[]> {
+    const schemas = schema === undefined ? await this.metastore.listSchemas() : [schema];
+    const tables = await Promise.all(schemas.map(async (s) => (await this.metastore.listTables(s)).map((table) => ({ schema: s, table }))));
+    return tables.flat();
+  }
+
+  async getTable(_session: Session, schema: string, table: string): Promise<TableMetadata | undefined> {
+    const found = await this.metastore.getTable(schema, table);
+    return found === undefined ? undefined : tableMetadata(found);
+  }
+
+  /** Splits as the table's folders are listed, from its committed state now. */
+  async *getSplits(_session: Session, table: TableMetadata, constraint?: TableConstraint): AsyncIterable<Split> {
+    const lake = await this.requireTable(table.schema, table.name);
+    const format = fileFormat(lake.format);
+    const committed = await this.committedWriteIds(lake);
+    const fs = this.fileSystems.forLocation(lake.location);
+    for await (const info of listSplits({ fs, table: lake, format, committed, constraint })) {
+      yield { catalog: this.name, schema: table.schema, table: table.name, info };
+    }
+  }
+
+  checkSplit(split: Split): string | undefined {
+    return checkLakeSplit(split);
+  }
+
+  /** Rows the table's committed writes added; unknown while it holds other files (external ones). */
+  async getTableStatistics(_session: Session, table: TableMetadata): Promise<TableStatistics | undefined> {
+    const lake = await this.metastore.getTable(table.schema, table.name);
+    if (lake === undefined || !lake.managed) return undefined;
+    const state = await readCommitState(this.metadataFileSystem(), this.metastore.tableDirectory(lake.schema, lake.name), lake.tableId);
+    return state.writes.length === 0 ? undefined : { rowCount: state.writes.reduce((sum, w) => sum + w.rows, 0) };
+  }
+
+  createPageSource(_session: Session, split: Split, columns: readonly string[]): PageSource {
+    const info = split.info as LakeSplitInfo;
+    return new LakePageSource(this.fileSystems.forLocation(info.location), info, columns);
+  }
+
+  /** Every node reads the same folders (a shared volume, or object storage). */
+  remotelyAccessible(): boolean {
+    return true;
+  }
+
+  /** Worker threads read splits with file systems of their own, made from the catalog's properties. */
+  workerSplitSource(): WorkerSplitSource {
+    return {
+      // Parsing files is work of its own, worth a thread even for a bare scan.
+      generatesPages: true,
+      prepare: (split, columns, session) => {
+        const data: LakeWorkerSplit = { catalog: this.name, fileSystem: this.config.fileSystem, info: split.info as LakeSplitInfo };
+        return { ready: () => Promise.resolve(), worker: { reader: LAKE_SPLIT_READER, data }, local: () => this.createPageSource(session, split, columns) };
+      },
+    };
+  }
+
+  async createSchema(session: Session, schema: string, properties: PropertyValues): Promise<void> {
+    const location = properties.location === undefined ? undefined : String(properties.location);
+    await this.metastore.createSchema({ name: schema, ...(location === undefined ? {} : { location }), owner: session.user });
+  }
+
+  async dropSchema(session: Session, schema: string, cascade: boolean): Promise<void> {
+    if (cascade) for (const table of await this.metastore.listTables(schema)) await this.dropTable(session, schema, table);
+    await this.metastore.dropSchema(schema);
+  }
+
+  async createTable(session: Session, table: TableMetadata): Promise<void> {
+    const schema = await this.metastore.getSchema(table.schema);
+    if (schema === undefined) throw new EngineError('SCHEMA_NOT_FOUND', `Schema '${this.name}.${table.schema}' does not exist`);
+    await this.metastore.createTable(await newLakeTable(table, schema, this.metastore, this.fileSystems, session.user));
+  }
+
+  /** Removes the table's entry; a managed table's files go with it, an external table's stay. */
+  async dropTable(_session: Session, schema: string, table: string): Promise<void> {
+    const lake = await this.requireTable(schema, table);
+    await this.metastore.dropTable(lake);
+    if (lake.managed) await this.fileSystems.forLocation(lake.location).deleteDirectory(lake.location);
+  }
+
+  /**
+   * Writes the pages with one page sink, then commits its files in one metastore update; a failure
+   * before the commit deletes them (and they were never visible).
+   */
+  async insert(session: Session, schema: string, table: string, pages: readonly Page[]): Promise<number> {
+    const lake = await this.requireTable(schema, table);
+    if (!lake.managed) {
+      throw new EngineError('NOT_SUPPORTED', `Cannot write to external table '${this.name}.${schema}.${table}': its files are not the engine's (as Trino's hive.non-managed-table-writes-enabled=false)`);
+    }
+    const handle = writeHandle(lake, this.metastore.tableDirectory(schema, table), session.queryId);
+    const dataFs = this.fileSystems.forLocation(lake.location);
+    const sink = new LakePageSink(dataFs, handle);
+    let fragments;
+    try {
+      for (const page of pages) await sink.append(page);
+      fragments = await sink.finish();
+    } catch (e) {
+      await sink.abort();
+      throw e;
+    }
+    try {
+      return await commitFragments(this.metadataFileSystem(), handle, fragments);
+    } catch (e) {
+      await abortFragments(dataFs, fragments);
+      throw e;
+    }
+  }
+
+  private async committedWriteIds(table: LakeTable): Promise<Set<string>> {
+    const state = await readCommitState(this.metadataFileSystem(), this.metastore.tableDirectory(table.schema, table.name), table.tableId);
+    return new Set(state.writes.map((w) => w.writeId));
+  }
+
+  private metadataFileSystem(): FileSystem {
+    return this.fileSystems.forLocation(this.config.catalogDir);
+  }
+
+  private async requireTable(schema: string, table: string): Promise<LakeTable> {
+    const found = await this.metastore.getTable(schema, table);
+    if (found === undefined) throw new EngineError('TABLE_NOT_FOUND', `Table '${this.name}.${schema}.${table}' does not exist`);
+    return found;
+  }
+}

@@ -1,0 +1,75 @@
+// Column types as the file metastore writes them: Hive's type names, as Trino's file metastore
+// does (`int`, `string`, `decimal(12,2)`, `timestamp`), so that its JSON reads the same in Trino.
+// Hive's `timestamp` is our timestamp(3); other precisions keep theirs in the column's properties.
+
+import { EngineError } from '../../../errors/engine-error.js';
+import { decimal, timestamp, typeName, varchar, type SqlType } from '../../../types/types.js';
+
+/** The column property holding a type Hive's name cannot say (timestamp(6)). */
+export const ENGINE_TYPE_PROPERTY = 'engine.type';
+
+export interface HiveColumnType {
+  type: string;
+  /** Set when the Hive name alone would read back as another type. */
+  engineType?: string;
+}
+
+export function toHiveType(type: SqlType, column: string): HiveColumnType {
+  switch (type.kind) {
+    case 'boolean':
+    case 'tinyint':
+    case 'smallint':
+    case 'bigint':
+    case 'double':
+    case 'date':
+      return { type: type.kind };
+    case 'integer':
+      return { type: 'int' };
+    case 'real':
+      return { type: 'float' };
+    case 'decimal':
+      return { type: `decimal(${type.precision},${type.scale})` };
+    case 'varchar':
+      return { type: type.length === undefined ? 'string' : `varchar(${type.length})` };
+    case 'char':
+      return { type: `char(${type.length})` };
+    case 'varbinary':
+      return { type: 'binary' };
+    case 'timestamp':
+      return type.precision === 3 ? { type: 'timestamp' } : { type: 'timestamp', engineType: typeName(type) };
+    default:
+      throw new EngineError('NOT_SUPPORTED', `Unsupported Hive type: ${typeName(type)} (column '${column}')`);
+  }
+}
+
+const SIMPLE: Record<string, SqlType> = {
+  boolean: { kind: 'boolean' },
+  tinyint: { kind: 'tinyint' },
+  smallint: { kind: 'smallint' },
+  int: { kind: 'integer' },
+  integer: { kind: 'integer' },
+  bigint: { kind: 'bigint' },
+  float: { kind: 'real' },
+  double: { kind: 'double' },
+  date: { kind: 'date' },
+  string: varchar(),
+  binary: { kind: 'varbinary' },
+  timestamp: timestamp(3),
+};
+
+/** The SqlType of a Hive type name (and the engine's own name, when the column kept one). */
+export function fromHiveType(hive: HiveColumnType, where: string): SqlType {
+  const name = (hive.engineType ?? hive.type).trim().toLowerCase();
+  const simple = SIMPLE[name];
+  if (simple !== undefined) return simple;
+  const parameterized = /^(decimal|varchar|char|timestamp)\((\d+)(?:,\s*(\d+))?\)$/.exec(name);
+  if (parameterized !== null) {
+    const [, kind, first, second] = parameterized;
+    const p = Number(first);
+    if (kind === 'decimal') return decimal(p, Number(second ?? 0));
+    if (kind === 'varchar') return varchar(p);
+    if (kind === 'char') return { kind: 'char', length: p };
+    return timestamp(p);
+  }
+  throw new EngineError('NOT_SUPPORTED', `${where}: unsupported Hive type '${hive.type}'`);
+}

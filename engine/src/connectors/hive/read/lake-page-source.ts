@@ -1,0 +1,78 @@
+// The pages of a lake split: its file range read by the table's format, holding the requested
+// columns in order (partition columns filled from the split's folder values), and what reading took
+// (ReadStats) as the page source's metrics.
+
+import { EngineError, toEngineError } from '../../../errors/engine-error.js';
+import type { ColumnMetadata, ConnectorMetrics, PageSource } from '../../../spi/connector.js';
+import { constantColumn, type Column, type Page } from '../../../spi/page.js';
+import type { FileSystem } from '../file-system/file-system.js';
+import { fileFormat } from '../formats/file-formats.js';
+import type { ReadStats } from '../formats/file-format.js';
+import type { LakeSplitInfo } from '../splits/lake-split.js';
+import { parsePartitionValue } from '../splits/partitions.js';
+
+/** Metric names (EXPLAIN ANALYZE prints them). */
+export const LAKE_METRICS = { files: 'filesRead', splits: 'splitsRead', bytesRead: 'bytesRead', bytesSkipped: 'bytesSkipped', rowGroupsRead: 'rowGroupsRead', rowGroupsSkipped: 'rowGroupsSkipped' } as const;
+
+export class LakePageSource implements PageSource {
+  private readonly stats: ReadStats = { bytesRead: 0, bytesSkipped: 0, rowGroupsRead: 0, rowGroupsSkipped: 0 };
+
+  constructor(
+    private readonly fs: FileSystem,
+    private readonly info: LakeSplitInfo,
+    private readonly columns: readonly string[],
+    private readonly signal?: AbortSignal,
+  ) {}
+
+  [Symbol.asyncIterator](): AsyncIterator<Page> {
+    return this.pages()[Symbol.asyncIterator]();
+  }
+
+  metrics(): ConnectorMetrics {
+    const s = this.stats;
+    const rowGroups: Record<string, number> = s.rowGroupsRead + s.rowGroupsSkipped > 0 ? { [LAKE_METRICS.rowGroupsRead]: s.rowGroupsRead, [LAKE_METRICS.rowGroupsSkipped]: s.rowGroupsSkipped } : {};
+    return {
+      [LAKE_METRICS.splits]: 1,
+      [LAKE_METRICS.files]: this.info.start === 0 ? 1 : 0,
+      [LAKE_METRICS.bytesRead]: s.bytesRead,
+      [LAKE_METRICS.bytesSkipped]: s.bytesSkipped,
+      ...rowGroups,
+    };
+  }
+
+  private async *pages(): AsyncIterable<Page> {
+    const { info, columns } = this;
+    const dataColumns: ColumnMetadata[] = info.dataColumns;
+    // For each requested column: its index among the pages' data columns, or -1 - its partition column.
+    const requested: ColumnMetadata[] = [];
+    const sources = columns.map((name) => {
+      const data = dataColumns.find((c) => c.name === name);
+      if (data !== undefined) return requested.push(data) - 1;
+      const partition = info.partitionColumns.findIndex((c) => c.name === name);
+      if (partition < 0) throw new EngineError('COLUMN_NOT_FOUND', `Column '${name}' is not in the files of ${info.location}`);
+      return -1 - partition;
+    });
+    const partitionValues = info.partitionColumns.map((c, i) => parsePartitionValue(info.partitionValues[i] ?? undefined, c, info.location));
+    const format = fileFormat(info.format);
+    const file = { location: info.location, size: info.size };
+    let read: AsyncIterable<Page>;
+    try {
+      read = format.read({ fs: this.fs, file, range: { start: info.start, length: info.length }, columns: requested, tableColumns: dataColumns, options: info.options, stats: this.stats, signal: this.signal });
+      for await (const page of read) {
+        const out: Column[] = sources.map((s) => (s >= 0 ? page.columns[s] : constantColumn(info.partitionColumns[-1 - s].type, partitionValues[-1 - s], page.rowCount)));
+        yield { rowCount: page.rowCount, columns: out };
+      }
+    } catch (e) {
+      throw namingFile(e, info.location);
+    }
+  }
+}
+
+/** An error of reading, naming the file when its message does not already. */
+function namingFile(e: unknown, location: string): EngineError {
+  const error = toEngineError(e);
+  if (error.rawMessage.includes(location) || error.errorName === 'USER_CANCELED') return error;
+  const named = new EngineError(error.errorName === 'GENERIC_INTERNAL_ERROR' ? 'HIVE_CANNOT_OPEN_SPLIT' : error.errorName, `Error reading ${location}: ${error.rawMessage}`);
+  named.stack = error.stack;
+  return named;
+}

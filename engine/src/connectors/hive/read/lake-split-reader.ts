@@ -1,0 +1,32 @@
+// Reads lake splits in a worker thread: the split's descriptor carries the catalog's file system
+// properties (plain data), from which the thread makes its own file systems once per catalog.
+
+import type { PageSource } from '../../../spi/connector.js';
+import type { SplitReader } from '../../../spi/worker-split.js';
+import { FileSystems, type FileSystemProperties } from '../file-system/file-systems.js';
+import type { LakeSplitInfo } from '../splits/lake-split.js';
+import { LakePageSource } from './lake-page-source.js';
+
+export const LAKE_SPLIT_READER = 'lake';
+
+export interface LakeWorkerSplit {
+  catalog: string;
+  fileSystem: FileSystemProperties;
+  info: LakeSplitInfo;
+}
+
+/** This thread's file systems, by catalog and properties. */
+const fileSystems = new Map<string, FileSystems>();
+
+export const lakeSplitReader: SplitReader = {
+  open(data: unknown, columns: readonly string[]): PageSource {
+    const split = data as LakeWorkerSplit;
+    const key = JSON.stringify([split.catalog, split.fileSystem]);
+    let systems = fileSystems.get(key);
+    if (systems === undefined) {
+      systems = new FileSystems(split.catalog, split.fileSystem);
+      fileSystems.set(key, systems);
+    }
+    return new LakePageSource(systems.forLocation(split.info.location), split.info, columns);
+  },
+};

@@ -1,0 +1,75 @@
+// Lists a table's splits lazily, as the file system pages its listing: partition folders are walked
+// level by level and pruned with the query's constraint before anything below them is listed; hidden
+// files and those of uncommitted writes are left out; each file becomes the byte ranges its format
+// reads independently.
+
+import type { ColumnMetadata, TableConstraint } from '../../../spi/connector.js';
+import type { SqlType } from '../../../types/types.js';
+import type { FileSystem } from '../file-system/file-system.js';
+import type { FileFormat } from '../formats/file-format.js';
+import { baseName, isHiddenPath, relativeLocation } from '../location.js';
+import type { LakeTable } from '../metastore/lake-table.js';
+import { writeIdOfFile } from '../write/write-id.js';
+import type { LakeSplitInfo } from './lake-split.js';
+import { mayMatch, parsePartitionValue, partitionValueText } from './partitions.js';
+
+/** Bytes per split of a splittable file (Trino's initial split size). */
+export const TARGET_SPLIT_BYTES = 32 * 1024 * 1024;
+
+export interface ListingContext {
+  fs: FileSystem;
+  table: LakeTable;
+  format: FileFormat;
+  /** Write ids whose files are visible. */
+  committed: ReadonlySet<string>;
+  constraint?: TableConstraint;
+  targetSplitBytes?: number;
+  signal?: AbortSignal;
+}
+
+export async function* listSplits(context: ListingContext): AsyncIterable<LakeSplitInfo> {
+  yield* partitionSplits(context, context.table.location, []);
+}
+
+/** The splits below a partition folder whose first `values.length` partition values are `values`. */
+async function* partitionSplits(context: ListingContext, directory: string, values: (string | null)[]): AsyncIterable<LakeSplitInfo> {
+  const { fs, table } = context;
+  const column = table.partitionColumns[values.length];
+  if (column === undefined) {
+    yield* fileSplits(context, directory, values);
+    return;
+  }
+  const domain = prunable(column.type) ? context.constraint?.find((d) => d.column === column.name) : undefined;
+  for (const folder of await fs.listDirectories(directory, context.signal)) {
+    const name = baseName(folder);
+    if (name.startsWith('.') || name.startsWith('_')) continue;
+    const text = partitionValueText(folder, name, column);
+    const value = parsePartitionValue(text, column, folder);
+    if (!mayMatch(value, domain)) continue;
+    yield* partitionSplits(context, folder, [...values, text ?? null]);
+  }
+}
+
+async function* fileSplits(context: ListingContext, directory: string, partitionValues: (string | null)[]): AsyncIterable<LakeSplitInfo> {
+  const { fs, table, format } = context;
+  const target = context.targetSplitBytes ?? TARGET_SPLIT_BYTES;
+  const dataColumns = table.dataColumns.map(splitColumn);
+  const partitionColumns = table.partitionColumns.map(splitColumn);
+  for await (const file of fs.listFiles(directory, context.signal)) {
+    if (file.size === 0 || isHiddenPath(relativeLocation(directory, file.location))) continue;
+    const writeId = writeIdOfFile(baseName(file.location));
+    if (writeId !== undefined && !context.committed.has(writeId)) continue;
+    for (const range of format.ranges(file, table.formatOptions, target)) {
+      yield { location: file.location, size: file.size, start: range.start, length: range.length, format: table.format, options: table.formatOptions, dataColumns, partitionColumns, partitionValues };
+    }
+  }
+}
+
+function splitColumn(column: ColumnMetadata): { name: string; type: SqlType } {
+  return { name: column.name, type: column.type };
+}
+
+/** Types whose constraint values compare as their stored values do (decimals may come at another scale). */
+function prunable(type: SqlType): boolean {
+  return ['boolean', 'tinyint', 'smallint', 'integer', 'bigint', 'varchar', 'date'].includes(type.kind);
+}

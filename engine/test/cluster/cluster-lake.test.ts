@@ -1,0 +1,57 @@
+// A lake catalog on a coordinator and 2 workers sharing one folder (all nodes are local): a
+// partitioned table's files are read by the workers (DuckDB reading the same files is the oracle),
+// and CREATE TABLE AS from tpch writes a table every node then reads.
+
+import { expect } from 'chai';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { duckDbRows, lakeConfigFile } from '../connectors/lake/lake-fixture.js';
+import { query } from '../support/statement-http.js';
+import { TestCluster } from './cluster-fixture.js';
+
+describe('lake on a cluster of a coordinator and 2 workers', function () {
+  this.timeout(180_000);
+  let dir: string;
+  let cluster: TestCluster;
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'engine-lake-cluster-'));
+    const config = lakeConfigFile(dir, join(dir, 'catalog'));
+    cluster = await TestCluster.start(2, { coordinatorArgs: ['--config', config], workerArgs: ['--config', config] });
+    await cluster.waitForActiveWorkers(2);
+  });
+
+  after(async () => {
+    await cluster?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('reads a partitioned table on the workers as DuckDB reads its files, pruning partitions', async () => {
+    for (let day = 1; day <= 4; day++) {
+      for (let file = 0; file < 3; file++) {
+        const folder = join(dir, 'events', `day=2024-01-0${day}`);
+        mkdirSync(folder, { recursive: true });
+        const rows = Array.from({ length: 200 }, (_, i) => `${day * 10000 + file * 1000 + i},${(i * 7) % 13},"e ${i}"`);
+        writeFileSync(join(folder, `part-${file}.csv`), `${rows.join('\n')}\n`);
+      }
+    }
+    const uri = cluster.coordinator.uri;
+    await query(uri, `CREATE TABLE lake.default.events (id bigint, kind integer, label varchar, day date) WITH (format = 'CSV', partitioned_by = ARRAY['day'], external_location = 'file://${dir}/events/')`);
+    const sql = (from: string) => `SELECT kind, count(*), sum(id), min(label), CAST(max(day) AS varchar) FROM ${from} WHERE day >= DATE '2024-01-02' GROUP BY kind ORDER BY kind`;
+    const duck = await duckDbRows(sql(`read_csv('${dir}/events/*/*.csv', header = false, columns = {'id': 'BIGINT', 'kind': 'INTEGER', 'label': 'VARCHAR'}, hive_partitioning = true, hive_types = {'day': DATE})`));
+    const ours = await query(uri, sql('lake.default.events'));
+    expect(ours).to.deep.equal(duck.map((r) => r.map((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v))));
+    const plan = String((await query(uri, `EXPLAIN ANALYZE ${sql('lake.default.events')}`))[0][0]);
+    // The tasks read the 9 files of the 3 days asked for (on worker threads, or in the task), not the 12.
+    const filesRead = [...plan.matchAll(/filesRead = (\d+)/g)].reduce((sum, m) => sum + Number(m[1]), 0);
+    expect(filesRead, plan).to.equal(9);
+  });
+
+  it('CREATE TABLE AS from tpch writes a table that every node reads', async () => {
+    const uri = cluster.coordinator.uri;
+    expect(await query(uri, "CREATE TABLE lake.default.orders WITH (format = 'JSON', partitioned_by = ARRAY['o_orderstatus']) AS SELECT o_orderkey, o_custkey, o_totalprice, o_orderdate, o_orderstatus FROM tpch.tiny.orders")).to.deep.equal([[15000]]);
+    const sql = (from: string) => `SELECT o_orderstatus, count(*), sum(o_orderkey), CAST(sum(o_totalprice) AS varchar), CAST(max(o_orderdate) AS varchar) FROM ${from} GROUP BY o_orderstatus ORDER BY o_orderstatus`;
+    expect(await query(uri, sql('lake.default.orders'))).to.deep.equal(await query(uri, sql('tpch.tiny.orders')));
+  });
+});

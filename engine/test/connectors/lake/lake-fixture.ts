@@ -1,0 +1,80 @@
+// A lake catalog on a temporary folder, an in-process engine over it, and DuckDB as the oracle:
+// queries read the same files on both sides, values compared after a common text form.
+
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { HiveConnector } from '../../../src/connectors/hive/hive-connector.js';
+import { openDuckDb, duckRows } from '../../../scripts/tpch/duckdb-tpch.js';
+import { EngineHarness } from '../../support/engine-harness.js';
+
+export class LakeFixture {
+  readonly harness = new EngineHarness();
+  readonly connector: HiveConnector;
+
+  private constructor(
+    /** The temporary folder: `catalog/` is the metastore's, `data/` holds files tests write. */
+    readonly root: string,
+  ) {
+    this.connector = new HiveConnector('lake', { catalogDir: `file://${join(root, 'catalog')}/`, fileSystem: {} });
+    this.harness.catalogs.register('lake', this.connector);
+  }
+
+  static create(): LakeFixture {
+    return new LakeFixture(mkdtempSync(join(tmpdir(), 'engine-lake-')));
+  }
+
+  remove(): void {
+    rmSync(this.root, { recursive: true, force: true });
+  }
+
+  /** Writes a file below the root; returns its path. */
+  file(relative: string, content: string | Uint8Array): string {
+    const path = join(this.root, relative);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, content);
+    return path;
+  }
+
+  path(relative: string): string {
+    return join(this.root, relative);
+  }
+
+  /** The file:// URI of a folder below the root (with a trailing slash). */
+  uri(relative: string): string {
+    return `file://${join(this.root, relative)}/`;
+  }
+
+  /** Rows with bigints as text, so that they compare with DuckDB's. */
+  async rows(sql: string): Promise<unknown[][]> {
+    return normalize(await this.harness.rows(sql));
+  }
+
+  async failure(sql: string): Promise<{ name: string; message: string }> {
+    const e = await this.harness.failure(sql);
+    return { name: e.errorName, message: e.message };
+  }
+}
+
+let duck: DuckDBConnection | undefined;
+
+/** DuckDB's rows for `sql`, bigints as text. */
+export async function duckDbRows(sql: string): Promise<unknown[][]> {
+  duck ??= await openDuckDb(1);
+  return normalize(await duckRows(duck, sql));
+}
+
+function normalize(rows: readonly (readonly unknown[])[]): unknown[][] {
+  return rows.map((row) => row.map((v) => (typeof v === 'bigint' ? v.toString() : v)));
+}
+
+/** A configuration file serving tpch and a lake catalog on `catalogDir`, with more lake properties (YAML lines). */
+export function lakeConfigFile(dir: string, catalogDir: string, extra = ''): string {
+  const file = join(dir, 'engine.yaml');
+  writeFileSync(
+    file,
+    `catalogs:\n  - name: tpch\n    connector: tpch\n  - name: lake\n    connector: hive\n    properties:\n      hive.metastore: file\n      hive.metastore.catalog.dir: file://${catalogDir}/\n${extra}`,
+  );
+  return file;
+}
