@@ -21,7 +21,6 @@ const COMPARISON_OPERATORS: Record<string, ComparisonOperator> = {
 
 // Binding power of the binary value operators (higher binds tighter); unary +/- bind tighter still.
 const BINARY_PRECEDENCE: Record<string, number> = { '||': 1, '+': 2, '-': 2, '*': 3, '/': 3, '%': 3 };
-const UNARY_PRECEDENCE = 4;
 
 /** Tokens after a parenthesised subquery that make it the first operand of a larger query. */
 const QUERY_CONTINUATION_WORDS = ['UNION', 'INTERSECT', 'EXCEPT', 'ORDER', 'LIMIT', 'OFFSET', 'FETCH'];
@@ -32,40 +31,43 @@ export abstract class ExpressionParser extends FunctionCallParser {
   /** Continues a query whose first body has already been parsed: set operations, ORDER BY, LIMIT ... */
   protected abstract continueQuery(first: QueryBody, location: SourceLocation): Query;
 
-  protected override parseExpression(): Expression {
-    this.enter();
-    return this.leave(this.parseOr());
-  }
-
-  /** The boolean levels; `initial` is an already parsed value expression to continue from. */
-  protected override parseOr(initial?: Expression): Expression {
-    const terms = [this.parseAnd(initial)];
-    const locations: SourceLocation[] = [];
-    while (this.atKeyword('OR')) {
-      locations.push(this.location(this.advance()));
-      terms.push(this.parseAnd());
+  /**
+   * OR of ANDs of `NOT* predicate`, in one loop rather than a function per precedence level: each
+   * nesting level costs the parser stack, and this function is on the path of every one of them.
+   * `initial` is an already parsed value expression to continue from.
+   */
+  protected override parseExpression(initial?: Expression): Expression {
+    const orTerms: Expression[] = [];
+    const orLocations: SourceLocation[] = [];
+    let first = initial;
+    while (true) {
+      const andTerms: Expression[] = [];
+      const andLocations: SourceLocation[] = [];
+      while (true) {
+        andTerms.push(this.parseNegation(first));
+        first = undefined;
+        if (!this.atKeyword('AND')) break;
+        andLocations.push(this.location(this.advance()));
+      }
+      orTerms.push(logicalChain('AND', andTerms, andLocations));
+      if (!this.atKeyword('OR')) break;
+      orLocations.push(this.location(this.advance()));
     }
-    return logicalChain('OR', terms, locations);
+    return logicalChain('OR', orTerms, orLocations);
   }
 
-  private parseAnd(initial?: Expression): Expression {
-    const terms = [this.parseNot(initial)];
-    const locations: SourceLocation[] = [];
-    while (this.atKeyword('AND')) {
-      locations.push(this.location(this.advance()));
-      terms.push(this.parseNot());
-    }
-    return logicalChain('AND', terms, locations);
-  }
-
-  private parseNot(initial?: Expression): Expression {
+  /** `NOT NOT ... predicate`: each NOT is a level, read in a loop. */
+  private parseNegation(initial?: Expression): Expression {
     // NOT, like unary +/- below, is covered by the '<expression>' the primary records.
-    if (!initial && this.isKeyword('NOT')) {
+    const nots: SourceLocation[] = [];
+    while (!initial && this.isKeyword('NOT')) {
       const location = this.location(this.advance());
-      this.enter();
-      return { kind: 'Not', value: this.leave(this.parseNot()), location };
+      this.enter(location);
+      nots.push(location);
     }
-    return this.parsePredicate(this.parseValueExpression(0, initial));
+    let result = this.parsePredicate(this.parseValueExpression(0, initial));
+    for (let i = nots.length - 1; i >= 0; i--) result = { kind: 'Not', value: result, location: nots[i] };
+    return this.leaveChain(result, nots.length);
   }
 
   /** At most one predicate applies to a value expression (Trino rejects `a = b = c`). */
@@ -158,8 +160,13 @@ export abstract class ExpressionParser extends FunctionCallParser {
     return { kind: 'InList', value, list: inner, negated, location };
   }
 
-  /** `( expr, ... )` where a lone subquery comes back as one Subquery expression. */
+  /** `( expr, ... )` where a lone subquery comes back as one Subquery expression; the parentheses are a level. */
   private parseParenthesizedExpressions(): Expression[] {
+    this.enter();
+    return this.leave(this.parseExpressionsInParentheses());
+  }
+
+  private parseExpressionsInParentheses(): Expression[] {
     this.expectSymbol('(');
     if (this.startsQuery()) {
       const location = this.location();
@@ -177,7 +184,14 @@ export abstract class ExpressionParser extends FunctionCallParser {
     return this.token.kind === 'identifier' && QUERY_START_WORDS.has(this.token.keyword);
   }
 
+  /** `(query)`: its parentheses are a nesting level. */
   protected override parseParenthesizedQuery(): Query {
+    this.enter();
+    return this.leave(this.parseQueryInParentheses());
+  }
+
+  /** `(query)` where the caller has counted the level (EXISTS(...), a derived table). */
+  protected override parseQueryInParentheses(): Query {
     this.expectSymbol('(');
     this.expect('<query>');
     const query = this.parseQuery();
@@ -197,7 +211,7 @@ export abstract class ExpressionParser extends FunctionCallParser {
       // Trino reports errors of binary operators at the operator.
       const location = this.location(this.advance());
       // Each operator of a chain nests the tree one level deeper (a + b + c is (a + b) + c).
-      this.enterChain(location);
+      this.enter(location);
       chained++;
       const right = this.parseValueExpression(precedence);
       left =
@@ -207,14 +221,19 @@ export abstract class ExpressionParser extends FunctionCallParser {
     }
   }
 
+  /** `- + - value`: each sign is a level, read in a loop; signs bind tighter than the binary operators. */
   private parseUnary(): Expression {
-    if (this.isSymbol('-') || this.isSymbol('+')) {
+    const signs: Token[] = [];
+    while (this.isSymbol('-') || this.isSymbol('+')) {
       const token = this.advance();
-      this.enter();
-      const value = this.leave(this.parseValueExpression(UNARY_PRECEDENCE));
-      return { kind: 'ArithmeticUnary', operator: token.value as '+' | '-', value, location: this.location(token) };
+      this.enter(this.location(token));
+      signs.push(token);
     }
-    return this.parseAtTimeZone(this.parsePostfix(this.parsePrimary()));
+    let result = this.parseAtTimeZone(this.parsePostfix(this.parsePrimary()));
+    for (let i = signs.length - 1; i >= 0; i--) {
+      result = { kind: 'ArithmeticUnary', operator: signs[i].value as '+' | '-', value: result, location: this.location(signs[i]) };
+    }
+    return this.leaveChain(result, signs.length);
   }
 
   /** `value AT TIME ZONE 'zone' | INTERVAL ...` and `value AT LOCAL`, binding tighter than the operators. */
@@ -224,7 +243,7 @@ export abstract class ExpressionParser extends FunctionCallParser {
     while (this.isKeyword('AT') && (this.isKeyword('TIME', this.peek()) || this.isKeyword('LOCAL', this.peek()))) {
       const location = this.location(this.advance());
       // Each one nests the tree one level deeper, as a chain of binary operators does.
-      this.enterChain(location);
+      this.enter(location);
       chained++;
       if (this.acceptKeyword('LOCAL')) {
         result = { kind: 'AtTimeZone', value: result, location };
@@ -260,7 +279,7 @@ export abstract class ExpressionParser extends FunctionCallParser {
       const bracket = !dot && this.atSymbol('[');
       const target = !dot && !bracket && this.isSymbol('::') ? nameParts(result) : undefined;
       if (!dot && !bracket && !target) return this.leaveChain(result, chained);
-      this.enterChain(location);
+      this.enter(location);
       chained++;
       this.pos++;
       if (dot) {
@@ -299,9 +318,29 @@ export abstract class ExpressionParser extends FunctionCallParser {
     return this.parseEnclosedList('(', ')', () => this.parseCallArgument());
   }
 
+  /** A literal, name, call, special form or parenthesised expression; one that nests others is a level. */
   private parsePrimary(): Expression {
     this.expect('<expression>');
+    if (!this.opensLevel()) return this.parsePrimaryAt(this.token);
+    this.enter();
+    return this.leave(this.parsePrimaryAt(this.token));
+  }
+
+  /**
+   * Whether the primary at the cursor holds expressions of its own: `(`, `[`, a call or special form
+   * `name(` / `ARRAY[`, CASE, a lambda `x ->`, `RUNNING f(...)` or a measure `name OVER (...)`.
+   */
+  private opensLevel(): boolean {
     const token = this.token;
+    if (token.kind === 'symbol') return token.value === '(' || token.value === '[';
+    if (token.kind !== 'identifier' && token.kind !== 'quotedIdentifier') return false;
+    const next = this.peek();
+    if (next.kind === 'symbol') return next.value === '(' || next.value === '[' || next.value === '->';
+    if (token.kind === 'quotedIdentifier') return this.isKeyword('OVER', next);
+    return token.keyword === 'CASE' || this.isKeyword('OVER', next) || ((token.keyword === 'RUNNING' || token.keyword === 'FINAL') && this.processingModeAhead());
+  }
+
+  private parsePrimaryAt(token: Token): Expression {
     const location = this.location(token);
     switch (token.kind) {
       case 'integer':
@@ -381,8 +420,7 @@ export abstract class ExpressionParser extends FunctionCallParser {
     const location = this.location();
     const parameters: Identifier[] = this.isSymbol('(') ? this.parseEnclosedList('(', ')', () => this.parseIdentifier()) : [this.parseIdentifier()];
     this.expectSymbol('->');
-    this.enter();
-    return { kind: 'Lambda', parameters, body: this.leave(this.parseExpression()), location };
+    return { kind: 'Lambda', parameters, body: this.parseExpression(), location };
   }
 
   /** `( ... )` in an expression: subquery, row constructor, or a parenthesised expression. */

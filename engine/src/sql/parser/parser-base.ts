@@ -7,10 +7,20 @@ import type { Identifier, QualifiedName } from './ast.js';
 import { RESERVED_WORDS } from './keywords.js';
 import type { Token } from './lexer.js';
 
-/** Nesting deeper than this (parentheses, subqueries) is rejected before the JS stack runs out. */
+/**
+ * The most levels a statement may nest: each pair of parentheses (a subquery's included), function
+ * call, CASE, CAST and other special form, ARRAY[...], lambda, NOT, sign, operator of a chain,
+ * subscript or field access, derived table and nested type parameter is one level. Deeper input is
+ * refused before the JS stack runs out, in the parser and in every later phase.
+ */
 export const MAX_NESTING_DEPTH = 1000;
 
-export const TOO_DEEPLY_NESTED = 'statement is too large (stack overflow while parsing)';
+/** The error for a statement nested deeper than MAX_NESTING_DEPTH. */
+export const NESTED_TOO_DEEPLY = `Statement is nested too deeply: more than ${MAX_NESTING_DEPTH} levels of parentheses, function calls, CASE, operators, NOT, signs or subqueries; at most ${MAX_NESTING_DEPTH} are supported`;
+
+export function isNestedTooDeeply(e: unknown): boolean {
+  return e instanceof EngineError && e.rawMessage === NESTED_TOO_DEEPLY;
+}
 
 export abstract class ParserBase {
   protected pos = 0;
@@ -130,31 +140,15 @@ export abstract class ParserBase {
   }
 
   /**
-   * Enters one nesting level (paired with leave()), refusing input nested beyond MAX_NESTING_DEPTH.
-   * No try/finally on purpose: it would cost stack frames per level; a caller that catches a syntax
-   * error to backtrack restores the depth with nestingDepth().
+   * Enters one nesting level (paired with leave()) at `location` (the construct that opens it),
+   * refusing input nested beyond MAX_NESTING_DEPTH. No try/finally on purpose: it would cost stack
+   * per level; a caller that catches a syntax error to backtrack restores the depth with nestingDepth().
    */
-  protected enter(): void {
-    if (++this.depth > MAX_NESTING_DEPTH) {
-      throw new EngineError('SYNTAX_ERROR', TOO_DEEPLY_NESTED, { line: 1, column: 1 });
-    }
+  protected enter(location: SourceLocation = this.location()): void {
+    if (++this.depth > MAX_NESTING_DEPTH) throw new EngineError('SYNTAX_ERROR', NESTED_TOO_DEEPLY, location);
   }
 
-  /**
-   * Enters one level for an operator of a chain (a + b + c nests one level per operator), refusing a
-   * chain that makes the expression deeper than MAX_NESTING_DEPTH, with the operator's position.
-   */
-  protected enterChain(location: SourceLocation): void {
-    if (++this.depth > MAX_NESTING_DEPTH) {
-      throw new EngineError(
-        'SYNTAX_ERROR',
-        `Expression is nested too deeply: operators chained here make it more than ${MAX_NESTING_DEPTH} levels deep (counting parentheses and subqueries); at most ${MAX_NESTING_DEPTH} are supported`,
-        location,
-      );
-    }
-  }
-
-  /** Leaves the levels a chain of `count` operators entered. */
+  /** Leaves the levels a chain of `count` operators entered (one enter() each). */
   protected leaveChain<T>(result: T, count: number): T {
     this.depth -= count;
     return result;

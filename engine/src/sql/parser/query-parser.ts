@@ -34,14 +34,14 @@ export abstract class QueryParser extends RelationParser {
     return { ...this.parseQuery(), functions, location };
   }
 
+  /** A query; where it nests in another, the parentheses around it are the level it counts. */
   protected override parseQuery(): Query {
-    this.enter();
     const location = this.location();
     this.expect('<query>');
     const withClause = this.atKeyword('WITH') ? this.parseWith() : undefined;
     const query = this.parseQueryNoWith(location);
     if (withClause) query.with = withClause;
-    return this.leave(query);
+    return query;
   }
 
   private parseQueryNoWith(location: SourceLocation): Query {
@@ -151,12 +151,7 @@ export abstract class QueryParser extends RelationParser {
       this.pos++;
       return { kind: 'Table', name: this.parseQualifiedName(), location };
     }
-    if (this.atSymbol('(')) {
-      this.pos++;
-      const query = this.parseQuery();
-      this.expectSymbol(')');
-      return { kind: 'SubqueryBody', query, location };
-    }
+    if (this.atSymbol('(')) return { kind: 'SubqueryBody', query: this.parseParenthesizedQuery(), location };
     this.fail();
   }
 

@@ -30,9 +30,10 @@ const NILADIC_FUNCTIONS = ['CURRENT_USER', 'CURRENT_CATALOG', 'CURRENT_SCHEMA', 
 const NORMAL_FORMS = ['NFD', 'NFC', 'NFKD', 'NFKC'];
 
 export abstract class SpecialFormParser extends PatternParser {
-  protected abstract parseOr(initial?: Expression): Expression;
+  protected abstract override parseExpression(initial?: Expression): Expression;
   protected abstract parseValueExpression(minPrecedence: number, initial?: Expression): Expression;
   protected abstract parseParenthesizedQuery(): Query;
+  protected abstract parseQueryInParentheses(): Query;
   protected abstract parseFunctionCall(name: FunctionCall['name'], firstArgument?: Expression): FunctionCall;
   /** The predicate (comparison, BETWEEN, IN, LIKE, IS ...) applying to `value`, or `value` itself. */
   protected abstract parsePredicate(value: Expression): Expression;
@@ -61,7 +62,7 @@ export abstract class SpecialFormParser extends PatternParser {
       case 'EXISTS':
         if (!call) return undefined;
         this.pos++;
-        return { kind: 'Exists', query: this.parseParenthesizedQuery(), location };
+        return { kind: 'Exists', query: this.parseQueryInParentheses(), location };
       case 'INTERVAL':
         return this.parseIntervalLiteral();
       case 'ROW':
@@ -73,7 +74,7 @@ export abstract class SpecialFormParser extends PatternParser {
       case 'UNIQUE':
         if (!call || !this.queryAhead(1)) return undefined;
         this.pos++;
-        return { kind: 'Unique', query: this.parseParenthesizedQuery(), location };
+        return { kind: 'Unique', query: this.parseQueryInParentheses(), location };
       case 'OVERLAY':
         return call ? this.parseOverlay() : undefined;
       case 'JSON_EXISTS':
@@ -155,7 +156,7 @@ export abstract class SpecialFormParser extends PatternParser {
   }
 
   /** RUNNING / FINAL followed by a (qualified) function name and `(`. */
-  private processingModeAhead(): boolean {
+  protected processingModeAhead(): boolean {
     let offset = 1;
     while (this.isIdentifier(this.peek(offset)) && this.isSymbol('.', this.peek(offset + 1))) offset += 2;
     return this.isIdentifier(this.peek(offset)) && this.isSymbol('(', this.peek(offset + 1));
@@ -172,7 +173,7 @@ export abstract class SpecialFormParser extends PatternParser {
     const token = this.advance();
     this.expectSymbol('(');
     const value = this.parseValueExpression(0);
-    if (!this.acceptKeyword('PLACING')) return this.parseFunctionCall(this.nameAt(token), this.parseOr(value));
+    if (!this.acceptKeyword('PLACING')) return this.parseFunctionCall(this.nameAt(token), this.parseExpression(value));
     const replacement = this.parseValueExpression(0);
     this.expectKeyword('FROM');
     const start = this.parseValueExpression(0);
@@ -274,7 +275,7 @@ export abstract class SpecialFormParser extends PatternParser {
     const token = this.advance();
     this.expectSymbol('(');
     const needle = this.parseValueExpression(0);
-    if (!this.acceptKeyword('IN')) return this.parseFunctionCall(this.nameAt(token), this.parseOr(needle));
+    if (!this.acceptKeyword('IN')) return this.parseFunctionCall(this.nameAt(token), this.parseExpression(needle));
     const haystack = this.parseValueExpression(0);
     this.expectSymbol(')');
     return this.simpleCall(token, 'strpos', [haystack, needle]);
