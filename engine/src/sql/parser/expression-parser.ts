@@ -8,6 +8,7 @@ import type { ArithmeticOperator, ComparisonOperator, Expression, Identifier, Qu
 import { FunctionCallParser } from './function-call-parser.js';
 import { QUERY_START_WORDS } from './keywords.js';
 import type { Token } from './lexer.js';
+import { runSteps, type Steps } from './parse-steps.js';
 
 const COMPARISON_OPERATORS: Record<string, ComparisonOperator> = {
   '=': '=',
@@ -31,12 +32,15 @@ export abstract class ExpressionParser extends FunctionCallParser {
   /** Continues a query whose first body has already been parsed: set operations, ORDER BY, LIMIT ... */
   protected abstract continueQuery(first: QueryBody, location: SourceLocation): Query;
 
+  protected override parseExpression(initial?: Expression): Expression {
+    return runSteps(this.expressionSteps(initial));
+  }
+
   /**
-   * OR of ANDs of `NOT* predicate`, in one loop rather than a function per precedence level: each
-   * nesting level costs the parser stack, and this function is on the path of every one of them.
+   * OR of ANDs of `NOT* predicate`, in one loop rather than a function per precedence level.
    * `initial` is an already parsed value expression to continue from.
    */
-  protected override parseExpression(initial?: Expression): Expression {
+  protected override *expressionSteps(initial?: Expression): Steps {
     const orTerms: Expression[] = [];
     const orLocations: SourceLocation[] = [];
     let first = initial;
@@ -44,7 +48,7 @@ export abstract class ExpressionParser extends FunctionCallParser {
       const andTerms: Expression[] = [];
       const andLocations: SourceLocation[] = [];
       while (true) {
-        andTerms.push(this.parseNegation(first));
+        andTerms.push(yield* this.negationSteps(first));
         first = undefined;
         if (!this.atKeyword('AND')) break;
         andLocations.push(this.location(this.advance()));
@@ -57,7 +61,7 @@ export abstract class ExpressionParser extends FunctionCallParser {
   }
 
   /** `NOT NOT ... predicate`: each NOT is a level, read in a loop. */
-  private parseNegation(initial?: Expression): Expression {
+  private *negationSteps(initial?: Expression): Steps {
     // NOT, like unary +/- below, is covered by the '<expression>' the primary records.
     const nots: SourceLocation[] = [];
     while (!initial && this.isKeyword('NOT')) {
@@ -65,13 +69,17 @@ export abstract class ExpressionParser extends FunctionCallParser {
       this.enter(location);
       nots.push(location);
     }
-    let result = this.parsePredicate(this.parseValueExpression(0, initial));
+    let result = yield* this.predicateSteps(yield* this.valueSteps(0, initial));
     for (let i = nots.length - 1; i >= 0; i--) result = { kind: 'Not', value: result, location: nots[i] };
     return this.leaveChain(result, nots.length);
   }
 
-  /** At most one predicate applies to a value expression (Trino rejects `a = b = c`). */
   protected override parsePredicate(value: Expression): Expression {
+    return runSteps(this.predicateSteps(value));
+  }
+
+  /** At most one predicate applies to a value expression (Trino rejects `a = b = c`). */
+  private *predicateSteps(value: Expression): Steps {
     const location = value.location;
     const token = this.token;
     for (const op of Object.keys(COMPARISON_OPERATORS)) this.expect(`'${op}'`);
@@ -83,7 +91,7 @@ export abstract class ExpressionParser extends FunctionCallParser {
         this.pos++;
         return { kind: 'QuantifiedComparison', operator, quantifier, value, query: this.parseParenthesizedQuery(), location };
       }
-      return { kind: 'Comparison', operator, left: value, right: this.parseValueExpression(0), location: operatorLocation };
+      return { kind: 'Comparison', operator, left: value, right: (yield this.valueSteps(0)), location: operatorLocation };
     }
     if (this.atKeyword('IS')) {
       this.pos++;
@@ -96,24 +104,24 @@ export abstract class ExpressionParser extends FunctionCallParser {
       }
       this.expectKeyword('DISTINCT');
       this.expectKeyword('FROM');
-      return { kind: 'IsDistinctFrom', left: value, right: this.parseValueExpression(0), negated, location };
+      return { kind: 'IsDistinctFrom', left: value, right: (yield this.valueSteps(0)), negated, location };
     }
     const negated = this.atKeyword('NOT') && ['BETWEEN', 'IN', 'LIKE'].some((w) => this.isKeyword(w, this.peek()));
     if (negated) this.pos++;
     if (this.acceptKeyword('BETWEEN')) {
       const symmetry = (['SYMMETRIC', 'ASYMMETRIC'] as const).find((w) => this.atKeyword(w));
       if (symmetry) this.pos++;
-      const min = this.parseValueExpression(0);
+      const min = (yield this.valueSteps(0));
       this.expectKeyword('AND');
-      const max = this.parseValueExpression(0);
+      const max = (yield this.valueSteps(0));
       return { kind: 'Between', value, min, max, negated, ...(symmetry ? { symmetry } : {}), location };
     }
     if (this.acceptKeyword('LIKE')) {
-      const pattern = this.parseValueExpression(0);
-      const escape = this.acceptKeyword('ESCAPE') ? this.parseValueExpression(0) : undefined;
+      const pattern = (yield this.valueSteps(0));
+      const escape = this.acceptKeyword('ESCAPE') ? (yield this.valueSteps(0)) : undefined;
       return { kind: 'Like', value, pattern, ...(escape ? { escape } : {}), negated, location };
     }
-    if (this.acceptKeyword('IN')) return this.parseInPredicate(value, negated, location);
+    if (this.acceptKeyword('IN')) return yield* this.inPredicateSteps(value, negated, location);
     if (negated) this.fail();
     if (this.matchPredicateAhead()) return this.parseMatchPredicate(value);
     return value;
@@ -152,32 +160,22 @@ export abstract class ExpressionParser extends FunctionCallParser {
     return word === 'ALL' ? 'ALL' : 'ANY';
   }
 
-  private parseInPredicate(value: Expression, negated: boolean, location: SourceLocation): Expression {
-    const inner = this.parseParenthesizedExpressions();
-    if (inner.length === 1 && inner[0].kind === 'Subquery') {
-      return { kind: 'InSubquery', value, query: inner[0].query, negated, location };
-    }
-    return { kind: 'InList', value, list: inner, negated, location };
-  }
-
-  /** `( expr, ... )` where a lone subquery comes back as one Subquery expression; the parentheses are a level. */
-  private parseParenthesizedExpressions(): Expression[] {
+  /** `IN (list)` or `IN (query)`; the parentheses are a level. */
+  private *inPredicateSteps(value: Expression, negated: boolean, location: SourceLocation): Steps {
     this.enter();
-    return this.leave(this.parseExpressionsInParentheses());
-  }
-
-  private parseExpressionsInParentheses(): Expression[] {
     this.expectSymbol('(');
     if (this.startsQuery()) {
-      const location = this.location();
       const query = this.parseQuery();
       this.expectSymbol(')');
-      return [{ kind: 'Subquery', query, location }];
+      return this.leave({ kind: 'InSubquery', value, query, negated, location });
     }
-    const list = [this.parseExpression()];
-    while (this.acceptSymbol(',')) list.push(this.parseExpression());
+    const list = [yield this.expressionSteps()];
+    while (this.acceptSymbol(',')) list.push(yield this.expressionSteps());
     this.expectSymbol(')');
-    return list;
+    // `x IN ((SELECT ...))`: a lone parenthesised subquery is a subquery too.
+    const only = list[0];
+    if (list.length === 1 && only.kind === 'Subquery') return this.leave({ kind: 'InSubquery', value, query: only.query, negated, location });
+    return this.leave({ kind: 'InList', value, list, negated, location });
   }
 
   protected startsQuery(): boolean {
@@ -199,9 +197,13 @@ export abstract class ExpressionParser extends FunctionCallParser {
     return query;
   }
 
-  /** Pratt loop over the binary value operators; `initial` replaces the first operand when given. */
   protected override parseValueExpression(minPrecedence: number, initial?: Expression): Expression {
-    let left = initial ?? this.parseUnary();
+    return runSteps(this.valueSteps(minPrecedence, initial));
+  }
+
+  /** Pratt loop over the binary value operators; `initial` replaces the first operand when given. */
+  protected override *valueSteps(minPrecedence: number, initial?: Expression): Steps {
+    let left = initial ?? (yield* this.unarySteps());
     let chained = 0;
     while (true) {
       for (const op of Object.keys(BINARY_PRECEDENCE)) this.expect(`'${op}'`);
@@ -213,7 +215,8 @@ export abstract class ExpressionParser extends FunctionCallParser {
       // Each operator of a chain nests the tree one level deeper (a + b + c is (a + b) + c).
       this.enter(location);
       chained++;
-      const right = this.parseValueExpression(precedence);
+      // The right operand binds tighter: it nests no deeper than the precedence levels there are.
+      const right = yield* this.valueSteps(precedence);
       left =
         token.value === '||'
           ? { kind: 'Concat', left, right, location }
@@ -222,14 +225,14 @@ export abstract class ExpressionParser extends FunctionCallParser {
   }
 
   /** `- + - value`: each sign is a level, read in a loop; signs bind tighter than the binary operators. */
-  private parseUnary(): Expression {
+  private *unarySteps(): Steps {
     const signs: Token[] = [];
     while (this.isSymbol('-') || this.isSymbol('+')) {
       const token = this.advance();
       this.enter(this.location(token));
       signs.push(token);
     }
-    let result = this.parseAtTimeZone(this.parsePostfix(this.parsePrimary()));
+    let result = this.parseAtTimeZone(yield* this.postfixSteps(yield* this.primarySteps()));
     for (let i = signs.length - 1; i >= 0; i--) {
       result = { kind: 'ArithmeticUnary', operator: signs[i].value as '+' | '-', value: result, location: this.location(signs[i]) };
     }
@@ -261,7 +264,7 @@ export abstract class ExpressionParser extends FunctionCallParser {
    * `.field` dereferences, qualified function names `a.b(...)`, method calls, `[index]`,
    * `name::method(...)` and `.*`; each nests the tree one level deeper, as a binary operator does.
    */
-  private parsePostfix(base: Expression): Expression {
+  private *postfixSteps(base: Expression): Steps {
     let result = base;
     let chained = 0;
     while (true) {
@@ -286,10 +289,10 @@ export abstract class ExpressionParser extends FunctionCallParser {
         const field = this.parseIdentifier();
         const baseParts = this.isSymbol('(') ? nameParts(result) : undefined;
         if (!this.isSymbol('(')) result = { kind: 'Dereference', base: result, field, location: result.location };
-        else if (baseParts) result = this.parseFunctionCall({ kind: 'QualifiedName', parts: [...baseParts, field], location: result.location });
+        else if (baseParts) result = yield* this.functionCallSteps({ kind: 'QualifiedName', parts: [...baseParts, field], location: result.location });
         else result = { kind: 'MethodCall', base: result, method: field, args: this.parseArgumentList(), location: result.location };
       } else if (bracket) {
-        const index = this.parseValueExpression(0);
+        const index = yield this.valueSteps(0);
         this.expectSymbol(']');
         result = { kind: 'Subscript', base: result, index, location };
       } else if (target) {
@@ -319,11 +322,11 @@ export abstract class ExpressionParser extends FunctionCallParser {
   }
 
   /** A literal, name, call, special form or parenthesised expression; one that nests others is a level. */
-  private parsePrimary(): Expression {
+  private *primarySteps(): Steps {
     this.expect('<expression>');
-    if (!this.opensLevel()) return this.parsePrimaryAt(this.token);
+    if (!this.opensLevel()) return yield* this.primaryAtSteps(this.token);
     this.enter();
-    return this.leave(this.parsePrimaryAt(this.token));
+    return this.leave(yield* this.primaryAtSteps(this.token));
   }
 
   /**
@@ -340,7 +343,7 @@ export abstract class ExpressionParser extends FunctionCallParser {
     return token.keyword === 'CASE' || this.isKeyword('OVER', next) || ((token.keyword === 'RUNNING' || token.keyword === 'FINAL') && this.processingModeAhead());
   }
 
-  private parsePrimaryAt(token: Token): Expression {
+  private *primaryAtSteps(token: Token): Steps {
     const location = this.location(token);
     switch (token.kind) {
       case 'integer':
@@ -362,15 +365,17 @@ export abstract class ExpressionParser extends FunctionCallParser {
         this.pos++;
         return { kind: 'Parameter', index: token.parameterIndex, location };
       case 'symbol':
-        if (token.value === '(') return this.lambdaAhead() ? this.parseLambda() : this.parseParenthesized();
-        if (token.value === '[') return this.parseArrayConstructor(location);
+        if (token.value === '(') return this.lambdaAhead() ? yield* this.lambdaSteps() : yield* this.parenthesizedSteps();
+        if (token.value === '[') return yield* this.arraySteps(location);
         break;
       case 'quotedIdentifier':
-        return this.parseNameOrCall();
+        return yield* this.nameOrCallSteps();
       case 'identifier': {
+        const nesting = this.nestingFormSteps(token.keyword);
+        if (nesting) return yield* nesting;
         const special = this.parseSpecialForm(token.keyword);
         if (special) return special;
-        if (this.isIdentifier()) return this.parseNameOrCall();
+        if (this.isIdentifier()) return yield* this.nameOrCallSteps();
         break;
       }
       default:
@@ -387,15 +392,15 @@ export abstract class ExpressionParser extends FunctionCallParser {
   }
 
   /** Typed literal `DATE '...'`, function call `f(...)`, or a plain identifier. */
-  private parseNameOrCall(): Expression {
+  private *nameOrCallSteps(): Steps {
     const token = this.token;
     if (token.kind === 'identifier' && this.peek().kind === 'string') {
       const type = this.parseType();
       return { kind: 'GenericLiteral', type, value: this.parseStringValue(), location: type.location };
     }
-    if (this.isSymbol('->', this.peek())) return this.parseLambda();
+    if (this.isSymbol('->', this.peek())) return yield* this.lambdaSteps();
     const name = this.parseIdentifier();
-    if (this.isSymbol('(')) return this.parseFunctionCall({ kind: 'QualifiedName', parts: [name], location: name.location });
+    if (this.isSymbol('(')) return yield* this.functionCallSteps({ kind: 'QualifiedName', parts: [name], location: name.location });
     // `name OVER w`: a measure of the window's row pattern (OVER before anything else is an alias).
     if (this.isKeyword('OVER') && (this.isSymbol('(', this.peek()) || this.isIdentifier(this.peek()))) {
       this.pos++;
@@ -416,15 +421,15 @@ export abstract class ExpressionParser extends FunctionCallParser {
   }
 
   /** `x -> body` or `(x, y) -> body` */
-  private parseLambda(): Expression {
+  private *lambdaSteps(): Steps {
     const location = this.location();
     const parameters: Identifier[] = this.isSymbol('(') ? this.parseEnclosedList('(', ')', () => this.parseIdentifier()) : [this.parseIdentifier()];
     this.expectSymbol('->');
-    return { kind: 'Lambda', parameters, body: this.parseExpression(), location };
+    return { kind: 'Lambda', parameters, body: yield this.expressionSteps(), location };
   }
 
   /** `( ... )` in an expression: subquery, row constructor, or a parenthesised expression. */
-  private parseParenthesized(): Expression {
+  private *parenthesizedSteps(): Steps {
     const open = this.expectSymbol('(');
     const location = this.location(open);
     if (this.startsQuery()) {
@@ -432,7 +437,7 @@ export abstract class ExpressionParser extends FunctionCallParser {
       this.expectSymbol(')');
       return { kind: 'Subquery', query, location };
     }
-    const first = this.parseExpression();
+    const first = yield this.expressionSteps();
     if (first.kind === 'Subquery' && QUERY_CONTINUATION_WORDS.some((w) => this.isKeyword(w))) {
       const query = this.continueQuery({ kind: 'SubqueryBody', query: first.query, location: first.location }, first.location);
       this.expectSymbol(')');
@@ -440,7 +445,7 @@ export abstract class ExpressionParser extends FunctionCallParser {
     }
     if (this.atSymbol(',')) {
       const items = [first];
-      while (this.acceptSymbol(',')) items.push(this.parseExpression());
+      while (this.acceptSymbol(',')) items.push(yield this.expressionSteps());
       this.expectSymbol(')');
       return { kind: 'Row', items, location };
     }

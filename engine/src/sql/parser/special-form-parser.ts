@@ -18,6 +18,7 @@ import type { SourceLocation } from '../../errors/engine-error.js';
 import { QUERY_START_WORDS } from './keywords.js';
 import type { Token } from './lexer.js';
 import { PatternParser } from './pattern-parser.js';
+import { runSteps, type Steps } from './parse-steps.js';
 
 const EXTRACT_FIELDS: ReadonlySet<string> = new Set<ExtractField>([
   'YEAR', 'QUARTER', 'MONTH', 'WEEK', 'DAY', 'DAY_OF_MONTH', 'DAY_OF_WEEK', 'DOW', 'DAY_OF_YEAR', 'DOY',
@@ -35,10 +36,34 @@ export abstract class SpecialFormParser extends PatternParser {
   protected abstract parseParenthesizedQuery(): Query;
   protected abstract parseQueryInParentheses(): Query;
   protected abstract parseFunctionCall(name: FunctionCall['name'], firstArgument?: Expression): FunctionCall;
+  protected abstract expressionSteps(initial?: Expression): Steps;
+  protected abstract valueSteps(minPrecedence: number, initial?: Expression): Steps;
   /** The predicate (comparison, BETWEEN, IN, LIKE, IS ...) applying to `value`, or `value` itself. */
   protected abstract parsePredicate(value: Expression): Expression;
   /** Whether the tokens from `offset` read a comparison operator or predicate keyword. */
   protected abstract predicateAhead(offset?: number): boolean;
+
+  /**
+   * The steps of the special form at the current word that nests expressions as deep as they come
+   * (CASE, CAST, ROW(...), ARRAY[...]), or undefined: the other forms are parseSpecialForm's.
+   */
+  protected nestingFormSteps(keyword: string): Steps | undefined {
+    const next = this.peek();
+    switch (keyword) {
+      case 'CASE':
+        return this.caseSteps();
+      case 'CAST':
+      case 'TRY_CAST':
+        return this.isSymbol('(', next) ? this.castSteps(keyword === 'TRY_CAST') : undefined;
+      case 'ROW':
+        return this.isSymbol('(', next) ? this.rowSteps() : undefined;
+      case 'ARRAY':
+        if (!this.isSymbol('[', next)) return undefined;
+        return this.arraySteps(this.location(this.advance()));
+      default:
+        return undefined;
+    }
+  }
 
   /** The special form starting at the current word, or undefined when the word is an ordinary name. */
   protected parseSpecialForm(keyword: string): Expression | undefined {
@@ -53,10 +78,13 @@ export abstract class SpecialFormParser extends PatternParser {
         this.pos++;
         return { kind: 'BooleanLiteral', value: keyword === 'TRUE', location };
       case 'CASE':
-        return this.parseCase();
       case 'CAST':
       case 'TRY_CAST':
-        return call ? this.parseCast(keyword === 'TRY_CAST') : undefined;
+      case 'ROW':
+      case 'ARRAY': {
+        const steps = this.nestingFormSteps(keyword);
+        return steps && runSteps(steps);
+      }
       case 'EXTRACT':
         return call ? this.parseExtract() : undefined;
       case 'EXISTS':
@@ -65,12 +93,6 @@ export abstract class SpecialFormParser extends PatternParser {
         return { kind: 'Exists', query: this.parseQueryInParentheses(), location };
       case 'INTERVAL':
         return this.parseIntervalLiteral();
-      case 'ROW':
-        return call ? this.parseRowConstructor() : undefined;
-      case 'ARRAY':
-        if (!this.isSymbol('[', this.peek())) return undefined;
-        this.pos++;
-        return this.parseArrayConstructor(location);
       case 'UNIQUE':
         if (!call || !this.queryAhead(1)) return undefined;
         this.pos++;
@@ -136,13 +158,13 @@ export abstract class SpecialFormParser extends PatternParser {
   }
 
   /** `ROW(value [AS name], ...)` */
-  private parseRowConstructor(): Expression {
+  private *rowSteps(): Steps {
     const location = this.location(this.advance());
     this.expectSymbol('(');
     const items: Expression[] = [];
     const fieldNames: (Identifier | null)[] = [];
     do {
-      items.push(this.parseExpression());
+      items.push(yield this.expressionSteps());
       const named = this.acceptKeyword('AS') || (this.isIdentifier() && !this.isSymbol('(', this.peek()));
       fieldNames.push(named ? this.parseIdentifier() : null);
     } while (this.acceptSymbol(','));
@@ -151,8 +173,15 @@ export abstract class SpecialFormParser extends PatternParser {
   }
 
   /** `[a, b]` after ARRAY (or alone), from the `[`. */
-  protected parseArrayConstructor(location: SourceLocation): Expression {
-    return { kind: 'Array', items: this.parseEnclosedList('[', ']', () => this.parseExpression()), location };
+  protected *arraySteps(location: SourceLocation): Steps {
+    this.expectSymbol('[');
+    const items: Expression[] = [];
+    if (!this.atSymbol(']')) {
+      do items.push(yield this.expressionSteps());
+      while (this.acceptSymbol(','));
+    }
+    this.expectSymbol(']');
+    return { kind: 'Array', items, location };
   }
 
   /** RUNNING / FINAL followed by a (qualified) function name and `(`. */
@@ -196,17 +225,17 @@ export abstract class SpecialFormParser extends PatternParser {
     return this.simpleCall(token, 'normalize', args);
   }
 
-  private parseCase(): Expression {
+  private *caseSteps(): Steps {
     const location = this.location(this.advance());
-    const operand = this.atKeyword('WHEN') ? undefined : this.parseExpression();
+    const operand = this.atKeyword('WHEN') ? undefined : yield this.expressionSteps();
     const whenClauses: WhenClause[] = [];
     do {
       const when = this.expectKeyword('WHEN');
-      const condition = operand && this.predicateAhead() ? this.parsePredicate({ kind: 'CaseOperand', location: this.location() }) : this.parseExpression();
+      const condition = operand && this.predicateAhead() ? this.parsePredicate({ kind: 'CaseOperand', location: this.location() }) : yield this.expressionSteps();
       this.expectKeyword('THEN');
-      whenClauses.push({ kind: 'WhenClause', operand: condition, result: this.parseExpression(), location: this.location(when) });
+      whenClauses.push({ kind: 'WhenClause', operand: condition, result: yield this.expressionSteps(), location: this.location(when) });
     } while (this.atKeyword('WHEN'));
-    const defaultValue = this.acceptKeyword('ELSE') ? this.parseExpression() : undefined;
+    const defaultValue = this.acceptKeyword('ELSE') ? yield this.expressionSteps() : undefined;
     this.expectKeyword('END');
     const optional = defaultValue ? { defaultValue } : {};
     return operand
@@ -214,10 +243,10 @@ export abstract class SpecialFormParser extends PatternParser {
       : { kind: 'SearchedCase', whenClauses, ...optional, location };
   }
 
-  private parseCast(safe: boolean): Expression {
+  private *castSteps(safe: boolean): Steps {
     const location = this.location(this.advance());
     this.expectSymbol('(');
-    const value = this.parseExpression();
+    const value = yield this.expressionSteps();
     this.expectKeyword('AS');
     const type = this.parseType();
     this.expectSymbol(')');
