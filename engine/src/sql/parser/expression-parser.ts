@@ -203,20 +203,22 @@ export abstract class ExpressionParser extends FunctionCallParser {
 
   /** Pratt loop over the binary value operators; `initial` replaces the first operand when given. */
   protected override *valueSteps(minPrecedence: number, initial?: Expression): Steps {
+    const outer = this.measure();
     let left = initial ?? (yield* this.unarySteps());
-    let chained = 0;
+    let height = this.height(outer);
     while (true) {
       for (const op of Object.keys(BINARY_PRECEDENCE)) this.expect(`'${op}'`);
       const token = this.token;
       const precedence = token.kind === 'symbol' ? BINARY_PRECEDENCE[token.value] : undefined;
-      if (precedence === undefined || precedence <= minPrecedence) return this.leaveChain(left, chained);
+      if (precedence === undefined || precedence <= minPrecedence) return left;
       // Trino reports errors of binary operators at the operator.
       const location = this.location(this.advance());
-      // Each operator of a chain nests the tree one level deeper (a + b + c is (a + b) + c).
-      this.enter(location);
-      chained++;
       // The right operand binds tighter: it nests no deeper than the precedence levels there are.
+      const rightOuter = this.measure();
       const right = yield* this.valueSteps(precedence);
+      // Each operator nests the tree one level above its deeper operand (a + b + c is (a + b) + c).
+      height = 1 + Math.max(height, this.height(rightOuter));
+      this.reach(height, location);
       left =
         token.value === '||'
           ? { kind: 'Concat', left, right, location }
@@ -232,7 +234,9 @@ export abstract class ExpressionParser extends FunctionCallParser {
       this.enter(this.location(token));
       signs.push(token);
     }
-    let result = this.parseAtTimeZone(yield* this.postfixSteps(yield* this.primarySteps()));
+    const outer = this.measure();
+    const primary = yield* this.primarySteps();
+    let result = yield* this.postfixSteps(primary, this.height(outer));
     for (let i = signs.length - 1; i >= 0; i--) {
       result = { kind: 'ArithmeticUnary', operator: signs[i].value as '+' | '-', value: result, location: this.location(signs[i]) };
     }
@@ -240,14 +244,13 @@ export abstract class ExpressionParser extends FunctionCallParser {
   }
 
   /** `value AT TIME ZONE 'zone' | INTERVAL ...` and `value AT LOCAL`, binding tighter than the operators. */
-  private parseAtTimeZone(value: Expression): Expression {
+  private parseAtTimeZone(value: Expression, valueHeight: number): Expression {
     let result = value;
-    let chained = 0;
+    let height = valueHeight;
     while (this.isKeyword('AT') && (this.isKeyword('TIME', this.peek()) || this.isKeyword('LOCAL', this.peek()))) {
       const location = this.location(this.advance());
       // Each one nests the tree one level deeper, as a chain of binary operators does.
-      this.enter(location);
-      chained++;
+      this.reach(++height, location);
       if (this.acceptKeyword('LOCAL')) {
         result = { kind: 'AtTimeZone', value: result, location };
         continue;
@@ -257,16 +260,16 @@ export abstract class ExpressionParser extends FunctionCallParser {
       const zone = this.isKeyword('INTERVAL') ? this.parseSpecialForm('INTERVAL') : undefined;
       result = { kind: 'AtTimeZone', value: result, zone: zone ?? { kind: 'StringLiteral', value: this.parseStringValue(), location: this.location(zoneToken) }, location };
     }
-    return this.leaveChain(result, chained);
+    return result;
   }
 
   /**
    * `.field` dereferences, qualified function names `a.b(...)`, method calls, `[index]`,
    * `name::method(...)` and `.*`; each nests the tree one level deeper, as a binary operator does.
    */
-  private *postfixSteps(base: Expression): Steps {
+  private *postfixSteps(base: Expression, baseHeight: number): Steps {
     let result = base;
-    let chained = 0;
+    let height = baseHeight;
     while (true) {
       const location = this.location();
       if (this.isSymbol('.') && this.isSymbol('*', this.peek())) {
@@ -276,14 +279,13 @@ export abstract class ExpressionParser extends FunctionCallParser {
         const all: Expression = prefix
           ? { kind: 'AllColumns', prefix: { kind: 'QualifiedName', parts: prefix, location: start }, location: start }
           : { kind: 'AllColumns', target: result, location: start };
-        return this.leaveChain(all, chained);
+        return all;
       }
       const dot = this.atSymbol('.');
       const bracket = !dot && this.atSymbol('[');
       const target = !dot && !bracket && this.isSymbol('::') ? nameParts(result) : undefined;
-      if (!dot && !bracket && !target) return this.leaveChain(result, chained);
-      this.enter(location);
-      chained++;
+      if (!dot && !bracket && !target) return this.parseAtTimeZone(result, height);
+      const outer = this.measure();
       this.pos++;
       if (dot) {
         const field = this.parseIdentifier();
@@ -300,6 +302,9 @@ export abstract class ExpressionParser extends FunctionCallParser {
         const qualified = { kind: 'QualifiedName' as const, parts: target, location: result.location };
         result = { kind: 'StaticMethodCall', target: qualified, method, args: this.parseArgumentList(), location: result.location };
       }
+      // Each one nests the tree one level deeper, as a chain of binary operators does.
+      height = 1 + Math.max(height, this.height(outer));
+      this.reach(height, location);
     }
   }
 

@@ -25,6 +25,8 @@ export function isNestedTooDeeply(e: unknown): boolean {
 export abstract class ParserBase {
   protected pos = 0;
   private depth = 0;
+  /** The deepest level reached (open, or of a chain's tree) since the innermost measure(). */
+  private reached = 0;
   // What was tried at the furthest token position reached; the error message lists it.
   private furthest = -1;
   private readonly expected = new Set<string>();
@@ -146,12 +148,39 @@ export abstract class ParserBase {
    */
   protected enter(location: SourceLocation = this.location()): void {
     if (++this.depth > MAX_NESTING_DEPTH) throw new EngineError('SYNTAX_ERROR', NESTED_TOO_DEEPLY, location);
+    if (this.depth > this.reached) this.reached = this.depth;
   }
 
-  /** Leaves the levels a chain of `count` operators entered (one enter() each). */
+  /** Leaves the levels a chain of `count` prefixes (NOT, signs) entered, one enter() each. */
   protected leaveChain<T>(result: T, count: number): T {
     this.depth -= count;
     return result;
+  }
+
+  /**
+   * Starts measuring how many levels what is parsed next nests above the current depth; pass what it
+   * returns to height(). Left-associative chains (a + b + c, a.b.c, a UNION b EXCEPT c, a JOIN b
+   * JOIN c) build their trees around operands already parsed and left, so they count the levels
+   * those operands reached rather than the levels open while parsing.
+   */
+  protected measure(): number {
+    const outer = this.reached;
+    this.reached = this.depth;
+    return outer;
+  }
+
+  /** The levels reached above the current depth since measure() returned `outer`. */
+  protected height(outer: number): number {
+    const height = this.reached - this.depth;
+    if (outer > this.reached) this.reached = outer;
+    return height;
+  }
+
+  /** Records a tree `height` levels above the current depth, refusing it beyond the limit at `location`. */
+  protected reach(height: number, location: SourceLocation): void {
+    const level = this.depth + height;
+    if (level > MAX_NESTING_DEPTH) throw new EngineError('SYNTAX_ERROR', NESTED_TOO_DEEPLY, location);
+    if (level > this.reached) this.reached = level;
   }
 
   protected leave<T>(result: T): T {

@@ -1,6 +1,6 @@
 // The SQL front door: text -> AST. Hand-written lexer and recursive-descent parser over Trino's grammar.
 
-import { EngineError } from '../../errors/engine-error.js';
+import { EngineError, isStackOverflow } from '../../errors/engine-error.js';
 import type { Expression, Statement } from './ast.js';
 import { tokenize } from './lexer.js';
 import { MAX_NESTING_DEPTH } from './parser-base.js';
@@ -21,7 +21,7 @@ function guardStack<T>(parse: () => T): T {
   try {
     return parse();
   } catch (e) {
-    if (e instanceof RangeError && /call stack/i.test(e.message)) {
+    if (isStackOverflow(e)) {
       throw new EngineError('SYNTAX_ERROR', `Statement is nested too deeply to parse with this stack (at most ${MAX_NESTING_DEPTH} levels are supported with Node's default stack)`, { line: 1, column: 1 });
     }
     throw e;

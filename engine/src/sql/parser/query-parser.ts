@@ -13,6 +13,7 @@ import type {
   QueryBody,
   QuerySpecification,
   SelectItem,
+  SetOperation,
   Values,
   WindowDefinition,
   With,
@@ -107,25 +108,34 @@ export abstract class QueryParser extends RelationParser {
   }
 
   private parseUnionLevel(first?: QueryBody): QueryBody {
-    let left = this.parseIntersectLevel(first);
+    const outer = this.measure();
+    const chain = new SetOperationChain(this.parseIntersectLevel(first), this.height(outer));
     while (this.atKeyword('UNION') || this.atKeyword('EXCEPT')) {
+      const location = this.location();
       const operator = this.advance().keyword as 'UNION' | 'EXCEPT';
       const distinct = this.parseSetQuantifier();
       const corresponding = this.parseCorresponding();
-      left = { kind: 'SetOperation', operator, distinct, left, right: this.parseIntersectLevel(), ...corresponding, location: left.location };
+      const inputOuter = this.measure();
+      const input = this.parseIntersectLevel();
+      chain.add(operator, distinct, corresponding, input, this.height(inputOuter));
+      this.reach(chain.height, location);
     }
-    return left;
+    return chain.body;
   }
 
   private parseIntersectLevel(first?: QueryBody): QueryBody {
-    let left = first ?? this.parseQueryPrimary();
+    const outer = this.measure();
+    const chain = new SetOperationChain(first ?? this.parseQueryPrimary(), this.height(outer));
     while (this.atKeyword('INTERSECT')) {
-      this.pos++;
+      const location = this.location(this.advance());
       const distinct = this.parseSetQuantifier();
       const corresponding = this.parseCorresponding();
-      left = { kind: 'SetOperation', operator: 'INTERSECT', distinct, left, right: this.parseQueryPrimary(), ...corresponding, location: left.location };
+      const inputOuter = this.measure();
+      const input = this.parseQueryPrimary();
+      chain.add('INTERSECT', distinct, corresponding, input, this.height(inputOuter));
+      this.reach(chain.height, location);
     }
-    return left;
+    return chain.body;
   }
 
   /** `CORRESPONDING [BY (a, b)]` after a set operator. */
@@ -264,5 +274,36 @@ export abstract class QueryParser extends RelationParser {
     const name = this.parseIdentifier();
     this.expectKeyword('AS');
     return { kind: 'WindowDefinition', name, window: this.parseWindowSpecification(), location: name.location };
+  }
+}
+
+/**
+ * A left-associative chain of set operations: inputs joined by the same operator, quantifier and
+ * CORRESPONDING go into one SetOperation, however many (a UNION ALL of 10,000 SELECTs is one node,
+ * not 10,000 nested ones); a change of operator nests the chain so far as the first input of a new
+ * node, one level deeper.
+ */
+class SetOperationChain {
+  /** Whether body is a SetOperation of this chain (not one its first input brought). */
+  private built = false;
+
+  /** `height`: the levels the first input nests. */
+  constructor(
+    public body: QueryBody,
+    public height: number,
+  ) {}
+
+  /** Adds `input`, which nests `inputHeight` levels; the chain's height follows. */
+  add(operator: SetOperation['operator'], distinct: boolean, corresponding: { corresponding?: Corresponding }, input: QueryBody, inputHeight: number): void {
+    const body = this.body;
+    const same = this.built && body.kind === 'SetOperation' && body.operator === operator && body.distinct === distinct;
+    if (same && body.corresponding === undefined && corresponding.corresponding === undefined) {
+      body.inputs.push(input);
+      this.height = Math.max(this.height, 1 + inputHeight);
+      return;
+    }
+    this.body = { kind: 'SetOperation', operator, distinct, inputs: [body, input], ...corresponding, location: body.location };
+    this.built = true;
+    this.height = 1 + Math.max(this.height, inputHeight);
   }
 }
