@@ -153,8 +153,13 @@ describe('parser: set operations, WITH, VALUES, TABLE', () => {
     expect(setShape('SELECT 1 UNION ALL SELECT 2 UNION SELECT 3 UNION ALL SELECT 4')).to.equal('(((1 UNION ALL 2) UNION 3) UNION ALL 4)');
     expect(setShape('SELECT 1 UNION SELECT 2 EXCEPT SELECT 3 UNION SELECT 4')).to.equal('(((1 UNION 2) EXCEPT 3) UNION 4)');
     expect(setShape('SELECT 1 UNION CORRESPONDING SELECT 2 UNION CORRESPONDING SELECT 3')).to.equal('((1 UNION 2) UNION 3)');
-    const chain = query(`SELECT 1${' UNION ALL SELECT 1'.repeat(99_999)}`).body;
-    expect(chain.kind === 'SetOperation' && chain.inputs.length).to.equal(100_000);
+    const chain = query(`SELECT 1${' UNION ALL SELECT 1'.repeat(9_999)}`).body;
+    expect(chain.kind === 'SetOperation' && chain.inputs.length).to.equal(10_000);
+  });
+
+  it('refuses a chain of more than 10,000 inputs at the operator adding the 10,001st', () => {
+    const sql = `SELECT 1${' UNION ALL SELECT 1'.repeat(10_000)}`;
+    expect(() => query(sql)).to.throw(`line 1:${10 + 19 * 9_999}: UNION ALL has more than 10000 inputs; at most 10000 are supported in one chain of the same set operator`);
   });
 
   it('gives ORDER BY / LIMIT after a set operation to the whole query', () => {

@@ -2,7 +2,7 @@
 // left-associative, optionally CORRESPONDING), SELECT blocks, VALUES, TABLE t, GROUP BY, WINDOW,
 // ORDER BY / OFFSET / LIMIT / FETCH. ORDER BY, OFFSET and LIMIT always go on the Query node (see ast.ts).
 
-import type { SourceLocation } from '../../errors/engine-error.js';
+import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import type {
   Corresponding,
   Expression,
@@ -113,12 +113,7 @@ export abstract class QueryParser extends RelationParser {
     while (this.atKeyword('UNION') || this.atKeyword('EXCEPT')) {
       const location = this.location();
       const operator = this.advance().keyword as 'UNION' | 'EXCEPT';
-      const distinct = this.parseSetQuantifier();
-      const corresponding = this.parseCorresponding();
-      const inputOuter = this.measure();
-      const input = this.parseIntersectLevel();
-      chain.add(operator, distinct, corresponding, input, this.height(inputOuter));
-      this.reach(chain.height, location);
+      this.continueChain(chain, operator, location, () => this.parseIntersectLevel());
     }
     return chain.body;
   }
@@ -128,14 +123,24 @@ export abstract class QueryParser extends RelationParser {
     const chain = new SetOperationChain(first ?? this.parseQueryPrimary(), this.height(outer));
     while (this.atKeyword('INTERSECT')) {
       const location = this.location(this.advance());
-      const distinct = this.parseSetQuantifier();
-      const corresponding = this.parseCorresponding();
-      const inputOuter = this.measure();
-      const input = this.parseQueryPrimary();
-      chain.add('INTERSECT', distinct, corresponding, input, this.height(inputOuter));
-      this.reach(chain.height, location);
+      this.continueChain(chain, 'INTERSECT', location, () => this.parseQueryPrimary());
     }
     return chain.body;
+  }
+
+  /** After a set operator: its quantifier, CORRESPONDING and the next input, added to `chain`. */
+  private continueChain(chain: SetOperationChain, operator: SetOperation['operator'], location: SourceLocation, parseInput: () => QueryBody): void {
+    const distinct = this.parseSetQuantifier();
+    const corresponding = this.parseCorresponding();
+    const outer = this.measure();
+    const input = parseInput();
+    chain.add(operator, distinct, corresponding, input, this.height(outer));
+    this.reach(chain.height, location);
+    const inputs = chain.body.kind === 'SetOperation' ? chain.body.inputs.length : 0;
+    if (inputs > MAX_SET_OPERATION_INPUTS) {
+      const quantifier = distinct ? '' : ' ALL';
+      throw new EngineError('SYNTAX_ERROR', `${operator}${quantifier} has more than ${MAX_SET_OPERATION_INPUTS} inputs; at most ${MAX_SET_OPERATION_INPUTS} are supported in one chain of the same set operator`, location);
+    }
   }
 
   /** `CORRESPONDING [BY (a, b)]` after a set operator. */
@@ -276,6 +281,12 @@ export abstract class QueryParser extends RelationParser {
     return { kind: 'WindowDefinition', name, window: this.parseWindowSpecification(), location: name.location };
   }
 }
+
+/**
+ * The most inputs one chain of the same set operator may have: each is planned and compiled, and
+ * 100,000 of them would hold the event loop for about ten seconds.
+ */
+export const MAX_SET_OPERATION_INPUTS = 10_000;
 
 /**
  * A left-associative chain of set operations: inputs joined by the same operator, quantifier and

@@ -145,14 +145,21 @@ export function children(e: RowExpression): RowExpression[] {
 export function mapChildren(e: RowExpression, f: (child: RowExpression) => RowExpression): RowExpression {
   switch (e.kind) {
     case 'call':
-      return { ...e, args: e.args.map(f) };
+      return { ...e, args: mapEach(e.args, f) };
     case 'special':
-      return { ...e, args: e.args.map(f) };
+      return { ...e, args: mapEach(e.args, f) };
     case 'cast':
       return { ...e, arg: f(e.arg) };
     default:
       return e;
   }
+}
+
+/** `f` of each item, in a loop: Array.map would add a frame to each level of the recursions through mapChildren. */
+function mapEach(items: readonly RowExpression[], f: (child: RowExpression) => RowExpression): RowExpression[] {
+  const result: RowExpression[] = [];
+  for (const item of items) result.push(f(item));
+  return result;
 }
 
 /** Every symbol an expression references. */
