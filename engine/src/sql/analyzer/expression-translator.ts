@@ -343,47 +343,55 @@ function translateFunctionCall(e: ast.FunctionCall, translate: Translate, contex
     throw new EngineError('FUNCTION_NOT_FOUND', `Function '${name}' not registered`, e.location);
   }
   // Special functions in a function of their own: nested calls recurse through this one, kept small.
-  if (SPECIAL_FUNCTIONS.has(name)) return specialFunctionCall(name, e, translate, context);
+  const special = SPECIAL_TRANSLATIONS.get(name);
+  if (special) return special(e, translate, context);
   return functionCall(name, translateAll(e.args, translate), e.location);
 }
 
-function specialFunctionCall(name: string, e: ast.FunctionCall, translate: Translate, context: TranslationContext): RowExpression {
-  switch (name) {
-    case 'coalesce': {
-      const args = e.args.map(translate);
-      const type = commonTypeOrFail(args, 'All COALESCE operands', e.location);
-      return special('coalesce', type, ...args.map((a) => coerce(a, type, e.location)));
-    }
-    case 'nullif': {
-      if (e.args.length !== 2) throw new EngineError('INVALID_ARGUMENTS', 'NULLIF requires two arguments', e.location);
-      const [a, b] = e.args.map(translate);
-      const type = commonTypeOrFail([a, b], 'NULLIF operands', e.location);
-      return special('nullif', a.type, a, coerce(b, type, e.location), ...(typesEqual(type, a.type) ? [] : [constant(null, type)]));
-    }
-    case 'if': {
-      if (e.args.length < 2 || e.args.length > 3) throw new EngineError('INVALID_ARGUMENTS', 'IF requires two or three arguments', e.location);
-      const condition = coerceToBoolean(translate(e.args[0]), 'IF condition', e.args[0].location);
-      return searchedCase([{ condition, result: translate(e.args[1]) }], e.args[2] ? translate(e.args[2]) : undefined, e.location);
-    }
-    case 'current_user':
-    case 'current_catalog':
-    case 'current_schema':
-    case 'current_timezone':
-      return sessionFunction(name as SessionFunction, e, context.session);
-    case 'try': {
-      if (e.args.length !== 1) throw new EngineError('INVALID_ARGUMENTS', 'TRY requires one argument', e.location);
-      const value = translate(e.args[0]);
-      return special('try', value.type, value);
-    }
-    default:
-      return functionCall(name, translateAll(e.args, translate), e.location);
-  }
+
+type SpecialTranslation = (e: ast.FunctionCall, translate: Translate, context: TranslationContext) => RowExpression;
+
+/** The special functions with a translation of their own, called directly: nested calls recurse through them. */
+const SPECIAL_TRANSLATIONS: ReadonlyMap<string, SpecialTranslation> = new Map<string, SpecialTranslation>([
+  ['coalesce', coalesce],
+  ['nullif', nullIf],
+  ['if', ifCall],
+  ['try', tryCall],
+  ...SESSION_FUNCTIONS.map((name): [string, SpecialTranslation] => [name, (e, _translate, context) => sessionFunction(name, e, context.session)]),
+]);
+
+function coalesce(e: ast.FunctionCall, translate: Translate): RowExpression {
+  return coalesceOf(translateAll(e.args, translate), e.location);
+}
+
+function coalesceOf(args: RowExpression[], location: SourceLocation): RowExpression {
+  const type = commonTypeOrFail(args, 'All COALESCE operands', location);
+  return special('coalesce', type, ...args.map((a) => coerce(a, type, location)));
+}
+
+function nullIf(e: ast.FunctionCall, translate: Translate): RowExpression {
+  if (e.args.length !== 2) throw new EngineError('INVALID_ARGUMENTS', 'NULLIF requires two arguments', e.location);
+  const [a, b] = translateAll(e.args, translate);
+  const type = commonTypeOrFail([a, b], 'NULLIF operands', e.location);
+  return special('nullif', a.type, a, coerce(b, type, e.location), ...(typesEqual(type, a.type) ? [] : [constant(null, type)]));
+}
+
+function ifCall(e: ast.FunctionCall, translate: Translate): RowExpression {
+  if (e.args.length < 2 || e.args.length > 3) throw new EngineError('INVALID_ARGUMENTS', 'IF requires two or three arguments', e.location);
+  const condition = coerceToBoolean(translate(e.args[0]), 'IF condition', e.args[0].location);
+  return searchedCase([{ condition, result: translate(e.args[1]) }], e.args[2] ? translate(e.args[2]) : undefined, e.location);
+}
+
+function tryCall(e: ast.FunctionCall, translate: Translate): RowExpression {
+  if (e.args.length !== 1) throw new EngineError('INVALID_ARGUMENTS', 'TRY requires one argument', e.location);
+  const value = translate(e.args[0]);
+  return special('try', value.type, value);
 }
 
 /** `translate` of each expression, in a loop (Array.map would add a frame per nesting level). */
 function translateAll(expressions: readonly ast.Expression[], translate: Translate): RowExpression[] {
-  const result: RowExpression[] = [];
-  for (const e of expressions) result.push(translate(e));
+  const result: RowExpression[] = new Array(expressions.length);
+  for (let i = 0; i < expressions.length; i++) result[i] = translate(expressions[i]);
   return result;
 }
 

@@ -8,7 +8,7 @@ import type { ArithmeticOperator, ComparisonOperator, Expression, Identifier, Qu
 import { FunctionCallParser } from './function-call-parser.js';
 import { QUERY_START_WORDS } from './keywords.js';
 import type { Token } from './lexer.js';
-import { runSteps, type Steps } from './parse-steps.js';
+import { offStack, runSteps, type Steps } from './parse-steps.js';
 
 const COMPARISON_OPERATORS: Record<string, ComparisonOperator> = {
   '=': '=',
@@ -165,9 +165,9 @@ export abstract class ExpressionParser extends FunctionCallParser {
     this.enter();
     this.expectSymbol('(');
     if (this.startsQuery()) {
-      const query = this.parseQuery();
-      this.expectSymbol(')');
-      return this.leave({ kind: 'InSubquery', value, query, negated, location });
+      const subquery = yield offStack(() => this.finishSubquery(location));
+      if (subquery.kind !== 'Subquery') throw new Error('a subquery expected');
+      return this.leave({ kind: 'InSubquery', value, query: subquery.query, negated, location });
     }
     const list = [yield this.expressionSteps()];
     while (this.acceptSymbol(',')) list.push(yield this.expressionSteps());
@@ -176,6 +176,13 @@ export abstract class ExpressionParser extends FunctionCallParser {
     const only = list[0];
     if (list.length === 1 && only.kind === 'Subquery') return this.leave({ kind: 'InSubquery', value, query: only.query, negated, location });
     return this.leave({ kind: 'InList', value, list, negated, location });
+  }
+
+  /** The query of `(query)` after its `(`, through the `)`. */
+  private finishSubquery(location: SourceLocation): Expression {
+    const query = this.parseQuery();
+    this.expectSymbol(')');
+    return { kind: 'Subquery', query, location };
   }
 
   protected startsQuery(): boolean {
@@ -437,11 +444,7 @@ export abstract class ExpressionParser extends FunctionCallParser {
   private *parenthesizedSteps(): Steps {
     const open = this.expectSymbol('(');
     const location = this.location(open);
-    if (this.startsQuery()) {
-      const query = this.parseQuery();
-      this.expectSymbol(')');
-      return { kind: 'Subquery', query, location };
-    }
+    if (this.startsQuery()) return yield offStack(() => this.finishSubquery(location));
     const first = yield this.expressionSteps();
     if (first.kind === 'Subquery' && QUERY_CONTINUATION_WORDS.some((w) => this.isKeyword(w))) {
       const query = this.continueQuery({ kind: 'SubqueryBody', query: first.query, location: first.location }, first.location);

@@ -24,3 +24,12 @@ export function runSteps<T>(root: Steps<T>): T {
     value = step.value as Expression;
   }
 }
+
+/**
+ * A step running `parse`, an ordinary function: yielded, it runs from the loop of runSteps with the
+ * steps that asked for it suspended, not on top of them. For what nests through ordinary functions
+ * (a subquery's query, whose expressions start steps of their own).
+ */
+export function* offStack(parse: () => Expression): Steps {
+  return parse();
+}

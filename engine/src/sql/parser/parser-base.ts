@@ -18,13 +18,31 @@ export const MAX_NESTING_DEPTH = 1000;
 /** The error for a statement nested deeper than MAX_NESTING_DEPTH. */
 export const NESTED_TOO_DEEPLY = `Statement is nested too deeply: more than ${MAX_NESTING_DEPTH} levels of parentheses, function calls, CASE, operators, NOT, signs or subqueries; at most ${MAX_NESTING_DEPTH} are supported`;
 
+/**
+ * The most queries a query may be nested in (scalar subqueries, EXISTS, IN, derived tables, WITH,
+ * parenthesised query terms): each level costs the analyzer and planner about 1.5 KB of stack.
+ */
+export const MAX_QUERY_NESTING_DEPTH = 100;
+
+export const QUERY_NESTED_TOO_DEEPLY = `Query is nested too deeply: more than ${MAX_QUERY_NESTING_DEPTH} levels of subqueries; at most ${MAX_QUERY_NESTING_DEPTH} are supported`;
+
+/** Whether `e` is the parser refusing input nested too deeply (which backtracking must not retry). */
 export function isNestedTooDeeply(e: unknown): boolean {
-  return e instanceof EngineError && e.rawMessage === NESTED_TOO_DEEPLY;
+  return e instanceof EngineError && (e.rawMessage === NESTED_TOO_DEEPLY || e.rawMessage === QUERY_NESTED_TOO_DEEPLY);
+}
+
+/** Where the parser is in the nesting: what a caller backtracking restores. */
+export interface NestingState {
+  depth: number;
+  reached: number;
+  queries: number;
 }
 
 export abstract class ParserBase {
   protected pos = 0;
   private depth = 0;
+  /** How many queries enclose the one being parsed. */
+  private enclosingQueries = 0;
   /** The deepest level reached (open, or of a chain's tree) since the innermost measure(). */
   private reached = 0;
   // What was tried at the furthest token position reached; the error message lists it.
@@ -144,7 +162,7 @@ export abstract class ParserBase {
   /**
    * Enters one nesting level (paired with leave()) at `location` (the construct that opens it),
    * refusing input nested beyond MAX_NESTING_DEPTH. No try/finally on purpose: it would cost stack
-   * per level; a caller that catches a syntax error to backtrack restores the depth with nestingDepth().
+   * per level; a caller that catches a syntax error to backtrack restores the nesting with restoreNesting().
    */
   protected enter(location: SourceLocation = this.location()): void {
     if (++this.depth > MAX_NESTING_DEPTH) throw new EngineError('SYNTAX_ERROR', NESTED_TOO_DEEPLY, location);
@@ -188,9 +206,25 @@ export abstract class ParserBase {
     return result;
   }
 
-  protected nestingDepth(restore?: number): number {
-    if (restore !== undefined) this.depth = restore;
-    return this.depth;
+  /** Enters a query nested in `enclosingQueries` others, refusing one nested beyond MAX_QUERY_NESTING_DEPTH. */
+  protected enterQuery(location: SourceLocation): void {
+    if (this.enclosingQueries > MAX_QUERY_NESTING_DEPTH) throw new EngineError('SYNTAX_ERROR', QUERY_NESTED_TOO_DEEPLY, location);
+    this.enclosingQueries++;
+  }
+
+  protected leaveQuery<T>(query: T): T {
+    this.enclosingQueries--;
+    return query;
+  }
+
+  protected nestingState(): NestingState {
+    return { depth: this.depth, reached: this.reached, queries: this.enclosingQueries };
+  }
+
+  protected restoreNesting(state: NestingState): void {
+    this.depth = state.depth;
+    this.reached = state.reached;
+    this.enclosingQueries = state.queries;
   }
 
   // --- identifiers ---

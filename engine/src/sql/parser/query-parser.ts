@@ -35,14 +35,18 @@ export abstract class QueryParser extends RelationParser {
     return { ...this.parseQuery(), functions, location };
   }
 
-  /** A query; where it nests in another, the parentheses around it are the level it counts. */
+  /**
+   * A query; where it nests in another, the parentheses around it are the level it counts. Queries
+   * nest at most MAX_QUERY_NESTING_DEPTH deep: planning one takes many times the stack of an expression level.
+   */
   protected override parseQuery(): Query {
     const location = this.location();
     this.expect('<query>');
+    this.enterQuery(location);
     const withClause = this.atKeyword('WITH') ? this.parseWith() : undefined;
     const query = this.parseQueryNoWith(location);
     if (withClause) query.with = withClause;
-    return query;
+    return this.leaveQuery(query);
   }
 
   private parseQueryNoWith(location: SourceLocation): Query {

@@ -317,14 +317,14 @@ export abstract class RelationParser extends RoutineParser {
     if (mayBeQuery && offset === 1) return this.subqueryRelation(location);
     if (mayBeQuery) {
       const start = this.pos;
-      const depth = this.nestingDepth();
+      const nesting = this.nestingState();
       const nearest = this.nearestRelation;
       try {
         return this.subqueryRelation(location);
       } catch (e) {
         if (!(e instanceof EngineError) || e.errorName !== 'SYNTAX_ERROR' || isNestedTooDeeply(e)) throw e;
         this.pos = start;
-        this.nestingDepth(depth);
+        this.restoreNesting(nesting);
         this.nearestRelation = nearest;
       }
     }

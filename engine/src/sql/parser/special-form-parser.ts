@@ -18,7 +18,7 @@ import type { SourceLocation } from '../../errors/engine-error.js';
 import { QUERY_START_WORDS } from './keywords.js';
 import type { Token } from './lexer.js';
 import { PatternParser } from './pattern-parser.js';
-import { runSteps, type Steps } from './parse-steps.js';
+import { offStack, runSteps, type Steps } from './parse-steps.js';
 
 const EXTRACT_FIELDS: ReadonlySet<string> = new Set<ExtractField>([
   'YEAR', 'QUARTER', 'MONTH', 'WEEK', 'DAY', 'DAY_OF_MONTH', 'DAY_OF_WEEK', 'DOW', 'DAY_OF_YEAR', 'DOY',
@@ -36,6 +36,7 @@ export abstract class SpecialFormParser extends PatternParser {
   protected abstract parseParenthesizedQuery(): Query;
   protected abstract parseQueryInParentheses(): Query;
   protected abstract parseFunctionCall(name: FunctionCall['name'], firstArgument?: Expression): FunctionCall;
+  protected abstract functionCallSteps(name: FunctionCall['name'], firstArgument?: Expression): Steps<FunctionCall>;
   protected abstract expressionSteps(initial?: Expression): Steps;
   protected abstract valueSteps(minPrecedence: number, initial?: Expression): Steps;
   /** The predicate (comparison, BETWEEN, IN, LIKE, IS ...) applying to `value`, or `value` itself. */
@@ -60,6 +61,20 @@ export abstract class SpecialFormParser extends PatternParser {
       case 'ARRAY':
         if (!this.isSymbol('[', next)) return undefined;
         return this.arraySteps(this.location(this.advance()));
+      case 'EXISTS':
+        return this.isSymbol('(', next) ? this.existsSteps() : undefined;
+      case 'EXTRACT':
+        return this.isSymbol('(', next) ? this.extractSteps() : undefined;
+      case 'OVERLAY':
+        return this.isSymbol('(', next) ? this.overlaySteps() : undefined;
+      case 'SUBSTRING':
+        return this.isSymbol('(', next) ? this.substringSteps() : undefined;
+      case 'POSITION':
+        return this.isSymbol('(', next) ? this.positionSteps() : undefined;
+      case 'TRIM':
+        return this.isSymbol('(', next) ? this.trimSteps() : undefined;
+      case 'NORMALIZE':
+        return this.isSymbol('(', next) ? this.normalizeSteps() : undefined;
       default:
         return undefined;
     }
@@ -81,24 +96,23 @@ export abstract class SpecialFormParser extends PatternParser {
       case 'CAST':
       case 'TRY_CAST':
       case 'ROW':
-      case 'ARRAY': {
+      case 'ARRAY':
+      case 'EXISTS':
+      case 'EXTRACT':
+      case 'OVERLAY':
+      case 'SUBSTRING':
+      case 'POSITION':
+      case 'TRIM':
+      case 'NORMALIZE': {
         const steps = this.nestingFormSteps(keyword);
         return steps && runSteps(steps);
       }
-      case 'EXTRACT':
-        return call ? this.parseExtract() : undefined;
-      case 'EXISTS':
-        if (!call) return undefined;
-        this.pos++;
-        return { kind: 'Exists', query: this.parseQueryInParentheses(), location };
       case 'INTERVAL':
         return this.parseIntervalLiteral();
       case 'UNIQUE':
         if (!call || !this.queryAhead(1)) return undefined;
         this.pos++;
         return { kind: 'Unique', query: this.parseQueryInParentheses(), location };
-      case 'OVERLAY':
-        return call ? this.parseOverlay() : undefined;
       case 'JSON_EXISTS':
       case 'JSON_VALUE':
       case 'JSON_QUERY':
@@ -117,14 +131,6 @@ export abstract class SpecialFormParser extends PatternParser {
       case 'LOCALTIME':
       case 'LOCALTIMESTAMP':
         return this.parseCurrentTime(keyword.toLowerCase() as CurrentTime['function']);
-      case 'SUBSTRING':
-        return call ? this.parseSubstring() : undefined;
-      case 'POSITION':
-        return call ? this.parsePosition() : undefined;
-      case 'TRIM':
-        return call ? this.parseTrim() : undefined;
-      case 'NORMALIZE':
-        return call ? this.parseNormalize() : undefined;
       case 'GROUPING':
       case 'LISTAGG':
         return call ? this.parseFunctionCall(this.nameAt(this.advance())) : undefined;
@@ -135,6 +141,16 @@ export abstract class SpecialFormParser extends PatternParser {
         }
         return undefined;
     }
+  }
+
+  /** EXISTS (query): the query is parsed with the steps around it suspended. */
+  private *existsSteps(): Steps {
+    return yield offStack(() => this.parseExists());
+  }
+
+  private parseExists(): Expression {
+    const location = this.location(this.advance());
+    return { kind: 'Exists', query: this.parseQueryInParentheses(), location };
   }
 
   /** A one-part function name taken from a keyword token. */
@@ -198,24 +214,24 @@ export abstract class SpecialFormParser extends PatternParser {
   }
 
   /** OVERLAY(value PLACING replacement FROM start [FOR length]), or an ordinary call named overlay. */
-  private parseOverlay(): Expression {
+  private *overlaySteps(): Steps {
     const token = this.advance();
     this.expectSymbol('(');
-    const value = this.parseValueExpression(0);
-    if (!this.acceptKeyword('PLACING')) return this.parseFunctionCall(this.nameAt(token), this.parseExpression(value));
-    const replacement = this.parseValueExpression(0);
+    const value = yield this.valueSteps(0);
+    if (!this.acceptKeyword('PLACING')) return yield* this.functionCallSteps(this.nameAt(token), yield this.expressionSteps(value));
+    const replacement = yield this.valueSteps(0);
     this.expectKeyword('FROM');
-    const start = this.parseValueExpression(0);
-    const length = this.acceptKeyword('FOR') ? this.parseValueExpression(0) : undefined;
+    const start = yield this.valueSteps(0);
+    const length = this.acceptKeyword('FOR') ? (yield this.valueSteps(0)) : undefined;
     this.expectSymbol(')');
     return { kind: 'Overlay', value, replacement, start, ...(length ? { length } : {}), location: this.location(token) };
   }
 
   /** NORMALIZE(value [, NFD | NFC | NFKD | NFKC]): the form becomes a string argument. */
-  private parseNormalize(): Expression {
+  private *normalizeSteps(): Steps {
     const token = this.advance();
     this.expectSymbol('(');
-    const args: Expression[] = [this.parseValueExpression(0)];
+    const args: Expression[] = [yield this.valueSteps(0)];
     if (this.acceptSymbol(',')) {
       const form = NORMAL_FORMS.find((f) => this.atKeyword(f));
       if (!form) this.fail();
@@ -253,14 +269,14 @@ export abstract class SpecialFormParser extends PatternParser {
     return { kind: 'Cast', value, type, safe, location };
   }
 
-  private parseExtract(): Expression {
+  private *extractSteps(): Steps {
     const location = this.location(this.advance());
     this.expectSymbol('(');
     const fieldToken = this.token;
     const field = this.parseIdentifier().value.toUpperCase();
     if (!EXTRACT_FIELDS.has(field)) this.error(`Invalid EXTRACT field: ${field}`, fieldToken);
     this.expectKeyword('FROM');
-    const value = this.parseValueExpression(0);
+    const value = yield this.valueSteps(0);
     this.expectSymbol(')');
     return { kind: 'Extract', field: field as ExtractField, value, location };
   }
@@ -288,30 +304,30 @@ export abstract class SpecialFormParser extends PatternParser {
   }
 
   /** substring(x FROM a [FOR b]) or the ordinary substring(x, a [, b]). */
-  private parseSubstring(): Expression {
+  private *substringSteps(): Steps {
     const token = this.advance();
     this.expectSymbol('(');
-    const value = this.parseExpression();
-    if (!this.acceptKeyword('FROM')) return this.parseFunctionCall(this.nameAt(token), value);
-    const args = [value, this.parseValueExpression(0)];
-    if (this.acceptKeyword('FOR')) args.push(this.parseValueExpression(0));
+    const value = yield this.expressionSteps();
+    if (!this.acceptKeyword('FROM')) return yield* this.functionCallSteps(this.nameAt(token), value);
+    const args = [value, (yield this.valueSteps(0))];
+    if (this.acceptKeyword('FOR')) args.push((yield this.valueSteps(0)));
     this.expectSymbol(')');
     return this.simpleCall(token, 'substring', args);
   }
 
   /** position(needle IN haystack) -> strpos(haystack, needle); other argument lists stay position(...). */
-  private parsePosition(): Expression {
+  private *positionSteps(): Steps {
     const token = this.advance();
     this.expectSymbol('(');
-    const needle = this.parseValueExpression(0);
-    if (!this.acceptKeyword('IN')) return this.parseFunctionCall(this.nameAt(token), this.parseExpression(needle));
-    const haystack = this.parseValueExpression(0);
+    const needle = yield this.valueSteps(0);
+    if (!this.acceptKeyword('IN')) return yield* this.functionCallSteps(this.nameAt(token), yield this.expressionSteps(needle));
+    const haystack = yield this.valueSteps(0);
     this.expectSymbol(')');
     return this.simpleCall(token, 'strpos', [haystack, needle]);
   }
 
   /** trim([BOTH|LEADING|TRAILING] [chars] FROM x) and trim(x [, chars]). */
-  private parseTrim(): Expression {
+  private *trimSteps(): Steps {
     const token = this.advance();
     this.expectSymbol('(');
     // BOTH / LEADING / TRAILING are non-reserved: a column of that name is `trim(both)`.
@@ -322,15 +338,15 @@ export abstract class SpecialFormParser extends PatternParser {
     let chars: Expression | undefined;
     let source: Expression;
     if (this.acceptKeyword('FROM')) {
-      source = this.parseValueExpression(0);
+      source = yield this.valueSteps(0);
     } else {
-      const first = this.parseValueExpression(0);
+      const first = yield this.valueSteps(0);
       if (this.acceptKeyword('FROM')) {
         chars = first;
-        source = this.parseValueExpression(0);
+        source = yield this.valueSteps(0);
       } else if (!specification && this.acceptSymbol(',')) {
         source = first;
-        chars = this.parseValueExpression(0);
+        chars = yield this.valueSteps(0);
       } else if (specification) {
         this.expectKeyword('FROM');
         source = first;
