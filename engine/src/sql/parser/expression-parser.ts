@@ -350,7 +350,8 @@ export abstract class ExpressionParser extends FunctionCallParser {
     if (token.kind === 'symbol') return token.value === '(' || token.value === '[';
     if (token.kind !== 'identifier' && token.kind !== 'quotedIdentifier') return false;
     const next = this.peek();
-    if (next.kind === 'symbol') return next.value === '(' || next.value === '[' || next.value === '->';
+    // `name[...]` is a subscript, a postfix level of its own; only ARRAY[...] opens one here.
+    if (next.kind === 'symbol') return next.value === '(' || next.value === '->' || (next.value === '[' && token.kind === 'identifier' && token.keyword === 'ARRAY');
     if (token.kind === 'quotedIdentifier') return this.isKeyword('OVER', next);
     return token.keyword === 'CASE' || this.isKeyword('OVER', next) || ((token.keyword === 'RUNNING' || token.keyword === 'FINAL') && this.processingModeAhead());
   }
