@@ -254,8 +254,11 @@ function like(e: ast.LikePredicate, translate: Translate): RowExpression {
 }
 
 function searchedCaseOf(e: ast.SearchedCase, translate: Translate): RowExpression {
-  const branches: CaseBranch[] = [];
-  for (const w of e.whenClauses) branches.push({ condition: coerceToBoolean(translate(w.operand), 'CASE WHEN clause', w.operand.location), result: translate(w.result) });
+  const branches: CaseBranch[] = new Array(e.whenClauses.length);
+  for (let i = 0; i < branches.length; i++) {
+    const w = e.whenClauses[i];
+    branches[i] = { condition: coerceToBoolean(translate(w.operand), 'CASE WHEN clause', w.operand.location), result: translate(w.result) };
+  }
   return searchedCase(branches, e.defaultValue ? translate(e.defaultValue) : undefined, e.location);
 }
 
@@ -345,7 +348,10 @@ function translateFunctionCall(e: ast.FunctionCall, translate: Translate, contex
   // Special functions in a function of their own: nested calls recurse through this one, kept small.
   const special = SPECIAL_TRANSLATIONS.get(name);
   if (special) return special(e, translate, context);
-  return functionCall(name, translateAll(e.args, translate), e.location);
+  // The arguments in a loop here, not in a helper: nested calls recurse through this frame.
+  const args: RowExpression[] = new Array(e.args.length);
+  for (let i = 0; i < args.length; i++) args[i] = translate(e.args[i]);
+  return functionCall(name, args, e.location);
 }
 
 
@@ -361,7 +367,9 @@ const SPECIAL_TRANSLATIONS: ReadonlyMap<string, SpecialTranslation> = new Map<st
 ]);
 
 function coalesce(e: ast.FunctionCall, translate: Translate): RowExpression {
-  return coalesceOf(translateAll(e.args, translate), e.location);
+  const args: RowExpression[] = new Array(e.args.length);
+  for (let i = 0; i < args.length; i++) args[i] = translate(e.args[i]);
+  return coalesceOf(args, e.location);
 }
 
 function coalesceOf(args: RowExpression[], location: SourceLocation): RowExpression {
