@@ -122,6 +122,20 @@ describe('parser: deep nesting and large input', () => {
     expect(parseExpression(`${'abs('.repeat(500)}1${')'.repeat(500)} + ${'abs('.repeat(600)}1${')'.repeat(600)}`).kind).to.equal('ArithmeticBinary');
   });
 
+  it('counts an AND / OR chain as deep as its tree: one level an operator up to 64 terms, log2 of the terms beyond', () => {
+    // Each level: parentheses around a left-deep chain of 64 terms whose first term nests further: 64 levels.
+    const nest = (n: number) => {
+      let sql = 'x';
+      for (let i = 0; i < n; i++) sql = `(${sql}${' AND x'.repeat(63)})`;
+      return sql;
+    };
+    expect(parseExpression(nest(15)).kind).to.equal('LogicalBinary');
+    expect(syntaxError(`SELECT ${nest(16)}`).rawMessage).to.equal(TOO_DEEP);
+    // 10,000 terms make a balanced tree 14 levels deep.
+    expect(parseExpression(`${'('.repeat(986)}x${' OR x'.repeat(9_999)}${')'.repeat(986)}`).kind).to.equal('LogicalBinary');
+    expect(syntaxError(`SELECT ${'('.repeat(987)}x${' OR x'.repeat(9_999)}${')'.repeat(987)}`).rawMessage).to.equal(TOO_DEEP);
+  });
+
   it('counts EXPLAIN and PREPARE apart from the levels of their statement', () => {
     expect(parseStatement(`EXPLAIN ${CONSTRUCTS.parentheses.sql(1000)}`).kind).to.equal('Explain');
     expect(parseStatement(`PREPARE p FROM ${CONSTRUCTS.parentheses.sql(1000)}`).kind).to.equal('Prepare');

@@ -42,22 +42,35 @@ export abstract class ExpressionParser extends FunctionCallParser {
    */
   protected override *expressionSteps(initial?: Expression): Steps {
     const orTerms: Expression[] = [];
+    const orHeights: number[] = [];
     const orLocations: SourceLocation[] = [];
     let first = initial;
     while (true) {
       const andTerms: Expression[] = [];
+      const andHeights: number[] = [];
       const andLocations: SourceLocation[] = [];
       while (true) {
+        const outer = this.measure();
         andTerms.push(yield* this.negationSteps(first));
+        andHeights.push(this.height(outer));
         first = undefined;
         if (!this.atKeyword('AND')) break;
         andLocations.push(this.location(this.advance()));
       }
       orTerms.push(logicalChain('AND', andTerms, andLocations));
+      orHeights.push(this.reachChain(andHeights, andLocations));
       if (!this.atKeyword('OR')) break;
       orLocations.push(this.location(this.advance()));
     }
+    this.reachChain(orHeights, orLocations);
     return logicalChain('OR', orTerms, orLocations);
+  }
+
+  /** The height of the tree logicalChain builds over terms of these heights, refused at its first operator beyond the limit. */
+  private reachChain(heights: readonly number[], locations: readonly SourceLocation[]): number {
+    const height = logicalChainHeight(heights);
+    if (locations.length > 0) this.reach(height, locations[0]);
+    return height;
   }
 
   /** `NOT NOT ... predicate`: each NOT is a level, read in a loop. */
@@ -478,6 +491,21 @@ const BALANCE_LOGICAL_CHAINS_OVER = 64;
  * of them would hold the event loop for half a minute (an IN list of any length is one set lookup).
  */
 export const MAX_LOGICAL_CHAIN_TERMS = 10_000;
+
+/** How many levels the tree logicalChain builds over terms of these heights reaches. */
+function logicalChainHeight(heights: readonly number[]): number {
+  if (heights.length <= BALANCE_LOGICAL_CHAINS_OVER) {
+    let height = heights[0]!;
+    for (let i = 1; i < heights.length; i++) height = 1 + Math.max(height, heights[i]!);
+    return height;
+  }
+  const balanced = (from: number, to: number): number => {
+    if (to - from === 1) return heights[from]!;
+    const middle = (from + to) >>> 1;
+    return 1 + Math.max(balanced(from, middle), balanced(middle, to));
+  };
+  return balanced(0, heights.length);
+}
 
 /**
  * `a OR b OR c` as the left-deep tree Trino's grammar describes; a long chain as a balanced tree of
