@@ -31,6 +31,8 @@ const CONSTRUCTS: Record<string, (n: number) => string> = {
   'chained ||': (n) => `SELECT 'a'${" || 'a'".repeat(n)}`,
   CAST: (n) => `SELECT ${'CAST('.repeat(n)}1${' AS bigint)'.repeat(n)}`,
   coalesce: (n) => `SELECT ${'coalesce(null, '.repeat(n)}1${')'.repeat(n)}`,
+  'calls in WHERE': (n) => `SELECT x FROM (VALUES 1, 2) t(x) WHERE ${'abs('.repeat(n)}x${')'.repeat(n)} = 1`,
+  'calls in an aggregate': (n) => `SELECT sum(${'abs('.repeat(n - 1)}x${')'.repeat(n - 1)}) FROM (VALUES 1, 2) t(x)`,
   'scalar subqueries': (n) => `SELECT ${'(SELECT '.repeat(n)}1${')'.repeat(n)}`,
   'derived tables': (n) => `SELECT * FROM ${'(SELECT * FROM '.repeat(n - 1)}(VALUES 1) t(x)${') t'.repeat(n - 1)}`,
   'UNION ALL inputs': (n) => `SELECT 1${' UNION ALL SELECT 1'.repeat(n - 1)}`,

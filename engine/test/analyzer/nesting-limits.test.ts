@@ -23,6 +23,11 @@ const THOUSAND_LEVELS: Array<[string, string, unknown]> = [
   ['CAST', `SELECT ${'CAST('.repeat(1000)}1${' AS bigint)'.repeat(1000)}`, 1n],
   ['coalesce', `SELECT ${'coalesce(null, '.repeat(1000)}1${')'.repeat(1000)}`, 1],
   ['IF', `SELECT ${'if(true, '.repeat(1000)}1${', 0)'.repeat(1000)}`, 1],
+  ['1,000 levels in WHERE', `SELECT x FROM (VALUES 1, 2) t(x) WHERE ${'abs('.repeat(999)}-x${')'.repeat(999)} = 2`, 2],
+  ['1,000 levels in an aggregate', `SELECT sum(${'abs('.repeat(998)}-x${')'.repeat(998)}) FROM (VALUES 1, 2) t(x)`, 3n],
+  ['1,000 levels in GROUP BY and ORDER BY', `SELECT count(*) FROM (VALUES 1, -1, 2) t(x) GROUP BY ${'abs('.repeat(999)}x${')'.repeat(999)} ORDER BY ${'abs('.repeat(999)}x${')'.repeat(999)} LIMIT 1`, 2n],
+  ['1,000 levels in a join condition', `SELECT count(*) FROM (VALUES 1, 2) a(x) JOIN (VALUES 1, 2) b(y) ON ${'abs('.repeat(999)}-x${')'.repeat(999)} = y`, 2n],
+  ['1,000 levels in a window', `SELECT max(r) FROM (SELECT row_number() OVER (ORDER BY ${'abs('.repeat(998)}x${')'.repeat(998)}) AS r FROM (VALUES 1, 2) t(x))`, 2n],
   ['100 subqueries in 900 parentheses', `SELECT ${'('.repeat(900)}${'(SELECT '.repeat(100)}1${')'.repeat(100)}${')'.repeat(900)}`, 1],
 ];
 

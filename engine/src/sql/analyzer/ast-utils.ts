@@ -2,10 +2,11 @@
 
 import { isAggregateFunctionName } from '../../functions/aggregate/registry.js';
 import type * as ast from '../parser/ast.js';
+import { stringifyDeep } from '../planner/deep-json.js';
 
 /** A key equal for structurally equal expressions (locations ignored). */
 export function astKey(node: unknown): string {
-  return JSON.stringify(node, (key, value) => {
+  return stringifyDeep(node, (key, value) => {
     if (key === 'location') return undefined;
     if (typeof value === 'bigint') return `${value}n`;
     return value;

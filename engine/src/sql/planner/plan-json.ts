@@ -4,6 +4,7 @@
 // for (NaN, ±Infinity such as a LIMIT-less OFFSET's count, and -0).
 
 import { EngineError } from '../../errors/engine-error.js';
+import { parseDeep, stringifyDeep } from './deep-json.js';
 import type { PlanNode } from './plan.js';
 
 type Tagged = { $bigint: string } | { $bytes: string } | { $number: string };
@@ -18,12 +19,12 @@ export function planFromJson(json: string): PlanNode {
 
 /** Any plain value holding plan data (a task request: fragment, splits, constants) as tagged JSON. */
 export function toTaggedJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => encodeValue(v));
+  return stringifyDeep(value, (_key, v: unknown) => encodeValue(v));
 }
 
 export function fromTaggedJson(json: string, what: string): unknown {
   try {
-    return JSON.parse(json, (_key, value: unknown) => decodeValue(value));
+    return parseDeep(json, decodeValue);
   } catch (e) {
     throw new EngineError('GENERIC_INTERNAL_ERROR', `Malformed ${what} JSON: ${(e as Error).message}`);
   }
