@@ -27,7 +27,8 @@ const CONSTRUCTS: Record<string, (n: number) => string> = {
   NOT: (n) => `SELECT ${'NOT '.repeat(n)}true`,
   signs: (n) => `SELECT ${'- '.repeat(n)}1`,
   'chained +': (n) => `SELECT 1${' + 1'.repeat(n)}`,
-  'nested + (2 levels each)': (n) => `SELECT ${'1 + ('.repeat(Math.floor(n / 2))}1${')'.repeat(Math.floor(n / 2))}`,
+  // An operator and a parenthesis a level each; an odd count gets one more parenthesis.
+  'nested 1 + (...)': (n) => `SELECT ${'('.repeat(n % 2)}${'1 + ('.repeat(n >> 1)}1${')'.repeat(n >> 1)}${')'.repeat(n % 2)}`,
   'chained ||': (n) => `SELECT 'a'${" || 'a'".repeat(n)}`,
   CAST: (n) => `SELECT ${'CAST('.repeat(n)}1${' AS bigint)'.repeat(n)}`,
   coalesce: (n) => `SELECT ${'coalesce(null, '.repeat(n)}1${')'.repeat(n)}`,

@@ -351,28 +351,22 @@ function translateFunctionCall(e: ast.FunctionCall, translate: Translate, contex
   // The arguments in a loop here, not in a helper: nested calls recurse through this frame.
   const args: RowExpression[] = new Array(e.args.length);
   for (let i = 0; i < args.length; i++) args[i] = translate(e.args[i]);
-  return functionCall(name, args, e.location);
+  return name === 'coalesce' ? coalesce(args, e.location) : functionCall(name, args, e.location);
 }
 
 
 type SpecialTranslation = (e: ast.FunctionCall, translate: Translate, context: TranslationContext) => RowExpression;
 
-/** The special functions with a translation of their own, called directly: nested calls recurse through them. */
+/** The special functions with a translation of their own from the call's syntax, called directly: nested calls recurse through them. */
 const SPECIAL_TRANSLATIONS: ReadonlyMap<string, SpecialTranslation> = new Map<string, SpecialTranslation>([
-  ['coalesce', coalesce],
   ['nullif', nullIf],
   ['if', ifCall],
   ['try', tryCall],
   ...SESSION_FUNCTIONS.map((name): [string, SpecialTranslation] => [name, (e, _translate, context) => sessionFunction(name, e, context.session)]),
 ]);
 
-function coalesce(e: ast.FunctionCall, translate: Translate): RowExpression {
-  const args: RowExpression[] = new Array(e.args.length);
-  for (let i = 0; i < args.length; i++) args[i] = translate(e.args[i]);
-  return coalesceOf(args, e.location);
-}
-
-function coalesceOf(args: RowExpression[], location: SourceLocation): RowExpression {
+/** coalesce(...) over its translated arguments (translated with those of ordinary calls, one frame less per level). */
+function coalesce(args: RowExpression[], location: SourceLocation): RowExpression {
   const type = commonTypeOrFail(args, 'All COALESCE operands', location);
   return special('coalesce', type, ...args.map((a) => coerce(a, type, location)));
 }
