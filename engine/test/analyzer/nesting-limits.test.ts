@@ -150,9 +150,14 @@ describe('nesting limits: set operations of many inputs equal DuckDB', function 
     ];
   }
 
-  it('runs 1,000 inputs of each operator as DuckDB does', async () => {
+  it('runs chains of 200 inputs of each operator, and 1,000 of UNION [ALL], as DuckDB does', async () => {
+    // DuckDB takes half a minute over a chain of 1,000 INTERSECT ALL or EXCEPT ALL.
+    const chains = [...longChains(200), ...longChains(1000).slice(0, 2)];
+    for (const { sql } of chains) await expectDuckDbRows(sql);
+  });
+
+  it('runs 1,000 inputs of each operator', async () => {
     for (const { sql, rows } of longChains(1000)) {
-      await expectDuckDbRows(sql);
       expect((await harness.rows(sql)).map(([v]) => v).sort((a, b) => Number(a) - Number(b))).to.deep.equal(rows);
     }
   });
