@@ -3,7 +3,7 @@
 
 import type { CatalogManager } from '../connectors/catalog-manager.js';
 import type { ColumnMetadata } from '../spi/connector.js';
-import { EngineError } from '../errors/engine-error.js';
+import { EngineError, isStackOverflow, nestedTooDeeplyToProcess } from '../errors/engine-error.js';
 import { evaluateConstant, expressionEvaluator } from '../exec/expression/index.js';
 import { LocalExecutionPlanner, type ExecutionEnvironment } from '../exec/local-execution-planner.js';
 import type { MemoryContext } from '../exec/memory.js';
@@ -68,7 +68,14 @@ export class StatementExecutor {
   }
 
   async execute(sql: string, session: Session, context: QueryExecutionContext): Promise<StatementResult> {
-    return this.executeStatement(parseStatement(sql), session, context, []);
+    try {
+      return await this.executeStatement(parseStatement(sql), session, context, []);
+    } catch (e) {
+      // The parser refuses input nested beyond its limit; a phase after it that still runs out of
+      // stack ends the statement with a clean error, not a RangeError.
+      if (isStackOverflow(e)) throw nestedTooDeeplyToProcess();
+      throw e;
+    }
   }
 
   private async executeStatement(statement: ast.Statement, session: Session, context: QueryExecutionContext, parameters: readonly RowExpression[]): Promise<StatementResult> {

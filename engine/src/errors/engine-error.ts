@@ -65,10 +65,18 @@ export async function locatedAsync<T>(location: SourceLocation | undefined, f: (
 /** Any thrown value as an EngineError (unknown errors become GENERIC_INTERNAL_ERROR). */
 export function toEngineError(e: unknown): EngineError {
   if (e instanceof EngineError) return e;
-  if (e instanceof RangeError && /Maximum call stack/.test(e.message)) {
-    return new EngineError('GENERIC_USER_ERROR', 'Statement is too deeply nested to process');
-  }
+  if (isStackOverflow(e)) return nestedTooDeeplyToProcess();
   const err = new EngineError('GENERIC_INTERNAL_ERROR', e instanceof Error ? e.message : String(e));
   if (e instanceof Error && e.stack) err.stack = e.stack;
   return err;
+}
+
+/** Whether `e` is the JS engine running out of stack. */
+export function isStackOverflow(e: unknown): boolean {
+  return e instanceof RangeError && /Maximum call stack/.test(e.message);
+}
+
+/** What a statement that ran the engine out of stack fails with. */
+export function nestedTooDeeplyToProcess(): EngineError {
+  return new EngineError('GENERIC_USER_ERROR', 'Statement is nested too deeply to process: the engine ran out of stack (nest expressions and queries less deeply)');
 }

@@ -307,10 +307,12 @@ export function channelOf(layout: readonly Symbol[], symbol: Symbol): number {
 
 /** Rewrites symbol references into input channels (bound outer symbols become constants). */
 export function toChannels(e: RowExpression, layout: readonly Symbol[], bindings: Bindings): RowExpression {
-  if (e.kind === 'symbol') {
-    const bound = bindings.get(e.symbol.id);
+  // One closure for the whole walk: it and mapChildren are the only frames each level of an expression takes.
+  const rewrite = (x: RowExpression): RowExpression => {
+    if (x.kind !== 'symbol') return mapChildren(x, rewrite);
+    const bound = bindings.get(x.symbol.id);
     if (bound) return constant(bound.value, bound.type);
-    return inputRef(channelOf(layout, e.symbol), e.type);
-  }
-  return mapChildren(e, (c) => toChannels(c, layout, bindings));
+    return inputRef(channelOf(layout, x.symbol), x.type);
+  };
+  return rewrite(e);
 }

@@ -35,10 +35,11 @@ describe('large expressions', () => {
   it('refuses a 200,000-term 1+1+... chain naming the depth limit, at the operator that crosses it', async () => {
     const error = await harness.failure(`SELECT ${Array(200_000).fill('1').join('+')}`);
     expect(error.errorName).to.equal('SYNTAX_ERROR');
-    expect(error.location).to.deep.equal({ line: 1, column: 2005 });
+    // The 1,001st operator (SELECT 1+1+...: operator k at column 7 + 2k).
+    expect(error.location).to.deep.equal({ line: 1, column: 2009 });
     expect(error.message).to.equal(
-      `line 1:2005: Expression is nested too deeply: operators chained here make it more than ${MAX_NESTING_DEPTH} levels deep (counting parentheses and subqueries); at most ${MAX_NESTING_DEPTH} are supported`,
+      `line 1:2009: Statement is nested too deeply: more than ${MAX_NESTING_DEPTH} levels of parentheses, function calls, CASE, operators, NOT, signs or subqueries; at most ${MAX_NESTING_DEPTH} are supported`,
     );
-    expect(await harness.rows(`SELECT ${Array(900).fill('1').join('+')}`)).to.deep.equal([[900]]);
+    expect(await harness.rows(`SELECT ${Array(1001).fill('1').join('+')}`)).to.deep.equal([[1001]]);
   });
 });

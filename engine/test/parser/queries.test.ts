@@ -40,7 +40,7 @@ function shape(r: Relation): string {
 /** A compact picture of set operations. */
 function setShape(sql: string): string {
   const walk = (b: Query['body']): string =>
-    b.kind === 'SetOperation' ? `(${walk(b.left)} ${b.operator}${b.distinct ? '' : ' ALL'} ${walk(b.right)})` : b.kind === 'QuerySpecification' ? String((b.select.items[0] as { expression: { text: string } }).expression.text) : b.kind;
+    b.kind === 'SetOperation' ? `(${b.inputs.map(walk).join(` ${b.operator}${b.distinct ? '' : ' ALL'} `)})` : b.kind === 'QuerySpecification' ? String((b.select.items[0] as { expression: { text: string } }).expression.text) : b.kind;
   return walk(query(sql).body);
 }
 
@@ -144,6 +144,22 @@ describe('parser: set operations, WITH, VALUES, TABLE', () => {
       '((1 UNION ((2 INTERSECT ALL 3) INTERSECT 4)) EXCEPT 5)',
     );
     expect(setShape('SELECT 1 UNION (SELECT 2 UNION SELECT 3)')).to.equal('(1 UNION SubqueryBody)');
+  });
+
+  it('makes one set operation of a chain of the same operator, quantifier and CORRESPONDING', () => {
+    expect(setShape('SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3 UNION ALL SELECT 4')).to.equal('(1 UNION ALL 2 UNION ALL 3 UNION ALL 4)');
+    expect(setShape('SELECT 1 EXCEPT SELECT 2 EXCEPT SELECT 3 INTERSECT SELECT 4 INTERSECT SELECT 5')).to.equal('(1 EXCEPT 2 EXCEPT (3 INTERSECT 4 INTERSECT 5))');
+    // A change of quantifier or operator nests: ((1 UNION ALL 2) UNION 3) UNION ALL 4.
+    expect(setShape('SELECT 1 UNION ALL SELECT 2 UNION SELECT 3 UNION ALL SELECT 4')).to.equal('(((1 UNION ALL 2) UNION 3) UNION ALL 4)');
+    expect(setShape('SELECT 1 UNION SELECT 2 EXCEPT SELECT 3 UNION SELECT 4')).to.equal('(((1 UNION 2) EXCEPT 3) UNION 4)');
+    expect(setShape('SELECT 1 UNION CORRESPONDING SELECT 2 UNION CORRESPONDING SELECT 3')).to.equal('((1 UNION 2) UNION 3)');
+    const chain = query(`SELECT 1${' UNION ALL SELECT 1'.repeat(9_999)}`).body;
+    expect(chain.kind === 'SetOperation' && chain.inputs.length).to.equal(10_000);
+  });
+
+  it('refuses a chain of more than 10,000 inputs at the operator adding the 10,001st', () => {
+    const sql = `SELECT 1${' UNION ALL SELECT 1'.repeat(10_000)}`;
+    expect(() => query(sql)).to.throw(`line 1:${10 + 19 * 9_999}: UNION ALL has more than 10000 inputs; at most 10000 are supported in one chain of the same set operator`);
   });
 
   it('gives ORDER BY / LIMIT after a set operation to the whole query', () => {

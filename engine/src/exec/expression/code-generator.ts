@@ -131,7 +131,9 @@ export class CodeGenerator {
   }
 
   private generateCall(name: string, args: readonly RowExpression[], type: SqlType): Emitted {
-    const emitted = args.map((a) => this.generate(a));
+    // A loop, not Array.map: nested calls recurse through this frame, one frame less per level.
+    const emitted: Emitted[] = new Array(args.length);
+    for (let i = 0; i < args.length; i++) emitted[i] = this.generate(args[i]);
     return this.callOn(
       name,
       args.map((a) => a.type),

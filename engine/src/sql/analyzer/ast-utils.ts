@@ -2,10 +2,11 @@
 
 import { isAggregateFunctionName } from '../../functions/aggregate/registry.js';
 import type * as ast from '../parser/ast.js';
+import { stringifyDeep } from '../planner/deep-json.js';
 
 /** A key equal for structurally equal expressions (locations ignored). */
 export function astKey(node: unknown): string {
-  return JSON.stringify(node, (key, value) => {
+  return stringifyDeep(node, (key, value) => {
     if (key === 'location') return undefined;
     if (typeof value === 'bigint') return `${value}n`;
     return value;
@@ -140,14 +141,28 @@ export function splitConjuncts(e: ast.Expression): ast.Expression[] {
 /** How many `?` parameters a statement has. */
 export function countParameters(node: unknown): number {
   let max = -1;
-  const visit = (value: unknown) => {
-    if (Array.isArray(value)) value.forEach(visit);
-    else if (value && typeof value === 'object') {
-      const record = value as Record<string, unknown>;
-      if (record.kind === 'Parameter') max = Math.max(max, record.index as number);
-      for (const key of Object.keys(record)) if (key !== 'location') visit(record[key]);
-    }
-  };
-  visit(node);
+  forEachAstObject(node, (record) => {
+    if (record.kind === 'Parameter') max = Math.max(max, record.index as number);
+  });
   return max + 1;
+}
+
+/**
+ * Calls `visit` with every object below `root` (looking into arrays; locations skipped, and the keys
+ * `skip` names), in no particular order. It keeps its own stack, not the JS one: a statement may
+ * nest 1,000 levels and each level is several objects.
+ */
+export function forEachAstObject(root: unknown, visit: (node: Record<string, unknown>) => void, skip?: (node: Record<string, unknown>, key: string) => boolean): void {
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (Array.isArray(value)) {
+      for (const item of value) pending.push(item);
+      continue;
+    }
+    if (value === null || typeof value !== 'object') continue;
+    const record = value as Record<string, unknown>;
+    visit(record);
+    for (const key in record) if (key !== 'location' && !skip?.(record, key)) pending.push(record[key]);
+  }
 }

@@ -99,11 +99,8 @@ function translateNode(e: ast.Expression, context: TranslationContext, translate
   switch (e.kind) {
     case 'Identifier':
       return resolveName([e.value], e.location, context);
-    case 'Dereference': {
-      const parts = qualifiedParts(e);
-      if (!parts) throw new EngineError('NOT_SUPPORTED', 'Field access on a row value is not supported', e.location);
-      return resolveName(parts, e.location, context);
-    }
+    case 'Dereference':
+      return dereference(e, context);
     case 'NullLiteral':
       return constant(null, UNKNOWN);
     case 'BooleanLiteral':
@@ -122,79 +119,36 @@ function translateNode(e: ast.Expression, context: TranslationContext, translate
       return genericLiteral(e);
     case 'IntervalLiteral':
       return constant(intervalLiteralValue(e), isYearMonth(e) ? INTERVAL_YEAR_MONTH : INTERVAL_DAY_SECOND);
-    case 'Parameter': {
-      const value = context.parameters[e.index];
-      if (!value) {
-        throw new EngineError('INVALID_PARAMETER_USAGE', `Incorrect number of parameters: expected at least ${e.index + 1} but found ${context.parameters.length}`, e.location);
-      }
-      return value;
-    }
+    case 'Parameter':
+      return parameter(e, context);
     case 'ArithmeticBinary':
-      return operatorCall(ARITHMETIC[e.operator], [translate(e.left), translate(e.right)], e.location);
-    case 'ArithmeticUnary': {
-      const value = translate(e.value);
-      return e.operator === '+' ? value : operatorCall('negate', [value], e.location);
-    }
+      return arithmetic(e, translate);
+    case 'ArithmeticUnary':
+      return arithmeticUnary(e, translate);
     case 'Comparison':
       return comparison(e.operator, translate(e.left), translate(e.right), e.location);
-    case 'LogicalBinary': {
-      const side = e.operator === 'AND' ? 'logical expression' : 'logical expression';
-      const left = coerceToBoolean(translate(e.left), `Left side of ${side}`, e.left.location);
-      const right = coerceToBoolean(translate(e.right), `Right side of ${side}`, e.right.location);
-      return special(e.operator === 'AND' ? 'and' : 'or', BOOLEAN, left, right);
-    }
+    case 'LogicalBinary':
+      return logicalBinary(e, translate);
     case 'Not':
       return special('not', BOOLEAN, coerceToBoolean(translate(e.value), 'Value of logical NOT expression', e.value.location));
-    case 'IsNull': {
-      const isNull = special('is_null', BOOLEAN, translate(e.value));
-      return e.negated ? special('not', BOOLEAN, isNull) : isNull;
-    }
-    case 'IsDistinctFrom': {
-      const distinct = operatorCall('is_distinct_from', [translate(e.left), translate(e.right)], e.location);
-      return e.negated ? special('not', BOOLEAN, distinct) : distinct;
-    }
-    case 'Between': {
-      const args = [translate(e.value), translate(e.min), translate(e.max)];
-      const type = commonTypeOrFail(args, 'BETWEEN operands', e.location);
-      const form = e.symmetry === 'SYMMETRIC' ? 'between_symmetric' : 'between';
-      const between = special(form, BOOLEAN, ...args.map((a) => coerce(a, type, e.location)));
-      return e.negated ? special('not', BOOLEAN, between) : between;
-    }
+    case 'IsNull':
+      return isNull(e, translate);
+    case 'IsDistinctFrom':
+      return isDistinctFrom(e, translate);
+    case 'Between':
+      return between(e, translate);
     case 'BooleanTest':
       return booleanTest(e, translate(e.value));
-    case 'InList': {
-      const args = [translate(e.value), ...e.list.map(translate)];
-      const type = commonTypeOrFail(args, 'IN value and list items', e.location);
-      const inList = specialOf('in', BOOLEAN, args.map((a) => coerce(a, type, e.location)));
-      return e.negated ? special('not', BOOLEAN, inList) : inList;
-    }
-    case 'Like': {
-      // A char(n) value stays char: LIKE matches it padded to n, as Trino's like(char(x), pattern) does.
-      const value = translate(e.value);
-      const patterns = [translate(e.pattern), ...(e.escape ? [translate(e.escape)] : [])].map((a) => toVarchar(a, e.location));
-      const like = special('like', BOOLEAN, value.type.kind === 'char' ? value : toVarchar(value, e.location), ...patterns);
-      return e.negated ? special('not', BOOLEAN, like) : like;
-    }
+    case 'InList':
+      return inList(e, translate);
+    case 'Like':
+      return like(e, translate);
     case 'SearchedCase':
-      return searchedCase(
-        e.whenClauses.map((w) => ({ condition: coerceToBoolean(translate(w.operand), 'CASE WHEN clause', w.operand.location), result: translate(w.result) })),
-        e.defaultValue ? translate(e.defaultValue) : undefined,
-        e.location,
-      );
-    case 'SimpleCase': {
-      const operand = translate(e.operand);
-      return searchedCase(
-        e.whenClauses.map((w) => ({ condition: comparison('=', operand, translate(w.operand), w.location), result: translate(w.result) })),
-        e.defaultValue ? translate(e.defaultValue) : undefined,
-        e.location,
-      );
-    }
-    case 'Cast': {
-      const value = translate(e.value);
-      const type = sqlTypeOf(e.type);
-      if (value.type.kind === 'unknown') return constant(null, type);
-      return { kind: 'cast', arg: value, type, safe: e.safe };
-    }
+      return searchedCaseOf(e, translate);
+    case 'SimpleCase':
+      return simpleCaseOf(e, translate);
+    case 'Cast':
+      return cast(e, translate);
     case 'Extract':
       return functionCall(EXTRACT_FUNCTIONS[e.field] ?? e.field.toLowerCase(), [translate(e.value)], e.location);
     case 'FunctionCall':
@@ -231,6 +185,95 @@ function translateNode(e: ast.Expression, context: TranslationContext, translate
     case 'JsonArray':
       throw unsupportedNode(e);
   }
+}
+
+
+// The translations of the nodes with operands, each in its own function: translation recurses
+// through translateNode once per nesting level, and a small frame there is what lets 1,000 levels fit.
+
+function dereference(e: ast.DereferenceExpression, context: TranslationContext): RowExpression {
+  const parts = qualifiedParts(e);
+  if (!parts) throw new EngineError('NOT_SUPPORTED', 'Field access on a row value is not supported', e.location);
+  return resolveName(parts, e.location, context);
+}
+
+function parameter(e: ast.Parameter, context: TranslationContext): RowExpression {
+  const value = context.parameters[e.index];
+  if (!value) {
+    throw new EngineError('INVALID_PARAMETER_USAGE', `Incorrect number of parameters: expected at least ${e.index + 1} but found ${context.parameters.length}`, e.location);
+  }
+  return value;
+}
+
+function arithmetic(e: ast.ArithmeticBinary, translate: Translate): RowExpression {
+  return operatorCall(ARITHMETIC[e.operator], [translate(e.left), translate(e.right)], e.location);
+}
+
+function arithmeticUnary(e: ast.ArithmeticUnary, translate: Translate): RowExpression {
+  const value = translate(e.value);
+  return e.operator === '+' ? value : operatorCall('negate', [value], e.location);
+}
+
+function logicalBinary(e: ast.LogicalBinary, translate: Translate): RowExpression {
+  const left = coerceToBoolean(translate(e.left), 'Left side of logical expression', e.left.location);
+  const right = coerceToBoolean(translate(e.right), 'Right side of logical expression', e.right.location);
+  return special(e.operator === 'AND' ? 'and' : 'or', BOOLEAN, left, right);
+}
+
+function isNull(e: ast.IsNullPredicate, translate: Translate): RowExpression {
+  const test = special('is_null', BOOLEAN, translate(e.value));
+  return e.negated ? special('not', BOOLEAN, test) : test;
+}
+
+function isDistinctFrom(e: ast.IsDistinctFrom, translate: Translate): RowExpression {
+  const distinct = operatorCall('is_distinct_from', [translate(e.left), translate(e.right)], e.location);
+  return e.negated ? special('not', BOOLEAN, distinct) : distinct;
+}
+
+function between(e: ast.BetweenPredicate, translate: Translate): RowExpression {
+  const args = [translate(e.value), translate(e.min), translate(e.max)];
+  const type = commonTypeOrFail(args, 'BETWEEN operands', e.location);
+  const form = e.symmetry === 'SYMMETRIC' ? 'between_symmetric' : 'between';
+  const test = special(form, BOOLEAN, ...args.map((a) => coerce(a, type, e.location)));
+  return e.negated ? special('not', BOOLEAN, test) : test;
+}
+
+function inList(e: ast.InListPredicate, translate: Translate): RowExpression {
+  const args = [translate(e.value), ...e.list.map(translate)];
+  const type = commonTypeOrFail(args, 'IN value and list items', e.location);
+  const test = specialOf('in', BOOLEAN, args.map((a) => coerce(a, type, e.location)));
+  return e.negated ? special('not', BOOLEAN, test) : test;
+}
+
+function like(e: ast.LikePredicate, translate: Translate): RowExpression {
+  // A char(n) value stays char: LIKE matches it padded to n, as Trino's like(char(x), pattern) does.
+  const value = translate(e.value);
+  const patterns = [translate(e.pattern), ...(e.escape ? [translate(e.escape)] : [])].map((a) => toVarchar(a, e.location));
+  const test = special('like', BOOLEAN, value.type.kind === 'char' ? value : toVarchar(value, e.location), ...patterns);
+  return e.negated ? special('not', BOOLEAN, test) : test;
+}
+
+function searchedCaseOf(e: ast.SearchedCase, translate: Translate): RowExpression {
+  const branches: CaseBranch[] = new Array(e.whenClauses.length);
+  for (let i = 0; i < branches.length; i++) {
+    const w = e.whenClauses[i];
+    branches[i] = { condition: coerceToBoolean(translate(w.operand), 'CASE WHEN clause', w.operand.location), result: translate(w.result) };
+  }
+  return searchedCase(branches, e.defaultValue ? translate(e.defaultValue) : undefined, e.location);
+}
+
+function simpleCaseOf(e: ast.SimpleCase, translate: Translate): RowExpression {
+  const operand = translate(e.operand);
+  const branches: CaseBranch[] = [];
+  for (const w of e.whenClauses) branches.push({ condition: comparison('=', operand, translate(w.operand), w.location), result: translate(w.result) });
+  return searchedCase(branches, e.defaultValue ? translate(e.defaultValue) : undefined, e.location);
+}
+
+function cast(e: ast.Cast, translate: Translate): RowExpression {
+  const value = translate(e.value);
+  const type = sqlTypeOf(e.type);
+  if (value.type.kind === 'unknown') return constant(null, type);
+  return { kind: 'cast', arg: value, type, safe: e.safe };
 }
 
 /**
@@ -302,36 +345,56 @@ function translateFunctionCall(e: ast.FunctionCall, translate: Translate, contex
   if (e.distinct || e.filter || e.starArg || e.orderBy) {
     throw new EngineError('FUNCTION_NOT_FOUND', `Function '${name}' not registered`, e.location);
   }
-  switch (name) {
-    case 'coalesce': {
-      const args = e.args.map(translate);
-      const type = commonTypeOrFail(args, 'All COALESCE operands', e.location);
-      return special('coalesce', type, ...args.map((a) => coerce(a, type, e.location)));
-    }
-    case 'nullif': {
-      if (e.args.length !== 2) throw new EngineError('INVALID_ARGUMENTS', 'NULLIF requires two arguments', e.location);
-      const [a, b] = e.args.map(translate);
-      const type = commonTypeOrFail([a, b], 'NULLIF operands', e.location);
-      return special('nullif', a.type, a, coerce(b, type, e.location), ...(typesEqual(type, a.type) ? [] : [constant(null, type)]));
-    }
-    case 'if': {
-      if (e.args.length < 2 || e.args.length > 3) throw new EngineError('INVALID_ARGUMENTS', 'IF requires two or three arguments', e.location);
-      const condition = coerceToBoolean(translate(e.args[0]), 'IF condition', e.args[0].location);
-      return searchedCase([{ condition, result: translate(e.args[1]) }], e.args[2] ? translate(e.args[2]) : undefined, e.location);
-    }
-    case 'current_user':
-    case 'current_catalog':
-    case 'current_schema':
-    case 'current_timezone':
-      return sessionFunction(name as SessionFunction, e, context.session);
-    case 'try': {
-      if (e.args.length !== 1) throw new EngineError('INVALID_ARGUMENTS', 'TRY requires one argument', e.location);
-      const value = translate(e.args[0]);
-      return special('try', value.type, value);
-    }
-    default:
-      return functionCall(name, e.args.map(translate), e.location);
-  }
+  // Special functions in a function of their own: nested calls recurse through this one, kept small.
+  const special = SPECIAL_TRANSLATIONS.get(name);
+  if (special) return special(e, translate, context);
+  // The arguments in a loop here, not in a helper: nested calls recurse through this frame.
+  const args: RowExpression[] = new Array(e.args.length);
+  for (let i = 0; i < args.length; i++) args[i] = translate(e.args[i]);
+  return name === 'coalesce' ? coalesce(args, e.location) : functionCall(name, args, e.location);
+}
+
+
+type SpecialTranslation = (e: ast.FunctionCall, translate: Translate, context: TranslationContext) => RowExpression;
+
+/** The special functions with a translation of their own from the call's syntax, called directly: nested calls recurse through them. */
+const SPECIAL_TRANSLATIONS: ReadonlyMap<string, SpecialTranslation> = new Map<string, SpecialTranslation>([
+  ['nullif', nullIf],
+  ['if', ifCall],
+  ['try', tryCall],
+  ...SESSION_FUNCTIONS.map((name): [string, SpecialTranslation] => [name, (e, _translate, context) => sessionFunction(name, e, context.session)]),
+]);
+
+/** coalesce(...) over its translated arguments (translated with those of ordinary calls, one frame less per level). */
+function coalesce(args: RowExpression[], location: SourceLocation): RowExpression {
+  const type = commonTypeOrFail(args, 'All COALESCE operands', location);
+  return special('coalesce', type, ...args.map((a) => coerce(a, type, location)));
+}
+
+function nullIf(e: ast.FunctionCall, translate: Translate): RowExpression {
+  if (e.args.length !== 2) throw new EngineError('INVALID_ARGUMENTS', 'NULLIF requires two arguments', e.location);
+  const [a, b] = translateAll(e.args, translate);
+  const type = commonTypeOrFail([a, b], 'NULLIF operands', e.location);
+  return special('nullif', a.type, a, coerce(b, type, e.location), ...(typesEqual(type, a.type) ? [] : [constant(null, type)]));
+}
+
+function ifCall(e: ast.FunctionCall, translate: Translate): RowExpression {
+  if (e.args.length < 2 || e.args.length > 3) throw new EngineError('INVALID_ARGUMENTS', 'IF requires two or three arguments', e.location);
+  const condition = coerceToBoolean(translate(e.args[0]), 'IF condition', e.args[0].location);
+  return searchedCase([{ condition, result: translate(e.args[1]) }], e.args[2] ? translate(e.args[2]) : undefined, e.location);
+}
+
+function tryCall(e: ast.FunctionCall, translate: Translate): RowExpression {
+  if (e.args.length !== 1) throw new EngineError('INVALID_ARGUMENTS', 'TRY requires one argument', e.location);
+  const value = translate(e.args[0]);
+  return special('try', value.type, value);
+}
+
+/** `translate` of each expression, in a loop (Array.map would add a frame per nesting level). */
+function translateAll(expressions: readonly ast.Expression[], translate: Translate): RowExpression[] {
+  const result: RowExpression[] = new Array(expressions.length);
+  for (let i = 0; i < expressions.length; i++) result[i] = translate(expressions[i]);
+  return result;
 }
 
 /** Functions whose value is a fact of the session, fixed for the query. */

@@ -6,6 +6,7 @@
 import { notSupported, type EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import type * as ast from '../parser/ast.js';
 import { formatQualifiedName } from '../parser/expression-formatter.js';
+import { forEachAstObject } from './ast-utils.js';
 
 /** Statement kinds the engine does not run at all. */
 type UnsupportedStatement = ast.ManagementStatement | ast.AccessStatement | ast.RoutineStatement | ast.CreateIndex;
@@ -245,25 +246,22 @@ function before(a: SourceLocation, b: SourceLocation): boolean {
   return a.line < b.line || (a.line === b.line && a.column < b.column);
 }
 
-/** Every object below `value`; a PREPARE's statement is checked when it is executed, not when it is prepared. */
+/** Every node below `value`; a PREPARE's statement is checked when it is executed, not when it is prepared. */
 function visit(value: unknown, report: (found: Unsupported) => void): void {
-  if (Array.isArray(value)) {
-    for (const item of value) visit(item, report);
-    return;
-  }
-  if (value === null || typeof value !== 'object') return;
-  const record = value as Record<string, unknown>;
-  if (typeof record.kind === 'string' && record.location) {
-    const found = unsupportedConstruct(record as unknown as Node);
-    if (found) report(found);
-  }
-  for (const key in record) {
-    if (key === 'location' || (key === 'statement' && record.kind === 'Prepare')) continue;
-    // A property's ARRAY[...] is read by the property (list properties such as partitioned_by), its items checked here.
-    if (key === 'value' && record.kind === 'Property' && (record.value as { kind?: string } | undefined)?.kind === 'Array') {
-      visit((record.value as ast.ArrayConstructor).items, report);
-      continue;
-    }
-    visit(record[key], report);
-  }
+  forEachAstObject(
+    value,
+    (record) => {
+      // A property's ARRAY[...] is read by the property (list properties such as partitioned_by): only its items are checked.
+      if (isListPropertyValue(record)) visit((record.value as ast.ArrayConstructor).items, report);
+      if (typeof record.kind !== 'string' || !record.location) return;
+      const found = unsupportedConstruct(record as unknown as Node);
+      if (found) report(found);
+    },
+    (record, key) => (key === 'statement' && record.kind === 'Prepare') || (key === 'value' && isListPropertyValue(record)),
+  );
+}
+
+/** A property given an ARRAY[...] (a list property's value). */
+function isListPropertyValue(record: Record<string, unknown>): boolean {
+  return record.kind === 'Property' && (record.value as { kind?: string } | undefined)?.kind === 'Array';
 }

@@ -557,8 +557,12 @@ export interface SetOperation extends NodeBase {
   kind: 'SetOperation';
   operator: 'UNION' | 'INTERSECT' | 'EXCEPT';
   distinct: boolean; // false for ALL
-  left: QueryBody;
-  right: QueryBody;
+  /**
+   * Two or more inputs, combined from left to right: `a UNION b UNION c` is one SetOperation of
+   * three inputs, meaning ((a UNION b) UNION c). A chain changing the operator, ALL / DISTINCT or
+   * CORRESPONDING nests (a UNION ALL b UNION c has the UNION ALL as the UNION's first input).
+   */
+  inputs: QueryBody[];
   corresponding?: Corresponding;
 }
 /** `CORRESPONDING [BY (a, b)]`: match the inputs' columns by name. */

@@ -8,6 +8,7 @@ import type { ArithmeticOperator, ComparisonOperator, Expression, Identifier, Qu
 import { FunctionCallParser } from './function-call-parser.js';
 import { QUERY_START_WORDS } from './keywords.js';
 import type { Token } from './lexer.js';
+import { offStack, runSteps, type Steps } from './parse-steps.js';
 
 const COMPARISON_OPERATORS: Record<string, ComparisonOperator> = {
   '=': '=',
@@ -21,7 +22,6 @@ const COMPARISON_OPERATORS: Record<string, ComparisonOperator> = {
 
 // Binding power of the binary value operators (higher binds tighter); unary +/- bind tighter still.
 const BINARY_PRECEDENCE: Record<string, number> = { '||': 1, '+': 2, '-': 2, '*': 3, '/': 3, '%': 3 };
-const UNARY_PRECEDENCE = 4;
 
 /** Tokens after a parenthesised subquery that make it the first operand of a larger query. */
 const QUERY_CONTINUATION_WORDS = ['UNION', 'INTERSECT', 'EXCEPT', 'ORDER', 'LIMIT', 'OFFSET', 'FETCH'];
@@ -32,44 +32,67 @@ export abstract class ExpressionParser extends FunctionCallParser {
   /** Continues a query whose first body has already been parsed: set operations, ORDER BY, LIMIT ... */
   protected abstract continueQuery(first: QueryBody, location: SourceLocation): Query;
 
-  protected override parseExpression(): Expression {
-    this.enter();
-    return this.leave(this.parseOr());
+  protected override parseExpression(initial?: Expression): Expression {
+    return runSteps(this.expressionSteps(initial));
   }
 
-  /** The boolean levels; `initial` is an already parsed value expression to continue from. */
-  protected override parseOr(initial?: Expression): Expression {
-    const terms = [this.parseAnd(initial)];
-    const locations: SourceLocation[] = [];
-    while (this.atKeyword('OR')) {
-      locations.push(this.location(this.advance()));
-      terms.push(this.parseAnd());
+  /**
+   * OR of ANDs of `NOT* predicate`, in one loop rather than a function per precedence level.
+   * `initial` is an already parsed value expression to continue from.
+   */
+  protected override *expressionSteps(initial?: Expression): Steps {
+    const orTerms: Expression[] = [];
+    const orHeights: number[] = [];
+    const orLocations: SourceLocation[] = [];
+    let first = initial;
+    while (true) {
+      const andTerms: Expression[] = [];
+      const andHeights: number[] = [];
+      const andLocations: SourceLocation[] = [];
+      while (true) {
+        const outer = this.measure();
+        andTerms.push(yield* this.negationSteps(first));
+        andHeights.push(this.height(outer));
+        first = undefined;
+        if (!this.atKeyword('AND')) break;
+        andLocations.push(this.location(this.advance()));
+      }
+      orTerms.push(logicalChain('AND', andTerms, andLocations));
+      orHeights.push(this.reachChain(andHeights, andLocations));
+      if (!this.atKeyword('OR')) break;
+      orLocations.push(this.location(this.advance()));
     }
-    return logicalChain('OR', terms, locations);
+    this.reachChain(orHeights, orLocations);
+    return logicalChain('OR', orTerms, orLocations);
   }
 
-  private parseAnd(initial?: Expression): Expression {
-    const terms = [this.parseNot(initial)];
-    const locations: SourceLocation[] = [];
-    while (this.atKeyword('AND')) {
-      locations.push(this.location(this.advance()));
-      terms.push(this.parseNot());
-    }
-    return logicalChain('AND', terms, locations);
+  /** The height of the tree logicalChain builds over terms of these heights, refused at its first operator beyond the limit. */
+  private reachChain(heights: readonly number[], locations: readonly SourceLocation[]): number {
+    const height = logicalChainHeight(heights);
+    if (locations.length > 0) this.reach(height, locations[0]);
+    return height;
   }
 
-  private parseNot(initial?: Expression): Expression {
+  /** `NOT NOT ... predicate`: each NOT is a level, read in a loop. */
+  private *negationSteps(initial?: Expression): Steps {
     // NOT, like unary +/- below, is covered by the '<expression>' the primary records.
-    if (!initial && this.isKeyword('NOT')) {
+    const nots: SourceLocation[] = [];
+    while (!initial && this.isKeyword('NOT')) {
       const location = this.location(this.advance());
-      this.enter();
-      return { kind: 'Not', value: this.leave(this.parseNot()), location };
+      this.enter(location);
+      nots.push(location);
     }
-    return this.parsePredicate(this.parseValueExpression(0, initial));
+    let result = yield* this.predicateSteps(yield* this.valueSteps(0, initial));
+    for (let i = nots.length - 1; i >= 0; i--) result = { kind: 'Not', value: result, location: nots[i] };
+    return this.leaveChain(result, nots.length);
+  }
+
+  protected override parsePredicate(value: Expression): Expression {
+    return runSteps(this.predicateSteps(value));
   }
 
   /** At most one predicate applies to a value expression (Trino rejects `a = b = c`). */
-  protected override parsePredicate(value: Expression): Expression {
+  private *predicateSteps(value: Expression): Steps {
     const location = value.location;
     const token = this.token;
     for (const op of Object.keys(COMPARISON_OPERATORS)) this.expect(`'${op}'`);
@@ -81,7 +104,7 @@ export abstract class ExpressionParser extends FunctionCallParser {
         this.pos++;
         return { kind: 'QuantifiedComparison', operator, quantifier, value, query: this.parseParenthesizedQuery(), location };
       }
-      return { kind: 'Comparison', operator, left: value, right: this.parseValueExpression(0), location: operatorLocation };
+      return { kind: 'Comparison', operator, left: value, right: (yield this.valueSteps(0)), location: operatorLocation };
     }
     if (this.atKeyword('IS')) {
       this.pos++;
@@ -94,24 +117,24 @@ export abstract class ExpressionParser extends FunctionCallParser {
       }
       this.expectKeyword('DISTINCT');
       this.expectKeyword('FROM');
-      return { kind: 'IsDistinctFrom', left: value, right: this.parseValueExpression(0), negated, location };
+      return { kind: 'IsDistinctFrom', left: value, right: (yield this.valueSteps(0)), negated, location };
     }
     const negated = this.atKeyword('NOT') && ['BETWEEN', 'IN', 'LIKE'].some((w) => this.isKeyword(w, this.peek()));
     if (negated) this.pos++;
     if (this.acceptKeyword('BETWEEN')) {
       const symmetry = (['SYMMETRIC', 'ASYMMETRIC'] as const).find((w) => this.atKeyword(w));
       if (symmetry) this.pos++;
-      const min = this.parseValueExpression(0);
+      const min = (yield this.valueSteps(0));
       this.expectKeyword('AND');
-      const max = this.parseValueExpression(0);
+      const max = (yield this.valueSteps(0));
       return { kind: 'Between', value, min, max, negated, ...(symmetry ? { symmetry } : {}), location };
     }
     if (this.acceptKeyword('LIKE')) {
-      const pattern = this.parseValueExpression(0);
-      const escape = this.acceptKeyword('ESCAPE') ? this.parseValueExpression(0) : undefined;
+      const pattern = (yield this.valueSteps(0));
+      const escape = this.acceptKeyword('ESCAPE') ? (yield this.valueSteps(0)) : undefined;
       return { kind: 'Like', value, pattern, ...(escape ? { escape } : {}), negated, location };
     }
-    if (this.acceptKeyword('IN')) return this.parseInPredicate(value, negated, location);
+    if (this.acceptKeyword('IN')) return yield* this.inPredicateSteps(value, negated, location);
     if (negated) this.fail();
     if (this.matchPredicateAhead()) return this.parseMatchPredicate(value);
     return value;
@@ -150,34 +173,43 @@ export abstract class ExpressionParser extends FunctionCallParser {
     return word === 'ALL' ? 'ALL' : 'ANY';
   }
 
-  private parseInPredicate(value: Expression, negated: boolean, location: SourceLocation): Expression {
-    const inner = this.parseParenthesizedExpressions();
-    if (inner.length === 1 && inner[0].kind === 'Subquery') {
-      return { kind: 'InSubquery', value, query: inner[0].query, negated, location };
-    }
-    return { kind: 'InList', value, list: inner, negated, location };
-  }
-
-  /** `( expr, ... )` where a lone subquery comes back as one Subquery expression. */
-  private parseParenthesizedExpressions(): Expression[] {
+  /** `IN (list)` or `IN (query)`; the parentheses are a level. */
+  private *inPredicateSteps(value: Expression, negated: boolean, location: SourceLocation): Steps {
+    this.enter();
     this.expectSymbol('(');
     if (this.startsQuery()) {
-      const location = this.location();
-      const query = this.parseQuery();
-      this.expectSymbol(')');
-      return [{ kind: 'Subquery', query, location }];
+      const subquery = yield offStack(() => this.finishSubquery(location));
+      if (subquery.kind !== 'Subquery') throw new Error('a subquery expected');
+      return this.leave({ kind: 'InSubquery', value, query: subquery.query, negated, location });
     }
-    const list = [this.parseExpression()];
-    while (this.acceptSymbol(',')) list.push(this.parseExpression());
+    const list = [yield this.expressionSteps()];
+    while (this.acceptSymbol(',')) list.push(yield this.expressionSteps());
     this.expectSymbol(')');
-    return list;
+    // `x IN ((SELECT ...))`: a lone parenthesised subquery is a subquery too.
+    const only = list[0];
+    if (list.length === 1 && only.kind === 'Subquery') return this.leave({ kind: 'InSubquery', value, query: only.query, negated, location });
+    return this.leave({ kind: 'InList', value, list, negated, location });
+  }
+
+  /** The query of `(query)` after its `(`, through the `)`. */
+  private finishSubquery(location: SourceLocation): Expression {
+    const query = this.parseQuery();
+    this.expectSymbol(')');
+    return { kind: 'Subquery', query, location };
   }
 
   protected startsQuery(): boolean {
     return this.token.kind === 'identifier' && QUERY_START_WORDS.has(this.token.keyword);
   }
 
+  /** `(query)`: its parentheses are a nesting level. */
   protected override parseParenthesizedQuery(): Query {
+    this.enter();
+    return this.leave(this.parseQueryInParentheses());
+  }
+
+  /** `(query)` where the caller has counted the level (EXISTS(...), a derived table). */
+  protected override parseQueryInParentheses(): Query {
     this.expectSymbol('(');
     this.expect('<query>');
     const query = this.parseQuery();
@@ -185,21 +217,28 @@ export abstract class ExpressionParser extends FunctionCallParser {
     return query;
   }
 
-  /** Pratt loop over the binary value operators; `initial` replaces the first operand when given. */
   protected override parseValueExpression(minPrecedence: number, initial?: Expression): Expression {
-    let left = initial ?? this.parseUnary();
-    let chained = 0;
+    return runSteps(this.valueSteps(minPrecedence, initial));
+  }
+
+  /** Pratt loop over the binary value operators; `initial` replaces the first operand when given. */
+  protected override *valueSteps(minPrecedence: number, initial?: Expression): Steps {
+    const outer = this.measure();
+    let left = initial ?? (yield* this.unarySteps());
+    let height = this.height(outer);
     while (true) {
       for (const op of Object.keys(BINARY_PRECEDENCE)) this.expect(`'${op}'`);
       const token = this.token;
       const precedence = token.kind === 'symbol' ? BINARY_PRECEDENCE[token.value] : undefined;
-      if (precedence === undefined || precedence <= minPrecedence) return this.leaveChain(left, chained);
+      if (precedence === undefined || precedence <= minPrecedence) return left;
       // Trino reports errors of binary operators at the operator.
       const location = this.location(this.advance());
-      // Each operator of a chain nests the tree one level deeper (a + b + c is (a + b) + c).
-      this.enterChain(location);
-      chained++;
-      const right = this.parseValueExpression(precedence);
+      // The right operand binds tighter: it nests no deeper than the precedence levels there are.
+      const rightOuter = this.measure();
+      const right = yield* this.valueSteps(precedence);
+      // Each operator nests the tree one level above its deeper operand (a + b + c is (a + b) + c).
+      height = 1 + Math.max(height, this.height(rightOuter));
+      this.reach(height, location);
       left =
         token.value === '||'
           ? { kind: 'Concat', left, right, location }
@@ -207,25 +246,31 @@ export abstract class ExpressionParser extends FunctionCallParser {
     }
   }
 
-  private parseUnary(): Expression {
-    if (this.isSymbol('-') || this.isSymbol('+')) {
+  /** `- + - value`: each sign is a level, read in a loop; signs bind tighter than the binary operators. */
+  private *unarySteps(): Steps {
+    const signs: Token[] = [];
+    while (this.isSymbol('-') || this.isSymbol('+')) {
       const token = this.advance();
-      this.enter();
-      const value = this.leave(this.parseValueExpression(UNARY_PRECEDENCE));
-      return { kind: 'ArithmeticUnary', operator: token.value as '+' | '-', value, location: this.location(token) };
+      this.enter(this.location(token));
+      signs.push(token);
     }
-    return this.parseAtTimeZone(this.parsePostfix(this.parsePrimary()));
+    const outer = this.measure();
+    const primary = yield* this.primarySteps();
+    let result = yield* this.postfixSteps(primary, this.height(outer));
+    for (let i = signs.length - 1; i >= 0; i--) {
+      result = { kind: 'ArithmeticUnary', operator: signs[i].value as '+' | '-', value: result, location: this.location(signs[i]) };
+    }
+    return this.leaveChain(result, signs.length);
   }
 
   /** `value AT TIME ZONE 'zone' | INTERVAL ...` and `value AT LOCAL`, binding tighter than the operators. */
-  private parseAtTimeZone(value: Expression): Expression {
+  private parseAtTimeZone(value: Expression, valueHeight: number): Expression {
     let result = value;
-    let chained = 0;
+    let height = valueHeight;
     while (this.isKeyword('AT') && (this.isKeyword('TIME', this.peek()) || this.isKeyword('LOCAL', this.peek()))) {
       const location = this.location(this.advance());
       // Each one nests the tree one level deeper, as a chain of binary operators does.
-      this.enterChain(location);
-      chained++;
+      this.reach(++height, location);
       if (this.acceptKeyword('LOCAL')) {
         result = { kind: 'AtTimeZone', value: result, location };
         continue;
@@ -235,16 +280,16 @@ export abstract class ExpressionParser extends FunctionCallParser {
       const zone = this.isKeyword('INTERVAL') ? this.parseSpecialForm('INTERVAL') : undefined;
       result = { kind: 'AtTimeZone', value: result, zone: zone ?? { kind: 'StringLiteral', value: this.parseStringValue(), location: this.location(zoneToken) }, location };
     }
-    return this.leaveChain(result, chained);
+    return result;
   }
 
   /**
    * `.field` dereferences, qualified function names `a.b(...)`, method calls, `[index]`,
    * `name::method(...)` and `.*`; each nests the tree one level deeper, as a binary operator does.
    */
-  private parsePostfix(base: Expression): Expression {
+  private *postfixSteps(base: Expression, baseHeight: number): Steps {
     let result = base;
-    let chained = 0;
+    let height = baseHeight;
     while (true) {
       const location = this.location();
       if (this.isSymbol('.') && this.isSymbol('*', this.peek())) {
@@ -254,23 +299,22 @@ export abstract class ExpressionParser extends FunctionCallParser {
         const all: Expression = prefix
           ? { kind: 'AllColumns', prefix: { kind: 'QualifiedName', parts: prefix, location: start }, location: start }
           : { kind: 'AllColumns', target: result, location: start };
-        return this.leaveChain(all, chained);
+        return all;
       }
       const dot = this.atSymbol('.');
       const bracket = !dot && this.atSymbol('[');
       const target = !dot && !bracket && this.isSymbol('::') ? nameParts(result) : undefined;
-      if (!dot && !bracket && !target) return this.leaveChain(result, chained);
-      this.enterChain(location);
-      chained++;
+      if (!dot && !bracket && !target) return this.parseAtTimeZone(result, height);
+      const outer = this.measure();
       this.pos++;
       if (dot) {
         const field = this.parseIdentifier();
         const baseParts = this.isSymbol('(') ? nameParts(result) : undefined;
         if (!this.isSymbol('(')) result = { kind: 'Dereference', base: result, field, location: result.location };
-        else if (baseParts) result = this.parseFunctionCall({ kind: 'QualifiedName', parts: [...baseParts, field], location: result.location });
+        else if (baseParts) result = yield* this.functionCallSteps({ kind: 'QualifiedName', parts: [...baseParts, field], location: result.location });
         else result = { kind: 'MethodCall', base: result, method: field, args: this.parseArgumentList(), location: result.location };
       } else if (bracket) {
-        const index = this.parseValueExpression(0);
+        const index = yield this.valueSteps(0);
         this.expectSymbol(']');
         result = { kind: 'Subscript', base: result, index, location };
       } else if (target) {
@@ -278,6 +322,9 @@ export abstract class ExpressionParser extends FunctionCallParser {
         const qualified = { kind: 'QualifiedName' as const, parts: target, location: result.location };
         result = { kind: 'StaticMethodCall', target: qualified, method, args: this.parseArgumentList(), location: result.location };
       }
+      // Each one nests the tree one level deeper, as a chain of binary operators does.
+      height = 1 + Math.max(height, this.height(outer));
+      this.reach(height, location);
     }
   }
 
@@ -299,9 +346,30 @@ export abstract class ExpressionParser extends FunctionCallParser {
     return this.parseEnclosedList('(', ')', () => this.parseCallArgument());
   }
 
-  private parsePrimary(): Expression {
+  /** A literal, name, call, special form or parenthesised expression; one that nests others is a level. */
+  private *primarySteps(): Steps {
     this.expect('<expression>');
+    if (!this.opensLevel()) return yield* this.primaryAtSteps(this.token);
+    this.enter();
+    return this.leave(yield* this.primaryAtSteps(this.token));
+  }
+
+  /**
+   * Whether the primary at the cursor holds expressions of its own: `(`, `[`, a call or special form
+   * `name(` / `ARRAY[`, CASE, a lambda `x ->`, `RUNNING f(...)` or a measure `name OVER (...)`.
+   */
+  private opensLevel(): boolean {
     const token = this.token;
+    if (token.kind === 'symbol') return token.value === '(' || token.value === '[';
+    if (token.kind !== 'identifier' && token.kind !== 'quotedIdentifier') return false;
+    const next = this.peek();
+    // `name[...]` is a subscript, a postfix level of its own; only ARRAY[...] opens one here.
+    if (next.kind === 'symbol') return next.value === '(' || next.value === '->' || (next.value === '[' && token.kind === 'identifier' && token.keyword === 'ARRAY');
+    if (token.kind === 'quotedIdentifier') return this.isKeyword('OVER', next);
+    return token.keyword === 'CASE' || this.isKeyword('OVER', next) || ((token.keyword === 'RUNNING' || token.keyword === 'FINAL') && this.processingModeAhead());
+  }
+
+  private *primaryAtSteps(token: Token): Steps {
     const location = this.location(token);
     switch (token.kind) {
       case 'integer':
@@ -323,15 +391,17 @@ export abstract class ExpressionParser extends FunctionCallParser {
         this.pos++;
         return { kind: 'Parameter', index: token.parameterIndex, location };
       case 'symbol':
-        if (token.value === '(') return this.lambdaAhead() ? this.parseLambda() : this.parseParenthesized();
-        if (token.value === '[') return this.parseArrayConstructor(location);
+        if (token.value === '(') return this.lambdaAhead() ? yield* this.lambdaSteps() : yield* this.parenthesizedSteps();
+        if (token.value === '[') return yield* this.arraySteps(location);
         break;
       case 'quotedIdentifier':
-        return this.parseNameOrCall();
+        return yield* this.nameOrCallSteps();
       case 'identifier': {
+        const nesting = this.nestingFormSteps(token.keyword);
+        if (nesting) return yield* nesting;
         const special = this.parseSpecialForm(token.keyword);
         if (special) return special;
-        if (this.isIdentifier()) return this.parseNameOrCall();
+        if (this.isIdentifier()) return yield* this.nameOrCallSteps();
         break;
       }
       default:
@@ -348,15 +418,15 @@ export abstract class ExpressionParser extends FunctionCallParser {
   }
 
   /** Typed literal `DATE '...'`, function call `f(...)`, or a plain identifier. */
-  private parseNameOrCall(): Expression {
+  private *nameOrCallSteps(): Steps {
     const token = this.token;
     if (token.kind === 'identifier' && this.peek().kind === 'string') {
       const type = this.parseType();
       return { kind: 'GenericLiteral', type, value: this.parseStringValue(), location: type.location };
     }
-    if (this.isSymbol('->', this.peek())) return this.parseLambda();
+    if (this.isSymbol('->', this.peek())) return yield* this.lambdaSteps();
     const name = this.parseIdentifier();
-    if (this.isSymbol('(')) return this.parseFunctionCall({ kind: 'QualifiedName', parts: [name], location: name.location });
+    if (this.isSymbol('(')) return yield* this.functionCallSteps({ kind: 'QualifiedName', parts: [name], location: name.location });
     // `name OVER w`: a measure of the window's row pattern (OVER before anything else is an alias).
     if (this.isKeyword('OVER') && (this.isSymbol('(', this.peek()) || this.isIdentifier(this.peek()))) {
       this.pos++;
@@ -377,24 +447,19 @@ export abstract class ExpressionParser extends FunctionCallParser {
   }
 
   /** `x -> body` or `(x, y) -> body` */
-  private parseLambda(): Expression {
+  private *lambdaSteps(): Steps {
     const location = this.location();
     const parameters: Identifier[] = this.isSymbol('(') ? this.parseEnclosedList('(', ')', () => this.parseIdentifier()) : [this.parseIdentifier()];
     this.expectSymbol('->');
-    this.enter();
-    return { kind: 'Lambda', parameters, body: this.leave(this.parseExpression()), location };
+    return { kind: 'Lambda', parameters, body: yield this.expressionSteps(), location };
   }
 
   /** `( ... )` in an expression: subquery, row constructor, or a parenthesised expression. */
-  private parseParenthesized(): Expression {
+  private *parenthesizedSteps(): Steps {
     const open = this.expectSymbol('(');
     const location = this.location(open);
-    if (this.startsQuery()) {
-      const query = this.parseQuery();
-      this.expectSymbol(')');
-      return { kind: 'Subquery', query, location };
-    }
-    const first = this.parseExpression();
+    if (this.startsQuery()) return yield offStack(() => this.finishSubquery(location));
+    const first = yield this.expressionSteps();
     if (first.kind === 'Subquery' && QUERY_CONTINUATION_WORDS.some((w) => this.isKeyword(w))) {
       const query = this.continueQuery({ kind: 'SubqueryBody', query: first.query, location: first.location }, first.location);
       this.expectSymbol(')');
@@ -402,7 +467,7 @@ export abstract class ExpressionParser extends FunctionCallParser {
     }
     if (this.atSymbol(',')) {
       const items = [first];
-      while (this.acceptSymbol(',')) items.push(this.parseExpression());
+      while (this.acceptSymbol(',')) items.push(yield this.expressionSteps());
       this.expectSymbol(')');
       return { kind: 'Row', items, location };
     }
@@ -426,6 +491,21 @@ const BALANCE_LOGICAL_CHAINS_OVER = 64;
  * of them would hold the event loop for half a minute (an IN list of any length is one set lookup).
  */
 export const MAX_LOGICAL_CHAIN_TERMS = 10_000;
+
+/** How many levels the tree logicalChain builds over terms of these heights reaches. */
+function logicalChainHeight(heights: readonly number[]): number {
+  if (heights.length <= BALANCE_LOGICAL_CHAINS_OVER) {
+    let height = heights[0]!;
+    for (let i = 1; i < heights.length; i++) height = 1 + Math.max(height, heights[i]!);
+    return height;
+  }
+  const balanced = (from: number, to: number): number => {
+    if (to - from === 1) return heights[from]!;
+    const middle = (from + to) >>> 1;
+    return 1 + Math.max(balanced(from, middle), balanced(middle, to));
+  };
+  return balanced(0, heights.length);
+}
 
 /**
  * `a OR b OR c` as the left-deep tree Trino's grammar describes; a long chain as a balanced tree of

@@ -62,7 +62,7 @@ function formatQueryBody(body: QueryBody): string {
     case 'SetOperation': {
       const columns = body.corresponding?.columns;
       const corresponding = body.corresponding ? ` CORRESPONDING${columns ? ` BY (${columns.map(formatIdentifier).join(', ')})` : ''}` : '';
-      return `${formatQueryBody(body.left)} ${body.operator}${body.distinct ? '' : ' ALL'}${corresponding} ${formatQueryBody(body.right)}`;
+      return body.inputs.map(formatQueryBody).join(` ${body.operator}${body.distinct ? '' : ' ALL'}${corresponding} `);
     }
     case 'Values':
       return `VALUES ${list(body.rows)}`;

@@ -4,12 +4,17 @@
 
 import type { Expression, FrameBound, FunctionCall, Identifier, ListaggOverflow, SortItem, WindowFrame, WindowSpecification } from './ast.js';
 import { SpecialFormParser } from './special-form-parser.js';
+import { runSteps, type Steps } from './parse-steps.js';
 
 const FRAME_UNITS = ['ROWS', 'RANGE', 'GROUPS'] as const;
 
 export abstract class FunctionCallParser extends SpecialFormParser {
-  /** `name(...)`; with `firstArgument`, the `(` and the first argument have already been read. */
   protected override parseFunctionCall(name: FunctionCall['name'], firstArgument?: Expression): FunctionCall {
+    return runSteps(this.functionCallSteps(name, firstArgument));
+  }
+
+  /** `name(...)`; with `firstArgument`, the `(` and the first argument have already been read. */
+  protected *functionCallSteps(name: FunctionCall['name'], firstArgument?: Expression): Steps<FunctionCall> {
     if (!firstArgument) this.expectSymbol('(');
     // listagg is a reserved word: a call to it (not to "listagg") has its own syntax.
     const listagg = name.parts.length === 1 && name.parts[0].value === 'listagg' && !name.parts[0].quoted;
@@ -18,15 +23,15 @@ export abstract class FunctionCallParser extends SpecialFormParser {
     const args: Expression[] = [];
     if (firstArgument) {
       args.push(firstArgument);
-      while (this.acceptSymbol(',')) args.push(this.parseCallArgument());
+      while (this.acceptSymbol(',')) args.push(yield* this.callArgumentSteps());
     } else if (this.atSymbol('*') && !listagg) {
       this.pos++;
       starArg = true;
     } else if (!this.atSymbol(')') || listagg) {
       distinct = this.acceptKeyword('DISTINCT');
       if (!distinct) this.acceptKeyword('ALL');
-      args.push(this.parseCallArgument());
-      while (this.acceptSymbol(',')) args.push(this.parseCallArgument());
+      args.push(yield* this.callArgumentSteps());
+      while (this.acceptSymbol(',')) args.push(yield* this.callArgumentSteps());
     }
     const call: FunctionCall = { kind: 'FunctionCall', name, args, distinct, starArg, location: name.location };
     if (listagg && this.acceptKeywords('ON', 'OVERFLOW')) call.listaggOverflow = this.parseListaggOverflow();
@@ -57,14 +62,18 @@ export abstract class FunctionCallParser extends SpecialFormParser {
     return call;
   }
 
-  /** `value` or `name => value` */
   protected parseCallArgument(): Expression {
+    return runSteps(this.callArgumentSteps());
+  }
+
+  /** `value` or `name => value` */
+  private *callArgumentSteps(): Steps {
     if (this.isIdentifier() && this.isSymbol('=>', this.peek())) {
       const name = this.parseIdentifier();
       this.pos++;
-      return { kind: 'NamedArgument', name, value: this.parseExpression(), location: name.location };
+      return { kind: 'NamedArgument', name, value: yield this.expressionSteps(), location: name.location };
     }
-    return this.parseExpression();
+    return yield this.expressionSteps();
   }
 
   /** After ON OVERFLOW: ERROR | TRUNCATE ['filler'] WITH | WITHOUT COUNT */

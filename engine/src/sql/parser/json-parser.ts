@@ -21,7 +21,7 @@ import type {
 import { TypeParser } from './type-parser.js';
 
 export abstract class JsonParser extends TypeParser {
-  protected abstract parseExpression(): Expression;
+  protected abstract parseExpression(initial?: Expression): Expression;
 
   /** The JSON form starting at the current (reserved) word, which must be followed by `(`. */
   protected parseJsonExpression(keyword: string): JsonExpression | undefined {

@@ -7,14 +7,44 @@ import type { Identifier, QualifiedName } from './ast.js';
 import { RESERVED_WORDS } from './keywords.js';
 import type { Token } from './lexer.js';
 
-/** Nesting deeper than this (parentheses, subqueries) is rejected before the JS stack runs out. */
+/**
+ * The most levels a statement may nest: each pair of parentheses (a subquery's included), function
+ * call, CASE, CAST and other special form, ARRAY[...], lambda, NOT, sign, operator of a chain,
+ * subscript or field access, derived table and nested type parameter is one level. Deeper input is
+ * refused before the JS stack runs out, in the parser and in every later phase.
+ */
 export const MAX_NESTING_DEPTH = 1000;
 
-export const TOO_DEEPLY_NESTED = 'statement is too large (stack overflow while parsing)';
+/** The error for a statement nested deeper than MAX_NESTING_DEPTH. */
+export const NESTED_TOO_DEEPLY = `Statement is nested too deeply: more than ${MAX_NESTING_DEPTH} levels of parentheses, function calls, CASE, operators, NOT, signs or subqueries; at most ${MAX_NESTING_DEPTH} are supported`;
+
+/**
+ * The most queries a query may be nested in (scalar subqueries, EXISTS, IN, derived tables, WITH,
+ * parenthesised query terms): each level costs the analyzer and planner about 1.5 KB of stack.
+ */
+export const MAX_QUERY_NESTING_DEPTH = 100;
+
+export const QUERY_NESTED_TOO_DEEPLY = `Query is nested too deeply: more than ${MAX_QUERY_NESTING_DEPTH} levels of subqueries; at most ${MAX_QUERY_NESTING_DEPTH} are supported`;
+
+/** Whether `e` is the parser refusing input nested too deeply (which backtracking must not retry). */
+export function isNestedTooDeeply(e: unknown): boolean {
+  return e instanceof EngineError && (e.rawMessage === NESTED_TOO_DEEPLY || e.rawMessage === QUERY_NESTED_TOO_DEEPLY);
+}
+
+/** Where the parser is in the nesting: what a caller backtracking restores. */
+export interface NestingState {
+  depth: number;
+  reached: number;
+  queries: number;
+}
 
 export abstract class ParserBase {
   protected pos = 0;
   private depth = 0;
+  /** How many queries enclose the one being parsed. */
+  private enclosingQueries = 0;
+  /** The deepest level reached (open, or of a chain's tree) since the innermost measure(). */
+  private reached = 0;
   // What was tried at the furthest token position reached; the error message lists it.
   private furthest = -1;
   private readonly expected = new Set<string>();
@@ -130,34 +160,45 @@ export abstract class ParserBase {
   }
 
   /**
-   * Enters one nesting level (paired with leave()), refusing input nested beyond MAX_NESTING_DEPTH.
-   * No try/finally on purpose: it would cost stack frames per level; a caller that catches a syntax
-   * error to backtrack restores the depth with nestingDepth().
+   * Enters one nesting level (paired with leave()) at `location` (the construct that opens it),
+   * refusing input nested beyond MAX_NESTING_DEPTH. No try/finally on purpose: it would cost stack
+   * per level; a caller that catches a syntax error to backtrack restores the nesting with restoreNesting().
    */
-  protected enter(): void {
-    if (++this.depth > MAX_NESTING_DEPTH) {
-      throw new EngineError('SYNTAX_ERROR', TOO_DEEPLY_NESTED, { line: 1, column: 1 });
-    }
+  protected enter(location: SourceLocation = this.location()): void {
+    if (++this.depth > MAX_NESTING_DEPTH) throw new EngineError('SYNTAX_ERROR', NESTED_TOO_DEEPLY, location);
+    if (this.depth > this.reached) this.reached = this.depth;
   }
 
-  /**
-   * Enters one level for an operator of a chain (a + b + c nests one level per operator), refusing a
-   * chain that makes the expression deeper than MAX_NESTING_DEPTH, with the operator's position.
-   */
-  protected enterChain(location: SourceLocation): void {
-    if (++this.depth > MAX_NESTING_DEPTH) {
-      throw new EngineError(
-        'SYNTAX_ERROR',
-        `Expression is nested too deeply: operators chained here make it more than ${MAX_NESTING_DEPTH} levels deep (counting parentheses and subqueries); at most ${MAX_NESTING_DEPTH} are supported`,
-        location,
-      );
-    }
-  }
-
-  /** Leaves the levels a chain of `count` operators entered. */
+  /** Leaves the levels a chain of `count` prefixes (NOT, signs) entered, one enter() each. */
   protected leaveChain<T>(result: T, count: number): T {
     this.depth -= count;
     return result;
+  }
+
+  /**
+   * Starts measuring how many levels what is parsed next nests above the current depth; pass what it
+   * returns to height(). Left-associative chains (a + b + c, a.b.c, a UNION b EXCEPT c, a JOIN b
+   * JOIN c) build their trees around operands already parsed and left, so they count the levels
+   * those operands reached rather than the levels open while parsing.
+   */
+  protected measure(): number {
+    const outer = this.reached;
+    this.reached = this.depth;
+    return outer;
+  }
+
+  /** The levels reached above the current depth since measure() returned `outer`. */
+  protected height(outer: number): number {
+    const height = this.reached - this.depth;
+    if (outer > this.reached) this.reached = outer;
+    return height;
+  }
+
+  /** Records a tree `height` levels above the current depth, refusing it beyond the limit at `location`. */
+  protected reach(height: number, location: SourceLocation): void {
+    const level = this.depth + height;
+    if (level > MAX_NESTING_DEPTH) throw new EngineError('SYNTAX_ERROR', NESTED_TOO_DEEPLY, location);
+    if (level > this.reached) this.reached = level;
   }
 
   protected leave<T>(result: T): T {
@@ -165,9 +206,25 @@ export abstract class ParserBase {
     return result;
   }
 
-  protected nestingDepth(restore?: number): number {
-    if (restore !== undefined) this.depth = restore;
-    return this.depth;
+  /** Enters a query nested in `enclosingQueries` others, refusing one nested beyond MAX_QUERY_NESTING_DEPTH. */
+  protected enterQuery(location: SourceLocation): void {
+    if (this.enclosingQueries > MAX_QUERY_NESTING_DEPTH) throw new EngineError('SYNTAX_ERROR', QUERY_NESTED_TOO_DEEPLY, location);
+    this.enclosingQueries++;
+  }
+
+  protected leaveQuery<T>(query: T): T {
+    this.enclosingQueries--;
+    return query;
+  }
+
+  protected nestingState(): NestingState {
+    return { depth: this.depth, reached: this.reached, queries: this.enclosingQueries };
+  }
+
+  protected restoreNesting(state: NestingState): void {
+    this.depth = state.depth;
+    this.reached = state.reached;
+    this.enclosingQueries = state.queries;
   }
 
   // --- identifiers ---

@@ -1,9 +1,9 @@
 // The SQL front door: text -> AST. Hand-written lexer and recursive-descent parser over Trino's grammar.
 
-import { EngineError } from '../../errors/engine-error.js';
+import { EngineError, isStackOverflow } from '../../errors/engine-error.js';
 import type { Expression, Statement } from './ast.js';
 import { tokenize } from './lexer.js';
-import { TOO_DEEPLY_NESTED } from './parser-base.js';
+import { MAX_NESTING_DEPTH } from './parser-base.js';
 import { StatementParser } from './statement-parser.js';
 
 /** Parses one statement (a single trailing `;` allowed). Throws EngineError('SYNTAX_ERROR', ...). */
@@ -16,13 +16,13 @@ export function parseExpression(sql: string): Expression {
   return guardStack(() => new StatementParser(sql, tokenize(sql)).parseSingleExpression());
 }
 
-/** The depth guard normally fires first; a JS stack overflow on a small stack still ends as a syntax error. */
+/** The depth guard fires first on Node's default stack; a stack overflow on a smaller one still ends as a syntax error. */
 function guardStack<T>(parse: () => T): T {
   try {
     return parse();
   } catch (e) {
-    if (e instanceof RangeError && /call stack/i.test(e.message)) {
-      throw new EngineError('SYNTAX_ERROR', TOO_DEEPLY_NESTED, { line: 1, column: 1 });
+    if (isStackOverflow(e)) {
+      throw new EngineError('SYNTAX_ERROR', `Statement is nested too deeply to parse with this stack (at most ${MAX_NESTING_DEPTH} levels are supported with Node's default stack)`, { line: 1, column: 1 });
     }
     throw e;
   }

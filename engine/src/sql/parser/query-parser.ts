@@ -2,7 +2,7 @@
 // left-associative, optionally CORRESPONDING), SELECT blocks, VALUES, TABLE t, GROUP BY, WINDOW,
 // ORDER BY / OFFSET / LIMIT / FETCH. ORDER BY, OFFSET and LIMIT always go on the Query node (see ast.ts).
 
-import type { SourceLocation } from '../../errors/engine-error.js';
+import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import type {
   Corresponding,
   Expression,
@@ -13,6 +13,7 @@ import type {
   QueryBody,
   QuerySpecification,
   SelectItem,
+  SetOperation,
   Values,
   WindowDefinition,
   With,
@@ -34,14 +35,18 @@ export abstract class QueryParser extends RelationParser {
     return { ...this.parseQuery(), functions, location };
   }
 
+  /**
+   * A query; where it nests in another, the parentheses around it are the level it counts. Queries
+   * nest at most MAX_QUERY_NESTING_DEPTH deep: planning one takes many times the stack of an expression level.
+   */
   protected override parseQuery(): Query {
-    this.enter();
     const location = this.location();
     this.expect('<query>');
+    this.enterQuery(location);
     const withClause = this.atKeyword('WITH') ? this.parseWith() : undefined;
     const query = this.parseQueryNoWith(location);
     if (withClause) query.with = withClause;
-    return this.leave(query);
+    return this.leaveQuery(query);
   }
 
   private parseQueryNoWith(location: SourceLocation): Query {
@@ -107,25 +112,39 @@ export abstract class QueryParser extends RelationParser {
   }
 
   private parseUnionLevel(first?: QueryBody): QueryBody {
-    let left = this.parseIntersectLevel(first);
+    const outer = this.measure();
+    const chain = new SetOperationChain(this.parseIntersectLevel(first), this.height(outer));
     while (this.atKeyword('UNION') || this.atKeyword('EXCEPT')) {
+      const location = this.location();
       const operator = this.advance().keyword as 'UNION' | 'EXCEPT';
-      const distinct = this.parseSetQuantifier();
-      const corresponding = this.parseCorresponding();
-      left = { kind: 'SetOperation', operator, distinct, left, right: this.parseIntersectLevel(), ...corresponding, location: left.location };
+      this.continueChain(chain, operator, location, () => this.parseIntersectLevel());
     }
-    return left;
+    return chain.body;
   }
 
   private parseIntersectLevel(first?: QueryBody): QueryBody {
-    let left = first ?? this.parseQueryPrimary();
+    const outer = this.measure();
+    const chain = new SetOperationChain(first ?? this.parseQueryPrimary(), this.height(outer));
     while (this.atKeyword('INTERSECT')) {
-      this.pos++;
-      const distinct = this.parseSetQuantifier();
-      const corresponding = this.parseCorresponding();
-      left = { kind: 'SetOperation', operator: 'INTERSECT', distinct, left, right: this.parseQueryPrimary(), ...corresponding, location: left.location };
+      const location = this.location(this.advance());
+      this.continueChain(chain, 'INTERSECT', location, () => this.parseQueryPrimary());
     }
-    return left;
+    return chain.body;
+  }
+
+  /** After a set operator: its quantifier, CORRESPONDING and the next input, added to `chain`. */
+  private continueChain(chain: SetOperationChain, operator: SetOperation['operator'], location: SourceLocation, parseInput: () => QueryBody): void {
+    const distinct = this.parseSetQuantifier();
+    const corresponding = this.parseCorresponding();
+    const outer = this.measure();
+    const input = parseInput();
+    chain.add(operator, distinct, corresponding, input, this.height(outer));
+    this.reach(chain.height, location);
+    const inputs = chain.body.kind === 'SetOperation' ? chain.body.inputs.length : 0;
+    if (inputs > MAX_SET_OPERATION_INPUTS) {
+      const quantifier = distinct ? '' : ' ALL';
+      throw new EngineError('SYNTAX_ERROR', `${operator}${quantifier} has more than ${MAX_SET_OPERATION_INPUTS} inputs; at most ${MAX_SET_OPERATION_INPUTS} are supported in one chain of the same set operator`, location);
+    }
   }
 
   /** `CORRESPONDING [BY (a, b)]` after a set operator. */
@@ -151,12 +170,7 @@ export abstract class QueryParser extends RelationParser {
       this.pos++;
       return { kind: 'Table', name: this.parseQualifiedName(), location };
     }
-    if (this.atSymbol('(')) {
-      this.pos++;
-      const query = this.parseQuery();
-      this.expectSymbol(')');
-      return { kind: 'SubqueryBody', query, location };
-    }
+    if (this.atSymbol('(')) return { kind: 'SubqueryBody', query: this.parseParenthesizedQuery(), location };
     this.fail();
   }
 
@@ -269,5 +283,42 @@ export abstract class QueryParser extends RelationParser {
     const name = this.parseIdentifier();
     this.expectKeyword('AS');
     return { kind: 'WindowDefinition', name, window: this.parseWindowSpecification(), location: name.location };
+  }
+}
+
+/**
+ * The most inputs one chain of the same set operator may have: each is planned and compiled, and
+ * 100,000 of them would hold the event loop for about ten seconds.
+ */
+export const MAX_SET_OPERATION_INPUTS = 10_000;
+
+/**
+ * A left-associative chain of set operations: inputs joined by the same operator, quantifier and
+ * CORRESPONDING go into one SetOperation, however many (a UNION ALL of 10,000 SELECTs is one node,
+ * not 10,000 nested ones); a change of operator nests the chain so far as the first input of a new
+ * node, one level deeper.
+ */
+class SetOperationChain {
+  /** Whether body is a SetOperation of this chain (not one its first input brought). */
+  private built = false;
+
+  /** `height`: the levels the first input nests. */
+  constructor(
+    public body: QueryBody,
+    public height: number,
+  ) {}
+
+  /** Adds `input`, which nests `inputHeight` levels; the chain's height follows. */
+  add(operator: SetOperation['operator'], distinct: boolean, corresponding: { corresponding?: Corresponding }, input: QueryBody, inputHeight: number): void {
+    const body = this.body;
+    const same = this.built && body.kind === 'SetOperation' && body.operator === operator && body.distinct === distinct;
+    if (same && body.corresponding === undefined && corresponding.corresponding === undefined) {
+      body.inputs.push(input);
+      this.height = Math.max(this.height, 1 + inputHeight);
+      return;
+    }
+    this.body = { kind: 'SetOperation', operator, distinct, inputs: [body, input], ...corresponding, location: body.location };
+    this.built = true;
+    this.height = 1 + Math.max(this.height, inputHeight);
   }
 }

@@ -18,7 +18,7 @@ import type {
   TableFunctionInvocation,
 } from './ast.js';
 import { CLAUSE_WORDS, QUERY_START_WORDS } from './keywords.js';
-import { TOO_DEEPLY_NESTED } from './parser-base.js';
+import { isNestedTooDeeply } from './parser-base.js';
 import { RoutineParser } from './routine-parser.js';
 
 /** Words after `MATCH_RECOGNIZE (` that begin its clauses (otherwise MATCH_RECOGNIZE is an alias). */
@@ -317,14 +317,14 @@ export abstract class RelationParser extends RoutineParser {
     if (mayBeQuery && offset === 1) return this.subqueryRelation(location);
     if (mayBeQuery) {
       const start = this.pos;
-      const depth = this.nestingDepth();
+      const nesting = this.nestingState();
       const nearest = this.nearestRelation;
       try {
         return this.subqueryRelation(location);
       } catch (e) {
-        if (!(e instanceof EngineError) || e.errorName !== 'SYNTAX_ERROR' || e.rawMessage === TOO_DEEPLY_NESTED) throw e;
+        if (!(e instanceof EngineError) || e.errorName !== 'SYNTAX_ERROR' || isNestedTooDeeply(e)) throw e;
         this.pos = start;
-        this.nestingDepth(depth);
+        this.restoreNesting(nesting);
         this.nearestRelation = nearest;
       }
     }
@@ -335,7 +335,7 @@ export abstract class RelationParser extends RoutineParser {
   }
 
   private subqueryRelation(location: SourceLocation): Relation {
-    const query = this.parseParenthesizedQuery();
+    const query = this.parseQueryInParentheses();
     const bareValues = query.body.kind === 'Values' && !query.with && query.orderBy.length === 0 && !query.limit && !query.offset;
     if (bareValues && query.body.kind === 'Values') return { kind: 'ValuesRelation', values: query.body, location };
     return { kind: 'SubqueryRelation', query, location };

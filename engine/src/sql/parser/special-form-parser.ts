@@ -18,6 +18,7 @@ import type { SourceLocation } from '../../errors/engine-error.js';
 import { QUERY_START_WORDS } from './keywords.js';
 import type { Token } from './lexer.js';
 import { PatternParser } from './pattern-parser.js';
+import { offStack, runSteps, type Steps } from './parse-steps.js';
 
 const EXTRACT_FIELDS: ReadonlySet<string> = new Set<ExtractField>([
   'YEAR', 'QUARTER', 'MONTH', 'WEEK', 'DAY', 'DAY_OF_MONTH', 'DAY_OF_WEEK', 'DOW', 'DAY_OF_YEAR', 'DOY',
@@ -30,14 +31,54 @@ const NILADIC_FUNCTIONS = ['CURRENT_USER', 'CURRENT_CATALOG', 'CURRENT_SCHEMA', 
 const NORMAL_FORMS = ['NFD', 'NFC', 'NFKD', 'NFKC'];
 
 export abstract class SpecialFormParser extends PatternParser {
-  protected abstract parseOr(initial?: Expression): Expression;
+  protected abstract override parseExpression(initial?: Expression): Expression;
   protected abstract parseValueExpression(minPrecedence: number, initial?: Expression): Expression;
   protected abstract parseParenthesizedQuery(): Query;
+  protected abstract parseQueryInParentheses(): Query;
   protected abstract parseFunctionCall(name: FunctionCall['name'], firstArgument?: Expression): FunctionCall;
+  protected abstract functionCallSteps(name: FunctionCall['name'], firstArgument?: Expression): Steps<FunctionCall>;
+  protected abstract expressionSteps(initial?: Expression): Steps;
+  protected abstract valueSteps(minPrecedence: number, initial?: Expression): Steps;
   /** The predicate (comparison, BETWEEN, IN, LIKE, IS ...) applying to `value`, or `value` itself. */
   protected abstract parsePredicate(value: Expression): Expression;
   /** Whether the tokens from `offset` read a comparison operator or predicate keyword. */
   protected abstract predicateAhead(offset?: number): boolean;
+
+  /**
+   * The steps of the special form at the current word that nests expressions as deep as they come
+   * (CASE, CAST, ROW(...), ARRAY[...]), or undefined: the other forms are parseSpecialForm's.
+   */
+  protected nestingFormSteps(keyword: string): Steps | undefined {
+    const next = this.peek();
+    switch (keyword) {
+      case 'CASE':
+        return this.caseSteps();
+      case 'CAST':
+      case 'TRY_CAST':
+        return this.isSymbol('(', next) ? this.castSteps(keyword === 'TRY_CAST') : undefined;
+      case 'ROW':
+        return this.isSymbol('(', next) ? this.rowSteps() : undefined;
+      case 'ARRAY':
+        if (!this.isSymbol('[', next)) return undefined;
+        return this.arraySteps(this.location(this.advance()));
+      case 'EXISTS':
+        return this.isSymbol('(', next) ? this.existsSteps() : undefined;
+      case 'EXTRACT':
+        return this.isSymbol('(', next) ? this.extractSteps() : undefined;
+      case 'OVERLAY':
+        return this.isSymbol('(', next) ? this.overlaySteps() : undefined;
+      case 'SUBSTRING':
+        return this.isSymbol('(', next) ? this.substringSteps() : undefined;
+      case 'POSITION':
+        return this.isSymbol('(', next) ? this.positionSteps() : undefined;
+      case 'TRIM':
+        return this.isSymbol('(', next) ? this.trimSteps() : undefined;
+      case 'NORMALIZE':
+        return this.isSymbol('(', next) ? this.normalizeSteps() : undefined;
+      default:
+        return undefined;
+    }
+  }
 
   /** The special form starting at the current word, or undefined when the word is an ordinary name. */
   protected parseSpecialForm(keyword: string): Expression | undefined {
@@ -52,30 +93,26 @@ export abstract class SpecialFormParser extends PatternParser {
         this.pos++;
         return { kind: 'BooleanLiteral', value: keyword === 'TRUE', location };
       case 'CASE':
-        return this.parseCase();
       case 'CAST':
       case 'TRY_CAST':
-        return call ? this.parseCast(keyword === 'TRY_CAST') : undefined;
-      case 'EXTRACT':
-        return call ? this.parseExtract() : undefined;
+      case 'ROW':
+      case 'ARRAY':
       case 'EXISTS':
-        if (!call) return undefined;
-        this.pos++;
-        return { kind: 'Exists', query: this.parseParenthesizedQuery(), location };
+      case 'EXTRACT':
+      case 'OVERLAY':
+      case 'SUBSTRING':
+      case 'POSITION':
+      case 'TRIM':
+      case 'NORMALIZE': {
+        const steps = this.nestingFormSteps(keyword);
+        return steps && runSteps(steps);
+      }
       case 'INTERVAL':
         return this.parseIntervalLiteral();
-      case 'ROW':
-        return call ? this.parseRowConstructor() : undefined;
-      case 'ARRAY':
-        if (!this.isSymbol('[', this.peek())) return undefined;
-        this.pos++;
-        return this.parseArrayConstructor(location);
       case 'UNIQUE':
         if (!call || !this.queryAhead(1)) return undefined;
         this.pos++;
-        return { kind: 'Unique', query: this.parseParenthesizedQuery(), location };
-      case 'OVERLAY':
-        return call ? this.parseOverlay() : undefined;
+        return { kind: 'Unique', query: this.parseQueryInParentheses(), location };
       case 'JSON_EXISTS':
       case 'JSON_VALUE':
       case 'JSON_QUERY':
@@ -94,14 +131,6 @@ export abstract class SpecialFormParser extends PatternParser {
       case 'LOCALTIME':
       case 'LOCALTIMESTAMP':
         return this.parseCurrentTime(keyword.toLowerCase() as CurrentTime['function']);
-      case 'SUBSTRING':
-        return call ? this.parseSubstring() : undefined;
-      case 'POSITION':
-        return call ? this.parsePosition() : undefined;
-      case 'TRIM':
-        return call ? this.parseTrim() : undefined;
-      case 'NORMALIZE':
-        return call ? this.parseNormalize() : undefined;
       case 'GROUPING':
       case 'LISTAGG':
         return call ? this.parseFunctionCall(this.nameAt(this.advance())) : undefined;
@@ -112,6 +141,16 @@ export abstract class SpecialFormParser extends PatternParser {
         }
         return undefined;
     }
+  }
+
+  /** EXISTS (query): the query is parsed with the steps around it suspended. */
+  private *existsSteps(): Steps {
+    return yield offStack(() => this.parseExists());
+  }
+
+  private parseExists(): Expression {
+    const location = this.location(this.advance());
+    return { kind: 'Exists', query: this.parseQueryInParentheses(), location };
   }
 
   /** A one-part function name taken from a keyword token. */
@@ -135,13 +174,13 @@ export abstract class SpecialFormParser extends PatternParser {
   }
 
   /** `ROW(value [AS name], ...)` */
-  private parseRowConstructor(): Expression {
+  private *rowSteps(): Steps {
     const location = this.location(this.advance());
     this.expectSymbol('(');
     const items: Expression[] = [];
     const fieldNames: (Identifier | null)[] = [];
     do {
-      items.push(this.parseExpression());
+      items.push(yield this.expressionSteps());
       const named = this.acceptKeyword('AS') || (this.isIdentifier() && !this.isSymbol('(', this.peek()));
       fieldNames.push(named ? this.parseIdentifier() : null);
     } while (this.acceptSymbol(','));
@@ -150,12 +189,19 @@ export abstract class SpecialFormParser extends PatternParser {
   }
 
   /** `[a, b]` after ARRAY (or alone), from the `[`. */
-  protected parseArrayConstructor(location: SourceLocation): Expression {
-    return { kind: 'Array', items: this.parseEnclosedList('[', ']', () => this.parseExpression()), location };
+  protected *arraySteps(location: SourceLocation): Steps {
+    this.expectSymbol('[');
+    const items: Expression[] = [];
+    if (!this.atSymbol(']')) {
+      do items.push(yield this.expressionSteps());
+      while (this.acceptSymbol(','));
+    }
+    this.expectSymbol(']');
+    return { kind: 'Array', items, location };
   }
 
   /** RUNNING / FINAL followed by a (qualified) function name and `(`. */
-  private processingModeAhead(): boolean {
+  protected processingModeAhead(): boolean {
     let offset = 1;
     while (this.isIdentifier(this.peek(offset)) && this.isSymbol('.', this.peek(offset + 1))) offset += 2;
     return this.isIdentifier(this.peek(offset)) && this.isSymbol('(', this.peek(offset + 1));
@@ -168,24 +214,24 @@ export abstract class SpecialFormParser extends PatternParser {
   }
 
   /** OVERLAY(value PLACING replacement FROM start [FOR length]), or an ordinary call named overlay. */
-  private parseOverlay(): Expression {
+  private *overlaySteps(): Steps {
     const token = this.advance();
     this.expectSymbol('(');
-    const value = this.parseValueExpression(0);
-    if (!this.acceptKeyword('PLACING')) return this.parseFunctionCall(this.nameAt(token), this.parseOr(value));
-    const replacement = this.parseValueExpression(0);
+    const value = yield this.valueSteps(0);
+    if (!this.acceptKeyword('PLACING')) return yield* this.functionCallSteps(this.nameAt(token), yield this.expressionSteps(value));
+    const replacement = yield this.valueSteps(0);
     this.expectKeyword('FROM');
-    const start = this.parseValueExpression(0);
-    const length = this.acceptKeyword('FOR') ? this.parseValueExpression(0) : undefined;
+    const start = yield this.valueSteps(0);
+    const length = this.acceptKeyword('FOR') ? (yield this.valueSteps(0)) : undefined;
     this.expectSymbol(')');
     return { kind: 'Overlay', value, replacement, start, ...(length ? { length } : {}), location: this.location(token) };
   }
 
   /** NORMALIZE(value [, NFD | NFC | NFKD | NFKC]): the form becomes a string argument. */
-  private parseNormalize(): Expression {
+  private *normalizeSteps(): Steps {
     const token = this.advance();
     this.expectSymbol('(');
-    const args: Expression[] = [this.parseValueExpression(0)];
+    const args: Expression[] = [yield this.valueSteps(0)];
     if (this.acceptSymbol(',')) {
       const form = NORMAL_FORMS.find((f) => this.atKeyword(f));
       if (!form) this.fail();
@@ -195,17 +241,17 @@ export abstract class SpecialFormParser extends PatternParser {
     return this.simpleCall(token, 'normalize', args);
   }
 
-  private parseCase(): Expression {
+  private *caseSteps(): Steps {
     const location = this.location(this.advance());
-    const operand = this.atKeyword('WHEN') ? undefined : this.parseExpression();
+    const operand = this.atKeyword('WHEN') ? undefined : yield this.expressionSteps();
     const whenClauses: WhenClause[] = [];
     do {
       const when = this.expectKeyword('WHEN');
-      const condition = operand && this.predicateAhead() ? this.parsePredicate({ kind: 'CaseOperand', location: this.location() }) : this.parseExpression();
+      const condition = operand && this.predicateAhead() ? this.parsePredicate({ kind: 'CaseOperand', location: this.location() }) : yield this.expressionSteps();
       this.expectKeyword('THEN');
-      whenClauses.push({ kind: 'WhenClause', operand: condition, result: this.parseExpression(), location: this.location(when) });
+      whenClauses.push({ kind: 'WhenClause', operand: condition, result: yield this.expressionSteps(), location: this.location(when) });
     } while (this.atKeyword('WHEN'));
-    const defaultValue = this.acceptKeyword('ELSE') ? this.parseExpression() : undefined;
+    const defaultValue = this.acceptKeyword('ELSE') ? yield this.expressionSteps() : undefined;
     this.expectKeyword('END');
     const optional = defaultValue ? { defaultValue } : {};
     return operand
@@ -213,24 +259,24 @@ export abstract class SpecialFormParser extends PatternParser {
       : { kind: 'SearchedCase', whenClauses, ...optional, location };
   }
 
-  private parseCast(safe: boolean): Expression {
+  private *castSteps(safe: boolean): Steps {
     const location = this.location(this.advance());
     this.expectSymbol('(');
-    const value = this.parseExpression();
+    const value = yield this.expressionSteps();
     this.expectKeyword('AS');
     const type = this.parseType();
     this.expectSymbol(')');
     return { kind: 'Cast', value, type, safe, location };
   }
 
-  private parseExtract(): Expression {
+  private *extractSteps(): Steps {
     const location = this.location(this.advance());
     this.expectSymbol('(');
     const fieldToken = this.token;
     const field = this.parseIdentifier().value.toUpperCase();
     if (!EXTRACT_FIELDS.has(field)) this.error(`Invalid EXTRACT field: ${field}`, fieldToken);
     this.expectKeyword('FROM');
-    const value = this.parseValueExpression(0);
+    const value = yield this.valueSteps(0);
     this.expectSymbol(')');
     return { kind: 'Extract', field: field as ExtractField, value, location };
   }
@@ -258,30 +304,30 @@ export abstract class SpecialFormParser extends PatternParser {
   }
 
   /** substring(x FROM a [FOR b]) or the ordinary substring(x, a [, b]). */
-  private parseSubstring(): Expression {
+  private *substringSteps(): Steps {
     const token = this.advance();
     this.expectSymbol('(');
-    const value = this.parseExpression();
-    if (!this.acceptKeyword('FROM')) return this.parseFunctionCall(this.nameAt(token), value);
-    const args = [value, this.parseValueExpression(0)];
-    if (this.acceptKeyword('FOR')) args.push(this.parseValueExpression(0));
+    const value = yield this.expressionSteps();
+    if (!this.acceptKeyword('FROM')) return yield* this.functionCallSteps(this.nameAt(token), value);
+    const args = [value, (yield this.valueSteps(0))];
+    if (this.acceptKeyword('FOR')) args.push((yield this.valueSteps(0)));
     this.expectSymbol(')');
     return this.simpleCall(token, 'substring', args);
   }
 
   /** position(needle IN haystack) -> strpos(haystack, needle); other argument lists stay position(...). */
-  private parsePosition(): Expression {
+  private *positionSteps(): Steps {
     const token = this.advance();
     this.expectSymbol('(');
-    const needle = this.parseValueExpression(0);
-    if (!this.acceptKeyword('IN')) return this.parseFunctionCall(this.nameAt(token), this.parseOr(needle));
-    const haystack = this.parseValueExpression(0);
+    const needle = yield this.valueSteps(0);
+    if (!this.acceptKeyword('IN')) return yield* this.functionCallSteps(this.nameAt(token), yield this.expressionSteps(needle));
+    const haystack = yield this.valueSteps(0);
     this.expectSymbol(')');
     return this.simpleCall(token, 'strpos', [haystack, needle]);
   }
 
   /** trim([BOTH|LEADING|TRAILING] [chars] FROM x) and trim(x [, chars]). */
-  private parseTrim(): Expression {
+  private *trimSteps(): Steps {
     const token = this.advance();
     this.expectSymbol('(');
     // BOTH / LEADING / TRAILING are non-reserved: a column of that name is `trim(both)`.
@@ -292,15 +338,15 @@ export abstract class SpecialFormParser extends PatternParser {
     let chars: Expression | undefined;
     let source: Expression;
     if (this.acceptKeyword('FROM')) {
-      source = this.parseValueExpression(0);
+      source = yield this.valueSteps(0);
     } else {
-      const first = this.parseValueExpression(0);
+      const first = yield this.valueSteps(0);
       if (this.acceptKeyword('FROM')) {
         chars = first;
-        source = this.parseValueExpression(0);
+        source = yield this.valueSteps(0);
       } else if (!specification && this.acceptSymbol(',')) {
         source = first;
-        chars = this.parseValueExpression(0);
+        chars = yield this.valueSteps(0);
       } else if (specification) {
         this.expectKeyword('FROM');
         source = first;

@@ -3,9 +3,10 @@
 // (TRUNCATE, ANALYZE, REFRESH, CALL, START TRANSACTION, COMMIT, ROLLBACK). DDL, DML and access
 // statements are parsed by the layers below.
 
-import type { SourceLocation } from '../../errors/engine-error.js';
+import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import type { ExplainStatement, Expression, SessionProperty, Statement, WithSession } from './ast.js';
 import { AccessParser } from './access-parser.js';
+import { MAX_NESTING_DEPTH, NESTED_TOO_DEEPLY } from './parser-base.js';
 
 const STATEMENT_WORDS = [
   'ALTER', 'ANALYZE', 'CALL', 'COMMENT', 'COMMIT', 'CREATE', 'DEALLOCATE', 'DELETE', 'DENY', 'DESC', 'DESCRIBE', 'DROP',
@@ -14,6 +15,8 @@ const STATEMENT_WORDS = [
 ];
 
 export class StatementParser extends AccessParser {
+  private nestedStatements = 0;
+
   /** One statement, an optional `;`, then the end of the input. */
   parseSingleStatement(): Statement {
     const statement = this.parseStatement();
@@ -28,6 +31,17 @@ export class StatementParser extends AccessParser {
     const expression = this.parseExpression();
     if (!this.atEof()) this.fail();
     return expression;
+  }
+
+  /**
+   * The statement of EXPLAIN or PREPARE. Statements nest apart from the levels of the expressions and
+   * queries in them (EXPLAIN of a query nested 1,000 levels deep is fine), under the same limit.
+   */
+  private parseNestedStatement(): Statement {
+    if (++this.nestedStatements > MAX_NESTING_DEPTH) throw new EngineError('SYNTAX_ERROR', NESTED_TOO_DEEPLY, this.location());
+    const statement = this.parseStatement();
+    this.nestedStatements--;
+    return statement;
   }
 
   private parseStatement(): Statement {
@@ -151,8 +165,7 @@ export class StatementParser extends AccessParser {
       } while (this.acceptSymbol(','));
       this.expectSymbol(')');
     }
-    this.enter();
-    return { ...explain, statement: this.leave(this.parseStatement()) };
+    return { ...explain, statement: this.parseNestedStatement() };
   }
 
   private parseChoice<T extends string>(choices: readonly T[]): T {
@@ -259,8 +272,7 @@ export class StatementParser extends AccessParser {
     const name = this.parseIdentifier();
     this.expectKeyword('FROM');
     const first = this.token;
-    this.enter();
-    const statement = this.leave(this.parseStatement());
+    const statement = this.parseNestedStatement();
     const last = this.tokens[this.pos - 1];
     return { kind: 'Prepare', name, statement, sql: this.sql.slice(first.start, last.end), location };
   }

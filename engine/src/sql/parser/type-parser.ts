@@ -17,18 +17,27 @@ export interface IntervalQualifier {
 }
 
 export abstract class TypeParser extends ParserBase {
+  /** A type; each type nested in it (`array(...)`, `row(...)`, `x ARRAY`) is a nesting level. */
   protected parseType(): TypeSpec {
     let type = this.parseBaseType();
+    let nested = 0;
     // `integer ARRAY [n]`: the postfix array type.
     while (this.isKeyword('ARRAY') && !this.isSymbol('<', this.peek()) && !this.isSymbol('(', this.peek())) {
       const location = this.location(this.advance());
+      this.enter(location);
+      nested++;
       if (this.acceptSymbol('[')) {
         this.parseIntegerValue();
         this.expectSymbol(']');
       }
       type = { kind: 'TypeSpec', name: 'array', parameters: [], typeParameters: [type], location };
     }
-    return type;
+    return this.leaveChain(type, nested);
+  }
+
+  private parseNestedType(): TypeSpec {
+    this.enter();
+    return this.leave(this.parseType());
   }
 
   private parseBaseType(): TypeSpec {
@@ -48,17 +57,18 @@ export abstract class TypeParser extends ParserBase {
     }
     if (this.isKeyword('ROW') && this.isSymbol('(', this.peek())) {
       this.pos += 2;
-      const fields = this.parseCommaList(() => this.parseRowField());
+      this.enter(location);
+      const fields = this.leave(this.parseCommaList(() => this.parseRowField()));
       this.expectSymbol(')');
       return { kind: 'TypeSpec', name: 'row', parameters: [], fields, location };
     }
     if ((this.isKeyword('ARRAY') || this.isKeyword('MAP')) && this.isSymbol('<', this.peek())) {
       const name = this.advance().value;
       this.pos++;
-      const typeParameters = [this.parseType()];
+      const typeParameters = [this.parseNestedType()];
       if (name === 'map') {
         this.expectSymbol(',');
-        typeParameters.push(this.parseType());
+        typeParameters.push(this.parseNestedType());
       }
       this.expectSymbol('>');
       return { kind: 'TypeSpec', name, parameters: [], typeParameters, location };
@@ -70,7 +80,7 @@ export abstract class TypeParser extends ParserBase {
     if (this.acceptSymbol('(')) {
       do {
         if (this.peek(0).kind === 'integer') parameters.push(this.parseIntegerValue());
-        else typeParameters.push(this.parseType());
+        else typeParameters.push(this.parseNestedType());
       } while (this.acceptSymbol(','));
       this.expectSymbol(')');
     }

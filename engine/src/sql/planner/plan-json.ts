@@ -4,6 +4,7 @@
 // for (NaN, ±Infinity such as a LIMIT-less OFFSET's count, and -0).
 
 import { EngineError } from '../../errors/engine-error.js';
+import { stringifyDeep } from './deep-json.js';
 import type { PlanNode } from './plan.js';
 
 type Tagged = { $bigint: string } | { $bytes: string } | { $number: string };
@@ -18,7 +19,7 @@ export function planFromJson(json: string): PlanNode {
 
 /** Any plain value holding plan data (a task request: fragment, splits, constants) as tagged JSON. */
 export function toTaggedJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => encodeValue(v));
+  return stringifyDeep(value, (_key, v: unknown) => encodeValue(v));
 }
 
 export function fromTaggedJson(json: string, what: string): unknown {
@@ -37,23 +38,28 @@ function encodeValue(value: unknown): unknown {
   return value;
 }
 
-/** `value` with every tagged object in it replaced by its value (arrays and objects are changed in place). */
+/**
+ * `value` with every tagged object in it replaced by its value (arrays and objects are changed in
+ * place), walked with a stack of its own: a plan may nest deeper than the call stack goes.
+ */
 function decodeTree(value: unknown): unknown {
-  if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) value[i] = decodeTree(value[i]);
-    return value;
-  }
-  const object = value as Record<string, unknown>;
-  const decoded = decodeTag(object);
-  if (decoded !== object) return decoded;
-  for (const key of Object.keys(object)) {
+  const root: Record<string, unknown> = { value };
+  const pending: Array<[holder: Record<string | number, unknown>, key: string | number]> = [[root, 'value']];
+  while (pending.length > 0) {
+    const [holder, key] = pending.pop()!;
+    const child = holder[key];
+    if (child === null || typeof child !== 'object') continue;
+    if (Array.isArray(child)) {
+      for (let i = 0; i < child.length; i++) pending.push([child as unknown as Record<number, unknown>, i]);
+      continue;
+    }
+    const object = child as Record<string, unknown>;
+    const decoded = decodeTag(object);
     // Written only where a tag was decoded: most of a document is left as parsed.
-    const child = object[key];
-    const decodedChild = decodeTree(child);
-    if (decodedChild !== child) object[key] = decodedChild;
+    if (decoded !== object) holder[key] = decoded;
+    else for (const name of Object.keys(object)) pending.push([object, name]);
   }
-  return object;
+  return root.value;
 }
 
 /** The value a tagged object stands for, or the object itself (its keys are listed only when it may be a tag). */

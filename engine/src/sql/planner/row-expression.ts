@@ -7,6 +7,7 @@
 
 import type { Scalar } from '../../spi/page.js';
 import type { SqlType } from '../../types/types.js';
+import { stringifyDeep } from './deep-json.js';
 
 /** A named value produced by a plan node; expressions refer to it by id. */
 export interface Symbol {
@@ -145,9 +146,12 @@ export function children(e: RowExpression): RowExpression[] {
 export function mapChildren(e: RowExpression, f: (child: RowExpression) => RowExpression): RowExpression {
   switch (e.kind) {
     case 'call':
-      return { ...e, args: e.args.map(f) };
-    case 'special':
-      return { ...e, args: e.args.map(f) };
+    case 'special': {
+      // A loop here, not Array.map or a helper: recursions through mapChildren take a frame less per level.
+      const args: RowExpression[] = new Array(e.args.length);
+      for (let i = 0; i < args.length; i++) args[i] = f(e.args[i]);
+      return { ...e, args };
+    }
     case 'cast':
       return { ...e, arg: f(e.arg) };
     default:
@@ -164,7 +168,7 @@ export function referencedSymbols(e: RowExpression, into: Map<number, Symbol> = 
 
 /** A key equal for structurally equal expressions (symbols compared by id). */
 export function expressionKey(e: RowExpression): string {
-  return JSON.stringify(e, (key, value) => {
+  return stringifyDeep(e, (key, value) => {
     if (key === 'symbol' && value && typeof value === 'object') return `#${(value as Symbol).id}`;
     if (typeof value === 'bigint') return `${value}n`;
     if (value instanceof Uint8Array) return Buffer.from(value).toString('hex');

@@ -17,8 +17,9 @@ export function foldConstants(root: PlanNode, context: PlannerContext): PlanNode
   const evaluator = context.evaluator;
   /** Shapes compiled so far; a new one costs a compilation, which MAX_FOLDED_COMPILATIONS bounds. */
   const shapes = new Set<string>();
-  const fold = (e: RowExpression): RowExpression => {
-    const folded = mapChildren(e, fold);
+  // The recursion goes through this small function only: the folding itself runs after it, off the path.
+  const fold = (e: RowExpression): RowExpression => foldNode(mapChildren(e, fold));
+  const foldNode = (folded: RowExpression): RowExpression => {
     if (folded.kind === 'constant' || folded.kind === 'symbol' || folded.kind === 'input') return folded;
     if (folded.kind === 'call' && !isDeterministicFunction(folded.name)) return folded;
     const args = folded.kind === 'cast' ? [folded.arg] : folded.args;
