@@ -11,9 +11,11 @@ import { planNodeFigures, type PlanNodeFigures } from './plan-figures.js';
 
 type Dagre = typeof import('@dagrejs/dagre').default;
 
-const NODE_WIDTH = 230;
+const NODE_WIDTH = 260;
 const NODE_HEIGHT = 58;
-const LABEL_CHARS = 34;
+const LABEL_CHARS = 32;
+/** Room above a fragment's nodes for its name. */
+const FRAGMENT_TITLE = 20;
 
 interface Box {
   x: number;
@@ -69,7 +71,7 @@ function planNode(n: Layout['nodes'][number], f: PlanNodeFigures | undefined): V
 
 function layoutPlan(dagre: Dagre, fragments: PlanGraphFragment[]): Layout {
   const g = new dagre.graphlib.Graph({ compound: true, multigraph: false });
-  g.setGraph({ rankdir: 'BT', nodesep: 24, ranksep: 36, marginx: 16, marginy: 16 });
+  g.setGraph({ rankdir: 'BT', nodesep: 24, ranksep: 52, marginx: 16, marginy: 16 + FRAGMENT_TITLE });
   g.setDefaultEdgeLabel(() => ({}));
   const byId = new Map<number, { fragment: number; kind: string; label: string }>();
   for (const f of fragments) {
@@ -102,7 +104,10 @@ function layoutPlan(dagre: Dagre, fragments: PlanGraphFragment[]): Layout {
   return {
     width: Math.ceil(graph.width ?? 400),
     height: Math.ceil(graph.height ?? 300),
-    fragments: fragments.map((fragment) => ({ fragment, box: box(`f${fragment.id}`) })),
+    fragments: fragments.map((fragment) => {
+      const b = box(`f${fragment.id}`);
+      return { fragment, box: { ...b, y: b.y - FRAGMENT_TITLE, height: b.height + FRAGMENT_TITLE } };
+    }),
     nodes: [...byId].map(([id, n]) => ({ id, ...n, box: box(`n${id}`) })),
     edges: g.edges().map((e) => {
       const label = exchangeLabels.get(`${e.v}->${e.w}`);

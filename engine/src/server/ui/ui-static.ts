@@ -68,8 +68,8 @@ export function uiStaticRoutes(router: Router): void {
   const files = new StaticFiles();
   const page = indexPage();
 
-  router.get('/', (ctx) => ctx.redirect('/ui/'));
-  router.get('/ui', (ctx) => ctx.redirect('/ui/'));
+  // The router matches '/ui/' for '/' and '/ui' as well (it is not strict about a trailing slash).
+  router.get(['/', '/ui'], async (ctx, next) => (ctx.path === '/' || ctx.path === '/ui' ? ctx.redirect('/ui/') : next()));
   router.get('/ui/vendor/:name', async (ctx) => {
     const entry = VENDOR_FILES[ctx.params.name!];
     if (entry === undefined) throw new HttpError(404, `Not found: ${ctx.path}`, 'NOT_FOUND');
@@ -97,6 +97,7 @@ function indexPage(): { html: string; contentSecurityPolicy: string } {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <title>Engine</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/ui/static/app.css">
 <link rel="stylesheet" href="/ui/vendor/uplot.css">
 <script type="importmap">${importMap}</script>
