@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 NODE_MODULES := node_modules/.package-lock.json
 
-.PHONY: install build run cluster test e2e e2e-tools e2e-run kube-up kube-down bench bench-cluster bench-nodes bench-drain bench-operator tpch-check lint clean image
+.PHONY: install chromium build run cluster test e2e e2e-tools e2e-run kube-up kube-down bench bench-cluster bench-nodes bench-drain bench-operator tpch-check lint clean image
 
 $(NODE_MODULES): package.json engine/package.json operator/package.json e2e/package.json package-lock.json
 	npm ci --no-audit --no-fund
@@ -10,7 +10,8 @@ $(NODE_MODULES): package.json engine/package.json operator/package.json e2e/pack
 
 install: $(NODE_MODULES)
 
-# Compiles engine/, operator/ and e2e/ (each to its dist/) and publishes the
+# Compiles engine/ (the web interface's browser code in engine/ui to engine/dist/ui), operator/ and
+# e2e/ (each to its dist/) and publishes the
 # configuration schema as engine/dist/config.schema.json.
 build: install
 	npx tsc -b
@@ -26,10 +27,14 @@ WORKERS ?= 2
 cluster: build
 	node engine/dist/src/cli/main.js cluster --workers $(WORKERS) $(ARGS)
 
+# The web interface's browser tests drive Debian's Chromium (playwright-core downloads no browser).
+chromium:
+	@test -x /usr/bin/chromium || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium)
+
 # Unit and integration tests (engine, then operator), then the sqllogictest gate (the select*.test files must pass at 97%) on
 # one node and again through a coordinator and 2 workers, then the end-to-end tests against the test
 # Kubernetes.
-test: build
+test: build chromium
 	cd engine && npx mocha 'dist/test/**/*.test.js'
 	cd operator && npx mocha 'dist/test/**/*.test.js'
 	node engine/dist/scripts/sqllogictest.js --gate select=97

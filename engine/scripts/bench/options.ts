@@ -1,4 +1,4 @@
-// `make bench` options: --scale, --queries, --threads, --runs, --warmup, --suites, --cluster-workers.
+// `make bench` options: --scale, --queries, --threads, --runs, --warmup, --suites, --cluster-workers, --ui-queries.
 
 import { parseArgs } from 'node:util';
 
@@ -8,13 +8,15 @@ export interface BenchOptions {
   threads: number;
   runs: number;
   warmup: number;
-  /** What to run: `memory` (memory tables on one node) and `cluster` (the tpch catalog on one node and on a cluster). */
+  /** What to run: `memory` (memory tables on one node), `cluster` (the tpch catalog on one node and on a cluster), `ui` (the web interface's query list at 10,000 queries). */
   suites: BenchSuite[];
   /** The cluster suite's workers (beside its coordinator). */
   clusterWorkers: number;
+  /** The ui suite's finished queries held by the coordinator. */
+  uiQueries: number;
 }
 
-export const BENCH_SUITES = ['memory', 'cluster'] as const;
+export const BENCH_SUITES = ['memory', 'cluster', 'ui'] as const;
 export type BenchSuite = (typeof BENCH_SUITES)[number];
 
 export function parseBenchOptions(argv: string[]): BenchOptions {
@@ -28,6 +30,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
       warmup: { type: 'string', default: '1' },
       suites: { type: 'string', default: BENCH_SUITES.join(',') },
       'cluster-workers': { type: 'string', default: '2' },
+      'ui-queries': { type: 'string', default: '10000' },
     },
   });
   const positive = (name: string, text: string, integer: boolean): number => {
@@ -43,6 +46,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     warmup: Number(values.warmup),
     suites: parseSuites(values.suites!),
     clusterWorkers: positive('cluster-workers', values['cluster-workers']!, true),
+    uiQueries: positive('ui-queries', values['ui-queries']!, true),
   };
 }
 

@@ -15,10 +15,11 @@ export function NodeRow({ node, admin, onMoved }: { node: ClusterNode; admin: bo
   const w = s?.workload;
   const draining = node.state === 'ISOLATING' || node.state === 'SHUTTING_DOWN';
   return html`<tr data-node-id=${node.nodeId} data-state=${node.state}>
-    <td><a href=${nodeUrl(node.nodeId)}>${node.nodeId}</a>${node.coordinator ? html` <span class="badge">coordinator</span>` : null}</td>
-    <td><${StateBadge} state=${node.state} />${draining && w ? html`<div class="muted small drain-progress">${w.runningTasks} tasks, ${w.runningQueries} queries, ${w.runningSplits + w.queuedSplits} splits left</div>` : null}</td>
-    <td class="mono small">${node.uri}</td>
-    <td>${node.version}</td>
+    <td>
+      <a href=${nodeUrl(node.nodeId)}>${node.nodeId}</a>${node.coordinator ? html` <span class="badge">coordinator</span>` : null}
+      <div class="mono small muted">${node.uri} · ${node.version}</div>
+    </td>
+    <td><${StateBadge} state=${node.state} />${draining && w ? html`<div class="muted small drain-progress">left: ${plural(w.runningTasks, 'task')}, ${plural(w.runningQueries, 'query', 'queries')}, ${plural(w.runningSplits + w.queuedSplits, 'split')}</div>` : null}</td>
     <td>${s?.uptime ?? '–'}</td>
     <td class="num">${w?.runningTasks ?? '–'}</td>
     <td class="num">${w ? `${w.runningSplits} / ${w.queuedSplits}` : '–'}</td>
@@ -29,4 +30,8 @@ export function NodeRow({ node, admin, onMoved }: { node: ClusterNode; admin: bo
     <td class="num small">${s?.io ? html`disk ${bytes(s.io.storageReadBytes)} ↓ ${bytes(s.io.storageWriteBytes)} ↑<br />exchange ${bytes(s.io.exchangeReceivedBytes)} ↓ ${bytes(s.io.exchangeSentBytes)} ↑` : '–'}</td>
     ${admin ? html`<td><${NodeActions} node=${node} onMoved=${onMoved} /></td>` : null}
   </tr>`;
+}
+
+function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
 }

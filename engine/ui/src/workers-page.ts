@@ -10,10 +10,8 @@ import { NodeRow } from './node-row.js';
 import { usePoll } from './poll.js';
 
 const HEADERS: Array<[string, string?]> = [
-  ['Node'],
+  ['Node', 'Its id, address and version.'],
   ['State', EXPLAIN.nodeState],
-  ['Address'],
-  ['Version'],
   ['Uptime', EXPLAIN.uptime],
   ['Tasks', EXPLAIN.runningTasks],
   ['Splits run / queued', EXPLAIN.nodeSplits],
