@@ -2,36 +2,10 @@
 // same shape for a query the manager holds (its figures as of now) and for one read back from the
 // query history on disk (its figures when it ended).
 
+import type { QuerySummary } from '../server/ui/ui-api.js';
 import type { ManagedQuery } from './managed-query.js';
 
-export interface QuerySummary {
-  queryId: string;
-  state: string;
-  user: string;
-  source: string | null;
-  query: string;
-  resourceGroupId: string[] | null;
-  /** Epoch milliseconds. */
-  createTime: number;
-  executionStartTime: number | null;
-  endTime: number | null;
-  elapsedMillis: number;
-  queuedMillis: number;
-  cpuMillis: number;
-  peakMemoryBytes: number;
-  /** Rows and bytes its scans read. */
-  processedRows: number;
-  processedBytes: number;
-  /** Rows it returned to its client. */
-  outputRows: number;
-  totalSplits: number;
-  completedSplits: number;
-  /** Percent of its splits done (100 once FINISHED); null while it has no splits. */
-  progress: number | null;
-  errorName: string | null;
-  errorType: string | null;
-  errorMessage: string | null;
-}
+export type { QuerySummary };
 
 export function querySummary(q: ManagedQuery, now = Date.now()): QuerySummary {
   const p = q.progress;

@@ -1,67 +1,13 @@
-// The shapes of the coordinator's /ui/api answers, as the browser reads them (the server's are in
-// engine/src/server/ui/).
+// The shapes of the coordinator's /ui/api answers, as the browser reads them: those the server
+// declares (engine/src/server/ui/ui-api.d.ts), and the parts of GET /v1/query/{queryId} and
+// GET /v1/status the pages read.
 
-export interface Session {
-  user: string;
-  admin: boolean;
-}
+import type { ClusterNode as ServerNode, NodeDetail as ServerNodeDetail, PlanGraphFragment, QueryListRow } from '../../src/server/ui/ui-api.js';
 
-export interface QueryRow {
-  queryId: string;
-  state: string;
-  user: string;
-  source: string | null;
-  query: string;
-  queryTruncated: boolean;
-  resourceGroupId: string[] | null;
-  createTime: number;
-  executionStartTime: number | null;
-  endTime: number | null;
-  elapsedMillis: number;
-  queuedMillis: number;
-  cpuMillis: number;
-  peakMemoryBytes: number;
-  processedRows: number;
-  processedBytes: number;
-  outputRows: number;
-  totalSplits: number;
-  completedSplits: number;
-  progress: number | null;
-  errorName: string | null;
-  errorType: string | null;
-  errorMessage: string | null;
-}
-
-export type StateGroup = 'queued' | 'running' | 'finished' | 'failed';
-
-export interface QueryListPage {
-  total: number;
-  matched: number;
-  counts: Record<StateGroup, number>;
-  queries: QueryRow[];
-}
-
-export interface ClusterSample {
-  time: number;
-  runningQueries: number;
-  queuedQueries: number;
-  blockedQueries: number;
-  activeWorkers: number;
-  drainingNodes: number;
-  runnableSplits: number;
-  reservedBytes: number;
-  totalBytes: number;
-  inputRowsPerSecond: number;
-  inputBytesPerSecond: number;
-  cpuCores: number;
-}
-
-export interface ClusterAnswer {
-  intervalMillis: number;
-  windowMillis: number;
-  nodesByState: Record<string, number>;
-  samples: ClusterSample[];
-}
+export type { ClusterAnswer, ClusterSample, NodeFigures, PlanGraphFragment, PlanGraphNode, QueryListPage, StateGroup, UiSession as Session } from '../../src/server/ui/ui-api.js';
+export type QueryRow = QueryListRow;
+export type ClusterNode = ServerNode<NodeStatus>;
+export type NodeDetail = ServerNodeDetail<NodeStatus>;
 
 export interface NodeStatus {
   nodeId?: string;
@@ -77,35 +23,6 @@ export interface NodeStatus {
   memoryInfo?: { pools?: { general?: { maxBytes: number; reservedBytes: number; freeBytes: number } } };
   workload?: { runningQueries: number; queuedQueries: number; runningTasks: number; queuedSplits: number; runningSplits: number; bufferedOutputBytes: number };
   io?: { storageReadBytes?: number; storageWriteBytes?: number; exchangeSentBytes: number; exchangeReceivedBytes: number };
-}
-
-export interface ClusterNode {
-  nodeId: string;
-  uri: string;
-  coordinator: boolean;
-  self: boolean;
-  state: string;
-  version: string;
-  statusTime?: number;
-  status?: NodeStatus;
-}
-
-export interface NodeFigures {
-  processors: number;
-  processCpuLoad: number;
-  heapUsed: number;
-  residentBytes: number;
-  reservedBytes: number;
-  maxBytes: number;
-  runningTasks: number;
-  queuedSplits: number;
-  runningSplits: number;
-  eventLoopP99Millis: number;
-}
-
-export interface NodeDetail {
-  node: ClusterNode;
-  history: { time: number[]; figures: NodeFigures[] };
 }
 
 export interface OperatorSummary {
@@ -159,24 +76,6 @@ export interface StageJson {
   wallTimeMillis?: number;
   processedRows?: number;
   processedBytes?: number;
-}
-
-export interface PlanGraphNode {
-  id: number;
-  kind: string;
-  label: string;
-  sources: number[];
-  remoteFragments?: number[];
-  exchangeType?: string;
-}
-
-export interface PlanGraphFragment {
-  id: number;
-  partitioning: string;
-  outputType: string;
-  outputKeys: string[];
-  root: number;
-  nodes: PlanGraphNode[];
 }
 
 export interface FailureInfo {

@@ -6,36 +6,12 @@
 
 import { CpuLoadMeter, type NodeMetrics } from '../node-metrics.js';
 import type { ServerContext } from '../server-context.js';
-import { clusterNodes, nodeFigures, type ClusterNode, type NodeFigures } from './cluster-nodes.js';
+import { clusterNodes, nodeFigures, type ServerClusterNode } from './cluster-nodes.js';
+import type { ClusterSample, NodeSeries } from './ui-api.js';
 
 export const SAMPLE_INTERVAL_MILLIS = 5000;
 export const HISTORY_WINDOW_MILLIS = 15 * 60_000;
 
-export interface ClusterSample {
-  time: number;
-  runningQueries: number;
-  queuedQueries: number;
-  /** Running queries whose results wait for their client to take them (their buffer is full). */
-  blockedQueries: number;
-  activeWorkers: number;
-  /** Nodes ISOLATING or SHUTTING_DOWN: their work is draining. */
-  drainingNodes: number;
-  runnableSplits: number;
-  reservedBytes: number;
-  totalBytes: number;
-  inputRowsPerSecond: number;
-  inputBytesPerSecond: number;
-  /** Σ over nodes of process CPU load × processors: cores busy. */
-  cpuCores: number;
-}
-
-export type SampleField = Exclude<keyof ClusterSample, 'time'>;
-
-/** A node's figures over time, one entry per sample. */
-export interface NodeSeries {
-  time: number[];
-  figures: NodeFigures[];
-}
 
 export class ClusterHistory {
   private readonly samples: ClusterSample[] = [];
@@ -78,7 +54,7 @@ export class ClusterHistory {
     return sample;
   }
 
-  private figures(nodes: readonly ClusterNode[], now: number): ClusterSample {
+  private figures(nodes: readonly ServerClusterNode[], now: number): ClusterSample {
     const server = this.server;
     const running = server.queries.list().filter((q) => !q.done && q.state !== 'QUEUED');
     const totals = server.queries.counters.liveTotals(running);
@@ -111,7 +87,7 @@ export class ClusterHistory {
     return sample;
   }
 
-  private recordNodes(nodes: readonly ClusterNode[], now: number): void {
+  private recordNodes(nodes: readonly ServerClusterNode[], now: number): void {
     const seen = new Set<string>();
     for (const node of nodes) {
       if (node.status === undefined) continue;

@@ -6,23 +6,13 @@
 import type { ServerContext } from '../server-context.js';
 import { nodeStatusJson } from '../status-resource.js';
 import type { NodeMetrics } from '../node-metrics.js';
+import type { ClusterNode, NodeFigures } from './ui-api.js';
 
-export interface ClusterNode {
-  nodeId: string;
-  uri: string;
-  coordinator: boolean;
-  /** Whether this is the node answering (the coordinator). */
-  self: boolean;
-  /** The node's own state, or UNREACHABLE when its last health check failed. */
-  state: string;
-  version: string;
-  /** When the status was taken (epoch milliseconds); absent when none was read yet. */
-  statusTime?: number;
-  status?: Readonly<Record<string, unknown>>;
-}
+/** A node as the coordinator lists it: its status as JSON it does not look into. */
+export type ServerClusterNode = ClusterNode<Readonly<Record<string, unknown>>>;
 
-export function clusterNodes(server: ServerContext, ownMetrics: NodeMetrics, now = Date.now()): ClusterNode[] {
-  const self: ClusterNode = {
+export function clusterNodes(server: ServerContext, ownMetrics: NodeMetrics, now = Date.now()): ServerClusterNode[] {
+  const self: ServerClusterNode = {
     nodeId: server.node.nodeId,
     uri: server.node.internalUri,
     coordinator: server.node.coordinator,
@@ -33,7 +23,7 @@ export function clusterNodes(server: ServerContext, ownMetrics: NodeMetrics, now
     status: nodeStatusJson(server, ownMetrics),
   };
   const others = server.nodes.all().map(
-    (n): ClusterNode => ({
+    (n): ServerClusterNode => ({
       nodeId: n.nodeId,
       uri: n.uri,
       coordinator: n.coordinator,
@@ -47,18 +37,6 @@ export function clusterNodes(server: ServerContext, ownMetrics: NodeMetrics, now
 }
 
 /** The figures of a node's status the charts follow; a field the status lacks is 0. */
-export interface NodeFigures {
-  processors: number;
-  processCpuLoad: number;
-  heapUsed: number;
-  residentBytes: number;
-  reservedBytes: number;
-  maxBytes: number;
-  runningTasks: number;
-  queuedSplits: number;
-  runningSplits: number;
-  eventLoopP99Millis: number;
-}
 
 export function nodeFigures(status: Readonly<Record<string, unknown>> | undefined): NodeFigures {
   const at = (...path: string[]): number => {

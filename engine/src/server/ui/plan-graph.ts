@@ -6,28 +6,7 @@
 import { allFragments, type PlanFragment } from '../../sql/planner/distributed/fragmenter.js';
 import { describe, name } from '../../sql/planner/plan-printer.js';
 import { sources, type PlanNode } from '../../sql/planner/plan.js';
-
-export interface PlanGraphNode {
-  id: number;
-  kind: string;
-  label: string;
-  /** The plan node ids this node reads, within its fragment. */
-  sources: number[];
-  /** A RemoteSource: the fragments it reads over an exchange. */
-  remoteFragments?: number[];
-  exchangeType?: string;
-}
-
-export interface PlanGraphFragment {
-  id: number;
-  partitioning: string;
-  /** How its rows go to the fragment reading them: GATHER, REPARTITION (on outputKeys) or REPLICATE. */
-  outputType: string;
-  outputKeys: string[];
-  /** The id of its root node. */
-  root: number;
-  nodes: PlanGraphNode[];
-}
+import type { PlanGraphFragment, PlanGraphNode } from './ui-api.js';
 
 export function planGraph(root: PlanFragment): PlanGraphFragment[] {
   return allFragments(root).map((f) => ({

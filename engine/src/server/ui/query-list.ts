@@ -4,17 +4,16 @@
 // URL; a bad one is a 400 naming it.
 
 import { FAILURE_TYPES } from '../../coordinator/query-counters.js';
-import type { QuerySummary } from '../../coordinator/query-summary.js';
+import type { QueryListPage, QueryListRow, QuerySummary, StateGroup } from './ui-api.js';
 import { HttpError } from '../http-error.js';
 
 /** The states a list filter names, each standing for the query states it covers. */
-export const STATE_GROUPS = {
+export const STATE_GROUPS: Readonly<Record<StateGroup, readonly string[]>> = {
   queued: ['QUEUED'],
   running: ['PLANNING', 'STARTING', 'RUNNING', 'FINISHING'],
   finished: ['FINISHED'],
   failed: ['FAILED'],
-} as const;
-export type StateGroup = keyof typeof STATE_GROUPS;
+};
 
 /** Each sortable column and the figure it orders by. */
 const SORT_KEYS = {
@@ -50,20 +49,6 @@ export interface QueryListParams {
   limit: number;
 }
 
-export interface QueryListRow extends QuerySummary {
-  /** Whether `query` was cut to LIST_SQL_LENGTH characters. */
-  queryTruncated: boolean;
-}
-
-export interface QueryListPage {
-  /** Queries the user may see. */
-  total: number;
-  /** Of those, the ones the filters and search keep (at most `limit` are in `queries`). */
-  matched: number;
-  /** The visible queries per state group, for the filter buttons. */
-  counts: Record<StateGroup, number>;
-  queries: QueryListRow[];
-}
 
 /** Reads the list parameters of a request's query string. */
 export function parseQueryListParams(query: Readonly<Record<string, string | string[] | undefined>>): QueryListParams {

@@ -3,12 +3,14 @@
 // state (admin users only; the coordinator signs the move as it signs its requests to its nodes).
 
 import type Router from '@koa/router';
+import { ClientError } from '../../cli/client/client-error.js';
+import { NodeClient, NodeUnreachableError } from '../../cli/client/node-client.js';
 import { HttpError } from '../http-error.js';
 import { CpuLoadMeter } from '../node-metrics.js';
 import { NODE_STATES } from '../node-state.js';
 import type { ServerContext } from '../server-context.js';
 import { HISTORY_WINDOW_MILLIS, SAMPLE_INTERVAL_MILLIS, type ClusterHistory } from './cluster-history.js';
-import { clusterNodes, type ClusterNode } from './cluster-nodes.js';
+import { clusterNodes, type ServerClusterNode } from './cluster-nodes.js';
 import { readJsonBody, uiUser } from './ui-identity.js';
 
 /** How long the coordinator waits for a node to answer a move. */
@@ -18,7 +20,7 @@ export function uiNodeRoutes(router: Router, server: ServerContext, history: Clu
   // This node's CPU load as the interface sees it: between its own refreshes, not /v1/status callers'.
   const cpu = new CpuLoadMeter();
   const nodesNow = () => clusterNodes(server, server.metrics.sample(cpu));
-  const findNode = (nodeId: string): ClusterNode => {
+  const findNode = (nodeId: string): ServerClusterNode => {
     const node = nodesNow().find((n) => n.nodeId === nodeId);
     if (node === undefined) throw new HttpError(404, `Node not found: ${nodeId}`, 'NODE_NOT_FOUND');
     return node;
@@ -65,30 +67,14 @@ export function uiNodeRoutes(router: Router, server: ServerContext, history: Clu
 }
 
 /** PUT /v1/info/state on the node, signed as the coordinator's requests are; its refusal is passed on. */
-async function moveRemoteNode(server: ServerContext, node: ClusterNode, target: string): Promise<string> {
-  let response: Response;
+async function moveRemoteNode(server: ServerContext, node: ServerClusterNode, target: string): Promise<string> {
   try {
-    response = await fetch(`${node.uri}/v1/info/state`, {
-      method: 'PUT',
-      headers: { 'Content-Type': 'application/json', ...server.internalAuth.authorizationHeader() },
-      body: JSON.stringify(target),
-      signal: AbortSignal.timeout(NODE_STATE_TIMEOUT_MILLIS),
-    });
+    return await new NodeClient(node.uri, () => server.internalAuth.authorizationHeader(), NODE_STATE_TIMEOUT_MILLIS).setState(target);
   } catch (e) {
-    throw new HttpError(502, `Node ${node.nodeId} at ${node.uri} did not answer: ${(e as Error).message}`, 'NODE_UNREACHABLE');
+    if (e instanceof NodeUnreachableError) throw new HttpError(502, `Node ${node.nodeId} did not answer: ${e.message}`, 'NODE_UNREACHABLE');
+    if (e instanceof ClientError) throw new HttpError(400, `Node ${node.nodeId} refused: ${e.message}`, 'NODE_STATE_REFUSED');
+    throw e;
   }
-  const text = await response.text();
-  let answer: unknown;
-  try {
-    answer = JSON.parse(text);
-  } catch {
-    answer = undefined;
-  }
-  if (!response.ok) {
-    const error = (answer as { error?: { message?: string; errorName?: string } } | undefined)?.error;
-    throw new HttpError(response.status === 400 ? 400 : 502, `Node ${node.nodeId} refused: ${error?.message ?? text.slice(0, 200)}`, error?.errorName ?? 'NODE_STATE_REFUSED');
-  }
-  return typeof answer === 'string' ? answer : target;
 }
 
 function countBy(values: readonly string[]): Record<string, number> {
