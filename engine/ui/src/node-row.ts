@@ -20,15 +20,15 @@ export function NodeRow({ node, admin, onMoved }: { node: ClusterNode; admin: bo
       <div class="mono small muted">${node.uri} · ${node.version}</div>
     </td>
     <td><${StateBadge} state=${node.state} />${draining && w ? html`<div class="muted small drain-progress">left: ${plural(w.runningTasks, 'task')}, ${plural(w.runningQueries, 'query', 'queries')}, ${plural(w.runningSplits + w.queuedSplits, 'split')}</div>` : null}</td>
-    <td>${s?.uptime ?? '–'}</td>
+    <td class="num">${s?.uptime ?? '–'}</td>
     <td class="num">${w?.runningTasks ?? '–'}</td>
     <td class="num">${w ? `${w.runningSplits} / ${w.queuedSplits}` : '–'}</td>
     <td class="num">${pool ? `${bytes(pool.reservedBytes)} / ${bytes(pool.maxBytes)}` : '–'}</td>
     <td class="num">${bytes(s?.heapUsed)} / ${bytes(s?.residentBytes)}</td>
     <td class="num">${percent(s?.processCpuLoad)}</td>
     <td class="num">${s?.eventLoopDelay ? `${s.eventLoopDelay.p99Millis} / ${s.eventLoopDelay.maxMillis} ms` : '–'}</td>
-    <td class="num small">${s?.io ? html`disk ${bytes(s.io.storageReadBytes)} ↓ ${bytes(s.io.storageWriteBytes)} ↑<br />exchange ${bytes(s.io.exchangeReceivedBytes)} ↓ ${bytes(s.io.exchangeSentBytes)} ↑` : '–'}</td>
-    ${admin ? html`<td><${NodeActions} node=${node} onMoved=${onMoved} /></td>` : null}
+    <td class="num small io">${s?.io ? html`disk ${bytes(s.io.storageReadBytes)} ↓ ${bytes(s.io.storageWriteBytes)} ↑<br />exchange ${bytes(s.io.exchangeReceivedBytes)} ↓ ${bytes(s.io.exchangeSentBytes)} ↑` : '–'}</td>
+    ${admin ? html`<td class="actions"><${NodeActions} node=${node} onMoved=${onMoved} /></td>` : null}
   </tr>`;
 }
 
