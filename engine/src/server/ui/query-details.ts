@@ -9,11 +9,21 @@ import type { ServerContext } from '../server-context.js';
 import { queryNotFound } from '../statement-resource.js';
 import { planGraph } from './plan-graph.js';
 
+/** The summaries of ended queries, which do not change any more: a refresh of 10,000 queries makes none again. */
+const endedSummaries = new WeakMap<ManagedQuery, QuerySummary>();
+
+function summaryOf(query: ManagedQuery, now: number): QuerySummary {
+  if (!query.done) return querySummary(query, now);
+  let summary = endedSummaries.get(query);
+  if (summary === undefined) endedSummaries.set(query, (summary = querySummary(query, now)));
+  return summary;
+}
+
 /** Every query `user` may see: those held now, then those of the history not held any more. */
 export function visibleQueries(server: ServerContext, user: string, now = Date.now()): QuerySummary[] {
   const live = server.queries.list();
   const held = new Set(live.map((q) => q.id));
-  const rows = server.access.visible(user, live).map((q) => querySummary(q, now));
+  const rows = server.access.visible(user, live).map((q) => summaryOf(q, now));
   for (const summary of server.history?.list(now) ?? []) {
     if (!held.has(summary.queryId) && server.access.mayAccessQueryOf(user, summary.user)) rows.push(summary);
   }
