@@ -5,6 +5,7 @@ import { html } from 'htm/preact';
 import type { VNode } from 'preact';
 import type { FailureInfo, QueryDetail } from './api-types.js';
 import { EXPLAIN } from './explanations.js';
+import { time } from './format.js';
 import { MetricLabel } from './metric-label.js';
 import { ProgressBar } from './progress-bar.js';
 
@@ -15,9 +16,9 @@ export function QueryOverviewTab({ detail }: { detail: QueryDetail }): VNode {
   const session = detail.session;
   const progress = detail.state === 'FINISHED' ? 100 : typeof s.progressPercentage === 'number' ? s.progressPercentage : null;
   const timings: Row[] = [
-    ['Created', s.createTime],
-    ['Started', s.executionStartTime],
-    ['Ended', s.endTime],
+    ['Created', when(s.createTime)],
+    ['Started', when(s.executionStartTime)],
+    ['Ended', when(s.endTime)],
     ['Elapsed', s.elapsedTime, EXPLAIN.elapsed],
     ['Queued', s.queuedTime, EXPLAIN.queued],
     ['Planning', s.analysisTime, 'Analysis, planning and fragmenting, timed together.'],
@@ -75,6 +76,11 @@ function definitions(rows: Row[]): VNode {
       ([label, value, explain]) => html`<dt>${explain ? html`<${MetricLabel} label=${label} explain=${explain} />` : label}</dt><dd>${String(value)}</dd>`,
     )}
   </dl>`;
+}
+
+/** An ISO time of the detail in the browser's own zone and format. */
+function when(iso: unknown): string | undefined {
+  return typeof iso === 'string' ? time(Date.parse(iso)) : undefined;
 }
 
 function stackText(failure: FailureInfo): string {
