@@ -4,7 +4,8 @@
 // only their own); a row opens its detail with the SQL, stages and tasks; killing a running query
 // from the page fails it with USER_CANCELED for its client; an admin drains a worker from the page,
 // which shows ISOLATING then ISOLATED as the worker's own GET /v1/info/state says; a non-admin gets
-// no such button and a forged request gets 403. Every figure has its explanation. Screenshots of each
+// no such button and a forged request gets 403. A hidden tab sends no refreshes. Every figure has
+// its explanation. Screenshots of each
 // page (light, dark, phone-sized) go to engine/test-reports/ui/ for review, with the first page's
 // JavaScript size, which must stay under 80 KB gzipped.
 
@@ -200,6 +201,39 @@ describe('the web interface in Chromium', function () {
     expect(forged.body.error.errorName).to.equal('PERMISSION_DENIED');
     expect(await getJson<string>(`${cluster.worker('worker-2').uri}/v1/info/state`).then((r) => r.body)).to.equal('ACTIVE');
     await screenshot(page, 'workers-non-admin');
+    await context.close();
+  });
+
+  it('stops refreshing while the tab is hidden, and reads again when it is shown', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    // The page's timers run on a clock the test moves: no waiting, no timing.
+    await page.clock.install();
+    await page.goto(`${cluster.coordinator.uri}/`);
+    await page.fill('#login-user', 'admin');
+    await page.click('button[type=submit]');
+    await page.click('nav a[href="/ui/workers"]');
+    await page.waitForSelector('tr[data-node-id="worker-1"]');
+    let reads = 0;
+    page.on('requestfinished', (request) => {
+      if (new URL(request.url()).pathname === '/ui/api/nodes') reads++;
+    });
+    await page.clock.runFor(10_000);
+    await eventually('a refresh', async () => (reads > 0 ? true : undefined));
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await page.waitForLoadState('networkidle');
+    const whileVisible = reads;
+    await page.clock.runFor(60_000);
+    await page.waitForLoadState('networkidle');
+    expect(reads, 'reads while hidden').to.equal(whileVisible);
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await eventually('a read once shown', async () => (reads > whileVisible ? true : undefined));
     await context.close();
   });
 
