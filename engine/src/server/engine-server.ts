@@ -35,9 +35,8 @@ import { NodeStateMachine } from './node-state.js';
 import { describeWorkload, hasActiveWork, nodeWorkload } from './node-workload.js';
 import type { NodeIdentity, ServerContext } from './server-context.js';
 import { QueryHistory } from '../coordinator/query-history.js';
-import { querySummary } from '../coordinator/query-summary.js';
 import { ClusterHistory } from './ui/cluster-history.js';
-import { queryDetailWithPlan } from './ui/query-details.js';
+import { recordEndedQuery } from './ui/history-recording.js';
 
 const SHUTDOWN_GRACE_MILLIS = 5000;
 /** Longest a node stays up after its last task ended for its coordinator to read that task's final state (longer than a poll). */
@@ -129,7 +128,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
   );
   const manager = queries;
   // Every query that ends is written to the history on disk with the detail GET /v1/query/{queryId} answered then.
-  if (history !== undefined) manager.onQueryEnded((q) => history.record(querySummary(q), queryDetailWithPlan(q, node.internalUri)));
+  if (history !== undefined) manager.onQueryEnded((q) => recordEndedQuery(history, q, node.internalUri));
 
   const heartbeats =
     config.role === 'coordinator'
