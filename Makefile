@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 NODE_MODULES := node_modules/.package-lock.json
 
-.PHONY: install build run cluster test postgres-server e2e e2e-tools e2e-run kube-up kube-down bench bench-postgresql bench-cluster bench-nodes bench-drain bench-operator tpch-check lint clean image
+.PHONY: install system-packages build run cluster test e2e e2e-tools e2e-run kube-up kube-down bench bench-postgresql bench-cluster bench-nodes bench-drain bench-operator tpch-check lint clean image
 
 $(NODE_MODULES): package.json engine/package.json operator/package.json e2e/package.json package-lock.json
 	npm ci --no-audit --no-fund
@@ -10,7 +10,8 @@ $(NODE_MODULES): package.json engine/package.json operator/package.json e2e/pack
 
 install: $(NODE_MODULES)
 
-# Compiles engine/, operator/ and e2e/ (each to its dist/) and publishes the
+# Compiles engine/ (the web interface's browser code in engine/ui to engine/dist/ui), operator/ and
+# e2e/ (each to its dist/) and publishes the
 # configuration schema as engine/dist/config.schema.json.
 build: install
 	npx tsc -b
@@ -26,15 +27,21 @@ WORKERS ?= 2
 cluster: build
 	node engine/dist/src/cli/main.js cluster --workers $(WORKERS) $(ARGS)
 
-# The PostgreSQL server the postgresql connector's tests start (a throwaway cluster each): Debian's
-# package, installed when missing (CI runs as root).
-postgres-server:
-	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql; }
+# Debian packages the tests run for real, installed when missing (CI runs as root): PostgreSQL (the
+# postgresql connector's tests start a throwaway server each), Chromium (the web interface's browser
+# tests; playwright-core downloads no browser) and Ceph's RADOS Gateway (a real S3 server for the
+# lake's S3 tests). apt-get is run once, for whatever is missing.
+SYSTEM_PACKAGES_MISSING = $(strip \
+  $(if $(wildcard /usr/lib/postgresql/*/bin/initdb),,postgresql) \
+  $(if $(wildcard /usr/bin/chromium),,chromium) \
+  $(if $(wildcard /usr/bin/radosgw),,ceph-mon ceph-osd radosgw))
+system-packages:
+	@if [ -n "$(SYSTEM_PACKAGES_MISSING)" ]; then apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $(SYSTEM_PACKAGES_MISSING); fi
 
 # Unit and integration tests (engine, then operator), then the sqllogictest gate (the select*.test files must pass at 97%) on
 # one node and again through a coordinator and 2 workers, then the end-to-end tests against the test
 # Kubernetes.
-test: build postgres-server
+test: build system-packages
 	cd engine && npx mocha 'dist/test/**/*.test.js'
 	cd operator && npx mocha 'dist/test/**/*.test.js'
 	node engine/dist/scripts/sqllogictest.js --gate select=97
@@ -64,14 +71,15 @@ kube-down:
 # TPC-H against DuckDB: `make bench ARGS="--scale 0.1 --queries 1-6 --threads 2 --runs 3"`. Three suites:
 # memory tables on one node, then the tpch catalog on one node against a coordinator + 2 workers
 # (--cluster-workers N) with the throughput of one repartition, then a PostgreSQL table read through
-# the postgresql connector against psql's COPY; `--suites memory`, `--suites cluster` or
-# `--suites postgresql` runs one. Results are written to bench/results/.
-bench: build postgres-server
+# the postgresql connector against psql's COPY, then the web interface's query list refreshed with
+# 10,000 finished queries on the coordinator (--ui-queries N); `--suites memory`, `--suites cluster`,
+# `--suites postgresql` or `--suites ui` runs one. Results are written to bench/results/.
+bench: build system-packages
 	node engine/dist/scripts/bench.js $(ARGS)
 
 # The postgresql suite alone (a throwaway PostgreSQL server; rows/s of a full table read through the
 # connector against psql's COPY TO STDOUT): `make bench-postgresql ARGS="--pg-rows 1000000 --pg-splits 4"`.
-bench-postgresql: build postgres-server
+bench-postgresql: build system-packages
 	node engine/dist/scripts/bench.js --suites postgresql $(ARGS)
 
 # The cluster suite alone: `make bench-cluster ARGS="--queries 1-6 --cluster-workers 3"`.

@@ -8,7 +8,7 @@ COPY operator/package.json operator/
 COPY e2e/package.json e2e/
 RUN npm ci --no-audit --no-fund --workspace engine --include-workspace-root
 COPY engine engine
-RUN npx tsc -b engine && node engine/dist/src/cli/main.js config-schema > engine/dist/config.schema.json
+RUN npx tsc -b engine engine/ui && node engine/dist/src/cli/main.js config-schema > engine/dist/config.schema.json
 # Only what the engine needs at run time.
 RUN npm ci --no-audit --no-fund --omit=dev --workspace engine
 
@@ -19,6 +19,9 @@ COPY --from=build /src/node_modules node_modules
 COPY --from=build /src/engine/package.json engine/package.json
 COPY --from=build /src/engine/bin engine/bin
 COPY --from=build /src/engine/dist/src engine/dist/src
+# The web interface: its compiled browser code and its style sheet (its libraries are in node_modules).
+COPY --from=build /src/engine/dist/ui engine/dist/ui
+COPY --from=build /src/engine/ui/static engine/ui/static
 COPY --from=build /src/engine/dist/config.schema.json engine/dist/config.schema.json
 RUN ln -s /opt/engine/engine/bin/engine.js /usr/local/bin/engine && chmod +x engine/bin/engine.js
 USER 10001:10001

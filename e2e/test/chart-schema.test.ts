@@ -127,6 +127,29 @@ describe("the chart's manifests against the Kubernetes schemas", function () {
     expect(error?.message).to.equal("Deployment engine-operator is invalid: data/spec/template/spec/tolerations/0/tolerationSeconds must be integer");
   });
 
+  it("renders the metrics Service with scrape annotations and a valid ServiceMonitor over every engine pod", async () => {
+    expect(kindsOf(await renderValid())).to.not.include("ServiceMonitor");
+    const annotated = await renderValid("--set", "metrics.service.enabled=true");
+    const service = annotated.find((o) => o.kind === "Service")!;
+    expect((service.metadata as { annotations?: Record<string, string> }).annotations).to.deep.equal({ "prometheus.io/scrape": "true", "prometheus.io/port": "8080", "prometheus.io/path": "/metrics" });
+    expect((service.spec as { selector: Record<string, string> }).selector).to.deep.equal({ "app.kubernetes.io/name": "engine", "app.kubernetes.io/managed-by": "engine-operator" });
+    const monitored = await renderValid("--set", "metrics.serviceMonitor.enabled=true", "--set", "metrics.serviceMonitor.labels.release=prometheus", "--set", "metrics.service.scrapeAnnotations=false");
+    expect(kindsOf(monitored)).to.include.members(["Service", "ServiceMonitor"]);
+    const monitor = monitored.find((o) => o.kind === "ServiceMonitor")!;
+    const metricsService = monitored.find((o) => o.kind === "Service")!;
+    expect((metricsService.metadata as { annotations?: object }).annotations).to.equal(undefined);
+    // The ServiceMonitor selects the metrics Service by its labels, and scrapes its port.
+    const selector = (monitor.spec as { selector: { matchLabels: Record<string, string> } }).selector.matchLabels;
+    const labels = (metricsService.metadata as { labels: Record<string, string> }).labels;
+    for (const [k, v] of Object.entries(selector)) expect(labels[k], k).to.equal(v);
+    expect((monitor.spec as { endpoints: { port: string }[] }).endpoints[0]!.port).to.equal("http-metrics");
+    expect((monitor.metadata as { labels: Record<string, string> }).labels.release).to.equal("prometheus");
+    // A field prometheus-operator's schema does not have is refused.
+    let error: Error | undefined;
+    await validator.validate({ ...monitor, spec: { ...(monitor.spec as object), endpoints: [{ port: "http-metrics", interval: 30 }] } }).catch((e: Error) => (error = e));
+    expect(error?.message).to.match(/^ServiceMonitor /);
+  });
+
   it("refuses an EngineCluster the CRD's schema refuses: a wrong type, a value out of bounds, an unknown field", async () => {
     const objects = await render("-f", valuesFile("bad.json", { cluster: { enabled: true, spec: { workers: { replicas: "two", autoscaling: { maxReplicas: 0 } }, coordinater: {} } } }));
     let error: Error | undefined;

@@ -7,16 +7,19 @@
 //    --cluster-workers workers, side by side (see bench/cluster-vs-single.ts), and the throughput of
 //    one repartition;
 //  - postgresql: rows/s of a full table read through the postgresql connector against psql's COPY
-//    TO STDOUT, one split and --pg-splits key ranges, one node and a cluster (bench/postgresql-scan.ts).
+//    TO STDOUT, one split and --pg-splits key ranges, one node and a cluster (bench/postgresql-scan.ts);
+//  - ui: the web interface's query list refreshed on a coordinator holding --ui-queries (10,000)
+//    finished queries: time and bytes per refresh (see bench/ui-query-list.ts).
 // DuckDB holds the same generated rows; every result is checked equal to its. Prints, never fails.
 //
 //   node engine/dist/scripts/bench.js [--scale 1] [--queries 1-22] [--threads 2] [--runs 3] [--warmup 1]
-//                                     [--suites memory,cluster,postgresql] [--cluster-workers 2]
-//                                     [--pg-rows 1000000] [--pg-splits 4]
+//                                     [--suites memory,cluster,postgresql,ui] [--cluster-workers 2]
+//                                     [--pg-rows 1000000] [--pg-splits 4] [--ui-queries 10000]
 
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runClusterSuite } from './bench/cluster-vs-single.js';
+import { runUiSuite } from './bench/ui-query-list.js';
 import { differenceFromDuckDb, DuckDbReference } from './bench/duckdb-reference.js';
 import { distinctCommentQuery, printMemory, processMemory, serverHeapOptions, ServerMemoryProbe } from './bench/memory.js';
 import { parseBenchOptions, tpchSchema, type BenchOptions } from './bench/options.js';
@@ -50,6 +53,7 @@ async function main(): Promise<void> {
   if (options.suites.includes('postgresql')) {
     await runPostgresSuite({ rows: options.pgRows, runs: options.runs, splits: options.pgSplits, clusterWorkers: options.clusterWorkers, cliPath: CLI, resultsDir: RESULTS_DIR });
   }
+  if (options.suites.includes('ui')) await runUiSuite({ cliPath: CLI, resultsDir: RESULTS_DIR, queries: options.uiQueries, repetitions: 20 });
 }
 
 /** The memory suite: memory tables on one node against DuckDB. */

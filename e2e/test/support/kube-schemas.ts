@@ -18,11 +18,18 @@ interface ModelClass {
   new (data: object): { validate(): void };
 }
 
-/** The kubernetes-models class of a built-in kind: its module is kubernetes-models/<apiVersion>/<Kind> (core kinds: v1/<Kind>). */
+/**
+ * Kinds of well-known CRDs a chart may render (beside the built-in kinds), by API group: the
+ * kubernetes-models package that holds their schemas (prometheus-operator's ServiceMonitor, ...).
+ */
+const CRD_MODEL_PACKAGES: Readonly<Record<string, string>> = { "monitoring.coreos.com": "@kubernetes-models/prometheus-operator" };
+
+/** The kubernetes-models class of a kind: its module is kubernetes-models/<apiVersion>/<Kind> (core kinds: v1/<Kind>), or of the package of its CRD's group. */
 async function modelOf(apiVersion: string, kind: string): Promise<ModelClass | undefined> {
   let module: Record<string, unknown>;
+  const crdPackage = CRD_MODEL_PACKAGES[apiVersion.split("/")[0]!];
   try {
-    module = (await import(`kubernetes-models/${apiVersion}/${kind}`)) as Record<string, unknown>;
+    module = (await import(`${crdPackage ?? "kubernetes-models"}/${apiVersion}/${kind}`)) as Record<string, unknown>;
   } catch (e) {
     // No such module: a kind kubernetes-models does not know.
     if (["ERR_PACKAGE_PATH_NOT_EXPORTED", "ERR_MODULE_NOT_FOUND"].includes((e as NodeJS.ErrnoException).code ?? "")) return undefined;

@@ -1,5 +1,5 @@
 // `make bench` options: --scale, --queries, --threads, --runs, --warmup, --suites, --cluster-workers,
-// --pg-rows, --pg-splits.
+// --pg-rows, --pg-splits, --ui-queries.
 
 import { parseArgs } from 'node:util';
 
@@ -9,16 +9,18 @@ export interface BenchOptions {
   threads: number;
   runs: number;
   warmup: number;
-  /** What to run: `memory` (memory tables on one node) and `cluster` (the tpch catalog on one node and on a cluster). */
+  /** What to run: `memory` (memory tables on one node), `cluster` (the tpch catalog on one node and on a cluster), `postgresql` (a table read through the postgresql connector), `ui` (the web interface's query list at 10,000 queries). */
   suites: BenchSuite[];
   /** The cluster suite's workers (beside its coordinator). */
   clusterWorkers: number;
   /** The postgresql suite's table size, and the key ranges it is read in besides one split. */
   pgRows: number;
   pgSplits: number;
+  /** The ui suite's finished queries held by the coordinator. */
+  uiQueries: number;
 }
 
-export const BENCH_SUITES = ['memory', 'cluster', 'postgresql'] as const;
+export const BENCH_SUITES = ['memory', 'cluster', 'postgresql', 'ui'] as const;
 export type BenchSuite = (typeof BENCH_SUITES)[number];
 
 export function parseBenchOptions(argv: string[]): BenchOptions {
@@ -34,6 +36,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
       'cluster-workers': { type: 'string', default: '2' },
       'pg-rows': { type: 'string', default: '1000000' },
       'pg-splits': { type: 'string', default: '4' },
+      'ui-queries': { type: 'string', default: '10000' },
     },
   });
   const positive = (name: string, text: string, integer: boolean): number => {
@@ -51,6 +54,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     clusterWorkers: positive('cluster-workers', values['cluster-workers']!, true),
     pgRows: positive('pg-rows', values['pg-rows']!, true),
     pgSplits: positive('pg-splits', values['pg-splits']!, true),
+    uiQueries: positive('ui-queries', values['ui-queries']!, true),
   };
 }
 

@@ -216,6 +216,12 @@ function resolve(raw: RawObject, env: Record<string, string | undefined>): Engin
       requiredWorkersMaxWait: duration(query.requiredWorkersMaxWait, 5 * 60_000),
       remoteTaskMaxErrorDuration: duration(query.remoteTaskMaxErrorDuration, 60_000),
     },
+    queryHistory: {
+      directory: section('queryHistory').directory as string | undefined,
+      maxCount: (section('queryHistory').maxCount as number | undefined) ?? 10_000,
+      maxAge: duration(section('queryHistory').maxAge, 30 * 86_400_000),
+      maxSize: size(section('queryHistory').maxSize, 1024 ** 3),
+    },
     task: { clientTimeout: duration(section('task').clientTimeout, 2 * 60_000) },
     results: {
       maxRowsPerResponse: (results.maxRowsPerResponse as number | undefined) ?? 10_000,

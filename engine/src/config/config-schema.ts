@@ -75,6 +75,12 @@ export const CONFIG_SCHEMA = {
       requiredWorkersMaxWait: { ...DURATION_SCHEMA, description: 'How long a query that needs a worker waits for one while none is ACTIVE (node-scheduler.includeCoordinator false), before failing with NO_NODES_AVAILABLE (default: 5m)' },
       remoteTaskMaxErrorDuration: { ...DURATION_SCHEMA, description: "How long requests to a task on another node (its state, its splits, its output pages) may keep failing before its query fails with REMOTE_HOST_GONE; a node that fails its health checks fails them sooner (Trino: query.remote-task.max-error-duration) (default: 1m)" },
     }),
+    queryHistory: closed("A coordinator's record of its ended queries on disk, read back when it starts", {
+      directory: { type: 'string', minLength: 1, description: 'Folder the coordinator writes every ended query to (its summary and its detail), and reads them from when it starts, so the web interface, GET /v1/query/{queryId} and system.runtime.queries show queries of earlier runs; one coordinator per folder (default: none, no history on disk)' },
+      maxCount: { type: 'integer', minimum: 1, description: 'Most queries kept; the oldest go first (default: 10000)' },
+      maxAge: { ...DURATION_SCHEMA, description: 'Queries that ended longer ago are dropped (default: 30d)' },
+      maxSize: { ...DATA_SIZE_SCHEMA, description: 'Most bytes the history takes on disk; the oldest queries go first (default: 1GB)' },
+    }),
     task: closed('The tasks this node runs for coordinators', {
       clientTimeout: { ...DURATION_SCHEMA, description: "A running task its coordinator has not asked about for this long, counted while this node runs, fails with ABANDONED_TASK (Trino: task.client-timeout) (default: 2m)" },
     }),
@@ -128,6 +134,8 @@ export interface EngineConfig {
     requiredWorkersMaxWait: number;
     remoteTaskMaxErrorDuration: number;
   };
+  /** directory undefined: no history on disk. */
+  queryHistory: { directory?: string; maxCount: number; maxAge: number; maxSize: number };
   task: { clientTimeout: number };
   results: { maxRowsPerResponse: number; maxBytesPerResponse: number };
   resourceGroups: { configFile?: string };

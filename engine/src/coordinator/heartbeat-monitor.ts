@@ -98,7 +98,8 @@ export class HeartbeatMonitor {
     const previousState = node.state;
     node.requestStarted();
     try {
-      node.checked(await this.readState(node));
+      const status = await this.readStatus(node);
+      node.checked(status.state, status);
       node.requestSucceeded();
       this.forgottenFailing.delete(node);
       if (wasFailed) this.logger.info({ node: node.nodeId, uri: node.uri }, 'node answers its health check again');
@@ -129,15 +130,16 @@ export class HeartbeatMonitor {
     this.logger.warn({ node: node.nodeId, uri: node.uri, why, failedChecks: node.failedChecksInARow }, 'node gone: the queries whose tasks it holds fail');
   }
 
-  private async readState(node: RemoteNode): Promise<string> {
+  /** The node's /v1/status, checked to be that node's and to name its state. */
+  private async readStatus(node: RemoteNode): Promise<Record<string, unknown> & { state: string }> {
     const response = await getSmallJson(`${node.uri}/v1/status`, this.agent, this.settings.timeoutMillis);
     if (response.status < 200 || response.status > 299) throw new HeartbeatError('UNEXPECTED_RESPONSE', `GET ${node.uri}/v1/status answered ${response.status}`);
-    const status = (response.body ?? {}) as { nodeId?: unknown; state?: unknown };
+    const status = (response.body ?? {}) as Record<string, unknown>;
     if (status.nodeId !== node.nodeId) {
       throw new HeartbeatError('WRONG_NODE', `${node.uri} is node ${JSON.stringify(status.nodeId)}, expected '${node.nodeId}'`);
     }
     if (typeof status.state !== 'string') throw new HeartbeatError('UNEXPECTED_RESPONSE', `GET ${node.uri}/v1/status has no state`);
-    return status.state;
+    return status as Record<string, unknown> & { state: string };
   }
 }
 

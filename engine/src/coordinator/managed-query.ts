@@ -12,6 +12,7 @@ import type { DistributedView, QueryExecutionContext } from './query-execution-c
 import { QueryMemoryUsage } from './query-memory.js';
 import { OperatorRecorders } from '../exec/stats/operator-recorder.js';
 import type { StageSnapshot } from './scheduler/stage-snapshot.js';
+import type { PlanFragment } from '../sql/planner/distributed/fragmenter.js';
 
 /** What a finished query keeps of its result: the figures the protocol reports, nothing that references operators or data. */
 export type StatementSummary = Omit<StatementResult, 'pages'>;
@@ -43,6 +44,8 @@ export class ManagedQuery {
   subStages: () => StageSnapshot[] = () => [];
   /** The nodes that ran some of the query (this one alone until it runs over the cluster). */
   nodeCount: () => number = () => 1;
+  /** Its fragments once planned to run as tasks (the web interface draws them). */
+  fragments: PlanFragment | undefined;
   /** Whether the client read the final response (or gave up on the query). */
   clientFinished = false;
   /** Counts state changes (the task version clients see). */
@@ -103,6 +106,7 @@ export class ManagedQuery {
       const onDistributed = (view: DistributedView) => {
         this.subStages = () => view.subStages();
         this.nodeCount = () => view.nodeCount();
+        this.fragments = view.root;
       };
       const context = { signal, memory: this.rootTaskMemory, memoryUsage: this.memoryUsage, operators: this.rootOperators, progress: this.progress, onDistributed };
       const result = await runner.execute(this.sql, this.session, context);

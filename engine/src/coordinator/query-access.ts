@@ -15,7 +15,12 @@ export class QueryAccess {
   }
 
   canAccess(user: string, query: ManagedQuery): boolean {
-    return query.session.user === user || this.isAdmin(user);
+    return this.mayAccessQueryOf(user, query.session.user);
+  }
+
+  /** Whether `user` may see and control a query submitted by `owner` (one held in memory or in the history on disk). */
+  mayAccessQueryOf(user: string, owner: string): boolean {
+    return owner === user || this.isAdmin(user);
   }
 
   /** The queries `user` may see, in the given order. */

@@ -5,6 +5,7 @@ import type { QueryProgress } from '../spi/query-progress.js';
 import type { QueryMemoryUsage } from './query-memory.js';
 import type { OperatorRecorders } from '../exec/stats/operator-recorder.js';
 import type { StageSnapshot } from './scheduler/stage-snapshot.js';
+import type { PlanFragment } from '../sql/planner/distributed/fragmenter.js';
 
 /** A query running over the cluster, as its detail shows it. */
 export interface DistributedView {
@@ -12,6 +13,8 @@ export interface DistributedView {
   subStages(): StageSnapshot[];
   /** The nodes running or having run some of it: this one (the root stage) and those of its tasks. */
   nodeCount(): number;
+  /** Its fragments, the root fragment first (the web interface draws them). */
+  readonly root: PlanFragment;
 }
 
 export interface QueryExecutionContext {

@@ -15,6 +15,7 @@ import type { Session } from '../spi/session.js';
 import { queryMaxExecutionMillis } from './system-session-properties.js';
 import { formatDuration } from '../config/duration.js';
 import type { SessionPropertyManager } from './session-property-manager.js';
+import { QueryCounters } from './query-counters.js';
 
 /** The `query` settings of the configuration (clientTimeout and maxHistoryAge in milliseconds), and the memory limits. */
 export interface QueryManagerOptions extends Readonly<EngineConfig['query']> {
@@ -38,6 +39,9 @@ export class QueryManager {
   /** Finished queries whose client has not yet read the final response. */
   private readonly awaitingClient = new Set<ManagedQuery>();
   private readonly workListeners: Array<() => void> = [];
+  private readonly endListeners: Array<(query: ManagedQuery) => void> = [];
+  /** What the queries did since the coordinator started (GET /metrics). */
+  readonly counters = new QueryCounters();
   private readonly timer: NodeJS.Timeout;
 
   constructor(
@@ -56,6 +60,7 @@ export class QueryManager {
     const memory = this.options.nodeMemory.child(`query ${id}`, this.options.queryMaxMemoryBytes);
     const query = new ManagedQuery(id, sql, session, client, memory, this.options.responseLimits);
     this.queries.set(id, query);
+    this.counters.querySubmitted();
     query.onDone(() => this.queryDone(query));
     const invalidSession = checkSessionProperties(session, this.options.sessionProperties);
     if (invalidSession) {
@@ -95,6 +100,11 @@ export class QueryManager {
     return this.awaitingClient.size;
   }
 
+  /** Called once for every query that ends, after the manager recorded its end (the query history writes it). */
+  onQueryEnded(listener: (query: ManagedQuery) => void): void {
+    this.endListeners.push(listener);
+  }
+
   /** Called whenever activeCount() may have dropped (the node state machine waits on this for isolation and shutdown). */
   onWorkChanged(listener: () => void): void {
     this.workListeners.push(listener);
@@ -118,6 +128,8 @@ export class QueryManager {
     this.groups.finished(query);
     if (!query.clientFinished) this.awaitingClient.add(query);
     this.logCompletion(query);
+    this.counters.queryEnded(query);
+    for (const listener of this.endListeners) listener(query);
     this.expireHistory();
     this.workChanged();
   }

@@ -63,6 +63,9 @@ export class RemoteNode implements NodeLiveness {
    * task there and being refused during the seconds until the next check.
    */
   refusedWork = false;
+  /** The node's GET /v1/status as the last successful health check read it (the web interface shows it), and when. */
+  lastStatus: Readonly<Record<string, unknown>> | undefined;
+  lastStatusTime: number | undefined;
   /** From the node's announcement. */
   version = '';
   coordinator = false;
@@ -85,8 +88,12 @@ export class RemoteNode implements NodeLiveness {
   }
 
   /** A health check read the node's state: it is what the node says, a refusal before it is past. */
-  checked(state: string): void {
+  checked(state: string, status?: Readonly<Record<string, unknown>>): void {
     this.state = state;
+    if (status !== undefined) {
+      this.lastStatus = status;
+      this.lastStatusTime = this.now();
+    }
     this.refusedWork = false;
   }
 

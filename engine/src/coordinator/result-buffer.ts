@@ -129,6 +129,11 @@ export class ResultBuffer {
     this.blockedSince = undefined;
   }
 
+  /** Whether the producer waits now for the client to take rows (the buffer is full). */
+  get waitingForClient(): boolean {
+    return this.blockedSince !== undefined;
+  }
+
   /** Blocked time including a wait still in progress. */
   currentBlockedMillis(now = Date.now()): number {
     return this.blockedMillis + (this.blockedSince === undefined ? 0 : now - this.blockedSince);

@@ -1,9 +1,11 @@
 // What the `system` catalog reads from this server: its nodes, the query manager's queries, and
-// the task each query runs on this node. A user sees only their own queries and tasks (admins all).
+// the task each query runs on this node, and the query history on disk. A user sees only their own
+// queries and tasks (admins all).
 
 import type { NodeRow, QueryRow, SystemRuntime, TaskRow } from '../connectors/system/runtime.js';
 import type { ManagedQuery } from './managed-query.js';
 import type { QueryAccess } from './query-access.js';
+import { querySummary, type QuerySummary } from './query-summary.js';
 import { ROOT_STAGE_ID, rootTaskFigures, rootTaskId, rootTaskState } from './root-stage.js';
 import type { StageSnapshot } from './scheduler/stage-snapshot.js';
 
@@ -11,6 +13,8 @@ export class ServerSystemRuntime implements SystemRuntime {
   constructor(
     /** The query manager's queries (read lazily: the manager is built after the catalogs). */
     private readonly listQueries: () => readonly ManagedQuery[],
+    /** The queries of the history on disk (earlier runs', and this run's the manager let go). */
+    private readonly listHistory: () => readonly QuerySummary[],
     /** This node and the nodes it knows. */
     private readonly nodeRows: () => NodeRow[],
     private readonly nodeId: () => string,
@@ -22,17 +26,10 @@ export class ServerSystemRuntime implements SystemRuntime {
   }
 
   queries(user: string): QueryRow[] {
-    return this.access.visible(user, this.listQueries()).map((q) => ({
-      queryId: q.id,
-      state: q.state,
-      user: q.session.user,
-      source: q.session.source ?? null,
-      query: q.sql,
-      errorCode: q.error?.errorName ?? null,
-      created: q.createTime,
-      started: q.executionStartTime ?? null,
-      end: q.endTime ?? null,
-    }));
+    const live = this.listQueries();
+    const held = new Set(live.map((q) => q.id));
+    const stored = this.listHistory().filter((s) => !held.has(s.queryId) && this.access.mayAccessQueryOf(user, s.user));
+    return [...this.access.visible(user, live).map((q) => queryRow(querySummary(q))), ...stored.map(queryRow)];
   }
 
   /** Each query's root task here, and the tasks of its stages on the cluster as last reported. */
@@ -57,6 +54,11 @@ export class ServerSystemRuntime implements SystemRuntime {
       end: q.endTime ?? null,
     };
   }
+}
+
+/** A query held now or one of the history on disk, as a row of system.runtime.queries. */
+function queryRow(s: QuerySummary): QueryRow {
+  return { queryId: s.queryId, state: s.state, user: s.user, source: s.source, query: s.query, errorCode: s.errorName, created: s.createTime, started: s.executionStartTime, end: s.endTime };
 }
 
 function remoteTasks(q: ManagedQuery): TaskRow[] {

@@ -1,6 +1,6 @@
 // The Koa application of one node: JSON errors around every route, the internal endpoints' token check,
 // one router per resource, and 405 for a wrong method on a known path. A worker refuses statements; only
-// a coordinator takes announcements.
+// a coordinator takes announcements and serves the web interface (/ui/); every node serves /metrics.
 
 import Router from '@koa/router';
 import Koa from 'koa';
@@ -16,6 +16,9 @@ import { statusRoutes } from './status-resource.js';
 import { taskRoutes } from './task-resource.js';
 import { TaskEndpoint } from '../worker/task-endpoint.js';
 import { workerRefusesStatements } from './worker-refusals.js';
+import { metricsRoutes } from './metrics/metrics-resource.js';
+import { compressJson } from './ui/json-compression.js';
+import { uiRoutes } from './ui/ui-routes.js';
 
 export function createApp(server: ServerContext): Koa {
   const app = new Koa({ proxy: false });
@@ -29,8 +32,11 @@ export function createApp(server: ServerContext): Koa {
   announcementRoutes(router, server);
   queryRoutes(router, server);
   taskRoutes(router, new TaskEndpoint(server.tasks, server.node));
+  metricsRoutes(router, server);
+  if (server.clusterHistory !== undefined) uiRoutes(router, server, server.clusterHistory);
   app.use(errorMiddleware(server.logger));
   app.use(internalAuthMiddleware(server.internalAuth));
+  app.use(compressJson('/ui/api/'));
   app.use(router.routes());
   app.use(router.allowedMethods());
   return app;

@@ -34,6 +34,9 @@ import { NodeMetricsSampler } from './node-metrics.js';
 import { NodeStateMachine } from './node-state.js';
 import { describeWorkload, hasActiveWork, nodeWorkload } from './node-workload.js';
 import type { NodeIdentity, ServerContext } from './server-context.js';
+import { QueryHistory } from '../coordinator/query-history.js';
+import { ClusterHistory } from './ui/cluster-history.js';
+import { recordEndedQuery } from './ui/history-recording.js';
 
 const SHUTDOWN_GRACE_MILLIS = 5000;
 /** Longest a node stays up after its last task ended for its coordinator to read that task's final state (longer than a poll). */
@@ -69,8 +72,10 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
   let nodeState: NodeStateMachine | undefined;
   // Only a coordinator keeps other nodes; it takes announcements from its own environment.
   const nodes = new NodeManager(config.role === 'coordinator' ? config.node.environment : undefined);
+  const history = config.role !== 'worker' && config.queryHistory.directory !== undefined ? await QueryHistory.open({ directory: config.queryHistory.directory, maxCount: config.queryHistory.maxCount, maxAgeMillis: config.queryHistory.maxAge, maxBytes: config.queryHistory.maxSize }, logger) : undefined;
   const runtime = new ServerSystemRuntime(
     () => queries?.list() ?? [],
+    () => history?.list() ?? [],
     () => [
       { nodeId: node.nodeId, httpUri: node.internalUri, nodeVersion: node.version, coordinator: node.coordinator, state: (nodeState?.state ?? 'INACTIVE').toLowerCase() },
       ...nodes.all().map((n) => ({ nodeId: n.nodeId, httpUri: n.uri, nodeVersion: n.version, coordinator: n.coordinator, state: (n.failedLastCheck ? 'INACTIVE' : (n.state ?? 'INACTIVE')).toLowerCase() })),
@@ -122,6 +127,8 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
     logger,
   );
   const manager = queries;
+  // Every query that ends is written to the history on disk with the detail GET /v1/query/{queryId} answered then.
+  if (history !== undefined) manager.onQueryEnded((q) => recordEndedQuery(history, q, node.internalUri));
 
   const heartbeats =
     config.role === 'coordinator'
@@ -140,9 +147,11 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
   const stopped = new Promise<void>((resolve) => (resolveStopped = resolve));
   let httpServer: Server | undefined;
   let stopping: Promise<void> | undefined;
+  let clusterHistory: ClusterHistory | undefined;
   const stop = (graceful: boolean): Promise<void> => {
     stopping ??= (async () => {
       manager.close(new EngineError('SERVER_SHUTTING_DOWN', 'Server is shutting down'));
+      clusterHistory?.stop();
       tasks.close();
       metrics.close();
       heartbeats?.stop();
@@ -160,6 +169,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
         await closed;
       }
       await shutdownSharedWorkerPool();
+      await history?.flush();
       logger.info('server stopped');
       resolveStopped();
     })();
@@ -189,7 +199,10 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
   manager.onWorkChanged(() => state.workChanged());
   tasks.onWorkChanged(() => state.workChanged());
 
-  const context: ServerContext = { config, logger, node, nodeState: state, queries: manager, access, nodes, heartbeats, metrics, nodeMemory, tasks, internalAuth, workload };
+  const context: ServerContext = { config, logger, node, nodeState: state, queries: manager, access, nodes, heartbeats, metrics, nodeMemory, tasks, internalAuth, workload, history };
+  // A coordinator keeps its cluster's figures for the web interface.
+  clusterHistory = config.role !== 'worker' ? new ClusterHistory(context) : undefined;
+  context.clusterHistory = clusterHistory;
   const app = createApp(context);
   httpServer = createServer(app.callback());
   answerClientErrorsInJson(httpServer, logger);
@@ -199,6 +212,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
   node.internalUri = `http://${formatHost(config.node.internalAddress ?? advertisedHost(config.http.host))}:${port}`;
   state.activate();
   heartbeats?.start();
+  clusterHistory?.start();
   announcer?.start();
   logger.info({ host: config.http.host, port, uri: node.internalUri, role: config.role, environment: node.environment, version: node.version, catalogs: catalogs.names() }, 'listening');
   const beginShutdown = () => {

@@ -1,6 +1,7 @@
 // CPU, memory and event-loop figures of this process and machine for GET /v1/status. CPU loads are
-// fractions (0..1) measured between successive calls (the first call measures since process start
-// or boot).
+// fractions (0..1) measured between successive calls of one meter (the first call measures since
+// process start or boot); each reader that samples on its own schedule (the status resource, the
+// coordinator's cluster history) has its own CpuLoadMeter, so neither shortens the other's window.
 
 import { cpus } from 'node:os';
 import { getHeapStatistics } from 'node:v8';
@@ -13,25 +14,28 @@ interface CpuSample {
   systemTotal: number;
 }
 
-export interface NodeMetrics {
+export interface CpuLoad {
   processors: number;
+  /** This process's CPU time over the wall time since the last sample, over all processors (0..1). */
   processCpuLoad: number;
+  /** The machine's busy time over its total since the last sample (0..1). */
   systemCpuLoad: number;
+}
+
+export interface NodeMetrics extends CpuLoad {
   heapUsed: number;
   heapAvailable: number;
   nonHeapUsed: number;
+  /** The process's resident set size. */
+  residentBytes: number;
   eventLoopDelay: EventLoopDelay;
 }
 
-export class NodeMetricsSampler {
-  private last: CpuSample;
-  private readonly eventLoop = new EventLoopDelayMonitor();
+/** CPU loads between successive calls of sample(). */
+export class CpuLoadMeter {
+  private last: CpuSample = { at: Date.now() - process.uptime() * 1000, processMicros: 0, systemBusy: 0, systemTotal: 0 };
 
-  constructor() {
-    this.last = { at: Date.now() - process.uptime() * 1000, processMicros: 0, systemBusy: 0, systemTotal: 0 };
-  }
-
-  sample(): NodeMetrics {
+  sample(): CpuLoad {
     const now = takeSample();
     const processors = cpus().length || 1;
     const wallMicros = Math.max(1, (now.at - this.last.at) * 1000);
@@ -39,14 +43,23 @@ export class NodeMetricsSampler {
     const systemTotal = now.systemTotal - this.last.systemTotal;
     const systemCpuLoad = systemTotal > 0 ? clamp((now.systemBusy - this.last.systemBusy) / systemTotal) : 0;
     this.last = now;
+    return { processors, processCpuLoad, systemCpuLoad };
+  }
+}
+
+export class NodeMetricsSampler {
+  private readonly cpu = new CpuLoadMeter();
+  private readonly eventLoop = new EventLoopDelayMonitor();
+
+  /** The figures now; the CPU loads are those of `cpu` (this sampler's own meter by default). */
+  sample(cpu: CpuLoadMeter = this.cpu): NodeMetrics {
     const memory = process.memoryUsage();
     return {
-      processors,
-      processCpuLoad,
-      systemCpuLoad,
+      ...cpu.sample(),
       heapUsed: memory.heapUsed,
       heapAvailable: getHeapStatistics().heap_size_limit,
       nonHeapUsed: memory.external,
+      residentBytes: memory.rss,
       eventLoopDelay: this.eventLoop.sample(),
     };
   }

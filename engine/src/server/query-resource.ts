@@ -10,6 +10,7 @@ import { queryDetailJson, queryListItemJson } from './query-json.js';
 import type { ServerContext } from './server-context.js';
 import { requestUser } from './protocol-headers.js';
 import { cancelQuery, findOwnQuery } from './statement-resource.js';
+import { visibleQueryDetail } from './ui/query-details.js';
 
 export function queryRoutes(router: Router, server: ServerContext): void {
   router.get('/v1/query', (ctx) => {
@@ -25,8 +26,11 @@ export function queryRoutes(router: Router, server: ServerContext): void {
       .map((q) => queryListItemJson(q, base, now));
   });
 
-  router.get('/v1/query/:queryId', (ctx) => {
-    ctx.body = queryDetailJson(findOwnQuery(server, ctx.headers, ctx.params.queryId!), baseUri(ctx, server.node.internalUri));
+  router.get('/v1/query/:queryId', async (ctx) => {
+    const origin = baseUri(ctx, server.node.internalUri);
+    const queryId = ctx.params.queryId!;
+    // A query of the history on disk (an earlier run's, or one the manager let go) answers as it was when it ended.
+    ctx.body = server.queries.get(queryId) === undefined ? await visibleQueryDetail(server, requestUser(ctx.headers), queryId, origin) : queryDetailJson(findOwnQuery(server, ctx.headers, queryId), origin);
   });
 
   router.delete('/v1/query/:queryId', (ctx) => {

@@ -5,6 +5,8 @@ import type { HeartbeatMonitor } from '../coordinator/heartbeat-monitor.js';
 import type { NodeManager } from '../coordinator/node-manager.js';
 import type { QueryAccess } from '../coordinator/query-access.js';
 import type { QueryManager } from '../coordinator/query-manager.js';
+import type { QueryHistory } from '../coordinator/query-history.js';
+import type { ClusterHistory } from './ui/cluster-history.js';
 import type { MemoryContext } from '../exec/memory.js';
 import type { Logger } from '../log/logger.js';
 import type { InternalAuthenticator } from './internal-auth/internal-authenticator.js';
@@ -43,6 +45,10 @@ export interface ServerContext {
   tasks: TaskManager;
   /** Signs this node's requests to other nodes (authorizationHeader()) and checks theirs. */
   internalAuth: InternalAuthenticator;
+  /** On a coordinator with queryHistory.directory: the ended queries on disk. */
+  history?: QueryHistory;
+  /** On a coordinator: its figures over the last 15 minutes, for the web interface. */
+  clusterHistory?: ClusterHistory;
   /** The work the node holds now (its queries, and its tasks). */
   workload(): NodeWorkload;
 }

@@ -97,7 +97,7 @@ export function statementRoutes(router: Router, server: ServerContext): void {
   });
 }
 
-function queryNotFound(queryId: string): HttpError {
+export function queryNotFound(queryId: string): HttpError {
   return new HttpError(404, `Query not found: ${queryId}`, 'QUERY_NOT_FOUND');
 }
 

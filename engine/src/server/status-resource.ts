@@ -1,52 +1,61 @@
 // GET /v1/status: what an autoscaler needs to know about this node — identity, state, CPU, memory,
-// workload (see node-workload.ts) and how late the event loop runs (eventLoopDelay, in milliseconds).
+// workload (see node-workload.ts), I/O (process-io.ts, exchange-counters.ts) and how late the event loop runs (eventLoopDelay, in milliseconds).
 
 import type Router from '@koa/router';
 import { formatDataSize } from '../config/data-size.js';
 import { formatDuration } from '../config/duration.js';
+import { exchangeBytes } from '../worker/exchange-counters.js';
+import type { NodeMetrics } from './node-metrics.js';
+import { processIo } from './process-io.js';
 import type { ServerContext } from './server-context.js';
 
 export function statusRoutes(router: Router, server: ServerContext): void {
   router.get('/v1/status', (ctx) => {
-    const metrics = server.metrics.sample();
-    // What each query holds on this node: its tasks here, and for a query coordinated here its root stage too.
-    const byQuery = server.tasks.reservationsByQuery();
-    for (const q of server.queries.list()) if (!q.done) byQuery.set(q.id, q.memory.reservedBytes);
-    const reservations = Object.fromEntries([...byQuery].filter(([, bytes]) => bytes > 0));
-    const nodeMemory = server.nodeMemory.limitBytes;
-    const reserved = server.nodeMemory.reservedBytes;
-    ctx.body = {
-      nodeId: server.node.nodeId,
-      state: server.nodeState.state,
-      nodeVersion: { version: server.node.version },
-      environment: server.node.environment,
-      coordinator: server.node.coordinator,
-      uptime: formatDuration(Date.now() - server.node.startTime),
-      externalAddress: server.node.internalUri,
-      internalAddress: server.node.internalUri,
-      // Lets `engine node drain --local` wait until this very process is gone.
-      pid: process.pid,
-      processors: metrics.processors,
-      processCpuLoad: metrics.processCpuLoad,
-      systemCpuLoad: metrics.systemCpuLoad,
-      heapUsed: metrics.heapUsed,
-      heapAvailable: metrics.heapAvailable,
-      nonHeapUsed: metrics.nonHeapUsed,
-      eventLoopDelay: metrics.eventLoopDelay,
-      memoryInfo: {
-        availableProcessors: metrics.processors,
-        totalNodeMemory: formatDataSize(nodeMemory),
-        pools: {
-          general: {
-            maxBytes: nodeMemory,
-            reservedBytes: reserved,
-            reservedRevocableBytes: 0,
-            freeBytes: nodeMemory - reserved,
-            queryMemoryReservations: reservations,
-          },
+    ctx.body = nodeStatusJson(server, server.metrics.sample());
+  });
+}
+
+/** This node's status; `metrics` is a sample of the caller's meter (the CPU loads cover the time since its last sample). */
+export function nodeStatusJson(server: ServerContext, metrics: NodeMetrics) {
+  // What each query holds on this node: its tasks here, and for a query coordinated here its root stage too.
+  const byQuery = server.tasks.reservationsByQuery();
+  for (const q of server.queries.list()) if (!q.done) byQuery.set(q.id, q.memory.reservedBytes);
+  const reservations = Object.fromEntries([...byQuery].filter(([, bytes]) => bytes > 0));
+  const nodeMemory = server.nodeMemory.limitBytes;
+  const reserved = server.nodeMemory.reservedBytes;
+  return {
+    nodeId: server.node.nodeId,
+    state: server.nodeState.state,
+    nodeVersion: { version: server.node.version },
+    environment: server.node.environment,
+    coordinator: server.node.coordinator,
+    uptime: formatDuration(Date.now() - server.node.startTime),
+    externalAddress: server.node.internalUri,
+    internalAddress: server.node.internalUri,
+    // Lets `engine node drain --local` wait until this very process is gone.
+    pid: process.pid,
+    processors: metrics.processors,
+    processCpuLoad: metrics.processCpuLoad,
+    systemCpuLoad: metrics.systemCpuLoad,
+    heapUsed: metrics.heapUsed,
+    heapAvailable: metrics.heapAvailable,
+    nonHeapUsed: metrics.nonHeapUsed,
+    residentBytes: metrics.residentBytes,
+    io: { ...processIo(), exchangeSentBytes: exchangeBytes.sent, exchangeReceivedBytes: exchangeBytes.received },
+    eventLoopDelay: metrics.eventLoopDelay,
+    memoryInfo: {
+      availableProcessors: metrics.processors,
+      totalNodeMemory: formatDataSize(nodeMemory),
+      pools: {
+        general: {
+          maxBytes: nodeMemory,
+          reservedBytes: reserved,
+          reservedRevocableBytes: 0,
+          freeBytes: nodeMemory - reserved,
+          queryMemoryReservations: reservations,
         },
       },
-      workload: server.workload(),
-    };
-  });
+    },
+    workload: server.workload(),
+  };
 }

@@ -11,6 +11,7 @@ import { parseDataSize } from '../config/data-size.js';
 import { parseDuration } from '../config/duration.js';
 import { EngineError } from '../errors/engine-error.js';
 import { ARROW_STREAM_MEDIA_TYPE, streamChunks } from '../exec/exchange/page-codec.js';
+import { exchangeBytes } from '../worker/exchange-counters.js';
 import type { OutputBuffer } from '../worker/output-buffer.js';
 import { HttpError } from './http-error.js';
 
@@ -63,7 +64,9 @@ export function taskResultsRoutes(router: Router, tasks: TaskOutputLookup): void
     }
     ctx.status = 200;
     ctx.type = ARROW_STREAM_MEDIA_TYPE;
-    ctx.body = Buffer.concat(streamChunks(result.pages.map((p) => p.serialized())));
+    const body = Buffer.concat(streamChunks(result.pages.map((p) => p.serialized())));
+    exchangeBytes.sent += body.byteLength;
+    ctx.body = body;
   });
 
   router.delete('/v1/task/:taskId/results/:outputId', async (ctx) => {

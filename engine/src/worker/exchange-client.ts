@@ -19,6 +19,7 @@ import { yieldIfDue } from '../exec/cooperative.js';
 import type { OperatorRecorder } from '../exec/stats/operator-recorder.js';
 import { ARROW_STREAM_MEDIA_TYPE, readPageStream } from '../exec/exchange/page-codec.js';
 import { pageSizeInBytes, type Page } from '../spi/page.js';
+import { exchangeBytes } from './exchange-counters.js';
 import { RESULTS_HEADERS } from '../server/task-results-resource.js';
 import { Backoff, requestTimeoutMillis } from './exchange-backoff.js';
 import { withDeadline } from './request-deadline.js';
@@ -352,6 +353,7 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
       }
     }
     this.responseBytes += bodyBytes;
+    exchangeBytes.received += bodyBytes;
     this.successfulRequests++;
     if (complete && token === source.token) source.setState('completed');
   }

@@ -88,7 +88,7 @@ export class DistributedQuery implements DistributedView {
   private readonly memoryLimit: number;
 
   constructor(
-    private readonly root: PlanFragment,
+    readonly root: PlanFragment,
     private readonly session: Session,
     private readonly cluster: ClusterView,
     private readonly catalogs: CatalogManager,

@@ -61,7 +61,8 @@ function ordering(items: OrderingItem[]): string {
   return items.map((o) => `${name(o.symbol)} ${o.ascending ? 'ASC' : 'DESC'} NULLS ${o.nullsFirst ? 'FIRST' : 'LAST'}`).join(', ');
 }
 
-function describe(node: PlanNode): string {
+/** One line naming a plan node and its arguments, as EXPLAIN prints it. */
+export function describe(node: PlanNode): string {
   switch (node.kind) {
     case 'TableScan':
       return `TableScan[table = ${node.table.catalog}:${node.table.schema}.${node.table.name}, columns = [${node.columns.map((c) => c.name).join(', ')}]${(node.pushed?.explain ?? []).map((p) => `, ${p}`).join('')}]`;
