@@ -1,7 +1,7 @@
 // Writes pages as one Parquet file: "PAR1", row groups (each column a chunk: see
 // column-chunk-writer.ts), then the page index (column and offset indexes of every chunk), the
-// footer and "PAR1". Pages are buffered until a row group is full (ROW_GROUP_ROWS rows, or about
-// ROW_GROUP_BYTES of data), then encoded and written in one go; the footer waits for finish().
+// footer and "PAR1". Pages are buffered until a row group is full (2^20 rows, or about
+// 64 MiB of data), then encoded and written in one go; the footer waits for finish().
 
 import { estimatedPageBytes, concatColumns, type Column, type Page } from '../../../../spi/page.js';
 import type { ColumnMetadata } from '../../../../spi/connector.js';
@@ -13,8 +13,13 @@ import { encodeColumnIndex, encodeFileMetaData, encodeOffsetIndex } from './meta
 import { MAGIC } from './parquet-constants.js';
 import { physicalEncoding, type PhysicalEncoding } from './physical-encoding.js';
 
-const ROW_GROUP_ROWS = 1 << 20;
-const ROW_GROUP_BYTES = 64 * 1024 * 1024;
+/** Row groups end at this many rows or about this much data, whichever comes first. */
+export interface RowGroupLimits {
+  rows: number;
+  bytes: number;
+}
+
+const DEFAULT_LIMITS: RowGroupLimits = { rows: 1 << 20, bytes: 64 * 1024 * 1024 };
 const CREATED_BY = 'engine (parquet writer)';
 
 interface WrittenChunk {
@@ -36,6 +41,7 @@ export class ParquetFileWriter implements FileWriter {
   constructor(
     private readonly columns: readonly ColumnMetadata[],
     private readonly output: OutputStream,
+    private readonly limits: RowGroupLimits = DEFAULT_LIMITS,
   ) {
     this.encodings = columns.map((c) => physicalEncoding(c.name, c.type));
   }
@@ -50,7 +56,7 @@ export class ParquetFileWriter implements FileWriter {
     this.buffered.push(page);
     this.bufferedRows += page.rowCount;
     this.bufferedBytes += estimatedPageBytes(page);
-    if (this.bufferedRows >= ROW_GROUP_ROWS || this.bufferedBytes >= ROW_GROUP_BYTES) await this.flushRowGroup();
+    if (this.bufferedRows >= this.limits.rows || this.bufferedBytes >= this.limits.bytes) await this.flushRowGroup();
   }
 
   async finish(): Promise<{ rows: number }> {
