@@ -10,7 +10,11 @@ import { CodecError, snappyUncompress } from './snappy.js';
 
 export { CodecError };
 
+/** No writer makes pages this large; a header that says so is corrupt (and must not allocate it). */
+const MAX_PAGE_BYTES = 1 << 30;
+
 export function decompressPage(codec: number, data: Uint8Array, uncompressedLength: number): Uint8Array {
+  if (!(uncompressedLength >= 0 && uncompressedLength <= MAX_PAGE_BYTES)) throw new CodecError(`a page header gives an uncompressed size of ${uncompressedLength} bytes`);
   let out: Uint8Array;
   switch (codec) {
     case Codec.Uncompressed:
