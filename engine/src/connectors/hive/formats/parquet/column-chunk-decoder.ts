@@ -29,11 +29,16 @@ export function chunkStart(meta: ColumnMetaData): number {
   return dict !== undefined && dict > 0 && dict < meta.dataPageOffset ? dict : meta.dataPageOffset;
 }
 
-/** A page's rows, in row order: values for every row (NULL rows hold the type's default) and the null mask. */
-interface PageRows {
-  values: ColumnValues;
-  nulls: Uint8Array | null;
+/**
+ * A decoded data page before its values reach their rows: dictionary indices or dense values (of
+ * the non-null rows), and which rows are defined (null when none is NULL).
+ */
+interface DecodedPage {
   rowCount: number;
+  defined: Uint8Array | null;
+  dictionary?: ColumnValues;
+  indices?: Int32Array;
+  dense?: ColumnValues;
 }
 
 export class ColumnChunkDecoder {
@@ -98,7 +103,7 @@ export class ColumnChunkDecoder {
     this.dictionary = this.convert(decodePlain(e.type ?? -1, e.typeLength ?? 0, data, 0, data.length, dict.numValues));
   }
 
-  private dataPage(header: PageHeader, compressed: Uint8Array): PageRows {
+  private dataPage(header: PageHeader, compressed: Uint8Array): DecodedPage {
     const maxDef = this.column.maxDefinitionLevel;
     let data: Uint8Array;
     let pos = 0;
@@ -146,7 +151,7 @@ export class ColumnChunkDecoder {
         if (pos >= data.length) throw new ParquetDataError('dictionary indices missing');
         decodeRleHybrid(data, pos + 1, data.length, data[pos], nonNull, indices);
       }
-      return { values: gather(this.type, this.dictionary, indices, defined, count), nulls: nullsOf(defined), rowCount: count };
+      return { rowCount: count, defined, dictionary: this.dictionary, indices };
     }
     let physical;
     if (encoding === Encoding.Plain) physical = decodePlain(e.type ?? -1, e.typeLength ?? 0, data, pos, data.length, nonNull);
@@ -157,7 +162,7 @@ export class ColumnChunkDecoder {
     } else physical = decodeEncoded(encoding, e.type ?? -1, e.typeLength ?? 0, data, pos, data.length, nonNull);
     if (physicalCount(physical) !== nonNull) throw new ParquetDataError(`page decoded ${physicalCount(physical)} of ${nonNull} values`);
     const dense = this.convert(physical);
-    return { values: defined === null ? dense : scatter(this.type, dense, defined, count), nulls: nullsOf(defined), rowCount: count };
+    return { rowCount: count, defined, dense };
   }
 }
 
@@ -165,70 +170,82 @@ function pageRowCount(header: PageHeader): number {
   return header.dataPageV2?.numRows ?? header.dataPage?.numValues ?? 0;
 }
 
-function nullsOf(defined: Uint8Array | null): Uint8Array | null {
-  if (defined === null) return null;
-  const nulls = new Uint8Array(defined.length);
-  for (let i = 0; i < defined.length; i++) nulls[i] = defined[i] ^ 1;
-  return nulls;
+/** Writes the page's rows (values and nulls) to out[at, at + rowCount). */
+function placeRows(page: DecodedPage, out: ColumnValues, nulls: () => Uint8Array, at: number): void {
+  const { rowCount, defined } = page;
+  if (page.indices !== undefined) gather(page.dictionary!, page.indices, defined, rowCount, out, at);
+  else if (defined === null) copyDense(page.dense!, out, at);
+  else scatter(page.dense!, defined, rowCount, out, at);
+  if (defined !== null) {
+    const n = nulls();
+    for (let i = 0; i < rowCount; i++) n[at + i] = defined[i] ^ 1;
+  }
 }
 
-/** out[row] = dictionary[indices[k++]] for each defined row; one loop per storage kind keeps each monomorphic. */
-function gather(type: SqlType, dictionary: ColumnValues, indices: Int32Array, defined: Uint8Array | null, rows: number): ColumnValues {
+function copyDense(dense: ColumnValues, out: ColumnValues, at: number): void {
+  if (!Array.isArray(dense)) {
+    (out as Uint8Array).set(dense as Uint8Array, at);
+    return;
+  }
+  const target = out as unknown[];
+  for (let i = 0; i < dense.length; i++) target[at + i] = dense[i];
+}
+
+/** out[at + row] = dictionary[indices[k++]] for each defined row; one loop per storage kind keeps each monomorphic. */
+function gather(dictionary: ColumnValues, indices: Int32Array, defined: Uint8Array | null, rows: number, out: ColumnValues, at: number): void {
   let max = -1;
   for (let i = 0; i < indices.length; i++) if (indices[i] > max) max = indices[i];
   if (max >= dictionary.length) throw new ParquetDataError(`dictionary index ${max} past the dictionary's ${dictionary.length} entries`);
-  const out = allocateValues(type, rows);
   if (dictionary instanceof BigInt64Array) {
     const from = new Int32Array(dictionary.buffer, dictionary.byteOffset, dictionary.length * 2);
-    const to = new Int32Array((out as BigInt64Array).buffer);
+    const target = out as BigInt64Array;
+    const to = new Int32Array(target.buffer, target.byteOffset, target.length * 2);
     for (let row = 0, k = 0; row < rows; row++) {
       if (defined !== null && defined[row] === 0) continue;
       const p = indices[k++] * 2;
-      to[2 * row] = from[p];
-      to[2 * row + 1] = from[p + 1];
+      to[2 * (at + row)] = from[p];
+      to[2 * (at + row) + 1] = from[p + 1];
     }
-  } else if (dictionary instanceof Float64Array) gatherFloat64(dictionary, out as Float64Array, indices, defined, rows);
-  else if (dictionary instanceof Int32Array) gatherInt32(dictionary, out as Int32Array, indices, defined, rows);
-  else if (Array.isArray(dictionary)) gatherArray(dictionary as unknown[], out as unknown[], indices, defined, rows);
-  else gatherOther(dictionary as Uint8Array, out as Uint8Array, indices, defined, rows);
-  return out;
+  } else if (dictionary instanceof Float64Array) gatherFloat64(dictionary, out as Float64Array, indices, defined, rows, at);
+  else if (dictionary instanceof Int32Array) gatherInt32(dictionary, out as Int32Array, indices, defined, rows, at);
+  else if (Array.isArray(dictionary)) gatherArray(dictionary as unknown[], out as unknown[], indices, defined, rows, at);
+  else gatherOther(dictionary as Uint8Array, out as Uint8Array, indices, defined, rows, at);
 }
 
-function gatherFloat64(dict: Float64Array, out: Float64Array, indices: Int32Array, defined: Uint8Array | null, rows: number): void {
-  if (defined === null) for (let row = 0; row < rows; row++) out[row] = dict[indices[row]];
-  else for (let row = 0, k = 0; row < rows; row++) if (defined[row] === 1) out[row] = dict[indices[k++]];
+function gatherFloat64(dict: Float64Array, out: Float64Array, indices: Int32Array, defined: Uint8Array | null, rows: number, at: number): void {
+  if (defined === null) for (let row = 0; row < rows; row++) out[at + row] = dict[indices[row]];
+  else for (let row = 0, k = 0; row < rows; row++) if (defined[row] === 1) out[at + row] = dict[indices[k++]];
 }
-function gatherInt32(dict: Int32Array, out: Int32Array, indices: Int32Array, defined: Uint8Array | null, rows: number): void {
-  if (defined === null) for (let row = 0; row < rows; row++) out[row] = dict[indices[row]];
-  else for (let row = 0, k = 0; row < rows; row++) if (defined[row] === 1) out[row] = dict[indices[k++]];
+function gatherInt32(dict: Int32Array, out: Int32Array, indices: Int32Array, defined: Uint8Array | null, rows: number, at: number): void {
+  if (defined === null) for (let row = 0; row < rows; row++) out[at + row] = dict[indices[row]];
+  else for (let row = 0, k = 0; row < rows; row++) if (defined[row] === 1) out[at + row] = dict[indices[k++]];
 }
-function gatherArray(dict: unknown[], out: unknown[], indices: Int32Array, defined: Uint8Array | null, rows: number): void {
-  if (defined === null) for (let row = 0; row < rows; row++) out[row] = dict[indices[row]];
-  else for (let row = 0, k = 0; row < rows; row++) if (defined[row] === 1) out[row] = dict[indices[k++]];
+function gatherArray(dict: unknown[], out: unknown[], indices: Int32Array, defined: Uint8Array | null, rows: number, at: number): void {
+  if (defined === null) for (let row = 0; row < rows; row++) out[at + row] = dict[indices[row]];
+  else for (let row = 0, k = 0; row < rows; row++) if (defined[row] === 1) out[at + row] = dict[indices[k++]];
 }
-function gatherOther(dict: Uint8Array, out: Uint8Array, indices: Int32Array, defined: Uint8Array | null, rows: number): void {
-  if (defined === null) for (let row = 0; row < rows; row++) out[row] = dict[indices[row]];
-  else for (let row = 0, k = 0; row < rows; row++) if (defined[row] === 1) out[row] = dict[indices[k++]];
+function gatherOther(dict: Uint8Array, out: Uint8Array, indices: Int32Array, defined: Uint8Array | null, rows: number, at: number): void {
+  if (defined === null) for (let row = 0; row < rows; row++) out[at + row] = dict[indices[row]];
+  else for (let row = 0, k = 0; row < rows; row++) if (defined[row] === 1) out[at + row] = dict[indices[k++]];
 }
 
-/** Dense non-null values spread to their rows. */
-function scatter(type: SqlType, dense: ColumnValues, defined: Uint8Array, rows: number): ColumnValues {
-  const out = allocateValues(type, rows);
+/** Dense non-null values spread to their rows, out[at + row]. */
+function scatter(dense: ColumnValues, defined: Uint8Array, rows: number, out: ColumnValues, at: number): void {
   if (dense instanceof BigInt64Array) {
     const from = new Int32Array(dense.buffer, dense.byteOffset, dense.length * 2);
-    const to = new Int32Array((out as BigInt64Array).buffer);
+    const target = out as BigInt64Array;
+    const to = new Int32Array(target.buffer, target.byteOffset, target.length * 2);
     for (let row = 0, k = 0; row < rows; row++) {
       if (defined[row] === 0) continue;
-      to[2 * row] = from[2 * k];
-      to[2 * row + 1] = from[2 * k + 1];
+      to[2 * (at + row)] = from[2 * k];
+      to[2 * (at + row) + 1] = from[2 * k + 1];
       k++;
     }
-    return out;
+    return;
   }
   const target = out as unknown as { [i: number]: unknown };
   const source = dense as unknown as { [i: number]: unknown };
-  for (let row = 0, k = 0; row < rows; row++) if (defined[row] === 1) target[row] = source[k++];
-  return out;
+  for (let row = 0, k = 0; row < rows; row++) if (defined[row] === 1) target[at + row] = source[k++];
 }
 
 /** The selected rows of a chunk, filled page by page. */
@@ -260,21 +277,45 @@ class ColumnOutput {
     return false;
   }
 
-  /** Copies the selected rows among the page's rows, which start at row `first` of the row group. */
-  append(first: number, page: PageRows): void {
+  /** Places the selected rows among the page's rows, which start at row `first` of the row group. */
+  append(first: number, page: DecodedPage): void {
     const last = first + page.rowCount;
+    const [s, e] = this.selection[this.rangeIndex] ?? [0, 0];
+    if (s <= first && last <= e) {
+      // The whole page is selected (the usual case): decode straight into the column.
+      if (this.written + page.rowCount > this.rowCount) throw new ParquetDataError('pages hold more rows than the row group');
+      placeRows(page, this.values, () => this.nullMask(), this.written);
+      this.written += page.rowCount;
+      if (last === e) this.rangeIndex++;
+      return;
+    }
+    let rows: { values: ColumnValues; nulls: Uint8Array | null } | undefined;
     while (this.rangeIndex < this.selection.length) {
       const [s, e] = this.selection[this.rangeIndex];
       if (s >= last) return;
       const from = Math.max(s, first);
       const to = Math.min(e, last);
-      if (from < to) this.copy(page, from - first, to - first);
+      if (from < to) {
+        rows ??= this.materialize(page);
+        this.copy(rows, from - first, to - first);
+      }
       if (e > last) return;
       this.rangeIndex++;
     }
   }
 
-  private copy(page: PageRows, from: number, to: number): void {
+  private materialize(page: DecodedPage): { values: ColumnValues; nulls: Uint8Array | null } {
+    const values = allocateValues(this.type, page.rowCount);
+    let nulls: Uint8Array | null = null;
+    placeRows(page, values, () => (nulls ??= new Uint8Array(page.rowCount)), 0);
+    return { values, nulls };
+  }
+
+  private nullMask(): Uint8Array {
+    return (this.nulls ??= new Uint8Array(this.rowCount));
+  }
+
+  private copy(page: { values: ColumnValues; nulls: Uint8Array | null }, from: number, to: number): void {
     const at = this.written;
     if (at + to - from > this.rowCount) throw new ParquetDataError('pages hold more rows than the row group');
     if (Array.isArray(page.values)) {
@@ -284,10 +325,7 @@ class ColumnOutput {
     } else {
       (this.values as Uint8Array).set((page.values as Uint8Array).subarray(from, to), at);
     }
-    if (page.nulls !== null) {
-      if (this.nulls === null) this.nulls = new Uint8Array(this.rowCount);
-      this.nulls.set(page.nulls.subarray(from, to), at);
-    }
+    if (page.nulls !== null) this.nullMask().set(page.nulls.subarray(from, to), at);
     this.written += to - from;
   }
 

@@ -87,51 +87,68 @@ export function bitWidthOf(max: number): number {
   return width;
 }
 
-/** Encodes values as the hybrid: RLE runs for repeats of 8 or more, bit-packed groups for the rest. */
+/** Encodes values as the hybrid: RLE runs for repeats of 8 or more, bit-packed groups of 8 for the rest. */
 export function encodeRleHybrid(values: ArrayLike<number>, count: number, bitWidth: number): Uint8Array {
   const out = new ByteSink(Math.ceil((count * bitWidth) / 8) + 16);
   const valueBytes = (bitWidth + 7) >> 3;
+  let pending = 0; // values [pending, i) wait to be bit-packed
   let i = 0;
   while (i < count) {
+    const v = values[i];
     let run = 1;
-    while (i + run < count && values[i + run] === values[i]) run++;
-    if (run >= 8) {
-      out.varint(run * 2);
-      for (let b = 0; b < valueBytes; b++) out.byte((values[i] >>> (8 * b)) & 0xff);
+    while (i + run < count && values[i + run] === v) run++;
+    if (run < 8) {
       i += run;
       continue;
     }
-    // A bit-packed stretch up to the next run of 8 equal values, in whole groups of 8.
-    let stop = i;
-    while (stop < count) {
-      let r = 1;
-      while (stop + r < count && r < 8 && values[stop + r] === values[stop]) r++;
-      if (r >= 8) break;
-      stop += r;
+    // Fill the pending values' last group of 8 from the run, then emit what is left of it as a run.
+    const fill = (8 - ((i - pending) & 7)) & 7;
+    const rest = run - fill;
+    if (rest < 8) {
+      i += run;
+      continue;
     }
-    const groups = Math.min(63, Math.ceil((stop - i) / 8));
-    out.varint(groups * 2 + 1);
-    packBits(values, i, Math.min(count, i + groups * 8), groups * 8, bitWidth, out);
-    i = Math.min(count, i + groups * 8);
+    if (i + fill > pending) packGroups(values, pending, i + fill, bitWidth, out);
+    out.varint(rest * 2);
+    for (let b = 0; b < valueBytes; b++) out.byte((v >>> (8 * b)) & 0xff);
+    i += run;
+    pending = i;
   }
+  if (count > pending) packGroups(values, pending, count, bitWidth, out);
   return out.toBytes();
 }
 
-function packBits(values: ArrayLike<number>, from: number, to: number, slots: number, bitWidth: number, out: ByteSink): void {
+/** Values [from, to) bit-packed in groups of 8 (the last padded with zeros) under one header. */
+function packGroups(values: ArrayLike<number>, from: number, to: number, bitWidth: number, out: ByteSink): void {
+  const groups = Math.ceil((to - from) / 8);
+  out.varint(groups * 2 + 1);
+  const slots = groups * 8;
+  out.ensure(groups * bitWidth);
+  if (bitWidth > 24) {
+    let buffer = 0;
+    let bits = 0;
+    for (let k = 0; k < slots; k++) {
+      buffer += (from + k < to ? values[from + k] >>> 0 : 0) * 2 ** bits;
+      bits += bitWidth;
+      while (bits >= 8) {
+        out.byte(buffer % 256);
+        buffer = Math.floor(buffer / 256);
+        bits -= 8;
+      }
+    }
+    return;
+  }
   let buffer = 0;
   let bits = 0;
   for (let k = 0; k < slots; k++) {
-    const v = from + k < to ? values[from + k] : 0;
-    // Up to 32 bits of value plus 7 pending bits: keep the arithmetic in doubles.
-    buffer += v * 2 ** bits;
+    buffer |= (from + k < to ? values[from + k] : 0) << bits;
     bits += bitWidth;
     while (bits >= 8) {
-      out.byte(buffer % 256);
-      buffer = Math.floor(buffer / 256);
+      out.byte(buffer & 0xff);
+      buffer >>>= 8;
       bits -= 8;
     }
   }
-  if (bits > 0) out.byte(buffer % 256);
 }
 
 /** A growing byte buffer. */

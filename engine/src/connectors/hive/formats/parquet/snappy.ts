@@ -31,7 +31,9 @@ export function snappyUncompress(input: Uint8Array, expectedLength?: number): Ui
       }
       n += 1;
       if (pos + n > input.length || o + n > length) throw new CodecError('snappy: literal past the end');
-      out.set(input.subarray(pos, pos + n), o);
+      // Short copies by hand: a native call (and a subarray) per literal costs more than the bytes.
+      if (n < 32) for (let i = 0; i < n; i++) out[o + i] = input[pos + i];
+      else out.set(input.subarray(pos, pos + n), o);
       pos += n;
       o += n;
       continue;
@@ -54,7 +56,7 @@ export function snappyUncompress(input: Uint8Array, expectedLength?: number): Ui
       pos += 4;
     }
     if (offset === 0 || offset > o || o + n > length) throw new CodecError('snappy: copy outside the block');
-    if (offset >= n) out.copyWithin(o, o - offset, o - offset + n);
+    if (offset >= n && n >= 32) out.copyWithin(o, o - offset, o - offset + n);
     else for (let i = 0; i < n; i++) out[o + i] = out[o - offset + i];
     o += n;
   }
