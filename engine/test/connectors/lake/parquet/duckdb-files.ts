@@ -23,6 +23,7 @@ const COLUMNS: [string, string, string][] = [
   ['dec9', "CASE WHEN i % 23 = 0 THEN NULL ELSE ((CASE WHEN i % 2 = 0 THEN '-' ELSE '' END) || ((i * 12347) % 999999)::VARCHAR || '.' || lpad(((i * 7) % 1000)::VARCHAR, 3, '0'))::DECIMAL(9,3) END", 'decimal(9,3)'],
   ['dec18', "((CASE WHEN i % 3 = 0 THEN '-' ELSE '' END) || ((i * 98765432109) % 99999999999999)::VARCHAR || '.' || lpad(((i * 13) % 10000)::VARCHAR, 4, '0'))::DECIMAL(18,4)", 'decimal(18,4)'],
   ['dec38', "CASE WHEN i % 29 = 0 THEN NULL ELSE ((CASE WHEN i % 2 = 1 THEN '-' ELSE '' END) || i::VARCHAR || '123456789012345678.0123456789')::DECIMAL(38,10) END", 'decimal(38,10)'],
+  ['dec38s', "CASE WHEN i % 3 = 0 THEN NULL ELSE (((i * 7919) % 20000 - 10000) / 1000)::DECIMAL(38,3) END", 'decimal(38,3)'],
   ['v', "CASE WHEN i % 31 = 0 THEN NULL WHEN i % 10 = 3 THEN 'ünïcødé 😀 ' || i::VARCHAR ELSE 'str-' || i::VARCHAR || repeat('x', i % 5) END", 'varchar'],
   ['vlow', "CASE WHEN i % 37 = 0 THEN NULL ELSE ['alpha', 'beta', 'gamma', 'delta', ''][i % 5 + 1] END", 'varchar'],
   ['bl', "CASE WHEN i % 41 = 0 THEN NULL WHEN i % 4 = 0 THEN '\\xFF\\x00\\x80'::BLOB ELSE encode('bin' || i::VARCHAR) END", 'varbinary'],

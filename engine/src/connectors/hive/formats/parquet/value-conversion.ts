@@ -161,6 +161,11 @@ function bigEndianToBigints(v: PhysicalValues & { kind: 'bytes' | 'fixed' }): bi
   const data = v.data;
   for (let i = 0; i < count; i++) {
     const [start, end] = valueBounds(v, i);
+    const small = smallBigEndian(data, start, end);
+    if (small !== undefined) {
+      out[i] = BigInt(small);
+      continue;
+    }
     let value = 0n;
     let p = start;
     for (; p + 4 <= end; p += 4) value = (value << 32n) | BigInt(((data[p] << 24) | (data[p + 1] << 16) | (data[p + 2] << 8) | data[p + 3]) >>> 0);
@@ -168,6 +173,22 @@ function bigEndianToBigints(v: PhysicalValues & { kind: 'bytes' | 'fixed' }): bi
     out[i] = end > start ? BigInt.asIntN((end - start) * 8, value) : 0n;
   }
   return out;
+}
+
+/**
+ * A big-endian two's complement value as a number when it fits in 48 bits (the bytes above are
+ * sign extension): one BigInt from a number costs far less than BigInt shifts per byte.
+ */
+function smallBigEndian(data: Uint8Array, start: number, end: number): number | undefined {
+  if (end - start === 0) return 0;
+  const negative = data[start] >= 0x80;
+  const fill = negative ? 0xff : 0;
+  const from = Math.max(start, end - 6);
+  for (let p = start; p < from; p++) if (data[p] !== fill) return undefined;
+  if (from > start && data[from] >= 0x80 !== negative) return undefined;
+  let value = 0;
+  for (let p = from; p < end; p++) value = value * 256 + data[p];
+  return negative ? value - 2 ** (8 * (end - from)) : value;
 }
 
 function binaryViews(v: PhysicalValues): Uint8Array[] {
