@@ -35,35 +35,68 @@ class Cursor {
   }
 }
 
+const TWO_POW_32 = 4294967296;
+
+/** `n` (<= 32) bits at bit position `bit`, little-endian, as an unsigned number. */
+function readBits(bytes: Uint8Array, bit: number, n: number): number {
+  let value = 0;
+  let got = 0;
+  while (got < n) {
+    const offset = bit & 7;
+    const take = Math.min(8 - offset, n - got);
+    value += ((bytes[bit >> 3] >> offset) & ((1 << take) - 1)) * 2 ** got;
+    got += take;
+    bit += take;
+  }
+  return value;
+}
+
 /**
- * DELTA_BINARY_PACKED values (at most `count`) as bigints; returns them and where the encoded data
- * ends (DELTA_LENGTH_BYTE_ARRAY's bytes follow it). 64-bit arithmetic wraps as the writer's did.
+ * DELTA_BINARY_PACKED values as 64-bit two's complement word pairs (low, high); INT32 columns use the
+ * low words. Arithmetic wraps at 64 bits as the writer's did, in doubles, without a BigInt per value.
+ * The cursor ends after the last miniblock used (DELTA_LENGTH_BYTE_ARRAY's bytes follow).
  */
-function decodeDeltaBinaryPacked(c: Cursor, bits: 32 | 64): bigint[] {
+function decodeDeltaBinaryPacked(c: Cursor): Int32Array {
   const blockSize = c.smallVarint();
   const miniblocks = c.smallVarint();
   const total = c.smallVarint();
-  let value = c.zigzag();
+  const first = BigInt.asUintN(64, c.zigzag());
   if (miniblocks === 0 || blockSize % miniblocks !== 0 || (blockSize / miniblocks) % 8 !== 0) throw new ParquetDataError('bad delta block header');
+  if (total > 1 << 28) throw new ParquetDataError(`delta header claims ${total} values`);
   const perMiniblock = blockSize / miniblocks;
-  const out: bigint[] = [];
-  if (total > 0) out.push(value);
-  while (out.length < total) {
-    const minDelta = c.zigzag();
+  const out = new Int32Array(total * 2);
+  let lo = Number(first & 0xffffffffn);
+  let hi = Number(first >> 32n) | 0;
+  let n = 0;
+  if (total > 0) {
+    out[0] = lo;
+    out[1] = hi;
+    n = 1;
+  }
+  while (n < total) {
+    const minDelta = BigInt.asUintN(64, c.zigzag());
+    const minLo = Number(minDelta & 0xffffffffn);
+    const minHi = Number(minDelta >> 32n) | 0;
     if (c.pos + miniblocks > c.end) throw new ParquetDataError('delta block past the end of the page');
     const widths = c.bytes.subarray(c.pos, c.pos + miniblocks);
     c.pos += miniblocks;
-    for (let m = 0; m < miniblocks && out.length < total; m++) {
+    for (let m = 0; m < miniblocks && n < total; m++) {
       const width = widths[m];
       if (width > 64) throw new ParquetDataError('bad delta bit width');
       const bytes = (perMiniblock * width) / 8;
       if (c.pos + bytes > c.end) throw new ParquetDataError('delta miniblock past the end of the page');
       let bit = c.pos * 8;
-      for (let i = 0; i < perMiniblock && out.length < total; i++) {
-        let delta = 0n;
-        for (let b = 0; b < width; b++, bit++) if ((c.bytes[bit >> 3] >> (bit & 7)) & 1) delta |= 1n << BigInt(b);
-        value = bits === 32 ? BigInt.asIntN(32, value + minDelta + delta) : BigInt.asIntN(64, value + minDelta + delta);
-        out.push(value);
+      const lowBits = Math.min(width, 32);
+      for (let i = 0; i < perMiniblock && n < total; i++, n++) {
+        const dLo = lowBits === 0 ? 0 : readBits(c.bytes, bit, lowBits);
+        const dHi = width > 32 ? readBits(c.bytes, bit + 32, width - 32) : 0;
+        bit += width;
+        const sum = (lo >>> 0) + minLo + dLo;
+        const carry = Math.floor(sum / TWO_POW_32);
+        lo = (sum - carry * TWO_POW_32) | 0;
+        hi = (hi + minHi + dHi + carry) | 0;
+        out[2 * n] = lo;
+        out[2 * n + 1] = hi;
       }
       c.pos += bytes;
     }
@@ -71,13 +104,20 @@ function decodeDeltaBinaryPacked(c: Cursor, bits: 32 | 64): bigint[] {
   return out;
 }
 
+/** The low words of decoded pairs (INT32 values, lengths). */
+function lowWords(pairs: Int32Array): Int32Array {
+  const out = new Int32Array(pairs.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = pairs[2 * i];
+  return out;
+}
+
 export function decodeEncoded(encoding: number, physicalType: number, typeLength: number, bytes: Uint8Array, pos: number, end: number, count: number): PhysicalValues {
   switch (encoding) {
     case Encoding.DeltaBinaryPacked: {
-      const values = decodeDeltaBinaryPacked(new Cursor(bytes, pos, end), physicalType === PhysicalType.Int32 ? 32 : 64);
-      if (values.length < count) throw new ParquetDataError(`delta data holds ${values.length} of ${count} values`);
-      if (physicalType === PhysicalType.Int32) return { kind: 'int32', values: Int32Array.from(values.slice(0, count), Number) };
-      if (physicalType === PhysicalType.Int64) return { kind: 'int64', values: BigInt64Array.from(values.slice(0, count)) };
+      const pairs = decodeDeltaBinaryPacked(new Cursor(bytes, pos, end));
+      if (pairs.length < count * 2) throw new ParquetDataError(`delta data holds ${pairs.length / 2} of ${count} values`);
+      if (physicalType === PhysicalType.Int32) return { kind: 'int32', values: lowWords(pairs.subarray(0, count * 2)) };
+      if (physicalType === PhysicalType.Int64) return { kind: 'int64', values: new BigInt64Array(pairs.buffer, 0, count) };
       break;
     }
     case Encoding.DeltaLengthByteArray:
@@ -93,11 +133,11 @@ export function decodeEncoded(encoding: number, physicalType: number, typeLength
 }
 
 function deltaLengthByteArrays(c: Cursor, count: number): PhysicalValues & { kind: 'bytes' } {
-  const lengths = decodeDeltaBinaryPacked(c, 32);
+  const lengths = lowWords(decodeDeltaBinaryPacked(c));
   if (lengths.length < count) throw new ParquetDataError('delta lengths fewer than the values');
   const offsets = new Int32Array(count + 1);
   for (let i = 0; i < count; i++) {
-    const length = Number(lengths[i]);
+    const length = lengths[i];
     if (length < 0) throw new ParquetDataError('negative byte array length');
     offsets[i + 1] = offsets[i] + length;
   }
@@ -108,18 +148,19 @@ function deltaLengthByteArrays(c: Cursor, count: number): PhysicalValues & { kin
 }
 
 function deltaByteArrays(c: Cursor, count: number, physicalType: number, typeLength: number): PhysicalValues {
-  const prefixes = decodeDeltaBinaryPacked(c, 32);
+  const prefixes = lowWords(decodeDeltaBinaryPacked(c));
   const suffixes = deltaLengthByteArrays(c, count);
   if (prefixes.length < count) throw new ParquetDataError('delta prefixes fewer than the values');
   const offsets = new Int32Array(count + 1);
   let total = 0;
   for (let i = 0; i < count; i++) {
-    total += Number(prefixes[i]) + suffixes.offsets[i + 1] - suffixes.offsets[i];
+    if (prefixes[i] < 0) throw new ParquetDataError('negative delta prefix length');
+    total += prefixes[i] + suffixes.offsets[i + 1] - suffixes.offsets[i];
     offsets[i + 1] = total;
   }
   const data = new Uint8Array(total);
   for (let i = 0; i < count; i++) {
-    const prefix = Number(prefixes[i]);
+    const prefix = prefixes[i];
     const at = offsets[i];
     if (prefix > 0) {
       if (i === 0 || prefix > offsets[i] - offsets[i - 1]) throw new ParquetDataError('delta prefix longer than the previous value');
