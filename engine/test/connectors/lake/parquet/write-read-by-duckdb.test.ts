@@ -69,6 +69,22 @@ describe('Parquet files we write read equal in DuckDB', function () {
     expect(stats.getRows().map((r) => r.map(String))).to.deep.equal(expected.getRows().map((r) => r.map(String)));
   });
 
+  it('columns of few distinct values get a dictionary, unique and floating-point ones plain pages', async () => {
+    const file = await write('encodings.parquet', ALL_TYPES_COLUMNS, pages, 8192);
+    const encodings = await duck.runAndReadAll(
+      `SELECT path_in_schema, string_agg(DISTINCT encodings, ';') FROM parquet_metadata('${file.path}') WHERE path_in_schema IN ('id', 'vlow', 'uti', 'ti', 'dt', 'd', 'tsms') GROUP BY 1 ORDER BY 1`,
+    );
+    expect(encodings.getRows().map((r) => `${r[0]}: ${r[1]}`)).to.deep.equal([
+      'd: PLAIN, RLE',
+      'dt: PLAIN, RLE',
+      'id: PLAIN, RLE',
+      'ti: PLAIN, RLE, RLE_DICTIONARY',
+      'tsms: PLAIN, RLE',
+      'uti: PLAIN, RLE, RLE_DICTIONARY',
+      'vlow: PLAIN, RLE, RLE_DICTIONARY',
+    ]);
+  });
+
   it('our reader reads our files back equal (round trip)', async () => {
     const file = await write('round-trip.parquet', ALL_TYPES_COLUMNS, pages, 4096);
     const expected = await readWithDuck(duck, dir.file('source.parquet').path, ALL_TYPES_COLUMNS);

@@ -1,5 +1,5 @@
-// Encodes one column of a row group as a Parquet column chunk: an optional dictionary page (strings
-// and binaries with few distinct values), data pages (v1: RLE definition levels, then plain values
+// Encodes one column of a row group as a Parquet column chunk: a dictionary page when the column
+// has few distinct values (not for floating point), data pages (v1: RLE definition levels, then plain values
 // or dictionary indices) of at most PAGE_ROWS rows or about PAGE_BYTES, each compressed with
 // snappy; statistics (min/max in SQL order, null count) for the chunk and, as the column index, for
 // every page, so that readers (ours included) prune row groups and pages.
@@ -43,12 +43,12 @@ export function encodeColumnChunk(encoding: PhysicalEncoding, column: Column): E
     uncompressedTotal += header.length + uncompressed;
     return at;
   };
-  const dictionary = encoding.byteArray ? buildDictionary(column) : undefined;
+  const dictionary = buildDictionary(column);
   const encodingStats: PageEncodingStats[] = [];
   if (dictionary !== undefined) {
-    const plain = encoding.plain(dictionary.values, identityRows(dictionary.values.length), dictionary.values.length);
+    const plain = encoding.plain(column.values, dictionary.firstRows, dictionary.size);
     const compressed = snappyCompress(plain);
-    push(encodeDictionaryPageHeader(plain.length, compressed.length, dictionary.values.length), compressed, plain.length);
+    push(encodeDictionaryPageHeader(plain.length, compressed.length, dictionary.size), compressed, plain.length);
     encodingStats.push({ pageType: PageType.DictionaryPage, encoding: Encoding.Plain, count: 1 });
   }
   const dataPageOffset = offset;
@@ -115,12 +115,6 @@ export function encodeColumnChunk(encoding: PhysicalEncoding, column: Column): E
   };
 }
 
-function identityRows(n: number): Int32Array {
-  const rows = new Int32Array(n);
-  for (let i = 0; i < n; i++) rows[i] = i;
-  return rows;
-}
-
 /** Where the page starting at `first` ends: PAGE_ROWS rows, or fewer when long values pass PAGE_BYTES. */
 function pageEnd(column: Column, first: number): number {
   const limit = Math.min(column.length, first + PAGE_ROWS);
@@ -135,38 +129,71 @@ function pageEnd(column: Column, first: number): number {
 }
 
 interface Dictionary {
-  values: ColumnValues;
+  /** The row of each entry's first occurrence (the dictionary page is their plain encoding). */
+  firstRows: Int32Array;
+  size: number;
   /** Index of each row's value (rows that are NULL hold 0). */
   indices: Int32Array;
 }
 
+/** The key a value is told apart by in a dictionary, or undefined when the column gets none. */
+type DictionaryKey = (row: number) => string | number | undefined;
+
+/**
+ * Keys for the storage kinds a dictionary pays off for: strings, binaries, integers, dates, times
+ * and timestamps (not floating point: a Map would merge 0 and -0), bigints while exact in a double.
+ */
+function dictionaryKey(column: Column): DictionaryKey | undefined {
+  const values = column.values;
+  if (column.type.kind === 'varchar' || column.type.kind === 'char') return (row) => (values as string[])[row];
+  if (column.type.kind === 'varbinary') return (row) => Buffer.from((values as Uint8Array[])[row]).toString('latin1');
+  if (values instanceof Int32Array || values instanceof Int16Array || values instanceof Int8Array) return (row) => values[row];
+  if (values instanceof Float64Array && (column.type.kind === 'timestamp' || column.type.kind === 'time')) return (row) => values[row];
+  if (values instanceof BigInt64Array) {
+    const words = new Int32Array(values.buffer, values.byteOffset, values.length * 2);
+    return (row) => {
+      const high = words[2 * row + 1];
+      return high >= -0x100000 && high < 0x100000 ? high * 4294967296 + (words[2 * row] >>> 0) : undefined;
+    };
+  }
+  return undefined;
+}
+
+/** Rows looked at before giving up on a column whose values are mostly distinct. */
+const DICTIONARY_SAMPLE = 8192;
+
 /** A dictionary of the column's distinct values, or undefined when there are too many of them. */
 function buildDictionary(column: Column): Dictionary | undefined {
-  const values = column.values as (string | Uint8Array)[];
-  const strings = column.type.kind !== 'varbinary';
-  const positions = new Map<string, number>();
-  const entries: (string | Uint8Array)[] = [];
+  const key = dictionaryKey(column);
+  if (key === undefined) return undefined;
+  const byteArrays = Array.isArray(column.values) && column.type.kind !== 'decimal';
+  const positions = new Map<string | number, number>();
+  const firstRows: number[] = [];
   const indices = new Int32Array(column.length);
   let bytes = 0;
+  let seen = 0;
   for (let row = 0; row < column.length; row++) {
     if (column.nulls !== null && column.nulls[row] === 1) continue;
-    const v = values[row];
-    const key = strings ? (v as string) : Buffer.from(v as Uint8Array).toString('latin1');
-    let index = positions.get(key);
+    const k = key(row);
+    if (k === undefined) return undefined;
+    let index = positions.get(k);
     if (index === undefined) {
-      index = entries.length;
-      bytes += v.length + 4;
+      index = firstRows.length;
+      bytes += byteArrays ? (column.values[row] as string | Uint8Array).length + 4 : 8;
       if (index >= MAX_DICTIONARY_ENTRIES || bytes > MAX_DICTIONARY_BYTES) return undefined;
-      positions.set(key, index);
-      entries.push(v);
+      positions.set(k, index);
+      firstRows.push(row);
     }
     indices[row] = index;
+    if (++seen === DICTIONARY_SAMPLE && firstRows.length > DICTIONARY_SAMPLE / 2) return undefined;
   }
-  return { values: entries as ColumnValues, indices };
+  // Mostly distinct values: plain pages are smaller than a dictionary plus indices.
+  if (firstRows.length === 0 || firstRows.length > seen / 2) return undefined;
+  return { firstRows: Int32Array.from(firstRows), size: firstRows.length, indices };
 }
 
 function dictionaryIndices(dictionary: Dictionary, rows: Int32Array, count: number): Uint8Array {
-  const width = Math.max(1, bitWidthOf(dictionary.values.length - 1));
+  const width = Math.max(1, bitWidthOf(dictionary.size - 1));
   const picked = new Int32Array(count);
   for (let i = 0; i < count; i++) picked[i] = dictionary.indices[rows[i]];
   const encoded = encodeRleHybrid(picked, count, width);

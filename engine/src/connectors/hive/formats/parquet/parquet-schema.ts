@@ -91,8 +91,10 @@ function nestedTypeName(node: Node): string {
   const logical = e.logicalType?.kind;
   if (logical === 'LIST' || e.convertedType === ConvertedType.List) {
     const repeated = node.children[0];
-    // Three-level lists: the repeated group holds one `element`; else the repeated node is the element.
-    const element = repeated.children.length === 1 && repeated.element.name !== 'array' && !repeated.element.name.endsWith('_tuple') ? repeated.children[0] : { ...repeated, element: { ...repeated.element, repetition: Repetition.Required } };
+    // Three-level lists: the repeated group holds one element field. Legacy two-level lists (a
+    // repeated primitive, or a group named `array` or `<name>_tuple`) repeat the element itself.
+    const threeLevel = repeated.children.length === 1 && repeated.element.name !== 'array' && !repeated.element.name.endsWith('_tuple');
+    const element = threeLevel ? repeated.children[0] : { ...repeated, element: { ...repeated.element, repetition: Repetition.Required } };
     return `array(${nestedTypeName(element)})`;
   }
   if (logical === 'MAP' || e.convertedType === ConvertedType.Map || e.convertedType === ConvertedType.MapKeyValue) {

@@ -20,8 +20,6 @@ export interface PhysicalEncoding {
   element: SchemaElement;
   /** Plain encoding of rows[0, count) of `values` (the non-null rows, in order). */
   plain(values: ColumnValues, rows: Int32Array, count: number): Uint8Array;
-  /** Values that compare as SQL orders them, and whether they are byte arrays (dictionary candidates). */
-  readonly byteArray: boolean;
 }
 
 /** Bytes of a FIXED_LEN_BYTE_ARRAY wide enough for every decimal of `precision` digits. */
@@ -35,41 +33,41 @@ export function physicalEncoding(name: string, type: SqlType): PhysicalEncoding 
   const element = (type: PhysicalType, extra: Partial<SchemaElement> = {}): SchemaElement => ({ name, type, repetition: Repetition.Optional, ...extra });
   switch (type.kind) {
     case 'boolean':
-      return { element: element(PhysicalType.Boolean), plain: plainBooleans, byteArray: false };
+      return { element: element(PhysicalType.Boolean), plain: plainBooleans };
     case 'tinyint':
     case 'smallint': {
       const bitWidth = type.kind === 'tinyint' ? 8 : 16;
       const convertedType = type.kind === 'tinyint' ? ConvertedType.Int8 : ConvertedType.Int16;
-      return { element: element(PhysicalType.Int32, { convertedType, logicalType: { kind: 'INTEGER', bitWidth, isSigned: true } }), plain: plainInt32, byteArray: false };
+      return { element: element(PhysicalType.Int32, { convertedType, logicalType: { kind: 'INTEGER', bitWidth, isSigned: true } }), plain: plainInt32 };
     }
     case 'integer':
-      return { element: element(PhysicalType.Int32), plain: plainInt32, byteArray: false };
+      return { element: element(PhysicalType.Int32), plain: plainInt32 };
     case 'date':
-      return { element: element(PhysicalType.Int32, { convertedType: ConvertedType.Date, logicalType: { kind: 'DATE' } }), plain: plainInt32, byteArray: false };
+      return { element: element(PhysicalType.Int32, { convertedType: ConvertedType.Date, logicalType: { kind: 'DATE' } }), plain: plainInt32 };
     case 'bigint':
-      return { element: element(PhysicalType.Int64), plain: plainInt64, byteArray: false };
+      return { element: element(PhysicalType.Int64), plain: plainInt64 };
     case 'real':
-      return { element: element(PhysicalType.Float), plain: (v, r, n) => plainFixed(v as Float32Array, r, n, Float32Array), byteArray: false };
+      return { element: element(PhysicalType.Float), plain: (v, r, n) => plainFixed(v as Float32Array, r, n, Float32Array) };
     case 'double':
-      return { element: element(PhysicalType.Double), plain: (v, r, n) => plainFixed(v as Float64Array, r, n, Float64Array), byteArray: false };
+      return { element: element(PhysicalType.Double), plain: (v, r, n) => plainFixed(v as Float64Array, r, n, Float64Array) };
     case 'decimal': {
       const decimal = { convertedType: ConvertedType.Decimal, precision: type.precision, scale: type.scale, logicalType: { kind: 'DECIMAL' as const, precision: type.precision, scale: type.scale } };
-      if (type.precision <= 9) return { element: element(PhysicalType.Int32, decimal), plain: plainInt64AsInt32, byteArray: false };
-      if (type.precision <= SHORT_DECIMAL_PRECISION) return { element: element(PhysicalType.Int64, decimal), plain: plainInt64, byteArray: false };
+      if (type.precision <= 9) return { element: element(PhysicalType.Int32, decimal), plain: plainInt64AsInt32 };
+      if (type.precision <= SHORT_DECIMAL_PRECISION) return { element: element(PhysicalType.Int64, decimal), plain: plainInt64 };
       const width = decimalByteWidth(type.precision);
-      return { element: element(PhysicalType.FixedLenByteArray, { ...decimal, typeLength: width }), plain: (v, r, n) => plainLongDecimals(v as bigint[], r, n, width), byteArray: false };
+      return { element: element(PhysicalType.FixedLenByteArray, { ...decimal, typeLength: width }), plain: (v, r, n) => plainLongDecimals(v as bigint[], r, n, width) };
     }
     case 'varchar':
     case 'char':
-      return { element: element(PhysicalType.ByteArray, { convertedType: ConvertedType.Utf8, logicalType: { kind: 'STRING' } }), plain: plainStrings, byteArray: true };
+      return { element: element(PhysicalType.ByteArray, { convertedType: ConvertedType.Utf8, logicalType: { kind: 'STRING' } }), plain: plainStrings };
     case 'varbinary':
-      return { element: element(PhysicalType.ByteArray), plain: plainBinaries, byteArray: true };
+      return { element: element(PhysicalType.ByteArray), plain: plainBinaries };
     case 'time':
-      return { element: element(PhysicalType.Int64, { logicalType: { kind: 'TIME', isAdjustedToUTC: false, unit: 'MICROS' } }), plain: (v, r, n) => plainMicros(v as Float64Array, r, n, 1), byteArray: false };
+      return { element: element(PhysicalType.Int64, { logicalType: { kind: 'TIME', isAdjustedToUTC: false, unit: 'MICROS' } }), plain: (v, r, n) => plainMicros(v as Float64Array, r, n, 1) };
     case 'timestamp': {
       const millis = type.precision <= 3;
       const logicalType = { kind: 'TIMESTAMP' as const, isAdjustedToUTC: false, unit: millis ? ('MILLIS' as const) : ('MICROS' as const) };
-      return { element: element(PhysicalType.Int64, { logicalType }), plain: (v, r, n) => plainMicros(v as Float64Array, r, n, millis ? 1000 : 1), byteArray: false };
+      return { element: element(PhysicalType.Int64, { logicalType }), plain: (v, r, n) => plainMicros(v as Float64Array, r, n, millis ? 1000 : 1) };
     }
     default:
       throw new EngineError('NOT_SUPPORTED', `Column '${name}' of type ${typeName(type)} cannot be written to a Parquet file`);
