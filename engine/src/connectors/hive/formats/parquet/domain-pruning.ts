@@ -13,7 +13,7 @@ import { PhysicalType } from './parquet-constants.js';
 import { valueConverter } from './value-conversion.js';
 
 /** A bound as statistics give it: decoded into our storage, or raw bytes for strings and binaries. */
-type Bound = number | bigint | Uint8Array;
+export type Bound = number | bigint | Uint8Array;
 
 /** Decodes statistics bounds (plain-encoded single values) of one column. */
 export class BoundDecoder {
@@ -77,7 +77,7 @@ export function domainBound(value: Scalar, bytewise: boolean): Bound | undefined
 }
 
 /** a - b's sign, or undefined when they are of different kinds. */
-function compare(a: Bound, b: Bound): number | undefined {
+export function compareBounds(a: Bound, b: Bound): number | undefined {
   if (a instanceof Uint8Array) {
     if (!(b instanceof Uint8Array)) return undefined;
     const n = Math.min(a.length, b.length);
@@ -119,17 +119,17 @@ export function prepareDomain(domain: ColumnDomain, bytewise: boolean): Prepared
 /** Whether some value in [min, max] (either may be unknown) can satisfy the domain. */
 export function rangeCanMatch(domain: PreparedDomain, min: Bound | undefined, max: Bound | undefined): boolean {
   if (domain.low !== undefined && max !== undefined) {
-    const c = compare(max, domain.low.value);
+    const c = compareBounds(max, domain.low.value);
     if (c !== undefined && (c < 0 || (c === 0 && !domain.low.inclusive))) return false;
   }
   if (domain.high !== undefined && min !== undefined) {
-    const c = compare(min, domain.high.value);
+    const c = compareBounds(min, domain.high.value);
     if (c !== undefined && (c > 0 || (c === 0 && !domain.high.inclusive))) return false;
   }
   if (domain.values !== undefined) {
     return domain.values.some((v) => {
-      const aboveMin = min === undefined ? undefined : compare(v, min);
-      const belowMax = max === undefined ? undefined : compare(v, max);
+      const aboveMin = min === undefined ? undefined : compareBounds(v, min);
+      const belowMax = max === undefined ? undefined : compareBounds(v, max);
       return (aboveMin === undefined || aboveMin >= 0) && (belowMax === undefined || belowMax <= 0);
     });
   }

@@ -15,7 +15,7 @@ import type { FileMetaData, RowGroup } from './file-metadata.js';
 import { readFooter } from './footer.js';
 import { asFileError } from './parquet-errors.js';
 import { SchemaError, fileColumns, type FileColumn } from './parquet-schema.js';
-import { allRows, overlaps, rowCountOf, type RowRanges } from './row-ranges.js';
+import { overlaps, rowCountOf, type RowRanges } from './row-ranges.js';
 import {
   columnFilters,
   dictionariesExclude,
@@ -79,7 +79,7 @@ export async function* readParquetRange(request: FileReadRequest): AsyncIterable
     next = i + 1 < groups.length ? prepare(i + 1) : undefined;
     signal?.throwIfAborted();
     if (fetched === undefined) continue;
-    const columns = decodeGroup(fetched, bound, location);
+    const columns = await decodeGroup(fetched, bound, location);
     yield* pagesOf(columns, rowCountOf(fetched.selection));
   }
 }
@@ -130,19 +130,26 @@ async function prepareGroup(group: RowGroup, index: number, bound: readonly Boun
   }
 }
 
-function decodeGroup(fetched: FetchedGroup, bound: readonly BoundColumn[], location: string): Column[] {
+/** Decodes the row group's columns, yielding to the event loop between them (a large group takes a while). */
+async function decodeGroup(fetched: FetchedGroup, bound: readonly BoundColumn[], location: string): Promise<Column[]> {
   const rows = rowCountOf(fetched.selection);
-  return bound.map((b) => {
-    if (b.kind === 'missing') return constantColumn(b.declared, null, rows);
+  const columns: Column[] = [];
+  for (const b of bound) {
+    if (b.kind === 'missing') {
+      columns.push(constantColumn(b.declared, null, rows));
+      continue;
+    }
+    if (columns.length > 0) await new Promise((resolve) => setImmediate(resolve));
     try {
       const meta = fetched.group.columns[b.source.chunkIndex].meta;
       const decoder = new ColumnChunkDecoder(b.source, meta, b.fileType);
-      const column = decoder.decode(fetched.bytes, fetched.pages.get(b.source.chunkIndex), fetched.selection.length > 0 ? fetched.selection : allRows(rows), rows);
-      return b.coerce === undefined ? column : b.coerce(column);
+      const column = decoder.decode(fetched.bytes, fetched.pages.get(b.source.chunkIndex), fetched.selection, rows);
+      columns.push(b.coerce === undefined ? column : b.coerce(column));
     } catch (e) {
       throw asFileError(e, location, `column '${b.source.name}' of row group ${fetched.index}`);
     }
-  });
+  }
+  return columns;
 }
 
 /** The row group's columns as pages of up to TARGET_PAGE_ROWS rows (views, not copies, of typed arrays). */

@@ -1,6 +1,6 @@
 // Writes pages as one Parquet file: "PAR1", row groups (each column a chunk: see
 // column-chunk-writer.ts), then the page index (column and offset indexes of every chunk), the
-// footer and "PAR1". Pages are buffered until a row group is full (2^20 rows, or about
+// footer and "PAR1". Pages are buffered until a row group is full (2^18 rows, or about
 // 64 MiB of data), then encoded and written in one go; the footer waits for finish().
 
 import { estimatedPageBytes, concatColumns, type Column, type Page } from '../../../../spi/page.js';
@@ -19,7 +19,11 @@ export interface RowGroupLimits {
   bytes: number;
 }
 
-const DEFAULT_LIMITS: RowGroupLimits = { rows: 1 << 20, bytes: 64 * 1024 * 1024 };
+/**
+ * A reader decodes a row group's columns whole, so row groups stay moderate (DuckDB writes 122,880
+ * rows): 262,144 rows or 64 MiB, whichever comes first.
+ */
+const DEFAULT_LIMITS: RowGroupLimits = { rows: 1 << 18, bytes: 64 * 1024 * 1024 };
 const CREATED_BY = 'engine (parquet writer)';
 
 interface WrittenChunk {
