@@ -46,13 +46,15 @@ async function main(): Promise<void> {
     const fs = new LocalBenchFileSystem();
     const ours = join(dir, 'lineitem-ours.parquet');
     const theirs = join(dir, 'lineitem-duckdb.parquet');
-    const { columns, rows, millis: writeMillis } = await writeLineitem(schema, fs, pathToFileURL(ours).href);
+    const { columns, rows, millis: writeMillis, cpuMillis: writeCpu } = await writeLineitem(schema, fs, pathToFileURL(ours).href);
     const duck = await (await DuckDBInstance.create(':memory:', { threads: '2' })).connect();
-    let t = performance.now();
+    const t = performance.now();
+    const cpu = process.cpuUsage();
     await duck.run(`COPY (SELECT * FROM read_parquet('${ours}')) TO '${theirs}' (FORMAT PARQUET)`);
     const duckWriteMillis = performance.now() - t;
+    const duckWriteCpu = cpuMillisSince(cpu);
     console.log(`lineitem ${schema}: ${rows} rows, ${columns.length} columns`);
-    console.log(`write: ours ${fmt(writeMillis)} ms (${mb(statSync(ours).size)} MB, snappy), DuckDB re-write of our file ${fmt(duckWriteMillis)} ms (${mb(statSync(theirs).size)} MB, 2 threads)`);
+    console.log(`write: ours ${fmt(writeMillis)} ms, CPU ${fmt(writeCpu)} ms (${mb(statSync(ours).size)} MB, snappy); DuckDB reading our file and writing it again ${fmt(duckWriteMillis)} ms, CPU ${fmt(duckWriteCpu)} ms (${mb(statSync(theirs).size)} MB, 2 threads)`);
     console.log('');
     const two = columns.filter((c) => c.name === 'l_extendedprice' || c.name === 'l_discount');
     console.log('| file | columns | reader | median ms | CPU ms | rows/s | MB/s read |');
@@ -100,12 +102,13 @@ async function main(): Promise<void> {
   }
 }
 
-async function writeLineitem(schema: string, fs: LocalBenchFileSystem, location: string): Promise<{ columns: ColumnMetadata[]; rows: number; millis: number }> {
+async function writeLineitem(schema: string, fs: LocalBenchFileSystem, location: string): Promise<{ columns: ColumnMetadata[]; rows: number; millis: number; cpuMillis: number }> {
   const connector = new TpchConnector();
   const table = (await connector.getTable(TOOL_SESSION, schema, 'lineitem'))!;
   const names = table.columns.map((c) => c.name);
   const writer = new ParquetFormat().createWriter(table.columns, OPTIONS, await fs.create(location));
   let generateMillis = 0;
+  let cpuMillis = 0;
   const start = performance.now();
   for await (const split of connector.getSplits(TOOL_SESSION, table)) {
     const source = connector.createPageSource(TOOL_SESSION, split, names)[Symbol.asyncIterator]();
@@ -114,11 +117,15 @@ async function writeLineitem(schema: string, fs: LocalBenchFileSystem, location:
       const next = await source.next();
       generateMillis += performance.now() - t;
       if (next.done) break;
+      const cpu = process.cpuUsage();
       await writer.append(next.value);
+      cpuMillis += cpuMillisSince(cpu);
     }
   }
+  const cpu = process.cpuUsage();
   const { rows } = await writer.finish();
-  return { columns: table.columns, rows, millis: performance.now() - start - generateMillis };
+  cpuMillis += cpuMillisSince(cpu);
+  return { columns: table.columns, rows, millis: performance.now() - start - generateMillis, cpuMillis };
 }
 
 async function scanOurs(fs: LocalBenchFileSystem, location: string, columns: readonly ColumnMetadata[], constraint?: TableConstraint): Promise<Measured> {

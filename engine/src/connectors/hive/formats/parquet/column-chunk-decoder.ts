@@ -132,8 +132,10 @@ export class ColumnChunkDecoder {
         if (v1.definitionLevelEncoding !== Encoding.Rle) throw new ParquetDataError(`definition levels in encoding ${v1.definitionLevelEncoding}`);
         if (data.length < 4) throw new ParquetDataError('page too short for its definition levels');
         const length = (data[0] | (data[1] << 8) | (data[2] << 16) | (data[3] << 24)) >>> 0;
-        defined = new Uint8Array(count);
-        decodeRleHybrid(data, 4, 4 + length, 1, count, defined);
+        if (!allDefined(data, 4, 4 + length, count)) {
+          defined = new Uint8Array(count);
+          decodeRleHybrid(data, 4, 4 + length, 1, count, defined);
+        }
         pos = 4 + length;
       }
     }
@@ -164,6 +166,18 @@ export class ColumnChunkDecoder {
     const dense = this.convert(physical);
     return { rowCount: count, defined, dense };
   }
+}
+
+/** Whether definition levels (bit width 1) start with one RLE run of 1s covering all `count` values: no NULLs. */
+function allDefined(bytes: Uint8Array, start: number, end: number, count: number): boolean {
+  let header = 0;
+  let p = start;
+  for (let shift = 0; p < end && shift <= 28; shift += 7) {
+    const b = bytes[p++];
+    header += (b & 0x7f) * 2 ** shift;
+    if ((b & 0x80) === 0) return (header & 1) === 0 && header / 2 >= count && p < end && bytes[p] === 1;
+  }
+  return false;
 }
 
 function pageRowCount(header: PageHeader): number {
