@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 NODE_MODULES := node_modules/.package-lock.json
 
-.PHONY: install system-packages build run cluster test e2e e2e-tools e2e-run kube-up kube-down bench bench-postgresql bench-cluster bench-nodes bench-drain bench-operator tpch-check lint clean image
+.PHONY: install system-packages build run cluster test e2e e2e-tools e2e-run kube-up kube-down bench bench-postgresql bench-cluster bench-parquet bench-nodes bench-drain bench-operator tpch-check lint clean image
 
 $(NODE_MODULES): package.json engine/package.json operator/package.json e2e/package.json package-lock.json
 	npm ci --no-audit --no-fund
@@ -85,6 +85,12 @@ bench-postgresql: build system-packages
 # The cluster suite alone: `make bench-cluster ARGS="--queries 1-6 --cluster-workers 3"`.
 bench-cluster: build
 	node engine/dist/scripts/bench.js --suites cluster $(ARGS)
+
+# Parquet scan throughput: TPC-H lineitem written by us and by DuckDB, scanned by our Parquet format
+# and by DuckDB (all columns, two columns), and what a selective constraint skips.
+# `make bench-parquet ARGS="--scale 1 --runs 3"`.
+bench-parquet: build
+	node engine/dist/scripts/bench/parquet-scan.js $(ARGS)
 
 # The coordinator's cost of its nodes: a real coordinator with NODES simulated workers (announcing and
 # answering health checks), its CPU, memory, event loop delay and /v1/node per count (about 45 s each).

@@ -277,7 +277,7 @@ function decimalsToInt128(values: BigInt64Array | bigint[], length: number): Uin
 const utf8Encoder = new TextEncoder();
 
 /** One UTF-8 buffer and offsets for a string column, encoded as a whole rather than value by value. */
-function encodeStrings(values: readonly string[], length: number): { offsets: Int32Array; bytes: Uint8Array } {
+export function encodeStrings(values: readonly string[], length: number): { offsets: Int32Array; bytes: Uint8Array } {
   const offsets = new Int32Array(length + 1);
   const all = (length === values.length ? values : values.slice(0, length)).join('');
   const bytes = utf8Encoder.encode(all);
@@ -442,7 +442,7 @@ const utf8Decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
  * character start, two for a 4-byte character), which holds when the column is valid UTF-8 and no
  * value starts inside a character; otherwise each value is decoded on its own (invalid bytes become U+FFFD).
  */
-function decodeStrings(offsets: Int32Array, bytes: Uint8Array, length: number): string[] {
+export function decodeStrings(offsets: Int32Array, bytes: Uint8Array, length: number): string[] {
   const out = new Array<string>(length);
   if (length === 0) return out;
   const start = offsets[0];

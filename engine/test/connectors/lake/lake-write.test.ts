@@ -118,10 +118,15 @@ describe('lake: writing tables', function () {
     expect(await lake.rows('SELECT * FROM lake.default.m')).to.deep.equal([[1]]);
   });
 
-  it('refuses what it cannot do, naming it: PARQUET before its format exists, writes to external tables', async () => {
-    const parquet = await lake.failure('CREATE TABLE lake.default.q AS SELECT 1 AS x');
-    expect(parquet.name).to.equal('NOT_SUPPORTED');
-    expect(parquet.message).to.contain('Format PARQUET is not supported yet');
+  it('writes PARQUET by default (as Trino) and reads it back', async () => {
+    await lake.harness.query("CREATE TABLE lake.default.q AS SELECT 1 AS x, 'a' AS y");
+    const files = readdirSync(lake.path('catalog/default/q')).filter((name) => !name.startsWith('.'));
+    expect(files).to.have.length(1);
+    expect(readFileSync(lake.path(`catalog/default/q/${files[0]}`)).subarray(0, 4).toString()).to.equal('PAR1');
+    expect(await lake.rows('SELECT x, y FROM lake.default.q')).to.deep.equal([[1, 'a']]);
+  });
+
+  it('refuses writes to external tables, naming the table', async () => {
     lake.file('data/ext/r.csv', '1\n');
     await lake.harness.query(`CREATE TABLE lake.default.e (id bigint) WITH (format = 'CSV', external_location = '${lake.uri('data/ext')}')`);
     const external = await lake.failure('INSERT INTO lake.default.e VALUES (2)');

@@ -5,8 +5,10 @@ import { EngineError } from '../../../errors/engine-error.js';
 import { csvFormat } from './csv/csv-format.js';
 import type { FileFormat, FormatName } from './file-format.js';
 import { jsonFormat } from './json/json-format.js';
+import { ParquetFormat } from './parquet/parquet-format.js';
 
 const FORMATS: ReadonlyMap<FormatName, FileFormat> = new Map<FormatName, FileFormat>([
+  ['PARQUET', new ParquetFormat()],
   ['CSV', csvFormat],
   ['JSON', jsonFormat],
 ]);

@@ -1,0 +1,350 @@
+// Decodes one column chunk of one row group (a flat column) into our column layout: walks its pages
+// (all of them, or those the offset index selected), decompresses, decodes definition levels and
+// values (plain, dictionary, RLE, delta, byte-stream-split; data pages v1 and v2), converts the
+// dictionary once, and keeps the rows of the selected row ranges.
+
+import { allocateValues, type Column, type ColumnValues } from '../../../../spi/page.js';
+import type { SqlType } from '../../../../types/types.js';
+import { decompressPage } from './codecs.js';
+import { decodeEncoded } from './delta.js';
+import { decodePageHeader, type ColumnMetaData, type PageHeader } from './file-metadata.js';
+import type { FetchedBytes } from './fetched-bytes.js';
+import { Encoding, PageType, PhysicalType } from './parquet-constants.js';
+import { ParquetDataError } from './parquet-errors.js';
+import type { FlatColumn } from './parquet-schema.js';
+import { decodePlain, physicalCount } from './physical-values.js';
+import { decodeRleHybrid } from './rle.js';
+import type { RowRanges } from './row-ranges.js';
+import { valueConverter, type ValueConverter } from './value-conversion.js';
+
+/** A data page the offset index located. */
+export interface PageRef {
+  offset: number;
+  firstRow: number;
+}
+
+/** Where a chunk's bytes start: its dictionary page when it has one (some writers leave the offset 0 or unset). */
+export function chunkStart(meta: ColumnMetaData): number {
+  const dict = meta.dictionaryPageOffset;
+  return dict !== undefined && dict > 0 && dict < meta.dataPageOffset ? dict : meta.dataPageOffset;
+}
+
+/**
+ * A decoded data page before its values reach their rows: dictionary indices or dense values (of
+ * the non-null rows), and which rows are defined (null when none is NULL).
+ */
+interface DecodedPage {
+  rowCount: number;
+  defined: Uint8Array | null;
+  dictionary?: ColumnValues;
+  indices?: Int32Array;
+  dense?: ColumnValues;
+}
+
+export class ColumnChunkDecoder {
+  private readonly convert: ValueConverter;
+  private dictionary: ColumnValues | undefined;
+
+  constructor(
+    private readonly column: FlatColumn,
+    private readonly meta: ColumnMetaData,
+    private readonly type: SqlType,
+  ) {
+    this.convert = valueConverter(column.element, type);
+  }
+
+  /** The converted dictionary of the chunk (read from its first page), or undefined when it has none. */
+  readDictionary(bytes: FetchedBytes): ColumnValues | undefined {
+    const start = chunkStart(this.meta);
+    if (start >= this.meta.dataPageOffset) return undefined;
+    const { header, dataOffset } = decodePageHeader(bytes.from(start), 0);
+    if (header.type !== PageType.DictionaryPage) return undefined;
+    this.readDictionaryPage(header, bytes.slice(start + dataOffset, header.compressedPageSize));
+    return this.dictionary;
+  }
+
+  /** Rows `selection` (of `selectedRows` rows in all) of the chunk; `pages` from the offset index, or all pages in order. */
+  decode(bytes: FetchedBytes, pages: readonly PageRef[] | undefined, selection: RowRanges, selectedRows: number): Column {
+    const out = new ColumnOutput(this.type, selectedRows, selection);
+    if (pages === undefined) {
+      const start = chunkStart(this.meta);
+      const end = start + this.meta.totalCompressedSize;
+      let offset = start;
+      let row = 0;
+      while (offset < end && !out.done()) {
+        const { header, dataOffset } = decodePageHeader(bytes.from(offset), 0);
+        const dataStart = offset + dataOffset;
+        offset = dataStart + header.compressedPageSize;
+        if (header.type === PageType.DictionaryPage) {
+          this.readDictionaryPage(header, bytes.slice(dataStart, header.compressedPageSize));
+          continue;
+        }
+        if (header.type !== PageType.DataPage && header.type !== PageType.DataPageV2) continue;
+        const rows = pageRowCount(header);
+        if (out.wants(row, row + rows)) out.append(row, this.dataPage(header, bytes.slice(dataStart, header.compressedPageSize)));
+        row += rows;
+      }
+    } else {
+      if (this.dictionary === undefined) this.readDictionary(bytes);
+      for (const page of pages) {
+        const { header, dataOffset } = decodePageHeader(bytes.from(page.offset), 0);
+        if (header.type !== PageType.DataPage && header.type !== PageType.DataPageV2) throw new ParquetDataError('the offset index points at a page that holds no data');
+        out.append(page.firstRow, this.dataPage(header, bytes.slice(page.offset + dataOffset, header.compressedPageSize)));
+      }
+    }
+    return out.build();
+  }
+
+  private readDictionaryPage(header: PageHeader, compressed: Uint8Array): void {
+    const dict = header.dictionaryPage;
+    if (dict === undefined) throw new ParquetDataError('dictionary page without its header');
+    const data = decompressPage(this.meta.codec, compressed, header.uncompressedPageSize);
+    const e = this.column.element;
+    this.dictionary = this.convert(decodePlain(e.type ?? -1, e.typeLength ?? 0, data, 0, data.length, dict.numValues));
+  }
+
+  private dataPage(header: PageHeader, compressed: Uint8Array): DecodedPage {
+    const maxDef = this.column.maxDefinitionLevel;
+    let data: Uint8Array;
+    let pos = 0;
+    let defined: Uint8Array | null = null;
+    let count: number;
+    let encoding: number;
+    if (header.dataPageV2 !== undefined) {
+      const v2 = header.dataPageV2;
+      count = v2.numValues;
+      encoding = v2.encoding;
+      const levelsLength = v2.repetitionLevelsByteLength + v2.definitionLevelsByteLength;
+      if (levelsLength > compressed.length) throw new ParquetDataError('levels longer than the page');
+      if (maxDef > 0 && v2.numNulls > 0) {
+        defined = new Uint8Array(count);
+        decodeRleHybrid(compressed, v2.repetitionLevelsByteLength, levelsLength, 1, count, defined);
+      }
+      const values = compressed.subarray(levelsLength);
+      data = v2.isCompressed ? decompressPage(this.meta.codec, values, header.uncompressedPageSize - levelsLength) : values;
+    } else {
+      const v1 = header.dataPage;
+      if (v1 === undefined) throw new ParquetDataError('data page without its header');
+      count = v1.numValues;
+      encoding = v1.encoding;
+      data = decompressPage(this.meta.codec, compressed, header.uncompressedPageSize);
+      if (maxDef > 0) {
+        if (v1.definitionLevelEncoding !== Encoding.Rle) throw new ParquetDataError(`definition levels in encoding ${v1.definitionLevelEncoding}`);
+        if (data.length < 4) throw new ParquetDataError('page too short for its definition levels');
+        const length = (data[0] | (data[1] << 8) | (data[2] << 16) | (data[3] << 24)) >>> 0;
+        if (!allDefined(data, 4, 4 + length, count)) {
+          defined = new Uint8Array(count);
+          decodeRleHybrid(data, 4, 4 + length, 1, count, defined);
+        }
+        pos = 4 + length;
+      }
+    }
+    let nonNull = count;
+    if (defined !== null) {
+      nonNull = 0;
+      for (let i = 0; i < count; i++) nonNull += defined[i];
+      if (nonNull === count) defined = null;
+    }
+    const e = this.column.element;
+    if (encoding === Encoding.PlainDictionary || encoding === Encoding.RleDictionary) {
+      if (this.dictionary === undefined) throw new ParquetDataError('dictionary-encoded page without a dictionary');
+      const indices = new Int32Array(nonNull);
+      if (nonNull > 0) {
+        if (pos >= data.length) throw new ParquetDataError('dictionary indices missing');
+        decodeRleHybrid(data, pos + 1, data.length, data[pos], nonNull, indices);
+      }
+      return { rowCount: count, defined, dictionary: this.dictionary, indices };
+    }
+    let physical;
+    if (encoding === Encoding.Plain) physical = decodePlain(e.type ?? -1, e.typeLength ?? 0, data, pos, data.length, nonNull);
+    else if (encoding === Encoding.Rle && e.type === PhysicalType.Boolean) {
+      const values = new Uint8Array(nonNull);
+      decodeRleHybrid(data, pos + 4, data.length, 1, nonNull, values);
+      physical = { kind: 'boolean' as const, values };
+    } else physical = decodeEncoded(encoding, e.type ?? -1, e.typeLength ?? 0, data, pos, data.length, nonNull);
+    if (physicalCount(physical) !== nonNull) throw new ParquetDataError(`page decoded ${physicalCount(physical)} of ${nonNull} values`);
+    const dense = this.convert(physical);
+    return { rowCount: count, defined, dense };
+  }
+}
+
+/** Whether definition levels (bit width 1) start with one RLE run of 1s covering all `count` values: no NULLs. */
+function allDefined(bytes: Uint8Array, start: number, end: number, count: number): boolean {
+  let header = 0;
+  let p = start;
+  for (let shift = 0; p < end && shift <= 28; shift += 7) {
+    const b = bytes[p++];
+    header += (b & 0x7f) * 2 ** shift;
+    if ((b & 0x80) === 0) return (header & 1) === 0 && header / 2 >= count && p < end && bytes[p] === 1;
+  }
+  return false;
+}
+
+function pageRowCount(header: PageHeader): number {
+  return header.dataPageV2?.numRows ?? header.dataPage?.numValues ?? 0;
+}
+
+/** Writes the page's rows (values and nulls) to out[at, at + rowCount). */
+function placeRows(page: DecodedPage, out: ColumnValues, nulls: () => Uint8Array, at: number): void {
+  const { rowCount, defined } = page;
+  if (page.indices !== undefined) gather(page.dictionary!, page.indices, defined, rowCount, out, at);
+  else if (defined === null) copyDense(page.dense!, out, at);
+  else scatter(page.dense!, defined, rowCount, out, at);
+  if (defined !== null) {
+    const n = nulls();
+    for (let i = 0; i < rowCount; i++) n[at + i] = defined[i] ^ 1;
+  }
+}
+
+function copyDense(dense: ColumnValues, out: ColumnValues, at: number): void {
+  if (!Array.isArray(dense)) {
+    (out as Uint8Array).set(dense as Uint8Array, at);
+    return;
+  }
+  const target = out as unknown[];
+  for (let i = 0; i < dense.length; i++) target[at + i] = dense[i];
+}
+
+/** out[at + row] = dictionary[indices[k++]] for each defined row; one loop per storage kind keeps each monomorphic. */
+function gather(dictionary: ColumnValues, indices: Int32Array, defined: Uint8Array | null, rows: number, out: ColumnValues, at: number): void {
+  let max = -1;
+  for (let i = 0; i < indices.length; i++) if (indices[i] > max) max = indices[i];
+  if (max >= dictionary.length) throw new ParquetDataError(`dictionary index ${max} past the dictionary's ${dictionary.length} entries`);
+  if (dictionary instanceof BigInt64Array) {
+    const from = new Int32Array(dictionary.buffer, dictionary.byteOffset, dictionary.length * 2);
+    const target = out as BigInt64Array;
+    const to = new Int32Array(target.buffer, target.byteOffset, target.length * 2);
+    for (let row = 0, k = 0; row < rows; row++) {
+      if (defined !== null && defined[row] === 0) continue;
+      const p = indices[k++] * 2;
+      to[2 * (at + row)] = from[p];
+      to[2 * (at + row) + 1] = from[p + 1];
+    }
+  } else if (dictionary instanceof Float64Array) gatherFloat64(dictionary, out as Float64Array, indices, defined, rows, at);
+  else if (dictionary instanceof Int32Array) gatherInt32(dictionary, out as Int32Array, indices, defined, rows, at);
+  else if (Array.isArray(dictionary)) gatherArray(dictionary as unknown[], out as unknown[], indices, defined, rows, at);
+  else gatherOther(dictionary as Uint8Array, out as Uint8Array, indices, defined, rows, at);
+}
+
+function gatherFloat64(dict: Float64Array, out: Float64Array, indices: Int32Array, defined: Uint8Array | null, rows: number, at: number): void {
+  if (defined === null) for (let row = 0; row < rows; row++) out[at + row] = dict[indices[row]];
+  else for (let row = 0, k = 0; row < rows; row++) if (defined[row] === 1) out[at + row] = dict[indices[k++]];
+}
+function gatherInt32(dict: Int32Array, out: Int32Array, indices: Int32Array, defined: Uint8Array | null, rows: number, at: number): void {
+  if (defined === null) for (let row = 0; row < rows; row++) out[at + row] = dict[indices[row]];
+  else for (let row = 0, k = 0; row < rows; row++) if (defined[row] === 1) out[at + row] = dict[indices[k++]];
+}
+function gatherArray(dict: unknown[], out: unknown[], indices: Int32Array, defined: Uint8Array | null, rows: number, at: number): void {
+  if (defined === null) for (let row = 0; row < rows; row++) out[at + row] = dict[indices[row]];
+  else for (let row = 0, k = 0; row < rows; row++) if (defined[row] === 1) out[at + row] = dict[indices[k++]];
+}
+function gatherOther(dict: Uint8Array, out: Uint8Array, indices: Int32Array, defined: Uint8Array | null, rows: number, at: number): void {
+  if (defined === null) for (let row = 0; row < rows; row++) out[at + row] = dict[indices[row]];
+  else for (let row = 0, k = 0; row < rows; row++) if (defined[row] === 1) out[at + row] = dict[indices[k++]];
+}
+
+/** Dense non-null values spread to their rows, out[at + row]. */
+function scatter(dense: ColumnValues, defined: Uint8Array, rows: number, out: ColumnValues, at: number): void {
+  if (dense instanceof BigInt64Array) {
+    const from = new Int32Array(dense.buffer, dense.byteOffset, dense.length * 2);
+    const target = out as BigInt64Array;
+    const to = new Int32Array(target.buffer, target.byteOffset, target.length * 2);
+    for (let row = 0, k = 0; row < rows; row++) {
+      if (defined[row] === 0) continue;
+      to[2 * (at + row)] = from[2 * k];
+      to[2 * (at + row) + 1] = from[2 * k + 1];
+      k++;
+    }
+    return;
+  }
+  const target = out as unknown as { [i: number]: unknown };
+  const source = dense as unknown as { [i: number]: unknown };
+  for (let row = 0, k = 0; row < rows; row++) if (defined[row] === 1) target[at + row] = source[k++];
+}
+
+/** The selected rows of a chunk, filled page by page. */
+class ColumnOutput {
+  private readonly values: ColumnValues;
+  private nulls: Uint8Array | null = null;
+  private written = 0;
+  private rangeIndex = 0;
+
+  constructor(
+    private readonly type: SqlType,
+    private readonly rowCount: number,
+    private readonly selection: RowRanges,
+  ) {
+    this.values = allocateValues(type, rowCount);
+  }
+
+  done(): boolean {
+    return this.written === this.rowCount;
+  }
+
+  /** Whether rows [start, end) of the row group hold selected rows. */
+  wants(start: number, end: number): boolean {
+    for (let i = this.rangeIndex; i < this.selection.length; i++) {
+      const [s, e] = this.selection[i];
+      if (s >= end) return false;
+      if (e > start) return true;
+    }
+    return false;
+  }
+
+  /** Places the selected rows among the page's rows, which start at row `first` of the row group. */
+  append(first: number, page: DecodedPage): void {
+    const last = first + page.rowCount;
+    const [s, e] = this.selection[this.rangeIndex] ?? [0, 0];
+    if (s <= first && last <= e) {
+      // The whole page is selected (the usual case): decode straight into the column.
+      if (this.written + page.rowCount > this.rowCount) throw new ParquetDataError('pages hold more rows than the row group');
+      placeRows(page, this.values, () => this.nullMask(), this.written);
+      this.written += page.rowCount;
+      if (last === e) this.rangeIndex++;
+      return;
+    }
+    let rows: { values: ColumnValues; nulls: Uint8Array | null } | undefined;
+    while (this.rangeIndex < this.selection.length) {
+      const [s, e] = this.selection[this.rangeIndex];
+      if (s >= last) return;
+      const from = Math.max(s, first);
+      const to = Math.min(e, last);
+      if (from < to) {
+        rows ??= this.materialize(page);
+        this.copy(rows, from - first, to - first);
+      }
+      if (e > last) return;
+      this.rangeIndex++;
+    }
+  }
+
+  private materialize(page: DecodedPage): { values: ColumnValues; nulls: Uint8Array | null } {
+    const values = allocateValues(this.type, page.rowCount);
+    let nulls: Uint8Array | null = null;
+    placeRows(page, values, () => (nulls ??= new Uint8Array(page.rowCount)), 0);
+    return { values, nulls };
+  }
+
+  private nullMask(): Uint8Array {
+    return (this.nulls ??= new Uint8Array(this.rowCount));
+  }
+
+  private copy(page: { values: ColumnValues; nulls: Uint8Array | null }, from: number, to: number): void {
+    const at = this.written;
+    if (at + to - from > this.rowCount) throw new ParquetDataError('pages hold more rows than the row group');
+    if (Array.isArray(page.values)) {
+      const target = this.values as unknown[];
+      const source = page.values as unknown[];
+      for (let i = from; i < to; i++) target[at + i - from] = source[i];
+    } else {
+      (this.values as Uint8Array).set((page.values as Uint8Array).subarray(from, to), at);
+    }
+    if (page.nulls !== null) this.nullMask().set(page.nulls.subarray(from, to), at);
+    this.written += to - from;
+  }
+
+  build(): Column {
+    if (this.written !== this.rowCount) throw new ParquetDataError(`column chunk holds ${this.written} of the row group's ${this.rowCount} rows`);
+    return { type: this.type, length: this.rowCount, values: this.values, nulls: this.nulls };
+  }
+}

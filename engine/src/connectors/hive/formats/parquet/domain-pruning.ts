@@ -1,0 +1,157 @@
+// Whether values summarised by statistics (a row group's min/max and null count, a page's column
+// index entry, a dictionary) can satisfy a column domain. Domains come from null-rejecting
+// predicates (comparisons, BETWEEN, IN), so all-NULL data never matches. Strings and byte arrays
+// compare as unsigned bytes, which for UTF-8 is the code-point order SQL uses; NaN bounds prove
+// nothing (NaN compares false with everything, and writers leave it out of min/max).
+
+import type { ColumnDomain } from '../../../../spi/connector.js';
+import type { ColumnValues, Scalar } from '../../../../spi/page.js';
+import type { SqlType } from '../../../../types/types.js';
+import type { FlatColumn } from './parquet-schema.js';
+import type { PhysicalValues } from './physical-values.js';
+import { PhysicalType } from './parquet-constants.js';
+import { valueConverter } from './value-conversion.js';
+
+/** A bound as statistics give it: decoded into our storage, or raw bytes for strings and binaries. */
+export type Bound = number | bigint | Uint8Array;
+
+/** Decodes statistics bounds (plain-encoded single values) of one column. */
+export class BoundDecoder {
+  private readonly convert;
+  readonly bytewise: boolean;
+
+  constructor(
+    private readonly column: FlatColumn,
+    readonly type: SqlType,
+  ) {
+    this.bytewise = type.kind === 'varchar' || type.kind === 'varbinary';
+    this.convert = valueConverter(column.element, type);
+  }
+
+  decode(bytes: Uint8Array | undefined): Bound | undefined {
+    if (bytes === undefined) return undefined;
+    if (this.bytewise) return this.column.element.type === PhysicalType.ByteArray ? bytes : undefined;
+    const physical = singleValue(this.column.element.type ?? -1, this.column.element.typeLength ?? 0, bytes);
+    if (physical === undefined) return undefined;
+    const value = storageScalar(this.convert(physical));
+    return typeof value === 'number' && Number.isNaN(value) ? undefined : value;
+  }
+}
+
+function singleValue(physicalType: number, typeLength: number, bytes: Uint8Array): PhysicalValues | undefined {
+  const copy = () => bytes.slice().buffer;
+  switch (physicalType) {
+    case PhysicalType.Boolean:
+      return bytes.length === 1 ? { kind: 'boolean', values: Uint8Array.of(bytes[0] & 1) } : undefined;
+    case PhysicalType.Int32:
+      return bytes.length === 4 ? { kind: 'int32', values: new Int32Array(copy()) } : undefined;
+    case PhysicalType.Int64:
+      return bytes.length === 8 ? { kind: 'int64', values: new BigInt64Array(copy()) } : undefined;
+    case PhysicalType.Float:
+      return bytes.length === 4 ? { kind: 'float', values: new Float32Array(copy()) } : undefined;
+    case PhysicalType.Double:
+      return bytes.length === 8 ? { kind: 'double', values: new Float64Array(copy()) } : undefined;
+    case PhysicalType.ByteArray:
+      return { kind: 'bytes', offsets: Int32Array.of(0, bytes.length), data: bytes };
+    case PhysicalType.FixedLenByteArray:
+      return bytes.length === typeLength ? { kind: 'fixed', width: typeLength, data: bytes } : undefined;
+    default:
+      return undefined; // INT96 statistics have no defined order.
+  }
+}
+
+function storageScalar(values: ColumnValues): number | bigint | undefined {
+  const v = values[0];
+  return typeof v === 'number' || typeof v === 'bigint' ? v : undefined;
+}
+
+/** A domain value in the form bounds take, or undefined when it cannot be compared with them. */
+export function domainBound(value: Scalar, bytewise: boolean): Bound | undefined {
+  if (bytewise) {
+    if (typeof value === 'string') return new TextEncoder().encode(value);
+    return value instanceof Uint8Array ? value : undefined;
+  }
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (typeof value === 'number') return Number.isNaN(value) ? undefined : value;
+  return typeof value === 'bigint' ? value : undefined;
+}
+
+/** a - b's sign, or undefined when they are of different kinds. */
+export function compareBounds(a: Bound, b: Bound): number | undefined {
+  if (a instanceof Uint8Array) {
+    if (!(b instanceof Uint8Array)) return undefined;
+    const n = Math.min(a.length, b.length);
+    for (let i = 0; i < n; i++) if (a[i] !== b[i]) return a[i] - b[i];
+    return a.length - b.length;
+  }
+  if (b instanceof Uint8Array || typeof a !== typeof b) return undefined;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** A domain with its values in bound form (values that cannot be compared make it unprunable). */
+export interface PreparedDomain {
+  low?: { value: Bound; inclusive: boolean };
+  high?: { value: Bound; inclusive: boolean };
+  values?: Bound[];
+}
+
+export function prepareDomain(domain: ColumnDomain, bytewise: boolean): PreparedDomain | undefined {
+  const prepared: PreparedDomain = {};
+  for (const side of ['low', 'high'] as const) {
+    const bound = domain[side];
+    if (bound === undefined) continue;
+    const value = domainBound(bound.value, bytewise);
+    if (value === undefined) return undefined;
+    prepared[side] = { value, inclusive: bound.inclusive };
+  }
+  if (domain.values !== undefined) {
+    const values: Bound[] = [];
+    for (const v of domain.values) {
+      const b = domainBound(v, bytewise);
+      if (b === undefined) return undefined;
+      values.push(b);
+    }
+    prepared.values = values;
+  }
+  return prepared;
+}
+
+/** Whether some value in [min, max] (either may be unknown) can satisfy the domain. */
+export function rangeCanMatch(domain: PreparedDomain, min: Bound | undefined, max: Bound | undefined): boolean {
+  if (domain.low !== undefined && max !== undefined) {
+    const c = compareBounds(max, domain.low.value);
+    if (c !== undefined && (c < 0 || (c === 0 && !domain.low.inclusive))) return false;
+  }
+  if (domain.high !== undefined && min !== undefined) {
+    const c = compareBounds(min, domain.high.value);
+    if (c !== undefined && (c > 0 || (c === 0 && !domain.high.inclusive))) return false;
+  }
+  if (domain.values !== undefined) {
+    return domain.values.some((v) => {
+      const aboveMin = min === undefined ? undefined : compareBounds(v, min);
+      const belowMax = max === undefined ? undefined : compareBounds(v, max);
+      return (aboveMin === undefined || aboveMin >= 0) && (belowMax === undefined || belowMax <= 0);
+    });
+  }
+  return true;
+}
+
+/** Whether one value satisfies the domain (dictionary entries). */
+export function valueMatches(domain: PreparedDomain, value: Bound): boolean {
+  return rangeCanMatch(domain, value, value);
+}
+
+/** A dictionary's entries as bounds (strings as their UTF-8 bytes). */
+export function dictionaryBounds(values: ColumnValues, bytewise: boolean): Bound[] {
+  const out: Bound[] = [];
+  const encoder = new TextEncoder();
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (typeof v === 'string') out.push(encoder.encode(v));
+    else if (v instanceof Uint8Array) out.push(v);
+    else if (typeof v === 'number') {
+      if (!Number.isNaN(v)) out.push(v);
+    } else if (typeof v === 'bigint') out.push(v);
+  }
+  return bytewise ? out.filter((b) => b instanceof Uint8Array) : out;
+}

@@ -1,0 +1,56 @@
+// What a Parquet footer says about the file's data without reading it: the row count, and per
+// column the NULL count and least and greatest values over all row groups (as far as every row
+// group's statistics give them), for table statistics (join ordering, SHOW STATS).
+
+import type { Scalar } from '../../../../spi/page.js';
+import type { FileEntry, FileSystem } from '../../file-system/file-system.js';
+import { BoundDecoder, compareBounds, type Bound } from './domain-pruning.js';
+import { readFooter } from './footer.js';
+import { schemaColumns } from './parquet-reader.js';
+
+export interface ParquetColumnStatistics {
+  /** Undefined when a row group does not say. */
+  nullCount?: number;
+  /** In our storage (bigint for bigint and decimals, days for dates, microseconds for timestamps); undefined when unknown. */
+  min?: Scalar;
+  max?: Scalar;
+}
+
+export interface ParquetFileStatistics {
+  rowCount: number;
+  /** By lower-cased column name; flat columns of a type we read. */
+  columns: Map<string, ParquetColumnStatistics>;
+}
+
+export async function readParquetStatistics(fs: FileSystem, file: FileEntry, signal?: AbortSignal): Promise<ParquetFileStatistics> {
+  const { metadata } = await readFooter(fs, file, signal);
+  const columns = new Map<string, ParquetColumnStatistics>();
+  for (const column of schemaColumns(metadata, file.location)) {
+    if (column.kind !== 'flat' || !('kind' in column.type)) continue;
+    const decoder = new BoundDecoder(column, column.type);
+    let nullCount: number | undefined = 0;
+    let min: Bound | undefined;
+    let max: Bound | undefined;
+    let bounded = metadata.rowGroups.length > 0;
+    for (const group of metadata.rowGroups) {
+      const stats = group.columns[column.chunkIndex]?.meta.statistics;
+      nullCount = nullCount === undefined || stats?.nullCount === undefined ? undefined : nullCount + stats.nullCount;
+      if (group.numRows === stats?.nullCount) continue; // all NULL: no bounds to merge
+      const low = decoder.decode(stats?.minValue);
+      const high = decoder.decode(stats?.maxValue);
+      if (low === undefined || high === undefined) bounded = false;
+      else {
+        if (min === undefined || (compareBounds(low, min) ?? 0) < 0) min = low;
+        if (max === undefined || (compareBounds(high, max) ?? 0) > 0) max = high;
+      }
+    }
+    const kind = column.type.kind;
+    const scalar = (b: Bound | undefined): Scalar | undefined => {
+      if (b === undefined || !bounded) return undefined;
+      if (b instanceof Uint8Array && kind === 'varchar') return new TextDecoder().decode(b);
+      return kind === 'boolean' ? b === 1 : b;
+    };
+    columns.set(column.name.toLowerCase(), { nullCount, min: scalar(min), max: scalar(max) });
+  }
+  return { rowCount: metadata.numRows, columns };
+}

@@ -1,0 +1,87 @@
+// The PARQUET file format of the lake connector.
+//
+// Types read (file -> ours; Trino's Hive connector with hive.parquet.time-zone = UTC, except that
+// timestamps keep the file's precision up to microseconds instead of Trino's default of millis):
+//   BOOLEAN                                  boolean
+//   INT32 / INT(8|16|32, signed)             tinyint / smallint / integer
+//   INT(8|16|32|64, unsigned)                smallint / integer / bigint / decimal(20,0)
+//   INT64 / INT(64, signed)                  bigint
+//   DECIMAL(p,s) on INT32, INT64, FIXED_LEN_BYTE_ARRAY, BYTE_ARRAY   decimal(p,s)
+//   FLOAT / DOUBLE / FLOAT16                 real / double / real
+//   BYTE_ARRAY STRING, ENUM, JSON (UTF8)     varchar
+//   BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY, BSON   varbinary;   FIXED(16) UUID: varchar (8-4-4-4-12 hex)
+//   DATE                                     date
+//   TIME(MILLIS) / TIME(MICROS | NANOS)      time(3) / time(6)
+//   TIMESTAMP(MILLIS) / (MICROS | NANOS)     timestamp(3) / timestamp(6), nanoseconds rounded half up
+//   INT96 (legacy Impala/Spark timestamps)   timestamp(6)
+// A timestamp with isAdjustedToUTC = true is an instant; the engine has no `timestamp with time
+// zone`, so it reads as the instant's UTC wall time (Trino reads it in hive.parquet.time-zone).
+// Nested fields (LIST, MAP, groups, repeated fields) are not listed by inferColumns (our SqlType
+// cannot express them); a table column that names one fails with NOT_SUPPORTED naming the column
+// and its Trino type (array(bigint), map(varchar, integer), row(...)). describeParquetColumns lists
+// them all. Types written: see physical-encoding.ts.
+
+import type { ColumnMetadata } from '../../../../spi/connector.js';
+import type { Page } from '../../../../spi/page.js';
+import { typeName } from '../../../../types/types.js';
+import type { FileEntry, FileSystem, OutputStream } from '../../file-system/file-system.js';
+import type { FileFormat, FileRange, FileReadRequest, FileWriter, FormatOptions } from '../file-format.js';
+import { readFooter } from './footer.js';
+import type { FileMetaData } from './file-metadata.js';
+import { PHYSICAL_TYPE_NAMES } from './parquet-constants.js';
+import { readParquetRange, schemaColumns } from './parquet-reader.js';
+import { ParquetFileWriter } from './parquet-writer.js';
+
+/** A file column as DESCRIBE would show it: our type, or why it cannot be read yet. */
+export interface DescribedColumn {
+  name: string;
+  /** Trino's type name (also for nested and unsupported columns). */
+  typeName: string;
+  column?: ColumnMetadata;
+  unsupported?: string;
+}
+
+export class ParquetFormat implements FileFormat {
+  readonly name = 'PARQUET' as const;
+
+  /**
+   * Byte ranges of about `targetBytes`; each reads the row groups that start in it, so planning
+   * needs no footer. Files up to 1.5 × targetBytes are one range.
+   */
+  ranges(file: FileEntry, _options: FormatOptions, targetBytes: number): FileRange[] {
+    if (file.size <= targetBytes * 1.5) return [{ start: 0, length: file.size }];
+    const ranges: FileRange[] = [];
+    for (let start = 0; start < file.size; start += targetBytes) ranges.push({ start, length: Math.min(targetBytes, file.size - start) });
+    return ranges;
+  }
+
+  read(request: FileReadRequest): AsyncIterable<Page> {
+    return readParquetRange(request);
+  }
+
+  async inferColumns(fs: FileSystem, file: FileEntry, _options: FormatOptions, signal?: AbortSignal): Promise<ColumnMetadata[]> {
+    return (await describeParquetColumns(fs, file, signal)).flatMap((c) => (c.column === undefined ? [] : [c.column]));
+  }
+
+  createWriter(columns: readonly ColumnMetadata[], _options: FormatOptions, output: OutputStream): FileWriter {
+    return new ParquetFileWriter(columns, output);
+  }
+}
+
+/** Every top-level column of the file, readable or not (names lower-cased, as Hive and Trino show them). */
+export async function describeParquetColumns(fs: FileSystem, file: FileEntry, signal?: AbortSignal): Promise<DescribedColumn[]> {
+  const { metadata } = await readFooter(fs, file, signal);
+  return describeSchema(metadata, file.location);
+}
+
+export function describeSchema(metadata: FileMetaData, location: string): DescribedColumn[] {
+  return schemaColumns(metadata, location).map((c): DescribedColumn => {
+    const name = c.name.toLowerCase();
+    if (c.kind === 'nested') return { name, typeName: c.typeName, unsupported: `nested type ${c.typeName}` };
+    if (!('kind' in c.type)) {
+      const physical = PHYSICAL_TYPE_NAMES[c.element.type ?? -1] ?? 'unknown';
+      return { name, typeName: c.type.unsupported, unsupported: `Parquet type ${physical} (${c.type.unsupported})` };
+    }
+    return { name, typeName: typeName(c.type), column: { name, type: c.type } };
+  });
+}

@@ -1,0 +1,173 @@
+// Reading a byte range of a Parquet file into pages. The range's row groups are those whose first
+// byte lies in it (Trino's rule: every row group belongs to exactly one range, and planning never
+// opens a footer). For each, the constraint prunes (row-group-filter.ts), then only the requested
+// columns' chunks (or, after page-index pruning, their selected pages) are fetched — merged,
+// several requests in flight — and decoded into typed arrays. The next row group's bytes are
+// fetched while this one decodes.
+
+import { TARGET_PAGE_ROWS } from '../../../../exec/operators/operator.js';
+import { constantColumn, type Column, type Page } from '../../../../spi/page.js';
+import type { FileReadRequest } from '../file-format.js';
+import { bindColumns, columnsByName, type BoundColumn } from './column-binding.js';
+import { ColumnChunkDecoder, chunkStart, type PageRef } from './column-chunk-decoder.js';
+import { fetchRanges, type ByteRange, type FetchedBytes } from './fetched-bytes.js';
+import type { FileMetaData, RowGroup } from './file-metadata.js';
+import { readFooter } from './footer.js';
+import { asFileError } from './parquet-errors.js';
+import { SchemaError, fileColumns, type FileColumn } from './parquet-schema.js';
+import { overlaps, rowCountOf, type RowRanges } from './row-ranges.js';
+import {
+  columnFilters,
+  dictionariesExclude,
+  pageIndexRanges,
+  readOffsetIndexes,
+  statisticsCanMatch,
+  type ColumnFilter,
+  type FilterContext,
+  type OffsetIndexes,
+} from './row-group-filter.js';
+
+/** A row group ready to decode: its selected rows and the bytes of the chunks (or pages) to decode. */
+interface FetchedGroup {
+  index: number;
+  group: RowGroup;
+  selection: RowRanges;
+  bytes: FetchedBytes;
+  pages: Map<number, PageRef[]>;
+}
+
+/** The schema's top-level columns; a malformed schema fails naming the file. */
+export function schemaColumns(metadata: FileMetaData, location: string): FileColumn[] {
+  try {
+    return fileColumns(metadata.schema);
+  } catch (e) {
+    if (e instanceof SchemaError) throw asFileError(new RangeError(e.message), location, 'its schema is malformed');
+    throw e;
+  }
+}
+
+/** Where a row group's data starts (its first chunk's first page). */
+export function rowGroupStart(group: RowGroup): number {
+  let start = Infinity;
+  for (const c of group.columns) start = Math.min(start, chunkStart(c.meta));
+  return start;
+}
+
+export async function* readParquetRange(request: FileReadRequest): AsyncIterable<Page> {
+  const { fs, file, range, stats, signal } = request;
+  const location = file.location;
+  const { metadata, bytesRead } = await readFooter(fs, file, signal);
+  stats.bytesRead += bytesRead;
+  const byName = columnsByName(schemaColumns(metadata, location), location);
+  const bound = bindColumns(request.columns, byName, location);
+  const filters = columnFilters(request.constraint, byName, bound);
+  const ctx: FilterContext = { fs, location, signal, countRead: (n) => (stats.bytesRead += n) };
+  const groups = metadata.rowGroups
+    .map((group, index) => ({ group, index }))
+    .filter(({ group }) => group.columns.length > 0 && group.numRows > 0 && rowGroupStart(group) >= range.start && rowGroupStart(group) < range.start + range.length);
+  for (const { group } of groups) {
+    if (group.columns.length !== metadata.rowGroups[0].columns.length) throw asFileError(new RangeError('row groups differ in their column count'), location, 'its metadata is inconsistent');
+  }
+  const prepare = (i: number): Promise<FetchedGroup | undefined> => {
+    const p = prepareGroup(groups[i].group, groups[i].index, bound, filters, ctx, request.stats);
+    p.catch(() => undefined); // Awaited in turn; this keeps an early stop from leaving it unhandled.
+    return p;
+  };
+  let next = groups.length > 0 ? prepare(0) : undefined;
+  for (let i = 0; i < groups.length; i++) {
+    const fetched = await next!;
+    next = i + 1 < groups.length ? prepare(i + 1) : undefined;
+    signal?.throwIfAborted();
+    if (fetched === undefined) continue;
+    const columns = await decodeGroup(fetched, bound, location);
+    yield* pagesOf(columns, rowCountOf(fetched.selection));
+  }
+}
+
+async function prepareGroup(group: RowGroup, index: number, bound: readonly BoundColumn[], filters: readonly ColumnFilter[], ctx: FilterContext, stats: FileReadRequest['stats']): Promise<FetchedGroup | undefined> {
+  const groupBytes = group.columns.reduce((n, c) => n + c.meta.totalCompressedSize, 0);
+  const skip = (): undefined => {
+    stats.rowGroupsSkipped++;
+    stats.bytesSkipped += groupBytes;
+    return undefined;
+  };
+  try {
+    if (!statisticsCanMatch(group, filters)) return skip();
+    if (await dictionariesExclude(group, filters, ctx)) return skip();
+    const { ranges: selection, offsetIndexes } = await pageIndexRanges(group, filters, ctx);
+    if (selection.length === 0) return skip();
+    const chunks = [...new Set(bound.flatMap((b) => (b.kind === 'file' ? [b.source.chunkIndex] : [])))];
+    const narrowed = rowCountOf(selection) < group.numRows;
+    if (narrowed) await readOffsetIndexes(group, chunks, offsetIndexes, ctx);
+    const pages = new Map<number, PageRef[]>();
+    const requests: ByteRange[] = [];
+    for (const chunkIndex of chunks) {
+      const meta = group.columns[chunkIndex].meta;
+      const start = chunkStart(meta);
+      const locations = narrowed ? offsetIndexes.get(chunkIndex) : undefined;
+      if (locations === undefined) {
+        requests.push({ offset: start, length: meta.totalCompressedSize });
+        continue;
+      }
+      if (start < meta.dataPageOffset) requests.push({ offset: start, length: meta.dataPageOffset - start });
+      const selected: PageRef[] = [];
+      locations.forEach((page, p) => {
+        const end = p + 1 < locations.length ? locations[p + 1].firstRowIndex : group.numRows;
+        if (!overlaps(selection, page.firstRowIndex, end)) return;
+        selected.push({ offset: page.offset, firstRow: page.firstRowIndex });
+        requests.push({ offset: page.offset, length: page.compressedPageSize });
+      });
+      pages.set(chunkIndex, selected);
+    }
+    const { bytes, total } = await fetchRanges(ctx.fs, ctx.location, requests, ctx.signal);
+    ctx.countRead(total);
+    stats.rowGroupsRead++;
+    const planned = requests.reduce((n, r) => n + r.length, 0);
+    stats.bytesSkipped += Math.max(0, groupBytes - planned);
+    return { index, group, selection, bytes, pages };
+  } catch (e) {
+    throw asFileError(e, ctx.location, `row group ${index}`);
+  }
+}
+
+/** Decodes the row group's columns, yielding to the event loop between them (a large group takes a while). */
+async function decodeGroup(fetched: FetchedGroup, bound: readonly BoundColumn[], location: string): Promise<Column[]> {
+  const rows = rowCountOf(fetched.selection);
+  const columns: Column[] = [];
+  for (const b of bound) {
+    if (b.kind === 'missing') {
+      columns.push(constantColumn(b.declared, null, rows));
+      continue;
+    }
+    if (columns.length > 0) await new Promise((resolve) => setImmediate(resolve));
+    try {
+      const meta = fetched.group.columns[b.source.chunkIndex].meta;
+      const decoder = new ColumnChunkDecoder(b.source, meta, b.fileType);
+      const column = decoder.decode(fetched.bytes, fetched.pages.get(b.source.chunkIndex), fetched.selection, rows);
+      columns.push(b.coerce === undefined ? column : b.coerce(column));
+    } catch (e) {
+      throw asFileError(e, location, `column '${b.source.name}' of row group ${fetched.index}`);
+    }
+  }
+  return columns;
+}
+
+/** The row group's columns as pages of up to TARGET_PAGE_ROWS rows (views, not copies, of typed arrays). */
+function* pagesOf(columns: Column[], rows: number): Iterable<Page> {
+  if (rows <= TARGET_PAGE_ROWS) {
+    yield { rowCount: rows, columns };
+    return;
+  }
+  for (let start = 0; start < rows; start += TARGET_PAGE_ROWS) {
+    const end = Math.min(rows, start + TARGET_PAGE_ROWS);
+    yield {
+      rowCount: end - start,
+      columns: columns.map((c) => ({
+        type: c.type,
+        length: end - start,
+        values: Array.isArray(c.values) ? c.values.slice(start, end) : c.values.subarray(start, end),
+        nulls: c.nulls === null ? null : c.nulls.subarray(start, end),
+      })) as Column[],
+    };
+  }
+}
