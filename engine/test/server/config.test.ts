@@ -103,7 +103,7 @@ describe('configuration', () => {
     expect(message).to.contain(`Invalid configuration file ${path}`);
     expect(message).to.contain("unknown key 'http.prot'");
     expect(message).to.contain("'memory.nodeMemory' must be a byte count or a size such as '512MB'");
-    expect(message).to.contain("'catalogs[0].connector' must be one of 'memory', 'system', 'tpch', 'hive'");
+    expect(message).to.contain("'catalogs[0].connector' must be one of 'memory', 'system', 'tpch', 'postgresql', 'hive'");
     expect(message).to.contain("'log.level' must be one of");
     expect(configError(() => loadConfig({ flags: { port: 'abc' } }))).to.equal("Invalid flag --port for 'http.port': expected an integer, got 'abc'");
     expect(configError(() => loadConfig({ env: { ENGINE_NODE_SCHEDULER_INCLUDE_COORDINATOR: 'yes' } }))).to.equal(

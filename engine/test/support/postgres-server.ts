@@ -90,11 +90,15 @@ export class PostgresServer {
     }
   }
 
-  /** Starts the server (again, after `crash`) and waits until it takes connections. */
+  /**
+   * Starts the server (again, after `crash`) and waits until it takes connections. fsync is off for
+   * speed; commits stay synchronous so that what a test created survives `crash` (an immediate
+   * shutdown drops WAL not yet written).
+   */
   async run(): Promise<void> {
     const child = spawn(
       path.join(this.bin, 'postgres'),
-      ['-D', path.join(this.folder, 'data'), '-p', String(this.port), '-k', this.folder, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'full_page_writes=off', '-c', 'synchronous_commit=off'],
+      ['-D', path.join(this.folder, 'data'), '-p', String(this.port), '-k', this.folder, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'full_page_writes=off'],
       { stdio: ['ignore', 'ignore', 'pipe'], ...this.identity },
     );
     let log = '';
