@@ -10,7 +10,9 @@ import { CONFIG_SCHEMA, type CatalogConfig, type EngineConfig, type LogLevel, ty
 import { DATA_SIZE_SCHEMA, parseDataSize } from './data-size.js';
 import { parseDuration } from './duration.js';
 import { SETTINGS, envName, settingKey, type Setting } from './settings.js';
+import { availableParallelism } from 'node:os';
 import { defaultNodeMemory } from './heap-limit.js';
+import { DEFAULT_WORKER_THREAD_IDLE_MILLIS } from './memory-budget.js';
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -202,6 +204,10 @@ function resolve(raw: RawObject): EngineConfig {
       queryMaxMemoryPerNode: size(memory.queryMaxMemoryPerNode, 2 * 1024 ** 3),
       queryMaxMemory: size(memory.queryMaxMemory, 20 * 1024 ** 3),
       nodeMemory: size(memory.nodeMemory, defaultNodeMemory()),
+    },
+    task: {
+      maxWorkerThreads: (section('task').maxWorkerThreads as number | undefined) ?? availableParallelism(),
+      workerThreadIdleTimeout: duration(section('task').workerThreadIdleTimeout, DEFAULT_WORKER_THREAD_IDLE_MILLIS),
     },
     query: {
       maxLength: (query.maxLength as number | undefined) ?? 1_000_000,

@@ -64,6 +64,10 @@ export const CONFIG_SCHEMA = {
       queryMaxMemory: { ...DATA_SIZE_SCHEMA, description: 'Memory one query may use over the whole cluster, its tasks on every node together (default: 20GB)' },
       nodeMemory: { ...DATA_SIZE_SCHEMA, description: 'Memory all queries together may use on a node (default: half of the machine memory, at most what the V8 heap holds; must fit the heap set by --max-old-space-size)' },
     }),
+    task: closed("A node's worker threads", {
+      maxWorkerThreads: { type: 'integer', minimum: 1, description: 'Most worker threads the node runs scans and partial aggregations on; task_concurrency is capped by it, and each thread\'s heap is memory.nodeMemory divided by it (default: the number of cores)' },
+      workerThreadIdleTimeout: { ...DURATION_SCHEMA, description: 'A worker thread without a task this long is stopped, giving its memory back; the next task starts a new one (default: 30s)' },
+    }),
     query: closed('Query management', {
       maxLength: { type: 'integer', minimum: 1, description: 'Longest SQL text accepted, in characters (default: 1000000)' },
       maxRunning: { type: 'integer', minimum: 1, description: 'Queries running at once; more wait QUEUED (default: 100)' },
@@ -113,6 +117,7 @@ export interface EngineConfig {
   nodeScheduler: { includeCoordinator?: boolean };
   catalogs: CatalogConfig[];
   memory: { queryMaxMemoryPerNode: number; queryMaxMemory: number; nodeMemory: number };
+  task: { maxWorkerThreads: number; workerThreadIdleTimeout: number };
   query: {
     maxLength: number;
     maxRunning: number;

@@ -37,8 +37,12 @@ function semiSpaceMb(): number {
 }
 /** A full collection (stopping the thread) at most this often. */
 const GC_INTERVAL_MILLIS = 1000;
+/** How long worker threads get to collect their garbage before the process's size counts against a query. */
+const RELIEF_WAIT_MILLIS = 200;
 
-export interface HeapUse {
+export interface MemoryUse {
+  /** heap: this thread's V8 heap is nearly full; resident: the process holds more than the node's bound. */
+  kind: 'heap' | 'resident';
   usedBytes: number;
   limitBytes: number;
 }
@@ -63,34 +67,61 @@ const collectGarbage: (() => void) | undefined = (() => {
   }
 })();
 
+/** Empties this thread's caches and collects its garbage. */
+export function relieveMemoryPressure(): void {
+  for (const evict of evictables) evict();
+  collectGarbage?.();
+}
+
 const limitBytes = oldGenerationLimitBytes();
 
 /** What the old generation holds (every space but the young ones), against its limit. */
-function heapUse(): HeapUse {
+function heapUse(): MemoryUse {
   let usedBytes = 0;
   for (const space of getHeapSpaceStatistics()) if (!space.space_name.startsWith('new_')) usedBytes += space.space_used_size;
-  return { usedBytes, limitBytes };
+  return { kind: 'heap', usedBytes, limitBytes };
 }
 
-function isFull(use: HeapUse): boolean {
+function isFull(use: MemoryUse): boolean {
   return use.usedBytes > use.limitBytes * HEAP_FULL_FRACTION;
 }
 
 /**
- * The heap's use when it is nearly full even after collecting garbage, else undefined. Cheap when
- * called often: it looks at most every CHECK_INTERVAL_MILLIS unless `force`.
+ * The process's resident memory against the node's bound (see memory-budget), which only the main
+ * thread of a server watches; the threads it asks to relieve memory are its worker threads.
  */
-export function nearlyFullHeap(force = false): HeapUse | undefined {
+let resident: { limitBytes: number; relieveOtherThreads: () => void } | undefined;
+
+export function guardResidentMemory(limitBytes: number, relieveOtherThreads: () => void): void {
+  resident = { limitBytes, relieveOtherThreads };
+}
+
+function residentUse(): MemoryUse | undefined {
+  if (resident === undefined) return undefined;
+  const usedBytes = process.memoryUsage.rss();
+  return usedBytes > resident.limitBytes ? { kind: 'resident', usedBytes, limitBytes: resident.limitBytes } : undefined;
+}
+
+/**
+ * What is short when the heap is nearly full, or the process holds more than its bound, even after
+ * caches were emptied and garbage collected; else undefined. Cheap when called often: it looks at
+ * most every CHECK_INTERVAL_MILLIS unless `force`. Worker threads collect their garbage when asked,
+ * after this returns: a process over its bound is reported only if it still is a look later.
+ */
+export function memoryPressure(force = false): MemoryUse | undefined {
   const now = Date.now();
   if (!force && now - lastCheck < CHECK_INTERVAL_MILLIS) return undefined;
   lastCheck = now;
-  let use = heapUse();
-  if (!isFull(use)) return undefined;
-  if (collectGarbage !== undefined && now - lastGc >= GC_INTERVAL_MILLIS) {
-    lastGc = now;
-    for (const evict of evictables) evict();
-    collectGarbage();
-    use = heapUse();
+  const heap = heapUse();
+  const over = isFull(heap) ? heap : residentUse();
+  if (over === undefined) return undefined;
+  if (collectGarbage === undefined || now - lastGc < GC_INTERVAL_MILLIS) return over.kind === 'resident' && now - lastGc < RELIEF_WAIT_MILLIS ? undefined : over;
+  lastGc = now;
+  relieveMemoryPressure();
+  if (over.kind === 'resident') {
+    resident?.relieveOtherThreads();
+    return undefined;
   }
-  return isFull(use) ? use : undefined;
+  const after = heapUse();
+  return isFull(after) ? after : undefined;
 }

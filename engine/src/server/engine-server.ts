@@ -23,7 +23,9 @@ import { TaskManager } from '../worker/task-manager.js';
 import { ServerSystemRuntime } from '../coordinator/system-runtime.js';
 import { EngineError } from '../errors/engine-error.js';
 import { MemoryContext } from '../exec/memory.js';
-import { shutdownSharedWorkerPool } from '../exec/parallel/worker-pool.js';
+import { configureSharedWorkerPool, sharedWorkerPool, shutdownSharedWorkerPool } from '../exec/parallel/worker-pool.js';
+import { guardResidentMemory } from '../exec/heap-guard.js';
+import { residentMemoryLimit, workerThreadHeapBytes } from '../config/memory-budget.js';
 import type { Logger } from '../log/logger.js';
 import { Announcer } from './announcer.js';
 import { createApp } from './app.js';
@@ -62,7 +64,14 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
     internalUri: '',
   };
   const resourceGroups = config.resourceGroups.configFile ? readResourceGroupsFile(config.resourceGroups.configFile) : defaultResourceGroups(config.query);
-  const nodeMemory = new MemoryContext('node', config.memory.nodeMemory);
+  const nodeMemory = MemoryContext.nodePool(config.memory.nodeMemory);
+  const memorySettings = { nodeMemoryBytes: config.memory.nodeMemory, workerThreads: config.task.maxWorkerThreads, tpch: config.catalogs.some((c) => c.connector === 'tpch') };
+  configureSharedWorkerPool({
+    maxThreads: config.task.maxWorkerThreads,
+    threadHeapBytes: workerThreadHeapBytes(config.memory.nodeMemory, config.task.maxWorkerThreads),
+    idleMillis: config.task.workerThreadIdleTimeout,
+  });
+  guardResidentMemory(residentMemoryLimit(memorySettings), () => sharedWorkerPool().relieveMemory());
   const access = new QueryAccess(config.security.adminUsers);
   const internalAuth = new InternalAuthenticator(config.internalCommunication.sharedSecret, config.node.id);
   let queries: QueryManager | undefined;

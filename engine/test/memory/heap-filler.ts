@@ -5,7 +5,7 @@
 import { MemoryContext } from '../../src/exec/memory.js';
 import type { EngineError } from '../../src/errors/engine-error.js';
 
-const node = new MemoryContext('node', Number.MAX_SAFE_INTEGER);
+const node = MemoryContext.nodePool(Number.MAX_SAFE_INTEGER);
 const big = node.child('big');
 const small = node.child('small');
 let revoked: EngineError | undefined;
