@@ -56,10 +56,11 @@ kube-up: e2e-tools
 kube-down:
 	node e2e/dist/src/cluster/cli.js down $(ARGS)
 
-# TPC-H against DuckDB: `make bench ARGS="--scale 0.1 --queries 1-6 --threads 2 --runs 3"`. Two suites:
+# TPC-H against DuckDB: `make bench ARGS="--scale 0.1 --queries 1-6 --threads 2 --runs 3"`. Three suites:
 # memory tables on one node, then the tpch catalog on one node against a coordinator + 2 workers
-# (--cluster-workers N) with the throughput of one repartition; `--suites memory` or `--suites cluster`
-# runs one. Results are written to bench/results/.
+# (--cluster-workers N) with the throughput of one repartition, then each memory setting against the
+# peak and idle resident memory of a coordinator and a worker under TPC-H and distinct-count loads;
+# `--suites memory`, `--suites cluster` or `--suites rss` runs one. Results are written to bench/results/.
 bench: build
 	node engine/dist/scripts/bench.js $(ARGS)
 

@@ -1,19 +1,22 @@
-// `make bench`: TPC-H on our engine against DuckDB, in two suites (--suites, both by default):
+// `make bench`: TPC-H on our engine against DuckDB, in three suites (--suites, all by default):
 //  - memory: loads tpch.sf<scale> into memory tables (CREATE TABLE AS) on one node, runs each query
 //    after a warm-up through our full statement protocol (HTTP, JSON results), and prints per query
 //    our median, DuckDB's median and the ratio, and how the server answered meanwhile (worst
 //    /v1/info time, event loop delay);
 //  - cluster: the same queries on the tpch catalog itself, on one node and on a coordinator with
 //    --cluster-workers workers, side by side (see bench/cluster-vs-single.ts), and the throughput of
-//    one repartition.
+//    one repartition;
+//  - rss: each memory setting against the peak and idle resident memory of a coordinator and a
+//    worker under TPC-H and distinct-count loads (see bench/rss.ts).
 // DuckDB holds the same generated rows; every result is checked equal to its. Prints, never fails.
 //
 //   node engine/dist/scripts/bench.js [--scale 1] [--queries 1-22] [--threads 2] [--runs 3] [--warmup 1]
-//                                     [--suites memory,cluster] [--cluster-workers 2]
+//                                     [--suites memory,cluster,rss] [--cluster-workers 2]
 
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runClusterSuite } from './bench/cluster-vs-single.js';
+import { runRssSuite } from './bench/rss.js';
 import { differenceFromDuckDb, DuckDbReference } from './bench/duckdb-reference.js';
 import { distinctCommentQuery, printMemory, processMemory, serverHeapOptions, ServerMemoryProbe } from './bench/memory.js';
 import { parseBenchOptions, tpchSchema, type BenchOptions } from './bench/options.js';
@@ -35,12 +38,15 @@ const BENCH_NODE_MEMORY_BYTES = 20 * 1024 ** 3;
 async function main(): Promise<void> {
   const options = parseBenchOptions(process.argv.slice(2));
   const startedAt = new Date().toISOString();
-  console.log(`loading tpch.${tpchSchema(options.scale)} into DuckDB...`);
-  const started = performance.now();
-  const duck = new DuckDbReference(await duckDbWithTpch(tpchSchema(options.scale), options.threads), options);
-  const duckLoadMillis = performance.now() - started;
-  if (options.suites.includes('memory')) await memoryTablesSuite(options, duck, duckLoadMillis, startedAt);
-  if (options.suites.includes('cluster')) await runClusterSuite({ options, duck, cliPath: CLI, resultsDir: RESULTS_DIR, timeoutMillis: TIMEOUT_MILLIS });
+  if (options.suites.includes('memory') || options.suites.includes('cluster')) {
+    console.log(`loading tpch.${tpchSchema(options.scale)} into DuckDB...`);
+    const started = performance.now();
+    const duck = new DuckDbReference(await duckDbWithTpch(tpchSchema(options.scale), options.threads), options);
+    const duckLoadMillis = performance.now() - started;
+    if (options.suites.includes('memory')) await memoryTablesSuite(options, duck, duckLoadMillis, startedAt);
+    if (options.suites.includes('cluster')) await runClusterSuite({ options, duck, cliPath: CLI, resultsDir: RESULTS_DIR, timeoutMillis: TIMEOUT_MILLIS });
+  }
+  if (options.suites.includes('rss')) await runRssSuite({ options, cliPath: CLI, resultsDir: RESULTS_DIR });
 }
 
 /** The memory suite: memory tables on one node against DuckDB. */

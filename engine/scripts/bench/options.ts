@@ -8,13 +8,13 @@ export interface BenchOptions {
   threads: number;
   runs: number;
   warmup: number;
-  /** What to run: `memory` (memory tables on one node) and `cluster` (the tpch catalog on one node and on a cluster). */
+  /** What to run: `memory` (memory tables on one node), `cluster` (the tpch catalog on one node and on a cluster), `rss` (resident memory per memory setting). */
   suites: BenchSuite[];
   /** The cluster suite's workers (beside its coordinator). */
   clusterWorkers: number;
 }
 
-export const BENCH_SUITES = ['memory', 'cluster'] as const;
+export const BENCH_SUITES = ['memory', 'cluster', 'rss'] as const;
 export type BenchSuite = (typeof BENCH_SUITES)[number];
 
 export function parseBenchOptions(argv: string[]): BenchOptions {

@@ -24,8 +24,8 @@ import { ServerSystemRuntime } from '../coordinator/system-runtime.js';
 import { EngineError } from '../errors/engine-error.js';
 import { MemoryContext } from '../exec/memory.js';
 import { configureSharedWorkerPool, sharedWorkerPool, shutdownSharedWorkerPool } from '../exec/parallel/worker-pool.js';
-import { guardResidentMemory } from '../exec/heap-guard.js';
-import { residentMemoryLimit, workerThreadHeapBytes } from '../config/memory-budget.js';
+import { collectGarbageNow, guardResidentMemory } from '../exec/heap-guard.js';
+import { exchangeBufferBytes, residentMemoryLimit, workerThreadHeapBytes } from '../config/memory-budget.js';
 import type { Logger } from '../log/logger.js';
 import { Announcer } from './announcer.js';
 import { createApp } from './app.js';
@@ -33,6 +33,7 @@ import { createCatalogs } from './catalogs.js';
 import { answerClientErrorsInJson } from './client-error.js';
 import { InternalAuthenticator } from './internal-auth/internal-authenticator.js';
 import { NodeMetricsSampler } from './node-metrics.js';
+import { IdleMemoryRelief } from './idle-memory.js';
 import { NodeStateMachine } from './node-state.js';
 import { describeWorkload, hasActiveWork, nodeWorkload } from './node-workload.js';
 import type { NodeIdentity, ServerContext } from './server-context.js';
@@ -89,13 +90,15 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
   );
   const catalogs = createCatalogs(config.catalogs, { runtime });
   const internalHeaders = () => internalAuth.authorizationHeader();
+  // Small nodes keep small buffers: what they hold counts in the node memory.
+  const maxBufferedBytes = exchangeBufferBytes(config.memory.nodeMemory);
   const tasks: TaskManager = new TaskManager({
     catalogs,
     nodeMemory,
     queryMaxMemoryPerNode: config.memory.queryMaxMemoryPerNode,
     coordinatedQueryMemory: (queryId) => queries?.get(queryId)?.memory,
-    outputBuffer: {},
-    exchange: { headers: internalHeaders, local: { nodeId: node.nodeId, outputBuffer: (taskId) => tasks.outputBuffer(taskId) } },
+    outputBuffer: { maxBufferedBytes },
+    exchange: { headers: internalHeaders, maxBufferedBytes, local: { nodeId: node.nodeId, outputBuffer: (taskId) => tasks.outputBuffer(taskId) } },
     refusal: () => (nodeState === undefined ? new EngineError('SERVER_STARTING_UP', 'Server is starting up') : nodeState.acceptsWork ? undefined : nodeState.notAcceptingWork('tasks')),
   });
   const taskEndpoint = new TaskEndpoint(tasks, node);
@@ -106,6 +109,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
           self: () => ({ nodeId: node.nodeId, uri: node.internalUri }),
           includeCoordinator: config.nodeScheduler.includeCoordinator,
           headers: internalHeaders,
+          maxBufferedBytes,
           endpoint: taskEndpoint,
           queryMaxMemoryBytes: config.memory.queryMaxMemory,
           requiredWorkersMaxWaitMillis: config.query.requiredWorkersMaxWait,
@@ -139,6 +143,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
       ? new Announcer(config.discovery.uri!, () => ({ nodeId: node.nodeId, environment: node.environment, uri: node.internalUri, version: node.version, coordinator: node.coordinator }), config.discovery.announcementInterval, logger, internalAuth)
       : undefined;
   const metrics = new NodeMetricsSampler();
+  const idleRelief = new IdleMemoryRelief(() => hasActiveWork(nodeWorkload(manager, tasks)), config.task.workerThreadIdleTimeout, collectGarbageNow);
   let resolveStopped!: () => void;
   const stopped = new Promise<void>((resolve) => (resolveStopped = resolve));
   let httpServer: Server | undefined;
@@ -148,6 +153,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
       manager.close(new EngineError('SERVER_SHUTTING_DOWN', 'Server is shutting down'));
       tasks.close();
       metrics.close();
+      idleRelief.close();
       heartbeats?.stop();
       await announcer?.stop();
       if (httpServer) {
@@ -189,8 +195,14 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
     },
   );
   const state = nodeState;
-  manager.onWorkChanged(() => state.workChanged());
-  tasks.onWorkChanged(() => state.workChanged());
+  manager.onWorkChanged(() => {
+    state.workChanged();
+    idleRelief.workChanged();
+  });
+  tasks.onWorkChanged(() => {
+    state.workChanged();
+    idleRelief.workChanged();
+  });
 
   const context: ServerContext = { config, logger, node, nodeState: state, queries: manager, access, nodes, heartbeats, metrics, nodeMemory, tasks, internalAuth, workload };
   const app = createApp(context);

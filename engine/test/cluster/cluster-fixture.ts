@@ -11,6 +11,8 @@ export const MAX_ANNOUNCEMENT_AGE_MILLIS = 3000;
 export interface ClusterOptions {
   /** internal-communication.shared-secret of every node (ENGINE_SHARED_SECRET); none by default. */
   sharedSecret?: string;
+  /** More environment variables of every node. */
+  env?: Record<string, string>;
   /** More flags of the coordinator's and of every worker's `engine server`. */
   coordinatorArgs?: string[];
   workerArgs?: string[];
@@ -27,7 +29,7 @@ export class TestCluster {
   ) {}
 
   static async start(workerCount: number, options: ClusterOptions = {}): Promise<TestCluster> {
-    const env: Record<string, string> = options.sharedSecret === undefined ? {} : { ENGINE_SHARED_SECRET: options.sharedSecret };
+    const env: Record<string, string> = { ...options.env, ...(options.sharedSecret === undefined ? {} : { ENGINE_SHARED_SECRET: options.sharedSecret }) };
     const coordinator = await ServerProcess.start([
       '--role', 'coordinator',
       '--node-id', 'coordinator',

@@ -18,6 +18,8 @@ export interface ClusterViewOptions {
   /** node-scheduler.include-coordinator as configured (undefined: only while no worker is active). */
   includeCoordinator: boolean | undefined;
   headers: InternalHeaders;
+  /** The bound of the exchange clients that read the root stage's input (default: the exchange client's). */
+  maxBufferedBytes?: number;
   /** This node's tasks. */
   endpoint: TaskEndpoint;
   queryMaxMemoryBytes: number;
@@ -36,7 +38,7 @@ export function clusterView(options: ClusterViewOptions): ClusterView {
     },
     nodeRefused: (nodeId) => options.nodes.refusedWork(nodeId),
     channel: (node) => (node.nodeId === options.endpoint.nodeId ? local : httpTaskChannel(node.uri, options.headers)),
-    exchange: { headers: options.headers, local: outputs },
+    exchange: { headers: options.headers, maxBufferedBytes: options.maxBufferedBytes, local: outputs },
     queryMaxMemoryBytes: options.queryMaxMemoryBytes,
     requiredWorkersMaxWaitMillis: options.requiredWorkersMaxWaitMillis,
   };
