@@ -34,6 +34,7 @@ import { answerClientErrorsInJson } from './client-error.js';
 import { InternalAuthenticator } from './internal-auth/internal-authenticator.js';
 import { NodeMetricsSampler } from './node-metrics.js';
 import { IdleMemoryRelief } from './idle-memory.js';
+import { memoryBudgetLog } from './memory-budget-log.js';
 import { NodeStateMachine } from './node-state.js';
 import { describeWorkload, hasActiveWork, nodeWorkload } from './node-workload.js';
 import type { NodeIdentity, ServerContext } from './server-context.js';
@@ -216,6 +217,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
   heartbeats?.start();
   announcer?.start();
   logger.info({ host: config.http.host, port, uri: node.internalUri, role: config.role, environment: node.environment, version: node.version, catalogs: catalogs.names() }, 'listening');
+  logger.info(memoryBudgetLog(memorySettings), 'memory budget');
   const beginShutdown = () => {
     if (state.state !== 'SHUTTING_DOWN') {
       logger.info({ queryIds: activeQueryIds(), workload: describeWorkload(workload()), gracePeriod: formatDuration(config.shutdown.gracePeriod) }, 'shutting down: waiting for running queries');
