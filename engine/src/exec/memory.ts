@@ -79,7 +79,7 @@ export class MemoryContext {
   private reserveFor(bytes: number, origin: MemoryContext): void {
     if (bytes <= 0) return;
     if (this.reserved + bytes > this.limitBytes) throw this.exceeded(bytes, origin);
-    if (this.parent === undefined) this.guardHeap(origin);
+    if (this.parent === undefined) this.guardMemory(origin);
     else this.parent.reserveFor(bytes, this);
     this.reserved += bytes;
     if (this.reserved > this.peak) this.peak = this.reserved;
@@ -129,7 +129,7 @@ export class MemoryContext {
   }
 
   /** When memory is short: throws for `origin` if it holds the most, else revokes the one that does. */
-  private guardHeap(origin: MemoryContext | undefined, force = false): void {
+  private guardMemory(origin: MemoryContext | undefined, force = false): void {
     const full = memoryPressure(force);
     if (full === undefined) return;
     // A revoked query still winding down frees its memory soon: give it that time.
@@ -156,7 +156,7 @@ export class MemoryContext {
   /** Between reservations too (a query may grow the heap without reserving), while anything is reserved. */
   private startGuard(): void {
     if (this.guardTimer !== undefined) return;
-    this.guardTimer = setInterval(() => this.guardHeap(undefined, true), GUARD_INTERVAL_MILLIS);
+    this.guardTimer = setInterval(() => this.guardMemory(undefined, true), GUARD_INTERVAL_MILLIS);
     this.guardTimer.unref();
   }
 

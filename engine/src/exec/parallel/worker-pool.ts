@@ -139,12 +139,12 @@ export class WorkerPool {
     this.options = typeof options === 'number' ? defaultWorkerPoolOptions(options) : options;
   }
 
-  get maxThreads(): number {
-    return this.options.maxThreads;
+  get settings(): WorkerPoolOptions {
+    return this.options;
   }
 
-  get threadHeapBytes(): number {
-    return this.options.threadHeapBytes;
+  get maxThreads(): number {
+    return this.options.maxThreads;
   }
 
   /** New settings, for the threads started from now on (those running keep their heap until they stop). */
@@ -190,7 +190,7 @@ export class WorkerPool {
   private spawn(): PoolWorker {
     const heapBytes = this.options.threadHeapBytes;
     const thread = new Worker(WORKER_ENTRY, { resourceLimits: { maxOldGenerationSizeMb: Math.floor(heapBytes / MB) } });
-    return new PoolWorker(thread, heapBytes, {
+    const worker = new PoolWorker(thread, heapBytes, {
       onDeath: (dead) => {
         this.cancelIdle(dead);
         const i = this.workers.indexOf(dead);
@@ -198,6 +198,9 @@ export class WorkerPool {
       },
       onIdle: (idle) => this.stopWhenStillIdle(idle),
     });
+    // Idle until its first task (which acquire's caller starts at once): one never given a task stops too.
+    this.stopWhenStillIdle(worker);
+    return worker;
   }
 
   /** Stops `worker` once it has had no task for idleMillis (a task started meanwhile cancels this). */
