@@ -68,12 +68,14 @@ kube-up: e2e-tools
 kube-down:
 	node e2e/dist/src/cluster/cli.js down $(ARGS)
 
-# TPC-H against DuckDB: `make bench ARGS="--scale 0.1 --queries 1-6 --threads 2 --runs 3"`. Three suites:
+# TPC-H against DuckDB: `make bench ARGS="--scale 0.1 --queries 1-6 --threads 2 --runs 3"`. Five suites:
 # memory tables on one node, then the tpch catalog on one node against a coordinator + 2 workers
 # (--cluster-workers N) with the throughput of one repartition, then a PostgreSQL table read through
 # the postgresql connector against psql's COPY, then the web interface's query list refreshed with
-# 10,000 finished queries on the coordinator (--ui-queries N); `--suites memory`, `--suites cluster`,
-# `--suites postgresql` or `--suites ui` runs one. Results are written to bench/results/.
+# 10,000 finished queries on the coordinator (--ui-queries N), then each memory setting against the
+# peak and idle resident memory of a coordinator and a worker under TPC-H and distinct-count loads;
+# `--suites memory`, `--suites cluster`, `--suites postgresql`, `--suites ui` or `--suites rss` runs
+# one. Results are written to bench/results/.
 bench: build system-packages
 	node engine/dist/scripts/bench.js $(ARGS)
 

@@ -14,6 +14,8 @@ RUN npm ci --no-audit --no-fund --omit=dev --workspace engine
 
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production
+# glibc's allocator gives freed memory back to the system (engine/src/config/memory-budget.ts ALLOCATOR_ENV).
+ENV MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=16384 MALLOC_TRIM_THRESHOLD_=65536
 WORKDIR /opt/engine
 COPY --from=build /src/node_modules node_modules
 COPY --from=build /src/engine/package.json engine/package.json

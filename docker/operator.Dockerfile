@@ -1,5 +1,6 @@
 # The operator image: `engine-operator`, as a non-root user. It needs only a few small modules of the
-# engine package (the internal token, the node client and its error, the node workload), copied beside its own code.
+# engine package (the internal token, the node client and its error, the node workload, the memory
+# budget and data sizes), copied beside its own code.
 # Built from the repository root: docker build -f docker/operator.Dockerfile -t engine-operator .
 FROM node:20-bookworm-slim AS build
 WORKDIR /src
@@ -24,6 +25,7 @@ COPY --from=build /src/engine/package.json node_modules/engine/package.json
 COPY --from=build /src/engine/dist/src/server/internal-auth/internal-token.js node_modules/engine/dist/src/server/internal-auth/internal-token.js
 COPY --from=build /src/engine/dist/src/server/node-workload.js node_modules/engine/dist/src/server/node-workload.js
 COPY --from=build /src/engine/dist/src/cli/client/node-client.js /src/engine/dist/src/cli/client/client-error.js node_modules/engine/dist/src/cli/client/
+COPY --from=build /src/engine/dist/src/config/memory-budget.js /src/engine/dist/src/config/data-size.js node_modules/engine/dist/src/config/
 COPY --from=build /src/operator/package.json package.json
 COPY --from=build /src/operator/dist/src dist/src
 USER 10001:10001

@@ -1,4 +1,4 @@
-// `make bench`: TPC-H on our engine against DuckDB, in two suites (--suites, both by default):
+// `make bench`: TPC-H on our engine against DuckDB, in five suites (--suites, all by default):
 //  - memory: loads tpch.sf<scale> into memory tables (CREATE TABLE AS) on one node, runs each query
 //    after a warm-up through our full statement protocol (HTTP, JSON results), and prints per query
 //    our median, DuckDB's median and the ratio, and how the server answered meanwhile (worst
@@ -9,17 +9,20 @@
 //  - postgresql: rows/s of a full table read through the postgresql connector against psql's COPY
 //    TO STDOUT, one split and --pg-splits key ranges, one node and a cluster (bench/postgresql-scan.ts);
 //  - ui: the web interface's query list refreshed on a coordinator holding --ui-queries (10,000)
-//    finished queries: time and bytes per refresh (see bench/ui-query-list.ts).
+//    finished queries: time and bytes per refresh (see bench/ui-query-list.ts);
+//  - rss: each memory setting against the peak and idle resident memory of a coordinator and a
+//    worker under TPC-H and distinct-count loads (see bench/rss.ts).
 // DuckDB holds the same generated rows; every result is checked equal to its. Prints, never fails.
 //
 //   node engine/dist/scripts/bench.js [--scale 1] [--queries 1-22] [--threads 2] [--runs 3] [--warmup 1]
-//                                     [--suites memory,cluster,postgresql,ui] [--cluster-workers 2]
+//                                     [--suites memory,cluster,postgresql,ui,rss] [--cluster-workers 2]
 //                                     [--pg-rows 1000000] [--pg-splits 4] [--ui-queries 10000]
 
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runClusterSuite } from './bench/cluster-vs-single.js';
 import { runUiSuite } from './bench/ui-query-list.js';
+import { runRssSuite } from './bench/rss.js';
 import { differenceFromDuckDb, DuckDbReference } from './bench/duckdb-reference.js';
 import { distinctCommentQuery, printMemory, processMemory, serverHeapOptions, ServerMemoryProbe } from './bench/memory.js';
 import { parseBenchOptions, tpchSchema, type BenchOptions } from './bench/options.js';
@@ -54,6 +57,7 @@ async function main(): Promise<void> {
     await runPostgresSuite({ rows: options.pgRows, runs: options.runs, splits: options.pgSplits, clusterWorkers: options.clusterWorkers, cliPath: CLI, resultsDir: RESULTS_DIR });
   }
   if (options.suites.includes('ui')) await runUiSuite({ cliPath: CLI, resultsDir: RESULTS_DIR, queries: options.uiQueries, repetitions: 20 });
+  if (options.suites.includes('rss')) await runRssSuite({ options, cliPath: CLI, resultsDir: RESULTS_DIR });
 }
 
 /** The memory suite: memory tables on one node against DuckDB. */

@@ -1,4 +1,5 @@
 import { expect } from "chai";
+import { ALLOCATOR_ENV } from "engine/memory-budget";
 import { specProblems } from "../src/api/spec-defaults.js";
 import { configMap } from "../src/resources/cluster-objects.js";
 import { coordinatorDeployment, coordinatorService } from "../src/resources/coordinator.js";
@@ -37,6 +38,7 @@ describe("what the operator makes for a cluster", () => {
       ENGINE_HTTP_PORT: "8080",
       ENGINE_SHARED_SECRET: { secretKeyRef: { name: "demo-internal", key: "shared-secret" } },
       ENGINE_DISCOVERY_URI: "http://10.1.2.3:8080",
+      ...ALLOCATOR_ENV,
     });
     expect(c.lifecycle!.preStop!.exec!.command).to.deep.equal(["engine", "node", "drain", "--local", "--timeout", "120s", "--until-isolated"]);
     expect(spec.terminationGracePeriodSeconds).to.be.greaterThan(120);

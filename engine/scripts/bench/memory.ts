@@ -5,7 +5,7 @@
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseDataSize } from '../../src/config/data-size.js';
-import { heapNeededFor } from '../../src/config/heap-limit.js';
+import { heapNeededFor } from '../../src/config/memory-budget.js';
 
 export interface QueryMemory {
   /** The query's label: q01.. or the extra queries' names. */

@@ -9,7 +9,7 @@ export interface BenchOptions {
   threads: number;
   runs: number;
   warmup: number;
-  /** What to run: `memory` (memory tables on one node), `cluster` (the tpch catalog on one node and on a cluster), `postgresql` (a table read through the postgresql connector), `ui` (the web interface's query list at 10,000 queries). */
+  /** What to run: `memory` (memory tables on one node), `cluster` (the tpch catalog on one node and on a cluster), `postgresql` (a table read through the postgresql connector), `ui` (the web interface's query list at 10,000 queries), `rss` (resident memory per memory setting). */
   suites: BenchSuite[];
   /** The cluster suite's workers (beside its coordinator). */
   clusterWorkers: number;
@@ -20,7 +20,7 @@ export interface BenchOptions {
   uiQueries: number;
 }
 
-export const BENCH_SUITES = ['memory', 'cluster', 'postgresql', 'ui'] as const;
+export const BENCH_SUITES = ['memory', 'cluster', 'postgresql', 'ui', 'rss'] as const;
 export type BenchSuite = (typeof BENCH_SUITES)[number];
 
 export function parseBenchOptions(argv: string[]): BenchOptions {

@@ -13,6 +13,7 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../config/config-loader.js';
+import { ALLOCATOR_ENV } from '../config/memory-budget.js';
 import { optionTable, parseCommandLine, stringOption, UsageError } from './args.js';
 import { removeClusterSecret, writeClusterSecret } from './cluster-secret-file.js';
 
@@ -117,14 +118,16 @@ function countOption(text: string, name: string, min: number): number {
 }
 
 /**
- * The nodes' environment: ours, plus a generated ENGINE_SHARED_SECRET (also returned) when neither
- * the environment nor the configuration file (read as the coordinator will read it) sets a secret.
+ * The nodes' environment: the allocator settings that give freed memory back (unless ours sets
+ * them), ours, plus a generated ENGINE_SHARED_SECRET (also returned) when neither the environment
+ * nor the configuration file (read as the coordinator will read it) sets a secret.
  */
 function sharedSecretEnvironment(configFile: string | undefined): { env: NodeJS.ProcessEnv; generatedSecret?: string } {
+  const env = { ...ALLOCATOR_ENV, ...process.env };
   const configured = loadConfig({ file: configFile, env: process.env, flags: { role: 'coordinator' } }).internalCommunication.sharedSecret;
-  if (configured !== undefined) return { env: process.env };
+  if (configured !== undefined) return { env };
   const generatedSecret = randomBytes(32).toString('base64url');
-  return { env: { ...process.env, ENGINE_SHARED_SECRET: generatedSecret }, generatedSecret };
+  return { env: { ...env, ENGINE_SHARED_SECRET: generatedSecret }, generatedSecret };
 }
 
 /** Spawns `engine server` (in its own process group: a terminal's Ctrl-C reaches only us) and waits until it listens. */

@@ -12,9 +12,11 @@ import { CONFIG_SCHEMA, type CatalogConfig, type EngineConfig, type LogLevel, ty
 import { DATA_SIZE_SCHEMA, parseDataSize } from './data-size.js';
 import { parseDuration } from './duration.js';
 import { SETTINGS, envName, settingKey, type Setting } from './settings.js';
+import { availableParallelism } from 'node:os';
 import { defaultNodeMemory } from './heap-limit.js';
 import { ConfigError } from './config-error.js';
 import { withEnvironment } from './environment-references.js';
+import { DEFAULT_WORKER_THREAD_IDLE_MILLIS } from './memory-budget.js';
 
 
 export interface ConfigSources {
@@ -205,6 +207,11 @@ function resolve(raw: RawObject, env: Record<string, string | undefined>): Engin
       queryMaxMemory: size(memory.queryMaxMemory, 20 * 1024 ** 3),
       nodeMemory: size(memory.nodeMemory, defaultNodeMemory()),
     },
+    task: {
+      clientTimeout: duration(section('task').clientTimeout, 2 * 60_000),
+      maxWorkerThreads: (section('task').maxWorkerThreads as number | undefined) ?? availableParallelism(),
+      workerThreadIdleTimeout: duration(section('task').workerThreadIdleTimeout, DEFAULT_WORKER_THREAD_IDLE_MILLIS),
+    },
     query: {
       maxLength: (query.maxLength as number | undefined) ?? 1_000_000,
       maxRunning: (query.maxRunning as number | undefined) ?? 100,
@@ -222,7 +229,6 @@ function resolve(raw: RawObject, env: Record<string, string | undefined>): Engin
       maxAge: duration(section('queryHistory').maxAge, 30 * 86_400_000),
       maxSize: size(section('queryHistory').maxSize, 1024 ** 3),
     },
-    task: { clientTimeout: duration(section('task').clientTimeout, 2 * 60_000) },
     results: {
       maxRowsPerResponse: (results.maxRowsPerResponse as number | undefined) ?? 10_000,
       maxBytesPerResponse: size(results.maxBytesPerResponse, 1024 * 1024),

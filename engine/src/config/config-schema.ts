@@ -64,6 +64,11 @@ export const CONFIG_SCHEMA = {
       queryMaxMemory: { ...DATA_SIZE_SCHEMA, description: 'Memory one query may use over the whole cluster, its tasks on every node together (default: 20GB)' },
       nodeMemory: { ...DATA_SIZE_SCHEMA, description: 'Memory all queries together may use on a node (default: half of the machine memory, at most what the V8 heap holds; must fit the heap set by --max-old-space-size)' },
     }),
+    task: closed("The tasks this node runs for coordinators, and its worker threads", {
+      clientTimeout: { ...DURATION_SCHEMA, description: "A running task its coordinator has not asked about for this long, counted while this node runs, fails with ABANDONED_TASK (Trino: task.client-timeout) (default: 2m)" },
+      maxWorkerThreads: { type: 'integer', minimum: 1, description: 'Most worker threads the node runs scans and partial aggregations on; task_concurrency is capped by it, and each thread\'s heap is memory.nodeMemory divided by it (default: the number of cores)' },
+      workerThreadIdleTimeout: { ...DURATION_SCHEMA, description: 'A worker thread without a task this long is stopped, giving its memory back; the next task starts a new one (default: 30s)' },
+    }),
     query: closed('Query management', {
       maxLength: { type: 'integer', minimum: 1, description: 'Longest SQL text accepted, in characters (default: 1000000)' },
       maxRunning: { type: 'integer', minimum: 1, description: 'Queries running at once; more wait QUEUED (default: 100)' },
@@ -80,9 +85,6 @@ export const CONFIG_SCHEMA = {
       maxCount: { type: 'integer', minimum: 1, description: 'Most queries kept; the oldest go first (default: 10000)' },
       maxAge: { ...DURATION_SCHEMA, description: 'Queries that ended longer ago are dropped (default: 30d)' },
       maxSize: { ...DATA_SIZE_SCHEMA, description: 'Most bytes the history takes on disk; the oldest queries go first (default: 1GB)' },
-    }),
-    task: closed('The tasks this node runs for coordinators', {
-      clientTimeout: { ...DURATION_SCHEMA, description: "A running task its coordinator has not asked about for this long, counted while this node runs, fails with ABANDONED_TASK (Trino: task.client-timeout) (default: 2m)" },
     }),
     results: closed('Result delivery to clients', {
       maxRowsPerResponse: { type: 'integer', minimum: 1, description: 'Most rows in one statement response (default: 10000)' },
@@ -123,6 +125,7 @@ export interface EngineConfig {
   nodeScheduler: { includeCoordinator?: boolean };
   catalogs: CatalogConfig[];
   memory: { queryMaxMemoryPerNode: number; queryMaxMemory: number; nodeMemory: number };
+  task: { clientTimeout: number; maxWorkerThreads: number; workerThreadIdleTimeout: number };
   query: {
     maxLength: number;
     maxRunning: number;
@@ -136,7 +139,6 @@ export interface EngineConfig {
   };
   /** directory undefined: no history on disk. */
   queryHistory: { directory?: string; maxCount: number; maxAge: number; maxSize: number };
-  task: { clientTimeout: number };
   results: { maxRowsPerResponse: number; maxBytesPerResponse: number };
   resourceGroups: { configFile?: string };
   security: { adminUsers: string[] };

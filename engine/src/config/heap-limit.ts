@@ -8,34 +8,24 @@
 import { totalmem } from 'node:os';
 import { oldGenerationLimitBytes } from '../exec/heap-guard.js';
 import { ConfigError } from './config-error.js';
+import { MIN_HEAP_HEADROOM_BYTES, heapNeededFor, maxNodeMemoryForHeap } from './memory-budget.js';
 
 const MB = 1024 * 1024;
-/** The least heap kept for the server itself (HTTP, planning, query history, result JSON). */
-const MIN_HEADROOM_BYTES = 64 * MB;
-/**
- * Beyond the minimum, a quarter of the heap is kept out of the node memory: decoded-column caches
- * (a sixteenth), uncounted temporaries, and room below the heap guard's threshold (85%).
- */
-const HEADROOM_FRACTION = 0.25;
 
 /** V8's heap limit of this process (its old generation's, set with --max-old-space-size). */
 export function heapLimitBytes(): number {
   return oldGenerationLimitBytes();
 }
 
-/** The most node memory a heap of `heapBytes` holds with its headroom. */
-export function maxNodeMemoryForHeap(heapBytes: number): number {
-  return Math.max(0, Math.floor(Math.min(heapBytes - MIN_HEADROOM_BYTES, heapBytes * (1 - HEADROOM_FRACTION))));
-}
-
-/** The heap a node memory of `nodeMemoryBytes` needs: the inverse of maxNodeMemoryForHeap. */
-export function heapNeededFor(nodeMemoryBytes: number): number {
-  return Math.ceil(Math.max(nodeMemoryBytes + MIN_HEADROOM_BYTES, nodeMemoryBytes / (1 - HEADROOM_FRACTION)));
-}
-
-/** memory.nodeMemory when not configured: half the machine, at most what the heap holds. */
+/** memory.nodeMemory when not configured: half the machine (or of the container's memory limit), at most what the heap holds. */
 export function defaultNodeMemory(heapBytes = heapLimitBytes()): number {
-  return Math.min(Math.floor(totalmem() / 2), maxNodeMemoryForHeap(heapBytes));
+  return Math.min(Math.floor(machineMemoryBytes() / 2), maxNodeMemoryForHeap(heapBytes));
+}
+
+/** The machine's memory, or the limit of the container (cgroup) the process runs in when that is less. */
+function machineMemoryBytes(): number {
+  const constrained = process.constrainedMemory?.() ?? 0;
+  return constrained > 0 && constrained < totalmem() ? constrained : totalmem();
 }
 
 /** Refuses a node memory that does not fit the heap, naming the flag that would make it fit. */
@@ -44,7 +34,7 @@ export function checkNodeMemoryFitsHeap(nodeMemoryBytes: number, heapBytes = hea
   const neededMb = Math.ceil(heapNeededFor(nodeMemoryBytes) / MB);
   throw new ConfigError(
     `memory.nodeMemory (${Math.round(nodeMemoryBytes / MB)}MB) does not fit the V8 heap limit of ${Math.round(heapBytes / MB)}MB ` +
-      `(the node keeps at least ${MIN_HEADROOM_BYTES / MB}MB and a quarter of the heap for itself). ` +
+      `(the node keeps at least ${MIN_HEAP_HEADROOM_BYTES / MB}MB and a quarter of the heap for itself). ` +
       `Start the server with a larger heap, e.g. NODE_OPTIONS=--max-old-space-size=${neededMb}, or lower memory.nodeMemory to at most ${Math.floor(maxNodeMemoryForHeap(heapBytes) / MB)}MB.`,
   );
 }

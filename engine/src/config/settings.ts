@@ -31,6 +31,8 @@ export const SETTINGS: readonly Setting[] = [
   { path: ['memory', 'queryMaxMemoryPerNode'], flag: 'query-max-memory-per-node', kind: 'size' },
   { path: ['memory', 'queryMaxMemory'], flag: 'query-max-memory', kind: 'size' },
   { path: ['memory', 'nodeMemory'], flag: 'node-memory', kind: 'size' },
+  { path: ['task', 'maxWorkerThreads'], flag: 'task-max-worker-threads', kind: 'integer' },
+  { path: ['task', 'workerThreadIdleTimeout'], flag: 'task-worker-thread-idle-timeout', kind: 'duration' },
   { path: ['query', 'maxLength'], flag: 'query-max-length', kind: 'integer' },
   { path: ['query', 'maxRunning'], flag: 'query-max-running', kind: 'integer' },
   { path: ['query', 'maxQueued'], flag: 'query-max-queued', kind: 'integer' },

@@ -3,6 +3,10 @@
 // itself — on reservations and on a timer — and once the heap stays above a share of its limit even
 // after a full collection, a query is failed with EXCEEDED_LOCAL_MEMORY_LIMIT before V8 gives up.
 // Each thread (the main one, every worker) has its own heap and watches it in its own root contexts.
+// A server's main thread also watches the process's resident memory, which holds what no heap limit
+// bounds (ArrayBuffers, every thread's runtime, the allocator's leftovers): over the node's bound
+// (see config/memory-budget), every thread empties its caches and collects its garbage, and if the
+// process is still over a moment later, a query is failed the same way.
 
 import { getHeapSpaceStatistics, getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -37,8 +41,12 @@ function semiSpaceMb(): number {
 }
 /** A full collection (stopping the thread) at most this often. */
 const GC_INTERVAL_MILLIS = 1000;
+/** How long worker threads get to collect their garbage before the process's size counts against a query. */
+const RELIEF_WAIT_MILLIS = 100;
 
-export interface HeapUse {
+export interface MemoryUse {
+  /** heap: this thread's V8 heap is nearly full; resident: the process holds more than the node's bound. */
+  kind: 'heap' | 'resident';
   usedBytes: number;
   limitBytes: number;
 }
@@ -63,34 +71,80 @@ const collectGarbage: (() => void) | undefined = (() => {
   }
 })();
 
+/** Empties this thread's caches and collects its garbage. */
+export function relieveMemoryPressure(): void {
+  for (const evict of evictables) evict();
+  collectGarbage?.();
+}
+
+/** Collects this thread's garbage now (keeping its caches). */
+export function collectGarbageNow(): void {
+  collectGarbage?.();
+}
+
 const limitBytes = oldGenerationLimitBytes();
 
 /** What the old generation holds (every space but the young ones), against its limit. */
-function heapUse(): HeapUse {
+function heapUse(): MemoryUse {
   let usedBytes = 0;
   for (const space of getHeapSpaceStatistics()) if (!space.space_name.startsWith('new_')) usedBytes += space.space_used_size;
-  return { usedBytes, limitBytes };
+  return { kind: 'heap', usedBytes, limitBytes };
 }
 
-function isFull(use: HeapUse): boolean {
+function isFull(use: MemoryUse): boolean {
   return use.usedBytes > use.limitBytes * HEAP_FULL_FRACTION;
 }
 
 /**
- * The heap's use when it is nearly full even after collecting garbage, else undefined. Cheap when
- * called often: it looks at most every CHECK_INTERVAL_MILLIS unless `force`.
+ * The process's resident memory against the node's bound (see memory-budget), which only the main
+ * thread of a server watches; the threads it asks to relieve memory are its worker threads.
  */
-export function nearlyFullHeap(force = false): HeapUse | undefined {
+let resident: { limitBytes: number; relieveOtherThreads: () => void } | undefined;
+
+export function guardResidentMemory(limitBytes: number, relieveOtherThreads: () => void): void {
+  resident = { limitBytes, relieveOtherThreads };
+}
+
+/** When the process last relieved memory for being over its bound, and whether a query was reported since. */
+let reliefAt = 0;
+let reliefReported = true;
+
+function residentUse(): MemoryUse | undefined {
+  if (resident === undefined) return undefined;
+  const usedBytes = process.memoryUsage.rss();
+  return usedBytes > resident.limitBytes ? { kind: 'resident', usedBytes, limitBytes: resident.limitBytes } : undefined;
+}
+
+/**
+ * What is short when the heap is nearly full, or the process holds more than its bound, even after
+ * caches were emptied and garbage collected; else undefined. Cheap when called often: it looks at
+ * most every CHECK_INTERVAL_MILLIS unless `force`. Worker threads collect their garbage when asked,
+ * after this returns: a process over its bound is reported only if it still is RELIEF_WAIT_MILLIS later.
+ */
+export function memoryPressure(force = false): MemoryUse | undefined {
   const now = Date.now();
   if (!force && now - lastCheck < CHECK_INTERVAL_MILLIS) return undefined;
   lastCheck = now;
-  let use = heapUse();
-  if (!isFull(use)) return undefined;
-  if (collectGarbage !== undefined && now - lastGc >= GC_INTERVAL_MILLIS) {
+  const heap = heapUse();
+  if (isFull(heap)) {
+    if (collectGarbage === undefined || now - lastGc < GC_INTERVAL_MILLIS) return heap;
     lastGc = now;
-    for (const evict of evictables) evict();
-    collectGarbage();
-    use = heapUse();
+    relieveMemoryPressure();
+    const after = heapUse();
+    return isFull(after) ? after : undefined;
   }
-  return isFull(use) ? use : undefined;
+  const over = residentUse();
+  if (over === undefined || resident === undefined) return undefined;
+  // Every report follows a relief of its own, with time for the worker threads to collect: what a
+  // query failed before gave back is garbage until then.
+  if (reliefReported || now - reliefAt >= GC_INTERVAL_MILLIS) {
+    lastGc = reliefAt = now;
+    reliefReported = false;
+    relieveMemoryPressure();
+    resident.relieveOtherThreads();
+    return undefined;
+  }
+  if (now - reliefAt < RELIEF_WAIT_MILLIS) return undefined;
+  reliefReported = true;
+  return over;
 }

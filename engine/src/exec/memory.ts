@@ -1,15 +1,21 @@
 // Memory accounting: a query's operators reserve what they retain; past the limit the query fails
-// with EXCEEDED_LOCAL_MEMORY_LIMIT while the server stays up. Contexts nest (node -> query). A root
-// context also watches the real heap (heap-guard): when it is nearly full, the query holding the
-// most is failed — the reserving one by an exception, another through its revoke handler.
+// with EXCEEDED_LOCAL_MEMORY_LIMIT while the server stays up. Contexts nest (node pool -> query ->
+// task -> operator). A root context also watches the real memory (heap-guard): when the heap is
+// nearly full, or the process holds more than the node's bound, the query holding the most is failed
+// — the reserving one by an exception, another through its revoke handler.
 
 import { EngineError } from '../errors/engine-error.js';
-import { nearlyFullHeap, type HeapUse } from './heap-guard.js';
+import { isMainThread } from 'node:worker_threads';
+import { memoryPressure, type MemoryUse } from './heap-guard.js';
 
 /** How often a root context with reservations looks at the heap between reservations. */
 const GUARD_INTERVAL_MILLIS = 100;
+/** The consumers a failure names, as Trino's "Top Consumers". */
+const TOP_CONSUMERS = 3;
 
 export class MemoryContext {
+  /** What the context's reservations are counted as among a query's top consumers (an operator's type). */
+  tag: string;
   private reserved = 0;
   private peak = 0;
   /** Children holding reservations now (only they can be asked to give memory back). */
@@ -22,7 +28,16 @@ export class MemoryContext {
     readonly name: string,
     readonly limitBytes: number,
     private readonly parent?: MemoryContext,
-  ) {}
+    /** The node's pool, shared by every query: filling it is not one query's doing. */
+    private readonly isNodePool = false,
+  ) {
+    this.tag = name;
+  }
+
+  /** The root of a node's accounting: all queries together, up to the node memory. */
+  static nodePool(limitBytes: number): MemoryContext {
+    return new MemoryContext('node', limitBytes, undefined, true);
+  }
 
   get reservedBytes(): number {
     return this.reserved;
@@ -63,17 +78,49 @@ export class MemoryContext {
   /** `origin` is the child through which the reservation came (this context when it is its own). */
   private reserveFor(bytes: number, origin: MemoryContext): void {
     if (bytes <= 0) return;
-    if (this.reserved + bytes > this.limitBytes) {
-      throw new EngineError(
-        'EXCEEDED_LOCAL_MEMORY_LIMIT',
-        `Query exceeded per-node memory limit of ${formatBytes(this.limitBytes)} [Allocated: ${formatBytes(this.reserved + bytes)}]`,
-      );
-    }
-    if (this.parent === undefined) this.guardHeap(origin);
+    if (this.reserved + bytes > this.limitBytes) throw this.exceeded(bytes, origin);
+    if (this.parent === undefined) this.guardMemory(origin);
     else this.parent.reserveFor(bytes, this);
     this.reserved += bytes;
     if (this.reserved > this.peak) this.peak = this.reserved;
     if (this.parent !== undefined) this.parent.addHolder(this);
+  }
+
+  /**
+   * The error for `delta` more bytes than this context's limit allows, as Trino words it: the limit,
+   * the query's own reservation, the delta and the query's top consumers; when this is the node pool,
+   * the pool's size and what all queries hold too.
+   */
+  private exceeded(delta: number, origin: MemoryContext): EngineError {
+    const query = this.isNodePool ? origin : this.queryLevel();
+    const details = `Allocated: ${formatBytes(query.reserved)}, Delta: ${formatBytes(delta)}${query.topConsumers()}`;
+    if (!this.isNodePool) return new EngineError('EXCEEDED_LOCAL_MEMORY_LIMIT', `Query exceeded per-node memory limit of ${formatBytes(this.limitBytes)} [${details}]`);
+    return new EngineError(
+      'EXCEEDED_LOCAL_MEMORY_LIMIT',
+      `Query exceeded per-node memory limit: the node's memory of ${formatBytes(this.limitBytes)} is full, all queries together holding ${formatBytes(this.reserved)} [${details}]`,
+    );
+  }
+
+  /** The context of the query this one belongs to: the one just below the node pool (or the root, where there is no pool). */
+  private queryLevel(): MemoryContext {
+    let context: MemoryContext = this;
+    while (context.parent !== undefined && !context.parent.isNodePool) context = context.parent;
+    return context;
+  }
+
+  /** `, Top Consumers: {tag=size, ...}`: what holds most under this context, by tag; empty when nothing does. */
+  private topConsumers(): string {
+    const byTag = new Map<string, number>();
+    const visit = (context: MemoryContext): void => {
+      if (context.holders.size === 0) {
+        if (context !== this) byTag.set(context.tag, (byTag.get(context.tag) ?? 0) + context.reserved);
+        return;
+      }
+      for (const child of context.holders) visit(child);
+    };
+    visit(this);
+    const top = [...byTag].sort((a, b) => b[1] - a[1]).slice(0, TOP_CONSUMERS);
+    return top.length === 0 ? '' : `, Top Consumers: {${top.map(([tag, bytes]) => `${tag}=${formatBytes(bytes)}`).join(', ')}}`;
   }
 
   private addHolder(child: MemoryContext): void {
@@ -81,9 +128,9 @@ export class MemoryContext {
     this.startGuard();
   }
 
-  /** When the heap is nearly full: throws for `origin` if it holds the most, else revokes the one that does. */
-  private guardHeap(origin: MemoryContext | undefined, force = false): void {
-    const full = nearlyFullHeap(force);
+  /** When memory is short: throws for `origin` if it holds the most, else revokes the one that does. */
+  private guardMemory(origin: MemoryContext | undefined, force = false): void {
+    const full = memoryPressure(force);
     if (full === undefined) return;
     // A revoked query still winding down frees its memory soon: give it that time.
     for (const c of this.holders) if (c.revoked) return;
@@ -109,7 +156,7 @@ export class MemoryContext {
   /** Between reservations too (a query may grow the heap without reserving), while anything is reserved. */
   private startGuard(): void {
     if (this.guardTimer !== undefined) return;
-    this.guardTimer = setInterval(() => this.guardHeap(undefined, true), GUARD_INTERVAL_MILLIS);
+    this.guardTimer = setInterval(() => this.guardMemory(undefined, true), GUARD_INTERVAL_MILLIS);
     this.guardTimer.unref();
   }
 
@@ -119,12 +166,12 @@ export class MemoryContext {
   }
 }
 
-function heapFullError(use: HeapUse, victim: MemoryContext): EngineError {
-  return new EngineError(
-    'EXCEEDED_LOCAL_MEMORY_LIMIT',
-    `Query exceeded per-node memory limit: the node's heap is nearly full (${formatBytes(use.usedBytes)} used of ${formatBytes(use.limitBytes)}) ` +
-      `and this query holds the most memory [Allocated: ${formatBytes(victim.reservedBytes)}]`,
-  );
+function heapFullError(use: MemoryUse, victim: MemoryContext): EngineError {
+  const short =
+    use.kind === 'resident'
+      ? `the node's process holds ${formatBytes(use.usedBytes)}, over its bound of ${formatBytes(use.limitBytes)}`
+      : `${isMainThread ? "the node's heap" : "a worker thread's heap"} is nearly full (${formatBytes(use.usedBytes)} used of ${formatBytes(use.limitBytes)})`;
+  return new EngineError('EXCEEDED_LOCAL_MEMORY_LIMIT', `Query exceeded per-node memory limit: ${short} and this query holds the most memory [Allocated: ${formatBytes(victim.reservedBytes)}]`);
 }
 
 export function formatBytes(bytes: number): string {

@@ -23,7 +23,9 @@ import { TaskManager } from '../worker/task-manager.js';
 import { ServerSystemRuntime } from '../coordinator/system-runtime.js';
 import { EngineError } from '../errors/engine-error.js';
 import { MemoryContext } from '../exec/memory.js';
-import { shutdownSharedWorkerPool } from '../exec/parallel/worker-pool.js';
+import { configureSharedWorkerPool, sharedWorkerPool, shutdownSharedWorkerPool } from '../exec/parallel/worker-pool.js';
+import { collectGarbageNow, guardResidentMemory } from '../exec/heap-guard.js';
+import { exchangeBufferBytes, residentMemoryLimit, workerThreadHeapBytes } from '../config/memory-budget.js';
 import type { Logger } from '../log/logger.js';
 import { Announcer } from './announcer.js';
 import { createApp } from './app.js';
@@ -31,6 +33,8 @@ import { createCatalogs } from './catalogs.js';
 import { answerClientErrorsInJson } from './client-error.js';
 import { InternalAuthenticator } from './internal-auth/internal-authenticator.js';
 import { NodeMetricsSampler } from './node-metrics.js';
+import { IdleMemoryRelief } from './idle-memory.js';
+import { memoryBudgetLog } from './memory-budget-log.js';
 import { NodeStateMachine } from './node-state.js';
 import { describeWorkload, hasActiveWork, nodeWorkload } from './node-workload.js';
 import type { NodeIdentity, ServerContext } from './server-context.js';
@@ -65,7 +69,14 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
     internalUri: '',
   };
   const resourceGroups = config.resourceGroups.configFile ? readResourceGroupsFile(config.resourceGroups.configFile) : defaultResourceGroups(config.query);
-  const nodeMemory = new MemoryContext('node', config.memory.nodeMemory);
+  const nodeMemory = MemoryContext.nodePool(config.memory.nodeMemory);
+  const memorySettings = { nodeMemoryBytes: config.memory.nodeMemory, workerThreads: config.task.maxWorkerThreads, tpch: config.catalogs.some((c) => c.connector === 'tpch') };
+  configureSharedWorkerPool({
+    maxThreads: config.task.maxWorkerThreads,
+    threadHeapBytes: workerThreadHeapBytes(config.memory.nodeMemory, config.task.maxWorkerThreads),
+    idleMillis: config.task.workerThreadIdleTimeout,
+  });
+  guardResidentMemory(residentMemoryLimit(memorySettings), () => sharedWorkerPool().relieveMemory());
   const access = new QueryAccess(config.security.adminUsers);
   const internalAuth = new InternalAuthenticator(config.internalCommunication.sharedSecret, config.node.id);
   let queries: QueryManager | undefined;
@@ -85,14 +96,17 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
   );
   const catalogs = createCatalogs(config.catalogs, { runtime });
   const internalHeaders = () => internalAuth.authorizationHeader();
+  // Small nodes keep small buffers: what they hold counts in the node memory.
+  const maxBufferedBytes = exchangeBufferBytes(config.memory.nodeMemory);
   const tasks: TaskManager = new TaskManager({
     catalogs,
     nodeMemory,
     queryMaxMemoryPerNode: config.memory.queryMaxMemoryPerNode,
     coordinatedQueryMemory: (queryId) => queries?.get(queryId)?.memory,
-    outputBuffer: {},
+    outputBuffer: { maxBufferedBytes },
     exchange: {
       headers: internalHeaders,
+      maxBufferedBytes,
       local: { nodeId: node.nodeId, outputBuffer: (taskId) => tasks.outputBuffer(taskId) },
       maxErrorDurationMillis: config.query.remoteTaskMaxErrorDuration,
     },
@@ -107,6 +121,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
           self: () => ({ nodeId: node.nodeId, uri: node.internalUri }),
           includeCoordinator: config.nodeScheduler.includeCoordinator,
           headers: internalHeaders,
+          maxBufferedBytes,
           endpoint: taskEndpoint,
           queryMaxMemoryBytes: config.memory.queryMaxMemory,
           requiredWorkersMaxWaitMillis: config.query.requiredWorkersMaxWait,
@@ -143,6 +158,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
       ? new Announcer(config.discovery.uri!, () => ({ nodeId: node.nodeId, environment: node.environment, uri: node.internalUri, version: node.version, coordinator: node.coordinator }), config.discovery.announcementInterval, logger, internalAuth)
       : undefined;
   const metrics = new NodeMetricsSampler();
+  const idleRelief = new IdleMemoryRelief(() => hasActiveWork(nodeWorkload(manager, tasks)), config.task.workerThreadIdleTimeout, collectGarbageNow);
   let resolveStopped!: () => void;
   const stopped = new Promise<void>((resolve) => (resolveStopped = resolve));
   let httpServer: Server | undefined;
@@ -154,6 +170,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
       clusterHistory?.stop();
       tasks.close();
       metrics.close();
+      idleRelief.close();
       heartbeats?.stop();
       await announcer?.stop();
       if (httpServer) {
@@ -196,8 +213,14 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
     },
   );
   const state = nodeState;
-  manager.onWorkChanged(() => state.workChanged());
-  tasks.onWorkChanged(() => state.workChanged());
+  manager.onWorkChanged(() => {
+    state.workChanged();
+    idleRelief.workChanged();
+  });
+  tasks.onWorkChanged(() => {
+    state.workChanged();
+    idleRelief.workChanged();
+  });
 
   const context: ServerContext = { config, logger, node, nodeState: state, queries: manager, access, nodes, heartbeats, metrics, nodeMemory, tasks, internalAuth, workload, history };
   // A coordinator keeps its cluster's figures for the web interface.
@@ -215,6 +238,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
   clusterHistory?.start();
   announcer?.start();
   logger.info({ host: config.http.host, port, uri: node.internalUri, role: config.role, environment: node.environment, version: node.version, catalogs: catalogs.names() }, 'listening');
+  logger.info(memoryBudgetLog(memorySettings), 'memory budget');
   const beginShutdown = () => {
     if (state.state !== 'SHUTTING_DOWN') {
       logger.info({ queryIds: activeQueryIds(), workload: describeWorkload(workload()), gracePeriod: formatDuration(config.shutdown.gracePeriod) }, 'shutting down: waiting for running queries');

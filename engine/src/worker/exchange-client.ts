@@ -18,6 +18,7 @@ import { EngineError, toEngineError } from '../errors/engine-error.js';
 import { yieldIfDue } from '../exec/cooperative.js';
 import type { OperatorRecorder } from '../exec/stats/operator-recorder.js';
 import { ARROW_STREAM_MEDIA_TYPE, readPageStream } from '../exec/exchange/page-codec.js';
+import { MemoryReservation } from '../exec/operators/operator-support.js';
 import { pageSizeInBytes, type Page } from '../spi/page.js';
 import { exchangeBytes } from './exchange-counters.js';
 import { RESULTS_HEADERS } from '../server/task-results-resource.js';
@@ -150,6 +151,8 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
   private successfulRequests = 0;
   private nextSourceIndex = 0;
   private wakeConsumer: (() => void) | undefined;
+  /** What the client holds (pages and bodies not decoded yet), counted in the exchange operator's memory. */
+  private readonly held: MemoryReservation | undefined;
 
   /** `stats`: the exchange operator's, which counts the consumer's waits for pages and the CPU of decoding them. */
   constructor(
@@ -169,6 +172,7 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
       headers: options.headers ?? (() => ({})),
     };
     this.local = options.local;
+    this.held = stats === undefined ? undefined : new MemoryReservation(stats.memory);
   }
 
   addLocation(location: ExchangeLocation): void {
@@ -244,6 +248,7 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
     this.queue.length = 0;
     this.queueHead = 0;
     this.bytesBuffered = 0;
+    this.held?.release();
     this.wake();
   }
 
@@ -262,6 +267,7 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
       this.queueHead = 0;
     }
     this.bytesBuffered -= bytes;
+    this.countHeld();
     this.schedule();
     return page;
   }
@@ -427,6 +433,7 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
     const { pages } = readPageStream(body); // a bad schema fails this request at once
     this.bodyBytesPending += body.byteLength;
     this.bodiesPending++;
+    this.countHeld();
     source.decoded = source.decoded
       .then(() => this.decode(source, pages, expectedPages, uri))
       .catch((e: unknown) => {
@@ -435,6 +442,7 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
       .finally(() => {
         this.bodyBytesPending -= body.byteLength;
         this.bodiesPending--;
+        this.countHeld();
         this.schedule();
         this.wake();
       });
@@ -461,6 +469,17 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
   private accept(page: Page, bytes = pageSizeInBytes(page)): void {
     this.queue.push({ page, bytes });
     this.bytesBuffered += bytes;
+    this.countHeld();
+  }
+
+  /** Brings the memory reservation to what the client holds; over the query's or the node's limit the client fails. */
+  private countHeld(): void {
+    if (this.closed) return;
+    try {
+      this.held?.set(this.bytesBuffered + this.bodyBytesPending);
+    } catch (e) {
+      if (this.failure === undefined) this.fail(toEngineError(e));
+    }
   }
 
   private handleFailure(source: Source, e: unknown): void {

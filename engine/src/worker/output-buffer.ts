@@ -9,10 +9,12 @@
 // arbitrary (one shared queue; whichever consumer asks first takes the next pages).
 //
 // The bytes held are bounded: `enqueue` accepts the pages and answers a promise that waits while the
-// buffer is over its bound, so a slow consumer slows its producer instead of filling memory.
+// buffer is over its bound, so a slow consumer slows its producer instead of filling memory. They
+// are counted in the task's memory too, as the rest of what the query holds.
 
 import { randomUUID } from 'node:crypto';
 import { EngineError } from '../errors/engine-error.js';
+import type { MemoryContext } from '../exec/memory.js';
 import type { OutputPage } from './output-page.js';
 
 export const DEFAULT_MAX_BUFFERED_BYTES = 32 * 1024 * 1024;
@@ -27,6 +29,8 @@ export type OutputBufferState = 'OPEN' | 'FLUSHING' | 'FINISHED' | 'ABORTED';
 export interface OutputBufferOptions {
   /** The bound on the bytes held (default 32 MB); the producer waits while the buffer holds more. */
   maxBufferedBytes?: number;
+  /** Where the pages held are counted (the task's memory); a page over its limit fails the producer. */
+  memory?: MemoryContext;
 }
 
 export interface BufferResult {
@@ -73,6 +77,7 @@ class ClientBuffer {
 export class OutputBuffer {
   readonly instanceId = randomUUID();
   private readonly maxBufferedBytes: number;
+  private readonly memory: MemoryContext | undefined;
   private readonly buffers = new Map<string, ClientBuffer>();
   /** Arbitrary layout: pages no consumer has taken yet. */
   private readonly sharedQueue: PageEntry[] = [];
@@ -89,6 +94,7 @@ export class OutputBuffer {
     options: OutputBufferOptions = {},
   ) {
     this.maxBufferedBytes = options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES;
+    this.memory = options.memory;
     if (!(this.maxBufferedBytes > 0)) throw new EngineError('GENERIC_INTERNAL_ERROR', `Output buffer bound must be positive, got ${this.maxBufferedBytes}`);
     const ids = layout.kind === 'partitioned' ? Array.from({ length: layout.partitions }, (_, i) => String(i)) : layout.bufferIds;
     if (ids.length === 0) throw new EngineError('GENERIC_INTERNAL_ERROR', 'An output buffer needs at least one consumer buffer');
@@ -268,6 +274,7 @@ export class OutputBuffer {
 
   private hold(page: OutputPage, refs: number): PageEntry {
     const entry = { page, bytes: page.bytes, refs };
+    this.memory?.reserve(entry.bytes);
     this.bytes += entry.bytes;
     return entry;
   }
@@ -276,6 +283,7 @@ export class OutputBuffer {
     for (const entry of entries) {
       if (--entry.refs === 0) {
         this.bytes -= entry.bytes;
+        this.memory?.free(entry.bytes);
         this.pagesReleased++;
       }
     }

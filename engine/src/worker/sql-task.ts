@@ -154,7 +154,9 @@ export class SqlTask {
       this.fragment = request.fragment;
       this.session = session;
       this.outputSpecValue = request.outputBuffers;
-      this.output = new TaskOutput(request.outputBuffers, request.fragment.outputs.map((s) => s.type), this.options.outputBuffer);
+      const bufferMemory = this.memory.child('output buffer');
+      bufferMemory.tag = 'OutputBuffer';
+      this.output = new TaskOutput(request.outputBuffers, request.fragment.outputs.map((s) => s.type), { ...this.options.outputBuffer, memory: bufferMemory });
       this.output.buffer.onStateChange(() => this.bufferChanged());
     }
     if (isDoneState(this.currentState)) return;

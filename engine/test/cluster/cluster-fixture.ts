@@ -11,11 +11,11 @@ export const MAX_ANNOUNCEMENT_AGE_MILLIS = 3000;
 export interface ClusterOptions {
   /** internal-communication.shared-secret of every node (ENGINE_SHARED_SECRET); none by default. */
   sharedSecret?: string;
+  /** More environment variables of every node. */
+  env?: Record<string, string>;
   /** More flags of the coordinator's and of every worker's `engine server`. */
   coordinatorArgs?: string[];
   workerArgs?: string[];
-  /** More environment variables of every node. */
-  env?: Record<string, string>;
 }
 
 export class TestCluster {

@@ -1,21 +1,28 @@
-// Run as a child process with a small V8 heap by heap-guard.test: two queries' memory contexts under
-// a node context; the "small" one keeps allocating real heap (strings) while reserving almost
-// nothing, so only the heap guard can stop it. Prints one JSON line per event the guard caused.
+// Run as a child process by heap-guard.test: two queries' memory contexts under a node context; the
+// "small" one keeps allocating real memory while reserving almost nothing, so only the guard can
+// stop it. `heap` (the default, with a small V8 heap) allocates strings on the heap; `resident`
+// allocates buffers outside it, against a resident bound 128 MB above what the process holds at the
+// start. Prints one JSON line per event the guard caused.
 
+import { guardResidentMemory } from '../../src/exec/heap-guard.js';
 import { MemoryContext } from '../../src/exec/memory.js';
 import type { EngineError } from '../../src/errors/engine-error.js';
 
-const node = new MemoryContext('node', Number.MAX_SAFE_INTEGER);
+const residentMode = process.argv[2] === 'resident';
+if (residentMode) guardResidentMemory(process.memoryUsage.rss() + 128 * 1024 * 1024, () => undefined);
+const MB = 1024 * 1024;
+
+const node = MemoryContext.nodePool(Number.MAX_SAFE_INTEGER);
 const big = node.child('big');
 const small = node.child('small');
 let revoked: EngineError | undefined;
 big.onRevoke((e) => (revoked = e));
 big.reserve(40 * 1024 * 1024);
 
-const held: string[][] = [];
+const held: unknown[] = [];
 try {
   for (let i = 0; i < 100_000; i++) {
-    held.push(Array.from({ length: 10_000 }, (_, j) => `row ${i} ${j} ${'x'.repeat(20)}`));
+    held.push(residentMode ? Buffer.alloc(MB, i) : Array.from({ length: 10_000 }, (_, j) => `row ${i} ${j} ${'x'.repeat(20)}`));
     if (revoked !== undefined) {
       // The revoked query gives its memory back, as a failed query does.
       console.log(JSON.stringify({ revoked: revoked.errorName, message: revoked.message }));

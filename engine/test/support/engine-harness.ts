@@ -41,7 +41,7 @@ export class EngineHarness {
     this.catalogs.register('memory', new MemoryConnector('memory'));
     this.catalogs.register('tpch', new TpchConnector('tpch'));
     const limit = options.memoryLimitBytes ?? 1 << 30;
-    const nodeMemory = new MemoryContext('node', limit);
+    const nodeMemory = MemoryContext.nodePool(limit);
     const self = { nodeId: 'harness', uri: 'http://harness.invalid' };
     const tasks: TaskManager = new TaskManager({
       catalogs: this.catalogs,

@@ -8,6 +8,7 @@ import type { Logger } from "pino";
 import { API_VERSION, GROUP, KIND, PLURAL, VERSION, type EngineCluster, type EngineClusterStatus } from "../api/engine-cluster.js";
 import { clusterNames, roleSelector, selectorText } from "../api/names.js";
 import { specProblems, withDefaults } from "../api/spec-defaults.js";
+import { memoryProblems } from "../resources/memory-plan.js";
 import { NodeClient } from "../engine/node-client.js";
 import { apiMessage, isNotFound, mergePatch, type Kube } from "../kube/clients.js";
 import type { EventRecorder } from "../kube/events.js";
@@ -65,7 +66,7 @@ export class ClusterReconciler {
     const log = this.logger.child({ cluster: key });
     const names = clusterNames(name);
     const selector = selectorText(roleSelector(cluster, "worker"));
-    const problems = specProblems(name, cluster.spec);
+    const problems = [...specProblems(name, cluster.spec), ...memoryProblems(cluster.spec)];
     if (problems.length) {
       const previous = stored.status?.conditions?.find((c) => c.type === "Degraded");
       if (previous?.reason !== "InvalidSpec" || stored.status?.observedGeneration !== stored.metadata.generation) this.events.record(cluster, "Warning", "InvalidSpec", problems.join("; "));

@@ -1,32 +1,13 @@
-// Each role's engine configuration file: spec.config, the catalogs, then the role's own overrides,
-// merged in that order (objects key by key; anything else replaced).
-import type { EngineCluster, JsonObject, JsonValue } from "../api/engine-cluster.js";
+// Each role's engine configuration file: the configuration the spec gives the role (role-config),
+// with the memory settings the operator derives (memory-plan).
+import type { EngineCluster, JsonObject } from "../api/engine-cluster.js";
 import type { Role } from "../api/names.js";
+import { memoryPlan } from "./memory-plan.js";
+import { deepMerge, roleConfig } from "./role-config.js";
 
-function isObject(value: JsonValue | undefined): value is JsonObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-export function deepMerge(base: JsonObject, over: JsonObject): JsonObject {
-  const out: JsonObject = { ...base };
-  for (const [key, value] of Object.entries(over)) {
-    const current = out[key];
-    out[key] = isObject(current) && isObject(value) ? deepMerge(current, value) : value;
-  }
-  return out;
-}
-
+/** The role's configuration file: as the spec gives it, with the memory settings the operator derives. */
 export function engineConfig(cluster: EngineCluster, role: Role): JsonObject {
-  const spec = cluster.spec;
-  let config: JsonObject = spec.config ?? {};
-  if (spec.catalogs && Object.keys(spec.catalogs).length > 0) {
-    const catalogs: JsonValue[] = Object.entries(spec.catalogs)
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([name, c]) => ({ name, connector: c.connector, ...(c.properties ? { properties: c.properties } : {}) }));
-    config = deepMerge(config, { catalogs });
-  }
-  const overrides = role === "coordinator" ? spec.coordinator.config : spec.workers.config;
-  return overrides ? deepMerge(config, overrides) : config;
+  return deepMerge(roleConfig(cluster.spec, role), memoryPlan(cluster.spec, role).config);
 }
 
 /** The file name of a role's configuration in the ConfigMap (and in /etc/engine). */

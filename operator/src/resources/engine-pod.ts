@@ -3,10 +3,12 @@
 // the shared secret from the cluster's Secret, and a preStop hook that drains the node, so a pod
 // deleted by anyone still lets its work finish. The hook returns once the node is SHUTTING_DOWN (with
 // no work left, it exits by itself): waiting inside the container for its own end would be cut short.
+// Its memory (request, limit, heap) follows the node's memory settings (memory-plan.ts).
 import type { V1Container, V1EnvVar, V1PodSpec, V1ResourceRequirements } from "@kubernetes/client-node";
 import type { EngineCluster, Quantity, ResourceRequirements } from "../api/engine-cluster.js";
 import { clusterNames, enginePort, type Role } from "../api/names.js";
 import { configFileName } from "./engine-config.js";
+import { memoryPlan } from "./memory-plan.js";
 
 export const configMountPath = "/etc/engine";
 export const sharedSecretKey = "shared-secret";
@@ -36,13 +38,14 @@ function resourceRequirements(r: ResourceRequirements): V1ResourceRequirements {
 function container(cluster: EngineCluster, role: Role, discoveryUri: string | undefined): V1Container {
   const spec = cluster.spec;
   const drainSeconds = spec.workers.drainTimeoutSeconds;
-  const resources = role === "coordinator" ? spec.coordinator.resources : spec.workers.resources;
+  const memory = memoryPlan(spec, role);
+  const resources = memory.resources;
   return {
     name: "engine",
     image: spec.image,
     imagePullPolicy: spec.imagePullPolicy,
     args: ["server", "--config", `${configMountPath}/${configFileName(role)}`],
-    env: env(cluster, role, discoveryUri),
+    env: [...env(cluster, role, discoveryUri), ...memory.env],
     ports: [{ name: "http", containerPort: enginePort, protocol: "TCP" }],
     readinessProbe: { httpGet: { path: "/v1/info", port: "http" }, periodSeconds: 2, timeoutSeconds: 2, failureThreshold: 3 },
     livenessProbe: { httpGet: { path: "/v1/info", port: "http" }, initialDelaySeconds: 10, periodSeconds: 10, timeoutSeconds: 5, failureThreshold: 6 },

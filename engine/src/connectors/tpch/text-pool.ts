@@ -1,9 +1,9 @@
 // The text pool: 300 MiB of pseudo-English that every comment column is a random slice of. dbgen
 // builds it once from the grammar in dists.dss (sentence -> noun/verb/prepositional phrases ->
 // words) with one stream (seed 933588178); a comment is then two draws, an offset into the pool and
-// a length. Built lazily once per thread; a process can build it into a SharedArrayBuffer and hand
-// that to its worker threads instead of each thread building its own. The main thread has it built
-// in a worker thread (textPoolReady) rather than hold its event loop for seconds.
+// a length. Built once per process into a SharedArrayBuffer that worker threads adopt instead of
+// building their own; the main thread has it built in a worker thread (textPoolReady) rather than
+// hold its event loop for seconds.
 
 import { Buffer } from 'node:buffer';
 import { once } from 'node:events';
@@ -183,63 +183,33 @@ export function generateTextPoolBytes(out: Uint8Array, size = TEXT_POOL_SIZE): v
   }
 }
 
-/** Bytes decoded into one string at a time: small enough that decoding one never holds the loop for long. */
-const CHUNK_BITS = 23;
-const CHUNK_SIZE = 1 << CHUNK_BITS;
-/** Each chunk runs this far into the next, so that every comment (at most a few hundred bytes) lies within one chunk. */
-const CHUNK_OVERLAP = 1024;
-
-/** The pool as strings of CHUNK_SIZE (+ overlap) characters; comments are substrings of them. */
+/**
+ * The pool's bytes, once per process in shared memory; a comment is decoded from them when it is
+ * drawn. Each thread keeping the pool decoded as strings would hold another 300 MiB per thread (off
+ * its V8 heap, where the memory settings do not see it).
+ */
 export class TextPool {
-  private constructor(
-    private readonly chunks: readonly string[],
-    readonly size: number,
-  ) {}
+  private readonly bytes: Buffer;
 
-  /** `length` characters from `offset` (length at most CHUNK_OVERLAP). */
+  constructor(
+    bytes: Uint8Array,
+    readonly size = TEXT_POOL_SIZE,
+  ) {
+    this.bytes = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+
+  /** `length` characters from `offset`. */
   slice(offset: number, length: number): string {
-    const chunk = offset >>> CHUNK_BITS;
-    const start = offset - chunk * CHUNK_SIZE;
-    return this.chunks[chunk].substring(start, start + length);
-  }
-
-  /** Copies the pool's bytes into `out`. */
-  writeTo(out: Uint8Array): void {
-    const buffer = Buffer.from(out.buffer, out.byteOffset, out.byteLength);
-    this.chunks.forEach((chunk, i) => buffer.write(chunk, i * CHUNK_SIZE, 'latin1'));
-  }
-
-  static fromBytes(bytes: Uint8Array, size = TEXT_POOL_SIZE): TextPool {
-    const chunks: string[] = [];
-    for (let start = 0; start < size; start += CHUNK_SIZE) chunks.push(decodeChunk(bytes, start, size));
-    return new TextPool(chunks, size);
-  }
-
-  /** fromBytes with a turn of the event loop between chunks (for the main thread). */
-  static async fromBytesYielding(bytes: Uint8Array, size = TEXT_POOL_SIZE): Promise<TextPool> {
-    const chunks: string[] = [];
-    for (let start = 0; start < size; start += CHUNK_SIZE) {
-      chunks.push(decodeChunk(bytes, start, size));
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    return new TextPool(chunks, size);
+    return this.bytes.toString('latin1', offset, offset + length);
   }
 }
 
-function decodeChunk(bytes: Uint8Array, start: number, size: number): string {
-  const end = Math.min(start + CHUNK_SIZE + CHUNK_OVERLAP, size);
-  return Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('latin1');
-}
-
-let pool: TextPool | undefined;
 let shared: SharedArrayBuffer | undefined;
+let pool: TextPool | undefined;
 
-/** This thread's pool, built (or decoded from an adopted shared buffer) on first use. */
+/** This thread's pool: over the bytes another thread shared (adoptSharedTextPool), else built now. */
 export function textPool(): TextPool {
-  if (pool === undefined) {
-    const bytes = shared === undefined ? buildBytes(new ArrayBuffer(TEXT_POOL_SIZE + SENTENCE_SLACK)) : new Uint8Array(shared);
-    pool = TextPool.fromBytes(bytes);
-  }
+  pool ??= new TextPool(new Uint8Array(sharedTextPool()));
   return pool;
 }
 
@@ -252,15 +222,13 @@ let building: Promise<void> | undefined;
 
 /**
  * Resolves once textPool() and sharedTextPool() answer without building: in the main thread the
- * bytes are built in a worker thread into shared memory and decoded a chunk per turn of the event
- * loop; other threads build their own on use.
+ * bytes are built in a worker thread into shared memory; other threads build their own on use.
  */
 export function textPoolReady(): Promise<void> {
-  if (pool !== undefined || shared !== undefined || !isMainThread) return Promise.resolve();
+  if (shared !== undefined || !isMainThread) return Promise.resolve();
   building ??= buildInWorker().then(
-    async (buffer) => {
+    (buffer) => {
       shared ??= buffer;
-      pool ??= await TextPool.fromBytesYielding(new Uint8Array(shared));
     },
     (e: unknown) => {
       building = undefined;
@@ -280,13 +248,11 @@ async function buildInWorker(): Promise<SharedArrayBuffer> {
   return buffer;
 }
 
-/** The pool's bytes in shared memory, made once, for handing to worker threads (see adoptSharedTextPool). */
+/** The pool's bytes in shared memory, built on first use, for handing to worker threads (see adoptSharedTextPool). */
 export function sharedTextPool(): SharedArrayBuffer {
   if (shared === undefined) {
     const buffer = new SharedArrayBuffer(TEXT_POOL_SIZE + SENTENCE_SLACK);
-    // Copying a pool this thread already has is much faster than building it again.
-    if (pool === undefined) buildBytes(buffer);
-    else pool.writeTo(new Uint8Array(buffer));
+    generateTextPoolBytes(new Uint8Array(buffer));
     shared = buffer;
   }
   return shared;
@@ -296,10 +262,4 @@ export function sharedTextPool(): SharedArrayBuffer {
 export function adoptSharedTextPool(buffer: SharedArrayBuffer): void {
   if (buffer.byteLength < TEXT_POOL_SIZE) throw new Error('not a TPC-H text pool buffer');
   shared = buffer;
-}
-
-function buildBytes(buffer: ArrayBufferLike): Uint8Array {
-  const bytes = new Uint8Array(buffer);
-  generateTextPoolBytes(bytes);
-  return bytes;
 }

@@ -20,6 +20,8 @@ export interface ClusterViewOptions {
   /** node-scheduler.include-coordinator as configured (undefined: only while no worker is active). */
   includeCoordinator: boolean | undefined;
   headers: InternalHeaders;
+  /** The bound of the exchange clients that read the root stage's input (default: the exchange client's). */
+  maxBufferedBytes?: number;
   /** This node's tasks. */
   endpoint: TaskEndpoint;
   queryMaxMemoryBytes: number;
@@ -44,7 +46,7 @@ export function clusterView(options: ClusterViewOptions): ClusterView {
       const known = options.nodes.get(node.nodeId);
       return known !== undefined && known.uri === node.uri ? known : ALWAYS_LIVE;
     },
-    exchange: { headers: options.headers, local: outputs, maxErrorDurationMillis: options.remoteTaskMaxErrorDurationMillis },
+    exchange: { headers: options.headers, maxBufferedBytes: options.maxBufferedBytes, local: outputs, maxErrorDurationMillis: options.remoteTaskMaxErrorDurationMillis },
     queryMaxMemoryBytes: options.queryMaxMemoryBytes,
     requiredWorkersMaxWaitMillis: options.requiredWorkersMaxWaitMillis,
     remoteTaskMaxErrorDurationMillis: options.remoteTaskMaxErrorDurationMillis,

@@ -1,11 +1,11 @@
 // When and how wide a query runs on worker threads, from its session properties.
 
-import { availableParallelism } from 'node:os';
 import { integerSessionProperty } from '../../spi/session-properties.js';
 import type { Session } from '../../spi/session.js';
+import { sharedWorkerPool } from './worker-pool.js';
 
 export interface ParallelSettings {
-  /** Worker threads one source fragment runs on: task_concurrency, at most the machine's cores. */
+  /** Worker threads one source fragment runs on: task_concurrency, at most the node's worker threads (task.maxWorkerThreads). */
   workers: number;
   /** A scan with fewer splits stays in the main thread (a worker round trip costs more than it saves); 0: never. */
   minSplits: number;
@@ -14,7 +14,7 @@ export interface ParallelSettings {
 export function parallelSettings(session: Session): ParallelSettings {
   const concurrency = integerSessionProperty(session, 'task_concurrency');
   return {
-    workers: Math.max(1, Math.min(concurrency, availableParallelism())),
+    workers: Math.max(1, Math.min(concurrency, sharedWorkerPool().maxThreads)),
     minSplits: integerSessionProperty(session, 'parallel_min_splits'),
   };
 }

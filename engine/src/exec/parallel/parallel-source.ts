@@ -209,6 +209,7 @@ class ParallelRun {
         return;
       case 'page':
         this.ready.push({ page: decodePage(message.page), worker });
+        this.mirrorWorkerMemory(worker, message.memoryBytes);
         break;
       case 'splitDone':
         this.splitsInFlight--;

@@ -2,6 +2,7 @@
 // message to its task. Several tasks (of different queries) may run at once.
 
 import { parentPort } from 'node:worker_threads';
+import { relieveMemoryPressure } from '../heap-guard.js';
 import type { MainToWorker, WorkerToMain } from './worker-protocol.js';
 import { WorkerTask } from './worker-task.js';
 
@@ -12,6 +13,10 @@ const tasks = new Map<number, WorkerTask>();
 const post = (message: WorkerToMain, transfer: ArrayBuffer[] = []): void => port.postMessage(message, transfer);
 
 port.on('message', (message: MainToWorker) => {
+  if (message.type === 'relieveMemory') {
+    relieveMemoryPressure();
+    return;
+  }
   if (message.type !== 'start') {
     tasks.get(message.taskId)?.receive(message);
     return;

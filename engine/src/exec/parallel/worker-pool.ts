@@ -1,21 +1,40 @@
-// The node's worker threads. Started on first need (at most one per core), reused by every query,
-// and referenced only while they run a task, so they never keep the process alive on their own.
-// A thread that dies fails the tasks it was running (never the process) and is replaced on the
-// next need; shutdown terminates them all.
+// The node's worker threads. Started on first need (at most maxThreads), reused by every query, and
+// referenced only while they run a task, so they never keep the process alive on their own. A
+// thread left without a task for idleMillis is stopped, giving its heap back to the system; the
+// next task starts a new one. A thread that dies fails the tasks it was running (never the process)
+// and is replaced on the next need; shutdown terminates them all.
 
 import { availableParallelism } from 'node:os';
-import { oldGenerationLimitBytes } from '../heap-guard.js';
 import { Worker, type Transferable } from 'node:worker_threads';
+import { DEFAULT_WORKER_THREAD_IDLE_MILLIS, maxNodeMemoryForHeap, workerThreadHeapBytes } from '../../config/memory-budget.js';
 import { EngineError } from '../../errors/engine-error.js';
+import { oldGenerationLimitBytes } from '../heap-guard.js';
+import { formatBytes } from '../memory.js';
 import type { MainToWorker, StartTask, WorkerToMain } from './worker-protocol.js';
 
 const WORKER_ENTRY = new URL('./worker-main.js', import.meta.url);
-/**
- * Each worker has a heap of its own, as large as the main thread's old generation (so
- * --max-old-space-size bounds them too), stated explicitly: a worker that runs out of it is ended
- * alone, failing its tasks with EXCEEDED_LOCAL_MEMORY_LIMIT, never the process.
- */
-const WORKER_HEAP_MB = Math.max(64, Math.floor(oldGenerationLimitBytes() / (1024 * 1024)));
+const MB = 1024 * 1024;
+
+export interface WorkerPoolOptions {
+  /** The most threads (task.maxWorkerThreads). */
+  maxThreads: number;
+  /**
+   * Each thread's old generation, stated explicitly (a share of the node memory, see memory-budget):
+   * a thread that runs out of it is ended alone, failing its tasks with EXCEEDED_LOCAL_MEMORY_LIMIT.
+   */
+  threadHeapBytes: number;
+  /** A thread without a task this long is stopped (task.workerThreadIdleTimeout). */
+  idleMillis: number;
+}
+
+/** Without a server's settings (tests, tools): a thread per core sharing what this process's heap would give the node. */
+export function defaultWorkerPoolOptions(maxThreads = availableParallelism()): WorkerPoolOptions {
+  return {
+    maxThreads,
+    threadHeapBytes: workerThreadHeapBytes(maxNodeMemoryForHeap(oldGenerationLimitBytes()), maxThreads),
+    idleMillis: DEFAULT_WORKER_THREAD_IDLE_MILLIS,
+  };
+}
 
 /** Receives the messages of one task, or its loss when the thread dies. */
 export interface TaskListener {
@@ -30,13 +49,14 @@ export class PoolWorker {
 
   constructor(
     private readonly thread: Worker,
-    private readonly onDeath: (worker: PoolWorker) => void,
+    heapBytes: number,
+    private readonly events: { onDeath(worker: PoolWorker): void; onIdle(worker: PoolWorker): void },
   ) {
     thread.unref();
     thread.on('message', (message: WorkerToMain) => this.route(message));
     thread.on('error', (e: Error & { code?: string }) =>
       e.code === 'ERR_WORKER_OUT_OF_MEMORY'
-        ? this.die(new EngineError('EXCEEDED_LOCAL_MEMORY_LIMIT', `Query exceeded per-node memory limit: a worker thread ran out of its heap of ${WORKER_HEAP_MB}MB`))
+        ? this.die(new EngineError('EXCEEDED_LOCAL_MEMORY_LIMIT', `Query exceeded per-node memory limit: a worker thread ran out of its heap of ${formatBytes(heapBytes)}`))
         : this.die(new EngineError('GENERIC_INTERNAL_ERROR', `Worker thread failed: ${e.message}`)),
     );
     thread.on('exit', (code: number) => this.die(new EngineError('GENERIC_INTERNAL_ERROR', `Worker thread exited with code ${code}`)));
@@ -57,6 +77,11 @@ export class PoolWorker {
     if (this.alive) this.thread.postMessage(message, transfer);
   }
 
+  /** Asks the thread to empty its caches and collect its garbage (the node's memory is short). */
+  relieveMemory(): void {
+    if (this.alive) this.thread.postMessage({ type: 'relieveMemory' } satisfies MainToWorker);
+  }
+
   /** Stops delivering a task's messages (the task itself is told to stop with `cancel`). */
   detach(taskId: number): void {
     if (this.tasks.has(taskId)) this.tasks.set(taskId, undefined);
@@ -70,7 +95,10 @@ export class PoolWorker {
     const listener = this.tasks.get(message.taskId);
     if (message.type === 'done' || message.type === 'failed' || message.type === 'poorReduction') {
       this.tasks.delete(message.taskId);
-      if (this.tasks.size === 0) this.thread.unref();
+      if (this.tasks.size === 0) {
+        this.thread.unref();
+        this.events.onIdle(this);
+      }
     }
     listener?.onMessage(message);
   }
@@ -81,7 +109,7 @@ export class PoolWorker {
     const listeners = [...this.tasks.values()];
     this.tasks.clear();
     this.thread.unref();
-    this.onDeath(this);
+    this.events.onDeath(this);
     for (const listener of listeners) listener?.onFailure(error);
   }
 }
@@ -95,47 +123,104 @@ export interface WorkerPoolStats {
   runningTasks: number;
   /** Sources whose work went back to the main thread because partial aggregation did not pay. */
   fallbacks: number;
+  /** Threads stopped after idleMillis without a task. */
+  threadsStopped: number;
 }
 
 export class WorkerPool {
   private readonly workers: PoolWorker[] = [];
+  private readonly idleTimers = new Map<PoolWorker, NodeJS.Timeout>();
   private tasksStarted = 0;
   private fallbacks = 0;
+  private threadsStopped = 0;
+  private options: WorkerPoolOptions;
 
-  constructor(readonly maxThreads: number = availableParallelism()) {}
+  constructor(options: WorkerPoolOptions | number = defaultWorkerPoolOptions()) {
+    this.options = typeof options === 'number' ? defaultWorkerPoolOptions(options) : options;
+  }
+
+  get settings(): WorkerPoolOptions {
+    return this.options;
+  }
+
+  get maxThreads(): number {
+    return this.options.maxThreads;
+  }
+
+  /** New settings, for the threads started from now on (those running keep their heap until they stop). */
+  configure(options: WorkerPoolOptions): void {
+    this.options = options;
+  }
 
   /** Up to `count` distinct threads (at most maxThreads), least loaded first, starting threads as needed. */
   acquire(count: number): PoolWorker[] {
-    const wanted = Math.max(1, Math.min(count, this.maxThreads));
+    const wanted = Math.max(1, Math.min(count, this.options.maxThreads));
     while (this.workers.length < wanted) this.workers.push(this.spawn());
     return [...this.workers].sort((a, b) => a.load - b.load).slice(0, wanted);
   }
 
   startTask(worker: PoolWorker, message: StartTask, listener: TaskListener, transfer: Transferable[] = []): void {
     this.tasksStarted++;
+    this.cancelIdle(worker);
     worker.start(message, listener, transfer);
   }
 
   stats(): WorkerPoolStats {
     const runningTasks = this.workers.reduce((n, w) => n + w.load, 0);
-    return { threads: this.workers.length, tasksStarted: this.tasksStarted, runningTasks, fallbacks: this.fallbacks };
+    return { threads: this.workers.length, tasksStarted: this.tasksStarted, runningTasks, fallbacks: this.fallbacks, threadsStopped: this.threadsStopped };
   }
 
   recordFallback(): void {
     this.fallbacks++;
   }
 
+  /** Asks every thread to give back what it can (caches, garbage). */
+  relieveMemory(): void {
+    for (const worker of this.workers) worker.relieveMemory();
+  }
+
   /** Terminates every thread (their tasks fail); later work starts new ones. */
   async shutdown(): Promise<void> {
+    for (const timer of this.idleTimers.values()) clearTimeout(timer);
+    this.idleTimers.clear();
     const workers = this.workers.splice(0);
     await Promise.all(workers.map((w) => w.terminate()));
   }
 
   private spawn(): PoolWorker {
-    return new PoolWorker(new Worker(WORKER_ENTRY, { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } }), (dead) => {
-      const i = this.workers.indexOf(dead);
-      if (i >= 0) this.workers.splice(i, 1);
+    const heapBytes = this.options.threadHeapBytes;
+    const thread = new Worker(WORKER_ENTRY, { resourceLimits: { maxOldGenerationSizeMb: Math.floor(heapBytes / MB) } });
+    const worker = new PoolWorker(thread, heapBytes, {
+      onDeath: (dead) => {
+        this.cancelIdle(dead);
+        const i = this.workers.indexOf(dead);
+        if (i >= 0) this.workers.splice(i, 1);
+      },
+      onIdle: (idle) => this.stopWhenStillIdle(idle),
     });
+    // Idle until its first task (which acquire's caller starts at once): one never given a task stops too.
+    this.stopWhenStillIdle(worker);
+    return worker;
+  }
+
+  /** Stops `worker` once it has had no task for idleMillis (a task started meanwhile cancels this). */
+  private stopWhenStillIdle(worker: PoolWorker): void {
+    this.cancelIdle(worker);
+    const timer = setTimeout(() => {
+      this.idleTimers.delete(worker);
+      const i = this.workers.indexOf(worker);
+      if (worker.load > 0 || i < 0) return;
+      this.workers.splice(i, 1);
+      this.threadsStopped++;
+      void worker.terminate();
+    }, this.options.idleMillis);
+    timer.unref();
+    this.idleTimers.set(worker, timer);
+  }
+
+  private cancelIdle(worker: PoolWorker): void {
+    clearTimeout(this.idleTimers.get(worker));
+    this.idleTimers.delete(worker);
   }
 }
 
@@ -145,6 +230,11 @@ let shared: WorkerPool | undefined;
 export function sharedWorkerPool(): WorkerPool {
   shared ??= new WorkerPool();
   return shared;
+}
+
+/** The node's settings for its pool (a server sets them at start, before any query). */
+export function configureSharedWorkerPool(options: WorkerPoolOptions): void {
+  sharedWorkerPool().configure(options);
 }
 
 /** Terminates the shared pool's threads, if it was ever used (server shutdown). */

@@ -30,11 +30,15 @@ export interface StartTask {
   exchange?: PartitionExchange;
 }
 
-export type MainToWorker =
+/** A message for one task of the thread. */
+export type MainToTask =
   | StartTask
   | { type: 'split'; taskId: number; split: WorkerSplit | null }
   | { type: 'credit'; taskId: number }
   | { type: 'cancel'; taskId: number };
+
+/** `relieveMemory`: the node is short of memory; the thread empties its caches and collects its garbage. */
+export type MainToWorker = MainToTask | { type: 'relieveMemory' };
 
 /** Work a worker did since its last report. */
 export interface WorkReport {
@@ -49,7 +53,7 @@ export interface WorkReport {
 
 export type WorkerToMain =
   | { type: 'needSplit'; taskId: number }
-  | { type: 'page'; taskId: number; page: EncodedPage }
+  | { type: 'page'; taskId: number; page: EncodedPage; memoryBytes: number }
   | ({ type: 'splitDone'; taskId: number } & WorkReport)
   | { type: 'poorReduction'; taskId: number }
   | { type: 'done'; taskId: number; cpuMillis: number }

@@ -13,7 +13,7 @@ import { BusyClock } from './busy-clock.js';
 import { encodePage } from './page-transfer.js';
 import { partitionedFinal } from './partitioned-final.js';
 import { fragmentPipeline } from './source-fragment.js';
-import { errorPayload, type MainToWorker, type StartTask, type WorkerToMain } from './worker-protocol.js';
+import { errorPayload, type MainToTask, type StartTask, type WorkerToMain } from './worker-protocol.js';
 import { openWorkerSplit } from '../../connectors/split-readers.js';
 import type { WorkerSplit } from '../../spi/worker-split.js';
 
@@ -37,7 +37,7 @@ export class WorkerTask {
     this.memory = new MemoryContext(`task ${task.taskId}`, task.memoryLimitBytes);
   }
 
-  receive(message: MainToWorker): void {
+  receive(message: MainToTask): void {
     switch (message.type) {
       case 'split':
         this.splitRequested = false;
@@ -71,7 +71,7 @@ export class WorkerTask {
       for await (const page of output) {
         await this.takeCredit();
         const encoded = encodePage(page);
-        this.post({ type: 'page', taskId, page: encoded.page }, encoded.transfer);
+        this.post({ type: 'page', taskId, page: encoded.page, memoryBytes: memory.reservedBytes }, encoded.transfer);
       }
       this.post({ type: 'done', taskId, cpuMillis: this.clock.take() });
     } catch (e) {

@@ -92,6 +92,7 @@ export class OperatorRecorder implements BlockedTime {
   /** Names the operator once the planner made it (some are chosen only when first read). */
   named(operatorType: string): void {
     this.figures.operatorType = operatorType;
+    this.memory.tag = operatorType;
   }
 
   get isNamed(): boolean {

@@ -1,0 +1,30 @@
+// The configuration the spec gives a role: spec.config, the catalogs, then the role's own overrides,
+// merged in that order (objects key by key; anything else replaced).
+import type { EngineClusterSpec, JsonObject, JsonValue } from "../api/engine-cluster.js";
+import type { Role } from "../api/names.js";
+
+export function isObject(value: JsonValue | undefined): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+export function deepMerge(base: JsonObject, over: JsonObject): JsonObject {
+  const out: JsonObject = { ...base };
+  for (const [key, value] of Object.entries(over)) {
+    const current = out[key];
+    out[key] = isObject(current) && isObject(value) ? deepMerge(current, value) : value;
+  }
+  return out;
+}
+
+/** The role's configuration as the spec gives it. */
+export function roleConfig(spec: EngineClusterSpec, role: Role): JsonObject {
+  let config: JsonObject = spec.config ?? {};
+  if (spec.catalogs && Object.keys(spec.catalogs).length > 0) {
+    const catalogs: JsonValue[] = Object.entries(spec.catalogs)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([name, c]) => ({ name, connector: c.connector, ...(c.properties ? { properties: c.properties } : {}) }));
+    config = deepMerge(config, { catalogs });
+  }
+  const overrides = role === "coordinator" ? spec.coordinator.config : spec.workers.config;
+  return overrides ? deepMerge(config, overrides) : config;
+}
