@@ -1,6 +1,8 @@
-// The configuration the spec gives a role: spec.config, the catalogs, then the role's own overrides,
-// merged in that order (objects key by key; anything else replaced).
+// The configuration the spec gives a role: spec.config, the catalogs (a property from a Secret as a
+// `${ENV:...}` reference), then the role's own overrides, merged in that order (objects key by key;
+// anything else replaced).
 import type { EngineClusterSpec, JsonObject, JsonValue } from "../api/engine-cluster.js";
+import { configProperties } from "../api/catalog-properties.js";
 import type { Role } from "../api/names.js";
 
 export function isObject(value: JsonValue | undefined): value is JsonObject {
@@ -22,7 +24,7 @@ export function roleConfig(spec: EngineClusterSpec, role: Role): JsonObject {
   if (spec.catalogs && Object.keys(spec.catalogs).length > 0) {
     const catalogs: JsonValue[] = Object.entries(spec.catalogs)
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([name, c]) => ({ name, connector: c.connector, ...(c.properties ? { properties: c.properties } : {}) }));
+      .map(([name, c]) => ({ name, connector: c.connector, ...(c.properties ? { properties: configProperties(name, c.properties) } : {}) }));
     config = deepMerge(config, { catalogs });
   }
   const overrides = role === "coordinator" ? spec.coordinator.config : spec.workers.config;
