@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect } from "chai";
 import { CONNECTORS } from "../src/api/engine-cluster.js";
-import { withDefaults } from "../src/api/spec-defaults.js";
+import { specProblems, withDefaults } from "../src/api/spec-defaults.js";
 import { clusterValidator, crd, crdFile, readYaml, repoRoot } from "./support/crd-schema.js";
 
 describe("the EngineCluster CRD", () => {
@@ -87,12 +87,13 @@ describe("the EngineCluster CRD", () => {
     expect(admit({ volumeMounts: [{ name: "lake", mountPath: "relative" }] }).errors.join("; ")).to.match(/mountPath must match pattern/);
   });
 
-  it("accepts both examples as they are", () => {
-    for (const file of ["examples/minimal.yaml", "examples/full.yaml"]) {
+  it("accepts the examples as they are, and so does the operator", () => {
+    for (const file of ["examples/minimal.yaml", "examples/full.yaml", "examples/catalogs.yaml"]) {
       const example = readYaml(file);
       const { ok, errors } = admit(example.spec);
       expect(ok, `${file}: ${errors.join("; ")}`).to.equal(true);
       expect(example.kind).to.equal("EngineCluster");
+      expect(specProblems(example.metadata.name, withDefaults(example.spec)), file).to.deep.equal([]);
     }
   });
 
