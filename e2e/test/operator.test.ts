@@ -12,6 +12,8 @@ import { expectAnswer, queryLoad, runQuery } from "./support/trino-queries.js";
 
 const chart = path.join(repoRoot, "charts", "engine");
 const examples = path.join(repoRoot, "examples");
+/** The catalogs of a cluster whose spec names none (no lake: it would be on each pod's own disk). */
+const clusterCatalogs = [{ name: "memory", connector: "memory" }, { name: "system", connector: "system" }, { name: "tpch", connector: "tpch" }];
 
 describe("the operator on the test Kubernetes", function () {
   this.timeout(120_000);
@@ -128,8 +130,8 @@ describe("the operator on the test Kubernetes", function () {
     console.log(`      rolling the workers: ${report.run} queries, ${report.failures.length} failed`);
     expect(report.failures).to.deep.equal([]);
     const cm = await cluster.json(["get", "configmap", "engine-config"]);
-    expect(JSON.parse(cm.data["worker.json"])).to.deep.equal({ query: { maxRunning: 90 } });
-    expect(JSON.parse(cm.data["coordinator.json"])).to.deep.equal({});
+    expect(JSON.parse(cm.data["worker.json"])).to.deep.equal({ query: { maxRunning: 90 }, catalogs: clusterCatalogs });
+    expect(JSON.parse(cm.data["coordinator.json"])).to.deep.equal({ catalogs: clusterCatalogs });
     expect((await events("DrainStarted")).filter((m) => m.includes("outdated template"))).to.have.length(2);
     for (const old of before) expect(pods.atDeletion(old)!.status!.containerStatuses![0].state!.terminated!.exitCode, old).to.equal(0);
   });
@@ -150,7 +152,7 @@ describe("the operator on the test Kubernetes", function () {
     const last = pods.versions.get(oldCoordinator)!.at(-1)!.pod;
     expect(last.status!.containerStatuses![0].state!.terminated!.exitCode, "the old coordinator drained and exited 0").to.equal(0);
     const cm = await cluster.json(["get", "configmap", "engine-config"]);
-    expect(JSON.parse(cm.data["coordinator.json"])).to.deep.equal({ query: { maxQueued: 500 } });
+    expect(JSON.parse(cm.data["coordinator.json"])).to.deep.equal({ query: { maxQueued: 500 }, catalogs: clusterCatalogs });
     for (const q of queries) await expectAnswer(server, q);
   });
 
