@@ -3,12 +3,15 @@
 // group's statistics give them), for table statistics (join ordering, SHOW STATS).
 
 import type { Scalar } from '../../../../spi/page.js';
+import type { SqlType } from '../../../../types/types.js';
 import type { FileEntry, FileSystem } from '../../file-system/file-system.js';
 import { BoundDecoder, compareBounds, type Bound } from './domain-pruning.js';
 import { readFooter } from './footer.js';
 import { schemaColumns } from './parquet-reader.js';
 
 export interface ParquetColumnStatistics {
+  /** The column's type in the file (min and max are of it). */
+  type: SqlType;
   /** Undefined when a row group does not say. */
   nullCount?: number;
   /** In our storage (bigint for bigint and decimals, days for dates, microseconds for timestamps); undefined when unknown. */
@@ -50,7 +53,7 @@ export async function readParquetStatistics(fs: FileSystem, file: FileEntry, sig
       if (b instanceof Uint8Array && kind === 'varchar') return new TextDecoder().decode(b);
       return kind === 'boolean' ? b === 1 : b;
     };
-    columns.set(column.name.toLowerCase(), { nullCount, min: scalar(min), max: scalar(max) });
+    columns.set(column.name.toLowerCase(), { type: column.type, nullCount, min: scalar(min), max: scalar(max) });
   }
   return { rowCount: metadata.numRows, columns };
 }
