@@ -81,9 +81,11 @@ export class HiveConnector implements Connector {
   /** From the footers of the table's visible files (see statistics/lake-table-statistics.ts). */
   async getTableStatistics(_session: Session, table: TableMetadata): Promise<TableStatistics | undefined> {
     const lake = await this.requireTable(table.schema, table.name);
-    const committed = await this.committedWriteIds(lake);
+    const { writes } = await this.commitState(lake);
+    const committed = new Set(writes.map((w) => w.writeId));
+    const committedRows = writes.reduce((sum, w) => sum + w.rows, 0);
     const fs = this.fileSystems.forLocation(lake.location);
-    return lakeTableStatistics({ fs, table: lake, committed, footers: this.footers, limits: DEFAULT_STATISTICS_LIMITS });
+    return lakeTableStatistics({ fs, table: lake, committed, committedRows, footers: this.footers, limits: DEFAULT_STATISTICS_LIMITS });
   }
 
   createPageSource(_session: Session, split: Split, columns: readonly string[]): PageSource {
@@ -160,8 +162,11 @@ export class HiveConnector implements Connector {
   }
 
   private async committedWriteIds(table: LakeTable): Promise<Set<string>> {
-    const state = await readCommitState(this.metadataFileSystem(), this.metastore.tableDirectory(table.schema, table.name), table.tableId);
-    return new Set(state.writes.map((w) => w.writeId));
+    return new Set((await this.commitState(table)).writes.map((w) => w.writeId));
+  }
+
+  private commitState(table: LakeTable): ReturnType<typeof readCommitState> {
+    return readCommitState(this.metadataFileSystem(), this.metastore.tableDirectory(table.schema, table.name), table.tableId);
   }
 
   private metadataFileSystem(): FileSystem {

@@ -1,16 +1,18 @@
 // A lake table's statistics from its visible files: for Parquet, the row count and per column the
 // NULL fraction and least and greatest values from the files' footers (read at most a few at a time,
 // and remembered by file version); for partition columns, their values from the folder names
-// (distinct count too). CSV and JSON files do not say how many rows they hold: only what the folders
-// say is known. A table of more files than the limit gets no statistics at all rather than figures
+// (distinct count too). CSV and JSON files do not say how many rows they hold: a table's row count
+// is then known only when all its files are of the engine's committed writes (which counted their rows). A table of more files than the limit gets no statistics at all rather than figures
 // from a part of it.
 
 import type { ColumnStatistics, TableStatistics } from '../../../spi/connector.js';
 import { typesEqual } from '../../../types/types.js';
 import type { FileSystem } from '../file-system/file-system.js';
+import { baseName } from '../location.js';
 import type { LakeTable } from '../metastore/lake-table.js';
 import { parsePartitionValue } from '../splits/partitions.js';
 import { listVisibleFiles, type VisibleFile } from '../splits/split-lister.js';
+import { writeIdOfFile } from '../write/write-id.js';
 import { forEachBounded } from './bounded-parallel.js';
 import { ColumnStatisticsBuilder } from './column-statistics-builder.js';
 import type { FooterStatisticsCache } from './footer-statistics-cache.js';
@@ -29,6 +31,8 @@ export interface StatisticsContext {
   table: LakeTable;
   /** Write ids whose files are visible. */
   committed: ReadonlySet<string>;
+  /** Rows those writes added. */
+  committedRows: number;
   footers: FooterStatisticsCache;
   limits: StatisticsLimits;
   signal?: AbortSignal;
@@ -42,6 +46,7 @@ export async function lakeTableStatistics(context: StatisticsContext): Promise<T
   const partitions = table.partitionColumns.map(() => new ColumnStatisticsBuilder(true));
   let rowCount: number | undefined = parquet ? 0 : undefined;
   let files = 0;
+  let foreignFiles = 0;
   let tooMany = false;
   async function* counted(): AsyncIterable<VisibleFile> {
     for await (const file of listVisibleFiles(context)) {
@@ -55,6 +60,7 @@ export async function lakeTableStatistics(context: StatisticsContext): Promise<T
 
   await forEachBounded(counted(), limits.footersInParallel, async ({ file, partitionValues }) => {
     let rows: number | undefined;
+    if (writeIdOfFile(baseName(file.location)) === undefined) foreignFiles++;
     if (parquet) {
       const footer = await context.footers.statistics(context.fs, file, context.signal);
       rows = footer.rowCount;
@@ -71,6 +77,7 @@ export async function lakeTableStatistics(context: StatisticsContext): Promise<T
     });
   });
   if (tooMany) return undefined;
+  if (!parquet && foreignFiles === 0) rowCount = context.committedRows;
 
   const columns: Record<string, ColumnStatistics> = {};
   for (const [name, builder] of data) columns[name] = builder.build(rowCount);
