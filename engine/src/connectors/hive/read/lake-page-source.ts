@@ -57,7 +57,7 @@ export class LakePageSource implements PageSource {
     const file = { location: info.location, size: info.size };
     let read: AsyncIterable<Page>;
     try {
-      read = format.read({ fs: this.fs, file, range: { start: info.start, length: info.length }, columns: requested, tableColumns: dataColumns, options: info.options, stats: this.stats, signal: this.signal });
+      read = format.read({ fs: this.fs, file, range: { start: info.start, length: info.length }, columns: requested, tableColumns: dataColumns, constraint: info.constraint, options: info.options, stats: this.stats, signal: this.signal });
       for await (const page of read) {
         const out: Column[] = sources.map((s) => (s >= 0 ? page.columns[s] : constantColumn(info.partitionColumns[-1 - s].type, partitionValues[-1 - s], page.rowCount)));
         yield { rowCount: page.rowCount, columns: out };

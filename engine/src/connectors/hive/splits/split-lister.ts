@@ -1,7 +1,7 @@
 // Lists a table's splits lazily, as the file system pages its listing: partition folders are walked
 // level by level and pruned with the query's constraint before anything below them is listed; hidden
 // files and those of uncommitted writes are left out; each file becomes the byte ranges its format
-// reads independently.
+// reads independently, carrying the query's predicates on data columns for the reader to skip with.
 
 import type { ColumnMetadata, TableConstraint } from '../../../spi/connector.js';
 import type { SqlType } from '../../../types/types.js';
@@ -32,11 +32,31 @@ export async function* listSplits(context: ListingContext): AsyncIterable<LakeSp
   const target = context.targetSplitBytes ?? TARGET_SPLIT_BYTES;
   const dataColumns = table.dataColumns.map(splitColumn);
   const partitionColumns = table.partitionColumns.map(splitColumn);
+  const constraint = dataConstraint(context.constraint, table);
   for await (const { file, partitionValues } of listVisibleFiles(context)) {
     for (const range of format.ranges(file, table.formatOptions, target)) {
-      yield { location: file.location, size: file.size, start: range.start, length: range.length, format: table.format, options: table.formatOptions, dataColumns, partitionColumns, partitionValues };
+      yield {
+        location: file.location,
+        size: file.size,
+        start: range.start,
+        length: range.length,
+        format: table.format,
+        options: table.formatOptions,
+        dataColumns,
+        partitionColumns,
+        partitionValues,
+        ...(constraint.length === 0 ? {} : { constraint }),
+      };
     }
   }
+}
+
+/** The domains a reader may skip row groups and pages with: over data columns whose values compare as stored. */
+function dataConstraint(constraint: TableConstraint | undefined, table: LakeTable): TableConstraint {
+  return (constraint ?? []).filter((d) => {
+    const column = table.dataColumns.find((c) => c.name === d.column);
+    return column !== undefined && prunable(column.type);
+  });
 }
 
 /** A data file of the table and the partition value texts of its folders (null: the default partition). */
