@@ -90,6 +90,12 @@ export interface PageSource extends AsyncIterable<Page> {
   metrics?(): ConnectorMetrics;
 }
 
+/**
+ * The metric of a page source that reads from storage or another system: the bytes it received (a
+ * lake's file and S3 reads, a database's result stream). The node adds them up as its connectors' I/O.
+ */
+export const BYTES_READ_METRIC = 'bytesRead';
+
 /** Rows for DELETE: given a page of the table (all columns), returns 1 for rows to delete. */
 export type RowPredicate = (page: Page) => Uint8Array;
 

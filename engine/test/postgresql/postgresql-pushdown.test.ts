@@ -187,6 +187,16 @@ describe('postgresql connector: pushdown gives the engine\'s answers', function 
     expect(plan.split('\n').slice(scan, scan + 3).join('\n')).to.match(/Output: 1 rows/);
   });
 
+  it("counts the bytes PostgreSQL sent as the scan's bytesRead", async () => {
+    for (const name of OFF) await fixture.engine.run(`RESET SESSION pg.${name}`);
+    const plan = String((await fixture.engine.rows('EXPLAIN ANALYZE SELECT i FROM t'))[0][0]);
+    const bytesRead = Number(/bytesRead = (\d+)/.exec(plan)?.[1]);
+    // PostgreSQL's binary COPY of one integer column: a 19-byte header and a 2-byte trailer; per row a
+    // 2-byte field count and a 4-byte length, and the 4 bytes of the value unless it is NULL.
+    const [{ rows, values }] = await fixture.server.sql<{ rows: string; values: string }>('SELECT count(*) AS rows, count(i) AS values FROM t');
+    expect(bytesRead, plan).to.equal(19 + 2 + 6 * Number(rows) + 4 * Number(values));
+  });
+
   it('agrees with PostgreSQL itself where their semantics agree', async () => {
     const pairs: [string, string][] = [
       ['SELECT CAST(count(*) AS varchar) FROM t WHERE i > 5', 'SELECT count(*)::text FROM t WHERE i > 5'],

@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { from as copyFrom } from 'pg-copy-streams';
 import { EngineError } from '../../errors/engine-error.js';
-import type { ColumnMetadata, Connector, PropertyValues, SchemaTableName, Split, TableConstraint, TableMetadata, TableStatistics } from '../../spi/connector.js';
+import type { ColumnMetadata, Connector, PageSource, PropertyValues, SchemaTableName, Split, TableConstraint, TableMetadata, TableStatistics } from '../../spi/connector.js';
 import type { Page } from '../../spi/page.js';
 import type { ConnectorProperties } from '../../spi/properties.js';
 import type { AggregationApplication, ConnectorAggregate, ConnectorExpression, FilterApplication, PushedScan, SortItem } from '../../spi/pushdown.js';
@@ -208,7 +208,7 @@ export class PostgresConnector implements Connector {
     }
   }
 
-  createPageSource(_session: Session, split: Split, columns: readonly string[], signal?: AbortSignal): AsyncIterable<Page> {
+  createPageSource(_session: Session, split: Split, columns: readonly string[], signal?: AbortSignal): PageSource {
     const { sql, types } = scanQuery(split.schema, split.table, split.info as PostgresSplitInfo, columns);
     return readQuery(this.client, sql, columns.map((name, i) => ({ name, type: types[i] })), signal);
   }

@@ -1,6 +1,7 @@
 // What a lake scan read and skipped reaches EXPLAIN ANALYZE and GET /v1/query/{id} (the query's
 // connector metrics and its tasks' operator summaries), on one node and on a coordinator with 2
 // workers: a selective query over a Parquet file DuckDB wrote in 10 row groups reads one of them.
+// The nodes' connector I/O (GET /v1/status io.connectorReadBytes, GET /metrics) grows by the bytes read.
 
 import { expect } from 'chai';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -26,7 +27,19 @@ function operatorSummaries(stage: unknown): Record<string, unknown>[] {
   return [...own, ...(s.subStages ?? []).flatMap(operatorSummaries)];
 }
 
-async function checkReadStats(uri: string, dir: string): Promise<void> {
+/** The nodes' connectorReadBytes of GET /v1/status, summed; each node's /metrics says the same. */
+async function connectorReadBytes(nodes: readonly string[]): Promise<number> {
+  let total = 0;
+  for (const node of nodes) {
+    const status = (await getJson<{ io: { connectorReadBytes: number } }>(`${node}/v1/status`)).body;
+    const metrics = await (await fetch(`${node}/metrics`)).text();
+    expect(Number(/^engine_connector_read_bytes(?:_total)? (\d+)$/m.exec(metrics)?.[1]), metrics).to.equal(status.io.connectorReadBytes);
+    total += status.io.connectorReadBytes;
+  }
+  return total;
+}
+
+async function checkReadStats(uri: string, dir: string, nodes: readonly string[]): Promise<void> {
   const path = join(dir, 'data', 'events', 'a.parquet');
   mkdirSync(join(dir, 'data', 'events'), { recursive: true });
   await duckDbRows(`COPY (SELECT i::BIGINT AS id, (i * 7) % 1000 AS v, 'label ' || i AS label FROM range(100000) r(i)) TO '${path}' (FORMAT PARQUET, ROW_GROUP_SIZE 10000)`);
@@ -38,11 +51,14 @@ async function checkReadStats(uri: string, dir: string): Promise<void> {
   expect([metricOfPlan(plan, 'filesRead'), metricOfPlan(plan, 'rowGroupsRead'), metricOfPlan(plan, 'rowGroupsSkipped')], plan).to.deep.equal([1, 1, 9]);
   expect(metricOfPlan(plan, 'bytesSkipped'), plan).to.be.greaterThan(metricOfPlan(plan, 'bytesRead'));
 
+  const before = await connectorReadBytes(nodes);
   const run = await runStatement(uri, SELECTIVE('lake.default.events'));
   const info = (await getJson<{ queryStats: { connectorMetrics: Record<string, number> }; outputStage: unknown }>(`${uri}/v1/query/${run.final.id}`)).body;
   const metrics = info.queryStats.connectorMetrics;
   expect({ ...metrics, bytesRead: undefined, bytesSkipped: undefined }).to.deep.equal({ splitsRead: 1, filesRead: 1, rowGroupsRead: 1, rowGroupsSkipped: 9, bytesRead: undefined, bytesSkipped: undefined });
   expect(metrics.bytesSkipped).to.be.greaterThan(metrics.bytesRead);
+  // The nodes count what their scans read (the footers the plan's statistics need were read by the queries before).
+  expect((await connectorReadBytes(nodes)) - before).to.equal(metrics.bytesRead);
   const scans = operatorSummaries(info.outputStage).filter((o) => o.connectorMetrics !== undefined);
   const fromSummaries = scans.reduce((sum, o) => sum + ((o.connectorMetrics as Record<string, number>).rowGroupsSkipped ?? 0), 0);
   expect(fromSummaries, JSON.stringify(scans)).to.equal(9);
@@ -60,7 +76,7 @@ describe('lake: read statistics in EXPLAIN ANALYZE and the query info', function
   it('on one node', async () => {
     const server = await ServerProcess.start(['--config', lakeConfigFile(dir, join(dir, 'catalog'))]);
     try {
-      await checkReadStats(server.uri, dir);
+      await checkReadStats(server.uri, dir, [server.uri]);
     } finally {
       await server.stop();
     }
@@ -71,7 +87,7 @@ describe('lake: read statistics in EXPLAIN ANALYZE and the query info', function
     const cluster = await TestCluster.start(2, { coordinatorArgs: ['--config', config], workerArgs: ['--config', config] });
     try {
       await cluster.waitForActiveWorkers(2);
-      await checkReadStats(cluster.coordinator.uri, dir);
+      await checkReadStats(cluster.coordinator.uri, dir, [cluster.coordinator.uri, ...[...cluster.workers.values()].map((w) => w.uri)]);
     } finally {
       await cluster.stop();
     }

@@ -3,6 +3,7 @@
 // footer. A file rewritten in place changes its size or time and is read again; a file whose store
 // reports no modification time is never cached (its location and size alone do not say it is the same).
 
+import { connectorIo } from '../../../exec/stats/connector-io.js';
 import type { FileEntry, FileSystem } from '../file-system/file-system.js';
 import { readParquetStatistics, type ParquetFileStatistics } from '../formats/parquet/file-statistics.js';
 
@@ -17,7 +18,7 @@ export class FooterStatisticsCache {
 
   /** The file's statistics, from the cache or its footer (concurrent asks for one file read it once). */
   statistics(fs: FileSystem, file: FileEntry, signal?: AbortSignal): Promise<ParquetFileStatistics> {
-    if (file.lastModified === undefined) return readParquetStatistics(fs, file, signal);
+    if (file.lastModified === undefined) return readCounted(fs, file, signal);
     const key = JSON.stringify([file.location, file.size, file.lastModified]);
     const cached = this.entries.get(key);
     if (cached !== undefined) {
@@ -25,11 +26,18 @@ export class FooterStatisticsCache {
       this.entries.set(key, cached);
       return cached;
     }
-    const loading = readParquetStatistics(fs, file, signal);
+    const loading = readCounted(fs, file, signal);
     this.entries.set(key, loading);
     // A failed read is not remembered: the next query tries the file again.
     loading.catch(() => this.entries.delete(key));
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     return loading;
   }
+}
+
+/** Reads the file's footer statistics, counting the bytes as the node's connector I/O. */
+async function readCounted(fs: FileSystem, file: FileEntry, signal: AbortSignal | undefined): Promise<ParquetFileStatistics> {
+  const statistics = await readParquetStatistics(fs, file, signal);
+  connectorIo.readBytes += statistics.bytesRead;
+  return statistics;
 }

@@ -23,10 +23,12 @@ export interface ParquetFileStatistics {
   rowCount: number;
   /** By lower-cased column name; flat columns of a type we read. */
   columns: Map<string, ParquetColumnStatistics>;
+  /** Bytes read to get them (the footer). */
+  bytesRead: number;
 }
 
 export async function readParquetStatistics(fs: FileSystem, file: FileEntry, signal?: AbortSignal): Promise<ParquetFileStatistics> {
-  const { metadata } = await readFooter(fs, file, signal);
+  const { metadata, bytesRead } = await readFooter(fs, file, signal);
   const columns = new Map<string, ParquetColumnStatistics>();
   for (const column of schemaColumns(metadata, file.location)) {
     if (column.kind !== 'flat' || !('kind' in column.type)) continue;
@@ -55,5 +57,5 @@ export async function readParquetStatistics(fs: FileSystem, file: FileEntry, sig
     };
     columns.set(column.name.toLowerCase(), { type: column.type, nullCount, min: scalar(min), max: scalar(max) });
   }
-  return { rowCount: metadata.numRows, columns };
+  return { rowCount: metadata.numRows, columns, bytesRead };
 }
