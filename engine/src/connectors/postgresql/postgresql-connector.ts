@@ -37,6 +37,7 @@ import {
   type PostgresSplitInfo,
   type PushedAggregate,
 } from './scan-query.js';
+import { tableStatistics } from './table-statistics.js';
 import { postgresTypeName, qualifiedTable, quoteIdentifier } from './sql-text.js';
 
 /** A table as the connector reads it. */
@@ -95,7 +96,8 @@ export class PostgresConnector implements Connector {
 
   async getTableStatistics(_session: Session, table: TableMetadata): Promise<TableStatistics | undefined> {
     const described = this.tables.get(tableKey(table.schema, table.name));
-    return described !== undefined && described.estimatedRows >= 0 ? { rowCount: described.estimatedRows } : undefined;
+    if (described === undefined || described.estimatedRows < 0) return undefined;
+    return tableStatistics(described.estimatedRows, described.columns, await catalogQueries.columnStatistics(this.client, table.schema, table.name));
   }
 
   /** Every node connects to the server itself. */
