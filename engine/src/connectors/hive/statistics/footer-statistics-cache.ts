@@ -7,8 +7,11 @@ import { connectorIo } from '../../../exec/stats/connector-io.js';
 import type { FileEntry, FileSystem } from '../file-system/file-system.js';
 import { readParquetStatistics, type ParquetFileStatistics } from '../formats/parquet/file-statistics.js';
 
-/** Files remembered; past it the oldest entry goes (a footer's statistics are a few hundred bytes). */
-const DEFAULT_MAX_ENTRIES = 100_000;
+/**
+ * Files remembered (as many as one table may have for statistics: see DEFAULT_STATISTICS_LIMITS);
+ * past it the least recently used goes. An entry holds a few figures per column.
+ */
+const DEFAULT_MAX_ENTRIES = 10_000;
 
 export class FooterStatisticsCache {
   /** Map order is insertion order: the first key is the least recently used. */
