@@ -8,8 +8,8 @@ import type { FileEntry, FileSystem } from '../file-system/file-system.js';
 import { readParquetStatistics, type ParquetFileStatistics } from '../formats/parquet/file-statistics.js';
 
 /**
- * Files remembered (as many as one table may have for statistics: see DEFAULT_STATISTICS_LIMITS);
- * past it the least recently used goes. An entry holds a few figures per column.
+ * Files remembered (the files of ten tables as large as statistics are made for: see
+ * DEFAULT_STATISTICS_LIMITS); past it the least recently used goes. An entry holds a few figures per column.
  */
 const DEFAULT_MAX_ENTRIES = 10_000;
 

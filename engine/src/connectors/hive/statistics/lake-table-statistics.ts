@@ -24,7 +24,11 @@ export interface StatisticsLimits {
   footersInParallel: number;
 }
 
-export const DEFAULT_STATISTICS_LIMITS: StatisticsLimits = { maxFiles: 10_000, footersInParallel: 8 };
+/**
+ * Planning waits for the statistics: the first query over a table of 1,000 Parquet files reads their
+ * footers, 16 at a time (on S3 some 20 ms each: about a second); later ones find them cached.
+ */
+export const DEFAULT_STATISTICS_LIMITS: StatisticsLimits = { maxFiles: 1_000, footersInParallel: 16 };
 
 export interface StatisticsContext {
   fs: FileSystem;
