@@ -38,6 +38,7 @@ import { describeInput, describeOutput } from './statements/describe-statements.
 import { createSchema, createTable, createTableAsSelect, deleteRows, dropSchema, dropTable, insert } from './statements/ddl-statements.js';
 import { column, rowsResult, varcharColumns } from './statements/results.js';
 import { deallocate, preparedSql, prepare, resetSession, setSession, use } from './statements/session-statements.js';
+import { showStats } from './statements/show-stats.js';
 import { showCatalogs, showColumns, showCreateTable, showFunctions, showSchemas, showSession, showTables } from './statements/show-statements.js';
 import { noSessionChanges } from '../spi/session.js';
 import { SessionPropertyManager } from './session-property-manager.js';
@@ -105,6 +106,8 @@ export class StatementExecutor {
         return showSession(statement, session, this.sessionProperties);
       case 'ShowCreateTable':
         return showCreateTable(statement, metadata);
+      case 'ShowStats':
+        return showStats(statement, metadata);
       case 'Use':
         return use(statement, metadata);
       case 'SetSession':
