@@ -80,9 +80,11 @@ export const ERROR_CODES = {
   EXCEEDED_LOCAL_MEMORY_LIMIT: { code: 131079, type: 'INSUFFICIENT_RESOURCES' },
   // The lake (hive) connector's, numbered as Trino's HiveErrorCode (0x0100_0000 + n).
   HIVE_METASTORE_ERROR: { code: 16777216, type: 'EXTERNAL' },
+  HIVE_CURSOR_ERROR: { code: 16777217, type: 'EXTERNAL' },
   HIVE_CANNOT_OPEN_SPLIT: { code: 16777219, type: 'EXTERNAL' },
   HIVE_FILE_NOT_FOUND: { code: 16777220, type: 'EXTERNAL' },
   HIVE_BAD_DATA: { code: 16777223, type: 'EXTERNAL' },
+  HIVE_PARTITION_SCHEMA_MISMATCH: { code: 16777224, type: 'EXTERNAL' },
   HIVE_INVALID_PARTITION_VALUE: { code: 16777226, type: 'EXTERNAL' },
   HIVE_INVALID_METADATA: { code: 16777228, type: 'EXTERNAL' },
   HIVE_PATH_ALREADY_EXISTS: { code: 16777231, type: 'EXTERNAL' },

@@ -86,11 +86,13 @@ describe('lake: bad input', function () {
     lake.file('data/parts/day=2024-01-02/a.csv', '2\n');
     await lake.harness.query(`CREATE TABLE lake.default.parts (id bigint, dt date) WITH (format = 'CSV', partitioned_by = ARRAY['dt'], external_location = '${lake.uri('data/parts')}')`);
     const failure = await lake.failure('SELECT * FROM lake.default.parts');
-    expect(failure.name).to.equal('HIVE_INVALID_PARTITION_VALUE');
+    expect(failure.name).to.equal('HIVE_PARTITION_SCHEMA_MISMATCH');
     expect(failure.message).to.equal(`Partition folder ${lake.uri('data/parts')}day=2024-01-02/ does not match the table's partition column 'dt' (expected dt=<value>)`);
     lake.file('data/values/dt=yesterday/a.csv', '1\n');
     await lake.harness.query(`CREATE TABLE lake.default.vals (id bigint, dt date) WITH (format = 'CSV', partitioned_by = ARRAY['dt'], external_location = '${lake.uri('data/values')}')`);
-    expect((await lake.failure('SELECT * FROM lake.default.vals')).message).to.equal(
+    const value = await lake.failure('SELECT * FROM lake.default.vals');
+    expect(value.name).to.equal('HIVE_INVALID_PARTITION_VALUE');
+    expect(value.message).to.equal(
       `Partition folder ${lake.uri('data/values')}dt=yesterday/: invalid value 'yesterday' for partition column 'dt': Value cannot be cast to date: yesterday`,
     );
   });
