@@ -95,4 +95,41 @@ describe('lake on S3: failures while reading', function () {
     expect(failure.message).to.equal('File not found: s3://lake/vanishing/a.parquet');
     expect(await rows('SELECT count(*) FROM lake.default.vanishing')).to.deep.equal([['0']]);
   });
+
+  describe('s3.max-connections bounds the S3 requests in flight on the node, across its worker threads', () => {
+    /** The most requests the proxy had in flight while a query read 8 Parquet files on worker threads. */
+    async function mostInFlight(maxConnections: number): Promise<number> {
+      const table = `files${maxConnections}`;
+      for (let i = 0; i < 8; i++) {
+        const put = await fetch(`${emulator.endpoint}/lake/${table}/part-${i}.parquet`, { method: 'PUT', body: new Uint8Array(parquet) });
+        expect(put.ok).to.equal(true);
+      }
+      // Its own catalog and endpoint spelling, so that worker threads make its file systems afresh.
+      const properties = {
+        'hive.metastore.catalog.dir': `s3://lake/catalog${maxConnections}/`,
+        'fs.native-s3.enabled': 'true',
+        's3.endpoint': proxy.endpoint.replace('127.0.0.1', 'localhost'),
+        's3.path-style-access': 'true',
+        's3.aws-access-key': 'test-key',
+        's3.aws-secret-key': 'test-secret',
+        's3.max-connections': String(maxConnections),
+      };
+      const catalog = `lake${maxConnections}`;
+      harness.catalogs.register(catalog, new HiveConnector(catalog, lakeConfig(catalog, properties)));
+      await harness.query(`CREATE TABLE ${catalog}.default.t (id bigint, v varchar) WITH (external_location = 's3://lake/${table}/')`);
+      await harness.query('SET SESSION parallel_min_splits = 1');
+      // Every object GET is held a while, so that reads of several splits overlap when they may.
+      proxy.inject({ method: 'GET', matches: (url) => url.pathname.startsWith(`/lake/${table}/`), times: 1000, action: { kind: 'delay', ms: 40 } });
+      proxy.maxInFlight = 0;
+      const [[count, sum]] = await rows(`SELECT count(*), sum(id) FROM ${catalog}.default.t`);
+      expect([count, sum]).to.deep.equal([String(8 * Number(expected[0][0])), String(8 * Number(expected[0][1]))]);
+      await harness.query('RESET SESSION parallel_min_splits');
+      return proxy.maxInFlight;
+    }
+
+    it('one at a time with s3.max-connections = 1; several at once with more', async () => {
+      expect(await mostInFlight(1)).to.equal(1);
+      expect(await mostInFlight(8)).to.be.above(1);
+    });
+  });
 });
