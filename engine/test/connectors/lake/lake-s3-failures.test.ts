@@ -2,7 +2,8 @@
 // fauxqs, a real emulator process): throttling and dropped connections while a Parquet file is read
 // are retried and the query answers as DuckDB does on the same file; an error that persists fails
 // the query naming the object; an object deleted between its footer read and its column read fails
-// with HIVE_FILE_NOT_FOUND naming it; the engine goes on answering.
+// with HIVE_FILE_NOT_FOUND naming it; the engine goes on answering. And reads are concurrent: one
+// split has several range requests in flight, and s3.max-connections bounds those of the whole node.
 
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
@@ -96,7 +97,7 @@ describe('lake on S3: failures while reading', function () {
     expect(await rows('SELECT count(*) FROM lake.default.vanishing')).to.deep.equal([['0']]);
   });
 
-  describe('s3.max-connections bounds the S3 requests in flight on the node, across its worker threads', () => {
+  describe('requests in flight: several per split, at most s3.max-connections on the node across its worker threads', () => {
     /** The most requests the proxy had in flight while a query read 8 Parquet files on worker threads. */
     async function mostInFlight(maxConnections: number): Promise<number> {
       const table = `files${maxConnections}`;
@@ -126,6 +127,21 @@ describe('lake on S3: failures while reading', function () {
       await harness.query('RESET SESSION parallel_min_splits');
       return proxy.maxInFlight;
     }
+
+    it('one split keeps several range requests in flight: the column chunks it reads, apart in the file', async () => {
+      const path = local.path('wide.parquet');
+      await duckDbRows(`COPY (SELECT i AS a, md5(i::VARCHAR) || md5((i + 1)::VARCHAR) AS b, i * 3 AS c FROM range(50000) r(i)) TO '${path}' (FORMAT PARQUET)`);
+      const put = await fetch(`${emulator.endpoint}/lake/wide/a.parquet`, { method: 'PUT', body: new Uint8Array(readFileSync(path)) });
+      expect(put.ok).to.equal(true);
+      await harness.query("CREATE TABLE lake.default.wide (a bigint, b varchar, c bigint) WITH (external_location = 's3://lake/wide/')");
+      await harness.query('SET SESSION parallel_min_splits = 0');
+      proxy.inject({ method: 'GET', matches: (url) => url.pathname === '/lake/wide/a.parquet', times: 1000, action: { kind: 'delay', ms: 40 } });
+      proxy.maxInFlight = 0;
+      const sql = (from: string) => `SELECT count(*), sum(a), sum(c) FROM ${from}`;
+      expect(await rows(sql('lake.default.wide'))).to.deep.equal(await duckDbRows(sql(`read_parquet('${path}')`)));
+      await harness.query('RESET SESSION parallel_min_splits');
+      expect(proxy.maxInFlight).to.be.at.least(2);
+    });
 
     it('one at a time with s3.max-connections = 1; several at once with more', async () => {
       expect(await mostInFlight(1)).to.equal(1);
