@@ -80,7 +80,6 @@ export const ERROR_CODES = {
   EXCEEDED_LOCAL_MEMORY_LIMIT: { code: 131079, type: 'INSUFFICIENT_RESOURCES' },
   // The lake (hive) connector's, numbered as Trino's HiveErrorCode (0x0100_0000 + n).
   HIVE_METASTORE_ERROR: { code: 16777216, type: 'EXTERNAL' },
-  HIVE_CURSOR_ERROR: { code: 16777217, type: 'EXTERNAL' },
   HIVE_CANNOT_OPEN_SPLIT: { code: 16777219, type: 'EXTERNAL' },
   HIVE_FILE_NOT_FOUND: { code: 16777220, type: 'EXTERNAL' },
   HIVE_BAD_DATA: { code: 16777223, type: 'EXTERNAL' },
