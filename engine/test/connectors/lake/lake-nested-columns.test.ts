@@ -76,6 +76,13 @@ describe('lake: nested Parquet columns', function () {
     expect(await lake.rows('SELECT count(*) FROM lake.default.nested')).to.deep.equal([['1000']]);
   });
 
+  it('INSERT into such a table fails naming the column and its type', async () => {
+    expect(await lake.failure('INSERT INTO lake.default.nested (id) VALUES (1)')).to.deep.equal({
+      name: 'NOT_SUPPORTED',
+      message: "line 1:1: Cannot insert into a table with column 'tags' of type array(integer), which is not supported yet",
+    });
+  });
+
   for (const [sql, column, type, position] of [
     ['SELECT tags FROM lake.default.nested', 'tags', 'array(integer)', '1:8'],
     ['SELECT id FROM lake.default.nested WHERE info IS NOT NULL', 'info', 'row(a integer, b varchar)', '1:42'],
