@@ -65,16 +65,20 @@ describe('lake on a cluster of a coordinator and 2 workers', function () {
     const corrupt = join(dir, 'pq', 'corrupt.parquet');
     writeFileSync(corrupt, bytes.subarray(0, bytes.length - 20));
     await query(uri, `CREATE TABLE lake.default.pq (id bigint) WITH (external_location = 'file://${dir}/pq/')`);
-    const parquet = (await runStatement(uri, 'SELECT sum(id) FROM lake.default.pq')).final.error;
-    expect(parquet?.errorName, parquet?.message).to.equal('HIVE_BAD_DATA');
-    expect(parquet?.message).to.equal(`Corrupt Parquet file file://${corrupt}: it does not end with the Parquet magic bytes PAR1 (not a Parquet file, or truncated)`);
     mkdirSync(join(dir, 'csv'));
     writeFileSync(join(dir, 'csv', 'a.csv'), '1,x\n2,y\n');
     writeFileSync(join(dir, 'csv', 'b.csv'), '3,z\nfour,w\n');
     await query(uri, `CREATE TABLE lake.default.csv (id bigint, v varchar) WITH (format = 'CSV', external_location = 'file://${dir}/csv/')`);
-    const csv = (await runStatement(uri, 'SELECT sum(id) FROM lake.default.csv')).final.error;
-    expect(csv?.errorName, csv?.message).to.equal('HIVE_BAD_DATA');
-    expect(csv?.message).to.equal(`file://${dir}/csv/b.csv:2:1: column 'id': Cannot cast 'four' to BIGINT`);
+    // In the worker's task (one split at a time), and on the worker's threads (any number of splits).
+    for (const minSplits of [0, 1]) {
+      const session = { 'X-Trino-Session': `parallel_min_splits=${minSplits}` };
+      const parquet = (await runStatement(uri, 'SELECT sum(id) FROM lake.default.pq', session)).final.error;
+      expect(parquet?.errorName, parquet?.message).to.equal('HIVE_BAD_DATA');
+      expect(parquet?.message).to.equal(`Corrupt Parquet file file://${corrupt}: it does not end with the Parquet magic bytes PAR1 (not a Parquet file, or truncated)`);
+      const csv = (await runStatement(uri, 'SELECT sum(id) FROM lake.default.csv', session)).final.error;
+      expect(csv?.errorName, csv?.message).to.equal('HIVE_BAD_DATA');
+      expect(csv?.message).to.equal(`file://${dir}/csv/b.csv:2:1: column 'id': Cannot cast 'four' to BIGINT`);
+    }
     rmSync(corrupt);
     expect(await query(uri, 'SELECT count(*), sum(id) FROM lake.default.pq')).to.deep.equal([[1000, 499500]]);
   });
