@@ -104,7 +104,7 @@ export class HiveConnector implements Connector {
       // Parsing files is work of its own, worth a thread even for a bare scan.
       generatesPages: true,
       prepare: (split, columns, session) => {
-        const data: LakeWorkerSplit = { catalog: this.name, fileSystem: this.config.fileSystem, info: split.info as LakeSplitInfo };
+        const data: LakeWorkerSplit = { catalog: this.name, fileSystem: this.config.fileSystem, shared: this.fileSystems.shared, info: split.info as LakeSplitInfo };
         return { ready: () => Promise.resolve(), worker: { reader: LAKE_SPLIT_READER, data }, local: () => this.createPageSource(session, split, columns) };
       },
     };

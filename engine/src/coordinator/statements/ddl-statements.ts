@@ -154,6 +154,10 @@ export async function insert(s: ast.InsertStatement, metadata: StatementMetadata
   if (new Set(targetColumns.map((c) => c.name)).size !== targetColumns.length) {
     throw new EngineError('DUPLICATE_COLUMN_NAME', 'Insert column name is specified more than once', s.location);
   }
+  const unusable = table.columns.find((c) => c.type.kind === 'unsupported');
+  if (unusable !== undefined) {
+    throw new EngineError('NOT_SUPPORTED', `Cannot insert into a table with column '${unusable.name}' of type ${typeName(unusable.type)}, which is not supported yet`, s.location);
+  }
   const { columns, pages, memory } = await run(s.query, targetColumns);
   if (columns.length !== targetColumns.length || columns.some((c, i) => !typesEqual(c.type, targetColumns[i].type) && !isStoreAssignable(c.type, targetColumns[i].type))) {
     throw new EngineError(
