@@ -40,7 +40,7 @@ describe('lake: writing tables', function () {
       const dir = lake.path('catalog/default/items');
       const files = dataFiles(dir);
       expect(files).to.have.length(1);
-      expect(files[0]).to.match(new RegExp(`^q\\d+_w[0-9a-f]{12}_0\\.${format.toLowerCase()}$`));
+      expect(files[0]).to.match(new RegExp(`^q\\d+_w[0-9a-f]{12}_[0-9a-f]{8}_0\\.${format.toLowerCase()}$`));
       const columns = "{'l_orderkey': 'BIGINT', 'l_linenumber': 'INTEGER', 'l_quantity': 'DECIMAL(12,2)', 'l_extendedprice': 'DECIMAL(12,2)', 'l_discount': 'DECIMAL(12,2)', 'l_shipdate': 'DATE', 'l_returnflag': 'VARCHAR', 'l_comment': 'VARCHAR', 'big': 'BOOLEAN'}";
       const read = format === 'CSV' ? `read_csv('${join(dir, files[0])}', header = false, columns = ${columns}, allow_quoted_nulls = false)` : `read_json('${join(dir, files[0])}', format = 'newline_delimited', columns = ${columns})`;
       expect(await duckDbRows(`SELECT ${COMPARED} FROM ${read} ORDER BY l_orderkey, l_linenumber`)).to.deep.equal(expected);
