@@ -127,17 +127,10 @@ describe('writes on a coordinator and 2 workers', function () {
     await eventually('PostgreSQL as it was', async () => ((await pgTables()).join() === before.join() ? true : undefined), 20_000);
   });
 
-  /** Starts a write, waits until its writers are writing files into `folder`; returns where to cancel it. */
+  /** Starts a write, waits until its writers are writing files into `folder`; returns its first response. */
   async function startWrite(sql: string, folder: string, filesBefore: number): Promise<StatementResponse> {
-    let response = (await postStatement(uri, sql, USER)).body;
-    await eventually(
-      'writers writing',
-      async () => {
-        if (response.nextUri) response = (await getJson<StatementResponse>(response.nextUri, { headers: USER })).body;
-        return writeFiles(folder).length > filesBefore ? true : undefined;
-      },
-      60_000,
-    );
+    const response = (await postStatement(uri, sql, USER)).body;
+    await eventually('writers writing', async () => (writeFiles(folder).length > filesBefore ? true : undefined), 60_000);
     return response;
   }
 
@@ -146,7 +139,8 @@ describe('writes on a coordinator and 2 workers', function () {
     const folder = tableDir('kept');
     const before = writeFiles(folder);
     const counted = await query(uri, 'SELECT count(*), sum(l_orderkey) FROM lake.default.kept');
-    const running = await startWrite(`INSERT INTO lake.default.kept SELECT l_orderkey, l_comment FROM ${LINEITEM}`, folder, before.length);
+    // Minutes of writing (6 million rows): the cancel comes long before its end.
+    const running = await startWrite('INSERT INTO lake.default.kept SELECT l_orderkey, l_comment FROM tpch.sf1.lineitem', folder, before.length);
     expect((await fetch(running.nextUri!, { method: 'DELETE', headers: USER })).status).to.equal(204);
     const state = async () => (await getJson<{ state: string; errorCode?: { name: string } }>(`${uri}/v1/query/${running.id}`, { headers: USER })).body;
     const detail = await eventually('the query ended', async () => ((await state()).errorCode === undefined ? undefined : state()), 20_000);
@@ -155,9 +149,26 @@ describe('writes on a coordinator and 2 workers', function () {
     await eventually('only the files of the CTAS left', async () => (writeFiles(folder).join() === before.join() ? true : undefined), 20_000);
   });
 
+  it('a worker drained while writing finishes its writer: the write lands whole, from both workers', async () => {
+    const folder = tableDir('drained');
+    const running = await startWrite(`CREATE TABLE lake.default.drained AS SELECT * FROM ${LINEITEM}`, folder, 0);
+    const drained = cluster.worker('worker-1');
+    const put = await fetch(`${drained.uri}/v1/info/state`, { method: 'PUT', body: JSON.stringify('SHUTTING_DOWN'), headers: { 'Content-Type': 'application/json' } });
+    expect(put.status).to.equal(200);
+    let response = running;
+    while (response.nextUri) response = (await getJson<StatementResponse>(response.nextUri, { headers: USER })).body;
+    expect(response.error).to.equal(undefined);
+    expect(await query(uri, `${SUMS} lake.default.drained`)).to.deep.equal(await query(uri, `${SUMS} ${LINEITEM}`));
+    expect(writersOf(dataFiles(folder)).size).to.equal(2);
+    // The drained worker leaves once its tasks are done; a fresh one takes its place.
+    expect(await drained.waitForExit()).to.equal(0);
+    await cluster.startWorker('worker-1');
+    await cluster.waitForActiveWorkers(2);
+  });
+
   it('a worker killed while writing fails the write: nothing is committed and no file of it is visible', async () => {
     const folder = tableDir('lost');
-    const running = await startWrite(`CREATE TABLE lake.default.lost AS SELECT * FROM ${LINEITEM}`, folder, 0);
+    const running = await startWrite('CREATE TABLE lake.default.lost AS SELECT * FROM tpch.sf1.lineitem', folder, 0);
     const victim = cluster.worker('worker-2');
     victim.signal('SIGKILL');
     await victim.waitForExit();
