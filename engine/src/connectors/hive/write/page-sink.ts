@@ -63,6 +63,13 @@ export class LakePageSink implements ConnectorPageSink {
     }
   }
 
+  /** What the open files hold in memory: at most a row group each. */
+  retainedBytes(): number {
+    let bytes = 0;
+    for (const file of this.open.values()) bytes += file.writer.retainedBytes;
+    return bytes;
+  }
+
   async finish(): Promise<WriteFragment[]> {
     for (const folder of [...this.open.keys()]) await this.close(folder);
     return this.fragments;
