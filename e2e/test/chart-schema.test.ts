@@ -8,10 +8,10 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect } from "chai";
-import { parseAllDocuments } from "yaml";
+import YAML, { parseAllDocuments } from "yaml";
 import { envWithTools } from "../src/binaries/tools.js";
 import { repoRoot } from "../src/kubelet/images.js";
-import { ManifestValidator, type Manifest } from "./support/kube-schemas.js";
+import { ManifestValidator, validateCoreType, type Manifest } from "./support/kube-schemas.js";
 
 const run = promisify(execFile);
 const chart = path.join(repoRoot, "charts", "engine");
@@ -31,6 +31,33 @@ const readManifests = (dir: string): Manifest[] =>
   fs.readdirSync(dir).filter((f) => f.endsWith(".yaml")).sort().flatMap((f) => documents(fs.readFileSync(path.join(dir, f), "utf8"), path.join(dir, f)));
 
 const kindsOf = (objects: Manifest[]) => objects.map((o) => o.kind).sort();
+
+interface VolumesPart {
+  volumes?: unknown[];
+  volumeMounts?: unknown[];
+}
+
+/** The volumes and mounts an EngineCluster's spec passes to its pods are core/v1 Volumes and VolumeMounts (the CRD's schema checks only their names). */
+async function validateVolumes(cluster: Manifest): Promise<number> {
+  const spec = cluster.spec as VolumesPart & { coordinator?: VolumesPart; workers?: VolumesPart };
+  let checked = 0;
+  for (const [where, part] of [["spec", spec], ["spec.coordinator", spec.coordinator], ["spec.workers", spec.workers]] as const) {
+    for (const [i, v] of (part?.volumes ?? []).entries()) await validateCoreType("Volume", v, `${cluster.metadata?.name} ${where}.volumes[${i}]`);
+    for (const [i, m] of (part?.volumeMounts ?? []).entries()) await validateCoreType("VolumeMount", m, `${cluster.metadata?.name} ${where}.volumeMounts[${i}]`);
+    checked += (part?.volumes?.length ?? 0) + (part?.volumeMounts?.length ?? 0);
+  }
+  return checked;
+}
+
+/** The values of the commented example in values.yaml (between its "--- catalogs example" and "--- end" lines). */
+function valuesExample(): { spec: Record<string, unknown> } {
+  const lines = fs.readFileSync(path.join(chart, "values.yaml"), "utf8").split("\n");
+  const start = lines.findIndex((l) => l.includes("# --- catalogs example"));
+  const end = lines.findIndex((l) => l.includes("# --- end of the example"));
+  if (start < 0 || end < start) throw new Error("values.yaml has no catalogs example");
+  const indent = lines[start]!.indexOf("#");
+  return YAML.parse(lines.slice(start + 1, end).map((l) => l.slice(indent).replace(/^# ?/, "")).join("\n"));
+}
 
 describe("the chart's manifests against the Kubernetes schemas", function () {
   this.timeout(30_000);
@@ -67,8 +94,34 @@ describe("the chart's manifests against the Kubernetes schemas", function () {
     const crds = readManifests(path.join(chart, "crds"));
     expect(kindsOf(crds)).to.deep.equal(["CustomResourceDefinition"]);
     const clusters = readManifests(examples);
-    expect(kindsOf(clusters)).to.deep.equal(["EngineCluster", "EngineCluster"]);
+    expect(kindsOf(clusters)).to.deep.equal(["EngineCluster", "EngineCluster", "EngineCluster"]);
     for (const m of clusters) await validator.validate(m);
+    const volumes = await Promise.all(clusters.map(validateVolumes));
+    expect(volumes.reduce((a, b) => a + b), "examples/full.yaml mounts volumes").to.equal(4);
+  });
+
+  it("validates the S3 lake and PostgreSQL catalogs with secrets that examples/catalogs.yaml and the chart's values.yaml document", async () => {
+    const warehouse = readManifests(examples).find((m) => m.metadata?.name === "warehouse")!;
+    const example = valuesExample();
+    const rendered = (await renderValid("--set", "cluster.enabled=true", "-f", valuesFile("catalogs.json", { cluster: example }))).find((o) => o.kind === "EngineCluster")!;
+    expect(rendered.spec).to.deep.equal(example.spec);
+    expect(await validateVolumes(rendered)).to.equal(2);
+    for (const cluster of [warehouse, rendered]) {
+      const catalogs = (cluster.spec as { catalogs: Record<string, { connector: string; properties: Record<string, unknown> }> }).catalogs;
+      expect(catalogs.lake!.connector, cluster.metadata?.name).to.equal("hive");
+      expect(catalogs.lake!.properties["hive.metastore.catalog.dir"]).to.match(/^s3:\/\//);
+      expect(catalogs.lake!.properties["s3.aws-secret-key"]).to.deep.equal({ valueFrom: { secretKeyRef: { name: "lake-s3", key: "secret-key" } } });
+      expect(catalogs.shop!.connector).to.equal("postgresql");
+      expect(catalogs.shop!.properties["connection-password"]).to.deep.equal({ valueFrom: { secretKeyRef: { name: "shop-db", key: "password" } } });
+    }
+    // The CRD refuses a property from a Secret that misses its key, and a connector the engine has not.
+    let error: Error | undefined;
+    const broken = structuredClone(warehouse) as Manifest & { spec: { catalogs: Record<string, { connector: string; properties: Record<string, unknown> }> } };
+    broken.spec.catalogs.shop!.properties["connection-password"] = { valueFrom: { secretKeyRef: { name: "shop-db" } } };
+    broken.spec.catalogs.tpch!.connector = "mysql";
+    await validator.validate(broken).catch((e: Error) => (error = e));
+    expect(error?.message).to.contain("data/spec/catalogs/shop/properties/connection-password/valueFrom/secretKeyRef must have required property 'key'");
+    expect(error?.message).to.contain("data/spec/catalogs/tpch/connector must be equal to one of the allowed values");
   });
 
   it("renders valid objects with the default values: cluster-wide RBAC, no EngineCluster", async () => {

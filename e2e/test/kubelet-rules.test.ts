@@ -37,7 +37,7 @@ describe("process kubelet rules", () => {
     expect("error" in unknown && unknown.error).to.contain('failed to pull and unpack image "nginx:1.27": the process kubelet knows no such image');
   });
 
-  it("rewrites mount paths in arguments to the volumes' folders, whole path segments only", () => {
+  it("rewrites mount paths in arguments and files to the volumes' folders, whole path segments only", () => {
     const rewrite = pathRewriter([
       { mountPath: "/etc/engine/catalogs", hostPath: "/pods/u/volumes/catalogs" },
       { mountPath: "/etc/engine", hostPath: "/pods/u/volumes/config" },
@@ -46,6 +46,7 @@ describe("process kubelet rules", () => {
     expect(rewrite("--config=/etc/engine/config.json")).to.equal("--config=/pods/u/volumes/config/config.json");
     expect(rewrite("/etc/engine/catalogs/tpch.json")).to.equal("/pods/u/volumes/catalogs/tpch.json");
     expect(rewrite("cat /etc/engine; ls /etc/engineering /opt/etc/engine")).to.equal("cat /pods/u/volumes/config; ls /etc/engineering /opt/etc/engine");
+    expect(rewrite('{"dir": "file:///etc/engine/catalogs/", "other": "file:///opt/etc/engine"}')).to.equal('{"dir": "file:///pods/u/volumes/catalogs/", "other": "file:///opt/etc/engine"}');
   });
 
   it("expands $(VAR) as the kubelet does", () => {

@@ -5,20 +5,15 @@ import path from "node:path";
 import { expect } from "chai";
 import { repoRoot } from "../src/kubelet/images.js";
 import { TestCluster, assertNoStrayProcesses, eventually } from "./support/cluster.js";
+import { engineClusters, workerSelector } from "./support/engine-clusters.js";
 import { PodHistory } from "./support/pod-history.js";
 import { referenceQueries, type ReferenceQuery } from "./support/tpch-reference.js";
 import { expectAnswer, queryLoad, runQuery } from "./support/trino-queries.js";
 
 const chart = path.join(repoRoot, "charts", "engine");
 const examples = path.join(repoRoot, "examples");
-const workerSelector = (name = "engine") => `engine.io/cluster=${name},app.kubernetes.io/component=worker`;
-
-interface ClusterStatus {
-  state?: string;
-  workers?: { desired: number; ready: number; draining: number; updated: number };
-  nodes?: { pod: string; role: string; state: string }[];
-  conditions?: { type: string; status: string; reason: string; message: string }[];
-}
+/** The catalogs of a cluster whose spec names none (no lake: it would be on each pod's own disk). */
+const clusterCatalogs = [{ name: "memory", connector: "memory" }, { name: "system", connector: "system" }, { name: "tpch", connector: "tpch" }];
 
 describe("the operator on the test Kubernetes", function () {
   this.timeout(120_000);
@@ -27,17 +22,7 @@ describe("the operator on the test Kubernetes", function () {
   let server: string;
   let pods: PodHistory;
 
-  const status = async (name = "engine"): Promise<ClusterStatus> => (await cluster.json(["get", "enginecluster", name])).status ?? {};
-  const workerPods = async (name = "engine"): Promise<string[]> =>
-    (await cluster.json(["get", "pods", "-l", workerSelector(name)])).items.filter((p: any) => !p.metadata.deletionTimestamp).map((p: any) => p.metadata.name).sort();
-  /** Waits until the cluster is steady with `ready` workers: Available, nothing draining, no other worker pod. */
-  const steady = async (ready: number, name = "engine", timeoutMs = 60_000) =>
-    eventually(async () => {
-      const s = await status(name);
-      return s.state === "Available" && s.workers?.ready === ready && s.workers.draining === 0 && (await workerPods(name)).length === ready;
-    }, timeoutMs);
-  const events = async (reason: string): Promise<string[]> =>
-    (await cluster.json(["get", "events", "--field-selector", `involvedObject.kind=EngineCluster,reason=${reason}`])).items.map((e: { message: string }) => e.message);
+  const { status, workerPods, steady, events } = engineClusters(() => cluster);
 
   before(async () => {
     queries = referenceQueries();
@@ -63,11 +48,11 @@ describe("the operator on the test Kubernetes", function () {
   });
 
   it("refuses an invalid EngineCluster with the schema's message", async () => {
-    const invalid = "apiVersion: engine.io/v1alpha1\nkind: EngineCluster\nmetadata: {name: broken}\nspec:\n  workers: {replicas: -1}\n  catalogs: {x: {connector: hive}}\n";
+    const invalid = "apiVersion: engine.io/v1alpha1\nkind: EngineCluster\nmetadata: {name: broken}\nspec:\n  workers: {replicas: -1}\n  catalogs: {x: {connector: mysql}}\n";
     const r = await cluster.kubectl(["apply", "-f", "-"], invalid);
     expect(r.code).to.not.equal(0);
     expect(r.stderr).to.contain("spec.workers.replicas: Invalid value: -1: spec.workers.replicas in body should be greater than or equal to 0");
-    expect(r.stderr).to.contain('spec.catalogs.x.connector: Unsupported value: "hive": supported values: "tpch", "memory", "system"');
+    expect(r.stderr).to.contain('spec.catalogs.x.connector: Unsupported value: "mysql": supported values: "tpch", "memory", "system", "hive", "postgresql"');
     expect((await cluster.kubectl(["get", "enginecluster", "broken"])).code).to.not.equal(0);
   });
 
@@ -145,8 +130,8 @@ describe("the operator on the test Kubernetes", function () {
     console.log(`      rolling the workers: ${report.run} queries, ${report.failures.length} failed`);
     expect(report.failures).to.deep.equal([]);
     const cm = await cluster.json(["get", "configmap", "engine-config"]);
-    expect(JSON.parse(cm.data["worker.json"])).to.deep.equal({ query: { maxRunning: 90 } });
-    expect(JSON.parse(cm.data["coordinator.json"])).to.deep.equal({});
+    expect(JSON.parse(cm.data["worker.json"])).to.deep.equal({ query: { maxRunning: 90 }, catalogs: clusterCatalogs });
+    expect(JSON.parse(cm.data["coordinator.json"])).to.deep.equal({ catalogs: clusterCatalogs });
     expect((await events("DrainStarted")).filter((m) => m.includes("outdated template"))).to.have.length(2);
     for (const old of before) expect(pods.atDeletion(old)!.status!.containerStatuses![0].state!.terminated!.exitCode, old).to.equal(0);
   });
@@ -167,7 +152,7 @@ describe("the operator on the test Kubernetes", function () {
     const last = pods.versions.get(oldCoordinator)!.at(-1)!.pod;
     expect(last.status!.containerStatuses![0].state!.terminated!.exitCode, "the old coordinator drained and exited 0").to.equal(0);
     const cm = await cluster.json(["get", "configmap", "engine-config"]);
-    expect(JSON.parse(cm.data["coordinator.json"])).to.deep.equal({ query: { maxQueued: 500 } });
+    expect(JSON.parse(cm.data["coordinator.json"])).to.deep.equal({ query: { maxQueued: 500 }, catalogs: clusterCatalogs });
     for (const q of queries) await expectAnswer(server, q);
   });
 
@@ -177,7 +162,7 @@ describe("the operator on the test Kubernetes", function () {
     await eventually(async () => (await status()).nodes!.filter((n) => n.role === "worker" && n.state === "ACTIVE").length === 2, 10_000);
     await new Promise((r) => setTimeout(r, 1000));
     await cluster.ok(["scale", "enginecluster/engine", "--replicas=1"]);
-    const draining = async () => (await cluster.json(["get", "pods", "-l", workerSelector()])).items.find((p: any) => p.metadata.annotations?.["engine.io/drain"]);
+    const draining = async () => (await cluster.json(["get", "pods", "-l", workerSelector("engine")])).items.find((p: any) => p.metadata.annotations?.["engine.io/drain"]);
     await eventually(async () => (await draining()) !== undefined, 20_000);
     const pod = await draining();
     const record = JSON.parse(pod.metadata.annotations["engine.io/drain"]);

@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { expect } from "chai";
 import { TestCluster, eventually } from "./support/cluster.js";
 
@@ -224,6 +227,47 @@ spec:
     expect(exec.code).to.not.equal(0);
     expect(exec.stderr).to.contain("Error from server (BadRequest): pods/exec is not supported by the test cluster");
     await cluster.ok(["delete", "pod", "reader"]);
+  });
+
+  it("shares a hostPath folder between pods, and points a mounted path named in a ConfigMap file to the folder the process sees", async () => {
+    const shared = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-shared-"));
+    const mount = `volumeMounts: [{name: lake, mountPath: /data/lake}, {name: where, mountPath: /etc/where}]
+  volumes: [{name: lake, hostPath: {path: ${shared}, type: Directory}}, {name: where, configMap: {name: where}}]`;
+    await cluster.ok(["apply", "-f", "-"], `apiVersion: v1
+kind: ConfigMap
+metadata: {name: where}
+data: {lake.conf: "dir=file:///data/lake\\n"}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: writer}
+spec:
+  restartPolicy: Never
+  containers:
+  - name: main
+    image: busybox
+    command: [sh, -c, "echo written by the writer > /data/lake/note"]
+    ${mount}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: lake-reader}
+spec:
+  restartPolicy: Never
+  containers:
+  - name: main
+    image: busybox
+    command: [sh, -c, 'cat /etc/where/lake.conf; p=$(sed -n "s|^dir=file://||p" /etc/where/lake.conf); until [ -f "$p/note" ]; do sleep 0.1; done; cat "$p/note"']
+    ${mount}
+`);
+    try {
+      await cluster.ok(["wait", "--for=jsonpath={.status.phase}=Succeeded", "pod/writer", "pod/lake-reader", "--timeout=20s"]);
+      expect(await cluster.ok(["logs", "lake-reader"])).to.equal(`dir=file://${shared}\nwritten by the writer\n`);
+      expect(fs.readFileSync(path.join(shared, "note"), "utf8")).to.equal("written by the writer\n");
+    } finally {
+      await cluster.ok(["delete", "pod", "writer", "lake-reader"]);
+      fs.rmSync(shared, { recursive: true, force: true });
+    }
   });
 
   it("deletes a pod with its processes", async () => {

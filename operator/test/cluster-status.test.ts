@@ -9,7 +9,7 @@ const coordinatorUp = { pod: { name: "c", running: true, restarts: 0 }, engine: 
 function status(workers: WorkerView[], desired: number, more: Partial<StatusInput> = {}) {
   const now = new Date(1_000_000);
   const plan = planWorkers({ workers, desired, templateHash: "h1", now: now.getTime(), drainTimeoutMs: 60_000 });
-  return clusterStatus({ previous: undefined, generation: 3, desired, templateHash: "h1", workers, plan, coordinator: coordinatorUp, coordinatorURL: "http://demo.ns.svc:8080", selector: "s", problems: [], now, ...more });
+  return clusterStatus({ previous: undefined, generation: 3, desired, templateHash: "h1", workers, plan, coordinator: coordinatorUp, coordinatorURL: "http://demo.ns.svc:8080", selector: "s", problems: [], missingSecrets: [], now, ...more });
 }
 
 const conditions = (s: ReturnType<typeof status>) => Object.fromEntries(s.conditions!.map((c) => [c.type, `${c.status} ${c.reason}`]));
@@ -55,7 +55,7 @@ describe("the cluster's status", () => {
 
   it("keeps a condition's lastTransitionTime while its status stays", () => {
     const first = status([worker("a")], 1);
-    const again = clusterStatus({ previous: first, generation: 3, desired: 1, templateHash: "h1", workers: [worker("a")], plan: undefined, coordinator: coordinatorUp, coordinatorURL: "", selector: "s", problems: [], now: new Date(2_000_000) });
+    const again = clusterStatus({ previous: first, generation: 3, desired: 1, templateHash: "h1", workers: [worker("a")], plan: undefined, coordinator: coordinatorUp, coordinatorURL: "", selector: "s", problems: [], missingSecrets: [], now: new Date(2_000_000) });
     expect(again.conditions!.map((c) => c.lastTransitionTime)).to.deep.equal(first.conditions!.map((c) => c.lastTransitionTime));
   });
 });

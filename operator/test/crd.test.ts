@@ -1,7 +1,9 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect } from "chai";
-import { withDefaults } from "../src/api/spec-defaults.js";
+import { CONNECTORS } from "../src/api/engine-cluster.js";
+import { specProblems, withDefaults } from "../src/api/spec-defaults.js";
 import { clusterValidator, crd, crdFile, readYaml, repoRoot } from "./support/crd-schema.js";
 
 describe("the EngineCluster CRD", () => {
@@ -40,18 +42,58 @@ describe("the EngineCluster CRD", () => {
     expect(refused({ workers: { replicas: -1 } })).to.match(/\/spec\/workers\/replicas must be >= 0/);
     expect(refused({ workers: { replicas: "two" } })).to.match(/\/spec\/workers\/replicas must be integer/);
     expect(refused({ workers: { drainTimeoutSeconds: 0 } })).to.match(/drainTimeoutSeconds must be >= 1/);
-    expect(refused({ catalogs: { x: { connector: "hive" } } })).to.match(/\/spec\/catalogs\/x\/connector must be equal to one of the allowed values/);
+    expect(refused({ catalogs: { x: { connector: "mysql" } } })).to.match(/\/spec\/catalogs\/x\/connector must be equal to one of the allowed values/);
     expect(refused({ coordinator: { service: { port: 70000 } } })).to.match(/port must be <= 65535/);
     expect(refused({ imagePullPolicy: "Sometimes" })).to.match(/imagePullPolicy must be equal to one of the allowed values/);
     expect(refused({ workers: { resources: { requests: { cpu: "two" } } } })).to.match(/requests\/cpu must match pattern/);
   });
 
-  it("accepts both examples as they are", () => {
-    for (const file of ["examples/minimal.yaml", "examples/full.yaml"]) {
+  it("offers the connectors the engine's configuration schema lists, and the operator knows the same", () => {
+    const engineSchema = JSON.parse(execFileSync(process.execPath, [path.join(repoRoot, "engine/dist/src/cli/main.js"), "config-schema"], { encoding: "utf8" }));
+    const engineConnectors: string[] = engineSchema.properties.catalogs.items.properties.connector.enum;
+    const crdConnectors: string[] = crd().spec.versions[0].schema.openAPIV3Schema.properties.spec.properties.catalogs.additionalProperties.properties.connector.enum;
+    expect([...crdConnectors].sort()).to.deep.equal([...engineConnectors].sort());
+    expect([...CONNECTORS].sort()).to.deep.equal([...engineConnectors].sort());
+    for (const connector of ["hive", "postgresql"]) expect(admit({ catalogs: { c: { connector } } }).ok, connector).to.equal(true);
+  });
+
+  it("takes a catalog property as a string or as a key of a Secret, and refuses other shapes", () => {
+    const withProperty = (value: unknown) => ({ catalogs: { pg: { connector: "postgresql", properties: { "connection-password": value } } } });
+    const secretRef = { valueFrom: { secretKeyRef: { name: "pg-credentials", key: "password" } } };
+    for (const value of ["plain", secretRef]) {
+      const r = admit(withProperty(value));
+      expect(r.ok, r.errors.join("; ")).to.equal(true);
+      expect(r.obj.spec).to.deep.equal(withDefaults(withProperty(value)));
+    }
+    const errors = (value: unknown) => {
+      const r = admit(withProperty(value));
+      expect(r.ok, JSON.stringify(value)).to.equal(false);
+      return r.errors.join("; ");
+    };
+    expect(errors({ valueFrom: { secretKeyRef: { name: "pg-credentials" } } })).to.match(/secretKeyRef must have required property 'key'/);
+    expect(errors({ value: "x" })).to.match(/connection-password must have required property 'valueFrom'/);
+    expect(errors({ ...secretRef, other: 1 })).to.match(/connection-password must NOT have more than 1 properties/);
+    expect(errors({ valueFrom: { secretKeyRef: { name: "Not_A_Name", key: "password" } } })).to.match(/secretKeyRef\/name must match pattern/);
+    expect(errors({ valueFrom: { configMapKeyRef: { name: "c", key: "k" } } })).to.match(/valueFrom must have required property 'secretKeyRef'/);
+  });
+
+  it("takes volumes and volume mounts for every pod and per role", () => {
+    const volumes = [{ name: "lake", persistentVolumeClaim: { claimName: "lake" } }];
+    const spec = { volumes, volumeMounts: [{ name: "lake", mountPath: "/var/lib/engine/lake" }], workers: { volumes: [{ name: "scratch", emptyDir: {} }], volumeMounts: [{ name: "scratch", mountPath: "/scratch", readOnly: false }] } };
+    const r = admit(spec);
+    expect(r.ok, r.errors.join("; ")).to.equal(true);
+    expect(r.obj.spec).to.deep.equal(withDefaults(spec));
+    expect(admit({ volumes: [{ persistentVolumeClaim: { claimName: "lake" } }] }).errors.join("; ")).to.match(/\/spec\/volumes\/0 must have required property 'name'/);
+    expect(admit({ volumeMounts: [{ name: "lake", mountPath: "relative" }] }).errors.join("; ")).to.match(/mountPath must match pattern/);
+  });
+
+  it("accepts the examples as they are, and so does the operator", () => {
+    for (const file of ["examples/minimal.yaml", "examples/full.yaml", "examples/catalogs.yaml"]) {
       const example = readYaml(file);
       const { ok, errors } = admit(example.spec);
       expect(ok, `${file}: ${errors.join("; ")}`).to.equal(true);
       expect(example.kind).to.equal("EngineCluster");
+      expect(specProblems(example.metadata.name, withDefaults(example.spec)), file).to.deep.equal([]);
     }
   });
 

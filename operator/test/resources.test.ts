@@ -19,7 +19,15 @@ describe("what the operator makes for a cluster", () => {
     expect(engineConfig(cluster, "coordinator")).to.deep.equal({ query: { maxRunning: 20, maxQueued: 100 }, log: { level: "info" }, catalogs });
     expect(engineConfig(cluster, "worker")).to.deep.equal({ query: { maxRunning: 10, maxQueued: 100 }, log: { level: "debug" }, catalogs });
     expect(JSON.parse(configMap(cluster).data!["worker.json"])).to.deep.equal(engineConfig(cluster, "worker"));
-    expect(engineConfig(engineCluster(), "worker")).to.deep.equal({});
+  });
+
+  it("gives a cluster whose spec names no catalog tpch, memory and system, but not the engine's default lake on each node's own disk", () => {
+    const defaults = [{ name: "memory", connector: "memory" }, { name: "system", connector: "system" }, { name: "tpch", connector: "tpch" }];
+    expect(engineConfig(engineCluster(), "worker")).to.deep.equal({ catalogs: defaults });
+    expect(engineConfig(engineCluster({ config: { log: { level: "debug" } } }), "coordinator")).to.deep.equal({ log: { level: "debug" }, catalogs: defaults });
+    // Catalogs given in a configuration instead of spec.catalogs are kept as they are.
+    const own = [{ name: "files", connector: "hive", properties: { "hive.metastore.catalog.dir": "s3://b/lake/" } }];
+    expect(engineConfig(engineCluster({ workers: { config: { catalogs: own } } }), "worker")).to.deep.equal({ catalogs: own });
   });
 
   it("gives workers their identity, the shared secret, a preStop drain and a grace period beyond the drain timeout", () => {

@@ -3,8 +3,12 @@
 // to that folder. With no mount namespace, a process sees the folders at their host paths, so the
 // kubelet rewrites paths in what the container is given (command, args, env values, workingDir,
 // exec probes and hooks): every word that is a mountPath or starts with mountPath + "/" (also
-// after "=", as in --config=/etc/engine/config.json) points into the volume's folder instead.
-// File contents are written as they are (a config file naming another mounted path is not rewritten).
+// after "=", as in --config=/etc/engine/config.json, and in a file: URL) points into the volume's
+// folder instead. The text files of ConfigMap, Secret, downward API and projected volumes are
+// rewritten the same way, so a configuration file naming a mounted folder
+// (`file:///var/lib/engine/lake` over a hostPath volume) names the folder the process sees; a
+// mountPath that the pod's containers map to different folders is left as it is. A hostPath volume
+// is the host's folder itself, so every pod mounting it shares its files, as on one real node.
 import fs from "node:fs";
 import path from "node:path";
 import type { KubeObject } from "../apiserver/types.js";
@@ -91,6 +95,7 @@ export class PodVolumes {
 
   /** Writes every volume (again, for an update of a ConfigMap or Secret); throws VolumeError. */
   setUp(): void {
+    const rewrite = pathRewriter(this.podMounts());
     for (const v of this.volumes) {
       const name = v.name;
       const dir = this.dirOf(name);
@@ -99,8 +104,17 @@ export class PodVolumes {
         const hp = v.hostPath;
         if (hp.type === "DirectoryOrCreate") fs.mkdirSync(hp.path, { recursive: true });
         else if (hp.type === "Directory" && !fs.existsSync(hp.path)) throw new VolumeError(name, `hostPath type check failed: ${hp.path} is not a directory`);
-      } else writeFiles(dir, this.filesOf(v));
+      } else writeFiles(dir, rewrittenText(this.filesOf(v), rewrite));
     }
+  }
+
+  /** The mounts of all the pod's containers, but for a mountPath that two containers map to different folders. */
+  private podMounts(): Mount[] {
+    const spec = podSpec(this.pod);
+    const byPath = new Map<string, string | undefined>();
+    for (const c of [...(spec.initContainers ?? []), ...spec.containers])
+      for (const m of this.mountsFor(c)) byPath.set(m.mountPath, byPath.has(m.mountPath) && byPath.get(m.mountPath) !== m.hostPath ? undefined : m.hostPath);
+    return [...byPath].filter((e): e is [string, string] => e[1] !== undefined).map(([mountPath, hostPath]) => ({ mountPath, hostPath }));
   }
 
   /** Whether a volume of this pod is fed by the ConfigMap or Secret `name`. */
@@ -162,6 +176,24 @@ export class PodVolumes {
   }
 }
 
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** The files with mount paths rewritten in those that are UTF-8 text (binary files, keystores say, are left as they are). */
+function rewrittenText(files: Files, rewrite: (text: string) => string): Files {
+  const out: Files = new Map();
+  for (const [name, f] of files) {
+    let text: string | undefined;
+    try {
+      text = f.data.includes(0) ? undefined : utf8.decode(f.data);
+    } catch {
+      text = undefined;
+    }
+    const rewritten = text === undefined ? undefined : rewrite(text);
+    out.set(name, rewritten === undefined || rewritten === text ? f : { data: Buffer.from(rewritten, "utf8"), mode: f.mode });
+  }
+  return out;
+}
+
 /** Writes files atomically (temporary name, then rename) and removes the ones no longer there. */
 function writeFiles(dir: string, files: Files): void {
   fs.mkdirSync(dir, { recursive: true });
@@ -190,6 +222,6 @@ export function pathRewriter(mounts: Mount[]): (text: string) => string {
   if (mounts.length === 0) return (text) => text;
   const byPath = new Map(mounts.map((m) => [m.mountPath, m.hostPath]));
   const alternatives = mounts.map((m) => escapeRegExp(m.mountPath)).join("|");
-  const re = new RegExp(`(^|[\\s=:,;'"(])(${alternatives})(?=$|[/\\s,;:'")])`, "g");
+  const re = new RegExp(`(^|[\\s=:,;'"(]|file://)(${alternatives})(?=$|[/\\s,;:'")])`, "g");
   return (text) => text.replace(re, (_all, lead: string, mountPath: string) => lead + byPath.get(mountPath));
 }

@@ -58,6 +58,16 @@ const errorsText = (errors: ErrorObject[]) =>
     .map((e) => `data${e.instancePath} ${e.message}${e.keyword === "additionalProperties" ? `: ${(e.params as { additionalProperty: string }).additionalProperty}` : ""}`)
     .join(", ");
 
+/** Validates a part of an object that is a core/v1 type (Volume, VolumeMount, ...), as kubernetes-models has it; throws naming `where`. */
+export async function validateCoreType(type: string, value: unknown, where: string): Promise<void> {
+  const module = (await import(`kubernetes-models/v1/${type}`)) as Record<string, new (data: object) => { validate(): void }>;
+  try {
+    new module[type]!(value as object).validate();
+  } catch (e) {
+    throw new Error(`${where} is not a valid ${type}: ${(e as Error).message}`);
+  }
+}
+
 /** Validates objects of built-in kinds and of the kinds the given CRDs define; any other kind is an error. */
 export class ManifestValidator {
   private readonly ajv = new Ajv({ strict: false, allErrors: true, formats: openApiFormats });

@@ -7,7 +7,8 @@ import { repoRoot } from "../../src/kubelet/images.js";
 
 const shared = path.resolve(repoRoot, "..", "shared", "tpch");
 
-function rows(table: string): string[][] {
+/** The reference generator's rows of a table, each as its fields' text. */
+export function tblRows(table: string): string[][] {
   return fs
     .readFileSync(path.join(shared, "dbgen-sf0.01", `${table}.tbl`), "utf8")
     .split("\n")
@@ -39,8 +40,8 @@ export interface ReferenceQuery {
 
 /** Q4 (orders with a late line, by priority), Q6 (forecast revenue) and a count and sum by flags. */
 export function referenceQueries(): ReferenceQuery[] {
-  const lineitem = rows("lineitem");
-  const orders = rows("orders");
+  const lineitem = tblRows("lineitem");
+  const orders = tblRows("orders");
 
   const late = new Set(lineitem.filter((l) => l[11] < l[12]).map((l) => l[0]));
   const byPriority = new Map<string, number>();
@@ -70,6 +71,43 @@ export function referenceQueries(): ReferenceQuery[] {
       name: "flags",
       sql: "SELECT l_returnflag, l_linestatus, count(*), sum(l_quantity) FROM lineitem GROUP BY l_returnflag, l_linestatus ORDER BY l_returnflag, l_linestatus",
       expected: flags,
+    },
+  ];
+}
+
+/**
+ * Queries over a copy of tiny's lineitem (`lineitem`, a lake table made by CREATE TABLE AS say) and
+ * of nation (`nation`, in PostgreSQL say): totals by return flag, and lines by their supplier's
+ * nation (the copy joined with tpch's supplier and the nation copy).
+ */
+export function lineitemCopyQueries(lineitem: string, nation: string): ReferenceQuery[] {
+  const lines = tblRows("lineitem");
+  const totals = new Map<string, { count: number; quantity: bigint; price: bigint }>();
+  for (const l of lines) {
+    const t = totals.get(l[8]) ?? { count: 0, quantity: 0n, price: 0n };
+    t.count++;
+    t.quantity += cents(l[4]);
+    t.price += cents(l[5]);
+    totals.set(l[8], t);
+  }
+  const nationOfSupplier = new Map(tblRows("supplier").map((s) => [s[0], s[3]]));
+  const nationName = new Map(tblRows("nation").map((n) => [n[0], n[1]]));
+  const byNation = new Map<string, number>();
+  for (const l of lines) {
+    const name = nationName.get(nationOfSupplier.get(l[2])!)!;
+    byNation.set(name, (byNation.get(name) ?? 0) + 1);
+  }
+  const sorted = <T>(m: Map<string, T>) => [...m].sort(([a], [b]) => (a < b ? -1 : 1));
+  return [
+    {
+      name: "lake totals",
+      sql: `SELECT l_returnflag, count(*), sum(l_quantity), sum(l_extendedprice) FROM ${lineitem} GROUP BY l_returnflag ORDER BY l_returnflag`,
+      expected: sorted(totals).map(([flag, t]) => [flag, t.count, decimalText(t.quantity, 2), decimalText(t.price, 2)]),
+    },
+    {
+      name: "lake lines by nation",
+      sql: `SELECT n.n_name, count(*) FROM ${lineitem} l JOIN tpch.tiny.supplier s ON l.l_suppkey = s.s_suppkey JOIN ${nation} n ON s.s_nationkey = n.n_nationkey GROUP BY n.n_name ORDER BY n.n_name`,
+      expected: sorted(byNation).map(([name, count]) => [name, count]),
     },
   ];
 }

@@ -44,6 +44,7 @@ import type { PlanFactory } from '../sql/planner/plan-factory.js';
 import { getScalar } from '../spi/page.js';
 import { column, rowsResult, varcharColumns } from './statements/results.js';
 import { deallocate, preparedSql, prepare, resetSession, setSession, use } from './statements/session-statements.js';
+import { showStats } from './statements/show-stats.js';
 import { showCatalogs, showColumns, showCreateTable, showFunctions, showSchemas, showSession, showTables } from './statements/show-statements.js';
 import { noSessionChanges } from '../spi/session.js';
 import { SessionPropertyManager } from './session-property-manager.js';
@@ -111,6 +112,8 @@ export class StatementExecutor {
         return showSession(statement, session, this.sessionProperties);
       case 'ShowCreateTable':
         return showCreateTable(statement, metadata);
+      case 'ShowStats':
+        return showStats(statement, metadata);
       case 'Use':
         return use(statement, metadata);
       case 'SetSession':

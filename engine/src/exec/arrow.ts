@@ -40,7 +40,7 @@ import {
 } from 'apache-arrow';
 import { isAscii } from 'node:buffer';
 import { EngineError } from '../errors/engine-error.js';
-import { SHORT_DECIMAL_PRECISION, typeName, type SqlType } from '../types/types.js';
+import { SHORT_DECIMAL_PRECISION, typeName, unsupportedTypeError, type SqlType } from '../types/types.js';
 import type { Column, ColumnValues, Page } from '../spi/page.js';
 
 /** Field metadata key holding the column's SqlType as JSON. */
@@ -80,6 +80,8 @@ export function arrowType(type: SqlType): DataType {
       return new TimestampMicrosecond();
     case 'unknown':
       return new Null();
+    case 'unsupported':
+      throw unsupportedTypeError(type);
   }
 }
 
@@ -184,6 +186,8 @@ export function columnToArrowData(column: Column, length: number = column.length
       return makeData({ type: new TimestampMicrosecond(), ...base, data: floatsToInt64(values as Float64Array, length) });
     case 'unknown':
       return makeData({ type: new Null(), length });
+    case 'unsupported':
+      throw unsupportedTypeError(type);
   }
 }
 
@@ -360,6 +364,8 @@ function arrowValues(data: Data, type: SqlType, length: number): ColumnValues {
       return sliceBinaries(data.valueOffsets as Int32Array, data.values as Uint8Array, length);
     case 'unknown':
       return new Uint8Array(length);
+    case 'unsupported':
+      throw unsupportedTypeError(type);
   }
 }
 

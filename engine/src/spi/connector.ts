@@ -34,8 +34,23 @@ export interface TableMetadata {
   properties?: PropertyValues;
 }
 
+/** What a connector knows of a table's data (Trino's TableStatistics); every figure is optional: absent is unknown. */
 export interface TableStatistics {
-  rowCount: number;
+  rowCount?: number;
+  /** By column name. */
+  columns?: Readonly<Record<string, ColumnStatistics>>;
+}
+
+/** What a connector knows of one column's values; absent figures are unknown. */
+export interface ColumnStatistics {
+  /** NULLs among the table's rows, 0 to 1. */
+  nullsFraction?: number;
+  distinctValuesCount?: number;
+  /** Total bytes of the column's values (variable-width types). */
+  dataSize?: number;
+  /** The least and greatest non-NULL values, as the column's type stores them. */
+  low?: Scalar;
+  high?: Scalar;
 }
 
 export interface SchemaTableName {
@@ -76,6 +91,12 @@ export interface PageSource extends AsyncIterable<Page> {
   metrics?(): ConnectorMetrics;
 }
 
+/**
+ * The metric of a page source that reads from storage or another system: the bytes it received (a
+ * lake's file and S3 reads, a database's result stream). The node adds them up as its connectors' I/O.
+ */
+export const BYTES_READ_METRIC = 'bytesRead';
+
 /** Rows for DELETE: given a page of the table (all columns), returns 1 for rows to delete. */
 export type RowPredicate = (page: Page) => Uint8Array;
 
@@ -107,7 +128,7 @@ export interface Connector {
    * exists. Absent: the connector takes any split.
    */
   checkSplit?(split: Split): string | undefined;
-  /** Row count estimate for join ordering; undefined when unknown. */
+  /** What is known of the table's data (join ordering, broadcast choice, SHOW STATS); undefined when nothing is. */
   getTableStatistics?(session: Session, table: TableMetadata): Promise<TableStatistics | undefined>;
   /**
    * Pages of the split holding exactly `columns` (names, in this order). `signal` aborts when the

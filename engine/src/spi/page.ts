@@ -20,7 +20,7 @@
 //   interval day to second Float64Array (milliseconds)   -> number
 //   unknown                Uint8Array (every row null)   -> null
 
-import { SHORT_DECIMAL_PRECISION, type SqlType } from '../types/types.js';
+import { SHORT_DECIMAL_PRECISION, unsupportedTypeError, type SqlType } from '../types/types.js';
 import { binaryArrayBytes, boxedArrayBytes, sampledStringArrayBytes, stringArrayBytes } from './memory-estimate.js';
 
 export type Scalar = boolean | number | bigint | string | Uint8Array | null;
@@ -80,6 +80,8 @@ export function allocateValues(type: SqlType, length: number): ColumnValues {
       return new Array<string>(length).fill('');
     case 'varbinary':
       return new Array<Uint8Array>(length).fill(EMPTY_BYTES);
+    case 'unsupported':
+      throw unsupportedTypeError(type);
   }
 }
 

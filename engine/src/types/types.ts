@@ -1,5 +1,7 @@
 // The SQL type system, spelled as Trino spells it on the wire.
 
+import { EngineError } from '../errors/engine-error.js';
+
 export type SqlType =
   | { kind: 'boolean' }
   | { kind: 'tinyint' }
@@ -17,7 +19,10 @@ export type SqlType =
   | { kind: 'timestamp'; precision: number }
   | { kind: 'interval year to month' }
   | { kind: 'interval day to second' }
-  | { kind: 'unknown' }; // the type of a bare NULL literal
+  | { kind: 'unknown' } // the type of a bare NULL literal
+  // A column type the engine cannot process yet (a nested Parquet column: array, map, row), known
+  // only by Trino's name for it so that metadata can show it; every use of such a column is refused.
+  | { kind: 'unsupported'; name: string };
 
 export type TypeKind = SqlType['kind'];
 
@@ -44,6 +49,14 @@ export function varchar(length?: number): SqlType {
 export function timestamp(precision = 3): SqlType {
   return { kind: 'timestamp', precision };
 }
+/** A type shown as `name` (Trino's spelling: `array(integer)`) that the engine cannot process yet. */
+export function unsupportedType(name: string): SqlType {
+  return { kind: 'unsupported', name };
+}
+/** What any use of a value of an unsupported type fails with. */
+export function unsupportedTypeError(type: { name: string }): EngineError {
+  return new EngineError('NOT_SUPPORTED', `Type ${type.name} is not supported yet`);
+}
 
 export const MAX_DECIMAL_PRECISION = 38;
 /** Decimals up to this precision are stored in a BigInt64Array, wider ones in a bigint[]. */
@@ -62,6 +75,8 @@ export function typeName(t: SqlType): string {
       return `time(${t.precision})`;
     case 'timestamp':
       return `timestamp(${t.precision})`;
+    case 'unsupported':
+      return t.name;
     default:
       return t.kind;
   }

@@ -41,6 +41,8 @@ const SQL_TYPE = kinds('type', {
   char: kind('char', { length: integer() }),
   time: kind('time', { precision: { type: 'integer', minimum: 0, maximum: 12 } }),
   timestamp: kind('timestamp', { precision: { type: 'integer', minimum: 0, maximum: 12 } }),
+  // A table column of a type the engine cannot process: it travels in table handles, never as values.
+  unsupported: kind('unsupported', { name: STRING }),
 });
 
 const SYMBOL = object({ id: integer(), name: STRING, type: ref('type') });

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/config/config-loader.js';
 import { ConfigError } from '../../src/config/config-error.js';
@@ -42,7 +42,7 @@ describe('configuration', () => {
     expect(config.query.clientTimeout).to.equal(5 * 60_000);
     // Trino's query.remote-task.max-error-duration and task.client-timeout.
     expect(config.query.remoteTaskMaxErrorDuration).to.equal(60_000);
-    expect(config.task).to.deep.equal({ clientTimeout: 2 * 60_000 });
+    expect(config.task).to.deep.equal({ clientTimeout: 2 * 60_000, maxWorkerThreads: availableParallelism(), workerThreadIdleTimeout: 30_000 });
   });
 
   it('replaces ${ENV:NAME} in catalog properties from the environment, and refuses a variable that is not set', () => {

@@ -1,6 +1,6 @@
 // The EngineCluster custom resource as the operator reads it (crds/engineclusters.engine.io.yaml is
 // the schema the API server enforces; the spec here is after its defaults are applied).
-import type { V1ObjectMeta } from "@kubernetes/client-node";
+import type { V1ObjectMeta, V1Volume, V1VolumeMount } from "@kubernetes/client-node";
 
 export const GROUP = "engine.io";
 export const VERSION = "v1alpha1";
@@ -18,11 +18,31 @@ export interface ResourceRequirements {
   limits?: Record<string, Quantity>;
 }
 
-export type ConnectorName = "tpch" | "memory" | "system";
+/** The connectors the engine serves (its configuration schema's list; a test holds the CRD's enum to it). */
+export const CONNECTORS = ["tpch", "memory", "system", "hive", "postgresql"] as const;
+export type ConnectorName = (typeof CONNECTORS)[number];
+
+export interface SecretKeySelector {
+  name: string;
+  key: string;
+}
+
+/** A catalog property whose value is a key of a Secret (handed to the pods as an environment variable). */
+export interface PropertyFromSecret {
+  valueFrom: { secretKeyRef: SecretKeySelector };
+}
+
+export type CatalogPropertyValue = string | PropertyFromSecret;
 
 export interface CatalogSpec {
   connector: ConnectorName;
-  properties?: Record<string, string>;
+  properties?: Record<string, CatalogPropertyValue>;
+}
+
+/** Volumes of the pods and where the engine container mounts them (core/v1 Volume and VolumeMount, passed through). */
+export interface VolumesSpec {
+  volumes?: V1Volume[];
+  volumeMounts?: V1VolumeMount[];
 }
 
 export interface AutoscalingSpec {
@@ -36,13 +56,13 @@ export interface AutoscalingSpec {
 
 export type ServiceType = "ClusterIP" | "NodePort" | "LoadBalancer";
 
-export interface CoordinatorSpec {
+export interface CoordinatorSpec extends VolumesSpec {
   resources?: ResourceRequirements;
   service: { type: ServiceType; port: number; nodePort?: number };
   config?: JsonObject;
 }
 
-export interface WorkersSpec {
+export interface WorkersSpec extends VolumesSpec {
   replicas: number;
   resources?: ResourceRequirements;
   drainTimeoutSeconds: number;
@@ -50,7 +70,7 @@ export interface WorkersSpec {
   autoscaling?: AutoscalingSpec;
 }
 
-export interface EngineClusterSpec {
+export interface EngineClusterSpec extends VolumesSpec {
   image: string;
   imagePullPolicy: "Always" | "IfNotPresent" | "Never";
   config?: JsonObject;

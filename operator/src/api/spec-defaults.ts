@@ -2,7 +2,9 @@
 // server (CEL rules, reserved configuration keys). The API server applies the same defaults (a test
 // holds the two together); applying them here too keeps the operator right for objects stored before
 // a default existed.
-import type { AutoscalingSpec, EngineClusterSpec, JsonObject, JsonValue } from "./engine-cluster.js";
+import type { AutoscalingSpec, EngineClusterSpec, JsonObject, JsonValue, VolumesSpec } from "./engine-cluster.js";
+import { catalogProblems } from "./catalog-properties.js";
+import { volumeProblems } from "./volumes.js";
 
 export const defaultImage = "ghcr.io/engine-project/engine:0.1.0";
 
@@ -27,6 +29,14 @@ function pick<T>(value: unknown, fallback: T): T {
   return value === undefined || value === null ? fallback : (value as T);
 }
 
+/** The volumes and mounts a part of the spec gives, when it gives any. */
+function volumesOf(part: Record<string, unknown>): VolumesSpec {
+  const out: VolumesSpec = {};
+  if (Array.isArray(part.volumes)) out.volumes = part.volumes as VolumesSpec["volumes"];
+  if (Array.isArray(part.volumeMounts)) out.volumeMounts = part.volumeMounts as VolumesSpec["volumeMounts"];
+  return out;
+}
+
 export function withDefaults(raw: unknown): EngineClusterSpec {
   const spec = objectOr(raw);
   const coordinator = objectOr(spec.coordinator);
@@ -35,12 +45,15 @@ export function withDefaults(raw: unknown): EngineClusterSpec {
   const result: EngineClusterSpec = {
     image: pick(spec.image, defaultImage),
     imagePullPolicy: pick(spec.imagePullPolicy, "IfNotPresent"),
+    ...volumesOf(spec),
     coordinator: {
       service: { type: pick(service.type, "ClusterIP"), port: pick(service.port, 8080) },
+      ...volumesOf(coordinator),
     },
     workers: {
       replicas: pick(workers.replicas, 2),
       drainTimeoutSeconds: pick(workers.drainTimeoutSeconds, 600),
+      ...volumesOf(workers),
     },
   };
   if (isObject(spec.config)) result.config = spec.config as JsonObject;
@@ -80,5 +93,6 @@ export function specProblems(name: string, spec: EngineClusterSpec): string[] {
   for (const catalog of Object.keys(spec.catalogs ?? {}))
     if (!/^[a-z][a-z0-9_]*$/.test(catalog)) problems.push(`spec.catalogs: ${JSON.stringify(catalog)} is not a catalog name (lower-case letters, digits and _, starting with a letter)`);
   problems.push(...reservedKeysIn(spec.config, "spec.config"), ...reservedKeysIn(spec.coordinator.config, "spec.coordinator.config"), ...reservedKeysIn(spec.workers.config, "spec.workers.config"));
+  problems.push(...catalogProblems(spec.catalogs ?? {}), ...volumeProblems(spec));
   return problems;
 }

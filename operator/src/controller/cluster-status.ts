@@ -1,5 +1,6 @@
 // The status the operator writes (no I/O here): worker counts, one entry per node, the conditions
-// Available / Progressing / Degraded with reasons, and the one-word state the printer column shows.
+// Available / Progressing / Degraded with reasons (a Secret a catalog needs that is missing makes it
+// Degraded: SecretMissing), and the one-word state the printer column shows.
 // A condition keeps its lastTransitionTime while its status stays the same.
 import type { Condition, ConditionType, EngineClusterStatus, NodeStatusEntry } from "../api/engine-cluster.js";
 import type { NodeStatus } from "../engine/node-client.js";
@@ -23,6 +24,8 @@ export interface StatusInput {
   selector: string;
   /** What is wrong with the spec (nothing was done then). */
   problems: string[];
+  /** Secrets or keys the catalogs' properties name that do not exist (the pods cannot start). */
+  missingSecrets: string[];
   now: Date;
 }
 
@@ -77,6 +80,7 @@ export function clusterStatus(input: StatusInput): EngineClusterStatus {
   const previousDegraded = input.previous?.conditions?.find((c) => c.type === "Degraded");
   let degraded: Condition;
   if (input.problems.length) degraded = condition("Degraded", true, "InvalidSpec", input.problems.join("; "), input);
+  else if (input.missingSecrets.length) degraded = condition("Degraded", true, "SecretMissing", input.missingSecrets.join("; "), input);
   else if (input.coordinator.pod?.waitingReason === "CrashLoopBackOff") degraded = condition("Degraded", true, "CoordinatorCrashLoop", `the coordinator pod ${input.coordinator.pod.name} is in CrashLoopBackOff`, input);
   else if (crashLooping.length) degraded = condition("Degraded", true, "WorkerCrashLoop", `worker pods in CrashLoopBackOff: ${listNames(crashLooping)}`, input);
   else if (timedOut.length) degraded = condition("Degraded", true, "DrainTimedOut", `the drain of ${listNames(timedOut)} passed its timeout: deleted with its work`, input);

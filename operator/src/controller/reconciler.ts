@@ -6,6 +6,7 @@
 import type * as k8s from "@kubernetes/client-node";
 import type { Logger } from "pino";
 import { API_VERSION, GROUP, KIND, PLURAL, VERSION, type EngineCluster, type EngineClusterStatus } from "../api/engine-cluster.js";
+import { secretProperties } from "../api/catalog-properties.js";
 import { clusterNames, roleSelector, selectorText } from "../api/names.js";
 import { specProblems, withDefaults } from "../api/spec-defaults.js";
 import { memoryProblems } from "../resources/memory-plan.js";
@@ -25,6 +26,7 @@ import { Drains } from "./drains.js";
 import type { ReconcileResult } from "./work-queue.js";
 import { planWorkers, type WorkerPlan } from "./worker-plan.js";
 import { podView, type WorkerView } from "./worker-view.js";
+import { missingSecretKeys } from "./secret-check.js";
 
 /** How soon to look again: while something is in motion, and when all is steady (node states change without watch events). */
 export interface Periods {
@@ -70,10 +72,14 @@ export class ClusterReconciler {
     if (problems.length) {
       const previous = stored.status?.conditions?.find((c) => c.type === "Degraded");
       if (previous?.reason !== "InvalidSpec" || stored.status?.observedGeneration !== stored.metadata.generation) this.events.record(cluster, "Warning", "InvalidSpec", problems.join("; "));
-      await this.writeStatus(cluster, clusterStatus({ previous: stored.status, generation: stored.metadata.generation ?? 0, desired: cluster.spec.workers.replicas, templateHash: "", workers: [], plan: undefined, coordinator: {}, coordinatorURL: "", selector, problems, now: new Date() }));
+      await this.writeStatus(cluster, clusterStatus({ previous: stored.status, generation: stored.metadata.generation ?? 0, desired: cluster.spec.workers.replicas, templateHash: "", workers: [], plan: undefined, coordinator: {}, coordinatorURL: "", selector, problems, missingSecrets: [], now: new Date() }));
       return {};
     }
 
+    const missingSecrets = await this.missingSecrets(cluster);
+    const previousDegraded = stored.status?.conditions?.find((c) => c.type === "Degraded");
+    if (missingSecrets.length && (previousDegraded?.reason !== "SecretMissing" || previousDegraded.message !== missingSecrets.join("; ")))
+      this.events.record(cluster, "Warning", "SecretMissing", `the engine pods cannot start until these exist: ${missingSecrets.join("; ")}`);
     const secret = await this.ensureSecret(cluster);
     await this.ensureOwned(this.apis.configMaps, configMap(cluster), log);
     const service = (await this.ensureOwned(this.apis.services, coordinatorService(cluster), log)).object;
@@ -107,6 +113,7 @@ export class ClusterReconciler {
       coordinatorURL: `http://${names.service}.${namespace}.svc:${cluster.spec.coordinator.service.port}`,
       selector,
       problems,
+      missingSecrets,
       now,
     });
     await this.writeStatus(cluster, status, stored.status);
@@ -128,6 +135,20 @@ export class ClusterReconciler {
     const result = await ensure(api, desired);
     if (result.action !== "unchanged") log.info({ kind: api.kind, name: desired.metadata?.name, action: result.action }, `${api.kind} ${result.action}`);
     return result;
+  }
+
+  /** What the catalogs' secret-backed properties lack (Secrets or keys); only key names are read. */
+  private async missingSecrets(cluster: EngineCluster): Promise<string[]> {
+    const namespace = cluster.metadata.namespace!;
+    return missingSecretKeys(secretProperties(cluster.spec.catalogs ?? {}), namespace, async (name) => {
+      try {
+        const secret = await this.kube.core.readNamespacedSecret({ namespace, name });
+        return new Set([...Object.keys(secret.data ?? {}), ...Object.keys(secret.stringData ?? {})]);
+      } catch (err) {
+        if (isNotFound(err)) return undefined;
+        throw new Error(`could not read Secret ${namespace}/${name}: ${apiMessage(err)}`);
+      }
+    });
   }
 
   /** The cluster's shared secret: made once, then only read (changing it would split the cluster). */

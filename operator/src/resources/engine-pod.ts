@@ -3,14 +3,18 @@
 // the shared secret from the cluster's Secret, and a preStop hook that drains the node, so a pod
 // deleted by anyone still lets its work finish. The hook returns once the node is SHUTTING_DOWN (with
 // no work left, it exits by itself): waiting inside the container for its own end would be cut short.
-// Its memory (request, limit, heap) follows the node's memory settings (memory-plan.ts).
+// Its memory (request, limit, heap) follows the node's memory settings (memory-plan.ts). Catalog
+// properties from Secrets come in as environment variables (catalog-properties.ts); the spec's
+// volumes are added beside the configuration's (volumes.ts).
 import type { V1Container, V1EnvVar, V1PodSpec, V1ResourceRequirements } from "@kubernetes/client-node";
 import type { EngineCluster, Quantity, ResourceRequirements } from "../api/engine-cluster.js";
+import { secretProperties } from "../api/catalog-properties.js";
 import { clusterNames, enginePort, type Role } from "../api/names.js";
+import { configMountPath, configVolumeName, roleVolumes } from "../api/volumes.js";
 import { configFileName } from "./engine-config.js";
 import { memoryPlan } from "./memory-plan.js";
 
-export const configMountPath = "/etc/engine";
+export { configMountPath };
 export const sharedSecretKey = "shared-secret";
 
 /** Time the kubelet gives a pod to stop beyond the drain's own timeout (SIGTERM and exit). */
@@ -26,6 +30,7 @@ function env(cluster: EngineCluster, role: Role, discoveryUri: string | undefine
     { name: "ENGINE_SHARED_SECRET", valueFrom: { secretKeyRef: { name: names.secret, key: sharedSecretKey } } },
   ];
   if (discoveryUri) vars.push({ name: "ENGINE_DISCOVERY_URI", value: discoveryUri });
+  for (const p of secretProperties(cluster.spec.catalogs ?? {})) vars.push({ name: p.envName, valueFrom: { secretKeyRef: { name: p.secretKeyRef.name, key: p.secretKeyRef.key } } });
   return vars;
 }
 
@@ -50,7 +55,7 @@ function container(cluster: EngineCluster, role: Role, discoveryUri: string | un
     readinessProbe: { httpGet: { path: "/v1/info", port: "http" }, periodSeconds: 2, timeoutSeconds: 2, failureThreshold: 3 },
     livenessProbe: { httpGet: { path: "/v1/info", port: "http" }, initialDelaySeconds: 10, periodSeconds: 10, timeoutSeconds: 5, failureThreshold: 6 },
     lifecycle: { preStop: { exec: { command: ["engine", "node", "drain", "--local", "--timeout", `${drainSeconds}s`, "--until-isolated"] } } },
-    volumeMounts: [{ name: "config", mountPath: configMountPath, readOnly: true }],
+    volumeMounts: [{ name: configVolumeName, mountPath: configMountPath, readOnly: true }, ...roleVolumes(spec, role).volumeMounts],
     securityContext: { allowPrivilegeEscalation: false, runAsNonRoot: true, capabilities: { drop: ["ALL"] } },
     ...(resources ? { resources: resourceRequirements(resources) } : {}),
   };
@@ -64,7 +69,7 @@ export function enginePodSpec(cluster: EngineCluster, role: Role, discoveryUri?:
   const names = clusterNames(cluster.metadata.name!);
   return {
     containers: [container(cluster, role, discoveryUri)],
-    volumes: [{ name: "config", configMap: { name: names.configMap } }],
+    volumes: [{ name: configVolumeName, configMap: { name: names.configMap } }, ...roleVolumes(cluster.spec, role).volumes],
     restartPolicy: role === "worker" ? "OnFailure" : "Always",
     terminationGracePeriodSeconds: cluster.spec.workers.drainTimeoutSeconds + gracePeriodMarginSeconds,
     enableServiceLinks: false,

@@ -21,6 +21,8 @@ import { LakePageSource } from './read/lake-page-source.js';
 import { LAKE_SPLIT_READER, type LakeWorkerSplit } from './read/lake-split-reader.js';
 import { checkLakeSplit, type LakeSplitInfo } from './splits/lake-split.js';
 import { listSplits } from './splits/split-lister.js';
+import { FooterStatisticsCache } from './statistics/footer-statistics-cache.js';
+import { DEFAULT_STATISTICS_LIMITS, lakeTableStatistics } from './statistics/lake-table-statistics.js';
 import { LakeWrites } from './write/lake-writes.js';
 import type { WriteFragment as LakeWriteFragment, WriteHandle as LakeWriteHandle } from './write/write-handle.js';
 import type { ConnectorPageSink, WriteFragment, WriteHandle } from '../../spi/table-write.js';
@@ -31,6 +33,7 @@ export class HiveConnector implements Connector {
   private readonly fileSystems: FileSystems;
   private readonly metastore: FileMetastore;
   private readonly writes: LakeWrites;
+  private readonly footers = new FooterStatisticsCache();
 
   constructor(
     /** The catalog name this connector serves. */
@@ -76,12 +79,14 @@ export class HiveConnector implements Connector {
     return checkLakeSplit(split);
   }
 
-  /** Rows the table's committed writes added; unknown while it holds other files (external ones). */
+  /** From the footers of the table's visible files (see statistics/lake-table-statistics.ts). */
   async getTableStatistics(_session: Session, table: TableMetadata): Promise<TableStatistics | undefined> {
-    const lake = await this.metastore.getTable(table.schema, table.name);
-    if (lake === undefined || !lake.managed) return undefined;
-    const state = await readCommitState(this.metadataFileSystem(), this.metastore.tableDirectory(lake.schema, lake.name), lake.tableId);
-    return state.writes.length === 0 ? undefined : { rowCount: state.writes.reduce((sum, w) => sum + w.rows, 0) };
+    const lake = await this.requireTable(table.schema, table.name);
+    const { writes } = await this.commitState(lake);
+    const committed = new Set(writes.map((w) => w.writeId));
+    const committedRows = writes.reduce((sum, w) => sum + w.rows, 0);
+    const fs = this.fileSystems.forLocation(lake.location);
+    return lakeTableStatistics({ fs, table: lake, committed, committedRows, footers: this.footers, limits: DEFAULT_STATISTICS_LIMITS });
   }
 
   createPageSource(_session: Session, split: Split, columns: readonly string[]): PageSource {
@@ -100,7 +105,7 @@ export class HiveConnector implements Connector {
       // Parsing files is work of its own, worth a thread even for a bare scan.
       generatesPages: true,
       prepare: (split, columns, session) => {
-        const data: LakeWorkerSplit = { catalog: this.name, fileSystem: this.config.fileSystem, info: split.info as LakeSplitInfo };
+        const data: LakeWorkerSplit = { catalog: this.name, fileSystem: this.config.fileSystem, shared: this.fileSystems.shared, info: split.info as LakeSplitInfo };
         return { ready: () => Promise.resolve(), worker: { reader: LAKE_SPLIT_READER, data }, local: () => this.createPageSource(session, split, columns) };
       },
     };
@@ -165,8 +170,11 @@ export class HiveConnector implements Connector {
   }
 
   private async committedWriteIds(table: LakeTable): Promise<Set<string>> {
-    const state = await readCommitState(this.metadataFileSystem(), this.metastore.tableDirectory(table.schema, table.name), table.tableId);
-    return new Set(state.writes.map((w) => w.writeId));
+    return new Set((await this.commitState(table)).writes.map((w) => w.writeId));
+  }
+
+  private commitState(table: LakeTable): ReturnType<typeof readCommitState> {
+    return readCommitState(this.metadataFileSystem(), this.metastore.tableDirectory(table.schema, table.name), table.tableId);
   }
 
   private metadataFileSystem(): FileSystem {

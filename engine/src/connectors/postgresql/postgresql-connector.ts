@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { from as copyFrom } from 'pg-copy-streams';
 import { EngineError } from '../../errors/engine-error.js';
-import type { ColumnMetadata, Connector, PropertyValues, SchemaTableName, Split, TableConstraint, TableMetadata, TableStatistics } from '../../spi/connector.js';
+import type { ColumnMetadata, Connector, PageSource, PropertyValues, SchemaTableName, Split, TableConstraint, TableMetadata, TableStatistics } from '../../spi/connector.js';
 import type { Page } from '../../spi/page.js';
 import type { ConnectorProperties } from '../../spi/properties.js';
 import type { AggregationApplication, ConnectorAggregate, ConnectorExpression, FilterApplication, PushedScan, SortItem } from '../../spi/pushdown.js';
@@ -39,6 +39,7 @@ import {
   type PostgresSplitInfo,
   type PushedAggregate,
 } from './scan-query.js';
+import { tableStatistics } from './table-statistics.js';
 import { postgresTypeName, qualifiedTable, quoteIdentifier } from './sql-text.js';
 
 /** A table as the connector reads it. */
@@ -97,7 +98,8 @@ export class PostgresConnector implements Connector {
 
   async getTableStatistics(_session: Session, table: TableMetadata): Promise<TableStatistics | undefined> {
     const described = this.tables.get(tableKey(table.schema, table.name));
-    return described !== undefined && described.estimatedRows >= 0 ? { rowCount: described.estimatedRows } : undefined;
+    if (described === undefined || described.estimatedRows < 0) return undefined;
+    return tableStatistics(described.estimatedRows, described.columns, await catalogQueries.columnStatistics(this.client, table.schema, table.name));
   }
 
   /** Every node connects to the server itself. */
@@ -210,7 +212,7 @@ export class PostgresConnector implements Connector {
     }
   }
 
-  createPageSource(_session: Session, split: Split, columns: readonly string[], signal?: AbortSignal): AsyncIterable<Page> {
+  createPageSource(_session: Session, split: Split, columns: readonly string[], signal?: AbortSignal): PageSource {
     const { sql, types } = scanQuery(split.schema, split.table, split.info as PostgresSplitInfo, columns);
     return readQuery(this.client, sql, columns.map((name, i) => ({ name, type: types[i] })), signal);
   }

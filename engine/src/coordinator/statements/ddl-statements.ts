@@ -164,6 +164,10 @@ export async function insertWrite(s: ast.InsertStatement, metadata: StatementMet
   if (new Set(targetColumns.map((c) => c.name)).size !== targetColumns.length) {
     throw new EngineError('DUPLICATE_COLUMN_NAME', 'Insert column name is specified more than once', s.location);
   }
+  const unusable = table.columns.find((c) => c.type.kind === 'unsupported');
+  if (unusable !== undefined) {
+    throw new EngineError('NOT_SUPPORTED', `Cannot insert into a table with column '${unusable.name}' of type ${typeName(unusable.type)}, which is not supported yet`, s.location);
+  }
   return {
     query: s.query,
     coerceTo: targetColumns,
