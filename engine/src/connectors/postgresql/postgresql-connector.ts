@@ -4,17 +4,12 @@
 // by several workers at once, and CREATE TABLE [AS], INSERT (writers on every worker COPY into a
 // table of the write's own, moved into place at the commit: postgresql-writes.ts) and DROP TABLE.
 
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { from as copyFrom } from 'pg-copy-streams';
 import { EngineError } from '../../errors/engine-error.js';
 import type { ColumnMetadata, Connector, PageSource, PropertyValues, SchemaTableName, Split, TableConstraint, TableMetadata, TableStatistics } from '../../spi/connector.js';
-import type { Page } from '../../spi/page.js';
 import type { ConnectorProperties } from '../../spi/properties.js';
 import type { AggregationApplication, ConnectorAggregate, ConnectorExpression, FilterApplication, PushedScan, SortItem } from '../../spi/pushdown.js';
 import type { Session } from '../../spi/session.js';
 import { shapeCheck } from '../../spi/json-shape.js';
-import { typeName } from '../../types/types.js';
 import * as catalogQueries from './catalog-queries.js';
 import { mapColumn, type PostgresColumn } from './column-mapping.js';
 import * as writes from './postgresql-writes.js';
@@ -40,7 +35,7 @@ import {
   type PushedAggregate,
 } from './scan-query.js';
 import { tableStatistics } from './table-statistics.js';
-import { postgresTypeName, qualifiedTable, quoteIdentifier } from './sql-text.js';
+import { qualifiedTable, quoteIdentifier } from './sql-text.js';
 
 /** A table as the connector reads it. */
 interface PostgresTable {

@@ -5,8 +5,7 @@ import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import { compileFilter } from '../../exec/expression/index.js';
 import type { RowExpression, Symbol } from '../../sql/planner/row-expression.js';
 import { toChannels } from '../../exec/local-execution-planner.js';
-import { constantColumn, pageSizeInBytes, type Page } from '../../spi/page.js';
-import type { MemoryContext } from '../../exec/memory.js';
+import type { Page } from '../../spi/page.js';
 import type * as ast from '../../sql/parser/ast.js';
 import { containsSubquery } from '../../sql/analyzer/ast-utils.js';
 import { coerceToBoolean, translateExpression } from '../../sql/analyzer/expression-translator.js';
@@ -22,7 +21,6 @@ import type { OutputColumn, StatementResult } from '../../spi/statement-result.j
 import { rowCountResult, updateResult } from './results.js';
 import { begun, writeLayout, type WriteRunner, type WriteStatement } from './write-statement.js';
 import { evaluateProperties } from './property-values.js';
-
 
 export async function createSchema(s: ast.CreateSchema, metadata: StatementMetadata, parameters: readonly RowExpression[]): Promise<StatementResult> {
   const session = metadata.session;
