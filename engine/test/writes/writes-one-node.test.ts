@@ -41,7 +41,8 @@ describe('writes on one node: writers where the rows are, one commit, nothing le
     const fragments = plan.split(/\n(?=Fragment )/);
     expect(fragments[0]).to.match(/^Fragment 0 \[SINGLE\]/).and.contain('TableCommit[target = lake:default.x]').and.not.contain('TableWriter');
     expect(fragments[1]).to.match(/^Fragment 1 \[SOURCE\]/).and.contain('TableWriter[target = lake:default.x] n_nationkey := ').and.contain('TableScan[table = tpch:tiny.nation');
-    // EXPLAIN begins no write: the table is not there.
+    // EXPLAIN begins no write: the table is not there. EXPLAIN ANALYZE, which would write, is refused.
+    expect(await lake.failure('EXPLAIN ANALYZE CREATE TABLE lake.default.x AS SELECT * FROM tpch.tiny.nation')).to.deep.equal({ name: 'NOT_SUPPORTED', message: 'line 1:1: EXPLAIN ANALYZE of CREATE TABLE AS is not supported' });
     expect(await lake.rows("SELECT count(*) FROM information_schema.tables WHERE table_catalog = 'lake' AND table_name = 'x'")).to.deep.equal([['0']]);
     const memory = String((await lake.rows('EXPLAIN CREATE TABLE memory.default.x AS SELECT * FROM tpch.tiny.nation'))[0][0]);
     const [coordinator] = memory.split(/\n(?=Fragment )/);
