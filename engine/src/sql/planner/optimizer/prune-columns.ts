@@ -82,6 +82,10 @@ function pruneNode(node: PlanNode, required: Set<number>, factory?: PlanFactory)
       const source = prune(node.source, needs(own()));
       return { ...node, source, outputs: [...source.outputs, node.groupIdSymbol] };
     }
+    case 'TableWriter':
+    case 'TableFinish':
+      // A write's nodes come last, over a plan already pruned: they keep what they write.
+      return { ...node, source: prune(node.source, needs(own())) };
     case 'AssignUniqueId': {
       const source = prune(node.source, required);
       return { ...node, source, outputs: [...source.outputs, node.idSymbol] };
