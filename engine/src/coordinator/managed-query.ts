@@ -4,6 +4,7 @@
 import { EngineError, toEngineError } from '../errors/engine-error.js';
 import type { MemoryContext } from '../exec/memory.js';
 import { isDone, type QueryState } from './query-state.js';
+import { CancelHold } from './cancel-hold.js';
 import { ResultBuffer, type ResponseLimits } from './result-buffer.js';
 import type { Session } from '../spi/session.js';
 import type { OutputColumn, StatementResult } from '../spi/statement-result.js';
@@ -62,6 +63,8 @@ export class ManagedQuery {
   private current: QueryState = 'QUEUED';
   /** Dropped once the query is done: operators may have left abort listeners on its signal. */
   private abort: AbortController | undefined = new AbortController();
+  /** Failures from outside wait while a write commits (see CancelHold). */
+  private readonly cancelHold = new CancelHold();
   private readonly waiters = new Set<() => void>();
   private readonly doneListeners: Array<(query: ManagedQuery) => void> = [];
 
@@ -108,7 +111,15 @@ export class ManagedQuery {
         this.nodeCount = () => view.nodeCount();
         this.fragments = view.root;
       };
-      const context = { signal, memory: this.rootTaskMemory, memoryUsage: this.memoryUsage, operators: this.rootOperators, progress: this.progress, onDistributed };
+      const context = {
+        signal,
+        memory: this.rootTaskMemory,
+        memoryUsage: this.memoryUsage,
+        operators: this.rootOperators,
+        progress: this.progress,
+        onDistributed,
+        holdCancel: <T>(work: () => Promise<T>) => this.cancelHold.hold(work),
+      };
       const result = await runner.execute(this.sql, this.session, context);
       if (this.done) {
         await result.pages[Symbol.asyncIterator]().return?.();
@@ -124,7 +135,7 @@ export class ManagedQuery {
       if (this.buffer.complete) this.finish();
       else this.transition('FINISHING');
     } catch (e) {
-      this.fail(e);
+      this.failNow(e);
     } finally {
       this.memory.close();
     }
@@ -138,7 +149,12 @@ export class ManagedQuery {
     return rows;
   }
 
+  /** Fails the query from outside (a cancel, a limit, the server stopping); while a write commits, once it ended (see CancelHold). */
   fail(cause: unknown): void {
+    this.cancelHold.request(() => this.failNow(cause));
+  }
+
+  private failNow(cause: unknown): void {
     if (this.done) return;
     const abort = this.abort;
     this.error = toEngineError(cause);

@@ -29,4 +29,9 @@ export interface QueryExecutionContext {
   operators?: OperatorRecorders;
   /** Called when the query runs over the cluster, with what the query detail shows of it. */
   onDistributed?: (view: DistributedView) => void;
+  /**
+   * Runs work a cancel must not cut short (a write's commit): a cancel meanwhile waits for it, and is
+   * dropped if the work succeeded (see CancelHold). Without it, the work just runs.
+   */
+  holdCancel?: <T>(work: () => Promise<T>) => Promise<T>;
 }

@@ -213,15 +213,17 @@ export class StatementExecutor {
     const analyzed = await this.analyze(write.query, session, parameters, write.coerceTo);
     const layout = write.layout(analyzed.columns);
     const begun = await write.begin(layout);
+    // A cancel that arrives while the write commits waits for it: the commit is not cut short.
+    const commitWrite: WriteCommit = (fragments) => (context.holdCancel ?? ((work) => work()))(() => begun.commit(fragments));
     try {
       if (!write.withData) {
-        await begun.commit([]);
+        await commitWrite([]);
         return 0;
       }
       const planned = this.planAnalyzed(analyzed, this.distributes(), { layout, handle: begun.handle });
       context.progress.planText = planned.fragments ? printFragments(planned.fragments, ['rows']) : printPlan(planned.root, ['rows']);
       let rows = 0;
-      for await (const page of this.run(planned, session, { ...context, commitWrite: begun.commit })) {
+      for await (const page of this.run(planned, session, { ...context, commitWrite })) {
         for (let row = 0; row < page.rowCount; row++) rows += Number(getScalar(page.columns[0], row));
       }
       return rows;

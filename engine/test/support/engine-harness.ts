@@ -20,6 +20,7 @@ import { typeName } from '../../src/types/types.js';
 import { NodeManager } from '../../src/coordinator/node-manager.js';
 import { clusterView } from '../../src/coordinator/scheduler/cluster-view.js';
 import { TaskEndpoint } from '../../src/worker/task-endpoint.js';
+import { CancelHold } from '../../src/coordinator/cancel-hold.js';
 import { TaskManager } from '../../src/worker/task-manager.js';
 
 export interface QueryRows {
@@ -72,7 +73,13 @@ export class EngineHarness {
   /** `signal`: cancels the query when it aborts, as a client's DELETE does. */
   async query(sql: string, signal: AbortSignal = new AbortController().signal): Promise<QueryRows> {
     const memory = new MemoryContext(`query${this.sequence++}`, this.executor.options.queryMaxMemoryBytes, this.executor.options.nodeMemory);
-    const context = { signal, memory, progress: newQueryProgress() };
+    // As the query manager does: a cancel waits while a write commits (see CancelHold).
+    const hold = new CancelHold();
+    const cancel = new AbortController();
+    const onAbort = () => hold.request(() => cancel.abort(signal.reason));
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+    const context = { signal: cancel.signal, memory, progress: newQueryProgress(), holdCancel: <T>(work: () => Promise<T>) => hold.hold(work) };
     const queryId = `q${this.sequence}`;
     this.running.set(queryId, memory);
     try {
@@ -90,6 +97,7 @@ export class EngineHarness {
       for (const k of changes.deallocatedPreparedStatements) this.session.preparedStatements.delete(k);
       return { columns: result.columns, types: result.columns.map((c) => typeName(c.type)), rows, result };
     } finally {
+      signal.removeEventListener('abort', onAbort);
       this.running.delete(queryId);
       memory.close();
     }

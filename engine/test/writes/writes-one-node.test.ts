@@ -16,6 +16,8 @@ import { dataFiles, writeFiles, writersOf } from './write-files.js';
 
 /** Rows of lineitem at sf0.1 (600,572), enough for writers to be writing when a failure or a cancel comes. */
 const LINEITEM = 'tpch."sf0.1".lineitem';
+/** Minutes of writing (6 million rows): a cancel comes long before the commit. */
+const LONG_WRITE = 'tpch.sf1.lineitem';
 /** Fails with DIVISION_BY_ZERO on the rows of the last orders only: many rows are written before. */
 const FAILING = `SELECT l_orderkey, l_comment, CASE WHEN l_orderkey > 500000 THEN l_orderkey / (l_linenumber - 7) ELSE 0 END AS x FROM ${LINEITEM}`;
 
@@ -108,7 +110,7 @@ describe('writes on one node: writers where the rows are, one commit, nothing le
     const dir = lake.path('catalog/default/kept');
     const before = dataFiles(dir);
     const cancel = new AbortController();
-    const insert = lake.harness.query(`INSERT INTO lake.default.kept SELECT l_orderkey, l_comment FROM ${LINEITEM}`, cancel.signal).then(
+    const insert = lake.harness.query(`INSERT INTO lake.default.kept SELECT l_orderkey, l_comment FROM ${LONG_WRITE}`, cancel.signal).then(
       () => 'finished',
       (e: Error) => e.message,
     );
@@ -123,7 +125,7 @@ describe('writes on one node: writers where the rows are, one commit, nothing le
     await lake.harness.query('CREATE TABLE pg.public.kept AS SELECT l_orderkey, l_comment FROM tpch.tiny.lineitem WHERE l_orderkey < 10');
     const before = await pgTables();
     const cancel = new AbortController();
-    const insert = lake.harness.query(`INSERT INTO pg.public.kept SELECT l_orderkey, l_comment FROM ${LINEITEM}`, cancel.signal).then(
+    const insert = lake.harness.query(`INSERT INTO pg.public.kept SELECT l_orderkey, l_comment FROM ${LONG_WRITE}`, cancel.signal).then(
       () => 'finished',
       (e: Error) => e.message,
     );
