@@ -82,16 +82,16 @@ function label(query: number): string {
   return `q${String(query).padStart(2, '0')}`;
 }
 
-function millis(answer: EngineAnswer): string {
+export function millis(answer: EngineAnswer): string {
   return answer.error ? '-' : answer.medianMillis.toFixed(0);
 }
 
-function verdict(engine: string, answer: EngineAnswer): string {
+export function verdict(engine: string, answer: EngineAnswer): string {
   if (answer.error) return `${engine} error: ${answer.error}`;
   if (answer.equal === undefined) return `${engine} not checked`;
   return answer.equal ? `${engine} equal` : `${engine} DIFFERENT: ${answer.difference}`;
 }
 
-function seconds(ms: number): string {
+export function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }

@@ -1,5 +1,5 @@
 // `make bench` options: --scale, --queries, --threads, --runs, --warmup, --suites, --cluster-workers,
-// --pg-rows, --pg-splits, --ui-queries.
+// --pg-rows, --pg-splits, --ui-queries, --parquet-sf10.
 
 import { parseArgs } from 'node:util';
 
@@ -9,7 +9,7 @@ export interface BenchOptions {
   threads: number;
   runs: number;
   warmup: number;
-  /** What to run: `memory` (memory tables on one node), `cluster` (the tpch catalog on one node and on a cluster), `postgresql` (a table read through the postgresql connector), `ui` (the web interface's query list at 10,000 queries), `rss` (resident memory per memory setting). */
+  /** What to run: `memory` (memory tables on one node), `cluster` (the tpch catalog on one node and on a cluster), `postgresql` (a table read through the postgresql connector), `ui` (the web interface's query list at 10,000 queries), `rss` (resident memory per memory setting), `parquet` (TPC-H from Parquet files through lake tables). */
   suites: BenchSuite[];
   /** The cluster suite's workers (beside its coordinator). */
   clusterWorkers: number;
@@ -18,9 +18,11 @@ export interface BenchOptions {
   pgSplits: number;
   /** The ui suite's finished queries held by the coordinator. */
   uiQueries: number;
+  /** The parquet suite also runs q1 and q6 on lineitem sf10 written as Parquet (--parquet-sf10; on by default from --scale 10). */
+  parquetLargeScale: boolean;
 }
 
-export const BENCH_SUITES = ['memory', 'cluster', 'postgresql', 'ui', 'rss'] as const;
+export const BENCH_SUITES = ['memory', 'cluster', 'postgresql', 'ui', 'rss', 'parquet'] as const;
 export type BenchSuite = (typeof BENCH_SUITES)[number];
 
 export function parseBenchOptions(argv: string[]): BenchOptions {
@@ -37,6 +39,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
       'pg-rows': { type: 'string', default: '1000000' },
       'pg-splits': { type: 'string', default: '4' },
       'ui-queries': { type: 'string', default: '10000' },
+      'parquet-sf10': { type: 'boolean' },
     },
   });
   const positive = (name: string, text: string, integer: boolean): number => {
@@ -44,8 +47,9 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     if (!Number.isFinite(n) || n <= 0 || (integer && !Number.isInteger(n))) throw new Error(`--${name} must be a positive ${integer ? 'integer' : 'number'}, got '${text}'`);
     return n;
   };
+  const scale = positive('scale', values.scale!, false);
   return {
-    scale: positive('scale', values.scale!, false),
+    scale,
     queries: parseQueryList(values.queries!),
     threads: positive('threads', values.threads!, true),
     runs: positive('runs', values.runs!, true),
@@ -55,6 +59,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     pgRows: positive('pg-rows', values['pg-rows']!, true),
     pgSplits: positive('pg-splits', values['pg-splits']!, true),
     uiQueries: positive('ui-queries', values['ui-queries']!, true),
+    parquetLargeScale: values['parquet-sf10'] ?? scale >= 10,
   };
 }
 
