@@ -6,12 +6,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { millis, seconds, verdict, type ClusterQueryFigures, type EngineAnswer } from './cluster-report.js';
-import type { BenchOptions } from './options.js';
+import type { BenchOptions, ParquetWriter } from './options.js';
 import { geometricMean } from './statistics.js';
 
 export interface FileSetRun {
   /** Who wrote the Parquet files the queries read. */
-  writer: 'duckdb' | 'ours';
+  writer: ParquetWriter;
   queries: ClusterQueryFigures[];
 }
 
@@ -27,8 +27,8 @@ export interface LargeScaleRun {
 export interface ParquetBenchRun {
   startedAt: string;
   options: BenchOptions;
-  /** All tables: DuckDB's COPY ... (FORMAT PARQUET), our CREATE TABLE AS from tpch. */
-  writeMillis: { duckdb: number; engine: number };
+  /** All tables: DuckDB's COPY ... (FORMAT PARQUET), our CREATE TABLE AS from tpch (when our files were asked for). */
+  writeMillis: { duckdb: number; engine: number | undefined };
   fileSets: FileSetRun[];
   /** Per node over both sets of files (VmHWM). */
   peakMemoryBytes: Record<string, number | undefined>;
@@ -51,7 +51,8 @@ export function parquetSummary(queries: readonly ClusterQueryFigures[]): { singl
 export function printParquetRun(run: ParquetBenchRun): void {
   const o = run.options;
   console.log(`\nTPC-H scale ${o.scale} from Parquet through lake tables: DuckDB on the same files, our one node, our coordinator + ${o.clusterWorkers} workers; ${o.threads} threads, median of ${o.runs} runs after ${o.warmup} warm-up`);
-  console.log(`writing all tables as Parquet: DuckDB ${seconds(run.writeMillis.duckdb)}, ours (CREATE TABLE AS from tpch) ${seconds(run.writeMillis.engine)}`);
+  const ours = run.writeMillis.engine === undefined ? '' : `, ours (CREATE TABLE AS from tpch) ${seconds(run.writeMillis.engine)}`;
+  console.log(`writing all tables as Parquet: DuckDB ${seconds(run.writeMillis.duckdb)}${ours}`);
   for (const set of run.fileSets) {
     console.log(`\nfiles written by ${set.writer === 'duckdb' ? 'DuckDB' : 'our engine'}:`);
     printQueries(set.queries);

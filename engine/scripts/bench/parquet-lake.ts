@@ -17,7 +17,7 @@ import { TPCH_TABLE_NAMES } from '../tpch/tbl-export.js';
 import { benchQuery, describe, failOnError, startBenchNode, startSingleAndCluster, type Engine } from './cluster-vs-single.js';
 import { DuckDbReference } from './duckdb-reference.js';
 import { processMemory } from './memory.js';
-import { tpchSchema, type BenchOptions } from './options.js';
+import { tpchSchema, type BenchOptions, type ParquetWriter } from './options.js';
 import { printParquetRun, writeParquetRun, type FileSetRun, type LargeScaleRun, type ParquetBenchRun } from './parquet-lake-report.js';
 
 export interface ParquetSuiteContext {
@@ -53,19 +53,23 @@ export async function runParquetSuite(context: ParquetSuiteContext): Promise<Par
     await startSingleAndCluster(context.cliPath, options.clusterWorkers, ['--config', config], nodes);
     const single = nodes.get('single')!.url;
     const run = async (schema: string, sql: string) => failOnError(await executeStatement(single, sql, session(options, schema), { timeoutMillis: context.timeoutMillis }));
-    console.log('writing it again with our engine (CREATE TABLE AS from tpch) and declaring DuckDB\'s files as external tables...');
+    console.log(`${options.parquetFiles.includes('ours') ? 'writing it again with our engine (CREATE TABLE AS from tpch) and ' : ''}declaring DuckDB's files as external tables...`);
     await run('default', 'CREATE SCHEMA lake.duckdb');
     await run('default', 'CREATE SCHEMA lake.ours');
     started = performance.now();
-    for (const table of TPCH_TABLE_NAMES) await run('ours', `CREATE TABLE lake.ours.${table} AS SELECT * FROM tpch."${tpchSchema(options.scale)}".${table}`);
-    const engineWriteMillis = performance.now() - started;
+    if (options.parquetFiles.includes('ours')) {
+      for (const table of TPCH_TABLE_NAMES) await run('ours', `CREATE TABLE lake.ours.${table} AS SELECT * FROM tpch."${tpchSchema(options.scale)}".${table}`);
+    }
+    const engineWriteMillis = options.parquetFiles.includes('ours') ? performance.now() - started : undefined;
     for (const table of TPCH_TABLE_NAMES) await run('duckdb', `CREATE TABLE lake.duckdb.${table} WITH (external_location = 'file://${join(duckFiles, table)}/')`);
 
     const fileSets: FileSetRun[] = [];
-    for (const [writer, folder] of [
-      ['duckdb', (table: string) => join(duckFiles, table)],
-      ['ours', (table: string) => join(dir, 'catalog', 'ours', table)],
-    ] as const) {
+    const folders: Record<ParquetWriter, (table: string) => string> = {
+      duckdb: (table) => join(duckFiles, table),
+      ours: (table) => join(dir, 'catalog', 'ours', table),
+    };
+    for (const writer of options.parquetFiles) {
+      const folder = folders[writer];
       console.log(`\nfiles written by ${writer === 'duckdb' ? 'DuckDB' : 'our engine'}:`);
       const duck = await duckDbOverFiles(TPCH_TABLE_NAMES, folder, options);
       const queries = [];
