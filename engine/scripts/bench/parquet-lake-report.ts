@@ -3,9 +3,7 @@
 // each answer equals DuckDB's; geometric means; the sf10 run's peak resident memory; printed and
 // written as JSON under bench/results/.
 
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { millis, seconds, verdict, type ClusterQueryFigures, type EngineAnswer } from './cluster-report.js';
+import { millis, printLoadAverage, seconds, verdict, writeResultFile, type ClusterQueryFigures, type EngineAnswer } from './cluster-report.js';
 import type { BenchOptions, ParquetWriter } from './options.js';
 import { geometricMean } from './statistics.js';
 
@@ -66,14 +64,11 @@ export function printParquetRun(run: ParquetBenchRun): void {
     printQueries(l.queries);
     console.log(`peak RSS MB per node: ${memory(l.peakMemoryBytes)}`);
   }
-  console.log(`\nload average (1, 5, 15 min): start ${run.loadAverage.start.map((l) => l.toFixed(2)).join(' ')}, end ${run.loadAverage.end.map((l) => l.toFixed(2)).join(' ')}`);
+  printLoadAverage(run.loadAverage);
 }
 
 export function writeParquetRun(run: ParquetBenchRun, dir: string): string {
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, `tpch-parquet-sf${run.options.scale}-${run.startedAt.replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, JSON.stringify(run, null, 2) + '\n');
-  return file;
+  return writeResultFile(dir, `tpch-parquet-sf${run.options.scale}`, run);
 }
 
 function printQueries(queries: readonly ClusterQueryFigures[]): void {
