@@ -31,6 +31,7 @@ export interface ParquetBenchRun {
   /** Per node over both sets of files (VmHWM). */
   peakMemoryBytes: Record<string, number | undefined>;
   largeScale?: LargeScaleRun;
+  largeScaleError?: string;
   /** os.loadavg() at the start and the end: the machine is shared. */
   loadAverage: { start: number[]; end: number[] };
 }
@@ -64,6 +65,7 @@ export function printParquetRun(run: ParquetBenchRun): void {
     printQueries(l.queries);
     console.log(`peak RSS MB per node: ${memory(l.peakMemoryBytes)}`);
   }
+  if (run.largeScaleError) console.log(`\nsf10 q1 and q6: error: ${run.largeScaleError}`);
   printLoadAverage(run.loadAverage);
 }
 

@@ -85,7 +85,16 @@ export async function runParquetSuite(context: ParquetSuiteContext): Promise<Par
     const peakMemoryBytes = Object.fromEntries([...nodes].map(([node, server]) => [node, processMemory(server.pid, 'VmHWM')]));
     await stopAll(nodes);
 
-    const large = options.parquetLargeScale ? await largeScaleRun(context, dir, config, nodes) : undefined;
+    let large: LargeScaleRun | undefined;
+    let largeScaleError: string | undefined;
+    if (options.parquetLargeScale) {
+      try {
+        large = await largeScaleRun(context, dir, config, nodes);
+      } catch (e) {
+        largeScaleError = (e as Error).message;
+        await stopAll(nodes);
+      }
+    }
     const result: ParquetBenchRun = {
       startedAt,
       options,
@@ -93,6 +102,7 @@ export async function runParquetSuite(context: ParquetSuiteContext): Promise<Par
       fileSets,
       peakMemoryBytes,
       ...(large ? { largeScale: large } : {}),
+      ...(largeScaleError ? { largeScaleError } : {}),
       loadAverage: { start: loadStart, end: loadavg() },
     };
     printParquetRun(result);
