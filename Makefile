@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 NODE_MODULES := node_modules/.package-lock.json
 
-.PHONY: install system-packages build run cluster test e2e e2e-tools e2e-run kube-up kube-down bench bench-postgresql bench-cluster bench-parquet bench-nodes bench-drain bench-operator tpch-check lint clean image
+.PHONY: install system-packages build run cluster test e2e e2e-tools e2e-run kube-up kube-down bench bench-postgresql bench-cluster bench-parquet bench-lake bench-nodes bench-drain bench-operator tpch-check lint clean image
 
 $(NODE_MODULES): package.json engine/package.json operator/package.json e2e/package.json package-lock.json
 	npm ci --no-audit --no-fund
@@ -68,14 +68,15 @@ kube-up: e2e-tools
 kube-down:
 	node e2e/dist/src/cluster/cli.js down $(ARGS)
 
-# TPC-H against DuckDB: `make bench ARGS="--scale 0.1 --queries 1-6 --threads 2 --runs 3"`. Five suites:
+# TPC-H against DuckDB: `make bench ARGS="--scale 0.1 --queries 1-6 --threads 2 --runs 3"`. Six suites:
 # memory tables on one node, then the tpch catalog on one node against a coordinator + 2 workers
 # (--cluster-workers N) with the throughput of one repartition, then a PostgreSQL table read through
 # the postgresql connector against psql's COPY, then the web interface's query list refreshed with
 # 10,000 finished queries on the coordinator (--ui-queries N), then each memory setting against the
-# peak and idle resident memory of a coordinator and a worker under TPC-H and distinct-count loads;
-# `--suites memory`, `--suites cluster`, `--suites postgresql`, `--suites ui` or `--suites rss` runs
-# one. Results are written to bench/results/.
+# peak and idle resident memory of a coordinator and a worker under TPC-H and distinct-count loads,
+# then TPC-H from Parquet files (see bench-lake); `--suites memory`, `--suites cluster`,
+# `--suites postgresql`, `--suites ui`, `--suites rss` or `--suites parquet` runs one. Results are
+# written to bench/results/.
 bench: build system-packages
 	node engine/dist/scripts/bench.js $(ARGS)
 
@@ -83,6 +84,14 @@ bench: build system-packages
 # connector against psql's COPY TO STDOUT): `make bench-postgresql ARGS="--pg-rows 1000000 --pg-splits 4"`.
 bench-postgresql: build system-packages
 	node engine/dist/scripts/bench.js --suites postgresql $(ARGS)
+
+# The parquet suite alone: TPC-H written as Parquet by DuckDB and by us (CREATE TABLE AS into a lake
+# catalog), all queries through lake tables on one node and on a coordinator + 2 workers against
+# DuckDB reading the same files, every answer checked equal to DuckDB's; `--parquet-files duckdb`
+# queries DuckDB's files only; `--parquet-sf10` (on by default from --scale 10) adds q1 and q6 on
+# sf10 lineitem with each node's peak RSS. `make bench-lake ARGS="--scale 1 --queries 1-22"`.
+bench-lake: build
+	node engine/dist/scripts/bench.js --suites parquet $(ARGS)
 
 # The cluster suite alone: `make bench-cluster ARGS="--queries 1-6 --cluster-workers 3"`.
 bench-cluster: build

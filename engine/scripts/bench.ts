@@ -1,4 +1,4 @@
-// `make bench`: TPC-H on our engine against DuckDB, in five suites (--suites, all by default):
+// `make bench`: TPC-H on our engine against DuckDB, in six suites (--suites, all by default):
 //  - memory: loads tpch.sf<scale> into memory tables (CREATE TABLE AS) on one node, runs each query
 //    after a warm-up through our full statement protocol (HTTP, JSON results), and prints per query
 //    our median, DuckDB's median and the ratio, and how the server answered meanwhile (worst
@@ -11,16 +11,20 @@
 //  - ui: the web interface's query list refreshed on a coordinator holding --ui-queries (10,000)
 //    finished queries: time and bytes per refresh (see bench/ui-query-list.ts);
 //  - rss: each memory setting against the peak and idle resident memory of a coordinator and a
-//    worker under TPC-H and distinct-count loads (see bench/rss.ts).
+//    worker under TPC-H and distinct-count loads (see bench/rss.ts);
+//  - parquet: the tables written as Parquet by DuckDB and by us, queried through lake tables on one
+//    node and on a cluster against DuckDB reading the same files (see bench/parquet-lake.ts); with
+//    --parquet-sf10 (default from --scale 10) also q1 and q6 on sf10 lineitem, with peak RSS.
 // DuckDB holds the same generated rows; every result is checked equal to its. Prints, never fails.
 //
 //   node engine/dist/scripts/bench.js [--scale 1] [--queries 1-22] [--threads 2] [--runs 3] [--warmup 1]
-//                                     [--suites memory,cluster,postgresql,ui,rss] [--cluster-workers 2]
-//                                     [--pg-rows 1000000] [--pg-splits 4] [--ui-queries 10000]
+//                                     [--suites memory,cluster,postgresql,ui,rss,parquet] [--cluster-workers 2]
+//                                     [--pg-rows 1000000] [--pg-splits 4] [--ui-queries 10000] [--parquet-sf10]
 
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runClusterSuite } from './bench/cluster-vs-single.js';
+import { runParquetSuite } from './bench/parquet-lake.js';
 import { runUiSuite } from './bench/ui-query-list.js';
 import { runRssSuite } from './bench/rss.js';
 import { differenceFromDuckDb, DuckDbReference } from './bench/duckdb-reference.js';
@@ -45,13 +49,15 @@ const BENCH_NODE_MEMORY_BYTES = 20 * 1024 ** 3;
 async function main(): Promise<void> {
   const options = parseBenchOptions(process.argv.slice(2));
   const startedAt = new Date().toISOString();
-  if (options.suites.includes('memory') || options.suites.includes('cluster')) {
+  if (options.suites.includes('memory') || options.suites.includes('cluster') || options.suites.includes('parquet')) {
     console.log(`loading tpch.${tpchSchema(options.scale)} into DuckDB...`);
     const started = performance.now();
-    const duck = new DuckDbReference(await duckDbWithTpch(tpchSchema(options.scale), options.threads), options);
+    const duckTpch = await duckDbWithTpch(tpchSchema(options.scale), options.threads);
+    const duck = new DuckDbReference(duckTpch, options);
     const duckLoadMillis = performance.now() - started;
     if (options.suites.includes('memory')) await memoryTablesSuite(options, duck, duckLoadMillis, startedAt);
     if (options.suites.includes('cluster')) await runClusterSuite({ options, duck, cliPath: CLI, resultsDir: RESULTS_DIR, timeoutMillis: TIMEOUT_MILLIS });
+    if (options.suites.includes('parquet')) await runParquetSuite({ options, duckTpch, cliPath: CLI, resultsDir: RESULTS_DIR, timeoutMillis: TIMEOUT_MILLIS });
   }
   if (options.suites.includes('postgresql')) {
     await runPostgresSuite({ rows: options.pgRows, runs: options.runs, splits: options.pgSplits, clusterWorkers: options.clusterWorkers, cliPath: CLI, resultsDir: RESULTS_DIR });

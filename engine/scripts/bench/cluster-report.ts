@@ -68,12 +68,22 @@ export function printClusterRun(run: ClusterBenchRun): void {
   console.log(`\nworst event loop delay per query (ms; /v1/status reports its last 5-10 s, so a figure may include the end of the query before)`);
   console.log(`${'query'.padEnd(6)}${nodes.map((n) => pad(n, 13)).join('')}`);
   for (const f of run.queries) console.log(`${label(f.query).padEnd(6)}${nodes.map((n) => pad(f.responsiveness[n]?.worstLoopDelayMillis?.toFixed(0) ?? '-', 13)).join('')}`);
-  console.log(`\nload average (1, 5, 15 min): start ${run.loadAverage.start.map((l) => l.toFixed(2)).join(' ')}, end ${run.loadAverage.end.map((l) => l.toFixed(2)).join(' ')}`);
+  printLoadAverage(run.loadAverage);
 }
 
 export function writeClusterRun(run: ClusterBenchRun, dir: string): string {
+  return writeResultFile(dir, `tpch-cluster-sf${run.options.scale}`, run);
+}
+
+/** The machine's load average at the start and the end of a run (it is shared). */
+export function printLoadAverage(load: { start: number[]; end: number[] }): void {
+  console.log(`\nload average (1, 5, 15 min): start ${load.start.map((l) => l.toFixed(2)).join(' ')}, end ${load.end.map((l) => l.toFixed(2)).join(' ')}`);
+}
+
+/** Writes a run as JSON to `<dir>/<name>-<its start time>.json`; returns the file. */
+export function writeResultFile(dir: string, name: string, run: { startedAt: string }): string {
   mkdirSync(dir, { recursive: true });
-  const file = join(dir, `tpch-cluster-sf${run.options.scale}-${run.startedAt.replace(/[:.]/g, '-')}.json`);
+  const file = join(dir, `${name}-${run.startedAt.replace(/[:.]/g, '-')}.json`);
   writeFileSync(file, JSON.stringify(run, null, 2) + '\n');
   return file;
 }
@@ -82,16 +92,16 @@ function label(query: number): string {
   return `q${String(query).padStart(2, '0')}`;
 }
 
-function millis(answer: EngineAnswer): string {
+export function millis(answer: EngineAnswer): string {
   return answer.error ? '-' : answer.medianMillis.toFixed(0);
 }
 
-function verdict(engine: string, answer: EngineAnswer): string {
+export function verdict(engine: string, answer: EngineAnswer): string {
   if (answer.error) return `${engine} error: ${answer.error}`;
   if (answer.equal === undefined) return `${engine} not checked`;
   return answer.equal ? `${engine} equal` : `${engine} DIFFERENT: ${answer.difference}`;
 }
 
-function seconds(ms: number): string {
+export function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }

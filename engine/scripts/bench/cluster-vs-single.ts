@@ -33,7 +33,7 @@ export interface ClusterSuiteContext {
   timeoutMillis: number;
 }
 
-interface Engine {
+export interface Engine {
   name: 'single' | 'cluster';
   url: string;
 }
@@ -42,15 +42,9 @@ export async function runClusterSuite(context: ClusterSuiteContext): Promise<Clu
   const { options, duck } = context;
   const startedAt = new Date().toISOString();
   const loadStart = loadavg();
-  // The servers' heaps must hold their node memory; the cluster's nodes sign their requests with a shared secret, as `engine cluster`'s do.
-  const env = { ...process.env, NODE_OPTIONS: serverHeapOptions(NODE_MEMORY_BYTES) };
-  const args = ['--node-memory', NODE_MEMORY, '--query-max-memory-per-node', QUERY_MAX_MEMORY_PER_NODE];
-  console.log(`\nstarting one node and a coordinator with ${options.clusterWorkers} workers...`);
   const nodes = new Map<string, EngineServerProcess>();
   try {
-    nodes.set('single', await startEngineServer({ cliPath: context.cliPath, env, args }));
-    const cluster = await startCluster(context.cliPath, options.clusterWorkers, { env: { ...env, ENGINE_SHARED_SECRET: randomBytes(32).toString('base64url') }, args });
-    cluster.forEach((node, i) => nodes.set(i === 0 ? 'coordinator' : `worker-${i}`, node));
+    await startSingleAndCluster(context.cliPath, options.clusterWorkers, [], nodes);
     const engines: Engine[] = [
       { name: 'single', url: nodes.get('single')!.url },
       { name: 'cluster', url: nodes.get('coordinator')!.url },
@@ -106,8 +100,32 @@ export async function runClusterSuite(context: ClusterSuiteContext): Promise<Clu
   }
 }
 
-/** Query `q` on both engines, taking turns run by run, while every node is watched. */
-async function benchQuery(
+/** One node with the bench's node memory and `extraArgs`. */
+export function startBenchNode(cliPath: string, extraArgs: readonly string[]): Promise<EngineServerProcess> {
+  return startEngineServer({ cliPath, ...benchNodeSettings(extraArgs) });
+}
+
+function benchNodeSettings(extraArgs: readonly string[]): { env: NodeJS.ProcessEnv; args: string[] } {
+  // The servers' heaps must hold their node memory.
+  const env = { ...process.env, NODE_OPTIONS: serverHeapOptions(NODE_MEMORY_BYTES) };
+  return { env, args: ['--node-memory', NODE_MEMORY, '--query-max-memory-per-node', QUERY_MAX_MEMORY_PER_NODE, ...extraArgs] };
+}
+
+/**
+ * One node (`single`) and a coordinator with `workers` workers (`coordinator`, `worker-1`..), each
+ * with the same node memory and `extraArgs`, added to `nodes` as they start (the caller stops them).
+ */
+export async function startSingleAndCluster(cliPath: string, workers: number, extraArgs: readonly string[], nodes: Map<string, EngineServerProcess>): Promise<void> {
+  console.log(`\nstarting one node and a coordinator with ${workers} workers...`);
+  nodes.set('single', await startBenchNode(cliPath, extraArgs));
+  const { env, args } = benchNodeSettings(extraArgs);
+  // The cluster's nodes sign their requests with a shared secret, as `engine cluster`'s do.
+  const cluster = await startCluster(cliPath, workers, { env: { ...env, ENGINE_SHARED_SECRET: randomBytes(32).toString('base64url') }, args });
+  cluster.forEach((node, i) => nodes.set(i === 0 ? 'coordinator' : `worker-${i}`, node));
+}
+
+/** Query `q` on both engines, taking turns run by run, while every node is watched; both results checked against `duck`'s. */
+export async function benchQuery(
   q: number,
   engines: Engine[],
   nodes: Map<string, EngineServerProcess>,
@@ -159,12 +177,12 @@ async function benchQuery(
   };
 }
 
-function failOnError(outcome: StatementOutcome): StatementOutcome {
+export function failOnError(outcome: StatementOutcome): StatementOutcome {
   if (outcome.error) throw new Error(outcome.error.message);
   return outcome;
 }
 
-function describe(answer: EngineAnswer): string {
+export function describe(answer: EngineAnswer): string {
   if (answer.error) return `error: ${answer.error}`;
   return `${answer.medianMillis.toFixed(0)} ms${answer.equal ? '' : ` DIFFERENT: ${answer.difference}`}`;
 }

@@ -1,5 +1,5 @@
 // `make bench` options: --scale, --queries, --threads, --runs, --warmup, --suites, --cluster-workers,
-// --pg-rows, --pg-splits, --ui-queries.
+// --pg-rows, --pg-splits, --ui-queries, --parquet-files, --parquet-sf10.
 
 import { parseArgs } from 'node:util';
 
@@ -9,7 +9,7 @@ export interface BenchOptions {
   threads: number;
   runs: number;
   warmup: number;
-  /** What to run: `memory` (memory tables on one node), `cluster` (the tpch catalog on one node and on a cluster), `postgresql` (a table read through the postgresql connector), `ui` (the web interface's query list at 10,000 queries), `rss` (resident memory per memory setting). */
+  /** What to run: `memory` (memory tables on one node), `cluster` (the tpch catalog on one node and on a cluster), `postgresql` (a table read through the postgresql connector), `ui` (the web interface's query list at 10,000 queries), `rss` (resident memory per memory setting), `parquet` (TPC-H from Parquet files through lake tables). */
   suites: BenchSuite[];
   /** The cluster suite's workers (beside its coordinator). */
   clusterWorkers: number;
@@ -18,10 +18,16 @@ export interface BenchOptions {
   pgSplits: number;
   /** The ui suite's finished queries held by the coordinator. */
   uiQueries: number;
+  /** Whose Parquet files the parquet suite queries: DuckDB's, ours, or both (--parquet-files duckdb,ours). */
+  parquetFiles: ParquetWriter[];
+  /** The parquet suite also runs q1 and q6 on lineitem sf10 written as Parquet (--parquet-sf10; on by default from --scale 10). */
+  parquetLargeScale: boolean;
 }
 
-export const BENCH_SUITES = ['memory', 'cluster', 'postgresql', 'ui', 'rss'] as const;
+export const BENCH_SUITES = ['memory', 'cluster', 'postgresql', 'ui', 'rss', 'parquet'] as const;
 export type BenchSuite = (typeof BENCH_SUITES)[number];
+export const PARQUET_WRITERS = ['duckdb', 'ours'] as const;
+export type ParquetWriter = (typeof PARQUET_WRITERS)[number];
 
 export function parseBenchOptions(argv: string[]): BenchOptions {
   const { values } = parseArgs({
@@ -37,6 +43,8 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
       'pg-rows': { type: 'string', default: '1000000' },
       'pg-splits': { type: 'string', default: '4' },
       'ui-queries': { type: 'string', default: '10000' },
+      'parquet-files': { type: 'string', default: PARQUET_WRITERS.join(',') },
+      'parquet-sf10': { type: 'boolean' },
     },
   });
   const positive = (name: string, text: string, integer: boolean): number => {
@@ -44,26 +52,29 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     if (!Number.isFinite(n) || n <= 0 || (integer && !Number.isInteger(n))) throw new Error(`--${name} must be a positive ${integer ? 'integer' : 'number'}, got '${text}'`);
     return n;
   };
+  const scale = positive('scale', values.scale!, false);
   return {
-    scale: positive('scale', values.scale!, false),
+    scale,
     queries: parseQueryList(values.queries!),
     threads: positive('threads', values.threads!, true),
     runs: positive('runs', values.runs!, true),
     warmup: Number(values.warmup),
-    suites: parseSuites(values.suites!),
+    suites: parseList('suites', values.suites!, BENCH_SUITES),
     clusterWorkers: positive('cluster-workers', values['cluster-workers']!, true),
     pgRows: positive('pg-rows', values['pg-rows']!, true),
     pgSplits: positive('pg-splits', values['pg-splits']!, true),
     uiQueries: positive('ui-queries', values['ui-queries']!, true),
+    parquetFiles: parseList('parquet-files', values['parquet-files']!, PARQUET_WRITERS),
+    parquetLargeScale: values['parquet-sf10'] ?? scale >= 10,
   };
 }
 
-/** "memory,cluster" -> the suites, each known. */
-function parseSuites(text: string): BenchSuite[] {
-  const suites = text.split(',').map((s) => s.trim());
-  const unknown = suites.filter((s) => !(BENCH_SUITES as readonly string[]).includes(s));
-  if (unknown.length > 0 || suites.length === 0) throw new Error(`--suites: '${text}' is not a list of ${BENCH_SUITES.join(', ')}`);
-  return BENCH_SUITES.filter((s) => suites.includes(s));
+/** "memory,cluster" -> those of `known`, each known, in `known`'s order. */
+function parseList<T extends string>(option: string, text: string, known: readonly T[]): T[] {
+  const items = text.split(',').map((s) => s.trim());
+  const unknown = items.filter((s) => !(known as readonly string[]).includes(s));
+  if (unknown.length > 0 || items.length === 0) throw new Error(`--${option}: '${text}' is not a list of ${known.join(', ')}`);
+  return known.filter((s) => items.includes(s));
 }
 
 /** "1,3,5-7" -> [1, 3, 5, 6, 7], each within 1..22. */

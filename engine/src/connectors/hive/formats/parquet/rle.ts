@@ -56,11 +56,25 @@ export function unpackBits(bytes: Uint8Array, pos: number, bitWidth: number, cou
     return;
   }
   const mask = (1 << bitWidth) - 1;
+  const end = at + count;
+  // Each value from the 4 bytes that hold its first bit (up to 24 bits shifted by up to 7 fit in 31):
+  // no branch per value. The last values, whose 4 bytes would pass the end, take the loop below.
+  const whole = Math.min(end, at + Math.max(0, Math.floor(((bytes.length - 4 - pos) * 8) / bitWidth) + 1));
+  let bit = pos * 8;
+  let i = at;
+  for (; i < whole; i++) {
+    const b = bit >>> 3;
+    out[i] = ((bytes[b] | (bytes[b + 1] << 8) | (bytes[b + 2] << 16) | (bytes[b + 3] << 24)) >>> (bit & 7)) & mask;
+    bit += bitWidth;
+  }
+  let p = bit >>> 3;
   let buffer = 0;
   let bits = 0;
-  let p = pos;
-  const end = at + count;
-  for (let i = at; i < end; i++) {
+  if ((bit & 7) !== 0 && i < end) {
+    buffer = bytes[p++] >>> (bit & 7);
+    bits = 8 - (bit & 7);
+  }
+  for (; i < end; i++) {
     while (bits < bitWidth) {
       buffer |= bytes[p++] << bits;
       bits += 8;

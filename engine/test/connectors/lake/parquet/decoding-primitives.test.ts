@@ -1,0 +1,76 @@
+// The word-at-a-time decoding paths of bit-unpacking and snappy, against values built here bit by
+// bit and byte by byte: every bit width, data ending exactly where the values end (the last values
+// take the byte-wise tail), and snappy copies that overlap their source at every short offset.
+
+import { expect } from 'chai';
+import { decodeRleHybrid, unpackBits } from '../../../../src/connectors/hive/formats/parquet/rle.js';
+import { snappyUncompress } from '../../../../src/connectors/hive/formats/parquet/snappy.js';
+
+/** Values packed LSB first, one bit at a time (Parquet's bit-packing), in exactly the bytes they need after `pad` leading bytes. */
+function packBitByBit(values: readonly number[], bitWidth: number, pad: number): Uint8Array {
+  const bytes = new Uint8Array(pad + Math.ceil((values.length * bitWidth) / 8));
+  let bit = pad * 8;
+  for (const v of values) {
+    for (let b = 0; b < bitWidth; b++, bit++) if (Math.floor(v / 2 ** b) % 2 === 1) bytes[bit >> 3] |= 1 << (bit & 7);
+  }
+  return bytes;
+}
+
+/** Deterministic pseudo-random values below 2^bitWidth. */
+function valuesOf(count: number, bitWidth: number, seed: number): number[] {
+  let x = seed;
+  return Array.from({ length: count }, () => {
+    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+    return bitWidth >= 32 ? x : x % 2 ** bitWidth;
+  });
+}
+
+describe('Parquet decoding primitives', () => {
+  it('unpacks every bit width from 1 to 32 at every start byte, to the last value of the data', () => {
+    for (let bitWidth = 1; bitWidth <= 32; bitWidth++) {
+      for (const pad of [0, 1, 2, 3]) {
+        for (const count of [1, 7, 8, 61, 256]) {
+          const values = valuesOf(count, bitWidth, bitWidth * 1000 + pad * 10 + count);
+          const out = new Int32Array(count);
+          unpackBits(packBitByBit(values, bitWidth, pad), pad, bitWidth, count, out, 0);
+          expect(Array.from(out, (v) => v >>> 0), `width ${bitWidth}, pad ${pad}, count ${count}`).to.deep.equal(values);
+        }
+      }
+    }
+  });
+
+  it('decodes a bit-packed run of the RLE hybrid into bytes (definition levels) at the end of a page', () => {
+    const values = valuesOf(40, 1, 7);
+    // Header: 5 groups of 8 values bit-packed ((5 << 1) | 1), then the values in exactly 5 bytes.
+    const packed = packBitByBit(values, 1, 0);
+    const page = new Uint8Array([11, ...packed]);
+    const out = new Uint8Array(40);
+    expect(decodeRleHybrid(page, 0, page.length, 1, 40, out)).to.equal(page.length);
+    expect(Array.from(out)).to.deep.equal(values);
+  });
+
+  it('snappy: copies overlapping their source repeat it, for offsets 1 to 9 and lengths 4 to 64', () => {
+    for (let offset = 1; offset <= 9; offset++) {
+      for (const length of [4, 5, 8, 11, 12, 31, 32, 33, 64]) {
+        const literal = Array.from({ length: offset }, (_, i) => 97 + i);
+        // Literal of `offset` bytes, then a 2-byte-offset copy (tag 2) of `length` bytes from `offset` back.
+        const block = new Uint8Array([offset + length, (offset - 1) << 2, ...literal, 2 | ((length - 1) << 2), offset & 0xff, offset >> 8]);
+        const expected = Array.from({ length: offset + length }, (_, i) => literal[i % offset]);
+        expect(Array.from(snappyUncompress(block)), `offset ${offset}, length ${length}`).to.deep.equal(expected);
+      }
+    }
+  });
+
+  it('snappy: literals of 1 to 40 bytes come out whole, next to each other', () => {
+    const bytes: number[] = [];
+    const expected: number[] = [];
+    for (let n = 1; n <= 40; n++) {
+      const literal = Array.from({ length: n }, (_, i) => (n * 31 + i) & 0xff);
+      bytes.push((n - 1) << 2, ...literal);
+      expected.push(...literal);
+    }
+    const total = expected.length;
+    const block = new Uint8Array([(total & 0x7f) | 0x80, total >> 7, ...bytes]);
+    expect(Array.from(snappyUncompress(block))).to.deep.equal(expected);
+  });
+});
