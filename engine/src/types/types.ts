@@ -17,6 +17,7 @@ export type SqlType =
   | { kind: 'timestamp'; precision: number }
   | { kind: 'interval year to month' }
   | { kind: 'interval day to second' }
+  | { kind: 'array'; element: SqlType }
   | { kind: 'unknown' }; // the type of a bare NULL literal
 
 export type TypeKind = SqlType['kind'];
@@ -44,6 +45,15 @@ export function varchar(length?: number): SqlType {
 export function timestamp(precision = 3): SqlType {
   return { kind: 'timestamp', precision };
 }
+/** `array(element)`. Container types (array, and later map and row) hold their parameters as SqlTypes. */
+export function arrayOf(element: SqlType): SqlType {
+  return { kind: 'array', element };
+}
+/** The element type of an array type (throws for any other type: a planner bug). */
+export function elementType(t: SqlType): SqlType {
+  if (t.kind !== 'array') throw new Error(`not an array type: ${typeName(t)}`);
+  return t.element;
+}
 
 export const MAX_DECIMAL_PRECISION = 38;
 /** Decimals up to this precision are stored in a BigInt64Array, wider ones in a bigint[]. */
@@ -62,6 +72,8 @@ export function typeName(t: SqlType): string {
       return `time(${t.precision})`;
     case 'timestamp':
       return `timestamp(${t.precision})`;
+    case 'array':
+      return `array(${typeName(t.element)})`;
     default:
       return t.kind;
   }
@@ -89,6 +101,8 @@ export function typeSignature(t: SqlType): TypeSignature {
     case 'time':
     case 'timestamp':
       return { rawType: t.kind, arguments: [long(t.precision)] };
+    case 'array':
+      return { rawType: 'array', arguments: [{ kind: 'TYPE', value: typeSignature(t.element) }] };
     default:
       return { rawType: t.kind, arguments: [] };
   }

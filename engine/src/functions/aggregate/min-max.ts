@@ -2,7 +2,7 @@
 // the largest double). The best key of each group lives in a GrowableColumn; numbers compare in a
 // typed loop, other types through a comparator specialised per storage.
 
-import type { Column } from '../../spi/page.js';
+import type { Column, ColumnValues } from '../../spi/page.js';
 import { GrowableColumn } from '../../exec/hash/growable-column.js';
 import { makeValueCompare } from '../../exec/operators/value-ordering.js';
 import type { SqlType } from '../../types/types.js';
@@ -42,7 +42,7 @@ function updateBest(
     }
     return;
   }
-  const compare = makeValueCompare(keys.type, values, best.values);
+  const compare = makeValueCompare(keys.type, values, best.values as ColumnValues);
   for (let i = start; i < end; i++) {
     if (nulls !== null && nulls[i] === 1) continue;
     const g = groupIds[i];

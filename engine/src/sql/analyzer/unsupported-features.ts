@@ -179,10 +179,6 @@ function unsupportedExpression(node: Node): Unsupported | undefined {
       return feature(node.zone ? 'AT TIME ZONE' : 'AT LOCAL', node.location);
     case 'Lambda':
       return { message: 'Lambda expressions are not supported', location: node.location };
-    case 'Array':
-      return { message: 'ARRAY constructors are not supported', location: node.location };
-    case 'Subscript':
-      return { message: 'Subscript expressions are not supported', location: node.location };
     case 'MethodCall':
     case 'StaticMethodCall':
       return { message: 'Method calls are not supported', location: node.location };
