@@ -6,6 +6,7 @@ import { type SqlType, typeName, typesEqual } from '../../types/types.js';
 import type { FunctionInfo } from '../function-info.js';
 import { NUMERIC_ARITHMETIC_OPERATORS } from './arithmetic-operators.js';
 import { ARRAY_FUNCTIONS, ARRAY_OPERATORS } from './array-functions.js';
+import { ARRAY_SHAPE_FUNCTIONS } from './array-shape-functions.js';
 import { CHAR_FUNCTIONS } from './char-functions.js';
 import { COMPARISON_OPERATORS } from './comparison-operators.js';
 import { DATETIME_FUNCTIONS } from './datetime-functions.js';
@@ -56,7 +57,7 @@ function index(definitions: readonly ScalarFunctionDefinition[]): Map<string, En
   return byName;
 }
 
-const FUNCTIONS = index([...MATH_FUNCTIONS, ...STRING_FUNCTIONS, ...CHAR_FUNCTIONS, ...REGEXP_FUNCTIONS, ...DATETIME_FUNCTIONS, ...ARRAY_FUNCTIONS]);
+const FUNCTIONS = index([...MATH_FUNCTIONS, ...STRING_FUNCTIONS, ...CHAR_FUNCTIONS, ...REGEXP_FUNCTIONS, ...DATETIME_FUNCTIONS, ...ARRAY_FUNCTIONS, ...ARRAY_SHAPE_FUNCTIONS]);
 const OPERATORS = index([...NUMERIC_ARITHMETIC_OPERATORS, ...TEMPORAL_OPERATORS, ...COMPARISON_OPERATORS, ...ARRAY_OPERATORS]);
 
 function bindAll(entry: Entry, argumentTypes: readonly SqlType[]): BoundSignature | undefined {
