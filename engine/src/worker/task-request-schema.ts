@@ -41,6 +41,7 @@ const SQL_TYPE = kinds('type', {
   char: kind('char', { length: integer() }),
   time: kind('time', { precision: { type: 'integer', minimum: 0, maximum: 12 } }),
   timestamp: kind('timestamp', { precision: { type: 'integer', minimum: 0, maximum: 12 } }),
+  array: kind('array', { element: ref('type') }),
 });
 
 const SYMBOL = object({ id: integer(), name: STRING, type: ref('type') });
