@@ -131,6 +131,11 @@ const PLAN_NODE = kinds('plan node', {
   EnforceSingleRow: node('EnforceSingleRow', { source: SOURCE }),
   GroupId: node('GroupId', { source: SOURCE, groupingSets: arrayOf(SYMBOLS), groupIdSymbol: ref('symbol') }),
   AssignUniqueId: node('AssignUniqueId', { source: SOURCE, idSymbol: ref('symbol') }),
+  Unnest: node(
+    'Unnest',
+    { source: SOURCE, replicate: SYMBOLS, mappings: arrayOf(object({ input: ref('symbol'), output: ref('symbol') })), outer: BOOLEAN },
+    { ordinality: ref('symbol') },
+  ),
   Apply: node(
     'Apply',
     { input: SOURCE, subquery: SOURCE, correlation: SYMBOLS, applyType: { enum: ['scalar', 'exists', 'in'] }, result: ref('symbol') },

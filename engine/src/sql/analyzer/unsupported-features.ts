@@ -141,8 +141,6 @@ function unsupportedConstruct(node: Node): Unsupported | undefined {
       return feature('TABLESAMPLE', node.location);
     case 'PatternRecognitionRelation':
       return feature('MATCH_RECOGNIZE', node.location);
-    case 'Unnest':
-      return feature('UNNEST', node.location);
     case 'Lateral':
       return feature('LATERAL', node.location);
     case 'TableFunctionInvocation':

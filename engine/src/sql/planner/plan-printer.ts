@@ -107,6 +107,10 @@ export function describe(node: PlanNode): string {
       return `GroupId[${node.groupingSets.map((s) => `[${s.map(name).join(', ')}]`).join(', ')}]`;
     case 'AssignUniqueId':
       return `AssignUniqueId[${name(node.idSymbol)}]`;
+    case 'Unnest': {
+      const ordinality = node.ordinality === undefined ? '' : `, ordinality = ${name(node.ordinality)}`;
+      return `${node.outer ? 'LeftUnnest' : 'Unnest'}[replicate = [${node.replicate.map(name).join(', ')}], unnest = [${node.mappings.map((m) => `${name(m.input)} -> ${name(m.output)}`).join(', ')}]${ordinality}]`;
+    }
     case 'Apply':
       return `Apply[${node.applyType}, correlation = [${node.correlation.map(name).join(', ')}]]`;
     case 'Exchange':
