@@ -96,7 +96,10 @@ const PLAN_NODE = kinds('plan node', {
       object(
         {
           symbol: ref('symbol'),
-          function: object({ name: STRING, resolvedWith: TYPES, argumentTypes: TYPES, returnType: ref('type'), intermediateTypes: TYPES }),
+          function: object(
+            { name: STRING, resolvedWith: TYPES, argumentTypes: TYPES, returnType: ref('type'), intermediateTypes: TYPES },
+            { ordering: arrayOf(object({ ascending: BOOLEAN, nullsFirst: BOOLEAN })) },
+          ),
           arguments: SYMBOLS,
           distinct: BOOLEAN,
         },
