@@ -104,4 +104,28 @@ describe('arrays over a cluster (coordinator + 2 workers)', function () {
     expect(plan).to.match(/FIXED_HASH/);
     expect(await query(cluster.coordinator.uri, sql, PARTITIONED)).to.deep.equal([[expected]]);
   });
+
+  it('array_agg with ORDER BY and FILTER in partial and final steps on the workers, then UNNEST back', async () => {
+    const sql = `SELECT o_orderpriority, array_agg(o_orderkey ORDER BY o_totalprice DESC, o_orderkey) FILTER (WHERE o_orderkey % 10 = 1)
+      FROM tpch.tiny.orders GROUP BY o_orderpriority ORDER BY o_orderpriority`;
+    const [[plan]] = await query(cluster.coordinator.uri, `EXPLAIN (TYPE DISTRIBUTED) ${sql}`, USER);
+    expect(plan).to.match(/Aggregate\(PARTIAL\)/);
+    const groups = new Map<string, [number, number][]>();
+    for (const row of tableRows('orders')) {
+      const key = Number(row[0]);
+      if (key % 10 !== 1) continue;
+      const list = groups.get(row[5]) ?? [];
+      list.push([key, Number(row[3])]);
+      groups.set(row[5], list);
+    }
+    const expected = [...groups.keys()].sort().map((priority) => [
+      priority,
+      (groups.get(priority) as [number, number][]).sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([key]) => key),
+    ]);
+    expect(await query(cluster.coordinator.uri, sql, USER)).to.deep.equal(expected);
+
+    const unnested = `SELECT count(*), sum(k), min(o) FROM (SELECT array_agg(o_orderkey) AS a FROM tpch.tiny.orders GROUP BY o_custkey) CROSS JOIN UNNEST(a) WITH ORDINALITY AS t(k, o)`;
+    const orders = tableRows('orders');
+    expect(await query(cluster.coordinator.uri, unnested, USER)).to.deep.equal([[orders.length, orders.reduce((sum, r) => sum + Number(r[0]), 0), 1]]);
+  });
 });

@@ -38,5 +38,7 @@ export interface AggregateFunction {
   readonly returnType: SqlType;
   /** The columns a partial aggregation emits and a final aggregation merges. */
   readonly intermediateTypes: SqlType[];
+  /** ORDER BY inside the call (its keys are the last arguments), for order-sensitive functions. */
+  readonly ordering?: readonly { readonly ascending: boolean; readonly nullsFirst: boolean }[];
   createAccumulator(): GroupedAccumulator;
 }

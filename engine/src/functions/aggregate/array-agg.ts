@@ -119,6 +119,7 @@ export function arrayAggFunction(types: readonly SqlType[], ordering: readonly A
     argumentTypes: [...types],
     returnType: arrayOf(types[0]),
     intermediateTypes: types.map(arrayOf),
+    ordering,
     createAccumulator: () => new ArrayAggAccumulator(types, ordering),
   };
 }
