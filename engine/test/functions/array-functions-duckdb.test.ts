@@ -105,6 +105,17 @@ describe('array functions equal DuckDB list functions on random arrays', functio
     await expectSame('b = c, b < c, b <> c', 'b = c, b < c, b <> c');
   });
 
+  it('min and max of arrays (grouped), min_by with an array key, lag over arrays', async () => {
+    // Keys made unique (the id appended) so that min_by has one answer.
+    for (const [ours, theirs] of [
+      ['SELECT n, min(b), max(b), min(c) FROM r GROUP BY n ORDER BY n'],
+      ['SELECT n, min_by(id, b || id), max_by(id, c || id) FROM r GROUP BY n ORDER BY n', 'SELECT n, min_by(id, list_append(b, id)), max_by(id, list_append(c, id)) FROM r GROUP BY n ORDER BY n'],
+      ['SELECT id, lag(b) OVER (ORDER BY id), lead(a, 2) OVER (ORDER BY id) FROM r ORDER BY id'],
+    ]) {
+      expect((await engine.query(ours)).rows.map((r) => r.map(text)), ours).to.deep.equal((await duckRows(duck, theirs ?? ours)).map((r) => r.map(text)));
+    }
+  });
+
   it('UNNEST WITH ORDINALITY and array_agg with ORDER BY', async () => {
     const ours = await engine.query('SELECT id, x, o FROM r CROSS JOIN UNNEST(a) WITH ORDINALITY AS t(x, o) ORDER BY id, o');
     const theirs = await duckRows(duck, 'SELECT id, a[o] AS x, o FROM (SELECT id, a, generate_subscripts(a, 1) AS o FROM r) ORDER BY id, o');

@@ -2,12 +2,12 @@
 // accumulators. An accumulator holds the state of many groups at once (arrays indexed by group id)
 // and takes rows a batch at a time, so the hash aggregation never allocates per row.
 
-import type { Column, ColumnValues } from '../../spi/page.js';
+import type { Column, SlotValues } from '../../spi/page.js';
 import type { SqlType } from '../../types/types.js';
 
-/** A preallocated output column an accumulator writes single values into (window functions). */
+/** A preallocated output column an accumulator writes single values into (slots: JS arrays for array types). */
 export interface ColumnOutput {
-  readonly values: ColumnValues;
+  readonly values: SlotValues;
   readonly nulls: Uint8Array;
 }
 
