@@ -95,6 +95,11 @@ const DESCRIBED: ReadonlyArray<[sql: string, result: string]> = [
   ["SELECT sequence(DATE '2024-01-30', DATE '2024-02-02')", '[2024-01-30, 2024-01-31, 2024-02-01, 2024-02-02]'],
   ["SELECT sequence(DATE '2024-01-31', DATE '2024-04-30', INTERVAL '1' MONTH)", '[2024-01-31, 2024-02-29, 2024-03-31, 2024-04-30]'],
   ["SELECT sequence(DATE '2024-01-03', DATE '2024-01-01', INTERVAL '-1' DAY)", '[2024-01-03, 2024-01-02, 2024-01-01]'],
+  // Timestamps from start to stop by a day-time or year-month interval.
+  ["SELECT sequence(TIMESTAMP '2024-01-01 10:00:00', TIMESTAMP '2024-01-01 12:30:00', INTERVAL '1' HOUR)", '[2024-01-01 10:00:00, 2024-01-01 11:00:00, 2024-01-01 12:00:00]'],
+  ["SELECT sequence(TIMESTAMP '2024-04-30 10:00:00', TIMESTAMP '2024-01-31 09:00:00', INTERVAL '-1' MONTH)", '[2024-04-30 10:00:00, 2024-03-30 10:00:00, 2024-02-29 10:00:00]'],
+  // A random permutation of x.
+  ['SELECT array_sort(shuffle(ARRAY[3, 1, 2]))', '[1, 2, 3]'],
   // Subset of x from index start (negative: from the end), of the given length.
   ['SELECT slice(ARRAY[1, 2, 3, 4], 2, 2)', '[2, 3]'],
   ['SELECT slice(ARRAY[1, 2, 3, 4], -2, 5)', '[3, 4]'],

@@ -6,7 +6,7 @@ import { EngineError } from '../../errors/engine-error.js';
 import type { Scalar } from '../../spi/page.js';
 import { formatValueAsText } from '../../types/values.js';
 import { BIGINT, BOOLEAN, DATE, INTERVAL_DAY_SECOND, INTERVAL_YEAR_MONTH, VARCHAR, type SqlType, arrayOf } from '../../types/types.js';
-import { addMonthsToDays } from '../../types/datetime.js';
+import { MICROS_PER_DAY, addMonthsToDays, timestampDays, timestampMicrosOfDay } from '../../types/datetime.js';
 import { type ArrayPattern, type ScalarFunctionDefinition, type SignatureTemplate, body } from './signature.js';
 import { equalityFor, scalarComparator } from './value-comparison.js';
 
@@ -168,6 +168,25 @@ function dateSequenceByMonths(start: number, stop: number, months: number): numb
   return out;
 }
 
+/** Timestamps (microseconds) from start to stop by a day-time interval (milliseconds). */
+function timestampSequenceByTime(start: number, stop: number, stepMillis: number): number[] {
+  const step = stepMillis * 1000;
+  const length = sequenceLength(BigInt(start), BigInt(stop), BigInt(step));
+  return Array.from({ length }, (_, i) => start + i * step);
+}
+
+function timestampSequenceByMonths(start: number, stop: number, months: number): number[] {
+  if (months !== 0 && (months > 0 ? stop < start : stop > start)) sequenceLength(BigInt(start), BigInt(stop), BigInt(months));
+  const time = timestampMicrosOfDay(start);
+  return dateSequenceByMonths(timestampDays(start), timestampDays(stop), months)
+    .map((d) => d * MICROS_PER_DAY + time)
+    .filter((t) => (months > 0 ? t <= stop : t >= stop));
+}
+
+const TIMESTAMP_P = { family: 'timestamp', strict: true } as const;
+const laterTimestamp = (types: readonly SqlType[]): SqlType =>
+  arrayOf((types[0] as { precision: number }).precision >= (types[1] as { precision: number }).precision ? types[0] : types[1]);
+
 const ARRAY_BIGINT = arrayOf(BIGINT);
 const ARRAY_DATE = arrayOf(DATE);
 
@@ -254,6 +273,8 @@ export const ARRAY_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
     over([DATE, DATE], ARRAY_DATE, undefined, () => body((a: number, b: number) => dateSequenceByDays(a, b, b >= a ? MILLIS_PER_DAY : -MILLIS_PER_DAY))),
     over([DATE, DATE, INTERVAL_DAY_SECOND], ARRAY_DATE, undefined, () => body(dateSequenceByDays)),
     over([DATE, DATE, INTERVAL_YEAR_MONTH], ARRAY_DATE, undefined, () => body(dateSequenceByMonths)),
+    over([TIMESTAMP_P, TIMESTAMP_P, INTERVAL_DAY_SECOND], laterTimestamp, 'array(timestamp(p))', () => body(timestampSequenceByTime)),
+    over([TIMESTAMP_P, TIMESTAMP_P, INTERVAL_YEAR_MONTH], laterTimestamp, 'array(timestamp(p))', () => body(timestampSequenceByMonths)),
   ),
   define(
     ['flatten'],
@@ -297,6 +318,23 @@ export const ARRAY_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
       body((x: Scalar, count: bigint) => new Array<Scalar>(checkedCount(count)).fill(x), { acceptsNulls: true, mayReturnNull: true }),
     ),
   ),
+  {
+    names: ['shuffle'],
+    description: 'Generates a random permutation of the given array',
+    deterministic: false,
+    signatures: [
+      over([ARRAY_T], sameAsFirst, 'array(T)', () =>
+        body((a: Values) => {
+          const out = [...a];
+          for (let i = out.length - 1; i > 0; i--) {
+            const j = Math.floor(Math.random() * (i + 1));
+            [out[i], out[j]] = [out[j], out[i]];
+          }
+          return out;
+        }),
+      ),
+    ],
+  },
   define(['reverse'], 'Returns an array which has the reversed order of the given array', over([ARRAY_T], sameAsFirst, 'array(T)', () => body((a: Values) => [...a].reverse()))),
   define(
     ['concat'],
