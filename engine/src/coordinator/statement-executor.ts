@@ -11,7 +11,7 @@ import { QueryMemoryUsage } from './query-memory.js';
 import { OperatorRecorders } from '../exec/stats/operator-recorder.js';
 import { addRuntimeStats } from '../exec/stats/runtime-stats.js';
 import type { Page } from '../spi/page.js';
-import { analyzeQuery } from '../sql/analyzer/analyzer.js';
+import { analyzeQuery, type AnalyzedQuery } from '../sql/analyzer/analyzer.js';
 import { StatementMetadata } from '../sql/metadata/statement-metadata.js';
 import { countParameters } from '../sql/analyzer/ast-utils.js';
 import { assertSupported } from '../sql/analyzer/unsupported-features.js';
@@ -30,14 +30,21 @@ import { printFragments } from '../sql/planner/distributed/fragment-printer.js';
 import { DistributedQuery, type ClusterView } from './scheduler/distributed-query.js';
 import { constant, symbolRef, type RowExpression } from '../sql/planner/row-expression.js';
 import { isStoreAssignable } from '../types/coercion.js';
-import { BIGINT, BOOLEAN, UNKNOWN, VARCHAR, typeName, typesEqual } from '../types/types.js';
+import { BIGINT, BOOLEAN, typesEqual } from '../types/types.js';
 import type { Session } from '../spi/session.js';
 import type { OutputColumn, StatementResult } from '../spi/statement-result.js';
 import type { QueryExecutionContext } from './query-execution-context.js';
 import { describeInput, describeOutput } from './statements/describe-statements.js';
-import { createSchema, createTable, createTableAsSelect, deleteRows, dropSchema, dropTable, insert } from './statements/ddl-statements.js';
+import { createSchema, createTable, createTableAsSelect, createTableAsSelectWrite, deleteRows, dropSchema, dropTable, insert, insertWrite } from './statements/ddl-statements.js';
+import type { WriteLayout, WriteStatement } from './statements/write-statement.js';
+import type { WriteCommit } from '../exec/operators/table-finish.js';
+import type { WriteHandle } from '../spi/table-write.js';
+import { addTableWriter, type TableWriterSpec } from '../sql/planner/distributed/table-writer-placement.js';
+import type { PlanFactory } from '../sql/planner/plan-factory.js';
+import { getScalar } from '../spi/page.js';
 import { column, rowsResult, varcharColumns } from './statements/results.js';
 import { deallocate, preparedSql, prepare, resetSession, setSession, use } from './statements/session-statements.js';
+import { showStats } from './statements/show-stats.js';
 import { showCatalogs, showColumns, showCreateTable, showFunctions, showSchemas, showSession, showTables } from './statements/show-statements.js';
 import { noSessionChanges } from '../spi/session.js';
 import { SessionPropertyManager } from './session-property-manager.js';
@@ -105,6 +112,8 @@ export class StatementExecutor {
         return showSession(statement, session, this.sessionProperties);
       case 'ShowCreateTable':
         return showCreateTable(statement, metadata);
+      case 'ShowStats':
+        return showStats(statement, metadata);
       case 'Use':
         return use(statement, metadata);
       case 'SetSession':
@@ -138,9 +147,9 @@ export class StatementExecutor {
       case 'CreateTable':
         return createTable(statement, metadata, parameters);
       case 'CreateTableAsSelect':
-        return createTableAsSelect(statement, metadata, parameters, (q) => this.runQuery(q, session, context, parameters));
+        return createTableAsSelect(statement, metadata, parameters, (write) => this.runWrite(write, session, context, parameters));
       case 'Insert':
-        return insert(statement, metadata, (q, target) => this.runQuery(q, session, context, parameters, target));
+        return insert(statement, metadata, (write) => this.runWrite(write, session, context, parameters));
       case 'Delete':
         return deleteRows(statement, metadata, parameters);
       case 'DropTable':
@@ -159,38 +168,86 @@ export class StatementExecutor {
 
   /** Parses nothing: plans and optimizes an analyzed query (and fragments it, for the cluster). */
   private async plan(query: ast.Query, session: Session, parameters: readonly RowExpression[], coerceTo?: ColumnMetadata[], distributed = false): Promise<PlannedQuery> {
+    return this.planAnalyzed(await this.analyze(query, session, parameters, coerceTo), distributed);
+  }
+
+  /** The query's logical plan; with `coerceTo`, its columns cast to those types (an INSERT's). */
+  private async analyze(query: ast.Query, session: Session, parameters: readonly RowExpression[], coerceTo?: ColumnMetadata[]): Promise<AnalyzedQuery> {
     const metadata = new StatementMetadata(this.catalogs, session);
     const analyzed = await metadata.analyze(query, () => analyzeQuery(query, metadata, expressionEvaluator, parameters));
-    let root = analyzed.root;
-    let columns = analyzed.columns;
-    if (coerceTo && coerceTo.length === columns.length) {
-      const factory = analyzed.context.factory;
-      const assignments = root.outputs.map((s, i) => {
-        const target = coerceTo[i].type;
-        if (typesEqual(s.type, target) || !isStoreAssignable(s.type, target)) return { symbol: s, expression: symbolRef(s) };
-        const cast = { kind: 'cast' as const, arg: symbolRef(s), type: target, safe: false, assignment: true };
-        return { symbol: factory.newSymbol(s.name, target), expression: cast };
-      });
-      root = factory.project(root, assignments);
-      columns = columns.map((c, i) => ({ name: c.name, type: assignments[i].symbol.type }));
-    }
-    const optimized = optimize(root, analyzed.context, distributed);
-    if (!distributed) return { root: optimized, columns };
+    if (!coerceTo || coerceTo.length !== analyzed.columns.length) return analyzed;
+    const factory = analyzed.context.factory;
+    const assignments = analyzed.root.outputs.map((s, i) => {
+      const target = coerceTo[i].type;
+      if (typesEqual(s.type, target) || !isStoreAssignable(s.type, target)) return { symbol: s, expression: symbolRef(s) };
+      const cast = { kind: 'cast' as const, arg: symbolRef(s), type: target, safe: false, assignment: true };
+      return { symbol: factory.newSymbol(s.name, target), expression: cast };
+    });
+    const root = factory.project(analyzed.root, assignments);
+    return { ...analyzed, root, columns: analyzed.columns.map((c, i) => ({ name: c.name, type: assignments[i].symbol.type })) };
+  }
+
+  /**
+   * Optimizes an analyzed query (and fragments it, for the cluster); with `write`, under the writers
+   * of its rows and the commit (a write statement's plan, whose one column is the rows written).
+   */
+  private planAnalyzed(analyzed: AnalyzedQuery, distributed: boolean, write?: PlannedWrite): PlannedQuery {
+    const { context } = analyzed;
+    const root = write === undefined ? analyzed.root : inTableOrder(analyzed.root, write.layout, context.factory);
+    const optimized = optimize(root, context, distributed);
+    const columns = write === undefined ? analyzed.columns : [{ name: 'rows', type: BIGINT }];
+    const writer = (plan: PlanNode) => (write === undefined ? plan : addTableWriter(plan, writerSpec(optimized, write, distributed), context.factory));
+    if (!distributed) return { root: writer(optimized), columns };
     const isRemoteScan = (scan: TableScanNode) => this.catalogs.get(scan.table.catalog)?.remotelyAccessible?.(scan.table) === true;
     // Aggregations left whole in one task (over data only the coordinator holds) still split over its worker threads.
     // Pruning again narrows what crosses each exchange to what the stages above it use.
-    const withExchanges = splitAggregation(pruneColumns(addExchanges(optimized, analyzed.context), analyzed.context), analyzed.context);
-    return { root: optimized, columns, fragments: fragmentPlan(withExchanges, isRemoteScan) };
+    const withExchanges = splitAggregation(pruneColumns(addExchanges(optimized, context), context), context);
+    return { root: optimized, columns, fragments: fragmentPlan(writer(withExchanges), isRemoteScan) };
+  }
+
+  /**
+   * A write statement: plans its query, begins the write, runs the plan (whose TableFinish commits)
+   * and returns the rows written; a failure or cancel anywhere before the commit aborts the write.
+   */
+  private async runWrite(write: WriteStatement, session: Session, context: QueryExecutionContext, parameters: readonly RowExpression[]): Promise<number> {
+    const analyzed = await this.analyze(write.query, session, parameters, write.coerceTo);
+    const layout = write.layout(analyzed.columns);
+    const begun = await write.begin(layout);
+    try {
+      if (!write.withData) {
+        await begun.commit([]);
+        return 0;
+      }
+      const planned = this.planAnalyzed(analyzed, this.distributes(), { layout, handle: begun.handle });
+      context.progress.planText = planned.fragments ? printFragments(planned.fragments, ['rows']) : printPlan(planned.root, ['rows']);
+      let rows = 0;
+      for await (const page of this.run(planned, session, { ...context, commitWrite: begun.commit })) {
+        for (let row = 0; row < page.rowCount; row++) rows += Number(getScalar(page.columns[0], row));
+      }
+      return rows;
+    } catch (e) {
+      // The error that ended the write is the statement's, also when undoing it fails too.
+      await begun.abort().catch(() => undefined);
+      throw e;
+    }
+  }
+
+  /** The plan EXPLAIN shows: a query's, or a write's (with its writers, but no write begun). */
+  private async planExplained(inner: ast.Statement, write: WriteStatement | undefined, session: Session, parameters: readonly RowExpression[], distributed: boolean): Promise<PlannedQuery> {
+    if (write === undefined) return this.plan((inner as ast.QueryStatement).query, session, parameters, undefined, distributed);
+    const analyzed = await this.analyze(write.query, session, parameters, write.coerceTo);
+    return this.planAnalyzed(analyzed, distributed, { layout: write.layout(analyzed.columns), handle: null });
   }
 
   /** `explain`: EXPLAIN ANALYZE's figures per plan node, which the tasks' operators add theirs to at the end. */
-  private run(planned: PlannedQuery, session: Session, context: QueryExecutionContext, explain?: Map<number, NodeRuntimeStats>): AsyncIterable<Page> {
+  private run(planned: PlannedQuery, session: Session, context: QueryExecutionContext & { commitWrite?: WriteCommit }, explain?: Map<number, NodeRuntimeStats>): AsyncIterable<Page> {
     const env: ExecutionEnvironment = {
       operator: { memory: context.memory, signal: context.signal, timeZone: session.timeZone },
       catalogs: this.catalogs,
       session,
       progress: context.progress,
       operators: context.operators,
+      commitWrite: context.commitWrite,
     };
     const cluster = this.options.cluster;
     if (planned.fragments && cluster) {
@@ -202,19 +259,17 @@ export class StatementExecutor {
     return new LocalExecutionPlanner(env).plan(planned.root);
   }
 
-  private async runQuery(query: ast.Query, session: Session, context: QueryExecutionContext, parameters: readonly RowExpression[], coerceTo?: ColumnMetadata[]) {
-    const planned = await this.plan(query, session, parameters, coerceTo, this.distributes());
-    return { columns: planned.columns, pages: this.run(planned, session, context), memory: context.memory };
-  }
-
   private async explain(statement: ast.ExplainStatement, session: Session, context: QueryExecutionContext, parameters: readonly RowExpression[]): Promise<StatementResult> {
     const inner = statement.statement;
-    if (inner.kind !== 'QueryStatement') {
-      throw new EngineError('NOT_SUPPORTED', `EXPLAIN is only supported for queries, not ${inner.kind}`, inner.location);
+    const metadata = new StatementMetadata(this.catalogs, session);
+    const write = inner.kind === 'CreateTableAsSelect' ? await createTableAsSelectWrite(inner, metadata, parameters) : inner.kind === 'Insert' ? await insertWrite(inner, metadata) : undefined;
+    if (inner.kind !== 'QueryStatement' && write === undefined) {
+      throw new EngineError('NOT_SUPPORTED', `EXPLAIN is only supported for queries, CREATE TABLE AS and INSERT, not ${inner.kind}`, inner.location);
     }
+    if (write !== undefined && statement.analyze) throw new EngineError('NOT_SUPPORTED', `EXPLAIN ANALYZE of ${inner.kind === 'Insert' ? 'INSERT' : 'CREATE TABLE AS'} is not supported`, statement.location);
     // The plan as it runs now: its fragments over the cluster, or on a single node the one fragment it is.
     const fragmented = statement.type !== 'LOGICAL' && statement.type !== 'VALIDATE' && this.distributes();
-    const planned = await this.plan(inner.query, session, parameters, undefined, fragmented);
+    const planned = await this.planExplained(inner, write, session, parameters, fragmented);
     const names = planned.columns.map((c) => c.name);
     if (statement.type === 'VALIDATE') return rowsResult([column('Valid', BOOLEAN)], [[true]]);
     if (statement.type === 'IO') throw new EngineError('NOT_SUPPORTED', 'EXPLAIN (TYPE IO) is not supported', statement.location);
@@ -233,6 +288,39 @@ export class StatementExecutor {
     const text = statement.type === 'LOGICAL' ? printPlan(planned.root, names) : printFragments(planned.fragments ?? singleFragment(planned.root), names);
     return rowsResult(varcharColumns('Query Plan'), [[text]]);
   }
+}
+
+/** A write's layout and handle, for its plan (a null handle: only shown, by EXPLAIN). */
+interface PlannedWrite {
+  layout: WriteLayout;
+  handle: WriteHandle | null;
+}
+
+/** The query's rows in the table's column order, NULL for the columns it does not write. */
+function inTableOrder(root: PlanNode, layout: WriteLayout, factory: PlanFactory): PlanNode {
+  const { sources, table } = layout;
+  if (sources.length === root.outputs.length && sources.every((source, i) => source === i)) return root;
+  const assignments = sources.map((source, i) => {
+    if (source >= 0) return { symbol: root.outputs[source], expression: symbolRef(root.outputs[source]) };
+    const type = table.columns[i].type;
+    return { symbol: factory.newSymbol(table.columns[i].name, type), expression: constant(null, type) };
+  });
+  return factory.project(root, assignments);
+}
+
+/** What the writers of `root`'s rows write, and where they run. */
+function writerSpec(root: PlanNode, write: PlannedWrite, distributed: boolean): TableWriterSpec {
+  const { layout } = write;
+  const { table } = layout;
+  const names = table.columns.map((c) => c.name);
+  return {
+    target: { catalog: table.catalog, schema: table.schema, table: table.name, kind: layout.kind, handle: write.handle },
+    columnNames: names,
+    columns: root.outputs,
+    notNull: table.columns.filter((c) => c.nullable === false).map((c) => c.name),
+    writesAnywhere: distributed && layout.writesAnywhere,
+    partitionBy: layout.partitionColumns.map((name) => root.outputs[names.indexOf(name)]).filter((s) => s !== undefined),
+  };
 }
 
 /** A plan that runs whole on this node, as the one fragment it is. */

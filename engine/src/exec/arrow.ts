@@ -42,7 +42,7 @@ import {
 } from 'apache-arrow';
 import { isAscii } from 'node:buffer';
 import { EngineError } from '../errors/engine-error.js';
-import { SHORT_DECIMAL_PRECISION, typeName, type SqlType } from '../types/types.js';
+import { SHORT_DECIMAL_PRECISION, typeName, unsupportedTypeError, type SqlType } from '../types/types.js';
 import { sliceColumn, type Column, type ColumnValues, type Page } from '../spi/page.js';
 import { listElements } from '../spi/list-column.js';
 
@@ -85,6 +85,8 @@ export function arrowType(type: SqlType): DataType {
       return new Null();
     case 'array':
       return new List(new Field('item', arrowType(type.element), true));
+    case 'unsupported':
+      throw unsupportedTypeError(type);
   }
 }
 
@@ -196,6 +198,8 @@ export function columnToArrowData(column: Column, length: number = column.length
       const child = columnToArrowData(sliceColumn(elements, 0, offsets[length]));
       return makeData({ type: arrowType(type) as List, ...base, valueOffsets: offsets, child });
     }
+    case 'unsupported':
+      throw unsupportedTypeError(type);
   }
 }
 
@@ -385,6 +389,8 @@ function arrowValues(data: Data, type: SqlType, length: number): ColumnValues {
     case 'unknown':
     case 'array': // arrowDataToColumn reads lists
       return new Uint8Array(length);
+    case 'unsupported':
+      throw unsupportedTypeError(type);
   }
 }
 

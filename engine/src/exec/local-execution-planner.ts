@@ -31,6 +31,8 @@ import { fragmentKey, knownPoorReduction } from './parallel/poor-reductions.js';
 import type { FilterProjectStage } from './parallel/source-fragment.js';
 import { mapSplits, scanConnector, tableScan } from './table-scan.js';
 import { topN } from './operators/top-n.js';
+import { tableWriter } from './operators/table-writer.js';
+import { tableFinish, type WriteCommit } from './operators/table-finish.js';
 import { values } from './operators/values.js';
 import { window } from './operators/window.js';
 import { mapFrame } from '../sql/planner/window-frame.js';
@@ -57,6 +59,8 @@ export interface ExecutionEnvironment {
    * table's own splits, all read here).
    */
   assignedSplits?: (node: TableScanNode) => AssignedSplits | undefined;
+  /** In the statement of a write (CREATE TABLE AS, INSERT): how its TableFinish commits it. */
+  commitWrite?: WriteCommit;
 }
 
 /** The splits a task's scan is given, as they come. */
@@ -192,6 +196,21 @@ export class LocalExecutionPlanner {
       }
       case 'Exchange':
         throw new EngineError('GENERIC_INTERNAL_ERROR', `Exchange ${node.id} was not cut by the fragmenter`);
+      case 'TableWriter': {
+        const { target } = node;
+        const connector = this.env.catalogs.get(target.catalog);
+        if (connector?.createPageSink === undefined) throw new EngineError('NOT_SUPPORTED', `Catalog '${target.catalog}' does not support writes`);
+        const layout = node.source.outputs;
+        const channels = node.columns.map((s) => indexOf(layout, s));
+        const notNull = node.notNull.map((column) => ({ column, channel: channels[node.columnNames.indexOf(column)] }));
+        const createSink = () => connector.createPageSink!(this.env.session, target.handle);
+        return run(tableWriter, ctx, input(node.source), createSink, { channels, notNull });
+      }
+      case 'TableFinish': {
+        const commit = this.env.commitWrite;
+        if (commit === undefined) throw new EngineError('GENERIC_INTERNAL_ERROR', `TableFinish ${node.id} outside a write statement`);
+        return run(tableFinish, input(node.source), commit);
+      }
     }
   }
 

@@ -61,8 +61,9 @@ export class MemoryContext {
     const amount = Math.min(bytes, this.reserved);
     if (amount <= 0) return;
     this.reserved -= amount;
-    this.parent?.free(amount);
+    // Leave the parent's holders first, so that the parent sees it holds nothing more and stops its guard.
     if (this.reserved === 0) this.parent?.holders.delete(this);
+    this.parent?.free(amount);
     if (this.holders.size === 0) this.stopGuard();
   }
 
@@ -125,7 +126,13 @@ export class MemoryContext {
 
   private addHolder(child: MemoryContext): void {
     this.holders.add(child);
-    this.startGuard();
+    // Only a root watches the process: one timer per node, not one per query, task and operator.
+    if (this.parent === undefined) this.startGuard();
+  }
+
+  /** Whether this context's timer watches the heap and the process (a root's, while anything is reserved). */
+  get guarding(): boolean {
+    return this.guardTimer !== undefined;
   }
 
   /** When memory is short: throws for `origin` if it holds the most, else revokes the one that does. */

@@ -1,5 +1,6 @@
 // Reads a table through its connector, split by split, counting splits, rows and bytes as it goes.
 
+import { countConnectorRead } from './stats/connector-io.js';
 import type { Connector, ConnectorMetrics, PageSource, Split } from '../spi/connector.js';
 import type { OperatorRecorder } from './stats/operator-recorder.js';
 import { EngineError } from '../errors/engine-error.js';
@@ -82,10 +83,11 @@ class MetricsSampler {
 
   sample(stats: OperatorRecorder | undefined): void {
     const now = this.source.metrics?.();
-    if (now === undefined || stats === undefined) return;
+    if (now === undefined) return;
     const delta: Record<string, number> = {};
     for (const [name, value] of Object.entries(now)) delta[name] = value - (this.last[name] ?? 0);
-    stats.connectorMetrics(delta);
+    countConnectorRead(delta);
+    stats?.connectorMetrics(delta);
     this.last = now;
   }
 }

@@ -1,10 +1,11 @@
 // GET /v1/status: what an autoscaler needs to know about this node — identity, state, CPU, memory,
-// workload (see node-workload.ts), I/O (process-io.ts, exchange-counters.ts) and how late the event loop runs (eventLoopDelay, in milliseconds).
+// workload (see node-workload.ts), I/O (process-io.ts, exchange-counters.ts, connector-io.ts) and how late the event loop runs (eventLoopDelay, in milliseconds).
 
 import type Router from '@koa/router';
 import { formatDataSize } from '../config/data-size.js';
 import { formatDuration } from '../config/duration.js';
 import { exchangeBytes } from '../worker/exchange-counters.js';
+import { connectorIo } from '../exec/stats/connector-io.js';
 import type { NodeMetrics } from './node-metrics.js';
 import { processIo } from './process-io.js';
 import type { ServerContext } from './server-context.js';
@@ -41,7 +42,7 @@ export function nodeStatusJson(server: ServerContext, metrics: NodeMetrics) {
     heapAvailable: metrics.heapAvailable,
     nonHeapUsed: metrics.nonHeapUsed,
     residentBytes: metrics.residentBytes,
-    io: { ...processIo(), exchangeSentBytes: exchangeBytes.sent, exchangeReceivedBytes: exchangeBytes.received },
+    io: { ...processIo(), exchangeSentBytes: exchangeBytes.sent, exchangeReceivedBytes: exchangeBytes.received, connectorReadBytes: connectorIo.readBytes },
     eventLoopDelay: metrics.eventLoopDelay,
     memoryInfo: {
       availableProcessors: metrics.processors,

@@ -6,6 +6,7 @@ import type { Page, Scalar } from './page.js';
 import type { SqlType } from '../types/types.js';
 import type { WorkerSplitSource } from './worker-split.js';
 import type { ConnectorProperties } from './properties.js';
+import type { ConnectorPageSink, WriteFragment, WriteHandle } from './table-write.js';
 import type { AggregationApplication, ConnectorAggregate, ConnectorExpression, FilterApplication, PushedScan, SortItem } from './pushdown.js';
 
 /** A property's value: a constant, or a list of them for a list property (`ARRAY['a', 'b']`). */
@@ -33,8 +34,23 @@ export interface TableMetadata {
   properties?: PropertyValues;
 }
 
+/** What a connector knows of a table's data (Trino's TableStatistics); every figure is optional: absent is unknown. */
 export interface TableStatistics {
-  rowCount: number;
+  rowCount?: number;
+  /** By column name. */
+  columns?: Readonly<Record<string, ColumnStatistics>>;
+}
+
+/** What a connector knows of one column's values; absent figures are unknown. */
+export interface ColumnStatistics {
+  /** NULLs among the table's rows, 0 to 1. */
+  nullsFraction?: number;
+  distinctValuesCount?: number;
+  /** Total bytes of the column's values (variable-width types). */
+  dataSize?: number;
+  /** The least and greatest non-NULL values, as the column's type stores them. */
+  low?: Scalar;
+  high?: Scalar;
 }
 
 export interface SchemaTableName {
@@ -75,6 +91,12 @@ export interface PageSource extends AsyncIterable<Page> {
   metrics?(): ConnectorMetrics;
 }
 
+/**
+ * The metric of a page source that reads from storage or another system: the bytes it received (a
+ * lake's file and S3 reads, a database's result stream). The node adds them up as its connectors' I/O.
+ */
+export const BYTES_READ_METRIC = 'bytesRead';
+
 /** Rows for DELETE: given a page of the table (all columns), returns 1 for rows to delete. */
 export type RowPredicate = (page: Page) => Uint8Array;
 
@@ -106,7 +128,7 @@ export interface Connector {
    * exists. Absent: the connector takes any split.
    */
   checkSplit?(split: Split): string | undefined;
-  /** Row count estimate for join ordering; undefined when unknown. */
+  /** What is known of the table's data (join ordering, broadcast choice, SHOW STATS); undefined when nothing is. */
   getTableStatistics?(session: Session, table: TableMetadata): Promise<TableStatistics | undefined>;
   /**
    * Pages of the split holding exactly `columns` (names, in this order). `signal` aborts when the
@@ -114,8 +136,9 @@ export interface Connector {
    */
   createPageSource(session: Session, split: Split, columns: readonly string[], signal?: AbortSignal): PageSource;
   /**
-   * Whether any node of the cluster can read the table's splits (its data is not held by this
-   * process alone); absent: only the coordinator reads it, and a distributed plan reads it there.
+   * Whether any node of the cluster can read the table's splits and write its rows (its data is not
+   * held by this process alone); absent: only the coordinator reads and writes it, and a distributed
+   * plan reads it and runs its writers there.
    */
   remotelyAccessible?(table: TableMetadata): boolean;
   /** How workers read the table's splits without this instance; undefined (or absent): only here. */
@@ -150,8 +173,34 @@ export interface Connector {
   dropSchema?(session: Session, schema: string, cascade: boolean): Promise<void>;
   createTable?(session: Session, table: TableMetadata): Promise<void>;
   dropTable?(session: Session, schema: string, table: string): Promise<void>;
-  /** Appends pages (columns in table order); returns the row count written. Atomic: all or nothing. */
-  insert?(session: Session, schema: string, table: string, pages: readonly Page[]): Promise<number>;
+
+  // Writing rows (CREATE TABLE AS, INSERT), as Trino's: the coordinator begins a write and gets a
+  // handle; page sinks, on the nodes that run the writers (any node when remotelyAccessible says so
+  // of the table, else the coordinator), write the rows and report fragments; the coordinator then
+  // commits all fragments at once, or aborts the write. Handles and fragments are plain JSON: they
+  // travel to workers in task requests and back in the writers' rows. See table-write.ts.
+  /** Begins writing a new table: it must not be visible to readers before finishCreateTable. */
+  beginCreateTable?(session: Session, table: TableMetadata): Promise<WriteHandle>;
+  /** Begins appending rows to a table (columns in table order). */
+  beginInsert?(session: Session, table: TableMetadata): Promise<WriteHandle>;
+  /**
+   * Columns whose rows should each go to one writer (a partitioned table's partition columns), so
+   * that a partition gets few files; absent or empty: rows are written where they are.
+   */
+  writePartitionColumns?(table: TableMetadata): readonly string[];
+  /** What is wrong with a handle that came from another node (as checkSplit); absent: any is taken. */
+  checkWriteHandle?(handle: WriteHandle): string | undefined;
+  /** A writer of the write's rows on this node. */
+  createPageSink?(session: Session, handle: WriteHandle): ConnectorPageSink;
+  /** Commits a new table with the fragments of all its writers: it appears whole, at once. */
+  finishCreateTable?(session: Session, handle: WriteHandle, fragments: readonly WriteFragment[]): Promise<void>;
+  /** Commits the fragments of all writers of an insert at once. */
+  finishInsert?(session: Session, handle: WriteHandle, fragments: readonly WriteFragment[]): Promise<void>;
+  /**
+   * Undoes a write that will not commit (failed or cancelled): removes what its writers wrote, also
+   * that of writers on nodes that are gone. Never undoes a committed write.
+   */
+  abortWrite?(session: Session, handle: WriteHandle): Promise<void>;
   /** Deletes the rows the predicate selects; returns how many. Atomic. */
   deleteRows?(session: Session, schema: string, table: string, predicate: RowPredicate): Promise<number>;
 }

@@ -25,7 +25,7 @@
 // Container types nest through `children`: array(array(T)) is a list of lists; map(K, V) will be
 // offsets with two children, row(...) one child per field (Arrow's Map and Struct).
 
-import { SHORT_DECIMAL_PRECISION, type SqlType } from '../types/types.js';
+import { SHORT_DECIMAL_PRECISION, unsupportedTypeError, type SqlType } from '../types/types.js';
 import { binaryArrayBytes, boxedArrayBytes, sampledStringArrayBytes, stringArrayBytes } from './memory-estimate.js';
 import {
   concatListColumns,
@@ -100,6 +100,8 @@ export function allocateValues(type: SqlType, length: number): ColumnValues {
       return new Array<Uint8Array>(length).fill(EMPTY_BYTES);
     case 'array':
       return new Int32Array(length + 1);
+    case 'unsupported':
+      throw unsupportedTypeError(type);
   }
 }
 

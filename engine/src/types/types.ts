@@ -1,5 +1,7 @@
 // The SQL type system, spelled as Trino spells it on the wire.
 
+import { EngineError } from '../errors/engine-error.js';
+
 export type SqlType =
   | { kind: 'boolean' }
   | { kind: 'tinyint' }
@@ -18,7 +20,10 @@ export type SqlType =
   | { kind: 'interval year to month' }
   | { kind: 'interval day to second' }
   | { kind: 'array'; element: SqlType }
-  | { kind: 'unknown' }; // the type of a bare NULL literal
+  | { kind: 'unknown' } // the type of a bare NULL literal
+  // A column type the engine cannot process yet (a nested Parquet column: array, map, row), known
+  // only by Trino's name for it so that metadata can show it; every use of such a column is refused.
+  | { kind: 'unsupported'; name: string };
 
 export type TypeKind = SqlType['kind'];
 
@@ -54,6 +59,14 @@ export function elementType(t: SqlType): SqlType {
   if (t.kind !== 'array') throw new Error(`not an array type: ${typeName(t)}`);
   return t.element;
 }
+/** A type shown as `name` (Trino's spelling: `array(integer)`) that the engine cannot process yet. */
+export function unsupportedType(name: string): SqlType {
+  return { kind: 'unsupported', name };
+}
+/** What any use of a value of an unsupported type fails with. */
+export function unsupportedTypeError(type: { name: string }): EngineError {
+  return new EngineError('NOT_SUPPORTED', `Type ${type.name} is not supported yet`);
+}
 
 export const MAX_DECIMAL_PRECISION = 38;
 /** Decimals up to this precision are stored in a BigInt64Array, wider ones in a bigint[]. */
@@ -74,6 +87,8 @@ export function typeName(t: SqlType): string {
       return `timestamp(${t.precision})`;
     case 'array':
       return `array(${typeName(t.element)})`;
+    case 'unsupported':
+      return t.name;
     default:
       return t.kind;
   }

@@ -42,6 +42,8 @@ const SQL_TYPE = kinds('type', {
   time: kind('time', { precision: { type: 'integer', minimum: 0, maximum: 12 } }),
   timestamp: kind('timestamp', { precision: { type: 'integer', minimum: 0, maximum: 12 } }),
   array: kind('array', { element: ref('type') }),
+  // A table column of a type the engine cannot process: it travels in table handles, never as values.
+  unsupported: kind('unsupported', { name: STRING }),
 });
 
 const SYMBOL = object({ id: integer(), name: STRING, type: ref('type') });
@@ -71,6 +73,9 @@ const FRAME_BOUND = object(
 const EXCHANGE_TYPE = { enum: ['GATHER', 'REPARTITION', 'REPLICATE'] };
 /** A row count: LIMIT's may be infinite (OFFSET without LIMIT). */
 const COUNT = { anyOf: [integer(), { const: Number.POSITIVE_INFINITY }] };
+
+/** Where a write's rows go; its connector checks the handle (task-update-check.ts). */
+const WRITE_TARGET = object({ catalog: STRING, schema: STRING, table: STRING, kind: { enum: ['create', 'insert'] }, handle: SCALAR });
 
 /** A plan node of kind `name`: an id and output symbols, and its own fields. */
 const node = (name: string, required: Record<string, object>, optional: Record<string, object> = {}) =>
@@ -146,6 +151,8 @@ const PLAN_NODE = kinds('plan node', {
   ),
   Exchange: node('Exchange', { type: EXCHANGE_TYPE, source: SOURCE, partitionKeys: SYMBOLS }),
   RemoteSource: node('RemoteSource', { sourceFragmentIds: arrayOf(integer()), exchangeType: EXCHANGE_TYPE }),
+  TableWriter: node('TableWriter', { source: SOURCE, target: WRITE_TARGET, columnNames: arrayOf(STRING), columns: SYMBOLS, notNull: arrayOf(STRING) }),
+  TableFinish: node('TableFinish', { source: SOURCE, target: WRITE_TARGET }),
 });
 
 const SESSION = object(

@@ -10,13 +10,14 @@
 
 import type { CatalogManager } from '../connectors/catalog-manager.js';
 import { EngineError } from '../errors/engine-error.js';
-import { sources, type PlanNode, type RemoteSourceNode, type TableScanNode } from '../sql/planner/plan.js';
+import { sources, type PlanNode, type RemoteSourceNode, type TableScanNode, type TableWriterNode } from '../sql/planner/plan.js';
 import { MAX_SPLITS_PER_TASK_UPDATE, type OutputBuffersSpec, type ScanSplits, type TaskUpdateRequest } from './task-request.js';
 
 /** The nodes of a fragment that requests address by id. */
 interface FragmentTargets {
   scans: Map<number, TableScanNode>;
   remoteSources: Map<number, RemoteSourceNode>;
+  writers: TableWriterNode[];
 }
 
 /**
@@ -36,6 +37,7 @@ export function checkTaskUpdate(taskId: string, request: TaskUpdateRequest, frag
     for (const scan of targets.scans.values()) {
       if (catalogs.get(scan.table.catalog) === undefined) refuse(`/fragment: scan ${scan.id} reads catalog '${scan.table.catalog}', which this node does not have`);
     }
+    for (const writer of targets.writers) checkWriter(writer, catalogs);
     checkOutputBuffers(request.outputBuffers!, plan.outputs.length);
   }
   checkSources(request.sources, targets.scans, catalogs);
@@ -79,7 +81,7 @@ function checkSources(scanSplits: readonly ScanSplits[], scans: ReadonlyMap<numb
 
 /** The fragment's table scans and remote sources by id; node ids must be unique. */
 function fragmentTargets(root: PlanNode): FragmentTargets {
-  const targets: FragmentTargets = { scans: new Map(), remoteSources: new Map() };
+  const targets: FragmentTargets = { scans: new Map(), remoteSources: new Map(), writers: [] };
   const ids = new Set<number>();
   const stack = [root];
   for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
@@ -87,9 +89,22 @@ function fragmentTargets(root: PlanNode): FragmentTargets {
     ids.add(node.id);
     if (node.kind === 'TableScan') targets.scans.set(node.id, node);
     else if (node.kind === 'RemoteSource') targets.remoteSources.set(node.id, node);
+    else if (node.kind === 'TableWriter') targets.writers.push(node);
     stack.push(...sources(node));
   }
   return targets;
+}
+
+/** A writer writes with a catalog this node has, which writes from any node, with a handle it made. */
+function checkWriter(writer: TableWriterNode, catalogs: CatalogManager): void {
+  const { catalog, schema, table, handle } = writer.target;
+  const at = `/fragment: writer ${writer.id}`;
+  const connector = catalogs.get(catalog);
+  if (connector === undefined) refuse(`${at} writes to catalog '${catalog}', which this node does not have`);
+  if (connector.createPageSink === undefined) refuse(`${at} writes to catalog '${catalog}', which does not support writes`);
+  if (writer.columnNames.length !== writer.columns.length) refuse(`${at} names ${writer.columnNames.length} columns for ${writer.columns.length} symbols`);
+  const problem = connector.checkWriteHandle?.(handle);
+  if (problem !== undefined) refuse(`${at}: handle of a write to '${catalog}.${schema}.${table}': ${problem}`);
 }
 
 function isHttpUri(text: string): boolean {

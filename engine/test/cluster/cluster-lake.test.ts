@@ -1,13 +1,14 @@
 // A lake catalog on a coordinator and 2 workers sharing one folder (all nodes are local): a
 // partitioned table's files are read by the workers (DuckDB reading the same files is the oracle),
-// and CREATE TABLE AS from tpch writes a table every node then reads.
+// CREATE TABLE AS from tpch writes a table every node then reads, and bad files fail their query on
+// the coordinator with the error the worker raised (name and message naming the file).
 
 import { expect } from 'chai';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { duckDbRows, lakeConfigFile } from '../connectors/lake/lake-fixture.js';
-import { query } from '../support/statement-http.js';
+import { query, runStatement } from '../support/statement-http.js';
 import { TestCluster } from './cluster-fixture.js';
 
 describe('lake on a cluster of a coordinator and 2 workers', function () {
@@ -53,5 +54,32 @@ describe('lake on a cluster of a coordinator and 2 workers', function () {
     expect(await query(uri, "CREATE TABLE lake.default.orders WITH (format = 'JSON', partitioned_by = ARRAY['o_orderstatus']) AS SELECT o_orderkey, o_custkey, o_totalprice, o_orderdate, o_orderstatus FROM tpch.tiny.orders")).to.deep.equal([[15000]]);
     const sql = (from: string) => `SELECT o_orderstatus, count(*), sum(o_orderkey), CAST(sum(o_totalprice) AS varchar), CAST(max(o_orderdate) AS varchar) FROM ${from} GROUP BY o_orderstatus ORDER BY o_orderstatus`;
     expect(await query(uri, sql('lake.default.orders'))).to.deep.equal(await query(uri, sql('tpch.tiny.orders')));
+  });
+
+  it('a corrupt Parquet file and a bad CSV value fail their query with the error the worker raised, naming the file; the cluster goes on serving', async () => {
+    const uri = cluster.coordinator.uri;
+    mkdirSync(join(dir, 'pq'));
+    const good = join(dir, 'pq', 'good.parquet');
+    await duckDbRows(`COPY (SELECT i AS id FROM range(1000) r(i)) TO '${good}' (FORMAT PARQUET)`);
+    const bytes = readFileSync(good);
+    const corrupt = join(dir, 'pq', 'corrupt.parquet');
+    writeFileSync(corrupt, bytes.subarray(0, bytes.length - 20));
+    await query(uri, `CREATE TABLE lake.default.pq (id bigint) WITH (external_location = 'file://${dir}/pq/')`);
+    mkdirSync(join(dir, 'csv'));
+    writeFileSync(join(dir, 'csv', 'a.csv'), '1,x\n2,y\n');
+    writeFileSync(join(dir, 'csv', 'b.csv'), '3,z\nfour,w\n');
+    await query(uri, `CREATE TABLE lake.default.csv (id bigint, v varchar) WITH (format = 'CSV', external_location = 'file://${dir}/csv/')`);
+    // In the worker's task (one split at a time), and on the worker's threads (any number of splits).
+    for (const minSplits of [0, 1]) {
+      const session = { 'X-Trino-Session': `parallel_min_splits=${minSplits}` };
+      const parquet = (await runStatement(uri, 'SELECT sum(id) FROM lake.default.pq', session)).final.error;
+      expect(parquet?.errorName, parquet?.message).to.equal('HIVE_BAD_DATA');
+      expect(parquet?.message).to.equal(`Corrupt Parquet file file://${corrupt}: it does not end with the Parquet magic bytes PAR1 (not a Parquet file, or truncated)`);
+      const csv = (await runStatement(uri, 'SELECT sum(id) FROM lake.default.csv', session)).final.error;
+      expect(csv?.errorName, csv?.message).to.equal('HIVE_BAD_DATA');
+      expect(csv?.message).to.equal(`file://${dir}/csv/b.csv:2:1: column 'id': Cannot cast 'four' to BIGINT`);
+    }
+    rmSync(corrupt);
+    expect(await query(uri, 'SELECT count(*), sum(id) FROM lake.default.pq')).to.deep.equal([[1000, 499500]]);
   });
 });

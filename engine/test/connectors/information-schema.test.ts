@@ -139,7 +139,7 @@ describe('information_schema', () => {
     expect(await refusal(memory.createTable?.(session, info))).to.equal('This connector does not support creating tables');
     expect(await refusal(memory.createSchema?.(session, 'information_schema', {}))).to.equal("Schema 'memory.information_schema' already exists");
     expect(await refusal(memory.dropTable?.(session, 'information_schema', 'tables'))).to.contain('does not support dropping tables');
-    expect(await refusal(memory.insert?.(session, 'information_schema', 'tables', []))).to.contain('does not support inserts');
+    expect(await refusal(memory.beginInsert?.(session, { ...info, name: 'tables' }))).to.contain('does not support inserts');
     await memory.dropSchema?.(session, 'shop', true);
     expect((await memory.listSchemas(session))).to.deep.equal(['default', 'information_schema']);
   });

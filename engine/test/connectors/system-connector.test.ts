@@ -82,12 +82,13 @@ describe('system connector', () => {
     runtime = new RecordingRuntime();
     const catalogs = new CatalogManager();
     catalogs.register('system', new SystemConnector(runtime));
-    catalogs.register('memory', new MemoryConnector());
+    const memoryConnector = new MemoryConnector();
+    catalogs.register('memory', memoryConnector);
     system = catalogs.get('system') as Connector;
     memory = catalogs.get('memory') as Connector;
     memory.createTable?.(session, { catalog: 'memory', schema: 'default', name: 'n', columns: [{ name: 'x', type: BIGINT }] });
     const rows = Array.from({ length: 70_000 }, (_, i) => BigInt(i));
-    await memory.insert?.(session, 'default', 'n', [{ rowCount: rows.length, columns: [columnFromScalars(BIGINT, rows)] }]);
+    await memoryConnector.insert(session, 'default', 'n', [{ rowCount: rows.length, columns: [columnFromScalars(BIGINT, rows)] }]);
     await runtime.scan(memory, 'default', 'n', '20260101_000000_00001_abcde');
   });
 
@@ -99,7 +100,7 @@ describe('system connector', () => {
   it('is read-only', async () => {
     expect(system.createSchema).to.equal(undefined);
     expect(system.createTable).to.equal(undefined);
-    expect(system.insert).to.equal(undefined);
+    expect(system.beginInsert).to.equal(undefined);
     expect(system.deleteRows).to.equal(undefined);
   });
 

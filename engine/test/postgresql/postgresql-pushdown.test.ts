@@ -187,6 +187,34 @@ describe('postgresql connector: pushdown gives the engine\'s answers', function 
     expect(plan.split('\n').slice(scan, scan + 3).join('\n')).to.match(/Output: 1 rows/);
   });
 
+  it("counts the bytes PostgreSQL sent as the scan's bytesRead", async () => {
+    for (const name of OFF) await fixture.engine.run(`RESET SESSION pg.${name}`);
+    const plan = String((await fixture.engine.rows('EXPLAIN ANALYZE SELECT i FROM t'))[0][0]);
+    const bytesRead = Number(/bytesRead = (\d+)/.exec(plan)?.[1]);
+    // PostgreSQL's binary COPY of one integer column: a 19-byte header and a 2-byte trailer; per row a
+    // 2-byte field count and a 4-byte length, and the 4 bytes of the value unless it is NULL.
+    const [{ rows, values }] = await fixture.server.sql<{ rows: string; values: string }>('SELECT count(*) AS rows, count(i) AS values FROM t');
+    expect(bytesRead, plan).to.equal(19 + 2 + 6 * Number(rows) + 4 * Number(values));
+  });
+
+  it("SHOW STATS: PostgreSQL's row estimate and ANALYZE figures, as Trino's connector reads them", async () => {
+    const [{ reltuples }] = await fixture.server.sql<{ reltuples: number }>("SELECT reltuples FROM pg_class WHERE relname = 't'");
+    const sampled = await fixture.server.sql<{ attname: string; null_frac: number; n_distinct: number; avg_width: number }>(
+      "SELECT attname, null_frac, n_distinct, avg_width FROM pg_stats WHERE schemaname = 'public' AND tablename = 't'",
+    );
+    const rows = await fixture.engine.rows('SHOW STATS FOR pg.public.t');
+    expect(rows.at(-1)).to.deep.equal([null, null, null, null, Number(reltuples), null, null]);
+    const byName = new Map(rows.map((r) => [r[0], r]));
+    for (const { attname, null_frac, n_distinct, avg_width } of sampled) {
+      const nulls = Math.fround(Number(null_frac));
+      const distinct = Math.fround(Number(n_distinct));
+      const expected = [attname, avg_width * Number(reltuples) * (1 - nulls), distinct >= 0 ? distinct : -distinct * Number(reltuples), nulls, null, null, null];
+      expect(byName.get(attname), attname).to.deep.equal(expected);
+    }
+    // i is NULL in every 7th row: PostgreSQL sampled all 3,000 rows.
+    expect(byName.get('i')![3]).to.equal(Math.fround(428 / 3000));
+  });
+
   it('agrees with PostgreSQL itself where their semantics agree', async () => {
     const pairs: [string, string][] = [
       ['SELECT CAST(count(*) AS varchar) FROM t WHERE i > 5', 'SELECT count(*)::text FROM t WHERE i > 5'],

@@ -6,7 +6,6 @@
 
 import { EngineError } from '../../errors/engine-error.js';
 import type { Connector, PageSource, PropertyValues, SchemaTableName, Split, TableConstraint, TableMetadata, TableStatistics } from '../../spi/connector.js';
-import type { Page } from '../../spi/page.js';
 import type { Session } from '../../spi/session.js';
 import type { WorkerSplitSource } from '../../spi/worker-split.js';
 import type { FileSystem } from './file-system/file-system.js';
@@ -22,15 +21,19 @@ import { LakePageSource } from './read/lake-page-source.js';
 import { LAKE_SPLIT_READER, type LakeWorkerSplit } from './read/lake-split-reader.js';
 import { checkLakeSplit, type LakeSplitInfo } from './splits/lake-split.js';
 import { listSplits } from './splits/split-lister.js';
-import { abortFragments, commitFragments } from './write/commit.js';
-import { LakePageSink } from './write/page-sink.js';
-import { writeHandle } from './write/write-handle.js';
+import { FooterStatisticsCache } from './statistics/footer-statistics-cache.js';
+import { DEFAULT_STATISTICS_LIMITS, lakeTableStatistics } from './statistics/lake-table-statistics.js';
+import { LakeWrites } from './write/lake-writes.js';
+import type { WriteFragment as LakeWriteFragment, WriteHandle as LakeWriteHandle } from './write/write-handle.js';
+import type { ConnectorPageSink, WriteFragment, WriteHandle } from '../../spi/table-write.js';
 
 export class HiveConnector implements Connector {
   readonly properties = LAKE_PROPERTIES;
   readonly infersTableColumns = true;
   private readonly fileSystems: FileSystems;
   private readonly metastore: FileMetastore;
+  private readonly writes: LakeWrites;
+  private readonly footers = new FooterStatisticsCache();
 
   constructor(
     /** The catalog name this connector serves. */
@@ -39,6 +42,7 @@ export class HiveConnector implements Connector {
   ) {
     this.fileSystems = new FileSystems(name, config.fileSystem);
     this.metastore = new FileMetastore(name, config.catalogDir, this.fileSystems);
+    this.writes = new LakeWrites(name, this.metastore, this.fileSystems, () => this.metadataFileSystem());
   }
 
   listSchemas(): Promise<string[]> {
@@ -75,12 +79,14 @@ export class HiveConnector implements Connector {
     return checkLakeSplit(split);
   }
 
-  /** Rows the table's committed writes added; unknown while it holds other files (external ones). */
+  /** From the footers of the table's visible files (see statistics/lake-table-statistics.ts). */
   async getTableStatistics(_session: Session, table: TableMetadata): Promise<TableStatistics | undefined> {
-    const lake = await this.metastore.getTable(table.schema, table.name);
-    if (lake === undefined || !lake.managed) return undefined;
-    const state = await readCommitState(this.metadataFileSystem(), this.metastore.tableDirectory(lake.schema, lake.name), lake.tableId);
-    return state.writes.length === 0 ? undefined : { rowCount: state.writes.reduce((sum, w) => sum + w.rows, 0) };
+    const lake = await this.requireTable(table.schema, table.name);
+    const { writes } = await this.commitState(lake);
+    const committed = new Set(writes.map((w) => w.writeId));
+    const committedRows = writes.reduce((sum, w) => sum + w.rows, 0);
+    const fs = this.fileSystems.forLocation(lake.location);
+    return lakeTableStatistics({ fs, table: lake, committed, committedRows, footers: this.footers, limits: DEFAULT_STATISTICS_LIMITS });
   }
 
   createPageSource(_session: Session, split: Split, columns: readonly string[]): PageSource {
@@ -99,7 +105,7 @@ export class HiveConnector implements Connector {
       // Parsing files is work of its own, worth a thread even for a bare scan.
       generatesPages: true,
       prepare: (split, columns, session) => {
-        const data: LakeWorkerSplit = { catalog: this.name, fileSystem: this.config.fileSystem, info: split.info as LakeSplitInfo };
+        const data: LakeWorkerSplit = { catalog: this.name, fileSystem: this.config.fileSystem, shared: this.fileSystems.shared, info: split.info as LakeSplitInfo };
         return { ready: () => Promise.resolve(), worker: { reader: LAKE_SPLIT_READER, data }, local: () => this.createPageSource(session, split, columns) };
       },
     };
@@ -128,37 +134,47 @@ export class HiveConnector implements Connector {
     if (lake.managed) await this.fileSystems.forLocation(lake.location).deleteDirectory(lake.location);
   }
 
-  /**
-   * Writes the pages with one page sink, then commits its files in one metastore update; a failure
-   * before the commit deletes them (and they were never visible).
-   */
-  async insert(session: Session, schema: string, table: string, pages: readonly Page[]): Promise<number> {
-    const lake = await this.requireTable(schema, table);
-    if (!lake.managed) {
-      throw new EngineError('NOT_SUPPORTED', `Cannot write to external table '${this.name}.${schema}.${table}': its files are not the engine's (as Trino's hive.non-managed-table-writes-enabled=false)`);
-    }
-    const handle = writeHandle(lake, this.metastore.tableDirectory(schema, table), session.queryId);
-    const dataFs = this.fileSystems.forLocation(lake.location);
-    const sink = new LakePageSink(dataFs, handle);
-    let fragments;
-    try {
-      for (const page of pages) await sink.append(page);
-      fragments = await sink.finish();
-    } catch (e) {
-      await sink.abort();
-      throw e;
-    }
-    try {
-      return await commitFragments(this.metadataFileSystem(), handle, fragments);
-    } catch (e) {
-      await abortFragments(dataFs, fragments);
-      throw e;
-    }
+  // Writes (write/lake-writes.ts): files named by the write id, committed in one metastore update.
+  async beginCreateTable(session: Session, table: TableMetadata): Promise<WriteHandle> {
+    return this.writes.beginCreateTable(session, table);
+  }
+
+  async beginInsert(session: Session, table: TableMetadata): Promise<WriteHandle> {
+    return this.writes.beginInsert(session, await this.requireTable(table.schema, table.name));
+  }
+
+  /** A partitioned table's rows go to one writer per partition. */
+  writePartitionColumns(table: TableMetadata): readonly string[] {
+    const partitionedBy = table.properties?.partitioned_by;
+    return Array.isArray(partitionedBy) ? partitionedBy.map(String) : [];
+  }
+
+  checkWriteHandle(handle: WriteHandle): string | undefined {
+    return this.writes.checkWriteHandle(handle);
+  }
+
+  createPageSink(_session: Session, handle: WriteHandle): ConnectorPageSink {
+    return this.writes.createPageSink(handle as LakeWriteHandle);
+  }
+
+  async finishCreateTable(_session: Session, handle: WriteHandle, fragments: readonly WriteFragment[]): Promise<void> {
+    await this.writes.finishCreateTable(handle as LakeWriteHandle, fragments as LakeWriteFragment[]);
+  }
+
+  async finishInsert(_session: Session, handle: WriteHandle, fragments: readonly WriteFragment[]): Promise<void> {
+    await this.writes.finishInsert(handle as LakeWriteHandle, fragments as LakeWriteFragment[]);
+  }
+
+  async abortWrite(_session: Session, handle: WriteHandle): Promise<void> {
+    await this.writes.abort(handle as LakeWriteHandle);
   }
 
   private async committedWriteIds(table: LakeTable): Promise<Set<string>> {
-    const state = await readCommitState(this.metadataFileSystem(), this.metastore.tableDirectory(table.schema, table.name), table.tableId);
-    return new Set(state.writes.map((w) => w.writeId));
+    return new Set((await this.commitState(table)).writes.map((w) => w.writeId));
+  }
+
+  private commitState(table: LakeTable): ReturnType<typeof readCommitState> {
+    return readCommitState(this.metadataFileSystem(), this.metastore.tableDirectory(table.schema, table.name), table.tableId);
   }
 
   private metadataFileSystem(): FileSystem {

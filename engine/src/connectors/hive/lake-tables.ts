@@ -38,6 +38,10 @@ export async function newLakeTable(metadata: TableMetadata, schema: LakeSchema, 
     if (firstFile === undefined) throw new EngineError('NOT_SUPPORTED', `Table '${qualified}' has no column list and no files to read columns from: give its columns, or an external_location holding files`);
     const inferred = await fileFormat(properties.format).inferColumns(fs, firstFile, properties.formatOptions);
     if (inferred.length === 0) throw new EngineError('HIVE_BAD_DATA', `No columns could be read from ${firstFile.location}`);
+    const repeated = inferred.find((c, i) => inferred.findIndex((d) => d.name === c.name) !== i);
+    if (repeated !== undefined) {
+      throw new EngineError('DUPLICATE_COLUMN_NAME', `${firstFile.location} has two columns named '${repeated.name}' (names are matched case-insensitively): give the table's columns`);
+    }
     // Files hold no partition columns: their folders give them, as text.
     columns = [...inferred.filter((c) => !properties.partitionedBy.includes(c.name)), ...properties.partitionedBy.map((name) => inferred.find((c) => c.name === name) ?? { name, type: VARCHAR })];
   }

@@ -22,7 +22,14 @@ export class InformationSchemaConnector implements Connector {
   dropSchema?: (session: Session, schema: string, cascade: boolean) => Promise<void>;
   createTable?: (session: Session, table: TableMetadata) => Promise<void>;
   dropTable?: (session: Session, schema: string, table: string) => Promise<void>;
-  insert?: (session: Session, schema: string, table: string, pages: readonly Page[]) => Promise<number>;
+  beginCreateTable?: Connector['beginCreateTable'];
+  beginInsert?: Connector['beginInsert'];
+  writePartitionColumns?: Connector['writePartitionColumns'];
+  checkWriteHandle?: Connector['checkWriteHandle'];
+  createPageSink?: Connector['createPageSink'];
+  finishCreateTable?: Connector['finishCreateTable'];
+  finishInsert?: Connector['finishInsert'];
+  abortWrite?: Connector['abortWrite'];
   deleteRows?: (session: Session, schema: string, table: string, predicate: RowPredicate) => Promise<number>;
   applyFilter?: Connector['applyFilter'];
   applyLimit?: Connector['applyLimit'];
@@ -106,7 +113,7 @@ export class InformationSchemaConnector implements Connector {
   }
 
   private bindWrites(inner: Connector): void {
-    const { createSchema, dropSchema, createTable, dropTable, insert, deleteRows } = inner;
+    const { createSchema, dropSchema, createTable, dropTable, beginCreateTable, beginInsert, deleteRows } = inner;
     if (createSchema) {
       this.createSchema = async (session, schema, properties) => {
         if (schema === INFORMATION_SCHEMA) {
@@ -133,12 +140,25 @@ export class InformationSchemaConnector implements Connector {
         return dropTable.call(inner, session, schema, table);
       };
     }
-    if (insert) {
-      this.insert = async (session, schema, table, pages) => {
-        refuseInformationSchema(schema, 'inserts');
-        return insert.call(inner, session, schema, table, pages);
+    if (beginCreateTable) {
+      this.beginCreateTable = async (session, table) => {
+        refuseInformationSchema(table.schema, 'creating tables');
+        return beginCreateTable.call(inner, session, table);
       };
     }
+    if (beginInsert) {
+      this.beginInsert = async (session, table) => {
+        refuseInformationSchema(table.schema, 'inserts');
+        return beginInsert.call(inner, session, table);
+      };
+    }
+    // A write that began is of the inner catalog's tables: the rest of it is the inner connector's.
+    this.writePartitionColumns = inner.writePartitionColumns?.bind(inner);
+    this.checkWriteHandle = inner.checkWriteHandle?.bind(inner);
+    this.createPageSink = inner.createPageSink?.bind(inner);
+    this.finishCreateTable = inner.finishCreateTable?.bind(inner);
+    this.finishInsert = inner.finishInsert?.bind(inner);
+    this.abortWrite = inner.abortWrite?.bind(inner);
     if (deleteRows) {
       this.deleteRows = async (session, schema, table, predicate) => {
         refuseInformationSchema(schema, 'modifying table rows');

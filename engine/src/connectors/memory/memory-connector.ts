@@ -18,6 +18,8 @@ import { sharedPage, type SharedPage } from './shared-batch.js';
 import { SnapshotPins } from './snapshot-pins.js';
 import { shapeCheck } from '../../spi/json-shape.js';
 import type { TableSnapshot } from './table-snapshot.js';
+import type { ConnectorPageSink, WriteFragment, WriteHandle } from '../../spi/table-write.js';
+import { MemoryWrites, type MemoryWriteHandle } from './memory-writes.js';
 
 export const DEFAULT_SCHEMA = 'default';
 /** A split covers whole batches, up to this many rows. */
@@ -58,6 +60,7 @@ export class MemoryConnector implements Connector {
   private readonly tablesById = new Map<number, MemoryTable>();
   private readonly pins: SnapshotPins;
   private nextTableId = 1;
+  private readonly writes = new MemoryWrites();
 
   constructor(
     /** The catalog name this connector serves. */
@@ -183,8 +186,46 @@ export class MemoryConnector implements Connector {
     this.tablesById.delete(dropped.id);
   }
 
+  /** Appends pages (columns in table order) at once; returns the rows added. */
   insert(_session: Session, schema: string, table: string, pages: readonly Page[]): Promise<number> {
     return this.requireTable(schema, table).insert(pages);
+  }
+
+  async beginCreateTable(_session: Session, table: TableMetadata): Promise<WriteHandle> {
+    if (this.requireSchema(table.schema).has(table.name)) throw new EngineError('ALREADY_EXISTS', `Table '${this.name}.${table.schema}.${table.name}' already exists`);
+    return this.writes.begin(table.schema, table.name, table);
+  }
+
+  async beginInsert(_session: Session, table: TableMetadata): Promise<WriteHandle> {
+    this.requireTable(table.schema, table.name);
+    return this.writes.begin(table.schema, table.name);
+  }
+
+  /** Writers run here, with the tables (the connector is not remotely accessible). */
+  createPageSink(_session: Session, handle: WriteHandle): ConnectorPageSink {
+    return this.writes.sink(handle);
+  }
+
+  async finishCreateTable(session: Session, handle: WriteHandle, fragments: readonly WriteFragment[]): Promise<void> {
+    const { create } = handle as MemoryWriteHandle;
+    if (create === undefined) throw new EngineError('GENERIC_INTERNAL_ERROR', 'Not a write of a new table');
+    const pages = this.writes.take(handle, fragments);
+    await this.createTable(session, create);
+    try {
+      await this.insert(session, create.schema, create.name, pages);
+    } catch (e) {
+      await this.dropTable(session, create.schema, create.name);
+      throw e;
+    }
+  }
+
+  async finishInsert(session: Session, handle: WriteHandle, fragments: readonly WriteFragment[]): Promise<void> {
+    const { schema, table } = handle as MemoryWriteHandle;
+    await this.insert(session, schema, table, this.writes.take(handle, fragments));
+  }
+
+  async abortWrite(_session: Session, handle: WriteHandle): Promise<void> {
+    this.writes.abort(handle);
   }
 
   async deleteRows(_session: Session, schema: string, table: string, predicate: RowPredicate): Promise<number> {

@@ -89,3 +89,24 @@ export async function describeTable(client: PostgresClient, schema: string, tabl
     };
   });
 }
+
+/** What PostgreSQL's ANALYZE sampled of a column (pg_stats); null where it says nothing. */
+export interface CatalogColumnStatistics {
+  name: string;
+  /** float4 values, as PostgreSQL keeps them (widened exactly). */
+  nullFraction: number | null;
+  /** Distinct values, or when negative minus their number per row. */
+  distinct: number | null;
+  /** Average bytes of a non-NULL value. */
+  averageWidth: number | null;
+}
+
+export async function columnStatistics(client: PostgresClient, schema: string, table: string): Promise<CatalogColumnStatistics[]> {
+  // A partitioned table's own rows are the `inherited` ones (of all its partitions); a plain table has only others.
+  const rows = await client.query<{ name: string; null_frac: number | null; n_distinct: number | null; avg_width: number | null }>(
+    'SELECT DISTINCT ON (attname) attname AS name, null_frac, n_distinct, avg_width FROM pg_stats WHERE schemaname = $1 AND tablename = $2 ORDER BY attname, inherited DESC',
+    [schema, table],
+  );
+  const float4 = (v: number | string | null) => (v === null ? null : Math.fround(Number(v)));
+  return rows.map((r) => ({ name: r.name, nullFraction: float4(r.null_frac), distinct: float4(r.n_distinct), averageWidth: r.avg_width === null ? null : Number(r.avg_width) }));
+}

@@ -1,23 +1,20 @@
 // The `postgresql` connector: the schemas, tables and columns of one PostgreSQL database, read with
 // binary COPY, with filters, limits, top-N and aggregations pushed down to the server where it
 // computes exactly what the engine would (scan-query.ts, filter-sql.ts), tables read in key ranges
-// by several workers at once, and CREATE TABLE [AS], INSERT (binary COPY in one transaction) and
-// DROP TABLE.
+// by several workers at once, and CREATE TABLE [AS], INSERT (writers on every worker COPY into a
+// table of the write's own, moved into place at the commit: postgresql-writes.ts) and DROP TABLE.
 
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { from as copyFrom } from 'pg-copy-streams';
 import { EngineError } from '../../errors/engine-error.js';
-import type { ColumnMetadata, Connector, PropertyValues, SchemaTableName, Split, TableConstraint, TableMetadata, TableStatistics } from '../../spi/connector.js';
-import type { Page } from '../../spi/page.js';
+import type { ColumnMetadata, Connector, PageSource, PropertyValues, SchemaTableName, Split, TableConstraint, TableMetadata, TableStatistics } from '../../spi/connector.js';
 import type { ConnectorProperties } from '../../spi/properties.js';
 import type { AggregationApplication, ConnectorAggregate, ConnectorExpression, FilterApplication, PushedScan, SortItem } from '../../spi/pushdown.js';
 import type { Session } from '../../spi/session.js';
 import { shapeCheck } from '../../spi/json-shape.js';
-import { typeName } from '../../types/types.js';
 import * as catalogQueries from './catalog-queries.js';
 import { mapColumn, type PostgresColumn } from './column-mapping.js';
-import { copyHeader, copyTrailer, encodePage } from './copy-encoder.js';
+import * as writes from './postgresql-writes.js';
+import { columnDefinitions } from './postgresql-writes.js';
+import type { ConnectorPageSink, WriteHandle } from '../../spi/table-write.js';
 import { keyRanges } from './key-ranges.js';
 import { readQuery } from './page-source.js';
 import { PostgresClient } from './postgresql-client.js';
@@ -37,7 +34,8 @@ import {
   type PostgresSplitInfo,
   type PushedAggregate,
 } from './scan-query.js';
-import { postgresTypeName, qualifiedTable, quoteIdentifier } from './sql-text.js';
+import { tableStatistics } from './table-statistics.js';
+import { qualifiedTable, quoteIdentifier } from './sql-text.js';
 
 /** A table as the connector reads it. */
 interface PostgresTable {
@@ -95,7 +93,8 @@ export class PostgresConnector implements Connector {
 
   async getTableStatistics(_session: Session, table: TableMetadata): Promise<TableStatistics | undefined> {
     const described = this.tables.get(tableKey(table.schema, table.name));
-    return described !== undefined && described.estimatedRows >= 0 ? { rowCount: described.estimatedRows } : undefined;
+    if (described === undefined || described.estimatedRows < 0) return undefined;
+    return tableStatistics(described.estimatedRows, described.columns, await catalogQueries.columnStatistics(this.client, table.schema, table.name));
   }
 
   /** Every node connects to the server itself. */
@@ -208,7 +207,7 @@ export class PostgresConnector implements Connector {
     }
   }
 
-  createPageSource(_session: Session, split: Split, columns: readonly string[], signal?: AbortSignal): AsyncIterable<Page> {
+  createPageSource(_session: Session, split: Split, columns: readonly string[], signal?: AbortSignal): PageSource {
     const { sql, types } = scanQuery(split.schema, split.table, split.info as PostgresSplitInfo, columns);
     return readQuery(this.client, sql, columns.map((name, i) => ({ name, type: types[i] })), signal);
   }
@@ -222,12 +221,7 @@ export class PostgresConnector implements Connector {
   }
 
   async createTable(_session: Session, table: TableMetadata): Promise<void> {
-    const columns = table.columns.map((c) => {
-      const type = postgresTypeName(c.type);
-      if (type === undefined) throw new EngineError('NOT_SUPPORTED', `Column '${c.name}': type ${typeName(c.type)} cannot be stored in PostgreSQL`);
-      return `${quoteIdentifier(c.name)} ${type}${c.nullable === false ? ' NOT NULL' : ''}`;
-    });
-    await this.client.query(`CREATE TABLE ${qualifiedTable(table.schema, table.name)} (${columns.join(', ')})`);
+    await this.client.query(`CREATE TABLE ${qualifiedTable(table.schema, table.name)} (${columnDefinitions(table)})`);
   }
 
   async dropTable(_session: Session, schema: string, table: string): Promise<void> {
@@ -235,37 +229,35 @@ export class PostgresConnector implements Connector {
     await this.client.query(`DROP TABLE ${qualifiedTable(schema, table)}`);
   }
 
-  /**
-   * Writes the pages (columns in table order) with binary COPY in one transaction: a failure at any
-   * point leaves the table as it was. Columns read as text (types the engine lacks) take only NULLs.
-   */
-  async insert(_session: Session, schema: string, table: string, pages: readonly Page[]): Promise<number> {
-    const described = await this.describe(schema, table);
-    if (described === undefined) throw new EngineError('TABLE_NOT_FOUND', `Table '${this.name}.${schema}.${table}' does not exist`);
-    const written = described.columns.map((c, i) => ({ column: c, index: i })).filter(({ column, index }) => {
-      if (column.read !== 'text') return true;
-      if (pages.some((p) => p.columns[index].nulls === null || p.columns[index].nulls!.includes(0))) {
-        throw new EngineError('NOT_SUPPORTED', `Column '${column.name}' of '${this.name}.${schema}.${table}' has a PostgreSQL type the engine cannot write`);
-      }
-      return false;
-    });
-    const targets = written.map(({ column }) => (column.read === 'bit' ? 'bit' : 'boolean') as 'bit' | 'boolean');
-    const sql = `COPY ${qualifiedTable(schema, table)} (${written.map(({ column }) => quoteIdentifier(column.name)).join(', ')}) FROM STDIN (FORMAT binary)`;
-    let rows = 0;
-    await this.client.withConnection(async (connection) => {
-      await connection.query('BEGIN');
-      async function* chunks() {
-        yield copyHeader();
-        for (const page of pages) {
-          rows += page.rowCount;
-          yield encodePage({ rowCount: page.rowCount, columns: written.map(({ index }) => page.columns[index]) }, targets);
-        }
-        yield copyTrailer();
-      }
-      await pipeline(Readable.from(chunks()), connection.query(copyFrom(sql)));
-      await connection.query('COMMIT');
-    });
-    return rows;
+  // Writes (postgresql-writes.ts): writers COPY into a table of the write's own; the commit moves it into place.
+  async beginCreateTable(_session: Session, table: TableMetadata): Promise<WriteHandle> {
+    return writes.beginCreateTable(this.client, table);
+  }
+
+  async beginInsert(_session: Session, table: TableMetadata): Promise<WriteHandle> {
+    const described = await this.describe(table.schema, table.name);
+    if (described === undefined) throw new EngineError('TABLE_NOT_FOUND', `Table '${this.name}.${table.schema}.${table.name}' does not exist`);
+    return writes.beginInsert(this.client, table.schema, table.name, described.columns);
+  }
+
+  checkWriteHandle(handle: WriteHandle): string | undefined {
+    return writes.checkPostgresWriteHandle(handle, this.name);
+  }
+
+  createPageSink(_session: Session, handle: WriteHandle): ConnectorPageSink {
+    return new writes.PostgresPageSink(this.client, handle as writes.PostgresWriteHandle);
+  }
+
+  async finishCreateTable(_session: Session, handle: WriteHandle): Promise<void> {
+    await writes.finishCreateTable(this.client, handle as writes.PostgresWriteHandle);
+  }
+
+  async finishInsert(_session: Session, handle: WriteHandle): Promise<void> {
+    await writes.finishInsert(this.client, handle as writes.PostgresWriteHandle);
+  }
+
+  async abortWrite(_session: Session, handle: WriteHandle): Promise<void> {
+    await writes.abortWrite(this.client, handle as writes.PostgresWriteHandle);
   }
 
   private async describe(schema: string, table: string): Promise<PostgresTable | undefined> {

@@ -5,8 +5,7 @@ import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import { compileFilter } from '../../exec/expression/index.js';
 import type { RowExpression, Symbol } from '../../sql/planner/row-expression.js';
 import { toChannels } from '../../exec/local-execution-planner.js';
-import { constantColumn, pageSizeInBytes, type Page } from '../../spi/page.js';
-import type { MemoryContext } from '../../exec/memory.js';
+import type { Page } from '../../spi/page.js';
 import type * as ast from '../../sql/parser/ast.js';
 import { containsSubquery } from '../../sql/analyzer/ast-utils.js';
 import { coerceToBoolean, translateExpression } from '../../sql/analyzer/expression-translator.js';
@@ -20,10 +19,8 @@ import { typeName, typesEqual } from '../../types/types.js';
 import type { Session } from '../../spi/session.js';
 import type { OutputColumn, StatementResult } from '../../spi/statement-result.js';
 import { rowCountResult, updateResult } from './results.js';
+import { begun, writeLayout, type WriteRunner, type WriteStatement } from './write-statement.js';
 import { evaluateProperties } from './property-values.js';
-
-/** Runs a query and returns its columns and pages (the caller drains them). */
-export type QueryRunner = (query: ast.Query, coerceTo?: ColumnMetadata[]) => Promise<{ columns: OutputColumn[]; pages: AsyncIterable<Page>; memory: MemoryContext }>;
 
 export async function createSchema(s: ast.CreateSchema, metadata: StatementMetadata, parameters: readonly RowExpression[]): Promise<StatementResult> {
   const session = metadata.session;
@@ -97,53 +94,64 @@ export async function createTable(s: ast.CreateTable, metadata: StatementMetadat
   return updateResult('CREATE TABLE');
 }
 
-export async function createTableAsSelect(
-  s: ast.CreateTableAsSelect,
-  metadata: StatementMetadata,
-  parameters: readonly RowExpression[],
-  run: QueryRunner,
-): Promise<StatementResult> {
-  const session = metadata.session;
-  const { target, connector, exists } = await newTableTarget(s.name, metadata);
+/**
+ * CREATE TABLE AS: the table's columns are the query's (or its aliases); its rows are written by the
+ * plan's writers and the table appears, whole, when the write commits.
+ */
+export async function createTableAsSelect(s: ast.CreateTableAsSelect, metadata: StatementMetadata, parameters: readonly RowExpression[], runWrite: WriteRunner): Promise<StatementResult> {
+  const { target, exists } = await newTableTarget(s.name, metadata);
   if (exists) {
     if (s.notExists) return rowCountResult('CREATE TABLE', 0);
     throw alreadyExists(target, s.name.location);
   }
-  const properties = tableProperties(s, target, connector, session, parameters);
-  if (!connector.createTable || !connector.insert) throw new EngineError('NOT_SUPPORTED', 'This connector does not support creating tables', s.location);
-  const { columns, pages, memory } = await run(s.query);
-  const aliases = s.columnAliases?.map((a) => a.value);
-  if (aliases && aliases.length !== columns.length) {
-    throw new EngineError('MISMATCHED_COLUMN_ALIASES', 'Column alias list has different number of entries than the query', s.location);
-  }
-  const tableColumns: ColumnMetadata[] = columns.map((c, i) => {
-    const name = aliases ? aliases[i] : c.name;
-    if (/^_col\d+$/.test(name) && !aliases) throw new EngineError('MISSING_COLUMN_NAME', `Column name not specified at position ${i + 1}`, s.query.location);
-    if (c.type.kind === 'unknown') throw new EngineError('COLUMN_TYPE_UNKNOWN', `Column type is unknown at position ${i + 1}`, s.query.location);
-    return { name, type: c.type };
-  });
-  const names = new Set<string>();
-  for (const m of tableColumns) {
-    if (names.has(m.name)) throw new EngineError('DUPLICATE_COLUMN_NAME', `Column name '${m.name}' specified more than once`, s.location);
-    names.add(m.name);
-  }
-  const table: TableMetadata = { catalog: target.catalog, schema: target.schema, name: target.name, columns: tableColumns, comment: s.comment, properties };
-  const collected = s.withData ? await collect(pages, memory) : [];
-  await connector.createTable(session, table);
-  try {
-    const count = collected.length > 0 ? await connector.insert(session, target.schema, target.name, collected) : 0;
-    return rowCountResult('CREATE TABLE', count);
-  } catch (e) {
-    await connector.dropTable?.(session, target.schema, target.name);
-    throw e;
-  }
+  return rowCountResult('CREATE TABLE', await runWrite(await createTableAsSelectWrite(s, metadata, parameters)));
 }
 
-export async function insert(s: ast.InsertStatement, metadata: StatementMetadata, run: QueryRunner): Promise<StatementResult> {
+/** The write of a CREATE TABLE AS (also for EXPLAIN, which begins none). */
+export async function createTableAsSelectWrite(s: ast.CreateTableAsSelect, metadata: StatementMetadata, parameters: readonly RowExpression[]): Promise<WriteStatement> {
+  const session = metadata.session;
+  const { target, connector, exists } = await newTableTarget(s.name, metadata);
+  if (exists) throw alreadyExists(target, s.name.location);
+  const properties = tableProperties(s, target, connector, session, parameters);
+  if (!connector.createTable || !connector.beginCreateTable || !connector.finishCreateTable) {
+    throw new EngineError('NOT_SUPPORTED', 'This connector does not support creating tables with data', s.location);
+  }
+  const aliases = s.columnAliases?.map((a) => a.value);
+  const tableOf = (columns: readonly OutputColumn[]): TableMetadata => {
+    if (aliases && aliases.length !== columns.length) {
+      throw new EngineError('MISMATCHED_COLUMN_ALIASES', 'Column alias list has different number of entries than the query', s.location);
+    }
+    const tableColumns: ColumnMetadata[] = columns.map((c, i) => {
+      const name = aliases ? aliases[i] : c.name;
+      if (/^_col\d+$/.test(name) && !aliases) throw new EngineError('MISSING_COLUMN_NAME', `Column name not specified at position ${i + 1}`, s.query.location);
+      if (c.type.kind === 'unknown') throw new EngineError('COLUMN_TYPE_UNKNOWN', `Column type is unknown at position ${i + 1}`, s.query.location);
+      return { name, type: c.type };
+    });
+    const names = new Set<string>();
+    for (const m of tableColumns) {
+      if (names.has(m.name)) throw new EngineError('DUPLICATE_COLUMN_NAME', `Column name '${m.name}' specified more than once`, s.location);
+      names.add(m.name);
+    }
+    return { catalog: target.catalog, schema: target.schema, name: target.name, columns: tableColumns, comment: s.comment, properties };
+  };
+  return {
+    query: s.query,
+    withData: s.withData,
+    layout: (columns) => writeLayout('create', connector, tableOf(columns), columns.map((_, i) => i), columns),
+    begin: async (layout) => begun(connector, session, layout, await connector.beginCreateTable!(session, tableOf(layout.queryColumns))),
+  };
+}
+
+export async function insert(s: ast.InsertStatement, metadata: StatementMetadata, runWrite: WriteRunner): Promise<StatementResult> {
+  return rowCountResult('INSERT', await runWrite(await insertWrite(s, metadata)));
+}
+
+/** The write of an INSERT (also for EXPLAIN, which begins none). */
+export async function insertWrite(s: ast.InsertStatement, metadata: StatementMetadata): Promise<WriteStatement> {
   const session = metadata.session;
   const table = await metadata.tableOrFail(s.target);
   const connector = metadata.connector(table.catalog);
-  if (!connector.insert) throw new EngineError('NOT_SUPPORTED', 'This connector does not support inserts', s.location);
+  if (!connector.beginInsert || !connector.finishInsert) throw new EngineError('NOT_SUPPORTED', 'This connector does not support inserts', s.location);
   const targetColumns = s.columns
     ? s.columns.map((c) => {
         const column = table.columns.find((tc) => tc.name === c.value);
@@ -154,30 +162,28 @@ export async function insert(s: ast.InsertStatement, metadata: StatementMetadata
   if (new Set(targetColumns.map((c) => c.name)).size !== targetColumns.length) {
     throw new EngineError('DUPLICATE_COLUMN_NAME', 'Insert column name is specified more than once', s.location);
   }
-  const { columns, pages, memory } = await run(s.query, targetColumns);
-  if (columns.length !== targetColumns.length || columns.some((c, i) => !typesEqual(c.type, targetColumns[i].type) && !isStoreAssignable(c.type, targetColumns[i].type))) {
-    throw new EngineError(
-      'TYPE_MISMATCH',
-      `Insert query has mismatched column types: Table: [${targetColumns.map((c) => typeName(c.type)).join(', ')}], Query: [${columns.map((c) => typeName(c.type)).join(', ')}]`,
-      s.query.location,
-    );
+  const unusable = table.columns.find((c) => c.type.kind === 'unsupported');
+  if (unusable !== undefined) {
+    throw new EngineError('NOT_SUPPORTED', `Cannot insert into a table with column '${unusable.name}' of type ${typeName(unusable.type)}, which is not supported yet`, s.location);
   }
-  const collected = await collect(pages, memory);
-  // Columns the statement does not name are NULL: spread query columns into table order.
-  const positions = table.columns.map((c) => targetColumns.findIndex((t) => t.name === c.name));
-  const rows = collected.map((page) => ({
-    rowCount: page.rowCount,
-    columns: table.columns.map((c, i) =>
-      positions[i] >= 0 ? page.columns[positions[i]] : constantColumn(c.type, null, page.rowCount),
-    ),
-  }));
-  for (const [i, c] of table.columns.entries()) {
-    if (c.nullable === false && rows.some((p) => p.columns[i].nulls?.includes(1))) {
-      throw new EngineError('CONSTRAINT_VIOLATION', `NULL value not allowed for NOT NULL column: ${c.name}`, s.location);
-    }
-  }
-  const count = rows.length > 0 ? await connector.insert(session, table.schema, table.name, rows) : 0;
-  return rowCountResult('INSERT', count);
+  return {
+    query: s.query,
+    coerceTo: targetColumns,
+    withData: true,
+    layout: (columns) => {
+      if (columns.length !== targetColumns.length || columns.some((c, i) => !typesEqual(c.type, targetColumns[i].type) && !isStoreAssignable(c.type, targetColumns[i].type))) {
+        throw new EngineError(
+          'TYPE_MISMATCH',
+          `Insert query has mismatched column types: Table: [${targetColumns.map((c) => typeName(c.type)).join(', ')}], Query: [${columns.map((c) => typeName(c.type)).join(', ')}]`,
+          s.query.location,
+        );
+      }
+      // Columns the statement does not name are NULL.
+      const sources = table.columns.map((c) => targetColumns.findIndex((t) => t.name === c.name));
+      return writeLayout('insert', connector, table, sources, columns);
+    },
+    begin: async (layout) => begun(connector, session, layout, await connector.beginInsert!(session, table)),
+  };
 }
 
 export async function deleteRows(s: ast.DeleteStatement, metadata: StatementMetadata, parameters: readonly RowExpression[]): Promise<StatementResult> {
@@ -224,15 +230,4 @@ export async function dropTable(s: ast.DropTable, metadata: StatementMetadata): 
   if (!connector.dropTable) throw new EngineError('NOT_SUPPORTED', 'This connector does not support dropping tables', s.location);
   await connector.dropTable(session, table.schema, table.name);
   return updateResult('DROP TABLE');
-}
-
-/** Drains the rows to write; they count against the query's memory until the write lands. */
-async function collect(pages: AsyncIterable<Page>, memory: MemoryContext): Promise<Page[]> {
-  const out: Page[] = [];
-  for await (const p of pages) {
-    if (p.rowCount === 0) continue;
-    memory.reserve(pageSizeInBytes(p));
-    out.push(p);
-  }
-  return out;
 }

@@ -7,6 +7,7 @@
 // the query is cancelled, or a worker fails, every worker of the query is stopped through a shared
 // flag; a worker's error is rethrown here as the same EngineError.
 
+import { countConnectorRead } from '../stats/connector-io.js';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import type { QueryProgress } from '../../spi/query-progress.js';
 import type { Session } from '../../spi/session.js';
@@ -218,6 +219,7 @@ class ParallelRun {
         progress.processedRows += message.rows;
         progress.processedBytes += message.bytes;
         this.env.operator.stats?.input(message.rows, message.bytes);
+        countConnectorRead(message.metrics);
         this.env.operator.stats?.connectorMetrics(message.metrics);
         this.addWorkerCpu(message.cpuMillis);
         this.finished.splits++;

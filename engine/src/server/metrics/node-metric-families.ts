@@ -6,6 +6,7 @@
 import { FAILURE_TYPES } from '../../coordinator/query-counters.js';
 import { QUERY_STATES } from '../../coordinator/query-state.js';
 import { exchangeBytes } from '../../worker/exchange-counters.js';
+import { connectorIo } from '../../exec/stats/connector-io.js';
 import { NODE_STATES } from '../node-state.js';
 import { processIo } from '../process-io.js';
 import type { NodeMetrics } from '../node-metrics.js';
@@ -48,6 +49,7 @@ export function nodeMetricFamilies(server: ServerContext, metrics: NodeMetrics):
     family('engine_output_buffered_bytes', 'gauge', 'Output not yet taken by its reader (query results, task output)', one(workload.bufferedOutputBytes)),
     family('engine_exchange_sent_bytes', 'counter', "Bytes of pages this node's tasks sent to other nodes", one(exchangeBytes.sent)),
     family('engine_exchange_received_bytes', 'counter', "Bytes of pages this node's exchanges received from other nodes", one(exchangeBytes.received)),
+    family('engine_connector_read_bytes', 'counter', "Bytes this node's connectors read from storage and other systems (lake files and objects, PostgreSQL results)", one(connectorIo.readBytes)),
   );
   if (io !== undefined) {
     families.push(

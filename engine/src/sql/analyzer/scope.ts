@@ -51,9 +51,11 @@ export class Scope {
     return undefined;
   }
 
+  /** Resolves `parts` to a field whose values a query can use; fails naming what is missing or unusable. */
   resolve(parts: readonly string[], location: SourceLocation): ResolvedField {
     const found = this.tryResolve(parts, location);
     if (!found) throw new EngineError('COLUMN_NOT_FOUND', `Column '${parts.join('.')}' cannot be resolved`, location);
+    usable(found.field, location);
     return found;
   }
 
@@ -65,6 +67,18 @@ export class Scope {
   withOuter(outer: Scope | undefined): Scope {
     return new Scope(this.fields, outer);
   }
+}
+
+/**
+ * The field, when the engine can process its values: a column of a type it does not support yet (a
+ * nested Parquet column: array, map, row) fails every reference to it, naming the column and type.
+ */
+export function usable(field: Field, location: SourceLocation): Field {
+  const type = field.symbol.type;
+  if (type.kind === 'unsupported') {
+    throw new EngineError('NOT_SUPPORTED', `Column '${field.name ?? field.symbol.name}' has type ${type.name}, which is not supported yet`, location);
+  }
+  return field;
 }
 
 function matchesField(field: Field, parts: readonly string[]): boolean {

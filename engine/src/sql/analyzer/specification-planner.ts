@@ -12,7 +12,7 @@ import { coerceToBoolean, qualifiedParts, rejectUnknownFunctions, translateExpre
 import type { RelationPlan } from './relation-plan.js';
 import { ordinalOf, orderingItem, type QueryPlanner } from './query-planner.js';
 import { planRelation } from './relation-planner.js';
-import { Scope, endsWith, type ColumnOrigin, type Field } from './scope.js';
+import { Scope, endsWith, usable, type ColumnOrigin, type Field } from './scope.js';
 import { subqueryHook, type PlanHolder } from './subquery-planner.js';
 import { planWindows } from './window-planner.js';
 
@@ -180,7 +180,7 @@ function expandSelectList(items: ast.SelectItem[], scope: Scope): SelectColumn[]
         throw new EngineError('TABLE_NOT_FOUND', `Table '${prefix.join('.')}' not found`, item.location);
       }
       if (!prefix && fields.length === 0) throw new EngineError('COLUMN_NOT_FOUND', 'SELECT * not allowed from relation that has no columns', item.location);
-      for (const f of fields) columns.push({ expression: undefined, field: f, name: f.name, location: item.location, ...(f.origin ? { origin: f.origin } : {}), aliased: false });
+      for (const f of fields) columns.push({ expression: undefined, field: usable(f, item.location), name: f.name, location: item.location, ...(f.origin ? { origin: f.origin } : {}), aliased: false });
       continue;
     }
     const name = item.alias?.value ?? implicitName(item.expression);

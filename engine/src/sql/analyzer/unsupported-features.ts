@@ -9,7 +9,7 @@ import { formatQualifiedName } from '../parser/expression-formatter.js';
 import { forEachAstObject } from './ast-utils.js';
 
 /** Statement kinds the engine does not run at all. */
-type UnsupportedStatement = ast.ManagementStatement | ast.AccessStatement | ast.RoutineStatement | ast.CreateIndex;
+type UnsupportedStatement = Exclude<ast.ManagementStatement, ast.ShowStats> | ast.AccessStatement | ast.RoutineStatement | ast.CreateIndex;
 
 /** The statements the engine runs. */
 export type SupportedStatement = Exclude<ast.Statement, UnsupportedStatement>;
@@ -42,7 +42,6 @@ const STATEMENT_FEATURES: Record<Exclude<UnsupportedStatement['kind'], 'Comment'
   DropBranch: 'DROP BRANCH',
   FastForwardBranch: 'ALTER BRANCH ... FAST FORWARD',
   ShowBranches: 'SHOW BRANCHES',
-  ShowStats: 'SHOW STATS',
   Update: 'UPDATE',
   Merge: 'MERGE',
   TruncateTable: 'TRUNCATE TABLE',

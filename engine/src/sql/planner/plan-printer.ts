@@ -2,7 +2,7 @@
 
 import { formatValueAsText } from '../../types/values.js';
 import { typeName } from '../../types/types.js';
-import type { AggregateNode, AggregationCall, OrderingItem, PlanNode } from './plan.js';
+import type { AggregateNode, AggregationCall, OrderingItem, PlanNode, WriteTarget } from './plan.js';
 import { sources } from './plan.js';
 import type { RowExpression, Symbol } from './row-expression.js';
 import { formatFrame } from './window-frame.js';
@@ -126,7 +126,16 @@ export function describe(node: PlanNode): string {
       return `RemoteExchange[type = ${node.type}${node.partitionKeys.length > 0 ? `, partitionKeys = [${node.partitionKeys.map(name).join(', ')}]` : ''}]`;
     case 'RemoteSource':
       return `RemoteSource[sourceFragmentIds = [${node.sourceFragmentIds.join(', ')}]]`;
+    case 'TableWriter':
+      return `TableWriter[target = ${writeTarget(node.target)}] ${node.columnNames.map((c, i) => `${c} := ${name(node.columns[i])}`).join(', ')}`;
+    case 'TableFinish':
+      // Trino prints its TableFinish node as TableCommit.
+      return `TableCommit[target = ${writeTarget(node.target)}]`;
   }
+}
+
+function writeTarget(target: WriteTarget): string {
+  return `${target.catalog}:${target.schema}.${target.table}`;
 }
 
 function capitalize(s: string): string {

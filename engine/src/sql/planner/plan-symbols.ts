@@ -54,6 +54,12 @@ export function nodeReferences(node: PlanNode): Map<number, Symbol> {
       node.correlation.forEach(add);
       add(node.value);
       break;
+    case 'TableWriter':
+      node.columns.forEach(add);
+      break;
+    case 'TableFinish':
+      node.source.outputs.forEach(add);
+      break;
     default:
       break;
   }

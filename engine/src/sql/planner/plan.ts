@@ -4,6 +4,7 @@
 import type { ColumnMetadata, TableConstraint, TableMetadata } from '../../spi/connector.js';
 import type { PushedScan } from '../../spi/pushdown.js';
 import type { Scalar } from '../../spi/page.js';
+import type { WriteHandle } from '../../spi/table-write.js';
 import type { AggregateFunctionHandle, WindowFunctionHandle } from './function-handles.js';
 import type { FrameSpec } from './window-frame.js';
 import type { RowExpression, Symbol } from './row-expression.js';
@@ -26,7 +27,9 @@ export type PlanNode =
   | UnnestNode
   | ApplyNode
   | ExchangeNode
-  | RemoteSourceNode;
+  | RemoteSourceNode
+  | TableWriterNode
+  | TableFinishNode;
 
 interface NodeBase {
   readonly id: number;
@@ -224,6 +227,41 @@ export interface RemoteSourceNode extends NodeBase {
   kind: 'RemoteSource';
   sourceFragmentIds: number[];
   exchangeType: ExchangeType;
+}
+
+/**
+ * Where a write's rows go. `handle`: the connector's (see spi/table-write.ts), made when the write
+ * began; null in a plan only shown (EXPLAIN begins no write).
+ */
+export interface WriteTarget {
+  catalog: string;
+  schema: string;
+  table: string;
+  /** CREATE TABLE AS or INSERT: which of the connector's commits ends the write. */
+  kind: 'create' | 'insert';
+  handle: WriteHandle | null;
+}
+
+/**
+ * Writes its source's rows with a page sink of the target's connector, in each task of its fragment.
+ * Outputs: the rows it wrote (bigint) and what it wrote, its fragments as a JSON array (varchar).
+ */
+export interface TableWriterNode extends NodeBase {
+  kind: 'TableWriter';
+  source: PlanNode;
+  target: WriteTarget;
+  /** The table's columns, in table order, and per column the source symbol written to it. */
+  columnNames: string[];
+  columns: Symbol[];
+  /** The columns that take no NULL (NOT NULL), by name. */
+  notNull: string[];
+}
+
+/** Commits a write (once, on the coordinator) with the fragments of all its writers. Output: the rows written. */
+export interface TableFinishNode extends NodeBase {
+  kind: 'TableFinish';
+  source: PlanNode;
+  target: WriteTarget;
 }
 
 export function sources(node: PlanNode): PlanNode[] {

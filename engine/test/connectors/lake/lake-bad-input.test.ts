@@ -13,7 +13,7 @@ import { LocalFileSystem } from '../../../src/connectors/hive/file-system/local-
 import { csvFormat } from '../../../src/connectors/hive/formats/csv/csv-format.js';
 import { DEFAULT_FORMAT_OPTIONS } from '../../../src/connectors/hive/metastore/lake-table.js';
 import { BIGINT, VARCHAR } from '../../../src/types/types.js';
-import { LakeFixture } from './lake-fixture.js';
+import { LakeFixture, duckDbRows } from './lake-fixture.js';
 
 describe('lake: bad input', function () {
   let lake: LakeFixture;
@@ -62,6 +62,15 @@ describe('lake: bad input', function () {
     expect(failure.message).to.equal(`${lake.uri('data/toomany2')}a.csv:1501:8: malformed CSV record: more than 2 fields: the table has 2 columns`);
   });
 
+  it('a CSV row with fewer fields than the table has columns reads NULLs in the rest, as Trino reads it (DuckDB with null_padding agrees)', async () => {
+    const path = lake.file('data/short/a.csv', '1,a,2024-01-01\n2,b\n3\n');
+    await lake.harness.query(`CREATE TABLE lake.default.short (id bigint, name varchar, d date) WITH (format = 'CSV', external_location = '${lake.uri('data/short')}')`);
+    const sql = (from: string) => `SELECT id, name, CAST(d AS varchar) FROM ${from} ORDER BY id`;
+    const duck = await duckDbRows(sql(`read_csv('${path}', auto_detect = false, header = false, delim = ',', quote = '"', null_padding = true, columns = {'id': 'BIGINT', 'name': 'VARCHAR', 'd': 'DATE'})`));
+    expect(await lake.rows(sql('lake.default.short'))).to.deep.equal(duck);
+    expect(duck[2]).to.deep.equal(['3', null, null]);
+  });
+
   it('a JSON line that does not parse, and one that is not an object, fail naming their line', async () => {
     const bad = await failureReading('badjson', 'id bigint', 'JSON', 'a.json', '{"id": 1}\n{"id": 2,\n');
     expect(bad.name).to.equal('HIVE_BAD_DATA');
@@ -86,11 +95,13 @@ describe('lake: bad input', function () {
     lake.file('data/parts/day=2024-01-02/a.csv', '2\n');
     await lake.harness.query(`CREATE TABLE lake.default.parts (id bigint, dt date) WITH (format = 'CSV', partitioned_by = ARRAY['dt'], external_location = '${lake.uri('data/parts')}')`);
     const failure = await lake.failure('SELECT * FROM lake.default.parts');
-    expect(failure.name).to.equal('HIVE_INVALID_PARTITION_VALUE');
+    expect(failure.name).to.equal('HIVE_PARTITION_SCHEMA_MISMATCH');
     expect(failure.message).to.equal(`Partition folder ${lake.uri('data/parts')}day=2024-01-02/ does not match the table's partition column 'dt' (expected dt=<value>)`);
     lake.file('data/values/dt=yesterday/a.csv', '1\n');
     await lake.harness.query(`CREATE TABLE lake.default.vals (id bigint, dt date) WITH (format = 'CSV', partitioned_by = ARRAY['dt'], external_location = '${lake.uri('data/values')}')`);
-    expect((await lake.failure('SELECT * FROM lake.default.vals')).message).to.equal(
+    const value = await lake.failure('SELECT * FROM lake.default.vals');
+    expect(value.name).to.equal('HIVE_INVALID_PARTITION_VALUE');
+    expect(value.message).to.equal(
       `Partition folder ${lake.uri('data/values')}dt=yesterday/: invalid value 'yesterday' for partition column 'dt': Value cannot be cast to date: yesterday`,
     );
   });

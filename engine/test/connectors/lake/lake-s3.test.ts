@@ -1,9 +1,13 @@
 // A lake catalog whose metastore and tables live in a bucket of a real S3 server (Ceph's RADOS
 // Gateway, which checks signatures and honours If-None-Match: the commits' compare-and-set): schemas
 // and tables are created there, CTAS and INSERT commit, partitions are listed as folders, what is
-// written reads back equal, concurrent INSERTs both land, and DROP TABLE removes the files.
+// written reads back equal, concurrent INSERTs both land, and DROP TABLE removes the files; table
+// statistics come from the footers of Parquet objects.
 
 import { expect } from 'chai';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { HiveConnector } from '../../../src/connectors/hive/hive-connector.js';
 import { lakeConfig } from '../../../src/connectors/hive/hive-config.js';
 import { S3Client } from '../../../src/connectors/hive/file-system/s3/s3-client.js';
@@ -11,6 +15,7 @@ import { s3Config } from '../../../src/connectors/hive/file-system/s3/s3-config.
 import { S3FileSystem } from '../../../src/connectors/hive/file-system/s3-file-system.js';
 import { CephRgw, ensureCephInstalled } from '../../support/s3/ceph-rgw.js';
 import { EngineHarness } from '../../support/engine-harness.js';
+import { duckDbRows } from './lake-fixture.js';
 
 describe('lake catalog on S3 (Ceph RADOS Gateway)', function () {
   this.timeout(300_000);
@@ -70,5 +75,32 @@ describe('lake catalog on S3 (Ceph RADOS Gateway)', function () {
     const left: string[] = [];
     for await (const file of fs.listFiles('s3://warehouse/sales/orders/')) left.push(file.location);
     expect(left).to.deep.equal([]);
+  });
+
+  it('table statistics from the footers of Parquet objects, as DuckDB finds them in the same file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'engine-lake-s3-stats-'));
+    try {
+      const path = join(dir, 'a.parquet');
+      await duckDbRows(`COPY (SELECT i::BIGINT AS id, CASE WHEN i % 4 = 0 THEN NULL ELSE DATE '2024-01-01' + (i % 300)::INTEGER END AS d FROM range(5000) r(i)) TO '${path}' (FORMAT PARQUET, ROW_GROUP_SIZE 1000)`);
+      const fs = new S3FileSystem(s3Config('lake', properties, {}));
+      const out = await fs.create('s3://warehouse/external/stats/a.parquet');
+      await out.write(readFileSync(path));
+      await out.close();
+      await harness.run("CREATE SCHEMA lake.ext WITH (location = 's3://warehouse/ext/')");
+      await harness.run("CREATE TABLE lake.ext.stats WITH (external_location = 's3://warehouse/external/stats/')");
+      const [[count, nulls, low, high]] = await duckDbRows(`SELECT count(*), count(*) - count(d), CAST(min(d) AS VARCHAR), CAST(max(d) AS VARCHAR) FROM read_parquet('${path}')`);
+      expect(await rows('SHOW STATS FOR lake.ext.stats')).to.deep.equal([
+        ['id', null, null, 0, null, '0', '4999'],
+        ['d', null, null, Number(nulls) / Number(count), null, low, high],
+        [null, null, null, null, Number(count), null, null],
+      ]);
+      // The same bounds prune row groups of a query (S3 bodies are Node Buffers: their bytes decode as themselves).
+      expect(await rows('SELECT count(*), min(id) FROM lake.ext.stats WHERE id BETWEEN 1500 AND 1599')).to.deep.equal([['100', '1500']]);
+      const plan = String((await harness.rows('EXPLAIN ANALYZE SELECT count(*) FROM lake.ext.stats WHERE id BETWEEN 1500 AND 1599'))[0][0]);
+      const [[groups]] = await duckDbRows(`SELECT count(DISTINCT row_group_id) FROM parquet_metadata('${path}')`);
+      expect(plan).to.include(`rowGroupsRead = 1, rowGroupsSkipped = ${Number(groups) - 1}`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -9,17 +9,7 @@ import { join } from 'node:path';
 import { HiveConnector } from '../../../src/connectors/hive/hive-connector.js';
 import { CatalogManager } from '../../../src/connectors/catalog-manager.js';
 import { duckDbRows, LakeFixture } from './lake-fixture.js';
-
-/** Every file below a folder, as paths relative to it. */
-function filesBelow(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => join(e.parentPath, e.name).slice(dir.length + 1))
-    .sort();
-}
-
-const dataFiles = (dir: string) => filesBelow(dir).filter((f) => !f.split('/').some((s) => s.startsWith('.')));
+import { dataFiles, filesBelow } from '../../writes/write-files.js';
 
 const LINEITEM = `SELECT l_orderkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_shipdate, l_returnflag, l_comment, l_quantity > 25 AS big FROM tpch.tiny.lineitem WHERE l_orderkey < 3000`;
 const COMPARED = 'l_orderkey, l_linenumber, CAST(l_quantity AS varchar), CAST(l_extendedprice AS varchar), CAST(l_discount AS varchar), CAST(l_shipdate AS varchar), l_returnflag, l_comment, big';
@@ -40,7 +30,7 @@ describe('lake: writing tables', function () {
       const dir = lake.path('catalog/default/items');
       const files = dataFiles(dir);
       expect(files).to.have.length(1);
-      expect(files[0]).to.match(new RegExp(`^q\\d+_w[0-9a-f]{12}_0\\.${format.toLowerCase()}$`));
+      expect(files[0]).to.match(new RegExp(`^q\\d+_w[0-9a-f]{12}_[0-9a-f]{8}_0\\.${format.toLowerCase()}$`));
       const columns = "{'l_orderkey': 'BIGINT', 'l_linenumber': 'INTEGER', 'l_quantity': 'DECIMAL(12,2)', 'l_extendedprice': 'DECIMAL(12,2)', 'l_discount': 'DECIMAL(12,2)', 'l_shipdate': 'DATE', 'l_returnflag': 'VARCHAR', 'l_comment': 'VARCHAR', 'big': 'BOOLEAN'}";
       const read = format === 'CSV' ? `read_csv('${join(dir, files[0])}', header = false, columns = ${columns}, allow_quoted_nulls = false)` : `read_json('${join(dir, files[0])}', format = 'newline_delimited', columns = ${columns})`;
       expect(await duckDbRows(`SELECT ${COMPARED} FROM ${read} ORDER BY l_orderkey, l_linenumber`)).to.deep.equal(expected);

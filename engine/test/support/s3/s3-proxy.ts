@@ -27,7 +27,9 @@ export type FaultAction =
   /** Hold the request this long, then pass it on. */
   | { kind: 'delay'; ms: number }
   /** Pass the store's answer with its full Content-Length, but close after half the body. */
-  | { kind: 'truncate' };
+  | { kind: 'truncate' }
+  /** Do something first (delete the object from the store, say), then pass the request on. */
+  | { kind: 'before'; run: () => Promise<void> };
 
 export interface Fault {
   /** Which requests it hits: a method, and a test of the path and query. */
@@ -35,6 +37,8 @@ export interface Fault {
   matches?: (url: URL) => boolean;
   /** How many matching requests it hits before it is spent. */
   times: number;
+  /** How many matching requests it lets through untouched before it hits any. */
+  skip?: number;
   action: FaultAction;
 }
 
@@ -122,6 +126,9 @@ export class S3Proxy {
       case 'delay':
         await new Promise((resolve) => setTimeout(resolve, fault.ms));
         break;
+      case 'before':
+        await fault.run();
+        break;
     }
     const answer =
       this.options.conditionalWrites && method === 'PUT' && request.headers['if-none-match'] === '*' && !url.searchParams.has('partNumber')
@@ -142,6 +149,10 @@ export class S3Proxy {
   private takeFault(method: string, url: URL): FaultAction | undefined {
     const fault = this.faults.find((f) => f.times > 0 && (f.method === undefined || f.method === method) && (f.matches?.(url) ?? true));
     if (fault === undefined) return undefined;
+    if (fault.skip !== undefined && fault.skip > 0) {
+      fault.skip--;
+      return undefined;
+    }
     fault.times--;
     return fault.action;
   }

@@ -8,6 +8,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { EngineError } from '../../../errors/engine-error.js';
 import type { FileEntry, FileSystem, OutputStream } from './file-system.js';
 import { S3Client, type S3Request, type S3Response } from './s3/s3-client.js';
+import type { RequestSlots } from './s3/request-slots.js';
 import type { S3Config } from './s3/s3-config.js';
 import { directoryPrefix, formatS3Location, parseS3FileLocation, parseS3Location, type S3Location } from './s3/s3-location.js';
 import { OBJECT_HEADERS, S3OutputStream } from './s3/s3-output-stream.js';
@@ -32,8 +33,9 @@ const conditionalWriteSupport = new Map<string, Promise<void>>();
 export class S3FileSystem implements FileSystem {
   private readonly client: S3Client;
 
-  constructor(config: S3Config) {
-    this.client = new S3Client(config);
+  /** `slots`: the node's bound on requests in flight (made from s3.max-connections when not given). */
+  constructor(config: S3Config, slots?: RequestSlots) {
+    this.client = new S3Client(config, slots);
   }
 
   async *listFiles(directory: string, signal?: AbortSignal): AsyncIterable<FileEntry> {

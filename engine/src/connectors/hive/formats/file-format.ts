@@ -55,6 +55,8 @@ export interface FileWriter {
   append(page: Page): Promise<void>;
   /** Bytes written so far (a writer rolls to a new file past a target size). */
   readonly writtenBytes: number;
+  /** Bytes of rows held in memory and not yet written out (a row group being filled, text not flushed). */
+  readonly retainedBytes: number;
   finish(): Promise<{ rows: number }>;
   abort(): Promise<void>;
 }

@@ -1,9 +1,12 @@
 // Column types as the file metastore writes them: Hive's type names, as Trino's file metastore
 // does (`int`, `string`, `decimal(12,2)`, `timestamp`), so that its JSON reads the same in Trino.
 // Hive's `timestamp` is our timestamp(3); other precisions keep theirs in the column's properties.
+// Nested types (`array<int>`, `map<string,bigint>`, `struct<a:int>`) are kept and shown with Trino's
+// names; the engine cannot process their values yet (see SqlType 'unsupported').
 
 import { EngineError } from '../../../errors/engine-error.js';
-import { decimal, timestamp, typeName, varchar, type SqlType } from '../../../types/types.js';
+import { decimal, timestamp, typeName, unsupportedType, varchar, type SqlType } from '../../../types/types.js';
+import { hiveTypeName, isNestedTypeName, trinoTypeName } from './nested-types.js';
 
 /** The column property holding a type Hive's name cannot say (timestamp(6)). */
 export const ENGINE_TYPE_PROPERTY = 'engine.type';
@@ -37,6 +40,9 @@ export function toHiveType(type: SqlType, column: string): HiveColumnType {
       return { type: 'binary' };
     case 'timestamp':
       return type.precision === 3 ? { type: 'timestamp' } : { type: 'timestamp', engineType: typeName(type) };
+    case 'unsupported':
+      if (isNestedTypeName(type.name)) return { type: hiveTypeName(type.name), engineType: type.name };
+      throw new EngineError('NOT_SUPPORTED', `Unsupported Hive type: ${typeName(type)} (column '${column}')`);
     default:
       throw new EngineError('NOT_SUPPORTED', `Unsupported Hive type: ${typeName(type)} (column '${column}')`);
   }
@@ -60,6 +66,13 @@ const SIMPLE: Record<string, SqlType> = {
 /** The SqlType of a Hive type name (and the engine's own name, when the column kept one). */
 export function fromHiveType(hive: HiveColumnType, where: string): SqlType {
   const name = (hive.engineType ?? hive.type).trim().toLowerCase();
+  if (isNestedTypeName(name)) {
+    try {
+      return unsupportedType(hive.engineType === undefined ? trinoTypeName(name) : name);
+    } catch (e) {
+      throw new EngineError('NOT_SUPPORTED', `${where}: unsupported Hive type '${hive.type}': ${(e as Error).message}`);
+    }
+  }
   const simple = SIMPLE[name];
   if (simple !== undefined) return simple;
   const parameterized = /^(decimal|varchar|char|timestamp)\((\d+)(?:,\s*(\d+))?\)$/.exec(name);

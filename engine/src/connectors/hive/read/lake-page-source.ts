@@ -3,7 +3,7 @@
 // (ReadStats) as the page source's metrics.
 
 import { EngineError, toEngineError } from '../../../errors/engine-error.js';
-import type { ColumnMetadata, ConnectorMetrics, PageSource } from '../../../spi/connector.js';
+import { BYTES_READ_METRIC, type ColumnMetadata, type ConnectorMetrics, type PageSource } from '../../../spi/connector.js';
 import { constantColumn, type Column, type Page } from '../../../spi/page.js';
 import type { FileSystem } from '../file-system/file-system.js';
 import { fileFormat } from '../formats/file-formats.js';
@@ -12,7 +12,7 @@ import type { LakeSplitInfo } from '../splits/lake-split.js';
 import { parsePartitionValue } from '../splits/partitions.js';
 
 /** Metric names (EXPLAIN ANALYZE prints them). */
-export const LAKE_METRICS = { files: 'filesRead', splits: 'splitsRead', bytesRead: 'bytesRead', bytesSkipped: 'bytesSkipped', rowGroupsRead: 'rowGroupsRead', rowGroupsSkipped: 'rowGroupsSkipped' } as const;
+export const LAKE_METRICS = { files: 'filesRead', splits: 'splitsRead', bytesRead: BYTES_READ_METRIC, bytesSkipped: 'bytesSkipped', rowGroupsRead: 'rowGroupsRead', rowGroupsSkipped: 'rowGroupsSkipped' } as const;
 
 export class LakePageSource implements PageSource {
   private readonly stats: ReadStats = { bytesRead: 0, bytesSkipped: 0, rowGroupsRead: 0, rowGroupsSkipped: 0 };
@@ -57,7 +57,7 @@ export class LakePageSource implements PageSource {
     const file = { location: info.location, size: info.size };
     let read: AsyncIterable<Page>;
     try {
-      read = format.read({ fs: this.fs, file, range: { start: info.start, length: info.length }, columns: requested, tableColumns: dataColumns, options: info.options, stats: this.stats, signal: this.signal });
+      read = format.read({ fs: this.fs, file, range: { start: info.start, length: info.length }, columns: requested, tableColumns: dataColumns, constraint: info.constraint, options: info.options, stats: this.stats, signal: this.signal });
       for await (const page of read) {
         const out: Column[] = sources.map((s) => (s >= 0 ? page.columns[s] : constantColumn(info.partitionColumns[-1 - s].type, partitionValues[-1 - s], page.rowCount)));
         yield { rowCount: page.rowCount, columns: out };

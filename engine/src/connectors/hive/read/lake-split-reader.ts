@@ -3,7 +3,7 @@
 
 import type { PageSource } from '../../../spi/connector.js';
 import type { SplitReader } from '../../../spi/worker-split.js';
-import { FileSystems, type FileSystemProperties } from '../file-system/file-systems.js';
+import { FileSystems, type FileSystemProperties, type SharedLimits } from '../file-system/file-systems.js';
 import type { LakeSplitInfo } from '../splits/lake-split.js';
 import { LakePageSource } from './lake-page-source.js';
 
@@ -12,6 +12,8 @@ export const LAKE_SPLIT_READER = 'lake';
 export interface LakeWorkerSplit {
   catalog: string;
   fileSystem: FileSystemProperties;
+  /** The node's limits, on shared memory: every thread counts against the same ones. */
+  shared: SharedLimits;
   info: LakeSplitInfo;
 }
 
@@ -24,7 +26,7 @@ export const lakeSplitReader: SplitReader = {
     const key = JSON.stringify([split.catalog, split.fileSystem]);
     let systems = fileSystems.get(key);
     if (systems === undefined) {
-      systems = new FileSystems(split.catalog, split.fileSystem);
+      systems = new FileSystems(split.catalog, split.fileSystem, split.shared);
       fileSystems.set(key, systems);
     }
     return new LakePageSource(systems.forLocation(split.info.location), split.info, columns);

@@ -1,8 +1,8 @@
 // A lake split: a byte range of one file and everything needed to read it without the metastore
-// (format, options, columns, partition values), as plain JSON: it travels to workers in task
+// (format, options, columns, partition values, the query's predicates), as plain JSON: it travels to workers in task
 // requests and to worker threads, and the connector's checkSplit checks its shape.
 
-import type { Split } from '../../../spi/connector.js';
+import type { Split, TableConstraint } from '../../../spi/connector.js';
 import { shapeCheck } from '../../../spi/json-shape.js';
 import type { SqlType } from '../../../types/types.js';
 import type { FormatName, FormatOptions } from '../formats/file-format.js';
@@ -25,6 +25,8 @@ export interface LakeSplitInfo {
   partitionColumns: SplitColumn[];
   /** The partition folders' value texts, null for NULL, in partitionColumns' order. */
   partitionValues: (string | null)[];
+  /** What the query's predicates say about data columns: the reader skips row groups and pages that cannot match. */
+  constraint?: TableConstraint;
 }
 
 const COUNT = { type: 'integer', minimum: 0 };
@@ -48,6 +50,7 @@ const checkShape = shapeCheck({
     dataColumns: COLUMNS,
     partitionColumns: COLUMNS,
     partitionValues: { type: 'array', items: { type: ['string', 'null'] } },
+    constraint: { type: 'array', items: { type: 'object', required: ['column'], properties: { column: TEXT } } },
   },
   additionalProperties: false,
 });

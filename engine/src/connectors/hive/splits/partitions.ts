@@ -41,7 +41,7 @@ export function partitionFolderName(column: ColumnMetadata, value: Scalar): stri
 export function partitionValueText(folder: string, name: string, column: ColumnMetadata): string | undefined {
   const equals = name.indexOf('=');
   if (equals < 0 || unescapePathName(name.slice(0, equals)).toLowerCase() !== column.name.toLowerCase()) {
-    throw new EngineError('HIVE_INVALID_PARTITION_VALUE', `Partition folder ${folder} does not match the table's partition column '${column.name}' (expected ${column.name}=<value>)`);
+    throw new EngineError('HIVE_PARTITION_SCHEMA_MISMATCH', `Partition folder ${folder} does not match the table's partition column '${column.name}' (expected ${column.name}=<value>)`);
   }
   const text = name.slice(equals + 1);
   return text === DEFAULT_PARTITION_NAME ? undefined : unescapePathName(text);

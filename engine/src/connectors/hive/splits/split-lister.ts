@@ -1,11 +1,11 @@
 // Lists a table's splits lazily, as the file system pages its listing: partition folders are walked
 // level by level and pruned with the query's constraint before anything below them is listed; hidden
 // files and those of uncommitted writes are left out; each file becomes the byte ranges its format
-// reads independently.
+// reads independently, carrying the query's predicates on data columns for the reader to skip with.
 
 import type { ColumnMetadata, TableConstraint } from '../../../spi/connector.js';
 import type { SqlType } from '../../../types/types.js';
-import type { FileSystem } from '../file-system/file-system.js';
+import type { FileEntry, FileSystem } from '../file-system/file-system.js';
 import type { FileFormat } from '../formats/file-format.js';
 import { baseName, isHiddenPath, relativeLocation } from '../location.js';
 import type { LakeTable } from '../metastore/lake-table.js';
@@ -28,15 +28,54 @@ export interface ListingContext {
 }
 
 export async function* listSplits(context: ListingContext): AsyncIterable<LakeSplitInfo> {
-  yield* partitionSplits(context, context.table.location, []);
+  const { table, format } = context;
+  const target = context.targetSplitBytes ?? TARGET_SPLIT_BYTES;
+  const dataColumns = table.dataColumns.map(splitColumn);
+  const partitionColumns = table.partitionColumns.map(splitColumn);
+  const constraint = dataConstraint(context.constraint, table);
+  for await (const { file, partitionValues } of listVisibleFiles(context)) {
+    for (const range of format.ranges(file, table.formatOptions, target)) {
+      yield {
+        location: file.location,
+        size: file.size,
+        start: range.start,
+        length: range.length,
+        format: table.format,
+        options: table.formatOptions,
+        dataColumns,
+        partitionColumns,
+        partitionValues,
+        ...(constraint.length === 0 ? {} : { constraint }),
+      };
+    }
+  }
 }
 
-/** The splits below a partition folder whose first `values.length` partition values are `values`. */
-async function* partitionSplits(context: ListingContext, directory: string, values: (string | null)[]): AsyncIterable<LakeSplitInfo> {
+/** The domains a reader may skip row groups and pages with: over data columns whose values compare as stored. */
+function dataConstraint(constraint: TableConstraint | undefined, table: LakeTable): TableConstraint {
+  return (constraint ?? []).filter((d) => {
+    const column = table.dataColumns.find((c) => c.name === d.column);
+    return column !== undefined && prunable(column.type);
+  });
+}
+
+/** A data file of the table and the partition value texts of its folders (null: the default partition). */
+export interface VisibleFile {
+  file: FileEntry;
+  partitionValues: (string | null)[];
+}
+
+/** The table's data files a query sees (of the partitions the constraint may match), as listed. */
+export function listVisibleFiles(context: Omit<ListingContext, 'format' | 'targetSplitBytes'>): AsyncIterable<VisibleFile> {
+  return partitionFiles(context, context.table.location, []);
+}
+
+/** The files below a partition folder whose first `values.length` partition values are `values`. */
+async function* partitionFiles(context: Omit<ListingContext, 'format'>, directory: string, values: (string | null)[]): AsyncIterable<VisibleFile> {
   const { fs, table } = context;
   const column = table.partitionColumns[values.length];
   if (column === undefined) {
-    yield* fileSplits(context, directory, values);
+    yield* folderFiles(context, directory, values);
     return;
   }
   const domain = prunable(column.type) ? context.constraint?.find((d) => d.column === column.name) : undefined;
@@ -46,22 +85,16 @@ async function* partitionSplits(context: ListingContext, directory: string, valu
     const text = partitionValueText(folder, name, column);
     const value = parsePartitionValue(text, column, folder);
     if (!mayMatch(value, domain)) continue;
-    yield* partitionSplits(context, folder, [...values, text ?? null]);
+    yield* partitionFiles(context, folder, [...values, text ?? null]);
   }
 }
 
-async function* fileSplits(context: ListingContext, directory: string, partitionValues: (string | null)[]): AsyncIterable<LakeSplitInfo> {
-  const { fs, table, format } = context;
-  const target = context.targetSplitBytes ?? TARGET_SPLIT_BYTES;
-  const dataColumns = table.dataColumns.map(splitColumn);
-  const partitionColumns = table.partitionColumns.map(splitColumn);
-  for await (const file of fs.listFiles(directory, context.signal)) {
+async function* folderFiles(context: Omit<ListingContext, 'format'>, directory: string, partitionValues: (string | null)[]): AsyncIterable<VisibleFile> {
+  for await (const file of context.fs.listFiles(directory, context.signal)) {
     if (file.size === 0 || isHiddenPath(relativeLocation(directory, file.location))) continue;
     const writeId = writeIdOfFile(baseName(file.location));
     if (writeId !== undefined && !context.committed.has(writeId)) continue;
-    for (const range of format.ranges(file, table.formatOptions, target)) {
-      yield { location: file.location, size: file.size, start: range.start, length: range.length, format: table.format, options: table.formatOptions, dataColumns, partitionColumns, partitionValues };
-    }
+    yield { file, partitionValues };
   }
 }
 

@@ -1,7 +1,8 @@
-// Writes a write's pages to new files named by its write id: into the table's folder, or into the
-// partition folders (`col=value/`) of each row's partition values; a file is closed and the next one
-// begun once it passes the target size. Finishing reports the files as fragments; aborting deletes
-// every file this sink began.
+// One writer of a write (on whichever node runs it): writes pages to new files named by the write id
+// and this writer's id, into the table's folder or into the partition folders (`col=value/`) of each
+// row's partition values; a file is closed and the next one begun once it passes the target size, and
+// an open file holds at most one row group in memory (the Parquet writer's; text formats stream).
+// Finishing reports the files as fragments; aborting deletes every file this sink began.
 
 import { EngineError } from '../../../errors/engine-error.js';
 import { getScalar, takePage, type Page } from '../../../spi/page.js';
@@ -11,7 +12,8 @@ import { fileExtension, fileFormat } from '../formats/file-formats.js';
 import { childLocation } from '../location.js';
 import { partitionFolderName } from '../splits/partitions.js';
 import type { WriteFragment, WriteHandle } from './write-handle.js';
-import { writeFileName } from './write-id.js';
+import { newWriterId, writeFileName } from './write-id.js';
+import type { ConnectorPageSink } from '../../../spi/table-write.js';
 
 /** A file is closed once it holds this many bytes. */
 export const TARGET_FILE_BYTES = 128 * 1024 * 1024;
@@ -23,12 +25,13 @@ interface OpenFile {
   writer: FileWriter;
 }
 
-export class LakePageSink {
+export class LakePageSink implements ConnectorPageSink {
   private readonly open = new Map<string, OpenFile>();
   private readonly fragments: WriteFragment[] = [];
   /** Every file begun, for abort. */
   private readonly begun: string[] = [];
   private sequence = 0;
+  private readonly writerId = newWriterId();
   private readonly dataChannels: number[];
   private readonly partitionChannels: number[];
 
@@ -43,7 +46,7 @@ export class LakePageSink {
   }
 
   /** A page of the table's columns, in table order (data columns, then partition columns). */
-  async append(page: Page): Promise<void> {
+  async appendPage(page: Page): Promise<void> {
     if (page.rowCount === 0) return;
     const data = (p: Page): Page => ({ rowCount: p.rowCount, columns: this.dataChannels.map((c) => p.columns[c]) });
     if (this.partitionChannels.length === 0) return this.write('', data(page));
@@ -58,6 +61,13 @@ export class LakePageSink {
       const part = rows.length === page.rowCount ? page : takePage(page, Int32Array.from(rows));
       await this.write(folder, data(part));
     }
+  }
+
+  /** What the open files hold in memory: at most a row group each. */
+  retainedBytes(): number {
+    let bytes = 0;
+    for (const file of this.open.values()) bytes += file.writer.retainedBytes;
+    return bytes;
   }
 
   async finish(): Promise<WriteFragment[]> {
@@ -91,7 +101,7 @@ export class LakePageSink {
 
   private async begin(folder: string): Promise<OpenFile> {
     const { handle } = this;
-    const location = childLocation(handle.location, folder + writeFileName(handle.writeId, this.sequence++, fileExtension(handle.format)));
+    const location = childLocation(handle.location, folder + writeFileName(handle.writeId, this.writerId, this.sequence++, fileExtension(handle.format)));
     this.begun.push(location);
     const output = await this.fs.create(location);
     return { location, writer: fileFormat(handle.format).createWriter(handle.dataColumns, handle.formatOptions, output) };

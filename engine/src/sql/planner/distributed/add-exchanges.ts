@@ -17,6 +17,7 @@ import type { Symbol } from '../row-expression.js';
 import { hasPartialForm, split } from '../optimizer/split-aggregation.js';
 import { estimateRows } from '../optimizer/estimate-rows.js';
 import { hashCompatible } from './hash-compatible.js';
+import { EngineError } from '../../../errors/engine-error.js';
 
 export type Distribution = { kind: 'single' } | { kind: 'arbitrary' } | { kind: 'hash'; keys: Symbol[] };
 
@@ -98,6 +99,10 @@ class ExchangeRewriter {
       }
       case 'Exchange':
         return { node, distribution: node.type === 'GATHER' ? SINGLE : ARBITRARY };
+      case 'TableWriter':
+      case 'TableFinish':
+        // A write's nodes are placed after the exchanges of its query (see table-writer-placement.ts).
+        throw new EngineError('GENERIC_INTERNAL_ERROR', `${node.kind} ${node.id} before its query's exchanges were placed`);
     }
   }
 

@@ -89,6 +89,10 @@ function pruneNode(node: PlanNode, required: Set<number>, factory?: PlanFactory)
       const outputs = [...replicate, ...node.mappings.map((m) => m.output), ...(node.ordinality === undefined ? [] : [node.ordinality])];
       return { ...node, source, replicate, outputs };
     }
+    case 'TableWriter':
+    case 'TableFinish':
+      // A write's nodes come last, over a plan already pruned: they keep what they write.
+      return { ...node, source: prune(node.source, needs(own())) };
     case 'AssignUniqueId': {
       const source = prune(node.source, required);
       return { ...node, source, outputs: [...source.outputs, node.idSymbol] };

@@ -1,6 +1,6 @@
 // One S3 request, done well: addressed (path-style or virtual-hosted), signed (AWS Signature V4,
-// payload hashed), sent over a pooled connection (at most s3.max-connections in
-// flight per thread; more wait for a free one), and retried with jittered exponential backoff when
+// payload hashed), sent over a pooled connection (at most s3.max-connections in flight on the node,
+// counted across its threads by RequestSlots; more wait for a free one), and retried with jittered exponential backoff when
 // it failed transiently (5xx, throttling, a dropped or silent connection), never on a refusal (4xx)
 // or when the endpoint cannot be reached at all (a refused connection, an unknown host, no
 // connection within s3.socket-connect-timeout). An aborted signal stops it at once.
@@ -9,6 +9,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { EngineError } from '../../../../errors/engine-error.js';
 import type { S3Config } from './s3-config.js';
+import { RequestSlots } from './request-slots.js';
 import {
   NetworkFailure,
   isTransientNetworkFailure,
@@ -71,7 +72,14 @@ export class S3Client {
   private readonly agent: http.Agent;
   private readonly signer: S3Signer | undefined;
 
-  constructor(readonly config: S3Config) {
+  private readonly slots: RequestSlots;
+
+  constructor(
+    readonly config: S3Config,
+    /** The node's requests in flight; a client of its own when not shared. */
+    slots?: RequestSlots,
+  ) {
+    this.slots = slots ?? new RequestSlots(RequestSlots.shared(config.maxConnections));
     this.endpoint = config.endpoint ?? `https://s3.${config.region}.amazonaws.com`;
     this.endpointUrl = new URL(this.endpoint);
     this.agent = agentFor(this.endpointUrl.protocol, config.maxConnections);
@@ -93,7 +101,7 @@ export class S3Client {
     for (let attempt = 1; ; attempt++) {
       request.signal?.throwIfAborted();
       try {
-        const response = await this.attempt(url, request.method, this.headers(url, request, body, payloadHash), body, request.signal);
+        const response = await this.attemptInSlot(url, request.method, this.headers(url, request, body, payloadHash), body, request.signal);
         if ((response.status >= 200 && response.status < 300) || request.accept?.includes(response.status)) {
           return { ...response, earlierAttemptMayHaveApplied: mayHaveApplied };
         }
@@ -130,6 +138,16 @@ export class S3Client {
     // The payload's hash is signed too: every S3 implementation accepts it, and it guards the bytes.
     if (payloadHash !== undefined) this.signer?.sign({ method: request.method, host: url.host, path: url.pathname, query: request.query ?? {}, headers, payloadHash });
     return headers;
+  }
+
+  /** One attempt, holding one of the node's request slots while it is in flight. */
+  private async attemptInSlot(url: URL, method: S3Method, headers: Record<string, string>, body: Uint8Array, signal: AbortSignal | undefined) {
+    await this.slots.take(signal);
+    try {
+      return await this.attempt(url, method, headers, body, signal);
+    } finally {
+      this.slots.giveBack();
+    }
   }
 
   private attempt(url: URL, method: S3Method, headers: Record<string, string>, body: Uint8Array, signal: AbortSignal | undefined) {

@@ -19,7 +19,7 @@ export interface S3Config {
   pathStyleAccess: boolean;
   /** None: requests go unsigned (public buckets). */
   credentials?: S3Credentials;
-  /** Requests in flight at once per thread (the connection pool's size); more wait their turn. */
+  /** Requests in flight at once on the node, all its threads together; more wait their turn. */
   maxConnections: number;
   /** Retries of a request that failed transiently (5xx, throttling, a dropped connection). */
   maxErrorRetries: number;

@@ -26,14 +26,27 @@ export const csvFormat: FileFormat = {
   },
 };
 
-/** Varchar columns named by the header line when the table skips one, else col0, col1, ... */
+/**
+ * Varchar columns named by the header line when the table skips one, else col0, col1, ...; a name
+ * already seen gets a suffix (`a`, `a_1`), as DuckDB's read_csv names them: fields are read by position.
+ */
 async function inferColumns(fs: FileSystem, file: FileEntry, options: FormatOptions, signal?: AbortSignal): Promise<ColumnMetadata[]> {
   const stats = { bytesRead: 0, bytesSkipped: 0, rowGroupsRead: 0, rowGroupsSkipped: 0 };
   const records = new CsvRecords(csvCharacters(options), MAX_INFERRED_COLUMNS, true);
   for await (const chunk of new TextRange(fs, file, { start: 0, length: file.size }, stats, signal).chunks()) {
     if (records.next(chunk, 0, false) < 0) continue;
     const names = Array.from({ length: records.fieldCount }, (_, i) => (options.skipHeaderLineCount > 0 ? (records.field(chunk, i) ?? '').trim().toLowerCase() : '') || `col${i}`);
-    return names.map((name) => ({ name, type: VARCHAR }));
+    return uniqueNames(names).map((name) => ({ name, type: VARCHAR }));
   }
   return [];
+}
+
+function uniqueNames(names: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return names.map((name) => {
+    let unique = name;
+    for (let n = 1; seen.has(unique); n++) unique = `${name}_${n}`;
+    seen.add(unique);
+    return unique;
+  });
 }

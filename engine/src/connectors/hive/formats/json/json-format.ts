@@ -2,7 +2,8 @@
 // JSON value), columns inferred from sampled records, files written as JSON lines.
 
 import type { ColumnMetadata } from '../../../../spi/connector.js';
-import { BIGINT, BOOLEAN, DOUBLE, VARCHAR, type SqlType } from '../../../../types/types.js';
+import { type JsonValue, parseJsonNumbersAsText } from '../../../../types/exact-json.js';
+import { BIGINT, BOOLEAN, DOUBLE, MAX_DECIMAL_PRECISION, VARCHAR, decimal, type SqlType } from '../../../../types/types.js';
 import type { FileEntry, FileSystem } from '../../file-system/file-system.js';
 import type { FileFormat, FormatOptions } from '../file-format.js';
 import { TextRange } from '../text/text-range.js';
@@ -24,7 +25,8 @@ export const jsonFormat: FileFormat = {
 
 /**
  * The keys of the first records, in the order first seen, typed by their values: bigint when every
- * value is an integer, double when every one is a number, boolean, else varchar.
+ * value is an integer literal within 64 bits, decimal(38,0) when some integer is wider, double when
+ * some number has a fraction or an exponent (`1.0`, `1e3`), boolean, else varchar.
  */
 async function inferColumns(fs: FileSystem, file: FileEntry, _options: FormatOptions, signal?: AbortSignal): Promise<ColumnMetadata[]> {
   const stats = { bytesRead: 0, bytesSkipped: 0, rowGroupsRead: 0, rowGroupsSkipped: 0 };
@@ -33,14 +35,19 @@ async function inferColumns(fs: FileSystem, file: FileEntry, _options: FormatOpt
   for await (const chunk of new TextRange(fs, file, { start: 0, length: file.size }, stats, signal).chunks()) {
     for (const line of chunk.split('\n')) {
       if (line.trim() === '') continue;
-      let record: unknown;
+      let record: JsonValue;
       try {
-        record = JSON.parse(line);
+        // Numbers as their literal text: `1.0` is not an integer, and 20 digits are not a double.
+        record = parseJsonNumbersAsText(line);
       } catch {
         continue;
       }
       if (typeof record !== 'object' || record === null || Array.isArray(record)) continue;
-      for (const [key, value] of Object.entries(record)) types.set(key.toLowerCase(), widen(types.get(key.toLowerCase()), value));
+      const literals = JSON.parse(line) as Record<string, unknown>;
+      for (const [key, value] of Object.entries(record)) {
+        const type = valueType(value, typeof literals[key] === 'number');
+        types.set(key.toLowerCase(), widen(types.get(key.toLowerCase()), type));
+      }
       if (++sampled >= SAMPLED_RECORDS) return columnsOf(types);
     }
   }
@@ -51,10 +58,28 @@ function columnsOf(types: Map<string, SqlType | undefined>): ColumnMetadata[] {
   return [...types].map(([name, type]) => ({ name, type: type ?? VARCHAR }));
 }
 
-function widen(known: SqlType | undefined, value: unknown): SqlType | undefined {
-  if (value === null) return known;
-  const type = typeof value === 'number' ? (Number.isInteger(value) ? BIGINT : DOUBLE) : typeof value === 'boolean' ? BOOLEAN : VARCHAR;
+const WIDE_INTEGER = decimal(MAX_DECIMAL_PRECISION, 0);
+const INT64_MAX_DIGITS = 19;
+/** Numeric types, narrowest first: two numbers widen to the later. */
+const NUMERIC_ORDER = ['bigint', 'decimal', 'double'];
+
+/** The type of one value (undefined for NULL); `isNumber`: the value is a number's literal text. */
+function valueType(value: JsonValue, isNumber: boolean): SqlType | undefined {
+  if (value === null) return undefined;
+  if (typeof value === 'boolean') return BOOLEAN;
+  if (!isNumber || typeof value !== 'string') return VARCHAR;
+  const integer = /^-?(\d+)$/.exec(value);
+  if (integer === null) return DOUBLE;
+  const digits = integer[1].length;
+  if (digits < INT64_MAX_DIGITS || (digits === INT64_MAX_DIGITS && BigInt.asIntN(64, BigInt(value)) === BigInt(value))) return BIGINT;
+  return digits <= MAX_DECIMAL_PRECISION ? WIDE_INTEGER : DOUBLE;
+}
+
+function widen(known: SqlType | undefined, type: SqlType | undefined): SqlType | undefined {
+  if (type === undefined) return known;
   if (known === undefined || known.kind === type.kind) return type;
-  if ((known.kind === 'bigint' && type.kind === 'double') || (known.kind === 'double' && type.kind === 'bigint')) return DOUBLE;
+  const a = NUMERIC_ORDER.indexOf(known.kind);
+  const b = NUMERIC_ORDER.indexOf(type.kind);
+  if (a >= 0 && b >= 0) return a > b ? known : type;
   return VARCHAR;
 }

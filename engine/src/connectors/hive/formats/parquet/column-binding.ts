@@ -18,7 +18,7 @@ export function columnsByName(columns: readonly FileColumn[], location: string):
   const byName = new Map<string, FileColumn>();
   for (const c of columns) {
     const key = c.name.toLowerCase();
-    if (byName.has(key)) throw new EngineError('GENERIC_USER_ERROR', `Parquet file ${location} has two columns named '${key}' (names are matched case-insensitively)`);
+    if (byName.has(key)) throw new EngineError('HIVE_BAD_DATA', `Parquet file ${location} has two columns named '${key}' (names are matched case-insensitively)`);
     byName.set(key, c);
   }
   return byName;

@@ -39,7 +39,8 @@ export class BoundDecoder {
 }
 
 function singleValue(physicalType: number, typeLength: number, bytes: Uint8Array): PhysicalValues | undefined {
-  const copy = () => bytes.slice().buffer;
+  // A copy of exactly these bytes (a Node Buffer's slice() would share the whole pool's memory).
+  const copy = () => new Uint8Array(bytes).buffer;
   switch (physicalType) {
     case PhysicalType.Boolean:
       return bytes.length === 1 ? { kind: 'boolean', values: Uint8Array.of(bytes[0] & 1) } : undefined;

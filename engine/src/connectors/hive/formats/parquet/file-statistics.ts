@@ -3,12 +3,15 @@
 // group's statistics give them), for table statistics (join ordering, SHOW STATS).
 
 import type { Scalar } from '../../../../spi/page.js';
+import type { SqlType } from '../../../../types/types.js';
 import type { FileEntry, FileSystem } from '../../file-system/file-system.js';
 import { BoundDecoder, compareBounds, type Bound } from './domain-pruning.js';
 import { readFooter } from './footer.js';
 import { schemaColumns } from './parquet-reader.js';
 
 export interface ParquetColumnStatistics {
+  /** The column's type in the file (min and max are of it). */
+  type: SqlType;
   /** Undefined when a row group does not say. */
   nullCount?: number;
   /** In our storage (bigint for bigint and decimals, days for dates, microseconds for timestamps); undefined when unknown. */
@@ -20,10 +23,12 @@ export interface ParquetFileStatistics {
   rowCount: number;
   /** By lower-cased column name; flat columns of a type we read. */
   columns: Map<string, ParquetColumnStatistics>;
+  /** Bytes read to get them (the footer). */
+  bytesRead: number;
 }
 
 export async function readParquetStatistics(fs: FileSystem, file: FileEntry, signal?: AbortSignal): Promise<ParquetFileStatistics> {
-  const { metadata } = await readFooter(fs, file, signal);
+  const { metadata, bytesRead } = await readFooter(fs, file, signal);
   const columns = new Map<string, ParquetColumnStatistics>();
   for (const column of schemaColumns(metadata, file.location)) {
     if (column.kind !== 'flat' || !('kind' in column.type)) continue;
@@ -50,7 +55,7 @@ export async function readParquetStatistics(fs: FileSystem, file: FileEntry, sig
       if (b instanceof Uint8Array && kind === 'varchar') return new TextDecoder().decode(b);
       return kind === 'boolean' ? b === 1 : b;
     };
-    columns.set(column.name.toLowerCase(), { nullCount, min: scalar(min), max: scalar(max) });
+    columns.set(column.name.toLowerCase(), { type: column.type, nullCount, min: scalar(min), max: scalar(max) });
   }
-  return { rowCount: metadata.numRows, columns };
+  return { rowCount: metadata.numRows, columns, bytesRead };
 }

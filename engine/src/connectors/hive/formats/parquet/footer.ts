@@ -17,7 +17,7 @@ export interface Footer {
 }
 
 export async function readFooter(fs: FileSystem, file: FileEntry, signal?: AbortSignal): Promise<Footer> {
-  const corrupt = (why: string) => new EngineError('GENERIC_USER_ERROR', `Corrupt Parquet file ${file.location}: ${why}`);
+  const corrupt = (why: string) => new EngineError('HIVE_BAD_DATA', `Corrupt Parquet file ${file.location}: ${why}`);
   if (file.size < 12) throw corrupt(`${file.size} bytes is too small for a Parquet file`);
   const tailLength = Math.min(file.size, TAIL_READ);
   let tail = await fs.readRange(file.location, file.size - tailLength, tailLength, signal);

@@ -18,7 +18,7 @@ export async function namingFile<T>(location: string, what: string, f: () => Pro
 
 export function asFileError(e: unknown, location: string, what: string): unknown {
   if (e instanceof ParquetDataError || e instanceof ThriftError || e instanceof CodecError || e instanceof RangeError) {
-    return new EngineError('GENERIC_USER_ERROR', `Corrupt Parquet file ${location}: ${what}: ${(e as Error).message}`);
+    return new EngineError('HIVE_BAD_DATA', `Corrupt Parquet file ${location}: ${what}: ${(e as Error).message}`);
   }
   return e;
 }

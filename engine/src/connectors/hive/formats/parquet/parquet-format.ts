@@ -16,14 +16,14 @@
 //   INT96 (legacy Impala/Spark timestamps)   timestamp(6)
 // A timestamp with isAdjustedToUTC = true is an instant; the engine has no `timestamp with time
 // zone`, so it reads as the instant's UTC wall time (Trino reads it in hive.parquet.time-zone).
-// Nested fields (LIST, MAP, groups, repeated fields) are not listed by inferColumns (our SqlType
-// cannot express them); a table column that names one fails with NOT_SUPPORTED naming the column
-// and its Trino type (array(bigint), map(varchar, integer), row(...)). describeParquetColumns lists
-// them all. Types written: see physical-encoding.ts.
+// Nested fields (LIST, MAP, groups, repeated fields) are listed by inferColumns with an
+// 'unsupported' type carrying Trino's name (array(bigint), map(varchar, integer), row(...)): the
+// table shows them, and reading one fails with NOT_SUPPORTED naming the column and its type. Flat
+// columns of a type with no mapping are left out. Types written: see physical-encoding.ts.
 
 import type { ColumnMetadata } from '../../../../spi/connector.js';
 import type { Page } from '../../../../spi/page.js';
-import { typeName } from '../../../../types/types.js';
+import { typeName, unsupportedType } from '../../../../types/types.js';
 import type { FileEntry, FileSystem, OutputStream } from '../../file-system/file-system.js';
 import type { FileFormat, FileRange, FileReadRequest, FileWriter, FormatOptions } from '../file-format.js';
 import { readFooter } from './footer.js';
@@ -77,7 +77,7 @@ export async function describeParquetColumns(fs: FileSystem, file: FileEntry, si
 export function describeSchema(metadata: FileMetaData, location: string): DescribedColumn[] {
   return schemaColumns(metadata, location).map((c): DescribedColumn => {
     const name = c.name.toLowerCase();
-    if (c.kind === 'nested') return { name, typeName: c.typeName, unsupported: `nested type ${c.typeName}` };
+    if (c.kind === 'nested') return { name, typeName: c.typeName, column: { name, type: unsupportedType(c.typeName) }, unsupported: `nested type ${c.typeName}` };
     if (!('kind' in c.type)) {
       const physical = PHYSICAL_TYPE_NAMES[c.element.type ?? -1] ?? 'unknown';
       return { name, typeName: c.type.unsupported, unsupported: `Parquet type ${physical} (${c.type.unsupported})` };

@@ -54,6 +54,10 @@ export class ParquetFileWriter implements FileWriter {
     return this.position + this.bufferedBytes;
   }
 
+  get retainedBytes(): number {
+    return this.bufferedBytes;
+  }
+
   async append(page: Page): Promise<void> {
     this.expectOpen();
     if (page.rowCount === 0) return;

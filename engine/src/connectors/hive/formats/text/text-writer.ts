@@ -31,6 +31,11 @@ export class TextWriter implements FileWriter {
     return this.bytes + this.bufferedChars;
   }
 
+  /** Text held as JavaScript strings: two bytes a character. */
+  get retainedBytes(): number {
+    return 2 * this.bufferedChars;
+  }
+
   async append(page: Page): Promise<void> {
     this.add(this.lines(page));
     this.rows += page.rowCount;

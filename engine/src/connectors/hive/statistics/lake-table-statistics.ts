@@ -1,0 +1,90 @@
+// A lake table's statistics from its visible files: for Parquet, the row count and per column the
+// NULL fraction and least and greatest values from the files' footers (read at most a few at a time,
+// and remembered by file version); for partition columns, their values from the folder names
+// (distinct count too). CSV and JSON files do not say how many rows they hold: a table's row count
+// is then known only when all its files are of the engine's committed writes (which counted their rows). A table of more files than the limit gets no statistics at all rather than figures
+// from a part of it.
+
+import type { ColumnStatistics, TableStatistics } from '../../../spi/connector.js';
+import { typesEqual } from '../../../types/types.js';
+import type { FileSystem } from '../file-system/file-system.js';
+import { baseName } from '../location.js';
+import type { LakeTable } from '../metastore/lake-table.js';
+import { parsePartitionValue } from '../splits/partitions.js';
+import { listVisibleFiles, type VisibleFile } from '../splits/split-lister.js';
+import { writeIdOfFile } from '../write/write-id.js';
+import { forEachBounded } from './bounded-parallel.js';
+import { ColumnStatisticsBuilder } from './column-statistics-builder.js';
+import type { FooterStatisticsCache } from './footer-statistics-cache.js';
+
+export interface StatisticsLimits {
+  /** Files a table may have for its statistics to be made; past it they are unknown. */
+  maxFiles: number;
+  /** Footers read at once. */
+  footersInParallel: number;
+}
+
+/**
+ * Planning waits for the statistics: the first query over a table of 1,000 Parquet files reads their
+ * footers, 16 at a time (on S3 some 20 ms each: about a second); later ones find them cached.
+ */
+export const DEFAULT_STATISTICS_LIMITS: StatisticsLimits = { maxFiles: 1_000, footersInParallel: 16 };
+
+export interface StatisticsContext {
+  fs: FileSystem;
+  table: LakeTable;
+  /** Write ids whose files are visible. */
+  committed: ReadonlySet<string>;
+  /** Rows those writes added. */
+  committedRows: number;
+  footers: FooterStatisticsCache;
+  limits: StatisticsLimits;
+  signal?: AbortSignal;
+}
+
+/** The table's statistics, or undefined when it has more files than the limit. */
+export async function lakeTableStatistics(context: StatisticsContext): Promise<TableStatistics | undefined> {
+  const { table, limits } = context;
+  const parquet = table.format === 'PARQUET';
+  const data = new Map(parquet ? table.dataColumns.map((c) => [c.name, new ColumnStatisticsBuilder(false)]) : []);
+  const partitions = table.partitionColumns.map(() => new ColumnStatisticsBuilder(true));
+  let rowCount: number | undefined = parquet ? 0 : undefined;
+  let files = 0;
+  let foreignFiles = 0;
+  let tooMany = false;
+  async function* counted(): AsyncIterable<VisibleFile> {
+    for await (const file of listVisibleFiles(context)) {
+      if (++files > limits.maxFiles) {
+        tooMany = true;
+        return;
+      }
+      yield file;
+    }
+  }
+
+  await forEachBounded(counted(), limits.footersInParallel, async ({ file, partitionValues }) => {
+    let rows: number | undefined;
+    if (writeIdOfFile(baseName(file.location)) === undefined) foreignFiles++;
+    if (parquet) {
+      const footer = await context.footers.statistics(context.fs, file, context.signal);
+      rows = footer.rowCount;
+      rowCount! += rows;
+      for (const column of table.dataColumns) {
+        const stats = footer.columns.get(column.name.toLowerCase());
+        // A column of another type in the file is coerced when read: its footer bounds are of the file's type.
+        if (stats === undefined || !typesEqual(stats.type, column.type)) data.get(column.name)!.add(undefined, false, undefined, undefined);
+        else data.get(column.name)!.add(stats.nullCount, stats.nullCount === rows, stats.min, stats.max);
+      }
+    }
+    table.partitionColumns.forEach((column, i) => {
+      partitions[i].addConstant(rows, parsePartitionValue(partitionValues[i] ?? undefined, column, file.location));
+    });
+  });
+  if (tooMany) return undefined;
+  if (!parquet && foreignFiles === 0) rowCount = context.committedRows;
+
+  const columns: Record<string, ColumnStatistics> = {};
+  for (const [name, builder] of data) columns[name] = builder.build(rowCount);
+  table.partitionColumns.forEach((column, i) => (columns[column.name] = partitions[i].build(rowCount)));
+  return rowCount === undefined ? { columns } : { rowCount, columns };
+}
