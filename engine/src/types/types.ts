@@ -54,11 +54,6 @@ export function timestamp(precision = 3): SqlType {
 export function arrayOf(element: SqlType): SqlType {
   return { kind: 'array', element };
 }
-/** The element type of an array type (throws for any other type: a planner bug). */
-export function elementType(t: SqlType): SqlType {
-  if (t.kind !== 'array') throw new Error(`not an array type: ${typeName(t)}`);
-  return t.element;
-}
 /** A type shown as `name` (Trino's spelling: `array(integer)`) that the engine cannot process yet. */
 export function unsupportedType(name: string): SqlType {
   return { kind: 'unsupported', name };
