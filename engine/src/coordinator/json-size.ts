@@ -10,6 +10,7 @@ function fixedWidth(type: SqlType): number | undefined {
     case 'varchar':
     case 'char':
     case 'varbinary':
+    case 'array':
       return undefined;
     case 'boolean':
       return 6;
@@ -45,8 +46,21 @@ function minimumLength(type: SqlType): number {
 
 function variableWidth(column: Column, row: number, minimum: number): number {
   if (column.nulls !== null && column.nulls[row] === 1) return 5;
+  if (column.type.kind === 'array') return arrayWidth(column, row);
   const value = column.values[row] as string | Uint8Array;
   return typeof value === 'string' ? Math.max(value.length, minimum) + 3 : Math.ceil(value.length / 3) * 4 + 3;
+}
+
+/** An array's JSON bytes: brackets plus each element's bytes (measured like a column's values). */
+function arrayWidth(column: Column, row: number): number {
+  const offsets = column.values as Int32Array;
+  const elements = (column.children as readonly Column[])[0];
+  const fixed = fixedWidth(elements.type);
+  if (fixed !== undefined) return 3 + fixed * (offsets[row + 1] - offsets[row]);
+  const minimum = minimumLength(elements.type);
+  let bytes = 3;
+  for (let i = offsets[row]; i < offsets[row + 1]; i++) bytes += variableWidth(elements, i, minimum);
+  return bytes;
 }
 
 /** Measures rows of one page: a fixed part shared by all rows plus the strings and binaries of each row. */

@@ -11,5 +11,6 @@ const MIN_SAFE = BigInt(Number.MIN_SAFE_INTEGER);
 /** A result value as JSON; a bigint outside the doubles' exact range stays a bigint. */
 export function resultJsonValue(value: Scalar, type: SqlType): unknown {
   if (typeof value === 'bigint' && type.kind === 'bigint' && (value > MAX_SAFE || value < MIN_SAFE)) return value;
+  if (type.kind === 'array' && value !== null) return (value as readonly Scalar[]).map((element) => resultJsonValue(element, type.element));
   return toJsonValue(value, type);
 }

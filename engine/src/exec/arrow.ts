@@ -11,6 +11,7 @@
 //   interval year to month  Int32 (months)       \ told apart from plain integers by
 //   interval day to second  Int64 (milliseconds) / the field metadata
 //   unknown                 Null
+//   array(T)                List of T (offsets and one child, element field `item`), nested alike
 // Every field carries the exact SqlType in its metadata (SQL_TYPE_METADATA_KEY), so a batch that went
 // through IPC still says varchar(25), decimal(12,2) or char(3).
 
@@ -27,6 +28,7 @@ import {
   Int16,
   Int32,
   Int64,
+  List,
   Null,
   RecordBatch,
   Schema,
@@ -41,7 +43,8 @@ import {
 import { isAscii } from 'node:buffer';
 import { EngineError } from '../errors/engine-error.js';
 import { SHORT_DECIMAL_PRECISION, typeName, unsupportedTypeError, type SqlType } from '../types/types.js';
-import type { Column, ColumnValues, Page } from '../spi/page.js';
+import { sliceColumn, type Column, type ColumnValues, type Page } from '../spi/page.js';
+import { listElements } from '../spi/list-column.js';
 
 /** Field metadata key holding the column's SqlType as JSON. */
 export const SQL_TYPE_METADATA_KEY = 'engine.sql_type';
@@ -80,6 +83,8 @@ export function arrowType(type: SqlType): DataType {
       return new TimestampMicrosecond();
     case 'unknown':
       return new Null();
+    case 'array':
+      return new List(new Field('item', arrowType(type.element), true));
     case 'unsupported':
       throw unsupportedTypeError(type);
   }
@@ -131,6 +136,7 @@ function inferSqlType(type: DataType): SqlType {
   if (DataType.isBinary(type)) return { kind: 'varbinary' };
   if (DataType.isDate(type) && type.typeId === Type.Date) return type.unit === 0 ? { kind: 'date' } : unsupportedArrow(type);
   if (DataType.isNull(type)) return { kind: 'unknown' };
+  if (DataType.isList(type)) return { kind: 'array', element: inferSqlType(type.children[0].type) };
   return unsupportedArrow(type);
 }
 
@@ -186,6 +192,12 @@ export function columnToArrowData(column: Column, length: number = column.length
       return makeData({ type: new TimestampMicrosecond(), ...base, data: floatsToInt64(values as Float64Array, length) });
     case 'unknown':
       return makeData({ type: new Null(), length });
+    case 'array': {
+      const offsets = (values as Int32Array).subarray(0, length + 1);
+      const elements = listElements(column);
+      const child = columnToArrowData(sliceColumn(elements, 0, offsets[length]));
+      return makeData({ type: arrowType(type) as List, ...base, valueOffsets: offsets, child });
+    }
     case 'unsupported':
       throw unsupportedTypeError(type);
   }
@@ -333,7 +345,19 @@ export function arrowDataToColumn(data: Data, type: SqlType): Column {
   const length = data.length;
   if (type.kind === 'unknown') return { type, length, values: new Uint8Array(length), nulls: new Uint8Array(length).fill(1) };
   const nulls = validityToNulls(data);
+  if (type.kind === 'array') return arrowListToColumn(data, type, length, nulls);
   return { type, length, values: arrowValues(data, type, length), nulls };
+}
+
+/** A List's offsets rebased to 0 and the child rows they cover. */
+function arrowListToColumn(data: Data, type: SqlType & { kind: 'array' }, length: number, nulls: Uint8Array | null): Column {
+  expectArrowType(data, type);
+  const source = data.valueOffsets as Int32Array;
+  const base = source[0];
+  const offsets = new Int32Array(length + 1);
+  for (let i = 0; i <= length; i++) offsets[i] = source[i] - base;
+  const elements = sliceColumn(arrowDataToColumn(data.children[0], type.element), base, source[length]);
+  return { type, length, values: offsets, nulls, children: [elements] };
 }
 
 function arrowValues(data: Data, type: SqlType, length: number): ColumnValues {
@@ -363,6 +387,7 @@ function arrowValues(data: Data, type: SqlType, length: number): ColumnValues {
     case 'varbinary':
       return sliceBinaries(data.valueOffsets as Int32Array, data.values as Uint8Array, length);
     case 'unknown':
+    case 'array': // arrowDataToColumn reads lists
       return new Uint8Array(length);
     case 'unsupported':
       throw unsupportedTypeError(type);

@@ -37,6 +37,7 @@ import { values } from './operators/values.js';
 import { window } from './operators/window.js';
 import { mapFrame } from '../sql/planner/window-frame.js';
 import { assignUniqueId } from './operators/assign-unique-id.js';
+import { unnest } from './operators/unnest.js';
 import { estimatedPageBytes, type Scalar } from '../spi/page.js';
 import { OperatorRecorders, type OperatorRecorder } from './stats/operator-recorder.js';
 import { recordedEdge } from './stats/recorded-edge.js';
@@ -174,6 +175,15 @@ export class LocalExecutionPlanner {
       }
       case 'AssignUniqueId':
         return run(assignUniqueId, input(node.source));
+      case 'Unnest': {
+        const layout = node.source.outputs;
+        return run(unnest, input(node.source), {
+          replicate: node.replicate.map((s) => indexOf(layout, s)),
+          arrays: node.mappings.map((m) => indexOf(layout, m.input)),
+          ordinality: node.ordinality !== undefined,
+          outer: node.outer,
+        });
+      }
       case 'Apply':
         return run(applyOperator, this, node, bindings, ctx.stats);
       case 'RemoteSource': {

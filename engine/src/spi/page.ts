@@ -19,11 +19,27 @@
 //   interval year to month Int32Array (months)           -> number
 //   interval day to second Float64Array (milliseconds)   -> number
 //   unknown                Uint8Array (every row null)   -> null
+//   array(T)               Int32Array of length + 1 offsets, children[0] the elements (Arrow's
+//                          List, list-column.ts) -> Scalar[] (a JS array, made only where one
+//                          row's value is needed)
+// Container types nest through `children`: array(array(T)) is a list of lists; map(K, V) will be
+// offsets with two children, row(...) one child per field (Arrow's Map and Struct).
 
 import { SHORT_DECIMAL_PRECISION, unsupportedTypeError, type SqlType } from '../types/types.js';
 import { binaryArrayBytes, boxedArrayBytes, sampledStringArrayBytes, stringArrayBytes } from './memory-estimate.js';
+import {
+  concatListColumns,
+  constantListColumn,
+  emptyListColumn,
+  listColumnBytes,
+  listColumnFromRows,
+  listElements,
+  readListRow,
+  sliceListColumn,
+  takeListColumn,
+} from './list-column.js';
 
-export type Scalar = boolean | number | bigint | string | Uint8Array | null;
+export type Scalar = boolean | number | bigint | string | Uint8Array | null | readonly Scalar[];
 
 export type ColumnValues =
   | Uint8Array
@@ -43,6 +59,8 @@ export interface Column {
   readonly values: ColumnValues;
   /** nulls[i] === 1 when row i is NULL; null when the column has no NULLs. */
   readonly nulls: Uint8Array | null;
+  /** The child columns of a container type (an array's elements); absent for every other type. */
+  readonly children?: readonly Column[];
 }
 
 export interface Page {
@@ -50,7 +68,7 @@ export interface Page {
   readonly columns: Column[];
 }
 
-/** Allocates the storage a column of `type` with `length` rows uses. */
+/** Allocates the storage a column of `type` with `length` rows uses (an array's offsets: length + 1). */
 export function allocateValues(type: SqlType, length: number): ColumnValues {
   switch (type.kind) {
     case 'boolean':
@@ -80,9 +98,35 @@ export function allocateValues(type: SqlType, length: number): ColumnValues {
       return new Array<string>(length).fill('');
     case 'varbinary':
       return new Array<Uint8Array>(length).fill(EMPTY_BYTES);
+    case 'array':
+      return new Int32Array(length + 1);
     case 'unsupported':
       throw unsupportedTypeError(type);
   }
+}
+
+/**
+ * One JS slot per row, for code that writes rows one at a time (builders, compiled expressions,
+ * hash tables): the column storage itself, except for container types, whose rows are held as JS
+ * values until columnFromSlots lays them out.
+ */
+export type SlotValues = ColumnValues | Scalar[];
+
+export function allocateSlots(type: SqlType, length: number): SlotValues {
+  return type.kind === 'array' ? new Array<Scalar>(length).fill(null) : allocateValues(type, length);
+}
+
+/** Slots [0, length) (allocateSlots) as a column. */
+export function columnFromSlots(type: SqlType, slots: SlotValues, length: number, nulls: Uint8Array | null): Column {
+  if (type.kind === 'array') return listColumnFromRows(type, slots as Scalar[], length, nulls);
+  const values = slots.length === length ? (slots as ColumnValues) : sliceValues(slots as ColumnValues, 0, length);
+  return { type, length, values, nulls };
+}
+
+/** A column of no rows. */
+export function emptyColumn(type: SqlType): Column {
+  if (type.kind === 'array') return emptyListColumn(type, 0, null);
+  return { type, length: 0, values: allocateValues(type, 0), nulls: null };
 }
 
 const EMPTY_BYTES = new Uint8Array(0);
@@ -94,6 +138,7 @@ export function isNull(column: Column, row: number): boolean {
 /** The scalar value of one row. For generic (slow) paths; inner loops read `values` directly. */
 export function getScalar(column: Column, row: number): Scalar {
   if (column.type.kind === 'unknown' || (column.nulls !== null && column.nulls[row] === 1)) return null;
+  if (column.type.kind === 'array') return readListRow(column.values as Int32Array, listElements(column), row);
   const v = column.values[row];
   if (column.type.kind === 'boolean') return v === 1;
   return v as Scalar;
@@ -108,7 +153,7 @@ export function columnFromScalars(type: SqlType, scalars: readonly Scalar[]): Co
 
 /** Appends scalars one by one; grows as needed. */
 export class ColumnBuilder {
-  private values: ColumnValues;
+  private values: SlotValues;
   private nulls: Uint8Array | null = null;
   private size = 0;
 
@@ -116,7 +161,7 @@ export class ColumnBuilder {
     readonly type: SqlType,
     initialCapacity = 1024,
   ) {
-    this.values = allocateValues(type, Math.max(initialCapacity, 16));
+    this.values = allocateSlots(type, Math.max(initialCapacity, 16));
   }
 
   get length(): number {
@@ -140,14 +185,14 @@ export class ColumnBuilder {
   }
 
   build(): Column {
-    const values = sliceValues(this.values, 0, this.size);
     const nulls = this.nulls === null ? null : this.nulls.slice(0, this.size);
-    return { type: this.type, length: this.size, values, nulls };
+    if (this.type.kind === 'array') return columnFromSlots(this.type, this.values, this.size, nulls);
+    return { type: this.type, length: this.size, values: sliceValues(this.values as ColumnValues, 0, this.size), nulls };
   }
 
   private grow(): void {
     const capacity = this.values.length * 2;
-    const next = allocateValues(this.type, capacity);
+    const next = allocateSlots(this.type, capacity);
     copyValues(this.values, next, 0);
     this.values = next;
     if (this.nulls !== null) {
@@ -158,7 +203,8 @@ export class ColumnBuilder {
   }
 }
 
-export function copyValues(from: ColumnValues, to: ColumnValues, offset: number): void {
+/** Copies slots into slots (an array column's offsets need concatColumns). */
+export function copyValues(from: SlotValues, to: SlotValues, offset: number): void {
   if (Array.isArray(from)) {
     const target = to as unknown[];
     for (let i = 0; i < from.length; i++) target[offset + i] = from[i];
@@ -173,6 +219,7 @@ export function sliceValues(values: ColumnValues, start: number, end: number): C
 
 /** Rows [start, end) of a column. */
 export function sliceColumn(column: Column, start: number, end: number): Column {
+  if (column.type.kind === 'array') return sliceListColumn(column, start, end);
   return {
     type: column.type,
     length: end - start,
@@ -187,21 +234,23 @@ export function slicePage(page: Page, start: number, end: number): Page {
 
 /** The rows at `positions` of a column, in that order (a gather). */
 export function takeColumn(column: Column, positions: Int32Array | Uint32Array, count = positions.length): Column {
+  const nulls = takeNulls(column.nulls, positions, count);
+  if (column.type.kind === 'array') return takeListColumn(column, positions, count, nulls);
   const values = allocateValues(column.type, count);
   gatherValues(column.values, values, positions, count);
-  let nulls: Uint8Array | null = null;
-  if (column.nulls !== null) {
-    const srcNulls = column.nulls;
-    nulls = new Uint8Array(count);
-    let any = false;
-    for (let i = 0; i < count; i++) {
-      const n = srcNulls[positions[i]];
-      nulls[i] = n;
-      if (n === 1) any = true;
-    }
-    if (!any) nulls = null;
-  }
   return { type: column.type, length: count, values, nulls };
+}
+
+function takeNulls(srcNulls: Uint8Array | null, positions: Int32Array | Uint32Array, count: number): Uint8Array | null {
+  if (srcNulls === null) return null;
+  const nulls = new Uint8Array(count);
+  let any = false;
+  for (let i = 0; i < count; i++) {
+    const n = srcNulls[positions[i]];
+    nulls[i] = n;
+    if (n === 1) any = true;
+  }
+  return any ? nulls : null;
 }
 
 /**
@@ -255,10 +304,11 @@ export function concatColumns(type: SqlType, columns: readonly Column[]): Column
   const nulls = anyNulls ? new Uint8Array(length) : null;
   let offset = 0;
   for (const c of columns) {
-    copyValues(c.values, values, offset);
+    if (type.kind !== 'array') copyValues(c.values, values, offset);
     if (nulls !== null && c.nulls !== null) nulls.set(c.nulls, offset);
     offset += c.length;
   }
+  if (type.kind === 'array') return concatListColumns(type, columns, nulls);
   return { type, length, values, nulls };
 }
 
@@ -270,17 +320,19 @@ export function concatPages(types: readonly SqlType[], pages: readonly Page[]): 
 
 /** A column of `length` rows all holding `value`. */
 export function constantColumn(type: SqlType, value: Scalar, length: number): Column {
-  const values = allocateValues(type, length);
   if (value === null || type.kind === 'unknown') {
-    return { type, length, values, nulls: new Uint8Array(length).fill(1) };
+    const nulls = new Uint8Array(length).fill(1);
+    return type.kind === 'array' ? emptyListColumn(type, length, nulls) : { type, length, values: allocateValues(type, length), nulls };
   }
+  if (type.kind === 'array') return constantListColumn(type, value as readonly Scalar[], length);
+  const values = allocateValues(type, length);
   const v = typeof value === 'boolean' ? (value ? 1 : 0) : value;
   (values as unknown as { fill(v: unknown): void }).fill(v);
   return { type, length, values, nulls: null };
 }
 
 export function emptyPage(types: readonly SqlType[]): Page {
-  return { rowCount: 0, columns: types.map((t) => ({ type: t, length: 0, values: allocateValues(t, 0), nulls: null })) };
+  return { rowCount: 0, columns: types.map((t) => emptyColumn(t)) };
 }
 
 /** Approximate retained size in bytes, for memory accounting. */
@@ -305,6 +357,7 @@ export function estimatedPageBytes(page: Page): number {
 export function columnSizeInBytes(column: Column, stringsBytes: (values: readonly string[]) => number = stringArrayBytes): number {
   let bytes = column.nulls === null ? 0 : column.nulls.byteLength;
   const v = column.values;
+  if (column.type.kind === 'array') return bytes + listColumnBytes(column, stringsBytes);
   if (!Array.isArray(v)) return bytes + (v as Uint8Array).byteLength;
   if (column.type.kind === 'varchar' || column.type.kind === 'char') return bytes + stringsBytes(v as string[]);
   if (column.type.kind === 'varbinary') return bytes + binaryArrayBytes(v as Uint8Array[]);

@@ -47,6 +47,7 @@ function outOfRange(message: string): EngineError {
 /** Whether CAST(from AS to) exists. */
 export function canCast(from: SqlType, to: SqlType): boolean {
   if (from.kind === 'unknown' || typesEqual(from, to)) return true;
+  if (from.kind === 'array' || to.kind === 'array') return from.kind === 'array' && to.kind === 'array' && canCast(from.element, to.element);
   if (isString(to)) return from.kind !== 'varbinary' || to.kind === 'varchar';
   const numericLike = (t: SqlType) => isNumeric(t) || t.kind === 'boolean';
   if (numericLike(from) && numericLike(to)) return true;
@@ -68,6 +69,7 @@ export function castFunction(from: SqlType, to: SqlType): CastFunction {
   if (typesEqual(from, to)) return IDENTITY_CAST;
   if (!canCast(from, to)) throw new EngineError('TYPE_MISMATCH', `Cannot cast ${typeName(from)} to ${typeName(to)}`);
   if (from.kind === 'unknown') return (() => null) as CastFunction;
+  if (from.kind === 'array' && to.kind === 'array') return elementwiseCast(castFunction(from.element, to.element));
   if (to.kind === 'varchar' || to.kind === 'char') return toStringCast(from, to);
   if (isString(from)) return fromStringCast(from, to);
   if (isIntegral(to)) return toIntegralCast(from, to.kind as IntegralKind);
@@ -93,6 +95,7 @@ export function castFunction(from: SqlType, to: SqlType): CastFunction {
  * characters fail the statement instead of being cut off.
  */
 export function storeAssignmentCast(from: SqlType, to: SqlType): CastFunction {
+  if (from.kind === 'array' && to.kind === 'array' && !typesEqual(from, to)) return elementwiseCast(storeAssignmentCast(from.element, to.element));
   const cast = castFunction(from, to) as (v: Scalar) => Scalar;
   if ((from.kind !== 'varchar' && from.kind !== 'char') || (to.kind !== 'varchar' && to.kind !== 'char')) return cast as CastFunction;
   const length = to.length;
@@ -103,6 +106,12 @@ export function storeAssignmentCast(from: SqlType, to: SqlType): CastFunction {
     }
     return cast(v);
   }) as CastFunction;
+}
+
+/** An array cast: each non-null element through the element cast. */
+function elementwiseCast(cast: CastFunction): CastFunction {
+  const one = cast as (v: Scalar) => Scalar;
+  return ((values: readonly Scalar[]) => values.map((v) => (v === null ? null : one(v)))) as CastFunction;
 }
 
 function toIntegralCast(from: SqlType, kind: IntegralKind): CastFunction {

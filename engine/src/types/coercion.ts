@@ -76,6 +76,10 @@ function sameKindSuperType(a: SqlType, b: SqlType): SqlType | undefined {
   if (a.kind === 'char' && b.kind === 'char') return { kind: 'char', length: Math.max(a.length, b.length) };
   if (a.kind === 'timestamp' && b.kind === 'timestamp') return { kind: 'timestamp', precision: Math.max(a.precision, b.precision) };
   if (a.kind === 'time' && b.kind === 'time') return { kind: 'time', precision: Math.max(a.precision, b.precision) };
+  if (a.kind === 'array' && b.kind === 'array') {
+    const element = commonSuperType(a.element, b.element);
+    return element === undefined ? undefined : { kind: 'array', element };
+  }
   return undefined; // non-parametric kinds are equal or not at all (typesEqual handled equality)
 }
 

@@ -19,6 +19,7 @@ export type SqlType =
   | { kind: 'timestamp'; precision: number }
   | { kind: 'interval year to month' }
   | { kind: 'interval day to second' }
+  | { kind: 'array'; element: SqlType }
   | { kind: 'unknown' } // the type of a bare NULL literal
   // A column type the engine cannot process yet (a nested Parquet column: array, map, row), known
   // only by Trino's name for it so that metadata can show it; every use of such a column is refused.
@@ -49,6 +50,10 @@ export function varchar(length?: number): SqlType {
 export function timestamp(precision = 3): SqlType {
   return { kind: 'timestamp', precision };
 }
+/** `array(element)`. Container types (array, and later map and row) hold their parameters as SqlTypes. */
+export function arrayOf(element: SqlType): SqlType {
+  return { kind: 'array', element };
+}
 /** A type shown as `name` (Trino's spelling: `array(integer)`) that the engine cannot process yet. */
 export function unsupportedType(name: string): SqlType {
   return { kind: 'unsupported', name };
@@ -75,6 +80,8 @@ export function typeName(t: SqlType): string {
       return `time(${t.precision})`;
     case 'timestamp':
       return `timestamp(${t.precision})`;
+    case 'array':
+      return `array(${typeName(t.element)})`;
     case 'unsupported':
       return t.name;
     default:
@@ -104,6 +111,8 @@ export function typeSignature(t: SqlType): TypeSignature {
     case 'time':
     case 'timestamp':
       return { rawType: t.kind, arguments: [long(t.precision)] };
+    case 'array':
+      return { rawType: 'array', arguments: [{ kind: 'TYPE', value: typeSignature(t.element) }] };
     default:
       return { rawType: t.kind, arguments: [] };
   }

@@ -55,6 +55,8 @@ export function toJsonValue(value: Scalar, type: SqlType): unknown {
       return padChar(value as string, type.length);
     case 'varbinary':
       return bytesToBase64(value as Uint8Array);
+    case 'array':
+      return (value as readonly Scalar[]).map((element) => toJsonValue(element, type.element));
     default:
       return formatTemporal(value as number, type);
   }
@@ -83,6 +85,9 @@ export function formatValueAsText(value: Scalar, type: SqlType): string {
       return padChar(value as string, type.length);
     case 'varbinary':
       return utf8Decoder.decode(value as Uint8Array);
+    case 'array':
+      // As Trino's CLI prints an array.
+      return `[${(value as readonly Scalar[]).map((element) => formatValueAsText(element, type.element)).join(', ')}]`;
     default:
       return formatTemporal(value as number, type) as string;
   }

@@ -41,6 +41,7 @@ const SQL_TYPE = kinds('type', {
   char: kind('char', { length: integer() }),
   time: kind('time', { precision: { type: 'integer', minimum: 0, maximum: 12 } }),
   timestamp: kind('timestamp', { precision: { type: 'integer', minimum: 0, maximum: 12 } }),
+  array: kind('array', { element: ref('type') }),
   // A table column of a type the engine cannot process: it travels in table handles, never as values.
   unsupported: kind('unsupported', { name: STRING }),
 });
@@ -100,7 +101,10 @@ const PLAN_NODE = kinds('plan node', {
       object(
         {
           symbol: ref('symbol'),
-          function: object({ name: STRING, resolvedWith: TYPES, argumentTypes: TYPES, returnType: ref('type'), intermediateTypes: TYPES }),
+          function: object(
+            { name: STRING, resolvedWith: TYPES, argumentTypes: TYPES, returnType: ref('type'), intermediateTypes: TYPES },
+            { ordering: arrayOf(object({ ascending: BOOLEAN, nullsFirst: BOOLEAN })) },
+          ),
           arguments: SYMBOLS,
           distinct: BOOLEAN,
         },
@@ -135,6 +139,11 @@ const PLAN_NODE = kinds('plan node', {
   EnforceSingleRow: node('EnforceSingleRow', { source: SOURCE }),
   GroupId: node('GroupId', { source: SOURCE, groupingSets: arrayOf(SYMBOLS), groupIdSymbol: ref('symbol') }),
   AssignUniqueId: node('AssignUniqueId', { source: SOURCE, idSymbol: ref('symbol') }),
+  Unnest: node(
+    'Unnest',
+    { source: SOURCE, replicate: SYMBOLS, mappings: arrayOf(object({ input: ref('symbol'), output: ref('symbol') })), outer: BOOLEAN },
+    { ordinality: ref('symbol') },
+  ),
   Apply: node(
     'Apply',
     { input: SOURCE, subquery: SOURCE, correlation: SYMBOLS, applyType: { enum: ['scalar', 'exists', 'in'] }, result: ref('symbol') },

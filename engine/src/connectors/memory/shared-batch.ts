@@ -23,6 +23,19 @@ export interface SharedColumn {
   valueOffsets?: Int32Array;
   values?: BufferView;
   nullBitmap?: Uint8Array;
+  /** The child data of a nested column (an array's elements), Arrow type and all. */
+  children?: SharedData[];
+}
+
+/** Arrow data of a child column as plain data (its Arrow type rebuilt from the parent's SqlType). */
+interface SharedData {
+  offset: number;
+  length: number;
+  nullCount: number;
+  valueOffsets?: Int32Array;
+  values?: BufferView;
+  nullBitmap?: Uint8Array;
+  children?: SharedData[];
 }
 
 /** Some columns of one stored batch, ready to post to a worker. */
@@ -49,7 +62,11 @@ export function shareBatch(batch: RecordBatch): RecordBatch {
 function copyToSharedMemory(batch: RecordBatch): RecordBatch {
   const children = batch.data.children;
   let total = 0;
-  for (const child of children) for (const b of buffersOf(child)) total += align8(b?.byteLength ?? 0);
+  const measure = (data: Data): void => {
+    for (const b of buffersOf(data)) total += align8(b?.byteLength ?? 0);
+    for (const child of data.children ?? []) measure(child);
+  };
+  for (const child of children) measure(child);
   const memory = new SharedArrayBuffer(total);
   let used = 0;
   const share = <T extends BufferView>(view: T | undefined): T | undefined => {
@@ -60,9 +77,9 @@ function copyToSharedMemory(batch: RecordBatch): RecordBatch {
     used += align8(view.byteLength);
     return shared;
   };
-  const sharedChildren = children.map(
-    (c) => new Data(c.type, c.offset, c.length, c.nullCount, [share(c.valueOffsets), share(c.values as BufferView), share(c.nullBitmap)]),
-  );
+  const shareData = (c: Data): Data =>
+    new Data(c.type, c.offset, c.length, c.nullCount, [share(c.valueOffsets), share(c.values as BufferView), share(c.nullBitmap)], (c.children ?? []).map(shareData));
+  const sharedChildren = children.map(shareData);
   const struct = new Data(batch.data.type, 0, batch.numRows, 0, undefined, sharedChildren);
   return new RecordBatch(batch.schema, struct);
 }
@@ -88,9 +105,25 @@ export function sharedPage(batch: RecordBatch, types: readonly SqlType[], indexe
     if (data.valueOffsets !== undefined) column.valueOffsets = data.valueOffsets as Int32Array;
     if (data.values !== undefined) column.values = data.values as BufferView;
     if (data.nullBitmap !== undefined) column.nullBitmap = data.nullBitmap;
+    if (data.children.length > 0) column.children = data.children.map(plainData);
     return column;
   });
   return { rowCount: batch.numRows, columns };
+}
+
+function plainData(data: Data): SharedData {
+  const plain: SharedData = { offset: data.offset, length: data.length, nullCount: data.nullCount };
+  if (data.valueOffsets !== undefined) plain.valueOffsets = data.valueOffsets as Int32Array;
+  if (data.values !== undefined) plain.values = data.values as BufferView;
+  if (data.nullBitmap !== undefined) plain.nullBitmap = data.nullBitmap;
+  if (data.children.length > 0) plain.children = data.children.map(plainData);
+  return plain;
+}
+
+/** Arrow data of `type` from its plain form (nested types' children typed from the SqlType). */
+function arrowData(type: SqlType, c: SharedData): Data {
+  const children = type.kind === 'array' && c.children !== undefined ? [arrowData(type.element, c.children[0])] : undefined;
+  return new Data(arrowType(type), c.offset, c.length, c.nullCount, [c.valueOffsets, c.values, c.nullBitmap], children);
 }
 
 /**
@@ -99,7 +132,7 @@ export function sharedPage(batch: RecordBatch, types: readonly SqlType[], indexe
  */
 export function sharedPageToPage(shared: SharedPage, decoder: SharedColumnDecoder = (_, decode) => decode()): Page {
   const columns = shared.columns.map((c) => {
-    const decode = () => arrowDataToColumn(new Data(arrowType(c.type), c.offset, c.length, c.nullCount, [c.valueOffsets, c.values, c.nullBitmap]), c.type);
+    const decode = () => arrowDataToColumn(arrowData(c.type, c), c.type);
     return decodesWithoutCopy(c.type) || c.key === undefined ? decode() : decoder(c, decode);
   });
   return { rowCount: shared.rowCount, columns };

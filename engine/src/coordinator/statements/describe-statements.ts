@@ -133,6 +133,7 @@ function fixedSize(type: SqlType): number {
     case 'varchar':
     case 'char':
     case 'varbinary':
+    case 'array':
     case 'unsupported':
       return 0;
   }

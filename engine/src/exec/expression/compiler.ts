@@ -6,7 +6,8 @@
 import { EngineError } from '../../errors/engine-error.js';
 import type { RowExpression } from '../../sql/planner/row-expression.js';
 import { type SqlType, typeName } from '../../types/types.js';
-import { type Column, type Page, type Scalar, allocateValues, constantColumn, getScalar } from '../../spi/page.js';
+import { type Column, type Page, type Scalar, allocateSlots, columnFromSlots, constantColumn, getScalar } from '../../spi/page.js';
+import { readListRow } from '../../spi/list-column.js';
 import { CodeGenerator } from './code-generator.js';
 import { expressionKey, inputChannels } from '../../sql/planner/expression-key.js';
 import { storedExpression } from './js-values.js';
@@ -20,15 +21,17 @@ export interface FilterResult {
 }
 
 const EMPTY_BYTES = new Uint8Array(0);
+const EMPTY_ARRAY: readonly Scalar[] = Object.freeze([]);
 const MAX_CACHED = 4096;
 const kernels = new Map<string, Kernel<unknown>>();
 
 function source(g: CodeGenerator, expr: RowExpression, mode: Mode): string {
   const result = g.generate(expr);
+  // An array channel's elements column is read beside its offsets (js-values readExpression).
   const reads = [...g.channels()]
-    .map((c) => `const c${c} = cols[${c}].values; const cn${c} = cols[${c}].nulls;`)
+    .map((c) => `const c${c} = cols[${c}].values; const cn${c} = cols[${c}].nulls; const c${c}E = cols[${c}].children?.[0];`)
     .join('\n');
-  const prologue = `${g.prologueSource()}\nconst EMPTY_BYTES = B.EMPTY_BYTES;\n`;
+  const prologue = `${g.prologueSource()}\nconst EMPTY_BYTES = B.EMPTY_BYTES; const EMPTY_ARRAY = B.EMPTY_ARRAY; const readListRow = B.readListRow;\n`;
   if (mode === 'filter') {
     const accept = result.isNull === 'false' ? result.value : `!${result.isNull} && ${result.value}`;
     return `${prologue}return function filter(page) {
@@ -56,7 +59,7 @@ for (let i = 0; i < n; i++) {
 ${g.body()}
 ${write}
 }
-return { type: B.type, length: n, values: out, nulls };
+return B.finish(out, n, nulls);
 };`;
 }
 
@@ -65,8 +68,11 @@ function build<T>(expr: RowExpression, inputTypes: readonly SqlType[], nullable:
   const text = source(g, expr, mode);
   const bound = Object.assign(g.boundValues(), {
     EMPTY_BYTES,
+    EMPTY_ARRAY,
+    readListRow,
     type: expr.type,
-    allocate: (n: number) => allocateValues(expr.type, n),
+    allocate: (n: number) => allocateSlots(expr.type, n),
+    finish: (out: Scalar[], n: number, nulls: Uint8Array | null) => columnFromSlots(expr.type, out, n, nulls),
   });
   const factory = new Function('B', 'EngineError', text) as (b: unknown, error: typeof EngineError) => Kernel<T>;
   return factory(bound, EngineError);

@@ -20,6 +20,8 @@ export function defaultLiteral(type: SqlType): string {
       return 'EMPTY_BYTES';
     case 'unknown':
       return 'null';
+    case 'array':
+      return 'EMPTY_ARRAY';
     default:
       return '0';
   }
@@ -46,6 +48,7 @@ export function scalarLiteral(value: Scalar): string | undefined {
 
 /** The expression reading row `row` of a column's values array as a scalar. */
 export function readExpression(type: SqlType, values: string, row: string): string {
+  if (type.kind === 'array') return `readListRow(${values}, ${values}E, ${row})`;
   return type.kind === 'boolean' ? `(${values}[${row}] === 1)` : `${values}[${row}]`;
 }
 

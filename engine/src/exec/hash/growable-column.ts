@@ -2,7 +2,7 @@
 // value storage of aggregates (min, max, arbitrary, ...). Rows are copied from page columns through
 // a copier specialised per storage, without boxing (int64 through its 32-bit words).
 
-import { allocateValues, sliceValues, type Column, type ColumnValues } from '../../spi/page.js';
+import { allocateSlots, columnFromSlots, getScalar, type Column, type ColumnValues, type Scalar, type SlotValues } from '../../spi/page.js';
 import type { SqlType } from '../../types/types.js';
 import { int64Words } from './hash-functions.js';
 import { BOXED_VALUE_BYTES, POINTER_BYTES, binaryBytes, stringBytes } from '../../spi/memory-estimate.js';
@@ -11,7 +11,8 @@ import type { ColumnData } from './row-equality.js';
 export type RowCopier = (sourceRow: number, index: number) => void;
 
 export class GrowableColumn implements ColumnData {
-  values: ColumnValues;
+  /** The column storage, or for arrays one JS array per row (laid out as a list by toColumn). */
+  values: SlotValues;
   nulls: Uint8Array | null = null;
   private capacity: number;
   /** Estimated bytes held by strings, byte arrays and long decimals (beyond the array slots). */
@@ -22,7 +23,7 @@ export class GrowableColumn implements ColumnData {
     initialCapacity = 1024,
   ) {
     this.capacity = Math.max(16, initialCapacity);
-    this.values = allocateValues(type, this.capacity);
+    this.values = allocateSlots(type, this.capacity);
   }
 
   /** Makes room for `count` rows. Copiers made before a growth must not be used after it. */
@@ -30,7 +31,7 @@ export class GrowableColumn implements ColumnData {
     if (count <= this.capacity) return;
     let capacity = this.capacity;
     while (capacity < count) capacity *= 2;
-    const values = allocateValues(this.type, capacity);
+    const values = allocateSlots(this.type, capacity);
     if (Array.isArray(this.values)) {
       const from = this.values as unknown[];
       const to = values as unknown[];
@@ -56,7 +57,7 @@ export class GrowableColumn implements ColumnData {
   copierFrom(source: Column): RowCopier {
     const srcNulls = source.nulls;
     const dstNulls = srcNulls !== null ? this.ensureNulls() : this.nulls;
-    const copyValue = this.valueCopier(source.values);
+    const copyValue = this.type.kind === 'array' ? this.arrayCopier(source) : this.valueCopier(source.values);
     if (srcNulls === null) {
       if (dstNulls === null) return copyValue;
       return (s, d) => {
@@ -72,6 +73,17 @@ export class GrowableColumn implements ColumnData {
         nulls[d] = 0;
         copyValue(s, d);
       }
+    };
+  }
+
+  /** Arrays are held as JS arrays; their elements are counted as boxed slots. */
+  private arrayCopier(source: Column): RowCopier {
+    const dst = this.values as Scalar[];
+    return (s, d) => {
+      const v = getScalar(source, s) as readonly Scalar[];
+      const old = dst[d] as readonly Scalar[] | null;
+      this.variableBytes += (v.length - (old === null ? 0 : old.length)) * BOXED_VALUE_BYTES;
+      dst[d] = v;
     };
   }
 
@@ -122,11 +134,13 @@ export class GrowableColumn implements ColumnData {
       if (nulls.indexOf(1) < 0) nulls = null;
     }
     if (this.type.kind === 'unknown') nulls = new Uint8Array(length).fill(1);
-    return { type: this.type, length, values: sliceValues(this.values, start, end), nulls };
+    const slots = this.values.slice(start, end) as SlotValues;
+    return columnFromSlots(this.type, slots, length, nulls);
   }
 
   sizeInBytes(): number {
     const slots = Array.isArray(this.values) ? this.capacity * POINTER_BYTES : (this.values as Uint8Array).byteLength;
+    // (array rows' elements are in variableBytes)
     const longDecimals = this.type.kind === 'decimal' && Array.isArray(this.values) ? this.capacity * BOXED_VALUE_BYTES : 0;
     return slots + longDecimals + this.variableBytes + (this.nulls === null ? 0 : this.nulls.byteLength);
   }

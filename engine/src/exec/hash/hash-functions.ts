@@ -3,7 +3,7 @@
 // The same value always hashes the same whatever column it comes from, so a join hashes probe and
 // build keys alike, and doubles are canonicalised (-0 as 0, one NaN) to match IS NOT DISTINCT.
 
-import type { Column } from '../../spi/page.js';
+import { getScalar, type Column, type Scalar } from '../../spi/page.js';
 
 const scratchDouble = new Float64Array(1);
 const scratchWords = new Int32Array(scratchDouble.buffer);
@@ -72,6 +72,33 @@ export function hashBytes(b: Uint8Array): number {
   return mix32(h);
 }
 
+/**
+ * Hash of any non-null scalar as the typed loops below hash it (booleans as 0/1, every integer and
+ * double as hashNumber, bigints and decimals as hashBigint): array elements and array rows.
+ */
+export function hashScalar(v: Scalar): number {
+  if (v === null) return NULL_HASH;
+  switch (typeof v) {
+    case 'number':
+      return hashNumber(v);
+    case 'bigint':
+      return hashBigint(v);
+    case 'string':
+      return hashString(v);
+    case 'boolean':
+      return hashNumber(v ? 1 : 0);
+    default:
+      if (v instanceof Uint8Array) return hashBytes(v);
+      return hashArray(v);
+  }
+}
+
+function hashArray(values: readonly Scalar[]): number {
+  let h = 0x2545f491 ^ values.length;
+  for (const v of values) h = combineHash(h, hashScalar(v));
+  return mix32(h);
+}
+
 /** The two 32-bit words of each int64 in `values` (little-endian: lo at 2i, hi at 2i+1). */
 export function int64Words(values: BigInt64Array): Int32Array {
   return new Int32Array(values.buffer, values.byteOffset, values.length * 2);
@@ -87,6 +114,13 @@ export function hashColumn(column: Column, count: number, out: Int32Array, combi
   const kind = column.type.kind;
   if (kind === 'unknown') {
     for (let i = from; i < count; i++) out[i] = combine ? combineHash(out[i], NULL_HASH) : NULL_HASH;
+    return;
+  }
+  if (kind === 'array') {
+    for (let i = from; i < count; i++) {
+      const h = nulls !== null && nulls[i] === 1 ? NULL_HASH : hashScalar(getScalar(column, i));
+      out[i] = combine ? combineHash(out[i], h) : h;
+    }
     return;
   }
   if (values instanceof BigInt64Array) {

@@ -2,14 +2,39 @@
 // hot loops of hash tables compare typed values directly. `notDistinct` selects IS NOT DISTINCT FROM
 // (NULLs equal each other, NaN equals NaN: grouping) over SQL `=` (NULL and NaN never equal: joins).
 
-import type { ColumnValues } from '../../spi/page.js';
+import type { Column, ColumnValues, Scalar, SlotValues } from '../../spi/page.js';
+import { readListRow } from '../../spi/list-column.js';
+import { identityFor, arrayEquality } from '../../functions/scalar/value-comparison.js';
 import type { SqlType } from '../../types/types.js';
 import { int64Words } from './hash-functions.js';
 
-/** The part of a column a comparison reads. */
+/** The part of a column a comparison reads: a page column, or a hash table's slots (GrowableColumn). */
 export interface ColumnData {
-  readonly values: ColumnValues;
+  readonly values: SlotValues;
   readonly nulls: Uint8Array | null;
+  readonly children?: readonly Column[];
+}
+
+/** Row i of an array column or of array slots, as a JS array. */
+function arrayRowReader(data: ColumnData): (i: number) => readonly Scalar[] {
+  if (Array.isArray(data.values)) {
+    const slots = data.values as readonly Scalar[];
+    return (i) => slots[i] as readonly Scalar[];
+  }
+  const offsets = data.values as Int32Array;
+  const elements = (data.children as readonly Column[])[0];
+  return (i) => readListRow(offsets, elements, i);
+}
+
+function arrayRowEquals(type: SqlType, left: ColumnData, right: ColumnData, notDistinct: boolean): RowEquals {
+  const a = arrayRowReader(left);
+  const b = arrayRowReader(right);
+  if (notDistinct) {
+    const same = identityFor(type);
+    return (i, j) => same(a(i), b(j));
+  }
+  const equal = arrayEquality((type as { element: SqlType }).element);
+  return (i, j) => equal(a(i), b(j)) === true;
 }
 
 export type RowEquals = (left: number, right: number) => boolean;
@@ -47,7 +72,10 @@ function valueEquals(type: SqlType, left: ColumnValues, right: ColumnValues, not
 
 /** Equality of row `i` of `left` with row `j` of `right` (both of type `type`). */
 export function makeRowEquals(type: SqlType, left: ColumnData, right: ColumnData, notDistinct: boolean): RowEquals {
-  const equals = valueEquals(type, left.values, right.values, notDistinct);
+  const equals =
+    type.kind === 'array'
+      ? arrayRowEquals(type, left, right, notDistinct)
+      : valueEquals(type, left.values as ColumnValues, right.values as ColumnValues, notDistinct);
   const ln = left.nulls;
   const rn = right.nulls;
   if (ln === null && rn === null) return equals;

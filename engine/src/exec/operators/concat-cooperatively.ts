@@ -3,7 +3,7 @@
 
 import { yieldIfDue } from '../cooperative.js';
 import type { Turns } from './sort-cooperatively.js';
-import { allocateValues, copyValues, type Column, type Page } from '../../spi/page.js';
+import { allocateValues, concatColumns, copyValues, type Column, type Page } from '../../spi/page.js';
 import type { SqlType } from '../../types/types.js';
 
 export async function concatPagesCooperatively(types: readonly SqlType[], pages: readonly Page[], ctx: Turns): Promise<Page> {
@@ -19,11 +19,15 @@ export async function concatPagesCooperatively(types: readonly SqlType[], pages:
   for (const page of pages) {
     page.columns.forEach((from, c) => {
       const to = columns[c];
-      copyValues(from.values, to.values, offset);
+      if (to.type.kind !== 'array') copyValues(from.values, to.values, offset);
       if (to.nulls !== null && from.nulls !== null) to.nulls.set(from.nulls, offset);
     });
     offset += page.rowCount;
     await yieldIfDue(ctx.signal, ctx.stats);
   }
+  // Array columns concatenate their offsets and elements in one step.
+  types.forEach((type, c) => {
+    if (type.kind === 'array') columns[c] = concatColumns(type, pages.map((p) => p.columns[c]));
+  });
   return { rowCount, columns };
 }

@@ -1,7 +1,7 @@
 // Gathers rows scattered over several pages (sort runs, top-N heaps, window partitions) into one
 // page, copying typed values directly (int64 through its words: no BigInt per row).
 
-import { allocateValues, type Column, type Page } from '../../spi/page.js';
+import { allocateValues, concatColumns, emptyColumn, takeColumn, type Column, type Page } from '../../spi/page.js';
 import type { SqlType } from '../../types/types.js';
 import { int64Words } from '../hash/hash-functions.js';
 
@@ -17,6 +17,7 @@ export function gatherRows(
 }
 
 function gatherColumn(type: SqlType, pages: readonly Page[], channel: number, pageIds: Int32Array, rowIds: Int32Array, count: number): Column {
+  if (type.kind === 'array') return gatherListColumn(type, pages, channel, pageIds, rowIds, count);
   const values = allocateValues(type, count);
   const sources = pages.map((p) => (p === undefined ? null : p.columns[channel]));
   if (values instanceof BigInt64Array) {
@@ -50,8 +51,25 @@ function gatherColumn(type: SqlType, pages: readonly Page[], channel: number, pa
   return { type, length: count, values, nulls };
 }
 
+/** Array columns move as offsets and elements: the pages' columns end to end, then one gather. */
+function gatherListColumn(type: SqlType, pages: readonly Page[], channel: number, pageIds: Int32Array, rowIds: Int32Array, count: number): Column {
+  const starts = new Int32Array(pages.length);
+  const present: Column[] = [];
+  let total = 0;
+  pages.forEach((p, i) => {
+    starts[i] = total;
+    if (p === undefined) return;
+    present.push(p.columns[channel]);
+    total += p.rowCount;
+  });
+  const positions = new Int32Array(count);
+  for (let i = 0; i < count; i++) positions[i] = starts[pageIds[i]] + rowIds[i];
+  return takeColumn(concatColumns(type, present), positions, count);
+}
+
 /** Rows at `positions` of a column, where position -1 gives NULL (the missing side of outer joins). */
 export function takeColumnOrNull(column: Column, positions: Int32Array, count: number): Column {
+  if (column.type.kind === 'array') return takeListColumnOrNull(column, positions, count);
   const values = allocateValues(column.type, count);
   let nulls: Uint8Array | null = null;
   const srcNulls = column.type.kind === 'unknown' ? null : column.nulls;
@@ -80,4 +98,17 @@ export function takeColumnOrNull(column: Column, positions: Int32Array, count: n
     }
   }
   return { type: column.type, length: count, values, nulls };
+}
+
+function takeListColumnOrNull(column: Column, positions: Int32Array, count: number): Column {
+  const source = column.length === 0 ? { ...emptyColumn(column.type), length: 1, values: new Int32Array(2), nulls: new Uint8Array([1]) } : column;
+  const safe = new Int32Array(count);
+  let nulls: Uint8Array | null = null;
+  for (let i = 0; i < count; i++) {
+    const p = positions[i];
+    safe[i] = p < 0 ? 0 : p;
+    if (p < 0 || (source.nulls !== null && source.nulls[p] === 1)) (nulls ??= new Uint8Array(count))[i] = 1;
+  }
+  const taken = takeColumn(source, safe, count);
+  return { ...taken, nulls };
 }

@@ -2,7 +2,8 @@
 // double, strings by code point (not UTF-16 code unit), varbinary by unsigned bytes, false < true.
 // Comparators are specialised per storage and read typed arrays directly.
 
-import type { Column, ColumnValues } from '../../spi/page.js';
+import { getScalar, type Column, type ColumnValues, type Scalar } from '../../spi/page.js';
+import { scalarComparator } from '../../functions/scalar/value-comparison.js';
 import { compareChars, compareStrings } from '../../types/chars.js';
 import { SHORT_DECIMAL_PRECISION, type SqlType } from '../../types/types.js';
 import { int64Words } from '../hash/hash-functions.js';
@@ -38,6 +39,14 @@ export function prepareValues(values: ColumnValues): PreparedValues {
   return values instanceof BigInt64Array ? int64Words(values) : values;
 }
 
+/** prepareValues of a column; array columns as one JS array per row (their comparator reads those). */
+export function prepareColumn(column: Column): PreparedValues {
+  if (column.type.kind !== 'array') return prepareValues(column.values);
+  const rows = new Array<Scalar>(column.length);
+  for (let i = 0; i < column.length; i++) rows[i] = getScalar(column, i);
+  return rows;
+}
+
 /** Compares prepared non-NULL values a[i] and b[j]. */
 export type ValueCompare = (a: PreparedValues, i: number, b: PreparedValues, j: number) => number;
 
@@ -52,6 +61,10 @@ export function valueCompareFor(type: SqlType): ValueCompare {
   switch (type.kind) {
     case 'unknown':
       return () => 0;
+    case 'array': {
+      const compare = scalarComparator(type);
+      return (a, i, b, j) => compare((a as Scalar[])[i], (b as Scalar[])[j]);
+    }
     case 'bigint':
       return compareInt64Words;
     case 'decimal':
@@ -90,7 +103,7 @@ export type PreparedRowCompare = (a: readonly PreparedKey[], i: number, b: reado
 export function prepareKeys(keys: readonly SortKey[], columns: readonly Column[]): PreparedKey[] {
   return keys.map((k) => {
     const c = columns[k.channel];
-    return { values: prepareValues(c.values), nulls: c.type.kind === 'unknown' ? null : c.nulls };
+    return { values: prepareColumn(c), nulls: c.type.kind === 'unknown' ? null : c.nulls };
   });
 }
 

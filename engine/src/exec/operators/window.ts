@@ -3,7 +3,8 @@
 // column one partition at a time over per-row frames. Output: every input column, then one column
 // per function, in partition / ORDER BY order.
 
-import { allocateOutput } from '../../functions/aggregate/accumulator-support.js';
+import { allocateOutput, outputToColumn } from '../../functions/aggregate/accumulator-support.js';
+import { POINTER_BYTES } from '../../spi/memory-estimate.js';
 import type { WindowFunction } from '../../functions/window/window-function.js';
 import type { SqlType } from '../../types/types.js';
 import { makeKeyEquals } from '../hash/row-equality.js';
@@ -49,11 +50,9 @@ export async function* window(ctx: OperatorContext, input: PageStream, types: re
     reservation.set(pageSizeInBytes(sorted) + n * 16);
     const partitionStarts = boundaries(sorted, types, spec.partitionChannels);
     const { peerStart, peerEnd } = peers(sorted, types, spec.orderKeys.map((k) => k.channel), partitionStarts);
-    const outputs = spec.functions.map((f) => {
-      const out = allocateOutput(f.function.returnType, n);
-      return { out, column: { type: f.function.returnType, length: n, values: out.values, nulls: out.nulls } as Column };
-    });
-    for (const o of outputs) reservation.add(pageSizeInBytes({ rowCount: n, columns: [o.column] }));
+    const outputs = spec.functions.map((f) => ({ type: f.function.returnType, out: allocateOutput(f.function.returnType, n) }));
+    // Array outputs are JS arrays per row until laid out: a slot each, their elements shared with the input.
+    for (const o of outputs) reservation.add(o.type.kind === 'array' ? n * POINTER_BYTES : pageSizeInBytes({ rowCount: n, columns: [outputToColumn(o.type, o.out, n)] }));
     const frameStart = new Int32Array(n);
     const frameEnd = new Int32Array(n);
     reservation.add(n * 8);
@@ -69,7 +68,7 @@ export async function* window(ctx: OperatorContext, input: PageStream, types: re
         evaluator.evaluate({ start, end, args, peerStart, peerEnd, frameStart, frameEnd, ignoreNulls: f.ignoreNulls }, outputs[index].out);
       }
     });
-    const all = [...sorted.columns, ...outputs.map((o) => withoutEmptyNulls(o.column))];
+    const all = [...sorted.columns, ...outputs.map((o) => withoutEmptyNulls(outputToColumn(o.type, { values: o.out.values, nulls: o.out.nulls.slice() }, n)))];
     for (let start = 0; start < n; start += TARGET_PAGE_ROWS) {
       throwIfCanceled(ctx);
       const end = Math.min(n, start + TARGET_PAGE_ROWS);

@@ -17,6 +17,8 @@ interface EncodedColumn {
   length: number;
   values: ColumnValues | PackedBinaries;
   nulls: Uint8Array | null;
+  /** An array column's elements (its values are the offsets). */
+  children?: EncodedColumn[];
 }
 
 export interface EncodedPage {
@@ -35,22 +37,26 @@ export function encodePage(page: Page): { page: EncodedPage; transfer: ArrayBuff
     transfer.push(copy.buffer as ArrayBuffer);
     return copy;
   };
-  const columns = page.columns.map((c): EncodedColumn => {
+  const encode = (c: Column): EncodedColumn => {
     const nulls = c.nulls === null ? null : movable(c.nulls, c.length);
+    if (c.children !== undefined) {
+      return { type: c.type, length: c.length, values: movable(c.values as Int32Array, c.length + 1), nulls, children: c.children.map(encode) };
+    }
     if (!Array.isArray(c.values)) return { type: c.type, length: c.length, values: movable(c.values as TypedArray, c.length), nulls };
     if (c.type.kind === 'varbinary') return { type: c.type, length: c.length, values: packBinaries(c.values as Uint8Array[], c.length, transfer), nulls };
     const values = c.values.length === c.length ? c.values : (c.values.slice(0, c.length) as ColumnValues);
     return { type: c.type, length: c.length, values, nulls };
-  });
-  return { page: { rowCount: page.rowCount, columns }, transfer };
+  };
+  return { page: { rowCount: page.rowCount, columns: page.columns.map(encode) }, transfer };
 }
 
 export function decodePage(page: EncodedPage): Page {
-  const columns = page.columns.map((c): Column => {
+  const decode = (c: EncodedColumn): Column => {
     const values = isPacked(c.values) ? unpackBinaries(c.values, c.length) : c.values;
+    if (c.children !== undefined) return { type: c.type, length: c.length, values, nulls: c.nulls, children: c.children.map(decode) };
     return { type: c.type, length: c.length, values, nulls: c.nulls };
-  });
-  return { rowCount: page.rowCount, columns };
+  };
+  return { rowCount: page.rowCount, columns: page.columns.map(decode) };
 }
 
 function isPacked(values: ColumnValues | PackedBinaries): values is PackedBinaries {

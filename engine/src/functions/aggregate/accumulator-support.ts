@@ -2,7 +2,7 @@
 // creating a BigInt per row, reading numeric columns as doubles, and the final-column builder
 // every accumulator's writeFinal shares.
 
-import { allocateValues, type Column } from '../../spi/page.js';
+import { allocateSlots, columnFromSlots, type Column } from '../../spi/page.js';
 import { int64Words } from '../../exec/hash/hash-functions.js';
 import type { SqlType } from '../../types/types.js';
 import type { ColumnOutput } from './aggregate-function.js';
@@ -54,13 +54,13 @@ export function toFloat64(column: Column): Float64Array {
 
 /** A column output of `length` rows (all NULL until written). */
 export function allocateOutput(type: SqlType, length: number): ColumnOutput {
-  return { values: allocateValues(type, length), nulls: new Uint8Array(length) };
+  return { values: allocateSlots(type, length), nulls: new Uint8Array(length) };
 }
 
 /** Turns a filled output into a column (dropping the null mask when nothing is NULL). */
 export function outputToColumn(type: SqlType, output: ColumnOutput, length: number): Column {
   const nulls = output.nulls.indexOf(1) >= 0 ? output.nulls : null;
-  return { type, length, values: output.values, nulls };
+  return columnFromSlots(type, output.values, length, nulls);
 }
 
 /** writeFinal through writeFinalAt: one loop for accumulators without a faster path. */

@@ -2,12 +2,12 @@
 // accumulators. An accumulator holds the state of many groups at once (arrays indexed by group id)
 // and takes rows a batch at a time, so the hash aggregation never allocates per row.
 
-import type { Column, ColumnValues } from '../../spi/page.js';
+import type { Column, SlotValues } from '../../spi/page.js';
 import type { SqlType } from '../../types/types.js';
 
-/** A preallocated output column an accumulator writes single values into (window functions). */
+/** A preallocated output column an accumulator writes single values into (slots: JS arrays for array types). */
 export interface ColumnOutput {
-  readonly values: ColumnValues;
+  readonly values: SlotValues;
   readonly nulls: Uint8Array;
 }
 
@@ -38,5 +38,7 @@ export interface AggregateFunction {
   readonly returnType: SqlType;
   /** The columns a partial aggregation emits and a final aggregation merges. */
   readonly intermediateTypes: SqlType[];
+  /** ORDER BY inside the call (its keys are the last arguments), for order-sensitive functions. */
+  readonly ordering?: readonly { readonly ascending: boolean; readonly nullsFirst: boolean }[];
   createAccumulator(): GroupedAccumulator;
 }

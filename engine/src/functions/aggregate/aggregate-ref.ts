@@ -8,6 +8,7 @@ import { typesEqual, type SqlType } from '../../types/types.js';
 export interface AggregateRef {
   name: string;
   argumentTypes: SqlType[];
+  ordering?: { ascending: boolean; nullsFirst: boolean }[];
 }
 
 /**
@@ -15,7 +16,8 @@ export interface AggregateRef {
  * function with the same result and intermediate types (then it must stay in this thread).
  */
 export function aggregateRef(f: AggregateFunction): AggregateRef | undefined {
-  const ref = { name: f.name, argumentTypes: f.argumentTypes };
+  const ref: AggregateRef = { name: f.name, argumentTypes: f.argumentTypes };
+  if (f.ordering !== undefined && f.ordering.length > 0) ref.ordering = [...f.ordering];
   let resolved: AggregateFunction;
   try {
     resolved = resolveAggregateRef(ref);
@@ -29,5 +31,5 @@ export function aggregateRef(f: AggregateFunction): AggregateRef | undefined {
 }
 
 export function resolveAggregateRef(ref: AggregateRef): AggregateFunction {
-  return resolveAggregateFunction(ref.name, ref.argumentTypes);
+  return resolveAggregateFunction(ref.name, ref.argumentTypes, undefined, ref.ordering);
 }

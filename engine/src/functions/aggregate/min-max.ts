@@ -2,7 +2,8 @@
 // the largest double). The best key of each group lives in a GrowableColumn; numbers compare in a
 // typed loop, other types through a comparator specialised per storage.
 
-import type { Column } from '../../spi/page.js';
+import { getScalar, type Column, type ColumnValues, type Scalar } from '../../spi/page.js';
+import { scalarComparator } from '../scalar/value-comparison.js';
 import { GrowableColumn } from '../../exec/hash/growable-column.js';
 import { makeValueCompare } from '../../exec/operators/value-ordering.js';
 import type { SqlType } from '../../types/types.js';
@@ -26,6 +27,21 @@ function updateBest(
   if (keys.type.kind === 'unknown') return;
   const nulls = keys.nulls;
   const values = keys.values;
+  if (keys.type.kind === 'array') {
+    // Arrays are held as JS arrays in the state (GrowableColumn) and compare element by element.
+    const compareArrays = scalarComparator(keys.type);
+    const current = best.values as Scalar[];
+    for (let i = start; i < end; i++) {
+      if (nulls !== null && nulls[i] === 1) continue;
+      const g = groupIds[i];
+      const c = has[g] === 0 ? 0 : compareArrays(getScalar(keys, i), current[g]);
+      if (has[g] === 0 || (isMax ? c > 0 : c < 0)) {
+        take(i, g);
+        has[g] = 1;
+      }
+    }
+    return;
+  }
   if (!Array.isArray(values) && !(values instanceof BigInt64Array)) {
     const v = values as Float64Array;
     const current = best.values as Float64Array;
@@ -42,7 +58,7 @@ function updateBest(
     }
     return;
   }
-  const compare = makeValueCompare(keys.type, values, best.values);
+  const compare = makeValueCompare(keys.type, values, best.values as ColumnValues);
   for (let i = start; i < end; i++) {
     if (nulls !== null && nulls[i] === 1) continue;
     const g = groupIds[i];

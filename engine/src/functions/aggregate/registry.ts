@@ -8,6 +8,7 @@ import { BOOLEAN, DOUBLE, isIntegral, typeName, type SqlType } from '../../types
 import type { FunctionInfo } from '../function-info.js';
 import type { AggregateFunction } from './aggregate-function.js';
 import { approxDistinctFunction } from './approx-distinct.js';
+import { arrayAggFunction, type AggregateOrdering } from './array-agg.js';
 import { arbitraryFunction } from './arbitrary.js';
 import { avgFunction } from './avg.js';
 import { booleanAggregate } from './boolean-aggregates.js';
@@ -30,6 +31,8 @@ interface Family {
   signatures: Signature[];
   description: string;
   resolve(types: readonly SqlType[]): AggregateFunction | undefined;
+  /** For order-sensitive functions: the function with ORDER BY keys (their types follow the arguments'). */
+  resolveOrdered?(types: readonly SqlType[], ordering: readonly AggregateOrdering[]): AggregateFunction | undefined;
 }
 
 const unary =
@@ -142,6 +145,12 @@ const FAMILIES: Record<string, Family> = {
       return input && geometricMeanFunction(input);
     }),
   },
+  array_agg: {
+    signatures: [{ args: ['T'], returns: 'array(T)', constraints: 'T' }],
+    description: 'return an array of values',
+    resolve: unary((t) => arrayAggFunction([t], [])),
+    resolveOrdered: (types, ordering) => (types.length === 1 + ordering.length ? arrayAggFunction(types, ordering) : undefined),
+  },
   approx_distinct: {
     signatures: [{ args: ['T'], returns: 'bigint', constraints: 'T' }],
     description: 'Returns the approximate number of distinct values (HyperLogLog, standard error 2.3%)',
@@ -150,20 +159,28 @@ const FAMILIES: Record<string, Family> = {
 };
 
 /** Aggregates Trino has that this engine does not implement yet: they fail with NOT_SUPPORTED. */
-const UNSUPPORTED = new Set(['array_agg', 'map_agg', 'multimap_agg', 'listagg', 'histogram', 'approx_percentile', 'approx_set', 'checksum']);
+const UNSUPPORTED = new Set(['map_agg', 'multimap_agg', 'listagg', 'histogram', 'approx_percentile', 'approx_set', 'checksum']);
 
 export function isAggregateFunctionName(name: string): boolean {
   const key = name.toLowerCase();
   return key in FAMILIES || UNSUPPORTED.has(key);
 }
 
-export function resolveAggregateFunction(name: string, argumentTypes: SqlType[], location?: SourceLocation): AggregateFunction {
+/**
+ * The aggregate `name` over `argumentTypes`; with `ordering` (ORDER BY inside the call), the last
+ * ordering.length argument types are the keys'.
+ */
+export function resolveAggregateFunction(name: string, argumentTypes: SqlType[], location?: SourceLocation, ordering: readonly AggregateOrdering[] = []): AggregateFunction {
   const key = name.toLowerCase();
   if (UNSUPPORTED.has(key)) throw new EngineError('NOT_SUPPORTED', `Aggregate function ${key} is not supported`, location);
   const family = Object.hasOwn(FAMILIES, key) ? FAMILIES[key] : undefined;
   if (family === undefined) throw new EngineError('FUNCTION_NOT_FOUND', `Function '${key}' not registered`, location);
-  const resolved = family.resolve(argumentTypes);
+  if (ordering.length > 0 && family.resolveOrdered === undefined) {
+    throw new EngineError('NOT_SUPPORTED', `ORDER BY in calls of aggregate ${key} is not supported`, location);
+  }
+  const resolved = ordering.length > 0 ? family.resolveOrdered?.(argumentTypes, ordering) : family.resolve(argumentTypes);
   if (resolved !== undefined) return resolved;
+  argumentTypes = argumentTypes.slice(0, argumentTypes.length - ordering.length);
   const expected = [...new Set(family.signatures.map((s) => `${key}(${s.args.join(', ')}) ${s.constraints ?? ''}`.trimEnd()))].sort();
   throw new EngineError(
     'FUNCTION_NOT_FOUND',

@@ -4,13 +4,25 @@ import type { Scalar } from '../../spi/page.js';
 import type { SqlType } from '../../types/types.js';
 import { BOOLEAN } from '../../types/types.js';
 import { type ScalarFunctionDefinition, type ScalarImplementation, body, operatorBody } from './signature.js';
-import { equalityFor, hasJsOrder, identityFor, lessThanFor, lessThanOrEqualFor } from './value-comparison.js';
+import { arrayEquality, equalityFor, hasJsOrder, identityFor, lessThanFor, lessThanOrEqualFor } from './value-comparison.js';
 
 const T = { variable: 'T' } as const;
 
 /** Values JS's === tells equal: numbers, bigints, strings (chars are stored unpadded), booleans. */
 function hasJsEquality(t: SqlType): boolean {
-  return t.kind !== 'varbinary';
+  return t.kind !== 'varbinary' && t.kind !== 'array';
+}
+
+/** Array `=` is NULL when the arrays differ only where an element is NULL (Trino). */
+function arrayEqualityBody(t: SqlType, negate: boolean): ScalarImplementation {
+  const equal = arrayEquality((t as { element: SqlType }).element);
+  return body(
+    (a: readonly Scalar[], b: readonly Scalar[]) => {
+      const same = equal(a, b);
+      return same === null ? null : negate ? !same : same;
+    },
+    { mayReturnNull: true },
+  );
 }
 
 function comparison(name: string, description: string, implement: (type: SqlType) => ScalarImplementation): ScalarFunctionDefinition {
@@ -22,8 +34,9 @@ function comparison(name: string, description: string, implement: (type: SqlType
 }
 
 export const COMPARISON_OPERATORS: readonly ScalarFunctionDefinition[] = [
-  comparison('equal', 'Equality', (t) => (hasJsEquality(t) ? operatorBody('===') : body(equalityFor(t)))),
+  comparison('equal', 'Equality', (t) => (t.kind === 'array' ? arrayEqualityBody(t, false) : hasJsEquality(t) ? operatorBody('===') : body(equalityFor(t)))),
   comparison('not_equal', 'Inequality', (t) => {
+    if (t.kind === 'array') return arrayEqualityBody(t, true);
     if (hasJsEquality(t)) return operatorBody('!==');
     const eq = equalityFor(t);
     return body((a: Scalar, b: Scalar) => !eq(a, b));

@@ -5,6 +5,8 @@ import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import { type SqlType, typeName, typesEqual } from '../../types/types.js';
 import type { FunctionInfo } from '../function-info.js';
 import { NUMERIC_ARITHMETIC_OPERATORS } from './arithmetic-operators.js';
+import { ARRAY_FUNCTIONS, ARRAY_OPERATORS } from './array-functions.js';
+import { ARRAY_SHAPE_FUNCTIONS } from './array-shape-functions.js';
 import { CHAR_FUNCTIONS } from './char-functions.js';
 import { COMPARISON_OPERATORS } from './comparison-operators.js';
 import { DATETIME_FUNCTIONS } from './datetime-functions.js';
@@ -55,8 +57,8 @@ function index(definitions: readonly ScalarFunctionDefinition[]): Map<string, En
   return byName;
 }
 
-const FUNCTIONS = index([...MATH_FUNCTIONS, ...STRING_FUNCTIONS, ...CHAR_FUNCTIONS, ...REGEXP_FUNCTIONS, ...DATETIME_FUNCTIONS]);
-const OPERATORS = index([...NUMERIC_ARITHMETIC_OPERATORS, ...TEMPORAL_OPERATORS, ...COMPARISON_OPERATORS]);
+const FUNCTIONS = index([...MATH_FUNCTIONS, ...STRING_FUNCTIONS, ...CHAR_FUNCTIONS, ...REGEXP_FUNCTIONS, ...DATETIME_FUNCTIONS, ...ARRAY_FUNCTIONS, ...ARRAY_SHAPE_FUNCTIONS]);
+const OPERATORS = index([...NUMERIC_ARITHMETIC_OPERATORS, ...TEMPORAL_OPERATORS, ...COMPARISON_OPERATORS, ...ARRAY_OPERATORS]);
 
 function bindAll(entry: Entry, argumentTypes: readonly SqlType[]): BoundSignature | undefined {
   const candidates: BoundSignature[] = [];
@@ -101,6 +103,18 @@ function atCall<T>(location: SourceLocation | undefined, f: () => T): T {
     if (e instanceof EngineError && e.location === undefined && location !== undefined) throw new EngineError(e.errorName, e.rawMessage, location);
     throw e;
   }
+}
+
+/** Resolves an operator of the syntax that is no SQL-callable function: `a[i]` (subscript), `ARRAY[...]` (array_constructor). */
+export function resolveSyntaxOperator(name: 'subscript' | 'array_constructor', argumentTypes: readonly SqlType[], location?: SourceLocation): ScalarFunctionSignature {
+  const entry = OPERATORS.get(name) as Entry;
+  const bound = atCall(location, () => bindAll(entry, argumentTypes));
+  if (bound === undefined) {
+    const types = argumentTypes.map(typeName);
+    const message = name === 'subscript' ? `Cannot use ${types[1]} for subscript of ${types[0]}` : `All ARRAY elements must be the same type: ${types.join(', ')}`;
+    throw new EngineError('TYPE_MISMATCH', message, location);
+  }
+  return toSignature(entry, bound);
 }
 
 /** Resolves an operator; TYPE_MISMATCH with Trino's wording when no signature accepts the arguments. */

@@ -13,7 +13,17 @@ export type TypeFamily = 'decimal' | 'varchar' | 'char' | 'timestamp' | 'time';
  * argument of another family is coerced into it, e.g. integer -> decimal(10,0)), or a type variable
  * bound to the common super type of every argument that uses it.
  */
-export type ParamPattern = SqlType | { family: TypeFamily; strict?: boolean } | { variable: string };
+export type ParamPattern = SqlType | { family: TypeFamily; strict?: boolean } | { variable: string } | ArrayPattern;
+
+/**
+ * `array(T)` (depth 1) or `array(array(T))` (depth 2) over the type variable T: the element type
+ * an argument brings binds T together with the plain uses of T. A NULL argument fits only in
+ * templates without plain uses of T (cardinality(NULL); never `concat(NULL, 'a')`).
+ */
+export interface ArrayPattern {
+  readonly arrayOf: string;
+  readonly depth?: 2;
+}
 
 /**
  * A function body. `invoke` receives the arguments' scalar values (page.ts representation) and
@@ -89,6 +99,30 @@ function isFamily(p: ParamPattern): p is { family: TypeFamily; strict?: boolean 
 function isVariable(p: ParamPattern): p is { variable: string } {
   return 'variable' in p;
 }
+function isArrayPattern(p: ParamPattern): p is ArrayPattern {
+  return 'arrayOf' in p;
+}
+function variableOf(p: ParamPattern): string | undefined {
+  return isVariable(p) ? p.variable : isArrayPattern(p) ? p.arrayOf : undefined;
+}
+
+/** The type of T an argument of type `actual` brings to pattern `p` (null: none, a NULL; undefined: no fit). */
+function boundElement(p: ParamPattern, actual: SqlType): SqlType | null | undefined {
+  if (!isArrayPattern(p)) return actual;
+  let t = actual;
+  for (let level = 0; level < (p.depth ?? 1); level++) {
+    if (t.kind === 'unknown') return null;
+    if (t.kind !== 'array') return undefined;
+    t = t.element;
+  }
+  return t;
+}
+
+function wrapArray(element: SqlType, depth: number): SqlType {
+  let t = element;
+  for (let level = 0; level < depth; level++) t = { kind: 'array', element: t };
+  return t;
+}
 
 function expandParams(template: SignatureTemplate, count: number): readonly ParamPattern[] | undefined {
   const { params, variadic } = template;
@@ -104,15 +138,20 @@ export function bindSignature(template: SignatureTemplate, actual: readonly SqlT
   if (params === undefined) return undefined;
 
   const variables = new Map<string, SqlType>();
+  const plainUse = params.some(isVariable);
   for (const p of params) {
-    if (!isVariable(p) || variables.has(p.variable)) continue;
-    const uses = actual.filter((_, i) => {
-      const q = params[i];
-      return isVariable(q) && q.variable === p.variable;
-    });
-    const bound = commonSuperTypeOf(uses);
+    const name = variableOf(p);
+    if (name === undefined || variables.has(name)) continue;
+    const uses: SqlType[] = [];
+    for (let i = 0; i < params.length; i++) {
+      if (variableOf(params[i]) !== name) continue;
+      const element = boundElement(params[i], actual[i]);
+      if (element === undefined || (element === null && plainUse)) return undefined;
+      if (element !== null) uses.push(element);
+    }
+    const bound = uses.length === 0 ? ({ kind: 'unknown' } as SqlType) : commonSuperTypeOf(uses);
     if (bound === undefined) return undefined;
-    variables.set(p.variable, bound);
+    variables.set(name, bound);
   }
 
   const argumentTypes: SqlType[] = [];
@@ -120,6 +159,7 @@ export function bindSignature(template: SignatureTemplate, actual: readonly SqlT
     const p = params[i];
     let target: SqlType | undefined;
     if (isVariable(p)) target = variables.get(p.variable);
+    else if (isArrayPattern(p)) target = wrapArray(variables.get(p.arrayOf) as SqlType, p.depth ?? 1);
     else if (isFamily(p)) target = p.strict && actual[i].kind !== p.family && actual[i].kind !== 'unknown' ? undefined : coerceTypeBase(actual[i], p.family);
     else target = p;
     if (target === undefined || !canCoerce(actual[i], target)) return undefined;
@@ -147,6 +187,7 @@ export function chooseBinding(actual: readonly SqlType[], candidates: readonly B
 export function formatTemplate(name: string, template: SignatureTemplate): string {
   const shown = template.params.map((p) => {
     if (isVariable(p)) return p.variable;
+    if (isArrayPattern(p)) return p.depth === 2 ? `array(array(${p.arrayOf}))` : `array(${p.arrayOf})`;
     if (isFamily(p)) return FAMILY_DISPLAY[p.family];
     return typeName(p);
   });
@@ -166,7 +207,7 @@ const FAMILY_DISPLAY: Record<TypeFamily, string> = {
 export function formatTemplateReturnType(template: SignatureTemplate): string {
   if (typeof template.returnType !== 'function') return typeName(template.returnType);
   if (template.returnTypeDisplay !== undefined) return template.returnTypeDisplay;
-  const probe = template.params.map((p) => (isFamily(p) || isVariable(p) ? undefined : p));
+  const probe = template.params.map((p) => (isFamily(p) || isVariable(p) || isArrayPattern(p) ? undefined : (p as SqlType)));
   if (probe.every((t) => t !== undefined)) return typeName(template.returnType(probe as SqlType[]));
   const family = template.params.find(isFamily);
   if (family !== undefined) return FAMILY_DISPLAY[family.family];

@@ -19,13 +19,90 @@ export function compareBytes(a: Uint8Array, b: Uint8Array): number {
 /** `=` on values of `type` (primitives compare by value, bigints included). */
 export function equalityFor(type: SqlType): Equality {
   if (type.kind === 'varbinary') return (a, b) => compareBytes(a as Uint8Array, b as Uint8Array) === 0;
+  if (type.kind === 'array') {
+    const equal = arrayEquality(type.element);
+    return (a, b) => equal(a as readonly Scalar[], b as readonly Scalar[]) === true;
+  }
   return (a, b) => a === b;
+}
+
+/**
+ * SQL `=` of two arrays: false when the lengths or a pair of non-null elements differ, NULL
+ * (undefined here) when they differ only where an element is NULL, as Trino's array equality.
+ */
+export function arrayEquality(element: SqlType): (a: readonly Scalar[], b: readonly Scalar[]) => boolean | null {
+  const equal: (x: Scalar, y: Scalar) => boolean | null =
+    element.kind === 'array' ? (arrayEquality(element.element) as (x: Scalar, y: Scalar) => boolean | null) : equalityFor(element);
+  return (a, b) => {
+    if (a.length !== b.length) return false;
+    let unknown = false;
+    for (let i = 0; i < a.length; i++) {
+      const x = a[i];
+      const y = b[i];
+      if (x === null || y === null) unknown = true;
+      else {
+        const same = equal(x, y);
+        if (same === null) unknown = true;
+        else if (!same) return false;
+      }
+    }
+    return unknown ? null : true;
+  };
 }
 
 /** IS NOT DISTINCT FROM on non-null values: like `=`, but NaN is not distinct from NaN. */
 export function identityFor(type: SqlType): Equality {
   if (type.kind === 'double' || type.kind === 'real') return (a, b) => a === b || (a !== a && b !== b);
+  if (type.kind === 'array') {
+    const same = identityFor(type.element);
+    return (a, b) => {
+      const x = a as readonly Scalar[];
+      const y = b as readonly Scalar[];
+      if (x.length !== y.length) return false;
+      for (let i = 0; i < x.length; i++) {
+        if (x[i] === null || y[i] === null) {
+          if (x[i] !== y[i]) return false;
+        } else if (!same(x[i], y[i])) return false;
+      }
+      return true;
+    };
+  }
   return equalityFor(type);
+}
+
+/**
+ * A total order of non-null values of `type` (NaN above every double, arrays element by element
+ * with NULL elements last, then by length): for ORDER BY, array_sort, array_max and their kin.
+ */
+export function scalarComparator(type: SqlType): Comparator {
+  if (type.kind === 'array') {
+    const compare = scalarComparator(type.element);
+    return (a, b) => {
+      const x = a as readonly Scalar[];
+      const y = b as readonly Scalar[];
+      const n = Math.min(x.length, y.length);
+      for (let i = 0; i < n; i++) {
+        if (x[i] === null || y[i] === null) {
+          if (x[i] === y[i]) continue;
+          return x[i] === null ? 1 : -1;
+        }
+        const c = compare(x[i], y[i]);
+        if (c !== 0) return c;
+      }
+      return x.length - y.length;
+    };
+  }
+  if (type.kind === 'double' || type.kind === 'real') {
+    return (a, b) => {
+      const x = a as number;
+      const y = b as number;
+      if (x < y) return -1;
+      if (x > y) return 1;
+      if (x === y) return 0;
+      return x !== x ? (y !== y ? 0 : 1) : -1;
+    };
+  }
+  return comparatorFor(type);
 }
 
 /**
@@ -33,6 +110,7 @@ export function identityFor(type: SqlType): Equality {
  * orders by UTF-16 unit (U+FFFF above U+1F600) where SQL orders by code point; padded chars.
  */
 function ownComparator(type: SqlType): Comparator | undefined {
+  if (type.kind === 'array') return scalarComparator(type);
   if (type.kind === 'varbinary') return (a, b) => compareBytes(a as Uint8Array, b as Uint8Array);
   if (type.kind === 'varchar') return (a, b) => compareStrings(a as string, b as string);
   if (type.kind === 'char') return (a, b) => compareChars(a as string, b as string);
@@ -46,6 +124,7 @@ export function hasJsOrder(type: SqlType): boolean {
 
 /** Total order of non-null values of `type` for <, <=, greatest, least (NaN handled by callers). */
 export function comparatorFor(type: SqlType): Comparator {
+  if (type.kind === 'array') return scalarComparator(type);
   const own = ownComparator(type);
   if (own !== undefined) return own;
   if (type.kind === 'boolean') return (a, b) => Number(a) - Number(b);

@@ -40,7 +40,12 @@ function signatures(name: string): { args: string[]; returns: string; constraint
 export function resolveWindowFunction(name: string, argumentTypes: SqlType[], location?: SourceLocation): WindowFunction {
   const key = name.toLowerCase();
   if (!isWindowFunctionName(key)) {
-    if (isAggregateFunctionName(key)) return aggregateWindowFunction(resolveAggregateFunction(key, argumentTypes, location));
+    if (isAggregateFunctionName(key)) {
+      const aggregate = resolveAggregateFunction(key, argumentTypes, location);
+      // Window outputs are written a row at a time into flat storage, which container values lack.
+      if (aggregate.returnType.kind === 'array') throw new EngineError('NOT_SUPPORTED', `Aggregate ${key} over a window is not supported`, location);
+      return aggregateWindowFunction(aggregate);
+    }
     throw new EngineError('FUNCTION_NOT_FOUND', `Function '${key}' not registered`, location);
   }
   const resolved = RANKING_FUNCTION_NAMES.includes(key)

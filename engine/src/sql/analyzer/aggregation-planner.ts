@@ -66,11 +66,14 @@ export function planAggregation(
       const nested = [...findAggregates(arg), ...findWindowCalls(arg)];
       if (nested.length > 0) throw new EngineError('NESTED_AGGREGATION', `Cannot nest aggregations inside aggregation '${functionName(call)}': [${nested.map((n) => formatExpression(n)).join(', ')}]`, nested[0].location);
     }
-    if (call.orderBy && call.orderBy.length > 0) throw new EngineError('NOT_SUPPORTED', 'ORDER BY in aggregate calls is not supported', call.location);
-    const args = call.args.map(preAggregation);
-    const fn = resolveAggregateHandle(functionName(call), args.map((a) => a.type), call.location);
+    // ORDER BY keys inside the call are further arguments of the function, after its own.
+    const orderBy = call.orderBy ?? [];
+    const args = [...call.args, ...orderBy.map((item) => item.key)].map(preAggregation);
+    const ordering = orderBy.map((item) => ({ ascending: item.ordering === 'ASC', nullsFirst: item.nullOrdering === 'FIRST' }));
+    const fn = resolveAggregateHandle(functionName(call), args.map((a) => a.type), call.location, ordering);
+    const argumentLocations = [...call.args, ...orderBy.map((item) => item.key)].map((a) => a.location);
     const argSymbols = args.map((a, i) => {
-      const coerced = coerce(a, fn.argumentTypes[i], call.args[i].location);
+      const coerced = coerce(a, fn.argumentTypes[i], argumentLocations[i]);
       if (coerced.kind === 'symbol') return coerced.symbol;
       const symbol = factory.newSymbol('arg', coerced.type);
       preAssignments.push({ symbol, expression: coerced });

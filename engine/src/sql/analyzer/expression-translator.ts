@@ -5,10 +5,11 @@
 
 import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import { isAggregateFunctionName } from '../../functions/aggregate/registry.js';
-import { isScalarFunctionName, resolveOperator, resolveScalarFunction } from '../../functions/scalar/registry.js';
+import { isScalarFunctionName, resolveOperator, resolveScalarFunction, resolveSyntaxOperator } from '../../functions/scalar/registry.js';
 import { isWindowFunctionName } from '../../functions/window/registry.js';
 import { canCoerce, commonSuperTypeOf } from '../../types/coercion.js';
 import { parseDecimal } from '../../types/decimal.js';
+import { canCast } from '../../types/casts.js';
 import {
   BIGINT,
   BOOLEAN,
@@ -18,6 +19,7 @@ import {
   INTERVAL_YEAR_MONTH,
   UNKNOWN,
   VARBINARY,
+  arrayOf,
   decimal,
   typeName,
   typesEqual,
@@ -166,12 +168,14 @@ function translateNode(e: ast.Expression, context: TranslationContext, translate
     case 'InSubquery':
     case 'QuantifiedComparison':
       throw new EngineError('NOT_SUPPORTED', 'Subqueries are not supported in this position', e.location);
+    case 'Array':
+      return arrayConstructor(e, translate);
+    case 'Subscript':
+      return subscript(e, translate);
     case 'MatchPredicate':
     case 'Unique':
     case 'AtTimeZone':
     case 'Lambda':
-    case 'Array':
-    case 'Subscript':
     case 'MethodCall':
     case 'StaticMethodCall':
     case 'Measure':
@@ -273,6 +277,8 @@ function cast(e: ast.Cast, translate: Translate): RowExpression {
   const value = translate(e.value);
   const type = sqlTypeOf(e.type);
   if (value.type.kind === 'unknown') return constant(null, type);
+  // Trino refuses a cast that does not exist at analysis, even for TRY_CAST and for no rows.
+  if (!canCast(value.type, type)) throw new EngineError('TYPE_MISMATCH', `Cannot cast ${typeName(value.type)} to ${typeName(type)}`, e.location);
   return { kind: 'cast', arg: value, type, safe: e.safe };
 }
 
@@ -322,8 +328,29 @@ export function functionCall(name: string, args: RowExpression[], location: Sour
   return { kind: 'call', name: signature.name, args: args.map((a, i) => coerce(a, signature.argumentTypes[i], location)), type: signature.returnType };
 }
 
+/** `ARRAY[a, b, ...]`: the elements coerced to their common super type; `ARRAY[]` is array(unknown). */
+function arrayConstructor(e: ast.ArrayConstructor, translate: Translate): RowExpression {
+  const items = translateAll(e.items, translate);
+  if (items.length === 0) return constant([], arrayOf(UNKNOWN));
+  return syntaxOperatorCall('array_constructor', items, e.location);
+}
+
+/** `base[index]` on an array (1-based). */
+function subscript(e: ast.Subscript, translate: Translate): RowExpression {
+  const base = translate(e.base);
+  if (base.type.kind !== 'array' && base.type.kind !== 'unknown') {
+    throw new EngineError('TYPE_MISMATCH', `Cannot use ${typeName(base.type)} for subscript`, e.location);
+  }
+  return syntaxOperatorCall('subscript', [base, translate(e.index)], e.location);
+}
+
+function syntaxOperatorCall(name: 'subscript' | 'array_constructor', args: RowExpression[], location: SourceLocation): RowExpression {
+  const signature = resolveSyntaxOperator(name, args.map((a) => a.type), location);
+  return { kind: 'call', name: signature.name, args: args.map((a, i) => coerce(a, signature.argumentTypes[i], location)), type: signature.returnType };
+}
+
 /** Functions with their own translation below (not in a registry). */
-const SPECIAL_FUNCTIONS: ReadonlySet<string> = new Set(['coalesce', 'nullif', 'if', 'try', 'grouping', ...SESSION_FUNCTIONS]);
+const SPECIAL_FUNCTIONS: ReadonlySet<string> = new Set(['coalesce', 'nullif', 'if', 'try', 'typeof', 'grouping', ...SESSION_FUNCTIONS]);
 
 /** Whether `name` is a function of any kind: special, scalar, aggregate or window. */
 export function isKnownFunctionName(name: string): boolean {
@@ -362,6 +389,7 @@ const SPECIAL_TRANSLATIONS: ReadonlyMap<string, SpecialTranslation> = new Map<st
   ['nullif', nullIf],
   ['if', ifCall],
   ['try', tryCall],
+  ['typeof', typeofCall],
   ...SESSION_FUNCTIONS.map((name): [string, SpecialTranslation] => [name, (e, _translate, context) => sessionFunction(name, e, context.session)]),
 ]);
 
@@ -388,6 +416,13 @@ function tryCall(e: ast.FunctionCall, translate: Translate): RowExpression {
   if (e.args.length !== 1) throw new EngineError('INVALID_ARGUMENTS', 'TRY requires one argument', e.location);
   const value = translate(e.args[0]);
   return special('try', value.type, value);
+}
+
+/** typeof(x): the name of x's type, known at analysis (x is not evaluated). */
+function typeofCall(e: ast.FunctionCall, translate: Translate): RowExpression {
+  if (e.args.length !== 1) throw new EngineError('TYPE_MISMATCH', `Unexpected parameters for function typeof. Expected: typeof(t)`, e.location);
+  const name = typeName(translate(e.args[0]).type);
+  return constant(name, varchar(name.length));
 }
 
 /** `translate` of each expression, in a loop (Array.map would add a frame per nesting level). */

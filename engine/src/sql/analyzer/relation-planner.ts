@@ -14,6 +14,7 @@ import { QueryPlanner } from './query-planner.js';
 import { Scope, type Field } from './scope.js';
 import { subqueryHook } from './subquery-planner.js';
 import { unsupportedNode } from './unsupported-features.js';
+import { planStandaloneUnnest, planUnnestJoin, unnestTarget } from './unnest-planner.js';
 
 export function planRelation(planner: QueryPlanner, relation: ast.Relation, outer?: Scope): RelationPlan {
   const context = planner.context;
@@ -56,9 +57,10 @@ export function planRelation(planner: QueryPlanner, relation: ast.Relation, oute
       return withOuter(planner.planValues(relation.values), outer);
     case 'Join':
       return planJoin(planner, relation, outer);
+    case 'Unnest':
+      return planStandaloneUnnest(planner, { unnest: relation }, outer);
     case 'SampledRelation':
     case 'PatternRecognitionRelation':
-    case 'Unnest':
     case 'Lateral':
     case 'TableFunctionInvocation':
     case 'JsonTable':
@@ -74,6 +76,8 @@ function withOuter(plan: RelationPlan, outer: Scope | undefined): RelationPlan {
 function planJoin(planner: QueryPlanner, join: ast.Join, outer?: Scope): RelationPlan {
   const context = planner.context;
   const left = planRelation(planner, join.left, outer);
+  const unnest = unnestTarget(join.right);
+  if (unnest !== undefined) return planUnnestJoin(planner, join, left, unnest);
   const right = planRelation(planner, join.right, outer);
   const fields = [...left.scope.fields, ...right.scope.fields];
   const scope = new Scope(fields, outer);

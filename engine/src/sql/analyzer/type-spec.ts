@@ -2,16 +2,17 @@
 
 import { EngineError } from '../../errors/engine-error.js';
 import { parseTypeSpec } from '../../types/coercion.js';
-import type { SqlType } from '../../types/types.js';
+import { type SqlType, arrayOf } from '../../types/types.js';
 import type { TypeSpec } from '../parser/ast.js';
 import { formatType } from '../parser/expression-formatter.js';
 
-/** Types whose parameters are types: the engine has none of them yet (parseTypeSpec says NOT_SUPPORTED). */
+/** Types whose parameters are types: array is built here; map and row are not yet (parseTypeSpec says NOT_SUPPORTED). */
 const CONTAINER_TYPES: ReadonlySet<string> = new Set(['array', 'map', 'row']);
 
 export function sqlTypeOf(spec: TypeSpec): SqlType {
   if ((spec.typeParameters || spec.fields) && !CONTAINER_TYPES.has(spec.name)) {
     throw new EngineError('TYPE_NOT_FOUND', `Unknown type: ${formatType(spec)}`, spec.location);
   }
+  if (spec.name === 'array' && spec.typeParameters?.length === 1 && spec.parameters.length === 0) return arrayOf(sqlTypeOf(spec.typeParameters[0]));
   return parseTypeSpec(spec.name, spec.parameters, spec.location);
 }

@@ -140,8 +140,6 @@ function unsupportedConstruct(node: Node): Unsupported | undefined {
       return feature('TABLESAMPLE', node.location);
     case 'PatternRecognitionRelation':
       return feature('MATCH_RECOGNIZE', node.location);
-    case 'Unnest':
-      return feature('UNNEST', node.location);
     case 'Lateral':
       return feature('LATERAL', node.location);
     case 'TableFunctionInvocation':
@@ -178,10 +176,6 @@ function unsupportedExpression(node: Node): Unsupported | undefined {
       return feature(node.zone ? 'AT TIME ZONE' : 'AT LOCAL', node.location);
     case 'Lambda':
       return { message: 'Lambda expressions are not supported', location: node.location };
-    case 'Array':
-      return { message: 'ARRAY constructors are not supported', location: node.location };
-    case 'Subscript':
-      return { message: 'Subscript expressions are not supported', location: node.location };
     case 'MethodCall':
     case 'StaticMethodCall':
       return { message: 'Method calls are not supported', location: node.location };

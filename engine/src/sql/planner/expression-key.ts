@@ -17,7 +17,7 @@ function scalarKey(value: Scalar): string {
     case 'boolean':
       return String(value);
     default:
-      return `x'${Buffer.from(value).toString('hex')}'`;
+      return Array.isArray(value) ? `[${(value as readonly Scalar[]).map(scalarKey).join(',')}]` : `x'${Buffer.from(value as Uint8Array).toString('hex')}'`;
   }
 }
 

@@ -4,6 +4,7 @@
 // when it builds the operators. A plan is plain data, and so is every fragment of it.
 
 import type { AggregateFunction } from '../../functions/aggregate/aggregate-function.js';
+import type { AggregateOrdering } from '../../functions/aggregate/array-agg.js';
 import { resolveAggregateFunction } from '../../functions/aggregate/registry.js';
 import type { WindowFunction } from '../../functions/window/window-function.js';
 import { resolveWindowFunction } from '../../functions/window/registry.js';
@@ -18,6 +19,8 @@ export interface AggregateFunctionHandle {
   argumentTypes: SqlType[];
   returnType: SqlType;
   intermediateTypes: SqlType[];
+  /** ORDER BY inside the call: the keys are the last arguments (array_agg(x ORDER BY k)). */
+  ordering?: AggregateOrdering[];
 }
 
 export interface WindowFunctionHandle {
@@ -28,9 +31,10 @@ export interface WindowFunctionHandle {
 }
 
 /** Resolves an aggregate call by name and argument types: the handle the plan keeps. */
-export function resolveAggregateHandle(name: string, argumentTypes: SqlType[], location?: SourceLocation): AggregateFunctionHandle {
-  const f = resolveAggregateFunction(name, argumentTypes, location);
-  return { name: f.name, resolvedWith: argumentTypes, argumentTypes: f.argumentTypes, returnType: f.returnType, intermediateTypes: f.intermediateTypes };
+export function resolveAggregateHandle(name: string, argumentTypes: SqlType[], location?: SourceLocation, ordering: AggregateOrdering[] = []): AggregateFunctionHandle {
+  const f = resolveAggregateFunction(name, argumentTypes, location, ordering);
+  const handle = { name: f.name, resolvedWith: argumentTypes, argumentTypes: f.argumentTypes, returnType: f.returnType, intermediateTypes: f.intermediateTypes };
+  return ordering.length === 0 ? handle : { ...handle, ordering };
 }
 
 /** Resolves a window call (a window function or an aggregate over a window): the handle the plan keeps. */
@@ -41,7 +45,7 @@ export function resolveWindowHandle(name: string, argumentTypes: SqlType[], loca
 
 /** The function a handle names, from the registry. */
 export function aggregateFunctionOf(handle: AggregateFunctionHandle): AggregateFunction {
-  return resolveAggregateFunction(handle.name, handle.resolvedWith);
+  return resolveAggregateFunction(handle.name, handle.resolvedWith, undefined, handle.ordering);
 }
 
 export function windowFunctionOf(handle: WindowFunctionHandle): WindowFunction {

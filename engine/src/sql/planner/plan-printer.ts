@@ -2,7 +2,7 @@
 
 import { formatValueAsText } from '../../types/values.js';
 import { typeName } from '../../types/types.js';
-import type { OrderingItem, PlanNode, WriteTarget } from './plan.js';
+import type { AggregateNode, AggregationCall, OrderingItem, PlanNode, WriteTarget } from './plan.js';
 import { sources } from './plan.js';
 import type { RowExpression, Symbol } from './row-expression.js';
 import { formatFrame } from './window-frame.js';
@@ -61,6 +61,15 @@ function ordering(items: OrderingItem[]): string {
   return items.map((o) => `${name(o.symbol)} ${o.ascending ? 'ASC' : 'DESC'} NULLS ${o.nullsFirst ? 'FIRST' : 'LAST'}`).join(', ');
 }
 
+/** An aggregate's arguments, the keys of an ORDER BY inside the call after them (a final step merges intermediates). */
+function callArguments(a: AggregationCall, step: AggregateNode['step']): string {
+  const ordering = a.function.ordering ?? [];
+  if (ordering.length === 0 || step === 'final') return a.arguments.map(name).join(', ');
+  const own = a.arguments.length - ordering.length;
+  const keys = ordering.map((o, i) => `${name(a.arguments[own + i])} ${o.ascending ? 'ASC' : 'DESC'} NULLS ${o.nullsFirst ? 'FIRST' : 'LAST'}`);
+  return `${a.arguments.slice(0, own).map(name).join(', ')} ORDER BY ${keys.join(', ')}`;
+}
+
 /** One line naming a plan node and its arguments, as EXPLAIN prints it. */
 export function describe(node: PlanNode): string {
   switch (node.kind) {
@@ -77,7 +86,7 @@ export function describe(node: PlanNode): string {
         .join(', ')}]`;
     case 'Aggregate':
       return `Aggregate(${node.step.toUpperCase()})[keys = [${node.groupingKeys.map(name).join(', ')}]] ${node.aggregations
-        .map((a) => `${name(a.symbol)} := ${a.function.name}(${a.distinct ? 'DISTINCT ' : ''}${a.arguments.map(name).join(', ')})${a.mask ? ` FILTER ${name(a.mask)}` : ''}`)
+        .map((a) => `${name(a.symbol)} := ${a.function.name}(${a.distinct ? 'DISTINCT ' : ''}${callArguments(a, node.step)})${a.mask ? ` FILTER ${name(a.mask)}` : ''}`)
         .join(', ')}`;
     case 'Join': {
       const criteria = node.criteria.map((c) => `${name(c.left)} = ${name(c.right)}`).join(' AND ');
@@ -107,6 +116,10 @@ export function describe(node: PlanNode): string {
       return `GroupId[${node.groupingSets.map((s) => `[${s.map(name).join(', ')}]`).join(', ')}]`;
     case 'AssignUniqueId':
       return `AssignUniqueId[${name(node.idSymbol)}]`;
+    case 'Unnest': {
+      const ordinality = node.ordinality === undefined ? '' : `, ordinality = ${name(node.ordinality)}`;
+      return `${node.outer ? 'LeftUnnest' : 'Unnest'}[replicate = [${node.replicate.map(name).join(', ')}], unnest = [${node.mappings.map((m) => `${name(m.input)} -> ${name(m.output)}`).join(', ')}]${ordinality}]`;
+    }
     case 'Apply':
       return `Apply[${node.applyType}, correlation = [${node.correlation.map(name).join(', ')}]]`;
     case 'Exchange':

@@ -24,6 +24,7 @@ export type PlanNode =
   | EnforceSingleRowNode
   | GroupIdNode
   | AssignUniqueIdNode
+  | UnnestNode
   | ApplyNode
   | ExchangeNode
   | RemoteSourceNode
@@ -172,6 +173,22 @@ export interface AssignUniqueIdNode extends NodeBase {
   kind: 'AssignUniqueId';
   source: PlanNode;
   idSymbol: Symbol;
+}
+
+/**
+ * UNNEST of arrays per input row (a lateral join of the source with its arrays' elements). Each
+ * source row gives as many rows as its longest array (NULL arrays count as empty); shorter arrays
+ * are padded with NULLs. `outer` (LEFT JOIN UNNEST ... ON true) keeps a source row whose arrays are
+ * all empty, with NULL elements. Outputs: replicated symbols, one element symbol per unnested
+ * symbol, then the ordinality (1-based position) if asked.
+ */
+export interface UnnestNode extends NodeBase {
+  kind: 'Unnest';
+  source: PlanNode;
+  replicate: Symbol[];
+  mappings: { input: Symbol; output: Symbol }[];
+  ordinality?: Symbol;
+  outer: boolean;
 }
 
 /**

@@ -53,7 +53,9 @@ class ExchangeRewriter {
       case 'Values':
       case 'RemoteSource':
         return { node, distribution: SINGLE };
-      case 'Filter': {
+      case 'Filter':
+      case 'Unnest': {
+        // Row by row: the replicated symbols keep the source's partitioning.
         const source = this.visit(node.source);
         return { node: { ...node, source: source.node }, distribution: source.distribution };
       }

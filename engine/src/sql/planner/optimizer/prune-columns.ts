@@ -82,6 +82,13 @@ function pruneNode(node: PlanNode, required: Set<number>, factory?: PlanFactory)
       const source = prune(node.source, needs(own()));
       return { ...node, source, outputs: [...source.outputs, node.groupIdSymbol] };
     }
+    case 'Unnest': {
+      // Every array stays: each one's length decides how many rows a source row gives.
+      const replicate = node.replicate.filter((s) => required.has(s.id));
+      const source = prune(node.source, new Set([...replicate, ...node.mappings.map((m) => m.input)].map((s) => s.id)));
+      const outputs = [...replicate, ...node.mappings.map((m) => m.output), ...(node.ordinality === undefined ? [] : [node.ordinality])];
+      return { ...node, source, replicate, outputs };
+    }
     case 'TableWriter':
     case 'TableFinish':
       // A write's nodes come last, over a plan already pruned: they keep what they write.

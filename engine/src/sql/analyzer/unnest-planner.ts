@@ -1,0 +1,100 @@
+// Plans UNNEST in FROM: alone (over one empty row), or as the right side of CROSS JOIN, a comma
+// join, INNER JOIN ... ON, or LEFT JOIN ... ON true, where its expressions see the left side's
+// columns (a lateral reference, as Trino allows). Each unnested array gives one column of its
+// elements; WITH ORDINALITY adds the 1-based position.
+
+import { EngineError } from '../../errors/engine-error.js';
+import type * as ast from '../parser/ast.js';
+import type { Assignment, PlanNode } from '../planner/plan.js';
+import type { Symbol } from '../planner/row-expression.js';
+import { BIGINT, typeName } from '../../types/types.js';
+import { coerceToBoolean, translateExpression } from './expression-translator.js';
+import type { RelationPlan } from './relation-plan.js';
+import type { QueryPlanner } from './query-planner.js';
+import { Scope, type Field } from './scope.js';
+
+/** The UNNEST a relation is, possibly under an alias. */
+export interface UnnestTarget {
+  unnest: ast.Unnest;
+  alias?: ast.AliasedRelation;
+}
+
+export function unnestTarget(relation: ast.Relation): UnnestTarget | undefined {
+  if (relation.kind === 'Unnest') return { unnest: relation };
+  if (relation.kind === 'AliasedRelation' && relation.relation.kind === 'Unnest') return { unnest: relation.relation, alias: relation };
+  return undefined;
+}
+
+/** UNNEST alone in FROM: over a single row of no columns. */
+export function planStandaloneUnnest(planner: QueryPlanner, target: UnnestTarget, outer?: Scope): RelationPlan {
+  const node: PlanNode = { kind: 'Values', id: planner.context.factory.nodeId(), outputs: [], rows: [[]] };
+  return planUnnest(planner, target, { node, scope: new Scope([], outer) }, false);
+}
+
+/** `left JOIN UNNEST(...)`: CROSS, comma and INNER joins, and LEFT JOIN ... ON true. */
+export function planUnnestJoin(planner: QueryPlanner, join: ast.Join, left: RelationPlan, target: UnnestTarget): RelationPlan {
+  if (join.type === 'RIGHT' || join.type === 'FULL') {
+    throw new EngineError('NOT_SUPPORTED', `${join.type} JOIN involving UNNEST is not supported`, join.location);
+  }
+  const criteria = join.criteria;
+  if (criteria !== undefined && criteria.kind !== 'JoinOn') throw new EngineError('NOT_SUPPORTED', 'UNNEST in a join supports only ON conditions', join.location);
+  const on = criteria?.expression;
+  const alwaysTrue = on === undefined || (on.kind === 'BooleanLiteral' && on.value);
+  if (join.type === 'LEFT' && !alwaysTrue) {
+    throw new EngineError('NOT_SUPPORTED', 'LEFT JOIN involving UNNEST is only supported with condition ON TRUE', on?.location ?? join.location);
+  }
+  const plan = planUnnest(planner, target, left, join.type === 'LEFT');
+  if (alwaysTrue) return plan;
+  const context = planner.context;
+  const condition = coerceToBoolean(
+    translateExpression(on, { scope: plan.scope, session: context.session, parameters: context.parameters }),
+    'JOIN ON clause',
+    on.location,
+  );
+  return { node: context.factory.filter(plan.node, condition), scope: plan.scope };
+}
+
+function planUnnest(planner: QueryPlanner, target: UnnestTarget, source: RelationPlan, outer: boolean): RelationPlan {
+  const { factory, session, parameters } = planner.context;
+  const { unnest, alias } = target;
+  const inputs: Symbol[] = [];
+  const projected: Assignment[] = [];
+  const outputs: Symbol[] = [];
+  for (const e of unnest.expressions) {
+    const value = translateExpression(e, { scope: source.scope, session, parameters });
+    if (value.type.kind !== 'array') throw new EngineError('TYPE_MISMATCH', `Cannot unnest type: ${typeName(value.type)}`, e.location);
+    let input: Symbol;
+    if (value.kind === 'symbol') input = value.symbol;
+    else {
+      input = factory.newSymbol('unnest_input', value.type);
+      projected.push({ symbol: input, expression: value });
+    }
+    inputs.push(input);
+    outputs.push(factory.newSymbol('unnested', value.type.element));
+  }
+  const ordinality = unnest.withOrdinality ? factory.newSymbol('ordinality', BIGINT) : undefined;
+  const produced = ordinality === undefined ? outputs : [...outputs, ordinality];
+  const names = alias?.columnNames?.map((c) => c.value);
+  if (names !== undefined && names.length !== produced.length) {
+    throw new EngineError(
+      'MISMATCHED_COLUMN_ALIASES',
+      `Column alias list has ${names.length} entries but '${alias?.alias.value}' has ${produced.length} columns available`,
+      alias?.location,
+    );
+  }
+  const qualifier = alias === undefined ? undefined : [alias.alias.value];
+  const fields: Field[] = produced.map((symbol, i) => ({ name: names?.[i], qualifier, symbol }));
+  const sourceNode = factory.projectExtending(source.node, projected);
+  const replicate = source.node.outputs;
+  const node: PlanNode = {
+    kind: 'Unnest',
+    id: factory.nodeId(),
+    outputs: [...replicate, ...produced],
+    source: sourceNode,
+    replicate,
+    mappings: inputs.map((input, i) => ({ input, output: outputs[i] })),
+    outer,
+    ...(ordinality === undefined ? {} : { ordinality }),
+  };
+  return { node, scope: new Scope([...source.scope.fields, ...fields], source.scope.outer) };
+}
