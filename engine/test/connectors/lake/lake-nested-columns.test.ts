@@ -76,6 +76,15 @@ describe('lake: nested Parquet columns', function () {
     expect(await lake.rows('SELECT count(*) FROM lake.default.nested')).to.deep.equal([['1000']]);
   });
 
+  it('SHOW STATS lists every column, the nested ones without figures, the others from the footers as DuckDB counts them', async () => {
+    const stats = await lake.rows('SHOW STATS FOR lake.default.nested');
+    expect(stats.map((r) => r[0])).to.deep.equal([...COLUMNS.map(([name]) => name), null]);
+    const [[low, high, count]] = await duckDbRows(`SELECT min(id)::VARCHAR, max(id)::VARCHAR, count(*)::DOUBLE FROM read_parquet('${path}')`);
+    expect(stats[0].slice(3)).to.deep.equal([0, null, low, high]);
+    expect(stats[1].slice(1)).to.deep.equal([null, null, null, null, null, null]);
+    expect(stats[stats.length - 1][4]).to.equal(count);
+  });
+
   it('INSERT into such a table fails naming the column and its type', async () => {
     expect(await lake.failure('INSERT INTO lake.default.nested (id) VALUES (1)')).to.deep.equal({
       name: 'NOT_SUPPORTED',
