@@ -1,12 +1,13 @@
 // Column types as the file metastore writes them: Hive's type names, as Trino's file metastore
 // does (`int`, `string`, `decimal(12,2)`, `timestamp`), so that its JSON reads the same in Trino.
 // Hive's `timestamp` is our timestamp(3); other precisions keep theirs in the column's properties.
-// Nested types (`array<int>`, `map<string,bigint>`, `struct<a:int>`) are kept and shown with Trino's
-// names; the engine cannot process their values yet (see SqlType 'unsupported').
+// `array<T>` is array(T) (the column keeps Trino's name too, for element types Hive's name cannot
+// say). Maps and structs (`map<string,bigint>`, `struct<a:int>`, and arrays of them) are kept and
+// shown with Trino's names; the engine cannot process their values yet (see SqlType 'unsupported').
 
 import { EngineError } from '../../../errors/engine-error.js';
-import { decimal, timestamp, typeName, unsupportedType, varchar, type SqlType } from '../../../types/types.js';
-import { hiveTypeName, isNestedTypeName, trinoTypeName } from './nested-types.js';
+import { arrayOf, decimal, timestamp, typeName, unsupportedType, varchar, type SqlType } from '../../../types/types.js';
+import { arrayElementTypeName, hiveTypeName, isNestedTypeName, trinoTypeName } from './nested-types.js';
 
 /** The column property holding a type Hive's name cannot say (timestamp(6)). */
 export const ENGINE_TYPE_PROPERTY = 'engine.type';
@@ -40,6 +41,8 @@ export function toHiveType(type: SqlType, column: string): HiveColumnType {
       return { type: 'binary' };
     case 'timestamp':
       return type.precision === 3 ? { type: 'timestamp' } : { type: 'timestamp', engineType: typeName(type) };
+    case 'array':
+      return { type: `array<${toHiveType(type.element, column).type}>`, engineType: typeName(type) };
     case 'unsupported':
       if (isNestedTypeName(type.name)) return { type: hiveTypeName(type.name), engineType: type.name };
       throw new EngineError('NOT_SUPPORTED', `Unsupported Hive type: ${typeName(type)} (column '${column}')`);
@@ -59,6 +62,10 @@ const SIMPLE: Record<string, SqlType> = {
   double: { kind: 'double' },
   date: { kind: 'date' },
   string: varchar(),
+  // Trino's spellings, as the engine.type of an array column holds them.
+  real: { kind: 'real' },
+  varbinary: { kind: 'varbinary' },
+  varchar: varchar(),
   binary: { kind: 'varbinary' },
   timestamp: timestamp(3),
 };
@@ -66,6 +73,8 @@ const SIMPLE: Record<string, SqlType> = {
 /** The SqlType of a Hive type name (and the engine's own name, when the column kept one). */
 export function fromHiveType(hive: HiveColumnType, where: string): SqlType {
   const name = (hive.engineType ?? hive.type).trim().toLowerCase();
+  const array = arrayType(name, where);
+  if (array !== undefined) return array;
   if (isNestedTypeName(name)) {
     try {
       return unsupportedType(hive.engineType === undefined ? trinoTypeName(name) : name);
@@ -85,4 +94,17 @@ export function fromHiveType(hive: HiveColumnType, where: string): SqlType {
     return timestamp(p);
   }
   throw new EngineError('NOT_SUPPORTED', `${where}: unsupported Hive type '${hive.type}'`);
+}
+
+/** array(T) for an array name (either spelling) of a type we have, undefined for any other name. */
+function arrayType(name: string, where: string): SqlType | undefined {
+  let element: string | undefined;
+  try {
+    element = arrayElementTypeName(name);
+  } catch {
+    return undefined;
+  }
+  if (element === undefined) return undefined;
+  const type = arrayType(element, where) ?? (isNestedTypeName(element) ? undefined : fromHiveType({ type: element }, where));
+  return type === undefined ? undefined : arrayOf(type);
 }

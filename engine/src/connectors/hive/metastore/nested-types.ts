@@ -1,7 +1,7 @@
 // Nested column types (array, map, row) in both spellings: Trino's, which DESCRIBE shows
 // (`row(a integer, b array(varchar))`), and Hive's, which the file metastore keeps
-// (`struct<a:int,b:array<string>>`), as Trino's file metastore writes them. The engine cannot
-// process such values yet; their types are only named, so both spellings are plain text here.
+// (`struct<a:int,b:array<string>>`), as Trino's file metastore writes them. Maps and rows the engine
+// cannot process yet; their types are only named, so both spellings are plain text here.
 
 /** A type term: a base name with parameters (types, numbers, or named fields of a row). */
 interface TypeTerm {
@@ -29,6 +29,13 @@ export function hiveTypeName(trino: string): string {
 /** Trino's spelling of a Hive type name: `struct<a:int>` -> `row(a integer)`. */
 export function trinoTypeName(hive: string): string {
   return render(parseTypeTerm(hive), 'trino');
+}
+
+/** The element's name (in the same spelling) of an array type name, undefined for any other name. */
+export function arrayElementTypeName(text: string): string | undefined {
+  const term = parseTypeTerm(text);
+  if (term.base !== 'array' || term.parameters.length !== 1 || term.parameters[0].type === undefined) return undefined;
+  return render(term.parameters[0].type, /</.test(text) ? 'hive' : 'trino');
 }
 
 function render(term: TypeTerm, spelling: 'hive' | 'trino'): string {

@@ -37,13 +37,13 @@ describe('Parquet: nested columns, bad files and byte ranges', function () {
   });
   after(() => dir.dispose());
 
-  it('inferColumns and describeParquetColumns list the nested columns with their Trino types', async () => {
+  it('inferColumns and describeParquetColumns list the nested columns with their Trino types (a list of primitives is an array)', async () => {
     const fs = new TestFileSystem();
     const file = (await fs.stat(nested.location))!;
     const inferred = await new ParquetFormat().inferColumns(fs, file, FORMAT_OPTIONS);
     expect(inferred.map((c) => `${c.name} ${c.type.kind} ${typeName(c.type)}`)).to.deep.equal([
       'id bigint bigint',
-      'tags unsupported array(bigint)',
+      'tags array array(bigint)',
       'info unsupported row(a bigint, b varchar)',
       'attrs unsupported map(varchar, bigint)',
       'name varchar varchar',
@@ -60,8 +60,13 @@ describe('Parquet: nested columns, bad files and byte ranges', function () {
     expect((await readWithFormat(nested.location, columns)).rows).to.deep.equal(await readWithDuck(duck, nested.path, columns));
   });
 
+  it('a list column declared with another type fails naming column, file and both types', async () => {
+    const e = await failure(readWithFormat(nested.location, [{ name: 'tags', type: VARCHAR }]));
+    expect(e.errorName).to.equal('TYPE_MISMATCH');
+    expect(e.message).to.equal(`Column 'tags' is declared as varchar, but the Parquet file ${nested.location} holds it as array(bigint)`);
+  });
+
   for (const [name, type] of [
-    ['tags', 'array(bigint)'],
     ['info', 'row(a bigint, b varchar)'],
     ['attrs', 'map(varchar, bigint)'],
   ]) {

@@ -1,16 +1,16 @@
 // The table's columns a read asks for, found in a file's schema by name (case-insensitively, as
-// Hive matches them): a flat column reads into our pages (coerced when the table declares another
-// type), a column the file lacks reads as NULLs (files written before it was added), and a nested
+// Hive matches them): a flat or list column reads into our pages (coerced when the table declares
+// another type), a column the file lacks reads as NULLs (files written before it was added), and a nested
 // or unmappable one fails with NOT_SUPPORTED naming it.
 
 import { EngineError } from '../../../../errors/engine-error.js';
 import type { ColumnMetadata } from '../../../../spi/connector.js';
 import type { SqlType } from '../../../../types/types.js';
 import { coercion, type Coercion } from './column-coercion.js';
-import type { FileColumn, FlatColumn } from './parquet-schema.js';
+import type { FileColumn, FlatColumn, ListColumn } from './parquet-schema.js';
 
 export type BoundColumn =
-  | { kind: 'file'; name: string; source: FlatColumn; fileType: SqlType; declared: SqlType; coerce: Coercion }
+  | { kind: 'file'; name: string; source: FlatColumn | ListColumn; fileType: SqlType; declared: SqlType; coerce: Coercion }
   | { kind: 'missing'; name: string; declared: SqlType };
 
 /** File columns by lower-cased name; a name that two columns share fails (it cannot be read by name). */
@@ -34,9 +34,10 @@ export function bindColumns(requested: readonly ColumnMetadata[], byName: Map<st
         `Column '${column.name}' is ${found.typeName} in Parquet file ${location}: reading nested columns (array, map, row) is not supported`,
       );
     }
-    if (!('kind' in found.type)) {
-      throw new EngineError('NOT_SUPPORTED', `Column '${column.name}' of Parquet file ${location} has type ${found.type.unsupported}, which is not supported`);
+    const fileType = found.type;
+    if (!('kind' in fileType)) {
+      throw new EngineError('NOT_SUPPORTED', `Column '${column.name}' of Parquet file ${location} has type ${fileType.unsupported}, which is not supported`);
     }
-    return { kind: 'file', name: column.name, source: found, fileType: found.type, declared: column.type, coerce: coercion(found.type, column.type, column.name, location) };
+    return { kind: 'file', name: column.name, source: found, fileType, declared: column.type, coerce: coercion(fileType, column.type, column.name, location) };
   });
 }

@@ -33,7 +33,7 @@ export function chunkStart(meta: ColumnMetaData): number {
  * A decoded data page before its values reach their rows: dictionary indices or dense values (of
  * the non-null rows), and which rows are defined (null when none is NULL).
  */
-interface DecodedPage {
+export interface DecodedPage {
   rowCount: number;
   defined: Uint8Array | null;
   dictionary?: ColumnValues;
@@ -45,8 +45,9 @@ export class ColumnChunkDecoder {
   private readonly convert: ValueConverter;
   private dictionary: ColumnValues | undefined;
 
+  /** `column`: a flat column, or the leaf of a list column (then `type` is its elements' type). */
   constructor(
-    private readonly column: FlatColumn,
+    private readonly column: Pick<FlatColumn, 'element' | 'maxDefinitionLevel'>,
     private readonly meta: ColumnMetaData,
     private readonly type: SqlType,
   ) {
@@ -67,21 +68,10 @@ export class ColumnChunkDecoder {
   decode(bytes: FetchedBytes, pages: readonly PageRef[] | undefined, selection: RowRanges, selectedRows: number): Column {
     const out = new ColumnOutput(this.type, selectedRows, selection);
     if (pages === undefined) {
-      const start = chunkStart(this.meta);
-      const end = start + this.meta.totalCompressedSize;
-      let offset = start;
       let row = 0;
-      while (offset < end && !out.done()) {
-        const { header, dataOffset } = decodePageHeader(bytes.from(offset), 0);
-        const dataStart = offset + dataOffset;
-        offset = dataStart + header.compressedPageSize;
-        if (header.type === PageType.DictionaryPage) {
-          this.readDictionaryPage(header, bytes.slice(dataStart, header.compressedPageSize));
-          continue;
-        }
-        if (header.type !== PageType.DataPage && header.type !== PageType.DataPageV2) continue;
+      for (const { header, compressed } of this.dataPages(bytes, () => out.done())) {
         const rows = pageRowCount(header);
-        if (out.wants(row, row + rows)) out.append(row, this.dataPage(header, bytes.slice(dataStart, header.compressedPageSize)));
+        if (out.wants(row, row + rows)) out.append(row, this.dataPage(header, compressed()));
         row += rows;
       }
     } else {
@@ -95,6 +85,24 @@ export class ColumnChunkDecoder {
     return out.build();
   }
 
+  /** The chunk's data pages in order, until `stop` holds; its dictionary page is read on the way. */
+  *dataPages(bytes: FetchedBytes, stop: () => boolean = () => false): Generator<{ header: PageHeader; compressed: () => Uint8Array }> {
+    const start = chunkStart(this.meta);
+    const end = start + this.meta.totalCompressedSize;
+    let offset = start;
+    while (offset < end && !stop()) {
+      const { header, dataOffset } = decodePageHeader(bytes.from(offset), 0);
+      const dataStart = offset + dataOffset;
+      offset = dataStart + header.compressedPageSize;
+      if (header.type === PageType.DictionaryPage) {
+        this.readDictionaryPage(header, bytes.slice(dataStart, header.compressedPageSize));
+        continue;
+      }
+      if (header.type !== PageType.DataPage && header.type !== PageType.DataPageV2) continue;
+      yield { header, compressed: () => bytes.slice(dataStart, header.compressedPageSize) };
+    }
+  }
+
   private readDictionaryPage(header: PageHeader, compressed: Uint8Array): void {
     const dict = header.dictionaryPage;
     if (dict === undefined) throw new ParquetDataError('dictionary page without its header');
@@ -104,39 +112,14 @@ export class ColumnChunkDecoder {
   }
 
   private dataPage(header: PageHeader, compressed: Uint8Array): DecodedPage {
-    const maxDef = this.column.maxDefinitionLevel;
-    let data: Uint8Array;
-    let pos = 0;
+    const parts = splitDataPage(header, compressed, this.meta.codec, 0, this.column.maxDefinitionLevel);
+    const { count, levels } = parts;
     let defined: Uint8Array | null = null;
-    let count: number;
-    let encoding: number;
-    if (header.dataPageV2 !== undefined) {
-      const v2 = header.dataPageV2;
-      count = v2.numValues;
-      encoding = v2.encoding;
-      const levelsLength = v2.repetitionLevelsByteLength + v2.definitionLevelsByteLength;
-      if (levelsLength > compressed.length) throw new ParquetDataError('levels longer than the page');
-      if (maxDef > 0 && v2.numNulls > 0) {
+    if (this.column.maxDefinitionLevel > 0) {
+      const hasNulls = parts.numNulls === undefined ? !allDefined(levels, parts.definitionStart, parts.definitionEnd, count) : parts.numNulls > 0;
+      if (hasNulls) {
         defined = new Uint8Array(count);
-        decodeRleHybrid(compressed, v2.repetitionLevelsByteLength, levelsLength, 1, count, defined);
-      }
-      const values = compressed.subarray(levelsLength);
-      data = v2.isCompressed ? decompressPage(this.meta.codec, values, header.uncompressedPageSize - levelsLength) : values;
-    } else {
-      const v1 = header.dataPage;
-      if (v1 === undefined) throw new ParquetDataError('data page without its header');
-      count = v1.numValues;
-      encoding = v1.encoding;
-      data = decompressPage(this.meta.codec, compressed, header.uncompressedPageSize);
-      if (maxDef > 0) {
-        if (v1.definitionLevelEncoding !== Encoding.Rle) throw new ParquetDataError(`definition levels in encoding ${v1.definitionLevelEncoding}`);
-        if (data.length < 4) throw new ParquetDataError('page too short for its definition levels');
-        const length = (data[0] | (data[1] << 8) | (data[2] << 16) | (data[3] << 24)) >>> 0;
-        if (!allDefined(data, 4, 4 + length, count)) {
-          defined = new Uint8Array(count);
-          decodeRleHybrid(data, 4, 4 + length, 1, count, defined);
-        }
-        pos = 4 + length;
+        decodeRleHybrid(levels, parts.definitionStart, parts.definitionEnd, 1, count, defined);
       }
     }
     let nonNull = count;
@@ -145,6 +128,12 @@ export class ColumnChunkDecoder {
       for (let i = 0; i < count; i++) nonNull += defined[i];
       if (nonNull === count) defined = null;
     }
+    return { rowCount: count, defined, ...this.pageValues(parts, nonNull) };
+  }
+
+  /** The page's `nonNull` values: dictionary indices, or dense converted values. */
+  pageValues(parts: DataPageParts, nonNull: number): Pick<DecodedPage, 'dictionary' | 'indices' | 'dense'> {
+    const { encoding, data, valuesStart: pos } = parts;
     const e = this.column.element;
     if (encoding === Encoding.PlainDictionary || encoding === Encoding.RleDictionary) {
       if (this.dictionary === undefined) throw new ParquetDataError('dictionary-encoded page without a dictionary');
@@ -153,7 +142,7 @@ export class ColumnChunkDecoder {
         if (pos >= data.length) throw new ParquetDataError('dictionary indices missing');
         decodeRleHybrid(data, pos + 1, data.length, data[pos], nonNull, indices);
       }
-      return { rowCount: count, defined, dictionary: this.dictionary, indices };
+      return { dictionary: this.dictionary, indices };
     }
     let physical;
     if (encoding === Encoding.Plain) physical = decodePlain(e.type ?? -1, e.typeLength ?? 0, data, pos, data.length, nonNull);
@@ -163,9 +152,65 @@ export class ColumnChunkDecoder {
       physical = { kind: 'boolean' as const, values };
     } else physical = decodeEncoded(encoding, e.type ?? -1, e.typeLength ?? 0, data, pos, data.length, nonNull);
     if (physicalCount(physical) !== nonNull) throw new ParquetDataError(`page decoded ${physicalCount(physical)} of ${nonNull} values`);
-    const dense = this.convert(physical);
-    return { rowCount: count, defined, dense };
+    return { dense: this.convert(physical) };
   }
+}
+
+/** A data page's parts: its level sections (in `levels`) and its decompressed values (in `data` from `valuesStart`). */
+export interface DataPageParts {
+  /** Level entries (values, NULLs and empty lists). */
+  count: number;
+  encoding: number;
+  data: Uint8Array;
+  valuesStart: number;
+  levels: Uint8Array;
+  repetitionStart: number;
+  repetitionEnd: number;
+  definitionStart: number;
+  definitionEnd: number;
+  /** Data page v2 says how many values are NULL; v1 does not. */
+  numNulls: number | undefined;
+}
+
+/** Splits a data page (v1: levels length-prefixed inside the compressed data; v2: levels uncompressed before it). */
+export function splitDataPage(header: PageHeader, compressed: Uint8Array, codec: number, maxRepetition: number, maxDefinition: number): DataPageParts {
+  if (header.dataPageV2 !== undefined) {
+    const v2 = header.dataPageV2;
+    const repetitionEnd = v2.repetitionLevelsByteLength;
+    const levelsLength = repetitionEnd + v2.definitionLevelsByteLength;
+    if (levelsLength > compressed.length) throw new ParquetDataError('levels longer than the page');
+    const values = compressed.subarray(levelsLength);
+    const data = v2.isCompressed ? decompressPage(codec, values, header.uncompressedPageSize - levelsLength) : values;
+    return {
+      count: v2.numValues,
+      encoding: v2.encoding,
+      data,
+      valuesStart: 0,
+      levels: compressed,
+      repetitionStart: 0,
+      repetitionEnd,
+      definitionStart: repetitionEnd,
+      definitionEnd: levelsLength,
+      numNulls: v2.numNulls,
+    };
+  }
+  const v1 = header.dataPage;
+  if (v1 === undefined) throw new ParquetDataError('data page without its header');
+  const data = decompressPage(codec, compressed, header.uncompressedPageSize);
+  let pos = 0;
+  const section = (max: number, what: string, encoding: number): [number, number] => {
+    if (max === 0) return [pos, pos];
+    if (encoding !== Encoding.Rle) throw new ParquetDataError(`${what} levels in encoding ${encoding}`);
+    if (data.length < pos + 4) throw new ParquetDataError(`page too short for its ${what} levels`);
+    const length = (data[pos] | (data[pos + 1] << 8) | (data[pos + 2] << 16) | (data[pos + 3] << 24)) >>> 0;
+    const start = pos + 4;
+    pos = start + length;
+    if (pos > data.length) throw new ParquetDataError(`${what} levels longer than the page`);
+    return [start, pos];
+  };
+  const [repetitionStart, repetitionEnd] = section(maxRepetition, 'repetition', v1.repetitionLevelEncoding);
+  const [definitionStart, definitionEnd] = section(maxDefinition, 'definition', v1.definitionLevelEncoding);
+  return { count: v1.numValues, encoding: v1.encoding, data, valuesStart: pos, levels: data, repetitionStart, repetitionEnd, definitionStart, definitionEnd, numNulls: undefined };
 }
 
 /** Whether definition levels (bit width 1) start with one RLE run of 1s covering all `count` values: no NULLs. */
@@ -185,7 +230,7 @@ function pageRowCount(header: PageHeader): number {
 }
 
 /** Writes the page's rows (values and nulls) to out[at, at + rowCount). */
-function placeRows(page: DecodedPage, out: ColumnValues, nulls: () => Uint8Array, at: number): void {
+export function placeRows(page: DecodedPage, out: ColumnValues, nulls: () => Uint8Array, at: number): void {
   const { rowCount, defined } = page;
   if (page.indices !== undefined) gather(page.dictionary!, page.indices, defined, rowCount, out, at);
   else if (defined === null) copyDense(page.dense!, out, at);

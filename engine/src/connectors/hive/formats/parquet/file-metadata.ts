@@ -72,6 +72,7 @@ export interface DataPageHeader {
   numValues: number;
   encoding: number;
   definitionLevelEncoding: number;
+  repetitionLevelEncoding: number;
 }
 
 export interface DataPageHeaderV2 {
@@ -124,7 +125,7 @@ export function decodePageHeader(bytes: Uint8Array, offset: number): { header: P
   const header: PageHeader = { type: num(s[1]), uncompressedPageSize: num(s[2]), compressedPageSize: num(s[3]) };
   if (s[5] !== undefined) {
     const d = struct(s[5]);
-    header.dataPage = { numValues: num(d[1]), encoding: num(d[2]), definitionLevelEncoding: num(d[3]) };
+    header.dataPage = { numValues: num(d[1]), encoding: num(d[2]), definitionLevelEncoding: num(d[3]), repetitionLevelEncoding: num(d[4]) };
   }
   if (s[7] !== undefined) {
     const d = struct(s[7]);

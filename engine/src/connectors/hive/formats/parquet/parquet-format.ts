@@ -16,9 +16,11 @@
 //   INT96 (legacy Impala/Spark timestamps)   timestamp(6)
 // A timestamp with isAdjustedToUTC = true is an instant; the engine has no `timestamp with time
 // zone`, so it reads as the instant's UTC wall time (Trino reads it in hive.parquet.time-zone).
-// Nested fields (LIST, MAP, groups, repeated fields) are listed by inferColumns with an
-// 'unsupported' type carrying Trino's name (array(bigint), map(varchar, integer), row(...)): the
-// table shows them, and reading one fails with NOT_SUPPORTED naming the column and its type. Flat
+// Lists of those types (LIST in its standard and legacy forms, bare repeated primitives, lists of
+// such lists) read as array(T), array(array(T)), ... (list-chunk-decoder.ts). Other nested fields
+// (MAP, structs, lists of them) are listed by inferColumns with an 'unsupported' type carrying
+// Trino's name (map(varchar, integer), row(...)): the table shows them, and reading one fails with
+// NOT_SUPPORTED naming the column and its type. Flat
 // columns of a type with no mapping are left out. Types written: see physical-encoding.ts.
 
 import type { ColumnMetadata } from '../../../../spi/connector.js';

@@ -6,10 +6,11 @@
 // fetched while this one decodes.
 
 import { TARGET_PAGE_ROWS } from '../../../../exec/operators/operator.js';
-import { constantColumn, type Column, type Page } from '../../../../spi/page.js';
+import { constantColumn, sliceColumn, takeColumn, type Column, type Page } from '../../../../spi/page.js';
 import type { FileReadRequest } from '../file-format.js';
 import { bindColumns, columnsByName, type BoundColumn } from './column-binding.js';
 import { ColumnChunkDecoder, chunkStart, type PageRef } from './column-chunk-decoder.js';
+import { ListChunkDecoder } from './list-chunk-decoder.js';
 import { fetchRanges, type ByteRange, type FetchedBytes } from './fetched-bytes.js';
 import type { FileMetaData, RowGroup } from './file-metadata.js';
 import { readFooter } from './footer.js';
@@ -97,14 +98,16 @@ async function prepareGroup(group: RowGroup, index: number, bound: readonly Boun
     const { ranges: selection, offsetIndexes } = await pageIndexRanges(group, filters, ctx);
     if (selection.length === 0) return skip();
     const chunks = [...new Set(bound.flatMap((b) => (b.kind === 'file' ? [b.source.chunkIndex] : [])))];
+    // A list column's pages are read whole (its rows are found from its repetition levels).
+    const listChunks = new Set(bound.flatMap((b) => (b.kind === 'file' && b.source.kind === 'list' ? [b.source.chunkIndex] : [])));
     const narrowed = rowCountOf(selection) < group.numRows;
-    if (narrowed) await readOffsetIndexes(group, chunks, offsetIndexes, ctx);
+    if (narrowed) await readOffsetIndexes(group, chunks.filter((c) => !listChunks.has(c)), offsetIndexes, ctx);
     const pages = new Map<number, PageRef[]>();
     const requests: ByteRange[] = [];
     for (const chunkIndex of chunks) {
       const meta = group.columns[chunkIndex].meta;
       const start = chunkStart(meta);
-      const locations = narrowed ? offsetIndexes.get(chunkIndex) : undefined;
+      const locations = narrowed && !listChunks.has(chunkIndex) ? offsetIndexes.get(chunkIndex) : undefined;
       if (locations === undefined) {
         requests.push({ offset: start, length: meta.totalCompressedSize });
         continue;
@@ -142,14 +145,25 @@ async function decodeGroup(fetched: FetchedGroup, bound: readonly BoundColumn[],
     if (columns.length > 0) await new Promise((resolve) => setImmediate(resolve));
     try {
       const meta = fetched.group.columns[b.source.chunkIndex].meta;
-      const decoder = new ColumnChunkDecoder(b.source, meta, b.fileType);
-      const column = decoder.decode(fetched.bytes, fetched.pages.get(b.source.chunkIndex), fetched.selection, rows);
+      const column =
+        b.source.kind === 'list'
+          ? selectRows(new ListChunkDecoder(b.source, meta).decode(fetched.bytes, fetched.group.numRows), fetched.selection, rows)
+          : new ColumnChunkDecoder(b.source, meta, b.fileType).decode(fetched.bytes, fetched.pages.get(b.source.chunkIndex), fetched.selection, rows);
       columns.push(b.coerce === undefined ? column : b.coerce(column));
     } catch (e) {
       throw asFileError(e, location, `column '${b.source.name}' of row group ${fetched.index}`);
     }
   }
   return columns;
+}
+
+/** The selected rows of a whole row group's column. */
+function selectRows(column: Column, selection: RowRanges, rows: number): Column {
+  if (rows === column.length) return column;
+  const positions = new Int32Array(rows);
+  let k = 0;
+  for (const [start, end] of selection) for (let row = start; row < end; row++) positions[k++] = row;
+  return takeColumn(column, positions, rows);
 }
 
 /** The row group's columns as pages of up to TARGET_PAGE_ROWS rows (views, not copies, of typed arrays). */
@@ -162,12 +176,16 @@ function* pagesOf(columns: Column[], rows: number): Iterable<Page> {
     const end = Math.min(rows, start + TARGET_PAGE_ROWS);
     yield {
       rowCount: end - start,
-      columns: columns.map((c) => ({
-        type: c.type,
-        length: end - start,
-        values: Array.isArray(c.values) ? c.values.slice(start, end) : c.values.subarray(start, end),
-        nulls: c.nulls === null ? null : c.nulls.subarray(start, end),
-      })) as Column[],
+      columns: columns.map((c) =>
+        c.type.kind === 'array'
+          ? sliceColumn(c, start, end)
+          : ({
+              type: c.type,
+              length: end - start,
+              values: Array.isArray(c.values) ? c.values.slice(start, end) : c.values.subarray(start, end),
+              nulls: c.nulls === null ? null : c.nulls.subarray(start, end),
+            } as Column),
+      ),
     };
   }
 }

@@ -1,9 +1,12 @@
 // A Parquet file's schema as the columns a table sees: its top-level fields. A flat field (a
 // required or optional primitive) is one column chunk per row group and reads into our pages; a
-// nested one (a group: LIST, MAP, struct; or a repeated primitive) has Trino's type name for
-// messages, and reading it fails with NOT_SUPPORTED until the engine has array/map/row types.
+// list of primitives (LIST in its standard three-level form or the legacy two-level ones, a bare
+// repeated primitive, and lists of such lists) is one column chunk too and reads as array(T),
+// assembled from its repetition and definition levels (list-levels.ts); any other nested field
+// (MAP, struct, lists of them) has Trino's type name for messages, and reading it fails with
+// NOT_SUPPORTED until the engine has map and row types.
 
-import { typeName, type SqlType } from '../../../../types/types.js';
+import { arrayOf, typeName, type SqlType } from '../../../../types/types.js';
 import type { SchemaElement } from './file-metadata.js';
 import { ConvertedType, PhysicalType, Repetition } from './parquet-constants.js';
 import { parquetLeafType } from './type-mapping.js';
@@ -28,7 +31,27 @@ export interface NestedColumn {
   typeName: string;
 }
 
-export type FileColumn = FlatColumn | NestedColumn;
+/** One list level, outermost first: the definition levels at which the list is not NULL, and holds an element. */
+export interface ListLevel {
+  presentDefinition: number;
+  elementDefinition: number;
+}
+
+export interface ListColumn {
+  kind: 'list';
+  name: string;
+  /** The primitive leaf holding the elements' values. */
+  element: SchemaElement;
+  chunkIndex: number;
+  /** array(T), array(array(T)), ... */
+  type: SqlType;
+  /** One per list level; the maximum repetition level is their count. */
+  levels: ListLevel[];
+  /** The definition level of a non-NULL element value. */
+  maxDefinitionLevel: number;
+}
+
+export type FileColumn = FlatColumn | ListColumn | NestedColumn;
 
 export class SchemaError extends Error {}
 
@@ -67,11 +90,54 @@ export function fileColumns(schema: readonly SchemaElement[]): FileColumn[] {
         type: parquetLeafType(node.element),
       });
     } else {
-      columns.push({ kind: 'nested', name: node.element.name, typeName: nestedTypeName(node) });
+      const list = listShape(node, 0, true);
+      if (list !== undefined) columns.push({ kind: 'list', name: node.element.name, chunkIndex, ...list });
+      else columns.push({ kind: 'nested', name: node.element.name, typeName: nestedTypeName(node) });
     }
     chunkIndex += leafCount(node);
   }
   return columns;
+}
+
+type ListShape = Pick<ListColumn, 'element' | 'type' | 'levels' | 'maxDefinitionLevel'>;
+
+/**
+ * The field as a list of primitives (or of such lists), with its levels; undefined when it is not
+ * one (a map, a struct, a list of structs, an element type we cannot read). `definition` is the
+ * definition level of the field's parent; a bare repeated primitive is a list only at the top.
+ */
+function listShape(node: Node, definition: number, top: boolean): ListShape | undefined {
+  const e = node.element;
+  if (node.children.length === 0 && e.repetition === Repetition.Repeated) {
+    if (!top) return undefined;
+    return leafList(e, { presentDefinition: definition, elementDefinition: definition + 1 }, definition + 1);
+  }
+  const isList = e.logicalType?.kind === 'LIST' || e.convertedType === ConvertedType.List;
+  if (!isList || e.repetition === Repetition.Repeated || node.children.length !== 1) return undefined;
+  const repeated = node.children[0];
+  if (repeated.element.repetition !== Repetition.Repeated) return undefined;
+  const present = definition + (e.repetition === Repetition.Optional ? 1 : 0);
+  const level = { presentDefinition: present, elementDefinition: present + 1 };
+  // Parquet's backward-compatibility rules: a repeated primitive is the (required) element itself;
+  // a repeated group of one field is the standard three-level form unless it is named `array` or
+  // `<list>_tuple` (then the group itself is the element: a struct, which we cannot read).
+  if (repeated.children.length === 0) return leafList(repeated.element, level, level.elementDefinition);
+  if (repeated.children.length !== 1 || repeated.element.name === 'array' || repeated.element.name === `${e.name}_tuple`) return undefined;
+  const element = repeated.children[0];
+  if (element.element.repetition === Repetition.Repeated) return undefined;
+  if (element.children.length === 0) {
+    const optional = element.element.repetition === Repetition.Optional ? 1 : 0;
+    return leafList(element.element, level, level.elementDefinition + optional);
+  }
+  const inner = listShape(element, level.elementDefinition, false);
+  if (inner === undefined) return undefined;
+  return { ...inner, type: arrayOf(inner.type), levels: [level, ...inner.levels] };
+}
+
+function leafList(leaf: SchemaElement, level: ListLevel, maxDefinitionLevel: number): ListShape | undefined {
+  const type = parquetLeafType(leaf);
+  if (!('kind' in type)) return undefined;
+  return { element: leaf, type: arrayOf(type), levels: [level], maxDefinitionLevel };
 }
 
 function leafCount(node: Node): number {

@@ -1,0 +1,129 @@
+// Parquet LIST columns read as array(T): DuckDB writes the files (NULL lists, empty lists, NULL
+// elements, elements of several types, lists of lists, several row groups, dictionary-encoded
+// elements, data pages v1 and v2) and every value we read equals DuckDB's, compared element by
+// element as DuckDB renders them (JSON of the elements cast to text where JSON would lose them).
+
+import { expect } from 'chai';
+import { ConvertedType, PhysicalType, Repetition } from '../../../src/connectors/hive/formats/parquet/parquet-constants.js';
+import { toJsonValue } from '../../../src/types/values.js';
+import { LakeFixture, duckDbRows } from './lake-fixture.js';
+import { writeOneLeafFile } from './parquet/hand-made-list-file.js';
+
+/** A column of the test file: DuckDB's expression for it, and how DuckDB renders its elements as our client protocol does. */
+interface ListCase {
+  name: string;
+  sql: string;
+  type: string;
+  /** DuckDB's rendering of an element x as our client protocol writes it; DuckDB's JSON as it is when absent. */
+  render?: string;
+}
+
+const CASES: ListCase[] = [
+  { name: 'ints', sql: "CASE WHEN i % 11 = 0 THEN NULL WHEN i % 7 = 0 THEN []::INTEGER[] ELSE [i::INTEGER, CASE WHEN i % 3 = 0 THEN NULL ELSE (i * 2)::INTEGER END, -i::INTEGER] END", type: 'array(integer)' },
+  { name: 'bigs', sql: 'CASE WHEN i % 5 = 0 THEN NULL ELSE list_transform(range(i % 4), x -> x * 1000000007 + i) END', type: 'array(bigint)' },
+  { name: 'tags', sql: "CASE WHEN i % 17 = 0 THEN NULL ELSE ['t' || (i % 3), 't' || (i % 4), NULL] END", type: 'array(varchar)' },
+  { name: 'words', sql: "CASE WHEN i % 13 = 0 THEN []::VARCHAR[] ELSE ['w' || (i % 5), NULL, 'long word ' || i] END", type: 'array(varchar)' },
+  { name: 'dbls', sql: 'CASE WHEN i % 9 = 0 THEN NULL ELSE [i / 3.0, NULL, -0.5]::DOUBLE[] END', type: 'array(double)' },
+  { name: 'decs', sql: "[(i / 7)::DECIMAL(10,2), NULL, 12345678901234.5678::DECIMAL(20,4) + i]::DECIMAL(20,4)[]", type: 'array(decimal(20,4))', render: 'x::VARCHAR' },
+  { name: 'small_decs', sql: '[(i / 7)::DECIMAL(9,3)]', type: 'array(decimal(9,3))', render: 'x::VARCHAR' },
+  { name: 'days', sql: "[DATE '2024-01-01' + (i % 400)::INTEGER, NULL]", type: 'array(date)', render: 'x::VARCHAR' },
+  { name: 'times', sql: "CASE WHEN i % 4 = 0 THEN NULL ELSE [TIMESTAMP '2024-03-01 10:00:00' + INTERVAL (i * 1001) MILLISECOND] END", type: 'array(timestamp(6))', render: "strftime(x, '%Y-%m-%d %H:%M:%S.%f')" },
+  { name: 'nested', sql: 'CASE WHEN i % 6 = 0 THEN NULL WHEN i % 6 = 1 THEN [] WHEN i % 6 = 2 THEN [NULL, []] ELSE [[i, NULL], [], NULL, [i + 1]]::BIGINT[][] END', type: 'array(array(bigint))' },
+];
+
+const SELECT_CASES = CASES.map((c) => `${c.sql} AS ${c.name}`).join(', ');
+
+/** Our rows as the client protocol writes them (toJsonValue: the statement resource's encoding); column `idColumn` (an id) as text. */
+async function clientRows(lake: LakeFixture, sql: string, idColumn = 0): Promise<unknown[][]> {
+  const { rows, result } = await lake.harness.query(sql);
+  return rows.map((row) => row.map((v, i) => (i === idColumn ? String(v) : toJsonValue(v, result.columns[i].type))));
+}
+
+describe('lake: Parquet LIST columns as arrays', function () {
+  this.timeout(120_000);
+  let lake: LakeFixture;
+
+  before(async () => {
+    lake = LakeFixture.create();
+  });
+  after(() => lake.remove());
+
+  for (const [label, options] of [
+    ['data page v1, dictionaries', "ROW_GROUP_SIZE 1000"],
+    ['data page v2', "ROW_GROUP_SIZE 1000, PARQUET_VERSION V2"],
+    ['no dictionaries, one row group', 'DICTIONARY_SIZE_LIMIT 1'],
+  ]) {
+    it(`reads every value as DuckDB does: ${label}`, async () => {
+      const folder = `data/lists-${label.replace(/\W+/g, '-')}`;
+      lake.file(`${folder}/a.parquet`, '');
+      const path = lake.path(`${folder}/a.parquet`);
+      await duckDbRows(`COPY (SELECT i AS id, ${SELECT_CASES} FROM range(3000) r(i)) TO '${path}' (FORMAT PARQUET, ${options})`);
+      const table = `lake.default.t_${label.replace(/\W+/g, '_')}`;
+      await lake.harness.query(`CREATE TABLE ${table} WITH (external_location = '${lake.uri(folder)}')`);
+      const described = (await lake.rows(`DESCRIBE ${table}`)).map((r) => r.slice(0, 2));
+      expect(described).to.deep.equal([['id', 'bigint'], ...CASES.map((c) => [c.name, c.type])]);
+      for (const c of CASES) {
+        const render = c.render === undefined ? c.name : `list_transform(${c.name}, x -> ${c.render})`;
+        const duck = (await duckDbRows(`SELECT id, to_json(${render})::VARCHAR FROM read_parquet('${path}') ORDER BY id`)).map(([id, json]) => [id, json === null ? null : JSON.parse(json as string)]);
+        const ours = await clientRows(lake, `SELECT id, ${c.name} FROM ${table} ORDER BY id`);
+        expect(ours, c.name).to.deep.equal(duck);
+      }
+    });
+  }
+
+  it('cardinality and UNNEST over a lake array column give DuckDB answers, in this thread and on worker threads', async () => {
+    lake.file('data/unnest/a.parquet', '');
+    const path = lake.path('data/unnest/a.parquet');
+    await duckDbRows(`COPY (SELECT i AS id, ${SELECT_CASES} FROM range(5000) r(i)) TO '${path}' (FORMAT PARQUET, ROW_GROUP_SIZE 2048)`);
+    await lake.harness.query(`CREATE TABLE lake.default.unnested WITH (external_location = '${lake.uri('data/unnest')}')`);
+    const checks: [string, string][] = [
+      ['SELECT count(*), count(ints), sum(cardinality(ints)), sum(cardinality(nested)), max(cardinality(words)) FROM lake.default.unnested', 'SELECT count(*), count(ints), sum(len(ints)), sum(len(nested)), max(len(words)) FROM read_parquet(?)'],
+      ['SELECT x, count(*) FROM lake.default.unnested CROSS JOIN UNNEST(tags) AS u(x) GROUP BY x ORDER BY x NULLS FIRST', 'SELECT x, count(*) FROM (SELECT unnest(tags) AS x FROM read_parquet(?)) GROUP BY x ORDER BY x NULLS FIRST'],
+      ['SELECT count(*), count(x), sum(x) FROM lake.default.unnested CROSS JOIN UNNEST(bigs) AS u(x)', 'SELECT count(*), count(x), sum(x) FROM (SELECT unnest(bigs) AS x FROM read_parquet(?))'],
+      ['SELECT count(*), count(y), sum(y) FROM lake.default.unnested CROSS JOIN UNNEST(nested) AS u(x) CROSS JOIN UNNEST(x) AS v(y)', 'SELECT count(*), count(y), sum(y) FROM (SELECT unnest(x) AS y FROM (SELECT unnest(nested) AS x FROM read_parquet(?)))'],
+      ['SELECT id, cardinality(ints) FROM lake.default.unnested WHERE id BETWEEN 4090 AND 4100 ORDER BY id', 'SELECT id, len(ints) FROM read_parquet(?) WHERE id BETWEEN 4090 AND 4100 ORDER BY id'],
+    ];
+    for (const minSplits of [0, 1]) {
+      await lake.harness.query(`SET SESSION parallel_min_splits = ${minSplits}`);
+      for (const [ours, duck] of checks) {
+        expect(await lake.rows(ours), ours).to.deep.equal(await duckDbRows(duck.replace('?', `'${path}'`)));
+      }
+    }
+  });
+
+  it('reads the legacy layouts Parquet allows (two-level LIST, a bare repeated field) as DuckDB does, and lists of structs stay unreadable', async () => {
+    const int32 = { type: PhysicalType.Int32 };
+    // [1, 2], NULL, [], [3]
+    const twoLevel = lake.file('data/legacy-two/a.parquet', '');
+    writeOneLeafFile(twoLevel, [{ name: 'id_list', repetition: Repetition.Optional, numChildren: 1, convertedType: ConvertedType.List }, { name: 'array', repetition: Repetition.Repeated, ...int32 }], 1, ['id_list', 'array'], {
+      rows: 4,
+      repetition: [0, 1, 0, 0, 0],
+      definition: [2, 2, 0, 1, 2],
+      values: [1, 2, 3],
+      maxRepetition: 1,
+      maxDefinition: 2,
+    });
+    // [1, 2], [], [3]
+    const bare = lake.file('data/legacy-bare/a.parquet', '');
+    writeOneLeafFile(bare, [{ name: 'id_list', repetition: Repetition.Repeated, ...int32 }], 1, ['id_list'], { rows: 3, repetition: [0, 1, 0, 0], definition: [1, 1, 0, 1], values: [1, 2, 3], maxRepetition: 1, maxDefinition: 1 });
+    // [{x: 1}, {x: 2}], [] as a repeated group named `array`: its elements are structs.
+    const structs = lake.file('data/legacy-structs/a.parquet', '');
+    writeOneLeafFile(
+      structs,
+      [{ name: 'id_list', repetition: Repetition.Required, numChildren: 1, convertedType: ConvertedType.List }, { name: 'array', repetition: Repetition.Repeated, numChildren: 1 }, { name: 'x', repetition: Repetition.Required, ...int32 }],
+      1,
+      ['id_list', 'array', 'x'],
+      { rows: 2, repetition: [0, 1, 0], definition: [1, 1, 0], values: [1, 2], maxRepetition: 1, maxDefinition: 1 },
+    );
+    for (const [name, path] of [['legacy_two', twoLevel], ['legacy_bare', bare]]) {
+      await lake.harness.query(`CREATE TABLE lake.default.${name} WITH (external_location = '${lake.uri(`data/${name.replace('_', '-')}`)}')`);
+      expect((await lake.rows(`DESCRIBE lake.default.${name}`)).map((r) => r.slice(0, 2))).to.deep.equal([['id_list', 'array(integer)']]);
+      const duck = (await duckDbRows(`SELECT to_json(id_list)::VARCHAR FROM read_parquet('${path}')`)).map(([json]) => [json === null ? null : JSON.parse(json as string)]);
+      expect(duck.length).to.be.greaterThan(2);
+      expect(await clientRows(lake, `SELECT id_list FROM lake.default.${name}`, -1)).to.deep.equal(duck);
+    }
+    await lake.harness.query(`CREATE TABLE lake.default.legacy_structs WITH (external_location = '${lake.uri('data/legacy-structs')}')`);
+    expect((await lake.rows('DESCRIBE lake.default.legacy_structs')).map((r) => r.slice(0, 2))).to.deep.equal([['id_list', 'array(row(x integer))']]);
+    expect(await lake.failure('SELECT id_list FROM lake.default.legacy_structs')).to.deep.equal({ name: 'NOT_SUPPORTED', message: "line 1:8: Column 'id_list' has type array(row(x integer)), which is not supported yet" });
+  });
+});
