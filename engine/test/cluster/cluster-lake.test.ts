@@ -49,6 +49,29 @@ describe('lake on a cluster of a coordinator and 2 workers', function () {
     expect(filesRead, plan).to.equal(9);
   });
 
+  it('reads Parquet list columns on the workers: arrays cross the exchange equal to DuckDB, and cardinality / UNNEST answer as DuckDB does', async () => {
+    const folder = join(dir, 'lists');
+    mkdirSync(folder, { recursive: true });
+    for (let file = 0; file < 3; file++) {
+      await duckDbRows(
+        `COPY (SELECT i AS id, CASE WHEN i % 10 = 0 THEN NULL WHEN i % 10 = 1 THEN [] ELSE [i, NULL, -i] END AS ints, ['w' || (i % 4), NULL] AS words, CASE WHEN i % 3 = 0 THEN [[i], NULL, []] ELSE NULL END AS nested FROM range(${file * 3000}, ${file * 3000 + 3000}) r(i)) TO '${folder}/part-${file}.parquet' (FORMAT PARQUET, ROW_GROUP_SIZE 2048)`,
+      );
+    }
+    const uri = cluster.coordinator.uri;
+    await query(uri, `CREATE TABLE lake.default.lists WITH (external_location = 'file://${folder}/')`);
+    const files = `read_parquet('${folder}/*.parquet')`;
+    const json = (rows: unknown[][]) => rows.map(([id, ...lists]) => [Number(id), ...lists.map((l) => (l === null ? null : JSON.parse(l as string)))]);
+    const duck = json(await duckDbRows(`SELECT id, to_json(ints)::VARCHAR, to_json(words)::VARCHAR, to_json(nested)::VARCHAR FROM ${files} WHERE id % 7 = 2 ORDER BY id`));
+    expect(await query(uri, 'SELECT id, ints, words, nested FROM lake.default.lists WHERE id % 7 = 2 ORDER BY id')).to.deep.equal(duck);
+    const numbers = (rows: unknown[][]) => rows.map((r) => r.map((v) => (typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : v)));
+    expect(await query(uri, 'SELECT count(*), sum(cardinality(ints)), sum(cardinality(nested)) FROM lake.default.lists')).to.deep.equal(
+      numbers(await duckDbRows(`SELECT count(*), sum(len(ints)), sum(len(nested)) FROM ${files}`)),
+    );
+    expect(await query(uri, 'SELECT w, count(*) FROM lake.default.lists CROSS JOIN UNNEST(words) AS u(w) GROUP BY w ORDER BY w NULLS FIRST')).to.deep.equal(
+      numbers(await duckDbRows(`SELECT w, count(*) FROM (SELECT unnest(words) AS w FROM ${files}) GROUP BY w ORDER BY w NULLS FIRST`)),
+    );
+  });
+
   it('CREATE TABLE AS from tpch writes a table that every node reads', async () => {
     const uri = cluster.coordinator.uri;
     expect(await query(uri, "CREATE TABLE lake.default.orders WITH (format = 'JSON', partitioned_by = ARRAY['o_orderstatus']) AS SELECT o_orderkey, o_custkey, o_totalprice, o_orderdate, o_orderstatus FROM tpch.tiny.orders")).to.deep.equal([[15000]]);

@@ -15,7 +15,7 @@ import type { FileMetastore, LakeSchema } from './metastore/file-metastore.js';
 import { toHiveType } from './metastore/hive-types.js';
 import type { LakeTable } from './metastore/lake-table.js';
 import { writeIdOfFile } from './write/write-id.js';
-import { VARCHAR } from '../../types/types.js';
+import { VARCHAR, typeName } from '../../types/types.js';
 
 export async function newLakeTable(metadata: TableMetadata, schema: LakeSchema, metastore: FileMetastore, fileSystems: FileSystems, owner: string): Promise<LakeTable> {
   const properties = newTableProperties(metadata.properties);
@@ -47,7 +47,13 @@ export async function newLakeTable(metadata: TableMetadata, schema: LakeSchema, 
   }
   const { dataColumns, partitionColumns } = splitColumns(columns, properties.partitionedBy);
   for (const c of columns) toHiveType(c.type, c.name);
-  if (properties.format !== 'PARQUET') for (const c of dataColumns) textParser(c.type, c.name);
+  const arrayPartition = partitionColumns.find((c) => c.type.kind === 'array');
+  if (arrayPartition !== undefined) throw new EngineError('NOT_SUPPORTED', `Unsupported type [${typeName(arrayPartition.type)}] for partition: ${arrayPartition.name}`);
+  if (properties.format !== 'PARQUET') {
+    const array = dataColumns.find((c) => c.type.kind === 'array');
+    if (array !== undefined) throw new EngineError('NOT_SUPPORTED', `Column '${array.name}' of type ${typeName(array.type)} is not supported in ${properties.format} tables: use format = 'PARQUET'`);
+    for (const c of dataColumns) textParser(c.type, c.name);
+  }
   return {
     catalog: metadata.catalog,
     schema: metadata.schema,

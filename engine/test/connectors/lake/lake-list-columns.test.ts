@@ -127,3 +127,28 @@ describe('lake: Parquet LIST columns as arrays', function () {
     expect(await lake.failure('SELECT id_list FROM lake.default.legacy_structs')).to.deep.equal({ name: 'NOT_SUPPORTED', message: "line 1:8: Column 'id_list' has type array(row(x integer)), which is not supported yet" });
   });
 });
+
+describe('lake: array columns cannot be written yet', function () {
+  this.timeout(60_000);
+  let lake: LakeFixture;
+  before(() => {
+    lake = LakeFixture.create();
+  });
+  after(() => lake.remove());
+
+  for (const format of ['PARQUET', 'CSV', 'JSON']) {
+    it(`CREATE TABLE AS of an array column (${format}) fails with NOT_SUPPORTED naming the column, and leaves no table`, async () => {
+      const failure = await lake.failure(`CREATE TABLE lake.default.arrays_${format} WITH (format = '${format}') AS SELECT 1 AS id, ARRAY[1, 2] AS tags`);
+      const reason = format === 'PARQUET' ? 'cannot be written to a Parquet file' : `is not supported in ${format} tables: use format = 'PARQUET'`;
+      expect(failure).to.deep.equal({ name: 'NOT_SUPPORTED', message: `Column 'tags' of type array(integer) ${reason}` });
+      expect(await lake.rows(`SHOW TABLES FROM lake.default LIKE 'arrays_${format.toLowerCase()}'`)).to.deep.equal([]);
+    });
+  }
+
+  it('an array partition column fails with NOT_SUPPORTED naming it', async () => {
+    expect(await lake.failure("CREATE TABLE lake.default.arrays_partitioned (id integer, tags array(integer)) WITH (partitioned_by = ARRAY['tags'])")).to.deep.equal({
+      name: 'NOT_SUPPORTED',
+      message: 'Unsupported type [array(integer)] for partition: tags',
+    });
+  });
+});
