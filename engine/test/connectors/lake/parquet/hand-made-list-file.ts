@@ -1,53 +1,99 @@
-// Parquet files with list layouts DuckDB does not write (the legacy two-level LIST, a bare repeated
-// field), made from their parts: a schema, one INT32 leaf's repetition and definition levels and
-// values in one uncompressed data page v1. DuckDB reads them too, as the oracle.
+// Parquet files with layouts DuckDB does not write (the legacy two-level LIST, a bare repeated
+// field, a page index beside a list column), made from their parts: a schema, and for each INT32
+// leaf its pages of repetition and definition levels and values (uncompressed data pages v1),
+// with a page index when asked. DuckDB reads them too, as the oracle.
 
 import { writeFileSync } from 'node:fs';
-import type { SchemaElement } from '../../../../src/connectors/hive/formats/parquet/file-metadata.js';
-import { encodeDataPageHeader, encodeFileMetaData } from '../../../../src/connectors/hive/formats/parquet/metadata-writer.js';
+import type { ColumnChunk, SchemaElement } from '../../../../src/connectors/hive/formats/parquet/file-metadata.js';
+import { encodeColumnIndex, encodeDataPageHeader, encodeFileMetaData, encodeOffsetIndex } from '../../../../src/connectors/hive/formats/parquet/metadata-writer.js';
 import { bitWidthOf, encodeRleHybrid } from '../../../../src/connectors/hive/formats/parquet/rle.js';
 
-export interface LeafLevels {
-  rows: number;
+export interface HandMadePage {
+  /** The row (of the row group) the page starts at. */
+  firstRow: number;
+  /** Levels (empty when the column's maximum is 0). */
   repetition: number[];
   definition: number[];
   values: number[];
+}
+
+export interface HandMadeChunk {
+  path: string[];
   maxRepetition: number;
   maxDefinition: number;
+  pages: HandMadePage[];
+  /** Write a column index (each page's min and max value) and an offset index. */
+  pageIndex?: boolean;
 }
 
 const MAGIC = new TextEncoder().encode('PAR1');
 
-/** Writes a file whose schema is `fields` (the root's children, depth first) with one INT32 leaf at `path`. */
-export function writeOneLeafFile(path: string, fields: SchemaElement[], topLevelFields: number, leafPath: string[], leaf: LeafLevels): void {
-  const levels = (values: number[], max: number): Uint8Array => {
-    if (max === 0) return new Uint8Array(0);
-    const rle = encodeRleHybrid(values, values.length, bitWidthOf(max));
-    const out = new Uint8Array(4 + rle.length);
-    new DataView(out.buffer).setUint32(0, rle.length, true);
-    out.set(rle, 4);
-    return out;
+/** Writes a file of one row group of `rows` rows whose schema is `fields` (the root's `topLevelFields` children, depth first). */
+export function writeHandMadeFile(path: string, fields: SchemaElement[], topLevelFields: number, rows: number, chunks: HandMadeChunk[]): void {
+  const parts: Uint8Array[] = [MAGIC];
+  let position = MAGIC.length;
+  const append = (bytes: Uint8Array): number => {
+    parts.push(bytes);
+    position += bytes.length;
+    return position - bytes.length;
   };
-  const values = new Uint8Array(leaf.values.length * 4);
-  leaf.values.forEach((v, i) => new DataView(values.buffer).setInt32(i * 4, v, true));
-  const body = concat([levels(leaf.repetition, leaf.maxRepetition), levels(leaf.definition, leaf.maxDefinition), values]);
-  const header = encodeDataPageHeader(body.length, body.length, leaf.repetition.length, 0);
-  const chunk = concat([header, body]);
+  const written = chunks.map((chunk) => {
+    const start = position;
+    const locations = chunk.pages.map((page) => {
+      const body = concat([levels(page.repetition, chunk.maxRepetition), levels(page.definition, chunk.maxDefinition), int32s(page.values)]);
+      const bytes = concat([encodeDataPageHeader(body.length, body.length, entries(page), 0), body]);
+      return { offset: append(bytes), compressedPageSize: bytes.length, firstRowIndex: page.firstRow };
+    });
+    return { start, size: position - start, locations };
+  });
+  const columns = chunks.map((chunk, i): ColumnChunk => {
+    const { start, size, locations } = written[i];
+    const numValues = chunk.pages.reduce((n, p) => n + entries(p), 0);
+    const column: ColumnChunk = { meta: { type: 1, encodings: [0, 3], path: chunk.path, codec: 0, numValues, totalUncompressedSize: size, totalCompressedSize: size, dataPageOffset: start } };
+    if (chunk.pageIndex === true) {
+      const index = encodeColumnIndex({
+        nullPages: chunk.pages.map(() => false),
+        minValues: chunk.pages.map((p) => int32s([Math.min(...p.values)])),
+        maxValues: chunk.pages.map((p) => int32s([Math.max(...p.values)])),
+      });
+      column.columnIndexOffset = append(index);
+      column.columnIndexLength = index.length;
+      const offsets = encodeOffsetIndex(locations);
+      column.offsetIndexOffset = append(offsets);
+      column.offsetIndexLength = offsets.length;
+    }
+    return column;
+  });
   const footer = encodeFileMetaData({
     version: 1,
     schema: [{ name: 'schema', numChildren: topLevelFields }, ...fields],
-    numRows: leaf.rows,
-    rowGroups: [
-      {
-        numRows: leaf.rows,
-        totalByteSize: chunk.length,
-        columns: [{ meta: { type: 1, encodings: [0, 3], path: leafPath, codec: 0, numValues: leaf.repetition.length, totalUncompressedSize: chunk.length, totalCompressedSize: chunk.length, dataPageOffset: 4 } }],
-      },
-    ],
+    numRows: rows,
+    rowGroups: [{ numRows: rows, totalByteSize: position, columns }],
   });
   const length = new Uint8Array(4);
   new DataView(length.buffer).setUint32(0, footer.length, true);
-  writeFileSync(path, concat([MAGIC, chunk, footer, length, MAGIC]));
+  writeFileSync(path, concat([...parts, footer, length, MAGIC]));
+}
+
+/** A page's level entries: its values when it has no levels (a required flat column). */
+function entries(page: HandMadePage): number {
+  return Math.max(page.repetition.length, page.definition.length, page.values.length);
+}
+
+/** Levels as a v1 page holds them: a 4-byte length, then the RLE/bit-packed hybrid (nothing when the maximum is 0). */
+function levels(values: number[], max: number): Uint8Array {
+  if (max === 0) return new Uint8Array(0);
+  const rle = encodeRleHybrid(values, values.length, bitWidthOf(max));
+  const out = new Uint8Array(4 + rle.length);
+  new DataView(out.buffer).setUint32(0, rle.length, true);
+  out.set(rle, 4);
+  return out;
+}
+
+function int32s(values: number[]): Uint8Array {
+  const out = new Uint8Array(values.length * 4);
+  values.forEach((v, i) => new DataView(out.buffer).setInt32(i * 4, v, true));
+  return out;
 }
 
 function concat(parts: Uint8Array[]): Uint8Array {
