@@ -50,7 +50,9 @@ describe('lake: Parquet LIST columns as arrays', function () {
 
   for (const [label, options] of [
     ['data page v1, dictionaries', "ROW_GROUP_SIZE 1000"],
-    ['data page v2', "ROW_GROUP_SIZE 1000, PARQUET_VERSION V2"],
+    // DuckDB writes data pages v1 only; V2 means its v2 encodings (delta, RLE dictionary). The
+    // hand-made files below have data pages v2.
+    ['v2 encodings', "ROW_GROUP_SIZE 1000, PARQUET_VERSION V2"],
     ['no dictionaries, one row group', 'DICTIONARY_SIZE_LIMIT 1'],
   ]) {
     it(`reads every value as DuckDB does: ${label}`, async () => {
@@ -91,7 +93,8 @@ describe('lake: Parquet LIST columns as arrays', function () {
     }
   });
 
-  it('a list column beside a filtered column with a page index reads the rows the page index keeps, aligned', async () => {
+  for (const v2 of [false, true]) {
+  it(`a list column beside a filtered column with a page index reads the rows the page index keeps, aligned (data pages ${v2 ? 'v2' : 'v1'})`, async () => {
     const int32 = { type: PhysicalType.Int32 };
     // Row i: NULL, [], [i, NULL] or [i] by i % 4; ids 0..11 in three pages, the lists in two, both with a page index.
     const rows = 12;
@@ -111,7 +114,7 @@ describe('lake: Parquet LIST columns as arrays', function () {
       return page;
     };
     const ids = (from: number, to: number) => ({ firstRow: from, repetition: [], definition: [], values: Array.from({ length: to - from }, (_, i) => from + i) });
-    const file = lake.file('data/indexed/a.parquet', '');
+    const file = lake.file(`data/indexed-${v2}/a.parquet`, '');
     writeHandMadeFile(
       file,
       [
@@ -123,20 +126,44 @@ describe('lake: Parquet LIST columns as arrays', function () {
       2,
       rows,
       [
-        { path: ['id'], maxRepetition: 0, maxDefinition: 0, pages: [ids(0, 4), ids(4, 8), ids(8, 12)], pageIndex: true },
-        { path: ['ints', 'list', 'element'], maxRepetition: 1, maxDefinition: 3, pages: [levelsOf(0, 7), levelsOf(7, 12)], pageIndex: true },
+        { path: ['id'], maxRepetition: 0, maxDefinition: 0, pages: [ids(0, 4), ids(4, 8), ids(8, 12)], pageIndex: true, dataPageV2: v2 },
+        { path: ['ints', 'list', 'element'], maxRepetition: 1, maxDefinition: 3, pages: [levelsOf(0, 7), levelsOf(7, 12)], pageIndex: true, dataPageV2: v2 },
       ],
     );
-    await lake.harness.query(`CREATE TABLE lake.default.indexed WITH (external_location = '${lake.uri('data/indexed')}')`);
+    await lake.harness.query(`CREATE TABLE lake.default.indexed_${v2} WITH (external_location = '${lake.uri(`data/indexed-${v2}`)}')`);
     for (const where of ['id >= 6', 'id BETWEEN 3 AND 5', 'id < 100']) {
       const duck = (await duckDbRows(`SELECT id, to_json(ints)::VARCHAR FROM read_parquet('${file}') WHERE ${where} ORDER BY id`)).map(([id, json]) => [String(id), json === null ? null : JSON.parse(json as string)]);
       expect(duck.length).to.be.greaterThan(2);
-      expect(await clientRows(lake, `SELECT id, ints FROM lake.default.indexed WHERE ${where} ORDER BY id`), where).to.deep.equal(duck);
+      expect(await clientRows(lake, `SELECT id, ints FROM lake.default.indexed_${v2} WHERE ${where} ORDER BY id`), where).to.deep.equal(duck);
     }
     // The page index did narrow the read: the row group is read, but without its first id page.
-    const plan = String((await lake.rows('EXPLAIN ANALYZE SELECT id, ints FROM lake.default.indexed WHERE id >= 6'))[0][0]);
+    const plan = String((await lake.rows(`EXPLAIN ANALYZE SELECT id, ints FROM lake.default.indexed_${v2} WHERE id >= 6`))[0][0]);
     expect(plan).to.match(/bytesSkipped = [1-9]\d*, rowGroupsRead = 1, rowGroupsSkipped = 0/);
   });
+  }
+
+  for (const [label, rows, repetition, definition, message] of [
+    ['a first value that continues a list', 2, [1, 0], [2, 2], 'the first value continues a list'],
+    ['levels past the maximum', 2, [0, 0], [2, 3], "levels (0, 3) past the column's maximum (1, 2)"],
+    ['fewer rows than the row group', 3, [0, 1, 0], [2, 2, 2], "column chunk holds 2 of the row group's 3 rows"],
+  ] as const) {
+    it(`a list column with ${label} fails naming the file, the column and what is wrong`, async () => {
+      const folder = `data/bad-${label.replace(/\W+/g, '-')}`;
+      const file = lake.file(`${folder}/a.parquet`, '');
+      const schema = [
+        { name: 'id_list', repetition: Repetition.Optional, numChildren: 1, convertedType: ConvertedType.List },
+        { name: 'array', repetition: Repetition.Repeated, type: PhysicalType.Int32 },
+      ];
+      writeHandMadeFile(file, schema, 1, rows, [
+        { path: ['id_list', 'array'], maxRepetition: 1, maxDefinition: 2, pages: [{ firstRow: 0, repetition: [...repetition], definition: [...definition], values: definition.filter((d) => d === 2).map((_, i) => i) }] },
+      ]);
+      const table = `lake.default.bad_${label.replace(/\W+/g, '_')}`;
+      await lake.harness.query(`CREATE TABLE ${table} WITH (external_location = '${lake.uri(folder)}')`);
+      const failure = await lake.failure(`SELECT id_list FROM ${table}`);
+      expect(failure.name).to.equal('HIVE_BAD_DATA');
+      expect(failure.message).to.include(file).and.include("column 'id_list'").and.include(message);
+    });
+  }
 
   it('reads the legacy layouts Parquet allows (two-level LIST, a bare repeated field) as DuckDB does, and lists of structs stay unreadable', async () => {
     const int32 = { type: PhysicalType.Int32 };

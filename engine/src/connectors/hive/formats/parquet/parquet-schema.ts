@@ -2,7 +2,7 @@
 // required or optional primitive) is one column chunk per row group and reads into our pages; a
 // list of primitives (LIST in its standard three-level form or the legacy two-level ones, a bare
 // repeated primitive, and lists of such lists) is one column chunk too and reads as array(T),
-// assembled from its repetition and definition levels (list-levels.ts); any other nested field
+// assembled from its repetition and definition levels (list-chunk-decoder.ts); any other nested field
 // (MAP, struct, lists of them) has Trino's type name for messages, and reading it fails with
 // NOT_SUPPORTED until the engine has map and row types.
 
