@@ -84,6 +84,11 @@ describe('lake: Parquet LIST columns as arrays', function () {
       ['SELECT count(*), count(x), sum(x) FROM lake.default.unnested CROSS JOIN UNNEST(bigs) AS u(x)', 'SELECT count(*), count(x), sum(x) FROM (SELECT unnest(bigs) AS x FROM read_parquet(?))'],
       ['SELECT count(*), count(y), sum(y) FROM lake.default.unnested CROSS JOIN UNNEST(nested) AS u(x) CROSS JOIN UNNEST(x) AS v(y)', 'SELECT count(*), count(y), sum(y) FROM (SELECT unnest(x) AS y FROM (SELECT unnest(nested) AS x FROM read_parquet(?)))'],
       ['SELECT id, cardinality(ints) FROM lake.default.unnested WHERE id BETWEEN 4090 AND 4100 ORDER BY id', 'SELECT id, len(ints) FROM read_parquet(?) WHERE id BETWEEN 4090 AND 4100 ORDER BY id'],
+      // Predicates on list columns: row-group statistics (of the elements) must not prune them.
+      ['SELECT count(*) FROM lake.default.unnested WHERE ints IS NULL', 'SELECT count(*) FROM read_parquet(?) WHERE ints IS NULL'],
+      ['SELECT count(*) FROM lake.default.unnested WHERE bigs IS NOT NULL', 'SELECT count(*) FROM read_parquet(?) WHERE bigs IS NOT NULL'],
+      ['SELECT id FROM lake.default.unnested WHERE ints = ARRAY[4097, 8194, -4097]', 'SELECT id FROM read_parquet(?) WHERE ints = [4097, 8194, -4097]'],
+      ['SELECT count(*) FROM lake.default.unnested WHERE contains(ints, -4999)', 'SELECT count(*) FROM read_parquet(?) WHERE list_contains(ints, -4999)'],
     ];
     for (const minSplits of [0, 1]) {
       await lake.harness.query(`SET SESSION parallel_min_splits = ${minSplits}`);
