@@ -1,7 +1,8 @@
 // Decodes one column chunk of one row group (a flat column) into our column layout: walks its pages
 // (all of them, or those the offset index selected), decompresses, decodes definition levels and
 // values (plain, dictionary, RLE, delta, byte-stream-split; data pages v1 and v2), converts the
-// dictionary once, and keeps the rows of the selected row ranges.
+// dictionary once, and keeps the rows of the selected row ranges. Its page walk, page splitting and
+// value decoding also serve list columns (list-chunk-decoder.ts), which add repetition levels.
 
 import { allocateValues, type Column, type ColumnValues } from '../../../../spi/page.js';
 import type { SqlType } from '../../../../types/types.js';
