@@ -204,7 +204,7 @@ describe('lake: Parquet LIST columns as arrays', function () {
   });
 });
 
-describe('lake: array columns cannot be written yet', function () {
+describe('lake: writing array columns', function () {
   this.timeout(60_000);
   let lake: LakeFixture;
   before(() => {
@@ -212,11 +212,35 @@ describe('lake: array columns cannot be written yet', function () {
   });
   after(() => lake.remove());
 
-  for (const format of ['PARQUET', 'CSV', 'JSON']) {
+  it('CREATE TABLE AS writes array columns to Parquet that DuckDB reads back equal, and so do we', async () => {
+    const columns: ListCase[] = [
+      { name: 'ints', sql: 'CASE WHEN o_orderkey % 5 = 0 THEN NULL WHEN o_orderkey % 5 = 1 THEN CAST(ARRAY[] AS array(integer)) ELSE ARRAY[CAST(o_custkey AS integer), NULL, -7] END', type: 'array(integer)' },
+      { name: 'words', sql: "ARRAY[o_orderstatus, o_orderpriority, NULL, 'x' || o_clerk]", type: 'array(varchar(16))' },
+      { name: 'bigs', sql: 'ARRAY[o_orderkey * 1000003]', type: 'array(bigint)' },
+      { name: 'dbls', sql: 'ARRAY[CAST(o_totalprice AS double) / 7, NULL]', type: 'array(double)' },
+      { name: 'decs', sql: 'CASE WHEN o_orderkey % 7 = 0 THEN NULL ELSE ARRAY[o_totalprice, NULL] END', type: 'array(decimal(12,2))', render: 'x::VARCHAR' },
+      { name: 'wide_decs', sql: 'ARRAY[CAST(o_totalprice AS decimal(30,4)) * 1000000000]', type: 'array(decimal(38,4))', render: 'x::VARCHAR' },
+      { name: 'days', sql: 'ARRAY[o_orderdate, NULL]', type: 'array(date)', render: 'x::VARCHAR' },
+      { name: 'stamps', sql: 'ARRAY[CAST(o_orderdate AS timestamp(6)) + INTERVAL \'1\' SECOND * o_shippriority]', type: 'array(timestamp(6))', render: "strftime(x, '%Y-%m-%d %H:%M:%S.%f')" },
+      { name: 'nested', sql: 'CASE WHEN o_orderkey % 3 = 0 THEN ARRAY[ARRAY[o_orderkey, NULL], NULL, CAST(ARRAY[] AS array(bigint))] WHEN o_orderkey % 3 = 1 THEN NULL ELSE CAST(ARRAY[] AS array(array(bigint))) END', type: 'array(array(bigint))' },
+    ];
+    const select = `SELECT o_orderkey AS id, ${columns.map((c) => `${c.sql} AS ${c.name}`).join(', ')} FROM tpch.tiny.orders`;
+    expect(await lake.rows(`CREATE TABLE lake.default.written AS ${select}`)).to.deep.equal([['15000']]);
+    expect((await lake.rows('DESCRIBE lake.default.written')).map((r) => r.slice(0, 2))).to.deep.equal([['id', 'bigint'], ...columns.map((c) => [c.name, c.type])]);
+    const files = `read_parquet('${lake.path('catalog/default/written')}/*.parquet')`;
+    for (const c of columns) {
+      const expected = await clientRows(lake, `SELECT id, ${c.name} FROM (${select}) ORDER BY id`);
+      const render = c.render === undefined ? c.name : `list_transform(${c.name}, x -> ${c.render})`;
+      const duck = (await duckDbRows(`SELECT id, to_json(${render})::VARCHAR FROM ${files} ORDER BY id`)).map(([id, json]) => [id, json === null ? null : JSON.parse(json as string)]);
+      expect(duck, c.name).to.deep.equal(expected);
+      expect(await clientRows(lake, `SELECT id, ${c.name} FROM lake.default.written ORDER BY id`), c.name).to.deep.equal(expected);
+    }
+  });
+
+  for (const format of ['CSV', 'JSON']) {
     it(`CREATE TABLE AS of an array column (${format}) fails with NOT_SUPPORTED naming the column, and leaves no table`, async () => {
       const failure = await lake.failure(`CREATE TABLE lake.default.arrays_${format} WITH (format = '${format}') AS SELECT 1 AS id, ARRAY[1, 2] AS tags`);
-      const reason = format === 'PARQUET' ? 'cannot be written to a Parquet file' : `is not supported in ${format} tables: use format = 'PARQUET'`;
-      expect(failure).to.deep.equal({ name: 'NOT_SUPPORTED', message: `Column 'tags' of type array(integer) ${reason}` });
+      expect(failure).to.deep.equal({ name: 'NOT_SUPPORTED', message: `Column 'tags' of type array(integer) is not supported in ${format} tables: use format = 'PARQUET'` });
       expect(await lake.rows(`SHOW TABLES FROM lake.default LIKE 'arrays_${format.toLowerCase()}'`)).to.deep.equal([]);
     });
   }

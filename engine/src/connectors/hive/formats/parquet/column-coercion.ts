@@ -1,9 +1,10 @@
 // A table may declare a column with another type than the file holds (the table's type changed, or
 // files of several writers): the safe widenings Trino's Hive connector coerces are read through
-// the engine's casts (a slow path, per value, only for such columns); anything else fails naming
-// the column, the file and both types.
+// the engine's casts (a slow path, per value, only for such columns), array elements alike;
+// anything else fails naming the column, the file and both types.
 
 import { EngineError } from '../../../../errors/engine-error.js';
+import { listElements } from '../../../../spi/list-column.js';
 import { ColumnBuilder, getScalar, type Column } from '../../../../spi/page.js';
 import { castFunction } from '../../../../types/casts.js';
 import { integralDecimalPrecision, isIntegral, typeName, typesEqual, type SqlType } from '../../../../types/types.js';
@@ -12,13 +13,25 @@ export type Coercion = ((column: Column) => Column) | undefined;
 
 /** The coercion from the file's type to the declared one (undefined: none needed); throws when there is none. */
 export function coercion(fileType: SqlType, declared: SqlType, column: string, location: string): Coercion {
-  if (typesEqual(fileType, declared)) return undefined;
-  if (!isSafeWidening(fileType, declared)) {
+  const coerce = widening(fileType, declared);
+  if (coerce === null) {
     throw new EngineError(
       'TYPE_MISMATCH',
       `Column '${column}' is declared as ${typeName(declared)}, but the Parquet file ${location} holds it as ${typeName(fileType)}`,
     );
   }
+  return coerce;
+}
+
+/** The coercion between two types (arrays element-wise), or null when there is none. */
+function widening(fileType: SqlType, declared: SqlType): Coercion | null {
+  if (typesEqual(fileType, declared)) return undefined;
+  if (fileType.kind === 'array' && declared.kind === 'array') {
+    const elements = widening(fileType.element, declared.element);
+    if (elements === null || elements === undefined) return elements;
+    return (c) => ({ ...c, type: declared, children: [elements(listElements(c))] });
+  }
+  if (!isSafeWidening(fileType, declared)) return null;
   const cast = castFunction(fileType, declared) as (v: unknown) => ReturnType<typeof getScalar>;
   return (c) => {
     if (declared.kind === 'varchar' && fitsLength(c.values as string[], declared.length)) return { ...c, type: declared };

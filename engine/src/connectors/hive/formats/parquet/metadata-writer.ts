@@ -50,8 +50,8 @@ export function encodeFileMetaData(metadata: FileMetaData): Uint8Array {
         .i64(3, g.numRows),
     );
   if (metadata.createdBy !== undefined) w.string(6, metadata.createdBy);
-  // column_orders: TYPE_ORDER for every column, so readers trust min_value/max_value.
-  w.structs(7, metadata.schema.slice(1), (w) => w.struct(1, () => undefined));
+  // column_orders: TYPE_ORDER for every leaf column, so readers trust min_value/max_value.
+  w.structs(7, metadata.schema.slice(1).filter((e) => e.numChildren === undefined), (w) => w.struct(1, () => undefined));
   return w.stop().toBytes();
 }
 
@@ -71,6 +71,9 @@ function logicalType(w: CompactWriter, t: LogicalType): void {
   switch (t.kind) {
     case 'STRING':
       w.struct(1, () => undefined);
+      break;
+    case 'LIST':
+      w.struct(3, () => undefined);
       break;
     case 'DECIMAL':
       w.struct(5, (w) => w.i32(1, t.scale).i32(2, t.precision));

@@ -1,5 +1,5 @@
 // Writes pages as one Parquet file: "PAR1", row groups (each column a chunk: see
-// column-chunk-writer.ts), then the page index (column and offset indexes of every chunk), the
+// column-chunk-writer.ts, and list-chunk-writer.ts for arrays), then the page index (column and offset indexes of every chunk), the
 // footer and "PAR1". Pages are buffered until a row group is full (2^18 rows, or about
 // 64 MiB of data), then encoded and written in one go; the footer waits for finish().
 
@@ -8,6 +8,7 @@ import type { ColumnMetadata } from '../../../../spi/connector.js';
 import type { OutputStream } from '../../file-system/file-system.js';
 import type { FileWriter } from '../file-format.js';
 import { encodeColumnChunk, type EncodedChunk } from './column-chunk-writer.js';
+import { encodeListChunk, listEncoding, type ListEncoding } from './list-chunk-writer.js';
 import type { ColumnChunk, ColumnIndex, PageLocation, RowGroup } from './file-metadata.js';
 import { encodeColumnIndex, encodeFileMetaData, encodeOffsetIndex } from './metadata-writer.js';
 import { MAGIC } from './parquet-constants.js';
@@ -33,7 +34,7 @@ interface WrittenChunk {
 }
 
 export class ParquetFileWriter implements FileWriter {
-  private readonly encodings: PhysicalEncoding[];
+  private readonly encodings: (PhysicalEncoding | ListEncoding)[];
   private buffered: Page[] = [];
   private bufferedRows = 0;
   private bufferedBytes = 0;
@@ -47,7 +48,7 @@ export class ParquetFileWriter implements FileWriter {
     private readonly output: OutputStream,
     private readonly limits: RowGroupLimits = DEFAULT_LIMITS,
   ) {
-    this.encodings = columns.map((c) => physicalEncoding(c.name, c.type));
+    this.encodings = columns.map((c) => listEncoding(c.name, c.type) ?? physicalEncoding(c.name, c.type));
   }
 
   get writtenBytes(): number {
@@ -74,7 +75,7 @@ export class ParquetFileWriter implements FileWriter {
     await this.writePageIndex();
     const footer = encodeFileMetaData({
       version: 1,
-      schema: [{ name: 'schema', numChildren: this.columns.length }, ...this.encodings.map((e) => e.element)],
+      schema: [{ name: 'schema', numChildren: this.columns.length }, ...this.encodings.flatMap((e) => ('elements' in e ? e.elements : [e.element]))],
       numRows: this.rows,
       rowGroups: this.rowGroups.map((g) => g.group),
       createdBy: CREATED_BY,
@@ -112,7 +113,8 @@ export class ParquetFileWriter implements FileWriter {
     let totalByteSize = 0;
     for (let c = 0; c < this.columns.length; c++) {
       const column: Column = pages.length === 1 ? pages[0].columns[c] : concatColumns(this.columns[c].type, pages.map((p) => p.columns[c]));
-      const encoded = encodeColumnChunk(this.encodings[c], column);
+      const encoding = this.encodings[c];
+      const encoded = 'elements' in encoding ? encodeListChunk(encoding, column) : encodeColumnChunk(encoding, column);
       const start = this.position;
       await this.write(joined(encoded.parts));
       chunks.push(placed(encoded, start));

@@ -7,6 +7,7 @@
 //   bigint         INT64                         varchar, char   BYTE_ARRAY STRING
 //   date           INT32 DATE                    varbinary       BYTE_ARRAY
 //   time(p)        INT64 TIME(MICROS, local)     timestamp(p)    INT64 TIMESTAMP(MILLIS for p <= 3, else MICROS; not UTC-adjusted)
+// Arrays of these are three-level LISTs (list-chunk-writer.ts).
 
 import { EngineError } from '../../../../errors/engine-error.js';
 import { encodeStrings } from '../../../../exec/arrow.js';

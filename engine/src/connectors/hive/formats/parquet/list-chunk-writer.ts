@@ -1,0 +1,135 @@
+// Encodes an array column (array(T), array(array(T)), ...) as the column chunk of its leaf, in
+// Parquet's standard three-level LIST layout, every level optional:
+//   optional group <name> (LIST) { repeated group list { optional <T or the next LIST> element } }
+// so that list level k is NULL at definition level 2k, empty at 2k + 1, and the leaf is NULL at
+// 2D and a value at 2D + 1 (D list levels; repetition level k + 1 continues the list at level k).
+// Data pages v1 of whole rows (repetition, then definition levels, then the values plain), snappy
+// compressed; no dictionary and no statistics (readers must not prune lists by their elements).
+
+import type { Column } from '../../../../spi/page.js';
+import { listElements, listOffsets } from '../../../../spi/list-column.js';
+import type { SqlType } from '../../../../types/types.js';
+import type { EncodedChunk } from './column-chunk-writer.js';
+import type { SchemaElement } from './file-metadata.js';
+import { encodeDataPageHeader } from './metadata-writer.js';
+import { Codec, ConvertedType, Encoding, PageType, Repetition } from './parquet-constants.js';
+import { physicalEncoding, type PhysicalEncoding } from './physical-encoding.js';
+import { bitWidthOf, encodeRleHybrid } from './rle.js';
+import { snappyCompress } from './snappy.js';
+
+/** Rows per data page (pages hold whole rows, as the page index requires). */
+const PAGE_ROWS = 10_000;
+
+export interface ListEncoding {
+  /** The schema elements of the column, depth first. */
+  elements: SchemaElement[];
+  /** Its leaf's path in the schema. */
+  path: string[];
+  leaf: PhysicalEncoding;
+  depth: number;
+}
+
+/** The three-level LIST schema of an array column, or undefined when the type is no array. */
+export function listEncoding(name: string, type: SqlType): ListEncoding | undefined {
+  if (type.kind !== 'array') return undefined;
+  const elements: SchemaElement[] = [];
+  const path = [name];
+  let t: SqlType = type;
+  let fieldName = name;
+  let depth = 0;
+  while (t.kind === 'array') {
+    elements.push({ name: fieldName, repetition: Repetition.Optional, numChildren: 1, convertedType: ConvertedType.List, logicalType: { kind: 'LIST' } });
+    elements.push({ name: 'list', repetition: Repetition.Repeated, numChildren: 1 });
+    path.push('list', 'element');
+    fieldName = 'element';
+    t = t.element;
+    depth++;
+  }
+  const leaf = physicalEncoding(name, t);
+  elements.push({ ...leaf.element, name: 'element' });
+  return { elements, path, leaf, depth };
+}
+
+/** Repetition and definition levels of rows [first, last), and the leaf positions holding values. */
+class Levels {
+  repetition: number[] = [];
+  definition: number[] = [];
+  leaves: number[] = [];
+
+  constructor(private readonly depth: number) {}
+
+  /** Slot `i` of list level `k` (a row at level 0), starting with repetition level `r`. */
+  add(column: Column, k: number, i: number, r: number): void {
+    if (column.nulls !== null && column.nulls[i] === 1) return this.push(r, 2 * k);
+    const offsets = listOffsets(column);
+    const start = offsets[i];
+    const end = offsets[i + 1];
+    if (start === end) return this.push(r, 2 * k + 1);
+    const elements = listElements(column);
+    for (let j = start; j < end; j++) {
+      const rep = j === start ? r : k + 1;
+      if (k + 1 < this.depth) this.add(elements, k + 1, j, rep);
+      else if (elements.nulls !== null && elements.nulls[j] === 1) this.push(rep, 2 * this.depth);
+      else {
+        this.push(rep, 2 * this.depth + 1);
+        this.leaves.push(j);
+      }
+    }
+  }
+
+  private push(r: number, d: number): void {
+    this.repetition.push(r);
+    this.definition.push(d);
+  }
+}
+
+export function encodeListChunk(encoding: ListEncoding, column: Column): EncodedChunk {
+  let leafColumn = column;
+  for (let k = 0; k < encoding.depth; k++) leafColumn = listElements(leafColumn);
+  const parts: Uint8Array[] = [];
+  const dataPages: EncodedChunk['dataPages'] = [];
+  let offset = 0;
+  let uncompressedTotal = 0;
+  let numValues = 0;
+  const maxDefinition = 2 * encoding.depth + 1;
+  for (let first = 0; first < column.length; first += PAGE_ROWS) {
+    const last = Math.min(column.length, first + PAGE_ROWS);
+    const levels = new Levels(encoding.depth);
+    for (let row = first; row < last; row++) levels.add(column, 0, row, 0);
+    const count = levels.repetition.length;
+    const repetition = encodeRleHybrid(levels.repetition, count, bitWidthOf(encoding.depth));
+    const definition = encodeRleHybrid(levels.definition, count, bitWidthOf(maxDefinition));
+    const values = encoding.leaf.plain(leafColumn.values, Int32Array.from(levels.leaves), levels.leaves.length);
+    const page = new Uint8Array(8 + repetition.length + definition.length + values.length);
+    const view = new DataView(page.buffer);
+    view.setInt32(0, repetition.length, true);
+    page.set(repetition, 4);
+    view.setInt32(4 + repetition.length, definition.length, true);
+    page.set(definition, 8 + repetition.length);
+    page.set(values, 8 + repetition.length + definition.length);
+    const compressed = snappyCompress(page);
+    const header = encodeDataPageHeader(page.length, compressed.length, count, Encoding.Plain);
+    dataPages.push({ offset, length: header.length + compressed.length, firstRow: first });
+    parts.push(header, compressed);
+    offset += header.length + compressed.length;
+    uncompressedTotal += header.length + page.length;
+    numValues += count;
+  }
+  return {
+    parts,
+    dictionaryPage: false,
+    dataPages,
+    meta: {
+      type: encoding.leaf.element.type!,
+      encodings: [Encoding.Plain, Encoding.Rle],
+      path: encoding.path,
+      codec: Codec.Snappy,
+      numValues,
+      totalUncompressedSize: uncompressedTotal,
+      totalCompressedSize: offset,
+      dataPageOffset: 0,
+      encodingStats: dataPages.length > 0 ? [{ pageType: PageType.DataPage, encoding: Encoding.Plain, count: dataPages.length }] : [],
+    },
+    columnIndex: undefined,
+  };
+}
