@@ -1,6 +1,7 @@
 // A lake catalog on a coordinator and 2 workers sharing one folder (all nodes are local): a
 // partitioned table's files are read by the workers (DuckDB reading the same files is the oracle),
-// CREATE TABLE AS from tpch writes a table every node then reads, and bad files fail their query on
+// Parquet list columns read on the workers cross the exchange as arrays, CREATE TABLE AS from tpch
+// writes a table (array columns too) every node then reads, and bad files fail their query on
 // the coordinator with the error the worker raised (name and message naming the file).
 
 import { expect } from 'chai';
@@ -70,6 +71,16 @@ describe('lake on a cluster of a coordinator and 2 workers', function () {
     expect(await query(uri, 'SELECT w, count(*) FROM lake.default.lists CROSS JOIN UNNEST(words) AS u(w) GROUP BY w ORDER BY w NULLS FIRST')).to.deep.equal(
       numbers(await duckDbRows(`SELECT w, count(*) FROM (SELECT unnest(words) AS w FROM ${files}) GROUP BY w ORDER BY w NULLS FIRST`)),
     );
+  });
+
+  it('CREATE TABLE AS writes array columns that DuckDB reads back equal', async () => {
+    const uri = cluster.coordinator.uri;
+    const select = 'SELECT o_orderkey AS id, CASE WHEN o_orderkey % 4 = 0 THEN NULL ELSE ARRAY[o_custkey, NULL, o_orderkey] END AS keys, ARRAY[ARRAY[o_orderstatus], CAST(ARRAY[] AS array(varchar))] AS nested FROM tpch.tiny.orders';
+    expect(await query(uri, `CREATE TABLE lake.default.arrays_written AS ${select}`)).to.deep.equal([[15000]]);
+    const duck = await duckDbRows(`SELECT id, to_json(keys)::VARCHAR, to_json(nested)::VARCHAR FROM read_parquet('${join(dir, 'catalog', 'default', 'arrays_written')}/*.parquet') WHERE id % 11 = 3 ORDER BY id`);
+    const expected = await query(uri, `SELECT id, keys, nested FROM (${select}) WHERE id % 11 = 3 ORDER BY id`);
+    expect(duck.map(([id, ...lists]) => [Number(id), ...lists.map((l) => (l === null ? null : JSON.parse(l as string)))])).to.deep.equal(expected);
+    expect(await query(uri, 'SELECT id, keys, nested FROM lake.default.arrays_written WHERE id % 11 = 3 ORDER BY id')).to.deep.equal(expected);
   });
 
   it('CREATE TABLE AS from tpch writes a table that every node reads', async () => {
