@@ -20,8 +20,8 @@
 // such lists) read as array(T), array(array(T)), ... (list-chunk-decoder.ts). Other nested fields
 // (MAP, structs, lists of them) are listed by inferColumns with an 'unsupported' type carrying
 // Trino's name (map(varchar, integer), row(...)): the table shows them, and reading one fails with
-// NOT_SUPPORTED naming the column and its type. Flat
-// columns of a type with no mapping are left out. Types written: see physical-encoding.ts.
+// NOT_SUPPORTED naming the column and its type. Flat columns of a type with no mapping are left
+// out. Types written: see physical-encoding.ts (arrays: list-chunk-writer.ts).
 
 import type { ColumnMetadata } from '../../../../spi/connector.js';
 import type { Page } from '../../../../spi/page.js';
