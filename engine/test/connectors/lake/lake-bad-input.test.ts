@@ -127,8 +127,11 @@ describe('lake: bad input', function () {
     expect(missing.message).to.contain(`External location ${lake.uri('nothing/here')} of table 'lake.default.x' does not exist or is empty`);
     const s3 = await lake.failure("CREATE TABLE lake.default.y (id bigint) WITH (format = 'CSV', external_location = 's3://bucket/y/')");
     expect(s3.message).to.contain("Location s3://bucket/y/: s3:// locations need fs.native-s3.enabled=true in catalog 'lake'");
-    const notUri = await lake.failure("CREATE TABLE lake.default.z (id bigint) WITH (format = 'CSV', external_location = '/tmp/z')");
+    const notUri = await lake.failure("CREATE TABLE lake.default.z (id bigint) WITH (format = 'CSV', external_location = 'relative/folder/z')");
     expect(notUri.name).to.equal('INVALID_TABLE_PROPERTY');
+    // A plain absolute path is no location either: it needs file://.
+    const plainPath = await lake.failure(`CREATE TABLE lake.default.z (id bigint) WITH (format = 'CSV', external_location = '${lake.path('z')}')`);
+    expect(plainPath.name).to.equal('INVALID_TABLE_PROPERTY');
     expect(() => lakeConfig('lake', { 'hive.metastore.catalog.dir': 'file:///x', 'hive.metastore.uri': 'thrift://x', 's3.regoin': 'eu' })).to.throw(
       ConfigError,
       "Catalog 'lake': unknown hive connector properties: hive.metastore.uri, s3.regoin",
