@@ -89,7 +89,6 @@ const QUERIES: [string, string][] = [
   ['SELECT current_timestamp AT LOCAL', 'line 1:26: AT LOCAL is not supported'],
   ['SELECT a FROM t WHERE a MATCH (SELECT 1)', 'line 1:25: MATCH predicate is not supported'],
   ['SELECT UNIQUE (SELECT a FROM t)', 'line 1:8: UNIQUE predicate is not supported'],
-  ["SELECT OVERLAY('abc' PLACING 'x' FROM 2)", 'line 1:8: OVERLAY is not supported'],
   ['SELECT round(x => 1.5)', 'line 1:14: Named function arguments are not supported'],
   ["SELECT CASE a WHEN > 1 THEN 'big' END FROM t", 'line 1:20: Predicates as WHEN clauses of a simple CASE are not supported'],
   ['SELECT RUNNING max(a) FROM t', 'line 1:8: RUNNING semantics is not supported'],

@@ -8,17 +8,7 @@ import { expect } from 'chai';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { duckRows, openDuckDb } from '../../scripts/tpch/duckdb-tpch.js';
 import { EngineHarness } from '../support/engine-harness.js';
-
-/** A seeded generator (mulberry32), so a failure reproduces. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as random } from '../support/seeded-random.js';
 
 const ROWS = 300;
 

@@ -7,6 +7,8 @@ import type { FunctionInfo } from '../function-info.js';
 import { NUMERIC_ARITHMETIC_OPERATORS } from './arithmetic-operators.js';
 import { ARRAY_FUNCTIONS, ARRAY_OPERATORS } from './array-functions.js';
 import { ARRAY_SHAPE_FUNCTIONS } from './array-shape-functions.js';
+import { BINARY_FUNCTIONS } from './binary/binary-functions.js';
+import { BITWISE_FUNCTIONS } from './bitwise-functions.js';
 import { CHAR_FUNCTIONS } from './char-functions.js';
 import { COMPARISON_OPERATORS } from './comparison-operators.js';
 import { DATETIME_FUNCTIONS } from './datetime-functions.js';
@@ -23,8 +25,10 @@ import {
   formatTemplate,
   formatTemplateReturnType,
 } from './signature.js';
-import { STRING_FUNCTIONS } from './string-functions.js';
+import { STRING_DISTANCE_FUNCTIONS } from './string-distance-functions.js';
+import { STRING_FUNCTIONS, STRING_OPERATORS } from './string-functions.js';
 import { TEMPORAL_OPERATORS } from './temporal-operators.js';
+import { URL_FUNCTIONS } from './url-functions.js';
 
 export type { OperatorName } from './operator-names.js';
 
@@ -57,8 +61,8 @@ function index(definitions: readonly ScalarFunctionDefinition[]): Map<string, En
   return byName;
 }
 
-const FUNCTIONS = index([...MATH_FUNCTIONS, ...STRING_FUNCTIONS, ...CHAR_FUNCTIONS, ...REGEXP_FUNCTIONS, ...DATETIME_FUNCTIONS, ...ARRAY_FUNCTIONS, ...ARRAY_SHAPE_FUNCTIONS]);
-const OPERATORS = index([...NUMERIC_ARITHMETIC_OPERATORS, ...TEMPORAL_OPERATORS, ...COMPARISON_OPERATORS, ...ARRAY_OPERATORS]);
+const FUNCTIONS = index([...MATH_FUNCTIONS, ...STRING_FUNCTIONS, ...CHAR_FUNCTIONS, ...REGEXP_FUNCTIONS, ...DATETIME_FUNCTIONS, ...ARRAY_FUNCTIONS, ...ARRAY_SHAPE_FUNCTIONS, ...BINARY_FUNCTIONS, ...BITWISE_FUNCTIONS, ...STRING_DISTANCE_FUNCTIONS, ...URL_FUNCTIONS]);
+const OPERATORS = index([...NUMERIC_ARITHMETIC_OPERATORS, ...TEMPORAL_OPERATORS, ...COMPARISON_OPERATORS, ...ARRAY_OPERATORS, ...STRING_OPERATORS]);
 
 function bindAll(entry: Entry, argumentTypes: readonly SqlType[]): BoundSignature | undefined {
   const candidates: BoundSignature[] = [];
@@ -105,17 +109,26 @@ function atCall<T>(location: SourceLocation | undefined, f: () => T): T {
   }
 }
 
-/** Resolves an operator of the syntax that is no SQL-callable function: `a[i]` (subscript), `ARRAY[...]` (array_constructor). */
-export function resolveSyntaxOperator(name: 'subscript' | 'array_constructor', argumentTypes: readonly SqlType[], location?: SourceLocation): ScalarFunctionSignature {
+/** Operators of the syntax that are no SQL-callable function: `a[i]`, `ARRAY[...]`, `OVERLAY(... PLACING ...)`. */
+export type SyntaxOperatorName = 'subscript' | 'array_constructor' | 'overlay';
+
+/** Resolves an operator of the syntax that is no SQL-callable function. */
+export function resolveSyntaxOperator(name: SyntaxOperatorName, argumentTypes: readonly SqlType[], location?: SourceLocation): ScalarFunctionSignature {
   const entry = OPERATORS.get(name) as Entry;
   const bound = atCall(location, () => bindAll(entry, argumentTypes));
   if (bound === undefined) {
     const types = argumentTypes.map(typeName);
-    const message = name === 'subscript' ? `Cannot use ${types[1]} for subscript of ${types[0]}` : `All ARRAY elements must be the same type: ${types.join(', ')}`;
+    const message = SYNTAX_OPERATOR_MISMATCH[name](types);
     throw new EngineError('TYPE_MISMATCH', message, location);
   }
   return toSignature(entry, bound);
 }
+
+const SYNTAX_OPERATOR_MISMATCH: Record<SyntaxOperatorName, (types: string[]) => string> = {
+  subscript: (types) => `Cannot use ${types[1]} for subscript of ${types[0]}`,
+  array_constructor: (types) => `All ARRAY elements must be the same type: ${types.join(', ')}`,
+  overlay: (types) => `Unexpected parameters (${types.join(', ')}) for OVERLAY. Expected: OVERLAY(varchar PLACING varchar FROM bigint [FOR bigint])`,
+};
 
 /** Resolves an operator; TYPE_MISMATCH with Trino's wording when no signature accepts the arguments. */
 export function resolveOperator(operator: OperatorName, argumentTypes: readonly SqlType[], location?: SourceLocation): ScalarFunctionSignature {

@@ -144,6 +144,61 @@ function concatBytes(...parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
+function concatWs(separator: string | null, ...parts: (string | null)[]): string | null {
+  if (separator === null) return null;
+  return parts.filter((p) => p !== null).join(separator);
+}
+
+/** Each code point of `from` maps to the one at its index in `to`, or is deleted past its end; the first mapping wins. */
+function translate(source: string, from: string, to: string): string {
+  const toPoints = codePoints(to);
+  const mapping = new Map<string, string>();
+  codePoints(from).forEach((point, index) => {
+    if (!mapping.has(point)) mapping.set(point, toPoints[index] ?? '');
+  });
+  let out = '';
+  for (const point of source) out += mapping.get(point) ?? point;
+  return out;
+}
+
+const NORMAL_FORMS = new Set(['NFD', 'NFC', 'NFKD', 'NFKC']);
+
+function normalizeTo(s: string, form: string): string {
+  if (!NORMAL_FORMS.has(form)) throw invalidArgument('Normalization form must be one of [NFD, NFC, NFKD, NFKC]');
+  return s.normalize(form);
+}
+
+function luhnCheck(digits: string): boolean {
+  if (digits.length === 0) return false;
+  let sum = 0;
+  let doubled = false;
+  for (let i = digits.length - 1; i >= 0; i--) {
+    const code = digits.charCodeAt(i);
+    if (code < 48 || code > 57) throw invalidArgument('Input contains non-digit character');
+    let n = (code - 48) * (doubled ? 2 : 1);
+    if (n > 9) n -= 9;
+    sum += n;
+    doubled = !doubled;
+  }
+  return sum % 10 === 0;
+}
+
+/** from_utf8 with invalid sequences replaced by the given code point (none: dropped). */
+function fromUtf8Replacing(bytes: Uint8Array, replacement: string): string {
+  const decoded = utf8Decoder.decode(bytes);
+  return replacement === '\uFFFD' ? decoded : decoded.replaceAll('\uFFFD', replacement);
+}
+
+function replacementCharacter(replacement: string): string {
+  if (codePointLength(replacement) > 1) throw invalidArgument('Replacement character string must empty or a single character');
+  return replacement;
+}
+
+function replacementCodePoint(codePoint: bigint): string {
+  if (codePoint < 0n || codePoint > 0x10ffffn || (codePoint >= 0xd800n && codePoint <= 0xdfffn)) throw invalidArgument('Invalid replacement character');
+  return String.fromCodePoint(Number(codePoint));
+}
+
 const string = (params: SignatureTemplate['params'], returnType: SignatureTemplate['returnType'], f: (...args: never[]) => string | number | bigint | boolean | null | Uint8Array, mayReturnNull = false): SignatureTemplate => ({
   params,
   returnType,
@@ -240,7 +295,64 @@ export const STRING_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
   {
     names: ['from_utf8'],
     description: 'Decodes the UTF-8 encoded string',
-    signatures: [string([VARBINARY], VARCHAR, (b: Uint8Array) => utf8Decoder.decode(b))],
+    signatures: [
+      string([VARBINARY], VARCHAR, (b: Uint8Array) => utf8Decoder.decode(b)),
+      string([VARBINARY, VARCHAR_X], VARCHAR, (b: Uint8Array, r: string) => fromUtf8Replacing(b, replacementCharacter(r))),
+      string([VARBINARY, BIGINT], VARCHAR, (b: Uint8Array, r: bigint) => fromUtf8Replacing(b, replacementCodePoint(r))),
+    ],
+  },
+  {
+    names: ['concat_ws'],
+    description: 'Concatenates elements using separator',
+    signatures: [
+      { params: [VARCHAR], variadic: { minArgs: 2 }, returnType: VARCHAR, implement: () => body(concatWs, { acceptsNulls: true, mayReturnNull: true }) },
+      {
+        params: [VARCHAR, { kind: 'array', element: VARCHAR }],
+        returnType: VARCHAR,
+        implement: () => body((separator: string | null, parts: readonly (string | null)[] | null) => (parts === null ? null : concatWs(separator, ...parts)), { acceptsNulls: true, mayReturnNull: true }),
+      },
+    ],
+  },
+  {
+    names: ['ends_with'],
+    description: 'Determine whether source ends with suffix or not',
+    signatures: [string([VARCHAR_X, VARCHAR_X], BOOLEAN, (s: string, suffix: string) => s.endsWith(suffix))],
+  },
+  {
+    names: ['translate'],
+    description: 'Translate characters from the source string based on original and translations strings',
+    signatures: [string([VARCHAR_X, VARCHAR_X, VARCHAR_X], VARCHAR, translate)],
+  },
+  {
+    names: ['normalize'],
+    description: 'Transforms the string to normalized form',
+    signatures: [string([VARCHAR_X], VARCHAR, (s: string) => s.normalize('NFC')), string([VARCHAR_X, VARCHAR_X], VARCHAR, normalizeTo)],
+  },
+  { names: ['luhn_check'], description: 'Checks that a string of digits is valid according to the Luhn algorithm', signatures: [string([VARCHAR_X], BOOLEAN, luhnCheck)] },
+];
+
+/**
+ * OVERLAY(s PLACING r FROM start [FOR length]): SQL's substring(s, 1, start - 1) || r ||
+ * substring(s, start + length); the length defaults to r's, and one of 0 or less removes nothing.
+ */
+function overlay(s: string, replacement: string, start: bigint, length: bigint = BigInt(codePointLength(replacement))): string {
+  if (start < 1n) throw invalidArgument(`OVERLAY start position must be greater than 0, got: ${start}`);
+  const from = clampToInt(start);
+  const removed = length > 0n ? length : 0n;
+  return substr(s, 1, from - 1) + replacement + substr(s, clampToInt(start + removed), Number.MAX_SAFE_INTEGER);
+}
+
+const overlayType = (types: readonly SqlType[]): SqlType => concatType(types.slice(0, 2));
+
+/** Operators of string syntax that are no callable function. */
+export const STRING_OPERATORS: readonly ScalarFunctionDefinition[] = [
+  {
+    names: ['overlay'],
+    description: 'OVERLAY(string PLACING replacement FROM start [FOR length])',
+    signatures: [
+      string([VARCHAR_X, VARCHAR_X, BIGINT], overlayType, overlay),
+      string([VARCHAR_X, VARCHAR_X, BIGINT, BIGINT], overlayType, overlay),
+    ],
   },
 ];
 

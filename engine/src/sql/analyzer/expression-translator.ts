@@ -5,7 +5,7 @@
 
 import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import { isAggregateFunctionName } from '../../functions/aggregate/registry.js';
-import { isScalarFunctionName, resolveOperator, resolveScalarFunction, resolveSyntaxOperator } from '../../functions/scalar/registry.js';
+import { isScalarFunctionName, resolveOperator, resolveScalarFunction, resolveSyntaxOperator, type SyntaxOperatorName } from '../../functions/scalar/registry.js';
 import { isWindowFunctionName } from '../../functions/window/registry.js';
 import { canCoerce, commonSuperTypeOf } from '../../types/coercion.js';
 import { parseDecimal } from '../../types/decimal.js';
@@ -172,6 +172,8 @@ function translateNode(e: ast.Expression, context: TranslationContext, translate
       return arrayConstructor(e, translate);
     case 'Subscript':
       return subscript(e, translate);
+    case 'Overlay':
+      return syntaxOperatorCall('overlay', translateAll(e.length ? [e.value, e.replacement, e.start, e.length] : [e.value, e.replacement, e.start], translate), e.location);
     case 'MatchPredicate':
     case 'Unique':
     case 'AtTimeZone':
@@ -180,7 +182,6 @@ function translateNode(e: ast.Expression, context: TranslationContext, translate
     case 'StaticMethodCall':
     case 'Measure':
     case 'NamedArgument':
-    case 'Overlay':
     case 'CaseOperand':
     case 'JsonExists':
     case 'JsonValue':
@@ -344,7 +345,7 @@ function subscript(e: ast.Subscript, translate: Translate): RowExpression {
   return syntaxOperatorCall('subscript', [base, translate(e.index)], e.location);
 }
 
-function syntaxOperatorCall(name: 'subscript' | 'array_constructor', args: RowExpression[], location: SourceLocation): RowExpression {
+function syntaxOperatorCall(name: SyntaxOperatorName, args: RowExpression[], location: SourceLocation): RowExpression {
   const signature = resolveSyntaxOperator(name, args.map((a) => a.type), location);
   return { kind: 'call', name: signature.name, args: args.map((a, i) => coerce(a, signature.argumentTypes[i], location)), type: signature.returnType };
 }

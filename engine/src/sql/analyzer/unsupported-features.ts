@@ -183,8 +183,6 @@ function unsupportedExpression(node: Node): Unsupported | undefined {
       return { message: 'Row pattern measures (measure OVER window) are not supported', location: node.location };
     case 'NamedArgument':
       return { message: 'Named function arguments are not supported', location: node.location };
-    case 'Overlay':
-      return feature('OVERLAY', node.location);
     case 'CaseOperand':
       return { message: 'Predicates as WHEN clauses of a simple CASE are not supported', location: node.location };
     case 'JsonExists':
