@@ -4,17 +4,19 @@
 
 import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import { canCoerce } from '../../types/coercion.js';
-import { BOOLEAN, DOUBLE, isIntegral, typeName, type SqlType } from '../../types/types.js';
+import { BIGINT, BOOLEAN, DOUBLE, REAL, isIntegral, typeName, type SqlType } from '../../types/types.js';
 import type { FunctionInfo } from '../function-info.js';
 import type { AggregateFunction } from './aggregate-function.js';
 import { approxDistinctFunction } from './approx-distinct.js';
 import { arrayAggFunction, type AggregateOrdering } from './array-agg.js';
 import { arbitraryFunction } from './arbitrary.js';
 import { avgFunction } from './avg.js';
+import { bitwiseAggregate, type BitwiseOperation } from './bitwise-aggregates.js';
 import { booleanAggregate } from './boolean-aggregates.js';
 import { countFunction } from './count.js';
 import { geometricMeanFunction } from './geometric-mean.js';
 import { byKeyFunction, extremeFunction } from './min-max.js';
+import { momentsFunction, type MomentStatistic } from './moments.js';
 import { sumFunction } from './sum.js';
 import { varianceFunction, type VarianceKind } from './variance.js';
 
@@ -57,6 +59,44 @@ function varianceFamily(name: string, kind: VarianceKind, description: string): 
       const input = doubleInput(t);
       return input && varianceFunction(name, kind, input);
     }),
+  };
+}
+
+function centralMomentFamily(statistic: MomentStatistic, description: string): Family {
+  return {
+    signatures: [
+      { args: ['bigint'], returns: 'double' },
+      { args: ['double'], returns: 'double' },
+    ],
+    description,
+    resolve: unary((t) => {
+      const input = doubleInput(t);
+      return input && momentsFunction(statistic, [input]);
+    }),
+  };
+}
+
+/** Two-variable statistics of (y, x): real for two reals, as Trino, otherwise double. */
+function bivariateFamily(statistic: MomentStatistic, description: string): Family {
+  return {
+    signatures: [
+      { args: ['double', 'double'], returns: 'double' },
+      { args: ['real', 'real'], returns: 'real' },
+    ],
+    description,
+    resolve: (types) => {
+      if (types.length !== 2) return undefined;
+      if (types.every((t) => t.kind === 'real')) return momentsFunction(statistic, [REAL, REAL]);
+      return types.every((t) => canCoerce(t, DOUBLE)) ? momentsFunction(statistic, [DOUBLE, DOUBLE]) : undefined;
+    },
+  };
+}
+
+function bitwiseFamily(operation: BitwiseOperation): Family {
+  return {
+    signatures: [{ args: ['bigint'], returns: 'bigint' }],
+    description: `Returns the bitwise ${operation.toUpperCase()} of all input values in 2's complement representation`,
+    resolve: unary((t) => (canCoerce(t, BIGINT) ? bitwiseAggregate(operation) : undefined)),
   };
 }
 
@@ -151,6 +191,16 @@ const FAMILIES: Record<string, Family> = {
     resolve: unary((t) => arrayAggFunction([t], [])),
     resolveOrdered: (types, ordering) => (types.length === 1 + ordering.length ? arrayAggFunction(types, ordering) : undefined),
   },
+  skewness: centralMomentFamily('skewness', 'Returns the skewness of the argument'),
+  kurtosis: centralMomentFamily('kurtosis', 'Returns the (excess) kurtosis of the argument'),
+  corr: bivariateFamily('corr', 'Returns the correlation coefficient of the arguments'),
+  covar_pop: bivariateFamily('covar_pop', 'Returns the population covariance of the arguments'),
+  covar_samp: bivariateFamily('covar_samp', 'Returns the sample covariance of the arguments'),
+  regr_slope: bivariateFamily('regr_slope', 'Returns the linear regression slope of y (first argument) on x'),
+  regr_intercept: bivariateFamily('regr_intercept', 'Returns the linear regression intercept of y (first argument) on x'),
+  bitwise_and_agg: bitwiseFamily('and'),
+  bitwise_or_agg: bitwiseFamily('or'),
+  bitwise_xor_agg: bitwiseFamily('xor'),
   approx_distinct: {
     signatures: [{ args: ['T'], returns: 'bigint', constraints: 'T' }],
     description: 'Returns the approximate number of distinct values (HyperLogLog, standard error 2.3%)',
