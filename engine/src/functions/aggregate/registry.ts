@@ -48,7 +48,8 @@ function doubleInput(t: SqlType): SqlType | undefined {
   return canCoerce(t, DOUBLE) ? DOUBLE : undefined;
 }
 
-function varianceFamily(name: string, kind: VarianceKind, description: string): Family {
+/** A statistic of one numeric argument, as double: integral input read as is, the rest as double. */
+function doubleStatisticFamily(description: string, make: (input: SqlType) => AggregateFunction): Family {
   return {
     signatures: [
       { args: ['bigint'], returns: 'double' },
@@ -57,24 +58,14 @@ function varianceFamily(name: string, kind: VarianceKind, description: string): 
     description,
     resolve: unary((t) => {
       const input = doubleInput(t);
-      return input && varianceFunction(name, kind, input);
+      return input && make(input);
     }),
   };
 }
 
-function centralMomentFamily(statistic: MomentStatistic, description: string): Family {
-  return {
-    signatures: [
-      { args: ['bigint'], returns: 'double' },
-      { args: ['double'], returns: 'double' },
-    ],
-    description,
-    resolve: unary((t) => {
-      const input = doubleInput(t);
-      return input && momentsFunction(statistic, [input]);
-    }),
-  };
-}
+const varianceFamily = (name: string, kind: VarianceKind, description: string): Family => doubleStatisticFamily(description, (input) => varianceFunction(name, kind, input));
+
+const centralMomentFamily = (statistic: MomentStatistic, description: string): Family => doubleStatisticFamily(description, (input) => momentsFunction(statistic, [input]));
 
 /** Two-variable statistics of (y, x): real for two reals, as Trino, otherwise double. */
 function bivariateFamily(statistic: MomentStatistic, description: string): Family {
@@ -174,17 +165,7 @@ const FAMILIES: Record<string, Family> = {
   variance: varianceFamily('variance', 'var_samp', 'Returns the sample variance of the argument'),
   var_samp: varianceFamily('var_samp', 'var_samp', 'Returns the sample variance of the argument'),
   var_pop: varianceFamily('var_pop', 'var_pop', 'Returns the population variance of the argument'),
-  geometric_mean: {
-    signatures: [
-      { args: ['bigint'], returns: 'double' },
-      { args: ['double'], returns: 'double' },
-    ],
-    description: 'Returns the geometric mean of the argument',
-    resolve: unary((t) => {
-      const input = doubleInput(t);
-      return input && geometricMeanFunction(input);
-    }),
-  },
+  geometric_mean: doubleStatisticFamily('Returns the geometric mean of the argument', geometricMeanFunction),
   array_agg: {
     signatures: [{ args: ['T'], returns: 'array(T)', constraints: 'T' }],
     description: 'return an array of values',
