@@ -20,6 +20,7 @@ import {
   dayOfYearOfDays,
   formatDate,
   formatTimeOfDay,
+  isLeapYear,
   isoWeekOfDays,
   monthOfDays,
   timestampDays,
@@ -125,16 +126,36 @@ function truncUnits(kind: TemporalKind) {
   };
 }
 
-const ISO_DATE = /^\s*([+-]?\d{4,})(?:-(\d{2})(?:-(\d{2}))?)?\s*$/;
+/** ISO 8601 dates as Joda's date element parser reads them: calendar (yyyy[-MM[-dd]]), week (yyyy-Www[-D]) and ordinal (yyyy-DDD). */
+const ISO_CALENDAR_DATE = /^\s*([+-]?\d{4,})(?:-(\d{2})(?:-(\d{2}))?)?\s*$/;
+const ISO_WEEK_DATE = /^\s*([+-]?\d{4,})-W(\d{2})(?:-(\d))?\s*$/;
+const ISO_ORDINAL_DATE = /^\s*([+-]?\d{4,})-(\d{3})\s*$/;
+
+/** ISO weeks in the week-based year: 53 when it starts on a Thursday, or a Wednesday in a leap year. */
+function isoWeeksInYear(year: number): number {
+  return isoWeekOfDays(civilToDays(year, 12, 28)).week;
+}
 
 function fromIso8601Date(text: string): number {
-  const m = ISO_DATE.exec(text);
+  const invalid = () => new EngineError('INVALID_FUNCTION_ARGUMENT', `Invalid format: "${text}"`);
+  const week = ISO_WEEK_DATE.exec(text);
+  if (week !== null) {
+    const [year, weekNumber, weekday] = [Number(week[1]), Number(week[2]), week[3] === undefined ? 1 : Number(week[3])];
+    if (weekNumber < 1 || weekNumber > isoWeeksInYear(year) || weekday < 1 || weekday > 7) throw invalid();
+    const january4 = civilToDays(year, 1, 4);
+    return january4 - (dayOfWeekOfDays(january4) - 1) + (weekNumber - 1) * 7 + (weekday - 1);
+  }
+  const ordinal = ISO_ORDINAL_DATE.exec(text);
+  if (ordinal !== null) {
+    const [year, day] = [Number(ordinal[1]), Number(ordinal[2])];
+    if (day < 1 || day > (isLeapYear(year) ? 366 : 365)) throw invalid();
+    return civilToDays(year, 1, 1) + day - 1;
+  }
+  const m = ISO_CALENDAR_DATE.exec(text);
   const year = m === null ? NaN : Number(m[1]);
   const month = m?.[2] === undefined ? 1 : Number(m[2]);
   const day = m?.[3] === undefined ? 1 : Number(m[3]);
-  if (m === null || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
-    throw new EngineError('INVALID_FUNCTION_ARGUMENT', `Invalid format: "${text}"`);
-  }
+  if (m === null || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) throw invalid();
   return civilToDays(year, month, day);
 }
 
