@@ -2,10 +2,10 @@
 
 import type { RE2JS } from 're2js';
 import { EngineError } from '../../errors/engine-error.js';
-import { BIGINT, BOOLEAN, INTEGER, VARCHAR } from '../../types/types.js';
+import { BIGINT, BOOLEAN, INTEGER, VARCHAR, arrayOf } from '../../types/types.js';
 import { compileRegexp } from './regexp-pattern.js';
 import { type ScalarFunctionDefinition, body } from './signature.js';
-import { codePointIndexOf } from './unicode.js';
+import { codePointIndexOf, codePointLength, sliceCodePoints } from './unicode.js';
 
 const VARCHAR_X = { family: 'varchar' } as const;
 const MAX_CACHED = 1000;
@@ -91,6 +91,47 @@ function regexpExtract(s: string, pattern: string, group: bigint): string | null
   return m.find() ? m.group(index) : null;
 }
 
+function regexpExtractAll(s: string, pattern: string, group: bigint): (string | null)[] {
+  const re = compileRegexp(pattern);
+  const index = checkGroup(re, group);
+  const m = re.matcher(s);
+  const found: (string | null)[] = [];
+  while (m.find()) found.push(m.group(index));
+  return found;
+}
+
+/** The pieces between matches, the one after the last match included (empty where a match ends the text). */
+function regexpSplit(s: string, pattern: string): string[] {
+  const m = compileRegexp(pattern).matcher(s);
+  const pieces: string[] = [];
+  let lastEnd = 0;
+  while (m.find()) {
+    pieces.push(s.substring(lastEnd, m.start()));
+    lastEnd = m.end();
+  }
+  pieces.push(s.substring(lastEnd));
+  return pieces;
+}
+
+/**
+ * Trino's regexp_position with a start (1-based, in code points) and an occurrence: the pattern is
+ * matched against the text from the start on, as a text of its own (`^` and `\b` see its edges).
+ */
+function regexpPosition(s: string, pattern: string, start: bigint, occurrence: bigint): number {
+  if (start < 1n) throw new EngineError('INVALID_FUNCTION_ARGUMENT', 'start position cannot be smaller than 1');
+  if (occurrence < 1n) throw new EngineError('INVALID_FUNCTION_ARGUMENT', 'occurrence cannot be smaller than 1');
+  const skipped = sliceCodePoints(s, 0, Number(start) - 1);
+  if (start > BigInt(codePointLength(s))) return -1;
+  const rest = s.substring(skipped.length);
+  const m = compileRegexp(pattern).matcher(rest);
+  for (let count = 1n; m.find(); count++) {
+    if (count === occurrence) return Number(start) + codePointIndexOf(rest, m.start());
+  }
+  return -1;
+}
+
+const VARCHAR_ARRAY = arrayOf(VARCHAR);
+
 export const REGEXP_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
   {
     names: ['regexp_like'],
@@ -150,7 +191,22 @@ export const REGEXP_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
             return m.find() ? codePointIndexOf(s, m.start()) + 1 : -1;
           }),
       },
+      { params: [VARCHAR_X, VARCHAR_X, BIGINT], returnType: INTEGER, implement: () => body((s: string, p: string, start: bigint) => regexpPosition(s, p, start, 1n)) },
+      { params: [VARCHAR_X, VARCHAR_X, BIGINT, BIGINT], returnType: INTEGER, implement: () => body(regexpPosition) },
     ],
+  },
+  {
+    names: ['regexp_extract_all'],
+    description: 'String(s) extracted using the given pattern (and group)',
+    signatures: [
+      { params: [VARCHAR_X, VARCHAR_X], returnType: VARCHAR_ARRAY, implement: () => body((s: string, p: string) => regexpExtractAll(s, p, 0n)) },
+      { params: [VARCHAR_X, VARCHAR_X, BIGINT], returnType: VARCHAR_ARRAY, implement: () => body(regexpExtractAll) },
+    ],
+  },
+  {
+    names: ['regexp_split'],
+    description: 'Returns array of strings split by pattern',
+    signatures: [{ params: [VARCHAR_X, VARCHAR_X], returnType: VARCHAR_ARRAY, implement: () => body(regexpSplit) }],
   },
 ];
 
