@@ -9,6 +9,7 @@ import { ARRAY_FUNCTIONS, ARRAY_OPERATORS } from './array-functions.js';
 import { ARRAY_SHAPE_FUNCTIONS } from './array-shape-functions.js';
 import { BINARY_FUNCTIONS } from './binary/binary-functions.js';
 import { BITWISE_FUNCTIONS } from './bitwise-functions.js';
+import { BUCKET_AND_RADIX_FUNCTIONS } from './bucket-and-radix-functions.js';
 import { CHAR_FUNCTIONS } from './char-functions.js';
 import { COMPARISON_OPERATORS } from './comparison-operators.js';
 import { DATETIME_FUNCTIONS } from './datetime-functions.js';
@@ -26,6 +27,7 @@ import {
   formatTemplate,
   formatTemplateReturnType,
 } from './signature.js';
+import { DISTRIBUTION_FUNCTIONS } from './statistics/distribution-functions.js';
 import { STRING_DISTANCE_FUNCTIONS } from './string-distance-functions.js';
 import { STRING_FUNCTIONS, STRING_OPERATORS } from './string-functions.js';
 import { TEMPORAL_OPERATORS } from './temporal-operators.js';
@@ -62,7 +64,7 @@ function index(definitions: readonly ScalarFunctionDefinition[]): Map<string, En
   return byName;
 }
 
-const FUNCTIONS = index([...MATH_FUNCTIONS, ...STRING_FUNCTIONS, ...CHAR_FUNCTIONS, ...REGEXP_FUNCTIONS, ...DATETIME_FUNCTIONS, ...ARRAY_FUNCTIONS, ...ARRAY_SHAPE_FUNCTIONS, ...BINARY_FUNCTIONS, ...BITWISE_FUNCTIONS, ...STRING_DISTANCE_FUNCTIONS, ...URL_FUNCTIONS, ...DURATION_FUNCTIONS]);
+const FUNCTIONS = index([...MATH_FUNCTIONS, ...STRING_FUNCTIONS, ...CHAR_FUNCTIONS, ...REGEXP_FUNCTIONS, ...DATETIME_FUNCTIONS, ...ARRAY_FUNCTIONS, ...ARRAY_SHAPE_FUNCTIONS, ...BINARY_FUNCTIONS, ...BITWISE_FUNCTIONS, ...STRING_DISTANCE_FUNCTIONS, ...URL_FUNCTIONS, ...DURATION_FUNCTIONS, ...DISTRIBUTION_FUNCTIONS, ...BUCKET_AND_RADIX_FUNCTIONS]);
 const OPERATORS = index([...NUMERIC_ARITHMETIC_OPERATORS, ...TEMPORAL_OPERATORS, ...COMPARISON_OPERATORS, ...ARRAY_OPERATORS, ...STRING_OPERATORS]);
 
 function bindAll(entry: Entry, argumentTypes: readonly SqlType[]): BoundSignature | undefined {
