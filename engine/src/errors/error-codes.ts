@@ -36,6 +36,7 @@ export const ERROR_CODES = {
   SCHEMA_NOT_EMPTY: { code: 34, type: 'USER_ERROR' },
   QUERY_TEXT_TOO_LARGE: { code: 35, type: 'USER_ERROR' },
   UNSUPPORTED_SUBQUERY: { code: 36, type: 'USER_ERROR' },
+  EXCEEDED_FUNCTION_MEMORY_LIMIT: { code: 37, type: 'USER_ERROR' },
   INVALID_COLUMN_PROPERTY: { code: 39, type: 'USER_ERROR' },
   TYPE_NOT_FOUND: { code: 43, type: 'USER_ERROR' },
   MISSING_CATALOG_NAME: { code: 56, type: 'USER_ERROR' },

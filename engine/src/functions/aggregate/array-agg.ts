@@ -16,7 +16,7 @@ export interface AggregateOrdering {
   readonly nullsFirst: boolean;
 }
 
-class ArrayAggAccumulator implements GroupedAccumulator {
+export class ArrayAggAccumulator implements GroupedAccumulator {
   /** Per group: the values, then each key's values, in input order (undefined: no row yet). */
   private groups: (Scalar[][] | undefined)[] = [];
   private elements = 0;
@@ -66,11 +66,12 @@ class ArrayAggAccumulator implements GroupedAccumulator {
 
   writeFinal(start: number, end: number): Column {
     const rows: (Scalar[] | null)[] = [];
-    for (let g = start; g < end; g++) rows.push(this.finalValue(g));
+    for (let g = start; g < end; g++) rows.push(this.orderedValues(g));
     return listColumnFromRows(arrayOf(this.types[0]), rows, end - start);
   }
 
-  private finalValue(group: number): Scalar[] | null {
+  /** The group's values in the call's order (NULL values included), or null when it had no row. */
+  orderedValues(group: number): Scalar[] | null {
     const lists = this.groups[group];
     if (lists === undefined || lists[0].length === 0) return null;
     if (this.ordering.length === 0) return lists[0].slice();
@@ -91,7 +92,7 @@ class ArrayAggAccumulator implements GroupedAccumulator {
   }
 
   writeFinalAt(group: number, out: ColumnOutput, row: number): void {
-    const value = this.finalValue(group);
+    const value = this.orderedValues(group);
     (out.values as unknown as Scalar[])[row] = value;
     out.nulls[row] = value === null ? 1 : 0;
   }

@@ -15,6 +15,7 @@ import { bitwiseAggregate, type BitwiseOperation } from './bitwise-aggregates.js
 import { booleanAggregate } from './boolean-aggregates.js';
 import { countFunction } from './count.js';
 import { geometricMeanFunction } from './geometric-mean.js';
+import { listaggFunction } from './listagg.js';
 import { byKeyFunction, extremeFunction } from './min-max.js';
 import { momentsFunction, type MomentStatistic } from './moments.js';
 import { sumFunction } from './sum.js';
@@ -182,6 +183,12 @@ const FAMILIES: Record<string, Family> = {
   bitwise_and_agg: bitwiseFamily('and'),
   bitwise_or_agg: bitwiseFamily('or'),
   bitwise_xor_agg: bitwiseFamily('xor'),
+  listagg: {
+    signatures: [{ args: ['varchar(x)', 'varchar(y)', 'boolean', 'varchar(z)', 'boolean'], returns: 'varchar' }],
+    description: 'concatenates the input values with the specified separator',
+    resolve: (types) => listaggFunction(types, []),
+    resolveOrdered: (types, ordering) => listaggFunction(types, ordering),
+  },
   approx_distinct: {
     signatures: [{ args: ['T'], returns: 'bigint', constraints: 'T' }],
     description: 'Returns the approximate number of distinct values (HyperLogLog, standard error 2.3%)',
@@ -190,7 +197,7 @@ const FAMILIES: Record<string, Family> = {
 };
 
 /** Aggregates Trino has that this engine does not implement yet: they fail with NOT_SUPPORTED. */
-const UNSUPPORTED = new Set(['map_agg', 'multimap_agg', 'listagg', 'histogram', 'approx_percentile', 'approx_set', 'checksum']);
+const UNSUPPORTED = new Set(['map_agg', 'multimap_agg', 'histogram', 'approx_percentile', 'approx_set', 'checksum']);
 
 export function isAggregateFunctionName(name: string): boolean {
   const key = name.toLowerCase();

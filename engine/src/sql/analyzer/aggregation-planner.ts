@@ -10,6 +10,7 @@ import type * as ast from '../parser/ast.js';
 import { formatExpression } from '../parser/formatter.js';
 import type { AggregationCall, Assignment, PlanNode } from '../planner/plan.js';
 import { constant, expressionKey, referencedSymbols, special, symbolRef, type RowExpression, type Symbol } from '../planner/row-expression.js';
+import { aggregateCallShape, checkAggregateArguments } from './aggregate-call-shape.js';
 import { astKey, containsSubquery, findAggregates, findWindowCalls, functionName, isAggregateCall } from './ast-utils.js';
 import { coerce, coerceToBoolean, comparison, translateExpression, type TranslationHook } from './expression-translator.js';
 import type { QueryPlanner } from './query-planner.js';
@@ -67,11 +68,12 @@ export function planAggregation(
       if (nested.length > 0) throw new EngineError('NESTED_AGGREGATION', `Cannot nest aggregations inside aggregation '${functionName(call)}': [${nested.map((n) => formatExpression(n)).join(', ')}]`, nested[0].location);
     }
     // ORDER BY keys inside the call are further arguments of the function, after its own.
-    const orderBy = call.orderBy ?? [];
-    const args = [...call.args, ...orderBy.map((item) => item.key)].map(preAggregation);
+    const { args: callArgs, orderBy } = aggregateCallShape(call);
+    const args = [...callArgs, ...orderBy.map((item) => item.key)].map(preAggregation);
+    checkAggregateArguments(call, args);
     const ordering = orderBy.map((item) => ({ ascending: item.ordering === 'ASC', nullsFirst: item.nullOrdering === 'FIRST' }));
     const fn = resolveAggregateHandle(functionName(call), args.map((a) => a.type), call.location, ordering);
-    const argumentLocations = [...call.args, ...orderBy.map((item) => item.key)].map((a) => a.location);
+    const argumentLocations = [...callArgs, ...orderBy.map((item) => item.key)].map((a) => a.location);
     const argSymbols = args.map((a, i) => {
       const coerced = coerce(a, fn.argumentTypes[i], argumentLocations[i]);
       if (coerced.kind === 'symbol') return coerced.symbol;

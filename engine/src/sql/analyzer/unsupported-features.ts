@@ -201,7 +201,7 @@ function unsupportedExpression(node: Node): Unsupported | undefined {
     case 'FunctionCall': {
       const name = formatQualifiedName(node.name);
       if (node.processingMode) return feature(`${node.processingMode} semantics`, node.location);
-      return node.withinGroup ? feature(`${name}(...) WITHIN GROUP`, node.location) : undefined;
+      return node.withinGroup && name.toLowerCase() !== 'listagg' ? feature(`${name}(...) WITHIN GROUP`, node.location) : undefined;
     }
     default:
       return statementFeature(node);

@@ -49,6 +49,7 @@ export function planWindows(
     const window = resolveSpecification(call.window!, definitions);
     const partitionBy = window.partitionBy.map((e) => symbolFor(translate(e)));
     const orderBy = window.orderBy.map((item) => orderingItem(symbolFor(translate(item.key)), item));
+    if (call.withinGroup || call.orderBy) throw new EngineError('NOT_SUPPORTED', `${functionName(call)} with ORDER BY or WITHIN GROUP as a window function is not supported`, call.location);
     const args = call.args.map(translate);
     const fn = resolveWindowHandle(functionName(call), args.map((a) => a.type), call.location);
     const argumentSymbols = args.map((a, i) => symbolFor(coerce(a, fn.argumentTypes[i], call.args[i].location)));
