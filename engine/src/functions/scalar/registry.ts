@@ -7,6 +7,7 @@ import type { FunctionInfo } from '../function-info.js';
 import { NUMERIC_ARITHMETIC_OPERATORS } from './arithmetic-operators.js';
 import { ARRAY_FUNCTIONS, ARRAY_OPERATORS } from './array-functions.js';
 import { ARRAY_SHAPE_FUNCTIONS } from './array-shape-functions.js';
+import { ARRAY_LAMBDA_FUNCTIONS } from './array-lambda-functions.js';
 import { CHAR_FUNCTIONS } from './char-functions.js';
 import { COMPARISON_OPERATORS } from './comparison-operators.js';
 import { DATETIME_FUNCTIONS } from './datetime-functions.js';
@@ -24,6 +25,7 @@ import {
   formatTemplateReturnType,
 } from './signature.js';
 import { STRING_FUNCTIONS } from './string-functions.js';
+import { type ArgumentType, argumentTypeName } from './function-parameters.js';
 import { TEMPORAL_OPERATORS } from './temporal-operators.js';
 
 export type { OperatorName } from './operator-names.js';
@@ -57,10 +59,10 @@ function index(definitions: readonly ScalarFunctionDefinition[]): Map<string, En
   return byName;
 }
 
-const FUNCTIONS = index([...MATH_FUNCTIONS, ...STRING_FUNCTIONS, ...CHAR_FUNCTIONS, ...REGEXP_FUNCTIONS, ...DATETIME_FUNCTIONS, ...ARRAY_FUNCTIONS, ...ARRAY_SHAPE_FUNCTIONS]);
+const FUNCTIONS = index([...MATH_FUNCTIONS, ...STRING_FUNCTIONS, ...CHAR_FUNCTIONS, ...REGEXP_FUNCTIONS, ...DATETIME_FUNCTIONS, ...ARRAY_FUNCTIONS, ...ARRAY_SHAPE_FUNCTIONS, ...ARRAY_LAMBDA_FUNCTIONS]);
 const OPERATORS = index([...NUMERIC_ARITHMETIC_OPERATORS, ...TEMPORAL_OPERATORS, ...COMPARISON_OPERATORS, ...ARRAY_OPERATORS]);
 
-function bindAll(entry: Entry, argumentTypes: readonly SqlType[]): BoundSignature | undefined {
+function bindAll(entry: Entry, argumentTypes: readonly ArgumentType[]): BoundSignature | undefined {
   const candidates: BoundSignature[] = [];
   for (const template of entry.signatures) {
     const bound = bindSignature(template, argumentTypes);
@@ -78,8 +80,11 @@ function toSignature(entry: Entry, bound: BoundSignature): ScalarFunctionSignatu
   };
 }
 
-/** Resolves a function call; FUNCTION_NOT_FOUND for an unknown name, TYPE_MISMATCH for unusable arguments. */
-export function resolveScalarFunction(name: string, argumentTypes: readonly SqlType[], location?: SourceLocation): ScalarFunctionSignature {
+/**
+ * Resolves a function call; FUNCTION_NOT_FOUND for an unknown name, TYPE_MISMATCH for unusable
+ * arguments. A lambda argument is typed while binding, once the other arguments fixed its parameters.
+ */
+export function resolveScalarFunction(name: string, argumentTypes: readonly ArgumentType[], location?: SourceLocation): ScalarFunctionSignature {
   const lower = name.toLowerCase();
   const entry = FUNCTIONS.get(lower);
   if (entry === undefined) throw new EngineError('FUNCTION_NOT_FOUND', `Function '${lower}' not registered`, location);
@@ -88,7 +93,7 @@ export function resolveScalarFunction(name: string, argumentTypes: readonly SqlT
     const expected = [...new Set(entry.signatures.map((s) => formatTemplate(lower, s)))].sort().join(', ');
     throw new EngineError(
       'TYPE_MISMATCH',
-      `Unexpected parameters (${argumentTypes.map(typeName).join(', ')}) for function ${lower}. Expected: ${expected}`,
+      `Unexpected parameters (${argumentTypes.map(argumentTypeName).join(', ')}) for function ${lower}. Expected: ${expected}`,
       location,
     );
   }
