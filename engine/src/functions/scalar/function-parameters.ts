@@ -98,20 +98,16 @@ function resolvePart(part: FunctionTypePart, variables: ReadonlyMap<string, SqlT
 }
 
 /**
- * The lambda's return type given its body's: an exact return type takes the body's only when equal
- * (or a NULL body); a variable binds to the body's type, or widens to the common super type of it
- * and what it is bound to (`changed`: the lambdas that use it must be analyzed again).
+ * The lambda's return type given its body's. As in Trino, a body's type is never coerced: an exact
+ * return type must be the body's; a variable binds to the body's type, or, bound already to a
+ * narrower type, widens to the body's (`changed`: the lambdas that use it are analyzed again, and
+ * must then return it exactly).
  */
 function bindReturn(part: FunctionTypePart, body: SqlType, variables: Map<string, SqlType>): { type: SqlType; changed: boolean } | undefined {
-  if (!('variable' in part)) return typesEqual(part, body) || body.kind === 'unknown' ? { type: part, changed: false } : undefined;
+  if (!('variable' in part)) return typesEqual(part, body) ? { type: part, changed: false } : undefined;
   const current = variables.get(part.variable);
-  if (current === undefined) {
-    variables.set(part.variable, body);
-    return { type: body, changed: true };
-  }
-  const wider = commonSuperType(current, body);
-  if (wider === undefined) return undefined;
-  if (typesEqual(wider, current)) return { type: current, changed: false };
-  variables.set(part.variable, wider);
-  return { type: wider, changed: true };
+  if (current !== undefined && typesEqual(current, body)) return { type: current, changed: false };
+  if (current !== undefined && !typesEqual(commonSuperType(current, body) ?? current, body)) return undefined;
+  variables.set(part.variable, body);
+  return { type: body, changed: true };
 }

@@ -159,10 +159,10 @@ export function bindSignature(template: SignatureTemplate, arguments_: readonly 
   const actual = lambdas.map((a) => (isLambdaArgument(a) ? ({ kind: 'unknown' } as SqlType) : a));
 
   const variables = new Map<string, SqlType>();
-  const plainUse = params.some(isVariable);
   for (const p of params) {
     const name = variableOf(p);
     if (name === undefined || variables.has(name)) continue;
+    const plainUse = params.some((q) => isVariable(q) && q.variable === name);
     const uses: SqlType[] = [];
     for (let i = 0; i < params.length; i++) {
       if (variableOf(params[i]) !== name) continue;

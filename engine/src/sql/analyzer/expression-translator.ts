@@ -379,7 +379,7 @@ function translateFunctionCall(e: ast.FunctionCall, translate: Translate, contex
   // Special functions in a function of their own: nested calls recurse through this one, kept small.
   const special = SPECIAL_TRANSLATIONS.get(name);
   if (special) return special(e, translate, context);
-  if (hasLambdaArgument(e)) return lambdaFunctionCall(e, name, translate, context);
+  if (hasLambdaArgument(e) && isScalarFunctionName(name)) return lambdaFunctionCall(e, name, translate, context);
   // The arguments in a loop here, not in a helper: nested calls recurse through this frame.
   const args: RowExpression[] = new Array(e.args.length);
   for (let i = 0; i < args.length; i++) args[i] = translate(e.args[i]);
