@@ -6,7 +6,7 @@
 import { EngineError } from '../../errors/engine-error.js';
 import type { Scalar } from '../../spi/page.js';
 import { BOOLEAN, INTEGER, type SqlType, arrayOf } from '../../types/types.js';
-import type { FunctionPattern } from './function-parameters.js';
+import { functionOf as fn, lambdaResult } from './function-parameters.js';
 import { type ArrayPattern, type ScalarFunctionDefinition, type SignatureTemplate, body } from './signature.js';
 
 type Values = readonly Scalar[];
@@ -19,15 +19,6 @@ const R = { variable: 'R' } as const;
 const S = { variable: 'S' } as const;
 const ARRAY_T: ArrayPattern = { arrayOf: 'T' };
 const ARRAY_U: ArrayPattern = { arrayOf: 'U' };
-
-function fn(parameters: FunctionPattern['functionOf'], returns: FunctionPattern['returns']): FunctionPattern {
-  return { functionOf: parameters, returns };
-}
-
-/** The return type of the bound function type at `position`. */
-function lambdaResult(types: readonly SqlType[], position: number): SqlType {
-  return (types[position] as { returnType: SqlType }).returnType;
-}
 
 function define(name: string, description: string, signature: SignatureTemplate): ScalarFunctionDefinition {
   return { names: [name], description, signatures: [signature] };

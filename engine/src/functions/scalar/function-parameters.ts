@@ -29,6 +29,18 @@ export interface LambdaArgument {
 /** An argument's type at binding: a value's type, or a lambda to be typed. */
 export type ArgumentType = SqlType | LambdaArgument;
 
+/** `function(parameters..., returns)` in a signature. */
+export function functionOf(parameters: FunctionPattern['functionOf'], returns: FunctionPattern['returns']): FunctionPattern {
+  return { functionOf: parameters, returns };
+}
+
+/** The return type of the lambda bound at `position` (for a template's computed return type). */
+export function lambdaResult(boundTypes: readonly SqlType[], position: number): SqlType {
+  const type = boundTypes[position];
+  if (type.kind !== 'function') throw new Error(`argument ${position} is bound to ${typeName(type)}, not a function type`);
+  return type.returnType;
+}
+
 export function isLambdaArgument(a: ArgumentType): a is LambdaArgument {
   return 'lambdaArity' in a;
 }

@@ -9,9 +9,8 @@ import type { LambdaArgument } from '../../functions/scalar/function-parameters.
 import { resolveScalarFunction } from '../../functions/scalar/registry.js';
 import { type SqlType, typeName } from '../../types/types.js';
 import type * as ast from '../parser/ast.js';
-import { formatExpression } from '../parser/formatter.js';
 import type { LambdaExpression, RowExpression } from '../planner/row-expression.js';
-import { containsSubquery, expressionChildren, findAggregates, findWindowCalls } from './ast-utils.js';
+import { containsSubquery, expressionChildren, rejectAggregatesAndWindows } from './ast-utils.js';
 import { coerce, translateExpression, type TranslationContext } from './expression-translator.js';
 
 /** The lambda parameters in scope in a lambda's body, by name, with their types. */
@@ -99,10 +98,6 @@ class TypedLambda implements LambdaArgument {
 
 /** Trino's refusals of what a lambda body may not hold. */
 function checkBody(body: ast.Expression): void {
-  const found = [...findAggregates(body), ...findWindowCalls(body)];
-  if (found.length > 0) {
-    const list = found.map((f) => formatExpression(f)).join(', ');
-    throw new EngineError('EXPRESSION_NOT_SCALAR', `Lambda expression cannot contain aggregations, window functions or grouping operations: [${list}]`, found[0].location);
-  }
+  rejectAggregatesAndWindows(body, 'Lambda expression');
   if (containsSubquery(body)) throw new EngineError('NOT_SUPPORTED', 'Lambda expression cannot contain subqueries', body.location);
 }
