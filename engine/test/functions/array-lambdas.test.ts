@@ -66,6 +66,16 @@ describe('lambda expressions and the array functions taking them', function () {
     expect(await texts('SELECT zip_with(ARRAY[1], ARRAY[2, 3], (x, y) -> coalesce(x, 0) + y), array_first(ARRAY[NULL, 2], x -> x IS NULL)')).to.deep.equal([['[3, 3]', 'NULL']]);
   });
 
+  it('elements of every kind of column reach the lambda as values of their type', async () => {
+    await engine.run(
+      `CREATE TABLE typed AS SELECT * FROM (VALUES (ARRAY[true, false, NULL], ARRAY[DATE '2020-01-31'], ARRAY[CAST(1 AS decimal(30,2))], ARRAY[X'0102'], ARRAY[TIMESTAMP '2020-01-01 10:00:00.123'], ARRAY['ab', NULL])) v(b, d, l, y, ts, s)`,
+    );
+    expect(
+      await texts(`SELECT filter(b, x -> x), transform(b, x -> NOT x), transform(d, x -> x + INTERVAL '1' MONTH), transform(l, x -> x * 2),
+        transform(y, x -> length(x)), transform(ts, x -> hour(x)), transform(s, x -> upper(x) || '!') FROM typed`),
+    ).to.deep.equal([['[true]', '[false, true, NULL]', '[2020-02-29]', '[2.00]', '[2]', '[10]', '[AB!, NULL]']]);
+  });
+
   it('any_match / all_match / none_match: a NULL predicate result is unknown, as Trino\'s tests say', async () => {
     expect(
       await texts(`SELECT all_match(ARRAY[true, true, NULL], x -> x), all_match(ARRAY[NULL, NULL], x -> x > 1), all_match(ARRAY[NULL, NULL], x -> x IS NULL),
