@@ -138,8 +138,14 @@ describe('lambda expressions and the array functions taking them', function () {
     }
   });
 
-  it('SHOW FUNCTIONS lists the function-typed parameters as Trino writes them', async () => {
+  it('SHOW FUNCTIONS lists the function-typed parameters as Trino writes them, each form with its description', async () => {
     const { rows } = await engine.query("SHOW FUNCTIONS LIKE 'reduce'");
     expect(rows.map((r) => [r[0], r[1], r[2]])).to.deep.equal([['reduce', 'R', 'array(T), S, function(S,T,S), function(S,R)']]);
+    // Each form of array_sort with its own description, as Trino lists them.
+    const sorts = await engine.query("SHOW FUNCTIONS LIKE 'array_sort'");
+    expect(sorts.rows.map((r) => [r[2], r[5]])).to.deep.equal([
+      ['array(T)', 'Sorts the given array in ascending order according to the natural ordering of its elements'],
+      ['array(T), function(T,T,integer)', 'Sorts the given array with a lambda comparator.'],
+    ]);
   });
 });

@@ -2,7 +2,12 @@
 // to them: the lambda's parameter types come from type variables the other arguments bound, its
 // body is analyzed with them (by the caller, through LambdaArgument), and the body's type binds the
 // function's return variable. A return variable that a plain argument bound too (reduce's state S)
-// widens to the common super type of both, and the lambdas are analyzed again, until nothing changes.
+// widens to the body's type, and the lambdas are analyzed again, until nothing changes.
+//
+// A function taking a lambda declares the parameter with functionOf (`functionOf([K, V], BOOLEAN)` for
+// Trino's `function(K,V,boolean)`), its variables bound by the other parameters' patterns, and
+// computes its return type from the bound function types with lambdaResult; its body receives the
+// compiled lambda as a JS function over scalars (null for SQL NULL). See array-lambda-functions.ts.
 
 import { commonSuperType } from '../../types/coercion.js';
 import { type SqlType, functionType, typeName, typesEqual } from '../../types/types.js';

@@ -42,6 +42,8 @@ export interface ScalarFunctionSignature {
 interface Entry {
   readonly name: string;
   readonly definition: ScalarFunctionDefinition;
+  /** The description of each signature: that of the definition declaring it (array_sort's comparator form has its own). */
+  readonly descriptions: ReadonlyMap<SignatureTemplate, string>;
   readonly signatures: readonly SignatureTemplate[];
 }
 
@@ -53,7 +55,9 @@ function index(definitions: readonly ScalarFunctionDefinition[]): Map<string, En
       const existing = byName.get(name);
       // Several definitions of one name (numeric and temporal `add`) merge their signatures.
       const signatures = existing === undefined ? definition.signatures : [...existing.signatures, ...definition.signatures];
-      byName.set(name, { name: canonical, definition: existing?.definition ?? definition, signatures });
+      const descriptions = new Map(existing?.descriptions ?? []);
+      for (const template of definition.signatures) descriptions.set(template, definition.description);
+      byName.set(name, { name: canonical, definition: existing?.definition ?? definition, signatures, descriptions });
     }
   }
   return byName;
@@ -166,7 +170,7 @@ export function listScalarFunctions(): FunctionInfo[] {
         argumentTypes: splitArguments(shown.slice(name.length + 1, -1)),
         functionType: 'scalar',
         deterministic: entry.definition.deterministic ?? true,
-        description: entry.definition.description,
+        description: entry.descriptions.get(template) ?? entry.definition.description,
       });
     }
   }

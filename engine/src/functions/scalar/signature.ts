@@ -35,8 +35,8 @@ export interface ArrayPattern {
 }
 
 /**
- * A function body. `invoke` receives the arguments' scalar values (page.ts representation) and
- * returns the result's, or null for SQL NULL. Unless `acceptsNulls`, it is never called with a NULL
+ * A function body. `invoke` receives the arguments' scalar values (page.ts representation; a
+ * lambda as a JS function over such values) and returns the result's, or null for SQL NULL. Unless `acceptsNulls`, it is never called with a NULL
  * argument: the caller yields NULL instead (RETURNS NULL ON NULL INPUT).
  */
 export interface ScalarImplementation {
