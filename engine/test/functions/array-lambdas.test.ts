@@ -50,6 +50,8 @@ describe('lambda expressions and the array functions taking them', function () {
       ['3', '[7, NULL]'],
     ]);
     expect(await texts('SELECT sum(reduce(a, 0, (s, x) -> s + coalesce(x, 0), s -> s * k)) FROM t')).to.deep.equal([['18']]);
+    // A parameter named as a column that is not grouped is the parameter, not the column.
+    expect(await texts('SELECT transform(a, k -> k * 10) FROM t GROUP BY a ORDER BY 1')).to.deep.equal([['[]'], ['[10, 20]'], ['[40, NULL]'], ['[50]'], ['NULL']]);
     expect(await failure('SELECT transform(a, x -> x + k) FROM t GROUP BY a')).to.deep.equal([
       'EXPRESSION_NOT_AGGREGATE',
       "line 1:30: 'k' must be an aggregate expression or appear in GROUP BY clause",
