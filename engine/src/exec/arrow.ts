@@ -85,6 +85,7 @@ export function arrowType(type: SqlType): DataType {
       return new Null();
     case 'array':
       return new List(new Field('item', arrowType(type.element), true));
+    case 'function':
     case 'unsupported':
       throw unsupportedTypeError(type);
   }
@@ -198,6 +199,7 @@ export function columnToArrowData(column: Column, length: number = column.length
       const child = columnToArrowData(sliceColumn(elements, 0, offsets[length]));
       return makeData({ type: arrowType(type) as List, ...base, valueOffsets: offsets, child });
     }
+    case 'function':
     case 'unsupported':
       throw unsupportedTypeError(type);
   }
@@ -389,6 +391,7 @@ function arrowValues(data: Data, type: SqlType, length: number): ColumnValues {
     case 'unknown':
     case 'array': // arrowDataToColumn reads lists
       return new Uint8Array(length);
+    case 'function':
     case 'unsupported':
       throw unsupportedTypeError(type);
   }

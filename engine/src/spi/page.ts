@@ -100,6 +100,7 @@ export function allocateValues(type: SqlType, length: number): ColumnValues {
       return new Array<Uint8Array>(length).fill(EMPTY_BYTES);
     case 'array':
       return new Int32Array(length + 1);
+    case 'function':
     case 'unsupported':
       throw unsupportedTypeError(type);
   }

@@ -20,6 +20,8 @@ export type SqlType =
   | { kind: 'interval year to month' }
   | { kind: 'interval day to second' }
   | { kind: 'array'; element: SqlType }
+  // The type of a lambda argument (Trino's function(T,...,R)): only function parameters have it, never a column.
+  | { kind: 'function'; arguments: readonly SqlType[]; returnType: SqlType }
   | { kind: 'unknown' } // the type of a bare NULL literal
   // A column type the engine cannot process yet (a nested Parquet column: array, map, row), known
   // only by Trino's name for it so that metadata can show it; every use of such a column is refused.
@@ -54,13 +56,17 @@ export function timestamp(precision = 3): SqlType {
 export function arrayOf(element: SqlType): SqlType {
   return { kind: 'array', element };
 }
+/** `function(arguments..., returnType)`: the type of a lambda. */
+export function functionType(argumentTypes: readonly SqlType[], returnType: SqlType): SqlType {
+  return { kind: 'function', arguments: argumentTypes, returnType };
+}
 /** A type shown as `name` (Trino's spelling: `array(integer)`) that the engine cannot process yet. */
 export function unsupportedType(name: string): SqlType {
   return { kind: 'unsupported', name };
 }
 /** What any use of a value of an unsupported type fails with. */
-export function unsupportedTypeError(type: { name: string }): EngineError {
-  return new EngineError('NOT_SUPPORTED', `Type ${type.name} is not supported yet`);
+export function unsupportedTypeError(type: { name: string } | SqlType): EngineError {
+  return new EngineError('NOT_SUPPORTED', `Type ${'kind' in type ? typeName(type) : type.name} is not supported yet`);
 }
 
 export const MAX_DECIMAL_PRECISION = 38;
@@ -82,6 +88,8 @@ export function typeName(t: SqlType): string {
       return `timestamp(${t.precision})`;
     case 'array':
       return `array(${typeName(t.element)})`;
+    case 'function':
+      return `function(${[...t.arguments, t.returnType].map(typeName).join(',')})`;
     case 'unsupported':
       return t.name;
     default:

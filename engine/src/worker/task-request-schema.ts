@@ -42,6 +42,8 @@ const SQL_TYPE = kinds('type', {
   time: kind('time', { precision: { type: 'integer', minimum: 0, maximum: 12 } }),
   timestamp: kind('timestamp', { precision: { type: 'integer', minimum: 0, maximum: 12 } }),
   array: kind('array', { element: ref('type') }),
+  // A lambda argument's type.
+  function: kind('function', { arguments: arrayOf(ref('type')), returnType: ref('type') }),
   // A table column of a type the engine cannot process: it travels in table handles, never as values.
   unsupported: kind('unsupported', { name: STRING }),
 });
@@ -60,6 +62,8 @@ const ROW_EXPRESSION = kinds('expression', {
     args: arrayOf(ref('expression')),
     type: ref('type'),
   }),
+  lambda: kind('lambda', { parameters: arrayOf(object({ name: STRING, type: ref('type') })), body: ref('expression'), type: ref('type') }),
+  variable: kind('variable', { name: STRING, type: ref('type') }),
 });
 
 const COLUMN = object({ name: STRING, type: ref('type') });

@@ -77,8 +77,8 @@ describe('task update checks', function () {
     unknownNode.fragment.source.kind = 'Bogus';
     await refused(taskId, unknownNode, `Invalid task request: ${FILTER}: unknown plan node kind 'Bogus'`);
     const unknownExpression = copy(request);
-    unknownExpression.fragment.source.predicate.kind = 'lambda';
-    await refused(taskId, unknownExpression, `Invalid task request: ${FILTER}/predicate: unknown expression kind 'lambda'`);
+    unknownExpression.fragment.source.predicate.kind = 'method_call';
+    await refused(taskId, unknownExpression, `Invalid task request: ${FILTER}/predicate: unknown expression kind 'method_call'`);
     const unknownType = copy(request);
     const columns = unknownType.fragment.source.source.columns;
     columns[0] = { ...columns[0], type: { kind: 'hyperloglog' } };

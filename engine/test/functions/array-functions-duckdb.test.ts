@@ -106,6 +106,23 @@ describe('array functions equal DuckDB list functions on random arrays', functio
     }
   });
 
+  it('transform, filter and reduce with lambdas capturing the row\'s columns (DuckDB\'s list_transform, list_filter, list_reduce)', async () => {
+    await expectSame('transform(a, x -> x * i + n), transform(b, x -> x IS NULL)', 'list_transform(a, lambda x: x * i + n), list_transform(b, lambda x: x IS NULL)');
+    // A predicate that is NULL (a NULL element) drops the element in both.
+    await expectSame('filter(a, x -> x > n), filter(a, x -> x % i = 0)', 'list_filter(a, lambda x: x > n), list_filter(a, lambda x: x % i = 0)');
+    // A NULL element makes the sum NULL in both; an empty array gives the initial state.
+    await expectSame('reduce(a, n, (s, x) -> s + x * i, s -> s * 2), reduce(c, 0, (s, x) -> greatest(s, x), s -> s)', 'list_reduce(a, lambda s, x: s + x * i, n) * 2, list_reduce(c, lambda s, x: greatest(s, x), 0)');
+    await expectSame('transform(a, x -> filter(c, y -> y > x))', 'list_transform(a, lambda x: list_filter(c, lambda y: y > x))');
+  });
+
+  it('lambdas in WHERE and in an aggregation\'s argument', async () => {
+    const ours = 'SELECT n, count(*), sum(reduce(c, i, (s, x) -> s + x, s -> s)) FROM r WHERE cardinality(filter(a, x -> x > n)) > 1 GROUP BY n ORDER BY n';
+    const theirs = 'SELECT n, count(*), sum(list_reduce(c, lambda s, x: s + x, i)) FROM r WHERE len(list_filter(a, lambda x: x > n)) > 1 GROUP BY n ORDER BY n';
+    const mine = (await engine.query(ours)).rows.map((r) => r.map(text));
+    expect(mine.length).to.be.greaterThan(2);
+    expect(mine).to.deep.equal((await duckRows(duck, theirs)).map((r) => r.map(text)));
+  });
+
   it('UNNEST WITH ORDINALITY and array_agg with ORDER BY', async () => {
     const ours = await engine.query('SELECT id, x, o FROM r CROSS JOIN UNNEST(a) WITH ORDINALITY AS t(x, o) ORDER BY id, o');
     const theirs = await duckRows(duck, 'SELECT id, a[o] AS x, o FROM (SELECT id, a, generate_subscripts(a, 1) AS o FROM r) ORDER BY id, o');

@@ -6,7 +6,7 @@
 
 import { expect } from 'chai';
 import { EngineHarness } from '../support/engine-harness.js';
-import { BIG_ROWS, createBigTable, expectSameResults } from './parallel-helpers.js';
+import { BIG_ROWS, IN_WORKERS, createBigTable, errorOf, expectSameResults } from './parallel-helpers.js';
 
 describe('parallel execution: arrays in worker threads', function () {
   this.timeout(120_000);
@@ -28,5 +28,17 @@ describe('parallel execution: arrays in worker threads', function () {
     expect(count).to.equal(BigInt(4 * BIG_ROWS));
     await expectSameResults(h, 'SELECT n, cardinality(array_agg(id)), array_max(array_agg(id)), array_sort(array_agg(s))[1] FROM big GROUP BY n');
     await expectSameResults(h, 'SELECT a[2], count(*) FROM arrays GROUP BY a[2]');
+  });
+
+  it('runs lambdas that capture the row\'s columns in worker threads, and fails with the error one raises there', async () => {
+    const [[total]] = await expectSameResults(
+      h,
+      'SELECT sum(reduce(transform(a, x -> coalesce(x, 0) * 2), 0, (s, x) -> s + x, s -> s)) FROM arrays WHERE any_match(a, x -> x = id AND x % 3 = 0)',
+    );
+    // a is [id, n]; n is NULL where id ends in 3, else id's ten-thousands digit (createBigTable).
+    let expected = 0;
+    for (let id = 0; id < BIG_ROWS; id += 3) expected += 2 * (id + (id % 10 === 3 ? 0 : Math.floor(id / 10000) % 10));
+    expect(total).to.equal(BigInt(expected));
+    expect((await errorOf(h, 'SELECT transform(a, x -> x / (id - 5)) FROM arrays', IN_WORKERS)).errorName).to.equal('DIVISION_BY_ZERO');
   });
 });

@@ -10,6 +10,7 @@ import { IDENTITY_CAST, castFunction, storeAssignmentCast } from '../../types/ca
 import { type SqlType, typesEqual } from '../../types/types.js';
 import { defaultLiteral, readExpression, scalarLiteral } from './js-values.js';
 import { generateSpecialForm } from './special-forms.js';
+import { generateLambda } from './lambdas.js';
 
 /** A generated node: JS expressions (usually variable names) for its value and its NULL flag. */
 export interface Emitted {
@@ -18,7 +19,9 @@ export interface Emitted {
 }
 
 export class CodeGenerator {
-  private readonly lines: string[] = [];
+  private lines: string[] = [];
+  /** The parameters of the lambdas being generated, innermost last. */
+  private readonly lambdaScopes: Array<ReadonlyMap<string, Emitted>> = [];
   private readonly bindings: unknown[] = [];
   private readonly prologue: string[] = [];
   private readonly channelsRead = new Set<number>();
@@ -85,9 +88,38 @@ export class CodeGenerator {
         return this.generateCast(this.generate(e.arg), e.arg.type, e.type, e.safe, e.assignment === true);
       case 'special':
         return generateSpecialForm(this, e);
+      case 'lambda':
+        return generateLambda(this, e);
+      case 'variable':
+        return this.lambdaVariable(e.name);
       case 'symbol':
         throw new Error(`symbol reference '${e.symbol.name}' in a compiled expression: the planner must map symbols to input channels`);
     }
+  }
+
+  /**
+   * Generates into lines of its own (a lambda's function body), with the lambda's parameters in
+   * scope; returns those lines and what `generate` returned.
+   */
+  generateNested(parameters: ReadonlyMap<string, Emitted>, generate: () => Emitted): { lines: string[]; result: Emitted } {
+    const outer = this.lines;
+    this.lines = [];
+    this.lambdaScopes.push(parameters);
+    try {
+      const result = generate();
+      return { lines: this.lines, result };
+    } finally {
+      this.lambdaScopes.pop();
+      this.lines = outer;
+    }
+  }
+
+  private lambdaVariable(name: string): Emitted {
+    for (let i = this.lambdaScopes.length - 1; i >= 0; i--) {
+      const found = this.lambdaScopes[i].get(name);
+      if (found !== undefined) return found;
+    }
+    throw new Error(`lambda variable '${name}' outside its lambda`);
   }
 
   private generateInput(channel: number, type: SqlType): Emitted {

@@ -22,6 +22,10 @@ export function isCostly(e: RowExpression): boolean {
       return textual(e.type) || textual(e.arg.type) || longDecimal(e.type) || isCostly(e.arg);
     case 'special':
       return e.form === 'like' || e.args.some(isCostly);
+    case 'lambda':
+      return true;
+    case 'variable':
+      return false;
   }
 }
 

@@ -7,6 +7,7 @@ import type { FunctionInfo } from '../function-info.js';
 import { NUMERIC_ARITHMETIC_OPERATORS } from './arithmetic-operators.js';
 import { ARRAY_FUNCTIONS, ARRAY_OPERATORS } from './array-functions.js';
 import { ARRAY_SHAPE_FUNCTIONS } from './array-shape-functions.js';
+import { ARRAY_LAMBDA_FUNCTIONS } from './array-lambda-functions.js';
 import { BINARY_FUNCTIONS } from './binary/binary-functions.js';
 import { BITWISE_FUNCTIONS } from './bitwise-functions.js';
 import { BUCKET_AND_RADIX_FUNCTIONS } from './bucket-and-radix-functions.js';
@@ -31,6 +32,7 @@ import {
 import { DISTRIBUTION_FUNCTIONS } from './statistics/distribution-functions.js';
 import { STRING_DISTANCE_FUNCTIONS } from './string-distance-functions.js';
 import { STRING_FUNCTIONS, STRING_OPERATORS } from './string-functions.js';
+import { type ArgumentType, argumentTypeName } from './function-parameters.js';
 import { TEMPORAL_OPERATORS } from './temporal-operators.js';
 import { URL_FUNCTIONS } from './url-functions.js';
 
@@ -48,6 +50,8 @@ export interface ScalarFunctionSignature {
 interface Entry {
   readonly name: string;
   readonly definition: ScalarFunctionDefinition;
+  /** The description of each signature: that of the definition declaring it (array_sort's comparator form has its own). */
+  readonly descriptions: ReadonlyMap<SignatureTemplate, string>;
   readonly signatures: readonly SignatureTemplate[];
 }
 
@@ -59,16 +63,18 @@ function index(definitions: readonly ScalarFunctionDefinition[]): Map<string, En
       const existing = byName.get(name);
       // Several definitions of one name (numeric and temporal `add`) merge their signatures.
       const signatures = existing === undefined ? definition.signatures : [...existing.signatures, ...definition.signatures];
-      byName.set(name, { name: canonical, definition: existing?.definition ?? definition, signatures });
+      const descriptions = new Map(existing?.descriptions ?? []);
+      for (const template of definition.signatures) descriptions.set(template, definition.description);
+      byName.set(name, { name: canonical, definition: existing?.definition ?? definition, signatures, descriptions });
     }
   }
   return byName;
 }
 
-const FUNCTIONS = index([...MATH_FUNCTIONS, ...STRING_FUNCTIONS, ...CHAR_FUNCTIONS, ...REGEXP_FUNCTIONS, ...DATETIME_FUNCTIONS, ...ARRAY_FUNCTIONS, ...ARRAY_SHAPE_FUNCTIONS, ...BINARY_FUNCTIONS, ...BITWISE_FUNCTIONS, ...STRING_DISTANCE_FUNCTIONS, ...URL_FUNCTIONS, ...DURATION_FUNCTIONS, ...DISTRIBUTION_FUNCTIONS, ...BUCKET_AND_RADIX_FUNCTIONS, ...DATA_SIZE_FUNCTIONS]);
+const FUNCTIONS = index([...MATH_FUNCTIONS, ...STRING_FUNCTIONS, ...CHAR_FUNCTIONS, ...REGEXP_FUNCTIONS, ...DATETIME_FUNCTIONS, ...ARRAY_FUNCTIONS, ...ARRAY_SHAPE_FUNCTIONS, ...BINARY_FUNCTIONS, ...BITWISE_FUNCTIONS, ...STRING_DISTANCE_FUNCTIONS, ...URL_FUNCTIONS, ...DURATION_FUNCTIONS, ...DISTRIBUTION_FUNCTIONS, ...BUCKET_AND_RADIX_FUNCTIONS, ...DATA_SIZE_FUNCTIONS, ...ARRAY_LAMBDA_FUNCTIONS]);
 const OPERATORS = index([...NUMERIC_ARITHMETIC_OPERATORS, ...TEMPORAL_OPERATORS, ...COMPARISON_OPERATORS, ...ARRAY_OPERATORS, ...STRING_OPERATORS]);
 
-function bindAll(entry: Entry, argumentTypes: readonly SqlType[]): BoundSignature | undefined {
+function bindAll(entry: Entry, argumentTypes: readonly ArgumentType[]): BoundSignature | undefined {
   const candidates: BoundSignature[] = [];
   for (const template of entry.signatures) {
     const bound = bindSignature(template, argumentTypes);
@@ -86,8 +92,11 @@ function toSignature(entry: Entry, bound: BoundSignature): ScalarFunctionSignatu
   };
 }
 
-/** Resolves a function call; FUNCTION_NOT_FOUND for an unknown name, TYPE_MISMATCH for unusable arguments. */
-export function resolveScalarFunction(name: string, argumentTypes: readonly SqlType[], location?: SourceLocation): ScalarFunctionSignature {
+/**
+ * Resolves a function call; FUNCTION_NOT_FOUND for an unknown name, TYPE_MISMATCH for unusable
+ * arguments. A lambda argument is typed while binding, once the other arguments fixed its parameters.
+ */
+export function resolveScalarFunction(name: string, argumentTypes: readonly ArgumentType[], location?: SourceLocation): ScalarFunctionSignature {
   const lower = name.toLowerCase();
   const entry = FUNCTIONS.get(lower);
   if (entry === undefined) throw new EngineError('FUNCTION_NOT_FOUND', `Function '${lower}' not registered`, location);
@@ -96,7 +105,7 @@ export function resolveScalarFunction(name: string, argumentTypes: readonly SqlT
     const expected = [...new Set(entry.signatures.map((s) => formatTemplate(lower, s)))].sort().join(', ');
     throw new EngineError(
       'TYPE_MISMATCH',
-      `Unexpected parameters (${argumentTypes.map(typeName).join(', ')}) for function ${lower}. Expected: ${expected}`,
+      `Unexpected parameters (${argumentTypes.map(argumentTypeName).join(', ')}) for function ${lower}. Expected: ${expected}`,
       location,
     );
   }
@@ -178,7 +187,7 @@ export function listScalarFunctions(): FunctionInfo[] {
         argumentTypes: splitArguments(shown.slice(name.length + 1, -1)),
         functionType: 'scalar',
         deterministic: entry.definition.deterministic ?? true,
-        description: entry.definition.description,
+        description: entry.descriptions.get(template) ?? entry.definition.description,
       });
     }
   }

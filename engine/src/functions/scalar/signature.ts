@@ -4,6 +4,15 @@
 import type { Scalar } from '../../spi/page.js';
 import { canCoerce, coerceTypeBase, commonSuperTypeOf } from '../../types/coercion.js';
 import { type SqlType, typeName, typesEqual } from '../../types/types.js';
+import {
+  type ArgumentType,
+  type FunctionPattern,
+  asLambdaArgument,
+  bindFunctionArguments,
+  formatFunctionPattern,
+  isFunctionPattern,
+  isLambdaArgument,
+} from './function-parameters.js';
 
 /** Families of parametric types a parameter may accept whole: decimal(p,s), varchar(x), ... */
 export type TypeFamily = 'decimal' | 'varchar' | 'char' | 'timestamp' | 'time';
@@ -13,7 +22,7 @@ export type TypeFamily = 'decimal' | 'varchar' | 'char' | 'timestamp' | 'time';
  * argument of another family is coerced into it, e.g. integer -> decimal(10,0)), or a type variable
  * bound to the common super type of every argument that uses it.
  */
-export type ParamPattern = SqlType | { family: TypeFamily; strict?: boolean } | { variable: string } | ArrayPattern;
+export type ParamPattern = SqlType | { family: TypeFamily; strict?: boolean } | { variable: string } | ArrayPattern | FunctionPattern;
 
 /**
  * `array(T)` (depth 1) or `array(array(T))` (depth 2) over the type variable T: the element type
@@ -26,8 +35,8 @@ export interface ArrayPattern {
 }
 
 /**
- * A function body. `invoke` receives the arguments' scalar values (page.ts representation) and
- * returns the result's, or null for SQL NULL. Unless `acceptsNulls`, it is never called with a NULL
+ * A function body. `invoke` receives the arguments' scalar values (page.ts representation; a
+ * lambda as a JS function over such values) and returns the result's, or null for SQL NULL. Unless `acceptsNulls`, it is never called with a NULL
  * argument: the caller yields NULL instead (RETURNS NULL ON NULL INPUT).
  */
 export interface ScalarImplementation {
@@ -132,16 +141,28 @@ function expandParams(template: SignatureTemplate, count: number): readonly Para
   return Array.from({ length: count }, (_, i) => (i < params.length - 1 ? params[i] : last));
 }
 
-/** Binds actual argument types to a template, or undefined when they cannot coerce to it. */
-export function bindSignature(template: SignatureTemplate, actual: readonly SqlType[]): BoundSignature | undefined {
-  const params = expandParams(template, actual.length);
+/**
+ * Binds actual argument types to a template, or undefined when they cannot coerce to it. Lambdas
+ * bind to function parameters only, after the other arguments bound the variables they take.
+ */
+export function bindSignature(template: SignatureTemplate, arguments_: readonly ArgumentType[]): BoundSignature | undefined {
+  const params = expandParams(template, arguments_.length);
   if (params === undefined) return undefined;
+  const functions = new Map<number, FunctionPattern>();
+  const lambdas = arguments_.map(asLambdaArgument);
+  for (let i = 0; i < params.length; i++) {
+    const p = params[i];
+    if (isFunctionPattern(p)) functions.set(i, p);
+    else if (isLambdaArgument(lambdas[i])) return undefined;
+  }
+  // Function parameters stand aside while the value arguments bind the variables.
+  const actual = lambdas.map((a) => (isLambdaArgument(a) ? ({ kind: 'unknown' } as SqlType) : a));
 
   const variables = new Map<string, SqlType>();
-  const plainUse = params.some(isVariable);
   for (const p of params) {
     const name = variableOf(p);
     if (name === undefined || variables.has(name)) continue;
+    const plainUse = params.some((q) => isVariable(q) && q.variable === name);
     const uses: SqlType[] = [];
     for (let i = 0; i < params.length; i++) {
       if (variableOf(params[i]) !== name) continue;
@@ -153,11 +174,17 @@ export function bindSignature(template: SignatureTemplate, actual: readonly SqlT
     if (bound === undefined) return undefined;
     variables.set(name, bound);
   }
+  const functionTypes = functions.size === 0 ? undefined : bindFunctionArguments(functions, lambdas, variables);
+  if (functions.size > 0 && functionTypes === undefined) return undefined;
 
   const argumentTypes: SqlType[] = [];
   for (let i = 0; i < params.length; i++) {
     const p = params[i];
     let target: SqlType | undefined;
+    if (isFunctionPattern(p)) {
+      argumentTypes.push(functionTypes!.get(i)!);
+      continue;
+    }
     if (isVariable(p)) target = variables.get(p.variable);
     else if (isArrayPattern(p)) target = wrapArray(variables.get(p.arrayOf) as SqlType, p.depth ?? 1);
     else if (isFamily(p)) target = p.strict && actual[i].kind !== p.family && actual[i].kind !== 'unknown' ? undefined : coerceTypeBase(actual[i], p.family);
@@ -173,9 +200,9 @@ export function bindSignature(template: SignatureTemplate, actual: readonly SqlT
  * The best of several applicable bindings, as Trino chooses: an exact match (no coercion) first,
  * else the most specific one (whose parameter types coerce to every other's), else the first declared.
  */
-export function chooseBinding(actual: readonly SqlType[], candidates: readonly BoundSignature[]): BoundSignature | undefined {
+export function chooseBinding(actual: readonly ArgumentType[], candidates: readonly BoundSignature[]): BoundSignature | undefined {
   if (candidates.length <= 1) return candidates[0];
-  const exact = candidates.find((c) => c.argumentTypes.every((t, i) => typesEqual(t, actual[i])));
+  const exact = candidates.find((c) => c.argumentTypes.every((t, i) => { const a = actual[i]; return isLambdaArgument(a) || typesEqual(t, a); }));
   if (exact !== undefined) return exact;
   const mostSpecific = candidates.find((c) =>
     candidates.every((d) => d === c || c.argumentTypes.every((t, i) => canCoerce(t, d.argumentTypes[i]))),
@@ -186,6 +213,7 @@ export function chooseBinding(actual: readonly SqlType[], candidates: readonly B
 /** A template as Trino lists it in "Expected: ..." messages: `abs(decimal(p,s))`, `concat(varchar(x), ...)`. */
 export function formatTemplate(name: string, template: SignatureTemplate): string {
   const shown = template.params.map((p) => {
+    if (isFunctionPattern(p)) return formatFunctionPattern(p);
     if (isVariable(p)) return p.variable;
     if (isArrayPattern(p)) return p.depth === 2 ? `array(array(${p.arrayOf}))` : `array(${p.arrayOf})`;
     if (isFamily(p)) return FAMILY_DISPLAY[p.family];
@@ -207,7 +235,7 @@ const FAMILY_DISPLAY: Record<TypeFamily, string> = {
 export function formatTemplateReturnType(template: SignatureTemplate): string {
   if (typeof template.returnType !== 'function') return typeName(template.returnType);
   if (template.returnTypeDisplay !== undefined) return template.returnTypeDisplay;
-  const probe = template.params.map((p) => (isFamily(p) || isVariable(p) || isArrayPattern(p) ? undefined : (p as SqlType)));
+  const probe = template.params.map((p) => (isFamily(p) || isVariable(p) || isArrayPattern(p) || isFunctionPattern(p) ? undefined : (p as SqlType)));
   if (probe.every((t) => t !== undefined)) return typeName(template.returnType(probe as SqlType[]));
   const family = template.params.find(isFamily);
   if (family !== undefined) return FAMILY_DISPLAY[family.family];

@@ -1,7 +1,9 @@
 // Walks over AST expressions: structural keys, and finding aggregates, windows and subqueries.
 
 import { isAggregateFunctionName } from '../../functions/aggregate/registry.js';
+import { EngineError } from '../../errors/engine-error.js';
 import type * as ast from '../parser/ast.js';
+import { formatExpression } from '../parser/formatter.js';
 import { stringifyDeep } from '../planner/deep-json.js';
 
 /** A key equal for structurally equal expressions (locations ignored). */
@@ -130,6 +132,15 @@ export function findUnknownFunction(e: ast.Expression, known: (name: string) => 
     if (found) return found;
   }
   return undefined;
+}
+
+/** EXPRESSION_NOT_SCALAR, as Trino words it, when `e` (a `clause`: 'WHERE clause', 'Lambda expression') holds an aggregate or window call. */
+export function rejectAggregatesAndWindows(e: ast.Expression, clause: string): void {
+  const found = [...findAggregates(e), ...findWindowCalls(e)];
+  if (found.length > 0) {
+    const list = found.map((f) => formatExpression(f)).join(', ');
+    throw new EngineError('EXPRESSION_NOT_SCALAR', `${clause} cannot contain aggregations, window functions or grouping operations: [${list}]`, found[0].location);
+  }
 }
 
 /** Conjuncts of an AND tree. */

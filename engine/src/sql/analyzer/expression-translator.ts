@@ -32,6 +32,7 @@ import { currentTimeConstant } from './current-time.js';
 import { findUnknownFunction, functionName } from './ast-utils.js';
 import { sqlTypeOf } from './type-spec.js';
 import { unsupportedNode } from './unsupported-features.js';
+import { dependsOnLambda, hasLambdaArgument, lambdaFunctionCall, misplacedLambda, type LambdaScope } from './lambda-translator.js';
 
 const SESSION_FUNCTIONS = ['current_user', 'current_catalog', 'current_schema', 'current_timezone'] as const;
 type SessionFunction = (typeof SESSION_FUNCTIONS)[number];
@@ -52,11 +53,13 @@ export interface TranslationContext {
   correlated?: Map<number, Symbol>;
   /** What the expression is for, used in messages: 'WHERE clause', ... */
   clause?: string;
+  /** In a lambda's body: the parameters of the enclosing lambdas. */
+  lambdaScope?: LambdaScope;
 }
 
 export function translateExpression(expression: ast.Expression, context: TranslationContext): RowExpression {
   const translate = (e: ast.Expression): RowExpression => {
-    const hooked = context.hook?.(e, translate);
+    const hooked = context.hook === undefined || dependsOnLambda(e, context.lambdaScope) ? undefined : context.hook(e, translate);
     if (hooked) return hooked;
     return translateNode(e, context, translate);
   };
@@ -174,10 +177,11 @@ function translateNode(e: ast.Expression, context: TranslationContext, translate
       return subscript(e, translate);
     case 'Overlay':
       return syntaxOperatorCall('overlay', translateAll(e.length ? [e.value, e.replacement, e.start, e.length] : [e.value, e.replacement, e.start], translate), e.location);
+    case 'Lambda':
+      throw misplacedLambda(e);
     case 'MatchPredicate':
     case 'Unique':
     case 'AtTimeZone':
-    case 'Lambda':
     case 'MethodCall':
     case 'StaticMethodCall':
     case 'Measure':
@@ -376,6 +380,7 @@ function translateFunctionCall(e: ast.FunctionCall, translate: Translate, contex
   // Special functions in a function of their own: nested calls recurse through this one, kept small.
   const special = SPECIAL_TRANSLATIONS.get(name);
   if (special) return special(e, translate, context);
+  if (hasLambdaArgument(e) && isScalarFunctionName(name)) return lambdaFunctionCall(e, name, translate, context);
   // The arguments in a loop here, not in a helper: nested calls recurse through this frame.
   const args: RowExpression[] = new Array(e.args.length);
   for (let i = 0; i < args.length; i++) args[i] = translate(e.args[i]);
@@ -462,6 +467,8 @@ function toVarchar(e: RowExpression, location: SourceLocation): RowExpression {
 }
 
 function resolveName(parts: string[], location: SourceLocation, context: TranslationContext): RowExpression {
+  const parameterType = parts.length === 1 ? context.lambdaScope?.get(parts[0]) : undefined;
+  if (parameterType !== undefined) return { kind: 'variable', name: parts[0], type: parameterType };
   const resolved = context.scope.resolve(parts, location);
   if (resolved.depth > 0) context.correlated?.set(resolved.field.symbol.id, resolved.field.symbol);
   return symbolRef(resolved.field.symbol);

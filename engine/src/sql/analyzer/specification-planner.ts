@@ -6,8 +6,7 @@ import type * as ast from '../parser/ast.js';
 import type { Assignment, OrderingItem, PlanNode } from '../planner/plan.js';
 import { expressionKey, symbolRef, type RowExpression, type Symbol } from '../planner/row-expression.js';
 import { planAggregation, type AggregationResult } from './aggregation-planner.js';
-import { findAggregates, findWindowCalls } from './ast-utils.js';
-import { formatExpression } from '../parser/formatter.js';
+import { findAggregates, findWindowCalls, rejectAggregatesAndWindows } from './ast-utils.js';
 import { coerceToBoolean, qualifiedParts, rejectUnknownFunctions, translateExpression, type TranslationHook } from './expression-translator.js';
 import type { RelationPlan } from './relation-plan.js';
 import { ordinalOf, orderingItem, type QueryPlanner } from './query-planner.js';
@@ -162,13 +161,6 @@ function chain(hooks: TranslationHook[]): TranslationHook {
   };
 }
 
-function rejectAggregatesAndWindows(e: ast.Expression, clause: string): void {
-  const found = [...findAggregates(e), ...findWindowCalls(e)];
-  if (found.length > 0) {
-    const list = found.map((f) => formatExpression(f)).join(', ');
-    throw new EngineError('EXPRESSION_NOT_SCALAR', `${clause} cannot contain aggregations, window functions or grouping operations: [${list}]`, found[0].location);
-  }
-}
 
 function expandSelectList(items: ast.SelectItem[], scope: Scope): SelectColumn[] {
   const columns: SelectColumn[] = [];

@@ -35,6 +35,10 @@ export function expressionKey(e: RowExpression): string {
       return `${e.form}:${typeName(e.type)}(${e.args.map(expressionKey).join(',')})`;
     case 'symbol':
       return `$${e.symbol.id}`;
+    case 'lambda':
+      return `(${e.parameters.map((p) => `${JSON.stringify(p.name)}:${typeName(p.type)}`).join(',')})->${expressionKey(e.body)}`;
+    case 'variable':
+      return `@${JSON.stringify(e.name)}:${typeName(e.type)}`;
   }
 }
 
@@ -43,5 +47,6 @@ export function inputChannels(e: RowExpression, into: Set<number> = new Set()): 
   if (e.kind === 'input') into.add(e.channel);
   else if (e.kind === 'call' || e.kind === 'special') for (const a of e.args) inputChannels(a, into);
   else if (e.kind === 'cast') inputChannels(e.arg, into);
+  else if (e.kind === 'lambda') inputChannels(e.body, into);
   return into;
 }

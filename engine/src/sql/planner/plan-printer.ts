@@ -156,5 +156,9 @@ export function formatRowExpression(e: RowExpression): string {
       return `${e.name}(${e.args.map(formatRowExpression).join(', ')})`;
     case 'special':
       return `${e.form.toUpperCase()}(${e.args.map(formatRowExpression).join(', ')})`;
+    case 'lambda':
+      return `(${e.parameters.map((p) => p.name).join(', ')}) -> ${formatRowExpression(e.body)}`;
+    case 'variable':
+      return e.name;
   }
 }

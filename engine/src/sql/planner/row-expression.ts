@@ -22,7 +22,9 @@ export type RowExpression =
   | Constant
   | Call
   | CastExpression
-  | SpecialForm;
+  | SpecialForm
+  | LambdaExpression
+  | LambdaVariable;
 
 /** A reference to a symbol of the input plan node (logical plans). */
 export interface SymbolReference {
@@ -104,6 +106,31 @@ export interface SpecialForm {
   type: SqlType;
 }
 
+/**
+ * A lambda (`(x, y) -> body`), only ever an argument of a call whose signature has a function(...)
+ * parameter there; its type is `function(parameter types..., body type)`. The body refers to the
+ * parameters as `variable`s (an inner lambda's parameter shadows an outer one of the same name) and
+ * may capture the row's columns as symbol (logical) or input (physical) references.
+ */
+export interface LambdaExpression {
+  kind: 'lambda';
+  parameters: readonly LambdaParameter[];
+  body: RowExpression;
+  type: SqlType;
+}
+
+export interface LambdaParameter {
+  readonly name: string;
+  readonly type: SqlType;
+}
+
+/** A reference to a parameter of an enclosing lambda, by its name. */
+export interface LambdaVariable {
+  kind: 'variable';
+  name: string;
+  type: SqlType;
+}
+
 export function constant(value: Scalar, type: SqlType): Constant {
   return { kind: 'constant', value, type };
 }
@@ -137,6 +164,8 @@ export function children(e: RowExpression): RowExpression[] {
       return e.args;
     case 'cast':
       return [e.arg];
+    case 'lambda':
+      return [e.body];
     default:
       return [];
   }
@@ -154,6 +183,8 @@ export function mapChildren(e: RowExpression, f: (child: RowExpression) => RowEx
     }
     case 'cast':
       return { ...e, arg: f(e.arg) };
+    case 'lambda':
+      return { ...e, body: f(e.body) };
     default:
       return e;
   }

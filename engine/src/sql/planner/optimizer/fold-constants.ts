@@ -20,7 +20,7 @@ export function foldConstants(root: PlanNode, context: PlannerContext): PlanNode
   // The recursion goes through this small function only: the folding itself runs after it, off the path.
   const fold = (e: RowExpression): RowExpression => foldNode(mapChildren(e, fold));
   const foldNode = (folded: RowExpression): RowExpression => {
-    if (folded.kind === 'constant' || folded.kind === 'symbol' || folded.kind === 'input') return folded;
+    if (folded.kind === 'constant' || folded.kind === 'symbol' || folded.kind === 'input' || folded.kind === 'lambda' || folded.kind === 'variable') return folded;
     if (folded.kind === 'call' && !isDeterministicFunction(folded.name)) return folded;
     const args = folded.kind === 'cast' ? [folded.arg] : folded.args;
     if (!args.every((a): a is Constant => a.kind === 'constant')) return folded;

@@ -138,6 +138,8 @@ export function connectorExpression(e: RowExpression, scan: TableScanNode): Conn
       return name === undefined ? undefined : { kind: 'column', name, type: e.type };
     }
     case 'input':
+    case 'lambda':
+    case 'variable':
       return undefined;
     case 'constant':
       return e.parameter === undefined ? { kind: 'constant', value: e.value, type: e.type } : undefined;
