@@ -6,6 +6,8 @@
 // named as such. What a schema cannot say (a channel in range, a catalog that exists, a split of a
 // scan of the fragment) is checked by task-update-check.ts.
 
+import { SPECIAL_FORMS } from '../sql/planner/row-expression.js';
+
 /** Splits one update may carry (all its scans together); the coordinator sends far fewer at a time. */
 export const MAX_SPLITS_PER_TASK_UPDATE = 10_000;
 /** Remote source locations one update may carry: one per producing task. */
@@ -58,7 +60,7 @@ const ROW_EXPRESSION = kinds('expression', {
   call: kind('call', { name: STRING, args: arrayOf(ref('expression')), type: ref('type') }),
   cast: kind('cast', { arg: ref('expression'), type: ref('type'), safe: BOOLEAN }, { assignment: BOOLEAN }),
   special: kind('special', {
-    form: { enum: ['and', 'or', 'not', 'is_null', 'if', 'switch', 'coalesce', 'in', 'between', 'like', 'nullif', 'try'] },
+    form: { enum: [...SPECIAL_FORMS] },
     args: arrayOf(ref('expression')),
     type: ref('type'),
   }),
