@@ -44,6 +44,11 @@ function shortestDouble(abs: number): Pick<Decimal, 'digits' | 'exponent'> {
   return digits.digits.length === 1 && abs < MIN_NORMAL_DOUBLE ? closestTwoDigitDoubleDecimal(abs) : digits;
 }
 
+/** The shortest decimal digits of a finite, non-zero magnitude and the power of ten of the first (Java's). */
+export function shortestDecimalDigits(abs: number, real = false): Pick<Decimal, 'digits' | 'exponent'> {
+  return real ? shortestFloatDecimal(abs) : shortestDouble(abs);
+}
+
 export function formatDoubleAsText(x: number): string {
   const special = nonFinite(x);
   if (special !== undefined) return special;

@@ -22,7 +22,12 @@ export type TypeFamily = 'decimal' | 'varchar' | 'char' | 'timestamp' | 'time';
  * argument of another family is coerced into it, e.g. integer -> decimal(10,0)), or a type variable
  * bound to the common super type of every argument that uses it.
  */
-export type ParamPattern = SqlType | { family: TypeFamily; strict?: boolean } | { variable: string } | ArrayPattern | FunctionPattern;
+export type ParamPattern = SqlType | { family: TypeFamily; strict?: boolean } | { variable: string } | ArrayPattern | FunctionPattern | AnyTypePattern;
+
+/** An argument of any type, taken as it is (format's arguments; Trino binds them as one row). */
+export interface AnyTypePattern {
+  readonly anyType: true;
+}
 
 /**
  * `array(T)` (depth 1) or `array(array(T))` (depth 2) over the type variable T: the element type
@@ -105,6 +110,9 @@ export interface BoundSignature {
 function isFamily(p: ParamPattern): p is { family: TypeFamily; strict?: boolean } {
   return 'family' in p;
 }
+function isAnyType(p: ParamPattern): p is AnyTypePattern {
+  return 'anyType' in p;
+}
 function isVariable(p: ParamPattern): p is { variable: string } {
   return 'variable' in p;
 }
@@ -186,6 +194,7 @@ export function bindSignature(template: SignatureTemplate, arguments_: readonly 
       continue;
     }
     if (isVariable(p)) target = variables.get(p.variable);
+    else if (isAnyType(p)) target = actual[i];
     else if (isArrayPattern(p)) target = wrapArray(variables.get(p.arrayOf) as SqlType, p.depth ?? 1);
     else if (isFamily(p)) target = p.strict && actual[i].kind !== p.family && actual[i].kind !== 'unknown' ? undefined : coerceTypeBase(actual[i], p.family);
     else target = p;
@@ -214,6 +223,7 @@ export function chooseBinding(actual: readonly ArgumentType[], candidates: reado
 export function formatTemplate(name: string, template: SignatureTemplate): string {
   const shown = template.params.map((p) => {
     if (isFunctionPattern(p)) return formatFunctionPattern(p);
+    if (isAnyType(p)) return 'T';
     if (isVariable(p)) return p.variable;
     if (isArrayPattern(p)) return p.depth === 2 ? `array(array(${p.arrayOf}))` : `array(${p.arrayOf})`;
     if (isFamily(p)) return FAMILY_DISPLAY[p.family];
@@ -235,7 +245,7 @@ const FAMILY_DISPLAY: Record<TypeFamily, string> = {
 export function formatTemplateReturnType(template: SignatureTemplate): string {
   if (typeof template.returnType !== 'function') return typeName(template.returnType);
   if (template.returnTypeDisplay !== undefined) return template.returnTypeDisplay;
-  const probe = template.params.map((p) => (isFamily(p) || isVariable(p) || isArrayPattern(p) || isFunctionPattern(p) ? undefined : (p as SqlType)));
+  const probe = template.params.map((p) => (isFamily(p) || isAnyType(p) || isVariable(p) || isArrayPattern(p) || isFunctionPattern(p) ? undefined : (p as SqlType)));
   if (probe.every((t) => t !== undefined)) return typeName(template.returnType(probe as SqlType[]));
   const family = template.params.find(isFamily);
   if (family !== undefined) return FAMILY_DISPLAY[family.family];

@@ -1,0 +1,104 @@
+// The date/time conversions of java.util.Formatter (%tY, %tB, %tH, ..., and the composites %tF,
+// %tT, %tD, %tR, %tr) over java.time's local values, in the US English locale. A field the value
+// does not have (an hour of a date) fails as Java's UnsupportedTemporalTypeException does.
+
+import { dayOfWeekOfDays, dayOfYearOfDays, daysToCivil, timestampDays, timestampMicrosOfDay } from '../../../types/datetime.js';
+import { FormatError } from './format-error.js';
+import type { JavaValue } from './java-values.js';
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+interface Fields {
+  days?: number;
+  microsOfDay?: number;
+}
+
+function fieldsOf(value: JavaValue): Fields | undefined {
+  switch (value.kind) {
+    case 'date':
+      return { days: value.days };
+    case 'time':
+      return { microsOfDay: value.micros };
+    case 'datetime':
+      return { days: timestampDays(value.micros), microsOfDay: timestampMicrosOfDay(value.micros) };
+    default:
+      return undefined;
+  }
+}
+
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+
+function dateField(days: number | undefined, field: string): number {
+  if (days === undefined) throw new FormatError('UnsupportedTemporalTypeException', `Unsupported field: ${field}`);
+  return days;
+}
+
+function timeField(micros: number | undefined, field: string): number {
+  if (micros === undefined) throw new FormatError('UnsupportedTemporalTypeException', `Unsupported field: ${field}`);
+  return micros;
+}
+
+const COMPOSITES: Record<string, string> = { R: 'H:M', T: 'H:M:S', r: 'I:M:S p', D: 'm/d/y', F: 'Y-m-d' };
+
+/** `%t<conversion>` of the value; `mismatch` is the error for a value that is no date or time. */
+export function formatDateTimeField(conversion: string, value: JavaValue, mismatch: () => Error): string {
+  const fields = fieldsOf(value);
+  if (fields === undefined) throw mismatch();
+  const composite = COMPOSITES[conversion];
+  if (composite !== undefined) return composite.replace(/[A-Za-z]/g, (c) => (c === 'p' ? field('p', fields).toUpperCase() : field(c, fields)));
+  return field(conversion, fields);
+}
+
+function field(conversion: string, { days, microsOfDay }: Fields): string {
+  const civil = () => daysToCivil(dateField(days, conversion === 'Y' || conversion === 'y' || conversion === 'C' ? 'YearOfEra' : conversion === 'j' ? 'DayOfYear' : conversion === 'A' || conversion === 'a' ? 'DayOfWeek' : conversion === 'd' || conversion === 'e' ? 'DayOfMonth' : 'MonthOfYear'));
+  const hour = () => Math.floor(timeField(microsOfDay, conversion === 'p' ? 'AmPmOfDay' : conversion === 'I' || conversion === 'l' ? 'ClockHourOfAmPm' : 'HourOfDay') / 3_600_000_000);
+  switch (conversion) {
+    case 'Y':
+      return pad(civil().year, 4);
+    case 'y':
+      return pad(((civil().year % 100) + 100) % 100, 2);
+    case 'C':
+      return pad(Math.floor(civil().year / 100), 2);
+    case 'm':
+      return pad(civil().month, 2);
+    case 'B':
+      return MONTHS[civil().month - 1];
+    case 'b':
+    case 'h':
+      return MONTHS[civil().month - 1].slice(0, 3);
+    case 'd':
+      return pad(civil().day, 2);
+    case 'e':
+      return String(civil().day);
+    case 'j':
+      civil();
+      return pad(dayOfYearOfDays(days!), 3);
+    case 'A':
+      civil();
+      return WEEKDAYS[dayOfWeekOfDays(days!) - 1];
+    case 'a':
+      civil();
+      return WEEKDAYS[dayOfWeekOfDays(days!) - 1].slice(0, 3);
+    case 'H':
+      return pad(hour(), 2);
+    case 'k':
+      return String(hour());
+    case 'I':
+      return pad(hour() % 12 === 0 ? 12 : hour() % 12, 2);
+    case 'l':
+      return String(hour() % 12 === 0 ? 12 : hour() % 12);
+    case 'p':
+      return hour() < 12 ? 'am' : 'pm';
+    case 'M':
+      return pad(Math.floor(timeField(microsOfDay, 'MinuteOfHour') / 60_000_000) % 60, 2);
+    case 'S':
+      return pad(Math.floor(timeField(microsOfDay, 'SecondOfMinute') / 1_000_000) % 60, 2);
+    case 'L':
+      return pad(Math.floor(timeField(microsOfDay, 'MilliOfSecond') / 1000) % 1000, 3);
+    case 'N':
+      return pad((timeField(microsOfDay, 'NanoOfSecond') % 1_000_000) * 1000, 9);
+    default:
+      throw new FormatError('UnknownFormatConversionException', `Conversion = 't${conversion}'`);
+  }
+}
