@@ -20,6 +20,7 @@ export type SqlType =
   | { kind: 'interval year to month' }
   | { kind: 'interval day to second' }
   | { kind: 'array'; element: SqlType }
+  | { kind: 'map'; key: SqlType; value: SqlType }
   | { kind: 'unknown' } // the type of a bare NULL literal
   // A column type the engine cannot process yet (a nested Parquet column: array, map, row), known
   // only by Trino's name for it so that metadata can show it; every use of such a column is refused.
@@ -54,6 +55,10 @@ export function timestamp(precision = 3): SqlType {
 export function arrayOf(element: SqlType): SqlType {
   return { kind: 'array', element };
 }
+/** `map(key, value)`. */
+export function mapOf(key: SqlType, value: SqlType): SqlType {
+  return { kind: 'map', key, value };
+}
 /** A type shown as `name` (Trino's spelling: `array(integer)`) that the engine cannot process yet. */
 export function unsupportedType(name: string): SqlType {
   return { kind: 'unsupported', name };
@@ -82,6 +87,8 @@ export function typeName(t: SqlType): string {
       return `timestamp(${t.precision})`;
     case 'array':
       return `array(${typeName(t.element)})`;
+    case 'map':
+      return `map(${typeName(t.key)}, ${typeName(t.value)})`;
     case 'unsupported':
       return t.name;
     default:
@@ -113,6 +120,8 @@ export function typeSignature(t: SqlType): TypeSignature {
       return { rawType: t.kind, arguments: [long(t.precision)] };
     case 'array':
       return { rawType: 'array', arguments: [{ kind: 'TYPE', value: typeSignature(t.element) }] };
+    case 'map':
+      return { rawType: 'map', arguments: [{ kind: 'TYPE', value: typeSignature(t.key) }, { kind: 'TYPE', value: typeSignature(t.value) }] };
     default:
       return { rawType: t.kind, arguments: [] };
   }

@@ -16,6 +16,7 @@ import { countFunction } from './count.js';
 import { geometricMeanFunction } from './geometric-mean.js';
 import { byKeyFunction, extremeFunction } from './min-max.js';
 import { sumFunction } from './sum.js';
+import { isOrderable } from '../scalar/map-comparison.js';
 import { varianceFunction, type VarianceKind } from './variance.js';
 
 export type { AggregateFunction, GroupedAccumulator } from './aggregate-function.js';
@@ -80,7 +81,7 @@ function extremeFamily(name: 'min' | 'max'): Family {
   return {
     signatures: [{ args: ['T'], returns: 'T', constraints: 'T:orderable' }],
     description: `Returns the ${name === 'max' ? 'maximum' : 'minimum'} value of the argument`,
-    resolve: unary((t) => extremeFunction(name, t)),
+    resolve: unary((t) => (isOrderable(t) ? extremeFunction(name, t) : undefined)),
   };
 }
 
@@ -88,7 +89,7 @@ function byKeyFamily(name: 'min_by' | 'max_by'): Family {
   return {
     signatures: [{ args: ['V', 'K'], returns: 'V', constraints: 'V, K:orderable' }],
     description: `Returns the value of the first argument, associated with the ${name === 'max_by' ? 'maximum' : 'minimum'} value of the second argument`,
-    resolve: (types) => (types.length === 2 ? byKeyFunction(name, types[0], types[1]) : undefined),
+    resolve: (types) => (types.length === 2 && isOrderable(types[1]) ? byKeyFunction(name, types[0], types[1]) : undefined),
   };
 }
 

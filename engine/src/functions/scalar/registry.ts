@@ -10,6 +10,7 @@ import { ARRAY_SHAPE_FUNCTIONS } from './array-shape-functions.js';
 import { CHAR_FUNCTIONS } from './char-functions.js';
 import { COMPARISON_OPERATORS } from './comparison-operators.js';
 import { DATETIME_FUNCTIONS } from './datetime-functions.js';
+import { MAP_ENTRY_FUNCTIONS, MAP_FUNCTIONS, MAP_OPERATORS } from './map-functions.js';
 import { MATH_FUNCTIONS } from './math-functions.js';
 import { OPERATOR_SYMBOLS, type OperatorName } from './operator-names.js';
 import { REGEXP_FUNCTIONS } from './regexp-functions.js';
@@ -57,8 +58,8 @@ function index(definitions: readonly ScalarFunctionDefinition[]): Map<string, En
   return byName;
 }
 
-const FUNCTIONS = index([...MATH_FUNCTIONS, ...STRING_FUNCTIONS, ...CHAR_FUNCTIONS, ...REGEXP_FUNCTIONS, ...DATETIME_FUNCTIONS, ...ARRAY_FUNCTIONS, ...ARRAY_SHAPE_FUNCTIONS]);
-const OPERATORS = index([...NUMERIC_ARITHMETIC_OPERATORS, ...TEMPORAL_OPERATORS, ...COMPARISON_OPERATORS, ...ARRAY_OPERATORS]);
+const FUNCTIONS = index([...MATH_FUNCTIONS, ...STRING_FUNCTIONS, ...CHAR_FUNCTIONS, ...REGEXP_FUNCTIONS, ...DATETIME_FUNCTIONS, ...ARRAY_FUNCTIONS, ...ARRAY_SHAPE_FUNCTIONS, ...MAP_FUNCTIONS, ...MAP_ENTRY_FUNCTIONS]);
+const OPERATORS = index([...NUMERIC_ARITHMETIC_OPERATORS, ...TEMPORAL_OPERATORS, ...COMPARISON_OPERATORS, ...ARRAY_OPERATORS, ...MAP_OPERATORS]);
 
 function bindAll(entry: Entry, argumentTypes: readonly SqlType[]): BoundSignature | undefined {
   const candidates: BoundSignature[] = [];
