@@ -42,6 +42,7 @@ const SQL_TYPE = kinds('type', {
   time: kind('time', { precision: { type: 'integer', minimum: 0, maximum: 12 } }),
   timestamp: kind('timestamp', { precision: { type: 'integer', minimum: 0, maximum: 12 } }),
   array: kind('array', { element: ref('type') }),
+  map: kind('map', { key: ref('type'), value: ref('type') }),
   // A table column of a type the engine cannot process: it travels in table handles, never as values.
   unsupported: kind('unsupported', { name: STRING }),
 });
@@ -141,7 +142,7 @@ const PLAN_NODE = kinds('plan node', {
   AssignUniqueId: node('AssignUniqueId', { source: SOURCE, idSymbol: ref('symbol') }),
   Unnest: node(
     'Unnest',
-    { source: SOURCE, replicate: SYMBOLS, mappings: arrayOf(object({ input: ref('symbol'), output: ref('symbol') })), outer: BOOLEAN },
+    { source: SOURCE, replicate: SYMBOLS, mappings: arrayOf(object({ input: ref('symbol'), output: ref('symbol') }, { entry: { enum: ['key', 'value'] } })), outer: BOOLEAN },
     { ordinality: ref('symbol') },
   ),
   Apply: node(

@@ -9,6 +9,7 @@ import type { FunctionInfo } from '../function-info.js';
 import type { AggregateFunction } from './aggregate-function.js';
 import { approxDistinctFunction } from './approx-distinct.js';
 import { arrayAggFunction, type AggregateOrdering } from './array-agg.js';
+import { mapAggFunction } from './map-agg.js';
 import { arbitraryFunction } from './arbitrary.js';
 import { avgFunction } from './avg.js';
 import { booleanAggregate } from './boolean-aggregates.js';
@@ -152,6 +153,21 @@ const FAMILIES: Record<string, Family> = {
     resolve: unary((t) => arrayAggFunction([t], [])),
     resolveOrdered: (types, ordering) => (types.length === 1 + ordering.length ? arrayAggFunction(types, ordering) : undefined),
   },
+  map_agg: {
+    signatures: [{ args: ['K', 'V'], returns: 'map(K,V)', constraints: 'K:comparable, V' }],
+    description: 'Aggregates all the rows (key/value pairs) into a single map',
+    resolve: (types) => (types.length === 2 ? mapAggFunction('map_agg', types) : undefined),
+  },
+  multimap_agg: {
+    signatures: [{ args: ['K', 'V'], returns: 'map(K,array(V))', constraints: 'K:comparable, V' }],
+    description: 'Aggregates all the rows (key/value pairs) into a single multimap',
+    resolve: (types) => (types.length === 2 ? mapAggFunction('multimap_agg', types) : undefined),
+  },
+  histogram: {
+    signatures: [{ args: ['T'], returns: 'map(T,bigint)', constraints: 'T:comparable' }],
+    description: 'Count the number of times each value occurs',
+    resolve: unary((t) => mapAggFunction('histogram', [t])),
+  },
   approx_distinct: {
     signatures: [{ args: ['T'], returns: 'bigint', constraints: 'T' }],
     description: 'Returns the approximate number of distinct values (HyperLogLog, standard error 2.3%)',
@@ -160,7 +176,7 @@ const FAMILIES: Record<string, Family> = {
 };
 
 /** Aggregates Trino has that this engine does not implement yet: they fail with NOT_SUPPORTED. */
-const UNSUPPORTED = new Set(['map_agg', 'multimap_agg', 'listagg', 'histogram', 'approx_percentile', 'approx_set', 'checksum']);
+const UNSUPPORTED = new Set(['listagg', 'approx_percentile', 'approx_set', 'checksum']);
 
 export function isAggregateFunctionName(name: string): boolean {
   const key = name.toLowerCase();
