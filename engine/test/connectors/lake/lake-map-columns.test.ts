@@ -9,7 +9,9 @@ import { expect } from 'chai';
 import { DuckDBMapValue } from '@duckdb/node-api';
 import { MapValue } from '../../../src/spi/map-value.js';
 import { formatValueAsText } from '../../../src/types/values.js';
+import { ConvertedType, PhysicalType, Repetition } from '../../../src/connectors/hive/formats/parquet/parquet-constants.js';
 import { LakeFixture, duckDbRows } from './lake-fixture.js';
+import { writeHandMadeFile } from './parquet/hand-made-list-file.js';
 
 /** A column of the test file: DuckDB's expression for it, its type in DESCRIBE. */
 interface MapCase {
@@ -125,6 +127,57 @@ describe('lake: Parquet MAP columns as maps', function () {
       expect(await duckText(`SELECT id, ${duckMapAsText(c.name, c.type)} FROM ${files} ORDER BY id`), c.name).to.deep.equal(expected);
       expect(await ourText(lake, `SELECT id, ${c.name} FROM lake.default.written_maps ORDER BY id`), c.name).to.deep.equal(expected);
     }
+  });
+
+  // Hand-made MAP columns of INT32 keys and values: two rows, levels given per chunk.
+  for (const [label, keyOptional, keyLevels, valueLevels, message] of [
+    ['keys and values of different entry counts', false, { r: [0, 1, 0], d: [2, 2, 2] }, { r: [0, 0], d: [3, 3] }, "the map's keys and values differ in their entries at row 0"],
+    ['a NULL map on one side only', false, { r: [0, 0], d: [0, 2] }, { r: [0, 0], d: [1, 3] }, "the map's keys and values differ in whether row 0 is NULL"],
+    ['a NULL key (an optional key field)', true, { r: [0, 0], d: [2, 3] }, { r: [0, 0], d: [3, 3] }, 'a map key is NULL'],
+  ] as const) {
+    it(`a map column with ${label} fails naming the file, the column and what is wrong`, async () => {
+      const folder = `data/bad-map-${label.replace(/\W+/g, '-')}`;
+      const file = lake.file(`${folder}/a.parquet`, '');
+      const int32 = { type: PhysicalType.Int32 };
+      const schema = [
+        { name: 'm', repetition: Repetition.Optional, numChildren: 1, convertedType: ConvertedType.Map },
+        { name: 'key_value', repetition: Repetition.Repeated, numChildren: 2 },
+        { name: 'key', repetition: keyOptional ? Repetition.Optional : Repetition.Required, ...int32 },
+        { name: 'value', repetition: Repetition.Optional, ...int32 },
+      ];
+      const keyMax = keyOptional ? 3 : 2;
+      const page = (levels: { r: readonly number[]; d: readonly number[] }, max: number) => ({ firstRow: 0, repetition: [...levels.r], definition: [...levels.d], values: levels.d.filter((d) => d === max).map((_, i) => i) });
+      writeHandMadeFile(file, schema, 1, 2, [
+        { path: ['m', 'key_value', 'key'], maxRepetition: 1, maxDefinition: keyMax, pages: [page(keyLevels, keyMax)] },
+        { path: ['m', 'key_value', 'value'], maxRepetition: 1, maxDefinition: 3, pages: [page(valueLevels, 3)] },
+      ]);
+      const table = `lake.default.bad_map_${label.replace(/\W+/g, '_')}`;
+      await lake.harness.query(`CREATE TABLE ${table} WITH (external_location = '${lake.uri(folder)}')`);
+      expect((await lake.rows(`DESCRIBE ${table}`)).map((r) => r.slice(0, 2))).to.deep.equal([['m', 'map(integer, integer)']]);
+      const failure = await lake.failure(`SELECT m FROM ${table}`);
+      expect(failure.name).to.equal('HIVE_BAD_DATA');
+      expect(failure.message).to.include(file).and.include("column 'm'").and.include(message);
+    });
+  }
+
+  it('a hand-made MAP column reads as DuckDB reads it', async () => {
+    const file = lake.file('data/good-map/a.parquet', '');
+    const int32 = { type: PhysicalType.Int32 };
+    const schema = [
+      { name: 'm', repetition: Repetition.Optional, numChildren: 1, convertedType: ConvertedType.Map },
+      { name: 'key_value', repetition: Repetition.Repeated, numChildren: 2 },
+      { name: 'key', repetition: Repetition.Required, ...int32 },
+      { name: 'value', repetition: Repetition.Optional, ...int32 },
+    ];
+    // Rows: NULL, {}, {10=NULL, 11=7}, {12=8}.
+    writeHandMadeFile(file, schema, 1, 4, [
+      { path: ['m', 'key_value', 'key'], maxRepetition: 1, maxDefinition: 2, pages: [{ firstRow: 0, repetition: [0, 0, 0, 1, 0], definition: [0, 1, 2, 2, 2], values: [10, 11, 12] }] },
+      { path: ['m', 'key_value', 'value'], maxRepetition: 1, maxDefinition: 3, pages: [{ firstRow: 0, repetition: [0, 0, 0, 1, 0], definition: [0, 1, 2, 3, 3], values: [7, 8] }] },
+    ]);
+    await lake.harness.query(`CREATE TABLE lake.default.good_map WITH (external_location = '${lake.uri('data/good-map')}')`);
+    const duck = await duckText(`SELECT m FROM read_parquet('${file}')`);
+    expect(duck).to.deep.equal([['NULL'], ['{}'], ['{10=NULL, 11=7}'], ['{12=8}']]);
+    expect(await ourText(lake, 'SELECT m FROM lake.default.good_map')).to.deep.equal(duck);
   });
 
   for (const format of ['CSV', 'JSON']) {
