@@ -23,6 +23,11 @@ describe('parallel execution: maps in worker threads', function () {
     expect(rows.length).to.equal(Math.ceil((BIG_ROWS - 3) / 997));
   });
 
+  it('evaluates map constants in worker threads (a posted fragment loses the MapValue class; it is revived)', async () => {
+    const rows = await expectSameResults(h, "SELECT id, map_concat(m, MAP(ARRAY['c'], ARRAY[BIGINT '7'])) FROM maps WHERE m <> MAP(ARRAY['id', 'n'], ARRAY[BIGINT '0', BIGINT '0']) AND abs(id) % 991 = 1");
+    expect(rows.length).to.be.greaterThan(100);
+  });
+
   it('aggregates with map_agg and histogram, and groups on maps across workers', async () => {
     const [[count]] = await expectSameResults(h, 'SELECT sum(cardinality(m)) FROM maps');
     expect(count).to.equal(BigInt(2 * BIG_ROWS));
