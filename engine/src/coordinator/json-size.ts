@@ -11,6 +11,7 @@ function fixedWidth(type: SqlType): number | undefined {
     case 'char':
     case 'varbinary':
     case 'array':
+    case 'map':
       return undefined;
     case 'boolean':
       return 6;
@@ -47,6 +48,7 @@ function minimumLength(type: SqlType): number {
 function variableWidth(column: Column, row: number, minimum: number): number {
   if (column.nulls !== null && column.nulls[row] === 1) return 5;
   if (column.type.kind === 'array') return arrayWidth(column, row);
+  if (column.type.kind === 'map') return mapWidth(column, row);
   const value = column.values[row] as string | Uint8Array;
   return typeof value === 'string' ? Math.max(value.length, minimum) + 3 : Math.ceil(value.length / 3) * 4 + 3;
 }
@@ -54,12 +56,24 @@ function variableWidth(column: Column, row: number, minimum: number): number {
 /** An array's JSON bytes: brackets plus each element's bytes (measured like a column's values). */
 function arrayWidth(column: Column, row: number): number {
   const offsets = column.values as Int32Array;
-  const elements = (column.children as readonly Column[])[0];
-  const fixed = fixedWidth(elements.type);
-  if (fixed !== undefined) return 3 + fixed * (offsets[row + 1] - offsets[row]);
-  const minimum = minimumLength(elements.type);
-  let bytes = 3;
-  for (let i = offsets[row]; i < offsets[row + 1]; i++) bytes += variableWidth(elements, i, minimum);
+  return 3 + entriesWidth((column.children as readonly Column[])[0], offsets[row], offsets[row + 1]);
+}
+
+/** A map's JSON bytes: braces, each key (written as a string) and value, and their separators. */
+function mapWidth(column: Column, row: number): number {
+  const offsets = column.values as Int32Array;
+  const [keys, values] = column.children as readonly Column[];
+  const count = offsets[row + 1] - offsets[row];
+  return 3 + 3 * count + entriesWidth(keys, offsets[row], offsets[row + 1]) + entriesWidth(values, offsets[row], offsets[row + 1]);
+}
+
+/** JSON bytes of rows [start, end) of a container's child column. */
+function entriesWidth(child: Column, start: number, end: number): number {
+  const fixed = fixedWidth(child.type);
+  if (fixed !== undefined) return fixed * (end - start);
+  const minimum = minimumLength(child.type);
+  let bytes = 0;
+  for (let i = start; i < end; i++) bytes += variableWidth(child, i, minimum);
   return bytes;
 }
 

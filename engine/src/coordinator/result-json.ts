@@ -3,7 +3,9 @@
 
 import type { Scalar } from '../spi/page.js';
 import type { SqlType } from '../types/types.js';
-import { toJsonValue } from '../types/values.js';
+import { formatValueAsText, toJsonValue } from '../types/values.js';
+import { OrderedJsonObject } from '../types/exact-json.js';
+import type { MapValue } from '../spi/map-value.js';
 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 const MIN_SAFE = BigInt(Number.MIN_SAFE_INTEGER);
@@ -12,5 +14,11 @@ const MIN_SAFE = BigInt(Number.MIN_SAFE_INTEGER);
 export function resultJsonValue(value: Scalar, type: SqlType): unknown {
   if (typeof value === 'bigint' && type.kind === 'bigint' && (value > MAX_SAFE || value < MIN_SAFE)) return value;
   if (type.kind === 'array' && value !== null) return (value as readonly Scalar[]).map((element) => resultJsonValue(element, type.element));
+  if (type.kind === 'map' && value !== null) return mapJson(value as MapValue, type);
   return toJsonValue(value, type);
+}
+
+/** A map as Trino writes it: an object in entry order, each key as Java prints it (values.ts mapJsonObject), each value in its own JSON form. */
+function mapJson(map: MapValue, type: SqlType & { kind: 'map' }): OrderedJsonObject {
+  return new OrderedJsonObject(map.keys.map((key, i) => [formatValueAsText(key, type.key), resultJsonValue(map.values[i], type.value)]));
 }

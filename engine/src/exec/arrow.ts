@@ -12,6 +12,7 @@
 //   interval day to second  Int64 (milliseconds) / the field metadata
 //   unknown                 Null
 //   array(T)                List of T (offsets and one child, element field `item`), nested alike
+//   map(K, V)               Map (offsets over a struct of `key` and `value`, arrow-map.ts)
 // Every field carries the exact SqlType in its metadata (SQL_TYPE_METADATA_KEY), so a batch that went
 // through IPC still says varchar(25), decimal(12,2) or char(3).
 
@@ -45,6 +46,7 @@ import { EngineError } from '../errors/engine-error.js';
 import { SHORT_DECIMAL_PRECISION, typeName, unsupportedTypeError, type SqlType } from '../types/types.js';
 import { sliceColumn, type Column, type ColumnValues, type Page } from '../spi/page.js';
 import { listElements } from '../spi/list-column.js';
+import { arrowMapToColumn, arrowMapType, mapColumnToArrowData } from './arrow-map.js';
 
 /** Field metadata key holding the column's SqlType as JSON. */
 export const SQL_TYPE_METADATA_KEY = 'engine.sql_type';
@@ -85,6 +87,8 @@ export function arrowType(type: SqlType): DataType {
       return new Null();
     case 'array':
       return new List(new Field('item', arrowType(type.element), true));
+    case 'map':
+      return arrowMapType(type);
     case 'function':
     case 'unsupported':
       throw unsupportedTypeError(type);
@@ -138,6 +142,7 @@ function inferSqlType(type: DataType): SqlType {
   if (DataType.isDate(type) && type.typeId === Type.Date) return type.unit === 0 ? { kind: 'date' } : unsupportedArrow(type);
   if (DataType.isNull(type)) return { kind: 'unknown' };
   if (DataType.isList(type)) return { kind: 'array', element: inferSqlType(type.children[0].type) };
+  if (DataType.isMap(type)) return { kind: 'map', key: inferSqlType(type.childType.children[0].type), value: inferSqlType(type.childType.children[1].type) };
   return unsupportedArrow(type);
 }
 
@@ -199,6 +204,8 @@ export function columnToArrowData(column: Column, length: number = column.length
       const child = columnToArrowData(sliceColumn(elements, 0, offsets[length]));
       return makeData({ type: arrowType(type) as List, ...base, valueOffsets: offsets, child });
     }
+    case 'map':
+      return mapColumnToArrowData(column, length, base);
     case 'function':
     case 'unsupported':
       throw unsupportedTypeError(type);
@@ -348,6 +355,7 @@ export function arrowDataToColumn(data: Data, type: SqlType): Column {
   if (type.kind === 'unknown') return { type, length, values: new Uint8Array(length), nulls: new Uint8Array(length).fill(1) };
   const nulls = validityToNulls(data);
   if (type.kind === 'array') return arrowListToColumn(data, type, length, nulls);
+  if (type.kind === 'map') return arrowMapToColumn(data, type, length, nulls);
   return { type, length, values: arrowValues(data, type, length), nulls };
 }
 
@@ -389,7 +397,8 @@ function arrowValues(data: Data, type: SqlType, length: number): ColumnValues {
     case 'varbinary':
       return sliceBinaries(data.valueOffsets as Int32Array, data.values as Uint8Array, length);
     case 'unknown':
-    case 'array': // arrowDataToColumn reads lists
+    case 'array': // arrowDataToColumn reads lists and maps
+    case 'map':
       return new Uint8Array(length);
     case 'function':
     case 'unsupported':

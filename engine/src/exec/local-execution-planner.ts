@@ -180,6 +180,7 @@ export class LocalExecutionPlanner {
         return run(unnest, input(node.source), {
           replicate: node.replicate.map((s) => indexOf(layout, s)),
           arrays: node.mappings.map((m) => indexOf(layout, m.input)),
+          entries: node.mappings.map((m) => m.entry),
           ordinality: node.ordinality !== undefined,
           outer: node.outer,
         });

@@ -3,8 +3,9 @@
 // the child column (recursively for nested arrays); a row becomes a JS array (the Scalar of an
 // array value) only when an expression needs that row's value.
 //
-// map(K, V) will reuse this layout with two children (keys, values) sharing the offsets, as Arrow's
-// Map does; row(...) will have one child per field and no offsets (Arrow's Struct).
+// map(K, V) shares this layout with two children (keys, values) under the same offsets, as Arrow's
+// Map does (map-column.ts), so slicing, gathering, concatenating and sizing here serve both;
+// row(...) will have one child per field and no offsets (Arrow's Struct).
 
 import type { SqlType } from '../types/types.js';
 import { type Column, type Scalar, columnFromScalars, columnSizeInBytes, concatColumns, emptyColumn, getScalar, sliceColumn, takeColumn } from './page.js';
@@ -14,9 +15,24 @@ function elementTypeOf(type: SqlType): SqlType {
   return type.element;
 }
 
+/** The child column types of a column stored as offsets + children: an array's elements, a map's keys and values. */
+function childTypesOf(type: SqlType): SqlType[] {
+  if (type.kind === 'map') return [type.key, type.value];
+  return [elementTypeOf(type)];
+}
+
+/** Whether a type is stored as offsets over child columns (Arrow's List and Map): array(T), map(K, V). */
+export function hasOffsetsLayout(type: SqlType): boolean {
+  return type.kind === 'array' || type.kind === 'map';
+}
+
 /** The offsets of an array column. */
 export function listOffsets(column: Column): Int32Array {
   return column.values as Int32Array;
+}
+
+function childrenOf(column: Column): readonly Column[] {
+  return column.children as readonly Column[];
 }
 
 /** The element column of an array column. */
@@ -24,9 +40,9 @@ export function listElements(column: Column): Column {
   return (column.children as readonly Column[])[0];
 }
 
-/** `length` empty arrays (the storage of NULL rows). */
+/** `length` empty arrays or maps (the storage of NULL rows). */
 export function emptyListColumn(type: SqlType, length: number, nulls: Uint8Array | null): Column {
-  return { type, length, values: new Int32Array(length + 1), nulls, children: [emptyColumn(elementTypeOf(type))] };
+  return { type, length, values: new Int32Array(length + 1), nulls, children: childTypesOf(type).map((t) => emptyColumn(t)) };
 }
 
 /** The elements of row `row` as a JS array. */
@@ -58,17 +74,17 @@ export function listColumnFromRows(type: SqlType, rows: readonly (Scalar | undef
   return { type, length, values: offsets, nulls, children: [columnFromScalars(elementTypeOf(type), flat)] };
 }
 
-/** Rows [start, end) of an array column: offsets rebased to 0, the elements they cover. */
+/** Rows [start, end) of an array (or map) column: offsets rebased to 0, the elements they cover. */
 export function sliceListColumn(column: Column, start: number, end: number): Column {
   const source = listOffsets(column);
   const base = source[start];
   const offsets = new Int32Array(end - start + 1);
   for (let i = start; i <= end; i++) offsets[i - start] = source[i] - base;
   const nulls = column.nulls === null ? null : column.nulls.slice(start, end);
-  return { type: column.type, length: end - start, values: offsets, nulls, children: [sliceColumn(listElements(column), base, source[end])] };
+  return { type: column.type, length: end - start, values: offsets, nulls, children: childrenOf(column).map((c) => sliceColumn(c, base, source[end])) };
 }
 
-/** The rows at `positions` of an array column: a gather of the offsets, then of the elements. */
+/** The rows at `positions` of an array (or map) column: a gather of the offsets, then of the elements. */
 export function takeListColumn(column: Column, positions: Int32Array | Uint32Array, count: number, nulls: Uint8Array | null): Column {
   const source = listOffsets(column);
   const offsets = new Int32Array(count + 1);
@@ -78,10 +94,10 @@ export function takeListColumn(column: Column, positions: Int32Array | Uint32Arr
   for (let i = 0; i < count; i++) {
     for (let e = source[positions[i]]; e < source[positions[i] + 1]; e++) elementPositions[k++] = e;
   }
-  return { type: column.type, length: count, values: offsets, nulls, children: [takeColumn(listElements(column), elementPositions, k)] };
+  return { type: column.type, length: count, values: offsets, nulls, children: childrenOf(column).map((c) => takeColumn(c, elementPositions, k)) };
 }
 
-/** Array columns of one type end to end. */
+/** Array (or map) columns of one type end to end. */
 export function concatListColumns(type: SqlType, columns: readonly Column[], nulls: Uint8Array | null): Column {
   let length = 0;
   for (const c of columns) length += c.length;
@@ -93,13 +109,17 @@ export function concatListColumns(type: SqlType, columns: readonly Column[], nul
     for (let i = 1; i <= c.length; i++) offsets[row + i] = base + source[i];
     row += c.length;
   }
-  const parts = columns.map((c) => sliceColumn(listElements(c), listOffsets(c)[0], listOffsets(c)[c.length]));
-  return { type, length, values: offsets, nulls, children: [concatColumns(elementTypeOf(type), parts)] };
+  const children = childTypesOf(type).map((childType, k) =>
+    concatColumns(childType, columns.map((c) => sliceColumn(childrenOf(c)[k], listOffsets(c)[0], listOffsets(c)[c.length]))),
+  );
+  return { type, length, values: offsets, nulls, children };
 }
 
-/** Heap bytes of an array column beyond its null mask: offsets and elements. */
+/** Heap bytes of an array (or map) column beyond its null mask: offsets and elements (keys and values). */
 export function listColumnBytes(column: Column, stringsBytes: (values: readonly string[]) => number): number {
-  return listOffsets(column).byteLength + columnSizeInBytes(listElements(column), stringsBytes);
+  let bytes = listOffsets(column).byteLength;
+  for (const child of childrenOf(column)) bytes += columnSizeInBytes(child, stringsBytes);
+  return bytes;
 }
 
 /** `length` rows all holding the array `value`. */

@@ -22,8 +22,10 @@
 //   array(T)               Int32Array of length + 1 offsets, children[0] the elements (Arrow's
 //                          List, list-column.ts) -> Scalar[] (a JS array, made only where one
 //                          row's value is needed)
-// Container types nest through `children`: array(array(T)) is a list of lists; map(K, V) will be
-// offsets with two children, row(...) one child per field (Arrow's Map and Struct).
+//   map(K, V)              the same offsets, children[0] the keys and children[1] the values
+//                          (Arrow's Map, map-column.ts) -> MapValue (map-value.ts)
+// Container types nest through `children`: array(array(T)) is a list of lists; row(...) will have
+// one child per field (Arrow's Struct).
 
 import { SHORT_DECIMAL_PRECISION, unsupportedTypeError, type SqlType } from '../types/types.js';
 import { binaryArrayBytes, boxedArrayBytes, sampledStringArrayBytes, stringArrayBytes } from './memory-estimate.js';
@@ -31,6 +33,7 @@ import {
   concatListColumns,
   constantListColumn,
   emptyListColumn,
+  hasOffsetsLayout,
   listColumnBytes,
   listColumnFromRows,
   listElements,
@@ -38,8 +41,10 @@ import {
   sliceListColumn,
   takeListColumn,
 } from './list-column.js';
+import { mapColumnFromRows, mapKeys, mapValues, readMapRow } from './map-column.js';
+import type { MapValue } from './map-value.js';
 
-export type Scalar = boolean | number | bigint | string | Uint8Array | null | readonly Scalar[];
+export type Scalar = boolean | number | bigint | string | Uint8Array | null | readonly Scalar[] | MapValue;
 
 export type ColumnValues =
   | Uint8Array
@@ -99,6 +104,7 @@ export function allocateValues(type: SqlType, length: number): ColumnValues {
     case 'varbinary':
       return new Array<Uint8Array>(length).fill(EMPTY_BYTES);
     case 'array':
+    case 'map':
       return new Int32Array(length + 1);
     case 'function':
     case 'unsupported':
@@ -114,19 +120,20 @@ export function allocateValues(type: SqlType, length: number): ColumnValues {
 export type SlotValues = ColumnValues | Scalar[];
 
 export function allocateSlots(type: SqlType, length: number): SlotValues {
-  return type.kind === 'array' ? new Array<Scalar>(length).fill(null) : allocateValues(type, length);
+  return hasOffsetsLayout(type) ? new Array<Scalar>(length).fill(null) : allocateValues(type, length);
 }
 
 /** Slots [0, length) (allocateSlots) as a column. */
 export function columnFromSlots(type: SqlType, slots: SlotValues, length: number, nulls: Uint8Array | null): Column {
   if (type.kind === 'array') return listColumnFromRows(type, slots as Scalar[], length, nulls);
+  if (type.kind === 'map') return mapColumnFromRows(type, slots as Scalar[], length, nulls);
   const values = slots.length === length ? (slots as ColumnValues) : sliceValues(slots as ColumnValues, 0, length);
   return { type, length, values, nulls };
 }
 
 /** A column of no rows. */
 export function emptyColumn(type: SqlType): Column {
-  if (type.kind === 'array') return emptyListColumn(type, 0, null);
+  if (hasOffsetsLayout(type)) return emptyListColumn(type, 0, null);
   return { type, length: 0, values: allocateValues(type, 0), nulls: null };
 }
 
@@ -140,6 +147,7 @@ export function isNull(column: Column, row: number): boolean {
 export function getScalar(column: Column, row: number): Scalar {
   if (column.type.kind === 'unknown' || (column.nulls !== null && column.nulls[row] === 1)) return null;
   if (column.type.kind === 'array') return readListRow(column.values as Int32Array, listElements(column), row);
+  if (column.type.kind === 'map') return readMapRow(column.values as Int32Array, mapKeys(column), mapValues(column), row);
   const v = column.values[row];
   if (column.type.kind === 'boolean') return v === 1;
   return v as Scalar;
@@ -187,7 +195,7 @@ export class ColumnBuilder {
 
   build(): Column {
     const nulls = this.nulls === null ? null : this.nulls.slice(0, this.size);
-    if (this.type.kind === 'array') return columnFromSlots(this.type, this.values, this.size, nulls);
+    if (hasOffsetsLayout(this.type)) return columnFromSlots(this.type, this.values, this.size, nulls);
     return { type: this.type, length: this.size, values: sliceValues(this.values as ColumnValues, 0, this.size), nulls };
   }
 
@@ -220,7 +228,7 @@ export function sliceValues(values: ColumnValues, start: number, end: number): C
 
 /** Rows [start, end) of a column. */
 export function sliceColumn(column: Column, start: number, end: number): Column {
-  if (column.type.kind === 'array') return sliceListColumn(column, start, end);
+  if (hasOffsetsLayout(column.type)) return sliceListColumn(column, start, end);
   return {
     type: column.type,
     length: end - start,
@@ -236,7 +244,7 @@ export function slicePage(page: Page, start: number, end: number): Page {
 /** The rows at `positions` of a column, in that order (a gather). */
 export function takeColumn(column: Column, positions: Int32Array | Uint32Array, count = positions.length): Column {
   const nulls = takeNulls(column.nulls, positions, count);
-  if (column.type.kind === 'array') return takeListColumn(column, positions, count, nulls);
+  if (hasOffsetsLayout(column.type)) return takeListColumn(column, positions, count, nulls);
   const values = allocateValues(column.type, count);
   gatherValues(column.values, values, positions, count);
   return { type: column.type, length: count, values, nulls };
@@ -305,11 +313,11 @@ export function concatColumns(type: SqlType, columns: readonly Column[]): Column
   const nulls = anyNulls ? new Uint8Array(length) : null;
   let offset = 0;
   for (const c of columns) {
-    if (type.kind !== 'array') copyValues(c.values, values, offset);
+    if (!hasOffsetsLayout(type)) copyValues(c.values, values, offset);
     if (nulls !== null && c.nulls !== null) nulls.set(c.nulls, offset);
     offset += c.length;
   }
-  if (type.kind === 'array') return concatListColumns(type, columns, nulls);
+  if (hasOffsetsLayout(type)) return concatListColumns(type, columns, nulls);
   return { type, length, values, nulls };
 }
 
@@ -323,9 +331,10 @@ export function concatPages(types: readonly SqlType[], pages: readonly Page[]): 
 export function constantColumn(type: SqlType, value: Scalar, length: number): Column {
   if (value === null || type.kind === 'unknown') {
     const nulls = new Uint8Array(length).fill(1);
-    return type.kind === 'array' ? emptyListColumn(type, length, nulls) : { type, length, values: allocateValues(type, length), nulls };
+    return hasOffsetsLayout(type) ? emptyListColumn(type, length, nulls) : { type, length, values: allocateValues(type, length), nulls };
   }
   if (type.kind === 'array') return constantListColumn(type, value as readonly Scalar[], length);
+  if (type.kind === 'map') return takeColumn(mapColumnFromRows(type, [value]), new Int32Array(length), length);
   const values = allocateValues(type, length);
   const v = typeof value === 'boolean' ? (value ? 1 : 0) : value;
   (values as unknown as { fill(v: unknown): void }).fill(v);
@@ -358,7 +367,7 @@ export function estimatedPageBytes(page: Page): number {
 export function columnSizeInBytes(column: Column, stringsBytes: (values: readonly string[]) => number = stringArrayBytes): number {
   let bytes = column.nulls === null ? 0 : column.nulls.byteLength;
   const v = column.values;
-  if (column.type.kind === 'array') return bytes + listColumnBytes(column, stringsBytes);
+  if (hasOffsetsLayout(column.type)) return bytes + listColumnBytes(column, stringsBytes);
   if (!Array.isArray(v)) return bytes + (v as Uint8Array).byteLength;
   if (column.type.kind === 'varchar' || column.type.kind === 'char') return bytes + stringsBytes(v as string[]);
   if (column.type.kind === 'varbinary') return bytes + binaryArrayBytes(v as Uint8Array[]);

@@ -19,8 +19,10 @@ import { parseBooleanText, parseDecimalText, parseDoubleText, parseIntegerText }
 import { type SqlType, isIntegral, isNumeric, isString, typeName, typesEqual } from './types.js';
 import { codePointCount, padChar, toCharValue, trimTrailingSpaces, truncateCodePoints } from './chars.js';
 import { formatValueAsText } from './values.js';
+import { mapCast } from './map-cast.js';
 
 export type CastFunction = (value: never) => Scalar;
+type OneCast = (value: Scalar) => Scalar;
 
 /** The cast that returns its argument (same storage): the compiler skips calling it. */
 export const IDENTITY_CAST: CastFunction = ((value: Scalar) => value) as CastFunction;
@@ -48,6 +50,7 @@ function outOfRange(message: string): EngineError {
 export function canCast(from: SqlType, to: SqlType): boolean {
   if (from.kind === 'unknown' || typesEqual(from, to)) return true;
   if (from.kind === 'array' || to.kind === 'array') return from.kind === 'array' && to.kind === 'array' && canCast(from.element, to.element);
+  if (from.kind === 'map' || to.kind === 'map') return from.kind === 'map' && to.kind === 'map' && canCast(from.key, to.key) && canCast(from.value, to.value);
   if (isString(to)) return from.kind !== 'varbinary' || to.kind === 'varchar';
   const numericLike = (t: SqlType) => isNumeric(t) || t.kind === 'boolean';
   if (numericLike(from) && numericLike(to)) return true;
@@ -70,6 +73,7 @@ export function castFunction(from: SqlType, to: SqlType): CastFunction {
   if (!canCast(from, to)) throw new EngineError('TYPE_MISMATCH', `Cannot cast ${typeName(from)} to ${typeName(to)}`);
   if (from.kind === 'unknown') return (() => null) as CastFunction;
   if (from.kind === 'array' && to.kind === 'array') return elementwiseCast(castFunction(from.element, to.element));
+  if (from.kind === 'map' && to.kind === 'map') return mapCast(castFunction(from.key, to.key) as OneCast, castFunction(from.value, to.value) as OneCast, to) as CastFunction;
   if (to.kind === 'varchar' || to.kind === 'char') return toStringCast(from, to);
   if (isString(from)) return fromStringCast(from, to);
   if (isIntegral(to)) return toIntegralCast(from, to.kind as IntegralKind);
@@ -96,6 +100,9 @@ export function castFunction(from: SqlType, to: SqlType): CastFunction {
  */
 export function storeAssignmentCast(from: SqlType, to: SqlType): CastFunction {
   if (from.kind === 'array' && to.kind === 'array' && !typesEqual(from, to)) return elementwiseCast(storeAssignmentCast(from.element, to.element));
+  if (from.kind === 'map' && to.kind === 'map' && !typesEqual(from, to)) {
+    return mapCast(storeAssignmentCast(from.key, to.key) as OneCast, storeAssignmentCast(from.value, to.value) as OneCast, to) as CastFunction;
+  }
   const cast = castFunction(from, to) as (v: Scalar) => Scalar;
   if ((from.kind !== 'varchar' && from.kind !== 'char') || (to.kind !== 'varchar' && to.kind !== 'char')) return cast as CastFunction;
   const length = to.length;

@@ -80,6 +80,7 @@ function sameKindSuperType(a: SqlType, b: SqlType): SqlType | undefined {
     const element = commonSuperType(a.element, b.element);
     return element === undefined ? undefined : { kind: 'array', element };
   }
+  if (a.kind === 'map' && b.kind === 'map') return mapSuperType(a, b);
   return undefined; // non-parametric kinds are equal or not at all (typesEqual handled equality)
 }
 
@@ -133,3 +134,9 @@ function coerceIntegral(source: SqlType, targetKind: SqlType['kind']): SqlType |
   return to > from ? ({ kind: targetKind } as SqlType) : undefined;
 }
 
+
+function mapSuperType(a: SqlType & { kind: 'map' }, b: SqlType & { kind: 'map' }): SqlType | undefined {
+  const key = commonSuperType(a.key, b.key);
+  const value = commonSuperType(a.value, b.value);
+  return key === undefined || value === undefined ? undefined : { kind: 'map', key, value };
+}

@@ -135,6 +135,19 @@ class JsonParser {
 }
 
 /** JSON text like JSON.stringify's, with bigints written as exact integers. */
+/**
+ * A JSON object written with its members in this order, integer-like names included (a plain JS
+ * object lists those first, in ascending order): a map's entries, as Trino writes them. Like a
+ * bigint, JSON.stringify refuses it (toJSON throws a TypeError), so stringifyJson writes it.
+ */
+export class OrderedJsonObject {
+  constructor(readonly members: ReadonlyArray<readonly [name: string, value: unknown]>) {}
+
+  toJSON(): never {
+    throw new TypeError('An OrderedJsonObject is written by stringifyJson');
+  }
+}
+
 export function stringifyJson(value: unknown): string {
   try {
     return JSON.stringify(value);
@@ -147,6 +160,7 @@ export function stringifyJson(value: unknown): string {
 function writeValue(value: unknown): string | undefined {
   if (typeof value === 'bigint') return value.toString();
   if (Array.isArray(value)) return `[${value.map((v) => writeValue(v) ?? 'null').join(',')}]`;
+  if (value instanceof OrderedJsonObject) return `{${value.members.map(([name, v]) => `${JSON.stringify(name)}:${writeValue(v) ?? 'null'}`).join(',')}}`;
   if (value !== null && typeof value === 'object') {
     const members: string[] = [];
     for (const [key, v] of Object.entries(value)) {

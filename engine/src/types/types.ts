@@ -22,6 +22,7 @@ export type SqlType =
   | { kind: 'array'; element: SqlType }
   // The type of a lambda argument (Trino's function(T,...,R)): only function parameters have it, never a column.
   | { kind: 'function'; arguments: readonly SqlType[]; returnType: SqlType }
+  | { kind: 'map'; key: SqlType; value: SqlType }
   | { kind: 'unknown' } // the type of a bare NULL literal
   // A column type the engine cannot process yet (a nested Parquet column: array, map, row), known
   // only by Trino's name for it so that metadata can show it; every use of such a column is refused.
@@ -60,6 +61,11 @@ export function arrayOf(element: SqlType): SqlType {
 export function functionType(argumentTypes: readonly SqlType[], returnType: SqlType): SqlType {
   return { kind: 'function', arguments: argumentTypes, returnType };
 }
+
+/** `map(key, value)`. */
+export function mapOf(key: SqlType, value: SqlType): SqlType {
+  return { kind: 'map', key, value };
+}
 /** A type shown as `name` (Trino's spelling: `array(integer)`) that the engine cannot process yet. */
 export function unsupportedType(name: string): SqlType {
   return { kind: 'unsupported', name };
@@ -90,6 +96,8 @@ export function typeName(t: SqlType): string {
       return `array(${typeName(t.element)})`;
     case 'function':
       return `function(${[...t.arguments, t.returnType].map(typeName).join(',')})`;
+    case 'map':
+      return `map(${typeName(t.key)}, ${typeName(t.value)})`;
     case 'unsupported':
       return t.name;
     default:
@@ -121,6 +129,8 @@ export function typeSignature(t: SqlType): TypeSignature {
       return { rawType: t.kind, arguments: [long(t.precision)] };
     case 'array':
       return { rawType: 'array', arguments: [{ kind: 'TYPE', value: typeSignature(t.element) }] };
+    case 'map':
+      return { rawType: 'map', arguments: [{ kind: 'TYPE', value: typeSignature(t.key) }, { kind: 'TYPE', value: typeSignature(t.value) }] };
     default:
       return { rawType: t.kind, arguments: [] };
   }

@@ -1,6 +1,7 @@
 // Values as text and as JSON, following Trino (char(n) values are padded to n here: chars.ts).
 
 import type { Scalar } from '../spi/page.js';
+import type { MapValue } from '../spi/map-value.js';
 import { padChar } from './chars.js';
 import { formatDecimal } from './decimal.js';
 import { formatDate, formatIntervalDaySecond, formatIntervalYearMonth, formatTimeOfDay, formatTimestamp } from './datetime.js';
@@ -57,6 +58,8 @@ export function toJsonValue(value: Scalar, type: SqlType): unknown {
       return bytesToBase64(value as Uint8Array);
     case 'array':
       return (value as readonly Scalar[]).map((element) => toJsonValue(element, type.element));
+    case 'map':
+      return mapJsonObject(value as MapValue, type, toJsonValue);
     default:
       return formatTemporal(value as number, type);
   }
@@ -88,7 +91,22 @@ export function formatValueAsText(value: Scalar, type: SqlType): string {
     case 'array':
       // As Trino's CLI prints an array.
       return `[${(value as readonly Scalar[]).map((element) => formatValueAsText(element, type.element)).join(', ')}]`;
+    case 'map': {
+      // As Trino's CLI (and Java's Map.toString) prints a map.
+      const map = value as MapValue;
+      return `{${map.keys.map((k, i) => `${formatValueAsText(k, type.key)}=${formatValueAsText(map.values[i], type.value)}`).join(', ')}}`;
+    }
     default:
       return formatTemporal(value as number, type) as string;
   }
+}
+
+/**
+ * A map as Trino's client protocol sends it: a JSON object in entry order whose names are the keys as
+ * text (Java's toString of the key: 1, 1.5, abc, [1, 2]) and whose values are encoded by `encode`.
+ */
+export function mapJsonObject(map: MapValue, type: SqlType & { kind: 'map' }, encode: (value: Scalar, type: SqlType) => unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (let i = 0; i < map.size; i++) out[formatValueAsText(map.keys[i], type.key)] = encode(map.values[i], type.value);
+  return out;
 }

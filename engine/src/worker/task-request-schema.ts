@@ -46,6 +46,7 @@ const SQL_TYPE = kinds('type', {
   array: kind('array', { element: ref('type') }),
   // A lambda argument's type.
   function: kind('function', { arguments: arrayOf(ref('type')), returnType: ref('type') }),
+  map: kind('map', { key: ref('type'), value: ref('type') }),
   // A table column of a type the engine cannot process: it travels in table handles, never as values.
   unsupported: kind('unsupported', { name: STRING }),
 });
@@ -147,7 +148,7 @@ const PLAN_NODE = kinds('plan node', {
   AssignUniqueId: node('AssignUniqueId', { source: SOURCE, idSymbol: ref('symbol') }),
   Unnest: node(
     'Unnest',
-    { source: SOURCE, replicate: SYMBOLS, mappings: arrayOf(object({ input: ref('symbol'), output: ref('symbol') })), outer: BOOLEAN },
+    { source: SOURCE, replicate: SYMBOLS, mappings: arrayOf(object({ input: ref('symbol'), output: ref('symbol') }, { entry: { enum: ['key', 'value'] } })), outer: BOOLEAN },
     { ordinality: ref('symbol') },
   ),
   Apply: node(

@@ -153,7 +153,7 @@ describe('what the engine does not run fails with NOT_SUPPORTED naming it', () =
       ['SELECT CAST(a AS array(bigint)) FROM t', 'TYPE_MISMATCH', 'line 1:8: Cannot cast integer to array(bigint)'],
       ['SELECT CAST(a AS bigint ARRAY) FROM t', 'TYPE_MISMATCH', 'line 1:8: Cannot cast integer to array(bigint)'],
       ['SELECT a[1] FROM t', 'TYPE_MISMATCH', 'line 1:9: Cannot use integer for subscript'],
-      ['SELECT CAST(a AS MAP<varchar, bigint>) FROM t', 'NOT_SUPPORTED', 'line 1:18: Type not supported: map'],
+      ['SELECT CAST(a AS MAP<varchar, bigint>) FROM t', 'TYPE_MISMATCH', 'line 1:8: Cannot cast integer to map(varchar, bigint)'],
       ['CREATE TABLE t3 (r row(x integer, y varchar))', 'NOT_SUPPORTED', 'line 1:20: Type not supported: row'],
       ["SELECT TIMESTAMP '2020-01-01 00:00:00 UTC'", 'NOT_SUPPORTED', 'line 1:8: Type not supported: timestamp with time zone'],
       ["SELECT TIMESTAMP '2020-01-01 10:00:00.123 Europe/Paris'", 'NOT_SUPPORTED', 'line 1:8: Type not supported: timestamp with time zone'],

@@ -43,7 +43,7 @@ describe('arrays: bad input', function () {
   it('names the function and its signatures for wrong argument types', async () => {
     expect(await failure('SELECT cardinality(1)')).to.deep.equal([
       'TYPE_MISMATCH',
-      'Unexpected parameters (integer) for function cardinality. Expected: cardinality(array(T))',
+      'Unexpected parameters (integer) for function cardinality. Expected: cardinality(array(T)), cardinality(map(K,V))',
     ]);
     expect(await failure("SELECT contains(ARRAY[1], 'a')")).to.deep.equal([
       'TYPE_MISMATCH',

@@ -3,7 +3,7 @@
 // memory posted to a worker is shared, not cloned. Stored batches never change, so no locking is
 // needed. A worker rebuilds the Arrow data from the views and decodes it as a main-thread scan would.
 
-import { Data, RecordBatch } from 'apache-arrow';
+import { Data, RecordBatch, type DataType, type Field } from 'apache-arrow';
 import { arrowDataToColumn, arrowType } from '../../exec/arrow.js';
 import type { Column, Page } from '../../spi/page.js';
 import type { SqlType } from '../../types/types.js';
@@ -120,10 +120,15 @@ function plainData(data: Data): SharedData {
   return plain;
 }
 
-/** Arrow data of `type` from its plain form (nested types' children typed from the SqlType). */
+/** Arrow data of `type` from its plain form. */
 function arrowData(type: SqlType, c: SharedData): Data {
-  const children = type.kind === 'array' && c.children !== undefined ? [arrowData(type.element, c.children[0])] : undefined;
-  return new Data(arrowType(type), c.offset, c.length, c.nullCount, [c.valueOffsets, c.values, c.nullBitmap], children);
+  return typedData(arrowType(type), c);
+}
+
+/** Nested data's children typed by the Arrow type's own child fields (a list's item, a map's entries struct and its key and value). */
+function typedData(type: DataType, c: SharedData): Data {
+  const children = c.children?.map((child, k) => typedData((type.children as Field[])[k].type, child));
+  return new Data(type, c.offset, c.length, c.nullCount, [c.valueOffsets, c.values, c.nullBitmap], children);
 }
 
 /**

@@ -135,6 +135,7 @@ function fixedSize(type: SqlType): number {
     case 'varbinary':
     case 'array':
     case 'function':
+    case 'map':
     case 'unsupported':
       return 0;
   }

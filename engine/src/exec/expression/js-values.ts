@@ -22,6 +22,8 @@ export function defaultLiteral(type: SqlType): string {
       return 'null';
     case 'array':
       return 'EMPTY_ARRAY';
+    case 'map':
+      return 'EMPTY_MAP';
     default:
       return '0';
   }
@@ -49,6 +51,7 @@ export function scalarLiteral(value: Scalar): string | undefined {
 /** The expression reading row `row` of a column's values array as a scalar. */
 export function readExpression(type: SqlType, values: string, row: string): string {
   if (type.kind === 'array') return `readListRow(${values}, ${values}E, ${row})`;
+  if (type.kind === 'map') return `readMapRow(${values}, ${values}E, ${values}V, ${row})`;
   return type.kind === 'boolean' ? `(${values}[${row}] === 1)` : `${values}[${row}]`;
 }
 

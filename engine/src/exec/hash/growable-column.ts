@@ -4,6 +4,7 @@
 
 import { allocateSlots, columnFromSlots, getScalar, type Column, type ColumnValues, type Scalar, type SlotValues } from '../../spi/page.js';
 import type { SqlType } from '../../types/types.js';
+import { MapValue } from '../../spi/map-value.js';
 import { int64Words } from './hash-functions.js';
 import { BOXED_VALUE_BYTES, POINTER_BYTES, binaryBytes, stringBytes } from '../../spi/memory-estimate.js';
 import type { ColumnData } from './row-equality.js';
@@ -57,7 +58,7 @@ export class GrowableColumn implements ColumnData {
   copierFrom(source: Column): RowCopier {
     const srcNulls = source.nulls;
     const dstNulls = srcNulls !== null ? this.ensureNulls() : this.nulls;
-    const copyValue = this.type.kind === 'array' ? this.arrayCopier(source) : this.valueCopier(source.values);
+    const copyValue = this.type.kind === 'array' || this.type.kind === 'map' ? this.arrayCopier(source) : this.valueCopier(source.values);
     if (srcNulls === null) {
       if (dstNulls === null) return copyValue;
       return (s, d) => {
@@ -76,13 +77,13 @@ export class GrowableColumn implements ColumnData {
     };
   }
 
-  /** Arrays are held as JS arrays; their elements are counted as boxed slots. */
+  /** Arrays (maps) are held as JS arrays (MapValues); their elements (keys and values) are counted as boxed slots. */
   private arrayCopier(source: Column): RowCopier {
     const dst = this.values as Scalar[];
     return (s, d) => {
-      const v = getScalar(source, s) as readonly Scalar[];
-      const old = dst[d] as readonly Scalar[] | null;
-      this.variableBytes += (v.length - (old === null ? 0 : old.length)) * BOXED_VALUE_BYTES;
+      const v = getScalar(source, s);
+      const old = dst[d];
+      this.variableBytes += (boxedSlots(v) - boxedSlots(old)) * BOXED_VALUE_BYTES;
       dst[d] = v;
     };
   }
@@ -144,4 +145,10 @@ export class GrowableColumn implements ColumnData {
     const longDecimals = this.type.kind === 'decimal' && Array.isArray(this.values) ? this.capacity * BOXED_VALUE_BYTES : 0;
     return slots + longDecimals + this.variableBytes + (this.nulls === null ? 0 : this.nulls.byteLength);
   }
+}
+
+/** The boxed slots an array or map value holds (a map: its keys and values). */
+function boxedSlots(v: Scalar | undefined): number {
+  if (v === null || v === undefined) return 0;
+  return v instanceof MapValue ? 2 * v.size : (v as readonly Scalar[]).length;
 }

@@ -4,6 +4,8 @@
 // build keys alike, and doubles are canonicalised (-0 as 0, one NaN) to match IS NOT DISTINCT.
 
 import { getScalar, type Column, type Scalar } from '../../spi/page.js';
+import { MapValue } from '../../spi/map-value.js';
+import { hashMapValue } from './map-hash.js';
 
 const scratchDouble = new Float64Array(1);
 const scratchWords = new Int32Array(scratchDouble.buffer);
@@ -89,6 +91,7 @@ export function hashScalar(v: Scalar): number {
       return hashNumber(v ? 1 : 0);
     default:
       if (v instanceof Uint8Array) return hashBytes(v);
+      if (v instanceof MapValue) return hashMapValue(v, hashScalar);
       return hashArray(v);
   }
 }
@@ -116,7 +119,7 @@ export function hashColumn(column: Column, count: number, out: Int32Array, combi
     for (let i = from; i < count; i++) out[i] = combine ? combineHash(out[i], NULL_HASH) : NULL_HASH;
     return;
   }
-  if (kind === 'array') {
+  if (kind === 'array' || kind === 'map') {
     for (let i = from; i < count; i++) {
       const h = nulls !== null && nulls[i] === 1 ? NULL_HASH : hashScalar(getScalar(column, i));
       out[i] = combine ? combineHash(out[i], h) : h;

@@ -2,9 +2,9 @@
 // hot loops of hash tables compare typed values directly. `notDistinct` selects IS NOT DISTINCT FROM
 // (NULLs equal each other, NaN equals NaN: grouping) over SQL `=` (NULL and NaN never equal: joins).
 
-import type { Column, ColumnValues, Scalar, SlotValues } from '../../spi/page.js';
+import { type Column, type ColumnValues, type Scalar, type SlotValues, getScalar } from '../../spi/page.js';
 import { readListRow } from '../../spi/list-column.js';
-import { identityFor, arrayEquality } from '../../functions/scalar/value-comparison.js';
+import { identityFor, sqlEquality } from '../../functions/scalar/value-comparison.js';
 import type { SqlType } from '../../types/types.js';
 import { int64Words } from './hash-functions.js';
 
@@ -15,11 +15,15 @@ export interface ColumnData {
   readonly children?: readonly Column[];
 }
 
-/** Row i of an array column or of array slots, as a JS array. */
-function arrayRowReader(data: ColumnData): (i: number) => readonly Scalar[] {
+/** Row i of an array (or map) column or of its slots, as a JS array (or MapValue). */
+function arrayRowReader(type: SqlType, data: ColumnData): (i: number) => Scalar {
   if (Array.isArray(data.values)) {
     const slots = data.values as readonly Scalar[];
-    return (i) => slots[i] as readonly Scalar[];
+    return (i) => slots[i];
+  }
+  if (type.kind === 'map') {
+    const column = { type, length: 0, values: data.values as Int32Array, nulls: null, children: data.children };
+    return (i) => getScalar(column, i);
   }
   const offsets = data.values as Int32Array;
   const elements = (data.children as readonly Column[])[0];
@@ -27,13 +31,13 @@ function arrayRowReader(data: ColumnData): (i: number) => readonly Scalar[] {
 }
 
 function arrayRowEquals(type: SqlType, left: ColumnData, right: ColumnData, notDistinct: boolean): RowEquals {
-  const a = arrayRowReader(left);
-  const b = arrayRowReader(right);
+  const a = arrayRowReader(type, left);
+  const b = arrayRowReader(type, right);
   if (notDistinct) {
     const same = identityFor(type);
     return (i, j) => same(a(i), b(j));
   }
-  const equal = arrayEquality((type as { element: SqlType }).element);
+  const equal = sqlEquality(type);
   return (i, j) => equal(a(i), b(j)) === true;
 }
 
@@ -73,7 +77,7 @@ function valueEquals(type: SqlType, left: ColumnValues, right: ColumnValues, not
 /** Equality of row `i` of `left` with row `j` of `right` (both of type `type`). */
 export function makeRowEquals(type: SqlType, left: ColumnData, right: ColumnData, notDistinct: boolean): RowEquals {
   const equals =
-    type.kind === 'array'
+    type.kind === 'array' || type.kind === 'map'
       ? arrayRowEquals(type, left, right, notDistinct)
       : valueEquals(type, left.values as ColumnValues, right.values as ColumnValues, notDistinct);
   const ln = left.nulls;

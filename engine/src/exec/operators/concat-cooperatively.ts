@@ -1,6 +1,7 @@
 // concatPages for inputs of millions of rows (a join's build side): the copy goes a page at a time,
 // and the event loop gets its turns between pages.
 
+import { hasOffsetsLayout } from '../../spi/list-column.js';
 import { yieldIfDue } from '../cooperative.js';
 import type { Turns } from './sort-cooperatively.js';
 import { allocateValues, concatColumns, copyValues, type Column, type Page } from '../../spi/page.js';
@@ -19,15 +20,15 @@ export async function concatPagesCooperatively(types: readonly SqlType[], pages:
   for (const page of pages) {
     page.columns.forEach((from, c) => {
       const to = columns[c];
-      if (to.type.kind !== 'array') copyValues(from.values, to.values, offset);
+      if (!hasOffsetsLayout(to.type)) copyValues(from.values, to.values, offset);
       if (to.nulls !== null && from.nulls !== null) to.nulls.set(from.nulls, offset);
     });
     offset += page.rowCount;
     await yieldIfDue(ctx.signal, ctx.stats);
   }
-  // Array columns concatenate their offsets and elements in one step.
+  // Array (and map) columns concatenate their offsets and elements in one step.
   types.forEach((type, c) => {
-    if (type.kind === 'array') columns[c] = concatColumns(type, pages.map((p) => p.columns[c]));
+    if (hasOffsetsLayout(type)) columns[c] = concatColumns(type, pages.map((p) => p.columns[c]));
   });
   return { rowCount, columns };
 }

@@ -4,6 +4,7 @@
 import { allocateValues, concatColumns, emptyColumn, takeColumn, type Column, type Page } from '../../spi/page.js';
 import type { SqlType } from '../../types/types.js';
 import { int64Words } from '../hash/hash-functions.js';
+import { hasOffsetsLayout } from '../../spi/list-column.js';
 
 /** Row i of the result is row rowIds[i] of pages[pageIds[i]]. */
 export function gatherRows(
@@ -17,7 +18,7 @@ export function gatherRows(
 }
 
 function gatherColumn(type: SqlType, pages: readonly Page[], channel: number, pageIds: Int32Array, rowIds: Int32Array, count: number): Column {
-  if (type.kind === 'array') return gatherListColumn(type, pages, channel, pageIds, rowIds, count);
+  if (hasOffsetsLayout(type)) return gatherListColumn(type, pages, channel, pageIds, rowIds, count);
   const values = allocateValues(type, count);
   const sources = pages.map((p) => (p === undefined ? null : p.columns[channel]));
   if (values instanceof BigInt64Array) {
@@ -51,7 +52,7 @@ function gatherColumn(type: SqlType, pages: readonly Page[], channel: number, pa
   return { type, length: count, values, nulls };
 }
 
-/** Array columns move as offsets and elements: the pages' columns end to end, then one gather. */
+/** Array (and map) columns move as offsets and elements: the pages' columns end to end, then one gather. */
 function gatherListColumn(type: SqlType, pages: readonly Page[], channel: number, pageIds: Int32Array, rowIds: Int32Array, count: number): Column {
   const starts = new Int32Array(pages.length);
   const present: Column[] = [];
@@ -69,7 +70,7 @@ function gatherListColumn(type: SqlType, pages: readonly Page[], channel: number
 
 /** Rows at `positions` of a column, where position -1 gives NULL (the missing side of outer joins). */
 export function takeColumnOrNull(column: Column, positions: Int32Array, count: number): Column {
-  if (column.type.kind === 'array') return takeListColumnOrNull(column, positions, count);
+  if (hasOffsetsLayout(column.type)) return takeListColumnOrNull(column, positions, count);
   const values = allocateValues(column.type, count);
   let nulls: Uint8Array | null = null;
   const srcNulls = column.type.kind === 'unknown' ? null : column.nulls;

@@ -7,6 +7,7 @@
 import type { Column, Page } from '../../spi/page.js';
 import { takeColumn } from '../../spi/page.js';
 import { listElements, listOffsets } from '../../spi/list-column.js';
+import { mapValues } from '../../spi/map-column.js';
 import { BIGINT } from '../../types/types.js';
 import { int64Words } from '../hash/hash-functions.js';
 import { takeColumnOrNull } from './gather-rows.js';
@@ -17,8 +18,10 @@ const PAGE_ROWS = 8192;
 export interface UnnestSpec {
   /** Input channels copied to every output row of their input row. */
   readonly replicate: readonly number[];
-  /** Input channels of the arrays to unnest. */
+  /** Input channels of the arrays (and maps) to unnest. */
   readonly arrays: readonly number[];
+  /** Per channel of `arrays`: for a map, whether it gives the keys or the values; undefined for an array. */
+  readonly entries?: readonly ('key' | 'value' | undefined)[];
   readonly ordinality: boolean;
   /** LEFT JOIN UNNEST: a row whose arrays are all empty or NULL still gives one row (of NULL elements). */
   readonly outer: boolean;
@@ -62,14 +65,15 @@ function unnestRows(page: Page, arrays: readonly Column[], counts: Int32Array, s
     }
   }
   const columns: Column[] = spec.replicate.map((c) => takeColumn(page.columns[c], rows, total));
-  for (const column of arrays) {
+  for (const [a, column] of arrays.entries()) {
     const offsets = listOffsets(column);
     const positions = new Int32Array(total);
     for (let j = 0; j < total; j++) {
       const row = rows[j];
       positions[j] = ordinals[j] < lengthOf(column, row) ? offsets[row] + ordinals[j] : -1;
     }
-    columns.push(takeColumnOrNull(listElements(column), positions, total));
+    const elements = spec.entries?.[a] === 'value' ? mapValues(column) : listElements(column);
+    columns.push(takeColumnOrNull(elements, positions, total));
   }
   if (spec.ordinality) columns.push(ordinalityColumn(arrays, rows, ordinals, total));
   return { rowCount: total, columns };

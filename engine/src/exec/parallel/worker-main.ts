@@ -1,6 +1,7 @@
 // The entry point of a worker thread: runs the tasks the main thread starts and routes each later
 // message to its task. Several tasks (of different queries) may run at once.
 
+import { reviveMapConstants } from './revive-constants.js';
 import { parentPort } from 'node:worker_threads';
 import { relieveMemoryPressure } from '../heap-guard.js';
 import type { MainToWorker, WorkerToMain } from './worker-protocol.js';
@@ -21,6 +22,7 @@ port.on('message', (message: MainToWorker) => {
     tasks.get(message.taskId)?.receive(message);
     return;
   }
+  reviveMapConstants(message.fragment);
   const task = new WorkerTask(message, post);
   tasks.set(message.taskId, task);
   void task.run().finally(() => tasks.delete(message.taskId));

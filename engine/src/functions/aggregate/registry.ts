@@ -9,6 +9,7 @@ import type { FunctionInfo } from '../function-info.js';
 import type { AggregateFunction } from './aggregate-function.js';
 import { approxDistinctFunction } from './approx-distinct.js';
 import { arrayAggFunction, type AggregateOrdering } from './array-agg.js';
+import { mapAggFunction } from './map-agg.js';
 import { arbitraryFunction } from './arbitrary.js';
 import { avgFunction } from './avg.js';
 import { bitwiseAggregate, type BitwiseOperation } from './bitwise-aggregates.js';
@@ -19,6 +20,7 @@ import { listaggFunction } from './listagg.js';
 import { byKeyFunction, extremeFunction } from './min-max.js';
 import { momentsFunction, type MomentStatistic } from './moments.js';
 import { sumFunction } from './sum.js';
+import { isOrderable } from '../scalar/map-comparison.js';
 import { varianceFunction, type VarianceKind } from './variance.js';
 
 export type { AggregateFunction, GroupedAccumulator } from './aggregate-function.js';
@@ -112,7 +114,7 @@ function extremeFamily(name: 'min' | 'max'): Family {
   return {
     signatures: [{ args: ['T'], returns: 'T', constraints: 'T:orderable' }],
     description: `Returns the ${name === 'max' ? 'maximum' : 'minimum'} value of the argument`,
-    resolve: unary((t) => extremeFunction(name, t)),
+    resolve: unary((t) => (isOrderable(t) ? extremeFunction(name, t) : undefined)),
   };
 }
 
@@ -120,7 +122,7 @@ function byKeyFamily(name: 'min_by' | 'max_by'): Family {
   return {
     signatures: [{ args: ['V', 'K'], returns: 'V', constraints: 'V, K:orderable' }],
     description: `Returns the value of the first argument, associated with the ${name === 'max_by' ? 'maximum' : 'minimum'} value of the second argument`,
-    resolve: (types) => (types.length === 2 ? byKeyFunction(name, types[0], types[1]) : undefined),
+    resolve: (types) => (types.length === 2 && isOrderable(types[1]) ? byKeyFunction(name, types[0], types[1]) : undefined),
   };
 }
 
@@ -189,6 +191,21 @@ const FAMILIES: Record<string, Family> = {
     resolve: (types) => listaggFunction(types, []),
     resolveOrdered: (types, ordering) => listaggFunction(types, ordering),
   },
+  map_agg: {
+    signatures: [{ args: ['K', 'V'], returns: 'map(K,V)', constraints: 'K:comparable, V' }],
+    description: 'Aggregates all the rows (key/value pairs) into a single map',
+    resolve: (types) => (types.length === 2 ? mapAggFunction('map_agg', types) : undefined),
+  },
+  multimap_agg: {
+    signatures: [{ args: ['K', 'V'], returns: 'map(K,array(V))', constraints: 'K:comparable, V' }],
+    description: 'Aggregates all the rows (key/value pairs) into a single multimap',
+    resolve: (types) => (types.length === 2 ? mapAggFunction('multimap_agg', types) : undefined),
+  },
+  histogram: {
+    signatures: [{ args: ['T'], returns: 'map(T,bigint)', constraints: 'T:comparable' }],
+    description: 'Count the number of times each value occurs',
+    resolve: unary((t) => mapAggFunction('histogram', [t])),
+  },
   approx_distinct: {
     signatures: [{ args: ['T'], returns: 'bigint', constraints: 'T' }],
     description: 'Returns the approximate number of distinct values (HyperLogLog, standard error 2.3%)',
@@ -197,7 +214,7 @@ const FAMILIES: Record<string, Family> = {
 };
 
 /** Aggregates Trino has that this engine does not implement yet: they fail with NOT_SUPPORTED. */
-const UNSUPPORTED = new Set(['map_agg', 'multimap_agg', 'histogram', 'approx_percentile', 'approx_set', 'checksum']);
+const UNSUPPORTED = new Set(['approx_percentile', 'approx_set', 'checksum']);
 
 export function isAggregateFunctionName(name: string): boolean {
   const key = name.toLowerCase();

@@ -4,20 +4,25 @@ import type { Scalar } from '../../spi/page.js';
 import type { SqlType } from '../../types/types.js';
 import { BOOLEAN } from '../../types/types.js';
 import { type ScalarFunctionDefinition, type ScalarImplementation, body, operatorBody } from './signature.js';
-import { arrayEquality, equalityFor, hasJsOrder, identityFor, lessThanFor, lessThanOrEqualFor } from './value-comparison.js';
+import { equalityFor, hasJsOrder, identityFor, lessThanFor, lessThanOrEqualFor, sqlEquality } from './value-comparison.js';
+import { isOrderable } from './map-comparison.js';
 
 const T = { variable: 'T' } as const;
 
 /** Values JS's === tells equal: numbers, bigints, strings (chars are stored unpadded), booleans. */
 function hasJsEquality(t: SqlType): boolean {
-  return t.kind !== 'varbinary' && t.kind !== 'array';
+  return t.kind !== 'varbinary' && !isContainer(t);
 }
 
-/** Array `=` is NULL when the arrays differ only where an element is NULL (Trino). */
-function arrayEqualityBody(t: SqlType, negate: boolean): ScalarImplementation {
-  const equal = arrayEquality((t as { element: SqlType }).element);
+function isContainer(t: SqlType): boolean {
+  return t.kind === 'array' || t.kind === 'map';
+}
+
+/** Array and map `=` is NULL when the values differ only where an element is NULL (Trino). */
+function containerEqualityBody(t: SqlType, negate: boolean): ScalarImplementation {
+  const equal = sqlEquality(t);
   return body(
-    (a: readonly Scalar[], b: readonly Scalar[]) => {
+    (a: Scalar, b: Scalar) => {
       const same = equal(a, b);
       return same === null ? null : negate ? !same : same;
     },
@@ -25,34 +30,35 @@ function arrayEqualityBody(t: SqlType, negate: boolean): ScalarImplementation {
   );
 }
 
-function comparison(name: string, description: string, implement: (type: SqlType) => ScalarImplementation): ScalarFunctionDefinition {
+function comparison(name: string, description: string, implement: (type: SqlType) => ScalarImplementation, ordering = false): ScalarFunctionDefinition {
+  const accepts = ordering ? (types: readonly SqlType[]) => isOrderable(types[0]) : undefined;
   return {
     names: [name],
     description,
-    signatures: [{ params: [T, T], returnType: BOOLEAN, implement: ([type]) => implement(type) }],
+    signatures: [{ params: [T, T], returnType: BOOLEAN, accepts, implement: ([type]) => implement(type) }],
   };
 }
 
 export const COMPARISON_OPERATORS: readonly ScalarFunctionDefinition[] = [
-  comparison('equal', 'Equality', (t) => (t.kind === 'array' ? arrayEqualityBody(t, false) : hasJsEquality(t) ? operatorBody('===') : body(equalityFor(t)))),
+  comparison('equal', 'Equality', (t) => (isContainer(t) ? containerEqualityBody(t, false) : hasJsEquality(t) ? operatorBody('===') : body(equalityFor(t)))),
   comparison('not_equal', 'Inequality', (t) => {
-    if (t.kind === 'array') return arrayEqualityBody(t, true);
+    if (isContainer(t)) return containerEqualityBody(t, true);
     if (hasJsEquality(t)) return operatorBody('!==');
     const eq = equalityFor(t);
     return body((a: Scalar, b: Scalar) => !eq(a, b));
   }),
-  comparison('less_than', 'Less than', (t) => (hasJsOrder(t) ? operatorBody('<') : body(lessThanFor(t)))),
-  comparison('less_than_or_equal', 'Less than or equal', (t) => (hasJsOrder(t) ? operatorBody('<=') : body(lessThanOrEqualFor(t)))),
+  comparison('less_than', 'Less than', (t) => (hasJsOrder(t) ? operatorBody('<') : body(lessThanFor(t))), true),
+  comparison('less_than_or_equal', 'Less than or equal', (t) => (hasJsOrder(t) ? operatorBody('<=') : body(lessThanOrEqualFor(t))), true),
   comparison('greater_than', 'Greater than', (t) => {
     if (hasJsOrder(t)) return operatorBody('>');
     const lt = lessThanFor(t);
     return body((a: Scalar, b: Scalar) => lt(b, a));
-  }),
+  }, true),
   comparison('greater_than_or_equal', 'Greater than or equal', (t) => {
     if (hasJsOrder(t)) return operatorBody('>=');
     const le = lessThanOrEqualFor(t);
     return body((a: Scalar, b: Scalar) => le(b, a));
-  }),
+  }, true),
   comparison('is_distinct_from', 'Distinctness, treating NULL as a value', (t) => {
     const same = identityFor(t);
     return body((a: Scalar, b: Scalar) => (a === null || b === null ? a !== b : !same(a, b)), { acceptsNulls: true });

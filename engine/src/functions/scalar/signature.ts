@@ -22,7 +22,7 @@ export type TypeFamily = 'decimal' | 'varchar' | 'char' | 'timestamp' | 'time';
  * argument of another family is coerced into it, e.g. integer -> decimal(10,0)), or a type variable
  * bound to the common super type of every argument that uses it.
  */
-export type ParamPattern = SqlType | { family: TypeFamily; strict?: boolean } | { variable: string } | ArrayPattern | FunctionPattern | AnyTypePattern;
+export type ParamPattern = SqlType | { family: TypeFamily; strict?: boolean } | { variable: string } | ArrayPattern | FunctionPattern | MapPattern | AnyTypePattern;
 
 /** An argument of any type, taken as it is (format's arguments; Trino binds them as one row). */
 export interface AnyTypePattern {
@@ -37,6 +37,11 @@ export interface AnyTypePattern {
 export interface ArrayPattern {
   readonly arrayOf: string;
   readonly depth?: 2;
+}
+
+/** `map(K, V)` over the type variables K and V: a map argument binds both (map-functions.ts). */
+export interface MapPattern {
+  readonly mapOf: readonly [key: string, value: string];
 }
 
 /**
@@ -64,6 +69,8 @@ export interface SignatureTemplate {
   readonly returnType: SqlType | ((argumentTypes: readonly SqlType[]) => SqlType);
   /** How SHOW FUNCTIONS names a computed return type when it is not the first parameter's family. */
   readonly returnTypeDisplay?: string;
+  /** A constraint on the bound argument types beyond the patterns (`T:orderable`). */
+  readonly accepts?: (argumentTypes: readonly SqlType[]) => boolean;
   /** The body for these exact (bound) argument types and return type. */
   readonly implement: (argumentTypes: readonly SqlType[], returnType: SqlType) => ScalarImplementation;
 }
@@ -119,12 +126,20 @@ function isVariable(p: ParamPattern): p is { variable: string } {
 function isArrayPattern(p: ParamPattern): p is ArrayPattern {
   return 'arrayOf' in p;
 }
-function variableOf(p: ParamPattern): string | undefined {
-  return isVariable(p) ? p.variable : isArrayPattern(p) ? p.arrayOf : undefined;
+function isMapPattern(p: ParamPattern): p is MapPattern {
+  return 'mapOf' in p;
+}
+function variablesOf(p: ParamPattern): readonly string[] {
+  return isVariable(p) ? [p.variable] : isArrayPattern(p) ? [p.arrayOf] : isMapPattern(p) ? p.mapOf : [];
 }
 
-/** The type of T an argument of type `actual` brings to pattern `p` (null: none, a NULL; undefined: no fit). */
-function boundElement(p: ParamPattern, actual: SqlType): SqlType | null | undefined {
+/** The type of variable `name` an argument of type `actual` brings to pattern `p` (null: none, a NULL; undefined: no fit). */
+function boundElement(p: ParamPattern, actual: SqlType, name: string): SqlType | null | undefined {
+  if (isMapPattern(p)) {
+    if (actual.kind === 'unknown') return null;
+    if (actual.kind !== 'map') return undefined;
+    return name === p.mapOf[0] ? actual.key : actual.value;
+  }
   if (!isArrayPattern(p)) return actual;
   let t = actual;
   for (let level = 0; level < (p.depth ?? 1); level++) {
@@ -167,14 +182,12 @@ export function bindSignature(template: SignatureTemplate, arguments_: readonly 
   const actual = lambdas.map((a) => (isLambdaArgument(a) ? ({ kind: 'unknown' } as SqlType) : a));
 
   const variables = new Map<string, SqlType>();
-  for (const p of params) {
-    const name = variableOf(p);
-    if (name === undefined || variables.has(name)) continue;
+  for (const name of new Set(params.flatMap(variablesOf))) {
     const plainUse = params.some((q) => isVariable(q) && q.variable === name);
     const uses: SqlType[] = [];
     for (let i = 0; i < params.length; i++) {
-      if (variableOf(params[i]) !== name) continue;
-      const element = boundElement(params[i], actual[i]);
+      if (!variablesOf(params[i]).includes(name)) continue;
+      const element = boundElement(params[i], actual[i], name);
       if (element === undefined || (element === null && plainUse)) return undefined;
       if (element !== null) uses.push(element);
     }
@@ -196,11 +209,13 @@ export function bindSignature(template: SignatureTemplate, arguments_: readonly 
     if (isVariable(p)) target = variables.get(p.variable);
     else if (isAnyType(p)) target = actual[i];
     else if (isArrayPattern(p)) target = wrapArray(variables.get(p.arrayOf) as SqlType, p.depth ?? 1);
+    else if (isMapPattern(p)) target = { kind: 'map', key: variables.get(p.mapOf[0]) as SqlType, value: variables.get(p.mapOf[1]) as SqlType };
     else if (isFamily(p)) target = p.strict && actual[i].kind !== p.family && actual[i].kind !== 'unknown' ? undefined : coerceTypeBase(actual[i], p.family);
     else target = p;
     if (target === undefined || !canCoerce(actual[i], target)) return undefined;
     argumentTypes.push(target);
   }
+  if (template.accepts !== undefined && !template.accepts(argumentTypes)) return undefined;
   const returnType = typeof template.returnType === 'function' ? template.returnType(argumentTypes) : template.returnType;
   return { template, argumentTypes, returnType };
 }
@@ -226,6 +241,7 @@ export function formatTemplate(name: string, template: SignatureTemplate): strin
     if (isAnyType(p)) return 'T';
     if (isVariable(p)) return p.variable;
     if (isArrayPattern(p)) return p.depth === 2 ? `array(array(${p.arrayOf}))` : `array(${p.arrayOf})`;
+    if (isMapPattern(p)) return `map(${p.mapOf.join(',')})`;
     if (isFamily(p)) return FAMILY_DISPLAY[p.family];
     return typeName(p);
   });
@@ -245,7 +261,7 @@ const FAMILY_DISPLAY: Record<TypeFamily, string> = {
 export function formatTemplateReturnType(template: SignatureTemplate): string {
   if (typeof template.returnType !== 'function') return typeName(template.returnType);
   if (template.returnTypeDisplay !== undefined) return template.returnTypeDisplay;
-  const probe = template.params.map((p) => (isFamily(p) || isAnyType(p) || isVariable(p) || isArrayPattern(p) || isFunctionPattern(p) ? undefined : (p as SqlType)));
+  const probe = template.params.map((p) => (isFamily(p) || isAnyType(p) || isVariable(p) || isArrayPattern(p) || isFunctionPattern(p) || isMapPattern(p) ? undefined : (p as SqlType)));
   if (probe.every((t) => t !== undefined)) return typeName(template.returnType(probe as SqlType[]));
   const family = template.params.find(isFamily);
   if (family !== undefined) return FAMILY_DISPLAY[family.family];

@@ -4,6 +4,7 @@
 import type { Scalar } from '../../spi/page.js';
 import { compareChars, compareStrings } from '../../types/chars.js';
 import type { SqlType } from '../../types/types.js';
+import { mapEquality, mapIdentity } from './map-comparison.js';
 
 export type Equality = (a: Scalar, b: Scalar) => boolean;
 export type Comparator = (a: Scalar, b: Scalar) => number;
@@ -23,6 +24,7 @@ export function equalityFor(type: SqlType): Equality {
     const equal = arrayEquality(type.element);
     return (a, b) => equal(a as readonly Scalar[], b as readonly Scalar[]) === true;
   }
+  if (type.kind === 'map') return (a, b) => sqlEquality(type)(a, b) === true;
   return (a, b) => a === b;
 }
 
@@ -31,8 +33,7 @@ export function equalityFor(type: SqlType): Equality {
  * (undefined here) when they differ only where an element is NULL, as Trino's array equality.
  */
 export function arrayEquality(element: SqlType): (a: readonly Scalar[], b: readonly Scalar[]) => boolean | null {
-  const equal: (x: Scalar, y: Scalar) => boolean | null =
-    element.kind === 'array' ? (arrayEquality(element.element) as (x: Scalar, y: Scalar) => boolean | null) : equalityFor(element);
+  const equal = sqlEquality(element);
   return (a, b) => {
     if (a.length !== b.length) return false;
     let unknown = false;
@@ -50,9 +51,17 @@ export function arrayEquality(element: SqlType): (a: readonly Scalar[], b: reado
   };
 }
 
+/** SQL `=` on non-null values of any type; NULL (null) where containers differ only at NULLs. */
+export function sqlEquality(type: SqlType): (a: Scalar, b: Scalar) => boolean | null {
+  if (type.kind === 'array') return arrayEquality(type.element) as (a: Scalar, b: Scalar) => boolean | null;
+  if (type.kind === 'map') return mapEquality(sqlEquality(type.value)) as (a: Scalar, b: Scalar) => boolean | null;
+  return equalityFor(type);
+}
+
 /** IS NOT DISTINCT FROM on non-null values: like `=`, but NaN is not distinct from NaN. */
 export function identityFor(type: SqlType): Equality {
   if (type.kind === 'double' || type.kind === 'real') return (a, b) => a === b || (a !== a && b !== b);
+  if (type.kind === 'map') return mapIdentity(identityFor(type.value)) as unknown as Equality;
   if (type.kind === 'array') {
     const same = identityFor(type.element);
     return (a, b) => {

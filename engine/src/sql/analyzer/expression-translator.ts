@@ -340,10 +340,10 @@ function arrayConstructor(e: ast.ArrayConstructor, translate: Translate): RowExp
   return syntaxOperatorCall('array_constructor', items, e.location);
 }
 
-/** `base[index]` on an array (1-based). */
+/** `base[index]` on an array (1-based) or a map (by key). */
 function subscript(e: ast.Subscript, translate: Translate): RowExpression {
   const base = translate(e.base);
-  if (base.type.kind !== 'array' && base.type.kind !== 'unknown') {
+  if (base.type.kind !== 'array' && base.type.kind !== 'map' && base.type.kind !== 'unknown') {
     throw new EngineError('TYPE_MISMATCH', `Cannot use ${typeName(base.type)} for subscript`, e.location);
   }
   return syntaxOperatorCall('subscript', [base, translate(e.index)], e.location);

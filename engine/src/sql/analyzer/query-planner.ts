@@ -3,7 +3,8 @@
 
 import { EngineError } from '../../errors/engine-error.js';
 import type { Scalar } from '../../spi/page.js';
-import { BIGINT } from '../../types/types.js';
+import { BIGINT, typeName } from '../../types/types.js';
+import { isOrderable } from '../../functions/scalar/map-comparison.js';
 import type * as ast from '../parser/ast.js';
 import type { OrderingItem, PlanNode } from '../planner/plan.js';
 import type { RowExpression, Symbol } from '../planner/row-expression.js';
@@ -157,6 +158,7 @@ export function ordinalOf(e: ast.Expression, count: number): number | undefined 
 }
 
 export function orderingItem(symbol: Symbol, item: ast.SortItem): OrderingItem {
+  if (!isOrderable(symbol.type)) throw new EngineError('TYPE_MISMATCH', `${typeName(symbol.type)} is not orderable, and therefore cannot be used in ORDER BY`, item.location);
   const ascending = item.ordering === 'ASC';
   return { symbol, ascending, nullsFirst: item.nullOrdering === 'FIRST' };
 }

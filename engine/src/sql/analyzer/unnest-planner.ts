@@ -5,9 +5,9 @@
 
 import { EngineError } from '../../errors/engine-error.js';
 import type * as ast from '../parser/ast.js';
-import type { Assignment, PlanNode } from '../planner/plan.js';
+import type { Assignment, PlanNode, UnnestNode } from '../planner/plan.js';
 import type { Symbol } from '../planner/row-expression.js';
-import { BIGINT, typeName } from '../../types/types.js';
+import { BIGINT, type SqlType, typeName } from '../../types/types.js';
 import { coerceToBoolean, translateExpression } from './expression-translator.js';
 import type { RelationPlan } from './relation-plan.js';
 import type { QueryPlanner } from './query-planner.js';
@@ -57,21 +57,24 @@ export function planUnnestJoin(planner: QueryPlanner, join: ast.Join, left: Rela
 function planUnnest(planner: QueryPlanner, target: UnnestTarget, source: RelationPlan, outer: boolean): RelationPlan {
   const { factory, session, parameters } = planner.context;
   const { unnest, alias } = target;
-  const inputs: Symbol[] = [];
+  const mappings: UnnestNode['mappings'] = [];
   const projected: Assignment[] = [];
-  const outputs: Symbol[] = [];
   for (const e of unnest.expressions) {
     const value = translateExpression(e, { scope: source.scope, session, parameters });
-    if (value.type.kind !== 'array') throw new EngineError('TYPE_MISMATCH', `Cannot unnest type: ${typeName(value.type)}`, e.location);
+    if (value.type.kind !== 'array' && value.type.kind !== 'map') throw new EngineError('TYPE_MISMATCH', `Cannot unnest type: ${typeName(value.type)}`, e.location);
     let input: Symbol;
     if (value.kind === 'symbol') input = value.symbol;
     else {
       input = factory.newSymbol('unnest_input', value.type);
       projected.push({ symbol: input, expression: value });
     }
-    inputs.push(input);
-    outputs.push(factory.newSymbol('unnested', value.type.element));
+    if (value.type.kind === 'map') {
+      // A map unnests to two columns, its keys and its values.
+      mappings.push({ input, output: factory.newSymbol('unnested_key', value.type.key), entry: 'key' });
+      mappings.push({ input, output: factory.newSymbol('unnested_value', value.type.value), entry: 'value' });
+    } else mappings.push({ input, output: factory.newSymbol('unnested', (value.type as { element: SqlType }).element) });
   }
+  const outputs = mappings.map((m) => m.output);
   const ordinality = unnest.withOrdinality ? factory.newSymbol('ordinality', BIGINT) : undefined;
   const produced = ordinality === undefined ? outputs : [...outputs, ordinality];
   const names = alias?.columnNames?.map((c) => c.value);
@@ -92,7 +95,7 @@ function planUnnest(planner: QueryPlanner, target: UnnestTarget, source: Relatio
     outputs: [...replicate, ...produced],
     source: sourceNode,
     replicate,
-    mappings: inputs.map((input, i) => ({ input, output: outputs[i] })),
+    mappings,
     outer,
     ...(ordinality === undefined ? {} : { ordinality }),
   };

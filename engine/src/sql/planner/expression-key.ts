@@ -2,6 +2,7 @@
 // constants), so compiled code can be shared.
 
 import type { Scalar } from '../../spi/page.js';
+import { MapValue } from '../../spi/map-value.js';
 import type { RowExpression } from './row-expression.js';
 import { typeName } from '../../types/types.js';
 
@@ -17,6 +18,7 @@ function scalarKey(value: Scalar): string {
     case 'boolean':
       return String(value);
     default:
+      if (value instanceof MapValue) return `map(${scalarKey(value.keys)},${scalarKey(value.values)})`;
       return Array.isArray(value) ? `[${(value as readonly Scalar[]).map(scalarKey).join(',')}]` : `x'${Buffer.from(value as Uint8Array).toString('hex')}'`;
   }
 }

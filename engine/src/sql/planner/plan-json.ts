@@ -5,6 +5,8 @@
 
 import { EngineError } from '../../errors/engine-error.js';
 import { stringifyDeep } from './deep-json.js';
+import { MapValue } from '../../spi/map-value.js';
+import type { Scalar } from '../../spi/page.js';
 import type { PlanNode } from './plan.js';
 
 type Tagged = { $bigint: string } | { $bytes: string } | { $number: string };
@@ -64,10 +66,11 @@ function decodeTree(value: unknown): unknown {
 
 /** The value a tagged object stands for, or the object itself (its keys are listed only when it may be a tag). */
 function decodeTag(object: Record<string, unknown>): unknown {
-  if (object.$bigint === undefined && object.$bytes === undefined && object.$number === undefined) return object;
+  if (object.$bigint === undefined && object.$bytes === undefined && object.$number === undefined && object.$map === undefined) return object;
   if (Object.keys(object).length !== 1) return object;
   if (typeof object.$bigint === 'string') return BigInt(object.$bigint);
   if (typeof object.$bytes === 'string') return new Uint8Array(Buffer.from(object.$bytes, 'base64'));
   if (typeof object.$number === 'string') return Number(object.$number);
+  if (Array.isArray(object.$map)) return new MapValue(decodeTree(object.$map[0]) as Scalar[], decodeTree(object.$map[1]) as Scalar[]);
   return object;
 }

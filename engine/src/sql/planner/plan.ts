@@ -186,7 +186,8 @@ export interface UnnestNode extends NodeBase {
   kind: 'Unnest';
   source: PlanNode;
   replicate: Symbol[];
-  mappings: { input: Symbol; output: Symbol }[];
+  /** An array input gives its elements; a map input two mappings, its keys (`entry: 'key'`) and its values. */
+  mappings: { input: Symbol; output: Symbol; entry?: 'key' | 'value' }[];
   ordinality?: Symbol;
   outer: boolean;
 }

@@ -2,12 +2,12 @@
 // does (`int`, `string`, `decimal(12,2)`, `timestamp`), so that its JSON reads the same in Trino.
 // Hive's `timestamp` is our timestamp(3); other precisions keep theirs in the column's properties.
 // `array<T>` is array(T) (the column keeps Trino's name too, for element types Hive's name cannot
-// say). Maps and structs (`map<string,bigint>`, `struct<a:int>`, and arrays of them) are kept and
-// shown with Trino's names; the engine cannot process their values yet (see SqlType 'unsupported').
+// say), and `map<K,V>` map(K, V). Structs (`struct<a:int>`, and arrays and maps of them) are kept
+// and shown with Trino's names; the engine cannot process their values yet (see SqlType 'unsupported').
 
 import { EngineError } from '../../../errors/engine-error.js';
-import { arrayOf, decimal, timestamp, typeName, unsupportedType, varchar, type SqlType } from '../../../types/types.js';
-import { arrayElementTypeName, hiveTypeName, isNestedTypeName, trinoTypeName } from './nested-types.js';
+import { arrayOf, mapOf, decimal, timestamp, typeName, unsupportedType, varchar, type SqlType } from '../../../types/types.js';
+import { arrayElementTypeName, hiveTypeName, isNestedTypeName, mapEntryTypeNames, trinoTypeName } from './nested-types.js';
 
 /** The column property holding a type Hive's name cannot say (timestamp(6)). */
 export const ENGINE_TYPE_PROPERTY = 'engine.type';
@@ -43,6 +43,8 @@ export function toHiveType(type: SqlType, column: string): HiveColumnType {
       return type.precision === 3 ? { type: 'timestamp' } : { type: 'timestamp', engineType: typeName(type) };
     case 'array':
       return { type: `array<${toHiveType(type.element, column).type}>`, engineType: typeName(type) };
+    case 'map':
+      return { type: `map<${toHiveType(type.key, column).type},${toHiveType(type.value, column).type}>`, engineType: typeName(type) };
     case 'unsupported':
       if (isNestedTypeName(type.name)) return { type: hiveTypeName(type.name), engineType: type.name };
       throw new EngineError('NOT_SUPPORTED', `Unsupported Hive type: ${typeName(type)} (column '${column}')`);
@@ -73,8 +75,8 @@ const SIMPLE: Record<string, SqlType> = {
 /** The SqlType of a Hive type name (and the engine's own name, when the column kept one). */
 export function fromHiveType(hive: HiveColumnType, where: string): SqlType {
   const name = (hive.engineType ?? hive.type).trim().toLowerCase();
-  const array = arrayType(name, where);
-  if (array !== undefined) return array;
+  const container = containerType(name, where);
+  if (container !== undefined) return container;
   if (isNestedTypeName(name)) {
     try {
       return unsupportedType(hive.engineType === undefined ? trinoTypeName(name) : name);
@@ -96,15 +98,22 @@ export function fromHiveType(hive: HiveColumnType, where: string): SqlType {
   throw new EngineError('NOT_SUPPORTED', `${where}: unsupported Hive type '${hive.type}'`);
 }
 
-/** array(T) for an array name (either spelling) of a type we have, undefined for any other name. */
-function arrayType(name: string, where: string): SqlType | undefined {
+/** array(T) or map(K, V) for a name (either spelling) of a type we have, undefined for any other name (rows, and containers of them). */
+function containerType(name: string, where: string): SqlType | undefined {
   let element: string | undefined;
+  let entry: [string, string] | undefined;
   try {
     element = arrayElementTypeName(name);
+    entry = element === undefined ? mapEntryTypeNames(name) : undefined;
   } catch {
     return undefined;
   }
-  if (element === undefined) return undefined;
-  const type = arrayType(element, where) ?? (isNestedTypeName(element) ? undefined : fromHiveType({ type: element }, where));
-  return type === undefined ? undefined : arrayOf(type);
+  const part = (text: string) => containerType(text, where) ?? (isNestedTypeName(text) ? undefined : fromHiveType({ type: text }, where));
+  if (element !== undefined) {
+    const type = part(element);
+    return type === undefined ? undefined : arrayOf(type);
+  }
+  if (entry === undefined) return undefined;
+  const [key, value] = entry.map(part);
+  return key === undefined || value === undefined ? undefined : mapOf(key, value);
 }

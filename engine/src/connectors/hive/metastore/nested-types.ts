@@ -1,7 +1,7 @@
 // Nested column types (array, map, row) in both spellings: Trino's, which DESCRIBE shows
 // (`row(a integer, b array(varchar))`), and Hive's, which the file metastore keeps
-// (`struct<a:int,b:array<string>>`), as Trino's file metastore writes them. Maps and rows the engine
-// cannot process yet; their types are only named, so both spellings are plain text here.
+// (`struct<a:int,b:array<string>>`), as Trino's file metastore writes them. Rows the engine cannot
+// process yet; their types are only named, so both spellings are plain text here.
 
 /** A type term: a base name with parameters (types, numbers, or named fields of a row). */
 interface TypeTerm {
@@ -36,6 +36,15 @@ export function arrayElementTypeName(text: string): string | undefined {
   const term = parseTypeTerm(text);
   if (term.base !== 'array' || term.parameters.length !== 1 || term.parameters[0].type === undefined) return undefined;
   return render(term.parameters[0].type, /</.test(text) ? 'hive' : 'trino');
+}
+
+/** The key's and value's names (in the same spelling) of a map type name, undefined for any other name. */
+export function mapEntryTypeNames(text: string): [key: string, value: string] | undefined {
+  const term = parseTypeTerm(text);
+  const [key, value] = term.parameters;
+  if (term.base !== 'map' || term.parameters.length !== 2 || key.type === undefined || value.type === undefined) return undefined;
+  const spelling = /</.test(text) ? 'hive' : 'trino';
+  return [render(key.type, spelling), render(value.type, spelling)];
 }
 
 function render(term: TypeTerm, spelling: 'hive' | 'trino'): string {

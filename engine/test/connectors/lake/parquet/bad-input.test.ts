@@ -37,7 +37,7 @@ describe('Parquet: nested columns, bad files and byte ranges', function () {
   });
   after(() => dir.dispose());
 
-  it('inferColumns and describeParquetColumns list the nested columns with their Trino types (a list of primitives is an array)', async () => {
+  it('inferColumns and describeParquetColumns list the nested columns with their Trino types (a list of primitives is an array, a map of primitives a map)', async () => {
     const fs = new TestFileSystem();
     const file = (await fs.stat(nested.location))!;
     const inferred = await new ParquetFormat().inferColumns(fs, file, FORMAT_OPTIONS);
@@ -45,7 +45,7 @@ describe('Parquet: nested columns, bad files and byte ranges', function () {
       'id bigint bigint',
       'tags array array(bigint)',
       'info unsupported row(a bigint, b varchar)',
-      'attrs unsupported map(varchar, bigint)',
+      'attrs map map(varchar, bigint)',
       'name varchar varchar',
     ]);
     const described = await describeParquetColumns(fs, file);
@@ -66,10 +66,13 @@ describe('Parquet: nested columns, bad files and byte ranges', function () {
     expect(e.message).to.equal(`Column 'tags' is declared as varchar, but the Parquet file ${nested.location} holds it as array(bigint)`);
   });
 
-  for (const [name, type] of [
-    ['info', 'row(a bigint, b varchar)'],
-    ['attrs', 'map(varchar, bigint)'],
-  ]) {
+  it('a map column declared with another type fails naming column, file and both types', async () => {
+    const e = await failure(readWithFormat(nested.location, [{ name: 'attrs', type: VARCHAR }]));
+    expect(e.errorName).to.equal('TYPE_MISMATCH');
+    expect(e.message).to.equal(`Column 'attrs' is declared as varchar, but the Parquet file ${nested.location} holds it as map(varchar, bigint)`);
+  });
+
+  for (const [name, type] of [['info', 'row(a bigint, b varchar)']]) {
     it(`reading nested column ${name} fails with NOT_SUPPORTED naming it and its type`, async () => {
       const e = await failure(readWithFormat(nested.location, [{ name: 'id', type: BIGINT }, { name, type: VARCHAR }]));
       expect(e.errorName).to.equal('NOT_SUPPORTED');

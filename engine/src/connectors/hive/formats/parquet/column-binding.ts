@@ -1,5 +1,5 @@
 // The table's columns a read asks for, found in a file's schema by name (case-insensitively, as
-// Hive matches them): a flat or list column reads into our pages (coerced when the table declares
+// Hive matches them): a flat, list or map column reads into our pages (coerced when the table declares
 // another type), a column the file lacks reads as NULLs (files written before it was added), and a nested
 // or unmappable one fails with NOT_SUPPORTED naming it.
 
@@ -7,10 +7,10 @@ import { EngineError } from '../../../../errors/engine-error.js';
 import type { ColumnMetadata } from '../../../../spi/connector.js';
 import type { SqlType } from '../../../../types/types.js';
 import { coercion, type Coercion } from './column-coercion.js';
-import type { FileColumn, FlatColumn, ListColumn } from './parquet-schema.js';
+import type { FileColumn, FlatColumn, ListColumn, MapColumn } from './parquet-schema.js';
 
 export type BoundColumn =
-  | { kind: 'file'; name: string; source: FlatColumn | ListColumn; fileType: SqlType; declared: SqlType; coerce: Coercion }
+  | { kind: 'file'; name: string; source: FlatColumn | ListColumn | MapColumn; fileType: SqlType; declared: SqlType; coerce: Coercion }
   | { kind: 'missing'; name: string; declared: SqlType };
 
 /** File columns by lower-cased name; a name that two columns share fails (it cannot be read by name). */
@@ -31,7 +31,7 @@ export function bindColumns(requested: readonly ColumnMetadata[], byName: Map<st
     if (found.kind === 'nested') {
       throw new EngineError(
         'NOT_SUPPORTED',
-        `Column '${column.name}' is ${found.typeName} in Parquet file ${location}: reading nested columns (array, map, row) is not supported`,
+        `Column '${column.name}' is ${found.typeName} in Parquet file ${location}: reading nested columns of this type is not supported`,
       );
     }
     const fileType = found.type;

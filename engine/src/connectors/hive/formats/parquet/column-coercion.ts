@@ -1,10 +1,12 @@
 // A table may declare a column with another type than the file holds (the table's type changed, or
 // files of several writers): the safe widenings Trino's Hive connector coerces are read through
-// the engine's casts (a slow path, per value, only for such columns), array elements alike;
+// the engine's casts (a slow path, per value, only for such columns), array elements and map keys
+// and values alike;
 // anything else fails naming the column, the file and both types.
 
 import { EngineError } from '../../../../errors/engine-error.js';
 import { listElements } from '../../../../spi/list-column.js';
+import { mapKeys, mapValues } from '../../../../spi/map-column.js';
 import { ColumnBuilder, getScalar, type Column } from '../../../../spi/page.js';
 import { castFunction } from '../../../../types/casts.js';
 import { integralDecimalPrecision, isIntegral, typeName, typesEqual, type SqlType } from '../../../../types/types.js';
@@ -23,7 +25,7 @@ export function coercion(fileType: SqlType, declared: SqlType, column: string, l
   return coerce;
 }
 
-/** The coercion between two types (arrays element-wise), or null when there is none. */
+/** The coercion between two types (arrays element-wise, maps key- and value-wise), or null when there is none. */
 function widening(fileType: SqlType, declared: SqlType): Coercion | null {
   if (typesEqual(fileType, declared)) return undefined;
   if (fileType.kind === 'array' && declared.kind === 'array') {
@@ -31,6 +33,13 @@ function widening(fileType: SqlType, declared: SqlType): Coercion | null {
     if (elements === null || elements === undefined) return elements;
     return (c) => ({ ...c, type: declared, children: [elements(listElements(c))] });
   }
+  if (fileType.kind === 'map' && declared.kind === 'map') {
+    const keys = widening(fileType.key, declared.key);
+    const values = widening(fileType.value, declared.value);
+    if (keys === null || values === null) return null;
+    return (c) => ({ ...c, type: declared, children: [keys === undefined ? mapKeys(c) : keys(mapKeys(c)), values === undefined ? mapValues(c) : values(mapValues(c))] });
+  }
+  if (fileType.kind === 'map' || declared.kind === 'map') return null;
   if (!isSafeWidening(fileType, declared)) return null;
   const cast = castFunction(fileType, declared) as (v: unknown) => ReturnType<typeof getScalar>;
   return (c) => {

@@ -27,6 +27,8 @@ export interface ListEncoding {
   path: string[];
   leaf: PhysicalEncoding;
   depth: number;
+  /** False for a required leaf (a map's keys): never NULL, a value one definition level lower. */
+  leafOptional?: boolean;
 }
 
 /** The three-level LIST schema of an array column, or undefined when the type is no array. */
@@ -56,7 +58,11 @@ class Levels {
   definition: number[] = [];
   leaves: number[] = [];
 
-  constructor(private readonly depth: number) {}
+  constructor(
+    private readonly depth: number,
+    /** The definition level of a leaf value: 2D + 1, or 2D for a required leaf. */
+    private readonly valueDefinition: number,
+  ) {}
 
   /** Slot `i` of list level `k` (a row at level 0), starting with repetition level `r`. */
   add(column: Column, k: number, i: number, r: number): void {
@@ -71,7 +77,7 @@ class Levels {
       if (k + 1 < this.depth) this.add(elements, k + 1, j, rep);
       else if (elements.nulls !== null && elements.nulls[j] === 1) this.push(rep, 2 * this.depth);
       else {
-        this.push(rep, 2 * this.depth + 1);
+        this.push(rep, this.valueDefinition);
         this.leaves.push(j);
       }
     }
@@ -91,10 +97,10 @@ export function encodeListChunk(encoding: ListEncoding, column: Column): Encoded
   let offset = 0;
   let uncompressedTotal = 0;
   let numValues = 0;
-  const maxDefinition = 2 * encoding.depth + 1;
+  const maxDefinition = 2 * encoding.depth + (encoding.leafOptional === false ? 0 : 1);
   for (let first = 0; first < column.length; first += PAGE_ROWS) {
     const last = Math.min(column.length, first + PAGE_ROWS);
-    const levels = new Levels(encoding.depth);
+    const levels = new Levels(encoding.depth, maxDefinition);
     for (let row = first; row < last; row++) levels.add(column, 0, row, 0);
     const count = levels.repetition.length;
     const repetition = encodeRleHybrid(levels.repetition, count, bitWidthOf(encoding.depth));

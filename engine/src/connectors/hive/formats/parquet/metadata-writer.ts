@@ -72,6 +72,9 @@ function logicalType(w: CompactWriter, t: LogicalType): void {
     case 'STRING':
       w.struct(1, () => undefined);
       break;
+    case 'MAP':
+      w.struct(2, () => undefined);
+      break;
     case 'LIST':
       w.struct(3, () => undefined);
       break;

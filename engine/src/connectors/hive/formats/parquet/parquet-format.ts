@@ -33,6 +33,7 @@ import type { FileMetaData } from './file-metadata.js';
 import { PHYSICAL_TYPE_NAMES } from './parquet-constants.js';
 import { readParquetRange, schemaColumns } from './parquet-reader.js';
 import { ParquetFileWriter } from './parquet-writer.js';
+import type { FlatColumn } from './parquet-schema.js';
 
 /** A file column as DESCRIBE would show it: our type, or why it cannot be read yet. */
 export interface DescribedColumn {
@@ -81,7 +82,8 @@ export function describeSchema(metadata: FileMetaData, location: string): Descri
     const name = c.name.toLowerCase();
     if (c.kind === 'nested') return { name, typeName: c.typeName, column: { name, type: unsupportedType(c.typeName) }, unsupported: `nested type ${c.typeName}` };
     if (!('kind' in c.type)) {
-      const physical = PHYSICAL_TYPE_NAMES[c.element.type ?? -1] ?? 'unknown';
+      // Only a flat column has a type we cannot map.
+      const physical = PHYSICAL_TYPE_NAMES[(c as FlatColumn).element.type ?? -1] ?? 'unknown';
       return { name, typeName: c.type.unsupported, unsupported: `Parquet type ${physical} (${c.type.unsupported})` };
     }
     return { name, typeName: typeName(c.type), column: { name, type: c.type } };

@@ -11,6 +11,8 @@ import type { FileReadRequest } from '../file-format.js';
 import { bindColumns, columnsByName, type BoundColumn } from './column-binding.js';
 import { ColumnChunkDecoder, chunkStart, type PageRef } from './column-chunk-decoder.js';
 import { ListChunkDecoder } from './list-chunk-decoder.js';
+import { decodeMapChunks } from './map-chunk-decoder.js';
+import { hasOffsetsLayout } from '../../../../spi/list-column.js';
 import { fetchRanges, type ByteRange, type FetchedBytes } from './fetched-bytes.js';
 import type { FileMetaData, RowGroup } from './file-metadata.js';
 import { readFooter } from './footer.js';
@@ -97,9 +99,9 @@ async function prepareGroup(group: RowGroup, index: number, bound: readonly Boun
     if (await dictionariesExclude(group, filters, ctx)) return skip();
     const { ranges: selection, offsetIndexes } = await pageIndexRanges(group, filters, ctx);
     if (selection.length === 0) return skip();
-    const chunks = [...new Set(bound.flatMap((b) => (b.kind === 'file' ? [b.source.chunkIndex] : [])))];
-    // A list column's pages are read whole (its rows are found from its repetition levels).
-    const listChunks = new Set(bound.flatMap((b) => (b.kind === 'file' && b.source.kind === 'list' ? [b.source.chunkIndex] : [])));
+    const chunks = [...new Set(bound.flatMap((b) => (b.kind === 'file' ? chunksOf(b.source) : [])))];
+    // A list or map column's pages are read whole (its rows are found from its repetition levels).
+    const listChunks = new Set(bound.flatMap((b) => (b.kind === 'file' && b.source.kind !== 'flat' ? chunksOf(b.source) : [])));
     const narrowed = rowCountOf(selection) < group.numRows;
     if (narrowed) await readOffsetIndexes(group, chunks.filter((c) => !listChunks.has(c)), offsetIndexes, ctx);
     const pages = new Map<number, PageRef[]>();
@@ -145,10 +147,13 @@ async function decodeGroup(fetched: FetchedGroup, bound: readonly BoundColumn[],
     if (columns.length > 0) await new Promise((resolve) => setImmediate(resolve));
     try {
       const meta = fetched.group.columns[b.source.chunkIndex].meta;
+      const numRows = fetched.group.numRows;
       const column =
         b.source.kind === 'list'
-          ? selectRows(new ListChunkDecoder(b.source, meta).decode(fetched.bytes, fetched.group.numRows), fetched.selection, rows)
-          : new ColumnChunkDecoder(b.source, meta, b.fileType).decode(fetched.bytes, fetched.pages.get(b.source.chunkIndex), fetched.selection, rows);
+          ? selectRows(new ListChunkDecoder(b.source, meta).decode(fetched.bytes, numRows), fetched.selection, rows)
+          : b.source.kind === 'map'
+            ? selectRows(decodeMapChunks(b.source, meta, fetched.group.columns[b.source.values.chunkIndex].meta, fetched.bytes, numRows), fetched.selection, rows)
+            : new ColumnChunkDecoder(b.source, meta, b.fileType).decode(fetched.bytes, fetched.pages.get(b.source.chunkIndex), fetched.selection, rows);
       columns.push(b.coerce === undefined ? column : b.coerce(column));
     } catch (e) {
       throw asFileError(e, location, `column '${b.source.name}' of row group ${fetched.index}`);
@@ -177,7 +182,7 @@ function* pagesOf(columns: Column[], rows: number): Iterable<Page> {
     yield {
       rowCount: end - start,
       columns: columns.map((c) =>
-        c.type.kind === 'array'
+        hasOffsetsLayout(c.type)
           ? sliceColumn(c, start, end)
           : ({
               type: c.type,
@@ -188,4 +193,9 @@ function* pagesOf(columns: Column[], rows: number): Iterable<Page> {
       ),
     };
   }
+}
+
+/** The column chunks a bound file column reads: a map's keys and values, one chunk otherwise. */
+function chunksOf(source: (BoundColumn & { kind: 'file' })['source']): number[] {
+  return source.kind === 'map' ? [source.keys.chunkIndex, source.values.chunkIndex] : [source.chunkIndex];
 }

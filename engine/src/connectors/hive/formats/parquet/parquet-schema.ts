@@ -2,11 +2,12 @@
 // required or optional primitive) is one column chunk per row group and reads into our pages; a
 // list of primitives (LIST in its standard three-level form or the legacy two-level ones, a bare
 // repeated primitive, and lists of such lists) is one column chunk too and reads as array(T),
-// assembled from its repetition and definition levels (list-chunk-decoder.ts); any other nested field
-// (MAP, struct, lists of them) has Trino's type name for messages, and reading it fails with
-// NOT_SUPPORTED until the engine has map and row types.
+// assembled from its repetition and definition levels (list-chunk-decoder.ts); a MAP of primitive
+// keys and values is two chunks read as map(K, V) (map-chunk-decoder.ts); any other nested field
+// (struct, maps of nested values, lists of them) has Trino's type name for messages, and reading it
+// fails with NOT_SUPPORTED until the engine has the row type.
 
-import { arrayOf, typeName, type SqlType } from '../../../../types/types.js';
+import { arrayOf, mapOf, typeName, type SqlType } from '../../../../types/types.js';
 import type { SchemaElement } from './file-metadata.js';
 import { ConvertedType, PhysicalType, Repetition } from './parquet-constants.js';
 import { parquetLeafType } from './type-mapping.js';
@@ -51,7 +52,18 @@ export interface ListColumn {
   maxDefinitionLevel: number;
 }
 
-export type FileColumn = FlatColumn | ListColumn | NestedColumn;
+/** A MAP of primitive keys and values: two chunks, each read as a one-level list over the map's levels. */
+export interface MapColumn {
+  kind: 'map';
+  name: string;
+  /** The key chunk's index (the value chunk follows it). */
+  chunkIndex: number;
+  type: SqlType;
+  keys: ListColumn;
+  values: ListColumn;
+}
+
+export type FileColumn = FlatColumn | ListColumn | MapColumn | NestedColumn;
 
 export class SchemaError extends Error {}
 
@@ -91,7 +103,9 @@ export function fileColumns(schema: readonly SchemaElement[]): FileColumn[] {
       });
     } else {
       const list = listShape(node, 0, true);
+      const map = list === undefined ? mapShape(node, chunkIndex) : undefined;
       if (list !== undefined) columns.push({ kind: 'list', name: node.element.name, chunkIndex, ...list });
+      else if (map !== undefined) columns.push(map);
       else columns.push({ kind: 'nested', name: node.element.name, typeName: nestedTypeName(node) });
     }
     chunkIndex += leafCount(node);
@@ -132,6 +146,35 @@ function listShape(node: Node, definition: number, top: boolean): ListShape | un
   const inner = listShape(element, level.elementDefinition, false);
   if (inner === undefined) return undefined;
   return { ...inner, type: arrayOf(inner.type), levels: [level, ...inner.levels] };
+}
+
+/**
+ * The field as a map of primitive keys and values (MAP, or the legacy MAP_KEY_VALUE annotations),
+ * or undefined: `optional|required group (MAP) { repeated group { required K; optional V } }`.
+ */
+function mapShape(node: Node, chunkIndex: number): MapColumn | undefined {
+  const e = node.element;
+  const isMap = e.logicalType?.kind === 'MAP' || e.convertedType === ConvertedType.Map || e.convertedType === ConvertedType.MapKeyValue;
+  if (!isMap || e.repetition === Repetition.Repeated || node.children.length !== 1) return undefined;
+  const entries = node.children[0];
+  if (entries.element.repetition !== Repetition.Repeated || entries.children.length !== 2) return undefined;
+  const [key, value] = entries.children;
+  if (key.children.length > 0 || value.children.length > 0 || key.element.repetition === Repetition.Repeated || value.element.repetition === Repetition.Repeated) return undefined;
+  const present = e.repetition === Repetition.Optional ? 1 : 0;
+  const level = { presentDefinition: present, elementDefinition: present + 1 };
+  const optional = (leaf: Node) => (leaf.element.repetition === Repetition.Optional ? 1 : 0);
+  const keys = leafList(key.element, level, level.elementDefinition + optional(key));
+  const values = leafList(value.element, level, level.elementDefinition + optional(value));
+  if (keys === undefined || values === undefined) return undefined;
+  const name = e.name;
+  return {
+    kind: 'map',
+    name,
+    chunkIndex,
+    type: mapOf((keys.type as { element: SqlType }).element, (values.type as { element: SqlType }).element),
+    keys: { kind: 'list', name, chunkIndex, ...keys },
+    values: { kind: 'list', name, chunkIndex: chunkIndex + 1, ...values },
+  };
 }
 
 function leafList(leaf: SchemaElement, level: ListLevel, maxDefinitionLevel: number): ListShape | undefined {

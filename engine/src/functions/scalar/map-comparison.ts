@@ -1,0 +1,51 @@
+// `=` and IS NOT DISTINCT FROM on map values, as Trino compares maps: equal when they hold the same
+// keys with equal values, whatever the entry order. `=` is NULL when no pair differs but a pair of
+// values cannot be compared (a NULL on either side). Maps have no order (<, ORDER BY, min/max).
+
+import type { Scalar } from '../../spi/page.js';
+import { type MapValue, findKey } from '../../spi/map-value.js';
+import type { SqlType } from '../../types/types.js';
+
+type ValueEquality = (a: Scalar, b: Scalar) => boolean | null;
+
+/** SQL `=` of two maps whose values compare with `equalValues` (which may answer NULL). */
+export function mapEquality(equalValues: ValueEquality): (a: MapValue, b: MapValue) => boolean | null {
+  return (a, b) => {
+    if (a.size !== b.size) return false;
+    let unknown = false;
+    for (let i = 0; i < a.size; i++) {
+      const j = findKey(b, a.keys[i]);
+      if (j < 0) return false;
+      const x = a.values[i];
+      const y = b.values[j];
+      if (x === null || y === null) unknown = true;
+      else {
+        const same = equalValues(x, y);
+        if (same === null) unknown = true;
+        else if (!same) return false;
+      }
+    }
+    return unknown ? null : true;
+  };
+}
+
+/** IS NOT DISTINCT FROM of two maps (NULL values match NULL values). */
+export function mapIdentity(sameValues: (a: Scalar, b: Scalar) => boolean): (a: MapValue, b: MapValue) => boolean {
+  return (a, b) => {
+    if (a.size !== b.size) return false;
+    for (let i = 0; i < a.size; i++) {
+      const j = findKey(b, a.keys[i]);
+      if (j < 0) return false;
+      const x = a.values[i];
+      const y = b.values[j];
+      if (x === null || y === null ? x !== y : !sameValues(x, y)) return false;
+    }
+    return true;
+  };
+}
+
+/** Whether values of `type` have an order (Trino: maps do not, nor arrays of maps). */
+export function isOrderable(type: SqlType): boolean {
+  if (type.kind === 'map' || type.kind === 'unsupported') return false;
+  return type.kind === 'array' ? isOrderable(type.element) : true;
+}

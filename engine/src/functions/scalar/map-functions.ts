@@ -1,0 +1,156 @@
+// Map functions and operators without lambdas (Trino's functions/map.md): MAP(keys, values) and
+// map(), m[k] and element_at, cardinality, map_keys, map_values, map_concat. A map value is a
+// MapValue (spi/map-value.ts); every constructor checks its keys as Trino does (never NULL, never
+// indeterminate, never repeated).
+
+import { EngineError } from '../../errors/engine-error.js';
+import type { Scalar } from '../../spi/page.js';
+import { EMPTY_MAP, MapValue, findKey, mapLookupKey } from '../../spi/map-value.js';
+import { formatValueAsText } from '../../types/values.js';
+import { BIGINT, type SqlType, UNKNOWN, arrayOf, mapOf } from '../../types/types.js';
+import { type MapPattern, type ScalarFunctionDefinition, type SignatureTemplate, body } from './signature.js';
+
+const K = { variable: 'K' } as const;
+const MAP_KV: MapPattern = { mapOf: ['K', 'V'] };
+const mapType = (types: readonly SqlType[]) => types[0] as SqlType & { kind: 'map' };
+
+function invalidArgument(message: string): EngineError {
+  return new EngineError('INVALID_FUNCTION_ARGUMENT', message);
+}
+
+function containsNull(v: Scalar): boolean {
+  if (Array.isArray(v)) return (v as readonly Scalar[]).some((e) => e === null || containsNull(e));
+  if (v instanceof MapValue) return v.values.some((e) => e === null || containsNull(e));
+  return false;
+}
+
+/** Fails as Trino does for a key no map may hold: NULL, or a value with NULLs inside (indeterminate). */
+export function checkMapKey(key: Scalar, keyType: SqlType): void {
+  if (key === null) throw invalidArgument('map key cannot be null');
+  if (containsNull(key)) throw invalidArgument(`map key cannot be indeterminate: ${formatValueAsText(key, keyType)}`);
+}
+
+export function duplicateKeyError(key: Scalar, keyType: SqlType): EngineError {
+  return invalidArgument(`Duplicate map keys (${formatValueAsText(key, keyType)}) are not allowed`);
+}
+
+/** A map of these entries, checked: keys not NULL, not indeterminate, not repeated. */
+export function checkedMap(keys: readonly Scalar[], values: readonly Scalar[], keyType: SqlType): MapValue {
+  if (keys.length !== values.length) throw invalidArgument('Key and value arrays must be the same length');
+  const seen = new Set<unknown>();
+  for (const key of keys) {
+    checkMapKey(key, keyType);
+    const lookup = mapLookupKey(key);
+    if (seen.has(lookup)) throw duplicateKeyError(key, keyType);
+    seen.add(lookup);
+  }
+  return new MapValue(keys, values);
+}
+
+function subscript(keyType: SqlType) {
+  return body(
+    (map: MapValue, key: Scalar) => {
+      const i = findKey(map, key);
+      if (i < 0) throw invalidArgument(`Key not present in map: ${formatValueAsText(key, keyType)}`);
+      return map.values[i];
+    },
+    { mayReturnNull: true },
+  );
+}
+
+function elementAt(map: MapValue, key: Scalar): Scalar {
+  const i = findKey(map, key);
+  return i < 0 ? null : map.values[i];
+}
+
+/** The union of the maps; a key's value comes from the last map holding it (entries of later maps first, as Trino orders them). */
+function mapConcat(...maps: MapValue[]): MapValue {
+  const seen = new Set<unknown>();
+  const keys: Scalar[] = [];
+  const values: Scalar[] = [];
+  for (let m = maps.length - 1; m >= 0; m--) {
+    const map = maps[m];
+    for (let i = 0; i < map.size; i++) {
+      const lookup = mapLookupKey(map.keys[i]);
+      if (seen.has(lookup)) continue;
+      seen.add(lookup);
+      keys.push(map.keys[i]);
+      values.push(map.values[i]);
+    }
+  }
+  return new MapValue(keys, values);
+}
+
+function over(params: SignatureTemplate['params'], returnType: SignatureTemplate['returnType'], implement: SignatureTemplate['implement'], returnTypeDisplay?: string): SignatureTemplate {
+  return { params, returnType, returnTypeDisplay, implement };
+}
+
+export const MAP_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
+  {
+    names: ['map'],
+    description: 'Constructs a map from an array of keys and an array of values; map() is the empty map',
+    signatures: [
+      over([], mapOf(UNKNOWN, UNKNOWN), () => body(() => EMPTY_MAP)),
+      over(
+        [{ arrayOf: 'K' }, { arrayOf: 'V' }],
+        (types) => mapOf((types[0] as { element: SqlType }).element, (types[1] as { element: SqlType }).element),
+        (_types, returnType) => {
+          const keyType = (returnType as SqlType & { kind: 'map' }).key;
+          return body((keys: readonly Scalar[], values: readonly Scalar[]) => checkedMap(keys, values, keyType));
+        },
+        'map(K,V)',
+      ),
+    ],
+  },
+  {
+    names: ['cardinality'],
+    description: 'Returns the cardinality (size) of the map',
+    signatures: [over([MAP_KV], BIGINT, () => body((map: MapValue) => BigInt(map.size)))],
+  },
+  {
+    names: ['element_at'],
+    description: 'Returns the value for the given key, or NULL if the map does not hold it',
+    signatures: [over([MAP_KV, K], (types) => mapType(types).value, () => body(elementAt, { mayReturnNull: true }), 'V')],
+  },
+  {
+    names: ['map_keys'],
+    description: 'Returns the keys of the map as an array',
+    signatures: [over([MAP_KV], (types) => arrayOf(mapType(types).key), () => body((map: MapValue) => map.keys), 'array(K)')],
+  },
+  {
+    names: ['map_values'],
+    description: 'Returns the values of the map as an array',
+    signatures: [over([MAP_KV], (types) => arrayOf(mapType(types).value), () => body((map: MapValue) => map.values), 'array(V)')],
+  },
+  {
+    names: ['map_concat'],
+    description: 'Returns the union of the maps; a key in several takes its value from the last',
+    signatures: [{ ...over([MAP_KV], (types) => types[0], () => body(mapConcat), 'map(K,V)'), variadic: { minArgs: 2 } }],
+  },
+];
+
+/** `m[k]`: the value of key k; fails naming the key when m does not hold it. */
+export const MAP_OPERATORS: readonly ScalarFunctionDefinition[] = [
+  {
+    names: ['subscript'],
+    description: 'Map subscript',
+    signatures: [over([MAP_KV, K], (types) => mapType(types).value, (types) => subscript(mapType(types).key), 'V')],
+  },
+];
+
+/** Fails at analysis (binding computes the return type): these functions take or return rows (map entries), a type not implemented yet. */
+function needsRows(name: string): () => never {
+  return () => {
+    throw new EngineError('NOT_SUPPORTED', `Function ${name} is not supported: map entries are rows, and the row type is not supported yet`);
+  };
+}
+
+export const MAP_ENTRY_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
+  ['map_entries', MAP_KV, 'array(row(K,V))'] as const,
+  ['map_from_entries', { arrayOf: 'E' }, 'map(K,V)'] as const,
+  ['multimap_from_entries', { arrayOf: 'E' }, 'map(K,array(V))'] as const,
+].map(([name, param, display]) => ({
+  names: [name],
+  description: 'Map entries as rows (not supported yet: needs the row type)',
+  signatures: [over([param], needsRows(name), needsRows(name), display)],
+}));
