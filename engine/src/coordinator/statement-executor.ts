@@ -35,7 +35,9 @@ import type { Session } from '../spi/session.js';
 import type { OutputColumn, StatementResult } from '../spi/statement-result.js';
 import type { QueryExecutionContext } from './query-execution-context.js';
 import { describeInput, describeOutput } from './statements/describe-statements.js';
-import { createSchema, createTable, createTableAsSelect, createTableAsSelectWrite, deleteRows, dropSchema, dropTable, insert, insertWrite } from './statements/ddl-statements.js';
+import { createSchema, createTable, createTableAsSelect, createTableAsSelectWrite, deleteRows, dropSchema, dropTable, insert, insertWrite, truncateTable } from './statements/ddl-statements.js';
+import { updateRows } from './statements/update-statement.js';
+import { createView, dropView, showCreateView } from './statements/view-statements.js';
 import type { WriteLayout, WriteStatement } from './statements/write-statement.js';
 import type { WriteCommit } from '../exec/operators/table-finish.js';
 import type { WriteHandle } from '../spi/table-write.js';
@@ -154,6 +156,16 @@ export class StatementExecutor {
         return deleteRows(statement, metadata, parameters);
       case 'DropTable':
         return dropTable(statement, metadata);
+      case 'Update':
+        return updateRows(statement, metadata, parameters);
+      case 'TruncateTable':
+        return truncateTable(statement, metadata);
+      case 'CreateView':
+        return createView(statement, metadata, parameters, async (query) => (await this.analyze(query, session, parameters)).columns);
+      case 'DropView':
+        return dropView(statement, metadata);
+      case 'ShowCreate':
+        return showCreateView(statement, metadata);
     }
   }
 

@@ -7,6 +7,7 @@ import type { SqlType } from '../types/types.js';
 import type { WorkerSplitSource } from './worker-split.js';
 import type { ConnectorProperties } from './properties.js';
 import type { ConnectorPageSink, WriteFragment, WriteHandle } from './table-write.js';
+import type { ViewDefinition } from './view.js';
 import type { AggregationApplication, ConnectorAggregate, ConnectorExpression, FilterApplication, PushedScan, SortItem } from './pushdown.js';
 
 /** A property's value: a constant, or a list of them for a list property (`ARRAY['a', 'b']`). */
@@ -99,6 +100,9 @@ export const BYTES_READ_METRIC = 'bytesRead';
 
 /** Rows for DELETE: given a page of the table (all columns), returns 1 for rows to delete. */
 export type RowPredicate = (page: Page) => Uint8Array;
+
+/** UPDATE's new values: given rows of the table that its predicate selected (all columns), the same rows updated (all columns). */
+export type RowUpdate = (rows: Page) => Page;
 
 export interface Connector {
   readonly name: string;
@@ -203,6 +207,16 @@ export interface Connector {
   abortWrite?(session: Session, handle: WriteHandle): Promise<void>;
   /** Deletes the rows the predicate selects; returns how many. Atomic. */
   deleteRows?(session: Session, schema: string, table: string, predicate: RowPredicate): Promise<number>;
+  /** Replaces the rows the predicate selects by `update`'s rows for them (all columns, table order); returns how many. Atomic. */
+  updateRows?(session: Session, schema: string, table: string, predicate: RowPredicate, update: RowUpdate): Promise<number>;
+
+  // Views (see view.ts): a catalog that keeps none leaves these undefined (CREATE VIEW then fails with NOT_SUPPORTED).
+  /** Views of one schema, or of all schemas when `schema` is undefined (listTables lists tables only). */
+  listViews?(session: Session, schema?: string): Promise<SchemaTableName[]>;
+  getView?(session: Session, schema: string, view: string): Promise<ViewDefinition | undefined>;
+  /** Creates the view, or with `replace` replaces one of that name; fails when a table has the name. */
+  createView?(session: Session, schema: string, view: string, definition: ViewDefinition, replace: boolean): Promise<void>;
+  dropView?(session: Session, schema: string, view: string): Promise<void>;
 }
 
 /** Splits made synchronously, handed out as the async iterable the SPI asks for. */

@@ -5,8 +5,8 @@
 import { EngineError } from '../../errors/engine-error.js';
 import type { Page } from '../../spi/page.js';
 import { typeName, typesEqual } from '../../types/types.js';
-import type { RowPredicate, TableMetadata } from '../../spi/connector.js';
-import { appendBatches, deleteFromSnapshot, encodeBatches, emptySnapshot, type TableSnapshot } from './table-snapshot.js';
+import type { RowPredicate, RowUpdate, TableMetadata } from '../../spi/connector.js';
+import { appendBatches, deleteFromSnapshot, updateInSnapshot, encodeBatches, emptySnapshot, type TableSnapshot } from './table-snapshot.js';
 
 export class MemoryTable {
   private current: TableSnapshot;
@@ -42,6 +42,13 @@ export class MemoryTable {
     const { snapshot, deleted } = deleteFromSnapshot(this.current, predicate);
     this.current = snapshot;
     return deleted;
+  }
+
+  /** Each updated row's values are conformed as an insert's (a varchar relabelled to the column's type). */
+  updateRows(predicate: RowPredicate, update: RowUpdate): number {
+    const result = updateInSnapshot(this.current, predicate, (rows) => this.conform(update(rows)));
+    this.current = result.snapshot;
+    return result.updated;
   }
 
   /**
