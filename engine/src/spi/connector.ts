@@ -205,6 +205,8 @@ export interface Connector {
    * that of writers on nodes that are gone. Never undoes a committed write.
    */
   abortWrite?(session: Session, handle: WriteHandle): Promise<void>;
+  /** Why this catalog's tables refuse DELETE, UPDATE and MERGE (the NOT_SUPPORTED message), when it has no deleteRows / updateRows; absent: a generic message. */
+  readonly rowChangeRefusal?: string;
   /** Deletes the rows the predicate selects; returns how many. Atomic. */
   deleteRows?(session: Session, schema: string, table: string, predicate: RowPredicate): Promise<number>;
   /** Replaces the rows the predicate selects by `update`'s rows for them (all columns, table order); returns how many. Atomic. */

@@ -16,6 +16,7 @@ import type { LakeConfig } from './hive-config.js';
 import { newLakeTable } from './lake-tables.js';
 import { readCommitState } from './metastore/commit-log.js';
 import { FileMetastore } from './metastore/file-metastore.js';
+import type { ViewDefinition } from '../../spi/view.js';
 import { tableMetadata, type LakeTable } from './metastore/lake-table.js';
 import { LakePageSource } from './read/lake-page-source.js';
 import { LAKE_SPLIT_READER, type LakeWorkerSplit } from './read/lake-split-reader.js';
@@ -31,6 +32,8 @@ export class HiveConnector implements Connector {
   readonly properties = LAKE_PROPERTIES;
   readonly infersTableColumns = true;
   private readonly fileSystems: FileSystems;
+  /** Every lake table is a non-transactional Hive table: Trino refuses row changes on those with this message. */
+  readonly rowChangeRefusal = 'Modifying Hive table rows is only supported for transactional tables';
   private readonly metastore: FileMetastore;
   private readonly writes: LakeWrites;
   private readonly footers = new FooterStatisticsCache();
@@ -57,6 +60,25 @@ export class HiveConnector implements Connector {
     const schemas = schema === undefined ? await this.metastore.listSchemas() : [schema];
     const tables = await Promise.all(schemas.map(async (s) => (await this.metastore.listTables(s)).map((table) => ({ schema: s, table }))));
     return tables.flat();
+  }
+
+  async listViews(_session: Session, schema?: string): Promise<SchemaTableName[]> {
+    const schemas = schema === undefined ? await this.metastore.listSchemas() : [schema];
+    const views = await Promise.all(schemas.map(async (s) => (await this.metastore.listViews(s)).map((table) => ({ schema: s, table }))));
+    return views.flat();
+  }
+
+  async getView(_session: Session, schema: string, view: string): Promise<ViewDefinition | undefined> {
+    return this.metastore.getView(schema, view);
+  }
+
+  async createView(_session: Session, schema: string, view: string, definition: ViewDefinition, replace: boolean): Promise<void> {
+    if ((await this.metastore.getSchema(schema)) === undefined) throw new EngineError('SCHEMA_NOT_FOUND', `Schema '${this.name}.${schema}' does not exist`);
+    await this.metastore.createView(schema, view, definition, replace);
+  }
+
+  async dropView(_session: Session, schema: string, view: string): Promise<void> {
+    await this.metastore.dropView(schema, view);
   }
 
   async getTable(_session: Session, schema: string, table: string): Promise<TableMetadata | undefined> {

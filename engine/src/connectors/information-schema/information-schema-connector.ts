@@ -17,6 +17,7 @@ export class InformationSchemaConnector implements Connector {
   private readonly tables: RowTableSet;
   readonly properties?: ConnectorProperties;
   readonly infersTableColumns?: boolean;
+  readonly rowChangeRefusal?: string;
 
   createSchema?: (session: Session, schema: string, properties: PropertyValues) => Promise<void>;
   dropSchema?: (session: Session, schema: string, cascade: boolean) => Promise<void>;
@@ -48,6 +49,7 @@ export class InformationSchemaConnector implements Connector {
   ) {
     if (inner.properties) this.properties = inner.properties;
     if (inner.infersTableColumns) this.infersTableColumns = true;
+    if (inner.rowChangeRefusal !== undefined) this.rowChangeRefusal = inner.rowChangeRefusal;
     const definitions = informationSchemaTables(catalogView(name, inner, () => definitions));
     this.tables = new RowTableSet(definitions);
     this.bindWrites(inner);

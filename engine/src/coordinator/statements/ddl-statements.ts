@@ -190,7 +190,7 @@ export async function deleteRows(s: ast.DeleteStatement, metadata: StatementMeta
   const session = metadata.session;
   const table = await modifiedTable(s.table, metadata, 'Deleting from', s.location);
   const connector = metadata.connector(table.catalog);
-  if (!connector.deleteRows) throw new EngineError('NOT_SUPPORTED', 'This connector does not support modifying table rows', s.location);
+  if (!connector.deleteRows) throw cannotChangeRows(connector, s.location);
   const predicate = rowPredicate(s.where, table, session, parameters, 'DELETE');
   const count = await connector.deleteRows(session, table.schema, table.name, predicate);
   return rowCountResult('DELETE', count);
@@ -202,6 +202,11 @@ export async function modifiedTable(name: ast.QualifiedName, metadata: Statement
   if (table !== undefined) return table;
   if ((await metadata.view(name)) !== undefined) throw new EngineError('NOT_SUPPORTED', `${verb} views is not supported`, statement);
   return metadata.resolveTableOrFail(name);
+}
+
+/** The error of a statement that changes rows of a table whose catalog cannot. */
+export function cannotChangeRows(connector: Connector, location: SourceLocation): EngineError {
+  return new EngineError('NOT_SUPPORTED', connector.rowChangeRefusal ?? 'This connector does not support modifying table rows', location);
 }
 
 /** The rows a WHERE selects (all rows without one), over pages of the table's columns. */

@@ -15,7 +15,7 @@ import type * as ast from '../../sql/parser/ast.js';
 import { symbolRef, type RowExpression } from '../../sql/planner/row-expression.js';
 import { isStoreAssignable } from '../../types/coercion.js';
 import { typeName, typesEqual } from '../../types/types.js';
-import { modifiedTable, rowPredicate, tableFields } from './ddl-statements.js';
+import { cannotChangeRows, modifiedTable, rowPredicate, tableFields } from './ddl-statements.js';
 import { rowCountResult } from './results.js';
 
 export async function updateRows(s: ast.Update, metadata: StatementMetadata, parameters: readonly RowExpression[]): Promise<StatementResult> {
@@ -24,7 +24,7 @@ export async function updateRows(s: ast.Update, metadata: StatementMetadata, par
   const update = rowUpdate(s, table, session, parameters);
   const predicate = rowPredicate(s.where, table, session, parameters, 'UPDATE');
   const connector = metadata.connector(table.catalog);
-  if (!connector.updateRows) throw new EngineError('NOT_SUPPORTED', 'This connector does not support modifying table rows', s.location);
+  if (!connector.updateRows) throw cannotChangeRows(connector, s.location);
   return rowCountResult('UPDATE', await connector.updateRows(session, table.schema, table.name, predicate, update));
 }
 
