@@ -37,6 +37,7 @@ import type { QueryExecutionContext } from './query-execution-context.js';
 import { describeInput, describeOutput } from './statements/describe-statements.js';
 import { createSchema, createTable, createTableAsSelect, createTableAsSelectWrite, deleteRows, dropSchema, dropTable, insert, insertWrite, truncateTable } from './statements/ddl-statements.js';
 import { updateRows } from './statements/update-statement.js';
+import { merge } from './statements/merge-statement.js';
 import { createView, dropView, showCreateView } from './statements/view-statements.js';
 import type { WriteLayout, WriteStatement } from './statements/write-statement.js';
 import type { WriteCommit } from '../exec/operators/table-finish.js';
@@ -158,6 +159,13 @@ export class StatementExecutor {
         return dropTable(statement, metadata);
       case 'Update':
         return updateRows(statement, metadata, parameters);
+      case 'Merge':
+        return merge(statement, metadata, parameters, async (query) => {
+          const planned = await this.plan(query, session, parameters, undefined, this.distributes());
+          const pages: Page[] = [];
+          for await (const page of this.run(planned, session, context)) pages.push(page);
+          return { columns: planned.columns, pages };
+        });
       case 'TruncateTable':
         return truncateTable(statement, metadata);
       case 'CreateView':

@@ -104,6 +104,9 @@ export type RowPredicate = (page: Page) => Uint8Array;
 /** UPDATE's new values: given rows of the table that its predicate selected (all columns), the same rows updated (all columns). */
 export type RowUpdate = (rows: Page) => Page;
 
+/** MERGE's change of a whole table: given its rows (pages of all columns), its new rows and how many rows were deleted, updated or inserted. */
+export type TableRewrite = (rows: readonly Page[]) => { rows: Page[]; changed: number };
+
 export interface Connector {
   readonly name: string;
   /** The table, schema and session properties the catalog takes; absent: none. */
@@ -211,6 +214,8 @@ export interface Connector {
   deleteRows?(session: Session, schema: string, table: string, predicate: RowPredicate): Promise<number>;
   /** Replaces the rows the predicate selects by `update`'s rows for them (all columns, table order); returns how many. Atomic. */
   updateRows?(session: Session, schema: string, table: string, predicate: RowPredicate, update: RowUpdate): Promise<number>;
+  /** Replaces the table's rows by `rewrite`'s, computed from its current rows in one atomic step; returns rewrite's count. */
+  rewriteRows?(session: Session, schema: string, table: string, rewrite: TableRewrite): Promise<number>;
 
   // Views (see view.ts): a catalog that keeps none leaves these undefined (CREATE VIEW then fails with NOT_SUPPORTED).
   /** Views of one schema, or of all schemas when `schema` is undefined (listTables lists tables only). */

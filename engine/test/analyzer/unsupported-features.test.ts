@@ -6,7 +6,6 @@ import { EngineHarness } from '../support/engine-harness.js';
 
 /** [SQL, the message with its position] */
 const STATEMENTS: [string, string][] = [
-  ['MERGE INTO t USING u ON t.a = u.a WHEN MATCHED THEN DELETE', 'line 1:1: MERGE is not supported'],
   ['ALTER VIEW v RENAME TO w', 'line 1:1: ALTER VIEW ... RENAME TO is not supported'],
   ['CREATE MATERIALIZED VIEW m AS SELECT 1', 'line 1:1: CREATE MATERIALIZED VIEW is not supported'],
   ['DROP MATERIALIZED VIEW m', 'line 1:1: DROP MATERIALIZED VIEW is not supported'],
@@ -132,15 +131,15 @@ describe('what the engine does not run fails with NOT_SUPPORTED naming it', () =
   });
 
   it('refuses before resolving names: an unsupported construct over a missing table names the construct', async () => {
-    expect((await h.failure('MERGE INTO nosuch USING t ON true WHEN MATCHED THEN DELETE')).message).to.equal('line 1:1: MERGE is not supported');
+    expect((await h.failure('ALTER TABLE nosuch EXECUTE optimize')).message).to.equal('line 1:1: ALTER TABLE ... EXECUTE is not supported');
     expect((await h.failure('SELECT * FROM nosuch TABLESAMPLE SYSTEM (1)')).message).to.equal('line 1:22: TABLESAMPLE is not supported');
   });
 
   it('names the inner statement of EXPLAIN, and checks a prepared statement when it is executed', async () => {
-    expect((await h.failure('EXPLAIN MERGE INTO t USING t u ON true WHEN MATCHED THEN DELETE')).message).to.equal('line 1:9: MERGE is not supported');
+    expect((await h.failure('EXPLAIN ALTER TABLE t EXECUTE optimize')).message).to.equal('line 1:9: ALTER TABLE ... EXECUTE is not supported');
     expect((await h.failure('EXPLAIN ANALYZE SELECT * FROM t TABLESAMPLE SYSTEM (1)')).message).to.equal('line 1:33: TABLESAMPLE is not supported');
-    await h.query('PREPARE change FROM MERGE INTO t USING t u ON t.a = ? WHEN MATCHED THEN DELETE');
-    expect((await h.failure('EXECUTE change USING 1')).message).to.equal('line 1:1: MERGE is not supported');
+    await h.query('PREPARE change FROM ALTER TABLE t EXECUTE optimize(file_size_threshold => ?)');
+    expect((await h.failure('EXECUTE change USING 1')).message).to.equal('line 1:1: ALTER TABLE ... EXECUTE is not supported');
     await h.query('PREPARE sampled FROM SELECT a FROM t TABLESAMPLE BERNOULLI (50)');
     // Positions in a prepared statement are in its own text.
     expect((await h.failure('DESCRIBE OUTPUT sampled')).message).to.equal('line 1:17: TABLESAMPLE is not supported');

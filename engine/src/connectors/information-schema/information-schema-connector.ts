@@ -33,6 +33,7 @@ export class InformationSchemaConnector implements Connector {
   abortWrite?: Connector['abortWrite'];
   deleteRows?: (session: Session, schema: string, table: string, predicate: RowPredicate) => Promise<number>;
   updateRows?: Connector['updateRows'];
+  rewriteRows?: Connector['rewriteRows'];
   listViews?: Connector['listViews'];
   getView?: Connector['getView'];
   createView?: Connector['createView'];
@@ -140,7 +141,7 @@ export class InformationSchemaConnector implements Connector {
   }
 
   private bindWrites(inner: Connector): void {
-    const { createSchema, dropSchema, createTable, dropTable, beginCreateTable, beginInsert, deleteRows, updateRows } = inner;
+    const { createSchema, dropSchema, createTable, dropTable, beginCreateTable, beginInsert, deleteRows, updateRows, rewriteRows } = inner;
     if (createSchema) {
       this.createSchema = async (session, schema, properties) => {
         if (schema === INFORMATION_SCHEMA) {
@@ -196,6 +197,12 @@ export class InformationSchemaConnector implements Connector {
       this.updateRows = async (session, schema, table, predicate, update) => {
         refuseInformationSchema(schema, 'modifying table rows');
         return updateRows.call(inner, session, schema, table, predicate, update);
+      };
+    }
+    if (rewriteRows) {
+      this.rewriteRows = async (session, schema, table, rewrite) => {
+        refuseInformationSchema(schema, 'modifying table rows');
+        return rewriteRows.call(inner, session, schema, table, rewrite);
       };
     }
   }

@@ -9,7 +9,7 @@ import { EngineError } from '../../errors/engine-error.js';
 import type { Page } from '../../spi/page.js';
 import type { SqlType } from '../../types/types.js';
 import { selectColumnIndexes } from '../column-selection.js';
-import { splitsOf, type Connector, type RowPredicate, type RowUpdate, type SchemaTableName, type Split, type TableMetadata, type TableStatistics } from '../../spi/connector.js';
+import { splitsOf, type Connector, type RowPredicate, type RowUpdate, type TableRewrite, type SchemaTableName, type Split, type TableMetadata, type TableStatistics } from '../../spi/connector.js';
 import type { PreparedSplit, WorkerSplitSource } from '../../spi/worker-split.js';
 import { batchPage } from './batch-columns.js';
 import { MEMORY_SPLIT_READER } from './memory-split-reader.js';
@@ -238,6 +238,10 @@ export class MemoryConnector implements Connector {
 
   async updateRows(_session: Session, schema: string, table: string, predicate: RowPredicate, update: RowUpdate): Promise<number> {
     return this.requireTable(schema, table).updateRows(predicate, update);
+  }
+
+  async rewriteRows(_session: Session, schema: string, table: string, rewrite: TableRewrite): Promise<number> {
+    return this.requireTable(schema, table).rewriteRows(rewrite);
   }
 
   async listViews(_session: Session, schema?: string): Promise<SchemaTableName[]> {

@@ -5,8 +5,8 @@
 import { EngineError } from '../../errors/engine-error.js';
 import type { Page } from '../../spi/page.js';
 import { typeName, typesEqual } from '../../types/types.js';
-import type { RowPredicate, RowUpdate, TableMetadata } from '../../spi/connector.js';
-import { appendBatches, deleteFromSnapshot, updateInSnapshot, encodeBatches, emptySnapshot, type TableSnapshot } from './table-snapshot.js';
+import type { RowPredicate, RowUpdate, TableMetadata, TableRewrite } from '../../spi/connector.js';
+import { appendBatches, deleteFromSnapshot, rewriteSnapshot, updateInSnapshot, encodeBatches, emptySnapshot, type TableSnapshot } from './table-snapshot.js';
 
 export class MemoryTable {
   private current: TableSnapshot;
@@ -49,6 +49,15 @@ export class MemoryTable {
     const result = updateInSnapshot(this.current, predicate, (rows) => this.conform(update(rows)));
     this.current = result.snapshot;
     return result.updated;
+  }
+
+  rewriteRows(rewrite: TableRewrite): number {
+    const result = rewriteSnapshot(this.current, (rows) => {
+      const next = rewrite(rows);
+      return { rows: next.rows.map((page) => this.conform(page)), changed: next.changed };
+    });
+    this.current = result.snapshot;
+    return result.changed;
   }
 
   /**

@@ -6,7 +6,7 @@ import { pageToRecordBatch } from '../../exec/arrow.js';
 import { yieldIfDue } from '../../exec/cooperative.js';
 import { concatPages, takePage, type Page } from '../../spi/page.js';
 import { MAX_PAGE_ROWS } from '../column-selection.js';
-import type { ColumnMetadata, RowPredicate, RowUpdate } from '../../spi/connector.js';
+import type { ColumnMetadata, RowPredicate, RowUpdate, TableRewrite } from '../../spi/connector.js';
 import { fullBatchPage, rememberDecoded } from './batch-columns.js';
 import { rechunkPages } from './rechunk.js';
 import { shareBatch } from './shared-batch.js';
@@ -112,6 +112,17 @@ export function updateInSnapshot(snapshot: TableSnapshot, predicate: RowPredicat
   }
   if (updated === 0) return { snapshot, updated };
   return { snapshot: { ...snapshot, version: snapshot.version + 1, batches }, updated };
+}
+
+/** The snapshot holding `rewrite`'s rows instead of the current ones (made in one synchronous step). */
+export function rewriteSnapshot(snapshot: TableSnapshot, rewrite: TableRewrite): { snapshot: TableSnapshot; changed: number } {
+  const columns = snapshot.columns;
+  const types = columns.map((c) => c.type);
+  const { rows, changed } = rewrite(snapshot.batches.map((batch) => fullBatchPage(batch, types)));
+  if (changed === 0) return { snapshot, changed };
+  const batches = [...rechunkPages(types, rows, MAX_PAGE_ROWS)].map((page) => encodeBatch(page, columns));
+  const rowCount = batches.reduce((n, b) => n + b.numRows, 0);
+  return { snapshot: { ...snapshot, version: snapshot.version + 1, batches, rowCount }, changed };
 }
 
 /** A stored batch lives in shared memory, so that worker threads scan it without a copy. */

@@ -61,13 +61,14 @@ export function rowUpdate(s: ast.Update, table: TableMetadata, session: Session,
 }
 
 /** A SET value as the column's type: Trino's assignment coercion (a cast that fails on values out of range). */
-function assignmentCast(e: RowExpression, type: TableMetadata['columns'][number]['type']): RowExpression {
+export function assignmentCast(e: RowExpression, type: TableMetadata['columns'][number]['type']): RowExpression {
   if (typesEqual(e.type, type)) return e;
   if (e.type.kind === 'unknown') return coerce(e, type);
   return { kind: 'cast', arg: e, type, safe: false, assignment: true };
 }
 
-function checkNotNull(page: Page, table: TableMetadata): Page {
+/** The page, when no NOT NULL column of the table holds a NULL in it. */
+export function checkNotNull(page: Page, table: TableMetadata): Page {
   table.columns.forEach((column, i) => {
     const nulls = page.columns[i].nulls;
     if (column.nullable !== false || nulls === null) return;

@@ -12,7 +12,7 @@ import { forEachAstObject } from './ast-utils.js';
 type UnsupportedStatement = Exclude<ast.ManagementStatement, SupportedManagement> | ast.AccessStatement | ast.RoutineStatement | ast.CreateIndex;
 
 /** Management statements the engine runs (SHOW CREATE only for views: its other targets are refused below). */
-type SupportedManagement = ast.ShowStats | ast.CreateView | ast.DropView | ast.ShowCreate | ast.Update | ast.TruncateTable;
+type SupportedManagement = ast.ShowStats | ast.CreateView | ast.DropView | ast.ShowCreate | ast.Update | ast.Merge | ast.TruncateTable;
 
 /** The statements the engine runs. */
 export type SupportedStatement = Exclude<ast.Statement, UnsupportedStatement>;
@@ -43,7 +43,6 @@ const STATEMENT_FEATURES: Record<Exclude<UnsupportedStatement['kind'], 'Comment'
   DropBranch: 'DROP BRANCH',
   FastForwardBranch: 'ALTER BRANCH ... FAST FORWARD',
   ShowBranches: 'SHOW BRANCHES',
-  Merge: 'MERGE',
   Call: 'CALL',
   CreateRole: 'CREATE ROLE',
   DropRole: 'DROP ROLE',
@@ -113,6 +112,7 @@ function unsupportedConstruct(node: Node): Unsupported | undefined {
     case 'Insert':
     case 'Delete':
     case 'Update':
+    case 'Merge':
       return node.branch ? { message: 'Table branches are not supported', location: node.branch.location } : undefined;
     case 'ShowFunctions':
       return node.schema ? feature('SHOW FUNCTIONS FROM', node.schema.location) : undefined;
