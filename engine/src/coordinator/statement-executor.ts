@@ -38,6 +38,7 @@ import { describeInput, describeOutput } from './statements/describe-statements.
 import { createSchema, createTable, createTableAsSelect, createTableAsSelectWrite, deleteRows, dropSchema, dropTable, insert, insertWrite, truncateTable } from './statements/ddl-statements.js';
 import { updateRows } from './statements/update-statement.js';
 import { merge } from './statements/merge-statement.js';
+import { alterTable, comment } from './statements/alter-table-statements.js';
 import { createView, dropView, showCreateView } from './statements/view-statements.js';
 import type { WriteLayout, WriteStatement } from './statements/write-statement.js';
 import type { WriteCommit } from '../exec/operators/table-finish.js';
@@ -166,6 +167,14 @@ export class StatementExecutor {
           for await (const page of this.run(planned, session, context)) pages.push(page);
           return { columns: planned.columns, pages };
         });
+      case 'AddColumn':
+      case 'DropColumn':
+      case 'RenameColumn':
+      case 'RenameTable':
+      case 'SetProperties':
+        return alterTable(statement, metadata, parameters);
+      case 'Comment':
+        return comment(statement, metadata);
       case 'TruncateTable':
         return truncateTable(statement, metadata);
       case 'CreateView':

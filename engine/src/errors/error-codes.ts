@@ -67,6 +67,7 @@ export const ERROR_CODES = {
   TABLE_ALREADY_EXISTS: { code: 50, type: 'USER_ERROR' },
   COLUMN_ALREADY_EXISTS: { code: 51, type: 'USER_ERROR' },
   INVALID_VIEW_PROPERTY: { code: 130, type: 'USER_ERROR' },
+  MISSING_TABLE: { code: 86, type: 'USER_ERROR' },
   VIEW_IS_STALE: { code: 81, type: 'USER_ERROR' },
   VIEW_IS_RECURSIVE: { code: 82, type: 'USER_ERROR' },
   MERGE_TARGET_ROW_MULTIPLE_MATCHES: { code: 119, type: 'USER_ERROR' },

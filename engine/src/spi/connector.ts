@@ -8,6 +8,7 @@ import type { WorkerSplitSource } from './worker-split.js';
 import type { ConnectorProperties } from './properties.js';
 import type { ConnectorPageSink, WriteFragment, WriteHandle } from './table-write.js';
 import type { ViewDefinition } from './view.js';
+import type { TableChange } from './table-change.js';
 import type { AggregationApplication, ConnectorAggregate, ConnectorExpression, FilterApplication, PushedScan, SortItem } from './pushdown.js';
 
 /** A property's value: a constant, or a list of them for a list property (`ARRAY['a', 'b']`). */
@@ -180,6 +181,8 @@ export interface Connector {
   dropSchema?(session: Session, schema: string, cascade: boolean): Promise<void>;
   createTable?(session: Session, table: TableMetadata): Promise<void>;
   dropTable?(session: Session, schema: string, table: string): Promise<void>;
+  /** Changes the table's definition (see table-change.ts); a connector that cannot make a change fails with NOT_SUPPORTED. */
+  alterTable?(session: Session, schema: string, table: string, change: TableChange): Promise<void>;
 
   // Writing rows (CREATE TABLE AS, INSERT), as Trino's: the coordinator begins a write and gets a
   // handle; page sinks, on the nodes that run the writers (any node when remotelyAccessible says so

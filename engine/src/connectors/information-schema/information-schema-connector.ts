@@ -34,6 +34,7 @@ export class InformationSchemaConnector implements Connector {
   deleteRows?: (session: Session, schema: string, table: string, predicate: RowPredicate) => Promise<number>;
   updateRows?: Connector['updateRows'];
   rewriteRows?: Connector['rewriteRows'];
+  alterTable?: Connector['alterTable'];
   listViews?: Connector['listViews'];
   getView?: Connector['getView'];
   createView?: Connector['createView'];
@@ -141,7 +142,7 @@ export class InformationSchemaConnector implements Connector {
   }
 
   private bindWrites(inner: Connector): void {
-    const { createSchema, dropSchema, createTable, dropTable, beginCreateTable, beginInsert, deleteRows, updateRows, rewriteRows } = inner;
+    const { createSchema, dropSchema, createTable, dropTable, beginCreateTable, beginInsert, deleteRows, updateRows, rewriteRows, alterTable } = inner;
     if (createSchema) {
       this.createSchema = async (session, schema, properties) => {
         if (schema === INFORMATION_SCHEMA) {
@@ -197,6 +198,13 @@ export class InformationSchemaConnector implements Connector {
       this.updateRows = async (session, schema, table, predicate, update) => {
         refuseInformationSchema(schema, 'modifying table rows');
         return updateRows.call(inner, session, schema, table, predicate, update);
+      };
+    }
+    if (alterTable) {
+      this.alterTable = async (session, schema, table, change) => {
+        refuseInformationSchema(schema, 'altering tables');
+        if (change.kind === 'rename') refuseInformationSchema(change.schema, 'altering tables');
+        return alterTable.call(inner, session, schema, table, change);
       };
     }
     if (rewriteRows) {

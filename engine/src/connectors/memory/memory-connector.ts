@@ -22,6 +22,8 @@ import type { ConnectorPageSink, WriteFragment, WriteHandle } from '../../spi/ta
 import { MemoryWrites, type MemoryWriteHandle } from './memory-writes.js';
 import type { ViewDefinition } from '../../spi/view.js';
 import { MemoryViews } from './memory-views.js';
+import type { TableChange } from '../../spi/table-change.js';
+import { applyColumnChange } from './memory-table-changes.js';
 
 export const DEFAULT_SCHEMA = 'default';
 /** A split covers whole batches, up to this many rows. */
@@ -188,6 +190,21 @@ export class MemoryConnector implements Connector {
     const dropped = this.requireTable(schema, table);
     this.schemas.get(schema)?.delete(table);
     this.tablesById.delete(dropped.id);
+  }
+
+  async alterTable(_session: Session, schema: string, table: string, change: TableChange): Promise<void> {
+    const memoryTable = this.requireTable(schema, table);
+    if (change.kind !== 'rename') {
+      applyColumnChange(memoryTable, change);
+      return;
+    }
+    const target = this.requireSchema(change.schema);
+    if (target.has(change.name) || this.views.get(change.schema, change.name) !== undefined) {
+      throw new EngineError('TABLE_ALREADY_EXISTS', `Target table '${this.name}.${change.schema}.${change.name}' already exists`);
+    }
+    this.schemas.get(schema)?.delete(table);
+    target.set(change.name, memoryTable);
+    memoryTable.redefine(Object.freeze({ ...memoryTable.metadata, schema: change.schema, name: change.name }));
   }
 
   /** Appends pages (columns in table order) at once; returns the rows added. */

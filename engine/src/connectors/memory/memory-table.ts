@@ -6,16 +6,29 @@ import { EngineError } from '../../errors/engine-error.js';
 import type { Page } from '../../spi/page.js';
 import { typeName, typesEqual } from '../../types/types.js';
 import type { RowPredicate, RowUpdate, TableMetadata, TableRewrite } from '../../spi/connector.js';
-import { appendBatches, deleteFromSnapshot, rewriteSnapshot, updateInSnapshot, encodeBatches, emptySnapshot, type TableSnapshot } from './table-snapshot.js';
+import { appendBatches, deleteFromSnapshot, reshapeSnapshot, rewriteSnapshot, updateInSnapshot, encodeBatches, emptySnapshot, type TableSnapshot } from './table-snapshot.js';
 
 export class MemoryTable {
   private current: TableSnapshot;
 
   constructor(
     readonly id: number,
-    readonly metadata: TableMetadata,
+    private definition: TableMetadata,
   ) {
-    this.current = emptySnapshot(id, metadata.columns);
+    this.current = emptySnapshot(id, definition.columns);
+  }
+
+  get metadata(): TableMetadata {
+    return this.definition;
+  }
+
+  /**
+   * A new definition (ALTER TABLE, COMMENT ON); with `reshape`, its columns changed and every stored
+   * row reshaped to them, in one synchronous step.
+   */
+  redefine(definition: TableMetadata, reshape?: (page: Page) => Page): void {
+    if (reshape !== undefined) this.current = reshapeSnapshot(this.current, definition.columns, reshape);
+    this.definition = definition;
   }
 
   get snapshot(): TableSnapshot {

@@ -125,6 +125,13 @@ export function rewriteSnapshot(snapshot: TableSnapshot, rewrite: TableRewrite):
   return { snapshot: { ...snapshot, version: snapshot.version + 1, batches, rowCount }, changed };
 }
 
+/** The snapshot with new columns: each batch's rows reshaped to them (a column added, dropped or renamed). */
+export function reshapeSnapshot(snapshot: TableSnapshot, columns: readonly ColumnMetadata[], reshape: (page: Page) => Page): TableSnapshot {
+  const types = snapshot.columns.map((c) => c.type);
+  const batches = snapshot.batches.map((batch) => encodeBatch(reshape(fullBatchPage(batch, types)), columns));
+  return { ...snapshot, version: snapshot.version + 1, columns, batches };
+}
+
 /** A stored batch lives in shared memory, so that worker threads scan it without a copy. */
 function encodeBatch(page: Page, columns: readonly ColumnMetadata[]): RecordBatch {
   const batch = shareBatch(pageToRecordBatch(page, columns.map((c) => c.name)));

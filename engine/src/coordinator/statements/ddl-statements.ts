@@ -83,15 +83,20 @@ export async function createTable(s: ast.CreateTable, metadata: StatementMetadat
   const columns: ColumnMetadata[] = s.columns.map((c) => {
     if (seen.has(c.name.value)) throw new EngineError('DUPLICATE_COLUMN_NAME', `Column name '${c.name.value}' specified more than once`, c.location);
     seen.add(c.name.value);
-    const type = sqlTypeOf(c.type);
-    const properties = evaluateProperties(c.properties ?? [], { catalog: target.catalog, object: 'column', declared: connector.properties?.column ?? [] }, session, parameters);
-    return { name: c.name.value, type, nullable: c.nullable, comment: c.comment, ...(Object.keys(properties).length > 0 ? { properties } : {}) };
+    return columnMetadata(c, target.catalog, connector, session, parameters);
   });
   const properties = tableProperties(s, target, connector, session, parameters);
   if (!connector.createTable) throw new EngineError('NOT_SUPPORTED', 'This connector does not support creating tables', s.location);
   if (columns.length === 0 && !connector.infersTableColumns) throw new EngineError('NOT_SUPPORTED', `Catalog '${target.catalog}' cannot read a table's columns from its data: CREATE TABLE needs a column list`, s.location);
   await connector.createTable(session, { catalog: target.catalog, schema: target.schema, name: target.name, columns, comment: s.comment, properties });
   return updateResult('CREATE TABLE');
+}
+
+/** A column as a statement defines it (CREATE TABLE, ALTER TABLE ... ADD COLUMN), with its properties. */
+export function columnMetadata(c: ast.ColumnDefinition, catalog: string, connector: Connector, session: Session, parameters: readonly RowExpression[]): ColumnMetadata {
+  const type = sqlTypeOf(c.type);
+  const properties = evaluateProperties(c.properties ?? [], { catalog, object: 'column', declared: connector.properties?.column ?? [] }, session, parameters);
+  return { name: c.name.value, type, nullable: c.nullable, comment: c.comment, ...(Object.keys(properties).length > 0 ? { properties } : {}) };
 }
 
 /**

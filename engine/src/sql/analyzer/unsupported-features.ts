@@ -11,8 +11,16 @@ import { forEachAstObject } from './ast-utils.js';
 /** Statement kinds the engine does not run at all. */
 type UnsupportedStatement = Exclude<ast.ManagementStatement, SupportedManagement> | ast.AccessStatement | ast.RoutineStatement | ast.CreateIndex;
 
-/** Management statements the engine runs (SHOW CREATE only for views: its other targets are refused below). */
-type SupportedManagement = ast.ShowStats | ast.CreateView | ast.DropView | ast.ShowCreate | ast.Update | ast.Merge | ast.TruncateTable;
+/** Management statements the engine runs (SHOW CREATE only for views, SET PROPERTIES only for tables: their other targets are refused below). */
+type SupportedManagement = ast.ShowStats | ast.CreateView | ast.DropView | ast.ShowCreate | ast.Update
+  | ast.Merge
+  | ast.TruncateTable
+  | ast.AddColumn
+  | ast.DropColumn
+  | ast.RenameColumn
+  | ast.RenameTable
+  | ast.SetProperties
+  | ast.CommentStatement;
 
 /** The statements the engine runs. */
 export type SupportedStatement = Exclude<ast.Statement, UnsupportedStatement>;
@@ -23,10 +31,6 @@ const STATEMENT_FEATURES: Record<Exclude<UnsupportedStatement['kind'], 'Comment'
   CreateCatalog: 'CREATE CATALOG',
   DropCatalog: 'DROP CATALOG',
   RenameSchema: 'ALTER SCHEMA ... RENAME TO',
-  RenameTable: 'ALTER TABLE ... RENAME TO',
-  AddColumn: 'ALTER TABLE ... ADD COLUMN',
-  RenameColumn: 'ALTER TABLE ... RENAME COLUMN',
-  DropColumn: 'ALTER TABLE ... DROP COLUMN',
   SetColumnDefault: 'ALTER TABLE ... ALTER COLUMN ... SET DEFAULT',
   DropColumnDefault: 'ALTER TABLE ... ALTER COLUMN ... DROP DEFAULT',
   SetColumnType: 'ALTER TABLE ... ALTER COLUMN ... SET DATA TYPE',
@@ -96,10 +100,8 @@ type Node =
 /** The unsupported construct `node` itself is (not looking into its children), if any. */
 function unsupportedConstruct(node: Node): Unsupported | undefined {
   switch (node.kind) {
-    case 'Comment':
-      return feature(`COMMENT ON ${node.target}`, node.location);
     case 'SetProperties':
-      return feature(`ALTER ${node.target} ... SET PROPERTIES`, node.location);
+      return node.target === 'TABLE' ? undefined : feature(`ALTER ${node.target} ... SET PROPERTIES`, node.location);
     case 'ShowCreate':
       return node.target === 'VIEW' ? undefined : feature(`SHOW CREATE ${node.target}`, node.location);
     case 'SetAuthorization':
