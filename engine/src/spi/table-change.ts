@@ -10,3 +10,13 @@ export type TableChange =
   | { kind: 'rename'; schema: string; name: string }
   | { kind: 'setComment'; comment: string | undefined }
   | { kind: 'setColumnComment'; column: string; comment: string | undefined };
+
+/** What Trino names each change when a connector cannot make it ("This connector does not support <name>"). */
+export const TABLE_CHANGE_NAMES: Readonly<Record<TableChange['kind'], string>> = {
+  addColumn: 'adding columns',
+  dropColumn: 'dropping columns',
+  renameColumn: 'renaming columns',
+  rename: 'renaming tables',
+  setComment: 'setting table comments',
+  setColumnComment: 'setting column comments',
+};

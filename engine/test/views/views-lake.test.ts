@@ -80,6 +80,21 @@ describe('views in the lake catalog', () => {
     for (const [sql, name, message] of cases) expect(await lake.failure(sql), sql).to.deep.equal({ name, message });
   });
 
+  it('keeps COMMENT ON a lake table and its columns in the metastore, and refuses other table changes', async () => {
+    await lake.harness.run("COMMENT ON TABLE lake.default.t IS 'letters'", "COMMENT ON COLUMN lake.default.t.b IS 'a letter'");
+    const restarted = new EngineHarness();
+    restarted.catalogs.register('lake', new HiveConnector('lake', { catalogDir: `file://${join(lake.root, 'catalog')}/`, fileSystem: {} }));
+    const [[text]] = await restarted.rows('SHOW CREATE TABLE lake.default.t');
+    expect(String(text)).to.match(/^CREATE TABLE lake\.default\.t \(\n   a bigint,\n   b varchar COMMENT 'a letter'\n\)\nCOMMENT 'letters'\nWITH \(/);
+    expect(await restarted.rows('SELECT count(*) FROM lake.default.t')).to.deep.equal([[3n]]);
+    await lake.harness.run('COMMENT ON TABLE lake.default.t IS NULL');
+    expect(String((await restarted.rows('SHOW CREATE TABLE lake.default.t'))[0][0])).to.not.contain("COMMENT 'letters'");
+    expect(await lake.failure('ALTER TABLE lake.default.t ADD COLUMN c bigint')).to.deep.equal({ name: 'NOT_SUPPORTED', message: 'line 1:1: This connector does not support adding columns' });
+    expect(await lake.failure('ALTER TABLE lake.default.t RENAME TO lake.default.u')).to.deep.equal({ name: 'NOT_SUPPORTED', message: 'line 1:1: This connector does not support renaming tables' });
+    await lake.harness.run('CREATE VIEW lake.default.v AS SELECT a FROM lake.default.t', "COMMENT ON VIEW lake.default.v IS 'view of t'");
+    expect(await restarted.rows('SHOW CREATE VIEW lake.default.v')).to.deep.equal([["CREATE VIEW lake.default.v COMMENT 'view of t' SECURITY DEFINER AS\nSELECT a FROM lake.default.t"]]);
+  });
+
   it("refuses row changes on lake tables with Trino's message for non-transactional Hive tables", async () => {
     const message = 'line 1:1: Modifying Hive table rows is only supported for transactional tables';
     for (const sql of ['DELETE FROM lake.default.t WHERE a = 1', "UPDATE lake.default.t SET b = 'z'"]) {

@@ -83,7 +83,7 @@ describe('ALTER TABLE and COMMENT ON on memory tables', () => {
     const cases: [string, string, string][] = [
       ['ALTER TABLE nosuch ADD COLUMN c bigint', 'TABLE_NOT_FOUND', "line 1:1: Table 'memory.default.nosuch' does not exist"],
       ['ALTER TABLE t ADD COLUMN id bigint', 'COLUMN_ALREADY_EXISTS', "line 1:1: Column 'id' already exists"],
-      ['ALTER TABLE t ADD COLUMN c bigint NOT NULL', 'NOT_SUPPORTED', "Unable to add NOT NULL column 'c' for non-empty table: memory.default.t"],
+      ['ALTER TABLE t ADD COLUMN c bigint NOT NULL', 'NOT_SUPPORTED', "line 1:1: Unable to add NOT NULL column 'c' for non-empty table: memory.default.t"],
       ['ALTER TABLE t ADD COLUMN c nosuchtype', 'TYPE_NOT_FOUND', 'line 1:28: Unknown type: nosuchtype'],
       ['ALTER TABLE t DROP COLUMN nosuch', 'COLUMN_NOT_FOUND', "line 1:1: Column 'nosuch' does not exist"],
       ['ALTER TABLE one DROP COLUMN a', 'NOT_SUPPORTED', 'line 1:1: Cannot drop the only column in a table'],

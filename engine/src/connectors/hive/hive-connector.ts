@@ -17,6 +17,7 @@ import { newLakeTable } from './lake-tables.js';
 import { readCommitState } from './metastore/commit-log.js';
 import { FileMetastore } from './metastore/file-metastore.js';
 import type { ViewDefinition } from '../../spi/view.js';
+import { TABLE_CHANGE_NAMES, type TableChange } from '../../spi/table-change.js';
 import { tableMetadata, type LakeTable } from './metastore/lake-table.js';
 import { LakePageSource } from './read/lake-page-source.js';
 import { LAKE_SPLIT_READER, type LakeWorkerSplit } from './read/lake-split-reader.js';
@@ -147,6 +148,25 @@ export class HiveConnector implements Connector {
     const schema = await this.metastore.getSchema(table.schema);
     if (schema === undefined) throw new EngineError('SCHEMA_NOT_FOUND', `Schema '${this.name}.${table.schema}' does not exist`);
     await this.metastore.createTable(await newLakeTable(table, schema, this.metastore, this.fileSystems, session.user));
+  }
+
+  /** Only comments change on a lake table: its files and folders stay as they are. */
+  async alterTable(_session: Session, schema: string, table: string, change: TableChange): Promise<void> {
+    const lake = await this.requireTable(schema, table);
+    const withComment = <T extends { comment?: string }>(item: T, comment: string | undefined): T => {
+      const { comment: _old, ...rest } = item;
+      return (comment === undefined ? rest : { ...rest, comment }) as T;
+    };
+    switch (change.kind) {
+      case 'setComment':
+        return this.metastore.replaceTable(withComment(lake, change.comment));
+      case 'setColumnComment': {
+        const columns = (list: LakeTable['dataColumns']) => list.map((c) => (c.name === change.column ? withComment(c, change.comment) : c));
+        return this.metastore.replaceTable({ ...lake, dataColumns: columns(lake.dataColumns), partitionColumns: columns(lake.partitionColumns) });
+      }
+      default:
+        throw new EngineError('NOT_SUPPORTED', `This connector does not support ${TABLE_CHANGE_NAMES[change.kind]}`);
+    }
   }
 
   /** Removes the table's entry; a managed table's files go with it, an external table's stay. */

@@ -1,10 +1,10 @@
 // ALTER TABLE ... ADD / DROP / RENAME COLUMN, RENAME TO, SET PROPERTIES and COMMENT ON TABLE /
 // VIEW / COLUMN, with Trino's checks and messages; the connector makes the change (table-change.ts).
 
-import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
+import { EngineError, locatedAsync, type SourceLocation } from '../../errors/engine-error.js';
 import type { Connector, TableMetadata } from '../../spi/connector.js';
 import type { StatementResult } from '../../spi/statement-result.js';
-import type { TableChange } from '../../spi/table-change.js';
+import { TABLE_CHANGE_NAMES, type TableChange } from '../../spi/table-change.js';
 import { qualifiedObjectName } from '../../sql/metadata/qualified-name.js';
 import type { StatementMetadata } from '../../sql/metadata/statement-metadata.js';
 import type * as ast from '../../sql/parser/ast.js';
@@ -14,16 +14,6 @@ import { evaluateProperties } from './property-values.js';
 import { updateResult } from './results.js';
 
 type AlterStatement = ast.AddColumn | ast.DropColumn | ast.RenameColumn | ast.RenameTable | ast.SetProperties;
-
-/** What Trino names each change when a connector cannot make it. */
-const REFUSALS: Record<TableChange['kind'], string> = {
-  addColumn: 'adding columns',
-  dropColumn: 'dropping columns',
-  renameColumn: 'renaming columns',
-  rename: 'renaming tables',
-  setComment: 'setting table comments',
-  setColumnComment: 'setting column comments',
-};
 
 export async function alterTable(s: AlterStatement, metadata: StatementMetadata, parameters: readonly RowExpression[]): Promise<StatementResult> {
   const name = s.kind === 'RenameTable' ? s.source : s.kind === 'SetProperties' ? s.name : s.table;
@@ -103,8 +93,8 @@ function simpleColumn(name: ast.QualifiedName, location: SourceLocation): string
 }
 
 async function alter(connector: Connector, metadata: StatementMetadata, table: TableMetadata, change: TableChange, location: SourceLocation): Promise<void> {
-  if (!connector.alterTable) throw new EngineError('NOT_SUPPORTED', `This connector does not support ${REFUSALS[change.kind]}`, location);
-  await connector.alterTable(metadata.session, table.schema, table.name, change);
+  if (!connector.alterTable) throw new EngineError('NOT_SUPPORTED', `This connector does not support ${TABLE_CHANGE_NAMES[change.kind]}`, location);
+  await locatedAsync(location, () => connector.alterTable!(metadata.session, table.schema, table.name, change));
 }
 
 /** COMMENT ON TABLE / VIEW / COLUMN ... IS 'text' | NULL. */

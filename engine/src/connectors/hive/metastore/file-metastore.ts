@@ -144,7 +144,16 @@ export class FileMetastore {
     if (await this.fs.createExclusive(this.tableFile(schema, name), bytes)) return;
     if ((await this.getView(schema, name)) === undefined) throw new EngineError('TABLE_ALREADY_EXISTS', `Table already exists: '${qualified}'`);
     if (!replace) throw new EngineError('TABLE_ALREADY_EXISTS', `View already exists: '${qualified}'`);
-    const out = await this.fs.create(this.tableFile(schema, name));
+    await this.overwrite(this.tableFile(schema, name), bytes);
+  }
+
+  /** Rewrites an existing table's entry (its comments changed): commits live in their own log, so none is lost. */
+  async replaceTable(table: LakeTable): Promise<void> {
+    await this.overwrite(this.tableFile(table.schema, table.name), toJsonBytes(tableJson(table)));
+  }
+
+  private async overwrite(file: string, bytes: Uint8Array): Promise<void> {
+    const out = await this.fs.create(file);
     try {
       await out.write(bytes);
       await out.close();
