@@ -111,6 +111,26 @@ describe('views in the memory catalog', () => {
     expect(await h.rows('SELECT orderkey FROM inv ORDER BY 1')).to.deep.equal([[1n], [2n]]);
   });
 
+  it('keeps SQL text that reads back as the same query, for many shapes of query', async () => {
+    await h.run('CREATE TABLE t ("my col" bigint, b varchar, d date)', "INSERT INTO t VALUES (1, 'it''s', DATE '2024-01-02'), (2, 'x', NULL), (3, 'i%', DATE '2024-02-03')");
+    const queries = [
+      `SELECT "my col" AS "Weird Name", b || '''q''' AS s FROM t`,
+      'WITH c AS (SELECT "my col" AS k FROM t) SELECT k FROM c UNION ALL SELECT 5',
+      'SELECT b, row_number() OVER (PARTITION BY b ORDER BY d DESC NULLS FIRST) AS rn FROM t',
+      'SELECT count(*) FILTER (WHERE d IS NULL) AS n, array_agg(b ORDER BY b) AS bs FROM t',
+      `SELECT CASE WHEN "my col" > 1 THEN 'big' ELSE 'small' END AS size, d + INTERVAL '1' DAY AS next FROM t WHERE b LIKE 'i!%' ESCAPE '!' OR b IN (SELECT b FROM t WHERE d IS NULL)`,
+      'SELECT x.k, y.b FROM (SELECT "my col" AS k FROM t) x LEFT JOIN t y ON x.k = y."my col" + 1 ORDER BY 1 LIMIT 5',
+      "SELECT * FROM (VALUES (1, 'a'), (2, 'b')) AS v (n, s)",
+      "SELECT TIMESTAMP '2024-01-01 10:00:00' AS ts, DECIMAL '1.50' AS dec, X'00ff' AS bin, -5 AS neg, 1e3 AS dbl",
+    ];
+    for (const [i, sql] of queries.entries()) {
+      await h.run(`CREATE VIEW v${i} AS ${sql}`);
+      const direct = await h.query(sql);
+      const viaView = await h.query(`SELECT * FROM v${i}`);
+      expect([viaView.types, viaView.rows], sql).to.deep.equal([direct.types, direct.rows]);
+    }
+  });
+
   it('drops views, with IF EXISTS', async () => {
     await h.run('CREATE VIEW v AS SELECT 1 AS one');
     expect((await h.query('DROP VIEW v')).result.updateType).to.equal('DROP VIEW');
@@ -146,6 +166,8 @@ describe('views in the memory catalog', () => {
       ['CREATE VIEW tpch.tiny.w AS SELECT 1 AS a', 'NOT_SUPPORTED', 'line 1:1: This connector does not support creating views'],
     ];
     for (const [sql, name, message] of cases) expect(await failure(sql), sql).to.deep.equal({ errorName: name, message });
+    await h.run('PREPARE p FROM CREATE VIEW w AS SELECT ? AS a');
+    expect(await failure('EXECUTE p USING 1')).to.deep.equal({ errorName: 'NOT_SUPPORTED', message: 'line 1:1: Parameters are not allowed in views' });
   });
 
   it('is stale when its columns no longer fit, and recursive when it reads itself', async () => {

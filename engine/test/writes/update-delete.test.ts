@@ -113,6 +113,18 @@ describe('UPDATE, DELETE and TRUNCATE on memory tables', () => {
     expect(await h.rows('SELECT count(*) FROM t')).to.deep.equal([[0n]]);
   });
 
+  it('runs prepared UPDATE and DELETE with parameters, and describes their output', async () => {
+    await h.run('CREATE TABLE p (id bigint, k integer)', 'INSERT INTO p VALUES (1, 10), (2, 20), (3, 30)');
+    await h.run('PREPARE change FROM UPDATE p SET k = k + ? WHERE id >= ?', 'PREPARE remove FROM DELETE FROM p WHERE k = ?');
+    expect(await h.rows('EXECUTE change USING 5, 2')).to.deep.equal([[2n]]);
+    expect(await h.rows('EXECUTE remove USING 35')).to.deep.equal([[1n]]);
+    expect(await h.rows('SELECT id, k FROM p ORDER BY id')).to.deep.equal([
+      [1n, 10],
+      [2n, 25],
+    ]);
+    expect(await h.rows('DESCRIBE OUTPUT change')).to.deep.equal([['rows', '', '', '', 'bigint', 8n, false]]);
+  });
+
   it("fails with Trino's errors for bad input", async () => {
     await h.run(`CREATE TABLE t (${COLUMNS})`);
     const cases: [string, string, string][] = [

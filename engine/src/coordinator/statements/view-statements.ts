@@ -7,6 +7,7 @@ import type { ViewDefinition } from '../../spi/view.js';
 import { qualifiedObjectName, type QualifiedObjectName } from '../../sql/metadata/qualified-name.js';
 import type { StatementMetadata } from '../../sql/metadata/statement-metadata.js';
 import { tableReferences } from '../../sql/metadata/table-references.js';
+import { countParameters } from '../../sql/analyzer/ast-utils.js';
 import type * as ast from '../../sql/parser/ast.js';
 import { formatStringLiteral } from '../../sql/parser/expression-formatter.js';
 import { formatQuery } from '../../sql/parser/formatter.js';
@@ -23,6 +24,8 @@ export async function createView(s: ast.CreateView, metadata: StatementMetadata,
   const target = qualifiedObjectName(s.name, session);
   const connector = metadata.connector(target.catalog, s.name.location);
   const qualified = formatName(target);
+  // The view keeps its SQL text: a parameter would be a `?` that no later query binds.
+  if (countParameters(s.query) > 0) throw new EngineError('NOT_SUPPORTED', 'Parameters are not allowed in views', s.location);
   if (s.replace && tableReferences(s.query).some((name) => sameName(name, target, metadata))) {
     throw new EngineError('VIEW_IS_RECURSIVE', 'Statement would create a recursive view', s.location);
   }
