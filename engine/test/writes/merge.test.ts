@@ -80,6 +80,15 @@ describe('MERGE on memory tables', () => {
     for (const sql of merges) await sameMerge(sql, 't', 'id, n, s');
   });
 
+  it('merges 50,000 target rows with 20,000 source rows on a two-column key (paired by key, not every pair) as DuckDB does', async () => {
+    await h.run('CREATE TABLE big AS SELECT x * 200 + y AS id, CAST((x * 200 + y) % 97 AS integer) AS g, CAST(x AS double) AS v FROM UNNEST(sequence(0, 249)) a (x) CROSS JOIN UNNEST(sequence(1, 200)) b (y)');
+    await duck.run('CREATE TABLE big AS SELECT x * 200 + y AS id, CAST((x * 200 + y) % 97 AS integer) AS g, CAST(x AS double) AS v FROM range(0, 250) a (x) CROSS JOIN range(1, 201) b (y)');
+    await h.run('CREATE TABLE upd AS SELECT 40000 + x * 200 + y AS id, (40000 + x * 200 + y) % 97 AS g FROM UNNEST(sequence(0, 99)) a (x) CROSS JOIN UNNEST(sequence(1, 200)) b (y)');
+    await duck.run('CREATE TABLE upd AS SELECT 40000 + x * 200 + y AS id, (40000 + x * 200 + y) % 97 AS g FROM range(0, 100) a (x) CROSS JOIN range(1, 201) b (y)');
+    const sql = 'MERGE INTO big t USING upd s ON t.id = s.id AND t.g = s.g WHEN MATCHED AND s.g < 10 THEN DELETE WHEN MATCHED THEN UPDATE SET v = t.v + s.g WHEN NOT MATCHED THEN INSERT VALUES (s.id, s.g, -1)';
+    expect(await sameMerge(sql, 'big', 'id, g, v')).to.equal(20000);
+  });
+
   it("fails as Trino does when a target row matches two source rows, and changes nothing", async () => {
     await h.run('CREATE TABLE t (id bigint, n integer)', 'INSERT INTO t VALUES (1, 1), (2, 2)', 'CREATE TABLE s (id bigint, n integer)', 'INSERT INTO s VALUES (1, 10), (3, 30), (1, 11)');
     const e = await h.failure('MERGE INTO t USING s ON t.id = s.id WHEN MATCHED THEN UPDATE SET n = s.n WHEN NOT MATCHED THEN INSERT VALUES (s.id, s.n)');

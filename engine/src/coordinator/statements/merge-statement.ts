@@ -17,6 +17,9 @@ import type { StatementMetadata } from '../../sql/metadata/statement-metadata.js
 import type * as ast from '../../sql/parser/ast.js';
 import { constant, symbolRef, type RowExpression, type Symbol } from '../../sql/planner/row-expression.js';
 import { SymbolAllocator } from '../../sql/planner/symbols.js';
+import { splitEquiConjuncts } from '../../sql/planner/join-predicates.js';
+import { extractConjuncts } from '../../sql/planner/plan-factory.js';
+import type { Assignment, EquiJoinClause } from '../../sql/planner/plan.js';
 import { isStoreAssignable } from '../../types/coercion.js';
 import { typeName, typesEqual } from '../../types/types.js';
 import { cannotChangeRows, modifiedTable } from './ddl-statements.js';
@@ -72,15 +75,16 @@ function compileMerge(s: ast.Merge, table: TableMetadata, sourceColumns: readonl
     if (containsSubquery(e)) throw new EngineError('NOT_SUPPORTED', 'Subqueries in MERGE are not supported', e.location);
     return translateExpression(e, { scope, session, parameters });
   };
-  const filter = (e: ast.Expression, what: string) => {
-    const compiled = compileFilter(toChannels(coerceToBoolean(translate(e), what, e.location), layout, new Map()), types);
+  const mask = (condition: RowExpression) => {
+    const compiled = compileFilter(toChannels(condition, layout, new Map()), types);
     return (page: Page) => {
-      const mask = new Uint8Array(page.rowCount);
+      const selected = new Uint8Array(page.rowCount);
       const { positions, count } = compiled(page);
-      for (let i = 0; i < count; i++) mask[positions[i]] = 1;
-      return mask;
+      for (let i = 0; i < count; i++) selected[positions[i]] = 1;
+      return selected;
     };
   };
+  const filter = (e: ast.Expression, what: string) => mask(coerceToBoolean(translate(e), what, e.location));
   const clauses = s.cases.map((clause, index): MergeClause => {
     const condition = clause.condition === undefined ? undefined : filter(clause.condition, 'WHERE clause predicate');
     if (clause.kind === 'MergeDelete') return { matched: true, ...(condition ? { condition } : {}) };
@@ -108,7 +112,25 @@ function compileMerge(s: ast.Merge, table: TableMetadata, sourceColumns: readonl
     const project = (page: Page) => checkNotNull(projection(page), table);
     return { matched: clause.kind === 'MergeUpdate', project, ...(condition ? { condition } : {}) };
   });
-  return { targetTypes: table.columns.map((c) => c.type), sourceTypes: sourceColumns.map((c) => c.type), on: filter(s.on, 'The MERGE predicate'), clauses };
+  const on = coerceToBoolean(translate(s.on), 'The MERGE predicate', s.on.location);
+  const targetSymbols = targetFields.map((f) => f.symbol);
+  const sourceSymbols = sourceFields.map((f) => f.symbol);
+  const keys = mergeKeys(on, targetSymbols, sourceSymbols, allocator);
+  return { targetTypes: table.columns.map((c) => c.type), sourceTypes: sourceColumns.map((c) => c.type), on: mask(on), clauses, ...(keys ? { keys } : {}) };
+}
+
+/** The `target = source` conjuncts of ON as key projections of each side's rows; undefined when there are none. */
+function mergeKeys(on: RowExpression, targetSymbols: Symbol[], sourceSymbols: Symbol[], allocator: SymbolAllocator): CompiledMerge['keys'] {
+  const split = splitEquiConjuncts(extractConjuncts(on), targetSymbols, sourceSymbols, (name, type) => allocator.newSymbol(name, type));
+  if (split.criteria.length === 0) return undefined;
+  const side = (symbols: Symbol[], assignments: Assignment[], key: (c: EquiJoinClause) => Symbol) => {
+    const expressions = split.criteria.map((c) => assignments.find((a) => a.symbol.id === key(c).id)?.expression ?? symbolRef(key(c)));
+    return compileProjection(
+      expressions.map((e) => toChannels(e, symbols, new Map())),
+      symbols.map((s) => s.type),
+    );
+  };
+  return { target: side(targetSymbols, split.leftAssignments, (c) => c.left), source: side(sourceSymbols, split.rightAssignments, (c) => c.right) };
 }
 
 /** The clause's expressions by the column each sets (an INSERT without a column list sets all, in order). */
