@@ -65,6 +65,11 @@ describe('views in the lake catalog', () => {
     expect(await lake.failure('DROP SCHEMA lake.default')).to.deep.equal({ name: 'NOT_SUPPORTED', message: "Schema 'lake.default' cannot be dropped" });
     await lake.harness.run('DROP VIEW lake.default.v');
     expect(await lake.harness.rows('SHOW TABLES FROM lake.default')).to.deep.equal([['t']]);
+    // A schema with a view is not empty; CASCADE drops its views too.
+    await lake.harness.run('CREATE SCHEMA lake.s', 'CREATE VIEW lake.s.w AS SELECT 1 AS one');
+    expect(await lake.failure('DROP SCHEMA lake.s')).to.deep.equal({ name: 'SCHEMA_NOT_EMPTY', message: "Cannot drop non-empty schema 's'" });
+    await lake.harness.run('DROP SCHEMA lake.s CASCADE');
+    expect(await lake.harness.rows('SHOW SCHEMAS FROM lake')).to.deep.equal([['default'], ['information_schema']]);
   });
 
   it('fails as Trino does for names taken and wrong kinds', async () => {

@@ -136,6 +136,10 @@ describe('views in the memory catalog', () => {
     expect((await h.query('DROP VIEW v')).result.updateType).to.equal('DROP VIEW');
     expect(await h.rows('SHOW TABLES')).to.deep.equal([['orders']]);
     await h.run('DROP VIEW IF EXISTS v');
+    await h.run('CREATE SCHEMA s', 'CREATE VIEW s.w AS SELECT 1 AS one');
+    expect(await failure('DROP SCHEMA s')).to.deep.equal({ errorName: 'SCHEMA_NOT_EMPTY', message: "Cannot drop non-empty schema 's'" });
+    await h.run('DROP SCHEMA s CASCADE', 'CREATE SCHEMA s');
+    expect(await h.rows('SHOW TABLES FROM s')).to.deep.equal([]);
     expect(await failure('SELECT * FROM v')).to.deep.equal({ errorName: 'TABLE_NOT_FOUND', message: "line 1:15: Table 'memory.default.v' does not exist" });
   });
 

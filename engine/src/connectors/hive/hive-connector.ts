@@ -140,7 +140,10 @@ export class HiveConnector implements Connector {
   }
 
   async dropSchema(session: Session, schema: string, cascade: boolean): Promise<void> {
-    if (cascade) for (const table of await this.metastore.listTables(schema)) await this.dropTable(session, schema, table);
+    if (cascade) {
+      for (const table of await this.metastore.listTables(schema)) await this.dropTable(session, schema, table);
+      for (const view of await this.metastore.listViews(schema)) await this.metastore.dropView(schema, view);
+    }
     await this.metastore.dropSchema(schema);
   }
 
