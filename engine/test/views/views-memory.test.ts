@@ -167,6 +167,7 @@ describe('views in the memory catalog', () => {
       ['DELETE FROM v', 'NOT_SUPPORTED', 'line 1:1: Deleting from views is not supported'],
       ['UPDATE v SET orderkey = 1', 'NOT_SUPPORTED', 'line 1:1: Updating views is not supported'],
       ['TRUNCATE TABLE v', 'NOT_SUPPORTED', 'line 1:1: Cannot truncate a view'],
+      ['CREATE VIEW information_schema.w AS SELECT 1 AS a', 'NOT_SUPPORTED', 'line 1:1: This connector does not support creating views'],
       ['CREATE VIEW tpch.tiny.w AS SELECT 1 AS a', 'NOT_SUPPORTED', 'line 1:1: This connector does not support creating views'],
     ];
     for (const [sql, name, message] of cases) expect(await failure(sql), sql).to.deep.equal({ errorName: name, message });

@@ -1,6 +1,6 @@
 // CREATE [OR REPLACE] VIEW, DROP VIEW and SHOW CREATE VIEW, with Trino's checks and messages.
 
-import { EngineError } from '../../errors/engine-error.js';
+import { EngineError, locatedAsync } from '../../errors/engine-error.js';
 import type { Connector } from '../../spi/connector.js';
 import type { StatementResult, OutputColumn } from '../../spi/statement-result.js';
 import type { ViewDefinition } from '../../spi/view.js';
@@ -43,7 +43,7 @@ export async function createView(s: ast.CreateView, metadata: StatementMetadata,
     owner: session.user,
     runAsInvoker: s.security === 'INVOKER',
   };
-  await connector.createView(session, target.schema, target.name, definition, s.replace);
+  await locatedAsync(s.location, () => connector.createView!(session, target.schema, target.name, definition, s.replace));
   return updateResult('CREATE VIEW');
 }
 
@@ -79,7 +79,8 @@ export async function dropView(s: ast.DropView, metadata: StatementMetadata): Pr
     if (s.exists) return updateResult('DROP VIEW');
     throw new EngineError('GENERIC_USER_ERROR', `View '${qualified}' does not exist`, s.location);
   }
-  await dropper(connector, s)(metadata.session, target.schema, target.name);
+  const drop = dropper(connector, s);
+  await locatedAsync(s.location, () => drop(metadata.session, target.schema, target.name));
   return updateResult('DROP VIEW');
 }
 
