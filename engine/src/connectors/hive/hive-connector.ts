@@ -16,6 +16,7 @@ import type { LakeConfig } from './hive-config.js';
 import { newLakeTable } from './lake-tables.js';
 import { readCommitState } from './metastore/commit-log.js';
 import { FileMetastore } from './metastore/file-metastore.js';
+import { toHiveType } from './metastore/hive-types.js';
 import type { ViewDefinition } from '../../spi/view.js';
 import { TABLE_CHANGE_NAMES, type TableChange } from '../../spi/table-change.js';
 import { tableMetadata, type LakeTable } from './metastore/lake-table.js';
@@ -153,9 +154,14 @@ export class HiveConnector implements Connector {
     await this.metastore.createTable(await newLakeTable(table, schema, this.metastore, this.fileSystems, session.user));
   }
 
-  /** Only comments change on a lake table: its files and folders stay as they are. */
+  /**
+   * A lake table's entry changes; its files and folders stay as they are. Columns are added or dropped
+   * only where the files are read by column name (Parquet, JSON): a file written before a column was
+   * added reads NULL for it, and a dropped column is no longer read.
+   */
   async alterTable(_session: Session, schema: string, table: string, change: TableChange): Promise<void> {
     const lake = await this.requireTable(schema, table);
+    if (change.kind === 'addColumn' || change.kind === 'dropColumn') return this.metastore.replaceTable(changeDataColumns(lake, change));
     const withComment = <T extends { comment?: string }>(item: T, comment: string | undefined): T => {
       const { comment: _old, ...rest } = item;
       return (comment === undefined ? rest : { ...rest, comment }) as T;
@@ -231,4 +237,19 @@ export class HiveConnector implements Connector {
     if (found === undefined) throw new EngineError('TABLE_NOT_FOUND', `Table '${this.name}.${schema}.${table}' does not exist`);
     return found;
   }
+}
+
+/** The table with a data column added (after the others) or dropped, where its format reads columns by name. */
+function changeDataColumns(lake: LakeTable, change: Extract<TableChange, { kind: 'addColumn' | 'dropColumn' }>): LakeTable {
+  const qualified = `${lake.catalog}.${lake.schema}.${lake.name}`;
+  if (lake.format === 'CSV') throw new EngineError('NOT_SUPPORTED', `This connector does not support ${TABLE_CHANGE_NAMES[change.kind]} of CSV tables: their files are read by column position (${qualified})`);
+  if (change.kind === 'addColumn') {
+    if (change.column.nullable === false) throw new EngineError('NOT_SUPPORTED', `Catalog '${lake.catalog}' does not support NOT NULL for column '${change.column.name}'`);
+    toHiveType(change.column.type, change.column.name);
+    return { ...lake, dataColumns: [...lake.dataColumns, change.column] };
+  }
+  if (lake.partitionColumns.some((c) => c.name === change.column)) throw new EngineError('NOT_SUPPORTED', `Cannot drop partition column '${change.column}' of ${qualified}`);
+  const dataColumns = lake.dataColumns.filter((c) => c.name !== change.column);
+  if (dataColumns.length === 0) throw new EngineError('NOT_SUPPORTED', `Cannot drop the only data column of ${qualified}`);
+  return { ...lake, dataColumns };
 }
