@@ -97,6 +97,9 @@ describe('UPDATE, DELETE and TRUNCATE on memory tables', () => {
     const e = await h.failure(`UPDATE t SET k = k + 1, v = v / (id - ${last})`);
     expect([e.errorName, e.message]).to.deep.equal(['DIVISION_BY_ZERO', 'Division by zero']);
     expect(await h.rows('SELECT count(*), sum(k), sum(v), max(id) FROM t')).to.deep.equal(before);
+    const d = await h.failure(`DELETE FROM t WHERE k / (id - ${last}) >= 0`);
+    expect([d.errorName, d.message]).to.deep.equal(['DIVISION_BY_ZERO', 'Division by zero']);
+    expect(await h.rows('SELECT count(*), sum(k), sum(v), max(id) FROM t')).to.deep.equal(before);
     await h.run('CREATE TABLE small (x tinyint NOT NULL)', 'INSERT INTO small VALUES 1, 2, 100');
     expect((await h.failure('UPDATE small SET x = x + 100')).errorName).to.equal('NUMERIC_VALUE_OUT_OF_RANGE');
     expect((await h.failure('UPDATE small SET x = NULL WHERE x = 2')).message).to.equal('NULL value not allowed for NOT NULL column: x');
