@@ -1,7 +1,6 @@
 // CREATE [OR REPLACE] VIEW, DROP VIEW and SHOW CREATE VIEW, with Trino's checks and messages.
 
 import { EngineError, locatedAsync } from '../../errors/engine-error.js';
-import type { Connector } from '../../spi/connector.js';
 import type { StatementResult, OutputColumn } from '../../spi/statement-result.js';
 import type { ViewDefinition } from '../../spi/view.js';
 import { qualifiedObjectName, type QualifiedObjectName } from '../../sql/metadata/qualified-name.js';
@@ -79,14 +78,9 @@ export async function dropView(s: ast.DropView, metadata: StatementMetadata): Pr
     if (s.exists) return updateResult('DROP VIEW');
     throw new EngineError('GENERIC_USER_ERROR', `View '${qualified}' does not exist`, s.location);
   }
-  const drop = dropper(connector, s);
-  await locatedAsync(s.location, () => drop(metadata.session, target.schema, target.name));
-  return updateResult('DROP VIEW');
-}
-
-function dropper(connector: Connector, s: ast.DropView): NonNullable<Connector['dropView']> {
   if (!connector.dropView) throw new EngineError('NOT_SUPPORTED', 'This connector does not support dropping views', s.location);
-  return connector.dropView.bind(connector);
+  await locatedAsync(s.location, () => connector.dropView!(metadata.session, target.schema, target.name));
+  return updateResult('DROP VIEW');
 }
 
 /** Trino's layout: `CREATE VIEW c.s.v [COMMENT '...'] SECURITY DEFINER|INVOKER AS` and the view's query on the next line. */
