@@ -39,7 +39,7 @@ import { createSchema, createTable, createTableAsSelect, createTableAsSelectWrit
 import { updateRows } from './statements/update-statement.js';
 import { merge } from './statements/merge-statement.js';
 import { alterTable, comment } from './statements/alter-table-statements.js';
-import { createView, dropView, showCreateView } from './statements/view-statements.js';
+import { createView, dropView, renameView, showCreateView } from './statements/view-statements.js';
 import type { WriteLayout, WriteStatement } from './statements/write-statement.js';
 import type { WriteCommit } from '../exec/operators/table-finish.js';
 import type { WriteHandle } from '../spi/table-write.js';
@@ -183,6 +183,8 @@ export class StatementExecutor {
         return dropView(statement, metadata);
       case 'ShowCreate':
         return showCreateView(statement, metadata);
+      case 'RenameView':
+        return renameView(statement, metadata);
     }
   }
 

@@ -63,7 +63,10 @@ describe('views in the lake catalog', () => {
     expect(await lake.harness.rows('SELECT * FROM lake.default.v')).to.deep.equal([[3n]]);
     expect(await lake.harness.rows('SHOW TABLES FROM lake.default')).to.deep.equal([['t'], ['v']]);
     expect(await lake.failure('DROP SCHEMA lake.default')).to.deep.equal({ name: 'NOT_SUPPORTED', message: "Schema 'lake.default' cannot be dropped" });
-    await lake.harness.run('DROP VIEW lake.default.v');
+    await lake.harness.run('ALTER VIEW lake.default.v RENAME TO v2');
+    expect(await lake.harness.rows('SHOW TABLES FROM lake.default')).to.deep.equal([['t'], ['v2']]);
+    expect(await lake.harness.rows('SELECT * FROM lake.default.v2')).to.deep.equal([[3n]]);
+    await lake.harness.run('DROP VIEW lake.default.v2');
     expect(await lake.harness.rows('SHOW TABLES FROM lake.default')).to.deep.equal([['t']]);
     // A schema with a view is not empty; CASCADE drops its views too.
     await lake.harness.run('CREATE SCHEMA lake.s', 'CREATE VIEW lake.s.w AS SELECT 1 AS one');

@@ -131,6 +131,24 @@ describe('views in the memory catalog', () => {
     }
   });
 
+  it('renames views (a target without schema is in the view\'s schema), with Trino\'s errors', async () => {
+    await h.run('CREATE SCHEMA s2', 'CREATE VIEW s2.v AS SELECT count(*) AS n FROM memory.default.orders', 'CREATE TABLE s2.taken (x integer)', 'CREATE VIEW s2.other AS SELECT 1 AS one');
+    expect((await h.query('ALTER VIEW s2.v RENAME TO w')).result.updateType).to.equal('RENAME VIEW');
+    expect(await h.rows('SHOW TABLES FROM s2')).to.deep.equal([['other'], ['taken'], ['w']]);
+    expect(await h.rows('SELECT n FROM s2.w')).to.deep.equal([[4n]]);
+    await h.run('ALTER VIEW s2.w RENAME TO default.w2');
+    expect(await h.rows('SELECT n FROM w2')).to.deep.equal([[4n]]);
+    const cases: [string, string, string][] = [
+      ['ALTER VIEW nosuch RENAME TO x', 'TABLE_NOT_FOUND', "line 1:1: View 'memory.default.nosuch' does not exist"],
+      ['ALTER VIEW orders RENAME TO x', 'TABLE_NOT_FOUND', "line 1:1: View 'memory.default.orders' does not exist, but a table with that name exists. Did you mean ALTER TABLE memory.default.orders RENAME TO ...?"],
+      ['ALTER VIEW w2 RENAME TO s2.other', 'GENERIC_USER_ERROR', "line 1:1: Target view 'memory.s2.other' already exists"],
+      ['ALTER VIEW w2 RENAME TO s2.taken', 'TABLE_ALREADY_EXISTS', "line 1:1: Target view 'memory.s2.taken' does not exist, but a table with that name exists."],
+      ['ALTER VIEW w2 RENAME TO tpch.tiny.x', 'NOT_SUPPORTED', 'line 1:1: View rename across catalogs is not supported'],
+      ['ALTER VIEW w2 RENAME TO nosuch.s.x', 'CATALOG_NOT_FOUND', "line 1:1: Target catalog 'nosuch' not found"],
+    ];
+    for (const [sql, name, message] of cases) expect(await failure(sql), sql).to.deep.equal({ errorName: name, message });
+  });
+
   it('drops views, with IF EXISTS', async () => {
     await h.run('CREATE VIEW v AS SELECT 1 AS one');
     expect((await h.query('DROP VIEW v')).result.updateType).to.equal('DROP VIEW');

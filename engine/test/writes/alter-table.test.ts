@@ -53,6 +53,9 @@ describe('ALTER TABLE and COMMENT ON on memory tables', () => {
     ]);
     await h.run('CREATE SCHEMA other', 'ALTER TABLE t2 RENAME TO other.t3');
     expect(await h.rows('SELECT count(*) FROM other.t3')).to.deep.equal([[9001n]]);
+    // A target without a schema is in the table's schema, not the session's (as Trino resolves it).
+    await h.run('ALTER TABLE other.t3 RENAME TO t4');
+    expect(await h.rows('SHOW TABLES FROM other')).to.deep.equal([['t4']]);
   });
 
   it('keeps IF EXISTS and IF NOT EXISTS quiet', async () => {

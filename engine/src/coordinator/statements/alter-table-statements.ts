@@ -5,7 +5,7 @@ import { EngineError, locatedAsync, type SourceLocation } from '../../errors/eng
 import type { Connector, TableMetadata } from '../../spi/connector.js';
 import type { StatementResult } from '../../spi/statement-result.js';
 import { TABLE_CHANGE_NAMES, type TableChange } from '../../spi/table-change.js';
-import { qualifiedObjectName } from '../../sql/metadata/qualified-name.js';
+import { qualifiedObjectName, renameTarget } from '../../sql/metadata/qualified-name.js';
 import type { StatementMetadata } from '../../sql/metadata/statement-metadata.js';
 import type * as ast from '../../sql/parser/ast.js';
 import type { RowExpression } from '../../sql/planner/row-expression.js';
@@ -71,12 +71,12 @@ async function tableChange(s: AlterStatement, table: TableMetadata, connector: C
       return { kind: 'renameColumn', column, to };
     }
     case 'RenameTable': {
-      const target = qualifiedObjectName(s.target, metadata.session);
+      const { name: target, qualified: targetName } = renameTarget(table, s.target);
       const qualified = `${target.catalog}.${target.schema}.${target.name}`;
-      metadata.connector(target.catalog, s.target.location);
+      if (metadata.catalogs.get(target.catalog) === undefined) throw new EngineError('CATALOG_NOT_FOUND', `Target catalog '${target.catalog}' not found`, s.location);
       if (target.catalog !== table.catalog) throw new EngineError('NOT_SUPPORTED', 'Table rename across catalogs is not supported', s.location);
-      if ((await metadata.table(s.target)) !== undefined) throw new EngineError('TABLE_ALREADY_EXISTS', `Target table '${qualified}' already exists`, s.location);
-      if ((await metadata.view(s.target)) !== undefined) throw new EngineError('GENERIC_USER_ERROR', `Target table '${qualified}' does not exist, but a view with that name exists.`, s.location);
+      if ((await metadata.table(targetName)) !== undefined) throw new EngineError('TABLE_ALREADY_EXISTS', `Target table '${qualified}' already exists`, s.location);
+      if ((await metadata.view(targetName)) !== undefined) throw new EngineError('GENERIC_USER_ERROR', `Target table '${qualified}' does not exist, but a view with that name exists.`, s.location);
       return { kind: 'rename', schema: target.schema, name: target.name };
     }
     case 'SetProperties': {

@@ -3,7 +3,7 @@
 import { EngineError, locatedAsync } from '../../errors/engine-error.js';
 import type { StatementResult, OutputColumn } from '../../spi/statement-result.js';
 import type { ViewDefinition } from '../../spi/view.js';
-import { qualifiedObjectName, type QualifiedObjectName } from '../../sql/metadata/qualified-name.js';
+import { qualifiedObjectName, renameTarget, type QualifiedObjectName } from '../../sql/metadata/qualified-name.js';
 import type { StatementMetadata } from '../../sql/metadata/statement-metadata.js';
 import { tableReferences } from '../../sql/metadata/table-references.js';
 import { countParameters } from '../../sql/analyzer/ast-utils.js';
@@ -81,6 +81,30 @@ export async function dropView(s: ast.DropView, metadata: StatementMetadata): Pr
   if (!connector.dropView) throw new EngineError('NOT_SUPPORTED', 'This connector does not support dropping views', s.location);
   await locatedAsync(s.location, () => connector.dropView!(metadata.session, target.schema, target.name));
   return updateResult('DROP VIEW');
+}
+
+/** ALTER VIEW ... RENAME TO: the definition stored under the new name, then the old name dropped. */
+export async function renameView(s: ast.RenameView, metadata: StatementMetadata): Promise<StatementResult> {
+  const source = qualifiedObjectName(s.source, metadata.session);
+  const qualifiedSource = formatName(source);
+  const view = await metadata.view(s.source);
+  if (view === undefined) {
+    const more = (await metadata.table(s.source)) === undefined ? '' : `, but a table with that name exists. Did you mean ALTER TABLE ${qualifiedSource} RENAME TO ...?`;
+    throw new EngineError('TABLE_NOT_FOUND', `View '${qualifiedSource}' does not exist${more}`, s.location);
+  }
+  const { name: target, qualified: targetName } = renameTarget(source, s.target);
+  const qualifiedTarget = formatName(target);
+  if (metadata.catalogs.get(target.catalog) === undefined) throw new EngineError('CATALOG_NOT_FOUND', `Target catalog '${target.catalog}' not found`, s.location);
+  if ((await metadata.view(targetName)) !== undefined) throw new EngineError('GENERIC_USER_ERROR', `Target view '${qualifiedTarget}' already exists`, s.location);
+  if ((await metadata.table(targetName)) !== undefined) throw new EngineError('TABLE_ALREADY_EXISTS', `Target view '${qualifiedTarget}' does not exist, but a table with that name exists.`, s.location);
+  if (target.catalog !== source.catalog) throw new EngineError('NOT_SUPPORTED', 'View rename across catalogs is not supported', s.location);
+  const connector = metadata.connector(source.catalog);
+  if (!connector.createView || !connector.dropView) throw new EngineError('NOT_SUPPORTED', 'This connector does not support renaming views', s.location);
+  await locatedAsync(s.location, async () => {
+    await connector.createView!(metadata.session, target.schema, target.name, view, false);
+    await connector.dropView!(metadata.session, source.schema, source.name);
+  });
+  return updateResult('RENAME VIEW');
 }
 
 /** Trino's layout: `CREATE VIEW c.s.v [COMMENT '...'] SECURITY DEFINER|INVOKER AS` and the view's query on the next line. */

@@ -20,7 +20,8 @@ type SupportedManagement = ast.ShowStats | ast.CreateView | ast.DropView | ast.S
   | ast.RenameColumn
   | ast.RenameTable
   | ast.SetProperties
-  | ast.CommentStatement;
+  | ast.CommentStatement
+  | ast.RenameView;
 
 /** The statements the engine runs. */
 export type SupportedStatement = Exclude<ast.Statement, UnsupportedStatement>;
@@ -37,7 +38,6 @@ const STATEMENT_FEATURES: Record<Exclude<UnsupportedStatement['kind'], 'Comment'
   DropNotNullConstraint: 'ALTER TABLE ... ALTER COLUMN ... DROP NOT NULL',
   TableExecute: 'ALTER TABLE ... EXECUTE',
   Analyze: 'ANALYZE',
-  RenameView: 'ALTER VIEW ... RENAME TO',
   RefreshView: 'ALTER VIEW ... REFRESH',
   CreateMaterializedView: 'CREATE MATERIALIZED VIEW',
   DropMaterializedView: 'DROP MATERIALIZED VIEW',
