@@ -35,7 +35,11 @@ import type { Session } from '../spi/session.js';
 import type { OutputColumn, StatementResult } from '../spi/statement-result.js';
 import type { QueryExecutionContext } from './query-execution-context.js';
 import { describeInput, describeOutput } from './statements/describe-statements.js';
-import { createSchema, createTable, createTableAsSelect, createTableAsSelectWrite, deleteRows, dropSchema, dropTable, insert, insertWrite } from './statements/ddl-statements.js';
+import { createSchema, createTable, createTableAsSelect, createTableAsSelectWrite, deleteRows, dropSchema, dropTable, insert, insertWrite, truncateTable } from './statements/ddl-statements.js';
+import { updateRows } from './statements/update-statement.js';
+import { merge } from './statements/merge-statement.js';
+import { alterTable, comment } from './statements/alter-table-statements.js';
+import { createView, dropView, renameView, showCreateView } from './statements/view-statements.js';
 import type { WriteLayout, WriteStatement } from './statements/write-statement.js';
 import type { WriteCommit } from '../exec/operators/table-finish.js';
 import type { WriteHandle } from '../spi/table-write.js';
@@ -154,6 +158,33 @@ export class StatementExecutor {
         return deleteRows(statement, metadata, parameters);
       case 'DropTable':
         return dropTable(statement, metadata);
+      case 'Update':
+        return updateRows(statement, metadata, parameters);
+      case 'Merge':
+        return merge(statement, metadata, parameters, async (query) => {
+          const planned = await this.plan(query, session, parameters, undefined, this.distributes());
+          const pages: Page[] = [];
+          for await (const page of this.run(planned, session, context)) pages.push(page);
+          return { columns: planned.columns, pages };
+        });
+      case 'AddColumn':
+      case 'DropColumn':
+      case 'RenameColumn':
+      case 'RenameTable':
+      case 'SetProperties':
+        return alterTable(statement, metadata, parameters);
+      case 'Comment':
+        return comment(statement, metadata);
+      case 'TruncateTable':
+        return truncateTable(statement, metadata);
+      case 'CreateView':
+        return createView(statement, metadata, parameters, async (query) => (await this.analyze(query, session, parameters)).columns);
+      case 'DropView':
+        return dropView(statement, metadata);
+      case 'ShowCreate':
+        return showCreateView(statement, metadata);
+      case 'RenameView':
+        return renameView(statement, metadata);
     }
   }
 

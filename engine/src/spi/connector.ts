@@ -7,6 +7,8 @@ import type { SqlType } from '../types/types.js';
 import type { WorkerSplitSource } from './worker-split.js';
 import type { ConnectorProperties } from './properties.js';
 import type { ConnectorPageSink, WriteFragment, WriteHandle } from './table-write.js';
+import type { ViewDefinition } from './view.js';
+import type { TableChange } from './table-change.js';
 import type { AggregationApplication, ConnectorAggregate, ConnectorExpression, FilterApplication, PushedScan, SortItem } from './pushdown.js';
 
 /** A property's value: a constant, or a list of them for a list property (`ARRAY['a', 'b']`). */
@@ -100,6 +102,12 @@ export const BYTES_READ_METRIC = 'bytesRead';
 /** Rows for DELETE: given a page of the table (all columns), returns 1 for rows to delete. */
 export type RowPredicate = (page: Page) => Uint8Array;
 
+/** UPDATE's new values: given rows of the table that its predicate selected (all columns), the same rows updated (all columns). */
+export type RowUpdate = (rows: Page) => Page;
+
+/** MERGE's change of a whole table: given its rows (pages of all columns), its new rows and how many rows were deleted, updated or inserted. */
+export type TableRewrite = (rows: readonly Page[]) => { rows: Page[]; changed: number };
+
 export interface Connector {
   readonly name: string;
   /** The table, schema and session properties the catalog takes; absent: none. */
@@ -173,6 +181,8 @@ export interface Connector {
   dropSchema?(session: Session, schema: string, cascade: boolean): Promise<void>;
   createTable?(session: Session, table: TableMetadata): Promise<void>;
   dropTable?(session: Session, schema: string, table: string): Promise<void>;
+  /** Changes the table's definition (see table-change.ts); a connector that cannot make a change fails with NOT_SUPPORTED. */
+  alterTable?(session: Session, schema: string, table: string, change: TableChange): Promise<void>;
 
   // Writing rows (CREATE TABLE AS, INSERT), as Trino's: the coordinator begins a write and gets a
   // handle; page sinks, on the nodes that run the writers (any node when remotelyAccessible says so
@@ -201,8 +211,22 @@ export interface Connector {
    * that of writers on nodes that are gone. Never undoes a committed write.
    */
   abortWrite?(session: Session, handle: WriteHandle): Promise<void>;
+  /** Why this catalog's tables refuse DELETE, UPDATE and MERGE (the NOT_SUPPORTED message), when it has no deleteRows / updateRows; absent: a generic message. */
+  readonly rowChangeRefusal?: string;
   /** Deletes the rows the predicate selects; returns how many. Atomic. */
   deleteRows?(session: Session, schema: string, table: string, predicate: RowPredicate): Promise<number>;
+  /** Replaces the rows the predicate selects by `update`'s rows for them (all columns, table order); returns how many. Atomic. */
+  updateRows?(session: Session, schema: string, table: string, predicate: RowPredicate, update: RowUpdate): Promise<number>;
+  /** Replaces the table's rows by `rewrite`'s, computed from its current rows in one atomic step; returns rewrite's count. */
+  rewriteRows?(session: Session, schema: string, table: string, rewrite: TableRewrite): Promise<number>;
+
+  // Views (see view.ts): a catalog that keeps none leaves these undefined (CREATE VIEW then fails with NOT_SUPPORTED).
+  /** Views of one schema, or of all schemas when `schema` is undefined (listTables lists tables only). */
+  listViews?(session: Session, schema?: string): Promise<SchemaTableName[]>;
+  getView?(session: Session, schema: string, view: string): Promise<ViewDefinition | undefined>;
+  /** Creates the view, or with `replace` replaces one of that name; fails when a table has the name. */
+  createView?(session: Session, schema: string, view: string, definition: ViewDefinition, replace: boolean): Promise<void>;
+  dropView?(session: Session, schema: string, view: string): Promise<void>;
 }
 
 /** Splits made synchronously, handed out as the async iterable the SPI asks for. */

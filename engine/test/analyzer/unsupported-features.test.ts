@@ -6,31 +6,18 @@ import { EngineHarness } from '../support/engine-harness.js';
 
 /** [SQL, the message with its position] */
 const STATEMENTS: [string, string][] = [
-  ['UPDATE t SET a = 1 WHERE b > 0', 'line 1:1: UPDATE is not supported'],
-  ['MERGE INTO t USING u ON t.a = u.a WHEN MATCHED THEN DELETE', 'line 1:1: MERGE is not supported'],
-  ['CREATE VIEW v AS SELECT 1', 'line 1:1: CREATE VIEW is not supported'],
-  ['CREATE OR REPLACE VIEW v AS SELECT 1', 'line 1:1: CREATE VIEW is not supported'],
-  ['DROP VIEW v', 'line 1:1: DROP VIEW is not supported'],
-  ['ALTER VIEW v RENAME TO w', 'line 1:1: ALTER VIEW ... RENAME TO is not supported'],
   ['CREATE MATERIALIZED VIEW m AS SELECT 1', 'line 1:1: CREATE MATERIALIZED VIEW is not supported'],
   ['DROP MATERIALIZED VIEW m', 'line 1:1: DROP MATERIALIZED VIEW is not supported'],
   ['REFRESH MATERIALIZED VIEW m', 'line 1:1: REFRESH MATERIALIZED VIEW is not supported'],
-  ['ALTER TABLE t RENAME TO u', 'line 1:1: ALTER TABLE ... RENAME TO is not supported'],
-  ['ALTER TABLE t ADD COLUMN c bigint', 'line 1:1: ALTER TABLE ... ADD COLUMN is not supported'],
-  ['ALTER TABLE t DROP COLUMN a', 'line 1:1: ALTER TABLE ... DROP COLUMN is not supported'],
-  ['ALTER TABLE t RENAME COLUMN a TO b', 'line 1:1: ALTER TABLE ... RENAME COLUMN is not supported'],
   ['ALTER TABLE t ALTER COLUMN a SET DATA TYPE bigint', 'line 1:1: ALTER TABLE ... ALTER COLUMN ... SET DATA TYPE is not supported'],
-  ['ALTER TABLE t SET PROPERTIES x = 1', 'line 1:1: ALTER TABLE ... SET PROPERTIES is not supported'],
   ['ALTER TABLE t EXECUTE optimize', 'line 1:1: ALTER TABLE ... EXECUTE is not supported'],
   ['ALTER TABLE t SET AUTHORIZATION alice', 'line 1:1: ALTER TABLE ... SET AUTHORIZATION is not supported'],
   ['ALTER SCHEMA s RENAME TO r', 'line 1:1: ALTER SCHEMA ... RENAME TO is not supported'],
-  ['TRUNCATE TABLE t', 'line 1:1: TRUNCATE TABLE is not supported'],
-  ["COMMENT ON TABLE t IS 'x'", 'line 1:1: COMMENT ON TABLE is not supported'],
-  ['COMMENT ON COLUMN t.a IS NULL', 'line 1:1: COMMENT ON COLUMN is not supported'],
   ['ANALYZE t', 'line 1:1: ANALYZE is not supported'],
-  ['SHOW CREATE VIEW v', 'line 1:1: SHOW CREATE VIEW is not supported'],
   ['SHOW GRANTS ON TABLE t', 'line 1:1: SHOW GRANTS is not supported'],
   ['SHOW ROLES', 'line 1:1: SHOW ROLES is not supported'],
+  ['SHOW CREATE SCHEMA s', 'line 1:1: SHOW CREATE SCHEMA is not supported'],
+  ['ALTER MATERIALIZED VIEW m SET PROPERTIES x = 1', 'line 1:1: ALTER MATERIALIZED VIEW ... SET PROPERTIES is not supported'],
   ['SHOW ROLE GRANTS', 'line 1:1: SHOW ROLE GRANTS is not supported'],
   ["SHOW FUNCTIONS FROM system.builtin LIKE 'a%'", 'line 1:21: SHOW FUNCTIONS FROM is not supported'],
   ['START TRANSACTION', 'line 1:1: START TRANSACTION is not supported'],
@@ -134,15 +121,15 @@ describe('what the engine does not run fails with NOT_SUPPORTED naming it', () =
   });
 
   it('refuses before resolving names: an unsupported construct over a missing table names the construct', async () => {
-    expect((await h.failure('UPDATE nosuch SET a = 1')).message).to.equal('line 1:1: UPDATE is not supported');
+    expect((await h.failure('ALTER TABLE nosuch EXECUTE optimize')).message).to.equal('line 1:1: ALTER TABLE ... EXECUTE is not supported');
     expect((await h.failure('SELECT * FROM nosuch TABLESAMPLE SYSTEM (1)')).message).to.equal('line 1:22: TABLESAMPLE is not supported');
   });
 
   it('names the inner statement of EXPLAIN, and checks a prepared statement when it is executed', async () => {
-    expect((await h.failure('EXPLAIN UPDATE t SET a = 1')).message).to.equal('line 1:9: UPDATE is not supported');
+    expect((await h.failure('EXPLAIN ALTER TABLE t EXECUTE optimize')).message).to.equal('line 1:9: ALTER TABLE ... EXECUTE is not supported');
     expect((await h.failure('EXPLAIN ANALYZE SELECT * FROM t TABLESAMPLE SYSTEM (1)')).message).to.equal('line 1:33: TABLESAMPLE is not supported');
-    await h.query('PREPARE change FROM UPDATE t SET a = ?');
-    expect((await h.failure('EXECUTE change USING 1')).message).to.equal('line 1:1: UPDATE is not supported');
+    await h.query('PREPARE change FROM ALTER TABLE t EXECUTE optimize(file_size_threshold => ?)');
+    expect((await h.failure('EXECUTE change USING 1')).message).to.equal('line 1:1: ALTER TABLE ... EXECUTE is not supported');
     await h.query('PREPARE sampled FROM SELECT a FROM t TABLESAMPLE BERNOULLI (50)');
     // Positions in a prepared statement are in its own text.
     expect((await h.failure('DESCRIBE OUTPUT sampled')).message).to.equal('line 1:17: TABLESAMPLE is not supported');

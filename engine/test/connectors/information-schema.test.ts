@@ -50,12 +50,13 @@ describe('information_schema', () => {
   it('is listed among the schemas and has its tables', async () => {
     const { memory } = memoryCatalog();
     expect((await memory.listSchemas(session))).to.deep.equal(['default', 'shop', 'information_schema']);
-    expect((await memory.listTables(session, 'information_schema')).map((t) => t.table)).to.deep.equal(['schemata', 'tables', 'columns']);
+    expect((await memory.listTables(session, 'information_schema')).map((t) => t.table)).to.deep.equal(['schemata', 'tables', 'views', 'columns']);
     expect((await memory.listTables(session, 'shop'))).to.deep.equal([{ schema: 'shop', table: 'orders' }]);
     expect((await memory.listTables(session)).map((t) => `${t.schema}.${t.table}`)).to.deep.equal([
       'shop.orders',
       'information_schema.schemata',
       'information_schema.tables',
+      'information_schema.views',
       'information_schema.columns',
     ]);
     expect((await memory.getTable(session, 'information_schema', 'columns'))?.columns.map((c) => c.name)).to.deep.equal([
@@ -86,6 +87,7 @@ describe('information_schema', () => {
       ['memory', 'information_schema', 'columns', 'BASE TABLE'],
       ['memory', 'information_schema', 'schemata', 'BASE TABLE'],
       ['memory', 'information_schema', 'tables', 'BASE TABLE'],
+      ['memory', 'information_schema', 'views', 'BASE TABLE'],
       ['memory', 'shop', 'orders', 'BASE TABLE'],
     ]);
   });

@@ -16,6 +16,9 @@ import type { LakeConfig } from './hive-config.js';
 import { newLakeTable } from './lake-tables.js';
 import { readCommitState } from './metastore/commit-log.js';
 import { FileMetastore } from './metastore/file-metastore.js';
+import { toHiveType } from './metastore/hive-types.js';
+import type { ViewDefinition } from '../../spi/view.js';
+import { TABLE_CHANGE_NAMES, type TableChange } from '../../spi/table-change.js';
 import { tableMetadata, type LakeTable } from './metastore/lake-table.js';
 import { LakePageSource } from './read/lake-page-source.js';
 import { LAKE_SPLIT_READER, type LakeWorkerSplit } from './read/lake-split-reader.js';
@@ -31,6 +34,8 @@ export class HiveConnector implements Connector {
   readonly properties = LAKE_PROPERTIES;
   readonly infersTableColumns = true;
   private readonly fileSystems: FileSystems;
+  /** Every lake table is a non-transactional Hive table: Trino refuses row changes on those with this message. */
+  readonly rowChangeRefusal = 'Modifying Hive table rows is only supported for transactional tables';
   private readonly metastore: FileMetastore;
   private readonly writes: LakeWrites;
   private readonly footers = new FooterStatisticsCache();
@@ -57,6 +62,25 @@ export class HiveConnector implements Connector {
     const schemas = schema === undefined ? await this.metastore.listSchemas() : [schema];
     const tables = await Promise.all(schemas.map(async (s) => (await this.metastore.listTables(s)).map((table) => ({ schema: s, table }))));
     return tables.flat();
+  }
+
+  async listViews(_session: Session, schema?: string): Promise<SchemaTableName[]> {
+    const schemas = schema === undefined ? await this.metastore.listSchemas() : [schema];
+    const views = await Promise.all(schemas.map(async (s) => (await this.metastore.listViews(s)).map((table) => ({ schema: s, table }))));
+    return views.flat();
+  }
+
+  async getView(_session: Session, schema: string, view: string): Promise<ViewDefinition | undefined> {
+    return this.metastore.getView(schema, view);
+  }
+
+  async createView(_session: Session, schema: string, view: string, definition: ViewDefinition, replace: boolean): Promise<void> {
+    if ((await this.metastore.getSchema(schema)) === undefined) throw new EngineError('SCHEMA_NOT_FOUND', `Schema '${this.name}.${schema}' does not exist`);
+    await this.metastore.createView(schema, view, definition, replace);
+  }
+
+  async dropView(_session: Session, schema: string, view: string): Promise<void> {
+    await this.metastore.dropView(schema, view);
   }
 
   async getTable(_session: Session, schema: string, table: string): Promise<TableMetadata | undefined> {
@@ -117,7 +141,10 @@ export class HiveConnector implements Connector {
   }
 
   async dropSchema(session: Session, schema: string, cascade: boolean): Promise<void> {
-    if (cascade) for (const table of await this.metastore.listTables(schema)) await this.dropTable(session, schema, table);
+    if (cascade) {
+      for (const table of await this.metastore.listTables(schema)) await this.dropTable(session, schema, table);
+      for (const view of await this.metastore.listViews(schema)) await this.metastore.dropView(schema, view);
+    }
     await this.metastore.dropSchema(schema);
   }
 
@@ -125,6 +152,30 @@ export class HiveConnector implements Connector {
     const schema = await this.metastore.getSchema(table.schema);
     if (schema === undefined) throw new EngineError('SCHEMA_NOT_FOUND', `Schema '${this.name}.${table.schema}' does not exist`);
     await this.metastore.createTable(await newLakeTable(table, schema, this.metastore, this.fileSystems, session.user));
+  }
+
+  /**
+   * A lake table's entry changes; its files and folders stay as they are. Columns are added or dropped
+   * only where the files are read by column name (Parquet, JSON): a file written before a column was
+   * added reads NULL for it, and a dropped column is no longer read.
+   */
+  async alterTable(_session: Session, schema: string, table: string, change: TableChange): Promise<void> {
+    const lake = await this.requireTable(schema, table);
+    if (change.kind === 'addColumn' || change.kind === 'dropColumn') return this.metastore.replaceTable(changeDataColumns(lake, change));
+    const withComment = <T extends { comment?: string }>(item: T, comment: string | undefined): T => {
+      const { comment: _old, ...rest } = item;
+      return (comment === undefined ? rest : { ...rest, comment }) as T;
+    };
+    switch (change.kind) {
+      case 'setComment':
+        return this.metastore.replaceTable(withComment(lake, change.comment));
+      case 'setColumnComment': {
+        const columns = (list: LakeTable['dataColumns']) => list.map((c) => (c.name === change.column ? withComment(c, change.comment) : c));
+        return this.metastore.replaceTable({ ...lake, dataColumns: columns(lake.dataColumns), partitionColumns: columns(lake.partitionColumns) });
+      }
+      default:
+        throw new EngineError('NOT_SUPPORTED', `This connector does not support ${TABLE_CHANGE_NAMES[change.kind]}`);
+    }
   }
 
   /** Removes the table's entry; a managed table's files go with it, an external table's stay. */
@@ -186,4 +237,19 @@ export class HiveConnector implements Connector {
     if (found === undefined) throw new EngineError('TABLE_NOT_FOUND', `Table '${this.name}.${schema}.${table}' does not exist`);
     return found;
   }
+}
+
+/** The table with a data column added (after the others) or dropped, where its format reads columns by name. */
+function changeDataColumns(lake: LakeTable, change: Extract<TableChange, { kind: 'addColumn' | 'dropColumn' }>): LakeTable {
+  const qualified = `${lake.catalog}.${lake.schema}.${lake.name}`;
+  if (lake.format === 'CSV') throw new EngineError('NOT_SUPPORTED', `This connector does not support ${TABLE_CHANGE_NAMES[change.kind]} of CSV tables: their files are read by column position (${qualified})`);
+  if (change.kind === 'addColumn') {
+    if (change.column.nullable === false) throw new EngineError('NOT_SUPPORTED', `Catalog '${lake.catalog}' does not support NOT NULL for column '${change.column.name}'`);
+    toHiveType(change.column.type, change.column.name);
+    return { ...lake, dataColumns: [...lake.dataColumns, change.column] };
+  }
+  if (lake.partitionColumns.some((c) => c.name === change.column)) throw new EngineError('NOT_SUPPORTED', `Cannot drop partition column '${change.column}' of ${qualified}`);
+  const dataColumns = lake.dataColumns.filter((c) => c.name !== change.column);
+  if (dataColumns.length === 0) throw new EngineError('NOT_SUPPORTED', `Cannot drop the only data column of ${qualified}`);
+  return { ...lake, dataColumns };
 }

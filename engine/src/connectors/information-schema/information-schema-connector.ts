@@ -17,6 +17,7 @@ export class InformationSchemaConnector implements Connector {
   private readonly tables: RowTableSet;
   readonly properties?: ConnectorProperties;
   readonly infersTableColumns?: boolean;
+  readonly rowChangeRefusal?: string;
 
   createSchema?: (session: Session, schema: string, properties: PropertyValues) => Promise<void>;
   dropSchema?: (session: Session, schema: string, cascade: boolean) => Promise<void>;
@@ -31,6 +32,13 @@ export class InformationSchemaConnector implements Connector {
   finishInsert?: Connector['finishInsert'];
   abortWrite?: Connector['abortWrite'];
   deleteRows?: (session: Session, schema: string, table: string, predicate: RowPredicate) => Promise<number>;
+  updateRows?: Connector['updateRows'];
+  rewriteRows?: Connector['rewriteRows'];
+  alterTable?: Connector['alterTable'];
+  listViews?: Connector['listViews'];
+  getView?: Connector['getView'];
+  createView?: Connector['createView'];
+  dropView?: Connector['dropView'];
   applyFilter?: Connector['applyFilter'];
   applyLimit?: Connector['applyLimit'];
   applyTopN?: Connector['applyTopN'];
@@ -43,10 +51,12 @@ export class InformationSchemaConnector implements Connector {
   ) {
     if (inner.properties) this.properties = inner.properties;
     if (inner.infersTableColumns) this.infersTableColumns = true;
+    if (inner.rowChangeRefusal !== undefined) this.rowChangeRefusal = inner.rowChangeRefusal;
     const definitions = informationSchemaTables(catalogView(name, inner, () => definitions));
     this.tables = new RowTableSet(definitions);
     this.bindWrites(inner);
     this.bindPushdown(inner);
+    this.bindViews(inner);
   }
 
   async listSchemas(session: Session): Promise<string[]> {
@@ -112,8 +122,27 @@ export class InformationSchemaConnector implements Connector {
     }
   }
 
+  /** Views live in the inner catalog's schemas; information_schema has none. */
+  private bindViews(inner: Connector): void {
+    const { listViews, getView, createView, dropView } = inner;
+    if (listViews) this.listViews = async (session, schema) => (schema === INFORMATION_SCHEMA ? [] : (await listViews.call(inner, session, schema)).filter((v) => v.schema !== INFORMATION_SCHEMA));
+    if (getView) this.getView = async (session, schema, view) => (schema === INFORMATION_SCHEMA ? undefined : getView.call(inner, session, schema, view));
+    if (createView) {
+      this.createView = async (session, schema, view, definition, replace) => {
+        refuseInformationSchema(schema, 'creating views');
+        return createView.call(inner, session, schema, view, definition, replace);
+      };
+    }
+    if (dropView) {
+      this.dropView = async (session, schema, view) => {
+        refuseInformationSchema(schema, 'dropping views');
+        return dropView.call(inner, session, schema, view);
+      };
+    }
+  }
+
   private bindWrites(inner: Connector): void {
-    const { createSchema, dropSchema, createTable, dropTable, beginCreateTable, beginInsert, deleteRows } = inner;
+    const { createSchema, dropSchema, createTable, dropTable, beginCreateTable, beginInsert, deleteRows, updateRows, rewriteRows, alterTable } = inner;
     if (createSchema) {
       this.createSchema = async (session, schema, properties) => {
         if (schema === INFORMATION_SCHEMA) {
@@ -163,6 +192,25 @@ export class InformationSchemaConnector implements Connector {
       this.deleteRows = async (session, schema, table, predicate) => {
         refuseInformationSchema(schema, 'modifying table rows');
         return deleteRows.call(inner, session, schema, table, predicate);
+      };
+    }
+    if (updateRows) {
+      this.updateRows = async (session, schema, table, predicate, update) => {
+        refuseInformationSchema(schema, 'modifying table rows');
+        return updateRows.call(inner, session, schema, table, predicate, update);
+      };
+    }
+    if (alterTable) {
+      this.alterTable = async (session, schema, table, change) => {
+        refuseInformationSchema(schema, 'altering tables');
+        if (change.kind === 'rename') refuseInformationSchema(change.schema, 'altering tables');
+        return alterTable.call(inner, session, schema, table, change);
+      };
+    }
+    if (rewriteRows) {
+      this.rewriteRows = async (session, schema, table, rewrite) => {
+        refuseInformationSchema(schema, 'modifying table rows');
+        return rewriteRows.call(inner, session, schema, table, rewrite);
       };
     }
   }

@@ -17,7 +17,17 @@ export interface CatalogView {
   catalog: string;
   schemas(session: Session): Promise<string[]>;
   tables(session: Session): Promise<SchemaTableName[]>;
+  /** The catalog's views, with their query's SQL. */
+  views(session: Session): Promise<(SchemaTableName & { sql: string })[]>;
+  /** A table's or a view's columns. */
   columns(session: Session, table: SchemaTableName): Promise<ColumnMetadata[]>;
+}
+
+/** Tables and views, sorted by schema and name, with their table_type. */
+async function relations(view: CatalogView, session: Session): Promise<(SchemaTableName & { type: string })[]> {
+  const tables = (await view.tables(session)).map((t) => ({ ...t, type: 'BASE TABLE' }));
+  const views = (await view.views(session)).map((v) => ({ schema: v.schema, table: v.table, type: 'VIEW' }));
+  return [...tables, ...views].sort(compareSchemaTable);
 }
 
 export function informationSchemaTables(view: CatalogView): RowTable[] {
@@ -30,7 +40,12 @@ export function informationSchemaTables(view: CatalogView): RowTable[] {
     {
       name: 'tables',
       columns: varcharColumns('table_catalog', 'table_schema', 'table_name', 'table_type'),
-      rows: async (session) => (await view.tables(session)).map((t) => [view.catalog, t.schema, t.table, 'BASE TABLE']),
+      rows: async (session) => (await relations(view, session)).map((t) => [view.catalog, t.schema, t.table, t.type]),
+    },
+    {
+      name: 'views',
+      columns: varcharColumns('table_catalog', 'table_schema', 'table_name', 'view_definition'),
+      rows: async (session) => (await view.views(session)).map((v) => [view.catalog, v.schema, v.table, v.sql]),
     },
     {
       name: 'columns',
@@ -41,7 +56,7 @@ export function informationSchemaTables(view: CatalogView): RowTable[] {
       ],
       rows: async (session) => {
         const rows: Scalar[][] = [];
-        for (const t of await view.tables(session)) rows.push(...(await columnRows(view, session, t)));
+        for (const t of await relations(view, session)) rows.push(...(await columnRows(view, session, t)));
         return rows;
       },
     },
@@ -70,10 +85,16 @@ export function catalogView(catalog: string, inner: Connector, ownTables: () => 
     schemas: async (session) => [...new Set([...(await inner.listSchemas(session)), INFORMATION_SCHEMA])].sort(),
     tables: async (session) =>
       [...(await inner.listTables(session)).filter((t) => t.schema !== INFORMATION_SCHEMA), ...own()].sort(compareSchemaTable),
-    columns: async (session, t) =>
-      t.schema === INFORMATION_SCHEMA
-        ? (ownTables().find((o) => o.name === t.table)?.columns ?? [])
-        : ((await inner.getTable(session, t.schema, t.table))?.columns ?? []),
+    views: async (session) => {
+      const names = (await inner.listViews?.(session)) ?? [];
+      const views = await Promise.all(names.map(async (v) => ({ ...v, sql: (await inner.getView!(session, v.schema, v.table))?.originalSql })));
+      return views.filter((v): v is SchemaTableName & { sql: string } => v.sql !== undefined);
+    },
+    columns: async (session, t) => {
+      if (t.schema === INFORMATION_SCHEMA) return ownTables().find((o) => o.name === t.table)?.columns ?? [];
+      const table = await inner.getTable(session, t.schema, t.table);
+      return table?.columns ?? (await inner.getView?.(session, t.schema, t.table))?.columns ?? [];
+    },
   };
 }
 

@@ -9,7 +9,7 @@ import { EngineError } from '../../errors/engine-error.js';
 import type { Page } from '../../spi/page.js';
 import type { SqlType } from '../../types/types.js';
 import { selectColumnIndexes } from '../column-selection.js';
-import { splitsOf, type Connector, type RowPredicate, type SchemaTableName, type Split, type TableMetadata, type TableStatistics } from '../../spi/connector.js';
+import { splitsOf, type Connector, type RowPredicate, type RowUpdate, type TableRewrite, type SchemaTableName, type Split, type TableMetadata, type TableStatistics } from '../../spi/connector.js';
 import type { PreparedSplit, WorkerSplitSource } from '../../spi/worker-split.js';
 import { batchPage } from './batch-columns.js';
 import { MEMORY_SPLIT_READER } from './memory-split-reader.js';
@@ -20,6 +20,10 @@ import { shapeCheck } from '../../spi/json-shape.js';
 import type { TableSnapshot } from './table-snapshot.js';
 import type { ConnectorPageSink, WriteFragment, WriteHandle } from '../../spi/table-write.js';
 import { MemoryWrites, type MemoryWriteHandle } from './memory-writes.js';
+import type { ViewDefinition } from '../../spi/view.js';
+import { MemoryViews } from './memory-views.js';
+import type { TableChange } from '../../spi/table-change.js';
+import { applyColumnChange } from './memory-table-changes.js';
 
 export const DEFAULT_SCHEMA = 'default';
 /** A split covers whole batches, up to this many rows. */
@@ -61,6 +65,7 @@ export class MemoryConnector implements Connector {
   private readonly pins: SnapshotPins;
   private nextTableId = 1;
   private readonly writes = new MemoryWrites();
+  private readonly views = new MemoryViews();
 
   constructor(
     /** The catalog name this connector serves. */
@@ -153,14 +158,15 @@ export class MemoryConnector implements Connector {
 
   async dropSchema(_session: Session, schema: string, cascade: boolean): Promise<void> {
     const tables = this.requireSchema(schema);
-    if (tables.size > 0 && !cascade) throw new EngineError('SCHEMA_NOT_EMPTY', `Cannot drop non-empty schema '${schema}'`);
+    if ((tables.size > 0 || this.views.names(schema).length > 0) && !cascade) throw new EngineError('SCHEMA_NOT_EMPTY', `Cannot drop non-empty schema '${schema}'`);
     for (const table of tables.values()) this.tablesById.delete(table.id);
     this.schemas.delete(schema);
+    this.views.dropSchema(schema);
   }
 
   async createTable(_session: Session, table: TableMetadata): Promise<void> {
     const tables = this.requireSchema(table.schema);
-    if (tables.has(table.name)) {
+    if (tables.has(table.name) || this.views.get(table.schema, table.name) !== undefined) {
       throw new EngineError('ALREADY_EXISTS', `Table '${this.name}.${table.schema}.${table.name}' already exists`);
     }
     const seen = new Set<string>();
@@ -184,6 +190,21 @@ export class MemoryConnector implements Connector {
     const dropped = this.requireTable(schema, table);
     this.schemas.get(schema)?.delete(table);
     this.tablesById.delete(dropped.id);
+  }
+
+  async alterTable(_session: Session, schema: string, table: string, change: TableChange): Promise<void> {
+    const memoryTable = this.requireTable(schema, table);
+    if (change.kind !== 'rename') {
+      applyColumnChange(memoryTable, change);
+      return;
+    }
+    const target = this.requireSchema(change.schema);
+    if (target.has(change.name) || this.views.get(change.schema, change.name) !== undefined) {
+      throw new EngineError('TABLE_ALREADY_EXISTS', `Target table '${this.name}.${change.schema}.${change.name}' already exists`);
+    }
+    this.schemas.get(schema)?.delete(table);
+    target.set(change.name, memoryTable);
+    memoryTable.redefine(Object.freeze({ ...memoryTable.metadata, schema: change.schema, name: change.name }));
   }
 
   /** Appends pages (columns in table order) at once; returns the rows added. */
@@ -230,6 +251,33 @@ export class MemoryConnector implements Connector {
 
   async deleteRows(_session: Session, schema: string, table: string, predicate: RowPredicate): Promise<number> {
     return this.requireTable(schema, table).deleteRows(predicate);
+  }
+
+  async updateRows(_session: Session, schema: string, table: string, predicate: RowPredicate, update: RowUpdate): Promise<number> {
+    return this.requireTable(schema, table).updateRows(predicate, update);
+  }
+
+  async rewriteRows(_session: Session, schema: string, table: string, rewrite: TableRewrite): Promise<number> {
+    return this.requireTable(schema, table).rewriteRows(rewrite);
+  }
+
+  async listViews(_session: Session, schema?: string): Promise<SchemaTableName[]> {
+    const schemas = schema === undefined ? this.schemaNames() : [schema];
+    return schemas.flatMap((s) => this.views.names(s).map((table) => ({ schema: s, table })));
+  }
+
+  async getView(_session: Session, schema: string, view: string): Promise<ViewDefinition | undefined> {
+    return this.views.get(schema, view);
+  }
+
+  async createView(_session: Session, schema: string, view: string, definition: ViewDefinition, replace: boolean): Promise<void> {
+    if (this.requireSchema(schema).has(view)) throw new EngineError('TABLE_ALREADY_EXISTS', `Table already exists: '${this.name}.${schema}.${view}'`);
+    this.views.put(schema, view, definition, replace, `${this.name}.${schema}.${view}`);
+  }
+
+  async dropView(_session: Session, schema: string, view: string): Promise<void> {
+    this.requireSchema(schema);
+    this.views.drop(schema, view, `${this.name}.${schema}.${view}`);
   }
 
   private async *readBatches(

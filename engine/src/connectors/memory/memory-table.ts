@@ -5,17 +5,30 @@
 import { EngineError } from '../../errors/engine-error.js';
 import type { Page } from '../../spi/page.js';
 import { typeName, typesEqual } from '../../types/types.js';
-import type { RowPredicate, TableMetadata } from '../../spi/connector.js';
-import { appendBatches, deleteFromSnapshot, encodeBatches, emptySnapshot, type TableSnapshot } from './table-snapshot.js';
+import type { RowPredicate, RowUpdate, TableMetadata, TableRewrite } from '../../spi/connector.js';
+import { appendBatches, deleteFromSnapshot, reshapeSnapshot, rewriteSnapshot, updateInSnapshot, encodeBatches, emptySnapshot, type TableSnapshot } from './table-snapshot.js';
 
 export class MemoryTable {
   private current: TableSnapshot;
 
   constructor(
     readonly id: number,
-    readonly metadata: TableMetadata,
+    private definition: TableMetadata,
   ) {
-    this.current = emptySnapshot(id, metadata.columns);
+    this.current = emptySnapshot(id, definition.columns);
+  }
+
+  get metadata(): TableMetadata {
+    return this.definition;
+  }
+
+  /**
+   * A new definition (ALTER TABLE, COMMENT ON); with `reshape`, its columns changed and every stored
+   * row reshaped to them, in one synchronous step.
+   */
+  redefine(definition: TableMetadata, reshape?: (page: Page) => Page): void {
+    if (reshape !== undefined) this.current = reshapeSnapshot(this.current, definition.columns, reshape);
+    this.definition = definition;
   }
 
   get snapshot(): TableSnapshot {
@@ -42,6 +55,22 @@ export class MemoryTable {
     const { snapshot, deleted } = deleteFromSnapshot(this.current, predicate);
     this.current = snapshot;
     return deleted;
+  }
+
+  /** Each updated row's values are conformed as an insert's (a varchar relabelled to the column's type). */
+  updateRows(predicate: RowPredicate, update: RowUpdate): number {
+    const result = updateInSnapshot(this.current, predicate, (rows) => this.conform(update(rows)));
+    this.current = result.snapshot;
+    return result.updated;
+  }
+
+  rewriteRows(rewrite: TableRewrite): number {
+    const result = rewriteSnapshot(this.current, (rows) => {
+      const next = rewrite(rows);
+      return { rows: next.rows.map((page) => this.conform(page)), changed: next.changed };
+    });
+    this.current = result.snapshot;
+    return result.changed;
   }
 
   /**

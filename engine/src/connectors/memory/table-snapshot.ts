@@ -4,9 +4,9 @@
 import type { RecordBatch } from 'apache-arrow';
 import { pageToRecordBatch } from '../../exec/arrow.js';
 import { yieldIfDue } from '../../exec/cooperative.js';
-import { takePage, type Page } from '../../spi/page.js';
+import { concatPages, takePage, type Page } from '../../spi/page.js';
 import { MAX_PAGE_ROWS } from '../column-selection.js';
-import type { ColumnMetadata, RowPredicate } from '../../spi/connector.js';
+import type { ColumnMetadata, RowPredicate, RowUpdate, TableRewrite } from '../../spi/connector.js';
 import { fullBatchPage, rememberDecoded } from './batch-columns.js';
 import { rechunkPages } from './rechunk.js';
 import { shareBatch } from './shared-batch.js';
@@ -78,6 +78,58 @@ export function deleteFromSnapshot(snapshot: TableSnapshot, predicate: RowPredic
   if (deleted === 0) return { snapshot, deleted };
   const next = { ...snapshot, version: snapshot.version + 1, batches, rowCount: snapshot.rowCount - deleted };
   return { snapshot: next, deleted };
+}
+
+/**
+ * The snapshot with the rows `predicate` selects replaced by `update`'s rows for them, and how many
+ * those were. Every new row is computed before the snapshot is made: an error leaves the table as it was.
+ * A batch's updated rows follow its unchanged ones.
+ */
+export function updateInSnapshot(snapshot: TableSnapshot, predicate: RowPredicate, update: RowUpdate): { snapshot: TableSnapshot; updated: number } {
+  const columns = snapshot.columns;
+  const types = columns.map((c) => c.type);
+  const batches: RecordBatch[] = [];
+  let updated = 0;
+  for (const batch of snapshot.batches) {
+    const page = fullBatchPage(batch, types);
+    const selected = predicate(page);
+    const keep = new Int32Array(page.rowCount);
+    const change = new Int32Array(page.rowCount);
+    let kept = 0;
+    let changed = 0;
+    for (let row = 0; row < page.rowCount; row++) {
+      if (selected[row] === 1) change[changed++] = row;
+      else keep[kept++] = row;
+    }
+    if (changed === 0) {
+      batches.push(batch);
+      continue;
+    }
+    const rows = update(takePage(page, change, changed));
+    if (rows.rowCount !== changed) throw new Error(`UPDATE computed ${rows.rowCount} rows for ${changed}`);
+    updated += changed;
+    batches.push(encodeBatch(kept === 0 ? rows : concatPages(types, [takePage(page, keep, kept), rows]), columns));
+  }
+  if (updated === 0) return { snapshot, updated };
+  return { snapshot: { ...snapshot, version: snapshot.version + 1, batches }, updated };
+}
+
+/** The snapshot holding `rewrite`'s rows instead of the current ones (made in one synchronous step). */
+export function rewriteSnapshot(snapshot: TableSnapshot, rewrite: TableRewrite): { snapshot: TableSnapshot; changed: number } {
+  const columns = snapshot.columns;
+  const types = columns.map((c) => c.type);
+  const { rows, changed } = rewrite(snapshot.batches.map((batch) => fullBatchPage(batch, types)));
+  if (changed === 0) return { snapshot, changed };
+  const batches = [...rechunkPages(types, rows, MAX_PAGE_ROWS)].map((page) => encodeBatch(page, columns));
+  const rowCount = batches.reduce((n, b) => n + b.numRows, 0);
+  return { snapshot: { ...snapshot, version: snapshot.version + 1, batches, rowCount }, changed };
+}
+
+/** The snapshot with new columns: each batch's rows reshaped to them (a column added, dropped or renamed). */
+export function reshapeSnapshot(snapshot: TableSnapshot, columns: readonly ColumnMetadata[], reshape: (page: Page) => Page): TableSnapshot {
+  const types = snapshot.columns.map((c) => c.type);
+  const batches = snapshot.batches.map((batch) => encodeBatch(reshape(fullBatchPage(batch, types)), columns));
+  return { ...snapshot, version: snapshot.version + 1, columns, batches };
 }
 
 /** A stored batch lives in shared memory, so that worker threads scan it without a copy. */

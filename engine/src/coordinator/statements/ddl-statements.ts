@@ -1,11 +1,10 @@
 // CREATE / DROP SCHEMA, CREATE TABLE [AS], INSERT, DELETE, DROP TABLE against connectors.
 
-import type { ColumnMetadata, Connector, TableMetadata } from '../../spi/connector.js';
+import type { ColumnMetadata, Connector, RowPredicate, TableMetadata } from '../../spi/connector.js';
 import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import { compileFilter } from '../../exec/expression/index.js';
 import type { RowExpression, Symbol } from '../../sql/planner/row-expression.js';
 import { toChannels } from '../../exec/local-execution-planner.js';
-import type { Page } from '../../spi/page.js';
 import type * as ast from '../../sql/parser/ast.js';
 import { containsSubquery } from '../../sql/analyzer/ast-utils.js';
 import { coerceToBoolean, translateExpression } from '../../sql/analyzer/expression-translator.js';
@@ -60,7 +59,8 @@ function schemaTarget(name: ast.QualifiedName, metadata: StatementMetadata): { c
 async function newTableTarget(name: ast.QualifiedName, metadata: StatementMetadata): Promise<{ target: QualifiedObjectName; connector: Connector; exists: boolean }> {
   const target = qualifiedObjectName(name, metadata.session);
   const connector = metadata.connector(target.catalog, name.location);
-  return { target, connector, exists: (await metadata.table(name)) !== undefined };
+  // A view holds its name too.
+  return { target, connector, exists: (await metadata.table(name)) !== undefined || (await metadata.view(name)) !== undefined };
 }
 
 function alreadyExists(target: QualifiedObjectName, location: SourceLocation): EngineError {
@@ -83,15 +83,20 @@ export async function createTable(s: ast.CreateTable, metadata: StatementMetadat
   const columns: ColumnMetadata[] = s.columns.map((c) => {
     if (seen.has(c.name.value)) throw new EngineError('DUPLICATE_COLUMN_NAME', `Column name '${c.name.value}' specified more than once`, c.location);
     seen.add(c.name.value);
-    const type = sqlTypeOf(c.type);
-    const properties = evaluateProperties(c.properties ?? [], { catalog: target.catalog, object: 'column', declared: connector.properties?.column ?? [] }, session, parameters);
-    return { name: c.name.value, type, nullable: c.nullable, comment: c.comment, ...(Object.keys(properties).length > 0 ? { properties } : {}) };
+    return columnMetadata(c, target.catalog, connector, session, parameters);
   });
   const properties = tableProperties(s, target, connector, session, parameters);
   if (!connector.createTable) throw new EngineError('NOT_SUPPORTED', 'This connector does not support creating tables', s.location);
   if (columns.length === 0 && !connector.infersTableColumns) throw new EngineError('NOT_SUPPORTED', `Catalog '${target.catalog}' cannot read a table's columns from its data: CREATE TABLE needs a column list`, s.location);
   await connector.createTable(session, { catalog: target.catalog, schema: target.schema, name: target.name, columns, comment: s.comment, properties });
   return updateResult('CREATE TABLE');
+}
+
+/** A column as a statement defines it (CREATE TABLE, ALTER TABLE ... ADD COLUMN), with its properties. */
+export function columnMetadata(c: ast.ColumnDefinition, catalog: string, connector: Connector, session: Session, parameters: readonly RowExpression[]): ColumnMetadata {
+  const type = sqlTypeOf(c.type);
+  const properties = evaluateProperties(c.properties ?? [], { catalog, object: 'column', declared: connector.properties?.column ?? [] }, session, parameters);
+  return { name: c.name.value, type, nullable: c.nullable, comment: c.comment, ...(Object.keys(properties).length > 0 ? { properties } : {}) };
 }
 
 /**
@@ -149,7 +154,7 @@ export async function insert(s: ast.InsertStatement, metadata: StatementMetadata
 /** The write of an INSERT (also for EXPLAIN, which begins none). */
 export async function insertWrite(s: ast.InsertStatement, metadata: StatementMetadata): Promise<WriteStatement> {
   const session = metadata.session;
-  const table = await metadata.tableOrFail(s.target);
+  const table = await modifiedTable(s.target, metadata, 'Inserting into', s.location);
   const connector = metadata.connector(table.catalog);
   if (!connector.beginInsert || !connector.finishInsert) throw new EngineError('NOT_SUPPORTED', 'This connector does not support inserts', s.location);
   const targetColumns = s.columns
@@ -188,46 +193,80 @@ export async function insertWrite(s: ast.InsertStatement, metadata: StatementMet
 
 export async function deleteRows(s: ast.DeleteStatement, metadata: StatementMetadata, parameters: readonly RowExpression[]): Promise<StatementResult> {
   const session = metadata.session;
-  const table = await metadata.tableOrFail(s.table);
+  const table = await modifiedTable(s.table, metadata, 'Deleting from', s.location);
   const connector = metadata.connector(table.catalog);
-  if (!connector.deleteRows) throw new EngineError('NOT_SUPPORTED', 'This connector does not support deletes', s.location);
-  let predicate: (page: Page) => Uint8Array;
-  if (!s.where) {
-    predicate = (page) => new Uint8Array(page.rowCount).fill(1);
-  } else {
-    const { expression, symbols } = deleteCondition(s.where, table, session, parameters);
-    const channels = toChannels(expression, symbols, new Map());
-    const filter = compileFilter(channels, table.columns.map((c) => c.type));
-    predicate = (page) => {
-      const mask = new Uint8Array(page.rowCount);
-      const { positions, count } = filter(page);
-      for (let i = 0; i < count; i++) mask[positions[i]] = 1;
-      return mask;
-    };
-  }
+  if (!connector.deleteRows) throw cannotChangeRows(connector, s.location);
+  const predicate = rowPredicate(s.where, table, session, parameters, 'DELETE');
   const count = await connector.deleteRows(session, table.schema, table.name, predicate);
   return rowCountResult('DELETE', count);
 }
 
-/** DELETE's WHERE over the table's columns (`symbols`, in table order), as a boolean expression. */
-export function deleteCondition(where: ast.Expression, table: TableMetadata, session: Session, parameters: readonly RowExpression[]): { expression: RowExpression; symbols: Symbol[] } {
-  if (containsSubquery(where)) throw new EngineError('NOT_SUPPORTED', 'Subqueries in DELETE are not supported', where.location);
+/** The table a DELETE, UPDATE or MERGE changes: one that exists, not a view (`verb` says what Trino refuses for one). */
+export async function modifiedTable(name: ast.QualifiedName, metadata: StatementMetadata, verb: string, statement: SourceLocation): Promise<TableMetadata> {
+  const table = await metadata.table(name);
+  if (table !== undefined) return table;
+  if ((await metadata.view(name)) !== undefined) throw new EngineError('NOT_SUPPORTED', `${verb} views is not supported`, statement);
+  return metadata.resolveTableOrFail(name);
+}
+
+/** The error of a statement that changes rows of a table whose catalog cannot. */
+export function cannotChangeRows(connector: Connector, location: SourceLocation): EngineError {
+  return new EngineError('NOT_SUPPORTED', connector.rowChangeRefusal ?? 'This connector does not support modifying table rows', location);
+}
+
+/** The rows a WHERE selects (all rows without one), over pages of the table's columns. */
+export function rowPredicate(where: ast.Expression | undefined, table: TableMetadata, session: Session, parameters: readonly RowExpression[], statement: string): RowPredicate {
+  if (!where) return (page) => new Uint8Array(page.rowCount).fill(1);
+  const { expression, symbols } = deleteCondition(where, table, session, parameters, statement);
+  const channels = toChannels(expression, symbols, new Map());
+  const filter = compileFilter(channels, table.columns.map((c) => c.type));
+  return (page) => {
+    const mask = new Uint8Array(page.rowCount);
+    const { positions, count } = filter(page);
+    for (let i = 0; i < count; i++) mask[positions[i]] = 1;
+    return mask;
+  };
+}
+
+/** The table's columns as the fields of a statement's expressions (`symbols`, in table order). */
+export function tableFields(table: TableMetadata): { scope: Scope; symbols: Symbol[] } {
   const allocator = new SymbolAllocator();
   const fields = table.columns.map((c) => ({ name: c.name, qualifier: [table.catalog, table.schema, table.name], symbol: allocator.newSymbol(c.name, c.type) }));
-  const expression = coerceToBoolean(translateExpression(where, { scope: new Scope(fields), session, parameters }), 'WHERE clause', where.location);
-  return { expression, symbols: fields.map((f) => f.symbol) };
+  return { scope: new Scope(fields), symbols: fields.map((f) => f.symbol) };
+}
+
+/** A DELETE's or UPDATE's WHERE over the table's columns (`symbols`, in table order), as a boolean expression. */
+export function deleteCondition(where: ast.Expression, table: TableMetadata, session: Session, parameters: readonly RowExpression[], statement = 'DELETE'): { expression: RowExpression; symbols: Symbol[] } {
+  if (containsSubquery(where)) throw new EngineError('NOT_SUPPORTED', `Subqueries in ${statement} are not supported`, where.location);
+  const { scope, symbols } = tableFields(table);
+  const expression = coerceToBoolean(translateExpression(where, { scope, session, parameters }), 'WHERE clause', where.location);
+  return { expression, symbols };
 }
 
 export async function dropTable(s: ast.DropTable, metadata: StatementMetadata): Promise<StatementResult> {
   const session = metadata.session;
   const table = await metadata.table(s.name);
   if (!table) {
-    if (s.exists) return updateResult('DROP TABLE');
     const q = qualifiedObjectName(s.name, session);
+    if ((await metadata.view(s.name)) !== undefined) {
+      const name = `${q.catalog}.${q.schema}.${q.name}`;
+      throw new EngineError('GENERIC_USER_ERROR', `Table '${name}' does not exist, but a view with that name exists. Did you mean DROP VIEW ${name}?`, s.location);
+    }
+    if (s.exists) return updateResult('DROP TABLE');
     throw new EngineError('TABLE_NOT_FOUND', `Table '${q.catalog}.${q.schema}.${q.name}' does not exist`, s.name.location);
   }
   const connector = metadata.connector(table.catalog);
   if (!connector.dropTable) throw new EngineError('NOT_SUPPORTED', 'This connector does not support dropping tables', s.location);
   await connector.dropTable(session, table.schema, table.name);
   return updateResult('DROP TABLE');
+}
+
+export async function truncateTable(s: ast.TruncateTable, metadata: StatementMetadata): Promise<StatementResult> {
+  const table = await metadata.table(s.table);
+  if (table === undefined && (await metadata.view(s.table)) !== undefined) throw new EngineError('NOT_SUPPORTED', 'Cannot truncate a view', s.location);
+  const target = table ?? metadata.resolveTableOrFail(s.table);
+  const connector = metadata.connector(target.catalog);
+  if (!connector.deleteRows) throw new EngineError('NOT_SUPPORTED', 'This connector does not support truncating tables', s.location);
+  await connector.deleteRows(metadata.session, target.schema, target.name, (page) => new Uint8Array(page.rowCount).fill(1));
+  return updateResult('TRUNCATE TABLE');
 }

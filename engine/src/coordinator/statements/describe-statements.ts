@@ -83,7 +83,11 @@ function outputFields(statement: ast.Statement, metadata: StatementMetadata, des
       metadata.resolveTableOrFail(statement.target);
       return [rowCount()];
     case 'Delete':
+    case 'Update':
       metadata.resolveTableOrFail(statement.table);
+      return [rowCount()];
+    case 'Merge':
+      metadata.resolveTableOrFail(statement.target);
       return [rowCount()];
     case 'Explain':
       return [statement.type === 'VALIDATE' ? { name: 'Valid', type: BOOLEAN, aliased: false } : { name: 'Query Plan', type: VARCHAR, aliased: false }];

@@ -19,11 +19,11 @@ import { typeName } from '../../types/types.js';
 /** Which properties a WITH clause gives: a catalog's table or schema properties. */
 export interface PropertyTarget {
   catalog: string;
-  object: 'table' | 'column' | 'schema';
+  object: 'table' | 'column' | 'schema' | 'view';
   declared: readonly PropertyMetadata[];
 }
 
-const ERRORS: Record<PropertyTarget['object'], ErrorName> = { table: 'INVALID_TABLE_PROPERTY', column: 'INVALID_COLUMN_PROPERTY', schema: 'INVALID_SCHEMA_PROPERTY' };
+const ERRORS: Record<PropertyTarget['object'], ErrorName> = { table: 'INVALID_TABLE_PROPERTY', column: 'INVALID_COLUMN_PROPERTY', schema: 'INVALID_SCHEMA_PROPERTY', view: 'INVALID_VIEW_PROPERTY' };
 
 /**
  * The values of `properties` for `target`, with the defaults of the declared properties not given

@@ -10,6 +10,7 @@ import { listWindowFunctions } from '../../functions/window/registry.js';
 import type * as ast from '../../sql/parser/ast.js';
 import { formatStringLiteral } from '../../sql/parser/expression-formatter.js';
 import type { PropertyValue } from '../../spi/connector.js';
+import { qualifiedObjectName } from '../../sql/metadata/qualified-name.js';
 import { schemaExists, type StatementMetadata } from '../../sql/metadata/statement-metadata.js';
 import { BOOLEAN, typeName, VARCHAR } from '../../types/types.js';
 import type { Session } from '../../spi/session.js';
@@ -44,7 +45,8 @@ export async function showTables(s: ast.ShowTables, metadata: StatementMetadata)
   const location = s.schema?.location ?? s.location;
   if (!(await locatedAsync(location, () => schemaExists(connector, session, schema)))) throw new EngineError('SCHEMA_NOT_FOUND', `Schema '${schema}' does not exist`, location);
   const matches = likeMatcher(s.like, s.escape);
-  const tables = (await locatedAsync(location, () => connector.listTables(session, schema)))
+  const views = connector.listViews === undefined ? [] : await locatedAsync(location, () => connector.listViews!(session, schema));
+  const tables = [...(await locatedAsync(location, () => connector.listTables(session, schema))), ...views]
     .map((t) => t.table)
     .sort()
     .filter(matches);
@@ -52,9 +54,9 @@ export async function showTables(s: ast.ShowTables, metadata: StatementMetadata)
 }
 
 export async function showColumns(s: ast.ShowColumns, metadata: StatementMetadata): Promise<StatementResult> {
-  const table = await metadata.tableOrFail(s.table);
+  const columns = (await metadata.table(s.table))?.columns ?? (await metadata.view(s.table))?.columns ?? metadata.resolveTableOrFail(s.table).columns;
   const matches = likeMatcher(s.like, s.escape);
-  const rows = table.columns.filter((c) => matches(c.name)).map((c) => [c.name, typeName(c.type), '', c.comment ?? '']);
+  const rows = columns.filter((c) => matches(c.name)).map((c) => [c.name, typeName(c.type), '', c.comment ?? '']);
   return rowsResult(varcharColumns('Column', 'Type', 'Extra', 'Comment'), rows);
 }
 
@@ -80,7 +82,12 @@ export function showSession(s: ast.ShowSession, session: Session, properties: Se
 
 /** The table as its connector keeps it, in Trino's layout: columns with NOT NULL and comments, then the table's comment and properties. */
 export async function showCreateTable(s: ast.ShowCreateTable, metadata: StatementMetadata): Promise<StatementResult> {
-  const table = await metadata.tableOrFail(s.table);
+  const table = await metadata.table(s.table);
+  if (table === undefined) {
+    if ((await metadata.view(s.table)) === undefined) metadata.resolveTableOrFail(s.table);
+    const q = qualifiedObjectName(s.table, metadata.session);
+    throw new EngineError('NOT_SUPPORTED', `Relation '${q.catalog}.${q.schema}.${q.name}' is a view, not a table`, s.location);
+  }
   const comment = (text: string | undefined) => (text === undefined ? '' : ` COMMENT ${formatStringLiteral(text)}`);
   const columns = table.columns.map((c) => `   ${quoteIdentifier(c.name)} ${typeName(c.type)}${c.nullable === false ? ' NOT NULL' : ''}${comment(c.comment)}`);
   let text = `CREATE TABLE ${table.catalog}.${table.schema}.${quoteIdentifier(table.name)} (\n${columns.join(',\n')}\n)`;
@@ -95,6 +102,6 @@ function propertyLiteral(value: PropertyValue): string {
   return typeof value === 'string' ? formatStringLiteral(value) : String(value);
 }
 
-function quoteIdentifier(name: string): string {
+export function quoteIdentifier(name: string): string {
   return /^[a-z_][a-z0-9_]*$/.test(name) ? name : `"${name.replace(/"/g, '""')}"`;
 }

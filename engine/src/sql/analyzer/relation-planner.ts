@@ -14,6 +14,8 @@ import { QueryPlanner } from './query-planner.js';
 import { Scope, type Field } from './scope.js';
 import { subqueryHook } from './subquery-planner.js';
 import { unsupportedNode } from './unsupported-features.js';
+import { planView } from './view-planner.js';
+import { qualifiedObjectName } from '../metadata/qualified-name.js';
 import { planStandaloneUnnest, planUnnestJoin, unnestTarget } from './unnest-planner.js';
 
 export function planRelation(planner: QueryPlanner, relation: ast.Relation, outer?: Scope): RelationPlan {
@@ -32,7 +34,13 @@ export function planRelation(planner: QueryPlanner, relation: ast.Relation, oute
         }
         return withOuter(QueryPlanner.relabel(plan, [parts[0]], names ?? fields.map((f) => f.name)), outer);
       }
-      const table = context.metadata.resolveTableOrFail(relation.name);
+      const table = context.metadata.resolveTable(relation.name);
+      if (table === undefined) {
+        const view = context.metadata.resolveView(relation.name);
+        const name = qualifiedObjectName(relation.name, context.session);
+        if (view !== undefined) return planView(planner, relation, name, view, outer);
+        throw new EngineError('TABLE_NOT_FOUND', `Table '${name.catalog}.${name.schema}.${name.name}' does not exist`, relation.name.location);
+      }
       const outputs = table.columns.map((c) => context.factory.newSymbol(c.name, c.type));
       const node: PlanNode = { kind: 'TableScan', id: context.factory.nodeId(), outputs, table, columns: table.columns };
       const qualifier = [table.catalog, table.schema, table.name];

@@ -9,30 +9,35 @@ import { formatQualifiedName } from '../parser/expression-formatter.js';
 import { forEachAstObject } from './ast-utils.js';
 
 /** Statement kinds the engine does not run at all. */
-type UnsupportedStatement = Exclude<ast.ManagementStatement, ast.ShowStats> | ast.AccessStatement | ast.RoutineStatement | ast.CreateIndex;
+type UnsupportedStatement = Exclude<ast.ManagementStatement, SupportedManagement> | ast.AccessStatement | ast.RoutineStatement | ast.CreateIndex;
+
+/** Management statements the engine runs (SHOW CREATE only for views, SET PROPERTIES only for tables: their other targets are refused below). */
+type SupportedManagement = ast.ShowStats | ast.CreateView | ast.DropView | ast.ShowCreate | ast.Update
+  | ast.Merge
+  | ast.TruncateTable
+  | ast.AddColumn
+  | ast.DropColumn
+  | ast.RenameColumn
+  | ast.RenameTable
+  | ast.SetProperties
+  | ast.CommentStatement
+  | ast.RenameView;
 
 /** The statements the engine runs. */
 export type SupportedStatement = Exclude<ast.Statement, UnsupportedStatement>;
 
 /** The feature each unsupported statement kind is, as its syntax names it (kinds with variants are named in statementFeature). */
-const STATEMENT_FEATURES: Record<Exclude<UnsupportedStatement['kind'], 'Comment' | 'SetProperties' | 'ShowCreate' | 'SetAuthorization'>, string> = {
+const STATEMENT_FEATURES: Record<Exclude<UnsupportedStatement['kind'], 'Comment' | 'SetProperties' | 'SetAuthorization'>, string> = {
   CreateIndex: 'CREATE INDEX',
   CreateCatalog: 'CREATE CATALOG',
   DropCatalog: 'DROP CATALOG',
   RenameSchema: 'ALTER SCHEMA ... RENAME TO',
-  RenameTable: 'ALTER TABLE ... RENAME TO',
-  AddColumn: 'ALTER TABLE ... ADD COLUMN',
-  RenameColumn: 'ALTER TABLE ... RENAME COLUMN',
-  DropColumn: 'ALTER TABLE ... DROP COLUMN',
   SetColumnDefault: 'ALTER TABLE ... ALTER COLUMN ... SET DEFAULT',
   DropColumnDefault: 'ALTER TABLE ... ALTER COLUMN ... DROP DEFAULT',
   SetColumnType: 'ALTER TABLE ... ALTER COLUMN ... SET DATA TYPE',
   DropNotNullConstraint: 'ALTER TABLE ... ALTER COLUMN ... DROP NOT NULL',
   TableExecute: 'ALTER TABLE ... EXECUTE',
   Analyze: 'ANALYZE',
-  CreateView: 'CREATE VIEW',
-  DropView: 'DROP VIEW',
-  RenameView: 'ALTER VIEW ... RENAME TO',
   RefreshView: 'ALTER VIEW ... REFRESH',
   CreateMaterializedView: 'CREATE MATERIALIZED VIEW',
   DropMaterializedView: 'DROP MATERIALIZED VIEW',
@@ -42,9 +47,6 @@ const STATEMENT_FEATURES: Record<Exclude<UnsupportedStatement['kind'], 'Comment'
   DropBranch: 'DROP BRANCH',
   FastForwardBranch: 'ALTER BRANCH ... FAST FORWARD',
   ShowBranches: 'SHOW BRANCHES',
-  Update: 'UPDATE',
-  Merge: 'MERGE',
-  TruncateTable: 'TRUNCATE TABLE',
   Call: 'CALL',
   CreateRole: 'CREATE ROLE',
   DropRole: 'DROP ROLE',
@@ -98,12 +100,10 @@ type Node =
 /** The unsupported construct `node` itself is (not looking into its children), if any. */
 function unsupportedConstruct(node: Node): Unsupported | undefined {
   switch (node.kind) {
-    case 'Comment':
-      return feature(`COMMENT ON ${node.target}`, node.location);
     case 'SetProperties':
-      return feature(`ALTER ${node.target} ... SET PROPERTIES`, node.location);
+      return node.target === 'TABLE' ? undefined : feature(`ALTER ${node.target} ... SET PROPERTIES`, node.location);
     case 'ShowCreate':
-      return feature(`SHOW CREATE ${node.target}`, node.location);
+      return node.target === 'VIEW' ? undefined : feature(`SHOW CREATE ${node.target}`, node.location);
     case 'SetAuthorization':
       return feature(`ALTER ${node.entityKind} ... SET AUTHORIZATION`, node.location);
     case 'CreateTable':
@@ -113,6 +113,8 @@ function unsupportedConstruct(node: Node): Unsupported | undefined {
       return node.authorization ? feature('CREATE SCHEMA ... AUTHORIZATION', node.authorization.location) : undefined;
     case 'Insert':
     case 'Delete':
+    case 'Update':
+    case 'Merge':
       return node.branch ? { message: 'Table branches are not supported', location: node.branch.location } : undefined;
     case 'ShowFunctions':
       return node.schema ? feature('SHOW FUNCTIONS FROM', node.schema.location) : undefined;

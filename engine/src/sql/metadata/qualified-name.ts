@@ -20,3 +20,19 @@ export function qualifiedObjectName(name: ast.QualifiedName, session: Session): 
   if (!schema) throw new EngineError('MISSING_SCHEMA_NAME', 'Schema must be specified when session schema is not set', name.location);
   return { catalog, schema, name: objectName };
 }
+
+/**
+ * The target of a rename (ALTER TABLE|VIEW ... RENAME TO), as Trino resolves it: the parts it leaves
+ * out are the source's, not the session's; as a fully qualified name, to look it up.
+ */
+export function renameTarget(source: QualifiedObjectName, target: ast.QualifiedName): { name: QualifiedObjectName; qualified: ast.QualifiedName } {
+  const parts = target.parts.map((p) => p.value);
+  if (parts.length > 3) throw new EngineError('SYNTAX_ERROR', `Too many dots in name: ${parts.join('.')}`, target.location);
+  const name: QualifiedObjectName = {
+    catalog: parts.length === 3 ? parts[0] : source.catalog,
+    schema: parts.length >= 2 ? parts[parts.length - 2] : source.schema,
+    name: parts[parts.length - 1],
+  };
+  const identifier = (value: string): ast.Identifier => ({ kind: 'Identifier', value, quoted: true, location: target.location });
+  return { name, qualified: { ...target, parts: [name.catalog, name.schema, name.name].map(identifier) } };
+}

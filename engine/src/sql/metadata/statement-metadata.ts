@@ -7,6 +7,7 @@ import type { CatalogManager } from '../../connectors/catalog-manager.js';
 import { EngineError, locatedAt, type SourceLocation } from '../../errors/engine-error.js';
 import type { Connector, TableMetadata, TableStatistics } from '../../spi/connector.js';
 import type { Session } from '../../spi/session.js';
+import type { ViewDefinition } from '../../spi/view.js';
 import type * as ast from '../parser/ast.js';
 import { qualifiedObjectName, type QualifiedObjectName } from './qualified-name.js';
 import { tableReferences } from './table-references.js';
@@ -27,18 +28,51 @@ type Loaded<T> = { value: T } | { error: unknown };
 /** Loads after which analysis still misses: more means a name that loading never settles. */
 const MAX_RELOADS = 10_000;
 
-export class StatementMetadata {
-  private readonly schemas = new Map<string, Loaded<boolean>>();
-  private readonly tables = new Map<string, Loaded<TableMetadata | undefined>>();
-  private readonly statistics = new Map<string, TableStatistics | undefined>();
+/** What one statement loaded, shared by the metadata of the views it reads (each resolves names in its own catalog and schema). */
+class LoadedMetadata {
+  readonly schemas = new Map<string, Loaded<boolean>>();
+  readonly tables = new Map<string, Loaded<TableMetadata | undefined>>();
+  /** Views, loaded for names that are not tables. */
+  readonly views = new Map<string, Loaded<ViewDefinition | undefined>>();
+  readonly statistics = new Map<string, TableStatistics | undefined>();
   /** Loads under way or done, so that a name mentioned twice is loaded once. */
-  private readonly loading = new Map<string, Promise<void>>();
-  private readonly schemaLoading = new Map<string, Promise<Loaded<boolean>>>();
+  readonly loading = new Map<string, Promise<void>>();
+  readonly schemaLoading = new Map<string, Promise<Loaded<boolean>>>();
+}
+
+export class StatementMetadata {
+  private readonly schemas: Map<string, Loaded<boolean>>;
+  private readonly tables: Map<string, Loaded<TableMetadata | undefined>>;
+  private readonly views: Map<string, Loaded<ViewDefinition | undefined>>;
+  private readonly statistics: Map<string, TableStatistics | undefined>;
+  private readonly loading: Map<string, Promise<void>>;
+  private readonly schemaLoading: Map<string, Promise<Loaded<boolean>>>;
 
   constructor(
     readonly catalogs: CatalogManager,
     readonly session: Session,
-  ) {}
+    private readonly loaded: LoadedMetadata = new LoadedMetadata(),
+  ) {
+    ({ schemas: this.schemas, tables: this.tables, views: this.views, statistics: this.statistics, loading: this.loading, schemaLoading: this.schemaLoading } = loaded);
+  }
+
+  /** The same loaded metadata, resolving unqualified names in `catalog` and `schema` (a view's query's). */
+  inContext(catalog: string | undefined, schema: string | undefined): StatementMetadata {
+    const session: Session = { ...this.session, catalog, schema };
+    return new StatementMetadata(this.catalogs, session, this.loaded);
+  }
+
+  /** The view `name` refers to when it is not a table (resolveTable answered undefined); undefined when there is none. */
+  resolveView(name: ast.QualifiedName): ViewDefinition | undefined {
+    const q = qualifiedObjectName(name, this.session);
+    return this.views.get(tableKey(q)) === undefined ? undefined : this.answer(this.views, tableKey(q), q, name.location);
+  }
+
+  /** resolveView, loading the name first: for statements that are not analyzed. */
+  async view(name: ast.QualifiedName): Promise<ViewDefinition | undefined> {
+    await this.loadName(name);
+    return (await this.table(name)) === undefined ? this.resolveView(name) : undefined;
+  }
 
   connector(catalog: string, location?: SourceLocation): Connector {
     const connector = this.catalogs.get(catalog);
@@ -124,10 +158,13 @@ export class StatementMetadata {
     if (connector === undefined) return; // analysis reports the unknown catalog
     const schema = await this.loadSchema(connector, q, location);
     if (!('value' in schema) || !schema.value) return;
-    const table = await loaded(() => connector.getTable(this.session, q.schema, q.name), location);
+    const table = await load(() => connector.getTable(this.session, q.schema, q.name), location);
     this.tables.set(tableKey(q), table);
+    if ('value' in table && table.value === undefined && connector.getView !== undefined) {
+      this.views.set(tableKey(q), await load(() => connector.getView!(this.session, q.schema, q.name), location));
+    }
     if ('value' in table && table.value !== undefined && connector.getTableStatistics !== undefined) {
-      const statistics = await loaded(() => connector.getTableStatistics!(this.session, table.value!), location);
+      const statistics = await load(() => connector.getTableStatistics!(this.session, table.value!), location);
       this.statistics.set(tableKey(q), 'value' in statistics ? statistics.value : undefined);
     }
   }
@@ -136,7 +173,7 @@ export class StatementMetadata {
     const key = schemaKey(q);
     let loading = this.schemaLoading.get(key);
     if (loading === undefined) {
-      loading = loaded(() => schemaExists(connector, this.session, q.schema), location).then((answer) => {
+      loading = load(() => schemaExists(connector, this.session, q.schema), location).then((answer) => {
         this.schemas.set(key, answer);
         return answer;
       });
@@ -167,7 +204,7 @@ function tableKey(q: QualifiedObjectName): string {
 }
 
 /** A connector's answer, or its error with the position of the name that asked for it. */
-function loaded<T>(call: () => Promise<T>, location: SourceLocation | undefined): Promise<Loaded<T>> {
+function load<T>(call: () => Promise<T>, location: SourceLocation | undefined): Promise<Loaded<T>> {
   return call().then(
     (value) => ({ value }),
     (error: unknown) => ({ error: locatedError(error, location) }),

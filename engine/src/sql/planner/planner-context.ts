@@ -20,6 +20,8 @@ export class PlannerContext {
     readonly evaluator: ExpressionEvaluator,
     readonly parameters: readonly RowExpression[] = [],
     symbols: SymbolAllocator = new SymbolAllocator(),
+    /** The views whose queries are being planned, outermost first (`catalog.schema.view`): one met again is recursive. */
+    readonly expandingViews: readonly string[] = [],
   ) {
     this.factory = new PlanFactory(symbols);
     this.session = metadata.session;

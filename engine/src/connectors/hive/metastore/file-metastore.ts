@@ -13,6 +13,8 @@ import type { FileSystems } from '../file-system/file-systems.js';
 import { asDirectory, childLocation, relativeLocation } from '../location.js';
 import { tableFromJson, tableJson, WRITER_VERSION, type LakeTable, type TableJson } from './lake-table.js';
 import { readJson, toJsonBytes } from './json-files.js';
+import { VIEW_TABLE_TYPE, viewEntryJson, viewFromEntry } from './lake-view.js';
+import type { ViewDefinition } from '../../../spi/view.js';
 
 export const DEFAULT_SCHEMA = 'default';
 const SCHEMA_SUFFIX = '.trinoSchema';
@@ -82,7 +84,7 @@ export class FileMetastore {
   /** Drops an empty schema (its entry and its metadata folder). */
   async dropSchema(name: string): Promise<void> {
     if (name === DEFAULT_SCHEMA) throw new EngineError('NOT_SUPPORTED', `Schema '${this.catalog}.${DEFAULT_SCHEMA}' cannot be dropped`);
-    if ((await this.listTables(name)).length > 0) throw new EngineError('SCHEMA_NOT_EMPTY', `Cannot drop non-empty schema '${name}'`);
+    if ((await this.listEntries(name)).length > 0) throw new EngineError('SCHEMA_NOT_EMPTY', `Cannot drop non-empty schema '${name}'`);
     await this.fs.deleteFile(this.schemaFile(name));
     await this.fs.deleteDirectory(this.schemaDirectory(name));
   }
@@ -90,24 +92,81 @@ export class FileMetastore {
   // -------------------------------------------------------------------------------------------
   // Tables
 
-  /** Table names of a schema, sorted: its folders that hold a table entry. */
+  /** Table names of a schema, sorted: its folders that hold a table entry (not a view's). */
   async listTables(schema: string): Promise<string[]> {
-    const directories = await this.fs.listDirectories(this.schemaDirectory(schema));
-    const names = await Promise.all(
-      directories.map(async (directory) => {
-        const name = relativeLocation(this.schemaDirectory(schema), directory).replace(/\/$/, '');
-        return (await this.fs.stat(childLocation(directory, SCHEMA_SUFFIX))) === undefined ? undefined : name;
-      }),
-    );
-    return names.filter((n): n is string => n !== undefined).sort();
+    return (await this.listEntries(schema)).filter((e) => !e.view).map((e) => e.name);
   }
 
+  /** View names of a schema, sorted. */
+  async listViews(schema: string): Promise<string[]> {
+    return (await this.listEntries(schema)).filter((e) => e.view).map((e) => e.name);
+  }
+
+  /** The schema's folders that hold an entry, sorted by name, and whether each is a view's. */
+  private async listEntries(schema: string): Promise<{ name: string; view: boolean }[]> {
+    const directories = await this.fs.listDirectories(this.schemaDirectory(schema));
+    const entries = await Promise.all(
+      directories.map(async (directory) => {
+        const name = relativeLocation(this.schemaDirectory(schema), directory).replace(/\/$/, '');
+        const json = isValidName(name) ? await readJson<{ tableType?: string }>(this.fs, childLocation(directory, SCHEMA_SUFFIX)) : undefined;
+        return json === undefined ? undefined : { name, view: json.tableType === VIEW_TABLE_TYPE };
+      }),
+    );
+    return entries.filter((e): e is { name: string; view: boolean } => e !== undefined).sort((a, b) => (a.name < b.name ? -1 : 1));
+  }
+
+  /** The table of that name; undefined when there is none or the name is a view's. */
   async getTable(schema: string, name: string): Promise<LakeTable | undefined> {
+    const entry = await this.readEntry(schema, name);
+    if (entry === undefined || entry.json.tableType === VIEW_TABLE_TYPE) return undefined;
+    return tableFromJson(entry.json as TableJson, { catalog: this.catalog, schema, name }, this.tableDirectory(schema, name), entry.file);
+  }
+
+  /** The view of that name; undefined when there is none or the name is a table's. */
+  async getView(schema: string, name: string): Promise<ViewDefinition | undefined> {
+    const entry = await this.readEntry(schema, name);
+    if (entry === undefined || entry.json.tableType !== VIEW_TABLE_TYPE) return undefined;
+    return viewFromEntry(entry.json as { viewOriginalText?: string }, entry.file);
+  }
+
+  private async readEntry(schema: string, name: string): Promise<{ json: { tableType?: string }; file: string } | undefined> {
     if (!isValidName(schema) || !isValidName(name)) return undefined;
     const file = this.tableFile(schema, name);
-    const json = await readJson<TableJson>(this.fs, file);
-    if (json === undefined) return undefined;
-    return tableFromJson(json, { catalog: this.catalog, schema, name }, this.tableDirectory(schema, name), file);
+    const json = await readJson<{ tableType?: string }>(this.fs, file);
+    return json === undefined ? undefined : { json, file };
+  }
+
+  /** Writes a view's entry: a new one, or with `replace` over a view's (never over a table's). */
+  async createView(schema: string, name: string, view: ViewDefinition, replace: boolean): Promise<void> {
+    checkName(name, 'table');
+    const qualified = `${this.catalog}.${schema}.${name}`;
+    const bytes = toJsonBytes(viewEntryJson(view, WRITER_VERSION));
+    if (await this.fs.createExclusive(this.tableFile(schema, name), bytes)) return;
+    if ((await this.getView(schema, name)) === undefined) throw new EngineError('TABLE_ALREADY_EXISTS', `Table already exists: '${qualified}'`);
+    if (!replace) throw new EngineError('TABLE_ALREADY_EXISTS', `View already exists: '${qualified}'`);
+    await this.overwrite(this.tableFile(schema, name), bytes);
+  }
+
+  /** Rewrites an existing table's entry (its comments changed): commits live in their own log, so none is lost. */
+  async replaceTable(table: LakeTable): Promise<void> {
+    await this.overwrite(this.tableFile(table.schema, table.name), toJsonBytes(tableJson(table)));
+  }
+
+  private async overwrite(file: string, bytes: Uint8Array): Promise<void> {
+    const out = await this.fs.create(file);
+    try {
+      await out.write(bytes);
+      await out.close();
+    } catch (e) {
+      await out.abort();
+      throw e;
+    }
+  }
+
+  async dropView(schema: string, name: string): Promise<void> {
+    if ((await this.getView(schema, name)) === undefined) throw new EngineError('TABLE_NOT_FOUND', `View '${this.catalog}.${schema}.${name}' does not exist`);
+    await this.fs.deleteFile(this.tableFile(schema, name));
+    await this.fs.deleteDirectory(this.tableDirectory(schema, name));
   }
 
   /** Where a new managed table's files go: below the schema's location, else its metadata folder. */
