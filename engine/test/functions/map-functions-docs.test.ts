@@ -1,9 +1,8 @@
 // Trino's documented examples of functions/map.md, with the page's results, run through the whole
 // engine. The page prints results two ways ({key1=2373} as Trino's CLI does, {1 -> 2} elsewhere); both
-// are compared in the CLI's form. Examples that need lambdas (map_filter, map_zip_with,
-// transform_keys, transform_values) are another piece of work; those whose entries are rows
-// (map_from_entries, multimap_from_entries, map_entries) fail with NOT_SUPPORTED naming the row type
-// until it lands.
+// are compared in the CLI's form, lambdas included (map_filter, map_zip_with, transform_keys,
+// transform_values). Those whose entries are rows (map_from_entries, multimap_from_entries,
+// map_entries, map_zip_with building rows) fail with NOT_SUPPORTED naming rows until they land.
 
 import { expect } from 'chai';
 import { EngineHarness } from '../support/engine-harness.js';
@@ -18,6 +17,21 @@ const DOCUMENTED: ReadonlyArray<[sql: string, result: string]> = [
   ["SELECT MAP(ARRAY['key1', 'key2', 'key3' ], ARRAY['v1', 'v2', 'v3'])['key2']", 'v2'],
   ['SELECT map()', '{}'],
   ['SELECT map(ARRAY[1,3], ARRAY[2,4])', '{1 -> 2, 3 -> 4}'],
+  ['SELECT map_filter(MAP(ARRAY[], ARRAY[]), (k, v) -> true)', '{}'],
+  ["SELECT map_filter(MAP(ARRAY[10, 20, 30], ARRAY['a', NULL, 'c']), (k, v) -> v IS NOT NULL)", '{10 -> a, 30 -> c}'],
+  ["SELECT map_filter(MAP(ARRAY['k1', 'k2', 'k3'], ARRAY[20, 3, 15]), (k, v) -> v > 10)", '{k1 -> 20, k3 -> 15}'],
+  ["SELECT map_zip_with(MAP(ARRAY[1, 2, 3], ARRAY['a', 'b', 'c']), MAP(ARRAY[1, 2, 3], ARRAY['d', 'e', 'f']), (k, v1, v2) -> concat(v1, v2))", '{1 -> ad, 2 -> be, 3 -> cf}'],
+  ["SELECT map_zip_with(MAP(ARRAY['a', 'b', 'c'], ARRAY[1, 8, 27]), MAP(ARRAY['a', 'b', 'c'], ARRAY[1, 2, 3]), (k, v1, v2) -> k || CAST(v1 / v2 AS VARCHAR))", '{a -> a1, b -> b4, c -> c9}'],
+  ['SELECT transform_keys(MAP(ARRAY[], ARRAY[]), (k, v) -> k + 1)', '{}'],
+  ["SELECT transform_keys(MAP(ARRAY [1, 2, 3], ARRAY ['a', 'b', 'c']), (k, v) -> k + 1)", '{2 -> a, 3 -> b, 4 -> c}'],
+  ["SELECT transform_keys(MAP(ARRAY ['a', 'b', 'c'], ARRAY [1, 2, 3]), (k, v) -> v * v)", '{1 -> 1, 4 -> 2, 9 -> 3}'],
+  ["SELECT transform_keys(MAP(ARRAY ['a', 'b'], ARRAY [1, 2]), (k, v) -> k || CAST(v as VARCHAR))", '{a1 -> 1, b2 -> 2}'],
+  ["SELECT transform_keys(MAP(ARRAY [1, 2], ARRAY [1.0, 1.4]), (k, v) -> MAP(ARRAY[1, 2], ARRAY['one', 'two'])[k])", '{one -> 1.0, two -> 1.4}'],
+  ['SELECT transform_values(MAP(ARRAY[], ARRAY[]), (k, v) -> v + 1)', '{}'],
+  ['SELECT transform_values(MAP(ARRAY [1, 2, 3], ARRAY [10, 20, 30]), (k, v) -> v + k)', '{1 -> 11, 2 -> 22, 3 -> 33}'],
+  ["SELECT transform_values(MAP(ARRAY [1, 2, 3], ARRAY ['a', 'b', 'c']), (k, v) -> k * k)", '{1 -> 1, 2 -> 4, 3 -> 9}'],
+  ["SELECT transform_values(MAP(ARRAY ['a', 'b'], ARRAY [1, 2]), (k, v) -> k || CAST(v as VARCHAR))", '{a -> a1, b -> b2}'],
+  ["SELECT transform_values(MAP(ARRAY [1, 2], ARRAY [1.0, 1.4]), (k, v) -> MAP(ARRAY[1, 2], ARRAY['one', 'two'])[k] || '_' || CAST(v AS VARCHAR))", '{1 -> one_1.0, 2 -> two_1.4}'],
 ];
 
 /** The documented examples whose entries are rows: refused until the row type exists. */
@@ -25,6 +39,7 @@ const NEEDS_ROWS: readonly string[] = [
   "SELECT map_from_entries(ARRAY[(1, 'x'), (2, 'y')])",
   "SELECT multimap_from_entries(ARRAY[(1, 'x'), (2, 'y'), (1, 'z')])",
   "SELECT map_entries(MAP(ARRAY[1, 2], ARRAY['x', 'y']))",
+  "SELECT map_zip_with(MAP(ARRAY['k1', 'k2'], ARRAY[1, 2]), MAP(ARRAY['k2', 'k3'], ARRAY[4, 9]), (k, v1, v2) -> (v1, v2))",
 ];
 
 /** The page's functions without an example, each with the behaviour its description states. */
@@ -81,6 +96,13 @@ describe('Trino documentation: functions/map.md', function () {
     expect([missing.errorName, missing.rawMessage]).to.deep.equal(['INVALID_FUNCTION_ARGUMENT', 'Key not present in map: key9']);
     expect((await engine.failure('SELECT MAP(ARRAY[1.5], ARRAY[1])[2.5]')).rawMessage).to.equal('Key not present in map: 2.5');
     expect(await textOf("SELECT element_at(MAP(ARRAY['key1'], ARRAY[1]), 'key9')")).to.equal('NULL');
+  });
+
+  it('keys a lambda makes are checked as a constructor checks them, with Trino\'s messages', async () => {
+    const repeated = await engine.failure('SELECT transform_keys(MAP(ARRAY[1, 2], ARRAY[1, 2]), (k, v) -> 5)');
+    expect([repeated.errorName, repeated.rawMessage]).to.deep.equal(['INVALID_FUNCTION_ARGUMENT', 'Duplicate keys (5) are not allowed']);
+    expect((await engine.failure('SELECT transform_keys(MAP(ARRAY[1, 2], ARRAY[1, 2]), (k, v) -> NULL)')).rawMessage).to.equal('map key cannot be null');
+    expect((await engine.failure('SELECT map_filter(MAP(ARRAY[1], ARRAY[1]), (k, v) -> v)')).errorName).to.equal('TYPE_MISMATCH');
   });
 
   it('functions whose entries are rows fail with NOT_SUPPORTED naming the row type', async () => {
