@@ -40,6 +40,9 @@ documentedExamples('functions/string.md', [
   ["SELECT length(normalize(U&'\\00E9', NFD))", '2'],
   ["SELECT from_utf8(X'61ff62', '?')", 'a?b'],
   ["SELECT from_utf8(X'61ff62', 35)", 'a#b'],
+  ["SELECT split_to_map('a=1,b=2', ',', '=')", '{a=1, b=2}'],
+  ["SELECT split_to_map('', ',', '=')", '{}'],
+  ["SELECT split_to_multimap('a=1,b=2,a=3', ',', '=')", '{a=[1, 3], b=[2]}'],
 ] satisfies DocumentedExample[]);
 
 describe('string functions: the documented soundex query and bad input', () => {
@@ -58,6 +61,10 @@ describe('string functions: the documented soundex query and bad input', () => {
   failureCases('INVALID_FUNCTION_ARGUMENT', [
     ["SELECT hamming_distance('ab', 'abc')", 'The input strings to hamming_distance function must have the same length'],
     ["SELECT luhn_check('12a4')", 'Input contains non-digit character'],
+    ["SELECT split_to_map('a=1,a=2', ',', '=')", 'Duplicate keys (a) are not allowed'],
+    ["SELECT split_to_map('a=1=2', ',', '=')", "Key-value delimiter must appear exactly once in each entry. Bad input: 'a=1=2'"],
+    ["SELECT split_to_multimap('a', ',', '=')", 'Key-value delimiter must appear exactly once in each entry. Bad input: a'],
+    ["SELECT split_to_map('a=1', ',', ',')", 'entryDelimiter and keyValueDelimiter must not be the same'],
     ["SELECT overlay('abc' PLACING 'X' FROM 0)", 'OVERLAY start position must be greater than 0, got: 0'],
     ["SELECT from_utf8(X'61', 'ab')", 'Replacement character string must empty or a single character'],
     ["SELECT levenshtein_distance(array_join(repeat('a', 1002), ''), array_join(repeat('b', 1002), ''))", 'The combined inputs for Levenshtein distance are too large'],
