@@ -8,6 +8,7 @@ import { BIGINT, BOOLEAN, DOUBLE, REAL, isIntegral, typeName, type SqlType } fro
 import type { FunctionInfo } from '../function-info.js';
 import type { AggregateFunction } from './aggregate-function.js';
 import { approxDistinctFunction } from './approx-distinct.js';
+import { approxPercentileFunction } from './approx-percentile.js';
 import { arrayAggFunction, type AggregateOrdering } from './array-agg.js';
 import { mapAggFunction } from './map-agg.js';
 import { arbitraryFunction } from './arbitrary.js';
@@ -206,6 +207,16 @@ const FAMILIES: Record<string, Family> = {
     description: 'Count the number of times each value occurs',
     resolve: unary((t) => mapAggFunction('histogram', [t])),
   },
+  approx_percentile: {
+    signatures: ['bigint', 'double', 'real'].flatMap((t) => [
+      { args: [t, 'double'], returns: t },
+      { args: [t, 'double', 'double'], returns: t },
+      { args: [t, 'array(double)'], returns: `array(${t})` },
+      { args: [t, 'double', 'array(double)'], returns: `array(${t})` },
+    ]),
+    description: 'Returns the approximate percentile of the values (t-digest)',
+    resolve: approxPercentileFunction,
+  },
   approx_distinct: {
     signatures: [{ args: ['T'], returns: 'bigint', constraints: 'T' }],
     description: 'Returns the approximate number of distinct values (HyperLogLog, standard error 2.3%)',
@@ -214,7 +225,7 @@ const FAMILIES: Record<string, Family> = {
 };
 
 /** Aggregates Trino has that this engine does not implement yet: they fail with NOT_SUPPORTED. */
-const UNSUPPORTED = new Set(['approx_percentile', 'approx_set', 'checksum']);
+const UNSUPPORTED = new Set(['approx_set', 'checksum']);
 
 export function isAggregateFunctionName(name: string): boolean {
   const key = name.toLowerCase();
