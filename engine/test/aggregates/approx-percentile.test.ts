@@ -4,20 +4,15 @@
 // counts; partial and final steps merge digests. Trino's bounds: t-digest, compression 100.
 
 import { expect } from 'chai';
-import type { DuckDBConnection } from '@duckdb/node-api';
-import { duckDbWithTpch, duckRows } from '../../scripts/tpch/duckdb-tpch.js';
+import { duckRows } from '../../scripts/tpch/duckdb-tpch.js';
+import { duckDbTpchTiny } from '../support/duckdb-tpch-tiny.js';
 import { failureCases } from '../support/documented-examples.js';
 import { EngineHarness } from '../support/engine-harness.js';
 
 describe('approx_percentile', function () {
   this.timeout(120_000);
   const engine = new EngineHarness();
-  let duck: DuckDBConnection;
-
-  before(async () => {
-    duck = await duckDbWithTpch('tiny', 1);
-  });
-  after(() => duck.closeSync());
+  const tpch = duckDbTpchTiny();
 
   it('gives exact order statistics of small inputs, in the type of x', async () => {
     const { rows, types } = await engine.query(
@@ -47,13 +42,13 @@ describe('approx_percentile', function () {
     for (const [flag, values, partkeyMedian] of rows as [string, number[], bigint][]) {
       for (const [i, p] of percentiles.entries()) {
         const [[below, atOrBelow, total]] = (await duckRows(
-          duck,
+          tpch.get(),
           `SELECT count(*) FILTER (WHERE l_extendedprice < ${values[i]}), count(*) FILTER (WHERE l_extendedprice <= ${values[i]}), count(*) FROM lineitem WHERE l_returnflag = '${flag}'`,
         )) as bigint[][];
         const [low, high] = [Number(below) / Number(total), Number(atOrBelow) / Number(total)];
         expect(p, `${flag} p${p}: ${values[i]} ranks ${low}..${high}`).to.be.within(low - 0.01, high + 0.01);
       }
-      const [[below, total]] = (await duckRows(duck, `SELECT count(*) FILTER (WHERE l_partkey < ${partkeyMedian}), count(*) FROM lineitem WHERE l_returnflag = '${flag}'`)) as bigint[][];
+      const [[below, total]] = (await duckRows(tpch.get(), `SELECT count(*) FILTER (WHERE l_partkey < ${partkeyMedian}), count(*) FROM lineitem WHERE l_returnflag = '${flag}'`)) as bigint[][];
       expect(Number(below) / Number(total)).to.be.within(0.49, 0.51);
     }
   });

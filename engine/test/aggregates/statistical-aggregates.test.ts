@@ -5,8 +5,8 @@
 // the engine merges partial states in another order than DuckDB sums.
 
 import { expect } from 'chai';
-import type { DuckDBConnection } from '@duckdb/node-api';
-import { duckDbWithTpch, duckRows } from '../../scripts/tpch/duckdb-tpch.js';
+import { duckRows } from '../../scripts/tpch/duckdb-tpch.js';
+import { duckDbTpchTiny } from '../support/duckdb-tpch-tiny.js';
 import { EngineHarness } from '../support/engine-harness.js';
 
 function close(a: unknown, b: unknown): boolean {
@@ -19,16 +19,11 @@ function close(a: unknown, b: unknown): boolean {
 describe('statistical and bitwise aggregates equal DuckDB', function () {
   this.timeout(120_000);
   const engine = new EngineHarness();
-  let duck: DuckDBConnection;
-
-  before(async () => {
-    duck = await duckDbWithTpch('tiny', 1);
-  });
-  after(() => duck.closeSync());
+  const tpch = duckDbTpchTiny();
 
   async function expectClose(ours: string, theirs: string): Promise<void> {
     const mine = (await engine.query(ours)).rows;
-    const reference = await duckRows(duck, theirs);
+    const reference = await duckRows(tpch.get(), theirs);
     expect(mine).to.have.length(reference.length);
     mine.forEach((row, i) => {
       const differing = row.findIndex((v, c) => !close(v, reference[i][c]));
