@@ -43,17 +43,26 @@ export interface DescribedColumn {
   unsupported?: string;
 }
 
+/**
+ * A Parquet range is about a row group of the usual writers (DuckDB's 122,880 rows, ours), not
+ * Trino's 32 MiB: whole row groups are the unit of work, and ranges of several row groups each leave
+ * a node's threads unevenly loaded (measured: 4 + 3 lineitem row groups per split at sf1 had one
+ * thread busy half as long again as the other). A range where no row group starts costs a footer read.
+ */
+export const PARQUET_RANGE_BYTES = 8 * 1024 * 1024;
+
 export class ParquetFormat implements FileFormat {
   readonly name = 'PARQUET' as const;
 
   /**
-   * Byte ranges of about `targetBytes`; each reads the row groups that start in it, so planning
-   * needs no footer. Files up to 1.5 × targetBytes are one range.
+   * Byte ranges of about `targetBytes`, at most PARQUET_RANGE_BYTES; each reads the row groups that
+   * start in it, so planning needs no footer. Files up to 1.5 × that are one range.
    */
   ranges(file: FileEntry, _options: FormatOptions, targetBytes: number): FileRange[] {
-    if (file.size <= targetBytes * 1.5) return [{ start: 0, length: file.size }];
+    const size = Math.min(targetBytes, PARQUET_RANGE_BYTES);
+    if (file.size <= size * 1.5) return [{ start: 0, length: file.size }];
     const ranges: FileRange[] = [];
-    for (let start = 0; start < file.size; start += targetBytes) ranges.push({ start, length: Math.min(targetBytes, file.size - start) });
+    for (let start = 0; start < file.size; start += size) ranges.push({ start, length: Math.min(size, file.size - start) });
     return ranges;
   }
 
