@@ -107,7 +107,9 @@ class DecimalAverageAccumulator implements GroupedAccumulator {
     const column = args[0];
     this.sums.addColumn(groupIds, column, start, end);
     const nulls = column.nulls;
-    for (let i = start; i < end; i++) if (nulls === null || nulls[i] === 0) this.counts[groupIds[i]]++;
+    const counts = this.counts;
+    if (nulls === null) for (let i = start; i < end; i++) counts[groupIds[i]]++;
+    else for (let i = start; i < end; i++) if (nulls[i] === 0) counts[groupIds[i]]++;
   }
 
   addIntermediate(groupIds: Int32Array, intermediates: readonly Column[], start: number, end: number): void {

@@ -52,8 +52,14 @@ export class ExactSums {
       const big = values as bigint[];
       for (let i = start; i < end; i++) {
         if (nulls !== null && nulls[i] === 1) continue;
-        has[groupIds[i]] = 1;
-        this.addBigint(groupIds[i], big[i]);
+        const g = groupIds[i];
+        has[g] = 1;
+        // A value beyond the safe range converts to at least 2^53 (rounding is monotone), so the
+        // range test keeps exactly the values the double holds exactly.
+        const value = Number(big[i]);
+        const s = fast[g] + value;
+        if (value > MAX_SAFE || value < -MAX_SAFE || s > MAX_SAFE || s < -MAX_SAFE) this.addBigint(g, big[i]);
+        else fast[g] = s;
       }
       return;
     }

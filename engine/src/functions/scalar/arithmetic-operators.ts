@@ -10,9 +10,14 @@ import {
   decimalModulusType,
   decimalMultiplication,
   decimalMultiplyType,
+  type DecimalImplementation,
 } from './decimal-arithmetic.js';
 import { BIGINT_OPERATIONS, type IntegralOperations, smallIntegralOperations } from './integer-arithmetic.js';
-import { type ScalarFunctionDefinition, type SignatureTemplate, body, operatorBody } from './signature.js';
+import { type ScalarFunctionDefinition, type ScalarImplementation, type SignatureTemplate, body, operatorBody } from './signature.js';
+
+function decimalBody({ invoke, inline }: DecimalImplementation): ScalarImplementation {
+  return body(invoke, { inline });
+}
 
 type BinaryName = 'add' | 'subtract' | 'multiply' | 'divide' | 'modulus';
 
@@ -46,17 +51,17 @@ const DECIMAL_SIGNATURES: Record<BinaryName, SignatureTemplate> = {
   add: {
     params: [DECIMAL, DECIMAL],
     returnType: ([a, b]) => decimalAddType(a, b),
-    implement: ([a, b], r) => body(decimalAddition(a, b, r, 1)),
+    implement: ([a, b], r) => decimalBody(decimalAddition(a, b, r, 1)),
   },
   subtract: {
     params: [DECIMAL, DECIMAL],
     returnType: ([a, b]) => decimalAddType(a, b),
-    implement: ([a, b], r) => body(decimalAddition(a, b, r, -1)),
+    implement: ([a, b], r) => decimalBody(decimalAddition(a, b, r, -1)),
   },
   multiply: {
     params: [DECIMAL, DECIMAL],
     returnType: ([a, b]) => decimalMultiplyType(a, b),
-    implement: (_, r) => body(decimalMultiplication(r)),
+    implement: ([a, b], r) => decimalBody(decimalMultiplication(a, b, r)),
   },
   divide: {
     params: [DECIMAL, DECIMAL],

@@ -45,20 +45,43 @@ export function decimalModulusType(a: SqlType, b: SqlType): SqlType {
 
 type DecimalBinary = (a: bigint, b: bigint) => bigint;
 
-/** add / subtract: both operands brought to the result scale, then checked against its precision. */
-export function decimalAddition(a: SqlType, b: SqlType, result: SqlType, sign: 1 | -1): DecimalBinary {
-  const { scale, precision } = params(result);
-  const aFactor = powerOfTen(scale - params(a).scale);
-  const bFactor = powerOfTen(scale - params(b).scale);
-  return sign === 1
-    ? (x, y) => checkDecimalOverflow(x * aFactor + y * bFactor, precision)
-    : (x, y) => checkDecimalOverflow(x * aFactor - y * bFactor, precision);
+/** A decimal operator, and its inline JS form when it is one operator on bigints with no check. */
+export interface DecimalImplementation {
+  invoke: DecimalBinary;
+  inline?: (args: readonly string[]) => string;
 }
 
-/** Unscaled values multiply directly: the result scale is the sum of the operand scales. */
-export function decimalMultiplication(result: SqlType): DecimalBinary {
+/**
+ * add / subtract: both operands brought to the result scale, then checked against its precision.
+ * When the operands' own precisions bound the result within the result precision (the type was not
+ * capped at 38 digits), the check cannot fail and is left out; a factor of 1 is not multiplied.
+ */
+export function decimalAddition(a: SqlType, b: SqlType, result: SqlType, sign: 1 | -1): DecimalImplementation {
+  const { scale, precision } = params(result);
+  const aScale = scale - params(a).scale;
+  const bScale = scale - params(b).scale;
+  const aFactor = powerOfTen(aScale);
+  const bFactor = powerOfTen(bScale);
+  const bound = Math.max(params(a).precision + aScale, params(b).precision + bScale) + 1;
+  if (bound > precision) {
+    return sign === 1
+      ? { invoke: (x, y) => checkDecimalOverflow(x * aFactor + y * bFactor, precision) }
+      : { invoke: (x, y) => checkDecimalOverflow(x * aFactor - y * bFactor, precision) };
+  }
+  const scaled = (factor: bigint, operand: string) => (factor === 1n ? operand : `${operand} * ${factor}n`);
+  const inline = ([x, y]: readonly string[]) => `(${scaled(aFactor, x)} ${sign === 1 ? '+' : '-'} ${scaled(bFactor, y)})`;
+  return { invoke: new Function('x', 'y', `return ${inline(['x', 'y'])};`) as DecimalBinary, inline };
+}
+
+/**
+ * Unscaled values multiply directly: the result scale is the sum of the operand scales. The product
+ * of a p1-digit and a p2-digit value has at most p1 + p2 digits: only a result capped at 38 digits
+ * can overflow, so only then is it checked.
+ */
+export function decimalMultiplication(a: SqlType, b: SqlType, result: SqlType): DecimalImplementation {
   const { precision } = params(result);
-  return (x, y) => checkDecimalOverflow(x * y, precision);
+  if (params(a).precision + params(b).precision > precision) return { invoke: (x, y) => checkDecimalOverflow(x * y, precision) };
+  return { invoke: (x, y) => x * y, inline: ([x, y]) => `(${x} * ${y})` };
 }
 
 export function decimalDivision(a: SqlType, b: SqlType, result: SqlType): DecimalBinary {

@@ -161,4 +161,13 @@ describe('Parquet: nested columns, bad files and byte ranges', function () {
     const entry = (await new TestFileSystem().stat(file.location))!;
     expect(format.ranges(entry, FORMAT_OPTIONS, 1 << 30)).to.deep.equal([{ start: 0, length: entry.size }]);
   });
+
+  it('byte ranges of a large file are at most 16 MiB (a few row groups), whatever the larger target', () => {
+    const MIB = 1024 * 1024;
+    const format = new ParquetFormat();
+    const ranges = format.ranges({ location: 'file:///t/a.parquet', size: 72 * MIB }, FORMAT_OPTIONS, 32 * MIB);
+    expect(ranges).to.deep.equal([0, 16, 32, 48].map((m) => ({ start: m * MIB, length: 16 * MIB })).concat([{ start: 64 * MIB, length: 8 * MIB }]));
+    expect(format.ranges({ location: 'file:///t/b.parquet', size: 24 * MIB }, FORMAT_OPTIONS, 32 * MIB)).to.deep.equal([{ start: 0, length: 24 * MIB }]);
+    expect(format.ranges({ location: 'file:///t/c.parquet', size: 12 * MIB }, FORMAT_OPTIONS, 2 * MIB)).to.have.length(6);
+  });
 });
