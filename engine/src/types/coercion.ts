@@ -76,6 +76,7 @@ function sameKindSuperType(a: SqlType, b: SqlType): SqlType | undefined {
   if (a.kind === 'char' && b.kind === 'char') return { kind: 'char', length: Math.max(a.length, b.length) };
   if (a.kind === 'timestamp' && b.kind === 'timestamp') return { kind: 'timestamp', precision: Math.max(a.precision, b.precision) };
   if (a.kind === 'time' && b.kind === 'time') return { kind: 'time', precision: Math.max(a.precision, b.precision) };
+  if (a.kind === 'timestamp with time zone' && b.kind === 'timestamp with time zone') return { kind: a.kind, precision: Math.max(a.precision, b.precision) };
   if (a.kind === 'array' && b.kind === 'array') {
     const element = commonSuperType(a.element, b.element);
     return element === undefined ? undefined : { kind: 'array', element };
@@ -102,6 +103,8 @@ export function coerceTypeBase(source: SqlType, targetKind: SqlType['kind']): Sq
           return { kind: 'timestamp', precision: 3 };
         case 'time':
           return { kind: 'time', precision: 3 };
+        case 'timestamp with time zone':
+          return { kind: 'timestamp with time zone', precision: 3 };
         default:
           return { kind: targetKind } as SqlType;
       }

@@ -17,6 +17,8 @@ export type SqlType =
   | { kind: 'date' }
   | { kind: 'time'; precision: number }
   | { kind: 'timestamp'; precision: number }
+  // An instant plus the zone it was written in (zoned-timestamp.ts); precision 0..3 for now.
+  | { kind: 'timestamp with time zone'; precision: number }
   | { kind: 'interval year to month' }
   | { kind: 'interval day to second' }
   | { kind: 'array'; element: SqlType }
@@ -50,6 +52,9 @@ export function varchar(length?: number): SqlType {
 export function timestamp(precision = 3): SqlType {
   return { kind: 'timestamp', precision };
 }
+export function timestampWithTimeZone(precision = 3): SqlType {
+  return { kind: 'timestamp with time zone', precision };
+}
 /** `array(element)`. Container types (array, and later map and row) hold their parameters as SqlTypes. */
 export function arrayOf(element: SqlType): SqlType {
   return { kind: 'array', element };
@@ -80,6 +85,8 @@ export function typeName(t: SqlType): string {
       return `time(${t.precision})`;
     case 'timestamp':
       return `timestamp(${t.precision})`;
+    case 'timestamp with time zone':
+      return `timestamp(${t.precision}) with time zone`;
     case 'array':
       return `array(${typeName(t.element)})`;
     case 'unsupported':
@@ -110,6 +117,7 @@ export function typeSignature(t: SqlType): TypeSignature {
       return { rawType: 'char', arguments: [long(t.length)] };
     case 'time':
     case 'timestamp':
+    case 'timestamp with time zone':
       return { rawType: t.kind, arguments: [long(t.precision)] };
     case 'array':
       return { rawType: 'array', arguments: [{ kind: 'TYPE', value: typeSignature(t.element) }] };
@@ -132,7 +140,7 @@ export function isString(t: SqlType): boolean {
   return t.kind === 'varchar' || t.kind === 'char';
 }
 export function isTemporal(t: SqlType): boolean {
-  return t.kind === 'date' || t.kind === 'time' || t.kind === 'timestamp';
+  return t.kind === 'date' || t.kind === 'time' || t.kind === 'timestamp' || t.kind === 'timestamp with time zone';
 }
 export function isInterval(t: SqlType): boolean {
   return t.kind === 'interval year to month' || t.kind === 'interval day to second';

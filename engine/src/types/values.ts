@@ -6,6 +6,7 @@ import { formatDecimal } from './decimal.js';
 import { formatDate, formatIntervalDaySecond, formatIntervalYearMonth, formatTimeOfDay, formatTimestamp } from './datetime.js';
 import { formatDoubleAsText, formatRealAsText, realToShortestNumber } from './number-format.js';
 import type { SqlType } from './types.js';
+import { formatZoned } from './zoned-timestamp.js';
 
 const utf8Decoder = new TextDecoder('utf-8');
 
@@ -57,6 +58,8 @@ export function toJsonValue(value: Scalar, type: SqlType): unknown {
       return bytesToBase64(value as Uint8Array);
     case 'array':
       return (value as readonly Scalar[]).map((element) => toJsonValue(element, type.element));
+    case 'timestamp with time zone':
+      return formatZoned(value as bigint, type.precision);
     default:
       return formatTemporal(value as number, type);
   }
@@ -88,6 +91,8 @@ export function formatValueAsText(value: Scalar, type: SqlType): string {
     case 'array':
       // As Trino's CLI prints an array.
       return `[${(value as readonly Scalar[]).map((element) => formatValueAsText(element, type.element)).join(', ')}]`;
+    case 'timestamp with time zone':
+      return formatZoned(value as bigint, type.precision);
     default:
       return formatTemporal(value as number, type) as string;
   }

@@ -123,6 +123,10 @@ export function hashColumn(column: Column, count: number, out: Int32Array, combi
     }
     return;
   }
+  if (kind === 'timestamp with time zone') {
+    hashZonedColumn(values as BigInt64Array, nulls, count, out, combine, from);
+    return;
+  }
   if (values instanceof BigInt64Array) {
     const words = int64Words(values);
     for (let i = from; i < count; i++) {
@@ -154,4 +158,12 @@ export function hashRows(columns: readonly Column[], count: number, out: Int32Ar
     return;
   }
   for (let c = 0; c < columns.length; c++) hashColumn(columns[c], count, out, c > 0, from);
+}
+
+/** Zoned timestamps hash by instant (value >> 12), so equal instants in different zones meet. */
+function hashZonedColumn(values: BigInt64Array, nulls: Uint8Array | null, count: number, out: Int32Array, combine: boolean, from: number): void {
+  for (let i = from; i < count; i++) {
+    const h = nulls !== null && nulls[i] === 1 ? NULL_HASH : hashNumber(Number(values[i] >> 12n));
+    out[i] = combine ? combineHash(out[i], h) : h;
+  }
 }

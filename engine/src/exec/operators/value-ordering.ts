@@ -66,6 +66,7 @@ export function valueCompareFor(type: SqlType): ValueCompare {
       return (a, i, b, j) => compare((a as Scalar[])[i], (b as Scalar[])[j]);
     }
     case 'bigint':
+    case 'timestamp with time zone': // instant in the high bits: ordered by instant
       return compareInt64Words;
     case 'decimal':
       return type.precision <= SHORT_DECIMAL_PRECISION ? compareInt64Words : (a, i, b, j) => compareBigints((a as bigint[])[i], (b as bigint[])[j]);

@@ -10,7 +10,7 @@ const T = { variable: 'T' } as const;
 
 /** Values JS's === tells equal: numbers, bigints, strings (chars are stored unpadded), booleans. */
 function hasJsEquality(t: SqlType): boolean {
-  return t.kind !== 'varbinary' && t.kind !== 'array';
+  return t.kind !== 'varbinary' && t.kind !== 'array' && t.kind !== 'timestamp with time zone';
 }
 
 /** Array `=` is NULL when the arrays differ only where an element is NULL (Trino). */

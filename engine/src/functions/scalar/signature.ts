@@ -6,7 +6,7 @@ import { canCoerce, coerceTypeBase, commonSuperTypeOf } from '../../types/coerci
 import { type SqlType, typeName, typesEqual } from '../../types/types.js';
 
 /** Families of parametric types a parameter may accept whole: decimal(p,s), varchar(x), ... */
-export type TypeFamily = 'decimal' | 'varchar' | 'char' | 'timestamp' | 'time';
+export type TypeFamily = 'decimal' | 'varchar' | 'char' | 'timestamp' | 'time' | 'timestamp with time zone';
 
 /**
  * One declared parameter: an exact type (arguments coerce to it), any member of a family (an
@@ -201,6 +201,7 @@ const FAMILY_DISPLAY: Record<TypeFamily, string> = {
   char: 'char(x)',
   timestamp: 'timestamp(p)',
   time: 'time(p)',
+  'timestamp with time zone': 'timestamp(p) with time zone',
 };
 
 /** The returned type of a template as SHOW FUNCTIONS prints it. */

@@ -3,7 +3,9 @@
 
 import type { Session } from '../../spi/session.js';
 import { EngineError } from '../../errors/engine-error.js';
-import { DATE } from '../../types/types.js';
+import { DATE, timestampWithTimeZone } from '../../types/types.js';
+import { zoneKeyOf } from '../../types/time-zones.js';
+import { MAX_ZONED_PRECISION, packZoned } from '../../types/zoned-timestamp.js';
 import type * as ast from '../parser/ast.js';
 import { constant, type RowExpression } from '../planner/row-expression.js';
 
@@ -16,12 +18,22 @@ export function currentTimeConstant(e: ast.CurrentTime, session: Session): RowEx
     case 'current_date':
       return constant(Math.floor(wallMillis / MS_PER_DAY), DATE);
     case 'current_timestamp':
+      return currentTimestamp(session, precision);
     case 'localtimestamp':
       return constant(truncate(wallMillis * 1000, precision), { kind: 'timestamp', precision });
     case 'current_time':
     case 'localtime':
       return constant(truncate((((wallMillis % MS_PER_DAY) + MS_PER_DAY) % MS_PER_DAY) * 1000, precision), { kind: 'time', precision });
   }
+}
+
+/** current_timestamp and now(): the query's start in the session zone, `timestamp(p) with time zone`. */
+export function currentTimestamp(session: Session, precision = 3): RowExpression {
+  if (precision > MAX_ZONED_PRECISION) {
+    throw new EngineError('NOT_SUPPORTED', `timestamp(${precision}) with time zone is not supported: precision above ${MAX_ZONED_PRECISION}`);
+  }
+  const millis = truncate(session.startTime * 1000, precision) / 1000;
+  return constant(packZoned(millis, zoneKeyOf(session.timeZone)), timestampWithTimeZone(precision));
 }
 
 function truncate(micros: number, precision: number): number {

@@ -172,8 +172,6 @@ function unsupportedExpression(node: Node): Unsupported | undefined {
       return feature('MATCH predicate', node.location);
     case 'Unique':
       return feature('UNIQUE predicate', node.location);
-    case 'AtTimeZone':
-      return feature(node.zone ? 'AT TIME ZONE' : 'AT LOCAL', node.location);
     case 'Lambda':
       return { message: 'Lambda expressions are not supported', location: node.location };
     case 'MethodCall':

@@ -1,0 +1,94 @@
+// `timestamp(p) with time zone` values: an instant in epoch milliseconds and a zone key
+// (time-zones.ts), packed into one int64 as Trino packs its short zoned timestamps
+// (millis << 12 | zone key). One 64-bit word per value keeps pages, Arrow batches and exchanges
+// to a single BigInt64Array; millis << 12 still spans ±71,000 years. Precision is 0..3 here.
+// Values are equal, hash and order by their instant alone (the zone key is masked off).
+
+import { EngineError } from '../errors/engine-error.js';
+import { formatTimestamp, parseDate, MICROS_PER_MILLI, MILLIS_PER_DAY } from './datetime.js';
+import { instantOfLocal, localMillis, tryZoneKeyOf, zoneName, zoneNotSupported } from './time-zones.js';
+
+export const MAX_ZONED_PRECISION = 3;
+const ZONE_BITS = 12n;
+const ZONE_MASK = 0xfffn;
+
+export function packZoned(epochMillis: number, zoneKey: number): bigint {
+  return (BigInt(epochMillis) << ZONE_BITS) | BigInt(zoneKey);
+}
+export function zonedMillis(packed: bigint): number {
+  return Number(packed >> ZONE_BITS);
+}
+export function zonedKey(packed: bigint): number {
+  return Number(packed & ZONE_MASK);
+}
+/** The instant part of a packed value as a bigint: what equality, hashing and ordering use. */
+export function zonedInstant(packed: bigint): bigint {
+  return packed >> ZONE_BITS;
+}
+
+/** Local wall-clock milliseconds (as if UTC) of a packed value in its own zone. */
+export function zonedLocalMillis(packed: bigint): number {
+  return localMillis(zonedKey(packed), zonedMillis(packed));
+}
+
+/** Trino's text: '2012-10-30 18:00:00.000 America/Los_Angeles'. */
+export function formatZoned(packed: bigint, precision: number): string {
+  return `${formatTimestamp(zonedLocalMillis(packed) * MICROS_PER_MILLI, precision)} ${zoneName(zonedKey(packed))}`;
+}
+
+/** Rounds epoch milliseconds to `precision` (0..3) fraction digits, half up. */
+export function roundMillis(millis: number, precision: number): number {
+  if (precision >= 3) return millis;
+  const unit = 10 ** (3 - precision);
+  return Math.floor((millis + unit / 2) / unit) * unit;
+}
+
+// year-month-day [hh:mm[:ss[.fff]]] then a zone (attached offset or a name after spaces), as Trino's pattern.
+const ZONED_TEXT = /^([+-]?\d{4,})-(\d{1,2})-(\d{1,2})(?: (?:(\d{1,2}):(\d{1,2})(?::(\d{1,2})(?:\.(\d+))?)?)?\s*(\S.*)?)?$/;
+
+export interface ParsedZoned {
+  packed: bigint;
+  /** Fraction digits written. */
+  precision: number;
+}
+
+function invalid(text: string): EngineError {
+  return new EngineError('INVALID_CAST_ARGUMENT', `Value cannot be cast to timestamp with time zone: ${text}`);
+}
+
+/**
+ * Parses zoned timestamp text; a text without a zone takes `defaultZoneKey` (the session zone), or
+ * is invalid when there is none. A local time in a daylight-saving gap is invalid (Trino).
+ */
+export function parseZoned(text: string, defaultZoneKey?: number): ParsedZoned {
+  const trimmed = text.trim();
+  const m = ZONED_TEXT.exec(trimmed);
+  if (m === null) throw invalid(text);
+  const zoneText = m[8];
+  let zoneKey = defaultZoneKey;
+  if (zoneText !== undefined) {
+    zoneKey = tryZoneKeyOf(zoneText);
+    if (zoneKey === undefined) throw zoneNotSupported(zoneText.trim());
+  }
+  if (zoneKey === undefined) throw invalid(text);
+  const days = parseDate(`${m[1]}-${m[2]}-${m[3]}`);
+  const hour = Number(m[4] ?? '0');
+  const minute = Number(m[5] ?? '0');
+  const second = Number(m[6] ?? '0');
+  if (days === undefined || hour > 23 || minute > 59 || second > 59) throw invalid(text);
+  const fraction = m[7] ?? '';
+  if (fraction.length > MAX_ZONED_PRECISION) {
+    throw new EngineError('NOT_SUPPORTED', `timestamp(${fraction.length}) with time zone is not supported: precision above ${MAX_ZONED_PRECISION}`);
+  }
+  const fractionMillis = fraction === '' ? 0 : Number(fraction.padEnd(3, '0'));
+  const local = days * MILLIS_PER_DAY + ((hour * 60 + minute) * 60 + second) * 1000;
+  const instant = instantOfLocal(zoneKey, local, 'fail');
+  if (instant === undefined) throw new EngineError('INVALID_CAST_ARGUMENT', `Invalid TIMESTAMP due to daylight savings transition: ${text}`);
+  return { packed: packZoned(instant + fractionMillis, zoneKey), precision: fraction.length };
+}
+
+/** Whether text ends in a zone (so that a TIMESTAMP literal of it is zoned). */
+export function hasZone(text: string): boolean {
+  const m = ZONED_TEXT.exec(text.trim());
+  return m !== null && m[8] !== undefined;
+}
