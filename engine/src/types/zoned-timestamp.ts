@@ -6,7 +6,7 @@
 
 import { EngineError } from '../errors/engine-error.js';
 import { formatTimestamp, parseDate, MICROS_PER_MILLI, MILLIS_PER_DAY } from './datetime.js';
-import { instantOfLocal, localMillis, tryZoneKeyOf, zoneName, zoneNotSupported } from './time-zones.js';
+import { instantOfLocal, localMillis, tryZoneKeyOf, zoneName } from './time-zones.js';
 
 export const MAX_ZONED_PRECISION = 3;
 const ZONE_BITS = 12n;
@@ -53,12 +53,13 @@ export interface ParsedZoned {
 }
 
 function invalid(text: string): EngineError {
-  return new EngineError('INVALID_CAST_ARGUMENT', `Value cannot be cast to timestamp with time zone: ${text}`);
+  return new EngineError('INVALID_CAST_ARGUMENT', `Value cannot be cast to timestamp: ${text}`);
 }
 
 /**
  * Parses zoned timestamp text; a text without a zone takes `defaultZoneKey` (the session zone), or
- * is invalid when there is none. A local time in a daylight-saving gap is invalid (Trino).
+ * is invalid when there is none. A local time in a daylight-saving gap is invalid (Trino). Fraction
+ * digits beyond milliseconds round half up.
  */
 export function parseZoned(text: string, defaultZoneKey?: number): ParsedZoned {
   const trimmed = text.trim();
@@ -68,7 +69,6 @@ export function parseZoned(text: string, defaultZoneKey?: number): ParsedZoned {
   let zoneKey = defaultZoneKey;
   if (zoneText !== undefined) {
     zoneKey = tryZoneKeyOf(zoneText);
-    if (zoneKey === undefined) throw zoneNotSupported(zoneText.trim());
   }
   if (zoneKey === undefined) throw invalid(text);
   const days = parseDate(`${m[1]}-${m[2]}-${m[3]}`);
@@ -77,10 +77,7 @@ export function parseZoned(text: string, defaultZoneKey?: number): ParsedZoned {
   const second = Number(m[6] ?? '0');
   if (days === undefined || hour > 23 || minute > 59 || second > 59) throw invalid(text);
   const fraction = m[7] ?? '';
-  if (fraction.length > MAX_ZONED_PRECISION) {
-    throw new EngineError('NOT_SUPPORTED', `timestamp(${fraction.length}) with time zone is not supported: precision above ${MAX_ZONED_PRECISION}`);
-  }
-  const fractionMillis = fraction === '' ? 0 : Number(fraction.padEnd(3, '0'));
+  const fractionMillis = Number(fraction.slice(0, 3).padEnd(3, '0')) + (fraction.length > 3 && fraction[3] >= '5' ? 1 : 0);
   const local = days * MILLIS_PER_DAY + ((hour * 60 + minute) * 60 + second) * 1000;
   const instant = instantOfLocal(zoneKey, local, 'fail');
   if (instant === undefined) throw new EngineError('INVALID_CAST_ARGUMENT', `Invalid TIMESTAMP due to daylight savings transition: ${text}`);

@@ -8,11 +8,11 @@ import type { Scalar } from '../../spi/page.js';
 import { MICROS_PER_MILLI, MILLIS_PER_DAY, addMonthsToDays, civilToDays, formatDate, formatTimeOfDay } from '../../types/datetime.js';
 import { formatOffsetMinutes, instantOfLocal, offsetMillisAt, offsetZoneKey, UTC_ZONE_KEY, zoneKeyOf, zoneName } from '../../types/time-zones.js';
 import { type SqlType, BIGINT, DOUBLE, INTERVAL_DAY_SECOND, INTERVAL_YEAR_MONTH, VARCHAR, timestamp, timestampWithTimeZone } from '../../types/types.js';
-import { MAX_ZONED_PRECISION, packZoned, zonedKey, zonedLocalMillis, zonedMillis } from '../../types/zoned-timestamp.js';
+import { MAX_ZONED_PRECISION, packZoned, roundMillis, zonedKey, zonedLocalMillis, zonedMillis } from '../../types/zoned-timestamp.js';
 import { type DateTimeUnit, addToTimestamp, diffTimestamps, parseUnit, truncateTimestamp } from './datetime-fields.js';
 import { type ZoneOfValue, formatDatetime } from './datetime-format.js';
 import { DATETIME_FUNCTIONS } from './datetime-functions.js';
-import { type ScalarFunctionDefinition, type SignatureTemplate, body } from './signature.js';
+import { type ScalarFunctionDefinition, type ScalarImplementation, type SignatureTemplate, body } from './signature.js';
 
 const ZONED = { family: 'timestamp with time zone' } as const;
 const VARCHAR_X = { family: 'varchar' } as const;
@@ -209,7 +209,7 @@ const definitions: ScalarFunctionDefinition[] = [
   {
     names: ['date_add'],
     description: 'Adds a number of units to a timestamp with time zone',
-    signatures: [{ params: [VARCHAR_X, BIGINT, ZONED], returnType: sameAsLast, implement: () => body(addUnits) }],
+    signatures: [{ params: [VARCHAR_X, BIGINT, ZONED], returnType: sameAsLast, implement: ([, , t]) => roundedTo(t, body(addUnits)) }],
   },
   {
     names: ['date_trunc'],
@@ -237,15 +237,25 @@ function plusOrMinus(sign: 1 | -1): SignatureTemplate[] {
   const plusMillis = (v: bigint, ms: number) => packZoned(zonedMillis(v) + sign * ms, zonedKey(v));
   const plusMonths = (v: bigint, months: number) => addMonths(v, sign * months);
   const signatures: SignatureTemplate[] = [
-    { params: [ZONED, INTERVAL_DAY_SECOND], returnType: sameAsFirst, implement: () => body(plusMillis) },
+    { params: [ZONED, INTERVAL_DAY_SECOND], returnType: sameAsFirst, implement: ([t]) => roundedTo(t, body(plusMillis)) },
     { params: [ZONED, INTERVAL_YEAR_MONTH], returnType: sameAsFirst, implement: () => body(plusMonths) },
   ];
   if (sign === -1) return signatures;
   return [
     ...signatures,
-    { params: [INTERVAL_DAY_SECOND, ZONED], returnType: sameAsLast, implement: () => body((ms: number, v: bigint) => plusMillis(v, ms)) },
+    { params: [INTERVAL_DAY_SECOND, ZONED], returnType: sameAsLast, implement: ([, t]) => roundedTo(t, body((ms: number, v: bigint) => plusMillis(v, ms))) },
     { params: [INTERVAL_YEAR_MONTH, ZONED], returnType: sameAsLast, implement: () => body((months: number, v: bigint) => plusMonths(v, months)) },
   ];
+}
+
+/** The body with its zoned result rounded to the precision of `type` (Trino rounds date_add and interval sums). */
+function roundedTo(type: SqlType, inner: ScalarImplementation): ScalarImplementation {
+  const precision = (type as { precision: number }).precision;
+  if (precision >= MAX_ZONED_PRECISION) return inner;
+  return body((...args: Scalar[]) => {
+    const v = inner.invoke(...args) as bigint;
+    return packZoned(roundMillis(zonedMillis(v), precision), zonedKey(v));
+  });
 }
 
 export const ZONED_TIMESTAMP_FUNCTIONS: readonly ScalarFunctionDefinition[] = [...WALL_CLOCK_FUNCTIONS, ...definitions];

@@ -5,7 +5,7 @@ import type { Session } from '../../spi/session.js';
 import { EngineError } from '../../errors/engine-error.js';
 import { DATE, timestampWithTimeZone } from '../../types/types.js';
 import { zoneKeyOf } from '../../types/time-zones.js';
-import { MAX_ZONED_PRECISION, packZoned } from '../../types/zoned-timestamp.js';
+import { MAX_ZONED_PRECISION, packZoned, roundMillis } from '../../types/zoned-timestamp.js';
 import type * as ast from '../parser/ast.js';
 import { constant, type RowExpression } from '../planner/row-expression.js';
 
@@ -32,7 +32,7 @@ export function currentTimestamp(session: Session, precision = 3): RowExpression
   if (precision > MAX_ZONED_PRECISION) {
     throw new EngineError('NOT_SUPPORTED', `timestamp(${precision}) with time zone is not supported: precision above ${MAX_ZONED_PRECISION}`);
   }
-  const millis = truncate(session.startTime * 1000, precision) / 1000;
+  const millis = roundMillis(session.startTime, precision); // Trino rounds current_timestamp(p)
   return constant(packZoned(millis, zoneKeyOf(session.timeZone)), timestampWithTimeZone(precision));
 }
 
