@@ -70,6 +70,11 @@ documentedExamples('Trino timestamptz tests', [
   ["SELECT timezone(TIMESTAMP '2024-01-01 12:00:00 Asia/Tokyo')", 'Asia/Tokyo'],
   ["SELECT timezone(TIMESTAMP '2024-01-01 12:00:00 UTC')", 'UTC'],
   ["SELECT timezone(TIMESTAMP '2024-01-01 12:00:00 -08:00')", '-08:00'],
+  ["SELECT at_timezone(TIMESTAMP '2020-05-01 12:34:56 +07:09', INTERVAL '03:04' HOUR TO MINUTE)", '2020-05-01 08:29:56 +03:04'],
+  ["SELECT TIMESTAMP '2020-05-01 12:34:56.1 +07:09' AT TIME ZONE INTERVAL '-03:04' HOUR TO MINUTE", '2020-05-01 02:21:56.1 -03:04'],
+  ["SELECT EXTRACT(TIMEZONE_HOUR FROM TIMESTAMP '2020-05-01 12:34:56 -07:09')", '-7'],
+  ["SELECT EXTRACT(TIMEZONE_MINUTE FROM TIMESTAMP '2020-05-01 12:34:56 -07:09')", '-9'],
+  ["SELECT EXTRACT(HOUR FROM TIMESTAMP '2020-05-01 12:34:56 -07:09')", '12'],
 ] satisfies DocumentedExample[]);
 
 // Daylight saving: Los Angeles springs forward at 2021-03-14 02:00 (to 03:00) and falls back at
@@ -198,6 +203,11 @@ describe('timestamp with time zone: bad input', () => {
       ["SELECT TIMESTAMP '2021-03-14 01:30:00.123456 UTC'", 'timestamp(6) with time zone is not supported: precision above 3'],
       ['SELECT current_timestamp(6)', 'timestamp(6) with time zone is not supported: precision above 3'],
     ],
+    engine,
+  );
+  failureCases(
+    'INVALID_FUNCTION_ARGUMENT',
+    [["SELECT at_timezone(TIMESTAMP '2020-05-01 12:34:56 UTC', INTERVAL '10' SECOND)", 'Invalid time zone offset interval: interval contains seconds']],
     engine,
   );
 

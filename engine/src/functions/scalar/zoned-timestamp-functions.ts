@@ -138,6 +138,12 @@ function fromIso8601Timestamp(text: string, sessionZone: string): bigint {
   return packZoned(instantOfLocal(key, local, 'shift') as number, key);
 }
 
+/** The fixed-offset zone of an interval (at_timezone(x, INTERVAL '03:04' HOUR TO MINUTE)): whole minutes only. */
+function offsetKeyOfInterval(millis: number): number {
+  if (millis % 60_000 !== 0) throw new EngineError('INVALID_FUNCTION_ARGUMENT', 'Invalid time zone offset interval: interval contains seconds');
+  return offsetZoneKey(millis / 60_000);
+}
+
 // ---- from_unixtime ----
 
 function fromUnixtime(seconds: number, key: number): bigint {
@@ -155,7 +161,10 @@ const definitions: ScalarFunctionDefinition[] = [
   {
     names: ['at_timezone'],
     description: 'The same instant in another time zone',
-    signatures: [{ params: [ZONED, VARCHAR_X], returnType: sameAsFirst, implement: () => body((v: bigint, zone: string) => packZoned(zonedMillis(v), zoneKeyOf(zone))) }],
+    signatures: [
+      { params: [ZONED, VARCHAR_X], returnType: sameAsFirst, implement: () => body((v: bigint, zone: string) => packZoned(zonedMillis(v), zoneKeyOf(zone))) },
+      { params: [ZONED, INTERVAL_DAY_SECOND], returnType: sameAsFirst, implement: () => body((v: bigint, offset: number) => packZoned(zonedMillis(v), offsetKeyOfInterval(offset))) },
+    ],
   },
   {
     names: ['with_timezone'],
