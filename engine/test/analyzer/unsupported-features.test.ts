@@ -46,7 +46,6 @@ const STATEMENTS: [string, string][] = [
   ['SET ROLE admin', 'line 1:1: SET ROLE is not supported'],
   ['SET SESSION AUTHORIZATION alice', 'line 1:1: SET SESSION AUTHORIZATION is not supported'],
   ['RESET SESSION AUTHORIZATION', 'line 1:1: RESET SESSION AUTHORIZATION is not supported'],
-  ["SET TIME ZONE 'UTC'", 'line 1:1: SET TIME ZONE is not supported'],
   ['SET PATH memory.default', 'line 1:1: SET PATH is not supported'],
   ['CREATE FUNCTION f() RETURNS int RETURN 1', 'line 1:1: CREATE FUNCTION is not supported'],
   ['DROP FUNCTION f()', 'line 1:1: DROP FUNCTION is not supported'],

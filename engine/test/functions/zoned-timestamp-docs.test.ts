@@ -215,3 +215,20 @@ describe('timestamp with time zone: bad input', () => {
     expect(await engine.rows("SELECT TRY_CAST('2021-03-14 02:30 nowhere' AS timestamp with time zone)")).to.deep.equal([[null]]);
   });
 });
+
+describe('SET TIME ZONE', () => {
+  it('sets the session zone that current_timestamp and AT LOCAL read, an offset from an interval, LOCAL back to the client zone', async () => {
+    const engine = new EngineHarness();
+    await engine.run("SET TIME ZONE 'America/Los_Angeles'");
+    expect(await engine.rows("SELECT current_timezone(), timezone(current_timestamp), CAST(TIMESTAMP '2012-10-31 01:00 UTC' AT LOCAL AS varchar)")).to.deep.equal([
+      ['America/Los_Angeles', 'America/Los_Angeles', '2012-10-30 18:00:00 America/Los_Angeles'],
+    ]);
+    await engine.run("SET TIME ZONE INTERVAL '-08:00' HOUR TO MINUTE");
+    expect(await engine.rows('SELECT current_timezone()')).to.deep.equal([['-08:00']]);
+    await engine.run('SET TIME ZONE LOCAL');
+    expect(await engine.rows('SELECT current_timezone()')).to.deep.equal([['UTC']]);
+  });
+
+  failureCases('NOT_SUPPORTED', [["SET TIME ZONE 'Mars/Phobos'", 'Time zone not supported: Mars/Phobos']]);
+  failureCases('TYPE_MISMATCH', [['SET TIME ZONE 5', "Expected expression of varchar or interval day-time type, but '5' has integer type"]]);
+});

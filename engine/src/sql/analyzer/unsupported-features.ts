@@ -9,7 +9,7 @@ import { formatQualifiedName } from '../parser/expression-formatter.js';
 import { forEachAstObject } from './ast-utils.js';
 
 /** Statement kinds the engine does not run at all. */
-type UnsupportedStatement = Exclude<ast.ManagementStatement, ast.ShowStats> | ast.AccessStatement | ast.RoutineStatement | ast.CreateIndex;
+type UnsupportedStatement = Exclude<ast.ManagementStatement, ast.ShowStats> | Exclude<ast.AccessStatement, ast.SetTimeZone> | ast.RoutineStatement | ast.CreateIndex;
 
 /** The statements the engine runs. */
 export type SupportedStatement = Exclude<ast.Statement, UnsupportedStatement>;
@@ -63,7 +63,6 @@ const STATEMENT_FEATURES: Record<Exclude<UnsupportedStatement['kind'], 'Comment'
   Commit: 'COMMIT',
   Rollback: 'ROLLBACK',
   SetPath: 'SET PATH',
-  SetTimeZone: 'SET TIME ZONE',
   ExecuteImmediate: 'EXECUTE IMMEDIATE',
   CreateFunction: 'CREATE FUNCTION',
   DropFunction: 'DROP FUNCTION',
