@@ -140,6 +140,7 @@ describe('timestamp with time zone: SQL semantics', function () {
     expect(await engine.rows("SELECT TIMESTAMP '2012-10-31 01:00 UTC' = TIMESTAMP '2012-10-30 18:00 America/Los_Angeles'")).to.deep.equal([[true]]);
     expect(await engine.rows("SELECT TIMESTAMP '2012-10-31 01:00 UTC' < TIMESTAMP '2012-10-30 18:00:00.001 America/Los_Angeles'")).to.deep.equal([[true]]);
     expect(await engine.rows("SELECT TIMESTAMP '2012-10-31 01:00 UTC' IS DISTINCT FROM TIMESTAMP '2012-10-31 02:00 +01:00'")).to.deep.equal([[false]]);
+    expect(await engine.rows("SELECT id FROM zoned WHERE t IN (TIMESTAMP '2012-10-31 03:00:00.000 +02:00', TIMESTAMP '2000-01-01 00:00:00.000 UTC') ORDER BY id")).to.deep.equal([[1], [2], [3]]);
   });
 
   it('GROUP BY and DISTINCT merge equal instants; ORDER BY orders by instant', async () => {
