@@ -168,6 +168,7 @@ export function isDeterministicFunction(name: string): boolean {
 export function listScalarFunctions(): FunctionInfo[] {
   const infos: FunctionInfo[] = [];
   for (const [name, entry] of FUNCTIONS) {
+    if (name.startsWith('$')) continue; // internal forms the analyzer calls ($from_iso8601_timestamp)
     for (const template of entry.signatures) {
       const shown = formatTemplate(name, template);
       infos.push({
