@@ -100,11 +100,12 @@ export function zoneName(key: number): string {
   return name;
 }
 
-/** ±HH:MM of an offset in minutes. */
+/** ±HH:MM of an offset in minutes; ±HH:MM:SS when it has seconds (local mean times before 1900), as java.time. */
 export function formatOffsetMinutes(minutes: number): string {
-  const abs = Math.abs(minutes);
+  const seconds = Math.round(Math.abs(minutes) * 60);
   const two = (n: number) => String(n).padStart(2, '0');
-  return `${minutes < 0 ? '-' : '+'}${two(Math.floor(abs / 60))}:${two(abs % 60)}`;
+  const text = `${minutes < 0 ? '-' : '+'}${two(Math.floor(seconds / 3600))}:${two(Math.floor(seconds / 60) % 60)}`;
+  return seconds % 60 === 0 ? text : `${text}:${two(seconds % 60)}`;
 }
 
 // ---- Offsets of instants ----

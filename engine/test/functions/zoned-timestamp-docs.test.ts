@@ -94,6 +94,9 @@ documentedExamples('daylight saving', [
   ["SELECT format_datetime(TIMESTAMP '2021-11-07 09:45 UTC' AT TIME ZONE 'America/Los_Angeles', 'yyyy-MM-dd HH:mm Z ZZZ')", '2021-11-07 01:45 -0800 America/Los_Angeles'],
   ["SELECT to_iso8601(TIMESTAMP '2021-11-07 01:45:00.000 America/Los_Angeles')", '2021-11-07T01:45:00.000-07:00'],
   ["SELECT to_iso8601(TIMESTAMP '2021-11-07 01:45:00.000 UTC')", '2021-11-07T01:45:00.000Z'],
+  // Before 1883 Los Angeles kept local mean time, -07:52:58 (java.time's offset, seconds included).
+  ["SELECT to_iso8601(TIMESTAMP '1800-01-01 00:00:00.000 America/Los_Angeles')", '1800-01-01T00:00:00.000-07:52:58'],
+  ["SELECT to_unixtime(TIMESTAMP '1800-01-01 00:00 America/Los_Angeles')", '-5.364634022E9'],
 ] satisfies DocumentedExample[]);
 
 documentedExamples(
