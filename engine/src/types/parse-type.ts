@@ -2,8 +2,8 @@
 // with Trino's defaults and parameter checks.
 
 import { EngineError, type SourceLocation } from '../errors/engine-error.js';
-import { type SqlType, decimal, varchar, timestampWithTimeZone, MAX_DECIMAL_PRECISION } from './types.js';
-import { MAX_ZONED_PRECISION } from './zoned-timestamp.js';
+import { type SqlType, decimal, varchar, MAX_DECIMAL_PRECISION } from './types.js';
+import { zonedTimestampType } from './zoned-timestamp.js';
 
 /** Char lengths and bounded varchar lengths Trino accepts. */
 export const MAX_CHAR_LENGTH = 65536;
@@ -122,8 +122,5 @@ function parseZonedTimestampType(parameters: readonly number[], location?: Sourc
   if (precision < 0 || precision > MAX_TRINO_TIME_PRECISION) {
     throw new EngineError('INVALID_FUNCTION_ARGUMENT', `TIMESTAMP WITH TIME ZONE precision must be in range [0, ${MAX_TRINO_TIME_PRECISION}]: ${precision}`, location);
   }
-  if (precision > MAX_ZONED_PRECISION) {
-    throw new EngineError('NOT_SUPPORTED', `timestamp(${precision}) with time zone is not supported: precision above ${MAX_ZONED_PRECISION}`, location);
-  }
-  return timestampWithTimeZone(precision);
+  return zonedTimestampType(precision, location);
 }

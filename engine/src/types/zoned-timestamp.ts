@@ -4,13 +4,22 @@
 // to a single BigInt64Array; millis << 12 still spans ±71,000 years. Precision is 0..3 here.
 // Values are equal, hash and order by their instant alone (the zone key is masked off).
 
-import { EngineError } from '../errors/engine-error.js';
+import { EngineError, type SourceLocation } from '../errors/engine-error.js';
 import { formatTimestamp, parseDate, MICROS_PER_MILLI, MILLIS_PER_DAY } from './datetime.js';
 import { instantOfLocal, localMillis, tryZoneKeyOf, zoneName } from './time-zones.js';
+import { type SqlType, timestampWithTimeZone } from './types.js';
 
 export const MAX_ZONED_PRECISION = 3;
 const ZONE_BITS = 12n;
 const ZONE_MASK = 0xfffn;
+
+/** timestamp(p) with time zone, or NOT_SUPPORTED above the precision held here (never a silent rounding). */
+export function zonedTimestampType(precision: number, location?: SourceLocation): SqlType {
+  if (precision > MAX_ZONED_PRECISION) {
+    throw new EngineError('NOT_SUPPORTED', `timestamp(${precision}) with time zone is not supported: precision above ${MAX_ZONED_PRECISION}`, location);
+  }
+  return timestampWithTimeZone(precision);
+}
 
 export function packZoned(epochMillis: number, zoneKey: number): bigint {
   return (BigInt(epochMillis) << ZONE_BITS) | BigInt(zoneKey);

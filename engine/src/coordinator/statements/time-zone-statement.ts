@@ -11,15 +11,11 @@ import { Scope } from '../../sql/analyzer/scope.js';
 import { translateExpression } from '../../sql/analyzer/expression-translator.js';
 import type * as ast from '../../sql/parser/ast.js';
 import { formatExpression } from '../../sql/parser/formatter.js';
-import { formatOffsetMinutes } from '../../types/time-zones.js';
+import { formatOffsetMinutes, zoneNotSupported } from '../../types/time-zones.js';
 import { typeName } from '../../types/types.js';
 import { updateResult } from './results.js';
 
 export const TIME_ZONE_PROPERTY = 'time_zone_id';
-
-function notSupported(zone: string): EngineError {
-  return new EngineError('NOT_SUPPORTED', `Time zone not supported: ${zone}`);
-}
 
 export const TIME_ZONE_PROPERTY_METADATA: PropertyMetadata = {
   name: TIME_ZONE_PROPERTY,
@@ -35,7 +31,7 @@ export function inSessionTimeZone(session: Session): Session {
   const zone = session.properties.get(TIME_ZONE_PROPERTY);
   if (zone === undefined) return session;
   const normalized = normalizeTimeZone(zone);
-  if (normalized === undefined) throw notSupported(zone);
+  if (normalized === undefined) throw zoneNotSupported(zone);
   return normalized === session.timeZone ? session : { ...session, timeZone: normalized };
 }
 
@@ -61,7 +57,7 @@ export function setTimeZone(s: ast.SetTimeZone, session: Session): StatementResu
     zone = formatOffsetMinutes(millis / 60_000);
   }
   const normalized = normalizeTimeZone(zone);
-  if (normalized === undefined) throw notSupported(zone);
+  if (normalized === undefined) throw zoneNotSupported(zone);
   changes.setSessionProperties.set(TIME_ZONE_PROPERTY, normalized);
   return updateResult('SET TIME ZONE', changes);
 }

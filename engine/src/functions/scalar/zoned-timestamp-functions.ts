@@ -8,7 +8,7 @@ import type { Scalar } from '../../spi/page.js';
 import { MICROS_PER_MILLI, MILLIS_PER_DAY, addMonthsToDays, civilToDays, formatDate, formatTimeOfDay } from '../../types/datetime.js';
 import { formatOffsetMinutes, instantOfLocal, offsetMillisAt, offsetZoneKey, UTC_ZONE_KEY, zoneKeyOf, zoneName } from '../../types/time-zones.js';
 import { type SqlType, BIGINT, DOUBLE, INTERVAL_DAY_SECOND, INTERVAL_YEAR_MONTH, VARCHAR, timestamp, timestampWithTimeZone } from '../../types/types.js';
-import { MAX_ZONED_PRECISION, packZoned, roundMillis, zonedKey, zonedLocalMillis, zonedMillis } from '../../types/zoned-timestamp.js';
+import { MAX_ZONED_PRECISION, packZoned, roundMillis, zonedKey, zonedLocalMillis, zonedMillis, zonedTimestampType } from '../../types/zoned-timestamp.js';
 import { type DateTimeUnit, addToTimestamp, diffTimestamps, parseUnit, truncateTimestamp } from './datetime-fields.js';
 import { type ZoneOfValue, formatDatetime } from './datetime-format.js';
 import { DATETIME_FUNCTIONS } from './datetime-functions.js';
@@ -38,13 +38,6 @@ function offsetOf(v: bigint): number {
 function zoneOfValue(v: bigint): ZoneOfValue {
   const key = zonedKey(v);
   return { name: zoneName(key), offsetMinutes: offsetOf(v) / 60_000, region: key !== UTC_ZONE_KEY && !zoneName(key).startsWith('+') && !zoneName(key).startsWith('-') };
-}
-
-function checkedPrecision(precision: number): SqlType {
-  if (precision > MAX_ZONED_PRECISION) {
-    throw new EngineError('NOT_SUPPORTED', `timestamp(${precision}) with time zone is not supported: precision above ${MAX_ZONED_PRECISION}`);
-  }
-  return timestampWithTimeZone(precision);
 }
 
 // ---- The timestamp functions that read calendar fields, on the value's wall clock ----
@@ -172,7 +165,7 @@ const definitions: ScalarFunctionDefinition[] = [
     signatures: [
       {
         params: [{ family: 'timestamp' }, VARCHAR_X],
-        returnType: (types) => checkedPrecision((types[0] as { precision: number }).precision),
+        returnType: (types) => zonedTimestampType((types[0] as { precision: number }).precision),
         returnTypeDisplay: 'timestamp(p) with time zone',
         implement: () =>
           body((micros: number, zone: string) => {

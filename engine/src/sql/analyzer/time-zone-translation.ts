@@ -4,8 +4,8 @@
 import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import type { Session } from '../../spi/session.js';
 import { castNeedsSessionZone } from '../../types/zoned-casts.js';
-import { hasZone, MAX_ZONED_PRECISION, parseZoned } from '../../types/zoned-timestamp.js';
-import { type SqlType, timestampWithTimeZone, typeName, varchar } from '../../types/types.js';
+import { hasZone, parseZoned, zonedTimestampType } from '../../types/zoned-timestamp.js';
+import { type SqlType, typeName, varchar } from '../../types/types.js';
 import { constant, type RowExpression } from '../planner/row-expression.js';
 
 /** CAST(value AS type), carrying the session zone when the cast reads it. */
@@ -19,16 +19,14 @@ export function zonedLiteralType(type: SqlType, text: string, explicitPrecision:
   if (type.kind !== 'timestamp' || !hasZone(text)) return undefined;
   const fraction = /\d:\d{1,2}:\d{1,2}\.(\d+)/.exec(text);
   const precision = explicitPrecision ? type.precision : fraction === null ? 0 : fraction[1].length;
-  if (precision > MAX_ZONED_PRECISION) {
-    throw new EngineError('NOT_SUPPORTED', `timestamp(${precision}) with time zone is not supported: precision above ${MAX_ZONED_PRECISION}`, location);
-  }
+  const zoned = zonedTimestampType(precision, location);
   try {
     parseZoned(text);
   } catch (e) {
     if (!(e instanceof EngineError)) throw e;
     throw new EngineError('INVALID_LITERAL', `'${text}' is not a valid TIMESTAMP literal`, location);
   }
-  return timestampWithTimeZone(precision);
+  return zoned;
 }
 
 /**
@@ -43,9 +41,10 @@ export function atTimeZone(
   location: SourceLocation,
 ): RowExpression {
   let zoned = value;
-  if (value.type.kind === 'timestamp') zoned = castExpression(value, timestampWithTimeZone(Math.min(value.type.precision, MAX_ZONED_PRECISION)), false, session);
+  if (value.type.kind === 'timestamp') zoned = castExpression(value, zonedTimestampType(value.type.precision, location), false, session);
+  else if (value.type.kind === 'time') throw new EngineError('NOT_SUPPORTED', 'Type not supported: time with time zone', location);
   else if (value.type.kind !== 'timestamp with time zone') {
-    throw new EngineError('TYPE_MISMATCH', `Type of value must be a timestamp with or without time zone (actual ${typeName(value.type)})`, location);
+    throw new EngineError('TYPE_MISMATCH', `Type of value must be a time or timestamp with or without time zone (actual ${typeName(value.type)})`, location);
   }
   return call('at_timezone', [zoned, zone ?? constant(session.timeZone, varchar(session.timeZone.length))]);
 }
@@ -62,7 +61,7 @@ export function sessionZoneCall(name: string, args: RowExpression[], session: Se
   if (name === 'from_unixtime' && args.length === 1) return call('from_unixtime', [args[0], zone]);
   if (name === 'from_iso8601_timestamp') return call('$from_iso8601_timestamp', [...args, zone]);
   if (name === 'to_unixtime' && args.length === 1 && args[0].type.kind === 'timestamp') {
-    return call('to_unixtime', [castExpression(args[0], timestampWithTimeZone(Math.min(args[0].type.precision, MAX_ZONED_PRECISION)), false, session)]);
+    return call('to_unixtime', [castExpression(args[0], zonedTimestampType(args[0].type.precision), false, session)]);
   }
   return undefined;
 }
