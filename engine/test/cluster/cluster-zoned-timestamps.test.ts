@@ -68,6 +68,14 @@ describe('timestamp with time zone over a cluster (coordinator + 2 workers)', fu
     expect(rows).to.deep.equal(expected);
   });
 
+  it('filters on the workers against a zoned literal (a constant of the type in the task request)', async () => {
+    // 2021-03-14 03:00 America/Los_Angeles is 10:00 UTC (1615716000), just after the spring-forward gap.
+    const sql = `SELECT count(*) FROM tpch.tiny.orders
+      WHERE at_timezone(from_unixtime(1609459200 + o_orderkey * 7919.5, 'UTC'), ${ZONE_CASE}) >= TIMESTAMP '2021-03-14 03:00 America/Los_Angeles'`;
+    const expected = orderKeys().filter((key) => 1609459200 + key * 7919.5 >= 1615716000).length;
+    expect(await query(cluster.coordinator.uri, sql, USER)).to.deep.equal([[expected]]);
+  });
+
   it('groups equal instants written in different zones on different workers as one key', async () => {
     const sql = `SELECT to_unixtime(t), count(*) FROM (
         SELECT at_timezone(from_unixtime((o_orderkey % 10) * 86400, 'UTC'), ${ZONE_CASE}) AS t FROM tpch.tiny.orders)
