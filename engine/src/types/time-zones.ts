@@ -114,6 +114,9 @@ interface NamedZone {
   format: Intl.DateTimeFormat;
   /** Offset in ms for each UTC day whose offset does not change within the day; NaN when it does. */
   byDay: Map<number, number>;
+  /** The day last looked up and its entry: rows of one day (sorted or clustered data) skip the map. */
+  lastDay: number;
+  lastOffset: number;
 }
 const namedZones = new Map<number, NamedZone>();
 
@@ -131,7 +134,7 @@ function namedZone(key: number): NamedZone {
       minute: 'numeric',
       second: 'numeric',
     });
-    zone = { format, byDay: new Map() };
+    zone = { format, byDay: new Map(), lastDay: NaN, lastOffset: NaN };
     namedZones.set(key, zone);
   }
   return zone;
@@ -184,6 +187,7 @@ export function offsetMillisAt(key: number, epochMillis: number): number {
   if (isOffsetKey(key)) return (key - OFFSET_KEY_BASE) * MILLIS_PER_MINUTE;
   const zone = namedZone(key);
   const day = Math.floor(epochMillis / MILLIS_PER_DAY);
+  if (day === zone.lastDay && !Number.isNaN(zone.lastOffset)) return zone.lastOffset;
   let cached = zone.byDay.get(day);
   if (cached === undefined) {
     const start = intlOffsetMillis(zone, day * MILLIS_PER_DAY);
@@ -192,6 +196,8 @@ export function offsetMillisAt(key: number, epochMillis: number): number {
     if (zone.byDay.size > 200_000) zone.byDay.clear();
     zone.byDay.set(day, cached);
   }
+  zone.lastDay = day;
+  zone.lastOffset = cached;
   return Number.isNaN(cached) ? intlOffsetMillis(zone, epochMillis) : cached;
 }
 
