@@ -170,6 +170,12 @@ describe('timestamp with time zone: SQL semantics', function () {
     expect(await engine.rows('SELECT CAST(max(t) AS varchar) FROM zoned')).to.deep.equal([['2012-10-31 01:00:00.001 UTC']]);
   });
 
+  it('SHOW FUNCTIONS lists the forms that read the session zone as Trino lists them, and no internal form', async () => {
+    const rows = await engine.rows("SHOW FUNCTIONS LIKE 'from_iso8601_timestamp%'");
+    expect(rows.map((r) => r.slice(0, 3))).to.deep.equal([['from_iso8601_timestamp', 'timestamp(3) with time zone', 'varchar(x)']]);
+    expect(await engine.rows("SHOW FUNCTIONS LIKE '$%'")).to.deep.equal([]);
+  });
+
   it('describes the column with its type', async () => {
     const rows = await engine.rows('DESCRIBE zoned');
     expect(rows.map((r) => r.slice(0, 2))).to.deep.equal([

@@ -30,7 +30,7 @@ import { STRING_DISTANCE_FUNCTIONS } from './string-distance-functions.js';
 import { STRING_FUNCTIONS, STRING_OPERATORS } from './string-functions.js';
 import { TEMPORAL_OPERATORS } from './temporal-operators.js';
 import { URL_FUNCTIONS } from './url-functions.js';
-import { ZONED_TIMESTAMP_FUNCTIONS, ZONED_TIMESTAMP_OPERATORS } from './zoned-timestamp-functions.js';
+import { SESSION_ZONE_FUNCTION_INFOS, ZONED_TIMESTAMP_FUNCTIONS, ZONED_TIMESTAMP_OPERATORS } from './zoned-timestamp-functions.js';
 
 export type { OperatorName } from './operator-names.js';
 
@@ -166,7 +166,7 @@ export function isDeterministicFunction(name: string): boolean {
 
 /** Every function signature, for SHOW FUNCTIONS (operators are not listed, as in Trino). */
 export function listScalarFunctions(): FunctionInfo[] {
-  const infos: FunctionInfo[] = [];
+  const infos: FunctionInfo[] = [...SESSION_ZONE_FUNCTION_INFOS];
   for (const [name, entry] of FUNCTIONS) {
     if (name.startsWith('$')) continue; // internal forms the analyzer calls ($from_iso8601_timestamp)
     for (const template of entry.signatures) {

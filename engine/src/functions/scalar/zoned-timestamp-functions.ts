@@ -5,6 +5,7 @@
 
 import { EngineError } from '../../errors/engine-error.js';
 import type { Scalar } from '../../spi/page.js';
+import type { FunctionInfo } from '../function-info.js';
 import { MICROS_PER_MILLI, MILLIS_PER_DAY, addMonthsToDays, civilToDays, formatDate, formatTimeOfDay } from '../../types/datetime.js';
 import { formatOffsetMinutes, instantOfLocal, offsetMillisAt, offsetZoneKey, UTC_ZONE_KEY, zoneKeyOf, zoneName } from '../../types/time-zones.js';
 import { type SqlType, BIGINT, DOUBLE, INTERVAL_DAY_SECOND, INTERVAL_YEAR_MONTH, VARCHAR, timestamp, timestampWithTimeZone } from '../../types/types.js';
@@ -273,3 +274,12 @@ export const ZONED_TIMESTAMP_OPERATORS: readonly ScalarFunctionDefinition[] = [
     ],
   },
 ];
+
+/**
+ * The Trino signatures that read the session zone, which the analyzer completes with it
+ * (time-zone-translation.ts): listed by SHOW FUNCTIONS as Trino lists them.
+ */
+export const SESSION_ZONE_FUNCTION_INFOS: readonly FunctionInfo[] = [
+  { name: 'from_iso8601_timestamp', returnType: 'timestamp(3) with time zone', argumentTypes: ['varchar(x)'], description: 'Parses an ISO 8601 timestamp; without an offset, in the session time zone' },
+  { name: 'from_unixtime', returnType: 'timestamp(3) with time zone', argumentTypes: ['double'], description: 'The instant of seconds since the epoch, in the session time zone' },
+].map((info) => ({ ...info, functionType: 'scalar', deterministic: true }));
