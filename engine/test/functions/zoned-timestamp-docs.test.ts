@@ -155,6 +155,11 @@ describe('timestamp with time zone: SQL semantics', function () {
     expect(await engine.rows('SELECT id FROM zoned ORDER BY t DESC NULLS LAST, id')).to.deep.equal([[4], [1], [2], [3], [5]]);
   });
 
+  it('arrays of zoned timestamps group by their elements\' instants', async () => {
+    expect(await engine.rows('SELECT count(*) FROM (SELECT DISTINCT ARRAY[t] FROM zoned WHERE t IS NOT NULL)')).to.deep.equal([[2n]]);
+    expect(await engine.rows('SELECT cardinality(array_agg(id)) FROM zoned WHERE t IS NOT NULL GROUP BY ARRAY[ARRAY[t]] ORDER BY 1')).to.deep.equal([[1n], [3n]]);
+  });
+
   it('joins on equal instants in different zones', async () => {
     const rows = await engine.rows('SELECT a.id, b.id FROM zoned a JOIN zoned b ON a.t = b.t WHERE a.id < b.id ORDER BY 1, 2');
     expect(rows).to.deep.equal([
