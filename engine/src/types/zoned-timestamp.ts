@@ -5,6 +5,7 @@
 // Values are equal, hash and order by their instant alone (the zone key is masked off).
 
 import { EngineError, type SourceLocation } from '../errors/engine-error.js';
+import type { Scalar } from '../spi/page.js';
 import { formatTimestamp, parseDate, MICROS_PER_MILLI, MILLIS_PER_DAY } from './datetime.js';
 import { instantOfLocal, localMillis, tryZoneKeyOf, zoneName } from './time-zones.js';
 import { type SqlType, timestampWithTimeZone } from './types.js';
@@ -97,4 +98,20 @@ export function parseZoned(text: string, defaultZoneKey?: number): ParsedZoned {
 export function hasZone(text: string): boolean {
   const m = ZONED_TEXT.exec(text.trim());
   return m !== null && m[8] !== undefined;
+}
+
+/**
+ * A value of `type` with each zoned timestamp in it (itself, or array elements at any depth) as its
+ * instant, for code that hashes or keys whole values (arrays) and must see equal instants alike;
+ * the identity for types without zoned timestamps.
+ */
+export function zonedAsInstants(type: SqlType): (value: Scalar) => Scalar {
+  if (type.kind === 'timestamp with time zone') return (v) => (v === null ? null : zonedInstant(v as bigint));
+  if (type.kind !== 'array' || !nestsZoned(type.element)) return (v) => v;
+  const element = zonedAsInstants(type.element);
+  return (v) => (v === null ? null : (v as readonly Scalar[]).map(element));
+}
+
+function nestsZoned(type: SqlType): boolean {
+  return type.kind === 'timestamp with time zone' || (type.kind === 'array' && nestsZoned(type.element));
 }

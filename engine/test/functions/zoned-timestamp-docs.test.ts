@@ -160,6 +160,15 @@ describe('timestamp with time zone: SQL semantics', function () {
     expect(await engine.rows('SELECT cardinality(array_agg(id)) FROM zoned WHERE t IS NOT NULL GROUP BY ARRAY[ARRAY[t]] ORDER BY 1')).to.deep.equal([[1n], [3n]]);
   });
 
+  it('array functions that compare elements see equal instants as equal', async () => {
+    const utc = "TIMESTAMP '2012-10-31 01:00 UTC'";
+    const la = "TIMESTAMP '2012-10-30 18:00 America/Los_Angeles'";
+    const sql = `SELECT cardinality(array_distinct(ARRAY[${utc}, ${la}])), cardinality(array_union(ARRAY[${utc}], ARRAY[${la}])),
+      cardinality(array_intersect(ARRAY[${utc}], ARRAY[${la}])), cardinality(array_except(ARRAY[${utc}], ARRAY[${la}])),
+      arrays_overlap(ARRAY[${utc}], ARRAY[${la}]), contains(ARRAY[${utc}], ${la})`;
+    expect(await engine.rows(sql)).to.deep.equal([[1n, 1n, 1n, 0n, true, true]]);
+  });
+
   it('joins on equal instants in different zones', async () => {
     const rows = await engine.rows('SELECT a.id, b.id FROM zoned a JOIN zoned b ON a.t = b.t WHERE a.id < b.id ORDER BY 1, 2');
     expect(rows).to.deep.equal([

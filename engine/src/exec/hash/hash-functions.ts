@@ -4,7 +4,7 @@
 // build keys alike, and doubles are canonicalised (-0 as 0, one NaN) to match IS NOT DISTINCT.
 
 import { getScalar, type Column, type Scalar } from '../../spi/page.js';
-import type { SqlType } from '../../types/types.js';
+import { zonedAsInstants } from '../../types/zoned-timestamp.js';
 
 const scratchDouble = new Float64Array(1);
 const scratchWords = new Int32Array(scratchDouble.buffer);
@@ -118,7 +118,7 @@ export function hashColumn(column: Column, count: number, out: Int32Array, combi
     return;
   }
   if (kind === 'array') {
-    const instants = zonedElementsAsInstants(column.type);
+    const instants = zonedAsInstants(column.type);
     for (let i = from; i < count; i++) {
       const h = nulls !== null && nulls[i] === 1 ? NULL_HASH : hashScalar(instants(getScalar(column, i)));
       out[i] = combine ? combineHash(out[i], h) : h;
@@ -170,17 +170,3 @@ function hashZonedColumn(values: BigInt64Array, nulls: Uint8Array | null, count:
   }
 }
 
-/**
- * For arrays whose elements are (or nest) zoned timestamps: the array with each zoned element as its
- * instant, so that arrays equal by instant hash alike; the identity for every other array type.
- */
-function zonedElementsAsInstants(type: SqlType): (value: Scalar) => Scalar {
-  if (type.kind !== 'array') return type.kind === 'timestamp with time zone' ? (v) => (v === null ? null : (v as bigint) >> 12n) : (v) => v;
-  if (!nestsZoned(type.element)) return (v) => v;
-  const element = zonedElementsAsInstants(type.element);
-  return (v) => (v === null ? null : (v as readonly Scalar[]).map(element));
-}
-
-function nestsZoned(type: SqlType): boolean {
-  return type.kind === 'timestamp with time zone' || (type.kind === 'array' && nestsZoned(type.element));
-}
