@@ -3,6 +3,7 @@
 
 import type { Column, Page } from '../spi/page.js';
 import type { SqlType } from '../types/types.js';
+import { MAX_ZONE_NAME_LENGTH } from '../types/time-zones.js';
 
 /** JSON bytes of one value (with its separator) for fixed-width types; undefined for strings and binaries. */
 function fixedWidth(type: SqlType): number | undefined {
@@ -32,6 +33,8 @@ function fixedWidth(type: SqlType): number | undefined {
       return 10 + type.precision;
     case 'timestamp':
       return 22 + type.precision;
+    case 'timestamp with time zone': // the longest zone name bounds it
+      return 23 + type.precision + MAX_ZONE_NAME_LENGTH;
     case 'interval year to month':
     case 'interval day to second':
       return 16;

@@ -48,6 +48,7 @@ import type { PlanFactory } from '../sql/planner/plan-factory.js';
 import { getScalar } from '../spi/page.js';
 import { column, rowsResult, varcharColumns } from './statements/results.js';
 import { deallocate, preparedSql, prepare, resetSession, setSession, use } from './statements/session-statements.js';
+import { inSessionTimeZone, setTimeZone } from './statements/time-zone-statement.js';
 import { showStats } from './statements/show-stats.js';
 import { showCatalogs, showColumns, showCreateTable, showFunctions, showSchemas, showSession, showTables } from './statements/show-statements.js';
 import { noSessionChanges } from '../spi/session.js';
@@ -80,7 +81,7 @@ export class StatementExecutor {
 
   async execute(sql: string, session: Session, context: QueryExecutionContext): Promise<StatementResult> {
     try {
-      return await this.executeStatement(parseStatement(sql), session, context, []);
+      return await this.executeStatement(parseStatement(sql), inSessionTimeZone(session), context, []);
     } catch (e) {
       // The parser refuses input nested beyond its limit; a phase after it that still runs out of
       // stack ends the statement with a clean error, not a RangeError.
@@ -124,6 +125,8 @@ export class StatementExecutor {
         return setSession(statement, session, this.sessionProperties);
       case 'ResetSession':
         return resetSession(statement, this.sessionProperties);
+      case 'SetTimeZone':
+        return setTimeZone(statement, session);
       case 'Prepare':
         return prepare(statement);
       case 'Deallocate':

@@ -7,6 +7,7 @@ import { parseDuration } from '../config/duration.js';
 import type { PropertyMetadata } from '../spi/properties.js';
 import { INTEGER_SESSION_DEFAULTS } from '../spi/session-properties.js';
 import type { Session } from '../spi/session.js';
+import { TIME_ZONE_PROPERTY_METADATA } from './statements/time-zone-statement.js';
 
 /** What a node's configuration sets as the default of a session property. */
 export interface NodeSessionDefaults {
@@ -69,6 +70,7 @@ export function systemSessionProperties(node: NodeSessionDefaults): readonly Pro
         if (Number(v) < 1) throw new Error('must be at least 1');
       },
     },
+    TIME_ZONE_PROPERTY_METADATA,
   ];
 }
 

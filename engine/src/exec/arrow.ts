@@ -8,6 +8,7 @@
 //   date                    Date32 (DateDay)
 //   time(p)                 Time64 microsecond
 //   timestamp(p)            Timestamp microsecond, no time zone
+//   timestamp(p) with time zone  Int64: epoch millis << 12 | zone key (the SqlType in the field metadata says so)
 //   interval year to month  Int32 (months)       \ told apart from plain integers by
 //   interval day to second  Int64 (milliseconds) / the field metadata
 //   unknown                 Null
@@ -65,6 +66,7 @@ export function arrowType(type: SqlType): DataType {
       return new Int32();
     case 'bigint':
     case 'interval day to second':
+    case 'timestamp with time zone': // packed instant and zone key (zoned-timestamp.ts)
       return new Int64();
     case 'real':
       return new Float32();
@@ -168,6 +170,7 @@ export function columnToArrowData(column: Column, length: number = column.length
     case 'interval year to month':
       return makeData({ type: new Int32(), ...base, data: (values as Int32Array).subarray(0, length) });
     case 'bigint':
+    case 'timestamp with time zone':
       return makeData({ type: new Int64(), ...base, data: (values as BigInt64Array).subarray(0, length) });
     case 'interval day to second':
       return makeData({ type: new Int64(), ...base, data: floatsToInt64(values as Float64Array, length) });
@@ -380,6 +383,7 @@ function arrowValues(data: Data, type: SqlType, length: number): ColumnValues {
     case 'integer':
     case 'interval year to month':
     case 'bigint':
+    case 'timestamp with time zone':
     case 'real':
     case 'double':
     case 'date':

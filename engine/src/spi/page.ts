@@ -16,6 +16,7 @@
 //   date                   Int32Array (days since 1970-01-01) -> number
 //   time(p)                Float64Array (microseconds of the day) -> number
 //   timestamp(p)           Float64Array (microseconds since the epoch, UTC wall time) -> number
+//   timestamp(p) with time zone  BigInt64Array (epoch millis << 12 | zone key, zoned-timestamp.ts) -> bigint
 //   interval year to month Int32Array (months)           -> number
 //   interval day to second Float64Array (milliseconds)   -> number
 //   unknown                Uint8Array (every row null)   -> null
@@ -88,6 +89,7 @@ export function allocateValues(type: SqlType, length: number): ColumnValues {
     case 'interval year to month':
       return new Int32Array(length);
     case 'bigint':
+    case 'timestamp with time zone':
       return new BigInt64Array(length);
     case 'decimal':
       return type.precision <= SHORT_DECIMAL_PRECISION ? new BigInt64Array(length) : new Array<bigint>(length).fill(0n);

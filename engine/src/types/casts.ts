@@ -20,6 +20,7 @@ import { type SqlType, isIntegral, isNumeric, isString, typeName, typesEqual } f
 import { codePointCount, padChar, toCharValue, trimTrailingSpaces, truncateCodePoints } from './chars.js';
 import { formatValueAsText } from './values.js';
 import { mapCast } from './map-cast.js';
+import { canCastZoned, zonedCast } from './zoned-casts.js';
 
 export type CastFunction = (value: never) => Scalar;
 type OneCast = (value: Scalar) => Scalar;
@@ -57,9 +58,11 @@ export function canCast(from: SqlType, to: SqlType): boolean {
   if (isString(from)) return to.kind !== 'interval year to month' && to.kind !== 'interval day to second';
   switch (from.kind) {
     case 'date':
-      return to.kind === 'timestamp';
+      return to.kind === 'timestamp' || to.kind === 'timestamp with time zone';
     case 'timestamp':
-      return to.kind === 'date' || to.kind === 'time' || to.kind === 'timestamp';
+      return to.kind === 'date' || to.kind === 'time' || to.kind === 'timestamp' || to.kind === 'timestamp with time zone';
+    case 'timestamp with time zone':
+      return canCastZoned(from, to);
     case 'time':
       return to.kind === 'time';
     default:
@@ -67,14 +70,18 @@ export function canCast(from: SqlType, to: SqlType): boolean {
   }
 }
 
-/** The function casting one non-null value of `from` to `to`; throws when the cast does not exist. */
-export function castFunction(from: SqlType, to: SqlType): CastFunction {
+/**
+ * The function casting one non-null value of `from` to `to`; throws when the cast does not exist.
+ * `sessionZone` is the session time zone of casts that read it (zoned-casts.ts).
+ */
+export function castFunction(from: SqlType, to: SqlType, sessionZone?: string): CastFunction {
   if (typesEqual(from, to)) return IDENTITY_CAST;
   if (!canCast(from, to)) throw new EngineError('TYPE_MISMATCH', `Cannot cast ${typeName(from)} to ${typeName(to)}`);
   if (from.kind === 'unknown') return (() => null) as CastFunction;
   if (from.kind === 'array' && to.kind === 'array') return elementwiseCast(castFunction(from.element, to.element));
   if (from.kind === 'map' && to.kind === 'map') return mapCast(castFunction(from.key, to.key) as OneCast, castFunction(from.value, to.value) as OneCast, to) as CastFunction;
   if (to.kind === 'varchar' || to.kind === 'char') return toStringCast(from, to);
+  if (from.kind === 'timestamp with time zone' || to.kind === 'timestamp with time zone') return zonedCast(from, to, sessionZone);
   if (isString(from)) return fromStringCast(from, to);
   if (isIntegral(to)) return toIntegralCast(from, to.kind as IntegralKind);
   switch (to.kind) {
@@ -98,12 +105,12 @@ export function castFunction(from: SqlType, to: SqlType): CastFunction {
  * character value longer than a bounded varchar or char column may lose only trailing spaces; other
  * characters fail the statement instead of being cut off.
  */
-export function storeAssignmentCast(from: SqlType, to: SqlType): CastFunction {
-  if (from.kind === 'array' && to.kind === 'array' && !typesEqual(from, to)) return elementwiseCast(storeAssignmentCast(from.element, to.element));
+export function storeAssignmentCast(from: SqlType, to: SqlType, sessionZone?: string): CastFunction {
+  if (from.kind === 'array' && to.kind === 'array' && !typesEqual(from, to)) return elementwiseCast(storeAssignmentCast(from.element, to.element, sessionZone));
   if (from.kind === 'map' && to.kind === 'map' && !typesEqual(from, to)) {
-    return mapCast(storeAssignmentCast(from.key, to.key) as OneCast, storeAssignmentCast(from.value, to.value) as OneCast, to) as CastFunction;
+    return mapCast(storeAssignmentCast(from.key, to.key, sessionZone) as OneCast, storeAssignmentCast(from.value, to.value, sessionZone) as OneCast, to) as CastFunction;
   }
-  const cast = castFunction(from, to) as (v: Scalar) => Scalar;
+  const cast = castFunction(from, to, sessionZone) as (v: Scalar) => Scalar;
   if ((from.kind !== 'varchar' && from.kind !== 'char') || (to.kind !== 'varchar' && to.kind !== 'char')) return cast as CastFunction;
   const length = to.length;
   if (length === undefined || (from.length !== undefined && from.length <= length)) return cast as CastFunction;

@@ -1,7 +1,7 @@
 // Implicit coercions, as Trino's TypeCoercion defines them: which type may silently become which,
 // and the common super type two types meet at (for UNION, CASE branches, IN lists, comparisons).
 
-import { type SqlType, decimal, integralDecimalPrecision, typesEqual, varchar, MAX_DECIMAL_PRECISION } from './types.js';
+import { type SqlType, decimal, integralDecimalPrecision, mapOf, typesEqual, varchar, MAX_DECIMAL_PRECISION } from './types.js';
 
 export { parseTypeSpec } from './parse-type.js';
 
@@ -76,6 +76,7 @@ function sameKindSuperType(a: SqlType, b: SqlType): SqlType | undefined {
   if (a.kind === 'char' && b.kind === 'char') return { kind: 'char', length: Math.max(a.length, b.length) };
   if (a.kind === 'timestamp' && b.kind === 'timestamp') return { kind: 'timestamp', precision: Math.max(a.precision, b.precision) };
   if (a.kind === 'time' && b.kind === 'time') return { kind: 'time', precision: Math.max(a.precision, b.precision) };
+  if (a.kind === 'timestamp with time zone' && b.kind === 'timestamp with time zone') return { kind: a.kind, precision: Math.max(a.precision, b.precision) };
   if (a.kind === 'array' && b.kind === 'array') {
     const element = commonSuperType(a.element, b.element);
     return element === undefined ? undefined : { kind: 'array', element };
@@ -103,6 +104,8 @@ export function coerceTypeBase(source: SqlType, targetKind: SqlType['kind']): Sq
           return { kind: 'timestamp', precision: 3 };
         case 'time':
           return { kind: 'time', precision: 3 };
+        case 'timestamp with time zone':
+          return { kind: 'timestamp with time zone', precision: 3 };
         default:
           return { kind: targetKind } as SqlType;
       }
@@ -138,5 +141,5 @@ function coerceIntegral(source: SqlType, targetKind: SqlType['kind']): SqlType |
 function mapSuperType(a: SqlType & { kind: 'map' }, b: SqlType & { kind: 'map' }): SqlType | undefined {
   const key = commonSuperType(a.key, b.key);
   const value = commonSuperType(a.value, b.value);
-  return key === undefined || value === undefined ? undefined : { kind: 'map', key, value };
+  return key === undefined || value === undefined ? undefined : mapOf(key, value);
 }

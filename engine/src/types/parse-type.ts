@@ -3,6 +3,7 @@
 
 import { EngineError, type SourceLocation } from '../errors/engine-error.js';
 import { type SqlType, decimal, varchar, MAX_DECIMAL_PRECISION } from './types.js';
+import { zonedTimestampType } from './zoned-timestamp.js';
 
 /** Char lengths and bounded varchar lengths Trino accepts. */
 export const MAX_CHAR_LENGTH = 65536;
@@ -31,7 +32,6 @@ const SIMPLE_TYPES: Record<string, SqlType> = {
 /** Types Trino knows that this engine does not implement yet. */
 const KNOWN_UNSUPPORTED = new Set([
   'time with time zone',
-  'timestamp with time zone',
   'json',
   'array',
   'map',
@@ -90,6 +90,8 @@ export function parseTypeSpec(name: string, parameters: readonly number[], locat
       }
       return { kind: name, precision };
     }
+    case 'timestamp with time zone':
+      return parseZonedTimestampType(parameters, location);
   }
   if (KNOWN_UNSUPPORTED.has(name)) throw new EngineError('NOT_SUPPORTED', `Type not supported: ${name}`, location);
   throw new EngineError('TYPE_NOT_FOUND', `Unknown type: ${name}`, location);
@@ -112,4 +114,13 @@ function expectParameterCount(name: string, parameters: readonly number[], max: 
   if (parameters.length > max) {
     throw new EngineError('TYPE_NOT_FOUND', `Unknown type: ${name}(${parameters.join(',')})`, location);
   }
+}
+
+function parseZonedTimestampType(parameters: readonly number[], location?: SourceLocation): SqlType {
+  expectParameterCount('timestamp with time zone', parameters, 1, location);
+  const precision = parameters.length === 0 ? 3 : parameters[0];
+  if (precision < 0 || precision > MAX_TRINO_TIME_PRECISION) {
+    throw new EngineError('INVALID_FUNCTION_ARGUMENT', `TIMESTAMP WITH TIME ZONE precision must be in range [0, ${MAX_TRINO_TIME_PRECISION}]: ${precision}`, location);
+  }
+  return zonedTimestampType(precision, location);
 }

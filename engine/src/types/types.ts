@@ -17,6 +17,8 @@ export type SqlType =
   | { kind: 'date' }
   | { kind: 'time'; precision: number }
   | { kind: 'timestamp'; precision: number }
+  // An instant plus the zone it was written in (zoned-timestamp.ts); precision 0..3 for now.
+  | { kind: 'timestamp with time zone'; precision: number }
   | { kind: 'interval year to month' }
   | { kind: 'interval day to second' }
   | { kind: 'array'; element: SqlType }
@@ -53,6 +55,9 @@ export function varchar(length?: number): SqlType {
 export function timestamp(precision = 3): SqlType {
   return { kind: 'timestamp', precision };
 }
+export function timestampWithTimeZone(precision = 3): SqlType {
+  return { kind: 'timestamp with time zone', precision };
+}
 /** `array(element)`. Container types (array, and later map and row) hold their parameters as SqlTypes. */
 export function arrayOf(element: SqlType): SqlType {
   return { kind: 'array', element };
@@ -62,9 +67,26 @@ export function functionType(argumentTypes: readonly SqlType[], returnType: SqlT
   return { kind: 'function', arguments: argumentTypes, returnType };
 }
 
-/** `map(key, value)`. */
+/**
+ * `map(key, value)`. Keys that hold a zoned timestamp are refused: map keys are matched by their
+ * stored value, and two zoned timestamps of one instant in two zones are equal keys in Trino.
+ */
 export function mapOf(key: SqlType, value: SqlType): SqlType {
+  if (holdsZonedTimestamp(key)) throw new EngineError('NOT_SUPPORTED', `Map keys of type ${typeName(key)} are not supported`);
   return { kind: 'map', key, value };
+}
+
+function holdsZonedTimestamp(type: SqlType): boolean {
+  switch (type.kind) {
+    case 'timestamp with time zone':
+      return true;
+    case 'array':
+      return holdsZonedTimestamp(type.element);
+    case 'map':
+      return holdsZonedTimestamp(type.key) || holdsZonedTimestamp(type.value);
+    default:
+      return false;
+  }
 }
 /** A type shown as `name` (Trino's spelling: `array(integer)`) that the engine cannot process yet. */
 export function unsupportedType(name: string): SqlType {
@@ -92,6 +114,8 @@ export function typeName(t: SqlType): string {
       return `time(${t.precision})`;
     case 'timestamp':
       return `timestamp(${t.precision})`;
+    case 'timestamp with time zone':
+      return `timestamp(${t.precision}) with time zone`;
     case 'array':
       return `array(${typeName(t.element)})`;
     case 'function':
@@ -126,6 +150,7 @@ export function typeSignature(t: SqlType): TypeSignature {
       return { rawType: 'char', arguments: [long(t.length)] };
     case 'time':
     case 'timestamp':
+    case 'timestamp with time zone':
       return { rawType: t.kind, arguments: [long(t.precision)] };
     case 'array':
       return { rawType: 'array', arguments: [{ kind: 'TYPE', value: typeSignature(t.element) }] };
@@ -150,7 +175,7 @@ export function isString(t: SqlType): boolean {
   return t.kind === 'varchar' || t.kind === 'char';
 }
 export function isTemporal(t: SqlType): boolean {
-  return t.kind === 'date' || t.kind === 'time' || t.kind === 'timestamp';
+  return t.kind === 'date' || t.kind === 'time' || t.kind === 'timestamp' || t.kind === 'timestamp with time zone';
 }
 export function isInterval(t: SqlType): boolean {
   return t.kind === 'interval year to month' || t.kind === 'interval day to second';

@@ -43,6 +43,7 @@ const SQL_TYPE = kinds('type', {
   char: kind('char', { length: integer() }),
   time: kind('time', { precision: { type: 'integer', minimum: 0, maximum: 12 } }),
   timestamp: kind('timestamp', { precision: { type: 'integer', minimum: 0, maximum: 12 } }),
+  zonedTimestamp: kind('timestamp with time zone', { precision: { type: 'integer', minimum: 0, maximum: 3 } }),
   array: kind('array', { element: ref('type') }),
   // A lambda argument's type.
   function: kind('function', { arguments: arrayOf(ref('type')), returnType: ref('type') }),
@@ -59,7 +60,7 @@ const ROW_EXPRESSION = kinds('expression', {
   input: kind('input', { channel: integer(), type: ref('type') }),
   constant: kind('constant', { value: SCALAR, type: ref('type') }, { parameter: object({ index: integer() }, { inferred: ref('type') }) }),
   call: kind('call', { name: STRING, args: arrayOf(ref('expression')), type: ref('type') }),
-  cast: kind('cast', { arg: ref('expression'), type: ref('type'), safe: BOOLEAN }, { assignment: BOOLEAN }),
+  cast: kind('cast', { arg: ref('expression'), type: ref('type'), safe: BOOLEAN }, { assignment: BOOLEAN, sessionZone: STRING }),
   special: kind('special', {
     form: { enum: [...SPECIAL_FORMS] },
     args: arrayOf(ref('expression')),

@@ -169,6 +169,7 @@ describe('session properties', () => {
       // The harness's cluster-wide query memory limit is 1 GB: the default is the node's own.
       ['query_max_memory', '1GB', '1GB', 'varchar'],
       ['task_concurrency', '2', '2', 'integer'],
+      ['time_zone_id', '', '', 'varchar'],
     ]);
     for (const row of shown.rows) expect(row[4] as string).to.have.length.above(20);
   });

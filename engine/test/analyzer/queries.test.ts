@@ -169,7 +169,7 @@ describe('analyzer and planner, end to end in-process', () => {
   it('answers session functions and current time in the session time zone', async () => {
     expect(await h.rows('SELECT current_user, current_catalog, current_schema, current_timezone()')).to.deep.equal([['test', 'memory', 'default', 'UTC']]);
     // The harness session starts at 2026-11-21 12:00:00 UTC.
-    expect(await h.rows("SELECT CAST(current_date AS varchar), CAST(current_timestamp AS varchar)")).to.deep.equal([['2026-11-21', '2026-11-21 12:00:00.000']]);
+    expect(await h.rows("SELECT CAST(current_date AS varchar), CAST(current_timestamp AS varchar)")).to.deep.equal([['2026-11-21', '2026-11-21 12:00:00.000 UTC']]);
     const shifted = new EngineHarness();
     shifted.session.timeZone = '-05:30';
     expect(await shifted.rows('SELECT CAST(localtimestamp AS varchar)')).to.deep.equal([['2026-11-21 06:30:00.000']]);

@@ -4,6 +4,8 @@
 import { expect } from 'chai';
 import { columnFromScalars, getScalar, type Page, type Scalar } from '../../src/spi/page.js';
 import { typeName, type SqlType } from '../../src/types/types.js';
+import { zoneKeyOf } from '../../src/types/time-zones.js';
+import { packZoned } from '../../src/types/zoned-timestamp.js';
 
 const MAX_LONG_DECIMAL = 10n ** 38n - 1n;
 
@@ -26,6 +28,18 @@ export const ALL_TYPES_COLUMNS: readonly { type: SqlType; values: Scalar[] }[] =
   { type: { kind: 'time', precision: 6 }, values: [0, 86_399_999_999, null, 43_200_000_001, 1, 3_600_000_000] },
   { type: { kind: 'timestamp', precision: 3 }, values: [0, -62_135_596_800_000_000, null, 253_402_300_799_999_000, 1_700_000_000_123_000, -1000] },
   { type: { kind: 'timestamp', precision: 6 }, values: [1_700_000_000_123_456, -1, null, 0, 946_684_800_000_001, 2 ** 52] },
+  {
+    // epoch millis << 12 | zone key: UTC, a region zone, the year 1 and 9999, fixed offsets at the ends of the range
+    type: { kind: 'timestamp with time zone', precision: 3 },
+    values: [
+      packZoned(0, zoneKeyOf('UTC')),
+      packZoned(-62_135_596_800_000, zoneKeyOf('America/Los_Angeles')),
+      null,
+      packZoned(253_402_300_799_999, zoneKeyOf('Asia/Kathmandu')),
+      packZoned(1_700_000_000_123, zoneKeyOf('+14:00')),
+      packZoned(-1, zoneKeyOf('-14:00')),
+    ],
+  },
   { type: { kind: 'interval year to month' }, values: [14, -14, null, 0, 2147483647, -2147483648] },
   { type: { kind: 'interval day to second' }, values: [86_400_000, -1, null, 0, 9_007_199_254_740_991, -9_007_199_254_740_991] },
   { type: { kind: 'unknown' }, values: [null, null, null, null, null, null] },

@@ -128,6 +128,7 @@ function fixedSize(type: SqlType): number {
     case 'bigint':
     case 'double':
     case 'time':
+    case 'timestamp with time zone': // Trino's short (p <= 3) layout
     case 'interval day to second':
       return 8;
     case 'decimal':

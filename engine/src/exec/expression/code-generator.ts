@@ -85,7 +85,7 @@ export class CodeGenerator {
       case 'call':
         return this.generateCall(e.name, e.args, e.type);
       case 'cast':
-        return this.generateCast(this.generate(e.arg), e.arg.type, e.type, e.safe, e.assignment === true);
+        return this.generateCast(this.generate(e.arg), e.arg.type, e.type, e.safe, e.assignment === true, e.sessionZone);
       case 'special':
         return generateSpecialForm(this, e);
       case 'lambda':
@@ -175,9 +175,9 @@ export class CodeGenerator {
   }
 
   /** CAST of a generated value; TRY_CAST (safe) yields NULL where the cast fails; INSERT's store assignment. */
-  generateCast(arg: Emitted, from: SqlType, to: SqlType, safe: boolean, assignment = false): Emitted {
+  generateCast(arg: Emitted, from: SqlType, to: SqlType, safe: boolean, assignment = false, sessionZone?: string): Emitted {
     if (arg.isNull === 'true' || from.kind === 'unknown') return { value: defaultLiteral(to), isNull: 'true' };
-    const fn = assignment ? storeAssignmentCast(from, to) : castFunction(from, to);
+    const fn = assignment ? storeAssignmentCast(from, to, sessionZone) : castFunction(from, to, sessionZone);
     if (fn === IDENTITY_CAST) return arg;
     const cast = this.bind(fn);
     if (!safe && arg.isNull === 'false') {

@@ -144,7 +144,8 @@ function inList(g: CodeGenerator, args: readonly RowExpression[]): Emitted {
   const result = g.declare(BOOLEAN, { value: 'false', isNull: value.isNull });
   if (value.isNull === 'true') return result;
 
-  const constants = items.every((i) => i.kind === 'constant') && type.kind !== 'varbinary' && items.length > 1;
+  // A Set of constants matches by JS identity: not for byte arrays, nor zoned timestamps (equal by instant, whatever the zone).
+  const constants = items.every((i) => i.kind === 'constant') && type.kind !== 'varbinary' && type.kind !== 'timestamp with time zone' && items.length > 1;
   g.emit(`if (!${result.isNull}) {`);
   if (constants) {
     const set = new Set(items.map((i) => (i.kind === 'constant' ? constantIn(i.value, i.type, type) : null)));

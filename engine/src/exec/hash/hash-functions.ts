@@ -6,6 +6,8 @@
 import { getScalar, type Column, type Scalar } from '../../spi/page.js';
 import { MapValue } from '../../spi/map-value.js';
 import { hashMapValue } from './map-hash.js';
+import type { SqlType } from '../../types/types.js';
+import { zonedAsInstants } from '../../types/zoned-timestamp.js';
 
 const scratchDouble = new Float64Array(1);
 const scratchWords = new Int32Array(scratchDouble.buffer);
@@ -107,6 +109,13 @@ export function int64Words(values: BigInt64Array): Int32Array {
   return new Int32Array(values.buffer, values.byteOffset, values.length * 2);
 }
 
+/** Values with every zoned timestamp inside replaced by its instant: equal instants hash alike. */
+function instantsOf(type: SqlType): (value: Scalar) => Scalar {
+  if (type.kind !== 'map') return zonedAsInstants(type);
+  const [keys, values] = [zonedAsInstants(type.key), zonedAsInstants(type.value)];
+  return (v) => (v === null ? null : new MapValue((v as MapValue).keys.map(keys), (v as MapValue).values.map(values)));
+}
+
 /**
  * Hashes rows [from, count) of `column` into `out` (at the same positions); with `combine`, mixes
  * into the hashes already in `out` (for multi-column keys). One typed loop per storage kind.
@@ -120,10 +129,15 @@ export function hashColumn(column: Column, count: number, out: Int32Array, combi
     return;
   }
   if (kind === 'array' || kind === 'map') {
+    const instants = instantsOf(column.type);
     for (let i = from; i < count; i++) {
-      const h = nulls !== null && nulls[i] === 1 ? NULL_HASH : hashScalar(getScalar(column, i));
+      const h = nulls !== null && nulls[i] === 1 ? NULL_HASH : hashScalar(instants(getScalar(column, i)));
       out[i] = combine ? combineHash(out[i], h) : h;
     }
+    return;
+  }
+  if (kind === 'timestamp with time zone') {
+    hashZonedColumn(values as BigInt64Array, nulls, count, out, combine, from);
     return;
   }
   if (values instanceof BigInt64Array) {
@@ -158,3 +172,12 @@ export function hashRows(columns: readonly Column[], count: number, out: Int32Ar
   }
   for (let c = 0; c < columns.length; c++) hashColumn(columns[c], count, out, c > 0, from);
 }
+
+/** Zoned timestamps hash by instant (value >> 12), so equal instants in different zones meet. */
+function hashZonedColumn(values: BigInt64Array, nulls: Uint8Array | null, count: number, out: Int32Array, combine: boolean, from: number): void {
+  for (let i = from; i < count; i++) {
+    const h = nulls !== null && nulls[i] === 1 ? NULL_HASH : hashNumber(Number(values[i] >> 12n));
+    out[i] = combine ? combineHash(out[i], h) : h;
+  }
+}
+

@@ -51,6 +51,11 @@ export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
 
 function valueEquals(type: SqlType, left: ColumnValues, right: ColumnValues, notDistinct: boolean): RowEquals {
   if (type.kind === 'unknown') return () => notDistinct;
+  if (type.kind === 'timestamp with time zone') {
+    const a = left as BigInt64Array;
+    const b = right as BigInt64Array;
+    return (i, j) => a[i] >> 12n === b[j] >> 12n;
+  }
   if (left instanceof BigInt64Array) {
     const a = int64Words(left);
     const b = int64Words(right as BigInt64Array);

@@ -56,6 +56,13 @@ const compareInt64Words: ValueCompare = (a, i, b, j) => {
   return x[2 * i + 1] - y[2 * j + 1] || (x[2 * i] >>> 0) - (y[2 * j] >>> 0);
 };
 
+/** Zoned timestamps (instant << 12 | zone key) by instant: the zone key, in the low word's low 12 bits, is ignored. */
+const compareZonedInstantWords: ValueCompare = (a, i, b, j) => {
+  const x = a as Int32Array;
+  const y = b as Int32Array;
+  return x[2 * i + 1] - y[2 * j + 1] || (x[2 * i] >>> 12) - (y[2 * j] >>> 12);
+};
+
 /** The comparison of one type's values, unbound from any column. */
 export function valueCompareFor(type: SqlType): ValueCompare {
   switch (type.kind) {
@@ -67,6 +74,8 @@ export function valueCompareFor(type: SqlType): ValueCompare {
     }
     case 'bigint':
       return compareInt64Words;
+    case 'timestamp with time zone':
+      return compareZonedInstantWords;
     case 'decimal':
       return type.precision <= SHORT_DECIMAL_PRECISION ? compareInt64Words : (a, i, b, j) => compareBigints((a as bigint[])[i], (b as bigint[])[j]);
     case 'varchar':

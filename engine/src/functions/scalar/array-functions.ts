@@ -7,6 +7,7 @@ import type { Scalar } from '../../spi/page.js';
 import { formatValueAsText } from '../../types/values.js';
 import { BIGINT, BOOLEAN, DATE, INTERVAL_DAY_SECOND, INTERVAL_YEAR_MONTH, VARCHAR, type SqlType, arrayOf } from '../../types/types.js';
 import { MICROS_PER_DAY, addMonthsToDays, timestampDays, timestampMicrosOfDay } from '../../types/datetime.js';
+import { zonedAsInstants } from '../../types/zoned-timestamp.js';
 import { type ArrayPattern, type ScalarFunctionDefinition, type SignatureTemplate, body } from './signature.js';
 import { equalityFor, scalarComparator } from './value-comparison.js';
 
@@ -45,11 +46,24 @@ function arrayKeyPart(v: Scalar): unknown {
   return typeof k === 'bigint' ? `${k}n` : typeof k === 'string' ? `s${k}` : k;
 }
 
-function distinctValues(values: Values): Scalar[] {
+/** distinctKey of elements of `type`: zoned timestamps (and arrays of them) by instant. */
+function distinctKeyOf(type: SqlType): Key {
+  const instants = zonedAsInstants(type);
+  return (v) => distinctKey(instants(v));
+}
+
+type Key = (v: Scalar) => unknown;
+
+/** The element type of the first argument (an array). */
+function elementKey(types: readonly SqlType[]): Key {
+  return distinctKeyOf((types[0] as { element: SqlType }).element);
+}
+
+function distinctValues(values: Values, keyOf: Key): Scalar[] {
   const seen = new Set<unknown>();
   const out: Scalar[] = [];
   for (const v of values) {
-    const key = distinctKey(v);
+    const key = keyOf(v);
     if (!seen.has(key)) {
       seen.add(key);
       out.push(v);
@@ -58,8 +72,8 @@ function distinctValues(values: Values): Scalar[] {
   return out;
 }
 
-function keySet(values: Values): Set<unknown> {
-  return new Set(values.map(distinctKey));
+function keySet(values: Values, keyOf: Key): Set<unknown> {
+  return new Set(values.map(keyOf));
 }
 
 function checkedIndex(index: bigint): number {
@@ -88,12 +102,12 @@ function slice(values: Values, start: bigint, length: bigint): Scalar[] {
   return values.slice(begin, begin + Math.min(Number(length), values.length));
 }
 
-function arraysOverlap(a: Values, b: Values): boolean | null {
-  const keys = keySet(b.filter((v) => v !== null));
+function arraysOverlap(a: Values, b: Values, keyOf: Key): boolean | null {
+  const keys = keySet(b.filter((v) => v !== null), keyOf);
   let anyNull = b.some((v) => v === null);
   for (const v of a) {
     if (v === null) anyNull = true;
-    else if (keys.has(distinctKey(v))) return true;
+    else if (keys.has(keyOf(v))) return true;
   }
   return anyNull ? null : false;
 }
@@ -227,7 +241,10 @@ export const ARRAY_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
       return body((a: Values, x: Scalar) => BigInt(a.findIndex((v) => v !== null && equal(v, x)) + 1));
     }),
   ),
-  define(['array_distinct'], 'Remove duplicate values from the given array', over([ARRAY_T], sameAsFirst, 'array(T)', () => body(distinctValues))),
+  define(['array_distinct'], 'Remove duplicate values from the given array', over([ARRAY_T], sameAsFirst, 'array(T)', (types) => {
+    const keyOf = elementKey(types);
+    return body((values: Values) => distinctValues(values, keyOf));
+  })),
   define(
     ['array_max'],
     'Get maximum value of array',
@@ -284,32 +301,46 @@ export const ARRAY_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
   define(
     ['array_union'],
     'Union elements of the two given arrays',
-    over([ARRAY_T, ARRAY_T], sameAsFirst, 'array(T)', () => body((a: Values, b: Values) => distinctValues([...a, ...b]))),
+    over([ARRAY_T, ARRAY_T], sameAsFirst, 'array(T)', (types) => {
+      const keyOf = elementKey(types);
+      return body((a: Values, b: Values) => distinctValues([...a, ...b], keyOf));
+    }),
   ),
   define(
     ['array_intersect'],
     'Intersects elements of the two given arrays',
-    over([ARRAY_T, ARRAY_T], sameAsFirst, 'array(T)', () =>
-      body((a: Values, b: Values) => {
-        const keys = keySet(b);
-        return distinctValues(a.filter((v) => keys.has(distinctKey(v))));
-      }),
-    ),
+    over([ARRAY_T, ARRAY_T], sameAsFirst, 'array(T)', (types) => {
+      const keyOf = elementKey(types);
+      return body((a: Values, b: Values) => {
+        const keys = keySet(b, keyOf);
+        return distinctValues(
+          a.filter((v) => keys.has(keyOf(v))),
+          keyOf,
+        );
+      });
+    }),
   ),
   define(
     ['array_except'],
     'Returns an array of elements that are in the first array but not the second, without duplicates',
-    over([ARRAY_T, ARRAY_T], sameAsFirst, 'array(T)', () =>
-      body((a: Values, b: Values) => {
-        const keys = keySet(b);
-        return distinctValues(a.filter((v) => !keys.has(distinctKey(v))));
-      }),
-    ),
+    over([ARRAY_T, ARRAY_T], sameAsFirst, 'array(T)', (types) => {
+      const keyOf = elementKey(types);
+      return body((a: Values, b: Values) => {
+        const keys = keySet(b, keyOf);
+        return distinctValues(
+          a.filter((v) => !keys.has(keyOf(v))),
+          keyOf,
+        );
+      });
+    }),
   ),
   define(
     ['arrays_overlap'],
     'Returns true if arrays have common elements',
-    over([ARRAY_T, ARRAY_T], BOOLEAN, undefined, () => body(arraysOverlap, { mayReturnNull: true })),
+    over([ARRAY_T, ARRAY_T], BOOLEAN, undefined, (types) => {
+      const keyOf = elementKey(types);
+      return body((a: Values, b: Values) => arraysOverlap(a, b, keyOf), { mayReturnNull: true });
+    }),
   ),
   define(
     ['repeat'],

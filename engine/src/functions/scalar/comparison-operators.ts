@@ -11,7 +11,7 @@ const T = { variable: 'T' } as const;
 
 /** Values JS's === tells equal: numbers, bigints, strings (chars are stored unpadded), booleans. */
 function hasJsEquality(t: SqlType): boolean {
-  return t.kind !== 'varbinary' && !isContainer(t);
+  return t.kind !== 'varbinary' && !isContainer(t) && t.kind !== 'timestamp with time zone';
 }
 
 function isContainer(t: SqlType): boolean {

@@ -20,6 +20,7 @@ import {
   yearOfDays,
 } from '../../types/datetime.js';
 import { compileRegexp } from './regexp-pattern.js';
+import { formatOffsetMinutes } from '../../types/time-zones.js';
 
 const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -37,9 +38,20 @@ interface Fields {
   dayOfYear: number;
   weekYear: number;
   week: number;
+  zone: ZoneOfValue;
 }
 
-function fieldsOf(timestampMicros: number): Fields {
+/** The zone a formatted value is in: plain timestamps are formatted as UTC (Trino). */
+export interface ZoneOfValue {
+  /** UTC, +01:00 or an IANA name. */
+  name: string;
+  offsetMinutes: number;
+  /** Whether the zone is a region (IANA name) rather than UTC or a fixed offset. */
+  region: boolean;
+}
+const UTC_ZONE: ZoneOfValue = { name: 'UTC', offsetMinutes: 0, region: false };
+
+function fieldsOf(timestampMicros: number, zone: ZoneOfValue = UTC_ZONE): Fields {
   const days = timestampDays(timestampMicros);
   const ofDay = timestampMicrosOfDay(timestampMicros);
   const { weekYear, week } = isoWeekOfDays(days);
@@ -55,6 +67,7 @@ function fieldsOf(timestampMicros: number): Fields {
     dayOfYear: dayOfYearOfDays(days),
     weekYear,
     week,
+    zone,
   };
 }
 
@@ -128,12 +141,19 @@ function jodaPrinter(letter: string, count: number): Printer {
         return count <= 6 ? digits.slice(0, count) : digits + '0'.repeat(count - 6);
       };
     case 'z':
-      return count >= 4 ? () => 'Coordinated Universal Time' : () => 'UTC';
+      return (f) => zoneText(f.zone, count);
     case 'Z':
-      return count === 1 ? () => '+0000' : count === 2 ? () => '+00:00' : () => 'UTC';
+      return count === 1 ? (f) => formatOffsetMinutes(f.zone.offsetMinutes).replace(':', '') : count === 2 ? (f) => formatOffsetMinutes(f.zone.offsetMinutes) : (f) => f.zone.name;
     default:
       throw invalidArgument(`Illegal pattern component: ${letter.repeat(count)}`);
   }
+}
+
+/** Joda's `z` (short) and `zzzz` (long) zone names, known here for UTC and fixed offsets only. */
+function zoneText(zone: ZoneOfValue, count: number): string {
+  if (zone.region) throw new EngineError('NOT_SUPPORTED', `Zone names (pattern ${'z'.repeat(count)}) of region time zones are not supported: ${zone.name}`);
+  if (zone.name === 'UTC') return count >= 4 ? 'Coordinated Universal Time' : 'UTC';
+  return zone.name;
 }
 
 function compileJoda(pattern: string): Printer[] {
@@ -169,9 +189,9 @@ function compileJoda(pattern: string): Printer[] {
 const JODA_CACHE = new Map<string, Printer[]>();
 
 /** format_datetime(timestamp, pattern) with a Joda-Time pattern, in UTC. */
-export function formatDatetime(timestampMicros: number, pattern: string): string {
+export function formatDatetime(timestampMicros: number, pattern: string, zone?: ZoneOfValue): string {
   const printers = cached(JODA_CACHE, pattern, () => compileJoda(pattern));
-  const f = fieldsOf(timestampMicros);
+  const f = fieldsOf(timestampMicros, zone);
   let out = '';
   for (const p of printers) out += p(f);
   return out;

@@ -1,6 +1,5 @@
-// Date and time functions (Trino's DateTimeFunctions). Timestamps are UTC wall time: functions Trino
-// defines on `timestamp with time zone` (from_unixtime, to_unixtime) work here on plain timestamps
-// in UTC, as this engine has no time zone types yet.
+// Date and time functions (Trino's DateTimeFunctions) on dates, times and plain timestamps; those on
+// `timestamp with time zone` (from_unixtime, to_unixtime, at_timezone...) are in zoned-timestamp-functions.ts.
 
 import { EngineError } from '../../errors/engine-error.js';
 import {
@@ -27,7 +26,7 @@ import {
   timestampMicrosOfDay,
   yearOfDays,
 } from '../../types/datetime.js';
-import { type SqlType, BIGINT, DATE, DOUBLE, INTERVAL_DAY_SECOND, INTERVAL_YEAR_MONTH, VARCHAR, timestamp } from '../../types/types.js';
+import { type SqlType, BIGINT, DATE, INTERVAL_DAY_SECOND, INTERVAL_YEAR_MONTH, VARCHAR, timestamp } from '../../types/types.js';
 import {
   type TemporalKind,
   addToDate,
@@ -217,16 +216,6 @@ export const DATETIME_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
     names: ['date_parse'],
     description: 'Parses a timestamp with MySQL format specifiers',
     signatures: [{ params: [VARCHAR_X, VARCHAR_X], returnType: timestamp(3), implement: () => body(dateParse) }],
-  },
-  {
-    names: ['from_unixtime'],
-    description: 'Timestamp (UTC) of the given seconds since the epoch',
-    signatures: [{ params: [DOUBLE], returnType: timestamp(3), implement: () => body((s: number) => Math.round(s * 1000) * MICROS_PER_MILLI) }],
-  },
-  {
-    names: ['to_unixtime'],
-    description: 'Seconds since the epoch of the given timestamp (UTC)',
-    signatures: [{ params: [TIMESTAMP], returnType: DOUBLE, implement: () => body((t: number) => t / MICROS_PER_SECOND) }],
   },
   {
     names: ['from_iso8601_date'],

@@ -39,6 +39,7 @@ import { STRING_FUNCTIONS, STRING_OPERATORS } from './string-functions.js';
 import { type ArgumentType, argumentTypeName } from './function-parameters.js';
 import { TEMPORAL_OPERATORS } from './temporal-operators.js';
 import { URL_FUNCTIONS } from './url-functions.js';
+import { SESSION_ZONE_FUNCTION_INFOS, ZONED_TIMESTAMP_FUNCTIONS, ZONED_TIMESTAMP_OPERATORS } from './zoned-timestamp-functions.js';
 
 export type { OperatorName } from './operator-names.js';
 
@@ -75,8 +76,8 @@ function index(definitions: readonly ScalarFunctionDefinition[]): Map<string, En
   return byName;
 }
 
-const FUNCTIONS = index([...MATH_FUNCTIONS, ...STRING_FUNCTIONS, ...CHAR_FUNCTIONS, ...REGEXP_FUNCTIONS, ...DATETIME_FUNCTIONS, ...ARRAY_FUNCTIONS, ...ARRAY_SHAPE_FUNCTIONS, ...BINARY_FUNCTIONS, ...BITWISE_FUNCTIONS, ...STRING_DISTANCE_FUNCTIONS, ...URL_FUNCTIONS, ...DURATION_FUNCTIONS, ...DISTRIBUTION_FUNCTIONS, ...BUCKET_AND_RADIX_FUNCTIONS, ...DATA_SIZE_FUNCTIONS, ...ARRAY_LAMBDA_FUNCTIONS, ...FORMAT_FUNCTIONS, ...MAP_FUNCTIONS, ...MAP_ENTRY_FUNCTIONS, ...MAP_LAMBDA_FUNCTIONS, ...MAP_BUILDING_FUNCTIONS]);
-const OPERATORS = index([...NUMERIC_ARITHMETIC_OPERATORS, ...TEMPORAL_OPERATORS, ...COMPARISON_OPERATORS, ...ARRAY_OPERATORS, ...STRING_OPERATORS, ...MAP_OPERATORS]);
+const FUNCTIONS = index([...MATH_FUNCTIONS, ...STRING_FUNCTIONS, ...CHAR_FUNCTIONS, ...REGEXP_FUNCTIONS, ...DATETIME_FUNCTIONS, ...ARRAY_FUNCTIONS, ...ARRAY_SHAPE_FUNCTIONS, ...BINARY_FUNCTIONS, ...BITWISE_FUNCTIONS, ...STRING_DISTANCE_FUNCTIONS, ...URL_FUNCTIONS, ...DURATION_FUNCTIONS, ...DISTRIBUTION_FUNCTIONS, ...BUCKET_AND_RADIX_FUNCTIONS, ...DATA_SIZE_FUNCTIONS, ...ARRAY_LAMBDA_FUNCTIONS, ...FORMAT_FUNCTIONS, ...MAP_FUNCTIONS, ...MAP_ENTRY_FUNCTIONS, ...MAP_LAMBDA_FUNCTIONS, ...MAP_BUILDING_FUNCTIONS, ...ZONED_TIMESTAMP_FUNCTIONS]);
+const OPERATORS = index([...NUMERIC_ARITHMETIC_OPERATORS, ...TEMPORAL_OPERATORS, ...COMPARISON_OPERATORS, ...ARRAY_OPERATORS, ...STRING_OPERATORS, ...MAP_OPERATORS, ...ZONED_TIMESTAMP_OPERATORS]);
 
 function bindAll(entry: Entry, argumentTypes: readonly ArgumentType[]): BoundSignature | undefined {
   const candidates: BoundSignature[] = [];
@@ -181,8 +182,9 @@ export function isDeterministicFunction(name: string): boolean {
 
 /** Every function signature, for SHOW FUNCTIONS (operators are not listed, as in Trino). */
 export function listScalarFunctions(): FunctionInfo[] {
-  const infos: FunctionInfo[] = [];
+  const infos: FunctionInfo[] = [...SESSION_ZONE_FUNCTION_INFOS];
   for (const [name, entry] of FUNCTIONS) {
+    if (name.startsWith('$')) continue; // internal forms the analyzer calls ($from_iso8601_timestamp)
     for (const template of entry.signatures) {
       const shown = formatTemplate(name, template);
       infos.push({

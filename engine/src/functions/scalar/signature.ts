@@ -3,7 +3,7 @@
 
 import type { Scalar } from '../../spi/page.js';
 import { canCoerce, coerceTypeBase, commonSuperTypeOf } from '../../types/coercion.js';
-import { type SqlType, typeName, typesEqual } from '../../types/types.js';
+import { type SqlType, mapOf, typeName, typesEqual } from '../../types/types.js';
 import {
   type ArgumentType,
   type FunctionPattern,
@@ -15,7 +15,7 @@ import {
 } from './function-parameters.js';
 
 /** Families of parametric types a parameter may accept whole: decimal(p,s), varchar(x), ... */
-export type TypeFamily = 'decimal' | 'varchar' | 'char' | 'timestamp' | 'time';
+export type TypeFamily = 'decimal' | 'varchar' | 'char' | 'timestamp' | 'time' | 'timestamp with time zone';
 
 /**
  * One declared parameter: an exact type (arguments coerce to it), any member of a family (an
@@ -209,7 +209,7 @@ export function bindSignature(template: SignatureTemplate, arguments_: readonly 
     if (isVariable(p)) target = variables.get(p.variable);
     else if (isAnyType(p)) target = actual[i];
     else if (isArrayPattern(p)) target = wrapArray(variables.get(p.arrayOf) as SqlType, p.depth ?? 1);
-    else if (isMapPattern(p)) target = { kind: 'map', key: variables.get(p.mapOf[0]) as SqlType, value: variables.get(p.mapOf[1]) as SqlType };
+    else if (isMapPattern(p)) target = mapOf(variables.get(p.mapOf[0]) as SqlType, variables.get(p.mapOf[1]) as SqlType);
     else if (isFamily(p)) target = p.strict && actual[i].kind !== p.family && actual[i].kind !== 'unknown' ? undefined : coerceTypeBase(actual[i], p.family);
     else target = p;
     if (target === undefined || !canCoerce(actual[i], target)) return undefined;
@@ -255,6 +255,7 @@ const FAMILY_DISPLAY: Record<TypeFamily, string> = {
   char: 'char(x)',
   timestamp: 'timestamp(p)',
   time: 'time(p)',
+  'timestamp with time zone': 'timestamp(p) with time zone',
 };
 
 /** The returned type of a template as SHOW FUNCTIONS prints it. */

@@ -19,6 +19,7 @@ export function compareBytes(a: Uint8Array, b: Uint8Array): number {
 
 /** `=` on values of `type` (primitives compare by value, bigints included). */
 export function equalityFor(type: SqlType): Equality {
+  if (type.kind === 'timestamp with time zone') return (a, b) => (a as bigint) >> 12n === (b as bigint) >> 12n;
   if (type.kind === 'varbinary') return (a, b) => compareBytes(a as Uint8Array, b as Uint8Array) === 0;
   if (type.kind === 'array') {
     const equal = arrayEquality(type.element);
@@ -121,6 +122,7 @@ export function scalarComparator(type: SqlType): Comparator {
 function ownComparator(type: SqlType): Comparator | undefined {
   if (type.kind === 'array') return scalarComparator(type);
   if (type.kind === 'varbinary') return (a, b) => compareBytes(a as Uint8Array, b as Uint8Array);
+  if (type.kind === 'timestamp with time zone') return (a, b) => compareZonedInstants(a as bigint, b as bigint);
   if (type.kind === 'varchar') return (a, b) => compareStrings(a as string, b as string);
   if (type.kind === 'char') return (a, b) => compareChars(a as string, b as string);
   return undefined;
@@ -151,4 +153,11 @@ export function lessThanOrEqualFor(type: SqlType): (a: Scalar, b: Scalar) => boo
   const own = ownComparator(type);
   if (own !== undefined) return (a, b) => own(a, b) <= 0;
   return (a, b) => (a as number) <= (b as number);
+}
+
+/** Zoned timestamps order by instant (the zone key in the low 12 bits does not count). */
+function compareZonedInstants(a: bigint, b: bigint): number {
+  const x = a >> 12n;
+  const y = b >> 12n;
+  return x < y ? -1 : x > y ? 1 : 0;
 }

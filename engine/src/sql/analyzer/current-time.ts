@@ -2,8 +2,9 @@
 // wall-clock values in the session time zone (Trino evaluates them once per query too).
 
 import type { Session } from '../../spi/session.js';
-import { EngineError } from '../../errors/engine-error.js';
 import { DATE } from '../../types/types.js';
+import { localMillis, zoneKeyOf } from '../../types/time-zones.js';
+import { packZoned, roundMillis, zonedTimestampType } from '../../types/zoned-timestamp.js';
 import type * as ast from '../parser/ast.js';
 import { constant, type RowExpression } from '../planner/row-expression.js';
 
@@ -16,12 +17,20 @@ export function currentTimeConstant(e: ast.CurrentTime, session: Session): RowEx
     case 'current_date':
       return constant(Math.floor(wallMillis / MS_PER_DAY), DATE);
     case 'current_timestamp':
+      return currentTimestamp(session, precision);
     case 'localtimestamp':
       return constant(truncate(wallMillis * 1000, precision), { kind: 'timestamp', precision });
     case 'current_time':
     case 'localtime':
       return constant(truncate((((wallMillis % MS_PER_DAY) + MS_PER_DAY) % MS_PER_DAY) * 1000, precision), { kind: 'time', precision });
   }
+}
+
+/** current_timestamp and now(): the query's start in the session zone, `timestamp(p) with time zone`. */
+export function currentTimestamp(session: Session, precision = 3): RowExpression {
+  const type = zonedTimestampType(precision);
+  const millis = roundMillis(session.startTime, precision); // Trino rounds current_timestamp(p)
+  return constant(packZoned(millis, zoneKeyOf(session.timeZone)), type);
 }
 
 function truncate(micros: number, precision: number): number {
@@ -31,25 +40,5 @@ function truncate(micros: number, precision: number): number {
 
 /** Epoch milliseconds shifted so that UTC fields read as the wall clock of `timeZone`. */
 export function wallClockMillis(epochMillis: number, timeZone: string): number {
-  const offset = /^([+-])(\d{2}):(\d{2})$/.exec(timeZone);
-  if (offset) return epochMillis + (offset[1] === '-' ? -1 : 1) * (Number(offset[2]) * 60 + Number(offset[3])) * 60_000;
-  let format: Intl.DateTimeFormat;
-  try {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-  } catch {
-    throw new EngineError('INVALID_FUNCTION_ARGUMENT', `Time zone not supported: ${timeZone}`);
-  }
-  const parts: Record<string, number> = {};
-  for (const p of format.formatToParts(new Date(epochMillis))) if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  const wallSeconds = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
-  return wallSeconds + (epochMillis % 1000);
+  return localMillis(zoneKeyOf(timeZone), epochMillis);
 }

@@ -28,7 +28,8 @@ import {
 } from '../../types/types.js';
 import type * as ast from '../parser/ast.js';
 import { constant, special, specialOf, symbolRef, type RowExpression, type Symbol } from '../planner/row-expression.js';
-import { currentTimeConstant } from './current-time.js';
+import { currentTimeConstant, currentTimestamp } from './current-time.js';
+import { atTimeZone, castExpression, sessionZoneCall, SESSION_ZONE_FUNCTION_NAMES, zonedLiteralType } from './time-zone-translation.js';
 import { findUnknownFunction, functionName } from './ast-utils.js';
 import { sqlTypeOf } from './type-spec.js';
 import { unsupportedNode } from './unsupported-features.js';
@@ -121,7 +122,7 @@ function translateNode(e: ast.Expression, context: TranslationContext, translate
     case 'BinaryLiteral':
       return constant(hexToBytes(e.hex, e.location), VARBINARY);
     case 'GenericLiteral':
-      return genericLiteral(e);
+      return genericLiteral(e, context.session);
     case 'IntervalLiteral':
       return constant(intervalLiteralValue(e), isYearMonth(e) ? INTERVAL_YEAR_MONTH : INTERVAL_DAY_SECOND);
     case 'Parameter':
@@ -153,7 +154,9 @@ function translateNode(e: ast.Expression, context: TranslationContext, translate
     case 'SimpleCase':
       return simpleCaseOf(e, translate);
     case 'Cast':
-      return cast(e, translate);
+      return cast(e, translate, context.session);
+    case 'AtTimeZone':
+      return atTimeZone(translate(e.value), e.zone && translate(e.zone), context.session, (name, args) => functionCall(name, args, e.location), e.location);
     case 'Extract':
       return functionCall(EXTRACT_FUNCTIONS[e.field] ?? e.field.toLowerCase(), [translate(e.value)], e.location);
     case 'FunctionCall':
@@ -181,7 +184,6 @@ function translateNode(e: ast.Expression, context: TranslationContext, translate
       throw misplacedLambda(e);
     case 'MatchPredicate':
     case 'Unique':
-    case 'AtTimeZone':
     case 'MethodCall':
     case 'StaticMethodCall':
     case 'Measure':
@@ -278,13 +280,13 @@ function simpleCaseOf(e: ast.SimpleCase, translate: Translate): RowExpression {
   return searchedCase(branches, e.defaultValue ? translate(e.defaultValue) : undefined, e.location);
 }
 
-function cast(e: ast.Cast, translate: Translate): RowExpression {
+function cast(e: ast.Cast, translate: Translate, session: Session): RowExpression {
   const value = translate(e.value);
   const type = sqlTypeOf(e.type);
   if (value.type.kind === 'unknown') return constant(null, type);
   // Trino refuses a cast that does not exist at analysis, even for TRY_CAST and for no rows.
   if (!canCast(value.type, type)) throw new EngineError('TYPE_MISMATCH', `Cannot cast ${typeName(value.type)} to ${typeName(type)}`, e.location);
-  return { kind: 'cast', arg: value, type, safe: e.safe };
+  return castExpression(value, type, e.safe, session);
 }
 
 /**
@@ -355,7 +357,7 @@ function syntaxOperatorCall(name: SyntaxOperatorName, args: RowExpression[], loc
 }
 
 /** Functions with their own translation below (not in a registry). */
-const SPECIAL_FUNCTIONS: ReadonlySet<string> = new Set(['coalesce', 'nullif', 'if', 'try', 'typeof', 'grouping', ...SESSION_FUNCTIONS]);
+const SPECIAL_FUNCTIONS: ReadonlySet<string> = new Set(['coalesce', 'nullif', 'if', 'try', 'typeof', 'grouping', 'now', ...SESSION_FUNCTIONS, ...SESSION_ZONE_FUNCTION_NAMES]);
 
 /** Whether `name` is a function of any kind: special, scalar, aggregate or window. */
 export function isKnownFunctionName(name: string): boolean {
@@ -384,6 +386,8 @@ function translateFunctionCall(e: ast.FunctionCall, translate: Translate, contex
   // The arguments in a loop here, not in a helper: nested calls recurse through this frame.
   const args: RowExpression[] = new Array(e.args.length);
   for (let i = 0; i < args.length; i++) args[i] = translate(e.args[i]);
+  const zoned = sessionZoneCall(name, args, context.session, (n, a) => functionCall(n, a, e.location));
+  if (zoned !== undefined) return zoned;
   return name === 'coalesce' ? coalesce(args, e.location) : functionCall(name, args, e.location);
 }
 
@@ -396,6 +400,7 @@ const SPECIAL_TRANSLATIONS: ReadonlyMap<string, SpecialTranslation> = new Map<st
   ['if', ifCall],
   ['try', tryCall],
   ['typeof', typeofCall],
+  ['now', (e, _translate, context) => (e.args.length > 0 ? functionCall('now', [], e.location) : currentTimestamp(context.session))],
   ...SESSION_FUNCTIONS.map((name): [string, SpecialTranslation] => [name, (e, _translate, context) => sessionFunction(name, e, context.session)]),
 ]);
 
@@ -501,12 +506,15 @@ function decimalLiteral(text: string, location: SourceLocation): RowExpression {
   return constant(parsed.unscaled, decimal(parsed.precision, parsed.scale));
 }
 
-function genericLiteral(e: ast.GenericLiteral): RowExpression {
+function genericLiteral(e: ast.GenericLiteral, session: Session): RowExpression {
   const name = e.type.name;
   if (name === 'decimal' && e.type.parameters.length === 0) return decimalLiteral(e.value.trim(), e.location);
   let type = sqlTypeOf(e.type);
-  if ((type.kind === 'timestamp' || type.kind === 'time') && ZONED_TIME.test(e.value)) {
-    // Trino types such a literal `timestamp(p) with time zone` (or `time(p) with time zone`).
+  // Trino types a TIMESTAMP literal that ends in a zone `timestamp(p) with time zone`.
+  const zoned = zonedLiteralType(type, e.value, e.type.parameters.length > 0, e.location);
+  if (zoned !== undefined) return castExpression(constant(e.value, varchar(e.value.length)), zoned, false, session);
+  if (type.kind === 'time' && ZONED_TIME.test(e.value)) {
+    // Trino types such a literal `time(p) with time zone`.
     throw new EngineError('NOT_SUPPORTED', `Type not supported: ${type.kind} with time zone`, e.location);
   }
   if (type.kind === 'timestamp' && e.type.parameters.length === 0) type = { kind: 'timestamp', precision: fractionDigits(e.value) };

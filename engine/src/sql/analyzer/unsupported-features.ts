@@ -9,7 +9,7 @@ import { formatQualifiedName } from '../parser/expression-formatter.js';
 import { forEachAstObject } from './ast-utils.js';
 
 /** Statement kinds the engine does not run at all. */
-type UnsupportedStatement = Exclude<ast.ManagementStatement, SupportedManagement> | ast.AccessStatement | ast.RoutineStatement | ast.CreateIndex;
+type UnsupportedStatement = Exclude<ast.ManagementStatement, SupportedManagement> | Exclude<ast.AccessStatement, ast.SetTimeZone> | ast.RoutineStatement | ast.CreateIndex;
 
 /** Management statements the engine runs (SHOW CREATE only for views, SET PROPERTIES only for tables: their other targets are refused below). */
 type SupportedManagement = ast.ShowStats | ast.CreateView | ast.DropView | ast.ShowCreate | ast.Update
@@ -65,7 +65,6 @@ const STATEMENT_FEATURES: Record<Exclude<UnsupportedStatement['kind'], 'Comment'
   Commit: 'COMMIT',
   Rollback: 'ROLLBACK',
   SetPath: 'SET PATH',
-  SetTimeZone: 'SET TIME ZONE',
   ExecuteImmediate: 'EXECUTE IMMEDIATE',
   CreateFunction: 'CREATE FUNCTION',
   DropFunction: 'DROP FUNCTION',
@@ -174,8 +173,6 @@ function unsupportedExpression(node: Node): Unsupported | undefined {
       return feature('MATCH predicate', node.location);
     case 'Unique':
       return feature('UNIQUE predicate', node.location);
-    case 'AtTimeZone':
-      return feature(node.zone ? 'AT TIME ZONE' : 'AT LOCAL', node.location);
     case 'MethodCall':
     case 'StaticMethodCall':
       return { message: 'Method calls are not supported', location: node.location };

@@ -32,7 +32,7 @@ export function expressionKey(e: RowExpression): string {
     case 'call':
       return `${e.name}:${typeName(e.type)}(${e.args.map(expressionKey).join(',')})`;
     case 'cast':
-      return `${e.safe ? 'try_cast' : e.assignment ? 'assignment_cast' : 'cast'}:${typeName(e.type)}(${expressionKey(e.arg)})`;
+      return `${e.safe ? 'try_cast' : e.assignment ? 'assignment_cast' : 'cast'}:${typeName(e.type)}${e.sessionZone === undefined ? '' : `@${e.sessionZone}`}(${expressionKey(e.arg)})`;
     case 'special':
       return `${e.form}:${typeName(e.type)}(${e.args.map(expressionKey).join(',')})`;
     case 'symbol':

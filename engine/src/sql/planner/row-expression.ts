@@ -83,6 +83,8 @@ export interface CastExpression {
   safe: boolean;
   /** An INSERT's store assignment: a character value too long for the column fails (storeAssignmentCast). */
   assignment?: boolean;
+  /** The session time zone, on casts that read it (to timestamp with time zone: zoned-casts.ts). */
+  sessionZone?: string;
 }
 
 /**

@@ -144,6 +144,7 @@ export function connectorExpression(e: RowExpression, scan: TableScanNode): Conn
     case 'constant':
       return e.parameter === undefined ? { kind: 'constant', value: e.value, type: e.type } : undefined;
     case 'cast': {
+      if (e.sessionZone !== undefined) return undefined; // connectors do not know the session zone
       const arg = connectorExpression(e.arg, scan);
       return arg && { kind: 'cast', arg, type: e.type, safe: e.safe };
     }

@@ -1,0 +1,285 @@
+// Functions and operators on `timestamp(p) with time zone` (Trino's DateTimeFunctions and
+// TimestampWithTimeZoneOperators). Calendar fields and calendar arithmetic (days and longer) work on
+// the value's wall clock in its own zone; hours and shorter units work on the instant, as Joda's
+// zoned chronology does in Trino. Results stay in the argument's zone.
+
+import { EngineError } from '../../errors/engine-error.js';
+import type { Scalar } from '../../spi/page.js';
+import type { FunctionInfo } from '../function-info.js';
+import { MICROS_PER_MILLI, MILLIS_PER_DAY, addMonthsToDays, civilToDays, formatDate, formatTimeOfDay } from '../../types/datetime.js';
+import { formatOffsetMinutes, instantOfLocal, offsetMillisAt, offsetZoneKey, UTC_ZONE_KEY, zoneKeyOf, zoneName } from '../../types/time-zones.js';
+import { type SqlType, BIGINT, DOUBLE, INTERVAL_DAY_SECOND, INTERVAL_YEAR_MONTH, VARCHAR, timestamp, timestampWithTimeZone } from '../../types/types.js';
+import { MAX_ZONED_PRECISION, packZoned, roundMillis, zonedKey, zonedLocalMillis, zonedMillis, zonedTimestampType } from '../../types/zoned-timestamp.js';
+import { type DateTimeUnit, addToTimestamp, diffTimestamps, parseUnit, truncateTimestamp } from './datetime-fields.js';
+import { type ZoneOfValue, formatDatetime } from './datetime-format.js';
+import { DATETIME_FUNCTIONS } from './datetime-functions.js';
+import { type ScalarFunctionDefinition, type ScalarImplementation, type SignatureTemplate, body } from './signature.js';
+
+const ZONED = { family: 'timestamp with time zone' } as const;
+const VARCHAR_X = { family: 'varchar' } as const;
+const sameAsFirst = (types: readonly SqlType[]): SqlType => types[0];
+const sameAsLast = (types: readonly SqlType[]): SqlType => types[types.length - 1];
+
+/** Units shorter than a day: added to and truncated on the instant (Joda's time arithmetic). */
+const TIME_UNITS: ReadonlySet<DateTimeUnit> = new Set(['millisecond', 'second', 'minute', 'hour']);
+
+function localMicros(v: bigint): number {
+  return zonedLocalMillis(v) * MICROS_PER_MILLI;
+}
+
+/** A wall-clock time (micros) in `key` back to a packed value, keeping `offset` through an overlap. */
+function fromLocalMicros(key: number, local: number, offset: number): bigint {
+  return packZoned(instantOfLocal(key, Math.floor(local / MICROS_PER_MILLI), 'shift', offset) as number, key);
+}
+
+function offsetOf(v: bigint): number {
+  return offsetMillisAt(zonedKey(v), zonedMillis(v));
+}
+
+function zoneOfValue(v: bigint): ZoneOfValue {
+  const key = zonedKey(v);
+  return { name: zoneName(key), offsetMinutes: offsetOf(v) / 60_000, region: key !== UTC_ZONE_KEY && !zoneName(key).startsWith('+') && !zoneName(key).startsWith('-') };
+}
+
+// ---- The timestamp functions that read calendar fields, on the value's wall clock ----
+
+const LOCAL_FIELD_FUNCTIONS = new Set([
+  'year', 'quarter', 'month', 'week', 'day', 'day_of_week', 'day_of_year', 'year_of_week',
+  'hour', 'minute', 'second', 'millisecond', 'last_day_of_month', 'date_format',
+]);
+
+/** A timestamp template of DATETIME_FUNCTIONS taking the zoned value's wall clock in its first parameter. */
+function onWallClock(template: SignatureTemplate): SignatureTemplate {
+  return {
+    params: [ZONED, ...template.params.slice(1)],
+    returnType: template.returnType,
+    implement: (types, returnType) => {
+      const first = types[0] as { precision: number };
+      const inner = template.implement([timestamp(first.precision), ...types.slice(1)], returnType);
+      return body((v: bigint, ...rest: Scalar[]) => inner.invoke(localMicros(v), ...rest));
+    },
+  };
+}
+
+function isTimestampFamily(p: SignatureTemplate['params'][number]): boolean {
+  return typeof p === 'object' && 'family' in p && p.family === 'timestamp';
+}
+
+const WALL_CLOCK_FUNCTIONS: ScalarFunctionDefinition[] = DATETIME_FUNCTIONS.filter((d) => LOCAL_FIELD_FUNCTIONS.has(d.names[0])).map((d) => ({
+  names: d.names,
+  description: d.description,
+  signatures: d.signatures.filter((s) => s.params.length > 0 && isTimestampFamily(s.params[0])).map(onWallClock),
+}));
+
+// ---- Unit arithmetic ----
+
+function addUnits(unitText: string, amount: bigint, v: bigint): bigint {
+  const unit = parseUnit(unitText, 'timestamp');
+  if (TIME_UNITS.has(unit)) return packZoned(zonedMillis(v) + Math.round(addToTimestamp(unit, Number(amount), 0) / MICROS_PER_MILLI), zonedKey(v));
+  return fromLocalMicros(zonedKey(v), addToTimestamp(unit, Number(amount), localMicros(v)), offsetOf(v));
+}
+
+function truncateUnits(unitText: string, v: bigint): bigint {
+  const unit = parseUnit(unitText, 'timestamp');
+  const offset = offsetOf(v);
+  const truncated = truncateTimestamp(unit, localMicros(v));
+  if (TIME_UNITS.has(unit)) return packZoned(Math.floor(truncated / MICROS_PER_MILLI) - offset, zonedKey(v));
+  return fromLocalMicros(zonedKey(v), truncated, offset);
+}
+
+/** date_diff in the first value's zone: hours and shorter on instants, days and longer on wall clocks. */
+function diffUnits(unitText: string, a: bigint, b: bigint): bigint {
+  const unit = parseUnit(unitText, 'timestamp');
+  const key = zonedKey(a);
+  const aOffset = offsetOf(a);
+  const bOffset = TIME_UNITS.has(unit) ? aOffset : offsetMillisAt(key, zonedMillis(b));
+  return BigInt(diffTimestamps(unit, (zonedMillis(a) + aOffset) * MICROS_PER_MILLI, (zonedMillis(b) + bOffset) * MICROS_PER_MILLI));
+}
+
+function addMonths(v: bigint, months: number): bigint {
+  const local = zonedLocalMillis(v);
+  const days = Math.floor(local / MILLIS_PER_DAY);
+  const moved = addMonthsToDays(days, months) * MILLIS_PER_DAY + (local - days * MILLIS_PER_DAY);
+  return fromLocalMicros(zonedKey(v), moved * MICROS_PER_MILLI, offsetOf(v));
+}
+
+// ---- Text ----
+
+/** ISO 8601 with the offset ('Z' for zero), as Trino's to_iso8601. */
+function toIso8601(v: bigint, precision: number): string {
+  const local = zonedLocalMillis(v);
+  const days = Math.floor(local / MILLIS_PER_DAY);
+  const offsetMinutes = offsetOf(v) / 60_000;
+  const time = formatTimeOfDay((local - days * MILLIS_PER_DAY) * MICROS_PER_MILLI, precision);
+  return `${formatDate(days)}T${time}${offsetMinutes === 0 ? 'Z' : formatOffsetMinutes(offsetMinutes)}`;
+}
+
+const ISO_TIMESTAMP = /^\s*([+-]?\d{4,})(?:-(\d{2})(?:-(\d{2}))?)?(?:T(\d{2})(?::(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?)?(Z|[+-]\d{2}(?::?\d{2})?)?\s*$/;
+
+/** from_iso8601_timestamp: calendar dates with an optional time and offset; without an offset, the session zone. */
+function fromIso8601Timestamp(text: string, sessionZone: string): bigint {
+  const m = ISO_TIMESTAMP.exec(text);
+  const invalid = () => new EngineError('INVALID_FUNCTION_ARGUMENT', `Invalid format: "${text}"`);
+  if (m === null) throw invalid();
+  const [year, month, day, hour, minute, second] = [m[1], m[2] ?? '1', m[3] ?? '1', m[4] ?? '0', m[5] ?? '0', m[6] ?? '0'].map(Number);
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 24 || minute > 59 || second > 59) throw invalid();
+  const days = civilToDays(year, month, day);
+  if (civilToDays(year, month + 1, 1) <= days) throw invalid();
+  const millis = Number((m[7] ?? '').slice(0, 3).padEnd(3, '0'));
+  const local = days * MILLIS_PER_DAY + ((hour * 60 + minute) * 60 + second) * 1000 + millis;
+  const zone = m[8];
+  const key = zone === undefined ? zoneKeyOf(sessionZone) : zone === 'Z' ? UTC_ZONE_KEY : zoneKeyOf(zone);
+  return packZoned(instantOfLocal(key, local, 'shift') as number, key);
+}
+
+/** The fixed-offset zone of an interval (at_timezone(x, INTERVAL '03:04' HOUR TO MINUTE)): whole minutes only. */
+function offsetKeyOfInterval(millis: number): number {
+  if (millis % 60_000 !== 0) throw new EngineError('INVALID_FUNCTION_ARGUMENT', 'Invalid time zone offset interval: interval contains seconds');
+  return offsetZoneKey(millis / 60_000);
+}
+
+// ---- from_unixtime ----
+
+function fromUnixtime(seconds: number, key: number): bigint {
+  if (!Number.isFinite(seconds)) throw new EngineError('INVALID_FUNCTION_ARGUMENT', `Invalid unixtime: ${seconds}`);
+  return packZoned(Math.round(seconds * 1000), key);
+}
+
+function fromUnixtimeWithOffset(seconds: number, hours: bigint, minutes: bigint): bigint {
+  const total = Number(hours) * 60 + Number(minutes);
+  if (Math.abs(total) > 14 * 60) throw new EngineError('INVALID_FUNCTION_ARGUMENT', `Invalid offset minutes ${total}`);
+  return fromUnixtime(seconds, offsetZoneKey(total));
+}
+
+const definitions: ScalarFunctionDefinition[] = [
+  {
+    names: ['at_timezone'],
+    description: 'The same instant in another time zone',
+    signatures: [
+      { params: [ZONED, VARCHAR_X], returnType: sameAsFirst, implement: () => body((v: bigint, zone: string) => packZoned(zonedMillis(v), zoneKeyOf(zone))) },
+      { params: [ZONED, INTERVAL_DAY_SECOND], returnType: sameAsFirst, implement: () => body((v: bigint, offset: number) => packZoned(zonedMillis(v), offsetKeyOfInterval(offset))) },
+    ],
+  },
+  {
+    names: ['with_timezone'],
+    description: 'The timestamp read as a wall clock time in the given zone',
+    signatures: [
+      {
+        params: [{ family: 'timestamp' }, VARCHAR_X],
+        returnType: (types) => zonedTimestampType((types[0] as { precision: number }).precision),
+        returnTypeDisplay: 'timestamp(p) with time zone',
+        implement: () =>
+          body((micros: number, zone: string) => {
+            const key = zoneKeyOf(zone);
+            return packZoned(instantOfLocal(key, Math.floor(micros / MICROS_PER_MILLI), 'shift') as number, key);
+          }),
+      },
+    ],
+  },
+  {
+    names: ['from_unixtime'],
+    description: 'The instant of seconds since the epoch, in the given zone (the session zone with one argument)',
+    signatures: [
+      { params: [DOUBLE, VARCHAR_X], returnType: timestampWithTimeZone(3), implement: () => body((s: number, zone: string) => fromUnixtime(s, zoneKeyOf(zone))) },
+      { params: [DOUBLE, BIGINT, BIGINT], returnType: timestampWithTimeZone(3), implement: () => body(fromUnixtimeWithOffset) },
+    ],
+  },
+  {
+    names: ['to_unixtime'],
+    description: 'Seconds since the epoch of the given instant',
+    signatures: [{ params: [ZONED], returnType: DOUBLE, implement: () => body((v: bigint) => zonedMillis(v) / 1000) }],
+  },
+  {
+    names: ['$from_iso8601_timestamp'],
+    description: 'from_iso8601_timestamp with the session zone as its second argument',
+    signatures: [{ params: [VARCHAR_X, VARCHAR_X], returnType: timestampWithTimeZone(3), implement: () => body(fromIso8601Timestamp) }],
+  },
+  {
+    names: ['timezone_hour'],
+    description: 'Hours of the zone offset of the value',
+    signatures: [{ params: [ZONED], returnType: BIGINT, implement: () => body((v: bigint) => BigInt(Math.trunc(offsetOf(v) / 3_600_000))) }],
+  },
+  {
+    names: ['timezone_minute'],
+    description: 'Minutes of the zone offset of the value',
+    signatures: [{ params: [ZONED], returnType: BIGINT, implement: () => body((v: bigint) => BigInt(Math.trunc(offsetOf(v) / 60_000) % 60)) }],
+  },
+  {
+    names: ['timezone'],
+    description: 'The time zone of the value',
+    signatures: [{ params: [ZONED], returnType: VARCHAR, implement: () => body((v: bigint) => zoneName(zonedKey(v))) }],
+  },
+  {
+    names: ['date_add'],
+    description: 'Adds a number of units to a timestamp with time zone',
+    signatures: [{ params: [VARCHAR_X, BIGINT, ZONED], returnType: sameAsLast, implement: ([, , t]) => roundedTo(t, body(addUnits)) }],
+  },
+  {
+    names: ['date_trunc'],
+    description: 'Truncates a timestamp with time zone to the given unit in its zone',
+    signatures: [{ params: [VARCHAR_X, ZONED], returnType: sameAsLast, implement: () => body(truncateUnits) }],
+  },
+  {
+    names: ['date_diff'],
+    description: 'Difference in whole units between two timestamps with time zone',
+    signatures: [{ params: [VARCHAR_X, ZONED, ZONED], returnType: BIGINT, implement: () => body(diffUnits) }],
+  },
+  {
+    names: ['format_datetime'],
+    description: 'Formats the given timestamp with time zone with a Joda-Time pattern',
+    signatures: [{ params: [ZONED, VARCHAR_X], returnType: VARCHAR, implement: () => body((v: bigint, pattern: string) => formatDatetime(localMicros(v), pattern, zoneOfValue(v))) }],
+  },
+  {
+    names: ['to_iso8601'],
+    description: 'Formats the given timestamp with time zone as ISO 8601 text',
+    signatures: [{ params: [ZONED], returnType: VARCHAR, implement: ([t]) => body((v: bigint) => toIso8601(v, (t as { precision: number }).precision)) }],
+  },
+];
+
+function plusOrMinus(sign: 1 | -1): SignatureTemplate[] {
+  const plusMillis = (v: bigint, ms: number) => packZoned(zonedMillis(v) + sign * ms, zonedKey(v));
+  const plusMonths = (v: bigint, months: number) => addMonths(v, sign * months);
+  const signatures: SignatureTemplate[] = [
+    { params: [ZONED, INTERVAL_DAY_SECOND], returnType: sameAsFirst, implement: ([t]) => roundedTo(t, body(plusMillis)) },
+    { params: [ZONED, INTERVAL_YEAR_MONTH], returnType: sameAsFirst, implement: () => body(plusMonths) },
+  ];
+  if (sign === -1) return signatures;
+  return [
+    ...signatures,
+    { params: [INTERVAL_DAY_SECOND, ZONED], returnType: sameAsLast, implement: ([, t]) => roundedTo(t, body((ms: number, v: bigint) => plusMillis(v, ms))) },
+    { params: [INTERVAL_YEAR_MONTH, ZONED], returnType: sameAsLast, implement: () => body((months: number, v: bigint) => plusMonths(v, months)) },
+  ];
+}
+
+/** The body with its zoned result rounded to the precision of `type` (Trino rounds date_add and interval sums). */
+function roundedTo(type: SqlType, inner: ScalarImplementation): ScalarImplementation {
+  const precision = (type as { precision: number }).precision;
+  if (precision >= MAX_ZONED_PRECISION) return inner;
+  return body((...args: Scalar[]) => {
+    const v = inner.invoke(...args) as bigint;
+    return packZoned(roundMillis(zonedMillis(v), precision), zonedKey(v));
+  });
+}
+
+export const ZONED_TIMESTAMP_FUNCTIONS: readonly ScalarFunctionDefinition[] = [...WALL_CLOCK_FUNCTIONS, ...definitions];
+
+export const ZONED_TIMESTAMP_OPERATORS: readonly ScalarFunctionDefinition[] = [
+  { names: ['add'], description: 'Addition', signatures: plusOrMinus(1) },
+  {
+    names: ['subtract'],
+    description: 'Subtraction',
+    signatures: [
+      ...plusOrMinus(-1),
+      { params: [ZONED, ZONED], returnType: INTERVAL_DAY_SECOND, implement: () => body((a: bigint, b: bigint) => zonedMillis(a) - zonedMillis(b)) },
+    ],
+  },
+];
+
+/**
+ * The Trino signatures that read the session zone, which the analyzer completes with it
+ * (time-zone-translation.ts): listed by SHOW FUNCTIONS as Trino lists them.
+ */
+export const SESSION_ZONE_FUNCTION_INFOS: readonly FunctionInfo[] = [
+  { name: 'from_iso8601_timestamp', returnType: 'timestamp(3) with time zone', argumentTypes: ['varchar(x)'], description: 'Parses an ISO 8601 timestamp; without an offset, in the session time zone' },
+  { name: 'from_unixtime', returnType: 'timestamp(3) with time zone', argumentTypes: ['double'], description: 'The instant of seconds since the epoch, in the session time zone' },
+].map((info) => ({ ...info, functionType: 'scalar', deterministic: true }));

@@ -1,0 +1,70 @@
+// The SQL forms of `timestamp with time zone` that read the session: casts that take the session
+// time zone, `x AT TIME ZONE zone`, `x AT LOCAL`, and the literal TIMESTAMP '... zone'.
+
+import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
+import type { Session } from '../../spi/session.js';
+import { castNeedsSessionZone } from '../../types/zoned-casts.js';
+import { hasZone, parseZoned, zonedTimestampType } from '../../types/zoned-timestamp.js';
+import { type SqlType, typeName, varchar } from '../../types/types.js';
+import { constant, type RowExpression } from '../planner/row-expression.js';
+
+/** CAST(value AS type), carrying the session zone when the cast reads it. */
+export function castExpression(value: RowExpression, type: SqlType, safe: boolean, session: Session): RowExpression {
+  if (castNeedsSessionZone(value.type, type)) return { kind: 'cast', arg: value, type, safe, sessionZone: session.timeZone };
+  return { kind: 'cast', arg: value, type, safe };
+}
+
+/** The type of TIMESTAMP 'text' when the text ends in a zone: timestamp(p) with time zone, p its fraction digits. */
+export function zonedLiteralType(type: SqlType, text: string, explicitPrecision: boolean, location: SourceLocation): SqlType | undefined {
+  if (type.kind !== 'timestamp' || !hasZone(text)) return undefined;
+  const fraction = /\d:\d{1,2}:\d{1,2}\.(\d+)/.exec(text);
+  const precision = explicitPrecision ? type.precision : fraction === null ? 0 : fraction[1].length;
+  const zoned = zonedTimestampType(precision, location);
+  try {
+    parseZoned(text);
+  } catch (e) {
+    if (!(e instanceof EngineError)) throw e;
+    throw new EngineError('INVALID_LITERAL', `'${text}' is not a valid TIMESTAMP literal`, location);
+  }
+  return zoned;
+}
+
+/**
+ * `value AT TIME ZONE zone` (Trino: at_timezone of the value, a plain timestamp first taken as zoned
+ * in the session zone); `value AT LOCAL` is AT TIME ZONE the session zone.
+ */
+export function atTimeZone(
+  value: RowExpression,
+  zone: RowExpression | undefined,
+  session: Session,
+  call: (name: string, args: RowExpression[]) => RowExpression,
+  location: SourceLocation,
+): RowExpression {
+  let zoned = value;
+  if (value.type.kind === 'timestamp') zoned = castExpression(value, zonedTimestampType(value.type.precision, location), false, session);
+  else if (value.type.kind === 'time') throw new EngineError('NOT_SUPPORTED', 'Type not supported: time with time zone', location);
+  else if (value.type.kind !== 'timestamp with time zone') {
+    throw new EngineError('TYPE_MISMATCH', `Type of value must be a time or timestamp with or without time zone (actual ${typeName(value.type)})`, location);
+  }
+  return call('at_timezone', [zoned, zone ?? constant(session.timeZone, varchar(session.timeZone.length))]);
+}
+
+type Call = (name: string, args: RowExpression[]) => RowExpression;
+
+/**
+ * Functions whose Trino signatures read the session zone: from_unixtime(x) and
+ * from_iso8601_timestamp(x) answer in it; to_unixtime of a plain timestamp reads it in it.
+ * Undefined when the call is an ordinary one.
+ */
+export function sessionZoneCall(name: string, args: RowExpression[], session: Session, call: Call): RowExpression | undefined {
+  const zone = constant(session.timeZone, varchar(session.timeZone.length));
+  if (name === 'from_unixtime' && args.length === 1) return call('from_unixtime', [args[0], zone]);
+  if (name === 'from_iso8601_timestamp') return call('$from_iso8601_timestamp', [...args, zone]);
+  if (name === 'to_unixtime' && args.length === 1 && args[0].type.kind === 'timestamp') {
+    return call('to_unixtime', [castExpression(args[0], zonedTimestampType(args[0].type.precision), false, session)]);
+  }
+  return undefined;
+}
+
+/** Names sessionZoneCall may answer for that no registry holds. */
+export const SESSION_ZONE_FUNCTION_NAMES = ['from_iso8601_timestamp'] as const;

@@ -1,0 +1,117 @@
+// `timestamp(p) with time zone` values: an instant in epoch milliseconds and a zone key
+// (time-zones.ts), packed into one int64 as Trino packs its short zoned timestamps
+// (millis << 12 | zone key). One 64-bit word per value keeps pages, Arrow batches and exchanges
+// to a single BigInt64Array; millis << 12 still spans ±71,000 years. Precision is 0..3 here.
+// Values are equal, hash and order by their instant alone (the zone key is masked off).
+
+import { EngineError, type SourceLocation } from '../errors/engine-error.js';
+import type { Scalar } from '../spi/page.js';
+import { formatTimestamp, parseDate, MICROS_PER_MILLI, MILLIS_PER_DAY } from './datetime.js';
+import { instantOfLocal, localMillis, tryZoneKeyOf, zoneName } from './time-zones.js';
+import { type SqlType, timestampWithTimeZone } from './types.js';
+
+export const MAX_ZONED_PRECISION = 3;
+const ZONE_BITS = 12n;
+const ZONE_MASK = 0xfffn;
+
+/** timestamp(p) with time zone, or NOT_SUPPORTED above the precision held here (never a silent rounding). */
+export function zonedTimestampType(precision: number, location?: SourceLocation): SqlType {
+  if (precision > MAX_ZONED_PRECISION) {
+    throw new EngineError('NOT_SUPPORTED', `timestamp(${precision}) with time zone is not supported: precision above ${MAX_ZONED_PRECISION}`, location);
+  }
+  return timestampWithTimeZone(precision);
+}
+
+export function packZoned(epochMillis: number, zoneKey: number): bigint {
+  return (BigInt(epochMillis) << ZONE_BITS) | BigInt(zoneKey);
+}
+export function zonedMillis(packed: bigint): number {
+  return Number(packed >> ZONE_BITS);
+}
+export function zonedKey(packed: bigint): number {
+  return Number(packed & ZONE_MASK);
+}
+/** The instant part of a packed value as a bigint: what equality, hashing and ordering use. */
+export function zonedInstant(packed: bigint): bigint {
+  return packed >> ZONE_BITS;
+}
+
+/** Local wall-clock milliseconds (as if UTC) of a packed value in its own zone. */
+export function zonedLocalMillis(packed: bigint): number {
+  return localMillis(zonedKey(packed), zonedMillis(packed));
+}
+
+/** Trino's text: '2012-10-30 18:00:00.000 America/Los_Angeles'. */
+export function formatZoned(packed: bigint, precision: number): string {
+  return `${formatTimestamp(zonedLocalMillis(packed) * MICROS_PER_MILLI, precision)} ${zoneName(zonedKey(packed))}`;
+}
+
+/** Rounds epoch milliseconds to `precision` (0..3) fraction digits, half up. */
+export function roundMillis(millis: number, precision: number): number {
+  if (precision >= 3) return millis;
+  const unit = 10 ** (3 - precision);
+  return Math.floor((millis + unit / 2) / unit) * unit;
+}
+
+// year-month-day [hh:mm[:ss[.fff]]] then a zone (attached offset or a name after spaces), as Trino's pattern.
+const ZONED_TEXT = /^([+-]?\d{4,})-(\d{1,2})-(\d{1,2})(?: (?:(\d{1,2}):(\d{1,2})(?::(\d{1,2})(?:\.(\d+))?)?)?\s*(\S.*)?)?$/;
+
+export interface ParsedZoned {
+  packed: bigint;
+  /** Fraction digits written. */
+  precision: number;
+}
+
+function invalid(text: string): EngineError {
+  return new EngineError('INVALID_CAST_ARGUMENT', `Value cannot be cast to timestamp: ${text}`);
+}
+
+/**
+ * Parses zoned timestamp text; a text without a zone takes `defaultZoneKey` (the session zone), or
+ * is invalid when there is none. A local time in a daylight-saving gap is invalid (Trino). Fraction
+ * digits beyond milliseconds round half up.
+ */
+export function parseZoned(text: string, defaultZoneKey?: number): ParsedZoned {
+  const trimmed = text.trim();
+  const m = ZONED_TEXT.exec(trimmed);
+  if (m === null) throw invalid(text);
+  const zoneText = m[8];
+  let zoneKey = defaultZoneKey;
+  if (zoneText !== undefined) {
+    zoneKey = tryZoneKeyOf(zoneText);
+  }
+  if (zoneKey === undefined) throw invalid(text);
+  const days = parseDate(`${m[1]}-${m[2]}-${m[3]}`);
+  const hour = Number(m[4] ?? '0');
+  const minute = Number(m[5] ?? '0');
+  const second = Number(m[6] ?? '0');
+  if (days === undefined || hour > 23 || minute > 59 || second > 59) throw invalid(text);
+  const fraction = m[7] ?? '';
+  const fractionMillis = Number(fraction.slice(0, 3).padEnd(3, '0')) + (fraction.length > 3 && fraction[3] >= '5' ? 1 : 0);
+  const local = days * MILLIS_PER_DAY + ((hour * 60 + minute) * 60 + second) * 1000;
+  const instant = instantOfLocal(zoneKey, local, 'fail');
+  if (instant === undefined) throw new EngineError('INVALID_CAST_ARGUMENT', `Invalid TIMESTAMP due to daylight savings transition: ${text}`);
+  return { packed: packZoned(instant + fractionMillis, zoneKey), precision: fraction.length };
+}
+
+/** Whether text ends in a zone (so that a TIMESTAMP literal of it is zoned). */
+export function hasZone(text: string): boolean {
+  const m = ZONED_TEXT.exec(text.trim());
+  return m !== null && m[8] !== undefined;
+}
+
+/**
+ * A value of `type` with each zoned timestamp in it (itself, or array elements at any depth) as its
+ * instant, for code that hashes or keys whole values (arrays) and must see equal instants alike;
+ * the identity for types without zoned timestamps.
+ */
+export function zonedAsInstants(type: SqlType): (value: Scalar) => Scalar {
+  if (type.kind === 'timestamp with time zone') return (v) => (v === null ? null : zonedInstant(v as bigint));
+  if (type.kind !== 'array' || !nestsZoned(type.element)) return (v) => v;
+  const element = zonedAsInstants(type.element);
+  return (v) => (v === null ? null : (v as readonly Scalar[]).map(element));
+}
+
+function nestsZoned(type: SqlType): boolean {
+  return type.kind === 'timestamp with time zone' || (type.kind === 'array' && nestsZoned(type.element));
+}

@@ -1,0 +1,60 @@
+// timestamp with time zone through the client protocol as Trino sends it: the column's type
+// `timestamp(p) with time zone` with a LONG precision argument, values as
+// '2012-10-30 18:00:00.000 America/Los_Angeles', and the session zone from X-Trino-Time-Zone
+// (current_timestamp, AT LOCAL, from_unixtime). trino-client decodes them as it decodes Trino's.
+
+import { expect } from 'chai';
+import { Trino } from 'trino-client';
+import { ServerProcess } from '../support/server-process.js';
+
+describe('timestamp with time zone through trino-client', function () {
+  this.timeout(60_000);
+  let server: ServerProcess;
+
+  before(async () => {
+    server = await ServerProcess.start();
+  });
+  after(async () => {
+    await server.stop();
+  });
+
+  async function collect(sql: string, timeZone: string) {
+    const trino = Trino.create({ server: server.uri, catalog: 'memory', schema: 'default', extraHeaders: { 'X-Trino-Time-Zone': timeZone } });
+    const results = [];
+    for await (const result of await trino.query(sql)) results.push(result);
+    const error = results.find((r) => r.error)?.error;
+    if (error) throw new Error(error.message);
+    return { columns: results.find((r) => r.columns)?.columns ?? [], rows: results.flatMap((r) => r.data ?? []) };
+  }
+
+  it('sends the type with its precision and the values with their zones, in the session zone where Trino reads it', async () => {
+    const { columns, rows } = await collect(
+      "SELECT TIMESTAMP '2012-10-31 01:00:00.000 UTC' AT TIME ZONE 'America/Los_Angeles' AS t, TIMESTAMP '2012-10-31 01:00 UTC' AT LOCAL AS l, from_unixtime(0) AS u, TIMESTAMP '2001-08-22 03:04:05.321 -08:30' AS o, current_timezone() AS z",
+      'Asia/Kolkata',
+    );
+    const zoned = (name: string, precision: number) => ({
+      name,
+      type: `timestamp(${precision}) with time zone`,
+      typeSignature: { rawType: 'timestamp with time zone', arguments: [{ kind: 'LONG', value: precision }] },
+    });
+    expect(columns.slice(0, 4)).to.deep.equal([zoned('t', 3), zoned('l', 0), zoned('u', 3), zoned('o', 3)]);
+    expect(rows).to.deep.equal([
+      ['2012-10-30 18:00:00.000 America/Los_Angeles', '2012-10-31 06:30:00 Asia/Kolkata', '1970-01-01 05:30:00.000 Asia/Kolkata', '2001-08-22 03:04:05.321 -08:30', 'Asia/Kolkata'],
+    ]);
+  });
+
+  it('answers current_timestamp in the session zone of the request', async () => {
+    const { rows } = await collect('SELECT timezone(current_timestamp), current_timestamp = now()', 'Europe/Paris');
+    expect(rows).to.deep.equal([['Europe/Paris', true]]);
+  });
+
+  it('stores zoned values in a memory table and reads them back with their zones', async () => {
+    await collect('CREATE TABLE memory.default.client_zoned (id bigint, t timestamp(3) with time zone)', 'UTC');
+    await collect("INSERT INTO memory.default.client_zoned VALUES (1, TIMESTAMP '2024-02-29 23:59:59.999 Pacific/Chatham'), (2, NULL)", 'UTC');
+    const { rows } = await collect('SELECT id, t FROM memory.default.client_zoned ORDER BY id', 'UTC');
+    expect(rows).to.deep.equal([
+      [1, '2024-02-29 23:59:59.999 Pacific/Chatham'],
+      [2, null],
+    ]);
+  });
+});
