@@ -20,6 +20,7 @@ import { geometricMeanFunction } from './geometric-mean.js';
 import { listaggFunction } from './listagg.js';
 import { byKeyFunction, extremeFunction } from './min-max.js';
 import { momentsFunction, type MomentStatistic } from './moments.js';
+import { topNFunction } from './top-n.js';
 import { sumFunction } from './sum.js';
 import { isOrderable } from '../scalar/map-comparison.js';
 import { varianceFunction, type VarianceKind } from './variance.js';
@@ -113,17 +114,25 @@ function arbitraryFamily(name: string): Family {
 
 function extremeFamily(name: 'min' | 'max'): Family {
   return {
-    signatures: [{ args: ['T'], returns: 'T', constraints: 'T:orderable' }],
-    description: `Returns the ${name === 'max' ? 'maximum' : 'minimum'} value of the argument`,
-    resolve: unary((t) => (isOrderable(t) ? extremeFunction(name, t) : undefined)),
+    signatures: [
+      { args: ['T'], returns: 'T', constraints: 'T:orderable' },
+      { args: ['T', 'bigint'], returns: 'array(T)', constraints: 'T:orderable' },
+    ],
+    description: `Returns the ${name === 'max' ? 'maximum' : 'minimum'} value of the argument (or the n ${name === 'max' ? 'largest' : 'smallest'} values)`,
+    resolve: (types) =>
+      !isOrderable(types[0] ?? UNKNOWN_TYPE) ? undefined : types.length === 1 ? extremeFunction(name, types[0]) : types.length === 2 && canCoerce(types[1], BIGINT) ? topNFunction(name, types) : undefined,
   };
 }
 
 function byKeyFamily(name: 'min_by' | 'max_by'): Family {
   return {
-    signatures: [{ args: ['V', 'K'], returns: 'V', constraints: 'V, K:orderable' }],
-    description: `Returns the value of the first argument, associated with the ${name === 'max_by' ? 'maximum' : 'minimum'} value of the second argument`,
-    resolve: (types) => (types.length === 2 && isOrderable(types[1]) ? byKeyFunction(name, types[0], types[1]) : undefined),
+    signatures: [
+      { args: ['V', 'K'], returns: 'V', constraints: 'V, K:orderable' },
+      { args: ['V', 'K', 'bigint'], returns: 'array(V)', constraints: 'V, K:orderable' },
+    ],
+    description: `Returns the value of the first argument, associated with the ${name === 'max_by' ? 'maximum' : 'minimum'} value of the second argument (or the n values)`,
+    resolve: (types) =>
+      types.length < 2 || !isOrderable(types[1]) ? undefined : types.length === 2 ? byKeyFunction(name, types[0], types[1]) : types.length === 3 && canCoerce(types[2], BIGINT) ? topNFunction(name, types) : undefined,
   };
 }
 
@@ -225,6 +234,8 @@ const FAMILIES: Record<string, Family> = {
 };
 
 /** Aggregates Trino has that this engine does not implement yet: they fail with NOT_SUPPORTED. */
+const UNKNOWN_TYPE: SqlType = { kind: 'unknown' };
+
 const UNSUPPORTED = new Set(['approx_set', 'checksum']);
 
 export function isAggregateFunctionName(name: string): boolean {
