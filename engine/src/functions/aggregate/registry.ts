@@ -8,6 +8,7 @@ import { BIGINT, BOOLEAN, DOUBLE, REAL, isIntegral, typeName, type SqlType } fro
 import type { FunctionInfo } from '../function-info.js';
 import type { AggregateFunction } from './aggregate-function.js';
 import { approxDistinctFunction } from './approx-distinct.js';
+import { approxMostFrequentFunction } from './approx-most-frequent.js';
 import { approxPercentileFunction } from './approx-percentile.js';
 import { arrayAggFunction, type AggregateOrdering } from './array-agg.js';
 import { mapAggFunction } from './map-agg.js';
@@ -225,6 +226,14 @@ const FAMILIES: Record<string, Family> = {
     ]),
     description: 'Returns the approximate percentile of the values (t-digest)',
     resolve: approxPercentileFunction,
+  },
+  approx_most_frequent: {
+    signatures: [
+      { args: ['bigint', 'bigint', 'bigint'], returns: 'map(bigint,bigint)' },
+      { args: ['bigint', 'varchar', 'bigint'], returns: 'map(varchar,bigint)' },
+    ],
+    description: 'Computes the top frequent values up to buckets elements approximately (stream summary)',
+    resolve: approxMostFrequentFunction,
   },
   approx_distinct: {
     signatures: [{ args: ['T'], returns: 'bigint', constraints: 'T' }],
