@@ -21,6 +21,7 @@ import { geometricMeanFunction } from './geometric-mean.js';
 import { listaggFunction } from './listagg.js';
 import { byKeyFunction, extremeFunction } from './min-max.js';
 import { momentsFunction, type MomentStatistic } from './moments.js';
+import { numericHistogramFunction } from './numeric-histogram.js';
 import { topNFunction } from './top-n.js';
 import { sumFunction } from './sum.js';
 import { isOrderable } from '../scalar/map-comparison.js';
@@ -234,6 +235,16 @@ const FAMILIES: Record<string, Family> = {
     ],
     description: 'Computes the top frequent values up to buckets elements approximately (stream summary)',
     resolve: approxMostFrequentFunction,
+  },
+  numeric_histogram: {
+    signatures: [
+      { args: ['bigint', 'double'], returns: 'map(double,double)' },
+      { args: ['bigint', 'double', 'double'], returns: 'map(double,double)' },
+      { args: ['bigint', 'real'], returns: 'map(real,real)' },
+      { args: ['bigint', 'real', 'real'], returns: 'map(real,real)' },
+    ],
+    description: 'Computes an approximate histogram with up to buckets number of buckets',
+    resolve: numericHistogramFunction,
   },
   approx_distinct: {
     signatures: [{ args: ['T'], returns: 'bigint', constraints: 'T' }],
