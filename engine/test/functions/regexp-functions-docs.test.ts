@@ -1,5 +1,5 @@
-// functions/regexp.md: every documented example but regexp_replace with a lambda, with the
-// documented results (arrays as Trino's CLI prints them).
+// functions/regexp.md: every documented example, with the documented results (arrays as Trino's
+// CLI prints them).
 
 import { type DocumentedExample, documentedExamples, failureCases } from '../support/documented-examples.js';
 
@@ -21,6 +21,10 @@ documentedExamples('functions/regexp.md', [
   ["SELECT regexp_replace('1a 2b 14m', '\\d+[ab] ')", '14m'],
   ["SELECT regexp_replace('1a 2b 14m', '(\\d+)([ab]) ', '3c$2 ')", '3ca 3cb 14m'],
   ["SELECT regexp_split('1a 2b 14m', '\\s*[a-z]+\\s*')", '[1, 2, 14, ]'],
+  ["SELECT regexp_replace('new york', '(\\w)(\\w*)', x -> upper(x[1]) || lower(x[2]))", 'New York'],
+  // lambda.md's example, and a lambda giving NULL, which makes the whole result NULL.
+  ["SELECT regexp_replace('once upon a time ...', '^(\\w)(\\w*)(\\s+.*)$', x -> upper(x[1]) || x[2] || x[3])", 'Once upon a time ...'],
+  ["SELECT regexp_replace('abc', 'b', x -> NULL)", 'NULL'],
   // Described: a group that takes no part in a match is NULL; an empty pattern splits between characters.
   ["SELECT regexp_extract_all('abc', '(x)?b', 1)", '[NULL]'],
   ["SELECT regexp_split('abc', '')", '[, a, b, c, ]'],

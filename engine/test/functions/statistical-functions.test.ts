@@ -5,7 +5,7 @@
 
 import { expect } from 'chai';
 import { erf, logGamma } from '../../src/functions/scalar/statistics/special-functions.js';
-import { failureCases } from '../support/documented-examples.js';
+import { documentedExamples, failureCases } from '../support/documented-examples.js';
 import { EngineHarness } from '../support/engine-harness.js';
 
 function expectClose(actual: unknown, expected: number, tolerance = 1e-15): void {
@@ -78,6 +78,16 @@ describe('distribution functions', function () {
     ['SELECT wilson_interval_lower(11, 10, 1.96)', 'number of successes must not be larger than number of trials'],
   ], engine);
 });
+
+documentedExamples('functions/math.md', [
+  ['SELECT cosine_distance(ARRAY[1.0, 2.0], ARRAY[3.0, 4.0])', '0.01613008990009257'],
+  ["SELECT cosine_distance(MAP(ARRAY['a'], ARRAY[1.0]), MAP(ARRAY['a'], ARRAY[2.0]))", '0.0'],
+  ['SELECT cosine_similarity(ARRAY[1.0, 2.0], ARRAY[3.0, 4.0])', '0.9838699100999074'],
+  ["SELECT cosine_similarity(MAP(ARRAY['a'], ARRAY[1.0]), MAP(ARRAY['a'], ARRAY[2.0]))", '1.0'],
+  // Sparse vectors: a key missing from one map is zero there; 2·3 / (√5 · 5).
+  ["SELECT cosine_similarity(MAP(ARRAY['a', 'b'], ARRAY[1.0, 2]), MAP(ARRAY['b', 'c'], ARRAY[3.0, 4])) = 6 / (sqrt(5) * 5)", 'true'],
+  ["SELECT cosine_similarity(MAP(ARRAY['a'], ARRAY[CAST(NULL AS double)]), MAP(ARRAY['a'], ARRAY[1.0]))", 'NULL'],
+]);
 
 describe('width_bucket, from_base, to_base', () => {
   const engine = new EngineHarness();

@@ -3,6 +3,8 @@
 import type { RE2JS } from 're2js';
 import { EngineError } from '../../errors/engine-error.js';
 import { BIGINT, BOOLEAN, INTEGER, VARCHAR, arrayOf } from '../../types/types.js';
+import type { Scalar } from '../../spi/page.js';
+import { functionOf, lambdaResult } from './function-parameters.js';
 import { compileRegexp } from './regexp-pattern.js';
 import { type ScalarFunctionDefinition, body } from './signature.js';
 import { codePointIndexOf, codePointLength, sliceCodePoints } from './unicode.js';
@@ -84,6 +86,25 @@ function regexpReplace(s: string, pattern: string, replacement: string): string 
   return out + s.substring(copied);
 }
 
+/** Each match replaced by the lambda's text for its groups (1..n, NULL where a group took no part); NULL from the lambda makes the result NULL. */
+function regexpReplaceWith(s: string, pattern: string, replace: (groups: Scalar) => Scalar): string | null {
+  const re = compileRegexp(pattern);
+  const m = re.matcher(s);
+  const groupCount = re.groupCount();
+  let out = '';
+  let copied = 0;
+  while (m.find()) {
+    out += s.substring(copied, m.start());
+    const groups: (string | null)[] = [];
+    for (let g = 1; g <= groupCount; g++) groups.push(m.group(g));
+    const replaced = replace(groups);
+    if (replaced === null) return null;
+    out += replaced as string;
+    copied = m.end();
+  }
+  return out + s.substring(copied);
+}
+
 function regexpExtract(s: string, pattern: string, group: bigint): string | null {
   const re = compileRegexp(pattern);
   const index = checkGroup(re, group);
@@ -151,6 +172,13 @@ export const REGEXP_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
     signatures: [
       { params: [VARCHAR_X, VARCHAR_X], returnType: VARCHAR, implement: () => body((s: string, p: string) => regexpReplace(s, p, '')) },
       { params: [VARCHAR_X, VARCHAR_X, VARCHAR_X], returnType: VARCHAR, implement: () => body(regexpReplace) },
+      {
+        params: [VARCHAR_X, VARCHAR_X, functionOf([arrayOf(VARCHAR)], { variable: 'R' })],
+        // Trino's function(array(varchar), varchar(x)): the lambda must give text.
+        accepts: (types) => ['varchar', 'unknown'].includes(lambdaResult(types, 2).kind),
+        returnType: VARCHAR,
+        implement: () => body(regexpReplaceWith, { mayReturnNull: true }),
+      },
     ],
   },
   {

@@ -1,0 +1,61 @@
+// The checkable examples of a page of Trino's documentation: a SELECT in a fenced block followed by
+// its documented one-line result, written as `-- result` after the statement (same line or next).
+
+export interface DocExample {
+  sql: string;
+  expected: string;
+}
+
+const FENCE = /^\s*```/;
+
+export function extractExamples(markdown: string): DocExample[] {
+  const examples: DocExample[] = [];
+  let inBlock = false;
+  let statement: string[] = [];
+  let pending: string | undefined;
+  const finish = (expected: string | undefined) => {
+    if (pending !== undefined && expected !== undefined && expected.trim() !== '') examples.push({ sql: pending, expected: expected.trim() });
+    pending = undefined;
+  };
+  for (const raw of markdown.split('\n')) {
+    if (FENCE.test(raw)) {
+      inBlock = !inBlock;
+      statement = [];
+      finish(undefined);
+      continue;
+    }
+    if (!inBlock) continue;
+    const line = raw.trim();
+    if (pending !== undefined) {
+      if (line.startsWith('--')) {
+        finish(line.slice(2));
+        continue;
+      }
+      pending = undefined;
+    }
+    if (statement.length === 0 && !/^select\b/i.test(line)) continue;
+    // A comment line inside a statement is the statement's own comment, not a result.
+    if (statement.length > 0 && line.startsWith('--')) continue;
+    const semicolon = line.indexOf(';');
+    statement.push(semicolon >= 0 ? line.slice(0, semicolon) : line);
+    if (semicolon < 0) continue;
+    pending = statement.join(' ').replace(/\s+/g, ' ').trim();
+    statement = [];
+    const rest = line.slice(semicolon + 1).trim();
+    if (rest.startsWith('--')) finish(rest.slice(2));
+  }
+  return examples;
+}
+
+/** A result as text compared loosely: quotes, `->` vs `=`, ROW(...) vs {...}, case of keywords. */
+export function normalizeResult(text: string): string {
+  return text
+    .trim()
+    .replace(/^'(.*)'$/s, '$1')
+    .replace(/ROW\(/g, '{')
+    .replace(/\)(?=[,\]}]|$)/g, (m, offset: number, s: string) => (s.lastIndexOf('{', offset) > s.lastIndexOf('(', offset) ? '}' : m))
+    .replace(/ -> /g, '=')
+    .replace(/'([^']*)'/g, '$1')
+    .replace(/\bnull\b/gi, 'NULL')
+    .replace(/\s+/g, ' ');
+}
