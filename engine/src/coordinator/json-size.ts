@@ -11,6 +11,7 @@ function fixedWidth(type: SqlType): number | undefined {
     case 'char':
     case 'varbinary':
     case 'array':
+    case 'row':
       return undefined;
     case 'boolean':
       return 6;
@@ -47,6 +48,7 @@ function minimumLength(type: SqlType): number {
 function variableWidth(column: Column, row: number, minimum: number): number {
   if (column.nulls !== null && column.nulls[row] === 1) return 5;
   if (column.type.kind === 'array') return arrayWidth(column, row);
+  if (column.type.kind === 'row') return rowWidth(column, row);
   const value = column.values[row] as string | Uint8Array;
   return typeof value === 'string' ? Math.max(value.length, minimum) + 3 : Math.ceil(value.length / 3) * 4 + 3;
 }
@@ -60,6 +62,13 @@ function arrayWidth(column: Column, row: number): number {
   const minimum = minimumLength(elements.type);
   let bytes = 3;
   for (let i = offsets[row]; i < offsets[row + 1]; i++) bytes += variableWidth(elements, i, minimum);
+  return bytes;
+}
+
+/** A row's JSON bytes: brackets plus each field's bytes. */
+function rowWidth(column: Column, row: number): number {
+  let bytes = 3;
+  for (const field of column.children as readonly Column[]) bytes += fixedWidth(field.type) ?? variableWidth(field, row, minimumLength(field.type));
   return bytes;
 }
 

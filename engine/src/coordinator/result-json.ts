@@ -4,6 +4,7 @@
 import type { Scalar } from '../spi/page.js';
 import type { SqlType } from '../types/types.js';
 import { toJsonValue } from '../types/values.js';
+import { mapRowValue } from '../types/row-type.js';
 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 const MIN_SAFE = BigInt(Number.MIN_SAFE_INTEGER);
@@ -12,5 +13,6 @@ const MIN_SAFE = BigInt(Number.MIN_SAFE_INTEGER);
 export function resultJsonValue(value: Scalar, type: SqlType): unknown {
   if (typeof value === 'bigint' && type.kind === 'bigint' && (value > MAX_SAFE || value < MIN_SAFE)) return value;
   if (type.kind === 'array' && value !== null) return (value as readonly Scalar[]).map((element) => resultJsonValue(element, type.element));
+  if (type.kind === 'row' && value !== null) return mapRowValue(value, type, resultJsonValue);
   return toJsonValue(value, type);
 }

@@ -22,8 +22,10 @@
 //   array(T)               Int32Array of length + 1 offsets, children[0] the elements (Arrow's
 //                          List, list-column.ts) -> Scalar[] (a JS array, made only where one
 //                          row's value is needed)
+//   row(...)               an empty values array, children one column per field (Arrow's Struct,
+//                          row-column.ts) -> Scalar[] of the field values (made where needed)
 // Container types nest through `children`: array(array(T)) is a list of lists; map(K, V) will be
-// offsets with two children, row(...) one child per field (Arrow's Map and Struct).
+// offsets with two children (Arrow's Map).
 
 import { SHORT_DECIMAL_PRECISION, unsupportedTypeError, type SqlType } from '../types/types.js';
 import { binaryArrayBytes, boxedArrayBytes, sampledStringArrayBytes, stringArrayBytes } from './memory-estimate.js';
@@ -38,6 +40,7 @@ import {
   sliceListColumn,
   takeListColumn,
 } from './list-column.js';
+import { concatRowColumns, constantRowColumn, emptyRowColumn, readRowValue, rowColumnBytes, rowColumnFromRows, sliceRowColumn, takeRowColumn } from './row-column.js';
 
 export type Scalar = boolean | number | bigint | string | Uint8Array | null | readonly Scalar[];
 
@@ -100,6 +103,8 @@ export function allocateValues(type: SqlType, length: number): ColumnValues {
       return new Array<Uint8Array>(length).fill(EMPTY_BYTES);
     case 'array':
       return new Int32Array(length + 1);
+    case 'row':
+      return new Uint8Array(0);
     case 'unsupported':
       throw unsupportedTypeError(type);
   }
@@ -113,12 +118,13 @@ export function allocateValues(type: SqlType, length: number): ColumnValues {
 export type SlotValues = ColumnValues | Scalar[];
 
 export function allocateSlots(type: SqlType, length: number): SlotValues {
-  return type.kind === 'array' ? new Array<Scalar>(length).fill(null) : allocateValues(type, length);
+  return type.kind === 'array' || type.kind === 'row' ? new Array<Scalar>(length).fill(null) : allocateValues(type, length);
 }
 
 /** Slots [0, length) (allocateSlots) as a column. */
 export function columnFromSlots(type: SqlType, slots: SlotValues, length: number, nulls: Uint8Array | null): Column {
   if (type.kind === 'array') return listColumnFromRows(type, slots as Scalar[], length, nulls);
+  if (type.kind === 'row') return rowColumnFromRows(type, slots as Scalar[], length, nulls);
   const values = slots.length === length ? (slots as ColumnValues) : sliceValues(slots as ColumnValues, 0, length);
   return { type, length, values, nulls };
 }
@@ -126,6 +132,7 @@ export function columnFromSlots(type: SqlType, slots: SlotValues, length: number
 /** A column of no rows. */
 export function emptyColumn(type: SqlType): Column {
   if (type.kind === 'array') return emptyListColumn(type, 0, null);
+  if (type.kind === 'row') return emptyRowColumn(type);
   return { type, length: 0, values: allocateValues(type, 0), nulls: null };
 }
 
@@ -139,6 +146,7 @@ export function isNull(column: Column, row: number): boolean {
 export function getScalar(column: Column, row: number): Scalar {
   if (column.type.kind === 'unknown' || (column.nulls !== null && column.nulls[row] === 1)) return null;
   if (column.type.kind === 'array') return readListRow(column.values as Int32Array, listElements(column), row);
+  if (column.type.kind === 'row') return readRowValue(column, row);
   const v = column.values[row];
   if (column.type.kind === 'boolean') return v === 1;
   return v as Scalar;
@@ -186,7 +194,7 @@ export class ColumnBuilder {
 
   build(): Column {
     const nulls = this.nulls === null ? null : this.nulls.slice(0, this.size);
-    if (this.type.kind === 'array') return columnFromSlots(this.type, this.values, this.size, nulls);
+    if (this.type.kind === 'array' || this.type.kind === 'row') return columnFromSlots(this.type, this.values, this.size, nulls);
     return { type: this.type, length: this.size, values: sliceValues(this.values as ColumnValues, 0, this.size), nulls };
   }
 
@@ -220,6 +228,7 @@ export function sliceValues(values: ColumnValues, start: number, end: number): C
 /** Rows [start, end) of a column. */
 export function sliceColumn(column: Column, start: number, end: number): Column {
   if (column.type.kind === 'array') return sliceListColumn(column, start, end);
+  if (column.type.kind === 'row') return sliceRowColumn(column, start, end);
   return {
     type: column.type,
     length: end - start,
@@ -236,6 +245,7 @@ export function slicePage(page: Page, start: number, end: number): Page {
 export function takeColumn(column: Column, positions: Int32Array | Uint32Array, count = positions.length): Column {
   const nulls = takeNulls(column.nulls, positions, count);
   if (column.type.kind === 'array') return takeListColumn(column, positions, count, nulls);
+  if (column.type.kind === 'row') return takeRowColumn(column, positions, count, nulls);
   const values = allocateValues(column.type, count);
   gatherValues(column.values, values, positions, count);
   return { type: column.type, length: count, values, nulls };
@@ -304,11 +314,12 @@ export function concatColumns(type: SqlType, columns: readonly Column[]): Column
   const nulls = anyNulls ? new Uint8Array(length) : null;
   let offset = 0;
   for (const c of columns) {
-    if (type.kind !== 'array') copyValues(c.values, values, offset);
+    if (type.kind !== 'array' && type.kind !== 'row') copyValues(c.values, values, offset);
     if (nulls !== null && c.nulls !== null) nulls.set(c.nulls, offset);
     offset += c.length;
   }
   if (type.kind === 'array') return concatListColumns(type, columns, nulls);
+  if (type.kind === 'row') return concatRowColumns(type, columns, nulls);
   return { type, length, values, nulls };
 }
 
@@ -320,6 +331,7 @@ export function concatPages(types: readonly SqlType[], pages: readonly Page[]): 
 
 /** A column of `length` rows all holding `value`. */
 export function constantColumn(type: SqlType, value: Scalar, length: number): Column {
+  if (type.kind === 'row') return constantRowColumn(type, value as readonly Scalar[] | null, length);
   if (value === null || type.kind === 'unknown') {
     const nulls = new Uint8Array(length).fill(1);
     return type.kind === 'array' ? emptyListColumn(type, length, nulls) : { type, length, values: allocateValues(type, length), nulls };
@@ -358,6 +370,7 @@ export function columnSizeInBytes(column: Column, stringsBytes: (values: readonl
   let bytes = column.nulls === null ? 0 : column.nulls.byteLength;
   const v = column.values;
   if (column.type.kind === 'array') return bytes + listColumnBytes(column, stringsBytes);
+  if (column.type.kind === 'row') return bytes + rowColumnBytes(column, stringsBytes);
   if (!Array.isArray(v)) return bytes + (v as Uint8Array).byteLength;
   if (column.type.kind === 'varchar' || column.type.kind === 'char') return bytes + stringsBytes(v as string[]);
   if (column.type.kind === 'varbinary') return bytes + binaryArrayBytes(v as Uint8Array[]);

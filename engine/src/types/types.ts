@@ -20,12 +20,19 @@ export type SqlType =
   | { kind: 'interval year to month' }
   | { kind: 'interval day to second' }
   | { kind: 'array'; element: SqlType }
+  | { kind: 'row'; fields: readonly RowField[] }
   | { kind: 'unknown' } // the type of a bare NULL literal
   // A column type the engine cannot process yet (a nested Parquet column: array, map, row), known
   // only by Trino's name for it so that metadata can show it; every use of such a column is refused.
   | { kind: 'unsupported'; name: string };
 
 export type TypeKind = SqlType['kind'];
+
+/** A field of a row type: anonymous fields have no name. */
+export interface RowField {
+  readonly name?: string;
+  readonly type: SqlType;
+}
 
 export const BOOLEAN: SqlType = { kind: 'boolean' };
 export const TINYINT: SqlType = { kind: 'tinyint' };
@@ -53,6 +60,10 @@ export function timestamp(precision = 3): SqlType {
 /** `array(element)`. Container types (array, and later map and row) hold their parameters as SqlTypes. */
 export function arrayOf(element: SqlType): SqlType {
   return { kind: 'array', element };
+}
+/** `row(name type, ...)`: one field per entry, in order (row-type.ts has the row-specific rules). */
+export function rowOf(fields: readonly RowField[]): SqlType {
+  return { kind: 'row', fields };
 }
 /** A type shown as `name` (Trino's spelling: `array(integer)`) that the engine cannot process yet. */
 export function unsupportedType(name: string): SqlType {
@@ -82,6 +93,8 @@ export function typeName(t: SqlType): string {
       return `timestamp(${t.precision})`;
     case 'array':
       return `array(${typeName(t.element)})`;
+    case 'row':
+      return `row(${t.fields.map((f) => (f.name === undefined ? typeName(f.type) : `"${f.name.replace(/"/g, '""')}" ${typeName(f.type)}`)).join(', ')})`;
     case 'unsupported':
       return t.name;
     default:
@@ -113,6 +126,9 @@ export function typeSignature(t: SqlType): TypeSignature {
       return { rawType: t.kind, arguments: [long(t.precision)] };
     case 'array':
       return { rawType: 'array', arguments: [{ kind: 'TYPE', value: typeSignature(t.element) }] };
+    case 'row':
+      // Trino sends each field as a NAMED_TYPE (a null fieldName for an anonymous field).
+      return { rawType: 'row', arguments: t.fields.map((f) => ({ kind: 'NAMED_TYPE', value: { fieldName: f.name === undefined ? null : { name: f.name }, typeSignature: typeSignature(f.type) } })) };
     default:
       return { rawType: t.kind, arguments: [] };
   }

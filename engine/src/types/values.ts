@@ -6,6 +6,7 @@ import { formatDecimal } from './decimal.js';
 import { formatDate, formatIntervalDaySecond, formatIntervalYearMonth, formatTimeOfDay, formatTimestamp } from './datetime.js';
 import { formatDoubleAsText, formatRealAsText, realToShortestNumber } from './number-format.js';
 import type { SqlType } from './types.js';
+import { mapRowValue } from './row-type.js';
 
 const utf8Decoder = new TextDecoder('utf-8');
 
@@ -57,6 +58,8 @@ export function toJsonValue(value: Scalar, type: SqlType): unknown {
       return bytesToBase64(value as Uint8Array);
     case 'array':
       return (value as readonly Scalar[]).map((element) => toJsonValue(element, type.element));
+    case 'row':
+      return mapRowValue(value, type, toJsonValue);
     default:
       return formatTemporal(value as number, type);
   }
@@ -88,6 +91,9 @@ export function formatValueAsText(value: Scalar, type: SqlType): string {
     case 'array':
       // As Trino's CLI prints an array.
       return `[${(value as readonly Scalar[]).map((element) => formatValueAsText(element, type.element)).join(', ')}]`;
+    case 'row':
+      // As Trino's CLI prints a row.
+      return `{${mapRowValue(value, type, formatValueAsText).map((v, i) => `${type.fields[i].name ?? `field${i}`}=${v ?? 'NULL'}`).join(', ')}}`;
     default:
       return formatTemporal(value as number, type) as string;
   }

@@ -42,6 +42,7 @@ const SQL_TYPE = kinds('type', {
   time: kind('time', { precision: { type: 'integer', minimum: 0, maximum: 12 } }),
   timestamp: kind('timestamp', { precision: { type: 'integer', minimum: 0, maximum: 12 } }),
   array: kind('array', { element: ref('type') }),
+  row: kind('row', { fields: arrayOf(object({ type: ref('type') }, { name: STRING })) }),
   // A table column of a type the engine cannot process: it travels in table handles, never as values.
   unsupported: kind('unsupported', { name: STRING }),
 });

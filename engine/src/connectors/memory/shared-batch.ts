@@ -122,7 +122,8 @@ function plainData(data: Data): SharedData {
 
 /** Arrow data of `type` from its plain form (nested types' children typed from the SqlType). */
 function arrowData(type: SqlType, c: SharedData): Data {
-  const children = type.kind === 'array' && c.children !== undefined ? [arrowData(type.element, c.children[0])] : undefined;
+  const fieldTypes = type.kind === 'array' ? [type.element] : type.kind === 'row' ? type.fields.map((f) => f.type) : [];
+  const children = c.children === undefined ? undefined : fieldTypes.map((t, i) => arrowData(t, (c.children as SharedData[])[i]));
   return new Data(arrowType(type), c.offset, c.length, c.nullCount, [c.valueOffsets, c.values, c.nullBitmap], children);
 }
 

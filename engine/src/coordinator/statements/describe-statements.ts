@@ -134,6 +134,7 @@ function fixedSize(type: SqlType): number {
     case 'char':
     case 'varbinary':
     case 'array':
+    case 'row':
     case 'unsupported':
       return 0;
   }

@@ -8,6 +8,7 @@ import type { RowExpression } from '../../sql/planner/row-expression.js';
 import { type SqlType, typeName } from '../../types/types.js';
 import { type Column, type Page, type Scalar, allocateSlots, columnFromSlots, constantColumn, getScalar } from '../../spi/page.js';
 import { readListRow } from '../../spi/list-column.js';
+import { readRowValue } from '../../spi/row-column.js';
 import { CodeGenerator } from './code-generator.js';
 import { expressionKey, inputChannels } from '../../sql/planner/expression-key.js';
 import { storedExpression } from './js-values.js';
@@ -27,11 +28,11 @@ const kernels = new Map<string, Kernel<unknown>>();
 
 function source(g: CodeGenerator, expr: RowExpression, mode: Mode): string {
   const result = g.generate(expr);
-  // An array channel's elements column is read beside its offsets (js-values readExpression).
+  // An array channel's elements column is read beside its offsets, a row channel's fields from its column (js-values readExpression).
   const reads = [...g.channels()]
-    .map((c) => `const c${c} = cols[${c}].values; const cn${c} = cols[${c}].nulls; const c${c}E = cols[${c}].children?.[0];`)
+    .map((c) => `const c${c} = cols[${c}].values; const cn${c} = cols[${c}].nulls; const c${c}E = cols[${c}].children?.[0]; const c${c}R = cols[${c}];`)
     .join('\n');
-  const prologue = `${g.prologueSource()}\nconst EMPTY_BYTES = B.EMPTY_BYTES; const EMPTY_ARRAY = B.EMPTY_ARRAY; const readListRow = B.readListRow;\n`;
+  const prologue = `${g.prologueSource()}\nconst EMPTY_BYTES = B.EMPTY_BYTES; const EMPTY_ARRAY = B.EMPTY_ARRAY; const readListRow = B.readListRow; const readRowValue = B.readRowValue;\n`;
   if (mode === 'filter') {
     const accept = result.isNull === 'false' ? result.value : `!${result.isNull} && ${result.value}`;
     return `${prologue}return function filter(page) {
@@ -70,6 +71,7 @@ function build<T>(expr: RowExpression, inputTypes: readonly SqlType[], nullable:
     EMPTY_BYTES,
     EMPTY_ARRAY,
     readListRow,
+    readRowValue,
     type: expr.type,
     allocate: (n: number) => allocateSlots(expr.type, n),
     finish: (out: Scalar[], n: number, nulls: Uint8Array | null) => columnFromSlots(expr.type, out, n, nulls),

@@ -21,6 +21,7 @@ export function defaultLiteral(type: SqlType): string {
     case 'unknown':
       return 'null';
     case 'array':
+    case 'row':
       return 'EMPTY_ARRAY';
     default:
       return '0';
@@ -49,6 +50,7 @@ export function scalarLiteral(value: Scalar): string | undefined {
 /** The expression reading row `row` of a column's values array as a scalar. */
 export function readExpression(type: SqlType, values: string, row: string): string {
   if (type.kind === 'array') return `readListRow(${values}, ${values}E, ${row})`;
+  if (type.kind === 'row') return `readRowValue(${values}R, ${row})`;
   return type.kind === 'boolean' ? `(${values}[${row}] === 1)` : `${values}[${row}]`;
 }
 

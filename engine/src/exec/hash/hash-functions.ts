@@ -116,7 +116,7 @@ export function hashColumn(column: Column, count: number, out: Int32Array, combi
     for (let i = from; i < count; i++) out[i] = combine ? combineHash(out[i], NULL_HASH) : NULL_HASH;
     return;
   }
-  if (kind === 'array') {
+  if (kind === 'array' || kind === 'row') {
     for (let i = from; i < count; i++) {
       const h = nulls !== null && nulls[i] === 1 ? NULL_HASH : hashScalar(getScalar(column, i));
       out[i] = combine ? combineHash(out[i], h) : h;

@@ -4,7 +4,9 @@
 
 import type { Column, ColumnValues, Scalar, SlotValues } from '../../spi/page.js';
 import { readListRow } from '../../spi/list-column.js';
-import { identityFor, arrayEquality } from '../../functions/scalar/value-comparison.js';
+import { readRowValue } from '../../spi/row-column.js';
+import { nullableEquality } from '../../functions/scalar/row-comparison.js';
+import { identityFor } from '../../functions/scalar/value-comparison.js';
 import type { SqlType } from '../../types/types.js';
 import { int64Words } from './hash-functions.js';
 
@@ -15,25 +17,26 @@ export interface ColumnData {
   readonly children?: readonly Column[];
 }
 
-/** Row i of an array column or of array slots, as a JS array. */
-function arrayRowReader(data: ColumnData): (i: number) => readonly Scalar[] {
+/** Row i of an array or row column or of their slots, as a JS array. */
+function arrayRowReader(type: SqlType, data: ColumnData): (i: number) => readonly Scalar[] {
   if (Array.isArray(data.values)) {
     const slots = data.values as readonly Scalar[];
     return (i) => slots[i] as readonly Scalar[];
   }
+  if (type.kind === 'row') return (i) => readRowValue(data as Column, i);
   const offsets = data.values as Int32Array;
   const elements = (data.children as readonly Column[])[0];
   return (i) => readListRow(offsets, elements, i);
 }
 
 function arrayRowEquals(type: SqlType, left: ColumnData, right: ColumnData, notDistinct: boolean): RowEquals {
-  const a = arrayRowReader(left);
-  const b = arrayRowReader(right);
+  const a = arrayRowReader(type, left);
+  const b = arrayRowReader(type, right);
   if (notDistinct) {
     const same = identityFor(type);
     return (i, j) => same(a(i), b(j));
   }
-  const equal = arrayEquality((type as { element: SqlType }).element);
+  const equal = nullableEquality(type);
   return (i, j) => equal(a(i), b(j)) === true;
 }
 
@@ -73,7 +76,7 @@ function valueEquals(type: SqlType, left: ColumnValues, right: ColumnValues, not
 /** Equality of row `i` of `left` with row `j` of `right` (both of type `type`). */
 export function makeRowEquals(type: SqlType, left: ColumnData, right: ColumnData, notDistinct: boolean): RowEquals {
   const equals =
-    type.kind === 'array'
+    type.kind === 'array' || type.kind === 'row'
       ? arrayRowEquals(type, left, right, notDistinct)
       : valueEquals(type, left.values as ColumnValues, right.values as ColumnValues, notDistinct);
   const ln = left.nulls;

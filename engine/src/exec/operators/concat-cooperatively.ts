@@ -19,7 +19,7 @@ export async function concatPagesCooperatively(types: readonly SqlType[], pages:
   for (const page of pages) {
     page.columns.forEach((from, c) => {
       const to = columns[c];
-      if (to.type.kind !== 'array') copyValues(from.values, to.values, offset);
+      if (to.type.kind !== 'array' && to.type.kind !== 'row') copyValues(from.values, to.values, offset);
       if (to.nulls !== null && from.nulls !== null) to.nulls.set(from.nulls, offset);
     });
     offset += page.rowCount;
@@ -27,7 +27,7 @@ export async function concatPagesCooperatively(types: readonly SqlType[], pages:
   }
   // Array columns concatenate their offsets and elements in one step.
   types.forEach((type, c) => {
-    if (type.kind === 'array') columns[c] = concatColumns(type, pages.map((p) => p.columns[c]));
+    if (type.kind === 'array' || type.kind === 'row') columns[c] = concatColumns(type, pages.map((p) => p.columns[c]));
   });
   return { rowCount, columns };
 }

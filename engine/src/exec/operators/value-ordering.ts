@@ -41,7 +41,7 @@ export function prepareValues(values: ColumnValues): PreparedValues {
 
 /** prepareValues of a column; array columns as one JS array per row (their comparator reads those). */
 export function prepareColumn(column: Column): PreparedValues {
-  if (column.type.kind !== 'array') return prepareValues(column.values);
+  if (column.type.kind !== 'array' && column.type.kind !== 'row') return prepareValues(column.values);
   const rows = new Array<Scalar>(column.length);
   for (let i = 0; i < column.length; i++) rows[i] = getScalar(column, i);
   return rows;
@@ -61,7 +61,8 @@ export function valueCompareFor(type: SqlType): ValueCompare {
   switch (type.kind) {
     case 'unknown':
       return () => 0;
-    case 'array': {
+    case 'array':
+    case 'row': {
       const compare = scalarComparator(type);
       return (a, i, b, j) => compare((a as Scalar[])[i], (b as Scalar[])[j]);
     }

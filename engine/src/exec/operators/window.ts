@@ -52,7 +52,7 @@ export async function* window(ctx: OperatorContext, input: PageStream, types: re
     const { peerStart, peerEnd } = peers(sorted, types, spec.orderKeys.map((k) => k.channel), partitionStarts);
     const outputs = spec.functions.map((f) => ({ type: f.function.returnType, out: allocateOutput(f.function.returnType, n) }));
     // Array outputs are JS arrays per row until laid out: a slot each, their elements shared with the input.
-    for (const o of outputs) reservation.add(o.type.kind === 'array' ? n * POINTER_BYTES : pageSizeInBytes({ rowCount: n, columns: [outputToColumn(o.type, o.out, n)] }));
+    for (const o of outputs) reservation.add(o.type.kind === 'array' || o.type.kind === 'row' ? n * POINTER_BYTES : pageSizeInBytes({ rowCount: n, columns: [outputToColumn(o.type, o.out, n)] }));
     const frameStart = new Int32Array(n);
     const frameEnd = new Int32Array(n);
     reservation.add(n * 8);

@@ -3,6 +3,8 @@
 import type { Scalar } from '../../spi/page.js';
 import type { SqlType } from '../../types/types.js';
 import { BOOLEAN } from '../../types/types.js';
+import type { RowType } from '../../types/row-type.js';
+import { rowComparisonBody } from './row-comparison.js';
 import { type ScalarFunctionDefinition, type ScalarImplementation, body, operatorBody } from './signature.js';
 import { arrayEquality, equalityFor, hasJsOrder, identityFor, lessThanFor, lessThanOrEqualFor } from './value-comparison.js';
 
@@ -10,7 +12,7 @@ const T = { variable: 'T' } as const;
 
 /** Values JS's === tells equal: numbers, bigints, strings (chars are stored unpadded), booleans. */
 function hasJsEquality(t: SqlType): boolean {
-  return t.kind !== 'varbinary' && t.kind !== 'array';
+  return t.kind !== 'varbinary' && t.kind !== 'array' && t.kind !== 'row';
 }
 
 /** Array `=` is NULL when the arrays differ only where an element is NULL (Trino). */
@@ -29,7 +31,8 @@ function comparison(name: string, description: string, implement: (type: SqlType
   return {
     names: [name],
     description,
-    signatures: [{ params: [T, T], returnType: BOOLEAN, implement: ([type]) => implement(type) }],
+    // Rows compare field by field with NULL results of their own (row-comparison.ts).
+    signatures: [{ params: [T, T], returnType: BOOLEAN, implement: ([type]) => (type.kind === 'row' && name !== 'is_distinct_from' ? rowComparisonBody(type as RowType, name as Parameters<typeof rowComparisonBody>[1]) : implement(type)) }],
   };
 }
 

@@ -13,6 +13,7 @@ import { DATETIME_FUNCTIONS } from './datetime-functions.js';
 import { MATH_FUNCTIONS } from './math-functions.js';
 import { OPERATOR_SYMBOLS, type OperatorName } from './operator-names.js';
 import { REGEXP_FUNCTIONS } from './regexp-functions.js';
+import { rowOperatorImplementation } from './row-operators.js';
 import {
   type BoundSignature,
   type ScalarFunctionDefinition,
@@ -180,7 +181,7 @@ const implementations = new Map<string, ScalarImplementation>();
  */
 export function scalarImplementation(name: string, argumentTypes: readonly SqlType[], returnType: SqlType): ScalarImplementation {
   const key = `${name}(${argumentTypes.map(typeName).join(',')}):${typeName(returnType)}`;
-  const cached = implementations.get(key);
+  const cached = implementations.get(key) ?? rowOperatorImplementation(name);
   if (cached !== undefined) return cached;
   const entry = OPERATORS.get(name) ?? FUNCTIONS.get(name);
   if (entry === undefined) throw new EngineError('FUNCTION_NOT_FOUND', `Function '${name}' not registered`);

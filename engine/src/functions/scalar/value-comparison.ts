@@ -4,6 +4,8 @@
 import type { Scalar } from '../../spi/page.js';
 import { compareChars, compareStrings } from '../../types/chars.js';
 import type { SqlType } from '../../types/types.js';
+import type { RowType } from '../../types/row-type.js';
+import { nullableEquality, rowComparator, rowEquality, rowIdentity } from './row-comparison.js';
 
 export type Equality = (a: Scalar, b: Scalar) => boolean;
 export type Comparator = (a: Scalar, b: Scalar) => number;
@@ -23,6 +25,10 @@ export function equalityFor(type: SqlType): Equality {
     const equal = arrayEquality(type.element);
     return (a, b) => equal(a as readonly Scalar[], b as readonly Scalar[]) === true;
   }
+  if (type.kind === 'row') {
+    const equal = rowEquality(type as RowType);
+    return (a, b) => equal(a, b) === true;
+  }
   return (a, b) => a === b;
 }
 
@@ -31,8 +37,7 @@ export function equalityFor(type: SqlType): Equality {
  * (undefined here) when they differ only where an element is NULL, as Trino's array equality.
  */
 export function arrayEquality(element: SqlType): (a: readonly Scalar[], b: readonly Scalar[]) => boolean | null {
-  const equal: (x: Scalar, y: Scalar) => boolean | null =
-    element.kind === 'array' ? (arrayEquality(element.element) as (x: Scalar, y: Scalar) => boolean | null) : equalityFor(element);
+  const equal: (x: Scalar, y: Scalar) => boolean | null = element.kind === 'array' || element.kind === 'row' ? nullableEquality(element) : equalityFor(element);
   return (a, b) => {
     if (a.length !== b.length) return false;
     let unknown = false;
@@ -53,6 +58,7 @@ export function arrayEquality(element: SqlType): (a: readonly Scalar[], b: reado
 /** IS NOT DISTINCT FROM on non-null values: like `=`, but NaN is not distinct from NaN. */
 export function identityFor(type: SqlType): Equality {
   if (type.kind === 'double' || type.kind === 'real') return (a, b) => a === b || (a !== a && b !== b);
+  if (type.kind === 'row') return rowIdentity(type as RowType);
   if (type.kind === 'array') {
     const same = identityFor(type.element);
     return (a, b) => {
@@ -75,6 +81,7 @@ export function identityFor(type: SqlType): Equality {
  * with NULL elements last, then by length): for ORDER BY, array_sort, array_max and their kin.
  */
 export function scalarComparator(type: SqlType): Comparator {
+  if (type.kind === 'row') return rowComparator(type as RowType);
   if (type.kind === 'array') {
     const compare = scalarComparator(type.element);
     return (a, b) => {
@@ -110,7 +117,7 @@ export function scalarComparator(type: SqlType): Comparator {
  * orders by UTF-16 unit (U+FFFF above U+1F600) where SQL orders by code point; padded chars.
  */
 function ownComparator(type: SqlType): Comparator | undefined {
-  if (type.kind === 'array') return scalarComparator(type);
+  if (type.kind === 'array' || type.kind === 'row') return scalarComparator(type);
   if (type.kind === 'varbinary') return (a, b) => compareBytes(a as Uint8Array, b as Uint8Array);
   if (type.kind === 'varchar') return (a, b) => compareStrings(a as string, b as string);
   if (type.kind === 'char') return (a, b) => compareChars(a as string, b as string);
@@ -124,7 +131,7 @@ export function hasJsOrder(type: SqlType): boolean {
 
 /** Total order of non-null values of `type` for <, <=, greatest, least (NaN handled by callers). */
 export function comparatorFor(type: SqlType): Comparator {
-  if (type.kind === 'array') return scalarComparator(type);
+  if (type.kind === 'array' || type.kind === 'row') return scalarComparator(type);
   const own = ownComparator(type);
   if (own !== undefined) return own;
   if (type.kind === 'boolean') return (a, b) => Number(a) - Number(b);

@@ -29,7 +29,7 @@ export function copyValue(column: Column, from: number, out: ColumnOutput, row: 
     out.nulls[row] = 1;
     return;
   }
-  (out.values as unknown[])[row] = column.type.kind === 'array' ? getScalar(column, from) : (column.values as ArrayLike<unknown>)[from];
+  (out.values as unknown[])[row] = column.type.kind === 'array' || column.type.kind === 'row' ? getScalar(column, from) : (column.values as ArrayLike<unknown>)[from];
   out.nulls[row] = 0;
 }
 

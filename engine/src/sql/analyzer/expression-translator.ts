@@ -31,6 +31,7 @@ import { constant, special, specialOf, symbolRef, type RowExpression, type Symbo
 import { currentTimeConstant } from './current-time.js';
 import { findUnknownFunction, functionName } from './ast-utils.js';
 import { sqlTypeOf } from './type-spec.js';
+import { rowConstructor, rowFieldByName, rowSubscript } from './row-expressions.js';
 import { unsupportedNode } from './unsupported-features.js';
 
 const SESSION_FUNCTIONS = ['current_user', 'current_catalog', 'current_schema', 'current_timezone'] as const;
@@ -102,7 +103,7 @@ function translateNode(e: ast.Expression, context: TranslationContext, translate
     case 'Identifier':
       return resolveName([e.value], e.location, context);
     case 'Dereference':
-      return dereference(e, context);
+      return dereference(e, context, translate);
     case 'NullLiteral':
       return constant(null, UNKNOWN);
     case 'BooleanLiteral':
@@ -160,7 +161,7 @@ function translateNode(e: ast.Expression, context: TranslationContext, translate
     case 'Concat':
       return operatorCall('concat', [translate(e.left), translate(e.right)], e.location);
     case 'Row':
-      throw new EngineError('NOT_SUPPORTED', 'Row values are not supported in this position', e.location);
+      return rowConstructor(e, translate);
     case 'AllColumns':
       throw new EngineError('SYNTAX_ERROR', 'Unexpected *', e.location);
     case 'Subquery':
@@ -195,10 +196,18 @@ function translateNode(e: ast.Expression, context: TranslationContext, translate
 // The translations of the nodes with operands, each in its own function: translation recurses
 // through translateNode once per nesting level, and a small frame there is what lets 1,000 levels fit.
 
-function dereference(e: ast.DereferenceExpression, context: TranslationContext): RowExpression {
+/** `a.b`: a qualified column name when one resolves, else field `b` of the row `a`. */
+function dereference(e: ast.DereferenceExpression, context: TranslationContext, translate: Translate): RowExpression {
   const parts = qualifiedParts(e);
-  if (!parts) throw new EngineError('NOT_SUPPORTED', 'Field access on a row value is not supported', e.location);
-  return resolveName(parts, e.location, context);
+  if (parts && (context.scope.tryResolve(parts, e.location) || !resolvesAsRowBase(e.base, context))) return resolveName(parts, e.location, context);
+  return rowFieldByName(translate(e.base), e);
+}
+
+/** Whether the base of `a.b` names something (a column, or itself a field of one) that may be a row. */
+function resolvesAsRowBase(base: ast.Expression, context: TranslationContext): boolean {
+  const parts = qualifiedParts(base);
+  if (!parts) return true;
+  return context.scope.tryResolve(parts, base.location) !== undefined || (base.kind === 'Dereference' && resolvesAsRowBase(base.base, context));
 }
 
 function parameter(e: ast.Parameter, context: TranslationContext): RowExpression {
@@ -338,6 +347,7 @@ function arrayConstructor(e: ast.ArrayConstructor, translate: Translate): RowExp
 /** `base[index]` on an array (1-based). */
 function subscript(e: ast.Subscript, translate: Translate): RowExpression {
   const base = translate(e.base);
+  if (base.type.kind === 'row') return rowSubscript(base, e.index, e.location);
   if (base.type.kind !== 'array' && base.type.kind !== 'unknown') {
     throw new EngineError('TYPE_MISMATCH', `Cannot use ${typeName(base.type)} for subscript`, e.location);
   }

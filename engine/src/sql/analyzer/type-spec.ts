@@ -2,11 +2,11 @@
 
 import { EngineError } from '../../errors/engine-error.js';
 import { parseTypeSpec } from '../../types/coercion.js';
-import { type SqlType, arrayOf } from '../../types/types.js';
+import { type SqlType, arrayOf, rowOf } from '../../types/types.js';
 import type { TypeSpec } from '../parser/ast.js';
 import { formatType } from '../parser/expression-formatter.js';
 
-/** Types whose parameters are types: array is built here; map and row are not yet (parseTypeSpec says NOT_SUPPORTED). */
+/** Types whose parameters are types: array and row are built here; map is not yet (parseTypeSpec says NOT_SUPPORTED). */
 const CONTAINER_TYPES: ReadonlySet<string> = new Set(['array', 'map', 'row']);
 
 export function sqlTypeOf(spec: TypeSpec): SqlType {
@@ -14,5 +14,6 @@ export function sqlTypeOf(spec: TypeSpec): SqlType {
     throw new EngineError('TYPE_NOT_FOUND', `Unknown type: ${formatType(spec)}`, spec.location);
   }
   if (spec.name === 'array' && spec.typeParameters?.length === 1 && spec.parameters.length === 0) return arrayOf(sqlTypeOf(spec.typeParameters[0]));
+  if (spec.name === 'row' && spec.fields !== undefined) return rowOf(spec.fields.map((f) => (f.name === undefined ? { type: sqlTypeOf(f.type) } : { name: f.name.value, type: sqlTypeOf(f.type) })));
   return parseTypeSpec(spec.name, spec.parameters, spec.location);
 }

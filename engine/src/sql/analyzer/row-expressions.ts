@@ -1,0 +1,60 @@
+// Row values in expressions: ROW(a, b) and (a, b), field access by name (r.x) and by a constant
+// position (r[1]), with Trino's messages for what does not exist.
+
+import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
+import { ROW_CONSTRUCTOR, ROW_FIELD } from '../../functions/scalar/row-operators.js';
+import { type RowType, rowFieldIndex } from '../../types/row-type.js';
+import { INTEGER, type RowField, rowOf, typeName } from '../../types/types.js';
+import type * as ast from '../parser/ast.js';
+import { formatExpression } from '../parser/formatter.js';
+import { constant, type RowExpression } from '../planner/row-expression.js';
+
+type Translate = (e: ast.Expression) => RowExpression;
+
+/** `ROW(a, b)`, `(a, b)` or `ROW(a AS x, b AS y)`: a row of the items' types, named where the syntax names a field. */
+export function rowConstructor(e: ast.RowConstructor, translate: Translate): RowExpression {
+  const args = e.items.map(translate);
+  const fields: RowField[] = args.map((a, i) => {
+    const name = e.fieldNames?.[i];
+    return name === null || name === undefined ? { type: a.type } : { name: name.value, type: a.type };
+  });
+  return { kind: 'call', name: ROW_CONSTRUCTOR, args, type: rowOf(fields) };
+}
+
+/** Field `index` (0-based) of a row-valued expression. */
+function fieldOf(base: RowExpression, index: number): RowExpression {
+  const type = (base.type as RowType).fields[index].type;
+  return { kind: 'call', name: ROW_FIELD, args: [base, constant(index, INTEGER)], type };
+}
+
+/** `base.field` where `base` is not a column name: the row field named `field`. */
+export function rowFieldByName(base: RowExpression, e: ast.DereferenceExpression): RowExpression {
+  if (base.type.kind !== 'row') {
+    throw new EngineError('TYPE_MISMATCH', `Expression ${formatExpression(e.base)} is not of type ROW`, e.base.location);
+  }
+  const name = e.field.value;
+  let index: number;
+  try {
+    index = rowFieldIndex(base.type as RowType, name);
+  } catch (error) {
+    throw error instanceof EngineError ? new EngineError(error.errorName, error.rawMessage, e.field.location) : error;
+  }
+  if (index < 0) {
+    throw new EngineError('COLUMN_NOT_FOUND', `Column '${formatExpression(e)}' cannot be resolved: ${typeName(base.type)} has no field '${name}'`, e.location);
+  }
+  return fieldOf(base, index);
+}
+
+/** `base[index]` on a row: the index must be an integer constant from 1 to the number of fields. */
+export function rowSubscript(base: RowExpression, index: ast.Expression, location: SourceLocation): RowExpression {
+  const fields = (base.type as RowType).fields;
+  if (index.kind !== 'LongLiteral') {
+    throw new EngineError('EXPRESSION_NOT_CONSTANT', 'Subscript expression on ROW requires a constant index', index.location ?? location);
+  }
+  const value = index.value;
+  if (value <= 0n) throw new EngineError('INVALID_FUNCTION_ARGUMENT', `Invalid subscript index: ${value}. ROW indices start at 1`, index.location);
+  if (value > BigInt(fields.length)) {
+    throw new EngineError('INVALID_FUNCTION_ARGUMENT', `Subscript index out of bounds: ${value}, max value is ${fields.length}`, index.location);
+  }
+  return fieldOf(base, Number(value) - 1);
+}
