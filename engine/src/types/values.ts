@@ -93,7 +93,7 @@ export function formatValueAsText(value: Scalar, type: SqlType): string {
       return `[${(value as readonly Scalar[]).map((element) => formatValueAsText(element, type.element)).join(', ')}]`;
     case 'row':
       // As Trino's CLI prints a row.
-      return `{${mapRowValue(value, type, formatValueAsText).map((v, i) => `${type.fields[i].name ?? `field${i}`}=${v ?? 'NULL'}`).join(', ')}}`;
+      return `{${mapRowValue(value, type, formatValueAsText).map((v, i) => `${type.fields[i].name === undefined ? '' : `${type.fields[i].name}=`}${v ?? 'NULL'}`).join(', ')}}`;
     default:
       return formatTemporal(value as number, type) as string;
   }

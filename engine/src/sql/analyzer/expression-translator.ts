@@ -10,6 +10,7 @@ import { isWindowFunctionName } from '../../functions/window/registry.js';
 import { canCoerce, commonSuperTypeOf } from '../../types/coercion.js';
 import { parseDecimal } from '../../types/decimal.js';
 import { canCast } from '../../types/casts.js';
+import { rowCastMismatch } from '../../types/row-type.js';
 import {
   BIGINT,
   BOOLEAN,
@@ -287,7 +288,7 @@ function cast(e: ast.Cast, translate: Translate): RowExpression {
   const type = sqlTypeOf(e.type);
   if (value.type.kind === 'unknown') return constant(null, type);
   // Trino refuses a cast that does not exist at analysis, even for TRY_CAST and for no rows.
-  if (!canCast(value.type, type)) throw new EngineError('TYPE_MISMATCH', `Cannot cast ${typeName(value.type)} to ${typeName(type)}`, e.location);
+  if (!canCast(value.type, type)) throw new EngineError('TYPE_MISMATCH', rowCastMismatch(value.type, type), e.location);
   return { kind: 'cast', arg: value, type, safe: e.safe };
 }
 

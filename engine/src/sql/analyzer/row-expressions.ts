@@ -4,10 +4,11 @@
 import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import { ROW_CONSTRUCTOR, ROW_FIELD } from '../../functions/scalar/row-operators.js';
 import { type RowType, rowFieldIndex } from '../../types/row-type.js';
-import { INTEGER, type RowField, rowOf, typeName } from '../../types/types.js';
+import { INTEGER, type RowField, type SqlType, rowOf, typeName } from '../../types/types.js';
 import type * as ast from '../parser/ast.js';
 import { formatExpression } from '../parser/formatter.js';
-import { constant, type RowExpression } from '../planner/row-expression.js';
+import type { Scope } from './scope.js';
+import { constant, symbolRef, type RowExpression, type Symbol } from '../planner/row-expression.js';
 
 type Translate = (e: ast.Expression) => RowExpression;
 
@@ -57,4 +58,38 @@ export function rowSubscript(base: RowExpression, index: ast.Expression, locatio
     throw new EngineError('INVALID_FUNCTION_ARGUMENT', `Subscript index out of bounds: ${value}, max value is ${fields.length}`, index.location);
   }
   return fieldOf(base, Number(value) - 1);
+}
+
+/**
+ * The columns UNNEST yields for one unnested element: an array of rows expands into one column per
+ * field (named as the field), as Trino's UNNEST does; any other element is one column.
+ */
+export function unnestedColumns(element: Symbol, newSymbol: (name: string, type: SqlType) => Symbol): { name?: string; symbol: Symbol; expression: RowExpression }[] {
+  if (element.type.kind !== 'row') return [{ symbol: element, expression: symbolRef(element) }];
+  return element.type.fields.map((f, i) => ({
+    ...(f.name === undefined ? {} : { name: f.name }),
+    symbol: newSymbol(f.name ?? 'field', f.type),
+    expression: fieldOf(symbolRef(element), i),
+  }));
+}
+
+/** The field values of a row-valued expression: the items of ROW(...) itself, else a field access per field. */
+export function rowFieldValues(value: RowExpression): RowExpression[] {
+  if (value.kind === 'call' && value.name === ROW_CONSTRUCTOR) return value.args;
+  return (value.type as RowType).fields.map((_, i) => fieldOf(value, i));
+}
+
+/**
+ * `r.*` in a select list where `r` names a row-valued column (no relation): one select item per
+ * field, `r[1]`, `r[2]`, ..., named as the fields. Undefined when `r` is no such column.
+ */
+export function rowFieldItems(prefix: ast.QualifiedName, scope: Scope, location: SourceLocation): { expression: ast.Expression; name?: string }[] | undefined {
+  const resolved = scope.tryResolve(prefix.parts.map((p) => p.value), location);
+  const type = resolved?.field.symbol.type;
+  if (type?.kind !== 'row') return undefined;
+  const base = prefix.parts.slice(1).reduce<ast.Expression>((e, field) => ({ kind: 'Dereference', base: e, field, location }), prefix.parts[0]);
+  return type.fields.map((f, i) => ({
+    expression: { kind: 'Subscript', base, index: { kind: 'LongLiteral', value: BigInt(i + 1), text: String(i + 1), location }, location },
+    ...(f.name === undefined ? {} : { name: f.name }),
+  }));
 }

@@ -13,6 +13,7 @@ import type { RelationPlan } from './relation-plan.js';
 import { ordinalOf, orderingItem, type QueryPlanner } from './query-planner.js';
 import { planRelation } from './relation-planner.js';
 import { Scope, endsWith, usable, type ColumnOrigin, type Field } from './scope.js';
+import { rowFieldItems } from './row-expressions.js';
 import { subqueryHook, type PlanHolder } from './subquery-planner.js';
 import { planWindows } from './window-planner.js';
 
@@ -176,6 +177,11 @@ function expandSelectList(items: ast.SelectItem[], scope: Scope): SelectColumn[]
     if (item.kind === 'AllColumns') {
       const prefix = item.prefix?.parts.map((p) => p.value);
       const fields = scope.fields.filter((f) => !f.hidden && (!prefix || (f.qualifier !== undefined && endsWith(f.qualifier, prefix))));
+      const rowFields = prefix && fields.length === 0 && item.prefix ? rowFieldItems(item.prefix, scope, item.location) : undefined;
+      if (rowFields) {
+        for (const f of rowFields) columns.push({ expression: f.expression, name: f.name, location: item.location, aliased: false });
+        continue;
+      }
       if (prefix && fields.length === 0) {
         throw new EngineError('TABLE_NOT_FOUND', `Table '${prefix.join('.')}' not found`, item.location);
       }

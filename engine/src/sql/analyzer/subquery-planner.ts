@@ -6,7 +6,7 @@
 //   grouped by its correlation keys. Anything else runs as an Apply, once per distinct binding.
 
 import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
-import { BOOLEAN } from '../../types/types.js';
+import { BOOLEAN, typeName } from '../../types/types.js';
 import { commonSuperType } from '../../types/coercion.js';
 import type * as ast from '../parser/ast.js';
 import type { AggregateNode, Assignment, EquiJoinClause, PlanNode, ProjectNode } from '../planner/plan.js';
@@ -23,6 +23,7 @@ import {
 } from '../planner/row-expression.js';
 import { coerce, comparison, type TranslationHook } from './expression-translator.js';
 import { visibleFields } from './relation-plan.js';
+import { rowFieldValues } from './row-expressions.js';
 import type { QueryPlanner } from './query-planner.js';
 import type { Scope } from './scope.js';
 
@@ -103,7 +104,7 @@ class SubqueryPlanner {
   /** `value op ANY (query)`; `=` is IN. */
   quantified(value: RowExpression, operator: ast.ComparisonOperator, query: ast.Query, location: SourceLocation): RowExpression {
     const sub = this.planSubquery(query);
-    if (sub.columns.length !== 1) throw new EngineError('NOT_SUPPORTED', 'Multiple columns returned by subquery are not yet supported', location);
+    if (sub.columns.length !== 1) return this.quantifiedRow(value, operator, sub, location);
     const type = commonSuperType(value.type, sub.columns[0].type);
     if (!type) throw new EngineError('TYPE_MISMATCH', `Value and result of subquery must be of the same type`, location);
     const valueSymbol = this.symbolOnHolder(coerce(value, type));
@@ -129,6 +130,26 @@ class SubqueryPlanner {
     }
     const test = comparison(operator, symbolRef(valueSymbol), symbolRef(columnSymbol), location);
     this.markJoin(base, [test, ...conjuncts], mark, true);
+    return symbolRef(mark);
+  }
+
+  /**
+   * `(a, b) IN (SELECT x, y ...)`: the row's fields against the subquery's columns, one hash key per
+   * field, so that a NULL field makes the result NULL where it could match (null-aware keys).
+   */
+  private quantifiedRow(value: RowExpression, operator: ast.ComparisonOperator, sub: { node: PlanNode; columns: Symbol[]; correlation: Symbol[] }, location: SourceLocation): RowExpression {
+    if (value.type.kind !== 'row' || value.type.fields.length !== sub.columns.length) {
+      throw new EngineError('TYPE_MISMATCH', `Value and result of subquery must be of the same type: ${typeName(value.type)} and ${sub.columns.length} columns`, location);
+    }
+    if (operator !== '=' || sub.correlation.length > 0) throw new EngineError('NOT_SUPPORTED', 'Only an uncorrelated IN or = ANY compares a row with a subquery of several columns', location);
+    const fields = rowFieldValues(value);
+    const tests = sub.columns.map((column, k) => {
+      const type = commonSuperType(fields[k].type, column.type);
+      if (!type) throw new EngineError('TYPE_MISMATCH', `Value and result of subquery must be of the same type: ${typeName(value.type)}`, location);
+      return comparison('=', symbolRef(this.symbolOnHolder(coerce(fields[k], type))), coerce(symbolRef(column), type), location);
+    });
+    const mark = this.factory.newSymbol('in', BOOLEAN);
+    this.markJoin(sub.node, tests, mark, true);
     return symbolRef(mark);
   }
 
