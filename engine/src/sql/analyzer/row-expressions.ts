@@ -79,17 +79,35 @@ export function rowFieldValues(value: RowExpression): RowExpression[] {
   return (value.type as RowType).fields.map((_, i) => fieldOf(value, i));
 }
 
+export interface RowFieldItem {
+  expression: ast.Expression;
+  name?: string;
+}
+
 /**
  * `r.*` in a select list where `r` names a row-valued column (no relation): one select item per
- * field, `r[1]`, `r[2]`, ..., named as the fields. Undefined when `r` is no such column.
+ * field. Undefined when `r` is no such column.
  */
-export function rowFieldItems(prefix: ast.QualifiedName, scope: Scope, location: SourceLocation): { expression: ast.Expression; name?: string }[] | undefined {
+export function rowFieldItems(prefix: ast.QualifiedName, scope: Scope, location: SourceLocation): RowFieldItem[] | undefined {
   const resolved = scope.tryResolve(prefix.parts.map((p) => p.value), location);
   const type = resolved?.field.symbol.type;
   if (type?.kind !== 'row') return undefined;
   const base = prefix.parts.slice(1).reduce<ast.Expression>((e, field) => ({ kind: 'Dereference', base: e, field, location }), prefix.parts[0]);
-  return type.fields.map((f, i) => ({
-    expression: { kind: 'Subscript', base, index: { kind: 'LongLiteral', value: BigInt(i + 1), text: String(i + 1), location }, location },
-    ...(f.name === undefined ? {} : { name: f.name }),
-  }));
+  return rowExpansion(base, type, undefined, location);
+}
+
+/**
+ * `(expression).* [AS (a, b)]`: `expression[1]`, `expression[2]`, ... named by the aliases, else by
+ * the fields (anonymous fields stay unnamed). The expression must be a row.
+ */
+export function rowExpansion(base: ast.Expression, type: SqlType, aliases: readonly ast.Identifier[] | undefined, location: SourceLocation): RowFieldItem[] {
+  if (type.kind !== 'row') throw new EngineError('TYPE_MISMATCH', `expected expression of type Row but got ${typeName(type)}`, base.location ?? location);
+  if (aliases !== undefined && aliases.length !== type.fields.length) {
+    throw new EngineError('MISMATCHED_COLUMN_ALIASES', `Column alias list has ${aliases.length} entries but ${type.fields.length} columns available`, aliases[0]?.location ?? location);
+  }
+  return type.fields.map((f, i) => {
+    const name = aliases?.[i].value ?? f.name;
+    const expression: ast.Expression = { kind: 'Subscript', base, index: { kind: 'LongLiteral', value: BigInt(i + 1), text: String(i + 1), location }, location };
+    return name === undefined ? { expression } : { expression, name };
+  });
 }
