@@ -14,6 +14,7 @@ import { MATH_FUNCTIONS } from './math-functions.js';
 import { OPERATOR_SYMBOLS, type OperatorName } from './operator-names.js';
 import { REGEXP_FUNCTIONS } from './regexp-functions.js';
 import { rowOperatorImplementation } from './row-operators.js';
+import { ROW_FUNCTIONS } from './row-functions.js';
 import {
   type BoundSignature,
   type ScalarFunctionDefinition,
@@ -58,7 +59,7 @@ function index(definitions: readonly ScalarFunctionDefinition[]): Map<string, En
   return byName;
 }
 
-const FUNCTIONS = index([...MATH_FUNCTIONS, ...STRING_FUNCTIONS, ...CHAR_FUNCTIONS, ...REGEXP_FUNCTIONS, ...DATETIME_FUNCTIONS, ...ARRAY_FUNCTIONS, ...ARRAY_SHAPE_FUNCTIONS]);
+const FUNCTIONS = index([...MATH_FUNCTIONS, ...STRING_FUNCTIONS, ...CHAR_FUNCTIONS, ...REGEXP_FUNCTIONS, ...DATETIME_FUNCTIONS, ...ARRAY_FUNCTIONS, ...ARRAY_SHAPE_FUNCTIONS, ...ROW_FUNCTIONS]);
 const OPERATORS = index([...NUMERIC_ARITHMETIC_OPERATORS, ...TEMPORAL_OPERATORS, ...COMPARISON_OPERATORS, ...ARRAY_OPERATORS]);
 
 function bindAll(entry: Entry, argumentTypes: readonly SqlType[]): BoundSignature | undefined {
