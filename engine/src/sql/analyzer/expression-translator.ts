@@ -348,7 +348,7 @@ function arrayConstructor(e: ast.ArrayConstructor, translate: Translate): RowExp
 /** `base[index]` on an array (1-based). */
 function subscript(e: ast.Subscript, translate: Translate): RowExpression {
   const base = translate(e.base);
-  if (base.type.kind === 'row') return rowSubscript(base, e.index, e.location);
+  if (base.type.kind === 'row') return rowSubscript(base, e.index, e.location, translate);
   if (base.type.kind !== 'array' && base.type.kind !== 'unknown') {
     throw new EngineError('TYPE_MISMATCH', `Cannot use ${typeName(base.type)} for subscript`, e.location);
   }

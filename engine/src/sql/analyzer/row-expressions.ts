@@ -4,7 +4,7 @@
 import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import { ROW_CONSTRUCTOR, ROW_FIELD } from '../../functions/scalar/row-operators.js';
 import { type RowType, rowFieldIndex } from '../../types/row-type.js';
-import { INTEGER, type RowField, type SqlType, rowOf, typeName } from '../../types/types.js';
+import { INTEGER, type RowField, type SqlType, isIntegral, rowOf, typeName } from '../../types/types.js';
 import type * as ast from '../parser/ast.js';
 import { formatExpression } from '../parser/formatter.js';
 import type { Scope } from './scope.js';
@@ -47,9 +47,13 @@ export function rowFieldByName(base: RowExpression, e: ast.DereferenceExpression
 }
 
 /** `base[index]` on a row: the index must be an integer constant from 1 to the number of fields. */
-export function rowSubscript(base: RowExpression, index: ast.Expression, location: SourceLocation): RowExpression {
+export function rowSubscript(base: RowExpression, index: ast.Expression, location: SourceLocation, translate: Translate): RowExpression {
   const fields = (base.type as RowType).fields;
   if (index.kind !== 'LongLiteral') {
+    const value = translate(index);
+    if (value.kind === 'constant' && !isIntegral(value.type)) {
+      throw new EngineError('TYPE_MISMATCH', `Subscript expression on ROW requires integer index, found ${typeName(value.type)}`, index.location ?? location);
+    }
     throw new EngineError('EXPRESSION_NOT_CONSTANT', 'Subscript expression on ROW requires a constant index', index.location ?? location);
   }
   const value = index.value;
