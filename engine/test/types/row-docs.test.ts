@@ -116,6 +116,16 @@ describe('row(...) as Trino documents it', function () {
     expect(await engine.rows('SELECT DISTINCT ROW(a, b) FROM (VALUES (2, 1), (1, 2), (2, 1)) t(a, b) ORDER BY 1 DESC')).to.deep.equal([[[2, 1]], [[1, 2]]]);
   });
 
+  it('a field of a grouped row is grouped; a field of an ungrouped row column is not', async () => {
+    const sql = 'SELECT k.x, count(*) FROM (SELECT CAST(ROW(a, b) AS ROW(x int, y int)) AS k FROM (VALUES (1, 2), (1, 2), (1, 3)) t(a, b)) GROUP BY k ORDER BY k';
+    expect(await engine.rows(sql)).to.deep.equal([
+      [1, 2n],
+      [1, 1n],
+    ]);
+    const e = await engine.failure('SELECT k.x, count(*) FROM (SELECT CAST(ROW(a, b) AS ROW(x int, y int)) AS k, a FROM (VALUES (1, 2)) t(a, b)) GROUP BY a');
+    expect(e.message).to.equal("line 1:8: 'k' must be an aggregate expression or appear in GROUP BY clause");
+  });
+
   it('joins on row keys match equal rows, never rows with a NULL field', async () => {
     const rows = await engine.rows(`
       SELECT l.k, r.v FROM (SELECT ROW(a, b) AS k FROM (VALUES (1, 'x'), (2, NULL)) t(a, b)) l
