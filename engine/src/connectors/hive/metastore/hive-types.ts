@@ -3,11 +3,13 @@
 // Hive's `timestamp` is our timestamp(3); other precisions keep theirs in the column's properties.
 // `array<T>` is array(T) (the column keeps Trino's name too, for element types Hive's name cannot
 // say). Maps and structs (`map<string,bigint>`, `struct<a:int>`, and arrays of them) are kept and
-// shown with Trino's names; the engine cannot process their values yet (see SqlType 'unsupported').
+// shown with Trino's names; structs of types we have are row(...); maps (and whatever holds one) the
+// engine cannot process yet (see SqlType 'unsupported').
 
 import { EngineError } from '../../../errors/engine-error.js';
-import { arrayOf, decimal, timestamp, typeName, unsupportedType, varchar, type SqlType } from '../../../types/types.js';
-import { arrayElementTypeName, hiveTypeName, isNestedTypeName, trinoTypeName } from './nested-types.js';
+import { arrayOf, rowOf, decimal, timestamp, typeName, unsupportedType, varchar, type SqlType } from '../../../types/types.js';
+import { arrayElementTypeName, hiveTypeName, isNestedTypeName, rowFieldTypeNames, trinoTypeName } from './nested-types.js';
+import { clientTypeName } from '../../../types/row-type.js';
 
 /** The column property holding a type Hive's name cannot say (timestamp(6)). */
 export const ENGINE_TYPE_PROPERTY = 'engine.type';
@@ -43,6 +45,12 @@ export function toHiveType(type: SqlType, column: string): HiveColumnType {
       return type.precision === 3 ? { type: 'timestamp' } : { type: 'timestamp', engineType: typeName(type) };
     case 'array':
       return { type: `array<${toHiveType(type.element, column).type}>`, engineType: typeName(type) };
+    case 'row': {
+      // Hive names every struct field (Trino's HiveTypeTranslator refuses anonymous ones alike).
+      if (type.fields.some((f) => f.name === undefined)) throw new EngineError('NOT_SUPPORTED', `Anonymous row type is not supported in Hive. Please give each field a name: ${typeName(type)}`);
+      const fields = type.fields.map((f) => `${f.name}:${toHiveType(f.type, column).type}`);
+      return { type: `struct<${fields.join(',')}>`, engineType: clientTypeName(type) };
+    }
     case 'unsupported':
       if (isNestedTypeName(type.name)) return { type: hiveTypeName(type.name), engineType: type.name };
       throw new EngineError('NOT_SUPPORTED', `Unsupported Hive type: ${typeName(type)} (column '${column}')`);
@@ -73,8 +81,8 @@ const SIMPLE: Record<string, SqlType> = {
 /** The SqlType of a Hive type name (and the engine's own name, when the column kept one). */
 export function fromHiveType(hive: HiveColumnType, where: string): SqlType {
   const name = (hive.engineType ?? hive.type).trim().toLowerCase();
-  const array = arrayType(name, where);
-  if (array !== undefined) return array;
+  const nested = arrayType(name, where) ?? rowType(name, where);
+  if (nested !== undefined) return nested;
   if (isNestedTypeName(name)) {
     try {
       return unsupportedType(hive.engineType === undefined ? trinoTypeName(name) : name);
@@ -105,6 +113,25 @@ function arrayType(name: string, where: string): SqlType | undefined {
     return undefined;
   }
   if (element === undefined) return undefined;
-  const type = arrayType(element, where) ?? (isNestedTypeName(element) ? undefined : fromHiveType({ type: element }, where));
+  const type = nestedOrPlainType(element, where);
   return type === undefined ? undefined : arrayOf(type);
+}
+
+/** row(...) for a row or struct name whose every field has a type we have, undefined for any other name. */
+function rowType(name: string, where: string): SqlType | undefined {
+  let fields: { name: string; type: string }[] | undefined;
+  try {
+    fields = rowFieldTypeNames(name);
+  } catch {
+    return undefined;
+  }
+  if (fields === undefined) return undefined;
+  const types = fields.map((f) => nestedOrPlainType(f.type, where));
+  if (types.some((t) => t === undefined)) return undefined;
+  return rowOf(fields.map((f, i) => ({ name: f.name, type: types[i] as SqlType })));
+}
+
+/** The type of an array element or row field: an array or row of types we have, or a plain type; undefined for a map. */
+function nestedOrPlainType(name: string, where: string): SqlType | undefined {
+  return arrayType(name, where) ?? rowType(name, where) ?? (isNestedTypeName(name) ? undefined : fromHiveType({ type: name }, where));
 }

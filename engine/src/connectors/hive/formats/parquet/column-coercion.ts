@@ -7,6 +7,8 @@ import { EngineError } from '../../../../errors/engine-error.js';
 import { listElements } from '../../../../spi/list-column.js';
 import { ColumnBuilder, getScalar, type Column } from '../../../../spi/page.js';
 import { castFunction } from '../../../../types/casts.js';
+import type { RowType } from '../../../../types/row-type.js';
+import { rowWidening } from './struct-coercion.js';
 import { integralDecimalPrecision, isIntegral, typeName, typesEqual, type SqlType } from '../../../../types/types.js';
 
 export type Coercion = ((column: Column) => Column) | undefined;
@@ -31,6 +33,7 @@ function widening(fileType: SqlType, declared: SqlType): Coercion | null {
     if (elements === null || elements === undefined) return elements;
     return (c) => ({ ...c, type: declared, children: [elements(listElements(c))] });
   }
+  if (fileType.kind === 'row' && declared.kind === 'row') return rowWidening(fileType as RowType, declared as RowType, widening);
   if (!isSafeWidening(fileType, declared)) return null;
   const cast = castFunction(fileType, declared) as (v: unknown) => ReturnType<typeof getScalar>;
   return (c) => {

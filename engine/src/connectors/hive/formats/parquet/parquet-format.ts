@@ -80,6 +80,7 @@ export function describeSchema(metadata: FileMetaData, location: string): Descri
   return schemaColumns(metadata, location).map((c): DescribedColumn => {
     const name = c.name.toLowerCase();
     if (c.kind === 'nested') return { name, typeName: c.typeName, column: { name, type: unsupportedType(c.typeName) }, unsupported: `nested type ${c.typeName}` };
+    if (c.kind === 'struct') return { name, typeName: typeName(c.type), column: { name, type: c.type } };
     if (!('kind' in c.type)) {
       const physical = PHYSICAL_TYPE_NAMES[c.element.type ?? -1] ?? 'unknown';
       return { name, typeName: c.type.unsupported, unsupported: `Parquet type ${physical} (${c.type.unsupported})` };

@@ -11,6 +11,7 @@ import type { FileReadRequest } from '../file-format.js';
 import { bindColumns, columnsByName, type BoundColumn } from './column-binding.js';
 import { ColumnChunkDecoder, chunkStart, type PageRef } from './column-chunk-decoder.js';
 import { ListChunkDecoder } from './list-chunk-decoder.js';
+import { decodeStructColumn } from './struct-chunk-decoder.js';
 import { fetchRanges, type ByteRange, type FetchedBytes } from './fetched-bytes.js';
 import type { FileMetaData, RowGroup } from './file-metadata.js';
 import { readFooter } from './footer.js';
@@ -97,9 +98,9 @@ async function prepareGroup(group: RowGroup, index: number, bound: readonly Boun
     if (await dictionariesExclude(group, filters, ctx)) return skip();
     const { ranges: selection, offsetIndexes } = await pageIndexRanges(group, filters, ctx);
     if (selection.length === 0) return skip();
-    const chunks = [...new Set(bound.flatMap((b) => (b.kind === 'file' ? [b.source.chunkIndex] : [])))];
-    // A list column's pages are read whole (its rows are found from its repetition levels).
-    const listChunks = new Set(bound.flatMap((b) => (b.kind === 'file' && b.source.kind === 'list' ? [b.source.chunkIndex] : [])));
+    const chunks = [...new Set(bound.flatMap((b) => (b.kind !== 'file' ? [] : b.source.kind === 'struct' ? b.source.chunkIndexes : [b.source.chunkIndex])))];
+    // A list column's pages are read whole (its rows are found from its repetition levels), and so are a struct's (its fields are decoded together).
+    const listChunks = new Set(bound.flatMap((b) => (b.kind !== 'file' ? [] : b.source.kind === 'list' ? [b.source.chunkIndex] : b.source.kind === 'struct' ? b.source.chunkIndexes : [])));
     const narrowed = rowCountOf(selection) < group.numRows;
     if (narrowed) await readOffsetIndexes(group, chunks.filter((c) => !listChunks.has(c)), offsetIndexes, ctx);
     const pages = new Map<number, PageRef[]>();
@@ -144,11 +145,14 @@ async function decodeGroup(fetched: FetchedGroup, bound: readonly BoundColumn[],
     }
     if (columns.length > 0) await new Promise((resolve) => setImmediate(resolve));
     try {
-      const meta = fetched.group.columns[b.source.chunkIndex].meta;
+      const source = b.source;
+      const meta = source.kind === 'struct' ? fetched.group.columns[source.chunkIndexes[0]].meta : fetched.group.columns[source.chunkIndex].meta;
       const column =
-        b.source.kind === 'list'
-          ? selectRows(new ListChunkDecoder(b.source, meta).decode(fetched.bytes, fetched.group.numRows), fetched.selection, rows)
-          : new ColumnChunkDecoder(b.source, meta, b.fileType).decode(fetched.bytes, fetched.pages.get(b.source.chunkIndex), fetched.selection, rows);
+        source.kind === 'struct'
+          ? selectRows(decodeStructColumn(source, fetched.group.columns, fetched.bytes, fetched.group.numRows), fetched.selection, rows)
+          : source.kind === 'list'
+          ? selectRows(new ListChunkDecoder(source, meta).decode(fetched.bytes, fetched.group.numRows), fetched.selection, rows)
+          : new ColumnChunkDecoder(source, meta, b.fileType).decode(fetched.bytes, fetched.pages.get(source.chunkIndex), fetched.selection, rows);
       columns.push(b.coerce === undefined ? column : b.coerce(column));
     } catch (e) {
       throw asFileError(e, location, `column '${b.source.name}' of row group ${fetched.index}`);
@@ -177,7 +181,7 @@ function* pagesOf(columns: Column[], rows: number): Iterable<Page> {
     yield {
       rowCount: end - start,
       columns: columns.map((c) =>
-        c.type.kind === 'array'
+        c.type.kind === 'array' || c.type.kind === 'row'
           ? sliceColumn(c, start, end)
           : ({
               type: c.type,

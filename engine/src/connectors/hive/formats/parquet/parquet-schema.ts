@@ -3,13 +3,15 @@
 // list of primitives (LIST in its standard three-level form or the legacy two-level ones, a bare
 // repeated primitive, and lists of such lists) is one column chunk too and reads as array(T),
 // assembled from its repetition and definition levels (list-chunk-decoder.ts); any other nested field
-// (MAP, struct, lists of them) has Trino's type name for messages, and reading it fails with
-// NOT_SUPPORTED until the engine has map and row types.
+// A struct of primitives (or of such structs) reads as row(...) from its fields' chunks
+// (struct-schema.ts); any other nested field (MAP, lists of structs, structs of lists) has Trino's
+// type name for messages, and reading it fails with NOT_SUPPORTED.
 
 import { arrayOf, typeName, type SqlType } from '../../../../types/types.js';
 import type { SchemaElement } from './file-metadata.js';
 import { ConvertedType, PhysicalType, Repetition } from './parquet-constants.js';
 import { parquetLeafType } from './type-mapping.js';
+import { structColumn, type StructColumn } from './struct-schema.js';
 
 export interface FlatColumn {
   kind: 'flat';
@@ -51,14 +53,15 @@ export interface ListColumn {
   maxDefinitionLevel: number;
 }
 
-export type FileColumn = FlatColumn | ListColumn | NestedColumn;
+export type FileColumn = FlatColumn | ListColumn | StructColumn | NestedColumn;
 
 export class SchemaError extends Error {}
 
-interface Node {
+export interface SchemaNode {
   element: SchemaElement;
-  children: Node[];
+  children: SchemaNode[];
 }
+type Node = SchemaNode;
 
 /** The file's top-level columns in schema order. */
 export function fileColumns(schema: readonly SchemaElement[]): FileColumn[] {
@@ -91,7 +94,9 @@ export function fileColumns(schema: readonly SchemaElement[]): FileColumn[] {
       });
     } else {
       const list = listShape(node, 0, true);
+      const struct = list === undefined ? structColumn(node, chunkIndex) : undefined;
       if (list !== undefined) columns.push({ kind: 'list', name: node.element.name, chunkIndex, ...list });
+      else if (struct !== undefined) columns.push(struct);
       else columns.push({ kind: 'nested', name: node.element.name, typeName: nestedTypeName(node) });
     }
     chunkIndex += leafCount(node);

@@ -9,6 +9,7 @@ import type { OutputStream } from '../../file-system/file-system.js';
 import type { FileWriter } from '../file-format.js';
 import { encodeColumnChunk, type EncodedChunk } from './column-chunk-writer.js';
 import { encodeListChunk, listEncoding, type ListEncoding } from './list-chunk-writer.js';
+import { encodeStructChunks, structEncoding, type StructEncoding } from './struct-chunk-writer.js';
 import type { ColumnChunk, ColumnIndex, PageLocation, RowGroup } from './file-metadata.js';
 import { encodeColumnIndex, encodeFileMetaData, encodeOffsetIndex } from './metadata-writer.js';
 import { MAGIC } from './parquet-constants.js';
@@ -34,7 +35,7 @@ interface WrittenChunk {
 }
 
 export class ParquetFileWriter implements FileWriter {
-  private readonly encodings: (PhysicalEncoding | ListEncoding)[];
+  private readonly encodings: (PhysicalEncoding | ListEncoding | StructEncoding)[];
   private buffered: Page[] = [];
   private bufferedRows = 0;
   private bufferedBytes = 0;
@@ -48,7 +49,7 @@ export class ParquetFileWriter implements FileWriter {
     private readonly output: OutputStream,
     private readonly limits: RowGroupLimits = DEFAULT_LIMITS,
   ) {
-    this.encodings = columns.map((c) => listEncoding(c.name, c.type) ?? physicalEncoding(c.name, c.type));
+    this.encodings = columns.map((c) => structEncoding(c.name, c.type) ?? listEncoding(c.name, c.type) ?? physicalEncoding(c.name, c.type));
   }
 
   get writtenBytes(): number {
@@ -75,7 +76,7 @@ export class ParquetFileWriter implements FileWriter {
     await this.writePageIndex();
     const footer = encodeFileMetaData({
       version: 1,
-      schema: [{ name: 'schema', numChildren: this.columns.length }, ...this.encodings.flatMap((e) => ('elements' in e ? e.elements : [e.element]))],
+      schema: [{ name: 'schema', numChildren: this.columns.length }, ...this.encodings.flatMap((e) => ('structElements' in e ? e.structElements : 'elements' in e ? e.elements : [e.element]))],
       numRows: this.rows,
       rowGroups: this.rowGroups.map((g) => g.group),
       createdBy: CREATED_BY,
@@ -114,11 +115,13 @@ export class ParquetFileWriter implements FileWriter {
     for (let c = 0; c < this.columns.length; c++) {
       const column: Column = pages.length === 1 ? pages[0].columns[c] : concatColumns(this.columns[c].type, pages.map((p) => p.columns[c]));
       const encoding = this.encodings[c];
-      const encoded = 'elements' in encoding ? encodeListChunk(encoding, column) : encodeColumnChunk(encoding, column);
-      const start = this.position;
-      await this.write(joined(encoded.parts));
-      chunks.push(placed(encoded, start));
-      totalByteSize += encoded.meta.totalUncompressedSize;
+      const encodedChunks = 'structElements' in encoding ? encodeStructChunks(encoding, column) : ['elements' in encoding ? encodeListChunk(encoding, column) : encodeColumnChunk(encoding, column)];
+      for (const encoded of encodedChunks) {
+        const start = this.position;
+        await this.write(joined(encoded.parts));
+        chunks.push(placed(encoded, start));
+        totalByteSize += encoded.meta.totalUncompressedSize;
+      }
     }
     this.rows += rowCount;
     this.rowGroups.push({ group: { columns: chunks.map((c) => c.chunk), numRows: rowCount, totalByteSize }, chunks });
