@@ -37,19 +37,19 @@ describe('Parquet: nested columns, bad files and byte ranges', function () {
   });
   after(() => dir.dispose());
 
-  it('inferColumns and describeParquetColumns list the nested columns with their Trino types (a list of primitives is an array)', async () => {
+  it('inferColumns and describeParquetColumns list the nested columns with their Trino types (a list of primitives is an array, a struct of primitives a row)', async () => {
     const fs = new TestFileSystem();
     const file = (await fs.stat(nested.location))!;
     const inferred = await new ParquetFormat().inferColumns(fs, file, FORMAT_OPTIONS);
     expect(inferred.map((c) => `${c.name} ${c.type.kind} ${typeName(c.type)}`)).to.deep.equal([
       'id bigint bigint',
       'tags array array(bigint)',
-      'info unsupported row(a bigint, b varchar)',
+      'info row row("a" bigint, "b" varchar)',
       'attrs unsupported map(varchar, bigint)',
       'name varchar varchar',
     ]);
     const described = await describeParquetColumns(fs, file);
-    expect(described.map((c) => `${c.name} ${c.typeName}`)).to.deep.equal(['id bigint', 'tags array(bigint)', 'info row(a bigint, b varchar)', 'attrs map(varchar, bigint)', 'name varchar']);
+    expect(described.map((c) => `${c.name} ${c.typeName}`)).to.deep.equal(['id bigint', 'tags array(bigint)', 'info row("a" bigint, "b" varchar)', 'attrs map(varchar, bigint)', 'name varchar']);
   });
 
   it('the flat columns of a file with nested ones read equal to DuckDB', async () => {
@@ -66,10 +66,12 @@ describe('Parquet: nested columns, bad files and byte ranges', function () {
     expect(e.message).to.equal(`Column 'tags' is declared as varchar, but the Parquet file ${nested.location} holds it as array(bigint)`);
   });
 
-  for (const [name, type] of [
-    ['info', 'row(a bigint, b varchar)'],
-    ['attrs', 'map(varchar, bigint)'],
-  ]) {
+  it('a struct column declared with another type fails naming column, file and both types', async () => {
+    const e = await failure(readWithFormat(nested.location, [{ name: 'info', type: VARCHAR }]));
+    expect([e.errorName, e.message]).to.deep.equal(['TYPE_MISMATCH', `Column 'info' is declared as varchar, but the Parquet file ${nested.location} holds it as row("a" bigint, "b" varchar)`]);
+  });
+
+  for (const [name, type] of [['attrs', 'map(varchar, bigint)']]) {
     it(`reading nested column ${name} fails with NOT_SUPPORTED naming it and its type`, async () => {
       const e = await failure(readWithFormat(nested.location, [{ name: 'id', type: BIGINT }, { name, type: VARCHAR }]));
       expect(e.errorName).to.equal('NOT_SUPPORTED');
