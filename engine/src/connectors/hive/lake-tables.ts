@@ -47,10 +47,10 @@ export async function newLakeTable(metadata: TableMetadata, schema: LakeSchema, 
   }
   const { dataColumns, partitionColumns } = splitColumns(columns, properties.partitionedBy);
   for (const c of columns) toHiveType(c.type, c.name);
-  const arrayPartition = partitionColumns.find((c) => c.type.kind === 'array');
+  const arrayPartition = partitionColumns.find((c) => c.type.kind === 'array' || c.type.kind === 'row');
   if (arrayPartition !== undefined) throw new EngineError('NOT_SUPPORTED', `Unsupported type [${typeName(arrayPartition.type)}] for partition: ${arrayPartition.name}`);
   if (properties.format !== 'PARQUET') {
-    const array = dataColumns.find((c) => c.type.kind === 'array');
+    const array = dataColumns.find((c) => c.type.kind === 'array' || c.type.kind === 'row');
     if (array !== undefined) throw new EngineError('NOT_SUPPORTED', `Column '${array.name}' of type ${typeName(array.type)} is not supported in ${properties.format} tables: use format = 'PARQUET'`);
     for (const c of dataColumns) textParser(c.type, c.name);
   }

@@ -92,6 +92,19 @@ describe('lake: Parquet STRUCT columns as rows', function () {
     });
   });
 
+  it('row columns in CSV or JSON tables and row partition columns fail naming the column', async () => {
+    for (const format of ['CSV', 'JSON']) {
+      expect(await lake.failure(`CREATE TABLE lake.default.rows_${format} WITH (format = '${format}') AS SELECT CAST(ROW(1) AS ROW(a integer)) AS r`)).to.deep.equal({
+        name: 'NOT_SUPPORTED',
+        message: `Column 'r' of type row("a" integer) is not supported in ${format} tables: use format = 'PARQUET'`,
+      });
+    }
+    expect(await lake.failure("CREATE TABLE lake.default.rows_partitioned (id integer, r row(a integer)) WITH (partitioned_by = ARRAY['r'])")).to.deep.equal({
+      name: 'NOT_SUPPORTED',
+      message: 'Unsupported type [row("a" integer)] for partition: r',
+    });
+  });
+
   it('a CTAS of an anonymous row fails as Trino says', async () => {
     expect(await lake.failure('CREATE TABLE lake.default.anonymous AS SELECT ROW(1, 2) AS r')).to.deep.equal({
       name: 'NOT_SUPPORTED',
