@@ -141,6 +141,40 @@ describe('row(...) as Trino documents it', function () {
     expect(await engine.rows('SELECT CAST(ROW(ARRAY[1, 2], ROW(3)) AS ROW(a array(bigint), b ROW(c double))).b.c')).to.deep.equal([[3]]);
   });
 
+  it('rows through CASE, coalesce, array functions and aggregates', async () => {
+    expect(await engine.rows('SELECT coalesce(ROW(1, NULL), ROW(2, 3)), typeof(CASE WHEN true THEN ROW(1) ELSE ROW(2.5) END), ROW(1, 2) = ROW(1.0, 2)')).to.deep.equal([
+      [[1, null], 'row(decimal(11,1))', true],
+    ]);
+    expect(await engine.rows("SELECT array_sort(ARRAY[ROW(2, 'b'), ROW(1, 'z'), ROW(1, 'a')]), contains(ARRAY[ROW(1, 2)], ROW(1, 2)), array_distinct(ARRAY[ROW(1, 2), ROW(1, 2)])")).to.deep.equal([
+      [
+        [
+          [1, 'a'],
+          [1, 'z'],
+          [2, 'b'],
+        ],
+        true,
+        [[1, 2]],
+      ],
+    ]);
+    expect(await engine.rows('SELECT max(ROW(a, b)), min(ROW(a, b)), count(DISTINCT ROW(a, b)), array_agg(ROW(a, b) ORDER BY a, b) FROM (VALUES (1, 2), (3, 1), (3, 0)) t(a, b)')).to.deep.equal([
+      [
+        [3, 1],
+        [1, 2],
+        3n,
+        [
+          [1, 2],
+          [3, 0],
+          [3, 1],
+        ],
+      ],
+    ]);
+  });
+
+  it('EXPLAIN shows row construction and field access in SQL notation', async () => {
+    const [[plan]] = await engine.rows('EXPLAIN SELECT r.y, ROW(r.x, 1) FROM (SELECT CAST(ROW(a, b) AS ROW(x int, y varchar)) r FROM (VALUES (1, \'a\')) t(a, b))');
+    expect(plan).to.match(/r_\d+\[2\]/).and.match(/ROW\(_col0_\d+, _col1_\d+\)/);
+  });
+
   it('row columns of a memory table: stored, read, filtered on a field', async () => {
     await engine.query('CREATE TABLE memory.default.rows_t (id integer, r row(x bigint, y varchar))');
     await engine.query("INSERT INTO memory.default.rows_t VALUES (1, CAST(ROW(10, 'a') AS ROW(x bigint, y varchar))), (2, NULL), (3, ROW(30, NULL))");

@@ -17,3 +17,10 @@ const IMPLEMENTATIONS: ReadonlyMap<string, ScalarImplementation> = new Map([
 export function rowOperatorImplementation(name: string): ScalarImplementation | undefined {
   return IMPLEMENTATIONS.get(name);
 }
+
+/** A row operator call as EXPLAIN shows it (`ROW(a, b)`, `r[1]`), from its formatted arguments; undefined for any other call. */
+export function formatRowOperator(name: string, args: readonly string[]): string | undefined {
+  if (name === ROW_CONSTRUCTOR) return `ROW(${args.join(', ')})`;
+  if (name === ROW_FIELD) return `${args[0]}[${Number(args[1]) + 1}]`;
+  return undefined;
+}
