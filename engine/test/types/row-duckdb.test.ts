@@ -93,6 +93,23 @@ describe('rows equal DuckDB on random data', function () {
     await expectSame('SELECT id FROM r ORDER BY ROW(c, d) DESC, id', 'SELECT id FROM r ORDER BY ROW(c, d) DESC, id');
   });
 
+  it("ORDER BY a row with NULLS FIRST or LAST orders NULL fields as Trino does (as the key's null order, before DESC reverses)", async () => {
+    const row = 'CASE WHEN id % 19 = 0 THEN NULL ELSE ROW(a, b) END';
+    const rowNull = 'id % 19 = 0';
+    const cases: [string, string][] = [
+      ['ASC NULLS LAST', 'fa ASC NULLS LAST, fb ASC NULLS LAST'],
+      ['ASC NULLS FIRST', 'fa ASC NULLS FIRST, fb ASC NULLS FIRST'],
+      ['DESC NULLS LAST', 'fa DESC NULLS FIRST, fb DESC NULLS FIRST'],
+      ['DESC NULLS FIRST', 'fa DESC NULLS LAST, fb DESC NULLS LAST'],
+    ];
+    // DuckDB sorts the NULL rows apart, then the fields of the others (NULL rows tie on them).
+    const flat = `SELECT id, ${rowNull} AS z, CASE WHEN ${rowNull} THEN NULL ELSE a END AS fa, CASE WHEN ${rowNull} THEN NULL ELSE b END AS fb FROM r`;
+    for (const [order, fields] of cases) {
+      const rowNulls = order.endsWith('FIRST') ? 'DESC' : 'ASC';
+      await expectSame(`SELECT id FROM r ORDER BY ${row} ${order}, id`, `SELECT id FROM (${flat}) ORDER BY z ${rowNulls}, ${fields}, id`);
+    }
+  });
+
   it('IN lists of rows: TRUE on a match, NULL where a NULL field could match', async () => {
     await expectSame(
       "SELECT id, (a, b) IN ((1, 'x'), (c, d)), (a, b) NOT IN ((2, 'y'), (3, 'z')) FROM r ORDER BY id",

@@ -53,16 +53,21 @@ export function rowIdentity(type: RowType): Equality {
   };
 }
 
-/** The total order ORDER BY sorts rows in: field by field, a NULL field after every value. */
-export function rowComparator(type: RowType): Comparator {
-  const fields = type.fields.map((f) => scalarComparator(f.type));
+/**
+ * The total order ORDER BY sorts rows in: field by field, a NULL field after every value (before
+ * them with `nullsFirst`: Trino orders NULL fields as the sort key's NULLS FIRST or LAST asks,
+ * before DESC reverses the order).
+ */
+export function rowComparator(type: RowType, nullsFirst = false): Comparator {
+  const fields = type.fields.map((f) => (f.type.kind === 'row' ? rowComparator(f.type as RowType, nullsFirst) : scalarComparator(f.type)));
+  const nullOrder = nullsFirst ? -1 : 1;
   return (a, b) => {
     const x = a as Row;
     const y = b as Row;
     for (let i = 0; i < fields.length; i++) {
       if (x[i] === null || y[i] === null) {
         if (x[i] === y[i]) continue;
-        return x[i] === null ? 1 : -1;
+        return x[i] === null ? nullOrder : -nullOrder;
       }
       const c = fields[i](x[i], y[i]);
       if (c !== 0) return c;
