@@ -106,6 +106,18 @@ describe('row(...) as Trino documents it', function () {
     ]);
   });
 
+  it('a scalar subquery of several columns is a row of them, named as the columns', async () => {
+    const result = await engine.query("SELECT (SELECT 1 AS a, 'x' AS b), (SELECT max(x) AS a, min(x) AS b FROM (VALUES 1, 5) t(x)).a");
+    expect(result.types).to.deep.equal(['row("a" integer, "b" varchar(1))', 'integer']);
+    expect(result.rows).to.deep.equal([[[1, 'x'], 5]]);
+    const correlated = await engine.rows('SELECT k, (SELECT count(*), max(v) FROM (VALUES (1, 10), (1, 20), (2, 5)) s(k2, v) WHERE s.k2 = t.k) FROM (VALUES 1, 2, 3) t(k) ORDER BY k');
+    expect(correlated).to.deep.equal([
+      [1, [2n, 20]],
+      [2, [1n, 5]],
+      [3, [0n, null]],
+    ]);
+  });
+
   it('GROUP BY, DISTINCT and ORDER BY on rows; NULL fields group together', async () => {
     const rows = await engine.rows('SELECT r, count(*) FROM (SELECT ROW(a, b) AS r FROM (VALUES (1, 2), (1, 2), (3, NULL), (3, NULL), (0, 9)) t(a, b)) GROUP BY r ORDER BY r');
     expect(rows).to.deep.equal([

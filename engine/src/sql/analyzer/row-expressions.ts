@@ -22,6 +22,12 @@ export function rowConstructor(e: ast.RowConstructor, translate: Translate): Row
   return { kind: 'call', name: ROW_CONSTRUCTOR, args, type: rowOf(fields) };
 }
 
+/** The row of several columns (a scalar subquery's), its fields named as the columns are. */
+export function rowOfColumns(columns: readonly Symbol[], names: readonly (string | undefined)[]): RowExpression {
+  const fields: RowField[] = columns.map((c, i) => (names[i] === undefined ? { type: c.type } : { name: names[i], type: c.type }));
+  return { kind: 'call', name: ROW_CONSTRUCTOR, args: columns.map(symbolRef), type: rowOf(fields) };
+}
+
 /** Field `index` (0-based) of a row-valued expression. */
 function fieldOf(base: RowExpression, index: number): RowExpression {
   const type = (base.type as RowType).fields[index].type;

@@ -23,7 +23,7 @@ import {
 } from '../planner/row-expression.js';
 import { coerce, comparison, type TranslationHook } from './expression-translator.js';
 import { visibleFields } from './relation-plan.js';
-import { rowFieldValues } from './row-expressions.js';
+import { rowFieldValues, rowOfColumns } from './row-expressions.js';
 import type { QueryPlanner } from './query-planner.js';
 import type { Scope } from './scope.js';
 
@@ -70,16 +70,24 @@ class SubqueryPlanner {
     return this.planner.context.factory;
   }
 
-  private planSubquery(query: ast.Query): { node: PlanNode; columns: Symbol[]; correlation: Symbol[] } {
+  private planSubquery(query: ast.Query): { node: PlanNode; columns: Symbol[]; names: (string | undefined)[]; correlation: Symbol[] } {
     const plan = this.planner.planQuery(query, this.scope);
-    const columns = visibleFields(plan).map((f) => f.symbol);
+    const fields = visibleFields(plan);
+    const columns = fields.map((f) => f.symbol);
     const node = this.factory.restrict(plan.node, columns);
-    return { node, columns, correlation: [...freeSymbols(node).values()] };
+    return { node, columns, names: fields.map((f) => f.name), correlation: [...freeSymbols(node).values()] };
   }
 
+  /** A scalar subquery: its one column, or a row of its columns (named as they are), as Trino types it. */
   scalar(query: ast.Query, location: SourceLocation): RowExpression {
-    const { node, columns, correlation } = this.planSubquery(query);
-    if (columns.length !== 1) throw new EngineError('NOT_SUPPORTED', 'Multiple columns returned by subquery are not yet supported', location);
+    const planned = this.planSubquery(query);
+    const { correlation } = planned;
+    let { node, columns } = planned;
+    if (columns.length > 1) {
+      const row = this.factory.newSymbol('row', rowOfColumns(columns, planned.names).type);
+      node = this.factory.project(node, [{ symbol: row, expression: rowOfColumns(columns, planned.names) }]);
+      columns = [row];
+    }
     if (correlation.length === 0) {
       const single: PlanNode = { kind: 'EnforceSingleRow', id: this.factory.nodeId(), outputs: node.outputs, source: node };
       this.holder.node = this.factory.join('inner', this.holder.node, single, []);
