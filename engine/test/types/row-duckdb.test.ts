@@ -117,12 +117,12 @@ describe('rows equal DuckDB on random data', function () {
     );
   });
 
-  it('IN with a two-column subquery: a match, else NULL where a NULL could match, else FALSE', async () => {
+  it('IN with a two-column subquery or a subquery of rows: a match, else NULL where a NULL field could match, else FALSE', async () => {
     const matches = (test: string) => `EXISTS (SELECT 1 FROM s WHERE ${test})`;
     const exact = 'r.a = s.c AND r.b = s.d';
     const possible = '(r.a = s.c OR r.a IS NULL OR s.c IS NULL) AND (r.b = s.d OR r.b IS NULL OR s.d IS NULL)';
     await expectSame(
-      'SELECT id, (a, b) IN (SELECT c, d FROM s), (a, b) NOT IN (SELECT c, d FROM s WHERE c > 1) FROM r ORDER BY id',
+      'SELECT id, (a, b) IN (SELECT c, d FROM s), (a, b) NOT IN (SELECT ROW(c, d) FROM s WHERE c > 1) FROM r ORDER BY id',
       `SELECT id,
          CASE WHEN ${matches(exact)} THEN true WHEN ${matches(possible)} THEN NULL ELSE false END,
          NOT CASE WHEN ${matches(`s.c > 1 AND ${exact}`)} THEN true WHEN ${matches(`s.c > 1 AND ${possible}`)} THEN NULL ELSE false END

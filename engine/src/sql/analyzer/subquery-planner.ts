@@ -112,7 +112,8 @@ class SubqueryPlanner {
   /** `value op ANY (query)`; `=` is IN. */
   quantified(value: RowExpression, operator: ast.ComparisonOperator, query: ast.Query, location: SourceLocation): RowExpression {
     const sub = this.planSubquery(query);
-    if (sub.columns.length !== 1) return this.quantifiedRow(value, operator, sub, location);
+    // Rows compare field by field: a NULL field must make IN NULL where it could match.
+    if (sub.columns.length !== 1 || (value.type.kind === 'row' && sub.columns[0].type.kind === 'row')) return this.quantifiedRow(value, operator, sub, location);
     const type = commonSuperType(value.type, sub.columns[0].type);
     if (!type) throw new EngineError('TYPE_MISMATCH', `Value and result of subquery must be of the same type`, location);
     const valueSymbol = this.symbolOnHolder(coerce(value, type));
@@ -146,15 +147,17 @@ class SubqueryPlanner {
    * field, so that a NULL field makes the result NULL where it could match (null-aware keys).
    */
   private quantifiedRow(value: RowExpression, operator: ast.ComparisonOperator, sub: { node: PlanNode; columns: Symbol[]; correlation: Symbol[] }, location: SourceLocation): RowExpression {
-    if (value.type.kind !== 'row' || value.type.fields.length !== sub.columns.length) {
-      throw new EngineError('TYPE_MISMATCH', `Value and result of subquery must be of the same type: ${typeName(value.type)} and ${sub.columns.length} columns`, location);
+    // The subquery's columns, or the fields of its one row column.
+    const columns = sub.columns.length === 1 ? rowFieldValues(symbolRef(sub.columns[0])) : sub.columns.map(symbolRef);
+    if (value.type.kind !== 'row' || value.type.fields.length !== columns.length) {
+      throw new EngineError('TYPE_MISMATCH', `Value and result of subquery must be of the same type: ${typeName(value.type)} and ${sub.columns.length === 1 ? typeName(sub.columns[0].type) : `${sub.columns.length} columns`}`, location);
     }
-    if (operator !== '=' || sub.correlation.length > 0) throw new EngineError('NOT_SUPPORTED', 'Only an uncorrelated IN or = ANY compares a row with a subquery of several columns', location);
+    if (operator !== '=' || sub.correlation.length > 0) throw new EngineError('NOT_SUPPORTED', 'Only an uncorrelated IN or = ANY compares a row with a subquery of rows or of several columns', location);
     const fields = rowFieldValues(value);
-    const tests = sub.columns.map((column, k) => {
+    const tests = columns.map((column, k) => {
       const type = commonSuperType(fields[k].type, column.type);
       if (!type) throw new EngineError('TYPE_MISMATCH', `Value and result of subquery must be of the same type: ${typeName(value.type)}`, location);
-      return comparison('=', symbolRef(this.symbolOnHolder(coerce(fields[k], type))), coerce(symbolRef(column), type), location);
+      return comparison('=', symbolRef(this.symbolOnHolder(coerce(fields[k], type))), coerce(column, type), location);
     });
     const mark = this.factory.newSymbol('in', BOOLEAN);
     this.markJoin(sub.node, tests, mark, true);
