@@ -182,6 +182,17 @@ describe('row(...) as Trino documents it', function () {
     ]);
   });
 
+  it('window functions, min_by/max_by and set operations carry and compare rows', async () => {
+    const rows = "(SELECT id, ROW(id, 'x') r FROM (VALUES 1, 2, 3) t(id))";
+    expect(await engine.rows(`SELECT id, lag(r) OVER (ORDER BY id), max(r) OVER (ORDER BY id DESC) FROM ${rows} ORDER BY id`)).to.deep.equal([
+      [1, null, [3, 'x']],
+      [2, [1, 'x'], [3, 'x']],
+      [3, [2, 'x'], [3, 'x']],
+    ]);
+    expect(await engine.rows(`SELECT min_by(r, id), max_by(id, r) FROM ${rows}`)).to.deep.equal([[[1, 'x'], 3]]);
+    expect(await engine.rows(`SELECT r FROM ${rows} EXCEPT SELECT ROW(1, 'x') ORDER BY 1`)).to.deep.equal([[[2, 'x']], [[3, 'x']]]);
+  });
+
   it('EXPLAIN shows row construction and field access in SQL notation', async () => {
     const [[plan]] = await engine.rows('EXPLAIN SELECT r.y, ROW(r.x, 1) FROM (SELECT CAST(ROW(a, b) AS ROW(x int, y varchar)) r FROM (VALUES (1, \'a\')) t(a, b))');
     expect(plan).to.match(/r_\d+\[2\]/).and.match(/ROW\(_col0_\d+, _col1_\d+\)/);
