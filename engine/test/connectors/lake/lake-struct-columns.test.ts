@@ -85,6 +85,20 @@ describe('lake: Parquet STRUCT columns as rows', function () {
     ]);
   });
 
+  it('INSERT writes row columns, a missing field of the value cast into the declared row', async () => {
+    await lake.harness.query('CREATE TABLE lake.default.inserted (id integer, r row(a bigint, b row(c varchar)))');
+    await lake.harness.query("INSERT INTO lake.default.inserted VALUES (1, ROW(10, ROW('x'))), (2, NULL), (3, ROW(NULL, NULL)), (4, ROW(40, ROW(NULL)))");
+    const expected = [
+      ['1', '10', 'x', false],
+      ['2', null, null, true],
+      ['3', null, null, false],
+      ['4', '40', null, false],
+    ];
+    expect(await lake.rows('SELECT CAST(id AS varchar), CAST(r.a AS varchar), r.b.c, r IS NULL FROM lake.default.inserted ORDER BY id')).to.deep.equal(expected);
+    const files = `${lake.path('catalog/default/inserted')}/*.parquet`;
+    expect(await duckDbRows(`SELECT id::VARCHAR, r.a::VARCHAR, r.b.c, r IS NULL FROM read_parquet('${files}') ORDER BY id`)).to.deep.equal(expected);
+  });
+
   it('a CTAS of a row holding an array fails naming the field', async () => {
     expect(await lake.failure('CREATE TABLE lake.default.row_list AS SELECT CAST(ROW(ARRAY[1]) AS ROW(xs array(integer))) AS r')).to.deep.equal({
       name: 'NOT_SUPPORTED',
