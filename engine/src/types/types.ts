@@ -22,7 +22,7 @@ export type SqlType =
   | { kind: 'array'; element: SqlType }
   | { kind: 'row'; fields: readonly RowField[] }
   | { kind: 'unknown' } // the type of a bare NULL literal
-  // A column type the engine cannot process yet (a nested Parquet column: array, map, row), known
+  // A column type the engine cannot process yet (a nested Parquet column: a map, a list of structs), known
   // only by Trino's name for it so that metadata can show it; every use of such a column is refused.
   | { kind: 'unsupported'; name: string };
 
