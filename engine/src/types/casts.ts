@@ -20,6 +20,7 @@ import { type SqlType, isIntegral, isNumeric, isString, typeName, typesEqual } f
 import { codePointCount, padChar, toCharValue, trimTrailingSpaces, truncateCodePoints } from './chars.js';
 import { formatValueAsText } from './values.js';
 import { mapCast } from './map-cast.js';
+import { type RowType, canCastRow, fieldwiseCast, rowCastMismatch } from './row-type.js';
 
 export type CastFunction = (value: never) => Scalar;
 type OneCast = (value: Scalar) => Scalar;
@@ -51,6 +52,7 @@ export function canCast(from: SqlType, to: SqlType): boolean {
   if (from.kind === 'unknown' || typesEqual(from, to)) return true;
   if (from.kind === 'array' || to.kind === 'array') return from.kind === 'array' && to.kind === 'array' && canCast(from.element, to.element);
   if (from.kind === 'map' || to.kind === 'map') return from.kind === 'map' && to.kind === 'map' && canCast(from.key, to.key) && canCast(from.value, to.value);
+  if (from.kind === 'row' || to.kind === 'row') return from.kind === 'row' && to.kind === 'row' && canCastRow(from as RowType, to as RowType, canCast);
   if (isString(to)) return from.kind !== 'varbinary' || to.kind === 'varchar';
   const numericLike = (t: SqlType) => isNumeric(t) || t.kind === 'boolean';
   if (numericLike(from) && numericLike(to)) return true;
@@ -70,10 +72,11 @@ export function canCast(from: SqlType, to: SqlType): boolean {
 /** The function casting one non-null value of `from` to `to`; throws when the cast does not exist. */
 export function castFunction(from: SqlType, to: SqlType): CastFunction {
   if (typesEqual(from, to)) return IDENTITY_CAST;
-  if (!canCast(from, to)) throw new EngineError('TYPE_MISMATCH', `Cannot cast ${typeName(from)} to ${typeName(to)}`);
+  if (!canCast(from, to)) throw new EngineError('TYPE_MISMATCH', rowCastMismatch(from, to));
   if (from.kind === 'unknown') return (() => null) as CastFunction;
   if (from.kind === 'array' && to.kind === 'array') return elementwiseCast(castFunction(from.element, to.element));
   if (from.kind === 'map' && to.kind === 'map') return mapCast(castFunction(from.key, to.key) as OneCast, castFunction(from.value, to.value) as OneCast, to) as CastFunction;
+  if (from.kind === 'row' && to.kind === 'row') return fieldwiseCast(from.fields.map((f, i) => castFunction(f.type, to.fields[i].type) as (v: Scalar) => Scalar)) as CastFunction;
   if (to.kind === 'varchar' || to.kind === 'char') return toStringCast(from, to);
   if (isString(from)) return fromStringCast(from, to);
   if (isIntegral(to)) return toIntegralCast(from, to.kind as IntegralKind);
@@ -103,6 +106,7 @@ export function storeAssignmentCast(from: SqlType, to: SqlType): CastFunction {
   if (from.kind === 'map' && to.kind === 'map' && !typesEqual(from, to)) {
     return mapCast(storeAssignmentCast(from.key, to.key) as OneCast, storeAssignmentCast(from.value, to.value) as OneCast, to) as CastFunction;
   }
+  if (from.kind === 'row' && to.kind === 'row' && !typesEqual(from, to)) return fieldwiseCast(from.fields.map((f, i) => storeAssignmentCast(f.type, to.fields[i].type) as (v: Scalar) => Scalar)) as CastFunction;
   const cast = castFunction(from, to) as (v: Scalar) => Scalar;
   if ((from.kind !== 'varchar' && from.kind !== 'char') || (to.kind !== 'varchar' && to.kind !== 'char')) return cast as CastFunction;
   const length = to.length;

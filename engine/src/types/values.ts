@@ -7,6 +7,7 @@ import { formatDecimal } from './decimal.js';
 import { formatDate, formatIntervalDaySecond, formatIntervalYearMonth, formatTimeOfDay, formatTimestamp } from './datetime.js';
 import { formatDoubleAsText, formatRealAsText, realToShortestNumber } from './number-format.js';
 import type { SqlType } from './types.js';
+import { mapRowValue } from './row-type.js';
 
 const utf8Decoder = new TextDecoder('utf-8');
 
@@ -60,6 +61,8 @@ export function toJsonValue(value: Scalar, type: SqlType): unknown {
       return (value as readonly Scalar[]).map((element) => toJsonValue(element, type.element));
     case 'map':
       return mapJsonObject(value as MapValue, type, toJsonValue);
+    case 'row':
+      return mapRowValue(value, type, toJsonValue);
     default:
       return formatTemporal(value as number, type);
   }
@@ -96,6 +99,9 @@ export function formatValueAsText(value: Scalar, type: SqlType): string {
       const map = value as MapValue;
       return `{${map.keys.map((k, i) => `${formatValueAsText(k, type.key)}=${formatValueAsText(map.values[i], type.value)}`).join(', ')}}`;
     }
+    case 'row':
+      // As Trino's CLI prints a row.
+      return `{${mapRowValue(value, type, formatValueAsText).map((v, i) => `${type.fields[i].name === undefined ? '' : `${type.fields[i].name}=`}${v ?? 'NULL'}`).join(', ')}}`;
     default:
       return formatTemporal(value as number, type) as string;
   }

@@ -144,7 +144,8 @@ function inList(g: CodeGenerator, args: readonly RowExpression[]): Emitted {
   const result = g.declare(BOOLEAN, { value: 'false', isNull: value.isNull });
   if (value.isNull === 'true') return result;
 
-  const constants = items.every((i) => i.kind === 'constant') && type.kind !== 'varbinary' && items.length > 1;
+  // A Set finds primitives only: byte arrays, arrays and rows compare by value through `equal`.
+  const constants = items.every((i) => i.kind === 'constant') && type.kind !== 'varbinary' && type.kind !== 'array' && type.kind !== 'row' && items.length > 1;
   g.emit(`if (!${result.isNull}) {`);
   if (constants) {
     const set = new Set(items.map((i) => (i.kind === 'constant' ? constantIn(i.value, i.type, type) : null)));
@@ -162,7 +163,9 @@ function inList(g: CodeGenerator, args: readonly RowExpression[]): Emitted {
         continue;
       }
       if (item.isNull !== 'false') g.emit(`if (${item.isNull}) { ${result.isNull} = true; } else {`);
-      g.emit(`if (${equalCode(g, type, value, item)}) { ${result.value} = true; ${result.isNull} = false; break ${label}; }`);
+      // An item equal but for NULLs inside (arrays, rows) makes the result NULL unless another matches.
+      const equal = g.callOn('equal', [type, type], BOOLEAN, [nonNull(value), nonNull(item)]);
+      g.emit(`if (${equal.value}) { ${result.value} = true; ${result.isNull} = false; break ${label}; } else if (${equal.isNull}) ${result.isNull} = true;`);
       if (item.isNull !== 'false') g.emit('}');
     }
     g.emit('}');

@@ -119,7 +119,7 @@ export function hashColumn(column: Column, count: number, out: Int32Array, combi
     for (let i = from; i < count; i++) out[i] = combine ? combineHash(out[i], NULL_HASH) : NULL_HASH;
     return;
   }
-  if (kind === 'array' || kind === 'map') {
+  if (kind === 'array' || kind === 'map' || kind === 'row') {
     for (let i = from; i < count; i++) {
       const h = nulls !== null && nulls[i] === 1 ? NULL_HASH : hashScalar(getScalar(column, i));
       out[i] = combine ? combineHash(out[i], h) : h;
