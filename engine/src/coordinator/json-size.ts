@@ -13,6 +13,7 @@ function fixedWidth(type: SqlType): number | undefined {
     case 'varbinary':
     case 'array':
     case 'map':
+    case 'row':
       return undefined;
     case 'boolean':
       return 6;
@@ -52,6 +53,7 @@ function variableWidth(column: Column, row: number, minimum: number): number {
   if (column.nulls !== null && column.nulls[row] === 1) return 5;
   if (column.type.kind === 'array') return arrayWidth(column, row);
   if (column.type.kind === 'map') return mapWidth(column, row);
+  if (column.type.kind === 'row') return rowWidth(column, row);
   const value = column.values[row] as string | Uint8Array;
   return typeof value === 'string' ? Math.max(value.length, minimum) + 3 : Math.ceil(value.length / 3) * 4 + 3;
 }
@@ -77,6 +79,13 @@ function entriesWidth(child: Column, start: number, end: number): number {
   const minimum = minimumLength(child.type);
   let bytes = 0;
   for (let i = start; i < end; i++) bytes += variableWidth(child, i, minimum);
+  return bytes;
+}
+
+/** A row's JSON bytes: brackets plus each field's bytes. */
+function rowWidth(column: Column, row: number): number {
+  let bytes = 3;
+  for (const field of column.children as readonly Column[]) bytes += entriesWidth(field, row, row + 1);
   return bytes;
 }
 

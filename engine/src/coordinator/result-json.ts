@@ -6,6 +6,7 @@ import type { SqlType } from '../types/types.js';
 import { formatValueAsText, toJsonValue } from '../types/values.js';
 import { OrderedJsonObject } from '../types/exact-json.js';
 import type { MapValue } from '../spi/map-value.js';
+import { mapRowValue } from '../types/row-type.js';
 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 const MIN_SAFE = BigInt(Number.MIN_SAFE_INTEGER);
@@ -15,6 +16,7 @@ export function resultJsonValue(value: Scalar, type: SqlType): unknown {
   if (typeof value === 'bigint' && type.kind === 'bigint' && (value > MAX_SAFE || value < MIN_SAFE)) return value;
   if (type.kind === 'array' && value !== null) return (value as readonly Scalar[]).map((element) => resultJsonValue(element, type.element));
   if (type.kind === 'map' && value !== null) return mapJson(value as MapValue, type);
+  if (type.kind === 'row' && value !== null) return mapRowValue(value, type, resultJsonValue);
   return toJsonValue(value, type);
 }
 

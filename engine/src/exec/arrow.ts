@@ -14,6 +14,7 @@
 //   unknown                 Null
 //   array(T)                List of T (offsets and one child, element field `item`), nested alike
 //   map(K, V)               Map (offsets over a struct of `key` and `value`, arrow-map.ts)
+//   row(...)                Struct, one child per field (named as the field, `field<i>` when anonymous)
 // Every field carries the exact SqlType in its metadata (SQL_TYPE_METADATA_KEY), so a batch that went
 // through IPC still says varchar(25), decimal(12,2) or char(3).
 
@@ -48,6 +49,7 @@ import { SHORT_DECIMAL_PRECISION, typeName, unsupportedTypeError, type SqlType }
 import { sliceColumn, type Column, type ColumnValues, type Page } from '../spi/page.js';
 import { listElements } from '../spi/list-column.js';
 import { arrowMapToColumn, arrowMapType, mapColumnToArrowData } from './arrow-map.js';
+import { rowFieldColumns } from '../spi/row-column.js';
 
 /** Field metadata key holding the column's SqlType as JSON. */
 export const SQL_TYPE_METADATA_KEY = 'engine.sql_type';
@@ -89,6 +91,8 @@ export function arrowType(type: SqlType): DataType {
       return new Null();
     case 'array':
       return new List(new Field('item', arrowType(type.element), true));
+    case 'row':
+      return new Struct(type.fields.map((f, i) => new Field(f.name ?? `field${i}`, arrowType(f.type), true)));
     case 'map':
       return arrowMapType(type);
     case 'function':
@@ -207,6 +211,8 @@ export function columnToArrowData(column: Column, length: number = column.length
       const child = columnToArrowData(sliceColumn(elements, 0, offsets[length]));
       return makeData({ type: arrowType(type) as List, ...base, valueOffsets: offsets, child });
     }
+    case 'row':
+      return makeData({ type: arrowType(type) as Struct, ...base, children: rowFieldColumns(column).map((c) => columnToArrowData(c, length)) });
     case 'map':
       return mapColumnToArrowData(column, length, base);
     case 'function':
@@ -359,6 +365,10 @@ export function arrowDataToColumn(data: Data, type: SqlType): Column {
   const nulls = validityToNulls(data);
   if (type.kind === 'array') return arrowListToColumn(data, type, length, nulls);
   if (type.kind === 'map') return arrowMapToColumn(data, type, length, nulls);
+  if (type.kind === 'row') {
+    expectArrowType(data, type);
+    return { type, length, values: new Uint8Array(0), nulls, children: type.fields.map((f, i) => arrowDataToColumn(data.children[i], f.type)) };
+  }
   return { type, length, values: arrowValues(data, type, length), nulls };
 }
 
@@ -401,8 +411,9 @@ function arrowValues(data: Data, type: SqlType, length: number): ColumnValues {
     case 'varbinary':
       return sliceBinaries(data.valueOffsets as Int32Array, data.values as Uint8Array, length);
     case 'unknown':
-    case 'array': // arrowDataToColumn reads lists and maps
+    case 'array': // arrowDataToColumn reads lists, maps and structs
     case 'map':
+    case 'row':
       return new Uint8Array(length);
     case 'function':
     case 'unsupported':

@@ -25,8 +25,10 @@
 //                          row's value is needed)
 //   map(K, V)              the same offsets, children[0] the keys and children[1] the values
 //                          (Arrow's Map, map-column.ts) -> MapValue (map-value.ts)
-// Container types nest through `children`: array(array(T)) is a list of lists; row(...) will have
-// one child per field (Arrow's Struct).
+//   row(...)               an empty values array, children one column per field (Arrow's Struct,
+//                          row-column.ts) -> Scalar[] of the field values (made where needed)
+// Container types nest through `children`: array(array(T)) is a list of lists, map(K, row(...)) a
+// map whose values column is a row column.
 
 import { SHORT_DECIMAL_PRECISION, unsupportedTypeError, type SqlType } from '../types/types.js';
 import { binaryArrayBytes, boxedArrayBytes, sampledStringArrayBytes, stringArrayBytes } from './memory-estimate.js';
@@ -44,6 +46,7 @@ import {
 } from './list-column.js';
 import { mapColumnFromRows, mapKeys, mapValues, readMapRow } from './map-column.js';
 import type { MapValue } from './map-value.js';
+import { concatRowColumns, constantRowColumn, emptyRowColumn, readRowValue, rowColumnBytes, rowColumnFromRows, sliceRowColumn, takeRowColumn } from './row-column.js';
 
 export type Scalar = boolean | number | bigint | string | Uint8Array | null | readonly Scalar[] | MapValue;
 
@@ -108,6 +111,8 @@ export function allocateValues(type: SqlType, length: number): ColumnValues {
     case 'array':
     case 'map':
       return new Int32Array(length + 1);
+    case 'row':
+      return new Uint8Array(0);
     case 'function':
     case 'unsupported':
       throw unsupportedTypeError(type);
@@ -121,14 +126,20 @@ export function allocateValues(type: SqlType, length: number): ColumnValues {
  */
 export type SlotValues = ColumnValues | Scalar[];
 
+/** Whether a type's rows live in child columns (array, map, row) rather than in `values` alone. */
+export function hasChildColumns(type: SqlType): boolean {
+  return hasOffsetsLayout(type) || type.kind === 'row';
+}
+
 export function allocateSlots(type: SqlType, length: number): SlotValues {
-  return hasOffsetsLayout(type) ? new Array<Scalar>(length).fill(null) : allocateValues(type, length);
+  return hasChildColumns(type) ? new Array<Scalar>(length).fill(null) : allocateValues(type, length);
 }
 
 /** Slots [0, length) (allocateSlots) as a column. */
 export function columnFromSlots(type: SqlType, slots: SlotValues, length: number, nulls: Uint8Array | null): Column {
   if (type.kind === 'array') return listColumnFromRows(type, slots as Scalar[], length, nulls);
   if (type.kind === 'map') return mapColumnFromRows(type, slots as Scalar[], length, nulls);
+  if (type.kind === 'row') return rowColumnFromRows(type, slots as Scalar[], length, nulls);
   const values = slots.length === length ? (slots as ColumnValues) : sliceValues(slots as ColumnValues, 0, length);
   return { type, length, values, nulls };
 }
@@ -136,6 +147,7 @@ export function columnFromSlots(type: SqlType, slots: SlotValues, length: number
 /** A column of no rows. */
 export function emptyColumn(type: SqlType): Column {
   if (hasOffsetsLayout(type)) return emptyListColumn(type, 0, null);
+  if (type.kind === 'row') return emptyRowColumn(type);
   return { type, length: 0, values: allocateValues(type, 0), nulls: null };
 }
 
@@ -150,6 +162,7 @@ export function getScalar(column: Column, row: number): Scalar {
   if (column.type.kind === 'unknown' || (column.nulls !== null && column.nulls[row] === 1)) return null;
   if (column.type.kind === 'array') return readListRow(column.values as Int32Array, listElements(column), row);
   if (column.type.kind === 'map') return readMapRow(column.values as Int32Array, mapKeys(column), mapValues(column), row);
+  if (column.type.kind === 'row') return readRowValue(column, row);
   const v = column.values[row];
   if (column.type.kind === 'boolean') return v === 1;
   return v as Scalar;
@@ -197,7 +210,7 @@ export class ColumnBuilder {
 
   build(): Column {
     const nulls = this.nulls === null ? null : this.nulls.slice(0, this.size);
-    if (hasOffsetsLayout(this.type)) return columnFromSlots(this.type, this.values, this.size, nulls);
+    if (hasChildColumns(this.type)) return columnFromSlots(this.type, this.values, this.size, nulls);
     return { type: this.type, length: this.size, values: sliceValues(this.values as ColumnValues, 0, this.size), nulls };
   }
 
@@ -231,6 +244,7 @@ export function sliceValues(values: ColumnValues, start: number, end: number): C
 /** Rows [start, end) of a column. */
 export function sliceColumn(column: Column, start: number, end: number): Column {
   if (hasOffsetsLayout(column.type)) return sliceListColumn(column, start, end);
+  if (column.type.kind === 'row') return sliceRowColumn(column, start, end);
   return {
     type: column.type,
     length: end - start,
@@ -247,6 +261,7 @@ export function slicePage(page: Page, start: number, end: number): Page {
 export function takeColumn(column: Column, positions: Int32Array | Uint32Array, count = positions.length): Column {
   const nulls = takeNulls(column.nulls, positions, count);
   if (hasOffsetsLayout(column.type)) return takeListColumn(column, positions, count, nulls);
+  if (column.type.kind === 'row') return takeRowColumn(column, positions, count, nulls);
   const values = allocateValues(column.type, count);
   gatherValues(column.values, values, positions, count);
   return { type: column.type, length: count, values, nulls };
@@ -315,11 +330,12 @@ export function concatColumns(type: SqlType, columns: readonly Column[]): Column
   const nulls = anyNulls ? new Uint8Array(length) : null;
   let offset = 0;
   for (const c of columns) {
-    if (!hasOffsetsLayout(type)) copyValues(c.values, values, offset);
+    if (!hasChildColumns(type)) copyValues(c.values, values, offset);
     if (nulls !== null && c.nulls !== null) nulls.set(c.nulls, offset);
     offset += c.length;
   }
   if (hasOffsetsLayout(type)) return concatListColumns(type, columns, nulls);
+  if (type.kind === 'row') return concatRowColumns(type, columns, nulls);
   return { type, length, values, nulls };
 }
 
@@ -331,6 +347,7 @@ export function concatPages(types: readonly SqlType[], pages: readonly Page[]): 
 
 /** A column of `length` rows all holding `value`. */
 export function constantColumn(type: SqlType, value: Scalar, length: number): Column {
+  if (type.kind === 'row') return constantRowColumn(type, value as readonly Scalar[] | null, length);
   if (value === null || type.kind === 'unknown') {
     const nulls = new Uint8Array(length).fill(1);
     return hasOffsetsLayout(type) ? emptyListColumn(type, length, nulls) : { type, length, values: allocateValues(type, length), nulls };
@@ -370,6 +387,7 @@ export function columnSizeInBytes(column: Column, stringsBytes: (values: readonl
   let bytes = column.nulls === null ? 0 : column.nulls.byteLength;
   const v = column.values;
   if (hasOffsetsLayout(column.type)) return bytes + listColumnBytes(column, stringsBytes);
+  if (column.type.kind === 'row') return bytes + rowColumnBytes(column, stringsBytes);
   if (!Array.isArray(v)) return bytes + (v as Uint8Array).byteLength;
   if (column.type.kind === 'varchar' || column.type.kind === 'char') return bytes + stringsBytes(v as string[]);
   if (column.type.kind === 'varbinary') return bytes + binaryArrayBytes(v as Uint8Array[]);

@@ -21,6 +21,7 @@ import { codePointCount, padChar, toCharValue, trimTrailingSpaces, truncateCodeP
 import { formatValueAsText } from './values.js';
 import { mapCast } from './map-cast.js';
 import { canCastZoned, zonedCast } from './zoned-casts.js';
+import { type RowType, canCastRow, fieldwiseCast, rowCastMismatch } from './row-type.js';
 
 export type CastFunction = (value: never) => Scalar;
 type OneCast = (value: Scalar) => Scalar;
@@ -52,6 +53,7 @@ export function canCast(from: SqlType, to: SqlType): boolean {
   if (from.kind === 'unknown' || typesEqual(from, to)) return true;
   if (from.kind === 'array' || to.kind === 'array') return from.kind === 'array' && to.kind === 'array' && canCast(from.element, to.element);
   if (from.kind === 'map' || to.kind === 'map') return from.kind === 'map' && to.kind === 'map' && canCast(from.key, to.key) && canCast(from.value, to.value);
+  if (from.kind === 'row' || to.kind === 'row') return from.kind === 'row' && to.kind === 'row' && canCastRow(from as RowType, to as RowType, canCast);
   if (isString(to)) return from.kind !== 'varbinary' || to.kind === 'varchar';
   const numericLike = (t: SqlType) => isNumeric(t) || t.kind === 'boolean';
   if (numericLike(from) && numericLike(to)) return true;
@@ -76,10 +78,11 @@ export function canCast(from: SqlType, to: SqlType): boolean {
  */
 export function castFunction(from: SqlType, to: SqlType, sessionZone?: string): CastFunction {
   if (typesEqual(from, to)) return IDENTITY_CAST;
-  if (!canCast(from, to)) throw new EngineError('TYPE_MISMATCH', `Cannot cast ${typeName(from)} to ${typeName(to)}`);
+  if (!canCast(from, to)) throw new EngineError('TYPE_MISMATCH', rowCastMismatch(from, to));
   if (from.kind === 'unknown') return (() => null) as CastFunction;
   if (from.kind === 'array' && to.kind === 'array') return elementwiseCast(castFunction(from.element, to.element));
   if (from.kind === 'map' && to.kind === 'map') return mapCast(castFunction(from.key, to.key) as OneCast, castFunction(from.value, to.value) as OneCast, to) as CastFunction;
+  if (from.kind === 'row' && to.kind === 'row') return fieldwiseCast(from.fields.map((f, i) => castFunction(f.type, to.fields[i].type) as (v: Scalar) => Scalar)) as CastFunction;
   if (to.kind === 'varchar' || to.kind === 'char') return toStringCast(from, to);
   if (from.kind === 'timestamp with time zone' || to.kind === 'timestamp with time zone') return zonedCast(from, to, sessionZone);
   if (isString(from)) return fromStringCast(from, to);
@@ -110,6 +113,7 @@ export function storeAssignmentCast(from: SqlType, to: SqlType, sessionZone?: st
   if (from.kind === 'map' && to.kind === 'map' && !typesEqual(from, to)) {
     return mapCast(storeAssignmentCast(from.key, to.key, sessionZone) as OneCast, storeAssignmentCast(from.value, to.value, sessionZone) as OneCast, to) as CastFunction;
   }
+  if (from.kind === 'row' && to.kind === 'row' && !typesEqual(from, to)) return fieldwiseCast(from.fields.map((f, i) => storeAssignmentCast(f.type, to.fields[i].type, sessionZone) as (v: Scalar) => Scalar)) as CastFunction;
   const cast = castFunction(from, to, sessionZone) as (v: Scalar) => Scalar;
   if ((from.kind !== 'varchar' && from.kind !== 'char') || (to.kind !== 'varchar' && to.kind !== 'char')) return cast as CastFunction;
   const length = to.length;

@@ -1,6 +1,7 @@
 // Implicit coercions, as Trino's TypeCoercion defines them: which type may silently become which,
 // and the common super type two types meet at (for UNION, CASE branches, IN lists, comparisons).
 
+import { type RowType, rowSuperType } from './row-type.js';
 import { type SqlType, decimal, integralDecimalPrecision, mapOf, typesEqual, varchar, MAX_DECIMAL_PRECISION } from './types.js';
 
 export { parseTypeSpec } from './parse-type.js';
@@ -82,6 +83,7 @@ function sameKindSuperType(a: SqlType, b: SqlType): SqlType | undefined {
     return element === undefined ? undefined : { kind: 'array', element };
   }
   if (a.kind === 'map' && b.kind === 'map') return mapSuperType(a, b);
+  if (a.kind === 'row' && b.kind === 'row') return rowSuperType(a as RowType, b as RowType, commonSuperType);
   return undefined; // non-parametric kinds are equal or not at all (typesEqual handled equality)
 }
 

@@ -35,7 +35,6 @@ const KNOWN_UNSUPPORTED = new Set([
   'json',
   'array',
   'map',
-  'row',
   'uuid',
   'ipaddress',
   'hyperloglog',

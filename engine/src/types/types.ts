@@ -25,12 +25,19 @@ export type SqlType =
   // The type of a lambda argument (Trino's function(T,...,R)): only function parameters have it, never a column.
   | { kind: 'function'; arguments: readonly SqlType[]; returnType: SqlType }
   | { kind: 'map'; key: SqlType; value: SqlType }
+  | { kind: 'row'; fields: readonly RowField[] }
   | { kind: 'unknown' } // the type of a bare NULL literal
-  // A column type the engine cannot process yet (a nested Parquet column: array, map, row), known
+  // A column type the engine cannot process yet (a nested Parquet column such as a list of structs), known
   // only by Trino's name for it so that metadata can show it; every use of such a column is refused.
   | { kind: 'unsupported'; name: string };
 
 export type TypeKind = SqlType['kind'];
+
+/** A field of a row type: anonymous fields have no name. */
+export interface RowField {
+  readonly name?: string;
+  readonly type: SqlType;
+}
 
 export const BOOLEAN: SqlType = { kind: 'boolean' };
 export const TINYINT: SqlType = { kind: 'tinyint' };
@@ -84,9 +91,16 @@ function holdsZonedTimestamp(type: SqlType): boolean {
       return holdsZonedTimestamp(type.element);
     case 'map':
       return holdsZonedTimestamp(type.key) || holdsZonedTimestamp(type.value);
+    case 'row':
+      return type.fields.some((f) => holdsZonedTimestamp(f.type));
     default:
       return false;
   }
+}
+
+/** `row(name type, ...)`: one field per entry, in order (row-type.ts has the row-specific rules). */
+export function rowOf(fields: readonly RowField[]): SqlType {
+  return { kind: 'row', fields };
 }
 /** A type shown as `name` (Trino's spelling: `array(integer)`) that the engine cannot process yet. */
 export function unsupportedType(name: string): SqlType {
@@ -122,6 +136,8 @@ export function typeName(t: SqlType): string {
       return `function(${[...t.arguments, t.returnType].map(typeName).join(',')})`;
     case 'map':
       return `map(${typeName(t.key)}, ${typeName(t.value)})`;
+    case 'row':
+      return `row(${t.fields.map((f) => (f.name === undefined ? typeName(f.type) : `"${f.name.replace(/"/g, '""')}" ${typeName(f.type)}`)).join(', ')})`;
     case 'unsupported':
       return t.name;
     default:
@@ -156,6 +172,9 @@ export function typeSignature(t: SqlType): TypeSignature {
       return { rawType: 'array', arguments: [{ kind: 'TYPE', value: typeSignature(t.element) }] };
     case 'map':
       return { rawType: 'map', arguments: [{ kind: 'TYPE', value: typeSignature(t.key) }, { kind: 'TYPE', value: typeSignature(t.value) }] };
+    case 'row':
+      // Trino sends each field as a NAMED_TYPE (a null fieldName for an anonymous field).
+      return { rawType: 'row', arguments: t.fields.map((f) => ({ kind: 'NAMED_TYPE', value: { fieldName: f.name === undefined ? null : { name: f.name }, typeSignature: typeSignature(f.type) } })) };
     default:
       return { rawType: t.kind, arguments: [] };
   }

@@ -8,6 +8,7 @@ import { formatDate, formatIntervalDaySecond, formatIntervalYearMonth, formatTim
 import { formatDoubleAsText, formatRealAsText, realToShortestNumber } from './number-format.js';
 import type { SqlType } from './types.js';
 import { formatZoned } from './zoned-timestamp.js';
+import { mapRowValue } from './row-type.js';
 
 const utf8Decoder = new TextDecoder('utf-8');
 
@@ -63,6 +64,8 @@ export function toJsonValue(value: Scalar, type: SqlType): unknown {
       return mapJsonObject(value as MapValue, type, toJsonValue);
     case 'timestamp with time zone':
       return formatZoned(value as bigint, type.precision);
+    case 'row':
+      return mapRowValue(value, type, toJsonValue);
     default:
       return formatTemporal(value as number, type);
   }
@@ -101,6 +104,9 @@ export function formatValueAsText(value: Scalar, type: SqlType): string {
     }
     case 'timestamp with time zone':
       return formatZoned(value as bigint, type.precision);
+    case 'row':
+      // As Trino's CLI prints a row.
+      return `{${mapRowValue(value, type, formatValueAsText).map((v, i) => `${type.fields[i].name === undefined ? '' : `${type.fields[i].name}=`}${v ?? 'NULL'}`).join(', ')}}`;
     default:
       return formatTemporal(value as number, type) as string;
   }

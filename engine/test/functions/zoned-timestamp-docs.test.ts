@@ -170,6 +170,12 @@ describe('timestamp with time zone: SQL semantics', function () {
     }
   });
 
+  it('rows holding zoned timestamps compare, group and deduplicate by the instants', async () => {
+    expect(await engine.rows('SELECT count(*) FROM (SELECT DISTINCT ROW(1, t) FROM zoned WHERE t IS NOT NULL)')).to.deep.equal([[2n]]);
+    expect(await engine.rows('SELECT cardinality(array_agg(id)) FROM zoned WHERE t IS NOT NULL GROUP BY ROW(ARRAY[t]) ORDER BY 1')).to.deep.equal([[1n], [3n]]);
+    expect(await engine.rows("SELECT ROW(TIMESTAMP '2020-01-01 00:00 UTC') = ROW(TIMESTAMP '2020-01-01 01:00 +01:00')")).to.deep.equal([[true]]);
+  });
+
   it('array functions that compare elements see equal instants as equal', async () => {
     const utc = "TIMESTAMP '2012-10-31 01:00 UTC'";
     const la = "TIMESTAMP '2012-10-30 18:00 America/Los_Angeles'";

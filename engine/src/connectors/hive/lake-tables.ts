@@ -2,7 +2,7 @@
 // columns (the last ones, in `partitioned_by` order, as Trino requires), where its files are, and
 // the checks Trino's Hive connector makes before anything is written.
 
-import { hasOffsetsLayout } from '../../spi/list-column.js';
+import { hasChildColumns } from '../../spi/page.js';
 import { randomBytes } from 'node:crypto';
 import { EngineError } from '../../errors/engine-error.js';
 import type { ColumnMetadata, TableMetadata } from '../../spi/connector.js';
@@ -48,10 +48,10 @@ export async function newLakeTable(metadata: TableMetadata, schema: LakeSchema, 
   }
   const { dataColumns, partitionColumns } = splitColumns(columns, properties.partitionedBy);
   for (const c of columns) toHiveType(c.type, c.name);
-  const arrayPartition = partitionColumns.find((c) => hasOffsetsLayout(c.type));
+  const arrayPartition = partitionColumns.find((c) => hasChildColumns(c.type));
   if (arrayPartition !== undefined) throw new EngineError('NOT_SUPPORTED', `Unsupported type [${typeName(arrayPartition.type)}] for partition: ${arrayPartition.name}`);
   if (properties.format !== 'PARQUET') {
-    const array = dataColumns.find((c) => hasOffsetsLayout(c.type));
+    const array = dataColumns.find((c) => hasChildColumns(c.type));
     if (array !== undefined) throw new EngineError('NOT_SUPPORTED', `Column '${array.name}' of type ${typeName(array.type)} is not supported in ${properties.format} tables: use format = 'PARQUET'`);
     for (const c of dataColumns) textParser(c.type, c.name);
   }

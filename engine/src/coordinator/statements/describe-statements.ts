@@ -141,6 +141,7 @@ function fixedSize(type: SqlType): number {
     case 'array':
     case 'function':
     case 'map':
+    case 'row':
     case 'unsupported':
       return 0;
   }

@@ -10,6 +10,7 @@ import { type Column, type Page, type Scalar, allocateSlots, columnFromSlots, co
 import { readListRow } from '../../spi/list-column.js';
 import { readMapRow } from '../../spi/map-column.js';
 import { EMPTY_MAP } from '../../spi/map-value.js';
+import { readRowValue } from '../../spi/row-column.js';
 import { CodeGenerator } from './code-generator.js';
 import { expressionKey, inputChannels } from '../../sql/planner/expression-key.js';
 import { storedExpression } from './js-values.js';
@@ -29,11 +30,11 @@ const kernels = new Map<string, Kernel<unknown>>();
 
 function source(g: CodeGenerator, expr: RowExpression, mode: Mode): string {
   const result = g.generate(expr);
-  // An array channel's elements column (a map's keys and values) is read beside its offsets (js-values readExpression).
+  // An array channel's elements column (a map's keys and values) is read beside its offsets, a row channel's fields from its column (js-values readExpression).
   const reads = [...g.channels()]
-    .map((c) => `const c${c} = cols[${c}].values; const cn${c} = cols[${c}].nulls; const c${c}E = cols[${c}].children?.[0]; const c${c}V = cols[${c}].children?.[1];`)
+    .map((c) => `const c${c} = cols[${c}].values; const cn${c} = cols[${c}].nulls; const c${c}E = cols[${c}].children?.[0]; const c${c}V = cols[${c}].children?.[1]; const c${c}R = cols[${c}];`)
     .join('\n');
-  const prologue = `${g.prologueSource()}\nconst EMPTY_BYTES = B.EMPTY_BYTES; const EMPTY_ARRAY = B.EMPTY_ARRAY; const readListRow = B.readListRow; const EMPTY_MAP = B.EMPTY_MAP; const readMapRow = B.readMapRow;\n`;
+  const prologue = `${g.prologueSource()}\nconst EMPTY_BYTES = B.EMPTY_BYTES; const EMPTY_ARRAY = B.EMPTY_ARRAY; const readListRow = B.readListRow; const EMPTY_MAP = B.EMPTY_MAP; const readMapRow = B.readMapRow; const readRowValue = B.readRowValue;\n`;
   if (mode === 'filter') {
     const accept = result.isNull === 'false' ? result.value : `!${result.isNull} && ${result.value}`;
     return `${prologue}return function filter(page) {
@@ -74,6 +75,7 @@ function build<T>(expr: RowExpression, inputTypes: readonly SqlType[], nullable:
     readListRow,
     EMPTY_MAP,
     readMapRow,
+    readRowValue,
     type: expr.type,
     allocate: (n: number) => allocateSlots(expr.type, n),
     finish: (out: Scalar[], n: number, nulls: Uint8Array | null) => columnFromSlots(expr.type, out, n, nulls),

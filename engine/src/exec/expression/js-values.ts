@@ -21,6 +21,7 @@ export function defaultLiteral(type: SqlType): string {
     case 'unknown':
       return 'null';
     case 'array':
+    case 'row':
       return 'EMPTY_ARRAY';
     case 'map':
       return 'EMPTY_MAP';
@@ -52,6 +53,7 @@ export function scalarLiteral(value: Scalar): string | undefined {
 export function readExpression(type: SqlType, values: string, row: string): string {
   if (type.kind === 'array') return `readListRow(${values}, ${values}E, ${row})`;
   if (type.kind === 'map') return `readMapRow(${values}, ${values}E, ${values}V, ${row})`;
+  if (type.kind === 'row') return `readRowValue(${values}R, ${row})`;
   return type.kind === 'boolean' ? `(${values}[${row}] === 1)` : `${values}[${row}]`;
 }
 

@@ -144,8 +144,8 @@ function inList(g: CodeGenerator, args: readonly RowExpression[]): Emitted {
   const result = g.declare(BOOLEAN, { value: 'false', isNull: value.isNull });
   if (value.isNull === 'true') return result;
 
-  // A Set of constants matches by JS identity: not for byte arrays, nor zoned timestamps (equal by instant, whatever the zone).
-  const constants = items.every((i) => i.kind === 'constant') && type.kind !== 'varbinary' && type.kind !== 'timestamp with time zone' && items.length > 1;
+  // A Set finds primitives only: byte arrays, containers and zoned timestamps (equal by instant) compare through `equal`.
+  const constants = items.every((i) => i.kind === 'constant') && !['varbinary', 'timestamp with time zone', 'array', 'map', 'row'].includes(type.kind) && items.length > 1;
   g.emit(`if (!${result.isNull}) {`);
   if (constants) {
     const set = new Set(items.map((i) => (i.kind === 'constant' ? constantIn(i.value, i.type, type) : null)));
@@ -163,7 +163,9 @@ function inList(g: CodeGenerator, args: readonly RowExpression[]): Emitted {
         continue;
       }
       if (item.isNull !== 'false') g.emit(`if (${item.isNull}) { ${result.isNull} = true; } else {`);
-      g.emit(`if (${equalCode(g, type, value, item)}) { ${result.value} = true; ${result.isNull} = false; break ${label}; }`);
+      // An item equal but for NULLs inside (arrays, rows) makes the result NULL unless another matches.
+      const equal = g.callOn('equal', [type, type], BOOLEAN, [nonNull(value), nonNull(item)]);
+      g.emit(`if (${equal.value}) { ${result.value} = true; ${result.isNull} = false; break ${label}; } else if (${equal.isNull}) ${result.isNull} = true;`);
       if (item.isNull !== 'false') g.emit('}');
     }
     g.emit('}');

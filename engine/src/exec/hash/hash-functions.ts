@@ -111,9 +111,32 @@ export function int64Words(values: BigInt64Array): Int32Array {
 
 /** Values with every zoned timestamp inside replaced by its instant: equal instants hash alike. */
 function instantsOf(type: SqlType): (value: Scalar) => Scalar {
-  if (type.kind !== 'map') return zonedAsInstants(type);
-  const [keys, values] = [zonedAsInstants(type.key), zonedAsInstants(type.value)];
-  return (v) => (v === null ? null : new MapValue((v as MapValue).keys.map(keys), (v as MapValue).values.map(values)));
+  return zonedInstantMapper(type) ?? ((v) => v);
+}
+
+/** The mapper of a type that holds zoned timestamps at any depth; undefined when it holds none. */
+function zonedInstantMapper(type: SqlType): ((value: Scalar) => Scalar) | undefined {
+  switch (type.kind) {
+    case 'timestamp with time zone':
+      return zonedAsInstants(type);
+    case 'array': {
+      const element = zonedInstantMapper(type.element);
+      return element && ((v) => (v === null ? null : (v as readonly Scalar[]).map(element)));
+    }
+    case 'map': {
+      const [key, value] = [zonedInstantMapper(type.key), zonedInstantMapper(type.value)];
+      if (key === undefined && value === undefined) return undefined;
+      const [keys, values] = [key ?? ((v: Scalar) => v), value ?? ((v: Scalar) => v)];
+      return (v) => (v === null ? null : new MapValue((v as MapValue).keys.map(keys), (v as MapValue).values.map(values)));
+    }
+    case 'row': {
+      const fields = type.fields.map((f) => zonedInstantMapper(f.type));
+      if (fields.every((f) => f === undefined)) return undefined;
+      return (v) => (v === null ? null : (v as readonly Scalar[]).map((x, i) => (fields[i] === undefined ? x : fields[i]!(x))));
+    }
+    default:
+      return undefined;
+  }
 }
 
 /**
@@ -128,7 +151,7 @@ export function hashColumn(column: Column, count: number, out: Int32Array, combi
     for (let i = from; i < count; i++) out[i] = combine ? combineHash(out[i], NULL_HASH) : NULL_HASH;
     return;
   }
-  if (kind === 'array' || kind === 'map') {
+  if (kind === 'array' || kind === 'map' || kind === 'row') {
     const instants = instantsOf(column.type);
     for (let i = from; i < count; i++) {
       const h = nulls !== null && nulls[i] === 1 ? NULL_HASH : hashScalar(instants(getScalar(column, i)));

@@ -4,6 +4,7 @@
 
 import { type Column, type ColumnValues, type Scalar, type SlotValues, getScalar } from '../../spi/page.js';
 import { readListRow } from '../../spi/list-column.js';
+import { readRowValue } from '../../spi/row-column.js';
 import { identityFor, sqlEquality } from '../../functions/scalar/value-comparison.js';
 import type { SqlType } from '../../types/types.js';
 import { int64Words } from './hash-functions.js';
@@ -15,7 +16,7 @@ export interface ColumnData {
   readonly children?: readonly Column[];
 }
 
-/** Row i of an array (or map) column or of its slots, as a JS array (or MapValue). */
+/** Row i of an array, map or row column or of its slots, as a JS array (or MapValue). */
 function arrayRowReader(type: SqlType, data: ColumnData): (i: number) => Scalar {
   if (Array.isArray(data.values)) {
     const slots = data.values as readonly Scalar[];
@@ -25,6 +26,7 @@ function arrayRowReader(type: SqlType, data: ColumnData): (i: number) => Scalar 
     const column = { type, length: 0, values: data.values as Int32Array, nulls: null, children: data.children };
     return (i) => getScalar(column, i);
   }
+  if (type.kind === 'row') return (i) => readRowValue(data as Column, i);
   const offsets = data.values as Int32Array;
   const elements = (data.children as readonly Column[])[0];
   return (i) => readListRow(offsets, elements, i);
@@ -82,7 +84,7 @@ function valueEquals(type: SqlType, left: ColumnValues, right: ColumnValues, not
 /** Equality of row `i` of `left` with row `j` of `right` (both of type `type`). */
 export function makeRowEquals(type: SqlType, left: ColumnData, right: ColumnData, notDistinct: boolean): RowEquals {
   const equals =
-    type.kind === 'array' || type.kind === 'map'
+    type.kind === 'array' || type.kind === 'map' || type.kind === 'row'
       ? arrayRowEquals(type, left, right, notDistinct)
       : valueEquals(type, left.values as ColumnValues, right.values as ColumnValues, notDistinct);
   const ln = left.nulls;

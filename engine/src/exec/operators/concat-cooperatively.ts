@@ -1,10 +1,9 @@
 // concatPages for inputs of millions of rows (a join's build side): the copy goes a page at a time,
 // and the event loop gets its turns between pages.
 
-import { hasOffsetsLayout } from '../../spi/list-column.js';
 import { yieldIfDue } from '../cooperative.js';
 import type { Turns } from './sort-cooperatively.js';
-import { allocateValues, concatColumns, copyValues, type Column, type Page } from '../../spi/page.js';
+import { allocateValues, concatColumns, copyValues, hasChildColumns, type Column, type Page } from '../../spi/page.js';
 import type { SqlType } from '../../types/types.js';
 
 export async function concatPagesCooperatively(types: readonly SqlType[], pages: readonly Page[], ctx: Turns): Promise<Page> {
@@ -20,15 +19,15 @@ export async function concatPagesCooperatively(types: readonly SqlType[], pages:
   for (const page of pages) {
     page.columns.forEach((from, c) => {
       const to = columns[c];
-      if (!hasOffsetsLayout(to.type)) copyValues(from.values, to.values, offset);
+      if (!hasChildColumns(to.type)) copyValues(from.values, to.values, offset);
       if (to.nulls !== null && from.nulls !== null) to.nulls.set(from.nulls, offset);
     });
     offset += page.rowCount;
     await yieldIfDue(ctx.signal, ctx.stats);
   }
-  // Array (and map) columns concatenate their offsets and elements in one step.
+  // Array, map and row columns concatenate their child columns in one step.
   types.forEach((type, c) => {
-    if (hasOffsetsLayout(type)) columns[c] = concatColumns(type, pages.map((p) => p.columns[c]));
+    if (hasChildColumns(type)) columns[c] = concatColumns(type, pages.map((p) => p.columns[c]));
   });
   return { rowCount, columns };
 }

@@ -1,10 +1,9 @@
 // Gathers rows scattered over several pages (sort runs, top-N heaps, window partitions) into one
 // page, copying typed values directly (int64 through its words: no BigInt per row).
 
-import { allocateValues, concatColumns, emptyColumn, takeColumn, type Column, type Page } from '../../spi/page.js';
+import { allocateValues, concatColumns, constantColumn, hasChildColumns, takeColumn, type Column, type Page } from '../../spi/page.js';
 import type { SqlType } from '../../types/types.js';
 import { int64Words } from '../hash/hash-functions.js';
-import { hasOffsetsLayout } from '../../spi/list-column.js';
 
 /** Row i of the result is row rowIds[i] of pages[pageIds[i]]. */
 export function gatherRows(
@@ -18,7 +17,7 @@ export function gatherRows(
 }
 
 function gatherColumn(type: SqlType, pages: readonly Page[], channel: number, pageIds: Int32Array, rowIds: Int32Array, count: number): Column {
-  if (hasOffsetsLayout(type)) return gatherListColumn(type, pages, channel, pageIds, rowIds, count);
+  if (hasChildColumns(type)) return gatherListColumn(type, pages, channel, pageIds, rowIds, count);
   const values = allocateValues(type, count);
   const sources = pages.map((p) => (p === undefined ? null : p.columns[channel]));
   if (values instanceof BigInt64Array) {
@@ -52,7 +51,7 @@ function gatherColumn(type: SqlType, pages: readonly Page[], channel: number, pa
   return { type, length: count, values, nulls };
 }
 
-/** Array (and map) columns move as offsets and elements: the pages' columns end to end, then one gather. */
+/** Array, map and row columns move as offsets and elements: the pages' columns end to end, then one gather. */
 function gatherListColumn(type: SqlType, pages: readonly Page[], channel: number, pageIds: Int32Array, rowIds: Int32Array, count: number): Column {
   const starts = new Int32Array(pages.length);
   const present: Column[] = [];
@@ -70,7 +69,7 @@ function gatherListColumn(type: SqlType, pages: readonly Page[], channel: number
 
 /** Rows at `positions` of a column, where position -1 gives NULL (the missing side of outer joins). */
 export function takeColumnOrNull(column: Column, positions: Int32Array, count: number): Column {
-  if (hasOffsetsLayout(column.type)) return takeListColumnOrNull(column, positions, count);
+  if (hasChildColumns(column.type)) return takeListColumnOrNull(column, positions, count);
   const values = allocateValues(column.type, count);
   let nulls: Uint8Array | null = null;
   const srcNulls = column.type.kind === 'unknown' ? null : column.nulls;
@@ -102,7 +101,7 @@ export function takeColumnOrNull(column: Column, positions: Int32Array, count: n
 }
 
 function takeListColumnOrNull(column: Column, positions: Int32Array, count: number): Column {
-  const source = column.length === 0 ? { ...emptyColumn(column.type), length: 1, values: new Int32Array(2), nulls: new Uint8Array([1]) } : column;
+  const source = column.length === 0 ? constantColumn(column.type, null, 1) : column;
   const safe = new Int32Array(count);
   let nulls: Uint8Array | null = null;
   for (let i = 0; i < count; i++) {

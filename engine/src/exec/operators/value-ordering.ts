@@ -2,8 +2,10 @@
 // double, strings by code point (not UTF-16 code unit), varbinary by unsigned bytes, false < true.
 // Comparators are specialised per storage and read typed arrays directly.
 
-import { getScalar, type Column, type ColumnValues, type Scalar } from '../../spi/page.js';
+import { getScalar, hasChildColumns, type Column, type ColumnValues, type Scalar } from '../../spi/page.js';
 import { scalarComparator } from '../../functions/scalar/value-comparison.js';
+import { rowComparator } from '../../functions/scalar/row-comparison.js';
+import type { RowType } from '../../types/row-type.js';
 import { compareChars, compareStrings } from '../../types/chars.js';
 import { SHORT_DECIMAL_PRECISION, type SqlType } from '../../types/types.js';
 import { int64Words } from '../hash/hash-functions.js';
@@ -41,7 +43,7 @@ export function prepareValues(values: ColumnValues): PreparedValues {
 
 /** prepareValues of a column; array columns as one JS array per row (their comparator reads those). */
 export function prepareColumn(column: Column): PreparedValues {
-  if (column.type.kind !== 'array' && column.type.kind !== 'map') return prepareValues(column.values);
+  if (!hasChildColumns(column.type)) return prepareValues(column.values);
   const rows = new Array<Scalar>(column.length);
   for (let i = 0; i < column.length; i++) rows[i] = getScalar(column, i);
   return rows;
@@ -63,11 +65,15 @@ const compareZonedInstantWords: ValueCompare = (a, i, b, j) => {
   return x[2 * i + 1] - y[2 * j + 1] || (x[2 * i] >>> 12) - (y[2 * j] >>> 12);
 };
 
-/** The comparison of one type's values, unbound from any column. */
-export function valueCompareFor(type: SqlType): ValueCompare {
+/** The comparison of one type's values, unbound from any column (`nullsFirst`: the sort key's, for NULL fields of rows). */
+export function valueCompareFor(type: SqlType, nullsFirst = false): ValueCompare {
   switch (type.kind) {
     case 'unknown':
       return () => 0;
+    case 'row': {
+      const compare = rowComparator(type as RowType, nullsFirst);
+      return (a, i, b, j) => compare((a as Scalar[])[i], (b as Scalar[])[j]);
+    }
     case 'array': {
       const compare = scalarComparator(type);
       return (a, i, b, j) => compare((a as Scalar[])[i], (b as Scalar[])[j]);
@@ -118,7 +124,7 @@ export function prepareKeys(keys: readonly SortKey[], columns: readonly Column[]
 
 /** Lexicographic comparison over sort keys of rows of any pages of one layout (prepared with prepareKeys). */
 export function makePreparedRowCompare(keys: readonly SortKey[], types: readonly SqlType[]): PreparedRowCompare {
-  const compares = keys.map((k) => valueCompareFor(types[k.channel]));
+  const compares = keys.map((k) => valueCompareFor(types[k.channel], k.nullsFirst));
   const directions = keys.map((k) => (k.ascending ? 1 : -1));
   const nullOrders = keys.map((k) => (k.nullsFirst ? -1 : 1));
   const n = keys.length;

@@ -8,7 +8,7 @@ import { POINTER_BYTES } from '../../spi/memory-estimate.js';
 import type { WindowFunction } from '../../functions/window/window-function.js';
 import type { SqlType } from '../../types/types.js';
 import { makeKeyEquals } from '../hash/row-equality.js';
-import { pageSizeInBytes, sliceColumn, type Column, type Page } from '../../spi/page.js';
+import { hasChildColumns, pageSizeInBytes, sliceColumn, type Column, type Page } from '../../spi/page.js';
 import { gatherRows } from './gather-rows.js';
 import { TARGET_PAGE_ROWS, type OperatorContext, type PageStream, type SortKey } from './operator.js';
 import { MemoryReservation, throwIfCanceled } from './operator-support.js';
@@ -51,8 +51,8 @@ export async function* window(ctx: OperatorContext, input: PageStream, types: re
     const partitionStarts = boundaries(sorted, types, spec.partitionChannels);
     const { peerStart, peerEnd } = peers(sorted, types, spec.orderKeys.map((k) => k.channel), partitionStarts);
     const outputs = spec.functions.map((f) => ({ type: f.function.returnType, out: allocateOutput(f.function.returnType, n) }));
-    // Array outputs are JS arrays per row until laid out: a slot each, their elements shared with the input.
-    for (const o of outputs) reservation.add(o.type.kind === 'array' || o.type.kind === 'map' ? n * POINTER_BYTES : pageSizeInBytes({ rowCount: n, columns: [outputToColumn(o.type, o.out, n)] }));
+    // Array, map and row outputs are JS values per row until laid out: a slot each, their elements shared with the input.
+    for (const o of outputs) reservation.add(hasChildColumns(o.type) ? n * POINTER_BYTES : pageSizeInBytes({ rowCount: n, columns: [outputToColumn(o.type, o.out, n)] }));
     const frameStart = new Int32Array(n);
     const frameEnd = new Int32Array(n);
     reservation.add(n * 8);

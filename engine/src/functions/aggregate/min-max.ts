@@ -27,7 +27,7 @@ function updateBest(
   if (keys.type.kind === 'unknown') return;
   const nulls = keys.nulls;
   const values = keys.values;
-  if (keys.type.kind === 'array') {
+  if (keys.type.kind === 'array' || keys.type.kind === 'row') {
     // Arrays are held as JS arrays in the state (GrowableColumn) and compare element by element.
     const compareArrays = scalarComparator(keys.type);
     const current = best.values as Scalar[];

@@ -3,6 +3,8 @@
 import type { Scalar } from '../../spi/page.js';
 import type { SqlType } from '../../types/types.js';
 import { BOOLEAN } from '../../types/types.js';
+import type { RowType } from '../../types/row-type.js';
+import { rowComparisonBody } from './row-comparison.js';
 import { type ScalarFunctionDefinition, type ScalarImplementation, body, operatorBody } from './signature.js';
 import { equalityFor, hasJsOrder, identityFor, lessThanFor, lessThanOrEqualFor, sqlEquality } from './value-comparison.js';
 import { isOrderable } from './map-comparison.js';
@@ -11,7 +13,7 @@ const T = { variable: 'T' } as const;
 
 /** Values JS's === tells equal: numbers, bigints, strings (chars are stored unpadded), booleans. */
 function hasJsEquality(t: SqlType): boolean {
-  return t.kind !== 'varbinary' && !isContainer(t) && t.kind !== 'timestamp with time zone';
+  return t.kind !== 'varbinary' && t.kind !== 'row' && !isContainer(t) && t.kind !== 'timestamp with time zone';
 }
 
 function isContainer(t: SqlType): boolean {
@@ -35,7 +37,15 @@ function comparison(name: string, description: string, implement: (type: SqlType
   return {
     names: [name],
     description,
-    signatures: [{ params: [T, T], returnType: BOOLEAN, accepts, implement: ([type]) => implement(type) }],
+    // Rows compare field by field with NULL results of their own (row-comparison.ts).
+    signatures: [
+      {
+        params: [T, T],
+        returnType: BOOLEAN,
+        accepts,
+        implement: ([type]) => (type.kind === 'row' && name !== 'is_distinct_from' ? rowComparisonBody(type as RowType, name as Parameters<typeof rowComparisonBody>[1]) : implement(type)),
+      },
+    ],
   };
 }
 

@@ -24,6 +24,8 @@ import { MAP_VECTOR_FUNCTIONS } from './map-vector-functions.js';
 import { MATH_FUNCTIONS } from './math-functions.js';
 import { OPERATOR_SYMBOLS, type OperatorName } from './operator-names.js';
 import { REGEXP_FUNCTIONS } from './regexp-functions.js';
+import { rowOperatorImplementation } from './row-operators.js';
+import { ROW_FUNCTIONS } from './row-functions.js';
 import {
   type BoundSignature,
   type ScalarFunctionDefinition,
@@ -77,7 +79,7 @@ function index(definitions: readonly ScalarFunctionDefinition[]): Map<string, En
   return byName;
 }
 
-const FUNCTIONS = index([...MATH_FUNCTIONS, ...STRING_FUNCTIONS, ...CHAR_FUNCTIONS, ...REGEXP_FUNCTIONS, ...DATETIME_FUNCTIONS, ...ARRAY_FUNCTIONS, ...ARRAY_SHAPE_FUNCTIONS, ...BINARY_FUNCTIONS, ...BITWISE_FUNCTIONS, ...STRING_DISTANCE_FUNCTIONS, ...URL_FUNCTIONS, ...DURATION_FUNCTIONS, ...DISTRIBUTION_FUNCTIONS, ...BUCKET_AND_RADIX_FUNCTIONS, ...DATA_SIZE_FUNCTIONS, ...ARRAY_LAMBDA_FUNCTIONS, ...FORMAT_FUNCTIONS, ...MAP_FUNCTIONS, ...MAP_ENTRY_FUNCTIONS, ...MAP_LAMBDA_FUNCTIONS, ...MAP_BUILDING_FUNCTIONS, ...ZONED_TIMESTAMP_FUNCTIONS, ...MAP_VECTOR_FUNCTIONS]);
+const FUNCTIONS = index([...MATH_FUNCTIONS, ...STRING_FUNCTIONS, ...CHAR_FUNCTIONS, ...REGEXP_FUNCTIONS, ...DATETIME_FUNCTIONS, ...ARRAY_FUNCTIONS, ...ARRAY_SHAPE_FUNCTIONS, ...BINARY_FUNCTIONS, ...BITWISE_FUNCTIONS, ...STRING_DISTANCE_FUNCTIONS, ...URL_FUNCTIONS, ...DURATION_FUNCTIONS, ...DISTRIBUTION_FUNCTIONS, ...BUCKET_AND_RADIX_FUNCTIONS, ...DATA_SIZE_FUNCTIONS, ...ARRAY_LAMBDA_FUNCTIONS, ...FORMAT_FUNCTIONS, ...MAP_FUNCTIONS, ...MAP_ENTRY_FUNCTIONS, ...MAP_LAMBDA_FUNCTIONS, ...MAP_BUILDING_FUNCTIONS, ...ZONED_TIMESTAMP_FUNCTIONS, ...MAP_VECTOR_FUNCTIONS, ...ROW_FUNCTIONS]);
 const OPERATORS = index([...NUMERIC_ARITHMETIC_OPERATORS, ...TEMPORAL_OPERATORS, ...COMPARISON_OPERATORS, ...ARRAY_OPERATORS, ...STRING_OPERATORS, ...MAP_OPERATORS, ...ZONED_TIMESTAMP_OPERATORS]);
 
 function bindAll(entry: Entry, argumentTypes: readonly ArgumentType[]): BoundSignature | undefined {
@@ -213,7 +215,7 @@ const implementations = new Map<string, ScalarImplementation>();
  */
 export function scalarImplementation(name: string, argumentTypes: readonly SqlType[], returnType: SqlType): ScalarImplementation {
   const key = `${name}(${argumentTypes.map(typeName).join(',')}):${typeName(returnType)}`;
-  const cached = implementations.get(key);
+  const cached = implementations.get(key) ?? rowOperatorImplementation(name);
   if (cached !== undefined) return cached;
   const entry = OPERATORS.get(name) ?? FUNCTIONS.get(name);
   if (entry === undefined) throw new EngineError('FUNCTION_NOT_FOUND', `Function '${name}' not registered`);

@@ -5,6 +5,8 @@ import type { Scalar } from '../../spi/page.js';
 import { compareChars, compareStrings } from '../../types/chars.js';
 import type { SqlType } from '../../types/types.js';
 import { mapEquality, mapIdentity } from './map-comparison.js';
+import type { RowType } from '../../types/row-type.js';
+import { rowComparator, rowEquality, rowIdentity } from './row-comparison.js';
 
 export type Equality = (a: Scalar, b: Scalar) => boolean;
 export type Comparator = (a: Scalar, b: Scalar) => number;
@@ -25,7 +27,10 @@ export function equalityFor(type: SqlType): Equality {
     const equal = arrayEquality(type.element);
     return (a, b) => equal(a as readonly Scalar[], b as readonly Scalar[]) === true;
   }
-  if (type.kind === 'map') return (a, b) => sqlEquality(type)(a, b) === true;
+  if (type.kind === 'map' || type.kind === 'row') {
+    const equal = sqlEquality(type);
+    return (a, b) => equal(a, b) === true;
+  }
   return (a, b) => a === b;
 }
 
@@ -56,6 +61,7 @@ export function arrayEquality(element: SqlType): (a: readonly Scalar[], b: reado
 export function sqlEquality(type: SqlType): (a: Scalar, b: Scalar) => boolean | null {
   if (type.kind === 'array') return arrayEquality(type.element) as (a: Scalar, b: Scalar) => boolean | null;
   if (type.kind === 'map') return mapEquality(sqlEquality(type.value)) as (a: Scalar, b: Scalar) => boolean | null;
+  if (type.kind === 'row') return rowEquality(type as RowType);
   return equalityFor(type);
 }
 
@@ -63,6 +69,7 @@ export function sqlEquality(type: SqlType): (a: Scalar, b: Scalar) => boolean | 
 export function identityFor(type: SqlType): Equality {
   if (type.kind === 'double' || type.kind === 'real') return (a, b) => a === b || (a !== a && b !== b);
   if (type.kind === 'map') return mapIdentity(identityFor(type.value)) as unknown as Equality;
+  if (type.kind === 'row') return rowIdentity(type as RowType);
   if (type.kind === 'array') {
     const same = identityFor(type.element);
     return (a, b) => {
@@ -85,6 +92,7 @@ export function identityFor(type: SqlType): Equality {
  * with NULL elements last, then by length): for ORDER BY, array_sort, array_max and their kin.
  */
 export function scalarComparator(type: SqlType): Comparator {
+  if (type.kind === 'row') return rowComparator(type as RowType);
   if (type.kind === 'array') {
     const compare = scalarComparator(type.element);
     return (a, b) => {
@@ -120,7 +128,7 @@ export function scalarComparator(type: SqlType): Comparator {
  * orders by UTF-16 unit (U+FFFF above U+1F600) where SQL orders by code point; padded chars.
  */
 function ownComparator(type: SqlType): Comparator | undefined {
-  if (type.kind === 'array') return scalarComparator(type);
+  if (type.kind === 'array' || type.kind === 'row') return scalarComparator(type);
   if (type.kind === 'varbinary') return (a, b) => compareBytes(a as Uint8Array, b as Uint8Array);
   if (type.kind === 'timestamp with time zone') return (a, b) => compareZonedInstants(a as bigint, b as bigint);
   if (type.kind === 'varchar') return (a, b) => compareStrings(a as string, b as string);
@@ -135,7 +143,7 @@ export function hasJsOrder(type: SqlType): boolean {
 
 /** Total order of non-null values of `type` for <, <=, greatest, least (NaN handled by callers). */
 export function comparatorFor(type: SqlType): Comparator {
-  if (type.kind === 'array') return scalarComparator(type);
+  if (type.kind === 'array' || type.kind === 'row') return scalarComparator(type);
   const own = ownComparator(type);
   if (own !== undefined) return own;
   if (type.kind === 'boolean') return (a, b) => Number(a) - Number(b);

@@ -1,6 +1,6 @@
 // Small helpers shared by window functions.
 
-import { getScalar } from '../../spi/page.js';
+import { getScalar, hasChildColumns } from '../../spi/page.js';
 import { EngineError } from '../../errors/engine-error.js';
 import type { Column } from '../../spi/page.js';
 import { int64Words } from '../../exec/hash/hash-functions.js';
@@ -29,7 +29,7 @@ export function copyValue(column: Column, from: number, out: ColumnOutput, row: 
     out.nulls[row] = 1;
     return;
   }
-  (out.values as unknown[])[row] = column.type.kind === 'array' || column.type.kind === 'map' ? getScalar(column, from) : (column.values as ArrayLike<unknown>)[from];
+  (out.values as unknown[])[row] = hasChildColumns(column.type) ? getScalar(column, from) : (column.values as ArrayLike<unknown>)[from];
   out.nulls[row] = 0;
 }
 

@@ -113,7 +113,8 @@ export function planAggregation(
     const references = [...referencedSymbols(translated).values()];
     const local = references.filter((s) => scope.fields.some((f) => f.symbol.id === s.id));
     if (local.length === 0) return translated; // constants and correlated references
-    if (e.kind === 'Identifier' || e.kind === 'Dereference') {
+    // A row field of a grouped row (`k.x` under GROUP BY k) translates through its base below.
+    if (e.kind === 'Identifier' || (e.kind === 'Dereference' && translated.kind === 'symbol')) {
       throw new EngineError('EXPRESSION_NOT_AGGREGATE', `'${formatExpression(e)}' must be an aggregate expression or appear in GROUP BY clause`, e.location);
     }
     return undefined;

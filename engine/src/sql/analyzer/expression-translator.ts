@@ -10,6 +10,7 @@ import { isWindowFunctionName } from '../../functions/window/registry.js';
 import { canCoerce, commonSuperTypeOf } from '../../types/coercion.js';
 import { parseDecimal } from '../../types/decimal.js';
 import { canCast } from '../../types/casts.js';
+import { rowCastMismatch } from '../../types/row-type.js';
 import {
   BIGINT,
   BOOLEAN,
@@ -32,6 +33,7 @@ import { currentTimeConstant, currentTimestamp } from './current-time.js';
 import { atTimeZone, castExpression, sessionZoneCall, SESSION_ZONE_FUNCTION_NAMES, zonedLiteralType } from './time-zone-translation.js';
 import { findUnknownFunction, functionName } from './ast-utils.js';
 import { sqlTypeOf } from './type-spec.js';
+import { rowConstructor, rowFieldByName, rowSubscript } from './row-expressions.js';
 import { unsupportedNode } from './unsupported-features.js';
 import { dependsOnLambda, hasLambdaArgument, lambdaFunctionCall, misplacedLambda, type LambdaScope } from './lambda-translator.js';
 
@@ -106,7 +108,7 @@ function translateNode(e: ast.Expression, context: TranslationContext, translate
     case 'Identifier':
       return resolveName([e.value], e.location, context);
     case 'Dereference':
-      return dereference(e, context);
+      return dereference(e, context, translate);
     case 'NullLiteral':
       return constant(null, UNKNOWN);
     case 'BooleanLiteral':
@@ -166,7 +168,7 @@ function translateNode(e: ast.Expression, context: TranslationContext, translate
     case 'Concat':
       return operatorCall('concat', [translate(e.left), translate(e.right)], e.location);
     case 'Row':
-      throw new EngineError('NOT_SUPPORTED', 'Row values are not supported in this position', e.location);
+      return rowConstructor(e, translate);
     case 'AllColumns':
       throw new EngineError('SYNTAX_ERROR', 'Unexpected *', e.location);
     case 'Subquery':
@@ -202,10 +204,19 @@ function translateNode(e: ast.Expression, context: TranslationContext, translate
 // The translations of the nodes with operands, each in its own function: translation recurses
 // through translateNode once per nesting level, and a small frame there is what lets 1,000 levels fit.
 
-function dereference(e: ast.DereferenceExpression, context: TranslationContext): RowExpression {
+/** `a.b`: a qualified column name when one resolves, else field `b` of the row `a` (always when `a` starts with a lambda parameter, which hides columns). */
+function dereference(e: ast.DereferenceExpression, context: TranslationContext, translate: Translate): RowExpression {
   const parts = qualifiedParts(e);
-  if (!parts) throw new EngineError('NOT_SUPPORTED', 'Field access on a row value is not supported', e.location);
-  return resolveName(parts, e.location, context);
+  const ofLambdaParameter = parts !== undefined && context.lambdaScope?.get(parts[0]) !== undefined;
+  if (parts && !ofLambdaParameter && (context.scope.tryResolve(parts, e.location) || !resolvesAsRowBase(e.base, context))) return resolveName(parts, e.location, context);
+  return rowFieldByName(translate(e.base), e);
+}
+
+/** Whether the base of `a.b` names something (a column, or itself a field of one) that may be a row. */
+function resolvesAsRowBase(base: ast.Expression, context: TranslationContext): boolean {
+  const parts = qualifiedParts(base);
+  if (!parts) return true;
+  return context.scope.tryResolve(parts, base.location) !== undefined || (base.kind === 'Dereference' && resolvesAsRowBase(base.base, context));
 }
 
 function parameter(e: ast.Parameter, context: TranslationContext): RowExpression {
@@ -285,7 +296,7 @@ function cast(e: ast.Cast, translate: Translate, session: Session): RowExpressio
   const type = sqlTypeOf(e.type);
   if (value.type.kind === 'unknown') return constant(null, type);
   // Trino refuses a cast that does not exist at analysis, even for TRY_CAST and for no rows.
-  if (!canCast(value.type, type)) throw new EngineError('TYPE_MISMATCH', `Cannot cast ${typeName(value.type)} to ${typeName(type)}`, e.location);
+  if (!canCast(value.type, type)) throw new EngineError('TYPE_MISMATCH', rowCastMismatch(value.type, type), e.location);
   return castExpression(value, type, e.safe, session);
 }
 
@@ -342,9 +353,10 @@ function arrayConstructor(e: ast.ArrayConstructor, translate: Translate): RowExp
   return syntaxOperatorCall('array_constructor', items, e.location);
 }
 
-/** `base[index]` on an array (1-based) or a map (by key). */
+/** `base[index]` on an array (1-based), a map (by key) or a row (a constant 1-based field index). */
 function subscript(e: ast.Subscript, translate: Translate): RowExpression {
   const base = translate(e.base);
+  if (base.type.kind === 'row') return rowSubscript(base, e.index, e.location, translate);
   if (base.type.kind !== 'array' && base.type.kind !== 'map' && base.type.kind !== 'unknown') {
     throw new EngineError('TYPE_MISMATCH', `Cannot use ${typeName(base.type)} for subscript`, e.location);
   }

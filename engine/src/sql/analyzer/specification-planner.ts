@@ -12,6 +12,8 @@ import type { RelationPlan } from './relation-plan.js';
 import { ordinalOf, orderingItem, type QueryPlanner } from './query-planner.js';
 import { planRelation } from './relation-planner.js';
 import { Scope, endsWith, usable, type ColumnOrigin, type Field } from './scope.js';
+import { rowExpansion, rowFieldItems } from './row-expressions.js';
+import type { SqlType } from '../../types/types.js';
 import { subqueryHook, type PlanHolder } from './subquery-planner.js';
 import { planWindows } from './window-planner.js';
 
@@ -47,7 +49,7 @@ export class SpecificationPlanner {
       holder.node = factory.filter(holder.node, coerceToBoolean(predicate, 'WHERE clause', spec.where.location));
     }
 
-    const columns = expandSelectList(spec.select.items, scope);
+    const columns = expandSelectList(spec.select.items, scope, (e) => translateExpression(e, base).type);
     const allOrderBy = [...spec.orderBy, ...orderBy];
     const orderExpressions = allOrderBy.map((o) => o.key);
     const selectExpressions = columns.flatMap((c) => (c.expression ? [c.expression] : []));
@@ -162,12 +164,21 @@ function chain(hooks: TranslationHook[]): TranslationHook {
 }
 
 
-function expandSelectList(items: ast.SelectItem[], scope: Scope): SelectColumn[] {
+function expandSelectList(items: ast.SelectItem[], scope: Scope, typeOf: (e: ast.Expression) => SqlType): SelectColumn[] {
   const columns: SelectColumn[] = [];
   for (const item of items) {
     if (item.kind === 'AllColumns') {
       const prefix = item.prefix?.parts.map((p) => p.value);
       const fields = scope.fields.filter((f) => !f.hidden && (!prefix || (f.qualifier !== undefined && endsWith(f.qualifier, prefix))));
+      const rowFields = item.target
+        ? rowExpansion(item.target, typeOf(item.target), item.aliases, item.location)
+        : prefix && fields.length === 0 && item.prefix
+          ? rowFieldItems(item.prefix, scope, item.location)
+          : undefined;
+      if (rowFields) {
+        for (const f of rowFields) columns.push({ expression: f.expression, name: f.name, location: item.location, aliased: false });
+        continue;
+      }
       if (prefix && fields.length === 0) {
         throw new EngineError('TABLE_NOT_FOUND', `Table '${prefix.join('.')}' not found`, item.location);
       }

@@ -6,7 +6,7 @@
 //   grouped by its correlation keys. Anything else runs as an Apply, once per distinct binding.
 
 import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
-import { BOOLEAN } from '../../types/types.js';
+import { BOOLEAN, typeName } from '../../types/types.js';
 import { commonSuperType } from '../../types/coercion.js';
 import type * as ast from '../parser/ast.js';
 import type { AggregateNode, Assignment, EquiJoinClause, PlanNode, ProjectNode } from '../planner/plan.js';
@@ -23,6 +23,7 @@ import {
 } from '../planner/row-expression.js';
 import { coerce, comparison, type TranslationHook } from './expression-translator.js';
 import { visibleFields } from './relation-plan.js';
+import { rowFieldValues, rowOfColumns } from './row-expressions.js';
 import type { QueryPlanner } from './query-planner.js';
 import type { Scope } from './scope.js';
 
@@ -69,16 +70,24 @@ class SubqueryPlanner {
     return this.planner.context.factory;
   }
 
-  private planSubquery(query: ast.Query): { node: PlanNode; columns: Symbol[]; correlation: Symbol[] } {
+  private planSubquery(query: ast.Query): { node: PlanNode; columns: Symbol[]; names: (string | undefined)[]; correlation: Symbol[] } {
     const plan = this.planner.planQuery(query, this.scope);
-    const columns = visibleFields(plan).map((f) => f.symbol);
+    const fields = visibleFields(plan);
+    const columns = fields.map((f) => f.symbol);
     const node = this.factory.restrict(plan.node, columns);
-    return { node, columns, correlation: [...freeSymbols(node).values()] };
+    return { node, columns, names: fields.map((f) => f.name), correlation: [...freeSymbols(node).values()] };
   }
 
+  /** A scalar subquery: its one column, or a row of its columns (named as they are), as Trino types it. */
   scalar(query: ast.Query, location: SourceLocation): RowExpression {
-    const { node, columns, correlation } = this.planSubquery(query);
-    if (columns.length !== 1) throw new EngineError('NOT_SUPPORTED', 'Multiple columns returned by subquery are not yet supported', location);
+    const planned = this.planSubquery(query);
+    const { correlation } = planned;
+    let { node, columns } = planned;
+    if (columns.length > 1) {
+      const row = this.factory.newSymbol('row', rowOfColumns(columns, planned.names).type);
+      node = this.factory.project(node, [{ symbol: row, expression: rowOfColumns(columns, planned.names) }]);
+      columns = [row];
+    }
     if (correlation.length === 0) {
       const single: PlanNode = { kind: 'EnforceSingleRow', id: this.factory.nodeId(), outputs: node.outputs, source: node };
       this.holder.node = this.factory.join('inner', this.holder.node, single, []);
@@ -103,7 +112,8 @@ class SubqueryPlanner {
   /** `value op ANY (query)`; `=` is IN. */
   quantified(value: RowExpression, operator: ast.ComparisonOperator, query: ast.Query, location: SourceLocation): RowExpression {
     const sub = this.planSubquery(query);
-    if (sub.columns.length !== 1) throw new EngineError('NOT_SUPPORTED', 'Multiple columns returned by subquery are not yet supported', location);
+    // Rows compare field by field: a NULL field must make IN NULL where it could match.
+    if (sub.columns.length !== 1 || (value.type.kind === 'row' && sub.columns[0].type.kind === 'row')) return this.quantifiedRow(value, operator, sub, location);
     const type = commonSuperType(value.type, sub.columns[0].type);
     if (!type) throw new EngineError('TYPE_MISMATCH', `Value and result of subquery must be of the same type`, location);
     const valueSymbol = this.symbolOnHolder(coerce(value, type));
@@ -129,6 +139,28 @@ class SubqueryPlanner {
     }
     const test = comparison(operator, symbolRef(valueSymbol), symbolRef(columnSymbol), location);
     this.markJoin(base, [test, ...conjuncts], mark, true);
+    return symbolRef(mark);
+  }
+
+  /**
+   * `(a, b) IN (SELECT x, y ...)`: the row's fields against the subquery's columns, one hash key per
+   * field, so that a NULL field makes the result NULL where it could match (null-aware keys).
+   */
+  private quantifiedRow(value: RowExpression, operator: ast.ComparisonOperator, sub: { node: PlanNode; columns: Symbol[]; correlation: Symbol[] }, location: SourceLocation): RowExpression {
+    // The subquery's columns, or the fields of its one row column.
+    const columns = sub.columns.length === 1 ? rowFieldValues(symbolRef(sub.columns[0])) : sub.columns.map(symbolRef);
+    if (value.type.kind !== 'row' || value.type.fields.length !== columns.length) {
+      throw new EngineError('TYPE_MISMATCH', `Value and result of subquery must be of the same type: ${typeName(value.type)} and ${sub.columns.length === 1 ? typeName(sub.columns[0].type) : `${sub.columns.length} columns`}`, location);
+    }
+    if (operator !== '=' || sub.correlation.length > 0) throw new EngineError('NOT_SUPPORTED', 'Only an uncorrelated IN or = ANY compares a row with a subquery of rows or of several columns', location);
+    const fields = rowFieldValues(value);
+    const tests = columns.map((column, k) => {
+      const type = commonSuperType(fields[k].type, column.type);
+      if (!type) throw new EngineError('TYPE_MISMATCH', `Value and result of subquery must be of the same type: ${typeName(value.type)}`, location);
+      return comparison('=', symbolRef(this.symbolOnHolder(coerce(fields[k], type))), coerce(column, type), location);
+    });
+    const mark = this.factory.newSymbol('in', BOOLEAN);
+    this.markJoin(sub.node, tests, mark, true);
     return symbolRef(mark);
   }
 

@@ -2,11 +2,11 @@
 
 import { EngineError } from '../../errors/engine-error.js';
 import { parseTypeSpec } from '../../types/coercion.js';
-import { type SqlType, arrayOf, mapOf } from '../../types/types.js';
+import { type SqlType, arrayOf, mapOf, rowOf } from '../../types/types.js';
 import type { TypeSpec } from '../parser/ast.js';
 import { formatType } from '../parser/expression-formatter.js';
 
-/** Types whose parameters are types: array and map are built here; row is not yet (parseTypeSpec says NOT_SUPPORTED). */
+/** Types whose parameters are types: array, map and row are built here. */
 const CONTAINER_TYPES: ReadonlySet<string> = new Set(['array', 'map', 'row']);
 
 export function sqlTypeOf(spec: TypeSpec): SqlType {
@@ -15,5 +15,6 @@ export function sqlTypeOf(spec: TypeSpec): SqlType {
   }
   if (spec.name === 'array' && spec.typeParameters?.length === 1 && spec.parameters.length === 0) return arrayOf(sqlTypeOf(spec.typeParameters[0]));
   if (spec.name === 'map' && spec.typeParameters?.length === 2 && spec.parameters.length === 0) return mapOf(sqlTypeOf(spec.typeParameters[0]), sqlTypeOf(spec.typeParameters[1]));
+  if (spec.name === 'row' && spec.fields !== undefined) return rowOf(spec.fields.map((f) => (f.name === undefined ? { type: sqlTypeOf(f.type) } : { name: f.name.value, type: sqlTypeOf(f.type) })));
   return parseTypeSpec(spec.name, spec.parameters, spec.location);
 }

@@ -6,7 +6,8 @@
 import { EngineError } from '../../errors/engine-error.js';
 import type * as ast from '../parser/ast.js';
 import type { Assignment, PlanNode, UnnestNode } from '../planner/plan.js';
-import type { Symbol } from '../planner/row-expression.js';
+import { symbolRef, type Symbol } from '../planner/row-expression.js';
+import { unnestedColumns } from './row-expressions.js';
 import { BIGINT, type SqlType, typeName } from '../../types/types.js';
 import { coerceToBoolean, translateExpression } from './expression-translator.js';
 import type { RelationPlan } from './relation-plan.js';
@@ -76,7 +77,10 @@ function planUnnest(planner: QueryPlanner, target: UnnestTarget, source: Relatio
   }
   const outputs = mappings.map((m) => m.output);
   const ordinality = unnest.withOrdinality ? factory.newSymbol('ordinality', BIGINT) : undefined;
-  const produced = ordinality === undefined ? outputs : [...outputs, ordinality];
+  // Arrays of rows expand into a column per field (a projection over the Unnest node); a map's values stay whole.
+  const columns = mappings.flatMap((m) => (m.entry === undefined ? unnestedColumns(m.output, (name, type) => factory.newSymbol(name, type)) : [{ symbol: m.output, expression: symbolRef(m.output) }]));
+  const expands = columns.length !== outputs.length;
+  const produced = [...columns.map((c) => c.symbol), ...(ordinality === undefined ? [] : [ordinality])];
   const names = alias?.columnNames?.map((c) => c.value);
   if (names !== undefined && names.length !== produced.length) {
     throw new EngineError(
@@ -86,18 +90,19 @@ function planUnnest(planner: QueryPlanner, target: UnnestTarget, source: Relatio
     );
   }
   const qualifier = alias === undefined ? undefined : [alias.alias.value];
-  const fields: Field[] = produced.map((symbol, i) => ({ name: names?.[i], qualifier, symbol }));
+  const fields: Field[] = produced.map((symbol, i) => ({ name: names?.[i] ?? columns[i]?.name, qualifier, symbol }));
   const sourceNode = factory.projectExtending(source.node, projected);
   const replicate = source.node.outputs;
   const node: PlanNode = {
     kind: 'Unnest',
     id: factory.nodeId(),
-    outputs: [...replicate, ...produced],
+    outputs: [...replicate, ...outputs, ...(ordinality === undefined ? [] : [ordinality])],
     source: sourceNode,
     replicate,
     mappings,
     outer,
     ...(ordinality === undefined ? {} : { ordinality }),
   };
-  return { node, scope: new Scope([...source.scope.fields, ...fields], source.scope.outer) };
+  const expanded = expands ? factory.project(node, [...replicate, ...columns, ...(ordinality === undefined ? [] : [ordinality])].map((s) => ('expression' in s ? { symbol: s.symbol, expression: s.expression } : { symbol: s, expression: symbolRef(s) }))) : node;
+  return { node: expanded, scope: new Scope([...source.scope.fields, ...fields], source.scope.outer) };
 }

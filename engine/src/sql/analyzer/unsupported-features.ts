@@ -193,8 +193,7 @@ function unsupportedExpression(node: Node): Unsupported | undefined {
     case 'JsonArray':
       return feature('JSON_ARRAY', node.location);
     case 'AllColumns':
-      if (node.target) return { message: 'Expanding the fields of a row value (expression.*) is not supported', location: node.location };
-      return node.aliases ? { message: 'Column aliases for * (.* AS (...)) are not supported', location: node.aliases[0].location } : undefined;
+      return node.aliases && !node.target ? { message: 'Column aliases for * (.* AS (...)) are not supported', location: node.aliases[0].location } : undefined;
     case 'FunctionCall': {
       const name = formatQualifiedName(node.name);
       if (node.processingMode) return feature(`${node.processingMode} semantics`, node.location);

@@ -1,5 +1,6 @@
 // EXPLAIN output: the plan as an indented tree, in the spirit of Trino's text plans.
 
+import { formatRowOperator } from '../../functions/scalar/row-operators.js';
 import { formatValueAsText } from '../../types/values.js';
 import { typeName } from '../../types/types.js';
 import type { AggregateNode, AggregationCall, OrderingItem, PlanNode, WriteTarget } from './plan.js';
@@ -152,8 +153,10 @@ export function formatRowExpression(e: RowExpression): string {
       return e.value === null ? 'null' : e.type.kind === 'varchar' || e.type.kind === 'char' ? `'${String(e.value)}'` : formatValueAsText(e.value, e.type);
     case 'cast':
       return `${e.safe ? 'TRY_CAST' : 'CAST'}(${formatRowExpression(e.arg)} AS ${typeName(e.type)})`;
-    case 'call':
-      return `${e.name}(${e.args.map(formatRowExpression).join(', ')})`;
+    case 'call': {
+      const args = e.args.map(formatRowExpression);
+      return formatRowOperator(e.name, args) ?? `${e.name}(${args.join(', ')})`;
+    }
     case 'special':
       return `${e.form.toUpperCase()}(${e.args.map(formatRowExpression).join(', ')})`;
     case 'lambda':

@@ -2,12 +2,14 @@
 // does (`int`, `string`, `decimal(12,2)`, `timestamp`), so that its JSON reads the same in Trino.
 // Hive's `timestamp` is our timestamp(3); other precisions keep theirs in the column's properties.
 // `array<T>` is array(T) (the column keeps Trino's name too, for element types Hive's name cannot
-// say), and `map<K,V>` map(K, V). Structs (`struct<a:int>`, and arrays and maps of them) are kept
-// and shown with Trino's names; the engine cannot process their values yet (see SqlType 'unsupported').
+// say), and `map<K,V>` map(K, V). Structs (`struct<a:int>`) of types we have are row(...); arrays
+// and maps of structs, and structs holding arrays or maps, are kept and shown with Trino's names, but
+// the engine cannot process their values yet (see SqlType 'unsupported').
 
 import { EngineError } from '../../../errors/engine-error.js';
-import { arrayOf, mapOf, decimal, timestamp, typeName, unsupportedType, varchar, type SqlType } from '../../../types/types.js';
-import { arrayElementTypeName, hiveTypeName, isNestedTypeName, mapEntryTypeNames, trinoTypeName } from './nested-types.js';
+import { arrayOf, mapOf, rowOf, decimal, timestamp, typeName, unsupportedType, varchar, type SqlType } from '../../../types/types.js';
+import { arrayElementTypeName, hiveTypeName, isNestedTypeName, mapEntryTypeNames, rowFieldTypeNames, trinoTypeName } from './nested-types.js';
+import { clientTypeName } from '../../../types/row-type.js';
 
 /** The column property holding a type Hive's name cannot say (timestamp(6)). */
 export const ENGINE_TYPE_PROPERTY = 'engine.type';
@@ -43,6 +45,12 @@ export function toHiveType(type: SqlType, column: string): HiveColumnType {
       return type.precision === 3 ? { type: 'timestamp' } : { type: 'timestamp', engineType: typeName(type) };
     case 'array':
       return { type: `array<${toHiveType(type.element, column).type}>`, engineType: typeName(type) };
+    case 'row': {
+      // Hive names every struct field (Trino's HiveTypeTranslator refuses anonymous ones alike).
+      if (type.fields.some((f) => f.name === undefined)) throw new EngineError('NOT_SUPPORTED', `Anonymous row type is not supported in Hive. Please give each field a name: ${typeName(type)}`);
+      const fields = type.fields.map((f) => `${f.name}:${toHiveType(f.type, column).type}`);
+      return { type: `struct<${fields.join(',')}>`, engineType: clientTypeName(type) };
+    }
     case 'map':
       return { type: `map<${toHiveType(type.key, column).type},${toHiveType(type.value, column).type}>`, engineType: typeName(type) };
     case 'unsupported':
@@ -75,8 +83,8 @@ const SIMPLE: Record<string, SqlType> = {
 /** The SqlType of a Hive type name (and the engine's own name, when the column kept one). */
 export function fromHiveType(hive: HiveColumnType, where: string): SqlType {
   const name = (hive.engineType ?? hive.type).trim().toLowerCase();
-  const container = containerType(name, where);
-  if (container !== undefined) return container;
+  const nested = containerType(name, where) ?? rowType(name, where);
+  if (nested !== undefined) return nested;
   if (isNestedTypeName(name)) {
     try {
       return unsupportedType(hive.engineType === undefined ? trinoTypeName(name) : name);
@@ -98,7 +106,7 @@ export function fromHiveType(hive: HiveColumnType, where: string): SqlType {
   throw new EngineError('NOT_SUPPORTED', `${where}: unsupported Hive type '${hive.type}'`);
 }
 
-/** array(T) or map(K, V) for a name (either spelling) of a type we have, undefined for any other name (rows, and containers of them). */
+/** array(T) or map(K, V) for a name (either spelling) of a type we have, undefined for any other name (rows are rowType's; containers of rows stay unsupported). */
 function containerType(name: string, where: string): SqlType | undefined {
   let element: string | undefined;
   let entry: [string, string] | undefined;
@@ -116,4 +124,23 @@ function containerType(name: string, where: string): SqlType | undefined {
   if (entry === undefined) return undefined;
   const [key, value] = entry.map(part);
   return key === undefined || value === undefined ? undefined : mapOf(key, value);
+}
+
+/** row(...) for a row or struct name whose every field has a type we have, undefined for any other name. */
+function rowType(name: string, where: string): SqlType | undefined {
+  let fields: { name: string; type: string }[] | undefined;
+  try {
+    fields = rowFieldTypeNames(name);
+  } catch {
+    return undefined;
+  }
+  if (fields === undefined) return undefined;
+  const types = fields.map((f) => nestedOrPlainType(f.type, where));
+  if (types.some((t) => t === undefined)) return undefined;
+  return rowOf(fields.map((f, i) => ({ name: f.name, type: types[i] as SqlType })));
+}
+
+/** The type of a row field: a row of types we have, or a plain type; undefined for an array or map (the Parquet reader reads structs of those not yet). */
+function nestedOrPlainType(name: string, where: string): SqlType | undefined {
+  return rowType(name, where) ?? (isNestedTypeName(name) ? undefined : fromHiveType({ type: name }, where));
 }

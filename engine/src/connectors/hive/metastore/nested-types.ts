@@ -47,6 +47,14 @@ export function mapEntryTypeNames(text: string): [key: string, value: string] | 
   return [render(key.type, spelling), render(value.type, spelling)];
 }
 
+/** The fields (names and type names, in the same spelling) of a row or struct type name, undefined for any other name. */
+export function rowFieldTypeNames(text: string): { name: string; type: string }[] | undefined {
+  const term = parseTypeTerm(text);
+  if ((term.base !== 'row' && term.base !== 'struct') || term.parameters.some((p) => p.field === undefined || p.type === undefined)) return undefined;
+  const spelling = /</.test(text) ? 'hive' : 'trino';
+  return term.parameters.map((p) => ({ name: p.field as string, type: render(p.type as TypeTerm, spelling) }));
+}
+
 function render(term: TypeTerm, spelling: 'hive' | 'trino'): string {
   const hive = spelling === 'hive';
   let base = (hive ? TRINO_TO_HIVE : HIVE_TO_TRINO)[term.base] ?? term.base;

@@ -8,9 +8,10 @@ import type { ColumnMetadata } from '../../../../spi/connector.js';
 import type { SqlType } from '../../../../types/types.js';
 import { coercion, type Coercion } from './column-coercion.js';
 import type { FileColumn, FlatColumn, ListColumn, MapColumn } from './parquet-schema.js';
+import type { StructColumn } from './struct-schema.js';
 
 export type BoundColumn =
-  | { kind: 'file'; name: string; source: FlatColumn | ListColumn | MapColumn; fileType: SqlType; declared: SqlType; coerce: Coercion }
+  | { kind: 'file'; name: string; source: FlatColumn | ListColumn | MapColumn | StructColumn; fileType: SqlType; declared: SqlType; coerce: Coercion }
   | { kind: 'missing'; name: string; declared: SqlType };
 
 /** File columns by lower-cased name; a name that two columns share fails (it cannot be read by name). */

@@ -9,6 +9,8 @@ import { listElements } from '../../../../spi/list-column.js';
 import { mapKeys, mapValues } from '../../../../spi/map-column.js';
 import { ColumnBuilder, getScalar, type Column } from '../../../../spi/page.js';
 import { castFunction } from '../../../../types/casts.js';
+import type { RowType } from '../../../../types/row-type.js';
+import { rowWidening } from './struct-coercion.js';
 import { integralDecimalPrecision, isIntegral, typeName, typesEqual, type SqlType } from '../../../../types/types.js';
 
 export type Coercion = ((column: Column) => Column) | undefined;
@@ -40,6 +42,7 @@ function widening(fileType: SqlType, declared: SqlType): Coercion | null {
     return (c) => ({ ...c, type: declared, children: [keys === undefined ? mapKeys(c) : keys(mapKeys(c)), values === undefined ? mapValues(c) : values(mapValues(c))] });
   }
   if (fileType.kind === 'map' || declared.kind === 'map') return null;
+  if (fileType.kind === 'row' && declared.kind === 'row') return rowWidening(fileType as RowType, declared as RowType, widening);
   if (!isSafeWidening(fileType, declared)) return null;
   const cast = castFunction(fileType, declared) as (v: unknown) => ReturnType<typeof getScalar>;
   return (c) => {

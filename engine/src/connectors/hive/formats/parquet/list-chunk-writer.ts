@@ -53,7 +53,7 @@ export function listEncoding(name: string, type: SqlType): ListEncoding | undefi
 }
 
 /** Repetition and definition levels of rows [first, last), and the leaf positions holding values. */
-class Levels {
+class Levels implements PageLevels {
   repetition: number[] = [];
   definition: number[] = [];
   leaves: number[] = [];
@@ -92,27 +92,55 @@ class Levels {
 export function encodeListChunk(encoding: ListEncoding, column: Column): EncodedChunk {
   let leafColumn = column;
   for (let k = 0; k < encoding.depth; k++) leafColumn = listElements(leafColumn);
+  const maxDefinition = 2 * encoding.depth + (encoding.leafOptional === false ? 0 : 1);
+  return encodeLeveledChunk(encoding.leaf, encoding.path, column.length, leafColumn.values, { repetition: encoding.depth, definition: maxDefinition }, (first, last) => {
+    const levels = new Levels(encoding.depth, maxDefinition);
+    for (let row = first; row < last; row++) levels.add(column, 0, row, 0);
+    return levels;
+  });
+}
+
+/** The levels and leaf positions of rows [first, last) of a nested column. */
+export interface PageLevels {
+  repetition: number[];
+  definition: number[];
+  leaves: number[];
+}
+
+/**
+ * A nested column's leaf chunk: data pages v1 of PAGE_ROWS rows each (repetition levels when the
+ * leaf repeats, definition levels, the values plain), snappy compressed; no dictionary, no
+ * statistics. `levelsOf` gives each page's levels and the positions in `leafValues` of its values.
+ */
+export function encodeLeveledChunk(
+  leaf: PhysicalEncoding,
+  path: string[],
+  rows: number,
+  leafValues: Column['values'],
+  maxLevels: { repetition: number; definition: number },
+  levelsOf: (first: number, last: number) => PageLevels,
+): EncodedChunk {
   const parts: Uint8Array[] = [];
   const dataPages: EncodedChunk['dataPages'] = [];
   let offset = 0;
   let uncompressedTotal = 0;
   let numValues = 0;
-  const maxDefinition = 2 * encoding.depth + (encoding.leafOptional === false ? 0 : 1);
-  for (let first = 0; first < column.length; first += PAGE_ROWS) {
-    const last = Math.min(column.length, first + PAGE_ROWS);
-    const levels = new Levels(encoding.depth, maxDefinition);
-    for (let row = first; row < last; row++) levels.add(column, 0, row, 0);
-    const count = levels.repetition.length;
-    const repetition = encodeRleHybrid(levels.repetition, count, bitWidthOf(encoding.depth));
-    const definition = encodeRleHybrid(levels.definition, count, bitWidthOf(maxDefinition));
-    const values = encoding.leaf.plain(leafColumn.values, Int32Array.from(levels.leaves), levels.leaves.length);
-    const page = new Uint8Array(8 + repetition.length + definition.length + values.length);
+  for (let first = 0; first < rows; first += PAGE_ROWS) {
+    const levels = levelsOf(first, Math.min(rows, first + PAGE_ROWS));
+    const count = levels.definition.length;
+    const sections: Uint8Array[] = [];
+    if (maxLevels.repetition > 0) sections.push(encodeRleHybrid(levels.repetition, count, bitWidthOf(maxLevels.repetition)));
+    if (maxLevels.definition > 0) sections.push(encodeRleHybrid(levels.definition, count, bitWidthOf(maxLevels.definition)));
+    const values = leaf.plain(leafValues, Int32Array.from(levels.leaves), levels.leaves.length);
+    const page = new Uint8Array(sections.reduce((n, b) => n + 4 + b.length, 0) + values.length);
     const view = new DataView(page.buffer);
-    view.setInt32(0, repetition.length, true);
-    page.set(repetition, 4);
-    view.setInt32(4 + repetition.length, definition.length, true);
-    page.set(definition, 8 + repetition.length);
-    page.set(values, 8 + repetition.length + definition.length);
+    let at = 0;
+    for (const section of sections) {
+      view.setInt32(at, section.length, true);
+      page.set(section, at + 4);
+      at += 4 + section.length;
+    }
+    page.set(values, at);
     const compressed = snappyCompress(page);
     const header = encodeDataPageHeader(page.length, compressed.length, count, Encoding.Plain);
     dataPages.push({ offset, length: header.length + compressed.length, firstRow: first });
@@ -126,9 +154,9 @@ export function encodeListChunk(encoding: ListEncoding, column: Column): Encoded
     dictionaryPage: false,
     dataPages,
     meta: {
-      type: encoding.leaf.element.type!,
+      type: leaf.element.type!,
       encodings: [Encoding.Plain, Encoding.Rle],
-      path: encoding.path,
+      path,
       codec: Codec.Snappy,
       numValues,
       totalUncompressedSize: uncompressedTotal,

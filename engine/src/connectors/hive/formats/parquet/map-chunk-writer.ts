@@ -25,7 +25,8 @@ export interface MapEncoding {
 /** The MAP schema of a map column, or undefined when the type is no map. */
 export function mapEncoding(name: string, type: SqlType): MapEncoding | undefined {
   if (type.kind !== 'map') return undefined;
-  if (type.key.kind === 'array' || type.key.kind === 'map' || type.value.kind === 'array' || type.value.kind === 'map') {
+  const nested = (t: SqlType) => t.kind === 'array' || t.kind === 'map' || t.kind === 'row';
+  if (nested(type.key) || nested(type.value)) {
     throw new EngineError('NOT_SUPPORTED', `Column '${name}' of type ${typeName(type)} cannot be written to a Parquet file: maps of nested keys or values are not supported`);
   }
   const key = physicalEncoding(name, type.key);

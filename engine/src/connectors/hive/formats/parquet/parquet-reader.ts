@@ -6,13 +6,13 @@
 // fetched while this one decodes.
 
 import { TARGET_PAGE_ROWS } from '../../../../exec/operators/operator.js';
-import { constantColumn, sliceColumn, takeColumn, type Column, type Page } from '../../../../spi/page.js';
+import { constantColumn, hasChildColumns, sliceColumn, takeColumn, type Column, type Page } from '../../../../spi/page.js';
 import type { FileReadRequest } from '../file-format.js';
 import { bindColumns, columnsByName, type BoundColumn } from './column-binding.js';
 import { ColumnChunkDecoder, chunkStart, type PageRef } from './column-chunk-decoder.js';
 import { ListChunkDecoder } from './list-chunk-decoder.js';
 import { decodeMapChunks } from './map-chunk-decoder.js';
-import { hasOffsetsLayout } from '../../../../spi/list-column.js';
+import { decodeStructColumn } from './struct-chunk-decoder.js';
 import { fetchRanges, type ByteRange, type FetchedBytes } from './fetched-bytes.js';
 import type { FileMetaData, RowGroup } from './file-metadata.js';
 import { readFooter } from './footer.js';
@@ -100,7 +100,7 @@ async function prepareGroup(group: RowGroup, index: number, bound: readonly Boun
     const { ranges: selection, offsetIndexes } = await pageIndexRanges(group, filters, ctx);
     if (selection.length === 0) return skip();
     const chunks = [...new Set(bound.flatMap((b) => (b.kind === 'file' ? chunksOf(b.source) : [])))];
-    // A list or map column's pages are read whole (its rows are found from its repetition levels).
+    // A list, map or struct column's pages are read whole (its rows are found from its levels; a struct's fields are decoded together).
     const listChunks = new Set(bound.flatMap((b) => (b.kind === 'file' && b.source.kind !== 'flat' ? chunksOf(b.source) : [])));
     const narrowed = rowCountOf(selection) < group.numRows;
     if (narrowed) await readOffsetIndexes(group, chunks.filter((c) => !listChunks.has(c)), offsetIndexes, ctx);
@@ -146,14 +146,17 @@ async function decodeGroup(fetched: FetchedGroup, bound: readonly BoundColumn[],
     }
     if (columns.length > 0) await new Promise((resolve) => setImmediate(resolve));
     try {
-      const meta = fetched.group.columns[b.source.chunkIndex].meta;
+      const source = b.source;
+      const meta = fetched.group.columns[chunksOf(source)[0]].meta;
       const numRows = fetched.group.numRows;
       const column =
-        b.source.kind === 'list'
-          ? selectRows(new ListChunkDecoder(b.source, meta).decode(fetched.bytes, numRows), fetched.selection, rows)
-          : b.source.kind === 'map'
-            ? selectRows(decodeMapChunks(b.source, meta, fetched.group.columns[b.source.values.chunkIndex].meta, fetched.bytes, numRows), fetched.selection, rows)
-            : new ColumnChunkDecoder(b.source, meta, b.fileType).decode(fetched.bytes, fetched.pages.get(b.source.chunkIndex), fetched.selection, rows);
+        source.kind === 'struct'
+          ? selectRows(decodeStructColumn(source, fetched.group.columns, fetched.bytes, numRows), fetched.selection, rows)
+          : source.kind === 'list'
+            ? selectRows(new ListChunkDecoder(source, meta).decode(fetched.bytes, numRows), fetched.selection, rows)
+            : source.kind === 'map'
+              ? selectRows(decodeMapChunks(source, meta, fetched.group.columns[source.values.chunkIndex].meta, fetched.bytes, numRows), fetched.selection, rows)
+              : new ColumnChunkDecoder(source, meta, b.fileType).decode(fetched.bytes, fetched.pages.get(source.chunkIndex), fetched.selection, rows);
       columns.push(b.coerce === undefined ? column : b.coerce(column));
     } catch (e) {
       throw asFileError(e, location, `column '${b.source.name}' of row group ${fetched.index}`);
@@ -182,7 +185,7 @@ function* pagesOf(columns: Column[], rows: number): Iterable<Page> {
     yield {
       rowCount: end - start,
       columns: columns.map((c) =>
-        hasOffsetsLayout(c.type)
+        hasChildColumns(c.type)
           ? sliceColumn(c, start, end)
           : ({
               type: c.type,
@@ -197,5 +200,6 @@ function* pagesOf(columns: Column[], rows: number): Iterable<Page> {
 
 /** The column chunks a bound file column reads: a map's keys and values, one chunk otherwise. */
 function chunksOf(source: (BoundColumn & { kind: 'file' })['source']): number[] {
+  if (source.kind === 'struct') return source.chunkIndexes;
   return source.kind === 'map' ? [source.keys.chunkIndex, source.values.chunkIndex] : [source.chunkIndex];
 }

@@ -3,14 +3,16 @@
 // list of primitives (LIST in its standard three-level form or the legacy two-level ones, a bare
 // repeated primitive, and lists of such lists) is one column chunk too and reads as array(T),
 // assembled from its repetition and definition levels (list-chunk-decoder.ts); a MAP of primitive
-// keys and values is two chunks read as map(K, V) (map-chunk-decoder.ts); any other nested field
-// (struct, maps of nested values, lists of them) has Trino's type name for messages, and reading it
-// fails with NOT_SUPPORTED until the engine has the row type.
+// keys and values is two chunks read as map(K, V) (map-chunk-decoder.ts); a struct of primitives
+// (or of such structs) reads as row(...) from its fields' chunks (struct-schema.ts); any other nested
+// field (maps of nested values, lists of structs, structs of lists or maps) has Trino's type name for
+// messages, and reading it fails with NOT_SUPPORTED.
 
 import { arrayOf, mapOf, typeName, type SqlType } from '../../../../types/types.js';
 import type { SchemaElement } from './file-metadata.js';
 import { ConvertedType, PhysicalType, Repetition } from './parquet-constants.js';
 import { parquetLeafType } from './type-mapping.js';
+import { structColumn, type StructColumn } from './struct-schema.js';
 
 export interface FlatColumn {
   kind: 'flat';
@@ -63,14 +65,15 @@ export interface MapColumn {
   values: ListColumn;
 }
 
-export type FileColumn = FlatColumn | ListColumn | MapColumn | NestedColumn;
+export type FileColumn = FlatColumn | ListColumn | MapColumn | StructColumn | NestedColumn;
 
 export class SchemaError extends Error {}
 
-interface Node {
+export interface SchemaNode {
   element: SchemaElement;
-  children: Node[];
+  children: SchemaNode[];
 }
+type Node = SchemaNode;
 
 /** The file's top-level columns in schema order. */
 export function fileColumns(schema: readonly SchemaElement[]): FileColumn[] {
@@ -104,8 +107,10 @@ export function fileColumns(schema: readonly SchemaElement[]): FileColumn[] {
     } else {
       const list = listShape(node, 0, true);
       const map = list === undefined ? mapShape(node, chunkIndex) : undefined;
+      const struct = list === undefined && map === undefined ? structColumn(node, chunkIndex) : undefined;
       if (list !== undefined) columns.push({ kind: 'list', name: node.element.name, chunkIndex, ...list });
       else if (map !== undefined) columns.push(map);
+      else if (struct !== undefined) columns.push(struct);
       else columns.push({ kind: 'nested', name: node.element.name, typeName: nestedTypeName(node) });
     }
     chunkIndex += leafCount(node);

@@ -10,6 +10,7 @@ import type { FileWriter } from '../file-format.js';
 import { encodeColumnChunk, type EncodedChunk } from './column-chunk-writer.js';
 import { encodeListChunk, listEncoding, type ListEncoding } from './list-chunk-writer.js';
 import { encodeMapChunks, mapEncoding, type MapEncoding } from './map-chunk-writer.js';
+import { encodeStructChunks, structEncoding, type StructEncoding } from './struct-chunk-writer.js';
 import type { ColumnChunk, ColumnIndex, PageLocation, RowGroup } from './file-metadata.js';
 import { encodeColumnIndex, encodeFileMetaData, encodeOffsetIndex } from './metadata-writer.js';
 import { MAGIC } from './parquet-constants.js';
@@ -35,7 +36,7 @@ interface WrittenChunk {
 }
 
 export class ParquetFileWriter implements FileWriter {
-  private readonly encodings: (PhysicalEncoding | ListEncoding | MapEncoding)[];
+  private readonly encodings: (PhysicalEncoding | ListEncoding | MapEncoding | StructEncoding)[];
   private buffered: Page[] = [];
   private bufferedRows = 0;
   private bufferedBytes = 0;
@@ -49,7 +50,7 @@ export class ParquetFileWriter implements FileWriter {
     private readonly output: OutputStream,
     private readonly limits: RowGroupLimits = DEFAULT_LIMITS,
   ) {
-    this.encodings = columns.map((c) => listEncoding(c.name, c.type) ?? mapEncoding(c.name, c.type) ?? physicalEncoding(c.name, c.type));
+    this.encodings = columns.map((c) => structEncoding(c.name, c.type) ?? listEncoding(c.name, c.type) ?? mapEncoding(c.name, c.type) ?? physicalEncoding(c.name, c.type));
   }
 
   get writtenBytes(): number {
@@ -76,7 +77,7 @@ export class ParquetFileWriter implements FileWriter {
     await this.writePageIndex();
     const footer = encodeFileMetaData({
       version: 1,
-      schema: [{ name: 'schema', numChildren: this.columns.length }, ...this.encodings.flatMap((e) => ('elements' in e ? e.elements : [e.element]))],
+      schema: [{ name: 'schema', numChildren: this.columns.length }, ...this.encodings.flatMap((e) => ('structElements' in e ? e.structElements : 'elements' in e ? e.elements : [e.element]))],
       numRows: this.rows,
       rowGroups: this.rowGroups.map((g) => g.group),
       createdBy: CREATED_BY,
@@ -115,8 +116,13 @@ export class ParquetFileWriter implements FileWriter {
     for (let c = 0; c < this.columns.length; c++) {
       const column: Column = pages.length === 1 ? pages[0].columns[c] : concatColumns(this.columns[c].type, pages.map((p) => p.columns[c]));
       const encoding = this.encodings[c];
-      // A map column is two chunks (keys, values); every other column one.
-      const encodedChunks = 'keys' in encoding ? encodeMapChunks(encoding, column) : ['elements' in encoding ? encodeListChunk(encoding, column) : encodeColumnChunk(encoding, column)];
+      // A map column is two chunks (keys, values), a row column one per primitive field; every other column one.
+      const encodedChunks =
+        'structElements' in encoding
+          ? encodeStructChunks(encoding, column)
+          : 'keys' in encoding
+            ? encodeMapChunks(encoding, column)
+            : ['elements' in encoding ? encodeListChunk(encoding, column) : encodeColumnChunk(encoding, column)];
       for (const encoded of encodedChunks) {
         const start = this.position;
         await this.write(joined(encoded.parts));
