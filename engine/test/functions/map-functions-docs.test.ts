@@ -1,9 +1,8 @@
 // Trino's documented examples of functions/map.md, with the page's results, run through the whole
 // engine. The page prints results two ways ({key1=2373} as Trino's CLI does, {1 -> 2} elsewhere); both
 // are compared in the CLI's form, lambdas included (map_filter, map_zip_with, transform_keys,
-// transform_values), map_zip_with building rows too. The functions whose entries are rows
-// (map_from_entries, multimap_from_entries, map_entries) are not implemented yet and fail with
-// NOT_SUPPORTED naming rows.
+// transform_values), map_zip_with building rows and the functions whose entries are rows
+// (map_from_entries, multimap_from_entries, map_entries) too.
 
 import { expect } from 'chai';
 import { EngineHarness } from '../support/engine-harness.js';
@@ -36,10 +35,10 @@ const DOCUMENTED: ReadonlyArray<[sql: string, result: string]> = [
 ];
 
 /** The documented examples of the functions whose entries are rows: refused until those functions exist. */
-const NEEDS_ROWS: readonly string[] = [
-  "SELECT map_from_entries(ARRAY[(1, 'x'), (2, 'y')])",
-  "SELECT multimap_from_entries(ARRAY[(1, 'x'), (2, 'y'), (1, 'z')])",
-  "SELECT map_entries(MAP(ARRAY[1, 2], ARRAY['x', 'y']))",
+const ENTRY_ROWS: ReadonlyArray<[sql: string, result: string]> = [
+  ["SELECT map_from_entries(ARRAY[(1, 'x'), (2, 'y')])", "{1 -> 'x', 2 -> 'y'}"],
+  ["SELECT multimap_from_entries(ARRAY[(1, 'x'), (2, 'y'), (1, 'z')])", "{1 -> ['x', 'z'], 2 -> ['y']}"],
+  ["SELECT map_entries(MAP(ARRAY[1, 2], ARRAY['x', 'y']))", "[ROW(1, 'x'), ROW(2, 'y')]"],
 ];
 
 /** The page's functions without an example, each with the behaviour its description states. */
@@ -120,13 +119,22 @@ describe('Trino documentation: functions/map.md', function () {
     ]);
   });
 
-  it('functions whose entries are rows fail with NOT_SUPPORTED naming the row type', async () => {
-    for (const sql of NEEDS_ROWS) {
-      const error = await engine.failure(sql);
-      expect(error.errorName, sql).to.equal('NOT_SUPPORTED');
-      expect(error.rawMessage, sql).to.match(/row/i);
+  it('the functions whose entries are rows, as documented (the page quotes text and names rows)', async () => {
+    for (const [sql, documented] of ENTRY_ROWS) {
+      const expected = cliForm(documented).replaceAll("'", '').replaceAll('ROW(', '{').replaceAll(')', '}');
+      expect(await textOf(sql), sql).to.equal(expected);
     }
-    const entries = await engine.failure("SELECT map_entries(MAP(ARRAY[1, 2], ARRAY['x', 'y']))");
-    expect(entries.rawMessage).to.contain('Function map_entries is not supported');
+  });
+
+  it('entries are checked as Trino checks them', async () => {
+    for (const [sql, message] of [
+      ["SELECT map_from_entries(ARRAY[(1, 'x'), (1, 'y')])", 'Duplicate map keys (1) are not allowed'],
+      ["SELECT map_from_entries(ARRAY[(1, 'x'), NULL])", 'map entry cannot be null'],
+      ["SELECT multimap_from_entries(ARRAY[(NULL, 'x')])", 'map key cannot be null'],
+    ]) {
+      const error = await engine.failure(sql);
+      expect([error.errorName, error.rawMessage], sql).to.deep.equal(['INVALID_FUNCTION_ARGUMENT', message]);
+    }
+    expect(await textOf('SELECT map_from_entries(NULL)')).to.equal('NULL');
   });
 });

@@ -7,7 +7,7 @@ import { EngineError } from '../../errors/engine-error.js';
 import type { Scalar } from '../../spi/page.js';
 import { EMPTY_MAP, MapValue, findKey, mapLookupKey } from '../../spi/map-value.js';
 import { formatValueAsText } from '../../types/values.js';
-import { BIGINT, type SqlType, UNKNOWN, arrayOf, mapOf } from '../../types/types.js';
+import { BIGINT, type SqlType, UNKNOWN, arrayOf, mapOf, rowOf } from '../../types/types.js';
 import { type MapPattern, type ScalarFunctionDefinition, type SignatureTemplate, body } from './signature.js';
 
 const K = { variable: 'K' } as const;
@@ -139,18 +139,88 @@ export const MAP_OPERATORS: readonly ScalarFunctionDefinition[] = [
 ];
 
 /** Fails at analysis (binding computes the return type): these functions take or return rows (map entries), a type not implemented yet. */
-function needsRows(name: string): () => never {
-  return () => {
-    throw new EngineError('NOT_SUPPORTED', `Function ${name} is not supported: map entries are rows, and the row type is not supported yet`);
+/** The two field types of an entry row (array(row(K, V))), or undefined for any other array. */
+function entryFields(arrayType: SqlType): [SqlType, SqlType] | undefined {
+  const element = (arrayType as { element?: SqlType }).element;
+  if (element === undefined || element.kind !== 'row' || element.fields.length !== 2) return undefined;
+  return [element.fields[0].type, element.fields[1].type];
+}
+
+/** Each entry row checked: not NULL, its key as a constructor checks keys. */
+function eachEntry(entries: readonly Scalar[], keyType: SqlType, visit: (key: Scalar, value: Scalar) => void): void {
+  for (const entry of entries) {
+    if (entry === null) throw invalidArgument('map entry cannot be null');
+    const [key, value] = entry as readonly Scalar[];
+    checkMapKey(key, keyType);
+    visit(key, value);
+  }
+}
+
+function mapFromEntries(keyType: SqlType) {
+  return (entries: readonly Scalar[]): MapValue => {
+    const keys: Scalar[] = [];
+    const values: Scalar[] = [];
+    const seen = new Set<unknown>();
+    eachEntry(entries, keyType, (key, value) => {
+      const lookup = mapLookupKey(key);
+      if (seen.has(lookup)) throw duplicateKeyError(key, keyType);
+      seen.add(lookup);
+      keys.push(key);
+      values.push(value);
+    });
+    return new MapValue(keys, values);
   };
 }
 
+function multimapFromEntries(keyType: SqlType) {
+  return (entries: readonly Scalar[]): MapValue => {
+    const groups = new Map<unknown, { key: Scalar; values: Scalar[] }>();
+    eachEntry(entries, keyType, (key, value) => {
+      const lookup = mapLookupKey(key);
+      const group = groups.get(lookup);
+      if (group === undefined) groups.set(lookup, { key, values: [value] });
+      else group.values.push(value);
+    });
+    const list = [...groups.values()];
+    return new MapValue(list.map((g) => g.key), list.map((g) => g.values));
+  };
+}
+
+const ENTRIES = { arrayOf: 'E' } as const;
+/** An array of two-field rows: the entries of a map. */
+const acceptsEntries = (types: readonly SqlType[]) => (types[0] as { element?: SqlType }).element?.kind === 'unknown' || entryFields(types[0]) !== undefined;
+
 export const MAP_ENTRY_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
-  ['map_entries', MAP_KV, 'array(row(K,V))'] as const,
-  ['map_from_entries', { arrayOf: 'E' }, 'map(K,V)'] as const,
-  ['multimap_from_entries', { arrayOf: 'E' }, 'map(K,array(V))'] as const,
-].map(([name, param, display]) => ({
-  names: [name],
-  description: 'Map entries as rows (not supported yet: needs the row type)',
-  signatures: [over([param], needsRows(name), needsRows(name), display)],
-}));
+  {
+    names: ['map_entries'],
+    description: 'Construct an array of entries from a given map',
+    signatures: [
+      over(
+        [MAP_KV],
+        (types) => arrayOf(rowOf([{ type: mapType(types).key }, { type: mapType(types).value }])),
+        () => body((map: MapValue) => map.keys.map((k, i) => [k, map.values[i]])),
+        'array(row(K,V))',
+      ),
+    ],
+  },
+  {
+    names: ['map_from_entries'],
+    description: 'Construct a map from an array of entries',
+    signatures: [
+      {
+        ...over([ENTRIES], (types) => { const [k, v] = entryFields(types[0]) ?? [UNKNOWN, UNKNOWN]; return mapOf(k, v); }, (types) => body(mapFromEntries((entryFields(types[0]) ?? [UNKNOWN])[0])), 'map(K,V)'),
+        accepts: acceptsEntries,
+      },
+    ],
+  },
+  {
+    names: ['multimap_from_entries'],
+    description: 'Construct a multimap from an array of entries',
+    signatures: [
+      {
+        ...over([ENTRIES], (types) => { const [k, v] = entryFields(types[0]) ?? [UNKNOWN, UNKNOWN]; return mapOf(k, arrayOf(v)); }, (types) => body(multimapFromEntries((entryFields(types[0]) ?? [UNKNOWN])[0])), 'map(K,array(V))'),
+        accepts: acceptsEntries,
+      },
+    ],
+  },
+];
