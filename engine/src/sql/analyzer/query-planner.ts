@@ -1,17 +1,19 @@
 // Plans queries: WITH, set operations, VALUES, ORDER BY / OFFSET / LIMIT over a query body, and
 // the relations of FROM. SELECT blocks are planned by SpecificationPlanner.
 
-import { EngineError } from '../../errors/engine-error.js';
+import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import type { Scalar } from '../../spi/page.js';
 import { BIGINT, typeName } from '../../types/types.js';
 import { isOrderable } from '../../functions/scalar/map-comparison.js';
 import type * as ast from '../parser/ast.js';
 import type { OrderingItem, PlanNode } from '../planner/plan.js';
-import type { RowExpression, Symbol } from '../planner/row-expression.js';
+import { constant, symbolRef, type RowExpression, type Symbol } from '../planner/row-expression.js';
+import { resolveWindowHandle } from '../planner/function-handles.js';
 import { planRelation } from './relation-planner.js';
 import { planSetOperation } from './set-operation-planner.js';
 import { SpecificationPlanner } from './specification-planner.js';
-import { coerce, commonTypeOrFail, translateExpression } from './expression-translator.js';
+import { coerce, commonTypeOrFail, comparison, translateExpression } from './expression-translator.js';
+import { DEFAULT_FRAME_WITH_ORDER } from './window-planner.js';
 import type { PlannerContext } from '../planner/planner-context.js';
 import { visibleFields, type NamedQuery, type RelationPlan } from './relation-plan.js';
 import { Scope, type Field } from './scope.js';
@@ -28,10 +30,10 @@ export class QueryPlanner {
   planQuery(query: ast.Query, outer?: Scope): RelationPlan {
     const planner = query.with ? this.withCtes(query.with) : this;
     if (query.body.kind === 'QuerySpecification') {
-      return new SpecificationPlanner(planner, outer).plan(query.body, query.orderBy, query.offset, query.limit);
+      return new SpecificationPlanner(planner, outer).plan(query.body, query.orderBy, query.offset, query.limit, query.withTies);
     }
     const body = planner.planQueryBody(query.body, outer);
-    return planner.planOrderAndLimit(body, query.orderBy, query.offset, query.limit);
+    return planner.planOrderAndLimit(body, query.orderBy, query.offset, query.limit, query.withTies);
   }
 
   planQueryBody(body: ast.QueryBody, outer?: Scope): RelationPlan {
@@ -50,7 +52,7 @@ export class QueryPlanner {
   }
 
   /** ORDER BY over a query body that is not a plain SELECT: only output columns are visible. */
-  private planOrderAndLimit(plan: RelationPlan, orderBy: ast.SortItem[], offset?: ast.Expression, limit?: ast.Expression | 'ALL'): RelationPlan {
+  private planOrderAndLimit(plan: RelationPlan, orderBy: ast.SortItem[], offset?: ast.Expression, limit?: ast.Expression | 'ALL', withTies = false): RelationPlan {
     let node = plan.node;
     if (orderBy.length > 0) {
       const fields = visibleFields(plan);
@@ -73,18 +75,42 @@ export class QueryPlanner {
       node = { kind: 'Sort', id: this.context.factory.nodeId(), outputs: node.outputs, source: node, orderBy: items };
       if (extra.length > 0) node = this.context.factory.restrict(node, plan.node.outputs);
     }
-    node = this.applyOffsetLimit(node, offset, limit);
+    node = this.applyOffsetLimit(node, offset, limit, withTies);
     return { node, scope: plan.scope };
   }
 
-  applyOffsetLimit(node: PlanNode, offset?: ast.Expression, limit?: ast.Expression | 'ALL'): PlanNode {
+  applyOffsetLimit(node: PlanNode, offset?: ast.Expression, limit?: ast.Expression | 'ALL', withTies = false): PlanNode {
     const offsetRows = offset ? this.rowCount(offset, 'OFFSET') : 0;
     const limitRows = limit === undefined || limit === 'ALL' ? Infinity : this.rowCount(limit, 'LIMIT');
+    if (withTies && limit !== undefined && limit !== 'ALL') return this.limitWithTies(node, offsetRows, limitRows, limit.location);
     if (offsetRows === 0 && limitRows === Infinity) return node;
     if (node.kind === 'Sort' && offsetRows === 0) {
       return { kind: 'TopN', id: this.context.factory.nodeId(), outputs: node.outputs, source: node.source, orderBy: node.orderBy, count: limitRows };
     }
     return { kind: 'Limit', id: this.context.factory.nodeId(), outputs: node.outputs, source: node, count: limitRows, offset: offsetRows };
+  }
+
+  /**
+   * FETCH FIRST n ROWS WITH TIES: the rows whose rank() in the ORDER BY is at most n — the first n
+   * rows and those that tie with the n-th — kept in that order.
+   */
+  private limitWithTies(node: PlanNode, offsetRows: number, limitRows: number, location: SourceLocation): PlanNode {
+    if (node.kind !== 'Sort') throw new EngineError('MISSING_ORDER_BY', 'FETCH FIRST WITH TIES clause requires ORDER BY', location);
+    if (offsetRows > 0) throw new EngineError('NOT_SUPPORTED', 'OFFSET with FETCH FIRST ... WITH TIES is not supported', location);
+    const factory = this.context.factory;
+    const rank = factory.newSymbol('rank', BIGINT);
+    const window: PlanNode = {
+      kind: 'Window',
+      id: factory.nodeId(),
+      outputs: [...node.source.outputs, rank],
+      source: node.source,
+      partitionBy: [],
+      orderBy: node.orderBy,
+      functions: [{ symbol: rank, function: resolveWindowHandle('rank', [], location), arguments: [], frame: DEFAULT_FRAME_WITH_ORDER, ignoreNulls: false }],
+    };
+    const kept = factory.filter(window, comparison('<=', symbolRef(rank), constant(BigInt(limitRows), BIGINT), location));
+    const sorted: PlanNode = { kind: 'Sort', id: factory.nodeId(), outputs: kept.outputs, source: kept, orderBy: node.orderBy };
+    return factory.restrict(sorted, node.outputs);
   }
 
   private rowCount(e: ast.Expression, clause: string): number {

@@ -34,7 +34,7 @@ export class SpecificationPlanner {
     private readonly outer?: Scope,
   ) {}
 
-  plan(spec: ast.QuerySpecification, orderBy: ast.SortItem[], offset?: ast.Expression, limit?: ast.Expression | 'ALL'): RelationPlan {
+  plan(spec: ast.QuerySpecification, orderBy: ast.SortItem[], offset?: ast.Expression, limit?: ast.Expression | 'ALL', withTies = false): RelationPlan {
     const context = this.planner.context;
     const factory = context.factory;
     const source: RelationPlan = spec.from ? planRelation(this.planner, spec.from, this.outer) : { node: factory.singleRow(), scope: new Scope([], this.outer) };
@@ -129,7 +129,7 @@ export class SpecificationPlanner {
     let node: PlanNode = factory.project(holder.node, [...assignments, ...hidden]);
     if (spec.select.distinct) node = factory.aggregate(node, outputs, []);
     if (ordering.length > 0) node = { kind: 'Sort', id: factory.nodeId(), outputs: node.outputs, source: node, orderBy: ordering };
-    node = this.planner.applyOffsetLimit(node, offset ?? spec.offset, limit ?? spec.limit);
+    node = this.planner.applyOffsetLimit(node, offset ?? spec.offset, limit ?? spec.limit, withTies);
     node = factory.restrict(node, outputs);
     const fields: Field[] = outputs.map((symbol, i) => {
       const { name, origin, aliased } = columns[i];

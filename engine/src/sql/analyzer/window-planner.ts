@@ -14,7 +14,7 @@ import { orderingItem } from './query-planner.js';
 import type { PlanHolder } from './subquery-planner.js';
 import { planFrame } from './window-frame-planner.js';
 
-const DEFAULT_FRAME_WITH_ORDER: FrameSpec = { unit: 'RANGE', start: { type: 'UNBOUNDED_PRECEDING' }, end: { type: 'CURRENT_ROW' } };
+export const DEFAULT_FRAME_WITH_ORDER: FrameSpec = { unit: 'RANGE', start: { type: 'UNBOUNDED_PRECEDING' }, end: { type: 'CURRENT_ROW' } };
 const DEFAULT_FRAME_WITHOUT_ORDER: FrameSpec = { unit: 'RANGE', start: { type: 'UNBOUNDED_PRECEDING' }, end: { type: 'UNBOUNDED_FOLLOWING' } };
 
 export function planWindows(
