@@ -1,7 +1,11 @@
-// The build side of a join: the whole build input concatenated into one page, and the JoinHash
-// over its keys (or, without keys, a chain through every row: the nested-loop join).
+// The build side of a join: the whole build input concatenated into one page, and the lookup table
+// over its keys (IntegerJoinHash when every key is an integer, else JoinHash), or, without keys, a
+// chain through every row: the nested-loop join.
 
+import { IntegerJoinHash, isIntegerKeyType } from '../hash/integer-join-hash.js';
 import { JoinHash } from '../hash/join-hash.js';
+import type { JoinLookup } from '../hash/join-lookup.js';
+import type { Column } from '../../spi/page.js';
 import { emptyPage, estimatedPageBytes, type Page } from '../../spi/page.js';
 import { concatPagesCooperatively } from './concat-cooperatively.js';
 import type { HashJoinSpec } from './hash-join.js';
@@ -12,7 +16,7 @@ import { throwIfCanceled, type MemoryReservation } from './operator-support.js';
 export interface BuildSide {
   page: Page;
   /** null for a nested-loop join. */
-  hash: JoinHash | null;
+  hash: JoinLookup | null;
   /** The chain of candidates after a build row (the hash's chains, or every row for nested loops). */
   next: Int32Array;
 }
@@ -42,14 +46,13 @@ export async function buildSide(ctx: OperatorContext, build: PageStream, spec: H
     for (let r = 0; r < rows; r++) next[r] = r + 1 < rows ? r + 1 : -1;
     return { page, hash: null, next };
   }
-  reservation.add(JoinHash.estimateBytes(rows));
-  const hash = await JoinHash.build(
-    spec.buildKeys.map((c) => spec.buildTypes[c]),
-    spec.buildKeys.map((c) => page.columns[c]),
-    rows,
-    ctx,
-  );
-  reservation.add(hash.sizeInBytes() - JoinHash.estimateBytes(rows));
+  const keyTypes = spec.buildKeys.map((c) => spec.buildTypes[c]);
+  const integerKeys = keyTypes.every(isIntegerKeyType);
+  const estimate = integerKeys ? IntegerJoinHash.estimateBytes(keyTypes.length, rows) : JoinHash.estimateBytes(rows);
+  reservation.add(estimate);
+  const keys: Column[] = spec.buildKeys.map((c) => page.columns[c]);
+  const hash: JoinLookup = integerKeys ? await IntegerJoinHash.build(keys, rows, ctx) : await JoinHash.build(keyTypes, keys, rows, ctx);
+  reservation.add(hash.sizeInBytes() - estimate);
   return { page, hash, next: hash.next };
 }
 

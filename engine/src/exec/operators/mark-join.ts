@@ -6,7 +6,7 @@
 
 import { BOOLEAN } from '../../types/types.js';
 import { makeRowEquals, type RowEquals } from '../hash/row-equality.js';
-import { anyNullKey } from '../hash/join-hash.js';
+import { anyNullKey } from '../hash/join-lookup.js';
 import type { Column, Page } from '../../spi/page.js';
 import type { HashJoinSpec } from './hash-join.js';
 import { firstCandidates, type BuildSide } from './join-build-side.js';
