@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { hashJoin, type HashJoinSpec, type JoinType } from '../../src/exec/operators/hash-join.js';
+import { PROBE_FIRST_MAX_ROWS } from '../../src/exec/operators/mark-join-probe-first.js';
 import { TARGET_PAGE_ROWS } from '../../src/exec/operators/operator.js';
 import type { Scalar } from '../../src/spi/page.js';
 import { call, inputRef } from '../../src/sql/planner/row-expression.js';
@@ -9,7 +10,7 @@ import { collectPages, collectRows, errorOf, rowsStream, sortedRows, testContext
 const PROBE_TYPES: SqlType[] = [BIGINT, VARCHAR];
 const BUILD_TYPES: SqlType[] = [BIGINT, INTEGER];
 
-function join(probe: Scalar[][], build: Scalar[][], spec: Partial<HashJoinSpec> & { type: JoinType }) {
+function join(probe: Scalar[][], build: Scalar[][], spec: Partial<HashJoinSpec> & { type: JoinType }, probePageRows?: number) {
   const full: HashJoinSpec = {
     probeTypes: PROBE_TYPES,
     buildTypes: BUILD_TYPES,
@@ -19,7 +20,23 @@ function join(probe: Scalar[][], build: Scalar[][], spec: Partial<HashJoinSpec> 
     buildOutput: spec.type === 'mark' ? [] : [0, 1],
     ...spec,
   };
-  return collectRows(hashJoin(testContext(), rowsStream(full.probeTypes, probe), rowsStream(full.buildTypes, build), full));
+  return collectRows(hashJoin(testContext(), rowsStream(full.probeTypes, probe, probePageRows), rowsStream(full.buildTypes, build), full));
+}
+
+/** The filter `build value > n` (build channel 1 follows the probe's two channels). */
+const valueAbove = (n: number) => call('greater_than', BOOLEAN, inputRef(3, INTEGER), { kind: 'constant', value: n, type: INTEGER });
+
+/**
+ * A mark join's output for `probe`, first as it runs on a small probe side (hashed first), then
+ * with the probe side padded past PROBE_FIRST_MAX_ROWS with unmatched rows (the build side hashed):
+ * both must give the expected rows.
+ */
+async function markBothWays(probe: Scalar[][], build: Scalar[][], spec: Partial<HashJoinSpec>): Promise<[Scalar[][], Scalar[][]]> {
+  const markSpec = { ...spec, type: 'mark' as const, probeOutput: [1] };
+  const small = await join(probe, build, markSpec);
+  const padding: Scalar[][] = Array.from({ length: PROBE_FIRST_MAX_ROWS + 1 }, () => [-7n, 'pad']);
+  const padded = await join([...probe, ...padding], build, markSpec, 8192);
+  return [small, padded.filter((r) => r[0] !== 'pad')];
 }
 
 /** Joins by brute force, for comparison. */
@@ -113,14 +130,15 @@ describe('hashJoin operator', () => {
       [3n, 'three'],
       [null, 'null'],
     ];
-    const marks = async (buildValues: (bigint | null)[], nullAware: boolean) =>
-      (
-        await join(
-          inProbe,
-          buildValues.map((v) => [v, 0]),
-          { type: 'mark', markNullAware: nullAware, probeOutput: [1] },
-        )
-      ).map((r) => [r[0], r[1]]);
+    const marks = async (buildValues: (bigint | null)[], nullAware: boolean) => {
+      const [small, padded] = await markBothWays(
+        inProbe,
+        buildValues.map((v) => [v, 0]),
+        { markNullAware: nullAware },
+      );
+      expect(padded, 'with the build side hashed').to.deep.equal(small);
+      return small;
+    };
 
     it('x IN (1, 2, NULL): TRUE for 1, NULL for 3 and for NULL', async () => {
       expect(await marks([1n, 2n, null], true)).to.deep.equal([
@@ -154,6 +172,33 @@ describe('hashJoin operator', () => {
       ]);
     });
 
+    it('EXISTS with a filter: TRUE when some key-equal row passes it, duplicates and NULL filters alike', async () => {
+      const probe: Scalar[][] = [
+        [1n, 'one'],
+        [1n, 'one again'],
+        [2n, 'two'],
+        [3n, 'three'],
+        [null, 'null'],
+      ];
+      const build: Scalar[][] = [
+        [1n, 2],
+        [1n, 5],
+        [2n, 1],
+        [2n, null],
+        [null, 9],
+      ];
+      const expected = [
+        ['one', true],
+        ['one again', true],
+        ['two', false],
+        ['three', false],
+        ['null', false],
+      ];
+      const [small, padded] = await markBothWays(probe, build, { filter: valueAbove(3) });
+      expect(small).to.deep.equal(expected);
+      expect(padded).to.deep.equal(expected);
+    });
+
     it('without null-awareness (EXISTS / semi join) NULLs are FALSE', async () => {
       expect(await marks([1n, 2n, null], false)).to.deep.equal([
         ['one', true],
@@ -174,7 +219,6 @@ describe('hashJoin operator', () => {
 
   describe('residual filters', () => {
     // filter: probe.name <> 'c' AND build.value > 10  -> written as two separate cases
-    const valueAbove = (n: number) => call('greater_than', BOOLEAN, inputRef(3, INTEGER), { kind: 'constant', value: n, type: INTEGER });
 
     it('an inner join keeps only pairs passing the filter', async () => {
       expect(sortedRows(await join(probe, build, { type: 'inner', filter: valueAbove(10) }))).to.deep.equal(

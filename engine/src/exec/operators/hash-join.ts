@@ -2,7 +2,8 @@
 // page), then streams the probe side page by page. Keys match by SQL `=` (NULL never matches); the
 // residual filter decides among key-equal candidates. Without keys it is a nested-loop join (every
 // build row is a candidate). 'mark' emits the probe row plus whether some build row matches, with
-// the three-valued semantics of IN when null-aware (EXISTS, IN, NOT IN, semi and anti joins).
+// the three-valued semantics of IN when null-aware (EXISTS, IN, NOT IN, semi and anti joins); a
+// mark join whose probe side is small hashes that side instead (mark-join-probe-first).
 
 import { BOOLEAN, type SqlType } from '../../types/types.js';
 import type { RowExpression } from '../../sql/planner/row-expression.js';
@@ -11,6 +12,7 @@ import { takeColumnOrNull } from './gather-rows.js';
 import { buildSide, firstCandidates, type BuildSide } from './join-build-side.js';
 import { JoinFilter } from './join-filter.js';
 import { markProbePage } from './mark-join.js';
+import { markJoinProbeFirst, probeFirstApplies, readProbeHead } from './mark-join-probe-first.js';
 import { TARGET_PAGE_ROWS, type OperatorContext, type PageStream } from './operator.js';
 import { MemoryReservation, PageCompactor, throwIfCanceled } from './operator-support.js';
 
@@ -33,10 +35,18 @@ export interface HashJoinSpec {
 export async function* hashJoin(ctx: OperatorContext, probe: PageStream, build: PageStream, spec: HashJoinSpec): PageStream {
   const reservation = new MemoryReservation(ctx.memory);
   try {
+    const filter = spec.filter === undefined ? null : new JoinFilter(spec.filter, spec.probeTypes.length, [...spec.probeTypes, ...spec.buildTypes]);
+    if (probeFirstApplies(spec, filter)) {
+      const head = await readProbeHead(ctx, probe, reservation);
+      if (head.rest === null) {
+        yield* markJoinProbeFirst(ctx, head.pages, build, spec, filter, reservation);
+        return;
+      }
+      probe = head.rest;
+    }
     const side = await buildSide(ctx, build, spec, reservation);
     const buildRows = side.page.rowCount;
     if (buildRows === 0 && (spec.type === 'inner' || spec.type === 'right')) return;
-    const filter = spec.filter === undefined ? null : new JoinFilter(spec.filter, spec.probeTypes.length, [...spec.probeTypes, ...spec.buildTypes]);
     const outputTypes = [...spec.probeOutput.map((c) => spec.probeTypes[c]), ...(spec.type === 'mark' ? [BOOLEAN] : spec.buildOutput.map((c) => spec.buildTypes[c]))];
     const compactor = new PageCompactor(outputTypes);
     const buildMatched = spec.type === 'right' || spec.type === 'full' ? new Uint8Array(buildRows) : null;

@@ -6,6 +6,7 @@ import { IntegerJoinHash, isIntegerKeyType } from '../hash/integer-join-hash.js'
 import { JoinHash } from '../hash/join-hash.js';
 import type { JoinLookup } from '../hash/join-lookup.js';
 import type { Column } from '../../spi/page.js';
+import type { SqlType } from '../../types/types.js';
 import { emptyPage, estimatedPageBytes, type Page } from '../../spi/page.js';
 import { concatPagesCooperatively } from './concat-cooperatively.js';
 import type { HashJoinSpec } from './hash-join.js';
@@ -46,14 +47,30 @@ export async function buildSide(ctx: OperatorContext, build: PageStream, spec: H
     for (let r = 0; r < rows; r++) next[r] = r + 1 < rows ? r + 1 : -1;
     return { page, hash: null, next };
   }
-  const keyTypes = spec.buildKeys.map((c) => spec.buildTypes[c]);
+  const hash = await buildJoinLookup(
+    spec.buildKeys.map((c) => spec.buildTypes[c]),
+    spec.buildKeys.map((c) => page.columns[c]),
+    rows,
+    ctx,
+    reservation,
+  );
+  return { page, hash, next: hash.next };
+}
+
+/** The lookup table over `rows` rows of `keys` (of `keyTypes`), its memory reserved. */
+export async function buildJoinLookup(
+  keyTypes: readonly SqlType[],
+  keys: readonly Column[],
+  rows: number,
+  ctx: OperatorContext,
+  reservation: MemoryReservation,
+): Promise<JoinLookup> {
   const integerKeys = keyTypes.every(isIntegerKeyType);
   const estimate = integerKeys ? IntegerJoinHash.estimateBytes(keyTypes.length, rows) : JoinHash.estimateBytes(rows);
   reservation.add(estimate);
-  const keys: Column[] = spec.buildKeys.map((c) => page.columns[c]);
   const hash: JoinLookup = integerKeys ? await IntegerJoinHash.build(keys, rows, ctx) : await JoinHash.build(keyTypes, keys, rows, ctx);
   reservation.add(hash.sizeInBytes() - estimate);
-  return { page, hash, next: hash.next };
+  return hash;
 }
 
 /** The first candidate build row of each probe row (-1 for none); `probeNulls` marks NULL probe keys. */
