@@ -51,10 +51,11 @@ export async function* hashJoin(ctx: OperatorContext, probe: PageStream, build: 
     const compactor = new PageCompactor(outputTypes);
     const buildMatched = spec.type === 'right' || spec.type === 'full' ? new Uint8Array(buildRows) : null;
     reservation.add(buildMatched === null ? 0 : buildRows);
+    const pairs = new PairBatches();
     for await (const page of probe) {
       throwIfCanceled(ctx);
       if (page.rowCount === 0) continue;
-      const outputs = spec.type === 'mark' ? [markProbePage(ctx, page, side, spec, filter)] : joinProbePage(ctx, page, side, spec, filter, buildMatched);
+      const outputs = spec.type === 'mark' ? [markProbePage(ctx, page, side, spec, filter)] : joinProbePage(ctx, page, side, spec, filter, buildMatched, pairs);
       for (const out of outputs) for (const ready of compactor.add(out)) yield ready;
     }
     if (buildMatched !== null) {
@@ -66,6 +67,58 @@ export async function* hashJoin(ctx: OperatorContext, probe: PageStream, build: 
   }
 }
 
+/** Where the walk over a probe page's candidate pairs stands: probe row `row`, its candidate `candidate` next. */
+interface PairCursor {
+  row: number;
+  candidate: number;
+}
+
+/** Candidate pairs (probe row, build row) of a probe page, a batch at a time into reused arrays. */
+class PairBatches {
+  readonly probeRows = new Int32Array(TARGET_PAGE_ROWS);
+  readonly buildRows = new Int32Array(TARGET_PAGE_ROWS);
+
+  /** The next pairs (at most TARGET_PAGE_ROWS) from the cursor on, in probe order; how many. */
+  fill(first: Int32Array, next: Int32Array, cursor: PairCursor): number {
+    const probeRows = this.probeRows;
+    const buildRows = this.buildRows;
+    const n = first.length;
+    let row = cursor.row;
+    let candidate = cursor.candidate;
+    let count = 0;
+    while (count < TARGET_PAGE_ROWS) {
+      if (candidate === -1) {
+        if (++row >= n) break;
+        candidate = first[row];
+        continue;
+      }
+      probeRows[count] = row;
+      buildRows[count] = candidate;
+      count++;
+      candidate = next[candidate];
+    }
+    cursor.row = row;
+    cursor.candidate = candidate;
+    return count;
+  }
+
+  /** Keeps the first `count` pairs for which the filter is TRUE; how many are left. */
+  keepPassing(filter: JoinFilter, probe: Page, build: Page, count: number): number {
+    const result = filter.apply(probe, build, this.probeRows, this.buildRows, count);
+    if (result.type.kind === 'unknown') return 0;
+    const values = result.values as Uint8Array;
+    const nulls = result.nulls;
+    let kept = 0;
+    for (let i = 0; i < count; i++) {
+      if (values[i] !== 1 || (nulls !== null && nulls[i] === 1)) continue;
+      this.probeRows[kept] = this.probeRows[i];
+      this.buildRows[kept] = this.buildRows[i];
+      kept++;
+    }
+    return kept;
+  }
+}
+
 /** The output pages of one probe page for inner and outer joins. */
 function* joinProbePage(
   ctx: OperatorContext,
@@ -74,51 +127,23 @@ function* joinProbePage(
   spec: HashJoinSpec,
   filter: JoinFilter | null,
   buildMatched: Uint8Array | null,
+  pairs: PairBatches,
 ): Generator<Page> {
   const n = page.rowCount;
   const first = firstCandidates(page, side, spec);
-  const next = side.next;
   const probeOuter = spec.type === 'left' || spec.type === 'full';
   const probeMatched = probeOuter ? new Uint8Array(n) : null;
-  let probeRows = new Int32Array(TARGET_PAGE_ROWS);
-  let buildRows = new Int32Array(TARGET_PAGE_ROWS);
-  let count = 0;
-  const flush = (): Page => {
-    let kept = count;
-    if (filter !== null) {
-      const result = filter.apply(page, side.page, probeRows, buildRows, count);
-      const values = result.values as Uint8Array;
-      const nulls = result.type.kind === 'unknown' ? null : result.nulls;
-      const allNull = result.type.kind === 'unknown';
-      kept = 0;
-      for (let i = 0; i < count; i++) {
-        if (allNull || values[i] !== 1 || (nulls !== null && nulls[i] === 1)) continue;
-        probeRows[kept] = probeRows[i];
-        buildRows[kept] = buildRows[i];
-        kept++;
-      }
-    }
-    for (let i = 0; i < kept; i++) {
-      if (probeMatched !== null) probeMatched[probeRows[i]] = 1;
-      if (buildMatched !== null) buildMatched[buildRows[i]] = 1;
-    }
-    const out = outputPage(page, side.page, probeRows, buildRows, kept, spec);
-    probeRows = new Int32Array(TARGET_PAGE_ROWS);
-    buildRows = new Int32Array(TARGET_PAGE_ROWS);
-    count = 0;
-    return out;
-  };
-  for (let i = 0; i < n; i++) {
-    for (let r = first[i]; r !== -1; r = next[r]) {
-      probeRows[count] = i;
-      buildRows[count] = r;
-      if (++count === TARGET_PAGE_ROWS) {
-        throwIfCanceled(ctx);
-        yield flush();
-      }
-    }
+  const cursor: PairCursor = { row: 0, candidate: first[0] };
+  for (;;) {
+    const found = pairs.fill(first, side.next, cursor);
+    if (found === 0) break;
+    const kept = filter === null ? found : pairs.keepPassing(filter, page, side.page, found);
+    if (probeMatched !== null) for (let i = 0; i < kept; i++) probeMatched[pairs.probeRows[i]] = 1;
+    if (buildMatched !== null) for (let i = 0; i < kept; i++) buildMatched[pairs.buildRows[i]] = 1;
+    if (kept > 0) yield outputPage(page, side.page, pairs.probeRows, pairs.buildRows, kept, spec);
+    if (found < TARGET_PAGE_ROWS) break;
+    throwIfCanceled(ctx);
   }
-  if (count > 0) yield flush();
   if (probeMatched !== null) {
     const unmatched = new Int32Array(n);
     let u = 0;
