@@ -9,7 +9,7 @@ import { SHORT_DECIMAL_PRECISION, type SqlType } from '../../types/types.js';
 import { yieldIfDue } from '../cooperative.js';
 import type { Turns } from '../operators/sort-cooperatively.js';
 import { tableCapacity } from './group-by-hash.js';
-import { combineHash, hashInt64Words, int64Words } from './hash-functions.js';
+import { combineHash, int64Words, mix32 } from './hash-functions.js';
 import { anyNullKey, type JoinLookup } from './join-lookup.js';
 
 const EMPTY = -1;
@@ -52,9 +52,17 @@ function keyWords(column: Column, count: number, scratch?: Int32Array): Int32Arr
   return words;
 }
 
+/**
+ * The table's own hash of an int64 (no other table shares it): one finaliser over the low word
+ * and an odd multiple of the high word, which keeps distinct high words distinct.
+ */
+function wordsHash(lo: number, hi: number): number {
+  return mix32(lo ^ Math.imul(hi, 0x9e3779b1));
+}
+
 function rowHash(words: readonly Int32Array[], row: number): number {
-  let h = hashInt64Words(words[0][2 * row], words[0][2 * row + 1]);
-  for (let k = 1; k < words.length; k++) h = combineHash(h, hashInt64Words(words[k][2 * row], words[k][2 * row + 1]));
+  let h = wordsHash(words[0][2 * row], words[0][2 * row + 1]);
+  for (let k = 1; k < words.length; k++) h = combineHash(h, wordsHash(words[k][2 * row], words[k][2 * row + 1]));
   return h;
 }
 
@@ -122,7 +130,7 @@ export class IntegerJoinHash implements JoinLookup {
       }
       const lo = words[2 * row];
       const hi = words[2 * row + 1];
-      let slot = hashInt64Words(lo, hi) & mask;
+      let slot = wordsHash(lo, hi) & mask;
       for (;;) {
         const at = slot * 3;
         const head = table[at] - 1;
@@ -204,7 +212,7 @@ export class IntegerJoinHash implements JoinLookup {
       }
       const lo = words[2 * row];
       const hi = words[2 * row + 1];
-      let slot = hashInt64Words(lo, hi) & mask;
+      let slot = wordsHash(lo, hi) & mask;
       let found = EMPTY;
       for (;;) {
         const at = slot * 3;
