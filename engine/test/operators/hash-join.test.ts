@@ -217,6 +217,25 @@ describe('hashJoin operator', () => {
     expect(ctx.memory.reservedBytes).to.equal(0);
   });
 
+  it('a mark join over a big probe side releases the probe pages it read ahead once it has passed them on', async () => {
+    const ctx = testContext();
+    const probeRows: Scalar[][] = Array.from({ length: 2 * PROBE_FIRST_MAX_ROWS }, (_, i) => [BigInt(i % 1000), 'probe row']);
+    const spec: HashJoinSpec = { type: 'mark', probeTypes: PROBE_TYPES, buildTypes: BUILD_TYPES, probeKeys: [0], buildKeys: [0], probeOutput: [1], buildOutput: [] };
+    let rows = 0;
+    let reservedAtLastPage = 0;
+    let reservedMost = 0;
+    for await (const page of hashJoin(ctx, rowsStream(PROBE_TYPES, probeRows, 8192), rowsStream(BUILD_TYPES, [[1n, 1]]), spec)) {
+      rows += page.rowCount;
+      reservedAtLastPage = ctx.memory.reservedBytes;
+      reservedMost = Math.max(reservedMost, reservedAtLastPage);
+    }
+    expect(rows).to.equal(probeRows.length);
+    // The read-ahead (half the probe side) was held at first; by the last page only the build side is.
+    expect(reservedMost).to.be.greaterThan(1_000_000);
+    expect(reservedAtLastPage).to.be.lessThan(100_000);
+    expect(ctx.memory.reservedBytes).to.equal(0);
+  });
+
   describe('residual filters', () => {
     // filter: probe.name <> 'c' AND build.value > 10  -> written as two separate cases
 

@@ -21,6 +21,8 @@ import { isTrue, type JoinFilter } from './join-filter.js';
 import { TARGET_PAGE_ROWS, type OperatorContext, type PageStream } from './operator.js';
 import { throwIfCanceled, type MemoryReservation } from './operator-support.js';
 
+const EMPTY_PLACEHOLDER: Page = { rowCount: 0, columns: [] };
+
 /** Probe rows up to which the probe side counts as small (a few megabytes of keys and table). */
 export const PROBE_FIRST_MAX_ROWS = 1 << 18;
 
@@ -29,7 +31,7 @@ export function probeFirstApplies(spec: HashJoinSpec, filter: JoinFilter | null)
   return spec.markNullAware !== true || (filter === null && spec.probeKeys.length === 1);
 }
 
-/** The probe side's first pages; `rest` continues it when it holds more than PROBE_FIRST_MAX_ROWS rows. */
+/** A small probe side read whole (`pages`, `rest` null), or else `rest`: the whole probe side again, the pages read ahead first. */
 export interface ProbeHead {
   pages: Page[];
   rest: PageStream | null;
@@ -38,6 +40,7 @@ export interface ProbeHead {
 export async function readProbeHead(ctx: OperatorContext, probe: PageStream, reservation: MemoryReservation): Promise<ProbeHead> {
   const iterator = probe[Symbol.asyncIterator]();
   const pages: Page[] = [];
+  const bytes: number[] = [];
   let rows = 0;
   for (;;) {
     const next = await iterator.next();
@@ -45,19 +48,26 @@ export async function readProbeHead(ctx: OperatorContext, probe: PageStream, res
     throwIfCanceled(ctx);
     if (next.value.rowCount === 0) continue;
     pages.push(next.value);
-    reservation.add(estimatedPageBytes(next.value));
+    bytes.push(estimatedPageBytes(next.value));
+    reservation.add(bytes[bytes.length - 1]);
     rows += next.value.rowCount;
     if (rows > PROBE_FIRST_MAX_ROWS) break;
   }
   const rest = async function* (): PageStream {
-    yield* pages;
+    // The pages read ahead go first, each released (and no longer held here) once passed on.
+    for (let i = 0; i < pages.length; i++) {
+      const page = pages[i];
+      pages[i] = EMPTY_PLACEHOLDER;
+      yield page;
+      reservation.add(-bytes[i]);
+    }
     for (;;) {
       const next = await iterator.next();
       if (next.done === true) return;
       yield next.value;
     }
   };
-  return { pages, rest: rest() };
+  return { pages: [], rest: rest() };
 }
 
 /** The probe pages (all of the probe side) each with its mark, after the whole build side went by. */
