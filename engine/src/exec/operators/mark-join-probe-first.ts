@@ -1,5 +1,5 @@
 // A mark join (semi/anti joins, EXISTS, IN) whose probe side turns out small: the probe rows are
-// read first, hashed, and the build side streams past them, marking the probe rows it matches. A
+// read first (probe-head), hashed, and the build side streams past them, marking the probe rows it matches. A
 // semi join's subquery side (the build) is often the big one (TPC-H q4: 3.8 million lineitem rows
 // for 58 thousand orders), and hashing the small side instead keeps the table in cache and skips
 // building one over millions of rows. When the probe side is not small, the join runs as usual
@@ -12,8 +12,7 @@
 // need every build row at hand and run as usual.
 
 import { BOOLEAN } from '../../types/types.js';
-import type { JoinLookup } from '../hash/join-lookup.js';
-import { estimatedPageBytes, type Column, type Page } from '../../spi/page.js';
+import type { Column, Page } from '../../spi/page.js';
 import { concatPagesCooperatively } from './concat-cooperatively.js';
 import type { HashJoinSpec } from './hash-join.js';
 import { buildJoinLookup } from './join-build-side.js';
@@ -21,53 +20,9 @@ import { isTrue, type JoinFilter } from './join-filter.js';
 import { TARGET_PAGE_ROWS, type OperatorContext, type PageStream } from './operator.js';
 import { throwIfCanceled, type MemoryReservation } from './operator-support.js';
 
-const EMPTY_PLACEHOLDER: Page = { rowCount: 0, columns: [] };
-
-/** Probe rows up to which the probe side counts as small (a few megabytes of keys and table). */
-export const PROBE_FIRST_MAX_ROWS = 1 << 18;
-
-export function probeFirstApplies(spec: HashJoinSpec, filter: JoinFilter | null): boolean {
+export function markProbeFirstApplies(spec: HashJoinSpec, filter: JoinFilter | null): boolean {
   if (spec.type !== 'mark' || spec.probeKeys.length === 0) return false;
   return spec.markNullAware !== true || (filter === null && spec.probeKeys.length === 1);
-}
-
-/** A small probe side read whole (`pages`, `rest` null), or else `rest`: the whole probe side again, the pages read ahead first. */
-export interface ProbeHead {
-  pages: Page[];
-  rest: PageStream | null;
-}
-
-export async function readProbeHead(ctx: OperatorContext, probe: PageStream, reservation: MemoryReservation): Promise<ProbeHead> {
-  const iterator = probe[Symbol.asyncIterator]();
-  const pages: Page[] = [];
-  const bytes: number[] = [];
-  let rows = 0;
-  for (;;) {
-    const next = await iterator.next();
-    if (next.done === true) return { pages, rest: null };
-    throwIfCanceled(ctx);
-    if (next.value.rowCount === 0) continue;
-    pages.push(next.value);
-    bytes.push(estimatedPageBytes(next.value));
-    reservation.add(bytes[bytes.length - 1]);
-    rows += next.value.rowCount;
-    if (rows > PROBE_FIRST_MAX_ROWS) break;
-  }
-  const rest = async function* (): PageStream {
-    // The pages read ahead go first, each released (and no longer held here) once passed on.
-    for (let i = 0; i < pages.length; i++) {
-      const page = pages[i];
-      pages[i] = EMPTY_PLACEHOLDER;
-      yield page;
-      reservation.add(-bytes[i]);
-    }
-    for (;;) {
-      const next = await iterator.next();
-      if (next.done === true) return;
-      yield next.value;
-    }
-  };
-  return { pages: [], rest: rest() };
 }
 
 /** The probe pages (all of the probe side) each with its mark, after the whole build side went by. */
