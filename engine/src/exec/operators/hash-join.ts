@@ -15,7 +15,7 @@ import { JoinFilter } from './join-filter.js';
 import { markProbePage } from './mark-join.js';
 import { innerJoinProbeFirst, innerProbeFirstApplies } from './inner-join-probe-first.js';
 import { markJoinProbeFirst, markProbeFirstApplies } from './mark-join-probe-first.js';
-import { readProbeHead } from './probe-head.js';
+import { hashProbeSide, readProbeHead } from './probe-head.js';
 import { TARGET_PAGE_ROWS, type OperatorContext, type PageStream } from './operator.js';
 import { MemoryReservation, PageCompactor, throwIfCanceled } from './operator-support.js';
 
@@ -44,10 +44,12 @@ export async function* hashJoin(ctx: OperatorContext, probe: PageStream, build: 
     if (markProbeFirstApplies(spec, filter) || innerProbeFirstApplies(spec)) {
       const head = await readProbeHead(ctx, probe, reservation);
       if (head.rest === null) {
+        if (head.pages.length === 0) return;
+        const hashed = await hashProbeSide(ctx, head.pages, spec, reservation);
         const outputs =
           spec.type === 'mark'
-            ? markJoinProbeFirst(ctx, head.pages, build, spec, filter, reservation)
-            : innerJoinProbeFirst(ctx, head.pages, build, spec, filter, reservation);
+            ? markJoinProbeFirst(ctx, head.pages, hashed, build, spec, filter, reservation)
+            : innerJoinProbeFirst(ctx, hashed, build, spec, filter);
         for await (const out of outputs) for (const ready of compactor.add(out)) yield ready;
         yield* compactor.finish();
         return;

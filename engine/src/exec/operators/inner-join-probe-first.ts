@@ -4,37 +4,20 @@
 // hundred thousand lineitem rows left after the part and supplier joins). The pairs are the same;
 // only their order differs (grouped by build page), which an inner join does not promise.
 
-import type { Page } from '../../spi/page.js';
 import type { HashJoinSpec } from './hash-join.js';
-import { buildJoinLookup } from './join-build-side.js';
 import type { JoinFilter } from './join-filter.js';
 import { outputPage, PairBatches } from './join-pairs.js';
-import { concatPagesCooperatively } from './concat-cooperatively.js';
 import { TARGET_PAGE_ROWS, type OperatorContext, type PageStream } from './operator.js';
-import { throwIfCanceled, type MemoryReservation } from './operator-support.js';
+import { throwIfCanceled } from './operator-support.js';
+import type { HashedProbe } from './probe-head.js';
 
 export function innerProbeFirstApplies(spec: HashJoinSpec): boolean {
   return spec.type === 'inner' && spec.probeKeys.length > 0;
 }
 
-/** The join's output pages, given the whole probe side in `pages`. */
-export async function* innerJoinProbeFirst(
-  ctx: OperatorContext,
-  pages: readonly Page[],
-  build: PageStream,
-  spec: HashJoinSpec,
-  filter: JoinFilter | null,
-  reservation: MemoryReservation,
-): PageStream {
-  if (pages.length === 0) return;
-  const probe = pages.length === 1 ? pages[0] : await concatPagesCooperatively(spec.probeTypes, [...pages], ctx);
-  const lookup = await buildJoinLookup(
-    spec.probeKeys.map((c) => spec.probeTypes[c]),
-    spec.probeKeys.map((c) => probe.columns[c]),
-    probe.rowCount,
-    ctx,
-    reservation,
-  );
+/** The join's output pages, given the whole probe side hashed. */
+export async function* innerJoinProbeFirst(ctx: OperatorContext, hashed: HashedProbe, build: PageStream, spec: HashJoinSpec, filter: JoinFilter | null): PageStream {
+  const { page: probe, lookup } = hashed;
   const pairs = new PairBatches();
   for await (const page of build) {
     throwIfCanceled(ctx);

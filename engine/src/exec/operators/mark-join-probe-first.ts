@@ -13,37 +13,29 @@
 
 import { BOOLEAN } from '../../types/types.js';
 import type { Column, Page } from '../../spi/page.js';
-import { concatPagesCooperatively } from './concat-cooperatively.js';
 import type { HashJoinSpec } from './hash-join.js';
-import { buildJoinLookup } from './join-build-side.js';
 import { isTrue, type JoinFilter } from './join-filter.js';
 import { TARGET_PAGE_ROWS, type OperatorContext, type PageStream } from './operator.js';
 import { throwIfCanceled, type MemoryReservation } from './operator-support.js';
+import type { HashedProbe } from './probe-head.js';
 
 export function markProbeFirstApplies(spec: HashJoinSpec, filter: JoinFilter | null): boolean {
   if (spec.type !== 'mark' || spec.probeKeys.length === 0) return false;
   return spec.markNullAware !== true || (filter === null && spec.probeKeys.length === 1);
 }
 
-/** The probe pages (all of the probe side) each with its mark, after the whole build side went by. */
+/** The probe pages (all of the probe side, also hashed) each with its mark, after the whole build side went by. */
 export async function* markJoinProbeFirst(
   ctx: OperatorContext,
   pages: readonly Page[],
+  hashed: HashedProbe,
   build: PageStream,
   spec: HashJoinSpec,
   filter: JoinFilter | null,
   reservation: MemoryReservation,
 ): PageStream {
-  if (pages.length === 0) return;
-  const probe = pages.length === 1 ? pages[0] : await concatPagesCooperatively(spec.probeTypes, [...pages], ctx);
+  const { page: probe, lookup } = hashed;
   const rows = probe.rowCount;
-  const lookup = await buildJoinLookup(
-    spec.probeKeys.map((c) => spec.probeTypes[c]),
-    spec.probeKeys.map((c) => probe.columns[c]),
-    rows,
-    ctx,
-    reservation,
-  );
   const matched = new Uint8Array(rows);
   reservation.add(rows);
   let buildRows = 0;

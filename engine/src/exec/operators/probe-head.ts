@@ -4,6 +4,10 @@
 // followed by the rest.
 
 import { estimatedPageBytes, type Page } from '../../spi/page.js';
+import type { JoinLookup } from '../hash/join-lookup.js';
+import { concatPagesCooperatively } from './concat-cooperatively.js';
+import type { HashJoinSpec } from './hash-join.js';
+import { buildJoinLookup } from './join-build-side.js';
 import type { OperatorContext, PageStream } from './operator.js';
 import { throwIfCanceled, type MemoryReservation } from './operator-support.js';
 
@@ -49,4 +53,22 @@ export async function readProbeHead(ctx: OperatorContext, probe: PageStream, res
     }
   };
   return { pages: [], rest: rest() };
+}
+
+/** A small probe side as one page, and the lookup table over its keys. */
+export interface HashedProbe {
+  page: Page;
+  lookup: JoinLookup;
+}
+
+export async function hashProbeSide(ctx: OperatorContext, pages: readonly Page[], spec: HashJoinSpec, reservation: MemoryReservation): Promise<HashedProbe> {
+  const page = pages.length === 1 ? pages[0] : await concatPagesCooperatively(spec.probeTypes, [...pages], ctx);
+  const lookup = await buildJoinLookup(
+    spec.probeKeys.map((c) => spec.probeTypes[c]),
+    spec.probeKeys.map((c) => page.columns[c]),
+    page.rowCount,
+    ctx,
+    reservation,
+  );
+  return { page, lookup };
 }
