@@ -27,16 +27,17 @@ function join(probe: Scalar[][], build: Scalar[][], spec: Partial<HashJoinSpec> 
 const valueAbove = (n: number) => call('greater_than', BOOLEAN, inputRef(3, INTEGER), { kind: 'constant', value: n, type: INTEGER });
 
 /**
- * A mark join's output for `probe`, first as it runs on a small probe side (hashed first), then
- * with the probe side padded past PROBE_FIRST_MAX_ROWS with unmatched rows (the build side hashed):
- * both must give the expected rows.
+ * A mark join's output for `probe`, first with the probe side hashed (the build side, when not
+ * empty, padded with unmatched rows to outnumber the probe side), then with the build side hashed
+ * (the probe side padded past PROBE_FIRST_MAX_ROWS with unmatched rows, left out of the result).
  */
 async function markBothWays(probe: Scalar[][], build: Scalar[][], spec: Partial<HashJoinSpec>): Promise<[Scalar[][], Scalar[][]]> {
   const markSpec = { ...spec, type: 'mark' as const, probeOutput: [1] };
-  const small = await join(probe, build, markSpec);
-  const padding: Scalar[][] = Array.from({ length: PROBE_FIRST_MAX_ROWS + 1 }, () => [-7n, 'pad']);
-  const padded = await join([...probe, ...padding], build, markSpec, 8192);
-  return [small, padded.filter((r) => r[0] !== 'pad')];
+  const buildPadding: Scalar[][] = Array.from({ length: build.length === 0 ? 0 : probe.length + 1 }, () => [-9n, 0]);
+  const probeHashed = await join(probe, [...build, ...buildPadding], markSpec);
+  const probePadding: Scalar[][] = Array.from({ length: PROBE_FIRST_MAX_ROWS + 1 }, () => [-7n, 'pad']);
+  const buildHashed = await join([...probe, ...probePadding], build, markSpec, 8192);
+  return [probeHashed, buildHashed.filter((r) => r[0] !== 'pad')];
 }
 
 /** Joins by brute force, for comparison. */
@@ -97,11 +98,11 @@ describe('hashJoin operator', () => {
   it('an inner join gives the same pairs with the small probe side hashed and with the build side hashed', async () => {
     let seed = 11;
     const next = (m: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff) % m);
-    const p: Scalar[][] = Array.from({ length: 3000 }, (_, i) => [next(10) === 0 ? null : BigInt(next(300)), `p${i}`]);
-    const b: Scalar[][] = Array.from({ length: 2000 }, (_, i) => [next(10) === 0 ? null : BigInt(next(400)), i]);
+    const p: Scalar[][] = Array.from({ length: 2000 }, (_, i) => [next(10) === 0 ? null : BigInt(next(300)), `p${i}`]);
+    const b: Scalar[][] = Array.from({ length: 3000 }, (_, i) => [next(10) === 0 ? null : BigInt(next(400)), i]);
     const padding: Scalar[][] = Array.from({ length: PROBE_FIRST_MAX_ROWS + 1 }, () => [-7n, 'pad']);
-    for (const filter of [undefined, valueAbove(1000)]) {
-      const expected = naiveJoin(p, b, 'inner').filter((row) => filter === undefined || (row[3] as number) > 1000);
+    for (const filter of [undefined, valueAbove(1500)]) {
+      const expected = naiveJoin(p, b, 'inner').filter((row) => filter === undefined || (row[3] as number) > 1500);
       expect(expected.length).to.be.greaterThan(100);
       const small = await join(p, b, { type: 'inner', filter }, 500);
       const padded = await join([...p, ...padding], b, { type: 'inner', filter }, 8192);

@@ -3,8 +3,8 @@
 // residual filter decides among key-equal candidates. Without keys it is a nested-loop join (every
 // build row is a candidate). 'mark' emits the probe row plus whether some build row matches, with
 // the three-valued semantics of IN when null-aware (EXISTS, IN, NOT IN, semi and anti joins). An
-// inner or mark join whose probe side turns out small hashes that side instead and streams the
-// build side (inner-join-probe-first, mark-join-probe-first).
+// inner or mark join whose probe side turns out small and smaller than the build side hashes the
+// probe side instead and streams the build side (probe-head, inner-join-probe-first, mark-join-probe-first).
 
 import { BOOLEAN, type SqlType } from '../../types/types.js';
 import type { RowExpression } from '../../sql/planner/row-expression.js';
@@ -15,7 +15,7 @@ import { JoinFilter } from './join-filter.js';
 import { markProbePage } from './mark-join.js';
 import { innerJoinProbeFirst, innerProbeFirstApplies } from './inner-join-probe-first.js';
 import { markJoinProbeFirst, markProbeFirstApplies } from './mark-join-probe-first.js';
-import { hashProbeSide, readProbeHead } from './probe-head.js';
+import { hashProbeSide, PROBE_FIRST_MAX_ROWS, readAhead } from './probe-head.js';
 import { TARGET_PAGE_ROWS, type OperatorContext, type PageStream } from './operator.js';
 import { MemoryReservation, PageCompactor, throwIfCanceled } from './operator-support.js';
 
@@ -42,19 +42,24 @@ export async function* hashJoin(ctx: OperatorContext, probe: PageStream, build: 
     const outputTypes = [...spec.probeOutput.map((c) => spec.probeTypes[c]), ...(spec.type === 'mark' ? [BOOLEAN] : spec.buildOutput.map((c) => spec.buildTypes[c]))];
     const compactor = new PageCompactor(outputTypes);
     if (markProbeFirstApplies(spec, filter) || innerProbeFirstApplies(spec)) {
-      const head = await readProbeHead(ctx, probe, reservation);
-      if (head.rest === null) {
-        if (head.pages.length === 0) return;
-        const hashed = await hashProbeSide(ctx, head.pages, spec, reservation);
-        const outputs =
-          spec.type === 'mark'
-            ? markJoinProbeFirst(ctx, head.pages, hashed, build, spec, filter, reservation)
-            : innerJoinProbeFirst(ctx, hashed, build, spec, filter);
-        for await (const out of outputs) for (const ready of compactor.add(out)) yield ready;
-        yield* compactor.finish();
-        return;
+      const probeAhead = await readAhead(ctx, probe, PROBE_FIRST_MAX_ROWS, reservation);
+      if (probeAhead.complete && probeAhead.rows === 0) return;
+      probe = probeAhead.stream;
+      if (probeAhead.complete) {
+        const buildAhead = await readAhead(ctx, build, probeAhead.rows, reservation);
+        build = buildAhead.stream;
+        if (!buildAhead.complete) {
+          // The build side has more rows than the probe side: hash the probe side.
+          const hashed = await hashProbeSide(ctx, probeAhead.pages, spec, reservation);
+          const outputs =
+            spec.type === 'mark'
+              ? markJoinProbeFirst(ctx, probeAhead.pages, hashed, build, spec, filter, reservation)
+              : innerJoinProbeFirst(ctx, hashed, build, spec, filter);
+          for await (const out of outputs) for (const ready of compactor.add(out)) yield ready;
+          yield* compactor.finish();
+          return;
+        }
       }
-      probe = head.rest;
     }
     const side = await buildSide(ctx, build, spec, reservation);
     const buildRows = side.page.rowCount;

@@ -1,8 +1,9 @@
-// An inner join whose probe side turns out small: the probe rows (read first, see readProbeHead)
-// are hashed and the build side streams past them, each build page giving its pairs. Hashing the
-// small side skips building a table over a big build side (TPC-H q9: 1.5 million orders for a few
-// hundred thousand lineitem rows left after the part and supplier joins). The pairs are the same;
-// only their order differs (grouped by build page), which an inner join does not promise.
+// An inner join whose probe side turns out small, and smaller than its build side (probe-head):
+// the probe rows, read first, are hashed and the build side streams past them, each build page
+// giving its pairs. Hashing the small side skips building a table over a big build side (TPC-H q9:
+// 1.5 million orders for a few hundred thousand lineitem rows left after the part and supplier
+// joins). The pairs are the same; only their order differs (grouped by build page), which an inner
+// join does not promise.
 
 import type { HashJoinSpec } from './hash-join.js';
 import type { JoinFilter } from './join-filter.js';

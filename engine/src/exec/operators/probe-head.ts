@@ -1,7 +1,7 @@
-// Reading a join's probe side ahead of its build side, to learn whether it is small: then the join
-// hashes the probe rows instead of the build side's (inner-join-probe-first, mark-join-probe-first).
-// Past PROBE_FIRST_MAX_ROWS it stops reading, and the join runs as usual over the rows read ahead
-// followed by the rest.
+// Reading a join's sides ahead, to learn which is smaller: the probe side up to PROBE_FIRST_MAX_ROWS,
+// then, when that was all of it, the build side up to as many rows. A build side with more rows
+// than a small probe side is streamed past the hashed probe rows (inner-join-probe-first,
+// mark-join-probe-first); otherwise the join runs as usual over the rows read ahead and the rest.
 
 import { estimatedPageBytes, type Page } from '../../spi/page.js';
 import type { JoinLookup } from '../hash/join-lookup.js';
@@ -16,43 +16,52 @@ const EMPTY_PLACEHOLDER: Page = { rowCount: 0, columns: [] };
 /** Probe rows up to which the probe side counts as small (some megabytes; read ahead, then hashed). */
 export const PROBE_FIRST_MAX_ROWS = 1 << 19;
 
-/** A small probe side read whole (`pages`, `rest` null), or else `rest`: the whole probe side again, the pages read ahead first. */
-export interface ProbeHead {
+/** A side of a join read ahead: its first pages (all of it when `complete`), and the whole side again as `stream`. */
+export interface ReadAhead {
   pages: Page[];
-  rest: PageStream | null;
+  rows: number;
+  complete: boolean;
+  /** The pages read ahead (each released once passed on), then the rest. */
+  stream: PageStream;
 }
 
-export async function readProbeHead(ctx: OperatorContext, probe: PageStream, reservation: MemoryReservation): Promise<ProbeHead> {
-  const iterator = probe[Symbol.asyncIterator]();
+/** Reads `input` until its end or until more than `maxRows` rows. */
+export async function readAhead(ctx: OperatorContext, input: PageStream, maxRows: number, reservation: MemoryReservation): Promise<ReadAhead> {
+  const iterator = input[Symbol.asyncIterator]();
   const pages: Page[] = [];
   const bytes: number[] = [];
   let rows = 0;
+  let complete = false;
   for (;;) {
     const next = await iterator.next();
-    if (next.done === true) return { pages, rest: null };
+    if (next.done === true) {
+      complete = true;
+      break;
+    }
     throwIfCanceled(ctx);
     if (next.value.rowCount === 0) continue;
     pages.push(next.value);
     bytes.push(estimatedPageBytes(next.value));
     reservation.add(bytes[bytes.length - 1]);
     rows += next.value.rowCount;
-    if (rows > PROBE_FIRST_MAX_ROWS) break;
+    if (rows > maxRows) break;
   }
-  const rest = async function* (): PageStream {
-    // The pages read ahead go first, each released (and no longer held here) once passed on.
-    for (let i = 0; i < pages.length; i++) {
-      const page = pages[i];
-      pages[i] = EMPTY_PLACEHOLDER;
+  const replayed = [...pages];
+  const stream = async function* (): PageStream {
+    for (let i = 0; i < replayed.length; i++) {
+      const page = replayed[i];
+      replayed[i] = EMPTY_PLACEHOLDER;
       yield page;
       reservation.add(-bytes[i]);
     }
+    if (complete) return;
     for (;;) {
       const next = await iterator.next();
       if (next.done === true) return;
       yield next.value;
     }
   };
-  return { pages: [], rest: rest() };
+  return { pages, rows, complete, stream: stream() };
 }
 
 /** A small probe side as one page, and the lookup table over its keys. */
