@@ -2,9 +2,9 @@
 // page), then streams the probe side page by page. Keys match by SQL `=` (NULL never matches); the
 // residual filter decides among key-equal candidates. Without keys it is a nested-loop join (every
 // build row is a candidate). 'mark' emits the probe row plus whether some build row matches, with
-// the three-valued semantics of IN when null-aware (EXISTS, IN, NOT IN, semi and anti joins). An
-// inner or mark join whose probe side turns out small and smaller than the build side hashes the
-// probe side instead and streams the build side (probe-head, inner-join-probe-first, mark-join-probe-first).
+// the three-valued semantics of IN when null-aware (EXISTS, IN, NOT IN, semi and anti joins). A
+// mark join whose probe side turns out small and smaller than the build side hashes the probe side
+// instead and streams the build side (probe-head, mark-join-probe-first).
 
 import { BOOLEAN, type SqlType } from '../../types/types.js';
 import type { RowExpression } from '../../sql/planner/row-expression.js';
@@ -13,7 +13,6 @@ import { outputPage, PairBatches } from './join-pairs.js';
 import { buildSide, firstCandidates, type BuildSide } from './join-build-side.js';
 import { JoinFilter } from './join-filter.js';
 import { markProbePage } from './mark-join.js';
-import { innerJoinProbeFirst, innerProbeFirstApplies } from './inner-join-probe-first.js';
 import { markJoinProbeFirst, markProbeFirstApplies } from './mark-join-probe-first.js';
 import { hashProbeSide, PROBE_FIRST_MAX_ROWS, readAhead } from './probe-head.js';
 import { TARGET_PAGE_ROWS, type OperatorContext, type PageStream } from './operator.js';
@@ -41,7 +40,7 @@ export async function* hashJoin(ctx: OperatorContext, probe: PageStream, build: 
     const filter = spec.filter === undefined ? null : new JoinFilter(spec.filter, spec.probeTypes.length, [...spec.probeTypes, ...spec.buildTypes]);
     const outputTypes = [...spec.probeOutput.map((c) => spec.probeTypes[c]), ...(spec.type === 'mark' ? [BOOLEAN] : spec.buildOutput.map((c) => spec.buildTypes[c]))];
     const compactor = new PageCompactor(outputTypes);
-    if (markProbeFirstApplies(spec, filter) || innerProbeFirstApplies(spec)) {
+    if (markProbeFirstApplies(spec, filter)) {
       const probeAhead = await readAhead(ctx, probe, PROBE_FIRST_MAX_ROWS, reservation);
       if (probeAhead.complete && probeAhead.rows === 0) return;
       probe = probeAhead.stream;
@@ -51,11 +50,9 @@ export async function* hashJoin(ctx: OperatorContext, probe: PageStream, build: 
         if (!buildAhead.complete) {
           // The build side has more rows than the probe side: hash the probe side.
           const hashed = await hashProbeSide(ctx, probeAhead.pages, spec, reservation);
-          const outputs =
-            spec.type === 'mark'
-              ? markJoinProbeFirst(ctx, probeAhead.pages, hashed, build, spec, filter, reservation)
-              : innerJoinProbeFirst(ctx, hashed, build, spec, filter);
-          for await (const out of outputs) for (const ready of compactor.add(out)) yield ready;
+          for await (const out of markJoinProbeFirst(ctx, probeAhead.pages, hashed, build, spec, filter, reservation)) {
+            for (const ready of compactor.add(out)) yield ready;
+          }
           yield* compactor.finish();
           return;
         }
