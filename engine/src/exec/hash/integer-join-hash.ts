@@ -1,6 +1,6 @@
-// The lookup table of a hash join whose keys are all integers stored in at most 64 bits (bigint,
-// integer, smallint, tinyint, date, short decimals): each slot holds its first build row next to
-// the key's int64 words, so an insert or a probe touches one place in memory (the general JoinHash
+// The lookup table of a hash join on one integer key stored in at most 64 bits (bigint, integer,
+// smallint, tinyint, date, short decimals): each slot holds its first build row next to the key's
+// int64 words, so an insert or a probe touches one place in memory (the general JoinHash
 // reads the slot, then the row's hash, then the row's key values, through a comparison closure).
 // Same contract as JoinHash: SQL `=` (NULL never matches), equal keys chained in build order.
 
@@ -9,7 +9,7 @@ import { SHORT_DECIMAL_PRECISION, type SqlType } from '../../types/types.js';
 import { yieldIfDue } from '../cooperative.js';
 import type { Turns } from '../operators/sort-cooperatively.js';
 import { tableCapacity } from './group-by-hash.js';
-import { combineHash, int64Words, mix32 } from './hash-functions.js';
+import { int64Words, mix32 } from './hash-functions.js';
 import { anyNullKey, type JoinLookup } from './join-lookup.js';
 
 const EMPTY = -1;
@@ -60,43 +60,33 @@ function wordsHash(lo: number, hi: number): number {
   return mix32(lo ^ Math.imul(hi, 0x9e3779b1));
 }
 
-function rowHash(words: readonly Int32Array[], row: number): number {
-  let h = wordsHash(words[0][2 * row], words[0][2 * row + 1]);
-  for (let k = 1; k < words.length; k++) h = combineHash(h, wordsHash(words[k][2 * row], words[k][2 * row + 1]));
-  return h;
-}
-
 export class IntegerJoinHash implements JoinLookup {
   /**
-   * Slot s at s * stride: its first build row plus one (0: empty, so a fresh zeroed table needs no
-   * fill), then lo and hi of each key column.
+   * Slot s at 3s: its first build row plus one (0: empty, so a fresh zeroed table needs no fill),
+   * then the lo and hi words of its key.
    */
   private readonly table: Int32Array;
-  private readonly stride: number;
   private readonly mask: number;
   readonly next: Int32Array;
   private nullKeyRowIndexes = new Int32Array(0);
-  private probeScratch: Int32Array[] = [];
+  private probeScratch: Int32Array | undefined;
 
-  static async build(buildKeys: readonly Column[], rowCount: number, turns?: Turns): Promise<IntegerJoinHash> {
-    const hash = new IntegerJoinHash(buildKeys.length, rowCount);
-    await hash.insertAll(buildKeys, turns);
+  /** The table over `rowCount` rows of one integer key column. */
+  static async build(buildKey: Column, rowCount: number, turns?: Turns): Promise<IntegerJoinHash> {
+    const hash = new IntegerJoinHash(rowCount);
+    await hash.insertAll(buildKey, turns);
     return hash;
   }
 
-  /** What a table of `keys` columns over `rows` build rows retains (reserve it before building). */
-  static estimateBytes(keys: number, rows: number): number {
-    return tableCapacity(rows) * (1 + 2 * keys) * 4 + rows * 4;
+  /** What a table over `rows` build rows retains (reserve it before building). */
+  static estimateBytes(rows: number): number {
+    return tableCapacity(rows) * 3 * 4 + rows * 4;
   }
 
-  private constructor(
-    private readonly keyCount: number,
-    readonly rowCount: number,
-  ) {
+  private constructor(readonly rowCount: number) {
     const capacity = tableCapacity(rowCount);
-    this.stride = 1 + 2 * keyCount;
     this.mask = capacity - 1;
-    this.table = new Int32Array(capacity * this.stride);
+    this.table = new Int32Array(capacity * 3);
     this.next = new Int32Array(rowCount).fill(EMPTY);
   }
 
@@ -104,22 +94,20 @@ export class IntegerJoinHash implements JoinLookup {
     return this.nullKeyRowIndexes;
   }
 
-  private async insertAll(buildKeys: readonly Column[], turns: Turns | undefined): Promise<void> {
+  private async insertAll(buildKey: Column, turns: Turns | undefined): Promise<void> {
     const rowCount = this.rowCount;
-    const words = buildKeys.map((c) => keyWords(c, rowCount));
-    const hasNull = anyNullKey(buildKeys, rowCount);
+    const words = keyWords(buildKey, rowCount);
+    const hasNull = anyNullKey([buildKey], rowCount);
     const nullRows: number[] = [];
     // Inserting in reverse and prepending keeps each chain in build order.
     for (let end = rowCount; end > 0; end -= BUILD_SLICE_ROWS) {
-      const first = Math.max(0, end - BUILD_SLICE_ROWS);
-      if (this.keyCount === 1) this.insertSingle(words[0], hasNull, first, end, nullRows);
-      else this.insertMany(words, hasNull, first, end, nullRows);
+      this.insertRows(words, hasNull, Math.max(0, end - BUILD_SLICE_ROWS), end, nullRows);
       await yieldIfDue(turns?.signal, turns?.stats);
     }
     this.nullKeyRowIndexes = Int32Array.from(nullRows.reverse());
   }
 
-  private insertSingle(words: Int32Array, hasNull: Uint8Array | null, first: number, end: number, nullRows: number[]): void {
+  private insertRows(words: Int32Array, hasNull: Uint8Array | null, first: number, end: number, nullRows: number[]): void {
     const table = this.table;
     const next = this.next;
     const mask = this.mask;
@@ -150,59 +138,19 @@ export class IntegerJoinHash implements JoinLookup {
     }
   }
 
-  private insertMany(words: readonly Int32Array[], hasNull: Uint8Array | null, first: number, end: number, nullRows: number[]): void {
-    const table = this.table;
-    const stride = this.stride;
-    for (let row = end - 1; row >= first; row--) {
-      if (hasNull !== null && hasNull[row] === 1) {
-        nullRows.push(row);
-        continue;
-      }
-      let slot = rowHash(words, row) & this.mask;
-      for (;;) {
-        const at = slot * stride;
-        const head = table[at] - 1;
-        if (head === EMPTY) {
-          table[at] = row + 1;
-          for (let k = 0; k < words.length; k++) {
-            table[at + 1 + 2 * k] = words[k][2 * row];
-            table[at + 2 + 2 * k] = words[k][2 * row + 1];
-          }
-          break;
-        }
-        if (this.slotHoldsKey(at, words, row)) {
-          this.next[row] = head;
-          table[at] = row + 1;
-          break;
-        }
-        slot = (slot + 1) & this.mask;
-      }
-    }
-  }
-
-  private slotHoldsKey(at: number, words: readonly Int32Array[], row: number): boolean {
-    for (let k = 0; k < words.length; k++) {
-      if (this.table[at + 1 + 2 * k] !== words[k][2 * row] || this.table[at + 2 + 2 * k] !== words[k][2 * row + 1]) return false;
-    }
-    return true;
-  }
-
   lookup(probeKeys: readonly Column[], count: number, out: Int32Array, probeNulls?: Uint8Array): void {
-    const words = probeKeys.map((c, k) => {
-      const w = keyWords(c, count, this.probeScratch[k]);
-      if (!(c.values instanceof BigInt64Array)) this.probeScratch[k] = w;
-      return w;
-    });
+    const key = probeKeys[0];
+    const words = keyWords(key, count, this.probeScratch);
+    if (!(key.values instanceof BigInt64Array)) this.probeScratch = words;
     const hasNull = anyNullKey(probeKeys, count);
     if (probeNulls !== undefined) {
       if (hasNull === null) probeNulls.fill(0, 0, count);
       else probeNulls.set(hasNull.subarray(0, count));
     }
-    if (this.keyCount === 1) this.lookupSingle(words[0], hasNull, count, out);
-    else this.lookupMany(words, hasNull, count, out);
+    this.lookupRows(words, hasNull, count, out);
   }
 
-  private lookupSingle(words: Int32Array, hasNull: Uint8Array | null, count: number, out: Int32Array): void {
+  private lookupRows(words: Int32Array, hasNull: Uint8Array | null, count: number, out: Int32Array): void {
     const table = this.table;
     const mask = this.mask;
     for (let row = 0; row < count; row++) {
@@ -223,30 +171,6 @@ export class IntegerJoinHash implements JoinLookup {
           break;
         }
         slot = (slot + 1) & mask;
-      }
-      out[row] = found;
-    }
-  }
-
-  private lookupMany(words: readonly Int32Array[], hasNull: Uint8Array | null, count: number, out: Int32Array): void {
-    const table = this.table;
-    const stride = this.stride;
-    for (let row = 0; row < count; row++) {
-      if (hasNull !== null && hasNull[row] === 1) {
-        out[row] = EMPTY;
-        continue;
-      }
-      let slot = rowHash(words, row) & this.mask;
-      let found = EMPTY;
-      for (;;) {
-        const at = slot * stride;
-        const head = table[at] - 1;
-        if (head === EMPTY) break;
-        if (this.slotHoldsKey(at, words, row)) {
-          found = head;
-          break;
-        }
-        slot = (slot + 1) & this.mask;
       }
       out[row] = found;
     }
