@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { hashJoin, type HashJoinSpec, type JoinType } from '../../src/exec/operators/hash-join.js';
+import { PROBE_FIRST_MAX_ROWS } from '../../src/exec/operators/probe-head.js';
 import { TARGET_PAGE_ROWS } from '../../src/exec/operators/operator.js';
 import type { Scalar } from '../../src/spi/page.js';
 import { call, inputRef } from '../../src/sql/planner/row-expression.js';
@@ -9,7 +10,7 @@ import { collectPages, collectRows, errorOf, rowsStream, sortedRows, testContext
 const PROBE_TYPES: SqlType[] = [BIGINT, VARCHAR];
 const BUILD_TYPES: SqlType[] = [BIGINT, INTEGER];
 
-function join(probe: Scalar[][], build: Scalar[][], spec: Partial<HashJoinSpec> & { type: JoinType }) {
+function join(probe: Scalar[][], build: Scalar[][], spec: Partial<HashJoinSpec> & { type: JoinType }, probePageRows?: number) {
   const full: HashJoinSpec = {
     probeTypes: PROBE_TYPES,
     buildTypes: BUILD_TYPES,
@@ -19,7 +20,24 @@ function join(probe: Scalar[][], build: Scalar[][], spec: Partial<HashJoinSpec> 
     buildOutput: spec.type === 'mark' ? [] : [0, 1],
     ...spec,
   };
-  return collectRows(hashJoin(testContext(), rowsStream(full.probeTypes, probe), rowsStream(full.buildTypes, build), full));
+  return collectRows(hashJoin(testContext(), rowsStream(full.probeTypes, probe, probePageRows), rowsStream(full.buildTypes, build), full));
+}
+
+/** The filter `build value > n` (build channel 1 follows the probe's two channels). */
+const valueAbove = (n: number) => call('greater_than', BOOLEAN, inputRef(3, INTEGER), { kind: 'constant', value: n, type: INTEGER });
+
+/**
+ * A mark join's output for `probe`, first with the probe side hashed (the build side, when not
+ * empty, padded with unmatched rows to outnumber the probe side), then with the build side hashed
+ * (the probe side padded past PROBE_FIRST_MAX_ROWS with unmatched rows, left out of the result).
+ */
+async function markBothWays(probe: Scalar[][], build: Scalar[][], spec: Partial<HashJoinSpec>): Promise<[Scalar[][], Scalar[][]]> {
+  const markSpec = { ...spec, type: 'mark' as const, probeOutput: [1] };
+  const buildPadding: Scalar[][] = Array.from({ length: build.length === 0 ? 0 : probe.length + 1 }, () => [-9n, 0]);
+  const probeHashed = await join(probe, [...build, ...buildPadding], markSpec);
+  const probePadding: Scalar[][] = Array.from({ length: PROBE_FIRST_MAX_ROWS + 1 }, () => [-7n, 'pad']);
+  const buildHashed = await join([...probe, ...probePadding], build, markSpec, 8192);
+  return [probeHashed, buildHashed.filter((r) => r[0] !== 'pad')];
 }
 
 /** Joins by brute force, for comparison. */
@@ -113,14 +131,15 @@ describe('hashJoin operator', () => {
       [3n, 'three'],
       [null, 'null'],
     ];
-    const marks = async (buildValues: (bigint | null)[], nullAware: boolean) =>
-      (
-        await join(
-          inProbe,
-          buildValues.map((v) => [v, 0]),
-          { type: 'mark', markNullAware: nullAware, probeOutput: [1] },
-        )
-      ).map((r) => [r[0], r[1]]);
+    const marks = async (buildValues: (bigint | null)[], nullAware: boolean) => {
+      const [small, padded] = await markBothWays(
+        inProbe,
+        buildValues.map((v) => [v, 0]),
+        { markNullAware: nullAware },
+      );
+      expect(padded, 'with the build side hashed').to.deep.equal(small);
+      return small;
+    };
 
     it('x IN (1, 2, NULL): TRUE for 1, NULL for 3 and for NULL', async () => {
       expect(await marks([1n, 2n, null], true)).to.deep.equal([
@@ -154,6 +173,33 @@ describe('hashJoin operator', () => {
       ]);
     });
 
+    it('EXISTS with a filter: TRUE when some key-equal row passes it, duplicates and NULL filters alike', async () => {
+      const probe: Scalar[][] = [
+        [1n, 'one'],
+        [1n, 'one again'],
+        [2n, 'two'],
+        [3n, 'three'],
+        [null, 'null'],
+      ];
+      const build: Scalar[][] = [
+        [1n, 2],
+        [1n, 5],
+        [2n, 1],
+        [2n, null],
+        [null, 9],
+      ];
+      const expected = [
+        ['one', true],
+        ['one again', true],
+        ['two', false],
+        ['three', false],
+        ['null', false],
+      ];
+      const [small, padded] = await markBothWays(probe, build, { filter: valueAbove(3) });
+      expect(small).to.deep.equal(expected);
+      expect(padded).to.deep.equal(expected);
+    });
+
     it('without null-awareness (EXISTS / semi join) NULLs are FALSE', async () => {
       expect(await marks([1n, 2n, null], false)).to.deep.equal([
         ['one', true],
@@ -172,9 +218,27 @@ describe('hashJoin operator', () => {
     expect(ctx.memory.reservedBytes).to.equal(0);
   });
 
+  it('a mark join over a big probe side releases the probe pages it read ahead once it has passed them on', async () => {
+    const ctx = testContext();
+    const probeRows: Scalar[][] = Array.from({ length: 2 * PROBE_FIRST_MAX_ROWS }, (_, i) => [BigInt(i % 1000), 'probe row']);
+    const spec: HashJoinSpec = { type: 'mark', probeTypes: PROBE_TYPES, buildTypes: BUILD_TYPES, probeKeys: [0], buildKeys: [0], probeOutput: [1], buildOutput: [] };
+    let rows = 0;
+    let reservedAtLastPage = 0;
+    let reservedMost = 0;
+    for await (const page of hashJoin(ctx, rowsStream(PROBE_TYPES, probeRows, 8192), rowsStream(BUILD_TYPES, [[1n, 1]]), spec)) {
+      rows += page.rowCount;
+      reservedAtLastPage = ctx.memory.reservedBytes;
+      reservedMost = Math.max(reservedMost, reservedAtLastPage);
+    }
+    expect(rows).to.equal(probeRows.length);
+    // The read-ahead (half the probe side) was held at first; by the last page only the build side is.
+    expect(reservedMost).to.be.greaterThan(1_000_000);
+    expect(reservedAtLastPage).to.be.lessThan(100_000);
+    expect(ctx.memory.reservedBytes).to.equal(0);
+  });
+
   describe('residual filters', () => {
     // filter: probe.name <> 'c' AND build.value > 10  -> written as two separate cases
-    const valueAbove = (n: number) => call('greater_than', BOOLEAN, inputRef(3, INTEGER), { kind: 'constant', value: n, type: INTEGER });
 
     it('an inner join keeps only pairs passing the filter', async () => {
       expect(sortedRows(await join(probe, build, { type: 'inner', filter: valueAbove(10) }))).to.deep.equal(

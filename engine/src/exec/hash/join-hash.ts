@@ -9,13 +9,14 @@ import { yieldIfDue } from '../cooperative.js';
 import type { Turns } from '../operators/sort-cooperatively.js';
 import { tableCapacity } from './group-by-hash.js';
 import { hashRows } from './hash-functions.js';
+import { anyNullKey, type JoinLookup } from './join-lookup.js';
 import { makeKeyEquals } from './row-equality.js';
 
 const EMPTY = -1;
 /** Rows hashed or inserted between two chances to yield the event loop (well under a millisecond of work). */
 const BUILD_SLICE_ROWS = 8192;
 
-export class JoinHash {
+export class JoinHash implements JoinLookup {
   private readonly slots: Int32Array;
   private readonly mask: number;
   private readonly hashes: Int32Array;
@@ -126,16 +127,4 @@ export class JoinHash {
   sizeInBytes(): number {
     return this.slots.byteLength + this.hashes.byteLength + this.next.byteLength + this.nullKeyRows.byteLength;
   }
-}
-
-/** 1 for rows with a NULL in any of the columns; null when no row has one. */
-export function anyNullKey(columns: readonly Column[], count: number): Uint8Array | null {
-  let result: Uint8Array | null = null;
-  for (const c of columns) {
-    const nulls = c.type.kind === 'unknown' ? new Uint8Array(count).fill(1) : c.nulls;
-    if (nulls === null) continue;
-    if (result === null) result = new Uint8Array(count);
-    for (let i = 0; i < count; i++) result[i] |= nulls[i];
-  }
-  return result;
 }

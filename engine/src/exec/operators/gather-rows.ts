@@ -69,6 +69,8 @@ function gatherListColumn(type: SqlType, pages: readonly Page[], channel: number
 
 /** Rows at `positions` of a column, where position -1 gives NULL (the missing side of outer joins). */
 export function takeColumnOrNull(column: Column, positions: Int32Array, count: number): Column {
+  // Without a -1 this is a plain gather, whose loops are specialised per storage kind.
+  if (!hasNegative(positions, count)) return takeColumn(column, positions, count);
   if (hasChildColumns(column.type)) return takeListColumnOrNull(column, positions, count);
   const values = allocateValues(column.type, count);
   let nulls: Uint8Array | null = null;
@@ -111,4 +113,9 @@ function takeListColumnOrNull(column: Column, positions: Int32Array, count: numb
   }
   const taken = takeColumn(source, safe, count);
   return { ...taken, nulls };
+}
+
+function hasNegative(positions: Int32Array, count: number): boolean {
+  for (let i = 0; i < count; i++) if (positions[i] < 0) return true;
+  return false;
 }

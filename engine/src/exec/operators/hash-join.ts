@@ -2,15 +2,19 @@
 // page), then streams the probe side page by page. Keys match by SQL `=` (NULL never matches); the
 // residual filter decides among key-equal candidates. Without keys it is a nested-loop join (every
 // build row is a candidate). 'mark' emits the probe row plus whether some build row matches, with
-// the three-valued semantics of IN when null-aware (EXISTS, IN, NOT IN, semi and anti joins).
+// the three-valued semantics of IN when null-aware (EXISTS, IN, NOT IN, semi and anti joins). A
+// mark join whose probe side turns out small and smaller than the build side hashes the probe side
+// instead and streams the build side (probe-head, mark-join-probe-first).
 
 import { BOOLEAN, type SqlType } from '../../types/types.js';
 import type { RowExpression } from '../../sql/planner/row-expression.js';
 import { constantColumn, takeColumn, type Column, type Page } from '../../spi/page.js';
-import { takeColumnOrNull } from './gather-rows.js';
+import { outputPage, PairBatches } from './join-pairs.js';
 import { buildSide, firstCandidates, type BuildSide } from './join-build-side.js';
 import { JoinFilter } from './join-filter.js';
 import { markProbePage } from './mark-join.js';
+import { markJoinProbeFirst, markProbeFirstApplies } from './mark-join-probe-first.js';
+import { hashProbeSide, PROBE_FIRST_MAX_ROWS, readAhead } from './probe-head.js';
 import { TARGET_PAGE_ROWS, type OperatorContext, type PageStream } from './operator.js';
 import { MemoryReservation, PageCompactor, throwIfCanceled } from './operator-support.js';
 
@@ -33,18 +37,37 @@ export interface HashJoinSpec {
 export async function* hashJoin(ctx: OperatorContext, probe: PageStream, build: PageStream, spec: HashJoinSpec): PageStream {
   const reservation = new MemoryReservation(ctx.memory);
   try {
-    const side = await buildSide(ctx, build, spec, reservation);
-    const buildRows = side.page.rowCount;
-    if (buildRows === 0 && (spec.type === 'inner' || spec.type === 'right')) return;
     const filter = spec.filter === undefined ? null : new JoinFilter(spec.filter, spec.probeTypes.length, [...spec.probeTypes, ...spec.buildTypes]);
     const outputTypes = [...spec.probeOutput.map((c) => spec.probeTypes[c]), ...(spec.type === 'mark' ? [BOOLEAN] : spec.buildOutput.map((c) => spec.buildTypes[c]))];
     const compactor = new PageCompactor(outputTypes);
+    if (markProbeFirstApplies(spec, filter)) {
+      const probeAhead = await readAhead(ctx, probe, PROBE_FIRST_MAX_ROWS, reservation);
+      if (probeAhead.complete && probeAhead.rows === 0) return;
+      probe = probeAhead.stream;
+      if (probeAhead.complete) {
+        const buildAhead = await readAhead(ctx, build, probeAhead.rows, reservation);
+        build = buildAhead.stream;
+        if (!buildAhead.complete) {
+          // The build side has more rows than the probe side: hash the probe side.
+          const hashed = await hashProbeSide(ctx, probeAhead.pages, spec, reservation);
+          for await (const out of markJoinProbeFirst(ctx, probeAhead.pages, hashed, build, spec, filter, reservation)) {
+            for (const ready of compactor.add(out)) yield ready;
+          }
+          yield* compactor.finish();
+          return;
+        }
+      }
+    }
+    const side = await buildSide(ctx, build, spec, reservation);
+    const buildRows = side.page.rowCount;
+    if (buildRows === 0 && (spec.type === 'inner' || spec.type === 'right')) return;
     const buildMatched = spec.type === 'right' || spec.type === 'full' ? new Uint8Array(buildRows) : null;
     reservation.add(buildMatched === null ? 0 : buildRows);
+    const pairs = new PairBatches();
     for await (const page of probe) {
       throwIfCanceled(ctx);
       if (page.rowCount === 0) continue;
-      const outputs = spec.type === 'mark' ? [markProbePage(ctx, page, side, spec, filter)] : joinProbePage(ctx, page, side, spec, filter, buildMatched);
+      const outputs = spec.type === 'mark' ? [markProbePage(ctx, page, side, spec, filter)] : joinProbePage(ctx, page, side, spec, filter, buildMatched, pairs);
       for (const out of outputs) for (const ready of compactor.add(out)) yield ready;
     }
     if (buildMatched !== null) {
@@ -64,64 +87,29 @@ function* joinProbePage(
   spec: HashJoinSpec,
   filter: JoinFilter | null,
   buildMatched: Uint8Array | null,
+  pairs: PairBatches,
 ): Generator<Page> {
   const n = page.rowCount;
   const first = firstCandidates(page, side, spec);
-  const next = side.next;
   const probeOuter = spec.type === 'left' || spec.type === 'full';
   const probeMatched = probeOuter ? new Uint8Array(n) : null;
-  let probeRows = new Int32Array(TARGET_PAGE_ROWS);
-  let buildRows = new Int32Array(TARGET_PAGE_ROWS);
-  let count = 0;
-  const flush = (): Page => {
-    let kept = count;
-    if (filter !== null) {
-      const result = filter.apply(page, side.page, probeRows, buildRows, count);
-      const values = result.values as Uint8Array;
-      const nulls = result.type.kind === 'unknown' ? null : result.nulls;
-      const allNull = result.type.kind === 'unknown';
-      kept = 0;
-      for (let i = 0; i < count; i++) {
-        if (allNull || values[i] !== 1 || (nulls !== null && nulls[i] === 1)) continue;
-        probeRows[kept] = probeRows[i];
-        buildRows[kept] = buildRows[i];
-        kept++;
-      }
-    }
-    for (let i = 0; i < kept; i++) {
-      if (probeMatched !== null) probeMatched[probeRows[i]] = 1;
-      if (buildMatched !== null) buildMatched[buildRows[i]] = 1;
-    }
-    const out = outputPage(page, side.page, probeRows, buildRows, kept, spec);
-    probeRows = new Int32Array(TARGET_PAGE_ROWS);
-    buildRows = new Int32Array(TARGET_PAGE_ROWS);
-    count = 0;
-    return out;
-  };
-  for (let i = 0; i < n; i++) {
-    for (let r = first[i]; r !== -1; r = next[r]) {
-      probeRows[count] = i;
-      buildRows[count] = r;
-      if (++count === TARGET_PAGE_ROWS) {
-        throwIfCanceled(ctx);
-        yield flush();
-      }
-    }
+  const cursor = pairs.start(first);
+  for (;;) {
+    const found = pairs.fill(first, side.next, cursor);
+    if (found === 0) break;
+    const kept = filter === null ? found : pairs.keepPassing(found, (count) => filter.apply(page, side.page, pairs.streamedRows, pairs.hashedRows, count));
+    if (probeMatched !== null) for (let i = 0; i < kept; i++) probeMatched[pairs.streamedRows[i]] = 1;
+    if (buildMatched !== null) for (let i = 0; i < kept; i++) buildMatched[pairs.hashedRows[i]] = 1;
+    if (kept > 0) yield outputPage(page, side.page, pairs.streamedRows, pairs.hashedRows, kept, spec);
+    if (found < TARGET_PAGE_ROWS) break;
+    throwIfCanceled(ctx);
   }
-  if (count > 0) yield flush();
   if (probeMatched !== null) {
     const unmatched = new Int32Array(n);
     let u = 0;
     for (let i = 0; i < n; i++) if (probeMatched[i] === 0) unmatched[u++] = i;
     if (u > 0) yield outputPage(page, side.page, unmatched, new Int32Array(u).fill(-1), u, spec);
   }
-}
-
-/** probeOutput columns at probeRows, then buildOutput columns at buildRows (-1 = NULL). */
-function outputPage(probe: Page, build: Page, probeRows: Int32Array, buildRows: Int32Array, count: number, spec: HashJoinSpec): Page {
-  const columns: Column[] = spec.probeOutput.map((c) => takeColumn(probe.columns[c], probeRows, count));
-  for (const c of spec.buildOutput) columns.push(takeColumnOrNull(build.columns[c], buildRows, count));
-  return { rowCount: count, columns };
 }
 
 /** RIGHT / FULL: the build rows nothing matched, with NULL probe columns. */

@@ -6,7 +6,7 @@
 
 import { BOOLEAN } from '../../types/types.js';
 import { makeRowEquals, type RowEquals } from '../hash/row-equality.js';
-import { anyNullKey } from '../hash/join-hash.js';
+import { anyNullKey } from '../hash/join-lookup.js';
 import type { Column, Page } from '../../spi/page.js';
 import type { HashJoinSpec } from './hash-join.js';
 import { firstCandidates, type BuildSide } from './join-build-side.js';
@@ -57,6 +57,15 @@ export function markProbePage(ctx: OperatorContext, page: Page, side: BuildSide,
   const n = page.rowCount;
   const buildRows = side.page.rowCount;
   const nullAware = spec.markNullAware === true;
+  const columns: Column[] = spec.probeOutput.map((c) => page.columns[c]);
+  if (filter === null && !nullAware) {
+    // EXISTS without a filter: a row is marked when it has a candidate.
+    const first = firstCandidates(page, side, spec);
+    const values = new Uint8Array(n);
+    for (let i = 0; i < n; i++) values[i] = first[i] === -1 ? 0 : 1;
+    columns.push({ type: BOOLEAN, length: n, values, nulls: null });
+    return { rowCount: n, columns };
+  }
   const probeNulls = new Uint8Array(n);
   const first = firstCandidates(page, side, spec, probeNulls);
   const state = new Uint8Array(n);
@@ -82,7 +91,6 @@ export function markProbePage(ctx: OperatorContext, page: Page, side: BuildSide,
       nulls[i] = 1;
     }
   }
-  const columns: Column[] = spec.probeOutput.map((c) => page.columns[c]);
   columns.push({ type: BOOLEAN, length: n, values, nulls });
   return { rowCount: n, columns };
 }

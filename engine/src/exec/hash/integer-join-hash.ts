@@ -1,0 +1,182 @@
+// The lookup table of a hash join on one integer key stored in at most 64 bits (bigint, integer,
+// smallint, tinyint, date, short decimals): each slot holds its first build row next to the key's
+// int64 words, so an insert or a probe touches one place in memory (the general JoinHash
+// reads the slot, then the row's hash, then the row's key values, through a comparison closure).
+// Same contract as JoinHash: SQL `=` (NULL never matches), equal keys chained in build order.
+
+import type { Column } from '../../spi/page.js';
+import { SHORT_DECIMAL_PRECISION, type SqlType } from '../../types/types.js';
+import { yieldIfDue } from '../cooperative.js';
+import type { Turns } from '../operators/sort-cooperatively.js';
+import { tableCapacity } from './group-by-hash.js';
+import { int64Words, mix32 } from './hash-functions.js';
+import { anyNullKey, type JoinLookup } from './join-lookup.js';
+
+const EMPTY = -1;
+/** Rows inserted between two chances to yield the event loop (well under a millisecond of work). */
+const BUILD_SLICE_ROWS = 16384;
+
+/** Whether a key of this type is an integer held in an int64, int32, int16 or int8 array. */
+export function isIntegerKeyType(type: SqlType): boolean {
+  switch (type.kind) {
+    case 'bigint':
+    case 'integer':
+    case 'smallint':
+    case 'tinyint':
+    case 'date':
+    case 'interval year to month':
+      return true;
+    case 'decimal':
+      return type.precision <= SHORT_DECIMAL_PRECISION;
+    default:
+      return false;
+  }
+}
+
+/**
+ * The int64 words (lo at 2i, hi at 2i + 1) of rows [0, count) of an integer column: a view of an
+ * int64 column, a sign-extended copy of a narrower one (into `scratch` when it is big enough).
+ */
+function keyWords(column: Column, count: number, scratch?: Int32Array): Int32Array {
+  const values = column.values;
+  if (values instanceof BigInt64Array) return int64Words(values);
+  if (!(values instanceof Int32Array || values instanceof Int16Array || values instanceof Int8Array)) {
+    throw new Error(`Integer join key expected, got ${column.type.kind}`);
+  }
+  const words = scratch !== undefined && scratch.length >= 2 * count ? scratch : new Int32Array(2 * count);
+  for (let i = 0; i < count; i++) {
+    const v = values[i];
+    words[2 * i] = v;
+    words[2 * i + 1] = v < 0 ? -1 : 0;
+  }
+  return words;
+}
+
+/**
+ * The table's own hash of an int64 (no other table shares it): one finaliser over the low word
+ * and an odd multiple of the high word, which keeps distinct high words distinct.
+ */
+function wordsHash(lo: number, hi: number): number {
+  return mix32(lo ^ Math.imul(hi, 0x9e3779b1));
+}
+
+export class IntegerJoinHash implements JoinLookup {
+  /**
+   * Slot s at 3s: its first build row plus one (0: empty, so a fresh zeroed table needs no fill),
+   * then the lo and hi words of its key.
+   */
+  private readonly table: Int32Array;
+  private readonly mask: number;
+  readonly next: Int32Array;
+  private nullKeyRowIndexes = new Int32Array(0);
+  private probeScratch: Int32Array | undefined;
+
+  /** The table over `rowCount` rows of one integer key column. */
+  static async build(buildKey: Column, rowCount: number, turns?: Turns): Promise<IntegerJoinHash> {
+    const hash = new IntegerJoinHash(rowCount);
+    await hash.insertAll(buildKey, turns);
+    return hash;
+  }
+
+  /** What a table over `rows` build rows retains (reserve it before building). */
+  static estimateBytes(rows: number): number {
+    return tableCapacity(rows) * 3 * 4 + rows * 4;
+  }
+
+  private constructor(readonly rowCount: number) {
+    const capacity = tableCapacity(rowCount);
+    this.mask = capacity - 1;
+    this.table = new Int32Array(capacity * 3);
+    this.next = new Int32Array(rowCount).fill(EMPTY);
+  }
+
+  get nullKeyRows(): Int32Array {
+    return this.nullKeyRowIndexes;
+  }
+
+  private async insertAll(buildKey: Column, turns: Turns | undefined): Promise<void> {
+    const rowCount = this.rowCount;
+    const words = keyWords(buildKey, rowCount);
+    const hasNull = anyNullKey([buildKey], rowCount);
+    const nullRows: number[] = [];
+    // Inserting in reverse and prepending keeps each chain in build order.
+    for (let end = rowCount; end > 0; end -= BUILD_SLICE_ROWS) {
+      this.insertRows(words, hasNull, Math.max(0, end - BUILD_SLICE_ROWS), end, nullRows);
+      await yieldIfDue(turns?.signal, turns?.stats);
+    }
+    this.nullKeyRowIndexes = Int32Array.from(nullRows.reverse());
+  }
+
+  private insertRows(words: Int32Array, hasNull: Uint8Array | null, first: number, end: number, nullRows: number[]): void {
+    const table = this.table;
+    const next = this.next;
+    const mask = this.mask;
+    for (let row = end - 1; row >= first; row--) {
+      if (hasNull !== null && hasNull[row] === 1) {
+        nullRows.push(row);
+        continue;
+      }
+      const lo = words[2 * row];
+      const hi = words[2 * row + 1];
+      let slot = wordsHash(lo, hi) & mask;
+      for (;;) {
+        const at = slot * 3;
+        const head = table[at] - 1;
+        if (head === EMPTY) {
+          table[at] = row + 1;
+          table[at + 1] = lo;
+          table[at + 2] = hi;
+          break;
+        }
+        if (table[at + 1] === lo && table[at + 2] === hi) {
+          next[row] = head;
+          table[at] = row + 1;
+          break;
+        }
+        slot = (slot + 1) & mask;
+      }
+    }
+  }
+
+  lookup(probeKeys: readonly Column[], count: number, out: Int32Array, probeNulls?: Uint8Array): void {
+    const key = probeKeys[0];
+    const words = keyWords(key, count, this.probeScratch);
+    if (!(key.values instanceof BigInt64Array)) this.probeScratch = words;
+    const hasNull = anyNullKey(probeKeys, count);
+    if (probeNulls !== undefined) {
+      if (hasNull === null) probeNulls.fill(0, 0, count);
+      else probeNulls.set(hasNull.subarray(0, count));
+    }
+    this.lookupRows(words, hasNull, count, out);
+  }
+
+  private lookupRows(words: Int32Array, hasNull: Uint8Array | null, count: number, out: Int32Array): void {
+    const table = this.table;
+    const mask = this.mask;
+    for (let row = 0; row < count; row++) {
+      if (hasNull !== null && hasNull[row] === 1) {
+        out[row] = EMPTY;
+        continue;
+      }
+      const lo = words[2 * row];
+      const hi = words[2 * row + 1];
+      let slot = wordsHash(lo, hi) & mask;
+      let found = EMPTY;
+      for (;;) {
+        const at = slot * 3;
+        const head = table[at] - 1;
+        if (head === EMPTY) break;
+        if (table[at + 1] === lo && table[at + 2] === hi) {
+          found = head;
+          break;
+        }
+        slot = (slot + 1) & mask;
+      }
+      out[row] = found;
+    }
+  }
+
+  sizeInBytes(): number {
+    return this.table.byteLength + this.next.byteLength + this.nullKeyRowIndexes.byteLength;
+  }
+}
