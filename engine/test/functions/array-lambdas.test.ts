@@ -97,24 +97,24 @@ describe('lambda expressions and the array functions taking them', function () {
     expect(await failure('SELECT x -> x + 1')).to.deep.equal(['TYPE_MISMATCH', 'line 1:8: Lambda expression should always be used inside a function']);
     expect(await failure('SELECT coalesce(x -> 1, 2)')).to.deep.equal(['TYPE_MISMATCH', 'line 1:17: Lambda expression should always be used inside a function']);
     expect(await failure('SELECT filter(ARRAY[1], x -> x + 1)')).to.deep.equal([
-      'TYPE_MISMATCH',
+      'FUNCTION_NOT_FOUND',
       'line 1:8: Unexpected parameters (array(integer), <function>) for function filter. Expected: filter(array(T), function(T,boolean))',
     ]);
     // Trino does not coerce a lambda's result: a NULL for a boolean, a tinyint state for an integer S are refused.
     expect(await failure('SELECT filter(ARRAY[1], x -> NULL)')).to.deep.equal([
-      'TYPE_MISMATCH',
+      'FUNCTION_NOT_FOUND',
       'line 1:8: Unexpected parameters (array(integer), <function>) for function filter. Expected: filter(array(T), function(T,boolean))',
     ]);
     expect(await failure('SELECT reduce(ARRAY[1, NULL, 2], 0, (s, x) -> CAST(s + x AS tinyint), s -> s)')).to.deep.equal([
-      'TYPE_MISMATCH',
+      'FUNCTION_NOT_FOUND',
       'line 1:8: Unexpected parameters (array(integer), integer, <function>, <function>) for function reduce. Expected: reduce(array(T), S, function(S,T,S), function(S,R))',
     ]);
     expect(await failure('SELECT abs(x -> x)')).to.deep.equal([
-      'TYPE_MISMATCH',
+      'FUNCTION_NOT_FOUND',
       'line 1:8: Unexpected parameters (<function>) for function abs. Expected: abs(bigint), abs(decimal(p,s)), abs(double), abs(integer), abs(real), abs(smallint), abs(tinyint)',
     ]);
     expect(await failure('SELECT transform(ARRAY[1], 5)')).to.deep.equal([
-      'TYPE_MISMATCH',
+      'FUNCTION_NOT_FOUND',
       'line 1:8: Unexpected parameters (array(integer), integer) for function transform. Expected: transform(array(T), function(T,U))',
     ]);
   });

@@ -71,7 +71,7 @@ describe('binary functions: bad input', () => {
 
   it('wrong argument types name the function and its signatures', async () => {
     const error = await engine.failure("SELECT md5('text')");
-    expect(error.errorName).to.equal('TYPE_MISMATCH');
+    expect(error.errorName).to.equal('FUNCTION_NOT_FOUND');
     expect(error.rawMessage).to.equal('Unexpected parameters (varchar(4)) for function md5. Expected: md5(varbinary)');
   });
 });

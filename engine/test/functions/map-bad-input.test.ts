@@ -46,14 +46,14 @@ describe('maps: bad input', function () {
   it('names the types for a key of the wrong type and for functions given no map', async () => {
     expect(await failure("SELECT MAP(ARRAY[1], ARRAY[2])['a']")).to.deep.equal(['TYPE_MISMATCH', 'Cannot use varchar(1) for subscript of map(integer, integer)']);
     expect(await failure('SELECT map_keys(ARRAY[1])')).to.deep.equal([
-      'TYPE_MISMATCH',
+      'FUNCTION_NOT_FOUND',
       'Unexpected parameters (array(integer)) for function map_keys. Expected: map_keys(map(K,V))',
     ]);
     expect(await failure('SELECT map(ARRAY[1])')).to.deep.equal([
-      'TYPE_MISMATCH',
+      'FUNCTION_NOT_FOUND',
       'Unexpected parameters (array(integer)) for function map. Expected: map(), map(array(K), array(V))',
     ]);
-    expect((await failure('SELECT map_concat(map())'))[0]).to.equal('TYPE_MISMATCH');
+    expect((await failure('SELECT map_concat(map())'))[0]).to.equal('FUNCTION_NOT_FOUND');
   });
 
   it('compares maps with = but refuses to order them', async () => {

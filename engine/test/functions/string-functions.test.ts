@@ -93,7 +93,7 @@ describe('string functions', () => {
     expect(evalFn('chr', n(65))).to.equal('A');
     expect(errorOf(() => evalFn('chr', n(-1)))).to.equal('INVALID_FUNCTION_ARGUMENT: Not a valid Unicode code point: -1');
     expect(evalFn('codepoint', ['é', vc(1)])).to.equal(233);
-    expect(errorOf(() => evalFn('codepoint', ['ab', vc(2)]))).to.match(/^TYPE_MISMATCH/);
+    expect(errorOf(() => evalFn('codepoint', ['ab', vc(2)]))).to.match(/^FUNCTION_NOT_FOUND/);
   });
 
   it('to_utf8 and from_utf8', () => {

@@ -101,8 +101,8 @@ function toSignature(entry: Entry, bound: BoundSignature): ScalarFunctionSignatu
 }
 
 /**
- * Resolves a function call; FUNCTION_NOT_FOUND for an unknown name, TYPE_MISMATCH for unusable
- * arguments. A lambda argument is typed while binding, once the other arguments fixed its parameters.
+ * Resolves a function call; FUNCTION_NOT_FOUND for an unknown name and, as in Trino, for unusable
+ * arguments ("Unexpected parameters ... Expected: ..."). A lambda argument is typed while binding, once the other arguments fixed its parameters.
  */
 export function resolveScalarFunction(name: string, argumentTypes: readonly ArgumentType[], location?: SourceLocation): ScalarFunctionSignature {
   const lower = name.toLowerCase();
@@ -112,7 +112,7 @@ export function resolveScalarFunction(name: string, argumentTypes: readonly Argu
   if (bound === undefined) {
     const expected = [...new Set(entry.signatures.map((s) => formatTemplate(lower, s)))].sort().join(', ');
     throw new EngineError(
-      'TYPE_MISMATCH',
+      'FUNCTION_NOT_FOUND',
       `Unexpected parameters (${argumentTypes.map(argumentTypeName).join(', ')}) for function ${lower}. Expected: ${expected}`,
       location,
     );
