@@ -54,17 +54,31 @@ export function readListRow(offsets: Int32Array, elements: Column, row: number):
   return out;
 }
 
-/** An array column from one JS array (or null) per row; rows flagged in `nullMask` are NULL. */
-export function listColumnFromRows(type: SqlType, rows: readonly (Scalar | undefined)[], length = rows.length, nullMask: Uint8Array | null = null): Column {
+/**
+ * The offsets of rows of an offsets layout (arrays, maps) from each row's entry count, the NULL mask
+ * (NULL or undefined rows, and those `nullMask` flags) and the entries in all.
+ */
+export function offsetsOfRows(
+  rows: readonly (Scalar | undefined)[],
+  length: number,
+  nullMask: Uint8Array | null,
+  entriesOf: (row: Scalar) => number,
+): { offsets: Int32Array; nulls: Uint8Array | null; total: number } {
   const offsets = new Int32Array(length + 1);
   let nulls: Uint8Array | null = null;
   let total = 0;
   for (let i = 0; i < length; i++) {
     const row = rows[i];
     if (row === null || row === undefined || (nullMask !== null && nullMask[i] === 1)) (nulls ??= new Uint8Array(length))[i] = 1;
-    else total += (row as readonly Scalar[]).length;
+    else total += entriesOf(row);
     offsets[i + 1] = total;
   }
+  return { offsets, nulls, total };
+}
+
+/** An array column from one JS array (or null) per row; rows flagged in `nullMask` are NULL. */
+export function listColumnFromRows(type: SqlType, rows: readonly (Scalar | undefined)[], length = rows.length, nullMask: Uint8Array | null = null): Column {
+  const { offsets, nulls, total } = offsetsOfRows(rows, length, nullMask, (row) => (row as readonly Scalar[]).length);
   const flat = new Array<Scalar>(total);
   let k = 0;
   for (let i = 0; i < length; i++) {

@@ -6,6 +6,7 @@
 import type { SqlType } from '../types/types.js';
 import { type Column, type Scalar, columnFromScalars, getScalar } from './page.js';
 import { MapValue } from './map-value.js';
+import { offsetsOfRows } from './list-column.js';
 
 type MapType = SqlType & { kind: 'map' };
 
@@ -40,15 +41,7 @@ export function readMapRow(offsets: Int32Array, keys: Column, values: Column, ro
 /** A map column from one MapValue (or null) per row; rows flagged in `nullMask` are NULL. */
 export function mapColumnFromRows(type: SqlType, rows: readonly (Scalar | undefined)[], length = rows.length, nullMask: Uint8Array | null = null): Column {
   const { key, value } = mapTypeOf(type);
-  const offsets = new Int32Array(length + 1);
-  let nulls: Uint8Array | null = null;
-  let total = 0;
-  for (let i = 0; i < length; i++) {
-    const row = rows[i];
-    if (row === null || row === undefined || (nullMask !== null && nullMask[i] === 1)) (nulls ??= new Uint8Array(length))[i] = 1;
-    else total += (row as MapValue).size;
-    offsets[i + 1] = total;
-  }
+  const { offsets, nulls, total } = offsetsOfRows(rows, length, nullMask, (row) => (row as MapValue).size);
   const keys = new Array<Scalar>(total);
   const values = new Array<Scalar>(total);
   let k = 0;

@@ -4,32 +4,14 @@
 // partition. The oracle is the TPC-H generator's reference tables, computed in plain JavaScript.
 
 import { expect } from 'chai';
-import { referenceTbl } from '../tpch/helpers.js';
+import { referenceRows } from '../tpch/helpers.js';
 import { query, runStatement } from '../support/statement-http.js';
-import { TestCluster } from './cluster-fixture.js';
+import { PARTITIONED, USER, clusterOfTwoWorkers } from './cluster-fixture.js';
 
-const USER = { 'X-Engine-User': 'test' };
-const PARTITIONED = { ...USER, 'X-Engine-Session': 'join_distribution_type=PARTITIONED' };
-
-function tableRows(name: string): string[][] {
-  return referenceTbl(name)
-    .trim()
-    .split('\n')
-    .map((line) => line.split('|'));
-}
 
 describe('arrays over a cluster (coordinator + 2 workers)', function () {
   this.timeout(180_000);
-  let cluster: TestCluster;
-
-  before(async () => {
-    cluster = await TestCluster.start(2);
-    await cluster.waitForActiveWorkers(2);
-  });
-
-  after(async () => {
-    await cluster?.stop();
-  });
+  const cluster = clusterOfTwoWorkers();
 
   it('sends arrays of every element type, NULLs and nested arrays through the exchange exactly', async () => {
     const sql = `SELECT n_nationkey,
@@ -57,7 +39,7 @@ describe('arrays over a cluster (coordinator + 2 workers)', function () {
       'array(bigint)',
       'array(varbinary)',
     ]);
-    const expected = tableRows('nation').map(([key, name, region]) => {
+    const expected = referenceRows('nation').map(([key, name, region]) => {
       const k = Number(key);
       const day = String(k + 1).padStart(2, '0');
       return [
@@ -82,7 +64,7 @@ describe('arrays over a cluster (coordinator + 2 workers)', function () {
     const [[plan]] = await query(cluster.coordinator.uri, `EXPLAIN (TYPE DISTRIBUTED) ${sql}`, USER);
     expect(plan).to.match(/FIXED_HASH/);
     const counts = new Map<string, number>();
-    for (const row of tableRows('orders')) {
+    for (const row of referenceRows('orders')) {
       const key = `${Number(row[1]) % 5}|${Number(row[0]) % 2 === 0 ? 'null' : '1'}`;
       counts.set(key, (counts.get(key) ?? 0) + 1);
     }
@@ -98,8 +80,8 @@ describe('arrays over a cluster (coordinator + 2 workers)', function () {
   it('joins on array keys in a partitioned join', async () => {
     const sql = `SELECT count(*) FROM (SELECT ARRAY[o_custkey % 100] AS k FROM tpch.tiny.orders) o
       JOIN (SELECT ARRAY[c_custkey] AS k FROM tpch.tiny.customer) c ON o.k = c.k`;
-    const customers = new Set(tableRows('customer').map((r) => Number(r[0])));
-    const expected = tableRows('orders').filter((r) => customers.has(Number(r[1]) % 100)).length;
+    const customers = new Set(referenceRows('customer').map((r) => Number(r[0])));
+    const expected = referenceRows('orders').filter((r) => customers.has(Number(r[1]) % 100)).length;
     const [[plan]] = await query(cluster.coordinator.uri, `EXPLAIN (TYPE DISTRIBUTED) ${sql}`, PARTITIONED);
     expect(plan).to.match(/FIXED_HASH/);
     expect(await query(cluster.coordinator.uri, sql, PARTITIONED)).to.deep.equal([[expected]]);
@@ -111,7 +93,7 @@ describe('arrays over a cluster (coordinator + 2 workers)', function () {
     const [[plan]] = await query(cluster.coordinator.uri, `EXPLAIN (TYPE DISTRIBUTED) ${sql}`, USER);
     expect(plan).to.match(/Aggregate\(PARTIAL\)/);
     const groups = new Map<string, [number, number][]>();
-    for (const row of tableRows('orders')) {
+    for (const row of referenceRows('orders')) {
       const key = Number(row[0]);
       if (key % 10 !== 1) continue;
       const list = groups.get(row[5]) ?? [];
@@ -125,7 +107,7 @@ describe('arrays over a cluster (coordinator + 2 workers)', function () {
     expect(await query(cluster.coordinator.uri, sql, USER)).to.deep.equal(expected);
 
     const unnested = `SELECT count(*), sum(k), min(o) FROM (SELECT array_agg(o_orderkey) AS a FROM tpch.tiny.orders GROUP BY o_custkey) CROSS JOIN UNNEST(a) WITH ORDINALITY AS t(k, o)`;
-    const orders = tableRows('orders');
+    const orders = referenceRows('orders');
     expect(await query(cluster.coordinator.uri, unnested, USER)).to.deep.equal([[orders.length, orders.reduce((sum, r) => sum + Number(r[0]), 0), 1]]);
   });
 });

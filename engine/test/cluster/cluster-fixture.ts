@@ -105,3 +105,28 @@ export async function tasksOf(uri: string, queryId: string, headers: Record<stri
   const { body } = await getJson<TaskEntry[]>(`${uri}/v1/task`, { headers });
   return body.filter((t) => t.taskId.startsWith(`${queryId}.`));
 }
+
+/** The user every cluster test query runs as, and the same with joins forced to partition (repartition both sides). */
+export const USER = { 'X-Engine-User': 'test' };
+export const PARTITIONED = { ...USER, 'X-Engine-Session': 'join_distribution_type=PARTITIONED' };
+
+/**
+ * A coordinator and two workers, started before the enclosing describe's tests (both workers
+ * ACTIVE) and stopped after them; the coordinator is read inside the tests.
+ */
+export function clusterOfTwoWorkers(): { readonly coordinator: ServerProcess } {
+  let cluster: TestCluster | undefined;
+  before(async () => {
+    cluster = await TestCluster.start(2);
+    await cluster.waitForActiveWorkers(2);
+  });
+  after(async () => {
+    await cluster?.stop();
+  });
+  return {
+    get coordinator() {
+      if (cluster === undefined) throw new Error('the cluster starts in before()');
+      return cluster.coordinator;
+    },
+  };
+}

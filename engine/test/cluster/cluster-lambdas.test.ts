@@ -6,9 +6,8 @@
 import { expect } from 'chai';
 import { referenceTbl } from '../tpch/helpers.js';
 import { runStatement } from '../support/statement-http.js';
-import { TestCluster } from './cluster-fixture.js';
+import { USER, clusterOfTwoWorkers } from './cluster-fixture.js';
 
-const USER = { 'X-Engine-User': 'test' };
 
 interface Order {
   orderkey: number;
@@ -27,16 +26,7 @@ function orders(): Order[] {
 
 describe('lambdas over a cluster (coordinator + 2 workers)', function () {
   this.timeout(180_000);
-  let cluster: TestCluster;
-
-  before(async () => {
-    cluster = await TestCluster.start(2);
-    await cluster.waitForActiveWorkers(2);
-  });
-
-  after(async () => {
-    await cluster?.stop();
-  });
+  const cluster = clusterOfTwoWorkers();
 
   it('filters and projects with lambdas that capture the row\'s columns', async () => {
     const sql = `SELECT o_orderkey,

@@ -6,32 +6,14 @@
 // reference tables, computed in plain JavaScript.
 
 import { expect } from 'chai';
-import { referenceTbl } from '../tpch/helpers.js';
+import { referenceRows } from '../tpch/helpers.js';
 import { query, runStatement } from '../support/statement-http.js';
-import { TestCluster } from './cluster-fixture.js';
+import { PARTITIONED, USER, clusterOfTwoWorkers } from './cluster-fixture.js';
 
-const USER = { 'X-Engine-User': 'test' };
-const PARTITIONED = { ...USER, 'X-Engine-Session': 'join_distribution_type=PARTITIONED' };
-
-function tableRows(name: string): string[][] {
-  return referenceTbl(name)
-    .trim()
-    .split('\n')
-    .map((line) => line.split('|'));
-}
 
 describe('maps over a cluster (coordinator + 2 workers)', function () {
   this.timeout(180_000);
-  let cluster: TestCluster;
-
-  before(async () => {
-    cluster = await TestCluster.start(2);
-    await cluster.waitForActiveWorkers(2);
-  });
-
-  after(async () => {
-    await cluster?.stop();
-  });
+  const cluster = clusterOfTwoWorkers();
 
   it('sends maps of many key and value types, NULL values, NULL and empty maps through the exchange exactly', async () => {
     const sql = `SELECT n_nationkey,
@@ -51,7 +33,7 @@ describe('maps over a cluster (coordinator + 2 workers)', function () {
       'map(decimal(38,2), boolean)',
       'map(bigint, varbinary)',
     ]);
-    const expected = tableRows('nation').map(([key, name, region]) => {
+    const expected = referenceRows('nation').map(([key, name, region]) => {
       const k = Number(key);
       const r = Number(region);
       const day = String(k + 1).padStart(2, '0');
@@ -76,7 +58,7 @@ describe('maps over a cluster (coordinator + 2 workers)', function () {
     const [[plan]] = await query(cluster.coordinator.uri, `EXPLAIN (TYPE DISTRIBUTED) ${sql}`, USER);
     expect(plan).to.match(/FIXED_HASH/);
     const counts = new Map<number, number>();
-    for (const row of tableRows('orders')) counts.set(Number(row[1]) % 5, (counts.get(Number(row[1]) % 5) ?? 0) + 1);
+    for (const row of referenceRows('orders')) counts.set(Number(row[1]) % 5, (counts.get(Number(row[1]) % 5) ?? 0) + 1);
     const expected = [...counts.entries()].sort((a, b) => a[0] - b[0]).map(([c, n]) => [{ c, p: 0 }, n]);
     expect(await query(cluster.coordinator.uri, sql, USER)).to.deep.equal(expected);
   });
@@ -84,8 +66,8 @@ describe('maps over a cluster (coordinator + 2 workers)', function () {
   it('joins on map keys in a partitioned join', async () => {
     const sql = `SELECT count(*) FROM (SELECT MAP(ARRAY['k', 'z'], ARRAY[o_custkey % 100, 0]) AS k FROM tpch.tiny.orders) o
       JOIN (SELECT MAP(ARRAY['z', 'k'], ARRAY[0, c_custkey]) AS k FROM tpch.tiny.customer) c ON o.k = c.k`;
-    const customers = new Set(tableRows('customer').map((r) => Number(r[0])));
-    const expected = tableRows('orders').filter((r) => customers.has(Number(r[1]) % 100)).length;
+    const customers = new Set(referenceRows('customer').map((r) => Number(r[0])));
+    const expected = referenceRows('orders').filter((r) => customers.has(Number(r[1]) % 100)).length;
     const [[plan]] = await query(cluster.coordinator.uri, `EXPLAIN (TYPE DISTRIBUTED) ${sql}`, PARTITIONED);
     expect(plan).to.match(/FIXED_HASH/);
     expect(await query(cluster.coordinator.uri, sql, PARTITIONED)).to.deep.equal([[expected]]);
@@ -97,7 +79,7 @@ describe('maps over a cluster (coordinator + 2 workers)', function () {
     const [[plan]] = await query(cluster.coordinator.uri, `EXPLAIN (TYPE DISTRIBUTED) ${sql}`, USER);
     expect(plan).to.match(/Aggregate\(PARTIAL\)/);
     const groups = new Map<string, { histogram: Record<string, number>; map: Record<string, number>; multimap: Record<string, number[]> }>();
-    for (const row of tableRows('orders')) {
+    for (const row of referenceRows('orders')) {
       const key = Number(row[0]);
       if (key % 50 !== 1) continue;
       const g = groups.get(row[5]) ?? { histogram: {}, map: {}, multimap: {} };
@@ -116,7 +98,7 @@ describe('maps over a cluster (coordinator + 2 workers)', function () {
     );
 
     const unnested = `SELECT count(*), sum(k), sum(v) FROM (SELECT map_agg(o_orderkey, o_custkey) AS m FROM tpch.tiny.orders GROUP BY o_orderpriority) CROSS JOIN UNNEST(m) AS t(k, v)`;
-    const orders = tableRows('orders');
+    const orders = referenceRows('orders');
     expect(await query(cluster.coordinator.uri, unnested, USER)).to.deep.equal([
       [orders.length, orders.reduce((sum, r) => sum + Number(r[0]), 0), orders.reduce((sum, r) => sum + Number(r[1]), 0)],
     ]);

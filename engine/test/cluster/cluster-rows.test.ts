@@ -5,32 +5,14 @@
 // workers. The oracle is the TPC-H generator's reference tables, computed in plain JavaScript.
 
 import { expect } from 'chai';
-import { referenceTbl } from '../tpch/helpers.js';
+import { referenceRows } from '../tpch/helpers.js';
 import { query, runStatement } from '../support/statement-http.js';
-import { TestCluster } from './cluster-fixture.js';
+import { PARTITIONED, USER, clusterOfTwoWorkers } from './cluster-fixture.js';
 
-const USER = { 'X-Engine-User': 'test' };
-const PARTITIONED = { ...USER, 'X-Engine-Session': 'join_distribution_type=PARTITIONED' };
-
-function tableRows(name: string): string[][] {
-  return referenceTbl(name)
-    .trim()
-    .split('\n')
-    .map((line) => line.split('|'));
-}
 
 describe('rows over a cluster (coordinator + 2 workers)', function () {
   this.timeout(180_000);
-  let cluster: TestCluster;
-
-  before(async () => {
-    cluster = await TestCluster.start(2);
-    await cluster.waitForActiveWorkers(2);
-  });
-
-  after(async () => {
-    await cluster?.stop();
-  });
+  const cluster = clusterOfTwoWorkers();
 
   it('sends rows of every field type, NULL rows, NULL fields and nested rows through the exchange exactly', async () => {
     const sql = `SELECT n_nationkey,
@@ -48,7 +30,7 @@ describe('rows over a cluster (coordinator + 2 workers)', function () {
       'row(array(row(bigint, varbinary)), row(bigint))',
       'row(varchar(152))',
     ]);
-    const expected = tableRows('nation').map(([key, name, region, comment]) => {
+    const expected = referenceRows('nation').map(([key, name, region, comment]) => {
       const k = Number(key);
       const day = String(k + 1).padStart(2, '0');
       return [
@@ -68,7 +50,7 @@ describe('rows over a cluster (coordinator + 2 workers)', function () {
     const [[plan]] = await query(cluster.coordinator.uri, `EXPLAIN (TYPE DISTRIBUTED) ${sql}`, USER);
     expect(plan).to.match(/FIXED_HASH/);
     const counts = new Map<string, number>();
-    for (const row of tableRows('orders')) {
+    for (const row of referenceRows('orders')) {
       const key = JSON.stringify([Number(row[1]) % 5, row[5], Number(row[0]) % 2 === 0 ? null : 1]);
       counts.set(key, (counts.get(key) ?? 0) + 1);
     }
@@ -81,8 +63,8 @@ describe('rows over a cluster (coordinator + 2 workers)', function () {
   it('joins on row keys in a partitioned join', async () => {
     const sql = `SELECT count(*) FROM (SELECT ROW(o_custkey % 100, 'c') AS k FROM tpch.tiny.orders) o
       JOIN (SELECT ROW(c_custkey, 'c') AS k FROM tpch.tiny.customer) c ON o.k = c.k`;
-    const customers = new Set(tableRows('customer').map((r) => Number(r[0])));
-    const expected = tableRows('orders').filter((r) => customers.has(Number(r[1]) % 100)).length;
+    const customers = new Set(referenceRows('customer').map((r) => Number(r[0])));
+    const expected = referenceRows('orders').filter((r) => customers.has(Number(r[1]) % 100)).length;
     const [[plan]] = await query(cluster.coordinator.uri, `EXPLAIN (TYPE DISTRIBUTED) ${sql}`, PARTITIONED);
     expect(plan).to.match(/FIXED_HASH/);
     expect(await query(cluster.coordinator.uri, sql, PARTITIONED)).to.deep.equal([[expected]]);
@@ -90,12 +72,12 @@ describe('rows over a cluster (coordinator + 2 workers)', function () {
 
   it('a two-column IN subquery and UNNEST of an array of rows on the workers', async () => {
     const sql = `SELECT count(*) FROM tpch.tiny.orders WHERE (o_custkey, o_orderpriority) IN (SELECT c_custkey, '1-URGENT' FROM tpch.tiny.customer WHERE c_nationkey = 3)`;
-    const customers = new Set(tableRows('customer').filter((r) => r[3] === '3').map((r) => r[0]));
-    const expected = tableRows('orders').filter((r) => customers.has(r[1]) && r[5] === '1-URGENT').length;
+    const customers = new Set(referenceRows('customer').filter((r) => r[3] === '3').map((r) => r[0]));
+    const expected = referenceRows('orders').filter((r) => customers.has(r[1]) && r[5] === '1-URGENT').length;
     expect(await query(cluster.coordinator.uri, sql, USER)).to.deep.equal([[expected]]);
 
     const unnested = `SELECT sum(k), count(DISTINCT p) FROM (SELECT array_agg(ROW(o_orderkey, o_orderpriority)) AS a FROM tpch.tiny.orders GROUP BY o_custkey) CROSS JOIN UNNEST(a) AS t(k, p)`;
-    const orders = tableRows('orders');
+    const orders = referenceRows('orders');
     expect(await query(cluster.coordinator.uri, unnested, USER)).to.deep.equal([[orders.reduce((sum, r) => sum + Number(r[0]), 0), 5]]);
   });
 });

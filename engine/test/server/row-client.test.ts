@@ -4,28 +4,12 @@
 // one), as Trino's ProtocolUtil writes them. trino-client decodes them as it decodes Trino's.
 
 import { expect } from 'chai';
-import { Trino } from 'trino-client';
-import { ServerProcess } from '../support/server-process.js';
+import { trinoClientServer } from '../support/trino-client-server.js';
 
 describe('rows through trino-client', function () {
   this.timeout(60_000);
-  let server: ServerProcess;
-
-  before(async () => {
-    server = await ServerProcess.start();
-  });
-  after(async () => {
-    await server.stop();
-  });
-
-  async function collect(sql: string) {
-    const trino = Trino.create({ server: server.uri, catalog: 'memory', schema: 'default' });
-    const results = [];
-    for await (const result of await trino.query(sql)) results.push(result);
-    const error = results.find((r) => r.error)?.error;
-    if (error) throw new Error(error.message);
-    return { columns: results.find((r) => r.columns)?.columns ?? [], rows: results.flatMap((r) => r.data ?? []) };
-  }
+  const server = trinoClientServer();
+  const collect = server.collect;
 
   const INTEGER = { rawType: 'integer', arguments: [] };
 

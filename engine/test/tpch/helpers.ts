@@ -37,3 +37,11 @@ export async function readTable(metadata: TableMetadata, columns = metadata.colu
 export function referenceTbl(name: string): string {
   return readFileSync(`${REFERENCE_DIR}/${name}.tbl`, 'latin1');
 }
+
+/** The reference generator's rows of a table, as fields of text. */
+export function referenceRows(name: string): string[][] {
+  return referenceTbl(name)
+    .trim()
+    .split('\n')
+    .map((line) => line.split('|'));
+}

@@ -13,8 +13,6 @@ import { buildJoinLookup } from './join-build-side.js';
 import type { OperatorContext, PageStream } from './operator.js';
 import { throwIfCanceled, type MemoryReservation } from './operator-support.js';
 
-const EMPTY_PLACEHOLDER: Page = { rowCount: 0, columns: [] };
-
 /** Probe rows up to which the probe side counts as small (some megabytes; read ahead, then hashed). */
 export const PROBE_FIRST_MAX_ROWS = 1 << 19;
 
@@ -48,13 +46,12 @@ export async function readAhead(ctx: OperatorContext, input: PageStream, maxRows
     rows += next.value.rowCount;
     if (rows > maxRows) break;
   }
-  const replayed = [...pages];
+  // A queue of its own, emptied as pages pass on, so that a page passed on is no longer held here.
+  const replay = pages.map((page, i) => ({ page, bytes: bytes[i] }));
   const stream = async function* (): PageStream {
-    for (let i = 0; i < replayed.length; i++) {
-      const page = replayed[i];
-      replayed[i] = EMPTY_PLACEHOLDER;
-      yield page;
-      reservation.add(-bytes[i]);
+    for (let next = replay.shift(); next !== undefined; next = replay.shift()) {
+      yield next.page;
+      reservation.add(-next.bytes);
     }
     if (complete) return;
     for (;;) {

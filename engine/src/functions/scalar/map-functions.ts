@@ -138,7 +138,6 @@ export const MAP_OPERATORS: readonly ScalarFunctionDefinition[] = [
   },
 ];
 
-/** Fails at analysis (binding computes the return type): these functions take or return rows (map entries), a type not implemented yet. */
 /** The two field types of an entry row (array(row(K, V))), or undefined for any other array. */
 function entryFields(arrayType: SqlType): [SqlType, SqlType] | undefined {
   const element = (arrayType as { element?: SqlType }).element;

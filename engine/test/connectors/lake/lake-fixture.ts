@@ -51,11 +51,32 @@ export class LakeFixture {
     return normalize(await this.harness.rows(sql));
   }
 
+  /**
+   * DuckDB writes `select` over `range(3000) r(i)` as one Parquet file in a folder of its own
+   * (COPY options `options`), declared as the external table `lake.default.<name>`; its file's path.
+   */
+  async duckDbTable(name: string, select: string, options: string): Promise<{ path: string; table: string }> {
+    const folder = `data/${name}`;
+    const path = this.file(`${folder}/a.parquet`, '');
+    await duckDbRows(`COPY (SELECT ${select} FROM range(3000) r(i)) TO '${path}' (FORMAT PARQUET, ${options})`);
+    const table = `lake.default.${name}`;
+    await this.harness.query(`CREATE TABLE ${table} WITH (external_location = '${this.uri(folder)}')`);
+    return { path, table };
+  }
+
   async failure(sql: string): Promise<{ name: string; message: string }> {
     const e = await this.harness.failure(sql);
     return { name: e.errorName, message: e.message };
   }
 }
+
+/** The Parquet layouts DuckDB writes: its COPY options for each, named. */
+export const DUCKDB_PARQUET_LAYOUTS: ReadonlyArray<[label: string, options: string]> = [
+  ['data page v1, dictionaries', 'ROW_GROUP_SIZE 1000'],
+  // DuckDB writes data pages v1 only; V2 means its v2 encodings (delta, RLE dictionary).
+  ['v2 encodings', 'ROW_GROUP_SIZE 1000, PARQUET_VERSION V2'],
+  ['no dictionaries, one row group', 'DICTIONARY_SIZE_LIMIT 1'],
+];
 
 let duck: DuckDBConnection | undefined;
 

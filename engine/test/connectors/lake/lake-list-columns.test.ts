@@ -6,7 +6,7 @@
 import { expect } from 'chai';
 import { ConvertedType, PhysicalType, Repetition } from '../../../src/connectors/hive/formats/parquet/parquet-constants.js';
 import { toJsonValue } from '../../../src/types/values.js';
-import { LakeFixture, duckDbRows } from './lake-fixture.js';
+import { DUCKDB_PARQUET_LAYOUTS, LakeFixture, duckDbRows } from './lake-fixture.js';
 import { writeHandMadeFile } from './parquet/hand-made-list-file.js';
 
 /** A column of the test file: DuckDB's expression for it, and how DuckDB renders its elements as our client protocol does. */
@@ -48,20 +48,9 @@ describe('lake: Parquet LIST columns as arrays', function () {
   });
   after(() => lake.remove());
 
-  for (const [label, options] of [
-    ['data page v1, dictionaries', "ROW_GROUP_SIZE 1000"],
-    // DuckDB writes data pages v1 only; V2 means its v2 encodings (delta, RLE dictionary). The
-    // hand-made files below have data pages v2.
-    ['v2 encodings', "ROW_GROUP_SIZE 1000, PARQUET_VERSION V2"],
-    ['no dictionaries, one row group', 'DICTIONARY_SIZE_LIMIT 1'],
-  ]) {
+  for (const [label, options] of DUCKDB_PARQUET_LAYOUTS) {
     it(`reads every value as DuckDB does: ${label}`, async () => {
-      const folder = `data/lists-${label.replace(/\W+/g, '-')}`;
-      lake.file(`${folder}/a.parquet`, '');
-      const path = lake.path(`${folder}/a.parquet`);
-      await duckDbRows(`COPY (SELECT i AS id, ${SELECT_CASES} FROM range(3000) r(i)) TO '${path}' (FORMAT PARQUET, ${options})`);
-      const table = `lake.default.t_${label.replace(/\W+/g, '_')}`;
-      await lake.harness.query(`CREATE TABLE ${table} WITH (external_location = '${lake.uri(folder)}')`);
+      const { path, table } = await lake.duckDbTable(`t_${label.replace(/\W+/g, '_')}`, `i AS id, ${SELECT_CASES}`, options);
       const described = (await lake.rows(`DESCRIBE ${table}`)).map((r) => r.slice(0, 2));
       expect(described).to.deep.equal([['id', 'bigint'], ...CASES.map((c) => [c.name, c.type])]);
       for (const c of CASES) {

@@ -6,7 +6,7 @@
 
 import { expect } from 'chai';
 import { toJsonValue } from '../../../src/types/values.js';
-import { LakeFixture, duckDbRows } from './lake-fixture.js';
+import { DUCKDB_PARQUET_LAYOUTS, LakeFixture, duckDbRows } from './lake-fixture.js';
 
 const STRUCT = `CASE WHEN i % 11 = 0 THEN NULL ELSE {
     'n': CASE WHEN i % 3 = 0 THEN NULL ELSE i::INTEGER END,
@@ -35,18 +35,9 @@ describe('lake: Parquet STRUCT columns as rows', function () {
   });
   after(() => lake.remove());
 
-  for (const [label, options] of [
-    ['row groups, dictionaries', 'ROW_GROUP_SIZE 1000'],
-    ['v2 encodings', 'ROW_GROUP_SIZE 1000, PARQUET_VERSION V2'],
-    ['no dictionaries, one row group', 'DICTIONARY_SIZE_LIMIT 1'],
-  ]) {
+  for (const [label, options] of DUCKDB_PARQUET_LAYOUTS) {
     it(`reads every field as DuckDB does: ${label}`, async () => {
-      const folder = `data/structs-${label.replace(/\W+/g, '-')}`;
-      lake.file(`${folder}/a.parquet`, '');
-      const path = lake.path(`${folder}/a.parquet`);
-      await duckDbRows(`COPY (SELECT i AS id, ${STRUCT} AS s FROM range(3000) r(i)) TO '${path}' (FORMAT PARQUET, ${options})`);
-      const table = `lake.default.s_${label.replace(/\W+/g, '_')}`;
-      await lake.harness.query(`CREATE TABLE ${table} WITH (external_location = '${lake.uri(folder)}')`);
+      const { path, table } = await lake.duckDbTable(`s_${label.replace(/\W+/g, '_')}`, `i AS id, ${STRUCT} AS s`, options);
       expect((await lake.rows(`DESCRIBE ${table}`)).map((r) => r.slice(0, 2))).to.deep.equal([
         ['id', 'bigint'],
         ['s', 'row("n" integer, "name" varchar, "price" decimal(12,2), "sub" row("day" date, "ok" boolean, "big" bigint))'],
