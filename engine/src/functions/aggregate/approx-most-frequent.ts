@@ -13,29 +13,60 @@ import { BIGINT, type SqlType, VARCHAR, arrayOf, mapOf } from '../../types/types
 import type { AggregateFunction, ColumnOutput, GroupedAccumulator } from './aggregate-function.js';
 import { finalColumn } from './accumulator-support.js';
 
+/**
+ * Counters bucketed by count, so that a row costs O(1): an increment by one moves its value to the
+ * next bucket, and an eviction takes a value from the smallest bucket. (Merged states add larger
+ * counts; finding the new smallest bucket then scans the buckets, at most `capacity` of them.)
+ */
 class StreamSummary {
   /** Counters by value (bigint and string values are their own map keys). */
   readonly counters = new Map<bigint | string, number>();
+  private readonly buckets = new Map<number, Set<bigint | string>>();
+  private smallest = Infinity;
 
   constructor(readonly capacity: number) {}
 
   offer(item: bigint | string, increment: number): void {
     const count = this.counters.get(item);
     if (count !== undefined) {
-      this.counters.set(item, count + increment);
+      this.leave(item, count);
+      this.enter(item, count + increment);
+      if (!this.buckets.has(this.smallest)) this.smallest = increment === 1 && count === this.smallest ? count + 1 : this.findSmallest();
       return;
     }
     if (this.counters.size < this.capacity) {
-      this.counters.set(item, increment);
+      this.enter(item, increment);
+      this.smallest = Math.min(this.smallest, increment);
       return;
     }
-    let smallest: bigint | string | undefined;
-    let smallestCount = Infinity;
-    for (const [key, value] of this.counters) {
-      if (value < smallestCount) [smallest, smallestCount] = [key, value];
+    const evicted = this.buckets.get(this.smallest)!.values().next().value as bigint | string;
+    const floor = this.smallest;
+    this.leave(evicted, floor);
+    this.counters.delete(evicted);
+    this.enter(item, floor + increment);
+    if (!this.buckets.has(floor)) this.smallest = increment === 1 ? floor + 1 : this.findSmallest();
+  }
+
+  private enter(item: bigint | string, count: number): void {
+    this.counters.set(item, count);
+    let bucket = this.buckets.get(count);
+    if (bucket === undefined) {
+      bucket = new Set();
+      this.buckets.set(count, bucket);
     }
-    this.counters.delete(smallest!);
-    this.counters.set(item, smallestCount + increment);
+    bucket.add(item);
+  }
+
+  private leave(item: bigint | string, count: number): void {
+    const bucket = this.buckets.get(count)!;
+    bucket.delete(item);
+    if (bucket.size === 0) this.buckets.delete(count);
+  }
+
+  private findSmallest(): number {
+    let smallest = Infinity;
+    for (const count of this.buckets.keys()) if (count < smallest) smallest = count;
+    return smallest;
   }
 
   top(k: number): Array<[bigint | string, number]> {
