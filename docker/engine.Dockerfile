@@ -1,6 +1,6 @@
 # The engine image: `engine` on the PATH, `engine server` by default, as a non-root user.
 # Built from the repository root: docker build -f docker/engine.Dockerfile -t engine .
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /src
 COPY package.json package-lock.json tsconfig.json tsconfig.base.json ./
 COPY engine/package.json engine/
@@ -12,7 +12,7 @@ RUN npx tsc -b engine engine/ui && node engine/dist/src/cli/main.js config-schem
 # Only what the engine needs at run time.
 RUN npm ci --no-audit --no-fund --omit=dev --workspace engine
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production
 # glibc's allocator gives freed memory back to the system (engine/src/config/memory-budget.ts ALLOCATOR_ENV).
 ENV MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=16384 MALLOC_TRIM_THRESHOLD_=65536

@@ -2,7 +2,7 @@
 # engine package (the internal token, the node client and its error, the node workload, the memory
 # budget and data sizes), copied beside its own code.
 # Built from the repository root: docker build -f docker/operator.Dockerfile -t engine-operator .
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /src
 COPY package.json package-lock.json tsconfig.json tsconfig.base.json ./
 COPY engine/package.json engine/
@@ -17,7 +17,7 @@ RUN mkdir /runtime && cd /runtime && cp /src/operator/package.json . \
  && node -e "const p=require('./package.json'); delete p.dependencies.engine; delete p.devDependencies; require('fs').writeFileSync('package.json', JSON.stringify(p))" \
  && npm install --no-audit --no-fund --omit=dev
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production
 WORKDIR /opt/engine-operator
 COPY --from=build /runtime/node_modules node_modules
