@@ -135,7 +135,7 @@ function subject(f: Fields): SubjectConditions {
 function catalogAccess(value: Json, path: string): CatalogAccess {
   if (value === true) return 'all';
   if (value === false) return 'none';
-  return oneOf(typeof value === 'string' ? value.toLowerCase() : value, ['owner', 'all', 'read-only', 'none'] as const, path, "catalog access (all, read-only, none)");
+  return oneOf(typeof value === 'string' ? value.toLowerCase() : value, ['owner', 'all', 'read-only', 'none'] as const, path, "catalog access");
 }
 
 /** One rule's fields: unknown ones are refused, each read with its path for messages. */
