@@ -19,6 +19,7 @@ export const RULES = {
     { user: 'alice|bob|carol|viewer|banned', catalog: 'memory', allow: 'all' },
     { user: 'bob', catalog: 'tpch', allow: 'read-only' },
     { group: 'analysts', catalog: 'tpch', allow: 'read-only' },
+    { catalog: 'system', allow: 'read-only' },
     { allow: 'none' },
   ],
   schemas: [
@@ -34,6 +35,7 @@ export const RULES = {
     { user: 'bob', catalog: 'memory', schema: 'bobs', privileges: ['OWNERSHIP', 'SELECT'] },
     { user: 'bob', catalog: 'tpch', privileges: ['SELECT'] },
     { group: 'analysts', catalog: 'tpch', privileges: ['SELECT'] },
+    { catalog: 'system', schema: 'runtime', table: 'queries', privileges: ['SELECT'] },
   ],
   queries: [
     { user: 'viewer', queryOwner: 'alice', allow: ['view'] },

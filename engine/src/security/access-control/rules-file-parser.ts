@@ -48,7 +48,9 @@ export function parseRulesText(text: string): AccessRules {
   } catch (e) {
     const at = jsonSyntaxErrorPosition(text);
     const where = at === undefined ? '' : `line ${at.line}:${at.column}: `;
-    throw new RulesFileError(`${where}invalid JSON (${(e as Error).message.split('\n')[0]})`);
+    // JSON.parse's own offset (when it gives one) is 0-based and counts characters: the line and column say it better.
+    const reason = (e as Error).message.split('\n')[0].replace(/ in JSON at position \d+.*$/, '');
+    throw new RulesFileError(`${where}invalid JSON (${reason})`);
   }
   const root = object(json, '(the file)');
   for (const key of Object.keys(root)) {
