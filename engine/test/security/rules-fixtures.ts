@@ -32,6 +32,7 @@ export const RULES = {
     { user: 'bob', catalog: 'memory', schema: 'default', table: 'orders', privileges: ['SELECT'], columns: [{ name: 'secret', allow: false }] },
     { user: 'bob', catalog: 'memory', schema: 'default', table: 'open_view|invoker_view|hidden_view|alice_view', privileges: ['SELECT'] },
     { user: 'bob', catalog: 'memory', schema: 'default', table: 'inserts', privileges: ['INSERT'] },
+    { user: 'bob', catalog: 'memory', schema: 'default', table: 'changes', privileges: ['SELECT', 'DELETE', 'UPDATE'], columns: [{ name: 'secret', allow: false }] },
     { user: 'bob', catalog: 'memory', schema: 'bobs', privileges: ['OWNERSHIP', 'SELECT'] },
     { user: 'bob', catalog: 'tpch', privileges: ['SELECT'] },
     { group: 'analysts', catalog: 'tpch', privileges: ['SELECT'] },
@@ -82,7 +83,7 @@ export function accessControlFrom(rulesFile: string, options: { groupFile?: stri
 
 /**
  * A harness whose memory catalog admin filled: memory.default.orders (id, amount, secret), inserts,
- * hidden, and views over them by admin (definer and invoker) and by alice; then the rules apply.
+ * hidden, changes (id, secret), and views over them by admin (definer and invoker) and by alice; then the rules apply.
  */
 export async function harnessWithRules(rulesFile: string, groupFile?: string): Promise<EngineHarness> {
   const harness = new EngineHarness();
@@ -92,6 +93,7 @@ export async function harnessWithRules(rulesFile: string, groupFile?: string): P
     'CREATE TABLE inserts (x bigint)',
     'CREATE TABLE hidden (x bigint)',
     'INSERT INTO hidden VALUES (7)',
+    "CREATE TABLE changes AS SELECT * FROM (VALUES (1, 'a'), (2, 'b'), (3, 'c')) t(id, secret)",
   );
   harness.session.user = 'admin';
   await harness.run(

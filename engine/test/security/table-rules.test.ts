@@ -99,6 +99,16 @@ describe('file-based access control: reading and writing tables (in process)', (
       expect(await as('alice', 'SELECT amount FROM orders WHERE id = 1')).to.deep.equal([[10n]]);
     });
 
+    it('needs SELECT on the columns the WHERE of a DELETE or the SET and WHERE of an UPDATE read', async () => {
+      const denial = 'Access Denied: Cannot select from table memory.default.changes';
+      expect(await deniedAs('bob', "DELETE FROM changes WHERE secret = 'a'")).to.equal(denial);
+      expect(await deniedAs('bob', "UPDATE changes SET id = 9 WHERE secret = 'a'")).to.equal(denial);
+      expect(await deniedAs('bob', 'UPDATE changes SET id = length(secret)')).to.equal(denial);
+      expect(await as('bob', 'DELETE FROM changes WHERE id = 1')).to.deep.equal([[1n]]);
+      expect(await as('bob', "UPDATE changes SET secret = 'q' WHERE id = 2")).to.deep.equal([[1n]]);
+      expect(await as('admin', 'SELECT id, secret FROM changes ORDER BY id')).to.deep.equal([[2, 'q'], [3, 'c']]);
+    });
+
     it('needs ownership for tables and views, and schema ownership for schemas', async () => {
       expect(await deniedAs('bob', 'CREATE TABLE t2 (x bigint)')).to.equal('Access Denied: Cannot create table memory.default.t2');
       expect(await deniedAs('bob', 'DROP TABLE orders')).to.equal('Access Denied: Cannot drop table memory.default.orders');

@@ -15,8 +15,8 @@ describe('file-based access control: what SHOW and information_schema list (in p
     return h.rows(sql);
   }
 
-  const BOBS_TABLES = ['alice_view', 'hidden_view', 'inserts', 'invoker_view', 'open_view', 'orders'];
-  const ALL_TABLES = ['alice_view', 'hidden', 'hidden_view', 'inserts', 'invoker_view', 'open_view', 'orders', 'secret_view'];
+  const BOBS_TABLES = ['alice_view', 'changes', 'hidden_view', 'inserts', 'invoker_view', 'open_view', 'orders'];
+  const ALL_TABLES = ['alice_view', 'changes', 'hidden', 'hidden_view', 'inserts', 'invoker_view', 'open_view', 'orders', 'secret_view'];
 
   it('SHOW CATALOGS lists the catalogs where the user holds something', async () => {
     expect(await as('admin', 'SHOW CATALOGS')).to.deep.equal([['memory'], ['tpch']]);

@@ -6,6 +6,7 @@ import type * as ast from '../../sql/parser/ast.js';
 import { qualifiedObjectName, renameTarget, type QualifiedObjectName } from '../../sql/metadata/qualified-name.js';
 import type { Session } from '../../spi/session.js';
 import { EngineError } from '../../errors/engine-error.js';
+import { expressionChildren } from '../../sql/analyzer/ast-utils.js';
 import { tableText } from './access-denied.js';
 import type { FileAccessControl } from './file-access-control.js';
 
@@ -86,14 +87,20 @@ export function checkStatement(access: FileAccessControl, statement: ast.Stateme
       return ownsBoth(access, user, name(statement.source), statement.target, (from, to) => `Cannot rename view from ${from} to ${to}`);
     case 'Insert':
       return writes(access, user, name(statement.target), 'insert');
-    case 'Delete':
-      return writes(access, user, name(statement.table), 'delete');
+    case 'Delete': {
+      const table = name(statement.table);
+      writes(access, user, table, 'delete');
+      return checkReadsOf(access, user, table, statement.where === undefined ? [] : [statement.where]);
+    }
     case 'TruncateTable': {
       const table = name(statement.table);
       return access.checkTablePrivilege(user, table, 'DELETE', `Cannot truncate table ${tableText(table)}`);
     }
-    case 'Update':
-      return writes(access, user, name(statement.table), 'update', statement.assignments);
+    case 'Update': {
+      const table = name(statement.table);
+      writes(access, user, table, 'update', statement.assignments);
+      return checkReadsOf(access, user, table, [...statement.assignments.map((a) => a.value), ...(statement.where === undefined ? [] : [statement.where])]);
+    }
     case 'Merge': {
       const table = name(statement.target);
       for (const c of statement.cases) {
@@ -114,6 +121,21 @@ function writes(access: FileAccessControl, user: string, table: QualifiedObjectN
   if (change === 'delete') return access.checkTablePrivilege(user, table, 'DELETE', `Cannot delete from table ${text}`);
   const columns = [...new Set(assignments.map((a) => a.column.value))];
   access.checkTablePrivilege(user, table, 'UPDATE', `Cannot update columns [${columns.join(', ')}] in table ${text}`);
+}
+
+/**
+ * The columns a DELETE's or UPDATE's expressions read need SELECT, as in Trino (else the count of rows
+ * changed would tell values of columns the user may not read). Every name the expressions use counts.
+ */
+function checkReadsOf(access: FileAccessControl, user: string, table: QualifiedObjectName, expressions: readonly ast.Expression[]): void {
+  const names = new Set<string>();
+  const visit = (e: ast.Expression): void => {
+    if (e.kind === 'Identifier') names.add(e.value);
+    else if (e.kind === 'Dereference') names.add(e.field.value);
+    expressionChildren(e).forEach(visit);
+  };
+  expressions.forEach(visit);
+  if (names.size > 0) access.checkCanSelectFromColumns(user, table, [...names]);
 }
 
 function ownsBoth(access: FileAccessControl, user: string, source: QualifiedObjectName, target: ast.QualifiedName, denial: (from: string, to: string) => string): void {
