@@ -37,12 +37,15 @@ describe('file-based access control: the rules file', () => {
       expect(loadError('{"tables": [{"privileges": [], "owner": true}]}')).to.match(/tables\[0\]: unknown field 'owner'/);
       expect(loadError('{"queries": [{"queryOwner": "a", "allow": ["execute"]}]}')).to.match(/queries\[0\]: a rule with 'queryOwner' cannot allow 'execute'/);
       expect(loadError('{"impersonation": [{"original_user": "a", "new_user": "$1"}]}')).to.match(/impersonation\[0\]\.new_user: refers to group \$1/);
+      expect(loadError('{"tables": [{"privileges": ["SELECT"], "filter": "id >"}]}')).to.match(/tables\[0\]\.filter: "id >": line 1:5: /);
+      expect(loadError('{"tables": [{"privileges": ["SELECT"], "columns": [{"name": "a", "mask": "max(a)"}]}]}')).to.match(/tables\[0\]\.columns\[0\]\.mask: "max\(a\)": .*Column mask cannot contain aggregations/);
+      expect(loadError('{"tables": [{"privileges": ["SELECT"], "filter": "true", "filter_environment": {"role": "x"}}]}')).to.match(/tables\[0\]\.filter_environment: unknown field 'role'/);
       expect(loadError('{"system_session_properties": [{"allow": "yes"}]}')).to.match(/system_session_properties\[0\]\.allow: expected true or false/);
     });
 
     it('refuses what is not supported yet with NOT_SUPPORTED naming it', () => {
-      expect(loadError('{"tables": [{"privileges": ["SELECT"], "columns": [{"name": "ssn", "mask": "\'XXX\'"}]}]}')).to.match(/tables\[0\]\.columns\[0\]\.mask: column masks are NOT_SUPPORTED yet/);
-      expect(loadError('{"tables": [{"privileges": ["SELECT"], "filter": "user = current_user"}]}')).to.match(/tables\[0\]\.filter: row filters are NOT_SUPPORTED yet/);
+      expect(loadError('{"tables": [{"privileges": ["SELECT"], "filter": "id IN (SELECT id FROM t)"}]}')).to.match(/tables\[0\]\.filter: "id IN \(SELECT id FROM t\)": subqueries in row filters are NOT_SUPPORTED yet/);
+      expect(loadError('{"tables": [{"privileges": ["SELECT"], "columns": [{"name": "ssn", "mask": "(SELECT 1)"}]}]}')).to.match(/tables\[0\]\.columns\[0\]\.mask: "\(SELECT 1\)": subqueries in column masks are NOT_SUPPORTED yet/);
       expect(loadError('{"functions": []}')).to.match(/'functions': function rules are NOT_SUPPORTED/);
       expect(loadError('{"catalog_session_properties": []}')).to.match(/'catalog_session_properties': catalog session property rules are NOT_SUPPORTED/);
     });

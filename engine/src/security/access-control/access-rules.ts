@@ -3,6 +3,8 @@
 // file leaves out allows everything (queries: everyone may view and kill every query; impersonation:
 // nobody may impersonate), as in Trino.
 
+import type * as ast from '../../sql/parser/ast.js';
+
 /** Who asks: the user and the groups the group file puts them in. The engine has no roles. */
 export interface Identity {
   user: string;
@@ -41,6 +43,10 @@ export interface TableRule extends SubjectConditions {
   privileges: ReadonlySet<TablePrivilege>;
   /** Columns with `allow: false`: a query reading one of them is refused. */
   deniedColumns: ReadonlySet<string>;
+  /** `filter`: only rows where it is true are read. */
+  filter?: ast.Expression;
+  /** Column `mask`s by column name: what a query reads in place of the column's values. */
+  masks: ReadonlyMap<string, ast.Expression>;
 }
 
 export interface QueryRule extends SubjectConditions {

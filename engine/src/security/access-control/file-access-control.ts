@@ -3,6 +3,7 @@
 // which session properties they may set, and whom they may impersonate. Checks throw
 // PERMISSION_DENIED with Trino's wording; filters return what the user may see.
 
+import type * as ast from '../../sql/parser/ast.js';
 import { accessDenied, tableText, type TableName } from './access-denied.js';
 import {
   firstMatch,
@@ -19,6 +20,13 @@ import {
 } from './access-rules.js';
 
 const INFORMATION_SCHEMA = 'information_schema';
+
+export interface TableRestrictions {
+  filter?: ast.Expression;
+  masks: ReadonlyMap<string, ast.Expression>;
+}
+
+const NO_MASKS: ReadonlyMap<string, ast.Expression> = new Map();
 
 export interface SchemaTable {
   schema: string;
@@ -107,6 +115,12 @@ export class FileAccessControl {
     const selects = rule !== undefined && (rule.privileges.has('SELECT') || rule.privileges.has('GRANT_SELECT')) && !columns.some((c) => rule.deniedColumns.has(c));
     if (!selects) throw denied;
     if (asViewOwner && !rule.privileges.has('GRANT_SELECT')) throw accessDenied(`View owner '${user}' cannot create view that selects from ${tableText(table)}`);
+  }
+
+  /** The row filter and column masks the first table rule matching the user gives the table (none for information_schema). */
+  restrictions(user: string, table: TableName): TableRestrictions {
+    const rule = table.schema === INFORMATION_SCHEMA ? undefined : this.tableRule(this.identity(user), table);
+    return { filter: rule?.filter, masks: rule?.masks ?? NO_MASKS };
   }
 
   /** A statement needing `privilege` on a table; `denial` is Trino's reason, e.g. "Cannot insert into table c.s.t". */

@@ -8,32 +8,16 @@ import { sources, type PlanNode } from '../../sql/planner/plan.js';
 import { nodeReferences } from '../../sql/planner/plan-symbols.js';
 import type { FileAccessControl } from './file-access-control.js';
 import type { StatementMetadata } from '../../sql/metadata/statement-metadata.js';
-import type { RelationRead } from './relation-reads.js';
+import type { RelationReads } from './relation-reads.js';
 
-interface Reader {
-  user: string;
-  asViewOwner: boolean;
-}
-
-export function checkRelationReads(access: FileAccessControl, user: string, reads: readonly RelationRead[], root: PlanNode): void {
-  const views = new Map(reads.filter((r) => r.view !== undefined).map((r) => [qualified(r), r.view!]));
-  const outerFirst = [...reads].sort((a, b) => a.insideViews.length - b.insideViews.length);
+export function checkRelationReads(access: FileAccessControl, user: string, reads: RelationReads, root: PlanNode): void {
+  const outerFirst = [...reads.all()].sort((a, b) => a.insideViews.length - b.insideViews.length);
   for (const read of outerFirst) {
-    const reader = readerOf(read, user, views);
+    const reader = reads.readerOf(read.insideViews, user);
     const referenced = referencedOutside(root, read.node);
     const columns = read.columns.filter((c) => referenced.has(c.symbol.id)).map((c) => c.name);
     access.checkCanSelectFromColumns(reader.user, read.name, [...new Set(columns)], reader.asViewOwner);
   }
-}
-
-/** Who reads: the session user, or the owner of the innermost definer's-rights view above the read. */
-function readerOf(read: RelationRead, user: string, views: ReadonlyMap<string, RelationRead['view'] & object>): Reader {
-  let reader: Reader = { user, asViewOwner: false };
-  for (const name of read.insideViews) {
-    const view = views.get(name);
-    if (view?.owner !== undefined && !view.runAsInvoker && view.owner !== reader.user) reader = { user: view.owner, asViewOwner: true };
-  }
-  return reader;
 }
 
 /** Symbols referenced by the plan's nodes other than `relation` and those below it, and by the plan's outputs. */
@@ -48,12 +32,8 @@ function referencedOutside(root: PlanNode, relation: PlanNode): Set<number> {
   return referenced;
 }
 
-function qualified(read: RelationRead): string {
-  return `${read.name.catalog}.${read.name.schema}.${read.name.name}`;
-}
-
 /** The analyzer's hook at the end of a query's analysis: refuses the query when the rules forbid a read. */
 export function checkQueryReads(metadata: StatementMetadata, root: PlanNode): void {
   const access = metadata.catalogs.accessControl;
-  if (access !== undefined) checkRelationReads(access, metadata.session.user, metadata.reads.all(), root);
+  if (access !== undefined) checkRelationReads(access, metadata.session.user, metadata.reads, root);
 }

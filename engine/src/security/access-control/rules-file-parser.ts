@@ -2,6 +2,10 @@
 // (named by line and column), an unknown section or field, a bad regex or value (named by its
 // path in the file), and what Trino has but the engine does not do yet (NOT_SUPPORTED, named).
 
+import { EngineError } from '../../errors/engine-error.js';
+import { containsSubquery, rejectAggregatesAndWindows } from '../../sql/analyzer/ast-utils.js';
+import type * as ast from '../../sql/parser/ast.js';
+import { parseExpression } from '../../sql/parser/parser.js';
 import { jsonSyntaxErrorPosition } from './json-syntax-position.js';
 import {
   QUERY_ACCESS_MODES,
@@ -63,7 +67,7 @@ export function parseRulesText(text: string): AccessRules {
     // Without catalog rules every catalog is open; with them, the system catalog stays open after them (Trino's rule for its status checks).
     catalogs: withSystemCatalogOpen(section('catalogs', catalogRule)),
     schemas: section('schemas', schemaRule) ?? [{ owner: true }],
-    tables: section('tables', tableRule) ?? [{ privileges: new Set(TABLE_PRIVILEGES), deniedColumns: new Set() }],
+    tables: section('tables', tableRule) ?? [{ privileges: new Set(TABLE_PRIVILEGES), deniedColumns: new Set(), masks: new Map() }],
     queries: section('queries', queryRule),
     impersonation: section('impersonation', impersonationRule),
     systemSessionProperties: section('system_session_properties', sessionPropertyRule) ?? [{ allow: true }],
@@ -94,17 +98,45 @@ function schemaRule(f: Fields): SchemaRule {
 }
 
 function tableRule(f: Fields): TableRule {
-  if (f.has('filter') || f.has('filter_environment')) throw new RulesFileError(`${f.path}.filter: row filters are NOT_SUPPORTED yet`);
   const privileges = array(f.required('privileges'), `${f.path}.privileges`).map((p, i) => oneOf(p, TABLE_PRIVILEGES, `${f.path}.privileges[${i}]`, 'privilege'));
   const deniedColumns = new Set<string>();
+  const masks = new Map<string, ast.Expression>();
   const columns = f.has('columns') ? array(f.get('columns'), `${f.path}.columns`) : [];
   columns.forEach((c, i) => {
     const column = new Fields(object(c, `${f.path}.columns[${i}]`), `${f.path}.columns[${i}]`, ['name', 'allow', 'mask', 'mask_environment']);
-    if (column.has('mask') || column.has('mask_environment')) throw new RulesFileError(`${column.path}.mask: column masks are NOT_SUPPORTED yet`);
     const name = string(column.required('name'), `${column.path}.name`);
     if (!column.boolean('allow', false, true)) deniedColumns.add(name);
+    if (column.has('mask')) masks.set(name, ruleExpression(column.get('mask'), `${column.path}.mask`, 'Column mask'));
+    environment(column, 'mask_environment');
   });
-  return { ...subject(f), catalog: f.regex('catalog'), schema: f.regex('schema'), table: f.regex('table'), privileges: new Set<TablePrivilege>(privileges), deniedColumns };
+  const filter = f.has('filter') ? ruleExpression(f.get('filter'), `${f.path}.filter`, 'Row filter') : undefined;
+  environment(f, 'filter_environment');
+  return { ...subject(f), catalog: f.regex('catalog'), schema: f.regex('schema'), table: f.regex('table'), privileges: new Set<TablePrivilege>(privileges), deniedColumns, filter, masks };
+}
+
+/**
+ * A row filter or column mask: a scalar SQL expression over the table's columns. Its subqueries (the
+ * only part whose rights `*_environment` would decide) are NOT_SUPPORTED yet.
+ */
+function ruleExpression(value: Json, path: string, what: string): ast.Expression {
+  const sql = string(value, path);
+  let expression: ast.Expression;
+  try {
+    expression = parseExpression(sql);
+    if (containsSubquery(expression)) throw new EngineError('NOT_SUPPORTED', `subqueries in ${what.toLowerCase()}s are NOT_SUPPORTED yet`);
+    rejectAggregatesAndWindows(expression, what);
+  } catch (e) {
+    if (!(e instanceof EngineError)) throw e;
+    throw new RulesFileError(`${path}: ${JSON.stringify(sql)}: ${e.message}`);
+  }
+  return expression;
+}
+
+/** `filter_environment` / `mask_environment`: `{"user": ...}`, whose rights a filter's or mask's subqueries would read with. */
+function environment(f: Fields, key: string): void {
+  if (!f.has(key)) return;
+  const env = new Fields(object(f.get(key), `${f.path}.${key}`), `${f.path}.${key}`, ['user']);
+  if (env.has('user')) string(env.get('user'), `${env.path}.user`);
 }
 
 function queryRule(f: Fields): QueryRule {

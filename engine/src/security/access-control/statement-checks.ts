@@ -5,7 +5,7 @@
 import type * as ast from '../../sql/parser/ast.js';
 import { qualifiedObjectName, renameTarget, type QualifiedObjectName } from '../../sql/metadata/qualified-name.js';
 import type { Session } from '../../spi/session.js';
-import { EngineError } from '../../errors/engine-error.js';
+import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import { expressionChildren } from '../../sql/analyzer/ast-utils.js';
 import { tableText } from './access-denied.js';
 import type { FileAccessControl } from './file-access-control.js';
@@ -86,10 +86,10 @@ export function checkStatement(access: FileAccessControl, statement: ast.Stateme
     case 'RenameView':
       return ownsBoth(access, user, name(statement.source), statement.target, (from, to) => `Cannot rename view from ${from} to ${to}`);
     case 'Insert':
-      return writes(access, user, name(statement.target), 'insert');
+      return writes(access, user, name(statement.target), 'insert', [], statement.location);
     case 'Delete': {
       const table = name(statement.table);
-      writes(access, user, table, 'delete');
+      writes(access, user, table, 'delete', [], statement.location);
       return checkReadsOf(access, user, table, statement.where === undefined ? [] : [statement.where]);
     }
     case 'TruncateTable': {
@@ -98,7 +98,7 @@ export function checkStatement(access: FileAccessControl, statement: ast.Stateme
     }
     case 'Update': {
       const table = name(statement.table);
-      writes(access, user, table, 'update', statement.assignments);
+      writes(access, user, table, 'update', statement.assignments, statement.location);
       return checkReadsOf(access, user, table, [...statement.assignments.map((a) => a.value), ...(statement.where === undefined ? [] : [statement.where])]);
     }
     case 'Merge': {
@@ -108,20 +108,46 @@ export function checkStatement(access: FileAccessControl, statement: ast.Stateme
         else if (c.kind === 'MergeDelete') writes(access, user, table, 'delete');
         else writes(access, user, table, 'update', c.assignments);
       }
-      return;
+      return refuseRestricted(access, user, table, 'merge', statement.location);
     }
     default:
       return;
   }
 }
 
-function writes(access: FileAccessControl, user: string, table: QualifiedObjectName, change: 'insert' | 'delete' | 'update', assignments: readonly ast.UpdateAssignment[] = []): void {
+type RowChange = 'insert' | 'delete' | 'update' | 'merge';
+
+/** The privilege a change needs, and (but for a MERGE's cases) no row filter or column mask on the table for the user. */
+function writes(access: FileAccessControl, user: string, table: QualifiedObjectName, change: Exclude<RowChange, 'merge'>, assignments: readonly ast.UpdateAssignment[] = [], location?: SourceLocation): void {
   const text = tableText(table);
-  if (change === 'insert') return access.checkTablePrivilege(user, table, 'INSERT', `Cannot insert into table ${text}`);
-  if (change === 'delete') return access.checkTablePrivilege(user, table, 'DELETE', `Cannot delete from table ${text}`);
-  const columns = [...new Set(assignments.map((a) => a.column.value))];
-  access.checkTablePrivilege(user, table, 'UPDATE', `Cannot update columns [${columns.join(', ')}] in table ${text}`);
+  if (change === 'insert') access.checkTablePrivilege(user, table, 'INSERT', `Cannot insert into table ${text}`);
+  else if (change === 'delete') access.checkTablePrivilege(user, table, 'DELETE', `Cannot delete from table ${text}`);
+  else if (change === 'update') {
+    const columns = [...new Set(assignments.map((a) => a.column.value))];
+    access.checkTablePrivilege(user, table, 'UPDATE', `Cannot update columns [${columns.join(', ')}] in table ${text}`);
+  }
+  if (location !== undefined) refuseRestricted(access, user, table, change, location);
 }
+
+function refuseRestricted(access: FileAccessControl, user: string, table: QualifiedObjectName, change: RowChange, location: SourceLocation): void {
+  const { filter, masks } = access.restrictions(user, table);
+  const refusal = filter !== undefined ? ROW_FILTER_REFUSALS[change] : masks.size > 0 ? COLUMN_MASK_REFUSALS[change] : undefined;
+  if (refusal !== undefined) throw new EngineError('NOT_SUPPORTED', refusal, location);
+}
+
+/** Changing rows the reader may not see, or writing where they see masks, is refused (Trino's wording where it refuses). */
+const ROW_FILTER_REFUSALS = {
+  insert: 'Insert into table with a row filter is not supported',
+  delete: 'Deleting from a table with a row filter is not supported',
+  update: 'Updating a table with a row filter is not supported',
+  merge: 'Cannot merge into a table with row filters',
+};
+const COLUMN_MASK_REFUSALS = {
+  insert: 'Insert into table with column masks is not supported',
+  delete: 'Deleting from a table with column masks is not supported',
+  update: 'Updating a table with column masks is not supported',
+  merge: 'Cannot merge into a table with column masks',
+};
 
 /**
  * The columns a DELETE's or UPDATE's expressions read need SELECT, as in Trino (else the count of rows
