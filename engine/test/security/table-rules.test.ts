@@ -57,6 +57,15 @@ describe('file-based access control: reading and writing tables (in process)', (
       expect(await deniedAs('carol', 'SELECT count(*) FROM tpch.tiny.nation')).to.equal('Access Denied: Cannot access catalog tpch');
     });
 
+    it('checks the reads of SHOW STATS, DESCRIBE OUTPUT and USE', async () => {
+      expect(await deniedAs('bob', 'SHOW STATS FOR orders')).to.equal('Access Denied: Cannot select from table memory.default.orders');
+      expect((await as('bob', 'SHOW STATS FOR (SELECT id FROM orders)')).map((r) => r[0])).to.deep.equal(['id', null]);
+      h.session.user = 'bob';
+      await h.query("PREPARE leak FROM SELECT secret FROM orders");
+      expect(await deniedAs('bob', 'DESCRIBE OUTPUT leak')).to.equal('Access Denied: Cannot select from table memory.default.orders');
+      expect(await deniedAs('carol', 'USE tpch.tiny')).to.equal('Access Denied: Cannot access catalog tpch');
+    });
+
     it('matches group rules with the groups of the group file', async () => {
       expect(await as('dave', 'SELECT count(*) FROM tpch.tiny.region')).to.deep.equal([[5n]]);
       expect(await deniedAs('erin', 'SELECT count(*) FROM tpch.tiny.region')).to.equal('Access Denied: Cannot access catalog tpch');

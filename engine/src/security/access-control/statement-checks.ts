@@ -1,5 +1,5 @@
-// What a statement needs beyond reading tables (which analysis checks): the privilege on its target
-// table, view or schema, with Trino's denial for each statement (its file-based access control's
+// What a statement needs beyond reading tables (which analysis checks, also for SHOW STATS and
+// DESCRIBE OUTPUT, whose queries it analyzes): the privilege on its target table, view or schema, with Trino's denial for each statement (its file-based access control's
 // table of "permissions required for each SQL command").
 
 import type * as ast from '../../sql/parser/ast.js';
@@ -20,8 +20,11 @@ export function checkStatement(access: FileAccessControl, statement: ast.Stateme
   switch (statement.kind) {
     case 'Explain':
       return checkStatement(access, statement.statement, session);
-    case 'Use':
-      return access.checkCanAccessCatalog(user, statement.catalog?.value ?? session.catalog ?? '');
+    case 'Use': {
+      const catalog = statement.catalog?.value ?? session.catalog;
+      if (catalog !== undefined) access.checkCanAccessCatalog(user, catalog);
+      return; // without a catalog, the statement names what is missing
+    }
     case 'SetSession': {
       const property = statement.name.parts.map((p) => p.value).join('.');
       if (statement.name.parts.length === 1) access.checkCanSetSystemSessionProperty(user, property);
@@ -51,9 +54,6 @@ export function checkStatement(access: FileAccessControl, statement: ast.Stateme
     case 'ShowCreate':
       if (statement.target === 'SCHEMA') return ownsSchema(access, user, schemaName(statement.name, session), (s) => `Cannot show create schema for ${s}`);
       return owns(statement.name, (t) => `Cannot show create table for ${t}`);
-    case 'ShowStats':
-      if (!('kind' in statement.target) || statement.target.kind === 'QualifiedName') access.checkCanSelectFromColumns(user, name(statement.target as ast.QualifiedName), []);
-      return;
     case 'CreateSchema':
       return ownsSchema(access, user, schemaName(statement.name, session), (s) => `Cannot create schema ${s}`);
     case 'DropSchema':
