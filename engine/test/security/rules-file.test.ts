@@ -91,6 +91,21 @@ describe('file-based access control: the rules file', () => {
     });
   });
 
+  describe('query rules', () => {
+    it('decide who views and kills whose queries; everyone their own; everyone everything without a queries section', () => {
+      const rules = accessControlFrom(writeJson(join(tempDir(), 'rules.json'), RULES));
+      expect(rules.canViewQueryOwnedBy('viewer', 'alice')).to.equal(true);
+      expect(rules.canKillQueryOwnedBy('viewer', 'alice')).to.equal(false);
+      expect(rules.canViewQueryOwnedBy('viewer', 'bob')).to.equal(false);
+      expect(rules.canKillQueryOwnedBy('admin', 'bob')).to.equal(true);
+      expect(rules.canKillQueryOwnedBy('banned', 'banned')).to.equal(true);
+      expect(rules.canViewQueryOwnedBy('bob', 'alice')).to.equal(false);
+      const open = accessControlFrom(writeJson(join(tempDir(), 'rules.json'), { tables: [] }));
+      expect(open.canViewQueryOwnedBy('bob', 'alice')).to.equal(true);
+      expect(open.canKillQueryOwnedBy('bob', 'alice')).to.equal(true);
+    });
+  });
+
   describe('impersonation rules', () => {
     it('allows what the first matching rule allows, with groups of original_user in new_user', () => {
       const may = rulesImpersonation(accessControlFrom(writeJson(join(tempDir(), 'rules.json'), RULES)));

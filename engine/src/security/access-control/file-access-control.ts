@@ -109,7 +109,7 @@ export class FileAccessControl {
     this.checkCanAccessCatalog(user, table.catalog);
     const identity = this.identity(user);
     const denied = accessDenied(`Cannot select from table ${tableText(table)}`);
-    if (!this.canAccessCatalog(identity, table.catalog, asViewOwner ? 'all' : 'read-only')) throw denied;
+    if (asViewOwner && !this.canAccessCatalog(identity, table.catalog, 'all')) throw denied;
     if (table.schema === INFORMATION_SCHEMA) return;
     const rule = this.tableRule(identity, table);
     const selects = rule !== undefined && (rule.privileges.has('SELECT') || rule.privileges.has('GRANT_SELECT')) && !columns.some((c) => rule.deniedColumns.has(c));
