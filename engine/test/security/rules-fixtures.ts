@@ -19,15 +19,18 @@ export const RULES = {
     { user: 'alice|bob|carol|viewer|banned', catalog: 'memory', allow: 'all' },
     { user: 'bob', catalog: 'tpch', allow: 'read-only' },
     { group: 'analysts', catalog: 'tpch', allow: 'read-only' },
+    { user: 'rita', catalog: 'memory', allow: 'read-only' },
     { catalog: 'system', allow: 'read-only' },
     { allow: 'none' },
   ],
   schemas: [
     { user: 'admin|alice', owner: true },
     { user: 'bob', schema: 'bobs', owner: true },
+    { user: 'rita', owner: true },
   ],
   tables: [
     { user: 'admin', privileges: ALL_PRIVILEGES },
+    { user: 'rita', privileges: ALL_PRIVILEGES },
     { user: 'alice', catalog: 'memory', privileges: ['SELECT', 'INSERT', 'DELETE', 'UPDATE', 'OWNERSHIP'] },
     { user: 'bob', catalog: 'memory', schema: 'default', table: 'orders', privileges: ['SELECT'], columns: [{ name: 'secret', allow: false }] },
     { user: 'bob', catalog: 'memory', schema: 'default', table: 'open_view|invoker_view|hidden_view|alice_view', privileges: ['SELECT'] },

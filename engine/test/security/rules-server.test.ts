@@ -12,11 +12,12 @@ type ErrorBody = { error: { message: string; errorName: string } };
 describe('file-based access control on a real server, several users', function () {
   let server: ServerProcess;
   let base: string;
+  let rules: string;
 
   before(async () => {
-    const dir = tempDir();
-    const rules = writeJson(join(dir, 'rules.json'), RULES);
-    server = await ServerProcess.start(['--security-rules-file', rules, '--security-rules-refresh-period', '1s', '--admin-users', 'root']);
+    rules = writeJson(join(tempDir(), 'rules.json'), RULES);
+    // Refresh period 0: every request reads a changed file, so the reload test waits for nothing.
+    server = await ServerProcess.start(['--security-rules-file', rules, '--security-rules-refresh-period', '0s', '--admin-users', 'root']);
     base = server.uri;
     for (const sql of [
       'CREATE TABLE memory.default.orders (id bigint, amount bigint, secret varchar)',
@@ -103,6 +104,29 @@ describe('file-based access control on a real server, several users', function (
       expect(await failure('SELECT 1', 'banned')).to.include({ errorName: 'PERMISSION_DENIED', message: 'Access Denied: Cannot execute query' });
     });
   });
+
+  it('reloads a changed rules file, keeping the last good rules when a change is broken and logging why', async () => {
+    const denial = 'Access Denied: Cannot select from table memory.default.hidden';
+    expect((await failure('SELECT * FROM memory.default.hidden', 'bob')).message).to.equal(denial);
+    writeJson(rules, { ...RULES, tables: [{ user: 'bob', table: 'hidden', privileges: ['SELECT'] }, ...RULES.tables] });
+    expect(await query(base, 'SELECT count(*) FROM memory.default.hidden', as('bob'))).to.deep.equal([[0]]);
+    writeFileSync(rules, '{ broken');
+    expect(await query(base, 'SELECT count(*) FROM memory.default.hidden', as('bob'))).to.deep.equal([[0]]);
+    const refusal = await logLine((msg) => msg.includes('not reloaded'));
+    expect(refusal.msg).to.include(`access rules file ${rules} not reloaded, keeping the last good version: line 1:3: invalid JSON (`);
+    expect(refusal.level).to.equal(40);
+    writeJson(rules, RULES);
+    expect((await failure('SELECT * FROM memory.default.hidden', 'bob')).message).to.equal(denial);
+  });
+
+  /** The first log line whose message `matches`, once the server has written it. */
+  async function logLine(matches: (msg: string) => boolean): Promise<{ msg: string; level?: number }> {
+    for (;;) {
+      const line = server.logs.find((l) => typeof l.msg === 'string' && matches(l.msg));
+      if (line !== undefined) return line as { msg: string; level?: number };
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
 
   it('refuses to start with a rules file that is not JSON, naming the line and column', async () => {
     const path = join(tempDir(), 'rules.json');

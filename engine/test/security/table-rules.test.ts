@@ -66,6 +66,14 @@ describe('file-based access control: reading and writing tables (in process)', (
       expect(await deniedAs('carol', 'USE tpch.tiny')).to.equal('Access Denied: Cannot access catalog tpch');
     });
 
+    it('lets a read-only catalog be read but not written, whatever the table rules grant', async () => {
+      expect(await as('rita', 'SELECT id, secret FROM orders WHERE id = 1')).to.deep.equal([[1n, 'x']]);
+      expect(await deniedAs('rita', 'INSERT INTO inserts VALUES (5)')).to.equal('Access Denied: Cannot insert into table memory.default.inserts');
+      expect(await deniedAs('rita', 'DELETE FROM inserts')).to.equal('Access Denied: Cannot delete from table memory.default.inserts');
+      expect(await deniedAs('rita', 'CREATE TABLE t3 (x bigint)')).to.equal('Access Denied: Cannot create table memory.default.t3');
+      expect(await deniedAs('rita', 'CREATE SCHEMA memory.rita')).to.equal('Access Denied: Cannot create schema memory.rita');
+    });
+
     it('matches group rules with the groups of the group file', async () => {
       expect(await as('dave', 'SELECT count(*) FROM tpch.tiny.region')).to.deep.equal([[5n]]);
       expect(await deniedAs('erin', 'SELECT count(*) FROM tpch.tiny.region')).to.equal('Access Denied: Cannot access catalog tpch');
