@@ -1,6 +1,7 @@
 // What a statement needs beyond reading tables (which analysis checks, also for SHOW STATS and
-// DESCRIBE OUTPUT, whose queries it analyzes): the privilege on its target table, view or schema, with Trino's denial for each statement (its file-based access control's
-// table of "permissions required for each SQL command").
+// DESCRIBE OUTPUT, whose queries it analyzes): the privilege on its target table, view or schema,
+// with Trino's denial for each statement (its file-based access control's table of "permissions
+// required for each SQL command").
 
 import type * as ast from '../../sql/parser/ast.js';
 import { qualifiedObjectName, renameTarget, type QualifiedObjectName } from '../../sql/metadata/qualified-name.js';
