@@ -234,7 +234,12 @@ function resolve(raw: RawObject, env: Record<string, string | undefined>): Engin
       maxBytesPerResponse: size(results.maxBytesPerResponse, 1024 * 1024),
     },
     resourceGroups: { configFile: section('resourceGroups').configFile as string | undefined },
-    security: { adminUsers: (section('security').adminUsers as string[] | undefined) ?? [] },
+    security: {
+      adminUsers: (section('security').adminUsers as string[] | undefined) ?? [],
+      rulesFile: section('security').rulesFile as string | undefined,
+      rulesRefreshPeriod: duration(section('security').rulesRefreshPeriod, 60_000),
+      groupFile: section('security').groupFile as string | undefined,
+    },
     internalCommunication: { sharedSecret: section('internalCommunication').sharedSecret as string | undefined },
     shutdown: { gracePeriod: duration(section('shutdown').gracePeriod, 2 * 60_000) },
     log: { level: (log.level as LogLevel | undefined) ?? 'info' },

@@ -95,6 +95,9 @@ export const CONFIG_SCHEMA = {
     }),
     security: closed('Access to queries', {
       adminUsers: { type: 'array', items: { type: 'string', minLength: 1 }, description: "Users who may see and cancel every user's queries (default: none)" },
+      rulesFile: { type: 'string', minLength: 1, description: "Trino-style file-based access control rules (JSON: catalogs, schemas, tables, queries, impersonation, system_session_properties); without it every user reads and writes every catalog and sees only their own queries (default: none)" },
+      rulesRefreshPeriod: { ...DURATION_SCHEMA, description: 'How often the rules file and the group file are checked for changes; a change that cannot be used keeps the last good rules (default: 1m)' },
+      groupFile: { type: 'string', minLength: 1, description: "Trino-style group file (lines 'group:user1,user2') giving users the groups that rules' group conditions match (default: none, users have no groups)" },
     }),
     internalCommunication: closed('Requests between the nodes of a cluster (Trino: internal-communication.*)', {
       sharedSecret: { type: 'string', minLength: 1, description: "Secret every node of the cluster shares (Trino: internal-communication.shared-secret; environment variable ENGINE_SHARED_SECRET). When set, requests between nodes (tasks, results, announcements) and PUT /v1/info/state carry a short-lived token signed with it, and those endpoints answer 401 without one. Every node needs the same secret, or none (default: none)" },
@@ -141,7 +144,8 @@ export interface EngineConfig {
   queryHistory: { directory?: string; maxCount: number; maxAge: number; maxSize: number };
   results: { maxRowsPerResponse: number; maxBytesPerResponse: number };
   resourceGroups: { configFile?: string };
-  security: { adminUsers: string[] };
+  /** rulesFile undefined: no access rules (today's owner-only queries and adminUsers). */
+  security: { adminUsers: string[]; rulesFile?: string; rulesRefreshPeriod: number; groupFile?: string };
   /** sharedSecret undefined: requests between nodes are not authenticated. */
   internalCommunication: { sharedSecret?: string };
   shutdown: { gracePeriod: number };

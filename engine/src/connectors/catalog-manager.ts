@@ -4,15 +4,18 @@
 import { EngineError } from '../errors/engine-error.js';
 import type { Connector } from '../spi/connector.js';
 import { InformationSchemaConnector } from './information-schema/information-schema-connector.js';
+import type { FileAccessControl } from '../security/access-control/file-access-control.js';
 
 export class CatalogManager {
   private readonly catalogs = new Map<string, Connector>();
+  /** The access rules statements over these catalogs are checked against; none: everyone may do everything. */
+  accessControl: FileAccessControl | undefined;
 
   /** Catalog names are case-insensitive and kept in lower case. */
   register(name: string, connector: Connector): void {
     const key = name.toLowerCase();
     if (this.catalogs.has(key)) throw new EngineError('ALREADY_EXISTS', `Catalog '${key}' already exists`);
-    this.catalogs.set(key, new InformationSchemaConnector(key, connector));
+    this.catalogs.set(key, new InformationSchemaConnector(key, connector, () => this.accessControl));
   }
 
   get(name: string): Connector | undefined {

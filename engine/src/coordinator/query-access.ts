@@ -1,12 +1,17 @@
-// Who may see and control a query: the user who submitted it, and the configured admin users.
+// Who may see and control a query: the user who submitted it, the configured admin users, and with
+// access rules (security.rulesFile) whoever their query rules let view or kill queries of its owner.
 // Everyone else is told the query does not exist, so query ids reveal nothing.
 
 import type { ManagedQuery } from './managed-query.js';
+import type { FileAccessControl } from '../security/access-control/file-access-control.js';
 
 export class QueryAccess {
   private readonly admins: ReadonlySet<string>;
 
-  constructor(adminUsers: readonly string[]) {
+  constructor(
+    adminUsers: readonly string[],
+    private readonly rules?: FileAccessControl,
+  ) {
     this.admins = new Set(adminUsers);
   }
 
@@ -18,13 +23,18 @@ export class QueryAccess {
     return this.mayAccessQueryOf(user, query.session.user);
   }
 
-  /** Whether `user` may see and control a query submitted by `owner` (one held in memory or in the history on disk). */
+  /** Whether `user` may see a query submitted by `owner` (one held in memory or in the history on disk). */
   mayAccessQueryOf(user: string, owner: string): boolean {
-    return owner === user || this.isAdmin(user);
+    return owner === user || this.isAdmin(user) || this.rules?.canViewQueryOwnedBy(user, owner) === true;
+  }
+
+  /** Whether `user` may cancel a query submitted by `owner`. */
+  mayKillQueryOf(user: string, owner: string): boolean {
+    return owner === user || this.isAdmin(user) || this.rules?.canKillQueryOwnedBy(user, owner) === true;
   }
 
   /** The queries `user` may see, in the given order. */
   visible(user: string, queries: readonly ManagedQuery[]): ManagedQuery[] {
-    return this.isAdmin(user) ? [...queries] : queries.filter((q) => q.session.user === user);
+    return queries.filter((q) => this.canAccess(user, q));
   }
 }

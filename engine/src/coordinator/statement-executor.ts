@@ -53,6 +53,7 @@ import { showStats } from './statements/show-stats.js';
 import { showCatalogs, showColumns, showCreateTable, showFunctions, showSchemas, showSession, showTables } from './statements/show-statements.js';
 import { noSessionChanges } from '../spi/session.js';
 import { SessionPropertyManager } from './session-property-manager.js';
+import { checkQuerySession, checkStatement } from '../security/access-control/statement-checks.js';
 
 export interface StatementExecutorOptions {
   queryMaxMemoryBytes: number;
@@ -81,7 +82,9 @@ export class StatementExecutor {
 
   async execute(sql: string, session: Session, context: QueryExecutionContext): Promise<StatementResult> {
     try {
-      return await this.executeStatement(parseStatement(sql), inSessionTimeZone(session), context, []);
+      const statement = parseStatement(sql);
+      if (this.catalogs.accessControl !== undefined) checkQuerySession(this.catalogs.accessControl, session);
+      return await this.executeStatement(statement, inSessionTimeZone(session), context, []);
     } catch (e) {
       // The parser refuses input nested beyond its limit; a phase after it that still runs out of
       // stack ends the statement with a clean error, not a RangeError.
@@ -94,6 +97,7 @@ export class StatementExecutor {
     const catalogs = this.catalogs;
     const metadata = new StatementMetadata(catalogs, session);
     assertSupported(statement);
+    if (catalogs.accessControl !== undefined) checkStatement(catalogs.accessControl, statement, session);
     switch (statement.kind) {
       case 'QueryStatement': {
         const planned = await this.plan(statement.query, session, parameters, undefined, this.distributes());
@@ -104,7 +108,7 @@ export class StatementExecutor {
       case 'Explain':
         return this.explain(statement, session, context, parameters);
       case 'ShowCatalogs':
-        return showCatalogs(statement, catalogs);
+        return showCatalogs(statement, catalogs, session.user);
       case 'ShowSchemas':
         return showSchemas(statement, metadata);
       case 'ShowTables':

@@ -14,6 +14,7 @@ import { engineVersion } from '../config/version.js';
 import { HeartbeatMonitor } from '../coordinator/heartbeat-monitor.js';
 import { NodeManager } from '../coordinator/node-manager.js';
 import { QueryAccess } from '../coordinator/query-access.js';
+import { createAccessControl } from '../security/access-control/access-control-setup.js';
 import { QueryManager } from '../coordinator/query-manager.js';
 import { defaultResourceGroups, readResourceGroupsFile } from '../coordinator/resource-groups/resource-groups-file.js';
 import { StatementExecutor } from '../coordinator/statement-executor.js';
@@ -77,7 +78,8 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
     idleMillis: config.task.workerThreadIdleTimeout,
   });
   guardResidentMemory(residentMemoryLimit(memorySettings), () => sharedWorkerPool().relieveMemory());
-  const access = new QueryAccess(config.security.adminUsers);
+  const accessControl = createAccessControl(config.security, logger);
+  const access = new QueryAccess(config.security.adminUsers, accessControl);
   const internalAuth = new InternalAuthenticator(config.internalCommunication.sharedSecret, config.node.id);
   let queries: QueryManager | undefined;
   let nodeState: NodeStateMachine | undefined;
@@ -95,6 +97,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
     access,
   );
   const catalogs = createCatalogs(config.catalogs, { runtime });
+  catalogs.accessControl = accessControl;
   const internalHeaders = () => internalAuth.authorizationHeader();
   // Small nodes keep small buffers: what they hold counts in the node memory.
   const maxBufferedBytes = exchangeBufferBytes(config.memory.nodeMemory);

@@ -9,7 +9,7 @@ import { HttpError } from './http-error.js';
 import { queryDetailJson, queryListItemJson } from './query-json.js';
 import type { ServerContext } from './server-context.js';
 import { requestUser } from './protocol-headers.js';
-import { cancelQuery, findOwnQuery } from './statement-resource.js';
+import { cancelQuery, checkMayKill, findOwnQuery } from './statement-resource.js';
 import { visibleQueryDetail } from './ui/query-details.js';
 
 export function queryRoutes(router: Router, server: ServerContext): void {
@@ -34,7 +34,9 @@ export function queryRoutes(router: Router, server: ServerContext): void {
   });
 
   router.delete('/v1/query/:queryId', (ctx) => {
-    cancelQuery(server, findOwnQuery(server, ctx.headers, ctx.params.queryId!));
+    const query = findOwnQuery(server, ctx.headers, ctx.params.queryId!);
+    checkMayKill(server, requestUser(ctx.headers), query);
+    cancelQuery(server, query);
     ctx.status = 204;
   });
 }

@@ -108,6 +108,11 @@ export function findOwnQuery(server: ServerContext, headers: IncomingHttpHeaders
   return query;
 }
 
+/** A query the requesting user may see but not cancel (by the query rules of security.rulesFile) answers 403, as Trino's. */
+export function checkMayKill(server: ServerContext, user: string, query: ManagedQuery): void {
+  if (!server.access.mayKillQueryOf(user, query.session.user)) throw new HttpError(403, 'Access Denied: Cannot kill query', 'PERMISSION_DENIED');
+}
+
 /** Cancels a query on behalf of its client, who then needs no final response. */
 export function cancelQuery(server: ServerContext, query: ManagedQuery): void {
   query.cancel();

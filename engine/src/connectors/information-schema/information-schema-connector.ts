@@ -11,6 +11,8 @@ import type { WorkerSplitSource } from '../../spi/worker-split.js';
 import type { ConnectorProperties } from '../../spi/properties.js';
 import type { PushedScan } from '../../spi/pushdown.js';
 import { RowTableSet } from '../row-table.js';
+import { visibleCatalogView } from '../../security/access-control/visible-catalog-view.js';
+import type { FileAccessControl } from '../../security/access-control/file-access-control.js';
 import { INFORMATION_SCHEMA, catalogView, informationSchemaTables } from './information-schema-tables.js';
 
 export class InformationSchemaConnector implements Connector {
@@ -48,11 +50,13 @@ export class InformationSchemaConnector implements Connector {
     /** The catalog name this connector is registered under. */
     readonly name: string,
     readonly inner: Connector,
+    /** The access rules information_schema shows each user's part of. */
+    accessControl: () => FileAccessControl | undefined = () => undefined,
   ) {
     if (inner.properties) this.properties = inner.properties;
     if (inner.infersTableColumns) this.infersTableColumns = true;
     if (inner.rowChangeRefusal !== undefined) this.rowChangeRefusal = inner.rowChangeRefusal;
-    const definitions = informationSchemaTables(catalogView(name, inner, () => definitions));
+    const definitions = informationSchemaTables(visibleCatalogView(catalogView(name, inner, () => definitions), accessControl));
     this.tables = new RowTableSet(definitions);
     this.bindWrites(inner);
     this.bindPushdown(inner);

@@ -19,9 +19,10 @@ import type { SessionPropertyManager } from '../session-property-manager.js';
 import { likeMatcher } from './like-pattern.js';
 import { column, rowsResult, varcharColumns } from './results.js';
 
-export function showCatalogs(s: ast.ShowCatalogs, catalogs: CatalogManager): StatementResult {
+export function showCatalogs(s: ast.ShowCatalogs, catalogs: CatalogManager, user: string): StatementResult {
   const matches = likeMatcher(s.like, s.escape);
-  return rowsResult(varcharColumns('Catalog'), catalogs.names().filter(matches).map((c) => [c]));
+  const names = catalogs.accessControl?.filterCatalogs(user, catalogs.names()) ?? catalogs.names();
+  return rowsResult(varcharColumns('Catalog'), names.filter(matches).map((c) => [c]));
 }
 
 export async function showSchemas(s: ast.ShowSchemas, metadata: StatementMetadata): Promise<StatementResult> {
@@ -30,7 +31,8 @@ export async function showSchemas(s: ast.ShowSchemas, metadata: StatementMetadat
   if (!catalog) throw new EngineError('MISSING_CATALOG_NAME', 'Catalog must be specified when session catalog is not set', s.location);
   const connector = metadata.connector(catalog, s.catalog?.location ?? s.location);
   const matches = likeMatcher(s.like, s.escape);
-  const schemas = [...(await locatedAsync(s.catalog?.location ?? s.location, () => connector.listSchemas(session)))].sort().filter(matches);
+  const listed = await locatedAsync(s.catalog?.location ?? s.location, () => connector.listSchemas(session));
+  const schemas = [...(metadata.catalogs.accessControl?.filterSchemas(session.user, catalog, listed) ?? listed)].sort().filter(matches);
   return rowsResult(varcharColumns('Schema'), schemas.map((x) => [x]));
 }
 
@@ -46,7 +48,8 @@ export async function showTables(s: ast.ShowTables, metadata: StatementMetadata)
   if (!(await locatedAsync(location, () => schemaExists(connector, session, schema)))) throw new EngineError('SCHEMA_NOT_FOUND', `Schema '${schema}' does not exist`, location);
   const matches = likeMatcher(s.like, s.escape);
   const views = connector.listViews === undefined ? [] : await locatedAsync(location, () => connector.listViews!(session, schema));
-  const tables = [...(await locatedAsync(location, () => connector.listTables(session, schema))), ...views]
+  const listed = [...(await locatedAsync(location, () => connector.listTables(session, schema))), ...views];
+  const tables = (metadata.catalogs.accessControl?.filterTables(session.user, catalog, listed) ?? listed)
     .map((t) => t.table)
     .sort()
     .filter(matches);
@@ -56,7 +59,9 @@ export async function showTables(s: ast.ShowTables, metadata: StatementMetadata)
 export async function showColumns(s: ast.ShowColumns, metadata: StatementMetadata): Promise<StatementResult> {
   const columns = (await metadata.table(s.table))?.columns ?? (await metadata.view(s.table))?.columns ?? metadata.resolveTableOrFail(s.table).columns;
   const matches = likeMatcher(s.like, s.escape);
-  const rows = columns.filter((c) => matches(c.name)).map((c) => [c.name, typeName(c.type), '', c.comment ?? '']);
+  const access = metadata.catalogs.accessControl;
+  const visible = access === undefined ? undefined : new Set(access.filterColumns(metadata.session.user, qualifiedObjectName(s.table, metadata.session), columns.map((c) => c.name)));
+  const rows = columns.filter((c) => matches(c.name) && (visible === undefined || visible.has(c.name))).map((c) => [c.name, typeName(c.type), '', c.comment ?? '']);
   return rowsResult(varcharColumns('Column', 'Type', 'Extra', 'Comment'), rows);
 }
 

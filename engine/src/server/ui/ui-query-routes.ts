@@ -5,7 +5,7 @@
 import type Router from '@koa/router';
 import { baseUri } from '../base-uri.js';
 import type { ServerContext } from '../server-context.js';
-import { cancelQuery, queryNotFound } from '../statement-resource.js';
+import { cancelQuery, checkMayKill, queryNotFound } from '../statement-resource.js';
 import { visibleQueries, visibleQueryDetail } from './query-details.js';
 import { parseQueryListParams, selectQueries } from './query-list.js';
 import { uiUser } from './ui-identity.js';
@@ -27,6 +27,7 @@ export function uiQueryRoutes(router: Router, server: ServerContext): void {
     const queryId = ctx.params.queryId!;
     const query = server.queries.get(queryId);
     if (query === undefined || !server.access.canAccess(user, query)) throw queryNotFound(queryId);
+    checkMayKill(server, user, query);
     cancelQuery(server, query);
     ctx.status = 204;
   });

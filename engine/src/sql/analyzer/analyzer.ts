@@ -10,6 +10,7 @@ import { PlannerContext } from '../planner/planner-context.js';
 import { visibleFields } from './relation-plan.js';
 import { QueryPlanner } from './query-planner.js';
 import type { Field } from './scope.js';
+import { checkQueryReads } from '../../security/access-control/read-checks.js';
 
 export interface AnalyzedQuery {
   root: PlanNode;
@@ -29,5 +30,6 @@ export function analyzeQuery(
   const plan = new QueryPlanner(context).planQuery(query);
   const fields = visibleFields(plan);
   const root = context.factory.restrict(plan.node, fields.map((f) => f.symbol));
+  checkQueryReads(metadata, root);
   return { root, columns: fields.map((f, i) => ({ name: f.name ?? `_col${i}`, type: f.symbol.type })), fields, context };
 }

@@ -16,6 +16,7 @@ import { subqueryHook } from './subquery-planner.js';
 import { unsupportedNode } from './unsupported-features.js';
 import { planView } from './view-planner.js';
 import { qualifiedObjectName } from '../metadata/qualified-name.js';
+import { readRelation } from '../../security/access-control/relation-reads.js';
 import { planStandaloneUnnest, planUnnestJoin, unnestTarget } from './unnest-planner.js';
 
 export function planRelation(planner: QueryPlanner, relation: ast.Relation, outer?: Scope): RelationPlan {
@@ -38,14 +39,16 @@ export function planRelation(planner: QueryPlanner, relation: ast.Relation, oute
       if (table === undefined) {
         const view = context.metadata.resolveView(relation.name);
         const name = qualifiedObjectName(relation.name, context.session);
-        if (view !== undefined) return planView(planner, relation, name, view, outer);
+        if (view !== undefined) return readRelation(context, name, () => planView(planner, relation, name, view, outer), view);
         throw new EngineError('TABLE_NOT_FOUND', `Table '${name.catalog}.${name.schema}.${name.name}' does not exist`, relation.name.location);
       }
-      const outputs = table.columns.map((c) => context.factory.newSymbol(c.name, c.type));
-      const node: PlanNode = { kind: 'TableScan', id: context.factory.nodeId(), outputs, table, columns: table.columns };
-      const qualifier = [table.catalog, table.schema, table.name];
-      const origin = { catalog: table.catalog, schema: table.schema, table: table.name };
-      return { node, scope: new Scope(outputs.map((symbol, i) => ({ name: table.columns[i].name, qualifier, symbol, origin })), outer) };
+      return readRelation(context, { catalog: table.catalog, schema: table.schema, name: table.name }, () => {
+        const outputs = table.columns.map((c) => context.factory.newSymbol(c.name, c.type));
+        const node: PlanNode = { kind: 'TableScan', id: context.factory.nodeId(), outputs, table, columns: table.columns };
+        const qualifier = [table.catalog, table.schema, table.name];
+        const origin = { catalog: table.catalog, schema: table.schema, table: table.name };
+        return { node, scope: new Scope(outputs.map((symbol, i) => ({ name: table.columns[i].name, qualifier, symbol, origin })), outer) };
+      });
     }
     case 'AliasedRelation': {
       const inner = planRelation(planner, relation.relation, outer);

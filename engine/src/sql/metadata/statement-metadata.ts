@@ -11,6 +11,7 @@ import type { ViewDefinition } from '../../spi/view.js';
 import type * as ast from '../parser/ast.js';
 import { qualifiedObjectName, type QualifiedObjectName } from './qualified-name.js';
 import { tableReferences } from './table-references.js';
+import { RelationReads } from '../../security/access-control/relation-reads.js';
 
 /** Analysis needs a table that is not loaded yet: load it and analyze again. */
 export class MetadataMiss extends Error {
@@ -38,6 +39,8 @@ class LoadedMetadata {
   /** Loads under way or done, so that a name mentioned twice is loaded once. */
   readonly loading = new Map<string, Promise<void>>();
   readonly schemaLoading = new Map<string, Promise<Loaded<boolean>>>();
+  /** The tables and views analysis read (for access checks). */
+  readonly reads = new RelationReads();
 }
 
 export class StatementMetadata {
@@ -54,6 +57,11 @@ export class StatementMetadata {
     private readonly loaded: LoadedMetadata = new LoadedMetadata(),
   ) {
     ({ schemas: this.schemas, tables: this.tables, views: this.views, statistics: this.statistics, loading: this.loading, schemaLoading: this.schemaLoading } = loaded);
+  }
+
+  /** The tables and views the analysis of this statement read, for access checks. */
+  get reads(): RelationReads {
+    return this.loaded.reads;
   }
 
   /** The same loaded metadata, resolving unqualified names in `catalog` and `schema` (a view's query's). */
@@ -124,6 +132,7 @@ export class StatementMetadata {
     await this.prefetch(statement);
     for (let reloads = 0; ; reloads++) {
       try {
+        this.loaded.reads.clear();
         return analyze();
       } catch (e) {
         if (!(e instanceof MetadataMiss) || reloads >= MAX_RELOADS) throw e;
