@@ -16,6 +16,8 @@ FROM node:24-bookworm-slim
 ENV NODE_ENV=production
 # glibc's allocator gives freed memory back to the system (engine/src/config/memory-budget.ts ALLOCATOR_ENV).
 ENV MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=16384 MALLOC_TRIM_THRESHOLD_=65536
+# The young generation the memory budgets assume (engine/src/config/memory-budget.ts SEMI_SPACE_MB); the operator sets it with the heap.
+ENV NODE_OPTIONS=--max-semi-space-size=16
 WORKDIR /opt/engine
 COPY --from=build /src/node_modules node_modules
 COPY --from=build /src/engine/package.json engine/package.json

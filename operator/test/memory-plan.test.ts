@@ -36,7 +36,7 @@ describe("the memory of engine containers", () => {
     const c = workerContainer({ workers: { config: { memory: { nodeMemory: "2GB" } }, resources: { limits: { cpu: "3" } } } });
     const memory = mebibytes(containerMemoryBytes({ nodeMemoryBytes: 2 * GB, workerThreads: 3, tpch: true }));
     expect(c.resources).to.deep.equal({ requests: { memory }, limits: { cpu: "3", memory } });
-    expect(envOf(c)).to.include({ ...ALLOCATOR_ENV, NODE_OPTIONS: `--max-old-space-size=${Math.ceil(heapNeededFor(2 * GB) / MB)}` });
+    expect(envOf(c)).to.include({ ...ALLOCATOR_ENV, NODE_OPTIONS: `--max-semi-space-size=16 --max-old-space-size=${Math.ceil(heapNeededFor(2 * GB) / MB)}` });
     const cluster = engineCluster({ workers: { config: { memory: { nodeMemory: "2GB" } }, resources: { limits: { cpu: "3" } } } });
     expect(JSON.parse(configMap(cluster).data!["worker.json"])).to.deep.include({ memory: { nodeMemory: "2GB" }, task: { maxWorkerThreads: 3 } });
   });

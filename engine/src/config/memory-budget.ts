@@ -31,6 +31,14 @@ export const PER_THREAD_OVERHEAD_BYTES = 64 * MB;
  * code, I/O buffers, and memory the allocator keeps after freeing it. Measured at 100-110 MB idle.
  */
 export const PROCESS_BASE_BYTES = 160 * MB;
+/**
+ * The young generation's semi-space every thread runs with, in MB. V8 13 (Node 24) raised its default
+ * from 16 to 64 MB, which would let each thread hold some 150 MB more than PER_THREAD_OVERHEAD_BYTES
+ * counts and promote more at once than the heap guard's margin allows; the measured budgets assume 16.
+ */
+export const SEMI_SPACE_MB = 16;
+/** The node flag that pins the main thread's semi-space (set by the image and by the operator). */
+export const SEMI_SPACE_FLAG = `--max-semi-space-size=${SEMI_SPACE_MB}`;
 /** How long a worker thread stays without a task before it is stopped (task.workerThreadIdleTimeout). */
 export const DEFAULT_WORKER_THREAD_IDLE_MILLIS = 30_000;
 /** The TPC-H connector's text pool (300 MiB and a little), held once per process after the first comment column is read. */

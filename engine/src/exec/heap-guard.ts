@@ -17,8 +17,8 @@ export const HEAP_FULL_FRACTION = 0.85;
 /** Checks on reservations are at most this often. */
 const CHECK_INTERVAL_MILLIS = 5;
 const MB = 1024 * 1024;
-/** V8's default --max-semi-space-size on 64-bit, in MB. */
-const DEFAULT_SEMI_SPACE_MB = 16;
+/** V8's default --max-semi-space-size on 64-bit, in MB: 16 up to V8 12 (Node 20, 22), 64 from V8 13 (Node 24). */
+const DEFAULT_SEMI_SPACE_MB = Number(process.versions.v8.split('.')[0]) >= 13 ? 64 : 16;
 
 /**
  * The limit at which V8 gives up: its old generation's (--max-old-space-size, or a worker's
@@ -27,18 +27,28 @@ const DEFAULT_SEMI_SPACE_MB = 16;
  */
 export function oldGenerationLimitBytes(): number {
   if (resourceLimits.maxOldGenerationSizeMb !== undefined) return resourceLimits.maxOldGenerationSizeMb * MB;
-  return getHeapStatistics().heap_size_limit - 3 * semiSpaceMb() * MB;
+  const oldSpaceMb = nodeFlagMb('max-old-space-size');
+  if (oldSpaceMb !== undefined) return oldSpaceMb * MB;
+  return getHeapStatistics().heap_size_limit - 3 * semiSpaceBytes();
 }
 
-/** --max-semi-space-size as given to node (command line or NODE_OPTIONS), else V8's default. */
-function semiSpaceMb(): number {
-  const flags = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)];
-  for (let i = flags.length - 1; i >= 0; i--) {
-    const match = /^--max[-_]semi[-_]space[-_]size(?:=(\d+))?$/.exec(flags[i]);
-    if (match) return Number(match[1] ?? flags[i + 1]) || DEFAULT_SEMI_SPACE_MB;
-  }
-  return DEFAULT_SEMI_SPACE_MB;
+/** This thread's semi-space: a worker's is a third of its young generation (resourceLimits), the main thread's its flag or V8's default. */
+function semiSpaceBytes(): number {
+  if (resourceLimits.maxYoungGenerationSizeMb !== undefined) return (resourceLimits.maxYoungGenerationSizeMb / 3) * MB;
+  return (nodeFlagMb('max-semi-space-size') ?? DEFAULT_SEMI_SPACE_MB) * MB;
 }
+
+/** A size flag given to node (command line or NODE_OPTIONS; the last one wins, as for V8), in MB. */
+function nodeFlagMb(name: string): number | undefined {
+  const flags = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)];
+  const pattern = new RegExp(`^--${name.replace(/-/g, '[-_]')}(?:=(\\d+))?$`);
+  for (let i = flags.length - 1; i >= 0; i--) {
+    const match = pattern.exec(flags[i]);
+    if (match) return Number(match[1] ?? flags[i + 1]) || undefined;
+  }
+  return undefined;
+}
+
 /** A full collection (stopping the thread) at most this often. */
 const GC_INTERVAL_MILLIS = 1000;
 /** How long worker threads get to collect their garbage before the process's size counts against a query. */
@@ -83,6 +93,13 @@ export function collectGarbageNow(): void {
 }
 
 const limitBytes = oldGenerationLimitBytes();
+/**
+ * Above this the heap is nearly full: HEAP_FULL_FRACTION of the limit, and at least two semi-spaces
+ * below it, since one scavenge may promote a whole semi-space at once and V8 fails an old generation
+ * that overflows its limit before the guard looks again (measured on V8 13 with a 64 MB heap); but
+ * never below half the limit, so that a small heap with large semi-spaces still runs queries.
+ */
+const fullBytes = Math.max(limitBytes / 2, Math.min(limitBytes * HEAP_FULL_FRACTION, limitBytes - 2 * semiSpaceBytes()));
 
 /** What the old generation holds (every space but the young ones), against its limit. */
 function heapUse(): MemoryUse {
@@ -92,7 +109,7 @@ function heapUse(): MemoryUse {
 }
 
 function isFull(use: MemoryUse): boolean {
-  return use.usedBytes > use.limitBytes * HEAP_FULL_FRACTION;
+  return use.usedBytes > fullBytes;
 }
 
 /**

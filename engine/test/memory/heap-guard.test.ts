@@ -8,7 +8,7 @@ import { expect } from 'chai';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { ALLOCATOR_ENV } from '../../src/config/memory-budget.js';
+import { ALLOCATOR_ENV, SEMI_SPACE_FLAG } from '../../src/config/memory-budget.js';
 
 const FILLER = fileURLToPath(new URL('./heap-filler.js', import.meta.url));
 
@@ -16,7 +16,7 @@ describe('heap guard', function () {
   this.timeout(60_000);
 
   it('fails queries with EXCEEDED_LOCAL_MEMORY_LIMIT before V8 runs out of heap, the largest first', async () => {
-    const child = spawn(process.execPath, ['--max-old-space-size=64', FILLER], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--max-old-space-size=64', SEMI_SPACE_FLAG, FILLER], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

@@ -12,7 +12,7 @@
 // engine container gets the allocator settings that let freed memory go back to the system.
 import type { V1EnvVar } from "@kubernetes/client-node";
 import { parseDataSize } from "engine/data-size";
-import { ALLOCATOR_ENV, containerMemoryBytes, heapNeededFor, type NodeMemorySettings } from "engine/memory-budget";
+import { ALLOCATOR_ENV, SEMI_SPACE_FLAG, containerMemoryBytes, heapNeededFor, type NodeMemorySettings } from "engine/memory-budget";
 import type { EngineClusterSpec, JsonObject, ResourceRequirements } from "../api/engine-cluster.js";
 import type { Role } from "../api/names.js";
 import { mebibytes, parseQuantity } from "../api/quantity.js";
@@ -110,7 +110,7 @@ export function memoryPlan(spec: EngineClusterSpec, role: Role): MemoryPlan {
     requests: { ...resources?.requests, memory: requestText ?? memoryLimit },
     limits: { ...resources?.limits, memory: memoryLimit },
   };
-  plan.env.push({ name: "NODE_OPTIONS", value: `--max-old-space-size=${Math.ceil(heapNeededFor(nodeMemoryBytes) / MB)}` });
+  plan.env.push({ name: "NODE_OPTIONS", value: `${SEMI_SPACE_FLAG} --max-old-space-size=${Math.ceil(heapNeededFor(nodeMemoryBytes) / MB)}` });
   return plan;
 }
 

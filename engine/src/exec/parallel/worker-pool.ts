@@ -6,7 +6,7 @@
 
 import { availableParallelism } from 'node:os';
 import { Worker, type Transferable } from 'node:worker_threads';
-import { DEFAULT_WORKER_THREAD_IDLE_MILLIS, maxNodeMemoryForHeap, workerThreadHeapBytes } from '../../config/memory-budget.js';
+import { DEFAULT_WORKER_THREAD_IDLE_MILLIS, SEMI_SPACE_MB, maxNodeMemoryForHeap, workerThreadHeapBytes } from '../../config/memory-budget.js';
 import { EngineError } from '../../errors/engine-error.js';
 import { oldGenerationLimitBytes } from '../heap-guard.js';
 import { formatBytes } from '../memory.js';
@@ -189,7 +189,10 @@ export class WorkerPool {
 
   private spawn(): PoolWorker {
     const heapBytes = this.options.threadHeapBytes;
-    const thread = new Worker(WORKER_ENTRY, { resourceLimits: { maxOldGenerationSizeMb: Math.floor(heapBytes / MB) } });
+    const thread = new Worker(WORKER_ENTRY, {
+      // V8 sizes the young generation at three semi-spaces.
+      resourceLimits: { maxOldGenerationSizeMb: Math.floor(heapBytes / MB), maxYoungGenerationSizeMb: 3 * SEMI_SPACE_MB },
+    });
     const worker = new PoolWorker(thread, heapBytes, {
       onDeath: (dead) => {
         this.cancelIdle(dead);
