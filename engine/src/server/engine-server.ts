@@ -31,6 +31,7 @@ import { createCatalogs } from './catalogs.js';
 import { HttpListeners } from './http-listeners.js';
 import { InternalAuthenticator } from './internal-auth/internal-authenticator.js';
 import { ClientAuthenticator } from '../security/authentication/client-authenticator.js';
+import { trustCertificateAuthority } from '../security/authentication/internal-tls.js';
 import { NodeMetricsSampler } from './node-metrics.js';
 import { IdleMemoryRelief } from './idle-memory.js';
 import { memoryBudgetLog } from './memory-budget-log.js';
@@ -82,6 +83,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
   guardResidentMemory(residentMemoryLimit(memorySettings), () => sharedWorkerPool().relieveMemory());
   const access = new QueryAccess(config.security.adminUsers);
   const internalAuth = new InternalAuthenticator(config.internalCommunication.sharedSecret, config.node.id);
+  if (config.internalCommunication.caFile !== undefined) trustCertificateAuthority(config.internalCommunication.caFile);
   const authentication = config.authentication.types.length > 0 ? new ClientAuthenticator(config.authentication, logger) : undefined;
   let queries: QueryManager | undefined;
   let nodeState: NodeStateMachine | undefined;

@@ -52,6 +52,7 @@ export class HttpListeners {
       answerClientErrorsInJson(server, this.logger);
       server.on('tlsClientError', (error: Error & { code?: string }, socket: Socket) => {
         this.logger.debug({ code: error.code, reason: error.message, remoteAddress: socket.remoteAddress }, 'TLS handshake refused');
+        socket.destroy();
       });
       this.sniffer = createNetServer((socket) => routeByFirstByte(socket, server));
       httpsPort = await listenOn(this.sniffer, https.port, this.config.http.host);

@@ -9,7 +9,7 @@ import { JwtAuthenticator } from './jwt-authenticator.js';
 import { PasswordAuthenticator } from './password-authenticator.js';
 
 /** Longest Authorization header looked at (a JWT with many claims is a few kB). */
-const MAX_AUTHORIZATION_LENGTH = 16 * 1024;
+const MAX_AUTHORIZATION_LENGTH = 8192;
 
 export interface Authenticated {
   principal: string;
