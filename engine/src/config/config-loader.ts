@@ -195,7 +195,7 @@ function resolve(raw: RawObject, env: Record<string, string | undefined>): Engin
       host: (http.host as string | undefined) ?? '0.0.0.0',
       port: (http.port as number | undefined) ?? 8080,
       maxRequestBodySize: size(http.maxRequestBodySize, 16 * 1024 * 1024),
-      https,
+      ...(https !== undefined ? { https } : {}),
     },
     role,
     discovery: { uri: discoveryUri, announcementInterval, maxAnnouncementAge: duration(discovery.maxAnnouncementAge, 3 * announcementInterval) },
