@@ -46,7 +46,7 @@ describe('client authentication over HTTPS (PASSWORD, JWT)', function () {
       const request = httpsRequest(`${base}${path}`, { method, headers, ca: tls.ca }, (response) => {
         let text = '';
         response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, text, body: text === '' ? {} : (JSON.parse(text) as Answer['body']) }));
+        response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, text, body: text === '' || !/json/.test(response.headers['content-type'] ?? '') ? {} : (JSON.parse(text) as Answer['body']) }));
       });
       request.on('error', reject);
       request.end(body);
@@ -164,6 +164,42 @@ describe('client authentication over HTTPS (PASSWORD, JWT)', function () {
       const answer = await call('PUT', '/v1/info/state', { Authorization: basic('admin', PASSWORDS.admin), 'Content-Type': 'application/json' }, '"ACTIVE"');
       expect(answer.status, answer.text).to.equal(200);
       expect(answer.body).to.equal('ACTIVE');
+    });
+  });
+
+  describe('web interface', () => {
+    const login = (body: unknown, contentType = 'application/json') => call('POST', '/ui/api/login', { 'Content-Type': contentType }, JSON.stringify(body));
+
+    it('serves its page without credentials, and its JSON endpoints answer 401 asking for a password', async () => {
+      expect((await call('GET', '/ui/')).status).to.equal(200);
+      expectRefused(await call('GET', '/ui/api/session'), 401, /Sign in/, 'PASSWORD_LOGIN_REQUIRED');
+      expectRefused(await call('GET', '/ui/api/queries'), 401, /Sign in/, 'PASSWORD_LOGIN_REQUIRED');
+      expectRefused(await call('DELETE', '/ui/api/queries/20260101_000000_00000_aaaaa'), 401, /Sign in/);
+      expectRefused(await login({ user: 'alice' }), 401, /user name and password/, 'PASSWORD_LOGIN_REQUIRED');
+      expectRefused(await login({ user: 'alice', password: 'guess' }), 401, /Invalid credentials/, 'AUTHENTICATION_FAILED');
+      // A form another site posts cannot say application/json.
+      expectRefused(await login({ user: 'alice', password: PASSWORDS.alice }, 'text/plain'), 415, /application\/json/);
+    });
+
+    it('signs in with a password into an HttpOnly, Secure, SameSite cookie holding a signed token; a forged one is refused; logout clears it', async () => {
+      const signedIn = await login({ user: 'admin', password: PASSWORDS.admin });
+      expect(signedIn.status, signedIn.text).to.equal(200);
+      expect(signedIn.body).to.deep.equal({ user: 'admin', admin: true });
+      const setCookie = String(signedIn.headers['set-cookie']);
+      expect(setCookie).to.match(/^engine_ui_token=[\w-]+\.[\w-]+\.[\w-]+; Path=\/ui; HttpOnly; Secure; SameSite=Strict; Max-Age=1800$/);
+      const cookie = setCookie.split(';')[0]!;
+      secrets.push(cookie.slice('engine_ui_token='.length));
+      expect((await call('GET', '/ui/api/session', { Cookie: cookie })).body).to.deep.equal({ user: 'admin', admin: true });
+      const [header, , signature] = cookie.slice('engine_ui_token='.length).split('.');
+      const forged = `engine_ui_token=${header}.${Buffer.from(JSON.stringify({ sub: 'admin', iat: 1, exp: 4_000_000_000 })).toString('base64url')}.${signature}`;
+      expectRefused(await call('GET', '/ui/api/session', { Cookie: forged }), 401, /Sign in/);
+      // The cookie alone does not move a node: the move must say application/json, which a form cannot.
+      const move = await call('PUT', '/ui/api/nodes/any/state', { Cookie: cookie, 'Content-Type': 'text/plain' }, '"SHUTTING_DOWN"');
+      expectRefused(move, 415, /application\/json/);
+      expect((await call('GET', '/v1/info/state')).body).to.equal('ACTIVE');
+      const out = await call('POST', '/ui/api/logout', { Cookie: cookie, 'Content-Type': 'application/json' }, '{}');
+      expect(out.status).to.equal(204);
+      expect(String(out.headers['set-cookie'])).to.include('engine_ui_token=; Path=/ui; HttpOnly; Secure; SameSite=Strict; Max-Age=0');
     });
   });
 
