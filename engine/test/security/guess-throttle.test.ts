@@ -44,9 +44,16 @@ describe('password guessing slow-down', () => {
     expect(throttle.failures('bob')).to.equal(1);
   });
 
-  it('refuses a fifth check of one user in progress with 429, while another user is checked', async () => {
+  it('refuses a fifth check in progress of a user who failed recently with 429, while another user is checked', async () => {
     const clock = new TestClock();
     const throttle = new GuessThrottle(clock);
+    expect(await throttle.check('carol', '10.0.0.9', wrong)).to.equal(false);
+    // Parallel first requests of a user without failures are not capped at four.
+    let releaseFirst!: () => void;
+    const first = new Promise<boolean>((resolve) => (releaseFirst = () => resolve(true)));
+    const parallel = Array.from({ length: 8 }, () => throttle.check('erin', '10.0.0.5', () => first));
+    releaseFirst();
+    expect(await Promise.all(parallel)).to.deep.equal(Array(8).fill(true));
     let release!: () => void;
     const held = new Promise<boolean>((resolve) => (release = () => resolve(false)));
     const inProgress = Array.from({ length: 4 }, () => throttle.check('carol', '10.0.0.3', () => held));

@@ -28,7 +28,8 @@ export interface AuthenticationContext {
   authenticator: ClientAuthenticator;
   internalAuth: InternalAuthenticator;
   access: QueryAccess;
-  impersonation: Impersonation;
+  /** Read at each request: the access rules may replace it. */
+  impersonation: () => Impersonation;
   logger: Logger;
 }
 
@@ -62,7 +63,7 @@ async function authenticate(auth: AuthenticationContext, ctx: Context): Promise<
   }
   const asked = requestUser(ctx.headers);
   const user = asked === DEFAULT_USER && !hasUserHeader(ctx) ? authenticated.principal : asked;
-  if (user !== authenticated.principal && !auth.impersonation.canImpersonate(authenticated.principal, user)) {
+  if (user !== authenticated.principal && !auth.impersonation().canImpersonate(authenticated.principal, user)) {
     throw new HttpError(403, `Access Denied: User ${authenticated.principal} cannot impersonate user ${user}`, 'PERMISSION_DENIED');
   }
   setUserHeader(ctx, user);

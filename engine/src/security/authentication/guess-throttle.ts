@@ -1,8 +1,8 @@
 // Slows password guessing. Each failed password check is answered only after a delay that doubles
 // with the recent failures of the user name and of the client address (after a few free ones), and
-// few checks of one user or one address may be in progress at once: more are refused with 429 at
-// once. A correct password is never delayed, so other users, and the user with the right password,
-// are not slowed by someone guessing.
+// once a user or an address failed recently, few of its checks may be in progress at once: more are
+// refused with 429 at once. A correct password is never delayed, so other users, and the user with
+// the right password, are not slowed by someone guessing.
 
 import { setTimeout as sleep } from 'node:timers/promises';
 import { HttpError } from '../../server/http-error.js';
@@ -14,6 +14,8 @@ interface Limits {
 
 const USER_LIMITS: Limits = { freeFailures: 2, maxInFlight: 4 };
 const ADDRESS_LIMITS: Limits = { freeFailures: 20, maxInFlight: 32 };
+/** Checks in progress at once for a user or address without recent failures (a client's parallel first requests). */
+const MAX_IN_FLIGHT_WITHOUT_FAILURES = 64;
 const BASE_DELAY_MILLIS = 100;
 const MAX_DELAY_MILLIS = 5000;
 /** Failures older than this are forgotten. */
@@ -42,7 +44,10 @@ export class GuessThrottle {
   /** Runs one password check of `user` from `address`; a failed check (check() false) is answered late. */
   async check(user: string, address: string, check: () => Promise<boolean>): Promise<boolean> {
     const keys: Array<[string, Limits]> = [[`user:${user}`, USER_LIMITS], [`address:${address}`, ADDRESS_LIMITS]];
-    const busy = keys.find(([key, limits]) => (this.records.get(key)?.inFlight ?? 0) >= limits.maxInFlight);
+    const busy = keys.find(([key, limits]) => {
+      const record = this.records.get(key);
+      return record !== undefined && record.inFlight >= (record.failures > 0 ? limits.maxInFlight : MAX_IN_FLIGHT_WITHOUT_FAILURES);
+    });
     if (busy !== undefined) {
       throw new HttpError(429, `Too many password checks in progress for this ${busy[0].startsWith('user:') ? 'user' : 'client address'}: try again later`, 'TOO_MANY_AUTHENTICATION_ATTEMPTS');
     }

@@ -1,11 +1,11 @@
 // A hashed password of the password file, as Trino's file authenticator reads them: bcrypt
 // ($2y$, $2a$ or $2b$, cost at least 8) or PBKDF2 with HMAC-SHA1 written iterations:salt:hash in hex
-// (at least 1000 iterations). Checks run off the main thread's long stretches: bcrypt through
-// bcryptjs's asynchronous compare (it yields between rounds), PBKDF2 on libuv's thread pool.
+// (at least 1000 iterations). Checks run off the event loop: bcrypt on a worker thread of its own
+// (bcrypt-checker.ts), PBKDF2 on libuv's thread pool.
 
-import bcrypt from 'bcryptjs';
 import { pbkdf2, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
+import { bcryptMatches } from './bcrypt-checker.js';
 
 const BCRYPT_MIN_COST = 8;
 const PBKDF2_MIN_ITERATIONS = 1000;
@@ -36,7 +36,7 @@ export function parsePasswordHash(text: string): PasswordHash | string {
 }
 
 export async function passwordMatches(password: string, stored: PasswordHash): Promise<boolean> {
-  if (stored.kind === 'bcrypt') return bcrypt.compare(password, stored.hash);
+  if (stored.kind === 'bcrypt') return bcryptMatches(password, stored.hash);
   const computed = await pbkdf2Async(password, stored.salt, stored.iterations, stored.hash.length, 'sha1');
   return timingSafeEqual(computed, stored.hash);
 }
