@@ -124,6 +124,8 @@ describe('HTTPS', function () {
     expect(await startFails([...https.slice(0, 4)])).to.include("'http.https.enabled' needs 'http.https.certificateFile' and 'http.https.keyFile'");
     writePasswordFile(join(tls.dir, 'users.db'), { alice: 'x' });
     expect(await startFails(['--authentication-types', 'PASSWORD', '--password-file', join(tls.dir, 'users.db')])).to.include("it needs 'http.https.enabled'");
+    writeFileSync(join(tls.dir, 'syntax.db'), `# users\nalice:${'$2y$10$' + 'a'.repeat(53)}\nbob has no colon\n`);
+    expect(await startFails([...https, '--https-key-file', tls.keyFile, '--authentication-types', 'PASSWORD', '--password-file', join(tls.dir, 'syntax.db')])).to.include(`Invalid password file ${join(tls.dir, 'syntax.db')} line 3: expected user:hash`);
     writeFileSync(join(tls.dir, 'bad.db'), `alice:${'$2y$04$' + 'a'.repeat(53)}\n`);
     expect(await startFails([...https, '--https-key-file', tls.keyFile, '--authentication-types', 'PASSWORD', '--password-file', join(tls.dir, 'bad.db')])).to.include(`Invalid password file ${join(tls.dir, 'bad.db')} line 1 (user 'alice'): bcrypt cost 4 is below the minimum of 8`);
   });
