@@ -72,11 +72,11 @@ async function measure(setup: Setup, tls: TlsFiles, seconds: number, concurrency
   try {
     const check = await call(agent, tls.ca, `${base}/v1/node`, 'GET', setup.headers);
     if (check.status !== 200) throw new Error(`${setup.name}: GET /v1/node answered ${check.status}: ${check.body}`);
-    const node = await rate(seconds, concurrency, async () => {
+    const getNode = async () => {
       const answer = await call(agent, tls.ca, `${base}/v1/node`, 'GET', setup.headers);
       if (answer.status !== 200) throw new Error(`GET /v1/node answered ${answer.status}`);
-    });
-    const query = await rate(seconds, concurrency, async () => {
+    };
+    const runQuery = async () => {
       let answer = await call(agent, tls.ca, `${base}/v1/statement`, 'POST', { ...setup.headers, 'X-Trino-Catalog': 'tpch' }, 'SELECT 1');
       for (;;) {
         if (answer.status !== 200) throw new Error(`statement answered ${answer.status}: ${answer.body}`);
@@ -84,8 +84,11 @@ async function measure(setup: Setup, tls: TlsFiles, seconds: number, concurrency
         if (next === undefined) break;
         answer = await call(agent, tls.ca, next, 'GET', setup.headers);
       }
-    });
-    return { node, query };
+    };
+    // A second of each first, unmeasured: both processes' code warmed up, the connections open.
+    await rate(1, concurrency, getNode);
+    await rate(1, concurrency, runQuery);
+    return { node: await rate(seconds, concurrency, getNode), query: await rate(seconds, concurrency, runQuery) };
   } finally {
     agent.destroy();
     await server.stop();
