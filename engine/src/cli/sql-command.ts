@@ -77,7 +77,7 @@ export async function sqlCommand(args: readonly string[]): Promise<number> {
   const interactiveFormat = outputFormat('output-format-interactive', stringOption(values, 'output-format-interactive'), 'ALIGNED');
   const session = initialSession(values);
   session.authorization = clientAuthorization(values, session, process.env);
-  configureClientTls(stringOption(values, 'ca-file'), values.insecure === true);
+  configureClientTls('sql', stringOption(values, 'ca-file'), values.insecure === true);
   const userAgent = `engine-cli/${engineVersion()}`;
   if (execute === undefined && file === undefined) {
     return runShell(session, printerFactory(process.stdin.isTTY === true ? interactiveFormat : batchFormat), userAgent);

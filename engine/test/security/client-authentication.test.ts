@@ -160,6 +160,17 @@ describe('client authentication over HTTPS (PASSWORD, JWT)', function () {
       expect(noVariable.stderr).to.include('ENGINE_PASSWORD or TRINO_PASSWORD');
     });
 
+    it('runs engine node state over HTTPS: --local from the node\'s environment, --server with --ca-file, signing the move with the shared secret', async () => {
+      const nodeEnv = { ENGINE_HTTP_HTTPS_ENABLED: 'true', ENGINE_INTERNAL_COMMUNICATION_CA_FILE: tls.caFile, ENGINE_SHARED_SECRET: SECRET };
+      const local = await startEngine(['node', 'state', '--local', '--port', String(server.port), 'ACTIVE'], nodeEnv).done;
+      expect(local.stdout, local.stderr).to.equal('ACTIVE\n');
+      const remote = await startEngine(['node', 'state', '--server', base, '--ca-file', tls.caFile], { ENGINE_SHARED_SECRET: SECRET }).done;
+      expect(remote.stdout, remote.stderr).to.equal('ACTIVE\n');
+      const untrusted = await startEngine(['node', 'state', '--server', base], { ENGINE_SHARED_SECRET: SECRET }).done;
+      expect(untrusted.code).to.equal(1);
+      expect(untrusted.stderr).to.match(/certificate/i);
+    });
+
     it('lets an admin user change the node state with credentials (a GET shows it)', async () => {
       const answer = await call('PUT', '/v1/info/state', { Authorization: basic('admin', PASSWORDS.admin), 'Content-Type': 'application/json' }, '"ACTIVE"');
       expect(answer.status, answer.text).to.equal(200);

@@ -22,12 +22,12 @@ export function clientAuthorization(values: OptionValues, session: ClientSession
   return `Basic ${Buffer.from(`${session.user}:${password}`, 'utf8').toString('base64')}`;
 }
 
-export function configureClientTls(caFile: string | undefined, insecure: boolean): void {
-  if (caFile === undefined && !insecure) return;
+export function configureClientTls(command: string, caFile: string | undefined, insecure: boolean, checkServerName = true): void {
+  if (caFile === undefined && !insecure && checkServerName) return;
   try {
-    trustCertificateAuthority(caFile, '--ca-file', !insecure);
+    trustCertificateAuthority(caFile, { setting: '--ca-file', rejectUnauthorized: !insecure, checkServerName });
   } catch (e) {
-    if (e instanceof ConfigError) throw new UsageError(`engine sql: ${e.message}`);
+    if (e instanceof ConfigError) throw new UsageError(`engine ${command}: ${e.message}`);
     throw e;
   }
 }

@@ -11,24 +11,33 @@ import { ConfigError } from '../../config/config-error.js';
 
 let trustedAuthorities: string[] | undefined;
 
+export interface TrustOptions {
+  /** The setting or option that named the file, for messages. */
+  setting?: string;
+  /** false (the CLI's --insecure): any certificate is accepted. */
+  rejectUnauthorized?: boolean;
+  /** false: the chain is checked but not the host name (a node reached on loopback by its own pod). */
+  checkServerName?: boolean;
+}
+
 /**
- * Reads the CA file (a ConfigError names it, and the setting, when it cannot) and trusts it from now
- * on; `rejectUnauthorized: false` (the CLI's --insecure) trusts any certificate.
+ * Trusts the CA file (on top of the system CAs) for every request this process makes from now on; a
+ * ConfigError names the file and the setting when it cannot be read.
  */
-export function trustCertificateAuthority(caFile: string | undefined, setting = 'internalCommunication.caFile', rejectUnauthorized = true): void {
-  if (caFile === undefined) {
-    setGlobalDispatcher(new UndiciAgent({ connect: { rejectUnauthorized } }));
-    return;
+export function trustCertificateAuthority(caFile: string | undefined, options: TrustOptions = {}): void {
+  const setting = options.setting ?? 'internalCommunication.caFile';
+  if (caFile !== undefined) {
+    let pem: string;
+    try {
+      pem = readFileSync(caFile, 'utf8');
+    } catch (e) {
+      throw new ConfigError(`Cannot read the certificate authority file ${caFile} (${setting}): ${(e as Error).message}`);
+    }
+    if (!pem.includes('-----BEGIN CERTIFICATE-----')) throw new ConfigError(`The certificate authority file ${caFile} (${setting}) holds no PEM certificate`);
+    trustedAuthorities = [...rootCertificates, pem];
   }
-  let pem: string;
-  try {
-    pem = readFileSync(caFile, 'utf8');
-  } catch (e) {
-    throw new ConfigError(`Cannot read the certificate authority file ${caFile} (${setting}): ${(e as Error).message}`);
-  }
-  if (!pem.includes('-----BEGIN CERTIFICATE-----')) throw new ConfigError(`The certificate authority file ${caFile} (${setting}) holds no PEM certificate`);
-  trustedAuthorities = [...rootCertificates, pem];
-  setGlobalDispatcher(new UndiciAgent({ connect: { ca: trustedAuthorities, rejectUnauthorized } }));
+  const checkServerIdentity = options.checkServerName === false ? () => undefined : undefined;
+  setGlobalDispatcher(new UndiciAgent({ connect: { ca: trustedAuthorities, rejectUnauthorized: options.rejectUnauthorized ?? true, ...(checkServerIdentity ? { checkServerIdentity } : {}) } }));
 }
 
 /** Keep-alive agents for node:http requests to other nodes, by the scheme of their address. */
