@@ -185,6 +185,9 @@ describe('client authentication over HTTPS (PASSWORD, JWT)', function () {
       expect((await call('GET', '/ui/')).status).to.equal(200);
       expectRefused(await call('GET', '/ui/api/session'), 401, /Sign in/, 'PASSWORD_LOGIN_REQUIRED');
       expectRefused(await call('GET', '/ui/api/queries'), 401, /Sign in/, 'PASSWORD_LOGIN_REQUIRED');
+      // The name-only cookie of the interface without authentication counts for nothing, however the path is spelled.
+      expectRefused(await call('GET', '/ui/api/session', { Cookie: 'engine_ui_user=admin' }), 401, /Sign in/, 'PASSWORD_LOGIN_REQUIRED');
+      expectRefused(await call('GET', '/UI/API/Session', { Cookie: 'engine_ui_user=admin' }), 401, /Sign in/, 'PASSWORD_LOGIN_REQUIRED');
       expectRefused(await call('DELETE', '/ui/api/queries/20260101_000000_00000_aaaaa'), 401, /Sign in/);
       expectRefused(await login({ user: 'alice' }), 401, /user name and password/, 'PASSWORD_LOGIN_REQUIRED');
       expectRefused(await login({ user: 'alice', password: 'guess' }), 401, /Invalid credentials/, 'AUTHENTICATION_FAILED');

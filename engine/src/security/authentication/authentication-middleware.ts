@@ -1,6 +1,6 @@
 // Client authentication of every request, before any route runs. Public: GET /v1/info, /v1/info/state
 // and /v1/status (health checks and autoscalers read them), and the web interface, which signs its
-// users in itself (ui-session.ts). The task and announcement endpoints keep the internal token. PUT
+// users in itself (ui-session.ts): its requests get the user of their session cookie, if valid. The task and announcement endpoints keep the internal token. PUT
 // /v1/info/state takes the internal token or an authenticated admin user. Every other request needs
 // credentials; the principal is the user, unless the user header names another user the principal
 // may impersonate (else 403). The user header is then set to the authenticated user, so every route
@@ -16,6 +16,7 @@ import { DEFAULT_USER, detectPrefix, HEADER_PREFIXES, requestUser } from '../../
 import type { Impersonation } from '../impersonation.js';
 import { AuthenticationError } from './authentication-error.js';
 import type { Authenticated, ClientAuthenticator } from './client-authenticator.js';
+import type { SignedIn } from './ui-session.js';
 
 const PUBLIC_GETS = new Set(['/v1/info', '/v1/info/state', '/v1/status']);
 
@@ -36,7 +37,12 @@ export interface AuthenticationContext {
 export function authenticationMiddleware(auth: AuthenticationContext): Middleware {
   return async (ctx, next) => {
     const path = ctx.path.toLowerCase().replace(/\/+$/, '') || '/';
-    if (((ctx.method === 'GET' || ctx.method === 'HEAD') && PUBLIC_GETS.has(path)) || path === '/ui' || path.startsWith('/ui/')) return next();
+    if (path === '/ui' || path.startsWith('/ui/')) {
+      // The web interface signs its users in itself; its routes read who from here (ui-identity.ts).
+      ctx.state.uiSignedIn = { user: auth.authenticator.uiSessions.user(ctx.get('Cookie')) } satisfies SignedIn;
+      return next();
+    }
+    if ((ctx.method === 'GET' || ctx.method === 'HEAD') && PUBLIC_GETS.has(path)) return next();
     const nodeState = ctx.method === 'PUT' && path === '/v1/info/state';
     if (isInternalEndpoint(ctx.method, ctx.path) && !nodeState) return next();
     if (nodeState && isInternalCaller(auth.internalAuth, ctx.get('Authorization'))) return next();

@@ -7,6 +7,7 @@ import type { AuthenticationConfig, AuthenticationType } from './authentication-
 import { AuthenticationError } from './authentication-error.js';
 import { JwtAuthenticator } from './jwt-authenticator.js';
 import { PasswordAuthenticator } from './password-authenticator.js';
+import { UiSessions } from './ui-session.js';
 
 /** Longest Authorization header looked at (a JWT with many claims is a few kB). */
 const MAX_AUTHORIZATION_LENGTH = 8192;
@@ -21,6 +22,8 @@ export class ClientAuthenticator {
   private readonly jwt: JwtAuthenticator | undefined;
   /** The WWW-Authenticate challenges of a 401. */
   readonly challenges: string[];
+  /** The web interface's signed-in users. */
+  readonly uiSessions = new UiSessions(this);
 
   constructor(
     readonly config: AuthenticationConfig,

@@ -14,6 +14,11 @@ const TOKEN_LIFETIME_SECONDS = 30 * 60;
 const CLOCK_SKEW_SECONDS = 5;
 const COOKIE_ATTRIBUTES = 'Path=/ui; HttpOnly; Secure; SameSite=Strict';
 
+/** With client authentication, on every /ui request (ctx.state.uiSignedIn): the user of its session token, if valid. */
+export interface SignedIn {
+  user: string | undefined;
+}
+
 export class UiSessions {
   /** Restarting the coordinator signs everyone out: nothing else holds the key. */
   private readonly key = randomBytes(32);

@@ -9,7 +9,7 @@ import type { Context } from 'koa';
 import { HttpError } from '../http-error.js';
 import { readBodyText } from '../request-body.js';
 import type { ServerContext } from '../server-context.js';
-import { UiSessions } from '../../security/authentication/ui-session.js';
+import type { SignedIn } from '../../security/authentication/ui-session.js';
 
 export const USER_COOKIE = 'engine_ui_user';
 /** Trino's user names are free text; this bounds what a cookie carries. */
@@ -17,25 +17,15 @@ const MAX_USER_LENGTH = 256;
 
 /** The signed-in user of a /ui/api request; 401 LOGIN_REQUIRED (PASSWORD_LOGIN_REQUIRED with authentication on) without one. */
 export function uiUser(ctx: Context): string {
+  // Set for every request by the authentication middleware when client authentication is on.
   const signedIn = ctx.state.uiSignedIn as SignedIn | undefined;
   const user = signedIn?.user ?? (signedIn === undefined ? cookieUser(ctx.get('Cookie')) : undefined);
   if (user === undefined) throw new HttpError(401, 'Sign in to use the web interface', signedIn === undefined ? 'LOGIN_REQUIRED' : 'PASSWORD_LOGIN_REQUIRED');
   return user;
 }
 
-/** With client authentication: the user of the request's session token, if valid. */
-interface SignedIn {
-  user: string | undefined;
-}
-
 export function identityRoutes(router: Router, server: ServerContext): void {
-  const sessions = server.authentication && new UiSessions(server.authentication);
-  if (sessions !== undefined) {
-    router.use('/ui/api', (ctx, next) => {
-      ctx.state.uiSignedIn = { user: sessions.user(ctx.get('Cookie')) } satisfies SignedIn;
-      return next();
-    });
-  }
+  const sessions = server.authentication?.uiSessions;
 
   router.post('/ui/api/login', async (ctx) => {
     const body = await readJsonBody(ctx, server);
