@@ -3,9 +3,10 @@
 // cheap endpoint (GET /v1/node; GET /v1/info is public and so never authenticated) and small queries
 // per second (POST SELECT 1, then its nextUri to the end), with no authentication, with Basic
 // against a bcrypt (cost 10) password file with the success cache and without it, and with an RS256
-// JWT. Prints a table of the figures measured.
+// JWT. The four servers run at once and take turns, round after round, so that a machine whose load
+// varies weighs on each alike; prints the median of the rounds and each round's figure.
 //
-//   node engine/dist/scripts/bench-auth.js [--seconds 5] [--concurrency 8]
+//   node engine/dist/scripts/bench-auth.js [--seconds 3] [--rounds 3] [--concurrency 8]
 
 import { generateKeyPairSync } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -60,7 +61,14 @@ async function rate(seconds: number, concurrency: number, work: () => Promise<vo
   return done / ((Date.now() - started) / 1000);
 }
 
-async function measure(setup: Setup, tls: TlsFiles, seconds: number, concurrency: number): Promise<{ node: number; query: number }> {
+interface Target {
+  setup: Setup;
+  getNode(): Promise<void>;
+  runQuery(): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function startTarget(setup: Setup, tls: TlsFiles, concurrency: number): Promise<Target> {
   const httpsPort = await freePort();
   const server = await startEngineServer({
     cliPath: CLI,
@@ -69,37 +77,44 @@ async function measure(setup: Setup, tls: TlsFiles, seconds: number, concurrency
   });
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
   const base = `https://127.0.0.1:${httpsPort}`;
-  try {
-    const check = await call(agent, tls.ca, `${base}/v1/node`, 'GET', setup.headers);
-    if (check.status !== 200) throw new Error(`${setup.name}: GET /v1/node answered ${check.status}: ${check.body}`);
-    const getNode = async () => {
-      const answer = await call(agent, tls.ca, `${base}/v1/node`, 'GET', setup.headers);
-      if (answer.status !== 200) throw new Error(`GET /v1/node answered ${answer.status}`);
-    };
-    const runQuery = async () => {
-      let answer = await call(agent, tls.ca, `${base}/v1/statement`, 'POST', { ...setup.headers, 'X-Trino-Catalog': 'tpch' }, 'SELECT 1');
-      for (;;) {
-        if (answer.status !== 200) throw new Error(`statement answered ${answer.status}: ${answer.body}`);
-        const next = (JSON.parse(answer.body) as { nextUri?: string }).nextUri;
-        if (next === undefined) break;
-        answer = await call(agent, tls.ca, next, 'GET', setup.headers);
-      }
-    };
-    // A second of each first, unmeasured: both processes' code warmed up, the connections open.
-    await rate(1, concurrency, getNode);
-    await rate(1, concurrency, runQuery);
-    return { node: await rate(seconds, concurrency, getNode), query: await rate(seconds, concurrency, runQuery) };
-  } finally {
-    agent.destroy();
-    await server.stop();
-  }
+  const getNode = async () => {
+    const answer = await call(agent, tls.ca, `${base}/v1/node`, 'GET', setup.headers);
+    if (answer.status !== 200) throw new Error(`${setup.name}: GET /v1/node answered ${answer.status}: ${answer.body}`);
+  };
+  const runQuery = async () => {
+    let answer = await call(agent, tls.ca, `${base}/v1/statement`, 'POST', { ...setup.headers, 'X-Trino-Catalog': 'tpch' }, 'SELECT 1');
+    for (;;) {
+      if (answer.status !== 200) throw new Error(`${setup.name}: statement answered ${answer.status}: ${answer.body}`);
+      const next = (JSON.parse(answer.body) as { nextUri?: string }).nextUri;
+      if (next === undefined) break;
+      answer = await call(agent, tls.ca, next, 'GET', setup.headers);
+    }
+  };
+  return {
+    setup,
+    getNode,
+    runQuery,
+    close: async () => {
+      agent.destroy();
+      await server.stop();
+    },
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, concurrency: { type: 'string', default: '8' } } });
+  const { values } = parseArgs({ options: { seconds: { type: 'string', default: '3' }, concurrency: { type: 'string', default: '8' }, rounds: { type: 'string', default: '3' } } });
   const seconds = Number(values.seconds);
   const concurrency = Number(values.concurrency);
-  if (!(seconds > 0) || !Number.isInteger(concurrency) || concurrency < 1) throw new Error('--seconds must be positive and --concurrency a positive integer');
+  const rounds = Number(values.rounds);
+  if (!(seconds > 0) || !Number.isInteger(concurrency) || concurrency < 1 || !Number.isInteger(rounds) || rounds < 1) {
+    throw new Error('--seconds must be positive, --concurrency and --rounds positive integers');
+  }
   const tls = makeTlsFiles();
   try {
     const passwordFile = join(tls.dir, 'password.db');
@@ -114,11 +129,29 @@ async function main(): Promise<void> {
       { name: 'Basic, cache off', args: [...auth, '--password-cache-max-size', '0'], headers: { Authorization: basic('bench', PASSWORD) } },
       { name: 'JWT (RS256)', args: auth, headers: { Authorization: `Bearer ${jwt}` } },
     ];
-    console.log(`HTTPS, ${concurrency} concurrent keep-alive clients, ${seconds} s per figure, bcrypt cost 10`);
-    console.log(`${'setup'.padEnd(20)}${'GET /v1/node req/s'.padStart(20)}${'SELECT 1 queries/s'.padStart(20)}`);
-    for (const setup of setups) {
-      const figures = await measure(setup, tls, seconds, concurrency);
-      console.log(`${setup.name.padEnd(20)}${figures.node.toFixed(0).padStart(20)}${figures.query.toFixed(1).padStart(20)}`);
+    console.log(`HTTPS, ${concurrency} concurrent keep-alive clients, bcrypt cost 10; ${rounds} rounds of ${seconds} s per figure, the setups taking turns (a machine shared with other work varies), median of the rounds`);
+    const targets: Target[] = [];
+    try {
+      for (const setup of setups) targets.push(await startTarget(setup, tls, concurrency));
+      // A second of each first, unmeasured: the code of both sides warmed up, the connections open.
+      for (const target of targets) {
+        await rate(1, concurrency, target.getNode);
+        await rate(1, concurrency, target.runQuery);
+      }
+      const figures = new Map<Target, { node: number[]; query: number[] }>(targets.map((t) => [t, { node: [], query: [] }]));
+      for (let round = 0; round < rounds; round++) {
+        for (const target of targets) {
+          figures.get(target)!.node.push(await rate(seconds, concurrency, target.getNode));
+          figures.get(target)!.query.push(await rate(seconds, concurrency, target.runQuery));
+        }
+      }
+      console.log(`${'setup'.padEnd(20)}${'GET /v1/node req/s'.padStart(20)}${'SELECT 1 queries/s'.padStart(20)}   (each round's figures)`);
+      for (const target of targets) {
+        const { node, query } = figures.get(target)!;
+        console.log(`${target.setup.name.padEnd(20)}${median(node).toFixed(0).padStart(20)}${median(query).toFixed(1).padStart(20)}   ${node.map((n) => n.toFixed(0)).join('/')}  ${query.map((q) => q.toFixed(1)).join('/')}`);
+      }
+    } finally {
+      await Promise.all(targets.map((t) => t.close()));
     }
   } finally {
     tls.remove();
