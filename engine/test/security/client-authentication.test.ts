@@ -182,6 +182,9 @@ describe('client authentication over HTTPS (PASSWORD, JWT)', function () {
     const login = (body: unknown, contentType = 'application/json') => call('POST', '/ui/api/login', { 'Content-Type': contentType }, JSON.stringify(body));
 
     it('serves its page without credentials, and its JSON endpoints answer 401 asking for a password', async () => {
+      const root = await call('GET', '/');
+      expect(root.status).to.equal(302);
+      expect(root.headers.location).to.equal('/ui/');
       expect((await call('GET', '/ui/')).status).to.equal(200);
       expectRefused(await call('GET', '/ui/api/session'), 401, /Sign in/, 'PASSWORD_LOGIN_REQUIRED');
       expectRefused(await call('GET', '/ui/api/queries'), 401, /Sign in/, 'PASSWORD_LOGIN_REQUIRED');

@@ -18,7 +18,8 @@ import { AuthenticationError } from './authentication-error.js';
 import type { Authenticated, ClientAuthenticator } from './client-authenticator.js';
 import type { SignedIn } from './ui-session.js';
 
-const PUBLIC_GETS = new Set(['/v1/info', '/v1/info/state', '/v1/status']);
+/** '/' only redirects to the web interface, whose page is public too. */
+const PUBLIC_GETS = new Set(['/', '/v1/info', '/v1/info/state', '/v1/status']);
 
 /** What a request was authenticated as (ctx.state.identity). */
 export interface RequestIdentity extends Authenticated {
