@@ -29,11 +29,14 @@ cluster: build
 
 # Debian packages the tests run for real, installed when missing (CI runs as root): PostgreSQL (the
 # postgresql connector's tests start a throwaway server each), Chromium (the web interface's browser
-# tests; playwright-core downloads no browser) and Ceph's RADOS Gateway (a real S3 server for the
-# lake's S3 tests). apt-get is run once, for whatever is missing.
+# tests; playwright-core downloads no browser), Ceph's RADOS Gateway (a real S3 server for the
+# lake's S3 tests), openssl (the TLS tests make their certificates with it) and curl (one of the
+# real clients of the authentication tests). apt-get is run once, for whatever is missing.
 SYSTEM_PACKAGES_MISSING = $(strip \
   $(if $(wildcard /usr/lib/postgresql/*/bin/initdb),,postgresql) \
   $(if $(wildcard /usr/bin/chromium),,chromium) \
+  $(if $(wildcard /usr/bin/openssl),,openssl) \
+  $(if $(wildcard /usr/bin/curl),,curl) \
   $(if $(wildcard /usr/bin/radosgw),,ceph-mon ceph-osd radosgw))
 system-packages:
 	@if [ -n "$(SYSTEM_PACKAGES_MISSING)" ]; then apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $(SYSTEM_PACKAGES_MISSING); fi

@@ -81,7 +81,7 @@ export async function startCluster(cliPath: string, workers: number, nodeOptions
   }
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

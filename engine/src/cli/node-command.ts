@@ -9,11 +9,14 @@ import { ClientError } from './client/client-error.js';
 import { InternalAuthenticator } from '../server/internal-auth/internal-authenticator.js';
 import { findClusterSecret } from './cluster-secret-file.js';
 import { drainNode } from './node-drain.js';
+import { configureClientTls } from './client/client-credentials.js';
 
 const TARGET_OPTIONS: ReadonlyArray<readonly [string, string]> = [
   ['--server URL', "the node's address, e.g. http://worker-1:8080"],
-  ['--local', 'the node on this host: http://HOST:PORT, HOST from $ENGINE_HTTP_HOST unless it binds all interfaces, else 127.0.0.1'],
-  ['--port PORT', 'with --local: its port (default: $ENGINE_HTTP_PORT, else 8080)'],
+  ['--local', 'the node on this host: http://HOST:PORT, HOST from $ENGINE_HTTP_HOST unless it binds all interfaces, else 127.0.0.1; https:// when $ENGINE_HTTP_HTTPS_ENABLED is true, trusting $ENGINE_INTERNAL_COMMUNICATION_CA_FILE (the host name is not checked on loopback)'],
+  ['--port PORT', 'with --local: its port (default: $ENGINE_HTTP_PORT, else 8080; with HTTPS $ENGINE_HTTP_HTTPS_PORT, else 8443)'],
+  ['--ca-file FILE', "PEM certificate authority to check an https:// node's certificate with"],
+  ['--insecure', 'do not check the node\'s certificate (testing only)'],
 ];
 
 const SECRET_NOTE = `Moves carry a token signed with the nodes' shared secret, which nodes with one require: the one
@@ -61,6 +64,8 @@ const TARGET_SPECS = {
   server: { type: 'string' },
   local: { type: 'boolean' },
   port: { type: 'string' },
+  'ca-file': { type: 'string' },
+  insecure: { type: 'boolean' },
   help: { type: 'boolean' },
 } as const;
 
@@ -140,14 +145,20 @@ function nodeClient(server: string): NodeClient {
 function nodeAddress(command: string, values: OptionValues): string {
   const server = stringOption(values, 'server');
   const port = stringOption(values, 'port');
+  const caFile = stringOption(values, 'ca-file');
   if (values.local === true) {
     if (server !== undefined) throw new UsageError(`engine ${command}: use either --server or --local, not both`);
-    const chosen = port ?? process.env.ENGINE_HTTP_PORT ?? '8080';
+    const https = process.env.ENGINE_HTTP_HTTPS_ENABLED === 'true';
+    const portVariable = https ? 'ENGINE_HTTP_HTTPS_PORT' : 'ENGINE_HTTP_PORT';
+    const chosen = port ?? process.env[portVariable] ?? (https ? '8443' : '8080');
     if (!/^\d+$/.test(chosen) || Number(chosen) < 1 || Number(chosen) > 65535) {
-      throw new UsageError(`engine ${command}: the port must be a number from 1 to 65535, got '${chosen}'${port === undefined ? ' (from ENGINE_HTTP_PORT)' : ''}`);
+      throw new UsageError(`engine ${command}: the port must be a number from 1 to 65535, got '${chosen}'${port === undefined ? ` (from ${portVariable})` : ''}`);
     }
-    return `http://${localHost(process.env.ENGINE_HTTP_HOST)}:${chosen}`;
+    // The node's own certificate names the addresses others use, rarely loopback: its chain is checked, not its name.
+    if (https) configureClientTls(command, caFile ?? (process.env.ENGINE_INTERNAL_COMMUNICATION_CA_FILE || undefined), values.insecure === true, false);
+    return `${https ? 'https' : 'http'}://${localHost(process.env.ENGINE_HTTP_HOST)}:${chosen}`;
   }
+  configureClientTls(command, caFile, values.insecure === true);
   if (port !== undefined) throw new UsageError(`engine ${command}: --port goes with --local; with --server, put the port in the URL`);
   if (server === undefined) throw new UsageError(`engine ${command}: say which node: --server URL, or --local for the node on this host\nRun 'engine ${command} --help' for the options.`);
   let url: URL;

@@ -13,6 +13,7 @@ import { OutputSink } from './output/sink.js';
 import { interruptStatement, runStatement, type PrinterFactory, type StatementRun } from './run-statement.js';
 import { runShell } from './shell.js';
 import { splitStatements, isOnlyComments } from './statement-splitter.js';
+import { clientAuthorization, configureClientTls } from './client/client-credentials.js';
 
 export const SQL_USAGE = `Usage: engine sql [options]
 
@@ -24,6 +25,11 @@ Options:
   --catalog NAME        default catalog
   --schema NAME         default schema
   --user NAME           user to run as (default: the current OS user)
+  --password            authenticate as --user with the password in the environment
+                        variable ENGINE_PASSWORD (or TRINO_PASSWORD); needs https://
+  --access-token TOKEN  authenticate with this JWT (a bearer token); needs https://
+  --ca-file FILE        PEM certificate authority to check the server's certificate with
+  --insecure            do not check the server's certificate (testing only)
   --source NAME         source name sent with queries (default: engine-cli)
   --session NAME=VALUE  session property (repeatable)
   --time-zone ZONE      session time zone (default: this machine's)
@@ -44,6 +50,10 @@ const OPTIONS = {
   catalog: { type: 'string' },
   schema: { type: 'string' },
   user: { type: 'string' },
+  password: { type: 'boolean' },
+  'access-token': { type: 'string' },
+  'ca-file': { type: 'string' },
+  insecure: { type: 'boolean' },
   source: { type: 'string' },
   session: { type: 'string', multiple: true },
   'time-zone': { type: 'string' },
@@ -66,6 +76,8 @@ export async function sqlCommand(args: readonly string[]): Promise<number> {
   const batchFormat = outputFormat('output-format', stringOption(values, 'output-format'), 'CSV');
   const interactiveFormat = outputFormat('output-format-interactive', stringOption(values, 'output-format-interactive'), 'ALIGNED');
   const session = initialSession(values);
+  session.authorization = clientAuthorization(values, session, process.env);
+  configureClientTls('sql', stringOption(values, 'ca-file'), values.insecure === true);
   const userAgent = `engine-cli/${engineVersion()}`;
   if (execute === undefined && file === undefined) {
     return runShell(session, printerFactory(process.stdin.isTTY === true ? interactiveFormat : batchFormat), userAgent);
@@ -123,7 +135,8 @@ function initialSession(values: ReturnType<typeof parseCommandLine>): ClientSess
   }
   return {
     server: serverUrl(stringOption(values, 'server') ?? 'http://localhost:8080'),
-    user: stringOption(values, 'user') ?? userInfo().username,
+    // With a token and no --user, the server takes the token's principal as the user.
+    user: stringOption(values, 'user') ?? (stringOption(values, 'access-token') !== undefined ? '' : userInfo().username),
     source: stringOption(values, 'source') ?? 'engine-cli',
     catalog: stringOption(values, 'catalog'),
     schema: stringOption(values, 'schema'),

@@ -17,6 +17,7 @@ import { defaultNodeMemory } from './heap-limit.js';
 import { ConfigError } from './config-error.js';
 import { withEnvironment } from './environment-references.js';
 import { DEFAULT_WORKER_THREAD_IDLE_MILLIS } from './memory-budget.js';
+import { resolveAuthentication, resolveHttps } from '../security/authentication/authentication-config.js';
 
 
 export interface ConfigSources {
@@ -183,6 +184,7 @@ function resolve(raw: RawObject, env: Record<string, string | undefined>): Engin
   checkDiscoveryFitsRole(role, discoveryUri);
   const announcementInterval = duration(discovery.announcementInterval, 3000);
   const failureDetector = section('failureDetector');
+  const https = resolveHttps(http.https as RawObject | undefined);
   return {
     node: {
       id: (node.id as string | undefined) ?? randomUUID(),
@@ -193,6 +195,7 @@ function resolve(raw: RawObject, env: Record<string, string | undefined>): Engin
       host: (http.host as string | undefined) ?? '0.0.0.0',
       port: (http.port as number | undefined) ?? 8080,
       maxRequestBodySize: size(http.maxRequestBodySize, 16 * 1024 * 1024),
+      ...(https !== undefined ? { https } : {}),
     },
     role,
     discovery: { uri: discoveryUri, announcementInterval, maxAnnouncementAge: duration(discovery.maxAnnouncementAge, 3 * announcementInterval) },
@@ -240,7 +243,8 @@ function resolve(raw: RawObject, env: Record<string, string | undefined>): Engin
       rulesRefreshPeriod: duration(section('security').rulesRefreshPeriod, 60_000),
       groupFile: section('security').groupFile as string | undefined,
     },
-    internalCommunication: { sharedSecret: section('internalCommunication').sharedSecret as string | undefined },
+    internalCommunication: { sharedSecret: section('internalCommunication').sharedSecret as string | undefined, caFile: section('internalCommunication').caFile as string | undefined },
+    authentication: resolveAuthentication(raw.authentication as RawObject | undefined, https, section('internalCommunication').sharedSecret as string | undefined),
     shutdown: { gracePeriod: duration(section('shutdown').gracePeriod, 2 * 60_000) },
     log: { level: (log.level as LogLevel | undefined) ?? 'info' },
   };

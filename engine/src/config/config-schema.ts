@@ -4,6 +4,7 @@
 
 import { DATA_SIZE_SCHEMA } from './data-size.js';
 import { DURATION_SCHEMA } from './duration.js';
+import { AUTHENTICATION_SCHEMA, HTTPS_SCHEMA, INTERNAL_CA_FILE_SCHEMA, type AuthenticationConfig, type HttpsConfig } from '../security/authentication/authentication-config.js';
 
 /** Connectors a catalog can use. */
 export const CONNECTOR_KINDS = ['memory', 'system', 'tpch', 'postgresql', 'hive'] as const;
@@ -33,6 +34,7 @@ export const CONFIG_SCHEMA = {
       host: { type: 'string', minLength: 1, description: 'Interface to bind (default: 0.0.0.0)' },
       port: { type: 'integer', minimum: 0, maximum: 65535, description: 'Port to listen on; 0 picks a free port (default: 8080)' },
       maxRequestBodySize: { ...DATA_SIZE_SCHEMA, description: 'Largest request body accepted; larger ones get 413 (default: 16MB)' },
+      https: HTTPS_SCHEMA,
     }),
     role: { type: 'string', enum: [...NODE_ROLES], description: "What this node does: 'single' (default) is coordinator and worker in one process; 'coordinator' takes clients' queries and keeps the cluster's nodes; 'worker' announces itself to discovery.uri and serves no statements" },
     discovery: closed('Cluster membership', {
@@ -101,7 +103,9 @@ export const CONFIG_SCHEMA = {
     }),
     internalCommunication: closed('Requests between the nodes of a cluster (Trino: internal-communication.*)', {
       sharedSecret: { type: 'string', minLength: 1, description: "Secret every node of the cluster shares (Trino: internal-communication.shared-secret; environment variable ENGINE_SHARED_SECRET). When set, requests between nodes (tasks, results, announcements) and PUT /v1/info/state carry a short-lived token signed with it, and those endpoints answer 401 without one. Every node needs the same secret, or none (default: none)" },
+      caFile: INTERNAL_CA_FILE_SCHEMA,
     }),
+    authentication: AUTHENTICATION_SCHEMA,
     shutdown: closed('Graceful shutdown (SIGTERM, or PUT /v1/info/state "SHUTTING_DOWN")', {
       gracePeriod: { ...DURATION_SCHEMA, description: 'Longest wait for running queries to finish; then the process exits and they fail with SERVER_SHUTTING_DOWN (default: 2m)' },
     }),
@@ -120,7 +124,8 @@ export interface CatalogConfig {
 /** The configuration with every default filled in; sizes in bytes, durations in milliseconds. */
 export interface EngineConfig {
   node: { id: string; environment: string; internalAddress?: string };
-  http: { host: string; port: number; maxRequestBodySize: number };
+  /** https undefined: HTTPS is off. */
+  http: { host: string; port: number; maxRequestBodySize: number; https?: HttpsConfig };
   role: NodeRole;
   discovery: { uri?: string; announcementInterval: number; maxAnnouncementAge: number };
   failureDetector: { heartbeatInterval: number; heartbeatTimeout: number };
@@ -147,7 +152,8 @@ export interface EngineConfig {
   /** rulesFile undefined: no access rules (today's owner-only queries and adminUsers). */
   security: { adminUsers: string[]; rulesFile?: string; rulesRefreshPeriod: number; groupFile?: string };
   /** sharedSecret undefined: requests between nodes are not authenticated. */
-  internalCommunication: { sharedSecret?: string };
+  internalCommunication: { sharedSecret?: string; caFile?: string };
+  authentication: AuthenticationConfig;
   shutdown: { gracePeriod: number };
   log: { level: LogLevel };
 }

@@ -1,6 +1,8 @@
 // Every scalar setting of the configuration file, with the command-line flag and the environment
 // variable that override it (flags win over the environment, the environment over the file).
 
+import { AUTHENTICATION_SETTINGS } from '../security/authentication/authentication-config.js';
+
 export type SettingKind = 'string' | 'integer' | 'boolean' | 'size' | 'duration' | 'catalogs' | 'list';
 
 export interface Setting {
@@ -57,6 +59,7 @@ export const SETTINGS: readonly Setting[] = [
   { path: ['internalCommunication', 'sharedSecret'], flag: 'internal-communication-shared-secret', kind: 'string', env: 'ENGINE_SHARED_SECRET' },
   { path: ['shutdown', 'gracePeriod'], flag: 'shutdown-grace-period', kind: 'duration' },
   { path: ['log', 'level'], flag: 'log-level', kind: 'string' },
+  ...AUTHENTICATION_SETTINGS,
 ];
 
 /** `['memory', 'queryMaxMemoryPerNode']` -> `ENGINE_MEMORY_QUERY_MAX_MEMORY_PER_NODE`. */

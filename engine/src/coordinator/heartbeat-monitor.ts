@@ -8,7 +8,7 @@
 // slice of it, so that many nodes do not send their answers into one turn of the event loop (at 200
 // nodes that held it 50-280 ms a second).
 
-import { Agent } from 'node:http';
+import { InternalAgents } from '../security/authentication/internal-tls.js';
 import { formatDuration } from '../config/duration.js';
 import type { Logger } from '../log/logger.js';
 import type { NodeManager } from './node-manager.js';
@@ -48,7 +48,7 @@ export class HeartbeatMonitor {
   private readonly goneAfterSilenceMillis: number;
   private readonly goneAfterRefusalsMillis: number;
   /** Connections to the nodes stay open between checks. */
-  private readonly agent = new Agent({ keepAlive: true });
+  private readonly agents = new InternalAgents();
 
   constructor(
     private readonly nodes: NodeManager,
@@ -67,7 +67,7 @@ export class HeartbeatMonitor {
     clearInterval(this.timer);
     this.timer = undefined;
     this.forgottenFailing.clear();
-    this.agent.destroy();
+    this.agents.destroy();
   }
 
   private tick(): void {
@@ -132,7 +132,7 @@ export class HeartbeatMonitor {
 
   /** The node's /v1/status, checked to be that node's and to name its state. */
   private async readStatus(node: RemoteNode): Promise<Record<string, unknown> & { state: string }> {
-    const response = await getSmallJson(`${node.uri}/v1/status`, this.agent, this.settings.timeoutMillis);
+    const response = await getSmallJson(`${node.uri}/v1/status`, this.agents.for(node.uri), this.settings.timeoutMillis);
     if (response.status < 200 || response.status > 299) throw new HeartbeatError('UNEXPECTED_RESPONSE', `GET ${node.uri}/v1/status answered ${response.status}`);
     const status = (response.body ?? {}) as Record<string, unknown>;
     if (status.nodeId !== node.nodeId) {

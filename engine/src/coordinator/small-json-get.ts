@@ -4,6 +4,7 @@
 // time), which showed at 200 nodes (make bench-nodes).
 
 import { Agent, get } from 'node:http';
+import { get as httpsGet } from 'node:https';
 
 /** An answer larger than this is refused rather than buffered: a status is about 1.5 KB. */
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -33,7 +34,7 @@ export function getSmallJson(url: string, agent: Agent, timeoutMillis: number): 
       request.destroy();
       reject(error);
     };
-    const request = get(url, { agent, headers: { Accept: 'application/json' } }, (response) => {
+    const request = (url.startsWith('https:') ? httpsGet : get)(url, { agent, headers: { Accept: 'application/json' } }, (response) => {
       const chunks: Buffer[] = [];
       let bytes = 0;
       response.on('data', (chunk: Buffer) => {

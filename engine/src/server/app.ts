@@ -1,4 +1,5 @@
-// The Koa application of one node: JSON errors around every route, the internal endpoints' token check,
+// The Koa application of one node: JSON errors around every route, client authentication when configured,
+// the internal endpoints' token check,
 // one router per resource, and 405 for a wrong method on a known path. A worker refuses statements; only
 // a coordinator takes announcements and serves the web interface (/ui/); every node serves /metrics.
 
@@ -19,6 +20,8 @@ import { workerRefusesStatements } from './worker-refusals.js';
 import { metricsRoutes } from './metrics/metrics-resource.js';
 import { compressJson } from './ui/json-compression.js';
 import { uiRoutes } from './ui/ui-routes.js';
+import { authenticationMiddleware } from '../security/authentication/authentication-middleware.js';
+import { SELF_ONLY } from '../security/impersonation.js';
 
 export function createApp(server: ServerContext): Koa {
   const app = new Koa({ proxy: false });
@@ -35,6 +38,9 @@ export function createApp(server: ServerContext): Koa {
   metricsRoutes(router, server);
   if (server.clusterHistory !== undefined) uiRoutes(router, server, server.clusterHistory);
   app.use(errorMiddleware(server.logger));
+  if (server.authentication !== undefined) {
+    app.use(authenticationMiddleware({ authenticator: server.authentication, internalAuth: server.internalAuth, access: server.access, impersonation: () => server.impersonation ?? SELF_ONLY, logger: server.logger }));
+  }
   app.use(internalAuthMiddleware(server.internalAuth));
   app.use(compressJson('/ui/api/'));
   app.use(router.routes());

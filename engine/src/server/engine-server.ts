@@ -5,8 +5,6 @@
 // every node runs tasks (worker/task-manager.ts) behind the task resource.
 
 import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import type { EngineConfig } from '../config/config-schema.js';
 import { formatDuration } from '../config/duration.js';
@@ -15,6 +13,7 @@ import { HeartbeatMonitor } from '../coordinator/heartbeat-monitor.js';
 import { NodeManager } from '../coordinator/node-manager.js';
 import { QueryAccess } from '../coordinator/query-access.js';
 import { createAccessControl } from '../security/access-control/access-control-setup.js';
+import { rulesImpersonation } from '../security/access-control/impersonation-rules.js';
 import { QueryManager } from '../coordinator/query-manager.js';
 import { defaultResourceGroups, readResourceGroupsFile } from '../coordinator/resource-groups/resource-groups-file.js';
 import { StatementExecutor } from '../coordinator/statement-executor.js';
@@ -31,8 +30,10 @@ import type { Logger } from '../log/logger.js';
 import { Announcer } from './announcer.js';
 import { createApp } from './app.js';
 import { createCatalogs } from './catalogs.js';
-import { answerClientErrorsInJson } from './client-error.js';
+import { HttpListeners } from './http-listeners.js';
 import { InternalAuthenticator } from './internal-auth/internal-authenticator.js';
+import { ClientAuthenticator } from '../security/authentication/client-authenticator.js';
+import { trustCertificateAuthority } from '../security/authentication/internal-tls.js';
 import { NodeMetricsSampler } from './node-metrics.js';
 import { IdleMemoryRelief } from './idle-memory.js';
 import { memoryBudgetLog } from './memory-budget-log.js';
@@ -43,14 +44,16 @@ import { QueryHistory } from '../coordinator/query-history.js';
 import { ClusterHistory } from './ui/cluster-history.js';
 import { recordEndedQuery } from './ui/history-recording.js';
 
-const SHUTDOWN_GRACE_MILLIS = 5000;
 /** Longest a node stays up after its last task ended for its coordinator to read that task's final state (longer than a poll). */
 const TASK_INFO_LINGER_MILLIS = 1500;
 
 export interface RunningServer {
   /** e.g. http://127.0.0.1:8080 */
   readonly uri: string;
+  /** The port of uri: the HTTPS port when HTTPS is on. */
   readonly port: number;
+  /** The plain HTTP port, unless it is closed (authentication on without allowInsecureOverHttp). */
+  readonly httpPort?: number;
   readonly context: ServerContext;
   /** Fails running queries and closes the HTTP server (gracefully: letting responses in flight finish). */
   stop(graceful?: boolean): Promise<void>;
@@ -58,6 +61,8 @@ export interface RunningServer {
   beginShutdown(): void;
   /** Resolves once the server stopped (after stop() or a graceful shutdown). */
   readonly stopped: Promise<void>;
+  /** Reloads the TLS certificate now if its files changed (otherwise done every http.https.refreshPeriod). */
+  refreshCertificate(): boolean;
 }
 
 export async function startServer(config: EngineConfig, logger: Logger): Promise<RunningServer> {
@@ -81,6 +86,8 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
   const accessControl = createAccessControl(config.security, logger);
   const access = new QueryAccess(config.security.adminUsers, accessControl);
   const internalAuth = new InternalAuthenticator(config.internalCommunication.sharedSecret, config.node.id);
+  if (config.internalCommunication.caFile !== undefined) trustCertificateAuthority(config.internalCommunication.caFile);
+  const authentication = config.authentication.types.length > 0 ? new ClientAuthenticator(config.authentication, logger) : undefined;
   let queries: QueryManager | undefined;
   let nodeState: NodeStateMachine | undefined;
   // Only a coordinator keeps other nodes; it takes announcements from its own environment.
@@ -164,7 +171,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
   const idleRelief = new IdleMemoryRelief(() => hasActiveWork(nodeWorkload(manager, tasks)), config.task.workerThreadIdleTimeout, collectGarbageNow);
   let resolveStopped!: () => void;
   const stopped = new Promise<void>((resolve) => (resolveStopped = resolve));
-  let httpServer: Server | undefined;
+  let listeners: HttpListeners | undefined;
   let stopping: Promise<void> | undefined;
   let clusterHistory: ClusterHistory | undefined;
   const stop = (graceful: boolean): Promise<void> => {
@@ -176,18 +183,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
       idleRelief.close();
       heartbeats?.stop();
       await announcer?.stop();
-      if (httpServer) {
-        const closed = once(httpServer, 'close');
-        httpServer.close();
-        if (graceful) {
-          // Responses in flight (the last rows of the last query) still go out; stragglers are cut after a grace period.
-          httpServer.closeIdleConnections();
-          setTimeout(() => httpServer?.closeAllConnections(), SHUTDOWN_GRACE_MILLIS).unref();
-        } else {
-          httpServer.closeAllConnections();
-        }
-        await closed;
-      }
+      await listeners?.close(graceful);
       await shutdownSharedWorkerPool();
       await history?.flush();
       logger.info('server stopped');
@@ -225,22 +221,20 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
     idleRelief.workChanged();
   });
 
-  const context: ServerContext = { config, logger, node, nodeState: state, queries: manager, access, nodes, heartbeats, metrics, nodeMemory, tasks, internalAuth, workload, history };
+  const context: ServerContext = { config, logger, node, nodeState: state, queries: manager, access, nodes, heartbeats, metrics, nodeMemory, tasks, internalAuth, authentication, impersonation: rulesImpersonation(accessControl), workload, history };
   // A coordinator keeps its cluster's figures for the web interface.
   clusterHistory = config.role !== 'worker' ? new ClusterHistory(context) : undefined;
   context.clusterHistory = clusterHistory;
   const app = createApp(context);
-  httpServer = createServer(app.callback());
-  answerClientErrorsInJson(httpServer, logger);
-  httpServer.listen(config.http.port, config.http.host);
-  await Promise.race([once(httpServer, 'listening'), once(httpServer, 'error').then(([e]) => Promise.reject(e as Error))]);
-  const port = (httpServer.address() as AddressInfo).port;
-  node.internalUri = `http://${formatHost(config.node.internalAddress ?? advertisedHost(config.http.host))}:${port}`;
+  listeners = new HttpListeners(config, logger);
+  const listening = await listeners.listen(app.callback());
+  const port = listening.port;
+  node.internalUri = `${listening.scheme}://${formatHost(config.node.internalAddress ?? advertisedHost(config.http.host))}:${port}`;
   state.activate();
   heartbeats?.start();
   clusterHistory?.start();
   announcer?.start();
-  logger.info({ host: config.http.host, port, uri: node.internalUri, role: config.role, environment: node.environment, version: node.version, catalogs: catalogs.names() }, 'listening');
+  logger.info({ host: config.http.host, port, httpPort: listening.httpPort, httpsPort: listening.httpsPort, authentication: config.authentication.types, uri: node.internalUri, role: config.role, environment: node.environment, version: node.version, catalogs: catalogs.names() }, 'listening');
   logger.info(memoryBudgetLog(memorySettings), 'memory budget');
   const beginShutdown = () => {
     if (state.state !== 'SHUTTING_DOWN') {
@@ -248,7 +242,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
     }
     state.beginShutdown();
   };
-  return { uri: node.internalUri, port, context, stop: (graceful = false) => stop(graceful), beginShutdown, stopped };
+  return { uri: node.internalUri, port, httpPort: listening.httpPort, context, refreshCertificate: () => listeners?.refreshCertificate() ?? false, stop: (graceful = false) => stop(graceful), beginShutdown, stopped };
 }
 
 /** The address others reach a node on: the bind host, or a non-loopback IPv4 address when binding every interface. */

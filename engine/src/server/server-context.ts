@@ -14,6 +14,8 @@ import type { NodeMetricsSampler } from './node-metrics.js';
 import type { NodeStateMachine } from './node-state.js';
 import type { TaskManager } from '../worker/task-manager.js';
 import type { NodeWorkload } from './node-workload.js';
+import type { ClientAuthenticator } from '../security/authentication/client-authenticator.js';
+import type { Impersonation } from '../security/impersonation.js';
 
 export interface NodeIdentity {
   nodeId: string;
@@ -49,6 +51,10 @@ export interface ServerContext {
   history?: QueryHistory;
   /** On a coordinator: its figures over the last 15 minutes, for the web interface. */
   clusterHistory?: ClusterHistory;
+  /** With authentication.types: checks the credentials of client requests. */
+  authentication?: ClientAuthenticator;
+  /** Who may act as whom (X-Engine-User naming another user); default: only oneself. */
+  impersonation?: Impersonation;
   /** The work the node holds now (its queries, and its tasks). */
   workload(): NodeWorkload;
 }

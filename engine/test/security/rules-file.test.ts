@@ -109,20 +109,20 @@ describe('file-based access control: the rules file', () => {
   describe('impersonation rules', () => {
     it('allows what the first matching rule allows, with groups of original_user in new_user', () => {
       const may = rulesImpersonation(accessControlFrom(writeJson(join(tempDir(), 'rules.json'), RULES)));
-      expect(may('team_admin', 'team')).to.equal(true);
-      expect(may('team_admin', 'other')).to.equal(false);
-      expect(may('admin', 'carol')).to.equal(true);
-      expect(may('admin', 'bob')).to.equal(false);
-      expect(may('carol', 'carol')).to.equal(true);
-      expect(may('carol', 'bob')).to.equal(false);
+      expect(may.canImpersonate('team_admin', 'team')).to.equal(true);
+      expect(may.canImpersonate('team_admin', 'other')).to.equal(false);
+      expect(may.canImpersonate('admin', 'carol')).to.equal(true);
+      expect(may.canImpersonate('admin', 'bob')).to.equal(false);
+      expect(may.canImpersonate('carol', 'carol')).to.equal(true);
+      expect(may.canImpersonate('carol', 'bob')).to.equal(false);
     });
 
     it('without impersonation rules or without a rules file, only lets users be themselves', () => {
       const without = rulesImpersonation(accessControlFrom(writeJson(join(tempDir(), 'rules.json'), { catalogs: [{ allow: 'all' }] })));
-      expect(without('admin', 'bob')).to.equal(false);
-      expect(without('admin', 'admin')).to.equal(true);
-      expect(rulesImpersonation(undefined)('admin', 'bob')).to.equal(false);
-      expect(rulesImpersonation(undefined)('bob', 'bob')).to.equal(true);
+      expect(without.canImpersonate('admin', 'bob')).to.equal(false);
+      expect(without.canImpersonate('admin', 'admin')).to.equal(true);
+      expect(rulesImpersonation(undefined).canImpersonate('admin', 'bob')).to.equal(false);
+      expect(rulesImpersonation(undefined).canImpersonate('bob', 'bob')).to.equal(true);
     });
   });
 });

@@ -26,6 +26,10 @@ declare module 'presto-client' {
     engine?: 'presto' | 'trino';
     checkInterval?: number;
     timeout?: number;
+    /** Options of the https agent (ca, ...): the client speaks https when given. */
+    ssl?: import('node:tls').SecureContextOptions;
+    basic_auth?: { user: string; password: string };
+    custom_auth?: string;
   }
   export interface ExecuteOptions {
     query: string;

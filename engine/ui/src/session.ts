@@ -7,19 +7,23 @@ import type { Session } from './api-types.js';
 
 /** undefined: not known yet; null: nobody is signed in. */
 export const session = signal<Session | null | undefined>(undefined);
+/** The server authenticates its users: the sign-in form asks for a password too. */
+export const passwordRequired = signal(false);
 
 export async function loadSession(): Promise<void> {
   try {
     session.value = await api<Session>('session');
     signedOut.value = false;
   } catch (e) {
-    if (e instanceof ApiError && e.status === 401) session.value = null;
-    else throw e;
+    if (e instanceof ApiError && e.status === 401) {
+      passwordRequired.value = e.errorName === 'PASSWORD_LOGIN_REQUIRED';
+      session.value = null;
+    } else throw e;
   }
 }
 
-export async function signIn(user: string): Promise<void> {
-  session.value = await send<Session>('POST', 'login', { user });
+export async function signIn(user: string, password?: string): Promise<void> {
+  session.value = await send<Session>('POST', 'login', password === undefined ? { user } : { user, password });
   signedOut.value = false;
 }
 

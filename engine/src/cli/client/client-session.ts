@@ -6,6 +6,7 @@ export const CLIENT_HEADER_PREFIX = 'X-Engine-';
 
 export interface ClientSession {
   server: string;
+  /** '' sends no user header: the server's authenticated principal is the user. */
   user: string;
   source: string;
   catalog?: string;
@@ -13,16 +14,19 @@ export interface ClientSession {
   timeZone: string;
   properties: Map<string, string>;
   preparedStatements: Map<string, string>;
+  /** `Basic ...` (--user with --password) or `Bearer ...` (--access-token). */
+  authorization?: string;
 }
 
 export function requestHeaders(session: ClientSession, userAgent: string): Record<string, string> {
   const p = CLIENT_HEADER_PREFIX;
   const headers: Record<string, string> = {
     'User-Agent': userAgent,
-    [`${p}User`]: session.user,
     [`${p}Source`]: session.source,
     [`${p}Time-Zone`]: session.timeZone,
   };
+  if (session.user !== '') headers[`${p}User`] = session.user;
+  if (session.authorization) headers.Authorization = session.authorization;
   if (session.catalog) headers[`${p}Catalog`] = session.catalog;
   if (session.schema) headers[`${p}Schema`] = session.schema;
   if (session.properties.size > 0) headers[`${p}Session`] = encodePairs(session.properties);

@@ -1,39 +1,52 @@
-// Who is using the web interface. Until user authentication exists, the interface asks for a user
+// Who is using the web interface. Without client authentication, the interface asks for a user
 // name, as Trino's insecure login form does, and keeps it in an HttpOnly, SameSite=Strict cookie;
-// every /ui/api request acts as that user, with the same access rules as the REST interface (the
-// X-Engine-User header is not read here). A password or JWT login replaces this file alone: the
-// routes only call uiUser() and the login and logout handlers.
+// with it, the form asks for the password too and the cookie holds a signed short-lived token
+// (security/authentication/ui-session.ts). Every /ui/api request acts as that user, with the same
+// access rules as the REST interface (the X-Engine-User header is not read here).
 
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { HttpError } from '../http-error.js';
 import { readBodyText } from '../request-body.js';
 import type { ServerContext } from '../server-context.js';
+import type { SignedIn } from '../../security/authentication/ui-session.js';
 
 export const USER_COOKIE = 'engine_ui_user';
 /** Trino's user names are free text; this bounds what a cookie carries. */
 const MAX_USER_LENGTH = 256;
 
-/** The signed-in user of a /ui/api request; 401 LOGIN_REQUIRED without one. */
+/** The signed-in user of a /ui/api request; 401 LOGIN_REQUIRED (PASSWORD_LOGIN_REQUIRED with authentication on) without one. */
 export function uiUser(ctx: Context): string {
-  const user = cookieUser(ctx.get('Cookie'));
-  if (user === undefined) throw new HttpError(401, 'Sign in to use the web interface', 'LOGIN_REQUIRED');
+  // Set for every request by the authentication middleware when client authentication is on.
+  const signedIn = ctx.state.uiSignedIn as SignedIn | undefined;
+  const user = signedIn?.user ?? (signedIn === undefined ? cookieUser(ctx.get('Cookie')) : undefined);
+  if (user === undefined) throw new HttpError(401, 'Sign in to use the web interface', signedIn === undefined ? 'LOGIN_REQUIRED' : 'PASSWORD_LOGIN_REQUIRED');
   return user;
 }
 
 export function identityRoutes(router: Router, server: ServerContext): void {
+  const sessions = server.authentication?.uiSessions;
+
   router.post('/ui/api/login', async (ctx) => {
     const body = await readJsonBody(ctx, server);
-    const user = typeof (body as { user?: unknown } | null)?.user === 'string' ? ((body as { user: string }).user).trim() : '';
+    const field = (name: string): string => (typeof (body as Record<string, unknown> | null)?.[name] === 'string' ? (body as Record<string, string>)[name]! : '');
+    const user = field('user').trim();
     if (user === '' || user.length > MAX_USER_LENGTH || /[\u0000-\u001f]/.test(user)) {
       throw new HttpError(400, `A user name is 1 to ${MAX_USER_LENGTH} characters without control characters`, 'INVALID_USER');
+    }
+    if (sessions !== undefined) {
+      if (field('password') === '') throw new HttpError(401, 'Sign in with your user name and password', 'PASSWORD_LOGIN_REQUIRED');
+      const session = await sessions.signIn(user, field('password'), ctx.ip);
+      ctx.set('Set-Cookie', session.cookie);
+      ctx.body = sessionJson(server, session.user);
+      return;
     }
     ctx.set('Set-Cookie', `${USER_COOKIE}=${encodeURIComponent(user)}; Path=/; HttpOnly; SameSite=Strict`);
     ctx.body = sessionJson(server, user);
   });
 
   router.post('/ui/api/logout', (ctx) => {
-    ctx.set('Set-Cookie', `${USER_COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0`);
+    ctx.set('Set-Cookie', sessions?.signOutCookie() ?? `${USER_COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0`);
     ctx.status = 204;
   });
 
