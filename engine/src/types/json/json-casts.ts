@@ -8,7 +8,7 @@ import { MapValue, mapLookupKey } from '../../spi/map-value.js';
 import { fitsPrecision } from '../decimal.js';
 import { formatDoubleAsText, formatRealAsText } from '../number-format.js';
 import { parseDecimalText } from '../text-parsing.js';
-import { DOUBLE, type SqlType, VARCHAR, isIntegral, typeName } from '../types.js';
+import { BOOLEAN, DOUBLE, type SqlType, VARCHAR, isIntegral, typeName } from '../types.js';
 import { formatValueAsText } from '../values.js';
 import { CANONICAL_STYLE, JsonNumber, JsonObject, type JsonNode, JsonSyntaxError, bigDecimalText, parseJsonText, writeJsonText } from './json-node.js';
 
@@ -109,7 +109,8 @@ function unexpected(node: JsonNode, target: string): never {
 function fromJsonNode(type: SqlType, cast: CastLookup): (node: JsonNode) => Scalar {
   switch (type.kind) {
     case 'json':
-      return (node) => (node === null ? null : writeJsonText(node, CANONICAL_STYLE));
+      // A JSON null inside an array, map or row is the json value null, not SQL NULL (Trino: [JSON 'null']).
+      return (node) => writeJsonText(node, CANONICAL_STYLE);
     case 'varchar': {
       const fit = cast(VARCHAR, type);
       return (node) => {
@@ -193,12 +194,13 @@ function rowFromJsonNode(type: SqlType & { kind: 'row' }, cast: CastLookup): (no
 function scalarFromJsonNode(type: SqlType, cast: CastLookup): (node: JsonNode) => Scalar {
   const fromText = cast(VARCHAR, type);
   const fromDouble = cast(DOUBLE, type);
+  const fromBoolean = cast(BOOLEAN, type);
   const fromBigint = isIntegral(type) ? cast({ kind: 'bigint' }, type) : undefined;
   const name = type.kind;
   return (node) => {
     if (node === null) return null;
     if (typeof node === 'string') return fromText(node);
-    if (typeof node === 'boolean') return fromText(String(node));
+    if (typeof node === 'boolean') return fromBoolean(node);
     if (!(node instanceof JsonNumber)) return unexpected(node, name);
     if (name === 'boolean') return Number(node.text) !== 0;
     if (node.integral && fromBigint !== undefined) {
