@@ -72,6 +72,13 @@ export const ERROR_CODES = {
   VIEW_IS_STALE: { code: 81, type: 'USER_ERROR' },
   VIEW_IS_RECURSIVE: { code: 82, type: 'USER_ERROR' },
   MERGE_TARGET_ROW_MULTIPLE_MATCHES: { code: 119, type: 'USER_ERROR' },
+  // SQL/JSON (functions/json.md)
+  DUPLICATE_PARAMETER_NAME: { code: 112, type: 'USER_ERROR' },
+  INVALID_PATH: { code: 113, type: 'USER_ERROR' },
+  JSON_INPUT_CONVERSION_ERROR: { code: 114, type: 'USER_ERROR' },
+  JSON_OUTPUT_CONVERSION_ERROR: { code: 115, type: 'USER_ERROR' },
+  PATH_EVALUATION_ERROR: { code: 116, type: 'USER_ERROR' },
+  JSON_VALUE_RESULT_ERROR: { code: 118, type: 'USER_ERROR' },
   GENERIC_INTERNAL_ERROR: { code: 65536, type: 'INTERNAL_ERROR' },
   PAGE_TRANSPORT_ERROR: { code: 65539, type: 'INTERNAL_ERROR' },
   NO_NODES_AVAILABLE: { code: 65541, type: 'INTERNAL_ERROR' },

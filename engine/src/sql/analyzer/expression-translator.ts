@@ -4,6 +4,7 @@
 // in a hook that maps them to the symbols of the plan nodes that compute them.
 
 import { jsonParse } from '../../types/json/json-parse.js';
+import { translateJsonForm } from './json-forms.js';
 import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import { isAggregateFunctionName } from '../../functions/aggregate/registry.js';
 import { isScalarFunctionName, resolveOperator, resolveScalarFunction, resolveSyntaxOperator, type SyntaxOperatorName } from '../../functions/scalar/registry.js';
@@ -192,12 +193,13 @@ function translateNode(e: ast.Expression, context: TranslationContext, translate
     case 'Measure':
     case 'NamedArgument':
     case 'CaseOperand':
+      throw unsupportedNode(e);
     case 'JsonExists':
     case 'JsonValue':
     case 'JsonQuery':
     case 'JsonObject':
     case 'JsonArray':
-      throw unsupportedNode(e);
+      return translateJsonForm(e, translate, coerce);
   }
 }
 

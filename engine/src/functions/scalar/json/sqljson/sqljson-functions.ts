@@ -1,0 +1,305 @@
+// The SQL/JSON functions behind JSON_EXISTS, JSON_VALUE, JSON_QUERY, JSON_OBJECT and JSON_ARRAY. The
+// analyzer (json-forms.ts) calls them as $json_exists(spec, input, passing...) and so on: `spec` is a
+// constant JSON text holding the path and the clauses; the other arguments are the row's values.
+// Errors are handled by the ON EMPTY / ON ERROR clauses as Trino's Json*Function classes handle them.
+
+import { EngineError } from '../../../../errors/engine-error.js';
+import type { ErrorName } from '../../../../errors/error-codes.js';
+import type { Scalar } from '../../../../spi/page.js';
+import { castFunction } from '../../../../types/casts.js';
+import { JsonObject, type JsonNode, JsonSyntaxError, parseJsonText, writeJsonText } from '../../../../types/json/json-node.js';
+import { type SqlType, VARCHAR, typeName } from '../../../../types/types.js';
+import { type ScalarFunctionDefinition, type ScalarImplementation, body } from '../../signature.js';
+import type { JsonPath } from './path-ast.js';
+import { evaluatePath } from './path-evaluator.js';
+import { type Item, PathEvaluationError, isStructured, itemAsJson, itemAsSqlValue, outputNumberText, sqlValueAsItem } from './path-items.js';
+import { parseJsonPath } from './path-parser.js';
+
+export type JsonEncoding = 'UTF8' | 'UTF16' | 'UTF32';
+
+/** The constant description of one SQL/JSON call. */
+export interface SqlJsonSpec {
+  readonly path?: string;
+  /** PASSING names, in argument order after the input. */
+  readonly names?: string[];
+  /** Per value argument (input, passing values, or elements / member values): read as JSON text (FORMAT JSON), with its encoding when binary. */
+  readonly formats?: Array<JsonEncoding | null>;
+  readonly onError?: string;
+  readonly onEmpty?: string;
+  readonly wrapper?: 'WITHOUT' | 'CONDITIONAL' | 'UNCONDITIONAL';
+  readonly omitQuotes?: boolean;
+  readonly absentOnNull?: boolean;
+  readonly uniqueKeys?: boolean;
+  /** Encoding of a varbinary result. */
+  readonly encoding?: JsonEncoding;
+}
+
+/** The JSON text of `value` could not be read: ON ERROR handles it. */
+class JsonInputError extends Error {}
+/** A result that breaks the function's rules (several items for JSON_VALUE ...): ON ERROR handles it. */
+class JsonResultError extends Error {
+  constructor(
+    message: string,
+    readonly errorName: ErrorName,
+  ) {
+    super(message);
+  }
+}
+
+/** Jackson's default reader, which Trino's SQL/JSON input functions use, allows 1000 levels. */
+const INPUT_MAX_DEPTH = 1000;
+
+const specs = new Map<string, { spec: SqlJsonSpec; path?: JsonPath }>();
+
+function specOf(text: string): { spec: SqlJsonSpec; path?: JsonPath } {
+  let parsed = specs.get(text);
+  if (parsed === undefined) {
+    const spec = JSON.parse(text) as SqlJsonSpec;
+    parsed = { spec, path: spec.path === undefined ? undefined : parseJsonPath(spec.path) };
+    if (specs.size > 1000) specs.clear();
+    specs.set(text, parsed);
+  }
+  return parsed;
+}
+
+function decode(value: Scalar, encoding: JsonEncoding | null): string {
+  if (!(value instanceof Uint8Array)) return value as string;
+  const label = encoding === 'UTF16' ? 'utf-16le' : 'utf-8';
+  if (encoding === 'UTF32') {
+    let out = '';
+    const view = new DataView(value.buffer, value.byteOffset, value.byteLength);
+    for (let i = 0; i + 3 < value.byteLength; i += 4) out += String.fromCodePoint(view.getUint32(i, true));
+    return out;
+  }
+  return new TextDecoder(label).decode(value);
+}
+
+/** A value given as JSON text (FORMAT JSON, or of type json): its parsed item. */
+function readJson(value: Scalar, encoding: JsonEncoding | null): JsonNode {
+  try {
+    return parseJsonText(decode(value, encoding), INPUT_MAX_DEPTH);
+  } catch (e) {
+    if (e instanceof JsonSyntaxError || e instanceof RangeError) throw new JsonInputError(e.message);
+    throw e;
+  }
+}
+
+function argumentItem(value: Scalar, type: SqlType, format: JsonEncoding | null | undefined): Item {
+  if (value === null) return null;
+  if (format !== undefined && format !== null) return readJson(value, format);
+  if (type.kind === 'json') return readJson(value, null);
+  return sqlValueAsItem(value, type);
+}
+
+/** Evaluates the call's path: input and PASSING arguments from `args` (after the spec). */
+function runPath(spec: SqlJsonSpec, path: JsonPath, types: readonly SqlType[], args: readonly Scalar[]): Item[] {
+  const formats = spec.formats ?? [];
+  const root = readJson(args[0], formats[0] ?? null);
+  const variables = new Map<string, Item>();
+  (spec.names ?? []).forEach((name, i) => variables.set(name, argumentItem(args[i + 1], types[i + 1], formats[i + 1])));
+  return evaluatePath(path, root, variables);
+}
+
+/** The error ERROR ON ERROR raises for a failure of any kind. */
+function raised(e: unknown, functionName: string): EngineError {
+  if (e instanceof JsonInputError) return new EngineError('JSON_INPUT_CONVERSION_ERROR', `malformed input argument to ${functionName} function`);
+  if (e instanceof PathEvaluationError) return new EngineError('PATH_EVALUATION_ERROR', `path evaluation failed: ${e.message}`);
+  if (e instanceof JsonResultError) return new EngineError(e.errorName, e.message);
+  return e as EngineError;
+}
+
+/** Whether `e` is a failure the ON ERROR clause handles (a data error, not a bug). */
+function handled(e: unknown): boolean {
+  return e instanceof JsonInputError || e instanceof PathEvaluationError || e instanceof JsonResultError || (e instanceof EngineError && e.errorType === 'USER_ERROR');
+}
+
+function existsImplementation(types: readonly SqlType[]): ScalarImplementation {
+  return body(
+    (specText: string, ...args: Scalar[]) => {
+      if (args[0] === null) return null;
+      const { spec, path } = specOf(specText);
+      try {
+        return runPath(spec, path as JsonPath, types.slice(1), args).length > 0;
+      } catch (e) {
+        if (!handled(e)) throw e;
+        switch (spec.onError ?? 'FALSE') {
+          case 'TRUE':
+            return true;
+          case 'UNKNOWN':
+            return null;
+          case 'ERROR':
+            throw raised(e, 'JSON_EXISTS');
+          default:
+            return false;
+        }
+      }
+    },
+    { acceptsNulls: true, mayReturnNull: true },
+  );
+}
+
+function valueImplementation(types: readonly SqlType[], returnType: SqlType): ScalarImplementation {
+  const names = (specText: string) => specOf(specText).spec.names?.length ?? 0;
+  return body(
+    (specText: string, ...args: Scalar[]) => {
+      if (args[0] === null) return null;
+      const { spec, path } = specOf(specText);
+      const passing = names(specText);
+      const defaults = args.slice(1 + passing);
+      const emptyDefault = spec.onEmpty === 'DEFAULT' ? defaults.shift() : undefined;
+      const errorDefault = spec.onError === 'DEFAULT' ? defaults.shift() : undefined;
+      const onError = (e: unknown): Scalar => {
+        if (!handled(e)) throw e;
+        if (spec.onError === 'ERROR') throw raised(e, 'JSON_VALUE');
+        return spec.onError === 'DEFAULT' ? (errorDefault ?? null) : null;
+      };
+      try {
+        const items = runPath(spec, path as JsonPath, types.slice(1), args.slice(0, 1 + passing));
+        if (items.length === 0) {
+          if (spec.onEmpty === 'ERROR') throw new JsonResultError('JSON path found no items', 'JSON_VALUE_RESULT_ERROR');
+          return spec.onEmpty === 'DEFAULT' ? (emptyDefault ?? null) : null;
+        }
+        if (items.length > 1) throw new JsonResultError('JSON path found multiple items', 'JSON_VALUE_RESULT_ERROR');
+        if (isStructured(items[0])) throw new JsonResultError('JSON path found an item that cannot be converted to an SQL value', 'JSON_VALUE_RESULT_ERROR');
+        const { type, value } = itemAsSqlValue(items[0]);
+        if (value === null) return null;
+        try {
+          return (castFunction(type, returnType) as (v: Scalar) => Scalar)(value);
+        } catch {
+          throw new JsonResultError(`Cannot cast value of type ${typeName(type)} to declared return type of function JSON_VALUE: ${typeName(returnType)}`, 'JSON_VALUE_RESULT_ERROR');
+        }
+      } catch (e) {
+        return onError(e);
+      }
+    },
+    { acceptsNulls: true, mayReturnNull: true },
+  );
+}
+
+const OUTPUT_STYLE = { sortKeys: false, number: outputNumberText };
+
+/** A JSON result as the RETURNING type: character text, or bytes in the requested encoding. */
+function output(text: string, returnType: SqlType, encoding: JsonEncoding | undefined): Scalar {
+  if (returnType.kind === 'varbinary') return encode(text, encoding ?? 'UTF8');
+  return (castFunction(VARCHAR, returnType) as (v: Scalar) => Scalar)(text);
+}
+
+function encode(text: string, encoding: JsonEncoding): Uint8Array {
+  if (encoding === 'UTF8') return new Uint8Array(Buffer.from(text, 'utf8'));
+  if (encoding === 'UTF16') return new Uint8Array(Buffer.from(text, 'utf16le'));
+  const codePoints = [...text].map((c) => c.codePointAt(0) as number);
+  const out = new Uint8Array(codePoints.length * 4);
+  const view = new DataView(out.buffer);
+  codePoints.forEach((c, i) => view.setUint32(i * 4, c, true));
+  return out;
+}
+
+function queryBehavior(behavior: string | undefined, error: () => EngineError): string | null {
+  switch (behavior) {
+    case 'ERROR':
+      throw error();
+    case 'EMPTY ARRAY':
+      return '[]';
+    case 'EMPTY OBJECT':
+      return '{}';
+    default:
+      return null;
+  }
+}
+
+function queryImplementation(types: readonly SqlType[], returnType: SqlType): ScalarImplementation {
+  return body(
+    (specText: string, ...args: Scalar[]) => {
+      if (args[0] === null) return null;
+      const { spec, path } = specOf(specText);
+      let text: string | null;
+      try {
+        text = queryText(spec, runPath(spec, path as JsonPath, types.slice(1), args));
+      } catch (e) {
+        if (!handled(e)) throw e;
+        text = queryBehavior(spec.onError, () => raised(e, 'JSON_QUERY'));
+      }
+      return text === null ? null : output(text, returnType, spec.encoding);
+    },
+    { acceptsNulls: true, mayReturnNull: true },
+  );
+}
+
+/** The JSON text of a path's result under the wrapper and quotes clauses; null for the ON EMPTY NULL case. */
+function queryText(spec: SqlJsonSpec, items: Item[]): string | null {
+  const wrap = spec.wrapper === 'UNCONDITIONAL' || (spec.wrapper === 'CONDITIONAL' && !(items.length === 1 && isStructured(items[0])));
+  if (items.length === 0 && !wrap) return queryBehavior(spec.onEmpty, () => new EngineError('JSON_OUTPUT_CONVERSION_ERROR', 'JSON path found no items'));
+  if (wrap) return writeJsonText(items.map(itemAsJson), OUTPUT_STYLE);
+  if (items.length > 1) throw new JsonResultError('JSON path found multiple items', 'JSON_OUTPUT_CONVERSION_ERROR');
+  const item = itemAsJson(items[0]);
+  if (spec.omitQuotes && typeof item === 'string') return item;
+  return writeJsonText(item, OUTPUT_STYLE);
+}
+
+/** An element or member value of JSON_ARRAY / JSON_OBJECT as a JSON value (undefined: absent). */
+function elementJson(value: Scalar, type: SqlType, format: JsonEncoding | null | undefined, functionName: string): JsonNode {
+  if (format === undefined || format === null) {
+    if (type.kind !== 'json') return itemAsJson(sqlValueAsItem(value, type));
+  }
+  try {
+    return readJson(value, format ?? null);
+  } catch (e) {
+    if (e instanceof JsonInputError) throw new EngineError('JSON_INPUT_CONVERSION_ERROR', `malformed JSON input to ${functionName} function`);
+    throw e;
+  }
+}
+
+function arrayImplementation(types: readonly SqlType[], returnType: SqlType): ScalarImplementation {
+  return body(
+    (specText: string, ...args: Scalar[]) => {
+      const { spec } = specOf(specText);
+      const elements: JsonNode[] = [];
+      args.forEach((value, i) => {
+        if (value === null) {
+          if (!spec.absentOnNull) elements.push(null);
+        } else {
+          elements.push(elementJson(value, types[i + 1], spec.formats?.[i], 'JSON_ARRAY'));
+        }
+      });
+      return output(writeJsonText(elements, OUTPUT_STYLE), returnType, spec.encoding);
+    },
+    { acceptsNulls: true },
+  );
+}
+
+function objectImplementation(types: readonly SqlType[], returnType: SqlType): ScalarImplementation {
+  return body(
+    (specText: string, ...args: Scalar[]) => {
+      const { spec } = specOf(specText);
+      const members = new Map<string, JsonNode>();
+      for (let i = 0; i < args.length; i += 2) {
+        const key = args[i];
+        if (key === null) throw new EngineError('INVALID_FUNCTION_ARGUMENT', 'null value passed for JSON object key to JSON_OBJECT function');
+        const value = args[i + 1];
+        if (value === null && spec.absentOnNull) continue;
+        const name = typeof key === 'string' ? key : String(key);
+        if (spec.uniqueKeys && members.has(name)) throw new EngineError('INVALID_FUNCTION_ARGUMENT', 'duplicate key passed to JSON_OBJECT function');
+        members.set(name, value === null ? null : elementJson(value, types[i + 2], spec.formats?.[i / 2], 'JSON_OBJECT'));
+      }
+      return output(writeJsonText(new JsonObject(members), OUTPUT_STYLE), returnType, spec.encoding);
+    },
+    { acceptsNulls: true },
+  );
+}
+
+function internal(name: string, implement: (types: readonly SqlType[], returnType: SqlType) => ScalarImplementation): ScalarFunctionDefinition {
+  return {
+    names: [name],
+    description: `The SQL/JSON form ${name.slice(1).toUpperCase()}`,
+    signatures: [{ params: [{ family: 'varchar' }, { anyType: true }], variadic: { minArgs: 1 }, returnType: VARCHAR, implement }],
+  };
+}
+
+/** Internal forms (names starting with `$` are not listed by SHOW FUNCTIONS). */
+export const SQL_JSON_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
+  internal('$json_exists', existsImplementation),
+  internal('$json_value', valueImplementation),
+  internal('$json_query', queryImplementation),
+  internal('$json_array', arrayImplementation),
+  internal('$json_object', objectImplementation),
+];
