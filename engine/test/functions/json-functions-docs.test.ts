@@ -137,6 +137,18 @@ describe('the json type as Trino', () => {
     expect(rows[0]).to.deep.equal([false, true, true, true, null, null]);
   });
 
+  it('SHOW FUNCTIONS lists the json functions with their signatures and descriptions', async () => {
+    const { rows } = await engine.query("SHOW FUNCTIONS LIKE 'json_extract%'");
+    expect(rows.map((r) => r.slice(0, 4))).to.deep.equal([
+      ['json_extract', 'json', 'json, varchar(x)', 'scalar'],
+      ['json_extract', 'json', 'varchar(x), varchar(x)', 'scalar'],
+      ['json_extract_scalar', 'varchar', 'json, varchar(x)', 'scalar'],
+      ['json_extract_scalar', 'varchar(x)', 'varchar(x), varchar(x)', 'scalar'],
+    ]);
+    const names = new Set((await engine.query("SHOW FUNCTIONS LIKE '%json%'")).rows.map((r) => r[0]));
+    expect([...names]).to.deep.equal(['is_json_scalar', 'json_array_contains', 'json_array_get', 'json_array_length', 'json_extract', 'json_extract_scalar', 'json_format', 'json_parse', 'json_size']);
+  });
+
   it('the functions take json values as well as varchar text', async () => {
     const { rows } = await engine.query(`SELECT json_array_length(JSON '[1, [2, 3]]'), json_extract_scalar(JSON '{"a": "b"}', '$.a'), json_size(JSON '{"a": [1, 2]}', '$.a'), is_json_scalar(JSON '"x"')`);
     expect(rows[0]).to.deep.equal([2n, 'b', 2n, true]);
