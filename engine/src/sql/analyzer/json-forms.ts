@@ -6,6 +6,7 @@
 import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import type { JsonEncoding, SqlJsonSpec } from '../../functions/scalar/json/sqljson/sqljson-functions.js';
 import { parseJsonPath } from '../../functions/scalar/json/sqljson/path-parser.js';
+import type { JsonPath } from '../../functions/scalar/json/sqljson/path-ast.js';
 import { BOOLEAN, type SqlType, VARCHAR, isNumeric, isString, isTemporal, typeName, varchar } from '../../types/types.js';
 import type * as ast from '../parser/ast.js';
 import type { JsonExpression, JsonFormat, JsonPathInvocation, JsonValueExpression } from '../parser/ast-json.js';
@@ -37,14 +38,18 @@ function checkInput(value: RowExpression, location: SourceLocation): void {
 }
 
 /** The input and PASSING arguments, and the spec fields they fill. */
-function invocation(inv: JsonPathInvocation, functionName: string, translate: Translate): { args: RowExpression[]; spec: SqlJsonSpec } {
-  let path;
+/** A path text parsed now, so that a bad one fails at analysis, at `location`. */
+export function checkedPath(text: string, location: SourceLocation): JsonPath {
   try {
-    path = parseJsonPath(inv.path);
+    return parseJsonPath(text);
   } catch (e) {
-    if (e instanceof EngineError && e.location === undefined) throw new EngineError(e.errorName, e.rawMessage, inv.location);
+    if (e instanceof EngineError && e.location === undefined) throw new EngineError(e.errorName, e.rawMessage, location);
     throw e;
   }
+}
+
+export function jsonInvocation(inv: JsonPathInvocation, functionName: string, translate: Translate): { args: RowExpression[]; spec: SqlJsonSpec } {
+  const path = checkedPath(inv.path, inv.location);
   const input = translate(inv.input.value);
   checkInput(input, inv.input.location);
   const names = inv.passing.map((p) => (p.name.quoted ? p.name.value : p.name.value.toUpperCase()));
@@ -64,7 +69,7 @@ function call(name: string, spec: SqlJsonSpec, args: RowExpression[], type: SqlT
 }
 
 /** RETURNING of JSON_QUERY, JSON_OBJECT and JSON_ARRAY: a character string or varbinary (default varchar). */
-function jsonReturning(spec: ast.TypeSpec | undefined, format: JsonFormat | undefined, location: SourceLocation): { type: SqlType; encoding?: JsonEncoding } {
+export function jsonReturning(spec: ast.TypeSpec | undefined, format: JsonFormat | undefined, location: SourceLocation): { type: SqlType; encoding?: JsonEncoding } {
   if (spec === undefined) return { type: VARCHAR };
   const type = sqlTypeOf(spec);
   if (!isString(type) && type.kind !== 'varbinary') throw new EngineError('TYPE_MISMATCH', `Cannot output JSON value as ${typeName(type)} using formatting JSON`, location);
@@ -74,11 +79,11 @@ function jsonReturning(spec: ast.TypeSpec | undefined, format: JsonFormat | unde
 export function translateJsonForm(e: JsonExpression, translate: Translate, coerce: Coerce): RowExpression {
   switch (e.kind) {
     case 'JsonExists': {
-      const { args, spec } = invocation(e.invocation, 'JSON_EXISTS', translate);
+      const { args, spec } = jsonInvocation(e.invocation, 'JSON_EXISTS', translate);
       return call('$json_exists', { ...spec, onError: e.onError }, args, BOOLEAN);
     }
     case 'JsonValue': {
-      const { args, spec } = invocation(e.invocation, 'JSON_VALUE', translate);
+      const { args, spec } = jsonInvocation(e.invocation, 'JSON_VALUE', translate);
       const type = e.returning === undefined ? VARCHAR : sqlTypeOf(e.returning);
       if (!isString(type) && !isNumeric(type) && !isTemporal(type) && type.kind !== 'boolean') {
         throw new EngineError('TYPE_MISMATCH', `Invalid return type of function JSON_VALUE: ${typeName(type)}`, e.location);
@@ -88,7 +93,7 @@ export function translateJsonForm(e: JsonExpression, translate: Translate, coerc
       return call('$json_value', { ...spec, onEmpty: e.onEmpty?.type, onError: e.onError?.type }, [...args, ...defaults], type);
     }
     case 'JsonQuery': {
-      const { args, spec } = invocation(e.invocation, 'JSON_QUERY', translate);
+      const { args, spec } = jsonInvocation(e.invocation, 'JSON_QUERY', translate);
       const { type, encoding } = jsonReturning(e.returning, e.returningFormat, e.location);
       if (e.quotes !== undefined && !e.quotes.keep && e.wrapper !== undefined && e.wrapper !== 'WITHOUT') {
         throw new EngineError('INVALID_FUNCTION_ARGUMENT', 'OMIT QUOTES behavior is not specified for WITH WRAPPER behavior', e.location);

@@ -143,8 +143,6 @@ function unsupportedConstruct(node: Node): Unsupported | undefined {
       return feature('LATERAL', node.location);
     case 'TableFunctionInvocation':
       return feature(`Table function ${formatQualifiedName(node.name)}`, node.location);
-    case 'JsonTable':
-      return feature('JSON_TABLE', node.location);
     case 'Nearest':
       return feature('NEAREST', node.location);
     case 'FramePatternRecognition':

@@ -51,11 +51,24 @@ const INPUT_MAX_DEPTH = 1000;
 
 const specs = new Map<string, { spec: SqlJsonSpec; path?: JsonPath }>();
 
-function specOf(text: string): { spec: SqlJsonSpec; path?: JsonPath } {
+/** Path texts parsed once each, for the columns of JSON_TABLE. */
+const paths = new Map<string, JsonPath>();
+
+export function pathOf(text: string): JsonPath {
+  let path = paths.get(text);
+  if (path === undefined) {
+    path = parseJsonPath(text);
+    if (paths.size > 1000) paths.clear();
+    paths.set(text, path);
+  }
+  return path;
+}
+
+export function specOf(text: string): { spec: SqlJsonSpec; path?: JsonPath } {
   let parsed = specs.get(text);
   if (parsed === undefined) {
     const spec = JSON.parse(text) as SqlJsonSpec;
-    parsed = { spec, path: spec.path === undefined ? undefined : parseJsonPath(spec.path) };
+    parsed = { spec, path: spec.path === undefined ? undefined : pathOf(spec.path) };
     if (specs.size > 1000) specs.clear();
     specs.set(text, parsed);
   }
@@ -91,17 +104,23 @@ function argumentItem(value: Scalar, type: SqlType, format: JsonEncoding | null 
   return sqlValueAsItem(value, type);
 }
 
-/** Evaluates the call's path: input and PASSING arguments from `args` (after the spec). */
-function runPath(spec: SqlJsonSpec, path: JsonPath, types: readonly SqlType[], args: readonly Scalar[]): Item[] {
+/** The input item and the PASSING variables of a call, from `args` (after the spec). */
+export function pathInputs(spec: SqlJsonSpec, types: readonly SqlType[], args: readonly Scalar[]): { root: Item; variables: Map<string, Item> } {
   const formats = spec.formats ?? [];
   const root = readJson(args[0], formats[0] ?? null);
   const variables = new Map<string, Item>();
   (spec.names ?? []).forEach((name, i) => variables.set(name, argumentItem(args[i + 1], types[i + 1], formats[i + 1])));
+  return { root, variables };
+}
+
+/** Evaluates the call's path: input and PASSING arguments from `args` (after the spec). */
+function runPath(spec: SqlJsonSpec, path: JsonPath, types: readonly SqlType[], args: readonly Scalar[]): Item[] {
+  const { root, variables } = pathInputs(spec, types, args);
   return evaluatePath(path, root, variables);
 }
 
 /** The error ERROR ON ERROR raises for a failure of any kind. */
-function raised(e: unknown, functionName: string): EngineError {
+export function raised(e: unknown, functionName: string): EngineError {
   if (e instanceof JsonInputError) return new EngineError('JSON_INPUT_CONVERSION_ERROR', `malformed input argument to ${functionName} function`);
   if (e instanceof PathEvaluationError) return new EngineError('PATH_EVALUATION_ERROR', `path evaluation failed: ${e.message}`);
   if (e instanceof JsonResultError) return new EngineError(e.errorName, e.message);
@@ -109,7 +128,7 @@ function raised(e: unknown, functionName: string): EngineError {
 }
 
 /** Whether `e` is a failure the ON ERROR clause handles (a data error, not a bug). */
-function handled(e: unknown): boolean {
+export function handled(e: unknown): boolean {
   return e instanceof JsonInputError || e instanceof PathEvaluationError || e instanceof JsonResultError || (e instanceof EngineError && e.errorType === 'USER_ERROR');
 }
 
@@ -138,39 +157,46 @@ function existsImplementation(types: readonly SqlType[]): ScalarImplementation {
   );
 }
 
+/** The ON EMPTY / ON ERROR clauses of JSON_VALUE (and of a JSON_TABLE value column). */
+export interface ValueBehavior {
+  readonly onEmpty?: string;
+  readonly onError?: string;
+}
+
+/** JSON_VALUE's result: the single scalar item of the path's result, cast to `returnType`, or what the clauses say. */
+export function valueResult(evaluate: () => Item[], behavior: ValueBehavior, returnType: SqlType, emptyDefault: Scalar, errorDefault: Scalar): Scalar {
+  try {
+    const items = evaluate();
+    if (items.length === 0) {
+      if (behavior.onEmpty === 'ERROR') throw new JsonResultError('JSON path found no items', 'JSON_VALUE_RESULT_ERROR');
+      return behavior.onEmpty === 'DEFAULT' ? emptyDefault : null;
+    }
+    if (items.length > 1) throw new JsonResultError('JSON path found multiple items', 'JSON_VALUE_RESULT_ERROR');
+    if (isStructured(items[0])) throw new JsonResultError('JSON path found an item that cannot be converted to an SQL value', 'JSON_VALUE_RESULT_ERROR');
+    const { type, value } = itemAsSqlValue(items[0]);
+    if (value === null) return null;
+    try {
+      return (castFunction(type, returnType) as (v: Scalar) => Scalar)(value);
+    } catch {
+      throw new JsonResultError(`Cannot cast value of type ${typeName(type)} to declared return type of function JSON_VALUE: ${typeName(returnType)}`, 'JSON_VALUE_RESULT_ERROR');
+    }
+  } catch (e) {
+    if (!handled(e)) throw e;
+    if (behavior.onError === 'ERROR') throw raised(e, 'JSON_VALUE');
+    return behavior.onError === 'DEFAULT' ? errorDefault : null;
+  }
+}
+
 function valueImplementation(types: readonly SqlType[], returnType: SqlType): ScalarImplementation {
-  const names = (specText: string) => specOf(specText).spec.names?.length ?? 0;
   return body(
     (specText: string, ...args: Scalar[]) => {
       if (args[0] === null) return null;
       const { spec, path } = specOf(specText);
-      const passing = names(specText);
+      const passing = spec.names?.length ?? 0;
       const defaults = args.slice(1 + passing);
-      const emptyDefault = spec.onEmpty === 'DEFAULT' ? defaults.shift() : undefined;
-      const errorDefault = spec.onError === 'DEFAULT' ? defaults.shift() : undefined;
-      const onError = (e: unknown): Scalar => {
-        if (!handled(e)) throw e;
-        if (spec.onError === 'ERROR') throw raised(e, 'JSON_VALUE');
-        return spec.onError === 'DEFAULT' ? (errorDefault ?? null) : null;
-      };
-      try {
-        const items = runPath(spec, path as JsonPath, types.slice(1), args.slice(0, 1 + passing));
-        if (items.length === 0) {
-          if (spec.onEmpty === 'ERROR') throw new JsonResultError('JSON path found no items', 'JSON_VALUE_RESULT_ERROR');
-          return spec.onEmpty === 'DEFAULT' ? (emptyDefault ?? null) : null;
-        }
-        if (items.length > 1) throw new JsonResultError('JSON path found multiple items', 'JSON_VALUE_RESULT_ERROR');
-        if (isStructured(items[0])) throw new JsonResultError('JSON path found an item that cannot be converted to an SQL value', 'JSON_VALUE_RESULT_ERROR');
-        const { type, value } = itemAsSqlValue(items[0]);
-        if (value === null) return null;
-        try {
-          return (castFunction(type, returnType) as (v: Scalar) => Scalar)(value);
-        } catch {
-          throw new JsonResultError(`Cannot cast value of type ${typeName(type)} to declared return type of function JSON_VALUE: ${typeName(returnType)}`, 'JSON_VALUE_RESULT_ERROR');
-        }
-      } catch (e) {
-        return onError(e);
-      }
+      const emptyDefault = spec.onEmpty === 'DEFAULT' ? (defaults.shift() ?? null) : null;
+      const errorDefault = spec.onError === 'DEFAULT' ? (defaults.shift() ?? null) : null;
+      return valueResult(() => runPath(spec, path as JsonPath, types.slice(1), args.slice(0, 1 + passing)), spec, returnType, emptyDefault, errorDefault);
     },
     { acceptsNulls: true, mayReturnNull: true },
   );
@@ -207,28 +233,37 @@ function queryBehavior(behavior: string | undefined, error: () => EngineError): 
   }
 }
 
+/** The clauses of JSON_QUERY (and of a JSON_TABLE query column). */
+export type QueryBehavior = Pick<SqlJsonSpec, 'wrapper' | 'omitQuotes' | 'onEmpty' | 'onError' | 'encoding'>;
+
+/** JSON_QUERY's result: the path's result as JSON text under the clauses, in `returnType`. */
+export function queryResult(evaluate: () => Item[], spec: QueryBehavior, returnType: SqlType): Scalar {
+  let text: string | null;
+  try {
+    text = queryText(spec, evaluate());
+  } catch (e) {
+    if (!handled(e)) throw e;
+    text = queryBehavior(spec.onError, () => raised(e, 'JSON_QUERY'));
+  }
+  return text === null ? null : output(text, returnType, spec.encoding);
+}
+
 function queryImplementation(types: readonly SqlType[], returnType: SqlType): ScalarImplementation {
   return body(
     (specText: string, ...args: Scalar[]) => {
       if (args[0] === null) return null;
       const { spec, path } = specOf(specText);
-      let text: string | null;
-      try {
-        text = queryText(spec, runPath(spec, path as JsonPath, types.slice(1), args));
-      } catch (e) {
-        if (!handled(e)) throw e;
-        text = queryBehavior(spec.onError, () => raised(e, 'JSON_QUERY'));
-      }
-      return text === null ? null : output(text, returnType, spec.encoding);
+      return queryResult(() => runPath(spec, path as JsonPath, types.slice(1), args), spec, returnType);
     },
     { acceptsNulls: true, mayReturnNull: true },
   );
 }
 
 /** The JSON text of a path's result under the wrapper and quotes clauses; null for the ON EMPTY NULL case. */
-function queryText(spec: SqlJsonSpec, items: Item[]): string | null {
+function queryText(spec: QueryBehavior, items: Item[]): string | null {
+  // An empty result is the ON EMPTY case whatever the wrapper.
+  if (items.length === 0) return queryBehavior(spec.onEmpty, () => new EngineError('JSON_OUTPUT_CONVERSION_ERROR', 'JSON path found no items'));
   const wrap = spec.wrapper === 'UNCONDITIONAL' || (spec.wrapper === 'CONDITIONAL' && !(items.length === 1 && isStructured(items[0])));
-  if (items.length === 0 && !wrap) return queryBehavior(spec.onEmpty, () => new EngineError('JSON_OUTPUT_CONVERSION_ERROR', 'JSON path found no items'));
   if (wrap) return writeJsonText(items.map(itemAsJson), OUTPUT_STYLE);
   if (items.length > 1) throw new JsonResultError('JSON path found multiple items', 'JSON_OUTPUT_CONVERSION_ERROR');
   const item = itemAsJson(items[0]);

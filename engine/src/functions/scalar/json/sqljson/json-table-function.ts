@@ -1,0 +1,131 @@
+// The rows of JSON_TABLE (functions/json.md, "json_table"), computed as one array of rows that the
+// planner unnests: $json_table(spec, input, passing..., defaults...). The root path gives the root
+// rows; each NESTED PATH gives child rows per parent item, joined to its parent OUTER (a parent with no
+// child rows keeps one row of NULLs) or INNER, and siblings combined by UNION or CROSS.
+
+import type { Scalar } from '../../../../spi/page.js';
+import type { SqlType } from '../../../../types/types.js';
+import { type ScalarFunctionDefinition, body } from '../../signature.js';
+import type { JsonPath } from './path-ast.js';
+import { evaluatePath } from './path-evaluator.js';
+import type { Item } from './path-items.js';
+import { type QueryBehavior, type SqlJsonSpec, type ValueBehavior, handled, pathInputs, pathOf, queryResult, raised, specOf, valueResult } from './sqljson-functions.js';
+
+export type TableColumnSpec =
+  | { kind: 'ordinality' }
+  | ({ kind: 'value'; path: string; emptyDefault?: number; errorDefault?: number } & ValueBehavior)
+  | ({ kind: 'query'; path: string } & QueryBehavior)
+  | { kind: 'nested'; path: string; name: string; columns: TableColumnSpec[] };
+
+export interface JsonTableSpec extends SqlJsonSpec {
+  readonly rootName: string;
+  readonly columns: TableColumnSpec[];
+  /** ERROR or EMPTY ON ERROR of the table (EMPTY by default). */
+  readonly tableOnError?: string;
+  /** Per parent path name: how its children join it (OUTER by default) and combine with each other (UNION by default). */
+  readonly joins: Record<string, 'OUTER' | 'INNER'>;
+  readonly siblings: Record<string, 'UNION' | 'CROSS'>;
+  /** Where the DEFAULT values of the columns start among the arguments after the spec. */
+  readonly defaultsAt: number;
+}
+
+/** How many output columns a list of column definitions gives (nested ones flattened). */
+export function columnCount(columns: readonly TableColumnSpec[]): number {
+  return columns.reduce((n, c) => n + (c.kind === 'nested' ? columnCount(c.columns) : 1), 0);
+}
+
+interface Level {
+  readonly spec: JsonTableSpec;
+  readonly variables: ReadonlyMap<string, Item>;
+  readonly types: readonly SqlType[];
+  readonly defaults: readonly Scalar[];
+}
+
+/** The rows of one path level for each of its items, `types` being the output types of its columns in order. */
+function levelRows(level: Level, name: string, columns: readonly TableColumnSpec[], items: Item[], typesAt: number): Scalar[][] {
+  const out: Scalar[][] = [];
+  items.forEach((item, i) => {
+    const own: Scalar[] = [];
+    const children: Array<{ at: number; width: number; rows: Scalar[][] }> = [];
+    let at = typesAt;
+    for (const column of columns) {
+      if (column.kind === 'nested') {
+        const childItems = evaluatePath(pathOf(column.path), item, level.variables);
+        children.push({ at: own.length, width: columnCount(column.columns), rows: levelRows(level, column.name, column.columns, childItems, at) });
+        own.push(...new Array<Scalar>(columnCount(column.columns)).fill(null));
+        at += columnCount(column.columns);
+        continue;
+      }
+      own.push(columnValue(level, column, item, i, level.types[at]));
+      at++;
+    }
+    if (children.length === 0) {
+      out.push(own);
+      return;
+    }
+    const combined = level.spec.siblings[name] === 'CROSS' ? crossRows(own, children) : unionRows(own, children);
+    if (combined.length > 0) out.push(...combined);
+    else if (level.spec.joins[name] !== 'INNER') out.push(own);
+  });
+  return out;
+}
+
+function withChild(row: Scalar[], child: { at: number; width: number }, values: readonly Scalar[]): Scalar[] {
+  const copy = [...row];
+  for (let k = 0; k < child.width; k++) copy[child.at + k] = values[k];
+  return copy;
+}
+
+function unionRows(own: Scalar[], children: ReadonlyArray<{ at: number; width: number; rows: Scalar[][] }>): Scalar[][] {
+  return children.flatMap((child) => child.rows.map((values) => withChild(own, child, values)));
+}
+
+function crossRows(own: Scalar[], children: ReadonlyArray<{ at: number; width: number; rows: Scalar[][] }>): Scalar[][] {
+  let rows = [own];
+  for (const child of children) rows = rows.flatMap((row) => child.rows.map((values) => withChild(row, child, values)));
+  return rows;
+}
+
+function columnValue(level: Level, column: TableColumnSpec, item: Item, index: number, type: SqlType): Scalar {
+  switch (column.kind) {
+    case 'ordinality':
+      return BigInt(index + 1);
+    case 'value': {
+      const emptyDefault = column.emptyDefault === undefined ? null : level.defaults[column.emptyDefault];
+      const errorDefault = column.errorDefault === undefined ? null : level.defaults[column.errorDefault];
+      return valueResult(() => evaluatePath(pathOf(column.path), item, level.variables), column, type, emptyDefault, errorDefault);
+    }
+    case 'query':
+      return queryResult(() => evaluatePath(pathOf(column.path), item, level.variables), column, type);
+    case 'nested':
+      throw new Error('nested columns are expanded by levelRows');
+  }
+}
+
+function jsonTableRows(argumentTypes: readonly SqlType[], returnType: SqlType) {
+  const rowType = (returnType as { element: SqlType & { kind: 'row' } }).element;
+  const types = rowType.fields.map((f) => f.type);
+  return body(
+    (specText: string, ...args: Scalar[]): Scalar => {
+      if (args[0] === null) return [];
+      const { spec: plain, path } = specOf(specText);
+      const spec = plain as JsonTableSpec;
+      try {
+        const { root, variables } = pathInputs(spec, argumentTypes.slice(1), args);
+        const level: Level = { spec, variables, types, defaults: args.slice(spec.defaultsAt) };
+        return levelRows(level, spec.rootName, spec.columns, evaluatePath(path as JsonPath, root, variables), 0);
+      } catch (e) {
+        if (!handled(e)) throw e;
+        if (spec.tableOnError === 'ERROR') throw raised(e, 'JSON_TABLE');
+        return [];
+      }
+    },
+    { acceptsNulls: true },
+  );
+}
+
+export const JSON_TABLE_FUNCTION: ScalarFunctionDefinition = {
+  names: ['$json_table'],
+  description: 'The rows of JSON_TABLE',
+  signatures: [{ params: [{ family: 'varchar' }, { anyType: true }], variadic: { minArgs: 1 }, returnType: (types) => types[0], implement: jsonTableRows }],
+};

@@ -1,0 +1,73 @@
+// functions/json.md, json_table: the documented queries with their documented rows, the default plan
+// (parent OUTER child, siblings UNION) and explicit PLAN / PLAN DEFAULT clauses, ordinality, query
+// columns, lateral references to a table on the left, ON ERROR, and analysis errors.
+
+import { expect } from 'chai';
+import { failureCases } from '../support/documented-examples.js';
+import { EngineHarness } from '../support/engine-harness.js';
+
+describe('JSON_TABLE as Trino (functions/json.md)', () => {
+  const engine = new EngineHarness();
+  const rows = async (sql: string) => (await engine.query(sql)).rows;
+
+  it('extracts the documented regions as rows of three columns (NESTED PATH under a strict root)', async () => {
+    const { rows: result, columns } = await engine.query(`SELECT * FROM json_table(
+        '[{"id":1,"name":"Africa","wikiDataId":"Q15"}, {"id":2,"name":"Americas","wikiDataId":"Q828"},
+          {"id":3,"name":"Asia","wikiDataId":"Q48"}, {"id":4,"name":"Europe","wikiDataId":"Q51"}]',
+        'strict $' COLUMNS (NESTED PATH 'strict $[*]' COLUMNS (
+          id integer PATH 'strict $.id', name varchar PATH 'strict $.name', wiki_data_id varchar PATH 'strict $."wikiDataId"')))`);
+    expect(columns.map((c) => c.name)).to.deep.equal(['id', 'name', 'wiki_data_id']);
+    expect(result).to.deep.equal([[1, 'Africa', 'Q15'], [2, 'Americas', 'Q828'], [3, 'Asia', 'Q48'], [4, 'Europe', 'Q51']]);
+  });
+
+  it('flattens the documented continents and countries, continent values repeated per country', async () => {
+    expect(await rows(`SELECT * FROM json_table(
+        '[{"continent": "Asia", "countries": [{"name": "Japan", "population": 125.7}, {"name": "Thailand", "population": 71.6}]},
+          {"continent": "Europe", "countries": [{"name": "France", "population": 67.4}, {"name": "Germany", "population": 83.2}]}]',
+        'lax $' COLUMNS (NESTED PATH 'lax $[*]' COLUMNS (continent varchar PATH 'lax $.continent',
+          NESTED PATH 'lax $.countries[*]' COLUMNS (country varchar PATH 'lax $.name', population double PATH 'lax $.population'))))`)).to.deep.equal([
+      ['Asia', 'Japan', 125.7],
+      ['Asia', 'Thailand', 71.6],
+      ['Europe', 'France', 67.4],
+      ['Europe', 'Germany', 83.2],
+    ]);
+  });
+
+  const planQuery = (plan: string) => `SELECT * FROM JSON_TABLE('[]', 'lax $' AS "root_path" COLUMNS(a varchar(1) PATH 'lax "A"',
+      NESTED PATH 'lax $[*]' AS "nested_path" COLUMNS (b varchar(1) PATH 'lax "B"')) PLAN (${plan}))`;
+
+  it('PLAN (root OUTER nested) keeps the parent row with NULL child columns; INNER drops it', async () => {
+    expect(await rows(planQuery('"root_path" OUTER "nested_path"'))).to.deep.equal([['A', null]]);
+    expect(await rows(planQuery('"root_path" INNER "nested_path"'))).to.deep.equal([]);
+  });
+
+  it('siblings combine by UNION by default, by CROSS on request; FOR ORDINALITY numbers each path\'s items from 1', async () => {
+    const doc = `'{"a": [1, 2], "b": ["x"]}'`;
+    const columns = `COLUMNS (NESTED PATH 'lax $.a[*]' COLUMNS (i FOR ORDINALITY, a integer PATH 'lax $'), NESTED PATH 'lax $.b[*]' COLUMNS (b varchar PATH 'lax $'))`;
+    expect(await rows(`SELECT * FROM json_table(${doc}, 'lax $' ${columns})`)).to.deep.equal([[1n, 1, null], [2n, 2, null], [null, null, 'x']]);
+    expect(await rows(`SELECT * FROM json_table(${doc}, 'lax $' ${columns} PLAN DEFAULT (OUTER, CROSS))`)).to.deep.equal([[1n, 1, 'x'], [2n, 2, 'x']]);
+  });
+
+  it('reads a column of the table on its left (lateral), skips malformed documents (EMPTY ON ERROR), formats query columns', async () => {
+    expect(await rows(`SELECT t.id, j.* FROM (VALUES (1, '[{"x":1},{"x":2,"y":[true]}]'), (2, '[]'), (3, 'bad')) t(id, doc)
+        CROSS JOIN json_table(t.doc, 'lax $[*]' COLUMNS (n FOR ORDINALITY, x integer, y varchar FORMAT JSON PATH 'lax $.y' WITH ARRAY WRAPPER)) j ORDER BY 1, 2`)).to.deep.equal([
+      [1, 1n, 1, null],
+      [1, 2n, 2, '[[true]]'],
+    ]);
+    const error = await engine.failure(`SELECT * FROM json_table('bad', 'lax $' COLUMNS (x integer) ERROR ON ERROR)`);
+    expect(error.errorName).to.equal('JSON_INPUT_CONVERSION_ERROR');
+  });
+
+  it('value columns have ON EMPTY / ON ERROR defaults; PASSING values reach the paths', async () => {
+    expect(await rows(`SELECT * FROM json_table('[{"v": "7"}, {"v": "x"}, {}]', 'lax $[*]?(@.v != $skip || !exists(@.v))' PASSING 'none' AS "skip"
+        COLUMNS (v integer PATH 'lax $.v' DEFAULT -1 ON EMPTY DEFAULT -2 ON ERROR))`)).to.deep.equal([[7], [-2], [-1]]);
+  });
+
+  it('a table of one column, and UNNEST of rows of one field, give that field (found by JSON_TABLE)', async () => {
+    expect(await rows(`SELECT * FROM json_table('[{"v": "7"}, {}]', 'lax $[*]' COLUMNS (v integer PATH 'lax $.v'))`)).to.deep.equal([[7], [null]]);
+    expect(await rows('SELECT * FROM UNNEST(ARRAY[CAST(ROW(1) AS ROW(v integer))])')).to.deep.equal([[1]]);
+  });
+
+  failureCases('INVALID_PATH', [["SELECT * FROM json_table('[]', 'lax $' COLUMNS (a integer PATH 'lax $.'))", "Invalid JSON path 'lax $.' at position 7: unexpected end of path, expecting a member name"]], engine);
+  failureCases('DUPLICATE_COLUMN_NAME', [["SELECT * FROM json_table('[]', 'lax $' COLUMNS (a integer, a varchar))", 'All column and path names in JSON_TABLE invocation must be unique. Found duplicate name: a']], engine);
+});
