@@ -132,6 +132,34 @@ describe('the json type as Trino', () => {
     expect(rows[0]).to.deep.equal(['{"author":"Evelyn"}', '8.95', 'Nigel', 'x', null, null, null, 'null']);
   });
 
+  // Trino's TestJsonExtract: document, path, json_extract, json_extract_scalar (null: SQL NULL).
+  const EXTRACTS: ReadonlyArray<readonly [string, string, string | null, string | null]> = [
+    ['{}', '$', '{}', null],
+    ['{"fuu": {"bar": 1}}', '$.fuu', '{"bar":1}', null],
+    ['{"fuu": 1}', '$[fuu]', '1', '1'],
+    ['{"fuu": null}', '$.fuu', 'null', null],
+    ['{"fuu": 1}', '$.bar', null, null],
+    ['{"fuu": ["\\u0001"]}', '$.fuu[0]', '"\\u0001"', '\u0001'],
+    ['{"fuu": "\\u001f"}', '$.fuu', '"\\u001F"', '\u001f'],
+    ['{"fuu": [0.1, 1, 2]}', '$.fuu[0]', '0.1', '0.1'],
+    ['{"fuu": [0, [100, 101], 2]}', '$.fuu[1]', '[100,101]', null],
+    ['{"fuu": [0, [100, 101], 2]}', '$.fuu[1][1]', '101', '101'],
+    ['{"fuu": [0, {"bar": {"key" : ["value"]}}, 2]}', '$.fuu[1].bar.key[0]', '"value"', 'value'],
+    ['"abc"', '$', '"abc"', 'abc'],
+    ['[0, 1, 2]', '$.1', '1', '1'],
+    ['[0, 1, 2]', '$["1"]', '1', '1'],
+    ['{"15day" : 0, "30day" : 1}', '$.30day', '1', '1'],
+    ['{"@$fuu": {".b.ar": 1}}', '$["@$fuu"]', '{".b.ar":1}', null],
+    ['{":fu:u:": 1, ":b:ar:": "abc"}', '$[":b:ar:"]', '"abc"', 'abc'],
+    ['{"foo:42": {":bar63": 7}}', '$.foo:42.:bar63', '7', '7'],
+  ];
+  for (const [doc, path, json, scalar] of EXTRACTS) {
+    it(`json_extract('${doc}', '${path}') = ${json}, json_extract_scalar = ${scalar}`, async () => {
+      const { rows } = await engine.query(`SELECT json_format(json_extract('${doc}', '${path}')), json_extract_scalar('${doc}', '${path}')`);
+      expect(rows[0]).to.deep.equal([json, scalar]);
+    });
+  }
+
   it('json_array_contains matches by the JSON token type, as Trino', async () => {
     const { rows } = await engine.query(`SELECT json_array_contains('[1, 2.0, "3", true]', 2), json_array_contains('[1, 2.0, "3", true]', 2.0e0), json_array_contains('[1, 2.0, "3", true]', '3'), json_array_contains('[1, 2.0, "3", true]', true), json_array_contains('{"a": 1}', 1), json_array_contains('[1', 1)`);
     expect(rows[0]).to.deep.equal([false, true, true, true, null, null]);
@@ -167,6 +195,8 @@ describe('json: documented failures and bad input', () => {
     ["SELECT json_extract('{}', 'a.b')", "Invalid JSON path: 'a.b'"],
     ["SELECT json_extract_scalar('{}', '$.')", "Invalid JSON path: '$.'"],
     ["SELECT json_size('{}', '$[\"a')", 'Invalid JSON path: \'$["a\''],
+    ["SELECT json_extract('{}', '$.bar[2][-1]')", "Invalid JSON path: '$.bar[2][-1]'"],
+    ["SELECT json_extract('{}', '')", "Invalid JSON path: ''"],
   ], engine);
   failureCases('INVALID_CAST_ARGUMENT', [
     ['SELECT CAST(JSON \'{"a": 1, "b": 2}\' AS VARCHAR)', 'Cannot cast \'{"a":1,"b":2}\' to varchar'],
@@ -176,7 +206,9 @@ describe('json: documented failures and bad input', () => {
     ["SELECT CAST(JSON '[1, 2, 3]' AS ROW(a integer, b integer))", 'Cannot cast to row("a" integer, "b" integer). Expected json array ending, but got 3\n[1,2,3]'],
   ], engine);
   failureCases('TYPE_MISMATCH', [['SELECT JSON \'1\' < JSON \'2\'', 'Cannot apply operator: json < json']], engine);
-  failureCases('INVALID_FUNCTION_ARGUMENT', [["SELECT JSON '{'", "Cannot convert value to JSON: '{'"]], engine);
+  // TestJsonFunctions.testInvalidJsonParse: a bad literal is INVALID_LITERAL, json_parse's argument INVALID_FUNCTION_ARGUMENT.
+  failureCases('INVALID_LITERAL', [["SELECT JSON '{'", "'{' is not a valid JSON literal"], ["SELECT JSON 'INVALID'", "'INVALID' is not a valid JSON literal"]], engine);
+  failureCases('INVALID_FUNCTION_ARGUMENT', [["SELECT json_parse('\"x\": 1')", 'Cannot convert value to JSON: \'"x": 1\''], ["SELECT json_parse('{}{')", "Cannot convert value to JSON: '{}{'"], ["SELECT json_parse('{}abc')", "Cannot convert value to JSON: '{}abc'"]], engine);
 
   it('a JSON text nested 100,000 levels deep parses, formats, compares and measures without overflowing the stack', async () => {
     const depth = 100_000;

@@ -3,7 +3,7 @@
 // Aggregates, window functions and subqueries are not translated here: the query planner hands
 // in a hook that maps them to the symbols of the plan nodes that compute them.
 
-import { jsonParse } from '../../types/json/json-parse.js';
+import { jsonLiteral } from '../../types/json/json-parse.js';
 import { translateJsonForm } from './json-forms.js';
 import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import { isAggregateFunctionName } from '../../functions/aggregate/registry.js';
@@ -525,7 +525,7 @@ function genericLiteral(e: ast.GenericLiteral, session: Session): RowExpression 
   const name = e.type.name;
   if (name === 'decimal' && e.type.parameters.length === 0) return decimalLiteral(e.value.trim(), e.location);
   let type = sqlTypeOf(e.type);
-  if (type.kind === 'json') return constant(jsonParse(e.value, e.location), type);
+  if (type.kind === 'json') return constant(jsonLiteral(e.value, e.location), type);
   // Trino types a TIMESTAMP literal that ends in a zone `timestamp(p) with time zone`.
   const zoned = zonedLiteralType(type, e.value, e.type.parameters.length > 0, e.location);
   if (zoned !== undefined) return castExpression(constant(e.value, varchar(e.value.length)), zoned, false, session);

@@ -10,7 +10,7 @@ import { formatDoubleAsText, formatRealAsText } from '../number-format.js';
 import { parseDecimalText } from '../text-parsing.js';
 import { BOOLEAN, DOUBLE, type SqlType, VARCHAR, isIntegral, typeName } from '../types.js';
 import { formatValueAsText } from '../values.js';
-import { CANONICAL_STYLE, JsonNumber, JsonObject, type JsonNode, JsonSyntaxError, bigDecimalText, parseJsonText, writeJsonText } from './json-node.js';
+import { CANONICAL_STYLE, JsonNumber, JsonObject, type JsonNode, JsonSyntaxError, bigDecimalText, jsonString, parseJsonText, writeJsonText } from './json-node.js';
 
 type OneCast = (value: Scalar) => Scalar;
 /** The engine's other casts, passed in to keep this module below casts.ts. */
@@ -61,9 +61,9 @@ export function toJsonWriter(type: SqlType): (value: Scalar) => string {
     case 'bigint':
       return (v) => String(v);
     case 'double':
-      return (v) => (Number.isFinite(v) ? formatDoubleAsText(v as number) : JSON.stringify(formatDoubleAsText(v as number)));
+      return (v) => (Number.isFinite(v) ? formatDoubleAsText(v as number) : jsonString(formatDoubleAsText(v as number)));
     case 'real':
-      return (v) => (Number.isFinite(v) ? formatRealAsText(v as number) : JSON.stringify(formatRealAsText(v as number)));
+      return (v) => (Number.isFinite(v) ? formatRealAsText(v as number) : jsonString(formatRealAsText(v as number)));
     case 'decimal':
       return (v) => bigDecimalText(new JsonNumber(formatValueAsText(v, type), false));
     case 'json':
@@ -78,16 +78,16 @@ export function toJsonWriter(type: SqlType): (value: Scalar) => string {
         const map = v as MapValue;
         const entries = map.keys.map((k, i): [string, string] => [formatValueAsText(k, type.key), value(map.values[i])]);
         entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-        return `{${entries.map(([k, text]) => `${JSON.stringify(k)}:${text}`).join(',')}}`;
+        return `{${entries.map(([k, text]) => `${jsonString(k)}:${text}`).join(',')}}`;
       };
     }
     case 'row': {
-      const fields = type.fields.map((f) => ({ name: JSON.stringify(f.name ?? ''), write: nullable(toJsonWriter(f.type)) }));
+      const fields = type.fields.map((f) => ({ name: jsonString(f.name ?? ''), write: nullable(toJsonWriter(f.type)) }));
       return (v) => `{${(v as readonly Scalar[]).map((field, i) => `${fields[i].name}:${fields[i].write(field)}`).join(',')}}`;
     }
     default:
       // varchar, date, timestamp: a JSON string of the value's text.
-      return (v) => JSON.stringify(formatValueAsText(v, type));
+      return (v) => jsonString(formatValueAsText(v, type));
   }
 }
 

@@ -203,7 +203,7 @@ export function writeJsonText(node: JsonNode, style: JsonWriteStyle): string {
       work.push('}');
       for (let k = keys.length - 1; k >= 0; k--) {
         work.push({ node: value.members.get(keys[k]) as JsonNode });
-        work.push(`${k > 0 ? ',' : ''}${JSON.stringify(keys[k])}:`);
+        work.push(`${k > 0 ? ',' : ''}${jsonString(keys[k])}:`);
       }
       out.push('{');
     } else {
@@ -215,7 +215,13 @@ export function writeJsonText(node: JsonNode, style: JsonWriteStyle): string {
 
 function writeScalar(value: null | boolean | string | JsonNumber, style: JsonWriteStyle): string {
   if (value instanceof JsonNumber) return style.number(value);
-  return value === null ? 'null' : typeof value === 'boolean' ? String(value) : JSON.stringify(value);
+  return value === null ? 'null' : typeof value === 'boolean' ? String(value) : jsonString(value);
+}
+
+/** A JSON string literal as Jackson writes it: control characters as \b \t \n \f \r or \u00XX (upper-case hex). */
+export function jsonString(text: string): string {
+  const quoted = JSON.stringify(text);
+  return quoted.includes('\\u') ? quoted.replace(/(?<!\\)((?:\\\\)*)\\u([0-9a-f]{4})/g, (_, slashes: string, hex: string) => `${slashes}\\u${hex.toUpperCase()}`) : quoted;
 }
 
 /**
