@@ -34,6 +34,11 @@ export function canCastToJson(type: SqlType): boolean {
   }
 }
 
+/** Whether a cast can give NULL for a non-null value: from json, whose `null` is SQL NULL. */
+export function castMayReturnNull(from: SqlType, to: SqlType): boolean {
+  return from.kind === 'json' && to.kind !== 'json';
+}
+
 /** Whether CAST(json AS type) exists (Trino's JsonUtil.canCastFromJson). */
 export function canCastFromJson(type: SqlType): boolean {
   switch (type.kind) {
@@ -94,6 +99,36 @@ export function toJsonWriter(type: SqlType): (value: Scalar) => string {
 /** A conversion failure inside a JSON value, reported with the whole value by the top-level cast. */
 class JsonCastFailure extends Error {}
 
+/**
+ * An error a scalar cast reports as it is (a number out of a type's range read as a double or a
+ * decimal: NUMERIC_VALUE_OUT_OF_RANGE, as Trino's DoubleOperators and decimal casts report it);
+ * inside an array, map or row it is a failure of the whole cast like any other.
+ */
+class ScalarCastError extends Error {
+  constructor(readonly error: EngineError) {
+    super(error.message);
+  }
+}
+
+function passingRangeErrors<T>(f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof EngineError && e.errorName === 'NUMERIC_VALUE_OUT_OF_RANGE') throw new ScalarCastError(e);
+    throw e;
+  }
+}
+
+const LONG_MIN = -(2n ** 63n);
+const LONG_MAX = 2n ** 63n - 1n;
+
+/** An integer token as Jackson's getLongValue reads it: beyond a long it fails. */
+function longOf(n: JsonNumber): bigint {
+  const value = BigInt(n.text);
+  if (value < LONG_MIN || value > LONG_MAX) throw new JsonCastFailure(`Numeric value (${n.text}) out of range of long`);
+  return value;
+}
+
 function tokenText(node: JsonNode): string {
   if (Array.isArray(node)) return '[';
   if (node instanceof JsonObject) return '{';
@@ -128,7 +163,7 @@ function fromJsonNode(type: SqlType, cast: CastLookup): (node: JsonNode) => Scal
         const text = typeof node === 'boolean' ? (node ? '1' : '0') : typeof node === 'string' ? node : node instanceof JsonNumber ? node.text : unexpected(node, target);
         const unscaled = parseDecimalText(text, type.scale);
         if (unscaled === undefined) throw new JsonCastFailure(`Cannot cast '${text}' to ${target}`);
-        if (!fitsPrecision(unscaled, type.precision)) throw new EngineError('NUMERIC_VALUE_OUT_OF_RANGE', `Cannot cast input json to ${target}`);
+        if (!fitsPrecision(unscaled, type.precision)) throw new ScalarCastError(new EngineError('NUMERIC_VALUE_OUT_OF_RANGE', `Cannot cast input json to ${target}`));
         return unscaled;
       };
     }
@@ -202,13 +237,16 @@ function scalarFromJsonNode(type: SqlType, cast: CastLookup): (node: JsonNode) =
     if (typeof node === 'string') return fromText(node);
     if (typeof node === 'boolean') return fromBoolean(node);
     if (!(node instanceof JsonNumber)) return unexpected(node, name);
-    if (name === 'boolean') return Number(node.text) !== 0;
+    if (name === 'boolean') return node.integral ? longOf(node) !== 0n : Number(node.text) !== 0;
     if (node.integral && fromBigint !== undefined) {
-      const value = BigInt(node.text);
-      if (value < -(2n ** 63n) || value >= 2n ** 63n) throw new JsonCastFailure(`Numeric value (${node.text}) out of range of long`);
-      return fromBigint(value);
+      const value = longOf(node);
+      try {
+        return fromBigint(value);
+      } catch {
+        throw new JsonCastFailure(`Out of range for ${name}: ${node.text}`); // Math.toIntExact's failure in Trino
+      }
     }
-    return fromDouble(Number(node.text));
+    return passingRangeErrors(() => fromDouble(Number(node.text)));
   };
 }
 
@@ -220,8 +258,8 @@ export function castFromJson(type: SqlType, cast: CastLookup): (json: string) =>
     try {
       return convert(parseJsonText(json));
     } catch (e) {
-      if (e instanceof EngineError && e.errorName === 'NUMERIC_VALUE_OUT_OF_RANGE' && type.kind === 'decimal') throw e;
-      if (!(e instanceof JsonCastFailure || e instanceof JsonSyntaxError || e instanceof EngineError)) throw e;
+      if (e instanceof ScalarCastError && !container) throw e.error;
+      if (!(e instanceof JsonCastFailure || e instanceof JsonSyntaxError || e instanceof EngineError || e instanceof ScalarCastError)) throw e;
       if (container) {
         const detail = e instanceof JsonSyntaxError ? '' : ` ${e.message}`;
         throw new EngineError('INVALID_CAST_ARGUMENT', `Cannot cast to ${typeName(type)}.${detail}\n${truncateForMessage(json)}`);
