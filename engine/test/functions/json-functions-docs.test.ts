@@ -160,6 +160,11 @@ describe('the json type as Trino', () => {
     });
   }
 
+  it('json_extract and json_array_length read only the first value, as Trino\'s streaming readers (text after it is not looked at)', async () => {
+    const { rows } = await engine.query(`SELECT json_extract_scalar('{"a": 1} trailing', '$.a'), json_array_length('[1, 2] [3'), json_extract('[1] x', '$'), json_array_length('[1, 2')`);
+    expect(rows[0]).to.deep.equal(['1', 2n, '[1]', null]);
+  });
+
   it('json_array_contains matches by the JSON token type, as Trino', async () => {
     const { rows } = await engine.query(`SELECT json_array_contains('[1, 2.0, "3", true]', 2), json_array_contains('[1, 2.0, "3", true]', 2.0e0), json_array_contains('[1, 2.0, "3", true]', '3'), json_array_contains('[1, 2.0, "3", true]', true), json_array_contains('{"a": 1}', 1), json_array_contains('[1', 1)`);
     expect(rows[0]).to.deep.equal([false, true, true, true, null, null]);

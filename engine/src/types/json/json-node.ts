@@ -38,9 +38,10 @@ type Frame = { items: JsonNode[]; key?: undefined } | { members: Map<string, Jso
 /**
  * Parses one JSON text (RFC 8259, as Jackson reads it by default: no comments, NaN, single quotes or
  * trailing commas). `maxDepth` bounds the nesting of arrays and objects (Jackson's default reader
- * allows 1000; json_parse allows any).
+ * allows 1000; json_parse allows any). With `ignoreTrailing`, text after the first value is not read
+ * (Trino's streaming json_extract and json_array_* stop there).
  */
-export function parseJsonText(text: string, maxDepth = Infinity): JsonNode {
+export function parseJsonText(text: string, maxDepth = Infinity, ignoreTrailing = false): JsonNode {
   let i = skipSpace(text, 0);
   const stack: Frame[] = [];
   const fail = (message: string): never => {
@@ -125,7 +126,7 @@ export function parseJsonText(text: string, maxDepth = Infinity): JsonNode {
     for (;;) {
       const top = stack[stack.length - 1];
       if (top === undefined) {
-        if (skipSpace(text, i) < text.length) {
+        if (!ignoreTrailing && skipSpace(text, i) < text.length) {
           i = skipSpace(text, i);
           fail('Unexpected characters after the JSON value');
         }

@@ -16,10 +16,10 @@ const VARCHAR_X = { family: 'varchar' } as const;
 /** Every function below reads json and varchar text alike. */
 const JSON_INPUTS: readonly ParamPattern[] = [JSON_TYPE, VARCHAR_X];
 
-/** The parsed text, or undefined when it is not JSON. */
+/** The first JSON value of the text (these functions read no further, as Trino's), or undefined when it is not JSON. */
 function tryParse(text: string): JsonNode | undefined {
   try {
-    return parseJsonText(text);
+    return parseJsonText(text, Infinity, true);
   } catch {
     return undefined;
   }
@@ -61,7 +61,12 @@ function arrayContains(matches: (element: JsonNode) => boolean) {
 }
 
 function isJsonScalar(text: string): boolean {
-  const node = tryParse(text);
+  let node: JsonNode | undefined;
+  try {
+    node = parseJsonText(text); // is_json_scalar, unlike the others, checks that nothing follows
+  } catch {
+    node = undefined;
+  }
   if (node === undefined) throw new EngineError('INVALID_FUNCTION_ARGUMENT', `Invalid JSON value: ${truncateForMessage(text)}`);
   return isJsonScalarNode(node);
 }
