@@ -179,6 +179,7 @@ describe('SQL/JSON: analysis errors', () => {
     ["SELECT json_value('{\"k\": 1}', 'lax $.keyvalue()?(@.name == $KeyName).value' PASSING 'k' AS KeyName)", 'no value passed for parameter KeyName. Try quoting "KeyName" in the PASSING clause to match case'],
   ], engine);
   failureCases('INVALID_FUNCTION_ARGUMENT', [["SELECT json_object('x' : null, 'x' : 1 WITH UNIQUE KEYS)", 'duplicate key passed to JSON_OBJECT function']], engine);
+  failureCases('TYPE_MISMATCH', [['SELECT json_array(ARRAY[1, 2])', 'Unsupported type of JSON_ARRAY argument: array(integer)']], engine);
   failureCases('NOT_SUPPORTED', [
     ["SELECT json_value('\"2020-01-01\"', 'lax $.datetime()')", 'The datetime() JSON path item method is not supported'],
   ], engine);

@@ -7,6 +7,7 @@ import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import type { JsonEncoding, SqlJsonSpec } from '../../functions/scalar/json/sqljson/sqljson-functions.js';
 import { parseJsonPath } from '../../functions/scalar/json/sqljson/path-parser.js';
 import type { JsonPath } from '../../functions/scalar/json/sqljson/path-ast.js';
+import { canCast } from '../../types/casts.js';
 import { BOOLEAN, type SqlType, VARCHAR, isNumeric, isString, isTemporal, typeName, varchar } from '../../types/types.js';
 import type * as ast from '../parser/ast.js';
 import type { JsonExpression, JsonFormat, JsonPathInvocation, JsonValueExpression } from '../parser/ast-json.js';
@@ -76,6 +77,12 @@ export function jsonReturning(spec: ast.TypeSpec | undefined, format: JsonFormat
   return { type, encoding: type.kind === 'varbinary' ? (encodingOf(format) ?? 'UTF8') : undefined };
 }
 
+/** A JSON_ARRAY element or JSON_OBJECT value without FORMAT: a boolean, number or string, else a value Trino casts to varchar. */
+function checkMemberValue(value: RowExpression, format: JsonEncoding | null, functionName: string, location: SourceLocation): RowExpression {
+  if (format !== null || value.type.kind === 'json' || value.type.kind === 'boolean' || isNumeric(value.type) || isString(value.type) || canCast(value.type, VARCHAR)) return value;
+  throw new EngineError('TYPE_MISMATCH', `Unsupported type of ${functionName} argument: ${typeName(value.type)}`, location);
+}
+
 export function translateJsonForm(e: JsonExpression, translate: Translate, coerce: Coerce): RowExpression {
   switch (e.kind) {
     case 'JsonExists': {
@@ -102,7 +109,7 @@ export function translateJsonForm(e: JsonExpression, translate: Translate, coerc
     }
     case 'JsonArray': {
       const { type, encoding } = jsonReturning(e.returning, e.returningFormat, e.location);
-      const args = e.elements.map((element) => translate(element.value));
+      const args = e.elements.map((element) => checkMemberValue(translate(element.value), valueFormat(element), 'JSON_ARRAY', element.location));
       const spec: SqlJsonSpec = { formats: e.elements.map(valueFormat), absentOnNull: e.nullOnNull !== true, encoding };
       return call('$json_array', spec, args, type);
     }
@@ -112,7 +119,7 @@ export function translateJsonForm(e: JsonExpression, translate: Translate, coerc
       for (const member of e.members) {
         const key = translate(member.key);
         if (!isString(key.type) && key.type.kind !== 'unknown') throw new EngineError('TYPE_MISMATCH', `Invalid type of JSON object key: ${typeName(key.type)}`, member.key.location);
-        args.push(key, translate(member.value.value));
+        args.push(key, checkMemberValue(translate(member.value.value), valueFormat(member.value), 'JSON_OBJECT', member.value.location));
       }
       if (e.uniqueKeys === true && e.members.some((m) => m.value.format !== undefined)) {
         throw new EngineError('NOT_SUPPORTED', 'WITH UNIQUE KEYS behavior is not supported for JSON_OBJECT function when input expression has FORMAT', e.location);
