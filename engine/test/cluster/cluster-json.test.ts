@@ -56,4 +56,16 @@ describe('json over a cluster (coordinator + 2 workers)', function () {
     expect(plan).to.match(/FIXED_HASH/);
     expect(await query(cluster.coordinator.uri, sql, PARTITIONED)).to.deep.equal([[expected]]);
   });
+
+  it('runs JSON_VALUE, JSON_QUERY and a lateral JSON_TABLE over rows on the workers', async () => {
+    const sql = `SELECT n.n_nationkey, json_value(d, 'lax $.name'), json_query(d, 'lax $.keys' OMIT QUOTES), j.k
+      FROM (SELECT n_nationkey, json_object('name' : n_name, 'keys' : json_array(n_nationkey, n_regionkey)) AS d FROM tpch.tiny.nation) n
+      CROSS JOIN json_table(n.d, 'lax $.keys[*]' COLUMNS (k bigint PATH 'lax $')) j
+      ORDER BY 1, 4`;
+    const expected = referenceRows('nation').flatMap(([key, name, region]) => {
+      const keys = [Number(key), Number(region)];
+      return [...keys].sort((a, b) => a - b).map((k) => [Number(key), name, `[${keys.join(',')}]`, k]);
+    });
+    expect(await query(cluster.coordinator.uri, sql, USER)).to.deep.equal(expected);
+  });
 });

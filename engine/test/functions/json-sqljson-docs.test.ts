@@ -158,6 +158,12 @@ describe('SQL/JSON as Trino (functions/json.md)', () => {
     expect([error.errorName, error.rawMessage]).to.deep.equal(['JSON_INPUT_CONVERSION_ERROR', 'malformed input argument to JSON_VALUE function']);
   });
 
+  it('works with GROUP BY, aggregates inside its arguments and a scalar subquery in PASSING', async () => {
+    expect(await rows(`SELECT json_value(d, 'lax $.a'), count(*) FROM (VALUES '{"a":1}', '{"a":1}', '{"a":2}') t(d) GROUP BY 1 ORDER BY 1`)).to.deep.equal([['1', 2n], ['2', 1n]]);
+    expect(await rows(`SELECT json_array(count(*), max(d) FORMAT JSON) FROM (VALUES '{"a":1}', '{"a":2}') t(d)`)).to.deep.equal([['[2,{"a":2}]']]);
+    expect(await rows(`SELECT json_exists(d, 'lax $?(@.a > $x)' PASSING (SELECT 1) AS "x") FROM (VALUES '{"a":1}', '{"a":2}') t(d)`)).to.deep.equal([[false], [true]]);
+  });
+
   it('reads json values and varbinary input too', async () => {
     expect(await rows(`SELECT json_value(JSON '{"a": 2}', 'lax $.a' RETURNING bigint), json_exists(X'7B7D', 'lax $'), json_query(to_utf8('[1]') FORMAT JSON, 'lax $[0]')`)).to.deep.equal([[2n, true, '1']]);
   });
