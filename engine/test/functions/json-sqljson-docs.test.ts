@@ -132,6 +132,12 @@ describe('SQL/JSON as Trino (functions/json.md)', () => {
     ]);
   });
 
+  it('a DEFAULT is evaluated only when its clause applies; a failing ON EMPTY default goes to ON ERROR', async () => {
+    expect(await rows(`SELECT json_value('{"a": 1}', 'lax $.a' RETURNING integer DEFAULT 1 / 0 ON EMPTY DEFAULT 2 / 0 ON ERROR)`)).to.deep.equal([[1]]);
+    expect(await rows(`SELECT json_value('{}', 'lax $.a' RETURNING integer DEFAULT 1 / 0 ON EMPTY DEFAULT -7 ON ERROR)`)).to.deep.equal([[-7]]);
+    expect(await rows(`SELECT json_value(d, 'lax $.a' RETURNING bigint DEFAULT length(d) ON EMPTY) FROM (VALUES '{}', '{"a": 5}') t(d)`)).to.deep.equal([[2n], [5n]]);
+  });
+
   it('PASSING values are named variables; an unquoted name is upper-cased, as SQL identifiers are', async () => {
     expect(await rows(`SELECT json_exists('{"a": 5}', 'lax $?(@.a > $limit)' PASSING 3 AS "limit"), json_value('{"k": "v"}', 'lax $.keyvalue()?(@.name == $KEYNAME).value' PASSING 'k' AS KeyName), json_query('[1, 2, 3]', 'lax $[*]?(@ >= $LO)' PASSING 2 AS lo WITH ARRAY WRAPPER)`)).to.deep.equal([
       [true, 'v', '[2,3]'],

@@ -61,6 +61,8 @@ describe('JSON_TABLE as Trino (functions/json.md)', () => {
   it('value columns have ON EMPTY / ON ERROR defaults; PASSING values reach the paths', async () => {
     expect(await rows(`SELECT * FROM json_table('[{"v": "7"}, {"v": "x"}, {}]', 'lax $[*]?(@.v != $skip || !exists(@.v))' PASSING 'none' AS "skip"
         COLUMNS (v integer PATH 'lax $.v' DEFAULT -1 ON EMPTY DEFAULT -2 ON ERROR))`)).to.deep.equal([[7], [-2], [-1]]);
+    // A DEFAULT is evaluated only for the rows whose clause applies.
+    expect(await rows(`SELECT * FROM json_table('[{"v": 1}, {}]', 'lax $[*]' COLUMNS (v integer PATH 'lax $.v' DEFAULT 1 / 0 ON ERROR, w bigint PATH 'lax $.v' DEFAULT 9 ON EMPTY))`)).to.deep.equal([[1, 1n], [null, 9n]]);
   });
 
   it('a table of one column, and UNNEST of rows of one field, give that field (found by JSON_TABLE)', async () => {

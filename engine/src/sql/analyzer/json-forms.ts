@@ -8,10 +8,11 @@ import type { JsonEncoding, SqlJsonSpec } from '../../functions/scalar/json/sqlj
 import { parseJsonPath } from '../../functions/scalar/json/sqljson/path-parser.js';
 import type { JsonPath } from '../../functions/scalar/json/sqljson/path-ast.js';
 import { canCast } from '../../types/casts.js';
-import { BOOLEAN, type SqlType, VARCHAR, isNumeric, isString, isTemporal, typeName, varchar } from '../../types/types.js';
+import { BIGINT, BOOLEAN, type SqlType, VARCHAR, functionType, rowOf, isNumeric, isString, isTemporal, typeName, varchar } from '../../types/types.js';
 import type * as ast from '../parser/ast.js';
 import type { JsonExpression, JsonFormat, JsonPathInvocation, JsonValueExpression } from '../parser/ast-json.js';
 import { constant, type RowExpression } from '../planner/row-expression.js';
+import { ROW_CONSTRUCTOR } from '../../functions/scalar/row-operators.js';
 import { sqlTypeOf } from './type-spec.js';
 
 type Translate = (e: ast.Expression) => RowExpression;
@@ -77,6 +78,25 @@ export function jsonReturning(spec: ast.TypeSpec | undefined, format: JsonFormat
   return { type, encoding: type.kind === 'varbinary' ? (encodingOf(format) ?? 'UTF8') : undefined };
 }
 
+/** A DEFAULT value as a lambda of no parameters: evaluated only when its ON EMPTY / ON ERROR clause applies. */
+function lazyDefault(value: RowExpression): RowExpression {
+  return { kind: 'lambda', parameters: [], body: value, type: functionType([], value.type) };
+}
+
+/**
+ * JSON_TABLE's DEFAULT values as one lambda `(i) -> ROW(IF(i = 0, d0), IF(i = 1, d1), ...)`: column
+ * i's default is evaluated only when its clause applies, the others stay unevaluated NULLs.
+ */
+export function lazyDefaults(values: readonly RowExpression[]): RowExpression {
+  const index: RowExpression = { kind: 'variable', name: 'default_index', type: BIGINT };
+  const fields = values.map((value, i): RowExpression => {
+    const chosen: RowExpression = { kind: 'call', name: 'equal', args: [index, constant(BigInt(i), BIGINT)], type: BOOLEAN };
+    return { kind: 'special', form: 'if', args: [chosen, value], type: value.type };
+  });
+  const body: RowExpression = fields.length === 0 ? constant(null, BOOLEAN) : { kind: 'call', name: ROW_CONSTRUCTOR, args: fields, type: rowOf(values.map((v) => ({ type: v.type }))) };
+  return { kind: 'lambda', parameters: [{ name: 'default_index', type: BIGINT }], body, type: functionType([BIGINT], body.type) };
+}
+
 /** A JSON_ARRAY element or JSON_OBJECT value without FORMAT: a boolean, number or string, else a value Trino casts to varchar. */
 function checkMemberValue(value: RowExpression, format: JsonEncoding | null, functionName: string, location: SourceLocation): RowExpression {
   if (format !== null || value.type.kind === 'json' || value.type.kind === 'boolean' || isNumeric(value.type) || isString(value.type) || canCast(value.type, VARCHAR)) return value;
@@ -95,9 +115,8 @@ export function translateJsonForm(e: JsonExpression, translate: Translate, coerc
       if (!isString(type) && !isNumeric(type) && !isTemporal(type) && type.kind !== 'boolean') {
         throw new EngineError('TYPE_MISMATCH', `Invalid return type of function JSON_VALUE: ${typeName(type)}`, e.location);
       }
-      const defaults: RowExpression[] = [];
-      for (const behavior of [e.onEmpty, e.onError]) if (behavior?.type === 'DEFAULT') defaults.push(coerce(translate(behavior.value), type, behavior.value.location));
-      return call('$json_value', { ...spec, onEmpty: e.onEmpty?.type, onError: e.onError?.type }, [...args, ...defaults], type);
+      const defaults = [e.onEmpty, e.onError].map((behavior) => lazyDefault(behavior?.type === 'DEFAULT' ? coerce(translate(behavior.value), type, behavior.value.location) : constant(null, type)));
+      return call('$json_value', { ...spec, onEmpty: e.onEmpty?.type, onError: e.onError?.type }, [...defaults, ...args], type);
     }
     case 'JsonQuery': {
       const { args, spec } = jsonInvocation(e.invocation, 'JSON_QUERY', translate);

@@ -8,7 +8,7 @@ import { BIGINT, type RowField, type SqlType, arrayOf, isNumeric, isString, isTe
 import type * as ast from '../parser/ast.js';
 import type { JsonTable, JsonTableColumn, JsonTablePlan } from '../parser/ast-json.js';
 import { constant, type RowExpression } from '../planner/row-expression.js';
-import { checkedPath, jsonInvocation, jsonReturning } from './json-forms.js';
+import { checkedPath, jsonInvocation, jsonReturning, lazyDefaults } from './json-forms.js';
 import { sqlTypeOf } from './type-spec.js';
 
 type Translate = (e: ast.Expression) => RowExpression;
@@ -107,9 +107,9 @@ export function jsonTableCall(table: JsonTable, translate: Translate, coerce: Co
   const duplicate = names.find((n, i) => names.indexOf(n) !== i);
   if (duplicate !== undefined) throw new EngineError('DUPLICATE_COLUMN_NAME', `All column and path names in JSON_TABLE invocation must be unique. Found duplicate name: ${duplicate}`, table.location);
   const rootName = table.invocation.pathName?.value ?? '$root_path';
-  const tableSpec: JsonTableSpec = { ...spec, rootName, columns, tableOnError: table.onError, joins: {}, siblings: {}, defaultsAt: args.length };
+  const tableSpec: JsonTableSpec = { ...spec, rootName, columns, tableOnError: table.onError, joins: {}, siblings: {} };
   planChoices(table.plan, rootName, tableSpec, nestedNames(columns));
   const type = arrayOf(rowOf(collected.fields));
   const text = JSON.stringify(tableSpec);
-  return { kind: 'call', name: '$json_table', args: [constant(text, varchar(text.length)), ...args, ...collected.defaults], type };
+  return { kind: 'call', name: '$json_table', args: [constant(text, varchar(text.length)), lazyDefaults(collected.defaults), ...args], type };
 }

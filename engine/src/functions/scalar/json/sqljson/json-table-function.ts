@@ -4,12 +4,13 @@
 // child rows keeps one row of NULLs) or INNER, and siblings combined by UNION or CROSS.
 
 import type { Scalar } from '../../../../spi/page.js';
-import type { SqlType } from '../../../../types/types.js';
+import { BIGINT, type SqlType, VARCHAR } from '../../../../types/types.js';
+import { functionOf } from '../../function-parameters.js';
 import { type ScalarFunctionDefinition, body } from '../../signature.js';
 import type { JsonPath } from './path-ast.js';
 import { evaluatePath } from './path-evaluator.js';
 import type { Item } from './path-items.js';
-import { type QueryBehavior, type SqlJsonSpec, type ValueBehavior, handled, pathInputs, pathOf, queryResult, raised, specOf, valueResult } from './sqljson-functions.js';
+import { type LazyDefault, type QueryBehavior, type SqlJsonSpec, type ValueBehavior, handled, pathInputs, pathOf, queryResult, raised, specOf, valueResult } from './sqljson-functions.js';
 
 export type TableColumnSpec =
   | { kind: 'ordinality' }
@@ -25,8 +26,6 @@ export interface JsonTableSpec extends SqlJsonSpec {
   /** Per parent path name: how its children join it (OUTER by default) and combine with each other (UNION by default). */
   readonly joins: Record<string, 'OUTER' | 'INNER'>;
   readonly siblings: Record<string, 'UNION' | 'CROSS'>;
-  /** Where the DEFAULT values of the columns start among the arguments after the spec. */
-  readonly defaultsAt: number;
 }
 
 /** How many output columns a list of column definitions gives (nested ones flattened). */
@@ -38,7 +37,8 @@ interface Level {
   readonly spec: JsonTableSpec;
   readonly variables: ReadonlyMap<string, Item>;
   readonly types: readonly SqlType[];
-  readonly defaults: readonly Scalar[];
+  /** Column default i: the i-th field of defaults(i) (json-forms.ts, lazyDefaults). */
+  readonly defaults: (index: bigint) => Scalar;
 }
 
 /** The rows of one path level for each of its items, `types` being the output types of its columns in order. */
@@ -91,8 +91,9 @@ function columnValue(level: Level, column: TableColumnSpec, item: Item, index: n
     case 'ordinality':
       return BigInt(index + 1);
     case 'value': {
-      const emptyDefault = column.emptyDefault === undefined ? null : level.defaults[column.emptyDefault];
-      const errorDefault = column.errorDefault === undefined ? null : level.defaults[column.errorDefault];
+      const lazy = (i: number | undefined): LazyDefault | undefined => (i === undefined ? undefined : () => (level.defaults(BigInt(i)) as Scalar[])[i]);
+      const emptyDefault = lazy(column.emptyDefault);
+      const errorDefault = lazy(column.errorDefault);
       return valueResult(() => evaluatePath(pathOf(column.path), item, level.variables), column, type, emptyDefault, errorDefault);
     }
     case 'query':
@@ -106,13 +107,13 @@ function jsonTableRows(argumentTypes: readonly SqlType[], returnType: SqlType) {
   const rowType = (returnType as { element: SqlType & { kind: 'row' } }).element;
   const types = rowType.fields.map((f) => f.type);
   return body(
-    (specText: string, ...args: Scalar[]): Scalar => {
+    (specText: string, defaults: (index: bigint) => Scalar, ...args: Scalar[]): Scalar => {
       if (args[0] === null) return [];
       const { spec: plain, path } = specOf(specText);
       const spec = plain as JsonTableSpec;
       try {
-        const { root, variables } = pathInputs(spec, argumentTypes.slice(1), args);
-        const level: Level = { spec, variables, types, defaults: args.slice(spec.defaultsAt) };
+        const { root, variables } = pathInputs(spec, argumentTypes.slice(2), args);
+        const level: Level = { spec, variables, types, defaults };
         return levelRows(level, spec.rootName, spec.columns, evaluatePath(path as JsonPath, root, variables), 0);
       } catch (e) {
         if (!handled(e)) throw e;
@@ -127,5 +128,6 @@ function jsonTableRows(argumentTypes: readonly SqlType[], returnType: SqlType) {
 export const JSON_TABLE_FUNCTION: ScalarFunctionDefinition = {
   names: ['$json_table'],
   description: 'The rows of JSON_TABLE',
-  signatures: [{ params: [{ family: 'varchar' }, { anyType: true }], variadic: { minArgs: 1 }, returnType: (types) => types[0], implement: jsonTableRows }],
+  // $json_table(spec, defaults, input, passing...): `defaults` is the lambda of the columns' DEFAULT values.
+  signatures: [{ params: [{ family: 'varchar' }, functionOf([BIGINT], { variable: 'D' }), { anyType: true }], variadic: { minArgs: 3 }, returnType: VARCHAR, implement: jsonTableRows }],
 };

@@ -10,6 +10,7 @@ import { castFunction } from '../../../../types/casts.js';
 import { JsonObject, type JsonNode, JsonSyntaxError, parseJsonText, writeJsonText } from '../../../../types/json/json-node.js';
 import { type SqlType, VARCHAR, typeName } from '../../../../types/types.js';
 import { type ScalarFunctionDefinition, type ScalarImplementation, body } from '../../signature.js';
+import { functionOf, lambdaResult } from '../../function-parameters.js';
 import type { JsonPath } from './path-ast.js';
 import { evaluatePath } from './path-evaluator.js';
 import { type Item, PathEvaluationError, isStructured, itemAsJson, itemAsSqlValue, outputNumberText, sqlValueAsItem } from './path-items.js';
@@ -163,13 +164,16 @@ export interface ValueBehavior {
   readonly onError?: string;
 }
 
+/** A DEFAULT value, evaluated only when its clause applies (a failure of the ON EMPTY one goes to ON ERROR). */
+export type LazyDefault = () => Scalar;
+
 /** JSON_VALUE's result: the single scalar item of the path's result, cast to `returnType`, or what the clauses say. */
-export function valueResult(evaluate: () => Item[], behavior: ValueBehavior, returnType: SqlType, emptyDefault: Scalar, errorDefault: Scalar): Scalar {
+export function valueResult(evaluate: () => Item[], behavior: ValueBehavior, returnType: SqlType, emptyDefault?: LazyDefault, errorDefault?: LazyDefault): Scalar {
   try {
     const items = evaluate();
     if (items.length === 0) {
       if (behavior.onEmpty === 'ERROR') throw new JsonResultError('JSON path found no items', 'JSON_VALUE_RESULT_ERROR');
-      return behavior.onEmpty === 'DEFAULT' ? emptyDefault : null;
+      return behavior.onEmpty === 'DEFAULT' && emptyDefault !== undefined ? emptyDefault() : null;
     }
     if (items.length > 1) throw new JsonResultError('JSON path found multiple items', 'JSON_VALUE_RESULT_ERROR');
     if (isStructured(items[0])) throw new JsonResultError('JSON path found an item that cannot be converted to an SQL value', 'JSON_VALUE_RESULT_ERROR');
@@ -183,20 +187,17 @@ export function valueResult(evaluate: () => Item[], behavior: ValueBehavior, ret
   } catch (e) {
     if (!handled(e)) throw e;
     if (behavior.onError === 'ERROR') throw raised(e, 'JSON_VALUE');
-    return behavior.onError === 'DEFAULT' ? errorDefault : null;
+    return behavior.onError === 'DEFAULT' && errorDefault !== undefined ? errorDefault() : null;
   }
 }
 
+/** $json_value(spec, emptyDefault, errorDefault, input, passing...): the defaults are lambdas of no parameters. */
 function valueImplementation(types: readonly SqlType[], returnType: SqlType): ScalarImplementation {
   return body(
-    (specText: string, ...args: Scalar[]) => {
+    (specText: string, emptyDefault: LazyDefault, errorDefault: LazyDefault, ...args: Scalar[]) => {
       if (args[0] === null) return null;
       const { spec, path } = specOf(specText);
-      const passing = spec.names?.length ?? 0;
-      const defaults = args.slice(1 + passing);
-      const emptyDefault = spec.onEmpty === 'DEFAULT' ? (defaults.shift() ?? null) : null;
-      const errorDefault = spec.onError === 'DEFAULT' ? (defaults.shift() ?? null) : null;
-      return valueResult(() => runPath(spec, path as JsonPath, types.slice(1), args.slice(0, 1 + passing)), spec, returnType, emptyDefault, errorDefault);
+      return valueResult(() => runPath(spec, path as JsonPath, types.slice(3), args), spec, returnType, emptyDefault, errorDefault);
     },
     { acceptsNulls: true, mayReturnNull: true },
   );
@@ -330,10 +331,16 @@ function internal(name: string, implement: (types: readonly SqlType[], returnTyp
   };
 }
 
+const R = { variable: 'R' } as const;
+
 /** Internal forms (names starting with `$` are not listed by SHOW FUNCTIONS). */
 export const SQL_JSON_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
   internal('$json_exists', existsImplementation),
-  internal('$json_value', valueImplementation),
+  {
+    names: ['$json_value'],
+    description: 'The SQL/JSON form JSON_VALUE',
+    signatures: [{ params: [{ family: 'varchar' }, functionOf([], R), functionOf([], R), { anyType: true }], variadic: { minArgs: 4 }, returnType: (types) => lambdaResult(types, 1), implement: valueImplementation }],
+  },
   internal('$json_query', queryImplementation),
   internal('$json_array', arrayImplementation),
   internal('$json_object', objectImplementation),
