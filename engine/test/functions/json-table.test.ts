@@ -50,7 +50,7 @@ describe('JSON_TABLE as Trino (functions/json.md)', () => {
 
   it('reads a column of the table on its left (lateral), skips malformed documents (EMPTY ON ERROR), formats query columns', async () => {
     expect(await rows(`SELECT t.id, j.* FROM (VALUES (1, '[{"x":1},{"x":2,"y":[true]}]'), (2, '[]'), (3, 'bad')) t(id, doc)
-        CROSS JOIN json_table(t.doc, 'lax $[*]' COLUMNS (n FOR ORDINALITY, x integer, y varchar FORMAT JSON PATH 'lax $.y' WITH ARRAY WRAPPER)) j ORDER BY 1, 2`)).to.deep.equal([
+        CROSS JOIN json_table(t.doc, 'lax $[*]' COLUMNS (n FOR ORDINALITY, "x" integer, y varchar FORMAT JSON PATH 'lax $.y' WITH ARRAY WRAPPER)) j ORDER BY 1, 2`)).to.deep.equal([
       [1, 1n, 1, null],
       [1, 2n, 2, '[[true]]'],
     ]);
@@ -71,5 +71,12 @@ describe('JSON_TABLE as Trino (functions/json.md)', () => {
   });
 
   failureCases('INVALID_PATH', [["SELECT * FROM json_table('[]', 'lax $' COLUMNS (a integer PATH 'lax $.'))", "Invalid JSON path 'lax $.' at position 7: unexpected end of path, expecting a member name"]], engine);
-  failureCases('DUPLICATE_COLUMN_NAME', [["SELECT * FROM json_table('[]', 'lax $' COLUMNS (a integer, a varchar))", 'All column and path names in JSON_TABLE invocation must be unique. Found duplicate name: a']], engine);
+  failureCases('DUPLICATE_COLUMN_OR_PATH_NAME', [
+    ["SELECT * FROM json_table('[]', 'lax $' COLUMNS (a integer, A varchar))", 'All column and path names in JSON_TABLE invocation must be unique'],
+    ["SELECT * FROM json_table('[]', 'lax $' AS p COLUMNS (a integer, NESTED PATH 'lax $' AS P COLUMNS (b integer)))", 'All column and path names in JSON_TABLE invocation must be unique'],
+  ], engine);
+
+  it('a column without PATH reads the member of its canonical name: unquoted upper-cased, quoted as written (StatementAnalyzer)', async () => {
+    expect(await rows(`SELECT * FROM json_table('{"x": 1, "X": 2}', 'lax $' COLUMNS (x integer, "x" integer))`)).to.deep.equal([[2, 1]]);
+  });
 });

@@ -17,13 +17,27 @@ type Coerce = (e: RowExpression, type: SqlType, location?: ast.Expression['locat
 interface Collected {
   readonly fields: RowField[];
   readonly defaults: RowExpression[];
+  /** Canonical column and path names so far (Trino: all unique). */
+  readonly names: Set<string>;
   nestedCount: number;
+}
+
+/** A name as Trino compares it: a quoted identifier as written, an unquoted one upper-cased. */
+function canonicalName(identifier: ast.Identifier): string {
+  return identifier.quoted ? identifier.value : identifier.value.toUpperCase();
+}
+
+function claimName(collected: Collected, identifier: ast.Identifier): void {
+  const name = canonicalName(identifier);
+  if (collected.names.has(name)) throw new EngineError('DUPLICATE_COLUMN_OR_PATH_NAME', 'All column and path names in JSON_TABLE invocation must be unique', identifier.location);
+  collected.names.add(name);
 }
 
 function columnSpecs(columns: readonly JsonTableColumn[], collected: Collected, translate: Translate, coerce: Coerce): TableColumnSpec[] {
   return columns.map((column): TableColumnSpec => {
     switch (column.kind) {
       case 'JsonOrdinalityColumn':
+        claimName(collected, column.name);
         collected.fields.push({ name: column.name.value, type: BIGINT });
         return { kind: 'ordinality' };
       case 'JsonValueColumn': {
@@ -31,6 +45,7 @@ function columnSpecs(columns: readonly JsonTableColumn[], collected: Collected, 
         if (!isString(type) && !isNumeric(type) && !isTemporal(type) && type.kind !== 'boolean') {
           throw new EngineError('TYPE_MISMATCH', `Invalid type of JSON_TABLE value column: ${typeName(type)}`, column.location);
         }
+        claimName(collected, column.name);
         collected.fields.push({ name: column.name.value, type });
         const defaultIndex = (behavior: typeof column.onEmpty): number | undefined => {
           if (behavior?.type !== 'DEFAULT') return undefined;
@@ -43,26 +58,28 @@ function columnSpecs(columns: readonly JsonTableColumn[], collected: Collected, 
       }
       case 'JsonQueryColumn': {
         const { type, encoding } = jsonReturning(column.type, column.format, column.location);
+        claimName(collected, column.name);
         collected.fields.push({ name: column.name.value, type });
         const omitQuotes = column.quotes !== undefined && !column.quotes.keep;
         return { kind: 'query', path: columnPath(column), wrapper: column.wrapper, omitQuotes, onEmpty: column.onEmpty, onError: column.onError, encoding };
       }
       case 'JsonNestedColumns': {
         checkedPath(column.path, column.location);
-        const name = column.pathName?.value ?? `$nested_path_${collected.nestedCount++}`;
+        if (column.pathName !== undefined) claimName(collected, column.pathName);
+        const name = column.pathName === undefined ? `$nested_path_${collected.nestedCount++}` : canonicalName(column.pathName);
         return { kind: 'nested', path: column.path, name, columns: columnSpecs(column.columns, collected, translate, coerce) };
       }
     }
   });
 }
 
-/** A column without PATH reads the member of its name. */
+/** A column without PATH reads the member of its canonical name (Trino: `x` reads "X", `"x"` reads "x"). */
 function defaultPath(name: string): string {
   return `lax $."${name.replace(/"/g, '""')}"`;
 }
 
 function columnPath(column: { path?: string; name: ast.Identifier; location: ast.Expression['location'] }): string {
-  const path = column.path ?? defaultPath(column.name.value);
+  const path = column.path ?? defaultPath(canonicalName(column.name));
   checkedPath(path, column.location);
   return path;
 }
@@ -80,8 +97,8 @@ function planChoices(plan: JsonTablePlan | undefined, rootName: string, spec: { 
   const visit = (p: JsonTablePlan, parent: string | undefined): void => {
     switch (p.kind) {
       case 'JsonTablePlanJoin':
-        spec.joins[p.parent.value] = p.type;
-        visit(p.child, p.parent.value);
+        spec.joins[canonicalName(p.parent)] = p.type;
+        visit(p.child, canonicalName(p.parent));
         return;
       case 'JsonTablePlanSiblings':
         if (parent !== undefined) spec.siblings[parent] = p.type;
@@ -101,12 +118,10 @@ function nestedNames(columns: readonly TableColumnSpec[]): string[] {
 /** The $json_table call whose rows are the table's. */
 export function jsonTableCall(table: JsonTable, translate: Translate, coerce: Coerce): RowExpression {
   const { args, spec } = jsonInvocation(table.invocation, 'JSON_TABLE', translate);
-  const collected: Collected = { fields: [], defaults: [], nestedCount: 0 };
+  const collected: Collected = { fields: [], defaults: [], names: new Set(), nestedCount: 0 };
+  if (table.invocation.pathName !== undefined) claimName(collected, table.invocation.pathName);
   const columns = columnSpecs(table.columns, collected, translate, coerce);
-  const names = collected.fields.map((f) => f.name as string);
-  const duplicate = names.find((n, i) => names.indexOf(n) !== i);
-  if (duplicate !== undefined) throw new EngineError('DUPLICATE_COLUMN_NAME', `All column and path names in JSON_TABLE invocation must be unique. Found duplicate name: ${duplicate}`, table.location);
-  const rootName = table.invocation.pathName?.value ?? '$root_path';
+  const rootName = table.invocation.pathName === undefined ? '$root_path' : canonicalName(table.invocation.pathName);
   const tableSpec: JsonTableSpec = { ...spec, rootName, columns, tableOnError: table.onError, joins: {}, siblings: {} };
   planChoices(table.plan, rootName, tableSpec, nestedNames(columns));
   const type = arrayOf(rowOf(collected.fields));
