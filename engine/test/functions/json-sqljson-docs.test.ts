@@ -161,7 +161,7 @@ describe('SQL/JSON as Trino (functions/json.md)', () => {
   it('NULL input gives NULL; malformed input is handled by ON ERROR, or fails with JSON_INPUT_CONVERSION_ERROR', async () => {
     expect(await rows(`SELECT json_exists(NULL, 'lax $'), json_value(CAST(NULL AS varchar), 'lax $'), json_exists('{', 'lax $'), json_exists('{', 'lax $' TRUE ON ERROR), json_query('[1', 'lax $' EMPTY ARRAY ON ERROR)`)).to.deep.equal([[null, null, false, true, '[]']]);
     const error = await engine.failure(`SELECT json_value('{', 'lax $' ERROR ON ERROR)`);
-    expect([error.errorName, error.rawMessage]).to.deep.equal(['JSON_INPUT_CONVERSION_ERROR', 'malformed input argument to JSON_VALUE function']);
+    expect([error.errorName, error.rawMessage]).to.deep.equal(['JSON_INPUT_CONVERSION_ERROR', 'conversion to JSON failed: ']);
   });
 
   it('works with GROUP BY, aggregates inside its arguments and a scalar subquery in PASSING', async () => {
@@ -179,6 +179,48 @@ describe('SQL/JSON as Trino (functions/json.md)', () => {
     expect(await rows(`SELECT json_exists(x, 'lax $'), json_query(x, 'lax $[0]' EMPTY OBJECT ON ERROR) FROM (VALUES '${deep}') t(x)`)).to.deep.equal([[false, '{}']]);
     const fits = `${'['.repeat(1000)}7${']'.repeat(1000)}`;
     expect(await rows(`SELECT json_value('${fits}', 'strict $${'[0]'.repeat(1000)}' RETURNING integer)`)).to.deep.equal([[7]]);
+  });
+});
+
+// Trino's TestJsonQueryFunction over INPUT = '["a", "b", "c"]': result, or [error name, message].
+const TRINO_QUERY_CASES: ReadonlyArray<readonly [string, string | null | readonly [string, string]]> = [
+  ["'lax $'", '["a","b","c"]'],
+  ["'strict $'", '["a","b","c"]'],
+  ["'strict $[100]'", null],
+  ["'strict $[100]' EMPTY ARRAY ON ERROR", '[]'],
+  ["'strict $[100]' EMPTY OBJECT ON ERROR", '{}'],
+  ["'strict $[100]' ERROR ON ERROR", ['PATH_EVALUATION_ERROR', 'path evaluation failed: structural error: invalid array subscript: [100, 100] for array of size 3']],
+  ["'lax $[100]'", null],
+  ["'lax $[100]' EMPTY ARRAY ON EMPTY", '[]'],
+  ["'lax $[100]' ERROR ON EMPTY", ['JSON_OUTPUT_CONVERSION_ERROR', 'conversion from JSON failed: JSON path found no items']],
+  ["'lax $[0 to 2]'", null],
+  ["'lax $[0 to 2]' EMPTY OBJECT ON ERROR", '{}'],
+  ["'lax $[0 to 2]' ERROR ON ERROR", ['JSON_OUTPUT_CONVERSION_ERROR', 'conversion from JSON failed: JSON path found multiple items']],
+  ["'lax $[1]'", '"b"'],
+  ["'lax $number + 1' PASSING 5 AS \"number\"", '6'],
+  ["'lax $array[0]' PASSING '[1, 2, 3]' FORMAT JSON AS \"array\"", '1'],
+  ["'lax $array[0]' PASSING '[...' FORMAT JSON AS \"array\"", null],
+  ["'strict $.a' ERROR ON ERROR", ['PATH_EVALUATION_ERROR', 'path evaluation failed: invalid item type. Expected: OBJECT, actual: ARRAY']],
+];
+
+describe('SQL/JSON as Trino\'s TestJsonQueryFunction', () => {
+  const engine = new EngineHarness();
+  for (const [rest, expected] of TRINO_QUERY_CASES) {
+    it(`json_query(INPUT, ${rest}) -> ${JSON.stringify(expected)}`, async () => {
+      const sql = `SELECT json_query('["a", "b", "c"]', ${rest})`;
+      if (Array.isArray(expected)) {
+        const error = await engine.failure(sql);
+        expect([error.errorName, error.rawMessage]).to.deep.equal(expected);
+      } else {
+        expect((await engine.query(sql)).rows).to.deep.equal([[expected]]);
+      }
+    });
+  }
+  it('input the declared encoding does not fit is malformed input', async () => {
+    const utf32 = Buffer.from('["a", "b", "c"]', 'utf16le').toString('hex');
+    expect((await engine.query(`SELECT json_query(X'${utf32}' FORMAT JSON ENCODING UTF16, 'lax $[1]')`)).rows).to.deep.equal([['"b"']]);
+    const error = await engine.failure(`SELECT json_query(X'${utf32}' FORMAT JSON ENCODING UTF8, 'lax $[1]' ERROR ON ERROR)`);
+    expect([error.errorName, error.rawMessage]).to.deep.equal(['JSON_INPUT_CONVERSION_ERROR', 'conversion to JSON failed: ']);
   });
 });
 

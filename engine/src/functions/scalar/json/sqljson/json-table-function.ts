@@ -117,7 +117,7 @@ function jsonTableRows(argumentTypes: readonly SqlType[], returnType: SqlType) {
         return levelRows(level, spec.rootName, spec.columns, evaluatePath(path as JsonPath, root, variables), 0);
       } catch (e) {
         if (!handled(e)) throw e;
-        if (spec.tableOnError === 'ERROR') throw raised(e, 'JSON_TABLE');
+        if (spec.tableOnError === 'ERROR') throw raised(e);
         return [];
       }
     },

@@ -5,7 +5,7 @@
 import { divideRoundHalfUp, powerOfTen } from '../../../../types/decimal.js';
 import { JsonNumber, JsonObject, type JsonNode } from '../../../../types/json/json-node.js';
 import type { ArithmeticOperator, ComparisonOperator, JsonPath, PathExpression, PathLiteral, PathPredicate } from './path-ast.js';
-import { ExactNumber, type Item, type Numeric, TypedItem, isStructured, itemTypeName, numericOf, pathError, PathEvaluationError, toDouble } from './path-items.js';
+import { ExactNumber, type Item, type Numeric, TypedItem, isStructured, itemTypeForError, itemTypeName, numericOf, pathError, PathEvaluationError, toDouble } from './path-items.js';
 
 interface Context {
   readonly lax: boolean;
@@ -50,7 +50,7 @@ function evaluate(e: PathExpression, ctx: Context): Item[] {
       return [ctx.current];
     case 'unary':
       return lax(evaluate(e.operand, ctx)).map((item) => {
-        const n = numericOf(item) ?? fail(`invalid item type: ${itemTypeName(item)}. Expected: NUMBER`);
+        const n = numericOf(item) ?? itemTypeError('NUMBER', item);
         if (!e.negate) return n;
         return typeof n === 'number' ? -n : new ExactNumber(-n.unscaled, n.scale);
       });
@@ -59,7 +59,7 @@ function evaluate(e: PathExpression, ctx: Context): Item[] {
     case 'member':
       return memberValues(lax(evaluate(e.base, ctx)), ctx.lax, (object) => {
         const value = object.members.get(e.key);
-        if (value === undefined && !ctx.lax) fail(`missing member '${e.key}' in JSON object`);
+        if (value === undefined && !ctx.lax) structuralError(`missing member '${e.key}' in JSON object`);
         return value === undefined ? [] : [value];
       });
     case 'wildcardMember':
@@ -74,9 +74,10 @@ function evaluate(e: PathExpression, ctx: Context): Item[] {
         const inner: Context = { ...ctx, last: array.length - 1 };
         const out: Item[] = [];
         for (const subscript of e.subscripts) {
-          const from = index(evaluate(subscript.from, inner));
-          const to = subscript.to === undefined ? from : index(evaluate(subscript.to, inner));
-          if (!ctx.lax && (from > to || from < 0 || to >= array.length)) fail(`invalid array subscript [${from}${to === from ? '' : ` to ${to}`}] for an array of ${array.length} elements`);
+          const from = index(evaluate(subscript.from, inner), 'from');
+          const to = subscript.to === undefined ? from : index(evaluate(subscript.to, inner), 'to');
+          if (!ctx.lax && array.length === 0) structuralError('invalid array subscript for empty array');
+          if (!ctx.lax && (from > to || from < 0 || to >= array.length)) structuralError(`invalid array subscript: [${from}, ${to}] for array of size ${array.length}`);
           for (let i = Math.max(from, 0); i <= Math.min(to, array.length - 1); i++) out.push(array[i]);
         }
         return out;
@@ -90,6 +91,15 @@ function evaluate(e: PathExpression, ctx: Context): Item[] {
 
 function fail(message: string): never {
   throw pathError(message);
+}
+
+/** Accessing what is not there (Trino's structural error): lax mode suppresses it, strict mode fails. */
+function structuralError(message: string): never {
+  throw pathError(`structural error: ${message}`);
+}
+
+function itemTypeError(expected: string, item: Item): never {
+  throw pathError(`invalid item type. Expected: ${expected}, actual: ${itemTypeForError(item)}`);
 }
 
 function literalItem(literal: PathLiteral): Item {
@@ -108,7 +118,7 @@ function memberValues(items: Item[], lax: boolean, of: (object: JsonObject) => J
   const out: Item[] = [];
   for (const item of items) {
     if (item instanceof JsonObject) for (const value of of(item)) out.push(value);
-    else if (!lax) fail(`invalid item type: ${itemTypeName(item)}. Expected: OBJECT`);
+    else if (!lax) itemTypeError('OBJECT', item);
   }
   return out;
 }
@@ -134,19 +144,19 @@ function descendants(item: Item, key: string): Item[] {
 
 function arrayOf(item: Item, lax: boolean): Item[] {
   if (Array.isArray(item)) return item;
-  if (!lax) fail(`invalid item type: ${itemTypeName(item)}. Expected: ARRAY`);
+  if (!lax) itemTypeError('ARRAY', item);
   return [item];
 }
 
-function singleNumber(items: Item[]): Numeric {
-  if (items.length !== 1) fail(`arithmetic operand must be a singleton numeric item, got ${items.length} items`);
-  return numericOf(items[0]) ?? fail(`invalid item type: ${itemTypeName(items[0])}. Expected: NUMBER`);
+function singleNumber(items: Item[], what = 'arithmetic binary expression requires singleton operands'): Numeric {
+  if (items.length !== 1) fail(what);
+  return numericOf(items[0]) ?? itemTypeError('NUMBER', items[0]);
 }
 
-function index(items: Item[]): number {
-  const n = singleNumber(items);
+function index(items: Item[], end: 'from' | 'to'): number {
+  const n = singleNumber(items, `array subscript '${end}' value must be singleton numeric`);
   const value = toDouble(n);
-  if (!Number.isInteger(value)) fail(`array subscript must be an integer, got ${value}`);
+  if (!Number.isInteger(value)) fail(`cannot convert value ${value} to long`);
   return value;
 }
 
@@ -305,11 +315,11 @@ function method(name: string, input: Item[], lax: boolean): Item[] {
     case 'type':
       return input.map(itemTypeName);
     case 'size':
-      return input.map((item) => new ExactNumber(BigInt(Array.isArray(item) ? item.length : lax ? 1 : fail(`invalid item type: ${itemTypeName(item)}. Expected: ARRAY`)), 0));
+      return input.map((item) => new ExactNumber(BigInt(Array.isArray(item) ? item.length : lax ? 1 : itemTypeError('ARRAY', item)), 0));
     case 'keyvalue': {
       let id = 0;
       return (lax ? unwrapArrays(input) : input).flatMap((item) => {
-        if (!(item instanceof JsonObject)) fail(`invalid item type: ${itemTypeName(item)}. Expected: OBJECT`);
+        if (!(item instanceof JsonObject)) itemTypeError('OBJECT', item);
         const objectId = new JsonNumber(String(id++), true);
         return [...item.members].map(([key, value]) => new JsonObject(new Map<string, JsonNode>([['name', key], ['value', value], ['id', objectId]])));
       });
@@ -321,10 +331,10 @@ function method(name: string, input: Item[], lax: boolean): Item[] {
           if (item.trim() === '' || Number.isNaN(value)) fail(`cannot convert value '${item}' to double`);
           return value;
         }
-        return toDouble(numericOf(item) ?? fail(`invalid item type: ${itemTypeName(item)}. Expected: NUMBER or STRING`));
+        return toDouble(numericOf(item) ?? itemTypeError('NUMBER or TEXT', item));
       });
     default:
-      return (lax ? unwrapArrays(input) : input).map((item) => rounding(name, numericOf(item) ?? fail(`invalid item type: ${itemTypeName(item)}. Expected: NUMBER`)));
+      return (lax ? unwrapArrays(input) : input).map((item) => rounding(name, numericOf(item) ?? itemTypeError('NUMBER', item)));
   }
 }
 

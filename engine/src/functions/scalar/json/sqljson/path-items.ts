@@ -6,7 +6,7 @@ import type { Scalar } from '../../../../spi/page.js';
 import { formatDecimal, parseDecimal } from '../../../../types/decimal.js';
 import { JsonNumber, JsonObject, type JsonNode } from '../../../../types/json/json-node.js';
 import { formatDoubleAsText } from '../../../../types/number-format.js';
-import { BIGINT, BOOLEAN, DOUBLE, INTEGER, type SqlType, VARCHAR, decimal } from '../../../../types/types.js';
+import { BIGINT, BOOLEAN, DOUBLE, INTEGER, type SqlType, VARCHAR, decimal, typeName } from '../../../../types/types.js';
 import { formatValueAsText } from '../../../../types/values.js';
 
 /** An exact number: unscaled × 10^-scale (integers have scale 0). */
@@ -68,6 +68,13 @@ export function itemTypeName(item: Item): string {
     return kind;
   }
   return 'number';
+}
+
+/** An item's type as Trino's path errors name it: a JSON node's kind (ARRAY, NUMBER ...), else the SQL type. */
+export function itemTypeForError(item: Item): string {
+  if (item instanceof TypedItem) return typeName(item.type);
+  if (typeof item === 'number' || item instanceof ExactNumber) return typeName(itemAsSqlValue(item).type);
+  return itemTypeName(item).toUpperCase();
 }
 
 /** A JSON number written exactly as its text (an exact or double result of the path). */

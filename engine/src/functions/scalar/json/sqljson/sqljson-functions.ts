@@ -121,12 +121,15 @@ function runPath(spec: SqlJsonSpec, path: JsonPath, types: readonly SqlType[], a
 }
 
 /** The error ERROR ON ERROR raises for a failure of any kind. */
-export function raised(e: unknown, functionName: string): EngineError {
-  if (e instanceof JsonInputError) return new EngineError('JSON_INPUT_CONVERSION_ERROR', `malformed input argument to ${functionName} function`);
+export function raised(e: unknown): EngineError {
+  if (e instanceof JsonInputError) return new EngineError('JSON_INPUT_CONVERSION_ERROR', 'conversion to JSON failed: ');
   if (e instanceof PathEvaluationError) return new EngineError('PATH_EVALUATION_ERROR', `path evaluation failed: ${e.message}`);
-  if (e instanceof JsonResultError) return new EngineError(e.errorName, e.message);
+  if (e instanceof JsonResultError) return new EngineError(e.errorName, `${RESULT_ERROR_PREFIX[e.errorName as keyof typeof RESULT_ERROR_PREFIX]}${e.message}`);
   return e as EngineError;
 }
+
+/** How Trino's JsonValueResultException and JsonOutputConversionException begin their messages. */
+const RESULT_ERROR_PREFIX = { JSON_VALUE_RESULT_ERROR: 'cannot extract SQL scalar from JSON: ', JSON_OUTPUT_CONVERSION_ERROR: 'conversion from JSON failed: ' };
 
 /** Whether `e` is a failure the ON ERROR clause handles (a data error, not a bug). */
 export function handled(e: unknown): boolean {
@@ -148,7 +151,7 @@ function existsImplementation(types: readonly SqlType[]): ScalarImplementation {
           case 'UNKNOWN':
             return null;
           case 'ERROR':
-            throw raised(e, 'JSON_EXISTS');
+            throw raised(e);
           default:
             return false;
         }
@@ -169,12 +172,28 @@ export type LazyDefault = () => Scalar;
 
 /** JSON_VALUE's result: the single scalar item of the path's result, cast to `returnType`, or what the clauses say. */
 export function valueResult(evaluate: () => Item[], behavior: ValueBehavior, returnType: SqlType, emptyDefault?: LazyDefault, errorDefault?: LazyDefault): Scalar {
+  const onError = (e: unknown): Scalar => {
+    if (!handled(e)) throw e;
+    if (behavior.onError === 'ERROR') throw raised(e);
+    return behavior.onError === 'DEFAULT' && errorDefault !== undefined ? errorDefault() : null;
+  };
+  let items: Item[];
   try {
-    const items = evaluate();
-    if (items.length === 0) {
-      if (behavior.onEmpty === 'ERROR') throw new JsonResultError('JSON path found no items', 'JSON_VALUE_RESULT_ERROR');
-      return behavior.onEmpty === 'DEFAULT' && emptyDefault !== undefined ? emptyDefault() : null;
+    items = evaluate();
+  } catch (e) {
+    return onError(e);
+  }
+  if (items.length === 0) {
+    // ERROR ON EMPTY fails whatever ON ERROR says; only a failing DEFAULT goes on to ON ERROR.
+    if (behavior.onEmpty === 'ERROR') throw raised(new JsonResultError('JSON path found no items', 'JSON_VALUE_RESULT_ERROR'));
+    if (behavior.onEmpty !== 'DEFAULT' || emptyDefault === undefined) return null;
+    try {
+      return emptyDefault();
+    } catch (e) {
+      return onError(e);
     }
+  }
+  try {
     if (items.length > 1) throw new JsonResultError('JSON path found multiple items', 'JSON_VALUE_RESULT_ERROR');
     if (isStructured(items[0])) throw new JsonResultError('JSON path found an item that cannot be converted to an SQL value', 'JSON_VALUE_RESULT_ERROR');
     const { type, value } = itemAsSqlValue(items[0]);
@@ -185,9 +204,7 @@ export function valueResult(evaluate: () => Item[], behavior: ValueBehavior, ret
       throw new JsonResultError(`Cannot cast value of type ${typeName(type)} to declared return type of function JSON_VALUE: ${typeName(returnType)}`, 'JSON_VALUE_RESULT_ERROR');
     }
   } catch (e) {
-    if (!handled(e)) throw e;
-    if (behavior.onError === 'ERROR') throw raised(e, 'JSON_VALUE');
-    return behavior.onError === 'DEFAULT' && errorDefault !== undefined ? errorDefault() : null;
+    return onError(e);
   }
 }
 
@@ -239,14 +256,24 @@ export type QueryBehavior = Pick<SqlJsonSpec, 'wrapper' | 'omitQuotes' | 'onEmpt
 
 /** JSON_QUERY's result: the path's result as JSON text under the clauses, in `returnType`. */
 export function queryResult(evaluate: () => Item[], spec: QueryBehavior, returnType: SqlType): Scalar {
-  let text: string | null;
-  try {
-    text = queryText(spec, evaluate());
-  } catch (e) {
+  const result = (text: string | null): Scalar => (text === null ? null : output(text, returnType, spec.encoding));
+  const onError = (e: unknown): Scalar => {
     if (!handled(e)) throw e;
-    text = queryBehavior(spec.onError, () => raised(e, 'JSON_QUERY'));
+    return result(queryBehavior(spec.onError, () => raised(e)));
+  };
+  let items: Item[];
+  try {
+    items = evaluate();
+  } catch (e) {
+    return onError(e);
   }
-  return text === null ? null : output(text, returnType, spec.encoding);
+  // An empty result is the ON EMPTY case whatever the wrapper; ERROR ON EMPTY fails whatever ON ERROR says.
+  if (items.length === 0) return result(queryBehavior(spec.onEmpty, () => raised(new JsonResultError('JSON path found no items', 'JSON_OUTPUT_CONVERSION_ERROR'))));
+  try {
+    return result(queryText(spec, items));
+  } catch (e) {
+    return onError(e);
+  }
 }
 
 function queryImplementation(types: readonly SqlType[], returnType: SqlType): ScalarImplementation {
@@ -260,10 +287,8 @@ function queryImplementation(types: readonly SqlType[], returnType: SqlType): Sc
   );
 }
 
-/** The JSON text of a path's result under the wrapper and quotes clauses; null for the ON EMPTY NULL case. */
-function queryText(spec: QueryBehavior, items: Item[]): string | null {
-  // An empty result is the ON EMPTY case whatever the wrapper.
-  if (items.length === 0) return queryBehavior(spec.onEmpty, () => new EngineError('JSON_OUTPUT_CONVERSION_ERROR', 'JSON path found no items'));
+/** The JSON text of a non-empty path result under the wrapper and quotes clauses. */
+function queryText(spec: QueryBehavior, items: Item[]): string {
   const wrap = spec.wrapper === 'UNCONDITIONAL' || (spec.wrapper === 'CONDITIONAL' && !(items.length === 1 && isStructured(items[0])));
   if (wrap) return writeJsonText(items.map(itemAsJson), OUTPUT_STYLE);
   if (items.length > 1) throw new JsonResultError('JSON path found multiple items', 'JSON_OUTPUT_CONVERSION_ERROR');
