@@ -203,6 +203,44 @@ const TRINO_QUERY_CASES: ReadonlyArray<readonly [string, string | null | readonl
   ["'strict $.a' ERROR ON ERROR", ['PATH_EVALUATION_ERROR', 'path evaluation failed: invalid item type. Expected: OBJECT, actual: ARRAY']],
 ];
 
+// Trino's TestJsonValueFunction over INPUT = '["a", "b", "c"]'.
+const TRINO_VALUE_CASES: ReadonlyArray<readonly [string, unknown]> = [
+  ["'lax $[1]'", 'b'],
+  ["'strict $[1]'", 'b'],
+  ["'lax $[2 to 100]'", 'c'],
+  ["'strict $[100]'", null],
+  ["'strict $[100]' DEFAULT 'x' ON ERROR", 'x'],
+  ["'strict $[100]' ERROR ON ERROR", ['PATH_EVALUATION_ERROR', 'path evaluation failed: structural error: invalid array subscript: [100, 100] for array of size 3']],
+  ["'lax $[100]' DEFAULT 'x' ON EMPTY", 'x'],
+  ["'lax $[100]' ERROR ON EMPTY", ['JSON_VALUE_RESULT_ERROR', 'cannot extract SQL scalar from JSON: JSON path found no items']],
+  ["'lax $[0 to 2]'", null],
+  ["'lax $[0 to 2]' DEFAULT 'x' ON ERROR", 'x'],
+  ["'lax $[0 to 2]' ERROR ON ERROR", ['JSON_VALUE_RESULT_ERROR', 'cannot extract SQL scalar from JSON: JSON path found multiple items']],
+  ["'lax $array[0]' PASSING '[...' FORMAT JSON AS \"array\" ERROR ON ERROR", ['JSON_INPUT_CONVERSION_ERROR', 'conversion to JSON failed: ']],
+  ["'lax $[$number]' PASSING 5 AS \"number\"", null],
+  ["'lax $parameter' PASSING INTERVAL '2' DAY AS \"parameter\"", '2 00:00:00.000'],
+  ["'lax 1'", '1'],
+  ["'lax true'", 'true'],
+  ["'lax null'", null],
+  ["'lax 1000' RETURNING tinyint", null],
+];
+
+describe('SQL/JSON as Trino\'s TestJsonValueFunction', () => {
+  const engine = new EngineHarness();
+  for (const [rest, expected] of TRINO_VALUE_CASES) {
+    it(`json_value(INPUT, ${rest}) -> ${JSON.stringify(expected)}`, async () => {
+      const sql = `SELECT json_value('["a", "b", "c"]', ${rest})`;
+      if (Array.isArray(expected)) {
+        const error = await engine.failure(sql);
+        expect([error.errorName, error.rawMessage]).to.deep.equal(expected);
+      } else {
+        expect((await engine.query(sql)).rows).to.deep.equal([[expected]]);
+      }
+    });
+  }
+  failureCases('TYPE_MISMATCH', [["SELECT json_value('[\"a\", \"b\", \"c\"]' FORMAT JSON ENCODING UTF8, 'lax $[1]')", 'Cannot read input of type varchar(15) as JSON using formatting JSON ENCODING UTF8']], engine);
+});
+
 describe('SQL/JSON as Trino\'s TestJsonQueryFunction', () => {
   const engine = new EngineHarness();
   for (const [rest, expected] of TRINO_QUERY_CASES) {

@@ -32,10 +32,12 @@ function valueFormat(v: JsonValueExpression): JsonEncoding | null {
   return v.format === undefined && isJsonReturning(v.value) ? 'UTF8' : encodingOf(v.format);
 }
 
-function checkInput(value: RowExpression, location: SourceLocation): void {
+/** The input must be text or binary JSON; an ENCODING applies to binary input only (Trino). */
+function checkInput(value: RowExpression, format: JsonFormat | undefined, location: SourceLocation): void {
   const kind = value.type.kind;
-  if (kind !== 'varchar' && kind !== 'char' && kind !== 'varbinary' && kind !== 'json' && kind !== 'unknown') {
-    throw new EngineError('TYPE_MISMATCH', `Cannot read input of type ${typeName(value.type)} as JSON using formatting JSON`, location);
+  const binary = kind === 'varbinary' || kind === 'unknown';
+  if ((!binary && kind !== 'varchar' && kind !== 'char' && kind !== 'json') || (!binary && format !== undefined && format !== 'JSON')) {
+    throw new EngineError('TYPE_MISMATCH', `Cannot read input of type ${typeName(value.type)} as JSON using formatting ${format ?? 'JSON'}`, location);
   }
 }
 
@@ -53,7 +55,7 @@ export function checkedPath(text: string, location: SourceLocation): JsonPath {
 export function jsonInvocation(inv: JsonPathInvocation, functionName: string, translate: Translate): { args: RowExpression[]; spec: SqlJsonSpec } {
   const path = checkedPath(inv.path, inv.location);
   const input = translate(inv.input.value);
-  checkInput(input, inv.input.location);
+  checkInput(input, inv.input.format, inv.input.location);
   const names = inv.passing.map((p) => (p.name.quoted ? p.name.value : p.name.value.toUpperCase()));
   const duplicate = names.find((n, i) => names.indexOf(n) !== i);
   if (duplicate !== undefined) throw new EngineError('DUPLICATE_PARAMETER_NAME', `${functionName} parameter name ${duplicate} is used more than once`, inv.location);
