@@ -262,6 +262,41 @@ describe('SQL/JSON as Trino\'s TestJsonQueryFunction', () => {
   });
 });
 
+// Trino's TestJsonObjectFunction and TestJsonArrayFunction.
+const TRINO_CONSTRUCTOR_CASES: ReadonlyArray<readonly [string, unknown]> = [
+  ["json_object('X' : 'Y')", '{"X":"Y"}'],
+  // Members come in the order of Trino's java.util.HashMap, not as written.
+  ["json_object('key_1' : 1, 'key_2' : 2)", '{"key_2":2,"key_1":1}'],
+  ["json_object('a' : 1, 'b' : 2, 'aa' : 3, 'Aa' : 4, 'BB' : 5)", '{"aa":3,"Aa":4,"BB":5,"a":1,"b":2}'],
+  ["json_object(CAST(null AS varchar) : 1)", ['INVALID_FUNCTION_ARGUMENT', 'null value passed for JSON object key to JSON_OBJECT function']],
+  ["json_object('key' : null ABSENT ON NULL)", '{}'],
+  ["json_object('key' : 1, 'key' : 2 WITHOUT UNIQUE KEYS)", ['NOT_SUPPORTED', 'cannot construct a JSON object with duplicate key']],
+  ["json_object('key' : 1, 'key' : 2)", ['NOT_SUPPORTED', 'cannot construct a JSON object with duplicate key']],
+  ["json_object('key' : 1, 'key' : 2 WITH UNIQUE KEYS)", ['INVALID_FUNCTION_ARGUMENT', 'duplicate key passed to JSON_OBJECT function']],
+  ["json_object('key' : '[ 1, true, \"a\", null ]' FORMAT JSON)", '{"key":[1,true,"a",null]}'],
+  ["json_object('key' : '[...' FORMAT JSON)", ['JSON_INPUT_CONVERSION_ERROR', 'conversion to JSON failed: ']],
+  ["json_object('key' : '{\"a\" : 1, \"a\" : 1}' FORMAT JSON)", '{"key":{"a":1}}'],
+  ["json_object('key' : '{\"a\" : 1, \"a\" : 1}' FORMAT JSON WITH UNIQUE KEYS)", ['NOT_SUPPORTED', 'WITH UNIQUE KEYS behavior is not supported for JSON_OBJECT function when input expression has FORMAT']],
+  ["json_object('key' : 1e0)", '{"key":1.0}'],
+  ["json_object('key' : json_object('a' : 1))", '{"key":{"a":1}}'],
+  ["json_object((SELECT 'key') : (SELECT 1))", '{"key":1}'],
+  ["json_array(1e0, json_array('a'), CAST(null AS integer) NULL ON NULL)", '[1.0,["a"],null]'],
+];
+
+describe('SQL/JSON constructors as Trino\'s TestJsonObjectFunction and TestJsonArrayFunction', () => {
+  const engine = new EngineHarness();
+  for (const [call, expected] of TRINO_CONSTRUCTOR_CASES) {
+    it(`${call} -> ${JSON.stringify(expected)}`, async () => {
+      if (Array.isArray(expected)) {
+        const error = await engine.failure(`SELECT ${call}`);
+        expect([error.errorName, error.rawMessage]).to.deep.equal(expected);
+      } else {
+        expect((await engine.query(`SELECT ${call}`)).rows).to.deep.equal([[expected]]);
+      }
+    });
+  }
+});
+
 describe('SQL/JSON: analysis errors', () => {
   const engine = new EngineHarness();
   failureCases('INVALID_PATH', [

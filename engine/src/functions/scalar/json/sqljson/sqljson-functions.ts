@@ -15,6 +15,7 @@ import type { JsonPath } from './path-ast.js';
 import { evaluatePath } from './path-evaluator.js';
 import { type Item, PathEvaluationError, isStructured, itemAsJson, itemAsSqlValue, outputNumberText, sqlValueAsItem } from './path-items.js';
 import { parseJsonPath } from './path-parser.js';
+import { javaHashMapOrder } from './java-hash-order.js';
 
 export type JsonEncoding = 'UTF8' | 'UTF16' | 'UTF32';
 
@@ -298,14 +299,14 @@ function queryText(spec: QueryBehavior, items: Item[]): string {
 }
 
 /** An element or member value of JSON_ARRAY / JSON_OBJECT as a JSON value (undefined: absent). */
-function elementJson(value: Scalar, type: SqlType, format: JsonEncoding | null | undefined, functionName: string): JsonNode {
+function elementJson(value: Scalar, type: SqlType, format: JsonEncoding | null | undefined): JsonNode {
   if (format === undefined || format === null) {
     if (type.kind !== 'json') return itemAsJson(sqlValueAsItem(value, type));
   }
   try {
     return readJson(value, format ?? null);
   } catch (e) {
-    if (e instanceof JsonInputError) throw new EngineError('JSON_INPUT_CONVERSION_ERROR', `malformed JSON input to ${functionName} function`);
+    if (e instanceof JsonInputError) throw raised(e);
     throw e;
   }
 }
@@ -319,7 +320,7 @@ function arrayImplementation(types: readonly SqlType[], returnType: SqlType): Sc
         if (value === null) {
           if (!spec.absentOnNull) elements.push(null);
         } else {
-          elements.push(elementJson(value, types[i + 1], spec.formats?.[i], 'JSON_ARRAY'));
+          elements.push(elementJson(value, types[i + 1], spec.formats?.[i]));
         }
       });
       return output(writeJsonText(elements, OUTPUT_STYLE), returnType, spec.encoding);
@@ -339,10 +340,16 @@ function objectImplementation(types: readonly SqlType[], returnType: SqlType): S
         const value = args[i + 1];
         if (value === null && spec.absentOnNull) continue;
         const name = typeof key === 'string' ? key : String(key);
-        if (spec.uniqueKeys && members.has(name)) throw new EngineError('INVALID_FUNCTION_ARGUMENT', 'duplicate key passed to JSON_OBJECT function');
-        members.set(name, value === null ? null : elementJson(value, types[i + 2], spec.formats?.[i / 2], 'JSON_OBJECT'));
+        if (members.has(name)) {
+          if (spec.uniqueKeys) throw new EngineError('INVALID_FUNCTION_ARGUMENT', 'duplicate key passed to JSON_OBJECT function');
+          // The standard keeps both entries; Trino (and so the engine) cannot hold them.
+          throw new EngineError('NOT_SUPPORTED', 'cannot construct a JSON object with duplicate key');
+        }
+        members.set(name, value === null ? null : elementJson(value, types[i + 2], spec.formats?.[i / 2]));
       }
-      return output(writeJsonText(new JsonObject(members), OUTPUT_STYLE), returnType, spec.encoding);
+      // Members in the order Trino's HashMap gives them.
+      const ordered = new Map(javaHashMapOrder([...members.keys()]).map((k) => [k, members.get(k) as JsonNode]));
+      return output(writeJsonText(new JsonObject(ordered), OUTPUT_STYLE), returnType, spec.encoding);
     },
     { acceptsNulls: true },
   );
