@@ -182,6 +182,22 @@ describe('SQL/JSON as Trino (functions/json.md)', () => {
   });
 });
 
+/** Each statement gives the one value, or fails with [error name, message]. */
+function resultCases(cases: ReadonlyArray<readonly [sql: string, expected: unknown]>, engine: EngineHarness): void {
+  for (const [sql, expected] of cases) {
+    it(`${sql} -> ${JSON.stringify(expected)}`, async () => {
+      if (Array.isArray(expected)) {
+        const error = await engine.failure(sql);
+        expect([error.errorName, error.rawMessage]).to.deep.equal(expected);
+      } else {
+        expect((await engine.query(sql)).rows).to.deep.equal([[expected]]);
+      }
+    });
+  }
+}
+
+const INPUT = `'["a", "b", "c"]'`;
+
 // Trino's TestJsonQueryFunction over INPUT = '["a", "b", "c"]': result, or [error name, message].
 const TRINO_QUERY_CASES: ReadonlyArray<readonly [string, string | null | readonly [string, string]]> = [
   ["'lax $'", '["a","b","c"]'],
@@ -227,33 +243,13 @@ const TRINO_VALUE_CASES: ReadonlyArray<readonly [string, unknown]> = [
 
 describe('SQL/JSON as Trino\'s TestJsonValueFunction', () => {
   const engine = new EngineHarness();
-  for (const [rest, expected] of TRINO_VALUE_CASES) {
-    it(`json_value(INPUT, ${rest}) -> ${JSON.stringify(expected)}`, async () => {
-      const sql = `SELECT json_value('["a", "b", "c"]', ${rest})`;
-      if (Array.isArray(expected)) {
-        const error = await engine.failure(sql);
-        expect([error.errorName, error.rawMessage]).to.deep.equal(expected);
-      } else {
-        expect((await engine.query(sql)).rows).to.deep.equal([[expected]]);
-      }
-    });
-  }
+  resultCases(TRINO_VALUE_CASES.map(([rest, expected]) => [`SELECT json_value(${INPUT}, ${rest})`, expected]), engine);
   failureCases('TYPE_MISMATCH', [["SELECT json_value('[\"a\", \"b\", \"c\"]' FORMAT JSON ENCODING UTF8, 'lax $[1]')", 'Cannot read input of type varchar(15) as JSON using formatting JSON ENCODING UTF8']], engine);
 });
 
 describe('SQL/JSON as Trino\'s TestJsonQueryFunction', () => {
   const engine = new EngineHarness();
-  for (const [rest, expected] of TRINO_QUERY_CASES) {
-    it(`json_query(INPUT, ${rest}) -> ${JSON.stringify(expected)}`, async () => {
-      const sql = `SELECT json_query('["a", "b", "c"]', ${rest})`;
-      if (Array.isArray(expected)) {
-        const error = await engine.failure(sql);
-        expect([error.errorName, error.rawMessage]).to.deep.equal(expected);
-      } else {
-        expect((await engine.query(sql)).rows).to.deep.equal([[expected]]);
-      }
-    });
-  }
+  resultCases(TRINO_QUERY_CASES.map(([rest, expected]) => [`SELECT json_query(${INPUT}, ${rest})`, expected]), engine);
   it('input the declared encoding does not fit is malformed input', async () => {
     const utf32 = Buffer.from('["a", "b", "c"]', 'utf16le').toString('hex');
     expect((await engine.query(`SELECT json_query(X'${utf32}' FORMAT JSON ENCODING UTF16, 'lax $[1]')`)).rows).to.deep.equal([['"b"']]);
@@ -284,17 +280,7 @@ const TRINO_CONSTRUCTOR_CASES: ReadonlyArray<readonly [string, unknown]> = [
 ];
 
 describe('SQL/JSON constructors as Trino\'s TestJsonObjectFunction and TestJsonArrayFunction', () => {
-  const engine = new EngineHarness();
-  for (const [call, expected] of TRINO_CONSTRUCTOR_CASES) {
-    it(`${call} -> ${JSON.stringify(expected)}`, async () => {
-      if (Array.isArray(expected)) {
-        const error = await engine.failure(`SELECT ${call}`);
-        expect([error.errorName, error.rawMessage]).to.deep.equal(expected);
-      } else {
-        expect((await engine.query(`SELECT ${call}`)).rows).to.deep.equal([[expected]]);
-      }
-    });
-  }
+  resultCases(TRINO_CONSTRUCTOR_CASES.map(([call, expected]) => [`SELECT ${call}`, expected]), new EngineHarness());
 });
 
 describe('SQL/JSON: analysis errors', () => {
