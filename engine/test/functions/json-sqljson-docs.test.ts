@@ -283,6 +283,29 @@ describe('SQL/JSON constructors as Trino\'s TestJsonObjectFunction and TestJsonA
   resultCases(TRINO_CONSTRUCTOR_CASES.map(([call, expected]) => [`SELECT ${call}`, expected]), new EngineHarness());
 });
 
+// Trino's TestJsonExistsFunction over INPUT.
+describe('SQL/JSON as Trino\'s TestJsonExistsFunction', () => {
+  const engine = new EngineHarness();
+  const cases: Array<[string, unknown]> = [
+    ["'lax $[1]'", true],
+    ["'strict $[1]'", true],
+    ["'lax $[100]'", false],
+    ["'strict $[100]'", false],
+    ["'strict $[100]' TRUE ON ERROR", true],
+    ["'strict $[100]' UNKNOWN ON ERROR", null],
+    ["'strict $[100]' ERROR ON ERROR", ['PATH_EVALUATION_ERROR', 'path evaluation failed: structural error: invalid array subscript: [100, 100] for array of size 3']],
+  ];
+  resultCases(cases.map(([rest, expected]) => [`SELECT json_exists(${INPUT}, ${rest})`, expected]), engine);
+  resultCases([
+    ["SELECT json_exists('[...', 'strict $[1]' UNKNOWN ON ERROR)", null],
+    ["SELECT json_exists('[...', 'strict $[1]' ERROR ON ERROR)", ['JSON_INPUT_CONVERSION_ERROR', 'conversion to JSON failed: ']],
+  ], engine);
+  it('an ENCODING on text input is refused at the input', async () => {
+    const error = await engine.failure(`SELECT json_exists(${INPUT} FORMAT JSON ENCODING UTF8, 'lax $[1]')`);
+    expect([error.errorName, error.message]).to.deep.equal(['TYPE_MISMATCH', 'line 1:20: Cannot read input of type varchar(15) as JSON using formatting JSON ENCODING UTF8']);
+  });
+});
+
 describe('SQL/JSON: analysis errors', () => {
   const engine = new EngineHarness();
   failureCases('INVALID_PATH', [
