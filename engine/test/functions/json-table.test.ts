@@ -48,6 +48,21 @@ describe('JSON_TABLE as Trino (functions/json.md)', () => {
     expect(await rows(`SELECT * FROM json_table(${doc}, 'lax $' ${columns} PLAN DEFAULT (OUTER, CROSS))`)).to.deep.equal([[1n, 1, 'x'], [2n, 2, 'x']]);
   });
 
+  it('Trino\'s TestJsonTable: a specific PLAN with OUTER, UNION, INNER and CROSS over nested paths, and `last`', async () => {
+    const doc = `'{"a" : {"b" : [1, 2, 3], "c" : [[4, 5, 6], [7, 8, 9]]}}'`;
+    expect(await rows(`SELECT first, last FROM (SELECT '{"a" : [1, 2, 3], "b" : [4, 5, 6]}') t(json_col), JSON_TABLE(json_col, 'lax $.a'
+        COLUMNS(first bigint PATH 'lax $[0]', last bigint PATH 'lax $[last]'))`)).to.deep.equal([[1n, 3n]]);
+    const result = await rows(`SELECT * FROM (SELECT ${doc}) t(json_col), JSON_TABLE(json_col, 'lax $.a' AS "path_a" COLUMNS(
+        NESTED PATH 'lax $.b[*]' AS "path_b" COLUMNS (c1 integer PATH 'lax $ * 10'),
+        NESTED PATH 'lax $.c' AS "path_c" COLUMNS (
+          NESTED PATH 'lax $[0][*]' AS "path_d" COLUMNS (c2 integer PATH 'lax $ * 100'),
+          NESTED PATH 'lax $[last][*]' AS "path_e" COLUMNS (c3 integer PATH 'lax $ * 1000')))
+        PLAN ("path_a" OUTER ("path_b" UNION ("path_c" INNER ("path_d" CROSS "path_e")))))`);
+    const text = doc.slice(1, -1);
+    const expected = [[10, null, null], [20, null, null], [30, null, null]].concat([400, 500, 600].flatMap((c2) => [7000, 8000, 9000].map((c3) => [null, c2, c3])));
+    expect(result).to.deep.equal(expected.map((r) => [text, ...r]));
+  });
+
   it('reads a column of the table on its left (lateral), skips malformed documents (EMPTY ON ERROR), formats query columns', async () => {
     expect(await rows(`SELECT t.id, j.* FROM (VALUES (1, '[{"x":1},{"x":2,"y":[true]}]'), (2, '[]'), (3, 'bad')) t(id, doc)
         CROSS JOIN json_table(t.doc, 'lax $[*]' COLUMNS (n FOR ORDINALITY, "x" integer, y varchar FORMAT JSON PATH 'lax $.y' WITH ARRAY WRAPPER)) j ORDER BY 1, 2`)).to.deep.equal([
