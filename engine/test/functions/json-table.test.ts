@@ -63,6 +63,26 @@ describe('JSON_TABLE as Trino (functions/json.md)', () => {
     expect(result).to.deep.equal(expected.map((r) => [text, ...r]));
   });
 
+  it('Trino\'s TestJsonTable error handling: the table\'s ON ERROR for input, root and nested paths; a column\'s own, which defaults to the table\'s ERROR', async () => {
+    const fails = async (sql: string) => {
+      const error = await engine.failure(sql);
+      return [error.errorName, error.rawMessage];
+    };
+    const emptyArray = ['PATH_EVALUATION_ERROR', 'path evaluation failed: structural error: invalid array subscript for empty array'];
+    expect(await rows(`SELECT * FROM JSON_TABLE('[]', 'strict $[42]' COLUMNS(a integer PATH 'lax 1'))`)).to.deep.equal([]);
+    expect(await fails(`SELECT * FROM JSON_TABLE('[]', 'strict $[42]' COLUMNS(a integer PATH 'lax 1') ERROR ON ERROR)`)).to.deep.equal(emptyArray);
+    const nested = `SELECT * FROM JSON_TABLE('[]', 'lax $' AS "root_path" COLUMNS(a integer PATH 'lax 1', NESTED PATH 'strict $[42]' AS "nested_path" COLUMNS(b integer PATH 'lax 2')) PLAN DEFAULT(INNER)`;
+    expect(await rows(`${nested})`)).to.deep.equal([]);
+    expect(await fails(`${nested} ERROR ON ERROR)`)).to.deep.equal(emptyArray);
+    expect(await fails(`SELECT * FROM JSON_TABLE('[]', 'lax $' COLUMNS(a integer PATH 'strict $[42]' ERROR ON ERROR) EMPTY ON ERROR)`)).to.deep.equal(emptyArray);
+    expect(await rows(`SELECT * FROM JSON_TABLE('[]', 'lax $' COLUMNS(a integer PATH 'strict $[42]') EMPTY ON ERROR)`)).to.deep.equal([[null]]);
+    expect(await fails(`SELECT * FROM JSON_TABLE('[]', 'lax $' COLUMNS(a integer PATH 'strict $[42]') ERROR ON ERROR)`)).to.deep.equal(emptyArray);
+    expect(await fails(`SELECT * FROM (SELECT '[1, 2, 3]', CAST(null AS integer)) t(json_col, index_col), JSON_TABLE(json_col, 'lax $[$index]' PASSING index_col AS "index" COLUMNS(a integer PATH 'lax 1') ERROR ON ERROR)`)).to.deep.equal(['PATH_EVALUATION_ERROR', 'path evaluation failed: invalid item type. Expected: NUMBER, actual: NULL']);
+    expect(await rows(`SELECT * FROM (VALUES (CAST(null AS varchar)), (CAST(null AS varchar))) t(json_col), JSON_TABLE(json_col, 'lax $' COLUMNS(a integer PATH 'lax 1'))`)).to.deep.equal([]);
+    expect(await rows(`SELECT * FROM JSON_TABLE('{"A" : 42, "b" : true}', 'lax $' COLUMNS(a integer, "b" boolean))`)).to.deep.equal([[42, true]]);
+    expect(await rows(`SELECT * FROM JSON_TABLE('{"A" : 42, "b" : true}', 'lax $' COLUMNS(c varchar (5) DEFAULT 'empty' ON EMPTY DEFAULT 'error' ON ERROR))`)).to.deep.equal([['empty']]);
+  });
+
   it('reads a column of the table on its left (lateral), skips malformed documents (EMPTY ON ERROR), formats query columns', async () => {
     expect(await rows(`SELECT t.id, j.* FROM (VALUES (1, '[{"x":1},{"x":2,"y":[true]}]'), (2, '[]'), (3, 'bad')) t(id, doc)
         CROSS JOIN json_table(t.doc, 'lax $[*]' COLUMNS (n FOR ORDINALITY, "x" integer, y varchar FORMAT JSON PATH 'lax $.y' WITH ARRAY WRAPPER)) j ORDER BY 1, 2`)).to.deep.equal([

@@ -33,7 +33,9 @@ function claimName(collected: Collected, identifier: ast.Identifier): void {
   collected.names.add(name);
 }
 
-function columnSpecs(columns: readonly JsonTableColumn[], collected: Collected, translate: Translate, coerce: Coerce): TableColumnSpec[] {
+function columnSpecs(columns: readonly JsonTableColumn[], collected: Collected, translate: Translate, coerce: Coerce, tableOnError: string | undefined): TableColumnSpec[] {
+  // A column without ON ERROR fails where the table does (ERROR ON ERROR), else gives NULL.
+  const columnOnError = tableOnError === 'ERROR' ? 'ERROR' : undefined;
   return columns.map((column): TableColumnSpec => {
     switch (column.kind) {
       case 'JsonOrdinalityColumn':
@@ -54,20 +56,20 @@ function columnSpecs(columns: readonly JsonTableColumn[], collected: Collected, 
         };
         const emptyDefault = defaultIndex(column.onEmpty);
         const errorDefault = defaultIndex(column.onError);
-        return { kind: 'value', path: columnPath(column), onEmpty: column.onEmpty?.type, onError: column.onError?.type, emptyDefault, errorDefault };
+        return { kind: 'value', path: columnPath(column), onEmpty: column.onEmpty?.type, onError: column.onError?.type ?? columnOnError, emptyDefault, errorDefault };
       }
       case 'JsonQueryColumn': {
         const { type, encoding } = jsonReturning(column.type, column.format, column.location);
         claimName(collected, column.name);
         collected.fields.push({ name: column.name.value, type });
         const omitQuotes = column.quotes !== undefined && !column.quotes.keep;
-        return { kind: 'query', path: columnPath(column), wrapper: column.wrapper, omitQuotes, onEmpty: column.onEmpty, onError: column.onError, encoding };
+        return { kind: 'query', path: columnPath(column), wrapper: column.wrapper, omitQuotes, onEmpty: column.onEmpty, onError: column.onError ?? columnOnError, encoding };
       }
       case 'JsonNestedColumns': {
         checkedPath(column.path, column.location);
         if (column.pathName !== undefined) claimName(collected, column.pathName);
         const name = column.pathName === undefined ? `$nested_path_${collected.nestedCount++}` : canonicalName(column.pathName);
-        return { kind: 'nested', path: column.path, name, columns: columnSpecs(column.columns, collected, translate, coerce) };
+        return { kind: 'nested', path: column.path, name, columns: columnSpecs(column.columns, collected, translate, coerce, tableOnError) };
       }
     }
   });
@@ -120,7 +122,7 @@ export function jsonTableCall(table: JsonTable, translate: Translate, coerce: Co
   const { args, spec } = jsonInvocation(table.invocation, 'JSON_TABLE', translate);
   const collected: Collected = { fields: [], defaults: [], names: new Set(), nestedCount: 0 };
   if (table.invocation.pathName !== undefined) claimName(collected, table.invocation.pathName);
-  const columns = columnSpecs(table.columns, collected, translate, coerce);
+  const columns = columnSpecs(table.columns, collected, translate, coerce, table.onError);
   const rootName = table.invocation.pathName === undefined ? '$root_path' : canonicalName(table.invocation.pathName);
   const tableSpec: JsonTableSpec = { ...spec, rootName, columns, tableOnError: table.onError, joins: {}, siblings: {} };
   planChoices(table.plan, rootName, tableSpec, nestedNames(columns));

@@ -10,7 +10,7 @@ import { type ScalarFunctionDefinition, body } from '../../signature.js';
 import type { JsonPath } from './path-ast.js';
 import { evaluatePath } from './path-evaluator.js';
 import type { Item } from './path-items.js';
-import { type LazyDefault, type QueryBehavior, type SqlJsonSpec, type ValueBehavior, handled, pathInputs, pathOf, queryResult, raised, specOf, valueResult } from './sqljson-functions.js';
+import { type LazyDefault, type QueryBehavior, type SqlJsonSpec, type ValueBehavior, isInputOrPathError, pathInputs, pathOf, queryResult, raised, specOf, valueResult } from './sqljson-functions.js';
 
 export type TableColumnSpec =
   | { kind: 'ordinality' }
@@ -116,7 +116,9 @@ function jsonTableRows(argumentTypes: readonly SqlType[], returnType: SqlType) {
         const level: Level = { spec, variables, types, defaults };
         return levelRows(level, spec.rootName, spec.columns, evaluatePath(path as JsonPath, root, variables), 0);
       } catch (e) {
-        if (!handled(e)) throw e;
+        // The input, the root path and the NESTED paths fail the table (EMPTY ON ERROR by default);
+        // what a column's own ERROR ON ERROR raised goes through.
+        if (!isInputOrPathError(e)) throw e;
         if (spec.tableOnError === 'ERROR') throw raised(e);
         return [];
       }

@@ -132,6 +132,11 @@ export function raised(e: unknown): EngineError {
 /** How Trino's JsonValueResultException and JsonOutputConversionException begin their messages. */
 const RESULT_ERROR_PREFIX = { JSON_VALUE_RESULT_ERROR: 'cannot extract SQL scalar from JSON: ', JSON_OUTPUT_CONVERSION_ERROR: 'conversion from JSON failed: ' };
 
+/** Whether `e` is malformed input or a failed path: what JSON_TABLE's own ON ERROR clause handles (a column's clauses handle the rest). */
+export function isInputOrPathError(e: unknown): boolean {
+  return e instanceof JsonInputError || e instanceof PathEvaluationError;
+}
+
 /** Whether `e` is a failure the ON ERROR clause handles (a data error, not a bug). */
 export function handled(e: unknown): boolean {
   return e instanceof JsonInputError || e instanceof PathEvaluationError || e instanceof JsonResultError || (e instanceof EngineError && e.errorType === 'USER_ERROR');
