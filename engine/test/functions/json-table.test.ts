@@ -63,6 +63,30 @@ describe('JSON_TABLE as Trino (functions/json.md)', () => {
     expect(result).to.deep.equal(expected.map((r) => [text, ...r]));
   });
 
+  it('Trino\'s TestJsonTable ordinality: numbered per path and parent item, with a plan that UNIONs one child with two CROSSed', async () => {
+    const result = await rows(`SELECT * FROM (VALUES ('[["a", "b"], ["c", "d"], ["e", "f"]]'), ('[["g", "h"], ["i", "j"], ["k", "l"]]')) t(json_col),
+      JSON_TABLE(json_col, 'lax $' AS "root_path" COLUMNS(o FOR ORDINALITY,
+        NESTED PATH 'lax $[0][*]' AS "nested_path_1" COLUMNS (x1 varchar PATH 'lax $', o1 FOR ORDINALITY),
+        NESTED PATH 'lax $[1][*]' AS "nested_path_2" COLUMNS (x2 varchar PATH 'lax $', o2 FOR ORDINALITY),
+        NESTED PATH 'lax $[2][*]' AS "nested_path_3" COLUMNS (x3 varchar PATH 'lax $', o3 FOR ORDINALITY))
+      PLAN ("root_path" INNER ("nested_path_2" UNION ("nested_path_3" CROSS "nested_path_1"))))`);
+    const expected = (doc: string, [a, b, c, d, e, f]: string[]) => [
+      [doc, 1n, a, 1n, null, null, e, 1n], [doc, 1n, a, 1n, null, null, f, 2n], [doc, 1n, b, 2n, null, null, e, 1n], [doc, 1n, b, 2n, null, null, f, 2n],
+      [doc, 1n, null, null, c, 1n, null, null], [doc, 1n, null, null, d, 2n, null, null],
+    ];
+    const key = (r: unknown[]) => JSON.stringify(r, (_, v) => (typeof v === 'bigint' ? Number(v) : v));
+    const sorted = (list: unknown[][]) => list.map(key).sort();
+    expect(sorted(result)).to.deep.equal(sorted([
+      ...expected('[["a", "b"], ["c", "d"], ["e", "f"]]', ['a', 'b', 'c', 'd', 'e', 'f']),
+      ...expected('[["g", "h"], ["i", "j"], ["k", "l"]]', ['g', 'h', 'i', 'j', 'k', 'l']),
+    ]));
+  });
+
+  failureCases('INVALID_PLAN', [
+    [`SELECT * FROM JSON_TABLE('[]', 'lax $' AS "r" COLUMNS(NESTED PATH 'lax $' AS "n" COLUMNS (a integer), NESTED PATH 'lax $' AS "m" COLUMNS (b integer)) PLAN ("r" OUTER "n"))`, 'JSON_TABLE plan does not match the child paths of r'],
+    [`SELECT * FROM JSON_TABLE('[]', 'lax $' AS "r" COLUMNS(NESTED PATH 'lax $' AS "n" COLUMNS (a integer)) PLAN ("r" OUTER "x"))`, 'JSON_TABLE plan names an unknown path: x'],
+  ], engine);
+
   it('Trino\'s TestJsonTable error handling: the table\'s ON ERROR for input, root and nested paths; a column\'s own, which defaults to the table\'s ERROR', async () => {
     const fails = async (sql: string) => {
       const error = await engine.failure(sql);

@@ -3,7 +3,7 @@
 // its lateral references to the relations on its left, as Trino allows.
 
 import { EngineError } from '../../errors/engine-error.js';
-import type { JsonTableSpec, TableColumnSpec } from '../../functions/scalar/json/sqljson/json-table-function.js';
+import type { ChildCombination, JsonTableSpec, TableColumnSpec } from '../../functions/scalar/json/sqljson/json-table-function.js';
 import { BIGINT, type RowField, type SqlType, arrayOf, isNumeric, isString, isTemporal, rowOf, typeName, varchar } from '../../types/types.js';
 import type * as ast from '../parser/ast.js';
 import type { JsonTable, JsonTableColumn, JsonTablePlan } from '../parser/ast-json.js';
@@ -86,35 +86,67 @@ function columnPath(column: { path?: string; name: ast.Identifier; location: ast
   return path;
 }
 
-/** The join of each parent path with its children and the combination of siblings an explicit or default PLAN gives. */
-function planChoices(plan: JsonTablePlan | undefined, rootName: string, spec: { joins: Record<string, 'OUTER' | 'INNER'>; siblings: Record<string, 'UNION' | 'CROSS'> }, nestedNames: string[]): void {
-  if (plan === undefined) return;
-  if (plan.kind === 'JsonTableDefaultPlan') {
-    for (const name of [rootName, ...nestedNames]) {
-      if (plan.parentChild !== undefined) spec.joins[name] = plan.parentChild;
-      if (plan.siblings !== undefined) spec.siblings[name] = plan.siblings;
+/** Each parent path's direct NESTED PATH children, by canonical name. */
+function childrenByParent(columns: readonly TableColumnSpec[], parent: string, out: Map<string, string[]>): Map<string, string[]> {
+  const nested = columns.filter((c): c is TableColumnSpec & { kind: 'nested' } => c.kind === 'nested');
+  out.set(parent, nested.map((c) => c.name));
+  for (const child of nested) childrenByParent(child.columns, child.name, out);
+  return out;
+}
+
+function invalidPlan(message: string, location: ast.Expression['location']): EngineError {
+  return new EngineError('INVALID_PLAN', message, location);
+}
+
+/**
+ * The PLAN clause as, per parent path, how its children join it and how they combine. PLAN DEFAULT
+ * sets one choice for all; a specific plan names every path once (Trino's rule), else INVALID_PLAN.
+ */
+function planChoices(plan: JsonTablePlan | undefined, rootName: string, spec: Pick<JsonTableSpec, 'joins' | 'combinations'>, children: ReadonlyMap<string, string[]>, location: ast.Expression['location']): void {
+  const defaults = plan?.kind === 'JsonTableDefaultPlan' ? plan : undefined;
+  if (plan === undefined || defaults !== undefined) {
+    for (const [parent, names] of children) {
+      if (defaults?.parentChild !== undefined) spec.joins[parent] = defaults.parentChild;
+      if (names.length > 0) spec.combinations[parent] = { op: defaults?.siblings ?? 'UNION', parts: names };
     }
     return;
   }
-  const visit = (p: JsonTablePlan, parent: string | undefined): void => {
+  const seen = new Set<string>();
+  const mention = (name: string, at: ast.Expression['location']): string => {
+    if (!children.has(name)) throw invalidPlan(`JSON_TABLE plan names an unknown path: ${name}`, at);
+    if (seen.has(name)) throw invalidPlan(`JSON_TABLE plan names a path more than once: ${name}`, at);
+    seen.add(name);
+    return name;
+  };
+  const combination = (p: JsonTablePlan): ChildCombination => {
     switch (p.kind) {
+      case 'JsonTablePlanLeaf':
+        return mention(canonicalName(p.name), p.location);
       case 'JsonTablePlanJoin':
-        spec.joins[canonicalName(p.parent)] = p.type;
-        visit(p.child, canonicalName(p.parent));
-        return;
+        return join(p);
       case 'JsonTablePlanSiblings':
-        if (parent !== undefined) spec.siblings[parent] = p.type;
-        for (const sibling of p.plans) visit(sibling, parent);
-        return;
+        return { op: p.type, parts: p.plans.map(combination) };
       default:
-        return;
+        throw invalidPlan('PLAN DEFAULT cannot be part of a specific plan', p.location);
     }
   };
-  visit(plan, undefined);
+  const join = (p: JsonTablePlan & { kind: 'JsonTablePlanJoin' }): string => {
+    const parent = mention(canonicalName(p.parent), p.location);
+    spec.joins[parent] = p.type;
+    spec.combinations[parent] = combination(p.child);
+    return parent;
+  };
+  const root = plan.kind === 'JsonTablePlanJoin' ? join(plan) : plan.kind === 'JsonTablePlanLeaf' ? mention(canonicalName(plan.name), plan.location) : undefined;
+  if (root !== rootName) throw invalidPlan('JSON_TABLE plan must start with the root path name', plan.location);
+  for (const [parent, names] of children) {
+    const planned = spec.combinations[parent];
+    const covered = planned === undefined ? [] : namesIn(planned);
+    if (covered.length !== names.length || names.some((n) => !covered.includes(n))) throw invalidPlan(`JSON_TABLE plan does not match the child paths of ${parent}`, location);
+  }
 }
 
-function nestedNames(columns: readonly TableColumnSpec[]): string[] {
-  return columns.flatMap((c) => (c.kind === 'nested' ? [c.name, ...nestedNames(c.columns)] : []));
+function namesIn(combination: ChildCombination): string[] {
+  return typeof combination === 'string' ? [combination] : combination.parts.flatMap(namesIn);
 }
 
 /** The $json_table call whose rows are the table's. */
@@ -124,8 +156,8 @@ export function jsonTableCall(table: JsonTable, translate: Translate, coerce: Co
   if (table.invocation.pathName !== undefined) claimName(collected, table.invocation.pathName);
   const columns = columnSpecs(table.columns, collected, translate, coerce, table.onError);
   const rootName = table.invocation.pathName === undefined ? '$root_path' : canonicalName(table.invocation.pathName);
-  const tableSpec: JsonTableSpec = { ...spec, rootName, columns, tableOnError: table.onError, joins: {}, siblings: {} };
-  planChoices(table.plan, rootName, tableSpec, nestedNames(columns));
+  const tableSpec: JsonTableSpec = { ...spec, rootName, columns, tableOnError: table.onError, joins: {}, combinations: {} };
+  planChoices(table.plan, rootName, tableSpec, childrenByParent(columns, rootName, new Map()), table.location);
   const type = arrayOf(rowOf(collected.fields));
   const text = JSON.stringify(tableSpec);
   return { kind: 'call', name: '$json_table', args: [constant(text, varchar(text.length)), lazyDefaults(collected.defaults), ...args], type };

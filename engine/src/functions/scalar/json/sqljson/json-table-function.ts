@@ -18,14 +18,17 @@ export type TableColumnSpec =
   | ({ kind: 'query'; path: string } & QueryBehavior)
   | { kind: 'nested'; path: string; name: string; columns: TableColumnSpec[] };
 
+/** A child path's name, or its rows and others' combined by UNION (one after the other) or CROSS (every pairing). */
+export type ChildCombination = string | { readonly op: 'UNION' | 'CROSS'; readonly parts: readonly ChildCombination[] };
+
 export interface JsonTableSpec extends SqlJsonSpec {
   readonly rootName: string;
   readonly columns: TableColumnSpec[];
   /** ERROR or EMPTY ON ERROR of the table (EMPTY by default). */
   readonly tableOnError?: string;
-  /** Per parent path name: how its children join it (OUTER by default) and combine with each other (UNION by default). */
+  /** Per parent path name: how its children join it (OUTER by default), and how they combine (all by UNION by default). */
   readonly joins: Record<string, 'OUTER' | 'INNER'>;
-  readonly siblings: Record<string, 'UNION' | 'CROSS'>;
+  readonly combinations: Record<string, ChildCombination>;
 }
 
 /** How many output columns a list of column definitions gives (nested ones flattened). */
@@ -46,12 +49,12 @@ function levelRows(level: Level, name: string, columns: readonly TableColumnSpec
   const out: Scalar[][] = [];
   items.forEach((item, i) => {
     const own: Scalar[] = [];
-    const children: Array<{ at: number; width: number; rows: Scalar[][] }> = [];
+    const children = new Map<string, ChildRows>();
     let at = typesAt;
     for (const column of columns) {
       if (column.kind === 'nested') {
         const childItems = evaluatePath(pathOf(column.path), item, level.variables);
-        children.push({ at: own.length, width: columnCount(column.columns), rows: levelRows(level, column.name, column.columns, childItems, at) });
+        children.set(column.name, { at: own.length, width: columnCount(column.columns), rows: levelRows(level, column.name, column.columns, childItems, at) });
         own.push(...new Array<Scalar>(columnCount(column.columns)).fill(null));
         at += columnCount(column.columns);
         continue;
@@ -59,31 +62,39 @@ function levelRows(level: Level, name: string, columns: readonly TableColumnSpec
       own.push(columnValue(level, column, item, i, level.types[at]));
       at++;
     }
-    if (children.length === 0) {
+    if (children.size === 0) {
       out.push(own);
       return;
     }
-    const combined = level.spec.siblings[name] === 'CROSS' ? crossRows(own, children) : unionRows(own, children);
-    if (combined.length > 0) out.push(...combined);
+    const combination = level.spec.combinations[name] ?? { op: 'UNION', parts: [...children.keys()] };
+    const combined = combine(combination, children).map((filled) => filled.reduce((row, [child, values]) => withChild(row, child, values), own));
+    if (combined.length > 0) for (const row of combined) out.push(row);
     else if (level.spec.joins[name] !== 'INNER') out.push(own);
   });
   return out;
+}
+
+interface ChildRows {
+  readonly at: number;
+  readonly width: number;
+  readonly rows: Scalar[][];
+}
+
+/** Each combined row as the child rows it takes (a child absent from it leaves its columns NULL). */
+function combine(combination: ChildCombination, children: ReadonlyMap<string, ChildRows>): Array<Array<[ChildRows, Scalar[]]>> {
+  if (typeof combination === 'string') {
+    const child = children.get(combination) as ChildRows;
+    return child.rows.map((values) => [[child, values]]);
+  }
+  const parts = combination.parts.map((part) => combine(part, children));
+  if (combination.op === 'UNION') return parts.flat();
+  return parts.reduce((acc, part) => acc.flatMap((left) => part.map((right) => [...left, ...right])), [[]] as Array<Array<[ChildRows, Scalar[]]>>);
 }
 
 function withChild(row: Scalar[], child: { at: number; width: number }, values: readonly Scalar[]): Scalar[] {
   const copy = [...row];
   for (let k = 0; k < child.width; k++) copy[child.at + k] = values[k];
   return copy;
-}
-
-function unionRows(own: Scalar[], children: ReadonlyArray<{ at: number; width: number; rows: Scalar[][] }>): Scalar[][] {
-  return children.flatMap((child) => child.rows.map((values) => withChild(own, child, values)));
-}
-
-function crossRows(own: Scalar[], children: ReadonlyArray<{ at: number; width: number; rows: Scalar[][] }>): Scalar[][] {
-  let rows = [own];
-  for (const child of children) rows = rows.flatMap((row) => child.rows.map((values) => withChild(row, child, values)));
-  return rows;
 }
 
 function columnValue(level: Level, column: TableColumnSpec, item: Item, index: number, type: SqlType): Scalar {
