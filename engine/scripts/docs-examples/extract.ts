@@ -51,6 +51,8 @@ export function extractExamples(markdown: string): DocExample[] {
 export function normalizeResult(text: string): string {
   return text
     .trim()
+    .replace(/\s+\([a-z][a-z ]* [a-z ]*\)$/i, '') // a trailing remark: 'a' (invalid JSON)
+    .replace(/\bJSON '/g, "'") // a json value is shown as its text
     .replace(/^'(.*)'$/s, '$1')
     .replace(/ROW\(/g, '{')
     .replace(/\)(?=[,\]}]|$)/g, (m, offset: number, s: string) => (s.lastIndexOf('{', offset) > s.lastIndexOf('(', offset) ? '}' : m))
@@ -58,4 +60,12 @@ export function normalizeResult(text: string): string {
     .replace(/'([^']*)'/g, '$1')
     .replace(/\bnull\b/gi, 'NULL')
     .replace(/\s+/g, ' ');
+}
+
+/** Error names that mean the engine lacks something, never that it refused bad input as documented. */
+const MISSING_FEATURE_ERRORS = new Set(['NOT_SUPPORTED', 'FUNCTION_NOT_FOUND', 'SYNTAX_ERROR', 'TYPE_NOT_FOUND', 'GENERIC_INTERNAL_ERROR']);
+
+/** Whether an error answers an example documented to fail (`-- ERROR!`, `--> failure: ...`). */
+export function isDocumentedFailure(expected: string, errorName: string | undefined): boolean {
+  return /^\s*(?:ERROR|failure)\b/i.test(expected) && errorName !== undefined && !MISSING_FEATURE_ERRORS.has(errorName);
 }

@@ -10,6 +10,7 @@ function fixedWidth(type: SqlType): number | undefined {
   switch (type.kind) {
     case 'varchar':
     case 'char':
+    case 'json':
     case 'varbinary':
     case 'array':
     case 'map':

@@ -30,7 +30,7 @@
 // Container types nest through `children`: array(array(T)) is a list of lists, map(K, row(...)) a
 // map whose values column is a row column.
 
-import { SHORT_DECIMAL_PRECISION, unsupportedTypeError, type SqlType } from '../types/types.js';
+import { SHORT_DECIMAL_PRECISION, holdsStrings, unsupportedTypeError, type SqlType } from '../types/types.js';
 import { binaryArrayBytes, boxedArrayBytes, sampledStringArrayBytes, stringArrayBytes } from './memory-estimate.js';
 import {
   concatListColumns,
@@ -105,6 +105,7 @@ export function allocateValues(type: SqlType, length: number): ColumnValues {
       return new Float64Array(length);
     case 'varchar':
     case 'char':
+    case 'json':
       return new Array<string>(length).fill('');
     case 'varbinary':
       return new Array<Uint8Array>(length).fill(EMPTY_BYTES);
@@ -389,7 +390,7 @@ export function columnSizeInBytes(column: Column, stringsBytes: (values: readonl
   if (hasOffsetsLayout(column.type)) return bytes + listColumnBytes(column, stringsBytes);
   if (column.type.kind === 'row') return bytes + rowColumnBytes(column, stringsBytes);
   if (!Array.isArray(v)) return bytes + (v as Uint8Array).byteLength;
-  if (column.type.kind === 'varchar' || column.type.kind === 'char') return bytes + stringsBytes(v as string[]);
+  if (holdsStrings(column.type)) return bytes + stringsBytes(v as string[]);
   if (column.type.kind === 'varbinary') return bytes + binaryArrayBytes(v as Uint8Array[]);
   return bytes + boxedArrayBytes(v.length);
 }

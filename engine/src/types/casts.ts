@@ -21,6 +21,7 @@ import { codePointCount, padChar, toCharValue, trimTrailingSpaces, truncateCodeP
 import { formatValueAsText } from './values.js';
 import { mapCast } from './map-cast.js';
 import { canCastZoned, zonedCast } from './zoned-casts.js';
+import { canCastFromJson, canCastToJson, castFromJson, toJsonWriter } from './json/json-casts.js';
 import { type RowType, canCastRow, fieldwiseCast, rowCastMismatch } from './row-type.js';
 
 export type CastFunction = (value: never) => Scalar;
@@ -51,6 +52,7 @@ function outOfRange(message: string): EngineError {
 /** Whether CAST(from AS to) exists. */
 export function canCast(from: SqlType, to: SqlType): boolean {
   if (from.kind === 'unknown' || typesEqual(from, to)) return true;
+  if (to.kind === 'json' || from.kind === 'json') return to.kind === 'json' ? canCastToJson(from) : canCastFromJson(to);
   if (from.kind === 'array' || to.kind === 'array') return from.kind === 'array' && to.kind === 'array' && canCast(from.element, to.element);
   if (from.kind === 'map' || to.kind === 'map') return from.kind === 'map' && to.kind === 'map' && canCast(from.key, to.key) && canCast(from.value, to.value);
   if (from.kind === 'row' || to.kind === 'row') return from.kind === 'row' && to.kind === 'row' && canCastRow(from as RowType, to as RowType, canCast);
@@ -80,6 +82,8 @@ export function castFunction(from: SqlType, to: SqlType, sessionZone?: string): 
   if (typesEqual(from, to)) return IDENTITY_CAST;
   if (!canCast(from, to)) throw new EngineError('TYPE_MISMATCH', rowCastMismatch(from, to));
   if (from.kind === 'unknown') return (() => null) as CastFunction;
+  if (to.kind === 'json') return toJsonWriter(from) as CastFunction;
+  if (from.kind === 'json') return castFromJson(to, (f, t) => castFunction(f, t, sessionZone) as OneCast) as CastFunction;
   if (from.kind === 'array' && to.kind === 'array') return elementwiseCast(castFunction(from.element, to.element));
   if (from.kind === 'map' && to.kind === 'map') return mapCast(castFunction(from.key, to.key) as OneCast, castFunction(from.value, to.value) as OneCast, to) as CastFunction;
   if (from.kind === 'row' && to.kind === 'row') return fieldwiseCast(from.fields.map((f, i) => castFunction(f.type, to.fields[i].type) as (v: Scalar) => Scalar)) as CastFunction;

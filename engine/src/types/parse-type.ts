@@ -24,6 +24,7 @@ const SIMPLE_TYPES: Record<string, SqlType> = {
   double: { kind: 'double' },
   'double precision': { kind: 'double' },
   varbinary: { kind: 'varbinary' },
+  json: { kind: 'json' },
   date: { kind: 'date' },
   'interval year to month': { kind: 'interval year to month' },
   'interval day to second': { kind: 'interval day to second' },
@@ -32,7 +33,6 @@ const SIMPLE_TYPES: Record<string, SqlType> = {
 /** Types Trino knows that this engine does not implement yet. */
 const KNOWN_UNSUPPORTED = new Set([
   'time with time zone',
-  'json',
   'array',
   'map',
   'uuid',

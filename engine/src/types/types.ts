@@ -14,6 +14,8 @@ export type SqlType =
   | { kind: 'varchar'; length?: number } // length undefined = unbounded
   | { kind: 'char'; length: number }
   | { kind: 'varbinary' }
+  // JSON text in Trino's canonical form (json/json-text.ts), held as a JS string like varchar.
+  | { kind: 'json' }
   | { kind: 'date' }
   | { kind: 'time'; precision: number }
   | { kind: 'timestamp'; precision: number }
@@ -48,6 +50,7 @@ export const REAL: SqlType = { kind: 'real' };
 export const DOUBLE: SqlType = { kind: 'double' };
 export const VARCHAR: SqlType = { kind: 'varchar' };
 export const VARBINARY: SqlType = { kind: 'varbinary' };
+export const JSON_TYPE: SqlType = { kind: 'json' };
 export const DATE: SqlType = { kind: 'date' };
 export const UNKNOWN: SqlType = { kind: 'unknown' };
 export const INTERVAL_YEAR_MONTH: SqlType = { kind: 'interval year to month' };
@@ -192,6 +195,10 @@ export function isNumeric(t: SqlType): boolean {
 }
 export function isString(t: SqlType): boolean {
   return t.kind === 'varchar' || t.kind === 'char';
+}
+/** Whether a type's values are JS strings in column storage (character strings and json text). */
+export function holdsStrings(t: SqlType): boolean {
+  return t.kind === 'varchar' || t.kind === 'char' || t.kind === 'json';
 }
 export function isTemporal(t: SqlType): boolean {
   return t.kind === 'date' || t.kind === 'time' || t.kind === 'timestamp' || t.kind === 'timestamp with time zone';

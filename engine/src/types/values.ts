@@ -53,6 +53,7 @@ export function toJsonValue(value: Scalar, type: SqlType): unknown {
     case 'decimal':
       return formatDecimal(value as bigint, type.scale);
     case 'varchar':
+    case 'json':
       return value;
     case 'char':
       return padChar(value as string, type.length);
@@ -89,6 +90,7 @@ export function formatValueAsText(value: Scalar, type: SqlType): string {
     case 'decimal':
       return formatDecimal(value as bigint, type.scale);
     case 'varchar':
+    case 'json':
       return value as string;
     case 'char':
       return padChar(value as string, type.length);

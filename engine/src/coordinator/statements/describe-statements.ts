@@ -137,6 +137,7 @@ function fixedSize(type: SqlType): number {
       return type.precision <= 6 ? 8 : 12;
     case 'varchar':
     case 'char':
+    case 'json':
     case 'varbinary':
     case 'array':
     case 'function':

@@ -4,6 +4,7 @@
 // (CASE, IF, AND, OR, COALESCE, TRY) emit their operands inside branches, so rows that do not take
 // a branch never evaluate it (and never raise its errors).
 
+import { castMayReturnNull } from '../../types/json/json-casts.js';
 import { scalarImplementation } from '../../functions/scalar/registry.js';
 import type { RowExpression } from '../../sql/planner/row-expression.js';
 import { IDENTITY_CAST, castFunction, storeAssignmentCast } from '../../types/casts.js';
@@ -180,7 +181,8 @@ export class CodeGenerator {
     const fn = assignment ? storeAssignmentCast(from, to, sessionZone) : castFunction(from, to, sessionZone);
     if (fn === IDENTITY_CAST) return arg;
     const cast = this.bind(fn);
-    if (!safe && arg.isNull === 'false') {
+    const nullable = castMayReturnNull(from, to);
+    if (!safe && arg.isNull === 'false' && !nullable) {
       const value = this.fresh('v');
       this.emit(`const ${value} = ${cast}(${arg.value});`);
       return { value, isNull: 'false' };
@@ -192,6 +194,7 @@ export class CodeGenerator {
     } else {
       this.emit(`${result.value} = ${cast}(${arg.value});`);
     }
+    if (nullable) this.emit(`if (${result.value} === null) { ${result.isNull} = true; ${result.value} = ${defaultLiteral(to)}; }`);
     this.emit('}');
     return result;
   }

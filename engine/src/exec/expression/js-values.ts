@@ -15,6 +15,7 @@ export function defaultLiteral(type: SqlType): string {
       return '0n';
     case 'varchar':
     case 'char':
+    case 'json':
       return "''";
     case 'varbinary':
       return 'EMPTY_BYTES';

@@ -6,7 +6,7 @@
 import { getScalar, type Column, type Scalar } from '../../spi/page.js';
 import { MapValue } from '../../spi/map-value.js';
 import { hashMapValue } from './map-hash.js';
-import type { SqlType } from '../../types/types.js';
+import { type SqlType, holdsStrings } from '../../types/types.js';
 import { zonedAsInstants } from '../../types/zoned-timestamp.js';
 
 const scratchDouble = new Float64Array(1);
@@ -172,7 +172,7 @@ export function hashColumn(column: Column, count: number, out: Int32Array, combi
     return;
   }
   if (Array.isArray(values)) {
-    const hashOne = kind === 'varchar' || kind === 'char' ? hashString : kind === 'varbinary' ? hashBytes : hashBigint;
+    const hashOne = holdsStrings(column.type) ? hashString : kind === 'varbinary' ? hashBytes : hashBigint;
     const arr = values as unknown[];
     for (let i = from; i < count; i++) {
       const h = nulls !== null && nulls[i] === 1 ? NULL_HASH : (hashOne as (v: unknown) => number)(arr[i]);

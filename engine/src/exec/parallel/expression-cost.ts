@@ -5,7 +5,7 @@
 
 import { OPERATOR_NAMES } from '../../functions/scalar/operator-names.js';
 import type { RowExpression } from '../../sql/planner/row-expression.js';
-import { SHORT_DECIMAL_PRECISION, type SqlType } from '../../types/types.js';
+import { SHORT_DECIMAL_PRECISION, holdsStrings, type SqlType } from '../../types/types.js';
 
 /** Operators that compile to a few machine instructions on typed arrays (for types of those): all but `||`. */
 const CHEAP_OPERATORS = new Set<string>(OPERATOR_NAMES.filter((name) => name !== 'concat'));
@@ -30,7 +30,7 @@ export function isCostly(e: RowExpression): boolean {
 }
 
 function textual(t: SqlType): boolean {
-  return t.kind === 'varchar' || t.kind === 'char' || t.kind === 'varbinary';
+  return holdsStrings(t) || t.kind === 'varbinary';
 }
 
 /** Values computed with BigInt. */

@@ -46,7 +46,7 @@ export function mapIdentity(sameValues: (a: Scalar, b: Scalar) => boolean): (a: 
 
 /** Whether values of `type` have an order (Trino: maps do not, nor arrays or rows holding maps). */
 export function isOrderable(type: SqlType): boolean {
-  if (type.kind === 'map' || type.kind === 'unsupported') return false;
+  if (type.kind === 'map' || type.kind === 'json' || type.kind === 'unsupported') return false;
   if (type.kind === 'row') return type.fields.every((f) => isOrderable(f.type));
   return type.kind === 'array' ? isOrderable(type.element) : true;
 }

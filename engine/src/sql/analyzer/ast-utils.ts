@@ -15,7 +15,7 @@ export function astKey(node: unknown): string {
   });
 }
 
-/** The direct sub-expressions of an expression (not descending into subqueries; the SQL/JSON forms, which the engine does not run, count as leaves). */
+/** The direct sub-expressions of an expression (not descending into subqueries). */
 export function expressionChildren(e: ast.Expression): ast.Expression[] {
   switch (e.kind) {
     case 'Dereference':
@@ -76,6 +76,17 @@ export function expressionChildren(e: ast.Expression): ast.Expression[] {
     }
     case 'Row':
       return e.items;
+    case 'JsonExists':
+    case 'JsonValue':
+    case 'JsonQuery': {
+      const { input, passing } = e.invocation;
+      const defaults = e.kind === 'JsonValue' ? [e.onEmpty, e.onError].flatMap((b) => (b?.type === 'DEFAULT' ? [b.value] : [])) : [];
+      return [input.value, ...passing.map((p) => p.value.value), ...defaults];
+    }
+    case 'JsonObject':
+      return e.members.flatMap((m) => [m.key, m.value.value]);
+    case 'JsonArray':
+      return e.elements.map((v) => v.value);
     default:
       return [];
   }

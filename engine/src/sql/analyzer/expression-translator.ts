@@ -3,6 +3,8 @@
 // Aggregates, window functions and subqueries are not translated here: the query planner hands
 // in a hook that maps them to the symbols of the plan nodes that compute them.
 
+import { jsonLiteral } from '../../types/json/json-parse.js';
+import { translateJsonForm } from './json-forms.js';
 import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import { isAggregateFunctionName } from '../../functions/aggregate/registry.js';
 import { isScalarFunctionName, resolveOperator, resolveScalarFunction, resolveSyntaxOperator, type SyntaxOperatorName } from '../../functions/scalar/registry.js';
@@ -191,12 +193,13 @@ function translateNode(e: ast.Expression, context: TranslationContext, translate
     case 'Measure':
     case 'NamedArgument':
     case 'CaseOperand':
+      throw unsupportedNode(e);
     case 'JsonExists':
     case 'JsonValue':
     case 'JsonQuery':
     case 'JsonObject':
     case 'JsonArray':
-      throw unsupportedNode(e);
+      return translateJsonForm(e, translate, coerce);
   }
 }
 
@@ -522,6 +525,7 @@ function genericLiteral(e: ast.GenericLiteral, session: Session): RowExpression 
   const name = e.type.name;
   if (name === 'decimal' && e.type.parameters.length === 0) return decimalLiteral(e.value.trim(), e.location);
   let type = sqlTypeOf(e.type);
+  if (type.kind === 'json') return constant(jsonLiteral(e.value, e.location), type);
   // Trino types a TIMESTAMP literal that ends in a zone `timestamp(p) with time zone`.
   const zoned = zonedLiteralType(type, e.value, e.type.parameters.length > 0, e.location);
   if (zoned !== undefined) return castExpression(constant(e.value, varchar(e.value.length)), zoned, false, session);

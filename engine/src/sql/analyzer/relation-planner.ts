@@ -17,7 +17,7 @@ import { unsupportedNode } from './unsupported-features.js';
 import { planView } from './view-planner.js';
 import { qualifiedObjectName } from '../metadata/qualified-name.js';
 import { readRelation } from '../../security/access-control/relation-reads.js';
-import { planStandaloneUnnest, planUnnestJoin, unnestTarget } from './unnest-planner.js';
+import { planStandaloneUnnest, planUnnestJoin, unnestTarget, type UnnestTarget } from './unnest-planner.js';
 
 export function planRelation(planner: QueryPlanner, relation: ast.Relation, outer?: Scope): RelationPlan {
   const context = planner.context;
@@ -73,8 +73,9 @@ export function planRelation(planner: QueryPlanner, relation: ast.Relation, oute
     case 'SampledRelation':
     case 'PatternRecognitionRelation':
     case 'Lateral':
-    case 'TableFunctionInvocation':
     case 'JsonTable':
+      return planStandaloneUnnest(planner, unnestTarget(relation) as UnnestTarget, outer);
+    case 'TableFunctionInvocation':
     case 'Nearest':
       throw unsupportedNode(relation);
   }

@@ -6,10 +6,12 @@
 import { EngineError } from '../../errors/engine-error.js';
 import type * as ast from '../parser/ast.js';
 import type { Assignment, PlanNode, UnnestNode } from '../planner/plan.js';
-import { symbolRef, type Symbol } from '../planner/row-expression.js';
+import { symbolRef, type RowExpression, type Symbol } from '../planner/row-expression.js';
+import type { JsonTable } from '../parser/ast-json.js';
+import { jsonTableCall } from './json-table-planner.js';
 import { unnestedColumns } from './row-expressions.js';
 import { BIGINT, type SqlType, typeName } from '../../types/types.js';
-import { coerceToBoolean, translateExpression } from './expression-translator.js';
+import { coerce, coerceToBoolean, translateExpression } from './expression-translator.js';
 import type { RelationPlan } from './relation-plan.js';
 import type { QueryPlanner } from './query-planner.js';
 import { Scope, type Field } from './scope.js';
@@ -18,12 +20,21 @@ import { Scope, type Field } from './scope.js';
 export interface UnnestTarget {
   unnest: ast.Unnest;
   alias?: ast.AliasedRelation;
+  /** The arrays to unnest when they are no expressions of the text (JSON_TABLE's rows). */
+  arrays?: (translate: (e: ast.Expression) => RowExpression) => RowExpression[];
 }
 
 export function unnestTarget(relation: ast.Relation): UnnestTarget | undefined {
   if (relation.kind === 'Unnest') return { unnest: relation };
+  if (relation.kind === 'JsonTable') return jsonTableTarget(relation);
   if (relation.kind === 'AliasedRelation' && relation.relation.kind === 'Unnest') return { unnest: relation.relation, alias: relation };
+  if (relation.kind === 'AliasedRelation' && relation.relation.kind === 'JsonTable') return { ...jsonTableTarget(relation.relation), alias: relation };
   return undefined;
+}
+
+/** JSON_TABLE as the UNNEST of its rows (json-table-planner.ts). */
+function jsonTableTarget(table: JsonTable): UnnestTarget {
+  return { unnest: { kind: 'Unnest', expressions: [], withOrdinality: false, location: table.location }, arrays: (translate) => [jsonTableCall(table, translate, coerce)] };
 }
 
 /** UNNEST alone in FROM: over a single row of no columns. */
@@ -60,9 +71,13 @@ function planUnnest(planner: QueryPlanner, target: UnnestTarget, source: Relatio
   const { unnest, alias } = target;
   const mappings: UnnestNode['mappings'] = [];
   const projected: Assignment[] = [];
-  for (const e of unnest.expressions) {
-    const value = translateExpression(e, { scope: source.scope, session, parameters });
+  const translate = (e: ast.Expression) => translateExpression(e, { scope: source.scope, session, parameters });
+  const values = target.arrays?.(translate) ?? unnest.expressions.map((e) => {
+    const value = translate(e);
     if (value.type.kind !== 'array' && value.type.kind !== 'map') throw new EngineError('TYPE_MISMATCH', `Cannot unnest type: ${typeName(value.type)}`, e.location);
+    return value;
+  });
+  for (const value of values) {
     let input: Symbol;
     if (value.kind === 'symbol') input = value.symbol;
     else {
@@ -79,7 +94,8 @@ function planUnnest(planner: QueryPlanner, target: UnnestTarget, source: Relatio
   const ordinality = unnest.withOrdinality ? factory.newSymbol('ordinality', BIGINT) : undefined;
   // Arrays of rows expand into a column per field (a projection over the Unnest node); a map's values stay whole.
   const columns = mappings.flatMap((m) => (m.entry === undefined ? unnestedColumns(m.output, (name, type) => factory.newSymbol(name, type)) : [{ symbol: m.output, expression: symbolRef(m.output) }]));
-  const expands = columns.length !== outputs.length;
+  // A row of one field expands too: its column is the field, not the row.
+  const expands = columns.length !== outputs.length || columns.some((c, i) => c.symbol !== outputs[i]);
   const produced = [...columns.map((c) => c.symbol), ...(ordinality === undefined ? [] : [ordinality])];
   const names = alias?.columnNames?.map((c) => c.value);
   if (names !== undefined && names.length !== produced.length) {

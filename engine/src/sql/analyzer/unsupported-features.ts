@@ -143,8 +143,6 @@ function unsupportedConstruct(node: Node): Unsupported | undefined {
       return feature('LATERAL', node.location);
     case 'TableFunctionInvocation':
       return feature(`Table function ${formatQualifiedName(node.name)}`, node.location);
-    case 'JsonTable':
-      return feature('JSON_TABLE', node.location);
     case 'Nearest':
       return feature('NEAREST', node.location);
     case 'FramePatternRecognition':
@@ -180,16 +178,6 @@ function unsupportedExpression(node: Node): Unsupported | undefined {
       return { message: 'Named function arguments are not supported', location: node.location };
     case 'CaseOperand':
       return { message: 'Predicates as WHEN clauses of a simple CASE are not supported', location: node.location };
-    case 'JsonExists':
-      return feature('JSON_EXISTS', node.location);
-    case 'JsonValue':
-      return feature('JSON_VALUE', node.location);
-    case 'JsonQuery':
-      return feature('JSON_QUERY', node.location);
-    case 'JsonObject':
-      return feature('JSON_OBJECT', node.location);
-    case 'JsonArray':
-      return feature('JSON_ARRAY', node.location);
     case 'AllColumns':
       return node.aliases && !node.target ? { message: 'Column aliases for * (.* AS (...)) are not supported', location: node.aliases[0].location } : undefined;
     case 'FunctionCall': {
