@@ -25,8 +25,7 @@ export function planRelation(planner: QueryPlanner, relation: ast.Relation, oute
       const parts = relation.name.parts.map((p) => p.value);
       const cte = parts.length === 1 ? planner.ctes.get(parts[0]) : undefined;
       if (cte) {
-        const cteScopePlanner = new QueryPlanner(context, cte.ctes);
-        const plan = cteScopePlanner.planQuery(cte.query, undefined);
+        const plan = cte.expand ? cte.expand() : new QueryPlanner(context, cte.ctes).planQuery(cte.query, undefined);
         const names = cte.columnAliases?.map((a) => a.value);
         const fields = visibleFields(plan);
         if (names && names.length !== fields.length) {

@@ -125,8 +125,6 @@ function unsupportedConstruct(node: Node): Unsupported | undefined {
       return feature('WITH SESSION', node.location);
     case 'FunctionSpecification':
       return feature('WITH FUNCTION', node.location);
-    case 'With':
-      return node.recursive ? { message: 'Recursive WITH queries are not supported', location: node.location } : undefined;
     case 'Corresponding':
       return feature('CORRESPONDING', node.location);
     case 'AutoGroupBy':
