@@ -15,6 +15,7 @@ import { aggregateFunctionOf, windowFunctionOf } from '../sql/planner/function-h
 import { constant, inputRef, mapChildren, type RowExpression, type Symbol } from '../sql/planner/row-expression.js';
 import type { SqlType } from '../types/types.js';
 import { applyOperator } from './apply.js';
+import { lateralApplyOperator } from './lateral-apply.js';
 import { enforceSingleRow } from './operators/enforce-single-row.js';
 import { filterAndProject } from './operators/filter-and-project.js';
 import { groupId } from './operators/group-id.js';
@@ -186,6 +187,7 @@ export class LocalExecutionPlanner {
         });
       }
       case 'Apply':
+        if (node.applyType === 'lateral') return run(lateralApplyOperator, this, node, bindings, ctx.stats);
         return run(applyOperator, this, node, bindings, ctx.stats);
       case 'RemoteSource': {
         const remote = this.env.remoteSources;

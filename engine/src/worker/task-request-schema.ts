@@ -155,8 +155,8 @@ const PLAN_NODE = kinds('plan node', {
   ),
   Apply: node(
     'Apply',
-    { input: SOURCE, subquery: SOURCE, correlation: SYMBOLS, applyType: { enum: ['scalar', 'exists', 'in'] }, result: ref('symbol') },
-    { value: ref('symbol') },
+    { input: SOURCE, subquery: SOURCE, correlation: SYMBOLS, applyType: { enum: ['scalar', 'exists', 'in', 'lateral'] } },
+    { value: ref('symbol'), result: ref('symbol'), outer: BOOLEAN },
   ),
   Exchange: node('Exchange', { type: EXCHANGE_TYPE, source: SOURCE, partitionKeys: SYMBOLS }),
   RemoteSource: node('RemoteSource', { sourceFragmentIds: arrayOf(integer()), exchangeType: EXCHANGE_TYPE }),

@@ -65,7 +65,6 @@ const QUERIES: [string, string][] = [
   ['SELECT json_array(1, 2)', 'line 1:8: JSON_ARRAY is not supported'],
   ["SELECT * FROM JSON_TABLE('[]', 'lax $' COLUMNS (a int))", 'line 1:15: JSON_TABLE is not supported'],
   ['SELECT * FROM t RIGHT JOIN UNNEST(ARRAY[1, 2]) u(x) ON true', 'line 1:15: RIGHT JOIN involving UNNEST is not supported'],
-  ['SELECT * FROM t, LATERAL (SELECT b)', 'line 1:18: LATERAL is not supported'],
   ['SELECT * FROM TABLE(system.sequence(start => 1, stop => 5))', 'line 1:15: Table function system.sequence is not supported'],
   ['SELECT * FROM NEAREST(FROM t MATCH a = 1)', 'line 1:15: NEAREST is not supported'],
   ['SELECT * FROM t FOR VERSION AS OF 1', 'line 1:17: FOR VERSION AS OF is not supported'],

@@ -16,6 +16,7 @@ import { subqueryHook } from './subquery-planner.js';
 import { unsupportedNode } from './unsupported-features.js';
 import { planView } from './view-planner.js';
 import { qualifiedObjectName } from '../metadata/qualified-name.js';
+import { isLateral, planLateralRight } from './lateral-planner.js';
 import { planStandaloneUnnest, planUnnestJoin, unnestTarget } from './unnest-planner.js';
 
 export function planRelation(planner: QueryPlanner, relation: ast.Relation, outer?: Scope): RelationPlan {
@@ -56,7 +57,8 @@ export function planRelation(planner: QueryPlanner, relation: ast.Relation, oute
       const plan = QueryPlanner.relabel(inner, [relation.alias.value], names ?? fields.map((f) => f.name));
       return { node: QueryPlanner.outputVisible(inner, context), scope: plan.scope };
     }
-    case 'SubqueryRelation': {
+    case 'SubqueryRelation':
+    case 'Lateral': {
       const plan = planner.planQuery(relation.query, outer);
       return withOuter(QueryPlanner.relabel(plan, undefined), outer);
     }
@@ -68,7 +70,6 @@ export function planRelation(planner: QueryPlanner, relation: ast.Relation, oute
       return planStandaloneUnnest(planner, { unnest: relation }, outer);
     case 'SampledRelation':
     case 'PatternRecognitionRelation':
-    case 'Lateral':
     case 'TableFunctionInvocation':
     case 'JsonTable':
     case 'Nearest':
@@ -85,7 +86,12 @@ function planJoin(planner: QueryPlanner, join: ast.Join, outer?: Scope): Relatio
   const left = planRelation(planner, join.left, outer);
   const unnest = unnestTarget(join.right);
   if (unnest !== undefined) return planUnnestJoin(planner, join, left, unnest);
-  const right = planRelation(planner, join.right, outer);
+  let right: RelationPlan;
+  if (isLateral(join.right)) {
+    const lateral = planLateralRight(planner, join, left, outer);
+    if (lateral.joined) return lateral.joined;
+    right = lateral.right;
+  } else right = planRelation(planner, join.right, outer);
   const fields = [...left.scope.fields, ...right.scope.fields];
   const scope = new Scope(fields, outer);
   const type = join.type === 'IMPLICIT' || join.type === 'CROSS' ? 'inner' : (join.type.toLowerCase() as 'inner' | 'left' | 'right' | 'full');

@@ -137,8 +137,6 @@ function unsupportedConstruct(node: Node): Unsupported | undefined {
       return feature('TABLESAMPLE', node.location);
     case 'PatternRecognitionRelation':
       return feature('MATCH_RECOGNIZE', node.location);
-    case 'Lateral':
-      return feature('LATERAL', node.location);
     case 'TableFunctionInvocation':
       return feature(`Table function ${formatQualifiedName(node.name)}`, node.location);
     case 'JsonTable':

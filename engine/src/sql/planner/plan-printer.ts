@@ -122,7 +122,7 @@ export function describe(node: PlanNode): string {
       return `${node.outer ? 'LeftUnnest' : 'Unnest'}[replicate = [${node.replicate.map(name).join(', ')}], unnest = [${node.mappings.map((m) => `${name(m.input)} -> ${name(m.output)}`).join(', ')}]${ordinality}]`;
     }
     case 'Apply':
-      return `Apply[${node.applyType}, correlation = [${node.correlation.map(name).join(', ')}]]`;
+      return `Apply[${node.applyType === 'lateral' && node.outer ? 'lateral left' : node.applyType}, correlation = [${node.correlation.map(name).join(', ')}]]`;
     case 'Exchange':
       return `RemoteExchange[type = ${node.type}${node.partitionKeys.length > 0 ? `, partitionKeys = [${node.partitionKeys.map(name).join(', ')}]` : ''}]`;
     case 'RemoteSource':

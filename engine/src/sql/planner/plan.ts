@@ -199,14 +199,29 @@ export interface UnnestNode extends NodeBase {
  * - exists: result = whether the subquery has a row
  * - in: result = `value IN (subquery)` with SQL NULL semantics
  */
-export interface ApplyNode extends NodeBase {
+export type ApplyNode = ValueApplyNode | LateralApplyNode;
+
+interface ApplyBase extends NodeBase {
   kind: 'Apply';
   input: PlanNode;
   subquery: PlanNode;
   correlation: Symbol[];
+}
+
+export interface ValueApplyNode extends ApplyBase {
   applyType: 'scalar' | 'exists' | 'in';
   value?: Symbol;
   result: Symbol;
+}
+
+/**
+ * A correlated LATERAL (subquery) in FROM: every input row joined with the rows its subquery gives
+ * (the join's ON condition is a filter inside the subquery). `outer` (LEFT JOIN LATERAL) keeps an
+ * input row the subquery gives no row for, with NULLs. Outputs: input outputs + subquery outputs.
+ */
+export interface LateralApplyNode extends ApplyBase {
+  applyType: 'lateral';
+  outer: boolean;
 }
 
 /**

@@ -100,7 +100,7 @@ function pruneNode(node: PlanNode, required: Set<number>, factory?: PlanFactory)
     case 'Apply': {
       const input = prune(node.input, needs(own()));
       const subquery = prune(node.subquery, new Set(node.subquery.outputs.map((s: Symbol) => s.id)));
-      return { ...node, input, subquery, outputs: [...input.outputs, node.result] };
+      return { ...node, input, subquery, outputs: [...input.outputs, ...(node.applyType === 'lateral' ? subquery.outputs : [node.result])] };
     }
     case 'Exchange': {
       const keep = needs(node.partitionKeys.map((k) => k.id));
