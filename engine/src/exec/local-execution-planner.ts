@@ -14,6 +14,7 @@ import { fragmentScan } from '../sql/planner/fragment-scan.js';
 import { aggregateFunctionOf, windowFunctionOf } from '../sql/planner/function-handles.js';
 import { constant, inputRef, mapChildren, type RowExpression, type Symbol } from '../sql/planner/row-expression.js';
 import type { SqlType } from '../types/types.js';
+import { scanSplits } from './scan-splits.js';
 import { applyOperator } from './apply.js';
 import { lateralApplyOperator } from './lateral-apply.js';
 import { enforceSingleRow } from './operators/enforce-single-row.js';
@@ -276,7 +277,7 @@ export class LocalExecutionPlanner {
       return afterDecision(async () => ((await enoughSplits()) ? inParallel({ fragment, splits: [], more, workers: settings.workers }) : assignedHere()));
     }
     return afterDecision(async () => {
-      const splits = await ctx.stats.blockedOn(allSplits(connector.getSplits(this.env.session, scan.table, scan.constraint, scan.pushed)));
+      const splits = await ctx.stats.blockedOn(allSplits(scanSplits(connector, this.env.session, scan)));
       const pays = key === undefined || !knownPoorReduction(key);
       return runsInWorkers(settings, splits.length) && pays ? inWorkers(splits) : here(splits);
     });

@@ -98,6 +98,7 @@ const PLAN_NODE = kinds('plan node', {
     {
       constraint: arrayOf(object({ column: STRING }, { low: DOMAIN_BOUND, high: DOMAIN_BOUND, values: arrayOf(SCALAR) })),
       pushed: object({ handle: SCALAR, explain: arrayOf(STRING) }),
+      splitSampleRatio: { type: 'number' },
     },
   ),
   Values: node('Values', { rows: arrayOf(arrayOf(SCALAR)) }),

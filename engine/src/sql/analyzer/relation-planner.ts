@@ -16,6 +16,7 @@ import { subqueryHook } from './subquery-planner.js';
 import { unsupportedNode } from './unsupported-features.js';
 import { planView } from './view-planner.js';
 import { qualifiedObjectName } from '../metadata/qualified-name.js';
+import { planSample } from './sample-planner.js';
 import { isLateral, planLateralRight } from './lateral-planner.js';
 import { planStandaloneUnnest, planUnnestJoin, unnestTarget } from './unnest-planner.js';
 
@@ -69,6 +70,7 @@ export function planRelation(planner: QueryPlanner, relation: ast.Relation, oute
     case 'Unnest':
       return planStandaloneUnnest(planner, { unnest: relation }, outer);
     case 'SampledRelation':
+      return planSample(planner, relation, planRelation(planner, relation.relation, outer));
     case 'PatternRecognitionRelation':
     case 'TableFunctionInvocation':
     case 'JsonTable':

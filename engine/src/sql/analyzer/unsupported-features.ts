@@ -133,8 +133,6 @@ function unsupportedConstruct(node: Node): Unsupported | undefined {
       return feature(`FOR ${node.rangeType} AS OF`, node.location);
     case 'Join':
       return node.criteria?.kind === 'NaturalJoin' ? { message: 'Natural join not supported', location: node.location } : undefined;
-    case 'SampledRelation':
-      return feature('TABLESAMPLE', node.location);
     case 'PatternRecognitionRelation':
       return feature('MATCH_RECOGNIZE', node.location);
     case 'TableFunctionInvocation':

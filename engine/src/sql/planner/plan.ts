@@ -45,6 +45,8 @@ export interface TableScanNode extends NodeBase {
   constraint?: TableConstraint;
   /** What the connector took over from the nodes that were above the scan (filters, limits, aggregations). */
   pushed?: PushedScan;
+  /** TABLESAMPLE SYSTEM: each split is read with this probability (drawn once per split, where the splits are listed). */
+  splitSampleRatio?: number;
 }
 
 export interface ValuesNode extends NodeBase {
