@@ -11,6 +11,7 @@ function fixedWidth(type: SqlType): number | undefined {
     case 'varchar':
     case 'char':
     case 'varbinary':
+    case 'ipaddress': // shown as text of varying length (IPv4 or IPv6)
     case 'array':
     case 'map':
     case 'row':
@@ -41,6 +42,8 @@ function fixedWidth(type: SqlType): number | undefined {
       return 16;
     case 'unknown':
       return 5;
+    case 'uuid':
+      return 39;
   }
 }
 

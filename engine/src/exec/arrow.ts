@@ -78,6 +78,8 @@ export function arrowType(type: SqlType): DataType {
       return new Decimal(type.scale, type.precision, 128);
     case 'varchar':
     case 'char':
+    case 'uuid':
+    case 'ipaddress':
       return new Utf8();
     case 'varbinary':
       return new Binary();
@@ -189,7 +191,9 @@ export function columnToArrowData(column: Column, length: number = column.length
         data: decimalsToInt128(values as BigInt64Array | bigint[], length),
       });
     case 'varchar':
-    case 'char': {
+    case 'char':
+    case 'uuid':
+    case 'ipaddress': {
       const { offsets, bytes } = encodeStrings(values as string[], length);
       return makeData({ type: new Utf8(), ...base, valueOffsets: offsets, data: bytes });
     }
@@ -407,6 +411,8 @@ function arrowValues(data: Data, type: SqlType, length: number): ColumnValues {
       return int128ToDecimals(data.values as Uint32Array, length, type.precision <= SHORT_DECIMAL_PRECISION);
     case 'varchar':
     case 'char':
+    case 'uuid':
+    case 'ipaddress':
       return decodeStrings(data.valueOffsets as Int32Array, data.values as Uint8Array, length);
     case 'varbinary':
       return sliceBinaries(data.valueOffsets as Int32Array, data.values as Uint8Array, length);

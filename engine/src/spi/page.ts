@@ -105,6 +105,8 @@ export function allocateValues(type: SqlType, length: number): ColumnValues {
       return new Float64Array(length);
     case 'varchar':
     case 'char':
+    case 'uuid':
+    case 'ipaddress':
       return new Array<string>(length).fill('');
     case 'varbinary':
       return new Array<Uint8Array>(length).fill(EMPTY_BYTES);

@@ -14,6 +14,11 @@ export type SqlType =
   | { kind: 'varchar'; length?: number } // length undefined = unbounded
   | { kind: 'char'; length: number }
   | { kind: 'varbinary' }
+  // Held as text in the engine (uuid-type.ts, ipaddress-type.ts): a uuid in its canonical lowercase
+  // form; an IP address as the 32 hex digits of its 16 bytes (IPv4 as IPv4-mapped IPv6), whose text
+  // order is Trino's byte order.
+  | { kind: 'uuid' }
+  | { kind: 'ipaddress' }
   | { kind: 'date' }
   | { kind: 'time'; precision: number }
   | { kind: 'timestamp'; precision: number }
@@ -48,6 +53,8 @@ export const REAL: SqlType = { kind: 'real' };
 export const DOUBLE: SqlType = { kind: 'double' };
 export const VARCHAR: SqlType = { kind: 'varchar' };
 export const VARBINARY: SqlType = { kind: 'varbinary' };
+export const UUID: SqlType = { kind: 'uuid' };
+export const IPADDRESS: SqlType = { kind: 'ipaddress' };
 export const DATE: SqlType = { kind: 'date' };
 export const UNKNOWN: SqlType = { kind: 'unknown' };
 export const INTERVAL_YEAR_MONTH: SqlType = { kind: 'interval year to month' };

@@ -15,6 +15,8 @@ export function defaultLiteral(type: SqlType): string {
       return '0n';
     case 'varchar':
     case 'char':
+    case 'uuid':
+    case 'ipaddress':
       return "''";
     case 'varbinary':
       return 'EMPTY_BYTES';

@@ -172,7 +172,7 @@ export function hashColumn(column: Column, count: number, out: Int32Array, combi
     return;
   }
   if (Array.isArray(values)) {
-    const hashOne = kind === 'varchar' || kind === 'char' ? hashString : kind === 'varbinary' ? hashBytes : hashBigint;
+    const hashOne = kind === 'varchar' || kind === 'char' || kind === 'uuid' || kind === 'ipaddress' ? hashString : kind === 'varbinary' ? hashBytes : hashBigint;
     const arr = values as unknown[];
     for (let i = from; i < count; i++) {
       const h = nulls !== null && nulls[i] === 1 ? NULL_HASH : (hashOne as (v: unknown) => number)(arr[i]);
