@@ -25,6 +25,7 @@ import { numericHistogramFunction } from './numeric-histogram.js';
 import { topNFunction } from './top-n.js';
 import { sumFunction } from './sum.js';
 import { reduceAggFunction } from './reduce-agg.js';
+import { checksumFunction } from './checksum.js';
 import type { LambdaExpression } from '../../sql/planner/row-expression.js';
 import { isOrderable } from '../scalar/map-comparison.js';
 import { varianceFunction, type VarianceKind } from './variance.js';
@@ -143,6 +144,11 @@ function byKeyFamily(name: 'min_by' | 'max_by'): Family {
 const NUMERIC_SUM_SIGNATURES = ['bigint', 'decimal(p,s)', 'double', 'real', 'interval day to second', 'interval year to month'];
 
 const FAMILIES: Record<string, Family> = {
+  checksum: {
+    signatures: [{ args: ['T'], returns: 'varbinary', constraints: 'T:comparable' }],
+    description: 'Checksum of the given values',
+    resolve: unary((t) => checksumFunction(t)),
+  },
   // Its lambdas come apart from the argument types (resolveAggregateFunction): by types alone it resolves to nothing.
   reduce_agg: {
     signatures: [{ args: ['T', 'S', 'function(S,T,S)', 'function(S,S,S)'], returns: 'S', constraints: 'T, S' }],
@@ -264,7 +270,7 @@ const FAMILIES: Record<string, Family> = {
 /** Aggregates Trino has that this engine does not implement yet: they fail with NOT_SUPPORTED. */
 const UNKNOWN_TYPE: SqlType = { kind: 'unknown' };
 
-const UNSUPPORTED = new Set(['approx_set', 'checksum']);
+const UNSUPPORTED = new Set(['approx_set']);
 
 export function isAggregateFunctionName(name: string): boolean {
   const key = name.toLowerCase();
