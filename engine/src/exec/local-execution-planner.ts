@@ -17,6 +17,7 @@ import type { SqlType } from '../types/types.js';
 import { scanSplits } from './scan-splits.js';
 import { applyOperator } from './apply.js';
 import { lateralApplyOperator } from './lateral-apply.js';
+import { recursiveUnion, workTable, type WorkTables } from './recursive-union.js';
 import { enforceSingleRow } from './operators/enforce-single-row.js';
 import { filterAndProject } from './operators/filter-and-project.js';
 import { groupId } from './operators/group-id.js';
@@ -82,6 +83,8 @@ export class LocalExecutionPlanner {
   private readonly localSplits = new Map<number, readonly Split[]>();
   /** Scans of a task whose assigned splits were too few for worker threads (by scan node id). */
   private readonly assignedHere = new Set<number>();
+  /** The rows of each running recursion's previous level, which its step reads (by RecursiveUnion node id). */
+  readonly workTables: WorkTables = new Map();
 
   private readonly recorders: OperatorRecorders;
 
@@ -111,7 +114,10 @@ export class LocalExecutionPlanner {
       case 'TableScan':
         return run(tableScan, { ...this.env, operator: ctx }, node, this.localSplits.get(node.id));
       case 'Values':
+        if (node.workTable !== undefined) return run(workTable, this.workTables, node);
         return run(values, types(node), node.rows);
+      case 'RecursiveUnion':
+        return run(recursiveUnion, this, node, bindings, ctx.stats);
       case 'Filter':
       case 'Project': {
         const { source, stage } = this.filterProjectStage(node, bindings);

@@ -118,6 +118,18 @@ describe('WITH RECURSIVE', function () {
     }
   });
 
+  it('runs a deep recursion level by level (a depth of 2000 takes no quadratic plan)', async () => {
+    try {
+      await engine.run('SET SESSION max_recursion_depth = 2000');
+      const sql = 'WITH RECURSIVE t(n, total) AS (SELECT 1, BIGINT \'1\' UNION ALL SELECT n + 1, total + n + 1 FROM t WHERE n < 2000) SELECT count(*), max(n), max(total) FROM t';
+      expect(await engine.rows(sql)).to.deep.equal(text(await duckRows(duck, sql)).map((r) => r.split('|').map((v, i) => (i === 1 ? Number(v) : BigInt(v)))));
+      const [[plan]] = await engine.rows(`EXPLAIN ${sql}`);
+      expect(plan).to.contain('RecursiveUnion[maxDepth = 2000]');
+    } finally {
+      await engine.run('RESET SESSION max_recursion_depth');
+    }
+  });
+
   it("refuses misshaped recursive queries with Trino's errors", async () => {
     const cases: [string, string, string][] = [
       ['WITH RECURSIVE t AS (SELECT 1 UNION ALL SELECT 1 FROM t) SELECT * FROM t', 'MISSING_COLUMN_ALIASES', 'line 1:16: missing column aliases in recursive WITH query'],

@@ -1,25 +1,23 @@
 // WITH RECURSIVE as Trino runs it: a query `anchor UNION [ALL] step` whose step refers once to the
-// query's own name is unrolled max_recursion_depth times. Level 0 is the anchor; level k is the step
-// with its reference bound to level k-1; the result is the UNION [ALL] of the levels. One more level
-// is planned under a check that fails the query with NOT_SUPPORTED "Recursion depth limit exceeded"
-// when it yields any row (the recursion had not converged). A UNION DISTINCT removes duplicates
-// over the union of the levels, not between levels: it does not stop a cycle. The columns have the
-// anchor's types; the step's are coerced to them, and must coerce.
+// query's own name. Trino unrolls the step max_recursion_depth times; here a RecursiveUnion runs the
+// same levels one after the other (exec/recursive-union.ts): level 0 is the anchor, level k the step
+// over level k-1 (its work table), and a level beyond the depth with rows fails the query with
+// Trino's NOT_SUPPORTED "Recursion depth limit exceeded". A UNION DISTINCT removes duplicates over
+// the union of the levels, not between levels: as in Trino it does not stop a cycle. The columns
+// have the anchor's types; the step's are coerced to them, and must coerce.
 
 import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import { integerSessionProperty } from '../../spi/session-properties.js';
 import { canCoerce } from '../../types/coercion.js';
-import { BIGINT, BOOLEAN, VARCHAR, typeName, type SqlType } from '../../types/types.js';
+import { typeName, type SqlType } from '../../types/types.js';
 import type * as ast from '../parser/ast.js';
-import type { PlanNode, SetOperationNode } from '../planner/plan.js';
-import { resolveWindowHandle } from '../planner/function-handles.js';
-import { call, constant, special, symbolRef } from '../planner/row-expression.js';
+import type { PlanNode } from '../planner/plan.js';
+import { symbolRef } from '../planner/row-expression.js';
 import { forEachAstObject } from './ast-utils.js';
-import { coerce, comparison } from './expression-translator.js';
+import { coerce } from './expression-translator.js';
 import { visibleFields, type NamedQuery, type RelationPlan } from './relation-plan.js';
 import { QueryPlanner } from './query-planner.js';
 import { Scope } from './scope.js';
-import { DEFAULT_FRAME_WITH_ORDER } from './window-planner.js';
 
 /** The two halves of a recursive query. */
 interface RecursiveShape {
@@ -41,7 +39,7 @@ export function recursiveWithQuery(planner: QueryPlanner, withQuery: ast.WithQue
   }
   const unroller = new Unroller(planner, withQuery, shape, ctes);
   // Trino analyzes the query where it is defined: its errors come whether or not it is used.
-  unroller.level(1);
+  unroller.expand();
   return { query: withQuery.query, columnAliases: withQuery.columnAliases, ctes, expand: () => unroller.expand() };
 }
 
@@ -109,10 +107,9 @@ function checkFromOfStep(from: ast.Relation, name: string): void {
   }
 }
 
-/** Plans the levels of one recursive query. */
+/** Plans one recursive query: its anchor, and its step over the previous level (a work table). */
 class Unroller {
   private readonly name: string;
-  private anchorTypes: SqlType[] = [];
 
   constructor(
     private readonly planner: QueryPlanner,
@@ -123,46 +120,45 @@ class Unroller {
     this.name = withQuery.name.value;
   }
 
-  /** The UNION [ALL] of levels 0 to max_recursion_depth, and the check that level depth + 1 is empty. */
+  /** The recursion, under a DISTINCT over all its rows for UNION. */
   expand(): RelationPlan {
     const factory = this.planner.context.factory;
-    const depth = integerSessionProperty(this.planner.context.session, 'max_recursion_depth');
-    const levels: PlanNode[] = [];
-    for (let k = 0; k <= depth; k++) levels.push(this.level(k));
-    levels.push(this.convergenceCheck(this.level(depth + 1), depth));
-    const first = levels[0];
-    const outputs = first.outputs.map((s) => factory.newSymbol(s.name, s.type));
-    const union: SetOperationNode = {
-      kind: 'SetOperation',
-      id: factory.nodeId(),
-      outputs,
-      operation: 'union',
-      sources: levels,
-      sourceSymbols: levels.map((l) => l.outputs),
-      distinct: this.shape.distinct,
-    };
-    return { node: union, scope: new Scope(outputs.map((symbol) => ({ name: symbol.name, qualifier: undefined, symbol }))) };
+    const id = factory.nodeId();
+    const anchor = this.anchor();
+    const types = anchor.outputs.map((s) => s.type);
+    const table: PlanNode = { kind: 'Values', id: factory.nodeId(), outputs: anchor.outputs.map((s) => factory.newSymbol(s.name, s.type)), rows: [], workTable: id };
+    const step = this.step(types, table);
+    const outputs = anchor.outputs.map((s) => factory.newSymbol(s.name, s.type));
+    const maxDepth = integerSessionProperty(this.planner.context.session, 'max_recursion_depth');
+    let node: PlanNode = { kind: 'RecursiveUnion', id, outputs, anchor, step, maxDepth };
+    if (this.shape.distinct) node = factory.aggregate(node, outputs, []);
+    return { node, scope: new Scope(outputs.map((symbol) => ({ name: symbol.name, qualifier: undefined, symbol }))) };
   }
 
-  /** Level k's rows, in the anchor's column types, named as the query's column aliases. */
-  level(k: number): PlanNode {
+  /** The anchor's rows, named as the query's column aliases. */
+  private anchor(): PlanNode {
     const factory = this.planner.context.factory;
-    if (k === 0) {
-      const anchor = new QueryPlanner(this.planner.context, this.ctes).planQueryBody(this.shape.anchor);
-      const fields = visibleFields(anchor);
-      const aliases = this.withQuery.columnAliases as ast.Identifier[];
-      checkAliases(aliases, fields.length);
-      this.anchorTypes = fields.map((f) => f.symbol.type);
-      return factory.project(
-        anchor.node,
-        fields.map((f, i) => ({ symbol: factory.newSymbol(aliases[i].value, f.symbol.type), expression: symbolRef(f.symbol) })),
-      );
-    }
-    const previous: NamedQuery = { query: this.withQuery.query, columnAliases: this.withQuery.columnAliases, ctes: this.ctes, expand: () => this.previousLevel(k - 1) };
-    const stepPlanner = new QueryPlanner(this.planner.context, new Map(this.ctes).set(this.name, previous));
-    const step = stepPlanner.planQueryBody(this.shape.step);
+    const anchor = new QueryPlanner(this.planner.context, this.ctes).planQueryBody(this.shape.anchor);
+    const fields = visibleFields(anchor);
+    const aliases = this.withQuery.columnAliases as ast.Identifier[];
+    checkAliases(aliases, fields.length);
+    return factory.project(
+      anchor.node,
+      fields.map((f, i) => ({ symbol: factory.newSymbol(aliases[i].value, f.symbol.type), expression: symbolRef(f.symbol) })),
+    );
+  }
+
+  /** The step's rows over `previous` (what its reference reads), coerced to the anchor's column types. */
+  private step(types: SqlType[], previous: PlanNode): PlanNode {
+    const factory = this.planner.context.factory;
+    const reference: NamedQuery = {
+      query: this.withQuery.query,
+      columnAliases: this.withQuery.columnAliases,
+      ctes: this.ctes,
+      expand: () => ({ node: previous, scope: new Scope(previous.outputs.map((symbol) => ({ name: symbol.name, qualifier: undefined, symbol }))) }),
+    };
+    const step = new QueryPlanner(this.planner.context, new Map(this.ctes).set(this.name, reference)).planQueryBody(this.shape.step);
     const fields = visibleFields(step);
-    const types = this.anchorTypes;
     const location = this.shape.step.location;
     if (fields.length !== types.length) {
       throw new EngineError('TYPE_MISMATCH', `base and step relations of recursion have different number of fields: ${types.length}, ${fields.length}`, location);
@@ -176,36 +172,10 @@ class Unroller {
         );
       }
     });
-    const aliases = this.withQuery.columnAliases as ast.Identifier[];
     return factory.project(
       step.node,
-      fields.map((f, i) => ({ symbol: factory.newSymbol(aliases[i].value, types[i]), expression: coerce(symbolRef(f.symbol), types[i]) })),
+      fields.map((f, i) => ({ symbol: factory.newSymbol(previous.outputs[i].name, types[i]), expression: coerce(symbolRef(f.symbol), types[i]) })),
     );
-  }
-
-  private previousLevel(k: number): RelationPlan {
-    const node = this.level(k);
-    return { node, scope: new Scope(node.outputs.map((symbol) => ({ name: symbol.name, qualifier: undefined, symbol }))) };
-  }
-
-  /** `level` under a count over all its rows and a filter that fails at its first row, as Trino plans it. */
-  private convergenceCheck(level: PlanNode, depth: number): PlanNode {
-    const factory = this.planner.context.factory;
-    const location = this.shape.step.location;
-    const count = factory.newSymbol('count', BIGINT);
-    const window: PlanNode = {
-      kind: 'Window',
-      id: factory.nodeId(),
-      outputs: [...level.outputs, count],
-      source: level,
-      partitionBy: [],
-      orderBy: [],
-      functions: [{ symbol: count, function: resolveWindowHandle('count', [], location), arguments: [], frame: DEFAULT_FRAME_WITH_ORDER, ignoreNulls: false }],
-    };
-    const message = `Recursion depth limit exceeded (${depth}). Use 'max_recursion_depth' session property to modify the limit.`;
-    const fail = call('$fail', BOOLEAN, constant('NOT_SUPPORTED', VARCHAR), constant(message, VARCHAR));
-    const predicate = special('if', BOOLEAN, comparison('>=', symbolRef(count), constant(0n, BIGINT), location), fail, constant(true, BOOLEAN));
-    return factory.restrict(factory.filter(window, predicate), level.outputs);
   }
 }
 

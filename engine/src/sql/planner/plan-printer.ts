@@ -77,7 +77,9 @@ export function describe(node: PlanNode): string {
     case 'TableScan':
       return `TableScan[table = ${node.table.catalog}:${node.table.schema}.${node.table.name}, columns = [${node.columns.map((c) => c.name).join(', ')}]${(node.pushed?.explain ?? []).map((p) => `, ${p}`).join('')}]`;
     case 'Values':
-      return `Values[rows = ${node.rows.length}]`;
+      return node.workTable === undefined ? `Values[rows = ${node.rows.length}]` : 'WorkTable';
+    case 'RecursiveUnion':
+      return `RecursiveUnion[maxDepth = ${node.maxDepth}]`;
     case 'Filter':
       return `Filter[filterPredicate = ${formatRowExpression(node.predicate)}]`;
     case 'Project':

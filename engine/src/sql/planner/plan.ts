@@ -29,7 +29,8 @@ export type PlanNode =
   | ExchangeNode
   | RemoteSourceNode
   | TableWriterNode
-  | TableFinishNode;
+  | TableFinishNode
+  | RecursiveUnionNode;
 
 interface NodeBase {
   readonly id: number;
@@ -52,6 +53,20 @@ export interface TableScanNode extends NodeBase {
 export interface ValuesNode extends NodeBase {
   kind: 'Values';
   rows: Scalar[][];
+  /** Set on the work table of a RecursiveUnion (with that node's id): the rows are the previous level's, given at run time. */
+  workTable?: number;
+}
+
+/**
+ * WITH RECURSIVE run level by level (recursive-query-planner.ts): the anchor's rows, then the
+ * step's over the previous level (its work table), up to `maxDepth` steps; a level beyond that with
+ * rows fails the query. Anchor, step and outputs have the same columns in the same order.
+ */
+export interface RecursiveUnionNode extends NodeBase {
+  kind: 'RecursiveUnion';
+  anchor: PlanNode;
+  step: PlanNode;
+  maxDepth: number;
 }
 
 export interface FilterNode extends NodeBase {
@@ -294,6 +309,8 @@ export function sources(node: PlanNode): PlanNode[] {
       return node.sources;
     case 'Apply':
       return [node.input, node.subquery];
+    case 'RecursiveUnion':
+      return [node.anchor, node.step];
     default:
       return [node.source];
   }
