@@ -117,7 +117,7 @@ export class LocalExecutionPlanner {
         if (node.workTable !== undefined) return run(workTable, this.workTables, node);
         return run(values, types(node), node.rows);
       case 'RecursiveUnion':
-        return run(recursiveUnion, this, node, bindings, ctx.stats);
+        return run(recursiveUnion, this, node, bindings, ctx);
       case 'Filter':
       case 'Project': {
         const { source, stage } = this.filterProjectStage(node, bindings);

@@ -4,22 +4,29 @@
 // A level beyond maxDepth with rows fails the query with Trino's NOT_SUPPORTED error.
 
 import { EngineError } from '../errors/engine-error.js';
-import type { Page } from '../spi/page.js';
+import { pageSizeInBytes, type Page } from '../spi/page.js';
+import { MemoryReservation, throwIfCanceled } from './operators/operator-support.js';
 import type { RecursiveUnionNode, ValuesNode } from '../sql/planner/plan.js';
 import type { Bindings, LocalExecutionPlanner } from './local-execution-planner.js';
-import type { PageStream } from './operators/operator.js';
+import type { OperatorContext, PageStream } from './operators/operator.js';
 import type { OperatorRecorder } from './stats/operator-recorder.js';
 
 /** The previous level's pages of each running recursion, by the id of its RecursiveUnion. */
 export type WorkTables = Map<number, readonly Page[]>;
 
-export async function* recursiveUnion(planner: LocalExecutionPlanner, node: RecursiveUnionNode, bindings: Bindings, stats: OperatorRecorder): PageStream {
-  let level = await collect(planner.plan(node.anchor, bindings, stats));
+/** `ctx.memory` holds the levels kept (the previous one while the next is made). */
+export async function* recursiveUnion(planner: LocalExecutionPlanner, node: RecursiveUnionNode, bindings: Bindings, ctx: OperatorContext & { stats: OperatorRecorder }): PageStream {
+  const reservation = new MemoryReservation(ctx.memory);
+  const held = (...levels: Page[][]) => reservation.set(levels.flat().reduce((sum, page) => sum + pageSizeInBytes(page), 0));
+  let level = await collect(planner.plan(node.anchor, bindings, ctx.stats));
+  held(level);
   yield* level;
   try {
     for (let depth = 1; hasRows(level); depth++) {
+      throwIfCanceled(ctx);
       planner.workTables.set(node.id, level);
-      const next = await collect(planner.plan(node.step, bindings, stats));
+      const next = await collect(planner.plan(node.step, bindings, ctx.stats));
+      held(level, next);
       if (depth > node.maxDepth && hasRows(next)) {
         throw new EngineError('NOT_SUPPORTED', `Recursion depth limit exceeded (${node.maxDepth}). Use 'max_recursion_depth' session property to modify the limit.`);
       }
@@ -28,6 +35,7 @@ export async function* recursiveUnion(planner: LocalExecutionPlanner, node: Recu
     }
   } finally {
     planner.workTables.delete(node.id);
+    reservation.release();
   }
 }
 

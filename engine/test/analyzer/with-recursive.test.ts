@@ -130,6 +130,14 @@ describe('WITH RECURSIVE', function () {
     }
   });
 
+  it('counts the levels it holds against the query memory limit', async () => {
+    const small = new EngineHarness({ memoryLimitBytes: 8 << 20 });
+    const levels = (last: number) => `WITH RECURSIVE t(n, s) AS (SELECT 1, rpad('x', 1000, 'x') UNION ALL SELECT n + 1, s FROM t CROSS JOIN UNNEST(sequence(1, 4)) WHERE n < ${last}) SELECT count(*) FROM t`;
+    expect(await small.rows(levels(5))).to.deep.equal([[341n]]);
+    // Level 7 alone holds 4^6 rows of 1 kB: more than the 8 MB the query may use.
+    expect((await small.failure(levels(8))).errorName).to.equal('EXCEEDED_LOCAL_MEMORY_LIMIT');
+  });
+
   it("refuses misshaped recursive queries with Trino's errors", async () => {
     const cases: [string, string, string][] = [
       ['WITH RECURSIVE t AS (SELECT 1 UNION ALL SELECT 1 FROM t) SELECT * FROM t', 'MISSING_COLUMN_ALIASES', 'line 1:16: missing column aliases in recursive WITH query'],
