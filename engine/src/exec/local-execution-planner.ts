@@ -194,7 +194,7 @@ export class LocalExecutionPlanner {
         });
       }
       case 'Apply':
-        if (node.applyType === 'lateral') return run(lateralApplyOperator, this, node, bindings, ctx.stats);
+        if (node.applyType === 'lateral') return run(lateralApplyOperator, this, node, bindings, ctx);
         return run(applyOperator, this, node, bindings, ctx.stats);
       case 'RemoteSource': {
         const remote = this.env.remoteSources;
