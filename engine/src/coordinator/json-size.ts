@@ -12,6 +12,7 @@ function fixedWidth(type: SqlType): number | undefined {
     case 'char':
     case 'json':
     case 'varbinary':
+    case 'ipaddress': // shown as text of varying length (IPv4 or IPv6)
     case 'array':
     case 'map':
     case 'row':
@@ -42,6 +43,8 @@ function fixedWidth(type: SqlType): number | undefined {
       return 16;
     case 'unknown':
       return 5;
+    case 'uuid':
+      return 39;
   }
 }
 

@@ -54,6 +54,8 @@ import { showCatalogs, showColumns, showCreateTable, showFunctions, showSchemas,
 import { noSessionChanges } from '../spi/session.js';
 import { SessionPropertyManager } from './session-property-manager.js';
 import { checkQuerySession, checkStatement } from '../security/access-control/statement-checks.js';
+import { TransactionManager } from './transactions/transaction-manager.js';
+import { checkInTransaction, endTransaction, startTransaction } from './statements/transaction-statements.js';
 
 export interface StatementExecutorOptions {
   queryMaxMemoryBytes: number;
@@ -71,6 +73,8 @@ interface PlannedQuery {
 
 export class StatementExecutor {
   readonly sessionProperties: SessionPropertyManager;
+  /** The clients' explicit transactions (START TRANSACTION). */
+  readonly transactions = new TransactionManager();
 
   constructor(
     private readonly catalogs: CatalogManager,
@@ -84,8 +88,12 @@ export class StatementExecutor {
     try {
       const statement = parseStatement(sql);
       if (this.catalogs.accessControl !== undefined) checkQuerySession(this.catalogs.accessControl, session);
-      return await this.executeStatement(statement, inSessionTimeZone(session), context, []);
+      const result = await this.executeStatement(statement, inSessionTimeZone(session), context, []);
+      const transaction = session.transaction?.id;
+      return transaction === undefined ? result : { ...result, pages: failingTransaction(result.pages, () => this.transactions.fail(transaction)) };
     } catch (e) {
+      // As in Trino, a statement failing in a transaction aborts it.
+      if (session.transaction?.id !== undefined) this.transactions.fail(session.transaction.id);
       // The parser refuses input nested beyond its limit; a phase after it that still runs out of
       // stack ends the statement with a clean error, not a RangeError.
       if (isStackOverflow(e)) throw nestedTooDeeplyToProcess();
@@ -98,7 +106,13 @@ export class StatementExecutor {
     const metadata = new StatementMetadata(catalogs, session);
     assertSupported(statement);
     if (catalogs.accessControl !== undefined) checkStatement(catalogs.accessControl, statement, session);
+    checkInTransaction(statement, session, this.transactions);
     switch (statement.kind) {
+      case 'StartTransaction':
+        return startTransaction(statement, session, this.transactions);
+      case 'Commit':
+      case 'Rollback':
+        return endTransaction(statement, session, this.transactions);
       case 'QueryStatement': {
         const planned = await this.plan(statement.query, session, parameters, undefined, this.distributes());
         const names = planned.columns.map((c) => c.name);
@@ -366,4 +380,14 @@ function writerSpec(root: PlanNode, write: PlannedWrite, distributed: boolean): 
 /** A plan that runs whole on this node, as the one fragment it is. */
 function singleFragment(root: PlanNode): PlanFragment {
   return { id: 0, root, partitioning: 'SINGLE', output: { type: 'GATHER', partitionKeys: [] }, partitionedScans: [], children: [] };
+}
+
+/** The pages of a statement in a transaction: an error while they stream aborts the transaction too. */
+async function* failingTransaction(pages: AsyncIterable<Page>, fail: () => void): AsyncIterable<Page> {
+  try {
+    yield* pages;
+  } catch (e) {
+    fail();
+    throw e;
+  }
 }

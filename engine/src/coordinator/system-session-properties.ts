@@ -34,6 +34,15 @@ export function systemSessionProperties(node: NodeSessionDefaults): readonly Pro
       },
     },
     {
+      name: 'max_recursion_depth',
+      type: { kind: 'integer' },
+      defaultValue: INTEGER_SESSION_DEFAULTS.max_recursion_depth,
+      description: 'Maximum recursion depth for recursive common table expression',
+      validate: (v) => {
+        if (Number(v) < 1) throw new Error('must be at least 1');
+      },
+    },
+    {
       name: 'parallel_min_splits',
       type: { kind: 'integer' },
       defaultValue: INTEGER_SESSION_DEFAULTS.parallel_min_splits,

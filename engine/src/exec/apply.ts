@@ -2,21 +2,19 @@
 // planner could not decorrelate it into a join) and appends its result to every input row.
 
 import { EngineError } from '../errors/engine-error.js';
-import type { ApplyNode } from '../sql/planner/plan.js';
+import type { ApplyNode, ValueApplyNode } from '../sql/planner/plan.js';
 import type { Bindings, LocalExecutionPlanner } from './local-execution-planner.js';
 import { channelOf } from './local-execution-planner.js';
 import type { PageStream } from './operators/operator.js';
 import { ColumnBuilder, getScalar, type Page, type Scalar } from '../spi/page.js';
 import type { OperatorRecorder } from './stats/operator-recorder.js';
 
-/** `stats`: this operator's, the consumer of its input and of every run of the subquery. */
-export async function* applyOperator(planner: LocalExecutionPlanner, node: ApplyNode, outerBindings: Bindings, stats: OperatorRecorder): PageStream {
-  const layout = node.input.outputs;
-  const correlationChannels = node.correlation.map((s) => channelOf(layout, s));
-  const valueChannel = node.value ? channelOf(layout, node.value) : undefined;
-  const cache = new Map<string, Scalar>();
+/** The outer bindings plus the correlation symbols' values in row `row`, and a key of those values (with `extra`). */
+export type CorrelationBinder = (page: Page, row: number, extra?: Scalar) => { bindings: Bindings; key: string };
 
-  const evaluate = async (page: Page, row: number): Promise<Scalar> => {
+export function correlationBinder(node: ApplyNode, outerBindings: Bindings): CorrelationBinder {
+  const correlationChannels = node.correlation.map((s) => channelOf(node.input.outputs, s));
+  return (page, row, extra) => {
     const bindings = new Map(outerBindings);
     const keyParts: Scalar[] = [];
     node.correlation.forEach((symbol, i) => {
@@ -24,8 +22,20 @@ export async function* applyOperator(planner: LocalExecutionPlanner, node: Apply
       bindings.set(symbol.id, { value, type: symbol.type });
       keyParts.push(value);
     });
+    const key = JSON.stringify([...keyParts, extra], (_, v) => (typeof v === 'bigint' ? `${v}n` : v instanceof Uint8Array ? Buffer.from(v).toString('hex') : v));
+    return { bindings, key };
+  };
+}
+
+/** `stats`: this operator's, the consumer of its input and of every run of the subquery. */
+export async function* applyOperator(planner: LocalExecutionPlanner, node: ValueApplyNode, outerBindings: Bindings, stats: OperatorRecorder): PageStream {
+  const valueChannel = node.value ? channelOf(node.input.outputs, node.value) : undefined;
+  const cache = new Map<string, Scalar>();
+  const bind = correlationBinder(node, outerBindings);
+
+  const evaluate = async (page: Page, row: number): Promise<Scalar> => {
     const probe = valueChannel === undefined ? undefined : getScalar(page.columns[valueChannel], row);
-    const key = JSON.stringify([...keyParts, probe], (_, v) => (typeof v === 'bigint' ? `${v}n` : v));
+    const { bindings, key } = bind(page, row, probe);
     if (cache.has(key)) return cache.get(key)!;
     const result = await runSubquery(planner.plan(node.subquery, bindings, stats), node.applyType, probe);
     cache.set(key, result);
@@ -39,7 +49,7 @@ export async function* applyOperator(planner: LocalExecutionPlanner, node: Apply
   }
 }
 
-async function runSubquery(stream: PageStream, type: ApplyNode['applyType'], probe: Scalar | undefined): Promise<Scalar> {
+async function runSubquery(stream: PageStream, type: ValueApplyNode['applyType'], probe: Scalar | undefined): Promise<Scalar> {
   const iterator = stream[Symbol.asyncIterator]();
   try {
     if (type === 'exists') {

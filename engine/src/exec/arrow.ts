@@ -79,6 +79,8 @@ export function arrowType(type: SqlType): DataType {
     case 'varchar':
     case 'char':
     case 'json':
+    case 'uuid':
+    case 'ipaddress':
       return new Utf8();
     case 'varbinary':
       return new Binary();
@@ -191,7 +193,9 @@ export function columnToArrowData(column: Column, length: number = column.length
       });
     case 'varchar':
     case 'char':
-    case 'json': {
+    case 'json':
+    case 'uuid':
+    case 'ipaddress': {
       const { offsets, bytes } = encodeStrings(values as string[], length);
       return makeData({ type: new Utf8(), ...base, valueOffsets: offsets, data: bytes });
     }
@@ -410,6 +414,8 @@ function arrowValues(data: Data, type: SqlType, length: number): ColumnValues {
     case 'varchar':
     case 'char':
     case 'json':
+    case 'uuid':
+    case 'ipaddress':
       return decodeStrings(data.valueOffsets as Int32Array, data.values as Uint8Array, length);
     case 'varbinary':
       return sliceBinaries(data.valueOffsets as Int32Array, data.values as Uint8Array, length);

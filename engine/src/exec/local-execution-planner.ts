@@ -14,7 +14,10 @@ import { fragmentScan } from '../sql/planner/fragment-scan.js';
 import { aggregateFunctionOf, windowFunctionOf } from '../sql/planner/function-handles.js';
 import { constant, inputRef, mapChildren, type RowExpression, type Symbol } from '../sql/planner/row-expression.js';
 import type { SqlType } from '../types/types.js';
+import { scanSplits } from './scan-splits.js';
 import { applyOperator } from './apply.js';
+import { lateralApplyOperator } from './lateral-apply.js';
+import { recursiveUnion, workTable, type WorkTables } from './recursive-union.js';
 import { enforceSingleRow } from './operators/enforce-single-row.js';
 import { filterAndProject } from './operators/filter-and-project.js';
 import { groupId } from './operators/group-id.js';
@@ -80,6 +83,8 @@ export class LocalExecutionPlanner {
   private readonly localSplits = new Map<number, readonly Split[]>();
   /** Scans of a task whose assigned splits were too few for worker threads (by scan node id). */
   private readonly assignedHere = new Set<number>();
+  /** The rows of each running recursion's previous level, which its step reads (by RecursiveUnion node id). */
+  readonly workTables: WorkTables = new Map();
 
   private readonly recorders: OperatorRecorders;
 
@@ -109,7 +114,10 @@ export class LocalExecutionPlanner {
       case 'TableScan':
         return run(tableScan, { ...this.env, operator: ctx }, node, this.localSplits.get(node.id));
       case 'Values':
+        if (node.workTable !== undefined) return run(workTable, this.workTables, node);
         return run(values, types(node), node.rows);
+      case 'RecursiveUnion':
+        return run(recursiveUnion, this, node, bindings, ctx);
       case 'Filter':
       case 'Project': {
         const { source, stage } = this.filterProjectStage(node, bindings);
@@ -186,6 +194,7 @@ export class LocalExecutionPlanner {
         });
       }
       case 'Apply':
+        if (node.applyType === 'lateral') return run(lateralApplyOperator, this, node, bindings, ctx);
         return run(applyOperator, this, node, bindings, ctx.stats);
       case 'RemoteSource': {
         const remote = this.env.remoteSources;
@@ -274,7 +283,7 @@ export class LocalExecutionPlanner {
       return afterDecision(async () => ((await enoughSplits()) ? inParallel({ fragment, splits: [], more, workers: settings.workers }) : assignedHere()));
     }
     return afterDecision(async () => {
-      const splits = await ctx.stats.blockedOn(allSplits(connector.getSplits(this.env.session, scan.table, scan.constraint, scan.pushed)));
+      const splits = await ctx.stats.blockedOn(allSplits(scanSplits(connector, this.env.session, scan)));
       const pays = key === undefined || !knownPoorReduction(key);
       return runsInWorkers(settings, splits.length) && pays ? inWorkers(splits) : here(splits);
     });

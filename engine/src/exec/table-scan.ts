@@ -1,5 +1,6 @@
 // Reads a table through its connector, split by split, counting splits, rows and bytes as it goes.
 
+import { scanSplits } from './scan-splits.js';
 import { countConnectorRead } from './stats/connector-io.js';
 import type { Connector, ConnectorMetrics, PageSource, Split } from '../spi/connector.js';
 import type { OperatorRecorder } from './stats/operator-recorder.js';
@@ -22,7 +23,7 @@ export async function* tableScan(env: ExecutionEnvironment, node: TableScanNode,
     return;
   }
   if (splits === undefined) {
-    yield* readSplits(env, counted(env, mapSplits(connector.getSplits(env.session, node.table, node.constraint, node.pushed), open)));
+    yield* readSplits(env, counted(env, mapSplits(scanSplits(connector, env.session, node), open)));
     return;
   }
   env.progress.totalSplits += splits.length;

@@ -22,11 +22,10 @@ export function detectPrefix(headers: IncomingHttpHeaders): HeaderPrefix | undef
 /** The session a POST /v1/statement asks for. */
 export function readSessionHeaders(headers: IncomingHttpHeaders, prefix: HeaderPrefix, defaultTimeZone: string): SessionRequest {
   const get = (name: string): string | undefined => headerValue(headers, prefix, name);
+  // A client that sends the header can run transactions; NONE means it has none open.
   const transaction = get('Transaction-Id');
-  if (transaction !== undefined && transaction.toUpperCase() !== 'NONE') {
-    throw new HttpError(400, `Transactions are not supported (${prefix}Transaction-Id: ${transaction})`, 'NOT_SUPPORTED');
-  }
   return {
+    ...(transaction === undefined ? {} : { transaction: transaction.toUpperCase() === 'NONE' ? {} : { id: transaction } }),
     user: get('User') ?? DEFAULT_USER,
     source: get('Source'),
     catalog: get('Catalog'),
@@ -95,5 +94,7 @@ export function sessionChangeHeaders(changes: SessionChanges, prefix: HeaderPref
   add('Clear-Session', changes.resetSessionProperties);
   add('Added-Prepare', [...changes.addedPreparedStatements].map(([name, sql]) => `${encodeURIComponent(name)}=${encodeURIComponent(sql)}`));
   add('Deallocated-Prepare', changes.deallocatedPreparedStatements.map((name) => encodeURIComponent(name)));
+  if (changes.startedTransactionId !== undefined) add('Started-Transaction-Id', [changes.startedTransactionId]);
+  if (changes.clearTransactionId) add('Clear-Transaction-Id', ['true']);
   return headers;
 }

@@ -5,6 +5,7 @@
 // nextUri is the capability to read and cancel (as in Trino, whose clients do not all resend the
 // user on follow-ups), and a wrong slug gets the same 404 as an unknown query.
 
+import { TransactionEndingError } from '../coordinator/transactions/transaction-manager.js';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { IncomingHttpHeaders } from 'node:http';
@@ -148,6 +149,8 @@ function respond(ctx: Context, query: ManagedQuery, prefix: HeaderPrefix, respon
   if (query.result && query.state !== 'FAILED') {
     for (const [name, values] of sessionChangeHeaders(query.result.sessionChanges, prefix)) ctx.set(name, values);
   }
+  // A failed COMMIT or ROLLBACK still ends the transaction, as Trino tells its clients.
+  if (query.state === 'FAILED' && query.error instanceof TransactionEndingError) ctx.set(`${prefix}Clear-Transaction-Id`, 'true');
   ctx.type = 'application/json';
   ctx.body = stringifyJson(response);
 }

@@ -106,6 +106,8 @@ export function allocateValues(type: SqlType, length: number): ColumnValues {
     case 'varchar':
     case 'char':
     case 'json':
+    case 'uuid':
+    case 'ipaddress':
       return new Array<string>(length).fill('');
     case 'varbinary':
       return new Array<Uint8Array>(length).fill(EMPTY_BYTES);

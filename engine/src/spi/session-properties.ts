@@ -5,7 +5,7 @@
 import type { Session } from './session.js';
 
 /** Defaults of the integer properties that tasks read on any node. */
-export const INTEGER_SESSION_DEFAULTS = { task_concurrency: 2, parallel_min_splits: 2 } as const;
+export const INTEGER_SESSION_DEFAULTS = { task_concurrency: 2, parallel_min_splits: 2, max_recursion_depth: 10 } as const;
 
 /** An integer session property that tasks read: the session's value, or its default. */
 export function integerSessionProperty(session: Session, name: keyof typeof INTEGER_SESSION_DEFAULTS): number {

@@ -15,6 +15,11 @@ export interface Session {
   clientInfo?: string;
   /** Epoch milliseconds when the query started; current_timestamp and friends read it. */
   startTime: number;
+  /**
+   * The client's transaction, from its Transaction-Id header: absent when it sent none (it cannot
+   * start one), without an id when it sent NONE (no transaction open).
+   */
+  transaction?: { id?: string };
 }
 
 /** What a statement asks the client to change in its session (sent back as response headers). */
@@ -25,6 +30,10 @@ export interface SessionChanges {
   resetSessionProperties: string[];
   addedPreparedStatements: Map<string, string>;
   deallocatedPreparedStatements: string[];
+  /** START TRANSACTION: the id the client sends from now on. */
+  startedTransactionId?: string;
+  /** COMMIT / ROLLBACK: the client's transaction ended. */
+  clearTransactionId?: boolean;
 }
 
 export function noSessionChanges(): SessionChanges {

@@ -20,6 +20,7 @@ import { type SqlType, isIntegral, isNumeric, isString, typeName, typesEqual } f
 import { codePointCount, padChar, toCharValue, trimTrailingSpaces, truncateCodePoints } from './chars.js';
 import { formatValueAsText } from './values.js';
 import { mapCast } from './map-cast.js';
+import { addressCast, canCastAddress, isAddressType } from './address-casts.js';
 import { canCastZoned, zonedCast } from './zoned-casts.js';
 import { canCastFromJson, canCastToJson, castFromJson, toJsonWriter } from './json/json-casts.js';
 import { type RowType, canCastRow, fieldwiseCast, rowCastMismatch } from './row-type.js';
@@ -56,6 +57,7 @@ export function canCast(from: SqlType, to: SqlType): boolean {
   if (from.kind === 'array' || to.kind === 'array') return from.kind === 'array' && to.kind === 'array' && canCast(from.element, to.element);
   if (from.kind === 'map' || to.kind === 'map') return from.kind === 'map' && to.kind === 'map' && canCast(from.key, to.key) && canCast(from.value, to.value);
   if (from.kind === 'row' || to.kind === 'row') return from.kind === 'row' && to.kind === 'row' && canCastRow(from as RowType, to as RowType, canCast);
+  if (isAddressType(from) || isAddressType(to)) return canCastAddress(from, to);
   if (isString(to)) return from.kind !== 'varbinary' || to.kind === 'varchar';
   const numericLike = (t: SqlType) => isNumeric(t) || t.kind === 'boolean';
   if (numericLike(from) && numericLike(to)) return true;
@@ -87,6 +89,7 @@ export function castFunction(from: SqlType, to: SqlType, sessionZone?: string): 
   if (from.kind === 'array' && to.kind === 'array') return elementwiseCast(castFunction(from.element, to.element));
   if (from.kind === 'map' && to.kind === 'map') return mapCast(castFunction(from.key, to.key) as OneCast, castFunction(from.value, to.value) as OneCast, to) as CastFunction;
   if (from.kind === 'row' && to.kind === 'row') return fieldwiseCast(from.fields.map((f, i) => castFunction(f.type, to.fields[i].type) as (v: Scalar) => Scalar)) as CastFunction;
+  if (isAddressType(from) || isAddressType(to)) return addressCast(from, to) as CastFunction;
   if (to.kind === 'varchar' || to.kind === 'char') return toStringCast(from, to);
   if (from.kind === 'timestamp with time zone' || to.kind === 'timestamp with time zone') return zonedCast(from, to, sessionZone);
   if (isString(from)) return fromStringCast(from, to);

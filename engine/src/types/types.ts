@@ -16,6 +16,11 @@ export type SqlType =
   | { kind: 'varbinary' }
   // JSON text in Trino's canonical form (json/json-text.ts), held as a JS string like varchar.
   | { kind: 'json' }
+  // Held as text in the engine (uuid-type.ts, ipaddress-type.ts): a uuid in its canonical lowercase
+  // form; an IP address as the 32 hex digits of its 16 bytes (IPv4 as IPv4-mapped IPv6), whose text
+  // order is Trino's byte order.
+  | { kind: 'uuid' }
+  | { kind: 'ipaddress' }
   | { kind: 'date' }
   | { kind: 'time'; precision: number }
   | { kind: 'timestamp'; precision: number }
@@ -51,6 +56,8 @@ export const DOUBLE: SqlType = { kind: 'double' };
 export const VARCHAR: SqlType = { kind: 'varchar' };
 export const VARBINARY: SqlType = { kind: 'varbinary' };
 export const JSON_TYPE: SqlType = { kind: 'json' };
+export const UUID: SqlType = { kind: 'uuid' };
+export const IPADDRESS: SqlType = { kind: 'ipaddress' };
 export const DATE: SqlType = { kind: 'date' };
 export const UNKNOWN: SqlType = { kind: 'unknown' };
 export const INTERVAL_YEAR_MONTH: SqlType = { kind: 'interval year to month' };
@@ -196,9 +203,9 @@ export function isNumeric(t: SqlType): boolean {
 export function isString(t: SqlType): boolean {
   return t.kind === 'varchar' || t.kind === 'char';
 }
-/** Whether a type's values are JS strings in column storage (character strings and json text). */
+/** Whether a type's values are JS strings in column storage (character strings, json text, uuid and ipaddress text). */
 export function holdsStrings(t: SqlType): boolean {
-  return t.kind === 'varchar' || t.kind === 'char' || t.kind === 'json';
+  return t.kind === 'varchar' || t.kind === 'char' || t.kind === 'json' || t.kind === 'uuid' || t.kind === 'ipaddress';
 }
 export function isTemporal(t: SqlType): boolean {
   return t.kind === 'date' || t.kind === 'time' || t.kind === 'timestamp' || t.kind === 'timestamp with time zone';

@@ -1,5 +1,6 @@
 // Values as text and as JSON, following Trino (char(n) values are padded to n here: chars.ts).
 
+import { formatAddress } from './address-casts.js';
 import type { Scalar } from '../spi/page.js';
 import type { MapValue } from '../spi/map-value.js';
 import { padChar } from './chars.js';
@@ -59,6 +60,9 @@ export function toJsonValue(value: Scalar, type: SqlType): unknown {
       return padChar(value as string, type.length);
     case 'varbinary':
       return bytesToBase64(value as Uint8Array);
+    case 'uuid':
+    case 'ipaddress':
+      return formatAddress(value as string, type);
     case 'array':
       return (value as readonly Scalar[]).map((element) => toJsonValue(element, type.element));
     case 'map':
@@ -96,6 +100,9 @@ export function formatValueAsText(value: Scalar, type: SqlType): string {
       return padChar(value as string, type.length);
     case 'varbinary':
       return utf8Decoder.decode(value as Uint8Array);
+    case 'uuid':
+    case 'ipaddress':
+      return formatAddress(value as string, type);
     case 'array':
       // As Trino's CLI prints an array.
       return `[${(value as readonly Scalar[]).map((element) => formatValueAsText(element, type.element)).join(', ')}]`;

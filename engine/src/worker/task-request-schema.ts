@@ -37,7 +37,7 @@ function kind(names: string | string[], required: Record<string, object> = {}, o
 }
 
 const SQL_TYPE = kinds('type', {
-  plain: kind(['boolean', 'tinyint', 'smallint', 'integer', 'bigint', 'real', 'double', 'varbinary', 'json', 'date', 'interval year to month', 'interval day to second', 'unknown']),
+  plain: kind(['boolean', 'tinyint', 'smallint', 'integer', 'bigint', 'real', 'double', 'varbinary', 'json', 'uuid', 'ipaddress', 'date', 'interval year to month', 'interval day to second', 'unknown']),
   decimal: kind('decimal', { precision: { type: 'integer', minimum: 1, maximum: 38 }, scale: { type: 'integer', minimum: 0, maximum: 38 } }),
   varchar: kind('varchar', {}, { length: integer() }),
   char: kind('char', { length: integer() }),
@@ -98,6 +98,7 @@ const PLAN_NODE = kinds('plan node', {
     {
       constraint: arrayOf(object({ column: STRING }, { low: DOMAIN_BOUND, high: DOMAIN_BOUND, values: arrayOf(SCALAR) })),
       pushed: object({ handle: SCALAR, explain: arrayOf(STRING) }),
+      splitSampleRatio: { type: 'number' },
     },
   ),
   Values: node('Values', { rows: arrayOf(arrayOf(SCALAR)) }),
@@ -155,8 +156,8 @@ const PLAN_NODE = kinds('plan node', {
   ),
   Apply: node(
     'Apply',
-    { input: SOURCE, subquery: SOURCE, correlation: SYMBOLS, applyType: { enum: ['scalar', 'exists', 'in'] }, result: ref('symbol') },
-    { value: ref('symbol') },
+    { input: SOURCE, subquery: SOURCE, correlation: SYMBOLS, applyType: { enum: ['scalar', 'exists', 'in', 'lateral'] } },
+    { value: ref('symbol'), result: ref('symbol'), outer: BOOLEAN },
   ),
   Exchange: node('Exchange', { type: EXCHANGE_TYPE, source: SOURCE, partitionKeys: SYMBOLS }),
   RemoteSource: node('RemoteSource', { sourceFragmentIds: arrayOf(integer()), exchangeType: EXCHANGE_TYPE }),

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { applySessionHeaders, requestHeaders, type ClientSession } from '../../src/cli/client/client-session.js';
+import { applySessionHeaders, applyTransactionEnd, requestHeaders, type ClientSession } from '../../src/cli/client/client-session.js';
 import { renderFailure } from '../../src/cli/failure-printer.js';
 import { splitStatements } from '../../src/cli/statement-splitter.js';
 
@@ -57,6 +57,7 @@ describe('client session', () => {
       'X-Engine-Catalog': 'memory',
       'X-Engine-Session': 'a=1',
       'X-Engine-Prepared-Statement': 'old=SELECT%201',
+      'X-Engine-Transaction-Id': 'NONE',
     });
     const headers = new Headers();
     headers.set('X-Engine-Set-Schema', 's2');
@@ -74,5 +75,14 @@ describe('client session', () => {
     ]);
     expect([...next.preparedStatements]).to.deep.equal([['q', 'SELECT ?']]);
     expect([...session.properties]).to.deep.equal([['a', '1']]);
+  });
+
+  it('follows the transaction the server starts and ends, also at a failed COMMIT', () => {
+    const session: ClientSession = { server: 'http://x', user: 'u', source: 's', timeZone: 'UTC', properties: new Map(), preparedStatements: new Map() };
+    const started = applySessionHeaders(session, new Headers({ 'X-Engine-Started-Transaction-Id': 'abc' }));
+    expect(started.transactionId).to.equal('abc');
+    expect(requestHeaders(started, 'ua')['X-Engine-Transaction-Id']).to.equal('abc');
+    expect(applyTransactionEnd(started, new Headers({ 'X-Engine-Clear-Transaction-Id': 'true' })).transactionId).to.equal(undefined);
+    expect(applyTransactionEnd(started, new Headers()).transactionId).to.equal('abc');
   });
 });

@@ -58,8 +58,9 @@ const MAPPED: { column: string; type: string; text: string; value: (text: string
   { column: 'tm', type: 'time(6)', text: '(extract(epoch FROM tm) * 1000000)::bigint::text', value: Number },
   { column: 'ts3', type: 'timestamp(3)', text: '(extract(epoch FROM ts3) * 1000000)::bigint::text', value: Number },
   { column: 'ts', type: 'timestamp(6)', text: '(extract(epoch FROM ts) * 1000000)::bigint::text', value: Number },
+  { column: 'u', type: 'uuid', text: 'u::text', value: String },
 ];
-const UNSUPPORTED = ['u', 'j', 'tz', 'num', 'arr'];
+const UNSUPPORTED = ['j', 'tz', 'num', 'arr'];
 
 function unscaled(text: string): bigint {
   return BigInt(text.replace('.', ''));
@@ -105,6 +106,15 @@ describe('postgresql connector: types', function () {
     expect(await fixture.engine.rows("SELECT k FROM pgtext.public.types_t WHERE j = '{\"a\": [true, null], \"b\": 1}'")).to.deep.equal([[1]]);
   });
 
+  it('compares uuids in PostgreSQL as the engine does (by their bytes)', async () => {
+    const id = "UUID 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'";
+    expect(await fixture.engine.rows(`SELECT k FROM pg.public.types_t WHERE u = ${id}`)).to.deep.equal([[1]]);
+    const [[plan]] = await fixture.engine.rows(`EXPLAIN SELECT k FROM pg.public.types_t WHERE u = ${id}`);
+    expect(String(plan)).to.contain("CAST('a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11' AS uuid)");
+    expect(await fixture.engine.rows("SELECT k FROM pg.public.types_t WHERE u < UUID 'b0000000-0000-0000-0000-000000000000'")).to.deep.equal([[1]]);
+    expect(await fixture.engine.rows("SELECT k FROM pg.public.types_t WHERE u > UUID 'b0000000-0000-0000-0000-000000000000'")).to.deep.equal([]);
+  });
+
   it('writes what it reads: CREATE TABLE AS and INSERT keep every value', async () => {
     const columns = MAPPED.map((m) => m.column).join(', ');
     await fixture.engine.run(`CREATE TABLE pg.public.copied AS SELECT k, ${columns} FROM pg.public.types_t`);
@@ -120,7 +130,7 @@ describe('postgresql connector: types', function () {
     expect(types.map((t) => t.data_type)).to.deep.equal([
       'integer', 'smallint', 'integer', 'bigint', 'real', 'double precision', 'numeric(10,2)', 'numeric(38,10)', 'numeric(18,0)', 'numeric(18,6)',
       'boolean', 'boolean', 'character(4)', 'character varying(10)', 'text', 'text', 'bytea', 'date', 'time(3) without time zone', 'time(6) without time zone',
-      'timestamp(3) without time zone', 'timestamp(6) without time zone',
+      'timestamp(3) without time zone', 'timestamp(6) without time zone', 'uuid',
     ]);
   });
 

@@ -95,6 +95,8 @@ export class EngineHarness {
       for (const k of changes.resetSessionProperties) this.session.properties.delete(k);
       for (const [k, v] of changes.addedPreparedStatements) this.session.preparedStatements.set(k, v);
       for (const k of changes.deallocatedPreparedStatements) this.session.preparedStatements.delete(k);
+      if (changes.startedTransactionId !== undefined) this.session.transaction = { id: changes.startedTransactionId };
+      if (changes.clearTransactionId) this.session.transaction = {};
       return { columns: result.columns, types: result.columns.map((c) => typeName(c.type)), rows, result };
     } finally {
       signal.removeEventListener('abort', onAbort);

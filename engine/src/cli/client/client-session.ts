@@ -16,6 +16,8 @@ export interface ClientSession {
   preparedStatements: Map<string, string>;
   /** `Basic ...` (--user with --password) or `Bearer ...` (--access-token). */
   authorization?: string;
+  /** The transaction START TRANSACTION opened, until COMMIT or ROLLBACK ends it. */
+  transactionId?: string;
 }
 
 export function requestHeaders(session: ClientSession, userAgent: string): Record<string, string> {
@@ -31,6 +33,8 @@ export function requestHeaders(session: ClientSession, userAgent: string): Recor
   if (session.schema) headers[`${p}Schema`] = session.schema;
   if (session.properties.size > 0) headers[`${p}Session`] = encodePairs(session.properties);
   if (session.preparedStatements.size > 0) headers[`${p}Prepared-Statement`] = encodePairs(session.preparedStatements);
+  // As Trino's CLI: the client can run transactions; NONE while it has none open.
+  headers[`${p}Transaction-Id`] = session.transactionId ?? 'NONE';
   return headers;
 }
 
@@ -55,6 +59,16 @@ export function applySessionHeaders(session: ClientSession, headers: Headers): C
   for (const name of list('Clear-Session')) next.properties.delete(decode(name));
   for (const [name, sql] of list('Added-Prepare').map(splitPair)) next.preparedStatements.set(name, sql);
   for (const name of list('Deallocated-Prepare')) next.preparedStatements.delete(decode(name));
+  const started = headers.get(`${p}Started-Transaction-Id`);
+  if (started !== null) next.transactionId = started;
+  return applyTransactionEnd(next, headers);
+}
+
+/** The session without its transaction when the server ended it (a COMMIT or ROLLBACK, also one that failed). */
+export function applyTransactionEnd(session: ClientSession, headers: Headers): ClientSession {
+  if (headers.get(`${CLIENT_HEADER_PREFIX}Clear-Transaction-Id`) === null) return session;
+  const next = { ...session };
+  delete next.transactionId;
   return next;
 }
 

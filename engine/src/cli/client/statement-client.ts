@@ -2,7 +2,7 @@
 // the final response. The caller reads each response as it arrives and may cancel at any time.
 
 import type { StatementResponseJson } from '../../server/statement-json.js';
-import { applySessionHeaders, requestHeaders, type ClientSession } from './client-session.js';
+import { applySessionHeaders, applyTransactionEnd, requestHeaders, type ClientSession } from './client-session.js';
 import { parseJson } from '../../types/exact-json.js';
 import { ClientError } from './client-error.js';
 
@@ -49,7 +49,7 @@ export class RunningStatement {
 
   /** The session to use for the next statement: changed by this one unless it failed. */
   nextSession(): ClientSession {
-    return this.current.error ? this.session : applySessionHeaders(this.session, this.lastHeaders);
+    return this.current.error ? applyTransactionEnd(this.session, this.lastHeaders) : applySessionHeaders(this.session, this.lastHeaders);
   }
 }
 

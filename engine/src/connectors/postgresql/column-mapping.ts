@@ -3,7 +3,7 @@
 // CONVERT_TO_VARCHAR` for the types the engine has no type for yet: uuid, json, jsonb, timestamptz,
 // money, intervals, arrays, ...).
 
-import { BIGINT, BOOLEAN, DOUBLE, INTEGER, REAL, SMALLINT, VARBINARY, DATE, VARCHAR, MAX_DECIMAL_PRECISION, decimal, varchar, type SqlType } from '../../types/types.js';
+import { BIGINT, BOOLEAN, DOUBLE, INTEGER, REAL, SMALLINT, UUID, VARBINARY, DATE, VARCHAR, MAX_DECIMAL_PRECISION, decimal, varchar, type SqlType } from '../../types/types.js';
 
 /** How a column is selected: its own value, its text (`::text`), or a bit(1) as a boolean. */
 export type ColumnRead = 'value' | 'text' | 'bit';
@@ -73,6 +73,8 @@ function mappedType(column: CatalogColumn): SqlType | undefined {
       return VARCHAR;
     case 'bytea':
       return VARBINARY;
+    case 'uuid':
+      return UUID;
     case 'date':
       return DATE;
     case 'time':

@@ -6,6 +6,7 @@
 import { EngineError } from '../../errors/engine-error.js';
 import type { Column, ColumnValues, Page } from '../../spi/page.js';
 import { SHORT_DECIMAL_PRECISION, type SqlType } from '../../types/types.js';
+import { uuidFromBytes } from '../../types/uuid-type.js';
 import { POSTGRES_EPOCH_DAYS, POSTGRES_EPOCH_MICROS, isInfiniteDate, isInfiniteTimestamp, readInt64Number, readNumericUnscaled, writeInt64Words } from './binary-values.js';
 
 const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
@@ -191,6 +192,8 @@ function columnDecoder(column: DecodedColumn, capacity: number): ColumnDecoder {
       return typedDecoder(type, capacity, (n) => new Array<string>(n).fill(''), (v, buf, o, l, row) => void (v[row] = trimSpaces(buf, o, o + l)));
     case 'varbinary':
       return typedDecoder(type, capacity, (n) => new Array<Uint8Array>(n).fill(EMPTY), (v, buf, o, l, row) => void (v[row] = Uint8Array.prototype.slice.call(buf, o, o + l)));
+    case 'uuid':
+      return typedDecoder(type, capacity, (n) => new Array<string>(n).fill(''), (v, buf, o, l, row) => void (v[row] = uuidFromBytes(buf.subarray(o, o + l))));
     case 'date':
       return typedDecoder(type, capacity, (n) => new Int32Array(n), (v, buf, o, _l, row) => {
         const days = buf.readInt32BE(o);

@@ -3,6 +3,7 @@
 
 import { EngineError } from '../../errors/engine-error.js';
 import type { Column, Page } from '../../spi/page.js';
+import { uuidToBytes } from '../../types/uuid-type.js';
 import { POSTGRES_EPOCH_DAYS, POSTGRES_EPOCH_MICROS, numericBytes } from './binary-values.js';
 
 const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
@@ -143,6 +144,13 @@ function fieldWriter(column: Column, booleanTarget: BooleanTarget): (w: Writer, 
       return (w, row) => {
         const at = w.field(v[row].length);
         w.buf.set(v[row], at);
+      };
+    }
+    case 'uuid': {
+      const v = values as string[];
+      return (w, row) => {
+        const at = w.field(16);
+        w.buf.set(uuidToBytes(v[row]), at);
       };
     }
     case 'date': {

@@ -103,6 +103,7 @@ function comparison(name: string, left: ConnectorExpression, right: ConnectorExp
     case 'date':
     case 'time':
     case 'timestamp':
+    case 'uuid': // PostgreSQL orders uuids by their bytes, as Trino does
       return `(${a.sql} ${COMPARISONS[op]} ${b.sql})`;
     case 'varchar':
       if (!EQUALITIES.has(op) && op !== 'is_distinct_from' && !columns.orderedText) return undefined;

@@ -44,6 +44,8 @@ export function postgresTypeName(type: SqlType): string | undefined {
       return `char(${type.length})`;
     case 'varbinary':
       return 'bytea';
+    case 'uuid':
+      return 'uuid';
     case 'date':
       return 'date';
     case 'time':
@@ -86,6 +88,8 @@ export function literal(value: Scalar, type: SqlType): string | undefined {
       return (value as string).includes('\u0000') ? undefined : `CAST(${quoteString(value as string)} AS ${pgType})`;
     case 'varbinary':
       return `CAST('\\x${Buffer.from(value as Uint8Array).toString('hex')}' AS bytea)`;
+    case 'uuid':
+      return `CAST(${quoteString(value as string)} AS uuid)`;
     case 'date':
       return ordinaryYear(value as number) ? `CAST(${quoteString(formatDate(value as number))} AS date)` : undefined;
     case 'time':

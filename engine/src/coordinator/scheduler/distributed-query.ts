@@ -9,6 +9,7 @@
 // or whose node is gone (declared so by the health checks, or silent for the max error duration),
 // fails the query; at the end, whatever its outcome, every task hears of it (DELETE).
 
+import { scanSplits } from '../../exec/scan-splits.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CatalogManager } from '../../connectors/catalog-manager.js';
 import { formatDataSize, parseDataSize } from '../../config/data-size.js';
@@ -270,7 +271,7 @@ export class DistributedQuery implements DistributedView {
     for (const scan of fragment.partitionedScans) {
       const connector = this.catalogs.get(scan.table.catalog);
       if (connector === undefined) throw new EngineError('CATALOG_NOT_FOUND', `Catalog '${scan.table.catalog}' not found`);
-      out.set(scan.id, connector.getSplits(this.session, scan.table, scan.constraint, scan.pushed));
+      out.set(scan.id, scanSplits(connector, this.session, scan));
     }
     return out;
   }

@@ -133,6 +133,9 @@ function fixedSize(type: SqlType): number {
       return 8;
     case 'decimal':
       return type.precision <= 18 ? 8 : 16;
+    case 'uuid':
+    case 'ipaddress':
+      return 16;
     case 'timestamp':
       return type.precision <= 6 ? 8 : 12;
     case 'varchar':

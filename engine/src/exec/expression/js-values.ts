@@ -16,6 +16,8 @@ export function defaultLiteral(type: SqlType): string {
     case 'varchar':
     case 'char':
     case 'json':
+    case 'uuid':
+    case 'ipaddress':
       return "''";
     case 'varbinary':
       return 'EMPTY_BYTES';

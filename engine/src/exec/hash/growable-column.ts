@@ -99,7 +99,7 @@ export class GrowableColumn implements ColumnData {
         dst[2 * d + 1] = src[2 * s + 1];
       };
     }
-    if (kind === 'varchar' || kind === 'char' || kind === 'json') {
+    if (kind === 'varchar' || kind === 'char' || kind === 'json' || kind === 'uuid' || kind === 'ipaddress') {
       const src = sourceValues as string[];
       const dst = this.values as string[];
       return (s, d) => {

@@ -86,6 +86,8 @@ export function valueCompareFor(type: SqlType, nullsFirst = false): ValueCompare
       return type.precision <= SHORT_DECIMAL_PRECISION ? compareInt64Words : (a, i, b, j) => compareBigints((a as bigint[])[i], (b as bigint[])[j]);
     case 'varchar':
     case 'json':
+    case 'uuid':
+    case 'ipaddress':
       return (a, i, b, j) => compareStrings((a as string[])[i], (b as string[])[j]);
     case 'char':
       return (a, i, b, j) => compareChars((a as string[])[i], (b as string[])[j]);

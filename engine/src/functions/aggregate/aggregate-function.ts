@@ -4,6 +4,7 @@
 
 import type { Column, SlotValues } from '../../spi/page.js';
 import type { SqlType } from '../../types/types.js';
+import type { LambdaExpression } from '../../sql/planner/row-expression.js';
 
 /** A preallocated output column an accumulator writes single values into (slots: JS arrays for array types). */
 export interface ColumnOutput {
@@ -40,5 +41,7 @@ export interface AggregateFunction {
   readonly intermediateTypes: SqlType[];
   /** ORDER BY inside the call (its keys are the last arguments), for order-sensitive functions. */
   readonly ordering?: readonly { readonly ascending: boolean; readonly nullsFirst: boolean }[];
+  /** Lambda arguments (reduce_agg's functions), given apart from the argument columns. */
+  readonly lambdas?: readonly LambdaExpression[];
   createAccumulator(): GroupedAccumulator;
 }

@@ -4,11 +4,13 @@
 import type { AggregateFunction } from './aggregate-function.js';
 import { resolveAggregateFunction } from './registry.js';
 import { typesEqual, type SqlType } from '../../types/types.js';
+import type { LambdaExpression } from '../../sql/planner/row-expression.js';
 
 export interface AggregateRef {
   name: string;
   argumentTypes: SqlType[];
   ordering?: { ascending: boolean; nullsFirst: boolean }[];
+  lambdas?: LambdaExpression[];
 }
 
 /**
@@ -18,6 +20,7 @@ export interface AggregateRef {
 export function aggregateRef(f: AggregateFunction): AggregateRef | undefined {
   const ref: AggregateRef = { name: f.name, argumentTypes: f.argumentTypes };
   if (f.ordering !== undefined && f.ordering.length > 0) ref.ordering = [...f.ordering];
+  if (f.lambdas !== undefined) ref.lambdas = [...f.lambdas];
   let resolved: AggregateFunction;
   try {
     resolved = resolveAggregateRef(ref);
@@ -31,5 +34,5 @@ export function aggregateRef(f: AggregateFunction): AggregateRef | undefined {
 }
 
 export function resolveAggregateRef(ref: AggregateRef): AggregateFunction {
-  return resolveAggregateFunction(ref.name, ref.argumentTypes, undefined, ref.ordering);
+  return resolveAggregateFunction(ref.name, ref.argumentTypes, undefined, ref.ordering, ref.lambdas);
 }

@@ -24,6 +24,9 @@ import { momentsFunction, type MomentStatistic } from './moments.js';
 import { numericHistogramFunction } from './numeric-histogram.js';
 import { topNFunction } from './top-n.js';
 import { sumFunction } from './sum.js';
+import { reduceAggFunction } from './reduce-agg.js';
+import { checksumFunction } from './checksum.js';
+import type { LambdaExpression } from '../../sql/planner/row-expression.js';
 import { isOrderable } from '../scalar/map-comparison.js';
 import { varianceFunction, type VarianceKind } from './variance.js';
 
@@ -141,6 +144,17 @@ function byKeyFamily(name: 'min_by' | 'max_by'): Family {
 const NUMERIC_SUM_SIGNATURES = ['bigint', 'decimal(p,s)', 'double', 'real', 'interval day to second', 'interval year to month'];
 
 const FAMILIES: Record<string, Family> = {
+  checksum: {
+    signatures: [{ args: ['T'], returns: 'varbinary', constraints: 'T:comparable' }],
+    description: 'Checksum of the given values',
+    resolve: unary((t) => checksumFunction(t)),
+  },
+  // Its lambdas come apart from the argument types (resolveAggregateFunction): by types alone it resolves to nothing.
+  reduce_agg: {
+    signatures: [{ args: ['T', 'S', 'function(S,T,S)', 'function(S,S,S)'], returns: 'S', constraints: 'T, S' }],
+    description: 'Reduce input elements into a single value',
+    resolve: () => undefined,
+  },
   count: {
     signatures: [
       { args: [], returns: 'bigint' },
@@ -256,7 +270,7 @@ const FAMILIES: Record<string, Family> = {
 /** Aggregates Trino has that this engine does not implement yet: they fail with NOT_SUPPORTED. */
 const UNKNOWN_TYPE: SqlType = { kind: 'unknown' };
 
-const UNSUPPORTED = new Set(['approx_set', 'checksum']);
+const UNSUPPORTED = new Set(['approx_set']);
 
 export function isAggregateFunctionName(name: string): boolean {
   const key = name.toLowerCase();
@@ -267,8 +281,15 @@ export function isAggregateFunctionName(name: string): boolean {
  * The aggregate `name` over `argumentTypes`; with `ordering` (ORDER BY inside the call), the last
  * ordering.length argument types are the keys'.
  */
-export function resolveAggregateFunction(name: string, argumentTypes: SqlType[], location?: SourceLocation, ordering: readonly AggregateOrdering[] = []): AggregateFunction {
+export function resolveAggregateFunction(
+  name: string,
+  argumentTypes: SqlType[],
+  location?: SourceLocation,
+  ordering: readonly AggregateOrdering[] = [],
+  lambdas: readonly LambdaExpression[] = [],
+): AggregateFunction {
   const key = name.toLowerCase();
+  if (key === 'reduce_agg' && lambdas.length === 2) return reduceAggFunction(argumentTypes, lambdas, location);
   if (UNSUPPORTED.has(key)) throw new EngineError('NOT_SUPPORTED', `Aggregate function ${key} is not supported`, location);
   const family = Object.hasOwn(FAMILIES, key) ? FAMILIES[key] : undefined;
   if (family === undefined) throw new EngineError('FUNCTION_NOT_FOUND', `Function '${key}' not registered`, location);

@@ -3,6 +3,8 @@
 // set, and an Aggregate node computes the groups. Expressions after it resolve through a hook that
 // maps aggregate calls and grouping expressions to the aggregate's outputs.
 
+import { lambdaAggregateCall } from './lambda-aggregate.js';
+import { hasLambdaArgument } from './lambda-translator.js';
 import { EngineError } from '../../errors/engine-error.js';
 import { resolveAggregateHandle } from '../planner/function-handles.js';
 import { BIGINT, BOOLEAN } from '../../types/types.js';
@@ -69,11 +71,12 @@ export function planAggregation(
     }
     // ORDER BY keys inside the call are further arguments of the function, after its own.
     const { args: callArgs, orderBy } = aggregateCallShape(call);
-    const args = [...callArgs, ...orderBy.map((item) => item.key)].map(preAggregation);
+    const lambdaCall = hasLambdaArgument(call) ? lambdaAggregateCall(call, preAggregation, base) : undefined;
+    const args = lambdaCall?.args ?? [...callArgs, ...orderBy.map((item) => item.key)].map(preAggregation);
     checkAggregateArguments(call, args);
     const ordering = orderBy.map((item) => ({ ascending: item.ordering === 'ASC', nullsFirst: item.nullOrdering === 'FIRST' }));
-    const fn = resolveAggregateHandle(functionName(call), args.map((a) => a.type), call.location, ordering);
-    const argumentLocations = [...callArgs, ...orderBy.map((item) => item.key)].map((a) => a.location);
+    const fn = lambdaCall?.handle ?? resolveAggregateHandle(functionName(call), args.map((a) => a.type), call.location, ordering);
+    const argumentLocations = lambdaCall?.locations ?? [...callArgs, ...orderBy.map((item) => item.key)].map((a) => a.location);
     const argSymbols = args.map((a, i) => {
       const coerced = coerce(a, fn.argumentTypes[i], argumentLocations[i]);
       if (coerced.kind === 'symbol') return coerced.symbol;

@@ -34,6 +34,11 @@ export function lambdaFunctionCall(e: ast.FunctionCall, name: string, translate:
   return { kind: 'call', name: signature.name, args, type: signature.returnType };
 }
 
+/** A lambda argument to bind to function types (as a scalar call's lambdas are); a aggregate call's too. */
+export function lambdaArgument(lambda: ast.Lambda, context: TranslationContext): LambdaArgument & { expression(type: SqlType): LambdaExpression } {
+  return new TypedLambda(lambda, context);
+}
+
 /** The error for a lambda that is not a function's argument. */
 export function misplacedLambda(e: ast.Lambda): EngineError {
   return new EngineError('TYPE_MISMATCH', 'Lambda expression should always be used inside a function', e.location);

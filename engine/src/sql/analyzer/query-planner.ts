@@ -17,7 +17,7 @@ import { DEFAULT_FRAME_WITH_ORDER } from './window-planner.js';
 import type { PlannerContext } from '../planner/planner-context.js';
 import { visibleFields, type NamedQuery, type RelationPlan } from './relation-plan.js';
 import { Scope, type Field } from './scope.js';
-import { unsupportedNode } from './unsupported-features.js';
+import { recursiveWithQuery } from './recursive-query-planner.js';
 
 export class QueryPlanner {
   constructor(
@@ -152,13 +152,13 @@ export class QueryPlanner {
 
   /** A planner that sees the CTEs of `with` (each CTE sees those defined before it). */
   private withCtes(withClause: ast.With): QueryPlanner {
-    if (withClause.recursive) throw unsupportedNode(withClause);
     const ctes = new Map(this.ctes);
     for (const q of withClause.queries) {
       if (withClause.queries.filter((o) => o.name.value === q.name.value).length > 1) {
         throw new EngineError('DUPLICATE_NAMED_QUERY', `WITH query name '${q.name.value}' specified more than once`, q.location);
       }
-      ctes.set(q.name.value, { query: q.query, columnAliases: q.columnAliases, ctes: new Map(ctes) });
+      const visible = new Map(ctes);
+      ctes.set(q.name.value, withClause.recursive ? recursiveWithQuery(this, q, visible) : { query: q.query, columnAliases: q.columnAliases, ctes: visible });
     }
     return new QueryPlanner(this.context, ctes);
   }

@@ -20,4 +20,6 @@ export interface NamedQuery {
   columnAliases?: ast.Identifier[];
   /** CTEs visible where this one was defined (a CTE sees only the ones before it). */
   ctes: Map<string, NamedQuery>;
+  /** A recursive query (WITH RECURSIVE) and a step's reference to it: its plan, made anew at each reference. */
+  expand?: () => RelationPlan;
 }

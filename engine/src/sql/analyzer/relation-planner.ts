@@ -18,6 +18,8 @@ import { planView } from './view-planner.js';
 import { qualifiedObjectName } from '../metadata/qualified-name.js';
 import { readRelation } from '../../security/access-control/relation-reads.js';
 import { planStandaloneUnnest, planUnnestJoin, unnestTarget, type UnnestTarget } from './unnest-planner.js';
+import { planSample } from './sample-planner.js';
+import { isLateral, planLateralRight } from './lateral-planner.js';
 
 export function planRelation(planner: QueryPlanner, relation: ast.Relation, outer?: Scope): RelationPlan {
   const context = planner.context;
@@ -26,8 +28,7 @@ export function planRelation(planner: QueryPlanner, relation: ast.Relation, oute
       const parts = relation.name.parts.map((p) => p.value);
       const cte = parts.length === 1 ? planner.ctes.get(parts[0]) : undefined;
       if (cte) {
-        const cteScopePlanner = new QueryPlanner(context, cte.ctes);
-        const plan = cteScopePlanner.planQuery(cte.query, undefined);
+        const plan = cte.expand ? cte.expand() : new QueryPlanner(context, cte.ctes).planQuery(cte.query, undefined);
         const names = cte.columnAliases?.map((a) => a.value);
         const fields = visibleFields(plan);
         if (names && names.length !== fields.length) {
@@ -60,7 +61,8 @@ export function planRelation(planner: QueryPlanner, relation: ast.Relation, oute
       const plan = QueryPlanner.relabel(inner, [relation.alias.value], names ?? fields.map((f) => f.name));
       return { node: QueryPlanner.outputVisible(inner, context), scope: plan.scope };
     }
-    case 'SubqueryRelation': {
+    case 'SubqueryRelation':
+    case 'Lateral': {
       const plan = planner.planQuery(relation.query, outer);
       return withOuter(QueryPlanner.relabel(plan, undefined), outer);
     }
@@ -71,10 +73,10 @@ export function planRelation(planner: QueryPlanner, relation: ast.Relation, oute
     case 'Unnest':
       return planStandaloneUnnest(planner, { unnest: relation }, outer);
     case 'SampledRelation':
-    case 'PatternRecognitionRelation':
-    case 'Lateral':
+      return planSample(planner, relation, planRelation(planner, relation.relation, outer));
     case 'JsonTable':
       return planStandaloneUnnest(planner, unnestTarget(relation) as UnnestTarget, outer);
+    case 'PatternRecognitionRelation':
     case 'TableFunctionInvocation':
     case 'Nearest':
       throw unsupportedNode(relation);
@@ -90,7 +92,12 @@ function planJoin(planner: QueryPlanner, join: ast.Join, outer?: Scope): Relatio
   const left = planRelation(planner, join.left, outer);
   const unnest = unnestTarget(join.right);
   if (unnest !== undefined) return planUnnestJoin(planner, join, left, unnest);
-  const right = planRelation(planner, join.right, outer);
+  let right: RelationPlan;
+  if (isLateral(join.right)) {
+    const lateral = planLateralRight(planner, join, left, outer);
+    if (lateral.joined) return lateral.joined;
+    right = lateral.right;
+  } else right = planRelation(planner, join.right, outer);
   const fields = [...left.scope.fields, ...right.scope.fields];
   const scope = new Scope(fields, outer);
   const type = join.type === 'IMPLICIT' || join.type === 'CROSS' ? 'inner' : (join.type.toLowerCase() as 'inner' | 'left' | 'right' | 'full');

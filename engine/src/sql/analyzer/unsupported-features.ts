@@ -9,7 +9,7 @@ import { formatQualifiedName } from '../parser/expression-formatter.js';
 import { forEachAstObject } from './ast-utils.js';
 
 /** Statement kinds the engine does not run at all. */
-type UnsupportedStatement = Exclude<ast.ManagementStatement, SupportedManagement> | Exclude<ast.AccessStatement, ast.SetTimeZone> | ast.RoutineStatement | ast.CreateIndex;
+type UnsupportedStatement = Exclude<ast.ManagementStatement, SupportedManagement> | Exclude<ast.AccessStatement, ast.SetTimeZone | ast.StartTransaction | ast.Commit | ast.Rollback> | ast.RoutineStatement | ast.CreateIndex;
 
 /** Management statements the engine runs (SHOW CREATE only for views, SET PROPERTIES only for tables: their other targets are refused below). */
 type SupportedManagement = ast.ShowStats | ast.CreateView | ast.DropView | ast.ShowCreate | ast.Update
@@ -61,9 +61,6 @@ const STATEMENT_FEATURES: Record<Exclude<UnsupportedStatement['kind'], 'Comment'
   ShowRoleGrants: 'SHOW ROLE GRANTS',
   SetSessionAuthorization: 'SET SESSION AUTHORIZATION',
   ResetSessionAuthorization: 'RESET SESSION AUTHORIZATION',
-  StartTransaction: 'START TRANSACTION',
-  Commit: 'COMMIT',
-  Rollback: 'ROLLBACK',
   SetPath: 'SET PATH',
   ExecuteImmediate: 'EXECUTE IMMEDIATE',
   CreateFunction: 'CREATE FUNCTION',
@@ -125,8 +122,6 @@ function unsupportedConstruct(node: Node): Unsupported | undefined {
       return feature('WITH SESSION', node.location);
     case 'FunctionSpecification':
       return feature('WITH FUNCTION', node.location);
-    case 'With':
-      return node.recursive ? { message: 'Recursive WITH queries are not supported', location: node.location } : undefined;
     case 'Corresponding':
       return feature('CORRESPONDING', node.location);
     case 'AutoGroupBy':
@@ -135,12 +130,8 @@ function unsupportedConstruct(node: Node): Unsupported | undefined {
       return feature(`FOR ${node.rangeType} AS OF`, node.location);
     case 'Join':
       return node.criteria?.kind === 'NaturalJoin' ? { message: 'Natural join not supported', location: node.location } : undefined;
-    case 'SampledRelation':
-      return feature('TABLESAMPLE', node.location);
     case 'PatternRecognitionRelation':
       return feature('MATCH_RECOGNIZE', node.location);
-    case 'Lateral':
-      return feature('LATERAL', node.location);
     case 'TableFunctionInvocation':
       return feature(`Table function ${formatQualifiedName(node.name)}`, node.location);
     case 'Nearest':

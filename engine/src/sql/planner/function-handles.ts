@@ -10,6 +10,7 @@ import type { WindowFunction } from '../../functions/window/window-function.js';
 import { resolveWindowFunction } from '../../functions/window/registry.js';
 import type { SourceLocation } from '../../errors/engine-error.js';
 import type { SqlType } from '../../types/types.js';
+import type { LambdaExpression } from './row-expression.js';
 
 export interface AggregateFunctionHandle {
   name: string;
@@ -21,6 +22,8 @@ export interface AggregateFunctionHandle {
   intermediateTypes: SqlType[];
   /** ORDER BY inside the call: the keys are the last arguments (array_agg(x ORDER BY k)). */
   ordering?: AggregateOrdering[];
+  /** Lambda arguments (reduce_agg's), which are no columns. */
+  lambdas?: LambdaExpression[];
 }
 
 export interface WindowFunctionHandle {
@@ -31,10 +34,12 @@ export interface WindowFunctionHandle {
 }
 
 /** Resolves an aggregate call by name and argument types: the handle the plan keeps. */
-export function resolveAggregateHandle(name: string, argumentTypes: SqlType[], location?: SourceLocation, ordering: AggregateOrdering[] = []): AggregateFunctionHandle {
-  const f = resolveAggregateFunction(name, argumentTypes, location, ordering);
-  const handle = { name: f.name, resolvedWith: argumentTypes, argumentTypes: f.argumentTypes, returnType: f.returnType, intermediateTypes: f.intermediateTypes };
-  return ordering.length === 0 ? handle : { ...handle, ordering };
+export function resolveAggregateHandle(name: string, argumentTypes: SqlType[], location?: SourceLocation, ordering: AggregateOrdering[] = [], lambdas: LambdaExpression[] = []): AggregateFunctionHandle {
+  const f = resolveAggregateFunction(name, argumentTypes, location, ordering, lambdas);
+  const handle: AggregateFunctionHandle = { name: f.name, resolvedWith: argumentTypes, argumentTypes: f.argumentTypes, returnType: f.returnType, intermediateTypes: f.intermediateTypes };
+  if (ordering.length > 0) handle.ordering = ordering;
+  if (lambdas.length > 0) handle.lambdas = lambdas;
+  return handle;
 }
 
 /** Resolves a window call (a window function or an aggregate over a window): the handle the plan keeps. */
@@ -45,7 +50,7 @@ export function resolveWindowHandle(name: string, argumentTypes: SqlType[], loca
 
 /** The function a handle names, from the registry. */
 export function aggregateFunctionOf(handle: AggregateFunctionHandle): AggregateFunction {
-  return resolveAggregateFunction(handle.name, handle.resolvedWith, undefined, handle.ordering);
+  return resolveAggregateFunction(handle.name, handle.resolvedWith, undefined, handle.ordering, handle.lambdas);
 }
 
 export function windowFunctionOf(handle: WindowFunctionHandle): WindowFunction {

@@ -77,7 +77,9 @@ export function describe(node: PlanNode): string {
     case 'TableScan':
       return `TableScan[table = ${node.table.catalog}:${node.table.schema}.${node.table.name}, columns = [${node.columns.map((c) => c.name).join(', ')}]${(node.pushed?.explain ?? []).map((p) => `, ${p}`).join('')}]`;
     case 'Values':
-      return `Values[rows = ${node.rows.length}]`;
+      return node.workTable === undefined ? `Values[rows = ${node.rows.length}]` : 'WorkTable';
+    case 'RecursiveUnion':
+      return `RecursiveUnion[maxDepth = ${node.maxDepth}]`;
     case 'Filter':
       return `Filter[filterPredicate = ${formatRowExpression(node.predicate)}]`;
     case 'Project':
@@ -122,7 +124,7 @@ export function describe(node: PlanNode): string {
       return `${node.outer ? 'LeftUnnest' : 'Unnest'}[replicate = [${node.replicate.map(name).join(', ')}], unnest = [${node.mappings.map((m) => `${name(m.input)} -> ${name(m.output)}`).join(', ')}]${ordinality}]`;
     }
     case 'Apply':
-      return `Apply[${node.applyType}, correlation = [${node.correlation.map(name).join(', ')}]]`;
+      return `Apply[${node.applyType === 'lateral' && node.outer ? 'lateral left' : node.applyType}, correlation = [${node.correlation.map(name).join(', ')}]]`;
     case 'Exchange':
       return `RemoteExchange[type = ${node.type}${node.partitionKeys.length > 0 ? `, partitionKeys = [${node.partitionKeys.map(name).join(', ')}]` : ''}]`;
     case 'RemoteSource':

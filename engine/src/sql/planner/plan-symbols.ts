@@ -52,7 +52,7 @@ export function nodeReferences(node: PlanNode): Map<number, Symbol> {
       break;
     case 'Apply':
       node.correlation.forEach(add);
-      add(node.value);
+      if (node.applyType !== 'lateral') add(node.value);
       break;
     case 'TableWriter':
       node.columns.forEach(add);

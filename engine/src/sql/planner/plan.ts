@@ -29,7 +29,8 @@ export type PlanNode =
   | ExchangeNode
   | RemoteSourceNode
   | TableWriterNode
-  | TableFinishNode;
+  | TableFinishNode
+  | RecursiveUnionNode;
 
 interface NodeBase {
   readonly id: number;
@@ -45,11 +46,27 @@ export interface TableScanNode extends NodeBase {
   constraint?: TableConstraint;
   /** What the connector took over from the nodes that were above the scan (filters, limits, aggregations). */
   pushed?: PushedScan;
+  /** TABLESAMPLE SYSTEM: each split is read with this probability (drawn once per split, where the splits are listed). */
+  splitSampleRatio?: number;
 }
 
 export interface ValuesNode extends NodeBase {
   kind: 'Values';
   rows: Scalar[][];
+  /** Set on the work table of a RecursiveUnion (with that node's id): the rows are the previous level's, given at run time. */
+  workTable?: number;
+}
+
+/**
+ * WITH RECURSIVE run level by level (recursive-query-planner.ts): the anchor's rows, then the
+ * step's over the previous level (its work table), up to `maxDepth` steps; a level beyond that with
+ * rows fails the query. Anchor, step and outputs have the same columns in the same order.
+ */
+export interface RecursiveUnionNode extends NodeBase {
+  kind: 'RecursiveUnion';
+  anchor: PlanNode;
+  step: PlanNode;
+  maxDepth: number;
 }
 
 export interface FilterNode extends NodeBase {
@@ -199,14 +216,29 @@ export interface UnnestNode extends NodeBase {
  * - exists: result = whether the subquery has a row
  * - in: result = `value IN (subquery)` with SQL NULL semantics
  */
-export interface ApplyNode extends NodeBase {
+export type ApplyNode = ValueApplyNode | LateralApplyNode;
+
+interface ApplyBase extends NodeBase {
   kind: 'Apply';
   input: PlanNode;
   subquery: PlanNode;
   correlation: Symbol[];
+}
+
+export interface ValueApplyNode extends ApplyBase {
   applyType: 'scalar' | 'exists' | 'in';
   value?: Symbol;
   result: Symbol;
+}
+
+/**
+ * A correlated LATERAL (subquery) in FROM: every input row joined with the rows its subquery gives
+ * (the join's ON condition is a filter inside the subquery). `outer` (LEFT JOIN LATERAL) keeps an
+ * input row the subquery gives no row for, with NULLs. Outputs: input outputs + subquery outputs.
+ */
+export interface LateralApplyNode extends ApplyBase {
+  applyType: 'lateral';
+  outer: boolean;
 }
 
 /**
@@ -277,6 +309,8 @@ export function sources(node: PlanNode): PlanNode[] {
       return node.sources;
     case 'Apply':
       return [node.input, node.subquery];
+    case 'RecursiveUnion':
+      return [node.anchor, node.step];
     default:
       return [node.source];
   }

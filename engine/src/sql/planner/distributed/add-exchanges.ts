@@ -92,6 +92,9 @@ class ExchangeRewriter {
         const source = this.visit(node.source);
         return { node: { ...node, source: source.node }, distribution: source.distribution.kind === 'single' ? SINGLE : ARBITRARY };
       }
+      case 'RecursiveUnion':
+        // The step runs again per level, in the task of the recursion: both stay local plans.
+        return { node, distribution: SINGLE };
       case 'Apply': {
         // The subquery runs again per binding, in the task of the Apply: it stays a local plan.
         const input = this.gather(this.visit(node.input));

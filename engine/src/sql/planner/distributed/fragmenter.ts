@@ -43,12 +43,13 @@ export function fragmentPlan(root: PlanNode, isRemoteScan: RemoteScanTest): Plan
       }
       // A correlated subquery is planned again per binding, in its Apply's task: it has no exchanges.
       if (node.kind === 'Apply') return { ...node, input: cut(node.input) };
+      if (node.kind === 'RecursiveUnion') return node;
       return mapSources(node, cut);
     };
     const cutRoot = cut(top);
     const contents = nodesOf(cutRoot);
     const scans = contents.filter((n): n is TableScanNode => n.kind === 'TableScan');
-    const coordinatorOnly = contents.some((n) => n.kind === 'Apply') || scans.some((s) => !isRemoteScan(s));
+    const coordinatorOnly = contents.some((n) => n.kind === 'Apply' || n.kind === 'RecursiveUnion') || scans.some((s) => !isRemoteScan(s));
     const partitionedScans = coordinatorOnly ? [] : scans;
     const repartitioned = contents.some((n) => n.kind === 'RemoteSource' && n.exchangeType === 'REPARTITION');
     const partitioning: FragmentPartitioning = coordinatorOnly ? 'COORDINATOR_ONLY' : partitionedScans.length > 0 ? 'SOURCE' : repartitioned ? 'FIXED_HASH' : 'SINGLE';
@@ -79,7 +80,7 @@ function nodesOf(root: PlanNode): PlanNode[] {
   const visit = (node: PlanNode) => {
     out.push(node);
     if (node.kind === 'Apply') visit(node.input);
-    else sources(node).forEach(visit);
+    else if (node.kind !== 'RecursiveUnion') sources(node).forEach(visit);
   };
   visit(root);
   return out;

@@ -36,6 +36,8 @@ export function estimateRows(node: PlanNode, context: PlannerContext): number {
       return node.sources.reduce((sum, s) => sum + estimateRows(s, context), 0);
     case 'Apply':
       return estimateRows(node.input, context);
+    case 'RecursiveUnion':
+      return estimateRows(node.anchor, context);
     case 'RemoteSource':
       return UNKNOWN_TABLE_ROWS;
     default:

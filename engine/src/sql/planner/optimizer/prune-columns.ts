@@ -27,6 +27,7 @@ function pruneNode(node: PlanNode, required: Set<number>, factory?: PlanFactory)
       return { ...node, outputs: indexes.map((i) => node.outputs[i]), columns: indexes.map((i) => node.columns[i]) };
     }
     case 'Values': {
+      if (node.workTable !== undefined) return node;
       const keep = node.outputs.map((_, i) => i).filter((i) => required.has(node.outputs[i].id));
       if (keep.length === node.outputs.length) return node;
       return { ...node, outputs: keep.map((i) => node.outputs[i]), rows: node.rows.map((r) => keep.map((i) => r[i])) };
@@ -97,10 +98,15 @@ function pruneNode(node: PlanNode, required: Set<number>, factory?: PlanFactory)
       const source = prune(node.source, required);
       return { ...node, source, outputs: [...source.outputs, node.idSymbol] };
     }
+    case 'RecursiveUnion': {
+      // Every level has all the columns: the step reads the previous level whole.
+      const all = (n: PlanNode) => new Set(n.outputs.map((s) => s.id));
+      return { ...node, anchor: prune(node.anchor, all(node.anchor)), step: prune(node.step, all(node.step)) };
+    }
     case 'Apply': {
       const input = prune(node.input, needs(own()));
       const subquery = prune(node.subquery, new Set(node.subquery.outputs.map((s: Symbol) => s.id)));
-      return { ...node, input, subquery, outputs: [...input.outputs, node.result] };
+      return { ...node, input, subquery, outputs: [...input.outputs, ...(node.applyType === 'lateral' ? subquery.outputs : [node.result])] };
     }
     case 'Exchange': {
       const keep = needs(node.partitionKeys.map((k) => k.id));

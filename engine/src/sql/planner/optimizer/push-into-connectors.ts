@@ -29,8 +29,9 @@ export function pushIntoConnectors(root: PlanNode, context: PlannerContext): Pla
   });
 }
 
+/** A sampled scan (TABLESAMPLE SYSTEM) reads part of the table: nothing is pushed into it, as the connector would apply it to the whole table. */
 function connectorOf(scan: TableScanNode, context: PlannerContext): Connector | undefined {
-  return context.catalogs.get(scan.table.catalog);
+  return scan.splitSampleRatio === undefined ? context.catalogs.get(scan.table.catalog) : undefined;
 }
 
 function pushFilter(node: FilterNode, context: PlannerContext): PlanNode | undefined {

@@ -19,6 +19,11 @@ export function mapSources(node: PlanNode, f: (source: PlanNode) => PlanNode): P
       const sources = node.sources.map(f);
       return sources.every((s, i) => s === node.sources[i]) ? node : { ...node, sources };
     }
+    case 'RecursiveUnion': {
+      const anchor = f(node.anchor);
+      const step = f(node.step);
+      return anchor === node.anchor && step === node.step ? node : { ...node, anchor, step };
+    }
     case 'Apply': {
       const input = f(node.input);
       const subquery = f(node.subquery);
