@@ -1,10 +1,15 @@
 // The checkable examples of a page of Trino's documentation: a SELECT in a fenced block followed by
-// its documented one-line result, written as `-- result` after the statement (same line or next).
+// its documented result, written as `-- result` after the statement (same line or next); a result
+// of several rows is one `-- (a, b)` line per row.
 
 export interface DocExample {
   sql: string;
   expected: string;
+  /** The documented rows, when the result is several `(a, b)` lines (their order is not the point). */
+  expectedRows?: string[];
 }
+
+const ROW_LINE = /^\(.*\)$/;
 
 const FENCE = /^\s*```/;
 
@@ -13,25 +18,29 @@ export function extractExamples(markdown: string): DocExample[] {
   let inBlock = false;
   let statement: string[] = [];
   let pending: string | undefined;
-  const finish = (expected: string | undefined) => {
-    if (pending !== undefined && expected !== undefined && expected.trim() !== '') examples.push({ sql: pending, expected: expected.trim() });
+  let results: string[] = [];
+  const finish = () => {
+    const lines = results.map((r) => r.trim()).filter((r) => r !== '');
+    if (pending !== undefined && lines.length > 1 && lines.every((l) => ROW_LINE.test(l))) examples.push({ sql: pending, expected: lines.join(' '), expectedRows: lines });
+    else if (pending !== undefined && lines.length > 0) examples.push({ sql: pending, expected: lines[0] });
     pending = undefined;
+    results = [];
   };
   for (const raw of markdown.split('\n')) {
     if (FENCE.test(raw)) {
       inBlock = !inBlock;
       statement = [];
-      finish(undefined);
+      finish();
       continue;
     }
     if (!inBlock) continue;
     const line = raw.trim();
     if (pending !== undefined) {
       if (line.startsWith('--')) {
-        finish(line.slice(2));
+        results.push(line.slice(2));
         continue;
       }
-      pending = undefined;
+      finish();
     }
     if (statement.length === 0 && !/^select\b/i.test(line)) continue;
     // A comment line inside a statement is the statement's own comment, not a result.
@@ -42,7 +51,7 @@ export function extractExamples(markdown: string): DocExample[] {
     pending = statement.join(' ').replace(/\s+/g, ' ').trim();
     statement = [];
     const rest = line.slice(semicolon + 1).trim();
-    if (rest.startsWith('--')) finish(rest.slice(2));
+    if (rest.startsWith('--')) results.push(rest.slice(2));
   }
   return examples;
 }
