@@ -93,9 +93,11 @@ describe("the chart's manifests against the Kubernetes schemas", function () {
   it("validates the CRDs of crds/ and the EngineClusters of examples/", async () => {
     const crds = readManifests(path.join(chart, "crds"));
     expect(kindsOf(crds)).to.deep.equal(["CustomResourceDefinition"]);
-    const clusters = readManifests(examples);
-    expect(kindsOf(clusters)).to.deep.equal(["EngineCluster", "EngineCluster", "EngineCluster"]);
+    const manifests = readManifests(examples);
+    expect(kindsOf(manifests), "examples/secure.yaml holds its rules file's ConfigMap").to.deep.equal(["ConfigMap", "EngineCluster", "EngineCluster", "EngineCluster", "EngineCluster"]);
+    const clusters = manifests.filter((m) => m.kind === "EngineCluster");
     for (const m of clusters) await validator.validate(m);
+    for (const m of manifests.filter((m) => m.kind === "ConfigMap")) await validateCoreType("ConfigMap", m, `ConfigMap ${m.metadata?.name}`);
     const volumes = await Promise.all(clusters.map(validateVolumes));
     expect(volumes.reduce((a, b) => a + b), "examples/full.yaml mounts volumes").to.equal(4);
   });

@@ -1,0 +1,194 @@
+// examples/secure.yaml end to end on the test Kubernetes: an EngineCluster with TLS from a Secret
+// (a CA and certificate the test makes with openssl), password authentication from a Secret and
+// access rules from a ConfigMap. trino-client with BasicAuth and the CA runs TPC-H through the
+// coordinator's Service over HTTPS; a wrong password gets 401; the operator (over HTTPS, with the
+// cluster's CA and its internal token) scales the workers in through the drain, and a deleted worker's
+// preStop drain runs over HTTPS, while queries run: none fails.
+//
+// The test Kubernetes has no DNS for pods, so the cluster uses nodeAddresses: PodIP (the example's
+// only change) and the certificate names the addresses the test cluster hands out first.
+import fs from "node:fs";
+import https from "node:https";
+import net from "node:net";
+import path from "node:path";
+import { expect } from "chai";
+import { BasicAuth } from "trino-client";
+import YAML from "yaml";
+import { repoRoot } from "../src/kubelet/images.js";
+import { makeTlsSecretFiles, writePbkdf2PasswordFile } from "./support/cluster-certificates.js";
+import { TestCluster, assertNoStrayProcesses, eventually } from "./support/cluster.js";
+import { engineClusters } from "./support/engine-clusters.js";
+import { PodHistory } from "./support/pod-history.js";
+import { referenceQueries, type ReferenceQuery } from "./support/tpch-reference.js";
+import { expectAnswer, queryLoad, runQuery, type ClientSecurity } from "./support/trino-queries.js";
+
+const chart = path.join(repoRoot, "charts", "engine");
+const example = path.join(repoRoot, "examples", "secure.yaml");
+const users = { alice: "alice's long password 7f3e", admin: "the admin's password c1d2" };
+
+/** IP SAN entries 127.N.A.1 - 127.N.A.254 for each A of `blocks`. */
+function ipNames(subnet: number, blocks: number[]): string[] {
+  return blocks.flatMap((a) => Array.from({ length: 254 }, (_, i) => `IP:127.${subnet}.${a}.${i + 1}`));
+}
+
+/** POST /v1/statement with these headers: the status, the WWW-Authenticate header and the body. */
+function postStatement(server: string, ca: string, headers: Record<string, string>): Promise<{ status: number; challenge?: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = https.request(`${server}/v1/statement`, { method: "POST", ca, headers: { "X-Trino-User": "alice", ...headers } }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (body += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, challenge: res.headers["www-authenticate"], body }));
+    });
+    req.on("error", reject);
+    req.end("SELECT 1");
+  });
+}
+
+function connectError(host: string, port: number): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(undefined);
+    });
+    socket.once("error", (err: NodeJS.ErrnoException) => resolve(err.code));
+  });
+}
+
+describe("the operator runs examples/secure.yaml: TLS, passwords and access rules", function () {
+  this.timeout(120_000);
+  let cluster: TestCluster;
+  let queries: ReferenceQuery[];
+  let pods: PodHistory;
+  let server: string;
+  let ca: string;
+  let alice: ClientSecurity;
+
+  const { workerPods, steady, events } = engineClusters(() => cluster, "secure");
+
+  before(async () => {
+    queries = referenceQueries();
+    cluster = await TestCluster.startWithNode();
+  });
+  afterEach(async function () {
+    if (this.currentTest?.state !== "failed" || process.env.E2E_DIAGNOSE !== "1") return;
+    console.log(JSON.stringify((await cluster.json(["get", "enginecluster", "secure"])).status, null, 1));
+    console.log(await cluster.ok(["get", "pods", "-o", "wide"]));
+    for (const p of (await cluster.json(["get", "pods"])).items) console.log(p.metadata.name, (await cluster.kubectl(["logs", p.metadata.name, "--tail=15"])).stdout);
+  });
+  after(async () => {
+    pods?.stop();
+    await cluster?.stop();
+  });
+
+  it("starts from the example with the Secrets a user makes: Available, every pod serving HTTPS only", async () => {
+    await cluster.helm(["install", "engine", chart, "--set", "operator.leaderElection.leaseDurationSeconds=3", "--wait", "--timeout", "60s"]);
+    // Pod IPs come from 127.N.0.0/17 and Service IPs from 127.N.128.0/17, handed out in turn.
+    const subnet = cluster.local!.network.subnet;
+    const tls = makeTlsSecretFiles(path.join(cluster.dir, "tls"), ipNames(subnet, [0, 1, 128]));
+    ca = tls.ca;
+    await cluster.ok(["create", "secret", "generic", "secure-tls", ...["tls.crt", "tls.key", "ca.crt"].map((f) => `--from-file=${f}=${path.join(tls.dir, f)}`)]);
+    const passwords = path.join(cluster.dir, "password.db");
+    writePbkdf2PasswordFile(passwords, users);
+    await cluster.ok(["create", "secret", "generic", "secure-passwords", `--from-file=password.db=${passwords}`]);
+
+    const documents = YAML.parseAllDocuments(fs.readFileSync(example, "utf8")).map((d) => d.toJS());
+    const engineCluster = documents.find((d) => d.kind === "EngineCluster");
+    expect(engineCluster.spec.security.tls.nodeAddresses).to.equal("PodDNS");
+    engineCluster.spec.security.tls.nodeAddresses = "PodIP";
+    pods = await PodHistory.start(cluster.kubeconfigPath, "default", "app.kubernetes.io/managed-by=engine-operator");
+    await cluster.ok(["apply", "-f", "-"], documents.map((d) => YAML.stringify(d)).join("---\n"));
+    await cluster.ok(["wait", "--for=condition=Available", "enginecluster/secure", "--timeout=90s"]);
+    await steady(2);
+
+    const svc = await cluster.json(["get", "service", "secure"]);
+    expect(svc.spec.ports).to.deep.equal([{ name: "https", port: 8443, targetPort: "https", protocol: "TCP" }]);
+    server = `https://${svc.spec.clusterIP}:8443`;
+    expect((await cluster.json(["get", "enginecluster", "secure"])).status.coordinatorURL).to.equal("https://secure.default.svc:8443");
+    const all = (await cluster.json(["get", "pods", "-l", "engine.io/cluster=secure"])).items;
+    expect(all).to.have.length(3);
+    for (const pod of all) {
+      expect(pod.spec.containers[0].readinessProbe.httpGet).to.include({ port: "https", scheme: "HTTPS", path: "/v1/info" });
+      expect(await connectError(pod.status.podIP, 8080), `${pod.metadata.name}: the plain HTTP port is closed`).to.equal("ECONNREFUSED");
+    }
+    alice = { auth: new BasicAuth("alice", users.alice), ssl: { ca } };
+  });
+
+  it("answers TPC-H to trino-client with BasicAuth and the CA through the coordinator's Service, as the reference says", async () => {
+    for (const q of queries) await expectAnswer(server, q, alice);
+    const nodes = await runQuery(server, "SELECT node_id, state FROM system.runtime.nodes WHERE coordinator = false ORDER BY node_id", alice);
+    expect(nodes).to.deep.equal({ rows: (await workerPods()).map((p) => [p, "active"]) });
+  });
+
+  it("refuses a wrong password, an unknown user and no credentials with 401, and a client that does not trust the CA", async () => {
+    for (const [what, headers] of [
+      ["wrong password", { Authorization: `Basic ${Buffer.from("alice:not her password").toString("base64")}` }],
+      ["unknown user", { Authorization: `Basic ${Buffer.from("mallory:whatever").toString("base64")}` }],
+      ["no credentials", {}],
+    ] as const) {
+      const answer = await postStatement(server, ca, headers);
+      expect(answer.status, what).to.equal(401);
+      expect(answer.challenge, what).to.contain('Basic realm="Engine"');
+      expect(JSON.parse(answer.body).error.errorName, what).to.equal("AUTHENTICATION_FAILED");
+    }
+    const wrong = await runQuery(server, "SELECT 1", { auth: new BasicAuth("alice", "not her password"), ssl: { ca } });
+    expect(wrong).to.have.property("error").that.matches(/401/);
+    const untrusting = await runQuery(server, "SELECT 1", { auth: new BasicAuth("alice", users.alice) });
+    expect(untrusting).to.have.property("error").that.matches(/self-signed certificate|unable to verify|certificate/i);
+  });
+
+  it("applies the rules of the example's ConfigMap: alice reads tpch only, admin everything", async () => {
+    expect(await runQuery(server, "SHOW CATALOGS", alice)).to.deep.equal({ rows: [["system"], ["tpch"]] });
+    const denied = await runQuery(server, "SELECT count(*) FROM memory.information_schema.tables", alice);
+    expect(denied).to.have.property("error").that.matches(/^PERMISSION_DENIED: Access Denied/);
+    const admin = { auth: new BasicAuth("admin", users.admin), ssl: { ca } };
+    expect(await runQuery(server, "SHOW CATALOGS", admin)).to.deep.equal({ rows: [["memory"], ["system"], ["tpch"]] });
+  });
+
+  it("scales 2 -> 3 -> 1 under authenticated load: the operator drains over HTTPS, no query fails", async () => {
+    const load = queryLoad(server, queries, 4, alice);
+    await new Promise((r) => setTimeout(r, 1000));
+    await cluster.ok(["scale", "enginecluster/secure", "--replicas=3"]);
+    await steady(3, "secure", 90_000);
+    const three = await workerPods();
+    await cluster.ok(["scale", "enginecluster/secure", "--replicas=1"]);
+    await steady(1, "secure", 90_000);
+    const report = await load.stop();
+    console.log(`      scale 2 -> 3 -> 1 with TLS and passwords: ${report.run} queries, ${report.failures.length} failed`);
+    expect(report.failures).to.deep.equal([]);
+    expect(report.run).to.be.greaterThan(10);
+    const removed = three.filter((p) => pods.deleted().includes(p));
+    expect(removed).to.have.length(2);
+    for (const name of removed) {
+      const deleting = pods.atDeletion(name)!;
+      expect(JSON.parse(deleting.metadata!.annotations!["engine.io/drain"]).phase, name).to.equal("ShuttingDown");
+      expect(deleting.status!.containerStatuses![0].state!.terminated!.exitCode, `${name} had exited 0 before it was deleted`).to.equal(0);
+    }
+    expect((await events("WorkerRemoved")).filter((m) => /drained, its node reached SHUTTING_DOWN and exited/.test(m))).to.have.length(2);
+  });
+
+  it("drains a worker deleted with kubectl delete pod through its preStop hook over HTTPS, and replaces it: no query fails", async () => {
+    const load = queryLoad(server, queries, 2, alice);
+    await new Promise((r) => setTimeout(r, 1500));
+    const [victim] = await workerPods();
+    await cluster.ok(["delete", "pod", victim, "--wait=false"]);
+    await eventually(async () => !(await workerPods()).includes(victim) && pods.deleted().includes(victim), 60_000);
+    await steady(1);
+    const report = await load.stop();
+    console.log(`      kubectl delete pod with TLS and passwords: ${report.run} queries, ${report.failures.length} failed`);
+    expect(report.failures).to.deep.equal([]);
+    const reasons = (await cluster.json(["get", "events", "--field-selector", `involvedObject.name=${victim}`])).items.map((e: { reason: string }) => e.reason);
+    expect(reasons, "the kubelet ran the preStop drain without failing").to.not.include("FailedPreStopHook");
+    const final = pods.versions.get(victim)!.at(-1)!.pod;
+    expect(final.status!.containerStatuses![0].state!.terminated!.exitCode, "the node exited by itself after the drain").to.equal(0);
+  });
+
+  it("kubectl delete enginecluster removes every object and process it made", async () => {
+    await cluster.ok(["delete", "enginecluster", "secure", "--timeout=60s"]);
+    await eventually(async () => (await cluster.json(["get", "pods,services,configmaps,deployments", "-l", "app.kubernetes.io/managed-by=engine-operator"])).items.length === 0, 60_000);
+    await cluster.helm(["uninstall", "engine", "--wait", "--timeout", "60s"]);
+    await eventually(async () => (await cluster.json(["get", "pods"])).items.length === 0, 30_000);
+    assertNoStrayProcesses();
+  });
+});
