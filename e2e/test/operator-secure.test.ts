@@ -138,7 +138,7 @@ describe("the operator runs examples/secure.yaml: TLS, passwords and access rule
     expect(untrusting).to.have.property("error").that.matches(/self-signed certificate|unable to verify|certificate/i);
   });
 
-  it("applies the rules of the example's ConfigMap: alice reads tpch only, admin everything", async () => {
+  it("applies the rules of the example's ConfigMap: alice reads tpch and system only, admin everything", async () => {
     expect(await runQuery(server, "SHOW CATALOGS", alice)).to.deep.equal({ rows: [["system"], ["tpch"]] });
     const denied = await runQuery(server, "SELECT count(*) FROM memory.information_schema.tables", alice);
     expect(denied).to.have.property("error").that.matches(/^PERMISSION_DENIED: Access Denied/);
