@@ -49,12 +49,12 @@ async function validateVolumes(cluster: Manifest): Promise<number> {
   return checked;
 }
 
-/** The values of the commented example in values.yaml (between its "--- catalogs example" and "--- end" lines). */
-function valuesExample(): { spec: Record<string, unknown> } {
+/** The values of a commented example in values.yaml (between its "--- NAME example" line and the next "--- end" line). */
+function valuesExample(name = "catalogs"): { spec: Record<string, unknown> } {
   const lines = fs.readFileSync(path.join(chart, "values.yaml"), "utf8").split("\n");
-  const start = lines.findIndex((l) => l.includes("# --- catalogs example"));
-  const end = lines.findIndex((l) => l.includes("# --- end of the example"));
-  if (start < 0 || end < start) throw new Error("values.yaml has no catalogs example");
+  const start = lines.findIndex((l) => l.includes(`# --- ${name} example`));
+  const end = lines.findIndex((l, i) => i > start && l.includes("# --- end of the example"));
+  if (start < 0 || end < start) throw new Error(`values.yaml has no ${name} example`);
   const indent = lines[start]!.indexOf("#");
   return YAML.parse(lines.slice(start + 1, end).map((l) => l.slice(indent).replace(/^# ?/, "")).join("\n"));
 }
@@ -124,6 +124,13 @@ describe("the chart's manifests against the Kubernetes schemas", function () {
     await validator.validate(broken).catch((e: Error) => (error = e));
     expect(error?.message).to.contain("data/spec/catalogs/shop/properties/connection-password/valueFrom/secretKeyRef must have required property 'key'");
     expect(error?.message).to.contain("data/spec/catalogs/tpch/connector must be equal to one of the allowed values");
+  });
+
+  it("renders a valid EngineCluster from the security example of values.yaml (TLS, passwords, JWT, rules)", async () => {
+    const example = valuesExample("security");
+    const rendered = (await renderValid("--set", "cluster.enabled=true", "-f", valuesFile("security.json", { cluster: example }))).find((o) => o.kind === "EngineCluster")!;
+    expect(rendered.spec).to.deep.equal(example.spec);
+    expect(Object.keys((rendered.spec as { security: object }).security).sort()).to.deep.equal(["accessControl", "authentication", "tls"]);
   });
 
   it("renders valid objects with the default values: cluster-wide RBAC, no EngineCluster", async () => {
