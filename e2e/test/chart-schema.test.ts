@@ -212,6 +212,25 @@ describe("the chart's manifests against the Kubernetes schemas", function () {
     expect(error?.message).to.match(/^ServiceMonitor /);
   });
 
+  it("renders the metrics Service and a valid ServiceMonitor over HTTPS with a CA and basic auth (EngineClusters with spec.security)", async () => {
+    const values = {
+      metrics: {
+        https: { enabled: true },
+        serviceMonitor: {
+          enabled: true,
+          tlsConfig: { ca: { secret: { name: "engine-tls", key: "ca.crt" } }, serverName: "coordinator.engine-nodes.analytics.svc" },
+          basicAuth: { username: { name: "engine-scraper", key: "username" }, password: { name: "engine-scraper", key: "password" } },
+        },
+      },
+    };
+    const objects = await renderValid("-f", valuesFile("metrics-https.json", values));
+    const service = objects.find((o) => o.kind === "Service")!;
+    expect((service.spec as { ports: unknown[] }).ports).to.deep.equal([{ name: "https-metrics", port: 8443, targetPort: "https", protocol: "TCP" }]);
+    expect((service.metadata as { annotations?: Record<string, string> }).annotations).to.deep.equal({ "prometheus.io/scrape": "true", "prometheus.io/port": "8443", "prometheus.io/path": "/metrics", "prometheus.io/scheme": "https" });
+    const endpoint = (objects.find((o) => o.kind === "ServiceMonitor")!.spec as { endpoints: Record<string, unknown>[] }).endpoints[0]!;
+    expect(endpoint).to.deep.include({ port: "https-metrics", scheme: "https", tlsConfig: values.metrics.serviceMonitor.tlsConfig, basicAuth: values.metrics.serviceMonitor.basicAuth });
+  });
+
   it("refuses an EngineCluster the CRD's schema refuses: a wrong type, a value out of bounds, an unknown field", async () => {
     const objects = await render("-f", valuesFile("bad.json", { cluster: { enabled: true, spec: { workers: { replicas: "two", autoscaling: { maxReplicas: 0 } }, coordinater: {} } } }));
     let error: Error | undefined;
