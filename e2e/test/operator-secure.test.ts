@@ -1,7 +1,8 @@
 // examples/secure.yaml end to end on the test Kubernetes: an EngineCluster with TLS from a Secret
 // (a CA and certificate the test makes with openssl), password authentication from a Secret and
 // access rules from a ConfigMap. trino-client with BasicAuth and the CA runs TPC-H through the
-// coordinator's Service over HTTPS; a wrong password gets 401; the operator (over HTTPS, with the
+// coordinator's Service over HTTPS; a wrong password gets 401; the rules hold; a changed password
+// Secret reaches every node without a restart; the operator (over HTTPS, with the
 // cluster's CA and its internal token) scales the workers in through the drain, and a deleted worker's
 // preStop drain runs over HTTPS, while queries run: none fails.
 //
@@ -31,19 +32,21 @@ function ipNames(subnet: number, blocks: number[]): string[] {
   return blocks.flatMap((a) => Array.from({ length: 254 }, (_, i) => `IP:127.${subnet}.${a}.${i + 1}`));
 }
 
-/** POST /v1/statement with these headers: the status, the WWW-Authenticate header and the body. */
-function postStatement(server: string, ca: string, headers: Record<string, string>): Promise<{ status: number; challenge?: string; body: string }> {
+/** A request with these headers: the status, the WWW-Authenticate header and the body. */
+function call(url: string, method: string, ca: string, headers: Record<string, string>, body?: string): Promise<{ status: number; challenge?: string; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = https.request(`${server}/v1/statement`, { method: "POST", ca, headers: { "X-Trino-User": "alice", ...headers } }, (res) => {
+    const req = https.request(url, { method, ca, headers }, (res) => {
       let body = "";
       res.setEncoding("utf8");
       res.on("data", (chunk: string) => (body += chunk));
       res.on("end", () => resolve({ status: res.statusCode ?? 0, challenge: res.headers["www-authenticate"], body }));
     });
     req.on("error", reject);
-    req.end("SELECT 1");
+    req.end(body);
   });
 }
+
+const postStatement = (server: string, ca: string, headers: Record<string, string>) => call(`${server}/v1/statement`, "POST", ca, { "X-Trino-User": "alice", ...headers }, "SELECT 1");
 
 function connectError(host: string, port: number): Promise<string | undefined> {
   return new Promise((resolve) => {
@@ -71,6 +74,7 @@ describe("the operator runs examples/secure.yaml: TLS, passwords and access rule
     queries = referenceQueries();
     cluster = await TestCluster.startWithNode();
   });
+  // E2E_DIAGNOSE=1: after a failed test, the cluster's status, pods and their last log lines.
   afterEach(async function () {
     if (this.currentTest?.state !== "failed" || process.env.E2E_DIAGNOSE !== "1") return;
     console.log(JSON.stringify((await cluster.json(["get", "enginecluster", "secure"])).status, null, 1));
@@ -144,6 +148,29 @@ describe("the operator runs examples/secure.yaml: TLS, passwords and access rule
     expect(denied).to.have.property("error").that.matches(/^PERMISSION_DENIED: Access Denied/);
     const admin = { auth: new BasicAuth("admin", users.admin), ssl: { ca } };
     expect(await runQuery(server, "SHOW CATALOGS", admin)).to.deep.equal({ rows: [["memory"], ["system"], ["tpch"]] });
+  });
+
+  it("takes a changed password Secret on every node without restarting a pod: the new password works, the old one gets 401", async () => {
+    const before = (await cluster.json(["get", "pods", "-l", "engine.io/cluster=secure"])).items.map((p: { metadata: { uid: string } }) => p.metadata.uid).sort();
+    const changed = { ...users, alice: "alice's new password 9b1c" };
+    const passwords = path.join(cluster.dir, "password-2.db");
+    writePbkdf2PasswordFile(passwords, changed);
+    const secret = await cluster.json(["create", "secret", "generic", "secure-passwords", `--from-file=password.db=${passwords}`, "--dry-run=client", "-o", "json"]);
+    await cluster.ok(["apply", "-f", "-"], JSON.stringify(secret));
+    const renewed: ClientSecurity = { auth: new BasicAuth("alice", changed.alice), ssl: { ca } };
+    // Every node checks passwords (a query's tasks reach workers with the internal token): ask each node's /metrics.
+    const nodes = (await cluster.json(["get", "pods", "-l", "engine.io/cluster=secure"])).items.map((p: { status: { podIP: string } }) => `https://${p.status.podIP}:8443/metrics`);
+    const basicFor = (password: string) => ({ Authorization: `Basic ${Buffer.from(`alice:${password}`).toString("base64")}` });
+    await eventually(async () => {
+      for (const node of nodes) if ((await call(node, "GET", ca, basicFor(changed.alice))).status !== 200) return false;
+      return true;
+    }, 90_000);
+    for (const node of nodes) expect((await call(node, "GET", ca, basicFor(users.alice))).status, node).to.equal(401);
+    expect(await runQuery(server, "SELECT count(*) FROM tpch.tiny.nation", renewed)).to.deep.equal({ rows: [[25]] });
+    const after = (await cluster.json(["get", "pods", "-l", "engine.io/cluster=secure"])).items;
+    expect(after.map((p: { metadata: { uid: string } }) => p.metadata.uid).sort()).to.deep.equal(before);
+    for (const p of after) expect(p.status.containerStatuses[0].restartCount, p.metadata.name).to.equal(0);
+    alice = renewed;
   });
 
   it("scales 2 -> 3 -> 1 under authenticated load: the operator drains over HTTPS, no query fails", async () => {
