@@ -70,8 +70,10 @@ export function coordinatorUri(cluster: EngineCluster, clusterIp: string): strin
 }
 
 /**
- * The headless Service behind the pods' DNS names. Not-ready pods are published too: a draining
- * worker is not ready, yet the coordinator still fetches its results.
+ * The headless Service behind the pods' DNS names. Not-ready pods are published too, and so are
+ * terminating ones (Kubernetes keeps them in the endpoints when publishNotReadyAddresses is set): a
+ * draining worker, even one deleted with kubectl, is not ready, yet the coordinator still fetches its
+ * results.
  */
 export function nodesService(cluster: EngineCluster): V1Service {
   const serving = servingPort(cluster);
