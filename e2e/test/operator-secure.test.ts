@@ -6,8 +6,10 @@
 // coordinator's Service over HTTPS; a wrong password gets 401; the rules hold; a changed password
 // Secret reaches every node without a restart; the operator (over HTTPS, with the cluster's CA and
 // its internal token) scales the workers in through the drain, and a deleted worker's preStop drain
-// runs over HTTPS, while queries run: none fails. Then the same with nodeAddresses: PodIP and a
-// certificate naming IP addresses.
+// runs over HTTPS, while queries run: none fails. Then a cluster with nodeAddresses: PodIP (a
+// certificate naming IP addresses) and JWTs (an HMAC key from a Secret) beside the passwords.
+import { createHmac, randomBytes } from "node:crypto";
+import fs from "node:fs";
 import https from "node:https";
 import net from "node:net";
 import path from "node:path";
@@ -28,6 +30,13 @@ const users = { alice: "alice's long password 7f3e", admin: "the admin's passwor
 /** IP SAN entries 127.N.A.1 - 127.N.A.254 for each A of `blocks`. */
 function ipNames(subnet: number, blocks: number[]): string[] {
   return blocks.flatMap((a) => Array.from({ length: 254 }, (_, i) => `IP:127.${subnet}.${a}.${i + 1}`));
+}
+
+/** A JWT signed with HS256 (RFC 7515), made here rather than by the engine. */
+function hs256(key: Buffer, claims: object): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+  const signed = `${part({ alg: "HS256", typ: "JWT" })}.${part(claims)}`;
+  return `${signed}.${createHmac("sha256", key).update(signed).digest("base64url")}`;
 }
 
 /** The test process has no cluster DNS: it connects to an IP and checks the certificate for this name. */
@@ -225,11 +234,15 @@ describe("the operator runs examples/secure.yaml: TLS, passwords and access rule
     expect(final.status!.containerStatuses![0].state!.terminated!.exitCode, "the node exited by itself after the drain").to.equal(0);
   });
 
-  it("runs with nodeAddresses PodIP and a certificate naming IP addresses: queries, and a scale-in through the drain, none failing", async () => {
+  it("runs with nodeAddresses PodIP and a certificate naming IP addresses, and JWTs beside passwords: queries, and a scale-in through the drain, none failing", async () => {
     // Pod IPs come from 127.N.0.0/17 and Service IPs from 127.N.128.0/17, handed out in turn.
     const subnet = cluster.local!.network.subnet;
     const files = makeTlsSecretFiles(path.join(cluster.dir, "tls-ip"), ipNames(subnet, [0, 1, 128]));
     await cluster.ok(tlsSecretArgs("by-ip-tls", files.dir));
+    const hmacKey = randomBytes(32);
+    const keyFile = path.join(cluster.dir, "hmac.key");
+    fs.writeFileSync(keyFile, hmacKey.toString("base64"));
+    await cluster.ok(["create", "secret", "generic", "by-ip-jwt", `--from-file=hmac.key=${keyFile}`]);
     const byIp = `apiVersion: engine.io/v1alpha1
 kind: EngineCluster
 metadata: {name: by-ip}
@@ -240,6 +253,7 @@ spec:
     tls: {secretName: by-ip-tls, nodeAddresses: PodIP}
     authentication:
       password: {name: secure-passwords}
+      jwt: {keySecret: {name: by-ip-jwt, key: hmac.key}, requiredIssuer: https://issuer.test, requiredAudience: engine}
 `;
     await cluster.ok(["apply", "-f", "-"], byIp);
     await steady(2, "by-ip", 90_000);
@@ -249,6 +263,10 @@ spec:
     const uris = await runQuery(ipServer, "SELECT http_uri FROM system.runtime.nodes WHERE coordinator = false ORDER BY 1", ipAlice);
     const workerIps = (await cluster.json(["get", "pods", "-l", "engine.io/cluster=by-ip,app.kubernetes.io/component=worker"])).items.map((p: { status: { podIP: string } }) => `https://${p.status.podIP}:8443`);
     expect(uris).to.deep.equal({ rows: workerIps.sort().map((u: string) => [u]) });
+    const now = Math.floor(Date.now() / 1000);
+    const bearer = (claims: object) => ({ ssl: ipAlice.ssl, extraHeaders: { Authorization: `Bearer ${hs256(hmacKey, claims)}` } });
+    expect(await runQuery(ipServer, "SELECT current_user", bearer({ sub: "bob", iss: "https://issuer.test", aud: "engine", exp: now + 300 }))).to.deep.equal({ rows: [["bob"]] });
+    expect(await runQuery(ipServer, "SELECT current_user", bearer({ sub: "bob", iss: "https://issuer.test", aud: "another", exp: now + 300 }))).to.have.property("error").that.matches(/401/);
     const load = queryLoad(ipServer, queries, 2, ipAlice);
     await new Promise((r) => setTimeout(r, 1000));
     await cluster.ok(["scale", "enginecluster/by-ip", "--replicas=1"]);

@@ -7,8 +7,8 @@ import type { ReferenceQuery } from "./tpch-reference.js";
 
 export type Outcome = { rows: unknown[][] } | { error: string };
 
-/** How a client connects beyond the server's address: credentials (auth) and the CA it trusts (ssl). */
-export type ClientSecurity = Pick<ConnectionOptions, "auth" | "ssl">;
+/** How a client connects beyond the server's address: credentials (auth, or a bearer token in extraHeaders) and the CA it trusts (ssl). */
+export type ClientSecurity = Pick<ConnectionOptions, "auth" | "ssl" | "extraHeaders">;
 
 export async function runQuery(server: string, sql: string, security: ClientSecurity = {}): Promise<Outcome> {
   try {
