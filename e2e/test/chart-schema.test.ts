@@ -49,12 +49,12 @@ async function validateVolumes(cluster: Manifest): Promise<number> {
   return checked;
 }
 
-/** The values of the commented example in values.yaml (between its "--- catalogs example" and "--- end" lines). */
-function valuesExample(): { spec: Record<string, unknown> } {
+/** The values of a commented example in values.yaml (between its "--- NAME example" line and the next "--- end" line). */
+function valuesExample(name = "catalogs"): { spec: Record<string, unknown> } {
   const lines = fs.readFileSync(path.join(chart, "values.yaml"), "utf8").split("\n");
-  const start = lines.findIndex((l) => l.includes("# --- catalogs example"));
-  const end = lines.findIndex((l) => l.includes("# --- end of the example"));
-  if (start < 0 || end < start) throw new Error("values.yaml has no catalogs example");
+  const start = lines.findIndex((l) => l.includes(`# --- ${name} example`));
+  const end = lines.findIndex((l, i) => i > start && l.includes("# --- end of the example"));
+  if (start < 0 || end < start) throw new Error(`values.yaml has no ${name} example`);
   const indent = lines[start]!.indexOf("#");
   return YAML.parse(lines.slice(start + 1, end).map((l) => l.slice(indent).replace(/^# ?/, "")).join("\n"));
 }
@@ -93,9 +93,11 @@ describe("the chart's manifests against the Kubernetes schemas", function () {
   it("validates the CRDs of crds/ and the EngineClusters of examples/", async () => {
     const crds = readManifests(path.join(chart, "crds"));
     expect(kindsOf(crds)).to.deep.equal(["CustomResourceDefinition"]);
-    const clusters = readManifests(examples);
-    expect(kindsOf(clusters)).to.deep.equal(["EngineCluster", "EngineCluster", "EngineCluster"]);
+    const manifests = readManifests(examples);
+    expect(kindsOf(manifests), "examples/secure.yaml holds its rules file's ConfigMap").to.deep.equal(["ConfigMap", "EngineCluster", "EngineCluster", "EngineCluster", "EngineCluster"]);
+    const clusters = manifests.filter((m) => m.kind === "EngineCluster");
     for (const m of clusters) await validator.validate(m);
+    for (const m of manifests.filter((m) => m.kind === "ConfigMap")) await validateCoreType("ConfigMap", m, `ConfigMap ${m.metadata?.name}`);
     const volumes = await Promise.all(clusters.map(validateVolumes));
     expect(volumes.reduce((a, b) => a + b), "examples/full.yaml mounts volumes").to.equal(4);
   });
@@ -122,6 +124,13 @@ describe("the chart's manifests against the Kubernetes schemas", function () {
     await validator.validate(broken).catch((e: Error) => (error = e));
     expect(error?.message).to.contain("data/spec/catalogs/shop/properties/connection-password/valueFrom/secretKeyRef must have required property 'key'");
     expect(error?.message).to.contain("data/spec/catalogs/tpch/connector must be equal to one of the allowed values");
+  });
+
+  it("renders a valid EngineCluster from the security example of values.yaml (TLS, passwords, JWT, rules)", async () => {
+    const example = valuesExample("security");
+    const rendered = (await renderValid("--set", "cluster.enabled=true", "-f", valuesFile("security.json", { cluster: example }))).find((o) => o.kind === "EngineCluster")!;
+    expect(rendered.spec).to.deep.equal(example.spec);
+    expect(Object.keys((rendered.spec as { security: object }).security).sort()).to.deep.equal(["accessControl", "authentication", "tls"]);
   });
 
   it("renders valid objects with the default values: cluster-wide RBAC, no EngineCluster", async () => {
@@ -201,6 +210,25 @@ describe("the chart's manifests against the Kubernetes schemas", function () {
     let error: Error | undefined;
     await validator.validate({ ...monitor, spec: { ...(monitor.spec as object), endpoints: [{ port: "http-metrics", interval: 30 }] } }).catch((e: Error) => (error = e));
     expect(error?.message).to.match(/^ServiceMonitor /);
+  });
+
+  it("renders the metrics Service and a valid ServiceMonitor over HTTPS with a CA and basic auth (EngineClusters with spec.security)", async () => {
+    const values = {
+      metrics: {
+        https: { enabled: true },
+        serviceMonitor: {
+          enabled: true,
+          tlsConfig: { ca: { secret: { name: "engine-tls", key: "ca.crt" } }, serverName: "coordinator.engine-nodes.analytics.svc" },
+          basicAuth: { username: { name: "engine-scraper", key: "username" }, password: { name: "engine-scraper", key: "password" } },
+        },
+      },
+    };
+    const objects = await renderValid("-f", valuesFile("metrics-https.json", values));
+    const service = objects.find((o) => o.kind === "Service")!;
+    expect((service.spec as { ports: unknown[] }).ports).to.deep.equal([{ name: "https-metrics", port: 8443, targetPort: "https", protocol: "TCP" }]);
+    expect((service.metadata as { annotations?: Record<string, string> }).annotations).to.deep.equal({ "prometheus.io/scrape": "true", "prometheus.io/port": "8443", "prometheus.io/path": "/metrics", "prometheus.io/scheme": "https" });
+    const endpoint = (objects.find((o) => o.kind === "ServiceMonitor")!.spec as { endpoints: Record<string, unknown>[] }).endpoints[0]!;
+    expect(endpoint).to.deep.include({ port: "https-metrics", scheme: "https", tlsConfig: values.metrics.serviceMonitor.tlsConfig, basicAuth: values.metrics.serviceMonitor.basicAuth });
   });
 
   it("refuses an EngineCluster the CRD's schema refuses: a wrong type, a value out of bounds, an unknown field", async () => {

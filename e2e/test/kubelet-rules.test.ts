@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { expect } from "chai";
 import { containerArgv, lookupImage, repoRoot, type Image } from "../src/kubelet/images.js";
 import { pathRewriter } from "../src/kubelet/volumes.js";
@@ -16,11 +17,12 @@ function image(reference: string, root = repoRoot): Image {
 
 describe("process kubelet rules", () => {
   it("maps image names to this repository's programs, with command and args as a runtime applies them", () => {
-    const engineMain = path.join(repoRoot, "engine/dist/src/cli/main.js");
+    // Node programs run with the cluster DNS hook preloaded.
+    const engineMain = [process.execPath, "--import", pathToFileURL(path.join(repoRoot, "e2e/dist/src/dns/lookup-hook.js")).href, path.join(repoRoot, "engine/dist/src/cli/main.js")];
     for (const ref of ["engine:latest", "ghcr.io/x/engine:1.0", "registry.local:5000/team/engine@sha256:abc"])
-      expect(containerArgv(image(ref), undefined, undefined)).to.deep.equal([process.execPath, engineMain, "server"]);
-    expect(containerArgv(image("engine"), undefined, ["server", "--port", "8080"])).to.deep.equal([process.execPath, engineMain, "server", "--port", "8080"]);
-    expect(containerArgv(image("engine"), ["/usr/local/bin/engine", "sql"], ["SELECT 1"])).to.deep.equal([process.execPath, engineMain, "sql", "SELECT 1"]);
+      expect(containerArgv(image(ref), undefined, undefined)).to.deep.equal([...engineMain, "server"]);
+    expect(containerArgv(image("engine"), undefined, ["server", "--port", "8080"])).to.deep.equal([...engineMain, "server", "--port", "8080"]);
+    expect(containerArgv(image("engine"), ["/usr/local/bin/engine", "sql"], ["SELECT 1"])).to.deep.equal([...engineMain, "sql", "SELECT 1"]);
     expect(containerArgv(image("busybox:1.36"), ["sh", "-c"], ["echo hi"])).to.deep.equal(["sh", "-c", "echo hi"]);
     expect(image("engine").env("127.5.0.9")).to.deep.equal({ ENGINE_HTTP_HOST: "127.5.0.9" });
   });

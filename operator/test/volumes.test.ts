@@ -32,7 +32,7 @@ describe("volumes of the engine pods", () => {
     expect(problems({ volumes: [lake], workers: { volumes: [{ name: "lake", emptyDir: {} }] } })).to.deep.equal(['spec.workers.volumes: "lake" is given twice for the worker pods']);
     expect(problems({ workers: { volumes: [lake] }, volumeMounts: [lakeMount] })).to.deep.equal(['spec.volumeMounts: "lake" is not a volume of spec.volumes (mounts there are on every pod)']);
     expect(problems({ volumes: [lake], coordinator: { volumeMounts: [{ name: "scratch", mountPath: "/s" }] } })).to.deep.equal(['spec.coordinator.volumeMounts: "scratch" is not a volume of spec.volumes or spec.coordinator.volumes']);
-    expect(problems({ volumes: [lake], volumeMounts: [{ name: "lake", mountPath: "/etc/engine/" }] })).to.deep.equal(["spec.volumeMounts: /etc/engine/ is where the operator mounts the configuration"]);
+    expect(problems({ volumes: [lake], volumeMounts: [{ name: "lake", mountPath: "/etc/engine/" }] })).to.deep.equal(["spec.volumeMounts: /etc/engine/ is where the operator mounts the configuration file"]);
     expect(problems({ volumes: [lake], volumeMounts: [lakeMount], workers: { volumeMounts: [{ name: "lake", mountPath: "/var/lib/engine/lake/" }] } })).to.deep.equal([
       "spec.workers.volumeMounts: /var/lib/engine/lake/ is mounted twice in the worker container",
     ]);

@@ -1,6 +1,7 @@
 // The whole test cluster in one process: the API test server, the scheduler, the process kubelet,
 // the controllers (HPA, ReplicaSet, Deployment, Endpoints/EndpointSlices), metrics-server and the Service proxy, all on
 // the loopback addresses of one ClusterNetwork, with a kubeconfig for kubectl, helm and clients.
+import { ClusterDns } from "../dns/cluster-dns.js";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -67,7 +68,7 @@ export class LocalCluster {
       downscaleStabilizationMs: options.hpaDownscaleStabilizationMs ?? 300_000,
     });
     // Stopped in this order: nothing recreates pods while the kubelet kills them.
-    const components = [new ServiceProxy(objects, network), hpa, metrics, new DeploymentController(objects), new ReplicaSetController(objects), new EndpointsController(objects), new Scheduler(objects), kubelet];
+    const components = [new ClusterDns(objects, stateDir), new ServiceProxy(objects, network), hpa, metrics, new DeploymentController(objects), new ReplicaSetController(objects), new EndpointsController(objects), new Scheduler(objects), kubelet];
     for (const c of components) c.start();
     return new LocalCluster(server, url, network, stateDir, kubeconfigPath, objects, components, ownsStateDir);
   }

@@ -5,12 +5,13 @@
 //   - a name containing "engine-operator": the operator, node operator/dist/src/main.js
 //   - a name containing "engine": the engine CLI, node engine/dist/src/cli/main.js, CMD ["server"];
 //     it binds the pod's IP (ENGINE_HTTP_HOST), as a container binds its own network namespace
+//   - (both run with dns/lookup-hook.js preloaded: the cluster's .svc names resolve, as in a pod)
 //   - busybox, alpine, debian, ubuntu, bash: a shell image whose commands are the machine's own
 //     (/bin/sh, sleep, ...), CMD ["sh"]
 // Anything else cannot be "pulled": the container waits with ErrImagePull / ImagePullBackOff.
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 /** The repository root (this file compiles to e2e/dist/src/kubelet/images.js). */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
@@ -36,11 +37,14 @@ export function imageRepository(reference: string): string {
   return colon > lastSlash ? noDigest.slice(0, colon) : noDigest;
 }
 
+/** Preloaded into the image's Node programs: .svc names resolve through the cluster DNS (dns/lookup-hook.ts). */
+const dnsHook = pathToFileURL(path.join(path.dirname(fileURLToPath(import.meta.url)), "../dns/lookup-hook.js")).href;
+
 function nodeProgram(name: string, script: string, cmd: string[], env: Image["env"], root: string): ImageLookup {
   const file = path.join(root, script);
   if (!fs.existsSync(file))
     return { error: `the process kubelet runs this image as "node ${script}", which does not exist in ${root}: build it first (make build)` };
-  const argv = [process.execPath, file];
+  const argv = [process.execPath, "--import", dnsHook, file];
   return { image: { name, entrypoint: [name], cmd, binaries: { [name]: argv }, env } };
 }
 

@@ -1,6 +1,7 @@
 // The process kubelet: registers its Node, runs the pods bound to it (one PodWorker each, fed by
 // the store's pod events as an informer feeds the real one), keeps ConfigMap and Secret volumes
 // current, and serves pods/log for the API server.
+import { clusterDnsFile, clusterDnsVariable } from "../dns/cluster-dns.js";
 import fs from "node:fs";
 import type http from "node:http";
 import os from "node:os";
@@ -139,6 +140,7 @@ export class Kubelet implements KubeletHost {
       HOME: podDir,
       HOSTNAME: podSpec(pod).hostname ?? pod.metadata.name!,
       KUBECONFIG: this.options.kubeconfigPath,
+      [clusterDnsVariable]: clusterDnsFile(this.options.stateDir),
     };
   }
 

@@ -16,6 +16,7 @@ import { once } from 'node:events';
 import { SignJWT } from 'jose';
 import { Client as PrestoClient } from 'presto-client';
 import { BasicAuth, Trino } from 'trino-client';
+import { deriveKey, signToken } from '../../src/server/internal-auth/internal-token.js';
 import { startEngine } from '../support/engine-cli.js';
 import { ServerProcess } from '../support/server-process.js';
 import { basic, KEY_PASSPHRASE, makeTlsFiles, writePasswordFile, type TlsFiles } from '../support/tls-fixtures.js';
@@ -309,6 +310,20 @@ describe('client authentication over HTTPS (PASSWORD, JWT)', function () {
     it('impersonating another user without a rule: 403', async () => {
       const answer = await statement({ Authorization: basic('alice', PASSWORDS.alice), 'X-Trino-User': 'bob' });
       expectRefused(answer, 403, /^Access Denied: User alice cannot impersonate user bob$/, 'PERMISSION_DENIED');
+    });
+
+    it('GET /v1/node and /v1/node/failed: the internal token (the operator) or credentials; 401 with neither or a forged token', async () => {
+      const iat = Math.floor(Date.now() / 1000);
+      const internal = `Bearer ${signToken(deriveKey(SECRET), { sub: 'engine-operator', iat, exp: iat + 60 })}`;
+      const forged = `Bearer ${signToken(deriveKey('another secret'), { sub: 'engine-operator', iat, exp: iat + 60 })}`;
+      for (const path of ['/v1/node', '/v1/node/failed']) {
+        const asOperator = await call('GET', path, { Authorization: internal });
+        expect(asOperator.status, asOperator.text).to.equal(200);
+        expect(JSON.parse(asOperator.text)).to.be.an('array');
+        expect((await call('GET', path, { Authorization: basic('alice', PASSWORDS.alice) })).status).to.equal(200);
+        expectRefused(await call('GET', path), 401, /credentials are required/);
+        expect((await call('GET', path, { Authorization: forged })).status).to.equal(401);
+      }
     });
 
     it('PUT /v1/info/state: 401 without credentials, 403 for a user who is not an admin', async () => {

@@ -70,6 +70,50 @@ export interface WorkersSpec extends VolumesSpec {
   autoscaling?: AutoscalingSpec;
 }
 
+/** How the nodes name each other, and the operator them, over HTTPS: the certificate must name these addresses. */
+export type NodeAddresses = "PodDNS" | "PodIP";
+
+/** TLS from a Secret holding tls.crt, tls.key and ca.crt (as cert-manager writes one). */
+export interface TlsSpec {
+  secretName: string;
+  nodeAddresses: NodeAddresses;
+}
+
+/** A key of a Secret or ConfigMap of the cluster's namespace. */
+export interface KeyRef {
+  name: string;
+  key: string;
+}
+
+export interface JwtSpec {
+  /** The key file (PEM public key or certificate, or a base64 HMAC key) from a Secret. */
+  keySecret?: KeyRef;
+  /** Or the issuer's JWKS URL. */
+  jwksUrl?: string;
+  requiredIssuer?: string;
+  requiredAudience?: string;
+  principalField?: string;
+}
+
+/** Client authentication: the types are PASSWORD then JWT, as given. */
+export interface AuthenticationSpec {
+  /** The password file (htpasswd lines) from a Secret. */
+  password?: KeyRef;
+  jwt?: JwtSpec;
+}
+
+/** Trino's file-based access control: the rules file (JSON) from a ConfigMap. */
+export interface AccessControlSpec {
+  rulesConfigMap: KeyRef;
+  refreshPeriod?: string;
+}
+
+export interface SecuritySpec {
+  tls?: TlsSpec;
+  authentication?: AuthenticationSpec;
+  accessControl?: AccessControlSpec;
+}
+
 export interface EngineClusterSpec extends VolumesSpec {
   image: string;
   imagePullPolicy: "Always" | "IfNotPresent" | "Never";
@@ -77,6 +121,7 @@ export interface EngineClusterSpec extends VolumesSpec {
   catalogs?: Record<string, CatalogSpec>;
   coordinator: CoordinatorSpec;
   workers: WorkersSpec;
+  security?: SecuritySpec;
 }
 
 export type ConditionType = "Available" | "Progressing" | "Degraded";

@@ -27,6 +27,8 @@ export type Role = "coordinator" | "worker";
 export function clusterNames(name: string) {
   return {
     service: name,
+    /** The headless Service that gives each pod a DNS name (spec.security.tls with PodDNS addresses). */
+    nodesService: `${name}-nodes`,
     coordinator: `${name}-coordinator`,
     configMap: `${name}-config`,
     secret: `${name}-internal`,
@@ -58,3 +60,6 @@ export function selectorText(selector: Record<string, string>): string {
 
 /** The port every engine container listens on (the Service's port may differ). */
 export const enginePort = 8080;
+
+/** The HTTPS port of an engine container with spec.security.tls. */
+export const engineHttpsPort = 8443;

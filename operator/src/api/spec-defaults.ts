@@ -5,6 +5,7 @@
 import type { AutoscalingSpec, EngineClusterSpec, JsonObject, JsonValue, VolumesSpec } from "./engine-cluster.js";
 import { catalogProblems } from "./catalog-properties.js";
 import { volumeProblems } from "./volumes.js";
+import { securityProblems, securityWithDefaults } from "./security.js";
 
 export const defaultImage = "ghcr.io/engine-project/engine:0.1.0";
 
@@ -63,12 +64,17 @@ export function withDefaults(raw: unknown): EngineClusterSpec {
   if (isObject(coordinator.config)) result.coordinator.config = coordinator.config as JsonObject;
   if (isObject(workers.resources)) result.workers.resources = workers.resources;
   if (isObject(workers.config)) result.workers.config = workers.config as JsonObject;
+  const security = securityWithDefaults(spec.security);
+  if (security) result.security = security;
   if (isObject(workers.autoscaling)) result.workers.autoscaling = { ...autoscalingDefaults, ...(workers.autoscaling as Partial<AutoscalingSpec>) };
   return result;
 }
 
-/** Configuration keys the operator sets on every node itself (role, membership, identity, port, secret). */
-const reservedConfig: string[][] = [["role"], ["discovery"], ["node", "id"], ["node", "internalAddress"], ["http", "host"], ["http", "port"], ["internalCommunication"]];
+/** Configuration keys the operator sets on every node itself (role, membership, identity, ports, secret, and what spec.security sets). */
+const reservedConfig: string[][] = [
+  ["role"], ["discovery"], ["node", "id"], ["node", "internalAddress"], ["http", "host"], ["http", "port"], ["internalCommunication"],
+  ["http", "https"], ["authentication"], ["security", "rulesFile"],
+];
 
 function reservedKeysIn(config: JsonObject | undefined, where: string): string[] {
   if (!config) return [];
@@ -76,7 +82,7 @@ function reservedKeysIn(config: JsonObject | undefined, where: string): string[]
   for (const path of reservedConfig) {
     let value: JsonValue | undefined = config;
     for (const key of path) value = isObject(value) ? (value as JsonObject)[key] : undefined;
-    if (value !== undefined) found.push(`${where}.${path.join(".")} is set by the operator and may not be given`);
+    if (value !== undefined) found.push(`${where}.${path.join(".")} is set by the operator and may not be given${path[0] === "authentication" || path[1] === "https" || path[1] === "rulesFile" ? " (use spec.security)" : ""}`);
   }
   return found;
 }
@@ -93,6 +99,6 @@ export function specProblems(name: string, spec: EngineClusterSpec): string[] {
   for (const catalog of Object.keys(spec.catalogs ?? {}))
     if (!/^[a-z][a-z0-9_]*$/.test(catalog)) problems.push(`spec.catalogs: ${JSON.stringify(catalog)} is not a catalog name (lower-case letters, digits and _, starting with a letter)`);
   problems.push(...reservedKeysIn(spec.config, "spec.config"), ...reservedKeysIn(spec.coordinator.config, "spec.coordinator.config"), ...reservedKeysIn(spec.workers.config, "spec.workers.config"));
-  problems.push(...catalogProblems(spec.catalogs ?? {}), ...volumeProblems(spec));
+  problems.push(...catalogProblems(spec.catalogs ?? {}), ...volumeProblems(spec), ...securityProblems(spec));
   return problems;
 }

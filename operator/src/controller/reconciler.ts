@@ -26,7 +26,9 @@ import { Drains } from "./drains.js";
 import type { ReconcileResult } from "./work-queue.js";
 import { planWorkers, type WorkerPlan } from "./worker-plan.js";
 import { podView, type WorkerView } from "./worker-view.js";
-import { missingSecretKeys } from "./secret-check.js";
+import { catalogRequiredKeys, missingKeys } from "./secret-check.js";
+import { securityRequiredKeys, tlsKeys } from "../api/security.js";
+import { coordinatorUri, nodesService, tlsOn } from "../resources/node-addresses.js";
 
 /** How soon to look again: while something is in motion, and when all is steady (node states change without watch events). */
 export interface Periods {
@@ -83,8 +85,9 @@ export class ClusterReconciler {
     const secret = await this.ensureSecret(cluster);
     await this.ensureOwned(this.apis.configMaps, configMap(cluster), log);
     const service = (await this.ensureOwned(this.apis.services, coordinatorService(cluster), log)).object;
-    const coordinatorUrl = `http://${service.spec!.clusterIP}:${cluster.spec.coordinator.service.port}`;
-    const nodes = new NodeClient(secret);
+    if (cluster.spec.security?.tls?.nodeAddresses === "PodDNS") await this.ensureOwned(this.apis.services, nodesService(cluster), log);
+    const coordinatorUrl = coordinatorUri(cluster, service.spec!.clusterIP!);
+    const nodes = new NodeClient(secret, undefined, await this.clusterCa(cluster));
     const template = workerTemplate(cluster, coordinatorUrl, hashOf(configFileText(cluster, "worker")));
 
     const [workers, coordinator] = await Promise.all([this.observeWorkers(cluster, nodes, coordinatorUrl), this.observeCoordinator(cluster, nodes, coordinatorUrl)]);
@@ -110,7 +113,7 @@ export class ClusterReconciler {
       workers,
       plan,
       coordinator,
-      coordinatorURL: `http://${names.service}.${namespace}.svc:${cluster.spec.coordinator.service.port}`,
+      coordinatorURL: `${tlsOn(cluster) ? "https" : "http"}://${names.service}.${namespace}.svc:${cluster.spec.coordinator.service.port}`,
       selector,
       problems,
       missingSecrets,
@@ -137,18 +140,33 @@ export class ClusterReconciler {
     return result;
   }
 
-  /** What the catalogs' secret-backed properties lack (Secrets or keys); only key names are read. */
+  /** What the catalogs' secret-backed properties and spec.security's files lack (Secrets, ConfigMaps or keys); only key names are read. */
   private async missingSecrets(cluster: EngineCluster): Promise<string[]> {
     const namespace = cluster.metadata.namespace!;
-    return missingSecretKeys(secretProperties(cluster.spec.catalogs ?? {}), namespace, async (name) => {
+    const required = [...catalogRequiredKeys(secretProperties(cluster.spec.catalogs ?? {})), ...securityRequiredKeys(cluster.spec)];
+    return missingKeys(required, namespace, async (kind, name) => {
       try {
-        const secret = await this.kube.core.readNamespacedSecret({ namespace, name });
-        return new Set([...Object.keys(secret.data ?? {}), ...Object.keys(secret.stringData ?? {})]);
+        const object = kind === "Secret" ? await this.kube.core.readNamespacedSecret({ namespace, name }) : await this.kube.core.readNamespacedConfigMap({ namespace, name });
+        return new Set([...Object.keys(object.data ?? {}), ...Object.keys((object as k8s.V1Secret).stringData ?? {}), ...Object.keys((object as k8s.V1ConfigMap).binaryData ?? {})]);
       } catch (err) {
         if (isNotFound(err)) return undefined;
-        throw new Error(`could not read Secret ${namespace}/${name}: ${apiMessage(err)}`);
+        throw new Error(`could not read ${kind} ${namespace}/${name}: ${apiMessage(err)}`);
       }
     });
+  }
+
+  /** The CA the nodes' certificates are checked against: ca.crt of the TLS Secret (undefined without TLS, or while it is missing). */
+  private async clusterCa(cluster: EngineCluster): Promise<string | undefined> {
+    const tls = cluster.spec.security?.tls;
+    if (!tls) return undefined;
+    try {
+      const secret = await this.kube.core.readNamespacedSecret({ namespace: cluster.metadata.namespace!, name: tls.secretName });
+      const ca = secret.data?.[tlsKeys.ca];
+      return ca === undefined ? undefined : Buffer.from(ca, "base64").toString("utf8");
+    } catch (err) {
+      if (isNotFound(err)) return undefined;
+      throw err;
+    }
   }
 
   /** The cluster's shared secret: made once, then only read (changing it would split the cluster). */
@@ -172,7 +190,7 @@ export class ClusterReconciler {
     const namespace = cluster.metadata.namespace!;
     const list = await this.kube.core.listNamespacedPod({ namespace, labelSelector: selectorText(roleSelector(cluster, "worker")) });
     // Pods of an earlier cluster of the same name are left to the garbage collector.
-    const views = list.items.filter((p) => p.metadata?.ownerReferences?.some((o) => o.uid === cluster.metadata.uid)).map(podView);
+    const views = list.items.filter((p) => p.metadata?.ownerReferences?.some((o) => o.uid === cluster.metadata.uid)).map((p) => podView(cluster, p));
     const listing = nodes.nodes(coordinatorUrl).catch(() => undefined);
     await Promise.all(
       views.map(async (w) => {
@@ -187,7 +205,7 @@ export class ClusterReconciler {
 
   private async observeCoordinator(cluster: EngineCluster, nodes: NodeClient, coordinatorUrl: string): Promise<CoordinatorView> {
     const list = await this.kube.core.listNamespacedPod({ namespace: cluster.metadata.namespace!, labelSelector: selectorText(roleSelector(cluster, "coordinator")) });
-    const pod = list.items.map(podView).find((p) => !p.deleting);
+    const pod = list.items.map((p) => podView(cluster, p)).find((p) => !p.deleting);
     return {
       pod: pod && { name: pod.name, running: pod.running, waitingReason: pod.waitingReason, restarts: pod.restarts },
       engine: await nodes.status(coordinatorUrl).catch(() => undefined),

@@ -3,7 +3,9 @@
 // (healthy). A worker counts as ready only when all three agree: the pod runs, the node is ACTIVE,
 // and the coordinator lists it.
 import type { V1Pod } from "@kubernetes/client-node";
-import { labels, enginePort } from "../api/names.js";
+import type { EngineCluster } from "../api/engine-cluster.js";
+import { labels } from "../api/names.js";
+import { workerUri } from "../resources/node-addresses.js";
 import type { NodeStatus } from "../engine/node-client.js";
 import { readDrainRecord, type DrainRecord } from "./drain-record.js";
 
@@ -21,7 +23,7 @@ export interface WorkerView {
   /** Why the container waits (ContainerCreating, CrashLoopBackOff, ...). */
   waitingReason?: string;
   restarts: number;
-  /** http://podIP:port, once the pod has an IP. */
+  /** The address the node announces (http://podIP:8080; with TLS https://, see node-addresses.ts), once the pod has an IP. */
   uri?: string;
   /** The node's own answer, when it gave one. */
   engine?: NodeStatus;
@@ -40,7 +42,7 @@ export function neverStarted(w: WorkerView): boolean {
 }
 
 /** The pod's side of a view (the engine's and the coordinator's are filled in afterwards). */
-export function podView(pod: V1Pod): WorkerView {
+export function podView(cluster: EngineCluster, pod: V1Pod): WorkerView {
   const status = pod.status ?? {};
   const container = status.containerStatuses?.find((c) => c.name === "engine") ?? status.containerStatuses?.[0];
   const terminated = container?.state?.terminated;
@@ -56,7 +58,7 @@ export function podView(pod: V1Pod): WorkerView {
     exitCode: terminated?.exitCode,
     waitingReason: container?.state?.waiting?.reason,
     restarts: container?.restartCount ?? 0,
-    uri: status.podIP ? `http://${status.podIP}:${enginePort}` : undefined,
+    uri: workerUri(cluster, pod.metadata!.name!, status.podIP),
     listed: false,
     createdAt: pod.metadata?.creationTimestamp ? new Date(pod.metadata.creationTimestamp).getTime() : 0,
   };

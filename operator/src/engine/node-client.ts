@@ -2,8 +2,10 @@
 // and the coordinator's GET /v1/node and /v1/node/failed, through the engine's own node client, each
 // request signed with the cluster's shared secret as nodes sign their requests to each other. Every
 // request has a short timeout: a node that does not answer is reported as such, and the next
-// reconcile asks again.
+// reconcile asks again. With spec.security.tls the nodes answer HTTPS: the client then trusts the
+// cluster's CA (ca.crt of its TLS Secret) beside the system CAs, and checks the host names.
 import { deriveKey, signToken } from "engine/internal-token";
+import { dispatcherTrusting } from "engine/internal-tls";
 import { NodeClient as EngineNodeClient, type NodeStatus } from "engine/node-client";
 import type { NodeWorkload } from "engine/node-workload";
 
@@ -14,14 +16,29 @@ export type NodeState = "ACTIVE" | "ISOLATING" | "ISOLATED" | "SHUTTING_DOWN";
 /** How long a token the operator signs lives (it signs one per request). */
 const tokenLifetimeSeconds = 60;
 
+type Dispatcher = ReturnType<typeof dispatcherTrusting>;
+
+/** One connection pool per CA (clusters that share a CA share it), kept for the operator's life: a handful at most. */
+const dispatchers = new Map<string, Dispatcher>();
+
+function dispatcherFor(caPem: string): Dispatcher {
+  let dispatcher = dispatchers.get(caPem);
+  if (!dispatcher) dispatchers.set(caPem, (dispatcher = dispatcherTrusting(caPem)));
+  return dispatcher;
+}
+
 export class NodeClient {
   private readonly key: Buffer | undefined;
+  private readonly dispatcher: Dispatcher | undefined;
 
+  /** `caPem`: the certificate authority the nodes' HTTPS certificates are checked against (with the system ones). */
   constructor(
     sharedSecret: string | undefined,
     private readonly timeoutMs = 3000,
+    caPem?: string,
   ) {
     this.key = sharedSecret ? deriveKey(sharedSecret) : undefined;
+    this.dispatcher = caPem === undefined ? undefined : dispatcherFor(caPem);
   }
 
   status(base: string): Promise<NodeStatus> {
@@ -39,7 +56,7 @@ export class NodeClient {
   }
 
   private client(base: string): EngineNodeClient {
-    return new EngineNodeClient(base, () => this.authorization(), this.timeoutMs);
+    return new EngineNodeClient(base, () => this.authorization(), this.timeoutMs, this.dispatcher);
   }
 
   private authorization(): Record<string, string> {

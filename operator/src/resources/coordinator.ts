@@ -4,6 +4,7 @@ import type { V1Deployment, V1Service } from "@kubernetes/client-node";
 import type { EngineCluster } from "../api/engine-cluster.js";
 import { annotations, clusterLabels, clusterNames, roleLabels, roleSelector } from "../api/names.js";
 import { enginePodSpec } from "./engine-pod.js";
+import { servingPort } from "./node-addresses.js";
 import { ownedMetadata } from "./owner.js";
 
 export function coordinatorDeployment(cluster: EngineCluster, configHash: string): V1Deployment {
@@ -34,7 +35,7 @@ export function coordinatorService(cluster: EngineCluster): V1Service {
     spec: {
       type: service.type,
       selector: roleSelector(cluster, "coordinator"),
-      ports: [{ name: "http", port: service.port, targetPort: "http", protocol: "TCP", ...(service.nodePort && service.type !== "ClusterIP" ? { nodePort: service.nodePort } : {}) }],
+      ports: [{ name: servingPort(cluster).name, port: service.port, targetPort: servingPort(cluster).name, protocol: "TCP", ...(service.nodePort && service.type !== "ClusterIP" ? { nodePort: service.nodePort } : {}) }],
     },
   };
 }

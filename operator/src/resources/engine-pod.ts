@@ -5,7 +5,8 @@
 // no work left, it exits by itself): waiting inside the container for its own end would be cut short.
 // Its memory (request, limit, heap) follows the node's memory settings (memory-plan.ts). Catalog
 // properties from Secrets come in as environment variables (catalog-properties.ts); the spec's
-// volumes are added beside the configuration's (volumes.ts).
+// volumes are added beside the configuration's (volumes.ts), and spec.security's files and settings
+// too (security-files.ts); with TLS the probes use HTTPS and the pods' addresses are node-addresses.ts's.
 import type { V1Container, V1EnvVar, V1PodSpec, V1ResourceRequirements } from "@kubernetes/client-node";
 import type { EngineCluster, Quantity, ResourceRequirements } from "../api/engine-cluster.js";
 import { secretProperties } from "../api/catalog-properties.js";
@@ -13,6 +14,8 @@ import { clusterNames, enginePort, type Role } from "../api/names.js";
 import { configMountPath, configVolumeName, roleVolumes } from "../api/volumes.js";
 import { configFileName } from "./engine-config.js";
 import { memoryPlan } from "./memory-plan.js";
+import { infoProbe, internalAddressEnv, podDnsFields, servingPort, tlsOn } from "./node-addresses.js";
+import { securityEnv, securityVolumes } from "./security-files.js";
 
 export { configMountPath };
 export const sharedSecretKey = "shared-secret";
@@ -25,11 +28,12 @@ function env(cluster: EngineCluster, role: Role, discoveryUri: string | undefine
   const vars: V1EnvVar[] = [
     { name: "ENGINE_ROLE", value: role },
     { name: "ENGINE_NODE_ID", valueFrom: { fieldRef: { fieldPath: "metadata.name" } } },
-    { name: "ENGINE_NODE_INTERNAL_ADDRESS", valueFrom: { fieldRef: { fieldPath: "status.podIP" } } },
+    { name: "ENGINE_NODE_INTERNAL_ADDRESS", ...internalAddressEnv(cluster, role) },
     { name: "ENGINE_HTTP_PORT", value: String(enginePort) },
     { name: "ENGINE_SHARED_SECRET", valueFrom: { secretKeyRef: { name: names.secret, key: sharedSecretKey } } },
   ];
   if (discoveryUri) vars.push({ name: "ENGINE_DISCOVERY_URI", value: discoveryUri });
+  vars.push(...securityEnv(cluster));
   for (const p of secretProperties(cluster.spec.catalogs ?? {})) vars.push({ name: p.envName, valueFrom: { secretKeyRef: { name: p.secretKeyRef.name, key: p.secretKeyRef.key } } });
   return vars;
 }
@@ -51,11 +55,11 @@ function container(cluster: EngineCluster, role: Role, discoveryUri: string | un
     imagePullPolicy: spec.imagePullPolicy,
     args: ["server", "--config", `${configMountPath}/${configFileName(role)}`],
     env: [...env(cluster, role, discoveryUri), ...memory.env],
-    ports: [{ name: "http", containerPort: enginePort, protocol: "TCP" }],
-    readinessProbe: { httpGet: { path: "/v1/info", port: "http" }, periodSeconds: 2, timeoutSeconds: 2, failureThreshold: 3 },
-    livenessProbe: { httpGet: { path: "/v1/info", port: "http" }, initialDelaySeconds: 10, periodSeconds: 10, timeoutSeconds: 5, failureThreshold: 6 },
+    ports: [{ name: "http", containerPort: enginePort, protocol: "TCP" }, ...(tlsOn(cluster) ? [{ name: servingPort(cluster).name, containerPort: servingPort(cluster).port, protocol: "TCP" }] : [])],
+    readinessProbe: { httpGet: infoProbe(cluster), periodSeconds: 2, timeoutSeconds: 2, failureThreshold: 3 },
+    livenessProbe: { httpGet: infoProbe(cluster), initialDelaySeconds: 10, periodSeconds: 10, timeoutSeconds: 5, failureThreshold: 6 },
     lifecycle: { preStop: { exec: { command: ["engine", "node", "drain", "--local", "--timeout", `${drainSeconds}s`, "--until-isolated"] } } },
-    volumeMounts: [{ name: configVolumeName, mountPath: configMountPath, readOnly: true }, ...roleVolumes(spec, role).volumeMounts],
+    volumeMounts: [{ name: configVolumeName, mountPath: configMountPath, readOnly: true }, ...securityVolumes(cluster).volumeMounts, ...roleVolumes(spec, role).volumeMounts],
     securityContext: { allowPrivilegeEscalation: false, runAsNonRoot: true, capabilities: { drop: ["ALL"] } },
     ...(resources ? { resources: resourceRequirements(resources) } : {}),
   };
@@ -69,7 +73,8 @@ export function enginePodSpec(cluster: EngineCluster, role: Role, discoveryUri?:
   const names = clusterNames(cluster.metadata.name!);
   return {
     containers: [container(cluster, role, discoveryUri)],
-    volumes: [{ name: configVolumeName, configMap: { name: names.configMap } }, ...roleVolumes(cluster.spec, role).volumes],
+    volumes: [{ name: configVolumeName, configMap: { name: names.configMap } }, ...securityVolumes(cluster).volumes, ...roleVolumes(cluster.spec, role).volumes],
+    ...podDnsFields(cluster, role),
     restartPolicy: role === "worker" ? "OnFailure" : "Always",
     terminationGracePeriodSeconds: cluster.spec.workers.drainTimeoutSeconds + gracePeriodMarginSeconds,
     enableServiceLinks: false,

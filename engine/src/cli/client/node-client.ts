@@ -3,6 +3,7 @@
 // A refused request becomes a ClientError with the server's message; a node nothing answers for
 // becomes a NodeUnreachableError that says whether the port refused the connection (the process is gone).
 
+import type { Dispatcher } from 'undici';
 import type { NodeWorkload } from '../../server/node-workload.js';
 import { ClientError } from './client-error.js';
 
@@ -42,6 +43,8 @@ export class NodeClient {
      */
     private readonly headers: () => Readonly<Record<string, string>> = () => ({}),
     private readonly timeoutMillis = REQUEST_TIMEOUT_MILLIS,
+    /** How requests connect (e.g. trusting a cluster's CA: dispatcherTrusting); the process's global dispatcher when absent. */
+    private readonly dispatcher?: Dispatcher,
   ) {}
 
   async state(): Promise<string> {
@@ -75,6 +78,8 @@ export class NodeClient {
         body,
         headers: { ...this.headers(), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
         signal: AbortSignal.timeout(this.timeoutMillis),
+        // Node's fetch takes undici's dispatcher option, which the DOM RequestInit type does not name.
+        ...((this.dispatcher ? { dispatcher: this.dispatcher } : {}) as RequestInit),
       });
     } catch (e) {
       throw unreachable(this.server, e, this.timeoutMillis);

@@ -1,7 +1,9 @@
 // Client authentication of every request, before any route runs. Public: GET /v1/info, /v1/info/state
 // and /v1/status (health checks and autoscalers read them), and the web interface, which signs its
 // users in itself (ui-session.ts): its requests get the user of their session cookie, if valid. The task and announcement endpoints keep the internal token. PUT
-// /v1/info/state takes the internal token or an authenticated admin user. Every other request needs
+// /v1/info/state takes the internal token or an authenticated admin user; GET /v1/node and
+// /v1/node/failed the internal token or credentials (Trino's MANAGEMENT_READ: the Kubernetes operator
+// lists the nodes with the internal token). Every other request needs
 // credentials; the principal is the user, unless the user header names another user the principal
 // may impersonate (else 403). The user header is then set to the authenticated user, so every route
 // reads the user as before.
@@ -20,6 +22,9 @@ import type { SignedIn } from './ui-session.js';
 
 /** '/' only redirects to the web interface, whose page is public too. */
 const PUBLIC_GETS = new Set(['/', '/v1/info', '/v1/info/state', '/v1/status']);
+
+/** Reads about the nodes that the internal token also opens. */
+const MANAGEMENT_READS = new Set(['/v1/node', '/v1/node/failed']);
 
 /** What a request was authenticated as (ctx.state.identity). */
 export interface RequestIdentity extends Authenticated {
@@ -47,6 +52,7 @@ export function authenticationMiddleware(auth: AuthenticationContext): Middlewar
     const nodeState = ctx.method === 'PUT' && path === '/v1/info/state';
     if (isInternalEndpoint(ctx.method, ctx.path) && !nodeState) return next();
     if (nodeState && isInternalCaller(auth.internalAuth, ctx.get('Authorization'))) return next();
+    if ((ctx.method === 'GET' || ctx.method === 'HEAD') && MANAGEMENT_READS.has(path) && isInternalCaller(auth.internalAuth, ctx.get('Authorization'))) return next();
     const identity = await authenticate(auth, ctx);
     if (nodeState) {
       if (!auth.access.isAdmin(identity.user)) throw new HttpError(403, `Access Denied: user '${identity.user}' may not change the node state (an admin user or the internal token may)`, 'PERMISSION_DENIED');

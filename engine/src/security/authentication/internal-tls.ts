@@ -40,6 +40,14 @@ export function trustCertificateAuthority(caFile: string | undefined, options: T
   setGlobalDispatcher(new UndiciAgent({ connect: { ca: trustedAuthorities, rejectUnauthorized: options.rejectUnauthorized ?? true, ...(checkServerIdentity ? { checkServerIdentity } : {}) } }));
 }
 
+/**
+ * A dispatcher for fetch trusting the system CAs plus `caPem`, for one client rather than the whole
+ * process (the operator talks to clusters of different CAs).
+ */
+export function dispatcherTrusting(caPem: string): UndiciAgent {
+  return new UndiciAgent({ connect: { ca: [...rootCertificates, caPem] } });
+}
+
 /** Keep-alive agents for node:http requests to other nodes, by the scheme of their address. */
 export class InternalAgents {
   private http: HttpAgent | undefined;
