@@ -67,7 +67,11 @@ export class ColumnChunkDecoder {
 
   /** Rows `selection` (of `selectedRows` rows in all) of the chunk; `pages` from the offset index, or all pages in order. */
   decode(bytes: FetchedBytes, pages: readonly PageRef[] | undefined, selection: RowRanges, selectedRows: number): Column {
-    const out = new ColumnOutput(this.type, selectedRows, selection);
+    return this.decodeInto(bytes, pages, new ColumnOutput(this.type, selectedRows, selection));
+  }
+
+  /** The chunk's rows `out` asks for; pages holding none of them are not decompressed. */
+  decodeInto(bytes: FetchedBytes, pages: readonly PageRef[] | undefined, out: ChunkOutput): Column {
     if (pages === undefined) {
       let row = 0;
       for (const { header, compressed } of this.dataPages(bytes, () => out.done())) {
@@ -80,6 +84,7 @@ export class ColumnChunkDecoder {
       for (const page of pages) {
         const { header, dataOffset } = decodePageHeader(bytes.from(page.offset), 0);
         if (header.type !== PageType.DataPage && header.type !== PageType.DataPageV2) throw new ParquetDataError('the offset index points at a page that holds no data');
+        if (!out.wants(page.firstRow, page.firstRow + pageRowCount(header))) continue;
         out.append(page.firstRow, this.dataPage(header, bytes.slice(page.offset + dataOffset, header.compressedPageSize)));
       }
     }
@@ -251,11 +256,16 @@ function copyDense(dense: ColumnValues, out: ColumnValues, at: number): void {
   for (let i = 0; i < dense.length; i++) target[at + i] = dense[i];
 }
 
-/** out[at + row] = dictionary[indices[k++]] for each defined row; one loop per storage kind keeps each monomorphic. */
-function gather(dictionary: ColumnValues, indices: Int32Array, defined: Uint8Array | null, rows: number, out: ColumnValues, at: number): void {
+/** Fails when an index points past the dictionary (a corrupt page). */
+export function checkIndices(dictionary: ColumnValues, indices: Int32Array): void {
   let max = -1;
   for (let i = 0; i < indices.length; i++) if (indices[i] > max) max = indices[i];
   if (max >= dictionary.length) throw new ParquetDataError(`dictionary index ${max} past the dictionary's ${dictionary.length} entries`);
+}
+
+/** out[at + row] = dictionary[indices[k++]] for each defined row; one loop per storage kind keeps each monomorphic. */
+function gather(dictionary: ColumnValues, indices: Int32Array, defined: Uint8Array | null, rows: number, out: ColumnValues, at: number): void {
+  checkIndices(dictionary, indices);
   if (dictionary instanceof BigInt64Array) {
     const from = new Int32Array(dictionary.buffer, dictionary.byteOffset, dictionary.length * 2);
     const target = out as BigInt64Array;
@@ -308,8 +318,19 @@ function scatter(dense: ColumnValues, defined: Uint8Array, rows: number, out: Co
   for (let row = 0, k = 0; row < rows; row++) if (defined[row] === 1) target[at + row] = source[k++];
 }
 
-/** The selected rows of a chunk, filled page by page. */
-class ColumnOutput {
+/** Where a chunk's decoded pages go: the rows it wants of each, placed in order. */
+export interface ChunkOutput {
+  /** Whether every wanted row is placed (the page walk stops). */
+  done(): boolean;
+  /** Whether rows [start, end) of the row group hold wanted rows. */
+  wants(start: number, end: number): boolean;
+  /** Places the wanted rows among the page's rows, which start at row `first` of the row group. */
+  append(first: number, page: DecodedPage): void;
+  build(): Column;
+}
+
+/** The selected row ranges of a chunk, filled page by page. */
+class ColumnOutput implements ChunkOutput {
   private readonly values: ColumnValues;
   private nulls: Uint8Array | null = null;
   private written = 0;
@@ -327,7 +348,6 @@ class ColumnOutput {
     return this.written === this.rowCount;
   }
 
-  /** Whether rows [start, end) of the row group hold selected rows. */
   wants(start: number, end: number): boolean {
     for (let i = this.rangeIndex; i < this.selection.length; i++) {
       const [s, e] = this.selection[i];
@@ -337,7 +357,6 @@ class ColumnOutput {
     return false;
   }
 
-  /** Places the selected rows among the page's rows, which start at row `first` of the row group. */
   append(first: number, page: DecodedPage): void {
     const last = first + page.rowCount;
     const [s, e] = this.selection[this.rangeIndex] ?? [0, 0];
