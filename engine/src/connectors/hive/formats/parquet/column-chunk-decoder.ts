@@ -12,6 +12,7 @@ import { decodePageHeader, type ColumnMetaData, type PageHeader } from './file-m
 import type { FetchedBytes } from './fetched-bytes.js';
 import { Encoding, PageType, PhysicalType } from './parquet-constants.js';
 import { ParquetDataError } from './parquet-errors.js';
+import { threadScratch, type PageScratch } from './page-scratch.js';
 import type { FlatColumn } from './parquet-schema.js';
 import { decodePlain, physicalCount } from './physical-values.js';
 import { decodeRleHybrid } from './rle.js';
@@ -117,14 +118,17 @@ export class ColumnChunkDecoder {
     this.dictionary = this.convert(decodePlain(e.type ?? -1, e.typeLength ?? 0, data, 0, data.length, dict.numValues));
   }
 
+  /** A data page decoded into this thread's scratch buffers: valid until the next page decodes. */
   private dataPage(header: PageHeader, compressed: Uint8Array): DecodedPage {
-    const parts = splitDataPage(header, compressed, this.meta.codec, 0, this.column.maxDefinitionLevel);
+    // varbinary values are views of the page's bytes, which must then outlive the page.
+    const scratch = this.type.kind === 'varbinary' ? undefined : threadScratch;
+    const parts = splitDataPage(header, compressed, this.meta.codec, 0, this.column.maxDefinitionLevel, scratch);
     const { count, levels } = parts;
     let defined: Uint8Array | null = null;
     if (this.column.maxDefinitionLevel > 0) {
       const hasNulls = parts.numNulls === undefined ? !allDefined(levels, parts.definitionStart, parts.definitionEnd, count) : parts.numNulls > 0;
       if (hasNulls) {
-        defined = new Uint8Array(count);
+        defined = threadScratch.levels(count);
         decodeRleHybrid(levels, parts.definitionStart, parts.definitionEnd, 1, count, defined);
       }
     }
@@ -134,16 +138,16 @@ export class ColumnChunkDecoder {
       for (let i = 0; i < count; i++) nonNull += defined[i];
       if (nonNull === count) defined = null;
     }
-    return { rowCount: count, defined, ...this.pageValues(parts, nonNull) };
+    return { rowCount: count, defined, ...this.pageValues(parts, nonNull, threadScratch) };
   }
 
-  /** The page's `nonNull` values: dictionary indices, or dense converted values. */
-  pageValues(parts: DataPageParts, nonNull: number): Pick<DecodedPage, 'dictionary' | 'indices' | 'dense'> {
+  /** The page's `nonNull` values: dictionary indices (in `scratch` when given), or dense converted values. */
+  pageValues(parts: DataPageParts, nonNull: number, scratch?: PageScratch): Pick<DecodedPage, 'dictionary' | 'indices' | 'dense'> {
     const { encoding, data, valuesStart: pos } = parts;
     const e = this.column.element;
     if (encoding === Encoding.PlainDictionary || encoding === Encoding.RleDictionary) {
       if (this.dictionary === undefined) throw new ParquetDataError('dictionary-encoded page without a dictionary');
-      const indices = new Int32Array(nonNull);
+      const indices = scratch?.indices(nonNull) ?? new Int32Array(nonNull);
       if (nonNull > 0) {
         if (pos >= data.length) throw new ParquetDataError('dictionary indices missing');
         decodeRleHybrid(data, pos + 1, data.length, data[pos], nonNull, indices);
@@ -179,14 +183,14 @@ export interface DataPageParts {
 }
 
 /** Splits a data page (v1: levels length-prefixed inside the compressed data; v2: levels uncompressed before it). */
-export function splitDataPage(header: PageHeader, compressed: Uint8Array, codec: number, maxRepetition: number, maxDefinition: number): DataPageParts {
+export function splitDataPage(header: PageHeader, compressed: Uint8Array, codec: number, maxRepetition: number, maxDefinition: number, scratch?: PageScratch): DataPageParts {
   if (header.dataPageV2 !== undefined) {
     const v2 = header.dataPageV2;
     const repetitionEnd = v2.repetitionLevelsByteLength;
     const levelsLength = repetitionEnd + v2.definitionLevelsByteLength;
     if (levelsLength > compressed.length) throw new ParquetDataError('levels longer than the page');
     const values = compressed.subarray(levelsLength);
-    const data = v2.isCompressed ? decompressPage(codec, values, header.uncompressedPageSize - levelsLength) : values;
+    const data = v2.isCompressed ? decompressPage(codec, values, header.uncompressedPageSize - levelsLength, scratch) : values;
     return {
       count: v2.numValues,
       encoding: v2.encoding,
@@ -202,7 +206,7 @@ export function splitDataPage(header: PageHeader, compressed: Uint8Array, codec:
   }
   const v1 = header.dataPage;
   if (v1 === undefined) throw new ParquetDataError('data page without its header');
-  const data = decompressPage(codec, compressed, header.uncompressedPageSize);
+  const data = decompressPage(codec, compressed, header.uncompressedPageSize, scratch);
   let pos = 0;
   const section = (max: number, what: string, encoding: number): [number, number] => {
     if (max === 0) return [pos, pos];
