@@ -31,6 +31,9 @@ const CASES: Case[] = [
   { name: 'scattered ids across row groups and pages', constraint: [{ column: 'id', values: [0n, 5n, 10_239n, 10_240n, 20_000n, 33_333n, 59_999n] }], where: 'id IN (0, 5, 10239, 10240, 20000, 33333, 59999)', rows: 7 },
   { name: 'an integer range over a column with NULLs', constraint: [{ column: 'i32', low: { value: -1_000_000_000, inclusive: false }, high: { value: -990_000_000, inclusive: true } }], where: 'i32 > -1000000000 AND i32 <= -990000000', rows: 'some' },
   { name: 'tinyint with NULLs', constraint: [{ column: 'ti', values: [-128, 0, 127] }], where: 'ti IN (-128, 0, 127)', rows: 'some' },
+  // A few hundred values and no NULLs: dictionary pages, judged through their dictionaries.
+  { name: 'dictionary integers without NULLs', constraint: [{ column: 'uti', values: [0, 7, 200] }], where: 'uti IN (0, 7, 200)', rows: 'some' },
+  { name: 'a dictionary range without NULLs', constraint: [{ column: 'uti', low: { value: 250, inclusive: false } }], where: 'uti > 250', rows: 'some' },
   { name: 'smallint range', constraint: [{ column: 'si', low: { value: 32_000, inclusive: true } }], where: 'si >= 32000', rows: 'some' },
   { name: 'bigint beyond 2^53', constraint: [{ column: 'bi', low: { value: 4_400_000_000_000_000_000n, inclusive: false } }], where: 'bi > 4400000000000000000', rows: 'some' },
   { name: 'unsigned decimal(20,0) (bigint storage)', constraint: [{ column: 'ubi', high: { value: 1_844_674_407_370_955n * 3n, inclusive: true } }], where: 'ubi <= 5534023222112865', rows: 'some' },

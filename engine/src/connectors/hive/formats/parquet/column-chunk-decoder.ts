@@ -330,7 +330,14 @@ export interface ChunkOutput {
   wants(start: number, end: number): boolean;
   /** Places the wanted rows among the page's rows, which start at row `first` of the row group. */
   append(first: number, page: DecodedPage): void;
+  /** How many rows are placed so far. */
+  placed(): number;
   build(): Column;
+}
+
+/** An output of the rows `selection` (of `selectedRows` rows in all) of a chunk. */
+export function rangesOutput(type: SqlType, selectedRows: number, selection: RowRanges): ChunkOutput {
+  return new ColumnOutput(type, selectedRows, selection);
 }
 
 /** The selected row ranges of a chunk, filled page by page. */
@@ -350,6 +357,10 @@ class ColumnOutput implements ChunkOutput {
 
   done(): boolean {
     return this.written === this.rowCount;
+  }
+
+  placed(): number {
+    return this.written;
   }
 
   wants(start: number, end: number): boolean {

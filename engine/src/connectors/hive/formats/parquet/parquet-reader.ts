@@ -9,9 +9,9 @@ import { TARGET_PAGE_ROWS } from '../../../../exec/operators/operator.js';
 import { constantColumn, hasChildColumns, sliceColumn, takeColumn, type Column, type Page } from '../../../../spi/page.js';
 import type { FileReadRequest } from '../file-format.js';
 import { bindColumns, columnsByName, type BoundColumn } from './column-binding.js';
-import { ColumnChunkDecoder, chunkStart, type PageRef } from './column-chunk-decoder.js';
+import { ColumnChunkDecoder, chunkStart, rangesOutput, type PageRef } from './column-chunk-decoder.js';
+import { DomainTestingOutput } from './domain-testing-output.js';
 import { ListChunkDecoder } from './list-chunk-decoder.js';
-import { excludeRows } from './row-filter.js';
 import { SelectedRowsOutput } from './selected-rows-output.js';
 import { decodeMapChunks } from './map-chunk-decoder.js';
 import { decodeStructColumn } from './struct-chunk-decoder.js';
@@ -19,7 +19,7 @@ import { fetchRanges, type ByteRange, type FetchedBytes } from './fetched-bytes.
 import type { FileMetaData, RowGroup } from './file-metadata.js';
 import { readFooter } from './footer.js';
 import { asFileError } from './parquet-errors.js';
-import { SchemaError, fileColumns, type FileColumn } from './parquet-schema.js';
+import { SchemaError, fileColumns, type FileColumn, type FlatColumn } from './parquet-schema.js';
 import { overlaps, rowCountOf, type RowRanges } from './row-ranges.js';
 import {
   columnFilters,
@@ -154,8 +154,8 @@ async function decodeGroup(fetched: FetchedGroup, bound: readonly BoundColumn[],
   if (rowFilters.length > 0) {
     const keep = new Uint8Array(rows).fill(1);
     for (const { index, filter } of rowFilters) {
-      const column = (columns[index] ??= await decode(index, undefined));
-      excludeRows(column, filter.domain, keep);
+      if (decoded++ > 0) await new Promise((resolve) => setImmediate(resolve));
+      columns[index] = decodeTestedColumn(fetched, bound[index] as FlatBound, filter, keep, rows, location);
     }
     const positions = keptPositions(keep);
     if (positions.length < rows) {
@@ -171,6 +171,19 @@ async function decodeGroup(fetched: FetchedGroup, bound: readonly BoundColumn[],
   }
   for (let i = 0; i < columns.length; i++) columns[i] ??= await decode(i, undefined);
   return { columns: columns as Column[], rows };
+}
+
+type FlatBound = BoundColumn & { kind: 'file'; source: FlatColumn };
+
+/** A flat column's selected rows, clearing keep[row] for each row that cannot satisfy the filter's domain. */
+function decodeTestedColumn(fetched: FetchedGroup, b: FlatBound, filter: ColumnFilter, keep: Uint8Array, rows: number, location: string): Column {
+  try {
+    const decoder = new ColumnChunkDecoder(b.source, fetched.group.columns[b.source.chunkIndex].meta, b.fileType);
+    const out = new DomainTestingOutput(b.fileType, rangesOutput(b.fileType, rows, fetched.selection), filter.domain, keep);
+    return decoder.decodeInto(fetched.bytes, fetched.pages.get(b.source.chunkIndex), out);
+  } catch (e) {
+    throw asFileError(e, location, `column '${b.source.name}' of row group ${fetched.index}`);
+  }
 }
 
 /** The filters on flat columns read as their file type: those whose decoded values a domain can judge. */

@@ -28,6 +28,10 @@ export class SelectedRowsOutput implements ChunkOutput {
     return this.next === this.rows.length;
   }
 
+  placed(): number {
+    return this.next;
+  }
+
   wants(_start: number, end: number): boolean {
     return this.next < this.rows.length && this.rows[this.next] < end;
   }
