@@ -29,6 +29,8 @@ const CASES: Case[] = [
   // Days are 37 apart (dt = i * 37 - 100000): a day between two of them is inside every min/max, held by no row.
   { name: 'no row (inside the statistics)', constraint: [{ column: 'dt', values: [1] }], where: "dt = DATE '1970-01-02'", rows: 0 },
   { name: 'scattered ids across row groups and pages', constraint: [{ column: 'id', values: [0n, 5n, 10_239n, 10_240n, 20_000n, 33_333n, 59_999n] }], where: 'id IN (0, 5, 10239, 10240, 20000, 33333, 59999)', rows: 7 },
+  // DuckDB's second row group holds ids 10240..20479: its statistics cover the upper bound, not the exclusive lower one.
+  { name: 'a range whose ends are a row group\'s min and max', constraint: [{ column: 'id', low: { value: 10_240n, inclusive: false }, high: { value: 20_479n, inclusive: true } }], where: 'id > 10240 AND id <= 20479', rows: 10_239 },
   { name: 'an integer range over a column with NULLs', constraint: [{ column: 'i32', low: { value: -1_000_000_000, inclusive: false }, high: { value: -990_000_000, inclusive: true } }], where: 'i32 > -1000000000 AND i32 <= -990000000', rows: 'some' },
   { name: 'tinyint with NULLs', constraint: [{ column: 'ti', values: [-128, 0, 127] }], where: 'ti IN (-128, 0, 127)', rows: 'some' },
   // A few hundred values and no NULLs: dictionary pages, judged through their dictionaries.

@@ -27,6 +27,7 @@ import {
   pageIndexRanges,
   readOffsetIndexes,
   statisticsCanMatch,
+  statisticsCoverGroup,
   type ColumnFilter,
   type FilterContext,
   type OffsetIndexes,
@@ -150,7 +151,7 @@ async function decodeGroup(fetched: FetchedGroup, bound: readonly BoundColumn[],
     if (decoded++ > 0) await new Promise((resolve) => setImmediate(resolve));
     return decodeColumn(fetched, bound[i], wanted, rows, location);
   };
-  const rowFilters = filtersOnColumns(bound, filters);
+  const rowFilters = filtersOnColumns(bound, filters).filter(({ filter }) => !statisticsCoverGroup(fetched.group, filter));
   if (rowFilters.length > 0) {
     const keep = new Uint8Array(rows).fill(1);
     for (const { index, filter } of rowFilters) {
