@@ -103,4 +103,19 @@ describe('Parquet reads decode the other columns only for the rows a constraint 
       expect(ours.rows, file.name).to.deep.equal(theirs);
     }
   });
+
+  it('strings compare in code point order where UTF-16 units disagree (U+E000..U+FFFF against characters beyond U+FFFF)', async () => {
+    const file = dir.file('code-points.parquet');
+    const characters = [0x61, 0xe000, 0xfffd, 0x1f600, 0x10ffff];
+    const rows = characters.map((c, i) => `(${i}, chr(${c}) || 'x')`).join(', ');
+    await duck.run(`COPY (SELECT * FROM (VALUES ${rows}) t(id, v)) TO '${file.path}' (FORMAT PARQUET)`);
+    const columns = ALL_TYPES_COLUMNS.filter((c) => c.name === 'id' || c.name === 'v');
+    for (const [low, high] of [[0xfffd, undefined], [undefined, 0xe000], [0xe000, 0x1f600]] as const) {
+      const constraint: TableConstraint = [{ column: 'v', ...(low === undefined ? {} : { low: { value: String.fromCodePoint(low), inclusive: false } }), ...(high === undefined ? {} : { high: { value: String.fromCodePoint(high), inclusive: true } }) }];
+      const where = [low === undefined ? undefined : `v > chr(${low})`, high === undefined ? undefined : `v <= chr(${high})`].filter((w) => w !== undefined).join(' AND ');
+      const theirs = await readWithDuck(duck, file.path, columns, `WHERE ${where} ORDER BY id`);
+      expect(theirs.length, where).to.be.within(1, characters.length - 1);
+      expect((await readWithFormat(file.location, columns, { constraint })).rows, where).to.deep.equal(theirs);
+    }
+  });
 });
