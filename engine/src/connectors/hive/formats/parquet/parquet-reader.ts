@@ -2,8 +2,9 @@
 // byte lies in it (Trino's rule: every row group belongs to exactly one range, and planning never
 // opens a footer). For each, the constraint prunes (row-group-filter.ts), then only the requested
 // columns' chunks (or, after page-index pruning, their selected pages) are fetched — merged,
-// several requests in flight — and decoded into typed arrays. The next row group's bytes are
-// fetched while this one decodes.
+// several requests in flight — and decoded into typed arrays, the constrained columns first so that
+// the others decode only for the rows that can match. The next row group's bytes are fetched while
+// this one decodes.
 
 import { TARGET_PAGE_ROWS } from '../../../../exec/operators/operator.js';
 import { constantColumn, hasChildColumns, sliceColumn, takeColumn, type Column, type Page } from '../../../../spi/page.js';
@@ -140,8 +141,9 @@ async function prepareGroup(group: RowGroup, index: number, bound: readonly Boun
 
 /**
  * Decodes the row group's columns, yielding to the event loop between them (a large group takes a
- * while). Columns under a pushed-down domain come first; the rows none of whose values can satisfy
- * them are dropped, and the other columns are decoded only for the rows left (row-filter.ts).
+ * while). Columns under a pushed-down domain come first, each row tested against it as it is placed
+ * (domain-testing-output.ts; not where the row group's statistics prove every row passes); the rows
+ * that cannot pass are dropped, and the other columns are decoded only for the rows left.
  */
 async function decodeGroup(fetched: FetchedGroup, bound: readonly BoundColumn[], filters: readonly ColumnFilter[], location: string): Promise<{ columns: Column[]; rows: number }> {
   let rows = rowCountOf(fetched.selection);
