@@ -102,7 +102,7 @@ function splitColumn(column: ColumnMetadata): { name: string; type: SqlType } {
   return { name: column.name, type: column.type };
 }
 
-/** Types whose constraint values compare as their stored values do (decimals may come at another scale). */
+/** Types whose constraint values compare as their stored values do (a decimal's come at its scale: scan-constraints.ts). */
 function prunable(type: SqlType): boolean {
-  return ['boolean', 'tinyint', 'smallint', 'integer', 'bigint', 'varchar', 'date'].includes(type.kind);
+  return ['boolean', 'tinyint', 'smallint', 'integer', 'bigint', 'decimal', 'varchar', 'date'].includes(type.kind);
 }

@@ -41,24 +41,31 @@ function scanConstraint(scan: TableScanNode, conjuncts: RowExpression[]): TableC
         op = FLIPPED[op];
       }
       const column = columnOf(a);
-      if (column === undefined || b.kind !== 'constant' || b.value === null) continue;
+      if (column === undefined || b.kind !== 'constant' || b.value === null || !storedAlike(a, b)) continue;
       bound(domain(column), op, b.value);
     } else if (c.kind === 'special' && c.form === 'between') {
       const column = columnOf(c.args[0]);
       const [, low, high] = c.args;
-      if (column === undefined || low.kind !== 'constant' || high.kind !== 'constant' || low.value === null || high.value === null) continue;
+      if (column === undefined || low.kind !== 'constant' || high.kind !== 'constant' || low.value === null || high.value === null || !storedAlike(c.args[0], low) || !storedAlike(c.args[0], high)) continue;
       bound(domain(column), 'greater_than_or_equal', low.value);
       bound(domain(column), 'less_than_or_equal', high.value);
     } else if (c.kind === 'special' && c.form === 'in') {
       const column = columnOf(c.args[0]);
       const items = c.args.slice(1);
-      if (column === undefined || !items.every((i) => i.kind === 'constant')) continue;
+      if (column === undefined || !items.every((i) => i.kind === 'constant' && storedAlike(c.args[0], i))) continue;
       const values = items.map((i) => (i as { value: Scalar }).value).filter((v): v is Exclude<Scalar, null> => v !== null);
       const d = domain(column);
       d.values = d.values ? d.values.filter((v) => v !== null && values.includes(v)) : values;
     }
   }
   return [...domains.values()];
+}
+
+/** Whether a constant's value compares with the column's stored values as they are: a decimal's at the same scale. */
+function storedAlike(column: RowExpression, constant: RowExpression): boolean {
+  const [a, b] = [column.type, constant.type];
+  if (a.kind !== 'decimal') return true;
+  return b.kind === 'decimal' && b.scale === a.scale;
 }
 
 function bound(d: ColumnDomain, op: string, value: Scalar): void {

@@ -52,7 +52,8 @@ describe('Parquet reads skip what a constraint rules out', function () {
     expect(ours.stats.rowGroupsRead).to.equal(1);
     expect(ours.stats.rowGroupsSkipped).to.equal(9);
     expect(ours.stats.bytesSkipped).to.be.greaterThan(0);
-    expect(ours.rows.length).to.equal(10_240);
+    // The row group's other rows are dropped by the domain itself, before the other columns decode.
+    expect(ours.rows.length).to.equal(100);
   });
 
   it('without a constraint every row group is read, none skipped', async () => {
@@ -72,7 +73,7 @@ describe('Parquet reads skip what a constraint rules out', function () {
     const columns = [column('id'), column('vlow'), column('ts')];
     const ours = await expectSameRows(ourFile, columns, [{ column: 'id', low: { value: 45_000n, inclusive: true }, high: { value: 45_010n, inclusive: true } }], 'id BETWEEN 45000 AND 45010', (r) => Number(r[0]) >= 45_000 && Number(r[0]) <= 45_010);
     expect(ours.stats.rowGroupsRead).to.equal(1);
-    expect(ours.rows.length).to.equal(20_000);
+    expect(ours.rows.length).to.equal(11);
     expect(ours.stats.bytesSkipped).to.be.greaterThan(0);
   });
 
@@ -84,7 +85,8 @@ describe('Parquet reads skip what a constraint rules out', function () {
       { column: 'v', low: { value: 'str-7', inclusive: true } },
     ];
     const ours = await expectSameRows(ourFile, columns, constraint, `epoch_us(tsns) >= ${low} AND epoch_us(tsns) < ${low + 1} AND v >= 'str-7'`, (r) => Number(r[1]) >= low && Number(r[1]) < low + 1 && r[2] !== 'NULL' && r[2] >= 'str-7');
-    expect(ours.rows.length).to.equal(20_000);
+    expect(ours.rows.length).to.equal(ours.rows.filter((r) => Number(r[1]) >= low && Number(r[1]) < low + 1 && r[2] !== 'NULL' && r[2] >= 'str-7').length);
+    expect(ours.stats.bytesSkipped).to.be.greaterThan(0);
   });
 
   it('dictionary: a string inside the min/max range but in no dictionary skips the row group', async () => {

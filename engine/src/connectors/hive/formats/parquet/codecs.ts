@@ -7,20 +7,22 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { CODEC_NAMES, Codec } from './parquet-constants.js';
 import { lz4HadoopUncompress, lz4UncompressBlock } from './lz4.js';
 import { CodecError, snappyUncompress } from './snappy.js';
+import type { PageScratch } from './page-scratch.js';
 
 export { CodecError };
 
 /** No writer makes pages this large; a header that says so is corrupt (and must not allocate it). */
 const MAX_PAGE_BYTES = 1 << 30;
 
-export function decompressPage(codec: number, data: Uint8Array, uncompressedLength: number): Uint8Array {
+/** `scratch`: decompress into its reused bytes (the result is then valid until its next use). */
+export function decompressPage(codec: number, data: Uint8Array, uncompressedLength: number, scratch?: PageScratch): Uint8Array {
   if (!(uncompressedLength >= 0 && uncompressedLength <= MAX_PAGE_BYTES)) throw new CodecError(`a page header gives an uncompressed size of ${uncompressedLength} bytes`);
   let out: Uint8Array;
   switch (codec) {
     case Codec.Uncompressed:
       return data;
     case Codec.Snappy:
-      return snappyUncompress(data, uncompressedLength);
+      return snappyUncompress(data, uncompressedLength, scratch?.bytes(uncompressedLength));
     case Codec.Gzip:
       out = zlibCall(() => (data[0] === 0x1f && data[1] === 0x8b ? gunzipSync(data) : inflateSync(data)));
       break;
@@ -28,10 +30,10 @@ export function decompressPage(codec: number, data: Uint8Array, uncompressedLeng
       out = zlibCall(() => brotliDecompressSync(data));
       break;
     case Codec.Zstd:
-      out = zlibCall(() => zstdDecompress(data, new Uint8Array(uncompressedLength)));
+      out = zlibCall(() => zstdDecompress(data, scratch?.bytes(uncompressedLength) ?? new Uint8Array(uncompressedLength)));
       break;
     case Codec.Lz4Raw:
-      return lz4UncompressBlock(data, uncompressedLength);
+      return lz4UncompressBlock(data, uncompressedLength, scratch?.bytes(uncompressedLength));
     case Codec.Lz4:
       return lz4HadoopUncompress(data, uncompressedLength);
     default:

@@ -12,6 +12,7 @@ import { decodePageHeader, type ColumnMetaData, type PageHeader } from './file-m
 import type { FetchedBytes } from './fetched-bytes.js';
 import { Encoding, PageType, PhysicalType } from './parquet-constants.js';
 import { ParquetDataError } from './parquet-errors.js';
+import { threadScratch, type PageScratch } from './page-scratch.js';
 import type { FlatColumn } from './parquet-schema.js';
 import { decodePlain, physicalCount } from './physical-values.js';
 import { decodeRleHybrid } from './rle.js';
@@ -67,7 +68,11 @@ export class ColumnChunkDecoder {
 
   /** Rows `selection` (of `selectedRows` rows in all) of the chunk; `pages` from the offset index, or all pages in order. */
   decode(bytes: FetchedBytes, pages: readonly PageRef[] | undefined, selection: RowRanges, selectedRows: number): Column {
-    const out = new ColumnOutput(this.type, selectedRows, selection);
+    return this.decodeInto(bytes, pages, new ColumnOutput(this.type, selectedRows, selection));
+  }
+
+  /** The chunk's rows `out` asks for; pages holding none of them are not decompressed. */
+  decodeInto(bytes: FetchedBytes, pages: readonly PageRef[] | undefined, out: ChunkOutput): Column {
     if (pages === undefined) {
       let row = 0;
       for (const { header, compressed } of this.dataPages(bytes, () => out.done())) {
@@ -80,6 +85,7 @@ export class ColumnChunkDecoder {
       for (const page of pages) {
         const { header, dataOffset } = decodePageHeader(bytes.from(page.offset), 0);
         if (header.type !== PageType.DataPage && header.type !== PageType.DataPageV2) throw new ParquetDataError('the offset index points at a page that holds no data');
+        if (!out.wants(page.firstRow, page.firstRow + pageRowCount(header))) continue;
         out.append(page.firstRow, this.dataPage(header, bytes.slice(page.offset + dataOffset, header.compressedPageSize)));
       }
     }
@@ -112,14 +118,17 @@ export class ColumnChunkDecoder {
     this.dictionary = this.convert(decodePlain(e.type ?? -1, e.typeLength ?? 0, data, 0, data.length, dict.numValues));
   }
 
+  /** A data page decoded into this thread's scratch buffers: valid until the next page decodes. */
   private dataPage(header: PageHeader, compressed: Uint8Array): DecodedPage {
-    const parts = splitDataPage(header, compressed, this.meta.codec, 0, this.column.maxDefinitionLevel);
+    // varbinary values are views of the page's bytes, which must then outlive the page.
+    const scratch = this.type.kind === 'varbinary' ? undefined : threadScratch;
+    const parts = splitDataPage(header, compressed, this.meta.codec, 0, this.column.maxDefinitionLevel, scratch);
     const { count, levels } = parts;
     let defined: Uint8Array | null = null;
     if (this.column.maxDefinitionLevel > 0) {
       const hasNulls = parts.numNulls === undefined ? !allDefined(levels, parts.definitionStart, parts.definitionEnd, count) : parts.numNulls > 0;
       if (hasNulls) {
-        defined = new Uint8Array(count);
+        defined = threadScratch.levels(count);
         decodeRleHybrid(levels, parts.definitionStart, parts.definitionEnd, 1, count, defined);
       }
     }
@@ -129,16 +138,16 @@ export class ColumnChunkDecoder {
       for (let i = 0; i < count; i++) nonNull += defined[i];
       if (nonNull === count) defined = null;
     }
-    return { rowCount: count, defined, ...this.pageValues(parts, nonNull) };
+    return { rowCount: count, defined, ...this.pageValues(parts, nonNull, threadScratch) };
   }
 
-  /** The page's `nonNull` values: dictionary indices, or dense converted values. */
-  pageValues(parts: DataPageParts, nonNull: number): Pick<DecodedPage, 'dictionary' | 'indices' | 'dense'> {
+  /** The page's `nonNull` values: dictionary indices (in `scratch` when given), or dense converted values. */
+  pageValues(parts: DataPageParts, nonNull: number, scratch?: PageScratch): Pick<DecodedPage, 'dictionary' | 'indices' | 'dense'> {
     const { encoding, data, valuesStart: pos } = parts;
     const e = this.column.element;
     if (encoding === Encoding.PlainDictionary || encoding === Encoding.RleDictionary) {
       if (this.dictionary === undefined) throw new ParquetDataError('dictionary-encoded page without a dictionary');
-      const indices = new Int32Array(nonNull);
+      const indices = scratch?.indices(nonNull) ?? new Int32Array(nonNull);
       if (nonNull > 0) {
         if (pos >= data.length) throw new ParquetDataError('dictionary indices missing');
         decodeRleHybrid(data, pos + 1, data.length, data[pos], nonNull, indices);
@@ -174,14 +183,14 @@ export interface DataPageParts {
 }
 
 /** Splits a data page (v1: levels length-prefixed inside the compressed data; v2: levels uncompressed before it). */
-export function splitDataPage(header: PageHeader, compressed: Uint8Array, codec: number, maxRepetition: number, maxDefinition: number): DataPageParts {
+export function splitDataPage(header: PageHeader, compressed: Uint8Array, codec: number, maxRepetition: number, maxDefinition: number, scratch?: PageScratch): DataPageParts {
   if (header.dataPageV2 !== undefined) {
     const v2 = header.dataPageV2;
     const repetitionEnd = v2.repetitionLevelsByteLength;
     const levelsLength = repetitionEnd + v2.definitionLevelsByteLength;
     if (levelsLength > compressed.length) throw new ParquetDataError('levels longer than the page');
     const values = compressed.subarray(levelsLength);
-    const data = v2.isCompressed ? decompressPage(codec, values, header.uncompressedPageSize - levelsLength) : values;
+    const data = v2.isCompressed ? decompressPage(codec, values, header.uncompressedPageSize - levelsLength, scratch) : values;
     return {
       count: v2.numValues,
       encoding: v2.encoding,
@@ -197,7 +206,7 @@ export function splitDataPage(header: PageHeader, compressed: Uint8Array, codec:
   }
   const v1 = header.dataPage;
   if (v1 === undefined) throw new ParquetDataError('data page without its header');
-  const data = decompressPage(codec, compressed, header.uncompressedPageSize);
+  const data = decompressPage(codec, compressed, header.uncompressedPageSize, scratch);
   let pos = 0;
   const section = (max: number, what: string, encoding: number): [number, number] => {
     if (max === 0) return [pos, pos];
@@ -251,11 +260,16 @@ function copyDense(dense: ColumnValues, out: ColumnValues, at: number): void {
   for (let i = 0; i < dense.length; i++) target[at + i] = dense[i];
 }
 
-/** out[at + row] = dictionary[indices[k++]] for each defined row; one loop per storage kind keeps each monomorphic. */
-function gather(dictionary: ColumnValues, indices: Int32Array, defined: Uint8Array | null, rows: number, out: ColumnValues, at: number): void {
+/** Fails when an index points past the dictionary (a corrupt page). */
+export function checkIndices(dictionary: ColumnValues, indices: Int32Array): void {
   let max = -1;
   for (let i = 0; i < indices.length; i++) if (indices[i] > max) max = indices[i];
   if (max >= dictionary.length) throw new ParquetDataError(`dictionary index ${max} past the dictionary's ${dictionary.length} entries`);
+}
+
+/** out[at + row] = dictionary[indices[k++]] for each defined row; one loop per storage kind keeps each monomorphic. */
+function gather(dictionary: ColumnValues, indices: Int32Array, defined: Uint8Array | null, rows: number, out: ColumnValues, at: number): void {
+  checkIndices(dictionary, indices);
   if (dictionary instanceof BigInt64Array) {
     const from = new Int32Array(dictionary.buffer, dictionary.byteOffset, dictionary.length * 2);
     const target = out as BigInt64Array;
@@ -308,8 +322,26 @@ function scatter(dense: ColumnValues, defined: Uint8Array, rows: number, out: Co
   for (let row = 0, k = 0; row < rows; row++) if (defined[row] === 1) target[at + row] = source[k++];
 }
 
-/** The selected rows of a chunk, filled page by page. */
-class ColumnOutput {
+/** Where a chunk's decoded pages go: the rows it wants of each, placed in order. */
+export interface ChunkOutput {
+  /** Whether every wanted row is placed (the page walk stops). */
+  done(): boolean;
+  /** Whether rows [start, end) of the row group hold wanted rows. */
+  wants(start: number, end: number): boolean;
+  /** Places the wanted rows among the page's rows, which start at row `first` of the row group. */
+  append(first: number, page: DecodedPage): void;
+  /** How many rows are placed so far. */
+  placed(): number;
+  build(): Column;
+}
+
+/** An output of the rows `selection` (of `selectedRows` rows in all) of a chunk. */
+export function rangesOutput(type: SqlType, selectedRows: number, selection: RowRanges): ChunkOutput {
+  return new ColumnOutput(type, selectedRows, selection);
+}
+
+/** The selected row ranges of a chunk, filled page by page. */
+class ColumnOutput implements ChunkOutput {
   private readonly values: ColumnValues;
   private nulls: Uint8Array | null = null;
   private written = 0;
@@ -327,7 +359,10 @@ class ColumnOutput {
     return this.written === this.rowCount;
   }
 
-  /** Whether rows [start, end) of the row group hold selected rows. */
+  placed(): number {
+    return this.written;
+  }
+
   wants(start: number, end: number): boolean {
     for (let i = this.rangeIndex; i < this.selection.length; i++) {
       const [s, e] = this.selection[i];
@@ -337,7 +372,6 @@ class ColumnOutput {
     return false;
   }
 
-  /** Places the selected rows among the page's rows, which start at row `first` of the row group. */
   append(first: number, page: DecodedPage): void {
     const last = first + page.rowCount;
     const [s, e] = this.selection[this.rangeIndex] ?? [0, 0];

@@ -4,8 +4,8 @@
 import { CodecError } from './snappy.js';
 
 /** Decodes one raw LZ4 block of `outputLength` bytes. */
-export function lz4UncompressBlock(input: Uint8Array, outputLength: number): Uint8Array {
-  const out = new Uint8Array(outputLength);
+export function lz4UncompressBlock(input: Uint8Array, outputLength: number, into?: Uint8Array): Uint8Array {
+  const out = into ?? new Uint8Array(outputLength);
   const written = lz4DecodeInto(input, 0, input.length, out, 0);
   if (written !== outputLength) throw new CodecError(`lz4: block decoded to ${written} of ${outputLength} bytes`);
   return out;

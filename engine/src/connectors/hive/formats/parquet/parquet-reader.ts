@@ -2,22 +2,25 @@
 // byte lies in it (Trino's rule: every row group belongs to exactly one range, and planning never
 // opens a footer). For each, the constraint prunes (row-group-filter.ts), then only the requested
 // columns' chunks (or, after page-index pruning, their selected pages) are fetched — merged,
-// several requests in flight — and decoded into typed arrays. The next row group's bytes are
-// fetched while this one decodes.
+// several requests in flight — and decoded into typed arrays, the constrained columns first so that
+// the others decode only for the rows that can match. The next row group's bytes are fetched while
+// this one decodes.
 
 import { TARGET_PAGE_ROWS } from '../../../../exec/operators/operator.js';
 import { constantColumn, hasChildColumns, sliceColumn, takeColumn, type Column, type Page } from '../../../../spi/page.js';
 import type { FileReadRequest } from '../file-format.js';
 import { bindColumns, columnsByName, type BoundColumn } from './column-binding.js';
-import { ColumnChunkDecoder, chunkStart, type PageRef } from './column-chunk-decoder.js';
+import { ColumnChunkDecoder, chunkStart, rangesOutput, type PageRef } from './column-chunk-decoder.js';
+import { DomainTestingOutput } from './domain-testing-output.js';
 import { ListChunkDecoder } from './list-chunk-decoder.js';
+import { SelectedRowsOutput } from './selected-rows-output.js';
 import { decodeMapChunks } from './map-chunk-decoder.js';
 import { decodeStructColumn } from './struct-chunk-decoder.js';
 import { fetchRanges, type ByteRange, type FetchedBytes } from './fetched-bytes.js';
 import type { FileMetaData, RowGroup } from './file-metadata.js';
 import { readFooter } from './footer.js';
 import { asFileError } from './parquet-errors.js';
-import { SchemaError, fileColumns, type FileColumn } from './parquet-schema.js';
+import { SchemaError, fileColumns, type FileColumn, type FlatColumn } from './parquet-schema.js';
 import { overlaps, rowCountOf, type RowRanges } from './row-ranges.js';
 import {
   columnFilters,
@@ -25,6 +28,7 @@ import {
   pageIndexRanges,
   readOffsetIndexes,
   statisticsCanMatch,
+  statisticsCoverGroup,
   type ColumnFilter,
   type FilterContext,
   type OffsetIndexes,
@@ -82,8 +86,8 @@ export async function* readParquetRange(request: FileReadRequest): AsyncIterable
     next = i + 1 < groups.length ? prepare(i + 1) : undefined;
     signal?.throwIfAborted();
     if (fetched === undefined) continue;
-    const columns = await decodeGroup(fetched, bound, location);
-    yield* pagesOf(columns, rowCountOf(fetched.selection));
+    const { columns, rows } = await decodeGroup(fetched, bound, filters, location);
+    if (rows > 0) yield* pagesOf(columns, rows);
   }
 }
 
@@ -135,34 +139,114 @@ async function prepareGroup(group: RowGroup, index: number, bound: readonly Boun
   }
 }
 
-/** Decodes the row group's columns, yielding to the event loop between them (a large group takes a while). */
-async function decodeGroup(fetched: FetchedGroup, bound: readonly BoundColumn[], location: string): Promise<Column[]> {
-  const rows = rowCountOf(fetched.selection);
-  const columns: Column[] = [];
-  for (const b of bound) {
-    if (b.kind === 'missing') {
-      columns.push(constantColumn(b.declared, null, rows));
-      continue;
+/**
+ * Decodes the row group's columns, yielding to the event loop between them (a large group takes a
+ * while). Columns under a pushed-down domain come first, each row tested against it as it is placed
+ * (domain-testing-output.ts; not where the row group's statistics prove every row passes); the rows
+ * that cannot pass are dropped, and the other columns are decoded only for the rows left.
+ */
+async function decodeGroup(fetched: FetchedGroup, bound: readonly BoundColumn[], filters: readonly ColumnFilter[], location: string): Promise<{ columns: Column[]; rows: number }> {
+  let rows = rowCountOf(fetched.selection);
+  const columns: (Column | undefined)[] = bound.map(() => undefined);
+  let decoded = 0;
+  const decode = async (i: number, wanted: Int32Array | undefined): Promise<Column> => {
+    if (decoded++ > 0) await new Promise((resolve) => setImmediate(resolve));
+    return decodeColumn(fetched, bound[i], wanted, rows, location);
+  };
+  const rowFilters = filtersOnColumns(bound, filters).filter(({ filter }) => !statisticsCoverGroup(fetched.group, filter));
+  if (rowFilters.length > 0) {
+    const keep = new Uint8Array(rows).fill(1);
+    for (const { index, filter } of rowFilters) {
+      if (decoded++ > 0) await new Promise((resolve) => setImmediate(resolve));
+      columns[index] = decodeTestedColumn(fetched, bound[index] as FlatBound, filter, keep, rows, location);
     }
-    if (columns.length > 0) await new Promise((resolve) => setImmediate(resolve));
-    try {
-      const source = b.source;
-      const meta = fetched.group.columns[chunksOf(source)[0]].meta;
-      const numRows = fetched.group.numRows;
-      const column =
-        source.kind === 'struct'
-          ? selectRows(decodeStructColumn(source, fetched.group.columns, fetched.bytes, numRows), fetched.selection, rows)
-          : source.kind === 'list'
-            ? selectRows(new ListChunkDecoder(source, meta).decode(fetched.bytes, numRows), fetched.selection, rows)
-            : source.kind === 'map'
-              ? selectRows(decodeMapChunks(source, meta, fetched.group.columns[source.values.chunkIndex].meta, fetched.bytes, numRows), fetched.selection, rows)
-              : new ColumnChunkDecoder(source, meta, b.fileType).decode(fetched.bytes, fetched.pages.get(source.chunkIndex), fetched.selection, rows);
-      columns.push(b.coerce === undefined ? column : b.coerce(column));
-    } catch (e) {
-      throw asFileError(e, location, `column '${b.source.name}' of row group ${fetched.index}`);
+    const positions = keptPositions(keep);
+    if (positions.length < rows) {
+      const wanted = rowNumbers(positions, fetched.selection);
+      for (let i = 0; i < columns.length; i++) {
+        const column = columns[i];
+        if (column !== undefined) columns[i] = takeColumn(column, positions);
+      }
+      rows = positions.length;
+      if (rows === 0) return { columns: [], rows };
+      for (let i = 0; i < columns.length; i++) columns[i] ??= await decode(i, wanted);
     }
   }
-  return columns;
+  for (let i = 0; i < columns.length; i++) columns[i] ??= await decode(i, undefined);
+  return { columns: columns as Column[], rows };
+}
+
+type FlatBound = BoundColumn & { kind: 'file'; source: FlatColumn };
+
+/** A flat column's selected rows, clearing keep[row] for each row that cannot satisfy the filter's domain. */
+function decodeTestedColumn(fetched: FetchedGroup, b: FlatBound, filter: ColumnFilter, keep: Uint8Array, rows: number, location: string): Column {
+  try {
+    const decoder = new ColumnChunkDecoder(b.source, fetched.group.columns[b.source.chunkIndex].meta, b.fileType);
+    const out = new DomainTestingOutput(b.fileType, rangesOutput(b.fileType, rows, fetched.selection), filter.domain, keep);
+    return decoder.decodeInto(fetched.bytes, fetched.pages.get(b.source.chunkIndex), out);
+  } catch (e) {
+    throw asFileError(e, location, `column '${b.source.name}' of row group ${fetched.index}`);
+  }
+}
+
+/** The filters on flat columns read as their file type: those whose decoded values a domain can judge. */
+function filtersOnColumns(bound: readonly BoundColumn[], filters: readonly ColumnFilter[]): { index: number; filter: ColumnFilter }[] {
+  const out: { index: number; filter: ColumnFilter }[] = [];
+  for (const filter of filters) {
+    const index = bound.findIndex((b) => b.kind === 'file' && b.source.kind === 'flat' && b.source.chunkIndex === filter.column.chunkIndex && b.coerce === undefined);
+    if (index >= 0) out.push({ index, filter });
+  }
+  return out;
+}
+
+function keptPositions(keep: Uint8Array): Int32Array {
+  let n = 0;
+  for (let i = 0; i < keep.length; i++) n += keep[i];
+  const positions = new Int32Array(n);
+  for (let i = 0, k = 0; k < n; i++) if (keep[i] === 1) positions[k++] = i;
+  return positions;
+}
+
+/** The row group's row numbers of positions among the selection's rows (both ascending). */
+function rowNumbers(positions: Int32Array, selection: RowRanges): Int32Array {
+  const out = new Int32Array(positions.length);
+  let range = 0;
+  let before = 0; // selected rows in the ranges before `range`
+  for (let k = 0; k < positions.length; k++) {
+    while (positions[k] >= before + selection[range][1] - selection[range][0]) {
+      before += selection[range][1] - selection[range][0];
+      range++;
+    }
+    out[k] = selection[range][0] + positions[k] - before;
+  }
+  return out;
+}
+
+/** One bound column of the row group: its selected rows, or only the rows `wanted` (row numbers of the group) of them. */
+function decodeColumn(fetched: FetchedGroup, b: BoundColumn, wanted: Int32Array | undefined, rows: number, location: string): Column {
+  if (b.kind === 'missing') return constantColumn(b.declared, null, wanted?.length ?? rows);
+  try {
+    const source = b.source;
+    const meta = fetched.group.columns[chunksOf(source)[0]].meta;
+    const numRows = fetched.group.numRows;
+    let column: Column;
+    if (source.kind === 'flat') {
+      const decoder = new ColumnChunkDecoder(source, meta, b.fileType);
+      const pages = fetched.pages.get(source.chunkIndex);
+      column = wanted === undefined ? decoder.decode(fetched.bytes, pages, fetched.selection, rows) : decoder.decodeInto(fetched.bytes, pages, new SelectedRowsOutput(b.fileType, wanted));
+    } else {
+      const whole =
+        source.kind === 'struct'
+          ? decodeStructColumn(source, fetched.group.columns, fetched.bytes, numRows)
+          : source.kind === 'list'
+            ? new ListChunkDecoder(source, meta).decode(fetched.bytes, numRows)
+            : decodeMapChunks(source, meta, fetched.group.columns[source.values.chunkIndex].meta, fetched.bytes, numRows);
+      column = wanted === undefined ? selectRows(whole, fetched.selection, rows) : takeColumn(whole, wanted);
+    }
+    return b.coerce === undefined ? column : b.coerce(column);
+  } catch (e) {
+    throw asFileError(e, location, `column '${b.source.name}' of row group ${fetched.index}`);
+  }
 }
 
 /** The selected rows of a whole row group's column. */

@@ -8,7 +8,7 @@ import { typesEqual } from '../../../../types/types.js';
 import type { FileSystem } from '../../file-system/file-system.js';
 import type { BoundColumn } from './column-binding.js';
 import { ColumnChunkDecoder, chunkStart } from './column-chunk-decoder.js';
-import { BoundDecoder, dictionaryBounds, prepareDomain, rangeCanMatch, valueMatches, type PreparedDomain } from './domain-pruning.js';
+import { BoundDecoder, compareBounds, dictionaryBounds, prepareDomain, rangeCanMatch, valueMatches, type PreparedDomain } from './domain-pruning.js';
 import { fetchRanges, type ByteRange } from './fetched-bytes.js';
 import { decodeColumnIndex, decodeOffsetIndex, type ColumnChunk, type PageLocation, type RowGroup } from './file-metadata.js';
 import { Encoding, PageType, PhysicalType } from './parquet-constants.js';
@@ -55,6 +55,29 @@ export function statisticsCanMatch(group: RowGroup, filters: readonly ColumnFilt
     const min = f.bounds.decode(stats.minValue ?? (legacyOk ? stats.legacyMin : undefined));
     const max = f.bounds.decode(stats.maxValue ?? (legacyOk ? stats.legacyMax : undefined));
     if (!rangeCanMatch(f.domain, min, max)) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether the row group's statistics prove that every row satisfies the filter (no NULLs, min and
+ * max inside its range, no value list): then its rows need no testing one by one.
+ */
+export function statisticsCoverGroup(group: RowGroup, f: ColumnFilter): boolean {
+  const stats = group.columns[f.column.chunkIndex]?.meta?.statistics;
+  if (stats === undefined || stats.nullCount !== 0 || f.domain.values !== undefined) return false;
+  const legacyOk = legacyStatisticsOrdered(f.column);
+  const min = f.bounds.decode(stats.minValue ?? (legacyOk ? stats.legacyMin : undefined));
+  const max = f.bounds.decode(stats.maxValue ?? (legacyOk ? stats.legacyMax : undefined));
+  if (min === undefined || max === undefined) return false;
+  const { low, high } = f.domain;
+  if (low !== undefined) {
+    const c = compareBounds(min, low.value);
+    if (c === undefined || c < 0 || (c === 0 && !low.inclusive)) return false;
+  }
+  if (high !== undefined) {
+    const c = compareBounds(max, high.value);
+    if (c === undefined || c > 0 || (c === 0 && !high.inclusive)) return false;
   }
   return true;
 }

@@ -4,7 +4,8 @@
 
 export class CodecError extends Error {}
 
-export function snappyUncompress(input: Uint8Array, expectedLength?: number): Uint8Array {
+/** `into`: where to decompress (exactly the block's length), instead of a new array. */
+export function snappyUncompress(input: Uint8Array, expectedLength?: number, into?: Uint8Array): Uint8Array {
   let pos = 0;
   let length = 0;
   for (let shift = 0; ; shift += 7) {
@@ -14,9 +15,10 @@ export function snappyUncompress(input: Uint8Array, expectedLength?: number): Ui
     if ((b & 0x80) === 0) break;
   }
   if (expectedLength !== undefined && length !== expectedLength) throw new CodecError(`snappy: block holds ${length} bytes, the page says ${expectedLength}`);
-  const out = new Uint8Array(length);
+  if (into !== undefined && into.length !== length) throw new CodecError(`snappy: block holds ${length} bytes, its buffer ${into.length}`);
+  const out = into ?? new Uint8Array(length);
   // Short literals and copies move 4 bytes at a time through these views (fewer steps than bytes).
-  const outWords = new DataView(out.buffer);
+  const outWords = new DataView(out.buffer, out.byteOffset, out.byteLength);
   const inWords = new DataView(input.buffer, input.byteOffset, input.byteLength);
   let o = 0;
   while (pos < input.length) {

@@ -1,0 +1,67 @@
+// A chunk output that also tests each placed row against a pushed-down domain, clearing keep[row]
+// for the rows that cannot satisfy it. A dictionary page without NULLs placed whole is tested through
+// its dictionary (each entry once, then one lookup per row); other rows are tested by value once the
+// chunk is decoded (row-filter.ts).
+
+import type { Column } from '../../../../spi/page.js';
+import type { SqlType } from '../../../../types/types.js';
+import type { ChunkOutput, DecodedPage } from './column-chunk-decoder.js';
+import type { PreparedDomain } from './domain-pruning.js';
+import { appendRange } from './row-ranges.js';
+import { excludeRows } from './row-filter.js';
+
+export class DomainTestingOutput implements ChunkOutput {
+  private dictionary: DecodedPage['dictionary'];
+  /** 1 for each entry of `dictionary` that can satisfy the domain. */
+  private entryKeep = new Uint8Array(0);
+  /** Output rows placed from pages the dictionary did not decide. */
+  private readonly byValue: [number, number][] = [];
+
+  constructor(
+    private readonly type: SqlType,
+    private readonly inner: ChunkOutput,
+    private readonly domain: PreparedDomain,
+    private readonly keep: Uint8Array,
+  ) {}
+
+  done(): boolean {
+    return this.inner.done();
+  }
+
+  wants(start: number, end: number): boolean {
+    return this.inner.wants(start, end);
+  }
+
+  placed(): number {
+    return this.inner.placed();
+  }
+
+  append(first: number, page: DecodedPage): void {
+    const at = this.inner.placed();
+    this.inner.append(first, page);
+    const end = this.inner.placed();
+    if (end - at === page.rowCount && page.indices !== undefined && page.defined === null) this.testByDictionary(page.dictionary!, page.indices, at);
+    else if (end > at) appendRange(this.byValue, at, end);
+  }
+
+  build(): Column {
+    const column = this.inner.build();
+    for (const [start, end] of this.byValue) {
+      const rows = end - start;
+      const values = column.values;
+      const slice = { type: column.type, length: rows, values: Array.isArray(values) ? values.slice(start, end) : values.subarray(start, end), nulls: column.nulls?.subarray(start, end) ?? null } as Column;
+      excludeRows(slice, this.domain, this.keep.subarray(start, end));
+    }
+    return column;
+  }
+
+  private testByDictionary(dictionary: NonNullable<DecodedPage['dictionary']>, indices: Int32Array, at: number): void {
+    if (dictionary !== this.dictionary) {
+      this.dictionary = dictionary;
+      this.entryKeep = new Uint8Array(dictionary.length).fill(1);
+      excludeRows({ type: this.type, length: dictionary.length, values: dictionary, nulls: null }, this.domain, this.entryKeep);
+    }
+    const { keep, entryKeep } = this;
+    for (let i = 0; i < indices.length; i++) if (entryKeep[indices[i]] === 0) keep[at + i] = 0;
+  }
+}

@@ -1,0 +1,180 @@
+// Which decoded rows of a column can satisfy a pushed-down column domain, row by row: the reader
+// decodes the constraint's columns first and the other columns only for the rows that pass
+// (parquet-reader.ts). The engine still evaluates the whole predicate on every row it gets, so this
+// only has to be conservative: a row it cannot decide (NaN, a value of another kind than the
+// domain's, an integer beyond 2^53) is kept. NULL never satisfies a domain (they come from
+// null-rejecting predicates: comparisons, BETWEEN, IN), as the page and row-group pruning assume.
+
+import type { Column } from '../../../../spi/page.js';
+import { compareBounds, type Bound, type PreparedDomain } from './domain-pruning.js';
+
+/** Clears keep[i] for each row i of `column` that cannot satisfy `domain`. */
+export function excludeRows(column: Column, domain: PreparedDomain, keep: Uint8Array): void {
+  const { values, nulls } = column;
+  const n = column.length;
+  if (nulls !== null) for (let i = 0; i < n; i++) if (nulls[i] === 1) keep[i] = 0;
+  switch (column.type.kind) {
+    case 'bigint':
+    case 'decimal':
+      if (values instanceof BigInt64Array) {
+        const test = numberTest(domain, true);
+        if (test !== undefined) excludeInt64(values, n, domain, test, keep);
+        else excludeBounds(values, n, domain, keep);
+      } else excludeBounds(values as bigint[], n, domain, keep);
+      return;
+    case 'tinyint':
+    case 'smallint':
+    case 'integer':
+    case 'date':
+    case 'double':
+    case 'time':
+    case 'timestamp': {
+      const test = numberTest(domain, false);
+      if (test !== undefined) excludeNumbers(values as Int32Array | Float64Array | Int16Array | Int8Array, n, test, keep);
+      return;
+    }
+    case 'varchar':
+      excludeStrings(values as string[], n, domain, keep);
+      return;
+    case 'boolean':
+    case 'varbinary':
+      excludeBounds(values as Uint8Array | Uint8Array[], n, domain, keep);
+      return;
+    default:
+      // real: a domain's number need not be a float32 value, so rows are left to the engine's filter.
+      return;
+  }
+}
+
+/** The general case: each value as a bound (a number, bigint or bytes). */
+function excludeBounds(values: Uint8Array | Uint8Array[] | bigint[] | BigInt64Array, n: number, domain: PreparedDomain, keep: Uint8Array): void {
+  for (let i = 0; i < n; i++) {
+    if (keep[i] === 0) continue;
+    const v = values[i];
+    if (!boundMatches(domain, v)) keep[i] = 0;
+  }
+}
+
+/** A domain over numbers: [low, high] with inclusiveness, and IN values, all as exact JS numbers. */
+interface NumberTest {
+  low: number;
+  lowInclusive: boolean;
+  high: number;
+  highInclusive: boolean;
+  values: Float64Array | undefined;
+}
+
+/** The domain as numbers, or undefined when one of its bounds is not a number that compares exactly with the column's. */
+function numberTest(domain: PreparedDomain, integers: boolean): NumberTest | undefined {
+  const asNumber = (b: Bound): number | undefined => {
+    if (typeof b === 'bigint') return integers && b >= BigInt(Number.MIN_SAFE_INTEGER) && b <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(b) : undefined;
+    return typeof b === 'number' && !integers ? b : undefined;
+  };
+  const low = domain.low === undefined ? -Infinity : asNumber(domain.low.value);
+  const high = domain.high === undefined ? Infinity : asNumber(domain.high.value);
+  if (low === undefined || high === undefined) return undefined;
+  let values: Float64Array | undefined;
+  if (domain.values !== undefined) {
+    values = new Float64Array(domain.values.length);
+    for (let i = 0; i < values.length; i++) {
+      const v = asNumber(domain.values[i]);
+      if (v === undefined) return undefined;
+      values[i] = v;
+    }
+  }
+  return { low, lowInclusive: domain.low?.inclusive ?? true, high, highInclusive: domain.high?.inclusive ?? true, values };
+}
+
+function numberMatches(t: NumberTest, v: number): boolean {
+  if (v < t.low || (v === t.low && !t.lowInclusive) || v > t.high || (v === t.high && !t.highInclusive)) return false;
+  if (t.values === undefined) return true;
+  for (let j = 0; j < t.values.length; j++) if (t.values[j] === v) return true;
+  return false;
+}
+
+function excludeNumbers(values: Int32Array | Float64Array | Int16Array | Int8Array, n: number, t: NumberTest, keep: Uint8Array): void {
+  for (let i = 0; i < n; i++) {
+    const v = values[i];
+    // NaN compares false with everything: kept, for the engine's filter to decide.
+    if (keep[i] === 1 && v === v && !numberMatches(t, v)) keep[i] = 0;
+  }
+}
+
+const TWO_POW_32 = 4294967296;
+/** |high word| below this: the 64-bit value is a safe integer as high * 2^32 + low. */
+const SAFE_HIGH_WORD = 2 ** 21;
+
+/** 64-bit integers read as 32-bit word pairs (no BigInt per row), as a BigInt only beyond 2^53. */
+function excludeInt64(values: BigInt64Array, n: number, domain: PreparedDomain, t: NumberTest, keep: Uint8Array): void {
+  const words = new Int32Array(values.buffer, values.byteOffset, n * 2);
+  for (let i = 0; i < n; i++) {
+    if (keep[i] === 0) continue;
+    const high = words[2 * i + 1];
+    const matches = high >= SAFE_HIGH_WORD || high < -SAFE_HIGH_WORD ? boundMatches(domain, values[i]) : numberMatches(t, high * TWO_POW_32 + (words[2 * i] >>> 0));
+    if (!matches) keep[i] = 0;
+  }
+}
+
+/** Strings against a domain whose bounds are UTF-8 bytes, compared in code point order (SQL's for varchar). */
+function excludeStrings(values: string[], n: number, domain: PreparedDomain, keep: Uint8Array): void {
+  const decoder = new TextDecoder();
+  const text = (b: Bound): string | undefined => (b instanceof Uint8Array ? decoder.decode(b) : undefined);
+  const low = domain.low === undefined ? undefined : text(domain.low.value);
+  const high = domain.high === undefined ? undefined : text(domain.high.value);
+  if ((domain.low !== undefined && low === undefined) || (domain.high !== undefined && high === undefined)) return;
+  const set = domain.values === undefined ? undefined : new Set(domain.values.map(text));
+  const lowInclusive = domain.low?.inclusive ?? true;
+  const highInclusive = domain.high?.inclusive ?? true;
+  for (let i = 0; i < n; i++) {
+    if (keep[i] === 0) continue;
+    const v = values[i];
+    if (set !== undefined && !set.has(v)) {
+      keep[i] = 0;
+      continue;
+    }
+    if (low !== undefined) {
+      const c = compareCodePoints(v, low);
+      if (c < 0 || (c === 0 && !lowInclusive)) {
+        keep[i] = 0;
+        continue;
+      }
+    }
+    if (high !== undefined) {
+      const c = compareCodePoints(v, high);
+      if (c > 0 || (c === 0 && !highInclusive)) keep[i] = 0;
+    }
+  }
+}
+
+/**
+ * a - b's sign in code point order. UTF-16 code units order strings the same way except where a
+ * surrogate (a code point above U+FFFF) meets a unit of U+E000..U+FFFF: there code points decide.
+ */
+export function compareCodePoints(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    if (x >= 0xd800 && y >= 0xd800) return a.codePointAt(i)! - b.codePointAt(i)!;
+    return x - y;
+  }
+  return a.length - b.length;
+}
+
+function boundMatches(domain: PreparedDomain, v: Bound): boolean {
+  const cmp = compareBounds;
+  if (domain.low !== undefined) {
+    const c = cmp(v, domain.low.value);
+    if (c !== undefined && (c < 0 || (c === 0 && !domain.low.inclusive))) return false;
+  }
+  if (domain.high !== undefined) {
+    const c = cmp(v, domain.high.value);
+    if (c !== undefined && (c > 0 || (c === 0 && !domain.high.inclusive))) return false;
+  }
+  if (domain.values === undefined) return true;
+  return domain.values.some((d) => {
+    const c = cmp(v, d);
+    return c === undefined || c === 0;
+  });
+}

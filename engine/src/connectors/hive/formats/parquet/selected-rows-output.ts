@@ -1,0 +1,116 @@
+// A chunk's output when only some scattered rows are wanted (those that passed the pushed-down
+// filter, parquet-reader.ts): pages holding none of them are skipped before decompression, pages
+// wholly wanted decode straight into the column, and from the others only the wanted rows are taken
+// — straight from the dictionary indices or dense values when the page has no NULLs, else through a
+// scratch page reused from page to page.
+
+import { allocateValues, type Column, type ColumnValues } from '../../../../spi/page.js';
+import type { SqlType } from '../../../../types/types.js';
+import { checkIndices, placeRows, type ChunkOutput, type DecodedPage } from './column-chunk-decoder.js';
+import { ParquetDataError } from './parquet-errors.js';
+
+export class SelectedRowsOutput implements ChunkOutput {
+  private readonly values: ColumnValues;
+  private nulls: Uint8Array | null = null;
+  /** The first wanted row not yet placed (an index into `rows`). */
+  private next = 0;
+  private scratch: { values: ColumnValues; nulls: Uint8Array } | undefined;
+
+  /** `rows`: the wanted rows of the row group, ascending. */
+  constructor(
+    private readonly type: SqlType,
+    private readonly rows: Int32Array,
+  ) {
+    this.values = allocateValues(type, rows.length);
+  }
+
+  done(): boolean {
+    return this.next === this.rows.length;
+  }
+
+  placed(): number {
+    return this.next;
+  }
+
+  wants(_start: number, end: number): boolean {
+    return this.next < this.rows.length && this.rows[this.next] < end;
+  }
+
+  append(first: number, page: DecodedPage): void {
+    const { rows } = this;
+    const from = this.next;
+    if (from < rows.length && rows[from] < first) throw new ParquetDataError(`the chunk's pages leave out row ${rows[from]}`);
+    const last = first + page.rowCount;
+    let to = from;
+    while (to < rows.length && rows[to] < last) to++;
+    if (to === from) return;
+    this.next = to;
+    if (to - from === page.rowCount) {
+      placeRows(page, this.values, () => this.nullMask(), from);
+      return;
+    }
+    if (page.defined === null) {
+      if (page.indices !== undefined) {
+        checkIndices(page.dictionary!, page.indices);
+        takeRows(page.dictionary!, page.indices, rows, from, to, first, this.values);
+      } else takeRows(page.dense!, null, rows, from, to, first, this.values);
+      return;
+    }
+    const scratch = this.scratchFor(page.rowCount);
+    placeRows(page, scratch.values, () => scratch.nulls, 0);
+    takeRows(scratch.values, null, rows, from, to, first, this.values);
+    const nulls = this.nullMask();
+    for (let j = from; j < to; j++) nulls[j] = scratch.nulls[rows[j] - first];
+  }
+
+  build(): Column {
+    if (!this.done()) throw new ParquetDataError(`the chunk's pages leave out row ${this.rows[this.next]}`);
+    return { type: this.type, length: this.rows.length, values: this.values, nulls: this.nulls };
+  }
+
+  private nullMask(): Uint8Array {
+    return (this.nulls ??= new Uint8Array(this.rows.length));
+  }
+
+  private scratchFor(rowCount: number): { values: ColumnValues; nulls: Uint8Array } {
+    if (this.scratch === undefined || this.scratch.nulls.length < rowCount) this.scratch = { values: allocateValues(this.type, rowCount), nulls: new Uint8Array(rowCount) };
+    return this.scratch;
+  }
+}
+
+/**
+ * out[j] = source[map[rows[j] - first]] (or source[rows[j] - first] without a map) for j in
+ * [from, to); one loop per storage kind keeps each monomorphic.
+ */
+function takeRows(source: ColumnValues, map: Int32Array | null, rows: Int32Array, from: number, to: number, first: number, out: ColumnValues): void {
+  if (source instanceof BigInt64Array) {
+    const src = new Int32Array(source.buffer, source.byteOffset, source.length * 2);
+    const target = out as BigInt64Array;
+    const dst = new Int32Array(target.buffer, target.byteOffset, target.length * 2);
+    for (let j = from; j < to; j++) {
+      const p = 2 * (map === null ? rows[j] - first : map[rows[j] - first]);
+      dst[2 * j] = src[p];
+      dst[2 * j + 1] = src[p + 1];
+    }
+  } else if (source instanceof Float64Array) takeFloat64(source, map, rows, from, to, first, out as Float64Array);
+  else if (source instanceof Int32Array) takeInt32(source, map, rows, from, to, first, out as Int32Array);
+  else if (Array.isArray(source)) takeArray(source as unknown[], map, rows, from, to, first, out as unknown[]);
+  else takeOther(source as Uint8Array, map, rows, from, to, first, out as Uint8Array);
+}
+
+function takeFloat64(source: Float64Array, map: Int32Array | null, rows: Int32Array, from: number, to: number, first: number, out: Float64Array): void {
+  if (map === null) for (let j = from; j < to; j++) out[j] = source[rows[j] - first];
+  else for (let j = from; j < to; j++) out[j] = source[map[rows[j] - first]];
+}
+function takeInt32(source: Int32Array, map: Int32Array | null, rows: Int32Array, from: number, to: number, first: number, out: Int32Array): void {
+  if (map === null) for (let j = from; j < to; j++) out[j] = source[rows[j] - first];
+  else for (let j = from; j < to; j++) out[j] = source[map[rows[j] - first]];
+}
+function takeArray(source: unknown[], map: Int32Array | null, rows: Int32Array, from: number, to: number, first: number, out: unknown[]): void {
+  if (map === null) for (let j = from; j < to; j++) out[j] = source[rows[j] - first];
+  else for (let j = from; j < to; j++) out[j] = source[map[rows[j] - first]];
+}
+function takeOther(source: Uint8Array, map: Int32Array | null, rows: Int32Array, from: number, to: number, first: number, out: Uint8Array): void {
+  if (map === null) for (let j = from; j < to; j++) out[j] = source[rows[j] - first];
+  else for (let j = from; j < to; j++) out[j] = source[map[rows[j] - first]];
+}
