@@ -1,0 +1,24 @@
+// The aggregate families of the sketch types, spliced into the aggregate registry. `merge` takes any
+// sketch type and dispatches on it.
+
+import type { SqlType } from '../../types/types.js';
+import type { Family } from '../aggregate/registry.js';
+import { approxSetFunction, mergeHyperLogLogFunction } from './hyperloglog-aggregates.js';
+
+const oneArgument =
+  <T>(resolve: (type: SqlType) => T | undefined) =>
+  (types: readonly SqlType[]): T | undefined =>
+    types.length === 1 ? resolve(types[0]) : undefined;
+
+export const SKETCH_AGGREGATES: Record<string, Family> = {
+  approx_set: {
+    signatures: ['bigint', 'double', 'varchar(x)'].map((t) => ({ args: [t], returns: 'HyperLogLog' })),
+    description: 'Returns the HyperLogLog sketch of the values (4096 buckets, standard error 1.625%)',
+    resolve: oneArgument(approxSetFunction),
+  },
+  merge: {
+    signatures: [{ args: ['HyperLogLog'], returns: 'HyperLogLog' }],
+    description: 'Returns the HyperLogLog of the union of the sketches',
+    resolve: oneArgument(mergeHyperLogLogFunction),
+  },
+};
