@@ -44,4 +44,17 @@ describe('sketches over a cluster (coordinator + 2 workers)', function () {
     const exact = new Set(referenceRows('orders').map((r) => Number(r[1]))).size;
     expect(Math.abs(Number(merged) - exact)).to.be.at.most(6 * STANDARD_ERROR * exact);
   });
+
+  it('builds set digests in partial and final steps as the single node does, and merges them', async () => {
+    const sql = `SELECT o_orderstatus, make_set_digest(o_custkey), cardinality(make_set_digest(o_orderkey)) FROM tpch.tiny.orders GROUP BY o_orderstatus ORDER BY 1`;
+    const remote = await query(cluster.coordinator.uri, sql, PARTITIONED);
+    const single = (await local.query(sql)).rows;
+    expect(remote).to.deep.equal(single.map((r) => [r[0], Buffer.from(r[1] as Uint8Array).toString('base64'), Number(r[2])]));
+    const exact = new Map<string, number>();
+    for (const row of referenceRows('orders')) exact.set(row[2], (exact.get(row[2]) ?? 0) + 1);
+    expect(remote.map((r) => [r[0], r[2]])).to.deep.equal([...exact.entries()].sort().filter(([, n]) => n < 8192));
+    const [[merged, customers]] = await query(cluster.coordinator.uri, `SELECT cardinality(merge_set_digest(d)), count(DISTINCT c) FROM
+        (SELECT make_set_digest(o_custkey) d FROM tpch.tiny.orders GROUP BY o_orderpriority), (SELECT DISTINCT o_custkey c FROM tpch.tiny.orders)`, USER);
+    expect(merged).to.equal(customers);
+  });
 });

@@ -4,6 +4,7 @@
 import type { SqlType } from '../../types/types.js';
 import type { Family } from '../aggregate/registry.js';
 import { approxSetFunction, mergeHyperLogLogFunction } from './hyperloglog-aggregates.js';
+import { makeSetDigestFunction, mergeSetDigestFunction } from './setdigest-aggregates.js';
 
 const oneArgument =
   <T>(resolve: (type: SqlType) => T | undefined) =>
@@ -20,5 +21,15 @@ export const SKETCH_AGGREGATES: Record<string, Family> = {
     signatures: [{ args: ['HyperLogLog'], returns: 'HyperLogLog' }],
     description: 'Returns the HyperLogLog of the union of the sketches',
     resolve: oneArgument(mergeHyperLogLogFunction),
+  },
+  make_set_digest: {
+    signatures: [{ args: ['T'], returns: 'SetDigest', constraints: 'T' }],
+    description: 'Returns the SetDigest (HyperLogLog plus MinHash) of the values',
+    resolve: oneArgument(makeSetDigestFunction),
+  },
+  merge_set_digest: {
+    signatures: [{ args: ['SetDigest'], returns: 'SetDigest' }],
+    description: 'Returns the SetDigest of the union of the digests',
+    resolve: oneArgument(mergeSetDigestFunction),
   },
 };

@@ -1,6 +1,9 @@
-// The scalar functions of the sketch types: cardinality(HyperLogLog) and empty_approx_set().
+// The scalar functions of the sketch types: cardinality(HyperLogLog), empty_approx_set(), and the
+// SetDigest functions cardinality, intersection_cardinality, jaccard_index and hash_counts.
 
-import { BIGINT, HYPER_LOG_LOG } from '../../types/types.js';
+import { MapValue } from '../../spi/map-value.js';
+import { BIGINT, DOUBLE, HYPER_LOG_LOG, SET_DIGEST, SMALLINT, mapOf } from '../../types/types.js';
+import { SetDigest, intersectionCardinality, jaccardIndex } from './setdigest.js';
 import { type ScalarFunctionDefinition, body } from '../scalar/signature.js';
 import { HyperLogLog } from './hyperloglog.js';
 import { APPROX_SET_BUCKETS } from './hyperloglog-aggregates.js';
@@ -9,7 +12,38 @@ export const SKETCH_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
   {
     names: ['cardinality'],
     description: 'Compute the cardinality of a HyperLogLog instance',
-    signatures: [{ params: [HYPER_LOG_LOG], returnType: BIGINT, implement: () => body((bytes: Uint8Array) => BigInt(HyperLogLog.deserialize(bytes).cardinality())) }],
+    signatures: [
+      { params: [HYPER_LOG_LOG], returnType: BIGINT, implement: () => body((bytes: Uint8Array) => BigInt(HyperLogLog.deserialize(bytes).cardinality())) },
+      { params: [SET_DIGEST], returnType: BIGINT, implement: () => body((bytes: Uint8Array) => BigInt(SetDigest.deserialize(bytes).cardinality())) },
+    ],
+  },
+  {
+    names: ['intersection_cardinality'],
+    description: 'Estimates the cardinality of the intersection of two set digests',
+    signatures: [{ params: [SET_DIGEST, SET_DIGEST], returnType: BIGINT, implement: () => body((a: Uint8Array, b: Uint8Array) => BigInt(intersectionCardinality(SetDigest.deserialize(a), SetDigest.deserialize(b)))) }],
+  },
+  {
+    names: ['jaccard_index'],
+    description: 'Estimates the Jaccard index of two set digests',
+    signatures: [{ params: [SET_DIGEST, SET_DIGEST], returnType: DOUBLE, implement: () => body((a: Uint8Array, b: Uint8Array) => jaccardIndex(SetDigest.deserialize(a), SetDigest.deserialize(b))) }],
+  },
+  {
+    names: ['hash_counts'],
+    description: 'Returns the hashes of the set digest\'s MinHash and how often each was added',
+    signatures: [
+      {
+        params: [SET_DIGEST],
+        returnType: mapOf(BIGINT, SMALLINT),
+        implement: () =>
+          body((bytes: Uint8Array) => {
+            const entries = SetDigest.deserialize(bytes).hashCounts();
+            return new MapValue(
+              entries.map(([hash]) => hash),
+              entries.map(([, count]) => count),
+            );
+          }),
+      },
+    ],
   },
   {
     names: ['empty_approx_set'],

@@ -15,7 +15,7 @@ export function murmur3Hash64(bytes: Uint8Array): bigint {
   return new DataView(digest.buffer, digest.byteOffset, 8).getBigInt64(0, true);
 }
 
-/** The hash of row `row` of a bigint, double or varchar column. */
+/** The hash of row `row` of an integral (as a long), date (days), double, varchar or varbinary column. */
 export function hashValueAt(column: Column, row: number): bigint {
   const values = column.values;
   if (values instanceof BigInt64Array) {
@@ -27,5 +27,10 @@ export function hashValueAt(column: Column, row: number): bigint {
     else word.setFloat64(0, values[row], true);
     return murmur3Hash64(wordBytes);
   }
-  return murmur3Hash64(encoder.encode((values as string[])[row]));
+  if (values instanceof Int32Array || values instanceof Int16Array || values instanceof Int8Array) {
+    word.setBigInt64(0, BigInt(values[row]), true);
+    return murmur3Hash64(wordBytes);
+  }
+  const value = (values as (string | Uint8Array)[])[row];
+  return murmur3Hash64(typeof value === 'string' ? encoder.encode(value) : value);
 }
