@@ -29,6 +29,7 @@ const SIMPLE_TYPES: Record<string, SqlType> = {
   hyperloglog: { kind: 'sketch', sketch: 'HyperLogLog' },
   p4hyperloglog: { kind: 'sketch', sketch: 'P4HyperLogLog' },
   setdigest: { kind: 'sketch', sketch: 'SetDigest' },
+  tdigest: { kind: 'sketch', sketch: 'tdigest' },
   ipaddress: { kind: 'ipaddress' },
   date: { kind: 'date' },
   'interval year to month': { kind: 'interval year to month' },
@@ -41,7 +42,6 @@ const KNOWN_UNSUPPORTED = new Set([
   'array',
   'map',
   'qdigest',
-  'tdigest',
 ]);
 
 /**

@@ -43,7 +43,7 @@ export type SqlType =
 export type TypeKind = SqlType['kind'];
 
 /** Trino's sketch types, spelled as Trino prints them. */
-export type SketchName = 'HyperLogLog' | 'P4HyperLogLog' | 'SetDigest';
+export type SketchName = 'HyperLogLog' | 'P4HyperLogLog' | 'SetDigest' | 'tdigest';
 
 /** A field of a row type: anonymous fields have no name. */
 export interface RowField {
@@ -67,6 +67,7 @@ export const DATE: SqlType = { kind: 'date' };
 export const HYPER_LOG_LOG: SqlType = { kind: 'sketch', sketch: 'HyperLogLog' };
 export const P4_HYPER_LOG_LOG: SqlType = { kind: 'sketch', sketch: 'P4HyperLogLog' };
 export const SET_DIGEST: SqlType = { kind: 'sketch', sketch: 'SetDigest' };
+export const TDIGEST: SqlType = { kind: 'sketch', sketch: 'tdigest' };
 export const UNKNOWN: SqlType = { kind: 'unknown' };
 export const INTERVAL_YEAR_MONTH: SqlType = { kind: 'interval year to month' };
 export const INTERVAL_DAY_SECOND: SqlType = { kind: 'interval day to second' };

@@ -57,4 +57,20 @@ describe('sketches over a cluster (coordinator + 2 workers)', function () {
         (SELECT make_set_digest(o_custkey) d FROM tpch.tiny.orders GROUP BY o_orderpriority), (SELECT DISTINCT o_custkey c FROM tpch.tiny.orders)`, USER);
     expect(merged).to.equal(customers);
   });
+
+  it('builds tdigests on the workers whose merged quantiles rank within 1% of the exact ones', async () => {
+    const sql = `SELECT values_at_quantiles(merge(d), ARRAY[0.1, 0.5, 0.9]), typeof(merge(d))
+      FROM (SELECT l_suppkey, tdigest_agg(l_extendedprice) d FROM tpch.tiny.lineitem GROUP BY l_suppkey)`;
+    const [[values, type]] = (await query(cluster.coordinator.uri, sql, PARTITIONED)) as [number[], string][];
+    expect(type).to.equal('tdigest');
+    const prices = referenceRows('lineitem').map((r) => Number(r[5]));
+    [0.1, 0.5, 0.9].forEach((q, i) => {
+      const below = prices.filter((p) => p < values[i]).length / prices.length;
+      const atOrBelow = prices.filter((p) => p <= values[i]).length / prices.length;
+      expect(q).to.be.within(below - 0.01, atOrBelow + 0.01);
+    });
+    const [[encoded]] = await query(cluster.coordinator.uri, 'SELECT tdigest_agg(n_nationkey) FROM tpch.tiny.nation', USER);
+    const bytes = Buffer.from(encoded as string, 'base64');
+    expect([bytes[0], bytes.readDoubleLE(1), bytes.readDoubleLE(9), bytes.readDoubleLE(25)]).to.deep.equal([0, 0, 24, 25]);
+  });
 });

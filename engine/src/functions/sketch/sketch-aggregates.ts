@@ -5,6 +5,7 @@ import type { SqlType } from '../../types/types.js';
 import type { Family } from '../aggregate/registry.js';
 import { approxSetFunction, mergeHyperLogLogFunction } from './hyperloglog-aggregates.js';
 import { makeSetDigestFunction, mergeSetDigestFunction } from './setdigest-aggregates.js';
+import { mergeTDigestFunction, tdigestAggFunction } from './tdigest-aggregates.js';
 
 const oneArgument =
   <T>(resolve: (type: SqlType) => T | undefined) =>
@@ -18,9 +19,17 @@ export const SKETCH_AGGREGATES: Record<string, Family> = {
     resolve: oneArgument(approxSetFunction),
   },
   merge: {
-    signatures: [{ args: ['HyperLogLog'], returns: 'HyperLogLog' }],
-    description: 'Returns the HyperLogLog of the union of the sketches',
-    resolve: oneArgument(mergeHyperLogLogFunction),
+    signatures: [
+      { args: ['HyperLogLog'], returns: 'HyperLogLog' },
+      { args: ['tdigest'], returns: 'tdigest' },
+    ],
+    description: 'Returns the union of the sketches (HyperLogLog) or the merged digest (tdigest)',
+    resolve: oneArgument((type) => mergeTDigestFunction(type) ?? mergeHyperLogLogFunction(type)),
+  },
+  tdigest_agg: {
+    signatures: [{ args: ['double'], returns: 'tdigest' }, { args: ['double', 'double'], returns: 'tdigest' }],
+    description: 'Returns the t-digest (compression 100) of the values, optionally weighted (weights >= 1)',
+    resolve: tdigestAggFunction,
   },
   make_set_digest: {
     signatures: [{ args: ['T'], returns: 'SetDigest', constraints: 'T' }],

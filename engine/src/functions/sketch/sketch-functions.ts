@@ -1,9 +1,11 @@
 // The scalar functions of the sketch types: cardinality(HyperLogLog), empty_approx_set(), and the
-// SetDigest functions cardinality, intersection_cardinality, jaccard_index and hash_counts.
+// SetDigest functions cardinality, intersection_cardinality, jaccard_index and hash_counts, and the
+// tdigest functions value_at_quantile and values_at_quantiles.
 
 import { MapValue } from '../../spi/map-value.js';
-import { BIGINT, DOUBLE, HYPER_LOG_LOG, SET_DIGEST, SMALLINT, mapOf } from '../../types/types.js';
+import { BIGINT, DOUBLE, HYPER_LOG_LOG, SET_DIGEST, SMALLINT, TDIGEST, arrayOf, mapOf } from '../../types/types.js';
 import { SetDigest, intersectionCardinality, jaccardIndex } from './setdigest.js';
+import { TDigestSketch } from './tdigest-sketch.js';
 import { type ScalarFunctionDefinition, body } from '../scalar/signature.js';
 import { HyperLogLog } from './hyperloglog.js';
 import { APPROX_SET_BUCKETS } from './hyperloglog-aggregates.js';
@@ -49,5 +51,21 @@ export const SKETCH_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
     names: ['empty_approx_set'],
     description: 'An empty HyperLogLog instance',
     signatures: [{ params: [], returnType: HYPER_LOG_LOG, implement: () => body(() => HyperLogLog.empty(APPROX_SET_BUCKETS).serialize()) }],
+  },
+  {
+    names: ['value_at_quantile'],
+    description: 'Given an input q between [0, 1], find the value whose rank in the sorted sequence of the n values represented by the tdigest is qn',
+    signatures: [{ params: [TDIGEST, DOUBLE], returnType: DOUBLE, implement: () => body((bytes: Uint8Array, q: number) => TDigestSketch.deserialize(bytes).valuesAt([q])[0]) }],
+  },
+  {
+    names: ['values_at_quantiles'],
+    description: 'For each input q between [0, 1], find the value whose rank in the sorted sequence of the n values represented by the tdigest is qn',
+    signatures: [
+      {
+        params: [TDIGEST, arrayOf(DOUBLE)],
+        returnType: arrayOf(DOUBLE),
+        implement: () => body((bytes: Uint8Array, quantiles: readonly number[]) => TDigestSketch.deserialize(bytes).valuesAt(quantiles)),
+      },
+    ],
   },
 ];
