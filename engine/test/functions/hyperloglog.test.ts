@@ -8,6 +8,7 @@ import { failureCases } from '../support/documented-examples.js';
 import { EngineHarness } from '../support/engine-harness.js';
 import { typeName } from '../../src/types/types.js';
 import { murmur3x64128 } from '../../src/functions/scalar/binary/non-cryptographic-hashes.js';
+import { murmur3Hash64OfLong } from '../../src/functions/sketch/murmur3-long.js';
 
 const STANDARD_ERROR = 1.04 / Math.sqrt(4096);
 const BUCKETS = 4096;
@@ -48,6 +49,17 @@ describe('HyperLogLog functions (functions/hyperloglog.md)', () => {
     const entry = new Uint8Array(4);
     new DataView(entry.buffer).setUint32(0, sparseEntry(murmurOfBigint(1n)) >>> 0, true);
     expect(hex(bytes)).to.equal(`020c0100${hex(entry)}`);
+  });
+
+  it('hashes longs in 32-bit words exactly as the byte-wise murmur3 (checked against its reference vectors)', () => {
+    const out = new Uint32Array(2);
+    const samples = [0n, 1n, -1n, 2n ** 63n - 1n, -(2n ** 63n), 0x7ff8000000000000n];
+    for (let i = 0; i < 2000; i++) samples.push(BigInt.asIntN(64, BigInt(Math.floor(Math.random() * 2 ** 32)) * 0x1_0000_0001n + BigInt(i)));
+    for (const value of samples) {
+      const words = BigInt.asUintN(64, value);
+      murmur3Hash64OfLong(Number(words >> 32n), Number(words & 0xffffffffn), out);
+      expect(BigInt.asIntN(64, (BigInt(out[0]) << 32n) | BigInt(out[1])), String(value)).to.equal(murmurOfBigint(value));
+    }
   });
 
   it('empty_approx_set() is an empty sparse sketch of 4096 buckets with cardinality 0', async () => {

@@ -272,7 +272,7 @@ const FAMILIES: Record<string, Family> = {
 /** Aggregates Trino has that this engine does not implement yet: they fail with NOT_SUPPORTED. */
 const UNKNOWN_TYPE: SqlType = { kind: 'unknown' };
 
-const UNSUPPORTED = new Set<string>([]);
+const UNSUPPORTED = new Set(['qdigest_agg']);
 
 export function isAggregateFunctionName(name: string): boolean {
   const key = name.toLowerCase();

@@ -6,7 +6,6 @@ import { canCoerce } from '../../types/coercion.js';
 import type { AggregateFunction } from '../aggregate/aggregate-function.js';
 import { HyperLogLog } from './hyperloglog.js';
 import { HashingAccumulator, SketchAccumulator, type SketchCodec } from './sketch-accumulator.js';
-import { hashValueAt } from './value-hash.js';
 
 export const APPROX_SET_BUCKETS = 4096;
 
@@ -21,7 +20,7 @@ export function approxSetFunction(argumentType: SqlType): AggregateFunction | un
     argumentTypes: [input],
     returnType: HYPER_LOG_LOG,
     intermediateTypes: [HYPER_LOG_LOG],
-    createAccumulator: () => new HashingAccumulator(HLL_CODEC, () => HyperLogLog.empty(APPROX_SET_BUCKETS), hashValueAt),
+    createAccumulator: () => new HashingAccumulator(HLL_CODEC, () => HyperLogLog.empty(APPROX_SET_BUCKETS)),
   };
 }
 

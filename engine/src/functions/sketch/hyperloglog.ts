@@ -54,10 +54,8 @@ export class HyperLogLog {
     return this.registers !== undefined;
   }
 
-  /** Adds a 64-bit hash (airlift: the low 64 bits of the value's murmur3_128). */
-  addHash(hash: bigint): void {
-    const high = Number(BigInt.asUintN(64, hash) >> 32n);
-    const low = Number(BigInt.asUintN(32, hash));
+  /** Adds a 64-bit hash given as unsigned words (airlift: the first 64 bits of the value's murmur3_128). */
+  addHashWords(high: number, low: number): void {
     if (this.registers !== undefined) {
       const p = this.indexBits;
       const [h, l] = shiftLeft(high, low, p);

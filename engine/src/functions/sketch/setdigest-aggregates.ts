@@ -5,7 +5,6 @@ import { SET_DIGEST, isIntegral, type SqlType } from '../../types/types.js';
 import type { AggregateFunction } from '../aggregate/aggregate-function.js';
 import { SetDigest } from './setdigest.js';
 import { HashingAccumulator, SketchAccumulator, type SketchCodec } from './sketch-accumulator.js';
-import { hashValueAt } from './value-hash.js';
 
 const SET_DIGEST_CODEC: SketchCodec<SetDigest> = { type: SET_DIGEST, deserialize: (bytes) => SetDigest.deserialize(bytes) };
 
@@ -20,7 +19,7 @@ export function makeSetDigestFunction(argumentType: SqlType): AggregateFunction 
     argumentTypes: [argumentType],
     returnType: SET_DIGEST,
     intermediateTypes: [SET_DIGEST],
-    createAccumulator: () => new HashingAccumulator(SET_DIGEST_CODEC, () => SetDigest.empty(), hashValueAt),
+    createAccumulator: () => new HashingAccumulator(SET_DIGEST_CODEC, () => SetDigest.empty()),
   };
 }
 

@@ -39,10 +39,10 @@ export class SetDigest {
     return new SetDigest(DEFAULT_MAX_HASHES, HyperLogLog.empty(HLL_BUCKETS));
   }
 
-  /** Adds a value by its 64-bit hash (the same hash feeds the HyperLogLog, as Trino's add does). */
-  addHash(hash: bigint): void {
-    this.hll.addHash(hash);
-    this.count(hash, 1);
+  /** Adds a value by its 64-bit hash as unsigned words (the same hash feeds the HyperLogLog, as Trino's add does). */
+  addHashWords(high: number, low: number): void {
+    this.hll.addHashWords(high, low);
+    this.count(BigInt.asIntN(64, (BigInt(high) << 32n) | BigInt(low)), 1);
   }
 
   mergeWith(other: SetDigest): void {

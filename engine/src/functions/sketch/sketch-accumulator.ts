@@ -6,6 +6,7 @@ import type { Column } from '../../spi/page.js';
 import type { SqlType } from '../../types/types.js';
 import type { ColumnOutput, GroupedAccumulator } from '../aggregate/aggregate-function.js';
 import { finalColumn } from '../aggregate/accumulator-support.js';
+import { rowHasher } from './value-hash.js';
 
 export interface MergeableSketch<S> {
   mergeWith(other: S): void;
@@ -65,12 +66,13 @@ export class SketchAccumulator<S extends MergeableSketch<S>> implements GroupedA
   }
 }
 
-/** An accumulator adding each non-null input value's hash to its group's sketch (made by `create`). */
-export class HashingAccumulator<S extends MergeableSketch<S> & { addHash(hash: bigint): void }> extends SketchAccumulator<S> {
+/** An accumulator adding each non-null input value's hash (value-hash.ts) to its group's sketch (made by `create`). */
+export class HashingAccumulator<S extends MergeableSketch<S> & { addHashWords(high: number, low: number): void }> extends SketchAccumulator<S> {
+  private readonly hash = new Uint32Array(2);
+
   constructor(
     codec: SketchCodec<S>,
     private readonly create: () => S,
-    private readonly hashAt: (column: Column, row: number) => bigint,
   ) {
     super(codec);
   }
@@ -78,11 +80,14 @@ export class HashingAccumulator<S extends MergeableSketch<S> & { addHash(hash: b
   override addInput(groupIds: Int32Array, args: readonly Column[], start: number, end: number): void {
     const column = args[0];
     if (column.type.kind === 'unknown') return;
+    const hashRow = rowHasher(column);
+    const hash = this.hash;
     for (let i = start; i < end; i++) {
       if (column.nulls !== null && column.nulls[i] === 1) continue;
       const g = groupIds[i];
       const sketch = this.sketches[g] ?? (this.sketches[g] = this.create());
-      sketch.addHash(this.hashAt(column, i));
+      hashRow(i, hash);
+      sketch.addHashWords(hash[0], hash[1]);
     }
   }
 }
