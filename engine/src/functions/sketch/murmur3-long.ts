@@ -4,30 +4,20 @@
 
 type Word64 = [high: number, low: number];
 
-/** a * b mod 2^64, by 16-bit limbs (every partial product and sum stays exact in a double). */
+/** The full 64-bit product of two unsigned 32-bit words, by 16-bit halves (each step exact in a double). */
+function multiply32(a: number, b: number): Word64 {
+  const [aHigh, aLow, bHigh, bLow] = [a >>> 16, a & 0xffff, b >>> 16, b & 0xffff];
+  const lowLow = aLow * bLow;
+  const lowHigh = aLow * bHigh;
+  const highLow = aHigh * bLow;
+  const middle = (lowLow >>> 16) + (lowHigh & 0xffff) + (highLow & 0xffff);
+  return [(aHigh * bHigh + (lowHigh >>> 16) + (highLow >>> 16) + (middle >>> 16)) >>> 0, ((middle << 16) | (lowLow & 0xffff)) >>> 0];
+}
+
+/** a * b mod 2^64: the low words' full product plus the cross products' low 32 bits in the high word. */
 function multiply(ah: number, al: number, bh: number, bl: number): Word64 {
-  const a48 = ah >>> 16, a32 = ah & 0xffff, a16 = al >>> 16, a00 = al & 0xffff;
-  const b48 = bh >>> 16, b32 = bh & 0xffff, b16 = bl >>> 16, b00 = bl & 0xffff;
-  let c00 = a00 * b00;
-  let c16 = c00 >>> 16;
-  c00 &= 0xffff;
-  c16 += a16 * b00;
-  let c32 = c16 >>> 16;
-  c16 &= 0xffff;
-  c16 += a00 * b16;
-  c32 += c16 >>> 16;
-  c16 &= 0xffff;
-  c32 += a32 * b00;
-  let c48 = c32 >>> 16;
-  c32 &= 0xffff;
-  c32 += a16 * b16;
-  c48 += c32 >>> 16;
-  c32 &= 0xffff;
-  c32 += a00 * b32;
-  c48 += c32 >>> 16;
-  c32 &= 0xffff;
-  c48 = (c48 + a48 * b00 + a32 * b16 + a16 * b32 + a00 * b48) & 0xffff;
-  return [((c48 << 16) | c32) >>> 0, ((c16 << 16) | c00) >>> 0];
+  const [high, low] = multiply32(al, bl);
+  return [(high + Math.imul(ah, bl) + Math.imul(al, bh)) >>> 0, low];
 }
 
 function add(ah: number, al: number, bh: number, bl: number): Word64 {
