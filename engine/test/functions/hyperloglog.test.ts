@@ -124,6 +124,18 @@ describe('HyperLogLog functions (functions/hyperloglog.md)', () => {
     expect(await scalar(`SELECT cardinality(merge(h)) FROM (SELECT CAST(X'${hex(full)}' AS HyperLogLog) h UNION ALL SELECT approx_set(42))`)).to.equal(BigInt(estimate));
   });
 
+  it('runs the page\'s storage example: daily sketches kept as varbinary, merged into a weekly count', async () => {
+    await engine.query('CREATE TABLE memory.default.visit_summaries (visit_date date, hll varbinary)');
+    await engine.query(`INSERT INTO memory.default.visit_summaries
+      SELECT date_add('day', CAST(x % 10 AS integer), current_date - interval '9' day), CAST(approx_set(x * 31 % 5000) AS varbinary)
+      FROM UNNEST(sequence(1, 10000)) t(x) GROUP BY x % 10`);
+    const weekly = await scalar(`SELECT cardinality(merge(CAST(hll AS HyperLogLog))) FROM memory.default.visit_summaries WHERE visit_date >= current_date - interval '7' day`);
+    // Days 2..9 of the ten: x % 10 >= 2, whose values x * 31 % 5000 are 4000 distinct ones.
+    const exact = await scalar('SELECT count(DISTINCT x * 31 % 5000) FROM UNNEST(sequence(1, 10000)) t(x) WHERE x % 10 >= 2');
+    expect(exact).to.equal(4000n);
+    expect(Math.abs(Number(weekly) - 4000)).to.be.at.most(6 * STANDARD_ERROR * 4000);
+  });
+
   it('sends sketches to clients as base64 of their bytes, as varbinary', async () => {
     const result = await engine.query('SELECT empty_approx_set()');
     expect(typeName(result.columns[0].type)).to.equal('HyperLogLog');
