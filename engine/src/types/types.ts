@@ -21,7 +21,7 @@ export type SqlType =
   // order is Trino's byte order.
   | { kind: 'uuid' }
   | { kind: 'ipaddress' }
-  // A sketch (sketch-types.ts): serialized bytes like varbinary, in Trino's format; not comparable.
+  // A sketch (functions/sketch/): its serialized bytes in Trino's format, stored like varbinary; not comparable.
   | { kind: 'sketch'; sketch: SketchName }
   | { kind: 'date' }
   | { kind: 'time'; precision: number }
