@@ -12,6 +12,7 @@ function fixedWidth(type: SqlType): number | undefined {
     case 'char':
     case 'json':
     case 'varbinary':
+    case 'sketch':
     case 'ipaddress': // shown as text of varying length (IPv4 or IPv6)
     case 'array':
     case 'map':

@@ -83,6 +83,7 @@ export function arrowType(type: SqlType): DataType {
     case 'ipaddress':
       return new Utf8();
     case 'varbinary':
+    case 'sketch':
       return new Binary();
     case 'date':
       return new DateDay();
@@ -199,7 +200,8 @@ export function columnToArrowData(column: Column, length: number = column.length
       const { offsets, bytes } = encodeStrings(values as string[], length);
       return makeData({ type: new Utf8(), ...base, valueOffsets: offsets, data: bytes });
     }
-    case 'varbinary': {
+    case 'varbinary':
+    case 'sketch': {
       const { offsets, bytes } = concatBinaries(values as Uint8Array[], length);
       return makeData({ type: new Binary(), ...base, valueOffsets: offsets, data: bytes });
     }
@@ -418,6 +420,7 @@ function arrowValues(data: Data, type: SqlType, length: number): ColumnValues {
     case 'ipaddress':
       return decodeStrings(data.valueOffsets as Int32Array, data.values as Uint8Array, length);
     case 'varbinary':
+    case 'sketch':
       return sliceBinaries(data.valueOffsets as Int32Array, data.values as Uint8Array, length);
     case 'unknown':
     case 'array': // arrowDataToColumn reads lists, maps and structs

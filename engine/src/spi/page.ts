@@ -30,7 +30,7 @@
 // Container types nest through `children`: array(array(T)) is a list of lists, map(K, row(...)) a
 // map whose values column is a row column.
 
-import { SHORT_DECIMAL_PRECISION, holdsStrings, unsupportedTypeError, type SqlType } from '../types/types.js';
+import { SHORT_DECIMAL_PRECISION, holdsBytes, holdsStrings, unsupportedTypeError, type SqlType } from '../types/types.js';
 import { binaryArrayBytes, boxedArrayBytes, sampledStringArrayBytes, stringArrayBytes } from './memory-estimate.js';
 import {
   concatListColumns,
@@ -110,6 +110,7 @@ export function allocateValues(type: SqlType, length: number): ColumnValues {
     case 'ipaddress':
       return new Array<string>(length).fill('');
     case 'varbinary':
+    case 'sketch':
       return new Array<Uint8Array>(length).fill(EMPTY_BYTES);
     case 'array':
     case 'map':
@@ -393,6 +394,6 @@ export function columnSizeInBytes(column: Column, stringsBytes: (values: readonl
   if (column.type.kind === 'row') return bytes + rowColumnBytes(column, stringsBytes);
   if (!Array.isArray(v)) return bytes + (v as Uint8Array).byteLength;
   if (holdsStrings(column.type)) return bytes + stringsBytes(v as string[]);
-  if (column.type.kind === 'varbinary') return bytes + binaryArrayBytes(v as Uint8Array[]);
+  if (holdsBytes(column.type)) return bytes + binaryArrayBytes(v as Uint8Array[]);
   return bytes + boxedArrayBytes(v.length);
 }

@@ -21,6 +21,7 @@ import { codePointCount, padChar, toCharValue, trimTrailingSpaces, truncateCodeP
 import { formatValueAsText } from './values.js';
 import { mapCast } from './map-cast.js';
 import { addressCast, canCastAddress, isAddressType } from './address-casts.js';
+import { isSketchType, sketchCast } from '../functions/sketch/sketch-casts.js';
 import { canCastZoned, zonedCast } from './zoned-casts.js';
 import { canCastFromJson, canCastToJson, castFromJson, toJsonWriter } from './json/json-casts.js';
 import { type RowType, canCastRow, fieldwiseCast, rowCastMismatch } from './row-type.js';
@@ -58,6 +59,7 @@ export function canCast(from: SqlType, to: SqlType): boolean {
   if (from.kind === 'map' || to.kind === 'map') return from.kind === 'map' && to.kind === 'map' && canCast(from.key, to.key) && canCast(from.value, to.value);
   if (from.kind === 'row' || to.kind === 'row') return from.kind === 'row' && to.kind === 'row' && canCastRow(from as RowType, to as RowType, canCast);
   if (isAddressType(from) || isAddressType(to)) return canCastAddress(from, to);
+  if (isSketchType(from) || isSketchType(to)) return sketchCast(from, to) !== undefined;
   if (isString(to)) return from.kind !== 'varbinary' || to.kind === 'varchar';
   const numericLike = (t: SqlType) => isNumeric(t) || t.kind === 'boolean';
   if (numericLike(from) && numericLike(to)) return true;
@@ -90,6 +92,7 @@ export function castFunction(from: SqlType, to: SqlType, sessionZone?: string): 
   if (from.kind === 'map' && to.kind === 'map') return mapCast(castFunction(from.key, to.key) as OneCast, castFunction(from.value, to.value) as OneCast, to) as CastFunction;
   if (from.kind === 'row' && to.kind === 'row') return fieldwiseCast(from.fields.map((f, i) => castFunction(f.type, to.fields[i].type) as (v: Scalar) => Scalar)) as CastFunction;
   if (isAddressType(from) || isAddressType(to)) return addressCast(from, to) as CastFunction;
+  if (isSketchType(from) || isSketchType(to)) return sketchCast(from, to) as CastFunction;
   if (to.kind === 'varchar' || to.kind === 'char') return toStringCast(from, to);
   if (from.kind === 'timestamp with time zone' || to.kind === 'timestamp with time zone') return zonedCast(from, to, sessionZone);
   if (isString(from)) return fromStringCast(from, to);

@@ -3,6 +3,7 @@
 
 import { type RowType, rowSuperType } from './row-type.js';
 import { type SqlType, decimal, integralDecimalPrecision, mapOf, typesEqual, varchar, MAX_DECIMAL_PRECISION } from './types.js';
+import { sketchSuperType } from '../functions/sketch/sketch-casts.js';
 
 export { parseTypeSpec } from './parse-type.js';
 
@@ -84,6 +85,7 @@ function sameKindSuperType(a: SqlType, b: SqlType): SqlType | undefined {
   }
   if (a.kind === 'map' && b.kind === 'map') return mapSuperType(a, b);
   if (a.kind === 'row' && b.kind === 'row') return rowSuperType(a as RowType, b as RowType, commonSuperType);
+  if (a.kind === 'sketch' && b.kind === 'sketch') return sketchSuperType(a, b);
   return undefined; // non-parametric kinds are equal or not at all (typesEqual handled equality)
 }
 

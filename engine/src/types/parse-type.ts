@@ -26,6 +26,10 @@ const SIMPLE_TYPES: Record<string, SqlType> = {
   varbinary: { kind: 'varbinary' },
   json: { kind: 'json' },
   uuid: { kind: 'uuid' },
+  hyperloglog: { kind: 'sketch', sketch: 'HyperLogLog' },
+  p4hyperloglog: { kind: 'sketch', sketch: 'P4HyperLogLog' },
+  setdigest: { kind: 'sketch', sketch: 'SetDigest' },
+  tdigest: { kind: 'sketch', sketch: 'tdigest' },
   ipaddress: { kind: 'ipaddress' },
   date: { kind: 'date' },
   'interval year to month': { kind: 'interval year to month' },
@@ -37,11 +41,7 @@ const KNOWN_UNSUPPORTED = new Set([
   'time with time zone',
   'array',
   'map',
-  'hyperloglog',
-  'p4hyperloglog',
   'qdigest',
-  'tdigest',
-  'setdigest',
 ]);
 
 /**

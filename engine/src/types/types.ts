@@ -21,6 +21,8 @@ export type SqlType =
   // order is Trino's byte order.
   | { kind: 'uuid' }
   | { kind: 'ipaddress' }
+  // A sketch (functions/sketch/): its serialized bytes in Trino's format, stored like varbinary; not comparable.
+  | { kind: 'sketch'; sketch: SketchName }
   | { kind: 'date' }
   | { kind: 'time'; precision: number }
   | { kind: 'timestamp'; precision: number }
@@ -39,6 +41,9 @@ export type SqlType =
   | { kind: 'unsupported'; name: string };
 
 export type TypeKind = SqlType['kind'];
+
+/** Trino's sketch types, spelled as Trino prints them. */
+export type SketchName = 'HyperLogLog' | 'P4HyperLogLog' | 'SetDigest' | 'tdigest';
 
 /** A field of a row type: anonymous fields have no name. */
 export interface RowField {
@@ -59,6 +64,10 @@ export const JSON_TYPE: SqlType = { kind: 'json' };
 export const UUID: SqlType = { kind: 'uuid' };
 export const IPADDRESS: SqlType = { kind: 'ipaddress' };
 export const DATE: SqlType = { kind: 'date' };
+export const HYPER_LOG_LOG: SqlType = { kind: 'sketch', sketch: 'HyperLogLog' };
+export const P4_HYPER_LOG_LOG: SqlType = { kind: 'sketch', sketch: 'P4HyperLogLog' };
+export const SET_DIGEST: SqlType = { kind: 'sketch', sketch: 'SetDigest' };
+export const TDIGEST: SqlType = { kind: 'sketch', sketch: 'tdigest' };
 export const UNKNOWN: SqlType = { kind: 'unknown' };
 export const INTERVAL_YEAR_MONTH: SqlType = { kind: 'interval year to month' };
 export const INTERVAL_DAY_SECOND: SqlType = { kind: 'interval day to second' };
@@ -150,6 +159,8 @@ export function typeName(t: SqlType): string {
       return `row(${t.fields.map((f) => (f.name === undefined ? typeName(f.type) : `"${f.name.replace(/"/g, '""')}" ${typeName(f.type)}`)).join(', ')})`;
     case 'unsupported':
       return t.name;
+    case 'sketch':
+      return t.sketch;
     default:
       return t.kind;
   }
@@ -185,6 +196,8 @@ export function typeSignature(t: SqlType): TypeSignature {
     case 'row':
       // Trino sends each field as a NAMED_TYPE (a null fieldName for an anonymous field).
       return { rawType: 'row', arguments: t.fields.map((f) => ({ kind: 'NAMED_TYPE', value: { fieldName: f.name === undefined ? null : { name: f.name }, typeSignature: typeSignature(f.type) } })) };
+    case 'sketch':
+      return { rawType: t.sketch, arguments: [] };
     default:
       return { rawType: t.kind, arguments: [] };
   }
@@ -206,6 +219,10 @@ export function isString(t: SqlType): boolean {
 /** Whether a type's values are JS strings in column storage (character strings, json text, uuid and ipaddress text). */
 export function holdsStrings(t: SqlType): boolean {
   return t.kind === 'varchar' || t.kind === 'char' || t.kind === 'json' || t.kind === 'uuid' || t.kind === 'ipaddress';
+}
+/** Whether a type's values are Uint8Arrays in column storage (varbinary and the serialized sketches). */
+export function holdsBytes(t: SqlType): boolean {
+  return t.kind === 'varbinary' || t.kind === 'sketch';
 }
 export function isTemporal(t: SqlType): boolean {
   return t.kind === 'date' || t.kind === 'time' || t.kind === 'timestamp' || t.kind === 'timestamp with time zone';

@@ -59,6 +59,7 @@ export function toJsonValue(value: Scalar, type: SqlType): unknown {
     case 'char':
       return padChar(value as string, type.length);
     case 'varbinary':
+    case 'sketch': // Trino sends a sketch's bytes as varbinary: base64
       return bytesToBase64(value as Uint8Array);
     case 'uuid':
     case 'ipaddress':

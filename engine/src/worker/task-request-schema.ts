@@ -47,6 +47,7 @@ const SQL_TYPE = kinds('type', {
   array: kind('array', { element: ref('type') }),
   // A lambda argument's type.
   function: kind('function', { arguments: arrayOf(ref('type')), returnType: ref('type') }),
+  sketch: kind('sketch', { sketch: { enum: ['HyperLogLog', 'P4HyperLogLog', 'SetDigest', 'tdigest'] } }),
   map: kind('map', { key: ref('type'), value: ref('type') }),
   row: kind('row', { fields: arrayOf(object({ type: ref('type') }, { name: STRING })) }),
   // A table column of a type the engine cannot process: it travels in table handles, never as values.

@@ -43,6 +43,9 @@ export const ALL_TYPES_COLUMNS: readonly { type: SqlType; values: Scalar[] }[] =
   { type: { kind: 'interval year to month' }, values: [14, -14, null, 0, 2147483647, -2147483648] },
   { type: { kind: 'interval day to second' }, values: [86_400_000, -1, null, 0, 9_007_199_254_740_991, -9_007_199_254_740_991] },
   { type: { kind: 'unknown' }, values: [null, null, null, null, null, null] },
+  // Sketches are bytes on the wire like varbinary, their type kept by the plan.
+  { type: { kind: 'sketch', sketch: 'HyperLogLog' }, values: [new Uint8Array([2, 12, 0, 0]), null, new Uint8Array(2053).fill(3, 0, 1), new Uint8Array([2, 12, 1, 0, 9, 8, 7, 6]), null, new Uint8Array([2, 11, 0, 0])] },
+  { type: { kind: 'sketch', sketch: 'tdigest' }, values: [null, new Uint8Array(37), new Uint8Array([0, 1]), null, new Uint8Array(53).fill(255), new Uint8Array(0)] },
 ];
 
 export const ALL_TYPES: readonly SqlType[] = ALL_TYPES_COLUMNS.map((c) => c.type);

@@ -142,6 +142,7 @@ function fixedSize(type: SqlType): number {
     case 'char':
     case 'json':
     case 'varbinary':
+    case 'sketch':
     case 'array':
     case 'function':
     case 'map':

@@ -20,6 +20,7 @@ export function defaultLiteral(type: SqlType): string {
     case 'ipaddress':
       return "''";
     case 'varbinary':
+    case 'sketch':
       return 'EMPTY_BYTES';
     case 'unknown':
       return 'null';

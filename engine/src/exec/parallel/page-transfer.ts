@@ -3,7 +3,7 @@
 // shared memory (memory tables) are passed as they are and stay shared; strings and long decimals
 // are structured-cloned; varbinary values travel as one buffer plus offsets.
 
-import type { SqlType } from '../../types/types.js';
+import { holdsBytes, type SqlType } from '../../types/types.js';
 import type { Column, ColumnValues, Page } from '../../spi/page.js';
 
 interface PackedBinaries {
@@ -43,7 +43,7 @@ export function encodePage(page: Page): { page: EncodedPage; transfer: ArrayBuff
       return { type: c.type, length: c.length, values: movable(c.values as Int32Array, c.length + 1), nulls, children: c.children.map(encode) };
     }
     if (!Array.isArray(c.values)) return { type: c.type, length: c.length, values: movable(c.values as TypedArray, c.length), nulls };
-    if (c.type.kind === 'varbinary') return { type: c.type, length: c.length, values: packBinaries(c.values as Uint8Array[], c.length, transfer), nulls };
+    if (holdsBytes(c.type)) return { type: c.type, length: c.length, values: packBinaries(c.values as Uint8Array[], c.length, transfer), nulls };
     const values = c.values.length === c.length ? c.values : (c.values.slice(0, c.length) as ColumnValues);
     return { type: c.type, length: c.length, values, nulls };
   };

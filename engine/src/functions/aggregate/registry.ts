@@ -8,6 +8,7 @@ import { BIGINT, BOOLEAN, DOUBLE, REAL, isIntegral, typeName, type SqlType } fro
 import type { FunctionInfo } from '../function-info.js';
 import type { AggregateFunction } from './aggregate-function.js';
 import { approxDistinctFunction } from './approx-distinct.js';
+import { SKETCH_AGGREGATES } from '../sketch/sketch-aggregates.js';
 import { approxMostFrequentFunction } from './approx-most-frequent.js';
 import { approxPercentileFunction } from './approx-percentile.js';
 import { arrayAggFunction, type AggregateOrdering } from './array-agg.js';
@@ -39,7 +40,7 @@ interface Signature {
   constraints?: string;
 }
 
-interface Family {
+export interface Family {
   signatures: Signature[];
   description: string;
   resolve(types: readonly SqlType[]): AggregateFunction | undefined;
@@ -265,12 +266,13 @@ const FAMILIES: Record<string, Family> = {
     description: 'Returns the approximate number of distinct values (HyperLogLog, standard error 2.3%)',
     resolve: unary(approxDistinctFunction),
   },
+  ...SKETCH_AGGREGATES,
 };
 
 /** Aggregates Trino has that this engine does not implement yet: they fail with NOT_SUPPORTED. */
 const UNKNOWN_TYPE: SqlType = { kind: 'unknown' };
 
-const UNSUPPORTED = new Set(['approx_set']);
+const UNSUPPORTED = new Set(['qdigest_agg']);
 
 export function isAggregateFunctionName(name: string): boolean {
   const key = name.toLowerCase();

@@ -7,7 +7,7 @@ import type { RowType } from '../../types/row-type.js';
 import { rowComparisonBody } from './row-comparison.js';
 import { type ScalarFunctionDefinition, type ScalarImplementation, body, operatorBody } from './signature.js';
 import { equalityFor, hasJsOrder, identityFor, lessThanFor, lessThanOrEqualFor, sqlEquality } from './value-comparison.js';
-import { isOrderable } from './map-comparison.js';
+import { isComparable, isOrderable } from './map-comparison.js';
 
 const T = { variable: 'T' } as const;
 
@@ -33,7 +33,7 @@ function containerEqualityBody(t: SqlType, negate: boolean): ScalarImplementatio
 }
 
 function comparison(name: string, description: string, implement: (type: SqlType) => ScalarImplementation, ordering = false): ScalarFunctionDefinition {
-  const accepts = ordering ? (types: readonly SqlType[]) => isOrderable(types[0]) : undefined;
+  const accepts = ordering ? (types: readonly SqlType[]) => isOrderable(types[0]) : (types: readonly SqlType[]) => isComparable(types[0]);
   return {
     names: [name],
     description,

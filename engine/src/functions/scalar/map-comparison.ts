@@ -44,9 +44,17 @@ export function mapIdentity(sameValues: (a: Scalar, b: Scalar) => boolean): (a: 
   };
 }
 
+/** Whether values of `type` can be compared for equality (Trino: not the sketch types, nor containers of them). */
+export function isComparable(type: SqlType): boolean {
+  if (type.kind === 'sketch') return false;
+  if (type.kind === 'row') return type.fields.every((f) => isComparable(f.type));
+  if (type.kind === 'map') return isComparable(type.key) && isComparable(type.value);
+  return type.kind === 'array' ? isComparable(type.element) : true;
+}
+
 /** Whether values of `type` have an order (Trino: maps do not, nor arrays or rows holding maps). */
 export function isOrderable(type: SqlType): boolean {
-  if (type.kind === 'map' || type.kind === 'json' || type.kind === 'unsupported') return false;
+  if (type.kind === 'map' || type.kind === 'json' || type.kind === 'unsupported' || type.kind === 'sketch') return false;
   if (type.kind === 'row') return type.fields.every((f) => isOrderable(f.type));
   return type.kind === 'array' ? isOrderable(type.element) : true;
 }

@@ -7,7 +7,8 @@ import { lambdaAggregateCall } from './lambda-aggregate.js';
 import { hasLambdaArgument } from './lambda-translator.js';
 import { EngineError } from '../../errors/engine-error.js';
 import { resolveAggregateHandle } from '../planner/function-handles.js';
-import { BIGINT, BOOLEAN } from '../../types/types.js';
+import { BIGINT, BOOLEAN, typeName } from '../../types/types.js';
+import { isComparable } from '../../functions/scalar/map-comparison.js';
 import type * as ast from '../parser/ast.js';
 import { formatExpression } from '../parser/formatter.js';
 import type { AggregationCall, Assignment, PlanNode } from '../planner/plan.js';
@@ -47,6 +48,7 @@ export function planAggregation(
   const setSymbols: Symbol[][] = sets.map((set) =>
     set.map((e) => {
       const expression = preAggregation(e);
+      if (!isComparable(expression.type)) throw new EngineError('TYPE_MISMATCH', `${typeName(expression.type)} is not comparable, and therefore cannot be used in GROUP BY`, e.location);
       const key = expressionKey(expression);
       let entry = keyExpressions.get(key);
       if (!entry) {

@@ -13,7 +13,8 @@ import { ordinalOf, orderingItem, type QueryPlanner } from './query-planner.js';
 import { planRelation } from './relation-planner.js';
 import { Scope, endsWith, usable, type ColumnOrigin, type Field } from './scope.js';
 import { rowExpansion, rowFieldItems } from './row-expressions.js';
-import type { SqlType } from '../../types/types.js';
+import { typeName, type SqlType } from '../../types/types.js';
+import { isComparable } from '../../functions/scalar/map-comparison.js';
 import { subqueryHook, type PlanHolder } from './subquery-planner.js';
 import { planWindows } from './window-planner.js';
 
@@ -127,7 +128,11 @@ export class SpecificationPlanner {
     }
 
     let node: PlanNode = factory.project(holder.node, [...assignments, ...hidden]);
-    if (spec.select.distinct) node = factory.aggregate(node, outputs, []);
+    if (spec.select.distinct) {
+      const incomparable = outputs.find((o) => !isComparable(o.type));
+      if (incomparable !== undefined) throw new EngineError('TYPE_MISMATCH', `DISTINCT can only be applied to comparable types (actual: ${typeName(incomparable.type)})`, spec.location);
+      node = factory.aggregate(node, outputs, []);
+    }
     if (ordering.length > 0) node = { kind: 'Sort', id: factory.nodeId(), outputs: node.outputs, source: node, orderBy: ordering };
     node = this.planner.applyOffsetLimit(node, offset ?? spec.offset, limit ?? spec.limit, withTies);
     node = factory.restrict(node, outputs);
