@@ -6,6 +6,7 @@ import { columnFromScalars, getScalar, type Page, type Scalar } from '../../src/
 import { typeName, type SqlType } from '../../src/types/types.js';
 import { zoneKeyOf } from '../../src/types/time-zones.js';
 import { packZoned } from '../../src/types/zoned-timestamp.js';
+import { packLongZoned } from '../../src/types/long-zoned-timestamp.js';
 
 const MAX_LONG_DECIMAL = 10n ** 38n - 1n;
 
@@ -38,6 +39,18 @@ export const ALL_TYPES_COLUMNS: readonly { type: SqlType; values: Scalar[] }[] =
       packZoned(253_402_300_799_999, zoneKeyOf('Asia/Kathmandu')),
       packZoned(1_700_000_000_123, zoneKeyOf('+14:00')),
       packZoned(-1, zoneKeyOf('-14:00')),
+    ],
+  },
+  {
+    // millis, picoseconds of the milli and zone key: the same ends of the range, with 0 and 999,999,999 picos
+    type: { kind: 'timestamp with time zone', precision: 12 },
+    values: [
+      packLongZoned(0, 1, zoneKeyOf('UTC')),
+      packLongZoned(-62_135_596_800_000, 999_999_999, zoneKeyOf('America/Los_Angeles')),
+      null,
+      packLongZoned(253_402_300_799_999, 999_999_999, zoneKeyOf('Asia/Kathmandu')),
+      packLongZoned(1_700_000_000_123, 456_789_012, zoneKeyOf('+14:00')),
+      packLongZoned(-1, 0, zoneKeyOf('-14:00')),
     ],
   },
   { type: { kind: 'interval year to month' }, values: [14, -14, null, 0, 2147483647, -2147483648] },

@@ -54,8 +54,8 @@ export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
 function valueEquals(type: SqlType, left: ColumnValues, right: ColumnValues, notDistinct: boolean): RowEquals {
   if (type.kind === 'unknown') return () => notDistinct;
   if (type.kind === 'timestamp with time zone') {
-    const a = left as BigInt64Array;
-    const b = right as BigInt64Array;
+    const a = left as BigInt64Array | bigint[];
+    const b = right as BigInt64Array | bigint[];
     return (i, j) => a[i] >> 12n === b[j] >> 12n;
   }
   if (left instanceof BigInt64Array) {

@@ -81,7 +81,7 @@ export function valueCompareFor(type: SqlType, nullsFirst = false): ValueCompare
     case 'bigint':
       return compareInt64Words;
     case 'timestamp with time zone':
-      return compareZonedInstantWords;
+      return type.precision > 3 ? (a, i, b, j) => compareBigints((a as bigint[])[i] >> 12n, (b as bigint[])[j] >> 12n) : compareZonedInstantWords;
     case 'decimal':
       return type.precision <= SHORT_DECIMAL_PRECISION ? compareInt64Words : (a, i, b, j) => compareBigints((a as bigint[])[i], (b as bigint[])[j]);
     case 'varchar':

@@ -9,7 +9,10 @@ import type { FunctionInfo } from '../function-info.js';
 import { MICROS_PER_MILLI, MILLIS_PER_DAY, addMonthsToDays, civilToDays, formatDate, formatTimeOfDay } from '../../types/datetime.js';
 import { formatOffsetMinutes, instantOfLocal, offsetMillisAt, offsetZoneKey, UTC_ZONE_KEY, zoneKeyOf, zoneName } from '../../types/time-zones.js';
 import { type SqlType, BIGINT, DOUBLE, INTERVAL_DAY_SECOND, INTERVAL_YEAR_MONTH, VARCHAR, timestamp, timestampWithTimeZone } from '../../types/types.js';
-import { MAX_ZONED_PRECISION, packZoned, roundMillis, zonedKey, zonedLocalMillis, zonedMillis, zonedTimestampType } from '../../types/zoned-timestamp.js';
+import { packZoned, roundMillis, zonedKey, zonedLocalMillis, zonedMillis, zonedTimestampType } from '../../types/zoned-timestamp.js';
+import { PICOS_PER_MILLI, SHORT_ZONED_PRECISION, isLongZoned, roundParts, subMilliDigits, zonedParts } from '../../types/long-zoned-timestamp.js';
+import { localMicrosToZoned } from '../../types/zoned-casts.js';
+import { liftToLongZoned } from './long-zoned-lift.js';
 import { type DateTimeUnit, addToTimestamp, diffTimestamps, parseUnit, truncateTimestamp } from './datetime-fields.js';
 import { type ZoneOfValue, formatDatetime } from './datetime-format.js';
 import { DATETIME_FUNCTIONS } from './datetime-functions.js';
@@ -105,13 +108,38 @@ function addMonths(v: bigint, months: number): bigint {
 
 // ---- Text ----
 
-/** ISO 8601 with the offset ('Z' for zero), as Trino's to_iso8601. */
+/** ISO 8601 with the offset ('Z' for zero), as Trino's to_iso8601 (a value of `precision`, short or long). */
 function toIso8601(v: bigint, precision: number): string {
-  const local = zonedLocalMillis(v);
+  const { picos } = zonedParts(v, precision);
+  const short = toShort(v, precision);
+  const local = zonedLocalMillis(short);
   const days = Math.floor(local / MILLIS_PER_DAY);
-  const offsetMinutes = offsetOf(v) / 60_000;
-  const time = formatTimeOfDay((local - days * MILLIS_PER_DAY) * MICROS_PER_MILLI, precision);
-  return `${formatDate(days)}T${time}${offsetMinutes === 0 ? 'Z' : formatOffsetMinutes(offsetMinutes)}`;
+  const offsetMinutes = offsetOf(short) / 60_000;
+  const time = formatTimeOfDay((local - days * MILLIS_PER_DAY) * MICROS_PER_MILLI, Math.min(precision, SHORT_ZONED_PRECISION));
+  const subMilli = isLongZoned(precision) ? subMilliDigits(picos, precision) : '';
+  return `${formatDate(days)}T${time}${subMilli}${offsetMinutes === 0 ? 'Z' : formatOffsetMinutes(offsetMinutes)}`;
+}
+
+const precisionOf = (type: SqlType): number => (type as { precision: number }).precision;
+
+function toShort(v: bigint, precision: number): bigint {
+  const { millis, key } = zonedParts(v, precision);
+  return packZoned(millis, key);
+}
+
+/** Seconds since the epoch, with the picoseconds of a long value (Trino's to_unixtime). */
+function toUnixtime(v: bigint, precision: number): number {
+  const { millis, picos } = zonedParts(v, precision);
+  return millis / 1000 + picos / (PICOS_PER_MILLI * 1000);
+}
+
+/** a - b as a day-second interval: whole milliseconds, the picosecond difference rounded half up (Trino). */
+function subtractZoned(a: bigint, aPrecision: number, b: bigint, bPrecision: number): number {
+  const x = zonedParts(a, aPrecision);
+  const y = zonedParts(b, bPrecision);
+  const deltaPicos = x.picos - y.picos;
+  const carry = Math.abs(deltaPicos) >= PICOS_PER_MILLI / 2 ? Math.sign(deltaPicos) : 0;
+  return x.millis - y.millis + carry;
 }
 
 const ISO_TIMESTAMP = /^\s*([+-]?\d{4,})(?:-(\d{2})(?:-(\d{2}))?)?(?:T(\d{2})(?::(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?)?(Z|[+-]\d{2}(?::?\d{2})?)?\s*$/;
@@ -168,11 +196,10 @@ const definitions: ScalarFunctionDefinition[] = [
         params: [{ family: 'timestamp' }, VARCHAR_X],
         returnType: (types) => zonedTimestampType((types[0] as { precision: number }).precision),
         returnTypeDisplay: 'timestamp(p) with time zone',
-        implement: () =>
-          body((micros: number, zone: string) => {
-            const key = zoneKeyOf(zone);
-            return packZoned(instantOfLocal(key, Math.floor(micros / MICROS_PER_MILLI), 'shift') as number, key);
-          }),
+        implement: ([t]) => {
+          const precision = (t as { precision: number }).precision;
+          return body((micros: number, zone: string) => localMicrosToZoned(micros, zoneKeyOf(zone), precision));
+        },
       },
     ],
   },
@@ -187,7 +214,7 @@ const definitions: ScalarFunctionDefinition[] = [
   {
     names: ['to_unixtime'],
     description: 'Seconds since the epoch of the given instant',
-    signatures: [{ params: [ZONED], returnType: DOUBLE, implement: () => body((v: bigint) => zonedMillis(v) / 1000) }],
+    signatures: [{ params: [ZONED], returnType: DOUBLE, implement: ([t]) => body((v: bigint) => toUnixtime(v, (t as { precision: number }).precision)) }],
   },
   {
     names: ['$from_iso8601_timestamp'],
@@ -254,24 +281,36 @@ function plusOrMinus(sign: 1 | -1): SignatureTemplate[] {
 /** The body with its zoned result rounded to the precision of `type` (Trino rounds date_add and interval sums). */
 function roundedTo(type: SqlType, inner: ScalarImplementation): ScalarImplementation {
   const precision = (type as { precision: number }).precision;
-  if (precision >= MAX_ZONED_PRECISION) return inner;
+  if (precision >= SHORT_ZONED_PRECISION) return inner;
   return body((...args: Scalar[]) => {
     const v = inner.invoke(...args) as bigint;
     return packZoned(roundMillis(zonedMillis(v), precision), zonedKey(v));
   });
 }
 
-export const ZONED_TIMESTAMP_FUNCTIONS: readonly ScalarFunctionDefinition[] = [...WALL_CLOCK_FUNCTIONS, ...definitions];
+/** How the long (p > 3) variants treat sub-millisecond digits (long-zoned-lift.ts). */
+const LONG_RULES = {
+  date_trunc: { dropsFraction: true },
+  date_diff: { inUtc: true },
+  with_timezone: { own: true },
+  to_unixtime: { own: true },
+  to_iso8601: { own: true },
+};
+
+export const ZONED_TIMESTAMP_FUNCTIONS: readonly ScalarFunctionDefinition[] = liftToLongZoned([...WALL_CLOCK_FUNCTIONS, ...definitions], LONG_RULES);
 
 export const ZONED_TIMESTAMP_OPERATORS: readonly ScalarFunctionDefinition[] = [
-  { names: ['add'], description: 'Addition', signatures: plusOrMinus(1) },
+  ...liftToLongZoned(
+    [
+      { names: ['add'], description: 'Addition', signatures: plusOrMinus(1) },
+      { names: ['subtract'], description: 'Subtraction', signatures: plusOrMinus(-1) },
+    ],
+    {},
+  ),
   {
     names: ['subtract'],
     description: 'Subtraction',
-    signatures: [
-      ...plusOrMinus(-1),
-      { params: [ZONED, ZONED], returnType: INTERVAL_DAY_SECOND, implement: () => body((a: bigint, b: bigint) => zonedMillis(a) - zonedMillis(b)) },
-    ],
+    signatures: [{ params: [ZONED, ZONED], returnType: INTERVAL_DAY_SECOND, implement: ([s, t]) => body((a: bigint, b: bigint) => subtractZoned(a, precisionOf(s), b, precisionOf(t))) }],
   },
 ];
 
