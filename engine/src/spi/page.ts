@@ -18,6 +18,7 @@
 //   timestamp(p)           Float64Array (microseconds since the epoch, UTC wall time) -> number
 //   timestamp(p<=3) with time zone  BigInt64Array (epoch millis << 12 | zone key, zoned-timestamp.ts) -> bigint
 //   timestamp(p>3) with time zone   bigint[] (millis, picos of the milli and zone key, long-zoned-timestamp.ts) -> bigint
+//   time(p) with time zone  bigint[] (normalized picos of the day and offset, zoned-time.ts) -> bigint
 //   interval year to month Int32Array (months)           -> number
 //   interval day to second Float64Array (milliseconds)   -> number
 //   unknown                Uint8Array (every row null)   -> null
@@ -97,6 +98,8 @@ export function allocateValues(type: SqlType, length: number): ColumnValues {
       return new BigInt64Array(length);
     case 'timestamp with time zone':
       return isLongZoned(type.precision) ? new Array<bigint>(length).fill(0n) : new BigInt64Array(length);
+    case 'time with time zone':
+      return new Array<bigint>(length).fill(0n);
     case 'decimal':
       return type.precision <= SHORT_DECIMAL_PRECISION ? new BigInt64Array(length) : new Array<bigint>(length).fill(0n);
     case 'real':

@@ -5,6 +5,7 @@
 // 4..12 add the picoseconds of the milli (long-zoned-timestamp.ts). Values are equal, hash and
 // order by their instant alone (the zone key is masked off).
 
+import { comparesByInstant } from './zoned-time.js';
 import { EngineError, type SourceLocation } from '../errors/engine-error.js';
 import type { Scalar } from '../spi/page.js';
 import { parseDate, MILLIS_PER_DAY } from './datetime.js';
@@ -111,12 +112,12 @@ export function hasZone(text: string): boolean {
  * the identity for types without zoned timestamps.
  */
 export function zonedAsInstants(type: SqlType): (value: Scalar) => Scalar {
-  if (type.kind === 'timestamp with time zone') return (v) => (v === null ? null : zonedInstant(v as bigint));
+  if (comparesByInstant(type)) return (v) => (v === null ? null : zonedInstant(v as bigint));
   if (type.kind !== 'array' || !nestsZoned(type.element)) return (v) => v;
   const element = zonedAsInstants(type.element);
   return (v) => (v === null ? null : (v as readonly Scalar[]).map(element));
 }
 
 function nestsZoned(type: SqlType): boolean {
-  return type.kind === 'timestamp with time zone' || (type.kind === 'array' && nestsZoned(type.element));
+  return comparesByInstant(type) || (type.kind === 'array' && nestsZoned(type.element));
 }

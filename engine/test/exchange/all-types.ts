@@ -7,6 +7,7 @@ import { typeName, type SqlType } from '../../src/types/types.js';
 import { zoneKeyOf } from '../../src/types/time-zones.js';
 import { packZoned } from '../../src/types/zoned-timestamp.js';
 import { packLongZoned } from '../../src/types/long-zoned-timestamp.js';
+import { PICOS_PER_DAY, packZonedTime } from '../../src/types/zoned-time.js';
 
 const MAX_LONG_DECIMAL = 10n ** 38n - 1n;
 
@@ -52,6 +53,11 @@ export const ALL_TYPES_COLUMNS: readonly { type: SqlType; values: Scalar[] }[] =
       packLongZoned(1_700_000_000_123, 456_789_012, zoneKeyOf('+14:00')),
       packLongZoned(-1, 0, zoneKeyOf('-14:00')),
     ],
+  },
+  {
+    // normalized picoseconds of the day and the offset: midnight, the last picosecond, the offset range
+    type: { kind: 'time with time zone', precision: 12 },
+    values: [packZonedTime(0n, 0), packZonedTime(PICOS_PER_DAY - 1n, 14 * 60), null, packZonedTime(43_200_000_000_000_001n, -14 * 60), packZonedTime(1n, 345), packZonedTime(0n, -1)],
   },
   { type: { kind: 'interval year to month' }, values: [14, -14, null, 0, 2147483647, -2147483648] },
   { type: { kind: 'interval day to second' }, values: [86_400_000, -1, null, 0, 9_007_199_254_740_991, -9_007_199_254_740_991] },

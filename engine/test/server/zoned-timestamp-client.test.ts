@@ -53,6 +53,14 @@ describe('timestamp with time zone through trino-client', function () {
     expect(rows).to.deep.equal([['2020-05-11 11:15:05.123456789 UTC', '2020-05-11 17:00:05.123457 Asia/Kathmandu', '1969-12-31 23:59:59.999999999999 -08:30', 'timestamp(12) with time zone']]);
   });
 
+  it('sends time(p) with time zone as Trino does', async () => {
+    const { columns, rows } = await collect("SELECT TIME '12:00:00+09:00' AS a, TIME '23:59:59.123456789-05:30' AS b, current_time AS c", 'Asia/Kathmandu');
+    const zonedTime = (name: string, p: number) => ({ name, type: `time(${p}) with time zone`, typeSignature: { rawType: 'time with time zone', arguments: [{ kind: 'LONG', value: p }] } });
+    expect(columns).to.deep.equal([zonedTime('a', 0), zonedTime('b', 9), zonedTime('c', 3)]);
+    expect(rows[0].slice(0, 2)).to.deep.equal(['12:00:00+09:00', '23:59:59.123456789-05:30']);
+    expect(rows[0][2]).to.match(/^\d\d:\d\d:\d\d\.\d{3}\+05:45$/);
+  });
+
   it('answers current_timestamp in the session zone of the request', async () => {
     const { rows } = await collect('SELECT timezone(current_timestamp), current_timestamp = now()', 'Europe/Paris');
     expect(rows).to.deep.equal([['Europe/Paris', true]]);

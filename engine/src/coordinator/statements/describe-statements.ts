@@ -132,6 +132,8 @@ function fixedSize(type: SqlType): number {
       return 8;
     case 'timestamp with time zone': // Trino's short layout to p = 3, then Fixed12 (millis, picos and zone)
       return type.precision <= 3 ? 8 : 12;
+    case 'time with time zone': // Trino's short layout to p = 9, then Fixed12 (picos and offset)
+      return type.precision <= 9 ? 8 : 12;
     case 'decimal':
       return type.precision <= 18 ? 8 : 16;
     case 'uuid':

@@ -118,6 +118,7 @@ function instantsOf(type: SqlType): (value: Scalar) => Scalar {
 function zonedInstantMapper(type: SqlType): ((value: Scalar) => Scalar) | undefined {
   switch (type.kind) {
     case 'timestamp with time zone':
+    case 'time with time zone':
       return zonedAsInstants(type);
     case 'array': {
       const element = zonedInstantMapper(type.element);
@@ -159,7 +160,7 @@ export function hashColumn(column: Column, count: number, out: Int32Array, combi
     }
     return;
   }
-  if (kind === 'timestamp with time zone') {
+  if (kind === 'timestamp with time zone' || kind === 'time with time zone') {
     hashZonedColumn(values as BigInt64Array | bigint[], nulls, count, out, combine, from);
     return;
   }

@@ -263,17 +263,22 @@ const definitions: ScalarFunctionDefinition[] = [
   },
 ];
 
+/** The zoned argument's type at precision 3 or more: Trino's sum with a day-second interval (milliseconds). */
+function atLeastMillis(index: number): (types: readonly SqlType[]) => SqlType {
+  return (types) => timestampWithTimeZone(Math.max(SHORT_ZONED_PRECISION, precisionOf(types[index])));
+}
+
 function plusOrMinus(sign: 1 | -1): SignatureTemplate[] {
   const plusMillis = (v: bigint, ms: number) => packZoned(zonedMillis(v) + sign * ms, zonedKey(v));
   const plusMonths = (v: bigint, months: number) => addMonths(v, sign * months);
   const signatures: SignatureTemplate[] = [
-    { params: [ZONED, INTERVAL_DAY_SECOND], returnType: sameAsFirst, implement: ([t]) => roundedTo(t, body(plusMillis)) },
+    { params: [ZONED, INTERVAL_DAY_SECOND], returnType: atLeastMillis(0), implement: () => body(plusMillis) },
     { params: [ZONED, INTERVAL_YEAR_MONTH], returnType: sameAsFirst, implement: () => body(plusMonths) },
   ];
   if (sign === -1) return signatures;
   return [
     ...signatures,
-    { params: [INTERVAL_DAY_SECOND, ZONED], returnType: sameAsLast, implement: ([, t]) => roundedTo(t, body((ms: number, v: bigint) => plusMillis(v, ms))) },
+    { params: [INTERVAL_DAY_SECOND, ZONED], returnType: atLeastMillis(1), implement: () => body((ms: number, v: bigint) => plusMillis(v, ms)) },
     { params: [INTERVAL_YEAR_MONTH, ZONED], returnType: sameAsLast, implement: () => body((months: number, v: bigint) => plusMonths(v, months)) },
   ];
 }

@@ -4,14 +4,23 @@
 import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import type { Session } from '../../spi/session.js';
 import { castNeedsSessionZone } from '../../types/zoned-casts.js';
+import { castNeedsSessionOffset } from '../../types/zoned-time-casts.js';
+import { type ParsedZonedTime, hasTimeOffset, parseZonedTime, zonedTimeType } from '../../types/zoned-time.js';
+import { formatOffsetMinutes, offsetMillisAt, zoneKeyOf } from '../../types/time-zones.js';
 import { hasZone, parseZoned, zonedTimestampType } from '../../types/zoned-timestamp.js';
-import { type SqlType, typeName, varchar } from '../../types/types.js';
+import { type SqlType, BIGINT, typeName, varchar } from '../../types/types.js';
 import { constant, type RowExpression } from '../planner/row-expression.js';
 
 /** CAST(value AS type), carrying the session zone when the cast reads it. */
 export function castExpression(value: RowExpression, type: SqlType, safe: boolean, session: Session): RowExpression {
   if (castNeedsSessionZone(value.type, type)) return { kind: 'cast', arg: value, type, safe, sessionZone: session.timeZone };
+  if (castNeedsSessionOffset(value.type, type)) return { kind: 'cast', arg: value, type, safe, sessionZone: sessionOffset(session) };
   return { kind: 'cast', arg: value, type, safe };
+}
+
+/** The session zone's offset at the query's start, as Trino gives a time without an offset ('+09:00'). */
+export function sessionOffset(session: Session): string {
+  return formatOffsetMinutes(offsetMillisAt(zoneKeyOf(session.timeZone), session.startTime) / 60_000);
 }
 
 /** The type of TIMESTAMP 'text' when the text ends in a zone: timestamp(p) with time zone, p its fraction digits. */
@@ -29,6 +38,12 @@ export function zonedLiteralType(type: SqlType, text: string, explicitPrecision:
   return zoned;
 }
 
+/** The type of TIME 'text' when the text ends in an offset: time(p) with time zone, p its fraction digits. */
+export function zonedTimeLiteralType(type: SqlType, text: string, explicitPrecision: boolean): SqlType | undefined {
+  if (type.kind !== 'time' || !hasTimeOffset(text)) return undefined;
+  return zonedTimeType(explicitPrecision ? type.precision : (parseZonedTime(text) as ParsedZonedTime).precision);
+}
+
 /**
  * `value AT TIME ZONE zone` (Trino: at_timezone of the value, a plain timestamp first taken as zoned
  * in the session zone); `value AT LOCAL` is AT TIME ZONE the session zone.
@@ -41,12 +56,17 @@ export function atTimeZone(
   location: SourceLocation,
 ): RowExpression {
   let zoned = value;
+  const target = zone ?? constant(session.timeZone, varchar(session.timeZone.length));
+  if (value.type.kind === 'time' || value.type.kind === 'time with time zone') {
+    // Trino: a time takes the offset the zone has at the query's start.
+    const time = value.type.kind === 'time' ? castExpression(value, zonedTimeType(value.type.precision), false, session) : value;
+    return call('$at_timezone_time', [time, target, constant(BigInt(session.startTime), BIGINT)]);
+  }
   if (value.type.kind === 'timestamp') zoned = castExpression(value, zonedTimestampType(value.type.precision, location), false, session);
-  else if (value.type.kind === 'time') throw new EngineError('NOT_SUPPORTED', 'Type not supported: time with time zone', location);
   else if (value.type.kind !== 'timestamp with time zone') {
     throw new EngineError('TYPE_MISMATCH', `Type of value must be a time or timestamp with or without time zone (actual ${typeName(value.type)})`, location);
   }
-  return call('at_timezone', [zoned, zone ?? constant(session.timeZone, varchar(session.timeZone.length))]);
+  return call('at_timezone', [zoned, target]);
 }
 
 type Call = (name: string, args: RowExpression[]) => RowExpression;
