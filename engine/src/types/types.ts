@@ -98,6 +98,7 @@ export function mapOf(key: SqlType, value: SqlType): SqlType {
 function holdsZonedTimestamp(type: SqlType): boolean {
   switch (type.kind) {
     case 'timestamp with time zone':
+    case 'time with time zone': // equal at one normalized time whatever the offset
       return true;
     case 'array':
       return holdsZonedTimestamp(type.element);

@@ -204,7 +204,15 @@ describe('timestamp with time zone: SQL semantics', function () {
 
   it('SHOW FUNCTIONS lists the forms that read the session zone as Trino lists them, and no internal form', async () => {
     const rows = await engine.rows("SHOW FUNCTIONS LIKE 'from_iso8601_timestamp%'");
-    expect(rows.map((r) => r.slice(0, 3))).to.deep.equal([['from_iso8601_timestamp', 'timestamp(3) with time zone', 'varchar(x)']]);
+    expect(rows.map((r) => r.slice(0, 3))).to.deep.equal([
+      ['from_iso8601_timestamp', 'timestamp(3) with time zone', 'varchar(x)'],
+      ['from_iso8601_timestamp_nanos', 'timestamp(9) with time zone', 'varchar(x)'],
+    ]);
+    const nanos = await engine.rows("SHOW FUNCTIONS LIKE 'from_unixtime_nanos'");
+    expect(nanos.map((r) => r.slice(0, 3))).to.deep.equal([
+      ['from_unixtime_nanos', 'timestamp(9) with time zone', 'bigint'],
+      ['from_unixtime_nanos', 'timestamp(9) with time zone', 'decimal(p,s)'],
+    ]);
     expect(await engine.rows("SHOW FUNCTIONS LIKE '$%'")).to.deep.equal([]);
   });
 

@@ -10,7 +10,7 @@ import { MICROS_PER_MILLI, MILLIS_PER_DAY, addMonthsToDays, civilToDays, formatD
 import { formatOffsetMinutes, instantOfLocal, offsetMillisAt, offsetZoneKey, UTC_ZONE_KEY, zoneKeyOf, zoneName } from '../../types/time-zones.js';
 import { type SqlType, BIGINT, DOUBLE, INTERVAL_DAY_SECOND, INTERVAL_YEAR_MONTH, VARCHAR, timestamp, timestampWithTimeZone } from '../../types/types.js';
 import { packZoned, roundMillis, zonedKey, zonedLocalMillis, zonedMillis, zonedTimestampType } from '../../types/zoned-timestamp.js';
-import { PICOS_PER_MILLI, SHORT_ZONED_PRECISION, isLongZoned, roundParts, subMilliDigits, zonedParts } from '../../types/long-zoned-timestamp.js';
+import { type ZonedParts, PICOS_PER_MILLI, SHORT_ZONED_PRECISION, isLongZoned, subMilliDigits, zonedParts } from '../../types/long-zoned-timestamp.js';
 import { localMicrosToZoned } from '../../types/zoned-casts.js';
 import { liftToLongZoned } from './long-zoned-lift.js';
 import { type DateTimeUnit, addToTimestamp, diffTimestamps, parseUnit, truncateTimestamp } from './datetime-fields.js';
@@ -146,6 +146,12 @@ const ISO_TIMESTAMP = /^\s*([+-]?\d{4,})(?:-(\d{2})(?:-(\d{2}))?)?(?:T(\d{2})(?:
 
 /** from_iso8601_timestamp: calendar dates with an optional time and offset; without an offset, the session zone. */
 function fromIso8601Timestamp(text: string, sessionZone: string): bigint {
+  const { millis, key } = fromIso8601Parts(text, sessionZone);
+  return packZoned(millis, key);
+}
+
+/** The instant of ISO 8601 text with the fraction's first 12 digits (millis and picos of the milli) and its zone. */
+export function fromIso8601Parts(text: string, sessionZone: string): ZonedParts {
   const m = ISO_TIMESTAMP.exec(text);
   const invalid = () => new EngineError('INVALID_FUNCTION_ARGUMENT', `Invalid format: "${text}"`);
   if (m === null) throw invalid();
@@ -153,11 +159,12 @@ function fromIso8601Timestamp(text: string, sessionZone: string): bigint {
   if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 24 || minute > 59 || second > 59) throw invalid();
   const days = civilToDays(year, month, day);
   if (civilToDays(year, month + 1, 1) <= days) throw invalid();
-  const millis = Number((m[7] ?? '').slice(0, 3).padEnd(3, '0'));
+  const fraction = m[7] ?? '';
+  const millis = Number(fraction.slice(0, 3).padEnd(3, '0'));
   const local = days * MILLIS_PER_DAY + ((hour * 60 + minute) * 60 + second) * 1000 + millis;
   const zone = m[8];
   const key = zone === undefined ? zoneKeyOf(sessionZone) : zone === 'Z' ? UTC_ZONE_KEY : zoneKeyOf(zone);
-  return packZoned(instantOfLocal(key, local, 'shift') as number, key);
+  return { millis: instantOfLocal(key, local, 'shift') as number, picos: Number(fraction.slice(3, 12).padEnd(9, '0')), key };
 }
 
 /** The fixed-offset zone of an interval (at_timezone(x, INTERVAL '03:04' HOUR TO MINUTE)): whole minutes only. */
@@ -326,4 +333,8 @@ export const ZONED_TIMESTAMP_OPERATORS: readonly ScalarFunctionDefinition[] = [
 export const SESSION_ZONE_FUNCTION_INFOS: readonly FunctionInfo[] = [
   { name: 'from_iso8601_timestamp', returnType: 'timestamp(3) with time zone', argumentTypes: ['varchar(x)'], description: 'Parses an ISO 8601 timestamp; without an offset, in the session time zone' },
   { name: 'from_unixtime', returnType: 'timestamp(3) with time zone', argumentTypes: ['double'], description: 'The instant of seconds since the epoch, in the session time zone' },
+  { name: 'from_iso8601_timestamp_nanos', returnType: 'timestamp(9) with time zone', argumentTypes: ['varchar(x)'], description: 'Parses an ISO 8601 timestamp to nanoseconds; without an offset, in the session time zone' },
+  { name: 'parse_datetime', returnType: 'timestamp(3) with time zone', argumentTypes: ['varchar(x)', 'varchar(y)'], description: 'Parses text with a Joda-Time pattern; without a zone in the text, in the session time zone' },
+  { name: 'from_unixtime_nanos', returnType: 'timestamp(9) with time zone', argumentTypes: ['bigint'], description: 'The instant of nanoseconds since the epoch, in the session time zone' },
+  { name: 'from_unixtime_nanos', returnType: 'timestamp(9) with time zone', argumentTypes: ['decimal(p,s)'], description: 'The instant of nanoseconds since the epoch, in the session time zone' },
 ].map((info) => ({ ...info, functionType: 'scalar', deterministic: true }));

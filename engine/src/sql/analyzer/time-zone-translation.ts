@@ -79,7 +79,7 @@ type Call = (name: string, args: RowExpression[]) => RowExpression;
 export function sessionZoneCall(name: string, args: RowExpression[], session: Session, call: Call): RowExpression | undefined {
   const zone = constant(session.timeZone, varchar(session.timeZone.length));
   if (name === 'from_unixtime' && args.length === 1) return call('from_unixtime', [args[0], zone]);
-  if (name === 'from_iso8601_timestamp') return call('$from_iso8601_timestamp', [...args, zone]);
+  if (name === 'from_iso8601_timestamp' || name === 'from_iso8601_timestamp_nanos' || name === 'from_unixtime_nanos' || name === 'parse_datetime') return call(`$${name}`, [...args, zone]);
   if (name === 'to_unixtime' && args.length === 1 && args[0].type.kind === 'timestamp') {
     return call('to_unixtime', [castExpression(args[0], zonedTimestampType(args[0].type.precision), false, session)]);
   }
@@ -87,4 +87,4 @@ export function sessionZoneCall(name: string, args: RowExpression[], session: Se
 }
 
 /** Names sessionZoneCall may answer for that no registry holds. */
-export const SESSION_ZONE_FUNCTION_NAMES = ['from_iso8601_timestamp'] as const;
+export const SESSION_ZONE_FUNCTION_NAMES = ['from_iso8601_timestamp', 'from_iso8601_timestamp_nanos', 'from_unixtime_nanos', 'parse_datetime'] as const;
