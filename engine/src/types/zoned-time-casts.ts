@@ -7,10 +7,10 @@
 import { EngineError } from '../errors/engine-error.js';
 import type { Scalar } from '../spi/page.js';
 import { MICROS_PER_DAY } from './datetime.js';
-import { zonedParts } from './long-zoned-timestamp.js';
-import { localMillis, offsetMillisAt, zoneKeyOf } from './time-zones.js';
+import { packZonedParts, zonedParts } from './long-zoned-timestamp.js';
+import { localMillis, offsetMillisAt, offsetZoneKey, zoneKeyOf } from './time-zones.js';
 import type { SqlType } from './types.js';
-import { invalidZonedTime, packZonedTime, parseZonedTime, rescaleZonedTime, roundPicosOfDay, zonedTimePicos } from './zoned-time.js';
+import { PICOS_PER_DAY, invalidZonedTime, packZonedTime, parseZonedTime, rescaleZonedTime, roundPicosOfDay, zonedTimeOffset, zonedTimePicos } from './zoned-time.js';
 
 type Cast = (value: never) => Scalar;
 
@@ -20,7 +20,7 @@ const MILLIS_PER_DAY = 86_400_000;
 
 /** Whether a cast between these types involving a zoned time exists. */
 export function canCastZonedTime(from: SqlType, to: SqlType): boolean {
-  if (from.kind === 'time with time zone') return ['time with time zone', 'time', 'varchar', 'char'].includes(to.kind);
+  if (from.kind === 'time with time zone') return ['time with time zone', 'time', 'timestamp', 'timestamp with time zone', 'varchar', 'char'].includes(to.kind);
   return ['time with time zone', 'time', 'timestamp with time zone', 'varchar', 'char'].includes(from.kind);
 }
 
@@ -29,9 +29,22 @@ export function castNeedsSessionOffset(from: SqlType, to: SqlType): boolean {
   return to.kind === 'time with time zone' && (from.kind === 'time' || from.kind === 'varchar' || from.kind === 'char');
 }
 
-/** The cast of one non-null value; `sessionOffset` ('+09:00') is required where castNeedsSessionOffset. */
-export function zonedTimeCast(from: SqlType, to: SqlType, sessionOffset: string | undefined): Cast {
+/** Whether the cast reads the date the query started on in the session zone (Trino puts a time on that day). */
+export function castNeedsSessionDate(from: SqlType, to: SqlType): boolean {
+  return from.kind === 'time with time zone' && (to.kind === 'timestamp' || to.kind === 'timestamp with time zone');
+}
+
+/**
+ * The cast of one non-null value. `session` is the session offset ('+09:00') where castNeedsSessionOffset,
+ * the session's start date in epoch days where castNeedsSessionDate.
+ */
+export function zonedTimeCast(from: SqlType, to: SqlType, session: string | undefined): Cast {
+  if (castNeedsSessionDate(from, to)) {
+    if (session === undefined) throw new EngineError('GENERIC_INTERNAL_ERROR', `cast to ${to.kind} needs the session date`);
+    return toTimestamp(to, Number(session));
+  }
   if (from.kind === 'time with time zone') return fromZonedTime(to);
+  const sessionOffset = session;
   if (to.kind !== 'time with time zone') throw new EngineError('GENERIC_INTERNAL_ERROR', 'not a zoned time cast');
   const precision = to.precision;
   if (from.kind === 'timestamp with time zone') {
@@ -59,6 +72,29 @@ export function zonedTimeCast(from: SqlType, to: SqlType, sessionOffset: string 
     if (textOffset === undefined) throw missingOffset();
     return packZonedTime(roundPicosOfDay(parsed.picos, precision), textOffset);
   }) as Cast;
+}
+
+/**
+ * A zoned time on the session's start date: a plain timestamp of its wall clock; a zoned timestamp at
+ * its offset of the time at +00:00 on that date (Trino's casts, both rounding to the target).
+ */
+function toTimestamp(to: SqlType, epochDay: number): Cast {
+  const precision = (to as { precision: number }).precision;
+  const dayPicos = BigInt(epochDay) * PICOS_PER_DAY;
+  if (to.kind === 'timestamp') {
+    return ((v: bigint) => Number((dayPicos + roundPicos(zonedTimePicos(v), precision)) / PICOS_PER_MICRO)) as Cast;
+  }
+  return ((v: bigint) => {
+    const picos = dayPicos + roundPicos(v >> 12n, precision);
+    const millis = picos / PICOS_PER_MILLI;
+    return packZonedParts({ millis: Number(millis), picos: Number(picos - millis * PICOS_PER_MILLI), key: offsetZoneKey(zonedTimeOffset(v)) }, precision);
+  }) as Cast;
+}
+
+/** Picoseconds rounded half up to `precision` digits (no wrap at midnight: the day moves on). */
+function roundPicos(picos: bigint, precision: number): bigint {
+  const unit = 10n ** BigInt(12 - precision);
+  return ((picos + unit / 2n) / unit) * unit;
 }
 
 function fromZonedTime(to: SqlType): Cast {

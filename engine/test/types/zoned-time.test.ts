@@ -2,7 +2,7 @@
 // up that wraps at midnight, lower digits zeroed, date_add/date_diff/date_trunc, interval
 // arithmetic typed time(max(3, p))), comparison by the time normalized to +00:00 modulo a day
 // (=, GROUP BY, DISTINCT, joins, ORDER BY), the offset functions, AT TIME ZONE with the zone's
-// offset at the query's start, and bad input.
+// offset at the query's start, casts to timestamps on the query's start date, and bad input.
 
 import { expect } from 'chai';
 import { cliText, failureCases } from '../support/documented-examples.js';
@@ -40,6 +40,29 @@ describe('time(p) with time zone: Trino\'s results', function () {
   const engine = new EngineHarness();
   engine.session.timeZone = 'Pacific/Apia';
   for (const [sql, result, type] of TRINO_CASES) {
+    it(`${sql} -> ${result}`, async () => {
+      const { rows, columns, types } = await engine.query(`SELECT ${sql}`);
+      expect([cliText(rows[0][0], columns[0].type), types[0]]).to.deep.equal([result, type]);
+    });
+  }
+});
+
+/** Trino's testCastToTimestamp and testCastToTimestampWithTimeZone: the session started 2020-05-01 12:34:56.111 in Pacific/Apia. */
+const ON_SESSION_DATE: readonly Case[] = [
+  ["CAST(TIME '12:34:56.1111111111+08:35' AS TIMESTAMP(1))", '2020-05-01 12:34:56.1', 'timestamp(1)'],
+  ["CAST(TIME '12:34:56.555555+08:35' AS TIMESTAMP(0))", '2020-05-01 12:34:57', 'timestamp(0)'],
+  ["CAST(TIME '12:34:56.123+08:35' AS TIMESTAMP(6))", '2020-05-01 12:34:56.123000', 'timestamp(6)'],
+  ["CAST(TIME '12:34:56.123-08:35' AS TIMESTAMP(3) WITH TIME ZONE)", '2020-05-01 12:34:56.123 -08:35', 'timestamp(3) with time zone'],
+  ["CAST(TIME '12:34:56.555555555555+08:35' AS TIMESTAMP(5) WITH TIME ZONE)", '2020-05-01 12:34:56.55556 +08:35', 'timestamp(5) with time zone'],
+  ["CAST(TIME '12:34:56.123456+08:35' AS TIMESTAMP(12) WITH TIME ZONE)", '2020-05-01 12:34:56.123456000000 +08:35', 'timestamp(12) with time zone'],
+];
+
+describe('time(p) with time zone to timestamps, on the date the query started (Trino\'s results)', function () {
+  this.timeout(60_000);
+  const engine = new EngineHarness();
+  engine.session.timeZone = 'Pacific/Apia';
+  engine.session.startTime = Date.parse('2020-05-01T12:34:56.111+12:00');
+  for (const [sql, result, type] of ON_SESSION_DATE) {
     it(`${sql} -> ${result}`, async () => {
       const { rows, columns, types } = await engine.query(`SELECT ${sql}`);
       expect([cliText(rows[0][0], columns[0].type), types[0]]).to.deep.equal([result, type]);

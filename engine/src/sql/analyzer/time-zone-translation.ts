@@ -4,9 +4,9 @@
 import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import type { Session } from '../../spi/session.js';
 import { castNeedsSessionZone } from '../../types/zoned-casts.js';
-import { castNeedsSessionOffset } from '../../types/zoned-time-casts.js';
+import { castNeedsSessionDate, castNeedsSessionOffset } from '../../types/zoned-time-casts.js';
 import { type ParsedZonedTime, hasTimeOffset, parseZonedTime, zonedTimeType } from '../../types/zoned-time.js';
-import { formatOffsetMinutes, offsetMillisAt, zoneKeyOf } from '../../types/time-zones.js';
+import { formatOffsetMinutes, localMillis, offsetMillisAt, zoneKeyOf } from '../../types/time-zones.js';
 import { hasZone, parseZoned, zonedTimestampType } from '../../types/zoned-timestamp.js';
 import { type SqlType, BIGINT, typeName, varchar } from '../../types/types.js';
 import { constant, type RowExpression } from '../planner/row-expression.js';
@@ -15,6 +15,7 @@ import { constant, type RowExpression } from '../planner/row-expression.js';
 export function castExpression(value: RowExpression, type: SqlType, safe: boolean, session: Session): RowExpression {
   if (castNeedsSessionZone(value.type, type)) return { kind: 'cast', arg: value, type, safe, sessionZone: session.timeZone };
   if (castNeedsSessionOffset(value.type, type)) return { kind: 'cast', arg: value, type, safe, sessionZone: sessionOffset(session) };
+  if (castNeedsSessionDate(value.type, type)) return { kind: 'cast', arg: value, type, safe, sessionZone: String(sessionStartDay(session)) };
   return { kind: 'cast', arg: value, type, safe };
 }
 
@@ -36,6 +37,11 @@ export function zonedLiteralType(type: SqlType, text: string, explicitPrecision:
     throw new EngineError('INVALID_LITERAL', `'${text}' is not a valid TIMESTAMP literal`, location);
   }
   return zoned;
+}
+
+/** The date the query started on in the session zone, in days since 1970-01-01. */
+function sessionStartDay(session: Session): number {
+  return Math.floor(localMillis(zoneKeyOf(session.timeZone), session.startTime) / 86_400_000);
 }
 
 /** The type of TIME 'text' when the text ends in an offset: time(p) with time zone, p its fraction digits. */
