@@ -3,7 +3,8 @@
 // measurement, not a test: the pages are Trino's (pass a folder holding them, e.g. exported from a
 // Trino checkout's docs/src/main/sphinx/functions), and their results are compared loosely.
 //
-//   node engine/dist/scripts/docs-examples.js --docs DIR [--verbose] [page.md ...]
+//   node engine/dist/scripts/docs-examples.js --docs DIR [--verbose] [--time-zone ZONE] [page.md ...]
+// (--time-zone: the session zone, UTC by default; the pages' examples assume several.)
 
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,11 +13,12 @@ import { EngineHarness } from '../test/support/engine-harness.js';
 import { cliText } from '../test/support/documented-examples.js';
 import { extractExamples, isDocumentedFailure, normalizeResult } from './docs-examples/extract.js';
 
-const { values, positionals } = parseArgs({ options: { docs: { type: 'string' }, verbose: { type: 'boolean' } }, allowPositionals: true });
+const { values, positionals } = parseArgs({ options: { docs: { type: 'string' }, verbose: { type: 'boolean' }, 'time-zone': { type: 'string' } }, allowPositionals: true });
 if (values.docs === undefined) throw new Error('--docs DIR is required');
 const pages = positionals.length > 0 ? positionals : readdirSync(values.docs).filter((f) => f.endsWith('.md')).sort();
 
 const engine = new EngineHarness();
+if (values['time-zone'] !== undefined) engine.session.timeZone = values['time-zone'];
 const totals = { examples: 0, passed: 0, different: 0, failed: 0 };
 console.log('page                     examples  pass  different  error');
 for (const page of pages) {

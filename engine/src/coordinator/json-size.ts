@@ -37,6 +37,8 @@ function fixedWidth(type: SqlType): number | undefined {
       return 10 + type.precision;
     case 'timestamp':
       return 22 + type.precision;
+    case 'time with time zone': // '"HH:MM:SS.fff+HH:MM",'
+      return 17 + type.precision;
     case 'timestamp with time zone': // the longest zone name bounds it
       return 23 + type.precision + MAX_ZONE_NAME_LENGTH;
     case 'interval year to month':

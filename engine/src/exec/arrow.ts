@@ -46,6 +46,7 @@ import {
 import { isAscii } from 'node:buffer';
 import { EngineError } from '../errors/engine-error.js';
 import { SHORT_DECIMAL_PRECISION, typeName, unsupportedTypeError, type SqlType } from '../types/types.js';
+import { isLongZoned } from '../types/long-zoned-timestamp.js';
 import { sliceColumn, type Column, type ColumnValues, type Page } from '../spi/page.js';
 import { listElements } from '../spi/list-column.js';
 import { arrowMapToColumn, arrowMapType, mapColumnToArrowData } from './arrow-map.js';
@@ -68,8 +69,11 @@ export function arrowType(type: SqlType): DataType {
       return new Int32();
     case 'bigint':
     case 'interval day to second':
-    case 'timestamp with time zone': // packed instant and zone key (zoned-timestamp.ts)
       return new Int64();
+    case 'timestamp with time zone': // packed instant and zone key: 64 bits short, 128 long (long-zoned-timestamp.ts)
+      return isLongZoned(type.precision) ? new Decimal(0, 38, 128) : new Int64();
+    case 'time with time zone': // normalized picos and offset (zoned-time.ts)
+      return new Decimal(0, 38, 128);
     case 'real':
       return new Float32();
     case 'double':
@@ -177,8 +181,12 @@ export function columnToArrowData(column: Column, length: number = column.length
     case 'integer':
     case 'interval year to month':
       return makeData({ type: new Int32(), ...base, data: (values as Int32Array).subarray(0, length) });
-    case 'bigint':
+    case 'time with time zone':
+      return makeData({ type: new Decimal(0, 38, 128), ...base, data: decimalsToInt128(values as bigint[], length) });
     case 'timestamp with time zone':
+      if (isLongZoned(type.precision)) return makeData({ type: new Decimal(0, 38, 128), ...base, data: decimalsToInt128(values as bigint[], length) });
+      return makeData({ type: new Int64(), ...base, data: (values as BigInt64Array).subarray(0, length) });
+    case 'bigint':
       return makeData({ type: new Int64(), ...base, data: (values as BigInt64Array).subarray(0, length) });
     case 'interval day to second':
       return makeData({ type: new Int64(), ...base, data: floatsToInt64(values as Float64Array, length) });
@@ -396,12 +404,16 @@ function arrowValues(data: Data, type: SqlType, length: number): ColumnValues {
   switch (type.kind) {
     case 'boolean':
       return unpackBits(data.values as Uint8Array, data.offset, length);
+    case 'time with time zone':
+      return int128ToDecimals(data.values as Uint32Array, length, false);
+    case 'timestamp with time zone':
+      if (isLongZoned(type.precision)) return int128ToDecimals(data.values as Uint32Array, length, false);
+      return (data.values as BigInt64Array).subarray(0, length);
     case 'tinyint':
     case 'smallint':
     case 'integer':
     case 'interval year to month':
     case 'bigint':
-    case 'timestamp with time zone':
     case 'real':
     case 'double':
     case 'date':

@@ -16,7 +16,9 @@
 //   date                   Int32Array (days since 1970-01-01) -> number
 //   time(p)                Float64Array (microseconds of the day) -> number
 //   timestamp(p)           Float64Array (microseconds since the epoch, UTC wall time) -> number
-//   timestamp(p) with time zone  BigInt64Array (epoch millis << 12 | zone key, zoned-timestamp.ts) -> bigint
+//   timestamp(p<=3) with time zone  BigInt64Array (epoch millis << 12 | zone key, zoned-timestamp.ts) -> bigint
+//   timestamp(p>3) with time zone   bigint[] (millis, picos of the milli and zone key, long-zoned-timestamp.ts) -> bigint
+//   time(p) with time zone  bigint[] (normalized picos of the day and offset, zoned-time.ts) -> bigint
 //   interval year to month Int32Array (months)           -> number
 //   interval day to second Float64Array (milliseconds)   -> number
 //   unknown                Uint8Array (every row null)   -> null
@@ -31,6 +33,7 @@
 // map whose values column is a row column.
 
 import { SHORT_DECIMAL_PRECISION, holdsBytes, holdsStrings, unsupportedTypeError, type SqlType } from '../types/types.js';
+import { isLongZoned } from '../types/long-zoned-timestamp.js';
 import { binaryArrayBytes, boxedArrayBytes, sampledStringArrayBytes, stringArrayBytes } from './memory-estimate.js';
 import {
   concatListColumns,
@@ -92,8 +95,11 @@ export function allocateValues(type: SqlType, length: number): ColumnValues {
     case 'interval year to month':
       return new Int32Array(length);
     case 'bigint':
-    case 'timestamp with time zone':
       return new BigInt64Array(length);
+    case 'timestamp with time zone':
+      return isLongZoned(type.precision) ? new Array<bigint>(length).fill(0n) : new BigInt64Array(length);
+    case 'time with time zone':
+      return new Array<bigint>(length).fill(0n);
     case 'decimal':
       return type.precision <= SHORT_DECIMAL_PRECISION ? new BigInt64Array(length) : new Array<bigint>(length).fill(0n);
     case 'real':

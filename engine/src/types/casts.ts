@@ -23,6 +23,7 @@ import { mapCast } from './map-cast.js';
 import { addressCast, canCastAddress, isAddressType } from './address-casts.js';
 import { isSketchType, sketchCast } from '../functions/sketch/sketch-casts.js';
 import { canCastZoned, zonedCast } from './zoned-casts.js';
+import { canCastZonedTime, zonedTimeCast } from './zoned-time-casts.js';
 import { canCastFromJson, canCastToJson, castFromJson, toJsonWriter } from './json/json-casts.js';
 import { type RowType, canCastRow, fieldwiseCast, rowCastMismatch } from './row-type.js';
 
@@ -70,9 +71,11 @@ export function canCast(from: SqlType, to: SqlType): boolean {
     case 'timestamp':
       return to.kind === 'date' || to.kind === 'time' || to.kind === 'timestamp' || to.kind === 'timestamp with time zone';
     case 'timestamp with time zone':
-      return canCastZoned(from, to);
+      return canCastZoned(from, to) || to.kind === 'time with time zone';
     case 'time':
-      return to.kind === 'time';
+      return to.kind === 'time' || to.kind === 'time with time zone';
+    case 'time with time zone':
+      return canCastZonedTime(from, to);
     default:
       return from.kind === to.kind;
   }
@@ -94,6 +97,7 @@ export function castFunction(from: SqlType, to: SqlType, sessionZone?: string): 
   if (isAddressType(from) || isAddressType(to)) return addressCast(from, to) as CastFunction;
   if (isSketchType(from) || isSketchType(to)) return sketchCast(from, to) as CastFunction;
   if (to.kind === 'varchar' || to.kind === 'char') return toStringCast(from, to);
+  if (from.kind === 'time with time zone' || to.kind === 'time with time zone') return zonedTimeCast(from, to, sessionZone);
   if (from.kind === 'timestamp with time zone' || to.kind === 'timestamp with time zone') return zonedCast(from, to, sessionZone);
   if (isString(from)) return fromStringCast(from, to);
   if (isIntegral(to)) return toIntegralCast(from, to.kind as IntegralKind);

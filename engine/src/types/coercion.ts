@@ -79,6 +79,7 @@ function sameKindSuperType(a: SqlType, b: SqlType): SqlType | undefined {
   if (a.kind === 'timestamp' && b.kind === 'timestamp') return { kind: 'timestamp', precision: Math.max(a.precision, b.precision) };
   if (a.kind === 'time' && b.kind === 'time') return { kind: 'time', precision: Math.max(a.precision, b.precision) };
   if (a.kind === 'timestamp with time zone' && b.kind === 'timestamp with time zone') return { kind: a.kind, precision: Math.max(a.precision, b.precision) };
+  if (a.kind === 'time with time zone' && b.kind === 'time with time zone') return { kind: a.kind, precision: Math.max(a.precision, b.precision) };
   if (a.kind === 'array' && b.kind === 'array') {
     const element = commonSuperType(a.element, b.element);
     return element === undefined ? undefined : { kind: 'array', element };
@@ -109,7 +110,8 @@ export function coerceTypeBase(source: SqlType, targetKind: SqlType['kind']): Sq
         case 'time':
           return { kind: 'time', precision: 3 };
         case 'timestamp with time zone':
-          return { kind: 'timestamp with time zone', precision: 3 };
+        case 'time with time zone':
+          return { kind: targetKind, precision: 3 };
         default:
           return { kind: targetKind } as SqlType;
       }

@@ -1,6 +1,7 @@
 // Turns a type as written in SQL (an AST TypeSpec's name and numeric parameters) into an SqlType,
 // with Trino's defaults and parameter checks.
 
+import { zonedTimeType } from './zoned-time.js';
 import { EngineError, type SourceLocation } from '../errors/engine-error.js';
 import { type SqlType, decimal, varchar, MAX_DECIMAL_PRECISION } from './types.js';
 import { zonedTimestampType } from './zoned-timestamp.js';
@@ -38,7 +39,6 @@ const SIMPLE_TYPES: Record<string, SqlType> = {
 
 /** Types Trino knows that this engine does not implement yet. */
 const KNOWN_UNSUPPORTED = new Set([
-  'time with time zone',
   'array',
   'map',
   'qdigest',
@@ -91,6 +91,8 @@ export function parseTypeSpec(name: string, parameters: readonly number[], locat
     }
     case 'timestamp with time zone':
       return parseZonedTimestampType(parameters, location);
+    case 'time with time zone':
+      return parseZonedTimeType(parameters, location);
   }
   if (KNOWN_UNSUPPORTED.has(name)) throw new EngineError('NOT_SUPPORTED', `Type not supported: ${name}`, location);
   throw new EngineError('TYPE_NOT_FOUND', `Unknown type: ${name}`, location);
@@ -122,4 +124,13 @@ function parseZonedTimestampType(parameters: readonly number[], location?: Sourc
     throw new EngineError('INVALID_FUNCTION_ARGUMENT', `TIMESTAMP WITH TIME ZONE precision must be in range [0, ${MAX_TRINO_TIME_PRECISION}]: ${precision}`, location);
   }
   return zonedTimestampType(precision, location);
+}
+
+function parseZonedTimeType(parameters: readonly number[], location?: SourceLocation): SqlType {
+  expectParameterCount('time with time zone', parameters, 1, location);
+  const precision = parameters.length === 0 ? 3 : parameters[0];
+  if (precision < 0 || precision > MAX_TRINO_TIME_PRECISION) {
+    throw new EngineError('INVALID_FUNCTION_ARGUMENT', `TIME WITH TIME ZONE precision must be in range [0, ${MAX_TRINO_TIME_PRECISION}]: ${precision}`, location);
+  }
+  return zonedTimeType(precision);
 }

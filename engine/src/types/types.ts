@@ -26,8 +26,10 @@ export type SqlType =
   | { kind: 'date' }
   | { kind: 'time'; precision: number }
   | { kind: 'timestamp'; precision: number }
-  // An instant plus the zone it was written in (zoned-timestamp.ts); precision 0..3 for now.
+  // An instant plus the zone it was written in (zoned-timestamp.ts, long-zoned-timestamp.ts); precision 0..12.
   | { kind: 'timestamp with time zone'; precision: number }
+  // A time of day at a fixed offset (zoned-time.ts); precision 0..12.
+  | { kind: 'time with time zone'; precision: number }
   | { kind: 'interval year to month' }
   | { kind: 'interval day to second' }
   | { kind: 'array'; element: SqlType }
@@ -105,6 +107,7 @@ export function mapOf(key: SqlType, value: SqlType): SqlType {
 function holdsZonedTimestamp(type: SqlType): boolean {
   switch (type.kind) {
     case 'timestamp with time zone':
+    case 'time with time zone': // equal at one normalized time whatever the offset
       return true;
     case 'array':
       return holdsZonedTimestamp(type.element);
@@ -149,6 +152,8 @@ export function typeName(t: SqlType): string {
       return `timestamp(${t.precision})`;
     case 'timestamp with time zone':
       return `timestamp(${t.precision}) with time zone`;
+    case 'time with time zone':
+      return `time(${t.precision}) with time zone`;
     case 'array':
       return `array(${typeName(t.element)})`;
     case 'function':
@@ -188,6 +193,7 @@ export function typeSignature(t: SqlType): TypeSignature {
     case 'time':
     case 'timestamp':
     case 'timestamp with time zone':
+    case 'time with time zone':
       return { rawType: t.kind, arguments: [long(t.precision)] };
     case 'array':
       return { rawType: 'array', arguments: [{ kind: 'TYPE', value: typeSignature(t.element) }] };

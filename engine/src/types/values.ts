@@ -1,5 +1,6 @@
 // Values as text and as JSON, following Trino (char(n) values are padded to n here: chars.ts).
 
+import { formatZonedTime } from './zoned-time.js';
 import { formatAddress } from './address-casts.js';
 import type { Scalar } from '../spi/page.js';
 import type { MapValue } from '../spi/map-value.js';
@@ -70,6 +71,8 @@ export function toJsonValue(value: Scalar, type: SqlType): unknown {
       return mapJsonObject(value as MapValue, type, toJsonValue);
     case 'timestamp with time zone':
       return formatZoned(value as bigint, type.precision);
+    case 'time with time zone':
+      return formatZonedTime(value as bigint, type.precision);
     case 'row':
       return mapRowValue(value, type, toJsonValue);
     default:
@@ -114,6 +117,8 @@ export function formatValueAsText(value: Scalar, type: SqlType): string {
     }
     case 'timestamp with time zone':
       return formatZoned(value as bigint, type.precision);
+    case 'time with time zone':
+      return formatZonedTime(value as bigint, type.precision);
     case 'row':
       // As Trino's CLI prints a row.
       return `{${mapRowValue(value, type, formatValueAsText).map((v, i) => `${type.fields[i].name === undefined ? '' : `${type.fields[i].name}=`}${v ?? 'NULL'}`).join(', ')}}`;

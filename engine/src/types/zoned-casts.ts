@@ -4,10 +4,13 @@
 
 import { EngineError } from '../errors/engine-error.js';
 import type { Scalar } from '../spi/page.js';
-import { MICROS_PER_DAY, MICROS_PER_MILLI, MILLIS_PER_DAY, roundMicros } from './datetime.js';
-import { instantOfLocal, zoneKeyOf } from './time-zones.js';
+import { MICROS_PER_DAY, MICROS_PER_MILLI, MILLIS_PER_DAY } from './datetime.js';
+import { PICOS_PER_MILLI, packZonedParts, rescaleZoned, roundParts, zonedParts } from './long-zoned-timestamp.js';
+import { instantOfLocal, localMillis, zoneKeyOf } from './time-zones.js';
 import type { SqlType } from './types.js';
-import { packZoned, parseZoned, roundMillis, zonedKey, zonedLocalMillis, zonedMillis } from './zoned-timestamp.js';
+import { parseZoned } from './zoned-timestamp.js';
+
+const PICOS_PER_MICRO = 1_000_000;
 
 type Cast = (value: never) => Scalar;
 
@@ -29,15 +32,19 @@ export function zonedCast(from: SqlType, to: SqlType, sessionZone: string | unde
   const precision = to.precision;
   if (from.kind === 'varchar' || from.kind === 'char') {
     const defaultKey = sessionZone === undefined ? undefined : zoneKeyOf(sessionZone);
-    return ((text: string) => {
-      const parsed = parseZoned(text, defaultKey);
-      return packZoned(roundMillis(zonedMillis(parsed.packed), precision), zonedKey(parsed.packed));
-    }) as Cast;
+    return ((text: string) => packZonedParts(parseZoned(text, defaultKey).parts, precision)) as Cast;
   }
   if (sessionZone === undefined) throw new EngineError('GENERIC_INTERNAL_ERROR', `cast from ${from.kind} to timestamp with time zone needs the session time zone`);
   const key = zoneKeyOf(sessionZone);
-  if (from.kind === 'date') return ((days: number) => packZoned(localToInstant(key, days * MILLIS_PER_DAY), key)) as Cast;
-  return ((micros: number) => packZoned(localToInstant(key, roundMillis(Math.floor(roundMicros(micros, 3) / MICROS_PER_MILLI), precision)), key)) as Cast;
+  if (from.kind === 'date') return ((days: number) => packZonedParts({ millis: localToInstant(key, days * MILLIS_PER_DAY), picos: 0, key }, precision)) as Cast;
+  return ((micros: number) => localMicrosToZoned(micros, key, precision)) as Cast;
+}
+
+/** A plain timestamp's wall clock (micros) in zone `key`, as a zoned value of `precision`; rounded first. */
+export function localMicrosToZoned(micros: number, key: number, precision: number): bigint {
+  const localMillis = Math.floor(micros / MICROS_PER_MILLI);
+  const rounded = roundParts(localMillis, (micros - localMillis * MICROS_PER_MILLI) * PICOS_PER_MICRO, precision);
+  return packZonedParts({ millis: localToInstant(key, rounded.millis), picos: rounded.picos, key }, precision);
 }
 
 /** A wall-clock time in a zone as an instant; a time in a daylight-saving gap moves forward (java.time). */
@@ -45,24 +52,30 @@ export function localToInstant(key: number, localMillis: number): number {
   return instantOfLocal(key, localMillis, 'shift') as number;
 }
 
+/** Local wall-clock microseconds of a zoned value, rounded to `precision` (0..6) digits. */
+function localMicros(v: bigint, fromPrecision: number, precision: number): number {
+  const parts = zonedParts(v, fromPrecision);
+  const rounded = roundParts(localMillis(parts.key, parts.millis), parts.picos, Math.min(precision, 12));
+  return rounded.millis * MICROS_PER_MILLI + Math.floor(rounded.picos / PICOS_PER_MICRO);
+}
+
 function fromZoned(fromPrecision: number, to: SqlType): Cast {
   switch (to.kind) {
     case 'timestamp with time zone': {
       const precision = to.precision;
-      if (precision >= fromPrecision) return ((v: bigint) => v) as Cast;
-      return ((v: bigint) => packZoned(roundMillis(zonedMillis(v), precision), zonedKey(v))) as Cast;
+      return ((v: bigint) => rescaleZoned(v, fromPrecision, precision)) as Cast;
     }
     case 'timestamp': {
       const precision = to.precision;
-      return ((v: bigint) => roundMicros(zonedLocalMillis(v) * MICROS_PER_MILLI, precision)) as Cast;
+      return ((v: bigint) => localMicros(v, fromPrecision, precision)) as Cast;
     }
     case 'date':
-      return ((v: bigint) => Math.floor(zonedLocalMillis(v) / MILLIS_PER_DAY)) as Cast;
+      return ((v: bigint) => Math.floor(localMicros(v, fromPrecision, 12) / MICROS_PER_DAY)) as Cast;
     case 'time': {
       const precision = to.precision;
       return ((v: bigint) => {
-        const local = zonedLocalMillis(v) * MICROS_PER_MILLI;
-        return roundMicros(local - Math.floor(local / MICROS_PER_DAY) * MICROS_PER_DAY, precision) % MICROS_PER_DAY;
+        const local = localMicros(v, fromPrecision, precision);
+        return local - Math.floor(local / MICROS_PER_DAY) * MICROS_PER_DAY;
       }) as Cast;
     }
     default:

@@ -1,16 +1,19 @@
 // `timestamp(p) with time zone` values: an instant in epoch milliseconds and a zone key
 // (time-zones.ts), packed into one int64 as Trino packs its short zoned timestamps
 // (millis << 12 | zone key). One 64-bit word per value keeps pages, Arrow batches and exchanges
-// to a single BigInt64Array; millis << 12 still spans ±71,000 years. Precision is 0..3 here.
-// Values are equal, hash and order by their instant alone (the zone key is masked off).
+// to a single BigInt64Array; millis << 12 still spans ±71,000 years. That is precision 0..3;
+// 4..12 add the picoseconds of the milli (long-zoned-timestamp.ts). Values are equal, hash and
+// order by their instant alone (the zone key is masked off).
 
+import { comparesByInstant } from './zoned-time.js';
 import { EngineError, type SourceLocation } from '../errors/engine-error.js';
 import type { Scalar } from '../spi/page.js';
-import { formatTimestamp, parseDate, MICROS_PER_MILLI, MILLIS_PER_DAY } from './datetime.js';
+import { parseDate, MILLIS_PER_DAY } from './datetime.js';
+import { type ZonedParts, formatLocalTimestamp, zonedParts } from './long-zoned-timestamp.js';
 import { instantOfLocal, localMillis, tryZoneKeyOf, zoneName } from './time-zones.js';
 import { type SqlType, timestampWithTimeZone } from './types.js';
 
-export const MAX_ZONED_PRECISION = 3;
+export const MAX_ZONED_PRECISION = 12;
 const ZONE_BITS = 12n;
 const ZONE_MASK = 0xfffn;
 
@@ -41,9 +44,10 @@ export function zonedLocalMillis(packed: bigint): number {
   return localMillis(zonedKey(packed), zonedMillis(packed));
 }
 
-/** Trino's text: '2012-10-30 18:00:00.000 America/Los_Angeles'. */
-export function formatZoned(packed: bigint, precision: number): string {
-  return `${formatTimestamp(zonedLocalMillis(packed) * MICROS_PER_MILLI, precision)} ${zoneName(zonedKey(packed))}`;
+/** Trino's text: '2012-10-30 18:00:00.000 America/Los_Angeles' (a value of `precision`, short or long). */
+export function formatZoned(v: bigint, precision: number): string {
+  const { millis, picos, key } = zonedParts(v, precision);
+  return `${formatLocalTimestamp(localMillis(key, millis), picos, precision)} ${zoneName(key)}`;
 }
 
 /** Rounds epoch milliseconds to `precision` (0..3) fraction digits, half up. */
@@ -57,7 +61,8 @@ export function roundMillis(millis: number, precision: number): number {
 const ZONED_TEXT = /^([+-]?\d{4,})-(\d{1,2})-(\d{1,2})(?: (?:(\d{1,2}):(\d{1,2})(?::(\d{1,2})(?:\.(\d+))?)?)?\s*(\S.*)?)?$/;
 
 export interface ParsedZoned {
-  packed: bigint;
+  /** The instant and zone written, exact to 12 fraction digits (the 13th rounds half up). */
+  parts: ZonedParts;
   /** Fraction digits written. */
   precision: number;
 }
@@ -68,8 +73,7 @@ function invalid(text: string): EngineError {
 
 /**
  * Parses zoned timestamp text; a text without a zone takes `defaultZoneKey` (the session zone), or
- * is invalid when there is none. A local time in a daylight-saving gap is invalid (Trino). Fraction
- * digits beyond milliseconds round half up.
+ * is invalid when there is none. A local time in a daylight-saving gap is invalid (Trino).
  */
 export function parseZoned(text: string, defaultZoneKey?: number): ParsedZoned {
   const trimmed = text.trim();
@@ -87,11 +91,13 @@ export function parseZoned(text: string, defaultZoneKey?: number): ParsedZoned {
   const second = Number(m[6] ?? '0');
   if (days === undefined || hour > 23 || minute > 59 || second > 59) throw invalid(text);
   const fraction = m[7] ?? '';
-  const fractionMillis = Number(fraction.slice(0, 3).padEnd(3, '0')) + (fraction.length > 3 && fraction[3] >= '5' ? 1 : 0);
+  const fractionMillis = Number(fraction.slice(0, 3).padEnd(3, '0'));
+  const picos = Number(fraction.slice(3, 12).padEnd(9, '0')) + (fraction.length > 12 && fraction[12] >= '5' ? 1 : 0);
   const local = days * MILLIS_PER_DAY + ((hour * 60 + minute) * 60 + second) * 1000;
   const instant = instantOfLocal(zoneKey, local, 'fail');
   if (instant === undefined) throw new EngineError('INVALID_CAST_ARGUMENT', `Invalid TIMESTAMP due to daylight savings transition: ${text}`);
-  return { packed: packZoned(instant + fractionMillis, zoneKey), precision: fraction.length };
+  const carry = picos === 1_000_000_000 ? 1 : 0;
+  return { parts: { millis: instant + fractionMillis + carry, picos: carry ? 0 : picos, key: zoneKey }, precision: fraction.length };
 }
 
 /** Whether text ends in a zone (so that a TIMESTAMP literal of it is zoned). */
@@ -106,12 +112,12 @@ export function hasZone(text: string): boolean {
  * the identity for types without zoned timestamps.
  */
 export function zonedAsInstants(type: SqlType): (value: Scalar) => Scalar {
-  if (type.kind === 'timestamp with time zone') return (v) => (v === null ? null : zonedInstant(v as bigint));
+  if (comparesByInstant(type)) return (v) => (v === null ? null : zonedInstant(v as bigint));
   if (type.kind !== 'array' || !nestsZoned(type.element)) return (v) => v;
   const element = zonedAsInstants(type.element);
   return (v) => (v === null ? null : (v as readonly Scalar[]).map(element));
 }
 
 function nestsZoned(type: SqlType): boolean {
-  return type.kind === 'timestamp with time zone' || (type.kind === 'array' && nestsZoned(type.element));
+  return comparesByInstant(type) || (type.kind === 'array' && nestsZoned(type.element));
 }

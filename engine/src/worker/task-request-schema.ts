@@ -43,7 +43,8 @@ const SQL_TYPE = kinds('type', {
   char: kind('char', { length: integer() }),
   time: kind('time', { precision: { type: 'integer', minimum: 0, maximum: 12 } }),
   timestamp: kind('timestamp', { precision: { type: 'integer', minimum: 0, maximum: 12 } }),
-  zonedTimestamp: kind('timestamp with time zone', { precision: { type: 'integer', minimum: 0, maximum: 3 } }),
+  zonedTimestamp: kind('timestamp with time zone', { precision: { type: 'integer', minimum: 0, maximum: 12 } }),
+  zonedTime: kind('time with time zone', { precision: { type: 'integer', minimum: 0, maximum: 12 } }),
   array: kind('array', { element: ref('type') }),
   // A lambda argument's type.
   function: kind('function', { arguments: arrayOf(ref('type')), returnType: ref('type') }),

@@ -124,8 +124,6 @@ describe('what the engine does not run fails with NOT_SUPPORTED naming it', () =
       ['SELECT CAST(a AS bigint ARRAY) FROM t', 'TYPE_MISMATCH', 'line 1:8: Cannot cast integer to array(bigint)'],
       ['SELECT a[1] FROM t', 'TYPE_MISMATCH', 'line 1:9: Cannot use integer for subscript'],
       ['SELECT CAST(a AS MAP<varchar, bigint>) FROM t', 'TYPE_MISMATCH', 'line 1:8: Cannot cast integer to map(varchar, bigint)'],
-      ["SELECT TIMESTAMP '2020-01-01 10:00:00.123456 Europe/Paris'", 'NOT_SUPPORTED', 'line 1:8: timestamp(6) with time zone is not supported: precision above 3'],
-      ["SELECT TIME '01:02:03 +01:00'", 'NOT_SUPPORTED', 'line 1:8: Type not supported: time with time zone'],
       ['SELECT CAST(a AS decimal(varchar)) FROM t', 'TYPE_NOT_FOUND', 'line 1:18: Unknown type: decimal(varchar)'],
     ];
     for (const [sql, name, message] of cases) {

@@ -6,6 +6,8 @@ import { columnFromScalars, getScalar, type Page, type Scalar } from '../../src/
 import { typeName, type SqlType } from '../../src/types/types.js';
 import { zoneKeyOf } from '../../src/types/time-zones.js';
 import { packZoned } from '../../src/types/zoned-timestamp.js';
+import { packLongZoned } from '../../src/types/long-zoned-timestamp.js';
+import { PICOS_PER_DAY, packZonedTime } from '../../src/types/zoned-time.js';
 
 const MAX_LONG_DECIMAL = 10n ** 38n - 1n;
 
@@ -39,6 +41,23 @@ export const ALL_TYPES_COLUMNS: readonly { type: SqlType; values: Scalar[] }[] =
       packZoned(1_700_000_000_123, zoneKeyOf('+14:00')),
       packZoned(-1, zoneKeyOf('-14:00')),
     ],
+  },
+  {
+    // millis, picoseconds of the milli and zone key: the same ends of the range, with 0 and 999,999,999 picos
+    type: { kind: 'timestamp with time zone', precision: 12 },
+    values: [
+      packLongZoned(0, 1, zoneKeyOf('UTC')),
+      packLongZoned(-62_135_596_800_000, 999_999_999, zoneKeyOf('America/Los_Angeles')),
+      null,
+      packLongZoned(253_402_300_799_999, 999_999_999, zoneKeyOf('Asia/Kathmandu')),
+      packLongZoned(1_700_000_000_123, 456_789_012, zoneKeyOf('+14:00')),
+      packLongZoned(-1, 0, zoneKeyOf('-14:00')),
+    ],
+  },
+  {
+    // normalized picoseconds of the day and the offset: midnight, the last picosecond, the offset range
+    type: { kind: 'time with time zone', precision: 12 },
+    values: [packZonedTime(0n, 0), packZonedTime(PICOS_PER_DAY - 1n, 14 * 60), null, packZonedTime(43_200_000_000_000_001n, -14 * 60), packZonedTime(1n, 345), packZonedTime(0n, -1)],
   },
   { type: { kind: 'interval year to month' }, values: [14, -14, null, 0, 2147483647, -2147483648] },
   { type: { kind: 'interval day to second' }, values: [86_400_000, -1, null, 0, 9_007_199_254_740_991, -9_007_199_254_740_991] },

@@ -128,9 +128,12 @@ function fixedSize(type: SqlType): number {
     case 'bigint':
     case 'double':
     case 'time':
-    case 'timestamp with time zone': // Trino's short (p <= 3) layout
     case 'interval day to second':
       return 8;
+    case 'timestamp with time zone': // Trino's short layout to p = 3, then Fixed12 (millis, picos and zone)
+      return type.precision <= 3 ? 8 : 12;
+    case 'time with time zone': // Trino's short layout to p = 9, then Fixed12 (picos and offset)
+      return type.precision <= 9 ? 8 : 12;
     case 'decimal':
       return type.precision <= 18 ? 8 : 16;
     case 'uuid':

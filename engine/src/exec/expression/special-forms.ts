@@ -145,7 +145,7 @@ function inList(g: CodeGenerator, args: readonly RowExpression[]): Emitted {
   if (value.isNull === 'true') return result;
 
   // A Set finds primitives only: byte arrays, containers and zoned timestamps (equal by instant) compare through `equal`.
-  const constants = items.every((i) => i.kind === 'constant') && !['varbinary', 'timestamp with time zone', 'array', 'map', 'row'].includes(type.kind) && items.length > 1;
+  const constants = items.every((i) => i.kind === 'constant') && !['varbinary', 'timestamp with time zone', 'time with time zone', 'array', 'map', 'row'].includes(type.kind) && items.length > 1;
   g.emit(`if (!${result.isNull}) {`);
   if (constants) {
     const set = new Set(items.map((i) => (i.kind === 'constant' ? constantIn(i.value, i.type, type) : null)));

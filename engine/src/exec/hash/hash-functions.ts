@@ -118,6 +118,7 @@ function instantsOf(type: SqlType): (value: Scalar) => Scalar {
 function zonedInstantMapper(type: SqlType): ((value: Scalar) => Scalar) | undefined {
   switch (type.kind) {
     case 'timestamp with time zone':
+    case 'time with time zone':
       return zonedAsInstants(type);
     case 'array': {
       const element = zonedInstantMapper(type.element);
@@ -159,8 +160,8 @@ export function hashColumn(column: Column, count: number, out: Int32Array, combi
     }
     return;
   }
-  if (kind === 'timestamp with time zone') {
-    hashZonedColumn(values as BigInt64Array, nulls, count, out, combine, from);
+  if (kind === 'timestamp with time zone' || kind === 'time with time zone') {
+    hashZonedColumn(values as BigInt64Array | bigint[], nulls, count, out, combine, from);
     return;
   }
   if (values instanceof BigInt64Array) {
@@ -196,10 +197,15 @@ export function hashRows(columns: readonly Column[], count: number, out: Int32Ar
   for (let c = 0; c < columns.length; c++) hashColumn(columns[c], count, out, c > 0, from);
 }
 
-/** Zoned timestamps hash by instant (value >> 12), so equal instants in different zones meet. */
-function hashZonedColumn(values: BigInt64Array, nulls: Uint8Array | null, count: number, out: Int32Array, combine: boolean, from: number): void {
+/**
+ * Zoned timestamps hash by instant (value >> 12), so equal instants in different zones meet; a long
+ * one's instant (millis << 30 | picos) hashes its two parts, each exact as a number.
+ */
+function hashZonedColumn(values: BigInt64Array | bigint[], nulls: Uint8Array | null, count: number, out: Int32Array, combine: boolean, from: number): void {
+  const long = !(values instanceof BigInt64Array);
   for (let i = from; i < count; i++) {
-    const h = nulls !== null && nulls[i] === 1 ? NULL_HASH : hashNumber(Number(values[i] >> 12n));
+    const instant = values[i] >> 12n;
+    const h = nulls !== null && nulls[i] === 1 ? NULL_HASH : long ? combineHash(hashNumber(Number(instant >> 30n)), hashNumber(Number(instant & 0x3fffffffn))) : hashNumber(Number(instant));
     out[i] = combine ? combineHash(out[i], h) : h;
   }
 }

@@ -2,6 +2,7 @@
 // hot loops of hash tables compare typed values directly. `notDistinct` selects IS NOT DISTINCT FROM
 // (NULLs equal each other, NaN equals NaN: grouping) over SQL `=` (NULL and NaN never equal: joins).
 
+import { comparesByInstant } from '../../types/zoned-time.js';
 import { type Column, type ColumnValues, type Scalar, type SlotValues, getScalar } from '../../spi/page.js';
 import { readListRow } from '../../spi/list-column.js';
 import { readRowValue } from '../../spi/row-column.js';
@@ -53,9 +54,9 @@ export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
 
 function valueEquals(type: SqlType, left: ColumnValues, right: ColumnValues, notDistinct: boolean): RowEquals {
   if (type.kind === 'unknown') return () => notDistinct;
-  if (type.kind === 'timestamp with time zone') {
-    const a = left as BigInt64Array;
-    const b = right as BigInt64Array;
+  if (comparesByInstant(type)) {
+    const a = left as BigInt64Array | bigint[];
+    const b = right as BigInt64Array | bigint[];
     return (i, j) => a[i] >> 12n === b[j] >> 12n;
   }
   if (left instanceof BigInt64Array) {

@@ -65,6 +65,9 @@ const compareZonedInstantWords: ValueCompare = (a, i, b, j) => {
   return x[2 * i + 1] - y[2 * j + 1] || (x[2 * i] >>> 12) - (y[2 * j] >>> 12);
 };
 
+/** Long zoned timestamps and zoned times (bigint[]) by `value >> 12`. */
+const compareBigintInstants: ValueCompare = (a, i, b, j) => compareBigints((a as bigint[])[i] >> 12n, (b as bigint[])[j] >> 12n);
+
 /** The comparison of one type's values, unbound from any column (`nullsFirst`: the sort key's, for NULL fields of rows). */
 export function valueCompareFor(type: SqlType, nullsFirst = false): ValueCompare {
   switch (type.kind) {
@@ -81,7 +84,9 @@ export function valueCompareFor(type: SqlType, nullsFirst = false): ValueCompare
     case 'bigint':
       return compareInt64Words;
     case 'timestamp with time zone':
-      return compareZonedInstantWords;
+      return type.precision > 3 ? compareBigintInstants : compareZonedInstantWords;
+    case 'time with time zone':
+      return compareBigintInstants;
     case 'decimal':
       return type.precision <= SHORT_DECIMAL_PRECISION ? compareInt64Words : (a, i, b, j) => compareBigints((a as bigint[])[i], (b as bigint[])[j]);
     case 'varchar':

@@ -1,5 +1,6 @@
 // =, <>, <, <=, >, >= and IS DISTINCT FROM: both arguments coerced to their common super type.
 
+import { comparesByInstant } from '../../types/zoned-time.js';
 import type { Scalar } from '../../spi/page.js';
 import type { SqlType } from '../../types/types.js';
 import { BOOLEAN } from '../../types/types.js';
@@ -13,7 +14,7 @@ const T = { variable: 'T' } as const;
 
 /** Values JS's === tells equal: numbers, bigints, strings (chars are stored unpadded), booleans. */
 function hasJsEquality(t: SqlType): boolean {
-  return t.kind !== 'varbinary' && t.kind !== 'row' && !isContainer(t) && t.kind !== 'timestamp with time zone';
+  return t.kind !== 'varbinary' && t.kind !== 'row' && !isContainer(t) && !comparesByInstant(t);
 }
 
 function isContainer(t: SqlType): boolean {

@@ -15,7 +15,7 @@ import {
 } from './function-parameters.js';
 
 /** Families of parametric types a parameter may accept whole: decimal(p,s), varchar(x), ... */
-export type TypeFamily = 'decimal' | 'varchar' | 'char' | 'timestamp' | 'time' | 'timestamp with time zone';
+export type TypeFamily = 'decimal' | 'varchar' | 'char' | 'timestamp' | 'time' | 'timestamp with time zone' | 'time with time zone';
 
 /**
  * One declared parameter: an exact type (arguments coerce to it), any member of a family (an
@@ -256,6 +256,7 @@ const FAMILY_DISPLAY: Record<TypeFamily, string> = {
   timestamp: 'timestamp(p)',
   time: 'time(p)',
   'timestamp with time zone': 'timestamp(p) with time zone',
+  'time with time zone': 'time(p) with time zone',
 };
 
 /** The returned type of a template as SHOW FUNCTIONS prints it. */

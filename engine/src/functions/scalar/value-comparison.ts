@@ -1,6 +1,7 @@
 // Equality and ordering of non-null scalar values of one SQL type, as Trino compares them
 // (NaN is not equal to itself for =, but IS NOT DISTINCT FROM itself; char values as if padded).
 
+import { comparesByInstant } from '../../types/zoned-time.js';
 import type { Scalar } from '../../spi/page.js';
 import { compareChars, compareStrings } from '../../types/chars.js';
 import type { SqlType } from '../../types/types.js';
@@ -21,7 +22,7 @@ export function compareBytes(a: Uint8Array, b: Uint8Array): number {
 
 /** `=` on values of `type` (primitives compare by value, bigints included). */
 export function equalityFor(type: SqlType): Equality {
-  if (type.kind === 'timestamp with time zone') return (a, b) => (a as bigint) >> 12n === (b as bigint) >> 12n;
+  if (comparesByInstant(type)) return (a, b) => (a as bigint) >> 12n === (b as bigint) >> 12n;
   if (type.kind === 'varbinary') return (a, b) => compareBytes(a as Uint8Array, b as Uint8Array) === 0;
   if (type.kind === 'array') {
     const equal = arrayEquality(type.element);
@@ -130,7 +131,7 @@ export function scalarComparator(type: SqlType): Comparator {
 function ownComparator(type: SqlType): Comparator | undefined {
   if (type.kind === 'array' || type.kind === 'row') return scalarComparator(type);
   if (type.kind === 'varbinary') return (a, b) => compareBytes(a as Uint8Array, b as Uint8Array);
-  if (type.kind === 'timestamp with time zone') return (a, b) => compareZonedInstants(a as bigint, b as bigint);
+  if (comparesByInstant(type)) return (a, b) => compareZonedInstants(a as bigint, b as bigint);
   if (type.kind === 'varchar') return (a, b) => compareStrings(a as string, b as string);
   if (type.kind === 'char') return (a, b) => compareChars(a as string, b as string);
   return undefined;

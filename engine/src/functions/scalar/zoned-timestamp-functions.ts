@@ -9,7 +9,10 @@ import type { FunctionInfo } from '../function-info.js';
 import { MICROS_PER_MILLI, MILLIS_PER_DAY, addMonthsToDays, civilToDays, formatDate, formatTimeOfDay } from '../../types/datetime.js';
 import { formatOffsetMinutes, instantOfLocal, offsetMillisAt, offsetZoneKey, UTC_ZONE_KEY, zoneKeyOf, zoneName } from '../../types/time-zones.js';
 import { type SqlType, BIGINT, DOUBLE, INTERVAL_DAY_SECOND, INTERVAL_YEAR_MONTH, VARCHAR, timestamp, timestampWithTimeZone } from '../../types/types.js';
-import { MAX_ZONED_PRECISION, packZoned, roundMillis, zonedKey, zonedLocalMillis, zonedMillis, zonedTimestampType } from '../../types/zoned-timestamp.js';
+import { packZoned, roundMillis, zonedKey, zonedLocalMillis, zonedMillis, zonedTimestampType } from '../../types/zoned-timestamp.js';
+import { type ZonedParts, PICOS_PER_MILLI, SHORT_ZONED_PRECISION, isLongZoned, subMilliDigits, zonedParts } from '../../types/long-zoned-timestamp.js';
+import { localMicrosToZoned } from '../../types/zoned-casts.js';
+import { liftToLongZoned } from './long-zoned-lift.js';
 import { type DateTimeUnit, addToTimestamp, diffTimestamps, parseUnit, truncateTimestamp } from './datetime-fields.js';
 import { type ZoneOfValue, formatDatetime } from './datetime-format.js';
 import { DATETIME_FUNCTIONS } from './datetime-functions.js';
@@ -105,19 +108,50 @@ function addMonths(v: bigint, months: number): bigint {
 
 // ---- Text ----
 
-/** ISO 8601 with the offset ('Z' for zero), as Trino's to_iso8601. */
+/** ISO 8601 with the offset ('Z' for zero), as Trino's to_iso8601 (a value of `precision`, short or long). */
 function toIso8601(v: bigint, precision: number): string {
-  const local = zonedLocalMillis(v);
+  const { picos } = zonedParts(v, precision);
+  const short = toShort(v, precision);
+  const local = zonedLocalMillis(short);
   const days = Math.floor(local / MILLIS_PER_DAY);
-  const offsetMinutes = offsetOf(v) / 60_000;
-  const time = formatTimeOfDay((local - days * MILLIS_PER_DAY) * MICROS_PER_MILLI, precision);
-  return `${formatDate(days)}T${time}${offsetMinutes === 0 ? 'Z' : formatOffsetMinutes(offsetMinutes)}`;
+  const offsetMinutes = offsetOf(short) / 60_000;
+  const time = formatTimeOfDay((local - days * MILLIS_PER_DAY) * MICROS_PER_MILLI, Math.min(precision, SHORT_ZONED_PRECISION));
+  const subMilli = isLongZoned(precision) ? subMilliDigits(picos, precision) : '';
+  return `${formatDate(days)}T${time}${subMilli}${offsetMinutes === 0 ? 'Z' : formatOffsetMinutes(offsetMinutes)}`;
+}
+
+const precisionOf = (type: SqlType): number => (type as { precision: number }).precision;
+
+function toShort(v: bigint, precision: number): bigint {
+  const { millis, key } = zonedParts(v, precision);
+  return packZoned(millis, key);
+}
+
+/** Seconds since the epoch, with the picoseconds of a long value (Trino's to_unixtime). */
+function toUnixtime(v: bigint, precision: number): number {
+  const { millis, picos } = zonedParts(v, precision);
+  return millis / 1000 + picos / (PICOS_PER_MILLI * 1000);
+}
+
+/** a - b as a day-second interval: whole milliseconds, the picosecond difference rounded half up (Trino). */
+function subtractZoned(a: bigint, aPrecision: number, b: bigint, bPrecision: number): number {
+  const x = zonedParts(a, aPrecision);
+  const y = zonedParts(b, bPrecision);
+  const deltaPicos = x.picos - y.picos;
+  const carry = Math.abs(deltaPicos) >= PICOS_PER_MILLI / 2 ? Math.sign(deltaPicos) : 0;
+  return x.millis - y.millis + carry;
 }
 
 const ISO_TIMESTAMP = /^\s*([+-]?\d{4,})(?:-(\d{2})(?:-(\d{2}))?)?(?:T(\d{2})(?::(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?)?(Z|[+-]\d{2}(?::?\d{2})?)?\s*$/;
 
 /** from_iso8601_timestamp: calendar dates with an optional time and offset; without an offset, the session zone. */
 function fromIso8601Timestamp(text: string, sessionZone: string): bigint {
+  const { millis, key } = fromIso8601Parts(text, sessionZone);
+  return packZoned(millis, key);
+}
+
+/** The instant of ISO 8601 text with the fraction's first 12 digits (millis and picos of the milli) and its zone. */
+export function fromIso8601Parts(text: string, sessionZone: string): ZonedParts {
   const m = ISO_TIMESTAMP.exec(text);
   const invalid = () => new EngineError('INVALID_FUNCTION_ARGUMENT', `Invalid format: "${text}"`);
   if (m === null) throw invalid();
@@ -125,11 +159,12 @@ function fromIso8601Timestamp(text: string, sessionZone: string): bigint {
   if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 24 || minute > 59 || second > 59) throw invalid();
   const days = civilToDays(year, month, day);
   if (civilToDays(year, month + 1, 1) <= days) throw invalid();
-  const millis = Number((m[7] ?? '').slice(0, 3).padEnd(3, '0'));
+  const fraction = m[7] ?? '';
+  const millis = Number(fraction.slice(0, 3).padEnd(3, '0'));
   const local = days * MILLIS_PER_DAY + ((hour * 60 + minute) * 60 + second) * 1000 + millis;
   const zone = m[8];
   const key = zone === undefined ? zoneKeyOf(sessionZone) : zone === 'Z' ? UTC_ZONE_KEY : zoneKeyOf(zone);
-  return packZoned(instantOfLocal(key, local, 'shift') as number, key);
+  return { millis: instantOfLocal(key, local, 'shift') as number, picos: Number(fraction.slice(3, 12).padEnd(9, '0')), key };
 }
 
 /** The fixed-offset zone of an interval (at_timezone(x, INTERVAL '03:04' HOUR TO MINUTE)): whole minutes only. */
@@ -168,11 +203,10 @@ const definitions: ScalarFunctionDefinition[] = [
         params: [{ family: 'timestamp' }, VARCHAR_X],
         returnType: (types) => zonedTimestampType((types[0] as { precision: number }).precision),
         returnTypeDisplay: 'timestamp(p) with time zone',
-        implement: () =>
-          body((micros: number, zone: string) => {
-            const key = zoneKeyOf(zone);
-            return packZoned(instantOfLocal(key, Math.floor(micros / MICROS_PER_MILLI), 'shift') as number, key);
-          }),
+        implement: ([t]) => {
+          const precision = (t as { precision: number }).precision;
+          return body((micros: number, zone: string) => localMicrosToZoned(micros, zoneKeyOf(zone), precision));
+        },
       },
     ],
   },
@@ -187,7 +221,7 @@ const definitions: ScalarFunctionDefinition[] = [
   {
     names: ['to_unixtime'],
     description: 'Seconds since the epoch of the given instant',
-    signatures: [{ params: [ZONED], returnType: DOUBLE, implement: () => body((v: bigint) => zonedMillis(v) / 1000) }],
+    signatures: [{ params: [ZONED], returnType: DOUBLE, implement: ([t]) => body((v: bigint) => toUnixtime(v, (t as { precision: number }).precision)) }],
   },
   {
     names: ['$from_iso8601_timestamp'],
@@ -236,17 +270,22 @@ const definitions: ScalarFunctionDefinition[] = [
   },
 ];
 
+/** The zoned argument's type at precision 3 or more: Trino's sum with a day-second interval (milliseconds). */
+function atLeastMillis(index: number): (types: readonly SqlType[]) => SqlType {
+  return (types) => timestampWithTimeZone(Math.max(SHORT_ZONED_PRECISION, precisionOf(types[index])));
+}
+
 function plusOrMinus(sign: 1 | -1): SignatureTemplate[] {
   const plusMillis = (v: bigint, ms: number) => packZoned(zonedMillis(v) + sign * ms, zonedKey(v));
   const plusMonths = (v: bigint, months: number) => addMonths(v, sign * months);
   const signatures: SignatureTemplate[] = [
-    { params: [ZONED, INTERVAL_DAY_SECOND], returnType: sameAsFirst, implement: ([t]) => roundedTo(t, body(plusMillis)) },
+    { params: [ZONED, INTERVAL_DAY_SECOND], returnType: atLeastMillis(0), implement: () => body(plusMillis) },
     { params: [ZONED, INTERVAL_YEAR_MONTH], returnType: sameAsFirst, implement: () => body(plusMonths) },
   ];
   if (sign === -1) return signatures;
   return [
     ...signatures,
-    { params: [INTERVAL_DAY_SECOND, ZONED], returnType: sameAsLast, implement: ([, t]) => roundedTo(t, body((ms: number, v: bigint) => plusMillis(v, ms))) },
+    { params: [INTERVAL_DAY_SECOND, ZONED], returnType: atLeastMillis(1), implement: () => body((ms: number, v: bigint) => plusMillis(v, ms)) },
     { params: [INTERVAL_YEAR_MONTH, ZONED], returnType: sameAsLast, implement: () => body((months: number, v: bigint) => plusMonths(v, months)) },
   ];
 }
@@ -254,24 +293,36 @@ function plusOrMinus(sign: 1 | -1): SignatureTemplate[] {
 /** The body with its zoned result rounded to the precision of `type` (Trino rounds date_add and interval sums). */
 function roundedTo(type: SqlType, inner: ScalarImplementation): ScalarImplementation {
   const precision = (type as { precision: number }).precision;
-  if (precision >= MAX_ZONED_PRECISION) return inner;
+  if (precision >= SHORT_ZONED_PRECISION) return inner;
   return body((...args: Scalar[]) => {
     const v = inner.invoke(...args) as bigint;
     return packZoned(roundMillis(zonedMillis(v), precision), zonedKey(v));
   });
 }
 
-export const ZONED_TIMESTAMP_FUNCTIONS: readonly ScalarFunctionDefinition[] = [...WALL_CLOCK_FUNCTIONS, ...definitions];
+/** How the long (p > 3) variants treat sub-millisecond digits (long-zoned-lift.ts). */
+const LONG_RULES = {
+  date_trunc: { dropsFraction: true },
+  date_diff: { inUtc: true },
+  with_timezone: { own: true },
+  to_unixtime: { own: true },
+  to_iso8601: { own: true },
+};
+
+export const ZONED_TIMESTAMP_FUNCTIONS: readonly ScalarFunctionDefinition[] = liftToLongZoned([...WALL_CLOCK_FUNCTIONS, ...definitions], LONG_RULES);
 
 export const ZONED_TIMESTAMP_OPERATORS: readonly ScalarFunctionDefinition[] = [
-  { names: ['add'], description: 'Addition', signatures: plusOrMinus(1) },
+  ...liftToLongZoned(
+    [
+      { names: ['add'], description: 'Addition', signatures: plusOrMinus(1) },
+      { names: ['subtract'], description: 'Subtraction', signatures: plusOrMinus(-1) },
+    ],
+    {},
+  ),
   {
     names: ['subtract'],
     description: 'Subtraction',
-    signatures: [
-      ...plusOrMinus(-1),
-      { params: [ZONED, ZONED], returnType: INTERVAL_DAY_SECOND, implement: () => body((a: bigint, b: bigint) => zonedMillis(a) - zonedMillis(b)) },
-    ],
+    signatures: [{ params: [ZONED, ZONED], returnType: INTERVAL_DAY_SECOND, implement: ([s, t]) => body((a: bigint, b: bigint) => subtractZoned(a, precisionOf(s), b, precisionOf(t))) }],
   },
 ];
 
@@ -282,4 +333,8 @@ export const ZONED_TIMESTAMP_OPERATORS: readonly ScalarFunctionDefinition[] = [
 export const SESSION_ZONE_FUNCTION_INFOS: readonly FunctionInfo[] = [
   { name: 'from_iso8601_timestamp', returnType: 'timestamp(3) with time zone', argumentTypes: ['varchar(x)'], description: 'Parses an ISO 8601 timestamp; without an offset, in the session time zone' },
   { name: 'from_unixtime', returnType: 'timestamp(3) with time zone', argumentTypes: ['double'], description: 'The instant of seconds since the epoch, in the session time zone' },
+  { name: 'from_iso8601_timestamp_nanos', returnType: 'timestamp(9) with time zone', argumentTypes: ['varchar(x)'], description: 'Parses an ISO 8601 timestamp to nanoseconds; without an offset, in the session time zone' },
+  { name: 'parse_datetime', returnType: 'timestamp(3) with time zone', argumentTypes: ['varchar(x)', 'varchar(y)'], description: 'Parses text with a Joda-Time pattern; without a zone in the text, in the session time zone' },
+  { name: 'from_unixtime_nanos', returnType: 'timestamp(9) with time zone', argumentTypes: ['bigint'], description: 'The instant of nanoseconds since the epoch, in the session time zone' },
+  { name: 'from_unixtime_nanos', returnType: 'timestamp(9) with time zone', argumentTypes: ['decimal(p,s)'], description: 'The instant of nanoseconds since the epoch, in the session time zone' },
 ].map((info) => ({ ...info, functionType: 'scalar', deterministic: true }));

@@ -4,7 +4,9 @@
 import type { Session } from '../../spi/session.js';
 import { DATE } from '../../types/types.js';
 import { localMillis, zoneKeyOf } from '../../types/time-zones.js';
-import { packZoned, roundMillis, zonedTimestampType } from '../../types/zoned-timestamp.js';
+import { zonedTimestampType } from '../../types/zoned-timestamp.js';
+import { packZonedTime, zonedTimeType } from '../../types/zoned-time.js';
+import { packZonedParts } from '../../types/long-zoned-timestamp.js';
 import type * as ast from '../parser/ast.js';
 import { constant, type RowExpression } from '../planner/row-expression.js';
 
@@ -20,7 +22,12 @@ export function currentTimeConstant(e: ast.CurrentTime, session: Session): RowEx
       return currentTimestamp(session, precision);
     case 'localtimestamp':
       return constant(truncate(wallMillis * 1000, precision), { kind: 'timestamp', precision });
-    case 'current_time':
+    case 'current_time': {
+      // time(p) with time zone: the wall clock at the session zone's offset at the query's start.
+      const offsetMinutes = Math.round((wallMillis - session.startTime) / 60_000);
+      const micros = truncate((((wallMillis % MS_PER_DAY) + MS_PER_DAY) % MS_PER_DAY) * 1000, precision);
+      return constant(packZonedTime(BigInt(micros) * 1_000_000n, offsetMinutes), zonedTimeType(precision));
+    }
     case 'localtime':
       return constant(truncate((((wallMillis % MS_PER_DAY) + MS_PER_DAY) % MS_PER_DAY) * 1000, precision), { kind: 'time', precision });
   }
@@ -29,8 +36,8 @@ export function currentTimeConstant(e: ast.CurrentTime, session: Session): RowEx
 /** current_timestamp and now(): the query's start in the session zone, `timestamp(p) with time zone`. */
 export function currentTimestamp(session: Session, precision = 3): RowExpression {
   const type = zonedTimestampType(precision);
-  const millis = roundMillis(session.startTime, precision); // Trino rounds current_timestamp(p)
-  return constant(packZoned(millis, zoneKeyOf(session.timeZone)), type);
+  // Trino rounds current_timestamp(p); the start time is known to the millisecond.
+  return constant(packZonedParts({ millis: session.startTime, picos: 0, key: zoneKeyOf(session.timeZone) }, precision), type);
 }
 
 function truncate(micros: number, precision: number): number {

@@ -32,7 +32,7 @@ import {
 import type * as ast from '../parser/ast.js';
 import { constant, special, specialOf, symbolRef, type RowExpression, type Symbol } from '../planner/row-expression.js';
 import { currentTimeConstant, currentTimestamp } from './current-time.js';
-import { atTimeZone, castExpression, sessionZoneCall, SESSION_ZONE_FUNCTION_NAMES, zonedLiteralType } from './time-zone-translation.js';
+import { atTimeZone, castExpression, sessionZoneCall, SESSION_ZONE_FUNCTION_NAMES, zonedLiteralType, zonedTimeLiteralType } from './time-zone-translation.js';
 import { findUnknownFunction, functionName } from './ast-utils.js';
 import { sqlTypeOf } from './type-spec.js';
 import { rowConstructor, rowFieldByName, rowSubscript } from './row-expressions.js';
@@ -529,9 +529,11 @@ function genericLiteral(e: ast.GenericLiteral, session: Session): RowExpression 
   // Trino types a TIMESTAMP literal that ends in a zone `timestamp(p) with time zone`.
   const zoned = zonedLiteralType(type, e.value, e.type.parameters.length > 0, e.location);
   if (zoned !== undefined) return castExpression(constant(e.value, varchar(e.value.length)), zoned, false, session);
+  const zonedTime = zonedTimeLiteralType(type, e.value, e.type.parameters.length > 0);
+  if (zonedTime !== undefined) return { kind: 'cast', arg: constant(e.value, varchar(e.value.length)), type: zonedTime, safe: false };
   if (type.kind === 'time' && ZONED_TIME.test(e.value)) {
-    // Trino types such a literal `time(p) with time zone`.
-    throw new EngineError('NOT_SUPPORTED', `Type not supported: ${type.kind} with time zone`, e.location);
+    // Trino's time with time zone has offsets only: a zone name is not a time literal.
+    throw new EngineError('INVALID_LITERAL', `'${e.value}' is not a valid TIME literal`, e.location);
   }
   if (type.kind === 'timestamp' && e.type.parameters.length === 0) type = { kind: 'timestamp', precision: fractionDigits(e.value) };
   if (type.kind === 'time' && e.type.parameters.length === 0) type = { kind: 'time', precision: fractionDigits(e.value) };

@@ -83,7 +83,11 @@ export interface CastExpression {
   safe: boolean;
   /** An INSERT's store assignment: a character value too long for the column fails (storeAssignmentCast). */
   assignment?: boolean;
-  /** The session time zone, on casts that read it (to timestamp with time zone: zoned-casts.ts). */
+  /**
+   * What a cast reads of the session: its time zone (to timestamp with time zone: zoned-casts.ts), the
+   * zone's offset at the query's start (to time with time zone), or the start's date in the zone as
+   * epoch days (from time with time zone to a timestamp: zoned-time-casts.ts).
+   */
   sessionZone?: string;
 }
 
