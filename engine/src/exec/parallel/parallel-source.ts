@@ -163,7 +163,7 @@ class ParallelRun {
       cancelFlag: this.cancelFlag,
       credits: CREDITS_PER_WORKER,
       memoryLimitBytes: env.operator.memory.limitBytes,
-      builds: [],
+      builds: sides.map(shareBuildSide),
     };
     const workers = pool.acquire(spec.more === undefined ? Math.min(spec.workers, spec.splits.length) : spec.workers);
     this.queues = workers.map(() => new Fifo<number>());
@@ -176,9 +176,7 @@ class ParallelRun {
       this.running.add(worker);
       const exchange = exchanges?.[i];
       const ports = exchange?.peers.filter((p): p is MessagePort => p !== null) ?? [];
-      const shared = sides.map(shareBuildSide);
-      const transfer = [...ports, ...shared.flatMap((side) => side.transfer)];
-      pool.startTask(worker, { ...start, fragment, exchange, builds: shared.map((side) => side.shared) }, this.listener(worker), transfer);
+      pool.startTask(worker, { ...start, fragment, exchange }, this.listener(worker), ports);
     });
   }
 
