@@ -62,19 +62,12 @@ export class WorkerTask {
   }
 
   async run(): Promise<void> {
-    const { taskId, fragment, session } = this.task;
+    const { taskId, session } = this.task;
     const memory = this.memory;
     const ctx: OperatorContext = { memory, signal: this.abort.signal, timeZone: session.timeZone };
     this.clock.resume();
-    const specs = probeSpecs(fragment);
-    const builds = this.task.builds.map((shared, i) => buildSideFromShared(shared, specs[i]));
-    const partial = fragmentPipeline(ctx, fragment, this.scan(session), builds);
-    const { exchange } = this.task;
-    const output =
-      exchange !== undefined && fragment.finalAggregation !== undefined ? partitionedFinal(ctx, partial, fragment.finalAggregation, exchange, this.clock) : partial;
     try {
-      // This thread's own copy of the build sides' strings; the rest is shared with the main thread, which counts it.
-      new MemoryReservation(memory).set(builds.reduce((bytes, side) => bytes + unsharedBytes(side.page), 0));
+      const output = this.output(ctx);
       for await (const page of output) {
         await this.takeCredit();
         const encoded = encodePage(page);
@@ -87,6 +80,17 @@ export class WorkerTask {
     } finally {
       memory.close();
     }
+  }
+
+  /** The fragment's operators over the scan of this task's splits, with their build sides. */
+  private output(ctx: OperatorContext): PageStream {
+    const { fragment, session, exchange } = this.task;
+    const specs = probeSpecs(fragment);
+    const builds = this.task.builds.map((shared, i) => buildSideFromShared(shared, specs[i]));
+    // This thread's own copy of the build sides' strings; the rest is shared with the main thread, which counts it.
+    new MemoryReservation(ctx.memory).set(builds.reduce((bytes, side) => bytes + unsharedBytes(side.page), 0));
+    const partial = fragmentPipeline(ctx, fragment, this.scan(session), builds);
+    return exchange !== undefined && fragment.finalAggregation !== undefined ? partitionedFinal(ctx, partial, fragment.finalAggregation, exchange, this.clock) : partial;
   }
 
   /** The pages of every split this task is given, counting rows, bytes and busy time per split. */
