@@ -46,9 +46,9 @@ function byMark(mark: string): string {
 /** Queries whose joins are all probed in the threads; each groups or filters so that the answer is a few thousand rows at most. */
 const PARALLEL: Record<string, string> = {
   'inner on bigint': 'SELECT p.k, count(*), sum(b.id), max(p.id) FROM probe_side p JOIN build_side b ON p.k = b.k GROUP BY p.k',
-  'inner, every pair': 'SELECT p.id, b.id, b.name FROM probe_side p JOIN build_side b ON p.k = b.k WHERE p.id % 97 = 0',
+  'inner, every pair': 'SELECT p.id, b.id, b.name, count(*) FROM probe_side p JOIN build_side b ON p.k = b.k WHERE p.id % 97 = 0 GROUP BY 1, 2, 3',
   'left on bigint': 'SELECT p.k, count(*), count(b.id), sum(b.id) FROM probe_side p LEFT JOIN build_side b ON p.k = b.k GROUP BY p.k',
-  'left, every pair': 'SELECT p.id, b.id, b.small FROM probe_side p LEFT JOIN build_side b ON p.k = b.k WHERE p.id % 89 = 0',
+  'left, every pair': 'SELECT p.id, b.id, b.small, count(*) FROM probe_side p LEFT JOIN build_side b ON p.k = b.k WHERE p.id % 89 = 0 GROUP BY 1, 2, 3',
   'two integer keys': 'SELECT p.k, p.small, count(*), sum(b.id) FROM probe_side p JOIN build_side b ON p.k = b.k AND p.small = b.small GROUP BY 1, 2',
   'two integer keys, left': 'SELECT p.small, count(*), count(b.id), sum(b.id) FROM probe_side p LEFT JOIN build_side b ON p.k = b.k AND p.small = b.small GROUP BY 1',
   'bigint and varchar keys': 'SELECT b.name, count(*), sum(p.id), min(b.id) FROM probe_side p JOIN build_side b ON p.k = b.k AND p.name = b.name GROUP BY 1',
@@ -129,6 +129,54 @@ describe('joins probed in worker threads equal DuckDB', function () {
       await expectDuckDbAnswer(`SELECT * FROM (${sql}) ORDER BY 1 NULLS FIRST, 2 NULLS FIRST, 3 NULLS FIRST`);
     });
   }
+
+  describe('the plan decides which joins are probed in the threads', () => {
+    const joinLines = async (sql: string) => (await explain(sql)).split('\n').filter((line) => /Join\[/.test(line));
+
+    it('not with parallel_join_probe off', async () => {
+      engine.session.properties.set('parallel_join_probe', 'false');
+      try {
+        const joins = await joinLines(PARALLEL['inner on bigint']);
+        expect(joins).to.have.length(1);
+        expect(joins[0]).not.to.contain('probe = parallel');
+      } finally {
+        engine.session.properties.delete('parallel_join_probe');
+      }
+    });
+
+    it('not with every scan in the main thread', async () => {
+      const joins = await joinLines(PARALLEL['inner on bigint']);
+      expect(joins[0]).to.contain('probe = parallel');
+      engine.session.properties.set('parallel_min_splits', '0');
+      try {
+        expect((await joinLines(PARALLEL['inner on bigint']))[0]).not.to.contain('probe = parallel');
+      } finally {
+        engine.session.properties.set('parallel_min_splits', IN_WORKERS.parallel_min_splits);
+      }
+    });
+
+    it('not over a build side of many strings (TPC-H sf1 q10: customer), but over one of few (q5: nation names) and without strings (q3)', async () => {
+      engine.session.catalog = 'tpch';
+      engine.session.schema = 'sf1';
+      try {
+        const parallelProbes = async (q: number) => (await joinLines(tpchQuery(q))).filter((line) => line.includes('probe = parallel'));
+        expect(await parallelProbes(10)).to.have.length(0);
+        expect(await parallelProbes(5)).to.have.length(5);
+        // q3: its lineitem-orders join is partitioned, its probe side comes through an exchange.
+        expect(await parallelProbes(3)).to.have.length(1);
+      } finally {
+        engine.session.catalog = 'memory';
+        engine.session.schema = 'default';
+      }
+    });
+
+    it('drops build columns nothing above the join uses (a filter column of the build side)', async () => {
+      const plan = await explain("SELECT count(*), sum(b.id) FROM probe_side p JOIN build_side b ON p.k = b.k WHERE b.name <> 'n7'");
+      const join = plan.split('\n').findIndex((line) => line.includes('InnerJoin['));
+      expect(plan.split('\n')[join], plan).to.contain('probe = parallel');
+      expect(plan.split('\n')[join + 1], plan).not.to.contain('name');
+    });
+  });
 
   describe('TPC-H on sf0.01 with every scan in the threads', () => {
     before(async () => {

@@ -27,6 +27,8 @@ import { mapSources } from './rewrite-plan.js';
 import { nodeReferences } from '../plan-symbols.js';
 import { estimateRows } from './estimate-rows.js';
 import { SHORT_DECIMAL_PRECISION, type SqlType } from '../../../types/types.js';
+import type { Symbol } from '../row-expression.js';
+import { hasPartialForm } from './split-aggregation.js';
 
 /** The session property that switches the rule off (for diagnosis and comparison). */
 export const PARALLEL_JOIN_PROBE_PROPERTY: PropertyMetadata = {
@@ -39,27 +41,37 @@ export const PARALLEL_JOIN_PROBE_PROPERTY: PropertyMetadata = {
 export function markParallelProbes(root: PlanNode, context: PlannerContext): PlanNode {
   if (integerSessionProperty(context.session, 'parallel_min_splits') === 0) return root;
   if (context.session.properties.get(PARALLEL_JOIN_PROBE_PROPERTY.name)?.toLowerCase() === 'false') return root;
-  return visit(root, allOf(root), context);
+  return visit(root, allOf(root), false, context);
 }
 
-/** `node` with its joins marked; `required`: the ids of the symbols of its outputs that something above it uses. */
-function visit(node: PlanNode, required: ReadonlySet<number>, context: PlannerContext): PlanNode {
+/**
+ * `node` with its joins marked. `required`: the ids of the symbols of its outputs that something
+ * above it uses; `reduced`: whether its rows go into an aggregation that runs in the same threads
+ * (its partial step), so that few rows come back from them.
+ */
+function visit(node: PlanNode, required: ReadonlySet<number>, reduced: boolean, context: PlannerContext): PlanNode {
   switch (node.kind) {
     case 'Project':
-    case 'Aggregate':
-      return mapSources(node, (source) => visit(source, new Set(nodeReferences(node).keys()), context));
+      return mapSources(node, (source) => visit(source, new Set(nodeReferences(node).keys()), reduced, context));
+    case 'Aggregate': {
+      const partial = node.step === 'partial' || hasPartialForm(node);
+      return mapSources(node, (source) => visit(source, new Set(nodeReferences(node).keys()), partial, context));
+    }
     // Below a Filter or a Join a build side may lose columns: their outputs follow their sources'.
     case 'Filter': {
-      const source = visit(node.source, new Set([...required, ...nodeReferences(node).keys()]), context);
+      const source = visit(node.source, new Set([...required, ...nodeReferences(node).keys()]), reduced, context);
       return { ...node, source, outputs: source.outputs };
     }
     case 'Join': {
       const used = new Set([...required, ...nodeReferences(node).keys()]);
-      const join = withSides(node, visit(node.left, used, context), visit(node.right, used, context));
-      return probesInParallel(join, context) ? sharedBuild(join, used, context) : join;
+      const candidate = isCandidate(node, used, context);
+      // The probe side stays in this join's threads only when the join goes there too.
+      const left = visit(node.left, used, reduced && candidate, context);
+      const join = withSides(node, left, visit(node.right, used, false, context));
+      return candidate && probesInParallel(join, reduced, context) ? sharedBuild(join, used, context) : join;
     }
     default:
-      return mapSources(node, (source) => visit(source, allOf(source), context));
+      return mapSources(node, (source) => visit(source, allOf(source), false, context));
   }
 }
 
@@ -75,19 +87,36 @@ function allOf(node: PlanNode): Set<number> {
   return new Set(node.outputs.map((s) => s.id));
 }
 
-function probesInParallel(node: JoinNode, context: PlannerContext): boolean {
+/** Whether the join's kind and build side allow probing it in parallel (whatever its probe side). */
+function isCandidate(node: JoinNode, used: ReadonlySet<number>, context: PlannerContext): boolean {
   if (node.type !== 'inner' && node.type !== 'left' && node.type !== 'mark') return false;
-  const scan = probeChainScan(node.left);
-  if (scan === undefined) return false;
-  return context.catalogs.get(scan.table.catalog)?.workerSplitSource?.(scan.table) !== undefined;
+  const copied = keptBuildColumns(node, used).filter((s) => !isSharedType(s.type)).length;
+  return copied === 0 || copied * estimateRows(node.right, context) <= MAX_COPIED_BUILD_VALUES;
 }
 
-/** The join probed in parallel, without the build columns nothing uses that cannot be shared; or as it is when those it uses are too many. */
+/**
+ * Whether the probe side is a scan on threads, and it pays to probe there: when the rows go on into
+ * a partial aggregation in the same threads, or when the scan makes its pages in the threads anyway
+ * (a generated or decoded table). Otherwise every probe row would travel back to the main thread,
+ * which costs about as much as probing it there (measured on TPC-H sf1 memory tables: q5's
+ * orders-customer join, read in threads and sent back to build the lineitem join's hash table,
+ * made q5 1.5x slower).
+ */
+function probesInParallel(node: JoinNode, reduced: boolean, context: PlannerContext): boolean {
+  const scan = probeChainScan(node.left);
+  if (scan === undefined) return false;
+  const splits = context.catalogs.get(scan.table.catalog)?.workerSplitSource?.(scan.table);
+  return splits !== undefined && (reduced || splits.generatesPages);
+}
+
+/** The build columns a join keeps: those that can be shared, and those something uses. */
+function keptBuildColumns(node: JoinNode, used: ReadonlySet<number>): Symbol[] {
+  return node.right.outputs.filter((s) => isSharedType(s.type) || used.has(s.id));
+}
+
+/** The join probed in parallel, without the build columns nothing uses that cannot be shared. */
 function sharedBuild(node: JoinNode, used: ReadonlySet<number>, context: PlannerContext): JoinNode {
-  const kept = node.right.outputs.filter((s) => isSharedType(s.type) || used.has(s.id));
-  const copied = kept.filter((s) => !isSharedType(s.type)).length;
-  if (copied > 0 && copied * estimateRows(node.right, context) > MAX_COPIED_BUILD_VALUES) return node;
-  return { ...withSides(node, node.left, context.factory.restrict(node.right, kept)), parallelProbe: true };
+  return { ...withSides(node, node.left, context.factory.restrict(node.right, keptBuildColumns(node, used))), parallelProbe: true };
 }
 
 function withSides(node: JoinNode, left: PlanNode, right: PlanNode): JoinNode {
