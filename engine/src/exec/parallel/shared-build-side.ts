@@ -4,10 +4,9 @@
 // them read only; only string, long decimal and binary columns (which cannot live in shared
 // memory) are copied to each thread, and each thread counts that copy in its memory.
 //
-// One table for all threads rather than one per thread: at TPC-H sf1 the orders build side of q3,
-// q5, q10 and q18 (hundreds of thousands to 1.5M rows) takes the main thread about as long to hash
-// as a thread takes to probe its share of lineitem; building it again in every thread would spend
-// that time once per thread and multiply the memory.
+// One table for all threads rather than one per thread: a table per thread would repeat the
+// build's work in every thread (after the main thread has gathered the build rows anyway) and
+// multiply its memory by the threads; sharing costs one copy of the rows into shared memory.
 
 import { lookupFromShared } from '../hash/shared-join-lookup-revival.js';
 import type { SharedJoinLookup } from '../hash/shared-join-lookup.js';

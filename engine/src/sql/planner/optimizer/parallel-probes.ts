@@ -8,11 +8,11 @@
 // Strings (and other values not held in typed arrays: binaries, long decimals, nested values)
 // cannot live in shared memory: each thread gets its own copy of such build columns, cloned in
 // the main thread once per thread (a dictionary when they repeat), and every output row carrying
-// one is cloned again on its way back. Measured on TPC-H sf1 (q10: customer's 150,000 names,
-// addresses and comments) that costs more than the parallel probe saves, so a build side with such
-// columns is shared only when it is estimated small (MAX_COPIED_BUILD_VALUES). Build columns nothing above the join uses
-// (a filter's column, say, which a Filter passes on) are dropped from the build side first, so
-// they do not count.
+// one is cloned again on its way back. On TPC-H sf1 (q10: customer's 150,000 names, addresses and
+// comments) the main thread spent about 350 ms per query posting those copies, so a build side
+// with such columns is shared only when it is estimated small (MAX_COPIED_BUILD_VALUES). Build
+// columns nothing above the join uses (a filter's column, say, which a Filter passes on) are
+// dropped from the build side first, so they do not count.
 //
 // Inner, left and mark joins (semi, anti, IN, EXISTS) answer each probe row from the build side
 // alone. Right and full joins also emit the build rows no probe row matched, which needs every
@@ -77,9 +77,9 @@ function visit(node: PlanNode, required: ReadonlySet<number>, reduced: boolean, 
 
 /**
  * Most values (estimated build rows times used columns) of build columns that cannot be shared for
- * which a join is still probed in parallel. Measured on TPC-H sf1 memory tables, best of 3 against
- * the main thread: q5 (n_name, 375,000 estimated) 2.3x faster and q12 (l_shipmode, 75,000) 1.2x
- * faster in parallel; q10 (4 customer strings, 600,000) 1.35x slower.
+ * which a join is still probed in parallel: below q10's customer columns (4 x 150,000, see above),
+ * above q5's nation names and q12's ship modes (375,000 and 75,000 estimated; few distinct values,
+ * which travel as a dictionary).
  */
 export const MAX_COPIED_BUILD_VALUES = 500_000;
 
@@ -97,10 +97,9 @@ function isCandidate(node: JoinNode, used: ReadonlySet<number>, context: Planner
 /**
  * Whether the probe side is a scan on threads, and it pays to probe there: when the rows go on into
  * a partial aggregation in the same threads, or when the scan makes its pages in the threads anyway
- * (a generated or decoded table). Otherwise every probe row would travel back to the main thread,
- * which costs about as much as probing it there (measured on TPC-H sf1 memory tables: q5's
- * orders-customer join, read in threads and sent back to build the lineitem join's hash table,
- * made q5 1.5x slower).
+ * (a generated or decoded table). Otherwise every probe row travels back to the main thread, where
+ * a memory table's scan would have read it for nothing (q5's orders-customer join on sf1 memory
+ * tables, whose rows go back to build the lineitem join's table, measured slower in threads).
  */
 function probesInParallel(node: JoinNode, reduced: boolean, context: PlannerContext): boolean {
   const scan = probeChainScan(node.left);
