@@ -72,11 +72,13 @@ export function buildSourceFragment(
 /**
  * Whether running a fragment on workers saves this thread more than moving its output costs: an
  * aggregation sends back few rows; otherwise every selected row travels, which only pays when
- * computing it is costly (a join probe is).
+ * computing it is costly. A join probe alone does not count: its output travels too (the planner
+ * marks it for the threads under an aggregation, which the executor drops when partial aggregation
+ * was found not to pay for the query, see poor-reductions).
  */
 export function worthWorkers(fragment: SourceFragment): boolean {
   if (fragment.aggregation !== undefined) return true;
-  return fragment.stages.some((s) => s.kind === 'probe' || (s.filter !== undefined && isCostly(s.filter)) || s.projections.some(isCostly));
+  return fragment.stages.some((s) => s.kind === 'filterProject' && ((s.filter !== undefined && isCostly(s.filter)) || s.projections.some(isCostly)));
 }
 
 function aggregateRefs(spec: HashAggregationSpec): AggregateRef[] | undefined {
