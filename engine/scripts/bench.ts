@@ -19,7 +19,7 @@
 //
 //   node engine/dist/scripts/bench.js [--scale 1] [--queries 1-22] [--threads 2] [--runs 3] [--warmup 1]
 //                                     [--suites memory,cluster,postgresql,ui,rss,parquet] [--cluster-workers 2]
-//                                     [--pg-rows 1000000] [--pg-splits 4] [--ui-queries 10000] [--parquet-sf10]
+//                                     [--pg-rows 1000000] [--pg-splits 4] [--ui-queries 10000] [--parquet-sf10] [--session name=value ...]
 
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -74,7 +74,7 @@ async function memoryTablesSuite(options: BenchOptions, duck: DuckDbReference, d
   const server = await startEngineServer({ cliPath: CLI, env, args: ['--query-max-memory-per-node', '16GB', '--node-memory', `${BENCH_NODE_MEMORY_BYTES}B`] });
   const memory = new ServerMemoryProbe(server.url, server.pid);
   try {
-    const session: StatementSession = { user: 'bench', source: 'bench', catalog: 'memory', schema: 'bench', properties: { task_concurrency: String(options.threads) } };
+    const session: StatementSession = { user: 'bench', source: 'bench', catalog: 'memory', schema: 'bench', properties: options.sessionProperties };
     const run = async (sql: string) => {
       const outcome = await executeStatement(server.url, sql, session, { timeoutMillis: TIMEOUT_MILLIS });
       if (outcome.error) throw new Error(outcome.error.message);

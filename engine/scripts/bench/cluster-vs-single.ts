@@ -49,7 +49,7 @@ export async function runClusterSuite(context: ClusterSuiteContext): Promise<Clu
       { name: 'single', url: nodes.get('single')!.url },
       { name: 'cluster', url: nodes.get('coordinator')!.url },
     ];
-    const session: StatementSession = { user: USER, source: 'bench', catalog: 'tpch', schema: tpchSchema(options.scale), properties: { task_concurrency: String(options.threads) } };
+    const session: StatementSession = { user: USER, source: 'bench', catalog: 'tpch', schema: tpchSchema(options.scale), properties: options.sessionProperties };
     const execute = (url: string, sql: string) => executeStatement(url, sql, session, { timeoutMillis: context.timeoutMillis });
 
     const queries: ClusterQueryFigures[] = [];

@@ -1,5 +1,5 @@
 // `make bench` options: --scale, --queries, --threads, --runs, --warmup, --suites, --cluster-workers,
-// --pg-rows, --pg-splits, --ui-queries, --parquet-files, --parquet-sf10.
+// --pg-rows, --pg-splits, --ui-queries, --parquet-files, --parquet-sf10, --session name=value (repeatable).
 
 import { parseArgs } from 'node:util';
 
@@ -22,6 +22,8 @@ export interface BenchOptions {
   parquetFiles: ParquetWriter[];
   /** The parquet suite also runs q1 and q6 on lineitem sf10 written as Parquet (--parquet-sf10; on by default from --scale 10). */
   parquetLargeScale: boolean;
+  /** Session properties of every query (task_concurrency from --threads, then each --session name=value), to compare settings. */
+  sessionProperties: Record<string, string>;
 }
 
 export const BENCH_SUITES = ['memory', 'cluster', 'postgresql', 'ui', 'rss', 'parquet'] as const;
@@ -45,6 +47,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
       'ui-queries': { type: 'string', default: '10000' },
       'parquet-files': { type: 'string', default: PARQUET_WRITERS.join(',') },
       'parquet-sf10': { type: 'boolean' },
+      session: { type: 'string', multiple: true },
     },
   });
   const positive = (name: string, text: string, integer: boolean): number => {
@@ -66,6 +69,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     uiQueries: positive('ui-queries', values['ui-queries']!, true),
     parquetFiles: parseList('parquet-files', values['parquet-files']!, PARQUET_WRITERS),
     parquetLargeScale: values['parquet-sf10'] ?? scale >= 10,
+    sessionProperties: { task_concurrency: values.threads!, ...parseSessionProperties(values.session ?? []) },
   };
 }
 
@@ -92,4 +96,15 @@ export function parseQueryList(text: string): number[] {
 /** The tpch schema of a scale factor: 0.01 is `tiny`, 1 is `sf1`, 0.1 is `sf0.1`. */
 export function tpchSchema(scale: number): string {
   return scale === 0.01 ? 'tiny' : `sf${scale}`;
+}
+
+/** ["name=value", ...] -> { name: value, ... }. */
+function parseSessionProperties(items: readonly string[]): Record<string, string> {
+  const properties: Record<string, string> = {};
+  for (const item of items) {
+    const at = item.indexOf('=');
+    if (at <= 0) throw new Error(`--session: '${item}' is not name=value`);
+    properties[item.slice(0, at)] = item.slice(at + 1);
+  }
+  return properties;
 }

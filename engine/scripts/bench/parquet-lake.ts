@@ -160,7 +160,7 @@ function lakeConfig(dir: string): string {
 }
 
 function session(options: BenchOptions, schema: string): StatementSession {
-  return { user: USER, source: 'bench', catalog: 'lake', schema, properties: { task_concurrency: String(options.threads) } };
+  return { user: USER, source: 'bench', catalog: 'lake', schema, properties: options.sessionProperties };
 }
 
 function engines(nodes: Map<string, EngineServerProcess>): Engine[] {

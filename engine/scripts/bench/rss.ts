@@ -57,7 +57,7 @@ export async function runRssSuite(context: RssSuiteContext): Promise<RssRun> {
     const args = ['--node-memory', `${nodeMemoryMb}MB`, '--task-max-worker-threads', String(options.threads), '--task-worker-thread-idle-timeout', `${IDLE_TIMEOUT_MILLIS}ms`];
     const [coordinator, worker] = await startCluster(context.cliPath, 1, { env, args });
     try {
-      const session: StatementSession = { user: 'bench', source: 'bench-rss', catalog: 'tpch', schema, properties: { task_concurrency: String(options.threads) } };
+      const session: StatementSession = { user: 'bench', source: 'bench-rss', catalog: 'tpch', schema, properties: options.sessionProperties };
       for (const load of loads) {
         process.stdout.write(`  ${load.name}: `);
         const figures = await measureLoad(load, coordinator, worker, session);

@@ -19,12 +19,11 @@ import { translateExpression } from '../sql/analyzer/expression-translator.js';
 import { Scope } from '../sql/analyzer/scope.js';
 import type * as ast from '../sql/parser/ast.js';
 import { parseStatement } from '../sql/parser/parser.js';
-import { optimize } from '../sql/planner/optimizer/optimizer.js';
+import { afterExchanges, optimize } from '../sql/planner/optimizer/optimizer.js';
 import type { PlanNode, TableScanNode } from '../sql/planner/plan.js';
 import { printPlan, type NodeRuntimeStats } from '../sql/planner/plan-printer.js';
 import { addExchanges } from '../sql/planner/distributed/add-exchanges.js';
 import { pruneColumns } from '../sql/planner/optimizer/prune-columns.js';
-import { splitAggregation } from '../sql/planner/optimizer/split-aggregation.js';
 import { fragmentPlan, type PlanFragment } from '../sql/planner/distributed/fragmenter.js';
 import { printFragments } from '../sql/planner/distributed/fragment-printer.js';
 import { DistributedQuery, type ClusterView } from './scheduler/distributed-query.js';
@@ -251,9 +250,10 @@ export class StatementExecutor {
     const writer = (plan: PlanNode) => (write === undefined ? plan : addTableWriter(plan, writerSpec(optimized, write, distributed), context.factory));
     if (!distributed) return { root: writer(optimized), columns };
     const isRemoteScan = (scan: TableScanNode) => this.catalogs.get(scan.table.catalog)?.remotelyAccessible?.(scan.table) === true;
-    // Aggregations left whole in one task (over data only the coordinator holds) still split over its worker threads.
+    // Joins probed in parallel are marked in the fragments' final shape; aggregations left whole in one
+    // task (over data only the coordinator holds) still split over its worker threads.
     // Pruning again narrows what crosses each exchange to what the stages above it use.
-    const withExchanges = splitAggregation(pruneColumns(addExchanges(optimized, context), context), context);
+    const withExchanges = afterExchanges(pruneColumns(addExchanges(optimized, context), context), context);
     return { root: optimized, columns, fragments: fragmentPlan(writer(withExchanges), isRemoteScan) };
   }
 

@@ -8,6 +8,7 @@ import type { PropertyMetadata } from '../spi/properties.js';
 import { INTEGER_SESSION_DEFAULTS } from '../spi/session-properties.js';
 import type { Session } from '../spi/session.js';
 import { TIME_ZONE_PROPERTY_METADATA } from './statements/time-zone-statement.js';
+import { PARALLEL_JOIN_PROBE_PROPERTY } from '../sql/planner/optimizer/parallel-probes.js';
 
 /** What a node's configuration sets as the default of a session property. */
 export interface NodeSessionDefaults {
@@ -51,6 +52,7 @@ export function systemSessionProperties(node: NodeSessionDefaults): readonly Pro
         if (Number(v) < 0) throw new Error('must not be negative');
       },
     },
+    PARALLEL_JOIN_PROBE_PROPERTY,
     {
       name: 'query_max_execution_time',
       type: { kind: 'varchar' },

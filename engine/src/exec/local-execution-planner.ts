@@ -8,7 +8,7 @@ import { allSplits, type Split } from '../spi/connector.js';
 import type { Session } from '../spi/session.js';
 import type { QueryProgress } from '../spi/query-progress.js';
 import { EngineError } from '../errors/engine-error.js';
-import type { AggregateNode, FilterNode, PlanNode, ProjectNode, RemoteSourceNode, TableScanNode } from '../sql/planner/plan.js';
+import type { AggregateNode, FilterNode, JoinNode, PlanNode, ProjectNode, RemoteSourceNode, TableScanNode } from '../sql/planner/plan.js';
 import { mergePartialFinal, partialUnderFinal } from '../sql/planner/aggregation-steps.js';
 import { fragmentScan } from '../sql/planner/fragment-scan.js';
 import { aggregateFunctionOf, windowFunctionOf } from '../sql/planner/function-handles.js';
@@ -22,7 +22,7 @@ import { enforceSingleRow } from './operators/enforce-single-row.js';
 import { filterAndProject } from './operators/filter-and-project.js';
 import { groupId } from './operators/group-id.js';
 import { hashAggregation, type HashAggregationSpec } from './operators/hash-aggregation.js';
-import { hashJoin } from './operators/hash-join.js';
+import { hashJoin, type HashJoinSpec } from './operators/hash-join.js';
 import { limit } from './operators/limit.js';
 import type { OperatorContext, PageStream, SortKey } from './operators/operator.js';
 import { setOperation } from './operators/set-operation.js';
@@ -128,22 +128,8 @@ export class LocalExecutionPlanner {
         if (partial !== undefined) return this.planHere(mergePartialFinal(node, partial), bindings, ctx);
         return run(hashAggregation, ctx, input(node.source), this.aggregationSpec(node));
       }
-      case 'Join': {
-        const left = node.left.outputs;
-        const right = node.right.outputs;
-        const combined = [...left, ...right];
-        return run(hashJoin, ctx, input(node.left), input(node.right), {
-          type: node.type,
-          probeTypes: types(node.left),
-          buildTypes: types(node.right),
-          probeKeys: node.criteria.map((c) => indexOf(left, c.left)),
-          buildKeys: node.criteria.map((c) => indexOf(right, c.right)),
-          filter: node.filter ? channels(node.filter, combined) : undefined,
-          probeOutput: left.map((_, i) => i),
-          buildOutput: node.type === 'mark' ? [] : right.map((_, i) => i),
-          markNullAware: node.mark?.nullAware ?? false,
-        });
-      }
+      case 'Join':
+        return run(hashJoin, ctx, input(node.left), input(node.right), this.joinSpec(node, bindings));
       case 'Sort':
         return run(sort, ctx, input(node.source), types(node.source), sortKeys(node.orderBy, node.source.outputs));
       case 'TopN':
@@ -238,16 +224,20 @@ export class LocalExecutionPlanner {
     const preparer = connector.workerSplitSource?.(scan.table);
     if (preparer === undefined) return undefined;
     const final = top === node ? undefined : (node as AggregateNode);
-    const fragment = buildSourceFragment(top, final, {
+    const built = buildSourceFragment(top, final, {
       filterProjectStage: (n) => this.filterProjectStage(n, bindings),
       aggregationSpec: (n) => this.aggregationSpec(n),
+      joinSpec: (n) => this.joinSpec(n, bindings),
     });
-    if (fragment === undefined || !(preparer.generatesPages || worthWorkers(fragment))) return undefined;
+    if (built === undefined || !(preparer.generatesPages || worthWorkers(built.fragment))) return undefined;
+    const fragment = built.fragment;
     const key = fragment.aggregation && fragmentKey(scan.table, fragment);
     const env = { ...this.env, operator: ctx };
-    const inParallel = (spec: ParallelSourceSpec): PageStream => {
+    const inParallel = (spec: Omit<ParallelSourceSpec, 'builds'>): PageStream => {
       ctx.stats.named(parallelSource.name);
-      return parallelSource(env, spec);
+      // The build sides' own operators, made only when the fragment runs on the workers.
+      const builds = built.builds.map((b) => ({ input: this.plan(b.source, bindings, ctx.stats), spec: b.spec }));
+      return parallelSource(env, { ...spec, builds });
     };
     const inWorkers = (splits: readonly Split[]): PageStream => {
       const prepared = splits.map((split) => preparer.prepare(split, fragment.columns, this.env.session));
@@ -294,6 +284,7 @@ export class LocalExecutionPlanner {
     const stage = (source: PlanNode, filter: RowExpression | undefined, projections: (layout: readonly Symbol[]) => RowExpression[]) => ({
       source,
       stage: {
+        kind: 'filterProject' as const,
         inputTypes: source.outputs.map((s) => s.type),
         filter: filter && toChannels(filter, source.outputs, bindings),
         projections: projections(source.outputs),
@@ -303,6 +294,22 @@ export class LocalExecutionPlanner {
     const assigned = (layout: readonly Symbol[]) => node.assignments.map((a) => toChannels(a.expression, layout, bindings));
     if (node.source.kind === 'Filter') return stage(node.source.source, node.source.predicate, assigned);
     return stage(node.source, undefined, assigned);
+  }
+
+  private joinSpec(node: JoinNode, bindings: Bindings): HashJoinSpec {
+    const left = node.left.outputs;
+    const right = node.right.outputs;
+    return {
+      type: node.type,
+      probeTypes: left.map((s) => s.type),
+      buildTypes: right.map((s) => s.type),
+      probeKeys: node.criteria.map((c) => channelOf(left, c.left)),
+      buildKeys: node.criteria.map((c) => channelOf(right, c.right)),
+      filter: node.filter ? toChannels(node.filter, [...left, ...right], bindings) : undefined,
+      probeOutput: left.map((_, i) => i),
+      buildOutput: node.type === 'mark' ? [] : right.map((_, i) => i),
+      markNullAware: node.mark?.nullAware ?? false,
+    };
   }
 
   private aggregationSpec(node: AggregateNode): HashAggregationSpec {

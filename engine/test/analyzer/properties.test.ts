@@ -165,6 +165,7 @@ describe('session properties', () => {
     expect(shown.rows.map((r) => r.slice(0, 4))).to.deep.equal([
       ['join_distribution_type', 'AUTOMATIC', 'AUTOMATIC', 'varchar'],
       ['max_recursion_depth', '10', '10', 'integer'],
+      ['parallel_join_probe', 'true', 'true', 'boolean'],
       ['parallel_min_splits', '2', '2', 'integer'],
       ['query_max_execution_time', '100.00d', '100.00d', 'varchar'],
       // The harness's cluster-wide query memory limit is 1 GB: the default is the node's own.

@@ -49,7 +49,7 @@ describe('parallel execution: grouped aggregation finished by the workers', () =
     const partialTypes: SqlType[] = [key.type, ...count.intermediateTypes, ...sum.intermediateTypes];
     const fragment: SourceFragment = {
       columns,
-      stages: [{ inputTypes: scanTypes, filter, projections: [inputRef(key.channel, key.type), inputRef(2, INTEGER)] }],
+      stages: [{ kind: 'filterProject', inputTypes: scanTypes, filter, projections: [inputRef(key.channel, key.type), inputRef(2, INTEGER)] }],
       aggregation: {
         abandonable: true,
         inputTypes: [key.type, INTEGER],

@@ -11,6 +11,7 @@ import type { Turns } from '../operators/sort-cooperatively.js';
 import { tableCapacity } from './group-by-hash.js';
 import { int64Words, mix32 } from './hash-functions.js';
 import { anyNullKey, type JoinLookup } from './join-lookup.js';
+import { newInt32Array, type SharedIntegerJoinHash } from './shared-join-lookup.js';
 
 const EMPTY = -1;
 /** Rows inserted between two chances to yield the event loop (well under a millisecond of work). */
@@ -68,13 +69,21 @@ export class IntegerJoinHash implements JoinLookup {
   private readonly table: Int32Array;
   private readonly mask: number;
   readonly next: Int32Array;
-  private nullKeyRowIndexes = new Int32Array(0);
+  private nullKeyRowIndexes: Int32Array = new Int32Array(0);
   private probeScratch: Int32Array | undefined;
 
-  /** The table over `rowCount` rows of one integer key column. */
-  static async build(buildKey: Column, rowCount: number, turns?: Turns): Promise<IntegerJoinHash> {
-    const hash = new IntegerJoinHash(rowCount);
+  /** The table over `rowCount` rows of one integer key column; `shared`: in shared memory, for other threads to probe. */
+  static async build(buildKey: Column, rowCount: number, turns?: Turns, shared = false): Promise<IntegerJoinHash> {
+    const capacity = tableCapacity(rowCount);
+    const hash = new IntegerJoinHash(rowCount, newInt32Array(capacity * 3, shared), newInt32Array(rowCount, shared).fill(EMPTY));
     await hash.insertAll(buildKey, turns);
+    return hash;
+  }
+
+  /** The table another thread shared (read only: probes never write to it). */
+  static fromShared(shared: SharedIntegerJoinHash): IntegerJoinHash {
+    const hash = new IntegerJoinHash(shared.rowCount, shared.table, shared.next);
+    hash.nullKeyRowIndexes = shared.nullKeyRows;
     return hash;
   }
 
@@ -83,11 +92,18 @@ export class IntegerJoinHash implements JoinLookup {
     return tableCapacity(rows) * 3 * 4 + rows * 4;
   }
 
-  private constructor(readonly rowCount: number) {
-    const capacity = tableCapacity(rowCount);
-    this.mask = capacity - 1;
-    this.table = new Int32Array(capacity * 3);
-    this.next = new Int32Array(rowCount).fill(EMPTY);
+  private constructor(
+    readonly rowCount: number,
+    table: Int32Array,
+    next: Int32Array,
+  ) {
+    this.mask = table.length / 3 - 1;
+    this.table = table;
+    this.next = next;
+  }
+
+  share(): SharedIntegerJoinHash {
+    return { kind: 'integer', rowCount: this.rowCount, table: this.table, next: this.next, nullKeyRows: this.nullKeyRowIndexes };
   }
 
   get nullKeyRows(): Int32Array {

@@ -11,6 +11,7 @@ import { tableCapacity } from './group-by-hash.js';
 import { hashRows } from './hash-functions.js';
 import { anyNullKey, type JoinLookup } from './join-lookup.js';
 import { makeKeyEquals } from './row-equality.js';
+import { newInt32Array, type SharedJoinHash } from './shared-join-lookup.js';
 
 const EMPTY = -1;
 /** Rows hashed or inserted between two chances to yield the event loop (well under a millisecond of work). */
@@ -22,14 +23,27 @@ export class JoinHash implements JoinLookup {
   private readonly hashes: Int32Array;
   /** next[row]: the next build row with the same key as `row`, or -1. */
   readonly next: Int32Array;
-  private nullKeyRowIndexes = new Int32Array(0);
+  private nullKeyRowIndexes: Int32Array = new Int32Array(0);
   private probeHashes = new Int32Array(0);
 
   /** The table over `rowCount` rows of `buildKeys`, built a slice of rows at a time so that the event loop gets its turns. */
-  static async build(types: readonly SqlType[], buildKeys: readonly Column[], rowCount: number, turns?: Turns): Promise<JoinHash> {
-    const hash = new JoinHash(types, buildKeys, rowCount);
+  /** `shared`: in shared memory, for other threads to probe. */
+  static async build(types: readonly SqlType[], buildKeys: readonly Column[], rowCount: number, turns?: Turns, shared = false): Promise<JoinHash> {
+    const slots = newInt32Array(tableCapacity(rowCount), shared).fill(EMPTY);
+    const hash = new JoinHash(types, buildKeys, rowCount, slots, newInt32Array(rowCount, shared), newInt32Array(rowCount, shared).fill(EMPTY));
     await hash.insertAll(turns);
     return hash;
+  }
+
+  /** The table another thread shared, over `buildKeys` (this thread's view of the same build rows). */
+  static fromShared(shared: SharedJoinHash, buildKeys: readonly Column[]): JoinHash {
+    const hash = new JoinHash(shared.types, buildKeys, shared.rowCount, shared.slots, shared.hashes, shared.next);
+    hash.nullKeyRowIndexes = shared.nullKeyRows;
+    return hash;
+  }
+
+  share(): SharedJoinHash {
+    return { kind: 'general', types: this.types, rowCount: this.rowCount, slots: this.slots, hashes: this.hashes, next: this.next, nullKeyRows: this.nullKeyRowIndexes };
   }
 
   /** Build rows with a NULL in some key column. */
@@ -41,12 +55,14 @@ export class JoinHash implements JoinLookup {
     private readonly types: readonly SqlType[],
     private readonly buildKeys: readonly Column[],
     readonly rowCount: number,
+    slots: Int32Array,
+    hashes: Int32Array,
+    next: Int32Array,
   ) {
-    const capacity = tableCapacity(rowCount);
-    this.slots = new Int32Array(capacity).fill(EMPTY);
-    this.mask = capacity - 1;
-    this.hashes = new Int32Array(rowCount);
-    this.next = new Int32Array(rowCount).fill(EMPTY);
+    this.slots = slots;
+    this.mask = slots.length - 1;
+    this.hashes = hashes;
+    this.next = next;
   }
 
   private async insertAll(turns: Turns | undefined): Promise<void> {

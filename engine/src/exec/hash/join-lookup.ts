@@ -3,6 +3,7 @@
 // build rows after it with the same key.
 
 import type { Column } from '../../spi/page.js';
+import type { SharedJoinLookup } from './shared-join-lookup.js';
 
 export interface JoinLookup {
   /** next[row]: the next build row with the same key as `row` (in build order), or -1. */
@@ -15,6 +16,8 @@ export interface JoinLookup {
    */
   lookup(probeKeys: readonly Column[], count: number, out: Int32Array, probeNulls?: Uint8Array): void;
   sizeInBytes(): number;
+  /** Its arrays, for other threads to probe (in shared memory when it was built there). */
+  share(): SharedJoinLookup;
 }
 
 /** 1 for rows with a NULL in any of the columns; null when no row has one. */

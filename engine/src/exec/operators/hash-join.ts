@@ -37,9 +37,7 @@ export interface HashJoinSpec {
 export async function* hashJoin(ctx: OperatorContext, probe: PageStream, build: PageStream, spec: HashJoinSpec): PageStream {
   const reservation = new MemoryReservation(ctx.memory);
   try {
-    const filter = spec.filter === undefined ? null : new JoinFilter(spec.filter, spec.probeTypes.length, [...spec.probeTypes, ...spec.buildTypes]);
-    const outputTypes = [...spec.probeOutput.map((c) => spec.probeTypes[c]), ...(spec.type === 'mark' ? [BOOLEAN] : spec.buildOutput.map((c) => spec.buildTypes[c]))];
-    const compactor = new PageCompactor(outputTypes);
+    const filter = joinFilterOf(spec);
     if (markProbeFirstApplies(spec, filter)) {
       const probeAhead = await readAhead(ctx, probe, PROBE_FIRST_MAX_ROWS, reservation);
       if (probeAhead.complete && probeAhead.rows === 0) return;
@@ -50,6 +48,7 @@ export async function* hashJoin(ctx: OperatorContext, probe: PageStream, build: 
         if (!buildAhead.complete) {
           // The build side has more rows than the probe side: hash the probe side.
           const hashed = await hashProbeSide(ctx, probeAhead.pages, spec, reservation);
+          const compactor = new PageCompactor(joinOutputTypes(spec));
           for await (const out of markJoinProbeFirst(ctx, probeAhead.pages, hashed, build, spec, filter, reservation)) {
             for (const ready of compactor.add(out)) yield ready;
           }
@@ -59,24 +58,42 @@ export async function* hashJoin(ctx: OperatorContext, probe: PageStream, build: 
       }
     }
     const side = await buildSide(ctx, build, spec, reservation);
-    const buildRows = side.page.rowCount;
-    if (buildRows === 0 && (spec.type === 'inner' || spec.type === 'right')) return;
-    const buildMatched = spec.type === 'right' || spec.type === 'full' ? new Uint8Array(buildRows) : null;
-    reservation.add(buildMatched === null ? 0 : buildRows);
-    const pairs = new PairBatches();
-    for await (const page of probe) {
-      throwIfCanceled(ctx);
-      if (page.rowCount === 0) continue;
-      const outputs = spec.type === 'mark' ? [markProbePage(ctx, page, side, spec, filter)] : joinProbePage(ctx, page, side, spec, filter, buildMatched, pairs);
-      for (const out of outputs) for (const ready of compactor.add(out)) yield ready;
-    }
-    if (buildMatched !== null) {
-      for (const out of unmatchedBuildRows(side.page, buildMatched, spec)) for (const ready of compactor.add(out)) yield ready;
-    }
-    yield* compactor.finish();
+    yield* probeBuildSide(ctx, probe, side, spec, filter, reservation);
   } finally {
     reservation.release();
   }
+}
+
+/** The residual filter of a join over its key-equal pairs, if it has one. */
+export function joinFilterOf(spec: HashJoinSpec): JoinFilter | null {
+  return spec.filter === undefined ? null : new JoinFilter(spec.filter, spec.probeTypes.length, [...spec.probeTypes, ...spec.buildTypes]);
+}
+
+export function joinOutputTypes(spec: HashJoinSpec): SqlType[] {
+  return [...spec.probeOutput.map((c) => spec.probeTypes[c]), ...(spec.type === 'mark' ? [BOOLEAN] : spec.buildOutput.map((c) => spec.buildTypes[c]))];
+}
+
+/**
+ * The join of every probe page with a ready build side (the build side may be shared with other
+ * threads probing it too: it is only read, except for the matched build rows of right and full joins).
+ */
+export async function* probeBuildSide(ctx: OperatorContext, probe: PageStream, side: BuildSide, spec: HashJoinSpec, filter: JoinFilter | null, reservation: MemoryReservation): PageStream {
+  const compactor = new PageCompactor(joinOutputTypes(spec));
+  const buildRows = side.page.rowCount;
+  if (buildRows === 0 && (spec.type === 'inner' || spec.type === 'right')) return;
+  const buildMatched = spec.type === 'right' || spec.type === 'full' ? new Uint8Array(buildRows) : null;
+  reservation.add(buildMatched === null ? 0 : buildRows);
+  const pairs = new PairBatches();
+  for await (const page of probe) {
+    throwIfCanceled(ctx);
+    if (page.rowCount === 0) continue;
+    const outputs = spec.type === 'mark' ? [markProbePage(ctx, page, side, spec, filter)] : joinProbePage(ctx, page, side, spec, filter, buildMatched, pairs);
+    for (const out of outputs) for (const ready of compactor.add(out)) yield ready;
+  }
+  if (buildMatched !== null) {
+    for (const out of unmatchedBuildRows(side.page, buildMatched, spec)) for (const ready of compactor.add(out)) yield ready;
+  }
+  yield* compactor.finish();
 }
 
 /** The output pages of one probe page for inner and outer joins. */

@@ -5,9 +5,11 @@
 import { IntegerJoinHash, isIntegerKeyType } from '../hash/integer-join-hash.js';
 import { JoinHash } from '../hash/join-hash.js';
 import type { JoinLookup } from '../hash/join-lookup.js';
+import { newInt32Array } from '../hash/shared-join-lookup.js';
 import type { Column } from '../../spi/page.js';
 import type { SqlType } from '../../types/types.js';
 import { emptyPage, estimatedPageBytes, type Page } from '../../spi/page.js';
+import { sharePage } from '../shared-page.js';
 import { concatPagesCooperatively } from './concat-cooperatively.js';
 import type { HashJoinSpec } from './hash-join.js';
 import type { OperatorContext, PageStream } from './operator.js';
@@ -22,7 +24,11 @@ export interface BuildSide {
   next: Int32Array;
 }
 
-export async function buildSide(ctx: OperatorContext, build: PageStream, spec: HashJoinSpec, reservation: MemoryReservation): Promise<BuildSide> {
+/**
+ * The build side of `build`; `shared`: its rows and lookup table in shared memory, for worker
+ * threads to probe (see parallel/shared-build-side).
+ */
+export async function buildSide(ctx: OperatorContext, build: PageStream, spec: HashJoinSpec, reservation: MemoryReservation, shared = false): Promise<BuildSide> {
   const pages: Page[] = [];
   let pagesBytes = 0;
   for await (const page of build) {
@@ -33,17 +39,18 @@ export async function buildSide(ctx: OperatorContext, build: PageStream, spec: H
     pagesBytes += bytes;
     pages.push(page);
   }
-  const page = pages.length === 0 ? emptyPage(spec.buildTypes) : pages.length === 1 ? pages[0] : await concatPagesCooperatively(spec.buildTypes, pages, ctx);
-  // The concatenated copy (about as big as the pages: measuring it again would take as long as the
-  // copy) replaces the pages; briefly both are held.
-  if (pages.length > 1) {
+  const concatenated = pages.length === 0 ? emptyPage(spec.buildTypes) : pages.length === 1 ? pages[0] : await concatPagesCooperatively(spec.buildTypes, pages, ctx);
+  const page = shared ? sharePage(concatenated) : concatenated;
+  // The concatenated or shared copy (about as big as the pages: measuring it again would take as
+  // long as the copy) replaces the pages; briefly both are held.
+  if (page !== pages[0]) {
     reservation.add(pagesBytes);
     reservation.add(-pagesBytes);
   }
   const rows = page.rowCount;
   if (spec.buildKeys.length === 0) {
     reservation.add(rows * 4);
-    const next = new Int32Array(rows);
+    const next = newInt32Array(rows, shared);
     for (let r = 0; r < rows; r++) next[r] = r + 1 < rows ? r + 1 : -1;
     return { page, hash: null, next };
   }
@@ -53,6 +60,7 @@ export async function buildSide(ctx: OperatorContext, build: PageStream, spec: H
     rows,
     ctx,
     reservation,
+    shared,
   );
   return { page, hash, next: hash.next };
 }
@@ -64,12 +72,13 @@ export async function buildJoinLookup(
   rows: number,
   ctx: OperatorContext,
   reservation: MemoryReservation,
+  shared = false,
 ): Promise<JoinLookup> {
   // Several integer keys go to JoinHash: a table of their words per slot measured slower (TPC-H q9, q20).
   const integerKey = keyTypes.length === 1 && isIntegerKeyType(keyTypes[0]);
   const estimate = integerKey ? IntegerJoinHash.estimateBytes(rows) : JoinHash.estimateBytes(rows);
   reservation.add(estimate);
-  const hash: JoinLookup = integerKey ? await IntegerJoinHash.build(keys[0], rows, ctx) : await JoinHash.build(keyTypes, keys, rows, ctx);
+  const hash: JoinLookup = integerKey ? await IntegerJoinHash.build(keys[0], rows, ctx, shared) : await JoinHash.build(keyTypes, keys, rows, ctx, shared);
   reservation.add(hash.sizeInBytes() - estimate);
   return hash;
 }

@@ -1,22 +1,37 @@
 // Builds the source fragment of a plan subtree of fragment shape (see fragmentScan): its
-// Filter/Project stages and partial aggregation as channel-based plain data, with the grouped final
-// aggregation above it when there is one. The planner lends its channel layouts, so that a stage or
+// Filter/Project stages, join probes and partial aggregation as channel-based plain data, with the
+// grouped final aggregation above it when there is one, and the build sides its probes need. The planner lends its channel layouts, so that a stage or
 // an aggregation reads the same here as when it runs in the main thread.
 
-import type { AggregateNode, FilterNode, PlanNode, ProjectNode } from '../../sql/planner/plan.js';
+import type { AggregateNode, FilterNode, JoinNode, PlanNode, ProjectNode } from '../../sql/planner/plan.js';
 import type { HashAggregationSpec } from '../operators/hash-aggregation.js';
+import type { HashJoinSpec } from '../operators/hash-join.js';
 import { aggregateRef, type AggregateRef } from '../../functions/aggregate/aggregate-ref.js';
 import { isCostly } from './expression-cost.js';
-import type { FilterProjectStage, SourceFragment } from './source-fragment.js';
+import type { FilterProjectStage, FragmentStage, SourceFragment } from './source-fragment.js';
 
 export interface ChannelLayouts {
   /** A Filter, a Project, or a Project over a Filter, as one stage over `source`. */
   filterProjectStage(node: FilterNode | ProjectNode): { source: PlanNode; stage: FilterProjectStage };
   aggregationSpec(node: AggregateNode): HashAggregationSpec;
+  joinSpec(node: JoinNode): HashJoinSpec;
 }
 
-/** The fragment, or undefined when the subtree is not of fragment shape or an aggregate cannot leave this thread. */
-export function buildSourceFragment(top: PlanNode, final: AggregateNode | undefined, layouts: ChannelLayouts): SourceFragment | undefined {
+/** A fragment's join probed in parallel: the plan of its build side, made before the fragment runs. */
+export interface FragmentBuild {
+  source: PlanNode;
+  spec: HashJoinSpec;
+}
+
+/**
+ * The fragment and its build sides (by the index its probe stages name), or undefined when the
+ * subtree is not of fragment shape or an aggregate cannot leave this thread.
+ */
+export function buildSourceFragment(
+  top: PlanNode,
+  final: AggregateNode | undefined,
+  layouts: ChannelLayouts,
+): { fragment: SourceFragment; builds: FragmentBuild[] } | undefined {
   let node = top;
   let aggregation: SourceFragment['aggregation'];
   let finalAggregation: SourceFragment['finalAggregation'];
@@ -33,24 +48,37 @@ export function buildSourceFragment(top: PlanNode, final: AggregateNode | undefi
     }
     node = node.source;
   }
-  const stages: FilterProjectStage[] = [];
-  while (node.kind === 'Filter' || node.kind === 'Project') {
-    const { source, stage } = layouts.filterProjectStage(node);
-    stages.unshift(stage);
-    node = source;
+  const stages: FragmentStage[] = [];
+  const builds: FragmentBuild[] = [];
+  for (;;) {
+    if (node.kind === 'Filter' || node.kind === 'Project') {
+      const { source, stage } = layouts.filterProjectStage(node);
+      stages.unshift(stage);
+      node = source;
+    } else if (node.kind === 'Join' && node.parallelProbe === true) {
+      const spec = layouts.joinSpec(node);
+      builds.unshift({ source: node.right, spec });
+      stages.unshift({ kind: 'probe', spec, build: -1 });
+      node = node.left;
+    } else break;
   }
   if (node.kind !== 'TableScan') return undefined;
-  return { columns: node.columns.map((c) => c.name), stages, aggregation, finalAggregation };
+  // Build sides are numbered in the order of their probes, from the scan up.
+  let next = 0;
+  for (const stage of stages) if (stage.kind === 'probe') stage.build = next++;
+  return { fragment: { columns: node.columns.map((c) => c.name), stages, aggregation, finalAggregation }, builds };
 }
 
 /**
  * Whether running a fragment on workers saves this thread more than moving its output costs: an
  * aggregation sends back few rows; otherwise every selected row travels, which only pays when
- * computing it is costly.
+ * computing it is costly. A join probe alone does not count: its output travels too (the planner
+ * marks it for the threads under an aggregation, which the executor drops when partial aggregation
+ * was found not to pay for the query, see poor-reductions).
  */
 export function worthWorkers(fragment: SourceFragment): boolean {
   if (fragment.aggregation !== undefined) return true;
-  return fragment.stages.some((s) => (s.filter !== undefined && isCostly(s.filter)) || s.projections.some(isCostly));
+  return fragment.stages.some((s) => s.kind === 'filterProject' && ((s.filter !== undefined && isCostly(s.filter)) || s.projections.some(isCostly)));
 }
 
 function aggregateRefs(spec: HashAggregationSpec): AggregateRef[] | undefined {

@@ -5,7 +5,8 @@
 // At most CREDITS_PER_WORKER pages per worker are in flight: a worker waits for a credit, which
 // comes back when the consumer has taken one of its pages. When the consumer stops early (LIMIT),
 // the query is cancelled, or a worker fails, every worker of the query is stopped through a shared
-// flag; a worker's error is rethrown here as the same EngineError.
+// flag; a worker's error is rethrown here as the same EngineError. The build sides of the joins
+// the fragment probes are made here first, in shared memory, and handed to every worker.
 
 import { countConnectorRead } from '../stats/connector-io.js';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
@@ -15,6 +16,9 @@ import { EngineError } from '../../errors/engine-error.js';
 import { Fifo } from '../fifo.js';
 import { hashAggregation, type HashAggregationSpec } from '../operators/hash-aggregation.js';
 import { MemoryReservation } from '../operators/operator-support.js';
+import type { HashJoinSpec } from '../operators/hash-join.js';
+import { buildSide, type BuildSide } from '../operators/join-build-side.js';
+import { shareBuildSide } from './shared-build-side.js';
 import type { OperatorContext, PageStream } from '../operators/operator.js';
 import type { Page } from '../../spi/page.js';
 import { readSplits } from '../table-scan.js';
@@ -45,6 +49,8 @@ export interface ParallelSourceSpec {
   more?: AsyncIterable<PreparedSplit>;
   /** Worker threads to run on (fewer when there are fewer splits). */
   workers: number;
+  /** The inputs of the build sides the fragment's probe stages name, by index. */
+  builds?: { input: PageStream; spec: HashJoinSpec }[];
   /** For a fragment ending in a partial aggregation: the rest of it, run here. */
   aggregation?: {
     /** The final step, unless the workers run it. */
@@ -69,7 +75,19 @@ export async function* parallelSource(env: ParallelEnvironment, spec: ParallelSo
   const prepared = Promise.all(spec.splits.map((split) => split.ready()));
   await (env.operator.stats?.blockedOn(prepared) ?? prepared);
   if (spec.more !== undefined && spec.aggregation !== undefined) throw new EngineError('GENERIC_INTERNAL_ERROR', 'A parallel aggregation needs its splits up front');
-  const run = new ParallelRun(env, spec, pool);
+  // The build sides live as long as the run and its fallback here.
+  const buildMemory = new MemoryReservation(env.operator.memory);
+  try {
+    const sides: BuildSide[] = [];
+    for (const build of spec.builds ?? []) sides.push(await buildSide(env.operator, build.input, build.spec, buildMemory, true));
+    yield* runWithBuildSides(env, spec, pool, sides);
+  } finally {
+    buildMemory.release();
+  }
+}
+
+async function* runWithBuildSides(env: ParallelEnvironment, spec: ParallelSourceSpec, pool: WorkerPool, sides: readonly BuildSide[]): PageStream {
+  const run = new ParallelRun(env, spec, pool, sides);
   if (spec.more !== undefined) void run.feed(spec.more);
   const aggregation = spec.aggregation;
   try {
@@ -86,7 +104,7 @@ export async function* parallelSource(env: ParallelEnvironment, spec: ParallelSo
   rememberPoorReduction(aggregation.key);
   run.returnSplits();
   const scan = readSplits(env, spec.splits.map((split) => split.local));
-  yield* hashAggregation(env.operator, fragmentStages(env.operator, spec.fragment, scan), aggregation.single);
+  yield* hashAggregation(env.operator, fragmentStages(env.operator, spec.fragment, scan, sides), aggregation.single);
 }
 
 class ParallelRun {
@@ -123,6 +141,7 @@ class ParallelRun {
     private readonly env: ParallelEnvironment,
     private readonly spec: ParallelSourceSpec,
     pool: WorkerPool,
+    sides: readonly BuildSide[],
   ) {
     const progress = env.progress;
     progress.totalSplits += spec.splits.length;
@@ -144,6 +163,7 @@ class ParallelRun {
       cancelFlag: this.cancelFlag,
       credits: CREDITS_PER_WORKER,
       memoryLimitBytes: env.operator.memory.limitBytes,
+      builds: sides.map(shareBuildSide),
     };
     const workers = pool.acquire(spec.more === undefined ? Math.min(spec.workers, spec.splits.length) : spec.workers);
     this.queues = workers.map(() => new Fifo<number>());

@@ -1,5 +1,6 @@
 // A source fragment: the part of a plan that runs next to a table scan, split by split, in a worker
-// thread — the scan's Filter/Project chain, optionally topped by a partial aggregation. It is plain
+// thread — the scan's Filter/Project chain with the probes of joins probed in parallel among them,
+// optionally topped by a partial aggregation. It is plain
 // data (channels instead of symbols, aggregate functions by name), so it can be posted to a worker,
 // which runs the same operators over it as the main thread would.
 
@@ -8,15 +9,28 @@ import type { SqlType } from '../../types/types.js';
 import { filterAndProject } from '../operators/filter-and-project.js';
 import { hashAggregation, type HashAggregationSpec } from '../operators/hash-aggregation.js';
 import type { OperatorContext, PageStream } from '../operators/operator.js';
+import { joinFilterOf, probeBuildSide, type HashJoinSpec } from '../operators/hash-join.js';
+import type { BuildSide } from '../operators/join-build-side.js';
+import { MemoryReservation } from '../operators/operator-support.js';
 import { adaptivePartialAggregation } from './adaptive-partial.js';
 import { resolveAggregateRef, type AggregateRef } from '../../functions/aggregate/aggregate-ref.js';
 
 /** One filterAndProject operator: over pages of `inputTypes`, keep rows passing `filter`, compute `projections`. */
 export interface FilterProjectStage {
+  kind: 'filterProject';
   inputTypes: SqlType[];
   filter?: RowExpression;
   projections: RowExpression[];
 }
+
+/** The probe of a join against the fragment's build side `build` (made before the fragment runs). */
+export interface JoinProbeStage {
+  kind: 'probe';
+  spec: HashJoinSpec;
+  build: number;
+}
+
+export type FragmentStage = FilterProjectStage | JoinProbeStage;
 
 export interface PartialAggregateCall {
   function: AggregateRef;
@@ -47,7 +61,7 @@ export interface SourceFragment {
   /** The table columns the scan reads, in channel order. */
   columns: string[];
   /** Applied in order over the scan's pages. */
-  stages: FilterProjectStage[];
+  stages: FragmentStage[];
   /** A partial aggregation over the last stage's output; its intermediates are the fragment's output. */
   aggregation?: PartialAggregation;
   /**
@@ -58,19 +72,40 @@ export interface SourceFragment {
   finalAggregation?: FinalAggregation;
 }
 
-/** The Filter/Project stages of a fragment over `scan`. */
-export function fragmentStages(ctx: OperatorContext, fragment: SourceFragment, scan: PageStream): PageStream {
+/** The stages of a fragment over `scan`, probing `builds` (the fragment's build sides, in this thread). */
+export function fragmentStages(ctx: OperatorContext, fragment: SourceFragment, scan: PageStream, builds: readonly BuildSide[]): PageStream {
   let stream = scan;
-  for (const stage of fragment.stages) stream = filterAndProject(ctx, stream, stage.inputTypes, stage.filter, stage.projections);
+  for (const stage of fragment.stages) {
+    stream =
+      stage.kind === 'filterProject'
+        ? filterAndProject(ctx, stream, stage.inputTypes, stage.filter, stage.projections)
+        : probeStage(ctx, stream, builds[stage.build], stage.spec);
+  }
   return stream;
+}
+
+/** The join of each build side, by the index its probe stage names. */
+export function probeSpecs(fragment: SourceFragment): HashJoinSpec[] {
+  const specs: HashJoinSpec[] = [];
+  for (const stage of fragment.stages) if (stage.kind === 'probe') specs[stage.build] = stage.spec;
+  return specs;
+}
+
+async function* probeStage(ctx: OperatorContext, probe: PageStream, side: BuildSide, spec: HashJoinSpec): PageStream {
+  const reservation = new MemoryReservation(ctx.memory);
+  try {
+    yield* probeBuildSide(ctx, probe, side, spec, joinFilterOf(spec), reservation);
+  } finally {
+    reservation.release();
+  }
 }
 
 /**
  * The operators of a fragment over `scan` (the pages of the splits it is given), up to its partial
  * aggregation (which throws PartialAggregationDoesNotPay when it does not pay).
  */
-export function fragmentPipeline(ctx: OperatorContext, fragment: SourceFragment, scan: PageStream): PageStream {
-  const stream = fragmentStages(ctx, fragment, scan);
+export function fragmentPipeline(ctx: OperatorContext, fragment: SourceFragment, scan: PageStream, builds: readonly BuildSide[]): PageStream {
+  const stream = fragmentStages(ctx, fragment, scan, builds);
   const aggregation = fragment.aggregation;
   if (aggregation === undefined) return stream;
   const spec: HashAggregationSpec = {

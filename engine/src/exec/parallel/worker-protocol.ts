@@ -12,6 +12,7 @@ import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import type { ErrorName } from '../../errors/error-codes.js';
 import type { EncodedPage } from './page-transfer.js';
 import type { PartitionExchange } from './partitioned-final.js';
+import type { SharedBuildSide } from './shared-build-side.js';
 import type { SourceFragment } from './source-fragment.js';
 import type { WorkerSplit } from '../../spi/worker-split.js';
 import type { ConnectorMetrics } from '../../spi/connector.js';
@@ -28,6 +29,8 @@ export interface StartTask {
   memoryLimitBytes: number;
   /** With a fragment's final aggregation: which partition of the groups this worker owns, and its peers. */
   exchange?: PartitionExchange;
+  /** The build sides the fragment's probe stages name (shared memory, see shared-build-side). */
+  builds: SharedBuildSide[];
 }
 
 /** A message for one task of the thread. */

@@ -12,7 +12,10 @@ import { PartialAggregationDoesNotPay } from './adaptive-partial.js';
 import { BusyClock } from './busy-clock.js';
 import { encodePage } from './page-transfer.js';
 import { partitionedFinal } from './partitioned-final.js';
-import { fragmentPipeline } from './source-fragment.js';
+import { fragmentPipeline, probeSpecs } from './source-fragment.js';
+import { buildSideFromShared } from './shared-build-side.js';
+import { MemoryReservation } from '../operators/operator-support.js';
+import { unsharedBytes } from '../shared-page.js';
 import { errorPayload, type MainToTask, type StartTask, type WorkerToMain } from './worker-protocol.js';
 import { openWorkerSplit } from '../../connectors/split-readers.js';
 import type { WorkerSplit } from '../../spi/worker-split.js';
@@ -59,15 +62,12 @@ export class WorkerTask {
   }
 
   async run(): Promise<void> {
-    const { taskId, fragment, session } = this.task;
+    const { taskId, session } = this.task;
     const memory = this.memory;
     const ctx: OperatorContext = { memory, signal: this.abort.signal, timeZone: session.timeZone };
     this.clock.resume();
-    const partial = fragmentPipeline(ctx, fragment, this.scan(session));
-    const { exchange } = this.task;
-    const output =
-      exchange !== undefined && fragment.finalAggregation !== undefined ? partitionedFinal(ctx, partial, fragment.finalAggregation, exchange, this.clock) : partial;
     try {
+      const output = this.output(ctx);
       for await (const page of output) {
         await this.takeCredit();
         const encoded = encodePage(page);
@@ -80,6 +80,17 @@ export class WorkerTask {
     } finally {
       memory.close();
     }
+  }
+
+  /** The fragment's operators over the scan of this task's splits, with their build sides. */
+  private output(ctx: OperatorContext): PageStream {
+    const { fragment, session, exchange } = this.task;
+    const specs = probeSpecs(fragment);
+    const builds = this.task.builds.map((shared, i) => buildSideFromShared(shared, specs[i]));
+    // This thread's own copy of the build sides' strings; the rest is shared with the main thread, which counts it.
+    new MemoryReservation(ctx.memory).set(builds.reduce((bytes, side) => bytes + unsharedBytes(side.page), 0));
+    const partial = fragmentPipeline(ctx, fragment, this.scan(session), builds);
+    return exchange !== undefined && fragment.finalAggregation !== undefined ? partitionedFinal(ctx, partial, fragment.finalAggregation, exchange, this.clock) : partial;
   }
 
   /** The pages of every split this task is given, counting rows, bytes and busy time per split. */

@@ -120,6 +120,11 @@ export interface JoinNode extends NodeBase {
   filter?: RowExpression;
   /** For 'mark': the boolean output symbol and whether NULLs follow IN semantics. */
   mark?: { symbol: Symbol; nullAware: boolean };
+  /**
+   * The probe runs in the worker threads of the table scan under it (see parallel-probes), against
+   * a build side made once and shared with them; set only where the scan may run on threads.
+   */
+  parallelProbe?: boolean;
 }
 
 export interface OrderingItem {

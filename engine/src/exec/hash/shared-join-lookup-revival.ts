@@ -1,0 +1,12 @@
+// A shared join lookup table made usable in this thread (see shared-join-lookup).
+
+import type { Column } from '../../spi/page.js';
+import { IntegerJoinHash } from './integer-join-hash.js';
+import { JoinHash } from './join-hash.js';
+import type { JoinLookup } from './join-lookup.js';
+import type { SharedJoinLookup } from './shared-join-lookup.js';
+
+/** The lookup table of `shared` in this thread, over this thread's view of the build keys. */
+export function lookupFromShared(shared: SharedJoinLookup, buildKeys: readonly Column[]): JoinLookup {
+  return shared.kind === 'integer' ? IntegerJoinHash.fromShared(shared) : JoinHash.fromShared(shared, buildKeys);
+}
