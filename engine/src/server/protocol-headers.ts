@@ -22,10 +22,10 @@ export function detectPrefix(headers: IncomingHttpHeaders): HeaderPrefix | undef
 /** The session a POST /v1/statement asks for. */
 export function readSessionHeaders(headers: IncomingHttpHeaders, prefix: HeaderPrefix, defaultTimeZone: string): SessionRequest {
   const get = (name: string): string | undefined => headerValue(headers, prefix, name);
-  // A client that sends the header can run transactions; NONE means it has none open.
+  // A client that sends the header can run transactions; NONE (or nothing) means it has none open.
   const transaction = get('Transaction-Id');
   return {
-    ...(transaction === undefined ? {} : { transaction: transaction.toUpperCase() === 'NONE' ? {} : { id: transaction } }),
+    ...(transaction === undefined ? {} : { transaction: transactionId(transaction, `${prefix}Transaction-Id`) }),
     user: get('User') ?? DEFAULT_USER,
     source: get('Source'),
     catalog: get('Catalog'),
@@ -54,6 +54,16 @@ function headerValue(headers: IncomingHttpHeaders, prefix: HeaderPrefix, name: s
 }
 
 /** The requested zone in the engine's form; an unknown zone is a bad request, as in Trino (never silently UTC). */
+const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The open transaction a client names: none, or its id, which is a UUID as Trino's are (anything else is a 400). */
+function transactionId(text: string, header: string): { id?: string } {
+  const value = text.trim();
+  if (value === '' || value.toUpperCase() === 'NONE') return {};
+  if (!UUID_TEXT.test(value)) throw new HttpError(400, `Invalid UUID string: ${value} (${header} header)`);
+  return { id: value.toLowerCase() };
+}
+
 function timeZone(text: string | undefined, header: string): string | undefined {
   if (text === undefined) return undefined;
   const zone = normalizeTimeZone(text);
