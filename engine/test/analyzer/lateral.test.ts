@@ -4,40 +4,33 @@
 // reference to the left side from a RIGHT or FULL join.
 
 import { expect } from 'chai';
-import type { DuckDBConnection } from '@duckdb/node-api';
-import { duckRows, openDuckDb } from '../../scripts/tpch/duckdb-tpch.js';
-import { EngineHarness } from '../support/engine-harness.js';
+import { EngineAndDuckDb } from '../support/engine-and-duckdb.js';
+import type { EngineHarness } from '../support/engine-harness.js';
 import { seededRandom } from '../support/seeded-random.js';
-
-const text = (rows: unknown[][]): string[] => rows.map((r) => r.map((v) => (v === null ? 'NULL' : String(v))).join('|')).sort();
 
 describe('LATERAL', function () {
   this.timeout(120_000);
+  let both: EngineAndDuckDb;
   let engine: EngineHarness;
-  let duck: DuckDBConnection;
 
   before(async () => {
-    engine = new EngineHarness();
-    duck = await openDuckDb(1);
+    both = await EngineAndDuckDb.open();
+    engine = both.engine;
     const next = seededRandom(7);
     const value = (n: number) => (next() < 0.1 ? 'NULL' : String(Math.floor(next() * n)));
     const orders = Array.from({ length: 60 }, (_, id) => `(${id}, ${value(12)}, ${value(1000)})`);
     const items = Array.from({ length: 300 }, (_, id) => `(${id}, ${value(70)}, ${value(50)}, '${'abc'[Math.floor(next() * 3)]}')`);
-    for (const run of [(sql: string) => engine.run(sql), (sql: string) => duck.run(sql).then(() => undefined)]) {
-      await run('CREATE TABLE orders (id integer, customer integer, total integer)');
-      await run(`INSERT INTO orders VALUES ${orders.join(', ')}`);
-      await run('CREATE TABLE items (id integer, order_id integer, price integer, tag varchar)');
-      await run(`INSERT INTO items VALUES ${items.join(', ')}`);
-    }
+    await both.runOnBoth(
+      'CREATE TABLE orders (id integer, customer integer, total integer)',
+      `INSERT INTO orders VALUES ${orders.join(', ')}`,
+      'CREATE TABLE items (id integer, order_id integer, price integer, tag varchar)',
+      `INSERT INTO items VALUES ${items.join(', ')}`,
+    );
   });
 
-  after(() => duck.closeSync());
+  after(() => both.close());
 
-  async function expectSameAsDuckDb(sql: string): Promise<string[]> {
-    const ours = text(await engine.rows(sql));
-    expect(ours).to.deep.equal(text(await duckRows(duck, sql)), sql);
-    return ours;
-  }
+  const expectSameAsDuckDb = (sql: string) => both.expectSame(sql);
 
   it('joins each row with the rows of its correlated query (CROSS JOIN and comma)', async () => {
     const rows = await expectSameAsDuckDb('SELECT o.id, l.id, l.price FROM orders o CROSS JOIN LATERAL (SELECT id, price FROM items i WHERE i.order_id = o.id AND i.price > 10) l');

@@ -4,21 +4,19 @@
 // and each misshaped query its analyzer refuses.
 
 import { expect } from 'chai';
-import type { DuckDBConnection } from '@duckdb/node-api';
-import { duckRows, openDuckDb } from '../../scripts/tpch/duckdb-tpch.js';
+import { duckRows } from '../../scripts/tpch/duckdb-tpch.js';
+import { EngineAndDuckDb, sortedRowTexts } from '../support/engine-and-duckdb.js';
 import { EngineHarness } from '../support/engine-harness.js';
 import { seededRandom } from '../support/seeded-random.js';
 
-const text = (rows: unknown[][]): string[] => rows.map((r) => r.map((v) => (v === null ? 'NULL' : String(v))).join('|')).sort();
-
 describe('WITH RECURSIVE', function () {
   this.timeout(120_000);
+  let both: EngineAndDuckDb;
   let engine: EngineHarness;
-  let duck: DuckDBConnection;
 
   before(async () => {
-    engine = new EngineHarness();
-    duck = await openDuckDb(1);
+    both = await EngineAndDuckDb.open();
+    engine = both.engine;
     // A layered graph (edges only go to the next layer: every walk ends within 7 steps) with random edges, some repeated.
     const next = seededRandom(19);
     const edges: string[] = [];
@@ -34,21 +32,17 @@ describe('WITH RECURSIVE', function () {
       level.set(id, (level.get(manager) as number) + 1);
       employees.push(`(${id}, ${manager}, 'e${id}')`);
     }
-    for (const db of [(sql: string) => engine.run(sql), (sql: string) => duck.run(sql).then(() => undefined)]) {
-      await db('CREATE TABLE edges (src integer, dst integer)');
-      await db(`INSERT INTO edges VALUES ${edges.join(', ')}`);
-      await db('CREATE TABLE employees (id integer, manager integer, name varchar)');
-      await db(`INSERT INTO employees VALUES ${employees.join(', ')}`);
-    }
+    await both.runOnBoth(
+      'CREATE TABLE edges (src integer, dst integer)',
+      `INSERT INTO edges VALUES ${edges.join(', ')}`,
+      'CREATE TABLE employees (id integer, manager integer, name varchar)',
+      `INSERT INTO employees VALUES ${employees.join(', ')}`,
+    );
   });
 
-  after(() => duck.closeSync());
+  after(() => both.close());
 
-  async function expectSameAsDuckDb(sql: string): Promise<string[]> {
-    const ours = text(await engine.rows(sql));
-    expect(ours).to.deep.equal(text(await duckRows(duck, sql)), sql);
-    return ours;
-  }
+  const expectSameAsDuckDb = (sql: string) => both.expectSame(sql);
 
   it("gives the documented sum of Trino's example", async () => {
     const rows = await engine.rows('WITH RECURSIVE t(n) AS (VALUES (1) UNION ALL SELECT n + 1 FROM t WHERE n < 4) SELECT sum(n) FROM t');
@@ -122,7 +116,7 @@ describe('WITH RECURSIVE', function () {
     try {
       await engine.run('SET SESSION max_recursion_depth = 2000');
       const sql = 'WITH RECURSIVE t(n, total) AS (SELECT 1, BIGINT \'1\' UNION ALL SELECT n + 1, total + n + 1 FROM t WHERE n < 2000) SELECT count(*), max(n), max(total) FROM t';
-      expect(await engine.rows(sql)).to.deep.equal(text(await duckRows(duck, sql)).map((r) => r.split('|').map((v, i) => (i === 1 ? Number(v) : BigInt(v)))));
+      expect(await engine.rows(sql)).to.deep.equal(sortedRowTexts(await duckRows(both.duck, sql)).map((r) => r.split('|').map((v, i) => (i === 1 ? Number(v) : BigInt(v)))));
       const [[plan]] = await engine.rows(`EXPLAIN ${sql}`);
       expect(plan).to.contain('RecursiveUnion[maxDepth = 2000]');
     } finally {
