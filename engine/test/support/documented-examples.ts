@@ -28,6 +28,25 @@ export function documentedExamples(page: string, examples: readonly DocumentedEx
   });
 }
 
+/** A value expression, its result printed as Trino's CLI prints it, and its type (as Trino's tests give them). */
+export type TypedCase = readonly [expression: string, result: string, type: string];
+
+/** One test per case: `SELECT expression` gives the result with the type. */
+export function typedCases(cases: readonly TypedCase[], engine: EngineHarness): void {
+  for (const [sql, result, type] of cases) {
+    it(`${sql} -> ${result}`, async () => {
+      const { rows, columns, types } = await engine.query(`SELECT ${sql}`);
+      expect([cliText(rows[0][0], columns[0].type), types[0]]).to.deep.equal([result, type]);
+    });
+  }
+}
+
+/** A query's rows, each value printed as Trino's CLI prints it. */
+export async function cliRows(engine: EngineHarness, sql: string): Promise<string[][]> {
+  const { rows, columns } = await engine.query(sql);
+  return rows.map((row) => row.map((v, i) => cliText(v, columns[i]!.type)));
+}
+
 /** Each statement fails with the error name and exactly the message given. */
 export function failureCases(errorName: string, cases: ReadonlyArray<readonly [sql: string, message: string]>, engine = new EngineHarness()): void {
   for (const [sql, message] of cases) {

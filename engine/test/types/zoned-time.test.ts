@@ -5,14 +5,13 @@
 // offset at the query's start, casts to timestamps on the query's start date, and bad input.
 
 import { expect } from 'chai';
-import { cliText, failureCases } from '../support/documented-examples.js';
+import { cliRows, cliText, failureCases, typedCases, type TypedCase } from '../support/documented-examples.js';
 import { EngineHarness } from '../support/engine-harness.js';
 
 /** [expression, Trino's result as its CLI prints it, Trino's type] */
-type Case = readonly [sql: string, result: string, type: string];
 const TZ = (p: number) => `time(${p}) with time zone`;
 
-const TRINO_CASES: readonly Case[] = [
+const TRINO_CASES: readonly TypedCase[] = [
   ["TIME '12:34:56+08:35'", '12:34:56+08:35', TZ(0)],
   ["TIME '12:34:56.123456789012-14:00'", '12:34:56.123456789012-14:00', TZ(12)],
   ["CAST(TIME '12:34:56.555555+08:35' AS TIME(0))", '12:34:57', 'time(0)'],
@@ -39,16 +38,11 @@ describe('time(p) with time zone: Trino\'s results', function () {
   this.timeout(60_000);
   const engine = new EngineHarness();
   engine.session.timeZone = 'Pacific/Apia';
-  for (const [sql, result, type] of TRINO_CASES) {
-    it(`${sql} -> ${result}`, async () => {
-      const { rows, columns, types } = await engine.query(`SELECT ${sql}`);
-      expect([cliText(rows[0][0], columns[0].type), types[0]]).to.deep.equal([result, type]);
-    });
-  }
+  typedCases(TRINO_CASES, engine);
 });
 
 /** Trino's testCastToTimestamp and testCastToTimestampWithTimeZone: the session started 2020-05-01 12:34:56.111 in Pacific/Apia. */
-const ON_SESSION_DATE: readonly Case[] = [
+const ON_SESSION_DATE: readonly TypedCase[] = [
   ["CAST(TIME '12:34:56.1111111111+08:35' AS TIMESTAMP(1))", '2020-05-01 12:34:56.1', 'timestamp(1)'],
   ["CAST(TIME '12:34:56.555555+08:35' AS TIMESTAMP(0))", '2020-05-01 12:34:57', 'timestamp(0)'],
   ["CAST(TIME '12:34:56.123+08:35' AS TIMESTAMP(6))", '2020-05-01 12:34:56.123000', 'timestamp(6)'],
@@ -62,21 +56,13 @@ describe('time(p) with time zone to timestamps, on the date the query started (T
   const engine = new EngineHarness();
   engine.session.timeZone = 'Pacific/Apia';
   engine.session.startTime = Date.parse('2020-05-01T12:34:56.111+12:00');
-  for (const [sql, result, type] of ON_SESSION_DATE) {
-    it(`${sql} -> ${result}`, async () => {
-      const { rows, columns, types } = await engine.query(`SELECT ${sql}`);
-      expect([cliText(rows[0][0], columns[0].type), types[0]]).to.deep.equal([result, type]);
-    });
-  }
+  typedCases(ON_SESSION_DATE, engine);
 });
 
 describe('time(p) with time zone: semantics and functions', function () {
   this.timeout(60_000);
   const engine = new EngineHarness();
-  const texts = async (sql: string) => {
-    const { rows, columns } = await engine.query(sql);
-    return rows.map((row) => row.map((v, i) => cliText(v, columns[i].type)));
-  };
+  const texts = (sql: string) => cliRows(engine, sql);
 
   it('compares by the time at +00:00 modulo a day, and groups, deduplicates, joins and orders so', async () => {
     expect(await texts("SELECT TIME '12:00:00+09:00' = TIME '03:00:00+00:00', TIME '01:00+02:00' < TIME '00:30+00:00', TIME '12:00:00.000+09:00' <> TIME '03:00:00.001+00:00'")).to.deep.equal([['true', 'false', 'true']]);

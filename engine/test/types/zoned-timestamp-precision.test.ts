@@ -8,17 +8,16 @@
 import { expect } from 'chai';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { duckRows, openDuckDb } from '../../scripts/tpch/duckdb-tpch.js';
-import { cliText } from '../support/documented-examples.js';
+import { cliRows, typedCases, type TypedCase } from '../support/documented-examples.js';
 import { EngineHarness } from '../support/engine-harness.js';
 import { seededRandom as random } from '../support/seeded-random.js';
 
 /** [expression, Trino's result as its CLI prints it, Trino's type] */
-type Case = readonly [sql: string, result: string, type: string];
 
 const KTM = 'Asia/Kathmandu';
 const TZ = (p: number) => `timestamp(${p}) with time zone`;
 
-const TRINO_CASES: readonly Case[] = [
+const TRINO_CASES: readonly TypedCase[] = [
   // Literals take the precision of their fraction digits.
   [`TIMESTAMP '2020-05-01 12:34:56.1234 ${KTM}'`, `2020-05-01 12:34:56.1234 ${KTM}`, TZ(4)],
   [`TIMESTAMP '2020-05-01 12:34:56.123456789 ${KTM}'`, `2020-05-01 12:34:56.123456789 ${KTM}`, TZ(9)],
@@ -59,21 +58,13 @@ describe('timestamp(p) with time zone, p 4..12: Trino\'s results (session zone P
   this.timeout(60_000);
   const engine = new EngineHarness();
   engine.session.timeZone = 'Pacific/Apia';
-  for (const [sql, result, type] of TRINO_CASES) {
-    it(`${sql} -> ${result}`, async () => {
-      const { rows, columns, types } = await engine.query(`SELECT ${sql}`);
-      expect([cliText(rows[0][0], columns[0].type), types[0]]).to.deep.equal([result, type]);
-    });
-  }
+  typedCases(TRINO_CASES, engine);
 });
 
 describe('timestamp(p) with time zone, p 4..12: functions and SQL semantics', function () {
   this.timeout(60_000);
   const engine = new EngineHarness();
-  const texts = async (sql: string) => {
-    const { rows, columns } = await engine.query(sql);
-    return rows.map((row) => row.map((v, i) => cliText(v, columns[i].type)));
-  };
+  const texts = (sql: string) => cliRows(engine, sql);
   const N = (text: string) => `TIMESTAMP '2020-05-11 ${text}'`;
 
   it('carries the picoseconds through at_timezone, interval arithmetic and date_add; date_trunc drops them', async () => {

@@ -5,7 +5,7 @@
 import { divideRoundHalfUp, powerOfTen } from '../../../../types/decimal.js';
 import { JsonNumber, JsonObject, type JsonNode } from '../../../../types/json/json-node.js';
 import type { ArithmeticOperator, ComparisonOperator, JsonPath, PathExpression, PathLiteral, PathPredicate } from './path-ast.js';
-import { ExactNumber, type Item, type Numeric, TypedItem, isStructured, itemTypeForError, itemTypeName, numericOf, pathError, PathEvaluationError, toDouble } from './path-items.js';
+import { ExactNumber, type Item, type Numeric, TypedItem, isStructured, itemTypeForError, itemTypeName, numericOf, pathError, PathEvaluationError, doubleOf } from './path-items.js';
 
 interface Context {
   readonly lax: boolean;
@@ -155,7 +155,7 @@ function singleNumber(items: Item[], what = 'arithmetic binary expression requir
 
 function index(items: Item[], end: 'from' | 'to'): number {
   const n = singleNumber(items, `array subscript '${end}' value must be singleton numeric`);
-  const value = toDouble(n);
+  const value = doubleOf(n);
   if (!Number.isInteger(value)) fail(`cannot convert value ${value} to long`);
   return value;
 }
@@ -184,7 +184,7 @@ function arithmetic(operator: ArithmeticOperator, a: Numeric, b: Numeric): Numer
         return new ExactNumber(x % y, scale);
     }
   }
-  const [x, y] = [toDouble(a), toDouble(b)];
+  const [x, y] = [doubleOf(a), doubleOf(b)];
   switch (operator) {
     case '+':
       return x + y;
@@ -306,7 +306,7 @@ function compareNumbers(a: Numeric, b: Numeric): number {
     const [x, y] = aligned(a, b);
     return x < y ? -1 : x > y ? 1 : 0;
   }
-  const [x, y] = [toDouble(a), toDouble(b)];
+  const [x, y] = [doubleOf(a), doubleOf(b)];
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
@@ -331,7 +331,7 @@ function method(name: string, input: Item[], lax: boolean): Item[] {
           if (item.trim() === '' || Number.isNaN(value)) fail(`cannot convert value '${item}' to double`);
           return value;
         }
-        return toDouble(numericOf(item) ?? itemTypeError('NUMBER or TEXT', item));
+        return doubleOf(numericOf(item) ?? itemTypeError('NUMBER or TEXT', item));
       });
     default:
       return (lax ? unwrapArrays(input) : input).map((item) => rounding(name, numericOf(item) ?? itemTypeError('NUMBER', item)));

@@ -47,7 +47,7 @@ export function numericOf(item: Item): Numeric | undefined {
   return undefined;
 }
 
-export function toDouble(n: Numeric): number {
+export function doubleOf(n: Numeric): number {
   return typeof n === 'number' ? n : Number(formatDecimal(n.unscaled, n.scale));
 }
 
