@@ -41,7 +41,6 @@ const SIMPLE_TYPES: Record<string, SqlType> = {
 const KNOWN_UNSUPPORTED = new Set([
   'array',
   'map',
-  'qdigest',
 ]);
 
 /**

@@ -1,6 +1,7 @@
 // The SQL type system, spelled as Trino spells it on the wire.
 
 import { EngineError } from '../errors/engine-error.js';
+import { type QDigestName, qdigestTypeSignature } from '../functions/sketch/qdigest-type.js';
 
 export type SqlType =
   | { kind: 'boolean' }
@@ -45,7 +46,7 @@ export type SqlType =
 export type TypeKind = SqlType['kind'];
 
 /** Trino's sketch types, spelled as Trino prints them. */
-export type SketchName = 'HyperLogLog' | 'P4HyperLogLog' | 'SetDigest' | 'tdigest';
+export type SketchName = 'HyperLogLog' | 'P4HyperLogLog' | 'SetDigest' | 'tdigest' | QDigestName;
 
 /** A field of a row type: anonymous fields have no name. */
 export interface RowField {
@@ -203,7 +204,7 @@ export function typeSignature(t: SqlType): TypeSignature {
       // Trino sends each field as a NAMED_TYPE (a null fieldName for an anonymous field).
       return { rawType: 'row', arguments: t.fields.map((f) => ({ kind: 'NAMED_TYPE', value: { fieldName: f.name === undefined ? null : { name: f.name }, typeSignature: typeSignature(f.type) } })) };
     case 'sketch':
-      return { rawType: t.sketch, arguments: [] };
+      return qdigestTypeSignature(t.sketch, (element) => typeSignature(element)) ?? { rawType: t.sketch, arguments: [] };
     default:
       return { rawType: t.kind, arguments: [] };
   }

@@ -7,6 +7,7 @@
 // scan of the fragment) is checked by task-update-check.ts.
 
 import { SPECIAL_FORMS } from '../sql/planner/row-expression.js';
+import { QDIGEST_NAMES } from '../functions/sketch/qdigest-type.js';
 
 /** Splits one update may carry (all its scans together); the coordinator sends far fewer at a time. */
 export const MAX_SPLITS_PER_TASK_UPDATE = 10_000;
@@ -48,7 +49,7 @@ const SQL_TYPE = kinds('type', {
   array: kind('array', { element: ref('type') }),
   // A lambda argument's type.
   function: kind('function', { arguments: arrayOf(ref('type')), returnType: ref('type') }),
-  sketch: kind('sketch', { sketch: { enum: ['HyperLogLog', 'P4HyperLogLog', 'SetDigest', 'tdigest'] } }),
+  sketch: kind('sketch', { sketch: { enum: ['HyperLogLog', 'P4HyperLogLog', 'SetDigest', 'tdigest', ...QDIGEST_NAMES] } }),
   map: kind('map', { key: ref('type'), value: ref('type') }),
   row: kind('row', { fields: arrayOf(object({ type: ref('type') }, { name: STRING })) }),
   // A table column of a type the engine cannot process: it travels in table handles, never as values.

@@ -2,7 +2,8 @@
 // step, merge() of sketches built on the workers, and sketch values through the exchange and the
 // client protocol (base64 of their bytes). Oracles: the TPC-H reference rows' exact distinct counts
 // (estimates within 6 standard errors), and the bytes a single in-process node builds from the same
-// rows (a HyperLogLog union is exact, so partial-then-final must give the very same sketch).
+// rows (a HyperLogLog union is exact, so partial-then-final must give the very same sketch); for
+// qdigests the exact quantiles of the reference rows and airlift's serialized header.
 
 import { expect } from 'chai';
 import { referenceRows } from '../tpch/helpers.js';
@@ -72,5 +73,27 @@ describe('sketches over a cluster (coordinator + 2 workers)', function () {
     const [[encoded]] = await query(cluster.coordinator.uri, 'SELECT tdigest_agg(n_nationkey) FROM tpch.tiny.nation', USER);
     const bytes = Buffer.from(encoded as string, 'base64');
     expect([bytes[0], bytes.readDoubleLE(1), bytes.readDoubleLE(9), bytes.readDoubleLE(25)]).to.deep.equal([0, 0, 24, 25]);
+  });
+
+  it('builds qdigests in partial and final steps whose quantiles rank within their accuracy, sent as base64 of airlift\'s layout', async () => {
+    const sql = `SELECT l_returnflag, values_at_quantiles(qdigest_agg(l_partkey), ARRAY[0.1, 0.5, 0.9]), typeof(qdigest_agg(l_partkey))
+      FROM tpch.tiny.lineitem GROUP BY l_returnflag ORDER BY 1`;
+    const [[plan]] = await query(cluster.coordinator.uri, `EXPLAIN (TYPE DISTRIBUTED) ${sql}`, PARTITIONED);
+    expect(plan).to.match(/PARTIAL/);
+    const remote = (await query(cluster.coordinator.uri, sql, PARTITIONED)) as [string, number[], string][];
+    const lines = referenceRows('lineitem');
+    for (const [flag, values, type] of remote) {
+      expect(type).to.equal('qdigest(bigint)');
+      const parts = lines.filter((r) => String(r[8]) === flag).map((r) => Number(r[1]));
+      [0.1, 0.5, 0.9].forEach((q, i) => {
+        const below = parts.filter((p) => p < values[i]).length / parts.length;
+        const atOrBelow = parts.filter((p) => p <= values[i]).length / parts.length;
+        expect(q, `${flag} q ${q}`).to.be.within(below - 0.01, atOrBelow + 0.01);
+      });
+    }
+    const [[encoded]] = await query(cluster.coordinator.uri, 'SELECT qdigest_agg(n_nationkey) FROM tpch.tiny.nation', USER);
+    const bytes = Buffer.from(encoded as string, 'base64');
+    // format, accuracy, min, max, node count (25 leaves need 24 inner nodes)
+    expect([bytes[0], bytes.readDoubleLE(1), bytes.readBigInt64LE(25), bytes.readBigInt64LE(33), bytes.readInt32LE(41)]).to.deep.equal([0, 0.01, 0n, 24n, 49]);
   });
 });

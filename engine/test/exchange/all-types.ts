@@ -65,6 +65,7 @@ export const ALL_TYPES_COLUMNS: readonly { type: SqlType; values: Scalar[] }[] =
   // Sketches are bytes on the wire like varbinary, their type kept by the plan.
   { type: { kind: 'sketch', sketch: 'HyperLogLog' }, values: [new Uint8Array([2, 12, 0, 0]), null, new Uint8Array(2053).fill(3, 0, 1), new Uint8Array([2, 12, 1, 0, 9, 8, 7, 6]), null, new Uint8Array([2, 11, 0, 0])] },
   { type: { kind: 'sketch', sketch: 'tdigest' }, values: [null, new Uint8Array(37), new Uint8Array([0, 1]), null, new Uint8Array(53).fill(255), new Uint8Array(0)] },
+  { type: { kind: 'sketch', sketch: 'qdigest(real)' }, values: [new Uint8Array(45), null, null, new Uint8Array([0, 7]), new Uint8Array(62).fill(9), new Uint8Array(0)] },
 ];
 
 export const ALL_TYPES: readonly SqlType[] = ALL_TYPES_COLUMNS.map((c) => c.type);

@@ -269,14 +269,11 @@ const FAMILIES: Record<string, Family> = {
   ...SKETCH_AGGREGATES,
 };
 
-/** Aggregates Trino has that this engine does not implement yet: they fail with NOT_SUPPORTED. */
 const UNKNOWN_TYPE: SqlType = { kind: 'unknown' };
-
-const UNSUPPORTED = new Set(['qdigest_agg']);
 
 export function isAggregateFunctionName(name: string): boolean {
   const key = name.toLowerCase();
-  return key in FAMILIES || UNSUPPORTED.has(key);
+  return key in FAMILIES;
 }
 
 /**
@@ -292,7 +289,6 @@ export function resolveAggregateFunction(
 ): AggregateFunction {
   const key = name.toLowerCase();
   if (key === 'reduce_agg' && lambdas.length === 2) return reduceAggFunction(argumentTypes, lambdas, location);
-  if (UNSUPPORTED.has(key)) throw new EngineError('NOT_SUPPORTED', `Aggregate function ${key} is not supported`, location);
   const family = Object.hasOwn(FAMILIES, key) ? FAMILIES[key] : undefined;
   if (family === undefined) throw new EngineError('FUNCTION_NOT_FOUND', `Function '${key}' not registered`, location);
   if (ordering.length > 0 && family.resolveOrdered === undefined) {

@@ -6,6 +6,8 @@ import type { Family } from '../aggregate/registry.js';
 import { approxSetFunction, mergeHyperLogLogFunction } from './hyperloglog-aggregates.js';
 import { makeSetDigestFunction, mergeSetDigestFunction } from './setdigest-aggregates.js';
 import { mergeTDigestFunction, tdigestAggFunction } from './tdigest-aggregates.js';
+import { mergeQDigestFunction, qdigestAggFunction } from './qdigest-aggregates.js';
+import { QDIGEST_NAMES } from './qdigest-type.js';
 
 const oneArgument =
   <T>(resolve: (type: SqlType) => T | undefined) =>
@@ -22,9 +24,15 @@ export const SKETCH_AGGREGATES: Record<string, Family> = {
     signatures: [
       { args: ['HyperLogLog'], returns: 'HyperLogLog' },
       { args: ['tdigest'], returns: 'tdigest' },
+      ...QDIGEST_NAMES.map((name) => ({ args: [name], returns: name })),
     ],
-    description: 'Returns the union of the sketches (HyperLogLog) or the merged digest (tdigest)',
-    resolve: oneArgument((type) => mergeTDigestFunction(type) ?? mergeHyperLogLogFunction(type)),
+    description: 'Returns the union of the sketches (HyperLogLog) or the merged digest (tdigest, qdigest)',
+    resolve: oneArgument((type) => mergeTDigestFunction(type) ?? mergeQDigestFunction(type) ?? mergeHyperLogLogFunction(type)),
+  },
+  qdigest_agg: {
+    signatures: ['bigint', 'double', 'real'].flatMap((t) => [[t], [t, 'bigint'], [t, 'bigint', 'double']].map((args) => ({ args, returns: `qdigest(${t})` }))),
+    description: 'Returns the quantile digest of the values, optionally weighted (weights > 0), with the given accuracy (default 0.01)',
+    resolve: qdigestAggFunction,
   },
   tdigest_agg: {
     signatures: [{ args: ['double'], returns: 'tdigest' }, { args: ['double', 'double'], returns: 'tdigest' }],

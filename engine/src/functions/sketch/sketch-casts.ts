@@ -1,12 +1,13 @@
 // Casts of the sketch types, as Trino has them: HyperLogLog and SetDigest to and from varbinary (the
 // bytes unchanged, read only when used), HyperLogLog to P4HyperLogLog (made dense) and back, SetDigest
-// to HyperLogLog (its HyperLogLog part), tdigest to and from varbinary (read, so checked, on the way in).
+// to HyperLogLog (its HyperLogLog part), tdigest and qdigest(T) to and from varbinary (read, so checked, on the way in).
 
 import type { Scalar } from '../../spi/page.js';
 import { HYPER_LOG_LOG, type SketchName, type SqlType } from '../../types/types.js';
 import { HyperLogLog } from './hyperloglog.js';
 import { setDigestHyperLogLogBytes } from './setdigest.js';
 import { TDigestSketch } from './tdigest-sketch.js';
+import { QDIGEST_TO_VARBINARY, VARBINARY_TO_QDIGEST } from './qdigest-casts.js';
 
 type Cast = (value: Scalar) => Scalar;
 
@@ -19,11 +20,12 @@ const toP4: Cast = (v) => {
 
 /** The casts that exist, by `from` then `to` (a sketch name or varbinary). */
 const CASTS: Partial<Record<SketchName | 'varbinary', Partial<Record<SketchName | 'varbinary', Cast>>>> = {
-  varbinary: { HyperLogLog: same, SetDigest: same, tdigest: (v) => TDigestSketch.deserialize(v as Uint8Array).serialize() },
+  varbinary: { HyperLogLog: same, SetDigest: same, tdigest: (v) => TDigestSketch.deserialize(v as Uint8Array).serialize(), ...VARBINARY_TO_QDIGEST },
   HyperLogLog: { varbinary: same, P4HyperLogLog: toP4 },
   P4HyperLogLog: { HyperLogLog: same },
   SetDigest: { varbinary: same, HyperLogLog: (v) => setDigestHyperLogLogBytes(v as Uint8Array) },
   tdigest: { varbinary: same },
+  ...QDIGEST_TO_VARBINARY,
 };
 
 function castKey(type: SqlType): SketchName | 'varbinary' | undefined {

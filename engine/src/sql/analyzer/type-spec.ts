@@ -5,11 +5,13 @@ import { parseTypeSpec } from '../../types/coercion.js';
 import { type SqlType, arrayOf, mapOf, rowOf } from '../../types/types.js';
 import type { TypeSpec } from '../parser/ast.js';
 import { formatType } from '../parser/expression-formatter.js';
+import { qdigestTypeOf } from '../../functions/sketch/qdigest-type.js';
 
 /** Types whose parameters are types: array, map and row are built here. */
 const CONTAINER_TYPES: ReadonlySet<string> = new Set(['array', 'map', 'row']);
 
 export function sqlTypeOf(spec: TypeSpec): SqlType {
+  if (spec.name === 'qdigest') return qdigestTypeOf((spec.typeParameters ?? []).map(sqlTypeOf), (m) => new EngineError('TYPE_NOT_FOUND', m, spec.location));
   if ((spec.typeParameters || spec.fields) && !CONTAINER_TYPES.has(spec.name)) {
     throw new EngineError('TYPE_NOT_FOUND', `Unknown type: ${formatType(spec)}`, spec.location);
   }
