@@ -1,10 +1,12 @@
 // functions/binary.md: its one example, and every function with the results Trino's own tests and
 // the algorithms' reference vectors give (xxHash64 and MurmurHash3 checked on long inputs against
-// the xxhash-wasm and murmurhash3js-revisited packages once, their outputs recorded here).
+// the xxhash-wasm and murmurhash3js-revisited packages once, their outputs recorded here; SpookyHash
+// V2 against its reference test's 512 results, every length from 0 to 511 bytes).
 
 import { expect } from 'chai';
 import { type DocumentedExample, documentedExamples, failureCases } from '../support/documented-examples.js';
 import { EngineHarness } from '../support/engine-harness.js';
+import { SPOOKY_V2_REFERENCE_HASH32 } from './spooky-hash-vectors.js';
 
 const LONG = 'The quick brown fox jumps over the lazy dog, twice over: 1234567890';
 
@@ -17,6 +19,11 @@ documentedExamples('functions/binary.md', [
   ["SELECT to_hex(xxhash64(CAST('hashme' AS varbinary)))", 'F9D96E0E1165E892'],
   ["SELECT to_hex(xxhash64(to_utf8('aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa')))", 'FE47067CDA802916'],
   [`SELECT to_hex(xxhash64(to_utf8('${LONG}')))`, '77BE89CF6DB12CA9'],
+  // Trino's TestVarbinaryFunctions.testSpookyHash
+  ["SELECT to_hex(spooky_hash_v2_32(CAST('' AS VARBINARY)))", '6BF50919'],
+  ["SELECT to_hex(spooky_hash_v2_32(CAST('hello' AS VARBINARY)))", 'D382E6CA'],
+  ["SELECT to_hex(spooky_hash_v2_64(CAST('' AS VARBINARY)))", '232706FC6BF50919'],
+  ["SELECT to_hex(spooky_hash_v2_64(CAST('hello' AS VARBINARY)))", '3768826AD382E6CA'],
   ["SELECT crc32(to_utf8('CRC me!'))", '38028046'],
   ["SELECT crc32(to_utf8('ABCDEFGHIJKLM'))", '4223167559'],
   ["SELECT to_hex(md5(to_utf8('abc')))", '900150983CD24FB0D6963F7D28E17F72'],
@@ -50,6 +57,16 @@ documentedExamples('functions/binary.md', [
   ["SELECT reverse(X'010203')", '03 02 01'],
   ["SELECT length(X'010203')", '3'],
 ] satisfies DocumentedExample[]);
+
+describe('spooky_hash_v2_32 and spooky_hash_v2_64', () => {
+  it('give the reference Hash32 (and as the 64-bit hash\'s low half) of every prefix of 0..511 bytes: short and long paths', async () => {
+    const buffer = Buffer.from(Array.from({ length: 512 }, (_, k) => (k + 128) % 256)).toString('hex');
+    const [[hashes]] = (await new EngineHarness().query(`SELECT transform(sequence(0, 511), n -> to_hex(spooky_hash_v2_32(substr(X'${buffer}', 1, n))) || ':' || to_hex(spooky_hash_v2_64(substr(X'${buffer}', 1, n))))`)).rows as [[string[]]];
+    const expected = SPOOKY_V2_REFERENCE_HASH32.map((h) => h.toUpperCase());
+    expect(hashes.map((h) => h.split(':')[0])).to.deep.equal(expected);
+    expect(hashes.map((h) => h.split(':')[1].slice(8))).to.deep.equal(expected);
+  });
+});
 
 describe('binary functions: bad input', () => {
   const engine = new EngineHarness();

@@ -9,6 +9,7 @@ import { BIGINT, DOUBLE, INTEGER, REAL, VARBINARY, VARCHAR } from '../../../type
 import { type ScalarFunctionDefinition, type SignatureTemplate, body } from '../signature.js';
 import { fromBase32, fromBase64, fromBase64Url, fromHex, toBase32, toBase64, toBase64Url, toHex } from './base-encodings.js';
 import { murmur3x64128, xxhash64 } from './non-cryptographic-hashes.js';
+import { spookyHashV2x32, spookyHashV2x64 } from './spooky-hash-v2.js';
 
 const VARCHAR_X = { family: 'varchar' } as const;
 
@@ -142,4 +143,6 @@ export const BINARY_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
   hmac('hmac_sha512', 'sha512'),
   define('xxhash64', 'Compute xxhash64 hash', binary([VARBINARY], VARBINARY, xxhash64)),
   define('murmur3', 'Compute murmur3 hash', binary([VARBINARY], VARBINARY, murmur3x64128)),
+  define('spooky_hash_v2_32', 'Compute SpookyHashV2 32-bit hash', binary([VARBINARY], VARBINARY, spookyHashV2x32)),
+  define('spooky_hash_v2_64', 'Compute SpookyHashV2 64-bit hash', binary([VARBINARY], VARBINARY, spookyHashV2x64)),
 ];
