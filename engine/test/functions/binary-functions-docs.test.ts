@@ -66,6 +66,14 @@ describe('spooky_hash_v2_32 and spooky_hash_v2_64', () => {
     expect(hashes.map((h) => h.split(':')[0])).to.deep.equal(expected);
     expect(hashes.map((h) => h.split(':')[1].slice(8))).to.deep.equal(expected);
   });
+
+  it('are listed in SHOW FUNCTIONS with their signatures and descriptions', async () => {
+    const rows = await new EngineHarness().rows("SHOW FUNCTIONS LIKE 'spooky%'");
+    expect(rows.map((r) => [r[0], r[1], r[2], r[5]])).to.deep.equal([
+      ['spooky_hash_v2_32', 'varbinary', 'varbinary', 'Compute SpookyHashV2 32-bit hash'],
+      ['spooky_hash_v2_64', 'varbinary', 'varbinary', 'Compute SpookyHashV2 64-bit hash'],
+    ]);
+  });
 });
 
 describe('binary functions: bad input', () => {
