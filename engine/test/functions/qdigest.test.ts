@@ -8,6 +8,11 @@
 import { expect } from 'chai';
 import { failureCases } from '../support/documented-examples.js';
 import { EngineHarness } from '../support/engine-harness.js';
+import { typeSignature } from '../../src/types/types.js';
+import { qdigestType } from '../../src/functions/sketch/qdigest-type.js';
+import { QuantileDigest } from '../../src/functions/sketch/qdigest.js';
+import { keyOfBigint } from '../../src/functions/sketch/qdigest-bits.js';
+import { EngineError } from '../../src/errors/engine-error.js';
 
 const N = 30000;
 /** The k-th generated value (k = 1..N): a permutation of distinct values spread over [1, 65536], with repeats mod 5000 for half of them. */
@@ -129,6 +134,10 @@ describe('qdigest functions (functions/qdigest.md)', () => {
     expect(await row(`SELECT quantile_at_value(CAST(X'${empty}' AS qdigest(bigint)), 5), qdigest_agg(x) FROM (VALUES 1) t(x) WHERE x > 1`)).to.deep.equal([null, null]);
   });
 
+  it("gives clients Trino's typeSignature: rawType qdigest with the element type as parameter", () => {
+    expect(typeSignature(qdigestType('double'))).to.deep.equal({ rawType: 'qdigest', arguments: [{ kind: 'TYPE', value: { rawType: 'double', arguments: [] } }] });
+  });
+
   it('lists the functions with their signatures in SHOW FUNCTIONS', async () => {
     const listed = await engine.rows("SHOW FUNCTIONS LIKE 'qdigest_agg'");
     expect(listed.map((r) => r.slice(0, 3))).to.deep.include.members([
@@ -139,6 +148,31 @@ describe('qdigest functions (functions/qdigest.md)', () => {
     expect(scalars.map((r) => r.slice(0, 3))).to.deep.include.members([['quantile_at_value', 'double', 'qdigest(double), double']]);
     const merges = await engine.rows("SHOW FUNCTIONS LIKE 'merge'");
     expect(merges.map((r) => r.slice(0, 3))).to.deep.include.members([['merge', 'qdigest(real)', 'qdigest(real)']]);
+  });
+
+  it('reads damaged bytes as a digest or fails with INVALID_FUNCTION_ARGUMENT, never otherwise', async () => {
+    const [valid] = (await row(`SELECT CAST(qdigest_agg(${valueSql}) AS varbinary) FROM ${rows}`)) as [Uint8Array];
+    let seed = 12345;
+    const random = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const outcomes = new Set<string>();
+    for (let trial = 0; trial < 300; trial++) {
+      const bytes = Uint8Array.from(valid.subarray(0, trial % 3 === 0 ? random(valid.length) : valid.length));
+      for (let flips = 0; flips < 1 + random(4); flips++) if (bytes.length > 0) bytes[random(bytes.length)] = random(256);
+      try {
+        const digest = QuantileDigest.deserialize(bytes);
+        digest.valueAt(0.5);
+        digest.quantileAt(keyOfBigint(1000n));
+        digest.mergeWith(QuantileDigest.deserialize(valid));
+        QuantileDigest.deserialize(digest.serialize());
+        outcomes.add('read');
+      } catch (error) {
+        outcomes.add(error instanceof EngineError ? error.errorName : String(error));
+      }
+    }
+    expect([...outcomes].sort()).to.deep.equal(['INVALID_FUNCTION_ARGUMENT', 'read']);
   });
 
   failureCases('INVALID_FUNCTION_ARGUMENT', [

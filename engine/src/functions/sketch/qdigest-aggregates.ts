@@ -60,9 +60,9 @@ class QDigestAggAccumulator extends SketchAccumulator<QuantileDigest> {
   }
 }
 
-/** merge's input: digests, which must share their accuracy. */
+/** merge's input and partial states: digests, which must share their accuracy. */
 class QDigestMergeAccumulator extends SketchAccumulator<QuantileDigest> {
-  override addInput(groupIds: Int32Array, args: readonly Column[], start: number, end: number): void {
+  override addIntermediate(groupIds: Int32Array, args: readonly Column[], start: number, end: number): void {
     const column = args[0];
     const values = column.values as Uint8Array[];
     for (let i = start; i < end; i++) {

@@ -291,6 +291,8 @@ export class QuantileDigest {
       if (hasRight) node.right = stack.pop() ?? null;
       if (hasLeft) node.left = stack.pop() ?? null;
       if ((hasRight && node.right === null) || (hasLeft && node.left === null)) throw invalid('Tree is corrupted. A node lacks its children');
+      // as in every digest written: so no path is longer than 65 nodes
+      if ((node.left !== null && node.left.level >= level) || (node.right !== null && node.right.level >= level)) throw invalid('Tree is corrupted. A child is not below its parent');
       stack.push(node);
       digest.weightedCount += node.count;
     }
