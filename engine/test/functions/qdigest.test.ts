@@ -81,6 +81,8 @@ describe('qdigest functions (functions/qdigest.md)', () => {
     expect(Object.is(answers[2], 1.25)).to.equal(true);
     expect(Number.isNaN(answers[3])).to.equal(true);
     expect(answers.slice(4)).to.deep.equal(['qdigest(real)', -0, 'qdigest(bigint)']);
+    // decimal takes the real overload, NULL the bigint one: Trino's most specific applicable signatures
+    expect(await row('SELECT typeof(qdigest_agg(x)), value_at_quantile(qdigest_agg(x), 1), typeof(qdigest_agg(NULL)) FROM (VALUES 1.5, 2.5) t(x)')).to.deep.equal(['qdigest(real)', 2.5, 'qdigest(bigint)']);
   });
 
   it('casts to the bytes airlift\'s layout gives, derived by hand for 1, 2, 3', async () => {

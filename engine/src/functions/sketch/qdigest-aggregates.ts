@@ -1,5 +1,5 @@
 // qdigest_agg(x [, w [, accuracy]]) and merge(qdigest(T)), as Trino has them: x bigint (any integral
-// type), double (or decimal) or real; integral weights > 0; the accuracy (default 0.01) of a group's
+// type), double or real (or decimal); integral weights > 0; the accuracy (default 0.01) of a group's
 // first row makes its digest, every row's must lie in (0, 1). Merging digests of different
 // accuracies fails, as in Trino.
 
@@ -81,10 +81,14 @@ class QDigestMergeAccumulator extends SketchAccumulator<QuantileDigest> {
   }
 }
 
+/**
+ * The overload Trino picks: the most specific one the argument coerces to. bigint coerces to real
+ * and double, real to double, so integral input (and NULL) takes bigint and decimal takes real.
+ */
 function elementOfInput(type: SqlType): QDigestElement | undefined {
   if (isIntegral(type) || type.kind === 'unknown') return 'bigint';
-  if (type.kind === 'real') return 'real';
-  return canCoerce(type, DOUBLE) ? 'double' : undefined;
+  if (type.kind === 'real' || type.kind === 'decimal') return 'real';
+  return type.kind === 'double' ? 'double' : undefined;
 }
 
 export function qdigestAggFunction(argumentTypes: readonly SqlType[]): AggregateFunction | undefined {
