@@ -3,8 +3,12 @@
 // Oracles: exact order statistics of the generated rows (each answer's rank lies within the digest's
 // accuracy of its quantile, the bound airlift's QuantileDigest guarantees); the bytes Trino's own
 // engine test (AbstractTestEngineOnlyQueries.testMergeQuantileDigest) expects for a merge; bytes
-// derived by hand from airlift's serialized layout; and Trino's TestQuantileDigestFunctions cases.
+// derived by hand from airlift's serialized layout; the digests airlift's own QuantileDigest (release
+// 438, the one Trino's pom names; compiled once outside the project with stand-ins for its slice
+// reader and writer) built from the same rows in the same order, recorded here as SHA-256 of their
+// bytes, with its answers to quantile queries on them; and Trino's TestQuantileDigestFunctions cases.
 
+import { createHash } from 'node:crypto';
 import { expect } from 'chai';
 import { failureCases } from '../support/documented-examples.js';
 import { EngineHarness } from '../support/engine-harness.js';
@@ -123,6 +127,49 @@ describe('qdigest functions (functions/qdigest.md)', () => {
     const [median, roundTrip] = await row(`SELECT value_at_quantile(CAST(X'${trino}' AS qdigest(double)), 0.5), CAST(CAST(X'${trino}' AS qdigest(double)) AS varbinary) = X'${trino}'`);
     // rank 0.5 * 2 = 1 is passed only once the second value is counted
     expect([median, roundTrip]).to.deep.equal([11.3, true]);
+  });
+
+  describe("as airlift's QuantileDigest builds them, byte for byte", () => {
+    const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+    const weighted = 'SELECT k, (k * 48271 % 1000) - 500 AS x, k % 3 + 1 AS w FROM UNNEST(sequence(1, 500)) t(k)';
+    const quantileList = 'ARRAY[0, 0.01, 0.1, 0.25, 0.5, 0.75, 0.9, 0.99, 1]';
+
+    it('weighted bigints at accuracy 0.05, with the same answers to value_at_quantile and quantile_at_value', async () => {
+      const [bytes] = (await row(`SELECT CAST(qdigest_agg(x, w, 0.05) AS varbinary) FROM (${weighted})`)) as [Uint8Array];
+      expect([sha256(bytes), bytes.length]).to.deep.equal(['2d3ccf648e6eccf03bcd901cba2725081ec56487c4573e3463174ab55a793c7e', 17028]);
+      const digest = `CAST(X'${Buffer.from(bytes).toString('hex')}' AS qdigest(bigint))`;
+      const [values, shares] = await row(`SELECT values_at_quantiles(${digest}, ${quantileList}), transform(ARRAY[-600, -500, -123, 0, 1, 250, 499, 500], v -> quantile_at_value(${digest}, v))`);
+      expect(values).to.deep.equal([-498n, -487n, -398n, -249n, 1n, 250n, 402n, 489n, 499n]);
+      expect(shares).to.deep.equal([null, null, 0.3756243756243756, 0.4955044955044955, 0.4985014985014985, 0.7482517482517482, 0.999000999000999, null]);
+    });
+
+    it('per-group digests, and their merge in group order', async () => {
+      const groups = (await engine.query(`SELECT k % 4, CAST(qdigest_agg(x, w, 0.05) AS varbinary) FROM (${weighted}) GROUP BY k % 4 ORDER BY 1`)).rows.map((r) => r[1] as Uint8Array);
+      expect(groups.map(sha256)).to.deep.equal([
+        '70b2e664f1b95bd5809b6f15e5cde7361327e26cc080a980dda122ec815c129b',
+        'dd122dcf28deb67bddb7aac7db250254e41ad15d638e5775a55f1c250428fab9',
+        '4ebf58671a4171037f402fcb192517e64fce0afcc01a9df5c01f4d974d85c780',
+        '9754c546e49aa6674289174b3b70f8ef14d08ed00eadc2eb2de641ca6307a88f',
+      ]);
+      const merged = QuantileDigest.deserialize(groups[0]);
+      for (const group of groups.slice(1)) merged.mergeWith(QuantileDigest.deserialize(group));
+      expect(sha256(merged.serialize())).to.equal('08392f76b944e29cc37ffdf508438cabdbe8b530615aa6a204fec7c59786f10b');
+    });
+
+    it('doubles at the default accuracy and reals at 0.02', async () => {
+      const [doubles, reals, values] = (await row(`SELECT
+          (SELECT CAST(qdigest_agg(CAST(k * 48271 % 10007 AS double) / 7 - 700) AS varbinary) FROM UNNEST(sequence(1, 3000)) t(k)),
+          (SELECT CAST(qdigest_agg(CAST(CAST(k * 7919 % 1009 AS double) / 4 - 100 AS real), 1, 0.02) AS varbinary) FROM UNNEST(sequence(1, 2000)) t(k)),
+          (SELECT values_at_quantiles(qdigest_agg(CAST(k * 48271 % 10007 AS double) / 7 - 700), ${quantileList}) FROM UNNEST(sequence(1, 3000)) t(k))`)) as [Uint8Array, Uint8Array, number[]];
+      expect([sha256(doubles), sha256(reals)]).to.deep.equal(['c07149ad94e5fddf23cd296f1ed5c1adc32b8c818312f02df04aefa530b8c3b9', '987fe10e2c25bcb7ade47604edc9371008b5c9dc0bd507cbb0edc521d47d0eae']);
+      expect(values).to.deep.equal([-699.8571428571429, -685.7142857142857, -558.1428571428571, -343.7142857142857, 14, 371.7142857142858, 586.1428571428571, 713.5714285714287, 727.8571428571429]);
+    });
+
+    it("Trino's quantile_at_value cases on airlift's digest of 0..9 at maximum error 1", async () => {
+      const digest = "CAST(X'00000000000000f03f00000000000000000000000000000000000000000000000009000000000000001300000000000000000000f03f000000000000008000000000000000f03f0100000000000080030000000000000000000000000000008000000000000000f03f020000000000008000000000000000f03f03000000000000800300000000000000000200000000000080070000000000000000000000000000008000000000000000f03f040000000000008000000000000000f03f0500000000000080030000000000000000040000000000008000000000000000f03f060000000000008000000000000000f03f0700000000000080030000000000000000060000000000008007000000000000000004000000000000800b0000000000000000000000000000008000000000000000f03f080000000000008000000000000000f03f090000000000008003000000000000000008000000000000800f00000000000000000000000000000080' AS qdigest(bigint))";
+      expect(await row(`SELECT quantile_at_value(d, 20), quantile_at_value(d, 6), quantile_at_value(d, -1), value_at_quantile(d, quantile_at_value(d, 6)),
+          quantile_at_value(d, value_at_quantile(d, 0.6)) FROM (SELECT ${digest} d)`)).to.deep.equal([null, 0.6, null, 6n, 0.6]);
+    });
   });
 
   it("Trino's quantile_at_value cases: outside the range, empty digests and NaN give NULL; round trips", async () => {
