@@ -232,7 +232,11 @@ describe('qdigest functions (functions/qdigest.md)', () => {
     ["SELECT CAST(X'01' AS qdigest(bigint))", 'Cannot deserialize qdigest: too short'],
     [`SELECT CAST(X'01${'00'.repeat(44)}' AS qdigest(bigint))`, 'Cannot deserialize qdigest: Invalid format'],
   ]);
-  failureCases('TYPE_NOT_FOUND', [["SELECT CAST(X'00' AS qdigest(varchar))", 'Unsupported qdigest element type: varchar']]);
+  failureCases('TYPE_NOT_FOUND', [
+    ["SELECT CAST(X'00' AS qdigest(varchar))", 'Unsupported qdigest element type: varchar'],
+    ["SELECT CAST(X'00' AS qdigest(bigint, 3))", 'QDIGEST type expects exactly one type as a parameter'],
+    ["SELECT CAST(X'00' AS qdigest)", 'QDIGEST type expects exactly one type as a parameter'],
+  ]);
   failureCases('TYPE_MISMATCH', [
     ['SELECT qdigest_agg(1) = qdigest_agg(1)', 'Cannot apply operator: qdigest(bigint) = qdigest(bigint)'],
     ['SELECT CAST(qdigest_agg(1) AS qdigest(double))', 'Cannot cast qdigest(bigint) to qdigest(double)'],

@@ -2,7 +2,7 @@
 // Trino prints it, with the element type as its signature's parameter. Only type imports here:
 // types.ts reads this file.
 
-import type { EngineError as EngineErrorType } from '../../errors/engine-error.js';
+import type { EngineError } from '../../errors/engine-error.js';
 import type { SqlType, TypeSignature } from '../../types/types.js';
 
 export const QDIGEST_NAMES = ['qdigest(bigint)', 'qdigest(double)', 'qdigest(real)'] as const;
@@ -21,7 +21,7 @@ export function qdigestElement(type: SqlType): QDigestElement | undefined {
 }
 
 /** `qdigest(T)` as written in a CAST: the element must be bigint, double or real. */
-export function qdigestTypeOf(parameters: readonly SqlType[], fail: (message: string) => EngineErrorType): SqlType {
+export function qdigestTypeOf(parameters: readonly SqlType[], fail: (message: string) => EngineError): SqlType {
   const element = parameters.length === 1 ? parameters[0].kind : undefined;
   if (element === 'bigint' || element === 'double' || element === 'real') return qdigestType(element);
   throw fail(parameters.length === 1 ? `Unsupported qdigest element type: ${parameters[0].kind}` : 'QDIGEST type expects exactly one type as a parameter');

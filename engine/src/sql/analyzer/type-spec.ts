@@ -11,7 +11,7 @@ import { qdigestTypeOf } from '../../functions/sketch/qdigest-type.js';
 const CONTAINER_TYPES: ReadonlySet<string> = new Set(['array', 'map', 'row']);
 
 export function sqlTypeOf(spec: TypeSpec): SqlType {
-  if (spec.name === 'qdigest') return qdigestTypeOf((spec.typeParameters ?? []).map(sqlTypeOf), (m) => new EngineError('TYPE_NOT_FOUND', m, spec.location));
+  if (spec.name === 'qdigest') return qdigestTypeOf(spec.parameters.length > 0 ? [] : (spec.typeParameters ?? []).map(sqlTypeOf), (m) => new EngineError('TYPE_NOT_FOUND', m, spec.location));
   if ((spec.typeParameters || spec.fields) && !CONTAINER_TYPES.has(spec.name)) {
     throw new EngineError('TYPE_NOT_FOUND', `Unknown type: ${formatType(spec)}`, spec.location);
   }
