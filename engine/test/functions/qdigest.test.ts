@@ -85,6 +85,9 @@ describe('qdigest functions (functions/qdigest.md)', () => {
     expect(Object.is(answers[2], 1.25)).to.equal(true);
     expect(Number.isNaN(answers[3])).to.equal(true);
     expect(answers.slice(4)).to.deep.equal(['qdigest(real)', -0, 'qdigest(bigint)']);
+    // two of the five values lie below 1.25, three below 3 (NaN sorts above every number)
+    expect(await row(`SELECT quantile_at_value(qdigest_agg(CAST(x AS real)), REAL '1.25'), quantile_at_value(qdigest_agg(x), 3E0), quantile_at_value(qdigest_agg(x), 4E0)
+      FROM (VALUES -2.5E0, -0E0, 1.25E0, 3E0, nan()) t(x)`)).to.deep.equal([0.4, 0.6, 0.8]);
     // decimal takes the real overload, NULL the bigint one: Trino's most specific applicable signatures
     expect(await row('SELECT typeof(qdigest_agg(x)), value_at_quantile(qdigest_agg(x), 1), typeof(qdigest_agg(NULL)) FROM (VALUES 1.5, 2.5) t(x)')).to.deep.equal(['qdigest(real)', 2.5, 'qdigest(bigint)']);
   });
