@@ -2,11 +2,12 @@
 // its stage tree, and the task object nested in it (the shape GET /v1/task/{taskId} will serve).
 
 import { formatDataSize } from '../config/data-size.js';
-import { formatDuration, parseDuration } from '../config/duration.js';
+import { formatDuration } from '../config/duration.js';
 import type { ManagedQuery } from '../coordinator/managed-query.js';
 import { isAtLeast } from '../coordinator/query-state.js';
 import { ROOT_STAGE_ID, flattenStages, isFinalState, outputBufferState, rootStageState, rootTaskFigures, rootTaskId, rootTaskState } from '../coordinator/root-stage.js';
-import { operatorSummary, type OperatorSummary } from '../exec/stats/operator-summary.js';
+import { operatorSummary } from '../exec/stats/operator-summary.js';
+import { operatorSummaryJson, taskInfoJson } from '../internode/task-info-codec.js';
 import { pipelineTotals } from '../exec/stats/pipeline-totals.js';
 import { addMetrics } from '../exec/stats/operator-recorder.js';
 import { distribution } from '../worker/task-info.js';
@@ -135,8 +136,7 @@ function queryConnectorMetrics(query: ManagedQuery): Record<string, number> {
   const total: Record<string, number> = {};
   for (const operator of query.rootOperators.all()) addMetrics(total, operator.figures.connectorMetrics);
   for (const task of stageTasks(query)) {
-    const pipelines = (task.stats as { pipelines?: { operatorSummaries: OperatorSummary[] }[] }).pipelines ?? [];
-    for (const operator of pipelines.flatMap((p) => p.operatorSummaries)) addMetrics(total, operator.connectorMetrics);
+    for (const operator of task.stats.pipelines.flatMap((p) => p.operatorSummaries)) addMetrics(total, operator.connectorMetrics);
   }
   return total;
 }
@@ -167,7 +167,7 @@ function queryDrivers(query: ManagedQuery) {
 
 /** The blocked time of every task of the query, the root stage's included. */
 function queryBlockedMillis(query: ManagedQuery, now: number): number {
-  return stageTasks(query).reduce((sum, t) => sum + (parseDuration(t.stats.totalBlockedTime) ?? 0), rootBlockedMillis(query, now));
+  return stageTasks(query).reduce((sum, t) => sum + t.stats.totalBlockedTime, rootBlockedMillis(query, now));
 }
 
 /** The root task here, and those of the stages below it on the cluster. */
@@ -195,8 +195,9 @@ function stageJson(query: ManagedQuery, now: number) {
 
 /** A stage on the cluster, with its figures and the last info of each of its tasks. */
 function subStageJson(stage: StageSnapshot): object {
-  const { fragmentId: _id, subStages, ...rest } = stage;
-  return { ...rest, subStages: subStages.map(subStageJson) };
+  const { fragmentId: _id, subStages, tasks, ...rest } = stage;
+  // The detail is written with JSON.stringify (here and in the history): the version as a double, as the root task's.
+  return { ...rest, tasks: tasks.map((t) => ({ ...taskInfoJson(t), version: Number(t.version) })), subStages: subStages.map(subStageJson) };
 }
 
 /** The root stage's task: its own figures (what its operators did), not the query's totals. */
@@ -257,7 +258,7 @@ export function taskJson(query: ManagedQuery, now = Date.now()) {
           operatorSummaries: query.rootOperators
             .all()
             .reverse()
-            .map((operator, i) => operatorSummary(i, operator)),
+            .map((operator, i) => operatorSummaryJson(operatorSummary(i, operator))),
           drivers: [],
         },
       ],
