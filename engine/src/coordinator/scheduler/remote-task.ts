@@ -88,7 +88,8 @@ export class RemoteTask {
     try {
       response = await this.request((signal) => this.channel.update(this.taskId, request, signal));
     } catch (e) {
-      if (this.closed) throw e;
+      // The node answered, with what the protocol does not allow (internode/): no retry mends that.
+      if (this.closed || (e instanceof EngineError && e.errorName === 'REMOTE_TASK_ERROR')) throw e;
       if (this.nodeGone.aborted) throw new NodeGoneError(this.node.nodeId, (this.nodeGone.reason as Error).message);
       const code = (e as { cause?: { code?: unknown } }).cause?.code;
       const message = `Could not send task ${this.taskId} to node ${this.node.nodeId} (${this.node.uri}): ${typeof code === 'string' ? code : (e as Error).message}`;
