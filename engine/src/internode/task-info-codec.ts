@@ -48,9 +48,13 @@ export function operatorSummaryJson(summary: OperatorSummary): OperatorSummaryJs
   return written(summary, OPERATOR_UNITS);
 }
 
+export function taskStatsJson(stats: TaskStats): TaskStatsJson {
+  const pipelines = stats.pipelines.map((p) => ({ ...written(p, DRIVER_UNITS), operatorSummaries: p.operatorSummaries.map(operatorSummaryJson) }));
+  return { ...written(stats, TASK_STATS_UNITS), pipelines };
+}
+
 export function taskInfoJson(info: TaskInfo): TaskInfoJson {
-  const pipelines = info.stats.pipelines.map((p) => ({ ...written(p, DRIVER_UNITS), operatorSummaries: p.operatorSummaries.map(operatorSummaryJson) }));
-  return { ...info, stats: { ...written(info.stats, TASK_STATS_UNITS), pipelines } };
+  return { ...info, stats: taskStatsJson(info.stats) };
 }
 
 /** The JSON text of a task object (GET /v1/task/{taskId}, POST and DELETE answers). */

@@ -7,7 +7,8 @@ import type { ManagedQuery } from '../coordinator/managed-query.js';
 import { isAtLeast } from '../coordinator/query-state.js';
 import { ROOT_STAGE_ID, flattenStages, isFinalState, outputBufferState, rootStageState, rootTaskFigures, rootTaskId, rootTaskState } from '../coordinator/root-stage.js';
 import { operatorSummary } from '../exec/stats/operator-summary.js';
-import { operatorSummaryJson, taskInfoJson } from '../internode/task-info-codec.js';
+import type { DriverFigures } from '../internode/task-info.js';
+import { taskInfoJson, taskStatsJson } from '../internode/task-info-codec.js';
 import { pipelineTotals } from '../exec/stats/pipeline-totals.js';
 import { addMetrics } from '../exec/stats/operator-recorder.js';
 import { distribution } from '../worker/task-info.js';
@@ -205,17 +206,17 @@ export function taskJson(query: ManagedQuery, now = Date.now()) {
   const root = rootTaskFigures(query);
   const buffer = query.buffer;
   const state = rootTaskState(query);
-  const cpu = formatDuration(root.cpuMillis);
-  const common = {
+  const cpu = root.cpuMillis;
+  const common: DriverFigures = {
     ...rootDrivers(query),
-    memoryReservation: formatDataSize(query.rootTaskMemory.reservedBytes),
+    memoryReservation: query.rootTaskMemory.reservedBytes,
     // Scheduled time is CPU time: the engine cannot see the OS take its thread away (docs/statistics.md).
     totalScheduledTime: cpu,
     totalCpuTime: cpu,
-    totalBlockedTime: formatDuration(rootBlockedMillis(query, now)),
-    rawInputDataSize: formatDataSize(root.sourceBytes),
-    processedInputDataSize: formatDataSize(root.sourceBytes),
-    outputDataSize: formatDataSize(buffer?.bytesAdded ?? 0),
+    totalBlockedTime: rootBlockedMillis(query, now),
+    rawInputDataSize: root.sourceBytes,
+    processedInputDataSize: root.sourceBytes,
+    outputDataSize: buffer?.bytesAdded ?? 0,
     rawInputPositions: root.sourceRows,
     processedInputPositions: root.sourceRows,
     outputPositions: buffer?.rowsAdded ?? 0,
@@ -236,14 +237,14 @@ export function taskJson(query: ManagedQuery, now = Date.now()) {
       buffers: [{ bufferId: '0', finished: query.done, bufferedPages: buffer?.bufferedPages ?? 0, pagesSent: buffer?.pagesSent ?? 0 }],
     },
     noMoreSplits: [],
-    stats: {
-      createTime: iso(query.createTime),
+    stats: taskStatsJson({
+      createTime: new Date(query.createTime).toISOString(),
       startTime: iso(query.executionStartTime),
       endTime: iso(query.endTime),
-      elapsedTime: formatDuration(elapsed),
-      queuedTime: formatDuration(queued),
+      elapsedTime: elapsed,
+      queuedTime: queued,
       ...common,
-      peakMemoryReservation: formatDataSize(query.rootTaskMemory.peakBytes),
+      peakMemoryReservation: query.rootTaskMemory.peakBytes,
       totalSplits: root.totalSplits,
       queuedSplits: root.queuedSplits,
       runningSplits: root.runningSplits,
@@ -258,11 +259,11 @@ export function taskJson(query: ManagedQuery, now = Date.now()) {
           operatorSummaries: query.rootOperators
             .all()
             .reverse()
-            .map((operator, i) => operatorSummaryJson(operatorSummary(i, operator))),
+            .map((operator, i) => operatorSummary(i, operator)),
           drivers: [],
         },
       ],
-    },
+    }),
     failures: query.error && !query.canceled ? [failureInfoJson(query.error)] : [],
     outputs: {},
   };
