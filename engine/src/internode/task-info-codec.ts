@@ -79,7 +79,10 @@ export function decodeTaskInfo(text: string): TaskInfo {
   if (problem !== undefined) throw new ProtocolError(`Invalid task info: ${problem}`);
   const json = value as Omit<TaskInfoJson, 'version'> & { version: number };
   const stats = json.stats;
-  const pipelines = stats.pipelines.map((p) => ({ ...read<PipelineStats>(p, DRIVER_UNITS), operatorSummaries: p.operatorSummaries.map((o) => read<OperatorSummary>(o, OPERATOR_UNITS)) }));
+  const pipelines = stats.pipelines.map((p) => ({
+    ...read<PipelineStats>(p, DRIVER_UNITS),
+    operatorSummaries: p.operatorSummaries.map((o) => read<OperatorSummary>(o, OPERATOR_UNITS)),
+  }));
   return { ...json, version: exactVersion(json.version, text), stats: { ...read<TaskStats>(stats, TASK_STATS_UNITS), pipelines } };
 }
 
@@ -103,10 +106,14 @@ function read<T>(value: object, units: { durations: readonly string[]; sizes: re
  * The version with all its digits: JSON.parse rounds one above 2^53 (a done task's is 2^63-1), so
  * such a version is read from the text, where the writer put it right after the task id.
  */
+const MAX_VERSION = 2n ** 63n - 1n;
+
 function exactVersion(parsed: number, text: string): bigint {
   if (Number.isSafeInteger(parsed)) return BigInt(parsed);
   const digits = /^\s*\{\s*"taskId"\s*:\s*"(?:[^"\\]|\\.)*"\s*,\s*"version"\s*:\s*(\d{1,19})\s*[,}]/.exec(text)?.[1];
-  if (digits === undefined || BigInt(digits) > 9223372036854775807n) throw new ProtocolError(`Invalid task info: /version ${parsed} is not a 64-bit integer written after the task id`);
+  if (digits === undefined || BigInt(digits) > MAX_VERSION) {
+    throw new ProtocolError(`Invalid task info: /version ${parsed} is not a 64-bit integer written after the task id`);
+  }
   return BigInt(digits);
 }
 

@@ -29,7 +29,8 @@ export function taskResultsRoutes(router: Router, tasks: TaskOutputLookup): void
   router.get('/v1/task/:taskId/results/:outputId/:token', async (ctx) => {
     const buffer = bufferOf(tasks, ctx.params.taskId);
     const token = parseToken(ctx.params.token);
-    const { maxWaitMillis, maxBytes } = readOrRefuse(() => readResultsRequest((name) => ctx.get(name), { maxWaitMillis: DEFAULT_RESULTS_MAX_WAIT_MILLIS, maxBytes: DEFAULT_RESULTS_MAX_BYTES }));
+    const defaults = { maxWaitMillis: DEFAULT_RESULTS_MAX_WAIT_MILLIS, maxBytes: DEFAULT_RESULTS_MAX_BYTES };
+    const { maxWaitMillis, maxBytes } = readOrRefuse(() => readResultsRequest((name) => ctx.get(name), defaults));
     // The long poll ends early when the consumer hangs up.
     const hangUp = new AbortController();
     ctx.res.once('close', () => hangUp.abort());
