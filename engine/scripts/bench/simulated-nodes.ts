@@ -10,7 +10,7 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { Socket } from 'node:net';
-import { buildAnnouncement } from '../../src/coordinator/announcement.js';
+import { buildAnnouncement } from '../../src/internode/announcement.js';
 import { createLogger } from '../../src/log/logger.js';
 import { InternalAuthenticator } from '../../src/server/internal-auth/internal-authenticator.js';
 import { Announcer } from '../../src/server/announcer.js';

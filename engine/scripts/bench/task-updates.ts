@@ -13,7 +13,7 @@
 import { InternalAuthenticator } from '../../src/server/internal-auth/internal-authenticator.js';
 import type { EventLoopDelay } from '../../src/server/event-loop-delay.js';
 import { toTaggedJson } from '../../src/sql/planner/plan-json.js';
-import { MAX_SPLITS_PER_TASK_UPDATE } from '../../src/worker/task-request.js';
+import { MAX_SPLITS_PER_TASK_UPDATE } from '../../src/internode/task-update-request.js';
 import { EngineHarness } from '../../test/support/engine-harness.js';
 import { ServerProcess } from '../../test/support/server-process.js';
 import { sourceTask } from '../../test/support/source-task.js';

@@ -9,7 +9,7 @@
 import { existsSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { formatDuration } from '../config/duration.js';
-import { describeWorkload, hasActiveWork } from '../server/node-workload.js';
+import { describeWorkload, hasActiveWork } from '../internode/node-workload.js';
 import { NodeUnreachableError, type NodeClient, type NodeStatus } from './client/node-client.js';
 import { ClientError } from './client/client-error.js';
 import { procStat } from './proc-stat.js';

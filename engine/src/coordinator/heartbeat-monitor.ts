@@ -10,6 +10,8 @@
 
 import { InternalAgents } from '../security/authentication/internal-tls.js';
 import { formatDuration } from '../config/duration.js';
+import { readNodeStatus, type NodeStatus } from '../internode/node-status.js';
+import { ProtocolError } from '../internode/protocol-error.js';
 import type { Logger } from '../log/logger.js';
 import type { NodeManager } from './node-manager.js';
 import { failureInfo, type FailureInfo, type RemoteNode } from './remote-node.js';
@@ -131,15 +133,20 @@ export class HeartbeatMonitor {
   }
 
   /** The node's /v1/status, checked to be that node's and to name its state. */
-  private async readStatus(node: RemoteNode): Promise<Record<string, unknown> & { state: string }> {
+  private async readStatus(node: RemoteNode): Promise<NodeStatus & Record<string, unknown>> {
     const response = await getSmallJson(`${node.uri}/v1/status`, this.agents.for(node.uri), this.settings.timeoutMillis);
     if (response.status < 200 || response.status > 299) throw new HeartbeatError('UNEXPECTED_RESPONSE', `GET ${node.uri}/v1/status answered ${response.status}`);
-    const status = (response.body ?? {}) as Record<string, unknown>;
+    let status: NodeStatus & Record<string, unknown>;
+    try {
+      status = readNodeStatus(response.body, node.uri);
+    } catch (e) {
+      if (e instanceof ProtocolError) throw new HeartbeatError('UNEXPECTED_RESPONSE', e.message);
+      throw e;
+    }
     if (status.nodeId !== node.nodeId) {
       throw new HeartbeatError('WRONG_NODE', `${node.uri} is node ${JSON.stringify(status.nodeId)}, expected '${node.nodeId}'`);
     }
-    if (typeof status.state !== 'string') throw new HeartbeatError('UNEXPECTED_RESPONSE', `GET ${node.uri}/v1/status has no state`);
-    return status as Record<string, unknown> & { state: string };
+    return status;
   }
 }
 

@@ -4,7 +4,7 @@
 // HeartbeatMonitor, and are forgotten once they stop announcing. A node that announces itself from
 // another address (it restarted) is declared gone: the tasks it held fail.
 
-import { AnnouncementError, type AnnouncedNode } from './announcement.js';
+import { AnnouncementError, type AnnouncedNode } from '../internode/announcement.js';
 import { RemoteNode, type NodeEntry } from './remote-node.js';
 
 export class NodeManager {

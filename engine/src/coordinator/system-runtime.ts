@@ -65,7 +65,7 @@ function remoteTasks(q: ManagedQuery): TaskRow[] {
   const stages = (list: readonly StageSnapshot[]): StageSnapshot[] => list.flatMap((s) => [s, ...stages(s.subStages)]);
   return stages(q.subStages()).flatMap((stage) =>
     stage.tasks.map((t) => ({
-      nodeId: typeof t.nodeId === 'string' ? t.nodeId : '',
+      nodeId: t.nodeId,
       taskId: t.taskId,
       stageId: String(stage.fragmentId),
       queryId: q.id,
@@ -74,8 +74,8 @@ function remoteTasks(q: ManagedQuery): TaskRow[] {
       completedSplits: t.stats.completedSplits,
       rawInputRows: t.stats.rawInputPositions,
       outputRows: t.stats.outputPositions,
-      created: Date.parse(String(t.stats.createTime)),
-      end: t.stats.endTime === undefined ? null : Date.parse(String(t.stats.endTime)),
+      created: Date.parse(t.stats.createTime),
+      end: t.stats.endTime === undefined ? null : Date.parse(t.stats.endTime),
     })),
   );
 }

@@ -2,7 +2,7 @@
 // and DELETE /v1/announcement/{nodeId} (a node leaves gracefully). Only a coordinator takes them.
 
 import type Router from '@koa/router';
-import { AnnouncementError, readAnnouncement } from '../coordinator/announcement.js';
+import { AnnouncementError, readAnnouncement } from '../internode/announcement.js';
 import { HttpError } from './http-error.js';
 import { readBodyText } from './request-body.js';
 import type { ServerContext } from './server-context.js';

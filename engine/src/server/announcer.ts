@@ -3,7 +3,7 @@
 // the node's internal bearer token. A failing announcement is logged once, not every interval, and
 // retried; a refused token is logged with its cause (the nodes' shared secrets differ).
 
-import { buildAnnouncement, type AnnouncedNode } from '../coordinator/announcement.js';
+import { buildAnnouncement, type AnnouncedNode } from '../internode/announcement.js';
 import type { Logger } from '../log/logger.js';
 import { SHARED_SECRET_SETTING, type InternalAuthenticator } from './internal-auth/internal-authenticator.js';
 

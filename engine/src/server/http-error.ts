@@ -2,6 +2,7 @@
 // proper status; unknown paths get 404, wrong methods 405, and nothing thrown crashes the server.
 
 import type { Middleware } from 'koa';
+import { ProtocolError } from '../internode/protocol-error.js';
 import type { Logger } from '../log/logger.js';
 
 export class HttpError extends Error {
@@ -85,6 +86,16 @@ function bareStatusMessage(status: number, method: string, path: string, allow: 
 }
 
 /** HttpError and http-errors (thrown by Koa and the router) carry a status; anything else is a 500. */
+/** Runs `read` (of a request's body or headers); one that does not follow the inter-node protocol is the caller's mistake: 400. */
+export function readOrRefuse<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (e) {
+    if (e instanceof ProtocolError) throw new HttpError(400, e.message, 'BAD_REQUEST');
+    throw e;
+  }
+}
+
 export function statusOf(e: unknown): number {
   const status = (e as { status?: unknown } | null)?.status;
   if (typeof status === 'number' && status >= 400 && status < 600) return status;

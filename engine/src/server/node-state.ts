@@ -3,10 +3,8 @@
 // process down, as soon as the node has no active work left, or once the shutdown grace period
 // ends, whichever comes first.
 
+import { NODE_STATES, type NodeState } from '../internode/node-status.js';
 import { HttpError } from './http-error.js';
-
-export const NODE_STATES = ['INACTIVE', 'ACTIVE', 'ISOLATING', 'ISOLATED', 'SHUTTING_DOWN'] as const;
-export type NodeState = (typeof NODE_STATES)[number];
 
 /** The states a PUT may name. */
 const TARGET_STATES = NODE_STATES.filter((s) => s !== 'INACTIVE');

@@ -2,11 +2,13 @@
 // its stage tree, and the task object nested in it (the shape GET /v1/task/{taskId} will serve).
 
 import { formatDataSize } from '../config/data-size.js';
-import { formatDuration, parseDuration } from '../config/duration.js';
+import { formatDuration } from '../config/duration.js';
 import type { ManagedQuery } from '../coordinator/managed-query.js';
 import { isAtLeast } from '../coordinator/query-state.js';
 import { ROOT_STAGE_ID, flattenStages, isFinalState, outputBufferState, rootStageState, rootTaskFigures, rootTaskId, rootTaskState } from '../coordinator/root-stage.js';
-import { operatorSummary, type OperatorSummary } from '../exec/stats/operator-summary.js';
+import { operatorSummary } from '../exec/stats/operator-summary.js';
+import type { DriverFigures } from '../internode/task-info.js';
+import { taskInfoJson, taskStatsJson } from '../internode/task-info-codec.js';
 import { pipelineTotals } from '../exec/stats/pipeline-totals.js';
 import { addMetrics } from '../exec/stats/operator-recorder.js';
 import { distribution } from '../worker/task-info.js';
@@ -135,8 +137,7 @@ function queryConnectorMetrics(query: ManagedQuery): Record<string, number> {
   const total: Record<string, number> = {};
   for (const operator of query.rootOperators.all()) addMetrics(total, operator.figures.connectorMetrics);
   for (const task of stageTasks(query)) {
-    const pipelines = (task.stats as { pipelines?: { operatorSummaries: OperatorSummary[] }[] }).pipelines ?? [];
-    for (const operator of pipelines.flatMap((p) => p.operatorSummaries)) addMetrics(total, operator.connectorMetrics);
+    for (const operator of task.stats.pipelines.flatMap((p) => p.operatorSummaries)) addMetrics(total, operator.connectorMetrics);
   }
   return total;
 }
@@ -167,7 +168,7 @@ function queryDrivers(query: ManagedQuery) {
 
 /** The blocked time of every task of the query, the root stage's included. */
 function queryBlockedMillis(query: ManagedQuery, now: number): number {
-  return stageTasks(query).reduce((sum, t) => sum + (parseDuration(t.stats.totalBlockedTime) ?? 0), rootBlockedMillis(query, now));
+  return stageTasks(query).reduce((sum, t) => sum + t.stats.totalBlockedTime, rootBlockedMillis(query, now));
 }
 
 /** The root task here, and those of the stages below it on the cluster. */
@@ -195,8 +196,9 @@ function stageJson(query: ManagedQuery, now: number) {
 
 /** A stage on the cluster, with its figures and the last info of each of its tasks. */
 function subStageJson(stage: StageSnapshot): object {
-  const { fragmentId: _id, subStages, ...rest } = stage;
-  return { ...rest, subStages: subStages.map(subStageJson) };
+  const { fragmentId: _id, subStages, tasks, ...rest } = stage;
+  // The detail is written with JSON.stringify (here and in the history): the version as a double, as the root task's.
+  return { ...rest, tasks: tasks.map((t) => ({ ...taskInfoJson(t), version: Number(t.version) })), subStages: subStages.map(subStageJson) };
 }
 
 /** The root stage's task: its own figures (what its operators did), not the query's totals. */
@@ -204,17 +206,17 @@ export function taskJson(query: ManagedQuery, now = Date.now()) {
   const root = rootTaskFigures(query);
   const buffer = query.buffer;
   const state = rootTaskState(query);
-  const cpu = formatDuration(root.cpuMillis);
-  const common = {
+  const cpu = root.cpuMillis;
+  const common: DriverFigures = {
     ...rootDrivers(query),
-    memoryReservation: formatDataSize(query.rootTaskMemory.reservedBytes),
+    memoryReservation: query.rootTaskMemory.reservedBytes,
     // Scheduled time is CPU time: the engine cannot see the OS take its thread away (docs/statistics.md).
     totalScheduledTime: cpu,
     totalCpuTime: cpu,
-    totalBlockedTime: formatDuration(rootBlockedMillis(query, now)),
-    rawInputDataSize: formatDataSize(root.sourceBytes),
-    processedInputDataSize: formatDataSize(root.sourceBytes),
-    outputDataSize: formatDataSize(buffer?.bytesAdded ?? 0),
+    totalBlockedTime: rootBlockedMillis(query, now),
+    rawInputDataSize: root.sourceBytes,
+    processedInputDataSize: root.sourceBytes,
+    outputDataSize: buffer?.bytesAdded ?? 0,
     rawInputPositions: root.sourceRows,
     processedInputPositions: root.sourceRows,
     outputPositions: buffer?.rowsAdded ?? 0,
@@ -235,14 +237,14 @@ export function taskJson(query: ManagedQuery, now = Date.now()) {
       buffers: [{ bufferId: '0', finished: query.done, bufferedPages: buffer?.bufferedPages ?? 0, pagesSent: buffer?.pagesSent ?? 0 }],
     },
     noMoreSplits: [],
-    stats: {
-      createTime: iso(query.createTime),
+    stats: taskStatsJson({
+      createTime: new Date(query.createTime).toISOString(),
       startTime: iso(query.executionStartTime),
       endTime: iso(query.endTime),
-      elapsedTime: formatDuration(elapsed),
-      queuedTime: formatDuration(queued),
+      elapsedTime: elapsed,
+      queuedTime: queued,
       ...common,
-      peakMemoryReservation: formatDataSize(query.rootTaskMemory.peakBytes),
+      peakMemoryReservation: query.rootTaskMemory.peakBytes,
       totalSplits: root.totalSplits,
       queuedSplits: root.queuedSplits,
       runningSplits: root.runningSplits,
@@ -261,7 +263,7 @@ export function taskJson(query: ManagedQuery, now = Date.now()) {
           drivers: [],
         },
       ],
-    },
+    }),
     failures: query.error && !query.canceled ? [failureInfoJson(query.error)] : [],
     outputs: {},
   };

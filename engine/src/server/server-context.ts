@@ -13,7 +13,7 @@ import type { InternalAuthenticator } from './internal-auth/internal-authenticat
 import type { NodeMetricsSampler } from './node-metrics.js';
 import type { NodeStateMachine } from './node-state.js';
 import type { TaskManager } from '../worker/task-manager.js';
-import type { NodeWorkload } from './node-workload.js';
+import type { NodeWorkload } from '../internode/node-workload.js';
 import type { ClientAuthenticator } from '../security/authentication/client-authenticator.js';
 import type { Impersonation } from '../security/impersonation.js';
 

@@ -21,7 +21,8 @@ import { ARROW_STREAM_MEDIA_TYPE, readPageStream } from '../exec/exchange/page-c
 import { MemoryReservation } from '../exec/operators/operator-support.js';
 import { pageSizeInBytes, type Page } from '../spi/page.js';
 import { exchangeBytes } from './exchange-counters.js';
-import { RESULTS_HEADERS } from '../server/task-results-resource.js';
+import { ProtocolError } from '../internode/protocol-error.js';
+import { readResultsPage, resultsRequestHeaders, type ResultsPage } from '../internode/task-headers.js';
 import { Backoff, requestTimeoutMillis } from './exchange-backoff.js';
 import { withDeadline } from './request-deadline.js';
 import type { OutputBuffer } from './output-buffer.js';
@@ -335,17 +336,15 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
   private async fetchRemotePages(source: Source, signal: AbortSignal): Promise<void> {
     const uri = `${source.location.uri}/${source.token}`;
     const response = await fetch(uri, {
-      headers: { ...this.options.headers(), [RESULTS_HEADERS.maxSize]: `${this.options.maxResponseBytes}B`, [RESULTS_HEADERS.maxWait]: `${this.options.maxWaitMillis}ms` },
+      headers: { ...this.options.headers(), ...resultsRequestHeaders({ maxBytes: this.options.maxResponseBytes, maxWaitMillis: this.options.maxWaitMillis }) },
       signal,
     });
     if (response.status !== 200 && response.status !== 204) {
       const body = await response.text().catch(() => '');
       throw new HttpStatusError(response.status, `Expected response code 200 or 204 from ${uri}, but was ${response.status}: ${body.slice(0, 1000)}`);
     }
-    const token = numberHeader(response, RESULTS_HEADERS.pageSequenceId, uri);
-    const nextToken = numberHeader(response, RESULTS_HEADERS.pageEndSequenceId, uri);
-    const complete = booleanHeader(response, RESULTS_HEADERS.bufferComplete, uri);
-    this.checkTask(source, uri, requiredHeader(response, RESULTS_HEADERS.taskInstanceId, uri), booleanHeader(response, RESULTS_HEADERS.taskFailed, uri));
+    const { token, nextToken, complete, taskInstanceId, taskFailed } = pageHeaders(response, uri);
+    this.checkTask(source, uri, taskInstanceId, taskFailed);
     let bodyBytes = 0;
     if (response.status === 200) {
       const contentType = response.headers.get('content-type') ?? '';
@@ -536,21 +535,14 @@ function describeCause(e: Error): string {
   return e.message;
 }
 
-function requiredHeader(response: Response, name: string, uri: string): string {
-  const value = response.headers.get(name);
-  if (value === null) throw new EngineError('PAGE_TRANSPORT_ERROR', `Expected ${name} header in the response from ${uri}`);
-  return value;
-}
-
-function numberHeader(response: Response, name: string, uri: string): number {
-  const text = requiredHeader(response, name, uri);
-  const value = Number(text);
-  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value)) throw new EngineError('PAGE_TRANSPORT_ERROR', `Invalid ${name} header ${text} from ${uri}`);
-  return value;
-}
-
-function booleanHeader(response: Response, name: string, uri: string): boolean {
-  return requiredHeader(response, name, uri) === 'true';
+/** The answer's figures; headers that are missing or malformed fail the exchange. */
+function pageHeaders(response: Response, uri: string): ResultsPage {
+  try {
+    return readResultsPage((name) => response.headers.get(name), uri);
+  } catch (e) {
+    if (e instanceof ProtocolError) throw new EngineError('PAGE_TRANSPORT_ERROR', e.message);
+    throw e;
+  }
 }
 
 function sleep(millis: number, signal: AbortSignal): Promise<void> {

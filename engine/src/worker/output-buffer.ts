@@ -15,6 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import { EngineError } from '../errors/engine-error.js';
 import type { MemoryContext } from '../exec/memory.js';
+import type { OutputBufferInfo, OutputBufferState } from '../internode/task-info.js';
 import type { OutputPage } from './output-page.js';
 
 export const DEFAULT_MAX_BUFFERED_BYTES = 32 * 1024 * 1024;
@@ -23,8 +24,6 @@ export type OutputBufferLayout =
   | { kind: 'partitioned'; partitions: number } // buffer ids "0" .. "partitions-1"
   | { kind: 'broadcast'; bufferIds: readonly string[] }
   | { kind: 'arbitrary'; bufferIds: readonly string[] };
-
-export type OutputBufferState = 'OPEN' | 'FLUSHING' | 'FINISHED' | 'ABORTED';
 
 export interface OutputBufferOptions {
   /** The bound on the bytes held (default 32 MB); the producer waits while the buffer holds more. */
@@ -46,13 +45,6 @@ export interface BufferResult {
 }
 
 /** The outputBuffers object of the task resource. */
-export interface OutputBufferInfo {
-  state: OutputBufferState;
-  masterSequenceId: number;
-  pagesAdded: number;
-  buffers: { bufferId: string; finished: boolean; bufferedPages: number; pagesSent: number }[];
-}
-
 /** A page held by one or more client buffers (several for broadcast); freed at the last acknowledgement. */
 interface PageEntry {
   readonly page: OutputPage;

@@ -8,7 +8,7 @@
 import { Fifo } from '../exec/fifo.js';
 import type { AssignedSplits } from '../exec/local-execution-planner.js';
 import type { Split } from '../spi/connector.js';
-import type { ScheduledSplit } from './task-request.js';
+import type { ScheduledSplit } from '../internode/task-update-request.js';
 
 export class SplitQueue implements AssignedSplits {
   private readonly pending = new Fifo<Split>();

@@ -10,7 +10,7 @@
 
 import type { CatalogManager } from '../connectors/catalog-manager.js';
 import { EngineError, toEngineError } from '../errors/engine-error.js';
-import { errorCodeJson, failureInfoJson, type FailureInfoJson } from '../errors/failure-info.js';
+import { errorCodeJson, failureInfoJson } from '../errors/failure-info.js';
 import { LocalExecutionPlanner, type ExecutionEnvironment } from '../exec/local-execution-planner.js';
 import type { MemoryContext } from '../exec/memory.js';
 import type { PageStream } from '../exec/operators/operator.js';
@@ -22,16 +22,11 @@ import { abortOnSignal, ExchangeClient, type ExchangeClientOptions } from './exc
 import type { OutputBufferOptions } from './output-buffer.js';
 import { SplitQueue } from './split-queue.js';
 import { TaskOutput } from './task-output.js';
-import type { OutputBuffersSpec, TaskUpdateRequest } from './task-request.js';
-
-export type TaskState = 'PLANNED' | 'RUNNING' | 'FLUSHING' | 'FINISHED' | 'CANCELED' | 'ABORTED' | 'FAILED';
+import { isDoneState, type TaskFailure, type TaskState } from '../internode/task-info.js';
+import type { OutputBuffersSpec, TaskUpdateRequest } from '../internode/task-update-request.js';
 
 /** The version a task that is done reports (Java's Long.MAX_VALUE, as Trino's coordinator expects). */
 export const DONE_TASK_VERSION = 9223372036854775807n;
-
-export interface TaskFailure extends FailureInfoJson {
-  errorCode: { code: number; name: string; type: string };
-}
 
 export interface SqlTaskOptions {
   catalogs: CatalogManager;
@@ -45,10 +40,6 @@ export interface SqlTaskOptions {
 
 /** How long split progress may wait before it shows in the version (state changes show at once). */
 const PROGRESS_COALESCE_MILLIS = 100;
-
-export function isDoneState(state: TaskState): boolean {
-  return state === 'FINISHED' || state === 'CANCELED' || state === 'ABORTED' || state === 'FAILED';
-}
 
 export class SqlTask {
   readonly createTime = new Date();

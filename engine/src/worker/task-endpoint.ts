@@ -1,14 +1,15 @@
 // What the task resource answers, without the HTTP around it: the routes (server/task-resource.ts)
 // and a coordinator's handle on a task of its own node (coordinator/scheduler/task-channel.ts) both
-// go through it, so a task on this node is driven exactly as one on another node.
+// go through it, so a task on this node is driven exactly as one on another node. It answers task
+// infos as values; the routes write them out (internode/task-info-codec.ts), a task here needs not.
 
 import { EngineError } from '../errors/engine-error.js';
-import { stringifyWithBigints } from '../server/bigint-json.js';
+import { isDoneState, type TaskInfo } from '../internode/task-info.js';
+import type { TaskUpdateRequest } from '../internode/task-update-request.js';
 import { HttpError } from '../server/http-error.js';
-import { isDoneState, type SqlTask } from './sql-task.js';
+import type { SqlTask } from './sql-task.js';
 import { taskInfo } from './task-info.js';
 import type { TaskManager } from './task-manager.js';
-import type { TaskUpdateRequest } from './task-request.js';
 
 /** A caller may not hold a task's info request open longer than this. */
 export const MAX_TASK_WAIT_MILLIS = 10_000;
@@ -25,36 +26,36 @@ export class TaskEndpoint {
   }
 
   /** GET /v1/task. */
-  list(): string {
-    return stringifyWithBigints(this.tasks.list().map((t) => this.info(t)));
+  list(): TaskInfo[] {
+    return this.tasks.list().map((t) => this.info(t));
   }
 
   /** POST /v1/task/{taskId}: the task's info; 400 for a malformed id or request, 503 when the node takes no new tasks. */
-  update(taskId: string, request: TaskUpdateRequest): string {
+  update(taskId: string, request: TaskUpdateRequest): TaskInfo {
     return asBadRequest(() => this.answer(this.tasks.update(taskId, request)));
   }
 
   /** GET /v1/task/{taskId}: waits up to `maxWaitMillis` until the task's version differs from `version`. */
-  async poll(taskId: string, version: bigint | undefined, maxWaitMillis: number): Promise<string> {
+  async poll(taskId: string, version: bigint | undefined, maxWaitMillis: number): Promise<TaskInfo> {
     const task = this.find(taskId);
     await task.waitForChange(version, Math.min(maxWaitMillis, MAX_TASK_WAIT_MILLIS));
     return this.answer(task);
   }
 
   /** DELETE /v1/task/{taskId}: abort (or cancel, letting consumers read what is buffered); the final info. */
-  cancel(taskId: string, abort: boolean): string {
+  cancel(taskId: string, abort: boolean): TaskInfo {
     const task = this.find(taskId);
     task.cancel(abort);
     return this.answer(task);
   }
 
   /** The info answered to the coordinator: once it carries a final state, the node need not wait for it to be read. */
-  private answer(task: SqlTask): string {
+  private answer(task: SqlTask): TaskInfo {
     if (isDoneState(task.state)) task.finalInfoSent = true;
-    return stringifyWithBigints(this.info(task));
+    return this.info(task);
   }
 
-  private info(task: SqlTask): ReturnType<typeof taskInfo> {
+  private info(task: SqlTask): TaskInfo {
     return taskInfo(task, `${this.node.internalUri}/v1/task/${task.taskId}`, this.node.nodeId);
   }
 

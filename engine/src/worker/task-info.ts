@@ -1,100 +1,13 @@
-// The task object of INTERFACE.md (GET /v1/task/{taskId}, the elements of GET /v1/task, and the
-// tasks in a query's stage tree): state and version, output buffers, stats with one pipeline whose
-// operator summaries carry what each operator counted and timed as it ran (exec/stats), failures.
+// A task's info (internode/task-info.ts) as this node makes it from the running task: state and
+// version, output buffers, stats with one pipeline whose operator summaries carry what each
+// operator counted and timed as it ran (exec/stats), failures. Figures stay numbers; the task
+// resource writes them out (internode/task-info-codec.ts).
 
-import { formatDataSize } from '../config/data-size.js';
-import { formatDuration } from '../config/duration.js';
-import { operatorSummary, type OperatorSummary } from '../exec/stats/operator-summary.js';
+import { operatorSummary } from '../exec/stats/operator-summary.js';
 import { pipelineTotals } from '../exec/stats/pipeline-totals.js';
-import type { OutputBufferInfo } from './output-buffer.js';
+import type { Distribution, OperatorSummary, OutputBufferInfo, PipelineStats, TaskInfo, TaskStats } from '../internode/task-info.js';
 import { ExchangeClient } from './exchange-client.js';
-import type { SqlTask, TaskFailure, TaskState } from './sql-task.js';
-
-export type { OperatorSummary } from '../exec/stats/operator-summary.js';
-
-export interface TaskInfo {
-  taskId: string;
-  /** A bigint: the largest 64-bit value once the task is done (written as a JSON number, exactly). */
-  version: bigint;
-  state: TaskState;
-  self: string;
-  nodeId: string;
-  lastHeartbeat: string;
-  outputBuffers: OutputBufferInfo;
-  noMoreSplits: string[];
-  stats: TaskStats;
-  failures: TaskFailure[];
-  outputs: Record<string, never>;
-}
-
-export interface Distribution {
-  maxError: number;
-  count: number;
-  total: number;
-  p01: number;
-  p05: number;
-  p10: number;
-  p25: number;
-  p50: number;
-  p75: number;
-  p90: number;
-  p95: number;
-  p99: number;
-  min: number;
-  max: number;
-}
-
-export interface PipelineStats {
-  inputPipeline: boolean;
-  outputPipeline: boolean;
-  totalDrivers: number;
-  queuedDrivers: number;
-  runningDrivers: number;
-  completedDrivers: number;
-  memoryReservation: string;
-  queuedTime: Distribution;
-  elapsedTime: Distribution;
-  totalScheduledTime: string;
-  totalCpuTime: string;
-  totalBlockedTime: string;
-  rawInputDataSize: string;
-  processedInputDataSize: string;
-  outputDataSize: string;
-  rawInputPositions: number;
-  processedInputPositions: number;
-  outputPositions: number;
-  operatorSummaries: OperatorSummary[];
-  drivers: never[];
-}
-
-export interface TaskStats {
-  createTime: string;
-  startTime?: string;
-  endTime?: string;
-  elapsedTime: string;
-  queuedTime: string;
-  totalScheduledTime: string;
-  totalCpuTime: string;
-  totalBlockedTime: string;
-  totalDrivers: number;
-  queuedDrivers: number;
-  runningDrivers: number;
-  completedDrivers: number;
-  memoryReservation: string;
-  peakMemoryReservation: string;
-  rawInputDataSize: string;
-  processedInputDataSize: string;
-  outputDataSize: string;
-  rawInputPositions: number;
-  processedInputPositions: number;
-  outputPositions: number;
-  /** Splits of the task's scans, for the query's split counts. */
-  totalSplits: number;
-  queuedSplits: number;
-  runningSplits: number;
-  completedSplits: number;
-  pipelines: PipelineStats[];
-}
+import type { SqlTask } from './sql-task.js';
 
 const EMPTY_BUFFERS: OutputBufferInfo = { state: 'OPEN', masterSequenceId: 0, pagesAdded: 0, buffers: [] };
 
@@ -107,7 +20,7 @@ export function taskInfo(task: SqlTask, self: string, nodeId: string): TaskInfo 
     nodeId,
     lastHeartbeat: task.lastHeartbeat.toISOString(),
     outputBuffers: task.outputBuffer?.info() ?? EMPTY_BUFFERS,
-    noMoreSplits: task.noMoreSplits,
+    noMoreSplits: [...task.noMoreSplits],
     stats: taskStats(task),
     failures: task.failure ? [task.failure] : [],
     outputs: {},
@@ -122,20 +35,20 @@ function taskStats(task: SqlTask): TaskStats {
   const operators = task.operators.all();
   const totals = pipelineTotals(operators);
   // Scheduled time is CPU time: the engine cannot see the OS take its thread away (docs/statistics.md).
-  const cpu = formatDuration(totals.cpuMillis);
+  const cpu = totals.cpuMillis;
   const progress = task.progress;
   const done = task.endTime !== undefined || task.state === 'FLUSHING';
   const drivers = { totalDrivers: 1, queuedDrivers: task.startTime ? 0 : 1, runningDrivers: task.startTime && !done ? 1 : 0, completedDrivers: done ? 1 : 0 };
-  const outputBytes = formatDataSize(task.outputBytes);
+  const outputBytes = task.outputBytes;
   // What the task and its one pipeline report alike.
   const common = {
     ...drivers,
-    memoryReservation: formatDataSize(task.memory.reservedBytes),
+    memoryReservation: task.memory.reservedBytes,
     totalScheduledTime: cpu,
     totalCpuTime: cpu,
-    totalBlockedTime: formatDuration(totals.blockedMillis),
-    rawInputDataSize: formatDataSize(progress.processedBytes),
-    processedInputDataSize: formatDataSize(progress.processedBytes),
+    totalBlockedTime: totals.blockedMillis,
+    rawInputDataSize: progress.processedBytes,
+    processedInputDataSize: progress.processedBytes,
     outputDataSize: outputBytes,
     rawInputPositions: progress.processedRows,
     processedInputPositions: progress.processedRows,
@@ -154,10 +67,10 @@ function taskStats(task: SqlTask): TaskStats {
     createTime: task.createTime.toISOString(),
     ...(task.startTime ? { startTime: task.startTime.toISOString() } : {}),
     ...(task.endTime ? { endTime: task.endTime.toISOString() } : {}),
-    elapsedTime: formatDuration(elapsed),
-    queuedTime: formatDuration(queued),
+    elapsedTime: elapsed,
+    queuedTime: queued,
     ...common,
-    peakMemoryReservation: formatDataSize(task.memory.peakBytes),
+    peakMemoryReservation: task.memory.peakBytes,
     totalSplits: Math.max(progress.totalSplits, task.splitCounts.received),
     queuedSplits: task.splitCounts.waiting,
     runningSplits: progress.runningSplits,

@@ -15,8 +15,9 @@ import { sessionFromJson } from '../spi/session-json.js';
 import type { ExchangeClientOptions } from './exchange-client.js';
 import { AwakeClock } from './awake-clock.js';
 import type { OutputBuffer, OutputBufferOptions } from './output-buffer.js';
-import { isDoneState, SqlTask } from './sql-task.js';
-import type { TaskUpdateRequest } from './task-request.js';
+import { isDoneState } from '../internode/task-info.js';
+import { SqlTask } from './sql-task.js';
+import type { TaskUpdateRequest } from '../internode/task-update-request.js';
 import { checkTaskUpdate } from './task-update-check.js';
 
 const TASK_ID = /^[0-9a-z_]{1,64}\.\d{1,6}\.\d{1,6}$/;

@@ -10,7 +10,7 @@ import type { BlockedTime } from '../exec/stats/operator-recorder.js';
 import type { SqlType } from '../types/types.js';
 import { OutputBuffer, type OutputBufferLayout, type OutputBufferOptions } from './output-buffer.js';
 import { OutputPage } from './output-page.js';
-import type { OutputBuffersSpec } from './task-request.js';
+import type { OutputBuffersSpec } from '../internode/task-update-request.js';
 
 export class TaskOutput {
   readonly buffer: OutputBuffer;

@@ -11,7 +11,7 @@
 import type { CatalogManager } from '../connectors/catalog-manager.js';
 import { EngineError } from '../errors/engine-error.js';
 import { sources, type PlanNode, type RemoteSourceNode, type TableScanNode, type TableWriterNode } from '../sql/planner/plan.js';
-import { MAX_SPLITS_PER_TASK_UPDATE, type OutputBuffersSpec, type ScanSplits, type TaskUpdateRequest } from './task-request.js';
+import { MAX_SPLITS_PER_TASK_UPDATE, type OutputBuffersSpec, type ScanSplits, type TaskUpdateRequest } from '../internode/task-update-request.js';
 
 /** The nodes of a fragment that requests address by id. */
 interface FragmentTargets {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { Client as PrestoClient } from 'presto-client';
-import { buildAnnouncement } from '../../src/coordinator/announcement.js';
+import { buildAnnouncement } from '../../src/internode/announcement.js';
 import type { NodeEntry } from '../../src/coordinator/remote-node.js';
 import { getJson, postStatement, query } from '../support/statement-http.js';
 import { ENVIRONMENT, TestCluster, eventually } from './cluster-fixture.js';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { AnnouncementError, type AnnouncedNode } from '../../src/coordinator/announcement.js';
+import { AnnouncementError, type AnnouncedNode } from '../../src/internode/announcement.js';
 import { heartbeatFailure } from '../../src/coordinator/heartbeat-monitor.js';
 import { NodeManager } from '../../src/coordinator/node-manager.js';
 

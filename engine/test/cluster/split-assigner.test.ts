@@ -8,7 +8,7 @@ import { expect } from 'chai';
 import { MAX_PENDING_SPLITS_PER_TASK, MAX_PENDING_SPLITS_SINGLE_TASK, SplitAssigner } from '../../src/coordinator/scheduler/split-assigner.js';
 import type { Split } from '../../src/spi/connector.js';
 import type { TableScanNode } from '../../src/sql/planner/plan.js';
-import { MAX_SPLITS_PER_TASK_UPDATE, type ScanSplits } from '../../src/worker/task-request.js';
+import { MAX_SPLITS_PER_TASK_UPDATE, type ScanSplits } from '../../src/internode/task-update-request.js';
 
 const SPLITS = 100_000;
 

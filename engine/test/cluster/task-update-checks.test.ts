@@ -12,7 +12,7 @@ import { InternalAuthenticator } from '../../src/server/internal-auth/internal-a
 import { getScalar } from '../../src/spi/page.js';
 import { readPageStream } from '../../src/exec/exchange/page-codec.js';
 import { toTaggedJson } from '../../src/sql/planner/plan-json.js';
-import { MAX_SPLITS_PER_TASK_UPDATE, type ScheduledSplit, type TaskUpdateRequest } from '../../src/worker/task-request.js';
+import { MAX_SPLITS_PER_TASK_UPDATE, type ScheduledSplit, type TaskUpdateRequest } from '../../src/internode/task-update-request.js';
 import { sharedPath } from '../../scripts/shared-dir.js';
 import { EngineHarness } from '../support/engine-harness.js';
 import { ServerProcess } from '../support/server-process.js';

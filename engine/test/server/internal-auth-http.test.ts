@@ -2,7 +2,7 @@
 // endpoints answer 401 in JSON without a valid bearer token, and work with one; client endpoints stay open.
 
 import { expect } from 'chai';
-import { buildAnnouncement } from '../../src/coordinator/announcement.js';
+import { buildAnnouncement } from '../../src/internode/announcement.js';
 import type { NodeEntry } from '../../src/coordinator/remote-node.js';
 import { InternalAuthenticator } from '../../src/server/internal-auth/internal-authenticator.js';
 import { nodeState } from '../support/node-state-http.js';

@@ -4,7 +4,8 @@ import { NodeManager } from '../../src/coordinator/node-manager.js';
 import { QueryIdGenerator } from '../../src/coordinator/query-id.js';
 import { RemoteNode, failureInfo } from '../../src/coordinator/remote-node.js';
 import { HttpError } from '../../src/server/http-error.js';
-import { NodeStateMachine, type NodeState } from '../../src/server/node-state.js';
+import type { NodeState } from '../../src/internode/node-status.js';
+import { NodeStateMachine } from '../../src/server/node-state.js';
 
 describe('DecayCounter', () => {
   it('decays with a one-minute parameter: 1000 becomes about 368 after a minute', () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import type { NodeWorkload } from '../../src/server/node-workload.js';
+import type { NodeWorkload } from '../../src/internode/node-workload.js';
 import { expectGracefulExit, nodeState, openQuery, putState, waitForNodeState } from '../support/node-state-http.js';
 import { ServerProcess } from '../support/server-process.js';
 import { follow, getJson, postStatement, query, type Exchange } from '../support/statement-http.js';

@@ -2,7 +2,7 @@
 // same figures: a query counts until its client has read the final response.
 
 import { expect } from 'chai';
-import type { NodeWorkload } from '../../src/server/node-workload.js';
+import type { NodeWorkload } from '../../src/internode/node-workload.js';
 import { openQuery, putState, waitForNodeState } from '../support/node-state-http.js';
 import { ServerProcess } from '../support/server-process.js';
 import { follow, getJson } from '../support/statement-http.js';

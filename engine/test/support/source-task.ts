@@ -7,7 +7,7 @@ import { parseStatement } from '../../src/sql/parser/parser.js';
 import { addExchanges } from '../../src/sql/planner/distributed/add-exchanges.js';
 import { allFragments, fragmentPlan, type PlanFragment } from '../../src/sql/planner/distributed/fragmenter.js';
 import { optimize } from '../../src/sql/planner/optimizer/optimizer.js';
-import type { ScheduledSplit, TaskUpdateRequest } from '../../src/worker/task-request.js';
+import type { ScheduledSplit, TaskUpdateRequest } from '../../src/internode/task-update-request.js';
 import type { EngineHarness } from './engine-harness.js';
 
 export interface SourceTask {

@@ -6,12 +6,13 @@
 // cluster's CA (ca.crt of its TLS Secret) beside the system CAs, and checks the host names.
 import { deriveKey, signToken } from "engine/internal-token";
 import { dispatcherTrusting } from "engine/internal-tls";
-import { NodeClient as EngineNodeClient, type NodeStatus } from "engine/node-client";
+import { NodeClient as EngineNodeClient, type NodeStatus, type TargetNodeState } from "engine/node-client";
 import type { NodeWorkload } from "engine/node-workload";
 
 export type { NodeStatus, NodeWorkload };
 
-export type NodeState = "ACTIVE" | "ISOLATING" | "ISOLATED" | "SHUTTING_DOWN";
+/** The states the operator moves a node to (PUT /v1/info/state). */
+export type NodeState = TargetNodeState;
 
 /** How long a token the operator signs lives (it signs one per request). */
 const tokenLifetimeSeconds = 60;

@@ -4,19 +4,15 @@
 // becomes a NodeUnreachableError that says whether the port refused the connection (the process is gone).
 
 import type { Dispatcher } from 'undici';
-import type { NodeWorkload } from '../../server/node-workload.js';
+import { readNodeStatus, type NodeStatus } from '../../internode/node-status.js';
+import { ProtocolError } from '../../internode/protocol-error.js';
 import { ClientError } from './client-error.js';
 
 /** By default one request may take this long before it counts as failed (a drain has its own, longer deadline). */
 const REQUEST_TIMEOUT_MILLIS = 10_000;
 
 /** The members of GET /v1/status a client acts on. */
-export interface NodeStatus {
-  nodeId: string;
-  state: string;
-  pid?: number;
-  workload: Partial<NodeWorkload>;
-}
+export type { NodeStatus, TargetNodeState } from '../../internode/node-status.js';
 
 export class NodeUnreachableError extends Error {
   constructor(
@@ -57,9 +53,14 @@ export class NodeClient {
   }
 
   async status(): Promise<NodeStatus> {
-    const status = (await this.request('GET', '/v1/status')) as Partial<NodeStatus> | null;
-    if (typeof status?.state !== 'string' || typeof status.nodeId !== 'string') throw new ClientError(`GET ${this.server}/v1/status did not answer a node status`);
-    return { nodeId: status.nodeId, state: status.state, pid: status.pid, workload: status.workload ?? {} };
+    let status: NodeStatus;
+    try {
+      status = readNodeStatus(await this.request('GET', '/v1/status'), this.server);
+    } catch (e) {
+      if (e instanceof ProtocolError) throw new ClientError(e.message);
+      throw e;
+    }
+    return { nodeId: status.nodeId, state: status.state, pid: status.pid, workload: status.workload };
   }
 
   /** A coordinator's nodes: the addresses (uri) of those it knows, and of those that failed their last check. */

@@ -13,7 +13,7 @@ import { scanSplits } from '../../exec/scan-splits.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CatalogManager } from '../../connectors/catalog-manager.js';
 import { formatDataSize, parseDataSize } from '../../config/data-size.js';
-import { formatDuration, parseDuration } from '../../config/duration.js';
+import { formatDuration } from '../../config/duration.js';
 import { EngineError, toEngineError } from '../../errors/engine-error.js';
 import { LocalExecutionPlanner, type ExecutionEnvironment } from '../../exec/local-execution-planner.js';
 import type { PageStream } from '../../exec/operators/operator.js';
@@ -26,16 +26,17 @@ import type { PlanNode, RemoteSourceNode } from '../../sql/planner/plan.js';
 import type { NodeRuntimeStats } from '../../sql/planner/plan-printer.js';
 import { sources } from '../../sql/planner/plan.js';
 import { abortOnSignal, ExchangeClient, type ExchangeClientOptions } from '../../worker/exchange-client.js';
-import type { OutputBuffersSpec, ScanSplits, TaskUpdateRequest } from '../../worker/task-request.js';
+import type { TaskInfo } from '../../internode/task-info.js';
+import type { OutputBuffersSpec, ScanSplits, TaskUpdateRequest } from '../../internode/task-update-request.js';
 import { SplitAssigner } from './split-assigner.js';
-import { NodeGoneError, RemoteTask, type RemoteTaskInfo, type TaskNode } from './remote-task.js';
+import { NodeGoneError, RemoteTask, type TaskNode } from './remote-task.js';
 import type { TaskChannel } from './task-channel.js';
 import { stageSnapshot, type StageSnapshot } from './stage-snapshot.js';
 import type { QueryMemoryUsage, TaskMemoryReport } from '../query-memory.js';
 import type { DistributedView } from '../query-execution-context.js';
 import type { NodeLiveness } from '../remote-node.js';
 import type { OperatorRecorder } from '../../exec/stats/operator-recorder.js';
-import { summaryFigures, type OperatorSummary } from '../../exec/stats/operator-summary.js';
+import { summaryFigures } from '../../exec/stats/operator-summary.js';
 import { addRuntimeStats } from '../../exec/stats/runtime-stats.js';
 import { TaskOutput } from '../../worker/task-output.js';
 
@@ -129,7 +130,7 @@ export class DistributedQuery implements DistributedView {
   /** EXPLAIN ANALYZE: what the operators of every task did (their final summaries), by plan node. */
   private addTaskOperators(stats: Map<number, NodeRuntimeStats>): void {
     for (const task of this.allTasks()) {
-      const pipelines = (task.info?.stats as { pipelines?: { operatorSummaries: OperatorSummary[] }[] } | undefined)?.pipelines ?? [];
+      const pipelines = task.info?.stats.pipelines ?? [];
       for (const operator of pipelines.flatMap((p) => p.operatorSummaries)) {
         // The task output stands for no plan node of its own (it bears the fragment root's id).
         if (operator.operatorType !== TaskOutput.name) addRuntimeStats(stats, summaryFigures(operator));
@@ -305,14 +306,14 @@ export class DistributedQuery implements DistributedView {
    * More splits for a task that started some of its own; no-more-splits to every task once all are
    * out. The connector makes splits as they are taken: its failure fails the query.
    */
-  private supplySplits(stage: Stage, splits: SplitAssigner, index: number, info: RemoteTaskInfo): void {
+  private supplySplits(stage: Stage, splits: SplitAssigner, index: number, info: TaskInfo): void {
     stage.supplying = (stage.supplying ?? Promise.resolve())
       // A stage of an abandoned placement (the query was placed again without a node) supplies nothing.
       .then(() => (this.stages.get(stage.fragment.id) !== stage || this.failure !== undefined ? undefined : this.supplySplitsOrThrow(stage, splits, index, info)))
       .catch((e: unknown) => this.fail(e));
   }
 
-  private async supplySplitsOrThrow(stage: Stage, splits: SplitAssigner, index: number, info: RemoteTaskInfo): Promise<void> {
+  private async supplySplitsOrThrow(stage: Stage, splits: SplitAssigner, index: number, info: TaskInfo): Promise<void> {
     const active = new Set(this.cluster.workerNodes().map((n) => n.nodeId));
     const onActive = (t: RemoteTask) => active.has(t.node.nodeId);
     const update = await splits.next(index, info.stats.totalSplits, info.stats.queuedSplits, onActive(stage.tasks[index]), stage.tasks.some(onActive));
@@ -335,7 +336,7 @@ export class DistributedQuery implements DistributedView {
   }
 
   /** Adds what a task did since its last info to the query's progress, and its memory to the query's. */
-  private count(task: RemoteTask, info: RemoteTaskInfo): void {
+  private count(task: RemoteTask, info: TaskInfo): void {
     const taskId = task.taskId;
     const now = counted(info);
     const before = this.counted.get(taskId) ?? ZERO;
@@ -406,7 +407,7 @@ interface Counted {
 
 const ZERO: Counted = { totalSplits: 0, queuedSplits: 0, runningSplits: 0, completedSplits: 0, rows: 0, bytes: 0, cpuMillis: 0 };
 
-function counted(info: RemoteTaskInfo): Counted {
+function counted(info: TaskInfo): Counted {
   const s = info.stats;
   return {
     totalSplits: s.totalSplits,
@@ -414,13 +415,13 @@ function counted(info: RemoteTaskInfo): Counted {
     runningSplits: s.runningSplits,
     completedSplits: s.completedSplits,
     rows: s.rawInputPositions,
-    bytes: parseDataSize(s.rawInputDataSize) ?? 0,
-    cpuMillis: parseDuration(s.totalCpuTime) ?? 0,
+    bytes: s.rawInputDataSize,
+    cpuMillis: s.totalCpuTime,
   };
 }
 
-function taskMemory(info: RemoteTaskInfo): TaskMemoryReport {
-  return { reservedBytes: parseDataSize(info.stats.memoryReservation) ?? 0, peakBytes: parseDataSize(info.stats.peakMemoryReservation) ?? 0 };
+function taskMemory(info: TaskInfo): TaskMemoryReport {
+  return { reservedBytes: info.stats.memoryReservation, peakBytes: info.stats.peakMemoryReservation };
 }
 
 function outputBuffers(fragment: PlanFragment, consumers: number): OutputBuffersSpec {

@@ -11,38 +11,10 @@ import { EngineError } from '../../errors/engine-error.js';
 import { ERROR_CODES, type ErrorName } from '../../errors/error-codes.js';
 import { Backoff, requestTimeoutMillis } from '../../worker/exchange-backoff.js';
 import { withDeadline } from '../../worker/request-deadline.js';
-import type { TaskUpdateRequest } from '../../worker/task-request.js';
+import { isDoneState, type TaskFailure, type TaskInfo } from '../../internode/task-info.js';
+import type { TaskUpdateRequest } from '../../internode/task-update-request.js';
 import { ALWAYS_LIVE, type NodeLiveness } from '../remote-node.js';
 import type { TaskAnswer, TaskChannel } from './task-channel.js';
-
-/** The fields of a task's info the coordinator reads (the rest goes into the query detail as is). */
-export interface RemoteTaskInfo {
-  taskId: string;
-  state: string;
-  self: string;
-  failures: { message: string; errorCode?: { name: string } }[];
-  stats: {
-    totalSplits: number;
-    queuedSplits: number;
-    runningSplits: number;
-    completedSplits: number;
-    rawInputPositions: number;
-    rawInputDataSize: string;
-    outputPositions: number;
-    createTime: string;
-    endTime?: string;
-    totalCpuTime: string;
-    totalBlockedTime: string;
-    elapsedTime: string;
-    totalDrivers: number;
-    queuedDrivers: number;
-    runningDrivers: number;
-    completedDrivers: number;
-    memoryReservation: string;
-    peakMemoryReservation: string;
-  };
-  [field: string]: unknown;
-}
 
 export interface TaskNode {
   nodeId: string;
@@ -59,15 +31,11 @@ export interface RemoteTaskOptions {
 export type { InternalHeaders } from './task-channel.js';
 
 const POLL_WAIT_MILLIS = 1000;
-const POLL_WAIT = `${POLL_WAIT_MILLIS}ms`;
 /** A single request whose answer the query does not depend on (a cancel, a last look at a failure). */
 const SHORT_REQUEST_MILLIS = 5000;
-const DONE_STATES = new Set(['FINISHED', 'CANCELED', 'ABORTED', 'FAILED']);
 
 export class RemoteTask {
-  info: RemoteTaskInfo | undefined;
-  /** The version of `info`, as the node wrote it (a 64-bit integer: kept as text). */
-  private version: string | undefined;
+  info: TaskInfo | undefined;
   private polling = false;
   private closed = false;
   /** The task's requests failed for the max error duration: its node does not answer. */
@@ -102,7 +70,7 @@ export class RemoteTask {
   }
 
   get done(): boolean {
-    return this.info !== undefined && DONE_STATES.has(this.info.state);
+    return this.info !== undefined && isDoneState(this.info.state);
   }
 
   /** Whether the task's node is declared gone, or stopped answering the task's requests: nothing sent to it now is answered soon. */
@@ -120,17 +88,17 @@ export class RemoteTask {
     try {
       response = await this.request((signal) => this.channel.update(this.taskId, request, signal));
     } catch (e) {
-      if (this.closed) throw e;
+      // The node answered, with what the protocol does not allow (internode/): no retry mends that.
+      if (this.closed || (e instanceof EngineError && e.errorName === 'REMOTE_TASK_ERROR')) throw e;
       if (this.nodeGone.aborted) throw new NodeGoneError(this.node.nodeId, (this.nodeGone.reason as Error).message);
       const code = (e as { cause?: { code?: unknown } }).cause?.code;
       const message = `Could not send task ${this.taskId} to node ${this.node.nodeId} (${this.node.uri}): ${typeof code === 'string' ? code : (e as Error).message}`;
       if (code === 'ECONNREFUSED') throw new NodeGoneError(this.node.nodeId, `${message}: the node is gone`);
       throw new EngineError('REMOTE_HOST_GONE', `${message}. The node may have crashed or be under too much load.`);
     }
-    const text = response.text;
-    if (response.status === 503) throw new EngineError('SERVER_SHUTTING_DOWN', `Node ${this.node.nodeId} refused task ${this.taskId}: ${errorMessage(text)}`);
-    if (response.status !== 200) throw new TaskRequestError(response.status, `${request.fragment === undefined ? 'Updating' : 'Creating'} task ${this.taskId} on node ${this.node.nodeId} failed with ${response.status}: ${errorMessage(text)}`);
-    this.accept(text);
+    if (response.status === 503) throw new EngineError('SERVER_SHUTTING_DOWN', `Node ${this.node.nodeId} refused task ${this.taskId}: ${response.message}`);
+    if (response.info === undefined) throw new TaskRequestError(response.status, `${request.fragment === undefined ? 'Updating' : 'Creating'} task ${this.taskId} on node ${this.node.nodeId} failed with ${response.status}: ${response.message}`);
+    this.info = response.info;
   }
 
   /**
@@ -166,19 +134,18 @@ export class RemoteTask {
    * Follows the task until it is done; `onChange` sees each new info. Rejects with the task's
    * failure, or REMOTE_HOST_GONE when its node is declared gone or stops answering.
    */
-  async follow(onChange: (info: RemoteTaskInfo) => void): Promise<void> {
+  async follow(onChange: (info: TaskInfo) => void): Promise<void> {
     if (this.polling) return;
     this.polling = true;
     const backoff = this.backoff();
     while (!this.closed && !this.done) {
       try {
-        const response = await this.request((signal) => this.channel.info(this.taskId, { version: this.version, maxWait: POLL_WAIT }, signal));
-        const text = response.text;
+        const response = await this.request((signal) => this.channel.info(this.taskId, { version: this.info?.version, maxWaitMillis: POLL_WAIT_MILLIS }, signal));
         if (response.status === 404) throw new EngineError('REMOTE_TASK_ERROR', `Task ${this.taskId} is no longer known to node ${this.node.nodeId}`);
-        if (response.status !== 200) throw new Error(`status ${response.status}`);
-        this.accept(text);
+        if (response.info === undefined) throw new Error(`status ${response.status}`);
+        this.info = response.info;
         backoff.success();
-        onChange(this.info!);
+        onChange(response.info);
       } catch (e) {
         if (this.closed) return;
         if (this.nodeGone.aborted) throw this.nodeGone.reason;
@@ -198,8 +165,8 @@ export class RemoteTask {
   async failure(): Promise<EngineError | undefined> {
     if (!this.done) {
       try {
-        const response = await this.ask([this.nodeGone], SHORT_REQUEST_MILLIS, (signal) => this.channel.info(this.taskId, {}, signal));
-        if (response.status === 200) this.accept(response.text);
+        const response = await this.ask([this.nodeGone], SHORT_REQUEST_MILLIS, (signal) => this.channel.info(this.taskId, { maxWaitMillis: 0 }, signal));
+        if (response.info !== undefined) this.info = response.info;
       } catch {
         return undefined;
       }
@@ -225,7 +192,7 @@ export class RemoteTask {
   private async sendCancel(abort: boolean): Promise<void> {
     try {
       const response = await this.ask([], SHORT_REQUEST_MILLIS, (signal) => this.channel.cancel(this.taskId, abort, signal));
-      if (response.status === 200) this.accept(response.text);
+      if (response.info !== undefined) this.info = response.info;
     } catch {
       // The node's process is gone (nothing left to cancel there), or it does not answer (it reads the request if it runs again).
     }
@@ -243,11 +210,6 @@ export class RemoteTask {
   /** When the task's requests give up: after failures over the max error duration. */
   private backoff(): Backoff {
     return new Backoff({ minFailures: 3, maxErrorDurationMillis: this.maxErrorDurationMillis });
-  }
-
-  private accept(text: string): void {
-    this.info = JSON.parse(text) as RemoteTaskInfo;
-    this.version = /"version":(\d+)/.exec(text)?.[1];
   }
 
   /** A request that ends when the task is closed, when its node is declared gone, or after the request timeout. */
@@ -287,18 +249,10 @@ class TaskRequestError extends EngineError {
   }
 }
 
-function errorMessage(text: string): string {
-  try {
-    return (JSON.parse(text) as { error?: { message?: string } }).error?.message ?? text.slice(0, 500);
-  } catch {
-    return text.slice(0, 500);
-  }
-}
-
 /** A task's failure as the query's error: the same error name, the message naming the node. */
-function remoteError(failure: { message: string; errorCode?: { name: string } }, nodeId: string): EngineError {
-  const name = failure.errorCode?.name;
-  const known = name !== undefined && name in ERROR_CODES;
+function remoteError(failure: TaskFailure, nodeId: string): EngineError {
+  const name = failure.errorCode.name;
+  const known = name in ERROR_CODES;
   return new EngineError(known ? (name as ErrorName) : 'REMOTE_TASK_ERROR', known ? failure.message : `Remote task on node ${nodeId} failed: ${failure.message}`);
 }
 

@@ -9,7 +9,7 @@
 
 import type { Split } from '../../spi/connector.js';
 import type { TableScanNode } from '../../sql/planner/plan.js';
-import { MAX_SPLITS_PER_TASK_UPDATE, type ScanSplits } from '../../worker/task-request.js';
+import { MAX_SPLITS_PER_TASK_UPDATE, type ScanSplits } from '../../internode/task-update-request.js';
 
 /** Trino's node-scheduler.max-pending-splits-per-task is of this order. */
 export const MAX_PENDING_SPLITS_PER_TASK = 8;

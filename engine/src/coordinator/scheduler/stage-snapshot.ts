@@ -2,10 +2,9 @@
 // from its tasks' states, its split, row, byte and time figures summed over its tasks' last info,
 // the tasks themselves, and the stages below it.
 
-import { parseDataSize } from '../../config/data-size.js';
-import { parseDuration } from '../../config/duration.js';
+import type { TaskInfo } from '../../internode/task-info.js';
 import type { PlanFragment } from '../../sql/planner/distributed/fragmenter.js';
-import type { RemoteTask, RemoteTaskInfo } from './remote-task.js';
+import type { RemoteTask } from './remote-task.js';
 
 export interface StageSnapshot {
   /** `<queryId>.<fragment id>` */
@@ -25,13 +24,13 @@ export interface StageSnapshot {
   processedBytes: number;
   failedTasks: number;
   coordinatorOnly: boolean;
-  tasks: RemoteTaskInfo[];
+  tasks: TaskInfo[];
   subStages: StageSnapshot[];
 }
 
 export function stageSnapshot(queryId: string, fragment: PlanFragment, tasks: readonly RemoteTask[], children: StageSnapshot[]): StageSnapshot {
-  const infos = tasks.map((t) => t.info).filter((i): i is RemoteTaskInfo => i !== undefined);
-  const sum = (pick: (info: RemoteTaskInfo) => number) => infos.reduce((total, info) => total + pick(info), 0);
+  const infos = tasks.map((t) => t.info).filter((i): i is TaskInfo => i !== undefined);
+  const sum = (pick: (info: TaskInfo) => number) => infos.reduce((total, info) => total + pick(info), 0);
   const state = stageState(infos.map((i) => i.state), tasks.length);
   return {
     stageId: `${queryId}.${fragment.id}`,
@@ -43,10 +42,10 @@ export function stageSnapshot(queryId: string, fragment: PlanFragment, tasks: re
     queuedSplits: sum((i) => i.stats.queuedSplits),
     runningSplits: sum((i) => i.stats.runningSplits),
     completedSplits: sum((i) => i.stats.completedSplits),
-    cpuTimeMillis: Math.round(sum((i) => parseDuration(i.stats.totalCpuTime) ?? 0)),
-    wallTimeMillis: Math.round(sum((i) => parseDuration(i.stats.elapsedTime) ?? 0)),
+    cpuTimeMillis: Math.round(sum((i) => i.stats.totalCpuTime)),
+    wallTimeMillis: Math.round(sum((i) => i.stats.elapsedTime)),
     processedRows: sum((i) => i.stats.rawInputPositions),
-    processedBytes: sum((i) => parseDataSize(i.stats.rawInputDataSize) ?? 0),
+    processedBytes: sum((i) => i.stats.rawInputDataSize),
     failedTasks: infos.filter((i) => i.state === 'FAILED').length,
     coordinatorOnly: fragment.partitioning === 'COORDINATOR_ONLY',
     tasks: infos,

@@ -1,25 +1,26 @@
 // How the coordinator's handle on a task (remote-task.ts) reaches it: over HTTP for a task on another
-// node, or in process for a task on this node — the same requests and the same answers (status and
-// JSON text) either way, so one RemoteTask drives both and a single node runs its fragments exactly as
-// a cluster does, without serializing anything to itself.
+// node, or in process for a task on this node — the same requests and the same answers (a status and
+// the task's info, or an error message) either way, so one RemoteTask drives both and a single node
+// runs its fragments exactly as a cluster does. Only the HTTP channel writes and reads the wire
+// (internode/): a task here answers its info as a value, with its figures as numbers.
 
-import { parseDuration } from '../../config/duration.js';
-import { HttpError, errorBody, errorNameForStatus, statusOf } from '../../server/http-error.js';
-import { TASK_HEADERS } from '../../server/task-resource.js';
-import { toTaggedJson } from '../../sql/planner/plan-json.js';
+import { EngineError } from '../../errors/engine-error.js';
+import { ProtocolError } from '../../internode/protocol-error.js';
+import { taskPollHeaders, type TaskPoll } from '../../internode/task-headers.js';
+import type { TaskInfo } from '../../internode/task-info.js';
+import { decodeTaskInfo } from '../../internode/task-info-codec.js';
+import { decodeTaskUpdateRequest, encodeTaskUpdateRequest, type TaskUpdateRequest } from '../../internode/task-update-request.js';
+import { statusOf } from '../../server/http-error.js';
 import type { TaskEndpoint } from '../../worker/task-endpoint.js';
-import { parseTaskUpdateRequest, type TaskUpdateRequest } from '../../worker/task-request.js';
 
-export interface TaskAnswer {
-  status: number;
-  text: string;
-}
+/** The task's info (200), or what the node said instead. */
+export type TaskAnswer = { status: 200; info: TaskInfo } | { status: number; info?: undefined; message: string };
 
 export interface TaskChannel {
   /** POST /v1/task/{taskId}. */
   update(taskId: string, request: TaskUpdateRequest, signal: AbortSignal): Promise<TaskAnswer>;
-  /** GET /v1/task/{taskId}, long-polling while the version is `version` (when given) for at most `maxWait`. */
-  info(taskId: string, wait: { version: string; maxWait: string } | { version?: undefined; maxWait?: string }, signal: AbortSignal): Promise<TaskAnswer>;
+  /** GET /v1/task/{taskId}, long-polling while the version is `poll.version` (when given) for at most `poll.maxWaitMillis`. */
+  info(taskId: string, poll: TaskPoll, signal: AbortSignal): Promise<TaskAnswer>;
   /** DELETE /v1/task/{taskId}?abort=... */
   cancel(taskId: string, abort: boolean, signal: AbortSignal): Promise<TaskAnswer>;
 }
@@ -29,17 +30,20 @@ export type InternalHeaders = () => Record<string, string>;
 /** A task on another node, through its task resource. */
 export function httpTaskChannel(nodeUri: string, headers: InternalHeaders): TaskChannel {
   const request = async (method: string, path: string, signal: AbortSignal, init: { body?: string; headers?: Record<string, string> } = {}): Promise<TaskAnswer> => {
-    const response = await fetch(`${nodeUri}/v1/task/${path}`, { method, body: init.body, headers: { ...headers(), ...init.headers }, signal });
-    return { status: response.status, text: await response.text() };
+    const uri = `${nodeUri}/v1/task/${path}`;
+    const response = await fetch(uri, { method, body: init.body, headers: { ...headers(), ...init.headers }, signal });
+    const text = await response.text();
+    if (response.status !== 200) return { status: response.status, message: errorMessage(text) };
+    try {
+      return { status: 200, info: decodeTaskInfo(text) };
+    } catch (e) {
+      if (e instanceof ProtocolError) throw new EngineError('REMOTE_TASK_ERROR', `${method} ${uri}: ${e.message}`);
+      throw e;
+    }
   };
   return {
-    update: (taskId, update, signal) => request('POST', taskId, signal, { body: toTaggedJson(update), headers: { 'Content-Type': 'application/json' } }),
-    info: (taskId, wait, signal) => {
-      const waitHeaders: Record<string, string> = {};
-      if (wait.maxWait !== undefined) waitHeaders[TASK_HEADERS.maxWait] = wait.maxWait;
-      if (wait.version !== undefined) waitHeaders[TASK_HEADERS.currentVersion] = wait.version;
-      return request('GET', taskId, signal, { headers: waitHeaders });
-    },
+    update: (taskId, update, signal) => request('POST', taskId, signal, { body: encodeTaskUpdateRequest(update), headers: { 'Content-Type': 'application/json' } }),
+    info: (taskId, poll, signal) => request('GET', taskId, signal, { headers: taskPollHeaders(poll) }),
     cancel: (taskId, abort, signal) => request('DELETE', `${taskId}?abort=${abort}`, signal),
   };
 }
@@ -49,24 +53,25 @@ export function httpTaskChannel(nodeUri: string, headers: InternalHeaders): Task
  * it would be sent as, so that a task here gets exactly what a task on another node would.
  */
 export function localTaskChannel(endpoint: TaskEndpoint): TaskChannel {
-  const answer = async (action: () => string | Promise<string>): Promise<TaskAnswer> => {
+  const answer = async (action: () => TaskInfo | Promise<TaskInfo>): Promise<TaskAnswer> => {
     try {
-      return { status: 200, text: await action() };
+      return { status: 200, info: await action() };
     } catch (e) {
-      const status = statusOf(e);
-      const name = e instanceof HttpError && e.errorName ? e.errorName : errorNameForStatus(status);
-      return { status, text: JSON.stringify(errorBody(e instanceof Error ? e.message : String(e), name)) };
+      return { status: e instanceof ProtocolError ? 400 : statusOf(e), message: e instanceof Error ? e.message : String(e) };
     }
   };
   return {
-    update: (taskId, update) => answer(() => endpoint.update(taskId, parseTaskUpdateRequest(toTaggedJson(update)))),
-    info: (taskId, wait) => answer(() => endpoint.poll(taskId, wait.version === undefined ? undefined : BigInt(wait.version), wait.maxWait === undefined ? 0 : parseWait(wait.maxWait))),
+    update: (taskId, update) => answer(() => endpoint.update(taskId, decodeTaskUpdateRequest(encodeTaskUpdateRequest(update)))),
+    info: (taskId, poll) => answer(() => endpoint.poll(taskId, poll.version, poll.maxWaitMillis)),
     cancel: (taskId, abort) => answer(() => endpoint.cancel(taskId, abort)),
   };
 }
 
-function parseWait(text: string): number {
-  const millis = parseDuration(text);
-  if (millis === undefined) throw new HttpError(400, `Invalid ${TASK_HEADERS.maxWait} header: ${text}`, 'BAD_REQUEST');
-  return millis;
+/** The message of an error answer (the engine's error body), or the start of whatever else came. */
+function errorMessage(text: string): string {
+  try {
+    return (JSON.parse(text) as { error?: { message?: string } }).error?.message ?? text.slice(0, 500);
+  } catch {
+    return text.slice(0, 500);
+  }
 }

@@ -7,7 +7,7 @@ import { ClientError } from '../../cli/client/client-error.js';
 import { NodeClient, NodeUnreachableError } from '../../cli/client/node-client.js';
 import { HttpError } from '../http-error.js';
 import { CpuLoadMeter } from '../node-metrics.js';
-import { NODE_STATES } from '../node-state.js';
+import { NODE_STATES } from '../../internode/node-status.js';
 import type { ServerContext } from '../server-context.js';
 import { HISTORY_WINDOW_MILLIS, SAMPLE_INTERVAL_MILLIS, type ClusterHistory } from './cluster-history.js';
 import { clusterNodes, type ServerClusterNode } from './cluster-nodes.js';

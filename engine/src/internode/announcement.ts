@@ -3,6 +3,7 @@
 // node's HTTP address, version and coordinator flag (as Trino's do).
 
 import AjvModule from 'ajv';
+import { ProtocolError } from './protocol-error.js';
 
 export const ENGINE_SERVICE_TYPE = 'engine';
 
@@ -30,7 +31,7 @@ export interface AnnouncedNode {
 }
 
 /** An announcement the coordinator refuses (answered with 400). */
-export class AnnouncementError extends Error {
+export class AnnouncementError extends ProtocolError {
   constructor(message: string) {
     super(message);
     this.name = 'AnnouncementError';

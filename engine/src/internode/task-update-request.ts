@@ -5,17 +5,17 @@
 // coordinator may send one again when it does not know whether it arrived: every split carries a
 // sequence id (unique per task, increasing per scan) and a scan takes each once; locations are
 // taken once each. A request carries at most MAX_SPLITS_PER_TASK_UPDATE splits; its shape is
-// checked against TASK_REQUEST_SCHEMA here, the rest by task-update-check.ts.
+// checked against TASK_REQUEST_SCHEMA here, the rest by the worker (worker/task-update-check.ts).
 
-import { EngineError } from '../errors/engine-error.js';
 import type { Split } from '../spi/connector.js';
 import { shapeCheck } from '../spi/json-shape.js';
 import type { SessionJson } from '../spi/session-json.js';
 import type { PlanNode } from '../sql/planner/plan.js';
-import { fromTaggedJson } from '../sql/planner/plan-json.js';
-import { TASK_REQUEST_SCHEMA } from './task-request-schema.js';
+import { fromTaggedJson, toTaggedJson } from '../sql/planner/plan-json.js';
+import { ProtocolError } from './protocol-error.js';
+import { TASK_REQUEST_SCHEMA } from './task-update-request-schema.js';
 
-export { MAX_SPLITS_PER_TASK_UPDATE } from './task-request-schema.js';
+export { MAX_SPLITS_PER_TASK_UPDATE } from './task-update-request-schema.js';
 
 /** How the task's output is laid out over its consumers' buffers. */
 export type OutputBuffersSpec =
@@ -58,18 +58,23 @@ export interface TaskUpdateRequest {
 
 const checkShape = shapeCheck(TASK_REQUEST_SCHEMA);
 
+/** The request body as sent. */
+export function encodeTaskUpdateRequest(request: TaskUpdateRequest): string {
+  return toTaggedJson(request);
+}
+
 /**
- * Parses and checks a request body against TASK_REQUEST_SCHEMA; a malformed one is a
- * GENERIC_USER_ERROR naming the path of what is wrong (task-update-check.ts checks the rest).
+ * Parses and checks a request body against TASK_REQUEST_SCHEMA; a malformed one is a ProtocolError
+ * naming the path of what is wrong (the worker's task-update-check.ts checks the rest).
  */
-export function parseTaskUpdateRequest(text: string): TaskUpdateRequest {
+export function decodeTaskUpdateRequest(text: string): TaskUpdateRequest {
   let value: unknown;
   try {
     value = fromTaggedJson(text, 'task request');
   } catch (e) {
-    throw new EngineError('GENERIC_USER_ERROR', (e as Error).message);
+    throw new ProtocolError((e as Error).message);
   }
   const problem = checkShape(value);
-  if (problem !== undefined) throw new EngineError('GENERIC_USER_ERROR', `Invalid task request: ${problem}`);
+  if (problem !== undefined) throw new ProtocolError(`Invalid task request: ${problem}`);
   return value as TaskUpdateRequest;
 }
