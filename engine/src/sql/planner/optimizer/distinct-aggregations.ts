@@ -11,7 +11,12 @@
 //
 // A FILTER mask is one of the inputs: the first row of a (keys, arguments) combination with the
 // mask TRUE is the one that counts, whatever rows with the mask FALSE or NULL came before it.
+//
+// The session property distinct_aggregations_strategy (Trino's) chooses: AUTOMATIC and
+// MARK_DISTINCT as above; SINGLE_STEP leaves the DISTINCT calls to one aggregation step that sees
+// every row of its groups (unlike Trino, which pre-groups a single set of inputs whatever it says).
 
+import type { PropertyMetadata } from '../../../spi/properties.js';
 import { BOOLEAN } from '../../../types/types.js';
 import type { PlannerContext } from '../planner-context.js';
 import type { AggregateNode, AggregationCall, Assignment, MarkDistinctNode, PlanNode } from '../plan.js';
@@ -19,13 +24,29 @@ import type { PlanFactory } from '../plan-factory.js';
 import { special, symbolRef, type Symbol } from '../row-expression.js';
 import { rewriteBottomUp } from './rewrite-plan.js';
 
+const STRATEGIES = ['AUTOMATIC', 'MARK_DISTINCT', 'SINGLE_STEP'];
+
+export const DISTINCT_AGGREGATIONS_STRATEGY_PROPERTY: PropertyMetadata = {
+  name: 'distinct_aggregations_strategy',
+  type: { kind: 'varchar' },
+  defaultValue: 'AUTOMATIC',
+  description:
+    'How DISTINCT aggregate calls run: AUTOMATIC (over rows grouped by the keys and the distinct arguments when every call is DISTINCT on the same ones, else as MARK_DISTINCT), MARK_DISTINCT (each call masked by a MarkDistinct on the keys and its arguments, so that the aggregation splits into partial and final steps) or SINGLE_STEP (one aggregation step that sees every row of its groups)',
+  validate: (v) => {
+    if (!STRATEGIES.includes(String(v).toUpperCase())) throw new Error(`must be one of ${STRATEGIES.join(', ')}`);
+  },
+};
+
 export function planDistinctAggregations(root: PlanNode, context: PlannerContext): PlanNode {
-  return rewriteBottomUp(root, (node) => (node.kind === 'Aggregate' && node.step === 'single' && node.aggregations.some((a) => a.distinct) ? withoutDistinct(node, context.factory) : node));
+  const strategy = context.session.properties.get(DISTINCT_AGGREGATIONS_STRATEGY_PROPERTY.name)?.toUpperCase() ?? 'AUTOMATIC';
+  if (strategy === 'SINGLE_STEP') return root;
+  const factory = context.factory;
+  return rewriteBottomUp(root, (node) => (node.kind === 'Aggregate' && node.step === 'single' && node.aggregations.some((a) => a.distinct) ? withoutDistinct(node, factory, strategy) : node));
 }
 
-function withoutDistinct(node: AggregateNode, factory: PlanFactory): PlanNode {
+function withoutDistinct(node: AggregateNode, factory: PlanFactory, strategy: string): PlanNode {
   const inputSets = new Map(node.aggregations.filter((a) => a.distinct).map((a) => [inputsKey(a), inputsOf(a)]));
-  if (inputSets.size === 1 && node.aggregations.every((a) => a.distinct)) return overDistinctRows(node, [...inputSets.values()][0], factory);
+  if (strategy === 'AUTOMATIC' && inputSets.size === 1 && node.aggregations.every((a) => a.distinct)) return overDistinctRows(node, [...inputSets.values()][0], factory);
   return overMarkedRows(node, inputSets, factory);
 }
 
