@@ -9,6 +9,7 @@ import { jsonToScalar, typeOfName } from '../../scripts/bench/json-rows.js';
 import { duckDbWithTpch, duckRows } from '../../scripts/tpch/duckdb-tpch.js';
 import { firstDifference } from '../../scripts/tpch/result-comparison.js';
 import type { JsonValue } from '../../src/types/exact-json.js';
+import { sortedRowTexts } from '../support/engine-and-duckdb.js';
 import { query, runStatement } from '../support/statement-http.js';
 import { DISTINCT_AGGREGATE_QUERIES } from '../aggregates/distinct-aggregate-queries.js';
 import { TestCluster } from './cluster-fixture.js';
@@ -40,6 +41,30 @@ describe('DISTINCT aggregates on a coordinator and 2 workers', function () {
       const difference = firstDifference(rows, types, (run.columns ?? []).map((c) => c.name), await duckRows(duck, sql));
       expect(difference, difference).to.equal(undefined);
     });
+  });
+
+  /** Our rows of `ours` through the coordinator, as sorted texts, are DuckDB's of `theirs` (the same question in DuckDB's words). */
+  async function expectSameRows(ours: string, theirs: string): Promise<string[]> {
+    const run = await runStatement(cluster.coordinator.uri, ours, HEADERS);
+    expect(run.final.error, run.final.error?.message).to.equal(undefined);
+    const rows = sortedRowTexts(run.rows);
+    expect(rows).to.deep.equal(sortedRowTexts(await duckRows(duck, theirs)), ours);
+    return rows;
+  }
+
+  it('orders the rows of array_agg and multimap_agg calls through partial and final steps, DISTINCT ones beside plain calls', async () => {
+    const distinctOrdered = await expectSameRows(
+      "SELECT o_orderstatus, array_join(array_agg(DISTINCT o_orderpriority ORDER BY o_orderpriority DESC) FILTER (WHERE o_totalprice > 100000), ','), count(*) FROM orders GROUP BY 1",
+      "SELECT o_orderstatus, array_to_string(array_agg(DISTINCT o_orderpriority ORDER BY o_orderpriority DESC) FILTER (WHERE o_totalprice > 100000), ','), count(*) FROM orders GROUP BY 1",
+    );
+    expect(distinctOrdered).to.have.length(3);
+    const perKey = await expectSameRows(
+      `SELECT o_orderstatus, key, array_join(element_at(m, key), ',') FROM (
+         SELECT o_orderstatus, multimap_agg(o_orderpriority, o_custkey ORDER BY o_totalprice DESC, o_orderkey) AS m FROM orders WHERE o_orderkey % 7 = 0 GROUP BY 1
+       ) CROSS JOIN UNNEST(map_keys(m)) AS u(key)`,
+      "SELECT o_orderstatus, o_orderpriority, string_agg(CAST(o_custkey AS varchar), ',' ORDER BY o_totalprice DESC, o_orderkey) FROM orders WHERE o_orderkey % 7 = 0 GROUP BY 1, 2",
+    );
+    expect(perKey.length).to.be.greaterThan(10);
   });
 
   it('plans count(DISTINCT x) as partial steps on the workers, and sends the coordinator partial states only', async () => {
