@@ -6,7 +6,7 @@
 // adaptive partial aggregation stops in the same way.
 
 import type { Page } from '../../spi/page.js';
-import { MAX_GROUPS_PER_ROW, PROBE_ROWS } from '../parallel/adaptive-partial.js';
+import { MAX_GROUPS_PER_ROW, PROBE_ROWS, remainingPages } from '../parallel/adaptive-partial.js';
 import { hashAggregation, type HashAggregationSpec } from './hash-aggregation.js';
 import type { OperatorContext, PageStream } from './operator.js';
 import { throwIfCanceled } from './operator-support.js';
@@ -27,9 +27,6 @@ export async function* partialGrouping(ctx: OperatorContext, input: PageStream, 
       yield next.value;
     }
   };
-  const rest = async function* (): PageStream {
-    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
-  };
   try {
     let groups = 0;
     for await (const page of hashAggregation(ctx, probe(), { ...spec, step: 'single' })) {
@@ -37,10 +34,10 @@ export async function* partialGrouping(ctx: OperatorContext, input: PageStream, 
       yield page;
     }
     if (groups <= MAX_GROUPS_PER_ROW * probeRows) {
-      yield* hashAggregation(ctx, rest(), { ...spec, step: 'single' });
+      yield* hashAggregation(ctx, remainingPages(iterator), { ...spec, step: 'single' });
       return;
     }
-    for await (const page of rest()) {
+    for await (const page of remainingPages(iterator)) {
       throwIfCanceled(ctx);
       yield keysOf(page, spec.groupChannels);
     }
