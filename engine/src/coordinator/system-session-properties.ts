@@ -9,6 +9,7 @@ import { INTEGER_SESSION_DEFAULTS } from '../spi/session-properties.js';
 import type { Session } from '../spi/session.js';
 import { TIME_ZONE_PROPERTY_METADATA } from './statements/time-zone-statement.js';
 import { PARALLEL_JOIN_PROBE_PROPERTY } from '../sql/planner/optimizer/parallel-probes.js';
+import { DISTINCT_AGGREGATIONS_STRATEGY_PROPERTY } from '../sql/planner/optimizer/distinct-aggregations.js';
 
 /** What a node's configuration sets as the default of a session property. */
 export interface NodeSessionDefaults {
@@ -24,6 +25,7 @@ const JOIN_DISTRIBUTION_TYPES = ['AUTOMATIC', 'PARTITIONED', 'BROADCAST'];
 /** The system session properties of a node, by name. */
 export function systemSessionProperties(node: NodeSessionDefaults): readonly PropertyMetadata[] {
   return [
+    DISTINCT_AGGREGATIONS_STRATEGY_PROPERTY,
     {
       name: 'join_distribution_type',
       type: { kind: 'varchar' },

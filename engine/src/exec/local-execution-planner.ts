@@ -40,6 +40,7 @@ import { values } from './operators/values.js';
 import { window } from './operators/window.js';
 import { mapFrame } from '../sql/planner/window-frame.js';
 import { assignUniqueId } from './operators/assign-unique-id.js';
+import { markDistinct } from './operators/mark-distinct.js';
 import { unnest } from './operators/unnest.js';
 import { estimatedPageBytes, type Scalar } from '../spi/page.js';
 import { OperatorRecorders, type OperatorRecorder } from './stats/operator-recorder.js';
@@ -169,6 +170,8 @@ export class LocalExecutionPlanner {
       }
       case 'AssignUniqueId':
         return run(assignUniqueId, input(node.source));
+      case 'MarkDistinct':
+        return run(markDistinct, ctx, input(node.source), { inputTypes: types(node.source), distinctChannels: node.distinctSymbols.map((s) => indexOf(node.source.outputs, s)) });
       case 'Unnest': {
         const layout = node.source.outputs;
         return run(unnest, input(node.source), {

@@ -152,6 +152,7 @@ const PLAN_NODE = kinds('plan node', {
   EnforceSingleRow: node('EnforceSingleRow', { source: SOURCE }),
   GroupId: node('GroupId', { source: SOURCE, groupingSets: arrayOf(SYMBOLS), groupIdSymbol: ref('symbol') }),
   AssignUniqueId: node('AssignUniqueId', { source: SOURCE, idSymbol: ref('symbol') }),
+  MarkDistinct: node('MarkDistinct', { source: SOURCE, marker: ref('symbol'), distinctSymbols: SYMBOLS }),
   Unnest: node(
     'Unnest',
     { source: SOURCE, replicate: SYMBOLS, mappings: arrayOf(object({ input: ref('symbol'), output: ref('symbol') }, { entry: { enum: ['key', 'value'] } })), outer: BOOLEAN },

@@ -53,7 +53,10 @@ describe('arrays: bad input', function () {
     expect(await failure('SELECT CAST(ARRAY[1] AS integer)')).to.deep.equal(['TYPE_MISMATCH', 'Cannot cast array(integer) to integer']);
     expect(await failure("SELECT 'a'[1]")).to.deep.equal(['TYPE_MISMATCH', 'Cannot use varchar(1) for subscript']);
     expect(await failure('SELECT * FROM UNNEST(1)')).to.deep.equal(['TYPE_MISMATCH', 'Cannot unnest type: integer']);
-    expect(await failure('SELECT max(x ORDER BY x) FROM (VALUES 1) t(x)')).to.deep.equal(['NOT_SUPPORTED', 'ORDER BY in calls of aggregate max is not supported']);
+    expect(await failure('SELECT max(x ORDER BY a) FROM (VALUES (1, ARRAY[MAP(ARRAY[1], ARRAY[1])])) t(x, a)')).to.deep.equal([
+      'TYPE_MISMATCH',
+      'ORDER BY can only be applied to orderable types (actual: array(map(integer, integer)))',
+    ]);
   });
 
   it('takes arrays nested 990 deep, and refuses deeper statements with SYNTAX_ERROR', async () => {

@@ -90,7 +90,7 @@ describe('parallel execution: same results as in the main thread', () => {
       expect((await expectSameResults(h, 'SELECT DISTINCT n, flag FROM big')).length).to.equal(21);
     });
 
-    it('keeps DISTINCT aggregates in one place and still reads in parallel', async () => {
+    it('runs DISTINCT aggregates over rows grouped (or marked distinct) first, reading in parallel', async () => {
       const rows = await expectSameResults(h, 'SELECT count(DISTINCT s), sum(DISTINCT n), count(*) FROM big WHERE abs(id) % 2 = 0');
       expect(rows).to.deep.equal([[100n, 45n, BigInt(BIG_ROWS / 2)]]);
     });

@@ -28,8 +28,12 @@ describe('optimizer: partial and final aggregation', () => {
     ]);
   });
 
-  it('keeps DISTINCT aggregations single', async () => {
-    expect(await plan('SELECT k, count(DISTINCT n) FROM t GROUP BY k')).to.match(/Aggregate\(SINGLE\)/).and.not.match(/PARTIAL/);
+  it('splits the grouping a DISTINCT aggregate runs over, or keeps it single under SINGLE_STEP', async () => {
+    const text = await plan('SELECT k, count(DISTINCT n) FROM t GROUP BY k');
+    expect(text).to.not.match(/DISTINCT/);
+    expect(text).to.match(/Aggregate\(SINGLE\)\[keys = \[k_\d+\]\] count_\d+ := count\(n_\d+\)\s+Layout: [^\n]*\s+└─ Aggregate\(FINAL\)\[keys = \[k_\d+, n_\d+\]\]\s+Layout: [^\n]*\s+└─ Aggregate\(PARTIAL\)\[keys = \[k_\d+, n_\d+\]\]/);
+    const single = await plan('SELECT k, count(DISTINCT n) FROM t GROUP BY k', { distinct_aggregations_strategy: 'SINGLE_STEP' });
+    expect(single).to.match(/Aggregate\(SINGLE\)\[keys = \[k_\d+\]\] count_\d+ := count\(DISTINCT n_\d+\)/).and.not.match(/PARTIAL/);
   });
 
   it('keeps aggregations single over sources that stay in the main thread', async () => {

@@ -9,6 +9,7 @@ import type { Column } from '../../spi/page.js';
 import { AggregateCall, type AggregateCallSpec, type AggregationStep } from './aggregate-call.js';
 import { TARGET_PAGE_ROWS, type OperatorContext, type PageStream } from './operator.js';
 import { MemoryReservation, throwIfCanceled } from './operator-support.js';
+import { isPartialGrouping, partialGrouping } from './partial-grouping.js';
 
 export type { AggregateCallSpec, AggregationStep } from './aggregate-call.js';
 
@@ -21,6 +22,10 @@ export interface HashAggregationSpec {
 
 /** Output: the group channels in order, then per aggregate its final value (its intermediates when partial). */
 export async function* hashAggregation(ctx: OperatorContext, input: PageStream, spec: HashAggregationSpec): PageStream {
+  if (isPartialGrouping(spec)) {
+    yield* partialGrouping(ctx, input, spec);
+    return;
+  }
   const global = spec.groupChannels.length === 0;
   const hash = global ? null : new GroupByHash(spec.groupChannels.map((c) => spec.inputTypes[c]));
   const calls = spec.aggregates.map((a) => new AggregateCall(a, spec.step));

@@ -48,13 +48,14 @@ export async function* adaptivePartialAggregation(ctx: OperatorContext, input: P
     }
     if (probeRows >= MIN_PROBE_ROWS && groups > MAX_GROUPS_PER_ROW * probeRows) throw new PartialAggregationDoesNotPay();
     yield* probed;
-    if (!exhausted) yield* hashAggregation(ctx, rest(iterator), spec);
+    if (!exhausted) yield* hashAggregation(ctx, remainingPages(iterator), spec);
   } finally {
     await iterator.return?.();
   }
 }
 
-async function* rest(iterator: AsyncIterator<Page>): PageStream {
+/** The pages the iterator has not given yet. */
+export async function* remainingPages(iterator: AsyncIterator<Page>): PageStream {
   for (;;) {
     const next = await iterator.next();
     if (next.done) return;

@@ -72,12 +72,18 @@ export class ArrayAggAccumulator implements GroupedAccumulator {
 
   /** The group's values in the call's order (NULL values included), or null when it had no row. */
   orderedValues(group: number): Scalar[] | null {
+    return this.orderedColumns(group, 1)?.[0] ?? null;
+  }
+
+  /** The group's first `count` columns, their rows in the call's order; null when it had no row. */
+  orderedColumns(group: number, count: number): Scalar[][] | null {
     const lists = this.groups[group];
     if (lists === undefined || lists[0].length === 0) return null;
-    if (this.ordering.length === 0) return lists[0].slice();
+    if (this.ordering.length === 0) return lists.slice(0, count).map((l) => l.slice());
+    const keyColumns = lists.length - this.ordering.length;
     const compare = this.ordering.map((o, k) => {
-      const values = compareKey(this.types[k + 1], o);
-      const keys = lists[k + 1];
+      const values = compareKey(this.types[keyColumns + k], o);
+      const keys = lists[keyColumns + k];
       return (a: number, b: number) => values(keys[a], keys[b]);
     });
     const order = Array.from(lists[0], (_, i) => i);
@@ -88,7 +94,7 @@ export class ArrayAggAccumulator implements GroupedAccumulator {
       }
       return a - b;
     });
-    return order.map((i) => lists[0][i]);
+    return lists.slice(0, count).map((l) => order.map((i) => l[i]));
   }
 
   writeFinalAt(group: number, out: ColumnOutput, row: number): void {

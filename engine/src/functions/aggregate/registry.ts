@@ -20,6 +20,7 @@ import { booleanAggregate } from './boolean-aggregates.js';
 import { countFunction } from './count.js';
 import { geometricMeanFunction } from './geometric-mean.js';
 import { listaggFunction } from './listagg.js';
+import { orderedAggregate } from './ordered-aggregate.js';
 import { byKeyFunction, extremeFunction } from './min-max.js';
 import { momentsFunction, type MomentStatistic } from './moments.js';
 import { numericHistogramFunction } from './numeric-histogram.js';
@@ -142,6 +143,13 @@ function byKeyFamily(name: 'min_by' | 'max_by'): Family {
   };
 }
 
+/** The family's function over the arguments before the ORDER BY keys, fed its rows in their order. */
+function orderedForm(family: Family, types: readonly SqlType[], ordering: readonly AggregateOrdering[]): AggregateFunction | undefined {
+  const split = types.length - ordering.length;
+  const inner = family.resolve(types.slice(0, split));
+  return inner && orderedAggregate(inner, types.slice(split), ordering);
+}
+
 const NUMERIC_SUM_SIGNATURES = ['bigint', 'decimal(p,s)', 'double', 'real', 'interval day to second', 'interval year to month'];
 
 const FAMILIES: Record<string, Family> = {
@@ -222,11 +230,13 @@ const FAMILIES: Record<string, Family> = {
     signatures: [{ args: ['K', 'V'], returns: 'map(K,V)', constraints: 'K:comparable, V' }],
     description: 'Aggregates all the rows (key/value pairs) into a single map',
     resolve: (types) => (types.length === 2 ? mapAggFunction('map_agg', types) : undefined),
+    resolveOrdered: (types, ordering) => orderedForm(FAMILIES.map_agg, types, ordering),
   },
   multimap_agg: {
     signatures: [{ args: ['K', 'V'], returns: 'map(K,array(V))', constraints: 'K:comparable, V' }],
     description: 'Aggregates all the rows (key/value pairs) into a single multimap',
     resolve: (types) => (types.length === 2 ? mapAggFunction('multimap_agg', types) : undefined),
+    resolveOrdered: (types, ordering) => orderedForm(FAMILIES.multimap_agg, types, ordering),
   },
   histogram: {
     signatures: [{ args: ['T'], returns: 'map(T,bigint)', constraints: 'T:comparable' }],
@@ -270,6 +280,15 @@ const FAMILIES: Record<string, Family> = {
 };
 
 const UNKNOWN_TYPE: SqlType = { kind: 'unknown' };
+
+/**
+ * Whether ORDER BY inside a call of the aggregate changes its value (Trino's order-sensitive
+ * aggregates); for any other, the planner drops the ORDER BY, as Trino does.
+ */
+export function isOrderSensitiveAggregate(name: string): boolean {
+  const key = name.toLowerCase();
+  return Object.hasOwn(FAMILIES, key) && FAMILIES[key].resolveOrdered !== undefined;
+}
 
 export function isAggregateFunctionName(name: string): boolean {
   const key = name.toLowerCase();

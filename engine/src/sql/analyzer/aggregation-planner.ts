@@ -14,6 +14,7 @@ import { formatExpression } from '../parser/formatter.js';
 import type { AggregationCall, Assignment, PlanNode } from '../planner/plan.js';
 import { constant, expressionKey, referencedSymbols, special, symbolRef, type RowExpression, type Symbol } from '../planner/row-expression.js';
 import { aggregateCallShape, checkAggregateArguments } from './aggregate-call-shape.js';
+import { functionSortKeys } from './aggregate-order-by.js';
 import { astKey, containsSubquery, findAggregates, findWindowCalls, functionName, isAggregateCall } from './ast-utils.js';
 import { coerce, coerceToBoolean, comparison, translateExpression, type TranslationHook } from './expression-translator.js';
 import type { QueryPlanner } from './query-planner.js';
@@ -74,11 +75,17 @@ export function planAggregation(
     // ORDER BY keys inside the call are further arguments of the function, after its own.
     const { args: callArgs, orderBy } = aggregateCallShape(call);
     const lambdaCall = hasLambdaArgument(call) ? lambdaAggregateCall(call, preAggregation, base) : undefined;
-    const args = lambdaCall?.args ?? [...callArgs, ...orderBy.map((item) => item.key)].map(preAggregation);
+    const ownArgs = lambdaCall?.args ?? callArgs.map(preAggregation);
+    const sortKeys = functionSortKeys(
+      call,
+      orderBy.map((item) => ({ item, expression: preAggregation(item.key) })),
+      ownArgs,
+    );
+    const args = [...ownArgs, ...sortKeys.map((k) => k.expression)];
     checkAggregateArguments(call, args);
-    const ordering = orderBy.map((item) => ({ ascending: item.ordering === 'ASC', nullsFirst: item.nullOrdering === 'FIRST' }));
+    const ordering = sortKeys.map(({ item }) => ({ ascending: item.ordering === 'ASC', nullsFirst: item.nullOrdering === 'FIRST' }));
     const fn = lambdaCall?.handle ?? resolveAggregateHandle(functionName(call), args.map((a) => a.type), call.location, ordering);
-    const argumentLocations = lambdaCall?.locations ?? [...callArgs, ...orderBy.map((item) => item.key)].map((a) => a.location);
+    const argumentLocations = [...(lambdaCall?.locations ?? callArgs.map((a) => a.location)), ...sortKeys.map((k) => k.item.key.location)];
     const argSymbols = args.map((a, i) => {
       const coerced = coerce(a, fn.argumentTypes[i], argumentLocations[i]);
       if (coerced.kind === 'symbol') return coerced.symbol;

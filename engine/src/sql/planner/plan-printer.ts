@@ -120,6 +120,8 @@ export function describe(node: PlanNode): string {
       return `GroupId[${node.groupingSets.map((s) => `[${s.map(name).join(', ')}]`).join(', ')}]`;
     case 'AssignUniqueId':
       return `AssignUniqueId[${name(node.idSymbol)}]`;
+    case 'MarkDistinct':
+      return `MarkDistinct[distinct = [${node.distinctSymbols.map(name).join(', ')}], marker = ${name(node.marker)}]`;
     case 'Unnest': {
       const ordinality = node.ordinality === undefined ? '' : `, ordinality = ${name(node.ordinality)}`;
       return `${node.outer ? 'LeftUnnest' : 'Unnest'}[replicate = [${node.replicate.map(name).join(', ')}], unnest = [${node.mappings.map((m) => `${name(m.input)} -> ${name(m.output)}`).join(', ')}]${ordinality}]`;

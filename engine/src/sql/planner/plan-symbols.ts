@@ -46,6 +46,9 @@ export function nodeReferences(node: PlanNode): Map<number, Symbol> {
     case 'GroupId':
       node.groupingSets.forEach((set) => set.forEach(add));
       break;
+    case 'MarkDistinct':
+      node.distinctSymbols.forEach(add);
+      break;
     case 'Unnest':
       node.replicate.forEach(add);
       node.mappings.forEach((m) => add(m.input));

@@ -24,6 +24,7 @@ export type PlanNode =
   | EnforceSingleRowNode
   | GroupIdNode
   | AssignUniqueIdNode
+  | MarkDistinctNode
   | UnnestNode
   | ApplyNode
   | ExchangeNode
@@ -195,6 +196,18 @@ export interface AssignUniqueIdNode extends NodeBase {
   kind: 'AssignUniqueId';
   source: PlanNode;
   idSymbol: Symbol;
+}
+
+/**
+ * Passes every row on with a boolean `marker`: TRUE on the first row of each distinct combination
+ * of `distinctSymbols`, FALSE on the others (NULLs compare equal). An aggregation takes a DISTINCT
+ * call's rows through it as a FILTER mask, so that it needs no DISTINCT itself (distinct-aggregations.ts).
+ */
+export interface MarkDistinctNode extends NodeBase {
+  kind: 'MarkDistinct';
+  source: PlanNode;
+  marker: Symbol;
+  distinctSymbols: Symbol[];
 }
 
 /**

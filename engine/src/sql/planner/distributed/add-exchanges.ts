@@ -67,6 +67,11 @@ class ExchangeRewriter {
         return this.aggregate(node);
       case 'Join':
         return this.join(node);
+      case 'MarkDistinct': {
+        // The rows of one combination meet in one task, wherever they came from.
+        const partitioned = this.partitionedOn(this.visit(node.source), node.distinctSymbols);
+        return { node: { ...node, source: partitioned.node }, distribution: partitioned.distribution };
+      }
       case 'Sort':
       case 'EnforceSingleRow':
       case 'AssignUniqueId': {

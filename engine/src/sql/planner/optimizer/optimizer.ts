@@ -12,6 +12,7 @@ import { reduceGroupedJoins } from './reduce-grouped-joins.js';
 import { reorderJoins } from './reorder-joins.js';
 import { pushConstraintsIntoScans } from './scan-constraints.js';
 import { splitAggregation } from './split-aggregation.js';
+import { planDistinctAggregations } from './distinct-aggregations.js';
 
 export type Rule = (root: PlanNode, context: PlannerContext) => PlanNode;
 
@@ -25,6 +26,7 @@ const RULES: Rule[] = [
   pushFilteringSemiJoins,
   reduceGroupedJoins,
   reorderJoins,
+  planDistinctAggregations,
   pruneColumns,
   pushIntoConnectors,
   pruneColumns,

@@ -94,6 +94,11 @@ function pruneNode(node: PlanNode, required: Set<number>, factory?: PlanFactory)
     case 'TableFinish':
       // A write's nodes come last, over a plan already pruned: they keep what they write.
       return { ...node, source: prune(node.source, needs(own())) };
+    case 'MarkDistinct': {
+      if (!required.has(node.marker.id)) return prune(node.source, required);
+      const source = prune(node.source, needs(node.distinctSymbols.map((s) => s.id)));
+      return { ...node, source, outputs: [...source.outputs, node.marker] };
+    }
     case 'AssignUniqueId': {
       const source = prune(node.source, required);
       return { ...node, source, outputs: [...source.outputs, node.idSymbol] };

@@ -1,7 +1,8 @@
 // Partial and final aggregation: an Aggregate(single) over a source that can run on worker threads
 // becomes Aggregate(final) over Aggregate(partial), so that each worker aggregates its own splits
-// and the main thread only merges their intermediate states. DISTINCT aggregates stay single (their
-// operator needs every row in one place).
+// and the main thread only merges their intermediate states. DISTINCT calls are gone by then
+// (distinct-aggregations.ts rewrites them into plain calls over distinct or marked rows); one that
+// were left would stay single, as its operator needs every row of a group in one place.
 //
 // A partial node outputs its grouping keys and then, per call in order, one symbol per intermediate
 // type of its function; a partial call's `symbol` is the first of them. The final call takes them
