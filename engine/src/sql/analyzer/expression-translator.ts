@@ -37,6 +37,7 @@ import { findUnknownFunction, functionName } from './ast-utils.js';
 import { sqlTypeOf } from './type-spec.js';
 import { rowConstructor, rowFieldByName, rowSubscript } from './row-expressions.js';
 import { unsupportedNode } from './unsupported-features.js';
+import { isSupportedStaticMethod, staticMethodCall } from './static-method-call.js';
 import { dependsOnLambda, hasLambdaArgument, lambdaFunctionCall, misplacedLambda, type LambdaScope } from './lambda-translator.js';
 
 const SESSION_FUNCTIONS = ['current_user', 'current_catalog', 'current_schema', 'current_timezone'] as const;
@@ -186,10 +187,12 @@ function translateNode(e: ast.Expression, context: TranslationContext, translate
       return syntaxOperatorCall('overlay', translateAll(e.length ? [e.value, e.replacement, e.start, e.length] : [e.value, e.replacement, e.start], translate), e.location);
     case 'Lambda':
       throw misplacedLambda(e);
+    case 'StaticMethodCall':
+      if (isSupportedStaticMethod(e)) return staticMethodCall(e, translate, (name, args) => functionCall(name, args, e.location));
+      throw unsupportedNode(e);
     case 'MatchPredicate':
     case 'Unique':
     case 'MethodCall':
-    case 'StaticMethodCall':
     case 'Measure':
     case 'NamedArgument':
     case 'CaseOperand':
