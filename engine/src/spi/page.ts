@@ -34,6 +34,7 @@
 
 import { SHORT_DECIMAL_PRECISION, holdsBytes, holdsStrings, unsupportedTypeError, type SqlType } from '../types/types.js';
 import { isLongZoned } from '../types/long-zoned-timestamp.js';
+import { isLongPlain } from '../types/long-plain-temporal.js';
 import { binaryArrayBytes, boxedArrayBytes, sampledStringArrayBytes, stringArrayBytes } from './memory-estimate.js';
 import {
   concatListColumns,
@@ -104,9 +105,10 @@ export function allocateValues(type: SqlType, length: number): ColumnValues {
       return type.precision <= SHORT_DECIMAL_PRECISION ? new BigInt64Array(length) : new Array<bigint>(length).fill(0n);
     case 'real':
       return new Float32Array(length);
-    case 'double':
     case 'time':
     case 'timestamp':
+      return isLongPlain(type) ? new Array<bigint>(length).fill(0n) : new Float64Array(length);
+    case 'double':
     case 'interval day to second':
       return new Float64Array(length);
     case 'varchar':
