@@ -3,6 +3,7 @@
 // java.time values. Each knows its Java class name (for Java's error messages) and its toString.
 
 import type { Scalar } from '../../../spi/page.js';
+import { isLongPlain } from '../../../types/long-plain-temporal.js';
 import { formatDate, formatTimeOfDay, timestampDays, timestampMicrosOfDay } from '../../../types/datetime.js';
 import { formatDoubleAsText, formatRealAsText } from '../../../types/number-format.js';
 import { type SqlType, typeName } from '../../../types/types.js';
@@ -65,8 +66,10 @@ function converter(type: SqlType): (value: Scalar) => JavaValue {
     case 'date':
       return (v) => ({ kind: 'date', days: v as number });
     case 'time':
+      if (isLongPlain(type)) throw new EngineError('NOT_SUPPORTED', `Type not supported for formatting: ${typeName(type)}`);
       return (v) => ({ kind: 'time', micros: v as number });
     case 'timestamp':
+      if (isLongPlain(type)) throw new EngineError('NOT_SUPPORTED', `Type not supported for formatting: ${typeName(type)}`);
       return (v) => ({ kind: 'datetime', micros: v as number });
     default:
       throw new EngineError('NOT_SUPPORTED', `Type not supported for formatting: ${typeName(type)}`);
