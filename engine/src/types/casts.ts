@@ -24,6 +24,7 @@ import { addressCast, canCastAddress, isAddressType } from './address-casts.js';
 import { isSketchType, sketchCast } from '../functions/sketch/sketch-casts.js';
 import { canCastZoned, zonedCast } from './zoned-casts.js';
 import { isLongPlainCast, longPlainCast } from './long-plain-casts.js';
+import { withoutZone } from './long-plain-temporal.js';
 import { canCastZonedTime, zonedTimeCast } from './zoned-time-casts.js';
 import { canCastFromJson, canCastToJson, castFromJson, toJsonWriter } from './json/json-casts.js';
 import { type RowType, canCastRow, fieldwiseCast, rowCastMismatch } from './row-type.js';
@@ -344,7 +345,7 @@ function fromStringCast(from: SqlType, to: SqlType): CastFunction {
     case 'timestamp': {
       const precision = to.precision;
       return ((v: string) => {
-        const parsed = parseTimestamp(v);
+        const parsed = parseTimestamp(withoutZone(v));
         if (parsed === undefined) throw invalidCast(`Value cannot be cast to timestamp: ${v}`);
         return roundMicros(parsed.micros, precision);
       }) as CastFunction;

@@ -6,6 +6,7 @@
 
 import type { Scalar } from '../spi/page.js';
 import { formatDate, parseDate } from './datetime.js';
+import { tryZoneKeyOf } from './time-zones.js';
 import type { SqlType } from './types.js';
 import { PICOS_PER_DAY, formatPicosOfDay, parseZonedTime } from './zoned-time.js';
 
@@ -94,9 +95,21 @@ export function parseTimePicos(text: string): ParsedPicos | undefined {
   return { picos: parsed.picos, precision: parsed.precision };
 }
 
-/** 'YYYY-MM-DD[ HH:MM[:SS[.f{1,12}]]]' as wall-clock picoseconds since the epoch; undefined when invalid. */
+// A date, an optional time, then an optional zone (an offset or a zone name).
+const ZONE_SUFFIX = /^([+-]?\d{1,6}-\d{1,2}-\d{1,2}(?:[ T]\d{1,2}:\d{1,2}(?::\d{1,2}(?:\.\d+)?)?)?)\s*([+-]\d.*|[A-Za-z].*)$/;
+
+/**
+ * Timestamp text without the zone it may end in: Trino's cast to a plain timestamp reads the local
+ * fields and ignores a valid zone ('2001-1-22 03:04:05.321 +07:09' -> 2001-01-22 03:04:05.321).
+ */
+export function withoutZone(text: string): string {
+  const m = ZONE_SUFFIX.exec(text.trim());
+  return m !== null && tryZoneKeyOf(m[2].trim()) !== undefined ? m[1] : text;
+}
+
+/** 'YYYY-MM-DD[ HH:MM[:SS[.f{1,12}]]][ zone]' as wall-clock picoseconds since the epoch; undefined when invalid. */
 export function parseTimestampPicos(text: string): ParsedPicos | undefined {
-  const m = TIMESTAMP_TEXT.exec(text.trim());
+  const m = TIMESTAMP_TEXT.exec(withoutZone(text).trim());
   if (m === null) return undefined;
   const days = parseDate(m[1]);
   if (days === undefined) return undefined;
