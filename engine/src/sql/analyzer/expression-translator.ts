@@ -38,6 +38,7 @@ import { sqlTypeOf } from './type-spec.js';
 import { rowConstructor, rowFieldByName, rowSubscript } from './row-expressions.js';
 import { unsupportedNode } from './unsupported-features.js';
 import { isSupportedStaticMethod, staticMethodCall } from './static-method-call.js';
+import { withSessionZones } from './implicit-zone-casts.js';
 import { dependsOnLambda, hasLambdaArgument, lambdaFunctionCall, misplacedLambda, type LambdaScope } from './lambda-translator.js';
 
 const SESSION_FUNCTIONS = ['current_user', 'current_catalog', 'current_schema', 'current_timezone'] as const;
@@ -69,7 +70,7 @@ export function translateExpression(expression: ast.Expression, context: Transla
     if (hooked) return hooked;
     return translateNode(e, context, translate);
   };
-  return translate(expression);
+  return withSessionZones(translate(expression), context.session);
 }
 
 /** Wraps `e` in a cast to `type` unless it already has that type. */
