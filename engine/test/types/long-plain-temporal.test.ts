@@ -41,6 +41,14 @@ describe('timestamp(p) and time(p) above precision 6 (Trino TestTimestamp, TestT
       engine,
     );
     failureCases('INVALID_CAST_ARGUMENT', [["SELECT CAST('2020-05-10 12:34:56.1111111 Foo/Bar' AS TIMESTAMP(7))", 'Value cannot be cast to timestamp: 2020-05-10 12:34:56.1111111 Foo/Bar']], engine);
+    failureCases(
+      'NUMERIC_VALUE_OUT_OF_RANGE',
+      [
+        ["SELECT TIMESTAMP '2020-05-01 12:34:56.1234567890123'", 'TIMESTAMP precision must be in range [0, 12]: 13'],
+        ["SELECT TIME '12:34:56.1234567890123'", 'TIME precision must be in range [0, 12]: 13'],
+      ],
+      engine,
+    );
   });
 
   describe('casts round half up (testRoundUp, testRoundDown, testCastToTime)', () => {
