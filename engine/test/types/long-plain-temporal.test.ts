@@ -132,15 +132,28 @@ describe('timestamp(p) and time(p) above precision 6 (Trino TestTimestamp, TestT
     );
   });
 
-  describe('functions that do not take them yet', () => {
-    failureCases(
-      'NOT_SUPPORTED',
+  describe('format and sequence (testFormat, testSequenceIntervalDayToSecond, testSequenceIntervalYearToMonth)', () => {
+    typedCases(
       [
-        [`SELECT sequence(${T7}, ${T7}, INTERVAL '1' SECOND)`, 'sequence(timestamp(7), timestamp(7), interval day to second) is not supported: precision above 6'],
-        [`SELECT format('%s', ${T7})`, 'Type not supported for formatting: timestamp(7)'],
+        ["format('%s', TIMESTAMP '2020-05-10 12:34:56.1111111')", '2020-05-10T12:34:56.111111100', 'varchar'],
+        ["format('%s', TIMESTAMP '2020-05-10 12:34:56.5555555555')", '2020-05-10T12:34:56.555555556', 'varchar'],
+        ["format('%s', TIMESTAMP '-123001-05-10 12:34:56.111111111111')", '-123001-05-10T12:34:56.111111111', 'varchar'],
+        ["format('%s', TIME '12:34:56.5555555555')", '12:34:56.555555556', 'varchar'],
+        ["format('%s', TIMESTAMP '2020-05-10 12:34:56.123456')", '2020-05-10T12:34:56.123456', 'varchar'],
+        [
+          "sequence(TIMESTAMP '2020-01-01 12:34:56.123456789012', TIMESTAMP '2020-01-01 12:34:59.123456789012', INTERVAL '1' SECOND)",
+          '[2020-01-01 12:34:56.123456789012, 2020-01-01 12:34:57.123456789012, 2020-01-01 12:34:58.123456789012, 2020-01-01 12:34:59.123456789012]',
+          'array(timestamp(12))',
+        ],
+        [
+          "sequence(TIMESTAMP '2020-01-01 12:34:56.1234567', TIMESTAMP '2020-04-01 12:34:59.1234567', INTERVAL '1' MONTH)",
+          '[2020-01-01 12:34:56.1234567, 2020-02-01 12:34:56.1234567, 2020-03-01 12:34:56.1234567, 2020-04-01 12:34:56.1234567]',
+          'array(timestamp(7))',
+        ],
       ],
       engine,
     );
+    failureCases('INVALID_FUNCTION_ARGUMENT', [[`SELECT sequence(${T7}, ${T7}, INTERVAL '0' SECOND)`, 'step must not be zero']], engine);
   });
 
   it('groups, joins, sorts and aggregates on the exact value', async () => {

@@ -17,6 +17,7 @@ const PICOS_PER_MILLI = 1000n * PICOS_PER_MICRO;
 import { localPicosToZoned } from '../../types/long-plain-casts.js';
 import { zoneKeyOf } from '../../types/time-zones.js';
 import { type SqlType, typeName } from '../../types/types.js';
+import { longTimestampSequence } from './long-plain-sequence.js';
 import type { BoundSignature, ScalarImplementation, SignatureTemplate } from './signature.js';
 
 /** What a lifted function does with the fraction below the milli: carry it to a long result, drop it, or round the argument to millis. */
@@ -41,6 +42,7 @@ const OWN: ReadonlyMap<string, (types: readonly SqlType[]) => ScalarImplementati
   ['to_iso8601', toIso8601],
   ['with_timezone', withTimezone],
   ['subtract', subtractValues],
+  ['sequence', longTimestampSequence],
 ]);
 
 const asShort = (t: SqlType): SqlType => (isLongPlain(t) ? ({ kind: t.kind, precision: MAX_SHORT_PLAIN_PRECISION } as SqlType) : t);
