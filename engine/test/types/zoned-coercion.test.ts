@@ -68,6 +68,14 @@ describe('implicit coercion to zoned types', function () {
       ]);
     });
 
+    it('UPDATE and MERGE set a zoned column from a plain timestamp in the session zone', async () => {
+      await engine.query("CREATE TABLE memory.default.zoned_update AS SELECT 1 AS id, TIMESTAMP '2020-01-01 00:00:00.000 UTC' AS t");
+      await engine.query("UPDATE memory.default.zoned_update SET t = TIMESTAMP '2021-01-01 00:00:00'");
+      expect(await cliRows(engine, 'SELECT t FROM memory.default.zoned_update')).to.deep.equal([['2021-01-01 00:00:00.000 America/Los_Angeles']]);
+      await engine.query("MERGE INTO memory.default.zoned_update x USING (VALUES (1, TIMESTAMP '2022-06-01 00:00:00')) s(id, t) ON x.id = s.id WHEN MATCHED THEN UPDATE SET t = s.t");
+      expect(await cliRows(engine, 'SELECT t FROM memory.default.zoned_update')).to.deep.equal([['2022-06-01 00:00:00.000 America/Los_Angeles']]);
+    });
+
     failureCases('TYPE_MISMATCH', [["SELECT DATE '2020-01-01' - DATE '2019-01-01'", 'Cannot apply operator: date - date']], engine);
   });
 
