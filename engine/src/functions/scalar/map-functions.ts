@@ -5,7 +5,7 @@
 
 import { EngineError } from '../../errors/engine-error.js';
 import type { Scalar } from '../../spi/page.js';
-import { EMPTY_MAP, MapValue, findKey } from '../../spi/map-value.js';
+import { EMPTY_MAP, type MapKeyOf, MapValue, findKey } from '../../spi/map-value.js';
 import { formatValueAsText } from '../../types/values.js';
 import { mapKeyOf } from '../../types/map-keys.js';
 import { BIGINT, type SqlType, UNKNOWN, arrayOf, mapOf, rowOf } from '../../types/types.js';
@@ -36,10 +36,9 @@ export function duplicateKeyError(key: Scalar, keyType: SqlType): EngineError {
 }
 
 /** A map of these entries, checked: keys not NULL, not indeterminate, not repeated. */
-export function checkedMap(keys: readonly Scalar[], values: readonly Scalar[], keyType: SqlType): MapValue {
+export function checkedMap(keys: readonly Scalar[], values: readonly Scalar[], keyType: SqlType, keyOf: MapKeyOf = mapKeyOf(keyType)): MapValue {
   if (keys.length !== values.length) throw invalidArgument('Key and value arrays must be the same length');
   const seen = new Set<unknown>();
-  const keyOf = mapKeyOf(keyType);
   for (const key of keys) {
     checkMapKey(key, keyType);
     const lookup = keyOf(key);
@@ -105,7 +104,8 @@ export const MAP_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
         (types) => mapOf((types[0] as { element: SqlType }).element, (types[1] as { element: SqlType }).element),
         (_types, returnType) => {
           const keyType = (returnType as SqlType & { kind: 'map' }).key;
-          return body((keys: readonly Scalar[], values: readonly Scalar[]) => checkedMap(keys, values, keyType));
+          const keyOf = mapKeyOf(keyType);
+          return body((keys: readonly Scalar[], values: readonly Scalar[]) => checkedMap(keys, values, keyType, keyOf));
         },
         'map(K,V)',
       ),
