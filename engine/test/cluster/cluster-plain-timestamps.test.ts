@@ -55,6 +55,14 @@ describe('timestamp(12) and time(12) over a cluster (coordinator + 2 workers)', 
     expect(await query(cluster.coordinator.uri, sql, USER)).to.deep.equal(expected);
   });
 
+  it('aggregates in partial and final steps (min, max, count distinct)', async () => {
+    const rows = await query(cluster.coordinator.uri, `SELECT CAST(min(${made}) AS varchar), CAST(max(${made}) AS varchar), count(DISTINCT ${made}) FROM tpch.tiny.orders`, USER);
+    const texts = orderKeys().map(expectedTimestamp);
+    const byInstant = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0); // same-width text of years 1943..1996 orders as the instants
+    const sorted = [...texts].sort(byInstant);
+    expect(rows).to.deep.equal([[sorted[0], sorted[sorted.length - 1], new Set(texts).size]]);
+  });
+
   it('filters on the workers against a timestamp(12) literal', async () => {
     const bound = "TIMESTAMP '1970-01-01 00:00:00.000000000001'";
     const sql = `SELECT count(*) FROM tpch.tiny.orders WHERE ${made} >= ${bound}`;
