@@ -1,7 +1,8 @@
 // checksum of times and timestamps, as Trino's types hash them (XX_HASH_64): the instant 0 hashes as
 // the long 0 in every precision that holds one long, so its checksum is Trino's checksum(0); a long
 // timestamp's two parts XOR to 0 there; over a table, a timestamp(6) column sums as its epoch micros
-// do as bigint, a zoned one as its epoch millis (whatever the zone), a time as its picoseconds.
+// do as bigint, a zoned one as its epoch millis (whatever the zone), a time as its picoseconds, a
+// time with time zone as its time at +00:00.
 
 import { expect } from 'chai';
 import { EngineHarness } from '../support/engine-harness.js';
@@ -17,6 +18,11 @@ describe('checksum of times and timestamps', function () {
       "SELECT to_hex(checksum(TIMESTAMP '1970-01-01 00:00:00')), to_hex(checksum(TIMESTAMP '1970-01-01 00:00:00.000000')), to_hex(checksum(TIME '00:00:00')), to_hex(checksum(TIME '00:00:00.000000000')), to_hex(checksum(TIMESTAMP '1970-01-01 05:30:00 Asia/Kolkata')), to_hex(checksum(TIMESTAMP '1970-01-01 00:00:00.000000000')), to_hex(checksum(TIMESTAMP '1970-01-01 00:00:00.000000 UTC'))",
     );
     expect(row).to.deep.equal([[zero, zero, zero, zero, zero, '0000000000000000', '0000000000000000']]);
+    // A time with time zone hashes its time at +00:00: nanoseconds up to precision 9, picoseconds above.
+    const times = await engine.rows(
+      "SELECT to_hex(checksum(TIME '05:30:00+05:30')), checksum(TIME '00:00:00.000000001+00:00') = checksum(1), checksum(TIME '23:00:00.000000000001-01:00') = checksum(1)",
+    );
+    expect(times).to.deep.equal([[zero, true, true]]);
   });
 
   it('sums a column as the long each value hashes as', async () => {

@@ -2,7 +2,8 @@
 // up to precision 6 hashes its epoch micros, above it its micros XOR its picoseconds of the micro; a
 // time hashes its picoseconds of the day (Trino's TimeType holds picos at every precision); a zoned
 // timestamp hashes its epoch millis (XOR its picoseconds of the milli above precision 3), never its
-// zone. time with time zone stays refused.
+// zone; a time with time zone its time at +00:00 modulo a day (nanoseconds up to precision 9,
+// picoseconds above).
 
 import type { Scalar } from '../../spi/page.js';
 import { isLongZoned, zonedParts } from '../../types/long-zoned-timestamp.js';
@@ -29,6 +30,11 @@ export function temporalValueHash(type: SqlType, hashLong: (value: bigint) => bi
         const { millis, picos } = zonedParts(v as bigint, precision);
         return hashLong(BigInt(millis)) ^ hashLong(BigInt(picos));
       };
+    }
+    case 'time with time zone': {
+      // The time at +00:00 modulo a day (what the value holds above its offset bits): nanoseconds up to precision 9, picoseconds above.
+      if (type.precision > 9) return (v) => hashLong((v as bigint) >> 12n);
+      return (v) => hashLong(((v as bigint) >> 12n) / 1000n);
     }
     default:
       return undefined;
