@@ -6,8 +6,8 @@
 //   varchar / char          Utf8 (decoded back into JS strings)
 //   varbinary               Binary (decoded into views of the Arrow buffer)
 //   date                    Date32 (DateDay)
-//   time(p)                 Time64 microsecond
-//   timestamp(p)            Timestamp microsecond, no time zone
+//   time(p), timestamp(p)   Time64 / Timestamp microsecond, no time zone, up to p = 6; above, Decimal128
+//                           of picoseconds (of the day / since the epoch; the field metadata's SqlType says so)
 //   timestamp(p) with time zone  Int64: epoch millis << 12 | zone key (the SqlType in the field metadata says so)
 //   interval year to month  Int32 (months)       \ told apart from plain integers by
 //   interval day to second  Int64 (milliseconds) / the field metadata

@@ -14,8 +14,9 @@
 //   varchar / char         string[]                      -> string
 //   varbinary              Uint8Array[]                  -> Uint8Array
 //   date                   Int32Array (days since 1970-01-01) -> number
-//   time(p)                Float64Array (microseconds of the day) -> number
-//   timestamp(p)           Float64Array (microseconds since the epoch, UTC wall time) -> number
+//   time(p<=6)             Float64Array (microseconds of the day) -> number
+//   timestamp(p<=6)        Float64Array (microseconds since the epoch, UTC wall time) -> number
+//   time(p>6), timestamp(p>6)  bigint[] (picoseconds of the day / since the epoch, long-plain-temporal.ts) -> bigint
 //   timestamp(p<=3) with time zone  BigInt64Array (epoch millis << 12 | zone key, zoned-timestamp.ts) -> bigint
 //   timestamp(p>3) with time zone   bigint[] (millis, picos of the milli and zone key, long-zoned-timestamp.ts) -> bigint
 //   time(p) with time zone  bigint[] (normalized picos of the day and offset, zoned-time.ts) -> bigint
