@@ -10,16 +10,30 @@ import { mapChildren, type RowExpression } from '../planner/row-expression.js';
 import { mapExpressions, rewriteBottomUp } from '../planner/optimizer/rewrite-plan.js';
 import { castExpression } from './time-zone-translation.js';
 
-/** `e` with every cast that reads the session (zone, offset or start day) and lacks it given it. */
+/** `e` with every cast that reads the session (zone, offset or start day) and lacks it given it; `e` itself when none does. */
 export function withSessionZones(e: RowExpression, session: Session): RowExpression {
-  const children = mapChildren(e, (child) => withSessionZones(child, session));
-  if (children.kind !== 'cast' || children.sessionZone !== undefined) return children;
-  const cast = castExpression(children.arg, children.type, children.safe, session);
-  if (cast.kind !== 'cast' || cast.sessionZone === undefined) return children;
-  return { ...children, sessionZone: cast.sessionZone };
+  let changed = false;
+  const mapped = mapChildren(e, (child) => {
+    const next = withSessionZones(child, session);
+    if (next !== child) changed = true;
+    return next;
+  });
+  const base = changed ? mapped : e;
+  if (base.kind !== 'cast' || base.sessionZone !== undefined) return base;
+  const cast = castExpression(base.arg, base.type, base.safe, session);
+  if (cast.kind !== 'cast' || cast.sessionZone === undefined) return base;
+  return { ...base, sessionZone: cast.sessionZone };
 }
 
-/** The plan with the session on the casts of its filters, projections and join filters. */
+/** The plan with the session on the casts of its filters, projections and join filters (nodes without such casts kept as they are). */
 export function planWithSessionZones(root: PlanNode, session: Session): PlanNode {
-  return rewriteBottomUp(root, (node) => mapExpressions(node, (e) => withSessionZones(e, session)));
+  return rewriteBottomUp(root, (node) => {
+    let changed = false;
+    const mapped = mapExpressions(node, (e) => {
+      const next = withSessionZones(e, session);
+      if (next !== e) changed = true;
+      return next;
+    });
+    return changed ? mapped : node;
+  });
 }
