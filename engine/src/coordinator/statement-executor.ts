@@ -48,6 +48,7 @@ import { getScalar } from '../spi/page.js';
 import { column, rowsResult, varcharColumns } from './statements/results.js';
 import { deallocate, preparedSql, prepare, resetSession, setSession, use } from './statements/session-statements.js';
 import { inSessionTimeZone, setTimeZone } from './statements/time-zone-statement.js';
+import { castExpression } from '../sql/analyzer/time-zone-translation.js';
 import { showStats } from './statements/show-stats.js';
 import { showCatalogs, showColumns, showCreateTable, showFunctions, showSchemas, showSession, showTables } from './statements/show-statements.js';
 import { noSessionChanges } from '../spi/session.js';
@@ -231,7 +232,8 @@ export class StatementExecutor {
     const assignments = analyzed.root.outputs.map((s, i) => {
       const target = coerceTo[i].type;
       if (typesEqual(s.type, target) || !isStoreAssignable(s.type, target)) return { symbol: s, expression: symbolRef(s) };
-      const cast = { kind: 'cast' as const, arg: symbolRef(s), type: target, safe: false, assignment: true };
+      // An INSERT into a zoned column reads a plain timestamp in the session zone.
+      const cast = { ...(castExpression(symbolRef(s), target, false, session) as RowExpression & { kind: 'cast' }), assignment: true };
       return { symbol: factory.newSymbol(s.name, target), expression: cast };
     });
     const root = factory.project(analyzed.root, assignments);

@@ -6,8 +6,8 @@
 //   varchar / char          Utf8 (decoded back into JS strings)
 //   varbinary               Binary (decoded into views of the Arrow buffer)
 //   date                    Date32 (DateDay)
-//   time(p)                 Time64 microsecond
-//   timestamp(p)            Timestamp microsecond, no time zone
+//   time(p), timestamp(p)   Time64 / Timestamp microsecond, no time zone, up to p = 6; above, Decimal128
+//                           of picoseconds (of the day / since the epoch; the field metadata's SqlType says so)
 //   timestamp(p) with time zone  Int64: epoch millis << 12 | zone key (the SqlType in the field metadata says so)
 //   interval year to month  Int32 (months)       \ told apart from plain integers by
 //   interval day to second  Int64 (milliseconds) / the field metadata
@@ -47,6 +47,7 @@ import { isAscii } from 'node:buffer';
 import { EngineError } from '../errors/engine-error.js';
 import { SHORT_DECIMAL_PRECISION, typeName, unsupportedTypeError, type SqlType } from '../types/types.js';
 import { isLongZoned } from '../types/long-zoned-timestamp.js';
+import { isLongPlain } from '../types/long-plain-temporal.js';
 import { sliceColumn, type Column, type ColumnValues, type Page } from '../spi/page.js';
 import { listElements } from '../spi/list-column.js';
 import { arrowMapToColumn, arrowMapType, mapColumnToArrowData } from './arrow-map.js';
@@ -91,10 +92,10 @@ export function arrowType(type: SqlType): DataType {
       return new Binary();
     case 'date':
       return new DateDay();
-    case 'time':
-      return new TimeMicrosecond();
+    case 'time': // picoseconds (long-plain-temporal.ts) above precision 6
+      return isLongPlain(type) ? new Decimal(0, 38, 128) : new TimeMicrosecond();
     case 'timestamp':
-      return new TimestampMicrosecond();
+      return isLongPlain(type) ? new Decimal(0, 38, 128) : new TimestampMicrosecond();
     case 'unknown':
       return new Null();
     case 'array':
@@ -216,8 +217,9 @@ export function columnToArrowData(column: Column, length: number = column.length
     case 'date':
       return makeData({ type: new DateDay(), ...base, data: (values as Int32Array).subarray(0, length) });
     case 'time':
-      return makeData({ type: new TimeMicrosecond(), ...base, data: floatsToInt64(values as Float64Array, length) });
     case 'timestamp':
+      if (isLongPlain(type)) return makeData({ type: new Decimal(0, 38, 128), ...base, data: decimalsToInt128(values as bigint[], length) });
+      if (type.kind === 'time') return makeData({ type: new TimeMicrosecond(), ...base, data: floatsToInt64(values as Float64Array, length) });
       return makeData({ type: new TimestampMicrosecond(), ...base, data: floatsToInt64(values as Float64Array, length) });
     case 'unknown':
       return makeData({ type: new Null(), length });
@@ -419,9 +421,11 @@ function arrowValues(data: Data, type: SqlType, length: number): ColumnValues {
     case 'date':
       // Zero-copy: Arrow already sliced fixed-width values to the data's offset.
       return (data.values as Int32Array).subarray(0, length);
-    case 'interval day to second':
     case 'time':
     case 'timestamp':
+      if (isLongPlain(type)) return int128ToDecimals(data.values as Uint32Array, length, false);
+      return int64ToFloats(data.values as BigInt64Array, length);
+    case 'interval day to second':
       return int64ToFloats(data.values as BigInt64Array, length);
     case 'decimal':
       return int128ToDecimals(data.values as Uint32Array, length, type.precision <= SHORT_DECIMAL_PRECISION);

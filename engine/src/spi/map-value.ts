@@ -59,25 +59,33 @@ function encodedKey(v: Scalar): string {
   return `a[${(v as readonly Scalar[]).map(part).join(',')}]`;
 }
 
-const indexes = new WeakMap<MapValue, Map<unknown, number>>();
+/** A lookup key of a map key: mapLookupKey, or one that sees equal zoned instants alike (types/map-keys.ts). */
+export type MapKeyOf = (v: Scalar) => unknown;
 
-/** The entry position of each key of `map` (built once per map value, on first lookup). */
-export function keyIndex(map: MapValue): Map<unknown, number> {
-  let index = indexes.get(map);
+const indexes = new WeakMap<MapKeyOf, WeakMap<MapValue, Map<unknown, number>>>();
+
+/** The entry position of each key of `map` under `keyOf` (built once per map value and keyOf, on first lookup). */
+export function keyIndex(map: MapValue, keyOf: MapKeyOf = mapLookupKey): Map<unknown, number> {
+  let byMap = indexes.get(keyOf);
+  if (byMap === undefined) {
+    byMap = new WeakMap();
+    indexes.set(keyOf, byMap);
+  }
+  let index = byMap.get(map);
   if (index === undefined) {
     index = new Map();
-    for (let i = 0; i < map.keys.length; i++) index.set(mapLookupKey(map.keys[i]), i);
-    indexes.set(map, index);
+    for (let i = 0; i < map.keys.length; i++) index.set(keyOf(map.keys[i]), i);
+    byMap.set(map, index);
   }
   return index;
 }
 
 /** The position of `key` among the entries of `map`, or -1. */
-export function findKey(map: MapValue, key: Scalar): number {
+export function findKey(map: MapValue, key: Scalar, keyOf: MapKeyOf = mapLookupKey): number {
   if (map.size <= 8) {
-    const wanted = mapLookupKey(key);
-    for (let i = 0; i < map.keys.length; i++) if (mapLookupKey(map.keys[i]) === wanted) return i;
+    const wanted = keyOf(key);
+    for (let i = 0; i < map.keys.length; i++) if (keyOf(map.keys[i]) === wanted) return i;
     return -1;
   }
-  return keyIndex(map).get(mapLookupKey(key)) ?? -1;
+  return keyIndex(map, keyOf).get(keyOf(key)) ?? -1;
 }

@@ -14,8 +14,9 @@
 //   varchar / char         string[]                      -> string
 //   varbinary              Uint8Array[]                  -> Uint8Array
 //   date                   Int32Array (days since 1970-01-01) -> number
-//   time(p)                Float64Array (microseconds of the day) -> number
-//   timestamp(p)           Float64Array (microseconds since the epoch, UTC wall time) -> number
+//   time(p<=6)             Float64Array (microseconds of the day) -> number
+//   timestamp(p<=6)        Float64Array (microseconds since the epoch, UTC wall time) -> number
+//   time(p>6), timestamp(p>6)  bigint[] (picoseconds of the day / since the epoch, long-plain-temporal.ts) -> bigint
 //   timestamp(p<=3) with time zone  BigInt64Array (epoch millis << 12 | zone key, zoned-timestamp.ts) -> bigint
 //   timestamp(p>3) with time zone   bigint[] (millis, picos of the milli and zone key, long-zoned-timestamp.ts) -> bigint
 //   time(p) with time zone  bigint[] (normalized picos of the day and offset, zoned-time.ts) -> bigint
@@ -34,6 +35,7 @@
 
 import { SHORT_DECIMAL_PRECISION, holdsBytes, holdsStrings, unsupportedTypeError, type SqlType } from '../types/types.js';
 import { isLongZoned } from '../types/long-zoned-timestamp.js';
+import { isLongPlain } from '../types/long-plain-temporal.js';
 import { binaryArrayBytes, boxedArrayBytes, sampledStringArrayBytes, stringArrayBytes } from './memory-estimate.js';
 import {
   concatListColumns,
@@ -104,9 +106,10 @@ export function allocateValues(type: SqlType, length: number): ColumnValues {
       return type.precision <= SHORT_DECIMAL_PRECISION ? new BigInt64Array(length) : new Array<bigint>(length).fill(0n);
     case 'real':
       return new Float32Array(length);
-    case 'double':
     case 'time':
     case 'timestamp':
+      return isLongPlain(type) ? new Array<bigint>(length).fill(0n) : new Float64Array(length);
+    case 'double':
     case 'interval day to second':
       return new Float64Array(length);
     case 'varchar':

@@ -23,6 +23,8 @@ import { mapCast } from './map-cast.js';
 import { addressCast, canCastAddress, isAddressType } from './address-casts.js';
 import { isSketchType, sketchCast } from '../functions/sketch/sketch-casts.js';
 import { canCastZoned, zonedCast } from './zoned-casts.js';
+import { isLongPlainCast, longPlainCast } from './long-plain-casts.js';
+import { withoutZone } from './long-plain-temporal.js';
 import { canCastZonedTime, zonedTimeCast } from './zoned-time-casts.js';
 import { canCastFromJson, canCastToJson, castFromJson, toJsonWriter } from './json/json-casts.js';
 import { type RowType, canCastRow, fieldwiseCast, rowCastMismatch } from './row-type.js';
@@ -97,6 +99,7 @@ export function castFunction(from: SqlType, to: SqlType, sessionZone?: string): 
   if (isAddressType(from) || isAddressType(to)) return addressCast(from, to) as CastFunction;
   if (isSketchType(from) || isSketchType(to)) return sketchCast(from, to) as CastFunction;
   if (to.kind === 'varchar' || to.kind === 'char') return toStringCast(from, to);
+  if (isLongPlainCast(from, to)) return longPlainCast(from, to, sessionZone);
   if (from.kind === 'time with time zone' || to.kind === 'time with time zone') return zonedTimeCast(from, to, sessionZone);
   if (from.kind === 'timestamp with time zone' || to.kind === 'timestamp with time zone') return zonedCast(from, to, sessionZone);
   if (isString(from)) return fromStringCast(from, to);
@@ -342,7 +345,7 @@ function fromStringCast(from: SqlType, to: SqlType): CastFunction {
     case 'timestamp': {
       const precision = to.precision;
       return ((v: string) => {
-        const parsed = parseTimestamp(v);
+        const parsed = parseTimestamp(withoutZone(v));
         if (parsed === undefined) throw invalidCast(`Value cannot be cast to timestamp: ${v}`);
         return roundMicros(parsed.micros, precision);
       }) as CastFunction;

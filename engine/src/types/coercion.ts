@@ -125,7 +125,13 @@ export function coerceTypeBase(source: SqlType, targetKind: SqlType['kind']): Sq
     case 'real':
       return targetKind === 'double' ? { kind: 'double' } : undefined;
     case 'date':
+      if (targetKind === 'timestamp with time zone') return { kind: targetKind, precision: 0 };
       return targetKind === 'timestamp' ? { kind: 'timestamp', precision: 0 } : undefined;
+    // In the session zone (implicit-zone-casts.ts), as Trino coerces.
+    case 'timestamp':
+      return targetKind === 'timestamp with time zone' ? { kind: targetKind, precision: source.precision } : undefined;
+    case 'time':
+      return targetKind === 'time with time zone' ? { kind: targetKind, precision: source.precision } : undefined;
     case 'char':
       return targetKind === 'varchar' ? varchar(source.length) : undefined;
     default:

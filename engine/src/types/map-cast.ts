@@ -3,7 +3,8 @@
 // AS map(integer, ...))).
 
 import type { Scalar } from '../spi/page.js';
-import { MapValue, mapLookupKey } from '../spi/map-value.js';
+import { MapValue } from '../spi/map-value.js';
+import { mapKeyOf } from './map-keys.js';
 import { EngineError } from '../errors/engine-error.js';
 import { formatValueAsText } from './values.js';
 import type { SqlType } from './types.js';
@@ -11,11 +12,12 @@ import type { SqlType } from './types.js';
 type OneCast = (value: Scalar) => Scalar;
 
 export function mapCast(keyCast: OneCast, valueCast: OneCast, to: SqlType & { kind: 'map' }): (map: MapValue) => MapValue {
+  const keyOf = mapKeyOf(to.key);
   return (map) => {
     const keys = map.keys.map(keyCast);
     const seen = new Set<unknown>();
     for (const key of keys) {
-      const lookup = mapLookupKey(key);
+      const lookup = keyOf(key);
       if (seen.has(lookup)) throw new EngineError('INVALID_FUNCTION_ARGUMENT', `Duplicate map keys (${formatValueAsText(key, to.key)}) are not allowed`);
       seen.add(lookup);
     }

@@ -9,8 +9,6 @@ import { zonedTimestampType } from './zoned-timestamp.js';
 /** Char lengths and bounded varchar lengths Trino accepts. */
 export const MAX_CHAR_LENGTH = 65536;
 export const MAX_VARCHAR_LENGTH = 2147483646;
-/** Timestamps and times are stored in microseconds (page.ts), so precisions above 6 cannot be held. */
-export const MAX_SUPPORTED_TIME_PRECISION = 6;
 const MAX_TRINO_TIME_PRECISION = 12;
 
 const SIMPLE_TYPES: Record<string, SqlType> = {
@@ -82,9 +80,6 @@ export function parseTypeSpec(name: string, parameters: readonly number[], locat
       if (precision < 0 || precision > MAX_TRINO_TIME_PRECISION) {
         const label = name.toUpperCase();
         throw new EngineError('INVALID_FUNCTION_ARGUMENT', `${label} precision must be in range [0, ${MAX_TRINO_TIME_PRECISION}]: ${precision}`, location);
-      }
-      if (precision > MAX_SUPPORTED_TIME_PRECISION) {
-        throw new EngineError('NOT_SUPPORTED', `${name}(${precision}) is not supported: precision above ${MAX_SUPPORTED_TIME_PRECISION}`, location);
       }
       return { kind: name, precision };
     }

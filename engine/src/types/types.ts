@@ -96,29 +96,9 @@ export function functionType(argumentTypes: readonly SqlType[], returnType: SqlT
   return { kind: 'function', arguments: argumentTypes, returnType };
 }
 
-/**
- * `map(key, value)`. Keys that hold a zoned timestamp are refused: map keys are matched by their
- * stored value, and two zoned timestamps of one instant in two zones are equal keys in Trino.
- */
+/** `map(key, value)`. Keys holding zoned values are matched by their instants (map-keys.ts). */
 export function mapOf(key: SqlType, value: SqlType): SqlType {
-  if (holdsZonedTimestamp(key)) throw new EngineError('NOT_SUPPORTED', `Map keys of type ${typeName(key)} are not supported`);
   return { kind: 'map', key, value };
-}
-
-function holdsZonedTimestamp(type: SqlType): boolean {
-  switch (type.kind) {
-    case 'timestamp with time zone':
-    case 'time with time zone': // equal at one normalized time whatever the offset
-      return true;
-    case 'array':
-      return holdsZonedTimestamp(type.element);
-    case 'map':
-      return holdsZonedTimestamp(type.key) || holdsZonedTimestamp(type.value);
-    case 'row':
-      return type.fields.some((f) => holdsZonedTimestamp(f.type));
-    default:
-      return false;
-  }
 }
 
 /** `row(name type, ...)`: one field per entry, in order (row-type.ts has the row-specific rules). */

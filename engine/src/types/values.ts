@@ -11,6 +11,7 @@ import { formatDoubleAsText, formatRealAsText, realToShortestNumber } from './nu
 import type { SqlType } from './types.js';
 import { formatZoned } from './zoned-timestamp.js';
 import { mapRowValue } from './row-type.js';
+import { formatLongPlain, isLongPlain } from './long-plain-temporal.js';
 
 const utf8Decoder = new TextDecoder('utf-8');
 
@@ -20,6 +21,7 @@ export function bytesToBase64(bytes: Uint8Array): string {
 
 /** Temporal and interval values as Trino prints them (JSON and text alike). */
 function formatTemporal(value: number, type: SqlType): string | undefined {
+  if (isLongPlain(type)) return formatLongPlain(value as unknown as bigint, type);
   switch (type.kind) {
     case 'date':
       return formatDate(value);

@@ -5,9 +5,9 @@
 // 4..12 add the picoseconds of the milli (long-zoned-timestamp.ts). Values are equal, hash and
 // order by their instant alone (the zone key is masked off).
 
-import { comparesByInstant } from './zoned-time.js';
 import { EngineError, type SourceLocation } from '../errors/engine-error.js';
 import type { Scalar } from '../spi/page.js';
+import { MapValue } from '../spi/map-value.js';
 import { parseDate, MILLIS_PER_DAY } from './datetime.js';
 import { type ZonedParts, formatLocalTimestamp, zonedParts } from './long-zoned-timestamp.js';
 import { instantOfLocal, localMillis, tryZoneKeyOf, zoneName } from './time-zones.js';
@@ -107,17 +107,36 @@ export function hasZone(text: string): boolean {
 }
 
 /**
- * A value of `type` with each zoned timestamp in it (itself, or array elements at any depth) as its
- * instant, for code that hashes or keys whole values (arrays) and must see equal instants alike;
- * the identity for types without zoned timestamps.
+ * A value of `type` with each zoned timestamp or time in it (itself, or inside arrays, maps and rows
+ * at any depth) as its instant, for code that hashes or keys whole values and must see equal
+ * instants alike; the identity for types without them.
  */
 export function zonedAsInstants(type: SqlType): (value: Scalar) => Scalar {
-  if (comparesByInstant(type)) return (v) => (v === null ? null : zonedInstant(v as bigint));
-  if (type.kind !== 'array' || !nestsZoned(type.element)) return (v) => v;
-  const element = zonedAsInstants(type.element);
-  return (v) => (v === null ? null : (v as readonly Scalar[]).map(element));
+  return zonedInstantMapper(type) ?? ((v) => v);
 }
 
-function nestsZoned(type: SqlType): boolean {
-  return comparesByInstant(type) || (type.kind === 'array' && nestsZoned(type.element));
+/** The mapper of a type that holds zoned values at any depth; undefined when it holds none. */
+export function zonedInstantMapper(type: SqlType): ((value: Scalar) => Scalar) | undefined {
+  switch (type.kind) {
+    case 'timestamp with time zone':
+    case 'time with time zone':
+      return (v) => (v === null ? null : zonedInstant(v as bigint));
+    case 'array': {
+      const element = zonedInstantMapper(type.element);
+      return element && ((v) => (v === null ? null : (v as readonly Scalar[]).map(element)));
+    }
+    case 'map': {
+      const [key, value] = [zonedInstantMapper(type.key), zonedInstantMapper(type.value)];
+      if (key === undefined && value === undefined) return undefined;
+      const [keys, values] = [key ?? ((v: Scalar) => v), value ?? ((v: Scalar) => v)];
+      return (v) => (v === null ? null : new MapValue((v as MapValue).keys.map(keys), (v as MapValue).values.map(values)));
+    }
+    case 'row': {
+      const fields = type.fields.map((f) => zonedInstantMapper(f.type));
+      if (fields.every((f) => f === undefined)) return undefined;
+      return (v) => (v === null ? null : (v as readonly Scalar[]).map((x, i) => (fields[i] === undefined ? x : fields[i]!(x))));
+    }
+    default:
+      return undefined;
+  }
 }

@@ -101,7 +101,7 @@ function compileMerge(s: ast.Merge, table: TableMetadata, sourceColumns: readonl
     }
     const row = table.columns.map((column, i) => {
       const value = typed.find((t) => t.column === column)?.value;
-      if (value !== undefined) return assignmentCast(value, column.type);
+      if (value !== undefined) return assignmentCast(value, column.type, session);
       // A column the clause does not set: as it was (UPDATE), NULL (INSERT).
       return clause.kind === 'MergeUpdate' ? symbolRef(targetFields[i].symbol) : constant(null, column.type);
     });

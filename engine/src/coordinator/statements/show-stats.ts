@@ -5,6 +5,7 @@
 // high values are printed as Trino prints its (numeric) statistics: integers as integers, doubles
 // and decimals as Java prints a double, dates and timestamps in ISO form; other types have none.
 
+import { isLongPlain, writePicos } from '../../types/long-plain-temporal.js';
 import { expressionEvaluator } from '../../exec/expression/index.js';
 import type { ColumnStatistics } from '../../spi/connector.js';
 import type { Scalar } from '../../spi/page.js';
@@ -83,8 +84,11 @@ function bound(value: Scalar | undefined, type: SqlType): string | null {
     case 'decimal':
       // Trino keeps a decimal's statistics as a double.
       return formatDoubleAsText(Number(formatValueAsText(value, type)));
-    case 'timestamp':
-      return formatValueAsText(value, timestamp(Math.min(type.precision, 6)));
+    case 'timestamp': {
+      // Shown to micros at most; a long value (picoseconds, long-plain-temporal.ts) rounds there first.
+      const shown = timestamp(Math.min(type.precision, 6));
+      return formatValueAsText(isLongPlain(type) ? writePicos(shown)(value as bigint) : value, shown);
+    }
     default:
       return null;
   }

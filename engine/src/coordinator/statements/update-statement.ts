@@ -7,6 +7,7 @@ import { toChannels } from '../../exec/local-execution-planner.js';
 import type { RowUpdate, TableMetadata } from '../../spi/connector.js';
 import type { Page } from '../../spi/page.js';
 import type { Session } from '../../spi/session.js';
+import { castExpression } from '../../sql/analyzer/time-zone-translation.js';
 import type { StatementResult } from '../../spi/statement-result.js';
 import { containsSubquery } from '../../sql/analyzer/ast-utils.js';
 import { coerce, translateExpression } from '../../sql/analyzer/expression-translator.js';
@@ -54,17 +55,17 @@ export function rowUpdate(s: ast.Update, table: TableMetadata, session: Session,
     );
   }
   const project = compileProjection(
-    values.map((e, i) => toChannels(assignmentCast(e, table.columns[i].type), symbols, new Map())),
+    values.map((e, i) => toChannels(assignmentCast(e, table.columns[i].type, session), symbols, new Map())),
     table.columns.map((c) => c.type),
   );
   return (rows: Page) => checkNotNull(project(rows), table);
 }
 
-/** A SET value as the column's type: Trino's assignment coercion (a cast that fails on values out of range). */
-export function assignmentCast(e: RowExpression, type: TableMetadata['columns'][number]['type']): RowExpression {
+/** A SET value as the column's type: Trino's assignment coercion (a cast that fails on values out of range; a plain timestamp into a zoned column in the session zone). */
+export function assignmentCast(e: RowExpression, type: TableMetadata['columns'][number]['type'], session: Session): RowExpression {
   if (typesEqual(e.type, type)) return e;
   if (e.type.kind === 'unknown') return coerce(e, type);
-  return { kind: 'cast', arg: e, type, safe: false, assignment: true };
+  return { ...(castExpression(e, type, false, session) as RowExpression & { kind: 'cast' }), assignment: true };
 }
 
 /** The page, when no NOT NULL column of the table holds a NULL in it. */

@@ -110,35 +110,7 @@ export function int64Words(values: BigInt64Array): Int32Array {
 }
 
 /** Values with every zoned timestamp inside replaced by its instant: equal instants hash alike. */
-function instantsOf(type: SqlType): (value: Scalar) => Scalar {
-  return zonedInstantMapper(type) ?? ((v) => v);
-}
-
-/** The mapper of a type that holds zoned timestamps at any depth; undefined when it holds none. */
-function zonedInstantMapper(type: SqlType): ((value: Scalar) => Scalar) | undefined {
-  switch (type.kind) {
-    case 'timestamp with time zone':
-    case 'time with time zone':
-      return zonedAsInstants(type);
-    case 'array': {
-      const element = zonedInstantMapper(type.element);
-      return element && ((v) => (v === null ? null : (v as readonly Scalar[]).map(element)));
-    }
-    case 'map': {
-      const [key, value] = [zonedInstantMapper(type.key), zonedInstantMapper(type.value)];
-      if (key === undefined && value === undefined) return undefined;
-      const [keys, values] = [key ?? ((v: Scalar) => v), value ?? ((v: Scalar) => v)];
-      return (v) => (v === null ? null : new MapValue((v as MapValue).keys.map(keys), (v as MapValue).values.map(values)));
-    }
-    case 'row': {
-      const fields = type.fields.map((f) => zonedInstantMapper(f.type));
-      if (fields.every((f) => f === undefined)) return undefined;
-      return (v) => (v === null ? null : (v as readonly Scalar[]).map((x, i) => (fields[i] === undefined ? x : fields[i]!(x))));
-    }
-    default:
-      return undefined;
-  }
-}
+const instantsOf = zonedAsInstants;
 
 /**
  * Hashes rows [from, count) of `column` into `out` (at the same positions); with `combine`, mixes

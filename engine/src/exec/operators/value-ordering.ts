@@ -9,6 +9,7 @@ import type { RowType } from '../../types/row-type.js';
 import { compareChars, compareStrings } from '../../types/chars.js';
 import { SHORT_DECIMAL_PRECISION, type SqlType } from '../../types/types.js';
 import { int64Words } from '../hash/hash-functions.js';
+import { isLongPlain } from '../../types/long-plain-temporal.js';
 import type { SortKey } from './operator.js';
 
 /** Compares row i of one column with row j of another; negative, zero or positive. */
@@ -87,6 +88,10 @@ export function valueCompareFor(type: SqlType, nullsFirst = false): ValueCompare
       return type.precision > 3 ? compareBigintInstants : compareZonedInstantWords;
     case 'time with time zone':
       return compareBigintInstants;
+    case 'time':
+    case 'timestamp':
+      if (isLongPlain(type)) return (a, i, b, j) => compareBigints((a as bigint[])[i], (b as bigint[])[j]);
+      return (a, i, b, j) => (a as Float64Array)[i] - (b as Float64Array)[j];
     case 'decimal':
       return type.precision <= SHORT_DECIMAL_PRECISION ? compareInt64Words : (a, i, b, j) => compareBigints((a as bigint[])[i], (b as bigint[])[j]);
     case 'varchar':

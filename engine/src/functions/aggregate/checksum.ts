@@ -2,7 +2,8 @@
 // xxHash64(value) * PRIME64 (PRIME64 alone for a NULL), as 8 little-endian bytes; NULL over no
 // rows. Each value hashes as Trino's type's XX_HASH_64 operator does: the xxHash64 of its long
 // (integers, dates, short decimals, boolean as 0/1, real and double as their bits with -0 as 0), of
-// its two longs for long decimals, of its bytes for strings and binaries. Other types are refused.
+// its two longs for long decimals, of its bytes for strings and binaries; times and timestamps as
+// temporal-checksum.ts has them. Other types are refused.
 
 import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import { xxhash64 } from '../scalar/binary/non-cryptographic-hashes.js';
@@ -10,6 +11,7 @@ import { getScalar, type Column, type Scalar } from '../../spi/page.js';
 import { BIGINT, SHORT_DECIMAL_PRECISION, VARBINARY, typeName, type SqlType } from '../../types/types.js';
 import type { AggregateFunction, ColumnOutput, GroupedAccumulator } from './aggregate-function.js';
 import { finalColumn, grow } from './accumulator-support.js';
+import { temporalValueHash } from './temporal-checksum.js';
 
 const PRIME64 = 0x9e3779b185ebca87n;
 const encoder = new TextEncoder();
@@ -62,7 +64,7 @@ function valueHash(type: SqlType): ((value: Scalar) => bigint) | undefined {
     case 'varbinary':
       return (v) => hashBytes(v as Uint8Array);
     default:
-      return undefined;
+      return temporalValueHash(type, hashLong);
   }
 }
 

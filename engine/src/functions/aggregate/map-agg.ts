@@ -8,7 +8,8 @@
 
 import { getScalar, type Column, type Scalar } from '../../spi/page.js';
 import { mapColumnFromRows } from '../../spi/map-column.js';
-import { MapValue, mapLookupKey } from '../../spi/map-value.js';
+import { type MapKeyOf, MapValue } from '../../spi/map-value.js';
+import { mapKeyOf } from '../../types/map-keys.js';
 import { BOXED_VALUE_BYTES, POINTER_BYTES } from '../../spi/memory-estimate.js';
 import { BIGINT, type SqlType, arrayOf, mapOf } from '../../types/types.js';
 import type { AggregateFunction, ColumnOutput, GroupedAccumulator } from './aggregate-function.js';
@@ -32,10 +33,14 @@ class MapAggAccumulator implements GroupedAccumulator {
   private groups: (GroupMap | undefined)[] = [];
   private entries = 0;
 
+  private readonly keyOf: MapKeyOf;
+
   constructor(
     private readonly kind: MapAggKind,
     private readonly returnType: SqlType,
-  ) {}
+  ) {
+    this.keyOf = mapKeyOf((returnType as SqlType & { kind: 'map' }).key);
+  }
 
   ensureCapacity(groupCount: number): void {
     if (this.groups.length < groupCount) this.groups.length = groupCount;
@@ -47,7 +52,7 @@ class MapAggAccumulator implements GroupedAccumulator {
       map = { index: new Map(), keys: [], values: [] };
       this.groups[group] = map;
     }
-    const lookup = mapLookupKey(key);
+    const lookup = this.keyOf(key);
     const at = map.index.get(lookup);
     if (at === undefined) {
       map.index.set(lookup, map.keys.length);

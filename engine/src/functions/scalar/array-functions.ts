@@ -143,7 +143,7 @@ function define(names: string[], description: string, ...signatures: SignatureTe
 
 // ---- sequence ----
 
-function sequenceLength(start: bigint, stop: bigint, step: bigint): number {
+export function sequenceLength(start: bigint, stop: bigint, step: bigint): number {
   if (step === 0n) throw invalidArgument('step must not be zero');
   if (step > 0n ? stop < start : stop > start) {
     throw invalidArgument(
@@ -169,7 +169,7 @@ function dateSequenceByDays(start: number, stop: number, stepMillis: number): nu
   return Array.from({ length }, (_, i) => start + i * step);
 }
 
-function dateSequenceByMonths(start: number, stop: number, months: number): number[] {
+export function dateSequenceByMonths(start: number, stop: number, months: number): number[] {
   if (months === 0) throw invalidArgument('step must not be zero');
   if (months > 0 ? stop < start : stop > start) sequenceLength(BigInt(start), BigInt(stop), BigInt(months));
   const out: number[] = [];

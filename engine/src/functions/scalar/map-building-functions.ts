@@ -3,7 +3,8 @@
 
 import { EngineError } from '../../errors/engine-error.js';
 import type { Scalar } from '../../spi/page.js';
-import { MapValue, mapLookupKey } from '../../spi/map-value.js';
+import { MapValue } from '../../spi/map-value.js';
+import { mapKeyOf } from '../../types/map-keys.js';
 import { BIGINT, type SqlType, VARCHAR, arrayOf, mapOf } from '../../types/types.js';
 import { type ArrayPattern, type ScalarFunctionDefinition, body } from './signature.js';
 
@@ -51,17 +52,20 @@ function splitToMultimap(text: string, entryDelimiter: string, keyValueDelimiter
 }
 
 /** Each distinct non-NULL element and how often it occurs. */
-function arrayHistogram(elements: readonly Scalar[]): MapValue {
-  const counts = new Map<unknown, { key: Scalar; count: bigint }>();
-  for (const element of elements) {
-    if (element === null) continue;
-    const lookup = mapLookupKey(element);
-    const entry = counts.get(lookup);
-    if (entry === undefined) counts.set(lookup, { key: element, count: 1n });
-    else entry.count++;
-  }
-  const list = [...counts.values()];
-  return new MapValue(list.map((e) => e.key), list.map((e) => e.count));
+function arrayHistogram(elementType: SqlType) {
+  const keyOf = mapKeyOf(elementType);
+  return (elements: readonly Scalar[]): MapValue => {
+    const counts = new Map<unknown, { key: Scalar; count: bigint }>();
+    for (const element of elements) {
+      if (element === null) continue;
+      const lookup = keyOf(element);
+      const entry = counts.get(lookup);
+      if (entry === undefined) counts.set(lookup, { key: element, count: 1n });
+      else entry.count++;
+    }
+    const list = [...counts.values()];
+    return new MapValue(list.map((e) => e.key), list.map((e) => e.count));
+  };
 }
 
 const ARRAY_T: ArrayPattern = { arrayOf: 'T' };
@@ -85,7 +89,7 @@ export const MAP_BUILDING_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
         params: [ARRAY_T],
         returnType: (types) => mapOf((types[0] as { element: SqlType }).element, BIGINT),
         returnTypeDisplay: 'map(T,bigint)',
-        implement: () => body(arrayHistogram),
+        implement: ([array]) => body(arrayHistogram((array as SqlType & { kind: 'array' }).element)),
       },
     ],
   },

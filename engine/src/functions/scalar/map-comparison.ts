@@ -3,18 +3,18 @@
 // values cannot be compared (a NULL on either side). Maps have no order (<, ORDER BY, min/max).
 
 import type { Scalar } from '../../spi/page.js';
-import { type MapValue, findKey } from '../../spi/map-value.js';
+import { type MapKeyOf, type MapValue, findKey } from '../../spi/map-value.js';
 import type { SqlType } from '../../types/types.js';
 
 type ValueEquality = (a: Scalar, b: Scalar) => boolean | null;
 
 /** SQL `=` of two maps whose values compare with `equalValues` (which may answer NULL). */
-export function mapEquality(equalValues: ValueEquality): (a: MapValue, b: MapValue) => boolean | null {
+export function mapEquality(equalValues: ValueEquality, keyOf: MapKeyOf): (a: MapValue, b: MapValue) => boolean | null {
   return (a, b) => {
     if (a.size !== b.size) return false;
     let unknown = false;
     for (let i = 0; i < a.size; i++) {
-      const j = findKey(b, a.keys[i]);
+      const j = findKey(b, a.keys[i], keyOf);
       if (j < 0) return false;
       const x = a.values[i];
       const y = b.values[j];
@@ -30,11 +30,11 @@ export function mapEquality(equalValues: ValueEquality): (a: MapValue, b: MapVal
 }
 
 /** IS NOT DISTINCT FROM of two maps (NULL values match NULL values). */
-export function mapIdentity(sameValues: (a: Scalar, b: Scalar) => boolean): (a: MapValue, b: MapValue) => boolean {
+export function mapIdentity(sameValues: (a: Scalar, b: Scalar) => boolean, keyOf: MapKeyOf): (a: MapValue, b: MapValue) => boolean {
   return (a, b) => {
     if (a.size !== b.size) return false;
     for (let i = 0; i < a.size; i++) {
-      const j = findKey(b, a.keys[i]);
+      const j = findKey(b, a.keys[i], keyOf);
       if (j < 0) return false;
       const x = a.values[i];
       const y = b.values[j];

@@ -5,8 +5,9 @@
 
 import { EngineError } from '../../errors/engine-error.js';
 import type { Scalar } from '../../spi/page.js';
-import { EMPTY_MAP, MapValue, findKey, mapLookupKey } from '../../spi/map-value.js';
+import { EMPTY_MAP, type MapKeyOf, MapValue, findKey } from '../../spi/map-value.js';
 import { formatValueAsText } from '../../types/values.js';
+import { mapKeyOf } from '../../types/map-keys.js';
 import { BIGINT, type SqlType, UNKNOWN, arrayOf, mapOf, rowOf } from '../../types/types.js';
 import { type MapPattern, type ScalarFunctionDefinition, type SignatureTemplate, body } from './signature.js';
 
@@ -35,12 +36,12 @@ export function duplicateKeyError(key: Scalar, keyType: SqlType): EngineError {
 }
 
 /** A map of these entries, checked: keys not NULL, not indeterminate, not repeated. */
-export function checkedMap(keys: readonly Scalar[], values: readonly Scalar[], keyType: SqlType): MapValue {
+export function checkedMap(keys: readonly Scalar[], values: readonly Scalar[], keyType: SqlType, keyOf: MapKeyOf = mapKeyOf(keyType)): MapValue {
   if (keys.length !== values.length) throw invalidArgument('Key and value arrays must be the same length');
   const seen = new Set<unknown>();
   for (const key of keys) {
     checkMapKey(key, keyType);
-    const lookup = mapLookupKey(key);
+    const lookup = keyOf(key);
     if (seen.has(lookup)) throw duplicateKeyError(key, keyType);
     seen.add(lookup);
   }
@@ -48,9 +49,10 @@ export function checkedMap(keys: readonly Scalar[], values: readonly Scalar[], k
 }
 
 function subscript(keyType: SqlType) {
+  const keyOf = mapKeyOf(keyType);
   return body(
     (map: MapValue, key: Scalar) => {
-      const i = findKey(map, key);
+      const i = findKey(map, key, keyOf);
       if (i < 0) throw invalidArgument(`Key not present in map: ${formatValueAsText(key, keyType)}`);
       return map.values[i];
     },
@@ -58,27 +60,33 @@ function subscript(keyType: SqlType) {
   );
 }
 
-function elementAt(map: MapValue, key: Scalar): Scalar {
-  const i = findKey(map, key);
-  return i < 0 ? null : map.values[i];
+function elementAt(keyType: SqlType) {
+  const keyOf = mapKeyOf(keyType);
+  return (map: MapValue, key: Scalar): Scalar => {
+    const i = findKey(map, key, keyOf);
+    return i < 0 ? null : map.values[i];
+  };
 }
 
 /** The union of the maps; a key's value comes from the last map holding it (entries of later maps first, as Trino orders them). */
-function mapConcat(...maps: MapValue[]): MapValue {
-  const seen = new Set<unknown>();
-  const keys: Scalar[] = [];
-  const values: Scalar[] = [];
-  for (let m = maps.length - 1; m >= 0; m--) {
-    const map = maps[m];
-    for (let i = 0; i < map.size; i++) {
-      const lookup = mapLookupKey(map.keys[i]);
-      if (seen.has(lookup)) continue;
-      seen.add(lookup);
-      keys.push(map.keys[i]);
-      values.push(map.values[i]);
+function mapConcat(keyType: SqlType) {
+  const keyOf = mapKeyOf(keyType);
+  return (...maps: MapValue[]): MapValue => {
+    const seen = new Set<unknown>();
+    const keys: Scalar[] = [];
+    const values: Scalar[] = [];
+    for (let m = maps.length - 1; m >= 0; m--) {
+      const map = maps[m];
+      for (let i = 0; i < map.size; i++) {
+        const lookup = keyOf(map.keys[i]);
+        if (seen.has(lookup)) continue;
+        seen.add(lookup);
+        keys.push(map.keys[i]);
+        values.push(map.values[i]);
+      }
     }
-  }
-  return new MapValue(keys, values);
+    return new MapValue(keys, values);
+  };
 }
 
 function over(params: SignatureTemplate['params'], returnType: SignatureTemplate['returnType'], implement: SignatureTemplate['implement'], returnTypeDisplay?: string): SignatureTemplate {
@@ -96,7 +104,8 @@ export const MAP_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
         (types) => mapOf((types[0] as { element: SqlType }).element, (types[1] as { element: SqlType }).element),
         (_types, returnType) => {
           const keyType = (returnType as SqlType & { kind: 'map' }).key;
-          return body((keys: readonly Scalar[], values: readonly Scalar[]) => checkedMap(keys, values, keyType));
+          const keyOf = mapKeyOf(keyType);
+          return body((keys: readonly Scalar[], values: readonly Scalar[]) => checkedMap(keys, values, keyType, keyOf));
         },
         'map(K,V)',
       ),
@@ -110,7 +119,7 @@ export const MAP_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
   {
     names: ['element_at'],
     description: 'Returns the value for the given key, or NULL if the map does not hold it',
-    signatures: [over([MAP_KV, K], (types) => mapType(types).value, () => body(elementAt, { mayReturnNull: true }), 'V')],
+    signatures: [over([MAP_KV, K], (types) => mapType(types).value, (types) => body(elementAt(mapType(types).key), { mayReturnNull: true }), 'V')],
   },
   {
     names: ['map_keys'],
@@ -125,7 +134,7 @@ export const MAP_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
   {
     names: ['map_concat'],
     description: 'Returns the union of the maps; a key in several takes its value from the last',
-    signatures: [{ ...over([MAP_KV], (types) => types[0], () => body(mapConcat), 'map(K,V)'), variadic: { minArgs: 2 } }],
+    signatures: [{ ...over([MAP_KV], (types) => types[0], (types) => body(mapConcat(mapType(types).key)), 'map(K,V)'), variadic: { minArgs: 2 } }],
   },
 ];
 
@@ -160,8 +169,9 @@ function mapFromEntries(keyType: SqlType) {
     const keys: Scalar[] = [];
     const values: Scalar[] = [];
     const seen = new Set<unknown>();
+    const keyOf = mapKeyOf(keyType);
     eachEntry(entries, keyType, (key, value) => {
-      const lookup = mapLookupKey(key);
+      const lookup = keyOf(key);
       if (seen.has(lookup)) throw duplicateKeyError(key, keyType);
       seen.add(lookup);
       keys.push(key);
@@ -174,8 +184,9 @@ function mapFromEntries(keyType: SqlType) {
 function multimapFromEntries(keyType: SqlType) {
   return (entries: readonly Scalar[]): MapValue => {
     const groups = new Map<unknown, { key: Scalar; values: Scalar[] }>();
+    const keyOf = mapKeyOf(keyType);
     eachEntry(entries, keyType, (key, value) => {
-      const lookup = mapLookupKey(key);
+      const lookup = keyOf(key);
       const group = groups.get(lookup);
       if (group === undefined) groups.set(lookup, { key, values: [value] });
       else group.values.push(value);

@@ -4,7 +4,8 @@
 
 import { EngineError } from '../../errors/engine-error.js';
 import type { Scalar } from '../../spi/page.js';
-import { MapValue, findKey, mapLookupKey } from '../../spi/map-value.js';
+import { MapValue, findKey } from '../../spi/map-value.js';
+import { mapKeyOf } from '../../types/map-keys.js';
 import { formatValueAsText } from '../../types/values.js';
 import { BOOLEAN, type SqlType, mapOf } from '../../types/types.js';
 import { functionOf as fn, lambdaResult } from './function-parameters.js';
@@ -28,13 +29,14 @@ function define(name: string, description: string, signature: SignatureTemplate)
 }
 
 function transformKeys(keyType: SqlType) {
+  const keyOf = mapKeyOf(keyType);
   return (map: MapValue, f: Lambda): MapValue => {
     const keys: Scalar[] = [];
     const seen = new Set<unknown>();
     for (let i = 0; i < map.size; i++) {
       const key = f(map.keys[i], map.values[i]);
       checkMapKey(key, keyType);
-      const lookup = mapLookupKey(key);
+      const lookup = keyOf(key);
       if (seen.has(lookup)) throw new EngineError('INVALID_FUNCTION_ARGUMENT', `Duplicate keys (${formatValueAsText(key, keyType)}) are not allowed`);
       seen.add(lookup);
       keys.push(key);
@@ -44,20 +46,23 @@ function transformKeys(keyType: SqlType) {
 }
 
 /** Every key of the left map in its order, then the right map's other keys; a missing value is NULL. */
-function zipWith(left: MapValue, right: MapValue, f: Lambda): MapValue {
-  const keys: Scalar[] = [];
-  const values: Scalar[] = [];
-  for (let i = 0; i < left.size; i++) {
-    const j = findKey(right, left.keys[i]);
-    keys.push(left.keys[i]);
-    values.push(f(left.keys[i], left.values[i], j < 0 ? null : right.values[j]));
-  }
-  for (let j = 0; j < right.size; j++) {
-    if (findKey(left, right.keys[j]) >= 0) continue;
-    keys.push(right.keys[j]);
-    values.push(f(right.keys[j], null, right.values[j]));
-  }
-  return new MapValue(keys, values);
+function zipWith(keyType: SqlType) {
+  const keyOf = mapKeyOf(keyType);
+  return (left: MapValue, right: MapValue, f: Lambda): MapValue => {
+    const keys: Scalar[] = [];
+    const values: Scalar[] = [];
+    for (let i = 0; i < left.size; i++) {
+      const j = findKey(right, left.keys[i], keyOf);
+      keys.push(left.keys[i]);
+      values.push(f(left.keys[i], left.values[i], j < 0 ? null : right.values[j]));
+    }
+    for (let j = 0; j < right.size; j++) {
+      if (findKey(left, right.keys[j], keyOf) >= 0) continue;
+      keys.push(right.keys[j]);
+      values.push(f(right.keys[j], null, right.values[j]));
+    }
+    return new MapValue(keys, values);
+  };
 }
 
 export const MAP_LAMBDA_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
@@ -87,6 +92,6 @@ export const MAP_LAMBDA_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
     params: [MAP_KV1, MAP_KV2, fn([K, V1, V2], { variable: 'V3' })],
     returnType: (types) => mapOf(mapType(types[0]).key, lambdaResult(types, 2)),
     returnTypeDisplay: 'map(K,V3)',
-    implement: () => body(zipWith),
+    implement: ([map]) => body(zipWith(mapType(map).key)),
   }),
 ];

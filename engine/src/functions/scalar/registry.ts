@@ -53,6 +53,7 @@ import { SESSION_ZONE_FUNCTION_INFOS, ZONED_TIMESTAMP_FUNCTIONS, ZONED_TIMESTAMP
 import { ZONED_TIME_FUNCTIONS, ZONED_TIME_OPERATORS } from './zoned-time-functions.js';
 import { NANOS_TIMESTAMP_FUNCTIONS } from './nanos-timestamp-functions.js';
 import { PARSE_DATETIME_FUNCTIONS } from './parse-datetime.js';
+import { checkLongPlainCall, implementWithLongPlain } from './long-plain-lift.js';
 
 export type { OperatorName } from './operator-names.js';
 
@@ -101,7 +102,8 @@ function bindAll(entry: Entry, argumentTypes: readonly ArgumentType[]): BoundSig
   return chooseBinding(argumentTypes, candidates);
 }
 
-function toSignature(entry: Entry, bound: BoundSignature): ScalarFunctionSignature {
+function toSignature(entry: Entry, bound: BoundSignature, location?: SourceLocation): ScalarFunctionSignature {
+  checkLongPlainCall(entry.name, bound, location);
   return {
     name: entry.name,
     argumentTypes: bound.argumentTypes,
@@ -127,7 +129,7 @@ export function resolveScalarFunction(name: string, argumentTypes: readonly Argu
       location,
     );
   }
-  return toSignature(entry, bound);
+  return toSignature(entry, bound, location);
 }
 
 /** Runs `f`, giving an error it raises without a position (a result type that cannot exist) the call's. */
@@ -152,7 +154,7 @@ export function resolveSyntaxOperator(name: SyntaxOperatorName, argumentTypes: r
     const message = SYNTAX_OPERATOR_MISMATCH[name](types);
     throw new EngineError('TYPE_MISMATCH', message, location);
   }
-  return toSignature(entry, bound);
+  return toSignature(entry, bound, location);
 }
 
 const SYNTAX_OPERATOR_MISMATCH: Record<SyntaxOperatorName, (types: string[]) => string> = {
@@ -169,7 +171,7 @@ export function resolveOperator(operator: OperatorName, argumentTypes: readonly 
   if (entry === undefined || bound === undefined) {
     throw new EngineError('TYPE_MISMATCH', operatorMismatchMessage(operator, argumentTypes.map(typeName)), location);
   }
-  return toSignature(entry, bound);
+  return toSignature(entry, bound, location);
 }
 
 function operatorMismatchMessage(operator: Exclude<OperatorName, 'concat'>, types: string[]): string {
@@ -232,7 +234,7 @@ export function scalarImplementation(name: string, argumentTypes: readonly SqlTy
   for (const template of entry.signatures) {
     const bound = bindSignature(template, argumentTypes);
     if (bound !== undefined && bound.argumentTypes.every((t, i) => typesEqual(t, argumentTypes[i]))) {
-      const implementation = template.implement(bound.argumentTypes, returnType);
+      const implementation = implementWithLongPlain(name, template, bound.argumentTypes, returnType);
       implementations.set(key, implementation);
       return implementation;
     }

@@ -1,8 +1,8 @@
 // Functions that build rows: zip(array1, array2[, ...]) -> array(row(T1, T2, ...)).
 
 import type { Scalar } from '../../spi/page.js';
-import { anonymousRow } from '../../types/row-type.js';
-import { type SqlType, arrayOf } from '../../types/types.js';
+import { type RowType, anonymousRow } from '../../types/row-type.js';
+import { type SqlType, VARCHAR, arrayOf } from '../../types/types.js';
 import { type ScalarFunctionDefinition, type SignatureTemplate, body } from './signature.js';
 
 /** Trino's zip takes two to five arrays. */
@@ -22,6 +22,17 @@ function zipTemplate(arity: number): SignatureTemplate {
   };
 }
 
+/** ROW::fields(r) (static-method-call.ts): the names of r's fields, from its type alone. */
+const ROW_FIELDS: SignatureTemplate = {
+  params: [{ variable: 'T' }],
+  returnType: arrayOf(VARCHAR),
+  implement: ([type]) => {
+    const names = (type as RowType).fields.map((f) => f.name ?? null);
+    return body(() => names, { acceptsNulls: true });
+  },
+};
+
 export const ROW_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
+  { names: ['$row_fields'], description: 'Returns the field names of the row type', signatures: [ROW_FIELDS] },
   { names: ['zip'], description: 'Merges the given arrays, element-wise, into a single array of rows', signatures: ZIP_ARITIES.map(zipTemplate) },
 ];

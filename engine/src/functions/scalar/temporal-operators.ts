@@ -70,8 +70,8 @@ export const TEMPORAL_OPERATORS: readonly ScalarFunctionDefinition[] = [
     signatures: [
       ...plusOrMinus(-1),
       // strict: date - date does not exist in Trino, so dates must not coerce into this signature
-      { params: [STRICT_TIMESTAMP, STRICT_TIMESTAMP], returnType: DS, implement: () => body((a: number, b: number) => Math.trunc((a - b) / MICROS_PER_MILLI)) },
-      { params: [TIME, TIME], returnType: DS, implement: () => body((a: number, b: number) => Math.trunc((a - b) / MICROS_PER_MILLI)) },
+      { params: [STRICT_TIMESTAMP, STRICT_TIMESTAMP], returnType: DS, implement: () => body(differenceInMillis) },
+      { params: [TIME, TIME], returnType: DS, implement: () => body(differenceInMillis) },
     ],
   },
   {
@@ -101,6 +101,11 @@ export const TEMPORAL_OPERATORS: readonly ScalarFunctionDefinition[] = [
     ],
   },
 ];
+
+/** The difference of two micros values in millis, rounded half up as Trino rounds it (1.8888 s -> 1.889 s). */
+function differenceInMillis(a: number, b: number): number {
+  return Math.floor((a - b + MICROS_PER_MILLI / 2) / MICROS_PER_MILLI);
+}
 
 function divideInterval(a: number, x: number): number {
   if (x === 0) throw divisionByZero();

@@ -6,6 +6,7 @@ import type { Scalar } from '../../spi/page.js';
 import { compareChars, compareStrings } from '../../types/chars.js';
 import type { SqlType } from '../../types/types.js';
 import { mapEquality, mapIdentity } from './map-comparison.js';
+import { mapKeyOf } from '../../types/map-keys.js';
 import type { RowType } from '../../types/row-type.js';
 import { rowComparator, rowEquality, rowIdentity } from './row-comparison.js';
 
@@ -61,7 +62,7 @@ export function arrayEquality(element: SqlType): (a: readonly Scalar[], b: reado
 /** SQL `=` on non-null values of any type; NULL (null) where containers differ only at NULLs. */
 export function sqlEquality(type: SqlType): (a: Scalar, b: Scalar) => boolean | null {
   if (type.kind === 'array') return arrayEquality(type.element) as (a: Scalar, b: Scalar) => boolean | null;
-  if (type.kind === 'map') return mapEquality(sqlEquality(type.value)) as (a: Scalar, b: Scalar) => boolean | null;
+  if (type.kind === 'map') return mapEquality(sqlEquality(type.value), mapKeyOf(type.key)) as (a: Scalar, b: Scalar) => boolean | null;
   if (type.kind === 'row') return rowEquality(type as RowType);
   return equalityFor(type);
 }
@@ -69,7 +70,7 @@ export function sqlEquality(type: SqlType): (a: Scalar, b: Scalar) => boolean | 
 /** IS NOT DISTINCT FROM on non-null values: like `=`, but NaN is not distinct from NaN. */
 export function identityFor(type: SqlType): Equality {
   if (type.kind === 'double' || type.kind === 'real') return (a, b) => a === b || (a !== a && b !== b);
-  if (type.kind === 'map') return mapIdentity(identityFor(type.value)) as unknown as Equality;
+  if (type.kind === 'map') return mapIdentity(identityFor(type.value), mapKeyOf(type.key)) as unknown as Equality;
   if (type.kind === 'row') return rowIdentity(type as RowType);
   if (type.kind === 'array') {
     const same = identityFor(type.element);

@@ -19,6 +19,7 @@ import { DATETIME_FUNCTIONS } from './datetime-functions.js';
 import { type ScalarFunctionDefinition, type ScalarImplementation, type SignatureTemplate, body } from './signature.js';
 
 const ZONED = { family: 'timestamp with time zone' } as const;
+const STRICT_ZONED = { family: 'timestamp with time zone', strict: true } as const;
 const VARCHAR_X = { family: 'varchar' } as const;
 const sameAsFirst = (types: readonly SqlType[]): SqlType => types[0];
 const sameAsLast = (types: readonly SqlType[]): SqlType => types[types.length - 1];
@@ -322,7 +323,8 @@ export const ZONED_TIMESTAMP_OPERATORS: readonly ScalarFunctionDefinition[] = [
   {
     names: ['subtract'],
     description: 'Subtraction',
-    signatures: [{ params: [ZONED, ZONED], returnType: INTERVAL_DAY_SECOND, implement: ([s, t]) => body((a: bigint, b: bigint) => subtractZoned(a, precisionOf(s), b, precisionOf(t))) }],
+    // strict: a date or plain timestamp coerces to a zoned one, but date - date does not exist in Trino
+    signatures: [{ params: [STRICT_ZONED, STRICT_ZONED], returnType: INTERVAL_DAY_SECOND, implement: ([s, t]) => body((a: bigint, b: bigint) => subtractZoned(a, precisionOf(s), b, precisionOf(t))) }],
   },
 ];
 

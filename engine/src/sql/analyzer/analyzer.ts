@@ -9,6 +9,7 @@ import type { ExpressionEvaluator } from '../planner/expression-evaluator.js';
 import { PlannerContext } from '../planner/planner-context.js';
 import { visibleFields } from './relation-plan.js';
 import { QueryPlanner } from './query-planner.js';
+import { planWithSessionZones } from './implicit-zone-casts.js';
 import type { Field } from './scope.js';
 import { checkQueryReads } from '../../security/access-control/read-checks.js';
 
@@ -29,7 +30,7 @@ export function analyzeQuery(
   const context = new PlannerContext(metadata, evaluator, parameters);
   const plan = new QueryPlanner(context).planQuery(query);
   const fields = visibleFields(plan);
-  const root = context.factory.restrict(plan.node, fields.map((f) => f.symbol));
+  const root = planWithSessionZones(context.factory.restrict(plan.node, fields.map((f) => f.symbol)), metadata.session);
   checkQueryReads(metadata, root);
   return { root, columns: fields.map((f, i) => ({ name: f.name ?? `_col${i}`, type: f.symbol.type })), fields, context };
 }

@@ -2,7 +2,8 @@
 // wall-clock values in the session time zone (Trino evaluates them once per query too).
 
 import type { Session } from '../../spi/session.js';
-import { DATE } from '../../types/types.js';
+import { DATE, type SqlType } from '../../types/types.js';
+import { PICOS_PER_MICRO, isLongPlain } from '../../types/long-plain-temporal.js';
 import { localMillis, zoneKeyOf } from '../../types/time-zones.js';
 import { zonedTimestampType } from '../../types/zoned-timestamp.js';
 import { packZonedTime, zonedTimeType } from '../../types/zoned-time.js';
@@ -21,7 +22,7 @@ export function currentTimeConstant(e: ast.CurrentTime, session: Session): RowEx
     case 'current_timestamp':
       return currentTimestamp(session, precision);
     case 'localtimestamp':
-      return constant(truncate(wallMillis * 1000, precision), { kind: 'timestamp', precision });
+      return plainConstant(truncate(wallMillis * 1000, precision), { kind: 'timestamp', precision });
     case 'current_time': {
       // time(p) with time zone: the wall clock at the session zone's offset at the query's start.
       const offsetMinutes = Math.round((wallMillis - session.startTime) / 60_000);
@@ -29,7 +30,7 @@ export function currentTimeConstant(e: ast.CurrentTime, session: Session): RowEx
       return constant(packZonedTime(BigInt(micros) * 1_000_000n, offsetMinutes), zonedTimeType(precision));
     }
     case 'localtime':
-      return constant(truncate((((wallMillis % MS_PER_DAY) + MS_PER_DAY) % MS_PER_DAY) * 1000, precision), { kind: 'time', precision });
+      return plainConstant(truncate((((wallMillis % MS_PER_DAY) + MS_PER_DAY) % MS_PER_DAY) * 1000, precision), { kind: 'time', precision });
   }
 }
 
@@ -38,6 +39,11 @@ export function currentTimestamp(session: Session, precision = 3): RowExpression
   const type = zonedTimestampType(precision);
   // Trino rounds current_timestamp(p); the start time is known to the millisecond.
   return constant(packZonedParts({ millis: session.startTime, picos: 0, key: zoneKeyOf(session.timeZone) }, precision), type);
+}
+
+/** A plain time or timestamp of microseconds, in its precision's layout (long-plain-temporal.ts above 6). */
+function plainConstant(micros: number, type: SqlType): RowExpression {
+  return constant(isLongPlain(type) ? BigInt(micros) * PICOS_PER_MICRO : micros, type);
 }
 
 function truncate(micros: number, precision: number): number {

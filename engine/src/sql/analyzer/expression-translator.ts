@@ -37,6 +37,8 @@ import { findUnknownFunction, functionName } from './ast-utils.js';
 import { sqlTypeOf } from './type-spec.js';
 import { rowConstructor, rowFieldByName, rowSubscript } from './row-expressions.js';
 import { unsupportedNode } from './unsupported-features.js';
+import { isSupportedStaticMethod, staticMethodCall } from './static-method-call.js';
+import { withSessionZones } from './implicit-zone-casts.js';
 import { dependsOnLambda, hasLambdaArgument, lambdaFunctionCall, misplacedLambda, type LambdaScope } from './lambda-translator.js';
 
 const SESSION_FUNCTIONS = ['current_user', 'current_catalog', 'current_schema', 'current_timezone'] as const;
@@ -68,7 +70,7 @@ export function translateExpression(expression: ast.Expression, context: Transla
     if (hooked) return hooked;
     return translateNode(e, context, translate);
   };
-  return translate(expression);
+  return withSessionZones(translate(expression), context.session);
 }
 
 /** Wraps `e` in a cast to `type` unless it already has that type. */
@@ -186,10 +188,12 @@ function translateNode(e: ast.Expression, context: TranslationContext, translate
       return syntaxOperatorCall('overlay', translateAll(e.length ? [e.value, e.replacement, e.start, e.length] : [e.value, e.replacement, e.start], translate), e.location);
     case 'Lambda':
       throw misplacedLambda(e);
+    case 'StaticMethodCall':
+      if (isSupportedStaticMethod(e)) return staticMethodCall(e, translate, (name, args) => functionCall(name, args, e.location));
+      throw unsupportedNode(e);
     case 'MatchPredicate':
     case 'Unique':
     case 'MethodCall':
-    case 'StaticMethodCall':
     case 'Measure':
     case 'NamedArgument':
     case 'CaseOperand':
@@ -535,8 +539,7 @@ function genericLiteral(e: ast.GenericLiteral, session: Session): RowExpression 
     // Trino's time with time zone has offsets only: a zone name is not a time literal.
     throw new EngineError('INVALID_LITERAL', `'${e.value}' is not a valid TIME literal`, e.location);
   }
-  if (type.kind === 'timestamp' && e.type.parameters.length === 0) type = { kind: 'timestamp', precision: fractionDigits(e.value) };
-  if (type.kind === 'time' && e.type.parameters.length === 0) type = { kind: 'time', precision: fractionDigits(e.value) };
+  if ((type.kind === 'timestamp' || type.kind === 'time') && e.type.parameters.length === 0) type = { kind: type.kind, precision: literalPrecision(type.kind, e.value, e.location) };
   if (type.kind === 'char' && e.type.parameters.length === 0) type = { kind: 'char', length: e.value.length };
   if (type.kind === 'varchar' && e.type.parameters.length === 0) type = varchar(e.value.length);
   // A typed literal is a cast of its text, checked now: a bad literal is an error at analysis time.
@@ -546,9 +549,12 @@ function genericLiteral(e: ast.GenericLiteral, session: Session): RowExpression 
 /** A time of day followed by a zone: an offset (`+01:00`) or a zone name (`UTC`, `Europe/Paris`). */
 const ZONED_TIME = /\d:\d\d(?::\d\d(?:\.\d*)?)?\s*(?:[+-]\d{1,2}(?::?\d\d)?|[A-Za-z][\w/+-]*)\s*$/;
 
-function fractionDigits(text: string): number {
+/** The precision of TIMESTAMP or TIME text: its fraction digits, at most 12 (Trino's message and code beyond). */
+function literalPrecision(kind: 'timestamp' | 'time', text: string, location: SourceLocation): number {
   const m = /\.(\d+)/.exec(text.trim());
-  return m ? Math.min(m[1].length, 12) : 0;
+  const digits = m ? m[1].length : 0;
+  if (digits > 12) throw new EngineError('NUMERIC_VALUE_OUT_OF_RANGE', `${kind.toUpperCase()} precision must be in range [0, 12]: ${digits}`, location);
+  return digits;
 }
 
 function isYearMonth(e: ast.IntervalLiteral): boolean {

@@ -18,6 +18,7 @@ import type { PlannerContext } from '../planner/planner-context.js';
 import { visibleFields, type NamedQuery, type RelationPlan } from './relation-plan.js';
 import { Scope, type Field } from './scope.js';
 import { recursiveWithQuery } from './recursive-query-planner.js';
+import { withSessionZones } from './implicit-zone-casts.js';
 
 export class QueryPlanner {
   constructor(
@@ -145,7 +146,7 @@ export class QueryPlanner {
     }
     const types = Array.from({ length: width }, (_, c) => commonTypeOrFail(rows.map((r) => r[c]), 'Values', values.location));
     const outputs = types.map((t, c) => this.context.factory.newSymbol(`_col${c}`, t));
-    const constants = rows.map((row) => row.map((e, c) => this.context.evaluator.evaluateConstant(coerce(e, types[c], values.location))));
+    const constants = rows.map((row) => row.map((e, c) => this.context.evaluator.evaluateConstant(withSessionZones(coerce(e, types[c], values.location), session))));
     const node: PlanNode = { kind: 'Values', id: this.context.factory.nodeId(), outputs, rows: constants };
     return { node, scope: new Scope(outputs.map((symbol) => ({ name: undefined, qualifier: undefined, symbol }))) };
   }

@@ -90,6 +90,9 @@ describe('lake: schemas and tables in the file metastore', function () {
     });
     const unsupported = await lake.failure("CREATE TABLE lake.sales.t (t time) WITH (format = 'CSV')");
     expect(unsupported.message).to.contain("Unsupported Hive type: time(3) (column 't')");
+    // The files hold micros at most: a timestamp above precision 6 is refused, never cut.
+    const nanos = await lake.failure("CREATE TABLE lake.sales.n (t timestamp(9)) WITH (format = 'PARQUET')");
+    expect([nanos.name, nanos.message]).to.deep.equal(['NOT_SUPPORTED', "Unsupported Hive type: timestamp(9) (column 't')"]);
     const partitions = await lake.failure("CREATE TABLE lake.sales.p (a bigint, b bigint) WITH (format = 'CSV', partitioned_by = ARRAY['a'])");
     expect(partitions.message).to.contain('Partition keys must be the last columns in the table and in the same order as the table properties: [a]');
     const listProperty = await lake.failure("CREATE TABLE lake.sales.q (a bigint) WITH (format = ARRAY['CSV'])");

@@ -2,7 +2,7 @@
 // %tT, %tD, %tR, %tr) over java.time's local values, in the US English locale. A field the value
 // does not have (an hour of a date) fails as Java's UnsupportedTemporalTypeException does.
 
-import { dayOfWeekOfDays, dayOfYearOfDays, daysToCivil, timestampDays, timestampMicrosOfDay } from '../../../types/datetime.js';
+import { dayOfWeekOfDays, dayOfYearOfDays, daysToCivil } from '../../../types/datetime.js';
 import { FormatError } from './format-error.js';
 import type { JavaValue } from './java-values.js';
 
@@ -11,7 +11,7 @@ const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Satur
 
 interface Fields {
   days?: number;
-  microsOfDay?: number;
+  nanosOfDay?: number;
 }
 
 function fieldsOf(value: JavaValue): Fields | undefined {
@@ -19,9 +19,9 @@ function fieldsOf(value: JavaValue): Fields | undefined {
     case 'date':
       return { days: value.days };
     case 'time':
-      return { microsOfDay: value.micros };
+      return { nanosOfDay: value.nanosOfDay };
     case 'datetime':
-      return { days: timestampDays(value.micros), microsOfDay: timestampMicrosOfDay(value.micros) };
+      return { days: value.days, nanosOfDay: value.nanosOfDay };
     default:
       return undefined;
   }
@@ -34,9 +34,9 @@ function dateField(days: number | undefined, field: string): number {
   return days;
 }
 
-function timeField(micros: number | undefined, field: string): number {
-  if (micros === undefined) throw new FormatError('UnsupportedTemporalTypeException', `Unsupported field: ${field}`);
-  return micros;
+function timeField(nanos: number | undefined, field: string): number {
+  if (nanos === undefined) throw new FormatError('UnsupportedTemporalTypeException', `Unsupported field: ${field}`);
+  return nanos;
 }
 
 const COMPOSITES: Record<string, string> = { R: 'H:M', T: 'H:M:S', r: 'I:M:S p', D: 'm/d/y', F: 'Y-m-d' };
@@ -50,9 +50,9 @@ export function formatDateTimeField(conversion: string, value: JavaValue, mismat
   return field(conversion, fields);
 }
 
-function field(conversion: string, { days, microsOfDay }: Fields): string {
+function field(conversion: string, { days, nanosOfDay }: Fields): string {
   const civil = () => daysToCivil(dateField(days, conversion === 'Y' || conversion === 'y' || conversion === 'C' ? 'YearOfEra' : conversion === 'j' ? 'DayOfYear' : conversion === 'A' || conversion === 'a' ? 'DayOfWeek' : conversion === 'd' || conversion === 'e' ? 'DayOfMonth' : 'MonthOfYear'));
-  const hour = () => Math.floor(timeField(microsOfDay, conversion === 'p' ? 'AmPmOfDay' : conversion === 'I' || conversion === 'l' ? 'ClockHourOfAmPm' : 'HourOfDay') / 3_600_000_000);
+  const hour = () => Math.floor(timeField(nanosOfDay, conversion === 'p' ? 'AmPmOfDay' : conversion === 'I' || conversion === 'l' ? 'ClockHourOfAmPm' : 'HourOfDay') / 3_600_000_000_000);
   switch (conversion) {
     case 'Y':
       return pad(civil().year, 4);
@@ -91,13 +91,13 @@ function field(conversion: string, { days, microsOfDay }: Fields): string {
     case 'p':
       return hour() < 12 ? 'am' : 'pm';
     case 'M':
-      return pad(Math.floor(timeField(microsOfDay, 'MinuteOfHour') / 60_000_000) % 60, 2);
+      return pad(Math.floor(timeField(nanosOfDay, 'MinuteOfHour') / 60_000_000_000) % 60, 2);
     case 'S':
-      return pad(Math.floor(timeField(microsOfDay, 'SecondOfMinute') / 1_000_000) % 60, 2);
+      return pad(Math.floor(timeField(nanosOfDay, 'SecondOfMinute') / 1_000_000_000) % 60, 2);
     case 'L':
-      return pad(Math.floor(timeField(microsOfDay, 'MilliOfSecond') / 1000) % 1000, 3);
+      return pad(Math.floor(timeField(nanosOfDay, 'MilliOfSecond') / 1_000_000) % 1000, 3);
     case 'N':
-      return pad((timeField(microsOfDay, 'NanoOfSecond') % 1_000_000) * 1000, 9);
+      return pad(timeField(nanosOfDay, 'NanoOfSecond') % 1_000_000_000, 9);
     default:
       throw new FormatError('UnknownFormatConversionException', `Conversion = 't${conversion}'`);
   }

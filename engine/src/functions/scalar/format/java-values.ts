@@ -3,10 +3,13 @@
 // java.time values. Each knows its Java class name (for Java's error messages) and its toString.
 
 import type { Scalar } from '../../../spi/page.js';
-import { formatDate, formatTimeOfDay, timestampDays, timestampMicrosOfDay } from '../../../types/datetime.js';
+import { floorDiv, readPicos } from '../../../types/long-plain-temporal.js';
+import { formatDate, formatTimeOfDay } from '../../../types/datetime.js';
 import { formatDoubleAsText, formatRealAsText } from '../../../types/number-format.js';
 import { type SqlType, typeName } from '../../../types/types.js';
 import { EngineError } from '../../../errors/engine-error.js';
+
+const NANOS_PER_DAY = 86_400_000_000_000n;
 
 export type JavaValue =
   | { kind: 'null' }
@@ -16,8 +19,9 @@ export type JavaValue =
   | { kind: 'string'; value: string }
   | { kind: 'boolean'; value: boolean }
   | { kind: 'date'; days: number }
-  | { kind: 'time'; micros: number }
-  | { kind: 'datetime'; micros: number };
+  // nanoseconds, as java.time holds them (a long value's picoseconds round half up to them, as Trino)
+  | { kind: 'time'; nanosOfDay: number }
+  | { kind: 'datetime'; days: number; nanosOfDay: number };
 
 const JAVA_CLASS: Record<Exclude<JavaValue['kind'], 'null'>, string> = {
   long: 'java.lang.Long',
@@ -64,18 +68,26 @@ function converter(type: SqlType): (value: Scalar) => JavaValue {
       return (v) => ({ kind: 'string', value: (v as string).padEnd(type.length, ' ') });
     case 'date':
       return (v) => ({ kind: 'date', days: v as number });
-    case 'time':
-      return (v) => ({ kind: 'time', micros: v as number });
-    case 'timestamp':
-      return (v) => ({ kind: 'datetime', micros: v as number });
+    case 'time': {
+      const picos = readPicos(type);
+      return (v) => ({ kind: 'time', nanosOfDay: Number(floorDiv(picos(v) + 500n, 1000n) % NANOS_PER_DAY) });
+    }
+    case 'timestamp': {
+      const picos = readPicos(type);
+      return (v) => {
+        const nanos = floorDiv(picos(v) + 500n, 1000n);
+        const days = floorDiv(nanos, NANOS_PER_DAY);
+        return { kind: 'datetime', days: Number(days), nanosOfDay: Number(nanos - days * NANOS_PER_DAY) };
+      };
+    }
     default:
       throw new EngineError('NOT_SUPPORTED', `Type not supported for formatting: ${typeName(type)}`);
   }
 }
 
 /** java.time's LocalTime.toString: HH:mm, then :ss, then the fraction in groups of three digits. */
-function localTime(micros: number): string {
-  const text = formatTimeOfDay(micros, 6);
+function localTime(nanosOfDay: number): string {
+  const text = `${formatTimeOfDay(Math.floor(nanosOfDay / 1000), 0)}.${String(nanosOfDay % 1_000_000_000).padStart(9, '0')}`;
   const [hoursMinutes, fraction] = [text.slice(0, 5), text.slice(9).replace(/(000)+$/, '')];
   const seconds = text.slice(5, 8);
   if (fraction === '' && seconds === ':00') return hoursMinutes;
@@ -113,8 +125,8 @@ export function javaToString(value: JavaValue): string {
     case 'date':
       return formatDate(value.days);
     case 'time':
-      return localTime(value.micros);
+      return localTime(value.nanosOfDay);
     case 'datetime':
-      return `${formatDate(timestampDays(value.micros))}T${localTime(timestampMicrosOfDay(value.micros))}`;
+      return `${formatDate(value.days)}T${localTime(value.nanosOfDay)}`;
   }
 }
