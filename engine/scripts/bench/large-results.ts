@@ -1,0 +1,188 @@
+// The results suite of `make bench`: one large result, `SELECT * FROM tpch.sf<scale>.orders`, pulled
+// from one node through the trino-client package (as a Trino user's program would) and through our
+// CLI (`engine sql`, CSV to /dev/null): rows/s, the bytes the server wrote meanwhile (MB/s), the CPU
+// time of the server and of the client apart, and the node's worst event-loop delay; DuckDB's time to
+// produce the same rows in this process as the reference. Then one more pull through trino-client
+// with both sides profiled (a server started with --cpu-prof, the client through the inspector):
+// the functions with the most self time on each side.
+
+import { spawn } from 'node:child_process';
+import { mkdtempSync, openSync, closeSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { Trino } from 'trino-client';
+import { duckRows } from '../tpch/duckdb-tpch.js';
+import { startEngineServer, type EngineServerProcess } from '../sqllogictest/server-process.js';
+import { profileThisProcess, readNewestProfile, topSelfCosts, type ProfileCost } from './cpu-profile.js';
+import { printLargeResults, writeLargeResults, type LargeResultsRun, type ResultPull } from './large-results-report.js';
+import { serverHeapOptions } from './memory.js';
+import { tpchSchema, type BenchOptions } from './options.js';
+import { processUsage, reapedChildrenCpuMillis, usageBetween } from './process-usage.js';
+import { measureResponsiveness } from './responsiveness.js';
+
+const NODE_MEMORY_BYTES = 6 * 1024 ** 3;
+const NODE_ARGS = ['--node-memory', '6GB', '--query-max-memory-per-node', '5GB'];
+const PROFILE_TOP = 15;
+
+export interface LargeResultsContext {
+  options: BenchOptions;
+  /** DuckDB holding tpch.sf<scale>. */
+  duckTpch: DuckDBConnection;
+  /** engine/dist/src/cli/main.js */
+  cliPath: string;
+  resultsDir: string;
+}
+
+export async function runLargeResultsSuite(context: LargeResultsContext): Promise<LargeResultsRun> {
+  const { options } = context;
+  const schema = tpchSchema(options.scale);
+  const sql = `SELECT * FROM tpch."${schema}".orders`;
+  const startedAt = new Date().toISOString();
+  const loadStart = loadavg();
+  console.log(`\nlarge results: ${sql}`);
+
+  const duckTimes: number[] = [];
+  let expectedRows = 0;
+  for (let i = 0; i < options.runs; i++) {
+    const started = performance.now();
+    expectedRows = (await duckRows(context.duckTpch, 'SELECT * FROM orders')).length;
+    duckTimes.push(performance.now() - started);
+  }
+
+  const pulls: ResultPull[] = [];
+  const env = { ...process.env, NODE_OPTIONS: serverHeapOptions(NODE_MEMORY_BYTES) };
+  const server = await startEngineServer({ cliPath: context.cliPath, env, args: NODE_ARGS });
+  try {
+    for (let i = 0; i < options.runs; i++) {
+      pulls.push(await measurePull('trino-client', server, () => pullThroughTrinoClient(server.url, sql, expectedRows)));
+      console.log(describePull(pulls[pulls.length - 1]));
+      pulls.push(await measurePull('engine sql (CSV)', server, () => pullThroughCli(context.cliPath, server.url, sql)));
+      console.log(describePull(pulls[pulls.length - 1]));
+    }
+  } finally {
+    await server.stop();
+  }
+
+  console.log('profiling one pull through trino-client (server --cpu-prof, client through the inspector)...');
+  const profiles = await profilePull(context.cliPath, sql, expectedRows);
+
+  const run: LargeResultsRun = {
+    startedAt,
+    options,
+    sql,
+    rows: expectedRows,
+    duckdbMillis: Math.min(...duckTimes),
+    pulls,
+    ...profiles,
+    loadAverage: { start: loadStart, end: loadavg() },
+  };
+  printLargeResults(run);
+  console.log(`\nwritten to ${writeLargeResults(run, context.resultsDir)}`);
+  return run;
+}
+
+/** One pull by `pull` (which returns the rows it received), with the server's CPU and bytes and the client's CPU. */
+async function measurePull(client: ResultPull['client'], server: EngineServerProcess, pull: () => Promise<{ rows: number; clientCpuMillis: number | undefined }>): Promise<ResultPull> {
+  const serverBefore = processUsage(server.pid);
+  const started = performance.now();
+  try {
+    const { result, responsiveness } = await measureResponsiveness(server.url, pull);
+    const millis = performance.now() - started;
+    const serverUsage = usageBetween(serverBefore, processUsage(server.pid));
+    return {
+      client,
+      rows: result.rows,
+      millis,
+      rowsPerSecond: result.rows / (millis / 1000),
+      serverWrittenBytes: serverUsage?.writtenBytes,
+      serverCpuMillis: serverUsage?.cpuMillis,
+      clientCpuMillis: result.clientCpuMillis,
+      worstLoopDelayMillis: responsiveness.worstLoopDelayMillis,
+      worstInfoMillis: responsiveness.worstInfoMillis,
+    };
+  } catch (e) {
+    return { client, rows: 0, millis: performance.now() - started, rowsPerSecond: NaN, error: (e as Error).message };
+  }
+}
+
+/** Every page through trino-client; the rows counted, a different count than DuckDB's an error. */
+async function pullThroughTrinoClient(serverUrl: string, sql: string, expectedRows: number): Promise<{ rows: number; clientCpuMillis: number }> {
+  const cpuBefore = process.cpuUsage();
+  const trino = Trino.create({ server: serverUrl, source: 'bench', catalog: 'tpch' });
+  let rows = 0;
+  for await (const result of await trino.query(sql)) {
+    if (result.error) throw new Error(result.error.message);
+    rows += result.data?.length ?? 0;
+  }
+  const cpu = process.cpuUsage(cpuBefore);
+  if (rows !== expectedRows) throw new Error(`trino-client received ${rows} rows, DuckDB has ${expectedRows}`);
+  // This process also polls the server meanwhile: a few requests a second, small against the pull.
+  return { rows, clientCpuMillis: (cpu.user + cpu.system) / 1000 };
+}
+
+/** `engine sql --execute` with its CSV to /dev/null; its CPU time from this process's reaped children. */
+async function pullThroughCli(cliPath: string, serverUrl: string, sql: string): Promise<{ rows: number; clientCpuMillis: number | undefined }> {
+  const childrenBefore = reapedChildrenCpuMillis();
+  const devNull = openSync('/dev/null', 'w');
+  try {
+    const child = spawn(process.execPath, [cliPath, 'sql', '--server', serverUrl, '--user', 'bench', '--source', 'bench', '--execute', sql, '--output-format', 'CSV'], {
+      stdio: ['ignore', devNull, 'pipe'],
+    });
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const code = await new Promise<number | null>((resolve, reject) => {
+      child.once('error', reject);
+      child.once('close', resolve);
+    });
+    if (code !== 0) throw new Error(`engine sql exited with ${code}: ${stderr.trim().slice(0, 500)}`);
+  } finally {
+    closeSync(devNull);
+  }
+  const childrenAfter = reapedChildrenCpuMillis();
+  // The CLI's CSV goes to /dev/null unread: its row count is what the server says it sent.
+  const rows = await lastQueryOutputRows(serverUrl, sql);
+  return { rows, clientCpuMillis: childrenBefore === undefined || childrenAfter === undefined ? undefined : childrenAfter - childrenBefore };
+}
+
+/** The output rows of the newest finished query with this text, from the server's /v1/query. */
+async function lastQueryOutputRows(serverUrl: string, sql: string): Promise<number> {
+  const listed = (await (await fetch(new URL('/v1/query', serverUrl), { headers: { 'X-Engine-User': 'bench' } })).json()) as {
+    query: string;
+    state: string;
+    queryStats: { outputPositions?: number };
+  }[];
+  const finished = listed.filter((q) => q.query === sql && q.state === 'FINISHED');
+  const rows = finished[finished.length - 1]?.queryStats.outputPositions;
+  if (rows === undefined) throw new Error('the server lists no finished query with its output rows');
+  return rows;
+}
+
+/** One pull through trino-client from a server started with --cpu-prof, this process profiled meanwhile. */
+async function profilePull(cliPath: string, sql: string, expectedRows: number): Promise<Pick<LargeResultsRun, 'serverProfile' | 'clientProfile' | 'profileError'>> {
+  const dir = mkdtempSync(join(tmpdir(), 'engine-bench-prof-'));
+  try {
+    const env = { ...process.env, NODE_OPTIONS: `${serverHeapOptions(NODE_MEMORY_BYTES)} --cpu-prof --cpu-prof-dir=${dir}` };
+    const server = await startEngineServer({ cliPath, env, args: NODE_ARGS });
+    let client: { sampledMillis: number; costs: ProfileCost[] };
+    try {
+      const { profile } = await profileThisProcess(() => pullThroughTrinoClient(server.url, sql, expectedRows));
+      client = topSelfCosts(profile, PROFILE_TOP);
+    } finally {
+      // The server writes its profile as it exits.
+      await server.stop();
+    }
+    const serverProfile = readNewestProfile(dir);
+    if (serverProfile === undefined) return { clientProfile: client, profileError: 'the server wrote no CPU profile' };
+    return { serverProfile: topSelfCosts(serverProfile, PROFILE_TOP), clientProfile: client };
+  } catch (e) {
+    return { profileError: (e as Error).message };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function describePull(pull: ResultPull): string {
+  if (pull.error) return `${pull.client}: error: ${pull.error}`;
+  return `${pull.client}: ${pull.rows} rows in ${(pull.millis / 1000).toFixed(1)} s, ${Math.round(pull.rowsPerSecond)} rows/s`;
+}
