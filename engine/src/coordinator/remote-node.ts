@@ -36,6 +36,9 @@ export interface NodeEntry {
   lastResponseTime: string;
   age: string;
   lastFailureInfo?: FailureInfo;
+  /** Health checks of the node since this coordinator first saw it, and how many failed: counts, not decaying. */
+  healthChecks: number;
+  healthChecksFailed: number;
 }
 
 export class RemoteNode implements NodeLiveness {
@@ -49,6 +52,9 @@ export class RemoteNode implements NodeLiveness {
   private lastFailure: FailureInfo | undefined;
   /** Health checks failed in a row. */
   private failedChecks = 0;
+  /** Health checks started and failed since the node was first seen. */
+  private checksStarted = 0;
+  private checksFailed = 0;
   /** Epoch milliseconds of the node's last answer: to a health check, or to a request of one of its tasks. */
   private lastAnswer: number;
   /** Aborted once the node is declared gone; replaced when it answers a health check again. */
@@ -111,6 +117,7 @@ export class RemoteNode implements NodeLiveness {
 
   requestStarted(): void {
     this.requests.add();
+    this.checksStarted++;
     this.lastRequest = this.now();
   }
 
@@ -125,6 +132,7 @@ export class RemoteNode implements NodeLiveness {
 
   requestFailed(failure: FailureInfo): void {
     this.failures.add();
+    this.checksFailed++;
     let byType = this.failuresByType.get(failure.type);
     if (!byType) {
       byType = new DecayCounter(undefined, this.now);
@@ -185,6 +193,8 @@ export class RemoteNode implements NodeLiveness {
       lastRequestTime: new Date(this.lastRequest).toISOString(),
       lastResponseTime: new Date(this.lastResponse).toISOString(),
       age: formatDuration(this.now() - this.firstSeen),
+      healthChecks: this.checksStarted,
+      healthChecksFailed: this.checksFailed,
     };
     if (this.lastFailure) entry.lastFailureInfo = this.lastFailure;
     return entry;
