@@ -21,25 +21,51 @@ export interface ProfileCost {
   share: number;
 }
 
-/** The `top` frames by self time, and the profile's sampled time. */
-export function topSelfCosts(profile: CpuProfile, top: number): { sampledMillis: number; costs: ProfileCost[] } {
+/**
+ * The `top` frames by self time, and the profile's sampled time: idle time (the thread waiting) and
+ * frames matching `leaveOut` are counted apart, not among the costs and their shares.
+ */
+export function topSelfCosts(profile: CpuProfile, top: number, leaveOut?: RegExp): { sampledMillis: number; idleMillis: number; leftOutMillis: number; costs: ProfileCost[] } {
   const frameOfNode = new Map(profile.nodes.map((n) => [n.id, frameName(n.callFrame)]));
   const selfMicros = new Map<string, number>();
   const samples = profile.samples ?? [];
   const deltas = profile.timeDeltas ?? [];
   let sampledMicros = 0;
+  let idleMicros = 0;
+  let leftOutMicros = 0;
   for (let i = 0; i < samples.length; i++) {
     // A sample's delta is the time since the one before: it is charged to this sample's frame.
     const micros = Math.max(0, deltas[i] ?? 0);
     const frame = frameOfNode.get(samples[i]) ?? '(unknown)';
-    selfMicros.set(frame, (selfMicros.get(frame) ?? 0) + micros);
-    sampledMicros += micros;
+    if (frame === '(idle)') idleMicros += micros;
+    else if (leaveOut?.test(frame)) leftOutMicros += micros;
+    else {
+      selfMicros.set(frame, (selfMicros.get(frame) ?? 0) + micros);
+      sampledMicros += micros;
+    }
   }
   const costs = [...selfMicros]
     .sort((a, b) => b[1] - a[1])
     .slice(0, top)
     .map(([frame, micros]) => ({ frame, selfMillis: micros / 1000, share: sampledMicros > 0 ? micros / sampledMicros : 0 }));
-  return { sampledMillis: sampledMicros / 1000, costs };
+  return { sampledMillis: sampledMicros / 1000, idleMillis: idleMicros / 1000, leftOutMillis: leftOutMicros / 1000, costs };
+}
+
+/** Several threads' profiles as one (their node ids made distinct). */
+export function mergeProfiles(profiles: readonly CpuProfile[]): CpuProfile {
+  const merged: Required<CpuProfile> = { nodes: [], samples: [], timeDeltas: [] };
+  let offset = 0;
+  for (const p of profiles) {
+    let largest = 0;
+    for (const n of p.nodes) {
+      merged.nodes.push({ id: n.id + offset, callFrame: n.callFrame });
+      largest = Math.max(largest, n.id);
+    }
+    merged.samples.push(...(p.samples ?? []).map((id) => id + offset));
+    merged.timeDeltas.push(...(p.timeDeltas ?? []));
+    offset += largest + 1;
+  }
+  return merged;
 }
 
 function frameName(frame: CpuProfile['nodes'][number]['callFrame']): string {
@@ -50,11 +76,19 @@ function frameName(frame: CpuProfile['nodes'][number]['callFrame']): string {
   return `${name} (${file}:${frame.lineNumber + 1})`;
 }
 
-/** The newest .cpuprofile in `dir` (what `node --cpu-prof --cpu-prof-dir dir` wrote at exit). */
-export function readNewestProfile(dir: string): CpuProfile | undefined {
-  const files = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).sort();
-  const newest = files[files.length - 1];
-  return newest === undefined ? undefined : (JSON.parse(readFileSync(join(dir, newest), 'utf8')) as CpuProfile);
+/**
+ * The profiles `node --cpu-prof --cpu-prof-dir dir` wrote at exit, one per thread: the main thread's
+ * (thread id 0 in CPU.<date>.<time>.<pid>.<thread>.<sequence>.cpuprofile) and the others'.
+ */
+export function readThreadProfiles(dir: string): { mainThread: CpuProfile | undefined; otherThreads: CpuProfile[] } {
+  let mainThread: CpuProfile | undefined;
+  const otherThreads: CpuProfile[] = [];
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'))) {
+    const profile = JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile;
+    if (file.split('.')[4] === '0') mainThread = profile;
+    else otherThreads.push(profile);
+  }
+  return { mainThread, otherThreads };
 }
 
 /** Runs `work` while this process's CPU is profiled. */

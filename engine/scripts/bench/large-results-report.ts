@@ -24,6 +24,8 @@ export interface ResultPull {
 
 export interface ProfileSummary {
   sampledMillis: number;
+  idleMillis: number;
+  leftOutMillis: number;
   costs: ProfileCost[];
 }
 
@@ -36,7 +38,9 @@ export interface LargeResultsRun {
   /** DuckDB producing the rows as JavaScript arrays in this process (best of --runs). */
   duckdbMillis: number;
   pulls: ResultPull[];
+  /** The server's main thread, and its other threads (the executor's worker threads) together. */
   serverProfile?: ProfileSummary;
+  serverThreadsProfile?: ProfileSummary;
   clientProfile?: ProfileSummary;
   profileError?: string;
   loadAverage: { start: number[]; end: number[] };
@@ -60,14 +64,15 @@ export function printLargeResults(run: LargeResultsRun): void {
   console.log(`${'duckdb (in process)'.padEnd(18)}${pad((run.duckdbMillis / 1000).toFixed(1), 7)}${pad((run.rows / (run.duckdbMillis / 1000)).toFixed(0), 10)}`);
   console.log('MB/s: bytes the server wrote during the pull (/proc wchar) per second; goal (issue 21): >= 300,000 rows/s through trino-client, loop never held > 100 ms');
   if (run.profileError) console.log(`\nprofile: error: ${run.profileError}`);
-  printProfile('server', run.serverProfile);
+  printProfile('server main thread', run.serverProfile);
+  printProfile('server worker threads', run.serverThreadsProfile);
   printProfile('client (trino-client in the bench process)', run.clientProfile);
   printLoadAverage(run.loadAverage);
 }
 
 function printProfile(side: string, profile: ProfileSummary | undefined): void {
   if (profile === undefined) return;
-  console.log(`\nprofile of one trino-client pull, ${side}: ${(profile.sampledMillis / 1000).toFixed(1)} s sampled; top self time`);
+  console.log(`\nprofile of one trino-client pull, ${side}: ${(profile.sampledMillis / 1000).toFixed(1)} s busy (besides ${(profile.idleMillis / 1000).toFixed(1)} s idle, ${(profile.leftOutMillis / 1000).toFixed(1)} s building the warm-up's text pool); top self time`);
   for (const c of profile.costs) console.log(`${(c.selfMillis / 1000).toFixed(2).padStart(8)} s ${(c.share * 100).toFixed(1).padStart(5)}%  ${c.frame}`);
 }
 

@@ -14,8 +14,9 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { Trino } from 'trino-client';
 import { duckRows } from '../tpch/duckdb-tpch.js';
 import { startEngineServer, type EngineServerProcess } from '../sqllogictest/server-process.js';
-import { profileThisProcess, readNewestProfile, topSelfCosts, type ProfileCost } from './cpu-profile.js';
-import { printLargeResults, writeLargeResults, type LargeResultsRun, type ResultPull } from './large-results-report.js';
+import { executeStatement } from '../sqllogictest/statement-client.js';
+import { mergeProfiles, profileThisProcess, readThreadProfiles, topSelfCosts } from './cpu-profile.js';
+import { printLargeResults, writeLargeResults, type LargeResultsRun, type ProfileSummary, type ResultPull } from './large-results-report.js';
 import { serverHeapOptions } from './memory.js';
 import { tpchSchema, type BenchOptions } from './options.js';
 import { processUsage, reapedChildrenCpuMillis, usageBetween } from './process-usage.js';
@@ -24,6 +25,8 @@ import { measureResponsiveness } from './responsiveness.js';
 const NODE_MEMORY_BYTES = 6 * 1024 ** 3;
 const NODE_ARGS = ['--node-memory', '6GB', '--query-max-memory-per-node', '5GB'];
 const PROFILE_TOP = 15;
+/** Functions of the warm-up, not of the pull (see warmUp). */
+const WARM_UP_FRAMES = /^(generateTextPoolBytes|buildTextPool) /;
 
 export interface LargeResultsContext {
   options: BenchOptions;
@@ -54,6 +57,7 @@ export async function runLargeResultsSuite(context: LargeResultsContext): Promis
   const env = { ...process.env, NODE_OPTIONS: serverHeapOptions(NODE_MEMORY_BYTES) };
   const server = await startEngineServer({ cliPath: context.cliPath, env, args: NODE_ARGS });
   try {
+    await warmUp(server.url, schema);
     for (let i = 0; i < options.runs; i++) {
       pulls.push(await measurePull('trino-client', server, () => pullThroughTrinoClient(server.url, sql, expectedRows)));
       console.log(describePull(pulls[pulls.length - 1]));
@@ -65,7 +69,7 @@ export async function runLargeResultsSuite(context: LargeResultsContext): Promis
   }
 
   console.log('profiling one pull through trino-client (server --cpu-prof, client through the inspector)...');
-  const profiles = await profilePull(context.cliPath, sql, expectedRows);
+  const profiles = await profilePull(context.cliPath, schema, sql, expectedRows);
 
   const run: LargeResultsRun = {
     startedAt,
@@ -145,41 +149,56 @@ async function pullThroughCli(cliPath: string, serverUrl: string, sql: string): 
   return { rows, clientCpuMillis: childrenBefore === undefined || childrenAfter === undefined ? undefined : childrenAfter - childrenBefore };
 }
 
-/** The output rows of the newest finished query with this text, from the server's /v1/query. */
+/** The output rows of the newest query with this text, from the server's /v1/query (the list, then the query's detail). */
 async function lastQueryOutputRows(serverUrl: string, sql: string): Promise<number> {
-  const listed = (await (await fetch(new URL('/v1/query', serverUrl), { headers: { 'X-Engine-User': 'bench' } })).json()) as {
-    query: string;
-    state: string;
-    queryStats: { outputPositions?: number };
-  }[];
-  const finished = listed.filter((q) => q.query === sql && q.state === 'FINISHED');
-  const rows = finished[finished.length - 1]?.queryStats.outputPositions;
-  if (rows === undefined) throw new Error('the server lists no finished query with its output rows');
+  const headers = { 'X-Engine-User': 'bench' };
+  const listed = (await (await fetch(new URL('/v1/query', serverUrl), { headers })).json()) as { queryId: string; query: string; state: string }[];
+  const newest = listed.filter((q) => q.query.trim() === sql).pop();
+  if (newest === undefined) throw new Error(`the server lists no query with this text`);
+  if (newest.state !== 'FINISHED') throw new Error(`the CLI's query is ${newest.state}`);
+  const detail = (await (await fetch(new URL(`/v1/query/${newest.queryId}`, serverUrl), { headers })).json()) as { queryStats?: { outputPositions?: number } };
+  const rows = detail.queryStats?.outputPositions;
+  if (rows === undefined) throw new Error(`the server reports no output rows of query ${newest.queryId}`);
   return rows;
 }
 
 /** One pull through trino-client from a server started with --cpu-prof, this process profiled meanwhile. */
-async function profilePull(cliPath: string, sql: string, expectedRows: number): Promise<Pick<LargeResultsRun, 'serverProfile' | 'clientProfile' | 'profileError'>> {
+async function profilePull(cliPath: string, schema: string, sql: string, expectedRows: number): Promise<Pick<LargeResultsRun, 'serverProfile' | 'serverThreadsProfile' | 'clientProfile' | 'profileError'>> {
   const dir = mkdtempSync(join(tmpdir(), 'engine-bench-prof-'));
   try {
-    const env = { ...process.env, NODE_OPTIONS: `${serverHeapOptions(NODE_MEMORY_BYTES)} --cpu-prof --cpu-prof-dir=${dir}` };
-    const server = await startEngineServer({ cliPath, env, args: NODE_ARGS });
-    let client: { sampledMillis: number; costs: ProfileCost[] };
+    const env = { ...process.env, NODE_OPTIONS: serverHeapOptions(NODE_MEMORY_BYTES) };
+    const server = await startEngineServer({ cliPath, env, args: NODE_ARGS, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] });
+    let client: ProfileSummary;
     try {
+      await warmUp(server.url, schema);
       const { profile } = await profileThisProcess(() => pullThroughTrinoClient(server.url, sql, expectedRows));
       client = topSelfCosts(profile, PROFILE_TOP);
     } finally {
       // The server writes its profile as it exits.
       await server.stop();
     }
-    const serverProfile = readNewestProfile(dir);
-    if (serverProfile === undefined) return { clientProfile: client, profileError: 'the server wrote no CPU profile' };
-    return { serverProfile: topSelfCosts(serverProfile, PROFILE_TOP), clientProfile: client };
+    const { mainThread, otherThreads } = readThreadProfiles(dir);
+    if (mainThread === undefined) return { clientProfile: client, profileError: 'the server wrote no CPU profile' };
+    // The warm-up is in the server's profiles too: the text pool's generation is left out by name.
+    return {
+      serverProfile: topSelfCosts(mainThread, PROFILE_TOP, WARM_UP_FRAMES),
+      ...(otherThreads.length > 0 ? { serverThreadsProfile: topSelfCosts(mergeProfiles(otherThreads), PROFILE_TOP, WARM_UP_FRAMES) } : {}),
+      clientProfile: client,
+    };
   } catch (e) {
     return { profileError: (e as Error).message };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The tpch connector builds its text pool (the comments' words) once per process and thread, which
+ * takes seconds: a query that reads every comment of the table builds it before anything is timed.
+ */
+async function warmUp(serverUrl: string, schema: string): Promise<void> {
+  const outcome = await executeStatement(serverUrl, `SELECT max(o_comment) FROM tpch."${schema}".orders`, { user: 'bench', source: 'bench', catalog: 'tpch', schema }, { timeoutMillis: 10 * 60 * 1000 });
+  if (outcome.error) throw new Error(`warm-up: ${outcome.error.message}`);
 }
 
 function describePull(pull: ResultPull): string {
