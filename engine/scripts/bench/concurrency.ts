@@ -3,7 +3,7 @@
 // workers cluster. Counted: the queries completed, failed and answered differently from DuckDB;
 // measured on every node: the event loop's delay (the worst p99 and the worst max that /v1/status
 // reported, each over its last 5-10 s, asked every 3 s) and the slowest /v1/info; and from the
-// coordinator's /v1/node, the health checks of each node that failed during the phase.
+// coordinator's GET /metrics, its health checks of each node during the phase and the failed ones.
 
 import { tpchQuery } from '../tpch/queries.js';
 import type { StatementOutcome } from '../sqllogictest/statement-client.js';
@@ -34,15 +34,12 @@ export interface ConcurrencyFigures {
   problems: string[];
   /** Per node (coordinator, worker-1..). */
   loop: Record<string, NodeLoopFigures>;
-  /** Per node the coordinator checks (by its URI's node name where known): health checks during the phase, and failed ones. */
+  /** Per node the coordinator checks (by node id): health checks during the phase, and failed ones. */
   healthChecks: Record<string, { checks: number; failed: number }>;
 }
 
-interface HealthCounts {
-  uri: string;
-  healthChecks?: number;
-  healthChecksFailed?: number;
-}
+/** Per node id: the coordinator's health checks of it so far, and the failed ones (its GET /metrics counters). */
+type HealthCounts = Map<string, { checks: number; failed: number }>;
 
 export async function runConcurrencyPhase(
   clusterNodes: ReadonlyMap<string, string>,
@@ -84,14 +81,10 @@ export async function runConcurrencyPhase(
   );
   const elapsedMillis = performance.now() - started;
   const after = await healthCounts(coordinator);
-  const nameOf = new Map(names.map((n) => [clusterNodes.get(n)!, n]));
   const healthChecks: ConcurrencyFigures['healthChecks'] = {};
-  for (const entry of after) {
-    const earlier = before.find((e) => e.uri === entry.uri);
-    healthChecks[nameOf.get(entry.uri) ?? entry.uri] = {
-      checks: (entry.healthChecks ?? 0) - (earlier?.healthChecks ?? 0),
-      failed: (entry.healthChecksFailed ?? 0) - (earlier?.healthChecksFailed ?? 0),
-    };
+  for (const [node, counts] of after) {
+    const earlier = before.get(node);
+    healthChecks[node] = { checks: counts.checks - (earlier?.checks ?? 0), failed: counts.failed - (earlier?.failed ?? 0) };
   }
   return {
     clients: options.concurrency,
@@ -105,10 +98,17 @@ export async function runConcurrencyPhase(
   };
 }
 
-async function healthCounts(coordinator: string): Promise<HealthCounts[]> {
-  const response = await fetch(`${coordinator}/v1/node`);
-  if (!response.ok) throw new Error(`GET ${coordinator}/v1/node answered ${response.status}`);
-  return (await response.json()) as HealthCounts[];
+async function healthCounts(coordinator: string): Promise<HealthCounts> {
+  const response = await fetch(`${coordinator}/metrics`);
+  if (!response.ok) throw new Error(`GET ${coordinator}/metrics answered ${response.status}`);
+  const counts: HealthCounts = new Map();
+  for (const match of (await response.text()).matchAll(/^engine_node_health_checks(_failed)?_total\{node_id="([^"]*)"\} (\d+)$/gm)) {
+    const node = counts.get(match[2]) ?? { checks: 0, failed: 0 };
+    if (match[1] === undefined) node.checks = Number(match[3]);
+    else node.failed = Number(match[3]);
+    counts.set(match[2], node);
+  }
+  return counts;
 }
 
 export function printConcurrency(figures: ConcurrencyFigures): void {

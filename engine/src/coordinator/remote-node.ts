@@ -36,9 +36,6 @@ export interface NodeEntry {
   lastResponseTime: string;
   age: string;
   lastFailureInfo?: FailureInfo;
-  /** Health checks of the node since this coordinator first saw it, and how many failed: counts, not decaying. */
-  healthChecks: number;
-  healthChecksFailed: number;
 }
 
 export class RemoteNode implements NodeLiveness {
@@ -154,6 +151,16 @@ export class RemoteNode implements NodeLiveness {
     return this.lastFailure?.type;
   }
 
+  /** Health checks of the node since this coordinator first saw it (GET /metrics): a count, not decaying. */
+  get healthChecks(): number {
+    return this.checksStarted;
+  }
+
+  /** Of those, the checks that failed. */
+  get healthChecksFailed(): number {
+    return this.checksFailed;
+  }
+
   /** Health checks failed in a row since the last that succeeded. */
   get failedChecksInARow(): number {
     return this.failedChecks;
@@ -193,8 +200,6 @@ export class RemoteNode implements NodeLiveness {
       lastRequestTime: new Date(this.lastRequest).toISOString(),
       lastResponseTime: new Date(this.lastResponse).toISOString(),
       age: formatDuration(this.now() - this.firstSeen),
-      healthChecks: this.checksStarted,
-      healthChecksFailed: this.checksFailed,
     };
     if (this.lastFailure) entry.lastFailureInfo = this.lastFailure;
     return entry;
