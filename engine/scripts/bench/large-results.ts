@@ -66,7 +66,7 @@ export async function runLargeResultsSuite(context: LargeResultsContext): Promis
     for (let i = 0; i < options.runs; i++) {
       pulls.push(await measurePull('trino-client', server, () => pullThroughTrinoClient(server.url, sql, expectedRows)));
       console.log(describePull(pulls[pulls.length - 1]));
-      pulls.push(await measurePull('engine sql (CSV)', server, () => pullThroughCli(context.cliPath, server.url, sql)));
+      pulls.push(await measurePull('engine sql (CSV)', server, () => pullThroughCli(context.cliPath, server.url, sql, expectedRows)));
       console.log(describePull(pulls[pulls.length - 1]));
     }
   } finally {
@@ -132,7 +132,7 @@ async function pullThroughTrinoClient(serverUrl: string, sql: string, expectedRo
 }
 
 /** `engine sql --execute` with its CSV to /dev/null; its CPU time from this process's reaped children. */
-async function pullThroughCli(cliPath: string, serverUrl: string, sql: string): Promise<{ rows: number; clientCpuMillis: number | undefined }> {
+async function pullThroughCli(cliPath: string, serverUrl: string, sql: string, expectedRows: number): Promise<{ rows: number; clientCpuMillis: number | undefined }> {
   const childrenBefore = reapedChildrenCpuMillis();
   const devNull = openSync('/dev/null', 'w');
   try {
@@ -152,6 +152,7 @@ async function pullThroughCli(cliPath: string, serverUrl: string, sql: string): 
   const childrenAfter = reapedChildrenCpuMillis();
   // The CLI's CSV goes to /dev/null unread: its row count is what the server says it sent.
   const rows = await lastQueryOutputRows(serverUrl, sql);
+  if (rows !== expectedRows) throw new Error(`the server sent the CLI ${rows} rows, DuckDB has ${expectedRows}`);
   return { rows, clientCpuMillis: childrenBefore === undefined || childrenAfter === undefined ? undefined : childrenAfter - childrenBefore };
 }
 
