@@ -71,15 +71,22 @@ kube-up: e2e-tools
 kube-down:
 	node e2e/dist/src/cluster/cli.js down $(ARGS)
 
-# TPC-H against DuckDB: `make bench ARGS="--scale 0.1 --queries 1-6 --threads 2 --runs 3"`. Six suites:
+# TPC-H against DuckDB: `make bench ARGS="--scale 0.1 --queries 1-6 --threads 2 --runs 3"`. Eight suites:
 # memory tables on one node, then the tpch catalog on one node against a coordinator + 2 workers
-# (--cluster-workers N) with the throughput of one repartition, then a PostgreSQL table read through
-# the postgresql connector against psql's COPY, then the web interface's query list refreshed with
-# 10,000 finished queries on the coordinator (--ui-queries N), then each memory setting against the
-# peak and idle resident memory of a coordinator and a worker under TPC-H and distinct-count loads,
-# then TPC-H from Parquet files (see bench-lake); `--suites memory`, `--suites cluster`,
-# `--suites postgresql`, `--suites ui`, `--suites rss` or `--suites parquet` runs one. Results are
-# written to bench/results/.
+# (--cluster-workers N) with the throughput of one repartition and a concurrency phase (--concurrency
+# 8 clients running a fixed TPC-H mix for --concurrency-seconds 60: queries completed, every node's
+# event-loop delay p99 and max, health checks the coordinator saw fail), then a PostgreSQL table read
+# through the postgresql connector against psql's COPY, then the web interface's query list refreshed
+# with 10,000 finished queries on the coordinator (--ui-queries N), then each memory setting against
+# the peak and idle resident memory of a coordinator and a worker under TPC-H and distinct-count
+# loads, then TPC-H from Parquet files (see bench-lake), then a large result (`results`: SELECT * FROM
+# tpch.sf<scale>.orders through trino-client and through `engine sql` to /dev/null: rows/s, MB/s,
+# server and client CPU, the node's worst event-loop delay, DuckDB's time for the same rows, and the
+# top costs of a profiled pull on the server and on the client), then the scaling table (`scaling`:
+# q1, q3, q6, q9, q18 at sf0.1 and sf1, and sf10 with --scaling-max 10 or --scale 10: time and the
+# node's peak RSS per query and scale, DuckDB's time beside); `--suites memory`, `--suites cluster`,
+# `--suites postgresql`, `--suites ui`, `--suites rss`, `--suites parquet`, `--suites results` or
+# `--suites scaling` runs one. Results are written to bench/results/.
 bench: build system-packages
 	node engine/dist/scripts/bench.js $(ARGS)
 

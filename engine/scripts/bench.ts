@@ -1,4 +1,4 @@
-// `make bench`: TPC-H on our engine against DuckDB, in six suites (--suites, all by default):
+// `make bench`: TPC-H on our engine against DuckDB, in eight suites (--suites, all by default):
 //  - memory: loads tpch.sf<scale> into memory tables (CREATE TABLE AS) on one node, runs each query
 //    after a warm-up through our full statement protocol (HTTP, JSON results), and prints per query
 //    our median, DuckDB's median and the ratio, and how the server answered meanwhile (worst
@@ -15,15 +15,25 @@
 //  - parquet: the tables written as Parquet by DuckDB and by us, queried through lake tables on one
 //    node and on a cluster against DuckDB reading the same files (see bench/parquet-lake.ts); with
 //    --parquet-sf10 (default from --scale 10) also q1 and q6 on sf10 lineitem, with peak RSS.
+//  - results: SELECT * FROM tpch.sf<scale>.orders pulled through trino-client and through
+//    `engine sql` to /dev/null: rows/s, MB/s, server and client CPU, the node's worst event-loop
+//    delay, DuckDB's time for the same rows; then the top costs of a profiled pull on either side
+//    (see bench/large-results.ts);
+//  - scaling: q1, q3, q6, q9, q18 at sf0.1, sf1 (and sf10 with --scaling-max 10 or --scale 10) on one
+//    node: time and peak RSS per query and scale against DuckDB's time (see bench/scaling.ts).
 // DuckDB holds the same generated rows; every result is checked equal to its. Prints, never fails.
 //
 //   node engine/dist/scripts/bench.js [--scale 1] [--queries 1-22] [--threads 2] [--runs 3] [--warmup 1]
-//                                     [--suites memory,cluster,postgresql,ui,rss,parquet] [--cluster-workers 2]
-//                                     [--pg-rows 1000000] [--pg-splits 4] [--ui-queries 10000] [--parquet-sf10] [--session name=value ...]
+//                                     [--suites memory,cluster,postgresql,ui,rss,parquet,results,scaling] [--cluster-workers 2]
+//                                     [--concurrency 8] [--concurrency-seconds 60] [--pg-rows 1000000] [--pg-splits 4]
+//                                     [--ui-queries 10000] [--parquet-sf10] [--scaling-max 1] [--session name=value ...]
 
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { DuckDBConnection } from '@duckdb/node-api';
 import { runClusterSuite } from './bench/cluster-vs-single.js';
+import { runLargeResultsSuite } from './bench/large-results.js';
+import { runScalingSuite } from './bench/scaling.js';
 import { runParquetSuite } from './bench/parquet-lake.js';
 import { runUiSuite } from './bench/ui-query-list.js';
 import { runRssSuite } from './bench/rss.js';
@@ -49,11 +59,11 @@ const BENCH_NODE_MEMORY_BYTES = 20 * 1024 ** 3;
 async function main(): Promise<void> {
   const options = parseBenchOptions(process.argv.slice(2));
   const startedAt = new Date().toISOString();
+  const duckDbs = new DuckDbsByScale(options);
   if (options.suites.includes('memory') || options.suites.includes('cluster') || options.suites.includes('parquet')) {
     console.log(`loading tpch.${tpchSchema(options.scale)} into DuckDB...`);
     const started = performance.now();
-    const duckTpch = await duckDbWithTpch(tpchSchema(options.scale), options.threads);
-    const duck = new DuckDbReference(duckTpch, options);
+    const { connection: duckTpch, reference: duck } = await duckDbs.at(options.scale);
     const duckLoadMillis = performance.now() - started;
     if (options.suites.includes('memory')) await memoryTablesSuite(options, duck, duckLoadMillis, startedAt);
     if (options.suites.includes('cluster')) await runClusterSuite({ options, duck, cliPath: CLI, resultsDir: RESULTS_DIR, timeoutMillis: TIMEOUT_MILLIS });
@@ -64,6 +74,29 @@ async function main(): Promise<void> {
   }
   if (options.suites.includes('ui')) await runUiSuite({ cliPath: CLI, resultsDir: RESULTS_DIR, queries: options.uiQueries, repetitions: 20 });
   if (options.suites.includes('rss')) await runRssSuite({ options, cliPath: CLI, resultsDir: RESULTS_DIR });
+  if (options.suites.includes('results')) {
+    console.log(`loading tpch.${tpchSchema(options.scale)} into DuckDB...`);
+    await runLargeResultsSuite({ options, duckTpch: (await duckDbs.at(options.scale)).connection, cliPath: CLI, resultsDir: RESULTS_DIR });
+  }
+  if (options.suites.includes('scaling')) {
+    await runScalingSuite({ options, duckAt: async (scale) => (await duckDbs.at(scale)).reference, cliPath: CLI, resultsDir: RESULTS_DIR, timeoutMillis: TIMEOUT_MILLIS });
+  }
+}
+
+/** DuckDB loaded with tpch at each scale a suite asks for, once per scale. */
+class DuckDbsByScale {
+  private readonly loaded = new Map<number, Promise<{ connection: DuckDBConnection; reference: DuckDbReference }>>();
+
+  constructor(private readonly options: BenchOptions) {}
+
+  at(scale: number): Promise<{ connection: DuckDBConnection; reference: DuckDbReference }> {
+    let duck = this.loaded.get(scale);
+    if (duck === undefined) {
+      duck = duckDbWithTpch(tpchSchema(scale), this.options.threads).then((connection) => ({ connection, reference: new DuckDbReference(connection, this.options) }));
+      this.loaded.set(scale, duck);
+    }
+    return duck;
+  }
 }
 
 /** The memory suite: memory tables on one node against DuckDB. */

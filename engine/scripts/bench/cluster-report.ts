@@ -1,10 +1,11 @@
 // The cluster suite's figures: per TPC-H query the single node's and the cluster's medians and
 // their ratio, both results checked against DuckDB, how every node answered meanwhile; the
-// geometric mean of the ratios, the repartition throughput; printed and written as JSON under
+// geometric mean of the ratios, the repartition throughput, the concurrency phase; printed and written as JSON under
 // bench/results/.
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ConcurrencyFigures } from './concurrency.js';
 import type { BenchOptions } from './options.js';
 import type { RepartitionThroughput } from './repartition-throughput.js';
 import type { Responsiveness } from './responsiveness.js';
@@ -42,6 +43,9 @@ export interface ClusterBenchRun {
   peakMemoryBytes: Record<string, number | undefined>;
   repartition?: RepartitionThroughput;
   repartitionError?: string;
+  /** The concurrency phase on the cluster (see concurrency.ts). */
+  concurrency?: ConcurrencyFigures;
+  concurrencyError?: string;
   /** os.loadavg() at the start and the end: the machine is shared. */
   loadAverage: { start: number[]; end: number[] };
 }

@@ -3,7 +3,8 @@
 // node and on a coordinator with N workers, each node its own process on its own port, all on this
 // machine. Per query the two engines take turns run by run (a change in the machine's load then
 // falls on both), each result is checked against DuckDB's, and every node's /v1/info and event
-// loop are watched. Then the throughput of one repartition on the cluster.
+// loop are watched. Then the throughput of one repartition on the cluster, and a phase of concurrent
+// clients on the cluster (see concurrency.ts).
 
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
@@ -11,6 +12,7 @@ import { executeStatement, type StatementOutcome, type StatementSession } from '
 import { startCluster, startEngineServer, type EngineServerProcess } from '../sqllogictest/server-process.js';
 import { tpchQuery } from '../tpch/queries.js';
 import { printClusterRun, writeClusterRun, type ClusterBenchRun, type ClusterQueryFigures, type EngineAnswer } from './cluster-report.js';
+import { printConcurrency, runConcurrencyPhase } from './concurrency.js';
 import { differenceFromDuckDb, type DuckDbReference } from './duckdb-reference.js';
 import { processMemory, serverHeapOptions } from './memory.js';
 import { tpchSchema, type BenchOptions } from './options.js';
@@ -70,6 +72,15 @@ export async function runClusterSuite(context: ClusterSuiteContext): Promise<Clu
       repartitionError = (e as Error).message;
     }
 
+    let concurrency: ClusterBenchRun['concurrency'];
+    let concurrencyError: string | undefined;
+    try {
+      const clusterNodes = new Map([...nodes].filter(([name]) => name !== 'single').map(([name, server]) => [name, server.url]));
+      concurrency = await runConcurrencyPhase(clusterNodes, duck, options, execute);
+    } catch (e) {
+      concurrencyError = (e as Error).message;
+    }
+
     const answered = queries.filter((f) => !f.single.error && !f.cluster.error);
     const worst = (pick: (r: Responsiveness) => number | undefined) =>
       Object.fromEntries([...nodes.keys()].map((node) => [node, Math.max(0, ...queries.map((f) => f.responsiveness[node]).map((r) => (r ? (pick(r) ?? 0) : 0)))]));
@@ -88,11 +99,15 @@ export async function runClusterSuite(context: ClusterSuiteContext): Promise<Clu
       peakMemoryBytes: Object.fromEntries([...nodes].map(([node, server]) => [node, processMemory(server.pid, 'VmHWM')])),
       ...(repartition ? { repartition } : {}),
       ...(repartitionError ? { repartitionError } : {}),
+      ...(concurrency ? { concurrency } : {}),
+      ...(concurrencyError ? { concurrencyError } : {}),
       loadAverage: { start: loadStart, end: loadavg() },
     };
     printClusterRun(run);
     if (repartition) printRepartition(repartition);
     else console.log(`\nrepartition throughput: error: ${repartitionError}`);
+    if (concurrency) printConcurrency(concurrency);
+    else console.log(`\nconcurrency: error: ${concurrencyError}`);
     console.log(`\nwritten to ${writeClusterRun(run, context.resultsDir)}`);
     return run;
   } finally {

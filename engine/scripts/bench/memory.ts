@@ -53,15 +53,8 @@ export class ServerMemoryProbe {
     return result;
   }
 
-  /** Resets the process's peak resident set to its current one (Linux: clear_refs 5); returns the current. */
   private resetPeak(): number | undefined {
-    if (this.pid === undefined) return undefined;
-    try {
-      writeFileSync(`/proc/${this.pid}/clear_refs`, '5');
-    } catch {
-      // Without the reset VmHWM is the peak since the start: the growth then reads 0 unless it is a new peak.
-    }
-    return this.status('VmRSS');
+    return resetPeakRss(this.pid);
   }
 
   private status(field: 'VmRSS' | 'VmHWM'): number | undefined {
@@ -77,6 +70,17 @@ export class ServerMemoryProbe {
     const peak = newest?.queryStats.peakTotalMemoryReservation;
     return peak === undefined ? undefined : parseDataSize(peak);
   }
+}
+
+/** Resets the process's peak resident set to its current one (Linux: clear_refs 5); returns the current. */
+export function resetPeakRss(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  } catch {
+    // Without the reset VmHWM is the peak since the start: the growth then reads 0 unless it is a new peak.
+  }
+  return processMemory(pid, 'VmRSS');
 }
 
 /** A process's resident set (VmRSS) or its peak (VmHWM), from /proc; undefined where unknown. */

@@ -1,5 +1,6 @@
 // `make bench` options: --scale, --queries, --threads, --runs, --warmup, --suites, --cluster-workers,
-// --pg-rows, --pg-splits, --ui-queries, --parquet-files, --parquet-sf10, --session name=value (repeatable).
+// --concurrency, --concurrency-seconds, --pg-rows, --pg-splits, --ui-queries, --parquet-files,
+// --parquet-sf10, --scaling-max, --session name=value (repeatable).
 
 import { parseArgs } from 'node:util';
 
@@ -9,10 +10,13 @@ export interface BenchOptions {
   threads: number;
   runs: number;
   warmup: number;
-  /** What to run: `memory` (memory tables on one node), `cluster` (the tpch catalog on one node and on a cluster), `postgresql` (a table read through the postgresql connector), `ui` (the web interface's query list at 10,000 queries), `rss` (resident memory per memory setting), `parquet` (TPC-H from Parquet files through lake tables). */
+  /** What to run: `memory` (memory tables on one node), `cluster` (the tpch catalog on one node and on a cluster), `postgresql` (a table read through the postgresql connector), `ui` (the web interface's query list at 10,000 queries), `rss` (resident memory per memory setting), `parquet` (TPC-H from Parquet files through lake tables), `results` (a large result pulled by clients), `scaling` (queries at growing scale factors). */
   suites: BenchSuite[];
   /** The cluster suite's workers (beside its coordinator). */
   clusterWorkers: number;
+  /** The cluster suite's concurrency phase: this many clients, each running TPC-H queries for this many seconds. */
+  concurrency: number;
+  concurrencySeconds: number;
   /** The postgresql suite's table size, and the key ranges it is read in besides one split. */
   pgRows: number;
   pgSplits: number;
@@ -22,11 +26,13 @@ export interface BenchOptions {
   parquetFiles: ParquetWriter[];
   /** The parquet suite also runs q1 and q6 on lineitem sf10 written as Parquet (--parquet-sf10; on by default from --scale 10). */
   parquetLargeScale: boolean;
+  /** The scaling suite's largest scale factor: 0.1, then 1, then 10 as far as this (--scaling-max; default 10 from --scale 10, else 1). */
+  scalingMax: number;
   /** Session properties of every query (task_concurrency from --threads, then each --session name=value), to compare settings. */
   sessionProperties: Record<string, string>;
 }
 
-export const BENCH_SUITES = ['memory', 'cluster', 'postgresql', 'ui', 'rss', 'parquet'] as const;
+export const BENCH_SUITES = ['memory', 'cluster', 'postgresql', 'ui', 'rss', 'parquet', 'results', 'scaling'] as const;
 export type BenchSuite = (typeof BENCH_SUITES)[number];
 export const PARQUET_WRITERS = ['duckdb', 'ours'] as const;
 export type ParquetWriter = (typeof PARQUET_WRITERS)[number];
@@ -42,11 +48,14 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
       warmup: { type: 'string', default: '1' },
       suites: { type: 'string', default: BENCH_SUITES.join(',') },
       'cluster-workers': { type: 'string', default: '2' },
+      concurrency: { type: 'string', default: '8' },
+      'concurrency-seconds': { type: 'string', default: '60' },
       'pg-rows': { type: 'string', default: '1000000' },
       'pg-splits': { type: 'string', default: '4' },
       'ui-queries': { type: 'string', default: '10000' },
       'parquet-files': { type: 'string', default: PARQUET_WRITERS.join(',') },
       'parquet-sf10': { type: 'boolean' },
+      'scaling-max': { type: 'string' },
       session: { type: 'string', multiple: true },
     },
   });
@@ -64,11 +73,14 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     warmup: Number(values.warmup),
     suites: parseList('suites', values.suites!, BENCH_SUITES),
     clusterWorkers: positive('cluster-workers', values['cluster-workers']!, true),
+    concurrency: positive('concurrency', values.concurrency!, true),
+    concurrencySeconds: positive('concurrency-seconds', values['concurrency-seconds']!, false),
     pgRows: positive('pg-rows', values['pg-rows']!, true),
     pgSplits: positive('pg-splits', values['pg-splits']!, true),
     uiQueries: positive('ui-queries', values['ui-queries']!, true),
     parquetFiles: parseList('parquet-files', values['parquet-files']!, PARQUET_WRITERS),
     parquetLargeScale: values['parquet-sf10'] ?? scale >= 10,
+    scalingMax: values['scaling-max'] === undefined ? (scale >= 10 ? 10 : 1) : positive('scaling-max', values['scaling-max'], false),
     sessionProperties: { task_concurrency: values.threads!, ...parseSessionProperties(values.session ?? []) },
   };
 }

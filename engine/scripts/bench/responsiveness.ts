@@ -14,6 +14,8 @@ export interface Responsiveness {
   infoFailures: number;
   /** The largest eventLoopDelay.maxMillis /v1/status reported while the query ran and right after it. */
   worstLoopDelayMillis?: number;
+  /** The largest eventLoopDelay.p99Millis /v1/status reported (each over its last 5-10 s) while the query ran and right after it. */
+  worstLoopP99Millis?: number;
   /** /v1/status right after the query (undefined when the server does not report it). */
   eventLoopDelay?: EventLoopDelay;
 }
@@ -46,7 +48,10 @@ async function pollNode(serverUrl: string, stop: { done: boolean }): Promise<Res
   const figures: Responsiveness = { worstInfoMillis: 0, infoRequests: 0, infoFailures: 0 };
   const readStatus = async () => {
     const delay = await loopDelay(serverUrl);
-    if (delay !== undefined) figures.worstLoopDelayMillis = Math.max(figures.worstLoopDelayMillis ?? 0, delay.maxMillis);
+    if (delay !== undefined) {
+      figures.worstLoopDelayMillis = Math.max(figures.worstLoopDelayMillis ?? 0, delay.maxMillis);
+      figures.worstLoopP99Millis = Math.max(figures.worstLoopP99Millis ?? 0, delay.p99Millis);
+    }
     return delay;
   };
   let statusAskedAt = performance.now();

@@ -19,6 +19,8 @@ export interface StartOptions {
   args?: readonly string[];
   /** The server's environment (default: ours). */
   env?: NodeJS.ProcessEnv;
+  /** Flags of node itself, before the CLI's path (e.g. --cpu-prof, which NODE_OPTIONS may not hold). */
+  nodeArgs?: readonly string[];
 }
 
 /** Lines of server output kept to explain a failed start. */
@@ -30,7 +32,7 @@ export async function startEngineServer(options: StartOptions): Promise<EngineSe
   }
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [options.cliPath, 'server', '--host', '127.0.0.1', '--port', String(port), ...(options.args ?? [])], { env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.cliPath, 'server', '--host', '127.0.0.1', '--port', String(port), ...(options.args ?? [])], { env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
   const keep = (chunk: Buffer): void => {
     output.push(...chunk.toString('utf8').split('\n').filter((l) => l !== ''));

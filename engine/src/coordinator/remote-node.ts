@@ -49,6 +49,9 @@ export class RemoteNode implements NodeLiveness {
   private lastFailure: FailureInfo | undefined;
   /** Health checks failed in a row. */
   private failedChecks = 0;
+  /** Health checks started and failed since the node was first seen. */
+  private checksStarted = 0;
+  private checksFailed = 0;
   /** Epoch milliseconds of the node's last answer: to a health check, or to a request of one of its tasks. */
   private lastAnswer: number;
   /** Aborted once the node is declared gone; replaced when it answers a health check again. */
@@ -111,6 +114,7 @@ export class RemoteNode implements NodeLiveness {
 
   requestStarted(): void {
     this.requests.add();
+    this.checksStarted++;
     this.lastRequest = this.now();
   }
 
@@ -125,6 +129,7 @@ export class RemoteNode implements NodeLiveness {
 
   requestFailed(failure: FailureInfo): void {
     this.failures.add();
+    this.checksFailed++;
     let byType = this.failuresByType.get(failure.type);
     if (!byType) {
       byType = new DecayCounter(undefined, this.now);
@@ -144,6 +149,16 @@ export class RemoteNode implements NodeLiveness {
   /** The type of the last failure (a socket error code such as ECONNREFUSED, TimeoutError, ...). */
   get lastFailureType(): string | undefined {
     return this.lastFailure?.type;
+  }
+
+  /** Health checks of the node since this coordinator first saw it (GET /metrics): a count, not decaying. */
+  get healthChecks(): number {
+    return this.checksStarted;
+  }
+
+  /** Of those, the checks that failed. */
+  get healthChecksFailed(): number {
+    return this.checksFailed;
   }
 
   /** Health checks failed in a row since the last that succeeded. */

@@ -47,6 +47,21 @@ describe('RemoteNode entries', () => {
     expect(entry.lastFailureInfo!.suppressed).to.deep.equal([]);
   });
 
+  it('count every health check and every failed one since the node was first seen, without decay', () => {
+    let now = Date.UTC(2026, 0, 1);
+    const node = new RemoteNode('w1', 'http://10.0.0.2:8080', () => now);
+    expect(node).to.include({ healthChecks: 0, healthChecksFailed: 0 });
+    for (const fails of [false, true, true, false, true]) {
+      node.requestStarted();
+      if (fails) node.requestFailed(failureInfo(new Error('did not answer within 500 ms')));
+      else node.requestSucceeded();
+      now += 60_000;
+    }
+    // Five minutes on the decaying counter holds less than one failure; the counts hold all three.
+    expect(node.entry().recentFailures).to.be.below(1);
+    expect(node).to.include({ healthChecks: 5, healthChecksFailed: 3 });
+  });
+
   it('lists failed nodes separately', () => {
     const nodes = new NodeManager();
     nodes.add('a', 'http://a:8080').requestSucceeded();

@@ -91,6 +91,16 @@ describe('GET /metrics', function () {
     expect(value(after, 'engine_queries', { state: 'RUNNING' })).to.equal(0);
   });
 
+  it("counts the coordinator's health checks of each node, and the failed ones, without decay", async () => {
+    const coordinator = await scrape(cluster.coordinator.uri);
+    // The worker joined healthy (waitForActiveWorkers): its checks were made and answered.
+    expect(value(coordinator, 'engine_node_health_checks_total', { node_id: 'worker-1' })).to.be.greaterThan(0);
+    expect(value(coordinator, 'engine_node_health_checks_failed_total', { node_id: 'worker-1' })).to.equal(0);
+    // A worker checks no node: it has no such family.
+    const worker = await scrape(cluster.worker('worker-1').uri);
+    expect(() => value(worker, 'engine_node_health_checks_total')).to.throw('no metric engine_node_health_checks_total');
+  });
+
   it('answers OpenMetrics when the scraper asks for it', async () => {
     const response = await fetch(`${cluster.coordinator.uri}/metrics`, { headers: { Accept: 'application/openmetrics-text; version=1.0.0' } });
     expect(response.headers.get('content-type')).to.equal('application/openmetrics-text; version=1.0.0; charset=utf-8');

@@ -11,6 +11,7 @@ import { NODE_STATES } from '../../internode/node-status.js';
 import { processIo } from '../process-io.js';
 import type { NodeMetrics } from '../node-metrics.js';
 import type { ServerContext } from '../server-context.js';
+import { healthCheckFamilies } from './health-check-families.js';
 import type { MetricFamily, MetricType } from './prometheus-text.js';
 
 const family = (name: string, type: MetricType, help: string, samples: MetricFamily['samples']): MetricFamily => ({ name, type, help, samples });
@@ -83,5 +84,6 @@ function coordinatorFamilies(server: ServerContext): MetricFamily[] {
     family('engine_query_cpu_seconds', 'counter', 'CPU time of queries (approximate: see docs/statistics.md)', one(totals.cpuMillis / 1000)),
     family('engine_cluster_nodes', 'gauge', 'Nodes this coordinator knows (itself included), by state; UNREACHABLE: its last health check failed', nodeStates.map((s) => ({ labels: { state: s }, value: nodes.filter((n) => n === s).length }))),
     family('engine_cluster_draining_nodes', 'gauge', 'Nodes ISOLATING or SHUTTING_DOWN: their work is draining', one(nodes.filter((n) => n === 'ISOLATING' || n === 'SHUTTING_DOWN').length)),
+    ...healthCheckFamilies(server.nodes.all()),
   ];
 }

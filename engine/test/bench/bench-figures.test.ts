@@ -1,0 +1,87 @@
+// The figures of `make bench`'s results, scaling and concurrency suites that are computed rather
+// than timed: CPU profiles summed into top costs, /proc readings, and the suites' options.
+
+import { expect } from 'chai';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { mergeProfiles, topSelfCosts, type CpuProfile } from '../../scripts/bench/cpu-profile.js';
+import { parseBenchOptions } from '../../scripts/bench/options.js';
+import { processUsage, usageBetween } from '../../scripts/bench/process-usage.js';
+
+const frame = (functionName: string, line = 0) => ({ functionName, url: functionName === '(idle)' ? '' : 'file:///x/engine/dist/src/server/a.js', lineNumber: line });
+
+// Node 1 is the root, 2 encodes JSON, 3 is idle, 4 builds the text pool; deltas in microseconds.
+const profile: CpuProfile = {
+  nodes: [
+    { id: 1, callFrame: frame('(root)') },
+    { id: 2, callFrame: frame('encodePage', 9) },
+    { id: 3, callFrame: frame('(idle)') },
+    { id: 4, callFrame: frame('generateTextPoolBytes', 114) },
+  ],
+  samples: [2, 2, 3, 4, 2, 1],
+  timeDeltas: [1000, 3000, 5000, 7000, 2000, 500],
+};
+
+describe('bench CPU profiles', () => {
+  it('charge each sample its time delta, idle and left-out frames apart', () => {
+    const summary = topSelfCosts(profile, 10, /^generateTextPoolBytes /);
+    expect(summary.idleMillis).to.equal(5);
+    expect(summary.leftOutMillis).to.equal(7);
+    expect(summary.sampledMillis).to.equal(6.5);
+    expect(summary.costs).to.deep.equal([
+      { frame: 'encodePage (src/server/a.js:10)', selfMillis: 6, share: 6 / 6.5 },
+      { frame: '(root) (src/server/a.js:1)', selfMillis: 0.5, share: 0.5 / 6.5 },
+    ]);
+    // Without a pattern to leave out, the text pool's 7 ms lead.
+    expect(topSelfCosts(profile, 1).costs.map((c) => c.frame)).to.deep.equal(['generateTextPoolBytes (src/server/a.js:115)']);
+  });
+
+  it('merge threads without mixing their nodes', () => {
+    const other: CpuProfile = { nodes: [{ id: 1, callFrame: frame('scan', 4) }], samples: [1], timeDeltas: [4000] };
+    const costs = topSelfCosts(mergeProfiles([profile, other]), 10).costs;
+    expect(costs.map((c) => [c.frame, c.selfMillis])).to.deep.equal([
+      ['generateTextPoolBytes (src/server/a.js:115)', 7],
+      ['encodePage (src/server/a.js:10)', 6],
+      ['scan (src/server/a.js:5)', 4],
+      ['(root) (src/server/a.js:1)', 0.5],
+    ]);
+  });
+});
+
+describe('bench process usage', () => {
+  it("reads this process's CPU time and the bytes it writes from /proc", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-usage-'));
+    try {
+      const before = processUsage(process.pid);
+      writeFileSync(join(dir, 'f'), Buffer.alloc(1 << 20));
+      const used = usageBetween(before, processUsage(process.pid))!;
+      expect(used.writtenBytes).to.be.at.least(1 << 20);
+      expect(used.cpuMillis).to.be.at.least(0);
+      expect(processUsage(undefined)).to.equal(undefined);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('bench options of the results, scaling and concurrency suites', () => {
+  it('stop scaling at sf1 unless asked for sf10, by --scaling-max or --scale 10', () => {
+    expect(parseBenchOptions([]).scalingMax).to.equal(1);
+    expect(parseBenchOptions(['--scale', '10']).scalingMax).to.equal(10);
+    expect(parseBenchOptions(['--scaling-max', '10']).scalingMax).to.equal(10);
+    expect(parseBenchOptions(['--scale', '10', '--scaling-max', '0.1']).scalingMax).to.equal(0.1);
+  });
+
+  it('run 8 clients for 60 s by default, and refuse what is not a positive count', () => {
+    expect(parseBenchOptions([])).to.include({ concurrency: 8, concurrencySeconds: 60 });
+    expect(parseBenchOptions(['--concurrency', '3', '--concurrency-seconds', '1.5'])).to.include({ concurrency: 3, concurrencySeconds: 1.5 });
+    expect(() => parseBenchOptions(['--concurrency', '0'])).to.throw("--concurrency must be a positive integer, got '0'");
+    expect(() => parseBenchOptions(['--scaling-max', 'x'])).to.throw("--scaling-max must be a positive number, got 'x'");
+  });
+
+  it('know the results and scaling suites, and run them by default', () => {
+    expect(parseBenchOptions(['--suites', 'scaling,results']).suites).to.deep.equal(['results', 'scaling']);
+    expect(parseBenchOptions([]).suites).to.include.members(['results', 'scaling']);
+  });
+});
