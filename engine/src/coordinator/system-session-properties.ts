@@ -9,6 +9,7 @@ import { INTEGER_SESSION_DEFAULTS } from '../spi/session-properties.js';
 import type { Session } from '../spi/session.js';
 import { TIME_ZONE_PROPERTY_METADATA } from './statements/time-zone-statement.js';
 import { PARALLEL_JOIN_PROBE_PROPERTY } from '../sql/planner/optimizer/parallel-probes.js';
+import { ENABLE_DYNAMIC_FILTERING_PROPERTY } from '../sql/planner/optimizer/dynamic-filters.js';
 
 /** What a node's configuration sets as the default of a session property. */
 export interface NodeSessionDefaults {
@@ -53,6 +54,7 @@ export function systemSessionProperties(node: NodeSessionDefaults): readonly Pro
       },
     },
     PARALLEL_JOIN_PROBE_PROPERTY,
+    ENABLE_DYNAMIC_FILTERING_PROPERTY,
     {
       name: 'query_max_execution_time',
       type: { kind: 'varchar' },

@@ -61,7 +61,7 @@ interface NumberTest {
   lowInclusive: boolean;
   high: number;
   highInclusive: boolean;
-  values: Float64Array | undefined;
+  values: Set<number> | undefined;
 }
 
 /** The domain as numbers, or undefined when one of its bounds is not a number that compares exactly with the column's. */
@@ -73,13 +73,13 @@ function numberTest(domain: PreparedDomain, integers: boolean): NumberTest | und
   const low = domain.low === undefined ? -Infinity : asNumber(domain.low.value);
   const high = domain.high === undefined ? Infinity : asNumber(domain.high.value);
   if (low === undefined || high === undefined) return undefined;
-  let values: Float64Array | undefined;
+  let values: Set<number> | undefined;
   if (domain.values !== undefined) {
-    values = new Float64Array(domain.values.length);
-    for (let i = 0; i < values.length; i++) {
-      const v = asNumber(domain.values[i]);
+    values = new Set();
+    for (const value of domain.values) {
+      const v = asNumber(value);
       if (v === undefined) return undefined;
-      values[i] = v;
+      values.add(v);
     }
   }
   return { low, lowInclusive: domain.low?.inclusive ?? true, high, highInclusive: domain.high?.inclusive ?? true, values };
@@ -87,9 +87,7 @@ function numberTest(domain: PreparedDomain, integers: boolean): NumberTest | und
 
 function numberMatches(t: NumberTest, v: number): boolean {
   if (v < t.low || (v === t.low && !t.lowInclusive) || v > t.high || (v === t.high && !t.highInclusive)) return false;
-  if (t.values === undefined) return true;
-  for (let j = 0; j < t.values.length; j++) if (t.values[j] === v) return true;
-  return false;
+  return t.values === undefined || t.values.has(v);
 }
 
 function excludeNumbers(values: Int32Array | Float64Array | Int16Array | Int8Array, n: number, t: NumberTest, keep: Uint8Array): void {
