@@ -21,7 +21,7 @@ export const ENABLE_DYNAMIC_FILTERING_PROPERTY: PropertyMetadata = {
   name: 'enable_dynamic_filtering',
   type: { kind: 'boolean' },
   defaultValue: true,
-  description: 'Enable dynamic filtering',
+  description: 'Whether a join filters the table scan of its probe side by the key values of its completed build side (dynamic filtering)',
 };
 
 export function assignDynamicFilters(root: PlanNode, context: PlannerContext): PlanNode {

@@ -64,8 +64,18 @@ interface NumberTest {
   values: Set<number> | undefined;
 }
 
+/** Each domain's number tests, made once (a dynamic filter's value set may be large; a domain is tested chunk after chunk). */
+const numberTests = new WeakMap<PreparedDomain, Map<boolean, NumberTest | undefined>>();
+
 /** The domain as numbers, or undefined when one of its bounds is not a number that compares exactly with the column's. */
 function numberTest(domain: PreparedDomain, integers: boolean): NumberTest | undefined {
+  let tests = numberTests.get(domain);
+  if (tests === undefined) numberTests.set(domain, (tests = new Map()));
+  if (!tests.has(integers)) tests.set(integers, makeNumberTest(domain, integers));
+  return tests.get(integers);
+}
+
+function makeNumberTest(domain: PreparedDomain, integers: boolean): NumberTest | undefined {
   const asNumber = (b: Bound): number | undefined => {
     if (typeof b === 'bigint') return integers && b >= BigInt(Number.MIN_SAFE_INTEGER) && b <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(b) : undefined;
     return typeof b === 'number' && !integers ? b : undefined;
