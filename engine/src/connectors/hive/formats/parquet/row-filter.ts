@@ -62,7 +62,12 @@ interface NumberTest {
   high: number;
   highInclusive: boolean;
   values: Set<number> | undefined;
+  /** The integer values that satisfy the whole domain, as bits from `base`, when they span few numbers (faster than the set). */
+  bitmap?: { base: number; size: number; bits: Uint8Array };
 }
+
+/** Most numbers a value bitmap spans (its bytes are an eighth of it). */
+const MAX_BITMAP_SPAN = 2 ** 23;
 
 /** Each domain's number tests, made once (a dynamic filter's value set may be large; a domain is tested chunk after chunk). */
 const numberTests = new WeakMap<PreparedDomain, Map<boolean, NumberTest | undefined>>();
@@ -92,10 +97,33 @@ function makeNumberTest(domain: PreparedDomain, integers: boolean): NumberTest |
       values.add(v);
     }
   }
-  return { low, lowInclusive: domain.low?.inclusive ?? true, high, highInclusive: domain.high?.inclusive ?? true, values };
+  const test: NumberTest = { low, lowInclusive: domain.low?.inclusive ?? true, high, highInclusive: domain.high?.inclusive ?? true, values };
+  if (values !== undefined) test.bitmap = valueBitmap(test, values);
+  return test;
+}
+
+function valueBitmap(t: NumberTest, values: Set<number>): NumberTest['bitmap'] {
+  const kept = [...values].filter((v) => inRange(t, v));
+  if (kept.length === 0 || !kept.every(Number.isInteger)) return undefined;
+  const base = kept.reduce((a, b) => Math.min(a, b));
+  const size = kept.reduce((a, b) => Math.max(a, b)) - base + 1;
+  if (size > MAX_BITMAP_SPAN) return undefined;
+  const bits = new Uint8Array((size + 7) >>> 3);
+  for (const v of kept) bits[(v - base) >>> 3] |= 1 << ((v - base) & 7);
+  return { base, size, bits };
+}
+
+function inRange(t: NumberTest, v: number): boolean {
+  return !(v < t.low || (v === t.low && !t.lowInclusive) || v > t.high || (v === t.high && !t.highInclusive));
 }
 
 function numberMatches(t: NumberTest, v: number): boolean {
+  const bitmap = t.bitmap;
+  if (bitmap !== undefined) {
+    // A non-integer offset reads its floor's bit: such a row may be kept, never wrongly dropped.
+    const offset = v - bitmap.base;
+    return offset >= 0 && offset < bitmap.size && (bitmap.bits[offset >>> 3] & (1 << (offset & 7))) !== 0;
+  }
   if (v < t.low || (v === t.low && !t.lowInclusive) || v > t.high || (v === t.high && !t.highInclusive)) return false;
   return t.values === undefined || t.values.has(v);
 }
