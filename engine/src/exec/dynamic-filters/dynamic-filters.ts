@@ -9,22 +9,32 @@ import type { TableConstraint } from '../../spi/connector.js';
 import type { Page } from '../../spi/page.js';
 import type { ScanDynamicFilter } from '../../sql/planner/plan.js';
 import type { PageStream } from '../operators/operator.js';
-import { KeyDomainCollector, type KeyDomain } from './key-domain.js';
+import { KeyDomainCollector, unionDomains, type KeyDomain } from './key-domain.js';
 
 /** The metric a scan counts the splits it opened with a dynamic filter under (Trino's name). */
 export const DYNAMIC_FILTER_SPLITS_METRIC = 'dynamicFilterSplitsProcessed';
 
 export class DynamicFilters {
-  /** By filter id: the domain once its build completed, null while it runs. */
-  private readonly domains = new Map<string, KeyDomain | null>();
+  /** By filter id: the builds (or parts of one build) still running, and the union of the domains of those complete. */
+  private readonly filters = new Map<string, { running: number; domain: KeyDomain | undefined }>();
 
-  /** A join instance with these filters is made: until its build completes they filter nothing (not an earlier instance's values). */
+  /**
+   * A join instance with these filters is made: until its build completes they filter nothing (not
+   * an earlier instance's values). Made again while one runs, it is another part of the same build
+   * (a build split among operators): the filter waits for every part and takes all their keys.
+   */
   begin(ids: readonly string[]): void {
-    for (const id of ids) this.domains.set(id, null);
+    for (const id of ids) {
+      const filter = this.filters.get(id);
+      if (filter !== undefined && filter.running > 0) filter.running++;
+      else this.filters.set(id, { running: 1, domain: undefined });
+    }
   }
 
   complete(id: string, domain: KeyDomain): void {
-    this.domains.set(id, domain);
+    const filter = this.filters.get(id)!;
+    filter.domain = filter.domain === undefined ? domain : unionDomains(filter.domain, domain);
+    filter.running--;
   }
 
   /** The complete filters of a scan, as domains of its columns; undefined when none is complete. */
@@ -32,8 +42,8 @@ export class DynamicFilters {
     if (filters === undefined) return undefined;
     const domains = [];
     for (const { id, column } of filters) {
-      const domain = this.domains.get(id);
-      if (domain !== undefined && domain !== null) domains.push({ column, ...domain });
+      const filter = this.filters.get(id);
+      if (filter !== undefined && filter.running === 0 && filter.domain !== undefined) domains.push({ column, ...filter.domain });
     }
     return domains.length === 0 ? undefined : domains;
   }

@@ -72,6 +72,18 @@ export class KeyDomainCollector {
   }
 }
 
+/** The domain of the keys of both (a build made in parts: each part's keys). */
+export function unionDomains(a: KeyDomain, b: KeyDomain, maxValues = MAX_DYNAMIC_FILTER_VALUES): KeyDomain {
+  // A domain without a range has no key at all (an empty build, see domain()).
+  if (a.low === undefined || a.high === undefined) return b;
+  if (b.low === undefined || b.high === undefined) return a;
+  const low = less(b.low.value as Key, a.low.value as Key) ? b.low : a.low;
+  const high = less(a.high.value as Key, b.high.value as Key) ? b.high : a.high;
+  if (a.values === undefined || b.values === undefined) return { low, high };
+  const values = new Set([...a.values, ...b.values]);
+  return values.size > maxValues ? { low, high } : { low, high, values: [...values] };
+}
+
 /** SQL's order: strings by code point (their UTF-8 bytes' order, which file statistics use), not by UTF-16 unit. */
 function less(a: Key, b: Key): boolean {
   return typeof a === 'string' ? compareStrings(a, b as string) < 0 : a < (b as number | bigint);
