@@ -6,7 +6,7 @@
 // row groups with it than without it.
 
 import { expect } from 'chai';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ServerProcess } from '../../support/server-process.js';
@@ -83,6 +83,8 @@ describe('lake: dynamic filtering from join builds into Parquet scans answers as
     server = await ServerProcess.start(['--config', lakeConfigFile(dir, join(dir, 'catalog'))]);
     await query(server.uri, `CREATE TABLE lake.default.facts WITH (external_location = 'file://${facts}/')`);
     await query(server.uri, `CREATE TABLE lake.default.dims WITH (external_location = 'file://${dims}/')`);
+    // The facts again, partitioned by k % 7 (a folder per value).
+    await query(server.uri, `CREATE TABLE lake.default.pfacts WITH (partitioned_by = ARRAY['p']) AS SELECT id, amount, k % 7 AS p FROM lake.default.facts`);
   });
   after(async () => {
     await server?.stop();
@@ -98,6 +100,24 @@ describe('lake: dynamic filtering from join builds into Parquet scans answers as
       }
     });
   }
+
+  it('a partition whose value no build key has is not read, and the join answers as DuckDB does', async () => {
+    const partitionFiles = (p: number) => readdirSync(join(dir, 'catalog', 'default', 'pfacts', `p=${p}`)).filter((f) => !f.startsWith('.')).length;
+    const sql = (from: string) => `SELECT CAST(count(*) AS varchar), CAST(sum(f.amount) AS varchar) FROM ${from} f JOIN lake.default.dims d ON f.p = d.k WHERE d.name IN ('five', 'six')`;
+    const [expected] = await duckDbRows(`SELECT CAST(count(*) AS varchar), CAST(sum(f.amount) AS varchar) FROM read_parquet('${facts}/*.parquet') f JOIN read_parquet('${dims}/*.parquet') d ON f.k % 7 = d.k WHERE d.name IN ('five', 'six')`);
+    for (const [sessionLabel, session] of SESSIONS) {
+      const rows = await ask(sql('lake.default.pfacts'), session);
+      expect(rows, sessionLabel).to.deep.equal([expected]);
+      const plan = String((await ask(`EXPLAIN ANALYZE ${sql('lake.default.pfacts')}`, session))[0][0]);
+      const filesRead = plan
+        .split('\n')
+        .filter((line) => line.includes('Connector metrics'))
+        .map((line) => Number(/filesRead = (\d+)/.exec(line)?.[1] ?? 0));
+      // Keys 5 and 6: the files of partitions 5 and 6 of the seven (and the dims file).
+      const partitions = session.includes('enable_dynamic_filtering=false') ? [0, 1, 2, 3, 4, 5, 6] : [5, 6];
+      expect(filesRead.reduce((a, b) => a + b, 0), `${sessionLabel}: ${plan}`).to.equal(1 + partitions.map(partitionFiles).reduce((a, b) => a + b, 0));
+    }
+  });
 
   it('EXPLAIN shows the filter on the join and the probe scan; not on a left join', async () => {
     const explain = async (sql: string, session = '') => String((await ask(`EXPLAIN ${sql}`, session))[0][0]);
