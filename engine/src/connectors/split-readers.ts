@@ -2,7 +2,7 @@
 // this is how it turns a split descriptor into pages.
 
 import { EngineError } from '../errors/engine-error.js';
-import type { PageSource } from '../spi/connector.js';
+import type { PageSource, TableConstraint } from '../spi/connector.js';
 import type { Session } from '../spi/session.js';
 import type { SplitReader, WorkerSplit } from '../spi/worker-split.js';
 import { LAKE_SPLIT_READER, lakeSplitReader } from './hive/read/lake-split-reader.js';
@@ -17,8 +17,8 @@ const SPLIT_READERS = new Map<string, SplitReader>([
 ]);
 
 /** In a worker: the pages of a split, holding `columns`. */
-export function openWorkerSplit(split: WorkerSplit, columns: readonly string[], session: Session): PageSource {
+export function openWorkerSplit(split: WorkerSplit, columns: readonly string[], session: Session, dynamicFilter?: TableConstraint): PageSource {
   const reader = SPLIT_READERS.get(split.reader);
   if (reader === undefined) throw new EngineError('GENERIC_INTERNAL_ERROR', `No split reader named '${split.reader}'`);
-  return reader.open(split.data, columns, session);
+  return reader.open(split.data, columns, session, dynamicFilter);
 }

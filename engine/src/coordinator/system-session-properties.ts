@@ -10,6 +10,7 @@ import type { Session } from '../spi/session.js';
 import { TIME_ZONE_PROPERTY_METADATA } from './statements/time-zone-statement.js';
 import { PARALLEL_JOIN_PROBE_PROPERTY } from '../sql/planner/optimizer/parallel-probes.js';
 import { DISTINCT_AGGREGATIONS_STRATEGY_PROPERTY } from '../sql/planner/optimizer/distinct-aggregations.js';
+import { ENABLE_DYNAMIC_FILTERING_PROPERTY } from '../sql/planner/optimizer/dynamic-filters.js';
 
 /** What a node's configuration sets as the default of a session property. */
 export interface NodeSessionDefaults {
@@ -55,6 +56,7 @@ export function systemSessionProperties(node: NodeSessionDefaults): readonly Pro
       },
     },
     PARALLEL_JOIN_PROBE_PROPERTY,
+    ENABLE_DYNAMIC_FILTERING_PROPERTY,
     {
       name: 'query_max_execution_time',
       type: { kind: 'varchar' },

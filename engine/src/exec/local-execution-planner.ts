@@ -32,7 +32,8 @@ import { parallelSource, type ParallelSourceSpec } from './parallel/parallel-sou
 import { parallelSettings, runsInWorkers } from './parallel/parallel-settings.js';
 import { fragmentKey, knownPoorReduction } from './parallel/poor-reductions.js';
 import type { FilterProjectStage } from './parallel/source-fragment.js';
-import { mapSplits, scanConnector, tableScan } from './table-scan.js';
+import { mapSplits, scanConnector, scanDynamicFilter, tableScan } from './table-scan.js';
+import { collectingDynamicFilters, DynamicFilters } from './dynamic-filters/dynamic-filters.js';
 import { topN } from './operators/top-n.js';
 import { tableWriter } from './operators/table-writer.js';
 import { tableFinish, type WriteCommit } from './operators/table-finish.js';
@@ -65,6 +66,8 @@ export interface ExecutionEnvironment {
   assignedSplits?: (node: TableScanNode) => AssignedSplits | undefined;
   /** In the statement of a write (CREATE TABLE AS, INSERT): how its TableFinish commits it. */
   commitWrite?: WriteCommit;
+  /** The joins' dynamic filters, for the scans under them (made here when absent). */
+  dynamicFilters?: DynamicFilters;
 }
 
 /** The splits a task's scan is given, as they come. */
@@ -89,7 +92,10 @@ export class LocalExecutionPlanner {
 
   private readonly recorders: OperatorRecorders;
 
-  constructor(private readonly env: ExecutionEnvironment) {
+  private readonly env: ExecutionEnvironment;
+
+  constructor(env: ExecutionEnvironment) {
+    this.env = env.dynamicFilters === undefined ? { ...env, dynamicFilters: new DynamicFilters() } : env;
     this.recorders = env.operators ?? new OperatorRecorders(env.operator.memory, env.progress);
   }
 
@@ -130,7 +136,7 @@ export class LocalExecutionPlanner {
         return run(hashAggregation, ctx, input(node.source), this.aggregationSpec(node));
       }
       case 'Join':
-        return run(hashJoin, ctx, input(node.left), input(node.right), this.joinSpec(node, bindings));
+        return run(hashJoin, ctx, input(node.left), this.buildInput(node, input(node.right)), this.joinSpec(node, bindings));
       case 'Sort':
         return run(sort, ctx, input(node.source), types(node.source), sortKeys(node.orderBy, node.source.outputs));
       case 'TopN':
@@ -239,8 +245,8 @@ export class LocalExecutionPlanner {
     const inParallel = (spec: Omit<ParallelSourceSpec, 'builds'>): PageStream => {
       ctx.stats.named(parallelSource.name);
       // The build sides' own operators, made only when the fragment runs on the workers.
-      const builds = built.builds.map((b) => ({ input: this.plan(b.source, bindings, ctx.stats), spec: b.spec }));
-      return parallelSource(env, { ...spec, builds });
+      const builds = built.builds.map((b) => ({ input: this.buildInput(b.join, this.plan(b.join.right, bindings, ctx.stats)), spec: b.spec }));
+      return parallelSource(env, { ...spec, builds, dynamicFilter: () => scanDynamicFilter(env, scan) });
     };
     const inWorkers = (splits: readonly Split[]): PageStream => {
       const prepared = splits.map((split) => preparer.prepare(split, fragment.columns, this.env.session));
@@ -280,6 +286,14 @@ export class LocalExecutionPlanner {
       const pays = key === undefined || !knownPoorReduction(key);
       return runsInWorkers(settings, splits.length) && pays ? inWorkers(splits) : here(splits);
     });
+  }
+
+  /** A join's build input, making the join's dynamic filters of its keys as it passes (if it has some). */
+  private buildInput(join: JoinNode, build: PageStream): PageStream {
+    const filters = join.dynamicFilters;
+    if (filters === undefined) return build;
+    const keys = filters.map((f) => ({ id: f.id, channel: channelOf(join.right.outputs, f.build) }));
+    return collectingDynamicFilters(build, keys, this.env.dynamicFilters!);
   }
 
   /** A Filter, a Project, or a Project over a Filter, as one filterAndProject over `source`. */

@@ -2,7 +2,8 @@
 
 import { scanSplits } from './scan-splits.js';
 import { countConnectorRead } from './stats/connector-io.js';
-import type { Connector, ConnectorMetrics, PageSource, Split } from '../spi/connector.js';
+import type { Connector, ConnectorMetrics, PageSource, Split, TableConstraint } from '../spi/connector.js';
+import { DYNAMIC_FILTER_SPLITS_METRIC } from './dynamic-filters/dynamic-filters.js';
 import type { OperatorRecorder } from './stats/operator-recorder.js';
 import { EngineError } from '../errors/engine-error.js';
 import type { TableScanNode } from '../sql/planner/plan.js';
@@ -16,7 +17,11 @@ import { estimatedPageBytes, type Page } from '../spi/page.js';
 export async function* tableScan(env: ExecutionEnvironment, node: TableScanNode, splits?: readonly Split[]): PageStream {
   const connector = scanConnector(env, node);
   const columns = node.columns.map((c) => c.name);
-  const open = (split: Split) => () => connector.createPageSource(env.session, split, columns, env.operator.signal);
+  const open = (split: Split) => () => {
+    const dynamicFilter = scanDynamicFilter(env, node);
+    if (dynamicFilter !== undefined) env.operator.stats?.connectorMetrics({ [DYNAMIC_FILTER_SPLITS_METRIC]: 1 });
+    return connector.createPageSource(env.session, split, columns, env.operator.signal, dynamicFilter);
+  };
   const assigned = splits === undefined ? env.assignedSplits?.(node) : undefined;
   if (assigned !== undefined) {
     yield* readSplits(env, counted(env, mapSplits(assigned, open)));
@@ -91,6 +96,11 @@ class MetricsSampler {
     stats?.connectorMetrics(delta);
     this.last = now;
   }
+}
+
+/** The scan's dynamic filters complete so far (asked as it opens a split). */
+export function scanDynamicFilter(env: Pick<ExecutionEnvironment, 'dynamicFilters'>, node: TableScanNode): TableConstraint | undefined {
+  return env.dynamicFilters?.constraint(node.dynamicFilters);
 }
 
 export function scanConnector(env: ExecutionEnvironment, node: TableScanNode): Connector {

@@ -102,6 +102,7 @@ const PLAN_NODE = kinds('plan node', {
       constraint: arrayOf(object({ column: STRING }, { low: DOMAIN_BOUND, high: DOMAIN_BOUND, values: arrayOf(SCALAR) })),
       pushed: object({ handle: SCALAR, explain: arrayOf(STRING) }),
       splitSampleRatio: { type: 'number' },
+      dynamicFilters: arrayOf(object({ id: STRING, column: STRING })),
     },
   ),
   Values: node('Values', { rows: arrayOf(arrayOf(SCALAR)) }),
@@ -129,7 +130,7 @@ const PLAN_NODE = kinds('plan node', {
   Join: node(
     'Join',
     { type: { enum: ['inner', 'left', 'right', 'full', 'mark'] }, left: SOURCE, right: SOURCE, criteria: arrayOf(object({ left: ref('symbol'), right: ref('symbol') })) },
-    { filter: ref('expression'), mark: object({ symbol: ref('symbol'), nullAware: BOOLEAN }) },
+    { filter: ref('expression'), mark: object({ symbol: ref('symbol'), nullAware: BOOLEAN }), dynamicFilters: arrayOf(object({ id: STRING, build: ref('symbol') })) },
   ),
   Sort: node('Sort', { source: SOURCE, orderBy: ORDERING }),
   TopN: node('TopN', { source: SOURCE, orderBy: ORDERING, count: integer() }),

@@ -141,8 +141,11 @@ export interface Connector {
   /**
    * Pages of the split holding exactly `columns` (names, in this order). `signal` aborts when the
    * query ends early: a source that waits on another system stops waiting and stops that work too.
+   * `dynamicFilter`: domains that every row the query needs satisfies, known only as it runs (the
+   * build keys of joins above the scan: dynamic filtering); a connector may skip the data and drop
+   * the rows outside them, or ignore them (the joins still match every row).
    */
-  createPageSource(session: Session, split: Split, columns: readonly string[], signal?: AbortSignal): PageSource;
+  createPageSource(session: Session, split: Split, columns: readonly string[], signal?: AbortSignal, dynamicFilter?: TableConstraint): PageSource;
   /**
    * Whether any node of the cluster can read the table's splits and write its rows (its data is not
    * held by this process alone); absent: only the coordinator reads and writes it, and a distributed

@@ -4,7 +4,7 @@
 
 import type { Page } from './page.js';
 import type { Session } from './session.js';
-import type { PageSource, Split } from './connector.js';
+import type { PageSource, Split, TableConstraint } from './connector.js';
 
 /** A split in the form a worker reads without the connector instance. */
 export interface WorkerSplit {
@@ -19,7 +19,8 @@ export interface PreparedSplit {
   /** Resolves once `worker` can be made without holding the event loop. */
   ready(): Promise<void>;
   readonly worker: WorkerSplit;
-  local(): PageSource;
+  /** `dynamicFilter`: as Connector.createPageSource's. */
+  local(dynamicFilter?: TableConstraint): PageSource;
 }
 
 /** How a connector hands out a table's splits for workers to read. */
@@ -32,5 +33,6 @@ export interface WorkerSplitSource {
 
 /** Opens the worker splits of one reader name into pages, in the worker. */
 export interface SplitReader {
-  open(data: unknown, columns: readonly string[], session: Session): PageSource;
+  /** `dynamicFilter`: as Connector.createPageSource's. */
+  open(data: unknown, columns: readonly string[], session: Session, dynamicFilter?: TableConstraint): PageSource;
 }

@@ -137,8 +137,8 @@ describe('session properties', () => {
   });
 
   it('refuses unknown names, catalog properties the catalog does not have, and unknown catalogs', async () => {
-    const unknown = await h.failure('SET SESSION enable_dynamic_filtering = false');
-    expect([unknown.errorName, unknown.message]).to.deep.equal(['INVALID_SESSION_PROPERTY', "line 1:13: Session property 'enable_dynamic_filtering' does not exist"]);
+    const unknown = await h.failure('SET SESSION spill_enabled = false');
+    expect([unknown.errorName, unknown.message]).to.deep.equal(['INVALID_SESSION_PROPERTY', "line 1:13: Session property 'spill_enabled' does not exist"]);
     const catalogProperty = await h.failure('SET SESSION memory.splits_per_node = 4');
     expect([catalogProperty.errorName, catalogProperty.message]).to.deep.equal(['INVALID_SESSION_PROPERTY', "line 1:13: Session property 'memory.splits_per_node' does not exist"]);
     const noCatalog = await h.failure('SET SESSION nope.x = 1');
@@ -164,6 +164,7 @@ describe('session properties', () => {
     expect(shown.columns.map((c) => c.name)).to.deep.equal(['Name', 'Value', 'Default', 'Type', 'Description']);
     expect(shown.rows.map((r) => r.slice(0, 4))).to.deep.equal([
       ['distinct_aggregations_strategy', 'AUTOMATIC', 'AUTOMATIC', 'varchar'],
+      ['enable_dynamic_filtering', 'true', 'true', 'boolean'],
       ['join_distribution_type', 'AUTOMATIC', 'AUTOMATIC', 'varchar'],
       ['max_recursion_depth', '10', '10', 'integer'],
       ['parallel_join_probe', 'true', 'true', 'boolean'],

@@ -50,6 +50,26 @@ describe('lake on a cluster of a coordinator and 2 workers', function () {
     expect(filesRead, plan).to.equal(9);
   });
 
+  it('a join filters its probe scan on the workers with its build keys (dynamic filtering), answering as DuckDB does', async () => {
+    const folder = join(dir, 'facts');
+    mkdirSync(folder, { recursive: true });
+    for (let file = 0; file < 4; file++) {
+      await duckDbRows(`COPY (SELECT i::BIGINT AS id, (i // 10)::INTEGER AS k FROM range(${file * 20000}, ${file * 20000 + 20000}) r(i)) TO '${folder}/part-${file}.parquet' (FORMAT PARQUET, ROW_GROUP_SIZE 5000)`);
+    }
+    const uri = cluster.coordinator.uri;
+    await query(uri, `CREATE TABLE lake.default.facts WITH (external_location = 'file://${folder}/')`);
+    const sql = (facts: string) => `SELECT CAST(count(*) AS varchar), CAST(sum(f.id) AS varchar) FROM ${facts} f JOIN (VALUES (7), (4321), (7999)) d(k) ON f.k = d.k`;
+    const [expected] = await duckDbRows(sql(`read_parquet('${folder}/*.parquet')`));
+    for (const session of ['', 'enable_dynamic_filtering=false']) {
+      const headers: Record<string, string> = session === '' ? {} : { 'X-Trino-Session': session };
+      expect(await query(uri, sql('lake.default.facts'), headers), session).to.deep.equal([expected]);
+      const plan = String((await query(uri, `EXPLAIN ANALYZE ${sql('lake.default.facts')}`, headers))[0][0]);
+      const total = (metric: string) => [...plan.matchAll(new RegExp(`${metric} = (\\d+)`, 'g'))].reduce((sum, m) => sum + Number(m[1]), 0);
+      // Keys 7, 4321 and 7999 lie in 3 of the 16 row groups.
+      expect([total('rowGroupsRead'), total('dynamicFilterSplitsProcessed')], plan).to.deep.equal(session === '' ? [3, 4] : [16, 0]);
+    }
+  });
+
   it('reads Parquet list columns on the workers: arrays cross the exchange equal to DuckDB, and cardinality / UNNEST answer as DuckDB does', async () => {
     const folder = join(dir, 'lists');
     mkdirSync(folder, { recursive: true });

@@ -20,7 +20,7 @@ import { toHiveType } from './metastore/hive-types.js';
 import type { ViewDefinition } from '../../spi/view.js';
 import { TABLE_CHANGE_NAMES, type TableChange } from '../../spi/table-change.js';
 import { tableMetadata, type LakeTable } from './metastore/lake-table.js';
-import { LakePageSource } from './read/lake-page-source.js';
+import { lakePageSource } from './read/lake-page-source.js';
 import { LAKE_SPLIT_READER, type LakeWorkerSplit } from './read/lake-split-reader.js';
 import { checkLakeSplit, type LakeSplitInfo } from './splits/lake-split.js';
 import { listSplits } from './splits/split-lister.js';
@@ -113,9 +113,9 @@ export class HiveConnector implements Connector {
     return lakeTableStatistics({ fs, table: lake, committed, committedRows, footers: this.footers, limits: DEFAULT_STATISTICS_LIMITS });
   }
 
-  createPageSource(_session: Session, split: Split, columns: readonly string[]): PageSource {
+  createPageSource(_session: Session, split: Split, columns: readonly string[], _signal?: AbortSignal, dynamicFilter?: TableConstraint): PageSource {
     const info = split.info as LakeSplitInfo;
-    return new LakePageSource(this.fileSystems.forLocation(info.location), info, columns);
+    return lakePageSource(this.fileSystems.forLocation(info.location), info, columns, dynamicFilter);
   }
 
   /** Every node reads the same folders (a shared volume, or object storage). */
@@ -130,7 +130,7 @@ export class HiveConnector implements Connector {
       generatesPages: true,
       prepare: (split, columns, session) => {
         const data: LakeWorkerSplit = { catalog: this.name, fileSystem: this.config.fileSystem, shared: this.fileSystems.shared, info: split.info as LakeSplitInfo };
-        return { ready: () => Promise.resolve(), worker: { reader: LAKE_SPLIT_READER, data }, local: () => this.createPageSource(session, split, columns) };
+        return { ready: () => Promise.resolve(), worker: { reader: LAKE_SPLIT_READER, data }, local: (dynamicFilter) => this.createPageSource(session, split, columns, undefined, dynamicFilter) };
       },
     };
   }

@@ -100,9 +100,9 @@ export class InformationSchemaConnector implements Connector {
     return this.inner.checkSplit?.(split);
   }
 
-  createPageSource(session: Session, split: Split, columns: readonly string[], signal?: AbortSignal): AsyncIterable<Page> {
+  createPageSource(session: Session, split: Split, columns: readonly string[], signal?: AbortSignal, dynamicFilter?: TableConstraint): AsyncIterable<Page> {
     if (split.schema === INFORMATION_SCHEMA) return this.tables.pages(session, split, columns);
-    return this.inner.createPageSource(session, split, columns, signal);
+    return this.inner.createPageSource(session, split, columns, signal, dynamicFilter);
   }
 
   remotelyAccessible(table: TableMetadata): boolean {

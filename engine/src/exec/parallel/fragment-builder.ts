@@ -19,7 +19,8 @@ export interface ChannelLayouts {
 
 /** A fragment's join probed in parallel: the plan of its build side, made before the fragment runs. */
 export interface FragmentBuild {
-  source: PlanNode;
+  /** The join; its build side is its right side. */
+  join: JoinNode;
   spec: HashJoinSpec;
 }
 
@@ -57,7 +58,7 @@ export function buildSourceFragment(
       node = source;
     } else if (node.kind === 'Join' && node.parallelProbe === true) {
       const spec = layouts.joinSpec(node);
-      builds.unshift({ source: node.right, spec });
+      builds.unshift({ join: node, spec });
       stages.unshift({ kind: 'probe', spec, build: -1 });
       node = node.left;
     } else break;

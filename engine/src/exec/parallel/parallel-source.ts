@@ -12,6 +12,7 @@ import { countConnectorRead } from '../stats/connector-io.js';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import type { QueryProgress } from '../../spi/query-progress.js';
 import type { Session } from '../../spi/session.js';
+import type { TableConstraint } from '../../spi/connector.js';
 import { EngineError } from '../../errors/engine-error.js';
 import { Fifo } from '../fifo.js';
 import { hashAggregation, type HashAggregationSpec } from '../operators/hash-aggregation.js';
@@ -51,6 +52,8 @@ export interface ParallelSourceSpec {
   workers: number;
   /** The inputs of the build sides the fragment's probe stages name, by index. */
   builds?: { input: PageStream; spec: HashJoinSpec }[];
+  /** The scan's dynamic filters, asked once the build sides are made (see exec/dynamic-filters). */
+  dynamicFilter?: () => TableConstraint | undefined;
   /** For a fragment ending in a partial aggregation: the rest of it, run here. */
   aggregation?: {
     /** The final step, unless the workers run it. */
@@ -87,7 +90,8 @@ export async function* parallelSource(env: ParallelEnvironment, spec: ParallelSo
 }
 
 async function* runWithBuildSides(env: ParallelEnvironment, spec: ParallelSourceSpec, pool: WorkerPool, sides: readonly BuildSide[]): PageStream {
-  const run = new ParallelRun(env, spec, pool, sides);
+  const dynamicFilter = spec.dynamicFilter?.();
+  const run = new ParallelRun(env, spec, pool, sides, dynamicFilter);
   if (spec.more !== undefined) void run.feed(spec.more);
   const aggregation = spec.aggregation;
   try {
@@ -103,7 +107,7 @@ async function* runWithBuildSides(env: ParallelEnvironment, spec: ParallelSource
   pool.recordFallback();
   rememberPoorReduction(aggregation.key);
   run.returnSplits();
-  const scan = readSplits(env, spec.splits.map((split) => split.local));
+  const scan = readSplits(env, spec.splits.map((split) => () => split.local(dynamicFilter)));
   yield* hashAggregation(env.operator, fragmentStages(env.operator, spec.fragment, scan, sides), aggregation.single);
 }
 
@@ -142,6 +146,7 @@ class ParallelRun {
     private readonly spec: ParallelSourceSpec,
     pool: WorkerPool,
     sides: readonly BuildSide[],
+    dynamicFilter: TableConstraint | undefined,
   ) {
     const progress = env.progress;
     progress.totalSplits += spec.splits.length;
@@ -164,6 +169,7 @@ class ParallelRun {
       credits: CREDITS_PER_WORKER,
       memoryLimitBytes: env.operator.memory.limitBytes,
       builds: sides.map(shareBuildSide),
+      ...(dynamicFilter === undefined ? {} : { dynamicFilter }),
     };
     const workers = pool.acquire(spec.more === undefined ? Math.min(spec.workers, spec.splits.length) : spec.workers);
     this.queues = workers.map(() => new Fifo<number>());

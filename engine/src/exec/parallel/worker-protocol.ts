@@ -15,7 +15,7 @@ import type { PartitionExchange } from './partitioned-final.js';
 import type { SharedBuildSide } from './shared-build-side.js';
 import type { SourceFragment } from './source-fragment.js';
 import type { WorkerSplit } from '../../spi/worker-split.js';
-import type { ConnectorMetrics } from '../../spi/connector.js';
+import type { ConnectorMetrics, TableConstraint } from '../../spi/connector.js';
 
 export interface StartTask {
   type: 'start';
@@ -31,6 +31,8 @@ export interface StartTask {
   exchange?: PartitionExchange;
   /** The build sides the fragment's probe stages name (shared memory, see shared-build-side). */
   builds: SharedBuildSide[];
+  /** The scan's dynamic filters, complete when the task starts (see exec/dynamic-filters). */
+  dynamicFilter?: TableConstraint;
 }
 
 /** A message for one task of the thread. */

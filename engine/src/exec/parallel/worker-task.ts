@@ -19,6 +19,7 @@ import { unsharedBytes } from '../shared-page.js';
 import { errorPayload, type MainToTask, type StartTask, type WorkerToMain } from './worker-protocol.js';
 import { openWorkerSplit } from '../../connectors/split-readers.js';
 import type { WorkerSplit } from '../../spi/worker-split.js';
+import { DYNAMIC_FILTER_SPLITS_METRIC } from '../dynamic-filters/dynamic-filters.js';
 
 export type PostToMain = (message: WorkerToMain, transfer?: ArrayBuffer[]) => void;
 
@@ -101,14 +102,16 @@ export class WorkerTask {
       if (split === null) return;
       let rows = 0;
       let bytes = 0;
-      const source = openWorkerSplit(split, fragment.columns, session);
+      const { dynamicFilter } = this.task;
+      const source = openWorkerSplit(split, fragment.columns, session, dynamicFilter);
       for await (const page of source) {
         this.throwIfCanceled();
         rows += page.rowCount;
         bytes += estimatedPageBytes(page);
         yield page;
       }
-      const metrics = source.metrics?.();
+      const read = source.metrics?.();
+      const metrics = dynamicFilter === undefined ? read : { ...read, [DYNAMIC_FILTER_SPLITS_METRIC]: 1 };
       this.post({ type: 'splitDone', taskId, rows, bytes, cpuMillis: this.clock.take(), memoryBytes: this.memory.reservedBytes, ...(metrics === undefined ? {} : { metrics }) });
     }
   }

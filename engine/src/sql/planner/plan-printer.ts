@@ -3,7 +3,7 @@
 import { formatRowOperator } from '../../functions/scalar/row-operators.js';
 import { formatValueAsText } from '../../types/values.js';
 import { typeName } from '../../types/types.js';
-import type { AggregateNode, AggregationCall, OrderingItem, PlanNode, WriteTarget } from './plan.js';
+import type { AggregateNode, AggregationCall, OrderingItem, PlanNode, TableScanNode, WriteTarget } from './plan.js';
 import { sources } from './plan.js';
 import type { RowExpression, Symbol } from './row-expression.js';
 import { formatFrame } from './window-frame.js';
@@ -71,11 +71,17 @@ function callArguments(a: AggregationCall, step: AggregateNode['step']): string 
   return `${a.arguments.slice(0, own).map(name).join(', ')} ORDER BY ${keys.join(', ')}`;
 }
 
+/** A scan's dynamic filters as Trino prints them: `, dynamicFilters = {"column" = #df_1}`. */
+function scanDynamicFilters(node: TableScanNode): string {
+  if (node.dynamicFilters === undefined) return '';
+  return `, dynamicFilters = {${node.dynamicFilters.map((f) => `"${f.column}" = #${f.id}`).join(', ')}}`;
+}
+
 /** One line naming a plan node and its arguments, as EXPLAIN prints it. */
 export function describe(node: PlanNode): string {
   switch (node.kind) {
     case 'TableScan':
-      return `TableScan[table = ${node.table.catalog}:${node.table.schema}.${node.table.name}, columns = [${node.columns.map((c) => c.name).join(', ')}]${(node.pushed?.explain ?? []).map((p) => `, ${p}`).join('')}]`;
+      return `TableScan[table = ${node.table.catalog}:${node.table.schema}.${node.table.name}, columns = [${node.columns.map((c) => c.name).join(', ')}]${(node.pushed?.explain ?? []).map((p) => `, ${p}`).join('')}${scanDynamicFilters(node)}]`;
     case 'Values':
       return node.workTable === undefined ? `Values[rows = ${node.rows.length}]` : 'WorkTable';
     case 'RecursiveUnion':
@@ -99,6 +105,7 @@ export function describe(node: PlanNode): string {
         ...(criteria ? [`criteria = (${criteria})`] : []),
         ...(node.filter ? [`filter = ${formatRowExpression(node.filter)}`] : []),
         ...(node.parallelProbe === true ? ['probe = parallel'] : []),
+        ...(node.dynamicFilters === undefined ? [] : [`dynamicFilterAssignments = {${node.dynamicFilters.map((f) => `${name(f.build)} -> #${f.id}`).join(', ')}}`]),
       ];
       return `${kind}[${parts.join(', ')}]`;
     }

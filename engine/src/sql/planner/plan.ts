@@ -49,6 +49,20 @@ export interface TableScanNode extends NodeBase {
   pushed?: PushedScan;
   /** TABLESAMPLE SYSTEM: each split is read with this probability (drawn once per split, where the splits are listed). */
   splitSampleRatio?: number;
+  /** Dynamic filters of joins above (optimizer/dynamic-filters.ts): the rows it needs have these columns' values in the joins' build keys. */
+  dynamicFilters?: ScanDynamicFilter[];
+}
+
+/** A dynamic filter on a scan's column. */
+export interface ScanDynamicFilter {
+  id: string;
+  column: string;
+}
+
+/** A dynamic filter a join makes of a build key's values. */
+export interface DynamicFilterAssignment {
+  id: string;
+  build: Symbol;
 }
 
 export interface ValuesNode extends NodeBase {
@@ -126,6 +140,8 @@ export interface JoinNode extends NodeBase {
    * a build side made once and shared with them; set only where the scan may run on threads.
    */
   parallelProbe?: boolean;
+  /** The dynamic filters it makes of its build side's keys, for scans on its probe side (optimizer/dynamic-filters.ts). */
+  dynamicFilters?: DynamicFilterAssignment[];
 }
 
 export interface OrderingItem {

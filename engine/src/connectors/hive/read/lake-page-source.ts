@@ -3,16 +3,27 @@
 // (ReadStats) as the page source's metrics.
 
 import { EngineError, toEngineError } from '../../../errors/engine-error.js';
-import { BYTES_READ_METRIC, type ColumnMetadata, type ConnectorMetrics, type PageSource } from '../../../spi/connector.js';
+import { BYTES_READ_METRIC, type ColumnMetadata, type ConnectorMetrics, type PageSource, type TableConstraint } from '../../../spi/connector.js';
 import { constantColumn, type Column, type Page } from '../../../spi/page.js';
 import type { FileSystem } from '../file-system/file-system.js';
 import { fileFormat } from '../formats/file-formats.js';
 import type { ReadStats } from '../formats/file-format.js';
 import type { LakeSplitInfo } from '../splits/lake-split.js';
 import { parsePartitionValue } from '../splits/partitions.js';
+import { withDynamicFilter } from './dynamic-filter.js';
 
 /** Metric names (EXPLAIN ANALYZE prints them). */
 export const LAKE_METRICS = { files: 'filesRead', splits: 'splitsRead', bytesRead: BYTES_READ_METRIC, bytesSkipped: 'bytesSkipped', rowGroupsRead: 'rowGroupsRead', rowGroupsSkipped: 'rowGroupsSkipped' } as const;
+
+/** The pages of a split under a query's dynamic filter: none when its partition values are outside it. */
+export function lakePageSource(fs: FileSystem, info: LakeSplitInfo, columns: readonly string[], dynamicFilter: TableConstraint | undefined): PageSource {
+  const filtered = withDynamicFilter(info, dynamicFilter);
+  return filtered === undefined ? NO_PAGES : new LakePageSource(fs, filtered, columns);
+}
+
+const NO_PAGES: PageSource = {
+  async *[Symbol.asyncIterator]() {},
+};
 
 export class LakePageSource implements PageSource {
   private readonly stats: ReadStats = { bytesRead: 0, bytesSkipped: 0, rowGroupsRead: 0, rowGroupsSkipped: 0 };

@@ -103,6 +103,6 @@ function splitColumn(column: ColumnMetadata): { name: string; type: SqlType } {
 }
 
 /** Types whose constraint values compare as their stored values do (a decimal's come at its scale: scan-constraints.ts). */
-function prunable(type: SqlType): boolean {
+export function prunable(type: SqlType): boolean {
   return ['boolean', 'tinyint', 'smallint', 'integer', 'bigint', 'decimal', 'varchar', 'date'].includes(type.kind);
 }

@@ -2,6 +2,7 @@
 
 import type { PlannerContext } from '../planner-context.js';
 import type { PlanNode } from '../plan.js';
+import { assignDynamicFilters } from './dynamic-filters.js';
 import { foldConstants } from './fold-constants.js';
 import { pruneColumns } from './prune-columns.js';
 import { markParallelProbes } from './parallel-probes.js';
@@ -20,6 +21,7 @@ export type Rule = (root: PlanNode, context: PlannerContext) => PlanNode;
 // splitAggregation comes last: pruning recomputes an aggregation's outputs from its calls, which a
 // partial aggregation (several intermediate columns per call) does not follow. markParallelProbes
 // comes before it: an aggregation over joins probed in parallel splits like one over a scan.
+// assignDynamicFilters needs the final shape (a scan beyond an exchange gets none).
 const RULES: Rule[] = [
   foldConstants,
   pushPredicates,
@@ -33,10 +35,11 @@ const RULES: Rule[] = [
   pushConstraintsIntoScans,
   markParallelProbes,
   splitAggregation,
+  assignDynamicFilters,
 ];
 
 /** Rules that need the plan's final shape: in a distributed plan they run after AddExchanges. */
-const AFTER_EXCHANGES: readonly Rule[] = [markParallelProbes, splitAggregation];
+const AFTER_EXCHANGES: readonly Rule[] = [markParallelProbes, splitAggregation, assignDynamicFilters];
 
 /**
  * `distributed`: the plan is for the cluster: AddExchanges (run after this) splits the aggregations

@@ -94,6 +94,8 @@ export interface PreparedDomain {
   low?: { value: Bound; inclusive: boolean };
   high?: { value: Bound; inclusive: boolean };
   values?: Bound[];
+  /** `values` in ascending order, when they are all of one kind (a dynamic filter's may be many: searched, not scanned). */
+  sorted?: Bound[];
 }
 
 export function prepareDomain(domain: ColumnDomain, bytewise: boolean): PreparedDomain | undefined {
@@ -113,6 +115,8 @@ export function prepareDomain(domain: ColumnDomain, bytewise: boolean): Prepared
       values.push(b);
     }
     prepared.values = values;
+    const sorted = sortedBounds(values);
+    if (sorted !== undefined) prepared.sorted = sorted;
   }
   return prepared;
 }
@@ -127,6 +131,7 @@ export function rangeCanMatch(domain: PreparedDomain, min: Bound | undefined, ma
     const c = compareBounds(min, domain.high.value);
     if (c !== undefined && (c > 0 || (c === 0 && !domain.high.inclusive))) return false;
   }
+  if (domain.sorted !== undefined) return someBetween(domain.sorted, min, max);
   if (domain.values !== undefined) {
     return domain.values.some((v) => {
       const aboveMin = min === undefined ? undefined : compareBounds(v, min);
@@ -135,6 +140,30 @@ export function rangeCanMatch(domain: PreparedDomain, min: Bound | undefined, ma
     });
   }
   return true;
+}
+
+/** Bounds in ascending order, or undefined when some two do not compare (different kinds). */
+function sortedBounds(values: readonly Bound[]): Bound[] | undefined {
+  const kind = (b: Bound) => (b instanceof Uint8Array ? 'bytes' : typeof b);
+  if (values.some((v) => kind(v) !== kind(values[0]))) return undefined;
+  return [...values].sort((a, b) => compareBounds(a, b)!);
+}
+
+/** Whether some of the ascending `sorted` lies in [min, max] (either may be unknown). */
+function someBetween(sorted: readonly Bound[], min: Bound | undefined, max: Bound | undefined): boolean {
+  if (sorted.length === 0) return false;
+  if (min !== undefined && compareBounds(sorted[0], min) === undefined) return true;
+  // The first value not below min.
+  let lo = 0;
+  let hi = sorted.length;
+  while (min !== undefined && lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compareBounds(sorted[mid], min)! < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  if (lo === sorted.length) return false;
+  const c = max === undefined ? undefined : compareBounds(sorted[lo], max);
+  return c === undefined || c <= 0;
 }
 
 /** Whether one value satisfies the domain (dictionary entries). */

@@ -61,11 +61,26 @@ interface NumberTest {
   lowInclusive: boolean;
   high: number;
   highInclusive: boolean;
-  values: Float64Array | undefined;
+  values: Set<number> | undefined;
+  /** The integer values that satisfy the whole domain, as bits from `base`, when they span few numbers (faster than the set). */
+  bitmap?: { base: number; size: number; bits: Uint8Array };
 }
+
+/** Most numbers a value bitmap spans (its bytes are an eighth of it). */
+const MAX_BITMAP_SPAN = 2 ** 23;
+
+/** Each domain's number tests, made once (a dynamic filter's value set may be large; a domain is tested chunk after chunk). */
+const numberTests = new WeakMap<PreparedDomain, Map<boolean, NumberTest | undefined>>();
 
 /** The domain as numbers, or undefined when one of its bounds is not a number that compares exactly with the column's. */
 function numberTest(domain: PreparedDomain, integers: boolean): NumberTest | undefined {
+  let tests = numberTests.get(domain);
+  if (tests === undefined) numberTests.set(domain, (tests = new Map()));
+  if (!tests.has(integers)) tests.set(integers, makeNumberTest(domain, integers));
+  return tests.get(integers);
+}
+
+function makeNumberTest(domain: PreparedDomain, integers: boolean): NumberTest | undefined {
   const asNumber = (b: Bound): number | undefined => {
     if (typeof b === 'bigint') return integers && b >= BigInt(Number.MIN_SAFE_INTEGER) && b <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(b) : undefined;
     return typeof b === 'number' && !integers ? b : undefined;
@@ -73,23 +88,44 @@ function numberTest(domain: PreparedDomain, integers: boolean): NumberTest | und
   const low = domain.low === undefined ? -Infinity : asNumber(domain.low.value);
   const high = domain.high === undefined ? Infinity : asNumber(domain.high.value);
   if (low === undefined || high === undefined) return undefined;
-  let values: Float64Array | undefined;
+  let values: Set<number> | undefined;
   if (domain.values !== undefined) {
-    values = new Float64Array(domain.values.length);
-    for (let i = 0; i < values.length; i++) {
-      const v = asNumber(domain.values[i]);
+    values = new Set();
+    for (const value of domain.values) {
+      const v = asNumber(value);
       if (v === undefined) return undefined;
-      values[i] = v;
+      values.add(v);
     }
   }
-  return { low, lowInclusive: domain.low?.inclusive ?? true, high, highInclusive: domain.high?.inclusive ?? true, values };
+  const test: NumberTest = { low, lowInclusive: domain.low?.inclusive ?? true, high, highInclusive: domain.high?.inclusive ?? true, values };
+  if (values !== undefined) test.bitmap = valueBitmap(test, values);
+  return test;
+}
+
+function valueBitmap(t: NumberTest, values: Set<number>): NumberTest['bitmap'] {
+  const kept = [...values].filter((v) => inRange(t, v));
+  if (kept.length === 0 || !kept.every(Number.isInteger)) return undefined;
+  const base = kept.reduce((a, b) => Math.min(a, b));
+  const size = kept.reduce((a, b) => Math.max(a, b)) - base + 1;
+  if (size > MAX_BITMAP_SPAN) return undefined;
+  const bits = new Uint8Array((size + 7) >>> 3);
+  for (const v of kept) bits[(v - base) >>> 3] |= 1 << ((v - base) & 7);
+  return { base, size, bits };
+}
+
+function inRange(t: NumberTest, v: number): boolean {
+  return !(v < t.low || (v === t.low && !t.lowInclusive) || v > t.high || (v === t.high && !t.highInclusive));
 }
 
 function numberMatches(t: NumberTest, v: number): boolean {
+  const bitmap = t.bitmap;
+  if (bitmap !== undefined) {
+    // A non-integer offset reads its floor's bit: such a row may be kept, never wrongly dropped.
+    const offset = v - bitmap.base;
+    return offset >= 0 && offset < bitmap.size && (bitmap.bits[offset >>> 3] & (1 << (offset & 7))) !== 0;
+  }
   if (v < t.low || (v === t.low && !t.lowInclusive) || v > t.high || (v === t.high && !t.highInclusive)) return false;
-  if (t.values === undefined) return true;
-  for (let j = 0; j < t.values.length; j++) if (t.values[j] === v) return true;
-  return false;
+  return t.values === undefined || t.values.has(v);
 }
 
 function excludeNumbers(values: Int32Array | Float64Array | Int16Array | Int8Array, n: number, t: NumberTest, keep: Uint8Array): void {

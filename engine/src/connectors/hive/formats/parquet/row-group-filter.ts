@@ -137,9 +137,12 @@ export type OffsetIndexes = Map<number, PageLocation[]>;
  */
 export async function pageIndexRanges(group: RowGroup, filters: readonly ColumnFilter[], ctx: FilterContext): Promise<{ ranges: RowRanges; offsetIndexes: OffsetIndexes }> {
   const offsetIndexes: OffsetIndexes = new Map();
+  // A filter every row of the group passes keeps every page: its index is not worth reading (a
+  // dynamic filter's range over a join's whole key range, say).
   const indexed = filters.filter((f) => {
     const c = group.columns[f.column.chunkIndex];
-    return c.columnIndexOffset !== undefined && c.columnIndexLength !== undefined && c.offsetIndexOffset !== undefined && c.offsetIndexLength !== undefined;
+    const hasIndex = c.columnIndexOffset !== undefined && c.columnIndexLength !== undefined && c.offsetIndexOffset !== undefined && c.offsetIndexLength !== undefined;
+    return hasIndex && !statisticsCoverGroup(group, f);
   });
   let ranges = allRows(group.numRows);
   if (indexed.length === 0) return { ranges, offsetIndexes };

@@ -1,0 +1,78 @@
+// The dynamic filters of one plan's execution (one task, or one query on a single node): each
+// join that has some publishes its build keys' domains once its build input is complete, and a
+// scan under it reads them as it opens each split (table-scan.ts, parallel-source.ts). In this
+// pull-based executor a join reads its build side before it first asks its probe side for a page,
+// so the probe scan opens its splits with the filter in hand; a filter not complete yet (a probe
+// read ahead of its build, a join in another task) filters nothing.
+
+import type { TableConstraint } from '../../spi/connector.js';
+import type { Page } from '../../spi/page.js';
+import type { ScanDynamicFilter } from '../../sql/planner/plan.js';
+import type { PageStream } from '../operators/operator.js';
+import { KeyDomainCollector, unionDomains, type KeyDomain } from './key-domain.js';
+
+/** The metric a scan counts the splits it opened with a dynamic filter under (Trino's name). */
+export const DYNAMIC_FILTER_SPLITS_METRIC = 'dynamicFilterSplitsProcessed';
+
+export class DynamicFilters {
+  /** By filter id: the builds (or parts of one build) still running, and the union of the domains of those complete. */
+  private readonly filters = new Map<string, { running: number; domain: KeyDomain | undefined }>();
+
+  /**
+   * A join instance with these filters is made: until its build completes they filter nothing (not
+   * an earlier instance's values). Made again while one runs, it is another part of the same build
+   * (a build split among operators): the filter waits for every part and takes all their keys.
+   */
+  begin(ids: readonly string[]): void {
+    for (const id of ids) {
+      const filter = this.filters.get(id);
+      if (filter !== undefined && filter.running > 0) filter.running++;
+      else this.filters.set(id, { running: 1, domain: undefined });
+    }
+  }
+
+  complete(id: string, domain: KeyDomain): void {
+    const filter = this.filters.get(id)!;
+    filter.domain = filter.domain === undefined ? domain : unionDomains(filter.domain, domain);
+    filter.running--;
+  }
+
+  /** The complete filters of a scan, as domains of its columns; undefined when none is complete. */
+  constraint(filters: readonly ScanDynamicFilter[] | undefined): TableConstraint | undefined {
+    if (filters === undefined) return undefined;
+    const domains = [];
+    for (const { id, column } of filters) {
+      const filter = this.filters.get(id);
+      if (filter !== undefined && filter.running === 0 && filter.domain !== undefined) domains.push({ column, ...filter.domain });
+    }
+    return domains.length === 0 ? undefined : domains;
+  }
+}
+
+/** A build key channel whose values make a dynamic filter. */
+export interface BuildKeyFilter {
+  id: string;
+  channel: number;
+}
+
+/**
+ * The build input passed on unchanged; once it ends, its keys' domains complete the filters. Made
+ * with the join's operator, before anything reads: from then on the filters wait for this build.
+ */
+export function collectingDynamicFilters(build: PageStream, keys: readonly BuildKeyFilter[], filters: DynamicFilters): PageStream {
+  filters.begin(keys.map((k) => k.id));
+  return collected(build, keys, filters);
+}
+
+async function* collected(build: PageStream, keys: readonly BuildKeyFilter[], filters: DynamicFilters): PageStream {
+  const collectors = keys.map(() => new KeyDomainCollector());
+  for await (const page of build) {
+    collect(page, keys, collectors);
+    yield page;
+  }
+  keys.forEach((k, i) => filters.complete(k.id, collectors[i].domain()));
+}
+
+function collect(page: Page, keys: readonly BuildKeyFilter[], collectors: readonly KeyDomainCollector[]): void {
+  for (let i = 0; i < keys.length; i++) collectors[i].add(page.columns[keys[i].channel]);
+}

@@ -1,0 +1,94 @@
+// Dynamic filtering (Trino's, see its admin/dynamic-filtering page): a join whose probe rows
+// without a matching build key are dropped — inner and right joins, and semi joins whose mark
+// is required TRUE — makes a filter of each build key's values, and the scan on its probe side
+// that produces the probe key gets it: once the build is complete, the scan skips the row groups
+// and pages, and drops the rows, whose key no build row has (exec/dynamic-filters). The key is
+// followed down through Filters, identity Projects, the non-null-supplying sides of joins and
+// grouping keys of aggregations (a group whose key has no match goes as a whole), never through
+// an exchange: a scan in another fragment gets nothing (a partitioned join across a cluster).
+// Keys of different types (a coercion between them) or of types whose values do not compare as
+// stored get no filter (key-domain.ts).
+
+import type { PropertyMetadata } from '../../../spi/properties.js';
+import { filterableKeyType } from '../../../exec/dynamic-filters/key-domain.js';
+import { typesEqual } from '../../../types/types.js';
+import { extractConjuncts } from '../plan-factory.js';
+import type { PlannerContext } from '../planner-context.js';
+import type { DynamicFilterAssignment, JoinNode, PlanNode, ScanDynamicFilter } from '../plan.js';
+import { mapSources, rewriteBottomUp } from './rewrite-plan.js';
+
+export const ENABLE_DYNAMIC_FILTERING_PROPERTY: PropertyMetadata = {
+  name: 'enable_dynamic_filtering',
+  type: { kind: 'boolean' },
+  defaultValue: true,
+  description: 'Whether a join filters the table scan of its probe side by the key values of its completed build side (dynamic filtering)',
+};
+
+export function assignDynamicFilters(root: PlanNode, context: PlannerContext): PlanNode {
+  if (context.session.properties.get(ENABLE_DYNAMIC_FILTERING_PROPERTY.name)?.toLowerCase() === 'false') return root;
+  const joins = new Map<number, DynamicFilterAssignment[]>();
+  const scans = new Map<number, ScanDynamicFilter[]>();
+  let next = 0;
+  const visit = (node: PlanNode): PlanNode => {
+    const semiJoin = filteringSemiJoin(node);
+    const join = semiJoin ?? (node.kind === 'Join' && (node.type === 'inner' || node.type === 'right') ? node : undefined);
+    for (const c of join?.criteria ?? []) {
+      if (!typesEqual(c.left.type, c.right.type) || !filterableKeyType(c.left.type)) continue;
+      const target = scanColumn(join!.left, c.left.id);
+      if (target === undefined) continue;
+      const id = `df_${++next}`;
+      addTo(joins, join!.id, { id, build: c.right });
+      addTo(scans, target.scan, { id, column: target.column });
+    }
+    return mapSources(node, visit);
+  };
+  visit(root);
+  if (joins.size === 0) return root;
+  return rewriteBottomUp(root, (node) => {
+    if (node.kind === 'Join' && joins.has(node.id)) return { ...node, dynamicFilters: joins.get(node.id) };
+    if (node.kind === 'TableScan' && scans.has(node.id)) return { ...node, dynamicFilters: scans.get(node.id) };
+    return node;
+  });
+}
+
+/** The mark join under a Filter that keeps only the rows whose mark is TRUE (a semi join that filters). */
+function filteringSemiJoin(node: PlanNode): JoinNode | undefined {
+  if (node.kind !== 'Filter' || node.source.kind !== 'Join' || node.source.type !== 'mark') return undefined;
+  const markId = node.source.mark!.symbol.id;
+  return extractConjuncts(node.predicate).some((p) => p.kind === 'symbol' && p.symbol.id === markId) ? node.source : undefined;
+}
+
+/** The scan (by node id) and column that `symbol` comes from, unchanged and unfiltered by any null-supplying join. */
+function scanColumn(node: PlanNode, symbol: number): { scan: number; column: string } | undefined {
+  const has = (n: PlanNode) => n.outputs.some((s) => s.id === symbol);
+  switch (node.kind) {
+    case 'TableScan': {
+      const i = node.outputs.findIndex((s) => s.id === symbol);
+      // A scan that took over more than a filter may not read the table's columns by name.
+      return i < 0 || node.pushed !== undefined ? undefined : { scan: node.id, column: node.columns[i].name };
+    }
+    case 'Filter':
+      return scanColumn(node.source, symbol);
+    case 'Project': {
+      const a = node.assignments.find((x) => x.symbol.id === symbol);
+      return a?.expression.kind === 'symbol' ? scanColumn(node.source, a.expression.symbol.id) : undefined;
+    }
+    case 'Aggregate':
+      return node.groupingKeys.some((k) => k.id === symbol) ? scanColumn(node.source, symbol) : undefined;
+    case 'Join': {
+      const leftKept = node.type === 'inner' || node.type === 'left' || node.type === 'mark';
+      const rightKept = node.type === 'inner' || node.type === 'right';
+      if (leftKept && has(node.left)) return scanColumn(node.left, symbol);
+      if (rightKept && has(node.right)) return scanColumn(node.right, symbol);
+      return undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+function addTo<T>(map: Map<number, T[]>, key: number, value: T): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [value]);
+  else list.push(value);
+}

@@ -1,0 +1,38 @@
+// What a dynamic filter keeps of a build key column: its range in SQL's order (strings by code
+// point, the order of their UTF-8 bytes that file statistics use, not by UTF-16 unit), its
+// distinct values while they are few, never NULL; no non-NULL key: a domain nothing satisfies.
+
+import { expect } from 'chai';
+import { KeyDomainCollector } from '../../src/exec/dynamic-filters/key-domain.js';
+import { BIGINT, VARCHAR } from '../../src/types/types.js';
+import type { Column } from '../../src/spi/page.js';
+
+const column = (type: Column['type'], values: Column['values'], nulls: Uint8Array | null = null): Column => ({ type, length: values.length, values, nulls });
+
+describe('dynamic filters: the domain of a build key column', () => {
+  it('orders strings by code point: U+FFFD below an emoji (UTF-16 units order them the other way)', () => {
+    const collector = new KeyDomainCollector();
+    collector.add(column(VARCHAR, ['a\u{1F600}', 'a\uFFFD', 'b']));
+    const domain = collector.domain();
+    expect([domain.low, domain.high]).to.deep.equal([
+      { value: 'a\uFFFD', inclusive: true },
+      { value: 'b', inclusive: true },
+    ]);
+    collector.add(column(VARCHAR, ['a\u{1F600}z']));
+    expect(collector.domain().high).to.deep.equal({ value: 'b', inclusive: true });
+  });
+
+  it('leaves NULL keys out, and keeps only the range once the distinct values exceed the limit', () => {
+    const collector = new KeyDomainCollector(3);
+    collector.add(column(BIGINT, BigInt64Array.of(7n, 3n, 99n, 3n), Uint8Array.of(0, 0, 1, 0)));
+    expect(collector.domain()).to.deep.equal({ low: { value: 3n, inclusive: true }, high: { value: 7n, inclusive: true }, values: [7n, 3n] });
+    collector.add(column(BIGINT, BigInt64Array.of(5n, 4n)));
+    expect(collector.domain()).to.deep.equal({ low: { value: 3n, inclusive: true }, high: { value: 7n, inclusive: true } });
+  });
+
+  it('of no non-NULL key is a domain no value satisfies', () => {
+    const collector = new KeyDomainCollector();
+    collector.add(column(BIGINT, BigInt64Array.of(1n), Uint8Array.of(1)));
+    expect(collector.domain()).to.deep.equal({ values: [] });
+  });
+});
