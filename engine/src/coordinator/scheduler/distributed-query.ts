@@ -250,7 +250,7 @@ export class DistributedQuery implements DistributedView {
             remoteSources: remoteSourcesOf(fragment.root).map((node) => ({ planNodeId: node.id, locations: this.locations(node, i), noMoreLocations: true })),
           };
           try {
-            await task.update(request);
+            await task.create(request);
           } catch (e) {
             // Nothing of the task started on a node that refused it or whose process is gone, or it is aborted when a node
             // declared gone answers again: place the query again without it.

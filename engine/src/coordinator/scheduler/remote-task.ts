@@ -102,11 +102,28 @@ export class RemoteTask {
   }
 
   /**
-   * Sends an update after those sent before it (updates to one task never overtake each other),
-   * again after a transient failure, until the node counts as gone.
+   * Creates the task (the request with its fragment), again after a transient failure such as a
+   * connection reset: a repeated creation adds nothing (the node keeps the first fragment and takes
+   * each split once). Updates sent meanwhile wait for it: one that reached the node before the task
+   * existed there would be refused, failing the query.
+   */
+  create(request: TaskUpdateRequest): Promise<void> {
+    const created = this.updates
+      .then(() => this.updateRetrying(request))
+      .catch((e: unknown) => {
+        this.notCreated = true;
+        throw e;
+      });
+    this.updates = created.catch(() => undefined);
+    return created;
+  }
+
+  /**
+   * Sends an update after the creation and the updates sent before it (updates to one task never
+   * overtake each other), again after a transient failure, until the node counts as gone.
    */
   send(request: TaskUpdateRequest): Promise<void> {
-    const sent = this.updates.then(() => (this.closed ? undefined : this.updateRetrying(request)));
+    const sent = this.updates.then(() => (this.closed || this.notCreated ? undefined : this.updateRetrying(request)));
     this.updates = sent.catch(() => undefined);
     return sent;
   }
@@ -117,7 +134,8 @@ export class RemoteTask {
       try {
         return await this.update(request);
       } catch (e) {
-        const transient = (e instanceof EngineError && e.errorName === 'REMOTE_HOST_GONE') || (e instanceof TaskRequestError && e.status >= 500 && e.status !== 503);
+        // A node whose port refuses connections is gone (its process ended): sending again mends nothing.
+        const transient = (e instanceof EngineError && e.errorName === 'REMOTE_HOST_GONE' && !(e instanceof NodeGoneError)) || (e instanceof TaskRequestError && e.status >= 500 && e.status !== 503);
         if (this.closed || this.nodeGone.aborted || !transient) throw e;
         if (backoff.failure()) {
           this.gaveUp = true;
@@ -129,6 +147,8 @@ export class RemoteTask {
   }
 
   private updates: Promise<void> = Promise.resolve();
+  /** The task's creation failed: there is no task on the node to update. */
+  private notCreated = false;
 
   /**
    * Follows the task until it is done; `onChange` sees each new info. Rejects with the task's
