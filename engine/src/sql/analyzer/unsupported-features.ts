@@ -122,8 +122,6 @@ function unsupportedConstruct(node: Node): Unsupported | undefined {
       return feature('WITH SESSION', node.location);
     case 'FunctionSpecification':
       return feature('WITH FUNCTION', node.location);
-    case 'AutoGroupBy':
-      return feature('GROUP BY AUTO', node.location);
     case 'QueryPeriod':
       return feature(`FOR ${node.rangeType} AS OF`, node.location);
     case 'Join':
