@@ -129,7 +129,7 @@ export class StatementExecutor {
       case 'ShowColumns':
         return showColumns(statement, metadata);
       case 'ShowFunctions':
-        return showFunctions(statement);
+        return showFunctions(statement, session);
       case 'ShowSession':
         return showSession(statement, session, this.sessionProperties);
       case 'ShowCreateTable':

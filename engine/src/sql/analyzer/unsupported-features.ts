@@ -112,8 +112,6 @@ function unsupportedConstruct(node: Node): Unsupported | undefined {
     case 'Update':
     case 'Merge':
       return node.branch ? { message: 'Table branches are not supported', location: node.branch.location } : undefined;
-    case 'ShowFunctions':
-      return node.schema ? feature('SHOW FUNCTIONS FROM', node.schema.location) : undefined;
     case 'ColumnDefinition':
       return unsupportedColumn(node);
     case 'LikeClause':
