@@ -192,6 +192,7 @@ export class StatementExecutor {
       case 'RenameColumn':
       case 'RenameTable':
       case 'SetProperties':
+      case 'DropNotNullConstraint':
         return alterTable(statement, metadata, parameters);
       case 'Comment':
         return comment(statement, metadata);

@@ -16,6 +16,7 @@ type SupportedManagement = ast.ShowStats | ast.CreateView | ast.DropView | ast.S
   | ast.Merge
   | ast.TruncateTable
   | ast.AddColumn
+  | ast.DropNotNullConstraint
   | ast.DropColumn
   | ast.RenameColumn
   | ast.RenameTable
@@ -35,7 +36,6 @@ const STATEMENT_FEATURES: Record<Exclude<UnsupportedStatement['kind'], 'Comment'
   SetColumnDefault: 'ALTER TABLE ... ALTER COLUMN ... SET DEFAULT',
   DropColumnDefault: 'ALTER TABLE ... ALTER COLUMN ... DROP DEFAULT',
   SetColumnType: 'ALTER TABLE ... ALTER COLUMN ... SET DATA TYPE',
-  DropNotNullConstraint: 'ALTER TABLE ... ALTER COLUMN ... DROP NOT NULL',
   TableExecute: 'ALTER TABLE ... EXECUTE',
   Analyze: 'ANALYZE',
   RefreshView: 'ALTER VIEW ... REFRESH',
