@@ -49,8 +49,8 @@ export const STATEMENT_PAGE_SETUP: Readonly<Record<string, PageSetup>> = {
   'create-view.md': { statements: [tpchView('orders')] },
   'drop-view.md': { statements: [tpchView('orders'), 'CREATE VIEW orders_by_date AS SELECT orderdate, sum(totalprice) AS price FROM orders GROUP BY orderdate'], isolated: true },
   'show-create-view.md': { statements: [] },
-  // Not `people` too: the first examples rename users to it.
-  'alter-table.md': { statements: [users('users')], isolated: true },
+  // Not `people` too: the first examples rename users to it. An id NOT NULL, for DROP NOT NULL.
+  'alter-table.md': { statements: ['CREATE TABLE users (id integer NOT NULL, name varchar, country varchar)', "INSERT INTO users VALUES (1, 'alice', 'US')"], isolated: true },
   'comment.md': { statements: [users('users')], isolated: true },
   'delete.md': { statements: [tpchCopy('orders'), tpchCopy('lineitem')], isolated: true },
   'truncate.md': { statements: [tpchCopy('orders')], isolated: true },
