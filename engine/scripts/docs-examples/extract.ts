@@ -4,7 +4,7 @@
 
 export interface DocExample {
   sql: string;
-  expected: string;
+  expected?: string;
   /** The documented rows, when the result is several `(a, b)` lines (their order is not the point). */
   expectedRows?: string[];
 }
@@ -77,4 +77,11 @@ const MISSING_FEATURE_ERRORS = new Set(['NOT_SUPPORTED', 'FUNCTION_NOT_FOUND', '
 /** Whether an error answers an example documented to fail (`-- ERROR!`, `--> failure: ...`). */
 export function isDocumentedFailure(expected: string, errorName: string | undefined): boolean {
   return /^\s*(?:ERROR|failure)\b/i.test(expected) && errorName !== undefined && !MISSING_FEATURE_ERRORS.has(errorName);
+}
+
+/** Error names that say an example's tables (the checker's setup), not the engine, are missing. */
+const SETUP_ERRORS = new Set(['TABLE_NOT_FOUND', 'CATALOG_NOT_FOUND', 'SCHEMA_NOT_FOUND', 'COLUMN_NOT_FOUND']);
+
+export function isMissingSetup(errorName: string | undefined): boolean {
+  return errorName !== undefined && SETUP_ERRORS.has(errorName);
 }

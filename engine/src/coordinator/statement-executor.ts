@@ -130,7 +130,7 @@ export class StatementExecutor {
       case 'ShowColumns':
         return showColumns(statement, metadata);
       case 'ShowFunctions':
-        return showFunctions(statement);
+        return showFunctions(statement, session);
       case 'ShowSession':
         return showSession(statement, session, this.sessionProperties);
       case 'ShowCreateTable':
@@ -193,6 +193,7 @@ export class StatementExecutor {
       case 'RenameColumn':
       case 'RenameTable':
       case 'SetProperties':
+      case 'DropNotNullConstraint':
         return alterTable(statement, metadata, parameters);
       case 'Comment':
         return comment(statement, metadata);

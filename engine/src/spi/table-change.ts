@@ -9,7 +9,8 @@ export type TableChange =
   | { kind: 'renameColumn'; column: string; to: string }
   | { kind: 'rename'; schema: string; name: string }
   | { kind: 'setComment'; comment: string | undefined }
-  | { kind: 'setColumnComment'; column: string; comment: string | undefined };
+  | { kind: 'setColumnComment'; column: string; comment: string | undefined }
+  | { kind: 'dropNotNull'; column: string };
 
 /** What Trino names each change when a connector cannot make it ("This connector does not support <name>"). */
 export const TABLE_CHANGE_NAMES: Readonly<Record<TableChange['kind'], string>> = {
@@ -19,4 +20,5 @@ export const TABLE_CHANGE_NAMES: Readonly<Record<TableChange['kind'], string>> =
   rename: 'renaming tables',
   setComment: 'setting table comments',
   setColumnComment: 'setting column comments',
+  dropNotNull: 'dropping a not null constraint',
 };

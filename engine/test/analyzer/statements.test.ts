@@ -45,6 +45,18 @@ describe('metadata, session and EXPLAIN statements', () => {
     expect(sums.every((r) => r[3] === 'aggregate')).to.equal(true);
   });
 
+  // Before: SHOW FUNCTIONS FROM failed with NOT_SUPPORTED. As in Trino, the built-ins are system.builtin's;
+  // a schema of a connector lists its own functions, and no connector here stores any.
+  it('SHOW FUNCTIONS FROM lists the built-ins from system.builtin, and nothing from other schemas', async () => {
+    const all = await h.rows("SHOW FUNCTIONS LIKE 'array%'");
+    expect(all.length).to.be.greaterThan(0);
+    expect(await h.rows("SHOW FUNCTIONS FROM system.builtin LIKE 'array%'")).to.deep.equal(all);
+    expect(await h.rows('SHOW FUNCTIONS FROM memory.default')).to.deep.equal([]);
+    expect(await h.rows('SHOW FUNCTIONS FROM example.default')).to.deep.equal([]);
+    const error = await h.failure('SHOW FUNCTIONS FROM a.b.c');
+    expect([error.errorName, error.rawMessage]).to.deep.equal(['SYNTAX_ERROR', 'Too many parts in schema name: a.b.c']);
+  });
+
   it('explains logical and distributed plans, and EXPLAIN ANALYZE runs the query', async () => {
     const logical = (await h.rows('EXPLAIN (TYPE LOGICAL) SELECT count(*) FROM tpch.tiny.nation WHERE n_regionkey = 1'))[0][0] as string;
     expect(logical).to.match(/Aggregate/);

@@ -97,6 +97,9 @@ describe('ALTER TABLE and COMMENT ON on memory tables', () => {
       ['ALTER TABLE t RENAME TO tpch.tiny.x', 'NOT_SUPPORTED', 'line 1:1: Table rename across catalogs is not supported'],
       ['ALTER TABLE t SET PROPERTIES x = 1', 'INVALID_TABLE_PROPERTY', "line 1:30: Catalog 'memory' table property 'x' does not exist. Catalog 'memory' has no table properties"],
       ['ALTER TABLE v SET PROPERTIES x = 1', 'NOT_SUPPORTED', 'line 1:1: Cannot set properties to a view in ALTER TABLE'],
+      // As Trino's memory connector (before: "ALTER TABLE ... ADD COLUMN ... FIRST is not supported").
+      ['ALTER TABLE t ADD COLUMN c bigint FIRST', 'NOT_SUPPORTED', 'line 1:1: This connector does not support adding columns with FIRST clause'],
+      ['ALTER TABLE t ADD COLUMN c bigint AFTER id', 'NOT_SUPPORTED', 'line 1:1: This connector does not support adding columns with AFTER clause'],
       ['ALTER TABLE tpch.tiny.nation ADD COLUMN c bigint', 'NOT_SUPPORTED', 'line 1:1: This connector does not support adding columns'],
       ["COMMENT ON TABLE v IS 'x'", 'TABLE_NOT_FOUND', "line 1:1: Table 'memory.default.v' does not exist, but a view with that name exists. Did you mean COMMENT ON VIEW memory.default.v IS ...?"],
       ["COMMENT ON VIEW t IS 'x'", 'TABLE_NOT_FOUND', "line 1:1: View 'memory.default.t' does not exist, but a table with that name exists. Did you mean COMMENT ON TABLE memory.default.t IS ...?"],

@@ -36,6 +36,17 @@ export function applyColumnChange(table: MemoryTable, change: Exclude<TableChang
       table.redefine(Object.freeze(change.comment === undefined ? rest : { ...rest, comment: change.comment }));
       return;
     }
+    case 'dropNotNull':
+      table.redefine(
+        withColumns(
+          columns.map((c, i) => {
+            if (i !== index) return c;
+            const { nullable: _old, ...rest } = c;
+            return rest;
+          }),
+        ),
+      );
+      return;
     case 'setColumnComment':
       table.redefine(
         withColumns(

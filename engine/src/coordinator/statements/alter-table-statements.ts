@@ -13,11 +13,21 @@ import { columnMetadata } from './ddl-statements.js';
 import { evaluateProperties } from './property-values.js';
 import { updateResult } from './results.js';
 
-type AlterStatement = ast.AddColumn | ast.DropColumn | ast.RenameColumn | ast.RenameTable | ast.SetProperties;
+type AlterStatement = ast.AddColumn | ast.DropColumn | ast.RenameColumn | ast.RenameTable | ast.SetProperties | ast.DropNotNullConstraint;
+
+/** The update type each statement reports, as Trino's. */
+const UPDATE_TYPES: Readonly<Record<AlterStatement['kind'], string>> = {
+  AddColumn: 'ADD COLUMN',
+  DropColumn: 'DROP COLUMN',
+  RenameColumn: 'RENAME COLUMN',
+  RenameTable: 'RENAME TABLE',
+  SetProperties: 'SET PROPERTIES',
+  DropNotNullConstraint: 'DROP NOT NULL',
+};
 
 export async function alterTable(s: AlterStatement, metadata: StatementMetadata, parameters: readonly RowExpression[]): Promise<StatementResult> {
   const name = s.kind === 'RenameTable' ? s.source : s.kind === 'SetProperties' ? s.name : s.table;
-  const updateType = s.kind === 'RenameTable' ? 'RENAME TABLE' : s.kind === 'SetProperties' ? 'SET PROPERTIES' : s.kind === 'AddColumn' ? 'ADD COLUMN' : s.kind === 'DropColumn' ? 'DROP COLUMN' : 'RENAME COLUMN';
+  const updateType = UPDATE_TYPES[s.kind];
   const table = await metadata.table(name);
   if (table === undefined) {
     if (s.kind === 'SetProperties') {
@@ -42,7 +52,7 @@ async function tableChange(s: AlterStatement, table: TableMetadata, connector: C
     case 'AddColumn': {
       const definition = s.column;
       if (definition.fieldPath !== undefined && definition.fieldPath.length > 0) throw new EngineError('NOT_SUPPORTED', 'Adding fields of row columns is not supported', s.location);
-      if (s.position !== undefined && s.position.kind !== 'LAST') throw new EngineError('NOT_SUPPORTED', `ALTER TABLE ... ADD COLUMN ... ${s.position.kind} is not supported`, s.location);
+      if (s.position !== undefined && s.position.kind !== 'LAST') throw new EngineError('NOT_SUPPORTED', `This connector does not support adding columns with ${s.position.kind} clause`, s.location);
       if (definition.defaultValue !== undefined) throw new EngineError('NOT_SUPPORTED', `Catalog '${table.catalog}' does not support default value for column name '${definition.name.value}'`, definition.location);
       const column = columnMetadata(definition, table.catalog, connector, metadata.session, parameters);
       if (has(column.name)) {
@@ -78,6 +88,12 @@ async function tableChange(s: AlterStatement, table: TableMetadata, connector: C
       if ((await metadata.table(targetName)) !== undefined) throw new EngineError('TABLE_ALREADY_EXISTS', `Target table '${qualified}' already exists`, s.location);
       if ((await metadata.view(targetName)) !== undefined) throw new EngineError('GENERIC_USER_ERROR', `Target table '${qualified}' does not exist, but a view with that name exists.`, s.location);
       return { kind: 'rename', schema: target.schema, name: target.name };
+    }
+    case 'DropNotNullConstraint': {
+      const column = table.columns.find((c) => c.name === s.column.value);
+      if (column === undefined) throw new EngineError('COLUMN_NOT_FOUND', `Column '${s.column.value}' does not exist`, s.location);
+      if (column.nullable !== false) throw new EngineError('NOT_SUPPORTED', 'Column is already nullable', s.location);
+      return { kind: 'dropNotNull', column: column.name };
     }
     case 'SetProperties': {
       evaluateProperties(s.properties, { catalog: table.catalog, object: 'table', declared: connector.properties?.table ?? [] }, metadata.session, parameters);

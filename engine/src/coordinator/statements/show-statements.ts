@@ -65,15 +65,28 @@ export async function showColumns(s: ast.ShowColumns, metadata: StatementMetadat
   return rowsResult(varcharColumns('Column', 'Type', 'Extra', 'Comment'), rows);
 }
 
-export function showFunctions(s: ast.ShowFunctions): StatementResult {
+export function showFunctions(s: ast.ShowFunctions, session: Session): StatementResult {
   const matches = likeMatcher(s.like, s.escape);
-  const all: FunctionInfo[] = [...listScalarFunctions(), ...listAggregateFunctions(), ...listWindowFunctions()];
+  const all: FunctionInfo[] = s.schema === undefined || holdsBuiltins(s.schema, session) ? [...listScalarFunctions(), ...listAggregateFunctions(), ...listWindowFunctions()] : [];
   const rows = all
     .filter((f) => matches(f.name))
     .sort((a, b) => a.name.localeCompare(b.name) || a.argumentTypes.join().localeCompare(b.argumentTypes.join()))
     .map((f) => [f.name, f.returnType, f.argumentTypes.join(', '), f.functionType, f.deterministic, f.description]);
   const columns = [...varcharColumns('Function', 'Return Type', 'Argument Types', 'Function Type'), column('Deterministic', BOOLEAN), column('Description', VARCHAR)];
   return rowsResult(columns, rows);
+}
+
+/**
+ * Whether SHOW FUNCTIONS FROM `schema` lists the built-in functions: they are system.builtin's, as
+ * in Trino. Any other schema, of any catalog or of none, holds no functions here (no connector
+ * stores functions: CREATE FUNCTION is not supported), so lists none, as Trino lists a schema without.
+ */
+function holdsBuiltins(schema: ast.QualifiedName, session: Session): boolean {
+  const parts = schema.parts.map((p) => p.value.toLowerCase());
+  if (parts.length > 2) throw new EngineError('SYNTAX_ERROR', `Too many parts in schema name: ${parts.join('.')}`, schema.location);
+  const catalog = parts.length === 2 ? parts[0] : session.catalog;
+  if (catalog === undefined) throw new EngineError('MISSING_CATALOG_NAME', 'Catalog must be specified when session catalog is not set', schema.location);
+  return catalog === 'system' && parts[parts.length - 1] === 'builtin';
 }
 
 export function showSession(s: ast.ShowSession, session: Session, properties: SessionPropertyManager): StatementResult {

@@ -8,6 +8,7 @@ import { typeName, typesEqual, type SqlType } from '../../types/types.js';
 import type * as ast from '../parser/ast.js';
 import type { PlanNode, SetOperationNode } from '../planner/plan.js';
 import { symbolRef, type RowExpression, type Symbol } from '../planner/row-expression.js';
+import { correspondingFields } from './corresponding.js';
 import { coerce } from './expression-translator.js';
 import { visibleFields, type RelationPlan } from './relation-plan.js';
 import type { QueryPlanner } from './query-planner.js';
@@ -15,13 +16,14 @@ import { Scope, type Field } from './scope.js';
 
 export function planSetOperation(planner: QueryPlanner, op: ast.SetOperation, outer?: Scope): RelationPlan {
   const factory = planner.context.factory;
-  const fieldLists: Field[][] = [];
+  const inputFields: Field[][] = [];
   const nodes: PlanNode[] = [];
   for (const input of op.inputs) {
     const plan = planner.planQueryBody(input, outer);
-    fieldLists.push(visibleFields(plan));
+    inputFields.push(visibleFields(plan));
     nodes.push(plan.node);
   }
+  const fieldLists = correspondingFields(op, inputFields);
   const levels = columnTypeLevels(op, fieldLists);
   const operation = op.operator.toLowerCase() as SetOperationNode['operation'];
   const merged = { sources: [] as PlanNode[], sourceSymbols: [] as Symbol[][], distinct: op.distinct };

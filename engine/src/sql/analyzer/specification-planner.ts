@@ -17,6 +17,7 @@ import { typeName, type SqlType } from '../../types/types.js';
 import { isComparable } from '../../functions/scalar/map-comparison.js';
 import { subqueryHook, type PlanHolder } from './subquery-planner.js';
 import { planWindows } from './window-planner.js';
+import { resolveAutoGroupBy } from './auto-group-by.js';
 
 /** One column of the select list after `*` expansion. */
 interface SelectColumn {
@@ -55,7 +56,8 @@ export class SpecificationPlanner {
     const orderExpressions = allOrderBy.map((o) => o.key);
     const selectExpressions = columns.flatMap((c) => (c.expression ? [c.expression] : []));
     // As Trino, an unknown function is reported before any aggregation check would look at its arguments.
-    const groupByExpressions = (spec.groupBy?.elements ?? []).flatMap(groupingExpressions);
+    const grouped = resolveAutoGroupBy(spec, columns.map((c) => c.expression));
+    const groupByExpressions = (grouped.groupBy?.elements ?? []).flatMap(groupingExpressions);
     rejectUnknownFunctions([...selectExpressions, ...groupByExpressions, ...(spec.having ? [spec.having] : []), ...orderExpressions]);
     const aggregateCalls = [...selectExpressions, ...(spec.having ? [spec.having] : []), ...orderExpressions].flatMap((e) => findAggregates(e));
     const aggregated = spec.groupBy !== undefined || aggregateCalls.length > 0 || spec.having !== undefined;
@@ -64,7 +66,7 @@ export class SpecificationPlanner {
     const hooks: TranslationHook[] = [];
     let aggregation: AggregationResult | undefined;
     if (aggregated) {
-      aggregation = planAggregation(this.planner, holder, scope, spec, columns.map((c) => c.expression), aggregateCalls);
+      aggregation = planAggregation(this.planner, holder, scope, grouped, columns.map((c) => c.expression), aggregateCalls);
       hooks.push(aggregation.hook);
     }
     hooks.push(subqueries);
@@ -152,7 +154,7 @@ function groupingExpressions(element: ast.GroupingElement): ast.Expression[] {
     case 'Cube':
       return element.elements.flat();
     case 'AutoGroupBy':
-      return [];
+      return []; // resolved to a SimpleGroupBy before (resolveAutoGroupBy)
     default:
       return element.expressions;
   }

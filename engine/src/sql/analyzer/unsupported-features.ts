@@ -17,6 +17,7 @@ type SupportedManagement = ast.ShowStats | ast.CreateView | ast.DropView | ast.S
   | ast.Merge
   | ast.TruncateTable
   | ast.AddColumn
+  | ast.DropNotNullConstraint
   | ast.DropColumn
   | ast.RenameColumn
   | ast.RenameTable
@@ -36,7 +37,6 @@ const STATEMENT_FEATURES: Record<Exclude<UnsupportedStatement['kind'], 'Comment'
   SetColumnDefault: 'ALTER TABLE ... ALTER COLUMN ... SET DEFAULT',
   DropColumnDefault: 'ALTER TABLE ... ALTER COLUMN ... DROP DEFAULT',
   SetColumnType: 'ALTER TABLE ... ALTER COLUMN ... SET DATA TYPE',
-  DropNotNullConstraint: 'ALTER TABLE ... ALTER COLUMN ... DROP NOT NULL',
   TableExecute: 'ALTER TABLE ... EXECUTE',
   Analyze: 'ANALYZE',
   RefreshView: 'ALTER VIEW ... REFRESH',
@@ -113,8 +113,6 @@ function unsupportedConstruct(node: Node): Unsupported | undefined {
     case 'Update':
     case 'Merge':
       return node.branch ? { message: 'Table branches are not supported', location: node.branch.location } : undefined;
-    case 'ShowFunctions':
-      return node.schema ? feature('SHOW FUNCTIONS FROM', node.schema.location) : undefined;
     case 'ColumnDefinition':
       return unsupportedColumn(node);
     case 'LikeClause':
@@ -123,10 +121,6 @@ function unsupportedConstruct(node: Node): Unsupported | undefined {
       return feature('WITH SESSION', node.location);
     case 'FunctionSpecification':
       return feature('WITH FUNCTION', node.location);
-    case 'Corresponding':
-      return feature('CORRESPONDING', node.location);
-    case 'AutoGroupBy':
-      return feature('GROUP BY AUTO', node.location);
     case 'QueryPeriod':
       return feature(`FOR ${node.rangeType} AS OF`, node.location);
     case 'Join':
