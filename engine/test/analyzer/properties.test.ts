@@ -163,6 +163,7 @@ describe('session properties', () => {
     const shown = await h.query('SHOW SESSION');
     expect(shown.columns.map((c) => c.name)).to.deep.equal(['Name', 'Value', 'Default', 'Type', 'Description']);
     expect(shown.rows.map((r) => r.slice(0, 4))).to.deep.equal([
+      ['disabled_optimizer_rules', '', '', 'varchar'],
       ['distinct_aggregations_strategy', 'AUTOMATIC', 'AUTOMATIC', 'varchar'],
       ['join_distribution_type', 'AUTOMATIC', 'AUTOMATIC', 'varchar'],
       ['max_recursion_depth', '10', '10', 'integer'],
