@@ -45,6 +45,7 @@ import { unnest } from './operators/unnest.js';
 import { estimatedPageBytes, type Scalar } from '../spi/page.js';
 import { OperatorRecorders, type OperatorRecorder } from './stats/operator-recorder.js';
 import { recordedEdge } from './stats/recorded-edge.js';
+import { assertNever } from '../sql/planner/assert-never.js';
 
 export interface ExecutionEnvironment {
   operator: OperatorContext;
@@ -210,6 +211,8 @@ export class LocalExecutionPlanner {
         if (commit === undefined) throw new EngineError('GENERIC_INTERNAL_ERROR', `TableFinish ${node.id} outside a write statement`);
         return run(tableFinish, input(node.source), commit);
       }
+      default:
+        return assertNever(node);
     }
   }
 
