@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { EngineError } from '../../src/errors/engine-error.js';
 import { parseStatement } from '../../src/sql/parser/parser.js';
-import type { PlanNode } from '../../src/sql/planner/plan.js';
+import type { ExchangeNode, PlanNode } from '../../src/sql/planner/plan.js';
+import { planQuery } from '../../src/sql/planner/plan-query.js';
 import { rewriteBottomUp } from '../../src/sql/planner/optimizer/rewrite-plan.js';
 import { validatePlan } from '../../src/sql/planner/validator/plan-validator.js';
 import { EngineHarness } from '../support/engine-harness.js';
@@ -55,5 +56,19 @@ describe('optimizer: named rules and the plan validator', () => {
     const withoutN = (node: PlanNode): PlanNode => (node.kind === 'TableScan' ? { ...node, outputs: node.outputs.filter((s) => s.name === 'k'), columns: node.columns.filter((c) => c.name === 'k') } : node);
     const broken = rewriteBottomUp(root, withoutN);
     expect(() => validatePlan(broken, 'rule prune_columns')).to.throw(/Invalid plan after rule prune_columns: Filter node \d+ references n#\d+ \(bigint\), which its sources do not produce/);
+  });
+
+  it('refuses a right join whose build side is replicated, and a build side partitioned on other keys', async () => {
+    const statement = parseStatement('SELECT n_name, r_name FROM tpch.tiny.nation RIGHT JOIN tpch.tiny.region ON n_regionkey = r_regionkey AND n_name = r_name');
+    if (statement.kind !== 'QueryStatement') throw new Error('not a query');
+    const { root, context } = await h.analyze(statement.query);
+    const { root: plan } = planQuery(root, context, { distributed: true, validate: true });
+    // tpch tables are read on any node: the right join's sides are repartitioned on its keys.
+    expect(() => validatePlan(plan, 'add_exchanges')).not.to.throw();
+    const isBuildExchange = (node: PlanNode) => node.kind === 'Exchange' && node.type === 'REPARTITION' && node.partitionKeys.length === 2;
+    const replicatedBuild = rewriteBottomUp(plan, (node) => (node.kind === 'Join' && isBuildExchange(node.right) ? { ...node, right: { ...(node.right as ExchangeNode), type: 'REPLICATE', partitionKeys: [] } } : node));
+    expect(() => validatePlan(replicatedBuild, 'rule add_exchanges')).to.throw(/Invalid plan after rule add_exchanges: Join node \d+: a right join's build side is replicated/);
+    const swappedKeys = rewriteBottomUp(plan, (node) => (isBuildExchange(node) && node.kind === 'Exchange' ? { ...node, partitionKeys: [...node.partitionKeys].reverse() } : node));
+    expect(() => validatePlan(swappedKeys, 'rule add_exchanges')).to.throw(/Join node \d+: its build side is repartitioned on other symbols than its join keys/);
   });
 });

@@ -6,11 +6,12 @@
 
 import { EngineError } from '../../../errors/engine-error.js';
 import { BOOLEAN, typesEqual, typeName, type SqlType } from '../../../types/types.js';
-import type { JoinNode, PlanNode } from '../plan.js';
+import type { ExchangeNode, JoinNode, PlanNode } from '../plan.js';
 import { sources } from '../plan.js';
 import { nodeReferences } from '../plan-symbols.js';
 import { children, type RowExpression, type Symbol, type SymbolReference } from '../row-expression.js';
 import { producedSymbols } from './produced-symbols.js';
+import { assertNever } from '../assert-never.js';
 
 /** Throws GENERIC_INTERNAL_ERROR naming `after` (the rule or step that made `root`) when it is malformed. */
 export function validatePlan(root: PlanNode, after: string): void {
@@ -38,7 +39,7 @@ function firstProblem(node: PlanNode, outer: Symbols): string | undefined {
     const missing = node.outputs.find((s) => !produced.has(s.id));
     if (missing !== undefined) return `${at} outputs ${describe(missing)}, which it does not produce`;
   }
-  return expressionProblem(node, at) ?? exchangeProblem(node, at);
+  return nodeProblem(node, at);
 }
 
 function withSymbols(symbols: Symbols, more: readonly Symbol[]): Symbols {
@@ -52,14 +53,15 @@ function symbolProblem(symbol: Symbol, available: Symbols): string | undefined {
   return undefined;
 }
 
-/** Expressions whose type must be their target's, and symbol references inside them. */
-function expressionProblem(node: PlanNode, at: string): string | undefined {
+/** What is wrong with the node's own fields: types of its expressions, lists that must line up with its outputs. */
+function nodeProblem(node: PlanNode, at: string): string | undefined {
   const typed = (e: RowExpression | undefined, type: SqlType, what: string): string | undefined => {
     if (e === undefined) return undefined;
     if (!typesEqual(e.type, type)) return `${at}: ${what} is ${typeName(e.type)}, not ${typeName(type)}`;
-    for (const ref of symbolReferences(e)) if (!typesEqual(ref.type, ref.symbol.type)) return `${at}: a reference to ${describe(ref.symbol)} is typed ${typeName(ref.type)}`;
-    return undefined;
+    const ref = symbolReferences(e).find((r) => !typesEqual(r.type, r.symbol.type));
+    return ref === undefined ? undefined : `${at}: a reference to ${describe(ref.symbol)} is typed ${typeName(ref.type)}`;
   };
+  const width = node.outputs.length;
   switch (node.kind) {
     case 'Filter':
       return typed(node.predicate, BOOLEAN, 'the predicate');
@@ -75,35 +77,66 @@ function expressionProblem(node: PlanNode, at: string): string | undefined {
       const mask = node.aggregations.find((a) => a.mask !== undefined && !typesEqual(a.mask.type, BOOLEAN));
       return mask === undefined ? undefined : `${at}: the mask of ${describe(mask.symbol)} is not boolean`;
     }
-    default:
+    case 'TableScan':
+      return node.columns.length === width ? undefined : `${at}: ${node.columns.length} columns for ${width} outputs`;
+    case 'Values': {
+      const row = node.rows.findIndex((r) => r.length !== width);
+      return row < 0 ? undefined : `${at}: row ${row + 1} has ${node.rows[row].length} values for ${width} outputs`;
+    }
+    case 'SetOperation':
+      for (const [i, symbols] of node.sourceSymbols.entries()) {
+        const source = new Set(node.sources[i].outputs.map((s) => s.id));
+        if (symbols.length !== width || symbols.some((s) => !source.has(s.id))) return `${at}: input ${i + 1} does not give its outputs`;
+      }
+      return node.sourceSymbols.length === node.sources.length ? undefined : `${at}: ${node.sourceSymbols.length} symbol lists for ${node.sources.length} inputs`;
+    case 'RecursiveUnion':
+      return node.anchor.outputs.length === width && node.step.outputs.length === width ? undefined : `${at}: anchor, step and outputs differ in width`;
+    case 'Exchange':
+      return (node.type === 'REPARTITION') === node.partitionKeys.length > 0 ? undefined : `${at}: a ${node.type} exchange with ${node.partitionKeys.length} partition keys`;
+    case 'RemoteSource':
+      return `${at}: a remote source before the plan is fragmented`;
+    // Their symbols are checked above (references and outputs); they have no expressions.
+    case 'Sort':
+    case 'TopN':
+    case 'Limit':
+    case 'Window':
+    case 'EnforceSingleRow':
+    case 'GroupId':
+    case 'AssignUniqueId':
+    case 'MarkDistinct':
+    case 'Unnest':
+    case 'Apply':
+    case 'TableWriter':
+    case 'TableFinish':
       return undefined;
+    default:
+      return assertNever(node);
   }
 }
 
 function joinProblem(node: JoinNode, at: string): string | undefined {
   const left = new Set(node.left.outputs.map((s) => s.id));
   const right = new Set(node.right.outputs.map((s) => s.id));
-  for (const clause of node.criteria) {
-    if (!left.has(clause.left.id) || !right.has(clause.right.id)) return `${at}: criterion ${describe(clause.left)} = ${describe(clause.right)} is not left = right`;
-    if (!typesEqual(clause.left.type, clause.right.type)) return `${at}: criterion ${describe(clause.left)} = ${describe(clause.right)} compares different types`;
-  }
-  if ((node.type === 'right' || node.type === 'full') && replicated(node.right)) return `${at}: a ${node.type} join's build side is replicated, so its unmatched rows would come once per task`;
+  const clause = node.criteria.find((c) => !left.has(c.left.id) || !right.has(c.right.id));
+  if (clause !== undefined) return `${at}: criterion ${describe(clause.left)} = ${describe(clause.right)} is not probe = build`;
   if (node.type === 'mark' && (node.mark === undefined || !typesEqual(node.mark.symbol.type, BOOLEAN))) return `${at}: a mark join without a boolean mark`;
+  const build = exchangeBelow(node.right, true);
+  if (build?.type === 'REPLICATE' && (node.type === 'right' || node.type === 'full')) return `${at}: a ${node.type} join's build side is replicated, so its unmatched rows would come once per task`;
+  if (build?.type === 'REPARTITION' && node.mark?.nullAware === true) return `${at}: a null-aware mark join's build side is partitioned; every task must see each build row`;
+  // A side repartitioned for the join is partitioned on its join keys, in the criteria's order, so that matching rows meet.
+  // (Only where no projection between may have renamed the keys.)
+  for (const [side, exchange] of [['build', exchangeBelow(node.right, false)], ['probe', exchangeBelow(node.left, false)]] as const) {
+    if (exchange?.type !== 'REPARTITION') continue;
+    const keys = node.criteria.map((c) => (side === 'build' ? c.right : c.left));
+    if (exchange.partitionKeys.length !== keys.length || exchange.partitionKeys.some((k, i) => k.id !== keys[i].id)) return `${at}: its ${side} side is repartitioned on other symbols than its join keys`;
+  }
   return undefined;
 }
 
-function replicated(node: PlanNode): boolean {
-  return node.kind === 'Exchange' ? node.type === 'REPLICATE' : node.kind === 'Project' || node.kind === 'Filter' ? replicated(node.source) : false;
-}
-
-function exchangeProblem(node: PlanNode, at: string): string | undefined {
-  if (node.kind === 'RemoteSource') return `${at}: a remote source before the plan is fragmented`;
-  if (node.kind !== 'Exchange') return undefined;
-  const outputs = new Set(node.source.outputs.map((s) => s.id));
-  const key = node.partitionKeys.find((k) => !outputs.has(k.id));
-  if (key !== undefined) return `${at} partitions on ${describe(key)}, which its source does not produce`;
-  if ((node.type === 'REPARTITION') !== node.partitionKeys.length > 0) return `${at}: a ${node.type} exchange with ${node.partitionKeys.length} partition keys`;
-  return undefined;
+/** The exchange a join side comes through, below filters (and projections, with `throughProjects`). */
+function exchangeBelow(node: PlanNode, throughProjects: boolean): ExchangeNode | undefined {
+  if (node.kind === 'Exchange') return node;
+  return node.kind === 'Filter' || (throughProjects && node.kind === 'Project') ? exchangeBelow(node.source, throughProjects) : undefined;
 }
 
 /** The symbol references in `e`; a stack, not recursion: expressions may nest deeper than the stack. */
