@@ -1,5 +1,7 @@
 // The optimizer's rules, in the order they run: the one list of them. Each rule is one file;
-// planQuery (../plan-query.ts) runs them.
+// planQuery (../plan-query.ts) runs them. A new rule is one line here, `rule('snake_case_name', fn)`
+// (or requiredRule, saying why the plan cannot run without it); its name is what
+// disabled_optimizer_rules and the plan validator's errors speak of.
 
 import { addExchanges } from '../distributed/add-exchanges.js';
 import { foldConstants } from './fold-constants.js';
