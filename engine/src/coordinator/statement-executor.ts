@@ -19,12 +19,10 @@ import { translateExpression } from '../sql/analyzer/expression-translator.js';
 import { Scope } from '../sql/analyzer/scope.js';
 import type * as ast from '../sql/parser/ast.js';
 import { parseStatement } from '../sql/parser/parser.js';
-import { afterExchanges, optimize } from '../sql/planner/optimizer/optimizer.js';
+import { planQuery } from '../sql/planner/plan-query.js';
 import type { PlanNode, TableScanNode } from '../sql/planner/plan.js';
 import { printPlan, type NodeRuntimeStats } from '../sql/planner/plan-printer.js';
-import { addExchanges } from '../sql/planner/distributed/add-exchanges.js';
-import { pruneColumns } from '../sql/planner/optimizer/prune-columns.js';
-import { fragmentPlan, type PlanFragment } from '../sql/planner/distributed/fragmenter.js';
+import type { PlanFragment } from '../sql/planner/distributed/fragmenter.js';
 import { printFragments } from '../sql/planner/distributed/fragment-printer.js';
 import { DistributedQuery, type ClusterView } from './scheduler/distributed-query.js';
 import { constant, symbolRef, type RowExpression } from '../sql/planner/row-expression.js';
@@ -62,6 +60,8 @@ export interface StatementExecutorOptions {
   nodeMemory: MemoryContext;
   /** On a coordinator: the nodes queries are distributed over. */
   cluster?: ClusterView;
+  /** Validate each plan after every optimizer rule (tests); by default when ENGINE_VALIDATE_PLANS=1. */
+  validatePlans?: boolean;
 }
 
 interface PlannedQuery {
@@ -248,16 +248,11 @@ export class StatementExecutor {
   private planAnalyzed(analyzed: AnalyzedQuery, distributed: boolean, write?: PlannedWrite): PlannedQuery {
     const { context } = analyzed;
     const root = write === undefined ? analyzed.root : inTableOrder(analyzed.root, write.layout, context.factory);
-    const optimized = optimize(root, context, distributed);
     const columns = write === undefined ? analyzed.columns : [{ name: 'rows', type: BIGINT }];
-    const writer = (plan: PlanNode) => (write === undefined ? plan : addTableWriter(plan, writerSpec(optimized, write, distributed), context.factory));
-    if (!distributed) return { root: writer(optimized), columns };
     const isRemoteScan = (scan: TableScanNode) => this.catalogs.get(scan.table.catalog)?.remotelyAccessible?.(scan.table) === true;
-    // Joins probed in parallel are marked in the fragments' final shape; aggregations left whole in one
-    // task (over data only the coordinator holds) still split over its worker threads.
-    // Pruning again narrows what crosses each exchange to what the stages above it use.
-    const withExchanges = afterExchanges(pruneColumns(addExchanges(optimized, context), context), context);
-    return { root: optimized, columns, fragments: fragmentPlan(writer(withExchanges), isRemoteScan) };
+    const addWriter = write === undefined ? undefined : (plan: PlanNode) => addTableWriter(plan, writerSpec(plan, write, distributed), context.factory);
+    const planned = planQuery(root, context, { distributed, isRemoteScan, addWriter, validate: this.options.validatePlans });
+    return { ...planned, columns };
   }
 
   /**

@@ -11,6 +11,7 @@ import { TIME_ZONE_PROPERTY_METADATA } from './statements/time-zone-statement.js
 import { PARALLEL_JOIN_PROBE_PROPERTY } from '../sql/planner/optimizer/parallel-probes.js';
 import { DISTINCT_AGGREGATIONS_STRATEGY_PROPERTY } from '../sql/planner/optimizer/distinct-aggregations.js';
 import { ENABLE_DYNAMIC_FILTERING_PROPERTY } from '../sql/planner/optimizer/dynamic-filters.js';
+import { DISABLED_OPTIMIZER_RULES_PROPERTY } from '../sql/planner/optimizer/disabled-rules.js';
 
 /** What a node's configuration sets as the default of a session property. */
 export interface NodeSessionDefaults {
@@ -26,6 +27,7 @@ const JOIN_DISTRIBUTION_TYPES = ['AUTOMATIC', 'PARTITIONED', 'BROADCAST'];
 /** The system session properties of a node, by name. */
 export function systemSessionProperties(node: NodeSessionDefaults): readonly PropertyMetadata[] {
   return [
+    DISABLED_OPTIMIZER_RULES_PROPERTY,
     DISTINCT_AGGREGATIONS_STRATEGY_PROPERTY,
     {
       name: 'join_distribution_type',

@@ -46,6 +46,7 @@ import { unnest } from './operators/unnest.js';
 import { estimatedPageBytes, type Scalar } from '../spi/page.js';
 import { OperatorRecorders, type OperatorRecorder } from './stats/operator-recorder.js';
 import { recordedEdge } from './stats/recorded-edge.js';
+import { assertNever } from '../sql/planner/assert-never.js';
 
 export interface ExecutionEnvironment {
   operator: OperatorContext;
@@ -216,6 +217,8 @@ export class LocalExecutionPlanner {
         if (commit === undefined) throw new EngineError('GENERIC_INTERNAL_ERROR', `TableFinish ${node.id} outside a write statement`);
         return run(tableFinish, input(node.source), commit);
       }
+      default:
+        return assertNever(node);
     }
   }
 

@@ -7,6 +7,7 @@
 // scan of the fragment) is checked by task-update-check.ts.
 
 import { SPECIAL_FORMS } from '../sql/planner/row-expression.js';
+import type { PlanNode } from '../sql/planner/plan.js';
 import { QDIGEST_NAMES } from '../functions/sketch/qdigest-type.js';
 
 /** Splits one update may carry (all its scans together); the coordinator sends far fewer at a time. */
@@ -94,7 +95,9 @@ const node = (name: string, required: Record<string, object>, optional: Record<s
   kind(name, { id: integer(), outputs: SYMBOLS, ...required }, optional);
 const SOURCE = ref('node');
 
-const PLAN_NODE = kinds('plan node', {
+// Typed by the plan's kinds, so that a new kind of node is a compile error here until workers accept it.
+// A RecursiveUnion runs on the coordinator only (its fragment is COORDINATOR_ONLY): no task receives one.
+const PLAN_NODE_SCHEMAS: Record<Exclude<PlanNode['kind'], 'RecursiveUnion'>, object> = {
   TableScan: node(
     'TableScan',
     { table: object({ catalog: STRING, schema: STRING, name: STRING, columns: arrayOf(COLUMN) }), columns: arrayOf(COLUMN) },
@@ -168,7 +171,8 @@ const PLAN_NODE = kinds('plan node', {
   RemoteSource: node('RemoteSource', { sourceFragmentIds: arrayOf(integer()), exchangeType: EXCHANGE_TYPE }),
   TableWriter: node('TableWriter', { source: SOURCE, target: WRITE_TARGET, columnNames: arrayOf(STRING), columns: SYMBOLS, notNull: arrayOf(STRING) }),
   TableFinish: node('TableFinish', { source: SOURCE, target: WRITE_TARGET }),
-});
+};
+const PLAN_NODE = kinds('plan node', PLAN_NODE_SCHEMAS);
 
 const SESSION = object(
   {

@@ -163,6 +163,7 @@ describe('session properties', () => {
     const shown = await h.query('SHOW SESSION');
     expect(shown.columns.map((c) => c.name)).to.deep.equal(['Name', 'Value', 'Default', 'Type', 'Description']);
     expect(shown.rows.map((r) => r.slice(0, 4))).to.deep.equal([
+      ['disabled_optimizer_rules', '', '', 'varchar'],
       ['distinct_aggregations_strategy', 'AUTOMATIC', 'AUTOMATIC', 'varchar'],
       ['enable_dynamic_filtering', 'true', 'true', 'boolean'],
       ['join_distribution_type', 'AUTOMATIC', 'AUTOMATIC', 'varchar'],

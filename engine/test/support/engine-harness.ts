@@ -55,7 +55,7 @@ export class EngineHarness {
     });
     const endpoint = new TaskEndpoint(tasks, { nodeId: self.nodeId, internalUri: self.uri });
     const cluster = clusterView({ nodes: new NodeManager(), self: () => self, includeCoordinator: undefined, headers: () => ({}), endpoint, queryMaxMemoryBytes: limit, requiredWorkersMaxWaitMillis: 0, remoteTaskMaxErrorDurationMillis: 60_000 });
-    this.executor = new StatementExecutor(this.catalogs, { queryMaxMemoryBytes: limit, nodeMemory, cluster });
+    this.executor = new StatementExecutor(this.catalogs, { queryMaxMemoryBytes: limit, nodeMemory, cluster, validatePlans: true });
     this.session = {
       queryId: 'test',
       user: 'test',

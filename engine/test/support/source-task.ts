@@ -4,9 +4,8 @@
 import { allSplits } from '../../src/spi/connector.js';
 import { sessionToJson } from '../../src/spi/session-json.js';
 import { parseStatement } from '../../src/sql/parser/parser.js';
-import { addExchanges } from '../../src/sql/planner/distributed/add-exchanges.js';
-import { allFragments, fragmentPlan, type PlanFragment } from '../../src/sql/planner/distributed/fragmenter.js';
-import { optimize } from '../../src/sql/planner/optimizer/optimizer.js';
+import { allFragments, type PlanFragment } from '../../src/sql/planner/distributed/fragmenter.js';
+import { planQuery } from '../../src/sql/planner/plan-query.js';
 import type { ScheduledSplit, TaskUpdateRequest } from '../../src/internode/task-update-request.js';
 import type { EngineHarness } from './engine-harness.js';
 
@@ -24,8 +23,8 @@ export async function sourceTask(harness: EngineHarness, sql: string, queryId: s
   if (statement.kind !== 'QueryStatement') throw new Error('not a query');
   const session = { ...harness.session, queryId };
   const analyzed = await harness.analyze(statement.query, session);
-  const plan = addExchanges(optimize(analyzed.root, analyzed.context, true), analyzed.context);
-  const fragment = allFragments(fragmentPlan(plan, () => true)).find((f) => f.partitioning === 'SOURCE')!;
+  const { fragments } = planQuery(analyzed.root, analyzed.context, { distributed: true, isRemoteScan: () => true, validate: true });
+  const fragment = allFragments(fragments!).find((f) => f.partitioning === 'SOURCE')!;
   const scan = fragment.partitionedScans[0];
   const splits = (await allSplits(harness.catalogs.get(scan.table.catalog)!.getSplits(session, scan.table, scan.constraint))).map((split, sequenceId) => ({ sequenceId, split }));
   const request: TaskUpdateRequest = {

@@ -11,7 +11,7 @@ import { MemoryContext } from '../../src/exec/memory.js';
 import { getScalar, type Scalar } from '../../src/spi/page.js';
 import { newQueryProgress } from '../../src/spi/query-progress.js';
 import { parseStatement } from '../../src/sql/parser/parser.js';
-import { optimize } from '../../src/sql/planner/optimizer/optimizer.js';
+import { planQuery } from '../../src/sql/planner/plan-query.js';
 import type { PlanNode } from '../../src/sql/planner/plan.js';
 import { planFromJson, planToJson } from '../../src/sql/planner/plan-json.js';
 import { constant } from '../../src/sql/planner/row-expression.js';
@@ -41,7 +41,7 @@ describe('plans as JSON', function () {
     const statement = parseStatement(sql);
     if (statement.kind !== 'QueryStatement') throw new Error(`not a query: ${sql}`);
     const analyzed = await engine.analyze(statement.query);
-    return optimize(analyzed.root, analyzed.context);
+    return planQuery(analyzed.root, analyzed.context, { distributed: false, validate: true }).root;
   }
 
   async function run(plan: PlanNode): Promise<Scalar[][]> {

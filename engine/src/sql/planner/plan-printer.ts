@@ -7,6 +7,7 @@ import type { AggregateNode, AggregationCall, OrderingItem, PlanNode, TableScanN
 import { sources } from './plan.js';
 import type { RowExpression, Symbol } from './row-expression.js';
 import { formatFrame } from './window-frame.js';
+import { assertNever } from './assert-never.js';
 
 /**
  * Per-node runtime figures for EXPLAIN ANALYZE, added up over the tasks that ran the node's
@@ -144,6 +145,8 @@ export function describe(node: PlanNode): string {
     case 'TableFinish':
       // Trino prints its TableFinish node as TableCommit.
       return `TableCommit[target = ${writeTarget(node.target)}]`;
+    default:
+      return assertNever(node);
   }
 }
 

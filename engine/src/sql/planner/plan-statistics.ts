@@ -7,6 +7,7 @@
 import type { ColumnStatistics } from '../../spi/connector.js';
 import type { PlannerContext } from './planner-context.js';
 import type { PlanNode } from './plan.js';
+import { assertNever } from './assert-never.js';
 
 export interface PlanStatistics {
   rowCount?: number;
@@ -51,7 +52,24 @@ export function planStatistics(node: PlanNode, context: PlannerContext): PlanSta
     }
     case 'Sort':
       return planStatistics(node.source, context);
-    default:
+    case 'RecursiveUnion':
+    case 'Filter':
+    case 'Join':
+    case 'TopN':
+    case 'Window':
+    case 'SetOperation':
+    case 'EnforceSingleRow':
+    case 'GroupId':
+    case 'AssignUniqueId':
+    case 'MarkDistinct':
+    case 'Unnest':
+    case 'Apply':
+    case 'Exchange':
+    case 'RemoteSource':
+    case 'TableWriter':
+    case 'TableFinish':
       return UNKNOWN;
+    default:
+      return assertNever(node);
   }
 }

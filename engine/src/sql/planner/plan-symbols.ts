@@ -4,6 +4,7 @@ import type { PlanNode } from './plan.js';
 import { sources } from './plan.js';
 import { referencedSymbols, type RowExpression, type Symbol } from './row-expression.js';
 import { frameReferences } from './window-frame.js';
+import { assertNever } from './assert-never.js';
 
 /** Symbols referenced by the node itself (its expressions and symbol lists), not by its sources. */
 export function nodeReferences(node: PlanNode): Map<number, Symbol> {
@@ -63,8 +64,19 @@ export function nodeReferences(node: PlanNode): Map<number, Symbol> {
     case 'TableFinish':
       node.source.outputs.forEach(add);
       break;
-    default:
+    case 'Exchange':
+      node.partitionKeys.forEach(add);
       break;
+    case 'TableScan':
+    case 'Values':
+    case 'RecursiveUnion':
+    case 'Limit':
+    case 'EnforceSingleRow':
+    case 'AssignUniqueId':
+    case 'RemoteSource':
+      break;
+    default:
+      assertNever(node);
   }
   return refs;
 }

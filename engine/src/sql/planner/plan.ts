@@ -8,6 +8,7 @@ import type { WriteHandle } from '../../spi/table-write.js';
 import type { AggregateFunctionHandle, WindowFunctionHandle } from './function-handles.js';
 import type { FrameSpec } from './window-frame.js';
 import type { RowExpression, Symbol } from './row-expression.js';
+import { assertNever } from './assert-never.js';
 
 export type PlanNode =
   | TableScanNode
@@ -345,7 +346,23 @@ export function sources(node: PlanNode): PlanNode[] {
       return [node.input, node.subquery];
     case 'RecursiveUnion':
       return [node.anchor, node.step];
-    default:
+    case 'Filter':
+    case 'Project':
+    case 'Aggregate':
+    case 'Sort':
+    case 'TopN':
+    case 'Limit':
+    case 'Window':
+    case 'EnforceSingleRow':
+    case 'GroupId':
+    case 'AssignUniqueId':
+    case 'MarkDistinct':
+    case 'Unnest':
+    case 'Exchange':
+    case 'TableWriter':
+    case 'TableFinish':
       return [node.source];
+    default:
+      return assertNever(node);
   }
 }

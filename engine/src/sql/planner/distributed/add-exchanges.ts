@@ -18,6 +18,7 @@ import { hasPartialForm, split } from '../optimizer/split-aggregation.js';
 import { estimateRows } from '../optimizer/estimate-rows.js';
 import { hashCompatible } from './hash-compatible.js';
 import { EngineError } from '../../../errors/engine-error.js';
+import { assertNever } from '../assert-never.js';
 
 export type Distribution = { kind: 'single' } | { kind: 'arbitrary' } | { kind: 'hash'; keys: Symbol[] };
 
@@ -111,6 +112,8 @@ class ExchangeRewriter {
       case 'TableFinish':
         // A write's nodes are placed after the exchanges of its query (see table-writer-placement.ts).
         throw new EngineError('GENERIC_INTERNAL_ERROR', `${node.kind} ${node.id} before its query's exchanges were placed`);
+      default:
+        return assertNever(node);
     }
   }
 

@@ -5,6 +5,7 @@ import type { PlannerContext } from '../planner-context.js';
 import type { PlanNode } from '../plan.js';
 import { extractConjuncts } from '../plan-factory.js';
 import type { RowExpression } from '../row-expression.js';
+import { assertNever } from '../assert-never.js';
 
 const UNKNOWN_TABLE_ROWS = 1000;
 
@@ -40,8 +41,19 @@ export function estimateRows(node: PlanNode, context: PlannerContext): number {
       return estimateRows(node.anchor, context);
     case 'RemoteSource':
       return UNKNOWN_TABLE_ROWS;
-    default:
+    case 'Project':
+    case 'Sort':
+    case 'Window':
+    case 'GroupId':
+    case 'AssignUniqueId':
+    case 'MarkDistinct':
+    case 'Unnest':
+    case 'Exchange':
+    case 'TableWriter':
+    case 'TableFinish':
       return estimateRows(node.source, context);
+    default:
+      return assertNever(node);
   }
 }
 

@@ -1,7 +1,9 @@
-// The optimizer: a fixed sequence of rewrites over the logical plan. Each rule is one file.
+// The optimizer's rules, in the order they run: the one list of them. Each rule is one file;
+// planQuery (../plan-query.ts) runs them. A new rule is one line here, `rule('snake_case_name', fn)`
+// (or requiredRule, saying why the plan cannot run without it); its name is what
+// disabled_optimizer_rules and the plan validator's errors speak of.
 
-import type { PlannerContext } from '../planner-context.js';
-import type { PlanNode } from '../plan.js';
+import { addExchanges } from '../distributed/add-exchanges.js';
 import { assignDynamicFilters } from './dynamic-filters.js';
 import { foldConstants } from './fold-constants.js';
 import { pruneColumns } from './prune-columns.js';
@@ -14,44 +16,46 @@ import { reorderJoins } from './reorder-joins.js';
 import { pushConstraintsIntoScans } from './scan-constraints.js';
 import { splitAggregation } from './split-aggregation.js';
 import { planDistinctAggregations } from './distinct-aggregations.js';
+import { requiredRule, rule, type PlanRule } from './plan-rule.js';
 
-export type Rule = (root: PlanNode, context: PlannerContext) => PlanNode;
-
-// pushIntoConnectors runs on pruned scans, and columns only its pushed filters read are pruned after.
-// splitAggregation comes last: pruning recomputes an aggregation's outputs from its calls, which a
-// partial aggregation (several intermediate columns per call) does not follow. markParallelProbes
-// comes before it: an aggregation over joins probed in parallel splits like one over a scan.
-// assignDynamicFilters needs the final shape (a scan beyond an exchange gets none).
-const RULES: Rule[] = [
-  foldConstants,
-  pushPredicates,
-  pushFilteringSemiJoins,
-  reduceGroupedJoins,
-  reorderJoins,
-  planDistinctAggregations,
-  pruneColumns,
-  pushIntoConnectors,
-  pruneColumns,
-  pushConstraintsIntoScans,
-  markParallelProbes,
-  splitAggregation,
-  assignDynamicFilters,
+// push_into_connectors runs on pruned scans, and columns only its pushed filters read are pruned after.
+const LOGICAL_RULES: readonly PlanRule[] = [
+  rule('fold_constants', foldConstants),
+  rule('push_predicates', pushPredicates),
+  rule('push_filtering_semi_joins', pushFilteringSemiJoins),
+  rule('reduce_grouped_joins', reduceGroupedJoins),
+  rule('reorder_joins', reorderJoins),
+  rule('plan_distinct_aggregations', planDistinctAggregations),
+  rule('prune_columns', pruneColumns),
+  rule('push_into_connectors', pushIntoConnectors),
+  rule('prune_columns', pruneColumns),
+  rule('push_constraints_into_scans', pushConstraintsIntoScans),
 ];
 
-/** Rules that need the plan's final shape: in a distributed plan they run after AddExchanges. */
-const AFTER_EXCHANGES: readonly Rule[] = [markParallelProbes, splitAggregation, assignDynamicFilters];
+// A plan for the cluster: AddExchanges splits the aggregations into partial and final steps itself,
+// around the exchanges. Pruning again narrows what crosses each exchange to what the stages above use.
+const EXCHANGE_RULES: readonly PlanRule[] = [
+  requiredRule('add_exchanges', addExchanges, 'a plan runs as fragments only with exchanges between them'),
+  rule('prune_columns', pruneColumns),
+];
 
-/**
- * `distributed`: the plan is for the cluster: AddExchanges (run after this) splits the aggregations
- * into partial and final steps itself, around the exchanges, and the rules of AFTER_EXCHANGES run
- * after it (afterExchanges).
- */
-export function optimize(root: PlanNode, context: PlannerContext, distributed = false): PlanNode {
-  const rules = distributed ? RULES.filter((r) => !AFTER_EXCHANGES.includes(r)) : RULES;
-  return rules.reduce((plan, rule) => rule(plan, context), root);
+// Rules that need the plan's final shape (after the exchanges). split_aggregation comes last: pruning
+// recomputes an aggregation's outputs from its calls, which a partial aggregation (several intermediate
+// columns per call) does not follow. mark_parallel_probes comes before it: an aggregation over joins
+// probed in parallel splits like one over a scan; one left whole in a task still splits over threads.
+// assign_dynamic_filters needs the final shape: a scan beyond an exchange gets no filter.
+const FINAL_RULES: readonly PlanRule[] = [
+  rule('mark_parallel_probes', markParallelProbes),
+  rule('split_aggregation', splitAggregation),
+  rule('assign_dynamic_filters', assignDynamicFilters),
+];
+
+/** The rules a plan goes through, in order; `distributed`: a plan for fragments (with exchanges). */
+export function optimizerRules(distributed: boolean): readonly PlanRule[] {
+  return distributed ? [...LOGICAL_RULES, ...EXCHANGE_RULES, ...FINAL_RULES] : [...LOGICAL_RULES, ...FINAL_RULES];
 }
 
-/** The rules a distributed plan gets once its exchanges are in place. */
-export function afterExchanges(root: PlanNode, context: PlannerContext): PlanNode {
-  return AFTER_EXCHANGES.reduce((plan, rule) => rule(plan, context), root);
+/** Every rule once, by name. */
+export function allOptimizerRules(): ReadonlyMap<string, PlanRule> {
+  return new Map(optimizerRules(true).map((r) => [r.name, r]));
 }

@@ -29,6 +29,7 @@ import { estimateRows } from './estimate-rows.js';
 import { SHORT_DECIMAL_PRECISION, type SqlType } from '../../../types/types.js';
 import type { Symbol } from '../row-expression.js';
 import { hasPartialForm } from './split-aggregation.js';
+import { assertNever } from '../assert-never.js';
 
 /** The session property that switches the rule off (for diagnosis and comparison). */
 export const PARALLEL_JOIN_PROBE_PROPERTY: PropertyMetadata = {
@@ -70,8 +71,27 @@ function visit(node: PlanNode, required: ReadonlySet<number>, reduced: boolean, 
       const join = withSides(node, left, visit(node.right, used, false, context));
       return candidate && probesInParallel(join, reduced, context) ? sharedBuild(join, used, context) : join;
     }
-    default:
+    case 'TableScan':
+    case 'Values':
+    case 'RecursiveUnion':
+    case 'Sort':
+    case 'TopN':
+    case 'Limit':
+    case 'Window':
+    case 'SetOperation':
+    case 'EnforceSingleRow':
+    case 'GroupId':
+    case 'AssignUniqueId':
+    case 'MarkDistinct':
+    case 'Unnest':
+    case 'Apply':
+    case 'Exchange':
+    case 'RemoteSource':
+    case 'TableWriter':
+    case 'TableFinish':
       return mapSources(node, (source) => visit(source, allOf(source), false, context));
+    default:
+      return assertNever(node);
   }
 }
 

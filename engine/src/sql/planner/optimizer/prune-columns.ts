@@ -6,6 +6,7 @@ import type { PlanNode } from '../plan.js';
 import { sameSymbols, type PlanFactory } from '../plan-factory.js';
 import { nodeReferences } from '../plan-symbols.js';
 import type { Symbol } from '../row-expression.js';
+import { assertNever } from '../assert-never.js';
 
 /**
  * With the planner context, an exchange whose source carries columns nothing above it uses gets a
@@ -122,5 +123,7 @@ function pruneNode(node: PlanNode, required: Set<number>, factory?: PlanFactory)
     }
     case 'RemoteSource':
       return node;
+    default:
+      return assertNever(node);
   }
 }

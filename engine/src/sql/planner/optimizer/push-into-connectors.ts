@@ -11,6 +11,7 @@ import type { AggregateNode, FilterNode, LimitNode, PlanNode, TableScanNode, Top
 import { combineConjuncts, extractConjuncts } from '../plan-factory.js';
 import type { RowExpression, Symbol } from '../row-expression.js';
 import { rewriteBottomUp } from './rewrite-plan.js';
+import { assertNever } from '../assert-never.js';
 
 export function pushIntoConnectors(root: PlanNode, context: PlannerContext): PlanNode {
   return rewriteBottomUp(root, (node) => {
@@ -23,8 +24,27 @@ export function pushIntoConnectors(root: PlanNode, context: PlannerContext): Pla
         return pushTopN(node, context) ?? node;
       case 'Aggregate':
         return pushAggregation(node, context) ?? node;
-      default:
+      case 'TableScan':
+      case 'Values':
+      case 'RecursiveUnion':
+      case 'Project':
+      case 'Join':
+      case 'Sort':
+      case 'Window':
+      case 'SetOperation':
+      case 'EnforceSingleRow':
+      case 'GroupId':
+      case 'AssignUniqueId':
+      case 'MarkDistinct':
+      case 'Unnest':
+      case 'Apply':
+      case 'Exchange':
+      case 'RemoteSource':
+      case 'TableWriter':
+      case 'TableFinish':
         return node;
+      default:
+        return assertNever(node);
     }
   });
 }

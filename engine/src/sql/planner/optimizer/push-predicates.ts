@@ -11,6 +11,7 @@ import { combineConjuncts, extractConjuncts } from '../plan-factory.js';
 import { children, referencedSymbols, replaceSymbols, type RowExpression } from '../row-expression.js';
 import { extractCommonPredicates } from './extract-common-predicates.js';
 import { mapSources } from './rewrite-plan.js';
+import { assertNever } from '../assert-never.js';
 
 export function pushPredicates(root: PlanNode, context: PlannerContext): PlanNode {
   return new PredicatePusher(context).push(root, []);
@@ -43,8 +44,25 @@ class PredicatePusher {
         const [down, up] = partition(predicates, (p) => isDeterministic(p) && refsWithin(p, inputs));
         return this.wrap({ ...node, input: this.push(node.input, down), subquery: this.push(node.subquery, []) }, up);
       }
-      default:
+      case 'TableScan':
+      case 'Values':
+      case 'RecursiveUnion':
+      case 'TopN':
+      case 'Limit':
+      case 'Window':
+      case 'SetOperation':
+      case 'EnforceSingleRow':
+      case 'GroupId':
+      case 'AssignUniqueId':
+      case 'MarkDistinct':
+      case 'Unnest':
+      case 'Exchange':
+      case 'RemoteSource':
+      case 'TableWriter':
+      case 'TableFinish':
         return this.wrap(mapSources(node, (s) => this.push(s, [])), predicates);
+      default:
+        return assertNever(node);
     }
   }
 

@@ -15,6 +15,7 @@ import type { AggregateNode, JoinNode, PlanNode } from '../plan.js';
 import { symbolRef, type Symbol } from '../row-expression.js';
 import { estimateRows } from './estimate-rows.js';
 import { mapSources } from './rewrite-plan.js';
+import { assertNever } from '../assert-never.js';
 
 /** Below this many estimated key rows the extra read of the key's input pays off. */
 const MAX_KEY_SOURCE_ROWS = 100_000;
@@ -61,7 +62,28 @@ function inputProducing(node: PlanNode, symbol: Symbol): PlanNode | undefined {
       if (!identity) return has(node) ? node : undefined;
       return has(node.source) && node.source.kind === 'Join' ? inputProducing(node.source, symbol) : node;
     }
-    default:
+    case 'TableScan':
+    case 'Values':
+    case 'RecursiveUnion':
+    case 'Filter':
+    case 'Aggregate':
+    case 'Sort':
+    case 'TopN':
+    case 'Limit':
+    case 'Window':
+    case 'SetOperation':
+    case 'EnforceSingleRow':
+    case 'GroupId':
+    case 'AssignUniqueId':
+    case 'MarkDistinct':
+    case 'Unnest':
+    case 'Apply':
+    case 'Exchange':
+    case 'RemoteSource':
+    case 'TableWriter':
+    case 'TableFinish':
       return has(node) ? node : undefined;
+    default:
+      return assertNever(node);
   }
 }

@@ -2,6 +2,7 @@
 
 import type { PlanNode } from '../plan.js';
 import type { RowExpression } from '../row-expression.js';
+import { assertNever } from '../assert-never.js';
 
 /** Rebuilds `node` with its sources replaced by `f(source)`; unchanged sources keep identity. */
 export function mapSources(node: PlanNode, f: (source: PlanNode) => PlanNode): PlanNode {
@@ -29,10 +30,26 @@ export function mapSources(node: PlanNode, f: (source: PlanNode) => PlanNode): P
       const subquery = f(node.subquery);
       return input === node.input && subquery === node.subquery ? node : { ...node, input, subquery };
     }
-    default: {
+    case 'Filter':
+    case 'Project':
+    case 'Aggregate':
+    case 'Sort':
+    case 'TopN':
+    case 'Limit':
+    case 'Window':
+    case 'EnforceSingleRow':
+    case 'GroupId':
+    case 'AssignUniqueId':
+    case 'MarkDistinct':
+    case 'Unnest':
+    case 'Exchange':
+    case 'TableWriter':
+    case 'TableFinish': {
       const source = f(node.source);
       return source === node.source ? node : ({ ...node, source } as PlanNode);
     }
+    default:
+      return assertNever(node);
   }
 }
 
@@ -50,7 +67,27 @@ export function mapExpressions(node: PlanNode, f: (e: RowExpression) => RowExpre
       return { ...node, assignments: node.assignments.map((a) => ({ symbol: a.symbol, expression: f(a.expression) })) };
     case 'Join':
       return node.filter ? { ...node, filter: f(node.filter) } : node;
-    default:
+    case 'TableScan':
+    case 'Values':
+    case 'RecursiveUnion':
+    case 'Aggregate':
+    case 'Sort':
+    case 'TopN':
+    case 'Limit':
+    case 'Window':
+    case 'SetOperation':
+    case 'EnforceSingleRow':
+    case 'GroupId':
+    case 'AssignUniqueId':
+    case 'MarkDistinct':
+    case 'Unnest':
+    case 'Apply':
+    case 'Exchange':
+    case 'RemoteSource':
+    case 'TableWriter':
+    case 'TableFinish':
       return node;
+    default:
+      return assertNever(node);
   }
 }
