@@ -217,6 +217,11 @@ export class StatementExecutor {
     return this.options.cluster !== undefined;
   }
 
+  /** How many nodes take the tasks of partitioned stages now (at least one: a query waits for one). */
+  private nodesTakingTasks(): number {
+    return Math.max(1, this.options.cluster?.workerNodes().length ?? 1);
+  }
+
   /** Parses nothing: plans and optimizes an analyzed query (and fragments it, for the cluster). */
   private async plan(query: ast.Query, session: Session, parameters: readonly RowExpression[], coerceTo?: ColumnMetadata[], distributed = false): Promise<PlannedQuery> {
     return this.planAnalyzed(await this.analyze(query, session, parameters, coerceTo), distributed);
@@ -253,7 +258,7 @@ export class StatementExecutor {
     // Joins probed in parallel are marked in the fragments' final shape; aggregations left whole in one
     // task (over data only the coordinator holds) still split over its worker threads.
     // Pruning again narrows what crosses each exchange to what the stages above it use.
-    const withExchanges = afterExchanges(pruneColumns(addExchanges(optimized, context), context), context);
+    const withExchanges = afterExchanges(pruneColumns(addExchanges(optimized, context, this.nodesTakingTasks()), context), context);
     return { root: optimized, columns, fragments: fragmentPlan(writer(withExchanges), isRemoteScan) };
   }
 

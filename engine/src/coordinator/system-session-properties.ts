@@ -9,6 +9,7 @@ import { INTEGER_SESSION_DEFAULTS } from '../spi/session-properties.js';
 import type { Session } from '../spi/session.js';
 import { TIME_ZONE_PROPERTY_METADATA } from './statements/time-zone-statement.js';
 import { PARALLEL_JOIN_PROBE_PROPERTY } from '../sql/planner/optimizer/parallel-probes.js';
+import { JOIN_MAX_BROADCAST_TABLE_SIZE_PROPERTY } from '../sql/planner/distributed/join-distribution.js';
 
 /** What a node's configuration sets as the default of a session property. */
 export interface NodeSessionDefaults {
@@ -29,11 +30,12 @@ export function systemSessionProperties(node: NodeSessionDefaults): readonly Pro
       type: { kind: 'varchar' },
       defaultValue: 'AUTOMATIC',
       description:
-        'How a join spreads its rows over the cluster: AUTOMATIC (replicate the build side when it is estimated small, else partition both sides on the join keys), PARTITIONED or BROADCAST',
+        'How a join spreads its rows over the cluster: AUTOMATIC (replicate the build side when it is estimated no bigger than join_max_broadcast_table_size and replicating it moves fewer bytes than partitioning both sides on the join keys; on one node, whenever it fits), PARTITIONED or BROADCAST',
       validate: (v) => {
         if (!JOIN_DISTRIBUTION_TYPES.includes(String(v).toUpperCase())) throw new Error(`must be one of ${JOIN_DISTRIBUTION_TYPES.join(', ')}`);
       },
     },
+    JOIN_MAX_BROADCAST_TABLE_SIZE_PROPERTY,
     {
       name: 'max_recursion_depth',
       type: { kind: 'integer' },

@@ -24,7 +24,7 @@ export async function sourceTask(harness: EngineHarness, sql: string, queryId: s
   if (statement.kind !== 'QueryStatement') throw new Error('not a query');
   const session = { ...harness.session, queryId };
   const analyzed = await harness.analyze(statement.query, session);
-  const plan = addExchanges(optimize(analyzed.root, analyzed.context, true), analyzed.context);
+  const plan = addExchanges(optimize(analyzed.root, analyzed.context, true), analyzed.context, 1);
   const fragment = allFragments(fragmentPlan(plan, () => true)).find((f) => f.partitioning === 'SOURCE')!;
   const scan = fragment.partitionedScans[0];
   const splits = (await allSplits(harness.catalogs.get(scan.table.catalog)!.getSplits(session, scan.table, scan.constraint))).map((split, sequenceId) => ({ sequenceId, split }));

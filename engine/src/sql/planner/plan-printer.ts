@@ -98,6 +98,7 @@ export function describe(node: PlanNode): string {
         ...(node.mark ? [`${node.mark.nullAware ? 'null-aware, ' : ''}mark = ${name(node.mark.symbol)}`] : []),
         ...(criteria ? [`criteria = (${criteria})`] : []),
         ...(node.filter ? [`filter = ${formatRowExpression(node.filter)}`] : []),
+        ...(node.distribution ? [`distribution = ${node.distribution}`] : []),
         ...(node.parallelProbe === true ? ['probe = parallel'] : []),
       ];
       return `${kind}[${parts.join(', ')}]`;

@@ -125,7 +125,12 @@ export interface JoinNode extends NodeBase {
    * a build side made once and shared with them; set only where the scan may run on threads.
    */
   parallelProbe?: boolean;
+  /** Set on a cluster's plan: how the join's rows are spread over its tasks (see distributed/join-distribution). */
+  distribution?: JoinDistribution;
 }
+
+/** As Trino's EXPLAIN names them: the build side replicated to every probe task, or both sides partitioned on the keys. */
+export type JoinDistribution = 'REPLICATED' | 'PARTITIONED';
 
 export interface OrderingItem {
   symbol: Symbol;
