@@ -68,6 +68,12 @@ describe('join distribution (broadcast or partitioned) by estimated build size a
       expect(join).to.contain('probe = parallel');
     });
 
+    it("replicates every join of q18 on sf1, each probed in its probe's threads (its IN keeps few orders, and estimates say so)", async () => {
+      const joins = joinLines(await explain(tpchQuery(18)));
+      expect(joins).to.have.length(3);
+      for (const join of joins) expect(join).to.contain('distribution = REPLICATED').and.to.contain('probe = parallel');
+    });
+
     it('partitions a build side estimated over 100MB (lineitem on sf1)', async () => {
       expect(joinLines(await explain(LINEITEM_BUILD))).to.have.length(1);
       expect(joinLines(await explain(LINEITEM_BUILD))[0]).to.contain('distribution = PARTITIONED');
