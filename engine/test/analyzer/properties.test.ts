@@ -164,6 +164,7 @@ describe('session properties', () => {
     expect(shown.columns.map((c) => c.name)).to.deep.equal(['Name', 'Value', 'Default', 'Type', 'Description']);
     expect(shown.rows.map((r) => r.slice(0, 4))).to.deep.equal([
       ['join_distribution_type', 'AUTOMATIC', 'AUTOMATIC', 'varchar'],
+      ['join_max_broadcast_table_size', '100MB', '100MB', 'varchar'],
       ['max_recursion_depth', '10', '10', 'integer'],
       ['parallel_join_probe', 'true', 'true', 'boolean'],
       ['parallel_min_splits', '2', '2', 'integer'],

@@ -27,10 +27,13 @@ const LINEITEM_BUILD = 'SELECT count(*) FROM lineitem a JOIN (SELECT * FROM line
 const SMALL_BUILD = 'SELECT n.n_name, count(*), sum(c.c_acctbal) FROM customer c JOIN nation n ON c.c_nationkey = n.n_nationkey GROUP BY 1';
 
 /**
- * A build side wider than its probe side (orders with three strings against lineitem's keys): on two
- * nodes replicating it moves more bytes than repartitioning both sides, on one node nothing moves.
+ * A build side much wider than its probe side (orders with three strings, about 80 bytes a row,
+ * against lineitem's 8-byte keys, four times as many rows): on two nodes replicating it moves more
+ * than repartitioning both sides, even with the probe side's bytes weighing double; on one node
+ * nothing moves.
  */
-const WIDE_BUILD = 'SELECT o.o_orderpriority, o.o_clerk, o.o_comment, count(*) FROM lineitem l JOIN orders o ON l.l_orderkey = o.o_orderkey GROUP BY 1, 2, 3';
+const WIDE_BUILD = `SELECT o.o_orderpriority, o.o_clerk, o.o_comment, o.o_orderdate, o.o_totalprice, count(*)
+  FROM lineitem l JOIN orders o ON l.l_orderkey = o.o_orderkey GROUP BY 1, 2, 3, 4, 5`;
 
 function joinLines(plan: string): string[] {
   return plan.split('\n').filter((line) => /Join\[/.test(line));
