@@ -30,7 +30,7 @@ export function systemSessionProperties(node: NodeSessionDefaults): readonly Pro
       type: { kind: 'varchar' },
       defaultValue: 'AUTOMATIC',
       description:
-        'How a join spreads its rows over the cluster: AUTOMATIC (replicate the build side when it is estimated no bigger than join_max_broadcast_table_size and replicating it moves fewer bytes than partitioning both sides on the join keys; on one node, whenever it fits), PARTITIONED or BROADCAST',
+        'How a join spreads its rows over the cluster: AUTOMATIC (replicate the build side when it is estimated no bigger than join_max_broadcast_table_size and, on a cluster, replicating it to every node handles fewer rows than partitioning both sides on the join keys; on one node, whenever it fits), PARTITIONED or BROADCAST',
       validate: (v) => {
         if (!JOIN_DISTRIBUTION_TYPES.includes(String(v).toUpperCase())) throw new Error(`must be one of ${JOIN_DISTRIBUTION_TYPES.join(', ')}`);
       },

@@ -1,7 +1,7 @@
 // How joins spread over tasks (EXPLAIN: `distribution = REPLICATED | PARTITIONED`) under
 // join_distribution_type AUTOMATIC, as Trino decides it: a build side estimated over
 // join_max_broadcast_table_size is never replicated; below it, one node replicates every build side
-// (its threads then probe one build side), and a cluster replicates when that moves fewer bytes
+// (its threads then probe one build side), and a cluster replicates when that handles fewer rows
 // than repartitioning both sides. The session properties override the choice, right and full joins
 // are never replicated, and the answers equal DuckDB's on one node and on a coordinator with two
 // workers, whichever way the joins go.
@@ -24,16 +24,15 @@ const Q3_ORDERS_JOIN = /InnerJoin\[criteria = \(l_orderkey_\d+ = o_orderkey_\d+\
 const LINEITEM_BUILD = 'SELECT count(*) FROM lineitem a JOIN (SELECT * FROM lineitem WHERE l_comment <> \'x\') b ON a.l_orderkey = b.l_orderkey AND a.l_comment = b.l_comment';
 
 /** A small build side (nation): replicated everywhere. */
-const SMALL_BUILD = 'SELECT n.n_name, count(*), sum(c.c_acctbal) FROM customer c JOIN nation n ON c.c_nationkey = n.n_nationkey GROUP BY 1';
+const SMALL_BUILD = 'SELECT n.n_name, count(*), sum(c.c_acctbal) FROM customer c JOIN nation n ON c.c_nationkey = n.n_nationkey GROUP BY 1 ORDER BY 1';
 
 /**
- * A build side much wider than its probe side (orders with three strings, about 80 bytes a row,
- * against lineitem's 8-byte keys, four times as many rows): on two nodes replicating it moves more
- * than repartitioning both sides, even with the probe side's bytes weighing double; on one node
- * nothing moves.
+ * A build side of more rows than its probe side (EXISTS over rich customers, per nation: a semi join
+ * probes the outer query's rows): on two nodes replicating it takes each node all build rows, more
+ * than repartitioning both sides handles; on one node nothing moves.
  */
-const WIDE_BUILD = `SELECT o.o_orderpriority, o.o_clerk, o.o_comment, o.o_orderdate, o.o_totalprice, count(*)
-  FROM lineitem l JOIN orders o ON l.l_orderkey = o.o_orderkey GROUP BY 1, 2, 3, 4, 5`;
+const BIG_BUILD = `SELECT n.n_name, n.n_nationkey FROM nation n
+  WHERE EXISTS (SELECT 1 FROM customer c WHERE c.c_nationkey = n.n_nationkey AND c.c_acctbal > 9000) ORDER BY 1`;
 
 function joinLines(plan: string): string[] {
   return plan.split('\n').filter((line) => /Join\[/.test(line));
@@ -105,12 +104,14 @@ describe('join distribution (broadcast or partitioned) by estimated build size a
       expect(error?.message).to.contain("'big' is not a data size");
     });
 
-    const settings: Record<string, Record<string, string>> = { AUTOMATIC: {}, 'over the limit': { join_max_broadcast_table_size: '1kB' } };
+    const settings: Record<string, Record<string, string>> = { AUTOMATIC: {}, 'over the limit': { join_max_broadcast_table_size: '0B' } };
     for (const [name, properties] of Object.entries(settings)) {
       it(`answers q3, q5, q9, q18 and q21 on tiny as DuckDB does (${name})`, async () => {
         engine.session.schema = 'tiny';
         await withSession(properties, async () => {
           for (const q of [3, 5, 9, 18, 21]) {
+            const distributions = joinLines(await explain(tpchQuery(q))).filter((line) => !line.includes('null-aware')).map((line) => /distribution = (\w+)/.exec(line)?.[1]);
+            expect(new Set(distributions), `q${q}`).to.deep.equal(new Set([name === 'AUTOMATIC' ? 'REPLICATED' : 'PARTITIONED']));
             const ours = await engine.query(tpchQuery(q));
             expect(ours.rows.length, 'no rows: the comparison would be empty').to.be.greaterThan(0);
             const difference = firstDifference(ours.rows, ours.columns.map((c) => c.type), ours.columns.map((c) => c.name), await duckRows(duck, tpchQuery(q)));
@@ -120,9 +121,9 @@ describe('join distribution (broadcast or partitioned) by estimated build size a
       });
     }
 
-    it('replicates the wide build side that two nodes partition', async () => {
+    it('replicates the build side of more rows than its probe side that two nodes partition', async () => {
       engine.session.schema = 'tiny';
-      expect(joinLines(await explain(WIDE_BUILD))[0]).to.contain('distribution = REPLICATED');
+      expect(joinLines(await explain(BIG_BUILD))[0]).to.contain('distribution = REPLICATED');
     });
   });
 
@@ -146,16 +147,16 @@ describe('join distribution (broadcast or partitioned) by estimated build size a
       await expectDuckDbAnswer(SMALL_BUILD, TINY);
     });
 
-    it('partitions a build side that would move more bytes replicated than both sides partitioned', async () => {
-      expect(joinLines(await explain(WIDE_BUILD))[0]).to.contain('distribution = PARTITIONED');
-      await expectDuckDbAnswer(WIDE_BUILD, TINY);
+    it('partitions a build side whose rows, replicated to each node, outnumber both sides partitioned', async () => {
+      expect(joinLines(await explain(BIG_BUILD))[0]).to.contain('distribution = PARTITIONED');
+      await expectDuckDbAnswer(BIG_BUILD, TINY);
       const broadcast = { ...TINY, 'X-Engine-Session': 'join_distribution_type=BROADCAST' };
-      expect(joinLines(await explain(WIDE_BUILD, broadcast))[0]).to.contain('distribution = REPLICATED');
-      await expectDuckDbAnswer(WIDE_BUILD, broadcast);
+      expect(joinLines(await explain(BIG_BUILD, broadcast))[0]).to.contain('distribution = REPLICATED');
+      await expectDuckDbAnswer(BIG_BUILD, broadcast);
     });
 
     it('partitions every join over join_max_broadcast_table_size, to the same answers', async () => {
-      const limited = { ...TINY, 'X-Engine-Session': 'join_max_broadcast_table_size=1kB' };
+      const limited = { ...TINY, 'X-Engine-Session': 'join_max_broadcast_table_size=0B' };
       for (const q of [3, 5, 18]) {
         // A null-aware semi join (q18's IN) must see every build row in each task: it is always replicated.
         const joins = joinLines(await explain(tpchQuery(q), limited)).filter((line) => !line.includes('null-aware'));

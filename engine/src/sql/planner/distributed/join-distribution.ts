@@ -1,13 +1,17 @@
 // Join distribution: whether a join that may go either way replicates its build side to every probe
 // task (broadcast) or repartitions both sides on the join keys (partitioned). As Trino's
 // join_distribution_type AUTOMATIC: never broadcast a build side estimated bigger than
-// join_max_broadcast_table_size; below that, weigh the bytes each way handles. Replicating sends the
-// build side to every node; partitioning sends the build side once and the probe side once (unless
-// its rows are already partitioned on the join keys), the probe side's bytes weighing more (see
-// PROBE_REPARTITION_WEIGHT). On one node nothing crosses a network, and a
-// broadcast join keeps its probe in the scan's fragment, where its worker threads probe one build
-// side shared with them (see optimizer/parallel-probes.ts): there every build side that fits is
-// broadcast.
+// join_max_broadcast_table_size (bytes); below that, weigh what each way costs. On one node nothing
+// crosses a network, and a broadcast join keeps its probe in the scan's fragment, where its worker
+// threads probe one build side shared with them (see optimizer/parallel-probes.ts): there every
+// build side that fits is broadcast. On a cluster, replicating makes every node take and hash all
+// build rows; partitioning handles the build rows once and the probe rows once more (unless they are
+// partitioned on the join keys already), in the main threads of two tasks (the one that hashes and
+// sends them, the join's that receives and probes them) instead of the scan's worker threads. Our
+// operators' cost goes by rows far more than by bytes (a TPC-H sf1 Parquet run with two workers,
+// medians of 3, A/B on a loaded machine: weighing bytes instead partitioned q10's two joins, whose
+// build sides carry customers' strings, and q10 took 1.57 times as long; weighing the probe's bytes
+// at par partitioned q5's orders-customer join, 1.65 times as long): the cluster compares rows.
 
 import { formatDataSize, parseDataSize } from '../../../config/data-size.js';
 import type { PropertyMetadata } from '../../../spi/properties.js';
@@ -41,22 +45,12 @@ const VARIABLE_WIDTH_BYTES = 32;
  * its rows are hash-partitioned on the join keys already).
  */
 export function automaticJoinDistribution(node: JoinNode, context: PlannerContext, nodes: number, probeMoves: boolean): 'broadcast' | 'partitioned' {
-  const build = estimateBytes(node.right, context);
-  if (build > maxBroadcastBytes(context)) return 'partitioned';
+  if (estimateBytes(node.right, context) > maxBroadcastBytes(context)) return 'partitioned';
   if (nodes <= 1) return 'broadcast';
-  const probe = probeMoves ? estimateBytes(node.left, context) : 0;
-  return build * nodes <= build + PROBE_REPARTITION_WEIGHT * probe ? 'broadcast' : 'partitioned';
+  const build = estimateRows(node.right, context);
+  const probe = probeMoves ? estimateRows(node.left, context) : 0;
+  return build * nodes <= build + probe ? 'broadcast' : 'partitioned';
 }
-
-/**
- * What a byte of the probe side weighs against one of the build side when partitioning: replicated,
- * a build row is hashed once on each node; partitioned, a probe row is handled in two main threads
- * (hashed and sent by its scan's task, received and probed by the join's) rather than probed in the
- * scan's worker threads. On TPC-H sf1 Parquet with two workers, q5 (its orders-customer join
- * estimated at 13.5MB of build rows against 7.5MB of probe rows) took 1.65 times as long with that
- * join partitioned as replicated (medians of 3, run after one another on a loaded machine).
- */
-const PROBE_REPARTITION_WEIGHT = 2;
 
 function maxBroadcastBytes(context: PlannerContext): number {
   const requested = context.session.properties.get(JOIN_MAX_BROADCAST_TABLE_SIZE_PROPERTY.name);
