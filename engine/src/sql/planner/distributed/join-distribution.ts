@@ -8,10 +8,11 @@
 // build rows; partitioning handles the build rows once and the probe rows once more (unless they are
 // partitioned on the join keys already), in the main threads of two tasks (the one that hashes and
 // sends them, the join's that receives and probes them) instead of the scan's worker threads. Our
-// operators' cost goes by rows far more than by bytes (a TPC-H sf1 Parquet run with two workers,
-// medians of 3, A/B on a loaded machine: weighing bytes instead partitioned q10's two joins, whose
-// build sides carry customers' strings, and q10 took 1.57 times as long; weighing the probe's bytes
-// at par partitioned q5's orders-customer join, 1.65 times as long): the cluster compares rows.
+// operators' cost goes by rows far more than by bytes, so the cluster compares rows. Measured on TPC-H
+// sf1 Parquet with two workers (one build, session settings taking turns, medians of 3, on a loaded
+// machine): every join partitioned took q9, q3 and q5 1.8, 2.8 and 6.1 times as long as every join
+// replicated; weighing bytes at par partitioned q5's orders-customer join (build rows carrying
+// strings), 1.3 times as long as replicated.
 
 import { formatDataSize, parseDataSize } from '../../../config/data-size.js';
 import type { PropertyMetadata } from '../../../spi/properties.js';
