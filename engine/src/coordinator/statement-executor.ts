@@ -219,6 +219,11 @@ export class StatementExecutor {
     return this.options.cluster !== undefined;
   }
 
+  /** How many nodes take the tasks of partitioned stages now (at least one: a query waits for one). */
+  private nodesTakingTasks(): number {
+    return Math.max(1, this.options.cluster?.workerNodes().length ?? 1);
+  }
+
   /** Parses nothing: plans and optimizes an analyzed query (and fragments it, for the cluster). */
   private async plan(query: ast.Query, session: Session, parameters: readonly RowExpression[], coerceTo?: ColumnMetadata[], distributed = false): Promise<PlannedQuery> {
     return this.planAnalyzed(await this.analyze(query, session, parameters, coerceTo), distributed);
@@ -251,7 +256,7 @@ export class StatementExecutor {
     const columns = write === undefined ? analyzed.columns : [{ name: 'rows', type: BIGINT }];
     const isRemoteScan = (scan: TableScanNode) => this.catalogs.get(scan.table.catalog)?.remotelyAccessible?.(scan.table) === true;
     const addWriter = write === undefined ? undefined : (plan: PlanNode) => addTableWriter(plan, writerSpec(plan, write, distributed), context.factory);
-    const planned = planQuery(root, context, { distributed, isRemoteScan, addWriter, validate: this.options.validatePlans });
+    const planned = planQuery(root, context, { distributed, isRemoteScan, addWriter, nodes: this.nodesTakingTasks(), validate: this.options.validatePlans });
     return { ...planned, columns };
   }
 

@@ -12,6 +12,7 @@ import { PARALLEL_JOIN_PROBE_PROPERTY } from '../sql/planner/optimizer/parallel-
 import { DISTINCT_AGGREGATIONS_STRATEGY_PROPERTY } from '../sql/planner/optimizer/distinct-aggregations.js';
 import { ENABLE_DYNAMIC_FILTERING_PROPERTY } from '../sql/planner/optimizer/dynamic-filters.js';
 import { DISABLED_OPTIMIZER_RULES_PROPERTY } from '../sql/planner/optimizer/disabled-rules.js';
+import { JOIN_MAX_BROADCAST_TABLE_SIZE_PROPERTY } from '../sql/planner/distributed/join-distribution.js';
 
 /** What a node's configuration sets as the default of a session property. */
 export interface NodeSessionDefaults {
@@ -34,11 +35,12 @@ export function systemSessionProperties(node: NodeSessionDefaults): readonly Pro
       type: { kind: 'varchar' },
       defaultValue: 'AUTOMATIC',
       description:
-        'How a join spreads its rows over the cluster: AUTOMATIC (replicate the build side when it is estimated small, else partition both sides on the join keys), PARTITIONED or BROADCAST',
+        'How a join spreads its rows over the cluster: AUTOMATIC (replicate the build side when it is estimated no bigger than join_max_broadcast_table_size and, on a cluster, replicating it to every node handles fewer rows than partitioning both sides on the join keys; on one node, whenever it fits), PARTITIONED or BROADCAST',
       validate: (v) => {
         if (!JOIN_DISTRIBUTION_TYPES.includes(String(v).toUpperCase())) throw new Error(`must be one of ${JOIN_DISTRIBUTION_TYPES.join(', ')}`);
       },
     },
+    JOIN_MAX_BROADCAST_TABLE_SIZE_PROPERTY,
     {
       name: 'max_recursion_depth',
       type: { kind: 'integer' },

@@ -167,6 +167,7 @@ describe('session properties', () => {
       ['distinct_aggregations_strategy', 'AUTOMATIC', 'AUTOMATIC', 'varchar'],
       ['enable_dynamic_filtering', 'true', 'true', 'boolean'],
       ['join_distribution_type', 'AUTOMATIC', 'AUTOMATIC', 'varchar'],
+      ['join_max_broadcast_table_size', '100MB', '100MB', 'varchar'],
       ['max_recursion_depth', '10', '10', 'integer'],
       ['parallel_join_probe', 'true', 'true', 'boolean'],
       ['parallel_min_splits', '2', '2', 'integer'],

@@ -16,6 +16,8 @@ export interface PlanQueryOptions {
   isRemoteScan?: (scan: TableScanNode) => boolean;
   /** Puts a write's writers over the optimized plan (before it is fragmented). */
   addWriter?: (plan: PlanNode) => PlanNode;
+  /** How many nodes take the tasks of partitioned stages (default 1): it weighs broadcast against partitioned joins. */
+  nodes?: number;
   /** Checks the plan after every rule (plan-validator.ts); by default when ENGINE_VALIDATE_PLANS=1. */
   validate?: boolean;
 }
@@ -34,7 +36,7 @@ export function planQuery(logical: PlanNode, context: PlannerContext, options: P
   const disabled = disabledOptimizerRules(context.session);
   if (validate) validatePlan(logical, 'the planner');
   let plan = logical;
-  for (const rule of optimizerRules(options.distributed)) {
+  for (const rule of optimizerRules(options.distributed, options.nodes)) {
     if (disabled.has(rule.name)) continue;
     plan = rule.apply(plan, context);
     if (validate) validatePlan(plan, `rule ${rule.name}`);

@@ -143,7 +143,12 @@ export interface JoinNode extends NodeBase {
   parallelProbe?: boolean;
   /** The dynamic filters it makes of its build side's keys, for scans on its probe side (optimizer/dynamic-filters.ts). */
   dynamicFilters?: DynamicFilterAssignment[];
+  /** Set on a cluster's plan: how the join's rows are spread over its tasks (see distributed/join-distribution). */
+  distribution?: JoinDistribution;
 }
+
+/** As Trino's EXPLAIN names them: the build side replicated to every probe task, or both sides partitioned on the keys. */
+export type JoinDistribution = 'REPLICATED' | 'PARTITIONED';
 
 export interface OrderingItem {
   symbol: Symbol;

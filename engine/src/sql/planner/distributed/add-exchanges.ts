@@ -15,7 +15,7 @@ import type { PlannerContext } from '../planner-context.js';
 import type { AggregateNode, ExchangeNode, ExchangeType, JoinNode, PlanNode } from '../plan.js';
 import type { Symbol } from '../row-expression.js';
 import { hasPartialForm, split } from '../optimizer/split-aggregation.js';
-import { estimateRows } from '../optimizer/estimate-rows.js';
+import { automaticJoinDistribution } from './join-distribution.js';
 import { hashCompatible } from './hash-compatible.js';
 import { EngineError } from '../../../errors/engine-error.js';
 import { assertNever } from '../assert-never.js';
@@ -25,25 +25,23 @@ export type Distribution = { kind: 'single' } | { kind: 'arbitrary' } | { kind: 
 const SINGLE: Distribution = { kind: 'single' };
 const ARBITRARY: Distribution = { kind: 'arbitrary' };
 
-/**
- * A build side estimated at up to this many rows is replicated to every probe task rather than
- * repartitioned with the probe side (Trino decides by bytes; our estimates are rows).
- */
-export const BROADCAST_MAX_ROWS = 500_000;
-
 interface Placed {
   node: PlanNode;
   distribution: Distribution;
 }
 
-export function addExchanges(root: PlanNode, context: PlannerContext): PlanNode {
-  const rewriter = new ExchangeRewriter(context);
+/** `nodes`: how many nodes take the tasks of partitioned stages (it weighs broadcast against partitioned joins). */
+export function addExchanges(root: PlanNode, context: PlannerContext, nodes: number): PlanNode {
+  const rewriter = new ExchangeRewriter(context, nodes);
   const placed = rewriter.visit(root);
   return rewriter.gather(placed);
 }
 
 class ExchangeRewriter {
-  constructor(private readonly context: PlannerContext) {}
+  constructor(
+    private readonly context: PlannerContext,
+    private readonly nodes: number,
+  ) {}
 
   visit(node: PlanNode): Placed {
     switch (node.kind) {
@@ -168,28 +166,28 @@ class ExchangeRewriter {
       // The probe side is in one task already: bring the build side there.
       return { node: { ...node, left: left.node, right: this.gather(right) }, distribution: SINGLE };
     }
-    const strategy = this.joinStrategy(node);
+    const leftKeys = node.criteria.map((c) => c.left);
+    const keepsLeft = left.distribution.kind === 'hash' && sameKeys(left.distribution.keys, leftKeys);
+    const strategy = this.joinStrategy(node, !keepsLeft);
     if (strategy === 'broadcast') {
-      return { node: { ...node, left: left.node, right: this.exchange('REPLICATE', right.node, []) }, distribution: left.distribution };
+      return { node: { ...node, left: left.node, right: this.exchange('REPLICATE', right.node, []), distribution: 'REPLICATED' }, distribution: left.distribution };
     }
     if (strategy === 'single') return { node: { ...node, left: this.gather(left), right: this.gather(right) }, distribution: SINGLE };
-    const leftKeys = node.criteria.map((c) => c.left);
     const rightKeys = node.criteria.map((c) => c.right);
-    const keepsLeft = left.distribution.kind === 'hash' && sameKeys(left.distribution.keys, leftKeys);
     const probe = keepsLeft ? left.node : this.exchange('REPARTITION', left.node, leftKeys);
     const build = this.exchange('REPARTITION', right.node, rightKeys);
     // Unmatched build rows come out with NULL probe keys, outside the probe keys' partitioning.
     const distribution: Distribution = node.type === 'right' || node.type === 'full' ? ARBITRARY : { kind: 'hash', keys: leftKeys };
-    return { node: { ...node, left: probe, right: build }, distribution };
+    return { node: { ...node, left: probe, right: build, distribution: 'PARTITIONED' }, distribution };
   }
 
   /**
    * Broadcast replicates the build side, so it only suits joins that never emit an unmatched build
    * row (inner, left, semi); a null-aware semi join must see every build row in each task (one NULL
    * there changes every non-match to NULL), so it is always broadcast. Partitioning needs equi-join
-   * keys whose two sides hash alike.
+   * keys whose two sides hash alike. `probeMoves`: whether partitioning repartitions the probe side.
    */
-  private joinStrategy(node: JoinNode): 'broadcast' | 'partitioned' | 'single' {
+  private joinStrategy(node: JoinNode, probeMoves: boolean): 'broadcast' | 'partitioned' | 'single' {
     const canBroadcast = node.type === 'inner' || node.type === 'left' || node.type === 'mark';
     const canPartition = node.criteria.length > 0 && node.criteria.every((c) => hashCompatible(c.left.type, c.right.type)) && !(node.type === 'mark' && node.mark?.nullAware);
     if (!canPartition) return canBroadcast ? 'broadcast' : 'single';
@@ -197,7 +195,7 @@ class ExchangeRewriter {
     const requested = this.context.session.properties.get('join_distribution_type')?.toUpperCase() ?? 'AUTOMATIC';
     if (requested === 'BROADCAST') return 'broadcast';
     if (requested === 'PARTITIONED') return 'partitioned';
-    return estimateRows(node.right, this.context) <= BROADCAST_MAX_ROWS ? 'broadcast' : 'partitioned';
+    return automaticJoinDistribution(node, this.context, this.nodes, probeMoves);
   }
 }
 

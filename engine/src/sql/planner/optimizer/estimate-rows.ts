@@ -17,7 +17,7 @@ export function estimateRows(node: PlanNode, context: PlannerContext): number {
     case 'Values':
       return node.rows.length;
     case 'Filter':
-      return extractConjuncts(node.predicate).reduce((rows, c) => rows * selectivity(c), estimateRows(node.source, context));
+      return extractConjuncts(node.predicate).reduce((rows, c) => rows * (semiJoinSelectivity(c, node.source, context) ?? selectivity(c)), estimateRows(node.source, context));
     case 'Join': {
       const left = estimateRows(node.left, context);
       const right = estimateRows(node.right, context);
@@ -27,7 +27,9 @@ export function estimateRows(node: PlanNode, context: PlannerContext): number {
       return Math.max(left, right);
     }
     case 'Aggregate':
-      return node.groupingKeys.length === 0 ? 1 : Math.max(1, estimateRows(node.source, context) * 0.1);
+      if (node.groupingKeys.length === 0) return 1;
+      // A final step has the groups its partial step (below, through an exchange) estimated already.
+      return node.step === 'final' ? estimateRows(node.source, context) : Math.max(1, estimateRows(node.source, context) * 0.1);
     case 'Limit':
     case 'TopN':
       return Math.min(node.count, estimateRows(node.source, context));
@@ -57,6 +59,22 @@ export function estimateRows(node: PlanNode, context: PlannerContext): number {
   }
 }
 
+/**
+ * A filter on the mark of a semi join below it (IN, EXISTS) keeps the probe rows that have a match:
+ * at most one per build row when the build keys are unique (an IN over a grouped subquery, such as
+ * TPC-H q18's), so the share of probe rows the build side's rows make, when that is below the
+ * default. Undefined for any other conjunct.
+ */
+function semiJoinSelectivity(c: RowExpression, source: PlanNode, context: PlannerContext): number | undefined {
+  if (c.kind !== 'symbol') return undefined;
+  let node = source;
+  while (node.kind === 'Project' || node.kind === 'Filter') node = node.source;
+  if (node.kind !== 'Join' || node.type !== 'mark' || node.mark?.symbol.id !== c.symbol.id) return undefined;
+  return Math.min(DEFAULT_SELECTIVITY, estimateRows(node.right, context) / Math.max(1, estimateRows(node.left, context)));
+}
+
+const DEFAULT_SELECTIVITY = 0.7;
+
 function selectivity(c: RowExpression): number {
   if (c.kind === 'call') {
     if (c.name === 'equal') return c.args.some((a) => a.kind === 'constant') ? 0.1 : 0.3;
@@ -65,7 +83,7 @@ function selectivity(c: RowExpression): number {
   if (c.kind === 'special') {
     if (c.form === 'between') return 0.3;
     if (c.form === 'in') return Math.min(0.5, 0.1 * (c.args.length - 1));
-    if (c.form === 'or') return 0.7;
+    if (c.form === 'or') return DEFAULT_SELECTIVITY;
   }
-  return 0.7;
+  return DEFAULT_SELECTIVITY;
 }

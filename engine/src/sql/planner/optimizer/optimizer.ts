@@ -33,11 +33,14 @@ const LOGICAL_RULES: readonly PlanRule[] = [
 ];
 
 // A plan for the cluster: AddExchanges splits the aggregations into partial and final steps itself,
-// around the exchanges. Pruning again narrows what crosses each exchange to what the stages above use.
-const EXCHANGE_RULES: readonly PlanRule[] = [
-  requiredRule('add_exchanges', addExchanges, 'a plan runs as fragments only with exchanges between them'),
-  rule('prune_columns', pruneColumns),
-];
+// around the exchanges, and weighs broadcast against partitioned joins by the `nodes` taking tasks.
+// Pruning again narrows what crosses each exchange to what the stages above use.
+function exchangeRules(nodes: number): readonly PlanRule[] {
+  return [
+    requiredRule('add_exchanges', (plan, context) => addExchanges(plan, context, nodes), 'a plan runs as fragments only with exchanges between them'),
+    rule('prune_columns', pruneColumns),
+  ];
+}
 
 // Rules that need the plan's final shape (after the exchanges). split_aggregation comes last: pruning
 // recomputes an aggregation's outputs from its calls, which a partial aggregation (several intermediate
@@ -50,9 +53,12 @@ const FINAL_RULES: readonly PlanRule[] = [
   rule('assign_dynamic_filters', assignDynamicFilters),
 ];
 
-/** The rules a plan goes through, in order; `distributed`: a plan for fragments (with exchanges). */
-export function optimizerRules(distributed: boolean): readonly PlanRule[] {
-  return distributed ? [...LOGICAL_RULES, ...EXCHANGE_RULES, ...FINAL_RULES] : [...LOGICAL_RULES, ...FINAL_RULES];
+/**
+ * The rules a plan goes through, in order; `distributed`: a plan for fragments (with exchanges),
+ * whose partitioned stages run on `nodes` nodes.
+ */
+export function optimizerRules(distributed: boolean, nodes = 1): readonly PlanRule[] {
+  return distributed ? [...LOGICAL_RULES, ...exchangeRules(nodes), ...FINAL_RULES] : [...LOGICAL_RULES, ...FINAL_RULES];
 }
 
 /** Every rule once, by name. */
