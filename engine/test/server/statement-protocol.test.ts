@@ -199,7 +199,7 @@ describe('statement protocol', function () {
 
   it('fails a query whose Session header names a property that does not exist, also of a catalog', async () => {
     const errorOf = async (session: string) => (await runStatement(base, 'SELECT 1', { ...TRINO, 'X-Trino-Session': session })).final.error;
-    expect(await errorOf('enable_dynamic_filtering=false')).to.deep.include({ errorName: 'INVALID_SESSION_PROPERTY', message: "Session property 'enable_dynamic_filtering' does not exist" });
+    expect(await errorOf('spill_enabled=false')).to.deep.include({ errorName: 'INVALID_SESSION_PROPERTY', message: "Session property 'spill_enabled' does not exist" });
     expect(await errorOf('memory.splits_per_node=4')).to.deep.include({ errorName: 'INVALID_SESSION_PROPERTY', message: "Session property 'memory.splits_per_node' does not exist" });
     expect(await errorOf('nope.x=1')).to.deep.include({ errorName: 'CATALOG_NOT_FOUND', message: "Catalog 'nope' not found" });
     expect(await errorOf('task_concurrency=four')).to.deep.include({ errorName: 'INVALID_SESSION_PROPERTY', message: "Invalid value for session property 'task_concurrency': 'four' is not an integer" });

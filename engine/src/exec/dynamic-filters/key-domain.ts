@@ -6,7 +6,6 @@
 import type { ColumnDomain } from '../../spi/connector.js';
 import type { Column, Scalar } from '../../spi/page.js';
 import { compareStrings } from '../../types/chars.js';
-import { SHORT_DECIMAL_PRECISION, type SqlType } from '../../types/types.js';
 
 /** Most distinct values a dynamic filter lists; with more, it keeps only their range. */
 export const MAX_DYNAMIC_FILTER_VALUES = 50_000;
@@ -15,27 +14,6 @@ export const MAX_DYNAMIC_FILTER_VALUES = 50_000;
 export type KeyDomain = Omit<ColumnDomain, 'column'>;
 
 type Key = number | bigint | string;
-
-/**
- * Whether keys of the type can filter a scan: types whose page values are numbers, bigints or
- * strings that compare (and equal) as SQL compares them. Not double or real (NaN, -0), char
- * (padding), timestamps and other types whose storage is not one plain value.
- */
-export function filterableKeyType(type: SqlType): boolean {
-  switch (type.kind) {
-    case 'tinyint':
-    case 'smallint':
-    case 'integer':
-    case 'bigint':
-    case 'date':
-    case 'varchar':
-      return true;
-    case 'decimal':
-      return type.precision <= SHORT_DECIMAL_PRECISION;
-    default:
-      return false;
-  }
-}
 
 export class KeyDomainCollector {
   private min: Key | undefined;

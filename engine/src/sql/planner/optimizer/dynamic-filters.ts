@@ -10,8 +10,7 @@
 // stored get no filter (key-domain.ts).
 
 import type { PropertyMetadata } from '../../../spi/properties.js';
-import { filterableKeyType } from '../../../exec/dynamic-filters/key-domain.js';
-import { typesEqual } from '../../../types/types.js';
+import { SHORT_DECIMAL_PRECISION, typesEqual, type SqlType } from '../../../types/types.js';
 import { extractConjuncts } from '../plan-factory.js';
 import type { PlannerContext } from '../planner-context.js';
 import type { DynamicFilterAssignment, JoinNode, PlanNode, ScanDynamicFilter } from '../plan.js';
@@ -91,4 +90,26 @@ function addTo<T>(map: Map<number, T[]>, key: number, value: T): void {
   const list = map.get(key);
   if (list === undefined) map.set(key, [value]);
   else list.push(value);
+}
+
+/**
+ * Whether keys of the type can filter a scan: types whose page values (as the build's key domain,
+ * exec/dynamic-filters/key-domain.ts, keeps them) are numbers, bigints or strings that compare (and
+ * equal) as SQL compares them. Not double or real (NaN, -0), char (padding), timestamps and other
+ * types whose storage is not one plain value.
+ */
+export function filterableKeyType(type: SqlType): boolean {
+  switch (type.kind) {
+    case 'tinyint':
+    case 'smallint':
+    case 'integer':
+    case 'bigint':
+    case 'date':
+    case 'varchar':
+      return true;
+    case 'decimal':
+      return type.precision <= SHORT_DECIMAL_PRECISION;
+    default:
+      return false;
+  }
 }
