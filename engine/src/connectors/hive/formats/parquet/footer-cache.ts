@@ -10,7 +10,7 @@ import { readFooter, type Footer } from './footer.js';
 
 /** Footers remembered per thread, and the most footer bytes they may hold together; past either the least recently used goes. */
 const MAX_ENTRIES = 64;
-const MAX_FOOTER_BYTES = 8 * 1024 * 1024;
+const MAX_FOOTER_BYTES = 4 * 1024 * 1024;
 
 interface Entry {
   metadata: Promise<FileMetaData>;
