@@ -16,6 +16,8 @@ export interface LakeSplitInfo {
   location: string;
   /** The file's size when the split was made. */
   size: number;
+  /** The file's modification time (ms since the epoch) when the split was made, when its store reports one: with the size, it names the file's version. */
+  lastModified?: number;
   start: number;
   length: number;
   format: FormatName;
@@ -39,6 +41,7 @@ const checkShape = shapeCheck({
   properties: {
     location: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9+.-]*://' },
     size: COUNT,
+    lastModified: { type: 'number' },
     start: COUNT,
     length: COUNT,
     format: { enum: ['PARQUET', 'CSV', 'JSON'] },

@@ -38,6 +38,7 @@ export async function* listSplits(context: ListingContext): AsyncIterable<LakeSp
       yield {
         location: file.location,
         size: file.size,
+        ...(file.lastModified === undefined ? {} : { lastModified: file.lastModified }),
         start: range.start,
         length: range.length,
         format: table.format,

@@ -1,10 +1,10 @@
 // Reading a byte range of a Parquet file into pages. The range's row groups are those whose first
 // byte lies in it (Trino's rule: every row group belongs to exactly one range, and planning never
-// opens a footer). For each, the constraint prunes (row-group-filter.ts), then only the requested
-// columns' chunks (or, after page-index pruning, their selected pages) are fetched — merged,
-// several requests in flight — and decoded into typed arrays, the constrained columns first so that
-// the others decode only for the rows that can match. The next row group's bytes are fetched while
-// this one decodes.
+// opens a footer; the ranges of one file version share its decoded footer, footer-cache.ts). For
+// each, the constraint prunes (row-group-filter.ts), then only the requested columns' chunks (or,
+// after page-index pruning, their selected pages) are fetched — merged, several requests in
+// flight — and decoded into typed arrays, the constrained columns first so that the others decode
+// only for the rows that can match. The next row group's bytes are fetched while this one decodes.
 
 import { TARGET_PAGE_ROWS } from '../../../../exec/operators/operator.js';
 import { constantColumn, hasChildColumns, sliceColumn, takeColumn, type Column, type Page } from '../../../../spi/page.js';
@@ -18,7 +18,7 @@ import { decodeMapChunks } from './map-chunk-decoder.js';
 import { decodeStructColumn } from './struct-chunk-decoder.js';
 import { fetchRanges, type ByteRange, type FetchedBytes } from './fetched-bytes.js';
 import type { FileMetaData, RowGroup } from './file-metadata.js';
-import { readFooter } from './footer.js';
+import { cachedFooter } from './footer-cache.js';
 import { asFileError } from './parquet-errors.js';
 import { SchemaError, fileColumns, type FileColumn, type FlatColumn } from './parquet-schema.js';
 import { overlaps, rowCountOf, type RowRanges } from './row-ranges.js';
@@ -63,7 +63,7 @@ export function rowGroupStart(group: RowGroup): number {
 export async function* readParquetRange(request: FileReadRequest): AsyncIterable<Page> {
   const { fs, file, range, stats, signal } = request;
   const location = file.location;
-  const { metadata, bytesRead } = await readFooter(fs, file, signal);
+  const { metadata, bytesRead } = await cachedFooter(fs, file, signal);
   stats.bytesRead += bytesRead;
   const byName = columnsByName(schemaColumns(metadata, location), location);
   const bound = bindColumns(request.columns, byName, location);
