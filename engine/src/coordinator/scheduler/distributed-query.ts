@@ -1,8 +1,9 @@
 // Runs a fragmented plan over the cluster. Every fragment but the root becomes a stage of tasks:
 // SOURCE and FIXED_HASH stages one task per node that takes work, SINGLE one task on one of them,
-// COORDINATOR_ONLY one task here. Tasks are created producers first, each told its consumers' buffer
-// count, the first batch of the splits of its scans (split-assigner.ts) and where its remote
-// sources read (buffer i of every task below, for its task i). The root fragment runs in the query
+// COORDINATOR_ONLY one task here. Every task is created at once (the requests go out producers
+// first; a consumer that asks a producer not created yet waits for it on that node), each told its
+// consumers' buffer count, the first batch of the splits of its scans (split-assigner.ts) and where
+// its remote sources read (buffer i of every task below, for its task i). The root fragment runs in the query
 // itself, reading its remote sources the same way. A node that refuses a task (it just left ACTIVE)
 // or is gone before its tasks are all created is left out and the stages are placed again; while no
 // node takes tasks at all, the query waits for one (query.requiredWorkersMaxWait). A task that fails,
@@ -233,7 +234,7 @@ export class DistributedQuery implements DistributedView {
     // Every stage's first splits are read at once, then every task is created at once: a stage
     // created only after the one below it answered made each short query wait a round trip to a
     // (busy) worker per stage. The POSTs still go out producers first; a consumer that asks a
-    // producer not created yet is answered 404 and retries (exchange-client.ts).
+    // producer not created yet waits for its creation there (TaskManager.awaitOutputBuffer).
     const bottomUp = [...fragments].reverse().map((fragment) => this.stages.get(fragment.id)!);
     await allSettledOrThrow(bottomUp.map((stage) => this.prepareSplits(stage)));
     const session = sessionToJson(this.session);
