@@ -19,7 +19,7 @@ import { defaultResourceGroups, readResourceGroupsFile } from '../coordinator/re
 import { StatementExecutor } from '../coordinator/statement-executor.js';
 import { clusterView } from '../coordinator/scheduler/cluster-view.js';
 import { TaskEndpoint } from '../worker/task-endpoint.js';
-import { TaskManager } from '../worker/task-manager.js';
+import { localTaskOutputs, TaskManager } from '../worker/task-manager.js';
 import { ServerSystemRuntime } from '../coordinator/system-runtime.js';
 import { EngineError } from '../errors/engine-error.js';
 import { MemoryContext } from '../exec/memory.js';
@@ -118,7 +118,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
     exchange: {
       headers: internalHeaders,
       maxBufferedBytes,
-      local: { nodeId: node.nodeId, outputBuffer: (taskId) => tasks.outputBuffer(taskId) },
+      local: localTaskOutputs(node.nodeId, () => tasks),
       maxErrorDurationMillis: config.query.remoteTaskMaxErrorDuration,
     },
     clientTimeoutMillis: config.task.clientTimeout,

@@ -17,6 +17,8 @@ import { HttpError, readOrRefuse } from './http-error.js';
 /** What the routes need of a task: its output buffer (undefined for a task this node does not hold). */
 export interface TaskOutputLookup {
   outputBuffer(taskId: string): OutputBuffer | undefined;
+  /** The same, waiting up to `maxWaitMillis` for a task not created yet (task-manager.ts). */
+  awaitOutputBuffer(taskId: string, maxWaitMillis: number, signal: AbortSignal): Promise<OutputBuffer | undefined>;
 }
 
 export const DEFAULT_RESULTS_MAX_WAIT_MILLIS = 1000;
@@ -27,14 +29,19 @@ export const DEFAULT_RESULTS_MAX_BYTES = 1024 * 1024;
 
 export function taskResultsRoutes(router: Router, tasks: TaskOutputLookup): void {
   router.get('/v1/task/:taskId/results/:outputId/:token', async (ctx) => {
-    const buffer = bufferOf(tasks, ctx.params.taskId);
     const token = parseToken(ctx.params.token);
     const defaults = { maxWaitMillis: DEFAULT_RESULTS_MAX_WAIT_MILLIS, maxBytes: DEFAULT_RESULTS_MAX_BYTES };
     const { maxWaitMillis, maxBytes } = readOrRefuse(() => readResultsRequest((name) => ctx.get(name), defaults));
+    const wait = Math.min(maxWaitMillis, MAX_RESULTS_MAX_WAIT_MILLIS);
     // The long poll ends early when the consumer hangs up.
     const hangUp = new AbortController();
     ctx.res.once('close', () => hangUp.abort());
-    const result = await asHttpError(() => buffer.get(ctx.params.outputId, token, maxBytes, Math.min(maxWaitMillis, MAX_RESULTS_MAX_WAIT_MILLIS), hangUp.signal));
+    const asked = Date.now();
+    const buffer = await tasks.awaitOutputBuffer(ctx.params.taskId, wait, hangUp.signal);
+    if (buffer === undefined) throw new HttpError(404, `Task ${ctx.params.taskId} not found`, 'NOT_FOUND');
+    // The wait for the task's creation counts in the consumer's wait.
+    const remaining = Math.max(0, wait - (Date.now() - asked));
+    const result = await asHttpError(() => buffer.get(ctx.params.outputId, token, maxBytes, remaining, hangUp.signal));
     ctx.set(resultsPageHeaders({ taskInstanceId: buffer.instanceId, token: result.token, nextToken: result.nextToken, complete: result.complete, taskFailed: result.aborted }));
     if (result.pages.length === 0) {
       ctx.status = 204;

@@ -61,6 +61,8 @@ export interface ExchangeClientOptions {
 export interface LocalTaskOutputs {
   readonly nodeId: string;
   outputBuffer(taskId: string): OutputBuffer | undefined;
+  /** The same, waiting up to `maxWaitMillis` for a task not created yet (task-manager.ts). */
+  awaitOutputBuffer(taskId: string, maxWaitMillis: number, signal: AbortSignal): Promise<OutputBuffer | undefined>;
 }
 
 /** The task and output buffer a results address names. */
@@ -375,12 +377,14 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
   /** fetchPages for a task of this node: the same exchange of tokens, with the buffer's pages as they are. */
   private async readLocal(source: Source, target: { taskId: string; bufferId: string }): Promise<void> {
     const uri = `${source.location.uri}/${source.token}`;
-    const buffer = this.local!.outputBuffer(target.taskId);
-    // As over HTTP: a task not created yet (404) is retried, a bad request is not.
+    const asked = Date.now();
+    const buffer = await this.local!.awaitOutputBuffer(target.taskId, this.options.maxWaitMillis, source.request!.signal);
+    // As over HTTP: a task still not created after the wait (404) is retried, a bad request is not.
     if (buffer === undefined) throw new HttpStatusError(404, `Task ${target.taskId} not found on this node`);
+    const remaining = Math.max(0, this.options.maxWaitMillis - (Date.now() - asked));
     let result;
     try {
-      result = await buffer.get(target.bufferId, source.token, this.options.maxResponseBytes, this.options.maxWaitMillis, source.request!.signal);
+      result = await buffer.get(target.bufferId, source.token, this.options.maxResponseBytes, remaining, source.request!.signal);
     } catch (e) {
       if (e instanceof EngineError && (e.errorName === 'NOT_FOUND' || e.errorName === 'GENERIC_USER_ERROR')) throw new HttpStatusError(e.errorName === 'NOT_FOUND' ? 404 : 400, e.message);
       throw e;

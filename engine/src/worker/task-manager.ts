@@ -12,7 +12,7 @@ import { formatDuration } from '../config/duration.js';
 import { EngineError } from '../errors/engine-error.js';
 import type { MemoryContext } from '../exec/memory.js';
 import { sessionFromJson } from '../spi/session-json.js';
-import type { ExchangeClientOptions } from './exchange-client.js';
+import type { ExchangeClientOptions, LocalTaskOutputs } from './exchange-client.js';
 import { AwakeClock } from './awake-clock.js';
 import type { OutputBuffer, OutputBufferOptions } from './output-buffer.js';
 import { isDoneState } from '../internode/task-info.js';
@@ -55,6 +55,8 @@ export class TaskManager {
   private readonly tasks = new Map<string, SqlTask>();
   private readonly queries = new Map<string, QueryOnNode>();
   private readonly listeners: (() => void)[] = [];
+  /** Readers of a task's output that came before the task (see awaitOutputBuffer), by task id. */
+  private readonly creationWaiters = new Map<string, Set<() => void>>();
   private readonly sweeper: NodeJS.Timeout;
   /** Read at every sweep (and every request of a coordinator), so a longer gap means the node did not run. */
   private readonly clock = new AwakeClock(2 * SWEEP_INTERVAL_MILLIS);
@@ -87,6 +89,31 @@ export class TaskManager {
 
   outputBuffer(taskId: string): OutputBuffer | undefined {
     return this.tasks.get(taskId)?.outputBuffer;
+  }
+
+  /**
+   * A task's output buffer; for a task not created yet, once it is, waiting up to `maxWaitMillis`.
+   * A query's tasks are created all at once, so a consumer may ask before its producer's creation
+   * arrived here: it waits for it rather than being answered 404 and retrying after a delay.
+   */
+  async awaitOutputBuffer(taskId: string, maxWaitMillis: number, signal: AbortSignal): Promise<OutputBuffer | undefined> {
+    const buffer = this.outputBuffer(taskId);
+    if (buffer !== undefined || maxWaitMillis <= 0 || signal.aborted) return buffer;
+    await new Promise<void>((resolve) => {
+      const waiters = this.creationWaiters.get(taskId) ?? new Set<() => void>();
+      this.creationWaiters.set(taskId, waiters);
+      const done = (): void => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        waiters.delete(done);
+        if (waiters.size === 0 && this.creationWaiters.get(taskId) === waiters) this.creationWaiters.delete(taskId);
+        resolve();
+      };
+      const timer = setTimeout(done, maxWaitMillis).unref();
+      signal.addEventListener('abort', done, { once: true });
+      waiters.add(done);
+    });
+    return this.outputBuffer(taskId);
   }
 
   cancel(taskId: string, abort: boolean): SqlTask | undefined {
@@ -160,6 +187,7 @@ export class TaskManager {
     );
     entry.tasks.add(task);
     this.tasks.set(taskId, task);
+    for (const wake of [...(this.creationWaiters.get(taskId) ?? [])]) wake();
     return task;
   }
 
@@ -189,4 +217,13 @@ export class TaskManager {
       }
     }
   }
+}
+
+/** The output buffers of `tasks()` (read when asked: the task manager's own exchange options name it before it exists), for exchanges on this node. */
+export function localTaskOutputs(nodeId: string, tasks: () => TaskManager): LocalTaskOutputs {
+  return {
+    nodeId,
+    outputBuffer: (taskId) => tasks().outputBuffer(taskId),
+    awaitOutputBuffer: (taskId, maxWaitMillis, signal) => tasks().awaitOutputBuffer(taskId, maxWaitMillis, signal),
+  };
 }

@@ -239,6 +239,22 @@ describe('task resource', function () {
     }
   });
 
+  it('holds a results request for a task not created yet until the task is created, and answers its pages', async () => {
+    const { request, taskId } = await sourceTask('SELECT n_name FROM tpch.tiny.nation WHERE n_regionkey = 1');
+    // A consumer created at the same time as its producer may ask before the producer's creation arrived.
+    const early = fetch(`${server.uri}/v1/task/${taskId}/results/0/0`, { headers: { 'X-Engine-Max-Wait': '10s' } });
+    // The request is on its way before the task is created (the task list answers after the server read it).
+    await fetch(`${server.uri}/v1/task`);
+    expect((await post(taskId, toTaggedJson(request))).status).to.equal(200);
+    const response = await early;
+    expect(response.status).to.equal(200);
+    const pages = [...readPageStream(new Uint8Array(await response.arrayBuffer())).pages];
+    expect(pages.flatMap((p) => Array.from({ length: p.rowCount }, (_, r) => getScalar(p.columns[0], r)))).to.have.members(['ARGENTINA', 'BRAZIL', 'CANADA', 'PERU', 'UNITED STATES']);
+    await fetch(`${server.uri}/v1/task/${taskId}`, { method: 'DELETE' });
+    // A task that is never created is still not found, once the wait is over.
+    expect((await fetch(`${server.uri}/v1/task/20261123_000000_99999_zzzzz.1.0/results/0/0`, { headers: { 'X-Engine-Max-Wait': '50ms' } })).status).to.equal(404);
+  });
+
   it('answers bad requests with JSON errors', async () => {
     const { request, taskId } = await sourceTask('SELECT n_name FROM tpch.tiny.nation');
     const bad = [

@@ -21,7 +21,7 @@ import { NodeManager } from '../../src/coordinator/node-manager.js';
 import { clusterView } from '../../src/coordinator/scheduler/cluster-view.js';
 import { TaskEndpoint } from '../../src/worker/task-endpoint.js';
 import { CancelHold } from '../../src/coordinator/cancel-hold.js';
-import { TaskManager } from '../../src/worker/task-manager.js';
+import { localTaskOutputs, TaskManager } from '../../src/worker/task-manager.js';
 
 export interface QueryRows {
   columns: OutputColumn[];
@@ -50,7 +50,7 @@ export class EngineHarness {
       queryMaxMemoryPerNode: limit,
       coordinatedQueryMemory: (queryId) => this.running.get(queryId),
       outputBuffer: {},
-      exchange: { local: { nodeId: self.nodeId, outputBuffer: (taskId) => tasks.outputBuffer(taskId) } },
+      exchange: { local: localTaskOutputs(self.nodeId, () => tasks) },
       refusal: () => undefined,
     });
     const endpoint = new TaskEndpoint(tasks, { nodeId: self.nodeId, internalUri: self.uri });

@@ -6,6 +6,7 @@
 // node is declared gone (its health checks keep failing).
 
 import type { LocalTaskOutputs } from '../../worker/exchange-client.js';
+import { localTaskOutputs } from '../../worker/task-manager.js';
 import type { TaskEndpoint } from '../../worker/task-endpoint.js';
 import type { NodeManager } from '../node-manager.js';
 import type { ClusterView } from './distributed-query.js';
@@ -33,7 +34,7 @@ export interface ClusterViewOptions {
 
 export function clusterView(options: ClusterViewOptions): ClusterView {
   const local = localTaskChannel(options.endpoint);
-  const outputs: LocalTaskOutputs = { nodeId: options.endpoint.nodeId, outputBuffer: (taskId) => options.endpoint.tasks.outputBuffer(taskId) };
+  const outputs: LocalTaskOutputs = localTaskOutputs(options.endpoint.nodeId, () => options.endpoint.tasks);
   return {
     self: options.self,
     workerNodes: () => {

@@ -1,8 +1,9 @@
 // Runs a fragmented plan over the cluster. Every fragment but the root becomes a stage of tasks:
 // SOURCE and FIXED_HASH stages one task per node that takes work, SINGLE one task on one of them,
-// COORDINATOR_ONLY one task here. Tasks are created producers first, each told its consumers' buffer
-// count, the first batch of the splits of its scans (split-assigner.ts) and where its remote
-// sources read (buffer i of every task below, for its task i). The root fragment runs in the query
+// COORDINATOR_ONLY one task here. Every task is created at once (the requests go out producers
+// first; a consumer that asks a producer not created yet waits for it on that node), each told its
+// consumers' buffer count, the first batch of the splits of its scans (split-assigner.ts) and where
+// its remote sources read (buffer i of every task below, for its task i). The root fragment runs in the query
 // itself, reading its remote sources the same way. A node that refuses a task (it just left ACTIVE)
 // or is gone before its tasks are all created is left out and the stages are placed again; while no
 // node takes tasks at all, the query waits for one (query.requiredWorkersMaxWait). A task that fails,
@@ -230,18 +231,20 @@ export class DistributedQuery implements DistributedView {
     }
     const consumers = new Map<number, number>([[this.root.id, 1]]);
     for (const f of allFragments(this.root)) for (const child of f.children) consumers.set(child.id, f.id === this.root.id ? 1 : this.stages.get(f.id)!.tasks.length);
-    for (const fragment of [...fragments].reverse()) {
-      const stage = this.stages.get(fragment.id)!;
-      if (fragment.partitionedScans.length > 0) {
-        stage.splits = new SplitAssigner(fragment.partitionedScans, this.tableSplits(fragment), stage.tasks.length);
-        await stage.splits.prepareInitial();
-      }
-      const session = sessionToJson(this.session);
-      // Every creation of the stage settles before a failure is thrown: a task whose POST was still on
-      // its way when another was refused would otherwise be created after its cancel, and be left
-      // running with nobody to read it.
-      await allSettledOrThrow(
+    // Every stage's first splits are read at once, then every task is created at once: a stage
+    // created only after the one below it answered made each short query wait a round trip to a
+    // (busy) worker per stage. The POSTs still go out producers first; a consumer that asks a
+    // producer not created yet waits for its creation there (TaskManager.awaitOutputBuffer).
+    const bottomUp = [...fragments].reverse().map((fragment) => this.stages.get(fragment.id)!);
+    await allSettledOrThrow(bottomUp.map((stage) => this.prepareSplits(stage)));
+    const session = sessionToJson(this.session);
+    // Every creation settles before a failure is thrown: a task whose POST was still on its way when
+    // another was refused would otherwise be created after its cancel, and be left running with
+    // nobody to read it.
+    await allSettledOrThrow(
+      bottomUp.flatMap((stage) =>
         stage.tasks.map(async (task, i) => {
+          const fragment = stage.fragment;
           const request: TaskUpdateRequest = {
             session,
             fragment: fragment.root,
@@ -262,8 +265,16 @@ export class DistributedQuery implements DistributedView {
           }
           this.follow(stage, i);
         }),
-      );
-    }
+      ),
+    );
+  }
+
+  /** A SOURCE stage's split assigner, holding the first splits of its tasks. */
+  private async prepareSplits(stage: Stage): Promise<void> {
+    const fragment = stage.fragment;
+    if (fragment.partitionedScans.length === 0) return;
+    stage.splits = new SplitAssigner(fragment.partitionedScans, this.tableSplits(fragment), stage.tasks.length);
+    await stage.splits.prepareInitial();
   }
 
   /** The splits of each partitioned scan of a SOURCE fragment, as the connector makes them (when taken). */

@@ -1,0 +1,57 @@
+// A query's stages are created all at once, not one after the other: while one worker does not
+// answer (stopped with SIGSTOP, not yet declared gone), the other already holds a task of every
+// stage placed on it. Before, the stage above waited for every creation of the stage below, so each
+// short query paid a round trip to a busy worker per stage. Once the stopped worker runs again, the
+// query finishes with TPC-H's answer: 1,000 of tiny's 1,500 customers have orders (the spec gives
+// none to a customer key divisible by 3).
+
+import { expect } from 'chai';
+import { getJson, postStatement, type StatementResponse } from '../support/statement-http.js';
+import { eventually, TestCluster, tasksOf, USER } from './cluster-fixture.js';
+
+/** Three stages: the orders scan with a partial aggregation, the final aggregation (both on every worker), the count. */
+const SQL = 'SELECT count(*) FROM (SELECT o_custkey FROM tpch.tiny.orders GROUP BY o_custkey)';
+
+describe('stage creation', function () {
+  this.timeout(120_000);
+  let cluster: TestCluster;
+
+  before(async () => {
+    // The stopped worker is not declared gone while the test looks at the other one.
+    cluster = await TestCluster.start(2, { coordinatorArgs: ['--heartbeat-timeout', '60s'] });
+    await cluster.waitForActiveWorkers(2);
+  });
+
+  after(async () => {
+    await cluster?.stop();
+  });
+
+  it('creates the tasks of every stage without waiting for the stage below to be created', async () => {
+    const stopped = cluster.worker('worker-2');
+    const running = cluster.worker('worker-1');
+    let first: StatementResponse;
+    stopped.signal('SIGSTOP');
+    try {
+      first = (await postStatement(cluster.coordinator.uri, SQL, USER)).body;
+      const fragments = await eventually(
+        `tasks of two stages of ${first.id} on worker-1`,
+        async () => {
+          const ids = new Set((await tasksOf(running.uri, first.id)).map((t) => t.taskId.split('.')[1]));
+          return ids.size >= 2 ? ids : undefined;
+        },
+        20_000,
+      );
+      expect(fragments.size).to.be.at.least(2);
+    } finally {
+      stopped.signal('SIGCONT');
+    }
+    let response = first;
+    const rows: unknown[][] = [];
+    while (response.nextUri) {
+      response = (await getJson<StatementResponse>(response.nextUri, { headers: USER })).body;
+      rows.push(...(response.data ?? []));
+    }
+    expect(response.error, response.error?.message).to.equal(undefined);
+    expect(rows).to.deep.equal([[1000]]);
+  });
+});
