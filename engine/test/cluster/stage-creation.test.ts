@@ -3,7 +3,8 @@
 // stage placed on it. Before, the stage above waited for every creation of the stage below, so each
 // short query paid a round trip to a busy worker per stage. Once the stopped worker runs again, the
 // query finishes with TPC-H's answer: 1,000 of tiny's 1,500 customers have orders (the spec gives
-// none to a customer key divisible by 3).
+// none to a customer key divisible by 3). Each stage starts on the next worker, so the first tasks
+// of its stages, which take the larger share of a small table's few splits, go round the workers.
 
 import { expect } from 'chai';
 import { getJson, postStatement, type StatementResponse } from '../support/statement-http.js';
@@ -53,5 +54,19 @@ describe('stage creation', function () {
     }
     expect(response.error, response.error?.message).to.equal(undefined);
     expect(rows).to.deep.equal([[1000]]);
+  });
+
+  it("starts each stage on the next worker: the stages' first tasks, which take the larger share of few splits, are on different workers", async () => {
+    const first = (await postStatement(cluster.coordinator.uri, SQL, USER)).body;
+    let response = first;
+    while (response.nextUri) response = (await getJson<StatementResponse>(response.nextUri, { headers: USER })).body;
+    expect(response.error, response.error?.message).to.equal(undefined);
+    const firstTaskStages = async (worker: string) => (await tasksOf(cluster.worker(worker).uri, first.id)).map((t) => t.taskId.split('.')).filter((id) => id[2] === '0').map((id) => id[1]);
+    const onOne = await firstTaskStages('worker-1');
+    const onTwo = await firstTaskStages('worker-2');
+    // Two stages run on both workers (the scan with its partial aggregation, the final aggregation).
+    expect(onOne.length + onTwo.length).to.equal(2);
+    expect(onOne, `first tasks on worker-1: stages ${onOne.join(', ')}`).to.have.length(1);
+    expect(onTwo, `first tasks on worker-2: stages ${onTwo.join(', ')}`).to.have.length(1);
   });
 });

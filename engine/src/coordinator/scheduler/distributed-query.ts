@@ -214,9 +214,11 @@ export class DistributedQuery implements DistributedView {
   /** Places every stage, then creates the tasks bottom-up (producers before their consumers). */
   private async createTasks(nodes: TaskNode[]): Promise<void> {
     const fragments = allFragments(this.root).filter((f) => f.id !== this.root.id);
-    let single = 0;
+    // Each stage starts on the next node: a stage's first task takes the larger share of few splits
+    // (a small table's), so that extra work goes round the nodes instead of always to the first.
+    let turn = 0;
     for (const fragment of fragments) {
-      const placed = fragment.partitioning === 'COORDINATOR_ONLY' ? [this.cluster.self()] : isPartitioned(fragment) ? nodes : [nodes[single++ % nodes.length]];
+      const placed = fragment.partitioning === 'COORDINATOR_ONLY' ? [this.cluster.self()] : isPartitioned(fragment) ? rotated(nodes, turn++) : [nodes[turn++ % nodes.length]];
       // Task numbers go on across placements: a task id is never reused, even after an abort.
       const first = this.taskNumbers.get(fragment.id) ?? 0;
       this.taskNumbers.set(fragment.id, first + placed.length);
@@ -458,4 +460,9 @@ function remoteSourcesOf(root: PlanNode): RemoteSourceNode[] {
   };
   visit(root);
   return out;
+}
+
+/** `nodes` starting at the `turn`-th (modulo their number). */
+function rotated<T>(nodes: readonly T[], turn: number): T[] {
+  return nodes.map((_, i) => nodes[(i + turn) % nodes.length]);
 }
