@@ -8,9 +8,10 @@ import type { DocExample } from './extract.js';
 const FENCE = /^\s*```\s*(\w*)/;
 const TABLE_RULE = /^-+(\+-+)*$/;
 const ROW_COUNT = /^\(\d+ rows?\)$/;
-/** A statement's first word; synopsis blocks (`[ OR REPLACE ]`, `{ A | B }`) and placeholders (`...`) are not examples. */
+/** The first word of a statement an example may run. */
 const STATEMENT_START = /^(select|with|values|create|drop|alter|insert|update|delete|merge|truncate|comment|show|describe|start|commit|rollback|explain|use|set|reset|table|prepare|execute|deallocate|grant|revoke|call|analyze)\b/i;
-const PLACEHOLDER = /\.\.\.|\[ |\{ |<[a-z_]+>/i;
+/** A synopsis's notation (`[ OR REPLACE ]`, `{ A | B }`, `...`, `<name>`): such a block describes a statement, it is no example. */
+const SYNOPSIS_NOTATION = /\.\.\.|\[ |\{ |<[a-z_]+>/i;
 
 export function extractStatementExamples(markdown: string): DocExample[] {
   const examples: DocExample[] = [];
@@ -32,7 +33,7 @@ export function extractStatementExamples(markdown: string): DocExample[] {
     }
     // A text block holds a synopsis unless it ends its statements with `;` (select.md's WITH RECURSIVE).
     if (open[1] !== '' && open[1].toLowerCase() !== 'sql' && !body.some((l) => statementEnd(l) >= 0)) continue;
-    const statements = blockStatements(body).filter((s) => STATEMENT_START.test(s.sql) && !PLACEHOLDER.test(s.sql));
+    const statements = blockStatements(body).filter((s) => STATEMENT_START.test(s.sql) && !SYNOPSIS_NOTATION.test(s.sql));
     if (statements.length === 0) continue;
     examples.push(...statements);
     lastOfBlock = statements[statements.length - 1];

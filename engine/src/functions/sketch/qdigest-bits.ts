@@ -45,7 +45,7 @@ export function bigintOfKey(key: Key): bigint {
   return scratch.getBigInt64(0);
 }
 
-/** sortableLongToDouble of the key's long. */
+/** The double a key of a qdigest(double) stands for (the key's long read back as airlift's sortableLongToDouble does). */
 export function doubleOfKey(key: Key): number {
   const negative = (key.hi & SIGN) === 0; // the long's sign bit is the key's flipped
   scratch.setUint32(0, negative ? ~key.hi >>> 0 : (key.hi ^ SIGN) >>> 0);
@@ -53,7 +53,7 @@ export function doubleOfKey(key: Key): number {
   return scratch.getFloat64(0);
 }
 
-/** sortableIntToFloat of the low 32 bits of the key's long. */
+/** The real a key of a qdigest(real) stands for (the low 32 bits read back as airlift's sortableIntToFloat does). */
 export function realOfKey(key: Key): number {
   const sortable = key.lo | 0;
   scratch.setInt32(0, sortable < 0 ? sortable ^ 0x7fffffff : sortable);
