@@ -10,6 +10,19 @@ export interface FileEntry {
   size: number;
   /** Milliseconds since the epoch, when the store reports it. */
   lastModified?: number;
+  /** The store's entity tag of this version of the object (S3's ETag), when it reports one. */
+  etag?: string;
+}
+
+/**
+ * A key naming one version of a file, for caches of what was read from it; undefined when the store
+ * reports neither a modification time nor an entity tag (location and size alone do not say it is
+ * the same file). S3's Last-Modified has one-second resolution: an object rewritten within the same
+ * second at the same size differs only in its ETag.
+ */
+export function fileVersionKey(file: FileEntry): string | undefined {
+  if (file.lastModified === undefined && file.etag === undefined) return undefined;
+  return JSON.stringify([file.location, file.size, file.lastModified ?? null, file.etag ?? null]);
 }
 
 /** Where written bytes go: the file appears, whole, when `close` resolves; `abort` leaves nothing. */

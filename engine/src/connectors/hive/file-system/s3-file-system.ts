@@ -19,6 +19,7 @@ interface ListedObject {
   key: string;
   size: number;
   lastModified?: number;
+  etag?: string;
 }
 
 /** DeleteObjects takes at most this many keys. */
@@ -47,6 +48,7 @@ export class S3FileSystem implements FileSystem {
         location: formatS3Location(parsed.scheme, parsed.bucket, object.key),
         size: object.size,
         ...(object.lastModified === undefined ? {} : { lastModified: object.lastModified }),
+        ...(object.etag === undefined ? {} : { etag: object.etag }),
       };
     }
   }
@@ -66,10 +68,12 @@ export class S3FileSystem implements FileSystem {
     const response = await this.send({ method: 'HEAD', bucket: parsed.bucket, key: parsed.key, location, accept: [404], ...signalOf(signal) });
     if (response.status === 404) return undefined;
     const modified = response.headers['last-modified'];
+    const etag = response.headers['etag'];
     return {
       location,
       size: Number(response.headers['content-length']),
       ...(modified === undefined ? {} : { lastModified: Date.parse(modified) }),
+      ...(typeof etag === 'string' ? { etag } : {}),
     };
   }
 
@@ -243,10 +247,12 @@ function parseListPage(xml: string): ListPage {
   const objects = elementBodies(xml, 'Contents').map((contents): ListedObject => {
     const rawKey = decodeXmlText(elementBodies(contents, 'Key')[0] ?? '');
     const modified = elementText(contents, 'LastModified');
+    const etag = elementText(contents, 'ETag');
     return {
       key: urlEncoded ? decodeURIComponent(rawKey.replace(/\+/g, ' ')) : rawKey,
       size: Number(elementText(contents, 'Size') ?? 0),
       ...(modified === undefined ? {} : { lastModified: Date.parse(modified) }),
+      ...(etag === undefined ? {} : { etag }),
     };
   });
   const decodeKey = (raw: string) => (urlEncoded ? decodeURIComponent(raw.replace(/\+/g, ' ')) : raw);

@@ -65,7 +65,7 @@ export class LakePageSource implements PageSource {
     });
     const partitionValues = info.partitionColumns.map((c, i) => parsePartitionValue(info.partitionValues[i] ?? undefined, c, info.location));
     const format = fileFormat(info.format);
-    const file = { location: info.location, size: info.size, lastModified: info.lastModified };
+    const file = { location: info.location, size: info.size, lastModified: info.lastModified, etag: info.etag };
     let read: AsyncIterable<Page>;
     try {
       read = format.read({ fs: this.fs, file, range: { start: info.start, length: info.length }, columns: requested, tableColumns: dataColumns, constraint: info.constraint, options: info.options, stats: this.stats, signal: this.signal });

@@ -18,6 +18,8 @@ export interface LakeSplitInfo {
   size: number;
   /** The file's modification time (ms since the epoch) when the split was made, when its store reports one: with the size, it names the file's version. */
   lastModified?: number;
+  /** The object's entity tag when the split was made, when its store reports one (S3's ETag). */
+  etag?: string;
   start: number;
   length: number;
   format: FormatName;
@@ -42,6 +44,7 @@ const checkShape = shapeCheck({
     location: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9+.-]*://' },
     size: COUNT,
     lastModified: { type: 'number' },
+    etag: TEXT,
     start: COUNT,
     length: COUNT,
     format: { enum: ['PARQUET', 'CSV', 'JSON'] },

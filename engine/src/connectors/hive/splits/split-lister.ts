@@ -39,6 +39,7 @@ export async function* listSplits(context: ListingContext): AsyncIterable<LakeSp
         location: file.location,
         size: file.size,
         ...(file.lastModified === undefined ? {} : { lastModified: file.lastModified }),
+        ...(file.etag === undefined ? {} : { etag: file.etag }),
         start: range.start,
         length: range.length,
         format: table.format,

@@ -1,10 +1,10 @@
 // Parquet footer statistics of the files a table's statistics were made from, kept by file version
-// (location, size, modification time) so that planning the next query over the same files opens no
-// footer. A file rewritten in place changes its size or time and is read again; a file whose store
-// reports no modification time is never cached (its location and size alone do not say it is the same).
+// (location, size, modification time, entity tag: fileVersionKey) so that planning the next query
+// over the same files opens no footer. A file rewritten in place changes its size, time or tag and is
+// read again; a file whose store reports neither time nor tag is never cached.
 
 import { connectorIo } from '../../../exec/stats/connector-io.js';
-import type { FileEntry, FileSystem } from '../file-system/file-system.js';
+import { fileVersionKey, type FileEntry, type FileSystem } from '../file-system/file-system.js';
 import { readParquetStatistics, type ParquetFileStatistics } from '../formats/parquet/file-statistics.js';
 
 /**
@@ -21,8 +21,8 @@ export class FooterStatisticsCache {
 
   /** The file's statistics, from the cache or its footer (concurrent asks for one file read it once). */
   statistics(fs: FileSystem, file: FileEntry, signal?: AbortSignal): Promise<ParquetFileStatistics> {
-    if (file.lastModified === undefined) return readCounted(fs, file, signal);
-    const key = JSON.stringify([file.location, file.size, file.lastModified]);
+    const key = fileVersionKey(file);
+    if (key === undefined) return readCounted(fs, file, signal);
     const cached = this.entries.get(key);
     if (cached !== undefined) {
       this.entries.delete(key);

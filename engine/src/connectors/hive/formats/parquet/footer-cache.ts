@@ -1,10 +1,10 @@
-// Decoded footers of the Parquet files this thread reads, kept by file version (location, size,
-// modification time). A file is read as several splits (byte ranges), each of which needs the whole
-// footer: a writer that puts a table in one large file (DuckDB's COPY) gives a footer of many row
-// groups that every split would read and decode again. A file whose store reports no modification
-// time is never cached (its location and size alone do not say it is the same file).
+// Decoded footers of the Parquet files this thread reads, kept by file version (fileVersionKey:
+// location, size, modification time, entity tag). A file is read as several splits (byte ranges),
+// each of which needs the whole footer: a writer that puts a table in one large file (DuckDB's COPY)
+// gives a footer of many row groups that every split would read and decode again. A file whose
+// store reports neither a modification time nor an entity tag is never cached.
 
-import type { FileEntry, FileSystem } from '../../file-system/file-system.js';
+import { fileVersionKey, type FileEntry, type FileSystem } from '../../file-system/file-system.js';
 import type { FileMetaData } from './file-metadata.js';
 import { readFooter, type Footer } from './footer.js';
 
@@ -23,8 +23,8 @@ let heldBytes = 0;
 
 /** The file's footer: bytesRead is 0 when this thread already decoded the same file version's (concurrent asks read it once). */
 export async function cachedFooter(fs: FileSystem, file: FileEntry, signal?: AbortSignal): Promise<Footer> {
-  if (file.lastModified === undefined) return readFooter(fs, file, signal);
-  const key = JSON.stringify([file.location, file.size, file.lastModified]);
+  const key = fileVersionKey(file);
+  if (key === undefined) return readFooter(fs, file, signal);
   const cached = entries.get(key);
   if (cached !== undefined) {
     entries.delete(key);
