@@ -142,6 +142,19 @@ describe('lake: reading CSV and JSON files', function () {
     expect(plan).to.match(/bytesRead = 17\b/);
   });
 
+  it('prunes string partitions in code point order, as the predicate compares them (not UTF-16 units)', async () => {
+    // U+FF71 sorts below U+1F600 by code point (and UTF-8 bytes); its UTF-16 unit is above the emoji's lead surrogate.
+    for (const [id, region] of [[1, 'z'], [2, '\uFF71'], [3, '\u{1F600}']] as const) lake.file(`data/regions/region=${region}/a.csv`, `${id}\n`);
+    await lake.harness.query(`CREATE TABLE lake.default.regions (id bigint, region varchar) WITH (format = 'CSV', partitioned_by = ARRAY['region'], external_location = '${lake.uri('data/regions')}')`);
+    const duck = (where: string) =>
+      duckDbRows(`SELECT id FROM read_csv('${lake.path('data/regions')}/*/*.csv', header = false, columns = {'id': 'BIGINT'}, hive_partitioning = true, hive_types = {'region': VARCHAR}) WHERE ${where} ORDER BY id`);
+    for (const where of ["region > '\uFF71'", "region < '\u{1F600}'", "region BETWEEN 'a' AND '\uFF71'"]) {
+      const expected = await duck(where);
+      expect(expected.length, where).to.be.greaterThan(0);
+      expect(await lake.rows(`SELECT id FROM lake.default.regions WHERE ${where} ORDER BY id`), where).to.deep.equal(expected);
+    }
+  });
+
   it('creates a table without a column list from its files: a CSV header, sampled JSON records', async () => {
     lake.file('data/people/p.csv', 'Name,Age,City\nann,31,paris\nbob,,lyon\n');
     await lake.harness.query(`CREATE TABLE lake.default.people WITH (format = 'CSV', skip_header_line_count = 1, external_location = '${lake.uri('data/people')}')`);

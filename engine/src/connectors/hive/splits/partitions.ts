@@ -8,6 +8,7 @@ import type { ColumnDomain, ColumnMetadata } from '../../../spi/connector.js';
 import type { Scalar } from '../../../spi/page.js';
 import { castFunction } from '../../../types/casts.js';
 import { VARCHAR } from '../../../types/types.js';
+import { compareStrings } from '../../../types/chars.js';
 import { formatValueAsText } from '../../../types/values.js';
 
 export const DEFAULT_PARTITION_NAME = '__HIVE_DEFAULT_PARTITION__';
@@ -82,6 +83,8 @@ function comparable(a: Scalar, b: Scalar): boolean {
   return a !== null && typeof a === typeof b && (typeof a === 'number' || typeof a === 'bigint' || typeof a === 'string' || typeof a === 'boolean');
 }
 
+/** SQL's order: strings by code point (as the predicate compares them), not by UTF-16 unit. */
 function compare(a: Scalar, b: Scalar): number {
+  if (typeof a === 'string') return compareStrings(a, b as string);
   return (a as number) < (b as number) ? -1 : (a as number) > (b as number) ? 1 : 0;
 }
