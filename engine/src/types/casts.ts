@@ -15,6 +15,7 @@ import {
   timestampMicrosOfDay,
 } from './datetime.js';
 import { formatDoubleAsText } from './number-format.js';
+import { formatDoubleForCast, formatRealForCast } from './scientific-cast-format.js';
 import { parseBooleanText, parseDecimalText, parseDoubleText, parseIntegerText } from './text-parsing.js';
 import { type SqlType, isIntegral, isNumeric, isString, typeName, typesEqual } from './types.js';
 import { codePointCount, padChar, toCharValue, trimTrailingSpaces, truncateCodePoints } from './chars.js';
@@ -271,13 +272,23 @@ type CharacterType = SqlType & { kind: 'varchar' | 'char' };
 function toStringCast(from: SqlType, to: CharacterType): CastFunction {
   if (from.kind === 'varchar' || from.kind === 'char') return characterCast(from, to);
   const length = to.length;
+  const format = castText(from);
   return ((v: Scalar) => {
-    const text = formatValueAsText(v, from);
+    const text = format(v);
     if (length !== undefined && codePointCount(text) > length) {
-      throw invalidCast(`Value ${text} cannot be represented as ${typeName(to)}`);
+      // Trino names a double or real both as displayed and as cast (Value 1200.0 (1.2E3) ...).
+      const shown = from.kind === 'double' || from.kind === 'real' ? `${formatValueAsText(v, from)} (${text})` : text;
+      throw invalidCast(`Value ${shown} cannot be represented as ${typeName(to)}`);
     }
     return to.kind === 'char' ? trimTrailingSpaces(text) : text;
   }) as CastFunction;
+}
+
+/** The text a value casts to: doubles and reals in scientific form (3.77E1), everything else as displayed. */
+function castText(from: SqlType): (v: Scalar) => string {
+  if (from.kind === 'double') return (v) => formatDoubleForCast(v as number);
+  if (from.kind === 'real') return (v) => formatRealForCast(v as number);
+  return (v) => formatValueAsText(v, from);
 }
 
 /**

@@ -127,8 +127,9 @@ describe('SQL/JSON as Trino (functions/json.md)', () => {
   });
 
   it('json_value: an object, several items or a value that does not cast are errors; JSON null is NULL', async () => {
+    // 1e3 is a JSON double (Jackson's DoubleNode in Trino), cast to varchar as Trino casts a double: 1.0E3.
     expect(await rows(`SELECT json_value('{"a": {"b": 1}}', 'lax $.a'), json_value('[1, 2]', 'lax $[*]'), json_value('"x"', 'lax $' RETURNING integer DEFAULT -1 ON ERROR), json_value('null', 'lax $'), json_value('1e3', 'lax $')`)).to.deep.equal([
-      [null, null, -1, null, '1000.0'],
+      [null, null, -1, null, '1.0E3'],
     ]);
   });
 
