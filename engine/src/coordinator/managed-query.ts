@@ -71,7 +71,8 @@ export class ManagedQuery {
   constructor(
     readonly id: string,
     readonly sql: string,
-    readonly session: Session,
+    /** The client's session; the query's own once it runs with WITH SESSION. */
+    public session: Session,
     readonly client: ClientInfo,
     readonly memory: MemoryContext,
     private readonly limits: ResponseLimits,
@@ -119,6 +120,9 @@ export class ManagedQuery {
         progress: this.progress,
         onDistributed,
         holdCancel: <T>(work: () => Promise<T>) => this.cancelHold.hold(work),
+        onQuerySession: (session: Session) => {
+          this.session = session;
+        },
       };
       const result = await runner.execute(this.sql, this.session, context);
       if (this.done) {
