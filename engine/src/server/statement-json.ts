@@ -6,6 +6,7 @@ import { ROOT_STAGE_ID, isFinalState, rootStageState, rootTaskFigures } from '..
 import type { StageSnapshot } from '../coordinator/scheduler/stage-snapshot.js';
 import { typeSignature, type TypeSignature } from '../types/types.js';
 import { clientTypeName } from '../types/row-type.js';
+import { clientColumnType } from '../types/variant/variant-client.js';
 import { queryErrorJson, type QueryErrorJson } from './error-json.js';
 import { formatToken } from './statement-token.js';
 
@@ -76,7 +77,7 @@ export function statementResponse(query: ManagedQuery, parts: ResponseParts): St
     id: query.id,
     infoUri: `${origin}/v1/query/${query.id}`,
     ...(more ? { partialCancelUri: `${origin}/v1/stage/${query.id}.${ROOT_STAGE_ID}`, nextUri: `${origin}/v1/statement/${query.id}/${formatToken(nextToken, slug)}` } : {}),
-    ...(columns && columns.length > 0 ? { columns: columns.map((c) => ({ name: c.name, type: clientTypeName(c.type), typeSignature: typeSignature(c.type) })) } : {}),
+    ...(columns && columns.length > 0 ? { columns: columns.map((c) => ({ name: c.name, type: clientTypeName(clientColumnType(c.type)), typeSignature: typeSignature(clientColumnType(c.type)) })) } : {}),
     ...(rows && rows.length > 0 ? { data: rows } : {}),
     stats: statementStats(query),
     ...(query.error && !initial ? { error: queryErrorJson(query.error) } : {}),
