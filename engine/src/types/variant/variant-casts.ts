@@ -4,7 +4,7 @@
 // except that a decimal converts to an integer only exactly. A variant null casts to SQL NULL (to JSON:
 // to JSON null). Zoned and nanosecond timestamps and times above precision 6 fail as NOT_SUPPORTED.
 
-import { EngineError } from '../../errors/engine-error.js';
+import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import type { Scalar } from '../../spi/page.js';
 import { MapValue } from '../../spi/map-value.js';
 import { formatDecimal, parseDecimal, rescale, fitsPrecision } from '../decimal.js';
@@ -27,6 +27,27 @@ export function castsWithVariant(type: SqlType): boolean {
   return SCALARS.has(type.kind);
 }
 
+/** The type, within `type`, whose casts with VARIANT the engine lacks (zoned, and above precision 6), if any. */
+export function variantCastGap(type: SqlType): SqlType | undefined {
+  if (type.kind === 'array') return variantCastGap(type.element);
+  if (type.kind === 'map') return variantCastGap(type.value);
+  if (type.kind === 'row') return type.fields.map((f) => variantCastGap(f.type)).find((t) => t !== undefined);
+  const longPlain = (type.kind === 'time' || type.kind === 'timestamp') && type.precision > 6;
+  return type.kind === 'timestamp with time zone' || longPlain ? type : undefined;
+}
+
+/** The NOT_SUPPORTED error of a cast between VARIANT and a type holding `gap`. */
+export function variantCastNotSupported(gap: SqlType, location?: SourceLocation): EngineError {
+  return new EngineError('NOT_SUPPORTED', `CAST between VARIANT and ${typeName(gap)} is not supported yet`, location);
+}
+
+/** Fails, at the cast's position, a cast between VARIANT and a type whose casts with it the engine lacks. */
+export function checkVariantCast(from: SqlType, to: SqlType, location?: SourceLocation): void {
+  const other = from.kind === 'variant' ? to : to.kind === 'variant' ? from : undefined;
+  const gap = other && variantCastGap(other);
+  if (gap !== undefined) throw variantCastNotSupported(gap, location);
+}
+
 const INTEGRAL_BOUNDS: Record<string, readonly [bigint, bigint]> = {
   tinyint: [-128n, 127n],
   smallint: [-32768n, 32767n],
@@ -34,9 +55,6 @@ const INTEGRAL_BOUNDS: Record<string, readonly [bigint, bigint]> = {
   bigint: [-(2n ** 63n), 2n ** 63n - 1n],
 };
 
-function notSupported(what: string): EngineError {
-  return new EngineError('NOT_SUPPORTED', `CAST between VARIANT and ${what} is not supported yet`);
-}
 
 function invalidCast(message: string): EngineError {
   return new EngineError('INVALID_CAST_ARGUMENT', message);
@@ -44,12 +62,16 @@ function invalidCast(message: string): EngineError {
 
 /** CAST(value AS VARIANT) of a non-null value of `type`, as bytes a column holds. */
 export function castToVariant(type: SqlType): (value: Scalar) => Scalar {
+  const gap = variantCastGap(type);
+  if (gap !== undefined) throw variantCastNotSupported(gap);
   const toValue = toVariantValue(type);
   return (value) => encodeVariant(toValue(value));
 }
 
 /** CAST(variant AS type) of a non-null variant (NULL for a variant null, except to json). */
 export function castFromVariant(type: SqlType, cast: CastLookup): (value: Scalar) => Scalar {
+  const gap = variantCastGap(type);
+  if (gap !== undefined) throw variantCastNotSupported(gap);
   if (type.kind === 'json') return (value) => variantToJson(decodeVariant(value as Uint8Array));
   const fromValue = fromVariantValue(type, cast);
   return (value) => fromValue(decodeVariant(value as Uint8Array));
@@ -89,10 +111,8 @@ function toVariantValue(type: SqlType): (value: Scalar) => VariantValue {
     case 'variant':
       return (v) => decodeVariant(v as Uint8Array);
     case 'time':
-      if (type.precision > 6) throw notSupported(typeName(type));
       return (v) => ({ kind: 'time_ntz_micros', value: BigInt(Math.trunc(v as number)) });
     case 'timestamp':
-      if (type.precision > 6) throw notSupported(typeName(type));
       return (v) => ({ kind: 'timestamp_ntz_micros', value: BigInt(v as number) });
     case 'array': {
       const element = orNull(toVariantValue(type.element));
@@ -113,7 +133,7 @@ function toVariantValue(type: SqlType): (value: Scalar) => VariantValue {
       return (v) => ({ kind: 'object', fields: new Map(fields.map((f, i) => [f.name, f.convert((v as readonly Scalar[])[i])])) });
     }
     default:
-      throw notSupported(typeName(type));
+      throw variantCastNotSupported(type);
   }
 }
 
@@ -173,7 +193,7 @@ function scalarFromVariant(v: VariantValue, to: SqlType, cast: CastLookup): Scal
     const text = to.kind === 'varchar' ? variantScalarText(v) : undefined;
     if (text !== undefined) return text;
     if (v.kind === 'array' || v.kind === 'object') throw invalidCast(`Unsupported VARIANT type for cast to ${typeName(to).toUpperCase()}: ${basicTypeName(v)}`);
-    throw notSupported(`${typeName(to)} (a VARIANT ${v.kind.toUpperCase()} value)`);
+    throw new EngineError('NOT_SUPPORTED', `CAST of a VARIANT ${v.kind.toUpperCase()} value to ${typeName(to)} is not supported yet`);
   }
   if (natural.type.kind === to.kind && typeName(natural.type) === typeName(to)) return natural.value;
   try {
