@@ -327,6 +327,7 @@ export class StatementExecutor {
 
   private async explain(statement: ast.ExplainStatement, session: Session, context: QueryExecutionContext, parameters: readonly RowExpression[]): Promise<StatementResult> {
     const inner = statement.statement;
+    if (inner.kind === 'QueryStatement' && inner.session) session = this.querySession(inner.session, session, context, parameters);
     const metadata = new StatementMetadata(this.catalogs, session);
     const write = inner.kind === 'CreateTableAsSelect' ? await createTableAsSelectWrite(inner, metadata, parameters) : inner.kind === 'Insert' ? await insertWrite(inner, metadata) : undefined;
     if (inner.kind !== 'QueryStatement' && write === undefined) {

@@ -30,6 +30,12 @@ describe('WITH SESSION', () => {
     expect(result.sessionChanges.setSessionProperties.size).to.equal(0);
   });
 
+  it('checks and applies the properties of an explained query', async () => {
+    expect((await h.failure('EXPLAIN WITH SESSION invalid_key = 1 SELECT 1')).message).to.equal("line 1:36: Session property 'invalid_key' does not exist");
+    const [[plan]] = await h.rows("EXPLAIN WITH SESSION time_zone_id = 'Europe/Warsaw' SELECT current_timezone()");
+    expect(plan).to.contain('Europe/Warsaw');
+  });
+
   it('applies the value of a prepared statement parameter', async () => {
     await h.run("PREPARE zone FROM WITH SESSION time_zone_id = ? SELECT current_timezone()");
     expect(await h.rows("EXECUTE zone USING 'Europe/Warsaw'")).to.deep.equal([['Europe/Warsaw']]);
