@@ -1,6 +1,7 @@
 // One query on the coordinator: its lifecycle (QUEUED -> PLANNING -> STARTING -> RUNNING ->
 // FINISHING -> FINISHED | FAILED), timings, memory, cancellation and the buffer its client reads.
 
+import { variantWireForm } from '../types/variant/variant-client.js';
 import { EngineError, toEngineError } from '../errors/engine-error.js';
 import type { MemoryContext } from '../exec/memory.js';
 import { isDone, type QueryState } from './query-state.js';
@@ -132,7 +133,7 @@ export class ManagedQuery {
       this.result = result;
       this.planningEndTime = Date.now();
       this.transition('STARTING');
-      this.buffer = new ResultBuffer(result.columns, this.limits, () => this.notify());
+      this.buffer = new ResultBuffer(result.columns, this.limits, () => this.notify(), variantWireForm(this.session));
       this.transition('RUNNING');
       await this.buffer.fill(result.pages, signal);
       if (this.done) return;
