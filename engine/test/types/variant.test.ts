@@ -113,6 +113,9 @@ describe('VARIANT', () => {
     expect(await equal('nan()', 'nan()')).to.equal(false);
     expect(await equal("'1'", '1')).to.equal(false);
     expect(await equal("JSON '{\"a\": [1, 2.0]}'", "JSON '{\"a\": [1.0, 2]}'")).to.equal(true);
+    expect(await equal("TIMESTAMP '2024-10-24 12:34:56.123456'", "TIMESTAMP '2024-10-24 12:34:56.123456000'")).to.equal(true);
+    expect(await equal("TIMESTAMP '2024-10-24 12:34:56.123 UTC'", "TIMESTAMP '2024-10-24 14:34:56.123000000 +02:00'")).to.equal(true);
+    expect(await equal("TIMESTAMP '2024-10-24 12:34:56.123'", "TIMESTAMP '2024-10-24 12:34:56.123 UTC'")).to.equal(false);
     expect(await value("CAST(1 AS VARIANT) <> CAST(2 AS VARIANT)")).to.equal(true);
     expect(await value('CAST(nan() AS VARIANT) IS DISTINCT FROM CAST(nan() AS VARIANT)')).to.equal(false);
     expect(await failure('CAST(1 AS VARIANT) < CAST(2 AS VARIANT)')).to.deep.equal(['TYPE_MISMATCH', 'line 1:27: Cannot apply operator: variant < variant']);
@@ -134,12 +137,28 @@ describe('VARIANT', () => {
     expect(rows).to.deep.equal([[1, '{"a":[1,2]}', false], [2, 'null', true], [3, null, null]]);
   });
 
-  it('fails what it lacks as NOT_SUPPORTED naming it, at the cast', async () => {
-    expect(await failure("CAST(TIMESTAMP '2024-10-24 12:34:56.123 UTC' AS VARIANT)")).to.deep.equal([
-      'NOT_SUPPORTED',
-      'line 1:8: CAST between VARIANT and timestamp(3) with time zone is not supported yet',
-    ]);
-    expect(await failure(`CAST(${V('[1]')} AS ARRAY(TIMESTAMP(9)))`)).to.deep.equal(['NOT_SUPPORTED', 'line 1:8: CAST between VARIANT and timestamp(9) is not supported yet']);
+  it("casts dates, times and timestamps as Trino's VariantOperators (zoned as UTC instants, micros or nanos)", async () => {
+    const json = async (sql: string) => value(`json_format(CAST(CAST(${sql} AS VARIANT) AS JSON))`);
+    expect(await json("TIME '22:23:24.123456'")).to.equal('"22:23:24.123456"');
+    expect(await json("TIME '22:23:24.1234567'")).to.equal('"22:23:24.123456"');
+    expect(await json("TIMESTAMP '2024-10-24 12:34:56.123456789'")).to.equal('"2024-10-24 12:34:56.123456789"');
+    expect(await json("TIMESTAMP '2024-10-24 12:34:56.789 UTC'")).to.equal('"2024-10-24 12:34:56.789000 UTC"');
+    expect(await json("TIMESTAMP '2024-10-24 14:34:56.123456789 +02:00'")).to.equal('"2024-10-24 12:34:56.123456789 UTC"');
+    const text = async (sql: string, type: string) => value(`CAST(CAST(CAST(${sql} AS VARIANT) AS ${type}) AS varchar)`);
+    expect(await text("TIMESTAMP '2024-10-24 22:23:24.123456123'", 'TIME(9)')).to.equal('22:23:24.123456123');
+    expect(await text("TIMESTAMP '2024-10-24 22:23:24.123456123'", 'TIME(6)')).to.equal('22:23:24.123456');
+    expect(await text("TIMESTAMP '1969-12-31 23:59:59.999999'", 'TIME(6)')).to.equal('23:59:59.999999');
+    expect(await text("TIMESTAMP '2024-10-24 12:34:56.123456789'", 'TIMESTAMP(7)')).to.equal('2024-10-24 12:34:56.1234568');
+    expect(await text("TIMESTAMP '2024-10-24 12:34:56.123456'", 'TIMESTAMP(2)')).to.equal('2024-10-24 12:34:56.12');
+    expect(await text("DATE '2024-10-24'", 'TIMESTAMP(9)')).to.equal('2024-10-24 00:00:00.000000000');
+    expect(await text("TIMESTAMP '2024-10-24 12:34:56.789 UTC'", 'TIMESTAMP(3) WITH TIME ZONE')).to.equal('2024-10-24 12:34:56.789 UTC');
+    expect(await text("TIMESTAMP '2024-10-24 12:34:56.123456789 UTC'", 'TIMESTAMP(7) WITH TIME ZONE')).to.equal('2024-10-24 12:34:56.1234568 UTC');
+    expect(await text("DATE '2024-10-24'", 'TIMESTAMP(3) WITH TIME ZONE')).to.equal('2024-10-24 00:00:00.000 UTC');
+    // Text without a zone is read in UTC, whatever the session's zone.
+    expect(await text("'2024-10-24 12:34:56.789'", 'TIMESTAMP(3) WITH TIME ZONE')).to.equal('2024-10-24 12:34:56.789 UTC');
+    expect(await text("TIMESTAMP '2024-10-24 23:59:59.5'", 'DATE')).to.equal('2024-10-24');
+    expect(await failure("CAST(CAST(TIME '01:00:00' AS VARIANT) AS TIMESTAMP(3))")).to.deep.equal(['INVALID_CAST_ARGUMENT', 'Unsupported VARIANT primitive type for cast to TIMESTAMP(3): TIME_NTZ_MICROS']);
+    expect(await failure("CAST(CAST(TIMESTAMP '2024-10-24 12:34:56 UTC' AS VARIANT) AS BOOLEAN)")).to.deep.equal(['INVALID_CAST_ARGUMENT', 'Unsupported VARIANT primitive type for cast to BOOLEAN: TIMESTAMP_UTC_MICROS']);
   });
 
   it('encodes as the Parquet Variant spec lays it out (sorted field-name dictionary, short strings)', () => {

@@ -36,7 +36,6 @@ import { atTimeZone, castExpression, sessionZoneCall, SESSION_ZONE_FUNCTION_NAME
 import { findUnknownFunction, functionName } from './ast-utils.js';
 import { sqlTypeOf } from './type-spec.js';
 import { rowConstructor, rowFieldByName, rowSubscript } from './row-expressions.js';
-import { checkVariantCast } from '../../types/variant/variant-casts.js';
 import { unsupportedNode } from './unsupported-features.js';
 import { isSupportedStaticMethod, staticMethodCall } from './static-method-call.js';
 import { withSessionZones } from './implicit-zone-casts.js';
@@ -305,7 +304,6 @@ function cast(e: ast.Cast, translate: Translate, session: Session): RowExpressio
   if (value.type.kind === 'unknown') return constant(null, type);
   // Trino refuses a cast that does not exist at analysis, even for TRY_CAST and for no rows.
   if (!canCast(value.type, type)) throw new EngineError('TYPE_MISMATCH', rowCastMismatch(value.type, type), e.location);
-  checkVariantCast(value.type, type, e.location);
   return castExpression(value, type, e.safe, session);
 }
 

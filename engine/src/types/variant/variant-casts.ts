@@ -1,10 +1,12 @@
 // CAST to and from VARIANT, as Trino's VariantOperators and VariantUtil cast: a SQL value becomes the
 // variant of its own type (bigint -> int64, real -> float, containers element by element); a variant
 // becomes a SQL type through the SQL type of what it holds and Trino's ordinary cast from that type,
-// except that a decimal converts to an integer only exactly. A variant null casts to SQL NULL (to JSON:
-// to JSON null). Zoned and nanosecond timestamps and times above precision 6 fail as NOT_SUPPORTED.
+// except that a decimal converts to an integer only exactly (dates and times: variant-temporal.ts). A
+// variant null casts to SQL NULL (to JSON: to JSON null).
 
-import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
+import { EngineError } from '../../errors/engine-error.js';
+import { hasZone } from '../zoned-timestamp.js';
+import { temporalFromVariant, temporalToVariant } from './variant-temporal.js';
 import type { Scalar } from '../../spi/page.js';
 import { MapValue } from '../../spi/map-value.js';
 import { formatDecimal, parseDecimal, rescale, fitsPrecision } from '../decimal.js';
@@ -27,27 +29,6 @@ export function castsWithVariant(type: SqlType): boolean {
   return SCALARS.has(type.kind);
 }
 
-/** The type, within `type`, whose casts with VARIANT the engine lacks (zoned, and above precision 6), if any. */
-export function variantCastGap(type: SqlType): SqlType | undefined {
-  if (type.kind === 'array') return variantCastGap(type.element);
-  if (type.kind === 'map') return variantCastGap(type.value);
-  if (type.kind === 'row') return type.fields.map((f) => variantCastGap(f.type)).find((t) => t !== undefined);
-  const longPlain = (type.kind === 'time' || type.kind === 'timestamp') && type.precision > 6;
-  return type.kind === 'timestamp with time zone' || longPlain ? type : undefined;
-}
-
-/** The NOT_SUPPORTED error of a cast between VARIANT and a type holding `gap`. */
-export function variantCastNotSupported(gap: SqlType, location?: SourceLocation): EngineError {
-  return new EngineError('NOT_SUPPORTED', `CAST between VARIANT and ${typeName(gap)} is not supported yet`, location);
-}
-
-/** Fails, at the cast's position, a cast between VARIANT and a type whose casts with it the engine lacks. */
-export function checkVariantCast(from: SqlType, to: SqlType, location?: SourceLocation): void {
-  const other = from.kind === 'variant' ? to : to.kind === 'variant' ? from : undefined;
-  const gap = other && variantCastGap(other);
-  if (gap !== undefined) throw variantCastNotSupported(gap, location);
-}
-
 const INTEGRAL_BOUNDS: Record<string, readonly [bigint, bigint]> = {
   tinyint: [-128n, 127n],
   smallint: [-32768n, 32767n],
@@ -62,16 +43,12 @@ function invalidCast(message: string): EngineError {
 
 /** CAST(value AS VARIANT) of a non-null value of `type`, as bytes a column holds. */
 export function castToVariant(type: SqlType): (value: Scalar) => Scalar {
-  const gap = variantCastGap(type);
-  if (gap !== undefined) throw variantCastNotSupported(gap);
   const toValue = toVariantValue(type);
   return (value) => encodeVariant(toValue(value));
 }
 
 /** CAST(variant AS type) of a non-null variant (NULL for a variant null, except to json). */
 export function castFromVariant(type: SqlType, cast: CastLookup): (value: Scalar) => Scalar {
-  const gap = variantCastGap(type);
-  if (gap !== undefined) throw variantCastNotSupported(gap);
   if (type.kind === 'json') return (value) => variantToJson(decodeVariant(value as Uint8Array));
   const fromValue = fromVariantValue(type, cast);
   return (value) => fromValue(decodeVariant(value as Uint8Array));
@@ -110,10 +87,6 @@ function toVariantValue(type: SqlType): (value: Scalar) => VariantValue {
       return (v) => variantFromJson(v as string);
     case 'variant':
       return (v) => decodeVariant(v as Uint8Array);
-    case 'time':
-      return (v) => ({ kind: 'time_ntz_micros', value: BigInt(Math.trunc(v as number)) });
-    case 'timestamp':
-      return (v) => ({ kind: 'timestamp_ntz_micros', value: BigInt(v as number) });
     case 'array': {
       const element = orNull(toVariantValue(type.element));
       return (v) => ({ kind: 'array', elements: (v as readonly Scalar[]).map(element) });
@@ -132,8 +105,11 @@ function toVariantValue(type: SqlType): (value: Scalar) => VariantValue {
       const fields = type.fields.map((f) => ({ name: f.name!, convert: orNull(toVariantValue(f.type)) }));
       return (v) => ({ kind: 'object', fields: new Map(fields.map((f, i) => [f.name, f.convert((v as readonly Scalar[])[i])])) });
     }
-    default:
-      throw variantCastNotSupported(type);
+    default: {
+      const temporal = temporalToVariant(type);
+      if (temporal === undefined) throw new EngineError('TYPE_MISMATCH', `Cannot cast ${typeName(type)} to variant`);
+      return temporal;
+    }
   }
 }
 
@@ -188,12 +164,16 @@ function scalarFromVariant(v: VariantValue, to: SqlType, cast: CastLookup): Scal
     if (to.kind === 'boolean') return v.unscaled !== 0n;
   }
   if (to.kind === 'decimal') return toDecimal(v, to);
+  const temporal = temporalFromVariant(v, to);
+  if (temporal !== undefined) return temporal;
+  // A zoned target reads text without a zone as UTC (not the session's zone).
+  if (v.kind === 'string' && to.kind === 'timestamp with time zone' && !hasZone(v.value)) return cast(VARCHAR, to)(`${v.value} UTC`);
   const natural = naturalValue(v);
   if (natural === undefined) {
     const text = to.kind === 'varchar' ? variantScalarText(v) : undefined;
     if (text !== undefined) return text;
     if (v.kind === 'array' || v.kind === 'object') throw invalidCast(`Unsupported VARIANT type for cast to ${typeName(to).toUpperCase()}: ${basicTypeName(v)}`);
-    throw new EngineError('NOT_SUPPORTED', `CAST of a VARIANT ${v.kind.toUpperCase()} value to ${typeName(to)} is not supported yet`);
+    throw invalidCast(`Unsupported VARIANT primitive type for cast to ${typeName(to).toUpperCase()}: ${v.kind.toUpperCase()}`);
   }
   if (natural.type.kind === to.kind && typeName(natural.type) === typeName(to)) return natural.value;
   try {
@@ -235,10 +215,6 @@ function naturalValue(v: VariantValue): { type: SqlType; value: Scalar } | undef
       return { type: DATE, value: v.days };
     case 'uuid':
       return { type: UUID, value: variantScalarText(v)! };
-    case 'time_ntz_micros':
-      return { type: { kind: 'time', precision: 6 }, value: Number(v.value) };
-    case 'timestamp_ntz_micros':
-      return { type: { kind: 'timestamp', precision: 6 }, value: Number(v.value) };
     default:
       return undefined;
   }
