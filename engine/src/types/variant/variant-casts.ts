@@ -5,8 +5,6 @@
 // variant null casts to SQL NULL (to JSON: to JSON null).
 
 import { EngineError } from '../../errors/engine-error.js';
-import { hasZone } from '../zoned-timestamp.js';
-import { temporalFromVariant, temporalToVariant } from './variant-temporal.js';
 import type { Scalar } from '../../spi/page.js';
 import { MapValue } from '../../spi/map-value.js';
 import { formatDecimal, parseDecimal, rescale, fitsPrecision } from '../decimal.js';
@@ -15,6 +13,8 @@ import { type SqlType, BIGINT, BOOLEAN, DATE, DOUBLE, INTEGER, REAL, SMALLINT, T
 import { decodeVariant, encodeVariant } from './variant-encoding.js';
 import { variantFromJson, variantScalarText, variantToJson } from './variant-json.js';
 import { VARIANT_NULL, decimalVariant, integerVariant, type VariantValue } from './variant-value.js';
+import { temporalFromVariant, temporalToVariant } from './variant-temporal.js';
+import { hasZone } from '../zoned-timestamp.js';
 
 /** A cast of one non-null value between two SQL types (casts.ts castFunction). */
 export type CastLookup = (from: SqlType, to: SqlType) => (value: Scalar) => Scalar;
@@ -35,7 +35,6 @@ const INTEGRAL_BOUNDS: Record<string, readonly [bigint, bigint]> = {
   integer: [-(2n ** 31n), 2n ** 31n - 1n],
   bigint: [-(2n ** 63n), 2n ** 63n - 1n],
 };
-
 
 function invalidCast(message: string): EngineError {
   return new EngineError('INVALID_CAST_ARGUMENT', message);
