@@ -67,10 +67,11 @@ function byteWidth(max: number): number {
 function encodeMetadata(names: readonly string[]): Uint8Array {
   const encoded = names.map((n) => utf8.encode(n));
   const total = encoded.reduce((sum, b) => sum + b.length, 0);
-  const width = byteWidth(Math.max(total, names.length));
+  // Unique names need no wider offsets than their bytes do (one empty name at most).
+  const width = byteWidth(total);
   const out = new ByteWriter();
-  // version 1, sorted and unique names, offset width
-  out.byte(1 | (1 << 4) | ((width - 1) << 6));
+  // version 1, the sorted flag (not for the empty dictionary, as Trino writes it), offset width
+  out.byte(1 | ((names.length > 0 ? 1 : 0) << 4) | ((width - 1) << 6));
   out.unsigned(names.length, width);
   let offset = 0;
   out.unsigned(0, width);
