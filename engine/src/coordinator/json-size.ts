@@ -13,6 +13,7 @@ function fixedWidth(type: SqlType): number | undefined {
     case 'json':
     case 'varbinary':
     case 'sketch':
+    case 'variant':
     case 'ipaddress': // shown as text of varying length (IPv4 or IPv6)
     case 'array':
     case 'map':

@@ -1,6 +1,7 @@
 // One query on the coordinator: its lifecycle (QUEUED -> PLANNING -> STARTING -> RUNNING ->
 // FINISHING -> FINISHED | FAILED), timings, memory, cancellation and the buffer its client reads.
 
+import { variantWireForm } from '../types/variant/variant-client.js';
 import { EngineError, toEngineError } from '../errors/engine-error.js';
 import type { MemoryContext } from '../exec/memory.js';
 import { isDone, type QueryState } from './query-state.js';
@@ -71,7 +72,8 @@ export class ManagedQuery {
   constructor(
     readonly id: string,
     readonly sql: string,
-    readonly session: Session,
+    /** The client's session; the query's own once it runs with WITH SESSION. */
+    public session: Session,
     readonly client: ClientInfo,
     readonly memory: MemoryContext,
     private readonly limits: ResponseLimits,
@@ -119,6 +121,9 @@ export class ManagedQuery {
         progress: this.progress,
         onDistributed,
         holdCancel: <T>(work: () => Promise<T>) => this.cancelHold.hold(work),
+        onQuerySession: (session: Session) => {
+          this.session = session;
+        },
       };
       const result = await runner.execute(this.sql, this.session, context);
       if (this.done) {
@@ -128,7 +133,7 @@ export class ManagedQuery {
       this.result = result;
       this.planningEndTime = Date.now();
       this.transition('STARTING');
-      this.buffer = new ResultBuffer(result.columns, this.limits, () => this.notify());
+      this.buffer = new ResultBuffer(result.columns, this.limits, () => this.notify(), variantWireForm(this.session));
       this.transition('RUNNING');
       await this.buffer.fill(result.pages, signal);
       if (this.done) return;

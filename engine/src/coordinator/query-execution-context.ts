@@ -1,5 +1,6 @@
 // What the query manager hands a statement's execution: cancellation, memory and progress.
 
+import type { Session } from '../spi/session.js';
 import type { MemoryContext } from '../exec/memory.js';
 import type { QueryProgress } from '../spi/query-progress.js';
 import type { QueryMemoryUsage } from './query-memory.js';
@@ -34,4 +35,6 @@ export interface QueryExecutionContext {
    * dropped if the work succeeded (see CancelHold). Without it, the work just runs.
    */
   holdCancel?: <T>(work: () => Promise<T>) => Promise<T>;
+  /** Called when the statement runs in a session of its own (WITH SESSION): the query's limits follow it. */
+  onQuerySession?: (session: Session) => void;
 }

@@ -5,6 +5,7 @@
 import { getScalar, type Page } from '../spi/page.js';
 import { RowSizer } from './json-size.js';
 import { resultJsonValue } from './result-json.js';
+import type { VariantWireForm } from '../types/variant/variant-client.js';
 import type { OutputColumn } from '../spi/statement-result.js';
 
 export interface ResponseLimits {
@@ -41,6 +42,8 @@ export class ResultBuffer {
     private readonly limits: ResponseLimits,
     /** Called whenever rows arrive or the producer finishes. */
     private readonly onChange: () => void,
+    /** How the client takes VARIANT values (variant-client.ts). */
+    private readonly variants: VariantWireForm = 'json-text',
   ) {}
 
   /** True once every page was pulled from the source. */
@@ -169,7 +172,7 @@ export class ResultBuffer {
     for (let r = from; r < to; r++) rows.push(new Array<unknown>(page.columns.length));
     page.columns.forEach((column, c) => {
       const type = this.columns[c]?.type ?? column.type;
-      for (let r = from; r < to; r++) rows[first + r - from]![c] = resultJsonValue(getScalar(column, r), type);
+      for (let r = from; r < to; r++) rows[first + r - from]![c] = resultJsonValue(getScalar(column, r), type, this.variants);
     });
   }
 }

@@ -44,6 +44,7 @@ import { addTableWriter, type TableWriterSpec } from '../sql/planner/distributed
 import type { PlanFactory } from '../sql/planner/plan-factory.js';
 import { getScalar } from '../spi/page.js';
 import { column, rowsResult, varcharColumns } from './statements/results.js';
+import { sessionWith } from './statements/with-session.js';
 import { deallocate, preparedSql, prepare, resetSession, setSession, use } from './statements/session-statements.js';
 import { inSessionTimeZone, setTimeZone } from './statements/time-zone-statement.js';
 import { castExpression } from '../sql/analyzer/time-zone-translation.js';
@@ -114,6 +115,7 @@ export class StatementExecutor {
       case 'Rollback':
         return endTransaction(statement, session, this.transactions);
       case 'QueryStatement': {
+        if (statement.session) session = this.querySession(statement.session, session, context, parameters);
         const planned = await this.plan(statement.query, session, parameters, undefined, this.distributes());
         const names = planned.columns.map((c) => c.name);
         context.progress.planText = planned.fragments ? printFragments(planned.fragments, names) : printPlan(planned.root, names);
@@ -215,6 +217,13 @@ export class StatementExecutor {
    * runs the same fragments as a cluster, its exchanges in process; a coordinator without a node to
    * take tasks makes its queries wait for one). Not on a worker, which plans no queries.
    */
+  /** The session of a query with WITH SESSION (with-session.ts), handed to the query manager too, whose limits read it. */
+  private querySession(clause: ast.WithSession, session: Session, context: QueryExecutionContext, parameters: readonly RowExpression[]): Session {
+    const querySession = inSessionTimeZone(sessionWith(clause, session, this.sessionProperties, parameters));
+    context.onQuerySession?.(querySession);
+    return querySession;
+  }
+
   private distributes(): boolean {
     return this.options.cluster !== undefined;
   }
@@ -318,6 +327,7 @@ export class StatementExecutor {
 
   private async explain(statement: ast.ExplainStatement, session: Session, context: QueryExecutionContext, parameters: readonly RowExpression[]): Promise<StatementResult> {
     const inner = statement.statement;
+    if (inner.kind === 'QueryStatement' && inner.session) session = this.querySession(inner.session, session, context, parameters);
     const metadata = new StatementMetadata(this.catalogs, session);
     const write = inner.kind === 'CreateTableAsSelect' ? await createTableAsSelectWrite(inner, metadata, parameters) : inner.kind === 'Insert' ? await insertWrite(inner, metadata) : undefined;
     if (inner.kind !== 'QueryStatement' && write === undefined) {

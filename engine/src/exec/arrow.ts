@@ -89,6 +89,7 @@ export function arrowType(type: SqlType): DataType {
       return new Utf8();
     case 'varbinary':
     case 'sketch':
+    case 'variant':
       return new Binary();
     case 'date':
       return new DateDay();
@@ -210,7 +211,8 @@ export function columnToArrowData(column: Column, length: number = column.length
       return makeData({ type: new Utf8(), ...base, valueOffsets: offsets, data: bytes });
     }
     case 'varbinary':
-    case 'sketch': {
+    case 'sketch':
+    case 'variant': {
       const { offsets, bytes } = concatBinaries(values as Uint8Array[], length);
       return makeData({ type: new Binary(), ...base, valueOffsets: offsets, data: bytes });
     }
@@ -437,6 +439,7 @@ function arrowValues(data: Data, type: SqlType, length: number): ColumnValues {
       return decodeStrings(data.valueOffsets as Int32Array, data.values as Uint8Array, length);
     case 'varbinary':
     case 'sketch':
+    case 'variant':
       return sliceBinaries(data.valueOffsets as Int32Array, data.values as Uint8Array, length);
     case 'unknown':
     case 'array': // arrowDataToColumn reads lists, maps and structs

@@ -34,6 +34,7 @@ export function readSessionHeaders(headers: IncomingHttpHeaders, prefix: HeaderP
     properties: parsePairs(get('Session'), `${prefix}Session`),
     preparedStatements: parsePairs(get('Prepared-Statement'), `${prefix}Prepared-Statement`),
     clientTags: (get('Client-Tags') ?? '').split(',').map((t) => t.trim()).filter((t) => t !== ''),
+    clientCapabilities: (get('Client-Capabilities') ?? '').split(',').map((t) => t.trim()).filter((t) => t !== ''),
     clientInfo: get('Client-Info'),
   };
 }

@@ -120,6 +120,7 @@ export function allocateValues(type: SqlType, length: number): ColumnValues {
       return new Array<string>(length).fill('');
     case 'varbinary':
     case 'sketch':
+    case 'variant':
       return new Array<Uint8Array>(length).fill(EMPTY_BYTES);
     case 'array':
     case 'map':

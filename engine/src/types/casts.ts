@@ -27,6 +27,7 @@ import { canCastZoned, zonedCast } from './zoned-casts.js';
 import { isLongPlainCast, longPlainCast } from './long-plain-casts.js';
 import { withoutZone } from './long-plain-temporal.js';
 import { canCastZonedTime, zonedTimeCast } from './zoned-time-casts.js';
+import { castFromVariant, castToVariant, castsWithVariant } from './variant/variant-casts.js';
 import { canCastFromJson, canCastToJson, castFromJson, toJsonWriter } from './json/json-casts.js';
 import { type RowType, canCastRow, fieldwiseCast, rowCastMismatch } from './row-type.js';
 
@@ -58,6 +59,7 @@ function outOfRange(message: string): EngineError {
 /** Whether CAST(from AS to) exists. */
 export function canCast(from: SqlType, to: SqlType): boolean {
   if (from.kind === 'unknown' || typesEqual(from, to)) return true;
+  if (to.kind === 'variant' || from.kind === 'variant') return castsWithVariant(to.kind === 'variant' ? from : to);
   if (to.kind === 'json' || from.kind === 'json') return to.kind === 'json' ? canCastToJson(from) : canCastFromJson(to);
   if (from.kind === 'array' || to.kind === 'array') return from.kind === 'array' && to.kind === 'array' && canCast(from.element, to.element);
   if (from.kind === 'map' || to.kind === 'map') return from.kind === 'map' && to.kind === 'map' && canCast(from.key, to.key) && canCast(from.value, to.value);
@@ -92,6 +94,8 @@ export function castFunction(from: SqlType, to: SqlType, sessionZone?: string): 
   if (typesEqual(from, to)) return IDENTITY_CAST;
   if (!canCast(from, to)) throw new EngineError('TYPE_MISMATCH', rowCastMismatch(from, to));
   if (from.kind === 'unknown') return (() => null) as CastFunction;
+  if (to.kind === 'variant') return castToVariant(from) as CastFunction;
+  if (from.kind === 'variant') return castFromVariant(to, (f, t) => castFunction(f, t, sessionZone) as OneCast) as CastFunction;
   if (to.kind === 'json') return toJsonWriter(from) as CastFunction;
   if (from.kind === 'json') return castFromJson(to, (f, t) => castFunction(f, t, sessionZone) as OneCast) as CastFunction;
   if (from.kind === 'array' && to.kind === 'array') return elementwiseCast(castFunction(from.element, to.element));

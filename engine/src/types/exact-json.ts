@@ -148,6 +148,15 @@ export class OrderedJsonObject {
   }
 }
 
+/** JSON text written as it is (a VARIANT for a client with the VARIANT capability); stringifyJson writes it. */
+export class RawJson {
+  constructor(readonly text: string) {}
+
+  toJSON(): never {
+    throw new TypeError('A RawJson is written by stringifyJson');
+  }
+}
+
 export function stringifyJson(value: unknown): string {
   try {
     return JSON.stringify(value);
@@ -159,6 +168,7 @@ export function stringifyJson(value: unknown): string {
 
 function writeValue(value: unknown): string | undefined {
   if (typeof value === 'bigint') return value.toString();
+  if (value instanceof RawJson) return value.text;
   if (Array.isArray(value)) return `[${value.map((v) => writeValue(v) ?? 'null').join(',')}]`;
   if (value instanceof OrderedJsonObject) return `{${value.members.map(([name, v]) => `${JSON.stringify(name)}:${writeValue(v) ?? 'null'}`).join(',')}}`;
   if (value !== null && typeof value === 'object') {

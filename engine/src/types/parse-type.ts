@@ -30,6 +30,7 @@ const SIMPLE_TYPES: Record<string, SqlType> = {
   setdigest: { kind: 'sketch', sketch: 'SetDigest' },
   tdigest: { kind: 'sketch', sketch: 'tdigest' },
   ipaddress: { kind: 'ipaddress' },
+  variant: { kind: 'variant' },
   date: { kind: 'date' },
   'interval year to month': { kind: 'interval year to month' },
   'interval day to second': { kind: 'interval day to second' },

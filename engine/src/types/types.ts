@@ -22,6 +22,8 @@ export type SqlType =
   // order is Trino's byte order.
   | { kind: 'uuid' }
   | { kind: 'ipaddress' }
+  // A semi-structured value (variant/): its Parquet Variant encoding, metadata then value, in one Uint8Array.
+  | { kind: 'variant' }
   // A sketch (functions/sketch/): its serialized bytes in Trino's format, stored like varbinary; not comparable.
   | { kind: 'sketch'; sketch: SketchName }
   | { kind: 'date' }
@@ -66,6 +68,7 @@ export const VARBINARY: SqlType = { kind: 'varbinary' };
 export const JSON_TYPE: SqlType = { kind: 'json' };
 export const UUID: SqlType = { kind: 'uuid' };
 export const IPADDRESS: SqlType = { kind: 'ipaddress' };
+export const VARIANT: SqlType = { kind: 'variant' };
 export const DATE: SqlType = { kind: 'date' };
 export const HYPER_LOG_LOG: SqlType = { kind: 'sketch', sketch: 'HyperLogLog' };
 export const P4_HYPER_LOG_LOG: SqlType = { kind: 'sketch', sketch: 'P4HyperLogLog' };
@@ -207,9 +210,9 @@ export function isString(t: SqlType): boolean {
 export function holdsStrings(t: SqlType): boolean {
   return t.kind === 'varchar' || t.kind === 'char' || t.kind === 'json' || t.kind === 'uuid' || t.kind === 'ipaddress';
 }
-/** Whether a type's values are Uint8Arrays in column storage (varbinary and the serialized sketches). */
+/** Whether a type's values are Uint8Arrays in column storage (varbinary, the serialized sketches, encoded variants). */
 export function holdsBytes(t: SqlType): boolean {
-  return t.kind === 'varbinary' || t.kind === 'sketch';
+  return t.kind === 'varbinary' || t.kind === 'sketch' || t.kind === 'variant';
 }
 export function isTemporal(t: SqlType): boolean {
   return t.kind === 'date' || t.kind === 'time' || t.kind === 'timestamp' || t.kind === 'timestamp with time zone';

@@ -2,6 +2,7 @@
 
 import { formatZonedTime } from './zoned-time.js';
 import { formatAddress } from './address-casts.js';
+import { variantText } from './variant/variant-client.js';
 import type { Scalar } from '../spi/page.js';
 import type { MapValue } from '../spi/map-value.js';
 import { padChar } from './chars.js';
@@ -67,6 +68,8 @@ export function toJsonValue(value: Scalar, type: SqlType): unknown {
     case 'uuid':
     case 'ipaddress':
       return formatAddress(value as string, type);
+    case 'variant':
+      return variantText(value as Uint8Array);
     case 'array':
       return (value as readonly Scalar[]).map((element) => toJsonValue(element, type.element));
     case 'map':
@@ -109,6 +112,8 @@ export function formatValueAsText(value: Scalar, type: SqlType): string {
     case 'uuid':
     case 'ipaddress':
       return formatAddress(value as string, type);
+    case 'variant':
+      return variantText(value as Uint8Array);
     case 'array':
       // As Trino's CLI prints an array.
       return `[${(value as readonly Scalar[]).map((element) => formatValueAsText(element, type.element)).join(', ')}]`;

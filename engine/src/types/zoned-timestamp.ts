@@ -5,6 +5,7 @@
 // 4..12 add the picoseconds of the milli (long-zoned-timestamp.ts). Values are equal, hash and
 // order by their instant alone (the zone key is masked off).
 
+import { variantKey } from './variant/variant-equality.js';
 import { EngineError, type SourceLocation } from '../errors/engine-error.js';
 import type { Scalar } from '../spi/page.js';
 import { MapValue } from '../spi/map-value.js';
@@ -121,6 +122,8 @@ export function zonedInstantMapper(type: SqlType): ((value: Scalar) => Scalar) |
     case 'timestamp with time zone':
     case 'time with time zone':
       return (v) => (v === null ? null : zonedInstant(v as bigint));
+    case 'variant': // a variant by what it means (variant-equality.ts)
+      return (v) => (v === null ? null : variantKey(v as Uint8Array));
     case 'array': {
       const element = zonedInstantMapper(type.element);
       return element && ((v) => (v === null ? null : (v as readonly Scalar[]).map(element)));

@@ -63,7 +63,6 @@ const QUERIES: [string, string][] = [
   ["SELECT CASE a WHEN > 1 THEN 'big' END FROM t", 'line 1:20: Predicates as WHEN clauses of a simple CASE are not supported'],
   ['SELECT RUNNING max(a) FROM t', 'line 1:8: RUNNING semantics is not supported'],
   ['SELECT t.* AS (x, y) FROM t', 'line 1:16: Column aliases for * (.* AS (...)) are not supported'],
-  ['WITH SESSION query_max_run_time = 1 SELECT 1', 'line 1:1: WITH SESSION is not supported'],
   ['WITH FUNCTION twice(x int) RETURNS int RETURN x * 2 SELECT twice(a) FROM t', 'line 1:6: WITH FUNCTION is not supported'],
   ['SELECT CAST(a AS interval day(2) to second)', 'line 1:18: Interval precision is not supported'],
   ['SELECT avg(a) OVER (ORDER BY a MEASURES last(a) AS l ROWS CURRENT ROW PATTERN (x) DEFINE x AS true) FROM t', 'line 1:32: Row pattern recognition in window frames (MEASURES, PATTERN, DEFINE) is not supported'],

@@ -145,6 +145,7 @@ describe('file-based access control: reading and writing tables (in process)', (
 
     it('refuses session properties the rules forbid, set by SET SESSION or sent by the client', async () => {
       expect(await deniedAs('bob', "SET SESSION query_max_memory = '1GB'")).to.equal('Access Denied: Cannot set system session property query_max_memory');
+      expect(await deniedAs('bob', "WITH SESSION query_max_memory = '1GB' SELECT 1")).to.equal('Access Denied: Cannot set system session property query_max_memory');
       h.session.user = 'alice';
       await h.query("SET SESSION query_max_memory = '1GB'");
       expect(await deniedAs('bob', 'SELECT 1')).to.equal('Access Denied: Cannot set system session property query_max_memory');

@@ -146,6 +146,7 @@ function fixedSize(type: SqlType): number {
     case 'json':
     case 'varbinary':
     case 'sketch':
+    case 'variant':
     case 'array':
     case 'function':
     case 'map':

@@ -8,6 +8,8 @@ import { schemaExists, type StatementMetadata } from '../../sql/metadata/stateme
 import { noSessionChanges, type Session } from '../../spi/session.js';
 import type { StatementResult } from '../../spi/statement-result.js';
 import type { SessionPropertyManager } from '../session-property-manager.js';
+import type { PropertyMetadata } from '../../spi/properties.js';
+import type { RowExpression } from '../../sql/planner/row-expression.js';
 import { constantValue, propertyText } from './property-values.js';
 import { updateResult } from './results.js';
 
@@ -28,13 +30,17 @@ export async function use(s: ast.UseStatement, metadata: StatementMetadata): Pro
 /** SET SESSION name = value: the value is a constant of the property's type (Trino's SessionPropertyEvaluator). */
 export function setSession(s: ast.SetSession, session: Session, properties: SessionPropertyManager): StatementResult {
   const name = s.name.parts.map((p) => p.value).join('.');
-  const metadata = properties.metadata(name, s.name.location);
-  const refused = (reason: string) => new EngineError('INVALID_SESSION_PROPERTY', `Unable to set session property '${name}' to '${formatExpression(s.value)}': ${reason}`, s.value.location);
-  const value = constantValue(s.value, metadata, session, [], refused);
-  if (value === null) throw refused('Session property value must not be null');
   const changes = noSessionChanges();
-  changes.setSessionProperties.set(name, propertyText(value, metadata.type));
+  changes.setSessionProperties.set(name, sessionPropertyText(name, s.value, properties.metadata(name, s.name.location), session));
   return updateResult('SET SESSION', changes);
+}
+
+/** The value of `expression` as session property `name` keeps it: a constant of the property's type, not NULL. */
+export function sessionPropertyText(name: string, expression: ast.Expression, metadata: PropertyMetadata, session: Session, parameters: readonly RowExpression[] = []): string {
+  const refused = (reason: string) => new EngineError('INVALID_SESSION_PROPERTY', `Unable to set session property '${name}' to '${formatExpression(expression)}': ${reason}`, expression.location);
+  const value = constantValue(expression, metadata, session, parameters, refused);
+  if (value === null) throw refused('Session property value must not be null');
+  return propertyText(value, metadata.type);
 }
 
 export function resetSession(s: ast.ResetSession, properties: SessionPropertyManager): StatementResult {

@@ -21,6 +21,7 @@ export function defaultLiteral(type: SqlType): string {
       return "''";
     case 'varbinary':
     case 'sketch':
+    case 'variant':
       return 'EMPTY_BYTES';
     case 'unknown':
       return 'null';

@@ -109,7 +109,7 @@ export class GrowableColumn implements ColumnData {
         dst[d] = v;
       };
     }
-    if (kind === 'varbinary' || kind === 'sketch') {
+    if (kind === 'varbinary' || kind === 'sketch' || kind === 'variant') {
       const src = sourceValues as Uint8Array[];
       const dst = this.values as Uint8Array[];
       return (s, d) => {

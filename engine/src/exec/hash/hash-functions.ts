@@ -124,7 +124,7 @@ export function hashColumn(column: Column, count: number, out: Int32Array, combi
     for (let i = from; i < count; i++) out[i] = combine ? combineHash(out[i], NULL_HASH) : NULL_HASH;
     return;
   }
-  if (kind === 'array' || kind === 'map' || kind === 'row') {
+  if (kind === 'array' || kind === 'map' || kind === 'row' || kind === 'variant') {
     const instants = instantsOf(column.type);
     for (let i = from; i < count; i++) {
       const h = nulls !== null && nulls[i] === 1 ? NULL_HASH : hashScalar(instants(getScalar(column, i)));

@@ -2,6 +2,7 @@
 // hot loops of hash tables compare typed values directly. `notDistinct` selects IS NOT DISTINCT FROM
 // (NULLs equal each other, NaN equals NaN: grouping) over SQL `=` (NULL and NaN never equal: joins).
 
+import { variantsEqual, variantsIdentical } from '../../types/variant/variant-equality.js';
 import { comparesByInstant } from '../../types/zoned-time.js';
 import { type Column, type ColumnValues, type Scalar, type SlotValues, getScalar } from '../../spi/page.js';
 import { readListRow } from '../../spi/list-column.js';
@@ -63,6 +64,10 @@ function valueEquals(type: SqlType, left: ColumnValues, right: ColumnValues, not
     const a = int64Words(left);
     const b = int64Words(right as BigInt64Array);
     return (i, j) => a[2 * i] === b[2 * j] && a[2 * i + 1] === b[2 * j + 1];
+  }
+  if (type.kind === 'variant') {
+    const [a, b, same] = [left as Uint8Array[], right as Uint8Array[], notDistinct ? variantsIdentical : variantsEqual];
+    return (i, j) => same(a[i], b[j]);
   }
   if (type.kind === 'varbinary') {
     const a = left as Uint8Array[];

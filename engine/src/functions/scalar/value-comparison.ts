@@ -7,6 +7,7 @@ import { compareChars, compareStrings } from '../../types/chars.js';
 import type { SqlType } from '../../types/types.js';
 import { mapEquality, mapIdentity } from './map-comparison.js';
 import { mapKeyOf } from '../../types/map-keys.js';
+import { variantsEqual, variantsIdentical } from '../../types/variant/variant-equality.js';
 import type { RowType } from '../../types/row-type.js';
 import { rowComparator, rowEquality, rowIdentity } from './row-comparison.js';
 
@@ -25,6 +26,7 @@ export function compareBytes(a: Uint8Array, b: Uint8Array): number {
 export function equalityFor(type: SqlType): Equality {
   if (comparesByInstant(type)) return (a, b) => (a as bigint) >> 12n === (b as bigint) >> 12n;
   if (type.kind === 'varbinary') return (a, b) => compareBytes(a as Uint8Array, b as Uint8Array) === 0;
+  if (type.kind === 'variant') return (a, b) => variantsEqual(a as Uint8Array, b as Uint8Array);
   if (type.kind === 'array') {
     const equal = arrayEquality(type.element);
     return (a, b) => equal(a as readonly Scalar[], b as readonly Scalar[]) === true;
@@ -70,6 +72,7 @@ export function sqlEquality(type: SqlType): (a: Scalar, b: Scalar) => boolean | 
 /** IS NOT DISTINCT FROM on non-null values: like `=`, but NaN is not distinct from NaN. */
 export function identityFor(type: SqlType): Equality {
   if (type.kind === 'double' || type.kind === 'real') return (a, b) => a === b || (a !== a && b !== b);
+  if (type.kind === 'variant') return (a, b) => variantsIdentical(a as Uint8Array, b as Uint8Array);
   if (type.kind === 'map') return mapIdentity(identityFor(type.value), mapKeyOf(type.key)) as unknown as Equality;
   if (type.kind === 'row') return rowIdentity(type as RowType);
   if (type.kind === 'array') {

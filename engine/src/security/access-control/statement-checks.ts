@@ -31,6 +31,10 @@ export function checkStatement(access: FileAccessControl, statement: ast.Stateme
       if (statement.name.parts.length === 1) access.checkCanSetSystemSessionProperty(user, property);
       return;
     }
+    case 'QueryStatement':
+      // WITH SESSION sets system properties as SET SESSION does.
+      for (const p of statement.session?.properties ?? []) if (p.name.parts.length === 1) access.checkCanSetSystemSessionProperty(user, p.name.parts[0].value);
+      return;
     case 'ShowSchemas': {
       const catalog = statement.catalog?.value ?? session.catalog;
       if (catalog === undefined) return; // the statement names the missing catalog

@@ -364,7 +364,7 @@ function arrayConstructor(e: ast.ArrayConstructor, translate: Translate): RowExp
 function subscript(e: ast.Subscript, translate: Translate): RowExpression {
   const base = translate(e.base);
   if (base.type.kind === 'row') return rowSubscript(base, e.index, e.location, translate);
-  if (base.type.kind !== 'array' && base.type.kind !== 'map' && base.type.kind !== 'unknown') {
+  if (base.type.kind !== 'array' && base.type.kind !== 'map' && base.type.kind !== 'variant' && base.type.kind !== 'unknown') {
     throw new EngineError('TYPE_MISMATCH', `Cannot use ${typeName(base.type)} for subscript`, e.location);
   }
   return syntaxOperatorCall('subscript', [base, translate(e.index)], e.location);

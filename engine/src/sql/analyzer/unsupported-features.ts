@@ -117,8 +117,6 @@ function unsupportedConstruct(node: Node): Unsupported | undefined {
       return unsupportedColumn(node);
     case 'LikeClause':
       return feature('CREATE TABLE ... LIKE', node.location);
-    case 'WithSession':
-      return feature('WITH SESSION', node.location);
     case 'FunctionSpecification':
       return feature('WITH FUNCTION', node.location);
     case 'QueryPeriod':

@@ -34,9 +34,9 @@ export function canCastToJson(type: SqlType): boolean {
   }
 }
 
-/** Whether a cast can give NULL for a non-null value: from json, whose `null` is SQL NULL. */
+/** Whether a cast can give NULL for a non-null value: from json or variant, whose `null` is SQL NULL (but JSON null in JSON). */
 export function castMayReturnNull(from: SqlType, to: SqlType): boolean {
-  return from.kind === 'json' && to.kind !== 'json';
+  return (from.kind === 'json' || from.kind === 'variant') && to.kind !== 'json' && to.kind !== 'variant';
 }
 
 /** Whether CAST(json AS type) exists (Trino's JsonUtil.canCastFromJson). */

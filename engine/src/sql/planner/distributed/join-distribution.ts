@@ -87,6 +87,7 @@ function valueBytes(type: SqlType): number {
     case 'varbinary':
     case 'json':
     case 'sketch':
+    case 'variant':
     case 'unknown':
     case 'unsupported':
     case 'function':
