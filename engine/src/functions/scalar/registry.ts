@@ -117,9 +117,20 @@ function toSignature(entry: Entry, bound: BoundSignature, location?: SourceLocat
  * arguments ("Unexpected parameters ... Expected: ..."). A lambda argument is typed while binding, once the other arguments fixed its parameters.
  */
 export function resolveScalarFunction(name: string, argumentTypes: readonly ArgumentType[], location?: SourceLocation): ScalarFunctionSignature {
+  return resolveScalarFunctionAmong(name, undefined, argumentTypes, location);
+}
+
+/** As resolveScalarFunction, among the signatures `accepts` keeps (a method's overloads of the function): none kept reads as an unknown name. */
+export function resolveScalarFunctionAmong(
+  name: string,
+  accepts: ((template: SignatureTemplate) => boolean) | undefined,
+  argumentTypes: readonly ArgumentType[],
+  location?: SourceLocation,
+): ScalarFunctionSignature {
   const lower = name.toLowerCase();
-  const entry = FUNCTIONS.get(lower);
-  if (entry === undefined) throw new EngineError('FUNCTION_NOT_FOUND', `Function '${lower}' not registered`, location);
+  const found = FUNCTIONS.get(lower);
+  const entry = found === undefined || accepts === undefined ? found : { ...found, signatures: found.signatures.filter(accepts) };
+  if (entry === undefined || entry.signatures.length === 0) throw new EngineError('FUNCTION_NOT_FOUND', `Function '${lower}' not registered`, location);
   const bound = atCall(location, () => bindAll(entry, argumentTypes));
   if (bound === undefined) {
     const expected = [...new Set(entry.signatures.map((s) => formatTemplate(lower, s)))].sort().join(', ');

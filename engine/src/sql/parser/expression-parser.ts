@@ -308,7 +308,7 @@ export abstract class ExpressionParser extends FunctionCallParser {
       const outer = this.measure();
       this.pos++;
       if (dot) {
-        const field = this.parseIdentifier();
+        const field = this.parseFieldOrMethodName();
         const baseParts = this.isSymbol('(') ? nameParts(result) : undefined;
         if (!this.isSymbol('(')) result = { kind: 'Dereference', base: result, field, location: result.location };
         else if (baseParts) result = yield* this.functionCallSteps({ kind: 'QualifiedName', parts: [...baseParts, field], location: result.location });
@@ -318,7 +318,7 @@ export abstract class ExpressionParser extends FunctionCallParser {
         this.expectSymbol(']');
         result = { kind: 'Subscript', base: result, index, location };
       } else if (target) {
-        const method = this.parseIdentifier();
+        const method = this.parseFieldOrMethodName();
         const qualified = { kind: 'QualifiedName' as const, parts: target, location: result.location };
         result = { kind: 'StaticMethodCall', target: qualified, method, args: this.parseArgumentList(), location: result.location };
       }
@@ -326,6 +326,13 @@ export abstract class ExpressionParser extends FunctionCallParser {
       height = 1 + Math.max(height, this.height(outer));
       this.reach(height, location);
     }
+  }
+
+  /** The name after `.`: an identifier, or any keyword when a call follows (Trino's methodName: `' x '.trim()`). */
+  private parseFieldOrMethodName(): Identifier {
+    if (this.token.kind !== 'identifier' || this.isIdentifier() || !this.isSymbol('(', this.peek())) return this.parseIdentifier();
+    const token = this.advance();
+    return { kind: 'Identifier', value: token.value, quoted: false, location: this.location(token) };
   }
 
   /** `()`, `(a, b)` or a single expression: a grouping set, or the PARTITION BY of a table argument. */
