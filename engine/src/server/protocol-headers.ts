@@ -35,6 +35,7 @@ export function readSessionHeaders(headers: IncomingHttpHeaders, prefix: HeaderP
     preparedStatements: parsePairs(get('Prepared-Statement'), `${prefix}Prepared-Statement`),
     clientTags: (get('Client-Tags') ?? '').split(',').map((t) => t.trim()).filter((t) => t !== ''),
     clientInfo: get('Client-Info'),
+    clientCapabilities: (get('Client-Capabilities') ?? '').split(',').map((c) => c.trim()).filter((c) => c !== ''),
   };
 }
 

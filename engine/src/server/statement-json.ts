@@ -4,16 +4,12 @@ import type { ManagedQuery } from '../coordinator/managed-query.js';
 import { isAtLeast } from '../coordinator/query-state.js';
 import { ROOT_STAGE_ID, isFinalState, rootStageState, rootTaskFigures } from '../coordinator/root-stage.js';
 import type { StageSnapshot } from '../coordinator/scheduler/stage-snapshot.js';
-import { typeSignature, type TypeSignature } from '../types/types.js';
-import { clientTypeName } from '../types/row-type.js';
+import { type ColumnJson, columnJson } from './client-column.js';
+
+export type { ColumnJson } from './client-column.js';
 import { queryErrorJson, type QueryErrorJson } from './error-json.js';
 import { formatToken } from './statement-token.js';
 
-export interface ColumnJson {
-  name: string;
-  type: string;
-  typeSignature: TypeSignature;
-}
 
 /** A stage in the statement stats: a stage's figures without its tasks (the root's describe the whole query). */
 export type StageStatsJson = Omit<StageSnapshot, 'fragmentId' | 'tasks' | 'subStages'> & { physicalInputBytes: number; subStages: StageStatsJson[] };
@@ -76,7 +72,7 @@ export function statementResponse(query: ManagedQuery, parts: ResponseParts): St
     id: query.id,
     infoUri: `${origin}/v1/query/${query.id}`,
     ...(more ? { partialCancelUri: `${origin}/v1/stage/${query.id}.${ROOT_STAGE_ID}`, nextUri: `${origin}/v1/statement/${query.id}/${formatToken(nextToken, slug)}` } : {}),
-    ...(columns && columns.length > 0 ? { columns: columns.map((c) => ({ name: c.name, type: clientTypeName(c.type), typeSignature: typeSignature(c.type) })) } : {}),
+    ...(columns && columns.length > 0 ? { columns: columns.map((c) => columnJson(c.name, c.type, query.session.clientCapabilities)) } : {}),
     ...(rows && rows.length > 0 ? { data: rows } : {}),
     stats: statementStats(query),
     ...(query.error && !initial ? { error: queryErrorJson(query.error) } : {}),

@@ -13,6 +13,8 @@ export interface Session {
   preparedStatements: Map<string, string>;
   clientTags: string[];
   clientInfo?: string;
+  /** What the client said it understands (Client-Capabilities): NUMBER, PARAMETRIC_DATETIME, ... */
+  clientCapabilities?: readonly string[];
   /** Epoch milliseconds when the query started; current_timestamp and friends read it. */
   startTime: number;
   /**

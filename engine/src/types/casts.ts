@@ -21,6 +21,7 @@ import { codePointCount, padChar, toCharValue, trimTrailingSpaces, truncateCodeP
 import { formatValueAsText } from './values.js';
 import { mapCast } from './map-cast.js';
 import { addressCast, canCastAddress, isAddressType } from './address-casts.js';
+import { canCastNumber, involvesNumber, numberCast } from './number/number-casts.js';
 import { isSketchType, sketchCast } from '../functions/sketch/sketch-casts.js';
 import { canCastZoned, zonedCast } from './zoned-casts.js';
 import { isLongPlainCast, longPlainCast } from './long-plain-casts.js';
@@ -57,6 +58,7 @@ function outOfRange(message: string): EngineError {
 /** Whether CAST(from AS to) exists. */
 export function canCast(from: SqlType, to: SqlType): boolean {
   if (from.kind === 'unknown' || typesEqual(from, to)) return true;
+  if (involvesNumber(from, to)) return canCastNumber(from, to);
   if (to.kind === 'json' || from.kind === 'json') return to.kind === 'json' ? canCastToJson(from) : canCastFromJson(to);
   if (from.kind === 'array' || to.kind === 'array') return from.kind === 'array' && to.kind === 'array' && canCast(from.element, to.element);
   if (from.kind === 'map' || to.kind === 'map') return from.kind === 'map' && to.kind === 'map' && canCast(from.key, to.key) && canCast(from.value, to.value);
@@ -91,6 +93,7 @@ export function castFunction(from: SqlType, to: SqlType, sessionZone?: string): 
   if (typesEqual(from, to)) return IDENTITY_CAST;
   if (!canCast(from, to)) throw new EngineError('TYPE_MISMATCH', rowCastMismatch(from, to));
   if (from.kind === 'unknown') return (() => null) as CastFunction;
+  if (involvesNumber(from, to)) return numberCast(from, to) as CastFunction;
   if (to.kind === 'json') return toJsonWriter(from) as CastFunction;
   if (from.kind === 'json') return castFromJson(to, (f, t) => castFunction(f, t, sessionZone) as OneCast) as CastFunction;
   if (from.kind === 'array' && to.kind === 'array') return elementwiseCast(castFunction(from.element, to.element));

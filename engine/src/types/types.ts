@@ -22,6 +22,8 @@ export type SqlType =
   // order is Trino's byte order.
   | { kind: 'uuid' }
   | { kind: 'ipaddress' }
+  // An arbitrary-precision decimal with NaN and ±Infinity, held as its canonical text (types/number/).
+  | { kind: 'number' }
   // A sketch (functions/sketch/): its serialized bytes in Trino's format, stored like varbinary; not comparable.
   | { kind: 'sketch'; sketch: SketchName }
   | { kind: 'date' }
@@ -65,6 +67,7 @@ export const VARCHAR: SqlType = { kind: 'varchar' };
 export const VARBINARY: SqlType = { kind: 'varbinary' };
 export const JSON_TYPE: SqlType = { kind: 'json' };
 export const UUID: SqlType = { kind: 'uuid' };
+export const NUMBER: SqlType = { kind: 'number' };
 export const IPADDRESS: SqlType = { kind: 'ipaddress' };
 export const DATE: SqlType = { kind: 'date' };
 export const HYPER_LOG_LOG: SqlType = { kind: 'sketch', sketch: 'HyperLogLog' };
@@ -205,7 +208,7 @@ export function isString(t: SqlType): boolean {
 }
 /** Whether a type's values are JS strings in column storage (character strings, json text, uuid and ipaddress text). */
 export function holdsStrings(t: SqlType): boolean {
-  return t.kind === 'varchar' || t.kind === 'char' || t.kind === 'json' || t.kind === 'uuid' || t.kind === 'ipaddress';
+  return t.kind === 'varchar' || t.kind === 'char' || t.kind === 'json' || t.kind === 'uuid' || t.kind === 'ipaddress' || t.kind === 'number';
 }
 /** Whether a type's values are Uint8Arrays in column storage (varbinary and the serialized sketches). */
 export function holdsBytes(t: SqlType): boolean {

@@ -5,6 +5,7 @@ import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import { type SqlType, typeName, typesEqual } from '../../types/types.js';
 import type { FunctionInfo } from '../function-info.js';
 import { NUMERIC_ARITHMETIC_OPERATORS } from './arithmetic-operators.js';
+import { NUMBER_OPERATORS } from './number-operators.js';
 import { ARRAY_FUNCTIONS, ARRAY_OPERATORS } from './array-functions.js';
 import { ARRAY_SHAPE_FUNCTIONS } from './array-shape-functions.js';
 import { ARRAY_LAMBDA_FUNCTIONS } from './array-lambda-functions.js';
@@ -91,7 +92,7 @@ function index(definitions: readonly ScalarFunctionDefinition[]): Map<string, En
 }
 
 const FUNCTIONS = index([...MATH_FUNCTIONS, ...STRING_FUNCTIONS, ...CHAR_FUNCTIONS, ...REGEXP_FUNCTIONS, ...DATETIME_FUNCTIONS, ...ARRAY_FUNCTIONS, ...ARRAY_SHAPE_FUNCTIONS, ...BINARY_FUNCTIONS, ...BITWISE_FUNCTIONS, ...STRING_DISTANCE_FUNCTIONS, ...URL_FUNCTIONS, ...DURATION_FUNCTIONS, ...DISTRIBUTION_FUNCTIONS, ...BUCKET_AND_RADIX_FUNCTIONS, ...DATA_SIZE_FUNCTIONS, ...ARRAY_LAMBDA_FUNCTIONS, ...FORMAT_FUNCTIONS, ...MAP_FUNCTIONS, ...MAP_ENTRY_FUNCTIONS, ...MAP_LAMBDA_FUNCTIONS, ...MAP_BUILDING_FUNCTIONS, ...ZONED_TIMESTAMP_FUNCTIONS, ...ZONED_TIME_FUNCTIONS, ...NANOS_TIMESTAMP_FUNCTIONS, ...PARSE_DATETIME_FUNCTIONS, ...MAP_VECTOR_FUNCTIONS, ...ROW_FUNCTIONS, ...JSON_FUNCTIONS, ...SQL_JSON_FUNCTIONS, JSON_TABLE_FUNCTION, ...ADDRESS_FUNCTIONS, ...SKETCH_FUNCTIONS, ...QDIGEST_FUNCTIONS, ...WORD_STEM_FUNCTIONS]);
-const OPERATORS = index([...NUMERIC_ARITHMETIC_OPERATORS, ...TEMPORAL_OPERATORS, ...COMPARISON_OPERATORS, ...ARRAY_OPERATORS, ...STRING_OPERATORS, ...MAP_OPERATORS, ...ZONED_TIMESTAMP_OPERATORS, ...ZONED_TIME_OPERATORS]);
+const OPERATORS = index([...NUMERIC_ARITHMETIC_OPERATORS, ...NUMBER_OPERATORS, ...TEMPORAL_OPERATORS, ...COMPARISON_OPERATORS, ...ARRAY_OPERATORS, ...STRING_OPERATORS, ...MAP_OPERATORS, ...ZONED_TIMESTAMP_OPERATORS, ...ZONED_TIME_OPERATORS]);
 
 function bindAll(entry: Entry, argumentTypes: readonly ArgumentType[]): BoundSignature | undefined {
   const candidates: BoundSignature[] = [];
