@@ -14,6 +14,7 @@ function fixedWidth(type: SqlType): number | undefined {
     case 'varbinary':
     case 'sketch':
     case 'ipaddress': // shown as text of varying length (IPv4 or IPv6)
+    case 'number':
     case 'array':
     case 'map':
     case 'row':
