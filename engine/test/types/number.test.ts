@@ -136,6 +136,35 @@ describe('NUMBER (Trino TestNumberOperators)', function () {
     });
   });
 
+  describe('math functions (Trino MathFunctions on NUMBER, Java rounding modes)', () => {
+    typedCases(
+      [
+        ["abs(NUMBER '-1.5')", '1.5', 'number'],
+        ["abs(NUMBER '-Infinity')", '+Infinity', 'number'],
+        ["ceil(NUMBER '-1.5')", '-1', 'number'],
+        ["ceiling(NUMBER '1e-300')", '1', 'number'],
+        ["floor(NUMBER '-1.5')", '-2', 'number'],
+        ["floor(NUMBER '-1e-300')", '-1', 'number'],
+        ["truncate(NUMBER '-1.5')", '-1', 'number'],
+        ["round(NUMBER '-2.5')", '-3', 'number'],
+        ["round(NUMBER '125', -1)", '1.3E+2', 'number'],
+        ["round(NUMBER '1.2345', 2)", '1.23', 'number'],
+        ["round(NUMBER '0.4', -2147483647)", '0', 'number'],
+        ["round(NUMBER 'NaN')", 'NaN', 'number'],
+        ["sign(NUMBER '-Infinity')", '-1', 'number'],
+        ["sign(NUMBER '0.000')", '0', 'number'],
+        ["mod(NUMBER '7', NUMBER '-3')", '1', 'number'],
+        ["is_nan(NUMBER 'NaN')", 'true', 'boolean'],
+        ["is_finite(NUMBER '+Infinity')", 'false', 'boolean'],
+        ["is_infinite(NUMBER '-Infinity')", 'true', 'boolean'],
+        // The other numeric types keep their own overloads.
+        ['round(2.5)', '3', 'decimal(2,0)'],
+        ['abs(-5)', '5', 'integer'],
+      ],
+      engine,
+    );
+  });
+
   describe('casts', () => {
     typedCases(
       [
