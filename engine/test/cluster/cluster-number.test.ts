@@ -35,6 +35,13 @@ describe('NUMBER over a cluster (coordinator + 2 workers)', function () {
     expect(await query(cluster.coordinator.uri, GROUPED, USER)).to.deep.equal(QUARTERS.map((q, i) => [q, counts[i]]).filter(([, n]) => n !== 0));
   });
 
+  it('sums exactly in partial and final steps', async () => {
+    const cents = orders.reduce((sum, row) => sum + BigInt(row[3].replace('.', '')), 0n);
+    const text = `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`.replace(/\.?0+$/, '');
+    const sql = 'SELECT sum(CAST(o_totalprice AS number)), count(*) FROM tpch.tiny.orders';
+    expect(await query(cluster.coordinator.uri, sql, USER)).to.deep.equal([[text, orders.length]]);
+  });
+
   it('joins on number keys across a repartition', async () => {
     const join = `SELECT count(*) FROM (SELECT CAST(o_orderkey AS number) * NUMBER '1.0' AS k FROM tpch.tiny.orders) a
       JOIN (SELECT CAST(l_orderkey AS number) AS k FROM tpch.tiny.lineitem) b ON a.k = b.k`;

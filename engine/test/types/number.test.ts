@@ -131,6 +131,17 @@ describe('NUMBER (Trino TestNumberOperators)', function () {
       expect(await engine.rows(sql)).to.deep.equal([['1']]);
     });
 
+    it('sum and avg are exact NUMBER addition and division (Trino NumberSumAggregation, NumberAverageAggregation)', async () => {
+      const sql = `SELECT g, sum(n), avg(n) FROM (VALUES (1, NUMBER '1'), (1, NUMBER 'Infinity'), (2, NUMBER '1'), (2, NUMBER '2'), (2, NUMBER '0.5'),
+        (3, NULL), (4, NUMBER '0.1'), (4, NUMBER '0.2'), (4, NUMBER '-0.3')) t(g, n) GROUP BY g ORDER BY g`;
+      expect(await engine.rows(sql)).to.deep.equal([
+        [1, '+Infinity', '+Infinity'],
+        [2, '3.5', '1.166667'],
+        [3, null, null],
+        [4, '0', '0'],
+      ]);
+    });
+
     it('min and max follow the ordering (10 prints as 1E+1: trailing zeros stripped, as Trino)', async () => {
       expect(await engine.rows("SELECT min(n), max(n) FROM (VALUES NUMBER '10', NUMBER '9.99', NUMBER '-1e2') t(n)")).to.deep.equal([['-1E+2', '1E+1']]);
     });
