@@ -236,7 +236,29 @@ describe('NUMBER (Trino TestNumberOperators)', function () {
       ],
       engine,
     );
-    failureCases('NOT_SUPPORTED', [["SELECT CAST(NUMBER '1' AS json)", 'CAST from number to json is not supported']], engine);
+    // JSON (Trino's JsonOperators): a number as a JSON number, NaN and the infinities as strings; from
+    // JSON a number, a string NUMBER reads, or a boolean.
+    typedCases(
+      [
+        ["CAST(NUMBER '1e3' AS json)", '1E+3', 'json'],
+        ["CAST(NUMBER 'NaN' AS json)", '"NaN"', 'json'],
+        ["CAST(ARRAY[NUMBER '0.5', NULL, NUMBER '-Infinity'] AS json)", '[0.5,null,"-Infinity"]', 'json'],
+        ["CAST(JSON '1.50' AS number)", '1.5', 'number'],
+        ["CAST(JSON '12345678901234567890123456789.5e-3' AS number)", '12345678901234567890123456.7895', 'number'],
+        ['CAST(JSON \'"+Infinity"\' AS number)', '+Infinity', 'number'],
+        ["CAST(JSON 'true' AS number)", '1', 'number'],
+        ["CAST(JSON 'null' AS number)", 'NULL', 'number'],
+      ],
+      engine,
+    );
+    failureCases(
+      'INVALID_CAST_ARGUMENT',
+      [
+        ["SELECT CAST(JSON '[1]' AS number)", "Cannot cast '[1]' to number"],
+        ['SELECT CAST(JSON \'"abc"\' AS number)', 'Cannot cast \'"abc"\' to number'],
+      ],
+      engine,
+    );
   });
 });
 

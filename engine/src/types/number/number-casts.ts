@@ -4,7 +4,7 @@
 
 import { EngineError } from '../../errors/engine-error.js';
 import type { Scalar } from '../../spi/page.js';
-import { type SqlType, isIntegral, isString, typeName } from '../types.js';
+import { type SqlType, isIntegral, isString } from '../types.js';
 import { type FiniteNumber, type NumberValue, divideHalfUp, isFinite, normalize, numberText, numberValue, parseFinite, parseNumberText, powerOf10 } from './number-value.js';
 import { numberToReal } from './number-to-real.js';
 
@@ -13,18 +13,16 @@ type Cast = (value: Scalar) => Scalar;
 const FROM_KINDS = new Set<SqlType['kind']>(['tinyint', 'smallint', 'integer', 'bigint', 'decimal', 'real', 'double', 'boolean', 'varchar', 'char']);
 const TO_KINDS = new Set<SqlType['kind']>(['tinyint', 'smallint', 'integer', 'bigint', 'decimal', 'real', 'double', 'varchar']);
 
-/** Casts Trino has between number and json, which this engine does not implement. */
-const UNIMPLEMENTED_KINDS = new Set<SqlType['kind']>(['json']);
-
+/** Whether the cast is one of these (json's casts of number are with json's: json-casts.ts). */
 export function involvesNumber(from: SqlType, to: SqlType): boolean {
-  return from.kind === 'number' || to.kind === 'number';
+  return (from.kind === 'number' || to.kind === 'number') && from.kind !== 'json' && to.kind !== 'json';
 }
 
 /** Whether CAST(from AS to) exists, one of them number. */
 export function canCastNumber(from: SqlType, to: SqlType): boolean {
   if (from.kind === to.kind) return true;
   const [other, kinds] = to.kind === 'number' ? [from, FROM_KINDS] : [to, TO_KINDS];
-  return kinds.has(other.kind) || UNIMPLEMENTED_KINDS.has(other.kind);
+  return kinds.has(other.kind);
 }
 
 const INTEGRAL_RANGES: Record<string, readonly [bigint, bigint]> = {
@@ -36,8 +34,6 @@ const INTEGRAL_RANGES: Record<string, readonly [bigint, bigint]> = {
 
 /** The cast of one non-null value (the cast exists: canCastNumber). */
 export function numberCast(from: SqlType, to: SqlType): Cast {
-  const other = to.kind === 'number' ? from : to;
-  if (UNIMPLEMENTED_KINDS.has(other.kind)) throw new EngineError('NOT_SUPPORTED', `CAST from ${typeName(from)} to ${typeName(to)} is not supported`);
   return to.kind === 'number' ? toNumber(from) : fromNumber(to);
 }
 
