@@ -115,9 +115,11 @@ describe('method calls (Trino TestMethodCall, TestStaticMethodCall, TestCharMeth
       ],
       engine,
     );
-    it('an unknown method is reported at the call', async () => {
+    it('an unknown method is reported at the start of the call, a parenthesized receiver included', async () => {
       const error = await engine.failure("SELECT 1,\n  'x'.nope()");
       expect([error.errorName, error.location]).to.deep.equal(['FUNCTION_NOT_FOUND', { line: 2, column: 3 }]);
+      const parenthesized = await engine.failure('SELECT (42).length()');
+      expect([parenthesized.errorName, parenthesized.location]).to.deep.equal(['FUNCTION_NOT_FOUND', { line: 1, column: 8 }]);
     });
     failureCases('TYPE_NOT_FOUND', [["SELECT not_a_type::parse('42')", 'Unknown type: not_a_type']], engine);
     failureCases('INVALID_FUNCTION_ARGUMENT', [['SELECT varchar::chr(-1)', 'Not a valid Unicode code point: -1']], engine);

@@ -255,8 +255,9 @@ export abstract class ExpressionParser extends FunctionCallParser {
       signs.push(token);
     }
     const outer = this.measure();
+    const start = this.location();
     const primary = yield* this.primarySteps();
-    let result = yield* this.postfixSteps(primary, this.height(outer));
+    let result = yield* this.postfixSteps(primary, this.height(outer), start);
     for (let i = signs.length - 1; i >= 0; i--) {
       result = { kind: 'ArithmeticUnary', operator: signs[i].value as '+' | '-', value: result, location: this.location(signs[i]) };
     }
@@ -287,7 +288,7 @@ export abstract class ExpressionParser extends FunctionCallParser {
    * `.field` dereferences, qualified function names `a.b(...)`, method calls, `[index]`,
    * `name::method(...)` and `.*`; each nests the tree one level deeper, as a binary operator does.
    */
-  private *postfixSteps(base: Expression, baseHeight: number): Steps {
+  private *postfixSteps(base: Expression, baseHeight: number, start: SourceLocation): Steps {
     let result = base;
     let height = baseHeight;
     while (true) {
@@ -312,7 +313,8 @@ export abstract class ExpressionParser extends FunctionCallParser {
         const baseParts = this.isSymbol('(') ? nameParts(result) : undefined;
         if (!this.isSymbol('(')) result = { kind: 'Dereference', base: result, field, location: result.location };
         else if (baseParts) result = yield* this.functionCallSteps({ kind: 'QualifiedName', parts: [...baseParts, field], location: result.location });
-        else result = { kind: 'MethodCall', base: result, method: field, args: this.parseArgumentList(), location: result.location };
+        // Located at the start of the primary expression, a parenthesis included, as Trino locates it.
+        else result = { kind: 'MethodCall', base: result, method: field, args: this.parseArgumentList(), location: start };
       } else if (bracket) {
         const index = yield this.valueSteps(0);
         this.expectSymbol(']');
