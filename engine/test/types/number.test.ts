@@ -42,9 +42,15 @@ describe('NUMBER (Trino TestNumberOperators)', function () {
         ["NUMBER '0.000001'", '0.000001', 'number'],
         ["NUMBER '+Infinity'", '+Infinity', 'number'],
         ["typeof(NUMBER '1')", 'number', 'varchar(6)'],
+        // Beyond 200 significant digits Trino rounds HALF_UP (NumberType's MAX_DECIMAL_PRECISION).
+        [`NUMBER '1${'0'.repeat(199)}5'`, `1.${'0'.repeat(198)}1E+200`, 'number'],
+        [`NUMBER '0.${'9'.repeat(201)}'`, '1', 'number'],
       ],
       engine,
     );
+    // A scale beyond Trino's storage (-16384..16383) fails the cast as Trino's does.
+    failureCases('INVALID_CAST_ARGUMENT', [["SELECT NUMBER '1e-20000'", "Cannot cast '1e-20000' to NUMBER"]], engine);
+    failureCases('NUMERIC_VALUE_OUT_OF_RANGE', [["SELECT NUMBER '1e16000' * NUMBER '1e16000'", 'NUMBER value out of range: scale -32000 is outside [-16384, 16383]']], engine);
   });
 
   describe('arithmetic', () => {

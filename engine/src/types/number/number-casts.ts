@@ -40,9 +40,14 @@ export function numberCast(from: SqlType, to: SqlType): Cast {
 function toNumber(from: SqlType): Cast {
   if (isString(from)) {
     return (v) => {
+      const failure = () => new EngineError('INVALID_CAST_ARGUMENT', `Cannot cast '${v as string}' to NUMBER`);
       const parsed = parseNumberText(v as string);
-      if (parsed === undefined) throw new EngineError('INVALID_CAST_ARGUMENT', `Cannot cast '${v as string}' to NUMBER`);
-      return numberText(parsed);
+      if (parsed === undefined) throw failure();
+      try {
+        return numberText(parsed);
+      } catch {
+        throw failure(); // a scale beyond Trino's storage, which Trino's cast reports so
+      }
     };
   }
   switch (from.kind) {
