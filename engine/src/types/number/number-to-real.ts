@@ -18,13 +18,12 @@ export function numberToReal(value: NumberValue): number {
 
 /** The float next to `f` (a finite float) upwards or downwards. */
 function adjacentFloat(f: number, upwards: boolean): number {
+  if (f === 0) return upwards ? 1.401298464324817e-45 : -1.401298464324817e-45; // the smallest subnormal
   const view = new DataView(new ArrayBuffer(4));
   view.setFloat32(0, f);
   const bits = view.getInt32(0);
   // Float bits order magnitudes: away from zero is +1 on the bits.
-  const awayFromZero = f === 0 ? true : upwards === f > 0;
-  if (f === 0) return upwards ? 1.401298464324817e-45 : -1.401298464324817e-45;
-  view.setInt32(0, awayFromZero ? bits + 1 : bits - 1);
+  view.setInt32(0, upwards === f > 0 ? bits + 1 : bits - 1);
   return view.getFloat32(0);
 }
 
