@@ -15,6 +15,7 @@ function fixedWidth(type: SqlType): number | undefined {
     case 'sketch':
     case 'variant':
     case 'ipaddress': // shown as text of varying length (IPv4 or IPv6)
+    case 'number':
     case 'array':
     case 'map':
     case 'row':

@@ -86,6 +86,7 @@ export function arrowType(type: SqlType): DataType {
     case 'json':
     case 'uuid':
     case 'ipaddress':
+    case 'number':
       return new Utf8();
     case 'varbinary':
     case 'sketch':
@@ -206,7 +207,8 @@ export function columnToArrowData(column: Column, length: number = column.length
     case 'char':
     case 'json':
     case 'uuid':
-    case 'ipaddress': {
+    case 'ipaddress':
+    case 'number': {
       const { offsets, bytes } = encodeStrings(values as string[], length);
       return makeData({ type: new Utf8(), ...base, valueOffsets: offsets, data: bytes });
     }
@@ -436,6 +438,7 @@ function arrowValues(data: Data, type: SqlType, length: number): ColumnValues {
     case 'json':
     case 'uuid':
     case 'ipaddress':
+    case 'number':
       return decodeStrings(data.valueOffsets as Int32Array, data.values as Uint8Array, length);
     case 'varbinary':
     case 'sketch':

@@ -39,7 +39,7 @@ function kind(names: string | string[], required: Record<string, object> = {}, o
 }
 
 const SQL_TYPE = kinds('type', {
-  plain: kind(['boolean', 'tinyint', 'smallint', 'integer', 'bigint', 'real', 'double', 'varbinary', 'json', 'uuid', 'ipaddress', 'variant', 'date', 'interval year to month', 'interval day to second', 'unknown']),
+  plain: kind(['boolean', 'tinyint', 'smallint', 'integer', 'bigint', 'real', 'double', 'varbinary', 'json', 'uuid', 'ipaddress', 'variant', 'number', 'date', 'interval year to month', 'interval day to second', 'unknown']),
   decimal: kind('decimal', { precision: { type: 'integer', minimum: 1, maximum: 38 }, scale: { type: 'integer', minimum: 0, maximum: 38 } }),
   varchar: kind('varchar', {}, { length: integer() }),
   char: kind('char', { length: integer() }),

@@ -4,17 +4,12 @@ import type { ManagedQuery } from '../coordinator/managed-query.js';
 import { isAtLeast } from '../coordinator/query-state.js';
 import { ROOT_STAGE_ID, isFinalState, rootStageState, rootTaskFigures } from '../coordinator/root-stage.js';
 import type { StageSnapshot } from '../coordinator/scheduler/stage-snapshot.js';
-import { typeSignature, type SqlType, type TypeSignature } from '../types/types.js';
-import { clientTypeName } from '../types/row-type.js';
 import { clientColumnType, variantWireForm } from '../types/variant/variant-client.js';
+import { type ColumnJson, columnJson } from './client-column.js';
+
+export type { ColumnJson } from './client-column.js';
 import { queryErrorJson, type QueryErrorJson } from './error-json.js';
 import { formatToken } from './statement-token.js';
-
-export interface ColumnJson {
-  name: string;
-  type: string;
-  typeSignature: TypeSignature;
-}
 
 /** A stage in the statement stats: a stage's figures without its tasks (the root's describe the whole query). */
 export type StageStatsJson = Omit<StageSnapshot, 'fragmentId' | 'tasks' | 'subStages'> & { physicalInputBytes: number; subStages: StageStatsJson[] };
@@ -77,7 +72,7 @@ export function statementResponse(query: ManagedQuery, parts: ResponseParts): St
     id: query.id,
     infoUri: `${origin}/v1/query/${query.id}`,
     ...(more ? { partialCancelUri: `${origin}/v1/stage/${query.id}.${ROOT_STAGE_ID}`, nextUri: `${origin}/v1/statement/${query.id}/${formatToken(nextToken, slug)}` } : {}),
-    ...(columns && columns.length > 0 ? { columns: columns.map((c) => clientColumn(c.name, clientColumnType(c.type, variantWireForm(query.session)))) } : {}),
+    ...(columns && columns.length > 0 ? { columns: columns.map((c) => columnJson(c.name, clientColumnType(c.type, variantWireForm(query.session)), query.session.clientCapabilities)) } : {}),
     ...(rows && rows.length > 0 ? { data: rows } : {}),
     stats: statementStats(query),
     ...(query.error && !initial ? { error: queryErrorJson(query.error) } : {}),
@@ -148,8 +143,4 @@ function rootStageStats(query: ManagedQuery, now: number): StageStatsJson {
 function stageStats(stage: StageSnapshot): StageStatsJson {
   const { stageId: _full, fragmentId, tasks: _tasks, subStages, ...figures } = stage;
   return { stageId: String(fragmentId), ...figures, physicalInputBytes: figures.processedBytes, subStages: subStages.map(stageStats) };
-}
-
-function clientColumn(name: string, type: SqlType): ColumnJson {
-  return { name, type: clientTypeName(type), typeSignature: typeSignature(type) };
 }

@@ -117,6 +117,7 @@ export function allocateValues(type: SqlType, length: number): ColumnValues {
     case 'json':
     case 'uuid':
     case 'ipaddress':
+    case 'number':
       return new Array<string>(length).fill('');
     case 'varbinary':
     case 'sketch':

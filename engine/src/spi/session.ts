@@ -12,7 +12,7 @@ export interface Session {
   /** Prepared statements (PREPARE / the Prepared-Statement header): name -> SQL text. */
   preparedStatements: Map<string, string>;
   clientTags: string[];
-  /** What the client says it understands (its Client-Capabilities header): the engine reads VARIANT and VARIANT_BINARY. */
+  /** What the client says it understands (its Client-Capabilities header): the engine reads NUMBER, VARIANT and VARIANT_BINARY. */
   clientCapabilities?: readonly string[];
   clientInfo?: string;
   /** Epoch milliseconds when the query started; current_timestamp and friends read it. */

@@ -22,6 +22,7 @@ import { codePointCount, padChar, toCharValue, trimTrailingSpaces, truncateCodeP
 import { formatValueAsText } from './values.js';
 import { mapCast } from './map-cast.js';
 import { addressCast, canCastAddress, isAddressType } from './address-casts.js';
+import { canCastNumber, involvesNumber, numberCast } from './number/number-casts.js';
 import { isSketchType, sketchCast } from '../functions/sketch/sketch-casts.js';
 import { canCastZoned, zonedCast } from './zoned-casts.js';
 import { isLongPlainCast, longPlainCast } from './long-plain-casts.js';
@@ -60,6 +61,7 @@ function outOfRange(message: string): EngineError {
 export function canCast(from: SqlType, to: SqlType): boolean {
   if (from.kind === 'unknown' || typesEqual(from, to)) return true;
   if (to.kind === 'variant' || from.kind === 'variant') return castsWithVariant(to.kind === 'variant' ? from : to);
+  if (involvesNumber(from, to)) return canCastNumber(from, to);
   if (to.kind === 'json' || from.kind === 'json') return to.kind === 'json' ? canCastToJson(from) : canCastFromJson(to);
   if (from.kind === 'array' || to.kind === 'array') return from.kind === 'array' && to.kind === 'array' && canCast(from.element, to.element);
   if (from.kind === 'map' || to.kind === 'map') return from.kind === 'map' && to.kind === 'map' && canCast(from.key, to.key) && canCast(from.value, to.value);
@@ -96,6 +98,7 @@ export function castFunction(from: SqlType, to: SqlType, sessionZone?: string): 
   if (from.kind === 'unknown') return (() => null) as CastFunction;
   if (to.kind === 'variant') return castToVariant(from) as CastFunction;
   if (from.kind === 'variant') return castFromVariant(to, (f, t) => castFunction(f, t, sessionZone) as OneCast) as CastFunction;
+  if (involvesNumber(from, to)) return numberCast(from, to) as CastFunction;
   if (to.kind === 'json') return toJsonWriter(from) as CastFunction;
   if (from.kind === 'json') return castFromJson(to, (f, t) => castFunction(f, t, sessionZone) as OneCast) as CastFunction;
   if (from.kind === 'array' && to.kind === 'array') return elementwiseCast(castFunction(from.element, to.element));

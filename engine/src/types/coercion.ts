@@ -121,7 +121,7 @@ export function coerceTypeBase(source: SqlType, targetKind: SqlType['kind']): Sq
     case 'bigint':
       return coerceIntegral(source, targetKind);
     case 'decimal':
-      return targetKind === 'real' || targetKind === 'double' ? { kind: targetKind } : undefined;
+      return targetKind === 'real' || targetKind === 'double' || targetKind === 'number' ? { kind: targetKind } : undefined;
     case 'real':
       return targetKind === 'double' ? { kind: 'double' } : undefined;
     case 'date':
@@ -142,7 +142,7 @@ export function coerceTypeBase(source: SqlType, targetKind: SqlType['kind']): Sq
 const INTEGRAL_ORDER: readonly SqlType['kind'][] = ['tinyint', 'smallint', 'integer', 'bigint'];
 
 function coerceIntegral(source: SqlType, targetKind: SqlType['kind']): SqlType | undefined {
-  if (targetKind === 'real' || targetKind === 'double') return { kind: targetKind };
+  if (targetKind === 'real' || targetKind === 'double' || targetKind === 'number') return { kind: targetKind };
   if (targetKind === 'decimal') return decimal(integralDecimalPrecision(source), 0);
   const from = INTEGRAL_ORDER.indexOf(source.kind);
   const to = INTEGRAL_ORDER.indexOf(targetKind);

@@ -25,6 +25,7 @@ const SIMPLE_TYPES: Record<string, SqlType> = {
   varbinary: { kind: 'varbinary' },
   json: { kind: 'json' },
   uuid: { kind: 'uuid' },
+  number: { kind: 'number' },
   hyperloglog: { kind: 'sketch', sketch: 'HyperLogLog' },
   p4hyperloglog: { kind: 'sketch', sketch: 'P4HyperLogLog' },
   setdigest: { kind: 'sketch', sketch: 'SetDigest' },

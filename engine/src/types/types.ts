@@ -24,6 +24,8 @@ export type SqlType =
   | { kind: 'ipaddress' }
   // A semi-structured value (variant/): its Parquet Variant encoding, metadata then value, in one Uint8Array.
   | { kind: 'variant' }
+  // An arbitrary-precision decimal with NaN and ±Infinity, held as its canonical text (types/number/).
+  | { kind: 'number' }
   // A sketch (functions/sketch/): its serialized bytes in Trino's format, stored like varbinary; not comparable.
   | { kind: 'sketch'; sketch: SketchName }
   | { kind: 'date' }
@@ -67,6 +69,7 @@ export const VARCHAR: SqlType = { kind: 'varchar' };
 export const VARBINARY: SqlType = { kind: 'varbinary' };
 export const JSON_TYPE: SqlType = { kind: 'json' };
 export const UUID: SqlType = { kind: 'uuid' };
+export const NUMBER: SqlType = { kind: 'number' };
 export const IPADDRESS: SqlType = { kind: 'ipaddress' };
 export const VARIANT: SqlType = { kind: 'variant' };
 export const DATE: SqlType = { kind: 'date' };
@@ -208,7 +211,7 @@ export function isString(t: SqlType): boolean {
 }
 /** Whether a type's values are JS strings in column storage (character strings, json text, uuid and ipaddress text). */
 export function holdsStrings(t: SqlType): boolean {
-  return t.kind === 'varchar' || t.kind === 'char' || t.kind === 'json' || t.kind === 'uuid' || t.kind === 'ipaddress';
+  return t.kind === 'varchar' || t.kind === 'char' || t.kind === 'json' || t.kind === 'uuid' || t.kind === 'ipaddress' || t.kind === 'number';
 }
 /** Whether a type's values are Uint8Arrays in column storage (varbinary, the serialized sketches, encoded variants). */
 export function holdsBytes(t: SqlType): boolean {

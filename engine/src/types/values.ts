@@ -59,6 +59,7 @@ export function toJsonValue(value: Scalar, type: SqlType): unknown {
       return formatDecimal(value as bigint, type.scale);
     case 'varchar':
     case 'json':
+    case 'number':
       return value;
     case 'char':
       return padChar(value as string, type.length);
@@ -104,6 +105,7 @@ export function formatValueAsText(value: Scalar, type: SqlType): string {
       return formatDecimal(value as bigint, type.scale);
     case 'varchar':
     case 'json':
+    case 'number':
       return value as string;
     case 'char':
       return padChar(value as string, type.length);

@@ -36,7 +36,7 @@ describe('aggregate functions', () => {
         .with.property('errorName', 'FUNCTION_NOT_FOUND');
       expect(() => resolveAggregateFunction('sum', [VARCHAR]))
         .to.throw(
-          'Unexpected parameters (varchar) for function sum. Expected: sum(bigint), sum(decimal(p,s)), sum(double), sum(interval day to second), sum(interval year to month), sum(real)',
+          'Unexpected parameters (varchar) for function sum. Expected: sum(bigint), sum(decimal(p,s)), sum(double), sum(interval day to second), sum(interval year to month), sum(number), sum(real)',
         )
         .with.property('errorName', 'FUNCTION_NOT_FOUND');
       expect(() => resolveAggregateFunction('max', [])).to.throw('Expected: max(T) T:orderable');

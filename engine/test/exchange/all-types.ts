@@ -25,6 +25,8 @@ export const ALL_TYPES_COLUMNS: readonly { type: SqlType; values: Scalar[] }[] =
   { type: { kind: 'varchar', length: 25 }, values: ['plain', '', null, 'é ü ß', '😀 astral 𝄞', 'a\u0000b'] },
   { type: { kind: 'varchar' }, values: ['x'.repeat(1000), 'ok', null, '中文', '\uD83D\uDE00', ' '] },
   { type: { kind: 'char', length: 3 }, values: ['abc', 'a  ', null, '   ', 'é😀 ', 'xyz'] },
+  // NUMBER as its canonical text: 51 digits, a large exponent, NaN and the infinities.
+  { type: { kind: 'number' }, values: ['3.1415926535897932384626433832795028841971693993751', '-1.234E+79', null, 'NaN', '+Infinity', '-Infinity'] },
   { type: { kind: 'varbinary' }, values: [new Uint8Array([0, 255, 1]), new Uint8Array(0), null, new Uint8Array([128]), new Uint8Array(300).fill(7), new Uint8Array([1])] },
   { type: { kind: 'date' }, values: [0, -719162, null, 2932896, 19000, -1] },
   { type: { kind: 'time', precision: 6 }, values: [0, 86_399_999_999, null, 43_200_000_001, 1, 3_600_000_000] },

@@ -111,7 +111,7 @@ describe('lambda expressions and the array functions taking them', function () {
     ]);
     expect(await failure('SELECT abs(x -> x)')).to.deep.equal([
       'FUNCTION_NOT_FOUND',
-      'line 1:8: Unexpected parameters (<function>) for function abs. Expected: abs(bigint), abs(decimal(p,s)), abs(double), abs(integer), abs(real), abs(smallint), abs(tinyint)',
+      'line 1:8: Unexpected parameters (<function>) for function abs. Expected: abs(bigint), abs(decimal(p,s)), abs(double), abs(integer), abs(number), abs(real), abs(smallint), abs(tinyint)',
     ]);
     expect(await failure('SELECT transform(ARRAY[1], 5)')).to.deep.equal([
       'FUNCTION_NOT_FOUND',

@@ -43,7 +43,7 @@ describe('scalar function resolution', () => {
   it('reports unknown functions and wrong arguments as Trino does', () => {
     expect(errorOf(() => resolveScalarFunction('foo', [t('integer')]))).to.equal("FUNCTION_NOT_FOUND: Function 'foo' not registered");
     expect(errorOf(() => resolveScalarFunction('abs', [t('varchar', 3)]))).to.equal(
-      'FUNCTION_NOT_FOUND: Unexpected parameters (varchar(3)) for function abs. Expected: abs(bigint), abs(decimal(p,s)), abs(double), abs(integer), abs(real), abs(smallint), abs(tinyint)',
+      'FUNCTION_NOT_FOUND: Unexpected parameters (varchar(3)) for function abs. Expected: abs(bigint), abs(decimal(p,s)), abs(double), abs(integer), abs(number), abs(real), abs(smallint), abs(tinyint)',
     );
     expect(errorOf(() => resolveScalarFunction('length', [t('integer'), t('integer')]))).to.match(/^FUNCTION_NOT_FOUND: Unexpected parameters \(integer, integer\) for function length/);
     const located = (() => {

@@ -143,6 +143,7 @@ function fixedSize(type: SqlType): number {
       return type.precision <= 6 ? 8 : 12;
     case 'varchar':
     case 'char':
+    case 'number':
     case 'json':
     case 'varbinary':
     case 'sketch':

@@ -99,7 +99,7 @@ export class GrowableColumn implements ColumnData {
         dst[2 * d + 1] = src[2 * s + 1];
       };
     }
-    if (kind === 'varchar' || kind === 'char' || kind === 'json' || kind === 'uuid' || kind === 'ipaddress') {
+    if (kind === 'varchar' || kind === 'char' || kind === 'json' || kind === 'uuid' || kind === 'ipaddress' || kind === 'number') {
       const src = sourceValues as string[];
       const dst = this.values as string[];
       return (s, d) => {

@@ -3,6 +3,7 @@
 // (NULLs equal each other, NaN equals NaN: grouping) over SQL `=` (NULL and NaN never equal: joins).
 
 import { variantsEqual, variantsIdentical } from '../../types/variant/variant-equality.js';
+import { NAN_TEXT } from '../../types/number/number-value.js';
 import { comparesByInstant } from '../../types/zoned-time.js';
 import { type Column, type ColumnValues, type Scalar, type SlotValues, getScalar } from '../../spi/page.js';
 import { readListRow } from '../../spi/list-column.js';
@@ -77,6 +78,8 @@ function valueEquals(type: SqlType, left: ColumnValues, right: ColumnValues, not
   if (Array.isArray(left)) {
     const a = left as unknown[];
     const b = right as unknown[];
+    // SQL `=` of NUMBER: NaN equals nothing (the canonical text of equal values is equal).
+    if (type.kind === 'number' && !notDistinct) return (i, j) => a[i] === b[j] && a[i] !== NAN_TEXT;
     return (i, j) => a[i] === b[j];
   }
   const a = left as Float64Array;

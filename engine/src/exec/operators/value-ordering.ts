@@ -2,6 +2,7 @@
 // double, strings by code point (not UTF-16 code unit), varbinary by unsigned bytes, false < true.
 // Comparators are specialised per storage and read typed arrays directly.
 
+import { compareNumberTexts } from '../../types/number/number-value.js';
 import { getScalar, hasChildColumns, type Column, type ColumnValues, type Scalar } from '../../spi/page.js';
 import { scalarComparator } from '../../functions/scalar/value-comparison.js';
 import { rowComparator } from '../../functions/scalar/row-comparison.js';
@@ -101,6 +102,8 @@ export function valueCompareFor(type: SqlType, nullsFirst = false): ValueCompare
       return (a, i, b, j) => compareStrings((a as string[])[i], (b as string[])[j]);
     case 'char':
       return (a, i, b, j) => compareChars((a as string[])[i], (b as string[])[j]);
+    case 'number':
+      return (a, i, b, j) => compareNumberTexts((a as string[])[i], (b as string[])[j]);
     case 'varbinary':
       return (a, i, b, j) => compareBytes((a as Uint8Array[])[i], (b as Uint8Array[])[j]);
     case 'double':

@@ -11,12 +11,12 @@ import { ExactSums } from './exact-sums.js';
 import { checkDecimalSum } from './sum.js';
 
 /** Adds the non-NULL counts of a bigint intermediate column into `counts`. */
-function addCounts(counts: Float64Array, groupIds: Int32Array, column: Column, start: number, end: number): void {
+export function addCounts(counts: Float64Array, groupIds: Int32Array, column: Column, start: number, end: number): void {
   const words = int64Words(column.values as BigInt64Array);
   for (let i = start; i < end; i++) counts[groupIds[i]] += readInt64Number(words, i);
 }
 
-function countsColumn(counts: Float64Array, start: number, end: number): Column {
+export function countsColumn(counts: Float64Array, start: number, end: number): Column {
   const values = new BigInt64Array(end - start);
   const words = int64Words(values);
   for (let g = start; g < end; g++) writeInt64Number(words, g - start, counts[g]);

@@ -26,6 +26,7 @@ import { momentsFunction, type MomentStatistic } from './moments.js';
 import { numericHistogramFunction } from './numeric-histogram.js';
 import { topNFunction } from './top-n.js';
 import { sumFunction } from './sum.js';
+import { numberAggregate } from './number-aggregates.js';
 import { reduceAggFunction } from './reduce-agg.js';
 import { checksumFunction } from './checksum.js';
 import type { LambdaExpression } from '../../sql/planner/row-expression.js';
@@ -150,7 +151,7 @@ function orderedForm(family: Family, types: readonly SqlType[], ordering: readon
   return inner && orderedAggregate(inner, types.slice(split), ordering);
 }
 
-const NUMERIC_SUM_SIGNATURES = ['bigint', 'decimal(p,s)', 'double', 'real', 'interval day to second', 'interval year to month'];
+const NUMERIC_SUM_SIGNATURES = ['bigint', 'decimal(p,s)', 'double', 'real', 'interval day to second', 'interval year to month', 'number'];
 
 const FAMILIES: Record<string, Family> = {
   checksum: {
@@ -181,12 +182,12 @@ const FAMILIES: Record<string, Family> = {
   sum: {
     signatures: NUMERIC_SUM_SIGNATURES.map((a) => ({ args: [a], returns: a === 'decimal(p,s)' ? 'decimal(38,s)' : a })),
     description: 'Returns the sum of the argument',
-    resolve: unary(sumFunction),
+    resolve: unary((t) => numberAggregate('sum', t) ?? sumFunction(t)),
   },
   avg: {
     signatures: NUMERIC_SUM_SIGNATURES.map((a) => ({ args: [a], returns: a === 'bigint' ? 'double' : a })),
     description: 'Returns the average (arithmetic mean) of the argument',
-    resolve: unary(avgFunction),
+    resolve: unary((t) => numberAggregate('avg', t) ?? avgFunction(t)),
   },
   min: extremeFamily('min'),
   max: extremeFamily('max'),

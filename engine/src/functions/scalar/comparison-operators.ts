@@ -14,7 +14,7 @@ const T = { variable: 'T' } as const;
 
 /** Values JS's === tells equal: numbers, bigints, strings (chars are stored unpadded), booleans. */
 function hasJsEquality(t: SqlType): boolean {
-  return t.kind !== 'varbinary' && t.kind !== 'variant' && t.kind !== 'row' && !isContainer(t) && !comparesByInstant(t);
+  return t.kind !== 'varbinary' && t.kind !== 'variant' && t.kind !== 'number' && t.kind !== 'row' && !isContainer(t) && !comparesByInstant(t);
 }
 
 function isContainer(t: SqlType): boolean {

@@ -5,6 +5,8 @@ import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import { type SqlType, typeName, typesEqual } from '../../types/types.js';
 import type { FunctionInfo } from '../function-info.js';
 import { NUMERIC_ARITHMETIC_OPERATORS } from './arithmetic-operators.js';
+import { NUMBER_OPERATORS } from './number-operators.js';
+import { NUMBER_FUNCTIONS } from './number-functions.js';
 import { ARRAY_FUNCTIONS, ARRAY_OPERATORS } from './array-functions.js';
 import { ARRAY_SHAPE_FUNCTIONS } from './array-shape-functions.js';
 import { ARRAY_LAMBDA_FUNCTIONS } from './array-lambda-functions.js';
@@ -91,8 +93,8 @@ function index(definitions: readonly ScalarFunctionDefinition[]): Map<string, En
   return byName;
 }
 
-const FUNCTIONS = index([...MATH_FUNCTIONS, ...STRING_FUNCTIONS, ...CHAR_FUNCTIONS, ...REGEXP_FUNCTIONS, ...DATETIME_FUNCTIONS, ...ARRAY_FUNCTIONS, ...ARRAY_SHAPE_FUNCTIONS, ...BINARY_FUNCTIONS, ...BITWISE_FUNCTIONS, ...STRING_DISTANCE_FUNCTIONS, ...URL_FUNCTIONS, ...DURATION_FUNCTIONS, ...DISTRIBUTION_FUNCTIONS, ...BUCKET_AND_RADIX_FUNCTIONS, ...DATA_SIZE_FUNCTIONS, ...ARRAY_LAMBDA_FUNCTIONS, ...FORMAT_FUNCTIONS, ...MAP_FUNCTIONS, ...MAP_ENTRY_FUNCTIONS, ...MAP_LAMBDA_FUNCTIONS, ...MAP_BUILDING_FUNCTIONS, ...ZONED_TIMESTAMP_FUNCTIONS, ...ZONED_TIME_FUNCTIONS, ...NANOS_TIMESTAMP_FUNCTIONS, ...PARSE_DATETIME_FUNCTIONS, ...MAP_VECTOR_FUNCTIONS, ...ROW_FUNCTIONS, ...JSON_FUNCTIONS, ...SQL_JSON_FUNCTIONS, JSON_TABLE_FUNCTION, ...ADDRESS_FUNCTIONS, ...SKETCH_FUNCTIONS, ...QDIGEST_FUNCTIONS, ...WORD_STEM_FUNCTIONS, ...VARIANT_FUNCTIONS]);
-const OPERATORS = index([...NUMERIC_ARITHMETIC_OPERATORS, ...TEMPORAL_OPERATORS, ...COMPARISON_OPERATORS, ...ARRAY_OPERATORS, ...STRING_OPERATORS, ...MAP_OPERATORS, ...ZONED_TIMESTAMP_OPERATORS, ...ZONED_TIME_OPERATORS, ...VARIANT_OPERATORS]);
+const FUNCTIONS = index([...MATH_FUNCTIONS, ...NUMBER_FUNCTIONS, ...STRING_FUNCTIONS, ...CHAR_FUNCTIONS, ...REGEXP_FUNCTIONS, ...DATETIME_FUNCTIONS, ...ARRAY_FUNCTIONS, ...ARRAY_SHAPE_FUNCTIONS, ...BINARY_FUNCTIONS, ...BITWISE_FUNCTIONS, ...STRING_DISTANCE_FUNCTIONS, ...URL_FUNCTIONS, ...DURATION_FUNCTIONS, ...DISTRIBUTION_FUNCTIONS, ...BUCKET_AND_RADIX_FUNCTIONS, ...DATA_SIZE_FUNCTIONS, ...ARRAY_LAMBDA_FUNCTIONS, ...FORMAT_FUNCTIONS, ...MAP_FUNCTIONS, ...MAP_ENTRY_FUNCTIONS, ...MAP_LAMBDA_FUNCTIONS, ...MAP_BUILDING_FUNCTIONS, ...ZONED_TIMESTAMP_FUNCTIONS, ...ZONED_TIME_FUNCTIONS, ...NANOS_TIMESTAMP_FUNCTIONS, ...PARSE_DATETIME_FUNCTIONS, ...MAP_VECTOR_FUNCTIONS, ...ROW_FUNCTIONS, ...JSON_FUNCTIONS, ...SQL_JSON_FUNCTIONS, JSON_TABLE_FUNCTION, ...ADDRESS_FUNCTIONS, ...SKETCH_FUNCTIONS, ...QDIGEST_FUNCTIONS, ...WORD_STEM_FUNCTIONS, ...VARIANT_FUNCTIONS]);
+const OPERATORS = index([...NUMERIC_ARITHMETIC_OPERATORS, ...NUMBER_OPERATORS, ...TEMPORAL_OPERATORS, ...COMPARISON_OPERATORS, ...ARRAY_OPERATORS, ...STRING_OPERATORS, ...MAP_OPERATORS, ...ZONED_TIMESTAMP_OPERATORS, ...ZONED_TIME_OPERATORS, ...VARIANT_OPERATORS]);
 
 function bindAll(entry: Entry, argumentTypes: readonly ArgumentType[]): BoundSignature | undefined {
   const candidates: BoundSignature[] = [];
@@ -118,9 +120,20 @@ function toSignature(entry: Entry, bound: BoundSignature, location?: SourceLocat
  * arguments ("Unexpected parameters ... Expected: ..."). A lambda argument is typed while binding, once the other arguments fixed its parameters.
  */
 export function resolveScalarFunction(name: string, argumentTypes: readonly ArgumentType[], location?: SourceLocation): ScalarFunctionSignature {
+  return resolveScalarFunctionAmong(name, undefined, argumentTypes, location);
+}
+
+/** As resolveScalarFunction, among the signatures `accepts` keeps (a method's overloads of the function): none kept reads as an unknown name. */
+export function resolveScalarFunctionAmong(
+  name: string,
+  accepts: ((template: SignatureTemplate) => boolean) | undefined,
+  argumentTypes: readonly ArgumentType[],
+  location?: SourceLocation,
+): ScalarFunctionSignature {
   const lower = name.toLowerCase();
-  const entry = FUNCTIONS.get(lower);
-  if (entry === undefined) throw new EngineError('FUNCTION_NOT_FOUND', `Function '${lower}' not registered`, location);
+  const found = FUNCTIONS.get(lower);
+  const entry = found === undefined || accepts === undefined ? found : { ...found, signatures: found.signatures.filter(accepts) };
+  if (entry === undefined || entry.signatures.length === 0) throw new EngineError('FUNCTION_NOT_FOUND', `Function '${lower}' not registered`, location);
   const bound = atCall(location, () => bindAll(entry, argumentTypes));
   if (bound === undefined) {
     const expected = [...new Set(entry.signatures.map((s) => formatTemplate(lower, s)))].sort().join(', ');

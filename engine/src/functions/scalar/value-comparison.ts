@@ -1,6 +1,7 @@
 // Equality and ordering of non-null scalar values of one SQL type, as Trino compares them
 // (NaN is not equal to itself for =, but IS NOT DISTINCT FROM itself; char values as if padded).
 
+import { NAN_TEXT, compareNumberTexts } from '../../types/number/number-value.js';
 import { comparesByInstant } from '../../types/zoned-time.js';
 import type { Scalar } from '../../spi/page.js';
 import { compareChars, compareStrings } from '../../types/chars.js';
@@ -27,6 +28,7 @@ export function equalityFor(type: SqlType): Equality {
   if (comparesByInstant(type)) return (a, b) => (a as bigint) >> 12n === (b as bigint) >> 12n;
   if (type.kind === 'varbinary') return (a, b) => compareBytes(a as Uint8Array, b as Uint8Array) === 0;
   if (type.kind === 'variant') return (a, b) => variantsEqual(a as Uint8Array, b as Uint8Array);
+  if (type.kind === 'number') return (a, b) => a === b && a !== NAN_TEXT; // NaN is equal to nothing, itself included
   if (type.kind === 'array') {
     const equal = arrayEquality(type.element);
     return (a, b) => equal(a as readonly Scalar[], b as readonly Scalar[]) === true;
@@ -73,6 +75,7 @@ export function sqlEquality(type: SqlType): (a: Scalar, b: Scalar) => boolean | 
 export function identityFor(type: SqlType): Equality {
   if (type.kind === 'double' || type.kind === 'real') return (a, b) => a === b || (a !== a && b !== b);
   if (type.kind === 'variant') return (a, b) => variantsIdentical(a as Uint8Array, b as Uint8Array);
+  if (type.kind === 'number') return (a, b) => a === b; // canonical text: NaN is NaN
   if (type.kind === 'map') return mapIdentity(identityFor(type.value), mapKeyOf(type.key)) as unknown as Equality;
   if (type.kind === 'row') return rowIdentity(type as RowType);
   if (type.kind === 'array') {
@@ -138,6 +141,7 @@ function ownComparator(type: SqlType): Comparator | undefined {
   if (comparesByInstant(type)) return (a, b) => compareZonedInstants(a as bigint, b as bigint);
   if (type.kind === 'varchar') return (a, b) => compareStrings(a as string, b as string);
   if (type.kind === 'char') return (a, b) => compareChars(a as string, b as string);
+  if (type.kind === 'number') return (a, b) => compareNumberTexts(a as string, b as string);
   return undefined;
 }
 
@@ -157,12 +161,14 @@ export function comparatorFor(type: SqlType): Comparator {
 
 /** `<` on values of `type`: primitives by JS order (false for NaN, as in Trino). */
 export function lessThanFor(type: SqlType): (a: Scalar, b: Scalar) => boolean {
+  if (type.kind === 'number') return (a, b) => a !== NAN_TEXT && b !== NAN_TEXT && compareNumberTexts(a as string, b as string) < 0;
   const own = ownComparator(type);
   if (own !== undefined) return (a, b) => own(a, b) < 0;
   return (a, b) => (a as number) < (b as number);
 }
 
 export function lessThanOrEqualFor(type: SqlType): (a: Scalar, b: Scalar) => boolean {
+  if (type.kind === 'number') return (a, b) => a !== NAN_TEXT && b !== NAN_TEXT && compareNumberTexts(a as string, b as string) <= 0;
   const own = ownComparator(type);
   if (own !== undefined) return (a, b) => own(a, b) <= 0;
   return (a, b) => (a as number) <= (b as number);

@@ -7,7 +7,7 @@ import { jsonLiteral } from '../../types/json/json-parse.js';
 import { translateJsonForm } from './json-forms.js';
 import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import { isAggregateFunctionName } from '../../functions/aggregate/registry.js';
-import { isScalarFunctionName, resolveOperator, resolveScalarFunction, resolveSyntaxOperator, type SyntaxOperatorName } from '../../functions/scalar/registry.js';
+import { isScalarFunctionName, resolveOperator, resolveScalarFunction, resolveSyntaxOperator, type ScalarFunctionSignature, type SyntaxOperatorName } from '../../functions/scalar/registry.js';
 import { isWindowFunctionName } from '../../functions/window/registry.js';
 import { canCoerce, commonSuperTypeOf } from '../../types/coercion.js';
 import { parseDecimal } from '../../types/decimal.js';
@@ -37,7 +37,9 @@ import { findUnknownFunction, functionName } from './ast-utils.js';
 import { sqlTypeOf } from './type-spec.js';
 import { rowConstructor, rowFieldByName, rowSubscript } from './row-expressions.js';
 import { unsupportedNode } from './unsupported-features.js';
-import { isSupportedStaticMethod, staticMethodCall } from './static-method-call.js';
+import { staticMethodCall } from './static-method-call.js';
+import { columnMethodCall, methodCall } from './method-call.js';
+import { isInstanceMethodName } from '../../functions/scalar/methods.js';
 import { withSessionZones } from './implicit-zone-casts.js';
 import { dependsOnLambda, hasLambdaArgument, lambdaFunctionCall, misplacedLambda, type LambdaScope } from './lambda-translator.js';
 
@@ -189,11 +191,11 @@ function translateNode(e: ast.Expression, context: TranslationContext, translate
     case 'Lambda':
       throw misplacedLambda(e);
     case 'StaticMethodCall':
-      if (isSupportedStaticMethod(e)) return staticMethodCall(e, translate, (name, args) => functionCall(name, args, e.location));
-      throw unsupportedNode(e);
+      return staticMethodCall(e, translate, (signature, args) => boundCall(signature, args, e.location));
+    case 'MethodCall':
+      return methodCall(translate(e.base), e.method, translateAll(e.args, translate), e.location, (signature, args) => boundCall(signature, args, e.location));
     case 'MatchPredicate':
     case 'Unique':
-    case 'MethodCall':
     case 'Measure':
     case 'NamedArgument':
     case 'CaseOperand':
@@ -349,7 +351,11 @@ export function operatorCall(name: string, args: RowExpression[], location: Sour
 }
 
 export function functionCall(name: string, args: RowExpression[], location: SourceLocation): RowExpression {
-  const signature = resolveScalarFunction(name, args.map((a) => a.type), location);
+  return boundCall(resolveScalarFunction(name, args.map((a) => a.type), location), args, location);
+}
+
+/** A call of the resolved `signature`, its arguments coerced to the signature's types. */
+function boundCall(signature: ScalarFunctionSignature, args: RowExpression[], location: SourceLocation): RowExpression {
   return { kind: 'call', name: signature.name, args: args.map((a, i) => coerce(a, signature.argumentTypes[i], location)), type: signature.returnType };
 }
 
@@ -384,10 +390,16 @@ export function isKnownFunctionName(name: string): boolean {
   return SPECIAL_FUNCTIONS.has(key) || isScalarFunctionName(key) || isAggregateFunctionName(key) || isWindowFunctionName(key);
 }
 
+/** Whether `a.m(...)` may be a method call on a column `a` (known once names resolve). */
+function mayBeMethodCall(name: string): boolean {
+  const parts = name.split('.');
+  return parts.length === 2 && isInstanceMethodName(parts[1]);
+}
+
 /** FUNCTION_NOT_FOUND for the first call in `expressions` to a function that does not exist, whatever its arguments. */
 export function rejectUnknownFunctions(expressions: readonly ast.Expression[]): void {
   for (const e of expressions) {
-    const unknown = findUnknownFunction(e, isKnownFunctionName);
+    const unknown = findUnknownFunction(e, (name) => isKnownFunctionName(name) || mayBeMethodCall(name));
     if (unknown) throw new EngineError('FUNCTION_NOT_FOUND', `Function '${functionName(unknown).toLowerCase()}' not registered`, unknown.location);
   }
 }
@@ -398,6 +410,9 @@ function translateFunctionCall(e: ast.FunctionCall, translate: Translate, contex
   if (e.distinct || e.filter || e.starArg || e.orderBy) {
     throw new EngineError('FUNCTION_NOT_FOUND', `Function '${name}' not registered`, e.location);
   }
+  const resolves = (receiver: string) => context.lambdaScope?.has(receiver) === true || context.scope.tryResolve([receiver], e.location) !== undefined;
+  const asMethod = columnMethodCall(e, resolves, translate, (signature, args) => boundCall(signature, args, e.location));
+  if (asMethod !== undefined) return asMethod;
   // Special functions in a function of their own: nested calls recurse through this one, kept small.
   const special = SPECIAL_TRANSLATIONS.get(name);
   if (special) return special(e, translate, context);

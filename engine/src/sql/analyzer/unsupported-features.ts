@@ -3,7 +3,6 @@
 // "<name> is not supported" at the construct's position (the first one in the text) before any
 // analysis starts.
 
-import { isSupportedStaticMethod } from './static-method-call.js';
 import { notSupported, type EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import type * as ast from '../parser/ast.js';
 import { formatQualifiedName } from '../parser/expression-formatter.js';
@@ -153,10 +152,6 @@ function unsupportedExpression(node: Node): Unsupported | undefined {
       return feature('MATCH predicate', node.location);
     case 'Unique':
       return feature('UNIQUE predicate', node.location);
-    case 'StaticMethodCall':
-      return isSupportedStaticMethod(node) ? undefined : { message: 'Method calls are not supported', location: node.location };
-    case 'MethodCall':
-      return { message: 'Method calls are not supported', location: node.location };
     case 'Measure':
       return { message: 'Row pattern measures (measure OVER window) are not supported', location: node.location };
     case 'NamedArgument':

@@ -255,8 +255,9 @@ export abstract class ExpressionParser extends FunctionCallParser {
       signs.push(token);
     }
     const outer = this.measure();
+    const start = this.location();
     const primary = yield* this.primarySteps();
-    let result = yield* this.postfixSteps(primary, this.height(outer));
+    let result = yield* this.postfixSteps(primary, this.height(outer), start);
     for (let i = signs.length - 1; i >= 0; i--) {
       result = { kind: 'ArithmeticUnary', operator: signs[i].value as '+' | '-', value: result, location: this.location(signs[i]) };
     }
@@ -287,7 +288,7 @@ export abstract class ExpressionParser extends FunctionCallParser {
    * `.field` dereferences, qualified function names `a.b(...)`, method calls, `[index]`,
    * `name::method(...)` and `.*`; each nests the tree one level deeper, as a binary operator does.
    */
-  private *postfixSteps(base: Expression, baseHeight: number): Steps {
+  private *postfixSteps(base: Expression, baseHeight: number, start: SourceLocation): Steps {
     let result = base;
     let height = baseHeight;
     while (true) {
@@ -308,17 +309,18 @@ export abstract class ExpressionParser extends FunctionCallParser {
       const outer = this.measure();
       this.pos++;
       if (dot) {
-        const field = this.parseIdentifier();
+        const field = this.parseFieldOrMethodName();
         const baseParts = this.isSymbol('(') ? nameParts(result) : undefined;
         if (!this.isSymbol('(')) result = { kind: 'Dereference', base: result, field, location: result.location };
         else if (baseParts) result = yield* this.functionCallSteps({ kind: 'QualifiedName', parts: [...baseParts, field], location: result.location });
-        else result = { kind: 'MethodCall', base: result, method: field, args: this.parseArgumentList(), location: result.location };
+        // Located at the start of the primary expression, a parenthesis included, as Trino locates it.
+        else result = { kind: 'MethodCall', base: result, method: field, args: this.parseArgumentList(), location: start };
       } else if (bracket) {
         const index = yield this.valueSteps(0);
         this.expectSymbol(']');
         result = { kind: 'Subscript', base: result, index, location };
       } else if (target) {
-        const method = this.parseIdentifier();
+        const method = this.parseFieldOrMethodName();
         const qualified = { kind: 'QualifiedName' as const, parts: target, location: result.location };
         result = { kind: 'StaticMethodCall', target: qualified, method, args: this.parseArgumentList(), location: result.location };
       }
@@ -326,6 +328,13 @@ export abstract class ExpressionParser extends FunctionCallParser {
       height = 1 + Math.max(height, this.height(outer));
       this.reach(height, location);
     }
+  }
+
+  /** The name after `.`: an identifier, or any keyword when a call follows (Trino's methodName: `' x '.trim()`). */
+  private parseFieldOrMethodName(): Identifier {
+    if (this.token.kind !== 'identifier' || this.isIdentifier() || !this.isSymbol('(', this.peek())) return this.parseIdentifier();
+    const token = this.advance();
+    return { kind: 'Identifier', value: token.value, quoted: false, location: this.location(token) };
   }
 
   /** `()`, `(a, b)` or a single expression: a grouping set, or the PARTITION BY of a table argument. */

@@ -10,14 +10,15 @@ import { formatDoubleAsText, formatRealAsText } from '../number-format.js';
 import { parseDecimalText } from '../text-parsing.js';
 import { BOOLEAN, DOUBLE, type SqlType, VARCHAR, isIntegral, typeName } from '../types.js';
 import { formatValueAsText } from '../values.js';
+import { numberText, parseFinite, parseNumberText } from '../number/number-value.js';
 import { CANONICAL_STYLE, JsonNumber, JsonObject, type JsonNode, JsonSyntaxError, bigDecimalText, jsonString, parseJsonText, writeJsonText } from './json-node.js';
 
 type OneCast = (value: Scalar) => Scalar;
 /** The engine's other casts, passed in to keep this module below casts.ts. */
 export type CastLookup = (from: SqlType, to: SqlType) => OneCast;
 
-const TO_JSON_SCALARS = new Set(['unknown', 'boolean', 'tinyint', 'smallint', 'integer', 'bigint', 'real', 'double', 'decimal', 'varchar', 'json', 'timestamp', 'date']);
-const FROM_JSON_SCALARS = new Set(['boolean', 'tinyint', 'smallint', 'integer', 'bigint', 'real', 'double', 'decimal', 'varchar', 'json']);
+const TO_JSON_SCALARS = new Set(['unknown', 'boolean', 'tinyint', 'smallint', 'integer', 'bigint', 'real', 'double', 'decimal', 'varchar', 'json', 'timestamp', 'date', 'number']);
+const FROM_JSON_SCALARS = new Set(['boolean', 'tinyint', 'smallint', 'integer', 'bigint', 'real', 'double', 'decimal', 'varchar', 'json', 'number']);
 const OBJECT_KEY_TYPES = new Set(['boolean', 'tinyint', 'smallint', 'integer', 'bigint', 'real', 'double', 'decimal', 'varchar']);
 
 /** Whether CAST(x AS json) exists for x of `type` (Trino's JsonUtil.canCastToJson). */
@@ -73,6 +74,8 @@ export function toJsonWriter(type: SqlType): (value: Scalar) => string {
       return (v) => bigDecimalText(new JsonNumber(formatValueAsText(v, type), false));
     case 'json':
       return (v) => v as string;
+    case 'number': // Jackson's writeNumber(BigDecimal): the NUMBER text; NaN and the infinities as strings
+      return (v) => (v === 'NaN' || v === '+Infinity' || v === '-Infinity' ? jsonString(v) : (v as string));
     case 'array': {
       const element = nullable(toJsonWriter(type.element));
       return (v) => `[${(v as readonly Scalar[]).map(element).join(',')}]`;
@@ -156,6 +159,14 @@ function fromJsonNode(type: SqlType, cast: CastLookup): (node: JsonNode) => Scal
         return unexpected(node, 'varchar');
       };
     }
+    case 'number':
+      return (node) => {
+        if (node === null) return null;
+        if (typeof node === 'boolean') return node ? '1' : '0';
+        const value = typeof node === 'string' ? parseNumberText(node) : node instanceof JsonNumber ? parseFinite(node.text) : unexpected(node, 'number');
+        if (value === undefined) throw new JsonCastFailure(`Cannot cast '${node as string}' to NUMBER`);
+        return numberText(value);
+      };
     case 'decimal': {
       const target = `DECIMAL(${type.precision},${type.scale})`;
       return (node) => {

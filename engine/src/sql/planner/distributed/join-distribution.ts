@@ -86,6 +86,7 @@ function valueBytes(type: SqlType): number {
     case 'map':
     case 'varbinary':
     case 'json':
+    case 'number':
     case 'sketch':
     case 'variant':
     case 'unknown':
