@@ -46,6 +46,8 @@ type SessionFunction = (typeof SESSION_FUNCTIONS)[number];
 import { intervalLiteralValue } from './interval-literal.js';
 import type { Scope } from './scope.js';
 import type { Session } from '../../spi/session.js';
+import { routineCall } from './routine-calls.js';
+import { routinesOf } from '../routines/routine-scope.js';
 
 /** Called before default translation; returns a RowExpression to use instead, or undefined. */
 export type TranslationHook = (expression: ast.Expression, translate: (e: ast.Expression) => RowExpression) => RowExpression | undefined;
@@ -385,9 +387,11 @@ export function isKnownFunctionName(name: string): boolean {
 }
 
 /** FUNCTION_NOT_FOUND for the first call in `expressions` to a function that does not exist, whatever its arguments. */
-export function rejectUnknownFunctions(expressions: readonly ast.Expression[]): void {
+export function rejectUnknownFunctions(expressions: readonly ast.Expression[], session: Session): void {
+  const routines = routinesOf(session);
+  const known = (name: string) => isKnownFunctionName(name) || routines?.has(name) === true;
   for (const e of expressions) {
-    const unknown = findUnknownFunction(e, isKnownFunctionName);
+    const unknown = findUnknownFunction(e, known);
     if (unknown) throw new EngineError('FUNCTION_NOT_FOUND', `Function '${functionName(unknown).toLowerCase()}' not registered`, unknown.location);
   }
 }
@@ -395,6 +399,8 @@ export function rejectUnknownFunctions(expressions: readonly ast.Expression[]): 
 function translateFunctionCall(e: ast.FunctionCall, translate: Translate, context: TranslationContext): RowExpression {
   const name = functionName(e);
   if (e.window) throw new EngineError('NOT_SUPPORTED', `Window function ${name} is not allowed here`, e.location);
+  const routine = routineCall(e, translate, context.session);
+  if (routine) return routine;
   if (e.distinct || e.filter || e.starArg || e.orderBy) {
     throw new EngineError('FUNCTION_NOT_FOUND', `Function '${name}' not registered`, e.location);
   }

@@ -119,8 +119,6 @@ function unsupportedConstruct(node: Node): Unsupported | undefined {
       return feature('CREATE TABLE ... LIKE', node.location);
     case 'WithSession':
       return feature('WITH SESSION', node.location);
-    case 'FunctionSpecification':
-      return feature('WITH FUNCTION', node.location);
     case 'QueryPeriod':
       return feature(`FOR ${node.rangeType} AS OF`, node.location);
     case 'Join':
