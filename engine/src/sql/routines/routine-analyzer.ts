@@ -19,6 +19,7 @@ import { sqlTypeOf } from '../analyzer/type-spec.js';
 import { Scope, type Field } from '../analyzer/scope.js';
 import { comparison, coerce, translateExpression } from '../analyzer/expression-translator.js';
 import { containsSubquery } from '../analyzer/ast-utils.js';
+import { withSessionZones } from '../analyzer/implicit-zone-casts.js';
 import type { Routine, RoutineStatement, RoutineVariable } from './routine.js';
 
 interface Variable extends RoutineVariable {
@@ -239,7 +240,8 @@ class BodyAnalyzer {
     if (value.type.kind !== 'unknown' && !canCoerce(value.type, type)) {
       throw new EngineError('TYPE_MISMATCH', `${what} must evaluate to ${typeName(type)} (actual: ${typeName(value.type)})`, e.location);
     }
-    return coerce(value, type, e.location);
+    // A coercion to a zoned type reads the session's zone, as the translator's own coercions do.
+    return withSessionZones(coerce(value, type, e.location), this.session);
   }
 
   private translate(context: Context, e: ast.Expression): RowExpression {
