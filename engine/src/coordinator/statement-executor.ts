@@ -37,6 +37,7 @@ import { updateRows } from './statements/update-statement.js';
 import { merge } from './statements/merge-statement.js';
 import { alterTable, comment } from './statements/alter-table-statements.js';
 import { createView, dropView, renameView, showCreateView } from './statements/view-statements.js';
+import { createFunction, dropFunction, showCreateFunction } from './statements/function-statements.js';
 import type { WriteLayout, WriteStatement } from './statements/write-statement.js';
 import type { WriteCommit } from '../exec/operators/table-finish.js';
 import type { WriteHandle } from '../spi/table-write.js';
@@ -204,7 +205,11 @@ export class StatementExecutor {
       case 'DropView':
         return dropView(statement, metadata);
       case 'ShowCreate':
-        return showCreateView(statement, metadata);
+        return statement.target === 'FUNCTION' ? showCreateFunction(statement, metadata) : showCreateView(statement, metadata);
+      case 'CreateFunction':
+        return createFunction(statement, metadata);
+      case 'DropFunction':
+        return dropFunction(statement, metadata);
       case 'RenameView':
         return renameView(statement, metadata);
     }

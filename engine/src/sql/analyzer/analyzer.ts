@@ -30,7 +30,7 @@ export function analyzeQuery(
   parameters: readonly RowExpression[] = [],
 ): AnalyzedQuery {
   const context = new PlannerContext(metadata, evaluator, parameters);
-  return withRoutines(metadata.session, withInlineRoutines(query, metadata.session), () => {
+  return withRoutines(metadata.session, withInlineRoutines(query, metadata.session, metadata.routines), () => {
     const plan = new QueryPlanner(context).planQuery(query);
     const fields = visibleFields(plan);
     const root = planWithSessionZones(context.factory.restrict(plan.node, fields.map((f) => f.symbol)), metadata.session);

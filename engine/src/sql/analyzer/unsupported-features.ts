@@ -10,7 +10,7 @@ import { formatQualifiedName } from '../parser/expression-formatter.js';
 import { forEachAstObject } from './ast-utils.js';
 
 /** Statement kinds the engine does not run at all. */
-type UnsupportedStatement = Exclude<ast.ManagementStatement, SupportedManagement> | Exclude<ast.AccessStatement, ast.SetTimeZone | ast.StartTransaction | ast.Commit | ast.Rollback> | ast.RoutineStatement | ast.CreateIndex;
+type UnsupportedStatement = Exclude<ast.ManagementStatement, SupportedManagement> | Exclude<ast.AccessStatement, ast.SetTimeZone | ast.StartTransaction | ast.Commit | ast.Rollback> | ast.CreateIndex;
 
 /** Management statements the engine runs (SHOW CREATE only for views, SET PROPERTIES only for tables: their other targets are refused below). */
 type SupportedManagement = ast.ShowStats | ast.CreateView | ast.DropView | ast.ShowCreate | ast.Update
@@ -64,8 +64,6 @@ const STATEMENT_FEATURES: Record<Exclude<UnsupportedStatement['kind'], 'Comment'
   ResetSessionAuthorization: 'RESET SESSION AUTHORIZATION',
   SetPath: 'SET PATH',
   ExecuteImmediate: 'EXECUTE IMMEDIATE',
-  CreateFunction: 'CREATE FUNCTION',
-  DropFunction: 'DROP FUNCTION',
 };
 
 /** An unsupported construct: the whole message and where it points. */
@@ -100,7 +98,7 @@ function unsupportedConstruct(node: Node): Unsupported | undefined {
     case 'SetProperties':
       return node.target === 'TABLE' ? undefined : feature(`ALTER ${node.target} ... SET PROPERTIES`, node.location);
     case 'ShowCreate':
-      return node.target === 'VIEW' ? undefined : feature(`SHOW CREATE ${node.target}`, node.location);
+      return node.target === 'VIEW' || node.target === 'FUNCTION' ? undefined : feature(`SHOW CREATE ${node.target}`, node.location);
     case 'SetAuthorization':
       return feature(`ALTER ${node.entityKind} ... SET AUTHORIZATION`, node.location);
     case 'CreateTable':
