@@ -37,7 +37,7 @@ import { updateRows } from './statements/update-statement.js';
 import { merge } from './statements/merge-statement.js';
 import { alterTable, comment } from './statements/alter-table-statements.js';
 import { createView, dropView, renameView, showCreateView } from './statements/view-statements.js';
-import { createFunction, dropFunction, showCreateFunction } from './statements/function-statements.js';
+import { createFunction, dropFunction, showCatalogFunctions, showCreateFunction } from './statements/function-statements.js';
 import type { WriteLayout, WriteStatement } from './statements/write-statement.js';
 import type { WriteCommit } from '../exec/operators/table-finish.js';
 import type { WriteHandle } from '../spi/table-write.js';
@@ -131,7 +131,7 @@ export class StatementExecutor {
       case 'ShowColumns':
         return showColumns(statement, metadata);
       case 'ShowFunctions':
-        return showFunctions(statement, session);
+        return (await showCatalogFunctions(statement, metadata)) ?? showFunctions(statement, session);
       case 'ShowSession':
         return showSession(statement, session, this.sessionProperties);
       case 'ShowCreateTable':

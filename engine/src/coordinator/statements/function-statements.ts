@@ -6,16 +6,17 @@
 import { EngineError, locatedAsync, type SourceLocation } from '../../errors/engine-error.js';
 import type { StatementResult } from '../../spi/statement-result.js';
 import type { LanguageFunctionStorage } from '../../spi/language-function.js';
-import { typeName } from '../../types/types.js';
+import { BOOLEAN, typeName, VARCHAR } from '../../types/types.js';
 import type { StatementMetadata } from '../../sql/metadata/statement-metadata.js';
 import type * as ast from '../../sql/parser/ast.js';
 import { formatQualifiedName } from '../../sql/parser/expression-formatter.js';
 import { formatFunctionSpecification } from '../../sql/parser/routine-formatter.js';
 import { sqlTypeOf } from '../../sql/analyzer/type-spec.js';
-import { analyzeRoutine, parametersOf } from '../../sql/routines/routine-analyzer.js';
+import { analyzeRoutine, characteristicsOf, parametersOf } from '../../sql/routines/routine-analyzer.js';
 import { loadCatalogRoutines, parseStoredRoutine } from '../../sql/routines/catalog-routines.js';
 import { withRoutines } from '../../sql/routines/routine-scope.js';
-import { rowsResult, updateResult, varcharColumns } from './results.js';
+import { column, rowsResult, updateResult, varcharColumns } from './results.js';
+import { likeMatcher } from './like-pattern.js';
 
 interface FunctionTarget {
   catalog: string;
@@ -60,6 +61,26 @@ export async function showCreateFunction(s: ast.ShowCreate, metadata: StatementM
     return [`CREATE ${formatFunctionSpecification({ ...spec, declaration: { ...spec.declaration, name } })}`];
   });
   return rowsResult(varcharColumns('Create Function'), rows);
+}
+
+/**
+ * SHOW FUNCTIONS FROM catalog.schema of a catalog that stores routines: its routines, in SHOW
+ * FUNCTIONS' columns (the comment is the description); undefined for any other SHOW FUNCTIONS.
+ */
+export async function showCatalogFunctions(s: ast.ShowFunctions, metadata: StatementMetadata): Promise<StatementResult | undefined> {
+  const parts = s.schema?.parts.map((p) => p.value.toLowerCase());
+  if (parts?.length !== 2) return undefined;
+  const storage = metadata.catalogs.get(parts[0])?.languageFunctions;
+  if (storage === undefined) return undefined;
+  const matches = likeMatcher(s.like, s.escape);
+  const rows = (await storage.list(parts[1]))
+    .filter(({ name }) => matches(name))
+    .map(({ name, fn }) => {
+      const spec = parseStoredRoutine(fn);
+      const characteristics = characteristicsOf(spec);
+      return [name, typeName(sqlTypeOf(spec.returnType)), parametersOf(spec).map((p) => typeName(p.type)).join(', '), 'scalar', characteristics.deterministic, characteristics.comment ?? ''];
+    });
+  return rowsResult([...varcharColumns('Function', 'Return Type', 'Argument Types', 'Function Type'), column('Deterministic', BOOLEAN), column('Description', VARCHAR)], rows);
 }
 
 /** The parameter types as a signature token: `bigint,varchar(10)`. */
