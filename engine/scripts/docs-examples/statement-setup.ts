@@ -65,6 +65,9 @@ export const STATEMENT_PAGE_SETUP: Readonly<Record<string, PageSetup>> = {
   },
   'merge.md': { statements: [accounts('accounts'), accounts('monthly_accounts_update')], isolated: true },
   'start-transaction.md': { statements: [], isolated: true },
+  // The routine pages: the catalog routine the examples drop or show, in the catalog `example` (docs-examples.ts).
+  'drop-function.md': { statements: ['CREATE FUNCTION example.default.meaning_of_life() RETURNS bigint RETURN 42'], isolated: true },
+  'show-create-function.md': { statements: ['CREATE FUNCTION example.default.meaning_of_life() RETURNS bigint RETURN 42'] },
   'commit.md': { statements: ['START TRANSACTION'], isolated: true },
   'rollback.md': { statements: ['START TRANSACTION'], isolated: true },
 };

@@ -401,6 +401,8 @@ function translateFunctionCall(e: ast.FunctionCall, translate: Translate, contex
   if (e.window) throw new EngineError('NOT_SUPPORTED', `Window function ${name} is not allowed here`, e.location);
   const routine = routineCall(e, translate, context.session);
   if (routine) return routine;
+  const named = e.args.find((a) => a.kind === 'NamedArgument');
+  if (named) throw new EngineError('NOT_SUPPORTED', 'Named function arguments are not supported', named.location);
   if (e.distinct || e.filter || e.starArg || e.orderBy) {
     throw new EngineError('FUNCTION_NOT_FOUND', `Function '${name}' not registered`, e.location);
   }
