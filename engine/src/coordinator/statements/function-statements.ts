@@ -90,7 +90,9 @@ function signature(types: readonly Parameters<typeof typeName>[0][]): string {
 
 /** Where a routine named `name` is stored: a fully qualified name, in a catalog that stores routines. */
 function functionTarget(name: ast.QualifiedName, metadata: StatementMetadata, action: string, location: SourceLocation): FunctionTarget {
-  const parts = name.parts.map((p) => p.value.toLowerCase());
+  const defaultSchema = metadata.catalogs.sqlEnvironment.defaultFunctionSchema;
+  const written = name.parts.map((p) => p.value.toLowerCase());
+  const parts = written.length === 1 && defaultSchema !== undefined ? [defaultSchema.catalog, defaultSchema.schema, written[0]] : written;
   if (parts.length === 1) throw new EngineError('NOT_SUPPORTED', 'Catalog and schema must be specified when function schema is not configured', name.location);
   if (parts.length === 2) throw new EngineError('NOT_SUPPORTED', 'Function name must be unqualified or fully qualified with catalog and schema', name.location);
   if (parts.length > 3) throw new EngineError('SYNTAX_ERROR', `Too many dots in function name: ${formatQualifiedName(name)}`, name.location);
