@@ -40,8 +40,10 @@ async function engineFor(setup: PageSetup): Promise<EngineHarness> {
   if (values['time-zone'] !== undefined) engine.session.timeZone = values['time-zone'];
   if (values.statements) {
     engine.catalogs.register(DOCS_TPCH_CATALOG, new TpchConnector(DOCS_TPCH_CATALOG, 'SIMPLIFIED'));
-    // The routine pages store their functions in the catalog `example` (udf/introduction.md: a memory catalog).
+    // The routine pages store their functions in the catalog `example` (udf/introduction.md: a memory catalog),
+    // with the SQL environment udf/sql/examples.md configures: example.default as default function schema and path.
     engine.catalogs.register('example', new MemoryConnector('example'));
+    engine.catalogs.sqlEnvironment = { defaultFunctionSchema: { catalog: 'example', schema: 'default' }, path: [{ catalog: 'example', schema: 'default' }] };
     engine.session.transaction = {}; // a client that supports transactions, as Trino's CLI
   }
   for (const sql of setup.statements) {
