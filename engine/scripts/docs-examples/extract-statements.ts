@@ -4,7 +4,7 @@
 // or a following ```text block holding a CLI table (header, `---+---`, rows, `(n rows)`).
 
 import type { DocExample } from './extract.js';
-import { isRoutineBlock, isRoutineSnippet, routineStatement, withRoutineDeclarations } from './routine-examples.js';
+import { isRoutineBlock, isRoutineSnippet, outsideQuotes, routineStatement, withRoutineDeclarations } from './routine-examples.js';
 
 const FENCE = /^\s*```\s*(\w*)/;
 const TABLE_RULE = /^-+(\+-+)*$/;
@@ -103,13 +103,5 @@ function blockStatements(body: string[]): DocExample[] {
 
 /** The position of a `;` outside quotes, or -1. */
 function statementEnd(line: string): number {
-  let quote: string | undefined;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if (quote !== undefined) {
-      if (c === quote) quote = undefined;
-    } else if (c === "'" || c === '"') quote = c;
-    else if (c === ';') return i;
-  }
-  return -1;
+  return outsideQuotes(line, (i) => line[i] === ';');
 }

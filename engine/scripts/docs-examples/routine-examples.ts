@@ -36,15 +36,21 @@ export function routineStatement(body: readonly string[]): DocExample {
 
 /** The line up to a `--` comment outside quotes. */
 function withoutComment(line: string): string {
+  const comment = outsideQuotes(line, (i) => line.startsWith('--', i));
+  return comment < 0 ? line : line.slice(0, comment);
+}
+
+/** The first position outside quotes where `at` holds, or -1. */
+export function outsideQuotes(line: string, at: (i: number) => boolean): number {
   let quote: string | undefined;
   for (let i = 0; i < line.length; i++) {
     const c = line[i];
     if (quote !== undefined) {
       if (c === quote) quote = undefined;
     } else if (c === "'" || c === '"') quote = c;
-    else if (c === '-' && line[i + 1] === '-') return line.slice(0, i);
+    else if (at(i)) return i;
   }
-  return line;
+  return -1;
 }
 
 interface Declaration {

@@ -1,22 +1,12 @@
 // The SQL environment of routines (Trino's sql.default-function-catalog, sql.default-function-schema
 // and sql.path): udf/sql/examples.md's setup, where CREATE FUNCTION answer() stores the routine in
-// example.default and `SELECT answer() + 5` finds it on the path; and the settings' checks.
+// example.default and `SELECT answer() + 5` finds it on the path (the settings' checks are in
+// test/server/config.test.ts).
 
 import { expect } from 'chai';
 import { EngineHarness } from '../support/engine-harness.js';
 import { MemoryConnector } from '../../src/connectors/memory/memory-connector.js';
 import { loadConfig } from '../../src/config/config-loader.js';
-import { ConfigError } from '../../src/config/config-error.js';
-
-function configError(load: () => unknown): string {
-  try {
-    load();
-  } catch (e) {
-    if (e instanceof ConfigError) return e.message;
-    throw e;
-  }
-  throw new Error('expected a ConfigError');
-}
 
 describe('SQL routines: default function schema and SQL path', function () {
   this.timeout(60_000);
@@ -36,22 +26,5 @@ describe('SQL routines: default function schema and SQL path', function () {
     await engine.query('DROP FUNCTION answer()');
     const error = await engine.failure('SELECT answer()');
     expect([error.errorName, error.message]).to.deep.equal(['FUNCTION_NOT_FOUND', "line 1:8: Function 'answer' not registered"]);
-  });
-
-  it('reads the sql settings from the configuration and refuses what Trino refuses', () => {
-    expect(loadConfig({}).sql).to.deep.equal({ path: [] });
-    expect(loadConfig({ flags: { 'sql-path': 'example.default, memory.default' } }).sql).to.deep.equal({
-      path: [
-        { catalog: 'example', schema: 'default' },
-        { catalog: 'memory', schema: 'default' },
-      ],
-    });
-    expect(configError(() => loadConfig({ flags: { 'sql-default-function-catalog': 'example', 'sql-path': 'example.default' } }))).to.equal(
-      "Invalid configuration:\n  'sql.defaultFunctionCatalog' and 'sql.defaultFunctionSchema' must be set together",
-    );
-    expect(configError(() => loadConfig({ flags: { 'sql-default-function-catalog': 'example', 'sql-default-function-schema': 'default' } }))).to.equal(
-      "Invalid configuration:\n  'sql.path' must contain the default function schema example.default",
-    );
-    expect(configError(() => loadConfig({ flags: { 'sql-path': 'example' } }))).to.equal("Invalid configuration:\n  'sql.path' entry 'example' must be catalog.schema");
   });
 });
