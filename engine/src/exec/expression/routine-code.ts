@@ -3,10 +3,10 @@
 // labelled `while (true)` loops (LEAVE is `break`, ITERATE `continue`) and its expressions generated
 // by the expression code generator; a call binds that function into the calling expression's code.
 //
-// A loop counts its rounds: every ROUNDS_PER_CHECK rounds it reads the clock, and an invocation
-// running longer than the routine's time limit (the query's query_max_execution_time) fails with
-// EXCEEDED_TIME_LIMIT, so a routine that never leaves its loop ends with its query instead of
-// holding the thread.
+// A loop counts its rounds: every ROUNDS_PER_CHECK rounds it checks whether its query was cancelled
+// (in a worker thread, routine-interrupts.ts) and reads the clock; an invocation running longer than
+// the routine's time limit (the query's query_max_execution_time) fails with EXCEEDED_TIME_LIMIT, so
+// a routine that never leaves its loop ends with its query instead of holding the thread.
 
 import { EngineError } from '../../errors/engine-error.js';
 import { formatDuration } from '../../config/duration.js';
@@ -16,6 +16,7 @@ import { routineKey, type Routine, type RoutineStatement } from '../../sql/routi
 import { CodeGenerator, orNull, type Emitted } from './code-generator.js';
 import { defaultLiteral } from './js-values.js';
 import { RUNTIME_PROLOGUE, RUNTIME_VALUES } from './runtime-values.js';
+import { throwIfRoutineCancelled } from './routine-interrupts.js';
 
 type RoutineFunction = (...args: Scalar[]) => Scalar;
 
@@ -56,6 +57,7 @@ function compileRoutine(routine: Routine): RoutineFunction {
   const g = new CodeGenerator([], new Set());
   const variables = new Map<string, Emitted>();
   const args = routine.parameters.map((_, i) => `a${i}`);
+  const cancelled = g.bind(throwIfRoutineCancelled);
   const timeLimit = g.bind(() => {
     throw new EngineError('EXCEEDED_TIME_LIMIT', `Query exceeded the maximum execution time limit of ${formatDuration(routine.timeLimitMillis)} in function ${routine.name}`);
   });
@@ -63,7 +65,7 @@ function compileRoutine(routine: Routine): RoutineFunction {
     routine.parameters.forEach((p, i) => {
       variables.set(p.id, g.declare(p.type, { value: `(${args[i]} === null ? ${defaultLiteral(p.type)} : ${args[i]})`, isNull: `${args[i]} === null` }));
     });
-    new StatementWriter(g, variables, timeLimit, routine.timeLimitMillis).statements(routine.body);
+    new StatementWriter(g, variables, { cancelled, timeLimit, timeLimitMillis: routine.timeLimitMillis }).statements(routine.body);
     return { value: 'null', isNull: 'true' };
   });
   const text = `${g.prologueSource()}\n${RUNTIME_PROLOGUE}\nreturn function routine(${args.join(', ')}) {\nlet rounds = 0, started = 0;\n${lines.join('\n')}\nreturn null;\n};`;
@@ -78,8 +80,8 @@ class StatementWriter {
   constructor(
     private readonly g: CodeGenerator,
     private readonly variables: Map<string, Emitted>,
-    private readonly timeLimit: string,
-    private readonly timeLimitMillis: number,
+    /** The bound checks a loop makes with its clock: the query's cancellation, then the time limit. */
+    private readonly guard: { cancelled: string; timeLimit: string; timeLimitMillis: number },
   ) {}
 
   statements(list: readonly RoutineStatement[]): void {
@@ -124,7 +126,8 @@ class StatementWriter {
         this.labels.set(s.label, label);
         g.emit(`${label}: while (true) {`);
         // The clock is read once per ROUNDS_PER_CHECK rounds of the invocation's loops; its time counts from the first reading.
-        g.emit(`if (++rounds === ${ROUNDS_PER_CHECK}) { rounds = 0; const now = Date.now(); if (started === 0) started = now; else if (now - started > ${this.timeLimitMillis}) ${this.timeLimit}(); }`);
+        const { cancelled, timeLimit, timeLimitMillis } = this.guard;
+        g.emit(`if (++rounds === ${ROUNDS_PER_CHECK}) { rounds = 0; ${cancelled}(); const now = Date.now(); if (started === 0) started = now; else if (now - started > ${timeLimitMillis}) ${timeLimit}(); }`);
         if (s.while !== undefined) g.emit(`if (!(${isTrue(g.generate(s.while))})) break ${label};`);
         this.block(s.body);
         if (s.until !== undefined) g.emit(`if (${isTrue(g.generate(s.until))}) break ${label};`);
