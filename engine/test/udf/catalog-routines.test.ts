@@ -38,6 +38,18 @@ describe('SQL routines stored in a catalog', function () {
     expect((await engine.query('WITH FUNCTION plus(x bigint) RETURNS bigint RETURN x - 1 SELECT plus(example.default.plus(1))')).rows).to.deep.equal([[7n]]);
   });
 
+  it('is called in INSERT, UPDATE, DELETE and MERGE too', async () => {
+    const engine = engineWithExample();
+    await engine.query('CREATE FUNCTION example.default.inc(x bigint) RETURNS bigint RETURN x + 1');
+    await engine.query("CREATE TABLE t AS SELECT BIGINT '1' AS a");
+    await engine.query('INSERT INTO t VALUES (example.default.inc(5))');
+    await engine.query('UPDATE t SET a = example.default.inc(a) WHERE example.default.inc(a) > 2');
+    expect((await engine.query('SELECT a FROM t ORDER BY a')).rows).to.deep.equal([[1n], [7n]]);
+    await engine.query('DELETE FROM t WHERE example.default.inc(a) = 8');
+    await engine.query('MERGE INTO t USING (VALUES 1) AS s (k) ON t.a = s.k WHEN MATCHED THEN UPDATE SET a = example.default.inc(a) * 100');
+    expect((await engine.query('SELECT a FROM t')).rows).to.deep.equal([[200n]]);
+  });
+
   it('show-create-function.md: the statement that creates each overload', async () => {
     const engine = engineWithExample();
     await engine.query("CREATE FUNCTION example.default.meaning_of_life() RETURNS bigint COMMENT 'life' RETURN 42");

@@ -13,8 +13,7 @@ import { formatQualifiedName } from '../../sql/parser/expression-formatter.js';
 import { formatFunctionSpecification } from '../../sql/parser/routine-formatter.js';
 import { sqlTypeOf } from '../../sql/analyzer/type-spec.js';
 import { analyzeRoutine, characteristicsOf, parametersOf } from '../../sql/routines/routine-analyzer.js';
-import { loadCatalogRoutines, parseStoredRoutine } from '../../sql/routines/catalog-routines.js';
-import { withRoutines } from '../../sql/routines/routine-scope.js';
+import { parseStoredRoutine } from '../../sql/routines/catalog-routines.js';
 import { column, rowsResult, updateResult, varcharColumns } from './results.js';
 import { likeMatcher } from './like-pattern.js';
 
@@ -30,8 +29,8 @@ export async function createFunction(s: ast.CreateFunction, metadata: StatementM
   const target = functionTarget(spec.declaration.name, metadata, 'creating', s.location);
   // Stored under its own name: calls name it fully, SHOW CREATE FUNCTION puts the catalog and schema back.
   const stored: ast.FunctionSpecification = { ...spec, declaration: { ...spec.declaration, name: { ...spec.declaration.name, parts: spec.declaration.name.parts.slice(-1) } } };
-  const routines = await loadCatalogRoutines(spec.body, metadata.catalogs, metadata.session);
-  withRoutines(metadata.session, routines, () => analyzeRoutine(stored, metadata.session));
+  // The catalog routines the body calls are in sight (the executor loaded them for the statement).
+  analyzeRoutine(stored, metadata.session);
   const signatureToken = signature(parametersOf(stored).map((p) => p.type));
   const fn = { signatureToken, sql: formatFunctionSpecification(stored), owner: metadata.session.user };
   await locatedAsync(s.location, () => target.storage.create(target.schema, target.name, fn, s.replace));

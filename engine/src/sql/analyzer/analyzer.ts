@@ -12,7 +12,7 @@ import { QueryPlanner } from './query-planner.js';
 import { planWithSessionZones } from './implicit-zone-casts.js';
 import type { Field } from './scope.js';
 import { checkQueryReads } from '../../security/access-control/read-checks.js';
-import { withRoutines } from '../routines/routine-scope.js';
+import { routinesOf, withRoutines } from '../routines/routine-scope.js';
 import { withInlineRoutines } from '../routines/inline-routines.js';
 
 export interface AnalyzedQuery {
@@ -30,7 +30,7 @@ export function analyzeQuery(
   parameters: readonly RowExpression[] = [],
 ): AnalyzedQuery {
   const context = new PlannerContext(metadata, evaluator, parameters);
-  return withRoutines(metadata.session, withInlineRoutines(query, metadata.session, metadata.routines), () => {
+  return withRoutines(metadata.session, withInlineRoutines(query, metadata.session, routinesOf(metadata.session)), () => {
     const plan = new QueryPlanner(context).planQuery(query);
     const fields = visibleFields(plan);
     const root = planWithSessionZones(context.factory.restrict(plan.node, fields.map((f) => f.symbol)), metadata.session);

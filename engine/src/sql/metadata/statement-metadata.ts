@@ -12,8 +12,6 @@ import type * as ast from '../parser/ast.js';
 import { qualifiedObjectName, type QualifiedObjectName } from './qualified-name.js';
 import { tableReferences } from './table-references.js';
 import { RelationReads } from '../../security/access-control/relation-reads.js';
-import { loadCatalogRoutines } from '../routines/catalog-routines.js';
-import type { RoutineScope } from '../routines/routine-scope.js';
 
 /** Analysis needs a table that is not loaded yet: load it and analyze again. */
 export class MetadataMiss extends Error {
@@ -43,8 +41,6 @@ class LoadedMetadata {
   readonly schemaLoading = new Map<string, Promise<Loaded<boolean>>>();
   /** The tables and views analysis read (for access checks). */
   readonly reads = new RelationReads();
-  /** The catalog routines the statement calls (catalog-routines.ts). */
-  routines?: RoutineScope;
 }
 
 export class StatementMetadata {
@@ -61,11 +57,6 @@ export class StatementMetadata {
     private readonly loaded: LoadedMetadata = new LoadedMetadata(),
   ) {
     ({ schemas: this.schemas, tables: this.tables, views: this.views, statistics: this.statistics, loading: this.loading, schemaLoading: this.schemaLoading } = loaded);
-  }
-
-  /** The catalog routines the statement calls, loaded by analyze(). */
-  get routines(): RoutineScope | undefined {
-    return this.loaded.routines;
   }
 
   /** The tables and views the analysis of this statement read, for access checks. */
@@ -139,7 +130,6 @@ export class StatementMetadata {
   /** Loads `name` (and its schema), then `analyze`s; names analysis meets that were not loaded are loaded and it runs again. */
   async analyze<T>(statement: object, analyze: () => T): Promise<T> {
     await this.prefetch(statement);
-    this.loaded.routines ??= await loadCatalogRoutines(statement, this.catalogs, this.session);
     for (let reloads = 0; ; reloads++) {
       try {
         this.loaded.reads.clear();

@@ -5,7 +5,8 @@
 // support, and fails with NOT_SUPPORTED instead of recursing.
 //
 // The expression translator finds the scope through the session the statement is planned in
-// (routinesOf), set for the synchronous span of planning (withRoutines).
+// (routinesOf), set for the synchronous span of planning (withRoutines) or, for the catalog routines
+// of a statement, for its whole execution on a session object of its own (withRoutinesWhile).
 
 import { EngineError } from '../../errors/engine-error.js';
 import type { Session } from '../../spi/session.js';
@@ -83,6 +84,18 @@ export function withRoutines<T>(session: Session, scope: RoutineScope | undefine
   active.set(session, scope);
   try {
     return plan();
+  } finally {
+    if (previous === undefined) active.delete(session);
+    else active.set(session, previous);
+  }
+}
+
+/** Runs `statement` (asynchronous) with `scope` as the routines of `session`, an object of that statement's own. */
+export async function withRoutinesWhile<T>(session: Session, scope: RoutineScope, statement: () => Promise<T>): Promise<T> {
+  const previous = active.get(session);
+  active.set(session, scope);
+  try {
+    return await statement();
   } finally {
     if (previous === undefined) active.delete(session);
     else active.set(session, previous);
