@@ -10,7 +10,7 @@ import { EngineError } from '../../../errors/engine-error.js';
 import type { LanguageFunction, LanguageFunctionStorage } from '../../../spi/language-function.js';
 import type { FileSystem } from '../file-system/file-system.js';
 import { childLocation, relativeLocation } from '../location.js';
-import { readJson, toJsonBytes } from './json-files.js';
+import { overwriteFile, readJson, toJsonBytes } from './json-files.js';
 
 const FUNCTIONS_DIRECTORY = '.trinoFunction/';
 
@@ -43,14 +43,7 @@ export class LakeFunctions implements LanguageFunctionStorage {
     const bytes = toJsonBytes(json);
     if (await this.fs().createExclusive(file, bytes)) return;
     if (!replace) throw new EngineError('ALREADY_EXISTS', 'Function already exists');
-    const out = await this.fs().create(file);
-    try {
-      await out.write(bytes);
-      await out.close();
-    } catch (e) {
-      await out.abort();
-      throw e;
-    }
+    await overwriteFile(this.fs(), file, bytes);
   }
 
   async drop(schema: string, name: string, signatureToken: string): Promise<void> {
