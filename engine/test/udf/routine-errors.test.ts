@@ -31,6 +31,9 @@ const REFUSED: [string, string, string, string][] = [
   ['WITH FUNCTION f(x bigint, y bigint) RETURNS bigint RETURN x SELECT f(x => 1, 2)', 'INVALID_FUNCTION_ARGUMENT', 'Positional arguments cannot follow named arguments', '1:78'],
   ["WITH FUNCTION f(x bigint) RETURNS bigint LANGUAGE PYTHON WITH (handler = 'f') AS $$ def f(x): return x $$ SELECT f(1)", 'NOT_SUPPORTED', 'Function language PYTHON is not supported', '1:6'],
   ['WITH FUNCTION f(x bigint) RETURNS bigint AS $$ x $$ SELECT f(1)', 'SYNTAX_ERROR', "Functions using language 'SQL' must be defined using SQL", '1:45'],
+  // A routine called like an aggregate would be taken for the aggregate: refused where it is declared.
+  ['WITH FUNCTION max(x bigint) RETURNS bigint RETURN x * 2 SELECT max(1)', 'NOT_SUPPORTED', 'Routines named like an aggregate or window function are not supported: max', '1:15'],
+  ['WITH FUNCTION f(x bigint) RETURNS bigint RETURN x SELECT f(DISTINCT 1)', 'FUNCTION_NOT_FOUND', "Function 'f' not registered", '1:58'],
   // A routine declared in one query is not there in the next.
   ['SELECT doubleup(21)', 'FUNCTION_NOT_FOUND', "Function 'doubleup' not registered", '1:8'],
 ];

@@ -399,13 +399,13 @@ export function rejectUnknownFunctions(expressions: readonly ast.Expression[], s
 function translateFunctionCall(e: ast.FunctionCall, translate: Translate, context: TranslationContext): RowExpression {
   const name = functionName(e);
   if (e.window) throw new EngineError('NOT_SUPPORTED', `Window function ${name} is not allowed here`, e.location);
+  if (e.distinct || e.filter || e.starArg || e.orderBy) {
+    throw new EngineError('FUNCTION_NOT_FOUND', `Function '${name}' not registered`, e.location);
+  }
   const routine = routineCall(e, translate, context.session);
   if (routine) return routine;
   const named = e.args.find((a) => a.kind === 'NamedArgument');
   if (named) throw new EngineError('NOT_SUPPORTED', 'Named function arguments are not supported', named.location);
-  if (e.distinct || e.filter || e.starArg || e.orderBy) {
-    throw new EngineError('FUNCTION_NOT_FOUND', `Function '${name}' not registered`, e.location);
-  }
   // Special functions in a function of their own: nested calls recurse through this one, kept small.
   const special = SPECIAL_TRANSLATIONS.get(name);
   if (special) return special(e, translate, context);

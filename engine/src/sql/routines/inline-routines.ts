@@ -5,7 +5,7 @@ import { EngineError } from '../../errors/engine-error.js';
 import type { Session } from '../../spi/session.js';
 import type * as ast from '../parser/ast.js';
 import { formatQualifiedName } from '../parser/expression-formatter.js';
-import { analyzeRoutine } from './routine-analyzer.js';
+import { analyzeRoutine, routineName } from './routine-analyzer.js';
 import { RoutineScope } from './routine-scope.js';
 
 /** A scope with the query's inline routines added to `scope` (or a new one); `scope` itself when the query has none. */
@@ -17,7 +17,7 @@ export function withInlineRoutines(query: ast.Query, session: Session, scope?: R
     if (name.parts.length > 1) throw new EngineError('SYNTAX_ERROR', `Inline function names cannot be qualified: ${formatQualifiedName(name)}`, specification.location);
     const security = specification.characteristics.find((c) => c.kind === 'Security');
     if (security) throw new EngineError('NOT_SUPPORTED', 'Security mode not supported for inline functions', security.location);
-    routines.add({ names: [name.parts[0].value.toLowerCase()], specification, analyze: () => analyzeRoutine(specification, session) });
+    routines.add({ names: [routineName(specification)], specification, analyze: () => analyzeRoutine(specification, session) });
   }
   return routines;
 }
