@@ -167,6 +167,8 @@ const EXAMPLES: [string, string, unknown][] = [
   ['FUNCTION doubleup(x integer) RETURNS integer RETURN x * 2', 'doubleup(21)', 42],
   ['FUNCTION doubleup(x integer) RETURNS integer RETURN x * 2, FUNCTION doubleupplusone(x integer) RETURNS integer RETURN doubleup(x) + 1', 'doubleupplusone(21)', 43],
   ['FUNCTION abs(x integer) RETURNS integer RETURN x * 2', 'abs(-10)', -20],
+  // A routine hides the built-in of its name for calls with its number of arguments only.
+  ['FUNCTION abs(x integer, y integer) RETURNS integer RETURN x * y', 'abs(-10) + abs(-10, 3)', -20],
   ['FUNCTION meaning_of_life() RETURNS BIGINT RETURN 42', 'meaning_of_life()', 42n],
   ['FUNCTION answer() RETURNS BIGINT RETURN 42', "'The answer is ' || CAST(answer() as varchar)", 'The answer is 42'],
   ["FUNCTION hello(fullname VARCHAR) RETURNS VARCHAR RETURN 'Hello, ' || fullname || '!'", "hello('Jane Doe')", 'Hello, Jane Doe!'],

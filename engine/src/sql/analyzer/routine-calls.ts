@@ -1,12 +1,13 @@
 // Calls of SQL routines: a call whose name a routine of the statement has (routine-scope.ts) calls
 // the routine whose parameters its arguments fit (exactly first, else by coercion), hiding a
-// built-in function of the same name, as Trino resolves inline functions first. Arguments may be
-// named (`name => value`) after the positional ones.
+// built-in function of the same name and number of arguments, as Trino resolves inline functions
+// first. Arguments may be named (`name => value`) after the positional ones.
 
 import { EngineError } from '../../errors/engine-error.js';
 import type { Session } from '../../spi/session.js';
 import { type SqlType, typeName, typesEqual } from '../../types/types.js';
 import { canCoerce } from '../../types/coercion.js';
+import { isScalarFunctionName } from '../../functions/scalar/registry.js';
 import type * as ast from '../parser/ast.js';
 import type { RoutineCall, RowExpression } from '../planner/row-expression.js';
 import { routinesOf, type RoutineDeclaration } from '../routines/routine-scope.js';
@@ -25,9 +26,11 @@ export function routineCall(e: ast.FunctionCall, translate: (e: ast.Expression) 
   const name = functionName(e).toLowerCase();
   const declarations = scope?.candidates(name) ?? [];
   if (scope === undefined || declarations.length === 0) return undefined;
+  const candidates: Candidate[] = declarations.map((declaration) => ({ declaration, parameters: parametersOf(declaration.specification) }));
+  // A built-in function of the name is hidden only by routines it could be confused with: those taking as many arguments.
+  if (isScalarFunctionName(name) && !candidates.some((c) => c.parameters.length === e.args.length)) return undefined;
   const names = argumentNames(e.args);
   const values = e.args.map((a) => translate(a.kind === 'NamedArgument' ? a.value : a));
-  const candidates: Candidate[] = declarations.map((declaration) => ({ declaration, parameters: parametersOf(declaration.specification) }));
   const bound = candidates.flatMap((c) => {
     const args = bind(c, names, values);
     return args === undefined ? [] : [{ candidate: c, args }];
