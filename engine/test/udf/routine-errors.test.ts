@@ -34,6 +34,7 @@ const REFUSED: [string, string, string, string][] = [
   // A routine called like an aggregate would be taken for the aggregate: refused where it is declared.
   ['WITH FUNCTION max(x bigint) RETURNS bigint RETURN x * 2 SELECT max(1)', 'NOT_SUPPORTED', 'Routines named like an aggregate or window function are not supported: max', '1:15'],
   ['WITH FUNCTION f(x bigint) RETURNS bigint RETURN x SELECT f(DISTINCT 1)', 'FUNCTION_NOT_FOUND', "Function 'f' not registered", '1:58'],
+  ['CREATE VIEW v AS WITH FUNCTION f(x bigint) RETURNS bigint RETURN x SELECT f(1) AS a', 'NOT_SUPPORTED', 'Views cannot contain inline functions', '1:23'],
   // A routine declared in one query is not there in the next.
   ['SELECT doubleup(21)', 'FUNCTION_NOT_FOUND', "Function 'doubleup' not registered", '1:8'],
 ];

@@ -8,6 +8,12 @@ import { formatQualifiedName } from '../parser/expression-formatter.js';
 import { analyzeRoutine, routineName } from './routine-analyzer.js';
 import { RoutineScope } from './routine-scope.js';
 
+/** Trino's refusal of inline routines in a view's query (the view's text would call routines no later query declares). */
+export function rejectInlineRoutinesInView(query: ast.Query): void {
+  const first = query.functions?.[0];
+  if (first !== undefined) throw new EngineError('NOT_SUPPORTED', 'Views cannot contain inline functions', first.location);
+}
+
 /** A scope with the query's inline routines added to `scope` (or a new one); `scope` itself when the query has none. */
 export function withInlineRoutines(query: ast.Query, session: Session, scope?: RoutineScope): RoutineScope | undefined {
   if (query.functions === undefined || query.functions.length === 0) return scope;
