@@ -21,6 +21,7 @@ import { cliText } from '../test/support/documented-examples.js';
 import { extractExamples, isDocumentedFailure, isMissingSetup, normalizeResult, type DocExample } from './docs-examples/extract.js';
 import { extractStatementExamples } from './docs-examples/extract-statements.js';
 import { TpchConnector } from '../src/connectors/tpch/tpch-connector.js';
+import { MemoryConnector } from '../src/connectors/memory/memory-connector.js';
 import { DOCS_TPCH_CATALOG, STATEMENT_PAGE_SETUP, withErratum, type PageSetup } from './docs-examples/statement-setup.js';
 
 const { values, positionals } = parseArgs({
@@ -41,6 +42,10 @@ async function engineFor(setup: PageSetup): Promise<EngineHarness> {
   if (values['time-zone'] !== undefined) engine.session.timeZone = values['time-zone'];
   if (values.statements) {
     engine.catalogs.register(DOCS_TPCH_CATALOG, new TpchConnector(DOCS_TPCH_CATALOG, 'SIMPLIFIED'));
+    // The routine pages store their functions in the catalog `example` (udf/introduction.md: a memory catalog),
+    // with the SQL environment udf/sql/examples.md configures: example.default as default function schema and path.
+    engine.catalogs.register('example', new MemoryConnector('example'));
+    engine.catalogs.sqlEnvironment = { defaultFunctionSchema: { catalog: 'example', schema: 'default' }, path: [{ catalog: 'example', schema: 'default' }] };
     engine.session.transaction = {}; // a client that supports transactions, as Trino's CLI
   }
   for (const sql of setup.statements) {

@@ -4,12 +4,13 @@
 // or a following ```text block holding a CLI table (header, `---+---`, rows, `(n rows)`).
 
 import type { DocExample } from './extract.js';
+import { isRoutineBlock, isRoutineSnippet, outsideQuotes, routineStatement, withRoutineDeclarations } from './routine-examples.js';
 
 const FENCE = /^\s*```\s*(\w*)/;
 const TABLE_RULE = /^-+(\+-+)*$/;
 const ROW_COUNT = /^\(\d+ rows?\)$/;
 /** The first word of a statement an example may run. */
-const STATEMENT_START = /^(select|with|values|create|drop|alter|insert|update|delete|merge|truncate|comment|show|describe|start|commit|rollback|explain|use|set|reset|table|prepare|execute|deallocate|grant|revoke|call|analyze)\b/i;
+const STATEMENT_START = /^(select|with|values|create|drop|alter|insert|update|delete|merge|truncate|comment|show|describe|start|commit|rollback|explain|use|set|reset|table|prepare|execute|deallocate|grant|revoke|call|analyze|function)\b/i;
 /** A synopsis's notation (`[ OR REPLACE ]`, `{ A | B }`, `...`, `<name>`): such a block describes a statement, it is no example. */
 const SYNOPSIS_NOTATION = /\.\.\.|\[ |\{ |<[a-z_]+>/i;
 
@@ -33,12 +34,14 @@ export function extractStatementExamples(markdown: string): DocExample[] {
     }
     // A text block holds a synopsis unless it ends its statements with `;` (select.md's WITH RECURSIVE).
     if (open[1] !== '' && open[1].toLowerCase() !== 'sql' && !body.some((l) => statementEnd(l) >= 0)) continue;
-    const statements = blockStatements(body).filter((s) => STATEMENT_START.test(s.sql) && !SYNOPSIS_NOTATION.test(s.sql));
+    if (isRoutineSnippet(body)) continue;
+    // A routine's body may hold what looks like synopsis notation ('...'): its block is no synopsis when it parses as a statement.
+    const statements = isRoutineBlock(body) ? [routineStatement(body)] : blockStatements(body).filter((s) => STATEMENT_START.test(s.sql) && !SYNOPSIS_NOTATION.test(s.sql));
     if (statements.length === 0) continue;
     examples.push(...statements);
     lastOfBlock = statements[statements.length - 1];
   }
-  return examples;
+  return withRoutineDeclarations(examples);
 }
 
 /** A CLI result table's rows as `(a, b)` texts, 'partial' when it elides rows, or undefined when the block is not one. */
@@ -100,13 +103,5 @@ function blockStatements(body: string[]): DocExample[] {
 
 /** The position of a `;` outside quotes, or -1. */
 function statementEnd(line: string): number {
-  let quote: string | undefined;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if (quote !== undefined) {
-      if (c === quote) quote = undefined;
-    } else if (c === "'" || c === '"') quote = c;
-    else if (c === ';') return i;
-  }
-  return -1;
+  return outsideQuotes(line, (i) => line[i] === ';');
 }

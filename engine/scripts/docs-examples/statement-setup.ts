@@ -99,6 +99,14 @@ export const STATEMENT_PAGE_SETUP: Readonly<Record<string, PageSetup>> = {
   },
   'merge.md': { statements: [accounts('accounts'), accounts('monthly_accounts_update')], isolated: true },
   'start-transaction.md': { statements: [], isolated: true },
+  // The routine pages: the catalog routine the examples drop or show, in the catalog `example` (docs-examples.ts).
+  // (create-function.md's two CREATEs are alternatives: the second, unqualified, names the first's routine.)
+  'create-function.md': { statements: [], isolated: true },
+  'drop-function.md': {
+    statements: ['CREATE FUNCTION example.default.meaning_of_life() RETURNS bigint RETURN 42', 'CREATE FUNCTION example.default.multiply_by_two(x bigint) RETURNS bigint RETURN x * 2'],
+    isolated: true,
+  },
+  'show-create-function.md': { statements: ['CREATE FUNCTION example.default.meaning_of_life() RETURNS bigint RETURN 42'] },
   'commit.md': { statements: ['START TRANSACTION'], isolated: true },
   'rollback.md': { statements: ['START TRANSACTION'], isolated: true },
 };

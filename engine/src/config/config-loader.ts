@@ -18,6 +18,7 @@ import { ConfigError } from './config-error.js';
 import { withEnvironment } from './environment-references.js';
 import { DEFAULT_WORKER_THREAD_IDLE_MILLIS } from './memory-budget.js';
 import { resolveAuthentication, resolveHttps } from '../security/authentication/authentication-config.js';
+import { sqlEnvironment } from '../sql/routines/sql-environment.js';
 
 
 export interface ConfigSources {
@@ -204,6 +205,7 @@ function resolve(raw: RawObject, env: Record<string, string | undefined>): Engin
       heartbeatTimeout: duration(failureDetector.heartbeatTimeout, 500),
     },
     nodeScheduler: { includeCoordinator: section('nodeScheduler').includeCoordinator as boolean | undefined },
+    sql: sqlEnvironment(section('sql')),
     catalogs: catalogs ? withSystemCatalog(catalogs.map((c) => ({ name: c.name, connector: c.connector, properties: withEnvironment(c.name, c.properties ?? {}, env) }))) : DEFAULT_CATALOGS.map((c) => ({ ...c, properties: { ...c.properties } })),
     memory: {
       queryMaxMemoryPerNode: size(memory.queryMaxMemoryPerNode, 2 * 1024 ** 3),

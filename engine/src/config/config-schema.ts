@@ -3,6 +3,7 @@
 // (additionalProperties: false) so a misspelt key stops the server with a message naming it.
 
 import { DATA_SIZE_SCHEMA } from './data-size.js';
+import { SQL_ENVIRONMENT_SCHEMA, type SqlEnvironment } from '../sql/routines/sql-environment.js';
 import { DURATION_SCHEMA } from './duration.js';
 import { AUTHENTICATION_SCHEMA, HTTPS_SCHEMA, INTERNAL_CA_FILE_SCHEMA, type AuthenticationConfig, type HttpsConfig } from '../security/authentication/authentication-config.js';
 
@@ -46,6 +47,7 @@ export const CONFIG_SCHEMA = {
       heartbeatInterval: { ...DURATION_SCHEMA, description: 'How often the coordinator checks each known node (GET /v1/status) (default: 1s)' },
       heartbeatTimeout: { ...DURATION_SCHEMA, description: 'A check not answered within this fails (default: 500ms)' },
     }),
+    sql: SQL_ENVIRONMENT_SCHEMA,
     nodeScheduler: closed('Where query work goes', {
       includeCoordinator: { type: 'boolean', description: 'Schedule work on the coordinator too (default: false once workers have joined, true while there are none)' },
     }),
@@ -156,4 +158,5 @@ export interface EngineConfig {
   authentication: AuthenticationConfig;
   shutdown: { gracePeriod: number };
   log: { level: LogLevel };
+  sql: SqlEnvironment;
 }

@@ -5,11 +5,14 @@ import { EngineError } from '../errors/engine-error.js';
 import type { Connector } from '../spi/connector.js';
 import { InformationSchemaConnector } from './information-schema/information-schema-connector.js';
 import type { FileAccessControl } from '../security/access-control/file-access-control.js';
+import { NO_SQL_ENVIRONMENT, type SqlEnvironment } from '../sql/routines/sql-environment.js';
 
 export class CatalogManager {
   private readonly catalogs = new Map<string, Connector>();
   /** The access rules statements over these catalogs are checked against; none: everyone may do everything. */
   accessControl: FileAccessControl | undefined;
+  /** Where routines named without catalog and schema are stored and found (the server's `sql` settings). */
+  sqlEnvironment: SqlEnvironment = NO_SQL_ENVIRONMENT;
 
   /** Catalog names are case-insensitive and kept in lower case. */
   register(name: string, connector: Connector): void {

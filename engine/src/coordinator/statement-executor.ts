@@ -37,6 +37,9 @@ import { updateRows } from './statements/update-statement.js';
 import { merge } from './statements/merge-statement.js';
 import { alterTable, comment } from './statements/alter-table-statements.js';
 import { createView, dropView, renameView, showCreateView } from './statements/view-statements.js';
+import { createFunction, dropFunction, showCatalogFunctions, showCreateFunction } from './statements/function-statements.js';
+import { loadCatalogRoutines } from '../sql/routines/catalog-routines.js';
+import { withRoutinesWhile } from '../sql/routines/routine-scope.js';
 import type { WriteLayout, WriteStatement } from './statements/write-statement.js';
 import type { WriteCommit } from '../exec/operators/table-finish.js';
 import type { WriteHandle } from '../spi/table-write.js';
@@ -89,7 +92,7 @@ export class StatementExecutor {
     try {
       const statement = parseStatement(sql);
       if (this.catalogs.accessControl !== undefined) checkQuerySession(this.catalogs.accessControl, session);
-      const result = await this.executeStatement(statement, inSessionTimeZone(session), context, []);
+      const result = await this.executeWithRoutines(statement, inSessionTimeZone(session), context, []);
       const transaction = session.transaction?.id;
       return transaction === undefined ? result : { ...result, pages: failingTransaction(result.pages, () => this.transactions.fail(transaction)) };
     } catch (e) {
@@ -100,6 +103,14 @@ export class StatementExecutor {
       if (isStackOverflow(e)) throw nestedTooDeeplyToProcess();
       throw e;
     }
+  }
+
+  /** executeStatement with the catalog routines the statement calls in sight of every analysis it makes (UPDATE's, MERGE's too). */
+  private async executeWithRoutines(statement: ast.Statement, session: Session, context: QueryExecutionContext, parameters: readonly RowExpression[]): Promise<StatementResult> {
+    const own: Session = { ...session }; // the statement's own session object: the routines are found by it, and analyzed in it
+    const routines = await loadCatalogRoutines(statement, this.catalogs, own);
+    if (routines === undefined) return this.executeStatement(statement, session, context, parameters);
+    return withRoutinesWhile(own, routines, () => this.executeStatement(statement, own, context, parameters));
   }
 
   private async executeStatement(statement: ast.Statement, session: Session, context: QueryExecutionContext, parameters: readonly RowExpression[]): Promise<StatementResult> {
@@ -132,7 +143,7 @@ export class StatementExecutor {
       case 'ShowColumns':
         return showColumns(statement, metadata);
       case 'ShowFunctions':
-        return showFunctions(statement, session);
+        return (await showCatalogFunctions(statement, metadata)) ?? showFunctions(statement, session);
       case 'ShowSession':
         return showSession(statement, session, this.sessionProperties);
       case 'ShowCreateTable':
@@ -161,7 +172,7 @@ export class StatementExecutor {
         if (values.length !== expected) {
           throw new EngineError('INVALID_PARAMETER_USAGE', `Incorrect number of parameters: expected ${expected} but found ${values.length}`, statement.location);
         }
-        return this.executeStatement(prepared, session, context, values);
+        return this.executeWithRoutines(prepared, session, context, values);
       }
       case 'DescribeInput':
         return describeInput(statement, metadata);
@@ -206,7 +217,11 @@ export class StatementExecutor {
       case 'DropView':
         return dropView(statement, metadata);
       case 'ShowCreate':
-        return showCreateView(statement, metadata);
+        return statement.target === 'FUNCTION' ? showCreateFunction(statement, metadata) : showCreateView(statement, metadata);
+      case 'CreateFunction':
+        return createFunction(statement, metadata);
+      case 'DropFunction':
+        return dropFunction(statement, metadata);
       case 'RenameView':
         return renameView(statement, metadata);
     }

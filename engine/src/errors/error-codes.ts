@@ -67,6 +67,8 @@ export const ERROR_CODES = {
   EXPRESSION_NOT_IN_DISTINCT: { code: 69, type: 'USER_ERROR' },
   EXPRESSION_NOT_SCALAR: { code: 74, type: 'USER_ERROR' },
   INVALID_ARGUMENTS: { code: 76, type: 'USER_ERROR' },
+  MISSING_RETURN: { code: 126, type: 'USER_ERROR' },
+  INVALID_FUNCTION_PROPERTY: { code: 133, type: 'USER_ERROR' },
   DUPLICATE_PROPERTY: { code: 79, type: 'USER_ERROR' },
   INVALID_PARAMETER_USAGE: { code: 80, type: 'USER_ERROR' },
   COLUMN_TYPE_UNKNOWN: { code: 60, type: 'USER_ERROR' },

@@ -60,6 +60,28 @@ const SQL_TYPE = kinds('type', {
 const SYMBOL = object({ id: integer(), name: STRING, type: ref('type') });
 const SYMBOLS = arrayOf(ref('symbol'));
 
+/** A SQL routine travelling with its call (sql/routines/routine.ts). */
+const ROUTINE_VARIABLE = object({ id: STRING, type: ref('type') });
+const ROUTINE_STATEMENTS = arrayOf(ref('routineStatement'));
+const ROUTINE_STATEMENT = kinds('routine statement', {
+  declare: kind('declare', { variable: ROUTINE_VARIABLE }, { value: ref('expression') }),
+  block: kind('block', { statements: ROUTINE_STATEMENTS }),
+  return: kind('return', { value: ref('expression') }),
+  set: kind('set', { variable: STRING, value: ref('expression') }),
+  if: kind('if', { condition: ref('expression'), then: ROUTINE_STATEMENTS, otherwise: ROUTINE_STATEMENTS }),
+  loop: kind('loop', { label: STRING, body: ROUTINE_STATEMENTS }, { while: ref('expression'), until: ref('expression') }),
+  jump: kind(['leave', 'iterate'], { label: STRING }),
+});
+const ROUTINE = object({
+  name: STRING,
+  parameters: arrayOf(ROUTINE_VARIABLE),
+  returnType: ref('type'),
+  calledOnNullInput: BOOLEAN,
+  deterministic: BOOLEAN,
+  body: ROUTINE_STATEMENTS,
+  timeLimitMillis: { type: 'number', minimum: 0 },
+});
+
 const ROW_EXPRESSION = kinds('expression', {
   symbol: kind('symbol', { symbol: ref('symbol'), type: ref('type') }),
   input: kind('input', { channel: integer(), type: ref('type') }),
@@ -73,6 +95,7 @@ const ROW_EXPRESSION = kinds('expression', {
   }),
   lambda: kind('lambda', { parameters: arrayOf(object({ name: STRING, type: ref('type') })), body: ref('expression'), type: ref('type') }),
   variable: kind('variable', { name: STRING, type: ref('type') }),
+  routine: kind('routine', { routine: ROUTINE, args: arrayOf(ref('expression')), type: ref('type') }),
 });
 
 const COLUMN = object({ name: STRING, type: ref('type') });
@@ -219,5 +242,5 @@ export const TASK_REQUEST_SCHEMA = {
     },
     { fragment: ref('node'), outputBuffers: OUTPUT_BUFFERS },
   ),
-  $defs: { node: PLAN_NODE, expression: ROW_EXPRESSION, symbol: SYMBOL, type: SQL_TYPE },
+  $defs: { node: PLAN_NODE, expression: ROW_EXPRESSION, symbol: SYMBOL, type: SQL_TYPE, routineStatement: ROUTINE_STATEMENT },
 };

@@ -140,6 +140,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
         })
       : undefined;
   const executor = new StatementExecutor(catalogs, { queryMaxMemoryBytes: config.memory.queryMaxMemoryPerNode, nodeMemory, cluster });
+  catalogs.sqlEnvironment = config.sql;
   queries = new QueryManager(
     executor,
     {

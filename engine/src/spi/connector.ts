@@ -8,6 +8,7 @@ import type { WorkerSplitSource } from './worker-split.js';
 import type { ConnectorProperties } from './properties.js';
 import type { ConnectorPageSink, WriteFragment, WriteHandle } from './table-write.js';
 import type { ViewDefinition } from './view.js';
+import type { LanguageFunctionStorage } from './language-function.js';
 import type { TableChange } from './table-change.js';
 import type { AggregationApplication, ConnectorAggregate, ConnectorExpression, FilterApplication, PushedScan, SortItem } from './pushdown.js';
 
@@ -230,6 +231,9 @@ export interface Connector {
   /** Creates the view, or with `replace` replaces one of that name; fails when a table has the name. */
   createView?(session: Session, schema: string, view: string, definition: ViewDefinition, replace: boolean): Promise<void>;
   dropView?(session: Session, schema: string, view: string): Promise<void>;
+
+  /** SQL routines (CREATE FUNCTION) this catalog stores; undefined when it stores none. */
+  readonly languageFunctions?: LanguageFunctionStorage;
 }
 
 /** Splits made synchronously, handed out as the async iterable the SPI asks for. */

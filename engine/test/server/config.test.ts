@@ -177,6 +177,23 @@ describe('configuration', () => {
       }
     }
   });
+
+  it('reads the sql settings of routines (Trino sql.*) and refuses what Trino refuses', () => {
+    expect(loadConfig({}).sql).to.deep.equal({ path: [] });
+    expect(loadConfig({ flags: { 'sql-path': 'example.default, memory.default' } }).sql).to.deep.equal({
+      path: [
+        { catalog: 'example', schema: 'default' },
+        { catalog: 'memory', schema: 'default' },
+      ],
+    });
+    expect(configError(() => loadConfig({ flags: { 'sql-default-function-catalog': 'example', 'sql-path': 'example.default' } }))).to.equal(
+      "Invalid configuration:\n  'sql.defaultFunctionCatalog' and 'sql.defaultFunctionSchema' must be set together",
+    );
+    expect(configError(() => loadConfig({ flags: { 'sql-default-function-catalog': 'example', 'sql-default-function-schema': 'default' } }))).to.equal(
+      "Invalid configuration:\n  'sql.path' must contain the default function schema example.default",
+    );
+    expect(configError(() => loadConfig({ flags: { 'sql-path': 'example' } }))).to.equal("Invalid configuration:\n  'sql.path' entry 'example' must be catalog.schema");
+  });
 });
 
 describe('sizes and durations', () => {

@@ -29,6 +29,7 @@ import { DEFAULT_STATISTICS_LIMITS, lakeTableStatistics } from './statistics/lak
 import { LakeWrites } from './write/lake-writes.js';
 import type { WriteFragment as LakeWriteFragment, WriteHandle as LakeWriteHandle } from './write/write-handle.js';
 import type { ConnectorPageSink, WriteFragment, WriteHandle } from '../../spi/table-write.js';
+import { LakeFunctions } from './metastore/lake-functions.js';
 
 export class HiveConnector implements Connector {
   readonly properties = LAKE_PROPERTIES;
@@ -39,6 +40,7 @@ export class HiveConnector implements Connector {
   private readonly metastore: FileMetastore;
   private readonly writes: LakeWrites;
   private readonly footers = new FooterStatisticsCache();
+  readonly languageFunctions: LakeFunctions;
 
   constructor(
     /** The catalog name this connector serves. */
@@ -48,6 +50,7 @@ export class HiveConnector implements Connector {
     this.fileSystems = new FileSystems(name, config.fileSystem);
     this.metastore = new FileMetastore(name, config.catalogDir, this.fileSystems);
     this.writes = new LakeWrites(name, this.metastore, this.fileSystems, () => this.metadataFileSystem());
+    this.languageFunctions = new LakeFunctions(config.catalogDir, () => this.metadataFileSystem(), async (schema) => (await this.metastore.getSchema(schema)) !== undefined);
   }
 
   listSchemas(): Promise<string[]> {

@@ -41,6 +41,8 @@ export class InformationSchemaConnector implements Connector {
   getView?: Connector['getView'];
   createView?: Connector['createView'];
   dropView?: Connector['dropView'];
+  /** The inner catalog's stored routines (information_schema stores none, and no catalog may store one there). */
+  readonly languageFunctions?: Connector['languageFunctions'];
   applyFilter?: Connector['applyFilter'];
   applyLimit?: Connector['applyLimit'];
   applyTopN?: Connector['applyTopN'];
@@ -61,6 +63,7 @@ export class InformationSchemaConnector implements Connector {
     this.bindWrites(inner);
     this.bindPushdown(inner);
     this.bindViews(inner);
+    this.languageFunctions = inner.languageFunctions;
   }
 
   async listSchemas(session: Session): Promise<string[]> {

@@ -22,6 +22,7 @@ import type { ConnectorPageSink, WriteFragment, WriteHandle } from '../../spi/ta
 import { MemoryWrites, type MemoryWriteHandle } from './memory-writes.js';
 import type { ViewDefinition } from '../../spi/view.js';
 import { MemoryViews } from './memory-views.js';
+import { MemoryFunctions } from './memory-functions.js';
 import type { TableChange } from '../../spi/table-change.js';
 import { applyColumnChange } from './memory-table-changes.js';
 
@@ -66,6 +67,7 @@ export class MemoryConnector implements Connector {
   private nextTableId = 1;
   private readonly writes = new MemoryWrites();
   private readonly views = new MemoryViews();
+  readonly languageFunctions = new MemoryFunctions((schema) => this.schemas.has(schema));
 
   constructor(
     /** The catalog name this connector serves. */
@@ -162,6 +164,7 @@ export class MemoryConnector implements Connector {
     for (const table of tables.values()) this.tablesById.delete(table.id);
     this.schemas.delete(schema);
     this.views.dropSchema(schema);
+    this.languageFunctions.dropSchema(schema);
   }
 
   async createTable(_session: Session, table: TableMetadata): Promise<void> {

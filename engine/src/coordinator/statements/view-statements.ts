@@ -14,6 +14,7 @@ import type { RowExpression } from '../../sql/planner/row-expression.js';
 import { evaluateProperties } from './property-values.js';
 import { rowsResult, updateResult, varcharColumns } from './results.js';
 import { quoteIdentifier } from './show-statements.js';
+import { rejectInlineRoutinesInView } from '../../sql/routines/inline-routines.js';
 
 /** Analyzes a query in the statement's session: its output columns. */
 export type QueryAnalyzer = (query: ast.Query) => Promise<readonly OutputColumn[]>;
@@ -25,6 +26,7 @@ export async function createView(s: ast.CreateView, metadata: StatementMetadata,
   const qualified = formatName(target);
   // The view keeps its SQL text: a parameter would be a `?` that no later query binds.
   if (countParameters(s.query) > 0) throw new EngineError('NOT_SUPPORTED', 'Parameters are not allowed in views', s.location);
+  rejectInlineRoutinesInView(s.query);
   if (s.replace && tableReferences(s.query).some((name) => sameName(name, target, metadata))) {
     throw new EngineError('VIEW_IS_RECURSIVE', 'Statement would create a recursive view', s.location);
   }

@@ -12,6 +12,7 @@ import { type SqlType, typesEqual } from '../../types/types.js';
 import { defaultLiteral, readExpression, scalarLiteral } from './js-values.js';
 import { generateSpecialForm } from './special-forms.js';
 import { generateLambda } from './lambdas.js';
+import { generateRoutineCall } from './routine-code.js';
 
 /** A generated node: JS expressions (usually variable names) for its value and its NULL flag. */
 export interface Emitted {
@@ -93,6 +94,8 @@ export class CodeGenerator {
         return generateLambda(this, e);
       case 'variable':
         return this.lambdaVariable(e.name);
+      case 'routine':
+        return generateRoutineCall(this, e);
       case 'symbol':
         throw new Error(`symbol reference '${e.symbol.name}' in a compiled expression: the planner must map symbols to input channels`);
     }

@@ -7,11 +7,8 @@ import { EngineError } from '../../errors/engine-error.js';
 import type { RowExpression } from '../../sql/planner/row-expression.js';
 import { type SqlType, typeName } from '../../types/types.js';
 import { type Column, type Page, type Scalar, allocateSlots, columnFromSlots, constantColumn, getScalar } from '../../spi/page.js';
-import { readListRow } from '../../spi/list-column.js';
-import { readMapRow } from '../../spi/map-column.js';
-import { EMPTY_MAP } from '../../spi/map-value.js';
-import { readRowValue } from '../../spi/row-column.js';
 import { CodeGenerator } from './code-generator.js';
+import { RUNTIME_PROLOGUE, RUNTIME_VALUES } from './runtime-values.js';
 import { expressionKey, inputChannels } from '../../sql/planner/expression-key.js';
 import { storedExpression } from './js-values.js';
 
@@ -23,9 +20,8 @@ export interface FilterResult {
   count: number;
 }
 
-const EMPTY_BYTES = new Uint8Array(0);
-const EMPTY_ARRAY: readonly Scalar[] = Object.freeze([]);
 const MAX_CACHED = 4096;
+
 const kernels = new Map<string, Kernel<unknown>>();
 
 function source(g: CodeGenerator, expr: RowExpression, mode: Mode): string {
@@ -34,7 +30,7 @@ function source(g: CodeGenerator, expr: RowExpression, mode: Mode): string {
   const reads = [...g.channels()]
     .map((c) => `const c${c} = cols[${c}].values; const cn${c} = cols[${c}].nulls; const c${c}E = cols[${c}].children?.[0]; const c${c}V = cols[${c}].children?.[1]; const c${c}R = cols[${c}];`)
     .join('\n');
-  const prologue = `${g.prologueSource()}\nconst EMPTY_BYTES = B.EMPTY_BYTES; const EMPTY_ARRAY = B.EMPTY_ARRAY; const readListRow = B.readListRow; const EMPTY_MAP = B.EMPTY_MAP; const readMapRow = B.readMapRow; const readRowValue = B.readRowValue;\n`;
+  const prologue = `${g.prologueSource()}\n${RUNTIME_PROLOGUE}\n`;
   if (mode === 'filter') {
     const accept = result.isNull === 'false' ? result.value : `!${result.isNull} && ${result.value}`;
     return `${prologue}return function filter(page) {
@@ -69,13 +65,7 @@ return B.finish(out, n, nulls);
 function build<T>(expr: RowExpression, inputTypes: readonly SqlType[], nullable: ReadonlySet<number>, mode: Mode): Kernel<T> {
   const g = new CodeGenerator(inputTypes, nullable);
   const text = source(g, expr, mode);
-  const bound = Object.assign(g.boundValues(), {
-    EMPTY_BYTES,
-    EMPTY_ARRAY,
-    readListRow,
-    EMPTY_MAP,
-    readMapRow,
-    readRowValue,
+  const bound = Object.assign(g.boundValues(), RUNTIME_VALUES, {
     type: expr.type,
     allocate: (n: number) => allocateSlots(expr.type, n),
     finish: (out: Scalar[], n: number, nulls: Uint8Array | null) => columnFromSlots(expr.type, out, n, nulls),

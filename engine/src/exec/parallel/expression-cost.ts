@@ -23,6 +23,7 @@ export function isCostly(e: RowExpression): boolean {
     case 'special':
       return e.form === 'like' || e.args.some(isCostly);
     case 'lambda':
+    case 'routine':
       return true;
     case 'variable':
       return false;

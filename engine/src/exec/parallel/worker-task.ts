@@ -20,6 +20,7 @@ import { errorPayload, type MainToTask, type StartTask, type WorkerToMain } from
 import { openWorkerSplit } from '../../connectors/split-readers.js';
 import type { WorkerSplit } from '../../spi/worker-split.js';
 import { DYNAMIC_FILTER_SPLITS_METRIC } from '../dynamic-filters/dynamic-filters.js';
+import { withCancelFlag } from '../expression/routine-interrupts.js';
 
 export type PostToMain = (message: WorkerToMain, transfer?: ArrayBuffer[]) => void;
 
@@ -62,7 +63,12 @@ export class WorkerTask {
     wake?.();
   }
 
-  async run(): Promise<void> {
+  /** Runs the task where the routines it evaluates can see its query's cancel flag (routine-interrupts.ts). */
+  run(): Promise<void> {
+    return withCancelFlag(this.task.cancelFlag, () => this.runTask());
+  }
+
+  private async runTask(): Promise<void> {
     const { taskId, session } = this.task;
     const memory = this.memory;
     const ctx: OperatorContext = { memory, signal: this.abort.signal, timeZone: session.timeZone };

@@ -12,6 +12,8 @@ import { QueryPlanner } from './query-planner.js';
 import { planWithSessionZones } from './implicit-zone-casts.js';
 import type { Field } from './scope.js';
 import { checkQueryReads } from '../../security/access-control/read-checks.js';
+import { routinesOf, withRoutines } from '../routines/routine-scope.js';
+import { withInlineRoutines } from '../routines/inline-routines.js';
 
 export interface AnalyzedQuery {
   root: PlanNode;
@@ -28,9 +30,11 @@ export function analyzeQuery(
   parameters: readonly RowExpression[] = [],
 ): AnalyzedQuery {
   const context = new PlannerContext(metadata, evaluator, parameters);
-  const plan = new QueryPlanner(context).planQuery(query);
-  const fields = visibleFields(plan);
-  const root = planWithSessionZones(context.factory.restrict(plan.node, fields.map((f) => f.symbol)), metadata.session);
-  checkQueryReads(metadata, root);
-  return { root, columns: fields.map((f, i) => ({ name: f.name ?? `_col${i}`, type: f.symbol.type })), fields, context };
+  return withRoutines(metadata.session, withInlineRoutines(query, metadata.session, routinesOf(metadata.session)), () => {
+    const plan = new QueryPlanner(context).planQuery(query);
+    const fields = visibleFields(plan);
+    const root = planWithSessionZones(context.factory.restrict(plan.node, fields.map((f) => f.symbol)), metadata.session);
+    checkQueryReads(metadata, root);
+    return { root, columns: fields.map((f, i) => ({ name: f.name ?? `_col${i}`, type: f.symbol.type })), fields, context };
+  });
 }

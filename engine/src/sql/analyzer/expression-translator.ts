@@ -48,6 +48,8 @@ type SessionFunction = (typeof SESSION_FUNCTIONS)[number];
 import { intervalLiteralValue } from './interval-literal.js';
 import type { Scope } from './scope.js';
 import type { Session } from '../../spi/session.js';
+import { routineCall } from './routine-calls.js';
+import { routinesOf } from '../routines/routine-scope.js';
 
 /** Called before default translation; returns a RowExpression to use instead, or undefined. */
 export type TranslationHook = (expression: ast.Expression, translate: (e: ast.Expression) => RowExpression) => RowExpression | undefined;
@@ -397,9 +399,11 @@ function mayBeMethodCall(name: string): boolean {
 }
 
 /** FUNCTION_NOT_FOUND for the first call in `expressions` to a function that does not exist, whatever its arguments. */
-export function rejectUnknownFunctions(expressions: readonly ast.Expression[]): void {
+export function rejectUnknownFunctions(expressions: readonly ast.Expression[], session: Session): void {
+  const routines = routinesOf(session);
+  const known = (name: string) => isKnownFunctionName(name) || routines?.has(name) === true;
   for (const e of expressions) {
-    const unknown = findUnknownFunction(e, (name) => isKnownFunctionName(name) || mayBeMethodCall(name));
+    const unknown = findUnknownFunction(e, (name) => known(name) || mayBeMethodCall(name));
     if (unknown) throw new EngineError('FUNCTION_NOT_FOUND', `Function '${functionName(unknown).toLowerCase()}' not registered`, unknown.location);
   }
 }
@@ -413,6 +417,10 @@ function translateFunctionCall(e: ast.FunctionCall, translate: Translate, contex
   const resolves = (receiver: string) => context.lambdaScope?.has(receiver) === true || context.scope.tryResolve([receiver], e.location) !== undefined;
   const asMethod = columnMethodCall(e, resolves, translate, (signature, args) => boundCall(signature, args, e.location));
   if (asMethod !== undefined) return asMethod;
+  const routine = routineCall(e, translate, context.session);
+  if (routine) return routine;
+  const named = e.args.find((a) => a.kind === 'NamedArgument');
+  if (named) throw new EngineError('NOT_SUPPORTED', 'Named function arguments are not supported', named.location);
   // Special functions in a function of their own: nested calls recurse through this one, kept small.
   const special = SPECIAL_TRANSLATIONS.get(name);
   if (special) return special(e, translate, context);

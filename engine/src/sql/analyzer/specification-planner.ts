@@ -58,7 +58,7 @@ export class SpecificationPlanner {
     // As Trino, an unknown function is reported before any aggregation check would look at its arguments.
     const grouped = resolveAutoGroupBy(spec, columns.map((c) => c.expression));
     const groupByExpressions = (grouped.groupBy?.elements ?? []).flatMap(groupingExpressions);
-    rejectUnknownFunctions([...selectExpressions, ...groupByExpressions, ...(spec.having ? [spec.having] : []), ...orderExpressions]);
+    rejectUnknownFunctions([...selectExpressions, ...groupByExpressions, ...(spec.having ? [spec.having] : []), ...orderExpressions], context.session);
     const aggregateCalls = [...selectExpressions, ...(spec.having ? [spec.having] : []), ...orderExpressions].flatMap((e) => findAggregates(e));
     const aggregated = spec.groupBy !== undefined || aggregateCalls.length > 0 || spec.having !== undefined;
 

@@ -5,6 +5,7 @@ import type { Scalar } from '../../spi/page.js';
 import { MapValue } from '../../spi/map-value.js';
 import type { RowExpression } from './row-expression.js';
 import { typeName } from '../../types/types.js';
+import { routineKey } from '../routines/routine.js';
 
 function scalarKey(value: Scalar): string {
   if (value === null) return 'null';
@@ -41,13 +42,15 @@ export function expressionKey(e: RowExpression): string {
       return `(${e.parameters.map((p) => `${JSON.stringify(p.name)}:${typeName(p.type)}`).join(',')})->${expressionKey(e.body)}`;
     case 'variable':
       return `@${JSON.stringify(e.name)}:${typeName(e.type)}`;
+    case 'routine':
+      return `routine ${routineKey(e.routine)}(${e.args.map(expressionKey).join(',')})`;
   }
 }
 
 /** The input channels an expression reads. */
 export function inputChannels(e: RowExpression, into: Set<number> = new Set()): Set<number> {
   if (e.kind === 'input') into.add(e.channel);
-  else if (e.kind === 'call' || e.kind === 'special') for (const a of e.args) inputChannels(a, into);
+  else if (e.kind === 'call' || e.kind === 'special' || e.kind === 'routine') for (const a of e.args) inputChannels(a, into);
   else if (e.kind === 'cast') inputChannels(e.arg, into);
   else if (e.kind === 'lambda') inputChannels(e.body, into);
   return into;

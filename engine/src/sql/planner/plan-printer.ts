@@ -179,5 +179,7 @@ export function formatRowExpression(e: RowExpression): string {
       return `(${e.parameters.map((p) => p.name).join(', ')}) -> ${formatRowExpression(e.body)}`;
     case 'variable':
       return e.name;
+    case 'routine':
+      return `${e.routine.name}(${e.args.map(formatRowExpression).join(', ')})`;
   }
 }

@@ -8,6 +8,7 @@
 import type { Scalar } from '../../spi/page.js';
 import type { SqlType } from '../../types/types.js';
 import { stringifyDeep } from './deep-json.js';
+import type { Routine } from '../routines/routine.js';
 
 /** A named value produced by a plan node; expressions refer to it by id. */
 export interface Symbol {
@@ -24,7 +25,8 @@ export type RowExpression =
   | CastExpression
   | SpecialForm
   | LambdaExpression
-  | LambdaVariable;
+  | LambdaVariable
+  | RoutineCall;
 
 /** A reference to a symbol of the input plan node (logical plans). */
 export interface SymbolReference {
@@ -140,6 +142,14 @@ export interface LambdaVariable {
   type: SqlType;
 }
 
+/** A call of a SQL routine (WITH FUNCTION, CREATE FUNCTION): the routine itself travels with the call. */
+export interface RoutineCall {
+  kind: 'routine';
+  routine: Routine;
+  args: RowExpression[];
+  type: SqlType;
+}
+
 export function constant(value: Scalar, type: SqlType): Constant {
   return { kind: 'constant', value, type };
 }
@@ -170,6 +180,7 @@ export function children(e: RowExpression): RowExpression[] {
   switch (e.kind) {
     case 'call':
     case 'special':
+    case 'routine':
       return e.args;
     case 'cast':
       return [e.arg];
@@ -184,7 +195,8 @@ export function children(e: RowExpression): RowExpression[] {
 export function mapChildren(e: RowExpression, f: (child: RowExpression) => RowExpression): RowExpression {
   switch (e.kind) {
     case 'call':
-    case 'special': {
+    case 'special':
+    case 'routine': {
       // A loop here, not Array.map or a helper: recursions through mapChildren take a frame less per level.
       const args: RowExpression[] = new Array(e.args.length);
       for (let i = 0; i < args.length; i++) args[i] = f(e.args[i]);

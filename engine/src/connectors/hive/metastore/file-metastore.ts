@@ -12,7 +12,7 @@ import type { FileSystem } from '../file-system/file-system.js';
 import type { FileSystems } from '../file-system/file-systems.js';
 import { asDirectory, childLocation, relativeLocation } from '../location.js';
 import { tableFromJson, tableJson, WRITER_VERSION, type LakeTable, type TableJson } from './lake-table.js';
-import { readJson, toJsonBytes } from './json-files.js';
+import { overwriteFile, readJson, toJsonBytes } from './json-files.js';
 import { VIEW_TABLE_TYPE, viewEntryJson, viewFromEntry } from './lake-view.js';
 import type { ViewDefinition } from '../../../spi/view.js';
 
@@ -152,15 +152,8 @@ export class FileMetastore {
     await this.overwrite(this.tableFile(table.schema, table.name), toJsonBytes(tableJson(table)));
   }
 
-  private async overwrite(file: string, bytes: Uint8Array): Promise<void> {
-    const out = await this.fs.create(file);
-    try {
-      await out.write(bytes);
-      await out.close();
-    } catch (e) {
-      await out.abort();
-      throw e;
-    }
+  private overwrite(file: string, bytes: Uint8Array): Promise<void> {
+    return overwriteFile(this.fs, file, bytes);
   }
 
   async dropView(schema: string, name: string): Promise<void> {

@@ -25,6 +25,18 @@ export async function readJson<T>(fs: FileSystem, location: string): Promise<T |
   }
 }
 
+/** Writes the file whole, replacing one at the location (a failed write is aborted). */
+export async function overwriteFile(fs: FileSystem, file: string, bytes: Uint8Array): Promise<void> {
+  const out = await fs.create(file);
+  try {
+    await out.write(bytes);
+    await out.close();
+  } catch (e) {
+    await out.abort();
+    throw e;
+  }
+}
+
 export function toJsonBytes(value: unknown): Uint8Array {
   return encoder.encode(`${JSON.stringify(value, null, 2)}\n`);
 }

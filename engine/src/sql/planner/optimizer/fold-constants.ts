@@ -22,6 +22,8 @@ export function foldConstants(root: PlanNode, context: PlannerContext): PlanNode
   const foldNode = (folded: RowExpression): RowExpression => {
     if (folded.kind === 'constant' || folded.kind === 'symbol' || folded.kind === 'input' || folded.kind === 'lambda' || folded.kind === 'variable') return folded;
     if (folded.kind === 'call' && !isDeterministicFunction(folded.name)) return folded;
+    // A routine may loop for as long as its time limit: it runs where the rows are, never while planning.
+    if (folded.kind === 'routine') return folded;
     const args = folded.kind === 'cast' ? [folded.arg] : folded.args;
     if (!args.every((a): a is Constant => a.kind === 'constant')) return folded;
     if (folded.kind === 'call' && resultTooLongToFold(folded, args.map((a) => a.value))) return folded;

@@ -161,6 +161,7 @@ export function connectorExpression(e: RowExpression, scan: TableScanNode): Conn
     case 'input':
     case 'lambda':
     case 'variable':
+    case 'routine':
       return undefined;
     case 'constant':
       return e.parameter === undefined ? { kind: 'constant', value: e.value, type: e.type } : undefined;

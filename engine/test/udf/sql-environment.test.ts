@@ -1,0 +1,30 @@
+// The SQL environment of routines (Trino's sql.default-function-catalog, sql.default-function-schema
+// and sql.path): udf/sql/examples.md's setup, where CREATE FUNCTION answer() stores the routine in
+// example.default and `SELECT answer() + 5` finds it on the path (the settings' checks are in
+// test/server/config.test.ts).
+
+import { expect } from 'chai';
+import { EngineHarness } from '../support/engine-harness.js';
+import { MemoryConnector } from '../../src/connectors/memory/memory-connector.js';
+import { loadConfig } from '../../src/config/config-loader.js';
+
+describe('SQL routines: default function schema and SQL path', function () {
+  this.timeout(60_000);
+
+  it('examples.md: CREATE FUNCTION answer() without catalog and schema, called by its simple name (47)', async () => {
+    const engine = new EngineHarness();
+    engine.catalogs.register('example', new MemoryConnector('example'));
+    engine.catalogs.sqlEnvironment = loadConfig({ flags: { 'sql-default-function-catalog': 'example', 'sql-default-function-schema': 'default', 'sql-path': 'example.default' } }).sql;
+    await engine.query('CREATE FUNCTION answer() RETURNS BIGINT RETURN 42');
+    expect((await engine.query('SELECT answer() + 5')).rows).to.deep.equal([[47n]]);
+    expect((await engine.query('SELECT example.default.answer()')).rows).to.deep.equal([[42n]]);
+    // A routine on the path calls another by its simple name; an inline routine of the same signature comes first.
+    await engine.query('CREATE FUNCTION twice_answer() RETURNS BIGINT RETURN answer() * 2');
+    expect((await engine.query('SELECT twice_answer()')).rows).to.deep.equal([[84n]]);
+    expect((await engine.query('WITH FUNCTION answer() RETURNS bigint RETURN 1 SELECT answer()')).rows).to.deep.equal([[1n]]);
+    await engine.query('DROP FUNCTION twice_answer()');
+    await engine.query('DROP FUNCTION answer()');
+    const error = await engine.failure('SELECT answer()');
+    expect([error.errorName, error.message]).to.deep.equal(['FUNCTION_NOT_FOUND', "line 1:8: Function 'answer' not registered"]);
+  });
+});
