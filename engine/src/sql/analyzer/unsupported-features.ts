@@ -129,8 +129,6 @@ function unsupportedConstruct(node: Node): Unsupported | undefined {
       return feature('MATCH_RECOGNIZE', node.location);
     case 'TableFunctionInvocation':
       return feature(`Table function ${formatQualifiedName(node.name)}`, node.location);
-    case 'Nearest':
-      return feature('NEAREST', node.location);
     case 'FramePatternRecognition':
       return { message: 'Row pattern recognition in window frames (MEASURES, PATTERN, DEFINE) is not supported', location: node.location };
     case 'TypeSpec':

@@ -31,6 +31,7 @@ export function nodeReferences(node: PlanNode): Map<number, Symbol> {
         add(c.right);
       });
       addExpr(node.filter);
+      add(node.nearest?.key);
       break;
     case 'Sort':
     case 'TopN':
