@@ -43,8 +43,6 @@ const STATEMENTS: [string, string][] = [
   ['DESCRIBE OUTPUT (SELECT * FROM t FOR VERSION AS OF 5)', 'line 1:34: FOR VERSION AS OF is not supported'],
   ['SHOW STATS FOR (SELECT * FROM t FOR VERSION AS OF 5)', 'line 1:33: FOR VERSION AS OF is not supported'],
   ['CREATE SCHEMA s2 AUTHORIZATION alice', 'line 1:32: CREATE SCHEMA ... AUTHORIZATION is not supported'],
-  ['INSERT INTO t @ dev VALUES (1, 2)', 'line 1:17: Table branches are not supported'],
-  ['DELETE FROM t @ dev', 'line 1:17: Table branches are not supported'],
 ];
 
 /** Queries over `t (a integer, b integer)`. */
@@ -55,7 +53,6 @@ const QUERIES: [string, string][] = [
   ['SELECT percentile_disc(0.5) WITHIN GROUP (ORDER BY a) FROM t', 'line 1:8: percentile_disc(...) WITHIN GROUP is not supported'],
   ['SELECT * FROM t RIGHT JOIN UNNEST(ARRAY[1, 2]) u(x) ON true', 'line 1:15: RIGHT JOIN involving UNNEST is not supported'],
   ['SELECT * FROM TABLE(system.sequence(start => 1, stop => 5))', 'line 1:15: Table function system.sequence is not supported'],
-  ['SELECT * FROM NEAREST(FROM t MATCH a = 1)', 'line 1:15: NEAREST is not supported'],
   ['SELECT * FROM t FOR VERSION AS OF 1', 'line 1:17: FOR VERSION AS OF is not supported'],
   ['SELECT a FROM t WHERE a MATCH (SELECT 1)', 'line 1:25: MATCH predicate is not supported'],
   ['SELECT UNIQUE (SELECT a FROM t)', 'line 1:8: UNIQUE predicate is not supported'],
@@ -97,7 +94,6 @@ describe('what the engine does not run fails with NOT_SUPPORTED naming it', () =
     expect(versioned.location).to.deep.equal({ line: 3, column: 4 });
     expect(versioned.rawMessage).to.equal('FOR VERSION AS OF is not supported');
     expect((await h.failure('SELECT a[1],\n  UNIQUE (SELECT a FROM t)\nFROM t')).message).to.equal('line 2:3: UNIQUE predicate is not supported');
-    expect((await h.failure('SELECT 1 FROM (VALUES 1) t(x),\n  NEAREST(FROM t MATCH a = 1)')).message).to.equal('line 2:3: NEAREST is not supported');
   });
 
   it('refuses before resolving names: an unsupported construct over a missing table names the construct', async () => {

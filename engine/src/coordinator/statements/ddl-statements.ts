@@ -154,7 +154,7 @@ export async function insert(s: ast.InsertStatement, metadata: StatementMetadata
 /** The write of an INSERT (also for EXPLAIN, which begins none). */
 export async function insertWrite(s: ast.InsertStatement, metadata: StatementMetadata): Promise<WriteStatement> {
   const session = metadata.session;
-  const table = await modifiedTable(s.target, metadata, 'Inserting into', s.location);
+  const table = await modifiedTable(s.target, metadata, 'Inserting into', s.location, s.branch);
   const connector = metadata.connector(table.catalog);
   if (!connector.beginInsert || !connector.finishInsert) throw new EngineError('NOT_SUPPORTED', 'This connector does not support inserts', s.location);
   const targetColumns = s.columns
@@ -193,7 +193,7 @@ export async function insertWrite(s: ast.InsertStatement, metadata: StatementMet
 
 export async function deleteRows(s: ast.DeleteStatement, metadata: StatementMetadata, parameters: readonly RowExpression[]): Promise<StatementResult> {
   const session = metadata.session;
-  const table = await modifiedTable(s.table, metadata, 'Deleting from', s.location);
+  const table = await modifiedTable(s.table, metadata, 'Deleting from', s.location, s.branch);
   const connector = metadata.connector(table.catalog);
   if (!connector.deleteRows) throw cannotChangeRows(connector, s.location);
   const predicate = rowPredicate(s.where, table, session, parameters, 'DELETE');
@@ -201,12 +201,16 @@ export async function deleteRows(s: ast.DeleteStatement, metadata: StatementMeta
   return rowCountResult('DELETE', count);
 }
 
-/** The table a DELETE, UPDATE or MERGE changes: one that exists, not a view (`verb` says what Trino refuses for one). */
-export async function modifiedTable(name: ast.QualifiedName, metadata: StatementMetadata, verb: string, statement: SourceLocation): Promise<TableMetadata> {
+/**
+ * The table an INSERT, DELETE, UPDATE or MERGE changes: one that exists, not a view (`verb` says what
+ * Trino refuses for one). No connector here has table branches (`t @ branch`, an Iceberg feature):
+ * Trino's error for a connector without them is that the branch does not exist.
+ */
+export async function modifiedTable(name: ast.QualifiedName, metadata: StatementMetadata, verb: string, statement: SourceLocation, branch?: ast.Identifier): Promise<TableMetadata> {
   const table = await metadata.table(name);
-  if (table !== undefined) return table;
-  if ((await metadata.view(name)) !== undefined) throw new EngineError('NOT_SUPPORTED', `${verb} views is not supported`, statement);
-  return metadata.resolveTableOrFail(name);
+  if (table === undefined && (await metadata.view(name)) !== undefined) throw new EngineError('NOT_SUPPORTED', `${verb} views is not supported`, statement);
+  if (branch !== undefined) throw new EngineError('BRANCH_NOT_FOUND', `Branch '${branch.value}' does not exist`, statement);
+  return table ?? metadata.resolveTableOrFail(name);
 }
 
 /** The error of a statement that changes rows of a table whose catalog cannot. */

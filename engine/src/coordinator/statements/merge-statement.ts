@@ -32,7 +32,7 @@ export type QueryRunner = (query: ast.Query) => Promise<{ columns: readonly Outp
 
 export async function merge(s: ast.Merge, metadata: StatementMetadata, parameters: readonly RowExpression[], runQuery: QueryRunner): Promise<StatementResult> {
   const session = metadata.session;
-  const table = await modifiedTable(s.target, metadata, 'Merging into', s.location);
+  const table = await modifiedTable(s.target, metadata, 'Merging into', s.location, s.branch);
   const connector = metadata.connector(table.catalog);
   if (!connector.rewriteRows) throw cannotChangeRows(connector, s.location);
   const source = await runQuery(selectAll(s.source));

@@ -21,7 +21,7 @@ import { rowCountResult } from './results.js';
 
 export async function updateRows(s: ast.Update, metadata: StatementMetadata, parameters: readonly RowExpression[]): Promise<StatementResult> {
   const session = metadata.session;
-  const table = await modifiedTable(s.table, metadata, 'Updating', s.location);
+  const table = await modifiedTable(s.table, metadata, 'Updating', s.location, s.branch);
   const update = rowUpdate(s, table, session, parameters);
   const predicate = rowPredicate(s.where, table, session, parameters, 'UPDATE');
   const connector = metadata.connector(table.catalog);

@@ -108,11 +108,6 @@ function unsupportedConstruct(node: Node): Unsupported | undefined {
       return node.replace ? feature('CREATE OR REPLACE TABLE', node.location) : undefined;
     case 'CreateSchema':
       return node.authorization ? feature('CREATE SCHEMA ... AUTHORIZATION', node.authorization.location) : undefined;
-    case 'Insert':
-    case 'Delete':
-    case 'Update':
-    case 'Merge':
-      return node.branch ? { message: 'Table branches are not supported', location: node.branch.location } : undefined;
     case 'ColumnDefinition':
       return unsupportedColumn(node);
     case 'LikeClause':
