@@ -34,7 +34,7 @@ import type { QueryExecutionContext } from './query-execution-context.js';
 import { describeInput, describeOutput } from './statements/describe-statements.js';
 import { createSchema, createTable, createTableAsSelect, createTableAsSelectWrite, deleteRows, dropSchema, dropTable, insert, insertWrite, truncateTable } from './statements/ddl-statements.js';
 import { updateRows } from './statements/update-statement.js';
-import { merge } from './statements/merge-statement.js';
+import { merge, type QueryRunner } from './statements/merge-statement.js';
 import { alterTable, comment } from './statements/alter-table-statements.js';
 import { createView, dropView, renameView, showCreateView } from './statements/view-statements.js';
 import type { WriteLayout, WriteStatement } from './statements/write-statement.js';
@@ -107,6 +107,12 @@ export class StatementExecutor {
     assertSupported(statement);
     if (catalogs.accessControl !== undefined) checkStatement(catalogs.accessControl, statement, session);
     checkInTransaction(statement, session, this.transactions);
+    const runQuery: QueryRunner = async (query) => {
+      const planned = await this.plan(query, session, parameters, undefined, this.distributes());
+      const pages: Page[] = [];
+      for await (const page of this.run(planned, session, context)) pages.push(page);
+      return { columns: planned.columns, pages };
+    };
     switch (statement.kind) {
       case 'StartTransaction':
         return startTransaction(statement, session, this.transactions);
@@ -176,18 +182,13 @@ export class StatementExecutor {
       case 'Insert':
         return insert(statement, metadata, (write) => this.runWrite(write, session, context, parameters));
       case 'Delete':
-        return deleteRows(statement, metadata, parameters);
+        return deleteRows(statement, metadata, parameters, runQuery);
       case 'DropTable':
         return dropTable(statement, metadata);
       case 'Update':
-        return updateRows(statement, metadata, parameters);
+        return updateRows(statement, metadata, parameters, runQuery);
       case 'Merge':
-        return merge(statement, metadata, parameters, async (query) => {
-          const planned = await this.plan(query, session, parameters, undefined, this.distributes());
-          const pages: Page[] = [];
-          for await (const page of this.run(planned, session, context)) pages.push(page);
-          return { columns: planned.columns, pages };
-        });
+        return merge(statement, metadata, parameters, runQuery);
       case 'AddColumn':
       case 'DropColumn':
       case 'RenameColumn':

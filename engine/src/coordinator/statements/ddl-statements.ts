@@ -18,6 +18,9 @@ import { typeName, typesEqual } from '../../types/types.js';
 import type { Session } from '../../spi/session.js';
 import type { OutputColumn, StatementResult } from '../../spi/statement-result.js';
 import { rowCountResult, updateResult } from './results.js';
+import type { QueryRunner } from './merge-statement.js';
+import { perRowResults } from './row-subqueries.js';
+import { isTrue } from '../../exec/operators/join-filter.js';
 import { begun, writeLayout, type WriteRunner, type WriteStatement } from './write-statement.js';
 import { evaluateProperties } from './property-values.js';
 
@@ -191,12 +194,12 @@ export async function insertWrite(s: ast.InsertStatement, metadata: StatementMet
   };
 }
 
-export async function deleteRows(s: ast.DeleteStatement, metadata: StatementMetadata, parameters: readonly RowExpression[]): Promise<StatementResult> {
+export async function deleteRows(s: ast.DeleteStatement, metadata: StatementMetadata, parameters: readonly RowExpression[], runQuery: QueryRunner): Promise<StatementResult> {
   const session = metadata.session;
   const table = await modifiedTable(s.table, metadata, 'Deleting from', s.location, s.branch);
   const connector = metadata.connector(table.catalog);
   if (!connector.deleteRows) throw cannotChangeRows(connector, s.location);
-  const predicate = rowPredicate(s.where, table, session, parameters, 'DELETE');
+  const predicate = s.where !== undefined && containsSubquery(s.where) ? await selectedRows(s.table, s.where, table, runQuery) : rowPredicate(s.where, table, session, parameters, 'DELETE');
   const count = await connector.deleteRows(session, table.schema, table.name, predicate);
   return rowCountResult('DELETE', count);
 }
@@ -228,6 +231,21 @@ export function rowPredicate(where: ast.Expression | undefined, table: TableMeta
     const mask = new Uint8Array(page.rowCount);
     const { positions, count } = filter(page);
     for (let i = 0; i < count; i++) mask[positions[i]] = 1;
+    return mask;
+  };
+}
+
+/** The rows a WHERE with subqueries selects, found by a query over the table (row-subqueries.ts). */
+export async function selectedRows(tableName: ast.QualifiedName, where: ast.Expression, table: TableMetadata, runQuery: QueryRunner): Promise<RowPredicate> {
+  const perRow = await perRowResults(tableName, table, [where], runQuery);
+  const selected = table.columns.length;
+  const type = perRow.types[selected];
+  if (type.kind === 'unknown') return (page) => new Uint8Array(page.rowCount);
+  if (type.kind !== 'boolean') throw new EngineError('TYPE_MISMATCH', `WHERE clause must evaluate to a boolean: actual type ${typeName(type)}`, where.location);
+  return (page) => {
+    const results = perRow.rowsOf(page).columns[selected];
+    const mask = new Uint8Array(page.rowCount);
+    for (let row = 0; row < page.rowCount; row++) mask[row] = isTrue(results, row) ? 1 : 0;
     return mask;
   };
 }
