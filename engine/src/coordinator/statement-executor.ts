@@ -361,7 +361,7 @@ function inTableOrder(root: PlanNode, layout: WriteLayout, factory: PlanFactory)
   const assignments = sources.map((source, i) => {
     if (source >= 0) return { symbol: root.outputs[source], expression: symbolRef(root.outputs[source]) };
     const type = table.columns[i].type;
-    return { symbol: factory.newSymbol(table.columns[i].name, type), expression: constant(null, type) };
+    return { symbol: factory.newSymbol(table.columns[i].name, type), expression: layout.omitted?.[i] ?? constant(null, type) };
   });
   return factory.project(root, assignments);
 }

@@ -39,7 +39,6 @@ const STATEMENTS: [string, string][] = [
   ['CREATE INDEX i ON t (a)', 'line 1:1: CREATE INDEX is not supported'],
   ['CREATE OR REPLACE TABLE t2 (a int)', 'line 1:1: CREATE OR REPLACE TABLE is not supported'],
   ['CREATE TABLE t2 (a int, LIKE t)', 'line 1:25: CREATE TABLE ... LIKE is not supported'],
-  ['CREATE TABLE t2 (a int DEFAULT 1)', "line 1:32: Column default values are not supported"],
   ['DESCRIBE OUTPUT (SELECT * FROM t FOR VERSION AS OF 5)', 'line 1:34: FOR VERSION AS OF is not supported'],
   ['SHOW STATS FOR (SELECT * FROM t FOR VERSION AS OF 5)', 'line 1:33: FOR VERSION AS OF is not supported'],
   ['CREATE SCHEMA s2 AUTHORIZATION alice', 'line 1:32: CREATE SCHEMA ... AUTHORIZATION is not supported'],

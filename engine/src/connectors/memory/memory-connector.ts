@@ -66,6 +66,8 @@ export class MemoryConnector implements Connector {
   private nextTableId = 1;
   private readonly writes = new MemoryWrites();
   private readonly views = new MemoryViews();
+  /** Columns keep DEFAULT values, as in Trino's memory connector. */
+  readonly columnDefaults = true;
 
   constructor(
     /** The catalog name this connector serves. */

@@ -53,7 +53,6 @@ async function tableChange(s: AlterStatement, table: TableMetadata, connector: C
       const definition = s.column;
       if (definition.fieldPath !== undefined && definition.fieldPath.length > 0) throw new EngineError('NOT_SUPPORTED', 'Adding fields of row columns is not supported', s.location);
       if (s.position !== undefined && s.position.kind !== 'LAST') throw new EngineError('NOT_SUPPORTED', `This connector does not support adding columns with ${s.position.kind} clause`, s.location);
-      if (definition.defaultValue !== undefined) throw new EngineError('NOT_SUPPORTED', `Catalog '${table.catalog}' does not support default value for column name '${definition.name.value}'`, definition.location);
       const column = columnMetadata(definition, table.catalog, connector, metadata.session, parameters);
       if (has(column.name)) {
         if (s.columnNotExists) return undefined;

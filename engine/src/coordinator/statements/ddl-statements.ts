@@ -20,6 +20,7 @@ import type { OutputColumn, StatementResult } from '../../spi/statement-result.j
 import { rowCountResult, updateResult } from './results.js';
 import type { QueryRunner } from './merge-statement.js';
 import { perRowResults } from './row-subqueries.js';
+import { checkedColumnDefault, omittedColumnValue } from './column-defaults.js';
 import { isTrue } from '../../exec/operators/join-filter.js';
 import { begun, writeLayout, type WriteRunner, type WriteStatement } from './write-statement.js';
 import { evaluateProperties } from './property-values.js';
@@ -98,8 +99,9 @@ export async function createTable(s: ast.CreateTable, metadata: StatementMetadat
 /** A column as a statement defines it (CREATE TABLE, ALTER TABLE ... ADD COLUMN), with its properties. */
 export function columnMetadata(c: ast.ColumnDefinition, catalog: string, connector: Connector, session: Session, parameters: readonly RowExpression[]): ColumnMetadata {
   const type = sqlTypeOf(c.type);
+  const defaultValue = checkedColumnDefault(c, type, catalog, connector, session);
   const properties = evaluateProperties(c.properties ?? [], { catalog, object: 'column', declared: connector.properties?.column ?? [] }, session, parameters);
-  return { name: c.name.value, type, nullable: c.nullable, comment: c.comment, ...(Object.keys(properties).length > 0 ? { properties } : {}) };
+  return { name: c.name.value, type, nullable: c.nullable, comment: c.comment, ...(Object.keys(properties).length > 0 ? { properties } : {}), ...(defaultValue === undefined ? {} : { defaultValue }) };
 }
 
 /**
@@ -186,9 +188,10 @@ export async function insertWrite(s: ast.InsertStatement, metadata: StatementMet
           s.query.location,
         );
       }
-      // Columns the statement does not name are NULL.
+      // Columns the statement does not name get their default, else NULL.
       const sources = table.columns.map((c) => targetColumns.findIndex((t) => t.name === c.name));
-      return writeLayout('insert', connector, table, sources, columns);
+      const omitted = table.columns.map((c, i) => (sources[i] === -1 ? omittedColumnValue(c, session) : undefined));
+      return { ...writeLayout('insert', connector, table, sources, columns), omitted };
     },
     begin: async (layout) => begun(connector, session, layout, await connector.beginInsert!(session, table)),
   };

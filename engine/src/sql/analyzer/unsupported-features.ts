@@ -138,7 +138,6 @@ function unsupportedColumn(column: ast.ColumnDefinition): Unsupported | undefine
     const name = [...column.fieldPath, column.name].map((p) => p.value).join('.');
     return { message: `Column name '${name}' must not be qualified`, location: column.location };
   }
-  if (column.defaultValue) return { message: 'Column default values are not supported', location: column.defaultValue.location };
   return undefined;
 }
 
