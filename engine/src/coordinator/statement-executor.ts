@@ -35,6 +35,7 @@ import { describeInput, describeOutput } from './statements/describe-statements.
 import { createSchema, createTable, createTableAsSelect, createTableAsSelectWrite, deleteRows, dropSchema, dropTable, insert, insertWrite, truncateTable } from './statements/ddl-statements.js';
 import { updateRows } from './statements/update-statement.js';
 import { merge, type QueryRunner } from './statements/merge-statement.js';
+import { setAuthorization, setColumnType } from './statements/refused-alterations.js';
 import { alterTable, comment } from './statements/alter-table-statements.js';
 import { createView, dropView, renameView, showCreateView } from './statements/view-statements.js';
 import type { WriteLayout, WriteStatement } from './statements/write-statement.js';
@@ -198,6 +199,10 @@ export class StatementExecutor {
         return alterTable(statement, metadata, parameters);
       case 'Comment':
         return comment(statement, metadata);
+      case 'SetColumnType':
+        return setColumnType(statement, metadata);
+      case 'SetAuthorization':
+        return setAuthorization(statement, metadata);
       case 'TruncateTable':
         return truncateTable(statement, metadata);
       case 'CreateView':

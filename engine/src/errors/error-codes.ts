@@ -50,6 +50,7 @@ export const ERROR_CODES = {
   TABLE_NOT_FOUND: { code: 46, type: 'USER_ERROR' },
   BRANCH_NOT_FOUND: { code: 134, type: 'USER_ERROR' },
   INVALID_DEFAULT_COLUMN_VALUE: { code: 137, type: 'USER_ERROR' },
+  ROLE_NOT_FOUND: { code: 48, type: 'USER_ERROR' },
   COLUMN_NOT_FOUND: { code: 47, type: 'USER_ERROR' },
   CATALOG_NOT_FOUND: { code: 44, type: 'USER_ERROR' },
   SCHEMA_NOT_FOUND: { code: 45, type: 'USER_ERROR' },

@@ -50,7 +50,7 @@ export async function dropSchema(s: ast.DropSchema, metadata: StatementMetadata)
   return updateResult('DROP SCHEMA');
 }
 
-function schemaTarget(name: ast.QualifiedName, metadata: StatementMetadata): { catalog: string; schema: string; connector: Connector } {
+export function schemaTarget(name: ast.QualifiedName, metadata: StatementMetadata): { catalog: string; schema: string; connector: Connector } {
   const parts = name.parts.map((p) => p.value);
   if (parts.length > 2) throw new EngineError('SYNTAX_ERROR', `Too many parts in schema name: ${parts.join('.')}`, name.location);
   const catalog = parts.length === 2 ? parts[0] : metadata.session.catalog;

@@ -23,20 +23,21 @@ type SupportedManagement = ast.ShowStats | ast.CreateView | ast.DropView | ast.S
   | ast.RenameTable
   | ast.SetProperties
   | ast.CommentStatement
-  | ast.RenameView;
+  | ast.RenameView
+  | ast.SetColumnType
+  | ast.SetAuthorization;
 
 /** The statements the engine runs. */
 export type SupportedStatement = Exclude<ast.Statement, UnsupportedStatement>;
 
 /** The feature each unsupported statement kind is, as its syntax names it (kinds with variants are named in statementFeature). */
-const STATEMENT_FEATURES: Record<Exclude<UnsupportedStatement['kind'], 'Comment' | 'SetProperties' | 'SetAuthorization'>, string> = {
+const STATEMENT_FEATURES: Record<Exclude<UnsupportedStatement['kind'], 'Comment' | 'SetProperties'>, string> = {
   CreateIndex: 'CREATE INDEX',
   CreateCatalog: 'CREATE CATALOG',
   DropCatalog: 'DROP CATALOG',
   RenameSchema: 'ALTER SCHEMA ... RENAME TO',
   SetColumnDefault: 'ALTER TABLE ... ALTER COLUMN ... SET DEFAULT',
   DropColumnDefault: 'ALTER TABLE ... ALTER COLUMN ... DROP DEFAULT',
-  SetColumnType: 'ALTER TABLE ... ALTER COLUMN ... SET DATA TYPE',
   TableExecute: 'ALTER TABLE ... EXECUTE',
   Analyze: 'ANALYZE',
   RefreshView: 'ALTER VIEW ... REFRESH',
@@ -102,7 +103,7 @@ function unsupportedConstruct(node: Node): Unsupported | undefined {
     case 'ShowCreate':
       return node.target === 'VIEW' ? undefined : feature(`SHOW CREATE ${node.target}`, node.location);
     case 'SetAuthorization':
-      return feature(`ALTER ${node.entityKind} ... SET AUTHORIZATION`, node.location);
+      return ['TABLE', 'VIEW', 'SCHEMA', 'MATERIALIZED VIEW'].includes(node.entityKind) ? undefined : feature(`ALTER ${node.entityKind} ... SET AUTHORIZATION`, node.location);
     case 'CreateTable':
     case 'CreateTableAsSelect':
       return node.replace ? feature('CREATE OR REPLACE TABLE', node.location) : undefined;
