@@ -106,8 +106,31 @@ describe('NEAREST joins', function () {
 
   it('plans one as-of join keyed on the WHERE equality, not a subquery per row', async () => {
     const [[plan]] = await engine.rows('EXPLAIN SELECT t.id, q.id FROM trades t LEFT JOIN NEAREST (FROM quotes q WHERE q.symbol = t.symbol MATCH q.ts <= t.ts) ON TRUE');
-    expect(plan).to.match(/LeftNearestJoin\[criteria = \(symbol_\d+ = symbol_\d+\), filter = less_than_or_equal\(nearest_key_\d+, ts_\d+\), nearest = largest nearest_key_\d+/);
+    expect(plan).to.match(/LeftNearestJoin\[criteria = \(symbol_\d+ = symbol_\d+\), filter = less_than_or_equal\(nearest_key_\d+, nearest_value_\d+\), nearest = nearest_key_\d+ <= nearest_value_\d+/);
     expect(plan).to.not.match(/Apply|Window|TopN/);
+  });
+
+  it('never matches NaN, on either side (SQL comparisons with NaN are false)', async () => {
+    await engine.run("CREATE TABLE prices AS SELECT * FROM (VALUES (1, 1.0E0), (2, nan()), (3, 5.0E0), (4, infinity())) v(id, p)");
+    const nearest = async (match: string, extra = '') =>
+      engine.rows(`SELECT s.at, q.id FROM (VALUES 0.5E0, 3.0E0, 7.0E0, nan(), infinity()) s(at) LEFT JOIN NEAREST (FROM prices q ${extra} MATCH ${match}) ON TRUE ORDER BY 1`);
+    const expected = [
+      [0.5, null],
+      [3, 1],
+      [7, 3],
+      [Infinity, 4],
+      [NaN, null],
+    ];
+    expect(await nearest('q.p <= s.at')).to.deep.equal(expected);
+    // The same through the filtered path (a WHERE condition on the left side stays in the join's filter).
+    expect(await nearest('q.p <= s.at', 'WHERE s.at IS NOT NULL')).to.deep.equal(expected);
+    expect(await nearest('q.p > s.at')).to.deep.equal([
+      [0.5, 1],
+      [3, 3],
+      [7, 4],
+      [Infinity, null],
+      [NaN, null],
+    ]);
   });
 
   it('keeps one of the rows tied on the match key', async () => {

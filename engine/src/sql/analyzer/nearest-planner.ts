@@ -47,15 +47,18 @@ export function planNearestJoin(planner: QueryPlanner, join: ast.Join, nearest: 
   const sourceIds = new Set(source.node.outputs.map((s) => s.id));
   const leftIds = new Set(left.node.outputs.map((s) => s.id));
   const match = analyzeMatch(nearest.match, matchExpression, sourceIds, leftIds);
+  // The two sides of MATCH become symbols of the two inputs (they are of one type: the comparison's).
   const key = factory.newSymbol('nearest_key', match.candidate.type);
+  const value = factory.newSymbol('nearest_value', match.value.type);
   const candidates = factory.projectExtending(source.node, [{ symbol: key, expression: match.candidate }]);
-  const comparison: RowExpression = { ...match.call, args: match.call.args.map((a, i) => (i === match.candidateArgument ? symbolRef(key) : a)) };
+  const probes = factory.projectExtending(left.node, [{ symbol: value, expression: match.value }]);
+  const comparison: RowExpression = { ...match.call, args: match.call.args.map((_, i) => symbolRef(i === match.candidateArgument ? key : value)) };
 
   const split = splitEquiConjuncts(extractConjuncts(where), left.node.outputs, candidates.outputs, (name, type) => factory.newSymbol(name, type));
-  const probe = factory.projectExtending(left.node, split.leftAssignments);
+  const probe = factory.projectExtending(probes, split.leftAssignments);
   const build = factory.projectExtending(candidates, split.rightAssignments);
   const type = join.type === 'LEFT' ? 'left' : 'inner';
-  const nearestMatch: NearestMatch = { key, pick: match.operator === '<' || match.operator === '<=' ? 'largest' : 'smallest' };
+  const nearestMatch: NearestMatch = { key, operator: match.operator, value };
   const node: PlanNode = { ...factory.join(type, probe, build, split.criteria, combineConjuncts([...split.residual, comparison])), nearest: nearestMatch };
 
   const right = join.right.kind === 'AliasedRelation' ? aliasRelation(source, join.right, context) : source;
@@ -84,8 +87,10 @@ interface AnalyzedMatch {
   /** The argument of `call` over the FROM relation (0 or 1). */
   candidateArgument: number;
   candidate: RowExpression;
+  /** The other argument (over the left side, or constant). */
+  value: RowExpression;
   /** The comparison with the FROM relation's expression on its left. */
-  operator: ast.ComparisonOperator;
+  operator: NearestMatch['operator'];
 }
 
 const FLIPPED: Record<ast.ComparisonOperator, ast.ComparisonOperator> = { '=': '=', '<>': '<>', '<': '>', '<=': '>=', '>': '<', '>=': '<=' };
@@ -107,5 +112,5 @@ function analyzeMatch(match: ast.Expression, translated: RowExpression, sourceId
   const operator = aFrom ? match.operator : FLIPPED[match.operator];
   if (operator === '=' || operator === '<>') throw new EngineError('NOT_SUPPORTED', 'NEAREST MATCH clause must use <, <=, >, or >=', match.location);
   const candidateArgument = aFrom ? 0 : 1;
-  return { call: translated, candidateArgument, candidate: translated.args[candidateArgument], operator };
+  return { call: translated, candidateArgument, candidate: translated.args[candidateArgument], value: translated.args[1 - candidateArgument], operator };
 }

@@ -105,7 +105,7 @@ export function describe(node: PlanNode): string {
         ...(node.mark ? [`${node.mark.nullAware ? 'null-aware, ' : ''}mark = ${name(node.mark.symbol)}`] : []),
         ...(criteria ? [`criteria = (${criteria})`] : []),
         ...(node.filter ? [`filter = ${formatRowExpression(node.filter)}`] : []),
-        ...(node.nearest ? [`nearest = ${node.nearest.pick} ${name(node.nearest.key)}`] : []),
+        ...(node.nearest ? [`nearest = ${name(node.nearest.key)} ${node.nearest.operator} ${name(node.nearest.value)}`] : []),
         ...(node.distribution ? [`distribution = ${node.distribution}`] : []),
         ...(node.parallelProbe === true ? ['probe = parallel'] : []),
         ...(node.dynamicFilters === undefined ? [] : [`dynamicFilterAssignments = {${node.dynamicFilters.map((f) => `${name(f.build)} -> #${f.id}`).join(', ')}}`]),

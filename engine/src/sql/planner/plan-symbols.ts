@@ -32,6 +32,7 @@ export function nodeReferences(node: PlanNode): Map<number, Symbol> {
       });
       addExpr(node.filter);
       add(node.nearest?.key);
+      add(node.nearest?.value);
       break;
     case 'Sort':
     case 'TopN':

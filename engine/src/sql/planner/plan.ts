@@ -151,12 +151,14 @@ export interface JoinNode extends NodeBase {
 
 /**
  * The candidate a NEAREST join keeps per probe row: of the build rows that match the criteria and
- * pass the filter (which holds the MATCH comparison), the one whose `key` (a build-side symbol) is
- * the largest (MATCH key < or <= value) or the smallest (> or >=).
+ * pass the filter (which holds the MATCH comparison `key operator value`), the one whose `key` (a
+ * build-side symbol) is the largest (< or <=) or the smallest (> or >=). `value` is the probe-side
+ * symbol compared with it (of the key's type).
  */
 export interface NearestMatch {
   key: Symbol;
-  pick: 'largest' | 'smallest';
+  operator: '<' | '<=' | '>' | '>=';
+  value: Symbol;
 }
 
 /** As Trino's EXPLAIN names them: the build side replicated to every probe task, or both sides partitioned on the keys. */
