@@ -74,6 +74,15 @@ describe('subqueries in DELETE and UPDATE', function () {
     await expectSameChange('UPDATE orders SET custkey = (SELECT count(*) FROM lineitem l WHERE l.orderkey = orders.orderkey), priority = upper(priority) || \'!\' WHERE custkey > 20', 'orders');
   });
 
+  it('runs a prepared DELETE whose subquery takes a parameter, and describes its input', async () => {
+    await both.engine.run("PREPARE low FROM DELETE FROM lineitem WHERE orderkey IN (SELECT orderkey FROM orders WHERE priority = ?)");
+    expect(await both.engine.rows('DESCRIBE INPUT low')).to.deep.equal([[0n, 'varchar']]);
+    const [[ours]] = await both.engine.rows("EXECUTE low USING 'LOW'");
+    const theirs = (await both.duck.runAndReadAll("DELETE FROM lineitem WHERE orderkey IN (SELECT orderkey FROM orders WHERE priority = 'LOW')")).rowsChanged;
+    expect(Number(ours)).to.equal(theirs).and.to.be.greaterThan(20);
+    await both.expectSame('SELECT * FROM lineitem');
+  });
+
   it('fails a scalar subquery of several rows and changes nothing', async () => {
     const before = await both.engine.rows('SELECT * FROM orders ORDER BY orderkey');
     const error = await both.engine.failure('UPDATE orders SET custkey = (SELECT quantity FROM lineitem l WHERE l.orderkey = 3)');

@@ -22,17 +22,7 @@ export interface PerRowResults {
 
 /** Runs `SELECT *, expressions... FROM table` and indexes its rows by the table columns' values. */
 export async function perRowResults(tableName: ast.QualifiedName, table: TableMetadata, expressions: readonly ast.Expression[], runQuery: QueryRunner): Promise<PerRowResults> {
-  const location = tableName.location;
-  const items: ast.SelectItem[] = [{ kind: 'AllColumns', location }, ...expressions.map((expression): ast.SelectItem => ({ kind: 'SelectExpression', expression, location: expression.location }))];
-  const body: ast.QuerySpecification = {
-    kind: 'QuerySpecification',
-    select: { kind: 'Select', distinct: false, items, location },
-    from: { kind: 'Table', name: tableName, location },
-    windows: [],
-    orderBy: [],
-    location,
-  };
-  const { columns, pages } = await runQuery({ kind: 'Query', body, orderBy: [], location });
+  const { columns, pages } = await runQuery(perRowQuery(tableName, expressions));
   const width = table.columns.length;
   if (columns.length !== width + expressions.length) throw new EngineError('GENERIC_INTERNAL_ERROR', `The rows of ${table.name} came with ${columns.length} columns, not ${width + expressions.length}`);
   const types = columns.map((c: OutputColumn) => c.type);
@@ -51,6 +41,21 @@ export async function perRowResults(tableName: ast.QualifiedName, table: TableMe
       return takePage(results, positions);
     },
   };
+}
+
+/** `SELECT *, expressions... FROM table`. */
+export function perRowQuery(tableName: ast.QualifiedName, expressions: readonly ast.Expression[]): ast.Query {
+  const location = tableName.location;
+  const items: ast.SelectItem[] = [{ kind: 'AllColumns', location }, ...expressions.map((expression): ast.SelectItem => ({ kind: 'SelectExpression', expression, location: expression.location }))];
+  const body: ast.QuerySpecification = {
+    kind: 'QuerySpecification',
+    select: { kind: 'Select', distinct: false, items, location },
+    from: { kind: 'Table', name: tableName, location },
+    windows: [],
+    orderBy: [],
+    location,
+  };
+  return { kind: 'Query', body, orderBy: [], location };
 }
 
 /** The values of the first `width` columns of a row as text, NULL distinct from every value (maps as their toJSON). */
