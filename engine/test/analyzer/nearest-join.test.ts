@@ -133,6 +133,14 @@ describe('NEAREST joins', function () {
     ]);
   });
 
+  it('filters above the join after choosing, never the candidates (a WHERE on the chosen row is not pushed into NEAREST)', async () => {
+    await engine.run("CREATE TABLE few_quotes AS SELECT * FROM (VALUES ('A', 0, 10), ('A', 4, 11)) v(symbol, ts, price)");
+    const rows = await engine.rows(
+      "SELECT s.at, q.price FROM (VALUES ('A', 1), ('A', 5)) s(symbol, at) CROSS JOIN NEAREST (FROM few_quotes q WHERE q.symbol = s.symbol MATCH q.ts <= s.at) WHERE q.price < 11 AND s.at > 0",
+    );
+    expect(rows).to.deep.equal([[1, 10]]);
+  });
+
   it('keeps one of the rows tied on the match key', async () => {
     await engine.run("CREATE TABLE tied AS SELECT * FROM (VALUES ('A', 5, 1), ('A', 5, 2), ('A', 3, 3)) v(symbol, ts, id)");
     const rows = await engine.rows("SELECT t.ts, t.id FROM (VALUES ('A', 6)) s(symbol, at) CROSS JOIN NEAREST (FROM tied t WHERE t.symbol = s.symbol MATCH t.ts <= s.at)");
