@@ -46,10 +46,12 @@ describe('ALTER TABLE alterations the catalogs refuse', () => {
     ]);
   });
 
-  it("refuses FIRST and AFTER in ADD COLUMN as Trino's memory connector", async () => {
+  it("refuses FIRST and AFTER in ADD COLUMN as Trino's memory connector, after Trino's checks of the names", async () => {
     await expectFailures(h, [
       ['ALTER TABLE users ADD COLUMN zip varchar FIRST', 'NOT_SUPPORTED', 'line 1:1: This connector does not support adding columns with FIRST clause'],
       ['ALTER TABLE users ADD COLUMN zip varchar AFTER id', 'NOT_SUPPORTED', 'line 1:1: This connector does not support adding columns with AFTER clause'],
+      ['ALTER TABLE users ADD COLUMN zip varchar AFTER nosuch', 'COLUMN_NOT_FOUND', "line 1:1: Column 'nosuch' does not"],
+      ['ALTER TABLE users ADD COLUMN id varchar FIRST', 'COLUMN_ALREADY_EXISTS', "line 1:1: Column 'id' already exists"],
     ]);
   });
 
