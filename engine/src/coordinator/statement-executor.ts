@@ -34,7 +34,8 @@ import type { QueryExecutionContext } from './query-execution-context.js';
 import { describeInput, describeOutput } from './statements/describe-statements.js';
 import { createSchema, createTable, createTableAsSelect, createTableAsSelectWrite, deleteRows, dropSchema, dropTable, insert, insertWrite, truncateTable } from './statements/ddl-statements.js';
 import { updateRows } from './statements/update-statement.js';
-import { merge } from './statements/merge-statement.js';
+import { merge, type QueryRunner } from './statements/merge-statement.js';
+import { setAuthorization, setColumnType } from './statements/refused-alterations.js';
 import { alterTable, comment } from './statements/alter-table-statements.js';
 import { createView, dropView, renameView, showCreateView } from './statements/view-statements.js';
 import { createFunction, dropFunction, showCatalogFunctions, showCreateFunction } from './statements/function-statements.js';
@@ -119,6 +120,12 @@ export class StatementExecutor {
     assertSupported(statement);
     if (catalogs.accessControl !== undefined) checkStatement(catalogs.accessControl, statement, session);
     checkInTransaction(statement, session, this.transactions);
+    const runQuery: QueryRunner = async (query) => {
+      const planned = await this.plan(query, session, parameters, undefined, this.distributes());
+      const pages: Page[] = [];
+      for await (const page of this.run(planned, session, context)) pages.push(page);
+      return { columns: planned.columns, pages };
+    };
     switch (statement.kind) {
       case 'StartTransaction':
         return startTransaction(statement, session, this.transactions);
@@ -189,18 +196,13 @@ export class StatementExecutor {
       case 'Insert':
         return insert(statement, metadata, (write) => this.runWrite(write, session, context, parameters));
       case 'Delete':
-        return deleteRows(statement, metadata, parameters);
+        return deleteRows(statement, metadata, parameters, runQuery);
       case 'DropTable':
         return dropTable(statement, metadata);
       case 'Update':
-        return updateRows(statement, metadata, parameters);
+        return updateRows(statement, metadata, parameters, runQuery);
       case 'Merge':
-        return merge(statement, metadata, parameters, async (query) => {
-          const planned = await this.plan(query, session, parameters, undefined, this.distributes());
-          const pages: Page[] = [];
-          for await (const page of this.run(planned, session, context)) pages.push(page);
-          return { columns: planned.columns, pages };
-        });
+        return merge(statement, metadata, parameters, runQuery);
       case 'AddColumn':
       case 'DropColumn':
       case 'RenameColumn':
@@ -210,6 +212,10 @@ export class StatementExecutor {
         return alterTable(statement, metadata, parameters);
       case 'Comment':
         return comment(statement, metadata);
+      case 'SetColumnType':
+        return setColumnType(statement, metadata);
+      case 'SetAuthorization':
+        return setAuthorization(statement, metadata);
       case 'TruncateTable':
         return truncateTable(statement, metadata);
       case 'CreateView':
@@ -385,7 +391,7 @@ function inTableOrder(root: PlanNode, layout: WriteLayout, factory: PlanFactory)
   const assignments = sources.map((source, i) => {
     if (source >= 0) return { symbol: root.outputs[source], expression: symbolRef(root.outputs[source]) };
     const type = table.columns[i].type;
-    return { symbol: factory.newSymbol(table.columns[i].name, type), expression: constant(null, type) };
+    return { symbol: factory.newSymbol(table.columns[i].name, type), expression: layout.omitted?.[i] ?? constant(null, type) };
   });
   return factory.project(root, assignments);
 }

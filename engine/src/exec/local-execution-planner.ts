@@ -3,6 +3,7 @@
 // channels here, so operators never see symbols. Every operator gets its own memory context and
 // recorder, and each of its inputs is a recorded edge (stats/), where it is counted and timed.
 
+import { nearestJoin, nearestJoinSpec } from './operators/nearest-join.js';
 import type { CatalogManager } from '../connectors/catalog-manager.js';
 import { allSplits, type Split } from '../spi/connector.js';
 import type { Session } from '../spi/session.js';
@@ -137,6 +138,7 @@ export class LocalExecutionPlanner {
         return run(hashAggregation, ctx, input(node.source), this.aggregationSpec(node));
       }
       case 'Join':
+        if (node.nearest !== undefined) return run(nearestJoin, ctx, input(node.left), this.buildInput(node, input(node.right)), nearestJoinSpec(node, this.joinSpec(node, bindings)));
         return run(hashJoin, ctx, input(node.left), this.buildInput(node, input(node.right)), this.joinSpec(node, bindings));
       case 'Sort':
         return run(sort, ctx, input(node.source), types(node.source), sortKeys(node.orderBy, node.source.outputs));

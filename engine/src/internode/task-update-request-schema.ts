@@ -156,7 +156,7 @@ const PLAN_NODE_SCHEMAS: Record<Exclude<PlanNode['kind'], 'RecursiveUnion'>, obj
   Join: node(
     'Join',
     { type: { enum: ['inner', 'left', 'right', 'full', 'mark'] }, left: SOURCE, right: SOURCE, criteria: arrayOf(object({ left: ref('symbol'), right: ref('symbol') })) },
-    { filter: ref('expression'), mark: object({ symbol: ref('symbol'), nullAware: BOOLEAN }), dynamicFilters: arrayOf(object({ id: STRING, build: ref('symbol') })) },
+    { filter: ref('expression'), mark: object({ symbol: ref('symbol'), nullAware: BOOLEAN }), nearest: object({ key: ref('symbol'), operator: { enum: ['<', '<=', '>', '>='] }, value: ref('symbol') }), dynamicFilters: arrayOf(object({ id: STRING, build: ref('symbol') })) },
   ),
   Sort: node('Sort', { source: SOURCE, orderBy: ORDERING }),
   TopN: node('TopN', { source: SOURCE, orderBy: ORDERING, count: integer() }),

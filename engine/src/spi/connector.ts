@@ -25,6 +25,8 @@ export interface ColumnMetadata {
   comment?: string;
   /** The column's property values (CREATE TABLE ... (c type WITH (...))), when its connector declares column properties. */
   properties?: PropertyValues;
+  /** `DEFAULT literal`: the literal's SQL text (coordinator/statements/column-defaults.ts). */
+  defaultValue?: string;
 }
 
 export interface TableMetadata {
@@ -187,6 +189,8 @@ export interface Connector {
   dropTable?(session: Session, schema: string, table: string): Promise<void>;
   /** Changes the table's definition (see table-change.ts); a connector that cannot make a change fails with NOT_SUPPORTED. */
   alterTable?(session: Session, schema: string, table: string, change: TableChange): Promise<void>;
+  /** Whether it keeps columns' DEFAULT values (Trino's DEFAULT_COLUMN_VALUE capability). */
+  readonly columnDefaults?: boolean;
 
   // Writing rows (CREATE TABLE AS, INSERT), as Trino's: the coordinator begins a write and gets a
   // handle; page sinks, on the nodes that run the writers (any node when remotelyAccessible says so

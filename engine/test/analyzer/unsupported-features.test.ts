@@ -9,9 +9,7 @@ const STATEMENTS: [string, string][] = [
   ['CREATE MATERIALIZED VIEW m AS SELECT 1', 'line 1:1: CREATE MATERIALIZED VIEW is not supported'],
   ['DROP MATERIALIZED VIEW m', 'line 1:1: DROP MATERIALIZED VIEW is not supported'],
   ['REFRESH MATERIALIZED VIEW m', 'line 1:1: REFRESH MATERIALIZED VIEW is not supported'],
-  ['ALTER TABLE t ALTER COLUMN a SET DATA TYPE bigint', 'line 1:1: ALTER TABLE ... ALTER COLUMN ... SET DATA TYPE is not supported'],
-  ['ALTER TABLE t EXECUTE optimize', 'line 1:1: ALTER TABLE ... EXECUTE is not supported'],
-  ['ALTER TABLE t SET AUTHORIZATION alice', 'line 1:1: ALTER TABLE ... SET AUTHORIZATION is not supported'],
+  ['ALTER TABLE t EXECUTE optimize', 'line 1:1: ALTER TABLE ... EXECUTE optimize is not supported'],
   ['ALTER SCHEMA s RENAME TO r', 'line 1:1: ALTER SCHEMA ... RENAME TO is not supported'],
   ['ANALYZE t', 'line 1:1: ANALYZE is not supported'],
   ['SHOW GRANTS ON TABLE t', 'line 1:1: SHOW GRANTS is not supported'],
@@ -37,12 +35,9 @@ const STATEMENTS: [string, string][] = [
   ['CREATE INDEX i ON t (a)', 'line 1:1: CREATE INDEX is not supported'],
   ['CREATE OR REPLACE TABLE t2 (a int)', 'line 1:1: CREATE OR REPLACE TABLE is not supported'],
   ['CREATE TABLE t2 (a int, LIKE t)', 'line 1:25: CREATE TABLE ... LIKE is not supported'],
-  ['CREATE TABLE t2 (a int DEFAULT 1)', "line 1:32: Column default values are not supported"],
   ['DESCRIBE OUTPUT (SELECT * FROM t FOR VERSION AS OF 5)', 'line 1:34: FOR VERSION AS OF is not supported'],
   ['SHOW STATS FOR (SELECT * FROM t FOR VERSION AS OF 5)', 'line 1:33: FOR VERSION AS OF is not supported'],
   ['CREATE SCHEMA s2 AUTHORIZATION alice', 'line 1:32: CREATE SCHEMA ... AUTHORIZATION is not supported'],
-  ['INSERT INTO t @ dev VALUES (1, 2)', 'line 1:17: Table branches are not supported'],
-  ['DELETE FROM t @ dev', 'line 1:17: Table branches are not supported'],
 ];
 
 /** Queries over `t (a integer, b integer)`. */
@@ -53,7 +48,6 @@ const QUERIES: [string, string][] = [
   ['SELECT percentile_disc(0.5) WITHIN GROUP (ORDER BY a) FROM t', 'line 1:8: percentile_disc(...) WITHIN GROUP is not supported'],
   ['SELECT * FROM t RIGHT JOIN UNNEST(ARRAY[1, 2]) u(x) ON true', 'line 1:15: RIGHT JOIN involving UNNEST is not supported'],
   ['SELECT * FROM TABLE(system.sequence(start => 1, stop => 5))', 'line 1:15: Table function system.sequence is not supported'],
-  ['SELECT * FROM NEAREST(FROM t MATCH a = 1)', 'line 1:15: NEAREST is not supported'],
   ['SELECT * FROM t FOR VERSION AS OF 1', 'line 1:17: FOR VERSION AS OF is not supported'],
   ['SELECT a FROM t WHERE a MATCH (SELECT 1)', 'line 1:25: MATCH predicate is not supported'],
   ['SELECT UNIQUE (SELECT a FROM t)', 'line 1:8: UNIQUE predicate is not supported'],
@@ -93,19 +87,18 @@ describe('what the engine does not run fails with NOT_SUPPORTED naming it', () =
     expect(versioned.location).to.deep.equal({ line: 3, column: 4 });
     expect(versioned.rawMessage).to.equal('FOR VERSION AS OF is not supported');
     expect((await h.failure('SELECT a[1],\n  UNIQUE (SELECT a FROM t)\nFROM t')).message).to.equal('line 2:3: UNIQUE predicate is not supported');
-    expect((await h.failure('SELECT 1 FROM (VALUES 1) t(x),\n  NEAREST(FROM t MATCH a = 1)')).message).to.equal('line 2:3: NEAREST is not supported');
   });
 
   it('refuses before resolving names: an unsupported construct over a missing table names the construct', async () => {
-    expect((await h.failure('ALTER TABLE nosuch EXECUTE optimize')).message).to.equal('line 1:1: ALTER TABLE ... EXECUTE is not supported');
+    expect((await h.failure('ALTER TABLE nosuch EXECUTE optimize')).message).to.equal('line 1:1: ALTER TABLE ... EXECUTE optimize is not supported');
     expect((await h.failure('SELECT * FROM nosuch FOR VERSION AS OF 1')).message).to.equal('line 1:22: FOR VERSION AS OF is not supported');
   });
 
   it('names the inner statement of EXPLAIN, and checks a prepared statement when it is executed', async () => {
-    expect((await h.failure('EXPLAIN ALTER TABLE t EXECUTE optimize')).message).to.equal('line 1:9: ALTER TABLE ... EXECUTE is not supported');
+    expect((await h.failure('EXPLAIN ALTER TABLE t EXECUTE optimize')).message).to.equal('line 1:9: ALTER TABLE ... EXECUTE optimize is not supported');
     expect((await h.failure('EXPLAIN ANALYZE SELECT * FROM t FOR VERSION AS OF 1')).message).to.equal('line 1:33: FOR VERSION AS OF is not supported');
     await h.query('PREPARE change FROM ALTER TABLE t EXECUTE optimize(file_size_threshold => ?)');
-    expect((await h.failure('EXECUTE change USING 1')).message).to.equal('line 1:1: ALTER TABLE ... EXECUTE is not supported');
+    expect((await h.failure('EXECUTE change USING 1')).message).to.equal('line 1:1: ALTER TABLE ... EXECUTE optimize is not supported');
     await h.query('PREPARE versioned FROM SELECT a FROM t FOR VERSION AS OF 50');
     // Positions in a prepared statement are in its own text.
     expect((await h.failure('DESCRIBE OUTPUT versioned')).message).to.equal('line 1:17: FOR VERSION AS OF is not supported');

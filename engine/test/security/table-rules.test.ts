@@ -130,6 +130,7 @@ describe('file-based access control: reading and writing tables (in process)', (
       expect(await deniedAs('bob', 'CREATE TABLE t2 (x bigint)')).to.equal('Access Denied: Cannot create table memory.default.t2');
       expect(await deniedAs('bob', 'DROP TABLE orders')).to.equal('Access Denied: Cannot drop table memory.default.orders');
       expect(await deniedAs('bob', 'ALTER TABLE orders ADD COLUMN y bigint')).to.equal('Access Denied: Cannot add a column to table memory.default.orders');
+      expect(await deniedAs('bob', 'ALTER TABLE orders ALTER COLUMN id SET DATA TYPE bigint')).to.equal('Access Denied: Cannot alter a column for table memory.default.orders');
       expect(await deniedAs('bob', 'ALTER TABLE orders RENAME TO bobs.orders')).to.equal('Access Denied: Cannot rename table from memory.default.orders to memory.bobs.orders');
       expect(await deniedAs('bob', 'CREATE VIEW v2 AS SELECT 1 x')).to.equal('Access Denied: Cannot create view memory.default.v2');
       expect(await deniedAs('bob', 'DROP VIEW open_view')).to.equal('Access Denied: Cannot drop view memory.default.open_view');

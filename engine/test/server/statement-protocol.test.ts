@@ -157,7 +157,7 @@ describe('statement protocol', function () {
   it('reports a statement or clause the engine does not run as NOT_SUPPORTED naming it, with its position', async () => {
     const update = await runStatement(base, 'ALTER TABLE memory.default.t EXECUTE optimize', TRINO);
     expect(update.final.error).to.deep.include({
-      message: 'line 1:1: ALTER TABLE ... EXECUTE is not supported',
+      message: 'line 1:1: ALTER TABLE ... EXECUTE optimize is not supported',
       errorName: 'NOT_SUPPORTED',
       errorCode: 13,
       errorType: 'USER_ERROR',

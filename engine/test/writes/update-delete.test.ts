@@ -136,7 +136,6 @@ describe('UPDATE, DELETE and TRUNCATE on memory tables', () => {
       ['UPDATE t SET k = 1 WHERE v', 'TYPE_MISMATCH', 'line 1:26: WHERE clause must evaluate to a boolean: actual type double'],
       ['UPDATE t SET k = 1 WHERE nosuch = 1', 'COLUMN_NOT_FOUND', "line 1:26: Column 'nosuch' cannot be resolved"],
       ['UPDATE nosuch SET k = 1', 'TABLE_NOT_FOUND', "line 1:8: Table 'memory.default.nosuch' does not exist"],
-      ['UPDATE t SET k = (SELECT 1)', 'NOT_SUPPORTED', 'line 1:18: Subqueries in UPDATE are not supported'],
       ['TRUNCATE TABLE nosuch', 'TABLE_NOT_FOUND', "line 1:16: Table 'memory.default.nosuch' does not exist"],
       ["UPDATE tpch.tiny.nation SET n_name = 'x'", 'NOT_SUPPORTED', 'line 1:1: This connector does not support modifying table rows'],
       ['TRUNCATE TABLE tpch.tiny.nation', 'NOT_SUPPORTED', 'line 1:1: This connector does not support truncating tables'],

@@ -19,6 +19,7 @@ export class InformationSchemaConnector implements Connector {
   private readonly tables: RowTableSet;
   readonly properties?: ConnectorProperties;
   readonly infersTableColumns?: boolean;
+  readonly columnDefaults?: boolean;
   readonly rowChangeRefusal?: string;
 
   createSchema?: (session: Session, schema: string, properties: PropertyValues) => Promise<void>;
@@ -57,6 +58,7 @@ export class InformationSchemaConnector implements Connector {
   ) {
     if (inner.properties) this.properties = inner.properties;
     if (inner.infersTableColumns) this.infersTableColumns = true;
+    if (inner.columnDefaults) this.columnDefaults = true;
     if (inner.rowChangeRefusal !== undefined) this.rowChangeRefusal = inner.rowChangeRefusal;
     const definitions = informationSchemaTables(visibleCatalogView(catalogView(name, inner, () => definitions), accessControl));
     this.tables = new RowTableSet(definitions);

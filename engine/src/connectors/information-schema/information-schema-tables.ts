@@ -70,7 +70,7 @@ async function columnRows(view: CatalogView, session: Session, table: SchemaTabl
     table.table,
     c.name,
     BigInt(i + 1),
-    null,
+    c.defaultValue ?? null,
     c.nullable === false ? 'NO' : 'YES',
     typeName(c.type),
     c.comment ?? null,

@@ -68,6 +68,8 @@ export class MemoryConnector implements Connector {
   private readonly writes = new MemoryWrites();
   private readonly views = new MemoryViews();
   readonly languageFunctions = new MemoryFunctions((schema) => this.schemas.has(schema));
+  /** Columns keep DEFAULT values, as in Trino's memory connector. */
+  readonly columnDefaults = true;
 
   constructor(
     /** The catalog name this connector serves. */

@@ -52,13 +52,15 @@ async function tableChange(s: AlterStatement, table: TableMetadata, connector: C
     case 'AddColumn': {
       const definition = s.column;
       if (definition.fieldPath !== undefined && definition.fieldPath.length > 0) throw new EngineError('NOT_SUPPORTED', 'Adding fields of row columns is not supported', s.location);
-      if (s.position !== undefined && s.position.kind !== 'LAST') throw new EngineError('NOT_SUPPORTED', `This connector does not support adding columns with ${s.position.kind} clause`, s.location);
-      if (definition.defaultValue !== undefined) throw new EngineError('NOT_SUPPORTED', `Catalog '${table.catalog}' does not support default value for column name '${definition.name.value}'`, definition.location);
-      const column = columnMetadata(definition, table.catalog, connector, metadata.session, parameters);
-      if (has(column.name)) {
+      // Trino's order: the name, the column's definition, the AFTER column, then the connector (which places columns last only).
+      if (has(definition.name.value)) {
         if (s.columnNotExists) return undefined;
-        throw new EngineError('COLUMN_ALREADY_EXISTS', `Column '${column.name}' already exists`, s.location);
+        throw new EngineError('COLUMN_ALREADY_EXISTS', `Column '${definition.name.value}' already exists`, s.location);
       }
+      const column = columnMetadata(definition, table.catalog, connector, metadata.session, parameters);
+      // (Trino's message, its missing word included.)
+      if (s.position?.kind === 'AFTER' && !has(s.position.column.value)) throw new EngineError('COLUMN_NOT_FOUND', `Column '${s.position.column.value}' does not`, s.location);
+      if (s.position !== undefined && s.position.kind !== 'LAST') throw new EngineError('NOT_SUPPORTED', `This connector does not support adding columns with ${s.position.kind} clause`, s.location);
       return { kind: 'addColumn', column };
     }
     case 'DropColumn': {

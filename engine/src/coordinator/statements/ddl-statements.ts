@@ -18,6 +18,10 @@ import { typeName, typesEqual } from '../../types/types.js';
 import type { Session } from '../../spi/session.js';
 import type { OutputColumn, StatementResult } from '../../spi/statement-result.js';
 import { rowCountResult, updateResult } from './results.js';
+import type { QueryRunner } from './merge-statement.js';
+import { perRowResults } from './row-subqueries.js';
+import { checkedColumnDefault, omittedColumnValue } from './column-defaults.js';
+import { isTrue } from '../../exec/operators/join-filter.js';
 import { begun, writeLayout, type WriteRunner, type WriteStatement } from './write-statement.js';
 import { evaluateProperties } from './property-values.js';
 
@@ -46,7 +50,7 @@ export async function dropSchema(s: ast.DropSchema, metadata: StatementMetadata)
   return updateResult('DROP SCHEMA');
 }
 
-function schemaTarget(name: ast.QualifiedName, metadata: StatementMetadata): { catalog: string; schema: string; connector: Connector } {
+export function schemaTarget(name: ast.QualifiedName, metadata: StatementMetadata): { catalog: string; schema: string; connector: Connector } {
   const parts = name.parts.map((p) => p.value);
   if (parts.length > 2) throw new EngineError('SYNTAX_ERROR', `Too many parts in schema name: ${parts.join('.')}`, name.location);
   const catalog = parts.length === 2 ? parts[0] : metadata.session.catalog;
@@ -95,8 +99,9 @@ export async function createTable(s: ast.CreateTable, metadata: StatementMetadat
 /** A column as a statement defines it (CREATE TABLE, ALTER TABLE ... ADD COLUMN), with its properties. */
 export function columnMetadata(c: ast.ColumnDefinition, catalog: string, connector: Connector, session: Session, parameters: readonly RowExpression[]): ColumnMetadata {
   const type = sqlTypeOf(c.type);
+  const defaultValue = checkedColumnDefault(c, type, catalog, connector, session);
   const properties = evaluateProperties(c.properties ?? [], { catalog, object: 'column', declared: connector.properties?.column ?? [] }, session, parameters);
-  return { name: c.name.value, type, nullable: c.nullable, comment: c.comment, ...(Object.keys(properties).length > 0 ? { properties } : {}) };
+  return { name: c.name.value, type, nullable: c.nullable, comment: c.comment, ...(Object.keys(properties).length > 0 ? { properties } : {}), ...(defaultValue === undefined ? {} : { defaultValue }) };
 }
 
 /**
@@ -154,7 +159,7 @@ export async function insert(s: ast.InsertStatement, metadata: StatementMetadata
 /** The write of an INSERT (also for EXPLAIN, which begins none). */
 export async function insertWrite(s: ast.InsertStatement, metadata: StatementMetadata): Promise<WriteStatement> {
   const session = metadata.session;
-  const table = await modifiedTable(s.target, metadata, 'Inserting into', s.location);
+  const table = await modifiedTable(s.target, metadata, 'Inserting into', s.location, s.branch);
   const connector = metadata.connector(table.catalog);
   if (!connector.beginInsert || !connector.finishInsert) throw new EngineError('NOT_SUPPORTED', 'This connector does not support inserts', s.location);
   const targetColumns = s.columns
@@ -183,30 +188,35 @@ export async function insertWrite(s: ast.InsertStatement, metadata: StatementMet
           s.query.location,
         );
       }
-      // Columns the statement does not name are NULL.
+      // Columns the statement does not name get their default, else NULL.
       const sources = table.columns.map((c) => targetColumns.findIndex((t) => t.name === c.name));
-      return writeLayout('insert', connector, table, sources, columns);
+      const omitted = table.columns.map((c, i) => (sources[i] === -1 ? omittedColumnValue(c, session) : undefined));
+      return { ...writeLayout('insert', connector, table, sources, columns), omitted };
     },
     begin: async (layout) => begun(connector, session, layout, await connector.beginInsert!(session, table)),
   };
 }
 
-export async function deleteRows(s: ast.DeleteStatement, metadata: StatementMetadata, parameters: readonly RowExpression[]): Promise<StatementResult> {
+export async function deleteRows(s: ast.DeleteStatement, metadata: StatementMetadata, parameters: readonly RowExpression[], runQuery: QueryRunner): Promise<StatementResult> {
   const session = metadata.session;
-  const table = await modifiedTable(s.table, metadata, 'Deleting from', s.location);
+  const table = await modifiedTable(s.table, metadata, 'Deleting from', s.location, s.branch);
   const connector = metadata.connector(table.catalog);
   if (!connector.deleteRows) throw cannotChangeRows(connector, s.location);
-  const predicate = rowPredicate(s.where, table, session, parameters, 'DELETE');
+  const predicate = s.where !== undefined && containsSubquery(s.where) ? await selectedRows(s.table, s.where, table, runQuery) : rowPredicate(s.where, table, session, parameters, 'DELETE');
   const count = await connector.deleteRows(session, table.schema, table.name, predicate);
   return rowCountResult('DELETE', count);
 }
 
-/** The table a DELETE, UPDATE or MERGE changes: one that exists, not a view (`verb` says what Trino refuses for one). */
-export async function modifiedTable(name: ast.QualifiedName, metadata: StatementMetadata, verb: string, statement: SourceLocation): Promise<TableMetadata> {
+/**
+ * The table an INSERT, DELETE, UPDATE or MERGE changes: one that exists, not a view (`verb` says what
+ * Trino refuses for one). No connector here has table branches (`t @ branch`, an Iceberg feature):
+ * Trino's error for a connector without them is that the branch does not exist.
+ */
+export async function modifiedTable(name: ast.QualifiedName, metadata: StatementMetadata, verb: string, statement: SourceLocation, branch?: ast.Identifier): Promise<TableMetadata> {
   const table = await metadata.table(name);
-  if (table !== undefined) return table;
-  if ((await metadata.view(name)) !== undefined) throw new EngineError('NOT_SUPPORTED', `${verb} views is not supported`, statement);
-  return metadata.resolveTableOrFail(name);
+  if (table === undefined && (await metadata.view(name)) !== undefined) throw new EngineError('NOT_SUPPORTED', `${verb} views is not supported`, statement);
+  if (branch !== undefined) throw new EngineError('BRANCH_NOT_FOUND', `Branch '${branch.value}' does not exist`, statement);
+  return table ?? metadata.resolveTableOrFail(name);
 }
 
 /** The error of a statement that changes rows of a table whose catalog cannot. */
@@ -224,6 +234,21 @@ export function rowPredicate(where: ast.Expression | undefined, table: TableMeta
     const mask = new Uint8Array(page.rowCount);
     const { positions, count } = filter(page);
     for (let i = 0; i < count; i++) mask[positions[i]] = 1;
+    return mask;
+  };
+}
+
+/** The rows a WHERE with subqueries selects, found by a query over the table (row-subqueries.ts). */
+export async function selectedRows(tableName: ast.QualifiedName, where: ast.Expression, table: TableMetadata, runQuery: QueryRunner): Promise<RowPredicate> {
+  const perRow = await perRowResults(tableName, table, [where], runQuery);
+  const selected = table.columns.length;
+  const type = perRow.types[selected];
+  if (type.kind === 'unknown') return (page) => new Uint8Array(page.rowCount);
+  if (type.kind !== 'boolean') throw new EngineError('TYPE_MISMATCH', `WHERE clause must evaluate to a boolean: actual type ${typeName(type)}`, where.location);
+  return (page) => {
+    const results = perRow.rowsOf(page).columns[selected];
+    const mask = new Uint8Array(page.rowCount);
+    for (let row = 0; row < page.rowCount; row++) mask[row] = isTrue(results, row) ? 1 : 0;
     return mask;
   };
 }

@@ -2,6 +2,8 @@
 // DescribeInputRewrite and DescribeOutputRewrite answer them: from an analysis of the statement,
 // never by running it.
 
+import { perRowQuery } from './row-subqueries.js';
+import { containsSubquery } from '../../sql/analyzer/ast-utils.js';
 import { EngineError } from '../../errors/engine-error.js';
 import { expressionEvaluator } from '../../exec/expression/index.js';
 import type { StatementResult } from '../../spi/statement-result.js';
@@ -36,7 +38,8 @@ function analyzeForParameters(statement: ast.Statement, metadata: StatementMetad
       analyzeQuery(statement.query, metadata, expressionEvaluator, parameters);
       return;
     case 'Delete':
-      if (statement.where) deleteCondition(statement.where, metadata.resolveTableOrFail(statement.table), metadata.session, parameters);
+      if (statement.where && containsSubquery(statement.where)) analyzeQuery(perRowQuery(statement.table, [statement.where]), metadata, expressionEvaluator, parameters);
+      else if (statement.where) deleteCondition(statement.where, metadata.resolveTableOrFail(statement.table), metadata.session, parameters);
       return;
     case 'Explain':
       analyzeForParameters(statement.statement, metadata, parameters);

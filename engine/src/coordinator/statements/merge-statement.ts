@@ -25,6 +25,7 @@ import { typeName, typesEqual } from '../../types/types.js';
 import { cannotChangeRows, modifiedTable } from './ddl-statements.js';
 import { mergeRows, type CompiledMerge, type MergeClause } from './merge-rows.js';
 import { rowCountResult } from './results.js';
+import { omittedColumnValue } from './column-defaults.js';
 import { assignmentCast, checkNotNull } from './update-statement.js';
 
 /** Runs a query to its end: its columns and all its pages. */
@@ -32,7 +33,7 @@ export type QueryRunner = (query: ast.Query) => Promise<{ columns: readonly Outp
 
 export async function merge(s: ast.Merge, metadata: StatementMetadata, parameters: readonly RowExpression[], runQuery: QueryRunner): Promise<StatementResult> {
   const session = metadata.session;
-  const table = await modifiedTable(s.target, metadata, 'Merging into', s.location);
+  const table = await modifiedTable(s.target, metadata, 'Merging into', s.location, s.branch);
   const connector = metadata.connector(table.catalog);
   if (!connector.rewriteRows) throw cannotChangeRows(connector, s.location);
   const source = await runQuery(selectAll(s.source));
@@ -102,8 +103,8 @@ function compileMerge(s: ast.Merge, table: TableMetadata, sourceColumns: readonl
     const row = table.columns.map((column, i) => {
       const value = typed.find((t) => t.column === column)?.value;
       if (value !== undefined) return assignmentCast(value, column.type, session);
-      // A column the clause does not set: as it was (UPDATE), NULL (INSERT).
-      return clause.kind === 'MergeUpdate' ? symbolRef(targetFields[i].symbol) : constant(null, column.type);
+      // A column the clause does not set: as it was (UPDATE), its default or NULL (INSERT).
+      return clause.kind === 'MergeUpdate' ? symbolRef(targetFields[i].symbol) : omittedColumnValue(column, session);
     });
     const projection = compileProjection(
       row.map((e) => toChannels(e, layout, new Map())),

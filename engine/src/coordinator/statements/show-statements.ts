@@ -107,7 +107,7 @@ export async function showCreateTable(s: ast.ShowCreateTable, metadata: Statemen
     throw new EngineError('NOT_SUPPORTED', `Relation '${q.catalog}.${q.schema}.${q.name}' is a view, not a table`, s.location);
   }
   const comment = (text: string | undefined) => (text === undefined ? '' : ` COMMENT ${formatStringLiteral(text)}`);
-  const columns = table.columns.map((c) => `   ${quoteIdentifier(c.name)} ${typeName(c.type)}${c.nullable === false ? ' NOT NULL' : ''}${comment(c.comment)}`);
+  const columns = table.columns.map((c) => `   ${quoteIdentifier(c.name)} ${typeName(c.type)}${c.defaultValue === undefined ? '' : ` DEFAULT ${c.defaultValue}`}${c.nullable === false ? ' NOT NULL' : ''}${comment(c.comment)}`);
   let text = `CREATE TABLE ${table.catalog}.${table.schema}.${quoteIdentifier(table.name)} (\n${columns.join(',\n')}\n)`;
   if (table.comment !== undefined) text += `\nCOMMENT ${formatStringLiteral(table.comment)}`;
   const properties = Object.entries(table.properties ?? {}).sort(([a], [b]) => (a < b ? -1 : 1));

@@ -16,35 +16,51 @@ import type * as ast from '../../sql/parser/ast.js';
 import { symbolRef, type RowExpression } from '../../sql/planner/row-expression.js';
 import { isStoreAssignable } from '../../types/coercion.js';
 import { typeName, typesEqual } from '../../types/types.js';
-import { cannotChangeRows, modifiedTable, rowPredicate, tableFields } from './ddl-statements.js';
+import { cannotChangeRows, modifiedTable, rowPredicate, selectedRows, tableFields } from './ddl-statements.js';
+import type { QueryRunner } from './merge-statement.js';
+import { perRowResults, type PerRowResults } from './row-subqueries.js';
 import { rowCountResult } from './results.js';
 
-export async function updateRows(s: ast.Update, metadata: StatementMetadata, parameters: readonly RowExpression[]): Promise<StatementResult> {
+export async function updateRows(s: ast.Update, metadata: StatementMetadata, parameters: readonly RowExpression[], runQuery: QueryRunner): Promise<StatementResult> {
   const session = metadata.session;
-  const table = await modifiedTable(s.table, metadata, 'Updating', s.location);
-  const update = rowUpdate(s, table, session, parameters);
-  const predicate = rowPredicate(s.where, table, session, parameters, 'UPDATE');
+  const table = await modifiedTable(s.table, metadata, 'Updating', s.location, s.branch);
   const connector = metadata.connector(table.catalog);
   if (!connector.updateRows) throw cannotChangeRows(connector, s.location);
+  checkAssignments(s, table);
+  // SET values with subqueries come from a query over the table (row-subqueries.ts).
+  const perRow = s.assignments.some((a) => containsSubquery(a.value)) ? await perRowResults(s.table, table, s.assignments.map((a) => a.value), runQuery) : undefined;
+  const update = rowUpdate(s, table, session, parameters, perRow);
+  const predicate = s.where !== undefined && containsSubquery(s.where) ? await selectedRows(s.table, s.where, table, runQuery) : rowPredicate(s.where, table, session, parameters, 'UPDATE');
   return rowCountResult('UPDATE', await connector.updateRows(session, table.schema, table.name, predicate, update));
 }
 
-/** The new values of selected rows: each column's SET expression (cast to its type), or the column as it was. */
-export function rowUpdate(s: ast.Update, table: TableMetadata, session: Session, parameters: readonly RowExpression[]): RowUpdate {
-  const { scope, symbols } = tableFields(table);
-  const assigned = new Map<string, ast.UpdateAssignment>();
+/** The SET targets name columns of the table, each once. */
+function checkAssignments(s: ast.Update, table: TableMetadata): void {
+  const assigned = new Set<string>();
   for (const assignment of s.assignments) {
     const name = assignment.column.value;
     if (!table.columns.some((c) => c.name === name)) throw new EngineError('COLUMN_NOT_FOUND', `The UPDATE SET target column ${name} doesn't exist`, assignment.column.location);
     if (assigned.has(name)) throw new EngineError('DUPLICATE_COLUMN_NAME', `UPDATE SET column name is specified more than once: ${name}`, assignment.column.location);
-    if (containsSubquery(assignment.value)) throw new EngineError('NOT_SUPPORTED', 'Subqueries in UPDATE are not supported', assignment.value.location);
-    assigned.set(name, assignment);
+    assigned.add(name);
   }
+}
+
+/**
+ * The new values of selected rows: each column's SET expression (cast to its type), or the column as
+ * it was; with `perRow`, the SET values are the query's (one column per assignment after the table's).
+ */
+export function rowUpdate(s: ast.Update, table: TableMetadata, session: Session, parameters: readonly RowExpression[], perRow?: PerRowResults): RowUpdate {
+  const { scope, symbols } = tableFields(table);
+  // The SET values' symbols follow the table's (ids past theirs).
+  const computed = perRow?.types.slice(table.columns.length).map((type, i) => ({ id: symbols.length + i, name: `set_${i}`, type })) ?? [];
+  const layout = [...symbols, ...computed];
   const values = table.columns.map((column, i) => {
-    const assignment = assigned.get(column.name);
-    if (assignment === undefined) return symbolRef(symbols[i]);
-    return translateExpression(assignment.value, { scope, session, parameters });
+    const index = s.assignments.findIndex((a) => a.column.value === column.name);
+    if (index === -1) return symbolRef(symbols[i]);
+    if (perRow !== undefined) return symbolRef(computed[index]);
+    return translateExpression(s.assignments[index].value, { scope, session, parameters });
   });
+  const assigned = new Set(s.assignments.map((a) => a.column.value));
   const targets = table.columns.filter((c) => assigned.has(c.name));
   const sources = values.filter((_, i) => assigned.has(table.columns[i].name));
   if (sources.some((e, i) => !typesEqual(e.type, targets[i].type) && e.type.kind !== 'unknown' && !isStoreAssignable(e.type, targets[i].type))) {
@@ -55,9 +71,10 @@ export function rowUpdate(s: ast.Update, table: TableMetadata, session: Session,
     );
   }
   const project = compileProjection(
-    values.map((e, i) => toChannels(assignmentCast(e, table.columns[i].type, session), symbols, new Map())),
-    table.columns.map((c) => c.type),
+    values.map((e, i) => toChannels(assignmentCast(e, table.columns[i].type, session), layout, new Map())),
+    layout.map((s) => s.type),
   );
+  if (perRow !== undefined) return (rows: Page) => checkNotNull(project(perRow.rowsOf(rows)), table);
   return (rows: Page) => checkNotNull(project(rows), table);
 }
 

@@ -9,6 +9,7 @@ import type { Session } from '../../spi/session.js';
 import type { OutputColumn } from '../../spi/statement-result.js';
 import type { WriteHandle } from '../../spi/table-write.js';
 import type * as ast from '../../sql/parser/ast.js';
+import type { RowExpression } from '../../sql/planner/row-expression.js';
 
 export interface WriteStatement {
   query: ast.Query;
@@ -25,8 +26,10 @@ export interface WriteStatement {
 export interface WriteLayout {
   kind: 'create' | 'insert';
   table: TableMetadata;
-  /** Per table column (in table order), the query column written to it; -1: none (NULL). */
+  /** Per table column (in table order), the query column written to it; -1: none (`omitted`, else NULL). */
   sources: number[];
+  /** Per table column, the value written where `sources` has none (a column's default). */
+  omitted?: readonly (RowExpression | undefined)[];
   queryColumns: readonly OutputColumn[];
   /** Whether the connector's writers run on any node (else on the coordinator, where its data is). */
   writesAnywhere: boolean;

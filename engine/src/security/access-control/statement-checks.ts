@@ -84,6 +84,8 @@ export function checkStatement(access: FileAccessControl, statement: ast.Stateme
       return owns(statement.table, (t) => `Cannot drop a column from table ${t}`);
     case 'RenameColumn':
       return owns(statement.table, (t) => `Cannot rename a column in table ${t}`);
+    case 'SetColumnType':
+      return owns(statement.table, (t) => `Cannot alter a column for table ${t}`);
     case 'CreateView':
       return owns(statement.name, (t) => `Cannot create view ${t}`);
     case 'DropView':

@@ -20,6 +20,8 @@ import { readRelation } from '../../security/access-control/relation-reads.js';
 import { planStandaloneUnnest, planUnnestJoin, unnestTarget, type UnnestTarget } from './unnest-planner.js';
 import { planSample } from './sample-planner.js';
 import { isLateral, planLateralRight } from './lateral-planner.js';
+import { misplacedNearest, nearestOf, planNearestJoin } from './nearest-planner.js';
+import type { PlannerContext } from '../planner/planner-context.js';
 
 export function planRelation(planner: QueryPlanner, relation: ast.Relation, outer?: Scope): RelationPlan {
   const context = planner.context;
@@ -51,16 +53,8 @@ export function planRelation(planner: QueryPlanner, relation: ast.Relation, oute
         return { node, scope: new Scope(outputs.map((symbol, i) => ({ name: table.columns[i].name, qualifier, symbol, origin })), outer) };
       });
     }
-    case 'AliasedRelation': {
-      const inner = planRelation(planner, relation.relation, outer);
-      const fields = visibleFields(inner);
-      const names = relation.columnNames?.map((c) => c.value);
-      if (names && names.length !== fields.length) {
-        throw new EngineError('MISMATCHED_COLUMN_ALIASES', `Column alias list has ${names.length} entries but '${relation.alias.value}' has ${fields.length} columns available`, relation.location);
-      }
-      const plan = QueryPlanner.relabel(inner, [relation.alias.value], names ?? fields.map((f) => f.name));
-      return { node: QueryPlanner.outputVisible(inner, context), scope: plan.scope };
-    }
+    case 'AliasedRelation':
+      return aliasRelation(planRelation(planner, relation.relation, outer), relation, context);
     case 'SubqueryRelation':
     case 'Lateral': {
       const plan = planner.planQuery(relation.query, outer);
@@ -76,11 +70,23 @@ export function planRelation(planner: QueryPlanner, relation: ast.Relation, oute
       return planSample(planner, relation, planRelation(planner, relation.relation, outer));
     case 'JsonTable':
       return planStandaloneUnnest(planner, unnestTarget(relation) as UnnestTarget, outer);
+    case 'Nearest':
+      throw misplacedNearest(relation);
     case 'PatternRecognitionRelation':
     case 'TableFunctionInvocation':
-    case 'Nearest':
       throw unsupportedNode(relation);
   }
+}
+
+/** `inner AS alias [(columns)]`: its visible columns under the alias's names. */
+export function aliasRelation(inner: RelationPlan, relation: ast.AliasedRelation, context: PlannerContext): RelationPlan {
+  const fields = visibleFields(inner);
+  const names = relation.columnNames?.map((c) => c.value);
+  if (names && names.length !== fields.length) {
+    throw new EngineError('MISMATCHED_COLUMN_ALIASES', `Column alias list has ${names.length} entries but '${relation.alias.value}' has ${fields.length} columns available`, relation.location);
+  }
+  const plan = QueryPlanner.relabel(inner, [relation.alias.value], names ?? fields.map((f) => f.name));
+  return { node: QueryPlanner.outputVisible(inner, context), scope: plan.scope };
 }
 
 function withOuter(plan: RelationPlan, outer: Scope | undefined): RelationPlan {
@@ -92,6 +98,8 @@ function planJoin(planner: QueryPlanner, join: ast.Join, outer?: Scope): Relatio
   const left = planRelation(planner, join.left, outer);
   const unnest = unnestTarget(join.right);
   if (unnest !== undefined) return planUnnestJoin(planner, join, left, unnest);
+  const nearest = nearestOf(join.right);
+  if (nearest !== undefined) return planNearestJoin(planner, join, nearest, left, outer);
   let right: RelationPlan;
   if (isLateral(join.right)) {
     const lateral = planLateralRight(planner, join, left, outer);

@@ -100,11 +100,12 @@ export function describe(node: PlanNode): string {
         .join(', ')}`;
     case 'Join': {
       const criteria = node.criteria.map((c) => `${name(c.left)} = ${name(c.right)}`).join(' AND ');
-      const kind = node.type === 'mark' ? 'SemiJoin' : node.type === 'inner' && node.criteria.length === 0 ? 'CrossJoin' : `${capitalize(node.type)}Join`;
+      const kind = node.nearest ? `${capitalize(node.type)}NearestJoin` : node.type === 'mark' ? 'SemiJoin' : node.type === 'inner' && node.criteria.length === 0 ? 'CrossJoin' : `${capitalize(node.type)}Join`;
       const parts = [
         ...(node.mark ? [`${node.mark.nullAware ? 'null-aware, ' : ''}mark = ${name(node.mark.symbol)}`] : []),
         ...(criteria ? [`criteria = (${criteria})`] : []),
         ...(node.filter ? [`filter = ${formatRowExpression(node.filter)}`] : []),
+        ...(node.nearest ? [`nearest = ${name(node.nearest.key)} ${node.nearest.operator} ${name(node.nearest.value)}`] : []),
         ...(node.distribution ? [`distribution = ${node.distribution}`] : []),
         ...(node.parallelProbe === true ? ['probe = parallel'] : []),
         ...(node.dynamicFilters === undefined ? [] : [`dynamicFilterAssignments = {${node.dynamicFilters.map((f) => `${name(f.build)} -> #${f.id}`).join(', ')}}`]),

@@ -31,6 +31,8 @@ export function nodeReferences(node: PlanNode): Map<number, Symbol> {
         add(c.right);
       });
       addExpr(node.filter);
+      add(node.nearest?.key);
+      add(node.nearest?.value);
       break;
     case 'Sort':
     case 'TopN':

@@ -145,6 +145,20 @@ export interface JoinNode extends NodeBase {
   dynamicFilters?: DynamicFilterAssignment[];
   /** Set on a cluster's plan: how the join's rows are spread over its tasks (see distributed/join-distribution). */
   distribution?: JoinDistribution;
+  /** An as-of join (NEAREST): each probe row keeps only its passing candidate with the nearest build key. */
+  nearest?: NearestMatch;
+}
+
+/**
+ * The candidate a NEAREST join keeps per probe row: of the build rows that match the criteria and
+ * pass the filter (which holds the MATCH comparison `key operator value`), the one whose `key` (a
+ * build-side symbol) is the largest (< or <=) or the smallest (> or >=). `value` is the probe-side
+ * symbol compared with it (of the key's type).
+ */
+export interface NearestMatch {
+  key: Symbol;
+  operator: '<' | '<=' | '>' | '>=';
+  value: Symbol;
 }
 
 /** As Trino's EXPLAIN names them: the build side replicated to every probe task, or both sides partitioned on the keys. */

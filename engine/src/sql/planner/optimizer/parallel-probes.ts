@@ -109,7 +109,7 @@ function allOf(node: PlanNode): Set<number> {
 
 /** Whether the join's kind and build side allow probing it in parallel (whatever its probe side). */
 function isCandidate(node: JoinNode, used: ReadonlySet<number>, context: PlannerContext): boolean {
-  if (node.type !== 'inner' && node.type !== 'left' && node.type !== 'mark') return false;
+  if ((node.type !== 'inner' && node.type !== 'left' && node.type !== 'mark') || node.nearest !== undefined) return false;
   // A build side estimated bigger than the probe side: its build in the main thread outweighs the
   // probe, and a mark join there hashes a small probe side instead (mark-join-probe-first; TPC-H
   // q4's EXISTS over lineitem measured 5x slower probed in parallel on sf1 memory tables).

@@ -36,7 +36,7 @@ export function pushFilteringSemiJoins(root: PlanNode, context: PlannerContext):
 function pushInto(probe: PlanNode, semiJoin: JoinNode, context: PlannerContext): PlanNode | undefined {
   const needed = [...semiJoin.criteria.map((c) => c.left.id), ...(semiJoin.filter ? [...referencedSymbols(semiJoin.filter).keys()] : [])];
   const within = (side: PlanNode) => needed.every((id) => side.outputs.some((s) => s.id === id));
-  if (probe.kind === 'Join' && probe.type === 'inner') {
+  if (probe.kind === 'Join' && probe.type === 'inner' && probe.nearest === undefined) {
     for (const side of ['left', 'right'] as const) {
       if (!within(probe[side])) continue;
       const inner = pushInto(probe[side], semiJoin, context) ?? filtered(probe[side], semiJoin, context);

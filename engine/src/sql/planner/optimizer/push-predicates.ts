@@ -84,7 +84,8 @@ class PredicatePusher {
     const onLeft = (p: RowExpression) => isDeterministic(p) && refsWithin(p, leftIds);
     const onRight = (p: RowExpression) => isDeterministic(p) && refsWithin(p, rightIds);
 
-    if (node.type === 'inner') {
+    // A NEAREST join's filter picks among candidates: only its build-only conjuncts may go below (as for LEFT).
+    if (node.type === 'inner' && node.nearest === undefined) {
       const all = [...predicates, ...(node.filter ? extractCommonPredicates(node.filter) : [])];
       const [leftOnly, rest1] = partition(all, onLeft);
       const [rightOnly, both] = partition(rest1, onRight);
@@ -95,7 +96,7 @@ class PredicatePusher {
       const extended = split.leftAssignments.length + split.rightAssignments.length > 0;
       return extended ? this.factory.restrict(join, node.outputs) : join;
     }
-    if (node.type === 'left' || node.type === 'mark') {
+    if (node.type === 'left' || node.type === 'mark' || node.nearest !== undefined) {
       const [down, up] = partition(predicates, onLeft);
       // A condition of the ON clause on the build side alone filters the build side.
       const [buildOnly, keep] = partition(extractConjuncts(node.filter), onRight);

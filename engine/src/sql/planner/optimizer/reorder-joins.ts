@@ -16,12 +16,17 @@ import { mapSources } from './rewrite-plan.js';
 
 export function reorderJoins(root: PlanNode, context: PlannerContext): PlanNode {
   const visit = (node: PlanNode): PlanNode => {
-    if (node.kind === 'Join' && node.type === 'inner') return rebuildRegion(node, context, visit);
+    if (isReorderable(node)) return rebuildRegion(node, context, visit);
     const rewritten = mapSources(node, visit);
-    if (rewritten.kind === 'Join' && (rewritten.type === 'left' || rewritten.type === 'right')) return flipOuterJoin(rewritten, context);
+    if (rewritten.kind === 'Join' && rewritten.nearest === undefined && (rewritten.type === 'left' || rewritten.type === 'right')) return flipOuterJoin(rewritten, context);
     return rewritten;
   };
   return visit(root);
+}
+
+/** An inner join whose sides may be reordered (a NEAREST join's sides have roles). */
+function isReorderable(node: PlanNode): node is JoinNode {
+  return node.kind === 'Join' && node.type === 'inner' && node.nearest === undefined;
 }
 
 function rebuildRegion(region: JoinNode, context: PlannerContext, visit: (n: PlanNode) => PlanNode): PlanNode {
@@ -29,7 +34,7 @@ function rebuildRegion(region: JoinNode, context: PlannerContext, visit: (n: Pla
   const inputs: PlanNode[] = [];
   const conditions: RowExpression[] = [];
   const flatten = (node: PlanNode) => {
-    if (node.kind === 'Join' && node.type === 'inner') {
+    if (isReorderable(node)) {
       flatten(node.left);
       flatten(node.right);
       for (const c of node.criteria) conditions.push({ kind: 'call', name: 'equal', args: [symbolRef(c.left), symbolRef(c.right)], type: BOOLEAN });

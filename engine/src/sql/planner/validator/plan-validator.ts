@@ -119,6 +119,8 @@ function joinProblem(node: JoinNode, at: string): string | undefined {
   const right = new Set(node.right.outputs.map((s) => s.id));
   const clause = node.criteria.find((c) => !left.has(c.left.id) || !right.has(c.right.id));
   if (clause !== undefined) return `${at}: criterion ${describe(clause.left)} = ${describe(clause.right)} is not probe = build`;
+  if (node.nearest !== undefined && !right.has(node.nearest.key.id)) return `${at}: its nearest key ${describe(node.nearest.key)} is not a build symbol`;
+  if (node.nearest !== undefined && !left.has(node.nearest.value.id)) return `${at}: its nearest value ${describe(node.nearest.value)} is not a probe symbol`;
   if (node.type === 'mark' && (node.mark === undefined || !typesEqual(node.mark.symbol.type, BOOLEAN))) return `${at}: a mark join without a boolean mark`;
   const build = exchangeBelow(node.right, true);
   if (build?.type === 'REPLICATE' && (node.type === 'right' || node.type === 'full')) return `${at}: a ${node.type} join's build side is replicated, so its unmatched rows would come once per task`;
