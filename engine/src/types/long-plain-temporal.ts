@@ -1,23 +1,36 @@
-// `timestamp(p)` and `time(p)` for p 7..12 (Trino's LongTimestamp: epoch micros plus the picos of
-// that micro; its time(p) is picos of the day at every precision). Precisions 0..6 keep their
-// number of microseconds (page.ts); 7..12 hold one JS bigint per value in a bigint[] column:
+// `timestamp(p)` for p 4..12 and `time(p)` for p 7..12 (Trino's LongTimestamp: epoch micros plus the
+// picos of that micro; its time(p) is picos of the day at every precision). A double of microseconds
+// is exact only within 2^53 of the epoch (years 1685..2255), and a timestamp of any year -290308..294247
+// must keep its microseconds (Trino's int64 epoch micros), so timestamps above millisecond precision
+// are long; a timestamp(0..3) keeps its number of microseconds, a whole number of millis that rounds
+// back exactly up to 2^62 micros (short-plain-timestamp.ts), and a time(0..6) its micros of the day
+// (always exact). Long values hold one JS bigint per value in a bigint[] column:
 // picoseconds since the epoch (wall clock, as if UTC) for a timestamp, picoseconds of the day for a
 // time. A bigint equals, hashes and orders as the value does, so the generic paths serve it.
 
 import type { Scalar } from '../spi/page.js';
 import { formatDate, parseDate } from './datetime.js';
+import { shortTimestampMillis } from './short-plain-timestamp.js';
 import { tryZoneKeyOf } from './time-zones.js';
 import type { SqlType } from './types.js';
 import { PICOS_PER_DAY, formatPicosOfDay, parseZonedTime } from './zoned-time.js';
 
-/** Plain times and timestamps up to this precision are short (a number of microseconds). */
+/** Plain times up to this precision are short (a number of microseconds of the day). */
 export const MAX_SHORT_PLAIN_PRECISION = 6;
+/** Plain timestamps up to this precision are short (a number of microseconds, whole millis). */
+export const MAX_SHORT_PLAIN_TIMESTAMP_PRECISION = 3;
+
+/** The highest short precision of a plain `timestamp` or `time`. */
+export function maxShortPrecision(kind: 'timestamp' | 'time'): number {
+  return kind === 'timestamp' ? MAX_SHORT_PLAIN_TIMESTAMP_PRECISION : MAX_SHORT_PLAIN_PRECISION;
+}
 export const PICOS_PER_MICRO = 1_000_000n;
+const PICOS_PER_MILLI = 1000n * PICOS_PER_MICRO;
 const PICOS_DAY = PICOS_PER_DAY;
 
 /** Whether `type` is a plain timestamp or time held as bigint picoseconds. */
 export function isLongPlain(type: SqlType): boolean {
-  return (type.kind === 'timestamp' || type.kind === 'time') && type.precision > MAX_SHORT_PLAIN_PRECISION;
+  return (type.kind === 'timestamp' || type.kind === 'time') && type.precision > maxShortPrecision(type.kind);
 }
 
 /** Whether a type holds a long plain temporal value at any depth (arrays, maps, rows). */
@@ -50,6 +63,7 @@ export function roundPicos(picos: bigint, precision: number): bigint {
 export function readPicos(type: SqlType): (v: Scalar) => bigint {
   if (type.kind === 'date') return (v) => BigInt(v as number) * PICOS_DAY;
   if (isLongPlain(type)) return (v) => v as bigint;
+  if (type.kind === 'timestamp') return (v) => BigInt(shortTimestampMillis(v as number)) * PICOS_PER_MILLI;
   return (v) => BigInt(v as number) * PICOS_PER_MICRO;
 }
 
