@@ -10,7 +10,7 @@
 
 import type { Scalar } from '../spi/page.js';
 import { formatDate, parseDate } from './datetime.js';
-import { shortTimestampMillis } from './short-plain-timestamp.js';
+import { checkShortTimestamp, shortTimestampMillis } from './short-plain-timestamp.js';
 import { tryZoneKeyOf } from './time-zones.js';
 import type { SqlType } from './types.js';
 import { PICOS_PER_DAY, formatPicosOfDay, parseZonedTime } from './zoned-time.js';
@@ -73,6 +73,7 @@ export function writePicos(type: SqlType): (picos: bigint) => Scalar {
   const precision = (type as { precision: number }).precision;
   const wrap = type.kind === 'time' ? (p: bigint) => p - floorDiv(p, PICOS_DAY) * PICOS_DAY : (p: bigint) => p;
   if (isLongPlain(type)) return (p) => wrap(roundPicos(p, precision));
+  if (type.kind === 'timestamp') return (p) => Number(checkShortTimestamp(roundPicos(p, precision)) / PICOS_PER_MICRO);
   return (p) => Number(wrap(roundPicos(p, precision)) / PICOS_PER_MICRO);
 }
 

@@ -4,10 +4,10 @@
 // goes through whole days (addMonthsToDays) and fixed units add or divide bigints. The semantics
 // are those of the micros bodies in datetime-fields.ts (Joda's completed units for date_diff).
 
-import { addMonthsToDays, monthOfDays, yearOfDays } from '../../types/datetime.js';
+import { addMonthsToDays } from '../../types/datetime.js';
 import { floorDiv } from '../../types/long-plain-temporal.js';
 import { PICOS_PER_DAY } from '../../types/zoned-time.js';
-import { type DateTimeUnit, UNIT_MICROS, truncateDate } from './datetime-fields.js';
+import { type DateTimeUnit, UNIT_MICROS, monthsBetween, truncateDate } from './datetime-fields.js';
 
 const PICOS_PER_MICRO = 1_000_000n;
 const PICOS_PER_MILLI = 1_000_000_000n;
@@ -21,12 +21,6 @@ export function addMonthsExact(picos: bigint, months: bigint): bigint {
   return BigInt(addMonthsToDays(Number(days), Number(months))) * PICOS_PER_DAY + (picos - days * PICOS_PER_DAY);
 }
 
-/** Months since year 0 of the timestamp's month. */
-function monthNumber(picos: bigint): bigint {
-  const days = Number(floorDiv(picos, PICOS_PER_DAY));
-  return BigInt(yearOfDays(days) * 12 + monthOfDays(days));
-}
-
 /** date_add(unit, amount, timestamp). */
 export function addUnitsExact(unit: DateTimeUnit, amount: bigint, picos: bigint): bigint {
   const months = MONTHS_OF_UNIT[unit];
@@ -38,11 +32,8 @@ export function diffUnitsExact(unit: DateTimeUnit, a: bigint, b: bigint): bigint
   const [am, bm] = [floorDiv(a, PICOS_PER_MILLI) * PICOS_PER_MILLI, floorDiv(b, PICOS_PER_MILLI) * PICOS_PER_MILLI];
   const months = MONTHS_OF_UNIT[unit];
   if (months === undefined) return (bm - am) / unitPicos(unit); // bigint division truncates toward zero
-  let m = monthNumber(bm) - monthNumber(am);
-  // Back off by one month when adding m months to a overshoots b (a day clamped at a month's end).
-  if (m > 0n && addMonthsExact(am, m) > bm) m--;
-  else if (m < 0n && addMonthsExact(am, m) < bm) m++;
-  return m / months;
+  const [ad, bd] = [floorDiv(am, PICOS_PER_DAY), floorDiv(bm, PICOS_PER_DAY)];
+  return BigInt(monthsBetween(Number(ad), am - ad * PICOS_PER_DAY, Number(bd), bm - bd * PICOS_PER_DAY)) / months;
 }
 
 /** date_trunc(unit, timestamp). */
