@@ -38,9 +38,11 @@ describe('PostgreSQL timestamps at every year', function () {
   });
 
   it('finds a row by a literal next to the end of time (pushed down as PostgreSQL text)', async () => {
-    expect(await fixture.engine.rows("SELECT i FROM pg.public.ts_range WHERE t = TIMESTAMP '9999-12-31 23:59:59.999999'")).to.deep.equal([[4]]);
-    expect(await fixture.engine.rows("SELECT i FROM pg.public.ts_range WHERE t > TIMESTAMP '2300-01-01 00:00:00.000000' AND t < TIMESTAMP '2300-01-01 00:00:00.000002'")).to.deep.equal([[3]]);
-    expect(await fixture.engine.rows("SELECT i FROM pg.public.ts_range WHERE m = TIMESTAMP '9999-12-31 23:59:59.002'")).to.deep.equal([[4]]);
+    const found = (where: string) => fixture.engine.rows(`SELECT i, CAST(t AS varchar), CAST(m AS varchar) FROM pg.public.ts_range WHERE ${where}`);
+    const row4 = [4, '9999-12-31 23:59:59.999999', '9999-12-31 23:59:59.002'];
+    expect(await found("t = TIMESTAMP '9999-12-31 23:59:59.999999'")).to.deep.equal([row4]);
+    expect(await found("t > TIMESTAMP '2300-01-01 00:00:00.000000' AND t < TIMESTAMP '2300-01-01 00:00:00.000002'")).to.deep.equal([[3, '2300-01-01 00:00:00.000001', '2300-01-01 00:00:00.001']]);
+    expect(await found("m = TIMESTAMP '9999-12-31 23:59:59.002'")).to.deep.equal([row4]);
   });
 
   it('writes values that PostgreSQL reads with the same digits', async () => {
