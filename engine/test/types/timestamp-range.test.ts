@@ -31,6 +31,8 @@ const MILLIS = ['0001-01-01 00:00:00.001', '1000-06-15 11:22:33.444', '2300-01-0
 const trinoYear = (text: string) => (/^\d{5,}-/.test(text) ? `+${text}` : text.replace(/^-(\d{1,3})-/, (_, y: string) => `-${y.padStart(4, '0')}-`));
 /** DuckDB's floor division of integers (its % and // truncate toward zero). */
 const floorDiv = (x: string, d: number) => `((${x})::HUGEINT - (((${x})::HUGEINT % ${d}) + ${d}) % ${d}) // ${d}`;
+/** A DuckDB timestamp floored to whole millis, as Trino's date_diff reads its values. */
+const floorMillis = (c: string) => `make_timestamp(CAST(${floorDiv(`epoch_us(${c})`, 1000)} AS BIGINT) * 1000)`;
 const TEXT6 = (c: string) => `strftime(${c}, '%Y-%m-%d %H:%M:%S.%f')`;
 const TEXT3 = (c: string) => `strftime(${c}, '%Y-%m-%d %H:%M:%S.%g')`;
 
@@ -125,7 +127,6 @@ describe('plain timestamps at every year (DuckDB TIMESTAMP oracle)', function ()
   it('counts whole units between values far apart (date_diff, timestamp - timestamp)', async () => {
     for (const unit of ['millisecond', 'second', 'minute', 'hour', 'day', 'week', 'month', 'quarter', 'year']) {
       // DuckDB's date_sub counts whole units as Joda does; both sides read whole millis (Trino floors them).
-      const floorMillis = (c: string) => `make_timestamp(CAST(${floorDiv(`epoch_us(${c})`, 1000)} AS BIGINT) * 1000)`;
       await same(
         `SELECT a.i, b.i, date_diff('${unit}', a.t, b.t) FROM memory.default.t6 a CROSS JOIN memory.default.t6 b ORDER BY 1, 2`,
         `SELECT a.i, b.i, date_sub('${unit}', ${floorMillis('a.t')}, ${floorMillis('b.t')}) FROM t6 a CROSS JOIN t6 b ORDER BY 1, 2`,
@@ -142,6 +143,21 @@ describe('plain timestamps at every year (DuckDB TIMESTAMP oracle)', function ()
     await sameOver("format_datetime(t, 'yyyy-MM-dd HH:mm:ss.SSS')", TEXT3(`make_timestamp(CAST(${floorDiv('epoch_us(t) + 500', 1000)} AS BIGINT) * 1000)`));
     await sameOver("date_format(t, '%Y-%m-%d %H:%i:%s.%f')", `${TEXT3(`make_timestamp(CAST(${floorDiv('epoch_us(t) + 500', 1000)} AS BIGINT) * 1000)`)} || '000'`);
     await same("SELECT i, to_iso8601(t) FROM memory.default.t6 ORDER BY i", `SELECT i, replace(${TEXT6('t')}, ' ', 'T') FROM t6 ORDER BY i`);
+  });
+
+  it('computes on timestamp with time zone values as on their wall clock (session zone UTC)', async () => {
+    for (const [table, precision, TEXT] of [['t3', 3, TEXT3], ['t6', 6, TEXT6]] as const) {
+      const z = `CAST(t AS timestamp(${precision}) with time zone)`;
+      await same(
+        `SELECT i, year(${z}), day_of_year(${z}), second(${z}), millisecond(${z}), date_diff('millisecond', TIMESTAMP '9999-12-31 00:00:00 UTC', ${z}), date_diff('month', TIMESTAMP '0001-01-31 00:00:00 UTC', ${z}) FROM memory.default.${table} ORDER BY i`,
+        `SELECT i, year(t), dayofyear(t), second(t), millisecond(t) % 1000, date_sub('millisecond', TIMESTAMP '9999-12-31 00:00:00', ${floorMillis('t')}), date_sub('month', TIMESTAMP '0001-01-31 00:00:00', t) FROM ${table} ORDER BY i`,
+      );
+      await same(
+        `SELECT i, CAST(date_trunc('millisecond', ${z}) AS varchar), CAST(date_trunc('month', ${z}) AS varchar), CAST(${z} + INTERVAL '1' MONTH AS varchar), CAST(date_add('day', 1, ${z}) AS varchar), CAST(date_add('second', -1, ${z}) AS varchar) FROM memory.default.${table} ORDER BY i`,
+        `SELECT i, ${TEXT("date_trunc('millisecond', t)")} || ' UTC', ${TEXT("date_trunc('month', t)")} || ' UTC', ${TEXT('t + INTERVAL 1 MONTH')} || ' UTC', ${TEXT('t + INTERVAL 1 DAY')} || ' UTC', ${TEXT('t - INTERVAL 1 SECOND')} || ' UTC' FROM ${table} ORDER BY i`,
+      );
+    }
+    await same(`SELECT i, format_datetime(CAST(t AS timestamp(3) with time zone), 'yyyy-MM-dd HH:mm:ss.SSS') FROM memory.default.t3 ORDER BY i`, `SELECT i, ${TEXT3('t')} FROM t3 ORDER BY i`);
   });
 
   it('compares, orders, groups and joins on the exact value', async () => {
