@@ -55,8 +55,25 @@ export function floorDiv(a: bigint, b: bigint): bigint {
 /** Picoseconds rounded half up (toward +infinity at the half, as Trino) to `precision` digits. */
 export function roundPicos(picos: bigint, precision: number): bigint {
   if (precision >= 12) return picos;
-  const unit = 10n ** BigInt(12 - precision);
+  const unit = PICOS_UNITS[precision];
   return floorDiv(picos + unit / 2n, unit) * unit;
+}
+
+/** Picoseconds in one unit of the last digit of each precision 0..12. */
+const PICOS_UNITS = Array.from({ length: 13 }, (_, p) => 10n ** BigInt(12 - p));
+
+/** Micros doubles are exact integers below this magnitude. */
+const EXACT_MICROS = 2 ** 53;
+
+/** A short timestamp (micros, whole millis) of picoseconds rounded half up to `precision` (0..3): numbers where exact. */
+function shortTimestampOfPicos(picos: bigint, precision: number): number {
+  const micros = Number(floorDiv(picos, PICOS_PER_MICRO));
+  // Half up on picoseconds is half up on their whole micros (a half unit is whole micros).
+  if (micros > -EXACT_MICROS && micros < EXACT_MICROS) {
+    const unit = 10 ** (6 - precision);
+    return Math.floor((micros + unit / 2) / unit) * unit;
+  }
+  return Number(checkShortTimestamp(roundPicos(picos, precision)) / PICOS_PER_MICRO);
 }
 
 /** The picoseconds (since the epoch, or of the day for a time) of a date, time or timestamp value. */
@@ -73,7 +90,7 @@ export function writePicos(type: SqlType): (picos: bigint) => Scalar {
   const precision = (type as { precision: number }).precision;
   const wrap = type.kind === 'time' ? (p: bigint) => p - floorDiv(p, PICOS_DAY) * PICOS_DAY : (p: bigint) => p;
   if (isLongPlain(type)) return (p) => wrap(roundPicos(p, precision));
-  if (type.kind === 'timestamp') return (p) => Number(checkShortTimestamp(roundPicos(p, precision)) / PICOS_PER_MICRO);
+  if (type.kind === 'timestamp') return (p) => shortTimestampOfPicos(p, precision);
   return (p) => Number(wrap(roundPicos(p, precision)) / PICOS_PER_MICRO);
 }
 

@@ -25,9 +25,12 @@ const PICOS_PER_MICRO = 1_000_000n;
 const PICOS_PER_MILLI = 1_000_000_000n;
 const CYCLE_DAYS = 146_097;
 const CYCLE_PICOS = BigInt(CYCLE_DAYS) * PICOS_PER_DAY;
-const CYCLE_YEARS = 400n;
+const CYCLE_MILLIS = CYCLE_DAYS * 86_400_000;
+const CYCLE_YEARS = 400;
 /** Micros doubles are exact integers below this magnitude. */
 const EXACT_MICROS = 2 ** 53;
+const EXACT_MILLIS = EXACT_MICROS / 1000;
+const MAX_SAFE_MILLIS = 2 ** 53;
 
 /** A body on picoseconds (timestamp arguments) returning picoseconds for a timestamp result. */
 type Exact = (...args: never[]) => Scalar;
@@ -38,11 +41,21 @@ const YEAR_FIELDS = ['year', 'year_of_week', 'yow'];
 
 const isTimestamp = (t: SqlType): boolean => t.kind === 'timestamp';
 
-/** The whole millis of a value moved by whole cycles to near 1970, as micros, and the cycles moved. */
-function inCycle(picos: bigint): { micros: number; cycles: bigint } {
+/**
+ * The whole millis (floor) of a value moved by whole cycles to near 1970, as micros, and the cycles
+ * moved: numbers while the millis are exact doubles (every year to ±285,000), bigints beyond.
+ */
+function inCycle(picos: bigint): { micros: number; cycles: number } {
   const millis = floorDiv(picos, PICOS_PER_MILLI);
+  const ms = Number(millis);
+  if (ms > -EXACT_MILLIS && ms < EXACT_MILLIS) return { micros: ms * 1000, cycles: 0 };
+  if (ms > -MAX_SAFE_MILLIS && ms < MAX_SAFE_MILLIS) {
+    // CYCLE_MILLIS is 2^10 times an odd number below 2^43: cycles * CYCLE_MILLIS is exact.
+    const cycles = Math.floor((ms + CYCLE_MILLIS / 2) / CYCLE_MILLIS);
+    return { micros: (ms - cycles * CYCLE_MILLIS) * 1000, cycles };
+  }
   const cycles = floorDiv(millis * PICOS_PER_MILLI + CYCLE_PICOS / 2n, CYCLE_PICOS);
-  return { micros: Number((millis * PICOS_PER_MILLI - cycles * CYCLE_PICOS) / PICOS_PER_MICRO), cycles };
+  return { micros: Number((millis * PICOS_PER_MILLI - cycles * CYCLE_PICOS) / PICOS_PER_MICRO), cycles: Number(cycles) };
 }
 
 /** The day and micros of the day of the value rounded half up to millis (as Trino's formatters read it). */
@@ -59,7 +72,7 @@ const field =
     return (t: bigint) => {
       const { micros, cycles } = inCycle(t);
       const value = body.invoke(micros) as bigint;
-      return years ? value + cycles * CYCLE_YEARS : value;
+      return years && cycles !== 0 ? value + BigInt(cycles * CYCLE_YEARS) : value;
     };
   };
 
@@ -67,7 +80,7 @@ const lastDayOfMonth: ExactFactory = (_types, inner) => {
   const body = inner();
   return (t: bigint) => {
     const { micros, cycles } = inCycle(t);
-    return (body.invoke(micros) as number) + Number(cycles) * CYCLE_DAYS;
+    return (body.invoke(micros) as number) + cycles * CYCLE_DAYS;
   };
 };
 
@@ -127,14 +140,17 @@ export function hasExactTimestampBody(name: string): boolean {
 export function exactTimestampImplementation(name: string, types: readonly SqlType[], returnType: SqlType, inner: () => ScalarImplementation): ScalarImplementation | undefined {
   const exact = EXACT.get(name)?.(types, inner);
   if (exact === undefined) return undefined;
+  const invokeExact = exact as (...args: Scalar[]) => Scalar;
+  const base = { mayReturnNull: true, acceptsNulls: false };
+  // Long values in, a long value or another type out: picoseconds as they are (results keep the precision).
+  const isShort = (t: SqlType) => isTimestamp(t) && !isLongPlain(t);
+  if (!types.some(isShort) && !isShort(returnType)) return { ...base, invoke: invokeExact };
   const reads = types.map((t) => (isTimestamp(t) ? readPicos(t) : undefined));
   const write = isTimestamp(returnType) ? writePicos(returnType) : (v: Scalar) => v;
-  const invokeExact = exact as (...args: Scalar[]) => Scalar;
   const exactCall = (...args: Scalar[]): Scalar => {
     const result = invokeExact(...args.map((a, i) => (a === null || reads[i] === undefined ? a : reads[i](a))));
     return result === null ? null : write(result as bigint);
   };
-  const base = { mayReturnNull: true, acceptsNulls: false };
   if (types.some(isLongPlain) || isLongPlain(returnType)) return { ...base, invoke: exactCall };
   // Short timestamps only: the micros body while every value is an exact double.
   const fast = inner();
