@@ -16,8 +16,8 @@ import type { BoundSignature, ScalarImplementation, SignatureTemplate } from './
 
 const PICOS_PER_MILLI = 1000n * PICOS_PER_MICRO;
 
-/** What a lifted function does with the fraction below the milli: carry it to a long result, drop it, or round the argument to millis. */
-type Rule = 'carry' | 'drop' | 'round';
+/** What a lifted function does with the fraction below the milli: carry it to a long result or drop it. */
+type Rule = 'carry' | 'drop';
 
 const RULES: ReadonlyMap<string, Rule> = new Map<string, Rule>([
   ...['hour', 'minute', 'second', 'millisecond'].map((name) => [name, 'carry'] as const),
@@ -75,7 +75,7 @@ export function implementWithLongPlain(name: string, template: SignatureTemplate
   const long = types.map(isLongPlain);
   const first = long.indexOf(true);
   const longResult = isLongPlain(returnType);
-  const toMillis = rule === 'round' ? (v: bigint) => floorDiv(v + PICOS_PER_MILLI / 2n, PICOS_PER_MILLI) : (v: bigint) => floorDiv(v, PICOS_PER_MILLI);
+  const toMillis = (v: bigint) => floorDiv(v, PICOS_PER_MILLI);
   return {
     mayReturnNull: inner.mayReturnNull,
     acceptsNulls: inner.acceptsNulls,
