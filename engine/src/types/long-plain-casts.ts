@@ -16,9 +16,12 @@ type Cast = (value: never) => Scalar;
 
 const PICOS_MILLI = BigInt(PICOS_PER_MILLI);
 
-/** Whether castFunction hands this cast here: a long plain type on either side (text targets format through values.ts). */
+/**
+ * Whether castFunction hands this cast here: a long plain type or a plain timestamp on either side
+ * (a short timestamp is read back to whole millis, short-plain-timestamp.ts; text targets format through values.ts).
+ */
 export function isLongPlainCast(from: SqlType, to: SqlType): boolean {
-  return isLongPlain(from) || isLongPlain(to);
+  return isLongPlain(from) || isLongPlain(to) || from.kind === 'timestamp' || to.kind === 'timestamp';
 }
 
 function sessionRequired(from: SqlType, to: SqlType): EngineError {

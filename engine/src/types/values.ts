@@ -7,7 +7,8 @@ import type { Scalar } from '../spi/page.js';
 import type { MapValue } from '../spi/map-value.js';
 import { padChar } from './chars.js';
 import { formatDecimal } from './decimal.js';
-import { formatDate, formatIntervalDaySecond, formatIntervalYearMonth, formatTimeOfDay, formatTimestamp } from './datetime.js';
+import { formatDate, formatIntervalDaySecond, formatIntervalYearMonth, formatTimeOfDay } from './datetime.js';
+import { formatShortTimestamp } from './short-plain-timestamp.js';
 import { formatDoubleAsText, formatRealAsText, realToShortestNumber } from './number-format.js';
 import type { SqlType } from './types.js';
 import { formatZoned } from './zoned-timestamp.js';
@@ -29,7 +30,7 @@ function formatTemporal(value: number, type: SqlType): string | undefined {
     case 'time':
       return formatTimeOfDay(value, type.precision);
     case 'timestamp':
-      return formatTimestamp(value, type.precision);
+      return formatShortTimestamp(value, type.precision);
     case 'interval year to month':
       return formatIntervalYearMonth(value);
     case 'interval day to second':

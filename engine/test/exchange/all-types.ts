@@ -31,7 +31,8 @@ export const ALL_TYPES_COLUMNS: readonly { type: SqlType; values: Scalar[] }[] =
   { type: { kind: 'date' }, values: [0, -719162, null, 2932896, 19000, -1] },
   { type: { kind: 'time', precision: 6 }, values: [0, 86_399_999_999, null, 43_200_000_001, 1, 3_600_000_000] },
   { type: { kind: 'timestamp', precision: 3 }, values: [0, -62_135_596_800_000_000, null, 253_402_300_799_999_000, 1_700_000_000_123_000, -1000] },
-  { type: { kind: 'timestamp', precision: 6 }, values: [1_700_000_000_123_456, -1, null, 0, 946_684_800_000_001, 2 ** 52] },
+  // timestamp(4..6) in picoseconds too (long-plain-temporal.ts): 9999-12-31 23:59:59.999999 among them
+  { type: { kind: 'timestamp', precision: 6 }, values: [1_700_000_000_123_456_000_000n, -1_000_000n, null, 0n, 946_684_800_000_001_000_000n, 253_402_300_799_999_999_000_000n] },
   // picoseconds since the epoch (timestamp) or of the day (time): the year 1 and 9999, -123001, either side of the epoch
   { type: { kind: 'timestamp', precision: 12 }, values: [0n, -62_135_596_800_000_000_000_000n, null, 253_402_300_799_999_999_999_999n, -3_944_288_383_503_876_543_210_988n, -1n] },
   { type: { kind: 'timestamp', precision: 7 }, values: [1_700_000_000_123_456_700_000n, -100_000n, null, 0n, 946_684_800_000_000_100_000n, 1n * 10n ** 25n] },

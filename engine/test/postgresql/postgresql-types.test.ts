@@ -57,7 +57,7 @@ const MAPPED: { column: string; type: string; text: string; value: (text: string
   { column: 'tm3', type: 'time(3)', text: '(extract(epoch FROM tm3) * 1000000)::bigint::text', value: Number },
   { column: 'tm', type: 'time(6)', text: '(extract(epoch FROM tm) * 1000000)::bigint::text', value: Number },
   { column: 'ts3', type: 'timestamp(3)', text: '(extract(epoch FROM ts3) * 1000000)::bigint::text', value: Number },
-  { column: 'ts', type: 'timestamp(6)', text: '(extract(epoch FROM ts) * 1000000)::bigint::text', value: Number },
+  { column: 'ts', type: 'timestamp(6)', text: '(extract(epoch FROM ts) * 1000000)::bigint::text', value: (t) => BigInt(t) * 1_000_000n }, // picoseconds (long-plain-temporal.ts)
   { column: 'u', type: 'uuid', text: 'u::text', value: String },
 ];
 const UNSUPPORTED = ['j', 'tz', 'num', 'arr'];

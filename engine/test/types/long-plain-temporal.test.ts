@@ -170,8 +170,10 @@ describe('timestamp(p) and time(p) above precision 6 (Trino TestTimestamp, TestT
     expect(aggregates.rows).to.deep.equal([['1969-12-31 23:59:59.999999999999', '2020-01-01 00:00:00.000000000002', 3n]]);
   });
 
-  it('keeps a micros number for precision 6 and below, a bigint of picoseconds above', async () => {
-    const { rows } = await engine.query("SELECT TIMESTAMP '1970-01-01 00:00:01.000001', TIMESTAMP '1970-01-01 00:00:01.0000010', TIME '00:00:01.000000001'");
-    expect(rows).to.deep.equal([[1_000_001, 1_000_001_000_000n, 1_000_000_001_000n]]);
+  it('keeps a micros number for a timestamp up to precision 3 and a time up to 6, a bigint of picoseconds above', async () => {
+    const { rows } = await engine.query(
+      "SELECT TIMESTAMP '1970-01-01 00:00:01.001', TIMESTAMP '1970-01-01 00:00:01.000001', TIMESTAMP '1970-01-01 00:00:01.0000010', TIME '00:00:01.000001', TIME '00:00:01.000000001'",
+    );
+    expect(rows).to.deep.equal([[1_001_000, 1_000_001_000_000n, 1_000_001_000_000n, 1_000_001, 1_000_000_001_000n]]);
   });
 });

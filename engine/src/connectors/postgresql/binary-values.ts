@@ -6,6 +6,7 @@ import { EngineError } from '../../errors/engine-error.js';
 /** Days from 1970-01-01 to 2000-01-01, PostgreSQL's epoch. */
 export const POSTGRES_EPOCH_DAYS = 10_957;
 export const POSTGRES_EPOCH_MICROS = POSTGRES_EPOCH_DAYS * 86_400_000_000;
+export const POSTGRES_EPOCH_MICROS_BIGINT = BigInt(POSTGRES_EPOCH_MICROS);
 
 const TWO_32 = 4_294_967_296;
 const NUMERIC_NEGATIVE = 0x4000;

@@ -7,7 +7,8 @@ import { EngineError } from '../../errors/engine-error.js';
 import type { Column, ColumnValues, Page } from '../../spi/page.js';
 import { SHORT_DECIMAL_PRECISION, type SqlType } from '../../types/types.js';
 import { uuidFromBytes } from '../../types/uuid-type.js';
-import { POSTGRES_EPOCH_DAYS, POSTGRES_EPOCH_MICROS, isInfiniteDate, isInfiniteTimestamp, readInt64Number, readNumericUnscaled, writeInt64Words } from './binary-values.js';
+import { PICOS_PER_MICRO, isLongPlain } from '../../types/long-plain-temporal.js';
+import { POSTGRES_EPOCH_DAYS, POSTGRES_EPOCH_MICROS, POSTGRES_EPOCH_MICROS_BIGINT, isInfiniteDate, isInfiniteTimestamp, readInt64Number, readNumericUnscaled, writeInt64Words } from './binary-values.js';
 
 const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
 const HEADER_FIXED = SIGNATURE.length + 8;
@@ -203,6 +204,13 @@ function columnDecoder(column: DecodedColumn, capacity: number): ColumnDecoder {
     case 'time':
       return typedDecoder(type, capacity, (n) => new Float64Array(n), (v, buf, o, _l, row) => void (v[row] = readInt64Number(buf, o)));
     case 'timestamp':
+      // PostgreSQL's timestamp(p) holds int64 micros: exact as a long timestamp's picoseconds (p 4..6).
+      if (isLongPlain(type)) {
+        return typedDecoder(type, capacity, (n) => new Array<bigint>(n).fill(0n), (v, buf, o, _l, row) => {
+          if (isInfiniteTimestamp(buf, o)) throw infinite(name, 'timestamp');
+          v[row] = (buf.readBigInt64BE(o) + POSTGRES_EPOCH_MICROS_BIGINT) * PICOS_PER_MICRO;
+        });
+      }
       return typedDecoder(type, capacity, (n) => new Float64Array(n), (v, buf, o, _l, row) => {
         if (isInfiniteTimestamp(buf, o)) throw infinite(name, 'timestamp');
         v[row] = readInt64Number(buf, o) + POSTGRES_EPOCH_MICROS;

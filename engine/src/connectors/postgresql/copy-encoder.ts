@@ -4,7 +4,8 @@
 import { EngineError } from '../../errors/engine-error.js';
 import type { Column, Page } from '../../spi/page.js';
 import { uuidToBytes } from '../../types/uuid-type.js';
-import { POSTGRES_EPOCH_DAYS, POSTGRES_EPOCH_MICROS, numericBytes } from './binary-values.js';
+import { PICOS_PER_MICRO, floorDiv, isLongPlain } from '../../types/long-plain-temporal.js';
+import { POSTGRES_EPOCH_DAYS, POSTGRES_EPOCH_MICROS, POSTGRES_EPOCH_MICROS_BIGINT, numericBytes } from './binary-values.js';
 
 const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
 
@@ -168,6 +169,10 @@ function fieldWriter(column: Column, booleanTarget: BooleanTarget): (w: Writer, 
       };
     }
     case 'timestamp': {
+      if (isLongPlain(type)) {
+        const picos = values as bigint[];
+        return (w, row) => void w.buf.writeBigInt64BE(floorDiv(picos[row], PICOS_PER_MICRO) - POSTGRES_EPOCH_MICROS_BIGINT, w.field(8));
+      }
       const v = values as Float64Array;
       return (w, row) => {
         const at = w.field(8);

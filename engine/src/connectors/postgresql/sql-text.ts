@@ -3,7 +3,10 @@
 
 import type { Scalar } from '../../spi/page.js';
 import { formatDecimal } from '../../types/decimal.js';
-import { formatDate, formatTimeOfDay, formatTimestamp, timestampDays, yearOfDays } from '../../types/datetime.js';
+import { formatDate, formatTimeOfDay, yearOfDays } from '../../types/datetime.js';
+import { floorDiv, readPicos } from '../../types/long-plain-temporal.js';
+import { formatValueAsText } from '../../types/values.js';
+import { PICOS_PER_DAY } from '../../types/zoned-time.js';
 import type { SqlType } from '../../types/types.js';
 
 /** `name` as a PostgreSQL identifier: always quoted, so case and reserved words are kept. */
@@ -95,7 +98,7 @@ export function literal(value: Scalar, type: SqlType): string | undefined {
     case 'time':
       return `CAST(${quoteString(formatTimeOfDay(value as number, 6))} AS ${pgType})`;
     case 'timestamp':
-      return ordinaryYear(timestampDays(value as number)) ? `CAST(${quoteString(formatTimestamp(value as number, 6))} AS ${pgType})` : undefined;
+      return ordinaryYear(Number(floorDiv(readPicos(type)(value), PICOS_PER_DAY))) ? `CAST(${quoteString(formatValueAsText(value, type))} AS ${pgType})` : undefined;
     default:
       return undefined;
   }

@@ -7,18 +7,21 @@
 
 import type { Scalar } from '../../spi/page.js';
 import { isLongZoned, zonedParts } from '../../types/long-zoned-timestamp.js';
-import { PICOS_PER_MICRO, floorDiv, isLongPlain, readPicos } from '../../types/long-plain-temporal.js';
+import { MAX_SHORT_PLAIN_PRECISION, PICOS_PER_MICRO, floorDiv, readPicos } from '../../types/long-plain-temporal.js';
 import type { SqlType } from '../../types/types.js';
 
 /** The hash of a non-null value of a temporal `type` from `hashLong` (xxHash64 of a long); undefined for other types. */
 export function temporalValueHash(type: SqlType, hashLong: (value: bigint) => bigint): ((value: Scalar) => bigint) | undefined {
   switch (type.kind) {
-    case 'timestamp':
-      if (!isLongPlain(type)) return (v) => hashLong(BigInt(v as number));
+    case 'timestamp': {
+      // Up to precision 6 Trino holds one long of micros, whichever form the value has here.
+      const picos = readPicos(type);
+      if (type.precision <= MAX_SHORT_PLAIN_PRECISION) return (v) => hashLong(floorDiv(picos(v), PICOS_PER_MICRO));
       return (v) => {
         const micros = floorDiv(v as bigint, PICOS_PER_MICRO);
         return hashLong(micros) ^ hashLong((v as bigint) - micros * PICOS_PER_MICRO);
       };
+    }
     case 'time': {
       const picos = readPicos(type);
       return (v) => hashLong(picos(v));

@@ -11,6 +11,8 @@ import {
   addMonthsToDays,
   civilToDays,
   dayOfMonthOfDays,
+  daysInMonth,
+  daysToCivil,
   dayOfWeekOfDays,
   monthOfDays,
   timestampDays,
@@ -76,13 +78,21 @@ export function addToTime(unit: DateTimeUnit, amount: number, micros: number): n
 export function diffTimestamps(unit: DateTimeUnit, a: number, b: number): number {
   const months = monthsOf(unit);
   if (months === undefined) return Math.trunc((b - a) / UNIT_MICROS[unit as keyof typeof UNIT_MICROS]);
-  const da = timestampDays(a);
-  const db = timestampDays(b);
-  let m = yearOfDays(db) * 12 + monthOfDays(db) - (yearOfDays(da) * 12 + monthOfDays(da));
-  // Back off by one month when adding m months to a overshoots b.
-  if (m > 0 && addToTimestamp('month', m, a) > b) m--;
-  else if (m < 0 && addToTimestamp('month', m, a) < b) m++;
-  return Math.trunc(m / months);
+  return Math.trunc(monthsBetween(timestampDays(a), timestampMicrosOfDay(a), timestampDays(b), timestampMicrosOfDay(b)) / months);
+}
+
+/**
+ * Whole months from a to b, each a day since the epoch and a time of that day, as Joda counts them:
+ * from the earlier to the later (negated when b is earlier), the later's month minus the earlier's,
+ * less one when the later's day and time of its month come before the earlier's; on the last day
+ * of the later's month a larger day of the earlier's counts as that last day (Jan 31 to Feb 28 is a month).
+ */
+export function monthsBetween(aDays: number, aTime: number | bigint, bDays: number, bTime: number | bigint): number {
+  if (bDays < aDays || (bDays === aDays && bTime < aTime)) return -monthsBetween(bDays, bTime, aDays, aTime);
+  const [later, earlier] = [daysToCivil(bDays), daysToCivil(aDays)];
+  const difference = (later.year - earlier.year) * 12 + later.month - earlier.month;
+  const earlierDay = later.day === daysInMonth(later.year, later.month) && earlier.day > later.day ? later.day : earlier.day;
+  return later.day < earlierDay || (later.day === earlierDay && bTime < aTime) ? difference - 1 : difference;
 }
 
 /** Truncates a timestamp to the start of its unit. */

@@ -51,9 +51,15 @@ export interface ZoneOfValue {
 }
 const UTC_ZONE: ZoneOfValue = { name: 'UTC', offsetMinutes: 0, region: false };
 
-function fieldsOf(timestampMicros: number, zone: ZoneOfValue = UTC_ZONE): Fields {
-  const days = timestampDays(timestampMicros);
-  const ofDay = timestampMicrosOfDay(timestampMicros);
+/** A timestamp as its day since the epoch and its micros of that day (exact at any year, unlike one double of micros). */
+export interface TimestampParts {
+  days: number;
+  microsOfDay: number;
+}
+
+const partsOf = (timestampMicros: number): TimestampParts => ({ days: timestampDays(timestampMicros), microsOfDay: timestampMicrosOfDay(timestampMicros) });
+
+function fieldsOf({ days, microsOfDay: ofDay }: TimestampParts, zone: ZoneOfValue = UTC_ZONE): Fields {
   const { weekYear, week } = isoWeekOfDays(days);
   return {
     year: yearOfDays(days),
@@ -190,8 +196,12 @@ const JODA_CACHE = new Map<string, Printer[]>();
 
 /** format_datetime(timestamp, pattern) with a Joda-Time pattern, in UTC. */
 export function formatDatetime(timestampMicros: number, pattern: string, zone?: ZoneOfValue): string {
+  return formatDatetimeParts(partsOf(timestampMicros), pattern, zone);
+}
+
+export function formatDatetimeParts(parts: TimestampParts, pattern: string, zone?: ZoneOfValue): string {
   const printers = cached(JODA_CACHE, pattern, () => compileJoda(pattern));
-  const f = fieldsOf(timestampMicros, zone);
+  const f = fieldsOf(parts, zone);
   let out = '';
   for (const p of printers) out += p(f);
   return out;
@@ -282,10 +292,14 @@ const MYSQL_FORMAT_CACHE = new Map<string, Printer[]>();
 
 /** date_format(timestamp, format) with MySQL specifiers. */
 export function dateFormat(timestampMicros: number, format: string): string {
+  return dateFormatParts(partsOf(timestampMicros), format);
+}
+
+export function dateFormatParts(parts: TimestampParts, format: string): string {
   const printers = cached(MYSQL_FORMAT_CACHE, format, () =>
     mysqlTokens(format).map((t): Printer => ('literal' in t ? () => t.literal : mysqlPrinter(t.spec))),
   );
-  const f = fieldsOf(timestampMicros);
+  const f = fieldsOf(parts);
   let out = '';
   for (const p of printers) out += p(f);
   return out;

@@ -13,8 +13,10 @@ import { packZoned, roundMillis, zonedKey, zonedLocalMillis, zonedMillis, zonedT
 import { type ZonedParts, PICOS_PER_MILLI, SHORT_ZONED_PRECISION, isLongZoned, subMilliDigits, zonedParts } from '../../types/long-zoned-timestamp.js';
 import { localMicrosToZoned } from '../../types/zoned-casts.js';
 import { liftToLongZoned } from './long-zoned-lift.js';
-import { type DateTimeUnit, addToTimestamp, diffTimestamps, parseUnit, truncateTimestamp } from './datetime-fields.js';
-import { type ZoneOfValue, formatDatetime } from './datetime-format.js';
+import { type DateTimeUnit, addToTimestamp, parseUnit } from './datetime-fields.js';
+import { type TimestampParts, type ZoneOfValue, formatDatetimeParts } from './datetime-format.js';
+import { addUnitsExact, diffUnitsExact, truncateExact } from './exact-timestamp-arithmetic.js';
+import { exactTimestampImplementation } from './exact-timestamp-lift.js';
 import { DATETIME_FUNCTIONS } from './datetime-functions.js';
 import { type ScalarFunctionDefinition, type ScalarImplementation, type SignatureTemplate, body } from './signature.js';
 
@@ -27,17 +29,25 @@ const sameAsLast = (types: readonly SqlType[]): SqlType => types[types.length - 
 /** Units shorter than a day: added to and truncated on the instant (Joda's time arithmetic). */
 const TIME_UNITS: ReadonlySet<DateTimeUnit> = new Set(['millisecond', 'second', 'minute', 'hour']);
 
-function localMicros(v: bigint): number {
-  return zonedLocalMillis(v) * MICROS_PER_MILLI;
-}
+// Wall clocks are whole millis (exact numbers at every year) or picoseconds for the exact timestamp
+// arithmetic (exact-timestamp-arithmetic.ts), never a double of micros (inexact beyond 2^53).
+const PICOS_MILLI = BigInt(PICOS_PER_MILLI);
+const localPicos = (v: bigint): bigint => BigInt(zonedLocalMillis(v)) * PICOS_MILLI;
+const wholeMillis = (picos: bigint): number => Number(picos / PICOS_MILLI);
 
-/** A wall-clock time (micros) in `key` back to a packed value, keeping `offset` through an overlap. */
-function fromLocalMicros(key: number, local: number, offset: number): bigint {
-  return packZoned(instantOfLocal(key, Math.floor(local / MICROS_PER_MILLI), 'shift', offset) as number, key);
+/** A wall-clock time (millis) in `key` back to a packed value, keeping `offset` through an overlap. */
+function fromLocalMillis(key: number, local: number, offset: number): bigint {
+  return packZoned(instantOfLocal(key, local, 'shift', offset) as number, key);
 }
 
 function offsetOf(v: bigint): number {
   return offsetMillisAt(zonedKey(v), zonedMillis(v));
+}
+
+function wallClockParts(v: bigint): TimestampParts {
+  const local = zonedLocalMillis(v);
+  const days = Math.floor(local / MILLIS_PER_DAY);
+  return { days, microsOfDay: (local - days * MILLIS_PER_DAY) * MICROS_PER_MILLI };
 }
 
 function zoneOfValue(v: bigint): ZoneOfValue {
@@ -52,15 +62,16 @@ const LOCAL_FIELD_FUNCTIONS = new Set([
   'hour', 'minute', 'second', 'millisecond', 'last_day_of_month', 'date_format',
 ]);
 
-/** A timestamp template of DATETIME_FUNCTIONS taking the zoned value's wall clock in its first parameter. */
-function onWallClock(template: SignatureTemplate): SignatureTemplate {
+/** A timestamp template of DATETIME_FUNCTIONS taking the zoned value's wall clock (a short timestamp, exact at any year) in its first parameter. */
+function onWallClock(name: string, template: SignatureTemplate): SignatureTemplate {
   return {
     params: [ZONED, ...template.params.slice(1)],
     returnType: template.returnType,
     implement: (types, returnType) => {
-      const first = types[0] as { precision: number };
-      const inner = template.implement([timestamp(first.precision), ...types.slice(1)], returnType);
-      return body((v: bigint, ...rest: Scalar[]) => inner.invoke(localMicros(v), ...rest));
+      const wallClock = [timestamp(SHORT_ZONED_PRECISION), ...types.slice(1)];
+      const short = () => template.implement(wallClock, returnType);
+      const inner = exactTimestampImplementation(name, wallClock, returnType, short) ?? short();
+      return body((v: bigint, ...rest: Scalar[]) => inner.invoke(zonedLocalMillis(v) * MICROS_PER_MILLI, ...rest));
     },
   };
 }
@@ -72,7 +83,7 @@ function isTimestampFamily(p: SignatureTemplate['params'][number]): boolean {
 const WALL_CLOCK_FUNCTIONS: ScalarFunctionDefinition[] = DATETIME_FUNCTIONS.filter((d) => LOCAL_FIELD_FUNCTIONS.has(d.names[0])).map((d) => ({
   names: d.names,
   description: d.description,
-  signatures: d.signatures.filter((s) => s.params.length > 0 && isTimestampFamily(s.params[0])).map(onWallClock),
+  signatures: d.signatures.filter((s) => s.params.length > 0 && isTimestampFamily(s.params[0])).map((s) => onWallClock(d.names[0], s)),
 }));
 
 // ---- Unit arithmetic ----
@@ -80,15 +91,15 @@ const WALL_CLOCK_FUNCTIONS: ScalarFunctionDefinition[] = DATETIME_FUNCTIONS.filt
 function addUnits(unitText: string, amount: bigint, v: bigint): bigint {
   const unit = parseUnit(unitText, 'timestamp');
   if (TIME_UNITS.has(unit)) return packZoned(zonedMillis(v) + Math.round(addToTimestamp(unit, Number(amount), 0) / MICROS_PER_MILLI), zonedKey(v));
-  return fromLocalMicros(zonedKey(v), addToTimestamp(unit, Number(amount), localMicros(v)), offsetOf(v));
+  return fromLocalMillis(zonedKey(v), wholeMillis(addUnitsExact(unit, amount, localPicos(v))), offsetOf(v));
 }
 
 function truncateUnits(unitText: string, v: bigint): bigint {
   const unit = parseUnit(unitText, 'timestamp');
   const offset = offsetOf(v);
-  const truncated = truncateTimestamp(unit, localMicros(v));
-  if (TIME_UNITS.has(unit)) return packZoned(Math.floor(truncated / MICROS_PER_MILLI) - offset, zonedKey(v));
-  return fromLocalMicros(zonedKey(v), truncated, offset);
+  const truncated = wholeMillis(truncateExact(unit, localPicos(v)));
+  if (TIME_UNITS.has(unit)) return packZoned(truncated - offset, zonedKey(v));
+  return fromLocalMillis(zonedKey(v), truncated, offset);
 }
 
 /** date_diff in the first value's zone: hours and shorter on instants, days and longer on wall clocks. */
@@ -97,14 +108,14 @@ function diffUnits(unitText: string, a: bigint, b: bigint): bigint {
   const key = zonedKey(a);
   const aOffset = offsetOf(a);
   const bOffset = TIME_UNITS.has(unit) ? aOffset : offsetMillisAt(key, zonedMillis(b));
-  return BigInt(diffTimestamps(unit, (zonedMillis(a) + aOffset) * MICROS_PER_MILLI, (zonedMillis(b) + bOffset) * MICROS_PER_MILLI));
+  return diffUnitsExact(unit, BigInt(zonedMillis(a) + aOffset) * PICOS_MILLI, BigInt(zonedMillis(b) + bOffset) * PICOS_MILLI);
 }
 
 function addMonths(v: bigint, months: number): bigint {
   const local = zonedLocalMillis(v);
   const days = Math.floor(local / MILLIS_PER_DAY);
   const moved = addMonthsToDays(days, months) * MILLIS_PER_DAY + (local - days * MILLIS_PER_DAY);
-  return fromLocalMicros(zonedKey(v), moved * MICROS_PER_MILLI, offsetOf(v));
+  return fromLocalMillis(zonedKey(v), moved, offsetOf(v));
 }
 
 // ---- Text ----
@@ -262,7 +273,7 @@ const definitions: ScalarFunctionDefinition[] = [
   {
     names: ['format_datetime'],
     description: 'Formats the given timestamp with time zone with a Joda-Time pattern',
-    signatures: [{ params: [ZONED, VARCHAR_X], returnType: VARCHAR, implement: () => body((v: bigint, pattern: string) => formatDatetime(localMicros(v), pattern, zoneOfValue(v))) }],
+    signatures: [{ params: [ZONED, VARCHAR_X], returnType: VARCHAR, implement: () => body((v: bigint, pattern: string) => formatDatetimeParts(wallClockParts(v), pattern, zoneOfValue(v))) }],
   },
   {
     names: ['to_iso8601'],

@@ -7,7 +7,7 @@
 // the engine cannot process their values yet (see SqlType 'unsupported').
 
 import { EngineError } from '../../../errors/engine-error.js';
-import { isLongPlain } from '../../../types/long-plain-temporal.js';
+import { MAX_SHORT_PLAIN_PRECISION } from '../../../types/long-plain-temporal.js';
 import { arrayOf, mapOf, rowOf, decimal, timestamp, typeName, unsupportedType, varchar, type SqlType } from '../../../types/types.js';
 import { arrayElementTypeName, hiveTypeName, isNestedTypeName, mapEntryTypeNames, rowFieldTypeNames, trinoTypeName } from './nested-types.js';
 import { clientTypeName } from '../../../types/row-type.js';
@@ -44,7 +44,7 @@ export function toHiveType(type: SqlType, column: string): HiveColumnType {
       return { type: 'binary' };
     case 'timestamp':
       // Hive's files here hold micros at most (parquet/physical-encoding.ts).
-      if (isLongPlain(type)) throw new EngineError('NOT_SUPPORTED', `Unsupported Hive type: ${typeName(type)} (column '${column}')`);
+      if (type.precision > MAX_SHORT_PLAIN_PRECISION) throw new EngineError('NOT_SUPPORTED', `Unsupported Hive type: ${typeName(type)} (column '${column}')`);
       return type.precision === 3 ? { type: 'timestamp' } : { type: 'timestamp', engineType: typeName(type) };
     case 'array':
       return { type: `array<${toHiveType(type.element, column).type}>`, engineType: typeName(type) };

@@ -9,9 +9,10 @@ import { pathToFileURL } from 'node:url';
 import type { ReadStats } from '../../../../src/connectors/hive/formats/file-format.js';
 import { ParquetFormat } from '../../../../src/connectors/hive/formats/parquet/parquet-format.js';
 import type { ColumnMetadata, TableConstraint } from '../../../../src/spi/connector.js';
-import { getScalar, type Page } from '../../../../src/spi/page.js';
+import { getScalar, type Page, type Scalar } from '../../../../src/spi/page.js';
 import { formatDate } from '../../../../src/types/datetime.js';
 import { formatDecimal } from '../../../../src/types/decimal.js';
+import { PICOS_PER_MICRO, floorDiv, readPicos } from '../../../../src/types/long-plain-temporal.js';
 import type { SqlType } from '../../../../src/types/types.js';
 import { TestFileSystem } from './test-file-system.js';
 
@@ -83,6 +84,9 @@ export function canonical(type: SqlType, value: unknown): string {
       return Buffer.from(value as Uint8Array).toString('hex').toUpperCase();
     case 'date':
       return formatDate(value as number);
+    case 'timestamp':
+      // Epoch micros, whichever form the precision keeps (long-plain-temporal.ts).
+      return String(floorDiv(readPicos(type)(value as Scalar), PICOS_PER_MICRO));
     default:
       return String(value);
   }

@@ -81,7 +81,8 @@ describe('Parquet reads skip what a constraint rules out', function () {
     const columns = [column('id'), column('tsns'), column('v')];
     const low = 946684800000000 + 71_234 * 987654321;
     const constraint: TableConstraint = [
-      { column: 'tsns', low: { value: low, inclusive: true }, high: { value: low + 1, inclusive: false } },
+      // timestamp(6) holds picoseconds (long-plain-temporal.ts)
+      { column: 'tsns', low: { value: BigInt(low) * 1_000_000n, inclusive: true }, high: { value: BigInt(low + 1) * 1_000_000n, inclusive: false } },
       { column: 'v', low: { value: 'str-7', inclusive: true } },
     ];
     const ours = await expectSameRows(ourFile, columns, constraint, `epoch_us(tsns) >= ${low} AND epoch_us(tsns) < ${low + 1} AND v >= 'str-7'`, (r) => Number(r[1]) >= low && Number(r[1]) < low + 1 && r[2] !== 'NULL' && r[2] >= 'str-7');

@@ -149,6 +149,7 @@ function dictionaryKey(column: Column): DictionaryKey | undefined {
   if (column.type.kind === 'varbinary') return (row) => Buffer.from((values as Uint8Array[])[row]).toString('latin1');
   if (values instanceof Int32Array || values instanceof Int16Array || values instanceof Int8Array) return (row) => values[row];
   if (values instanceof Float64Array && (column.type.kind === 'timestamp' || column.type.kind === 'time')) return (row) => values[row];
+  if (column.type.kind === 'timestamp') return (row) => String((values as bigint[])[row]);
   if (values instanceof BigInt64Array) {
     const words = new Int32Array(values.buffer, values.byteOffset, values.length * 2);
     return (row) => {
@@ -166,7 +167,7 @@ const DICTIONARY_SAMPLE = 8192;
 function buildDictionary(column: Column): Dictionary | undefined {
   const key = dictionaryKey(column);
   if (key === undefined) return undefined;
-  const byteArrays = Array.isArray(column.values) && column.type.kind !== 'decimal';
+  const byteArrays = Array.isArray(column.values) && column.type.kind !== 'decimal' && column.type.kind !== 'timestamp';
   const positions = new Map<string | number, number>();
   const firstRows: number[] = [];
   const indices = new Int32Array(column.length);

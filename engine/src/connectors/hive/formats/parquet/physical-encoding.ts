@@ -12,6 +12,7 @@
 import { EngineError } from '../../../../errors/engine-error.js';
 import { encodeStrings } from '../../../../exec/arrow.js';
 import type { ColumnValues } from '../../../../spi/page.js';
+import { PICOS_PER_MICRO, floorDiv, isLongPlain } from '../../../../types/long-plain-temporal.js';
 import { SHORT_DECIMAL_PRECISION, typeName, type SqlType } from '../../../../types/types.js';
 import type { SchemaElement } from './file-metadata.js';
 import { ConvertedType, PhysicalType, Repetition } from './parquet-constants.js';
@@ -68,7 +69,8 @@ export function physicalEncoding(name: string, type: SqlType): PhysicalEncoding 
     case 'timestamp': {
       const millis = type.precision <= 3;
       const logicalType = { kind: 'TIMESTAMP' as const, isAdjustedToUTC: false, unit: millis ? ('MILLIS' as const) : ('MICROS' as const) };
-      return { element: element(PhysicalType.Int64, { logicalType }), plain: (v, r, n) => plainMicros(v as Float64Array, r, n, millis ? 1000 : 1) };
+      const plain = isLongPlain(type) ? (v: ColumnValues, r: Int32Array, n: number) => plainPicosAsMicros(v as bigint[], r, n) : (v: ColumnValues, r: Int32Array, n: number) => plainMicros(v as Float64Array, r, n, millis ? 1000 : 1);
+      return { element: element(PhysicalType.Int64, { logicalType }), plain };
     }
     default:
       throw new EngineError('NOT_SUPPORTED', `Column '${name}' of type ${typeName(type)} cannot be written to a Parquet file`);
@@ -117,15 +119,25 @@ function plainFixed<T extends Float32Array | Float64Array>(values: T, rows: Int3
 
 const TWO_POW_32 = 4294967296;
 
-/** Microseconds (doubles holding integers) as INT64 counts of `divisor` microseconds. */
+/**
+ * Microseconds (doubles holding integers) as INT64 counts of `divisor` microseconds: millis of a
+ * short timestamp round (its double is the nearest to whole millis, short-plain-timestamp.ts).
+ */
 function plainMicros(values: Float64Array, rows: Int32Array, count: number, divisor: number): Uint8Array {
   const out = new Int32Array(count * 2);
   for (let i = 0; i < count; i++) {
-    const v = Math.floor(values[rows[i]] / divisor);
+    const v = divisor === 1 ? values[rows[i]] : Math.round(values[rows[i]] / divisor);
     const high = Math.floor(v / TWO_POW_32);
     out[2 * i] = v - high * TWO_POW_32;
     out[2 * i + 1] = high;
   }
+  return new Uint8Array(out.buffer);
+}
+
+/** Picoseconds of whole micros (a timestamp(4..6)) as INT64 microseconds. */
+function plainPicosAsMicros(values: bigint[], rows: Int32Array, count: number): Uint8Array {
+  const out = new BigInt64Array(count);
+  for (let i = 0; i < count; i++) out[i] = floorDiv(values[rows[i]], PICOS_PER_MICRO);
   return new Uint8Array(out.buffer);
 }
 

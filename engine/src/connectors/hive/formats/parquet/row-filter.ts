@@ -29,6 +29,11 @@ export function excludeRows(column: Column, domain: PreparedDomain, keep: Uint8A
     case 'double':
     case 'time':
     case 'timestamp': {
+      // A long timestamp holds bigint picoseconds (long-plain-temporal.ts), a short one micros.
+      if (Array.isArray(values)) {
+        excludeBounds(values as bigint[], n, domain, keep);
+        return;
+      }
       const test = numberTest(domain, false);
       if (test !== undefined) excludeNumbers(values as Int32Array | Float64Array | Int16Array | Int8Array, n, test, keep);
       return;

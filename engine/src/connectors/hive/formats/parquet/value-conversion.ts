@@ -3,13 +3,15 @@
 //   INT32 integers, dates      shared or narrowed typed arrays
 //   INT32 decimals             BigInt64Array written as 32-bit word pairs (sign-extended)
 //   INT64                      the file's bytes as a BigInt64Array
-//   timestamps, times          Float64Array of microseconds (nanoseconds round half up)
-//   INT96                      Julian day and nanoseconds of the day -> microseconds
+//   times, timestamp(0..3)     Float64Array of microseconds (nanoseconds round half up)
+//   timestamp(4..12)           bigint[] of picoseconds (long-plain-temporal.ts), from the exact int64
+//   INT96                      Julian day and nanoseconds of the day -> microseconds (or picoseconds)
 //   BYTE_ARRAY / FIXED decimals big-endian two's complement -> word pairs, or bigint for p > 18
 //   strings                    decoded from UTF-8 in one go (exec/arrow.ts's decoder)
 
 import { decodeStrings } from '../../../../exec/arrow.js';
 import type { ColumnValues } from '../../../../spi/page.js';
+import { PICOS_PER_MICRO, floorDiv, isLongPlain } from '../../../../types/long-plain-temporal.js';
 import { SHORT_DECIMAL_PRECISION, typeName, type SqlType } from '../../../../types/types.js';
 import type { SchemaElement } from './file-metadata.js';
 import { ParquetDataError } from './parquet-errors.js';
@@ -19,6 +21,7 @@ import { effectiveLogicalType } from './type-mapping.js';
 export type ValueConverter = (values: PhysicalValues) => ColumnValues;
 
 const MICROS_PER_DAY = 86_400_000_000;
+const PICOS_PER_MILLI = 1_000_000_000n;
 const UNIX_EPOCH_JULIAN_DAY = 2_440_588;
 const TWO_POW_32 = 4294967296;
 
@@ -57,6 +60,7 @@ export function valueConverter(element: SchemaElement, type: SqlType): ValueConv
       return binaryViews;
     case 'time':
     case 'timestamp':
+      if (isLongPlain(type)) return longTimestampConverter(element, unit);
       if (element.type === 3) return (v) => int96ToMicros(expect(v, 'int96').values);
       if (unit === 'MILLIS' && v32(element)) return (v) => Float64Array.from(expect(v, 'int32').values, (x) => x * 1000);
       return (v) => int64ToMicros(expect(v, 'int64').values, unit === 'MILLIS' ? 1000 : 1, unit === 'NANOS');
@@ -97,6 +101,19 @@ function int64ToMicros(values: BigInt64Array, scale: number, nanos: boolean): Fl
     else out[i] = high * 4294967 + Math.floor((high * 296 + low + 500) / 1000);
   }
   return out;
+}
+
+/** Picoseconds of exact int64 counts (nanoseconds round half up to micros, the file types' finest natural precision) or of INT96. */
+function longTimestampConverter(element: SchemaElement, unit: 'MILLIS' | 'MICROS' | 'NANOS' | undefined): ValueConverter {
+  if (element.type === 3) return (v) => int96ToPicos(expect(v, 'int96').values);
+  if (unit === 'MILLIS' && v32(element)) return (v) => Array.from(expect(v, 'int32').values, (x) => BigInt(x) * PICOS_PER_MILLI);
+  const toPicos = unit === 'MILLIS' ? (x: bigint) => x * PICOS_PER_MILLI : unit === 'NANOS' ? (x: bigint) => floorDiv(x + 500n, 1000n) * PICOS_PER_MICRO : (x: bigint) => x * PICOS_PER_MICRO;
+  return (v) => Array.from(expect(v, 'int64').values, toPicos);
+}
+
+function int96ToPicos(words: Int32Array): bigint[] {
+  const micros = int96ToMicros(words);
+  return Array.from(micros, (m) => BigInt(m) * PICOS_PER_MICRO);
 }
 
 function int96ToMicros(words: Int32Array): Float64Array {
