@@ -8,22 +8,30 @@ export function parseJson(text: string): JsonValue {
   return parseWith(new JsonParser(text, false));
 }
 
-/** A run of 16 digits: where an integer beyond 2^53 may be (every integer of at most 15 digits is exact as a double). */
-const LONG_DIGITS = /\d{16}/;
-
 /**
- * parseJson, fast: JSON.parse gives the same values to text without 16 digits in a row (only an
- * integer literal beyond 2^53 parses differently), and text that fails it gets parseJson's error.
+ * parseJson, fast: JSON.parse's values are parseJson's unless the text holds an integer beyond 2^53,
+ * which JSON.parse rounds to a double that is an integer beyond the safe range, and then parseJson
+ * reads the text again (as it does text that JSON.parse refuses, to say where and why).
  */
 export function parseJsonQuickly(text: string): JsonValue {
-  if (!LONG_DIGITS.test(text)) {
-    try {
-      return JSON.parse(text) as JsonValue;
-    } catch {
-      // parseJson says where and why
-    }
+  let value: JsonValue;
+  try {
+    value = JSON.parse(text) as JsonValue;
+  } catch {
+    return parseJson(text);
   }
-  return parseJson(text);
+  return holdsUnsafeInteger(value) ? parseJson(text) : value;
+}
+
+function holdsUnsafeInteger(value: JsonValue): boolean {
+  if (typeof value === 'number') return Number.isInteger(value) && !Number.isSafeInteger(value);
+  if (value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) {
+    for (const element of value) if (holdsUnsafeInteger(element)) return true;
+    return false;
+  }
+  for (const key in value) if (holdsUnsafeInteger((value as { [key: string]: JsonValue })[key])) return true;
+  return false;
 }
 
 /** JSON.parse, except that every number is its literal text (`12345678901234567890.25`), for exact reading. */

@@ -53,6 +53,8 @@ describe('engine sql fast paths for large results', () => {
       '{"data":[["1234567890123456 in a string",1]]}',
       '[1.5e300,-2.25e-300,0.1,{"a":{"b":[[]]}},"\\u00e9\\ud83d\\ude00\\n"]',
       '{"k":1,"k":2}',
+      '{"data":[[1e300,9007199254740992,-9007199254740992,9007199254740991]]}',
+      '{"a":{"b":[{"c":12345678901234567890}]}}',
     ];
     for (const text of texts) expect(parseJsonQuickly(text), text).to.deep.equal(parseJson(text));
     expect((parseJsonQuickly('[9007199254740993]') as unknown[])[0]).to.equal(9007199254740993n);
