@@ -43,6 +43,9 @@ const TWO_TO_32 = 4294967296;
 /** A 64-bit value whose high half lies in [-2^21, 2^21) is within ±2^53, exact as a double. */
 const SAFE_HIGH = 2 ** 21;
 const NULL_TEXT = 'null';
+/** The writer starts this large (and doubles as it needs): a guess that does not hold a page of narrow values in a buffer many times its size. */
+const INITIAL_BYTES_PER_CELL = 8;
+const MAX_INITIAL_BYTES = 4 * 1024 * 1024;
 /** Scales whose unit (10^scale) is an exact double below 2^53. */
 const MAX_FAST_SCALE = 15;
 const POWERS_OF_TEN = Array.from({ length: MAX_FAST_SCALE + 1 }, (_, i) => 10 ** i);
@@ -52,7 +55,7 @@ const DATE_TEXTS = new Map<number, string>();
 /** The page's rows in the result JSON of the output columns' types (`types[c]`, or the column's own). */
 export function encodeJsonRows(page: Page, types: readonly (SqlType | undefined)[]): JsonRows {
   const plans = page.columns.map((column, c) => planColumn(column, types[c] ?? column.type));
-  const writer = new JsonByteWriter(page.rowCount * 16 * Math.max(1, plans.length));
+  const writer = new JsonByteWriter(Math.min(page.rowCount * INITIAL_BYTES_PER_CELL * Math.max(1, plans.length), MAX_INITIAL_BYTES));
   const rowStarts = new Int32Array(page.rowCount + 1);
   for (let r = 0; r < page.rowCount; r++) {
     rowStarts[r] = writer.length;
