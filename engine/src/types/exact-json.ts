@@ -91,7 +91,10 @@ class JsonParser {
       const key = this.string();
       this.skipWhitespace();
       this.expect(':');
-      out[key] = this.value();
+      const value = this.value();
+      // A member named __proto__ is a member, as JSON.parse makes it, not the object's prototype.
+      if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+      else out[key] = value;
       this.skipWhitespace();
       if (this.text[this.pos] === '}') {
         this.pos++;

@@ -60,6 +60,16 @@ describe('engine sql fast paths for large results', () => {
     expect((parseJsonQuickly('[9007199254740993]') as unknown[])[0]).to.equal(9007199254740993n);
   });
 
+  it('keeps a member named __proto__ (a map key) as JSON.parse does, also where bigints take the exact path', () => {
+    for (const text of ['{"__proto__":{"x":1},"a":1}', '{"__proto__":[1],"a":9007199254740993}']) {
+      for (const parse of [parseJson, parseJsonQuickly]) {
+        const value = parse(text) as Record<string, unknown>;
+        expect(Object.keys(value), text).to.deep.equal(['__proto__', 'a']);
+        expect(Object.getPrototypeOf(value)).to.equal(Object.prototype);
+      }
+    }
+  });
+
   it('reports malformed text with parseJson error', () => {
     for (const text of ['{"a":', '[1,]', '{"a":1} x', '']) {
       expect(() => parseJsonQuickly(text)).to.throw(SyntaxError, /Invalid JSON at position/);
