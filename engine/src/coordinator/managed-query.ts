@@ -6,7 +6,7 @@ import { EngineError, toEngineError } from '../errors/engine-error.js';
 import type { MemoryContext } from '../exec/memory.js';
 import { isDone, type QueryState } from './query-state.js';
 import { CancelHold } from './cancel-hold.js';
-import { ResultBuffer, type ResponseLimits } from './result-buffer.js';
+import { ResultBuffer, type JsonRowsChunk, type ResponseLimits } from './result-buffer.js';
 import type { Session } from '../spi/session.js';
 import type { OutputColumn, StatementResult } from '../spi/statement-result.js';
 import { newQueryProgress } from '../spi/query-progress.js';
@@ -147,8 +147,8 @@ export class ManagedQuery {
   }
 
   /** The next response's rows; the query is FINISHED once the last row was handed out. */
-  takeRows(): unknown[][] {
-    if (!this.buffer || this.current === 'FAILED') return [];
+  takeRows(): JsonRowsChunk {
+    if (!this.buffer || this.current === 'FAILED') return { parts: [], rowCount: 0 };
     const rows = this.buffer.take();
     if (this.current === 'FINISHING' && this.buffer.complete) this.finish();
     return rows;

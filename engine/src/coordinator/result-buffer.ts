@@ -1,12 +1,23 @@
-// The bounded buffer between a query's result pages and its client. The producer side pulls pages
-// from the executor only while less than one response's worth of rows is buffered, so a result of
-// any size streams with flat memory; the client side takes responses bounded in rows and bytes.
+// The bounded buffer between a query's result pages and its client. Each page is written to its
+// response JSON text as it arrives (json-rows.ts), so a response is a few slices of those bytes. The
+// producer side pulls pages from the executor while less than RESPONSES_AHEAD responses' worth is
+// buffered, so a result of any size streams with flat memory and the next responses are ready while
+// the client reads one; the client side takes responses bounded in rows and bytes.
 
-import { getScalar, type Page } from '../spi/page.js';
-import { RowSizer } from './json-size.js';
-import { resultJsonValue } from './result-json.js';
+import type { Page } from '../spi/page.js';
+import { encodeJsonRows, type JsonRows } from './json-rows.js';
 import type { VariantWireForm } from '../types/variant/variant-client.js';
 import type { OutputColumn } from '../spi/statement-result.js';
+import type { SqlType } from '../types/types.js';
+
+/** Responses' worth of rows the producer keeps ready ahead of the client. */
+export const RESPONSES_AHEAD = 4;
+
+/** One response's rows: slices of encoded pages, each `row,row,...`, to be joined by commas. */
+export interface JsonRowsChunk {
+  parts: Uint8Array[];
+  rowCount: number;
+}
 
 export interface ResponseLimits {
   maxRows: number;
@@ -14,9 +25,8 @@ export interface ResponseLimits {
 }
 
 interface BufferedPage {
-  page: Page;
-  sizer: RowSizer;
-  bytes: number;
+  rows: JsonRows;
+  rowCount: number;
   /** Rows of this page already handed out. */
   taken: number;
 }
@@ -37,14 +47,19 @@ export class ResultBuffer {
   /** Milliseconds the producer waited for the client to make room. */
   blockedMillis = 0;
 
+  /** The type each column is written as. */
+  private readonly types: readonly SqlType[];
+
   constructor(
-    private readonly columns: readonly OutputColumn[],
+    columns: readonly OutputColumn[],
     private readonly limits: ResponseLimits,
     /** Called whenever rows arrive or the producer finishes. */
     private readonly onChange: () => void,
     /** How the client takes VARIANT values (variant-client.ts). */
     private readonly variants: VariantWireForm = 'json-text',
-  ) {}
+  ) {
+    this.types = columns.map((c) => c.type);
+  }
 
   /** True once every page was pulled from the source. */
   get producerFinished(): boolean {
@@ -101,9 +116,10 @@ export class ResultBuffer {
 
   private add(page: Page): void {
     if (page.rowCount === 0) return;
-    const sizer = new RowSizer(page);
-    const bytes = sizer.rows(0, page.rowCount);
-    this.pages.push({ page, sizer, bytes, taken: 0 });
+    const rows = encodeJsonRows(page, this.types, this.variants);
+    // With the comma after each row: what take() counts as it hands the rows out.
+    const bytes = rows.bytes.length + 1;
+    this.pages.push({ rows, rowCount: page.rowCount, taken: 0 });
     this.bufferedRows += page.rowCount;
     this.bufferedBytes += bytes;
     this.pagesAdded++;
@@ -113,7 +129,7 @@ export class ResultBuffer {
   }
 
   private hasRoom(): boolean {
-    return this.bufferedRows < this.limits.maxRows && this.bufferedBytes < this.limits.maxBytes;
+    return this.bufferedRows < RESPONSES_AHEAD * this.limits.maxRows && this.bufferedBytes < RESPONSES_AHEAD * this.limits.maxBytes;
   }
 
   private async waitForRoom(signal: AbortSignal): Promise<void> {
@@ -142,37 +158,30 @@ export class ResultBuffer {
     return this.blockedMillis + (this.blockedSince === undefined ? 0 : now - this.blockedSince);
   }
 
-  /** Up to one response of rows as JSON values (at least one row when any is buffered). */
-  take(): unknown[][] {
-    const rows: unknown[][] = [];
+  /** Up to one response of rows (at least one row when any is buffered). */
+  take(): JsonRowsChunk {
+    const parts: Uint8Array[] = [];
+    let rowCount = 0;
     let bytes = 0;
-    while (this.pages.length > 0 && rows.length < this.limits.maxRows && bytes < this.limits.maxBytes) {
+    while (this.pages.length > 0 && rowCount < this.limits.maxRows && bytes < this.limits.maxBytes) {
       const head = this.pages[0]!;
+      const starts = head.rows.rowStarts;
       let end = head.taken;
-      while (end < head.page.rowCount && rows.length + (end - head.taken) < this.limits.maxRows && bytes < this.limits.maxBytes) {
-        bytes += head.sizer.row(end);
+      while (end < head.rowCount && rowCount + (end - head.taken) < this.limits.maxRows && bytes < this.limits.maxBytes) {
+        bytes += starts[end + 1] - starts[end];
         end++;
       }
-      this.appendRows(rows, head.page, head.taken, end);
+      parts.push(head.rows.bytes.subarray(starts[head.taken], starts[end] - 1));
+      this.bufferedBytes -= starts[end] - starts[head.taken];
+      rowCount += end - head.taken;
       this.bufferedRows -= end - head.taken;
       head.taken = end;
-      if (head.taken === head.page.rowCount) {
+      if (head.taken === head.rowCount) {
         this.pages.shift();
-        this.bufferedBytes -= head.bytes;
         this.pagesSent++;
       }
     }
     if (this.hasRoom()) this.wakeProducer?.();
-    return rows;
-  }
-
-  /** Converts rows [from, to) column by column, so the type dispatch happens once per column. */
-  private appendRows(rows: unknown[][], page: Page, from: number, to: number): void {
-    const first = rows.length;
-    for (let r = from; r < to; r++) rows.push(new Array<unknown>(page.columns.length));
-    page.columns.forEach((column, c) => {
-      const type = this.columns[c]?.type ?? column.type;
-      for (let r = from; r < to; r++) rows[first + r - from]![c] = resultJsonValue(getScalar(column, r), type, this.variants);
-    });
+    return { parts, rowCount };
   }
 }

@@ -57,13 +57,13 @@ export interface ResponseParts {
   nextToken?: number;
   /** The query's secret slug, part of every token. */
   slug: string;
-  rows?: unknown[][];
   /** The POST response: like Trino's, it never carries the error; the client reads it from nextUri. */
   initial?: boolean;
 }
 
+/** The response without its rows (`data`, which statementBody writes in its place). */
 export function statementResponse(query: ManagedQuery, parts: ResponseParts): StatementResponseJson {
-  const { origin, nextToken, slug, rows, initial } = parts;
+  const { origin, nextToken, slug, initial } = parts;
   const columns = query.columns;
   const result = query.result;
   const more = nextToken !== undefined;
@@ -73,7 +73,6 @@ export function statementResponse(query: ManagedQuery, parts: ResponseParts): St
     infoUri: `${origin}/v1/query/${query.id}`,
     ...(more ? { partialCancelUri: `${origin}/v1/stage/${query.id}.${ROOT_STAGE_ID}`, nextUri: `${origin}/v1/statement/${query.id}/${formatToken(nextToken, slug)}` } : {}),
     ...(columns && columns.length > 0 ? { columns: columns.map((c) => columnJson(c.name, clientColumnType(c.type, variantWireForm(query.session)), query.session.clientCapabilities)) } : {}),
-    ...(rows && rows.length > 0 ? { data: rows } : {}),
     stats: statementStats(query),
     ...(query.error && !initial ? { error: queryErrorJson(query.error) } : {}),
     warnings: [],

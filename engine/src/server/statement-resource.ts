@@ -11,24 +11,31 @@ import type { Context } from 'koa';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { ManagedQuery } from '../coordinator/managed-query.js';
 import { isAtLeast } from '../coordinator/query-state.js';
-import { stringifyJson } from '../types/exact-json.js';
 import { baseUri } from './base-uri.js';
 import { HttpError } from './http-error.js';
 import { detectPrefix, readSessionHeaders, requestUser, sessionChangeHeaders, type HeaderPrefix } from './protocol-headers.js';
 import { readBodyText } from './request-body.js';
 import type { ServerContext } from './server-context.js';
 import { statementResponse, type StatementResponseJson } from './statement-json.js';
+import { statementBody } from './statement-body.js';
+import type { JsonRowsChunk } from '../coordinator/result-buffer.js';
 import { newSlug, parseToken, slugMatches } from './statement-token.js';
 
 /** How long one poll waits for something to report. */
 export const MAX_POLL_WAIT_MILLIS = 1000;
+
+/** A statement response: its fields, and the rows (as JSON text) it delivers. */
+interface StatementResponse {
+  json: StatementResponseJson;
+  rows?: JsonRowsChunk;
+}
 
 /** The client's position in a query's responses. */
 interface Cursor {
   /** The secret every token of the query carries. */
   slug: string;
   token: number;
-  response: Promise<StatementResponseJson>;
+  response: Promise<StatementResponse>;
   /** The header spelling the query was submitted with; used when a poll carries no protocol header. */
   prefix: HeaderPrefix;
 }
@@ -47,7 +54,7 @@ export function statementRoutes(router: Router, server: ServerContext): void {
     const slug = newSlug();
     const query = server.queries.submit(sql, session, { remoteAddress: ctx.ip, userAgent: ctx.get('User-Agent') || undefined });
     await waitUntilStarted(query, Date.now() + MAX_POLL_WAIT_MILLIS);
-    const response = statementResponse(query, { origin: baseUri(ctx, server.node.internalUri), nextToken: 1, slug, initial: true });
+    const response = { json: statementResponse(query, { origin: baseUri(ctx, server.node.internalUri), nextToken: 1, slug, initial: true }) };
     cursors.set(query, { slug, token: 0, response: Promise.resolve(response), prefix });
     respond(ctx, query, prefix, response);
   });
@@ -67,7 +74,7 @@ export function statementRoutes(router: Router, server: ServerContext): void {
     if (token === cursor.token + 1) {
       const previous = await cursor.response;
       // Re-checked after the wait: a concurrent retry of this token may have advanced the cursor already.
-      if (token === cursor.token + 1 && previous.nextUri !== undefined) {
+      if (token === cursor.token + 1 && previous.json.nextUri !== undefined) {
         cursor.token = token;
         cursor.response = nextResponse(query, baseUri(ctx, server.node.internalUri), token, cursor.slug);
       }
@@ -78,7 +85,7 @@ export function statementRoutes(router: Router, server: ServerContext): void {
     }
     const response = await cursor.response;
     query.touch();
-    if (response.nextUri === undefined) server.queries.clientFinished(query);
+    if (response.json.nextUri === undefined) server.queries.clientFinished(query);
     respond(ctx, query, detectPrefix(ctx.headers) ?? cursor.prefix, response);
   });
 
@@ -130,27 +137,27 @@ async function waitUntilStarted(query: ManagedQuery, deadline: number): Promise<
 }
 
 /** The response for a new token: rows as soon as there are any, else the final result, else status after the poll wait. */
-async function nextResponse(query: ManagedQuery, origin: string, token: number, slug: string): Promise<StatementResponseJson> {
+async function nextResponse(query: ManagedQuery, origin: string, token: number, slug: string): Promise<StatementResponse> {
   const deadline = Date.now() + MAX_POLL_WAIT_MILLIS;
   for (;;) {
-    if (query.state === 'FAILED') return statementResponse(query, { origin, slug });
+    if (query.state === 'FAILED') return { json: statementResponse(query, { origin, slug }) };
     if (query.buffer?.hasRows) {
       const rows = query.takeRows();
-      return statementResponse(query, { origin, slug, rows, nextToken: query.done ? undefined : token + 1 });
+      return { json: statementResponse(query, { origin, slug, nextToken: query.done ? undefined : token + 1 }), rows };
     }
-    if (query.state === 'FINISHED') return statementResponse(query, { origin, slug });
+    if (query.state === 'FINISHED') return { json: statementResponse(query, { origin, slug }) };
     const left = deadline - Date.now();
-    if (left <= 0) return statementResponse(query, { origin, slug, nextToken: token + 1 });
+    if (left <= 0) return { json: statementResponse(query, { origin, slug, nextToken: token + 1 }) };
     await query.waitForChange(left);
   }
 }
 
-function respond(ctx: Context, query: ManagedQuery, prefix: HeaderPrefix, response: StatementResponseJson): void {
+function respond(ctx: Context, query: ManagedQuery, prefix: HeaderPrefix, response: StatementResponse): void {
   if (query.result && query.state !== 'FAILED') {
     for (const [name, values] of sessionChangeHeaders(query.result.sessionChanges, prefix)) ctx.set(name, values);
   }
   // A failed COMMIT or ROLLBACK still ends the transaction, as Trino tells its clients.
   if (query.state === 'FAILED' && query.error instanceof TransactionEndingError) ctx.set(`${prefix}Clear-Transaction-Id`, 'true');
   ctx.type = 'application/json';
-  ctx.body = stringifyJson(response);
+  ctx.body = statementBody(response.json, response.rows);
 }

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { ServerProcess } from '../support/server-process.js';
 import { getJson, postStatement, type StatementResponse } from '../support/statement-http.js';
 import { MILLION_ROWS_SQL } from './sql-fixtures.js';
+import { RESPONSES_AHEAD } from '../../src/coordinator/result-buffer.js';
 
 describe('result streaming', function () {
   let server: ServerProcess;
@@ -36,9 +37,9 @@ describe('result streaming', function () {
       received += data.length;
       responses++;
       if (responses % 20 === 5 && current.nextUri) {
-        // The producer runs at most one response (plus one page) ahead of what the client took.
+        // The producer runs at most RESPONSES_AHEAD responses (plus one page) ahead of what the client took.
         const detail = await getJson<{ queryStats: { outputPositions: number } }>(current.infoUri);
-        expect(detail.body.queryStats.outputPositions - received).to.be.at.most(MAX_ROWS + 65_536);
+        expect(detail.body.queryStats.outputPositions - received).to.be.at.most(RESPONSES_AHEAD * MAX_ROWS + 65_536);
         bufferChecks++;
       }
     }

@@ -3,7 +3,7 @@
 
 import type { StatementResponseJson } from '../../server/statement-json.js';
 import { applySessionHeaders, applyTransactionEnd, requestHeaders, type ClientSession } from './client-session.js';
-import { parseJson } from '../../types/exact-json.js';
+import { parseJsonQuickly } from '../../types/exact-json.js';
 import { ClientError } from './client-error.js';
 
 /** The server refused the request (not a query failure: those arrive in `error`). */
@@ -24,7 +24,7 @@ export class RunningStatement {
   static async submit(session: ClientSession, sql: string, userAgent: string): Promise<RunningStatement> {
     const headers = requestHeaders(session, userAgent);
     const response = await request(`${session.server}/v1/statement`, { method: 'POST', body: sql, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' } });
-    return new RunningStatement(session, headers, parseJson(await response.text()) as unknown as StatementResponseJson, response.headers);
+    return new RunningStatement(session, headers, parseJsonQuickly(await response.text()) as unknown as StatementResponseJson, response.headers);
   }
 
   get done(): boolean {
@@ -36,7 +36,7 @@ export class RunningStatement {
     const next = this.current.nextUri;
     if (next === undefined) return false;
     const response = await request(next, { method: 'GET', headers: this.headers });
-    this.current = parseJson(await response.text()) as unknown as StatementResponseJson;
+    this.current = parseJsonQuickly(await response.text()) as unknown as StatementResponseJson;
     this.lastHeaders = response.headers;
     return true;
   }

@@ -3,13 +3,14 @@
 // quotes with its quotes doubled; unquoted, values are written as they are.
 
 import type { ColumnJson } from '../../server/statement-json.js';
-import { DELIMITED, formatValue } from './format-value.js';
+import { DELIMITED, valueFormatter } from './format-value.js';
 import type { OutputPrinter } from './printer.js';
 import type { TextOutput } from './sink.js';
 
 export class CsvPrinter implements OutputPrinter {
   private needHeader: boolean;
   private readonly quoted: boolean;
+  private readonly formatters: ReadonlyArray<(value: unknown) => string>;
 
   constructor(
     private readonly columns: readonly ColumnJson[],
@@ -18,6 +19,7 @@ export class CsvPrinter implements OutputPrinter {
   ) {
     this.needHeader = options.header;
     this.quoted = options.quoted;
+    this.formatters = columns.map((c) => valueFormatter(c.typeSignature, DELIMITED));
   }
 
   async printRows(rows: readonly unknown[][]): Promise<void> {
@@ -26,7 +28,14 @@ export class CsvPrinter implements OutputPrinter {
       this.needHeader = false;
       out += this.line(this.columns.map((c) => c.name));
     }
-    for (const row of rows) out += this.line(this.columns.map((c, i) => formatValue(row[i], c.typeSignature, DELIMITED)));
+    const formatters = this.formatters;
+    for (const row of rows) {
+      for (let i = 0; i < formatters.length; i++) {
+        if (i > 0) out += ',';
+        out += this.field(formatters[i]!(row[i]));
+      }
+      out += '\n';
+    }
     await this.output.write(out);
   }
 
@@ -35,6 +44,11 @@ export class CsvPrinter implements OutputPrinter {
   }
 
   private line(values: readonly string[]): string {
-    return `${(this.quoted ? values.map((v) => `"${v.replaceAll('"', '""')}"`) : values).join(',')}\n`;
+    return `${values.map((v) => this.field(v)).join(',')}\n`;
+  }
+
+  private field(value: string): string {
+    if (!this.quoted) return value;
+    return value.includes('"') ? `"${value.replaceAll('"', '""')}"` : `"${value}"`;
   }
 }

@@ -47,6 +47,20 @@ export function formatValue(value: unknown, type: TypeSignature, style: ValueSty
   }
 }
 
+/** formatValue for one column: the type's kind looked up once, numbers and text formatted without a dispatch per value. */
+export function valueFormatter(type: TypeSignature, style: ValueStyle = DISPLAY): (value: unknown) => string {
+  const { nullText } = style;
+  switch (valueKind(type)) {
+    case 'integral':
+    case 'text':
+      return (value) => (value === null || value === undefined ? nullText : String(value));
+    case 'double':
+      return (value) => (value === null || value === undefined ? nullText : formatDoubleAsText(toNumber(value)));
+    default:
+      return (value) => formatValue(value, type, style);
+  }
+}
+
 /** Lowercase hex pairs separated by spaces, `bytesPerLine` to a line (all on one when 0). */
 export function hexDump(bytes: Uint8Array, bytesPerLine = 0): string {
   const pairs = Array.from(bytes, (b) => b.toString(16).padStart(2, '0'));

@@ -3,7 +3,7 @@
 // backslash escaped with a backslash (in the header too).
 
 import type { ColumnJson } from '../../server/statement-json.js';
-import { DELIMITED, formatValue } from './format-value.js';
+import { DELIMITED, valueFormatter } from './format-value.js';
 import type { OutputPrinter } from './printer.js';
 import type { TextOutput } from './sink.js';
 
@@ -23,7 +23,8 @@ export class TsvPrinter implements OutputPrinter {
       this.needHeader = false;
       out += line(this.columns.map((c) => c.name));
     }
-    for (const row of rows) out += line(this.columns.map((c, i) => formatValue(row[i], c.typeSignature, DELIMITED)));
+    const formatters = this.columns.map((c) => valueFormatter(c.typeSignature, DELIMITED));
+    for (const row of rows) out += line(formatters.map((format, i) => format(row[i])));
     await this.output.write(out);
   }
 

@@ -1,0 +1,143 @@
+// A growing byte buffer that JSON text is written into as UTF-8, without building a JS string or
+// value per cell: integers digit by digit, strings character by character with JSON.stringify's
+// escapes (the two-character forms, \u00XX for other controls, \uDXXX for lone surrogates).
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const HEX = '0123456789abcdef';
+/** The two-character escapes JSON.stringify writes (the other controls go out as \u00XX). */
+const SHORT_ESCAPES: ReadonlyMap<number, number> = new Map([
+  [0x08, 0x62], // \b
+  [0x09, 0x74], // \t
+  [0x0a, 0x6e], // \n
+  [0x0c, 0x66], // \f
+  [0x0d, 0x72], // \r
+  [QUOTE, QUOTE],
+  [BACKSLASH, BACKSLASH],
+]);
+/** The most bytes one UTF-16 code unit can take: `\uXXXX`. */
+const MAX_BYTES_PER_UNIT = 6;
+
+export class JsonByteWriter {
+  bytes: Uint8Array;
+  length = 0;
+
+  constructor(initialCapacity: number) {
+    this.bytes = new Uint8Array(Math.max(64, initialCapacity));
+  }
+
+  /** Room for `more` bytes after what is written. */
+  ensure(more: number): void {
+    const needed = this.length + more;
+    if (needed <= this.bytes.length) return;
+    const grown = new Uint8Array(Math.max(needed, this.bytes.length * 2));
+    grown.set(this.bytes.subarray(0, this.length));
+    this.bytes = grown;
+  }
+
+  byte(b: number): void {
+    this.ensure(1);
+    this.bytes[this.length++] = b;
+  }
+
+  /** Text known to be printable ASCII without quotes or backslashes (numbers, `null`, `true`). */
+  ascii(text: string): void {
+    this.ensure(text.length);
+    const bytes = this.bytes;
+    let at = this.length;
+    for (let i = 0; i < text.length; i++) bytes[at++] = text.charCodeAt(i);
+    this.length = at;
+  }
+
+  /** An integer of at most 2^53 in magnitude, as JSON.stringify writes it. */
+  integer(n: number): void {
+    if (n < 0) {
+      this.byte(0x2d);
+      n = -n;
+    }
+    if (n < 10) {
+      this.byte(0x30 + n);
+      return;
+    }
+    let digits = 1;
+    for (let bound = 10; bound <= n && digits < 16; bound *= 10) digits++;
+    this.ensure(digits);
+    const bytes = this.bytes;
+    let at = this.length + digits;
+    this.length = at;
+    while (n >= 10) {
+      const q = Math.floor(n / 10);
+      bytes[--at] = 0x30 + (n - q * 10);
+      n = q;
+    }
+    bytes[--at] = 0x30 + n;
+  }
+
+  /** The `digits` last digits of a non-negative integer below 10^digits, with leading zeros: a decimal's fraction. */
+  fraction(n: number, digits: number): void {
+    this.ensure(digits);
+    const bytes = this.bytes;
+    let at = this.length + digits;
+    this.length = at;
+    for (let i = 0; i < digits; i++) {
+      const q = Math.floor(n / 10);
+      bytes[--at] = 0x30 + (n - q * 10);
+      n = q;
+    }
+  }
+
+  /** A string as a JSON string literal, byte for byte what JSON.stringify writes, in UTF-8. */
+  string(text: string): void {
+    this.ensure(text.length * MAX_BYTES_PER_UNIT + 2);
+    const bytes = this.bytes;
+    let at = this.length;
+    bytes[at++] = QUOTE;
+    const n = text.length;
+    for (let i = 0; i < n; i++) {
+      const c = text.charCodeAt(i);
+      if (c >= 0x20 && c < 0x80 && c !== QUOTE && c !== BACKSLASH) {
+        bytes[at++] = c;
+      } else if (c < 0x80) {
+        bytes[at++] = BACKSLASH;
+        const short = SHORT_ESCAPES.get(c);
+        if (short !== undefined) bytes[at++] = short;
+        else at = writeUnicodeEscape(bytes, at, c);
+      } else if (c < 0x800) {
+        bytes[at++] = 0xc0 | (c >> 6);
+        bytes[at++] = 0x80 | (c & 0x3f);
+      } else if (c >= 0xd800 && c <= 0xdfff) {
+        const next = i + 1 < n ? text.charCodeAt(i + 1) : 0;
+        if (c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+          const point = 0x10000 + ((c - 0xd800) << 10) + (next - 0xdc00);
+          bytes[at++] = 0xf0 | (point >> 18);
+          bytes[at++] = 0x80 | ((point >> 12) & 0x3f);
+          bytes[at++] = 0x80 | ((point >> 6) & 0x3f);
+          bytes[at++] = 0x80 | (point & 0x3f);
+          i++;
+        } else {
+          bytes[at++] = BACKSLASH;
+          at = writeUnicodeEscape(bytes, at, c);
+        }
+      } else {
+        bytes[at++] = 0xe0 | (c >> 12);
+        bytes[at++] = 0x80 | ((c >> 6) & 0x3f);
+        bytes[at++] = 0x80 | (c & 0x3f);
+      }
+    }
+    bytes[at++] = QUOTE;
+    this.length = at;
+  }
+
+  /** JSON text made elsewhere (a complex value written by stringifyJson), as UTF-8. */
+  text(json: string): void {
+    this.ensure(json.length * 3);
+    this.length += Buffer.from(this.bytes.buffer, this.bytes.byteOffset, this.bytes.length).write(json, this.length, 'utf8');
+  }
+}
+
+/** `uXXXX` (the backslash is written already), in lowercase hex as JSON.stringify writes it. */
+function writeUnicodeEscape(bytes: Uint8Array, at: number, c: number): number {
+  bytes[at++] = 0x75;
+  for (let shift = 12; shift >= 0; shift -= 4) bytes[at++] = HEX.charCodeAt((c >> shift) & 0xf);
+  return at;
+}
