@@ -207,6 +207,18 @@ describe('task resource', function () {
     await fetch(`${server.uri}/v1/task/${taskId}`, { method: 'DELETE' });
   });
 
+  it('answers a long poll after its max wait, with the version unchanged, when nothing changed', async () => {
+    const { request, taskId } = await sourceTask('SELECT n_name FROM tpch.tiny.nation', false);
+    const created = await post(taskId, toTaggedJson(request));
+    // Running, its scan waiting for splits that do not come: nothing changes.
+    expect(created.json.state).to.equal('RUNNING');
+    const version = /"version":(\d+)/.exec(created.text)![1];
+    const answered = await taskJson(taskId, { 'X-Engine-Current-Version': version, 'X-Engine-Max-Wait': '300ms' });
+    expect(/"version":(\d+)/.exec(answered.text)![1]).to.equal(version);
+    expect(answered.json.state).to.equal('RUNNING');
+    await fetch(`${server.uri}/v1/task/${taskId}`, { method: 'DELETE' });
+  });
+
   it('takes each split once when an update is sent again (sequence ids), so the coordinator may retry one', async () => {
     const { request, taskId } = await sourceTask('SELECT o_orderkey FROM tpch.sf1.orders', false);
     expect((await post(taskId, toTaggedJson(request))).status).to.equal(200);
