@@ -11,6 +11,7 @@
 import { getHeapSpaceStatistics, getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { resourceLimits } from 'node:worker_threads';
+import { residentBytes, residentReadIntervalMillis } from './resident-memory.js';
 
 /** Above this share of the old generation's limit the heap is nearly full. */
 export const HEAP_FULL_FRACTION = 0.85;
@@ -117,18 +118,22 @@ function isFull(use: MemoryUse): boolean {
  * thread of a server watches; the threads it asks to relieve memory are its worker threads.
  */
 let resident: { limitBytes: number; relieveOtherThreads: () => void } | undefined;
+/** When a reservation's check next reads the resident size (a forced check always does): see resident-memory.ts. */
+let nextResidentRead = 0;
 
 export function guardResidentMemory(limitBytes: number, relieveOtherThreads: () => void): void {
   resident = { limitBytes, relieveOtherThreads };
+  nextResidentRead = 0;
 }
 
 /** When the process last relieved memory for being over its bound, and whether a query was reported since. */
 let reliefAt = 0;
 let reliefReported = true;
 
-function residentUse(): MemoryUse | undefined {
-  if (resident === undefined) return undefined;
-  const usedBytes = process.memoryUsage.rss();
+function residentUse(now: number, force: boolean): MemoryUse | undefined {
+  if (resident === undefined || (!force && now < nextResidentRead)) return undefined;
+  const usedBytes = residentBytes();
+  nextResidentRead = now + residentReadIntervalMillis(resident.limitBytes - usedBytes);
   return usedBytes > resident.limitBytes ? { kind: 'resident', usedBytes, limitBytes: resident.limitBytes } : undefined;
 }
 
@@ -150,7 +155,7 @@ export function memoryPressure(force = false): MemoryUse | undefined {
     const after = heapUse();
     return isFull(after) ? after : undefined;
   }
-  const over = residentUse();
+  const over = residentUse(now, force);
   if (over === undefined || resident === undefined) return undefined;
   // Every report follows a relief of its own, with time for the worker threads to collect: what a
   // query failed before gave back is garbage until then.

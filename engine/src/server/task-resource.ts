@@ -4,6 +4,7 @@
 //                               node takes no new tasks (not ACTIVE): the scheduler goes elsewhere
 //   GET    /v1/task/{taskId}    the task object; with X-Engine-Current-Version and X-Engine-Max-Wait
 //                               it waits (long-polls) until the version differs from the one named
+// POST and GET take Trino's `?summarize`: a running task's object then comes without its pipelines.
 //   DELETE /v1/task/{taskId}    aborts the task (?abort=false: cancels it, letting consumers read
 //                               what is buffered) and answers its final info
 // and endpoints 8-9, its results (task-results-resource.ts). What crosses the wire (bodies, headers)
@@ -32,12 +33,12 @@ export function taskRoutes(router: Router, endpoint: TaskEndpoint): void {
 
   router.post('/v1/task/:taskId', async (ctx) => {
     const text = await readBodyText(ctx, MAX_TASK_REQUEST_BYTES);
-    json(ctx, encodeTaskInfo(endpoint.update(ctx.params.taskId, readOrRefuse(() => decodeTaskUpdateRequest(text)))));
+    json(ctx, encodeTaskInfo(endpoint.update(ctx.params.taskId, readOrRefuse(() => decodeTaskUpdateRequest(text)), summarized(ctx))));
   });
 
   router.get('/v1/task/:taskId', async (ctx) => {
     const poll = readOrRefuse(() => readTaskPoll((name) => ctx.get(name)));
-    json(ctx, encodeTaskInfo(await endpoint.poll(ctx.params.taskId, poll.version, poll.maxWaitMillis)));
+    json(ctx, encodeTaskInfo(await endpoint.poll(ctx.params.taskId, poll.version, poll.maxWaitMillis, summarized(ctx))));
   });
 
   router.delete('/v1/task/:taskId', (ctx) => {
@@ -47,4 +48,10 @@ export function taskRoutes(router: Router, endpoint: TaskEndpoint): void {
   });
 
   taskResultsRoutes(router, endpoint.tasks);
+}
+
+/** Trino's `summarize` parameter: present (with any value but false) asks for the summarized object. */
+function summarized(ctx: Context): boolean {
+  const value = ctx.query.summarize;
+  return value !== undefined && value !== 'false';
 }

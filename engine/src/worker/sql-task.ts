@@ -5,8 +5,10 @@
 // then FINISHED once the consumers took them all; or CANCELED, ABORTED, FAILED. Every change bumps
 // the version, which GET /v1/task long-polls on; a task that is done reports the largest version.
 // Split progress (a split taken or started) bumps it too, but at most once per
-// PROGRESS_COALESCE_MILLIS: a task taking thousands of splits a second must not make its
-// coordinator fetch and parse a task info for each.
+// PROGRESS_COALESCE_MILLIS while the coordinator may send more splits (it sends them as splits
+// start): a task taking thousands of splits a second must not make its coordinator fetch and parse
+// a task info for each. Once no more splits will come, progress only feeds the query's figures, and
+// shows at most once per SETTLED_PROGRESS_COALESCE_MILLIS (as Trino's task info, every few seconds).
 
 import type { CatalogManager } from '../connectors/catalog-manager.js';
 import { EngineError, toEngineError } from '../errors/engine-error.js';
@@ -39,7 +41,9 @@ export interface SqlTaskOptions {
 }
 
 /** How long split progress may wait before it shows in the version (state changes show at once). */
-const PROGRESS_COALESCE_MILLIS = 100;
+export const PROGRESS_COALESCE_MILLIS = 100;
+/** The same once the task will get no more splits: nothing the coordinator does waits for it. */
+export const SETTLED_PROGRESS_COALESCE_MILLIS = 1000;
 
 export class SqlTask {
   readonly createTime = new Date();
@@ -295,7 +299,13 @@ export class SqlTask {
   /** Split progress: shows in the version within PROGRESS_COALESCE_MILLIS, with whatever else changed by then. */
   private progressed(): void {
     if (this.progressTimer !== undefined || isDoneState(this.currentState)) return;
-    this.progressTimer = setTimeout(() => this.changed(), PROGRESS_COALESCE_MILLIS).unref();
+    this.progressTimer = setTimeout(() => this.changed(), this.progressCoalesceMillis).unref();
+  }
+
+  /** How long split progress waits to show in the version now: short while a scan of the task may get more splits. */
+  get progressCoalesceMillis(): number {
+    for (const queue of this.splits.values()) if (!queue.noMoreSplits) return PROGRESS_COALESCE_MILLIS;
+    return SETTLED_PROGRESS_COALESCE_MILLIS;
   }
 
   private changed(): void {

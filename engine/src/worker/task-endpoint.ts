@@ -30,16 +30,19 @@ export class TaskEndpoint {
     return this.tasks.list().map((t) => this.info(t));
   }
 
-  /** POST /v1/task/{taskId}: the task's info; 400 for a malformed id or request, 503 when the node takes no new tasks. */
-  update(taskId: string, request: TaskUpdateRequest): TaskInfo {
-    return asBadRequest(() => this.answer(this.tasks.update(taskId, request)));
+  /**
+   * POST /v1/task/{taskId}: the task's info (`summarize`: without its pipelines while it runs); 400
+   * for a malformed id or request, 503 when the node takes no new tasks.
+   */
+  update(taskId: string, request: TaskUpdateRequest, summarize = false): TaskInfo {
+    return asBadRequest(() => this.answer(this.tasks.update(taskId, request), summarize));
   }
 
   /** GET /v1/task/{taskId}: waits up to `maxWaitMillis` until the task's version differs from `version`. */
-  async poll(taskId: string, version: bigint | undefined, maxWaitMillis: number): Promise<TaskInfo> {
+  async poll(taskId: string, version: bigint | undefined, maxWaitMillis: number, summarize = false): Promise<TaskInfo> {
     const task = this.find(taskId);
     await task.waitForChange(version, Math.min(maxWaitMillis, MAX_TASK_WAIT_MILLIS));
-    return this.answer(task);
+    return this.answer(task, summarize);
   }
 
   /** DELETE /v1/task/{taskId}: abort (or cancel, letting consumers read what is buffered); the final info. */
@@ -50,13 +53,13 @@ export class TaskEndpoint {
   }
 
   /** The info answered to the coordinator: once it carries a final state, the node need not wait for it to be read. */
-  private answer(task: SqlTask): TaskInfo {
+  private answer(task: SqlTask, summarize = false): TaskInfo {
     if (isDoneState(task.state)) task.finalInfoSent = true;
-    return this.info(task);
+    return this.info(task, summarize);
   }
 
-  private info(task: SqlTask): TaskInfo {
-    return taskInfo(task, `${this.node.internalUri}/v1/task/${task.taskId}`, this.node.nodeId);
+  private info(task: SqlTask, summarize = false): TaskInfo {
+    return taskInfo(task, `${this.node.internalUri}/v1/task/${task.taskId}`, this.node.nodeId, summarize);
   }
 
   private find(taskId: string): SqlTask {

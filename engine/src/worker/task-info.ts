@@ -1,17 +1,20 @@
 // A task's info (internode/task-info.ts) as this node makes it from the running task: state and
 // version, output buffers, stats with one pipeline whose operator summaries carry what each
 // operator counted and timed as it ran (exec/stats), failures. Figures stay numbers; the task
-// resource writes them out (internode/task-info-codec.ts).
+// resource writes them out (internode/task-info-codec.ts). Summarized (Trino's `?summarize`, which
+// the coordinator asks for while it follows a task), a running task's info leaves its pipelines
+// out: the coordinator takes the task's totals from every answer, and its operators from the final one.
 
 import { operatorSummary } from '../exec/stats/operator-summary.js';
 import { pipelineTotals } from '../exec/stats/pipeline-totals.js';
-import type { Distribution, OperatorSummary, OutputBufferInfo, PipelineStats, TaskInfo, TaskStats } from '../internode/task-info.js';
+import { isDoneState, type Distribution, type OperatorSummary, type OutputBufferInfo, type PipelineStats, type TaskInfo, type TaskStats } from '../internode/task-info.js';
 import { ExchangeClient } from './exchange-client.js';
 import type { SqlTask } from './sql-task.js';
 
 const EMPTY_BUFFERS: OutputBufferInfo = { state: 'OPEN', masterSequenceId: 0, pagesAdded: 0, buffers: [] };
 
-export function taskInfo(task: SqlTask, self: string, nodeId: string): TaskInfo {
+/** `summarize`: without the pipelines while the task is not done (a done task's info is whole either way). */
+export function taskInfo(task: SqlTask, self: string, nodeId: string, summarize = false): TaskInfo {
   return {
     taskId: task.taskId,
     version: task.version,
@@ -21,13 +24,13 @@ export function taskInfo(task: SqlTask, self: string, nodeId: string): TaskInfo 
     lastHeartbeat: task.lastHeartbeat.toISOString(),
     outputBuffers: task.outputBuffer?.info() ?? EMPTY_BUFFERS,
     noMoreSplits: [...task.noMoreSplits],
-    stats: taskStats(task),
+    stats: taskStats(task, summarize && !isDoneState(task.state)),
     failures: task.failure ? [task.failure] : [],
     outputs: {},
   };
 }
 
-function taskStats(task: SqlTask): TaskStats {
+function taskStats(task: SqlTask, withoutPipelines: boolean): TaskStats {
   const now = Date.now();
   const end = task.endTime?.getTime() ?? now;
   const elapsed = end - task.createTime.getTime();
@@ -54,15 +57,17 @@ function taskStats(task: SqlTask): TaskStats {
     processedInputPositions: progress.processedRows,
     outputPositions: task.outputRows,
   };
-  const pipeline: PipelineStats = {
-    inputPipeline: true,
-    outputPipeline: true,
-    ...common,
-    queuedTime: distribution([queued]),
-    elapsedTime: distribution([elapsed]),
-    operatorSummaries: operatorSummaries(task),
-    drivers: [],
-  };
+  const pipelines = (): PipelineStats[] => [
+    {
+      inputPipeline: true,
+      outputPipeline: true,
+      ...common,
+      queuedTime: distribution([queued]),
+      elapsedTime: distribution([elapsed]),
+      operatorSummaries: operatorSummaries(task),
+      drivers: [],
+    },
+  ];
   return {
     createTime: task.createTime.toISOString(),
     ...(task.startTime ? { startTime: task.startTime.toISOString() } : {}),
@@ -75,7 +80,7 @@ function taskStats(task: SqlTask): TaskStats {
     queuedSplits: task.splitCounts.waiting,
     runningSplits: progress.runningSplits,
     completedSplits: progress.completedSplits,
-    pipelines: [pipeline],
+    pipelines: withoutPipelines ? [] : pipelines(),
   };
 }
 

@@ -231,7 +231,7 @@ describe('inter-node messages (internode/)', function () {
         );
         expect(error).to.be.instanceOf(EngineError);
         expect((error as EngineError).errorName).to.equal('REMOTE_TASK_ERROR');
-        expect((error as EngineError).message).to.contain(`POST ${uri}/v1/task/20261126_000000_00001_abcde.1.0: Invalid task info: /stats/totalCpuTime must match pattern`);
+        expect((error as EngineError).message).to.contain(`POST ${uri}/v1/task/20261126_000000_00001_abcde.1.0?summarize: Invalid task info: /stats/totalCpuTime must match pattern`);
         expect(task.info).to.equal(undefined);
       });
     });

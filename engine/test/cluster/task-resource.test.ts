@@ -207,6 +207,46 @@ describe('task resource', function () {
     await fetch(`${server.uri}/v1/task/${taskId}`, { method: 'DELETE' });
   });
 
+  it('answers a long poll after its max wait, with the version unchanged, when nothing changed', async () => {
+    const { request, taskId } = await sourceTask('SELECT n_name FROM tpch.tiny.nation', false);
+    const created = await post(taskId, toTaggedJson(request));
+    // Running, its scan waiting for splits that do not come: nothing changes.
+    expect(created.json.state).to.equal('RUNNING');
+    const version = /"version":(\d+)/.exec(created.text)![1];
+    const answered = await taskJson(taskId, { 'X-Engine-Current-Version': version, 'X-Engine-Max-Wait': '300ms' });
+    expect(/"version":(\d+)/.exec(answered.text)![1]).to.equal(version);
+    expect(answered.json.state).to.equal('RUNNING');
+    await fetch(`${server.uri}/v1/task/${taskId}`, { method: 'DELETE' });
+  });
+
+  it("answers ?summarize with a running task's object without its pipelines, and a done task's whole", async () => {
+    const { request, taskId, splits } = await sourceTask('SELECT n_name FROM tpch.tiny.nation', false);
+    const created = await fetch(`${server.uri}/v1/task/${taskId}?summarize`, { method: 'POST', body: toTaggedJson(request), headers: { 'Content-Type': 'application/json' } });
+    const createdJson = (await created.json()) as Record<string, any>;
+    expect(createdJson.state).to.equal('RUNNING');
+    expect(createdJson.stats.pipelines).to.deep.equal([]);
+    // The same task unsummarized: its pipeline and the operators in it.
+    const whole = await taskJson(taskId);
+    expect(whole.json.stats.pipelines).to.have.length(1);
+    expect(whole.json.stats.pipelines[0].operatorSummaries.length).to.be.above(0);
+    const summarized = await fetch(`${server.uri}/v1/task/${taskId}?summarize`);
+    const summarizedJson = (await summarized.json()) as Record<string, any>;
+    expect(summarizedJson.stats.pipelines).to.deep.equal([]);
+    // The task's totals are there all the same.
+    expect(summarizedJson.stats.totalSplits).to.equal(0);
+    expect(summarizedJson.state).to.equal('RUNNING');
+
+    const last = { ...request, fragment: undefined, outputBuffers: undefined, sources: [{ planNodeId: request.sources[0].planNodeId, splits, noMoreSplits: true }] };
+    expect((await post(taskId, toTaggedJson(last))).status).to.equal(200);
+    const { pages } = await readAll(taskId);
+    expect(pages.reduce((sum, p) => sum + p.rowCount, 0)).to.equal(25);
+    await fetch(`${server.uri}/v1/task/${taskId}/results/0`, { method: 'DELETE' });
+    await eventually('the task to finish', async () => ((await taskJson(taskId)).json.state === 'FINISHED' ? true : undefined));
+    const done = (await (await fetch(`${server.uri}/v1/task/${taskId}?summarize`)).json()) as Record<string, any>;
+    expect(done.stats.pipelines).to.have.length(1);
+    expect(done.stats.pipelines[0].operatorSummaries.map((o: { outputPositions: number }) => o.outputPositions)).to.include(25);
+  });
+
   it('takes each split once when an update is sent again (sequence ids), so the coordinator may retry one', async () => {
     const { request, taskId } = await sourceTask('SELECT o_orderkey FROM tpch.sf1.orders', false);
     expect((await post(taskId, toTaggedJson(request))).status).to.equal(200);

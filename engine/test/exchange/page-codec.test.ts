@@ -6,6 +6,7 @@ import { RecordBatchStreamReader } from 'apache-arrow';
 import { EngineError } from '../../src/errors/engine-error.js';
 import { deserializePages, PageSerializer, readPageStream, streamChunks } from '../../src/exec/exchange/page-codec.js';
 import { emptyPage, slicePage, type Page } from '../../src/spi/page.js';
+import type { SqlType } from '../../src/types/types.js';
 import { ALL_TYPES, allTypesPage, expectSamePage } from './all-types.js';
 
 function stream(serializer: PageSerializer, pages: Parameters<PageSerializer['serialize']>[0][]): Uint8Array {
@@ -27,6 +28,20 @@ describe('exchange page codec (Arrow IPC)', () => {
     const { pages } = deserializePages(stream(new PageSerializer(ALL_TYPES), parts));
     expect(pages.map((p) => p.rowCount)).to.deep.equal([2, 0, 4, 1]);
     parts.forEach((expected, i) => expectSamePage(pages[i], expected));
+  });
+
+  it('gives producers of layouts that differ only in a type parameter each their own schema', () => {
+    const layouts: SqlType[][] = [
+      [{ kind: 'decimal', precision: 12, scale: 2 }, { kind: 'varchar', length: 3 }],
+      [{ kind: 'decimal', precision: 12, scale: 4 }, { kind: 'varchar', length: 3 }],
+      [{ kind: 'decimal', precision: 12, scale: 2 }, { kind: 'varchar' }],
+    ];
+    // Each layout twice: a second producer of a layout shares its schema message, never another's.
+    for (const layout of [...layouts, ...layouts]) {
+      const { types, pages } = deserializePages(stream(new PageSerializer(layout), [emptyPage(layout)]));
+      expect(types).to.deep.equal(layout);
+      expect(pages.map((p) => p.rowCount)).to.deep.equal([0]);
+    }
   });
 
   it('writes a standard Arrow IPC stream that another Arrow reader reads', () => {

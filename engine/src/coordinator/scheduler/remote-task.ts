@@ -98,7 +98,7 @@ export class RemoteTask {
     }
     if (response.status === 503) throw new EngineError('SERVER_SHUTTING_DOWN', `Node ${this.node.nodeId} refused task ${this.taskId}: ${response.message}`);
     if (response.info === undefined) throw new TaskRequestError(response.status, `${request.fragment === undefined ? 'Updating' : 'Creating'} task ${this.taskId} on node ${this.node.nodeId} failed with ${response.status}: ${response.message}`);
-    this.info = response.info;
+    this.take(response.info);
   }
 
   /**
@@ -163,9 +163,8 @@ export class RemoteTask {
         const response = await this.request((signal) => this.channel.info(this.taskId, { version: this.info?.version, maxWaitMillis: POLL_WAIT_MILLIS }, signal));
         if (response.status === 404) throw new EngineError('REMOTE_TASK_ERROR', `Task ${this.taskId} is no longer known to node ${this.node.nodeId}`);
         if (response.info === undefined) throw new Error(`status ${response.status}`);
-        this.info = response.info;
         backoff.success();
-        onChange(response.info);
+        if (this.take(response.info)) onChange(response.info);
       } catch (e) {
         if (this.closed) return;
         if (this.nodeGone.aborted) throw this.nodeGone.reason;
@@ -186,7 +185,7 @@ export class RemoteTask {
     if (!this.done) {
       try {
         const response = await this.ask([this.nodeGone], SHORT_REQUEST_MILLIS, (signal) => this.channel.info(this.taskId, { maxWaitMillis: 0 }, signal));
-        if (response.info !== undefined) this.info = response.info;
+        if (response.info !== undefined) this.take(response.info);
       } catch {
         return undefined;
       }
@@ -212,10 +211,22 @@ export class RemoteTask {
   private async sendCancel(abort: boolean): Promise<void> {
     try {
       const response = await this.ask([], SHORT_REQUEST_MILLIS, (signal) => this.channel.cancel(this.taskId, abort, signal));
-      if (response.info !== undefined) this.info = response.info;
+      if (response.info !== undefined) this.take(response.info);
     } catch {
       // The node's process is gone (nothing left to cancel there), or it does not answer (it reads the request if it runs again).
     }
+  }
+
+  /**
+   * Keeps `info` unless the task's info is newer already (answers of concurrent requests, say a poll
+   * and a cancel, may arrive in either order); a done task's whole info (version the largest)
+   * replaces a summarized one of the same version. Whether it was kept.
+   */
+  private take(info: TaskInfo): boolean {
+    const current = this.info;
+    if (current !== undefined && (info.version < current.version || (info.version === current.version && info.stats.pipelines.length < current.stats.pipelines.length))) return false;
+    this.info = info;
+    return true;
   }
 
   private hostGone(e: unknown, backoff: Backoff): EngineError {

@@ -2,7 +2,10 @@
 // node, or in process for a task on this node — the same requests and the same answers (a status and
 // the task's info, or an error message) either way, so one RemoteTask drives both and a single node
 // runs its fragments exactly as a cluster does. Only the HTTP channel writes and reads the wire
-// (internode/): a task here answers its info as a value, with its figures as numbers.
+// (internode/): a task here answers its info as a value, with its figures as numbers. Creations,
+// updates and polls ask for the summarized info (Trino's `?summarize`: a running task's without its
+// pipelines), which is all the coordinator reads of a running task; a done task's info is whole, and
+// so is the answer to a cancel, so the query's last look at each task has its operators.
 
 import { EngineError } from '../../errors/engine-error.js';
 import { ProtocolError } from '../../internode/protocol-error.js';
@@ -17,9 +20,9 @@ import type { TaskEndpoint } from '../../worker/task-endpoint.js';
 export type TaskAnswer = { status: 200; info: TaskInfo } | { status: number; info?: undefined; message: string };
 
 export interface TaskChannel {
-  /** POST /v1/task/{taskId}. */
+  /** POST /v1/task/{taskId}?summarize. */
   update(taskId: string, request: TaskUpdateRequest, signal: AbortSignal): Promise<TaskAnswer>;
-  /** GET /v1/task/{taskId}, long-polling while the version is `poll.version` (when given) for at most `poll.maxWaitMillis`. */
+  /** GET /v1/task/{taskId}?summarize, long-polling while the version is `poll.version` (when given) for at most `poll.maxWaitMillis`. */
   info(taskId: string, poll: TaskPoll, signal: AbortSignal): Promise<TaskAnswer>;
   /** DELETE /v1/task/{taskId}?abort=... */
   cancel(taskId: string, abort: boolean, signal: AbortSignal): Promise<TaskAnswer>;
@@ -42,8 +45,8 @@ export function httpTaskChannel(nodeUri: string, headers: InternalHeaders): Task
     }
   };
   return {
-    update: (taskId, update, signal) => request('POST', taskId, signal, { body: encodeTaskUpdateRequest(update), headers: { 'Content-Type': 'application/json' } }),
-    info: (taskId, poll, signal) => request('GET', taskId, signal, { headers: taskPollHeaders(poll) }),
+    update: (taskId, update, signal) => request('POST', `${taskId}?summarize`, signal, { body: encodeTaskUpdateRequest(update), headers: { 'Content-Type': 'application/json' } }),
+    info: (taskId, poll, signal) => request('GET', `${taskId}?summarize`, signal, { headers: taskPollHeaders(poll) }),
     cancel: (taskId, abort, signal) => request('DELETE', `${taskId}?abort=${abort}`, signal),
   };
 }
@@ -61,8 +64,8 @@ export function localTaskChannel(endpoint: TaskEndpoint): TaskChannel {
     }
   };
   return {
-    update: (taskId, update) => answer(() => endpoint.update(taskId, decodeTaskUpdateRequest(encodeTaskUpdateRequest(update)))),
-    info: (taskId, poll) => answer(() => endpoint.poll(taskId, poll.version, poll.maxWaitMillis)),
+    update: (taskId, update) => answer(() => endpoint.update(taskId, decodeTaskUpdateRequest(encodeTaskUpdateRequest(update)), true)),
+    info: (taskId, poll) => answer(() => endpoint.poll(taskId, poll.version, poll.maxWaitMillis, true)),
     cancel: (taskId, abort) => answer(() => endpoint.cancel(taskId, abort)),
   };
 }

@@ -30,23 +30,42 @@ export interface SerializedPage {
 const END_OF_STREAM = new Uint8Array([0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0]);
 const CONTINUATION = 0xffffffff;
 
-/** Serializes the pages of one producer (one column layout) into record batch messages. */
+/**
+ * Serializes the pages of one producer (one column layout) into record batch messages. Every task
+ * has one, but only a task read over HTTP serializes: its schema message is encoded at its first
+ * page (a millisecond of Arrow's writer), and shared by producers of the same layout.
+ */
 export class PageSerializer {
   private readonly names: string[];
-  private readonly schemaMessage: Uint8Array;
+  private schemaMessage: Uint8Array | undefined;
 
   constructor(readonly types: readonly SqlType[]) {
     this.names = types.map((_, i) => `c${i}`);
-    const writer = new RecordBatchStreamWriter();
-    writer.reset(undefined, new Schema(types.map((t, i) => sqlTypeField(this.names[i], t))));
-    writer.finish();
-    const bytes = writer.toUint8Array(true);
-    this.schemaMessage = bytes.slice(0, messageLength(bytes, 0));
   }
 
   serialize(page: Page): SerializedPage {
+    this.schemaMessage ??= schemaMessageOf(this.types, this.names);
     return { schema: this.schemaMessage, batch: recordBatchMessage(pageToRecordBatch(page, this.names)), rowCount: page.rowCount };
   }
+}
+
+/** Schema messages by column layout (the JSON of its SqlTypes); emptied when it holds this many. */
+const MAX_CACHED_SCHEMAS = 256;
+const schemaMessages = new Map<string, Uint8Array>();
+
+function schemaMessageOf(types: readonly SqlType[], names: readonly string[]): Uint8Array {
+  const key = JSON.stringify(types);
+  let message = schemaMessages.get(key);
+  if (message === undefined) {
+    const writer = new RecordBatchStreamWriter();
+    writer.reset(undefined, new Schema(types.map((t, i) => sqlTypeField(names[i], t))));
+    writer.finish();
+    const bytes = writer.toUint8Array(true);
+    message = bytes.slice(0, messageLength(bytes, 0));
+    if (schemaMessages.size >= MAX_CACHED_SCHEMAS) schemaMessages.clear();
+    schemaMessages.set(key, message);
+  }
+  return message;
 }
 
 /** The encapsulated IPC message of one record batch: continuation, metadata length, metadata padded to 8, body. */
