@@ -1,7 +1,7 @@
 // EXPLAIN's tree of a physical plan: the logical nodes as Trino prints them, with what the physical
 // planner made of them — an aggregation pair run as one SINGLE step, and a ParallelScan naming its
 // threads and adaptive decisions (EXPLAIN ANALYZE adds what each chose), over the nodes its threads
-// run, each marked with where it runs.
+// run, each marked with where it runs (and, when the main thread ran them instead, with their figures).
 
 import { childIndent, describe, nodeLines, type NodeRuntimeStats } from '../plan-printer.js';
 import type { PlanNode } from '../plan.js';
@@ -44,7 +44,10 @@ function parallelScan(p: ParallelScan, indent: string, lines: string[], stats: S
         : node.kind === 'Join'
           ? 'probe in the threads; build in the main thread, shared with the threads'
           : 'threads';
-    lines.push(...nodeLines(describe(node), node, nodeIndent, undefined), `${childIndent(nodeIndent)}    Runs: ${runs}`);
+    // The pipeline's figures are its own line's; a node below has figures of its own when the main thread ran it.
+    const ranHere = node !== p.node && stats?.has(node.id) === true;
+    const where = ranHere ? 'main thread, as the threads decision chose' : runs;
+    lines.push(...nodeLines(describe(node), node, nodeIndent, node === p.node ? undefined : stats), `${childIndent(nodeIndent)}    Runs: ${where}`);
     const below = childIndent(nodeIndent);
     if (node.kind === 'Join') {
       inThreads(node.left, below);
