@@ -250,11 +250,9 @@ export class LocalExecutionPlanner {
    * of too few splits, or an aggregation known not to reduce, runs in the main thread instead.
    */
   private parallelScan(p: ParallelScan, bindings: Bindings, ctx: Site): PageStream {
-    const { scan, aggregation } = p;
-    const { threads, minSplits } = p;
+    const { scan, aggregation, threads, minSplits } = p;
     const preparer = scanConnector(this.env, scan).workerSplitSource?.(scan.table);
-    const final = aggregation?.final;
-    const built = buildSourceFragment(p.threadTop, final, aggregation?.finalStep === 'partitioned across threads', {
+    const built = buildSourceFragment(p.threadTop, aggregation?.final, aggregation?.finalStep === 'partitioned across threads', {
       filterProjectStage: (n) => this.filterProjectStage(n, bindings),
       aggregationSpec: (n) => this.aggregationSpec(n),
       joinSpec: (n) => this.joinSpec(n, bindings),
@@ -293,9 +291,9 @@ export class LocalExecutionPlanner {
       decide('threads', `${Math.min(threads, splits.length)} threads (${splits.length} splits)`);
       const prepared = splits.map((split) => preparer.prepare(split, fragment.columns, this.env.session));
       const aggregates =
-        final === undefined || key === undefined
+        aggregation?.final === undefined || key === undefined
           ? undefined
-          : { final: this.aggregationSpec(final), single: this.aggregationSpec(mergePartialFinal(final, aggregation!.partial)), key };
+          : { final: this.aggregationSpec(aggregation.final), single: this.aggregationSpec(mergePartialFinal(aggregation.final, aggregation.partial)), key };
       return inThreads({ fragment, splits: prepared, workers: threads, aggregation: aggregates });
     });
   }
