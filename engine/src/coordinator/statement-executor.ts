@@ -24,6 +24,7 @@ import type { PlanNode, TableScanNode } from '../sql/planner/plan.js';
 import { printPlan, type NodeRuntimeStats } from '../sql/planner/plan-printer.js';
 import type { PlanFragment } from '../sql/planner/distributed/fragmenter.js';
 import { printFragments } from '../sql/planner/distributed/fragment-printer.js';
+import { physicalTreeOf } from '../exec/parallel/physical-context.js';
 import { DistributedQuery, type ClusterView } from './scheduler/distributed-query.js';
 import { constant, symbolRef, type RowExpression } from '../sql/planner/row-expression.js';
 import { isStoreAssignable } from '../types/coercion.js';
@@ -371,9 +372,11 @@ export class StatementExecutor {
       for (const operator of operators.all()) addRuntimeStats(stats, operator.figures);
       const elapsed = performance.now() - started;
       const header = `Query processed ${rows} rows in ${elapsed.toFixed(2)}ms; splits: ${context.progress.completedSplits}, input: ${context.progress.processedRows} rows\n`;
-      return rowsResult(varcharColumns('Query Plan'), [[header + printFragments(planned.fragments ?? singleFragment(planned.root), names, stats)]]);
+      const physicalTree = physicalTreeOf({ catalogs: this.catalogs, session }, stats);
+      return rowsResult(varcharColumns('Query Plan'), [[header + printFragments(planned.fragments ?? singleFragment(planned.root), names, stats, physicalTree)]]);
     }
-    const text = statement.type === 'LOGICAL' ? printPlan(planned.root, names) : printFragments(planned.fragments ?? singleFragment(planned.root), names);
+    const physicalTree = physicalTreeOf({ catalogs: this.catalogs, session });
+    const text = statement.type === 'LOGICAL' ? printPlan(planned.root, names) : printFragments(planned.fragments ?? singleFragment(planned.root), names, undefined, physicalTree);
     return rowsResult(varcharColumns('Query Plan'), [[text]]);
   }
 }

@@ -1,7 +1,9 @@
-// Turns a logical plan into a tree of operators over page streams. Each node's output layout is
-// its `outputs`: channel i holds symbol outputs[i]; expressions are rewritten from symbols to
-// channels here, so operators never see symbols. Every operator gets its own memory context and
-// recorder, and each of its inputs is a recorded edge (stats/), where it is counted and timed.
+// Turns a plan into a tree of operators over page streams: the physical planner
+// (sql/planner/physical) decides once what runs where, and each physical node maps here to its
+// operators. Each node's output layout is its `outputs`: channel i holds symbol outputs[i];
+// expressions are rewritten from symbols to channels here, so operators never see symbols. Every
+// operator gets its own memory context and recorder, and each of its inputs is a recorded edge
+// (stats/), where it is counted and timed.
 
 import { nearestJoin, nearestJoinSpec } from './operators/nearest-join.js';
 import type { CatalogManager } from '../connectors/catalog-manager.js';
@@ -10,8 +12,10 @@ import type { Session } from '../spi/session.js';
 import type { QueryProgress } from '../spi/query-progress.js';
 import { EngineError } from '../errors/engine-error.js';
 import type { AggregateNode, FilterNode, JoinNode, PlanNode, ProjectNode, RemoteSourceNode, TableScanNode } from '../sql/planner/plan.js';
-import { mergePartialFinal, partialUnderFinal } from '../sql/planner/aggregation-steps.js';
-import { fragmentScan } from '../sql/planner/fragment-scan.js';
+import { sources } from '../sql/planner/plan.js';
+import { mergePartialFinal } from '../sql/planner/aggregation-steps.js';
+import type { ParallelScan, PhysicalNode, PhysicalOperator } from '../sql/planner/physical/physical-plan.js';
+import { PhysicalPlanner } from '../sql/planner/physical/physical-planner.js';
 import { aggregateFunctionOf, windowFunctionOf } from '../sql/planner/function-handles.js';
 import { constant, inputRef, mapChildren, type RowExpression, type Symbol } from '../sql/planner/row-expression.js';
 import type { SqlType } from '../types/types.js';
@@ -28,9 +32,9 @@ import { limit } from './operators/limit.js';
 import type { OperatorContext, PageStream, SortKey } from './operators/operator.js';
 import { setOperation } from './operators/set-operation.js';
 import { sort } from './operators/sort.js';
-import { buildSourceFragment, worthWorkers } from './parallel/fragment-builder.js';
+import { buildSourceFragment } from './parallel/fragment-builder.js';
 import { parallelSource, type ParallelSourceSpec } from './parallel/parallel-source.js';
-import { parallelSettings, runsInWorkers } from './parallel/parallel-settings.js';
+import { physicalPlanningContext } from './parallel/physical-context.js';
 import { fragmentKey, knownPoorReduction } from './parallel/poor-reductions.js';
 import type { FilterProjectStage } from './parallel/source-fragment.js';
 import { mapSplits, scanConnector, scanDynamicFilter, tableScan } from './table-scan.js';
@@ -84,11 +88,10 @@ export type Bindings = ReadonlyMap<number, { value: Scalar; type: SqlType }>;
 /** The context of one operator: its own memory and recorder. */
 type Site = OperatorContext & { stats: OperatorRecorder };
 
+/** The splits a scan already listed (by scan node id), for the main-thread run of a parallel scan that did not pay. */
+type ListedSplits = ReadonlyMap<number, readonly Split[]>;
+
 export class LocalExecutionPlanner {
-  /** Splits of scans that were offered to worker threads but run in this thread (by scan node id). */
-  private readonly localSplits = new Map<number, readonly Split[]>();
-  /** Scans of a task whose assigned splits were too few for worker threads (by scan node id). */
-  private readonly assignedHere = new Set<number>();
   /** The rows of each running recursion's previous level, which its step reads (by RecursiveUnion node id). */
   readonly workTables: WorkTables = new Map();
 
@@ -96,23 +99,46 @@ export class LocalExecutionPlanner {
 
   private readonly env: ExecutionEnvironment;
 
+  private readonly physical: PhysicalPlanner;
+
   constructor(env: ExecutionEnvironment) {
     this.env = env.dynamicFilters === undefined ? { ...env, dynamicFilters: new DynamicFilters() } : env;
     this.recorders = env.operators ?? new OperatorRecorders(env.operator.memory, env.progress);
+    const assigned = env.assignedSplits;
+    this.physical = new PhysicalPlanner(physicalPlanningContext(env, (scan) => assigned?.(scan) !== undefined));
   }
 
   /** The operator of `node` (and those below it); `consumer`: the operator its pages go to, if any. */
   plan(node: PlanNode, bindings: Bindings = new Map(), consumer?: OperatorRecorder): PageStream {
-    const stats = this.recorders.of(node.id);
-    const site: Site = { ...this.env.operator, memory: stats.memory, stats };
-    return recordedEdge(this.planInWorkers(node, bindings, site) ?? this.planHere(node, bindings, site), stats, consumer, this.env.operator.signal);
+    return this.operatorOf(this.physical.plan(node), bindings, consumer);
   }
 
-  private planHere(node: PlanNode, bindings: Bindings, ctx: Site): PageStream {
+  /** The operators of a physical node, recorded as its logical node's. */
+  private operatorOf(physical: PhysicalNode, bindings: Bindings, consumer: OperatorRecorder | undefined, listed?: ListedSplits): PageStream {
+    const stats = this.recorders.of(physical.node.id);
+    const site: Site = { ...this.env.operator, memory: stats.memory, stats };
+    return recordedEdge(this.unrecorded(physical, bindings, site, listed), stats, consumer, this.env.operator.signal);
+  }
+
+  /** The operators of a physical node, recorded by the caller. */
+  private unrecorded(physical: PhysicalNode, bindings: Bindings, ctx: Site, listed: ListedSplits | undefined): PageStream {
+    switch (physical.kind) {
+      case 'Operator':
+        return this.planHere(physical, bindings, ctx, listed);
+      case 'SingleStepAggregation':
+        ctx.stats.named(hashAggregation.name);
+        return hashAggregation(ctx, this.operatorOf(physical.source, bindings, ctx.stats, listed), this.aggregationSpec(physical.node));
+      case 'ParallelScan':
+        return this.parallelScan(physical, bindings, ctx);
+    }
+  }
+
+  private planHere(physical: PhysicalOperator, bindings: Bindings, ctx: Site, listed: ListedSplits | undefined): PageStream {
+    const node = physical.node;
     const types = (n: PlanNode) => n.outputs.map((s) => s.type);
     const channels = (e: RowExpression, layout: readonly Symbol[]) => toChannels(e, layout, bindings);
     const indexOf = (layout: readonly Symbol[], s: Symbol) => channelOf(layout, s);
-    const input = (source: PlanNode) => this.plan(source, bindings, ctx.stats);
+    const input = (source: PlanNode) => this.operatorOf(sourceOf(physical, source) ?? this.physical.plan(source), bindings, ctx.stats, listed);
     /** Makes the operator, named after its function. */
     const run = <A extends unknown[]>(operator: (...args: A) => PageStream, ...args: A): PageStream => {
       ctx.stats.named(operator.name);
@@ -121,7 +147,7 @@ export class LocalExecutionPlanner {
 
     switch (node.kind) {
       case 'TableScan':
-        return run(tableScan, { ...this.env, operator: ctx }, node, this.localSplits.get(node.id));
+        return run(tableScan, { ...this.env, operator: ctx }, node, listed?.get(node.id));
       case 'Values':
         if (node.workTable !== undefined) return run(workTable, this.workTables, node);
         return run(values, types(node), node.rows);
@@ -132,11 +158,8 @@ export class LocalExecutionPlanner {
         const { source, stage } = this.filterProjectStage(node, bindings);
         return run(filterAndProject, ctx, input(source), stage.inputTypes, stage.filter, stage.projections);
       }
-      case 'Aggregate': {
-        const partial = partialUnderFinal(node);
-        if (partial !== undefined) return this.planHere(mergePartialFinal(node, partial), bindings, ctx);
+      case 'Aggregate':
         return run(hashAggregation, ctx, input(node.source), this.aggregationSpec(node));
-      }
       case 'Join':
         if (node.nearest !== undefined) return run(nearestJoin, ctx, input(node.left), this.buildInput(node, input(node.right)), nearestJoinSpec(node, this.joinSpec(node, bindings)));
         return run(hashJoin, ctx, input(node.left), this.buildInput(node, input(node.right)), this.joinSpec(node, bindings));
@@ -225,71 +248,55 @@ export class LocalExecutionPlanner {
   }
 
   /**
-   * A subtree that can run as a source fragment on worker threads: decided on first read, once the
-   * table's splits are known — big tables go to the workers, small ones run here as planned.
+   * A parallel scan: its threads decided on first read, once the table's splits are known — a table
+   * of too few splits, or an aggregation known not to reduce, runs in the main thread instead.
    */
-  private planInWorkers(node: PlanNode, bindings: Bindings, ctx: Site): PageStream | undefined {
-    const top = partialUnderFinal(node) ?? node;
-    const scan = fragmentScan(top);
-    if (scan === undefined || this.localSplits.has(scan.id) || this.assignedHere.has(scan.id)) return undefined;
-    const settings = parallelSettings(this.env.session);
-    if (settings.minSplits === 0) return undefined;
-    const connector = scanConnector(this.env, scan);
-    const preparer = connector.workerSplitSource?.(scan.table);
-    if (preparer === undefined) return undefined;
-    const final = top === node ? undefined : (node as AggregateNode);
-    const built = buildSourceFragment(top, final, {
+  private parallelScan(p: ParallelScan, bindings: Bindings, ctx: Site): PageStream {
+    const { scan, aggregation, threads, minSplits } = p;
+    const preparer = scanConnector(this.env, scan).workerSplitSource?.(scan.table);
+    const built = buildSourceFragment(p.threadTop, aggregation?.final, aggregation?.finalStep === 'partitioned across threads', {
       filterProjectStage: (n) => this.filterProjectStage(n, bindings),
       aggregationSpec: (n) => this.aggregationSpec(n),
       joinSpec: (n) => this.joinSpec(n, bindings),
     });
-    if (built === undefined || !(preparer.generatesPages || worthWorkers(built.fragment))) return undefined;
+    if (preparer === undefined || built === undefined) throw new EngineError('GENERIC_INTERNAL_ERROR', `Parallel scan ${p.node.id} cannot run on worker threads`);
     const fragment = built.fragment;
     const key = fragment.aggregation && fragmentKey(scan.table, fragment);
     const env = { ...this.env, operator: ctx };
-    const inParallel = (spec: Omit<ParallelSourceSpec, 'builds'>): PageStream => {
+    const decide = (decision: string, choice: string) => ctx.stats.decide(decision, choice);
+    const inThreads = (spec: Omit<ParallelSourceSpec, 'builds' | 'decide'>): PageStream => {
       ctx.stats.named(parallelSource.name);
-      // The build sides' own operators, made only when the fragment runs on the workers.
-      const builds = built.builds.map((b) => ({ input: this.buildInput(b.join, this.plan(b.join.right, bindings, ctx.stats)), spec: b.spec }));
-      return parallelSource(env, { ...spec, builds, dynamicFilter: () => scanDynamicFilter(env, scan) });
+      // The build sides' own operators, made only when the fragment runs on the threads.
+      const builds = built.builds.map((b) => ({ input: this.buildInput(b.join, this.operatorOf(this.physical.plan(b.join.right), bindings, ctx.stats)), spec: b.spec }));
+      return parallelSource(env, { ...spec, builds, decide, dynamicFilter: () => scanDynamicFilter(env, scan) });
     };
-    const inWorkers = (splits: readonly Split[]): PageStream => {
-      const prepared = splits.map((split) => preparer.prepare(split, fragment.columns, this.env.session));
-      const aggregation =
-        final === undefined || key === undefined
-          ? undefined
-          : { final: this.aggregationSpec(final), single: this.aggregationSpec(mergePartialFinal(final, top as AggregateNode)), key };
-      return inParallel({ fragment, splits: prepared, workers: settings.workers, aggregation });
-    };
-    const here = (splits: readonly Split[]): PageStream => {
-      this.localSplits.set(scan.id, splits);
-      try {
-        return this.planHere(node, bindings, ctx);
-      } finally {
-        this.localSplits.delete(scan.id);
-      }
-    };
-    const assigned = this.env.assignedSplits?.(scan);
+    // Not in the threads: the same subtree, planned for the main thread, in this operator's place.
+    const inMainThread = (listed?: ListedSplits): PageStream => this.unrecorded(p.inMainThread, bindings, ctx, listed);
+    const assigned = p.splits === 'assigned' ? this.env.assignedSplits?.(scan) : undefined;
     if (assigned !== undefined) {
-      // A task's splits come a few at a time: the worker threads take them as they arrive, once
-      // there are enough of them to pay for the threads (a small table is read here).
-      if (final !== undefined) return undefined;
+      // A task's splits come a few at a time: the threads take them as they arrive, once there are
+      // enough of them to pay for the threads (a small table is read here).
       const more = mapSplits(assigned, (split) => preparer.prepare(split, fragment.columns, this.env.session));
-      const assignedHere = (): PageStream => {
-        this.assignedHere.add(scan.id);
-        try {
-          return this.planHere(node, bindings, ctx);
-        } finally {
-          this.assignedHere.delete(scan.id);
-        }
-      };
-      const enoughSplits = () => ctx.stats.blockedOn(assigned.atLeast(settings.minSplits));
-      return afterDecision(async () => ((await enoughSplits()) ? inParallel({ fragment, splits: [], more, workers: settings.workers }) : assignedHere()));
+      return afterDecision(async () => {
+        const enough = await ctx.stats.blockedOn(assigned.atLeast(minSplits));
+        decide('threads', enough ? `${threads} threads (${minSplits} splits arrived)` : `main thread (fewer than ${minSplits} splits)`);
+        return enough ? inThreads({ fragment, splits: [], more, workers: threads }) : inMainThread();
+      });
     }
     return afterDecision(async () => {
-      const splits = await ctx.stats.blockedOn(allSplits(scanSplits(connector, this.env.session, scan)));
-      const pays = key === undefined || !knownPoorReduction(key);
-      return runsInWorkers(settings, splits.length) && pays ? inWorkers(splits) : here(splits);
+      const splits = await ctx.stats.blockedOn(allSplits(scanSplits(scanConnector(this.env, scan), this.env.session, scan)));
+      const poor = key !== undefined && knownPoorReduction(key);
+      if (splits.length < minSplits || poor) {
+        decide('threads', `main thread (${splits.length} splits${poor ? '; partial aggregation found not to reduce' : ''})`);
+        return inMainThread(new Map([[scan.id, splits]]));
+      }
+      decide('threads', `${Math.min(threads, splits.length)} threads (${splits.length} splits)`);
+      const prepared = splits.map((split) => preparer.prepare(split, fragment.columns, this.env.session));
+      const aggregates =
+        aggregation?.final === undefined || key === undefined
+          ? undefined
+          : { final: this.aggregationSpec(aggregation.final), single: this.aggregationSpec(mergePartialFinal(aggregation.final, aggregation.partial)), key };
+      return inThreads({ fragment, splits: prepared, workers: threads, aggregation: aggregates });
     });
   }
 
@@ -348,6 +355,18 @@ export class LocalExecutionPlanner {
       step: node.step,
     };
   }
+}
+
+/**
+ * The physical node of a logical source of `physical`: one of its sources, or the source of one (a
+ * Project over a Filter runs as one operator over the Filter's source).
+ */
+function sourceOf(physical: PhysicalOperator, source: PlanNode): PhysicalNode | undefined {
+  for (const p of physical.sources) {
+    if (p.node === source || (p.kind === 'SingleStepAggregation' && p.final === source)) return p;
+    if (p.kind === 'Operator' && p.sources.length === 1 && sources(p.node)[0] === source) return p.sources[0];
+  }
+  return undefined;
 }
 
 /** A stream made when it is first read, once `decide` chose how. */

@@ -103,7 +103,7 @@ export function scanDynamicFilter(env: Pick<ExecutionEnvironment, 'dynamicFilter
   return env.dynamicFilters?.constraint(node.dynamicFilters);
 }
 
-export function scanConnector(env: ExecutionEnvironment, node: TableScanNode): Connector {
+export function scanConnector(env: Pick<ExecutionEnvironment, 'catalogs'>, node: TableScanNode): Connector {
   const connector = env.catalogs.get(node.table.catalog);
   if (!connector) throw new EngineError('CATALOG_NOT_FOUND', `Catalog '${node.table.catalog}' not found`);
   return connector;

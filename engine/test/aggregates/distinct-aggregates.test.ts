@@ -46,7 +46,7 @@ describe('DISTINCT aggregates on one node', function () {
     const [[plan]] = await engine.rows('EXPLAIN SELECT count(DISTINCT o_custkey) FROM orders');
     expect(plan).to.not.match(/DISTINCT|Aggregate\(SINGLE\)/);
     expect(plan).to.match(/Aggregate\(FINAL\)\[keys = \[\]\] count_\d+ := count\(count_partial_\d+\)/);
-    expect(plan).to.match(/Aggregate\(PARTIAL\)\[keys = \[o_custkey_\d+\]\]\s+Layout: \[o_custkey_\d+:bigint\]\s+└─ TableScan/);
+    expect(plan).to.match(/Aggregate\(PARTIAL\)\[keys = \[o_custkey_\d+\]\]\s+Layout: \[o_custkey_\d+:bigint\]\s+Runs: threads\s+└─ TableScan/);
   });
 
   it('plans mixed DISTINCT and plain calls with a MarkDistinct per set of distinct inputs', async () => {

@@ -9,11 +9,12 @@
 import { hashAggregation, type HashAggregationSpec } from '../operators/hash-aggregation.js';
 import type { OperatorContext, PageStream } from '../operators/operator.js';
 import type { Page } from '../../spi/page.js';
+import { PARTIAL_MAX_GROUPS_PER_ROW, PARTIAL_PROBE_ROWS } from '../../sql/planner/physical/adaptive-thresholds.js';
 
 /** Input rows the probe aggregates (about one split). */
-export const PROBE_ROWS = 65536;
+export const PROBE_ROWS = PARTIAL_PROBE_ROWS;
 /** Groups per input row above which a partial aggregation does not pay (measured on two cores). */
-export const MAX_GROUPS_PER_ROW = 0.2;
+export const MAX_GROUPS_PER_ROW = PARTIAL_MAX_GROUPS_PER_ROW;
 /** Fewer probe rows say nothing either way (and cost nothing either way). */
 const MIN_PROBE_ROWS = 1024;
 

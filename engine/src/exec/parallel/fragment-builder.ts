@@ -1,13 +1,13 @@
-// Builds the source fragment of a plan subtree of fragment shape (see fragmentScan): its
-// Filter/Project stages, join probes and partial aggregation as channel-based plain data, with the
-// grouped final aggregation above it when there is one, and the build sides its probes need. The planner lends its channel layouts, so that a stage or
-// an aggregation reads the same here as when it runs in the main thread.
+// Builds the source fragment of a parallel scan (sql/planner/physical): its Filter/Project stages,
+// join probes and partial aggregation as channel-based plain data, with the grouped final
+// aggregation above it when the threads run it, and the build sides its probes need. The planner
+// lends its channel layouts, so that a stage or an aggregation reads the same here as when it runs
+// in the main thread.
 
 import type { AggregateNode, FilterNode, JoinNode, PlanNode, ProjectNode } from '../../sql/planner/plan.js';
 import type { HashAggregationSpec } from '../operators/hash-aggregation.js';
 import type { HashJoinSpec } from '../operators/hash-join.js';
 import { aggregateRef, type AggregateRef } from '../../functions/aggregate/aggregate-ref.js';
-import { isCostly } from './expression-cost.js';
 import type { FilterProjectStage, FragmentStage, SourceFragment } from './source-fragment.js';
 
 export interface ChannelLayouts {
@@ -26,11 +26,13 @@ export interface FragmentBuild {
 
 /**
  * The fragment and its build sides (by the index its probe stages name), or undefined when the
- * subtree is not of fragment shape or an aggregate cannot leave this thread.
+ * subtree is not of fragment shape or an aggregate cannot leave this thread. `final`: the final
+ * step above the partial aggregation `top` in this task; `finalInThreads`: whether the threads run it.
  */
 export function buildSourceFragment(
   top: PlanNode,
   final: AggregateNode | undefined,
+  finalInThreads: boolean,
   layouts: ChannelLayouts,
 ): { fragment: SourceFragment; builds: FragmentBuild[] } | undefined {
   let node = top;
@@ -42,7 +44,7 @@ export function buildSourceFragment(
     if (refs === undefined) return undefined;
     const aggregates = spec.aggregates.map((a, i) => ({ function: refs[i], argumentChannels: a.argumentChannels, maskChannel: a.maskChannel }));
     aggregation = { inputTypes: [...spec.inputTypes], groupChannels: spec.groupChannels, aggregates, abandonable: final !== undefined };
-    if (final !== undefined && final.groupingKeys.length > 0) {
+    if (final !== undefined && finalInThreads) {
       const finalSpec = layouts.aggregationSpec(final);
       const finalAggregates = finalSpec.aggregates.map((a, i) => ({ function: refs[i], argumentChannels: a.argumentChannels }));
       finalAggregation = { inputTypes: [...finalSpec.inputTypes], groupChannels: finalSpec.groupChannels, aggregates: finalAggregates };
@@ -68,18 +70,6 @@ export function buildSourceFragment(
   let next = 0;
   for (const stage of stages) if (stage.kind === 'probe') stage.build = next++;
   return { fragment: { columns: node.columns.map((c) => c.name), stages, aggregation, finalAggregation }, builds };
-}
-
-/**
- * Whether running a fragment on workers saves this thread more than moving its output costs: an
- * aggregation sends back few rows; otherwise every selected row travels, which only pays when
- * computing it is costly. A join probe alone does not count: its output travels too (the planner
- * marks it for the threads under an aggregation, which the executor drops when partial aggregation
- * was found not to pay for the query, see poor-reductions).
- */
-export function worthWorkers(fragment: SourceFragment): boolean {
-  if (fragment.aggregation !== undefined) return true;
-  return fragment.stages.some((s) => s.kind === 'filterProject' && ((s.filter !== undefined && isCostly(s.filter)) || s.projections.some(isCostly)));
 }
 
 function aggregateRefs(spec: HashAggregationSpec): AggregateRef[] | undefined {

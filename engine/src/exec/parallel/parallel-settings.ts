@@ -19,7 +19,3 @@ export function parallelSettings(session: Session): ParallelSettings {
   };
 }
 
-/** Whether a scan of `splitCount` splits runs on worker threads. */
-export function runsInWorkers(settings: ParallelSettings, splitCount: number): boolean {
-  return settings.minSplits > 0 && splitCount >= settings.minSplits;
-}

@@ -31,6 +31,8 @@ import { fragmentStages, type SourceFragment } from './source-fragment.js';
 import { sharedWorkerPool, type PoolWorker, type TaskListener, type WorkerPool } from './worker-pool.js';
 import { errorFromPayload, type StartTask, type WorkerToMain } from './worker-protocol.js';
 import type { PreparedSplit } from '../../spi/worker-split.js';
+import type { AdaptiveDecisionName } from '../../sql/planner/physical/physical-plan.js';
+import { PARTITIONED_FINAL_MIN_THREADS } from '../../sql/planner/physical/adaptive-thresholds.js';
 
 const CREDITS_PER_WORKER = 4;
 
@@ -54,6 +56,8 @@ export interface ParallelSourceSpec {
   builds?: { input: PageStream; spec: HashJoinSpec }[];
   /** The scan's dynamic filters, asked once the build sides are made (see exec/dynamic-filters). */
   dynamicFilter?: () => TableConstraint | undefined;
+  /** Records what the run chose in its physical node's adaptive decisions (sql/planner/physical). */
+  decide?: (decision: AdaptiveDecisionName, choice: string) => void;
   /** For a fragment ending in a partial aggregation: the rest of it, run here. */
   aggregation?: {
     /** The final step, unless the workers run it. */
@@ -70,7 +74,7 @@ export interface ParallelSourceSpec {
  * the groups (see partitioned-final). With fewer, merging their partial results here costs less
  * than moving every group once more between workers (measured on two cores).
  */
-export const WORKER_FINAL_MIN_WORKERS = 3;
+export const WORKER_FINAL_MIN_WORKERS = PARTITIONED_FINAL_MIN_THREADS;
 
 let nextTaskId = 1;
 
@@ -94,13 +98,18 @@ async function* runWithBuildSides(env: ParallelEnvironment, spec: ParallelSource
   const run = new ParallelRun(env, spec, pool, sides, dynamicFilter);
   if (spec.more !== undefined) void run.feed(spec.more);
   const aggregation = spec.aggregation;
+  let completed = false;
   try {
     if (aggregation === undefined || run.workersFinish) yield* run.pages();
     else yield* hashAggregation(env.operator, run.pages(), aggregation.final);
+    completed = true;
   } catch (e) {
     if (!(e instanceof PartialAggregationDoesNotPay) || aggregation === undefined) throw e;
   } finally {
     run.close();
+  }
+  if (spec.fragment.aggregation?.abandonable === true && (completed || run.abandoned)) {
+    spec.decide?.('partial aggregation', run.abandoned ? 'keeps too many groups: the whole aggregation in one step in the main thread' : 'kept in the threads');
   }
   if (!run.abandoned || aggregation === undefined) return;
   // Nothing went out yet (an aggregation emits once its input is complete): start over here.
@@ -175,6 +184,9 @@ class ParallelRun {
     this.queues = workers.map(() => new Fifo<number>());
     spec.splits.forEach((_, i) => this.queues[i % workers.length].push(i));
     this.workersFinish = spec.fragment.finalAggregation !== undefined && workers.length >= WORKER_FINAL_MIN_WORKERS;
+    if (spec.fragment.finalAggregation !== undefined) {
+      spec.decide?.('final step', this.workersFinish ? `partitioned across ${workers.length} threads` : `main thread (${workers.length} threads ran)`);
+    }
     const exchanges = this.workersFinish ? partitionExchanges(workers.length) : undefined;
     const fragment = this.workersFinish ? spec.fragment : { ...spec.fragment, finalAggregation: undefined };
     workers.forEach((worker, i) => {

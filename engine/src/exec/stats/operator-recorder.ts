@@ -39,6 +39,8 @@ export interface OperatorFigures {
   outputBytes: number;
   /** A scan's connector metrics (bytes read from storage, files, ...), summed over its splits. */
   connectorMetrics: Record<string, number>;
+  /** What the operator chose in its physical node's adaptive decisions (sql/planner/physical), by decision name. */
+  decisions?: Record<string, string>;
 }
 
 /** Adds `metrics` into `total`. */
@@ -137,6 +139,11 @@ export class OperatorRecorder implements BlockedTime {
   input(rows: number, bytes: number): void {
     this.figures.inputPositions += rows;
     this.figures.inputBytes += bytes;
+  }
+
+  /** Records what the operator chose in one of its physical node's adaptive decisions. */
+  decide(decision: string, choice: string): void {
+    (this.figures.decisions ??= {})[decision] = choice;
   }
 
   /** What a page source reported about reading a split. */

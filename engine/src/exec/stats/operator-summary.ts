@@ -7,8 +7,14 @@ import type { OperatorFigures, OperatorRecorder, PhaseFigures } from './operator
 
 const NOT_MEASURED = 0;
 
-export function operatorSummary(operatorId: number, recorder: OperatorRecorder, info?: object): OperatorSummary {
+/** Where a summary's `info` carries the operator's adaptive decisions (EXPLAIN ANALYZE prints them). */
+interface DecisionsInfo {
+  adaptiveDecisions?: Record<string, string>;
+}
+
+export function operatorSummary(operatorId: number, recorder: OperatorRecorder, operatorInfo?: object): OperatorSummary {
   const f = recorder.figures;
+  const info = f.decisions === undefined ? operatorInfo : { ...operatorInfo, adaptiveDecisions: { ...f.decisions } };
   return {
     operatorId,
     planNodeId: String(f.planNodeId),
@@ -53,5 +59,6 @@ export function summaryFigures(summary: OperatorSummary): OperatorFigures {
     outputPositions: summary.outputPositions,
     outputBytes: summary.outputDataSize,
     connectorMetrics: { ...(summary.connectorMetrics ?? {}) },
+    decisions: (summary.info as DecisionsInfo | undefined)?.adaptiveDecisions,
   };
 }

@@ -15,5 +15,14 @@ export function addRuntimeStats(stats: Map<number, NodeRuntimeStats>, figures: O
   }
   entry.blockedMillis += figures.blockedWallMillis;
   addMetrics(entry.connectorMetrics, figures.connectorMetrics);
+  for (const [decision, choice] of Object.entries(figures.decisions ?? {})) addChoice(entry, decision, choice);
   stats.set(figures.planNodeId, entry);
+}
+
+/** A decision's choices over the tasks that made it, each named once. */
+function addChoice(entry: NodeRuntimeStats, decision: string, choice: string): void {
+  const choices = (entry.decisions ??= {});
+  const made = choices[decision];
+  if (made === undefined) choices[decision] = choice;
+  else if (!made.split('; ').includes(choice)) choices[decision] = `${made}; ${choice}`;
 }

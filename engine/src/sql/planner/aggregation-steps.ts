@@ -1,5 +1,6 @@
 // A final aggregation over its partial (the pair split-aggregation makes) and the single
-// aggregation it came from: the executor runs the pair as one when its source stays in this thread.
+// aggregation it came from: the physical planner runs the pair as one (SingleStepAggregation) when
+// its source stays in the main thread.
 
 import type { AggregateNode, PlanNode } from './plan.js';
 

@@ -23,14 +23,13 @@ export interface NodeRuntimeStats {
   blockedMillis: number;
   /** A scan's connector metrics (a lake's files and bytes read and skipped), summed. */
   connectorMetrics: Record<string, number>;
+  /** What its physical node chose in its adaptive decisions, by decision name. */
+  decisions?: Record<string, string>;
 }
 
-export function printPlan(root: PlanNode, columnNames: string[], stats?: ReadonlyMap<number, NodeRuntimeStats>): string {
-  const lines: string[] = [];
-  lines.push(`Output[columnNames = [${columnNames.join(', ')}]]`);
-  lines.push(`│   Layout: [${layout(root.outputs)}]`);
-  visit(root, '', lines, stats);
-  return lines.join('\n');
+/** `tree`: the lines of the tree under the output (by default the logical plan's). */
+export function printPlan(root: PlanNode, columnNames: string[], stats?: ReadonlyMap<number, NodeRuntimeStats>, tree: string[] = printTree(root, stats)): string {
+  return [`Output[columnNames = [${columnNames.join(', ')}]]`, `│   Layout: [${layout(root.outputs)}]`, ...tree].join('\n');
 }
 
 /** The tree under a fragment's output (no Output line), as lines. */
@@ -41,14 +40,24 @@ export function printTree(root: PlanNode, stats?: ReadonlyMap<number, NodeRuntim
 }
 
 function visit(node: PlanNode, indent: string, lines: string[], stats?: ReadonlyMap<number, NodeRuntimeStats>): void {
-  lines.push(`${indent}└─ ${describe(node)}`);
-  const detail = `${indent}   `;
-  lines.push(`${detail}    Layout: [${layout(node.outputs)}]`);
+  lines.push(...nodeLines(describe(node), node, indent, stats));
+  for (const child of sources(node)) visit(child, childIndent(indent), lines, stats);
+}
+
+/** The indent of a node's children (and of its detail lines, which are four more). */
+export function childIndent(indent: string): string {
+  return `${indent}   `;
+}
+
+/** A node's lines: `title`, its layout and, for EXPLAIN ANALYZE, its operator's figures. */
+export function nodeLines(title: string, node: PlanNode, indent: string, stats?: ReadonlyMap<number, NodeRuntimeStats>): string[] {
+  const detail = `${childIndent(indent)}    `;
+  const lines = [`${indent}└─ ${title}`, `${detail}Layout: [${layout(node.outputs)}]`];
   const s = stats?.get(node.id);
-  if (s) lines.push(`${detail}    Output: ${s.outputRows} rows, Input: ${s.inputRows} rows; CPU: ${s.cpuMillis.toFixed(2)}ms, Wall: ${s.wallMillis.toFixed(2)}ms, Blocked: ${s.blockedMillis.toFixed(2)}ms; ${s.operatorTypes.join(', ')}`);
+  if (s) lines.push(`${detail}Output: ${s.outputRows} rows, Input: ${s.inputRows} rows; CPU: ${s.cpuMillis.toFixed(2)}ms, Wall: ${s.wallMillis.toFixed(2)}ms, Blocked: ${s.blockedMillis.toFixed(2)}ms; ${s.operatorTypes.join(', ')}`);
   const metrics = Object.entries(s?.connectorMetrics ?? {});
-  if (metrics.length > 0) lines.push(`${detail}    Connector metrics: ${metrics.map(([name, value]) => `${name} = ${value}`).join(', ')}`);
-  for (const child of sources(node)) visit(child, detail, lines, stats);
+  if (metrics.length > 0) lines.push(`${detail}Connector metrics: ${metrics.map(([name, value]) => `${name} = ${value}`).join(', ')}`);
+  return lines;
 }
 
 export function layout(symbols: readonly Symbol[]): string {

@@ -4,10 +4,16 @@
 import { layout, name, printPlan, printTree, type NodeRuntimeStats } from '../plan-printer.js';
 import { allFragments, type PlanFragment } from './fragmenter.js';
 
-export function printFragments(root: PlanFragment, columnNames: string[], stats?: ReadonlyMap<number, NodeRuntimeStats>): string {
+/** `treeOf`: the lines of a fragment's tree (by default its logical plan's; EXPLAIN prints the physical plan's). */
+export function printFragments(
+  root: PlanFragment,
+  columnNames: string[],
+  stats?: ReadonlyMap<number, NodeRuntimeStats>,
+  treeOf: (f: PlanFragment) => string[] = (f) => printTree(f.root, stats),
+): string {
   return allFragments(root)
     .map((f) => {
-      const tree = f.id === root.id ? printPlan(f.root, columnNames, stats).split('\n') : printTree(f.root, stats);
+      const tree = f.id === root.id ? printPlan(f.root, columnNames, stats, treeOf(f)).split('\n') : treeOf(f);
       return [
         `Fragment ${f.id} [${f.partitioning}]`,
         `    Output layout: [${layout(f.root.outputs)}]`,

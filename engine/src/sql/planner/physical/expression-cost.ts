@@ -3,9 +3,9 @@
 // few comparisons or integer operations; functions, LIKE, text casts and BigInt arithmetic (long
 // decimals) cost far more, so a stage that has them gains from running in parallel.
 
-import { OPERATOR_NAMES } from '../../functions/scalar/operator-names.js';
-import type { RowExpression } from '../../sql/planner/row-expression.js';
-import { SHORT_DECIMAL_PRECISION, holdsStrings, type SqlType } from '../../types/types.js';
+import { OPERATOR_NAMES } from '../../../functions/scalar/operator-names.js';
+import type { RowExpression } from '../row-expression.js';
+import { SHORT_DECIMAL_PRECISION, holdsStrings, type SqlType } from '../../../types/types.js';
 
 /** Operators that compile to a few machine instructions on typed arrays (for types of those): all but `||`. */
 const CHEAP_OPERATORS = new Set<string>(OPERATOR_NAMES.filter((name) => name !== 'concat'));

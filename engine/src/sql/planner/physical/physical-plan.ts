@@ -1,0 +1,96 @@
+// The physical plan: what runs, and where, for a fragment's logical plan (or a single node's whole
+// plan). It is made once after the optimizer and the fragmenter (physical-planner.ts); the local
+// execution planner maps each physical node to its operators, and EXPLAIN prints it
+// (physical-printer.ts). The choices that depend on what the run finds (how many splits a table
+// has, whether a partial aggregation reduces its input) are the named adaptive decisions of the
+// node that makes them, declared here and recorded as chosen when the query runs.
+
+import type { AggregateNode, FilterNode, JoinNode, PlanNode, ProjectNode, TableScanNode } from '../plan.js';
+
+export type PhysicalNode = PhysicalOperator | SingleStepAggregation | ParallelScan;
+
+/** One logical node run by its operator in the task's main thread, over the physical nodes of its sources. */
+export interface PhysicalOperator {
+  kind: 'Operator';
+  node: PlanNode;
+  sources: PhysicalNode[];
+}
+
+/**
+ * A final aggregation over its partial, run as one (SINGLE) aggregation step in the main thread:
+ * the optimizer split it for worker threads its source does not run on.
+ */
+export interface SingleStepAggregation {
+  kind: 'SingleStepAggregation';
+  /** The single aggregation the pair stands for (with the final's id and output symbols). */
+  node: AggregateNode;
+  final: AggregateNode;
+  partial: AggregateNode;
+  source: PhysicalNode;
+}
+
+/** A stage a parallel scan runs in each of its threads, over the pages of the splits the thread reads. */
+export type ThreadStage =
+  | { kind: 'filterProject'; node: FilterNode | ProjectNode }
+  /** The probe of a join against its build side, made once in the main thread and shared with the threads. */
+  | { kind: 'probe'; join: JoinNode; build: PhysicalNode };
+
+/** Where the final step of a parallel scan's aggregation runs. */
+export type FinalStepPlacement =
+  /** Merged in the main thread from every thread's partial states. */
+  | 'main thread'
+  /** Each thread finishes a partition of the groups (by key hash), exchanged directly between threads. */
+  | 'partitioned across threads';
+
+export interface ParallelAggregation {
+  partial: AggregateNode;
+  /** The final step above the partial, in this task; absent when it runs in another fragment. */
+  final?: AggregateNode;
+  /** Where the final step runs when all the threads run (see the `threads` decision). */
+  finalStep?: FinalStepPlacement;
+}
+
+/**
+ * A table scan read split by split on the node's worker threads, each thread running the stages
+ * over the splits it reads and, optionally, a partial aggregation (and the final step, partitioned).
+ */
+export interface ParallelScan {
+  kind: 'ParallelScan';
+  /** The topmost logical node the pipeline covers: its output is the pipeline's. */
+  node: PlanNode;
+  scan: TableScanNode;
+  /** The topmost node the threads run (the partial aggregation, or the top of the stages). */
+  threadTop: PlanNode;
+  /** Threads it runs on when its splits pay for them. */
+  threads: number;
+  /** Splits from which on the threads pay (a worker round trip costs more than a small table saves). */
+  minSplits: number;
+  /** How the scan gets its splits: all listed up front, or assigned to a task as they come (a distributed task). */
+  splits: 'listed' | 'assigned';
+  /** In order from the scan up. */
+  stages: ThreadStage[];
+  aggregation?: ParallelAggregation;
+  decisions: AdaptiveDecision[];
+  /** The same logical subtree run in the main thread: what runs when a decision says the threads do not pay. */
+  inMainThread: PhysicalNode;
+}
+
+export type AdaptiveDecisionName = 'threads' | 'partial aggregation' | 'final step';
+
+/** A choice a physical node makes when it runs, and the rule it follows. */
+export interface AdaptiveDecision {
+  name: AdaptiveDecisionName;
+  rule: string;
+}
+
+/** The physical nodes under `node` (in the main thread's view: a parallel scan's build sides). */
+export function physicalSources(node: PhysicalNode): PhysicalNode[] {
+  switch (node.kind) {
+    case 'Operator':
+      return node.sources;
+    case 'SingleStepAggregation':
+      return [node.source];
+    case 'ParallelScan':
+      return node.stages.flatMap((s) => (s.kind === 'probe' ? [s.build] : []));
+  }
+}

@@ -1,0 +1,156 @@
+// The physical planning step: decides, once per fragment (or for a single node's whole plan), what
+// runs where — which scans run with their stages on the node's worker threads (ParallelScan),
+// which aggregation step runs (a final/partial pair left in the main thread runs as one SINGLE
+// step), and where a join's build and probe run. The rules are those the executor followed at run
+// time before: a scan pipeline goes to the threads when its connector can read splits there and
+// the threads save the main thread work (an aggregation, costly expressions, generated pages); what
+// the run must find out first stays an adaptive decision of the node (physical-plan.ts).
+
+import { EngineError } from '../../../errors/engine-error.js';
+import { aggregateRef } from '../../../functions/aggregate/aggregate-ref.js';
+import { mergePartialFinal, partialUnderFinal } from '../aggregation-steps.js';
+import { fragmentScan } from '../fragment-scan.js';
+import { aggregateFunctionOf } from '../function-handles.js';
+import type { AggregateNode, FilterNode, PlanNode, ProjectNode, TableScanNode } from '../plan.js';
+import { sources } from '../plan.js';
+import { PARTIAL_MAX_GROUPS_PER_ROW, PARTIAL_PROBE_ROWS, PARTITIONED_FINAL_MIN_THREADS } from './adaptive-thresholds.js';
+import { isCostly } from './expression-cost.js';
+import type { AdaptiveDecision, ParallelAggregation, ParallelScan, PhysicalNode, ThreadStage } from './physical-plan.js';
+
+/** What the physical planner needs to know of the node and session it plans for. */
+export interface PhysicalPlanningContext {
+  /** Threads a parallel scan runs on (task_concurrency, at most the node's worker threads). */
+  threads: number;
+  /** A scan with fewer splits stays in the main thread; 0: nothing runs on worker threads. */
+  minSplits: number;
+  /** Whether the scan's connector reads its splits on worker threads, and whether it generates its pages (work of its own). */
+  threadScan(scan: TableScanNode): { generatesPages: boolean } | undefined;
+  /** Whether the scan's splits are assigned to the task as they come (a distributed task's source) rather than listed here. */
+  assignedSplits(scan: TableScanNode): boolean;
+}
+
+
+export class PhysicalPlanner {
+  private readonly planned = new WeakMap<PlanNode, PhysicalNode>();
+
+  constructor(private readonly context: PhysicalPlanningContext) {}
+
+  /** The physical plan of `node` and everything under it (the same object each time it is asked). */
+  plan(node: PlanNode): PhysicalNode {
+    let physical = this.planned.get(node);
+    if (physical === undefined) {
+      physical = this.parallelScan(node) ?? this.inMainThread(node);
+      this.planned.set(node, physical);
+    }
+    return physical;
+  }
+
+  /** `node` run in the main thread, its sources planned on their own. */
+  private inMainThread(node: PlanNode): PhysicalNode {
+    const partial = partialUnderFinal(node);
+    if (partial !== undefined) {
+      const final = node as AggregateNode;
+      return { kind: 'SingleStepAggregation', node: mergePartialFinal(final, partial), final, partial, source: this.plan(partial.source) };
+    }
+    return { kind: 'Operator', node, sources: sources(node).map((s) => this.plan(s)) };
+  }
+
+  /** The subtree of a parallel scan's threads, run in the main thread: every node of the pipeline an operator here. */
+  private pipelineInMainThread(node: PlanNode, threadTop: PlanNode): PhysicalNode {
+    const chain = (n: PlanNode): PhysicalNode => {
+      if (n.kind === 'Join') return { kind: 'Operator', node: n, sources: [chain(n.left), this.plan(n.right)] };
+      if (n.kind === 'Filter' || n.kind === 'Project' || (n.kind === 'Aggregate' && n === threadTop)) return { kind: 'Operator', node: n, sources: [chain(n.source)] };
+      return { kind: 'Operator', node: n, sources: [] };
+    };
+    const partial = partialUnderFinal(node);
+    if (partial === undefined) return chain(node);
+    const final = node as AggregateNode;
+    return { kind: 'SingleStepAggregation', node: mergePartialFinal(final, partial), final, partial, source: chain(partial.source) };
+  }
+
+  /** `node` as a parallel scan, when it is the top of one that pays. */
+  private parallelScan(node: PlanNode): ParallelScan | undefined {
+    const { threads, minSplits } = this.context;
+    const partial = partialUnderFinal(node);
+    const threadTop = partial ?? node;
+    const scan = fragmentScan(threadTop);
+    if (scan === undefined || minSplits === 0) return undefined;
+    const threadScan = this.context.threadScan(scan);
+    if (threadScan === undefined) return undefined;
+    const splits = this.context.assignedSplits(scan) ? 'assigned' : 'listed';
+    // Splits that come a few at a time cannot feed an aggregation that must see them all first.
+    if (splits === 'assigned' && partial !== undefined) return undefined;
+    const aggregation = threadTop.kind === 'Aggregate' ? this.aggregation(threadTop, partial === undefined ? undefined : (node as AggregateNode)) : undefined;
+    if (threadTop.kind === 'Aggregate' && aggregation === undefined) return undefined;
+    const stages = this.stages(threadTop.kind === 'Aggregate' ? threadTop.source : threadTop);
+    if (!(threadScan.generatesPages || aggregation !== undefined || stages.some(costly))) return undefined;
+    return {
+      kind: 'ParallelScan',
+      node,
+      scan,
+      threadTop,
+      threads,
+      minSplits,
+      splits,
+      stages,
+      aggregation,
+      decisions: decisions(splits, minSplits, threads, aggregation),
+      inMainThread: this.pipelineInMainThread(node, threadTop),
+    };
+  }
+
+  /** The aggregation of a parallel scan, or undefined when one of its functions cannot run on a thread. */
+  private aggregation(partial: AggregateNode, final: AggregateNode | undefined): ParallelAggregation | undefined {
+    if (partial.aggregations.some((a) => aggregateRef(aggregateFunctionOf(a.function)) === undefined)) return undefined;
+    if (final === undefined) return { partial };
+    const finalStep = final.groupingKeys.length > 0 && this.context.threads >= PARTITIONED_FINAL_MIN_THREADS ? 'partitioned across threads' : 'main thread';
+    return { partial, final, finalStep };
+  }
+
+  /** The stages from the scan up to `top` (Filters, Projects, probes of joins probed in parallel). */
+  private stages(top: PlanNode): ThreadStage[] {
+    const stages: ThreadStage[] = [];
+    for (let node = top; node.kind !== 'TableScan'; ) {
+      if (node.kind === 'Join') {
+        stages.unshift({ kind: 'probe', join: node, build: this.plan(node.right) });
+        node = node.left;
+      } else if (node.kind === 'Filter' || node.kind === 'Project') {
+        stages.unshift({ kind: 'filterProject', node });
+        node = node.source;
+      } else {
+        throw new EngineError('GENERIC_INTERNAL_ERROR', `Unexpected ${node.kind} in the scan pipeline of ${top.id}`);
+      }
+    }
+    return stages;
+  }
+}
+
+/** Whether a stage's expressions cost enough per row that computing them on threads pays for moving their rows back. */
+function costly(stage: ThreadStage): boolean {
+  if (stage.kind !== 'filterProject') return false;
+  const node: FilterNode | ProjectNode = stage.node;
+  if (node.kind === 'Filter') return isCostly(node.predicate);
+  return node.assignments.some((a) => isCostly(a.expression));
+}
+
+function decisions(splits: ParallelScan['splits'], minSplits: number, threads: number, aggregation: ParallelAggregation | undefined): AdaptiveDecision[] {
+  const made: AdaptiveDecision[] = [
+    {
+      name: 'threads',
+      rule:
+        splits === 'listed'
+          ? `the threads when the table has at least ${minSplits} splits${aggregation?.final === undefined ? '' : ' and its partial aggregation was not found to keep too many groups in the last 5 minutes'}, else the main thread`
+          : `the threads once ${minSplits} splits were assigned, else the main thread`,
+    },
+  ];
+  if (aggregation?.final !== undefined) {
+    made.push({
+      name: 'partial aggregation',
+      rule: `kept when the groups of its first ${PARTIAL_PROBE_ROWS} rows are at most ${PARTIAL_MAX_GROUPS_PER_ROW * 100}% of them, else the whole aggregation runs in one step in the main thread`,
+    });
+    if (aggregation.finalStep === 'partitioned across threads') {
+      made.push({ name: 'final step', rule: `partitioned across the threads when at least ${PARTITIONED_FINAL_MIN_THREADS} run, else the main thread` });
+    }
+  }
+  return made;
+}
