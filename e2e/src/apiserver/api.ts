@@ -2,8 +2,8 @@
 // creationTimestamp, resourceVersion, generation), optimistic concurrency, status subresources,
 // namespaces that must exist, and deletion through finalizers and deletionTimestamp.
 import { randomUUID } from "node:crypto";
-import { Registry, apiVersionOf, type ResourceType } from "./registry.js";
-import { Store } from "./storage.js";
+import { type Registry, apiVersionOf, type ResourceType } from "./registry.js";
+import type { Store } from "./storage.js";
 import {
   ApiError,
   alreadyExists,

@@ -2,7 +2,7 @@
 // pruned, defaulted and validated against the version's openAPIV3Schema (with ajv); deleting one
 // deletes its objects first (the customresourcecleanup finalizer), as the real server does.
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
-import { Api, bucketOf } from "./api.js";
+import { type Api, bucketOf } from "./api.js";
 import type { PrinterColumn, ResourceType } from "./registry.js";
 import { invalid, type FieldError } from "./status.js";
 import { clone, isPlainObject, type JsonObject, type KubeObject } from "./types.js";

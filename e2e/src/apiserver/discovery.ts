@@ -1,6 +1,6 @@
 // Discovery: /version, the legacy documents (/api, /apis, /api/v1, /apis/{group}/{version}) and
 // the aggregated apidiscovery.k8s.io/v2 lists kubectl 1.32 asks for first.
-import { Registry, verbs, type ResourceType } from "./registry.js";
+import { type Registry, verbs, type ResourceType } from "./registry.js";
 import type { JsonObject } from "./types.js";
 
 export const serverVersion = {

@@ -3,7 +3,7 @@
 // in the foreground deletes its dependents and drops the foregroundDeletion finalizer once none is
 // left, (3) for an orphan deletion removes the owner from its dependents' ownerReferences, and
 // (4) empties a terminating namespace and then removes it.
-import { Api, bucketOf, namespacesType } from "./api.js";
+import { type Api, bucketOf, namespacesType } from "./api.js";
 import { ApiError } from "./status.js";
 import type { ResourceType } from "./registry.js";
 import type { KubeObject } from "./types.js";

@@ -3,7 +3,7 @@
 // parameter, so kubectl leaves validation to the server instead of validating against schemas.
 // Schemas themselves are not published (kubectl explain does not work).
 import { createHash } from "node:crypto";
-import { Registry, type ResourceType } from "./registry.js";
+import type { Registry, ResourceType } from "./registry.js";
 import type { JsonObject } from "./types.js";
 
 function gvPath(group: string, version: string): string {

@@ -2,7 +2,7 @@
 // run in the server's process as the real ones run against its REST API: they read what the store
 // holds, write through the same Api (validation, resourceVersion, watch events) and react to the
 // store's change events as informers do.
-import { Api, bucketOf } from "../apiserver/api.js";
+import { type Api, bucketOf } from "../apiserver/api.js";
 import type { ResourceType } from "../apiserver/registry.js";
 import { ApiError } from "../apiserver/status.js";
 import type { StoreEvent } from "../apiserver/storage.js";

@@ -3,7 +3,7 @@
 // fetch's CPU per request (fetch builds WHATWG streams, headers objects and an AbortSignal each
 // time), which showed at 200 nodes (make bench-nodes).
 
-import { Agent, get } from 'node:http';
+import { type Agent, get } from 'node:http';
 import { get as httpsGet } from 'node:https';
 
 /** An answer larger than this is refused rather than buffered: a status is about 1.5 KB. */

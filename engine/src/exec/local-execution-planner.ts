@@ -136,7 +136,6 @@ export class LocalExecutionPlanner {
   private planHere(physical: PhysicalOperator, bindings: Bindings, ctx: Site, listed: ListedSplits | undefined): PageStream {
     const node = physical.node;
     const types = (n: PlanNode) => n.outputs.map((s) => s.type);
-    const channels = (e: RowExpression, layout: readonly Symbol[]) => toChannels(e, layout, bindings);
     const indexOf = (layout: readonly Symbol[], s: Symbol) => channelOf(layout, s);
     const input = (source: PlanNode) => this.operatorOf(sourceOf(physical, source) ?? this.physical.plan(source), bindings, ctx.stats, listed);
     /** Makes the operator, named after its function. */

@@ -11,7 +11,7 @@ import { yieldIfDue } from './cooperative.js';
 import { blockedWhileWaiting } from './stats/blocked-while-waiting.js';
 import type { ExecutionEnvironment } from './local-execution-planner.js';
 import type { PageStream } from './operators/operator.js';
-import { estimatedPageBytes, type Page } from '../spi/page.js';
+import { estimatedPageBytes, } from '../spi/page.js';
 
 /** `splits`: the table's splits when the caller already has them (made once per scan: they fix its snapshot). */
 export async function* tableScan(env: ExecutionEnvironment, node: TableScanNode, splits?: readonly Split[]): PageStream {

@@ -4,7 +4,6 @@
 // A coordinator schedules the stages of its queries as tasks on its ACTIVE workers (coordinator/scheduler);
 // every node runs tasks (worker/task-manager.ts) behind the task resource.
 
-import { once } from 'node:events';
 import { networkInterfaces } from 'node:os';
 import type { EngineConfig } from '../config/config-schema.js';
 import { formatDuration } from '../config/duration.js';

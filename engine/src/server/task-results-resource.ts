@@ -6,7 +6,6 @@
 // The routes find a task's buffer through TaskOutputLookup, so they do not depend on the task manager.
 
 import type Router from '@koa/router';
-import type { Context } from 'koa';
 import { EngineError } from '../errors/engine-error.js';
 import { ARROW_STREAM_MEDIA_TYPE, streamChunks } from '../exec/exchange/page-codec.js';
 import { readResultsRequest, resultsPageHeaders } from '../internode/task-headers.js';

@@ -399,7 +399,7 @@ export function estimatedPageBytes(page: Page): number {
 
 /** The heap bytes a column holds (see memory-estimate). */
 export function columnSizeInBytes(column: Column, stringsBytes: (values: readonly string[]) => number = stringArrayBytes): number {
-  let bytes = column.nulls === null ? 0 : column.nulls.byteLength;
+  const bytes = column.nulls === null ? 0 : column.nulls.byteLength;
   const v = column.values;
   if (hasOffsetsLayout(column.type)) return bytes + listColumnBytes(column, stringsBytes);
   if (column.type.kind === 'row') return bytes + rowColumnBytes(column, stringsBytes);

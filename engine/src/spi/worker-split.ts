@@ -2,7 +2,6 @@
 // split into a descriptor of plain data, named by the reader that opens it there. What a connector
 // can do here is asked through `Connector.workerSplitSource`, never by testing its class.
 
-import type { Page } from './page.js';
 import type { Session } from './session.js';
 import type { PageSource, Split, TableConstraint } from './connector.js';
 

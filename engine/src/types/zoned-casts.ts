@@ -5,7 +5,7 @@
 import { EngineError } from '../errors/engine-error.js';
 import type { Scalar } from '../spi/page.js';
 import { MICROS_PER_DAY, MICROS_PER_MILLI, MILLIS_PER_DAY } from './datetime.js';
-import { PICOS_PER_MILLI, packZonedParts, rescaleZoned, roundParts, zonedParts } from './long-zoned-timestamp.js';
+import { packZonedParts, rescaleZoned, roundParts, zonedParts } from './long-zoned-timestamp.js';
 import { instantOfLocal, localMillis, zoneKeyOf } from './time-zones.js';
 import type { SqlType } from './types.js';
 import { parseZoned } from './zoned-timestamp.js';

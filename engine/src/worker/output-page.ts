@@ -2,7 +2,7 @@
 // serialized once (for every such reader): a consumer in the same process (a task of this node, or
 // the query's root stage on the coordinator) takes the page itself, with no encoding on either side.
 
-import { type PageSerializer, type SerializedPage } from '../exec/exchange/page-codec.js';
+import type { PageSerializer, SerializedPage } from '../exec/exchange/page-codec.js';
 import { estimatedPageBytes, type Page } from '../spi/page.js';
 
 export class OutputPage {

@@ -3,7 +3,7 @@
 // memory that is full (other queries hold it), the message says so and gives both figures.
 
 import { expect } from 'chai';
-import { EngineError } from '../../src/errors/engine-error.js';
+import type { EngineError } from '../../src/errors/engine-error.js';
 import { MemoryContext } from '../../src/exec/memory.js';
 
 const MB = 1024 * 1024;

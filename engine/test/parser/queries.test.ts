@@ -91,8 +91,8 @@ describe('parser: SELECT clauses', () => {
       'GroupingSets:2/1/0',
     ]);
     expect(s.windows.map((w) => w.name.value)).to.deep.equal(['w', 'v']);
-    expect(spec('SELECT a FROM t GROUP BY ROW(a, b)').groupBy?.elements[0]).to.deep.include({ kind: 'SimpleGroupBy' });
-    expect((spec('SELECT a FROM t GROUP BY ROW(a, b)').groupBy?.elements[0] as { expressions: unknown[] }).expressions).to.have.length(1);
+    expect(spec('SELECT a FROM t GROUP BY ROW(a, b)').groupBy!.elements[0]).to.deep.include({ kind: 'SimpleGroupBy' });
+    expect((spec('SELECT a FROM t GROUP BY ROW(a, b)').groupBy!.elements[0] as { expressions: unknown[] }).expressions).to.have.length(1);
   });
 
   it('reads non-reserved keywords as names and never a clause word as a bare alias', () => {

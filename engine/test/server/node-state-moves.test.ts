@@ -7,7 +7,7 @@
 import { expect } from 'chai';
 import { nodeState, openQuery, putState } from '../support/node-state-http.js';
 import { ServerProcess } from '../support/server-process.js';
-import { follow, type Exchange } from '../support/statement-http.js';
+import { follow, } from '../support/statement-http.js';
 
 type State = 'INACTIVE' | 'ACTIVE' | 'ISOLATING' | 'ISOLATED' | 'SHUTTING_DOWN';
 const STATES: readonly State[] = ['INACTIVE', 'ACTIVE', 'ISOLATING', 'ISOLATED', 'SHUTTING_DOWN'];

@@ -5,7 +5,7 @@
 
 import type { RecordBatch } from 'apache-arrow';
 import { arrowDataToColumn } from '../../exec/arrow.js';
-import type { Column, Page } from '../../spi/page.js';
+import type { Page } from '../../spi/page.js';
 import type { SqlType } from '../../types/types.js';
 import { decodedColumns } from '../../exec/parallel/decoded-columns.js';
 import { storedColumnKey } from './shared-batch.js';

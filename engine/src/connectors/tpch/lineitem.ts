@@ -8,7 +8,7 @@ import { RETURN_FLAGS, SHIP_INSTRUCTIONS, SHIP_MODES } from './distributions.js'
 import { TextLength, drawLineTexts, unitsToValues } from './draws.js';
 import { LINE_USAGE, OrderLines, drawLineCounts, orderKey, totalLines } from './order-lines.js';
 import { partSupplierKey } from './partsupp.js';
-import { MODULUS, jumpFactor, mulMod, nextSeed } from './random.js';
+import { jumpFactor, mulMod, nextSeed } from './random.js';
 import type { Scale } from './scale.js';
 import { defineTable, once } from './table.js';
 import { textPool } from './text-pool.js';

@@ -4,7 +4,7 @@
 import { BIGINT, DATE, INTEGER, MONEY, Int64Values, NumberNames, int32Column, paddedName, varchar, varcharColumn } from './column-values.js';
 import { CURRENT_DATE } from './dates.js';
 import { ORDER_PRIORITIES } from './distributions.js';
-import { TextLength, drawInts, drawKeys, drawPicks, drawTexts } from './draws.js';
+import { TextLength, drawKeys, drawPicks, drawTexts } from './draws.js';
 import { OrderLines, orderKey } from './order-lines.js';
 import { RandomStream64 } from './random64.js';
 import type { Scale } from './scale.js';

@@ -15,7 +15,7 @@ import { coerceToBoolean, translateExpression } from '../../sql/analyzer/express
 import { Scope, type Field } from '../../sql/analyzer/scope.js';
 import type { StatementMetadata } from '../../sql/metadata/statement-metadata.js';
 import type * as ast from '../../sql/parser/ast.js';
-import { constant, symbolRef, type RowExpression, type Symbol } from '../../sql/planner/row-expression.js';
+import { symbolRef, type RowExpression, type Symbol } from '../../sql/planner/row-expression.js';
 import { SymbolAllocator } from '../../sql/planner/symbols.js';
 import { splitEquiConjuncts } from '../../sql/planner/join-predicates.js';
 import { extractConjuncts } from '../../sql/planner/plan-factory.js';

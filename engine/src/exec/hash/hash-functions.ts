@@ -6,7 +6,7 @@
 import { getScalar, type Column, type Scalar } from '../../spi/page.js';
 import { MapValue } from '../../spi/map-value.js';
 import { hashMapValue } from './map-hash.js';
-import { type SqlType, holdsStrings } from '../../types/types.js';
+import { holdsStrings } from '../../types/types.js';
 import { zonedAsInstants } from '../../types/zoned-timestamp.js';
 
 const scratchDouble = new Float64Array(1);

@@ -152,7 +152,7 @@ class ParallelRun {
 
   constructor(
     private readonly env: ParallelEnvironment,
-    private readonly spec: ParallelSourceSpec,
+    spec: ParallelSourceSpec,
     pool: WorkerPool,
     sides: readonly BuildSide[],
     dynamicFilter: TableConstraint | undefined,

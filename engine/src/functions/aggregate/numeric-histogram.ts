@@ -56,10 +56,7 @@ class Histogram {
 class NumericHistogramAccumulator implements GroupedAccumulator {
   private groups: (Histogram | undefined)[] = [];
 
-  constructor(
-    private readonly valueType: SqlType,
-    private readonly weighted: boolean,
-  ) {}
+  constructor(private readonly valueType: SqlType) {}
 
   ensureCapacity(groupCount: number): void {
     if (this.groups.length < groupCount) this.groups.length = groupCount;
@@ -140,6 +137,6 @@ export function numericHistogramFunction(types: readonly SqlType[]): AggregateFu
     argumentTypes: [BIGINT, valueType, ...(weighted ? [valueType] : [])],
     returnType: mapOf(valueType, valueType),
     intermediateTypes: [BIGINT, arrayOf(DOUBLE), arrayOf(DOUBLE)],
-    createAccumulator: () => new NumericHistogramAccumulator(valueType, weighted),
+    createAccumulator: () => new NumericHistogramAccumulator(valueType),
   };
 }

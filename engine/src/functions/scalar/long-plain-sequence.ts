@@ -5,7 +5,7 @@
 
 import type { Scalar } from '../../spi/page.js';
 import { floorDiv } from '../../types/long-plain-temporal.js';
-import { type SqlType } from '../../types/types.js';
+import type { SqlType } from '../../types/types.js';
 import { PICOS_PER_DAY } from '../../types/zoned-time.js';
 import { dateSequenceByMonths, sequenceLength } from './array-functions.js';
 import type { ScalarImplementation } from './signature.js';

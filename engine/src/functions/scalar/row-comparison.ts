@@ -4,7 +4,6 @@
 
 import type { Scalar } from '../../spi/page.js';
 import type { RowType } from '../../types/row-type.js';
-import type { SqlType } from '../../types/types.js';
 import { type ScalarImplementation, body } from './signature.js';
 import { type Comparator, type Equality, identityFor, lessThanFor, scalarComparator, sqlEquality } from './value-comparison.js';
 

@@ -5,7 +5,7 @@
 import { EngineError } from '../../errors/engine-error.js';
 import { formatDecimal } from '../decimal.js';
 import { formatDate, formatTimeOfDay, formatTimestamp } from '../datetime.js';
-import { JsonNumber, JsonObject, parseJsonText, jsonString, type JsonNode } from '../json/json-node.js';
+import { JsonNumber, type JsonObject, parseJsonText, jsonString, type JsonNode } from '../json/json-node.js';
 import { formatDoubleAsText, formatRealAsText } from '../number-format.js';
 import { compareUtf8 } from './variant-encoding.js';
 import { VARIANT_NULL, integerVariant, type VariantValue } from './variant-value.js';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { HiveConnector } from '../../../src/connectors/hive/hive-connector.js';
 import { CatalogManager } from '../../../src/connectors/catalog-manager.js';
 import { duckDbRows, LakeFixture } from './lake-fixture.js';
-import { dataFiles, filesBelow } from '../../writes/write-files.js';
+import { dataFiles, } from '../../writes/write-files.js';
 
 const LINEITEM = `SELECT l_orderkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_shipdate, l_returnflag, l_comment, l_quantity > 25 AS big FROM tpch.tiny.lineitem WHERE l_orderkey < 3000`;
 const COMPARED = 'l_orderkey, l_linenumber, CAST(l_quantity AS varchar), CAST(l_extendedprice AS varchar), CAST(l_discount AS varchar), CAST(l_shipdate AS varchar), l_returnflag, l_comment, big';

@@ -31,7 +31,6 @@ import {
   statisticsCoverGroup,
   type ColumnFilter,
   type FilterContext,
-  type OffsetIndexes,
 } from './row-group-filter.js';
 
 /** A row group ready to decode: its selected rows and the bytes of the chunks (or pages) to decode. */
