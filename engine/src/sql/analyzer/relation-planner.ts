@@ -21,6 +21,7 @@ import { planStandaloneUnnest, planUnnestJoin, unnestTarget, type UnnestTarget }
 import { planSample } from './sample-planner.js';
 import { isLateral, planLateralRight } from './lateral-planner.js';
 import { misplacedNearest, nearestOf, planNearestJoin } from './nearest-planner.js';
+import { planTableFunction } from './table-functions/table-function-planner.js';
 import type { PlannerContext } from '../planner/planner-context.js';
 
 export function planRelation(planner: QueryPlanner, relation: ast.Relation, outer?: Scope): RelationPlan {
@@ -72,8 +73,9 @@ export function planRelation(planner: QueryPlanner, relation: ast.Relation, oute
       return planStandaloneUnnest(planner, unnestTarget(relation) as UnnestTarget, outer);
     case 'Nearest':
       throw misplacedNearest(relation);
-    case 'PatternRecognitionRelation':
     case 'TableFunctionInvocation':
+      return planTableFunction(planner, relation, outer);
+    case 'PatternRecognitionRelation':
       throw unsupportedNode(relation);
   }
 }
