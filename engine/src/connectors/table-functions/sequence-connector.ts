@@ -6,13 +6,13 @@
 // The catalog is not configured and not listed: CatalogManager answers it by its reserved name.
 
 import { EngineError } from '../../errors/engine-error.js';
-import type { Connector, SchemaTableName, Split, TableMetadata, TableStatistics } from '../../spi/connector.js';
+import type { Connector, SchemaTableName, Split, TableConstraint, TableMetadata, TableStatistics } from '../../spi/connector.js';
 import type { Page } from '../../spi/page.js';
 import type { Session } from '../../spi/session.js';
 import type { SplitReader, WorkerSplitSource } from '../../spi/worker-split.js';
 import { shapeCheck } from '../../spi/json-shape.js';
 import { BIGINT } from '../../types/types.js';
-import { sequenceLength, sequencePages, sequenceSplits, SEQUENCE_SPLIT_ROWS, type SequenceRange, type SequenceSplitInfo } from './sequence-range.js';
+import { sequenceLength, sequencePages, sequenceSplits, SEQUENCE_SPLIT_ROWS, type SequenceRange, type SequenceSplitInfo, type ValueBounds } from './sequence-range.js';
 
 /** The reserved catalog name (no configured catalog can be named so: CatalogManager refuses it). */
 export const TABLE_FUNCTION_CATALOG = '$table_functions';
@@ -52,10 +52,12 @@ export class TableFunctionConnector implements Connector {
     return undefined;
   }
 
-  getSplits(_session: Session, table: TableMetadata): AsyncIterable<Split> {
+  /** Only the splits of the values a filter on the column keeps (the engine still filters the rows). */
+  getSplits(_session: Session, table: TableMetadata, constraint?: TableConstraint): AsyncIterable<Split> {
     const range = rangeOf(table);
+    const bounds = boundsOf(constraint);
     return (async function* () {
-      for (const info of sequenceSplits(range)) yield { catalog: TABLE_FUNCTION_CATALOG, schema: SCHEMA, table: SEQUENCE, info };
+      for (const info of sequenceSplits(range, bounds)) yield { catalog: TABLE_FUNCTION_CATALOG, schema: SCHEMA, table: SEQUENCE, info };
     })();
   }
 
@@ -104,6 +106,21 @@ async function* pagesOf(split: SequenceSplitInfo, columns: readonly string[]): A
   const unknown = columns.find((c) => c !== SEQUENCE_COLUMN);
   if (unknown !== undefined) throw new EngineError('GENERIC_INTERNAL_ERROR', `sequence has no column '${unknown}'`);
   for (const page of sequencePages(split)) yield columns.length === 0 ? { rowCount: page.rowCount, columns: [] } : { rowCount: page.rowCount, columns: columns.map(() => page.columns[0]) };
+}
+
+/** The bounds the constraint's domains on the column set (exclusive ones tightened: the values are integers). */
+function boundsOf(constraint: TableConstraint | undefined): ValueBounds {
+  const bounds: ValueBounds = {};
+  const raise = (low: bigint) => (bounds.low = bounds.low === undefined || low > bounds.low ? low : bounds.low);
+  const lower = (high: bigint) => (bounds.high = bounds.high === undefined || high < bounds.high ? high : bounds.high);
+  for (const domain of constraint ?? []) {
+    if (domain.column !== SEQUENCE_COLUMN) continue;
+    if (domain.low && typeof domain.low.value === 'bigint') raise(domain.low.value + (domain.low.inclusive ? 0n : 1n));
+    if (domain.high && typeof domain.high.value === 'bigint') lower(domain.high.value - (domain.high.inclusive ? 0n : 1n));
+    const listed = domain.values?.filter((v): v is bigint => typeof v === 'bigint');
+    if (listed !== undefined && listed.length === domain.values!.length) bounds.values = bounds.values ? bounds.values.filter((v) => listed.includes(v)) : listed;
+  }
+  return bounds;
 }
 
 function rangeOf(table: TableMetadata): SequenceRange {
