@@ -185,6 +185,7 @@ describe('table functions', function () {
         'FUNCTION_NOT_FOUND',
         "line 1:21: Table function 'tpch.builtin.sequence' not registered",
       ]);
+      expect(await values('SELECT * FROM TABLE("SEQUENCE"(1, 2))')).to.deep.equal(['1', '2']);
     });
 
     it("binds arguments by name or by position, with Trino's errors", async () => {
@@ -193,6 +194,7 @@ describe('table functions', function () {
         ['sequence(1, stop => 2)', 'INVALID_ARGUMENTS', 'line 1:21: All arguments must be passed by name or all must be passed positionally'],
         ['sequence(stop => 2, STOP => 3)', 'INVALID_FUNCTION_ARGUMENT', 'line 1:41: Duplicate argument name: STOP'],
         ['sequence(stop => 2, finish => 3)', 'INVALID_FUNCTION_ARGUMENT', 'line 1:41: Unexpected argument name: FINISH'],
+        ['sequence("stop" => 2)', 'INVALID_FUNCTION_ARGUMENT', 'line 1:30: Unexpected argument name: stop'],
         ['sequence(start => 2)', 'MISSING_ARGUMENT', 'line 1:21: Missing argument: STOP'],
         ['sequence()', 'MISSING_ARGUMENT', 'line 1:21: Missing argument: STOP'],
         ["sequence(stop => 'a')", 'TYPE_MISMATCH', 'line 1:38: Cannot cast type varchar(1) to bigint'],
@@ -238,6 +240,15 @@ describe('table functions', function () {
       expect(await values('SELECT f.n FROM TABLE(sequence(1, 2)) AS f(n) CROSS JOIN TABLE(sequence(1, 2)) ORDER BY 1')).to.deep.equal(['1', '1', '2', '2']);
       expect(await values('SELECT (SELECT max(sequential_number) FROM TABLE(sequence(1, 7)))')).to.deep.equal(['7']);
       expect(await values("SELECT * FROM TABLE(sequence(1, 3)) WHERE sequential_number <> 2 UNION ALL SELECT 9 ORDER BY 1")).to.deep.equal(['1', '3', '9']);
+    });
+
+    it('runs in views and prepared statements; DESCRIBE of a parameter argument fails as in Trino', async () => {
+      await engine.run('CREATE OR REPLACE VIEW tf_view AS SELECT * FROM TABLE(sequence(1, 3)) t(x)');
+      expect(await values('SELECT x * 2 FROM tf_view')).to.deep.equal(['2', '4', '6']);
+      await engine.run('PREPARE tf_statement FROM SELECT * FROM TABLE(sequence(1, ?))');
+      expect(await values('EXECUTE tf_statement USING 3')).to.deep.equal(['1', '2', '3']);
+      // (The position is the `?`'s in the prepared text.)
+      expect(await failure('DESCRIBE OUTPUT tf_statement')).to.deep.equal(['NOT_SUPPORTED', 'line 1:33: DESCRIBE is not supported if a table function uses parameters']);
     });
   });
 });

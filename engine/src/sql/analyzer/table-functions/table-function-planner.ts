@@ -33,7 +33,8 @@ export interface TableFunction {
 const BUILTIN_TABLE_FUNCTIONS = new Map<string, TableFunction>([SEQUENCE_FUNCTION, EXCLUDE_COLUMNS_FUNCTION].map((f) => [f.name, f]));
 
 export function planTableFunction(planner: QueryPlanner, invocation: TableFunctionInvocation, outer: Scope | undefined): RelationPlan {
-  const parts = invocation.name.parts.map((p) => p.value);
+  // Function names compare in lower case, quoted or not (as Trino's QualifiedName parts).
+  const parts = invocation.name.parts.map((p) => p.value.toLowerCase());
   const builtin = parts.length === 1 || (parts.length === 3 && parts[0] === 'system' && parts[1] === 'builtin');
   const tableFunction = builtin ? BUILTIN_TABLE_FUNCTIONS.get(parts[parts.length - 1]) : undefined;
   if (tableFunction === undefined) throw new EngineError('FUNCTION_NOT_FOUND', `Table function '${parts.join('.')}' not registered`, invocation.name.location);
@@ -47,8 +48,13 @@ function argumentAnalyzer(planner: QueryPlanner, outer: Scope | undefined): Argu
   const context = planner.context;
   return {
     scalar(expression: ast.Expression, type: SqlType): Scalar {
-      const subquery = findSubquery(expression);
+      const subquery = findNode(expression, (e) => e.kind === 'Subquery' || e.kind === 'Exists' || e.kind === 'InSubquery' || e.kind === 'QuantifiedComparison');
       if (subquery) throw new EngineError('EXPRESSION_NOT_CONSTANT', 'Constant expression cannot contain a subquery', subquery.location);
+      // A described statement's `?` has no value yet, and the function's result columns may depend on it.
+      const parameter = findNode(expression, (e) => e.kind === 'Parameter');
+      if (parameter && context.parameters.some((p) => p.kind === 'constant' && p.parameter !== undefined)) {
+        throw new EngineError('NOT_SUPPORTED', 'DESCRIBE is not supported if a table function uses parameters', parameter.location);
+      }
       const translated = translateExpression(expression, { scope: new Scope([]), session: context.session, parameters: context.parameters });
       if (translated.type.kind !== 'unknown' && !canCoerce(translated.type, type)) {
         throw new EngineError('TYPE_MISMATCH', `Cannot cast type ${typeName(translated.type)} to ${typeName(type)}`, expression.location);
@@ -64,10 +70,10 @@ function argumentAnalyzer(planner: QueryPlanner, outer: Scope | undefined): Argu
   };
 }
 
-function findSubquery(e: ast.Expression): ast.Expression | undefined {
-  if (e.kind === 'Subquery' || e.kind === 'Exists' || e.kind === 'InSubquery' || e.kind === 'QuantifiedComparison') return e;
+function findNode(e: ast.Expression, matches: (e: ast.Expression) => boolean): ast.Expression | undefined {
+  if (matches(e)) return e;
   for (const child of expressionChildren(e)) {
-    const found = findSubquery(child);
+    const found = findNode(child, matches);
     if (found) return found;
   }
   return undefined;
