@@ -239,6 +239,7 @@ describe('table functions', function () {
       expect(await values('WITH w AS (SELECT sequential_number AS a, sequential_number * 10 AS b FROM TABLE(sequence(1, 3))) SELECT * FROM TABLE(exclude_columns(input => TABLE(w), columns => DESCRIPTOR(a)))')).to.deep.equal(['10', '20', '30']);
       expect(await values('SELECT f.n FROM TABLE(sequence(1, 2)) AS f(n) CROSS JOIN TABLE(sequence(1, 2)) ORDER BY 1')).to.deep.equal(['1', '1', '2', '2']);
       expect(await values('SELECT (SELECT max(sequential_number) FROM TABLE(sequence(1, 7)))')).to.deep.equal(['7']);
+      expect(await failure('SELECT * FROM TABLE(sequence(1, 2)) t(a, b)')).to.deep.equal(['MISMATCHED_COLUMN_ALIASES', 'line 1:15: Column alias list has 2 entries but table function has 1 proper columns']);
       expect(await values("SELECT * FROM TABLE(sequence(1, 3)) WHERE sequential_number <> 2 UNION ALL SELECT 9 ORDER BY 1")).to.deep.equal(['1', '3', '9']);
     });
 

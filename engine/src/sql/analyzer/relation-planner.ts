@@ -85,7 +85,8 @@ export function aliasRelation(inner: RelationPlan, relation: ast.AliasedRelation
   const fields = visibleFields(inner);
   const names = relation.columnNames?.map((c) => c.value);
   if (names && names.length !== fields.length) {
-    throw new EngineError('MISMATCHED_COLUMN_ALIASES', `Column alias list has ${names.length} entries but '${relation.alias.value}' has ${fields.length} columns available`, relation.location);
+    const has = relation.relation.kind === 'TableFunctionInvocation' ? `table function has ${fields.length} proper columns` : `'${relation.alias.value}' has ${fields.length} columns available`;
+    throw new EngineError('MISMATCHED_COLUMN_ALIASES', `Column alias list has ${names.length} entries but ${has}`, relation.location);
   }
   const plan = QueryPlanner.relabel(inner, [relation.alias.value], names ?? fields.map((f) => f.name));
   return { node: QueryPlanner.outputVisible(inner, context), scope: plan.scope };
