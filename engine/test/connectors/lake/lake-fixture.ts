@@ -88,6 +88,11 @@ export async function writeFourLargeRowGroups(path: string): Promise<void> {
 export const ROW_GROUPS_SUMMARY = (from: string): string =>
   `SELECT CAST(count(*) AS varchar), CAST(sum(id) AS varchar), CAST(count(DISTINCT label) AS varchar), min(label), max(label) FROM ${from}`;
 
+/** The sum of a metric (`rowGroupsRead = 3`) over every operator and task an EXPLAIN ANALYZE plan shows. */
+export function explainMetricTotal(plan: string, metric: string): number {
+  return [...plan.matchAll(new RegExp(`${metric} = (\\d+)`, 'g'))].reduce((sum, m) => sum + Number(m[1]), 0);
+}
+
 let duck: DuckDBConnection | undefined;
 
 /** DuckDB's rows for `sql`, bigints as text. */
