@@ -9,11 +9,13 @@ import { LAKE_SPLIT_READER, lakeSplitReader } from './hive/read/lake-split-reade
 import { MEMORY_SPLIT_READER, memorySplitReader } from './memory/memory-split-reader.js';
 import { TPCH_SPLIT_READER } from './tpch/tpch-split-data.js';
 import { tpchSplitReader } from './tpch/tpch-split-reader.js';
+import { SEQUENCE_SPLIT_READER, sequenceSplitReader } from './table-functions/sequence-connector.js';
 
 const SPLIT_READERS = new Map<string, SplitReader>([
   [MEMORY_SPLIT_READER, memorySplitReader],
   [TPCH_SPLIT_READER, tpchSplitReader],
   [LAKE_SPLIT_READER, lakeSplitReader],
+  [SEQUENCE_SPLIT_READER, sequenceSplitReader],
 ]);
 
 /** In a worker: the pages of a split, holding `columns`. */

@@ -12,7 +12,7 @@ import { ResourceGroupManager } from './resource-groups/resource-group-manager.j
 import type { ResourceGroupsFile } from './resource-groups/resource-groups-file.js';
 import type { ResponseLimits } from './result-buffer.js';
 import type { Session } from '../spi/session.js';
-import { queryMaxExecutionMillis } from './system-session-properties.js';
+import { queryMaxExecutionMillis } from '../config/query-time-limit.js';
 import { formatDuration } from '../config/duration.js';
 import type { SessionPropertyManager } from './session-property-manager.js';
 import { QueryCounters } from './query-counters.js';

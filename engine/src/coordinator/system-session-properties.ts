@@ -6,6 +6,7 @@ import { formatDataSize, parseDataSize } from '../config/data-size.js';
 import { parseDuration } from '../config/duration.js';
 import type { PropertyMetadata } from '../spi/properties.js';
 import { INTEGER_SESSION_DEFAULTS } from '../spi/session-properties.js';
+import { DEFAULT_QUERY_MAX_EXECUTION_TIME } from '../config/query-time-limit.js';
 import type { Session } from '../spi/session.js';
 import { TIME_ZONE_PROPERTY_METADATA } from './statements/time-zone-statement.js';
 import { PARALLEL_JOIN_PROBE_PROPERTY } from '../sql/planner/optimizer/parallel-probes.js';
@@ -21,7 +22,6 @@ export interface NodeSessionDefaults {
 }
 
 /** Trino's default of query.max-execution-time. */
-const DEFAULT_QUERY_MAX_EXECUTION_TIME = '100.00d';
 
 const JOIN_DISTRIBUTION_TYPES = ['AUTOMATIC', 'PARTITIONED', 'BROADCAST'];
 
@@ -93,7 +93,3 @@ export function systemSessionProperties(node: NodeSessionDefaults): readonly Pro
   ];
 }
 
-/** query_max_execution_time of the session, in milliseconds. */
-export function queryMaxExecutionMillis(session: Session): number {
-  return parseDuration(session.properties.get('query_max_execution_time') ?? DEFAULT_QUERY_MAX_EXECUTION_TIME)!;
-}

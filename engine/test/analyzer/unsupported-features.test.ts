@@ -47,7 +47,6 @@ const QUERIES: [string, string][] = [
   ['SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY a) FROM t', 'line 1:8: percentile_cont(...) WITHIN GROUP is not supported'],
   ['SELECT percentile_disc(0.5) WITHIN GROUP (ORDER BY a) FROM t', 'line 1:8: percentile_disc(...) WITHIN GROUP is not supported'],
   ['SELECT * FROM t RIGHT JOIN UNNEST(ARRAY[1, 2]) u(x) ON true', 'line 1:15: RIGHT JOIN involving UNNEST is not supported'],
-  ['SELECT * FROM TABLE(system.sequence(start => 1, stop => 5))', 'line 1:15: Table function system.sequence is not supported'],
   ['SELECT * FROM t FOR VERSION AS OF 1', 'line 1:17: FOR VERSION AS OF is not supported'],
   ['SELECT a FROM t WHERE a MATCH (SELECT 1)', 'line 1:25: MATCH predicate is not supported'],
   ['SELECT UNIQUE (SELECT a FROM t)', 'line 1:8: UNIQUE predicate is not supported'],

@@ -2,13 +2,14 @@
 // partitioned table's files are read by the workers (DuckDB reading the same files is the oracle),
 // Parquet list columns read on the workers cross the exchange as arrays, CREATE TABLE AS from tpch
 // writes a table (array columns too) every node then reads, and bad files fail their query on
-// the coordinator with the error the worker raised (name and message naming the file).
+// the coordinator with the error the worker raised (name and message naming the file); a file of a
+// few large row groups is read one row group per split.
 
 import { expect } from 'chai';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { duckDbRows, lakeConfigFile } from '../connectors/lake/lake-fixture.js';
+import { duckDbRows, lakeConfigFile, explainMetricTotal, ROW_GROUPS_SUMMARY, writeFourLargeRowGroups } from '../connectors/lake/lake-fixture.js';
 import { query, runStatement } from '../support/statement-http.js';
 import { TestCluster } from './cluster-fixture.js';
 
@@ -46,7 +47,7 @@ describe('lake on a cluster of a coordinator and 2 workers', function () {
     expect(ours).to.deep.equal(duck.map((r) => r.map((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v))));
     const plan = String((await query(uri, `EXPLAIN ANALYZE ${sql('lake.default.events')}`))[0][0]);
     // The tasks read the 9 files of the 3 days asked for (on worker threads, or in the task), not the 12.
-    const filesRead = [...plan.matchAll(/filesRead = (\d+)/g)].reduce((sum, m) => sum + Number(m[1]), 0);
+    const filesRead = explainMetricTotal(plan, 'filesRead');
     expect(filesRead, plan).to.equal(9);
   });
 
@@ -64,7 +65,7 @@ describe('lake on a cluster of a coordinator and 2 workers', function () {
       const headers: Record<string, string> = session === '' ? {} : { 'X-Trino-Session': session };
       expect(await query(uri, sql('lake.default.facts'), headers), session).to.deep.equal([expected]);
       const plan = String((await query(uri, `EXPLAIN ANALYZE ${sql('lake.default.facts')}`, headers))[0][0]);
-      const total = (metric: string) => [...plan.matchAll(new RegExp(`${metric} = (\\d+)`, 'g'))].reduce((sum, m) => sum + Number(m[1]), 0);
+      const total = (metric: string) => explainMetricTotal(plan, metric);
       // Keys 7, 4321 and 7999 lie in 3 of the 16 row groups.
       expect([total('rowGroupsRead'), total('dynamicFilterSplitsProcessed')], plan).to.deep.equal(session === '' ? [3, 4] : [16, 0]);
     }
@@ -91,6 +92,20 @@ describe('lake on a cluster of a coordinator and 2 workers', function () {
     expect(await query(uri, 'SELECT w, count(*) FROM lake.default.lists CROSS JOIN UNNEST(words) AS u(w) GROUP BY w ORDER BY w NULLS FIRST')).to.deep.equal(
       numbers(await duckDbRows(`SELECT w, count(*) FROM (SELECT unnest(words) AS w FROM ${files}) GROUP BY w ORDER BY w NULLS FIRST`)),
     );
+  });
+
+  it('a file of 4 large row groups is read as 4 splits, one row group each, every row once as DuckDB reads it', async () => {
+    mkdirSync(join(dir, 'groups'));
+    const file = join(dir, 'groups', 'a.parquet');
+    await writeFourLargeRowGroups(file);
+    const uri = cluster.coordinator.uri;
+    await query(uri, `CREATE TABLE lake.default.groups WITH (external_location = 'file://${dir}/groups/')`);
+    const [expected] = await duckDbRows(ROW_GROUPS_SUMMARY(`read_parquet('${file}')`));
+    expect(await query(uri, ROW_GROUPS_SUMMARY('lake.default.groups'))).to.deep.equal([expected]);
+    const plan = String((await query(uri, `EXPLAIN ANALYZE ${ROW_GROUPS_SUMMARY('lake.default.groups')}`))[0][0]);
+    const total = (metric: string) => explainMetricTotal(plan, metric);
+    // As byte ranges of 16 MiB, 3 splits held 2, 2 and 0 row groups.
+    expect([total('splitsRead'), total('rowGroupsRead')], plan).to.deep.equal([4, 4]);
   });
 
   it('CREATE TABLE AS writes array columns that DuckDB reads back equal', async () => {

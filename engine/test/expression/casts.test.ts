@@ -90,10 +90,12 @@ describe('casts', () => {
   it('between dates and timestamps', () => {
     const day = civilToDays(2020, 3, 4);
     expect(castValue(day, t('date'), t('timestamp', 3))).to.equal(day * 86_400_000_000);
-    expect(castValue(day * 86_400_000_000 + 5, t('timestamp', 6), t('date'))).to.equal(day);
-    expect(castValue(-1, t('timestamp', 6), t('date'))).to.equal(-1);
-    expect(castValue(1_234_567, t('timestamp', 6), t('timestamp', 3))).to.equal(1_235_000);
-    expect(castValue(1_500_000, t('timestamp', 6), t('timestamp', 0))).to.equal(2_000_000);
+    // A timestamp(6) is a bigint of picoseconds since the epoch; timestamp(0..3) a number of microseconds.
+    const micros = (us: number) => BigInt(us) * 1_000_000n;
+    expect(castValue((BigInt(day) * 86_400_000_000n + 5n) * 1_000_000n, t('timestamp', 6), t('date'))).to.equal(day);
+    expect(castValue(micros(-1), t('timestamp', 6), t('date'))).to.equal(-1);
+    expect(castValue(micros(1_234_567), t('timestamp', 6), t('timestamp', 3))).to.equal(1_235_000);
+    expect(castValue(micros(1_500_000), t('timestamp', 6), t('timestamp', 0))).to.equal(2_000_000);
   });
 
   it('between booleans and numbers', () => {

@@ -8,7 +8,7 @@ import { EngineError } from '../../errors/engine-error.js';
 import type { Connector, PageSource, PropertyValues, SchemaTableName, Split, TableConstraint, TableMetadata, TableStatistics } from '../../spi/connector.js';
 import type { Session } from '../../spi/session.js';
 import type { WorkerSplitSource } from '../../spi/worker-split.js';
-import type { FileSystem } from './file-system/file-system.js';
+import type { FileEntry, FileSystem } from './file-system/file-system.js';
 import { FileSystems } from './file-system/file-systems.js';
 import { fileFormat } from './formats/file-formats.js';
 import { LAKE_PROPERTIES } from './hive-properties.js';
@@ -97,7 +97,8 @@ export class HiveConnector implements Connector {
     const format = fileFormat(lake.format);
     const committed = await this.committedWriteIds(lake);
     const fs = this.fileSystems.forLocation(lake.location);
-    for await (const info of listSplits({ fs, table: lake, format, committed, constraint })) {
+    const knownBlocks = lake.format === 'PARQUET' ? (file: FileEntry) => this.footers.knownRowGroups(file) : undefined;
+    for await (const info of listSplits({ fs, table: lake, format, committed, constraint, knownBlocks })) {
       yield { catalog: this.name, schema: table.schema, table: table.name, info };
     }
   }

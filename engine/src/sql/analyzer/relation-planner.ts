@@ -21,6 +21,7 @@ import { planStandaloneUnnest, planUnnestJoin, unnestTarget, type UnnestTarget }
 import { planSample } from './sample-planner.js';
 import { isLateral, planLateralRight } from './lateral-planner.js';
 import { misplacedNearest, nearestOf, planNearestJoin } from './nearest-planner.js';
+import { planTableFunction } from './table-functions/table-function-planner.js';
 import type { PlannerContext } from '../planner/planner-context.js';
 
 export function planRelation(planner: QueryPlanner, relation: ast.Relation, outer?: Scope): RelationPlan {
@@ -72,8 +73,9 @@ export function planRelation(planner: QueryPlanner, relation: ast.Relation, oute
       return planStandaloneUnnest(planner, unnestTarget(relation) as UnnestTarget, outer);
     case 'Nearest':
       throw misplacedNearest(relation);
-    case 'PatternRecognitionRelation':
     case 'TableFunctionInvocation':
+      return planTableFunction(planner, relation, outer);
+    case 'PatternRecognitionRelation':
       throw unsupportedNode(relation);
   }
 }
@@ -83,7 +85,8 @@ export function aliasRelation(inner: RelationPlan, relation: ast.AliasedRelation
   const fields = visibleFields(inner);
   const names = relation.columnNames?.map((c) => c.value);
   if (names && names.length !== fields.length) {
-    throw new EngineError('MISMATCHED_COLUMN_ALIASES', `Column alias list has ${names.length} entries but '${relation.alias.value}' has ${fields.length} columns available`, relation.location);
+    const has = relation.relation.kind === 'TableFunctionInvocation' ? `table function has ${fields.length} proper columns` : `'${relation.alias.value}' has ${fields.length} columns available`;
+    throw new EngineError('MISMATCHED_COLUMN_ALIASES', `Column alias list has ${names.length} entries but ${has}`, relation.location);
   }
   const plan = QueryPlanner.relabel(inner, [relation.alias.value], names ?? fields.map((f) => f.name));
   return { node: QueryPlanner.outputVisible(inner, context), scope: plan.scope };

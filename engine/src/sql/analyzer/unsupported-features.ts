@@ -118,8 +118,6 @@ function unsupportedConstruct(node: Node): Unsupported | undefined {
       return node.criteria?.kind === 'NaturalJoin' ? { message: 'Natural join not supported', location: node.location } : undefined;
     case 'PatternRecognitionRelation':
       return feature('MATCH_RECOGNIZE', node.location);
-    case 'TableFunctionInvocation':
-      return feature(`Table function ${formatQualifiedName(node.name)}`, node.location);
     case 'FramePatternRecognition':
       return { message: 'Row pattern recognition in window frames (MEASURES, PATTERN, DEFINE) is not supported', location: node.location };
     case 'TypeSpec':

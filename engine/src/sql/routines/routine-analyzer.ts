@@ -14,7 +14,7 @@ import { canCoerce, commonSuperType } from '../../types/coercion.js';
 import { isDeterministicFunction } from '../../functions/scalar/registry.js';
 import { isAggregateFunctionName } from '../../functions/aggregate/registry.js';
 import { isWindowFunctionName } from '../../functions/window/registry.js';
-import { queryMaxExecutionMillis } from '../../coordinator/system-session-properties.js';
+import { queryMaxExecutionMillis } from '../../config/query-time-limit.js';
 import type * as ast from '../parser/ast.js';
 import { children, replaceSymbols, type RowExpression, type Symbol } from '../planner/row-expression.js';
 import { sqlTypeOf } from '../analyzer/type-spec.js';

@@ -78,6 +78,21 @@ export const DUCKDB_PARQUET_LAYOUTS: ReadonlyArray<[label: string, options: stri
   ['no dictionaries, one row group', 'DICTIONARY_SIZE_LIMIT 1'],
 ];
 
+/** DuckDB writes about 40 MB at `path` in 4 row groups of 10 MB (byte ranges of 16 MiB hold 2, 2 and 0 of them). */
+export async function writeFourLargeRowGroups(path: string): Promise<void> {
+  const select = 'SELECT i::BIGINT AS id, md5(i::VARCHAR) || md5((i + 7)::VARCHAR) AS label FROM range(1000000) r(i)';
+  await duckDbRows(`COPY (${select}) TO '${path}' (FORMAT PARQUET, ROW_GROUP_SIZE 250000)`);
+}
+
+/** A query over every row of such a file (`from`: our table, or DuckDB's read_parquet of it), its values as text. */
+export const ROW_GROUPS_SUMMARY = (from: string): string =>
+  `SELECT CAST(count(*) AS varchar), CAST(sum(id) AS varchar), CAST(count(DISTINCT label) AS varchar), min(label), max(label) FROM ${from}`;
+
+/** The sum of a metric (`rowGroupsRead = 3`) over every operator and task an EXPLAIN ANALYZE plan shows. */
+export function explainMetricTotal(plan: string, metric: string): number {
+  return [...plan.matchAll(new RegExp(`${metric} = (\\d+)`, 'g'))].reduce((sum, m) => sum + Number(m[1]), 0);
+}
+
 let duck: DuckDBConnection | undefined;
 
 /** DuckDB's rows for `sql`, bigints as text. */

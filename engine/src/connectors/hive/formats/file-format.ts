@@ -24,6 +24,15 @@ export interface FileRange {
   length: number;
 }
 
+/**
+ * A part of a file that one range reads whole (a Parquet row group), as the file's footer says:
+ * where its data starts and its compressed bytes.
+ */
+export interface FileBlock {
+  start: number;
+  bytes: number;
+}
+
 /** What reading saw and what it could skip: EXPLAIN ANALYZE and the query's stats show them. */
 export interface ReadStats {
   /** Bytes fetched from storage. */
@@ -66,8 +75,10 @@ export interface FileFormat {
   /**
    * The ranges a file is read in, about `targetBytes` each; one range for a file that cannot be
    * split (compressed text, CSV with quoted newlines cannot be told from its bytes: see the format).
+   * `blocks`, when planning already read the file's footer, are its row groups: the ranges then cut
+   * only between them, so that each holds its share of the data rather than of the bytes.
    */
-  ranges(file: FileEntry, options: FormatOptions, targetBytes: number): FileRange[];
+  ranges(file: FileEntry, options: FormatOptions, targetBytes: number, blocks?: readonly FileBlock[]): FileRange[];
   /** Pages of the range's rows, holding `columns` in order; a bad value fails naming the file (and line). */
   read(request: FileReadRequest): AsyncIterable<Page>;
   /** The columns a file holds (from a Parquet footer, a CSV header, sampled JSON records). */

@@ -1,12 +1,13 @@
 // Lists a table's splits lazily, as the file system pages its listing: partition folders are walked
 // level by level and pruned with the query's constraint before anything below them is listed; hidden
 // files and those of uncommitted writes are left out; each file becomes the byte ranges its format
-// reads independently, carrying the query's predicates on data columns for the reader to skip with.
+// reads independently (cut between Parquet row groups where planning already read the footer),
+// carrying the query's predicates on data columns for the reader to skip with.
 
 import type { ColumnMetadata, TableConstraint } from '../../../spi/connector.js';
 import type { SqlType } from '../../../types/types.js';
 import type { FileEntry, FileSystem } from '../file-system/file-system.js';
-import type { FileFormat } from '../formats/file-format.js';
+import type { FileBlock, FileFormat } from '../formats/file-format.js';
 import { baseName, isHiddenPath, relativeLocation } from '../location.js';
 import type { LakeTable } from '../metastore/lake-table.js';
 import { writeIdOfFile } from '../write/write-id.js';
@@ -24,6 +25,8 @@ export interface ListingContext {
   committed: ReadonlySet<string>;
   constraint?: TableConstraint;
   targetSplitBytes?: number;
+  /** The file's blocks (Parquet row groups) when a footer read for planning gave them; never reads one. */
+  knownBlocks?: (file: FileEntry) => Promise<readonly FileBlock[] | undefined>;
   signal?: AbortSignal;
 }
 
@@ -34,7 +37,8 @@ export async function* listSplits(context: ListingContext): AsyncIterable<LakeSp
   const partitionColumns = table.partitionColumns.map(splitColumn);
   const constraint = dataConstraint(context.constraint, table);
   for await (const { file, partitionValues } of listVisibleFiles(context)) {
-    for (const range of format.ranges(file, table.formatOptions, target)) {
+    const blocks = await context.knownBlocks?.(file);
+    for (const range of format.ranges(file, table.formatOptions, target, blocks)) {
       yield {
         location: file.location,
         size: file.size,
@@ -68,7 +72,7 @@ export interface VisibleFile {
 }
 
 /** The table's data files a query sees (of the partitions the constraint may match), as listed. */
-export function listVisibleFiles(context: Omit<ListingContext, 'format' | 'targetSplitBytes'>): AsyncIterable<VisibleFile> {
+export function listVisibleFiles(context: Omit<ListingContext, 'format' | 'targetSplitBytes' | 'knownBlocks'>): AsyncIterable<VisibleFile> {
   return partitionFiles(context, context.table.location, []);
 }
 

@@ -5,6 +5,7 @@
 
 import { connectorIo } from '../../../exec/stats/connector-io.js';
 import { fileVersionKey, type FileEntry, type FileSystem } from '../file-system/file-system.js';
+import type { FileBlock } from '../formats/file-format.js';
 import { readParquetStatistics, type ParquetFileStatistics } from '../formats/parquet/file-statistics.js';
 
 /**
@@ -18,6 +19,16 @@ export class FooterStatisticsCache {
   private readonly entries = new Map<string, Promise<ParquetFileStatistics>>();
 
   constructor(private readonly maxEntries = DEFAULT_MAX_ENTRIES) {}
+
+  /**
+   * The file's row groups if the cache holds (or is reading) its statistics, which planning read for
+   * the table's: never reads a footer; undefined when it has none or its read failed.
+   */
+  async knownRowGroups(file: FileEntry): Promise<readonly FileBlock[] | undefined> {
+    const key = fileVersionKey(file);
+    const entry = key === undefined ? undefined : this.entries.get(key);
+    return entry?.then((s) => s.rowGroups, () => undefined);
+  }
 
   /** The file's statistics, from the cache or its footer (concurrent asks for one file read it once). */
   statistics(fs: FileSystem, file: FileEntry, signal?: AbortSignal): Promise<ParquetFileStatistics> {

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ReadStats } from '../../../../src/connectors/hive/formats/file-format.js';
+import type { FileBlock, ReadStats } from '../../../../src/connectors/hive/formats/file-format.js';
 import { ParquetFormat } from '../../../../src/connectors/hive/formats/parquet/parquet-format.js';
 import type { ColumnMetadata, TableConstraint } from '../../../../src/spi/connector.js';
 import { getScalar, type Page, type Scalar } from '../../../../src/spi/page.js';
@@ -45,13 +45,15 @@ export interface ReadResult {
   pages: Page[];
   rows: string[][];
   stats: ReadStats;
+  /** Row groups each range read, in range order. */
+  groupsPerRange: number[];
 }
 
 /** Every range of the file read through our format (all ranges, as splits would), values in canonical text. */
 export async function readWithFormat(
   location: string,
   columns: readonly ColumnMetadata[],
-  options: { constraint?: TableConstraint; targetBytes?: number; fs?: TestFileSystem } = {},
+  options: { constraint?: TableConstraint; targetBytes?: number; fs?: TestFileSystem; blocks?: readonly FileBlock[] } = {},
 ): Promise<ReadResult> {
   const fs = options.fs ?? new TestFileSystem();
   const format = new ParquetFormat();
@@ -59,14 +61,17 @@ export async function readWithFormat(
   if (file === undefined) throw new Error(`no file at ${location}`);
   const stats = emptyStats();
   const pages: Page[] = [];
-  for (const range of format.ranges(file, FORMAT_OPTIONS, options.targetBytes ?? 64 * 1024 * 1024)) {
+  const groupsPerRange: number[] = [];
+  for (const range of format.ranges(file, FORMAT_OPTIONS, options.targetBytes ?? 64 * 1024 * 1024, options.blocks)) {
+    const before = stats.rowGroupsRead + stats.rowGroupsSkipped;
     for await (const page of format.read({ fs, file, range, columns, tableColumns: columns, constraint: options.constraint, options: FORMAT_OPTIONS, stats })) pages.push(page);
+    groupsPerRange.push(stats.rowGroupsRead + stats.rowGroupsSkipped - before);
   }
   const rows: string[][] = [];
   for (const page of pages) {
     for (let r = 0; r < page.rowCount; r++) rows.push(page.columns.map((c) => canonical(c.type, getScalar(c, r))));
   }
-  return { pages, rows, stats };
+  return { pages, rows, stats, groupsPerRange };
 }
 
 /** A value as text that DuckDB's `duckExpression` of the same column produces. */

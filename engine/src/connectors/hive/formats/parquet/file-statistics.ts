@@ -8,6 +8,8 @@ import type { FileEntry, FileSystem } from '../../file-system/file-system.js';
 import { BoundDecoder, compareBounds, type Bound } from './domain-pruning.js';
 import { readFooter } from './footer.js';
 import { schemaColumns } from './parquet-reader.js';
+import { rowGroupBlocks } from './row-group-ranges.js';
+import type { FileBlock } from '../file-format.js';
 
 export interface ParquetColumnStatistics {
   /** The column's type in the file (min and max are of it). */
@@ -23,6 +25,8 @@ export interface ParquetFileStatistics {
   rowCount: number;
   /** By lower-cased column name; flat columns of a type we read. */
   columns: Map<string, ParquetColumnStatistics>;
+  /** Where the row groups start, and their bytes: splits are cut between them (row-group-ranges.ts). */
+  rowGroups: FileBlock[];
   /** Bytes read to get them (the footer). */
   bytesRead: number;
 }
@@ -57,5 +61,5 @@ export async function readParquetStatistics(fs: FileSystem, file: FileEntry, sig
     };
     columns.set(column.name.toLowerCase(), { type: column.type, nullCount, min: scalar(min), max: scalar(max) });
   }
-  return { rowCount: metadata.numRows, columns, bytesRead };
+  return { rowCount: metadata.numRows, columns, rowGroups: rowGroupBlocks(metadata), bytesRead };
 }

@@ -27,12 +27,13 @@ import type { ColumnMetadata } from '../../../../spi/connector.js';
 import type { Page } from '../../../../spi/page.js';
 import { typeName, unsupportedType } from '../../../../types/types.js';
 import type { FileEntry, FileSystem, OutputStream } from '../../file-system/file-system.js';
-import type { FileFormat, FileRange, FileReadRequest, FileWriter, FormatOptions } from '../file-format.js';
+import type { FileBlock, FileFormat, FileRange, FileReadRequest, FileWriter, FormatOptions } from '../file-format.js';
 import { readFooter } from './footer.js';
 import type { FileMetaData } from './file-metadata.js';
 import { PHYSICAL_TYPE_NAMES } from './parquet-constants.js';
 import { readParquetRange, schemaColumns } from './parquet-reader.js';
 import { ParquetFileWriter } from './parquet-writer.js';
+import { rowGroupRanges } from './row-group-ranges.js';
 import type { FlatColumn } from './parquet-schema.js';
 
 /** A file column as DESCRIBE would show it: our type, or why it cannot be read yet. */
@@ -57,11 +58,13 @@ export class ParquetFormat implements FileFormat {
   readonly name = 'PARQUET' as const;
 
   /**
-   * Byte ranges of about `targetBytes`, at most PARQUET_RANGE_BYTES; each reads the row groups that
-   * start in it, so planning needs no footer. Files up to 1.5 × that are one range.
+   * Without the footer, byte ranges of about `targetBytes`, at most PARQUET_RANGE_BYTES; each reads
+   * the row groups that start in it, so planning needs no footer. Files up to 1.5 × that are one
+   * range. With the footer's row groups, ranges cut between them (row-group-ranges.ts).
    */
-  ranges(file: FileEntry, _options: FormatOptions, targetBytes: number): FileRange[] {
+  ranges(file: FileEntry, _options: FormatOptions, targetBytes: number, blocks?: readonly FileBlock[]): FileRange[] {
     const size = Math.min(targetBytes, PARQUET_RANGE_BYTES);
+    if (blocks !== undefined) return rowGroupRanges(file, blocks, size);
     if (file.size <= size * 1.5) return [{ start: 0, length: file.size }];
     const ranges: FileRange[] = [];
     for (let start = 0; start < file.size; start += size) ranges.push({ start, length: Math.min(size, file.size - start) });
