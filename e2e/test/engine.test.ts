@@ -1,5 +1,5 @@
-import { expect } from "chai";
-import { TestCluster } from "./support/cluster.js";
+import { expect } from 'chai';
+import { TestCluster } from './support/cluster.js';
 
 const engine = `apiVersion: v1
 kind: ConfigMap
@@ -38,7 +38,9 @@ interface StatementResponse {
 
 /** Trino's client protocol: POST /v1/statement, then follow nextUri until there is none. */
 async function query(base: string, sql: string): Promise<unknown[][]> {
-  let res = (await (await fetch(`${base}/v1/statement`, { method: "POST", body: sql, headers: { "X-Trino-User": "e2e" } })).json()) as StatementResponse;
+  let res = (await (
+    await fetch(`${base}/v1/statement`, { method: 'POST', body: sql, headers: { 'X-Trino-User': 'e2e' } })
+  ).json()) as StatementResponse;
   const rows: unknown[][] = [...(res.data ?? [])];
   while (res.nextUri) {
     res = (await (await fetch(res.nextUri)).json()) as StatementResponse;
@@ -48,26 +50,26 @@ async function query(base: string, sql: string): Promise<unknown[][]> {
   return rows;
 }
 
-describe("the engine image on the process kubelet", function () {
+describe('the engine image on the process kubelet', function () {
   this.timeout(60000);
   let cluster: TestCluster;
   before(async () => (cluster = await TestCluster.startWithNode()));
   after(async () => cluster?.stop());
 
-  it("becomes Ready by an httpGet probe on /v1/info and answers SQL through its Service", async () => {
-    await cluster.ok(["apply", "-f", "-"], engine);
-    await cluster.ok(["wait", "--for=condition=Ready", "pod/engine", "--timeout=30s"]);
-    const pod = await cluster.json(["get", "pod", "engine"]);
+  it('becomes Ready by an httpGet probe on /v1/info and answers SQL through its Service', async () => {
+    await cluster.ok(['apply', '-f', '-'], engine);
+    await cluster.ok(['wait', '--for=condition=Ready', 'pod/engine', '--timeout=30s']);
+    const pod = await cluster.json(['get', 'pod', 'engine']);
     // The engine binds its pod's IP, and read the mounted configuration file.
     const info = (await (await fetch(`http://${pod.status.podIP}:8080/v1/info`)).json()) as { environment: string; coordinator: boolean };
-    expect(info).to.include({ environment: "kube_test", coordinator: true });
-    const svc = await cluster.json(["get", "service", "engine"]);
-    expect(await query(`http://${svc.spec.clusterIP}:8080`, "SELECT 1 + 1, 'kube'")).to.deep.equal([[2, "kube"]]);
-    expect(await cluster.ok(["logs", "engine"])).to.contain('"msg":"query completed"');
+    expect(info).to.include({ environment: 'kube_test', coordinator: true });
+    const svc = await cluster.json(['get', 'service', 'engine']);
+    expect(await query(`http://${svc.spec.clusterIP}:8080`, "SELECT 1 + 1, 'kube'")).to.deep.equal([[2, 'kube']]);
+    expect(await cluster.ok(['logs', 'engine'])).to.contain('"msg":"query completed"');
   });
 
-  it("stops the engine gracefully on deletion", async () => {
-    await cluster.ok(["delete", "pod", "engine", "--timeout=30s"]);
-    expect((await cluster.kubectl(["get", "pod", "engine"])).code).to.not.equal(0);
+  it('stops the engine gracefully on deletion', async () => {
+    await cluster.ok(['delete', 'pod', 'engine', '--timeout=30s']);
+    expect((await cluster.kubectl(['get', 'pod', 'engine'])).code).to.not.equal(0);
   });
 });

@@ -72,7 +72,19 @@ async function startTarget(setup: Setup, tls: TlsFiles, concurrency: number): Pr
   const httpsPort = await freePort();
   const server = await startEngineServer({
     cliPath: CLI,
-    args: ['--https-enabled', 'true', '--https-port', String(httpsPort), '--https-certificate-file', tls.chainFile, '--https-key-file', tls.keyFile, '--log-level', 'warn', ...setup.args],
+    args: [
+      '--https-enabled',
+      'true',
+      '--https-port',
+      String(httpsPort),
+      '--https-certificate-file',
+      tls.chainFile,
+      '--https-key-file',
+      tls.keyFile,
+      '--log-level',
+      'warn',
+      ...setup.args,
+    ],
     env: { ...process.env, ENGINE_SHARED_SECRET: SECRET },
   });
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
@@ -108,7 +120,13 @@ function median(values: number[]): number {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { seconds: { type: 'string', default: '3' }, concurrency: { type: 'string', default: '8' }, rounds: { type: 'string', default: '3' } } });
+  const { values } = parseArgs({
+    options: {
+      seconds: { type: 'string', default: '3' },
+      concurrency: { type: 'string', default: '8' },
+      rounds: { type: 'string', default: '3' },
+    },
+  });
   const seconds = Number(values.seconds);
   const concurrency = Number(values.concurrency);
   const rounds = Number(values.rounds);
@@ -121,15 +139,30 @@ async function main(): Promise<void> {
     writePasswordFile(passwordFile, { bench: PASSWORD }, 10);
     const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     writeFileSync(join(tls.dir, 'jwt.pem'), publicKey.export({ type: 'spki', format: 'pem' }));
-    const jwt = await new SignJWT({ sub: 'bench' }).setProtectedHeader({ alg: 'RS256' }).setIssuedAt().setExpirationTime('1h').sign(privateKey);
-    const auth = ['--authentication-types', 'PASSWORD,JWT', '--password-file', passwordFile, '--jwt-key-file', join(tls.dir, 'jwt.pem'), '--authentication-allow-insecure-over-http', 'true'];
+    const jwt = await new SignJWT({ sub: 'bench' })
+      .setProtectedHeader({ alg: 'RS256' })
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(privateKey);
+    const auth = [
+      '--authentication-types',
+      'PASSWORD,JWT',
+      '--password-file',
+      passwordFile,
+      '--jwt-key-file',
+      join(tls.dir, 'jwt.pem'),
+      '--authentication-allow-insecure-over-http',
+      'true',
+    ];
     const setups: Setup[] = [
       { name: 'no authentication', args: [], headers: { 'X-Trino-User': 'bench' } },
       { name: 'Basic, cache on', args: auth, headers: { Authorization: basic('bench', PASSWORD) } },
       { name: 'Basic, cache off', args: [...auth, '--password-cache-max-size', '0'], headers: { Authorization: basic('bench', PASSWORD) } },
       { name: 'JWT (RS256)', args: auth, headers: { Authorization: `Bearer ${jwt}` } },
     ];
-    console.log(`HTTPS, ${concurrency} concurrent keep-alive clients, bcrypt cost 10; ${rounds} rounds of ${seconds} s per figure, the setups taking turns (a machine shared with other work varies), median of the rounds`);
+    console.log(
+      `HTTPS, ${concurrency} concurrent keep-alive clients, bcrypt cost 10; ${rounds} rounds of ${seconds} s per figure, the setups taking turns (a machine shared with other work varies), median of the rounds`,
+    );
     const targets: Target[] = [];
     try {
       for (const setup of setups) targets.push(await startTarget(setup, tls, concurrency));
@@ -148,7 +181,9 @@ async function main(): Promise<void> {
       console.log(`${'setup'.padEnd(20)}${'GET /v1/node req/s'.padStart(20)}${'SELECT 1 queries/s'.padStart(20)}   (each round's figures)`);
       for (const target of targets) {
         const { node, query } = figures.get(target)!;
-        console.log(`${target.setup.name.padEnd(20)}${median(node).toFixed(0).padStart(20)}${median(query).toFixed(1).padStart(20)}   ${node.map((n) => n.toFixed(0)).join('/')}  ${query.map((q) => q.toFixed(1)).join('/')}`);
+        console.log(
+          `${target.setup.name.padEnd(20)}${median(node).toFixed(0).padStart(20)}${median(query).toFixed(1).padStart(20)}   ${node.map((n) => n.toFixed(0)).join('/')}  ${query.map((q) => q.toFixed(1)).join('/')}`,
+        );
       }
     } finally {
       await Promise.all(targets.map((t) => t.close()));

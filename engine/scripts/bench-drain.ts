@@ -34,7 +34,8 @@ function parseOptions(argv: string[]): DrainBenchOptions {
     },
   });
   const concurrency = Number(values.concurrency);
-  if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`--concurrency must be a positive integer, got '${values.concurrency}'`);
+  if (!Number.isInteger(concurrency) || concurrency < 1)
+    throw new Error(`--concurrency must be a positive integer, got '${values.concurrency}'`);
   const scenarios = values.scenarios!.split(',').map((name) => {
     if (!(SCENARIOS as readonly string[]).includes(name)) throw new Error(`--scenarios: '${name}' is not one of ${SCENARIOS.join(', ')}`);
     return name as ScenarioName;
@@ -45,7 +46,15 @@ function parseOptions(argv: string[]): DrainBenchOptions {
     return millis;
   };
   duration('poll');
-  return { scenarios, longSchema: values['long-schema']!, concurrentSchema: values['concurrent-schema']!, concurrency, poll: values.poll!, timeoutMillis: duration('timeout'), logsDir: values.logs };
+  return {
+    scenarios,
+    longSchema: values['long-schema']!,
+    concurrentSchema: values['concurrent-schema']!,
+    concurrency,
+    poll: values.poll!,
+    timeoutMillis: duration('timeout'),
+    logsDir: values.logs,
+  };
 }
 
 async function main(): Promise<void> {

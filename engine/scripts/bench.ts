@@ -66,20 +66,36 @@ async function main(): Promise<void> {
     const { connection: duckTpch, reference: duck } = await duckDbs.at(options.scale);
     const duckLoadMillis = performance.now() - started;
     if (options.suites.includes('memory')) await memoryTablesSuite(options, duck, duckLoadMillis, startedAt);
-    if (options.suites.includes('cluster')) await runClusterSuite({ options, duck, cliPath: CLI, resultsDir: RESULTS_DIR, timeoutMillis: TIMEOUT_MILLIS });
-    if (options.suites.includes('parquet')) await runParquetSuite({ options, duckTpch, cliPath: CLI, resultsDir: RESULTS_DIR, timeoutMillis: TIMEOUT_MILLIS });
+    if (options.suites.includes('cluster'))
+      await runClusterSuite({ options, duck, cliPath: CLI, resultsDir: RESULTS_DIR, timeoutMillis: TIMEOUT_MILLIS });
+    if (options.suites.includes('parquet'))
+      await runParquetSuite({ options, duckTpch, cliPath: CLI, resultsDir: RESULTS_DIR, timeoutMillis: TIMEOUT_MILLIS });
   }
   if (options.suites.includes('postgresql')) {
-    await runPostgresSuite({ rows: options.pgRows, runs: options.runs, splits: options.pgSplits, clusterWorkers: options.clusterWorkers, cliPath: CLI, resultsDir: RESULTS_DIR });
+    await runPostgresSuite({
+      rows: options.pgRows,
+      runs: options.runs,
+      splits: options.pgSplits,
+      clusterWorkers: options.clusterWorkers,
+      cliPath: CLI,
+      resultsDir: RESULTS_DIR,
+    });
   }
-  if (options.suites.includes('ui')) await runUiSuite({ cliPath: CLI, resultsDir: RESULTS_DIR, queries: options.uiQueries, repetitions: 20 });
+  if (options.suites.includes('ui'))
+    await runUiSuite({ cliPath: CLI, resultsDir: RESULTS_DIR, queries: options.uiQueries, repetitions: 20 });
   if (options.suites.includes('rss')) await runRssSuite({ options, cliPath: CLI, resultsDir: RESULTS_DIR });
   if (options.suites.includes('results')) {
     console.log(`loading tpch.${tpchSchema(options.scale)} into DuckDB...`);
     await runLargeResultsSuite({ options, duckTpch: (await duckDbs.at(options.scale)).connection, cliPath: CLI, resultsDir: RESULTS_DIR });
   }
   if (options.suites.includes('scaling')) {
-    await runScalingSuite({ options, duckAt: async (scale) => (await duckDbs.at(scale)).reference, cliPath: CLI, resultsDir: RESULTS_DIR, timeoutMillis: TIMEOUT_MILLIS });
+    await runScalingSuite({
+      options,
+      duckAt: async (scale) => (await duckDbs.at(scale)).reference,
+      cliPath: CLI,
+      resultsDir: RESULTS_DIR,
+      timeoutMillis: TIMEOUT_MILLIS,
+    });
   }
 }
 
@@ -92,7 +108,10 @@ class DuckDbsByScale {
   at(scale: number): Promise<{ connection: DuckDBConnection; reference: DuckDbReference }> {
     let duck = this.loaded.get(scale);
     if (duck === undefined) {
-      duck = duckDbWithTpch(tpchSchema(scale), this.options.threads).then((connection) => ({ connection, reference: new DuckDbReference(connection, this.options) }));
+      duck = duckDbWithTpch(tpchSchema(scale), this.options.threads).then((connection) => ({
+        connection,
+        reference: new DuckDbReference(connection, this.options),
+      }));
       this.loaded.set(scale, duck);
     }
     return duck;
@@ -104,10 +123,20 @@ async function memoryTablesSuite(options: BenchOptions, duck: DuckDbReference, d
   const schema = tpchSchema(options.scale);
   // The server's heap must hold its node memory (it refuses to start otherwise).
   const env = { ...process.env, NODE_OPTIONS: serverHeapOptions(BENCH_NODE_MEMORY_BYTES) };
-  const server = await startEngineServer({ cliPath: CLI, env, args: ['--query-max-memory-per-node', '16GB', '--node-memory', `${BENCH_NODE_MEMORY_BYTES}B`] });
+  const server = await startEngineServer({
+    cliPath: CLI,
+    env,
+    args: ['--query-max-memory-per-node', '16GB', '--node-memory', `${BENCH_NODE_MEMORY_BYTES}B`],
+  });
   const memory = new ServerMemoryProbe(server.url, server.pid);
   try {
-    const session: StatementSession = { user: 'bench', source: 'bench', catalog: 'memory', schema: 'bench', properties: options.sessionProperties };
+    const session: StatementSession = {
+      user: 'bench',
+      source: 'bench',
+      catalog: 'memory',
+      schema: 'bench',
+      properties: options.sessionProperties,
+    };
     const run = async (sql: string) => {
       const outcome = await executeStatement(server.url, sql, session, { timeoutMillis: TIMEOUT_MILLIS });
       if (outcome.error) throw new Error(outcome.error.message);
@@ -141,10 +170,25 @@ async function memoryTablesSuite(options: BenchOptions, duck: DuckDbReference, d
         const difference = differenceFromDuckDb(outcome, duckAnswer.rows);
         const engineMillis = median(engineTimes);
         const duckdbMillis = duckAnswer.medianMillis;
-        figures.push({ query: q, engineMillis, duckdbMillis, ratio: engineMillis / duckdbMillis, equal: difference === undefined, difference, responsiveness });
+        figures.push({
+          query: q,
+          engineMillis,
+          duckdbMillis,
+          ratio: engineMillis / duckdbMillis,
+          equal: difference === undefined,
+          difference,
+          responsiveness,
+        });
         console.log(`${engineMillis.toFixed(0)} ms vs ${duckdbMillis.toFixed(0)} ms`);
       } catch (e) {
-        figures.push({ query: q, engineMillis: NaN, duckdbMillis: duckAnswer.medianMillis, ratio: NaN, equal: undefined, error: (e as Error).message });
+        figures.push({
+          query: q,
+          engineMillis: NaN,
+          duckdbMillis: duckAnswer.medianMillis,
+          ratio: NaN,
+          equal: undefined,
+          error: (e as Error).message,
+        });
         console.log(`error: ${(e as Error).message}`);
       }
     }

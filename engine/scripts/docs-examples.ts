@@ -30,7 +30,12 @@ const { values, positionals } = parseArgs({
 });
 if (values.docs === undefined) throw new Error('--docs DIR is required');
 const docs = values.docs;
-const pages = positionals.length > 0 ? positionals : readdirSync(docs).filter((f) => f.endsWith('.md')).sort();
+const pages =
+  positionals.length > 0
+    ? positionals
+    : readdirSync(docs)
+        .filter((f) => f.endsWith('.md'))
+        .sort();
 const extract = values.statements ? extractStatementExamples : extractExamples;
 const NO_SETUP: PageSetup = { statements: [] };
 
@@ -45,7 +50,10 @@ async function engineFor(setup: PageSetup): Promise<EngineHarness> {
     // The routine pages store their functions in the catalog `example` (udf/introduction.md: a memory catalog),
     // with the SQL environment udf/sql/examples.md configures: example.default as default function schema and path.
     engine.catalogs.register('example', new MemoryConnector('example'));
-    engine.catalogs.sqlEnvironment = { defaultFunctionSchema: { catalog: 'example', schema: 'default' }, path: [{ catalog: 'example', schema: 'default' }] };
+    engine.catalogs.sqlEnvironment = {
+      defaultFunctionSchema: { catalog: 'example', schema: 'default' },
+      path: [{ catalog: 'example', schema: 'default' }],
+    };
     engine.session.transaction = {}; // a client that supports transactions, as Trino's CLI
   }
   for (const sql of setup.statements) {
@@ -68,8 +76,14 @@ async function run(engine: EngineHarness, { sql, expected, expectedRows }: DocEx
     }
     if (expected === undefined) return 'passed';
     const rowTexts = rows.map((row) => `(${row.map((v, i) => cliText(v, columns[i].type)).join(', ')})`);
-    const actual = expectedRows !== undefined ? rowTexts.join(' ') : rows.length === 1 && columns.length === 1 ? cliText(rows[0][0], columns[0].type) : JSON.stringify(rows);
-    if (expectedRows !== undefined ? sameRows(rowTexts, expectedRows) : normalizeResult(actual) === normalizeResult(expected)) return 'passed';
+    const actual =
+      expectedRows !== undefined
+        ? rowTexts.join(' ')
+        : rows.length === 1 && columns.length === 1
+          ? cliText(rows[0][0], columns[0].type)
+          : JSON.stringify(rows);
+    if (expectedRows !== undefined ? sameRows(rowTexts, expectedRows) : normalizeResult(actual) === normalizeResult(expected))
+      return 'passed';
     if (values.verbose) console.log(`  different: ${sql}\n    documented ${expected}\n    engine     ${actual}`);
     return 'different';
   } catch (e) {

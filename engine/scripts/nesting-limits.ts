@@ -113,7 +113,9 @@ async function main(): Promise<void> {
   for (const [name, make] of Object.entries(CONSTRUCTS)) {
     if (wanted.length && !wanted.includes(name)) continue;
     const { most, beyond } = await mostAccepted(make, harness);
-    console.log(`${name}: ${most} run; ${most + 1}: ${beyond.ok ? 'runs (the search stopped at 200,000)' : `${beyond.phase} fails, ${beyond.error}`}`);
+    console.log(
+      `${name}: ${most} run; ${most + 1}: ${beyond.ok ? 'runs (the search stopped at 200,000)' : `${beyond.phase} fails, ${beyond.error}`}`,
+    );
     const needs: string[] = [];
     for (const phase of PHASES) {
       const kb = await smallestStackKb(make(most), phase);

@@ -56,7 +56,10 @@ async function main(): Promise<void> {
   console.log(`tpch generation, schema ${schema}, single-threaded (node ${process.version})`);
 
   const pool = await timed(async () => textPool().size);
-  console.log(`text pool (${pool.rows} bytes, built once per process)`.padEnd(58), `${pool.wallSeconds.toFixed(2).padStart(24)} s wall  ${pool.cpuSeconds.toFixed(2).padStart(6)} s cpu`);
+  console.log(
+    `text pool (${pool.rows} bytes, built once per process)`.padEnd(58),
+    `${pool.wallSeconds.toFixed(2).padStart(24)} s wall  ${pool.cpuSeconds.toFixed(2).padStart(6)} s cpu`,
+  );
 
   let total: Timing = { rows: 0, wallSeconds: pool.wallSeconds, cpuSeconds: pool.cpuSeconds };
   for (const { name } of TPCH_TABLES) {

@@ -67,7 +67,9 @@ async function main(): Promise<void> {
       const ok = md5 === expectedMd5 && rows === expectedRows;
       if (!ok) failures++;
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
-      console.log(`${schema.padEnd(6)} ${name.padEnd(9)} ${String(rows).padStart(8)} rows  ${md5}  ${ok ? 'MATCH' : `DIFFERS (expected ${expectedMd5}, ${expectedRows} rows)`}  ${seconds}s`);
+      console.log(
+        `${schema.padEnd(6)} ${name.padEnd(9)} ${String(rows).padStart(8)} rows  ${md5}  ${ok ? 'MATCH' : `DIFFERS (expected ${expectedMd5}, ${expectedRows} rows)`}  ${seconds}s`,
+      );
     }
   }
   console.log(failures === 0 ? 'all tables match dbgen' : `${failures} table(s) differ from dbgen`);

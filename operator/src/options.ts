@@ -1,7 +1,7 @@
 // The operator's settings: flags, each also settable by an environment variable (the chart sets the
 // variables). --help lists them.
-import { parseArgs } from "node:util";
-import os from "node:os";
+import { parseArgs } from 'node:util';
+import os from 'node:os';
 
 export interface OperatorOptions {
   /** The namespace whose EngineClusters are run; all namespaces when empty. */
@@ -45,27 +45,27 @@ function positiveInteger(name: string, text: string): number {
 }
 
 function bool(name: string, text: string): boolean {
-  if (text === "true") return true;
-  if (text === "false") return false;
+  if (text === 'true') return true;
+  if (text === 'false') return false;
   throw new UsageError(`--${name} must be true or false, got '${text}'`);
 }
 
-export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): OperatorOptions | "help" {
+export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): OperatorOptions | 'help' {
   let parsed;
   try {
     parsed = parseArgs({
       args: argv,
       options: {
-        "watch-namespace": { type: "string" },
-        "leader-elect": { type: "string" },
-        "lease-namespace": { type: "string" },
-        "lease-name": { type: "string" },
-        "lease-duration": { type: "string" },
-        "health-address": { type: "string" },
-        "log-level": { type: "string" },
-        concurrency: { type: "string" },
-        "autoscale-period": { type: "string" },
-        help: { type: "boolean" },
+        'watch-namespace': { type: 'string' },
+        'leader-elect': { type: 'string' },
+        'lease-namespace': { type: 'string' },
+        'lease-name': { type: 'string' },
+        'lease-duration': { type: 'string' },
+        'health-address': { type: 'string' },
+        'log-level': { type: 'string' },
+        concurrency: { type: 'string' },
+        'autoscale-period': { type: 'string' },
+        help: { type: 'boolean' },
       },
       strict: true,
       allowPositionals: false,
@@ -74,21 +74,22 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): OperatorOp
     throw new UsageError((err as Error).message);
   }
   const v = parsed.values;
-  if (v.help) return "help";
+  if (v.help) return 'help';
   const pick = (flag: keyof typeof v, variable: string, fallback: string) => (v[flag] as string | undefined) ?? env[variable] ?? fallback;
-  const logLevel = pick("log-level", "LOG_LEVEL", "info");
-  if (!["trace", "debug", "info", "warn", "error", "fatal", "silent"].includes(logLevel)) throw new UsageError(`--log-level must be one of trace, debug, info, warn, error, got '${logLevel}'`);
-  const watchNamespace = pick("watch-namespace", "WATCH_NAMESPACE", "");
+  const logLevel = pick('log-level', 'LOG_LEVEL', 'info');
+  if (!['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'].includes(logLevel))
+    throw new UsageError(`--log-level must be one of trace, debug, info, warn, error, got '${logLevel}'`);
+  const watchNamespace = pick('watch-namespace', 'WATCH_NAMESPACE', '');
   return {
-    watchNamespace: watchNamespace === "" ? undefined : watchNamespace,
-    leaseNamespace: pick("lease-namespace", "POD_NAMESPACE", "default"),
-    leaseName: pick("lease-name", "LEASE_NAME", "engine-operator"),
-    leaseDurationSeconds: positiveInteger("lease-duration", pick("lease-duration", "LEASE_DURATION_SECONDS", "15")),
-    leaderElection: bool("leader-elect", pick("leader-elect", "LEADER_ELECT", "true")),
+    watchNamespace: watchNamespace === '' ? undefined : watchNamespace,
+    leaseNamespace: pick('lease-namespace', 'POD_NAMESPACE', 'default'),
+    leaseName: pick('lease-name', 'LEASE_NAME', 'engine-operator'),
+    leaseDurationSeconds: positiveInteger('lease-duration', pick('lease-duration', 'LEASE_DURATION_SECONDS', '15')),
+    leaderElection: bool('leader-elect', pick('leader-elect', 'LEADER_ELECT', 'true')),
     identity: env.POD_NAME ?? `${os.hostname()}-${process.pid}`,
-    healthAddress: pick("health-address", "HEALTH_ADDRESS", ":8081"),
+    healthAddress: pick('health-address', 'HEALTH_ADDRESS', ':8081'),
     logLevel,
-    concurrency: positiveInteger("concurrency", pick("concurrency", "CONCURRENCY", "4")),
-    autoscalePeriodMs: positiveInteger("autoscale-period", pick("autoscale-period", "AUTOSCALE_PERIOD_SECONDS", "5")) * 1000,
+    concurrency: positiveInteger('concurrency', pick('concurrency', 'CONCURRENCY', '4')),
+    autoscalePeriodMs: positiveInteger('autoscale-period', pick('autoscale-period', 'AUTOSCALE_PERIOD_SECONDS', '5')) * 1000,
   };
 }

@@ -1,9 +1,9 @@
 // The REST verbs over the store, with kube-apiserver's rules: metadata the server owns (uid,
 // creationTimestamp, resourceVersion, generation), optimistic concurrency, status subresources,
 // namespaces that must exist, and deletion through finalizers and deletionTimestamp.
-import { randomUUID } from "node:crypto";
-import { type Registry, apiVersionOf, type ResourceType } from "./registry.js";
-import type { Store } from "./storage.js";
+import { randomUUID } from 'node:crypto';
+import { type Registry, apiVersionOf, type ResourceType } from './registry.js';
+import type { Store } from './storage.js';
 import {
   ApiError,
   alreadyExists,
@@ -14,14 +14,14 @@ import {
   notFound,
   staleObjectMessage,
   type FieldError,
-} from "./status.js";
-import { generateName, nameErrors, now } from "./names.js";
-import { clone, isPlainObject, type JsonObject, type KubeObject } from "./types.js";
-import { applyDefaults } from "./defaults.js";
-import { immutableFieldErrors } from "./validation.js";
-import type { ClusterNetwork } from "../net/network.js";
+} from './status.js';
+import { generateName, nameErrors, now } from './names.js';
+import { clone, isPlainObject, type JsonObject, type KubeObject } from './types.js';
+import { applyDefaults } from './defaults.js';
+import { immutableFieldErrors } from './validation.js';
+import type { ClusterNetwork } from '../net/network.js';
 
-export type PropagationPolicy = "Background" | "Foreground" | "Orphan";
+export type PropagationPolicy = 'Background' | 'Foreground' | 'Orphan';
 
 export interface DeleteOptions {
   propagationPolicy?: PropagationPolicy;
@@ -29,7 +29,7 @@ export interface DeleteOptions {
   preconditions?: { uid?: string; resourceVersion?: string };
 }
 
-export const namespacesType = { group: "", resource: "namespaces" };
+export const namespacesType = { group: '', resource: 'namespaces' };
 
 export function bucketOf(t: { group: string; resource: string }): string {
   return `${t.group}/${t.resource}`;
@@ -67,11 +67,11 @@ export class Api {
   }
 
   private checkKind(t: ResourceType, body: unknown): asserts body is KubeObject {
-    if (!isPlainObject(body)) throw badRequest("the body of the request was not a JSON object");
+    if (!isPlainObject(body)) throw badRequest('the body of the request was not a JSON object');
     const obj = body as Partial<KubeObject>;
-    if (obj.kind !== undefined && obj.kind !== "" && obj.kind !== t.kind)
+    if (obj.kind !== undefined && obj.kind !== '' && obj.kind !== t.kind)
       throw badRequest(`the API version in the data (${obj.apiVersion}) does not match the expected API version (${apiVersionOf(t)})`);
-    if (obj.apiVersion !== undefined && obj.apiVersion !== "" && obj.apiVersion !== apiVersionOf(t))
+    if (obj.apiVersion !== undefined && obj.apiVersion !== '' && obj.apiVersion !== apiVersionOf(t))
       throw badRequest(`the API version in the data (${obj.apiVersion}) does not match the expected API version (${apiVersionOf(t)})`);
     if (!isPlainObject(obj.metadata)) obj.metadata = {};
   }
@@ -82,12 +82,12 @@ export class Api {
       return;
     }
     if (obj.metadata.namespace && namespace && obj.metadata.namespace !== namespace)
-      throw badRequest("the namespace of the provided object does not match the namespace sent on the request");
+      throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
     obj.metadata.namespace = namespace ?? obj.metadata.namespace;
   }
 
   private admit(t: ResourceType, obj: KubeObject): void {
-    const errors: FieldError[] = nameErrors(obj.metadata.name!, t.kind === "Namespace" || t.kind === "Service");
+    const errors: FieldError[] = nameErrors(obj.metadata.name!, t.kind === 'Namespace' || t.kind === 'Service');
     if (errors.length) throw invalid(t, obj.metadata.name!, errors);
     t.admit?.(obj as unknown as JsonObject);
   }
@@ -99,10 +99,14 @@ export class Api {
     this.checkNamespace(t, namespace, obj);
     const meta = obj.metadata;
     if (!meta.name) {
-      if (!meta.generateName) throw invalid(t, "", [{ field: "metadata.name", reason: "FieldValueRequired", message: "Required value: name or generateName is required" }]);
+      if (!meta.generateName)
+        throw invalid(t, '', [
+          { field: 'metadata.name', reason: 'FieldValueRequired', message: 'Required value: name or generateName is required' },
+        ]);
       meta.name = generateName(meta.generateName);
     }
-    if (meta.resourceVersion) throw new ApiError(500, "InternalError", "Internal error occurred: resourceVersion should not be set on objects to be created");
+    if (meta.resourceVersion)
+      throw new ApiError(500, 'InternalError', 'Internal error occurred: resourceVersion should not be set on objects to be created');
     if (t.namespaced) {
       const ns = this.store.get(bucketOf(namespacesType), undefined, meta.namespace!);
       if (!ns) throw notFound(namespacesType, meta.namespace!);
@@ -119,24 +123,25 @@ export class Api {
     applyDefaults(t, obj, this);
     this.admit(t, obj);
     if (dryRun) return obj;
-    return this.present(t, this.store.write(bucketOf(t), obj, "ADDED"));
+    return this.present(t, this.store.write(bucketOf(t), obj, 'ADDED'));
   }
 
   /**
    * PUT: the whole object (or only its status through /status). A resourceVersion in the body
    * must be the stored one, or the answer is 409 Conflict.
    */
-  update(t: ResourceType, namespace: string | undefined, name: string, body: unknown, subresource?: "status", dryRun = false): KubeObject {
+  update(t: ResourceType, namespace: string | undefined, name: string, body: unknown, subresource?: 'status', dryRun = false): KubeObject {
     this.checkKind(t, body);
     const incoming = clone(body);
     this.present(t, incoming);
     this.checkNamespace(t, namespace, incoming);
-    if (incoming.metadata.name && incoming.metadata.name !== name) throw badRequest("the name of the object (" + incoming.metadata.name + ") does not match the name on the URL (" + name + ")");
+    if (incoming.metadata.name && incoming.metadata.name !== name)
+      throw badRequest('the name of the object (' + incoming.metadata.name + ') does not match the name on the URL (' + name + ')');
     const old = this.get(t, namespace, name);
     const rv = incoming.metadata.resourceVersion;
     if (rv && rv !== old.metadata.resourceVersion) throw conflict(t, name, staleObjectMessage);
     let next: KubeObject;
-    if (subresource === "status") {
+    if (subresource === 'status') {
       next = clone(old);
       next.status = incoming.status;
     } else {
@@ -145,7 +150,7 @@ export class Api {
         if (old.status === undefined) delete next.status;
         else next.status = old.status;
       }
-      const keep = ["uid", "creationTimestamp", "deletionTimestamp", "deletionGracePeriodSeconds", "generation"] as const;
+      const keep = ['uid', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'generation'] as const;
       for (const k of keep) {
         if (old.metadata[k] === undefined) delete next.metadata[k];
         else next.metadata[k] = old.metadata[k] as never;
@@ -164,11 +169,11 @@ export class Api {
     if (next.metadata.deletionTimestamp && !(next.metadata.finalizers ?? []).length && !next.metadata.deletionGracePeriodSeconds) {
       return this.present(t, this.store.remove(bucketOf(t), next));
     }
-    return this.present(t, this.store.write(bucketOf(t), next, "MODIFIED"));
+    return this.present(t, this.store.write(bucketOf(t), next, 'MODIFIED'));
   }
 
   /** Writes a server-side change (controllers, GC): retried by the caller on conflict. */
-  replace(t: ResourceType, obj: KubeObject, subresource?: "status"): KubeObject {
+  replace(t: ResourceType, obj: KubeObject, subresource?: 'status'): KubeObject {
     return this.update(t, obj.metadata.namespace, obj.metadata.name!, obj, subresource);
   }
 
@@ -176,20 +181,30 @@ export class Api {
    * DELETE: with finalizers (or a foreground/orphan policy, which add theirs) the object only gets
    * a deletionTimestamp and stays until the finalizers are removed; otherwise it goes at once.
    */
-  delete(t: ResourceType, namespace: string | undefined, name: string, options: DeleteOptions = {}, dryRun = false): { object: KubeObject; gone: boolean } {
+  delete(
+    t: ResourceType,
+    namespace: string | undefined,
+    name: string,
+    options: DeleteOptions = {},
+    dryRun = false,
+  ): { object: KubeObject; gone: boolean } {
     const obj = this.get(t, namespace, name);
     const pre = options.preconditions;
     if (pre?.uid && pre.uid !== obj.metadata.uid)
       throw conflict(t, name, `Precondition failed: UID in precondition: ${pre.uid}, UID in object meta: ${obj.metadata.uid}`);
     if (pre?.resourceVersion && pre.resourceVersion !== obj.metadata.resourceVersion)
-      throw conflict(t, name, `Precondition failed: ResourceVersion in precondition: ${pre.resourceVersion}, ResourceVersion in object meta: ${obj.metadata.resourceVersion}`);
+      throw conflict(
+        t,
+        name,
+        `Precondition failed: ResourceVersion in precondition: ${pre.resourceVersion}, ResourceVersion in object meta: ${obj.metadata.resourceVersion}`,
+      );
     const finalizers = [...(obj.metadata.finalizers ?? [])];
     const policy = options.propagationPolicy;
-    const policyFinalizer = policy === "Foreground" ? "foregroundDeletion" : policy === "Orphan" ? "orphan" : undefined;
+    const policyFinalizer = policy === 'Foreground' ? 'foregroundDeletion' : policy === 'Orphan' ? 'orphan' : undefined;
     if (policyFinalizer && !finalizers.includes(policyFinalizer)) finalizers.push(policyFinalizer);
     const graceful = this.gracePeriod(t, obj, options);
     // A namespace always passes through Terminating: its controller empties it first.
-    if (finalizers.length === 0 && graceful === 0 && t.kind !== "Namespace") {
+    if (finalizers.length === 0 && graceful === 0 && t.kind !== 'Namespace') {
       if (dryRun) return { object: obj, gone: true };
       return { object: this.present(t, this.store.remove(bucketOf(t), obj)), gone: true };
     }
@@ -202,12 +217,12 @@ export class Api {
     if (finalizers.length) marked.metadata.finalizers = finalizers;
     else delete marked.metadata.finalizers;
     if (!deleting || shortens) {
-      marked.metadata.deletionTimestamp = new Date(Date.now() + graceful * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
+      marked.metadata.deletionTimestamp = new Date(Date.now() + graceful * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
       marked.metadata.deletionGracePeriodSeconds = graceful;
     }
-    if (t.kind === "Namespace") (marked.status as JsonObject) = { ...(marked.status as JsonObject), phase: "Terminating" };
+    if (t.kind === 'Namespace') (marked.status as JsonObject) = { ...(marked.status as JsonObject), phase: 'Terminating' };
     if (dryRun) return { object: marked, gone: false };
-    return { object: this.present(t, this.store.write(bucketOf(t), marked, "MODIFIED")), gone: false };
+    return { object: this.present(t, this.store.write(bucketOf(t), marked, 'MODIFIED')), gone: false };
   }
 
   /**
@@ -217,23 +232,23 @@ export class Api {
   bind(t: ResourceType, namespace: string, name: string, nodeName: string): KubeObject {
     const pod = this.get(t, namespace, name);
     const spec = pod.spec as JsonObject;
-    const bindingType = { group: "", resource: "pods/binding" };
+    const bindingType = { group: '', resource: 'pods/binding' };
     if (pod.metadata.deletionTimestamp) throw conflict(bindingType, name, `pod ${name} is being deleted, cannot be assigned to a host`);
     if (spec.nodeName) throw conflict(bindingType, name, `pod ${name} is already assigned to node ${JSON.stringify(spec.nodeName)}`);
     spec.nodeName = nodeName;
     const status = (pod.status ?? {}) as JsonObject;
-    const conditions = ((status.conditions as JsonObject[] | undefined) ?? []).filter((c) => c.type !== "PodScheduled");
-    status.conditions = [{ type: "PodScheduled", status: "True", lastProbeTime: null, lastTransitionTime: now() }, ...conditions];
+    const conditions = ((status.conditions as JsonObject[] | undefined) ?? []).filter((c) => c.type !== 'PodScheduled');
+    status.conditions = [{ type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: now() }, ...conditions];
     pod.status = status;
-    return this.present(t, this.store.write(bucketOf(t), pod, "MODIFIED"));
+    return this.present(t, this.store.write(bucketOf(t), pod, 'MODIFIED'));
   }
 
   /** A pod bound to a node with a kubelet gets its grace period; everything else goes at once. */
   private gracePeriod(t: ResourceType, obj: KubeObject, options: DeleteOptions): number {
-    if (t.kind !== "Pod" || !(obj.spec as JsonObject | undefined)?.nodeName) return 0;
+    if (t.kind !== 'Pod' || !(obj.spec as JsonObject | undefined)?.nodeName) return 0;
     const phase = (obj.status as JsonObject | undefined)?.phase;
-    if (phase === "Succeeded" || phase === "Failed") return 0;
+    if (phase === 'Succeeded' || phase === 'Failed') return 0;
     const spec = obj.spec as JsonObject;
-    return options.gracePeriodSeconds ?? (typeof spec.terminationGracePeriodSeconds === "number" ? spec.terminationGracePeriodSeconds : 30);
+    return options.gracePeriodSeconds ?? (typeof spec.terminationGracePeriodSeconds === 'number' ? spec.terminationGracePeriodSeconds : 30);
   }
 }

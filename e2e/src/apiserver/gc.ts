@@ -3,10 +3,10 @@
 // in the foreground deletes its dependents and drops the foregroundDeletion finalizer once none is
 // left, (3) for an orphan deletion removes the owner from its dependents' ownerReferences, and
 // (4) empties a terminating namespace and then removes it.
-import { type Api, bucketOf, namespacesType } from "./api.js";
-import { ApiError } from "./status.js";
-import type { ResourceType } from "./registry.js";
-import type { KubeObject } from "./types.js";
+import { type Api, bucketOf, namespacesType } from './api.js';
+import { ApiError } from './status.js';
+import type { ResourceType } from './registry.js';
+import type { KubeObject } from './types.js';
 
 interface Entry {
   type: ResourceType;
@@ -60,23 +60,25 @@ export class GarbageCollector {
     for (const e of entries) {
       const meta = e.object.metadata;
       const finalizers = meta.finalizers ?? [];
-      if (meta.deletionTimestamp && finalizers.includes("orphan")) {
+      if (meta.deletionTimestamp && finalizers.includes('orphan')) {
         for (const d of dependentsOf(meta.uid!)) {
           d.object.metadata.ownerReferences = d.object.metadata.ownerReferences!.filter((r) => r.uid !== meta.uid);
           this.attempt(() => this.api.replace(d.type, d.object));
         }
-        this.dropFinalizer(e, "orphan");
-      } else if (meta.deletionTimestamp && finalizers.includes("foregroundDeletion")) {
+        this.dropFinalizer(e, 'orphan');
+      } else if (meta.deletionTimestamp && finalizers.includes('foregroundDeletion')) {
         const dependents = dependentsOf(meta.uid!);
-        if (dependents.length === 0) this.dropFinalizer(e, "foregroundDeletion");
+        if (dependents.length === 0) this.dropFinalizer(e, 'foregroundDeletion');
         for (const d of dependents)
           if (!d.object.metadata.deletionTimestamp)
-            this.attempt(() => this.api.delete(d.type, d.object.metadata.namespace, d.object.metadata.name!, { propagationPolicy: "Foreground" }));
+            this.attempt(() =>
+              this.api.delete(d.type, d.object.metadata.namespace, d.object.metadata.name!, { propagationPolicy: 'Foreground' }),
+            );
       }
       const owners = meta.ownerReferences ?? [];
       if (owners.length > 0 && !meta.deletionTimestamp && owners.every((r) => !byUid.has(r.uid)))
-        this.attempt(() => this.api.delete(e.type, meta.namespace, meta.name!, { propagationPolicy: "Background" }));
-      if (e.type.kind === "Namespace" && meta.deletionTimestamp) this.finishNamespace(e, entries);
+        this.attempt(() => this.api.delete(e.type, meta.namespace, meta.name!, { propagationPolicy: 'Background' }));
+      if (e.type.kind === 'Namespace' && meta.deletionTimestamp) this.finishNamespace(e, entries);
     }
   }
 
@@ -84,7 +86,9 @@ export class GarbageCollector {
     const name = ns.object.metadata.name!;
     const contents = entries.filter((e) => e.type.namespaced && e.object.metadata.namespace === name);
     for (const e of contents)
-      if (!e.object.metadata.deletionTimestamp) this.attempt(() => this.api.delete(e.type, name, e.object.metadata.name!, { propagationPolicy: "Background" }));
-    if (contents.length === 0 && (ns.object.metadata.finalizers ?? []).length === 0) this.api.store.remove(bucketOf(namespacesType), ns.object);
+      if (!e.object.metadata.deletionTimestamp)
+        this.attempt(() => this.api.delete(e.type, name, e.object.metadata.name!, { propagationPolicy: 'Background' }));
+    if (contents.length === 0 && (ns.object.metadata.finalizers ?? []).length === 0)
+      this.api.store.remove(bucketOf(namespacesType), ns.object);
   }
 }

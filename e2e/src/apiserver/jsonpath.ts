@@ -12,7 +12,7 @@ export function jsonPathGet(obj: unknown, path: string): unknown {
   if (consumed !== path.length) return undefined;
   let node: unknown = obj;
   for (const p of parts) {
-    if (node === null || typeof node !== "object") return undefined;
+    if (node === null || typeof node !== 'object') return undefined;
     node = (node as Record<string | number, unknown>)[p];
   }
   return node;
@@ -20,10 +20,10 @@ export function jsonPathGet(obj: unknown, path: string): unknown {
 
 /** Sets a value at a dotted path, creating objects on the way. */
 export function jsonPathSet(obj: Record<string, unknown>, path: string, value: unknown): void {
-  const parts = path.replace(/^\./, "").split(".");
+  const parts = path.replace(/^\./, '').split('.');
   let node = obj;
   for (const p of parts.slice(0, -1)) {
-    if (typeof node[p] !== "object" || node[p] === null) node[p] = {};
+    if (typeof node[p] !== 'object' || node[p] === null) node[p] = {};
     node = node[p] as Record<string, unknown>;
   }
   node[parts[parts.length - 1]] = value;

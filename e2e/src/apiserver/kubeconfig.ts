@@ -1,6 +1,6 @@
 // A kubeconfig pointing kubectl, helm and client-node at the test server (plain HTTP on loopback;
 // insecure-skip-tls-verify is what @kubernetes/client-node requires before it speaks plain HTTP).
-export function kubeconfig(server: string, namespace = "default"): string {
+export function kubeconfig(server: string, namespace = 'default'): string {
   return `apiVersion: v1
 kind: Config
 clusters:

@@ -3,7 +3,7 @@
 // /metrics/resource reports its cgroups) and the node, and keeps the last two samples of each: CPU
 // usage is the rate between them over that window, as metrics-server computes it; a container with
 // one sample only (just started, or restarted) has no usage yet.
-import { groupUsage, machineUsage, type Usage } from "../kubelet/process-usage.js";
+import { groupUsage, machineUsage, type Usage } from '../kubelet/process-usage.js';
 
 export interface ResourceSource {
   nodeName: string;
@@ -45,7 +45,12 @@ function rate(series: { previous?: Sample; last: Sample }): WindowedUsage | unde
   const { previous, last } = series;
   if (!previous || last.timeMs <= previous.timeMs || last.usage.cpuSeconds < previous.usage.cpuSeconds) return undefined;
   const windowMs = last.timeMs - previous.timeMs;
-  return { cpuCores: ((last.usage.cpuSeconds - previous.usage.cpuSeconds) * 1000) / windowMs, memoryBytes: last.usage.memoryBytes, timestampMs: last.timeMs, windowMs };
+  return {
+    cpuCores: ((last.usage.cpuSeconds - previous.usage.cpuSeconds) * 1000) / windowMs,
+    memoryBytes: last.usage.memoryBytes,
+    timestampMs: last.timeMs,
+    windowMs,
+  };
 }
 
 export class MetricsServer {
@@ -88,7 +93,14 @@ export class MetricsServer {
         const u = usage.get(c.processGroup);
         if (!u) continue;
         const key = `${c.podUid}/${c.container}/${c.processGroup}`;
-        next.set(key, { namespace: c.namespace, pod: c.pod, podUid: c.podUid, container: c.container, previous: this.series.get(key)?.last, last: { timeMs, usage: u } });
+        next.set(key, {
+          namespace: c.namespace,
+          pod: c.pod,
+          podUid: c.podUid,
+          container: c.container,
+          previous: this.series.get(key)?.last,
+          last: { timeMs, usage: u },
+        });
       }
       this.series = next;
       this.node = { previous: this.node?.last, last: { timeMs, usage: node } };

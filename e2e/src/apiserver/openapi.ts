@@ -2,9 +2,9 @@
 // default): per group-version, the PATCH operation of each kind declares the fieldValidation query
 // parameter, so kubectl leaves validation to the server instead of validating against schemas.
 // Schemas themselves are not published (kubectl explain does not work).
-import { createHash } from "node:crypto";
-import type { Registry, ResourceType } from "./registry.js";
-import type { JsonObject } from "./types.js";
+import { createHash } from 'node:crypto';
+import type { Registry, ResourceType } from './registry.js';
+import type { JsonObject } from './types.js';
 
 function gvPath(group: string, version: string): string {
   return group ? `apis/${group}/${version}` : `api/${version}`;
@@ -14,7 +14,11 @@ export function openApiRoot(registry: Registry): JsonObject {
   const paths: JsonObject = {};
   for (const [group, versions] of registry.groups())
     for (const version of versions.keys()) {
-      const hash = createHash("sha256").update(JSON.stringify(openApiGroupVersion(registry, group, version))).digest("hex").slice(0, 32).toUpperCase();
+      const hash = createHash('sha256')
+        .update(JSON.stringify(openApiGroupVersion(registry, group, version)))
+        .digest('hex')
+        .slice(0, 32)
+        .toUpperCase();
       paths[gvPath(group, version)] = { serverRelativeURL: `/openapi/v3/${gvPath(group, version)}?hash=${hash}` };
     }
   return { paths };
@@ -34,20 +38,20 @@ export function openApiGroupVersion(registry: Registry, group: string, version: 
     paths[objectPath(t)] = {
       patch: {
         operationId: `patch${t.kind}`,
-        "x-kubernetes-action": "patch",
-        "x-kubernetes-group-version-kind": gvk,
+        'x-kubernetes-action': 'patch',
+        'x-kubernetes-group-version-kind': gvk,
         parameters: [
-          { name: "dryRun", in: "query", schema: { type: "string", uniqueItems: true } },
-          { name: "fieldManager", in: "query", schema: { type: "string", uniqueItems: true } },
-          { name: "fieldValidation", in: "query", schema: { type: "string", uniqueItems: true } },
+          { name: 'dryRun', in: 'query', schema: { type: 'string', uniqueItems: true } },
+          { name: 'fieldManager', in: 'query', schema: { type: 'string', uniqueItems: true } },
+          { name: 'fieldValidation', in: 'query', schema: { type: 'string', uniqueItems: true } },
         ],
-        responses: { "200": { description: "OK" } },
+        responses: { '200': { description: 'OK' } },
       },
     };
   }
   return {
-    openapi: "3.0.0",
-    info: { title: "Kubernetes", version: "v1.32.3" },
+    openapi: '3.0.0',
+    info: { title: 'Kubernetes', version: 'v1.32.3' },
     paths,
     components: { schemas: {} },
   } as unknown as JsonObject;

@@ -1,5 +1,5 @@
 // The resource types the server serves: built-in kinds at start, CRDs' kinds as they are created.
-import type { JsonObject, KubeObject } from "./types.js";
+import type { JsonObject, KubeObject } from './types.js';
 
 export interface ScaleSubresource {
   specReplicasPath: string;
@@ -47,7 +47,7 @@ export interface ResourceType {
   verbs?: string[];
 }
 
-export const verbs = ["create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"];
+export const verbs = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
 
 export function apiVersionOf(t: { group: string; version: string }): string {
   return t.group ? `${t.group}/${t.version}` : t.version;

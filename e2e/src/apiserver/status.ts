@@ -11,10 +11,10 @@ export interface StatusDetails {
 }
 
 export interface Status {
-  kind: "Status";
-  apiVersion: "v1";
+  kind: 'Status';
+  apiVersion: 'v1';
   metadata: Record<string, never>;
-  status: "Success" | "Failure";
+  status: 'Success' | 'Failure';
   message?: string;
   reason?: string;
   details?: StatusDetails;
@@ -32,7 +32,15 @@ export class ApiError extends Error {
   }
 
   toStatus(): Status {
-    const status: Status = { kind: "Status", apiVersion: "v1", metadata: {}, status: "Failure", message: this.message, reason: this.reason, code: this.code };
+    const status: Status = {
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      message: this.message,
+      reason: this.reason,
+      code: this.code,
+    };
     if (this.details) status.details = this.details;
     return status;
   }
@@ -54,22 +62,29 @@ function detailsOf(q: Qualified, name: string): StatusDetails {
 }
 
 export function notFound(q: Qualified, name: string): ApiError {
-  return new ApiError(404, "NotFound", `${qualifiedName(q)} "${name}" not found`, detailsOf(q, name));
+  return new ApiError(404, 'NotFound', `${qualifiedName(q)} "${name}" not found`, detailsOf(q, name));
 }
 
 export function alreadyExists(q: Qualified, name: string): ApiError {
-  return new ApiError(409, "AlreadyExists", `${qualifiedName(q)} "${name}" already exists`, detailsOf(q, name));
+  return new ApiError(409, 'AlreadyExists', `${qualifiedName(q)} "${name}" already exists`, detailsOf(q, name));
 }
 
 export function conflict(q: Qualified, name: string, why: string): ApiError {
-  return new ApiError(409, "Conflict", `Operation cannot be fulfilled on ${qualifiedName(q)} "${name}": ${why}`, detailsOf(q, name));
+  return new ApiError(409, 'Conflict', `Operation cannot be fulfilled on ${qualifiedName(q)} "${name}": ${why}`, detailsOf(q, name));
 }
 
-export const staleObjectMessage = "the object has been modified; please apply your changes to the latest version and try again";
+export const staleObjectMessage = 'the object has been modified; please apply your changes to the latest version and try again';
 
 export interface FieldError {
   field: string;
-  reason: "FieldValueInvalid" | "FieldValueRequired" | "FieldValueNotSupported" | "FieldValueForbidden" | "FieldValueDuplicate" | "FieldValueTypeInvalid" | "FieldValueTooLong";
+  reason:
+    | 'FieldValueInvalid'
+    | 'FieldValueRequired'
+    | 'FieldValueNotSupported'
+    | 'FieldValueForbidden'
+    | 'FieldValueDuplicate'
+    | 'FieldValueTypeInvalid'
+    | 'FieldValueTooLong';
   message: string;
 }
 
@@ -77,9 +92,9 @@ export interface FieldError {
 export function invalid(q: Qualified & { kind: string }, name: string, errors: FieldError[]): ApiError {
   const causes = errors.map((e) => ({ reason: e.reason, message: e.message, field: e.field }));
   const summary = errors.map((e) => `${e.field}: ${e.message}`);
-  const text = summary.length === 1 ? summary[0] : `[${summary.join(", ")}]`;
+  const text = summary.length === 1 ? summary[0] : `[${summary.join(', ')}]`;
   const qualifiedKind = q.group ? `${q.kind}.${q.group}` : q.kind;
-  return new ApiError(422, "Invalid", `${qualifiedKind} "${name}" is invalid: ${text}`, {
+  return new ApiError(422, 'Invalid', `${qualifiedKind} "${name}" is invalid: ${text}`, {
     name,
     group: q.group,
     kind: q.kind,
@@ -88,35 +103,39 @@ export function invalid(q: Qualified & { kind: string }, name: string, errors: F
 }
 
 export function badRequest(message: string): ApiError {
-  return new ApiError(400, "BadRequest", message);
+  return new ApiError(400, 'BadRequest', message);
 }
 
-export function methodNotAllowed(message = "the server does not allow this method on the requested resource"): ApiError {
-  return new ApiError(405, "MethodNotAllowed", message);
+export function methodNotAllowed(message = 'the server does not allow this method on the requested resource'): ApiError {
+  return new ApiError(405, 'MethodNotAllowed', message);
 }
 
 export function notFoundPath(): ApiError {
-  return new ApiError(404, "NotFound", "the server could not find the requested resource");
+  return new ApiError(404, 'NotFound', 'the server could not find the requested resource');
 }
 
 export function expired(message: string): ApiError {
-  return new ApiError(410, "Expired", message);
+  return new ApiError(410, 'Expired', message);
 }
 
 export function forbidden(q: Qualified, name: string, why: string): ApiError {
-  return new ApiError(403, "Forbidden", `${qualifiedName(q)} "${name}" is forbidden: ${why}`, detailsOf(q, name));
+  return new ApiError(403, 'Forbidden', `${qualifiedName(q)} "${name}" is forbidden: ${why}`, detailsOf(q, name));
 }
 
 export function unsupportedMediaType(contentType: string): ApiError {
-  return new ApiError(415, "UnsupportedMediaType", `the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/strategic-merge-patch+json (got ${contentType})`);
+  return new ApiError(
+    415,
+    'UnsupportedMediaType',
+    `the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/strategic-merge-patch+json (got ${contentType})`,
+  );
 }
 
 export function internalError(message: string): ApiError {
-  return new ApiError(500, "InternalError", `Internal error occurred: ${message}`);
+  return new ApiError(500, 'InternalError', `Internal error occurred: ${message}`);
 }
 
 export function success(details?: StatusDetails): Status {
-  const s: Status = { kind: "Status", apiVersion: "v1", metadata: {}, status: "Success", code: 200 };
+  const s: Status = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 200 };
   if (details) s.details = details;
   return s;
 }

@@ -1,10 +1,10 @@
 // The object store: one global resourceVersion counter (as etcd's revision), objects per bucket
 // ("group/resource", shared by every version of a kind), and a bounded history of changes that
 // watches resume from. A watch asking for a revision older than the history gets 410 Expired.
-import { clone, type KubeObject } from "./types.js";
-import { expired } from "./status.js";
+import { clone, type KubeObject } from './types.js';
+import { expired } from './status.js';
 
-export type EventType = "ADDED" | "MODIFIED" | "DELETED";
+export type EventType = 'ADDED' | 'MODIFIED' | 'DELETED';
 
 export interface StoreEvent {
   type: EventType;
@@ -16,7 +16,7 @@ export interface StoreEvent {
 export type Listener = (event: StoreEvent) => void;
 
 export function objectKey(namespace: string | undefined, name: string): string {
-  return `${namespace ?? ""}/${name}`;
+  return `${namespace ?? ''}/${name}`;
 }
 
 export class Store {
@@ -55,7 +55,7 @@ export class Store {
   }
 
   /** Stores an object under a new revision (written into metadata.resourceVersion) and tells watchers. */
-  write(bucket: string, object: KubeObject, type: "ADDED" | "MODIFIED"): KubeObject {
+  write(bucket: string, object: KubeObject, type: 'ADDED' | 'MODIFIED'): KubeObject {
     const rv = ++this.revision;
     const stored = clone(object);
     stored.metadata.resourceVersion = String(rv);
@@ -69,7 +69,7 @@ export class Store {
     const gone = clone(object);
     gone.metadata.resourceVersion = String(rv);
     this.bucket(bucket).delete(objectKey(gone.metadata.namespace, gone.metadata.name!));
-    this.record({ type: "DELETED", bucket, rv, object: gone });
+    this.record({ type: 'DELETED', bucket, rv, object: gone });
     return clone(gone);
   }
 

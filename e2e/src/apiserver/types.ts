@@ -37,7 +37,7 @@ export interface KubeObject {
 }
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 export function clone<T>(value: T): T {

@@ -1,10 +1,10 @@
 // core/v1 Events, as the kubelet and the controllers record them (kubectl describe lists them):
 // a repeat of the same reason and message for the same object bumps count and lastTimestamp.
-import { now } from "../apiserver/names.js";
-import type { KubeObject } from "../apiserver/types.js";
-import { kinds, type Objects } from "./objects.js";
+import { now } from '../apiserver/names.js';
+import type { KubeObject } from '../apiserver/types.js';
+import { kinds, type Objects } from './objects.js';
 
-export type EventType = "Normal" | "Warning";
+export type EventType = 'Normal' | 'Warning';
 
 let sequence = 0n;
 
@@ -22,14 +22,12 @@ export class EventRecorder {
   ) {}
 
   record(involved: KubeObject, type: EventType, reason: string, message: string, fieldPath?: string): void {
-    const namespace = involved.metadata.namespace ?? "default";
+    const namespace = involved.metadata.namespace ?? 'default';
     const time = now();
-    const same = this.objects
-      .list(kinds.events, namespace)
-      .find((e) => {
-        const io = e.involvedObject as { uid?: string; fieldPath?: string };
-        return io.uid === involved.metadata.uid && e.reason === reason && e.message === message && io.fieldPath === fieldPath;
-      });
+    const same = this.objects.list(kinds.events, namespace).find((e) => {
+      const io = e.involvedObject as { uid?: string; fieldPath?: string };
+      return io.uid === involved.metadata.uid && e.reason === reason && e.message === message && io.fieldPath === fieldPath;
+    });
     try {
       if (same) {
         same.count = ((same.count as number | undefined) ?? 1) + 1;
@@ -57,7 +55,7 @@ export class EventRecorder {
         type,
         eventTime: null,
         reportingComponent: this.component,
-        reportingInstance: this.host ?? "",
+        reportingInstance: this.host ?? '',
       });
     } catch {
       // An event is best effort, as in the real recorder (e.g. its namespace is being deleted).

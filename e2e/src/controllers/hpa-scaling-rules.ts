@@ -3,7 +3,7 @@
 // most max(2 x current, 4); with a behavior, the scale-up and scale-down stabilization windows and
 // the policies' rate limits over their periods (Pods / Percent, selectPolicy Max / Min / Disabled).
 // Each result names the AbleToScale and ScalingLimited reasons the status reports.
-import type { ScalingRules } from "../apiserver/hpa.js";
+import type { ScalingRules } from '../apiserver/hpa.js';
 
 interface Timed {
   timeMs: number;
@@ -13,7 +13,7 @@ interface Timed {
 export interface Normalized {
   replicas: number;
   ableToScale: { reason: string; message: string };
-  limited: { status: "True" | "False"; reason: string; message: string };
+  limited: { status: 'True' | 'False'; reason: string; message: string };
 }
 
 export interface Limits {
@@ -22,14 +22,20 @@ export interface Limits {
   max: number;
 }
 
-const upStabilized = { reason: "ScaleUpStabilized", message: "recent recommendations were lower than current one, applying the lowest recent recommendation" };
-const downStabilized = { reason: "ScaleDownStabilized", message: "recent recommendations were higher than current one, applying the highest recent recommendation" };
-const ready = { reason: "ReadyForNewScale", message: "recommended size matches current size" };
-const within = { reason: "DesiredWithinRange", message: "the desired count is within the acceptable range" };
-const tooMany = { reason: "TooManyReplicas", message: "the desired replica count is more than the maximum replica count" };
-const tooFew = { reason: "TooFewReplicas", message: "the desired replica count is less than the minimum replica count" };
-const upLimit = { reason: "ScaleUpLimit", message: "the desired replica count is increasing faster than the maximum scale rate" };
-const downLimit = { reason: "ScaleDownLimit", message: "the desired replica count is decreasing faster than the maximum scale rate" };
+const upStabilized = {
+  reason: 'ScaleUpStabilized',
+  message: 'recent recommendations were lower than current one, applying the lowest recent recommendation',
+};
+const downStabilized = {
+  reason: 'ScaleDownStabilized',
+  message: 'recent recommendations were higher than current one, applying the highest recent recommendation',
+};
+const ready = { reason: 'ReadyForNewScale', message: 'recommended size matches current size' };
+const within = { reason: 'DesiredWithinRange', message: 'the desired count is within the acceptable range' };
+const tooMany = { reason: 'TooManyReplicas', message: 'the desired replica count is more than the maximum replica count' };
+const tooFew = { reason: 'TooFewReplicas', message: 'the desired replica count is less than the minimum replica count' };
+const upLimit = { reason: 'ScaleUpLimit', message: 'the desired replica count is increasing faster than the maximum scale rate' };
+const downLimit = { reason: 'ScaleDownLimit', message: 'the desired replica count is decreasing faster than the maximum scale rate' };
 
 /** One HPA's memory between syncs: recent recommendations and, with a behavior, recent scale changes. */
 export class ScalingHistory {
@@ -55,7 +61,11 @@ export class ScalingHistory {
     let why = within;
     if (stabilized < limits.min) [replicas, why] = [limits.min, tooFew];
     else if (stabilized > maxAllowed) [replicas, why] = [maxAllowed, maxWhy];
-    return { replicas, ableToScale: stabilized !== desired ? downStabilized : ready, limited: { status: replicas === stabilized ? "False" : "True", ...why } };
+    return {
+      replicas,
+      ableToScale: stabilized !== desired ? downStabilized : ready,
+      limited: { status: replicas === stabilized ? 'False' : 'True', ...why },
+    };
   }
 
   /** normalizeDesiredReplicasWithBehaviors. */
@@ -82,7 +92,7 @@ export class ScalingHistory {
       const [minAllowed, minWhy] = limits.min < rate ? [rate, downLimit] : [limits.min, tooFew];
       if (stabilized < minAllowed) [replicas, why] = [minAllowed, minWhy];
     }
-    return { replicas, ableToScale, limited: { status: replicas === stabilized ? "False" : "True", ...why } };
+    return { replicas, ableToScale, limited: { status: replicas === stabilized ? 'False' : 'True', ...why } };
   }
 
   private changeSince(events: Timed[], periodSeconds: number, nowMs: number): number {
@@ -90,23 +100,25 @@ export class ScalingHistory {
   }
 
   private scaleUpLimit(current: number, rules: ScalingRules, nowMs: number): number {
-    if (rules.selectPolicy === "Disabled") return current;
-    const pick = rules.selectPolicy === "Min" ? Math.min : Math.max;
-    let result = rules.selectPolicy === "Min" ? Infinity : -Infinity;
+    if (rules.selectPolicy === 'Disabled') return current;
+    const pick = rules.selectPolicy === 'Min' ? Math.min : Math.max;
+    let result = rules.selectPolicy === 'Min' ? Infinity : -Infinity;
     for (const p of rules.policies ?? []) {
-      const start = current - this.changeSince(this.scaleUps, p.periodSeconds, nowMs) + this.changeSince(this.scaleDowns, p.periodSeconds, nowMs);
-      result = pick(result, p.type === "Pods" ? start + p.value : Math.ceil(start * (1 + p.value / 100)));
+      const start =
+        current - this.changeSince(this.scaleUps, p.periodSeconds, nowMs) + this.changeSince(this.scaleDowns, p.periodSeconds, nowMs);
+      result = pick(result, p.type === 'Pods' ? start + p.value : Math.ceil(start * (1 + p.value / 100)));
     }
     return Number.isFinite(result) ? result : current;
   }
 
   private scaleDownLimit(current: number, rules: ScalingRules, nowMs: number): number {
-    if (rules.selectPolicy === "Disabled") return current;
-    const pick = rules.selectPolicy === "Min" ? Math.max : Math.min;
-    let result = rules.selectPolicy === "Min" ? -Infinity : Infinity;
+    if (rules.selectPolicy === 'Disabled') return current;
+    const pick = rules.selectPolicy === 'Min' ? Math.max : Math.min;
+    let result = rules.selectPolicy === 'Min' ? -Infinity : Infinity;
     for (const p of rules.policies ?? []) {
-      const start = current + this.changeSince(this.scaleDowns, p.periodSeconds, nowMs) - this.changeSince(this.scaleUps, p.periodSeconds, nowMs);
-      result = pick(result, p.type === "Pods" ? start - p.value : Math.trunc(start * (1 - p.value / 100)));
+      const start =
+        current + this.changeSince(this.scaleDowns, p.periodSeconds, nowMs) - this.changeSince(this.scaleUps, p.periodSeconds, nowMs);
+      result = pick(result, p.type === 'Pods' ? start - p.value : Math.trunc(start * (1 - p.value / 100)));
     }
     return Number.isFinite(result) ? result : current;
   }

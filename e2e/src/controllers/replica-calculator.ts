@@ -4,8 +4,8 @@
 // they became ready) are left out; pods without metrics are assumed at 100 % of their request when
 // scaling down and at 0 when scaling up, unready pods at 0 when scaling up, and nothing moves when
 // the usage is within the tolerance of the target or when those assumptions reverse the direction.
-import type { KubeObject } from "../apiserver/types.js";
-import { parseQuantity } from "../apiserver/quantity.js";
+import type { KubeObject } from '../apiserver/types.js';
+import { parseQuantity } from '../apiserver/quantity.js';
 
 export const tolerance = 0.1;
 /** --horizontal-pod-autoscaler-cpu-initialization-period */
@@ -48,11 +48,11 @@ function groupPods(pods: KubeObject[], metrics: Map<string, PodMetric>, resource
   for (const pod of pods) {
     const name = pod.metadata.name!;
     const status = (pod.status ?? {}) as PodStatusView;
-    if (pod.metadata.deletionTimestamp || status.phase === "Failed") {
+    if (pod.metadata.deletionTimestamp || status.phase === 'Failed') {
       g.ignored.add(name);
       continue;
     }
-    if (status.phase === "Pending") {
+    if (status.phase === 'Pending') {
       g.unready.add(name);
       continue;
     }
@@ -61,15 +61,16 @@ function groupPods(pods: KubeObject[], metrics: Map<string, PodMetric>, resource
       g.missing.add(name);
       continue;
     }
-    if (resource === "cpu") {
-      const ready = (status.conditions ?? []).find((c) => c.type === "Ready");
+    if (resource === 'cpu') {
+      const ready = (status.conditions ?? []).find((c) => c.type === 'Ready');
       const start = status.startTime ? Date.parse(status.startTime) : undefined;
       let unready: boolean;
       if (!ready || start === undefined) unready = true;
       else {
-        const transition = Date.parse(ready.lastTransitionTime ?? "") || 0;
-        if (start + cpuInitializationPeriodMs > nowMs) unready = ready.status === "False" || metric.timestampMs < transition + metric.windowMs;
-        else unready = ready.status === "False" && start + initialReadinessDelayMs > transition;
+        const transition = Date.parse(ready.lastTransitionTime ?? '') || 0;
+        if (start + cpuInitializationPeriodMs > nowMs)
+          unready = ready.status === 'False' || metric.timestampMs < transition + metric.windowMs;
+        else unready = ready.status === 'False' && start + initialReadinessDelayMs > transition;
       }
       if (unready) {
         g.unready.add(name);
@@ -86,9 +87,11 @@ function podRequests(pods: KubeObject[], resource: string): Map<string, number> 
   const requests = new Map<string, number>();
   for (const pod of pods) {
     let sum = 0;
-    for (const c of ((pod.spec as { containers?: { name: string; resources?: { requests?: Record<string, unknown> } }[] }).containers ?? [])) {
+    for (const c of (pod.spec as { containers?: { name: string; resources?: { requests?: Record<string, unknown> } }[] }).containers ??
+      []) {
       const request = c.resources?.requests?.[resource];
-      if (request === undefined) throw new MetricError(`missing request for ${resource} in container ${c.name} of Pod ${pod.metadata.name}`);
+      if (request === undefined)
+        throw new MetricError(`missing request for ${resource} in container ${c.name} of Pod ${pod.metadata.name}`);
       sum += parseQuantity(request) * 1000;
     }
     requests.set(pod.metadata.name!, sum);
@@ -108,7 +111,7 @@ function utilizationRatio(requests: Map<string, number>, targetPercent: number):
       usage += milli;
       requested += request;
     }
-    if (requested === 0) throw new MetricError("no metrics returned matched known pods");
+    if (requested === 0) throw new MetricError('no metrics returned matched known pods');
     const utilization = Math.trunc((usage * 100) / requested);
     return { ratio: (usage * 100) / requested / targetPercent, utilization, averageMilli: usage / metrics.size };
   };
@@ -129,14 +132,22 @@ export interface ResourceTarget {
 }
 
 /** GetResourceReplicas (Utilization) and GetRawResourceReplicas (AverageValue). */
-export function resourceReplicas(currentReplicas: number, target: ResourceTarget, pods: KubeObject[], podMetrics: Map<string, PodMetric>, nowMs = Date.now()): Recommendation {
-  if (pods.length === 0) throw new MetricError("no pods returned by selector while calculating replica count");
+export function resourceReplicas(
+  currentReplicas: number,
+  target: ResourceTarget,
+  pods: KubeObject[],
+  podMetrics: Map<string, PodMetric>,
+  nowMs = Date.now(),
+): Recommendation {
+  if (pods.length === 0) throw new MetricError('no pods returned by selector while calculating replica count');
   const g = groupPods(pods, podMetrics, target.resource, nowMs);
   const metrics = new Map<string, number>();
-  for (const [name, m] of podMetrics) if (!g.ignored.has(name) && !g.unready.has(name) && pods.some((p) => p.metadata.name === name)) metrics.set(name, m.milli);
-  if (metrics.size === 0) throw new MetricError("did not receive metrics for targeted pods (pods might be unready)");
+  for (const [name, m] of podMetrics)
+    if (!g.ignored.has(name) && !g.unready.has(name) && pods.some((p) => p.metadata.name === name)) metrics.set(name, m.milli);
+  if (metrics.size === 0) throw new MetricError('did not receive metrics for targeted pods (pods might be unready)');
   const requests = target.utilizationPercent !== undefined ? podRequests(pods, target.resource) : new Map<string, number>();
-  const ratioOf = target.utilizationPercent !== undefined ? utilizationRatio(requests, target.utilizationPercent) : averageRatio(target.averageMilli!);
+  const ratioOf =
+    target.utilizationPercent !== undefined ? utilizationRatio(requests, target.utilizationPercent) : averageRatio(target.averageMilli!);
   const first = ratioOf(metrics);
   const result = (replicas: number): Recommendation => ({ replicas, utilization: first.utilization, averageMilli: first.averageMilli });
   const scaleUpWithUnready = g.unready.size > 0 && first.ratio > 1;
@@ -147,13 +158,20 @@ export function resourceReplicas(currentReplicas: number, target: ResourceTarget
   if (g.missing.size > 0) {
     // Missing pods: at 100 % of their request (or of the target) when scaling down, idle when scaling up.
     for (const name of g.missing) {
-      if (first.ratio < 1) metrics.set(name, target.utilizationPercent !== undefined ? (requests.get(name)! * Math.max(100, target.utilizationPercent)) / 100 : target.averageMilli!);
+      if (first.ratio < 1)
+        metrics.set(
+          name,
+          target.utilizationPercent !== undefined
+            ? (requests.get(name)! * Math.max(100, target.utilizationPercent)) / 100
+            : target.averageMilli!,
+        );
       else metrics.set(name, 0);
     }
   }
   if (scaleUpWithUnready) for (const name of g.unready) metrics.set(name, 0);
   const next = ratioOf(metrics);
-  if (Math.abs(1 - next.ratio) <= tolerance || (first.ratio < 1 && next.ratio > 1) || (first.ratio > 1 && next.ratio < 1)) return result(currentReplicas);
+  if (Math.abs(1 - next.ratio) <= tolerance || (first.ratio < 1 && next.ratio > 1) || (first.ratio > 1 && next.ratio < 1))
+    return result(currentReplicas);
   const replicas = Math.ceil(next.ratio * metrics.size);
   if ((next.ratio < 1 && replicas > currentReplicas) || (next.ratio > 1 && replicas < currentReplicas)) return result(currentReplicas);
   return result(replicas);

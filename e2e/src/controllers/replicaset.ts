@@ -1,13 +1,13 @@
 // The ReplicaSet controller: keeps spec.replicas active pods from the template (adopting orphans
 // that match the selector, deleting surplus pods in the controller's order) and reports
 // replicas / fullyLabeledReplicas / readyReplicas / availableReplicas / observedGeneration.
-import type { JsonObject, KubeObject } from "../apiserver/types.js";
-import { structuredMatcher, type LabelSelector } from "../apiserver/selectors.js";
-import { EventRecorder } from "../cluster/events.js";
-import { keyOf, kinds, splitKey, type Objects } from "../cluster/objects.js";
-import { availability, deletionOrder, isActive, isReady } from "./pods.js";
-import { claim, controllerOf, controllerRef } from "./owners.js";
-import { WorkQueue } from "./work-queue.js";
+import type { JsonObject, KubeObject } from '../apiserver/types.js';
+import { structuredMatcher, type LabelSelector } from '../apiserver/selectors.js';
+import { EventRecorder } from '../cluster/events.js';
+import { keyOf, kinds, splitKey, type Objects } from '../cluster/objects.js';
+import { availability, deletionOrder, isActive, isReady } from './pods.js';
+import { claim, controllerOf, controllerRef } from './owners.js';
+import { WorkQueue } from './work-queue.js';
 
 interface ReplicaSetSpec {
   replicas?: number;
@@ -27,8 +27,11 @@ export class ReplicaSetController {
   private readonly unsubscribe: (() => void)[] = [];
 
   constructor(private readonly objects: Objects) {
-    this.recorder = new EventRecorder(objects, "replicaset-controller");
-    this.queue = new WorkQueue((key) => this.sync(key), () => undefined);
+    this.recorder = new EventRecorder(objects, 'replicaset-controller');
+    this.queue = new WorkQueue(
+      (key) => this.sync(key),
+      () => undefined,
+    );
   }
 
   start(): void {
@@ -39,7 +42,7 @@ export class ReplicaSetController {
 
   private podChanged(pod: KubeObject): void {
     const ref = controllerOf(pod);
-    if (ref?.kind === "ReplicaSet") return this.queue.add(`${pod.metadata.namespace}/${ref.name}`);
+    if (ref?.kind === 'ReplicaSet') return this.queue.add(`${pod.metadata.namespace}/${ref.name}`);
     if (ref) return;
     for (const rs of this.objects.list(kinds.replicaSets, pod.metadata.namespace))
       if (structuredMatcher((rs.spec as ReplicaSetSpec).selector)(pod.metadata.labels ?? {})) this.queue.add(keyOf(rs));
@@ -52,7 +55,10 @@ export class ReplicaSetController {
     const spec = rs.spec as ReplicaSetSpec;
     const selects = structuredMatcher(spec.selector);
     let pods = claim(this.objects, kinds.pods, rs, this.objects.list(kinds.pods, namespace), (p) => selects(p.metadata.labels ?? {}));
-    if (!rs.metadata.deletionTimestamp && Object.keys(spec.selector?.matchLabels ?? {}).length + (spec.selector?.matchExpressions?.length ?? 0) > 0) {
+    if (
+      !rs.metadata.deletionTimestamp &&
+      Object.keys(spec.selector?.matchLabels ?? {}).length + (spec.selector?.matchExpressions?.length ?? 0) > 0
+    ) {
       this.manage(rs, spec, pods.filter(isActive));
       pods = claim(this.objects, kinds.pods, rs, this.objects.list(kinds.pods, namespace), (p) => selects(p.metadata.labels ?? {}));
     }
@@ -72,12 +78,12 @@ export class ReplicaSetController {
           },
           spec: structuredClone(spec.template?.spec ?? {}),
         });
-        this.recorder.record(rs, "Normal", "SuccessfulCreate", `Created pod: ${pod.metadata.name}`);
+        this.recorder.record(rs, 'Normal', 'SuccessfulCreate', `Created pod: ${pod.metadata.name}`);
       }
     } else if (diff > 0) {
       for (const pod of [...active].sort(deletionOrder).slice(0, diff)) {
         this.objects.delete(kinds.pods, pod.metadata.namespace, pod.metadata.name!);
-        this.recorder.record(rs, "Normal", "SuccessfulDelete", `Deleted pod: ${pod.metadata.name}`);
+        this.recorder.record(rs, 'Normal', 'SuccessfulDelete', `Deleted pod: ${pod.metadata.name}`);
       }
     }
   }
@@ -103,7 +109,8 @@ export class ReplicaSetController {
     });
     status.replicas = active.length;
     if (old.conditions) status.conditions = old.conditions;
-    if (JSON.stringify(status) !== JSON.stringify(old)) this.objects.updateStatus(kinds.replicaSets, rs.metadata.namespace, rs.metadata.name!, status);
+    if (JSON.stringify(status) !== JSON.stringify(old))
+      this.objects.updateStatus(kinds.replicaSets, rs.metadata.namespace, rs.metadata.name!, status);
   }
 
   stop(): void {

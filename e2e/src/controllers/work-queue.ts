@@ -24,10 +24,13 @@ export class WorkQueue {
     if (this.stopped) return;
     const existing = this.timers.get(key);
     if (existing) clearTimeout(existing);
-    const timer = setTimeout(() => {
-      this.timers.delete(key);
-      this.add(key);
-    }, Math.max(0, delayMs));
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(key);
+        this.add(key);
+      },
+      Math.max(0, delayMs),
+    );
     timer.unref();
     this.timers.set(key, timer);
   }

@@ -7,18 +7,18 @@
 //     headless Service that selects it (HOSTNAME: spec.hostname, else the pod's name); a pod that is
 //     not ready or is terminating only when the Service has publishNotReadyAddresses.
 // There is no search path: a name is resolved only as a whole .svc name.
-import fs from "node:fs";
-import path from "node:path";
-import type { KubeObject } from "../apiserver/types.js";
-import { kinds, type Objects } from "../cluster/objects.js";
-import { isReady } from "../controllers/pods.js";
+import fs from 'node:fs';
+import path from 'node:path';
+import type { KubeObject } from '../apiserver/types.js';
+import { kinds, type Objects } from '../cluster/objects.js';
+import { isReady } from '../controllers/pods.js';
 
 /** The environment variable naming the file, in every container's environment. */
-export const clusterDnsVariable = "KUBE_TEST_CLUSTER_DNS";
+export const clusterDnsVariable = 'KUBE_TEST_CLUSTER_DNS';
 
 /** The file of a cluster whose state is in `stateDir`. */
 export function clusterDnsFile(stateDir: string): string {
-  return path.join(stateDir, "cluster-dns.json");
+  return path.join(stateDir, 'cluster-dns.json');
 }
 
 interface ServiceSpec {
@@ -35,8 +35,8 @@ export function dnsRecords(services: KubeObject[], pods: KubeObject[]): Record<s
     const spec = (svc.spec ?? {}) as ServiceSpec;
     const ns = svc.metadata.namespace!;
     const name = svc.metadata.name!;
-    if (spec.clusterIP && spec.clusterIP !== "None") records[`${name}.${ns}.svc`] = spec.clusterIP;
-    if (spec.clusterIP !== "None" || !spec.selector) continue;
+    if (spec.clusterIP && spec.clusterIP !== 'None') records[`${name}.${ns}.svc`] = spec.clusterIP;
+    if (spec.clusterIP !== 'None' || !spec.selector) continue;
     for (const pod of pods) {
       const podSpec = (pod.spec ?? {}) as { subdomain?: string; hostname?: string };
       const ip = (pod.status as { podIP?: string } | undefined)?.podIP;

@@ -2,22 +2,22 @@
 // its probes and hooks, restarts by the restart policy with the kubelet's backoff (CrashLoopBackOff),
 // and stopping as the kubelet stops a container: preStop hook, SIGTERM to the main process, the rest
 // of the grace period (never less than 2 s after the hook), then SIGKILL to the whole group.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { now } from "../apiserver/names.js";
-import type { JsonObject, KubeObject } from "../apiserver/types.js";
-import type { EventRecorder } from "../cluster/events.js";
-import type { Objects } from "../cluster/objects.js";
-import { runAction, type ActionContext, type ActionResult } from "./actions.js";
-import { CancellableSleep, Deadline } from "./deadline.js";
-import { ContainerConfigError, containerEnv, expand } from "./env.js";
-import { containerArgv, lookupImage, repoRoot, resolveExecutable, type Image } from "./images.js";
-import { LogWriter, readLog } from "./logs.js";
-import { ContainerProcess, StartError, runCommand, type ProcessExit } from "./processes.js";
-import { Prober, type ProbeKind } from "./prober.js";
-import { pathRewriter, type PodVolumes } from "./volumes.js";
-import { podSpec, type Container, type Handler, type Probe } from "./pod-spec.js";
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { now } from '../apiserver/names.js';
+import type { JsonObject, KubeObject } from '../apiserver/types.js';
+import type { EventRecorder } from '../cluster/events.js';
+import type { Objects } from '../cluster/objects.js';
+import { runAction, type ActionContext, type ActionResult } from './actions.js';
+import { CancellableSleep, Deadline } from './deadline.js';
+import { ContainerConfigError, containerEnv, expand } from './env.js';
+import { containerArgv, lookupImage, repoRoot, resolveExecutable, type Image } from './images.js';
+import { LogWriter, readLog } from './logs.js';
+import { ContainerProcess, StartError, runCommand, type ProcessExit } from './processes.js';
+import { Prober, type ProbeKind } from './prober.js';
+import { pathRewriter, type PodVolumes } from './volumes.js';
+import { podSpec, type Container, type Handler, type Probe } from './pod-spec.js';
 
 export interface BackoffPolicy {
   /** Wait before the second restart (the first is immediate); doubles up to maxMs. */
@@ -88,7 +88,7 @@ export class ContainerRunner {
     readonly isInit: boolean,
     private readonly host: RunnerHost,
   ) {
-    this.state = { waiting: { reason: isInit ? "PodInitializing" : "ContainerCreating" } };
+    this.state = { waiting: { reason: isInit ? 'PodInitializing' : 'ContainerCreating' } };
   }
 
   get name(): string {
@@ -96,10 +96,10 @@ export class ContainerRunner {
   }
 
   private get fieldPath(): string {
-    return `spec.${this.isInit ? "initContainers" : "containers"}{${this.spec.name}}`;
+    return `spec.${this.isInit ? 'initContainers' : 'containers'}{${this.spec.name}}`;
   }
 
-  private event(type: "Normal" | "Warning", reason: string, message: string): void {
+  private event(type: 'Normal' | 'Warning', reason: string, message: string): void {
     this.host.recorder.record(this.host.pod(), type, reason, message, this.fieldPath);
   }
 
@@ -109,7 +109,7 @@ export class ContainerRunner {
   }
 
   get terminated(): JsonObject | undefined {
-    return "terminated" in this.state ? this.state.terminated : undefined;
+    return 'terminated' in this.state ? this.state.terminated : undefined;
   }
 
   get isRunning(): boolean {
@@ -122,7 +122,7 @@ export class ContainerRunner {
   }
 
   logFile(previous: boolean): string {
-    return path.join(this.host.podDir, "logs", this.spec.name, `${this.restartCount - (previous ? 1 : 0)}.log`);
+    return path.join(this.host.podDir, 'logs', this.spec.name, `${this.restartCount - (previous ? 1 : 0)}.log`);
   }
 
   status(): JsonObject {
@@ -133,7 +133,7 @@ export class ContainerRunner {
       ready: this.isInit ? this.terminated?.exitCode === 0 : this.ready,
       restartCount: this.restartCount,
       image: this.spec.image,
-      imageID: this.prepared ? `process://${this.spec.image}` : "",
+      imageID: this.prepared ? `process://${this.spec.image}` : '',
       started: this.isInit ? false : this.started,
     };
     if (this.containerId) s.containerID = this.containerId;
@@ -141,9 +141,9 @@ export class ContainerRunner {
   }
 
   private shouldRestart(exitCode: number): boolean {
-    const policy = podSpec(this.host.pod()).restartPolicy ?? "Always";
-    if (this.isInit) return policy !== "Never" && exitCode !== 0;
-    return policy === "Always" || (policy === "OnFailure" && exitCode !== 0);
+    const policy = podSpec(this.host.pod()).restartPolicy ?? 'Always';
+    if (this.isInit) return policy !== 'Never' && exitCode !== 0;
+    return policy === 'Always' || (policy === 'OnFailure' && exitCode !== 0);
   }
 
   private backoffMs(): number {
@@ -155,20 +155,31 @@ export class ContainerRunner {
   async run(): Promise<void> {
     while (!this.stopping) {
       const prepared = this.prepare();
-      if ("error" in prepared) {
+      if ('error' in prepared) {
         this.failures++;
-        const wait = prepared.reason === "ErrImagePull" ? Math.max(this.backoffMs(), 1000) : 1000;
-        if (prepared.reason === "ErrImagePull" && this.failures > 1) {
-          this.setState({ waiting: { reason: "ImagePullBackOff", message: `Back-off pulling image ${JSON.stringify(this.spec.image)}: ${prepared.error}` } });
-          this.event("Normal", "BackOff", `Back-off pulling image ${JSON.stringify(this.spec.image)}`);
+        const wait = prepared.reason === 'ErrImagePull' ? Math.max(this.backoffMs(), 1000) : 1000;
+        if (prepared.reason === 'ErrImagePull' && this.failures > 1) {
+          this.setState({
+            waiting: {
+              reason: 'ImagePullBackOff',
+              message: `Back-off pulling image ${JSON.stringify(this.spec.image)}: ${prepared.error}`,
+            },
+          });
+          this.event('Normal', 'BackOff', `Back-off pulling image ${JSON.stringify(this.spec.image)}`);
         } else {
           this.setState({ waiting: { reason: prepared.reason, message: prepared.error } });
-          this.event("Warning", "Failed", prepared.reason === "ErrImagePull" ? `Failed to pull image ${JSON.stringify(this.spec.image)}: ${prepared.error}` : `Error: ${prepared.error}`);
+          this.event(
+            'Warning',
+            'Failed',
+            prepared.reason === 'ErrImagePull'
+              ? `Failed to pull image ${JSON.stringify(this.spec.image)}: ${prepared.error}`
+              : `Error: ${prepared.error}`,
+          );
         }
         await this.sleeper.sleep(wait);
         continue;
       }
-      if (this.failures > 0 && "waiting" in this.state && this.state.waiting.reason !== "CrashLoopBackOff") this.failures = 0;
+      if (this.failures > 0 && 'waiting' in this.state && this.state.waiting.reason !== 'CrashLoopBackOff') this.failures = 0;
       this.prepared = prepared;
       const startedAt = Date.now();
       const exit = await this.runOnce(prepared);
@@ -183,9 +194,16 @@ export class ContainerRunner {
       if (wait > 0) {
         const pod = this.host.pod();
         this.setState({
-          waiting: { reason: "CrashLoopBackOff", message: `back-off ${formatDuration(wait)} restarting failed container=${this.spec.name} pod=${pod.metadata.name}_${pod.metadata.namespace}(${pod.metadata.uid})` },
+          waiting: {
+            reason: 'CrashLoopBackOff',
+            message: `back-off ${formatDuration(wait)} restarting failed container=${this.spec.name} pod=${pod.metadata.name}_${pod.metadata.namespace}(${pod.metadata.uid})`,
+          },
         });
-        this.event("Warning", "BackOff", `Back-off restarting failed container ${this.spec.name} in pod ${pod.metadata.name}_${pod.metadata.namespace}(${pod.metadata.uid})`);
+        this.event(
+          'Warning',
+          'BackOff',
+          `Back-off restarting failed container ${this.spec.name} in pod ${pod.metadata.name}_${pod.metadata.namespace}(${pod.metadata.uid})`,
+        );
         await this.sleeper.sleep(wait);
         if (this.stopping) break;
       }
@@ -195,23 +213,31 @@ export class ContainerRunner {
 
   private prepare(): Prepared | { reason: string; error: string } {
     const lookup = lookupImage(this.spec.image, repoRoot);
-    if ("error" in lookup) return { reason: "ErrImagePull", error: lookup.error };
+    if ('error' in lookup) return { reason: 'ErrImagePull', error: lookup.error };
     const image = lookup.image;
     let env: Record<string, string>;
     try {
-      env = containerEnv({ pod: this.host.pod(), objects: this.host.objects, addresses: { podIp: this.host.podIp, hostIp: this.host.hostIp }, base: { ...this.host.baseEnv, ...image.env(this.host.podIp) } }, this.spec);
+      env = containerEnv(
+        {
+          pod: this.host.pod(),
+          objects: this.host.objects,
+          addresses: { podIp: this.host.podIp, hostIp: this.host.hostIp },
+          base: { ...this.host.baseEnv, ...image.env(this.host.podIp) },
+        },
+        this.spec,
+      );
     } catch (err) {
-      if (err instanceof ContainerConfigError) return { reason: "CreateContainerConfigError", error: err.message };
+      if (err instanceof ContainerConfigError) return { reason: 'CreateContainerConfigError', error: err.message };
       throw err;
     }
     const rewrite = pathRewriter(this.host.volumes.mountsFor(this.spec));
     for (const k of Object.keys(env)) env[k] = rewrite(env[k]);
     const argv = containerArgv(image, this.spec.command, this.spec.args).map((word) => rewrite(expand(word, env)));
-    const home = path.join(this.host.podDir, "containers", this.spec.name);
+    const home = path.join(this.host.podDir, 'containers', this.spec.name);
     let cwd = home;
     if (this.spec.workingDir) {
       const mapped = rewrite(this.spec.workingDir);
-      cwd = mapped !== this.spec.workingDir ? mapped : path.join(home, "root", this.spec.workingDir);
+      cwd = mapped !== this.spec.workingDir ? mapped : path.join(home, 'root', this.spec.workingDir);
     }
     fs.mkdirSync(cwd, { recursive: true });
     return { image, argv, env, cwd, rewrite };
@@ -219,28 +245,35 @@ export class ContainerRunner {
 
   /** One instance of the container: start, probes, wait for the exit. Returns the terminated state. */
   private async runOnce(p: Prepared): Promise<JsonObject> {
-    const logDir = path.join(this.host.podDir, "logs", this.spec.name);
+    const logDir = path.join(this.host.podDir, 'logs', this.spec.name);
     fs.mkdirSync(logDir, { recursive: true });
     fs.rmSync(path.join(logDir, `${this.restartCount - 2}.log`), { force: true });
     const log = new LogWriter(this.logFile(false));
     const startedAt = now();
-    if (this.restartCount === 0) this.event("Normal", "Pulled", `Container image ${JSON.stringify(this.spec.image)} already present on machine`);
+    if (this.restartCount === 0)
+      this.event('Normal', 'Pulled', `Container image ${JSON.stringify(this.spec.image)} already present on machine`);
     let proc: ContainerProcess;
     try {
       proc = await ContainerProcess.start(p.argv, { env: p.env, cwd: p.cwd }, log);
     } catch (err) {
       log.close();
       if (!(err instanceof StartError)) throw err;
-      const terminated = { exitCode: 128, reason: "StartError", message: err.message, startedAt: "1970-01-01T00:00:00Z", finishedAt: now() };
-      this.event("Warning", "Failed", `Error: ${err.message}`);
+      const terminated = {
+        exitCode: 128,
+        reason: 'StartError',
+        message: err.message,
+        startedAt: '1970-01-01T00:00:00Z',
+        finishedAt: now(),
+      };
+      this.event('Warning', 'Failed', `Error: ${err.message}`);
       this.setState({ terminated });
       return terminated;
     }
     this.process = proc;
     if (this.stopping) void this.terminate(this.stopGraceSeconds, `Stopping container ${this.spec.name}`, this.stopWindowMs);
     this.containerId = `process://${proc.pid}`;
-    this.event("Normal", "Created", `Created container: ${this.spec.name}`);
-    this.event("Normal", "Started", `Started container ${this.spec.name}`);
+    this.event('Normal', 'Created', `Created container: ${this.spec.name}`);
+    this.event('Normal', 'Started', `Started container ${this.spec.name}`);
     this.started = !this.spec.startupProbe;
     this.ready = false;
     this.setState({ running: { startedAt } });
@@ -252,9 +285,15 @@ export class ContainerRunner {
     this.ready = false;
     this.started = false;
     const exitCode = exitCodeOf(exit);
-    const terminated: JsonObject = { exitCode, reason: exitCode === 0 ? "Completed" : "Error", startedAt, finishedAt: now(), containerID: this.containerId };
+    const terminated: JsonObject = {
+      exitCode,
+      reason: exitCode === 0 ? 'Completed' : 'Error',
+      startedAt,
+      finishedAt: now(),
+      containerID: this.containerId,
+    };
     if (exit.signal) terminated.signal = os.constants.signals[exit.signal] ?? 0;
-    if (exitCode !== 0 && (this.spec as { terminationMessagePolicy?: string }).terminationMessagePolicy === "FallbackToLogsOnError") {
+    if (exitCode !== 0 && (this.spec as { terminationMessagePolicy?: string }).terminationMessagePolicy === 'FallbackToLogsOnError') {
       const tail = readLog(this.logFile(false), { tailLines: 80, timestamps: false }).text;
       if (tail) terminated.message = tail.slice(-2048);
     }
@@ -268,7 +307,16 @@ export class ContainerRunner {
     return {
       podIp: this.host.podIp,
       ports: this.spec.ports ?? [],
-      exec: (command, timeoutMs) => runCommand(resolveExecutable(p.image, command.map((w) => p.rewrite(expand(w, p.env)))), { env: p.env, cwd: p.cwd }, timeoutMs, ended),
+      exec: (command, timeoutMs) =>
+        runCommand(
+          resolveExecutable(
+            p.image,
+            command.map((w) => p.rewrite(expand(w, p.env))),
+          ),
+          { env: p.env, cwd: p.cwd },
+          timeoutMs,
+          ended,
+        ),
     };
   }
 
@@ -279,7 +327,7 @@ export class ContainerRunner {
   private async postStart(handler: Handler): Promise<void> {
     const result = await this.runHandler(handler, 30_000);
     if (result.ok || !this.process) return;
-    this.event("Warning", "FailedPostStartHook", `PostStartHook failed: ${result.message}`);
+    this.event('Warning', 'FailedPostStartHook', `PostStartHook failed: ${result.message}`);
     await this.terminate(this.graceSeconds(), `FailedPostStartHook`);
   }
 
@@ -291,23 +339,26 @@ export class ContainerRunner {
     const make = (kind: ProbeKind, probe: Probe | undefined) => {
       if (!probe) return undefined;
       const prober = new Prober(kind, probe, (timeoutMs) => this.runHandler(probe, timeoutMs), {
-        failedAttempt: (message) => this.event("Warning", "Unhealthy", message),
+        failedAttempt: (message) => this.event('Warning', 'Unhealthy', message),
         changed: (ok) => this.probeChanged(kind, ok, probe),
       });
       this.probers.push(prober);
       return prober;
     };
     if (this.isInit) return;
-    const startup = make("Startup", this.spec.startupProbe);
+    const startup = make('Startup', this.spec.startupProbe);
     if (startup) startup.start();
     else this.startMainProbes();
   }
 
   private startMainProbes(): void {
-    for (const [kind, probe] of [["Liveness", this.spec.livenessProbe], ["Readiness", this.spec.readinessProbe]] as const) {
+    for (const [kind, probe] of [
+      ['Liveness', this.spec.livenessProbe],
+      ['Readiness', this.spec.readinessProbe],
+    ] as const) {
       if (!probe) continue;
       const prober = new Prober(kind, probe, (timeoutMs) => this.runHandler(probe, timeoutMs), {
-        failedAttempt: (message) => this.event("Warning", "Unhealthy", message),
+        failedAttempt: (message) => this.event('Warning', 'Unhealthy', message),
         changed: (ok) => this.probeChanged(kind, ok, probe),
       });
       this.probers.push(prober);
@@ -321,16 +372,16 @@ export class ContainerRunner {
 
   private probeChanged(kind: ProbeKind, ok: boolean, probe: Probe): void {
     if (!this.process) return;
-    if (kind === "Readiness") {
+    if (kind === 'Readiness') {
       this.ready = ok;
       this.host.changed();
-    } else if (kind === "Startup" && ok) {
+    } else if (kind === 'Startup' && ok) {
       this.started = true;
       this.host.changed();
       this.startMainProbes();
     } else if (!ok) {
-      const verb = kind === "Startup" ? "startup" : "liveness";
-      this.restartRequested = podSpec(this.host.pod()).restartPolicy !== "Never";
+      const verb = kind === 'Startup' ? 'startup' : 'liveness';
+      this.restartRequested = podSpec(this.host.pod()).restartPolicy !== 'Never';
       void this.terminate(this.graceSeconds(probe), `Container ${this.spec.name} failed ${verb} probe, will be restarted`);
     }
   }
@@ -369,7 +420,7 @@ export class ContainerRunner {
     }
     const proc = this.process;
     if (!proc) return Promise.resolve();
-    this.event("Normal", "Killing", message);
+    this.event('Normal', 'Killing', message);
     const deadline = new Deadline(Date.now() + graceSeconds * 1000);
     const exited = proc.exited.then(() => undefined);
     const preStop = this.spec.lifecycle?.preStop;
@@ -378,12 +429,12 @@ export class ContainerRunner {
     const done = (async () => {
       if (preStop && graceSeconds > 0) {
         const hook = this.runHandler(preStop, graceSeconds * 1000, containerEnded.signal).then((result) => {
-          if (!result.ok) this.event("Warning", "FailedPreStopHook", `PreStopHook failed: ${result.message}`);
+          if (!result.ok) this.event('Warning', 'FailedPreStopHook', `PreStopHook failed: ${result.message}`);
         });
         await Promise.race([hook, exited, deadline.passed()]);
       }
       deadline.extendTo(Date.now() + minimumWindowMs);
-      proc.signal("SIGTERM");
+      proc.signal('SIGTERM');
       await Promise.race([exited, deadline.passed()]);
       proc.kill();
       await exited;

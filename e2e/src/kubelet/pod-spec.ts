@@ -1,5 +1,5 @@
 // The parts of the core/v1 Pod the process kubelet reads, typed (the store holds plain JSON).
-import type { KubeObject } from "../apiserver/types.js";
+import type { KubeObject } from '../apiserver/types.js';
 
 export interface KeyToPath {
   key: string;
@@ -108,7 +108,7 @@ export interface PodSpec {
   containers: Container[];
   initContainers?: Container[];
   volumes?: Volume[];
-  restartPolicy?: "Always" | "OnFailure" | "Never";
+  restartPolicy?: 'Always' | 'OnFailure' | 'Never';
   terminationGracePeriodSeconds?: number;
   nodeName?: string;
   nodeSelector?: Record<string, string>;

@@ -2,17 +2,17 @@
 // containers in order, then the app containers side by side; the status written back as things
 // change; and deletion as the kubelet carries it out: every container stopped within the grace
 // period (preStop, SIGTERM, SIGKILL), the terminal status written, then the object removed.
-import fs from "node:fs";
-import path from "node:path";
-import { now } from "../apiserver/names.js";
-import type { JsonObject, KubeObject } from "../apiserver/types.js";
-import type { EventRecorder } from "../cluster/events.js";
-import { kinds, type Objects } from "../cluster/objects.js";
-import { ContainerRunner, type BackoffPolicy, type RunnerHost } from "./container-runner.js";
-import { CancellableSleep } from "./deadline.js";
-import { computePodStatus } from "./pod-status.js";
-import { podSpec } from "./pod-spec.js";
-import { PodVolumes, VolumeError } from "./volumes.js";
+import fs from 'node:fs';
+import path from 'node:path';
+import { now } from '../apiserver/names.js';
+import type { JsonObject, KubeObject } from '../apiserver/types.js';
+import type { EventRecorder } from '../cluster/events.js';
+import { kinds, type Objects } from '../cluster/objects.js';
+import { ContainerRunner, type BackoffPolicy, type RunnerHost } from './container-runner.js';
+import { CancellableSleep } from './deadline.js';
+import { computePodStatus } from './pod-status.js';
+import { podSpec } from './pod-spec.js';
+import { PodVolumes, VolumeError } from './volumes.js';
 
 export interface KubeletHost {
   objects: Objects;
@@ -96,7 +96,7 @@ export class PodWorker implements RunnerHost {
 
   start(): void {
     this.main = this.runPod().catch((err: unknown) => {
-      this.recorder.record(this.current, "Warning", "FailedSync", `error running pod: ${err instanceof Error ? err.message : String(err)}`);
+      this.recorder.record(this.current, 'Warning', 'FailedSync', `error running pod: ${err instanceof Error ? err.message : String(err)}`);
     });
     if (this.current.metadata.deletionTimestamp) void this.terminate(this.current.metadata.deletionGracePeriodSeconds ?? 0);
   }
@@ -111,7 +111,7 @@ export class PodWorker implements RunnerHost {
         break;
       } catch (err) {
         if (!(err instanceof VolumeError)) throw err;
-        this.recorder.record(this.current, "Warning", "FailedMount", err.message);
+        this.recorder.record(this.current, 'Warning', 'FailedMount', err.message);
         await this.sleeper.sleep(1000);
       }
     }
@@ -138,12 +138,12 @@ export class PodWorker implements RunnerHost {
   }
 
   /** A ConfigMap or Secret changed: volumes fed by it are written again, as the kubelet syncs them. */
-  refreshVolumes(kind: "configmap" | "secret", name: string): void {
+  refreshVolumes(kind: 'configmap' | 'secret', name: string): void {
     if (!this.sandboxReady || this.terminating || !this.volumes.uses(kind, name)) return;
     try {
       this.volumes.setUp();
     } catch (err) {
-      if (err instanceof VolumeError) this.recorder.record(this.current, "Warning", "FailedMount", err.message);
+      if (err instanceof VolumeError) this.recorder.record(this.current, 'Warning', 'FailedMount', err.message);
       else throw err;
     }
   }
@@ -210,10 +210,12 @@ export class PodWorker implements RunnerHost {
       startTime: this.startTime,
       sandboxReady: this.sandboxReady,
     });
-    if (final && status.phase !== "Succeeded" && status.phase !== "Failed") {
+    if (final && status.phase !== 'Succeeded' && status.phase !== 'Failed') {
       const allSucceeded = this.apps.every((r) => r.terminated?.exitCode === 0);
-      status.phase = allSucceeded ? "Succeeded" : "Failed";
-      for (const c of status.conditions as JsonObject[]) if (c.type !== "PodScheduled" && c.type !== "Initialized" && c.status === "True") Object.assign(c, { status: "False", lastTransitionTime: now(), reason: "PodCompleted" });
+      status.phase = allSucceeded ? 'Succeeded' : 'Failed';
+      for (const c of status.conditions as JsonObject[])
+        if (c.type !== 'PodScheduled' && c.type !== 'Initialized' && c.status === 'True')
+          Object.assign(c, { status: 'False', lastTransitionTime: now(), reason: 'PodCompleted' });
     }
     if (JSON.stringify(status) === JSON.stringify(previous)) return;
     this.kubelet.objects.updateStatus(kinds.pods, this.namespace, this.name, status);

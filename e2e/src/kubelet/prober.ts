@@ -2,10 +2,10 @@
 // every periodSeconds, each attempt bounded by timeoutSeconds; the result flips to success after
 // successThreshold successes in a row and to failure after failureThreshold failures in a row.
 // Readiness starts as failure, liveness as success, startup as unknown (not yet succeeded).
-import type { Probe } from "./pod-spec.js";
-import type { ActionResult } from "./actions.js";
+import type { Probe } from './pod-spec.js';
+import type { ActionResult } from './actions.js';
 
-export type ProbeKind = "Readiness" | "Liveness" | "Startup";
+export type ProbeKind = 'Readiness' | 'Liveness' | 'Startup';
 
 export interface ProbeCallbacks {
   /** The result flipped (true: success). */
@@ -27,7 +27,7 @@ export class Prober {
     private readonly attempt: (timeoutMs: number) => Promise<ActionResult>,
     private readonly callbacks: ProbeCallbacks,
   ) {
-    this.result = kind === "Liveness";
+    this.result = kind === 'Liveness';
   }
 
   start(): void {
@@ -60,7 +60,7 @@ export class Prober {
       this.failures++;
       this.callbacks.failedAttempt(`${this.kind} probe failed: ${outcome.message}`);
       if (this.stopped) return;
-      if ((this.result || this.kind !== "Readiness") && this.failures >= (this.probe.failureThreshold ?? 3)) {
+      if ((this.result || this.kind !== 'Readiness') && this.failures >= (this.probe.failureThreshold ?? 3)) {
         this.result = false;
         this.failures = 0;
         this.callbacks.changed(false);

@@ -2,8 +2,8 @@
 // of its own namespace), stop signals go to that process, and SIGKILL goes to the whole group
 // (as the runtime kills every process of the container's cgroup). Every live group is tracked,
 // so the kubelet can kill them all on shutdown and kube-down can find strays of a crashed cluster.
-import { spawn, type ChildProcess } from "node:child_process";
-import type { LogWriter } from "./logs.js";
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { LogWriter } from './logs.js';
 
 export interface ProcessExit {
   code: number | null;
@@ -29,7 +29,7 @@ export function onGroupsChanged(listener: (groups: number[]) => void): () => voi
   return () => listeners.delete(listener);
 }
 
-export function killGroup(pgid: number, signal: NodeJS.Signals = "SIGKILL"): void {
+export function killGroup(pgid: number, signal: NodeJS.Signals = 'SIGKILL'): void {
   try {
     process.kill(-pgid, signal);
   } catch {
@@ -42,7 +42,7 @@ export function killAllGroups(): void {
   for (const pgid of liveGroups) killGroup(pgid);
 }
 
-process.on("exit", killAllGroups);
+process.on('exit', killAllGroups);
 
 export class StartError extends Error {}
 
@@ -52,13 +52,15 @@ export interface SpawnOptions {
 }
 
 /** Spawns argv as the leader of a new process group; StartError when it cannot be executed. */
-async function spawnGroup(argv: string[], options: SpawnOptions, stdio: "pipe" | "ignore"): Promise<ChildProcess> {
-  const child = spawn(argv[0], argv.slice(1), { env: options.env, cwd: options.cwd, detached: true, stdio: ["ignore", stdio, stdio] });
+async function spawnGroup(argv: string[], options: SpawnOptions, stdio: 'pipe' | 'ignore'): Promise<ChildProcess> {
+  const child = spawn(argv[0], argv.slice(1), { env: options.env, cwd: options.cwd, detached: true, stdio: ['ignore', stdio, stdio] });
   if (child.pid === undefined) {
-    const err = await new Promise<Error>((resolve) => child.once("error", resolve));
+    const err = await new Promise<Error>((resolve) => child.once('error', resolve));
     const code = (err as NodeJS.ErrnoException).code;
-    const why = code === "ENOENT" ? "executable file not found in $PATH" : code === "EACCES" ? "permission denied" : err.message;
-    throw new StartError(`failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: exec: ${JSON.stringify(argv[0])}: ${why}: unknown`);
+    const why = code === 'ENOENT' ? 'executable file not found in $PATH' : code === 'EACCES' ? 'permission denied' : err.message;
+    throw new StartError(
+      `failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: exec: ${JSON.stringify(argv[0])}: ${why}: unknown`,
+    );
   }
   liveGroups.add(child.pid);
   startedGroups.add(child.pid);
@@ -68,7 +70,7 @@ async function spawnGroup(argv: string[], options: SpawnOptions, stdio: "pipe" |
 
 function reaped(child: ChildProcess): Promise<ProcessExit> {
   return new Promise((resolve) =>
-    child.once("exit", (code, signal) => {
+    child.once('exit', (code, signal) => {
       // The container is gone once its main process is: whatever it left behind goes too.
       killGroup(child.pid!);
       liveGroups.delete(child.pid!);
@@ -90,8 +92,8 @@ export class ContainerProcess {
   }
 
   static async start(argv: string[], options: SpawnOptions, log: LogWriter): Promise<ContainerProcess> {
-    const child = await spawnGroup(argv, options, "pipe");
-    const output = Promise.all([log.capture(child.stdout!, "stdout"), log.capture(child.stderr!, "stderr")]);
+    const child = await spawnGroup(argv, options, 'pipe');
+    const output = Promise.all([log.capture(child.stdout!, 'stdout'), log.capture(child.stderr!, 'stderr')]);
     const exit = reaped(child);
     const exited = exit.then(async (result) => {
       // Output still buffered in the pipes is flushed, unless a stray holds them open.
@@ -124,15 +126,15 @@ export interface CommandResult {
 
 /** An exec probe or hook: runs to completion or is killed (whole group) at the timeout, or when `signal` aborts. */
 export async function runCommand(argv: string[], options: SpawnOptions, timeoutMs: number, signal?: AbortSignal): Promise<CommandResult> {
-  const child = await spawnGroup(argv, options, "pipe");
+  const child = await spawnGroup(argv, options, 'pipe');
   const onAbort = () => killGroup(child.pid!);
-  signal?.addEventListener("abort", onAbort, { once: true });
-  let output = "";
+  signal?.addEventListener('abort', onAbort, { once: true });
+  let output = '';
   const collect = (chunk: Buffer) => {
-    if (output.length < 10240) output += chunk.toString("utf8");
+    if (output.length < 10240) output += chunk.toString('utf8');
   };
-  child.stdout!.on("data", collect);
-  child.stderr!.on("data", collect);
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
@@ -140,6 +142,6 @@ export async function runCommand(argv: string[], options: SpawnOptions, timeoutM
   }, timeoutMs);
   const exit = await reaped(child);
   clearTimeout(timer);
-  signal?.removeEventListener("abort", onAbort);
+  signal?.removeEventListener('abort', onAbort);
   return { code: exit.code, output, timedOut };
 }

@@ -9,12 +9,12 @@
 // (`file:///var/lib/engine/lake` over a hostPath volume) names the folder the process sees; a
 // mountPath that the pod's containers map to different folders is left as it is. A hostPath volume
 // is the host's folder itself, so every pod mounting it shares its files, as on one real node.
-import fs from "node:fs";
-import path from "node:path";
-import type { KubeObject } from "../apiserver/types.js";
-import { kinds, type Objects } from "../cluster/objects.js";
-import { fieldRefValue, type PodAddresses } from "./downward.js";
-import { podSpec, type Container, type DownwardItem, type KeyToPath, type Volume } from "./pod-spec.js";
+import fs from 'node:fs';
+import path from 'node:path';
+import type { KubeObject } from '../apiserver/types.js';
+import { kinds, type Objects } from '../cluster/objects.js';
+import { fieldRefValue, type PodAddresses } from './downward.js';
+import { podSpec, type Container, type DownwardItem, type KeyToPath, type Volume } from './pod-spec.js';
 
 export class VolumeError extends Error {
   constructor(
@@ -37,7 +37,15 @@ export interface Mount {
   hostPath: string;
 }
 
-function keyFiles(kind: "configmap" | "secret", name: string, data: Map<string, Buffer> | undefined, items: KeyToPath[] | undefined, optional: boolean, mode: number, volume: string): Files {
+function keyFiles(
+  kind: 'configmap' | 'secret',
+  name: string,
+  data: Map<string, Buffer> | undefined,
+  items: KeyToPath[] | undefined,
+  optional: boolean,
+  mode: number,
+  volume: string,
+): Files {
   const files: Files = new Map();
   if (!data) {
     if (optional) return files;
@@ -51,7 +59,7 @@ function keyFiles(kind: "configmap" | "secret", name: string, data: Map<string, 
     const value = data.get(item.key);
     if (value === undefined) {
       if (optional) continue;
-      throw new VolumeError(volume, `${kind === "configmap" ? "configmap" : "secret"} references non-existent config key: ${item.key}`);
+      throw new VolumeError(volume, `${kind === 'configmap' ? 'configmap' : 'secret'} references non-existent config key: ${item.key}`);
     }
     files.set(item.path, { data: value, mode: item.mode ?? mode });
   }
@@ -61,14 +69,14 @@ function keyFiles(kind: "configmap" | "secret", name: string, data: Map<string, 
 export function configMapData(cm: KubeObject | undefined): Map<string, Buffer> | undefined {
   if (!cm) return undefined;
   const out = new Map<string, Buffer>();
-  for (const [k, v] of Object.entries((cm.data as Record<string, string> | undefined) ?? {})) out.set(k, Buffer.from(v, "utf8"));
-  for (const [k, v] of Object.entries((cm.binaryData as Record<string, string> | undefined) ?? {})) out.set(k, Buffer.from(v, "base64"));
+  for (const [k, v] of Object.entries((cm.data as Record<string, string> | undefined) ?? {})) out.set(k, Buffer.from(v, 'utf8'));
+  for (const [k, v] of Object.entries((cm.binaryData as Record<string, string> | undefined) ?? {})) out.set(k, Buffer.from(v, 'base64'));
   return out;
 }
 
 export function secretData(secret: KubeObject | undefined): Map<string, Buffer> | undefined {
   if (!secret) return undefined;
-  return new Map(Object.entries((secret.data as Record<string, string> | undefined) ?? {}).map(([k, v]) => [k, Buffer.from(v, "base64")]));
+  return new Map(Object.entries((secret.data as Record<string, string> | undefined) ?? {}).map(([k, v]) => [k, Buffer.from(v, 'base64')]));
 }
 
 const defaultMode = 0o644;
@@ -82,7 +90,7 @@ export class PodVolumes {
     private readonly objects: Objects,
     private readonly addresses: PodAddresses,
   ) {
-    this.root = path.join(podDir, "volumes");
+    this.root = path.join(podDir, 'volumes');
   }
 
   private get volumes(): Volume[] {
@@ -102,8 +110,9 @@ export class PodVolumes {
       if (v.emptyDir) fs.mkdirSync(dir, { recursive: true });
       else if (v.hostPath) {
         const hp = v.hostPath;
-        if (hp.type === "DirectoryOrCreate") fs.mkdirSync(hp.path, { recursive: true });
-        else if (hp.type === "Directory" && !fs.existsSync(hp.path)) throw new VolumeError(name, `hostPath type check failed: ${hp.path} is not a directory`);
+        if (hp.type === 'DirectoryOrCreate') fs.mkdirSync(hp.path, { recursive: true });
+        else if (hp.type === 'Directory' && !fs.existsSync(hp.path))
+          throw new VolumeError(name, `hostPath type check failed: ${hp.path} is not a directory`);
       } else writeFiles(dir, rewrittenText(this.filesOf(v), rewrite));
     }
   }
@@ -113,14 +122,15 @@ export class PodVolumes {
     const spec = podSpec(this.pod);
     const byPath = new Map<string, string | undefined>();
     for (const c of [...(spec.initContainers ?? []), ...spec.containers])
-      for (const m of this.mountsFor(c)) byPath.set(m.mountPath, byPath.has(m.mountPath) && byPath.get(m.mountPath) !== m.hostPath ? undefined : m.hostPath);
+      for (const m of this.mountsFor(c))
+        byPath.set(m.mountPath, byPath.has(m.mountPath) && byPath.get(m.mountPath) !== m.hostPath ? undefined : m.hostPath);
     return [...byPath].filter((e): e is [string, string] => e[1] !== undefined).map(([mountPath, hostPath]) => ({ mountPath, hostPath }));
   }
 
   /** Whether a volume of this pod is fed by the ConfigMap or Secret `name`. */
-  uses(kind: "configmap" | "secret", name: string): boolean {
+  uses(kind: 'configmap' | 'secret', name: string): boolean {
     return this.volumes.some((v) => {
-      if (kind === "configmap") return v.configMap?.name === name || (v.projected?.sources ?? []).some((s) => s.configMap?.name === name);
+      if (kind === 'configmap') return v.configMap?.name === name || (v.projected?.sources ?? []).some((s) => s.configMap?.name === name);
       return v.secret?.secretName === name || (v.projected?.sources ?? []).some((s) => s.secret?.name === name);
     });
   }
@@ -129,9 +139,17 @@ export class PodVolumes {
     const name = v.name;
     const ns = this.pod.metadata.namespace!;
     const fromConfigMap = (c: { name: string; items?: KeyToPath[]; optional?: boolean }, mode: number) =>
-      keyFiles("configmap", c.name, configMapData(this.objects.get(kinds.configMaps, ns, c.name)), c.items, c.optional === true, mode, name);
+      keyFiles(
+        'configmap',
+        c.name,
+        configMapData(this.objects.get(kinds.configMaps, ns, c.name)),
+        c.items,
+        c.optional === true,
+        mode,
+        name,
+      );
     const fromSecret = (secretName: string, c: { items?: KeyToPath[]; optional?: boolean }, mode: number) =>
-      keyFiles("secret", secretName, secretData(this.objects.get(kinds.secrets, ns, secretName)), c.items, c.optional === true, mode, name);
+      keyFiles('secret', secretName, secretData(this.objects.get(kinds.secrets, ns, secretName)), c.items, c.optional === true, mode, name);
     if (v.configMap) return fromConfigMap(v.configMap, v.configMap.defaultMode ?? defaultMode);
     if (v.secret) return fromSecret(v.secret.secretName, v.secret, v.secret.defaultMode ?? defaultMode);
     if (v.downwardAPI) return this.downwardFiles(v.downwardAPI.items ?? [], v.downwardAPI.defaultMode ?? defaultMode, name);
@@ -143,13 +161,20 @@ export class PodVolumes {
         if (s.configMap) part = fromConfigMap(s.configMap, mode);
         else if (s.secret) part = fromSecret(s.secret.name, s.secret, mode);
         else if (s.downwardAPI) part = this.downwardFiles(s.downwardAPI.items ?? [], mode, name);
-        else throw new VolumeError(name, `projected source ${Object.keys(s).join(",")} is not supported by the process kubelet (configMap, secret and downwardAPI are)`);
+        else
+          throw new VolumeError(
+            name,
+            `projected source ${Object.keys(s).join(',')} is not supported by the process kubelet (configMap, secret and downwardAPI are)`,
+          );
         for (const [k, f] of part) files.set(k, f);
       }
       return files;
     }
-    const type = Object.keys(v).find((k) => k !== "name") ?? "none";
-    throw new VolumeError(name, `volume type ${type} is not supported by the process kubelet (configMap, secret, emptyDir, hostPath, downwardAPI and projected are)`);
+    const type = Object.keys(v).find((k) => k !== 'name') ?? 'none';
+    throw new VolumeError(
+      name,
+      `volume type ${type} is not supported by the process kubelet (configMap, secret, emptyDir, hostPath, downwardAPI and projected are)`,
+    );
   }
 
   private downwardFiles(items: DownwardItem[], mode: number, volume: string): Files {
@@ -157,8 +182,9 @@ export class PodVolumes {
     for (const item of items) {
       if (!item.fieldRef) throw new VolumeError(volume, `downwardAPI item ${item.path}: only fieldRef is supported by the process kubelet`);
       const value = fieldRefValue(this.pod, item.fieldRef.fieldPath, this.addresses);
-      if (value === undefined) throw new VolumeError(volume, `downwardAPI item ${item.path}: unsupported fieldPath ${item.fieldRef.fieldPath}`);
-      files.set(item.path, { data: Buffer.from(value, "utf8"), mode: item.mode ?? mode });
+      if (value === undefined)
+        throw new VolumeError(volume, `downwardAPI item ${item.path}: unsupported fieldPath ${item.fieldRef.fieldPath}`);
+      files.set(item.path, { data: Buffer.from(value, 'utf8'), mode: item.mode ?? mode });
     }
     return files;
   }
@@ -170,13 +196,13 @@ export class PodVolumes {
       const v = this.volumes.find((x) => x.name === m.name);
       if (!v) continue;
       const base = v.hostPath ? v.hostPath.path : this.dirOf(m.name);
-      mounts.push({ mountPath: m.mountPath.replace(/\/+$/, "") || "/", hostPath: m.subPath ? path.join(base, m.subPath) : base });
+      mounts.push({ mountPath: m.mountPath.replace(/\/+$/, '') || '/', hostPath: m.subPath ? path.join(base, m.subPath) : base });
     }
     return mounts.sort((a, b) => b.mountPath.length - a.mountPath.length);
   }
 }
 
-const utf8 = new TextDecoder("utf-8", { fatal: true });
+const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** The files with mount paths rewritten in those that are UTF-8 text (binary files, keystores say, are left as they are). */
 function rewrittenText(files: Files, rewrite: (text: string) => string): Files {
@@ -189,7 +215,7 @@ function rewrittenText(files: Files, rewrite: (text: string) => string): Files {
       text = undefined;
     }
     const rewritten = text === undefined ? undefined : rewrite(text);
-    out.set(name, rewritten === undefined || rewritten === text ? f : { data: Buffer.from(rewritten, "utf8"), mode: f.mode });
+    out.set(name, rewritten === undefined || rewritten === text ? f : { data: Buffer.from(rewritten, 'utf8'), mode: f.mode });
   }
   return out;
 }
@@ -214,14 +240,14 @@ function writeFiles(dir: string, files: Files): void {
 }
 
 function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** Rewrites mountPaths in a string to the volumes' folders (see the comment at the top). */
 export function pathRewriter(mounts: Mount[]): (text: string) => string {
   if (mounts.length === 0) return (text) => text;
   const byPath = new Map(mounts.map((m) => [m.mountPath, m.hostPath]));
-  const alternatives = mounts.map((m) => escapeRegExp(m.mountPath)).join("|");
-  const re = new RegExp(`(^|[\\s=:,;'"(]|file://)(${alternatives})(?=$|[/\\s,;:'")])`, "g");
+  const alternatives = mounts.map((m) => escapeRegExp(m.mountPath)).join('|');
+  const re = new RegExp(`(^|[\\s=:,;'"(]|file://)(${alternatives})(?=$|[/\\s,;:'")])`, 'g');
   return (text) => text.replace(re, (_all, lead: string, mountPath: string) => lead + byPath.get(mountPath));
 }

@@ -2,7 +2,7 @@
 // process can bind any of them): one /16 per cluster, 127.N.0.0, split as a real cluster splits
 // its node, pod and service networks. N is chosen per cluster so that clusters running at the
 // same time on one machine (parallel test runs) never bind the same address and port.
-import { randomInt } from "node:crypto";
+import { randomInt } from 'node:crypto';
 
 /** A range of addresses 127.N.a.b, numbered a * 256 + b, handed out in turn (not reused at once). */
 export class AddressRange {
@@ -48,7 +48,7 @@ export class AddressRange {
   /** The range in CIDR-like text for messages ("127.42.128.0/17"). */
   describe(): string {
     const bits = 32 - Math.log2(this.last - this.first + 1);
-    return `${this.address(this.first)}/${Number.isInteger(bits) ? bits : "?"}`;
+    return `${this.address(this.first)}/${Number.isInteger(bits) ? bits : '?'}`;
   }
 }
 
@@ -61,7 +61,8 @@ export class ClusterNetwork {
   readonly services: AddressRange;
 
   constructor(readonly subnet: number = randomSubnet()) {
-    if (!Number.isInteger(subnet) || subnet < 1 || subnet > 254) throw new Error(`the cluster subnet must be 127.N with N in 1..254, got ${subnet}`);
+    if (!Number.isInteger(subnet) || subnet < 1 || subnet > 254)
+      throw new Error(`the cluster subnet must be 127.N with N in 1..254, got ${subnet}`);
     this.nodeIp = `127.${subnet}.0.1`;
     this.pods = new AddressRange(subnet, 2, 128 * 256 - 1);
     this.services = new AddressRange(subnet, 128 * 256, 256 * 256 - 1);

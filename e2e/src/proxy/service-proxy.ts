@@ -3,12 +3,12 @@
 // EndpointSlices, in turn. Only ready endpoints are used; with none ready, serving endpoints that
 // are terminating are (kube-proxy's fallback during rollouts); with none at all the connection is
 // reset. UDP and SCTP ports are not proxied.
-import net from "node:net";
-import type { KubeObject } from "../apiserver/types.js";
-import { EventRecorder } from "../cluster/events.js";
-import { kinds, type Objects } from "../cluster/objects.js";
-import type { ClusterNetwork } from "../net/network.js";
-import { serviceNameLabel } from "../controllers/endpoints.js";
+import net from 'node:net';
+import type { KubeObject } from '../apiserver/types.js';
+import { EventRecorder } from '../cluster/events.js';
+import { kinds, type Objects } from '../cluster/objects.js';
+import type { ClusterNetwork } from '../net/network.js';
+import { serviceNameLabel } from '../controllers/endpoints.js';
 
 interface Route {
   namespace: string;
@@ -44,7 +44,7 @@ export class ServiceProxy {
     private readonly objects: Objects,
     private readonly network: ClusterNetwork,
   ) {
-    this.recorder = new EventRecorder(objects, "kube-proxy");
+    this.recorder = new EventRecorder(objects, 'kube-proxy');
   }
 
   start(): void {
@@ -66,12 +66,17 @@ export class ServiceProxy {
     if (this.stopped) return;
     const wanted = new Map<string, { route: Route; host: string; port: number; svc: KubeObject }>();
     for (const svc of this.objects.list(kinds.services)) {
-      const spec = svc.spec as { clusterIP?: string; type?: string; ports?: { name?: string; port: number; nodePort?: number; protocol?: string }[] };
-      if (spec.type === "ExternalName") continue;
+      const spec = svc.spec as {
+        clusterIP?: string;
+        type?: string;
+        ports?: { name?: string; port: number; nodePort?: number; protocol?: string }[];
+      };
+      if (spec.type === 'ExternalName') continue;
       for (const p of spec.ports ?? []) {
-        if ((p.protocol ?? "TCP") !== "TCP") continue;
-        const route = { namespace: svc.metadata.namespace!, service: svc.metadata.name!, portName: p.name ?? "" };
-        if (spec.clusterIP && spec.clusterIP !== "None") wanted.set(`${spec.clusterIP}:${p.port}`, { route, host: spec.clusterIP, port: p.port, svc });
+        if ((p.protocol ?? 'TCP') !== 'TCP') continue;
+        const route = { namespace: svc.metadata.namespace!, service: svc.metadata.name!, portName: p.name ?? '' };
+        if (spec.clusterIP && spec.clusterIP !== 'None')
+          wanted.set(`${spec.clusterIP}:${p.port}`, { route, host: spec.clusterIP, port: p.port, svc });
         if (p.nodePort) wanted.set(`${this.network.nodeIp}:${p.nodePort}`, { route, host: this.network.nodeIp, port: p.nodePort, svc });
       }
     }
@@ -83,9 +88,9 @@ export class ServiceProxy {
     for (const [key, w] of wanted) {
       if (this.listeners.has(key)) continue;
       const server = net.createServer((socket) => this.forward(socket, w.route));
-      server.on("error", (err) => {
+      server.on('error', (err) => {
         this.listeners.delete(key);
-        this.recorder.record(w.svc, "Warning", "FailedToListen", `kube-proxy could not listen on ${key}: ${err.message}`);
+        this.recorder.record(w.svc, 'Warning', 'FailedToListen', `kube-proxy could not listen on ${key}: ${err.message}`);
       });
       server.listen(w.port, w.host);
       this.listeners.set(key, { server, route: w.route });
@@ -94,11 +99,14 @@ export class ServiceProxy {
 
   /** The endpoint for the next connection: ready ones in turn, else serving terminating ones. */
   private pick(route: Route): { host: string; port: number } | undefined {
-    const candidates: { ready: { host: string; port: number }[]; terminating: { host: string; port: number }[] } = { ready: [], terminating: [] };
+    const candidates: { ready: { host: string; port: number }[]; terminating: { host: string; port: number }[] } = {
+      ready: [],
+      terminating: [],
+    };
     for (const slice of this.objects.list(kinds.endpointSlices, route.namespace)) {
       if (slice.metadata.labels?.[serviceNameLabel] !== route.service) continue;
       const s = slice as unknown as Slice;
-      const port = (s.ports ?? []).find((p) => (p.name ?? "") === route.portName)?.port;
+      const port = (s.ports ?? []).find((p) => (p.name ?? '') === route.portName)?.port;
       if (port === undefined) continue;
       for (const e of s.endpoints ?? []) {
         const c = e.conditions ?? {};
@@ -123,12 +131,12 @@ export class ServiceProxy {
     const upstream = net.connect(target.port, target.host);
     for (const s of [client, upstream]) {
       this.sockets.add(s);
-      s.on("close", () => this.sockets.delete(s));
+      s.on('close', () => this.sockets.delete(s));
     }
     client.pipe(upstream);
     upstream.pipe(client);
-    upstream.on("error", () => resetConnection(client));
-    client.on("error", () => upstream.destroy());
+    upstream.on('error', () => resetConnection(client));
+    client.on('error', () => upstream.destroy());
   }
 
   stop(): void {

@@ -1,13 +1,15 @@
 // The echo server pods of fixtures/echo-server.yaml, as Deployments or single pods.
-import fs from "node:fs";
-import http from "node:http";
-import path from "node:path";
-import { fixtures } from "./cluster.js";
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { fixtures } from './cluster.js';
 
-export const echoServerConfig = fs.readFileSync(path.join(fixtures, "echo-server.yaml"), "utf8");
+export const echoServerConfig = fs.readFileSync(path.join(fixtures, 'echo-server.yaml'), 'utf8');
 
 export function echoContainer(env: Record<string, string> = {}): string {
-  const extra = Object.entries(env).map(([k, v]) => `\n        - {name: ${k}, value: "${v}"}`).join("");
+  const extra = Object.entries(env)
+    .map(([k, v]) => `\n        - {name: ${k}, value: "${v}"}`)
+    .join('');
   return `      - name: echo
         image: busybox
         command: [node, /app/server.js]
@@ -42,20 +44,24 @@ export function echoPod(name: string, labels: Record<string, string>, env: Recor
 kind: Pod
 metadata:
   name: ${name}
-  labels: {${Object.entries(labels).map(([k, v]) => `${k}: ${v}`).join(", ")}}
+  labels: {${Object.entries(labels)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join(', ')}}
 spec:
   terminationGracePeriodSeconds: 2
   containers:
-${echoContainer(env).replace(/^ {4}/gm, "")}
+${echoContainer(env).replace(/^ {4}/gm, '')}
 `;
 }
 
-export function service(name: string, selector: Record<string, string>, extra = ""): string {
+export function service(name: string, selector: Record<string, string>, extra = ''): string {
   return `apiVersion: v1
 kind: Service
 metadata: {name: ${name}}
 spec:
-  selector: {${Object.entries(selector).map(([k, v]) => `${k}: ${v}`).join(", ")}}
+  selector: {${Object.entries(selector)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join(', ')}}
   ports: [{name: http, port: 80, targetPort: http${extra}}]
 `;
 }
@@ -64,13 +70,13 @@ spec:
 export function httpText(url: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const req = http.get(url, { agent: false, timeout: 5000 }, (res) => {
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => (body += chunk));
-      res.on("end", () => resolve(body));
-      res.on("error", reject);
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve(body));
+      res.on('error', reject);
     });
-    req.on("timeout", () => req.destroy(new Error(`GET ${url} timed out`)));
-    req.on("error", reject);
+    req.on('timeout', () => req.destroy(new Error(`GET ${url} timed out`)));
+    req.on('error', reject);
   });
 }

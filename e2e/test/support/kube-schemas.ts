@@ -1,9 +1,9 @@
 // Validates manifests as a real API server would before storing them: built-in kinds against the
 // official Kubernetes OpenAPI schemas (kubernetes-models), custom kinds against their CRD's
 // openAPIV3Schema (ajv). The test API server validates neither, so a chart test needs this.
-import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
-import { openApiFormats, toJsonSchema } from "../../src/apiserver/crd.js";
-import { isPlainObject, type JsonObject } from "../../src/apiserver/types.js";
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { openApiFormats, toJsonSchema } from '../../src/apiserver/crd.js';
+import { isPlainObject, type JsonObject } from '../../src/apiserver/types.js';
 
 export interface Manifest {
   apiVersion: string;
@@ -22,17 +22,17 @@ interface ModelClass {
  * Kinds of well-known CRDs a chart may render (beside the built-in kinds), by API group: the
  * kubernetes-models package that holds their schemas (prometheus-operator's ServiceMonitor, ...).
  */
-const CRD_MODEL_PACKAGES: Readonly<Record<string, string>> = { "monitoring.coreos.com": "@kubernetes-models/prometheus-operator" };
+const CRD_MODEL_PACKAGES: Readonly<Record<string, string>> = { 'monitoring.coreos.com': '@kubernetes-models/prometheus-operator' };
 
 /** The kubernetes-models class of a kind: its module is kubernetes-models/<apiVersion>/<Kind> (core kinds: v1/<Kind>), or of the package of its CRD's group. */
 async function modelOf(apiVersion: string, kind: string): Promise<ModelClass | undefined> {
   let module: Record<string, unknown>;
-  const crdPackage = CRD_MODEL_PACKAGES[apiVersion.split("/")[0]!];
+  const crdPackage = CRD_MODEL_PACKAGES[apiVersion.split('/')[0]!];
   try {
-    module = (await import(`${crdPackage ?? "kubernetes-models"}/${apiVersion}/${kind}`)) as Record<string, unknown>;
+    module = (await import(`${crdPackage ?? 'kubernetes-models'}/${apiVersion}/${kind}`)) as Record<string, unknown>;
   } catch (e) {
     // No such module: a kind kubernetes-models does not know.
-    if (["ERR_PACKAGE_PATH_NOT_EXPORTED", "ERR_MODULE_NOT_FOUND"].includes((e as NodeJS.ErrnoException).code ?? "")) return undefined;
+    if (['ERR_PACKAGE_PATH_NOT_EXPORTED', 'ERR_MODULE_NOT_FOUND'].includes((e as NodeJS.ErrnoException).code ?? '')) return undefined;
     throw e;
   }
   const model = module[kind] as ModelClass | undefined;
@@ -44,19 +44,32 @@ async function modelOf(apiVersion: string, kind: string): Promise<ModelClass | u
 function closed(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(closed);
   if (!isPlainObject(schema)) return schema;
-  const out: Record<string, unknown> = Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, k === "properties" ? Object.fromEntries(Object.entries(v as object).map(([p, s]) => [p, closed(s)])) : closed(v)]));
-  if (isPlainObject(schema.properties) && schema.additionalProperties === undefined && schema["x-kubernetes-preserve-unknown-fields"] !== true) out.additionalProperties = false;
+  const out: Record<string, unknown> = Object.fromEntries(
+    Object.entries(schema).map(([k, v]) => [
+      k,
+      k === 'properties' ? Object.fromEntries(Object.entries(v as object).map(([p, s]) => [p, closed(s)])) : closed(v),
+    ]),
+  );
+  if (
+    isPlainObject(schema.properties) &&
+    schema.additionalProperties === undefined &&
+    schema['x-kubernetes-preserve-unknown-fields'] !== true
+  )
+    out.additionalProperties = false;
   return out;
 }
 
-const nameOf = (m: Manifest) => `${m.kind} ${m.metadata?.name ?? "(no name)"}`;
+const nameOf = (m: Manifest) => `${m.kind} ${m.metadata?.name ?? '(no name)'}`;
 
 /** ajv's errors as kubernetes-models words them ("data/spec/x must be integer"), naming an unknown field. */
 const errorsText = (errors: ErrorObject[]) =>
   errors
-    .filter((e) => e.keyword !== "anyOf")
-    .map((e) => `data${e.instancePath} ${e.message}${e.keyword === "additionalProperties" ? `: ${(e.params as { additionalProperty: string }).additionalProperty}` : ""}`)
-    .join(", ");
+    .filter((e) => e.keyword !== 'anyOf')
+    .map(
+      (e) =>
+        `data${e.instancePath} ${e.message}${e.keyword === 'additionalProperties' ? `: ${(e.params as { additionalProperty: string }).additionalProperty}` : ''}`,
+    )
+    .join(', ');
 
 /** Validates a part of an object that is a core/v1 type (Volume, VolumeMount, ...), as kubernetes-models has it; throws naming `where`. */
 export async function validateCoreType(type: string, value: unknown, where: string): Promise<void> {
@@ -77,16 +90,24 @@ export class ManifestValidator {
   /** Serves the kinds of a CustomResourceDefinition (itself validated first). */
   async addCrd(crd: Manifest): Promise<void> {
     await this.validate(crd);
-    const spec = crd.spec as { group: string; names: { kind: string }; versions: { name: string; schema?: { openAPIV3Schema?: JsonObject } }[] };
+    const spec = crd.spec as {
+      group: string;
+      names: { kind: string };
+      versions: { name: string; schema?: { openAPIV3Schema?: JsonObject } }[];
+    };
     for (const v of spec.versions) {
       if (!v.schema?.openAPIV3Schema) throw new Error(`${nameOf(crd)}: version ${v.name} has no openAPIV3Schema`);
-      this.custom.set(`${spec.group}/${v.name} ${spec.names.kind}`, this.ajv.compile(toJsonSchema(closed(v.schema.openAPIV3Schema)) as object));
+      this.custom.set(
+        `${spec.group}/${v.name} ${spec.names.kind}`,
+        this.ajv.compile(toJsonSchema(closed(v.schema.openAPIV3Schema)) as object),
+      );
     }
   }
 
   /** Throws an error naming the object and every field the schema refuses. */
   async validate(m: Manifest): Promise<void> {
-    if (typeof m?.apiVersion !== "string" || typeof m.kind !== "string") throw new Error(`not a Kubernetes object (no apiVersion or kind): ${JSON.stringify(m)}`);
+    if (typeof m?.apiVersion !== 'string' || typeof m.kind !== 'string')
+      throw new Error(`not a Kubernetes object (no apiVersion or kind): ${JSON.stringify(m)}`);
     const custom = this.custom.get(`${m.apiVersion} ${m.kind}`);
     if (custom) {
       if (!custom(m)) throw new Error(`${nameOf(m)} is invalid: ${errorsText(custom.errors ?? [])}`);

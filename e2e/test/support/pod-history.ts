@@ -1,6 +1,6 @@
 // Every version of the pods of a label selector, as a watch delivers them from the moment it starts:
 // the record a test reads to tell in which order things happened to a pod (drained, exited, deleted).
-import * as k8s from "@kubernetes/client-node";
+import * as k8s from '@kubernetes/client-node';
 
 export interface PodVersion {
   type: string;
@@ -32,7 +32,7 @@ export class PodHistory {
 
   /** Pods that were deleted (their DELETED event arrived). */
   deleted(): string[] {
-    return [...this.versions].filter(([, v]) => v.some((x) => x.type === "DELETED")).map(([name]) => name);
+    return [...this.versions].filter(([, v]) => v.some((x) => x.type === 'DELETED')).map(([name]) => name);
   }
 
   /**
@@ -40,7 +40,7 @@ export class PodHistory {
    * had ended is deleted at once, with no grace period) the version its DELETED event carries.
    */
   atDeletion(name: string): k8s.V1Pod | undefined {
-    return this.versions.get(name)?.find((v) => v.pod.metadata?.deletionTimestamp || v.type === "DELETED")?.pod;
+    return this.versions.get(name)?.find((v) => v.pod.metadata?.deletionTimestamp || v.type === 'DELETED')?.pod;
   }
 
   stop(): void {

@@ -1,18 +1,18 @@
 // Queries through the coordinator's Service with the real trino-client, as a user's program sends
 // them: one run's rows or its failure, and clients running a set of queries in a loop, counting every
 // query that failed or answered wrong.
-import { expect } from "chai";
-import { Trino, type ConnectionOptions } from "trino-client";
-import type { ReferenceQuery } from "./tpch-reference.js";
+import { expect } from 'chai';
+import { Trino, type ConnectionOptions } from 'trino-client';
+import type { ReferenceQuery } from './tpch-reference.js';
 
 export type Outcome = { rows: unknown[][] } | { error: string };
 
 /** How a client connects beyond the server's address: credentials (auth, or a bearer token in extraHeaders) and the CA it trusts (ssl). */
-export type ClientSecurity = Pick<ConnectionOptions, "auth" | "ssl" | "extraHeaders">;
+export type ClientSecurity = Pick<ConnectionOptions, 'auth' | 'ssl' | 'extraHeaders'>;
 
 export async function runQuery(server: string, sql: string, security: ClientSecurity = {}): Promise<Outcome> {
   try {
-    const trino = Trino.create({ server, catalog: "tpch", schema: "tiny", source: "e2e-operator", ...security });
+    const trino = Trino.create({ server, catalog: 'tpch', schema: 'tiny', source: 'e2e-operator', ...security });
     const rows: unknown[][] = [];
     for await (const result of await trino.query(sql)) {
       if (result.error) return { error: `${result.error.errorName}: ${result.error.message}` };
@@ -26,7 +26,7 @@ export async function runQuery(server: string, sql: string, security: ClientSecu
 
 export async function expectAnswer(server: string, q: ReferenceQuery, security: ClientSecurity = {}): Promise<void> {
   const outcome = await runQuery(server, q.sql, security);
-  if ("error" in outcome) throw new Error(`${q.name} failed: ${outcome.error}`);
+  if ('error' in outcome) throw new Error(`${q.name} failed: ${outcome.error}`);
   expect(outcome.rows, q.name).to.deep.equal(q.expected);
 }
 
@@ -44,8 +44,9 @@ export function queryLoad(server: string, queries: ReferenceQuery[], clients: nu
       const q = queries[i % queries.length];
       const outcome = await runQuery(server, q.sql, security);
       report.run++;
-      if ("error" in outcome) report.failures.push(`${q.name}: ${outcome.error}`);
-      else if (JSON.stringify(outcome.rows) !== JSON.stringify(q.expected)) report.failures.push(`${q.name}: wrong answer ${JSON.stringify(outcome.rows).slice(0, 200)}`);
+      if ('error' in outcome) report.failures.push(`${q.name}: ${outcome.error}`);
+      else if (JSON.stringify(outcome.rows) !== JSON.stringify(q.expected))
+        report.failures.push(`${q.name}: wrong answer ${JSON.stringify(outcome.rows).slice(0, 200)}`);
     }
   });
   return {

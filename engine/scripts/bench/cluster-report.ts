@@ -53,7 +53,9 @@ export interface ClusterBenchRun {
 export function printClusterRun(run: ClusterBenchRun): void {
   const pad = (s: string, n: number) => s.padStart(n);
   const o = run.options;
-  console.log(`\nTPC-H scale ${o.scale} from the tpch catalog: one node against a coordinator + ${run.workers} workers, ${o.threads} threads, median of ${o.runs} runs after ${o.warmup} warm-up`);
+  console.log(
+    `\nTPC-H scale ${o.scale} from the tpch catalog: one node against a coordinator + ${run.workers} workers, ${o.threads} threads, median of ${o.runs} runs after ${o.warmup} warm-up`,
+  );
   console.log(`${'query'.padEnd(6)}${pad('single ms', 12)}${pad('cluster ms', 12)}${pad('ratio', 8)}${pad('duckdb ms', 12)}  result`);
   for (const f of run.queries) {
     console.log(
@@ -67,11 +69,18 @@ export function printClusterRun(run: ClusterBenchRun): void {
   console.log(`${'node'.padEnd(14)}${pad('loop delay ms', 15)}${pad('info ms', 10)}${pad('peak RSS MB', 13)}`);
   for (const node of nodes) {
     const rss = run.peakMemoryBytes[node];
-    console.log(`${node.padEnd(14)}${pad(run.worstLoopDelayMillis[node].toFixed(0), 15)}${pad(run.worstInfoMillis[node].toFixed(0), 10)}${pad(rss === undefined ? '-' : (rss / 2 ** 20).toFixed(0), 13)}`);
+    console.log(
+      `${node.padEnd(14)}${pad(run.worstLoopDelayMillis[node].toFixed(0), 15)}${pad(run.worstInfoMillis[node].toFixed(0), 10)}${pad(rss === undefined ? '-' : (rss / 2 ** 20).toFixed(0), 13)}`,
+    );
   }
-  console.log(`\nworst event loop delay per query (ms; /v1/status reports its last 5-10 s, so a figure may include the end of the query before)`);
+  console.log(
+    `\nworst event loop delay per query (ms; /v1/status reports its last 5-10 s, so a figure may include the end of the query before)`,
+  );
   console.log(`${'query'.padEnd(6)}${nodes.map((n) => pad(n, 13)).join('')}`);
-  for (const f of run.queries) console.log(`${label(f.query).padEnd(6)}${nodes.map((n) => pad(f.responsiveness[n]?.worstLoopDelayMillis?.toFixed(0) ?? '-', 13)).join('')}`);
+  for (const f of run.queries)
+    console.log(
+      `${label(f.query).padEnd(6)}${nodes.map((n) => pad(f.responsiveness[n]?.worstLoopDelayMillis?.toFixed(0) ?? '-', 13)).join('')}`,
+    );
   printLoadAverage(run.loadAverage);
 }
 
@@ -81,7 +90,9 @@ export function writeClusterRun(run: ClusterBenchRun, dir: string): string {
 
 /** The machine's load average at the start and the end of a run (it is shared). */
 export function printLoadAverage(load: { start: number[]; end: number[] }): void {
-  console.log(`\nload average (1, 5, 15 min): start ${load.start.map((l) => l.toFixed(2)).join(' ')}, end ${load.end.map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `\nload average (1, 5, 15 min): start ${load.start.map((l) => l.toFixed(2)).join(' ')}, end ${load.end.map((l) => l.toFixed(2)).join(' ')}`,
+  );
 }
 
 /** Writes a run as JSON to `<dir>/<name>-<its start time>.json`; returns the file. */

@@ -51,7 +51,13 @@ export async function runClusterSuite(context: ClusterSuiteContext): Promise<Clu
       { name: 'single', url: nodes.get('single')!.url },
       { name: 'cluster', url: nodes.get('coordinator')!.url },
     ];
-    const session: StatementSession = { user: USER, source: 'bench', catalog: 'tpch', schema: tpchSchema(options.scale), properties: options.sessionProperties };
+    const session: StatementSession = {
+      user: USER,
+      source: 'bench',
+      catalog: 'tpch',
+      schema: tpchSchema(options.scale),
+      properties: options.sessionProperties,
+    };
     const execute = (url: string, sql: string) => executeStatement(url, sql, session, { timeoutMillis: context.timeoutMillis });
 
     const queries: ClusterQueryFigures[] = [];
@@ -67,7 +73,9 @@ export async function runClusterSuite(context: ClusterSuiteContext): Promise<Clu
     console.log('repartition throughput...');
     try {
       const coordinator = nodes.get('coordinator')!.url;
-      repartition = await measureRepartition(coordinator, USER, tpchSchema(options.scale), options.runs, async (sql) => failOnError(await execute(coordinator, sql)));
+      repartition = await measureRepartition(coordinator, USER, tpchSchema(options.scale), options.runs, async (sql) =>
+        failOnError(await execute(coordinator, sql)),
+      );
     } catch (e) {
       repartitionError = (e as Error).message;
     }
@@ -83,7 +91,12 @@ export async function runClusterSuite(context: ClusterSuiteContext): Promise<Clu
 
     const answered = queries.filter((f) => !f.single.error && !f.cluster.error);
     const worst = (pick: (r: Responsiveness) => number | undefined) =>
-      Object.fromEntries([...nodes.keys()].map((node) => [node, Math.max(0, ...queries.map((f) => f.responsiveness[node]).map((r) => (r ? (pick(r) ?? 0) : 0)))]));
+      Object.fromEntries(
+        [...nodes.keys()].map((node) => [
+          node,
+          Math.max(0, ...queries.map((f) => f.responsiveness[node]).map((r) => (r ? (pick(r) ?? 0) : 0))),
+        ]),
+      );
     const run: ClusterBenchRun = {
       startedAt,
       options,
@@ -130,12 +143,20 @@ function benchNodeSettings(extraArgs: readonly string[]): { env: NodeJS.ProcessE
  * One node (`single`) and a coordinator with `workers` workers (`coordinator`, `worker-1`..), each
  * with the same node memory and `extraArgs`, added to `nodes` as they start (the caller stops them).
  */
-export async function startSingleAndCluster(cliPath: string, workers: number, extraArgs: readonly string[], nodes: Map<string, EngineServerProcess>): Promise<void> {
+export async function startSingleAndCluster(
+  cliPath: string,
+  workers: number,
+  extraArgs: readonly string[],
+  nodes: Map<string, EngineServerProcess>,
+): Promise<void> {
   console.log(`\nstarting one node and a coordinator with ${workers} workers...`);
   nodes.set('single', await startBenchNode(cliPath, extraArgs));
   const { env, args } = benchNodeSettings(extraArgs);
   // The cluster's nodes sign their requests with a shared secret, as `engine cluster`'s do.
-  const cluster = await startCluster(cliPath, workers, { env: { ...env, ENGINE_SHARED_SECRET: randomBytes(32).toString('base64url') }, args });
+  const cluster = await startCluster(cliPath, workers, {
+    env: { ...env, ENGINE_SHARED_SECRET: randomBytes(32).toString('base64url') },
+    args,
+  });
   cluster.forEach((node, i) => nodes.set(i === 0 ? 'coordinator' : `worker-${i}`, node));
 }
 
@@ -150,7 +171,12 @@ export async function benchQuery(
 ): Promise<ClusterQueryFigures> {
   const sql = tpchQuery(q);
   const duckAnswer = await duck.answer(q);
-  const runs = new Map(engines.map((e) => [e.name, { times: [] as number[], last: undefined as StatementOutcome | undefined, error: undefined as string | undefined }]));
+  const runs = new Map(
+    engines.map((e) => [
+      e.name,
+      { times: [] as number[], last: undefined as StatementOutcome | undefined, error: undefined as string | undefined },
+    ]),
+  );
   const names = [...nodes.keys()];
   const { responsiveness } = await measureNodesResponsiveness(
     names.map((n) => nodes.get(n)!.url),

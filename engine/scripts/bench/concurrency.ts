@@ -50,7 +50,9 @@ export async function runConcurrencyPhase(
   const coordinator = clusterNodes.get('coordinator')!;
   const answers = new Map<number, unknown[][]>();
   for (const q of CONCURRENCY_MIX) answers.set(q, (await duck.answer(q)).rows);
-  console.log(`concurrency: ${options.concurrency} clients for ${options.concurrencySeconds} s, queries q${CONCURRENCY_MIX.join(', q')}...`);
+  console.log(
+    `concurrency: ${options.concurrency} clients for ${options.concurrencySeconds} s, queries q${CONCURRENCY_MIX.join(', q')}...`,
+  );
 
   const counts = { completed: 0, failed: 0, different: 0 };
   const problems = new Set<string>();
@@ -93,7 +95,16 @@ export async function runConcurrencyPhase(
     elapsedMillis,
     ...counts,
     problems: [...problems].slice(0, 5),
-    loop: Object.fromEntries(names.map((n, i) => [n, { worstLoopP99Millis: responsiveness[i].worstLoopP99Millis, worstLoopMaxMillis: responsiveness[i].worstLoopDelayMillis, worstInfoMillis: responsiveness[i].worstInfoMillis }])),
+    loop: Object.fromEntries(
+      names.map((n, i) => [
+        n,
+        {
+          worstLoopP99Millis: responsiveness[i].worstLoopP99Millis,
+          worstLoopMaxMillis: responsiveness[i].worstLoopDelayMillis,
+          worstInfoMillis: responsiveness[i].worstInfoMillis,
+        },
+      ]),
+    ),
     healthChecks,
   };
 }
@@ -118,10 +129,16 @@ export function printConcurrency(figures: ConcurrencyFigures): void {
     `\nconcurrency: ${figures.clients} clients for ${figures.seconds} s (${(figures.elapsedMillis / 1000).toFixed(1)} s to the last query's end), mix q${figures.mix.join(', q')}: ${figures.completed} queries completed, ${figures.failed} failed, ${figures.different} different from DuckDB`,
   );
   for (const p of figures.problems) console.log(`  ${p}`);
-  console.log(`event loop per node over the phase (the worst of /v1/status's 5-10 s windows, asked every 3 s); goal (issue 21): p99 <= 50 ms, max <= 200 ms, no failed health check`);
-  console.log(`${'node'.padEnd(14)}${pad('loop p99 ms', 13)}${pad('loop max ms', 13)}${pad('info ms', 10)}${pad('health checks', 15)}${pad('failed', 8)}`);
+  console.log(
+    `event loop per node over the phase (the worst of /v1/status's 5-10 s windows, asked every 3 s); goal (issue 21): p99 <= 50 ms, max <= 200 ms, no failed health check`,
+  );
+  console.log(
+    `${'node'.padEnd(14)}${pad('loop p99 ms', 13)}${pad('loop max ms', 13)}${pad('info ms', 10)}${pad('health checks', 15)}${pad('failed', 8)}`,
+  );
   for (const [node, loop] of Object.entries(figures.loop)) {
     const checks = figures.healthChecks[node];
-    console.log(`${node.padEnd(14)}${pad(ms(loop.worstLoopP99Millis), 13)}${pad(ms(loop.worstLoopMaxMillis), 13)}${pad(ms(loop.worstInfoMillis), 10)}${pad(checks ? String(checks.checks) : '-', 15)}${pad(checks ? String(checks.failed) : '-', 8)}`);
+    console.log(
+      `${node.padEnd(14)}${pad(ms(loop.worstLoopP99Millis), 13)}${pad(ms(loop.worstLoopMaxMillis), 13)}${pad(ms(loop.worstInfoMillis), 10)}${pad(checks ? String(checks.checks) : '-', 15)}${pad(checks ? String(checks.failed) : '-', 8)}`,
+    );
   }
 }

@@ -25,7 +25,11 @@ export interface ProfileCost {
  * The `top` frames by self time, and the profile's sampled time: idle time (the thread waiting) and
  * frames matching `leaveOut` are counted apart, not among the costs and their shares.
  */
-export function topSelfCosts(profile: CpuProfile, top: number, leaveOut?: RegExp): { sampledMillis: number; idleMillis: number; leftOutMillis: number; costs: ProfileCost[] } {
+export function topSelfCosts(
+  profile: CpuProfile,
+  top: number,
+  leaveOut?: RegExp,
+): { sampledMillis: number; idleMillis: number; leftOutMillis: number; costs: ProfileCost[] } {
   const frameOfNode = new Map(profile.nodes.map((n) => [n.id, frameName(n.callFrame)]));
   const selfMicros = new Map<string, number>();
   const samples = profile.samples ?? [];

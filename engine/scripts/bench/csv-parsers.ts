@@ -62,7 +62,15 @@ async function main(): Promise<void> {
     const read = async (selected: typeof columns): Promise<number> => {
       let count = 0;
       const stats = { bytesRead: 0, bytesSkipped: 0, rowGroupsRead: 0, rowGroupsSkipped: 0 };
-      const request = { fs, file, range: { start: 0, length: file.size }, columns: selected, tableColumns: columns, options: DEFAULT_FORMAT_OPTIONS, stats };
+      const request = {
+        fs,
+        file,
+        range: { start: 0, length: file.size },
+        columns: selected,
+        tableColumns: columns,
+        options: DEFAULT_FORMAT_OPTIONS,
+        stats,
+      };
       for await (const page of csvFormat.read(request)) count += page.rowCount;
       return count;
     };
@@ -71,9 +79,11 @@ async function main(): Promise<void> {
       { name: 'lake CSV reader, 2 columns (id, price)', parse: () => read([columns[0], columns[2]]) },
     ];
     const papa = await optional<{ default: { parse(text: string): { data: unknown[] } } }>('papaparse');
-    if (papa !== undefined) parsers.push({ name: 'papaparse (strings, text in memory)', parse: async () => papa.default.parse(text).data.length });
+    if (papa !== undefined)
+      parsers.push({ name: 'papaparse (strings, text in memory)', parse: async () => papa.default.parse(text).data.length });
     const csvParse = await optional<{ parse(text: string): unknown[] }>('csv-parse/sync');
-    if (csvParse !== undefined) parsers.push({ name: 'csv-parse/sync (strings, text in memory)', parse: async () => csvParse.parse(text).length });
+    if (csvParse !== undefined)
+      parsers.push({ name: 'csv-parse/sync (strings, text in memory)', parse: async () => csvParse.parse(text).length });
     console.log(`\n${rows} rows, ${megabytes.toFixed(1)} MB, median of ${runs} runs:`);
     for (const parser of parsers) {
       const times: number[] = [];
@@ -84,7 +94,9 @@ async function main(): Promise<void> {
         times.push(performance.now() - start);
       }
       const seconds = median(times) / 1000;
-      console.log(`  ${parser.name.padEnd(58)} ${(megabytes / seconds).toFixed(1).padStart(7)} MB/s  ${(count / seconds / 1e6).toFixed(2)} M rows/s`);
+      console.log(
+        `  ${parser.name.padEnd(58)} ${(megabytes / seconds).toFixed(1).padStart(7)} MB/s  ${(count / seconds / 1e6).toFixed(2)} M rows/s`,
+      );
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

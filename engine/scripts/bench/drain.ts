@@ -100,7 +100,8 @@ export async function runDrainBench(options: DrainBenchOptions, log: (line: stri
   const processes = new Map<string, ServerProcess>();
   const remember = () => {
     processes.set('coordinator', cluster.coordinator);
-    for (const [nodeId, worker] of cluster.workers) if (![...processes.values()].includes(worker)) processes.set(`${nodeId}-${processes.size}`, worker);
+    for (const [nodeId, worker] of cluster.workers)
+      if (![...processes.values()].includes(worker)) processes.set(`${nodeId}-${processes.size}`, worker);
   };
   try {
     remember();
@@ -108,7 +109,11 @@ export async function runDrainBench(options: DrainBenchOptions, log: (line: stri
     const all: Record<ScenarioName, { name: string; sql?: string; queries: number }> = {
       idle: { name: 'idle', queries: 0 },
       long: { name: 'one long query', sql: lineitemAggregation(options.longSchema), queries: 1 },
-      concurrent: { name: `${options.concurrency} queries`, sql: lineitemAggregation(options.concurrentSchema), queries: options.concurrency },
+      concurrent: {
+        name: `${options.concurrency} queries`,
+        sql: lineitemAggregation(options.concurrentSchema),
+        queries: options.concurrency,
+      },
     };
     const scenarios = options.scenarios.map((name) => all[name]);
     const figures: ScenarioFigures[] = [];
@@ -136,14 +141,29 @@ function writeLogs(dir: string, processes: Map<string, ServerProcess>, log: (lin
   log(`node logs written to ${dir}`);
 }
 
-async function runScenario(cluster: TestCluster, scenario: { name: string; sql?: string; queries: number }, options: DrainBenchOptions, log: (line: string) => void): Promise<ScenarioFigures> {
+async function runScenario(
+  cluster: TestCluster,
+  scenario: { name: string; sql?: string; queries: number },
+  options: DrainBenchOptions,
+  log: (line: string) => void,
+): Promise<ScenarioFigures> {
   const victim = cluster.worker(VICTIM);
   const coordinator = cluster.coordinator.uri;
   const logged = cluster.coordinator.logs.length;
-  const coordinatorErrors = () => cluster.coordinator.logs.slice(logged).filter((l) => (l.level ?? 0) >= ERROR_LEVEL).map((l) => JSON.stringify(l));
+  const coordinatorErrors = () =>
+    cluster.coordinator.logs
+      .slice(logged)
+      .filter((l) => (l.level ?? 0) >= ERROR_LEVEL)
+      .map((l) => JSON.stringify(l));
   if (scenario.sql === undefined) {
     const drain = await drainWorker(victim, options, log);
-    return { scenario: scenario.name, queries: 0, heldAtDrainStart: { runningTasks: 0, queries: 0 }, drain, coordinatorErrors: coordinatorErrors() };
+    return {
+      scenario: scenario.name,
+      queries: 0,
+      heldAtDrainStart: { runningTasks: 0, queries: 0 },
+      drain,
+      coordinatorErrors: coordinatorErrors(),
+    };
   }
   const sql = scenario.sql;
   log(`${scenario.queries} × ${sql}`);
@@ -154,14 +174,18 @@ async function runScenario(cluster: TestCluster, scenario: { name: string; sql?:
     log(`warm-up batch: median ${warmup.medianMillis.toFixed(0)} ms, ${warmup.failures.length} failures`);
   }
   const baseline = await runBatch(coordinator, sql, scenario.queries, expected, options.timeoutMillis);
-  log(`baseline: median ${baseline.medianMillis.toFixed(0)} ms, wall ${baseline.wallMillis.toFixed(0)} ms, ${baseline.failures.length} failures`);
+  log(
+    `baseline: median ${baseline.medianMillis.toFixed(0)} ms, wall ${baseline.wallMillis.toFixed(0)} ms, ${baseline.failures.length} failures`,
+  );
 
   log(`the same queries, draining ${VICTIM} once it holds their tasks`);
   const batch = runBatch(coordinator, sql, scenario.queries, expected, options.timeoutMillis);
   const held = await waitUntilHeld(victim.uri, Math.ceil(scenario.queries * 0.75));
   log(`${VICTIM} holds ${held.runningTasks} running tasks of ${held.queries} queries: draining`);
   const [duringDrain, drain] = await Promise.all([batch, drainWorker(victim, options, log)]);
-  log(`during the drain: median ${duringDrain.medianMillis.toFixed(0)} ms, wall ${duringDrain.wallMillis.toFixed(0)} ms, ${duringDrain.failures.length} failures`);
+  log(
+    `during the drain: median ${duringDrain.medianMillis.toFixed(0)} ms, wall ${duringDrain.wallMillis.toFixed(0)} ms, ${duringDrain.failures.length} failures`,
+  );
   for (const failure of duringDrain.failures) log(`  FAILED ${failure}`);
   return {
     scenario: scenario.name,
@@ -193,13 +217,19 @@ async function expectedAnswer(coordinator: string, sql: string, timeoutMillis: n
 
 async function runBatch(coordinator: string, sql: string, count: number, expected: string, timeoutMillis: number): Promise<QueryBatch> {
   const started = performance.now();
-  const runs = await Promise.all(Array.from({ length: count }, async (_, i) => {
-    const t = performance.now();
-    const outcome = await runQuery(coordinator, sql, `user${i}`, timeoutMillis);
-    const elapsed = performance.now() - t;
-    const failure = outcome.error ? `user${i}: ${outcome.error.errorName ?? 'error'}: ${outcome.error.message}` : JSON.stringify(outcome.rows) !== expected ? `user${i}: wrong answer ${JSON.stringify(outcome.rows).slice(0, 300)}` : undefined;
-    return { elapsed, failure };
-  }));
+  const runs = await Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const t = performance.now();
+      const outcome = await runQuery(coordinator, sql, `user${i}`, timeoutMillis);
+      const elapsed = performance.now() - t;
+      const failure = outcome.error
+        ? `user${i}: ${outcome.error.errorName ?? 'error'}: ${outcome.error.message}`
+        : JSON.stringify(outcome.rows) !== expected
+          ? `user${i}: wrong answer ${JSON.stringify(outcome.rows).slice(0, 300)}`
+          : undefined;
+      return { elapsed, failure };
+    }),
+  );
   const wallMillis = performance.now() - started;
   const elapsedMillis = runs.map((r) => r.elapsed);
   const sorted = [...elapsedMillis].sort((a, b) => a - b);
@@ -233,7 +263,10 @@ async function heldWork(workerUri: string): Promise<{ runningTasks: number; quer
 }
 
 async function runningTasks(workerUri: string): Promise<{ taskId: string; state: string }[]> {
-  const tasks = (await (await fetch(`${workerUri}/v1/task`, { signal: AbortSignal.timeout(10_000) })).json()) as { taskId: string; state: string }[];
+  const tasks = (await (await fetch(`${workerUri}/v1/task`, { signal: AbortSignal.timeout(10_000) })).json()) as {
+    taskId: string;
+    state: string;
+  }[];
   return tasks.filter((t) => !FINAL_TASK_STATES.has(t.state));
 }
 
@@ -256,7 +289,11 @@ async function drainWorker(worker: ServerProcess, options: DrainBenchOptions, lo
   const started = performance.now();
   const since = () => performance.now() - started;
   const figures: DrainFigures = { output: [] };
-  const command = spawn(process.execPath, [ENGINE_MAIN, 'node', 'drain', '--server', worker.uri, '--poll', options.poll, '--timeout', `${options.timeoutMillis}ms`], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const command = spawn(
+    process.execPath,
+    [ENGINE_MAIN, 'node', 'drain', '--server', worker.uri, '--poll', options.poll, '--timeout', `${options.timeoutMillis}ms`],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   const keep = (line: string) => {
     const stamped = `[${since().toFixed(0)} ms] ${line}`;
     figures.output.push(stamped);
@@ -266,11 +303,13 @@ async function drainWorker(worker: ServerProcess, options: DrainBenchOptions, lo
   };
   createInterface({ input: command.stdout! }).on('line', keep);
   createInterface({ input: command.stderr! }).on('line', keep);
-  const commandExit = new Promise<void>((resolve) => command.once('exit', (code) => {
-    figures.commandMillis = since();
-    figures.commandExitCode = code;
-    resolve();
-  }));
+  const commandExit = new Promise<void>((resolve) =>
+    command.once('exit', (code) => {
+      figures.commandMillis = since();
+      figures.commandExitCode = code;
+      resolve();
+    }),
+  );
   const workerExit = worker.waitForExit().then((code) => {
     figures.workerExitMillis = since();
     figures.workerExitCode = code;
@@ -296,7 +335,14 @@ async function drainWorker(worker: ServerProcess, options: DrainBenchOptions, lo
     clearTimeout(timer);
   }
   if (figures.problem !== undefined) {
-    figures.workerLastLogLines = [...worker.logs.slice(-LOG_LINES_KEPT).map((l) => JSON.stringify(l)), ...worker.stderr.join('').split('\n').filter((l) => l !== '').slice(-LOG_LINES_KEPT)];
+    figures.workerLastLogLines = [
+      ...worker.logs.slice(-LOG_LINES_KEPT).map((l) => JSON.stringify(l)),
+      ...worker.stderr
+        .join('')
+        .split('\n')
+        .filter((l) => l !== '')
+        .slice(-LOG_LINES_KEPT),
+    ];
     figures.unfinishedTasks = await unfinishedTasks(worker);
     log(`  PROBLEM: ${figures.problem}\n  ${VICTIM}'s last log lines:\n    ${figures.workerLastLogLines.join('\n    ')}`);
     log(`  ${VICTIM}'s unfinished tasks:\n    ${figures.unfinishedTasks.map((t) => JSON.stringify(t)).join('\n    ')}`);

@@ -45,5 +45,10 @@ export class DuckDbReference {
 export function differenceFromDuckDb(outcome: StatementOutcome, duckRows: unknown[][]): string | undefined {
   const types = outcome.columns.map((c) => typeOfName(c.type));
   const rows = outcome.rows.map((r) => r.map((v, c) => jsonToScalar(v, types[c])));
-  return firstDifference(rows, types, outcome.columns.map((c) => c.name), duckRows);
+  return firstDifference(
+    rows,
+    types,
+    outcome.columns.map((c) => c.name),
+    duckRows,
+  );
 }

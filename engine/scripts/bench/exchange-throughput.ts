@@ -13,12 +13,33 @@ import { OutputBuffer } from '../../src/worker/output-buffer.js';
 import { PageSerializer, serializedPageBytes } from '../../src/exec/exchange/page-codec.js';
 import { produce, ResultsServer } from '../../test/exchange/results-server.js';
 
-const LINEITEM: SqlType[] = [BIGINT, BIGINT, BIGINT, INTEGER, decimal(12, 2), decimal(12, 2), decimal(12, 2), decimal(12, 2), varchar(1), varchar(1), DATE, DATE, DATE, varchar(25), varchar(10), varchar(44)];
+const LINEITEM: SqlType[] = [
+  BIGINT,
+  BIGINT,
+  BIGINT,
+  INTEGER,
+  decimal(12, 2),
+  decimal(12, 2),
+  decimal(12, 2),
+  decimal(12, 2),
+  varchar(1),
+  varchar(1),
+  DATE,
+  DATE,
+  DATE,
+  varchar(25),
+  varchar(10),
+  varchar(44),
+];
 const INSTRUCT = ['DELIVER IN PERSON', 'COLLECT COD', 'NONE', 'TAKE BACK RETURN'];
 const MODES = ['REG AIR', 'AIR', 'RAIL', 'SHIP', 'TRUCK', 'MAIL', 'FOB'];
 
 function lineitemPage(start: number, rows: number): Page {
-  const col = (f: (i: number) => unknown, type: SqlType) => columnFromScalars(type, Array.from({ length: rows }, (_, k) => f(start + k) as never));
+  const col = (f: (i: number) => unknown, type: SqlType) =>
+    columnFromScalars(
+      type,
+      Array.from({ length: rows }, (_, k) => f(start + k) as never),
+    );
   return {
     rowCount: rows,
     columns: [
@@ -59,7 +80,9 @@ async function main(): Promise<void> {
   const rowsPerPage = Number(process.argv[3] ?? 8192);
   const pageCount = Math.ceil(totalRows / rowsPerPage);
   // Pages are built before timing: the benchmark measures the exchange, not the generator.
-  const pages = Array.from({ length: pageCount }, (_, p) => lineitemPage(p * rowsPerPage, Math.min(rowsPerPage, totalRows - p * rowsPerPage)));
+  const pages = Array.from({ length: pageCount }, (_, p) =>
+    lineitemPage(p * rowsPerPage, Math.min(rowsPerPage, totalRows - p * rowsPerPage)),
+  );
   const server = await new ResultsServer().start();
   const buffer = new OutputBuffer({ kind: 'partitioned', partitions: 1 });
   server.buffers.set('bench.1.0', buffer);

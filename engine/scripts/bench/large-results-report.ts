@@ -52,7 +52,9 @@ export function printLargeResults(run: LargeResultsRun): void {
   const pad = (s: string, n: number) => s.padStart(n);
   const opt = (x: number | undefined, digits = 0) => (x === undefined ? '-' : x.toFixed(digits));
   console.log(`\n${run.sql}: ${run.rows} rows, ${run.options.runs} pulls each, one node`);
-  console.log(`${'client'.padEnd(18)}${pad('s', 7)}${pad('rows/s', 10)}${pad('MB/s', 7)}${pad('server CPU s', 14)}${pad('client CPU s', 14)}${pad('worst loop ms', 15)}${pad('worst info ms', 15)}`);
+  console.log(
+    `${'client'.padEnd(18)}${pad('s', 7)}${pad('rows/s', 10)}${pad('MB/s', 7)}${pad('server CPU s', 14)}${pad('client CPU s', 14)}${pad('worst loop ms', 15)}${pad('worst info ms', 15)}`,
+  );
   for (const p of run.pulls) {
     if (p.error) {
       console.log(`${p.client.padEnd(18)}error: ${p.error}`);
@@ -63,11 +65,16 @@ export function printLargeResults(run: LargeResultsRun): void {
       `${p.client.padEnd(18)}${pad((p.millis / 1000).toFixed(1), 7)}${pad(p.rowsPerSecond.toFixed(0), 10)}${pad(opt(mbPerSecond, 1), 7)}${pad(opt(p.serverCpuMillis && p.serverCpuMillis / 1000, 1), 14)}${pad(opt(p.clientCpuMillis && p.clientCpuMillis / 1000, 1), 14)}${pad(opt(p.worstLoopDelayMillis), 15)}${pad(opt(p.worstInfoMillis), 15)}`,
     );
   }
-  const duckdb = (label: string, millis: number) => console.log(`${label.padEnd(18)}${pad((millis / 1000).toFixed(1), 7)}${pad((run.rows / (millis / 1000)).toFixed(0), 10)}`);
+  const duckdb = (label: string, millis: number) =>
+    console.log(`${label.padEnd(18)}${pad((millis / 1000).toFixed(1), 7)}${pad((run.rows / (millis / 1000)).toFixed(0), 10)}`);
   duckdb('duckdb JS rows', run.duckdbMillis);
   duckdb('duckdb chunks', run.duckdbChunksMillis);
-  console.log('duckdb: in this process, the rows turned into JavaScript arrays (JS rows) or its result read whole in its own columnar chunks');
-  console.log('MB/s: bytes the server wrote during the pull (/proc wchar) per second; goal (issue 21): >= 300,000 rows/s through trino-client, loop never held > 100 ms');
+  console.log(
+    'duckdb: in this process, the rows turned into JavaScript arrays (JS rows) or its result read whole in its own columnar chunks',
+  );
+  console.log(
+    'MB/s: bytes the server wrote during the pull (/proc wchar) per second; goal (issue 21): >= 300,000 rows/s through trino-client, loop never held > 100 ms',
+  );
   if (run.profileError) console.log(`\nprofile: error: ${run.profileError}`);
   printProfile('server main thread', run.serverProfile);
   printProfile('server worker threads', run.serverThreadsProfile);
@@ -77,8 +84,11 @@ export function printLargeResults(run: LargeResultsRun): void {
 
 function printProfile(side: string, profile: ProfileSummary | undefined): void {
   if (profile === undefined) return;
-  console.log(`\nprofile of one trino-client pull, ${side}: ${(profile.sampledMillis / 1000).toFixed(1)} s busy (besides ${(profile.idleMillis / 1000).toFixed(1)} s idle, ${(profile.leftOutMillis / 1000).toFixed(1)} s building the warm-up's text pool); top self time`);
-  for (const c of profile.costs) console.log(`${(c.selfMillis / 1000).toFixed(2).padStart(8)} s ${(c.share * 100).toFixed(1).padStart(5)}%  ${c.frame}`);
+  console.log(
+    `\nprofile of one trino-client pull, ${side}: ${(profile.sampledMillis / 1000).toFixed(1)} s busy (besides ${(profile.idleMillis / 1000).toFixed(1)} s idle, ${(profile.leftOutMillis / 1000).toFixed(1)} s building the warm-up's text pool); top self time`,
+  );
+  for (const c of profile.costs)
+    console.log(`${(c.selfMillis / 1000).toFixed(2).padStart(8)} s ${(c.share * 100).toFixed(1).padStart(5)}%  ${c.frame}`);
 }
 
 export function writeLargeResults(run: LargeResultsRun, dir: string): string {

@@ -16,7 +16,13 @@ import { duckRows } from '../tpch/duckdb-tpch.js';
 import { startEngineServer, type EngineServerProcess } from '../sqllogictest/server-process.js';
 import { executeStatement } from '../sqllogictest/statement-client.js';
 import { mergeProfiles, profileThisProcess, readThreadProfiles, topSelfCosts } from './cpu-profile.js';
-import { printLargeResults, writeLargeResults, type LargeResultsRun, type ProfileSummary, type ResultPull } from './large-results-report.js';
+import {
+  printLargeResults,
+  writeLargeResults,
+  type LargeResultsRun,
+  type ProfileSummary,
+  type ResultPull,
+} from './large-results-report.js';
 import { serverHeapOptions } from './memory.js';
 import { tpchSchema, type BenchOptions } from './options.js';
 import { processUsage, reapedChildrenCpuMillis, usageBetween } from './process-usage.js';
@@ -95,7 +101,11 @@ export async function runLargeResultsSuite(context: LargeResultsContext): Promis
 }
 
 /** One pull by `pull` (which returns the rows it received), with the server's CPU and bytes and the client's CPU. */
-async function measurePull(client: ResultPull['client'], server: EngineServerProcess, pull: () => Promise<{ rows: number; clientCpuMillis: number | undefined }>): Promise<ResultPull> {
+async function measurePull(
+  client: ResultPull['client'],
+  server: EngineServerProcess,
+  pull: () => Promise<{ rows: number; clientCpuMillis: number | undefined }>,
+): Promise<ResultPull> {
   // /v1/status reports the loop over its last 5-10 s: after this pause that window holds nothing of the work before.
   await new Promise((resolve) => setTimeout(resolve, LOOP_WINDOW_MILLIS));
   const serverBefore = processUsage(server.pid);
@@ -121,7 +131,11 @@ async function measurePull(client: ResultPull['client'], server: EngineServerPro
 }
 
 /** Every page through trino-client; the rows counted, a different count than DuckDB's an error. */
-async function pullThroughTrinoClient(serverUrl: string, sql: string, expectedRows: number): Promise<{ rows: number; clientCpuMillis: number }> {
+async function pullThroughTrinoClient(
+  serverUrl: string,
+  sql: string,
+  expectedRows: number,
+): Promise<{ rows: number; clientCpuMillis: number }> {
   const cpuBefore = process.cpuUsage();
   const trino = Trino.create({ server: serverUrl, source: 'bench', catalog: 'tpch' });
   let rows = 0;
@@ -136,13 +150,22 @@ async function pullThroughTrinoClient(serverUrl: string, sql: string, expectedRo
 }
 
 /** `engine sql --execute` with its CSV to /dev/null; its CPU time from this process's reaped children. */
-async function pullThroughCli(cliPath: string, serverUrl: string, sql: string, expectedRows: number): Promise<{ rows: number; clientCpuMillis: number | undefined }> {
+async function pullThroughCli(
+  cliPath: string,
+  serverUrl: string,
+  sql: string,
+  expectedRows: number,
+): Promise<{ rows: number; clientCpuMillis: number | undefined }> {
   const childrenBefore = reapedChildrenCpuMillis();
   const devNull = openSync('/dev/null', 'w');
   try {
-    const child = spawn(process.execPath, [cliPath, 'sql', '--server', serverUrl, '--user', 'bench', '--source', 'bench', '--execute', sql, '--output-format', 'CSV'], {
-      stdio: ['ignore', devNull, 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [cliPath, 'sql', '--server', serverUrl, '--user', 'bench', '--source', 'bench', '--execute', sql, '--output-format', 'CSV'],
+      {
+        stdio: ['ignore', devNull, 'pipe'],
+      },
+    );
     let stderr = '';
     child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     const code = await new Promise<number | null>((resolve, reject) => {
@@ -157,24 +180,38 @@ async function pullThroughCli(cliPath: string, serverUrl: string, sql: string, e
   // The CLI's CSV goes to /dev/null unread: its row count is what the server says it sent.
   const rows = await lastQueryOutputRows(serverUrl, sql);
   if (rows !== expectedRows) throw new Error(`the server sent the CLI ${rows} rows, DuckDB has ${expectedRows}`);
-  return { rows, clientCpuMillis: childrenBefore === undefined || childrenAfter === undefined ? undefined : childrenAfter - childrenBefore };
+  return {
+    rows,
+    clientCpuMillis: childrenBefore === undefined || childrenAfter === undefined ? undefined : childrenAfter - childrenBefore,
+  };
 }
 
 /** The output rows of the newest query with this text, from the server's /v1/query (the list, then the query's detail). */
 async function lastQueryOutputRows(serverUrl: string, sql: string): Promise<number> {
   const headers = { 'X-Engine-User': 'bench' };
-  const listed = (await (await fetch(new URL('/v1/query', serverUrl), { headers })).json()) as { queryId: string; query: string; state: string }[];
+  const listed = (await (await fetch(new URL('/v1/query', serverUrl), { headers })).json()) as {
+    queryId: string;
+    query: string;
+    state: string;
+  }[];
   const newest = listed.filter((q) => q.query.trim() === sql).pop();
   if (newest === undefined) throw new Error(`the server lists no query with this text`);
   if (newest.state !== 'FINISHED') throw new Error(`the CLI's query is ${newest.state}`);
-  const detail = (await (await fetch(new URL(`/v1/query/${newest.queryId}`, serverUrl), { headers })).json()) as { queryStats?: { outputPositions?: number } };
+  const detail = (await (await fetch(new URL(`/v1/query/${newest.queryId}`, serverUrl), { headers })).json()) as {
+    queryStats?: { outputPositions?: number };
+  };
   const rows = detail.queryStats?.outputPositions;
   if (rows === undefined) throw new Error(`the server reports no output rows of query ${newest.queryId}`);
   return rows;
 }
 
 /** One pull through trino-client from a server started with --cpu-prof, this process profiled meanwhile. */
-async function profilePull(cliPath: string, schema: string, sql: string, expectedRows: number): Promise<Pick<LargeResultsRun, 'serverProfile' | 'serverThreadsProfile' | 'clientProfile' | 'profileError'>> {
+async function profilePull(
+  cliPath: string,
+  schema: string,
+  sql: string,
+  expectedRows: number,
+): Promise<Pick<LargeResultsRun, 'serverProfile' | 'serverThreadsProfile' | 'clientProfile' | 'profileError'>> {
   const dir = mkdtempSync(join(tmpdir(), 'engine-bench-prof-'));
   try {
     const env = { ...process.env, NODE_OPTIONS: serverHeapOptions(NODE_MEMORY_BYTES) };
@@ -208,7 +245,12 @@ async function profilePull(cliPath: string, schema: string, sql: string, expecte
  * takes seconds: a query that reads every comment of the table builds it before anything is timed.
  */
 async function warmUp(serverUrl: string, schema: string): Promise<void> {
-  const outcome = await executeStatement(serverUrl, `SELECT max(o_comment) FROM tpch."${schema}".orders`, { user: 'bench', source: 'bench', catalog: 'tpch', schema }, { timeoutMillis: 10 * 60 * 1000 });
+  const outcome = await executeStatement(
+    serverUrl,
+    `SELECT max(o_comment) FROM tpch."${schema}".orders`,
+    { user: 'bench', source: 'bench', catalog: 'tpch', schema },
+    { timeoutMillis: 10 * 60 * 1000 },
+  );
   if (outcome.error) throw new Error(`warm-up: ${outcome.error.message}`);
 }
 

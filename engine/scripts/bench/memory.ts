@@ -99,6 +99,8 @@ export function printMemory(figures: readonly QueryMemory[]): void {
   console.log(`\nmemory per query (last run): counted peak vs the server's RSS growth during the query`);
   console.log(`${'query'.padEnd(18)}${'counted MB'.padStart(12)}${'RSS growth MB'.padStart(15)}${'RSS/counted'.padStart(13)}`);
   for (const f of figures) {
-    console.log(`${f.query.padEnd(18)}${mb(f.countedPeakBytes).padStart(12)}${mb(f.rssGrowthBytes).padStart(15)}${(f.ratio === undefined ? '-' : f.ratio.toFixed(2)).padStart(13)}`);
+    console.log(
+      `${f.query.padEnd(18)}${mb(f.countedPeakBytes).padStart(12)}${mb(f.rssGrowthBytes).padStart(15)}${(f.ratio === undefined ? '-' : f.ratio.toFixed(2)).padStart(13)}`,
+    );
   }
 }

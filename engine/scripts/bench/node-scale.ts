@@ -66,10 +66,18 @@ export interface NodeScaleRun {
 }
 
 function parseOptions(argv: string[]): Options {
-  const { values } = parseArgs({ args: argv, options: { nodes: { type: 'string', default: '200' }, window: { type: 'string', default: '30' }, warmup: { type: 'string', default: '5' } } });
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      nodes: { type: 'string', default: '200' },
+      window: { type: 'string', default: '30' },
+      warmup: { type: 'string', default: '5' },
+    },
+  });
   const number = (name: string, text: string, min: number): number => {
     const n = Number(text);
-    if (text.trim() === '' || !Number.isInteger(n) || n < min) throw new Error(`--${name}: expected an integer of at least ${min}, got '${text}'`);
+    if (text.trim() === '' || !Number.isInteger(n) || n < min)
+      throw new Error(`--${name}: expected an integer of at least ${min}, got '${text}'`);
     return n;
   };
   return {
@@ -80,13 +88,25 @@ function parseOptions(argv: string[]): Options {
 }
 
 async function measure(nodeCount: number, options: Options): Promise<NodeScaleRun> {
-  const coordinator = await startEngineServer({ cliPath: CLI, args: ['--role', 'coordinator', '--node-id', 'coordinator', '--environment', ENVIRONMENT] });
+  const coordinator = await startEngineServer({
+    cliPath: CLI,
+    args: ['--role', 'coordinator', '--node-id', 'coordinator', '--environment', ENVIRONMENT],
+  });
   let simulated: SimulatedNodes | undefined;
   try {
     const started = performance.now();
-    simulated = await SimulatedNodes.start({ discoveryUri: coordinator.url, environment: ENVIRONMENT, count: nodeCount, announcementIntervalMillis: loadConfig().discovery.announcementInterval });
+    simulated = await SimulatedNodes.start({
+      discoveryUri: coordinator.url,
+      environment: ENVIRONMENT,
+      count: nodeCount,
+      announcementIntervalMillis: loadConfig().discovery.announcementInterval,
+    });
     const joinMillis = await until(coordinator.url, (list) => list.length === nodeCount, started);
-    const allCheckedMillis = await until(coordinator.url, (list) => list.length === nodeCount && list.every((e) => e.recentSuccesses > 0), started);
+    const allCheckedMillis = await until(
+      coordinator.url,
+      (list) => list.length === nodeCount && list.every((e) => e.recentSuccesses > 0),
+      started,
+    );
     await sleep(options.warmupSeconds * 1000);
 
     const pid = coordinator.pid!;
@@ -142,7 +162,8 @@ async function measure(nodeCount: number, options: Options): Promise<NodeScaleRu
 async function until(uri: string, done: (list: Array<{ recentSuccesses: number }>) => boolean, since: number): Promise<number> {
   for (;;) {
     if (done(await getJson(uri, '/v1/node'))) return performance.now() - since;
-    if (performance.now() - since > JOIN_TIMEOUT_MILLIS) throw new Error(`the coordinator did not list the nodes within ${JOIN_TIMEOUT_MILLIS} ms`);
+    if (performance.now() - since > JOIN_TIMEOUT_MILLIS)
+      throw new Error(`the coordinator did not list the nodes within ${JOIN_TIMEOUT_MILLIS} ms`);
     await sleep(50);
   }
 }
@@ -200,7 +221,10 @@ function printRuns(runs: NodeScaleRun[]): void {
     ['cpu %', (r) => r.coordinatorCpuPercent.toFixed(1)],
     ['rss MB', (r) => mb(r.rssBytes)],
     ['heap MB', (r) => mb(r.heapUsedBytes)],
-    ['loop mean/p99/max ms', (r) => `${r.eventLoop.meanMillis.toFixed(1)}/${r.eventLoop.p99Millis.toFixed(1)}/${r.eventLoop.maxMillis.toFixed(1)}`],
+    [
+      'loop mean/p99/max ms',
+      (r) => `${r.eventLoop.meanMillis.toFixed(1)}/${r.eventLoop.p99Millis.toFixed(1)}/${r.eventLoop.maxMillis.toFixed(1)}`,
+    ],
     ['checks/s', (r) => r.healthChecksPerSecond.toFixed(0)],
     ['/v1/node ms', (r) => r.nodeListMillis.toFixed(1)],
     ['/v1/node KB', (r) => (r.nodeListBytes / 1024).toFixed(1)],
@@ -242,10 +266,14 @@ async function main(): Promise<void> {
   const startedAt = new Date().toISOString();
   const runs: NodeScaleRun[] = [];
   for (const count of options.nodes) {
-    console.log(`${count} nodes: starting a coordinator and the nodes, then a ${options.warmupSeconds} s warm-up and a ${options.windowSeconds} s window...`);
+    console.log(
+      `${count} nodes: starting a coordinator and the nodes, then a ${options.warmupSeconds} s warm-up and a ${options.windowSeconds} s window...`,
+    );
     runs.push(await measure(count, options));
   }
-  console.log(`\nThe coordinator's cost of its nodes (heartbeat every ${loadConfig().failureDetector.heartbeatInterval} ms, announcements every ${loadConfig().discovery.announcementInterval} ms)`);
+  console.log(
+    `\nThe coordinator's cost of its nodes (heartbeat every ${loadConfig().failureDetector.heartbeatInterval} ms, announcements every ${loadConfig().discovery.announcementInterval} ms)`,
+  );
   printRuns(runs);
   const perNode = perNodeCost(runs);
   if (perNode) {

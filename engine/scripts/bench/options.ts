@@ -61,7 +61,8 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
   });
   const positive = (name: string, text: string, integer: boolean): number => {
     const n = Number(text);
-    if (!Number.isFinite(n) || n <= 0 || (integer && !Number.isInteger(n))) throw new Error(`--${name} must be a positive ${integer ? 'integer' : 'number'}, got '${text}'`);
+    if (!Number.isFinite(n) || n <= 0 || (integer && !Number.isInteger(n)))
+      throw new Error(`--${name} must be a positive ${integer ? 'integer' : 'number'}, got '${text}'`);
     return n;
   };
   const scale = positive('scale', values.scale!, false);
@@ -99,7 +100,8 @@ export function parseQueryList(text: string): number[] {
   for (const part of text.split(',')) {
     const [from, to] = part.split('-').map((p) => Number(p.trim()));
     const last = to ?? from;
-    if (!Number.isInteger(from) || !Number.isInteger(last) || from < 1 || last > 22 || from > last) throw new Error(`--queries: '${part}' is not a query number or range within 1-22`);
+    if (!Number.isInteger(from) || !Number.isInteger(last) || from < 1 || last > 22 || from > last)
+      throw new Error(`--queries: '${part}' is not a query number or range within 1-22`);
     for (let q = from; q <= last; q++) out.add(q);
   }
   return [...out].sort((a, b) => a - b);

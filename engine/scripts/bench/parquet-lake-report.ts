@@ -3,7 +3,15 @@
 // each answer equals DuckDB's; geometric means; the sf10 run's peak resident memory; printed and
 // written as JSON under bench/results/.
 
-import { millis, printLoadAverage, seconds, verdict, writeResultFile, type ClusterQueryFigures, type EngineAnswer } from './cluster-report.js';
+import {
+  millis,
+  printLoadAverage,
+  seconds,
+  verdict,
+  writeResultFile,
+  type ClusterQueryFigures,
+  type EngineAnswer,
+} from './cluster-report.js';
 import type { BenchOptions, ParquetWriter } from './options.js';
 import { geometricMean } from './statistics.js';
 
@@ -37,7 +45,12 @@ export interface ParquetBenchRun {
 }
 
 /** The geometric means of one set of files, over the queries whose answers were equal to DuckDB's on both engines. */
-export function parquetSummary(queries: readonly ClusterQueryFigures[]): { singleVsDuckdb: number; clusterVsDuckdb: number; clusterVsSingle: number; counted: number } {
+export function parquetSummary(queries: readonly ClusterQueryFigures[]): {
+  singleVsDuckdb: number;
+  clusterVsDuckdb: number;
+  clusterVsSingle: number;
+  counted: number;
+} {
   const ok = queries.filter((f) => f.single.equal === true && f.cluster.equal === true);
   return {
     singleVsDuckdb: geometricMean(ok.map((f) => f.single.medianMillis / f.duckdbMillis)),
@@ -49,14 +62,18 @@ export function parquetSummary(queries: readonly ClusterQueryFigures[]): { singl
 
 export function printParquetRun(run: ParquetBenchRun): void {
   const o = run.options;
-  console.log(`\nTPC-H scale ${o.scale} from Parquet through lake tables: DuckDB on the same files, our one node, our coordinator + ${o.clusterWorkers} workers; ${o.threads} threads, median of ${o.runs} runs after ${o.warmup} warm-up`);
+  console.log(
+    `\nTPC-H scale ${o.scale} from Parquet through lake tables: DuckDB on the same files, our one node, our coordinator + ${o.clusterWorkers} workers; ${o.threads} threads, median of ${o.runs} runs after ${o.warmup} warm-up`,
+  );
   const ours = run.writeMillis.engine === undefined ? '' : `, ours (CREATE TABLE AS from tpch) ${seconds(run.writeMillis.engine)}`;
   console.log(`writing all tables as Parquet: DuckDB ${seconds(run.writeMillis.duckdb)}${ours}`);
   for (const set of run.fileSets) {
     console.log(`\nfiles written by ${set.writer === 'duckdb' ? 'DuckDB' : 'our engine'}:`);
     printQueries(set.queries);
     const s = parquetSummary(set.queries);
-    console.log(`geometric means over ${s.counted} queries answered equal: single/DuckDB ${s.singleVsDuckdb.toFixed(2)} (goal <= 6), cluster/DuckDB ${s.clusterVsDuckdb.toFixed(2)}, cluster/single ${s.clusterVsSingle.toFixed(2)} (goal <= 1.3)`);
+    console.log(
+      `geometric means over ${s.counted} queries answered equal: single/DuckDB ${s.singleVsDuckdb.toFixed(2)} (goal <= 6), cluster/DuckDB ${s.clusterVsDuckdb.toFixed(2)}, cluster/single ${s.clusterVsSingle.toFixed(2)} (goal <= 1.3)`,
+    );
   }
   console.log(`\npeak RSS MB per node: ${memory(run.peakMemoryBytes)}`);
   if (run.largeScale) {
@@ -75,7 +92,9 @@ export function writeParquetRun(run: ParquetBenchRun, dir: string): string {
 
 function printQueries(queries: readonly ClusterQueryFigures[]): void {
   const pad = (s: string, n: number) => s.padStart(n);
-  console.log(`${'query'.padEnd(6)}${pad('duckdb ms', 11)}${pad('single ms', 11)}${pad('single/duck', 13)}${pad('cluster ms', 12)}${pad('cluster/single', 16)}  result`);
+  console.log(
+    `${'query'.padEnd(6)}${pad('duckdb ms', 11)}${pad('single ms', 11)}${pad('single/duck', 13)}${pad('cluster ms', 12)}${pad('cluster/single', 16)}  result`,
+  );
   for (const f of queries) {
     const ratio = (a: EngineAnswer, b: number) => (a.error ? '-' : (a.medianMillis / b).toFixed(2));
     console.log(

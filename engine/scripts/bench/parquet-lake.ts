@@ -52,16 +52,21 @@ export async function runParquetSuite(context: ParquetSuiteContext): Promise<Par
 
     await startSingleAndCluster(context.cliPath, options.clusterWorkers, ['--config', config], nodes);
     const single = nodes.get('single')!.url;
-    const run = async (schema: string, sql: string) => failOnError(await executeStatement(single, sql, session(options, schema), { timeoutMillis: context.timeoutMillis }));
-    console.log(`${options.parquetFiles.includes('ours') ? 'writing it again with our engine (CREATE TABLE AS from tpch) and ' : ''}declaring DuckDB's files as external tables...`);
+    const run = async (schema: string, sql: string) =>
+      failOnError(await executeStatement(single, sql, session(options, schema), { timeoutMillis: context.timeoutMillis }));
+    console.log(
+      `${options.parquetFiles.includes('ours') ? 'writing it again with our engine (CREATE TABLE AS from tpch) and ' : ''}declaring DuckDB's files as external tables...`,
+    );
     await run('default', 'CREATE SCHEMA lake.duckdb');
     await run('default', 'CREATE SCHEMA lake.ours');
     started = performance.now();
     if (options.parquetFiles.includes('ours')) {
-      for (const table of TPCH_TABLE_NAMES) await run('ours', `CREATE TABLE lake.ours.${table} AS SELECT * FROM tpch."${tpchSchema(options.scale)}".${table}`);
+      for (const table of TPCH_TABLE_NAMES)
+        await run('ours', `CREATE TABLE lake.ours.${table} AS SELECT * FROM tpch."${tpchSchema(options.scale)}".${table}`);
     }
     const engineWriteMillis = options.parquetFiles.includes('ours') ? performance.now() - started : undefined;
-    for (const table of TPCH_TABLE_NAMES) await run('duckdb', `CREATE TABLE lake.duckdb.${table} WITH (external_location = 'file://${join(duckFiles, table)}/')`);
+    for (const table of TPCH_TABLE_NAMES)
+      await run('duckdb', `CREATE TABLE lake.duckdb.${table} WITH (external_location = 'file://${join(duckFiles, table)}/')`);
 
     const fileSets: FileSetRun[] = [];
     const folders: Record<ParquetWriter, (table: string) => string> = {
@@ -75,9 +80,13 @@ export async function runParquetSuite(context: ParquetSuiteContext): Promise<Par
       const queries = [];
       for (const q of options.queries) {
         process.stdout.write(`q${String(q).padStart(2, '0')} `);
-        const figures = await benchQuery(q, engines(nodes), nodes, duck.reference, options, (url, sql) => executeStatement(url, sql, session(options, writer), { timeoutMillis: context.timeoutMillis }));
+        const figures = await benchQuery(q, engines(nodes), nodes, duck.reference, options, (url, sql) =>
+          executeStatement(url, sql, session(options, writer), { timeoutMillis: context.timeoutMillis }),
+        );
         queries.push(figures);
-        console.log(`duckdb ${figures.duckdbMillis.toFixed(0)} ms, single ${describe(figures.single)}, cluster ${describe(figures.cluster)}`);
+        console.log(
+          `duckdb ${figures.duckdbMillis.toFixed(0)} ms, single ${describe(figures.single)}, cluster ${describe(figures.cluster)}`,
+        );
       }
       duck.connection.closeSync();
       fileSets.push({ writer, queries });
@@ -115,7 +124,12 @@ export async function runParquetSuite(context: ParquetSuiteContext): Promise<Par
 }
 
 /** lineitem at sf10 written by us; q1 and q6 on fresh nodes (their peak RSS is the queries'), checked against DuckDB on the same files. */
-async function largeScaleRun(context: ParquetSuiteContext, dir: string, config: string, nodes: Map<string, EngineServerProcess>): Promise<LargeScaleRun> {
+async function largeScaleRun(
+  context: ParquetSuiteContext,
+  dir: string,
+  config: string,
+  nodes: Map<string, EngineServerProcess>,
+): Promise<LargeScaleRun> {
   const { options } = context;
   const schema = `sf${LARGE_SCALE}`;
   console.log(`\nwriting tpch.${schema}.lineitem as Parquet with our engine...`);
@@ -123,8 +137,17 @@ async function largeScaleRun(context: ParquetSuiteContext, dir: string, config: 
   let writeMillis: number;
   try {
     const started = performance.now();
-    failOnError(await executeStatement(writer.url, 'CREATE SCHEMA lake.large', session(options, 'default'), { timeoutMillis: context.timeoutMillis }));
-    failOnError(await executeStatement(writer.url, `CREATE TABLE lake.large.lineitem AS SELECT * FROM tpch.${schema}.lineitem`, session(options, 'large'), { timeoutMillis: context.timeoutMillis }));
+    failOnError(
+      await executeStatement(writer.url, 'CREATE SCHEMA lake.large', session(options, 'default'), { timeoutMillis: context.timeoutMillis }),
+    );
+    failOnError(
+      await executeStatement(
+        writer.url,
+        `CREATE TABLE lake.large.lineitem AS SELECT * FROM tpch.${schema}.lineitem`,
+        session(options, 'large'),
+        { timeoutMillis: context.timeoutMillis },
+      ),
+    );
     writeMillis = performance.now() - started;
   } finally {
     await writer.stop();
@@ -134,7 +157,9 @@ async function largeScaleRun(context: ParquetSuiteContext, dir: string, config: 
   const queries = [];
   for (const q of LARGE_QUERIES) {
     process.stdout.write(`${schema} q${String(q).padStart(2, '0')} `);
-    const figures = await benchQuery(q, engines(nodes), nodes, duck.reference, options, (url, sql) => executeStatement(url, sql, session(options, 'large'), { timeoutMillis: context.timeoutMillis }));
+    const figures = await benchQuery(q, engines(nodes), nodes, duck.reference, options, (url, sql) =>
+      executeStatement(url, sql, session(options, 'large'), { timeoutMillis: context.timeoutMillis }),
+    );
     queries.push(figures);
     console.log(`duckdb ${figures.duckdbMillis.toFixed(0)} ms, single ${describe(figures.single)}, cluster ${describe(figures.cluster)}`);
   }
@@ -145,7 +170,11 @@ async function largeScaleRun(context: ParquetSuiteContext, dir: string, config: 
 }
 
 /** A DuckDB whose tables are views reading each table's Parquet files. */
-async function duckDbOverFiles(tables: readonly string[], folder: (table: string) => string, options: BenchOptions): Promise<{ connection: DuckDBConnection; reference: DuckDbReference }> {
+async function duckDbOverFiles(
+  tables: readonly string[],
+  folder: (table: string) => string,
+  options: BenchOptions,
+): Promise<{ connection: DuckDBConnection; reference: DuckDbReference }> {
   const connection = await (await DuckDBInstance.create(':memory:', { threads: String(options.threads) })).connect();
   for (const table of tables) await connection.run(`CREATE VIEW ${table} AS SELECT * FROM read_parquet('${folder(table)}/*.parquet')`);
   return { connection, reference: new DuckDbReference(connection, options) };
@@ -155,7 +184,19 @@ function lakeConfig(dir: string): string {
   const file = join(dir, 'engine.yaml');
   const catalog = join(dir, 'catalog');
   mkdirSync(catalog, { recursive: true });
-  writeFileSync(file, ['catalogs:', '  - { name: tpch, connector: tpch }', '  - name: lake', '    connector: hive', '    properties:', '      hive.metastore: file', `      hive.metastore.catalog.dir: file://${catalog}/`, ''].join('\n'));
+  writeFileSync(
+    file,
+    [
+      'catalogs:',
+      '  - { name: tpch, connector: tpch }',
+      '  - name: lake',
+      '    connector: hive',
+      '    properties:',
+      '      hive.metastore: file',
+      `      hive.metastore.catalog.dir: file://${catalog}/`,
+      '',
+    ].join('\n'),
+  );
   return file;
 }
 

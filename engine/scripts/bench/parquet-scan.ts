@@ -54,7 +54,9 @@ async function main(): Promise<void> {
     const duckWriteMillis = performance.now() - t;
     const duckWriteCpu = cpuMillisSince(cpu);
     console.log(`lineitem ${schema}: ${rows} rows, ${columns.length} columns`);
-    console.log(`write: ours ${fmt(writeMillis)} ms, CPU ${fmt(writeCpu)} ms (${mb(statSync(ours).size)} MB, snappy); DuckDB reading our file and writing it again ${fmt(duckWriteMillis)} ms, CPU ${fmt(duckWriteCpu)} ms (${mb(statSync(theirs).size)} MB, 2 threads)`);
+    console.log(
+      `write: ours ${fmt(writeMillis)} ms, CPU ${fmt(writeCpu)} ms (${mb(statSync(ours).size)} MB, snappy); DuckDB reading our file and writing it again ${fmt(duckWriteMillis)} ms, CPU ${fmt(duckWriteCpu)} ms (${mb(statSync(theirs).size)} MB, 2 threads)`,
+    );
     console.log('');
     const two = columns.filter((c) => c.name === 'l_extendedprice' || c.name === 'l_discount');
     console.log('| file | columns | reader | median ms | CPU ms | rows/s | MB/s read |');
@@ -82,7 +84,9 @@ async function main(): Promise<void> {
       { column: 'l_quantity', high: { value: 2400n, inclusive: false } },
     ];
     const q6Columns = columns.filter((c) => ['l_shipdate', 'l_discount', 'l_quantity', 'l_extendedprice'].includes(c.name));
-    const orderkey: TableConstraint = [{ column: 'l_orderkey', low: { value: 1_000_000n, inclusive: true }, high: { value: 1_010_000n, inclusive: false } }];
+    const orderkey: TableConstraint = [
+      { column: 'l_orderkey', low: { value: 1_000_000n, inclusive: true }, high: { value: 1_010_000n, inclusive: false } },
+    ];
     for (const [label, path] of [
       ['DuckDB-written', theirs],
       ['ours', ours],
@@ -93,7 +97,9 @@ async function main(): Promise<void> {
       ] as const) {
         const scan = await scanOurs(fs, pathToFileURL(path).href, q6Columns, constraint);
         const s = scan.stats!;
-        console.log(`${label}, ${name}: ${scan.rows} rows returned; row groups read ${s.rowGroupsRead}, skipped ${s.rowGroupsSkipped}; ${mb(s.bytesRead)} MB read, ${mb(s.bytesSkipped)} MB skipped`);
+        console.log(
+          `${label}, ${name}: ${scan.rows} rows returned; row groups read ${s.rowGroupsRead}, skipped ${s.rowGroupsSkipped}; ${mb(s.bytesRead)} MB read, ${mb(s.bytesSkipped)} MB skipped`,
+        );
       }
     }
     duck.closeSync();
@@ -102,7 +108,11 @@ async function main(): Promise<void> {
   }
 }
 
-async function writeLineitem(schema: string, fs: LocalBenchFileSystem, location: string): Promise<{ columns: ColumnMetadata[]; rows: number; millis: number; cpuMillis: number }> {
+async function writeLineitem(
+  schema: string,
+  fs: LocalBenchFileSystem,
+  location: string,
+): Promise<{ columns: ColumnMetadata[]; rows: number; millis: number; cpuMillis: number }> {
   const connector = new TpchConnector();
   const table = (await connector.getTable(TOOL_SESSION, schema, 'lineitem'))!;
   const names = table.columns.map((c) => c.name);
@@ -128,7 +138,12 @@ async function writeLineitem(schema: string, fs: LocalBenchFileSystem, location:
   return { columns: table.columns, rows, millis: performance.now() - start - generateMillis, cpuMillis };
 }
 
-async function scanOurs(fs: LocalBenchFileSystem, location: string, columns: readonly ColumnMetadata[], constraint?: TableConstraint): Promise<Measured> {
+async function scanOurs(
+  fs: LocalBenchFileSystem,
+  location: string,
+  columns: readonly ColumnMetadata[],
+  constraint?: TableConstraint,
+): Promise<Measured> {
   const format = new ParquetFormat();
   const file = (await fs.stat(location))!;
   const stats: ReadStats = { bytesRead: 0, bytesSkipped: 0, rowGroupsRead: 0, rowGroupsSkipped: 0 };
@@ -136,14 +151,19 @@ async function scanOurs(fs: LocalBenchFileSystem, location: string, columns: rea
   const start = performance.now();
   const cpu = process.cpuUsage();
   for (const range of format.ranges(file, OPTIONS, TARGET_RANGE_BYTES)) {
-    for await (const page of format.read({ fs, file, range, columns, tableColumns: columns, constraint, options: OPTIONS, stats })) rows += page.rowCount;
+    for await (const page of format.read({ fs, file, range, columns, tableColumns: columns, constraint, options: OPTIONS, stats }))
+      rows += page.rowCount;
   }
   return { millis: performance.now() - start, cpuMillis: cpuMillisSince(cpu), rows, bytes: stats.bytesRead, stats };
 }
 
 async function scanDuck(duck: DuckDBConnection, path: string, columns: readonly ColumnMetadata[]): Promise<Measured> {
   const list = columns.map((c) => `'${c.name}'`).join(', ');
-  const bytes = Number((await duck.runAndReadAll(`SELECT sum(total_compressed_size) FROM parquet_metadata('${path}') WHERE path_in_schema IN (${list})`)).getRows()[0][0]);
+  const bytes = Number(
+    (
+      await duck.runAndReadAll(`SELECT sum(total_compressed_size) FROM parquet_metadata('${path}') WHERE path_in_schema IN (${list})`)
+    ).getRows()[0][0],
+  );
   // min(hash(c)): every value decoded and used (a bare min() can be answered from the statistics).
   const aggregates = columns.map((c) => `min(hash(${c.name}))`).join(', ');
   const start = performance.now();
@@ -163,7 +183,9 @@ async function repeat(runs: number, f: () => Promise<Measured>): Promise<Measure
 }
 
 function row(file: string, columns: string, reader: string, m: Measured): void {
-  console.log(`| ${file} | ${columns} | ${reader} | ${fmt(m.millis)} | ${fmt(m.cpuMillis)} | ${fmt((m.rows / m.millis) * 1000)} | ${fmt(m.bytes / 1e6 / (m.millis / 1000))} |`);
+  console.log(
+    `| ${file} | ${columns} | ${reader} | ${fmt(m.millis)} | ${fmt(m.cpuMillis)} | ${fmt((m.rows / m.millis) * 1000)} | ${fmt(m.bytes / 1e6 / (m.millis / 1000))} |`,
+  );
 }
 
 function cpuMillisSince(start: NodeJS.CpuUsage): number {

@@ -51,12 +51,20 @@ export async function runPostgresSuite(options: PostgresSuiteOptions): Promise<v
     writeFileSync(config, catalogConfig(pg));
     const single = await startEngineServer({ cliPath: options.cliPath, args: ['--config', config] });
     nodes.push(single);
-    for (const splits of [1, options.splits]) figures.push(await measureEngine(`engine, one node, ${splits} split${splits > 1 ? 's' : ''}`, single.url, splits, options));
+    for (const splits of [1, options.splits])
+      figures.push(await measureEngine(`engine, one node, ${splits} split${splits > 1 ? 's' : ''}`, single.url, splits, options));
     await single.stop();
     nodes.pop();
     nodes.push(...(await startCluster(options.cliPath, options.clusterWorkers, { args: ['--config', config] })));
     for (const splits of [1, options.splits]) {
-      figures.push(await measureEngine(`engine, coordinator + ${options.clusterWorkers} workers, ${splits} split${splits > 1 ? 's' : ''}`, nodes[0].url, splits, options));
+      figures.push(
+        await measureEngine(
+          `engine, coordinator + ${options.clusterWorkers} workers, ${splits} split${splits > 1 ? 's' : ''}`,
+          nodes[0].url,
+          splits,
+          options,
+        ),
+      );
     }
     print(figures);
     mkdirSync(options.resultsDir, { recursive: true });
@@ -72,14 +80,36 @@ export async function runPostgresSuite(options: PostgresSuiteOptions): Promise<v
 
 function catalogConfig(pg: PostgresServer): string {
   const p = pg.catalogProperties();
-  return ['catalogs:', '  - name: pg', '    connector: postgresql', '    properties:', ...Object.entries(p).map(([k, v]) => `      ${k}: ${JSON.stringify(v)}`), ''].join('\n');
+  return [
+    'catalogs:',
+    '  - name: pg',
+    '    connector: postgresql',
+    '    properties:',
+    ...Object.entries(p).map(([k, v]) => `      ${k}: ${JSON.stringify(v)}`),
+    '',
+  ].join('\n');
 }
 
 function psqlCopy(pg: PostgresServer, format: string): void {
-  execFileSync('psql', ['-h', '127.0.0.1', '-p', String(pg.port), '-U', PostgresServer.user, '-d', 'postgres', '-c', `COPY ${TABLE} TO STDOUT (FORMAT ${format})`], {
-    env: { ...process.env, PGPASSWORD: PostgresServer.password },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  execFileSync(
+    'psql',
+    [
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(pg.port),
+      '-U',
+      PostgresServer.user,
+      '-d',
+      'postgres',
+      '-c',
+      `COPY ${TABLE} TO STDOUT (FORMAT ${format})`,
+    ],
+    {
+      env: { ...process.env, PGPASSWORD: PostgresServer.password },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
 }
 
 function measure(what: string, options: PostgresSuiteOptions, run: () => void): ScanFigure {
@@ -94,7 +124,13 @@ function measure(what: string, options: PostgresSuiteOptions, run: () => void): 
 }
 
 async function measureEngine(what: string, url: string, splits: number, options: PostgresSuiteOptions): Promise<ScanFigure> {
-  const session: StatementSession = { user: 'bench', source: 'bench', catalog: 'pg', schema: 'public', properties: { 'pg.split_count': String(splits), 'pg.aggregation_pushdown_enabled': 'false' } };
+  const session: StatementSession = {
+    user: 'bench',
+    source: 'bench',
+    catalog: 'pg',
+    schema: 'public',
+    properties: { 'pg.split_count': String(splits), 'pg.aggregation_pushdown_enabled': 'false' },
+  };
   const run = async () => {
     const outcome = await executeStatement(url, FULL_READ, session, { timeoutMillis: 30 * 60 * 1000 });
     if (outcome.error) throw new Error(`${what}: ${outcome.error.message}`);
@@ -120,5 +156,8 @@ function figure(what: string, times: number[], rows: number): ScanFigure {
 function print(figures: ScanFigure[]): void {
   const width = Math.max(...figures.map((f) => f.what.length));
   console.log(`${'read'.padEnd(width)}  median s   rows/s`);
-  for (const f of figures) console.log(`${f.what.padEnd(width)}  ${(f.medianMillis / 1000).toFixed(2).padStart(8)}  ${Math.round(f.rowsPerSecond).toLocaleString('en-US').padStart(11)}`);
+  for (const f of figures)
+    console.log(
+      `${f.what.padEnd(width)}  ${(f.medianMillis / 1000).toFixed(2).padStart(8)}  ${Math.round(f.rowsPerSecond).toLocaleString('en-US').padStart(11)}`,
+    );
 }

@@ -30,7 +30,8 @@ export function reapedChildrenCpuMillis(): number | undefined {
 /** The difference of two readings (undefined when either is missing). */
 export function usageBetween(before: ProcessUsage | undefined, after: ProcessUsage | undefined): ProcessUsage | undefined {
   if (before === undefined || after === undefined) return undefined;
-  const written = before.writtenBytes === undefined || after.writtenBytes === undefined ? undefined : after.writtenBytes - before.writtenBytes;
+  const written =
+    before.writtenBytes === undefined || after.writtenBytes === undefined ? undefined : after.writtenBytes - before.writtenBytes;
   return { cpuMillis: after.cpuMillis - before.cpuMillis, writtenBytes: written };
 }
 

@@ -23,14 +23,42 @@ interface Re2WasmModule {
 
 async function engines(): Promise<Engine[]> {
   const list: Engine[] = [
-    { name: 'V8 RegExp', compile: (p) => ((re) => (t: string) => re.test(t))(new RegExp(p, 'u')) },
-    { name: 're2js test()', compile: (p) => ((re) => (t: string) => re.test(t))(RE2JS.compile(p)) },
-    { name: 're2js matcher().find()', compile: (p) => ((re) => (t: string) => re.matcher(t).find())(RE2JS.compile(p)) },
+    {
+      name: 'V8 RegExp',
+      compile: (p) =>
+        (
+          (re) => (t: string) =>
+            re.test(t)
+        )(new RegExp(p, 'u')),
+    },
+    {
+      name: 're2js test()',
+      compile: (p) =>
+        (
+          (re) => (t: string) =>
+            re.test(t)
+        )(RE2JS.compile(p)),
+    },
+    {
+      name: 're2js matcher().find()',
+      compile: (p) =>
+        (
+          (re) => (t: string) =>
+            re.matcher(t).find()
+        )(RE2JS.compile(p)),
+    },
   ];
   const wasmName = 're2-wasm';
   try {
     const { RE2 } = (await import(wasmName)) as Re2WasmModule;
-    list.push({ name: 're2-wasm test()', compile: (p) => ((re) => (t: string) => re.test(t))(new RE2(p, 'u')) });
+    list.push({
+      name: 're2-wasm test()',
+      compile: (p) =>
+        (
+          (re) => (t: string) =>
+            re.test(t)
+        )(new RE2(p, 'u')),
+    });
   } catch {
     console.log('(re2-wasm not installed: `npm install --no-save re2-wasm` to include it)\n');
   }
@@ -61,10 +89,15 @@ function catastrophic(list: Engine[]): void {
   const lengths = [20, 24, 30, 10_000, 100_000];
   const backtrackingLimit = 24;
   console.log("(a) regexp_like('a' x n || 'b', '(a+)+$')");
-  row('engine \\ n', lengths.map((n) => String(n).padStart(12)));
+  row(
+    'engine \\ n',
+    lengths.map((n) => String(n).padStart(12)),
+  );
   for (const engine of list) {
     const matches = engine.compile('(a+)+$');
-    const cells = lengths.map((n) => (engine.name.startsWith('V8') && n > backtrackingLimit ? 'skipped'.padStart(12) : format(millis(() => matches(`${'a'.repeat(n)}b`)))));
+    const cells = lengths.map((n) =>
+      engine.name.startsWith('V8') && n > backtrackingLimit ? 'skipped'.padStart(12) : format(millis(() => matches(`${'a'.repeat(n)}b`))),
+    );
     row(engine.name, cells);
   }
   console.log("\n(a) 'a' x n LIKE '%a%a%a%b'");
@@ -73,10 +106,16 @@ function catastrophic(list: Engine[]): void {
     ['LIKE as RegExp (before)', likeAsRegExp, 400],
     ['LIKE segments (now)', (p) => compileLikePattern(p), Infinity],
   ];
-  row('matcher \\ n', likeLengths.map((n) => String(n).padStart(12)));
+  row(
+    'matcher \\ n',
+    likeLengths.map((n) => String(n).padStart(12)),
+  );
   for (const [name, compile, limit] of likes) {
     const matches = compile('%a%a%a%b');
-    row(name, likeLengths.map((n) => (n > limit ? 'skipped'.padStart(12) : format(millis(() => matches('a'.repeat(n)))))));
+    row(
+      name,
+      likeLengths.map((n) => (n > limit ? 'skipped'.padStart(12) : format(millis(() => matches('a'.repeat(n)))))),
+    );
   }
 }
 
@@ -98,7 +137,10 @@ function ordinary(list: Engine[], evaluations: number): void {
   const texts = comments(10_000);
   const patterns = ['special.*requests', '^[a-z]+ [a-z]+ ', '(quick|slyly|furious)[a-z]* (final|bold)', 'pinto beans$'];
   console.log(`\n(b) ${evaluations.toLocaleString('en-US')} evaluations on TPC-H comment text (ms; matches)`);
-  row('engine \\ pattern', patterns.map((p) => p.slice(0, 22).padStart(26)));
+  row(
+    'engine \\ pattern',
+    patterns.map((p) => p.slice(0, 22).padStart(26)),
+  );
   for (const engine of list) {
     const cells = patterns.map((pattern) => {
       const matches = engine.compile(pattern);
@@ -127,7 +169,8 @@ function ordinary(list: Engine[], evaluations: number): void {
 async function main(): Promise<void> {
   const { values } = parseArgs({ args: process.argv.slice(2), options: { evaluations: { type: 'string', default: '1000000' } } });
   const evaluations = Number(values.evaluations);
-  if (!Number.isInteger(evaluations) || evaluations <= 0) throw new Error(`--evaluations must be a positive integer, got '${values.evaluations}'`);
+  if (!Number.isInteger(evaluations) || evaluations <= 0)
+    throw new Error(`--evaluations must be a positive integer, got '${values.evaluations}'`);
   const list = await engines();
   catastrophic(list);
   ordinary(list, evaluations);

@@ -102,10 +102,15 @@ function stageFigures(sql: string, queryId: string, runs: number, fragmentIds: n
   };
   if (detail.outputStage) visit(detail.outputStage);
   if (tasks.length === 0) throw new Error(`query ${queryId}: no tasks of stages ${[...stageIds].join(', ')} in its detail`);
-  const times = (pick: (t: TaskDetail) => string | undefined) => tasks.map(pick).filter((t): t is string => t !== undefined).map((t) => Date.parse(t));
+  const times = (pick: (t: TaskDetail) => string | undefined) =>
+    tasks
+      .map(pick)
+      .filter((t): t is string => t !== undefined)
+      .map((t) => Date.parse(t));
   const starts = times((t) => t.stats.startTime);
   const ends = times((t) => t.stats.endTime);
-  if (starts.length === 0 || ends.length < tasks.length) throw new Error(`query ${queryId}: the repartitioning tasks have no start or end time`);
+  if (starts.length === 0 || ends.length < tasks.length)
+    throw new Error(`query ${queryId}: the repartitioning tasks have no start or end time`);
   const stageWallMillis = Math.max(1, Math.max(...ends) - Math.min(...starts));
   const bytes = tasks.reduce((sum, t) => sum + (parseDataSize(t.stats.outputDataSize) ?? 0), 0);
   const rows = tasks.reduce((sum, t) => sum + t.stats.outputPositions, 0);
@@ -127,8 +132,14 @@ function stageFigures(sql: string, queryId: string, runs: number, fragmentIds: n
 
 export function printRepartition(figures: RepartitionThroughput): void {
   const mb = (figures.bytes / 2 ** 20).toFixed(1);
-  console.log(`\nrepartition throughput (fragment ${figures.fragmentIds.join(', ')} -> HASH, ${figures.tasks} tasks; median of ${figures.runs} runs, query ${figures.queryId})`);
+  console.log(
+    `\nrepartition throughput (fragment ${figures.fragmentIds.join(', ')} -> HASH, ${figures.tasks} tasks; median of ${figures.runs} runs, query ${figures.queryId})`,
+  );
   console.log(`  ${figures.sql}`);
-  console.log(`  moved ${figures.rows.toLocaleString('en-US')} rows, ${mb} MB in ${(figures.stageWallMillis / 1000).toFixed(2)} s of the stage (query ${(figures.queryElapsedMillis / 1000).toFixed(2)} s, stage CPU ${(figures.stageCpuMillis / 1000).toFixed(2)} s)`);
-  console.log(`  ${figures.megabytesPerSecond.toFixed(1)} MB/s, ${Math.round(figures.rowsPerSecond).toLocaleString('en-US')} rows/s (the stage's wall time includes generating lineitem)`);
+  console.log(
+    `  moved ${figures.rows.toLocaleString('en-US')} rows, ${mb} MB in ${(figures.stageWallMillis / 1000).toFixed(2)} s of the stage (query ${(figures.queryElapsedMillis / 1000).toFixed(2)} s, stage CPU ${(figures.stageCpuMillis / 1000).toFixed(2)} s)`,
+  );
+  console.log(
+    `  ${figures.megabytesPerSecond.toFixed(1)} MB/s, ${Math.round(figures.rowsPerSecond).toLocaleString('en-US')} rows/s (the stage's wall time includes generating lineitem)`,
+  );
 }

@@ -40,17 +40,25 @@ export function summarise(figures: QueryFigures[]): { geometricMeanRatio: number
 
 export function printRun(run: BenchRun): void {
   const pad = (s: string, n: number) => s.padStart(n);
-  console.log(`\nTPC-H scale ${run.options.scale}, ${run.options.threads} threads, median of ${run.options.runs} runs after ${run.options.warmup} warm-up`);
-  console.log(`load: engine ${ms(run.loadMillis.engine)} (CREATE TABLE AS from tpch), duckdb ${ms(run.loadMillis.duckdb)} (generate + read .tbl)\n`);
+  console.log(
+    `\nTPC-H scale ${run.options.scale}, ${run.options.threads} threads, median of ${run.options.runs} runs after ${run.options.warmup} warm-up`,
+  );
+  console.log(
+    `load: engine ${ms(run.loadMillis.engine)} (CREATE TABLE AS from tpch), duckdb ${ms(run.loadMillis.duckdb)} (generate + read .tbl)\n`,
+  );
   console.log(`${'query'.padEnd(6)}${pad('engine ms', 12)}${pad('duckdb ms', 12)}${pad('ratio', 9)}  result`);
   for (const f of run.queries) {
     const result = f.error ? `error: ${f.error}` : f.equal === undefined ? 'not checked' : f.equal ? 'equal' : `DIFFERENT: ${f.difference}`;
-    console.log(`${`q${String(f.query).padStart(2, '0')}`.padEnd(6)}${pad(f.error ? '-' : f.engineMillis.toFixed(1), 12)}${pad(f.duckdbMillis.toFixed(1), 12)}${pad(f.error ? '-' : f.ratio.toFixed(2), 9)}  ${result}`);
+    console.log(
+      `${`q${String(f.query).padStart(2, '0')}`.padEnd(6)}${pad(f.error ? '-' : f.engineMillis.toFixed(1), 12)}${pad(f.duckdbMillis.toFixed(1), 12)}${pad(f.error ? '-' : f.ratio.toFixed(2), 9)}  ${result}`,
+    );
   }
   console.log(`\ngeometric mean of ratios: ${run.geometricMeanRatio.toFixed(2)}`);
   console.log(`total: engine ${ms(run.totalMillis.engine)}, duckdb ${ms(run.totalMillis.duckdb)}`);
   const mb = (b: number | undefined) => (b === undefined ? 'unknown' : `${(b / 1024 / 1024).toFixed(0)} MB`);
-  console.log(`peak memory: engine server ${mb(run.peakMemoryBytes.engineServer)}, bench process (DuckDB) ${mb(run.peakMemoryBytes.benchProcess)}`);
+  console.log(
+    `peak memory: engine server ${mb(run.peakMemoryBytes.engineServer)}, bench process (DuckDB) ${mb(run.peakMemoryBytes.benchProcess)}`,
+  );
 }
 
 export function writeRun(run: BenchRun, dir: string): string {

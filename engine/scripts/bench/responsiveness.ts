@@ -24,13 +24,19 @@ const POLL_MILLIS = 100;
 const STATUS_POLL_MILLIS = 3000;
 
 /** Runs `work` while polling the server's /v1/info and /v1/status. */
-export async function measureResponsiveness<T>(serverUrl: string, work: () => Promise<T>): Promise<{ result: T; responsiveness: Responsiveness }> {
+export async function measureResponsiveness<T>(
+  serverUrl: string,
+  work: () => Promise<T>,
+): Promise<{ result: T; responsiveness: Responsiveness }> {
   const { result, responsiveness } = await measureNodesResponsiveness([serverUrl], work);
   return { result, responsiveness: responsiveness[0] };
 }
 
 /** Runs `work` while polling every server's /v1/info and /v1/status; one figure per server, in order. */
-export async function measureNodesResponsiveness<T>(serverUrls: readonly string[], work: () => Promise<T>): Promise<{ result: T; responsiveness: Responsiveness[] }> {
+export async function measureNodesResponsiveness<T>(
+  serverUrls: readonly string[],
+  work: () => Promise<T>,
+): Promise<{ result: T; responsiveness: Responsiveness[] }> {
   const stop = { done: false };
   const pollers = serverUrls.map((url) => pollNode(url, stop));
   try {
@@ -88,12 +94,18 @@ export function printResponsiveness(rows: ReadonlyArray<{ label: string; respons
   const pad = (s: string, n: number) => s.padStart(n);
   const ms = (x: number | undefined) => (x === undefined ? '-' : x.toFixed(0));
   const width = Math.max(6, ...rows.map((r) => r.label.length + 2));
-  console.log(`\nresponsiveness while each query ran (/v1/info asked every ${POLL_MILLIS} ms; event loop delay from /v1/status every ${STATUS_POLL_MILLIS / 1000} s)`);
-  console.log(`${'query'.padEnd(width)}${pad('worst info ms', 15)}${pad('worst loop ms', 15)}${pad('loop p99 ms', 13)}${pad('loop max ms', 13)}${pad('max since start', 17)}`);
+  console.log(
+    `\nresponsiveness while each query ran (/v1/info asked every ${POLL_MILLIS} ms; event loop delay from /v1/status every ${STATUS_POLL_MILLIS / 1000} s)`,
+  );
+  console.log(
+    `${'query'.padEnd(width)}${pad('worst info ms', 15)}${pad('worst loop ms', 15)}${pad('loop p99 ms', 13)}${pad('loop max ms', 13)}${pad('max since start', 17)}`,
+  );
   for (const { label, responsiveness: r } of rows) {
     if (r === undefined) continue;
     const d = r.eventLoopDelay;
     const failures = r.infoFailures > 0 ? `  (${r.infoFailures} of ${r.infoRequests} unanswered)` : '';
-    console.log(`${label.padEnd(width)}${pad(ms(r.worstInfoMillis), 15)}${pad(ms(r.worstLoopDelayMillis), 15)}${pad(ms(d?.p99Millis), 13)}${pad(ms(d?.maxMillis), 13)}${pad(ms(d?.maxSinceStartMillis), 17)}${failures}`);
+    console.log(
+      `${label.padEnd(width)}${pad(ms(r.worstInfoMillis), 15)}${pad(ms(r.worstLoopDelayMillis), 15)}${pad(ms(d?.p99Millis), 13)}${pad(ms(d?.maxMillis), 13)}${pad(ms(d?.maxSinceStartMillis), 17)}${failures}`,
+    );
   }
 }

@@ -34,7 +34,9 @@ export function printRssRun(run: RssRun): void {
   const mb = (b: number | undefined) => (b === undefined ? '-' : String(Math.round(b / 2 ** 20)));
   const pad = (s: string, n: number) => s.padStart(n);
   console.log(`\nresident memory (RSS, MB) per memory setting: a coordinator and one worker, each with the setting, tpch sf${run.scale},`);
-  console.log(`${run.workerThreads} worker threads; idle = ${run.idleTimeoutMillis / 1000 + 5} s after the load (worker threads stop after ${run.idleTimeoutMillis / 1000} s without a task)`);
+  console.log(
+    `${run.workerThreads} worker threads; idle = ${run.idleTimeoutMillis / 1000 + 5} s after the load (worker threads stop after ${run.idleTimeoutMillis / 1000} s without a task)`,
+  );
   console.log(
     `${'node memory'.padEnd(12)}${pad('heap', 6)}  ${'load'.padEnd(13)}${pad('ok/failed', 10)}${pad('worker peak', 13)}${pad('worker idle', 13)}${pad('coord peak', 12)}${pad('coord idle', 12)}${pad('limit', 7)}${pad('container', 11)}`,
   );

@@ -44,25 +44,62 @@ export async function runRssSuite(context: RssSuiteContext): Promise<RssRun> {
   const { options } = context;
   const schema = tpchSchema(options.scale);
   const loads: Load[] = [
-    { name: `TPC-H x${TPCH_CLIENTS}`, clients: Array.from({ length: TPCH_CLIENTS }, (_, c) => TPCH_QUERIES.map((_, i) => tpchQuery(TPCH_QUERIES[(i + c) % TPCH_QUERIES.length]))) },
+    {
+      name: `TPC-H x${TPCH_CLIENTS}`,
+      clients: Array.from({ length: TPCH_CLIENTS }, (_, c) =>
+        TPCH_QUERIES.map((_, i) => tpchQuery(TPCH_QUERIES[(i + c) % TPCH_QUERIES.length])),
+      ),
+    },
     { name: `distinct x${DISTINCT_CLIENTS}`, clients: Array.from({ length: DISTINCT_CLIENTS }, () => [distinctCommentQuery(schema)]) },
   ];
-  const run: RssRun = { startedAt: new Date().toISOString(), scale: options.scale, workerThreads: options.threads, idleTimeoutMillis: IDLE_TIMEOUT_MILLIS, figures: [] };
+  const run: RssRun = {
+    startedAt: new Date().toISOString(),
+    scale: options.scale,
+    workerThreads: options.threads,
+    idleTimeoutMillis: IDLE_TIMEOUT_MILLIS,
+    figures: [],
+  };
   for (const nodeMemoryMb of NODE_MEMORIES_MB) {
     const nodeMemoryBytes = nodeMemoryMb * MB;
     const heapMb = Math.ceil(heapNeededFor(nodeMemoryBytes) / MB);
     const settings = { nodeMemoryBytes, workerThreads: options.threads, tpch: true };
     console.log(`\nrss: node memory ${nodeMemoryMb}MB, heap ${heapMb}MB, ${options.threads} worker threads...`);
-    const env = { ...process.env, ...ALLOCATOR_ENV, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=${heapMb}`.trim() };
-    const args = ['--node-memory', `${nodeMemoryMb}MB`, '--task-max-worker-threads', String(options.threads), '--task-worker-thread-idle-timeout', `${IDLE_TIMEOUT_MILLIS}ms`];
+    const env = {
+      ...process.env,
+      ...ALLOCATOR_ENV,
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=${heapMb}`.trim(),
+    };
+    const args = [
+      '--node-memory',
+      `${nodeMemoryMb}MB`,
+      '--task-max-worker-threads',
+      String(options.threads),
+      '--task-worker-thread-idle-timeout',
+      `${IDLE_TIMEOUT_MILLIS}ms`,
+    ];
     const [coordinator, worker] = await startCluster(context.cliPath, 1, { env, args });
     try {
-      const session: StatementSession = { user: 'bench', source: 'bench-rss', catalog: 'tpch', schema, properties: options.sessionProperties };
+      const session: StatementSession = {
+        user: 'bench',
+        source: 'bench-rss',
+        catalog: 'tpch',
+        schema,
+        properties: options.sessionProperties,
+      };
       for (const load of loads) {
         process.stdout.write(`  ${load.name}: `);
         const figures = await measureLoad(load, coordinator, worker, session);
-        run.figures.push({ nodeMemoryBytes, heapBytes: heapMb * MB, load: load.name, ...figures, residentLimitBytes: residentMemoryLimit(settings), containerBytes: containerMemoryBytes(settings) });
-        console.log(`${figures.succeeded} ok, ${figures.failed} failed; worker peak ${mb(figures.worker.peakBytes)}, idle ${mb(figures.worker.idleBytes)}`);
+        run.figures.push({
+          nodeMemoryBytes,
+          heapBytes: heapMb * MB,
+          load: load.name,
+          ...figures,
+          residentLimitBytes: residentMemoryLimit(settings),
+          containerBytes: containerMemoryBytes(settings),
+        });
+        console.log(
+          `${figures.succeeded} ok, ${figures.failed} failed; worker peak ${mb(figures.worker.peakBytes)}, idle ${mb(figures.worker.idleBytes)}`,
+        );
       }
     } finally {
       await Promise.all([worker.stop(), coordinator.stop()]);
@@ -76,7 +113,12 @@ export async function runRssSuite(context: RssSuiteContext): Promise<RssRun> {
   return run;
 }
 
-async function measureLoad(load: Load, coordinator: EngineServerProcess, worker: EngineServerProcess, session: StatementSession): Promise<Omit<RssFigures, 'nodeMemoryBytes' | 'heapBytes' | 'load' | 'residentLimitBytes' | 'containerBytes'>> {
+async function measureLoad(
+  load: Load,
+  coordinator: EngineServerProcess,
+  worker: EngineServerProcess,
+  session: StatementSession,
+): Promise<Omit<RssFigures, 'nodeMemoryBytes' | 'heapBytes' | 'load' | 'residentLimitBytes' | 'containerBytes'>> {
   const nodes = [coordinator, worker];
   const samplers = nodes.map((node) => new PeakSampler(node.pid));
   const errors: string[] = [];

@@ -58,7 +58,13 @@ export async function runScalingSuite(context: ScalingContext): Promise<ScalingR
     for (const scale of scales) {
       console.log(`loading tpch.${tpchSchema(scale)} into DuckDB...`);
       const duck = await context.duckAt(scale);
-      const session: StatementSession = { user: 'bench', source: 'bench', catalog: 'tpch', schema: tpchSchema(scale), properties: options.sessionProperties };
+      const session: StatementSession = {
+        user: 'bench',
+        source: 'bench',
+        catalog: 'tpch',
+        schema: tpchSchema(scale),
+        properties: options.sessionProperties,
+      };
       for (const query of SCALING_QUERIES) {
         process.stdout.write(`sf${scale} q${String(query).padStart(2, '0')} `);
         const duckAnswer = await duck.answer(query);
@@ -75,10 +81,26 @@ export async function runScalingSuite(context: ScalingContext): Promise<ScalingR
             if (i >= options.warmup) times.push(performance.now() - started);
           }
           const difference = differenceFromDuckDb(last!, duckAnswer.rows);
-          figure = { query, scale, engineMillis: median(times), duckdbMillis: duckAnswer.medianMillis, peakRssBytes: processMemory(server.pid, 'VmHWM'), equal: difference === undefined, ...(difference ? { difference } : {}) };
+          figure = {
+            query,
+            scale,
+            engineMillis: median(times),
+            duckdbMillis: duckAnswer.medianMillis,
+            peakRssBytes: processMemory(server.pid, 'VmHWM'),
+            equal: difference === undefined,
+            ...(difference ? { difference } : {}),
+          };
           console.log(`${figure.engineMillis.toFixed(0)} ms vs ${figure.duckdbMillis.toFixed(0)} ms`);
         } catch (e) {
-          figure = { query, scale, engineMillis: NaN, duckdbMillis: duckAnswer.medianMillis, peakRssBytes: processMemory(server.pid, 'VmHWM'), equal: undefined, error: (e as Error).message };
+          figure = {
+            query,
+            scale,
+            engineMillis: NaN,
+            duckdbMillis: duckAnswer.medianMillis,
+            peakRssBytes: processMemory(server.pid, 'VmHWM'),
+            equal: undefined,
+            error: (e as Error).message,
+          };
           console.log(`error: ${figure.error}`);
         }
         figures.push(figure);
@@ -96,9 +118,13 @@ export async function runScalingSuite(context: ScalingContext): Promise<ScalingR
 export function printScalingRun(run: ScalingRun): void {
   const pad = (s: string, n: number) => s.padStart(n);
   const o = run.options;
-  console.log(`\nTPC-H from the tpch catalog on one node by scale factor, ${o.threads} threads, median of ${o.runs} runs after ${o.warmup} warm-up; peak RSS of the node over the query's runs`);
+  console.log(
+    `\nTPC-H from the tpch catalog on one node by scale factor, ${o.threads} threads, median of ${o.runs} runs after ${o.warmup} warm-up; peak RSS of the node over the query's runs`,
+  );
   const columns = run.scales.map((s) => `sf${s}`);
-  console.log(`${'query'.padEnd(6)}${columns.map((c) => `${pad(`${c} ms`, 12)}${pad('duckdb ms', 11)}${pad('ratio', 7)}${pad('RSS MB', 8)}`).join('')}  result`);
+  console.log(
+    `${'query'.padEnd(6)}${columns.map((c) => `${pad(`${c} ms`, 12)}${pad('duckdb ms', 11)}${pad('ratio', 7)}${pad('RSS MB', 8)}`).join('')}  result`,
+  );
   for (const query of SCALING_QUERIES) {
     const row = run.scales.map((scale) => run.figures.find((f) => f.query === query && f.scale === scale));
     const cells = row.map((f) => {
@@ -107,7 +133,15 @@ export function printScalingRun(run: ScalingRun): void {
       const ok = !f.error;
       return `${pad(ok ? f.engineMillis.toFixed(0) : 'error', 12)}${pad(f.duckdbMillis.toFixed(0), 11)}${pad(ok ? (f.engineMillis / f.duckdbMillis).toFixed(1) : '-', 7)}${pad(rss, 8)}`;
     });
-    const verdicts = row.map((f, i) => (f === undefined ? '' : f.error ? `${columns[i]} error: ${f.error}` : f.equal ? `${columns[i]} equal` : `${columns[i]} DIFFERENT: ${f.difference}`));
+    const verdicts = row.map((f, i) =>
+      f === undefined
+        ? ''
+        : f.error
+          ? `${columns[i]} error: ${f.error}`
+          : f.equal
+            ? `${columns[i]} equal`
+            : `${columns[i]} DIFFERENT: ${f.difference}`,
+    );
     console.log(`q${String(query).padStart(2, '0')}  ${cells.join('')}  ${verdicts.filter((v) => v !== '').join(', ')}`);
   }
   printLoadAverage(run.loadAverage);

@@ -79,7 +79,13 @@ export class SimulatedNode {
   /** The bodies it answers: the template's, with this node's id, address and worker role. */
   setBodies(template: NodeBodies): void {
     const uri = this.uri;
-    this.statusBody = JSON.stringify({ ...template.status, nodeId: this.nodeId, coordinator: false, externalAddress: uri, internalAddress: uri });
+    this.statusBody = JSON.stringify({
+      ...template.status,
+      nodeId: this.nodeId,
+      coordinator: false,
+      externalAddress: uri,
+      internalAddress: uri,
+    });
     this.infoBody = JSON.stringify({ ...template.info, coordinator: false });
   }
 
@@ -87,9 +93,19 @@ export class SimulatedNode {
   async join(options: SimulatedNodesOptions, version: string, phaseMillis: number): Promise<void> {
     const node = { nodeId: this.nodeId, environment: options.environment, uri: this.uri, version, coordinator: false };
     const address = `${options.discoveryUri.replace(/\/+$/, '')}/v1/announcement/${encodeURIComponent(this.nodeId)}`;
-    const response = await fetch(address, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(buildAnnouncement(node)) });
+    const response = await fetch(address, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(buildAnnouncement(node)),
+    });
     if (!response.ok) throw new Error(`the coordinator refused simulated node ${this.nodeId}: ${response.status} ${await response.text()}`);
-    this.announcer = new Announcer(options.discoveryUri, () => node, options.announcementIntervalMillis, createLogger('warn', { nodeId: this.nodeId }), new InternalAuthenticator(undefined, this.nodeId));
+    this.announcer = new Announcer(
+      options.discoveryUri,
+      () => node,
+      options.announcementIntervalMillis,
+      createLogger('warn', { nodeId: this.nodeId }),
+      new InternalAuthenticator(undefined, this.nodeId),
+    );
     this.renewalTimer = setTimeout(() => this.announcer!.start(), phaseMillis);
   }
 
@@ -128,7 +144,10 @@ export class SimulatedNodes {
     const template = bodies ?? (await nodeBodiesOf(options.discoveryUri));
     const ownAddresses = await loopbackAliasesWork();
     const prefix = options.idPrefix ?? 'simulated';
-    const nodes = Array.from({ length: options.count }, (_, i) => new SimulatedNode(`${prefix}-${i + 1}`, ownAddresses ? loopbackAlias(i) : '127.0.0.1'));
+    const nodes = Array.from(
+      { length: options.count },
+      (_, i) => new SimulatedNode(`${prefix}-${i + 1}`, ownAddresses ? loopbackAlias(i) : '127.0.0.1'),
+    );
     const simulated = new SimulatedNodes(nodes, ownAddresses);
     try {
       await Promise.all(nodes.map((n) => n.listen()));

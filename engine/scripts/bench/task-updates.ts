@@ -48,7 +48,9 @@ async function measured(scenario: string, work: Scenario): Promise<Figures> {
     const watcher = (async () => {
       while (!done) {
         const start = performance.now();
-        await status(server.uri).catch((e: Error) => failures.push(`${Math.round(performance.now() - start)} ms: ${String((e.cause as Error | undefined)?.message ?? e.message)}`));
+        await status(server.uri).catch((e: Error) =>
+          failures.push(`${Math.round(performance.now() - start)} ms: ${String((e.cause as Error | undefined)?.message ?? e.message)}`),
+        );
         slowest = Math.max(slowest, performance.now() - start);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
@@ -56,7 +58,14 @@ async function measured(scenario: string, work: Scenario): Promise<Figures> {
     const result = await work(server).finally(() => (done = true));
     await watcher;
     const after = (await status(server.uri)).eventLoopDelay.maxSinceStartMillis;
-    return { scenario, millis: result.millis, worstDelayBeforeMillis: before, worstDelayMillis: after, slowestStatusMillis: Math.round(slowest), note: [result.note, ...failures.map((f) => `/v1/status failed after ${f}`)].filter(Boolean).join('; ') };
+    return {
+      scenario,
+      millis: result.millis,
+      worstDelayBeforeMillis: before,
+      worstDelayMillis: after,
+      slowestStatusMillis: Math.round(slowest),
+      note: [result.note, ...failures.map((f) => `/v1/status failed after ${f}`)].filter(Boolean).join('; '),
+    };
   } finally {
     await server.stop();
   }
@@ -66,7 +75,9 @@ type Scenario = (server: ServerProcess) => Promise<{ millis: Record<string, numb
 
 const limitQuery: Scenario = async (server) => {
   const start = performance.now();
-  let response = (await (await fetch(`${server.uri}/v1/statement`, { method: 'POST', body: `SELECT l_orderkey FROM ${TABLE} LIMIT 3` })).json()) as StatementResponse;
+  let response = (await (
+    await fetch(`${server.uri}/v1/statement`, { method: 'POST', body: `SELECT l_orderkey FROM ${TABLE} LIMIT 3` })
+  ).json()) as StatementResponse;
   const rows: unknown[][] = [];
   let resets = 0;
   while (response.nextUri !== undefined) {
@@ -100,14 +111,22 @@ async function splitUpdates(server: ServerProcess, perUpdate: number): Promise<{
     const sources = [{ planNodeId, splits: batch, noMoreSplits: from + perUpdate >= splits.length }];
     const body = toTaggedJson(from === 0 ? { ...request, sources } : { session: request.session, sources, remoteSources: [] });
     bytes += body.length;
-    const response = await fetch(`${server.uri}/v1/task/${taskId}`, { method: 'POST', body, headers: { 'Content-Type': 'application/json', ...auth } });
+    const response = await fetch(`${server.uri}/v1/task/${taskId}`, {
+      method: 'POST',
+      body,
+      headers: { 'Content-Type': 'application/json', ...auth },
+    });
     const text = await response.text();
-    if (response.status !== 200) return { millis: { posts: Math.round(performance.now() - start) }, note: `status ${response.status}: ${text.slice(0, 300)}` };
+    if (response.status !== 200)
+      return { millis: { posts: Math.round(performance.now() - start) }, note: `status ${response.status}: ${text.slice(0, 300)}` };
   }
   const posts = Math.round(performance.now() - start);
   await new Promise((resolve) => setTimeout(resolve, OBSERVE_MILLIS));
   await fetch(`${server.uri}/v1/task/${taskId}`, { method: 'DELETE', headers: auth });
-  return { millis: { posts }, note: `${splits.length} splits in updates of ${perUpdate}, ${(bytes / 1e6).toFixed(1)} MB in all, then ${OBSERVE_MILLIS} ms watched` };
+  return {
+    millis: { posts },
+    note: `${splits.length} splits in updates of ${perUpdate}, ${(bytes / 1e6).toFixed(1)} MB in all, then ${OBSERVE_MILLIS} ms watched`,
+  };
 }
 
 const scenarios: Record<string, Scenario> = {

@@ -37,7 +37,19 @@ const SUBMIT_CONCURRENCY = 8;
 
 export async function runUiSuite(options: UiBenchOptions): Promise<void> {
   console.log(`\nui: the query list with ${options.queries} finished queries`);
-  const server = await startEngineServer({ cliPath: options.cliPath, args: ['--admin-users', 'admin', '--query-max-history', String(options.queries), '--query-max-history-age', '1d', '--log-level', 'warn'] });
+  const server = await startEngineServer({
+    cliPath: options.cliPath,
+    args: [
+      '--admin-users',
+      'admin',
+      '--query-max-history',
+      String(options.queries),
+      '--query-max-history-age',
+      '1d',
+      '--log-level',
+      'warn',
+    ],
+  });
   try {
     const started = performance.now();
     await submitQueries(server.url, options.queries);
@@ -67,15 +79,29 @@ async function submitQueries(url: string, count: number): Promise<void> {
   let next = 0;
   const worker = async () => {
     for (let i = next++; i < count; i = next++) {
-      const sql = i % 10 === 9 ? `SELECT * FROM memory.default.missing_${i}` : i % 10 === 0 ? `SELECT count(*) FROM tpch.tiny.nation WHERE n_nationkey > ${i % 25}` : `SELECT ${i} AS n, 'row ${i}' AS label`;
-      await executeStatement(url, sql, { user: `user${i % USERS}`, source: `bench-${i % 3}`, catalog: 'tpch', schema: 'tiny' }, { timeoutMillis: 60_000 });
+      const sql =
+        i % 10 === 9
+          ? `SELECT * FROM memory.default.missing_${i}`
+          : i % 10 === 0
+            ? `SELECT count(*) FROM tpch.tiny.nation WHERE n_nationkey > ${i % 25}`
+            : `SELECT ${i} AS n, 'row ${i}' AS label`;
+      await executeStatement(
+        url,
+        sql,
+        { user: `user${i % USERS}`, source: `bench-${i % 3}`, catalog: 'tpch', schema: 'tiny' },
+        { timeoutMillis: 60_000 },
+      );
     }
   };
   await Promise.all(Array.from({ length: SUBMIT_CONCURRENCY }, worker));
 }
 
 async function signIn(url: string, user: string): Promise<string> {
-  const response = await fetch(`${url}/ui/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ user }) });
+  const response = await fetch(`${url}/ui/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ user }),
+  });
   const cookie = response.headers.get('set-cookie')?.split(';')[0];
   if (!cookie) throw new Error(`sign-in failed: ${response.status}`);
   return cookie;
@@ -90,10 +116,22 @@ async function measure(url: string, refresh: string, path: string, cookie: strin
     times.push(performance.now() - started);
     const json = answer.gzipped ? gunzipSync(answer.body) : answer.body;
     const parsed = JSON.parse(json.toString('utf8')) as { queries?: unknown[] } | unknown[];
-    last = { sent: answer.body.byteLength, json: json.byteLength, rows: Array.isArray(parsed) ? parsed.length : (parsed.queries?.length ?? 0) };
+    last = {
+      sent: answer.body.byteLength,
+      json: json.byteLength,
+      rows: Array.isArray(parsed) ? parsed.length : (parsed.queries?.length ?? 0),
+    };
   }
   const sorted = [...times].sort((a, b) => a - b);
-  return { refresh, path, medianMillis: median(times), p95Millis: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))]!, bytesSent: last.sent, jsonBytes: last.json, rows: last.rows };
+  return {
+    refresh,
+    path,
+    medianMillis: median(times),
+    p95Millis: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))]!,
+    bytesSent: last.sent,
+    jsonBytes: last.json,
+    rows: last.rows,
+  };
 }
 
 function get(url: string, headers: Record<string, string>): Promise<{ body: Buffer; gzipped: boolean }> {
@@ -113,8 +151,12 @@ function get(url: string, headers: Record<string, string>): Promise<{ body: Buff
 
 function printFigures(queries: number, figures: RefreshFigures[]): void {
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-  console.log(`\n${'refresh'.padEnd(38)} ${'rows'.padStart(6)} ${'median'.padStart(9)} ${'p95'.padStart(9)} ${'sent'.padStart(10)} ${'JSON'.padStart(10)}   (${queries} queries held)`);
+  console.log(
+    `\n${'refresh'.padEnd(38)} ${'rows'.padStart(6)} ${'median'.padStart(9)} ${'p95'.padStart(9)} ${'sent'.padStart(10)} ${'JSON'.padStart(10)}   (${queries} queries held)`,
+  );
   for (const f of figures) {
-    console.log(`${f.refresh.padEnd(38)} ${String(f.rows).padStart(6)} ${`${f.medianMillis.toFixed(1)} ms`.padStart(9)} ${`${f.p95Millis.toFixed(1)} ms`.padStart(9)} ${kb(f.bytesSent).padStart(10)} ${kb(f.jsonBytes).padStart(10)}`);
+    console.log(
+      `${f.refresh.padEnd(38)} ${String(f.rows).padStart(6)} ${`${f.medianMillis.toFixed(1)} ms`.padStart(9)} ${`${f.p95Millis.toFixed(1)} ms`.padStart(9)} ${kb(f.bytesSent).padStart(10)} ${kb(f.jsonBytes).padStart(10)}`,
+    );
   }
 }

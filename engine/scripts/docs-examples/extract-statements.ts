@@ -10,7 +10,8 @@ const FENCE = /^\s*```\s*(\w*)/;
 const TABLE_RULE = /^-+(\+-+)*$/;
 const ROW_COUNT = /^\(\d+ rows?\)$/;
 /** The first word of a statement an example may run. */
-const STATEMENT_START = /^(select|with|values|create|drop|alter|insert|update|delete|merge|truncate|comment|show|describe|start|commit|rollback|explain|use|set|reset|table|prepare|execute|deallocate|grant|revoke|call|analyze|function)\b/i;
+const STATEMENT_START =
+  /^(select|with|values|create|drop|alter|insert|update|delete|merge|truncate|comment|show|describe|start|commit|rollback|explain|use|set|reset|table|prepare|execute|deallocate|grant|revoke|call|analyze|function)\b/i;
 /** A synopsis's notation (`[ OR REPLACE ]`, `{ A | B }`, `...`, `<name>`): such a block describes a statement, it is no example. */
 const SYNOPSIS_NOTATION = /\.\.\.|\[ |\{ |<[a-z_]+>/i;
 
@@ -36,7 +37,9 @@ export function extractStatementExamples(markdown: string): DocExample[] {
     if (open[1] !== '' && open[1].toLowerCase() !== 'sql' && !body.some((l) => statementEnd(l) >= 0)) continue;
     if (isRoutineSnippet(body)) continue;
     // A routine's body may hold what looks like synopsis notation ('...'): its block is no synopsis when it parses as a statement.
-    const statements = isRoutineBlock(body) ? [routineStatement(body)] : blockStatements(body).filter((s) => STATEMENT_START.test(s.sql) && !SYNOPSIS_NOTATION.test(s.sql));
+    const statements = isRoutineBlock(body)
+      ? [routineStatement(body)]
+      : blockStatements(body).filter((s) => STATEMENT_START.test(s.sql) && !SYNOPSIS_NOTATION.test(s.sql));
     if (statements.length === 0) continue;
     examples.push(...statements);
     lastOfBlock = statements[statements.length - 1];
@@ -51,7 +54,13 @@ function cliTable(body: string[]): string[] | 'partial' | undefined {
   const rows = lines.slice(2).filter((l) => !ROW_COUNT.test(l));
   // A table cut short (`...`) documents some rows only: the example counts as run, not compared.
   if (rows.includes('...')) return 'partial';
-  return rows.map((l) => `(${l.split('|').map((cell) => cell.trim()).join(', ')})`);
+  return rows.map(
+    (l) =>
+      `(${l
+        .split('|')
+        .map((cell) => cell.trim())
+        .join(', ')})`,
+  );
 }
 
 /**

@@ -21,7 +21,8 @@ export function extractExamples(markdown: string): DocExample[] {
   let results: string[] = [];
   const finish = () => {
     const lines = results.map((r) => r.trim()).filter((r) => r !== '');
-    if (pending !== undefined && lines.length > 1 && lines.every((l) => ROW_LINE.test(l))) examples.push({ sql: pending, expected: lines.join(' '), expectedRows: lines });
+    if (pending !== undefined && lines.length > 1 && lines.every((l) => ROW_LINE.test(l)))
+      examples.push({ sql: pending, expected: lines.join(' '), expectedRows: lines });
     else if (pending !== undefined && lines.length > 0) examples.push({ sql: pending, expected: lines[0] });
     pending = undefined;
     results = [];

@@ -82,7 +82,12 @@ function parseDeclaration(text: string): Declaration | undefined {
     const specification = statement.kind === 'QueryStatement' ? statement.query.functions?.[0] : undefined;
     if (specification === undefined) return undefined;
     const name = specification.declaration.name.parts.map((p) => p.value).join('.');
-    return { name, signature: `${name}(${specification.declaration.parameters.map((p) => formatType(p.type)).join(',')})`, text, specification };
+    return {
+      name,
+      signature: `${name}(${specification.declaration.parameters.map((p) => formatType(p.type)).join(',')})`,
+      text,
+      specification,
+    };
   } catch {
     return undefined;
   }

@@ -26,14 +26,17 @@ export interface Erratum {
 export function withErratum(example: DocExample, setup: PageSetup): DocExample {
   const erratum = setup.errata?.[example.sql];
   if (erratum === undefined) return example;
-  return typeof erratum.result === 'string' ? { sql: example.sql, expected: erratum.result } : { sql: example.sql, expectedRows: [...erratum.result] };
+  return typeof erratum.result === 'string'
+    ? { sql: example.sql, expected: erratum.result }
+    : { sql: example.sql, expectedRows: [...erratum.result] };
 }
 
 export const DOCS_TPCH_CATALOG = 'tpch_simplified';
 
 const tpchView = (table: string) => `CREATE VIEW ${table} AS SELECT * FROM ${DOCS_TPCH_CATALOG}.sf1.${table}`;
 const tpchCopy = (table: string) => `CREATE TABLE ${table} AS SELECT * FROM ${DOCS_TPCH_CATALOG}.tiny.${table}`;
-const users = (name: string) => `CREATE TABLE ${name} AS SELECT * FROM (VALUES (1, 'alice', 'US'), (2, 'bob', 'DE')) AS t (id, name, country)`;
+const users = (name: string) =>
+  `CREATE TABLE ${name} AS SELECT * FROM (VALUES (1, 'alice', 'US'), (2, 'bob', 'DE')) AS t (id, name, country)`;
 
 const shipping = `CREATE TABLE shipping AS SELECT * FROM (VALUES
   ('California', 94131, 'New Jersey', 8648, 13),
@@ -55,10 +58,10 @@ export const STATEMENT_PAGE_SETUP: Readonly<Record<string, PageSetup>> = {
       users('users'),
       `CREATE TABLE trades AS SELECT * FROM (VALUES ('A', TIMESTAMP '2025-01-01 10:00:00'), ('B', TIMESTAMP '2025-01-01 10:05:00')) AS t (symbol, ts)`,
       `CREATE TABLE quotes AS SELECT * FROM (VALUES ('A', TIMESTAMP '2025-01-01 09:59:00', 10.5), ('B', TIMESTAMP '2025-01-01 10:06:00', 20.25)) AS t (symbol, ts, price)`,
-    // The tables of the examples about subqueries, WITH and ORDER BY, with the columns they name.
-    ...['t', 'x'].map((name) => `CREATE TABLE ${name} AS SELECT * FROM (VALUES (1, 10), (1, 20), (2, 5)) AS v (a, b)`),
-    'CREATE TABLE y AS SELECT * FROM (VALUES (1, 1.5), (2, 2.5)) AS v (a, d)',
-    ...['some_table', 'another_table'].map((name) => `CREATE TABLE ${name} AS SELECT * FROM (VALUES (1, 'a')) AS v (key, field)`),
+      // The tables of the examples about subqueries, WITH and ORDER BY, with the columns they name.
+      ...['t', 'x'].map((name) => `CREATE TABLE ${name} AS SELECT * FROM (VALUES (1, 10), (1, 20), (2, 5)) AS v (a, b)`),
+      'CREATE TABLE y AS SELECT * FROM (VALUES (1, 1.5), (2, 2.5)) AS v (a, d)',
+      ...['some_table', 'another_table'].map((name) => `CREATE TABLE ${name} AS SELECT * FROM (VALUES (1, 'a')) AS v (key, field)`),
     ],
     failing: { 'SELECT name FROM nation CROSS JOIN region': 'AMBIGUOUS_NAME' },
   },
@@ -76,15 +79,24 @@ export const STATEMENT_PAGE_SETUP: Readonly<Record<string, PageSetup>> = {
     errata: {
       "SHOW FUNCTIONS LIKE 'cf%'": {
         result: [],
-        why: 'the page shows a custom plugin\'s functions; Trino ships no function named cf_* (none in its source), so it lists none',
+        why: "the page shows a custom plugin's functions; Trino ships no function named cf_* (none in its source), so it lists none",
       },
     },
   },
   'create-view.md': { statements: [tpchView('orders')] },
-  'drop-view.md': { statements: [tpchView('orders'), 'CREATE VIEW orders_by_date AS SELECT orderdate, sum(totalprice) AS price FROM orders GROUP BY orderdate'], isolated: true },
+  'drop-view.md': {
+    statements: [
+      tpchView('orders'),
+      'CREATE VIEW orders_by_date AS SELECT orderdate, sum(totalprice) AS price FROM orders GROUP BY orderdate',
+    ],
+    isolated: true,
+  },
   'show-create-view.md': { statements: [] },
   // Not `people` too: the first examples rename users to it. An id NOT NULL, for DROP NOT NULL.
-  'alter-table.md': { statements: ['CREATE TABLE users (id integer NOT NULL, name varchar, country varchar)', "INSERT INTO users VALUES (1, 'alice', 'US')"], isolated: true },
+  'alter-table.md': {
+    statements: ['CREATE TABLE users (id integer NOT NULL, name varchar, country varchar)', "INSERT INTO users VALUES (1, 'alice', 'US')"],
+    isolated: true,
+  },
   'comment.md': { statements: [users('users')], isolated: true },
   'delete.md': { statements: [tpchCopy('orders'), tpchCopy('lineitem')], isolated: true },
   'truncate.md': { statements: [tpchCopy('orders')], isolated: true },
@@ -103,7 +115,10 @@ export const STATEMENT_PAGE_SETUP: Readonly<Record<string, PageSetup>> = {
   // (create-function.md's two CREATEs are alternatives: the second, unqualified, names the first's routine.)
   'create-function.md': { statements: [], isolated: true },
   'drop-function.md': {
-    statements: ['CREATE FUNCTION example.default.meaning_of_life() RETURNS bigint RETURN 42', 'CREATE FUNCTION example.default.multiply_by_two(x bigint) RETURNS bigint RETURN x * 2'],
+    statements: [
+      'CREATE FUNCTION example.default.meaning_of_life() RETURNS bigint RETURN 42',
+      'CREATE FUNCTION example.default.multiply_by_two(x bigint) RETURNS bigint RETURN x * 2',
+    ],
     isolated: true,
   },
   'show-create-function.md': { statements: ['CREATE FUNCTION example.default.meaning_of_life() RETURNS bigint RETURN 42'] },

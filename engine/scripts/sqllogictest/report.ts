@@ -44,7 +44,10 @@ export function parseGate(spec: string): Gate {
 export function gateMatches(pattern: string, file: string): boolean {
   const name = basename(file);
   if (!/[*?]/.test(pattern)) return name.startsWith(pattern);
-  const regex = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  const regex = pattern
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.');
   return new RegExp(`^${regex}$`).test(name);
 }
 
@@ -77,7 +80,10 @@ export function reportText(summary: Summary, gates: readonly GateResult[]): stri
 }
 
 function indent(title: string, text: string): string {
-  return `  ${title}:\n${text.split('\n').map((l) => `    ${l}`).join('\n')}`;
+  return `  ${title}:\n${text
+    .split('\n')
+    .map((l) => `    ${l}`)
+    .join('\n')}`;
 }
 
 export function writeReport(path: string, summary: Summary, gates: readonly GateResult[]): void {

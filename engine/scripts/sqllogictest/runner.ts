@@ -3,15 +3,7 @@
 
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import {
-  expectedHash,
-  expectedText,
-  formatValue,
-  hashLine,
-  hashValues,
-  resultMatches,
-  sortValues,
-} from './format.js';
+import { expectedHash, expectedText, formatValue, hashLine, hashValues, resultMatches, sortValues } from './format.js';
 import { executeStatement, type StatementOutcome, type StatementSession } from './statement-client.js';
 import { parseTestFile, recordApplies, type ExpectedResult, type TestRecord } from './test-file.js';
 
@@ -85,7 +77,10 @@ export function summarize(files: FileResult[]): Summary {
 export async function runSqlLogicTestFile(serverUrl: string, file: string, options: RunOptions = {}): Promise<FileResult> {
   const started = Date.now();
   const records = parseTestFile(await readFile(file, 'utf8'));
-  const schema = `slt_${basename(file).replace(/\.test$/, '').replace(/[^a-zA-Z0-9]+/g, '_').toLowerCase()}_${uniqueSuffix()}`;
+  const schema = `slt_${basename(file)
+    .replace(/\.test$/, '')
+    .replace(/[^a-zA-Z0-9]+/g, '_')
+    .toLowerCase()}_${uniqueSuffix()}`;
   const session: StatementSession = {
     user: options.user ?? 'sqllogictest',
     source: 'sqllogictest',
@@ -209,7 +204,10 @@ export function checkQuery(
     const previous = labels.get(record.label);
     if (previous === undefined) labels.set(record.label, hash);
     else if (previous !== hash) {
-      return { expected: `the result of earlier queries labelled ${record.label}`, actual: `labeled result [${record.label}] does not agree with previous values` };
+      return {
+        expected: `the result of earlier queries labelled ${record.label}`,
+        actual: `labeled result [${record.label}] does not agree with previous values`,
+      };
     }
   }
   return null;

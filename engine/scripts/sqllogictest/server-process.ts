@@ -32,10 +32,19 @@ export async function startEngineServer(options: StartOptions): Promise<EngineSe
   }
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.cliPath, 'server', '--host', '127.0.0.1', '--port', String(port), ...(options.args ?? [])], { env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), options.cliPath, 'server', '--host', '127.0.0.1', '--port', String(port), ...(options.args ?? [])],
+    { env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   const output: string[] = [];
   const keep = (chunk: Buffer): void => {
-    output.push(...chunk.toString('utf8').split('\n').filter((l) => l !== ''));
+    output.push(
+      ...chunk
+        .toString('utf8')
+        .split('\n')
+        .filter((l) => l !== ''),
+    );
     output.splice(0, Math.max(0, output.length - KEPT_OUTPUT_LINES));
   };
   child.stdout?.on('data', keep);
@@ -63,16 +72,33 @@ export interface ClusterNodeOptions {
  */
 export async function startCluster(cliPath: string, workers: number, nodeOptions: ClusterNodeOptions = {}): Promise<EngineServerProcess[]> {
   const common = nodeOptions.args ?? [];
-  const coordinator = await startEngineServer({ cliPath, env: nodeOptions.env, args: ['--role', 'coordinator', '--node-id', 'coordinator', '--heartbeat-interval', '500ms', ...common] });
+  const coordinator = await startEngineServer({
+    cliPath,
+    env: nodeOptions.env,
+    args: ['--role', 'coordinator', '--node-id', 'coordinator', '--heartbeat-interval', '500ms', ...common],
+  });
   const nodes = [coordinator];
   try {
     for (let i = 1; i <= workers; i++) {
-      const args = ['--role', 'worker', '--node-id', `worker-${i}`, '--discovery-uri', coordinator.url, '--announcement-interval', '500ms', ...common];
+      const args = [
+        '--role',
+        'worker',
+        '--node-id',
+        `worker-${i}`,
+        '--discovery-uri',
+        coordinator.url,
+        '--announcement-interval',
+        '500ms',
+        ...common,
+      ];
       nodes.push(await startEngineServer({ cliPath, env: nodeOptions.env, args }));
     }
     const deadline = Date.now() + 30_000;
     for (;;) {
-      const entries = (await (await fetch(`${coordinator.url}/v1/node`)).json()) as { lastResponseTime?: string; recentFailureRatio: number }[];
+      const entries = (await (await fetch(`${coordinator.url}/v1/node`)).json()) as {
+        lastResponseTime?: string;
+        recentFailureRatio: number;
+      }[];
       if (entries.filter((e) => e.lastResponseTime !== undefined && e.recentFailureRatio < 0.5).length >= workers) return nodes;
       if (Date.now() > deadline) throw new Error(`The coordinator did not see ${workers} healthy workers within 30 s`);
       await new Promise((resolve) => setTimeout(resolve, 200));

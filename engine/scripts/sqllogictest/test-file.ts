@@ -19,7 +19,7 @@ interface RecordBase {
 }
 
 export type TestRecord =
-  | (RecordBase & { kind: 'statement'; expectError: boolean; /** `statement error <regex>` */ errorPattern?: string; sql: string })
+  | (RecordBase & { kind: 'statement'; expectError: boolean /** `statement error <regex>` */; errorPattern?: string; sql: string })
   | (RecordBase & {
       kind: 'query';
       types: TypeLetter[];

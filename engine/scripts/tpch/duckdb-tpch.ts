@@ -29,7 +29,9 @@ async function loadTbl(db: DuckDBConnection, table: TableMetadata, file: string)
   const columns = table.columns.map((c) => [c.name, duckType(c.type)] as const);
   await db.run(`CREATE TABLE ${table.name} (${columns.map(([n, t]) => `${n} ${t}`).join(', ')})`);
   const spec = `{${columns.map(([n, t]) => `'${n}': '${t}'`).join(', ')}}`;
-  await db.run(`INSERT INTO ${table.name} SELECT * FROM read_csv('${file}', delim='|', header=false, columns=${spec}, quote='', escape='')`);
+  await db.run(
+    `INSERT INTO ${table.name} SELECT * FROM read_csv('${file}', delim='|', header=false, columns=${spec}, quote='', escape='')`,
+  );
 }
 
 function duckType(type: SqlType): string {

@@ -10,7 +10,12 @@ import { formatDate } from '../../src/types/datetime.js';
 import type { SqlType } from '../../src/types/types.js';
 
 /** The first difference between the two results, or undefined when they are equal. */
-export function firstDifference(ours: Scalar[][], types: readonly SqlType[], names: readonly string[], theirs: unknown[][]): string | undefined {
+export function firstDifference(
+  ours: Scalar[][],
+  types: readonly SqlType[],
+  names: readonly string[],
+  theirs: unknown[][],
+): string | undefined {
   if (ours.length !== theirs.length) return `row count ${ours.length} vs ${theirs.length}`;
   for (let r = 0; r < ours.length; r++) {
     for (let c = 0; c < types.length; c++) {

@@ -17,7 +17,12 @@ export function parseCommandLine(command: string, args: readonly string[], optio
 }
 
 /** Options and, where `allowPositionals`, the arguments that are not options (`engine node state ACTIVE`). */
-export function parseCommandArguments(command: string, args: readonly string[], options: OptionSpecs, allowPositionals = true): { values: OptionValues; positionals: string[] } {
+export function parseCommandArguments(
+  command: string,
+  args: readonly string[],
+  options: OptionSpecs,
+  allowPositionals = true,
+): { values: OptionValues; positionals: string[] } {
   try {
     const { values, positionals } = parseArgs({ args: [...args], options, strict: true, allowPositionals });
     return { values: values as OptionValues, positionals };

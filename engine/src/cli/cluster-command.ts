@@ -72,17 +72,34 @@ export async function clusterCommand(args: readonly string[]): Promise<number> {
 
   const nodes: NodeProcess[] = [];
   let signals = 0;
-  const stopAll = (signal: NodeJS.Signals) => nodes.forEach((n) => n.child.exitCode === null && n.child.signalCode === null && n.child.kill(signal));
+  const stopAll = (signal: NodeJS.Signals) =>
+    nodes.forEach((n) => n.child.exitCode === null && n.child.signalCode === null && n.child.kill(signal));
   const onSignal = () => stopAll(++signals === 1 ? 'SIGTERM' : 'SIGKILL');
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   try {
-    const coordinator = await startNode('coordinator', [...common, '--role', 'coordinator', '--node-id', 'coordinator', '--port', String(port)], env, nodes);
+    const coordinator = await startNode(
+      'coordinator',
+      [...common, '--role', 'coordinator', '--node-id', 'coordinator', '--port', String(port)],
+      env,
+      nodes,
+    );
     const started = await Promise.all(
-      Array.from({ length: workers }, (_, i) => startNode(`worker-${i + 1}`, [...common, '--role', 'worker', '--node-id', `worker-${i + 1}`, '--port', '0', '--discovery-uri', coordinator.uri], env, nodes)),
+      Array.from({ length: workers }, (_, i) =>
+        startNode(
+          `worker-${i + 1}`,
+          [...common, '--role', 'worker', '--node-id', `worker-${i + 1}`, '--port', '0', '--discovery-uri', coordinator.uri],
+          env,
+          nodes,
+        ),
+      ),
     );
     if (generatedSecret !== undefined) {
-      secretFile = writeClusterSecret(Number(new URL(coordinator.uri).port), { pid: process.pid, secret: generatedSecret, nodes: [coordinator, ...started].map((n) => n.uri) });
+      secretFile = writeClusterSecret(Number(new URL(coordinator.uri).port), {
+        pid: process.pid,
+        secret: generatedSecret,
+        nodes: [coordinator, ...started].map((n) => n.uri),
+      });
       // The one place the secret is shown: on stderr, never in the nodes' logs.
       process.stderr.write(
         `\nThe nodes share a secret generated for this run. 'engine node' on this machine finds it in ${secretFile} while the cluster runs.\n` +

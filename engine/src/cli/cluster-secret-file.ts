@@ -48,7 +48,8 @@ export function findClusterSecret(server: string): { secret: string; path: strin
   for (const name of names.filter((n) => n.endsWith('.json'))) {
     const path = join(directory(), name);
     const cluster = readCluster(path);
-    if (cluster !== undefined && cluster.nodes.some((node) => loopbackAlias(node) === wanted) && processExists(cluster.pid)) return { secret: cluster.secret, path };
+    if (cluster !== undefined && cluster.nodes.some((node) => loopbackAlias(node) === wanted) && processExists(cluster.pid))
+      return { secret: cluster.secret, path };
   }
   return undefined;
 }

@@ -13,10 +13,13 @@ import { configureClientTls } from './client/client-credentials.js';
 
 const TARGET_OPTIONS: ReadonlyArray<readonly [string, string]> = [
   ['--server URL', "the node's address, e.g. http://worker-1:8080"],
-  ['--local', 'the node on this host: http://HOST:PORT, HOST from $ENGINE_HTTP_HOST unless it binds all interfaces, else 127.0.0.1; https:// when $ENGINE_HTTP_HTTPS_ENABLED is true, trusting $ENGINE_INTERNAL_COMMUNICATION_CA_FILE (the host name is not checked on loopback)'],
+  [
+    '--local',
+    'the node on this host: http://HOST:PORT, HOST from $ENGINE_HTTP_HOST unless it binds all interfaces, else 127.0.0.1; https:// when $ENGINE_HTTP_HTTPS_ENABLED is true, trusting $ENGINE_INTERNAL_COMMUNICATION_CA_FILE (the host name is not checked on loopback)',
+  ],
   ['--port PORT', 'with --local: its port (default: $ENGINE_HTTP_PORT, else 8080; with HTTPS $ENGINE_HTTP_HTTPS_PORT, else 8443)'],
   ['--ca-file FILE', "PEM certificate authority to check an https:// node's certificate with"],
-  ['--insecure', 'do not check the node\'s certificate (testing only)'],
+  ['--insecure', "do not check the node's certificate (testing only)"],
 ];
 
 const SECRET_NOTE = `Moves carry a token signed with the nodes' shared secret, which nodes with one require: the one
@@ -55,7 +58,10 @@ ${optionTable([
   ...TARGET_OPTIONS,
   ['--timeout DURATION', 'longest wait for all of it (default: 10m)'],
   ['--poll DURATION', 'how often to read /v1/status (default: 1s)'],
-  ['--until-isolated', 'return once the node is ISOLATED with no work left, not shutting it down: a preStop hook, after which the SIGTERM stops the idle node'],
+  [
+    '--until-isolated',
+    'return once the node is ISOLATED with no work left, not shutting it down: a preStop hook, after which the SIGTERM stops the idle node',
+  ],
   ['--help', 'show this help'],
 ])}
 `;
@@ -101,7 +107,12 @@ async function stateCommand(args: readonly string[]): Promise<number> {
 }
 
 async function drainCommand(args: readonly string[]): Promise<number> {
-  const { values } = parseCommandArguments('node drain', args, { ...TARGET_SPECS, timeout: { type: 'string' }, poll: { type: 'string' }, 'until-isolated': { type: 'boolean' } }, false);
+  const { values } = parseCommandArguments(
+    'node drain',
+    args,
+    { ...TARGET_SPECS, timeout: { type: 'string' }, poll: { type: 'string' }, 'until-isolated': { type: 'boolean' } },
+    false,
+  );
   if (values.help) {
     process.stdout.write(DRAIN_USAGE);
     return 0;
@@ -152,22 +163,34 @@ function nodeAddress(command: string, values: OptionValues): string {
     const portVariable = https ? 'ENGINE_HTTP_HTTPS_PORT' : 'ENGINE_HTTP_PORT';
     const chosen = port ?? process.env[portVariable] ?? (https ? '8443' : '8080');
     if (!/^\d+$/.test(chosen) || Number(chosen) < 1 || Number(chosen) > 65535) {
-      throw new UsageError(`engine ${command}: the port must be a number from 1 to 65535, got '${chosen}'${port === undefined ? ` (from ${portVariable})` : ''}`);
+      throw new UsageError(
+        `engine ${command}: the port must be a number from 1 to 65535, got '${chosen}'${port === undefined ? ` (from ${portVariable})` : ''}`,
+      );
     }
     // The node's own certificate names the addresses others use, rarely loopback: its chain is checked, not its name.
-    if (https) configureClientTls(command, caFile ?? (process.env.ENGINE_INTERNAL_COMMUNICATION_CA_FILE || undefined), values.insecure === true, false);
+    if (https)
+      configureClientTls(
+        command,
+        caFile ?? (process.env.ENGINE_INTERNAL_COMMUNICATION_CA_FILE || undefined),
+        values.insecure === true,
+        false,
+      );
     return `${https ? 'https' : 'http'}://${localHost(process.env.ENGINE_HTTP_HOST)}:${chosen}`;
   }
   configureClientTls(command, caFile, values.insecure === true);
   if (port !== undefined) throw new UsageError(`engine ${command}: --port goes with --local; with --server, put the port in the URL`);
-  if (server === undefined) throw new UsageError(`engine ${command}: say which node: --server URL, or --local for the node on this host\nRun 'engine ${command} --help' for the options.`);
+  if (server === undefined)
+    throw new UsageError(
+      `engine ${command}: say which node: --server URL, or --local for the node on this host\nRun 'engine ${command} --help' for the options.`,
+    );
   let url: URL;
   try {
     url = new URL(server);
   } catch {
     throw new UsageError(`engine ${command}: --server must be a URL such as http://worker-1:8080, got '${server}'`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`engine ${command}: --server must be an http:// or https:// URL, got '${server}'`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UsageError(`engine ${command}: --server must be an http:// or https:// URL, got '${server}'`);
   return url.origin;
 }
 
@@ -180,6 +203,7 @@ function localHost(bindHost: string | undefined): string {
 function durationOption(values: OptionValues, name: string, fallback: string): number {
   const text = stringOption(values, name) ?? fallback;
   const millis = parseDuration(text);
-  if (millis === undefined || millis <= 0) throw new UsageError(`engine node drain: --${name} must be a duration such as 30s or 10m, got '${text}'`);
+  if (millis === undefined || millis <= 0)
+    throw new UsageError(`engine node drain: --${name} must be a duration such as 30s or 10m, got '${text}'`);
   return millis;
 }

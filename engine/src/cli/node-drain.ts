@@ -77,7 +77,11 @@ export async function drainNode(client: NodeClient, options: DrainOptions): Prom
   }
 
   if (options.untilIsolated) {
-    say(status.state === 'SHUTTING_DOWN' ? `${status.nodeId} is SHUTTING_DOWN already: its process exits by itself` : `${status.nodeId} is drained: SIGTERM shuts it down`);
+    say(
+      status.state === 'SHUTTING_DOWN'
+        ? `${status.nodeId} is SHUTTING_DOWN already: its process exits by itself`
+        : `${status.nodeId} is drained: SIGTERM shuts it down`,
+    );
     return 0;
   }
 
@@ -128,7 +132,12 @@ async function observe(client: NodeClient, deadline: number): Promise<Observatio
 }
 
 /** The port refuses connections; on this host, also waits for the process itself. */
-async function processGone(pid: number | undefined, deadline: number, say: (message: string) => void, fail: (message: string) => number): Promise<number> {
+async function processGone(
+  pid: number | undefined,
+  deadline: number,
+  say: (message: string) => void,
+  fail: (message: string) => number,
+): Promise<number> {
   while (pid !== undefined && processExists(pid)) {
     if (Date.now() >= deadline) return fail(`timed out: the node's port is closed but its process ${pid} still runs`);
     await sleep(PROCESS_POLL_MILLIS);

@@ -17,7 +17,9 @@ export class HistoryFile {
   load(): string[] {
     let lines: string[];
     try {
-      lines = readFileSync(this.path, 'utf8').split('\n').filter((l) => l !== '');
+      lines = readFileSync(this.path, 'utf8')
+        .split('\n')
+        .filter((l) => l !== '');
     } catch {
       return [];
     }

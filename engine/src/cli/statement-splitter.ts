@@ -49,5 +49,10 @@ function skipQuoted(text: string, open: number, quote: string): number {
 
 /** True when the text holds nothing but comments and whitespace. */
 export function isOnlyComments(text: string): boolean {
-  return text.replace(/--[^\n]*(\n|$)/g, '').replace(/\/\*[\s\S]*?\*\//g, '').trim() === '';
+  return (
+    text
+      .replace(/--[^\n]*(\n|$)/g, '')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .trim() === ''
+  );
 }

@@ -20,7 +20,6 @@ import { DEFAULT_WORKER_THREAD_IDLE_MILLIS } from './memory-budget.js';
 import { resolveAuthentication, resolveHttps } from '../security/authentication/authentication-config.js';
 import { sqlEnvironment } from '../sql/routines/sql-environment.js';
 
-
 export interface ConfigSources {
   /** Path of a .yaml, .yml or .json file. */
   file?: string;
@@ -56,7 +55,8 @@ export function loadConfig(sources: ConfigSources = {}): EngineConfig {
   check(raw, `configuration file ${sources.file ?? ''}`.trim());
   for (const setting of SETTINGS) {
     const fromEnv = sources.env?.[envName(setting)];
-    if (fromEnv !== undefined && fromEnv !== '') setAt(raw, setting.path, convert(setting, fromEnv, `environment variable ${envName(setting)}`));
+    if (fromEnv !== undefined && fromEnv !== '')
+      setAt(raw, setting.path, convert(setting, fromEnv, `environment variable ${envName(setting)}`));
     const fromFlag = sources.flags?.[setting.flag];
     if (fromFlag !== undefined) setAt(raw, setting.path, convert(setting, fromFlag, `flag --${setting.flag}`));
   }
@@ -78,7 +78,8 @@ function readConfigFile(file: string): RawObject {
     throw new ConfigError(`Configuration file ${file} is not valid ${file.endsWith('.json') ? 'JSON' : 'YAML'}: ${(e as Error).message}`);
   }
   if (parsed === null || parsed === undefined) return {};
-  if (typeof parsed !== 'object' || Array.isArray(parsed)) throw new ConfigError(`Configuration file ${file} must hold an object of settings`);
+  if (typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new ConfigError(`Configuration file ${file} must hold an object of settings`);
   return parsed as RawObject;
 }
 
@@ -97,14 +98,20 @@ export function describeErrors(errors: readonly ErrorObject[]): string[] {
     switch (e.keyword) {
       case 'additionalProperties': {
         const extra = (e.params as { additionalProperty: string }).additionalProperty;
-        lines.add(`unknown key '${key ? `${key}.` : ''}${extra}'${!key && (extra === 'coordinator' || extra === 'worker') ? " (the node's role is now 'role': single, coordinator or worker)" : ''}`);
+        lines.add(
+          `unknown key '${key ? `${key}.` : ''}${extra}'${!key && (extra === 'coordinator' || extra === 'worker') ? " (the node's role is now 'role': single, coordinator or worker)" : ''}`,
+        );
         break;
       }
       case 'enum':
-        lines.add(`'${key}' must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => `'${String(v)}'`).join(', ')}`);
+        lines.add(
+          `'${key}' must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => `'${String(v)}'`).join(', ')}`,
+        );
         break;
       case 'oneOf':
-        lines.add(`'${key}' must be ${isSizeSchema(e.parentSchema) ? "a byte count or a size such as '512MB'" : "a millisecond count or a duration such as '5m'"}`);
+        lines.add(
+          `'${key}' must be ${isSizeSchema(e.parentSchema) ? "a byte count or a size such as '512MB'" : "a millisecond count or a duration such as '5m'"}`,
+        );
         break;
       case 'required':
         lines.add(`'${key || '(root)'}' needs '${(e.params as { missingProperty: string }).missingProperty}'`);
@@ -141,7 +148,10 @@ function convert(setting: Setting, text: string, source: string): unknown {
     case 'catalogs':
       return parseCatalogList(text, fail);
     case 'list':
-      return text.split(',').map((item) => item.trim()).filter((item) => item !== '');
+      return text
+        .split(',')
+        .map((item) => item.trim())
+        .filter((item) => item !== '');
   }
 }
 
@@ -175,9 +185,13 @@ function resolve(raw: RawObject, env: Record<string, string | undefined>): Engin
   const query = section('query');
   const results = section('results');
   const log = section('log');
-  const size = (value: unknown, fallback: number): number => (value === undefined ? fallback : typeof value === 'number' ? value : parseDataSize(value as string)!);
-  const duration = (value: unknown, fallback: number): number => (value === undefined ? fallback : typeof value === 'number' ? value : parseDuration(value as string)!);
-  const catalogs = raw.catalogs as Array<{ name: string; connector: CatalogConfig['connector']; properties?: CatalogConfig['properties'] }> | undefined;
+  const size = (value: unknown, fallback: number): number =>
+    value === undefined ? fallback : typeof value === 'number' ? value : parseDataSize(value as string)!;
+  const duration = (value: unknown, fallback: number): number =>
+    value === undefined ? fallback : typeof value === 'number' ? value : parseDuration(value as string)!;
+  const catalogs = raw.catalogs as
+    | Array<{ name: string; connector: CatalogConfig['connector']; properties?: CatalogConfig['properties'] }>
+    | undefined;
   checkUniqueCatalogNames(catalogs ?? []);
   const role = (raw.role as NodeRole | undefined) ?? 'single';
   const discovery = section('discovery');
@@ -199,14 +213,22 @@ function resolve(raw: RawObject, env: Record<string, string | undefined>): Engin
       ...(https !== undefined ? { https } : {}),
     },
     role,
-    discovery: { uri: discoveryUri, announcementInterval, maxAnnouncementAge: duration(discovery.maxAnnouncementAge, 3 * announcementInterval) },
+    discovery: {
+      uri: discoveryUri,
+      announcementInterval,
+      maxAnnouncementAge: duration(discovery.maxAnnouncementAge, 3 * announcementInterval),
+    },
     failureDetector: {
       heartbeatInterval: duration(failureDetector.heartbeatInterval, 1000),
       heartbeatTimeout: duration(failureDetector.heartbeatTimeout, 500),
     },
     nodeScheduler: { includeCoordinator: section('nodeScheduler').includeCoordinator as boolean | undefined },
     sql: sqlEnvironment(section('sql')),
-    catalogs: catalogs ? withSystemCatalog(catalogs.map((c) => ({ name: c.name, connector: c.connector, properties: withEnvironment(c.name, c.properties ?? {}, env) }))) : DEFAULT_CATALOGS.map((c) => ({ ...c, properties: { ...c.properties } })),
+    catalogs: catalogs
+      ? withSystemCatalog(
+          catalogs.map((c) => ({ name: c.name, connector: c.connector, properties: withEnvironment(c.name, c.properties ?? {}, env) })),
+        )
+      : DEFAULT_CATALOGS.map((c) => ({ ...c, properties: { ...c.properties } })),
     memory: {
       queryMaxMemoryPerNode: size(memory.queryMaxMemoryPerNode, 2 * 1024 ** 3),
       queryMaxMemory: size(memory.queryMaxMemory, 20 * 1024 ** 3),
@@ -245,8 +267,15 @@ function resolve(raw: RawObject, env: Record<string, string | undefined>): Engin
       rulesRefreshPeriod: duration(section('security').rulesRefreshPeriod, 60_000),
       groupFile: section('security').groupFile as string | undefined,
     },
-    internalCommunication: { sharedSecret: section('internalCommunication').sharedSecret as string | undefined, caFile: section('internalCommunication').caFile as string | undefined },
-    authentication: resolveAuthentication(raw.authentication as RawObject | undefined, https, section('internalCommunication').sharedSecret as string | undefined),
+    internalCommunication: {
+      sharedSecret: section('internalCommunication').sharedSecret as string | undefined,
+      caFile: section('internalCommunication').caFile as string | undefined,
+    },
+    authentication: resolveAuthentication(
+      raw.authentication as RawObject | undefined,
+      https,
+      section('internalCommunication').sharedSecret as string | undefined,
+    ),
     shutdown: { gracePeriod: duration(section('shutdown').gracePeriod, 2 * 60_000) },
     log: { level: (log.level as LogLevel | undefined) ?? 'info' },
   };
@@ -255,10 +284,14 @@ function resolve(raw: RawObject, env: Record<string, string | undefined>): Engin
 /** A worker needs its coordinator's address; any other node announcing itself would be a mistake. */
 function checkDiscoveryFitsRole(role: NodeRole, uri: string | undefined): void {
   if (role === 'worker' && uri === undefined) {
-    throw new ConfigError("Invalid configuration:\n  role 'worker' needs 'discovery.uri' (--discovery-uri), the coordinator's address it announces itself to");
+    throw new ConfigError(
+      "Invalid configuration:\n  role 'worker' needs 'discovery.uri' (--discovery-uri), the coordinator's address it announces itself to",
+    );
   }
   if (role !== 'worker' && uri !== undefined) {
-    throw new ConfigError(`Invalid configuration:\n  'discovery.uri' is only for role 'worker' (this node's role is '${role}'): a ${role} node does not announce itself`);
+    throw new ConfigError(
+      `Invalid configuration:\n  'discovery.uri' is only for role 'worker' (this node's role is '${role}'): a ${role} node does not announce itself`,
+    );
   }
 }
 
@@ -270,7 +303,9 @@ function withSystemCatalog(catalogs: CatalogConfig[]): CatalogConfig[] {
   const listed = catalogs.find((c) => c.name.toLowerCase() === SYSTEM_CATALOG);
   if (listed === undefined) return [...catalogs, { name: SYSTEM_CATALOG, connector: 'system', properties: {} }];
   if (listed.connector !== 'system') {
-    throw new ConfigError(`Invalid configuration:\n  catalog '${SYSTEM_CATALOG}' is the system catalog: its connector must be 'system', not '${listed.connector}'`);
+    throw new ConfigError(
+      `Invalid configuration:\n  catalog '${SYSTEM_CATALOG}' is the system catalog: its connector must be 'system', not '${listed.connector}'`,
+    );
   }
   return catalogs;
 }

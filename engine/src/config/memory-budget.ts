@@ -98,7 +98,10 @@ export interface NodeMemorySettings {
 export function residentMemoryLimit(settings: NodeMemorySettings): number {
   const threads = Math.max(1, settings.workerThreads);
   return (
-    heapNeededFor(settings.nodeMemoryBytes) + (threads + 1) * PER_THREAD_OVERHEAD_BYTES + PROCESS_BASE_BYTES + (settings.tpch ? TPCH_TEXT_POOL_BYTES : 0)
+    heapNeededFor(settings.nodeMemoryBytes) +
+    (threads + 1) * PER_THREAD_OVERHEAD_BYTES +
+    PROCESS_BASE_BYTES +
+    (settings.tpch ? TPCH_TEXT_POOL_BYTES : 0)
   );
 }
 
@@ -107,7 +110,9 @@ export function residentMemoryLimit(settings: NodeMemorySettings): number {
  * the process's base, the main heap's headroom (the server's own memory), and the text pool.
  */
 export function idleResidentBytes(settings: NodeMemorySettings): number {
-  return heapNeededFor(settings.nodeMemoryBytes) - settings.nodeMemoryBytes + PROCESS_BASE_BYTES + (settings.tpch ? TPCH_TEXT_POOL_BYTES : 0);
+  return (
+    heapNeededFor(settings.nodeMemoryBytes) - settings.nodeMemoryBytes + PROCESS_BASE_BYTES + (settings.tpch ? TPCH_TEXT_POOL_BYTES : 0)
+  );
 }
 
 /**

@@ -59,7 +59,12 @@ export const SETTINGS: readonly Setting[] = [
   { path: ['security', 'rulesFile'], flag: 'security-rules-file', kind: 'string' },
   { path: ['security', 'rulesRefreshPeriod'], flag: 'security-rules-refresh-period', kind: 'duration' },
   { path: ['security', 'groupFile'], flag: 'security-group-file', kind: 'string' },
-  { path: ['internalCommunication', 'sharedSecret'], flag: 'internal-communication-shared-secret', kind: 'string', env: 'ENGINE_SHARED_SECRET' },
+  {
+    path: ['internalCommunication', 'sharedSecret'],
+    flag: 'internal-communication-shared-secret',
+    kind: 'string',
+    env: 'ENGINE_SHARED_SECRET',
+  },
   { path: ['shutdown', 'gracePeriod'], flag: 'shutdown-grace-period', kind: 'duration' },
   { path: ['log', 'level'], flag: 'log-level', kind: 'string' },
   ...AUTHENTICATION_SETTINGS,

@@ -21,7 +21,8 @@ export class CatalogManager {
   /** Catalog names are case-insensitive and kept in lower case. */
   register(name: string, connector: Connector): void {
     const key = name.toLowerCase();
-    if (this.catalogs.has(key) || key === TABLE_FUNCTION_CATALOG) throw new EngineError('ALREADY_EXISTS', `Catalog '${key}' already exists`);
+    if (this.catalogs.has(key) || key === TABLE_FUNCTION_CATALOG)
+      throw new EngineError('ALREADY_EXISTS', `Catalog '${key}' already exists`);
     this.catalogs.set(key, new InformationSchemaConnector(key, connector, () => this.accessControl));
   }
 

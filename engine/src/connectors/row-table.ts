@@ -19,7 +19,12 @@ interface RowTableSplitInfo {
   rowTable: string;
 }
 
-const checkInfoShape = shapeCheck({ type: 'object', required: ['rowTable'], properties: { rowTable: { type: 'string' } }, additionalProperties: false });
+const checkInfoShape = shapeCheck({
+  type: 'object',
+  required: ['rowTable'],
+  properties: { rowTable: { type: 'string' } },
+  additionalProperties: false,
+});
 
 /** The row tables of one schema. */
 export class RowTableSet {
@@ -67,14 +72,23 @@ export class RowTableSet {
 }
 
 /** Pages of at most MAX_PAGE_ROWS rows holding the `requested` columns of `rows`. */
-export function rowsToPages(columns: readonly ColumnMetadata[], rows: readonly (readonly Scalar[])[], requested: readonly string[]): Page[] {
+export function rowsToPages(
+  columns: readonly ColumnMetadata[],
+  rows: readonly (readonly Scalar[])[],
+  requested: readonly string[],
+): Page[] {
   const indexes = selectColumnIndexes(columns, requested);
   const pages: Page[] = [];
   for (let start = 0; start < rows.length; start += MAX_PAGE_ROWS) {
     const chunk = rows.slice(start, start + MAX_PAGE_ROWS);
     pages.push({
       rowCount: chunk.length,
-      columns: indexes.map((i) => columnFromScalars(columns[i].type, chunk.map((row) => row[i]))),
+      columns: indexes.map((i) =>
+        columnFromScalars(
+          columns[i].type,
+          chunk.map((row) => row[i]),
+        ),
+      ),
     });
   }
   return pages;

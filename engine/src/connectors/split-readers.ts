@@ -19,7 +19,12 @@ const SPLIT_READERS = new Map<string, SplitReader>([
 ]);
 
 /** In a worker: the pages of a split, holding `columns`. */
-export function openWorkerSplit(split: WorkerSplit, columns: readonly string[], session: Session, dynamicFilter?: TableConstraint): PageSource {
+export function openWorkerSplit(
+  split: WorkerSplit,
+  columns: readonly string[],
+  session: Session,
+  dynamicFilter?: TableConstraint,
+): PageSource {
   const reader = SPLIT_READERS.get(split.reader);
   if (reader === undefined) throw new EngineError('GENERIC_INTERNAL_ERROR', `No split reader named '${split.reader}'`);
   return reader.open(split.data, columns, session, dynamicFilter);

@@ -105,11 +105,16 @@ export class HeartbeatMonitor {
       node.requestSucceeded();
       this.forgottenFailing.delete(node);
       if (wasFailed) this.logger.info({ node: node.nodeId, uri: node.uri }, 'node answers its health check again');
-      if (previousState !== undefined && previousState !== node.state) this.logger.info({ node: node.nodeId, from: previousState, to: node.state }, 'node state changed');
+      if (previousState !== undefined && previousState !== node.state)
+        this.logger.info({ node: node.nodeId, from: previousState, to: node.state }, 'node state changed');
     } catch (e) {
       const failure = heartbeatFailure(e);
       node.requestFailed(failure);
-      if (!wasFailed) this.logger.warn({ node: node.nodeId, uri: node.uri, failure: failure.type, message: failure.message }, 'node failed its health check');
+      if (!wasFailed)
+        this.logger.warn(
+          { node: node.nodeId, uri: node.uri, failure: failure.type, message: failure.message },
+          'node failed its health check',
+        );
       const gone = this.goneReason(node);
       if (gone !== undefined) this.declareGone(node, gone);
     } finally {
@@ -121,7 +126,8 @@ export class HeartbeatMonitor {
   private goneReason(node: RemoteNode): string | undefined {
     if (node.gone.aborted || node.failedChecksInARow < GONE_AFTER_CHECKS) return undefined;
     const silentFor = formatDuration(node.silentMillis);
-    if (node.lastFailureType === 'ECONNREFUSED' && node.silentMillis >= this.goneAfterRefusalsMillis) return `refuses connections (its process is gone) and answered nothing for ${silentFor}`;
+    if (node.lastFailureType === 'ECONNREFUSED' && node.silentMillis >= this.goneAfterRefusalsMillis)
+      return `refuses connections (its process is gone) and answered nothing for ${silentFor}`;
     if (node.silentMillis >= this.goneAfterSilenceMillis) return `failed its health checks and answered nothing for ${silentFor}`;
     return undefined;
   }
@@ -129,13 +135,17 @@ export class HeartbeatMonitor {
   private declareGone(node: RemoteNode, why: string): void {
     node.declareGone(why);
     this.forgottenFailing.delete(node);
-    this.logger.warn({ node: node.nodeId, uri: node.uri, why, failedChecks: node.failedChecksInARow }, 'node gone: the queries whose tasks it holds fail');
+    this.logger.warn(
+      { node: node.nodeId, uri: node.uri, why, failedChecks: node.failedChecksInARow },
+      'node gone: the queries whose tasks it holds fail',
+    );
   }
 
   /** The node's /v1/status, checked to be that node's and to name its state. */
   private async readStatus(node: RemoteNode): Promise<NodeStatus & Record<string, unknown>> {
     const response = await getSmallJson(`${node.uri}/v1/status`, this.agents.for(node.uri), this.settings.timeoutMillis);
-    if (response.status < 200 || response.status > 299) throw new HeartbeatError('UNEXPECTED_RESPONSE', `GET ${node.uri}/v1/status answered ${response.status}`);
+    if (response.status < 200 || response.status > 299)
+      throw new HeartbeatError('UNEXPECTED_RESPONSE', `GET ${node.uri}/v1/status answered ${response.status}`);
     let status: NodeStatus & Record<string, unknown>;
     try {
       status = readNodeStatus(response.body, node.uri);

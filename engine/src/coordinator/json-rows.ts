@@ -76,7 +76,7 @@ export function encodeJsonRows(page: Page, types: readonly (SqlType | undefined)
 
 function planColumn(column: Column, type: SqlType, variants: VariantWireForm): ColumnPlan {
   const kind = typesEqual(column.type, type) ? fastKind(column) : CellKind.Generic;
-  const halves = (kind === CellKind.Bigint || kind === CellKind.ShortDecimal) ? int32Halves(column.values as BigInt64Array) : undefined;
+  const halves = kind === CellKind.Bigint || kind === CellKind.ShortDecimal ? int32Halves(column.values as BigInt64Array) : undefined;
   return { kind, column, type, halves, variants };
 }
 
@@ -88,11 +88,15 @@ function fastKind(column: Column): CellKind {
     case 'tinyint':
     case 'smallint':
     case 'integer':
-      return values instanceof Int8Array || values instanceof Int16Array || values instanceof Int32Array ? CellKind.SmallInteger : CellKind.Generic;
+      return values instanceof Int8Array || values instanceof Int16Array || values instanceof Int32Array
+        ? CellKind.SmallInteger
+        : CellKind.Generic;
     case 'bigint':
       return LITTLE_ENDIAN && values instanceof BigInt64Array ? CellKind.Bigint : CellKind.Generic;
     case 'decimal':
-      return LITTLE_ENDIAN && values instanceof BigInt64Array && column.type.scale <= MAX_FAST_SCALE ? CellKind.ShortDecimal : CellKind.Generic;
+      return LITTLE_ENDIAN && values instanceof BigInt64Array && column.type.scale <= MAX_FAST_SCALE
+        ? CellKind.ShortDecimal
+        : CellKind.Generic;
     case 'double':
       return values instanceof Float64Array ? CellKind.Double : CellKind.Generic;
     case 'varchar':

@@ -33,7 +33,9 @@ export class NodeManager {
   announce(announced: AnnouncedNode): { node: RemoteNode; joined: boolean } {
     if (this.environment === undefined) throw new AnnouncementError('This node takes no announcements');
     if (announced.environment !== this.environment) {
-      throw new AnnouncementError(`Environment mismatch: node '${announced.nodeId}' announced environment '${announced.environment}', this coordinator's environment is '${this.environment}'`);
+      throw new AnnouncementError(
+        `Environment mismatch: node '${announced.nodeId}' announced environment '${announced.environment}', this coordinator's environment is '${this.environment}'`,
+      );
     }
     const known = this.nodes.get(announced.nodeId);
     const joined = known === undefined || known.uri !== announced.uri;

@@ -82,7 +82,9 @@ export class QueryHistory {
   /** Keeps a query that ended; written in the background (see flush). */
   record(summary: QuerySummary, detail: unknown): void {
     if (!QUERY_ID.test(summary.queryId)) return;
-    this.writes = this.writes.then(() => this.write(summary, detail)).catch((e: unknown) => this.logger.warn({ queryId: summary.queryId, err: e }, 'query history: could not write the query'));
+    this.writes = this.writes
+      .then(() => this.write(summary, detail))
+      .catch((e: unknown) => this.logger.warn({ queryId: summary.queryId, err: e }, 'query history: could not write the query'));
   }
 
   /** Resolves once every query recorded so far is on disk. */
@@ -123,7 +125,8 @@ export class QueryHistory {
     const dropped: string[] = [];
     const oldest = now - this.options.maxAgeMillis;
     for (const [queryId, entry] of this.entries) {
-      const within = this.entries.size <= this.options.maxCount && this.totalBytes <= this.options.maxBytes && (entry.summary.endTime ?? 0) >= oldest;
+      const within =
+        this.entries.size <= this.options.maxCount && this.totalBytes <= this.options.maxBytes && (entry.summary.endTime ?? 0) >= oldest;
       if (within) break;
       this.drop(queryId, entry);
       dropped.push(queryId);
@@ -144,7 +147,8 @@ export class QueryHistory {
     loaded.sort((a, b) => (a.summary.endTime ?? 0) - (b.summary.endTime ?? 0));
     for (const entry of loaded) {
       const file = await stat(this.detailPath(entry.summary.queryId)).catch(() => undefined);
-      if (file !== undefined) this.add({ ...entry, bytes: file.size + Buffer.byteLength(JSON.stringify({ summary: entry.summary, bytes: file.size })) + 1 });
+      if (file !== undefined)
+        this.add({ ...entry, bytes: file.size + Buffer.byteLength(JSON.stringify({ summary: entry.summary, bytes: file.size })) + 1 });
     }
   }
 
@@ -167,7 +171,8 @@ function parseIndexLine(line: string): Entry | undefined {
   try {
     const parsed = JSON.parse(line) as Partial<Entry>;
     const summary = parsed.summary;
-    if (summary === undefined || typeof summary.queryId !== 'string' || !QUERY_ID.test(summary.queryId) || typeof summary.user !== 'string') return undefined;
+    if (summary === undefined || typeof summary.queryId !== 'string' || !QUERY_ID.test(summary.queryId) || typeof summary.user !== 'string')
+      return undefined;
     return { summary, bytes: typeof parsed.bytes === 'number' ? parsed.bytes : 0 };
   } catch {
     return undefined;

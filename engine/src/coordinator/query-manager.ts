@@ -66,7 +66,9 @@ export class QueryManager {
     if (invalidSession) {
       query.fail(invalidSession);
     } else if (sql.length > this.options.maxLength) {
-      query.fail(new EngineError('QUERY_TEXT_TOO_LARGE', `Query text length (${sql.length}) exceeds the maximum length (${this.options.maxLength})`));
+      query.fail(
+        new EngineError('QUERY_TEXT_TOO_LARGE', `Query text length (${sql.length}) exceeds the maximum length (${this.options.maxLength})`),
+      );
     } else {
       this.groups.submit(query);
     }
@@ -153,7 +155,8 @@ export class QueryManager {
       peakTaskMemoryBytes: query.memoryUsage.peakTaskBytes,
       ...(error ? { errorName: error.errorName, errorCode: error.errorCode, error: error.message } : {}),
     };
-    if (error?.errorName === 'GENERIC_INTERNAL_ERROR') this.logger.error({ ...fields, stack: error.stack }, 'query failed with an internal error');
+    if (error?.errorName === 'GENERIC_INTERNAL_ERROR')
+      this.logger.error({ ...fields, stack: error.stack }, 'query failed with an internal error');
     else this.logger.info(fields, 'query completed');
   }
 

@@ -184,7 +184,12 @@ export class RemoteNode implements NodeLiveness {
   declareGone(why: string): void {
     if (this.gone.aborted) return;
     const last = this.lastFailure === undefined ? '' : ` (last failure: ${this.lastFailure.message})`;
-    this.goneController.abort(new EngineError('REMOTE_HOST_GONE', `Could not communicate with the remote task. The node may have crashed or be under too much load. Node ${this.nodeId} (${this.uri}) ${why}${last}`));
+    this.goneController.abort(
+      new EngineError(
+        'REMOTE_HOST_GONE',
+        `Could not communicate with the remote task. The node may have crashed or be under too much load. Node ${this.nodeId} (${this.uri}) ${why}${last}`,
+      ),
+    );
   }
 
   entry(): NodeEntry {
@@ -212,7 +217,11 @@ export function failureInfo(error: unknown): FailureInfo {
   return {
     type: e.name,
     message: e.message,
-    stack: (e.stack ?? '').split('\n').slice(1).map((line) => line.trim()).filter((line) => line !== ''),
+    stack: (e.stack ?? '')
+      .split('\n')
+      .slice(1)
+      .map((line) => line.trim())
+      .filter((line) => line !== ''),
     suppressed: [],
   };
 }

@@ -16,13 +16,17 @@ const MIN_SAFE = BigInt(Number.MIN_SAFE_INTEGER);
 export function resultJsonValue(value: Scalar, type: SqlType, variants: VariantWireForm = 'json-text'): unknown {
   if (typeof value === 'bigint' && type.kind === 'bigint' && (value > MAX_SAFE || value < MIN_SAFE)) return value;
   if (type.kind === 'variant' && value !== null && variants !== 'json-text') return variantWireValue(value as Uint8Array, variants);
-  if (type.kind === 'array' && value !== null) return (value as readonly Scalar[]).map((element) => resultJsonValue(element, type.element, variants));
+  if (type.kind === 'array' && value !== null)
+    return (value as readonly Scalar[]).map((element) => resultJsonValue(element, type.element, variants));
   if (type.kind === 'map' && value !== null) return mapJson(value as MapValue, type, variants);
-  if (type.kind === 'row' && value !== null) return mapRowValue(value, type, (field, fieldType) => resultJsonValue(field, fieldType, variants));
+  if (type.kind === 'row' && value !== null)
+    return mapRowValue(value, type, (field, fieldType) => resultJsonValue(field, fieldType, variants));
   return toJsonValue(value, type);
 }
 
 /** A map as Trino writes it: an object in entry order, each key as Java prints it (values.ts mapJsonObject), each value in its own JSON form. */
 function mapJson(map: MapValue, type: SqlType & { kind: 'map' }, variants: VariantWireForm): OrderedJsonObject {
-  return new OrderedJsonObject(map.keys.map((key, i) => [formatValueAsText(key, type.key), resultJsonValue(map.values[i], type.value, variants)]));
+  return new OrderedJsonObject(
+    map.keys.map((key, i) => [formatValueAsText(key, type.key), resultJsonValue(map.values[i], type.value, variants)]),
+  );
 }

@@ -69,7 +69,8 @@ export function rootTaskFigures(query: ManagedQuery) {
   const totals = pipelineTotals(query.rootOperators.all());
   const p = query.progress;
   const below = flattenStages(query.subStages());
-  const splits = (pick: (stage: StageSnapshot) => number, total: number) => Math.max(0, total - below.reduce((sum, stage) => sum + pick(stage), 0));
+  const splits = (pick: (stage: StageSnapshot) => number, total: number) =>
+    Math.max(0, total - below.reduce((sum, stage) => sum + pick(stage), 0));
   return {
     ...totals,
     totalSplits: splits((s) => s.totalSplits, p.totalSplits),

@@ -57,7 +57,13 @@ export class SessionPropertyManager {
   values(session: Session): SessionPropertyValue[] {
     const row = (name: string, p: PropertyMetadata): SessionPropertyValue => {
       const defaultValue = p.defaultValue === undefined || p.defaultValue === null ? '' : String(p.defaultValue);
-      return { name, value: session.properties.get(name) ?? defaultValue, defaultValue, type: typeName(p.type), description: p.description };
+      return {
+        name,
+        value: session.properties.get(name) ?? defaultValue,
+        defaultValue,
+        type: typeName(p.type),
+        description: p.description,
+      };
     };
     const rows = byName(this.system).map((p) => row(p.name, p));
     for (const catalog of this.catalogs.names()) {
@@ -89,7 +95,8 @@ function parseText(text: string, metadata: PropertyMetadata): Scalar {
     case 'integer':
     case 'bigint': {
       const [low, high] = INTEGER_RANGE[metadata.type.kind];
-      if (!/^-?\d+$/.test(text) || BigInt(text) < low || BigInt(text) > high) throw new Error(`'${text}' is not ${metadata.type.kind === 'integer' ? 'an integer' : 'a bigint'}`);
+      if (!/^-?\d+$/.test(text) || BigInt(text) < low || BigInt(text) > high)
+        throw new Error(`'${text}' is not ${metadata.type.kind === 'integer' ? 'an integer' : 'a bigint'}`);
       return metadata.type.kind === 'integer' ? Number(text) : BigInt(text);
     }
     case 'double': {

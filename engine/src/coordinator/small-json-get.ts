@@ -39,7 +39,8 @@ export function getSmallJson(url: string, agent: Agent, timeoutMillis: number): 
       let bytes = 0;
       response.on('data', (chunk: Buffer) => {
         bytes += chunk.length;
-        if (bytes > MAX_BODY_BYTES) fail(new SmallJsonGetError('UNEXPECTED_RESPONSE', `GET ${url} answered more than ${MAX_BODY_BYTES} bytes`));
+        if (bytes > MAX_BODY_BYTES)
+          fail(new SmallJsonGetError('UNEXPECTED_RESPONSE', `GET ${url} answered more than ${MAX_BODY_BYTES} bytes`));
         else chunks.push(chunk);
       });
       response.on('error', (e: NodeJS.ErrnoException) => fail(socketError(url, e)));
@@ -49,12 +50,20 @@ export function getSmallJson(url: string, agent: Agent, timeoutMillis: number): 
         try {
           resolve({ status: response.statusCode ?? 0, body: text === '' ? undefined : JSON.parse(text) });
         } catch {
-          reject(new SmallJsonGetError('UNEXPECTED_RESPONSE', `GET ${url} answered ${response.statusCode} with a body that is not JSON: ${text.slice(0, 100)}`));
+          reject(
+            new SmallJsonGetError(
+              'UNEXPECTED_RESPONSE',
+              `GET ${url} answered ${response.statusCode} with a body that is not JSON: ${text.slice(0, 100)}`,
+            ),
+          );
         }
       });
     });
     request.on('error', (e: NodeJS.ErrnoException) => fail(socketError(url, e)));
-    const timer = setTimeout(() => fail(new SmallJsonGetError('TimeoutError', `GET ${url} did not answer within ${timeoutMillis} ms`)), timeoutMillis);
+    const timer = setTimeout(
+      () => fail(new SmallJsonGetError('TimeoutError', `GET ${url} did not answer within ${timeoutMillis} ms`)),
+      timeoutMillis,
+    );
   });
 }
 

@@ -33,7 +33,18 @@ import type { Session } from '../spi/session.js';
 import type { OutputColumn, StatementResult } from '../spi/statement-result.js';
 import type { QueryExecutionContext } from './query-execution-context.js';
 import { describeInput, describeOutput } from './statements/describe-statements.js';
-import { createSchema, createTable, createTableAsSelect, createTableAsSelectWrite, deleteRows, dropSchema, dropTable, insert, insertWrite, truncateTable } from './statements/ddl-statements.js';
+import {
+  createSchema,
+  createTable,
+  createTableAsSelect,
+  createTableAsSelectWrite,
+  deleteRows,
+  dropSchema,
+  dropTable,
+  insert,
+  insertWrite,
+  truncateTable,
+} from './statements/ddl-statements.js';
 import { updateRows } from './statements/update-statement.js';
 import { merge, type QueryRunner } from './statements/merge-statement.js';
 import { setAuthorization, setColumnType } from './statements/refused-alterations.js';
@@ -54,7 +65,15 @@ import { deallocate, preparedSql, prepare, resetSession, setSession, use } from 
 import { inSessionTimeZone, setTimeZone } from './statements/time-zone-statement.js';
 import { castExpression } from '../sql/analyzer/time-zone-translation.js';
 import { showStats } from './statements/show-stats.js';
-import { showCatalogs, showColumns, showCreateTable, showFunctions, showSchemas, showSession, showTables } from './statements/show-statements.js';
+import {
+  showCatalogs,
+  showColumns,
+  showCreateTable,
+  showFunctions,
+  showSchemas,
+  showSession,
+  showTables,
+} from './statements/show-statements.js';
 import { noSessionChanges } from '../spi/session.js';
 import { SessionPropertyManager } from './session-property-manager.js';
 import { checkQuerySession, checkStatement } from '../security/access-control/statement-checks.js';
@@ -87,7 +106,9 @@ export class StatementExecutor {
     readonly options: StatementExecutorOptions,
   ) {
     // query_max_memory defaults to the cluster-wide limit; a worker (no cluster view) serves no statements.
-    this.sessionProperties = new SessionPropertyManager(catalogs, { queryMaxMemoryBytes: options.cluster?.queryMaxMemoryBytes ?? options.queryMaxMemoryBytes });
+    this.sessionProperties = new SessionPropertyManager(catalogs, {
+      queryMaxMemoryBytes: options.cluster?.queryMaxMemoryBytes ?? options.queryMaxMemoryBytes,
+    });
   }
 
   async execute(sql: string, session: Session, context: QueryExecutionContext): Promise<StatementResult> {
@@ -96,7 +117,9 @@ export class StatementExecutor {
       if (this.catalogs.accessControl !== undefined) checkQuerySession(this.catalogs.accessControl, session);
       const result = await this.executeWithRoutines(statement, inSessionTimeZone(session), context, []);
       const transaction = session.transaction?.id;
-      return transaction === undefined ? result : { ...result, pages: failingTransaction(result.pages, () => this.transactions.fail(transaction)) };
+      return transaction === undefined
+        ? result
+        : { ...result, pages: failingTransaction(result.pages, () => this.transactions.fail(transaction)) };
     } catch (e) {
       // As in Trino, a statement failing in a transaction aborts it.
       if (session.transaction?.id !== undefined) this.transactions.fail(session.transaction.id);
@@ -108,14 +131,24 @@ export class StatementExecutor {
   }
 
   /** executeStatement with the catalog routines the statement calls in sight of every analysis it makes (UPDATE's, MERGE's too). */
-  private async executeWithRoutines(statement: ast.Statement, session: Session, context: QueryExecutionContext, parameters: readonly RowExpression[]): Promise<StatementResult> {
+  private async executeWithRoutines(
+    statement: ast.Statement,
+    session: Session,
+    context: QueryExecutionContext,
+    parameters: readonly RowExpression[],
+  ): Promise<StatementResult> {
     const own: Session = { ...session }; // the statement's own session object: the routines are found by it, and analyzed in it
     const routines = await loadCatalogRoutines(statement, this.catalogs, own);
     if (routines === undefined) return this.executeStatement(statement, session, context, parameters);
     return withRoutinesWhile(own, routines, () => this.executeStatement(statement, own, context, parameters));
   }
 
-  private async executeStatement(statement: ast.Statement, session: Session, context: QueryExecutionContext, parameters: readonly RowExpression[]): Promise<StatementResult> {
+  private async executeStatement(
+    statement: ast.Statement,
+    session: Session,
+    context: QueryExecutionContext,
+    parameters: readonly RowExpression[],
+  ): Promise<StatementResult> {
     const catalogs = this.catalogs;
     const metadata = new StatementMetadata(catalogs, session);
     assertSupported(statement);
@@ -178,7 +211,11 @@ export class StatementExecutor {
         });
         const expected = countParameters(prepared);
         if (values.length !== expected) {
-          throw new EngineError('INVALID_PARAMETER_USAGE', `Incorrect number of parameters: expected ${expected} but found ${values.length}`, statement.location);
+          throw new EngineError(
+            'INVALID_PARAMETER_USAGE',
+            `Incorrect number of parameters: expected ${expected} but found ${values.length}`,
+            statement.location,
+          );
         }
         return this.executeWithRoutines(prepared, session, context, values);
       }
@@ -240,7 +277,12 @@ export class StatementExecutor {
    * take tasks makes its queries wait for one). Not on a worker, which plans no queries.
    */
   /** The session of a query with WITH SESSION (with-session.ts), handed to the query manager too, whose limits read it. */
-  private querySession(clause: ast.WithSession, session: Session, context: QueryExecutionContext, parameters: readonly RowExpression[]): Session {
+  private querySession(
+    clause: ast.WithSession,
+    session: Session,
+    context: QueryExecutionContext,
+    parameters: readonly RowExpression[],
+  ): Session {
     const querySession = inSessionTimeZone(sessionWith(clause, session, this.sessionProperties, parameters));
     context.onQuerySession?.(querySession);
     return querySession;
@@ -256,12 +298,23 @@ export class StatementExecutor {
   }
 
   /** Parses nothing: plans and optimizes an analyzed query (and fragments it, for the cluster). */
-  private async plan(query: ast.Query, session: Session, parameters: readonly RowExpression[], coerceTo?: ColumnMetadata[], distributed = false): Promise<PlannedQuery> {
+  private async plan(
+    query: ast.Query,
+    session: Session,
+    parameters: readonly RowExpression[],
+    coerceTo?: ColumnMetadata[],
+    distributed = false,
+  ): Promise<PlannedQuery> {
     return this.planAnalyzed(await this.analyze(query, session, parameters, coerceTo), distributed);
   }
 
   /** The query's logical plan; with `coerceTo`, its columns cast to those types (an INSERT's). */
-  private async analyze(query: ast.Query, session: Session, parameters: readonly RowExpression[], coerceTo?: ColumnMetadata[]): Promise<AnalyzedQuery> {
+  private async analyze(
+    query: ast.Query,
+    session: Session,
+    parameters: readonly RowExpression[],
+    coerceTo?: ColumnMetadata[],
+  ): Promise<AnalyzedQuery> {
     const metadata = new StatementMetadata(this.catalogs, session);
     const analyzed = await metadata.analyze(query, () => analyzeQuery(query, metadata, expressionEvaluator, parameters));
     if (!coerceTo || coerceTo.length !== analyzed.columns.length) return analyzed;
@@ -286,8 +339,15 @@ export class StatementExecutor {
     const root = write === undefined ? analyzed.root : inTableOrder(analyzed.root, write.layout, context.factory);
     const columns = write === undefined ? analyzed.columns : [{ name: 'rows', type: BIGINT }];
     const isRemoteScan = (scan: TableScanNode) => this.catalogs.get(scan.table.catalog)?.remotelyAccessible?.(scan.table) === true;
-    const addWriter = write === undefined ? undefined : (plan: PlanNode) => addTableWriter(plan, writerSpec(plan, write, distributed), context.factory);
-    const planned = planQuery(root, context, { distributed, isRemoteScan, addWriter, nodes: this.nodesTakingTasks(), validate: this.options.validatePlans });
+    const addWriter =
+      write === undefined ? undefined : (plan: PlanNode) => addTableWriter(plan, writerSpec(plan, write, distributed), context.factory);
+    const planned = planQuery(root, context, {
+      distributed,
+      isRemoteScan,
+      addWriter,
+      nodes: this.nodesTakingTasks(),
+      validate: this.options.validatePlans,
+    });
     return { ...planned, columns };
   }
 
@@ -295,7 +355,12 @@ export class StatementExecutor {
    * A write statement: plans its query, begins the write, runs the plan (whose TableFinish commits)
    * and returns the rows written; a failure or cancel anywhere before the commit aborts the write.
    */
-  private async runWrite(write: WriteStatement, session: Session, context: QueryExecutionContext, parameters: readonly RowExpression[]): Promise<number> {
+  private async runWrite(
+    write: WriteStatement,
+    session: Session,
+    context: QueryExecutionContext,
+    parameters: readonly RowExpression[],
+  ): Promise<number> {
     const analyzed = await this.analyze(write.query, session, parameters, write.coerceTo);
     const layout = write.layout(analyzed.columns);
     const begun = await write.begin(layout);
@@ -321,14 +386,25 @@ export class StatementExecutor {
   }
 
   /** The plan EXPLAIN shows: a query's, or a write's (with its writers, but no write begun). */
-  private async planExplained(inner: ast.Statement, write: WriteStatement | undefined, session: Session, parameters: readonly RowExpression[], distributed: boolean): Promise<PlannedQuery> {
+  private async planExplained(
+    inner: ast.Statement,
+    write: WriteStatement | undefined,
+    session: Session,
+    parameters: readonly RowExpression[],
+    distributed: boolean,
+  ): Promise<PlannedQuery> {
     if (write === undefined) return this.plan((inner as ast.QueryStatement).query, session, parameters, undefined, distributed);
     const analyzed = await this.analyze(write.query, session, parameters, write.coerceTo);
     return this.planAnalyzed(analyzed, distributed, { layout: write.layout(analyzed.columns), handle: null });
   }
 
   /** `explain`: EXPLAIN ANALYZE's figures per plan node, which the tasks' operators add theirs to at the end. */
-  private run(planned: PlannedQuery, session: Session, context: QueryExecutionContext & { commitWrite?: WriteCommit }, explain?: Map<number, NodeRuntimeStats>): AsyncIterable<Page> {
+  private run(
+    planned: PlannedQuery,
+    session: Session,
+    context: QueryExecutionContext & { commitWrite?: WriteCommit },
+    explain?: Map<number, NodeRuntimeStats>,
+  ): AsyncIterable<Page> {
     const env: ExecutionEnvironment = {
       operator: { memory: context.memory, signal: context.signal, timeZone: session.timeZone },
       catalogs: this.catalogs,
@@ -347,22 +423,42 @@ export class StatementExecutor {
     return new LocalExecutionPlanner(env).plan(planned.root);
   }
 
-  private async explain(statement: ast.ExplainStatement, session: Session, context: QueryExecutionContext, parameters: readonly RowExpression[]): Promise<StatementResult> {
+  private async explain(
+    statement: ast.ExplainStatement,
+    session: Session,
+    context: QueryExecutionContext,
+    parameters: readonly RowExpression[],
+  ): Promise<StatementResult> {
     const inner = statement.statement;
     if (inner.kind === 'QueryStatement' && inner.session) session = this.querySession(inner.session, session, context, parameters);
     const metadata = new StatementMetadata(this.catalogs, session);
-    const write = inner.kind === 'CreateTableAsSelect' ? await createTableAsSelectWrite(inner, metadata, parameters) : inner.kind === 'Insert' ? await insertWrite(inner, metadata) : undefined;
+    const write =
+      inner.kind === 'CreateTableAsSelect'
+        ? await createTableAsSelectWrite(inner, metadata, parameters)
+        : inner.kind === 'Insert'
+          ? await insertWrite(inner, metadata)
+          : undefined;
     if (inner.kind !== 'QueryStatement' && write === undefined) {
-      throw new EngineError('NOT_SUPPORTED', `EXPLAIN is only supported for queries, CREATE TABLE AS and INSERT, not ${inner.kind}`, inner.location);
+      throw new EngineError(
+        'NOT_SUPPORTED',
+        `EXPLAIN is only supported for queries, CREATE TABLE AS and INSERT, not ${inner.kind}`,
+        inner.location,
+      );
     }
-    if (write !== undefined && statement.analyze) throw new EngineError('NOT_SUPPORTED', `EXPLAIN ANALYZE of ${inner.kind === 'Insert' ? 'INSERT' : 'CREATE TABLE AS'} is not supported`, statement.location);
+    if (write !== undefined && statement.analyze)
+      throw new EngineError(
+        'NOT_SUPPORTED',
+        `EXPLAIN ANALYZE of ${inner.kind === 'Insert' ? 'INSERT' : 'CREATE TABLE AS'} is not supported`,
+        statement.location,
+      );
     // The plan as it runs now: its fragments over the cluster, or on a single node the one fragment it is.
     const fragmented = statement.type !== 'LOGICAL' && statement.type !== 'VALIDATE' && this.distributes();
     const planned = await this.planExplained(inner, write, session, parameters, fragmented);
     const names = planned.columns.map((c) => c.name);
     if (statement.type === 'VALIDATE') return rowsResult([column('Valid', BOOLEAN)], [[true]]);
     if (statement.type === 'IO') throw new EngineError('NOT_SUPPORTED', 'EXPLAIN (TYPE IO) is not supported', statement.location);
-    if (statement.format && statement.format !== 'TEXT') throw new EngineError('NOT_SUPPORTED', `EXPLAIN format ${statement.format} is not supported`, statement.location);
+    if (statement.format && statement.format !== 'TEXT')
+      throw new EngineError('NOT_SUPPORTED', `EXPLAIN format ${statement.format} is not supported`, statement.location);
     if (statement.analyze) {
       const stats = new Map<number, NodeRuntimeStats>();
       const operators = context.operators ?? new OperatorRecorders(context.memory, context.progress);
@@ -373,10 +469,15 @@ export class StatementExecutor {
       const elapsed = performance.now() - started;
       const header = `Query processed ${rows} rows in ${elapsed.toFixed(2)}ms; splits: ${context.progress.completedSplits}, input: ${context.progress.processedRows} rows\n`;
       const physicalTree = physicalTreeOf({ catalogs: this.catalogs, session }, stats);
-      return rowsResult(varcharColumns('Query Plan'), [[header + printFragments(planned.fragments ?? singleFragment(planned.root), names, stats, physicalTree)]]);
+      return rowsResult(varcharColumns('Query Plan'), [
+        [header + printFragments(planned.fragments ?? singleFragment(planned.root), names, stats, physicalTree)],
+      ]);
     }
     const physicalTree = physicalTreeOf({ catalogs: this.catalogs, session });
-    const text = statement.type === 'LOGICAL' ? printPlan(planned.root, names) : printFragments(planned.fragments ?? singleFragment(planned.root), names, undefined, physicalTree);
+    const text =
+      statement.type === 'LOGICAL'
+        ? printPlan(planned.root, names)
+        : printFragments(planned.fragments ?? singleFragment(planned.root), names, undefined, physicalTree);
     return rowsResult(varcharColumns('Query Plan'), [[text]]);
   }
 }

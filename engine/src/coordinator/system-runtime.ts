@@ -58,7 +58,17 @@ export class ServerSystemRuntime implements SystemRuntime {
 
 /** A query held now or one of the history on disk, as a row of system.runtime.queries. */
 function queryRow(s: QuerySummary): QueryRow {
-  return { queryId: s.queryId, state: s.state, user: s.user, source: s.source, query: s.query, errorCode: s.errorName, created: s.createTime, started: s.executionStartTime, end: s.endTime };
+  return {
+    queryId: s.queryId,
+    state: s.state,
+    user: s.user,
+    source: s.source,
+    query: s.query,
+    errorCode: s.errorName,
+    created: s.createTime,
+    started: s.executionStartTime,
+    end: s.endTime,
+  };
 }
 
 function remoteTasks(q: ManagedQuery): TaskRow[] {

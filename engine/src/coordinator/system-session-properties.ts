@@ -7,7 +7,6 @@ import { parseDuration } from '../config/duration.js';
 import type { PropertyMetadata } from '../spi/properties.js';
 import { INTEGER_SESSION_DEFAULTS } from '../spi/session-properties.js';
 import { DEFAULT_QUERY_MAX_EXECUTION_TIME } from '../config/query-time-limit.js';
-import type { Session } from '../spi/session.js';
 import { TIME_ZONE_PROPERTY_METADATA } from './statements/time-zone-statement.js';
 import { PARALLEL_JOIN_PROBE_PROPERTY } from '../sql/planner/optimizer/parallel-probes.js';
 import { DISTINCT_AGGREGATIONS_STRATEGY_PROPERTY } from '../sql/planner/optimizer/distinct-aggregations.js';
@@ -37,7 +36,8 @@ export function systemSessionProperties(node: NodeSessionDefaults): readonly Pro
       description:
         'How a join spreads its rows over the cluster: AUTOMATIC (replicate the build side when it is estimated no bigger than join_max_broadcast_table_size and, on a cluster, replicating it to every node handles fewer rows than partitioning both sides on the join keys; on one node, whenever it fits), PARTITIONED or BROADCAST',
       validate: (v) => {
-        if (!JOIN_DISTRIBUTION_TYPES.includes(String(v).toUpperCase())) throw new Error(`must be one of ${JOIN_DISTRIBUTION_TYPES.join(', ')}`);
+        if (!JOIN_DISTRIBUTION_TYPES.includes(String(v).toUpperCase()))
+          throw new Error(`must be one of ${JOIN_DISTRIBUTION_TYPES.join(', ')}`);
       },
     },
     JOIN_MAX_BROADCAST_TABLE_SIZE_PROPERTY,
@@ -54,7 +54,8 @@ export function systemSessionProperties(node: NodeSessionDefaults): readonly Pro
       name: 'parallel_min_splits',
       type: { kind: 'integer' },
       defaultValue: INTEGER_SESSION_DEFAULTS.parallel_min_splits,
-      description: "Fewest splits for which a task runs a table scan (with its filter, projection and partial aggregation) on the node's worker threads; 0 keeps every scan on the main thread",
+      description:
+        "Fewest splits for which a task runs a table scan (with its filter, projection and partial aggregation) on the node's worker threads; 0 keeps every scan on the main thread",
       validate: (v) => {
         if (Number(v) < 0) throw new Error('must not be negative');
       },
@@ -92,4 +93,3 @@ export function systemSessionProperties(node: NodeSessionDefaults): readonly Pro
     TIME_ZONE_PROPERTY_METADATA,
   ];
 }
-

@@ -78,5 +78,8 @@ export function isStackOverflow(e: unknown): boolean {
 
 /** What a statement that ran the engine out of stack fails with. */
 export function nestedTooDeeplyToProcess(): EngineError {
-  return new EngineError('GENERIC_USER_ERROR', 'Statement is nested too deeply to process: the engine ran out of stack (nest expressions and queries less deeply)');
+  return new EngineError(
+    'GENERIC_USER_ERROR',
+    'Statement is nested too deeply to process: the engine ran out of stack (nest expressions and queries less deeply)',
+  );
 }

@@ -22,13 +22,20 @@ export function correlationBinder(node: ApplyNode, outerBindings: Bindings): Cor
       bindings.set(symbol.id, { value, type: symbol.type });
       keyParts.push(value);
     });
-    const key = JSON.stringify([...keyParts, extra], (_, v) => (typeof v === 'bigint' ? `${v}n` : v instanceof Uint8Array ? Buffer.from(v).toString('hex') : v));
+    const key = JSON.stringify([...keyParts, extra], (_, v) =>
+      typeof v === 'bigint' ? `${v}n` : v instanceof Uint8Array ? Buffer.from(v).toString('hex') : v,
+    );
     return { bindings, key };
   };
 }
 
 /** `stats`: this operator's, the consumer of its input and of every run of the subquery. */
-export async function* applyOperator(planner: LocalExecutionPlanner, node: ValueApplyNode, outerBindings: Bindings, stats: OperatorRecorder): PageStream {
+export async function* applyOperator(
+  planner: LocalExecutionPlanner,
+  node: ValueApplyNode,
+  outerBindings: Bindings,
+  stats: OperatorRecorder,
+): PageStream {
   const valueChannel = node.value ? channelOf(node.input.outputs, node.value) : undefined;
   const cache = new Map<string, Scalar>();
   const bind = correlationBinder(node, outerBindings);

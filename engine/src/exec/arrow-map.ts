@@ -16,7 +16,11 @@ export function arrowMapType(type: MapType): DataType {
 }
 
 /** A map column's rows [0, length) as Arrow Map data. */
-export function mapColumnToArrowData(column: Column, length: number, base: { nullCount: number; nullBitmap: Uint8Array | undefined }): Data {
+export function mapColumnToArrowData(
+  column: Column,
+  length: number,
+  base: { nullCount: number; nullBitmap: Uint8Array | undefined },
+): Data {
   const type = column.type as MapType;
   const offsets = (column.values as Int32Array).subarray(0, length + 1);
   const keys = columnToArrowData(sliceColumn(mapKeys(column), 0, offsets[length]));

@@ -159,7 +159,8 @@ function inferSqlType(type: DataType): SqlType {
   if (DataType.isDate(type) && type.typeId === Type.Date) return type.unit === 0 ? { kind: 'date' } : unsupportedArrow(type);
   if (DataType.isNull(type)) return { kind: 'unknown' };
   if (DataType.isList(type)) return { kind: 'array', element: inferSqlType(type.children[0].type) };
-  if (DataType.isMap(type)) return { kind: 'map', key: inferSqlType(type.childType.children[0].type), value: inferSqlType(type.childType.children[1].type) };
+  if (DataType.isMap(type))
+    return { kind: 'map', key: inferSqlType(type.childType.children[0].type), value: inferSqlType(type.childType.children[1].type) };
   return unsupportedArrow(type);
 }
 
@@ -187,7 +188,8 @@ export function columnToArrowData(column: Column, length: number = column.length
     case 'time with time zone':
       return makeData({ type: new Decimal(0, 38, 128), ...base, data: decimalsToInt128(values as bigint[], length) });
     case 'timestamp with time zone':
-      if (isLongZoned(type.precision)) return makeData({ type: new Decimal(0, 38, 128), ...base, data: decimalsToInt128(values as bigint[], length) });
+      if (isLongZoned(type.precision))
+        return makeData({ type: new Decimal(0, 38, 128), ...base, data: decimalsToInt128(values as bigint[], length) });
       return makeData({ type: new Int64(), ...base, data: (values as BigInt64Array).subarray(0, length) });
     case 'bigint':
       return makeData({ type: new Int64(), ...base, data: (values as BigInt64Array).subarray(0, length) });
@@ -222,8 +224,10 @@ export function columnToArrowData(column: Column, length: number = column.length
       return makeData({ type: new DateDay(), ...base, data: (values as Int32Array).subarray(0, length) });
     case 'time':
     case 'timestamp':
-      if (isLongPlain(type)) return makeData({ type: new Decimal(0, 38, 128), ...base, data: decimalsToInt128(values as bigint[], length) });
-      if (type.kind === 'time') return makeData({ type: new TimeMicrosecond(), ...base, data: floatsToInt64(values as Float64Array, length) });
+      if (isLongPlain(type))
+        return makeData({ type: new Decimal(0, 38, 128), ...base, data: decimalsToInt128(values as bigint[], length) });
+      if (type.kind === 'time')
+        return makeData({ type: new TimeMicrosecond(), ...base, data: floatsToInt64(values as Float64Array, length) });
       return makeData({ type: new TimestampMicrosecond(), ...base, data: floatsToInt64(values as Float64Array, length) });
     case 'unknown':
       return makeData({ type: new Null(), length });
@@ -234,7 +238,11 @@ export function columnToArrowData(column: Column, length: number = column.length
       return makeData({ type: arrowType(type) as List, ...base, valueOffsets: offsets, child });
     }
     case 'row':
-      return makeData({ type: arrowType(type) as Struct, ...base, children: rowFieldColumns(column).map((c) => columnToArrowData(c, length)) });
+      return makeData({
+        type: arrowType(type) as Struct,
+        ...base,
+        children: rowFieldColumns(column).map((c) => columnToArrowData(c, length)),
+      });
     case 'map':
       return mapColumnToArrowData(column, length, base);
     case 'function':
@@ -389,7 +397,13 @@ export function arrowDataToColumn(data: Data, type: SqlType): Column {
   if (type.kind === 'map') return arrowMapToColumn(data, type, length, nulls);
   if (type.kind === 'row') {
     expectArrowType(data, type);
-    return { type, length, values: new Uint8Array(0), nulls, children: type.fields.map((f, i) => arrowDataToColumn(data.children[i], f.type)) };
+    return {
+      type,
+      length,
+      values: new Uint8Array(0),
+      nulls,
+      children: type.fields.map((f, i) => arrowDataToColumn(data.children[i], f.type)),
+    };
   }
   return { type, length, values: arrowValues(data, type, length), nulls };
 }

@@ -14,7 +14,12 @@ import { correlationBinder } from './apply.js';
 /** Output rows per page, at most (one input row with a large subquery result spreads over pages). */
 const PAGE_ROWS = 4096;
 
-export async function* lateralApplyOperator(planner: LocalExecutionPlanner, node: LateralApplyNode, outerBindings: Bindings, ctx: OperatorContext & { stats: OperatorRecorder }): PageStream {
+export async function* lateralApplyOperator(
+  planner: LocalExecutionPlanner,
+  node: LateralApplyNode,
+  outerBindings: Bindings,
+  ctx: OperatorContext & { stats: OperatorRecorder },
+): PageStream {
   const stats = ctx.stats;
   const reservation = new MemoryReservation(ctx.memory);
   const bind = correlationBinder(node, outerBindings);
@@ -28,7 +33,13 @@ export async function* lateralApplyOperator(planner: LocalExecutionPlanner, node
       const joined: Scalar[][] = subqueryTypes.map(() => []);
       const flush = (): Page => {
         const taken = Int32Array.from(positions);
-        const out = { rowCount: positions.length, columns: [...page.columns.map((c) => takeColumn(c, taken)), ...joined.map((values, i) => columnFromScalars(subqueryTypes[i], values))] };
+        const out = {
+          rowCount: positions.length,
+          columns: [
+            ...page.columns.map((c) => takeColumn(c, taken)),
+            ...joined.map((values, i) => columnFromScalars(subqueryTypes[i], values)),
+          ],
+        };
         positions.length = 0;
         for (const values of joined) values.length = 0;
         return out;

@@ -114,7 +114,12 @@ export class LocalExecutionPlanner {
   }
 
   /** The operators of a physical node, recorded as its logical node's. */
-  private operatorOf(physical: PhysicalNode, bindings: Bindings, consumer: OperatorRecorder | undefined, listed?: ListedSplits): PageStream {
+  private operatorOf(
+    physical: PhysicalNode,
+    bindings: Bindings,
+    consumer: OperatorRecorder | undefined,
+    listed?: ListedSplits,
+  ): PageStream {
     const stats = this.recorders.of(physical.node.id);
     const site: Site = { ...this.env.operator, memory: stats.memory, stats };
     return recordedEdge(this.unrecorded(physical, bindings, site, listed), stats, consumer, this.env.operator.signal);
@@ -137,7 +142,8 @@ export class LocalExecutionPlanner {
     const node = physical.node;
     const types = (n: PlanNode) => n.outputs.map((s) => s.type);
     const indexOf = (layout: readonly Symbol[], s: Symbol) => channelOf(layout, s);
-    const input = (source: PlanNode) => this.operatorOf(sourceOf(physical, source) ?? this.physical.plan(source), bindings, ctx.stats, listed);
+    const input = (source: PlanNode) =>
+      this.operatorOf(sourceOf(physical, source) ?? this.physical.plan(source), bindings, ctx.stats, listed);
     /** Makes the operator, named after its function. */
     const run = <A extends unknown[]>(operator: (...args: A) => PageStream, ...args: A): PageStream => {
       ctx.stats.named(operator.name);
@@ -160,7 +166,14 @@ export class LocalExecutionPlanner {
       case 'Aggregate':
         return run(hashAggregation, ctx, input(node.source), this.aggregationSpec(node));
       case 'Join':
-        if (node.nearest !== undefined) return run(nearestJoin, ctx, input(node.left), this.buildInput(node, input(node.right)), nearestJoinSpec(node, this.joinSpec(node, bindings)));
+        if (node.nearest !== undefined)
+          return run(
+            nearestJoin,
+            ctx,
+            input(node.left),
+            this.buildInput(node, input(node.right)),
+            nearestJoinSpec(node, this.joinSpec(node, bindings)),
+          );
         return run(hashJoin, ctx, input(node.left), this.buildInput(node, input(node.right)), this.joinSpec(node, bindings));
       case 'Sort':
         return run(sort, ctx, input(node.source), types(node.source), sortKeys(node.orderBy, node.source.outputs));
@@ -187,7 +200,15 @@ export class LocalExecutionPlanner {
           const stream = input(source);
           const identity = order.every((c, j) => c === j) && order.length === source.outputs.length;
           // A reordering of the columns is part of the set operation's own work.
-          return identity ? stream : filterAndProject(ctx, stream, types(source), undefined, order.map((c, j) => inputRef(c, node.outputs[j].type)));
+          return identity
+            ? stream
+            : filterAndProject(
+                ctx,
+                stream,
+                types(source),
+                undefined,
+                order.map((c, j) => inputRef(c, node.outputs[j].type)),
+              );
         });
         return run(setOperation, ctx, inputs, types(node), node.operation, node.distinct);
       }
@@ -202,7 +223,10 @@ export class LocalExecutionPlanner {
       case 'AssignUniqueId':
         return run(assignUniqueId, input(node.source));
       case 'MarkDistinct':
-        return run(markDistinct, ctx, input(node.source), { inputTypes: types(node.source), distinctChannels: node.distinctSymbols.map((s) => indexOf(node.source.outputs, s)) });
+        return run(markDistinct, ctx, input(node.source), {
+          inputTypes: types(node.source),
+          distinctChannels: node.distinctSymbols.map((s) => indexOf(node.source.outputs, s)),
+        });
       case 'Unnest': {
         const layout = node.source.outputs;
         return run(unnest, input(node.source), {
@@ -229,7 +253,8 @@ export class LocalExecutionPlanner {
       case 'TableWriter': {
         const { target } = node;
         const connector = this.env.catalogs.get(target.catalog);
-        if (connector?.createPageSink === undefined) throw new EngineError('NOT_SUPPORTED', `Catalog '${target.catalog}' does not support writes`);
+        if (connector?.createPageSink === undefined)
+          throw new EngineError('NOT_SUPPORTED', `Catalog '${target.catalog}' does not support writes`);
         const layout = node.source.outputs;
         const channels = node.columns.map((s) => indexOf(layout, s));
         const notNull = node.notNull.map((column) => ({ column, channel: channels[node.columnNames.indexOf(column)] }));
@@ -258,7 +283,8 @@ export class LocalExecutionPlanner {
       aggregationSpec: (n) => this.aggregationSpec(n),
       joinSpec: (n) => this.joinSpec(n, bindings),
     });
-    if (preparer === undefined || built === undefined) throw new EngineError('GENERIC_INTERNAL_ERROR', `Parallel scan ${p.node.id} cannot run on worker threads`);
+    if (preparer === undefined || built === undefined)
+      throw new EngineError('GENERIC_INTERNAL_ERROR', `Parallel scan ${p.node.id} cannot run on worker threads`);
     const fragment = built.fragment;
     const key = fragment.aggregation && fragmentKey(scan.table, fragment);
     const env = { ...this.env, operator: ctx };
@@ -266,7 +292,10 @@ export class LocalExecutionPlanner {
     const inThreads = (spec: Omit<ParallelSourceSpec, 'builds' | 'decide'>): PageStream => {
       ctx.stats.named(parallelSource.name);
       // The build sides' own operators, made only when the fragment runs on the threads.
-      const builds = built.builds.map((b) => ({ input: this.buildInput(b.join, this.operatorOf(this.physical.plan(b.join.right), bindings, ctx.stats)), spec: b.spec }));
+      const builds = built.builds.map((b) => ({
+        input: this.buildInput(b.join, this.operatorOf(this.physical.plan(b.join.right), bindings, ctx.stats)),
+        spec: b.spec,
+      }));
       return parallelSource(env, { ...spec, builds, decide, dynamicFilter: () => scanDynamicFilter(env, scan) });
     };
     // Not in the threads: the same subtree, planned for the main thread, in this operator's place.
@@ -294,7 +323,11 @@ export class LocalExecutionPlanner {
       const aggregates =
         aggregation?.final === undefined || key === undefined
           ? undefined
-          : { final: this.aggregationSpec(aggregation.final), single: this.aggregationSpec(mergePartialFinal(aggregation.final, aggregation.partial)), key };
+          : {
+              final: this.aggregationSpec(aggregation.final),
+              single: this.aggregationSpec(mergePartialFinal(aggregation.final, aggregation.partial)),
+              key,
+            };
       return inThreads({ fragment, splits: prepared, workers: threads, aggregation: aggregates });
     });
   }

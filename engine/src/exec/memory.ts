@@ -95,7 +95,11 @@ export class MemoryContext {
   private exceeded(delta: number, origin: MemoryContext): EngineError {
     const query = this.isNodePool ? origin : this.queryLevel();
     const details = `Allocated: ${formatBytes(query.reserved)}, Delta: ${formatBytes(delta)}${query.topConsumers()}`;
-    if (!this.isNodePool) return new EngineError('EXCEEDED_LOCAL_MEMORY_LIMIT', `Query exceeded per-node memory limit of ${formatBytes(this.limitBytes)} [${details}]`);
+    if (!this.isNodePool)
+      return new EngineError(
+        'EXCEEDED_LOCAL_MEMORY_LIMIT',
+        `Query exceeded per-node memory limit of ${formatBytes(this.limitBytes)} [${details}]`,
+      );
     return new EngineError(
       'EXCEEDED_LOCAL_MEMORY_LIMIT',
       `Query exceeded per-node memory limit: the node's memory of ${formatBytes(this.limitBytes)} is full, all queries together holding ${formatBytes(this.reserved)} [${details}]`,
@@ -178,7 +182,10 @@ function heapFullError(use: MemoryUse, victim: MemoryContext): EngineError {
     use.kind === 'resident'
       ? `the node's process holds ${formatBytes(use.usedBytes)}, over its bound of ${formatBytes(use.limitBytes)}`
       : `${isMainThread ? "the node's heap" : "a worker thread's heap"} is nearly full (${formatBytes(use.usedBytes)} used of ${formatBytes(use.limitBytes)})`;
-  return new EngineError('EXCEEDED_LOCAL_MEMORY_LIMIT', `Query exceeded per-node memory limit: ${short} and this query holds the most memory [Allocated: ${formatBytes(victim.reservedBytes)}]`);
+  return new EngineError(
+    'EXCEEDED_LOCAL_MEMORY_LIMIT',
+    `Query exceeded per-node memory limit: ${short} and this query holds the most memory [Allocated: ${formatBytes(victim.reservedBytes)}]`,
+  );
 }
 
 export function formatBytes(bytes: number): string {

@@ -15,7 +15,12 @@ import type { OperatorRecorder } from './stats/operator-recorder.js';
 export type WorkTables = Map<number, readonly Page[]>;
 
 /** `ctx.memory` holds the levels kept (the previous one while the next is made). */
-export async function* recursiveUnion(planner: LocalExecutionPlanner, node: RecursiveUnionNode, bindings: Bindings, ctx: OperatorContext & { stats: OperatorRecorder }): PageStream {
+export async function* recursiveUnion(
+  planner: LocalExecutionPlanner,
+  node: RecursiveUnionNode,
+  bindings: Bindings,
+  ctx: OperatorContext & { stats: OperatorRecorder },
+): PageStream {
   const reservation = new MemoryReservation(ctx.memory);
   const held = (...levels: Page[][]) => reservation.set(levels.flat().reduce((sum, page) => sum + pageSizeInBytes(page), 0));
   let level = await collect(planner.plan(node.anchor, bindings, ctx.stats));
@@ -28,7 +33,10 @@ export async function* recursiveUnion(planner: LocalExecutionPlanner, node: Recu
       const next = await collect(planner.plan(node.step, bindings, ctx.stats));
       held(level, next);
       if (depth > node.maxDepth && hasRows(next)) {
-        throw new EngineError('NOT_SUPPORTED', `Recursion depth limit exceeded (${node.maxDepth}). Use 'max_recursion_depth' session property to modify the limit.`);
+        throw new EngineError(
+          'NOT_SUPPORTED',
+          `Recursion depth limit exceeded (${node.maxDepth}). Use 'max_recursion_depth' session property to modify the limit.`,
+        );
       }
       if (depth <= node.maxDepth) yield* next;
       level = next;
@@ -42,7 +50,8 @@ export async function* recursiveUnion(planner: LocalExecutionPlanner, node: Recu
 /** The work table of a recursion: the pages of its previous level. */
 export async function* workTable(tables: WorkTables, node: ValuesNode): PageStream {
   const pages = tables.get(node.workTable as number);
-  if (pages === undefined) throw new EngineError('GENERIC_INTERNAL_ERROR', `Work table of recursion ${node.workTable} read outside its recursion`);
+  if (pages === undefined)
+    throw new EngineError('GENERIC_INTERNAL_ERROR', `Work table of recursion ${node.workTable} read outside its recursion`);
   yield* pages;
 }
 

@@ -11,7 +11,7 @@ import { yieldIfDue } from './cooperative.js';
 import { blockedWhileWaiting } from './stats/blocked-while-waiting.js';
 import type { ExecutionEnvironment } from './local-execution-planner.js';
 import type { PageStream } from './operators/operator.js';
-import { estimatedPageBytes, } from '../spi/page.js';
+import { estimatedPageBytes } from '../spi/page.js';
 
 /** `splits`: the table's splits when the caller already has them (made once per scan: they fix its snapshot). */
 export async function* tableScan(env: ExecutionEnvironment, node: TableScanNode, splits?: readonly Split[]): PageStream {
@@ -55,7 +55,10 @@ export async function* mapSplits<T>(splits: AsyncIterable<Split>, map: (split: S
  * blocked time. Gives the event loop its turn between pages itself: a scan may be consumed by
  * operators outside the planner's recorded edges (the main-thread fallback of a parallel aggregation).
  */
-export async function* readSplits(env: Pick<ExecutionEnvironment, 'operator' | 'progress'>, splits: Iterable<() => PageSource> | AsyncIterable<() => PageSource>): PageStream {
+export async function* readSplits(
+  env: Pick<ExecutionEnvironment, 'operator' | 'progress'>,
+  splits: Iterable<() => PageSource> | AsyncIterable<() => PageSource>,
+): PageStream {
   const progress = env.progress;
   const stats = env.operator.stats;
   for await (const split of blockedWhileWaiting(splits, stats)) {

@@ -86,12 +86,19 @@ export function readAnnouncement(body: unknown, pathNodeId: string): AnnouncedNo
     const problems = (validate.errors ?? []).map((e) => `${e.instancePath || '(body)'} ${e.message ?? 'is invalid'}`);
     throw new AnnouncementError(`Invalid announcement: ${problems.join('; ')}`);
   }
-  if (body.nodeId !== pathNodeId) throw new AnnouncementError(`Announcement for node '${body.nodeId}' sent to the address of node '${pathNodeId}'`);
+  if (body.nodeId !== pathNodeId)
+    throw new AnnouncementError(`Announcement for node '${body.nodeId}' sent to the address of node '${pathNodeId}'`);
   const service = body.services.find((s) => s.type === ENGINE_SERVICE_TYPE);
   if (!service) throw new AnnouncementError(`Announcement of node '${pathNodeId}' has no '${ENGINE_SERVICE_TYPE}' service`);
   const { http, node_version: version, coordinator } = service.properties;
-  if (http === undefined || !/^https?:\/\/[^\s/]+$/.test(http)) throw new AnnouncementError(`Announcement of node '${pathNodeId}': property 'http' must be the node's address (http://host:port), got ${JSON.stringify(http)}`);
+  if (http === undefined || !/^https?:\/\/[^\s/]+$/.test(http))
+    throw new AnnouncementError(
+      `Announcement of node '${pathNodeId}': property 'http' must be the node's address (http://host:port), got ${JSON.stringify(http)}`,
+    );
   if (version === undefined) throw new AnnouncementError(`Announcement of node '${pathNodeId}' lacks property 'node_version'`);
-  if (coordinator !== 'true' && coordinator !== 'false') throw new AnnouncementError(`Announcement of node '${pathNodeId}': property 'coordinator' must be 'true' or 'false', got ${JSON.stringify(coordinator)}`);
+  if (coordinator !== 'true' && coordinator !== 'false')
+    throw new AnnouncementError(
+      `Announcement of node '${pathNodeId}': property 'coordinator' must be 'true' or 'false', got ${JSON.stringify(coordinator)}`,
+    );
   return { nodeId: pathNodeId, environment: body.environment, uri: http, version, coordinator: coordinator === 'true' };
 }

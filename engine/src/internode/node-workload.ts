@@ -23,7 +23,10 @@ export interface NodeWorkload {
  * tasks running. Takes a partial workload so that a client can apply it to any server's /v1/status.
  */
 export function hasActiveWork(workload: Partial<NodeWorkload>): boolean {
-  return (workload.runningQueries ?? 0) + (workload.queuedQueries ?? 0) + (workload.queriesAwaitingClient ?? 0) + (workload.runningTasks ?? 0) > 0;
+  return (
+    (workload.runningQueries ?? 0) + (workload.queuedQueries ?? 0) + (workload.queriesAwaitingClient ?? 0) + (workload.runningTasks ?? 0) >
+    0
+  );
 }
 
 /** The non-zero counts, for a log line or a progress message: "2 running queries, 1 running task". */

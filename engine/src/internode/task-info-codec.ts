@@ -19,7 +19,18 @@ interface Units<T> {
 type Written<T, U extends keyof T> = Omit<T, U> & { [K in U]: string };
 
 const OPERATOR_UNITS = {
-  durations: ['addInputWall', 'addInputCpu', 'addInputUser', 'getOutputWall', 'getOutputCpu', 'getOutputUser', 'blockedWall', 'finishWall', 'finishCpu', 'finishUser'],
+  durations: [
+    'addInputWall',
+    'addInputCpu',
+    'addInputUser',
+    'getOutputWall',
+    'getOutputCpu',
+    'getOutputUser',
+    'blockedWall',
+    'finishWall',
+    'finishCpu',
+    'finishUser',
+  ],
   sizes: ['inputDataSize', 'outputDataSize', 'memoryReservation', 'peakUserMemoryReservation'],
 } as const satisfies Units<OperatorSummary>;
 
@@ -38,7 +49,9 @@ type DriverUnit = (typeof DRIVER_UNITS.durations)[number] | (typeof DRIVER_UNITS
 type TaskStatsUnit = (typeof TASK_STATS_UNITS.durations)[number] | (typeof TASK_STATS_UNITS.sizes)[number];
 
 export type OperatorSummaryJson = Written<OperatorSummary, OperatorUnit>;
-export type PipelineStatsJson = Written<Omit<PipelineStats, 'operatorSummaries'>, DriverUnit> & { operatorSummaries: OperatorSummaryJson[] };
+export type PipelineStatsJson = Written<Omit<PipelineStats, 'operatorSummaries'>, DriverUnit> & {
+  operatorSummaries: OperatorSummaryJson[];
+};
 export type TaskStatsJson = Written<Omit<TaskStats, 'pipelines'>, TaskStatsUnit> & { pipelines: PipelineStatsJson[] };
 /** The task object as written; its version a bigint still (encodeTaskInfo writes it exactly). */
 export type TaskInfoJson = Omit<TaskInfo, 'stats'> & { stats: TaskStatsJson };
@@ -48,7 +61,10 @@ export function operatorSummaryJson(summary: OperatorSummary): OperatorSummaryJs
 }
 
 export function taskStatsJson(stats: TaskStats): TaskStatsJson {
-  const pipelines = stats.pipelines.map((p) => ({ ...written(p, DRIVER_UNITS), operatorSummaries: p.operatorSummaries.map(operatorSummaryJson) }));
+  const pipelines = stats.pipelines.map((p) => ({
+    ...written(p, DRIVER_UNITS),
+    operatorSummaries: p.operatorSummaries.map(operatorSummaryJson),
+  }));
   return { ...written(stats, TASK_STATS_UNITS), pipelines };
 }
 
@@ -90,7 +106,10 @@ export function decodeTaskInfo(text: string): TaskInfo {
   return { ...json, version: exactVersion(json.version, text), stats: { ...read<TaskStats>(stats, TASK_STATS_UNITS), pipelines } };
 }
 
-function written<T extends object, U extends keyof T & string>(value: T, units: { durations: readonly U[]; sizes: readonly U[] }): Written<T, U> {
+function written<T extends object, U extends keyof T & string>(
+  value: T,
+  units: { durations: readonly U[]; sizes: readonly U[] },
+): Written<T, U> {
   const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
   for (const field of units.durations) out[field] = formatDuration(value[field] as number);
   for (const field of units.sizes) out[field] = formatDataSize(value[field] as number);
@@ -134,10 +153,22 @@ function fields(required: Record<string, object>, optional: Record<string, objec
 }
 
 function withUnits(units: { durations: readonly string[]; sizes: readonly string[] }, integers: readonly string[]): Record<string, object> {
-  return Object.fromEntries([...units.durations.map((f) => [f, DURATION]), ...units.sizes.map((f) => [f, DATA_SIZE]), ...integers.map((f) => [f, INTEGER])]);
+  return Object.fromEntries([
+    ...units.durations.map((f) => [f, DURATION]),
+    ...units.sizes.map((f) => [f, DATA_SIZE]),
+    ...integers.map((f) => [f, INTEGER]),
+  ]);
 }
 
-const DRIVER_COUNTS = ['totalDrivers', 'queuedDrivers', 'runningDrivers', 'completedDrivers', 'rawInputPositions', 'processedInputPositions', 'outputPositions'];
+const DRIVER_COUNTS = [
+  'totalDrivers',
+  'queuedDrivers',
+  'runningDrivers',
+  'completedDrivers',
+  'rawInputPositions',
+  'processedInputPositions',
+  'outputPositions',
+];
 
 const OPERATOR_SUMMARY = fields(
   {

@@ -30,7 +30,14 @@ function object(required: Record<string, object>, optional: Record<string, objec
 
 /** A union discriminated by `tag` (`kind` unless named); `title` names it in the message for an unknown one. */
 function kinds(title: string, branches: Record<string, object>, tag = 'kind') {
-  return { title, type: 'object', discriminator: { propertyName: tag }, required: [tag], properties: { [tag]: STRING }, oneOf: Object.values(branches) };
+  return {
+    title,
+    type: 'object',
+    discriminator: { propertyName: tag },
+    required: [tag],
+    properties: { [tag]: STRING },
+    oneOf: Object.values(branches),
+  };
 }
 
 /** One branch of a `kinds` union: `kind` is one of `names`. */
@@ -39,8 +46,29 @@ function kind(names: string | string[], required: Record<string, object> = {}, o
 }
 
 const SQL_TYPE = kinds('type', {
-  plain: kind(['boolean', 'tinyint', 'smallint', 'integer', 'bigint', 'real', 'double', 'varbinary', 'json', 'uuid', 'ipaddress', 'variant', 'number', 'date', 'interval year to month', 'interval day to second', 'unknown']),
-  decimal: kind('decimal', { precision: { type: 'integer', minimum: 1, maximum: 38 }, scale: { type: 'integer', minimum: 0, maximum: 38 } }),
+  plain: kind([
+    'boolean',
+    'tinyint',
+    'smallint',
+    'integer',
+    'bigint',
+    'real',
+    'double',
+    'varbinary',
+    'json',
+    'uuid',
+    'ipaddress',
+    'variant',
+    'number',
+    'date',
+    'interval year to month',
+    'interval day to second',
+    'unknown',
+  ]),
+  decimal: kind('decimal', {
+    precision: { type: 'integer', minimum: 1, maximum: 38 },
+    scale: { type: 'integer', minimum: 0, maximum: 38 },
+  }),
   varchar: kind('varchar', {}, { length: integer() }),
   char: kind('char', { length: integer() }),
   time: kind('time', { precision: { type: 'integer', minimum: 0, maximum: 12 } }),
@@ -155,8 +183,18 @@ const PLAN_NODE_SCHEMAS: Record<Exclude<PlanNode['kind'], 'RecursiveUnion'>, obj
   }),
   Join: node(
     'Join',
-    { type: { enum: ['inner', 'left', 'right', 'full', 'mark'] }, left: SOURCE, right: SOURCE, criteria: arrayOf(object({ left: ref('symbol'), right: ref('symbol') })) },
-    { filter: ref('expression'), mark: object({ symbol: ref('symbol'), nullAware: BOOLEAN }), nearest: object({ key: ref('symbol'), operator: { enum: ['<', '<=', '>', '>='] }, value: ref('symbol') }), dynamicFilters: arrayOf(object({ id: STRING, build: ref('symbol') })) },
+    {
+      type: { enum: ['inner', 'left', 'right', 'full', 'mark'] },
+      left: SOURCE,
+      right: SOURCE,
+      criteria: arrayOf(object({ left: ref('symbol'), right: ref('symbol') })),
+    },
+    {
+      filter: ref('expression'),
+      mark: object({ symbol: ref('symbol'), nullAware: BOOLEAN }),
+      nearest: object({ key: ref('symbol'), operator: { enum: ['<', '<=', '>', '>='] }, value: ref('symbol') }),
+      dynamicFilters: arrayOf(object({ id: STRING, build: ref('symbol') })),
+    },
   ),
   Sort: node('Sort', { source: SOURCE, orderBy: ORDERING }),
   TopN: node('TopN', { source: SOURCE, orderBy: ORDERING, count: integer() }),
@@ -175,14 +213,24 @@ const PLAN_NODE_SCHEMAS: Record<Exclude<PlanNode['kind'], 'RecursiveUnion'>, obj
       }),
     ),
   }),
-  SetOperation: node('SetOperation', { operation: { enum: ['union', 'intersect', 'except'] }, distinct: BOOLEAN, sources: arrayOf(SOURCE), sourceSymbols: arrayOf(SYMBOLS) }),
+  SetOperation: node('SetOperation', {
+    operation: { enum: ['union', 'intersect', 'except'] },
+    distinct: BOOLEAN,
+    sources: arrayOf(SOURCE),
+    sourceSymbols: arrayOf(SYMBOLS),
+  }),
   EnforceSingleRow: node('EnforceSingleRow', { source: SOURCE }),
   GroupId: node('GroupId', { source: SOURCE, groupingSets: arrayOf(SYMBOLS), groupIdSymbol: ref('symbol') }),
   AssignUniqueId: node('AssignUniqueId', { source: SOURCE, idSymbol: ref('symbol') }),
   MarkDistinct: node('MarkDistinct', { source: SOURCE, marker: ref('symbol'), distinctSymbols: SYMBOLS }),
   Unnest: node(
     'Unnest',
-    { source: SOURCE, replicate: SYMBOLS, mappings: arrayOf(object({ input: ref('symbol'), output: ref('symbol') }, { entry: { enum: ['key', 'value'] } })), outer: BOOLEAN },
+    {
+      source: SOURCE,
+      replicate: SYMBOLS,
+      mappings: arrayOf(object({ input: ref('symbol'), output: ref('symbol') }, { entry: { enum: ['key', 'value'] } })),
+      outer: BOOLEAN,
+    },
     { ordinality: ref('symbol') },
   ),
   Apply: node(
@@ -192,7 +240,13 @@ const PLAN_NODE_SCHEMAS: Record<Exclude<PlanNode['kind'], 'RecursiveUnion'>, obj
   ),
   Exchange: node('Exchange', { type: EXCHANGE_TYPE, source: SOURCE, partitionKeys: SYMBOLS }),
   RemoteSource: node('RemoteSource', { sourceFragmentIds: arrayOf(integer()), exchangeType: EXCHANGE_TYPE }),
-  TableWriter: node('TableWriter', { source: SOURCE, target: WRITE_TARGET, columnNames: arrayOf(STRING), columns: SYMBOLS, notNull: arrayOf(STRING) }),
+  TableWriter: node('TableWriter', {
+    source: SOURCE,
+    target: WRITE_TARGET,
+    columnNames: arrayOf(STRING),
+    columns: SYMBOLS,
+    notNull: arrayOf(STRING),
+  }),
   TableFinish: node('TableFinish', { source: SOURCE, target: WRITE_TARGET }),
 };
 const PLAN_NODE = kinds('plan node', PLAN_NODE_SCHEMAS);
@@ -210,7 +264,10 @@ const SESSION = object(
   { source: STRING, catalog: STRING, schema: STRING, clientInfo: STRING },
 );
 
-const closed = (required: Record<string, object>, optional: Record<string, object> = {}) => ({ ...object(required, optional), additionalProperties: false });
+const closed = (required: Record<string, object>, optional: Record<string, object> = {}) => ({
+  ...object(required, optional),
+  additionalProperties: false,
+});
 
 /** Consumers of a task's output: at most one per task of the stage above. */
 const PARTITIONS = { type: 'integer', minimum: 1, maximum: MAX_LOCATIONS };
@@ -232,12 +289,19 @@ export const TASK_REQUEST_SCHEMA = {
       sources: arrayOf(
         closed({
           planNodeId: integer(),
-          splits: arrayOf(closed({ sequenceId: integer(), split: object({ catalog: STRING, schema: STRING, table: STRING, info: SCALAR }) }), MAX_SPLITS_PER_TASK_UPDATE),
+          splits: arrayOf(
+            closed({ sequenceId: integer(), split: object({ catalog: STRING, schema: STRING, table: STRING, info: SCALAR }) }),
+            MAX_SPLITS_PER_TASK_UPDATE,
+          ),
           noMoreSplits: BOOLEAN,
         }),
       ),
       remoteSources: arrayOf(
-        closed({ planNodeId: integer(), locations: arrayOf(closed({ uri: STRING, nodeId: STRING }), MAX_LOCATIONS), noMoreLocations: BOOLEAN }),
+        closed({
+          planNodeId: integer(),
+          locations: arrayOf(closed({ uri: STRING, nodeId: STRING }), MAX_LOCATIONS),
+          noMoreLocations: BOOLEAN,
+        }),
       ),
     },
     { fragment: ref('node'), outputBuffers: OUTPUT_BUFFERS },

@@ -37,7 +37,11 @@ export class Announcer {
     clearInterval(this.timer);
     this.timer = undefined;
     try {
-      await fetch(this.address, { method: 'DELETE', headers: this.internalAuth.authorizationHeader(), signal: AbortSignal.timeout(WITHDRAW_TIMEOUT_MILLIS) });
+      await fetch(this.address, {
+        method: 'DELETE',
+        headers: this.internalAuth.authorizationHeader(),
+        signal: AbortSignal.timeout(WITHDRAW_TIMEOUT_MILLIS),
+      });
     } catch (e) {
       this.logger.warn({ discovery: this.address, message: (e as Error).message }, 'could not withdraw the announcement');
     }
@@ -60,7 +64,11 @@ export class Announcer {
       problem = cause?.message ? `${(e as Error).message}: ${cause.message}` : (e as Error).message;
     }
     if (problem !== undefined) {
-      if (problem !== this.lastProblem) this.logger.error({ discovery: this.address, problem }, refusedToken ? this.authenticationFailure() : 'the coordinator refused or missed the announcement; retrying');
+      if (problem !== this.lastProblem)
+        this.logger.error(
+          { discovery: this.address, problem },
+          refusedToken ? this.authenticationFailure() : 'the coordinator refused or missed the announcement; retrying',
+        );
     } else if (this.lastProblem !== undefined || !this.announcedOnce) {
       this.logger.info({ discovery: this.address }, 'announced to the coordinator');
       this.announcedOnce = true;

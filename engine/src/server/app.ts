@@ -39,7 +39,15 @@ export function createApp(server: ServerContext): Koa {
   if (server.clusterHistory !== undefined) uiRoutes(router, server, server.clusterHistory);
   app.use(errorMiddleware(server.logger));
   if (server.authentication !== undefined) {
-    app.use(authenticationMiddleware({ authenticator: server.authentication, internalAuth: server.internalAuth, access: server.access, impersonation: () => server.impersonation ?? SELF_ONLY, logger: server.logger }));
+    app.use(
+      authenticationMiddleware({
+        authenticator: server.authentication,
+        internalAuth: server.internalAuth,
+        access: server.access,
+        impersonation: () => server.impersonation ?? SELF_ONLY,
+        logger: server.logger,
+      }),
+    );
   }
   app.use(internalAuthMiddleware(server.internalAuth));
   app.use(compressJson('/ui/api/'));

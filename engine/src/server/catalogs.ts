@@ -41,6 +41,7 @@ export function createCatalogs(catalogs: readonly CatalogConfig[], services: Con
 
 function withoutProperties(catalog: CatalogConfig): CatalogConfig {
   const names = Object.keys(catalog.properties);
-  if (names.length > 0) throw new ConfigError(`Catalog '${catalog.name}': the ${catalog.connector} connector has no properties (got: ${names.join(', ')})`);
+  if (names.length > 0)
+    throw new ConfigError(`Catalog '${catalog.name}': the ${catalog.connector} connector has no properties (got: ${names.join(', ')})`);
   return catalog;
 }

@@ -74,9 +74,15 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
     startTime: Date.now(),
     internalUri: '',
   };
-  const resourceGroups = config.resourceGroups.configFile ? readResourceGroupsFile(config.resourceGroups.configFile) : defaultResourceGroups(config.query);
+  const resourceGroups = config.resourceGroups.configFile
+    ? readResourceGroupsFile(config.resourceGroups.configFile)
+    : defaultResourceGroups(config.query);
   const nodeMemory = MemoryContext.nodePool(config.memory.nodeMemory);
-  const memorySettings = { nodeMemoryBytes: config.memory.nodeMemory, workerThreads: config.task.maxWorkerThreads, tpch: config.catalogs.some((c) => c.connector === 'tpch') };
+  const memorySettings = {
+    nodeMemoryBytes: config.memory.nodeMemory,
+    workerThreads: config.task.maxWorkerThreads,
+    tpch: config.catalogs.some((c) => c.connector === 'tpch'),
+  };
   configureSharedWorkerPool({
     maxThreads: config.task.maxWorkerThreads,
     threadHeapBytes: workerThreadHeapBytes(config.memory.nodeMemory, config.task.maxWorkerThreads),
@@ -92,13 +98,36 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
   let nodeState: NodeStateMachine | undefined;
   // Only a coordinator keeps other nodes; it takes announcements from its own environment.
   const nodes = new NodeManager(config.role === 'coordinator' ? config.node.environment : undefined);
-  const history = config.role !== 'worker' && config.queryHistory.directory !== undefined ? await QueryHistory.open({ directory: config.queryHistory.directory, maxCount: config.queryHistory.maxCount, maxAgeMillis: config.queryHistory.maxAge, maxBytes: config.queryHistory.maxSize }, logger) : undefined;
+  const history =
+    config.role !== 'worker' && config.queryHistory.directory !== undefined
+      ? await QueryHistory.open(
+          {
+            directory: config.queryHistory.directory,
+            maxCount: config.queryHistory.maxCount,
+            maxAgeMillis: config.queryHistory.maxAge,
+            maxBytes: config.queryHistory.maxSize,
+          },
+          logger,
+        )
+      : undefined;
   const runtime = new ServerSystemRuntime(
     () => queries?.list() ?? [],
     () => history?.list() ?? [],
     () => [
-      { nodeId: node.nodeId, httpUri: node.internalUri, nodeVersion: node.version, coordinator: node.coordinator, state: (nodeState?.state ?? 'INACTIVE').toLowerCase() },
-      ...nodes.all().map((n) => ({ nodeId: n.nodeId, httpUri: n.uri, nodeVersion: n.version, coordinator: n.coordinator, state: (n.failedLastCheck ? 'INACTIVE' : (n.state ?? 'INACTIVE')).toLowerCase() })),
+      {
+        nodeId: node.nodeId,
+        httpUri: node.internalUri,
+        nodeVersion: node.version,
+        coordinator: node.coordinator,
+        state: (nodeState?.state ?? 'INACTIVE').toLowerCase(),
+      },
+      ...nodes.all().map((n) => ({
+        nodeId: n.nodeId,
+        httpUri: n.uri,
+        nodeVersion: n.version,
+        coordinator: n.coordinator,
+        state: (n.failedLastCheck ? 'INACTIVE' : (n.state ?? 'INACTIVE')).toLowerCase(),
+      })),
     ],
     () => node.nodeId,
     access,
@@ -121,7 +150,12 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
       maxErrorDurationMillis: config.query.remoteTaskMaxErrorDuration,
     },
     clientTimeoutMillis: config.task.clientTimeout,
-    refusal: () => (nodeState === undefined ? new EngineError('SERVER_STARTING_UP', 'Server is starting up') : nodeState.acceptsWork ? undefined : nodeState.notAcceptingWork('tasks')),
+    refusal: () =>
+      nodeState === undefined
+        ? new EngineError('SERVER_STARTING_UP', 'Server is starting up')
+        : nodeState.acceptsWork
+          ? undefined
+          : nodeState.notAcceptingWork('tasks'),
   });
   const taskEndpoint = new TaskEndpoint(tasks, node);
   const cluster =
@@ -160,16 +194,36 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
     config.role === 'coordinator'
       ? new HeartbeatMonitor(
           nodes,
-          { intervalMillis: config.failureDetector.heartbeatInterval, timeoutMillis: config.failureDetector.heartbeatTimeout, maxAnnouncementAgeMillis: config.discovery.maxAnnouncementAge },
+          {
+            intervalMillis: config.failureDetector.heartbeatInterval,
+            timeoutMillis: config.failureDetector.heartbeatTimeout,
+            maxAnnouncementAgeMillis: config.discovery.maxAnnouncementAge,
+          },
           logger,
         )
       : undefined;
   const announcer =
     config.role === 'worker'
-      ? new Announcer(config.discovery.uri!, () => ({ nodeId: node.nodeId, environment: node.environment, uri: node.internalUri, version: node.version, coordinator: node.coordinator }), config.discovery.announcementInterval, logger, internalAuth)
+      ? new Announcer(
+          config.discovery.uri!,
+          () => ({
+            nodeId: node.nodeId,
+            environment: node.environment,
+            uri: node.internalUri,
+            version: node.version,
+            coordinator: node.coordinator,
+          }),
+          config.discovery.announcementInterval,
+          logger,
+          internalAuth,
+        )
       : undefined;
   const metrics = new NodeMetricsSampler();
-  const idleRelief = new IdleMemoryRelief(() => hasActiveWork(nodeWorkload(manager, tasks)), config.task.workerThreadIdleTimeout, collectGarbageNow);
+  const idleRelief = new IdleMemoryRelief(
+    () => hasActiveWork(nodeWorkload(manager, tasks)),
+    config.task.workerThreadIdleTimeout,
+    collectGarbageNow,
+  );
   let resolveStopped!: () => void;
   const stopped = new Promise<void>((resolve) => (resolveStopped = resolve));
   let listeners: HttpListeners | undefined;
@@ -193,7 +247,11 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
     return stopping;
   };
 
-  const activeQueryIds = () => manager.list().filter((q) => !q.done).map((q) => q.id);
+  const activeQueryIds = () =>
+    manager
+      .list()
+      .filter((q) => !q.done)
+      .map((q) => q.id);
   const workload = () => nodeWorkload(manager, tasks);
   nodeState = new NodeStateMachine(
     () => hasActiveWork(workload()),
@@ -207,7 +265,10 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
     {
       millis: config.shutdown.gracePeriod,
       expired: () => {
-        logger.warn({ queryIds: activeQueryIds(), workload: describeWorkload(workload()), gracePeriod: formatDuration(config.shutdown.gracePeriod) }, 'shutting down: grace period over, failing the queries still running');
+        logger.warn(
+          { queryIds: activeQueryIds(), workload: describeWorkload(workload()), gracePeriod: formatDuration(config.shutdown.gracePeriod) },
+          'shutting down: grace period over, failing the queries still running',
+        );
         void stop(true);
       },
     },
@@ -222,7 +283,24 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
     idleRelief.workChanged();
   });
 
-  const context: ServerContext = { config, logger, node, nodeState: state, queries: manager, access, nodes, heartbeats, metrics, nodeMemory, tasks, internalAuth, authentication, impersonation: rulesImpersonation(accessControl), workload, history };
+  const context: ServerContext = {
+    config,
+    logger,
+    node,
+    nodeState: state,
+    queries: manager,
+    access,
+    nodes,
+    heartbeats,
+    metrics,
+    nodeMemory,
+    tasks,
+    internalAuth,
+    authentication,
+    impersonation: rulesImpersonation(accessControl),
+    workload,
+    history,
+  };
   // A coordinator keeps its cluster's figures for the web interface.
   clusterHistory = config.role !== 'worker' ? new ClusterHistory(context) : undefined;
   context.clusterHistory = clusterHistory;
@@ -235,15 +313,41 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
   heartbeats?.start();
   clusterHistory?.start();
   announcer?.start();
-  logger.info({ host: config.http.host, port, httpPort: listening.httpPort, httpsPort: listening.httpsPort, authentication: config.authentication.types, uri: node.internalUri, role: config.role, environment: node.environment, version: node.version, catalogs: catalogs.names() }, 'listening');
+  logger.info(
+    {
+      host: config.http.host,
+      port,
+      httpPort: listening.httpPort,
+      httpsPort: listening.httpsPort,
+      authentication: config.authentication.types,
+      uri: node.internalUri,
+      role: config.role,
+      environment: node.environment,
+      version: node.version,
+      catalogs: catalogs.names(),
+    },
+    'listening',
+  );
   logger.info(memoryBudgetLog(memorySettings), 'memory budget');
   const beginShutdown = () => {
     if (state.state !== 'SHUTTING_DOWN') {
-      logger.info({ queryIds: activeQueryIds(), workload: describeWorkload(workload()), gracePeriod: formatDuration(config.shutdown.gracePeriod) }, 'shutting down: waiting for running queries');
+      logger.info(
+        { queryIds: activeQueryIds(), workload: describeWorkload(workload()), gracePeriod: formatDuration(config.shutdown.gracePeriod) },
+        'shutting down: waiting for running queries',
+      );
     }
     state.beginShutdown();
   };
-  return { uri: node.internalUri, port, httpPort: listening.httpPort, context, refreshCertificate: () => listeners?.refreshCertificate() ?? false, stop: (graceful = false) => stop(graceful), beginShutdown, stopped };
+  return {
+    uri: node.internalUri,
+    port,
+    httpPort: listening.httpPort,
+    context,
+    refreshCertificate: () => listeners?.refreshCertificate() ?? false,
+    stop: (graceful = false) => stop(graceful),
+    beginShutdown,
+    stopped,
+  };
 }
 
 /** The address others reach a node on: the bind host, or a non-loopback IPv4 address when binding every interface. */

@@ -26,4 +26,3 @@ export function queryErrorJson(error: EngineError): QueryErrorJson {
     failureInfo,
   };
 }
-

@@ -58,7 +58,8 @@ export function errorMiddleware(logger: Logger): Middleware {
     try {
       await next();
       // The router answers unknown paths and wrong methods with a bare status.
-      if (ctx.status >= 400 && (ctx.body === undefined || ctx.body === null)) throw new HttpError(ctx.status, bareStatusMessage(ctx.status, ctx.method, ctx.path, ctx.response.get('Allow')));
+      if (ctx.status >= 400 && (ctx.body === undefined || ctx.body === null))
+        throw new HttpError(ctx.status, bareStatusMessage(ctx.status, ctx.method, ctx.path, ctx.response.get('Allow')));
     } catch (e) {
       const status = statusOf(e);
       let message = e instanceof Error ? e.message : String(e);

@@ -37,7 +37,8 @@ export class HttpListeners {
 
   async listen(handler: RequestListener): Promise<Listening> {
     const https = this.config.http.https;
-    const plainHttpOpen = this.config.authentication.types.length === 0 || this.config.authentication.allowInsecureOverHttp || https === undefined;
+    const plainHttpOpen =
+      this.config.authentication.types.length === 0 || this.config.authentication.allowInsecureOverHttp || https === undefined;
     let httpPort: number | undefined;
     let httpsPort: number | undefined;
     // Read first: a certificate that does not load stops the server before any port opens.
@@ -112,7 +113,11 @@ function routeByFirstByte(socket: Socket, https: HttpsServer): void {
       https.emit('connection', socket);
       return;
     }
-    const body = JSON.stringify(errorBody('This port speaks HTTPS: a plain HTTP request was sent to it (use https://)', 'HTTP_TO_HTTPS_PORT'));
-    socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    const body = JSON.stringify(
+      errorBody('This port speaks HTTPS: a plain HTTP request was sent to it (use https://)', 'HTTP_TO_HTTPS_PORT'),
+    );
+    socket.end(
+      `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   });
 }

@@ -3,7 +3,13 @@
 
 import { formatDataSize } from '../config/data-size.js';
 import { heapLimitBytes } from '../config/heap-limit.js';
-import { ALLOCATOR_ENV, idleResidentBytes, residentMemoryLimit, workerThreadHeapBytes, type NodeMemorySettings } from '../config/memory-budget.js';
+import {
+  ALLOCATOR_ENV,
+  idleResidentBytes,
+  residentMemoryLimit,
+  workerThreadHeapBytes,
+  type NodeMemorySettings,
+} from '../config/memory-budget.js';
 
 export function memoryBudgetLog(settings: NodeMemorySettings, env: NodeJS.ProcessEnv = process.env): Record<string, unknown> {
   const log: Record<string, unknown> = {
@@ -15,7 +21,9 @@ export function memoryBudgetLog(settings: NodeMemorySettings, env: NodeJS.Proces
     idleResident: formatDataSize(idleResidentBytes(settings)),
   };
   if (allocatorKeepsFreedMemory(env)) {
-    log.allocator = `glibc's defaults keep freed memory in the process; start it with ${Object.entries(ALLOCATOR_ENV).map(([k, v]) => `${k}=${v}`).join(' ')}`;
+    log.allocator = `glibc's defaults keep freed memory in the process; start it with ${Object.entries(ALLOCATOR_ENV)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' ')}`;
   }
   return log;
 }

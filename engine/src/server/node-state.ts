@@ -59,12 +59,16 @@ export class NodeStateMachine {
    */
   request(body: unknown): NodeState {
     if (typeof body !== 'string' || !(NODE_STATES as readonly string[]).includes(body)) {
-      throw this.refusal(`Invalid node state: ${JSON.stringify(body) ?? 'undefined'}; expected one of ${TARGET_STATES.join(', ')}`, 'INVALID_NODE_STATE');
+      throw this.refusal(
+        `Invalid node state: ${JSON.stringify(body) ?? 'undefined'}; expected one of ${TARGET_STATES.join(', ')}`,
+        'INVALID_NODE_STATE',
+      );
     }
     const target = body as NodeState;
     if (target === 'INACTIVE') throw this.refusal('Cannot move a node to INACTIVE', 'INVALID_NODE_STATE_TRANSITION');
     if (target === this.current) return this.current;
-    if (!MOVES[this.current].includes(target)) throw this.refusal(`Cannot move node from ${this.current} to ${target}`, 'INVALID_NODE_STATE_TRANSITION');
+    if (!MOVES[this.current].includes(target))
+      throw this.refusal(`Cannot move node from ${this.current} to ${target}`, 'INVALID_NODE_STATE_TRANSITION');
     this.current = target;
     if (target === 'SHUTTING_DOWN') this.startGracePeriod();
     this.workChanged();
@@ -83,7 +87,8 @@ export class NodeStateMachine {
   /** The 503 for new work (a statement, a task) on a node that is not ACTIVE. */
   notAcceptingWork(work: string): HttpError {
     const state = this.current;
-    if (state === 'SHUTTING_DOWN') return new HttpError(503, `Server is shutting down and accepts no new ${work}; the running ones finish`, 'SERVER_SHUTTING_DOWN');
+    if (state === 'SHUTTING_DOWN')
+      return new HttpError(503, `Server is shutting down and accepts no new ${work}; the running ones finish`, 'SERVER_SHUTTING_DOWN');
     if (state === 'INACTIVE') return new HttpError(503, `Server is starting up and accepts no ${work} yet`, 'SERVER_STARTING_UP');
     return new HttpError(503, `Node is ${state} and accepts no new ${work}`, 'NODE_ISOLATED');
   }

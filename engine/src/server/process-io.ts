@@ -20,6 +20,11 @@ export function processIo(): ProcessIo | undefined {
   }
   const fields = new Map(text.split('\n').map((line) => line.split(':').map((part) => part.trim()) as [string, string]));
   const field = (name: string) => Number(fields.get(name) ?? NaN);
-  const io = { storageReadBytes: field('read_bytes'), storageWriteBytes: field('write_bytes'), readCallBytes: field('rchar'), writeCallBytes: field('wchar') };
+  const io = {
+    storageReadBytes: field('read_bytes'),
+    storageWriteBytes: field('write_bytes'),
+    readCallBytes: field('rchar'),
+    writeCallBytes: field('wchar'),
+  };
   return Object.values(io).every(Number.isFinite) ? io : undefined;
 }

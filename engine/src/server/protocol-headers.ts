@@ -33,8 +33,14 @@ export function readSessionHeaders(headers: IncomingHttpHeaders, prefix: HeaderP
     timeZone: timeZone(get('Time-Zone'), `${prefix}Time-Zone`) ?? defaultTimeZone,
     properties: parsePairs(get('Session'), `${prefix}Session`),
     preparedStatements: parsePairs(get('Prepared-Statement'), `${prefix}Prepared-Statement`),
-    clientTags: (get('Client-Tags') ?? '').split(',').map((t) => t.trim()).filter((t) => t !== ''),
-    clientCapabilities: (get('Client-Capabilities') ?? '').split(',').map((t) => t.trim()).filter((t) => t !== ''),
+    clientTags: (get('Client-Tags') ?? '')
+      .split(',')
+      .map((t) => t.trim())
+      .filter((t) => t !== ''),
+    clientCapabilities: (get('Client-Capabilities') ?? '')
+      .split(',')
+      .map((t) => t.trim())
+      .filter((t) => t !== ''),
     clientInfo: get('Client-Info'),
   };
 }
@@ -101,10 +107,19 @@ export function sessionChangeHeaders(changes: SessionChanges, prefix: HeaderPref
   };
   if (changes.setCatalog !== undefined) add('Set-Catalog', [changes.setCatalog]);
   if (changes.setSchema !== undefined) add('Set-Schema', [changes.setSchema]);
-  add('Set-Session', [...changes.setSessionProperties].map(([name, value]) => `${name}=${encodeURIComponent(value)}`));
+  add(
+    'Set-Session',
+    [...changes.setSessionProperties].map(([name, value]) => `${name}=${encodeURIComponent(value)}`),
+  );
   add('Clear-Session', changes.resetSessionProperties);
-  add('Added-Prepare', [...changes.addedPreparedStatements].map(([name, sql]) => `${encodeURIComponent(name)}=${encodeURIComponent(sql)}`));
-  add('Deallocated-Prepare', changes.deallocatedPreparedStatements.map((name) => encodeURIComponent(name)));
+  add(
+    'Added-Prepare',
+    [...changes.addedPreparedStatements].map(([name, sql]) => `${encodeURIComponent(name)}=${encodeURIComponent(sql)}`),
+  );
+  add(
+    'Deallocated-Prepare',
+    changes.deallocatedPreparedStatements.map((name) => encodeURIComponent(name)),
+  );
   if (changes.startedTransactionId !== undefined) add('Started-Transaction-Id', [changes.startedTransactionId]);
   if (changes.clearTransactionId) add('Clear-Transaction-Id', ['true']);
   return headers;

@@ -5,7 +5,16 @@ import { formatDataSize } from '../config/data-size.js';
 import { formatDuration } from '../config/duration.js';
 import type { ManagedQuery } from '../coordinator/managed-query.js';
 import { isAtLeast } from '../coordinator/query-state.js';
-import { ROOT_STAGE_ID, flattenStages, isFinalState, outputBufferState, rootStageState, rootTaskFigures, rootTaskId, rootTaskState } from '../coordinator/root-stage.js';
+import {
+  ROOT_STAGE_ID,
+  flattenStages,
+  isFinalState,
+  outputBufferState,
+  rootStageState,
+  rootTaskFigures,
+  rootTaskId,
+  rootTaskState,
+} from '../coordinator/root-stage.js';
 import { operatorSummary } from '../exec/stats/operator-summary.js';
 import type { DriverFigures } from '../internode/task-info.js';
 import { taskInfoJson, taskStatsJson } from '../internode/task-info-codec.js';

@@ -30,7 +30,10 @@ export function queryRoutes(router: Router, server: ServerContext): void {
     const origin = baseUri(ctx, server.node.internalUri);
     const queryId = ctx.params.queryId!;
     // A query of the history on disk (an earlier run's, or one the manager let go) answers as it was when it ended.
-    ctx.body = server.queries.get(queryId) === undefined ? await visibleQueryDetail(server, requestUser(ctx.headers), queryId, origin) : queryDetailJson(findOwnQuery(server, ctx.headers, queryId), origin);
+    ctx.body =
+      server.queries.get(queryId) === undefined
+        ? await visibleQueryDetail(server, requestUser(ctx.headers), queryId, origin)
+        : queryDetailJson(findOwnQuery(server, ctx.headers, queryId), origin);
   });
 
   router.delete('/v1/query/:queryId', (ctx) => {

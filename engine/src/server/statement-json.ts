@@ -12,7 +12,10 @@ import { queryErrorJson, type QueryErrorJson } from './error-json.js';
 import { formatToken } from './statement-token.js';
 
 /** A stage in the statement stats: a stage's figures without its tasks (the root's describe the whole query). */
-export type StageStatsJson = Omit<StageSnapshot, 'fragmentId' | 'tasks' | 'subStages'> & { physicalInputBytes: number; subStages: StageStatsJson[] };
+export type StageStatsJson = Omit<StageSnapshot, 'fragmentId' | 'tasks' | 'subStages'> & {
+  physicalInputBytes: number;
+  subStages: StageStatsJson[];
+};
 
 export interface StatementStatsJson {
   state: string;
@@ -71,8 +74,19 @@ export function statementResponse(query: ManagedQuery, parts: ResponseParts): St
   const body: StatementResponseJson = {
     id: query.id,
     infoUri: `${origin}/v1/query/${query.id}`,
-    ...(more ? { partialCancelUri: `${origin}/v1/stage/${query.id}.${ROOT_STAGE_ID}`, nextUri: `${origin}/v1/statement/${query.id}/${formatToken(nextToken, slug)}` } : {}),
-    ...(columns && columns.length > 0 ? { columns: columns.map((c) => columnJson(c.name, clientColumnType(c.type, variantWireForm(query.session)), query.session.clientCapabilities)) } : {}),
+    ...(more
+      ? {
+          partialCancelUri: `${origin}/v1/stage/${query.id}.${ROOT_STAGE_ID}`,
+          nextUri: `${origin}/v1/statement/${query.id}/${formatToken(nextToken, slug)}`,
+        }
+      : {}),
+    ...(columns && columns.length > 0
+      ? {
+          columns: columns.map((c) =>
+            columnJson(c.name, clientColumnType(c.type, variantWireForm(query.session)), query.session.clientCapabilities),
+          ),
+        }
+      : {}),
     stats: statementStats(query),
     ...(query.error && !initial ? { error: queryErrorJson(query.error) } : {}),
     warnings: [],

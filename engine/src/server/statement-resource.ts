@@ -54,7 +54,9 @@ export function statementRoutes(router: Router, server: ServerContext): void {
     const slug = newSlug();
     const query = server.queries.submit(sql, session, { remoteAddress: ctx.ip, userAgent: ctx.get('User-Agent') || undefined });
     await waitUntilStarted(query, Date.now() + MAX_POLL_WAIT_MILLIS);
-    const response = { json: statementResponse(query, { origin: baseUri(ctx, server.node.internalUri), nextToken: 1, slug, initial: true }) };
+    const response = {
+      json: statementResponse(query, { origin: baseUri(ctx, server.node.internalUri), nextToken: 1, slug, initial: true }),
+    };
     cursors.set(query, { slug, token: 0, response: Promise.resolve(response), prefix });
     respond(ctx, query, prefix, response);
   });
@@ -80,7 +82,8 @@ export function statementRoutes(router: Router, server: ServerContext): void {
       }
     }
     if (token !== cursor.token) {
-      if (token < cursor.token) throw new HttpError(410, `Token ${token} of query ${query.id} is no longer available (current token: ${cursor.token})`, 'GONE');
+      if (token < cursor.token)
+        throw new HttpError(410, `Token ${token} of query ${query.id} is no longer available (current token: ${cursor.token})`, 'GONE');
       throw new HttpError(404, `Token ${token} of query ${query.id} does not exist (current token: ${cursor.token})`, 'NOT_FOUND');
     }
     const response = await cursor.response;
@@ -118,7 +121,8 @@ export function findOwnQuery(server: ServerContext, headers: IncomingHttpHeaders
 
 /** A query the requesting user may see but not cancel (by the query rules of security.rulesFile) answers 403, as Trino's. */
 export function checkMayKill(server: ServerContext, user: string, query: ManagedQuery): void {
-  if (!server.access.mayKillQueryOf(user, query.session.user)) throw new HttpError(403, 'Access Denied: Cannot kill query', 'PERMISSION_DENIED');
+  if (!server.access.mayKillQueryOf(user, query.session.user))
+    throw new HttpError(403, 'Access Denied: Cannot kill query', 'PERMISSION_DENIED');
 }
 
 /** Cancels a query on behalf of its client, who then needs no final response. */

@@ -42,7 +42,12 @@ export function nodeStatusJson(server: ServerContext, metrics: NodeMetrics) {
     heapAvailable: metrics.heapAvailable,
     nonHeapUsed: metrics.nonHeapUsed,
     residentBytes: metrics.residentBytes,
-    io: { ...processIo(), exchangeSentBytes: exchangeBytes.sent, exchangeReceivedBytes: exchangeBytes.received, connectorReadBytes: connectorIo.readBytes },
+    io: {
+      ...processIo(),
+      exchangeSentBytes: exchangeBytes.sent,
+      exchangeReceivedBytes: exchangeBytes.received,
+      connectorReadBytes: connectorIo.readBytes,
+    },
     eventLoopDelay: metrics.eventLoopDelay,
     memoryInfo: {
       availableProcessors: metrics.processors,

@@ -33,7 +33,16 @@ export function taskRoutes(router: Router, endpoint: TaskEndpoint): void {
 
   router.post('/v1/task/:taskId', async (ctx) => {
     const text = await readBodyText(ctx, MAX_TASK_REQUEST_BYTES);
-    json(ctx, encodeTaskInfo(endpoint.update(ctx.params.taskId, readOrRefuse(() => decodeTaskUpdateRequest(text)), summarized(ctx))));
+    json(
+      ctx,
+      encodeTaskInfo(
+        endpoint.update(
+          ctx.params.taskId,
+          readOrRefuse(() => decodeTaskUpdateRequest(text)),
+          summarized(ctx),
+        ),
+      ),
+    );
   });
 
   router.get('/v1/task/:taskId', async (ctx) => {
@@ -43,7 +52,8 @@ export function taskRoutes(router: Router, endpoint: TaskEndpoint): void {
 
   router.delete('/v1/task/:taskId', (ctx) => {
     const abortParam = ctx.query.abort;
-    if (abortParam !== undefined && abortParam !== 'true' && abortParam !== 'false') throw new HttpError(400, `Invalid abort parameter: ${String(abortParam)}`, 'BAD_REQUEST');
+    if (abortParam !== undefined && abortParam !== 'true' && abortParam !== 'false')
+      throw new HttpError(400, `Invalid abort parameter: ${String(abortParam)}`, 'BAD_REQUEST');
     json(ctx, encodeTaskInfo(endpoint.cancel(ctx.params.taskId, abortParam !== 'false')));
   });
 

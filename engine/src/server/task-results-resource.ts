@@ -41,7 +41,15 @@ export function taskResultsRoutes(router: Router, tasks: TaskOutputLookup): void
     // The wait for the task's creation counts in the consumer's wait.
     const remaining = Math.max(0, wait - (Date.now() - asked));
     const result = await asHttpError(() => buffer.get(ctx.params.outputId, token, maxBytes, remaining, hangUp.signal));
-    ctx.set(resultsPageHeaders({ taskInstanceId: buffer.instanceId, token: result.token, nextToken: result.nextToken, complete: result.complete, taskFailed: result.aborted }));
+    ctx.set(
+      resultsPageHeaders({
+        taskInstanceId: buffer.instanceId,
+        token: result.token,
+        nextToken: result.nextToken,
+        complete: result.complete,
+        taskFailed: result.aborted,
+      }),
+    );
     if (result.pages.length === 0) {
       ctx.status = 204;
       return;

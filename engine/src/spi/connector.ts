@@ -10,7 +10,14 @@ import type { ConnectorPageSink, WriteFragment, WriteHandle } from './table-writ
 import type { ViewDefinition } from './view.js';
 import type { LanguageFunctionStorage } from './language-function.js';
 import type { TableChange } from './table-change.js';
-import type { AggregationApplication, ConnectorAggregate, ConnectorExpression, FilterApplication, PushedScan, SortItem } from './pushdown.js';
+import type {
+  AggregationApplication,
+  ConnectorAggregate,
+  ConnectorExpression,
+  FilterApplication,
+  PushedScan,
+  SortItem,
+} from './pushdown.js';
 
 /** A property's value: a constant, or a list of them for a list property (`ARRAY['a', 'b']`). */
 export type PropertyValue = Scalar | readonly Scalar[];
@@ -148,7 +155,13 @@ export interface Connector {
    * build keys of joins above the scan: dynamic filtering); a connector may skip the data and drop
    * the rows outside them, or ignore them (the joins still match every row).
    */
-  createPageSource(session: Session, split: Split, columns: readonly string[], signal?: AbortSignal, dynamicFilter?: TableConstraint): PageSource;
+  createPageSource(
+    session: Session,
+    split: Split,
+    columns: readonly string[],
+    signal?: AbortSignal,
+    dynamicFilter?: TableConstraint,
+  ): PageSource;
   /**
    * Whether any node of the cluster can read the table's splits and write its rows (its data is not
    * held by this process alone); absent: only the coordinator reads and writes it, and a distributed
@@ -162,11 +175,22 @@ export interface Connector {
   // connector already took, undefined at first) and answers undefined when it takes nothing. Planning
   // is synchronous: a connector decides from the table's metadata it already has.
   /** Takes some of the conjuncts of a filter over the scan's columns. */
-  applyFilter?(session: Session, table: TableMetadata, pushed: PushedScan | undefined, conjuncts: readonly ConnectorExpression[]): FilterApplication | undefined;
+  applyFilter?(
+    session: Session,
+    table: TableMetadata,
+    pushed: PushedScan | undefined,
+    conjuncts: readonly ConnectorExpression[],
+  ): FilterApplication | undefined;
   /** Returns at most `count` rows per split (the engine's LIMIT stays above the scan). */
   applyLimit?(session: Session, table: TableMetadata, pushed: PushedScan | undefined, count: number): PushedScan | undefined;
   /** Returns at least the first `count` rows per split in this order (the engine's TopN stays above). */
-  applyTopN?(session: Session, table: TableMetadata, pushed: PushedScan | undefined, count: number, orderBy: readonly SortItem[]): PushedScan | undefined;
+  applyTopN?(
+    session: Session,
+    table: TableMetadata,
+    pushed: PushedScan | undefined,
+    count: number,
+    orderBy: readonly SortItem[],
+  ): PushedScan | undefined;
   /** Computes a whole aggregation (grouped by columns of the scan): the scan then reads its result. */
   applyAggregation?(
     session: Session,

@@ -34,7 +34,9 @@ function describeError(error: ErrorObject, path: string): string {
     case 'discriminator': {
       // The union's title says what it is (a plan node, an expression, a type).
       const union = (error.parentSchema as { title?: string } | undefined)?.title ?? 'value';
-      return typeof params.tagValue === 'string' ? `${at}: unknown ${union} ${String(params.tag)} '${params.tagValue}'` : `${at}/${String(params.tag)} must be a string`;
+      return typeof params.tagValue === 'string'
+        ? `${at}: unknown ${union} ${String(params.tag)} '${params.tagValue}'`
+        : `${at}/${String(params.tag)} must be a string`;
     }
     case 'additionalProperties':
       return `${at}: unknown field '${String(params.additionalProperty)}'`;

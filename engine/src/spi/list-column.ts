@@ -8,7 +8,17 @@
 // row(...) will have one child per field and no offsets (Arrow's Struct).
 
 import type { SqlType } from '../types/types.js';
-import { type Column, type Scalar, columnFromScalars, columnSizeInBytes, concatColumns, emptyColumn, getScalar, sliceColumn, takeColumn } from './page.js';
+import {
+  type Column,
+  type Scalar,
+  columnFromScalars,
+  columnSizeInBytes,
+  concatColumns,
+  emptyColumn,
+  getScalar,
+  sliceColumn,
+  takeColumn,
+} from './page.js';
 
 function elementTypeOf(type: SqlType): SqlType {
   if (type.kind !== 'array') throw new Error(`not an array type: ${type.kind}`);
@@ -77,7 +87,12 @@ export function offsetsOfRows(
 }
 
 /** An array column from one JS array (or null) per row; rows flagged in `nullMask` are NULL. */
-export function listColumnFromRows(type: SqlType, rows: readonly (Scalar | undefined)[], length = rows.length, nullMask: Uint8Array | null = null): Column {
+export function listColumnFromRows(
+  type: SqlType,
+  rows: readonly (Scalar | undefined)[],
+  length = rows.length,
+  nullMask: Uint8Array | null = null,
+): Column {
   const { offsets, nulls, total } = offsetsOfRows(rows, length, nullMask, (row) => (row as readonly Scalar[]).length);
   const flat = new Array<Scalar>(total);
   let k = 0;
@@ -95,7 +110,13 @@ export function sliceListColumn(column: Column, start: number, end: number): Col
   const offsets = new Int32Array(end - start + 1);
   for (let i = start; i <= end; i++) offsets[i - start] = source[i] - base;
   const nulls = column.nulls === null ? null : column.nulls.slice(start, end);
-  return { type: column.type, length: end - start, values: offsets, nulls, children: childrenOf(column).map((c) => sliceColumn(c, base, source[end])) };
+  return {
+    type: column.type,
+    length: end - start,
+    values: offsets,
+    nulls,
+    children: childrenOf(column).map((c) => sliceColumn(c, base, source[end])),
+  };
 }
 
 /** The rows at `positions` of an array (or map) column: a gather of the offsets, then of the elements. */
@@ -108,7 +129,13 @@ export function takeListColumn(column: Column, positions: Int32Array | Uint32Arr
   for (let i = 0; i < count; i++) {
     for (let e = source[positions[i]]; e < source[positions[i] + 1]; e++) elementPositions[k++] = e;
   }
-  return { type: column.type, length: count, values: offsets, nulls, children: childrenOf(column).map((c) => takeColumn(c, elementPositions, k)) };
+  return {
+    type: column.type,
+    length: count,
+    values: offsets,
+    nulls,
+    children: childrenOf(column).map((c) => takeColumn(c, elementPositions, k)),
+  };
 }
 
 /** Array (or map) columns of one type end to end. */
@@ -124,7 +151,10 @@ export function concatListColumns(type: SqlType, columns: readonly Column[], nul
     row += c.length;
   }
   const children = childTypesOf(type).map((childType, k) =>
-    concatColumns(childType, columns.map((c) => sliceColumn(childrenOf(c)[k], listOffsets(c)[0], listOffsets(c)[c.length]))),
+    concatColumns(
+      childType,
+      columns.map((c) => sliceColumn(childrenOf(c)[k], listOffsets(c)[0], listOffsets(c)[c.length])),
+    ),
   );
   return { type, length, values: offsets, nulls, children };
 }

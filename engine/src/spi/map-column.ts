@@ -39,7 +39,12 @@ export function readMapRow(offsets: Int32Array, keys: Column, values: Column, ro
 }
 
 /** A map column from one MapValue (or null) per row; rows flagged in `nullMask` are NULL. */
-export function mapColumnFromRows(type: SqlType, rows: readonly (Scalar | undefined)[], length = rows.length, nullMask: Uint8Array | null = null): Column {
+export function mapColumnFromRows(
+  type: SqlType,
+  rows: readonly (Scalar | undefined)[],
+  length = rows.length,
+  nullMask: Uint8Array | null = null,
+): Column {
   const { key, value } = mapTypeOf(type);
   const { offsets, nulls, total } = offsetsOfRows(rows, length, nullMask, (row) => (row as MapValue).size);
   const keys = new Array<Scalar>(total);

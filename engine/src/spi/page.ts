@@ -51,7 +51,16 @@ import {
 } from './list-column.js';
 import { mapColumnFromRows, mapKeys, mapValues, readMapRow } from './map-column.js';
 import type { MapValue } from './map-value.js';
-import { concatRowColumns, constantRowColumn, emptyRowColumn, readRowValue, rowColumnBytes, rowColumnFromRows, sliceRowColumn, takeRowColumn } from './row-column.js';
+import {
+  concatRowColumns,
+  constantRowColumn,
+  emptyRowColumn,
+  readRowValue,
+  rowColumnBytes,
+  rowColumnFromRows,
+  sliceRowColumn,
+  takeRowColumn,
+} from './row-column.js';
 
 export type Scalar = boolean | number | bigint | string | Uint8Array | null | readonly Scalar[] | MapValue;
 
@@ -357,7 +366,15 @@ export function concatColumns(type: SqlType, columns: readonly Column[]): Column
 export function concatPages(types: readonly SqlType[], pages: readonly Page[]): Page {
   let rowCount = 0;
   for (const p of pages) rowCount += p.rowCount;
-  return { rowCount, columns: types.map((t, i) => concatColumns(t, pages.map((p) => p.columns[i]))) };
+  return {
+    rowCount,
+    columns: types.map((t, i) =>
+      concatColumns(
+        t,
+        pages.map((p) => p.columns[i]),
+      ),
+    ),
+  };
 }
 
 /** A column of `length` rows all holding `value`. */

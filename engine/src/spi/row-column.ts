@@ -6,7 +6,17 @@
 
 import type { RowType } from '../types/row-type.js';
 import type { SqlType } from '../types/types.js';
-import { type Column, type Scalar, columnFromScalars, columnSizeInBytes, concatColumns, emptyColumn, getScalar, sliceColumn, takeColumn } from './page.js';
+import {
+  type Column,
+  type Scalar,
+  columnFromScalars,
+  columnSizeInBytes,
+  concatColumns,
+  emptyColumn,
+  getScalar,
+  sliceColumn,
+  takeColumn,
+} from './page.js';
 
 const NO_VALUES = new Uint8Array(0);
 
@@ -26,7 +36,12 @@ function rowColumn(type: SqlType, length: number, nulls: Uint8Array | null, chil
 
 /** A row column of no rows. */
 export function emptyRowColumn(type: SqlType): Column {
-  return rowColumn(type, 0, null, fieldTypesOf(type).map((t) => emptyColumn(t)));
+  return rowColumn(
+    type,
+    0,
+    null,
+    fieldTypesOf(type).map((t) => emptyColumn(t)),
+  );
 }
 
 /** The field values of row `row` as a JS array. */
@@ -35,7 +50,12 @@ export function readRowValue(column: Column, row: number): Scalar[] {
 }
 
 /** A row column from one JS array of field values (or null) per row; rows flagged in `nullMask` are NULL. */
-export function rowColumnFromRows(type: SqlType, rows: readonly (Scalar | undefined)[], length = rows.length, nullMask: Uint8Array | null = null): Column {
+export function rowColumnFromRows(
+  type: SqlType,
+  rows: readonly (Scalar | undefined)[],
+  length = rows.length,
+  nullMask: Uint8Array | null = null,
+): Column {
   const types = fieldTypesOf(type);
   let nulls: Uint8Array | null = null;
   const fields = types.map(() => new Array<Scalar>(length));
@@ -45,22 +65,42 @@ export function rowColumnFromRows(type: SqlType, rows: readonly (Scalar | undefi
     if (isNullRow) (nulls ??= new Uint8Array(length))[i] = 1;
     for (let f = 0; f < types.length; f++) fields[f][i] = isNullRow ? null : (row as readonly Scalar[])[f];
   }
-  return rowColumn(type, length, nulls, types.map((t, f) => columnFromScalars(t, fields[f])));
+  return rowColumn(
+    type,
+    length,
+    nulls,
+    types.map((t, f) => columnFromScalars(t, fields[f])),
+  );
 }
 
 export function sliceRowColumn(column: Column, start: number, end: number): Column {
   const nulls = column.nulls === null ? null : column.nulls.slice(start, end);
-  return rowColumn(column.type, end - start, nulls, rowFieldColumns(column).map((c) => sliceColumn(c, start, end)));
+  return rowColumn(
+    column.type,
+    end - start,
+    nulls,
+    rowFieldColumns(column).map((c) => sliceColumn(c, start, end)),
+  );
 }
 
 export function takeRowColumn(column: Column, positions: Int32Array | Uint32Array, count: number, nulls: Uint8Array | null): Column {
-  return rowColumn(column.type, count, nulls, rowFieldColumns(column).map((c) => takeColumn(c, positions, count)));
+  return rowColumn(
+    column.type,
+    count,
+    nulls,
+    rowFieldColumns(column).map((c) => takeColumn(c, positions, count)),
+  );
 }
 
 export function concatRowColumns(type: SqlType, columns: readonly Column[], nulls: Uint8Array | null): Column {
   let length = 0;
   for (const c of columns) length += c.length;
-  const children = fieldTypesOf(type).map((t, f) => concatColumns(t, columns.map((c) => rowFieldColumns(c)[f])));
+  const children = fieldTypesOf(type).map((t, f) =>
+    concatColumns(
+      t,
+      columns.map((c) => rowFieldColumns(c)[f]),
+    ),
+  );
   return rowColumn(type, length, nulls, children);
 }
 
@@ -73,5 +113,10 @@ export function rowColumnBytes(column: Column, stringsBytes: (values: readonly s
 
 /** `length` rows all holding `value` (null: all NULL). */
 export function constantRowColumn(type: SqlType, value: readonly Scalar[] | null, length: number): Column {
-  return takeRowColumn(rowColumnFromRows(type, [value]), new Int32Array(length), length, value === null ? new Uint8Array(length).fill(1) : null);
+  return takeRowColumn(
+    rowColumnFromRows(type, [value]),
+    new Int32Array(length),
+    length,
+    value === null ? new Uint8Array(length).fill(1) : null,
+  );
 }

@@ -20,7 +20,15 @@ export function canCastAddress(from: SqlType, to: SqlType): boolean {
   return other.kind === 'varchar' || other.kind === 'varbinary';
 }
 
-const ADDRESS_CASTS: Record<AddressKind, { fromText: (v: string) => string; fromBytes: (v: Uint8Array) => string; toText: (v: string) => string; toBytes: (v: string) => Uint8Array }> = {
+const ADDRESS_CASTS: Record<
+  AddressKind,
+  {
+    fromText: (v: string) => string;
+    fromBytes: (v: Uint8Array) => string;
+    toText: (v: string) => string;
+    toBytes: (v: string) => Uint8Array;
+  }
+> = {
   uuid: { fromText: uuidFromText, fromBytes: uuidFromBytes, toText: (v) => v, toBytes: uuidToBytes },
   ipaddress: { fromText: ipAddressFromText, fromBytes: ipAddressFromBytes, toText: formatIpAddress, toBytes: ipAddressToBytes },
 };
@@ -36,7 +44,8 @@ export function addressCast(from: SqlType, to: SqlType): (value: Scalar) => Scal
   const length = to.kind === 'varchar' ? to.length : undefined;
   return (v) => {
     const text = casts.toText(v as string);
-    if (length !== undefined && text.length > length) throw new EngineError('INVALID_CAST_ARGUMENT', `Cannot cast '${text}' to ${typeName(to)}`);
+    if (length !== undefined && text.length > length)
+      throw new EngineError('INVALID_CAST_ARGUMENT', `Cannot cast '${text}' to ${typeName(to)}`);
     return text;
   };
 }

@@ -5,15 +5,7 @@
 import { EngineError } from '../errors/engine-error.js';
 import type { Scalar } from '../spi/page.js';
 import { checkDecimalOverflow, decimalToNumber, fitsPrecision, numberToUnscaled, powerOfTen, rescale } from './decimal.js';
-import {
-  MICROS_PER_DAY,
-  parseDate,
-  parseTimeOfDay,
-  parseTimestamp,
-  roundMicros,
-  timestampDays,
-  timestampMicrosOfDay,
-} from './datetime.js';
+import { MICROS_PER_DAY, parseDate, parseTimeOfDay, parseTimestamp, roundMicros, timestampDays, timestampMicrosOfDay } from './datetime.js';
 import { formatDoubleAsText } from './number-format.js';
 import { formatDoubleForCast, formatRealForCast } from './scientific-cast-format.js';
 import { parseBooleanText, parseDecimalText, parseDoubleText, parseIntegerText } from './text-parsing.js';
@@ -63,9 +55,12 @@ export function canCast(from: SqlType, to: SqlType): boolean {
   if (to.kind === 'variant' || from.kind === 'variant') return castsWithVariant(to.kind === 'variant' ? from : to);
   if (involvesNumber(from, to)) return canCastNumber(from, to);
   if (to.kind === 'json' || from.kind === 'json') return to.kind === 'json' ? canCastToJson(from) : canCastFromJson(to);
-  if (from.kind === 'array' || to.kind === 'array') return from.kind === 'array' && to.kind === 'array' && canCast(from.element, to.element);
-  if (from.kind === 'map' || to.kind === 'map') return from.kind === 'map' && to.kind === 'map' && canCast(from.key, to.key) && canCast(from.value, to.value);
-  if (from.kind === 'row' || to.kind === 'row') return from.kind === 'row' && to.kind === 'row' && canCastRow(from as RowType, to as RowType, canCast);
+  if (from.kind === 'array' || to.kind === 'array')
+    return from.kind === 'array' && to.kind === 'array' && canCast(from.element, to.element);
+  if (from.kind === 'map' || to.kind === 'map')
+    return from.kind === 'map' && to.kind === 'map' && canCast(from.key, to.key) && canCast(from.value, to.value);
+  if (from.kind === 'row' || to.kind === 'row')
+    return from.kind === 'row' && to.kind === 'row' && canCastRow(from as RowType, to as RowType, canCast);
   if (isAddressType(from) || isAddressType(to)) return canCastAddress(from, to);
   if (isSketchType(from) || isSketchType(to)) return sketchCast(from, to) !== undefined;
   if (isString(to)) return from.kind !== 'varbinary' || to.kind === 'varchar';
@@ -102,8 +97,10 @@ export function castFunction(from: SqlType, to: SqlType, sessionZone?: string): 
   if (to.kind === 'json') return toJsonWriter(from) as CastFunction;
   if (from.kind === 'json') return castFromJson(to, (f, t) => castFunction(f, t, sessionZone) as OneCast) as CastFunction;
   if (from.kind === 'array' && to.kind === 'array') return elementwiseCast(castFunction(from.element, to.element));
-  if (from.kind === 'map' && to.kind === 'map') return mapCast(castFunction(from.key, to.key) as OneCast, castFunction(from.value, to.value) as OneCast, to) as CastFunction;
-  if (from.kind === 'row' && to.kind === 'row') return fieldwiseCast(from.fields.map((f, i) => castFunction(f.type, to.fields[i].type) as (v: Scalar) => Scalar)) as CastFunction;
+  if (from.kind === 'map' && to.kind === 'map')
+    return mapCast(castFunction(from.key, to.key) as OneCast, castFunction(from.value, to.value) as OneCast, to) as CastFunction;
+  if (from.kind === 'row' && to.kind === 'row')
+    return fieldwiseCast(from.fields.map((f, i) => castFunction(f.type, to.fields[i].type) as (v: Scalar) => Scalar)) as CastFunction;
   if (isAddressType(from) || isAddressType(to)) return addressCast(from, to) as CastFunction;
   if (isSketchType(from) || isSketchType(to)) return sketchCast(from, to) as CastFunction;
   if (to.kind === 'varchar' || to.kind === 'char') return toStringCast(from, to);
@@ -134,11 +131,19 @@ export function castFunction(from: SqlType, to: SqlType, sessionZone?: string): 
  * characters fail the statement instead of being cut off.
  */
 export function storeAssignmentCast(from: SqlType, to: SqlType, sessionZone?: string): CastFunction {
-  if (from.kind === 'array' && to.kind === 'array' && !typesEqual(from, to)) return elementwiseCast(storeAssignmentCast(from.element, to.element, sessionZone));
+  if (from.kind === 'array' && to.kind === 'array' && !typesEqual(from, to))
+    return elementwiseCast(storeAssignmentCast(from.element, to.element, sessionZone));
   if (from.kind === 'map' && to.kind === 'map' && !typesEqual(from, to)) {
-    return mapCast(storeAssignmentCast(from.key, to.key, sessionZone) as OneCast, storeAssignmentCast(from.value, to.value, sessionZone) as OneCast, to) as CastFunction;
+    return mapCast(
+      storeAssignmentCast(from.key, to.key, sessionZone) as OneCast,
+      storeAssignmentCast(from.value, to.value, sessionZone) as OneCast,
+      to,
+    ) as CastFunction;
   }
-  if (from.kind === 'row' && to.kind === 'row' && !typesEqual(from, to)) return fieldwiseCast(from.fields.map((f, i) => storeAssignmentCast(f.type, to.fields[i].type, sessionZone) as (v: Scalar) => Scalar)) as CastFunction;
+  if (from.kind === 'row' && to.kind === 'row' && !typesEqual(from, to))
+    return fieldwiseCast(
+      from.fields.map((f, i) => storeAssignmentCast(f.type, to.fields[i].type, sessionZone) as (v: Scalar) => Scalar),
+    ) as CastFunction;
   const cast = castFunction(from, to, sessionZone) as (v: Scalar) => Scalar;
   if ((from.kind !== 'varchar' && from.kind !== 'char') || (to.kind !== 'varchar' && to.kind !== 'char')) return cast as CastFunction;
   const length = to.length;

@@ -85,7 +85,7 @@ export function compareChars(a: string, b: string): number {
   const longer = a.length > b.length ? a : b;
   for (let i = n; i < longer.length; i++) {
     const c = longer.charCodeAt(i);
-    if (c !== SPACE) return (c < SPACE) === (longer === a) ? -1 : 1;
+    if (c !== SPACE) return c < SPACE === (longer === a) ? -1 : 1;
   }
   return 0;
 }

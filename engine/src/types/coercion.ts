@@ -78,8 +78,10 @@ function sameKindSuperType(a: SqlType, b: SqlType): SqlType | undefined {
   if (a.kind === 'char' && b.kind === 'char') return { kind: 'char', length: Math.max(a.length, b.length) };
   if (a.kind === 'timestamp' && b.kind === 'timestamp') return { kind: 'timestamp', precision: Math.max(a.precision, b.precision) };
   if (a.kind === 'time' && b.kind === 'time') return { kind: 'time', precision: Math.max(a.precision, b.precision) };
-  if (a.kind === 'timestamp with time zone' && b.kind === 'timestamp with time zone') return { kind: a.kind, precision: Math.max(a.precision, b.precision) };
-  if (a.kind === 'time with time zone' && b.kind === 'time with time zone') return { kind: a.kind, precision: Math.max(a.precision, b.precision) };
+  if (a.kind === 'timestamp with time zone' && b.kind === 'timestamp with time zone')
+    return { kind: a.kind, precision: Math.max(a.precision, b.precision) };
+  if (a.kind === 'time with time zone' && b.kind === 'time with time zone')
+    return { kind: a.kind, precision: Math.max(a.precision, b.precision) };
   if (a.kind === 'array' && b.kind === 'array') {
     const element = commonSuperType(a.element, b.element);
     return element === undefined ? undefined : { kind: 'array', element };
@@ -148,7 +150,6 @@ function coerceIntegral(source: SqlType, targetKind: SqlType['kind']): SqlType |
   const to = INTEGRAL_ORDER.indexOf(targetKind);
   return to > from ? ({ kind: targetKind } as SqlType) : undefined;
 }
-
 
 function mapSuperType(a: SqlType & { kind: 'map' }, b: SqlType & { kind: 'map' }): SqlType | undefined {
   const key = commonSuperType(a.key, b.key);

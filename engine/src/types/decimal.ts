@@ -33,7 +33,11 @@ export function parseDecimal(text: string): ParsedDecimal | undefined {
   const fraction = m[3] ?? '';
   if ((m[2] ?? '') === '' && fraction === '') return undefined;
   const magnitude = integral + fraction === '' ? 0n : BigInt(integral + fraction);
-  return { unscaled: m[1] === '-' ? -magnitude : magnitude, precision: Math.max(1, integral.length + fraction.length), scale: fraction.length };
+  return {
+    unscaled: m[1] === '-' ? -magnitude : magnitude,
+    precision: Math.max(1, integral.length + fraction.length),
+    scale: fraction.length,
+  };
 }
 
 /** The unscaled value as text with exactly `scale` fraction digits: 123450n, 2 -> "1234.50". */
@@ -55,7 +59,7 @@ export function divideRoundHalfUp(numerator: bigint, denominator: bigint): bigin
   const twiceRemainder = (remainder < 0n ? -remainder : remainder) * 2n;
   const absDenominator = denominator < 0n ? -denominator : denominator;
   if (twiceRemainder < absDenominator) return quotient;
-  return (numerator < 0n) !== (denominator < 0n) ? quotient - 1n : quotient + 1n;
+  return numerator < 0n !== denominator < 0n ? quotient - 1n : quotient + 1n;
 }
 
 /** Changes the scale of an unscaled value, rounding HALF_UP when digits are dropped. */

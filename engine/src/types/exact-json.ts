@@ -64,7 +64,11 @@ class JsonParser {
     if (c === '[') return this.array();
     if (c === '"') return this.string();
     if (c === '-' || (c >= '0' && c <= '9')) return this.number();
-    for (const [word, value] of [['true', true], ['false', false], ['null', null]] as const) {
+    for (const [word, value] of [
+      ['true', true],
+      ['false', false],
+      ['null', null],
+    ] as const) {
       if (this.text.startsWith(word, this.pos)) {
         this.pos += word.length;
         return value;
@@ -199,7 +203,8 @@ function writeValue(value: unknown): string | undefined {
   if (typeof value === 'bigint') return value.toString();
   if (value instanceof RawJson) return value.text;
   if (Array.isArray(value)) return `[${value.map((v) => writeValue(v) ?? 'null').join(',')}]`;
-  if (value instanceof OrderedJsonObject) return `{${value.members.map(([name, v]) => `${JSON.stringify(name)}:${writeValue(v) ?? 'null'}`).join(',')}}`;
+  if (value instanceof OrderedJsonObject)
+    return `{${value.members.map(([name, v]) => `${JSON.stringify(name)}:${writeValue(v) ?? 'null'}`).join(',')}}`;
   if (value !== null && typeof value === 'object') {
     const members: string[] = [];
     for (const [key, v] of Object.entries(value)) {

@@ -87,7 +87,8 @@ export function ipAddressFromText(text: string): string {
 
 /** CAST(varbinary AS ipaddress): 4 bytes are IPv4, 16 IPv6. */
 export function ipAddressFromBytes(bytes: Uint8Array): string {
-  if (bytes.length !== 4 && bytes.length !== 16) throw new EngineError('INVALID_CAST_ARGUMENT', `Invalid IP address binary length: ${bytes.length}`);
+  if (bytes.length !== 4 && bytes.length !== 16)
+    throw new EngineError('INVALID_CAST_ARGUMENT', `Invalid IP address binary length: ${bytes.length}`);
   return toHex(mappedBytes(bytes));
 }
 
@@ -141,7 +142,7 @@ export function networkContains(cidr: string, stored: string): boolean {
   } else if (prefix > 128) throw invalid('Invalid CIDR');
   const address = ipAddressToBytes(stored);
   for (let bit = 0; bit < prefix; bit++) {
-    const mask = 0x80 >> bit % 8;
+    const mask = 0x80 >> (bit % 8);
     if ((network[bit >> 3] & mask) !== (address[bit >> 3] & mask)) return false;
   }
   return true;

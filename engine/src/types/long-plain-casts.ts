@@ -6,7 +6,15 @@
 import { EngineError } from '../errors/engine-error.js';
 import type { Scalar } from '../spi/page.js';
 import { PICOS_PER_MILLI, packZonedParts, roundParts, zonedParts } from './long-zoned-timestamp.js';
-import { type ParsedPicos, floorDiv, isLongPlain, parseTimePicos, parseTimestampPicos, readPicos, writePicos } from './long-plain-temporal.js';
+import {
+  type ParsedPicos,
+  floorDiv,
+  isLongPlain,
+  parseTimePicos,
+  parseTimestampPicos,
+  readPicos,
+  writePicos,
+} from './long-plain-temporal.js';
 import { localMillis, offsetMillisAt, zoneKeyOf } from './time-zones.js';
 import { type SqlType, typeName } from './types.js';
 import { localToInstant } from './zoned-casts.js';
@@ -93,4 +101,3 @@ export function localPicosToZoned(picos: bigint, key: number, precision: number)
   const rounded = roundParts(Number(millis), Number(picos - millis * PICOS_MILLI), precision);
   return packZonedParts({ millis: localToInstant(key, rounded.millis), picos: rounded.picos, key }, precision);
 }
-

@@ -43,7 +43,8 @@ export function packZonedParts(parts: ZonedParts, precision: number): bigint {
 
 /** Millis and picos of a milli rounded half up to `precision` fraction digits of a second (0..12). */
 export function roundParts(millis: number, picos: number, precision: number): { millis: number; picos: number } {
-  if (precision <= SHORT_ZONED_PRECISION) return { millis: roundMillis(millis + (picos >= PICOS_PER_MILLI / 2 ? 1 : 0), precision), picos: 0 };
+  if (precision <= SHORT_ZONED_PRECISION)
+    return { millis: roundMillis(millis + (picos >= PICOS_PER_MILLI / 2 ? 1 : 0), precision), picos: 0 };
   const unit = 10 ** (12 - precision);
   const rounded = Math.floor((picos + unit / 2) / unit) * unit;
   return rounded >= PICOS_PER_MILLI ? { millis: millis + 1, picos: rounded - PICOS_PER_MILLI } : { millis, picos: rounded };
@@ -64,7 +65,9 @@ export function toShortZoned(v: bigint, precision: number): bigint {
 
 /** Fraction digits 4..12 of a second, from picos of a milli. */
 export function subMilliDigits(picos: number, precision: number): string {
-  return String(picos).padStart(9, '0').slice(0, precision - SHORT_ZONED_PRECISION);
+  return String(picos)
+    .padStart(9, '0')
+    .slice(0, precision - SHORT_ZONED_PRECISION);
 }
 
 /** 'YYYY-MM-DD HH:MM:SS.fffffffff' of local millis and picos, `precision` fraction digits. */

@@ -18,9 +18,13 @@ export function mapCast(keyCast: OneCast, valueCast: OneCast, to: SqlType & { ki
     const seen = new Set<unknown>();
     for (const key of keys) {
       const lookup = keyOf(key);
-      if (seen.has(lookup)) throw new EngineError('INVALID_FUNCTION_ARGUMENT', `Duplicate map keys (${formatValueAsText(key, to.key)}) are not allowed`);
+      if (seen.has(lookup))
+        throw new EngineError('INVALID_FUNCTION_ARGUMENT', `Duplicate map keys (${formatValueAsText(key, to.key)}) are not allowed`);
       seen.add(lookup);
     }
-    return new MapValue(keys, map.values.map((v) => (v === null ? null : valueCast(v))));
+    return new MapValue(
+      keys,
+      map.values.map((v) => (v === null ? null : valueCast(v))),
+    );
   };
 }

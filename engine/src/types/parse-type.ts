@@ -38,10 +38,7 @@ const SIMPLE_TYPES: Record<string, SqlType> = {
 };
 
 /** Types Trino knows that this engine does not implement yet. */
-const KNOWN_UNSUPPORTED = new Set([
-  'array',
-  'map',
-]);
+const KNOWN_UNSUPPORTED = new Set(['array', 'map']);
 
 /**
  * The SqlType for `name(parameters...)`. Names are lower-cased, multi-word names joined by one space.
@@ -81,7 +78,11 @@ export function parseTypeSpec(name: string, parameters: readonly number[], locat
       const precision = parameters.length === 0 ? 3 : parameters[0];
       if (precision < 0 || precision > MAX_TRINO_TIME_PRECISION) {
         const label = name.toUpperCase();
-        throw new EngineError('INVALID_FUNCTION_ARGUMENT', `${label} precision must be in range [0, ${MAX_TRINO_TIME_PRECISION}]: ${precision}`, location);
+        throw new EngineError(
+          'INVALID_FUNCTION_ARGUMENT',
+          `${label} precision must be in range [0, ${MAX_TRINO_TIME_PRECISION}]: ${precision}`,
+          location,
+        );
       }
       return { kind: name, precision };
     }
@@ -99,7 +100,11 @@ function parseDecimal(parameters: readonly number[], location?: SourceLocation):
   const precision = parameters.length > 0 ? parameters[0] : MAX_DECIMAL_PRECISION;
   const scale = parameters.length > 1 ? parameters[1] : 0;
   if (precision < 1 || precision > MAX_DECIMAL_PRECISION) {
-    throw new EngineError('INVALID_FUNCTION_ARGUMENT', `DECIMAL precision must be in range [1, ${MAX_DECIMAL_PRECISION}]: ${precision}`, location);
+    throw new EngineError(
+      'INVALID_FUNCTION_ARGUMENT',
+      `DECIMAL precision must be in range [1, ${MAX_DECIMAL_PRECISION}]: ${precision}`,
+      location,
+    );
   }
   if (scale < 0 || scale > precision) {
     throw new EngineError('INVALID_FUNCTION_ARGUMENT', `DECIMAL scale must be in range [0, precision (${precision})]: ${scale}`, location);
@@ -117,7 +122,11 @@ function parseZonedTimestampType(parameters: readonly number[], location?: Sourc
   expectParameterCount('timestamp with time zone', parameters, 1, location);
   const precision = parameters.length === 0 ? 3 : parameters[0];
   if (precision < 0 || precision > MAX_TRINO_TIME_PRECISION) {
-    throw new EngineError('INVALID_FUNCTION_ARGUMENT', `TIMESTAMP WITH TIME ZONE precision must be in range [0, ${MAX_TRINO_TIME_PRECISION}]: ${precision}`, location);
+    throw new EngineError(
+      'INVALID_FUNCTION_ARGUMENT',
+      `TIMESTAMP WITH TIME ZONE precision must be in range [0, ${MAX_TRINO_TIME_PRECISION}]: ${precision}`,
+      location,
+    );
   }
   return zonedTimestampType(precision, location);
 }
@@ -126,7 +135,11 @@ function parseZonedTimeType(parameters: readonly number[], location?: SourceLoca
   expectParameterCount('time with time zone', parameters, 1, location);
   const precision = parameters.length === 0 ? 3 : parameters[0];
   if (precision < 0 || precision > MAX_TRINO_TIME_PRECISION) {
-    throw new EngineError('INVALID_FUNCTION_ARGUMENT', `TIME WITH TIME ZONE precision must be in range [0, ${MAX_TRINO_TIME_PRECISION}]: ${precision}`, location);
+    throw new EngineError(
+      'INVALID_FUNCTION_ARGUMENT',
+      `TIME WITH TIME ZONE precision must be in range [0, ${MAX_TRINO_TIME_PRECISION}]: ${precision}`,
+      location,
+    );
   }
   return zonedTimeType(precision);
 }

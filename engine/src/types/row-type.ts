@@ -36,7 +36,8 @@ export function rowSuperType(a: RowType, b: RowType, superOf: (x: SqlType, y: Sq
     const type = superOf(a.fields[i].type, b.fields[i].type);
     if (type === undefined) return undefined;
     const name = a.fields[i].name;
-    const sameName = name !== undefined && b.fields[i].name !== undefined && name.toLowerCase() === (b.fields[i].name as string).toLowerCase();
+    const sameName =
+      name !== undefined && b.fields[i].name !== undefined && name.toLowerCase() === (b.fields[i].name as string).toLowerCase();
     fields.push(sameName ? { name, type } : { type });
   }
   return rowOf(fields);
@@ -63,7 +64,8 @@ export function fieldwiseCast(casts: readonly ((v: Scalar) => Scalar)[]): (value
 
 /** The type name the client protocol sends in `columns`: row field names without quotes (Trino's formatType). */
 export function clientTypeName(t: SqlType): string {
-  if (t.kind === 'row') return `row(${t.fields.map((f) => (f.name === undefined ? '' : `${f.name} `) + clientTypeName(f.type)).join(', ')})`;
+  if (t.kind === 'row')
+    return `row(${t.fields.map((f) => (f.name === undefined ? '' : `${f.name} `) + clientTypeName(f.type)).join(', ')})`;
   if (t.kind === 'array') return `array(${clientTypeName(t.element)})`;
   return typeName(t);
 }

@@ -48,7 +48,8 @@ function roundHalfEven({ digits, exponent }: Digits, keep: number, value: number
   const kept = digits.slice(0, keep);
   let up: boolean;
   if (first !== 5) up = first > 5;
-  else if (digits.length > keep + 1) up = true; // Digits past the 5 (never zeros: none trail).
+  else if (digits.length > keep + 1)
+    up = true; // Digits past the 5 (never zeros: none trail).
   else {
     const side = compareWithDecimal(value, digits, exponent);
     up = side === 0 ? (kept.charCodeAt(keep - 1) - 48) % 2 === 1 : side > 0;

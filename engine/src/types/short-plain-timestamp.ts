@@ -14,7 +14,10 @@ const LIMIT_PICOS = BigInt(SHORT_TIMESTAMP_LIMIT_MICROS) * 1_000_000n;
 /** The picoseconds of a timestamp(0..3) value, refused where a double could not hold its millis. */
 export function checkShortTimestamp(picos: bigint): bigint {
   if (picos >= LIMIT_PICOS || picos <= -LIMIT_PICOS) {
-    throw new EngineError('NOT_SUPPORTED', 'timestamp(0..3) outside -144169-06-28 .. +148108-07-06 (2^62 microseconds from 1970) is not supported: use timestamp(6)');
+    throw new EngineError(
+      'NOT_SUPPORTED',
+      'timestamp(0..3) outside -144169-06-28 .. +148108-07-06 (2^62 microseconds from 1970) is not supported: use timestamp(6)',
+    );
   }
   return picos;
 }

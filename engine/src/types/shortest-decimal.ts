@@ -121,7 +121,11 @@ function doubleInterval(x: number): RoundingInterval {
 function closestWithDigits(x: number, digits: number, interval: RoundingInterval): Candidate | undefined {
   const text = x.toExponential(digits - 1);
   const mark = text.indexOf('e');
-  const nearest: Candidate = { n: Number(text.slice(0, mark).replace('.', '')), e: Number(text.slice(mark + 1)) - (digits - 1), value: Number(text) };
+  const nearest: Candidate = {
+    n: Number(text.slice(0, mark).replace('.', '')),
+    e: Number(text.slice(mark + 1)) - (digits - 1),
+    value: Number(text),
+  };
   const side = compare(nearest, interval.self);
   if (side === 0) return nearest;
   const nearestFits = rounds(nearest, interval);

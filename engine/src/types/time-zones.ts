@@ -27,14 +27,37 @@ const MILLIS_PER_MINUTE = 60_000;
 const MILLIS_PER_DAY = 86_400_000;
 
 const CANONICAL_ZONES: readonly string[] = Intl.supportedValuesOf('timeZone');
-const NAMED_ZONES: readonly string[] = [...CANONICAL_ZONES, ...ZONE_ALIASES.filter((name) => !CANONICAL_ZONES.includes(name) && isIcuZone(name))];
+const NAMED_ZONES: readonly string[] = [
+  ...CANONICAL_ZONES,
+  ...ZONE_ALIASES.filter((name) => !CANONICAL_ZONES.includes(name) && isIcuZone(name)),
+];
 const KEY_BY_LOWER_NAME = new Map<string, number>();
 NAMED_ZONES.forEach((name, i) => KEY_BY_LOWER_NAME.set(name.toLowerCase(), NAMED_KEY_BASE + i));
 /** Characters of the longest zone name (offsets print in 6). */
 export const MAX_ZONE_NAME_LENGTH = Math.max(6, ...NAMED_ZONES.map((name) => name.length));
 if (NAMED_KEY_BASE + NAMED_ZONES.length >= 4096) throw new Error('zone table exceeds 12-bit keys');
 
-const UTC_NAMES = new Set(['utc', 'z', 'gmt', 'gmt0', 'ut', 'uct', 'zulu', 'greenwich', 'universal', 'etc/utc', 'etc/gmt', 'etc/uct', 'etc/ut', 'etc/zulu', 'etc/greenwich', 'etc/universal', 'etc/gmt0', 'etc/gmt+0', 'etc/gmt-0']);
+const UTC_NAMES = new Set([
+  'utc',
+  'z',
+  'gmt',
+  'gmt0',
+  'ut',
+  'uct',
+  'zulu',
+  'greenwich',
+  'universal',
+  'etc/utc',
+  'etc/gmt',
+  'etc/uct',
+  'etc/ut',
+  'etc/zulu',
+  'etc/greenwich',
+  'etc/universal',
+  'etc/gmt0',
+  'etc/gmt+0',
+  'etc/gmt-0',
+]);
 
 export function zoneNotSupported(name: string): EngineError {
   return new EngineError('NOT_SUPPORTED', `Time zone not supported: ${name}`);
@@ -83,7 +106,8 @@ function lookUpZoneKey(name: string): number | undefined {
 /** The key of a fixed offset in minutes (0 is UTC). */
 export function offsetZoneKey(minutes: number): number {
   if (minutes === 0) return UTC_ZONE_KEY;
-  if (!Number.isInteger(minutes) || Math.abs(minutes) > MAX_OFFSET_MINUTES) throw new EngineError('INVALID_FUNCTION_ARGUMENT', `Invalid offset minutes ${minutes}`);
+  if (!Number.isInteger(minutes) || Math.abs(minutes) > MAX_OFFSET_MINUTES)
+    throw new EngineError('INVALID_FUNCTION_ARGUMENT', `Invalid offset minutes ${minutes}`);
   return OFFSET_KEY_BASE + minutes;
 }
 
@@ -219,7 +243,12 @@ export function instantOfLocal(key: number, local: number, gap: 'shift' | 'fail'
   const before = offsetMillisAt(key, local - MILLIS_PER_DAY);
   const after = offsetMillisAt(key, local + MILLIS_PER_DAY);
   const candidates = before === after ? [before] : [Math.max(before, after), Math.min(before, after)];
-  if (preferOffset !== undefined && candidates.length === 2 && candidates.includes(preferOffset) && offsetMillisAt(key, local - preferOffset) === preferOffset) {
+  if (
+    preferOffset !== undefined &&
+    candidates.length === 2 &&
+    candidates.includes(preferOffset) &&
+    offsetMillisAt(key, local - preferOffset) === preferOffset
+  ) {
     return local - preferOffset;
   }
   // The larger offset gives the earlier instant: java's "earlier offset" in an overlap.

@@ -185,10 +185,22 @@ export function typeSignature(t: SqlType): TypeSignature {
     case 'array':
       return { rawType: 'array', arguments: [{ kind: 'TYPE', value: typeSignature(t.element) }] };
     case 'map':
-      return { rawType: 'map', arguments: [{ kind: 'TYPE', value: typeSignature(t.key) }, { kind: 'TYPE', value: typeSignature(t.value) }] };
+      return {
+        rawType: 'map',
+        arguments: [
+          { kind: 'TYPE', value: typeSignature(t.key) },
+          { kind: 'TYPE', value: typeSignature(t.value) },
+        ],
+      };
     case 'row':
       // Trino sends each field as a NAMED_TYPE (a null fieldName for an anonymous field).
-      return { rawType: 'row', arguments: t.fields.map((f) => ({ kind: 'NAMED_TYPE', value: { fieldName: f.name === undefined ? null : { name: f.name }, typeSignature: typeSignature(f.type) } })) };
+      return {
+        rawType: 'row',
+        arguments: t.fields.map((f) => ({
+          kind: 'NAMED_TYPE',
+          value: { fieldName: f.name === undefined ? null : { name: f.name }, typeSignature: typeSignature(f.type) },
+        })),
+      };
     case 'sketch':
       return qdigestTypeSignature(t.sketch, (element) => typeSignature(element)) ?? { rawType: t.sketch, arguments: [] };
     default:
@@ -211,7 +223,9 @@ export function isString(t: SqlType): boolean {
 }
 /** Whether a type's values are JS strings in column storage (character strings, json text, uuid and ipaddress text). */
 export function holdsStrings(t: SqlType): boolean {
-  return t.kind === 'varchar' || t.kind === 'char' || t.kind === 'json' || t.kind === 'uuid' || t.kind === 'ipaddress' || t.kind === 'number';
+  return (
+    t.kind === 'varchar' || t.kind === 'char' || t.kind === 'json' || t.kind === 'uuid' || t.kind === 'ipaddress' || t.kind === 'number'
+  );
 }
 /** Whether a type's values are Uint8Arrays in column storage (varbinary, the serialized sketches, encoded variants). */
 export function holdsBytes(t: SqlType): boolean {

@@ -131,7 +131,9 @@ export function formatValueAsText(value: Scalar, type: SqlType): string {
       return formatZonedTime(value as bigint, type.precision);
     case 'row':
       // As Trino's CLI prints a row.
-      return `{${mapRowValue(value, type, formatValueAsText).map((v, i) => `${type.fields[i].name === undefined ? '' : `${type.fields[i].name}=`}${v ?? 'NULL'}`).join(', ')}}`;
+      return `{${mapRowValue(value, type, formatValueAsText)
+        .map((v, i) => `${type.fields[i].name === undefined ? '' : `${type.fields[i].name}=`}${v ?? 'NULL'}`)
+        .join(', ')}}`;
     default:
       return formatTemporal(value as number, type) as string;
   }
@@ -141,7 +143,11 @@ export function formatValueAsText(value: Scalar, type: SqlType): string {
  * A map as Trino's client protocol sends it: a JSON object in entry order whose names are the keys as
  * text (Java's toString of the key: 1, 1.5, abc, [1, 2]) and whose values are encoded by `encode`.
  */
-export function mapJsonObject(map: MapValue, type: SqlType & { kind: 'map' }, encode: (value: Scalar, type: SqlType) => unknown): Record<string, unknown> {
+export function mapJsonObject(
+  map: MapValue,
+  type: SqlType & { kind: 'map' },
+  encode: (value: Scalar, type: SqlType) => unknown,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (let i = 0; i < map.size; i++) out[formatValueAsText(map.keys[i], type.key)] = encode(map.values[i], type.value);
   return out;

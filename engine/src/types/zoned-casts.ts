@@ -16,12 +16,16 @@ type Cast = (value: never) => Scalar;
 
 /** Whether the cast reads the session time zone (the analyzer then records it on the cast). */
 export function castNeedsSessionZone(from: SqlType, to: SqlType): boolean {
-  return to.kind === 'timestamp with time zone' && (from.kind === 'timestamp' || from.kind === 'date' || from.kind === 'varchar' || from.kind === 'char');
+  return (
+    to.kind === 'timestamp with time zone' &&
+    (from.kind === 'timestamp' || from.kind === 'date' || from.kind === 'varchar' || from.kind === 'char')
+  );
 }
 
 /** Whether a cast between these types involving a zoned timestamp exists. */
 export function canCastZoned(from: SqlType, to: SqlType): boolean {
-  if (from.kind === 'timestamp with time zone') return ['timestamp with time zone', 'timestamp', 'date', 'time', 'varchar', 'char'].includes(to.kind);
+  if (from.kind === 'timestamp with time zone')
+    return ['timestamp with time zone', 'timestamp', 'date', 'time', 'varchar', 'char'].includes(to.kind);
   return from.kind === 'timestamp' || from.kind === 'date' || from.kind === 'varchar' || from.kind === 'char';
 }
 
@@ -34,9 +38,11 @@ export function zonedCast(from: SqlType, to: SqlType, sessionZone: string | unde
     const defaultKey = sessionZone === undefined ? undefined : zoneKeyOf(sessionZone);
     return ((text: string) => packZonedParts(parseZoned(text, defaultKey).parts, precision)) as Cast;
   }
-  if (sessionZone === undefined) throw new EngineError('GENERIC_INTERNAL_ERROR', `cast from ${from.kind} to timestamp with time zone needs the session time zone`);
+  if (sessionZone === undefined)
+    throw new EngineError('GENERIC_INTERNAL_ERROR', `cast from ${from.kind} to timestamp with time zone needs the session time zone`);
   const key = zoneKeyOf(sessionZone);
-  if (from.kind === 'date') return ((days: number) => packZonedParts({ millis: localToInstant(key, days * MILLIS_PER_DAY), picos: 0, key }, precision)) as Cast;
+  if (from.kind === 'date')
+    return ((days: number) => packZonedParts({ millis: localToInstant(key, days * MILLIS_PER_DAY), picos: 0, key }, precision)) as Cast;
   return ((micros: number) => localMicrosToZoned(micros, key, precision)) as Cast;
 }
 

@@ -10,7 +10,16 @@ import { MICROS_PER_DAY } from './datetime.js';
 import { packZonedParts, zonedParts } from './long-zoned-timestamp.js';
 import { localMillis, offsetMillisAt, offsetZoneKey, zoneKeyOf } from './time-zones.js';
 import type { SqlType } from './types.js';
-import { PICOS_PER_DAY, invalidZonedTime, packZonedTime, parseZonedTime, rescaleZonedTime, roundPicosOfDay, zonedTimeOffset, zonedTimePicos } from './zoned-time.js';
+import {
+  PICOS_PER_DAY,
+  invalidZonedTime,
+  packZonedTime,
+  parseZonedTime,
+  rescaleZonedTime,
+  roundPicosOfDay,
+  zonedTimeOffset,
+  zonedTimePicos,
+} from './zoned-time.js';
 
 type Cast = (value: never) => Scalar;
 
@@ -20,7 +29,8 @@ const MILLIS_PER_DAY = 86_400_000;
 
 /** Whether a cast between these types involving a zoned time exists. */
 export function canCastZonedTime(from: SqlType, to: SqlType): boolean {
-  if (from.kind === 'time with time zone') return ['time with time zone', 'time', 'timestamp', 'timestamp with time zone', 'varchar', 'char'].includes(to.kind);
+  if (from.kind === 'time with time zone')
+    return ['time with time zone', 'time', 'timestamp', 'timestamp with time zone', 'varchar', 'char'].includes(to.kind);
   return ['time with time zone', 'time', 'timestamp with time zone', 'varchar', 'char'].includes(from.kind);
 }
 
@@ -58,7 +68,8 @@ export function zonedTimeCast(from: SqlType, to: SqlType, session: string | unde
       return packZonedTime(picosOfDay, offsetMillisAt(key, local) / 60_000);
     }) as Cast;
   }
-  const missingOffset = () => new EngineError('GENERIC_INTERNAL_ERROR', `cast from ${from.kind} to time with time zone needs the session offset`);
+  const missingOffset = () =>
+    new EngineError('GENERIC_INTERNAL_ERROR', `cast from ${from.kind} to time with time zone needs the session offset`);
   const offset = sessionOffset === undefined ? undefined : offsetMillisAt(zoneKeyOf(sessionOffset), 0) / 60_000;
   if (from.kind === 'time') {
     if (offset === undefined) throw missingOffset();
@@ -87,7 +98,10 @@ function toTimestamp(to: SqlType, epochDay: number): Cast {
   return ((v: bigint) => {
     const picos = dayPicos + roundPicos(v >> 12n, precision);
     const millis = picos / PICOS_PER_MILLI;
-    return packZonedParts({ millis: Number(millis), picos: Number(picos - millis * PICOS_PER_MILLI), key: offsetZoneKey(zonedTimeOffset(v)) }, precision);
+    return packZonedParts(
+      { millis: Number(millis), picos: Number(picos - millis * PICOS_PER_MILLI), key: offsetZoneKey(zonedTimeOffset(v)) },
+      precision,
+    );
   }) as Cast;
 }
 
@@ -112,4 +126,3 @@ function fromZonedTime(to: SqlType): Cast {
       throw new EngineError('TYPE_MISMATCH', `Cannot cast time with time zone to ${to.kind}`);
   }
 }
-

@@ -56,7 +56,9 @@ export function formatPicosOfDay(picos: bigint, precision: number): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   const text = `${pad(Math.floor(seconds / 3600))}:${pad(Math.floor(seconds / 60) % 60)}:${pad(seconds % 60)}`;
   if (precision === 0) return text;
-  return `${text}.${String(picos % PICOS_PER_SECOND).padStart(12, '0').slice(0, precision)}`;
+  return `${text}.${String(picos % PICOS_PER_SECOND)
+    .padStart(12, '0')
+    .slice(0, precision)}`;
 }
 
 /** Trino's text: '12:00:00.000+09:00'. */

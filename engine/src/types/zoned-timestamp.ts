@@ -21,7 +21,11 @@ const ZONE_MASK = 0xfffn;
 /** timestamp(p) with time zone, or NOT_SUPPORTED above the precision held here (never a silent rounding). */
 export function zonedTimestampType(precision: number, location?: SourceLocation): SqlType {
   if (precision > MAX_ZONED_PRECISION) {
-    throw new EngineError('NOT_SUPPORTED', `timestamp(${precision}) with time zone is not supported: precision above ${MAX_ZONED_PRECISION}`, location);
+    throw new EngineError(
+      'NOT_SUPPORTED',
+      `timestamp(${precision}) with time zone is not supported: precision above ${MAX_ZONED_PRECISION}`,
+      location,
+    );
   }
   return timestampWithTimeZone(precision);
 }
@@ -96,7 +100,8 @@ export function parseZoned(text: string, defaultZoneKey?: number): ParsedZoned {
   const picos = Number(fraction.slice(3, 12).padEnd(9, '0')) + (fraction.length > 12 && fraction[12] >= '5' ? 1 : 0);
   const local = days * MILLIS_PER_DAY + ((hour * 60 + minute) * 60 + second) * 1000;
   const instant = instantOfLocal(zoneKey, local, 'fail');
-  if (instant === undefined) throw new EngineError('INVALID_CAST_ARGUMENT', `Invalid TIMESTAMP due to daylight savings transition: ${text}`);
+  if (instant === undefined)
+    throw new EngineError('INVALID_CAST_ARGUMENT', `Invalid TIMESTAMP due to daylight savings transition: ${text}`);
   const carry = picos === 1_000_000_000 ? 1 : 0;
   return { parts: { millis: instant + fractionMillis + carry, picos: carry ? 0 : picos, key: zoneKey }, precision: fraction.length };
 }

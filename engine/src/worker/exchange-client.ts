@@ -245,7 +245,12 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
       if (s.state !== 'closed') {
         s.setState('closed');
         if (s.local !== undefined) this.destroyLocal(s.local);
-        else fetch(s.location.uri, { method: 'DELETE', headers: this.options.headers(), signal: AbortSignal.timeout(this.options.requestTimeoutMillis) }).catch(() => undefined);
+        else
+          fetch(s.location.uri, {
+            method: 'DELETE',
+            headers: this.options.headers(),
+            signal: AbortSignal.timeout(this.options.requestTimeoutMillis),
+          }).catch(() => undefined);
       }
     }
     this.queue.length = 0;
@@ -338,19 +343,29 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
   private async fetchRemotePages(source: Source, signal: AbortSignal): Promise<void> {
     const uri = `${source.location.uri}/${source.token}`;
     const response = await fetch(uri, {
-      headers: { ...this.options.headers(), ...resultsRequestHeaders({ maxBytes: this.options.maxResponseBytes, maxWaitMillis: this.options.maxWaitMillis }) },
+      headers: {
+        ...this.options.headers(),
+        ...resultsRequestHeaders({ maxBytes: this.options.maxResponseBytes, maxWaitMillis: this.options.maxWaitMillis }),
+      },
       signal,
     });
     if (response.status !== 200 && response.status !== 204) {
       const body = await response.text().catch(() => '');
-      throw new HttpStatusError(response.status, `Expected response code 200 or 204 from ${uri}, but was ${response.status}: ${body.slice(0, 1000)}`);
+      throw new HttpStatusError(
+        response.status,
+        `Expected response code 200 or 204 from ${uri}, but was ${response.status}: ${body.slice(0, 1000)}`,
+      );
     }
     const { token, nextToken, complete, taskInstanceId, taskFailed } = pageHeaders(response, uri);
     this.checkTask(source, uri, taskInstanceId, taskFailed);
     let bodyBytes = 0;
     if (response.status === 200) {
       const contentType = response.headers.get('content-type') ?? '';
-      if (!contentType.startsWith(ARROW_STREAM_MEDIA_TYPE)) throw new EngineError('PAGE_TRANSPORT_ERROR', `Expected ${ARROW_STREAM_MEDIA_TYPE} from ${uri} but got ${contentType || 'no Content-Type'}`);
+      if (!contentType.startsWith(ARROW_STREAM_MEDIA_TYPE))
+        throw new EngineError(
+          'PAGE_TRANSPORT_ERROR',
+          `Expected ${ARROW_STREAM_MEDIA_TYPE} from ${uri} but got ${contentType || 'no Content-Type'}`,
+        );
       const body = new Uint8Array(await response.arrayBuffer());
       bodyBytes = body.byteLength;
       // An answer to a token other than ours (a retried request that crossed another) carries nothing new.
@@ -369,7 +384,10 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
   private checkTask(source: Source, uri: string, instanceId: string, failed: boolean): void {
     if (failed) throw new EngineError('REMOTE_TASK_ERROR', `Remote task failed or was cancelled: ${uri} (node ${source.node})`);
     if (source.instanceId !== undefined && source.instanceId !== instanceId) {
-      throw new EngineError('REMOTE_TASK_MISMATCH', `Could not communicate with the remote task: the task at ${uri} was restarted (instance ${source.instanceId}, now ${instanceId})`);
+      throw new EngineError(
+        'REMOTE_TASK_MISMATCH',
+        `Could not communicate with the remote task: the task at ${uri} was restarted (instance ${source.instanceId}, now ${instanceId})`,
+      );
     }
     source.instanceId = instanceId;
   }
@@ -386,7 +404,8 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
     try {
       result = await buffer.get(target.bufferId, source.token, this.options.maxResponseBytes, remaining, source.request!.signal);
     } catch (e) {
-      if (e instanceof EngineError && (e.errorName === 'NOT_FOUND' || e.errorName === 'GENERIC_USER_ERROR')) throw new HttpStatusError(e.errorName === 'NOT_FOUND' ? 404 : 400, e.message);
+      if (e instanceof EngineError && (e.errorName === 'NOT_FOUND' || e.errorName === 'GENERIC_USER_ERROR'))
+        throw new HttpStatusError(e.errorName === 'NOT_FOUND' ? 404 : 400, e.message);
       throw e;
     }
     this.checkTask(source, uri, buffer.instanceId, result.aborted);
@@ -465,7 +484,8 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
       this.wake();
       await yieldIfDue();
     }
-    if (count !== expectedPages) throw new EngineError('PAGE_TRANSPORT_ERROR', `Response from ${uri} holds ${count} pages but announces ${expectedPages}`);
+    if (count !== expectedPages)
+      throw new EngineError('PAGE_TRANSPORT_ERROR', `Response from ${uri} holds ${count} pages but announces ${expectedPages}`);
   }
 
   /** `bytes`: the page's size when the producer measured it already (a page read in process). */

@@ -87,7 +87,8 @@ export class OutputBuffer {
   ) {
     this.maxBufferedBytes = options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES;
     this.memory = options.memory;
-    if (!(this.maxBufferedBytes > 0)) throw new EngineError('GENERIC_INTERNAL_ERROR', `Output buffer bound must be positive, got ${this.maxBufferedBytes}`);
+    if (!(this.maxBufferedBytes > 0))
+      throw new EngineError('GENERIC_INTERNAL_ERROR', `Output buffer bound must be positive, got ${this.maxBufferedBytes}`);
     const ids = layout.kind === 'partitioned' ? Array.from({ length: layout.partitions }, (_, i) => String(i)) : layout.bufferIds;
     if (ids.length === 0) throw new EngineError('GENERIC_INTERNAL_ERROR', 'An output buffer needs at least one consumer buffer');
     for (const id of ids) this.buffers.set(id, new ClientBuffer(id));
@@ -128,7 +129,10 @@ export class OutputBuffer {
     switch (this.layout.kind) {
       case 'partitioned': {
         if (partition === undefined || !Number.isInteger(partition) || partition < 0 || partition >= this.layout.partitions) {
-          throw new EngineError('GENERIC_INTERNAL_ERROR', `Partition ${String(partition)} is not one of the ${this.layout.partitions} output partitions`);
+          throw new EngineError(
+            'GENERIC_INTERNAL_ERROR',
+            `Partition ${String(partition)} is not one of the ${this.layout.partitions} output partitions`,
+          );
         }
         const target = this.buffers.get(String(partition))!;
         if (target.destroyed) break;
@@ -214,7 +218,8 @@ export class OutputBuffer {
 
   private client(outputId: string): ClientBuffer {
     const client = this.buffers.get(outputId);
-    if (client === undefined) throw new EngineError('NOT_FOUND', `Output buffer ${outputId} does not exist (buffers: ${[...this.buffers.keys()].join(', ')})`);
+    if (client === undefined)
+      throw new EngineError('NOT_FOUND', `Output buffer ${outputId} does not exist (buffers: ${[...this.buffers.keys()].join(', ')})`);
     return client;
   }
 

@@ -5,7 +5,11 @@
 // test/cluster/request-deadline.test.ts collect garbage while such requests wait).
 
 /** Runs `request` with a signal that aborts with a TimeoutError after `timeoutMillis`, or with the reason of the first of `signals` to abort. */
-export async function withDeadline<T>(signals: readonly AbortSignal[], timeoutMillis: number, request: (signal: AbortSignal) => Promise<T>): Promise<T> {
+export async function withDeadline<T>(
+  signals: readonly AbortSignal[],
+  timeoutMillis: number,
+  request: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new DOMException(`no answer within ${timeoutMillis} ms`, 'TimeoutError')), timeoutMillis);
   const follow = (event: Event) => controller.abort((event.target as AbortSignal).reason);

@@ -144,14 +144,21 @@ export class SqlTask {
     this.heard();
     if (this.fragment === undefined) {
       if (request.fragment === undefined || request.outputBuffers === undefined) {
-        throw new EngineError('GENERIC_USER_ERROR', `Task ${this.taskId} does not exist yet: its first request needs a fragment and output buffers`);
+        throw new EngineError(
+          'GENERIC_USER_ERROR',
+          `Task ${this.taskId} does not exist yet: its first request needs a fragment and output buffers`,
+        );
       }
       this.fragment = request.fragment;
       this.session = session;
       this.outputSpecValue = request.outputBuffers;
       const bufferMemory = this.memory.child('output buffer');
       bufferMemory.tag = 'OutputBuffer';
-      this.output = new TaskOutput(request.outputBuffers, request.fragment.outputs.map((s) => s.type), { ...this.options.outputBuffer, memory: bufferMemory });
+      this.output = new TaskOutput(
+        request.outputBuffers,
+        request.fragment.outputs.map((s) => s.type),
+        { ...this.options.outputBuffer, memory: bufferMemory },
+      );
       this.output.buffer.onStateChange(() => this.bufferChanged());
     }
     if (isDoneState(this.currentState)) return;
@@ -265,7 +272,11 @@ export class SqlTask {
     for (const location of this.pendingLocations.get(node.id) ?? []) client.addLocation(location);
     this.pendingLocations.delete(node.id);
     if (this.noMoreLocations.has(node.id)) client.setNoMoreLocations();
-    abortOnSignal(client, this.abort.signal, () => new EngineError('USER_CANCELED', `Task ${this.taskId} was ${this.currentState.toLowerCase()}`));
+    abortOnSignal(
+      client,
+      this.abort.signal,
+      () => new EngineError('USER_CANCELED', `Task ${this.taskId} was ${this.currentState.toLowerCase()}`),
+    );
     return client;
   }
 

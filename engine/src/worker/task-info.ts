@@ -7,7 +7,15 @@
 
 import { operatorSummary } from '../exec/stats/operator-summary.js';
 import { pipelineTotals } from '../exec/stats/pipeline-totals.js';
-import { isDoneState, type Distribution, type OperatorSummary, type OutputBufferInfo, type PipelineStats, type TaskInfo, type TaskStats } from '../internode/task-info.js';
+import {
+  isDoneState,
+  type Distribution,
+  type OperatorSummary,
+  type OutputBufferInfo,
+  type PipelineStats,
+  type TaskInfo,
+  type TaskStats,
+} from '../internode/task-info.js';
 import { ExchangeClient } from './exchange-client.js';
 import type { SqlTask } from './sql-task.js';
 
@@ -41,7 +49,12 @@ function taskStats(task: SqlTask, withoutPipelines: boolean): TaskStats {
   const cpu = totals.cpuMillis;
   const progress = task.progress;
   const done = task.endTime !== undefined || task.state === 'FLUSHING';
-  const drivers = { totalDrivers: 1, queuedDrivers: task.startTime ? 0 : 1, runningDrivers: task.startTime && !done ? 1 : 0, completedDrivers: done ? 1 : 0 };
+  const drivers = {
+    totalDrivers: 1,
+    queuedDrivers: task.startTime ? 0 : 1,
+    runningDrivers: task.startTime && !done ? 1 : 0,
+    completedDrivers: done ? 1 : 0,
+  };
   const outputBytes = task.outputBytes;
   // What the task and its one pipeline report alike.
   const common = {

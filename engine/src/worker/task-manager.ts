@@ -67,7 +67,8 @@ export class TaskManager {
 
   /** POST /v1/task/{taskId}. */
   update(taskId: string, request: TaskUpdateRequest): SqlTask {
-    if (!TASK_ID.test(taskId)) throw new EngineError('GENERIC_USER_ERROR', `Invalid task id: ${taskId} (expected <queryId>.<stage>.<task>)`);
+    if (!TASK_ID.test(taskId))
+      throw new EngineError('GENERIC_USER_ERROR', `Invalid task id: ${taskId} (expected <queryId>.<stage>.<task>)`);
     let task = this.tasks.get(taskId);
     checkTaskUpdate(taskId, request, task?.plan, this.options.catalogs);
     if (task === undefined) {
@@ -182,7 +183,13 @@ export class TaskManager {
     const entry = query;
     const task = new SqlTask(
       taskId,
-      { catalogs: this.options.catalogs, queryMemory: entry.memory, outputBuffer: this.options.outputBuffer, exchange: this.options.exchange, awakeMillis: () => this.clock.read() },
+      {
+        catalogs: this.options.catalogs,
+        queryMemory: entry.memory,
+        outputBuffer: this.options.outputBuffer,
+        exchange: this.options.exchange,
+        awakeMillis: () => this.clock.read(),
+      },
       (done) => this.taskDone(queryId, done),
     );
     entry.tasks.add(task);

@@ -11,7 +11,12 @@
 import type { CatalogManager } from '../connectors/catalog-manager.js';
 import { EngineError } from '../errors/engine-error.js';
 import { sources, type PlanNode, type RemoteSourceNode, type TableScanNode, type TableWriterNode } from '../sql/planner/plan.js';
-import { MAX_SPLITS_PER_TASK_UPDATE, type OutputBuffersSpec, type ScanSplits, type TaskUpdateRequest } from '../internode/task-update-request.js';
+import {
+  MAX_SPLITS_PER_TASK_UPDATE,
+  type OutputBuffersSpec,
+  type ScanSplits,
+  type TaskUpdateRequest,
+} from '../internode/task-update-request.js';
 
 /** The nodes of a fragment that requests address by id. */
 interface FragmentTargets {
@@ -24,9 +29,15 @@ interface FragmentTargets {
  * Throws GENERIC_USER_ERROR (the caller's mistake: 400) for a request task `taskId` must not take.
  * `fragment`: the task's, when it exists already (a later request's own fragment is ignored).
  */
-export function checkTaskUpdate(taskId: string, request: TaskUpdateRequest, fragment: PlanNode | undefined, catalogs: CatalogManager): void {
+export function checkTaskUpdate(
+  taskId: string,
+  request: TaskUpdateRequest,
+  fragment: PlanNode | undefined,
+  catalogs: CatalogManager,
+): void {
   const queryId = taskId.slice(0, taskId.indexOf('.'));
-  if (request.session.queryId !== queryId) refuse(`task ${taskId} is of query ${queryId}, but the session is of query ${request.session.queryId}`);
+  if (request.session.queryId !== queryId)
+    refuse(`task ${taskId} is of query ${queryId}, but the session is of query ${request.session.queryId}`);
   const creating = fragment === undefined;
   const plan = fragment ?? request.fragment;
   if (plan === undefined || (creating && request.outputBuffers === undefined)) {
@@ -35,14 +46,16 @@ export function checkTaskUpdate(taskId: string, request: TaskUpdateRequest, frag
   const targets = fragmentTargets(plan);
   if (creating) {
     for (const scan of targets.scans.values()) {
-      if (catalogs.get(scan.table.catalog) === undefined) refuse(`/fragment: scan ${scan.id} reads catalog '${scan.table.catalog}', which this node does not have`);
+      if (catalogs.get(scan.table.catalog) === undefined)
+        refuse(`/fragment: scan ${scan.id} reads catalog '${scan.table.catalog}', which this node does not have`);
     }
     for (const writer of targets.writers) checkWriter(writer, catalogs);
     checkOutputBuffers(request.outputBuffers!, plan.outputs.length);
   }
   checkSources(request.sources, targets.scans, catalogs);
   request.remoteSources.forEach((remote, i) => {
-    if (!targets.remoteSources.has(remote.planNodeId)) refuse(`/remoteSources/${i}/planNodeId: ${remote.planNodeId} is not a remote source of the fragment`);
+    if (!targets.remoteSources.has(remote.planNodeId))
+      refuse(`/remoteSources/${i}/planNodeId: ${remote.planNodeId} is not a remote source of the fragment`);
     remote.locations.forEach((location, j) => {
       if (!isHttpUri(location.uri)) refuse(`/remoteSources/${i}/locations/${j}/uri: '${location.uri}' is not an http(s) address`);
     });
@@ -52,7 +65,8 @@ export function checkTaskUpdate(taskId: string, request: TaskUpdateRequest, frag
 function checkOutputBuffers(buffers: OutputBuffersSpec, channels: number): void {
   if (buffers.type !== 'PARTITIONED') return;
   buffers.partitionChannels.forEach((channel, i) => {
-    if (channel >= channels) refuse(`/outputBuffers/partitionChannels/${i}: channel ${channel} is out of range: the fragment outputs ${channels} channels`);
+    if (channel >= channels)
+      refuse(`/outputBuffers/partitionChannels/${i}: channel ${channel} is out of range: the fragment outputs ${channels} channels`);
   });
 }
 
@@ -68,10 +82,13 @@ function checkSources(scanSplits: readonly ScanSplits[], scans: ReadonlyMap<numb
     let previous = -1;
     source.splits.forEach(({ sequenceId, split }, j) => {
       const at = `/sources/${i}/splits/${j}`;
-      if (sequenceId <= previous) refuse(`${at}/sequenceId: ${sequenceId} does not follow ${previous}: a scan's splits come in increasing sequence order`);
+      if (sequenceId <= previous)
+        refuse(`${at}/sequenceId: ${sequenceId} does not follow ${previous}: a scan's splits come in increasing sequence order`);
       previous = sequenceId;
       if (split.catalog !== catalog || split.schema !== schema || split.table !== name) {
-        refuse(`${at}/split: a split of '${split.catalog}.${split.schema}.${split.table}' for scan ${scan.id} of '${catalog}.${schema}.${name}'`);
+        refuse(
+          `${at}/split: a split of '${split.catalog}.${split.schema}.${split.table}' for scan ${scan.id} of '${catalog}.${schema}.${name}'`,
+        );
       }
       const problem = connector?.checkSplit?.(split);
       if (problem !== undefined) refuse(`${at}/split: ${problem}`);
@@ -102,7 +119,8 @@ function checkWriter(writer: TableWriterNode, catalogs: CatalogManager): void {
   const connector = catalogs.get(catalog);
   if (connector === undefined) refuse(`${at} writes to catalog '${catalog}', which this node does not have`);
   if (connector.createPageSink === undefined) refuse(`${at} writes to catalog '${catalog}', which does not support writes`);
-  if (writer.columnNames.length !== writer.columns.length) refuse(`${at} names ${writer.columnNames.length} columns for ${writer.columns.length} symbols`);
+  if (writer.columnNames.length !== writer.columns.length)
+    refuse(`${at} names ${writer.columnNames.length} columns for ${writer.columns.length} symbols`);
   const problem = connector.checkWriteHandle?.(handle);
   if (problem !== undefined) refuse(`${at}: handle of a write to '${catalog}.${schema}.${table}': ${problem}`);
 }

@@ -33,16 +33,28 @@ export async function aggregateRows(
   pageRowCount = 3,
 ): Promise<Scalar[][]> {
   const aggregates = resolveCalls(types, calls);
-  return collectRows(hashAggregation(testContext(), rowsStream(types, rows, pageRowCount), { inputTypes: types, groupChannels, aggregates, step: 'single' }));
+  return collectRows(
+    hashAggregation(testContext(), rowsStream(types, rows, pageRowCount), { inputTypes: types, groupChannels, aggregates, step: 'single' }),
+  );
 }
 
 /** The same aggregation as two partial steps over halves of the input, merged by a final step. */
-export async function aggregateTwoStep(types: SqlType[], rows: Scalar[][], groupChannels: number[], calls: CallSpec[]): Promise<Scalar[][]> {
+export async function aggregateTwoStep(
+  types: SqlType[],
+  rows: Scalar[][],
+  groupChannels: number[],
+  calls: CallSpec[],
+): Promise<Scalar[][]> {
   const aggregates = resolveCalls(types, calls);
   const half = Math.floor(rows.length / 2);
   const partial = (part: Scalar[][]) =>
     collectPages(
-      hashAggregation(testContext(), rowsStream(types, part, 2), { inputTypes: types, groupChannels, aggregates, step: 'partial' as AggregationStep }),
+      hashAggregation(testContext(), rowsStream(types, part, 2), {
+        inputTypes: types,
+        groupChannels,
+        aggregates,
+        step: 'partial' as AggregationStep,
+      }),
     );
   const pages = [...(await partial(rows.slice(0, half))), ...(await partial(rows.slice(half)))];
   const intermediateTypes = [...groupChannels.map((c) => types[c])];

@@ -20,8 +20,14 @@ describe('ORDER BY inside aggregate calls', function () {
     const next = seededRandom(25);
     const value = (n: number) => (next() < 0.15 ? 'NULL' : String(Math.floor(next() * n)));
     // id is unique: the last key of every order that must be total.
-    const rows = Array.from({ length: 400 }, (_, id) => `(${id}, ${Math.floor(next() * 5)}, ${value(30)}, ${value(6)}, ${value(8)}, 'k${Math.floor(next() * 4)}')`);
-    await both.runOnBoth('CREATE TABLE t (id integer, g integer, x integer, y integer, z integer, k varchar)', `INSERT INTO t VALUES ${rows.join(', ')}`);
+    const rows = Array.from(
+      { length: 400 },
+      (_, id) => `(${id}, ${Math.floor(next() * 5)}, ${value(30)}, ${value(6)}, ${value(8)}, 'k${Math.floor(next() * 4)}')`,
+    );
+    await both.runOnBoth(
+      'CREATE TABLE t (id integer, g integer, x integer, y integer, z integer, k varchar)',
+      `INSERT INTO t VALUES ${rows.join(', ')}`,
+    );
   });
 
   after(() => both.close());
@@ -34,10 +40,13 @@ describe('ORDER BY inside aggregate calls', function () {
   }
 
   it('takes ORDER BY in any aggregate; an order-insensitive one gives what it gives without it', async () => {
-    const sql = 'SELECT g, count(x ORDER BY y), count(*), sum(x ORDER BY y DESC, id), min(x ORDER BY z NULLS FIRST), max(DISTINCT x ORDER BY x), bool_or(x > 20 ORDER BY id) FROM t GROUP BY g';
+    const sql =
+      'SELECT g, count(x ORDER BY y), count(*), sum(x ORDER BY y DESC, id), min(x ORDER BY z NULLS FIRST), max(DISTINCT x ORDER BY x), bool_or(x > 20 ORDER BY id) FROM t GROUP BY g';
     const rows = await expectSame(sql, sql);
     expect(rows).to.have.length(5);
-    expect(await engine.rows('SELECT count(x ORDER BY y), sum(x ORDER BY y DESC) FROM t')).to.deep.equal(await engine.rows('SELECT count(x), sum(x) FROM t'));
+    expect(await engine.rows('SELECT count(x ORDER BY y), sum(x ORDER BY y DESC) FROM t')).to.deep.equal(
+      await engine.rows('SELECT count(x), sum(x) FROM t'),
+    );
   });
 
   it('drops the ORDER BY of an order-insensitive aggregate from the plan (its keys are not even read)', async () => {
@@ -60,26 +69,41 @@ describe('ORDER BY inside aggregate calls', function () {
     expect(rows.some((r) => r.includes(',N|'))).to.equal(true);
   });
 
-  it('feeds map_agg and multimap_agg their rows in the call\'s order: the first value of a key wins, arrays keep the order', async () => {
+  it("feeds map_agg and multimap_agg their rows in the call's order: the first value of a key wins, arrays keep the order", async () => {
     // Per key: the value of the first row in the order (map_agg), all of them in order (multimap_agg).
     const perKey = (aggregate: string, order: string) =>
       `SELECT g, key, element_at(m, key) FROM (SELECT g, ${aggregate}(k, x ORDER BY ${order}) FILTER (WHERE z <> 3) AS m FROM t GROUP BY g) CROSS JOIN UNNEST(map_keys(m)) AS u(key)`;
-    await expectSame(`SELECT g, key, v FROM (${perKey('map_agg', 'y DESC, id')}) r(g, key, v)`, 'SELECT g, k, first(x ORDER BY y DESC, id) FROM t WHERE z <> 3 GROUP BY g, k');
-    await expectSame(`SELECT g, key, v FROM (${perKey('map_agg', 'id DESC')}) r(g, key, v)`, 'SELECT g, k, first(x ORDER BY id DESC) FROM t WHERE z <> 3 GROUP BY g, k');
+    await expectSame(
+      `SELECT g, key, v FROM (${perKey('map_agg', 'y DESC, id')}) r(g, key, v)`,
+      'SELECT g, k, first(x ORDER BY y DESC, id) FROM t WHERE z <> 3 GROUP BY g, k',
+    );
+    await expectSame(
+      `SELECT g, key, v FROM (${perKey('map_agg', 'id DESC')}) r(g, key, v)`,
+      'SELECT g, k, first(x ORDER BY id DESC) FROM t WHERE z <> 3 GROUP BY g, k',
+    );
     await expectSame(
       `SELECT g, key, array_join(v, ',', 'N') FROM (${perKey('multimap_agg', 'y NULLS FIRST, id DESC')}) r(g, key, v)`,
       "SELECT g, k, string_agg(coalesce(CAST(x AS varchar), 'N'), ',' ORDER BY y NULLS FIRST, id DESC) FROM t WHERE z <> 3 GROUP BY g, k",
     );
   });
 
-  it('fails with Trino\'s errors: keys that are not orderable, DISTINCT ordered by other than its arguments', async () => {
+  it("fails with Trino's errors: keys that are not orderable, DISTINCT ordered by other than its arguments", async () => {
     const failure = async (sql: string) => {
       const error = (await engine.rows(sql).catch((e: unknown) => e)) as { errorName?: string; message: string };
       return [error.errorName, error.message];
     };
-    expect(await failure('SELECT count(x ORDER BY m) FROM (VALUES (1, MAP(ARRAY[1], ARRAY[2]))) t(x, m)')).to.deep.equal(['TYPE_MISMATCH', 'line 1:8: ORDER BY can only be applied to orderable types (actual: map(integer, integer))']);
-    expect(await failure('SELECT array_agg(DISTINCT x ORDER BY y) FROM t')).to.deep.equal(['EXPRESSION_NOT_IN_DISTINCT', 'line 1:38: For aggregate function with DISTINCT, ORDER BY expressions must appear in arguments']);
-    expect(await failure('SELECT count(DISTINCT x ORDER BY id) FROM t')).to.deep.equal(['EXPRESSION_NOT_IN_DISTINCT', 'line 1:34: For aggregate function with DISTINCT, ORDER BY expressions must appear in arguments']);
+    expect(await failure('SELECT count(x ORDER BY m) FROM (VALUES (1, MAP(ARRAY[1], ARRAY[2]))) t(x, m)')).to.deep.equal([
+      'TYPE_MISMATCH',
+      'line 1:8: ORDER BY can only be applied to orderable types (actual: map(integer, integer))',
+    ]);
+    expect(await failure('SELECT array_agg(DISTINCT x ORDER BY y) FROM t')).to.deep.equal([
+      'EXPRESSION_NOT_IN_DISTINCT',
+      'line 1:38: For aggregate function with DISTINCT, ORDER BY expressions must appear in arguments',
+    ]);
+    expect(await failure('SELECT count(DISTINCT x ORDER BY id) FROM t')).to.deep.equal([
+      'EXPRESSION_NOT_IN_DISTINCT',
+      'line 1:34: For aggregate function with DISTINCT, ORDER BY expressions must appear in arguments',
+    ]);
     expect(await engine.rows('SELECT count(DISTINCT t.x ORDER BY x DESC) = count(DISTINCT x) FROM t')).to.deep.equal([[true]]);
   });
 });

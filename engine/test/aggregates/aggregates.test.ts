@@ -169,10 +169,15 @@ describe('aggregate functions', () => {
         ['c', null],
         [null, 5],
       ];
-      const result = await aggregateRows([VARCHAR, DOUBLE], rows, [], [
-        { name: 'max_by', args: [0, 1] },
-        { name: 'min_by', args: [0, 1] },
-      ]);
+      const result = await aggregateRows(
+        [VARCHAR, DOUBLE],
+        rows,
+        [],
+        [
+          { name: 'max_by', args: [0, 1] },
+          { name: 'min_by', args: [0, 1] },
+        ],
+      );
       expect(result).to.deep.equal([[null, 'a']]);
     });
   });
@@ -221,11 +226,16 @@ describe('aggregate functions', () => {
         ['b', 5n],
         [null, 7n],
       ];
-      const result = await aggregateRows([VARCHAR, BIGINT], rows, [0], [
-        { name: 'count', args: [1], distinct: true },
-        { name: 'sum', args: [1], distinct: true },
-        { name: 'sum', args: [1] },
-      ]);
+      const result = await aggregateRows(
+        [VARCHAR, BIGINT],
+        rows,
+        [0],
+        [
+          { name: 'count', args: [1], distinct: true },
+          { name: 'sum', args: [1], distinct: true },
+          { name: 'sum', args: [1] },
+        ],
+      );
       expect(sortedRows(result)).to.deep.equal(
         sortedRows([
           ['a', 2n, 3n, 4n],
@@ -242,11 +252,16 @@ describe('aggregate functions', () => {
         [3n, null],
         [4n, true],
       ];
-      const result = await aggregateRows([BIGINT, BOOLEAN], rows, [], [
-        { name: 'sum', args: [0], mask: 1 },
-        { name: 'count', args: [], mask: 1 },
-        { name: 'count', args: [0], mask: 1, distinct: true },
-      ]);
+      const result = await aggregateRows(
+        [BIGINT, BOOLEAN],
+        rows,
+        [],
+        [
+          { name: 'sum', args: [0], mask: 1 },
+          { name: 'count', args: [], mask: 1 },
+          { name: 'count', args: [0], mask: 1, distinct: true },
+        ],
+      );
       expect(result).to.deep.equal([[5n, 2n, 2n]]);
     });
   });
@@ -256,7 +271,7 @@ describe('aggregate functions', () => {
       const types = [VARCHAR, BIGINT, DOUBLE, decimal(12, 2), BOOLEAN];
       const rows: Scalar[][] = [];
       for (let i = 0; i < 200; i++) {
-        rows.push([`g${i % 7}`, i % 11 === 0 ? null : BigInt(i * 37 - 2000), (i * 7919) % 101 / 7, BigInt(i * 13), i % 3 === 0]);
+        rows.push([`g${i % 7}`, i % 11 === 0 ? null : BigInt(i * 37 - 2000), ((i * 7919) % 101) / 7, BigInt(i * 13), i % 3 === 0]);
       }
       const calls: CallSpec[] = [
         { name: 'count', args: [] },

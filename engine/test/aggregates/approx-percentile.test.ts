@@ -23,7 +23,9 @@ describe('approx_percentile', function () {
   });
 
   it('weights count as repetitions', async () => {
-    const { rows } = await engine.query('SELECT approx_percentile(x, w, 0.5), approx_percentile(x, w, 0.9) FROM (VALUES (1, 1), (2, 1), (3, 10)) t(x, w)');
+    const { rows } = await engine.query(
+      'SELECT approx_percentile(x, w, 0.5), approx_percentile(x, w, 0.9) FROM (VALUES (1, 1), (2, 1), (3, 10)) t(x, w)',
+    );
     expect(rows[0]).to.deep.equal([3n, 3n]);
   });
 
@@ -33,7 +35,7 @@ describe('approx_percentile', function () {
     expect((await engine.query('SELECT approx_percentile(x, 0.5) FROM (VALUES 1) t(x) WHERE x > 1')).rows[0]).to.deep.equal([null]);
   });
 
-  it('stays within 1% rank error of DuckDB\'s exact ranks per group on tpch.tiny lineitem', async () => {
+  it("stays within 1% rank error of DuckDB's exact ranks per group on tpch.tiny lineitem", async () => {
     const percentiles = [0.01, 0.1, 0.25, 0.5, 0.75, 0.9, 0.99];
     const { rows } = await engine.query(
       `SELECT l_returnflag, approx_percentile(l_extendedprice, ARRAY[${percentiles.join(', ')}]), approx_percentile(l_partkey, 0.5) FROM tpch.tiny.lineitem GROUP BY 1 ORDER BY 1`,
@@ -48,15 +50,22 @@ describe('approx_percentile', function () {
         const [low, high] = [Number(below) / Number(total), Number(atOrBelow) / Number(total)];
         expect(p, `${flag} p${p}: ${values[i]} ranks ${low}..${high}`).to.be.within(low - 0.01, high + 0.01);
       }
-      const [[below, total]] = (await duckRows(tpch.get(), `SELECT count(*) FILTER (WHERE l_partkey < ${partkeyMedian}), count(*) FROM lineitem WHERE l_returnflag = '${flag}'`)) as bigint[][];
+      const [[below, total]] = (await duckRows(
+        tpch.get(),
+        `SELECT count(*) FILTER (WHERE l_partkey < ${partkeyMedian}), count(*) FROM lineitem WHERE l_returnflag = '${flag}'`,
+      )) as bigint[][];
       expect(Number(below) / Number(total)).to.be.within(0.49, 0.51);
     }
   });
 
-  failureCases('INVALID_FUNCTION_ARGUMENT', [
-    ['SELECT approx_percentile(x, 1.5) FROM (VALUES 1) t(x)', 'Percentile must be between 0 and 1'],
-    ['SELECT approx_percentile(x, 0.5, 0.5) FROM (VALUES 1) t(x)', 'weight must be >= 1, was 0.5'],
-    ['SELECT approx_percentile(x, 0.5) FROM (VALUES infinity()) t(x)', 'value must be finite; was Infinity'],
-    ['SELECT approx_percentile(x, 0.5) FROM (VALUES 9007199254740993) t(x)', 'no exact double representation for long: 9007199254740993'],
-  ], engine);
+  failureCases(
+    'INVALID_FUNCTION_ARGUMENT',
+    [
+      ['SELECT approx_percentile(x, 1.5) FROM (VALUES 1) t(x)', 'Percentile must be between 0 and 1'],
+      ['SELECT approx_percentile(x, 0.5, 0.5) FROM (VALUES 1) t(x)', 'weight must be >= 1, was 0.5'],
+      ['SELECT approx_percentile(x, 0.5) FROM (VALUES infinity()) t(x)', 'value must be finite; was Infinity'],
+      ['SELECT approx_percentile(x, 0.5) FROM (VALUES 9007199254740993) t(x)', 'no exact double representation for long: 9007199254740993'],
+    ],
+    engine,
+  );
 });

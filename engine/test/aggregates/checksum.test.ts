@@ -20,18 +20,40 @@ describe('checksum', function () {
   });
 
   it('is order-insensitive and adds up over parts, for every type it hashes', async () => {
-    const columns = ['o_orderkey', 'o_shippriority', 'o_totalprice', 'o_totalprice * 1000000000000', 'CAST(o_totalprice AS double)', 'CAST(o_totalprice AS real)', 'o_comment', 'o_orderdate', "o_orderstatus = 'F'", 'to_utf8(o_orderpriority)', 'CAST(o_clerk AS char(20))'];
+    const columns = [
+      'o_orderkey',
+      'o_shippriority',
+      'o_totalprice',
+      'o_totalprice * 1000000000000',
+      'CAST(o_totalprice AS double)',
+      'CAST(o_totalprice AS real)',
+      'o_comment',
+      'o_orderdate',
+      "o_orderstatus = 'F'",
+      'to_utf8(o_orderpriority)',
+      'CAST(o_clerk AS char(20))',
+    ];
     for (const column of columns) {
       const whole = await value(`SELECT checksum(${column}) FROM tpch.tiny.orders`);
-      const reordered = await value(`SELECT checksum(v) FROM (SELECT ${column} AS v FROM tpch.tiny.orders ORDER BY o_comment DESC LIMIT 100000)`);
+      const reordered = await value(
+        `SELECT checksum(v) FROM (SELECT ${column} AS v FROM tpch.tiny.orders ORDER BY o_comment DESC LIMIT 100000)`,
+      );
       expect(asLong(reordered), column).to.equal(asLong(whole));
       const parts = await engine.rows(`SELECT checksum(${column}) FROM tpch.tiny.orders GROUP BY o_orderstatus`);
-      expect(BigInt.asIntN(64, parts.reduce((sum, [p]) => sum + asLong(p), 0n)), column).to.equal(asLong(whole));
+      expect(
+        BigInt.asIntN(
+          64,
+          parts.reduce((sum, [p]) => sum + asLong(p), 0n),
+        ),
+        column,
+      ).to.equal(asLong(whole));
     }
   });
 
   it('merges the partial checksums of worker threads into the same value', async () => {
-    await engine.run('CREATE TABLE many_splits AS SELECT a.x * 1000 + b.x AS x FROM UNNEST(sequence(1, 1000)) a(x) CROSS JOIN UNNEST(sequence(1, 300)) b(x)');
+    await engine.run(
+      'CREATE TABLE many_splits AS SELECT a.x * 1000 + b.x AS x FROM UNNEST(sequence(1, 1000)) a(x) CROSS JOIN UNNEST(sequence(1, 300)) b(x)',
+    );
     const [[plan]] = await engine.rows('EXPLAIN SELECT checksum(x) FROM many_splits');
     expect(plan).to.contain('Aggregate(PARTIAL)');
     const split = await value('SELECT checksum(x) FROM many_splits');

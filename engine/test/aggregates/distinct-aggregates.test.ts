@@ -31,7 +31,12 @@ describe('DISTINCT aggregates on one node', function () {
         it(`query ${i + 1} equals DuckDB: ${sql.slice(0, 90).replace(/\s+/g, ' ')}`, async () => {
           engine.session.properties.set('distinct_aggregations_strategy', strategy);
           const ours = await engine.query(sql);
-          const difference = firstDifference(ours.rows, ours.columns.map((c) => c.type), ours.columns.map((c) => c.name), await duckRows(duck, sql));
+          const difference = firstDifference(
+            ours.rows,
+            ours.columns.map((c) => c.type),
+            ours.columns.map((c) => c.name),
+            await duckRows(duck, sql),
+          );
           expect(difference, difference).to.equal(undefined);
         });
       });
@@ -39,22 +44,30 @@ describe('DISTINCT aggregates on one node', function () {
   }
 
   it('counts 0 distinct values of no rows, and has one row for it', async () => {
-    expect(await engine.rows('SELECT count(DISTINCT o_custkey), count(DISTINCT o_clerk), count(*) FROM orders WHERE o_orderkey < 0')).to.deep.equal([[0n, 0n, 0n]]);
+    expect(
+      await engine.rows('SELECT count(DISTINCT o_custkey), count(DISTINCT o_clerk), count(*) FROM orders WHERE o_orderkey < 0'),
+    ).to.deep.equal([[0n, 0n, 0n]]);
   });
 
   it('plans count(DISTINCT x) as partial and final steps over partial and final steps grouped by x', async () => {
     const [[plan]] = await engine.rows('EXPLAIN SELECT count(DISTINCT o_custkey) FROM orders');
     expect(plan).to.not.match(/DISTINCT|Aggregate\(SINGLE\)/);
     expect(plan).to.match(/Aggregate\(FINAL\)\[keys = \[\]\] count_\d+ := count\(count_partial_\d+\)/);
-    expect(plan).to.match(/Aggregate\(PARTIAL\)\[keys = \[o_custkey_\d+\]\]\s+Layout: \[o_custkey_\d+:bigint\]\s+Runs: threads\s+└─ TableScan/);
+    expect(plan).to.match(
+      /Aggregate\(PARTIAL\)\[keys = \[o_custkey_\d+\]\]\s+Layout: \[o_custkey_\d+:bigint\]\s+Runs: threads\s+└─ TableScan/,
+    );
   });
 
   it('plans mixed DISTINCT and plain calls with a MarkDistinct per set of distinct inputs', async () => {
-    const [[plan]] = await engine.rows("EXPLAIN SELECT o_orderstatus, count(DISTINCT o_custkey), count(DISTINCT o_clerk) FILTER (WHERE o_orderpriority LIKE '1%'), sum(o_totalprice) FROM orders GROUP BY 1");
+    const [[plan]] = await engine.rows(
+      "EXPLAIN SELECT o_orderstatus, count(DISTINCT o_custkey), count(DISTINCT o_clerk) FILTER (WHERE o_orderpriority LIKE '1%'), sum(o_totalprice) FROM orders GROUP BY 1",
+    );
     expect(plan).to.not.match(/DISTINCT|Aggregate\(SINGLE\)/);
     expect(plan).to.match(/MarkDistinct\[distinct = \[o_orderstatus_\d+, o_custkey_\d+\], marker = is_distinct_\d+\]/);
     expect(plan).to.match(/MarkDistinct\[distinct = \[o_orderstatus_\d+, o_clerk_\d+, mask_\d+\], marker = is_distinct_\d+\]/);
-    expect(plan).to.match(/Aggregate\(PARTIAL\)\[keys = \[o_orderstatus_\d+\]\] count_partial_\d+ := count\(o_custkey_\d+\) FILTER is_distinct_\d+/);
+    expect(plan).to.match(
+      /Aggregate\(PARTIAL\)\[keys = \[o_orderstatus_\d+\]\] count_partial_\d+ := count\(o_custkey_\d+\) FILTER is_distinct_\d+/,
+    );
   });
 
   it('plans by the strategy the session asks for: a MarkDistinct for one set of inputs, or one step with DISTINCT', async () => {
@@ -64,6 +77,8 @@ describe('DISTINCT aggregates on one node', function () {
     engine.session.properties.set('distinct_aggregations_strategy', 'SINGLE_STEP');
     const [[single]] = await engine.rows('EXPLAIN SELECT count(DISTINCT o_custkey) FROM orders');
     expect(single).to.match(/Aggregate\(SINGLE\)\[keys = \[\]\] count_\d+ := count\(DISTINCT o_custkey_\d+\)/);
-    expect((await engine.query("SET SESSION distinct_aggregations_strategy = 'PRE_AGGREGATE'").catch((e: Error) => e)) as Error).to.have.property('message').that.contains('must be one of AUTOMATIC, MARK_DISTINCT, SINGLE_STEP');
+    expect((await engine.query("SET SESSION distinct_aggregations_strategy = 'PRE_AGGREGATE'").catch((e: Error) => e)) as Error)
+      .to.have.property('message')
+      .that.contains('must be one of AUTOMATIC, MARK_DISTINCT, SINGLE_STEP');
   });
 });

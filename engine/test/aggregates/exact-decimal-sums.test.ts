@@ -32,7 +32,9 @@ describe('exact decimal sums and arithmetic over Parquet, against DuckDB', funct
 
   const compare = async (select: string) => {
     const sql = (from: string) => `SELECT g, ${select} FROM ${from} GROUP BY g ORDER BY g`;
-    expect(await lake.rows(sql('lake.default.edges'))).to.deep.equal(await duckDbRows(sql(`read_parquet('${lake.path('data/edges/a.parquet')}')`)));
+    expect(await lake.rows(sql('lake.default.edges'))).to.deep.equal(
+      await duckDbRows(sql(`read_parquet('${lake.path('data/edges/a.parquet')}')`)),
+    );
   };
 
   it('sums a decimal(20,0) across ±2^53 and 20-digit values exactly, NULLs skipped', async () => {
@@ -48,22 +50,36 @@ describe('exact decimal sums and arithmetic over Parquet, against DuckDB', funct
   });
 
   it('computes unchecked products and sums row by row as DuckDB does', async () => {
-    const sql = (from: string) => `SELECT CAST(a * b AS varchar), CAST(a - b AS varchar), CAST(1 - b AS varchar), CAST(a + d AS varchar) FROM ${from} ORDER BY a, b NULLS FIRST, d LIMIT 50`;
-    expect(await lake.rows(sql('lake.default.edges'))).to.deep.equal(await duckDbRows(sql(`read_parquet('${lake.path('data/edges/a.parquet')}')`)));
+    const sql = (from: string) =>
+      `SELECT CAST(a * b AS varchar), CAST(a - b AS varchar), CAST(1 - b AS varchar), CAST(a + d AS varchar) FROM ${from} ORDER BY a, b NULLS FIRST, d LIMIT 50`;
+    expect(await lake.rows(sql('lake.default.edges'))).to.deep.equal(
+      await duckDbRows(sql(`read_parquet('${lake.path('data/edges/a.parquet')}')`)),
+    );
   });
 
   it('moves a value past 2^53 into the exact sum even when the running sum would bring it back in range', async () => {
     // -(2^53 - 1) + (2^53 + 1) is 2; in doubles 2^53 + 1 rounds to 2^53 and the sum would be 1.
     const path = lake.file('data/pair/a.parquet', '');
-    await duckDbRows(`COPY (SELECT * FROM (VALUES (1, -${SAFE}::DECIMAL(20,0)), (2, ${SAFE + 2n}::DECIMAL(20,0))) t(k, x) ORDER BY k) TO '${path}' (FORMAT PARQUET)`);
+    await duckDbRows(
+      `COPY (SELECT * FROM (VALUES (1, -${SAFE}::DECIMAL(20,0)), (2, ${SAFE + 2n}::DECIMAL(20,0))) t(k, x) ORDER BY k) TO '${path}' (FORMAT PARQUET)`,
+    );
     await lake.harness.query(`CREATE TABLE lake.default.pair WITH (external_location = '${lake.uri('data/pair')}')`);
-    expect(await lake.rows('SELECT CAST(sum(x) AS varchar), CAST(sum(x * 1) AS varchar) FROM lake.default.pair')).to.deep.equal([['2', '2']]);
+    expect(await lake.rows('SELECT CAST(sum(x) AS varchar), CAST(sum(x * 1) AS varchar) FROM lake.default.pair')).to.deep.equal([
+      ['2', '2'],
+    ]);
   });
 
   it('still fails a product capped at 38 digits that overflows, and a sum past 38 digits', async () => {
-    expect(await lake.failure('SELECT sum(x * x * x) FROM lake.default.edges')).to.deep.equal({ name: 'NUMERIC_VALUE_OUT_OF_RANGE', message: 'Decimal overflow' });
+    expect(await lake.failure('SELECT sum(x * x * x) FROM lake.default.edges')).to.deep.equal({
+      name: 'NUMERIC_VALUE_OUT_OF_RANGE',
+      message: 'Decimal overflow',
+    });
     const huge = `CAST('${'9'.repeat(38)}' AS decimal(38,0))`;
-    expect(await lake.failure(`SELECT sum(CAST(x AS decimal(38,0)) + ${huge} - ${huge} + (CASE WHEN x > 0 THEN ${huge} ELSE 0 END)) FROM lake.default.edges`)).to.deep.equal({
+    expect(
+      await lake.failure(
+        `SELECT sum(CAST(x AS decimal(38,0)) + ${huge} - ${huge} + (CASE WHEN x > 0 THEN ${huge} ELSE 0 END)) FROM lake.default.edges`,
+      ),
+    ).to.deep.equal({
       name: 'NUMERIC_VALUE_OUT_OF_RANGE',
       message: 'Decimal overflow',
     });

@@ -17,15 +17,25 @@ describe('numeric_histogram', function () {
   const tpch = duckDbTpchTiny();
 
   it('is exact when the buckets hold every distinct value', async () => {
-    const { rows } = await engine.query('SELECT l_linenumber, numeric_histogram(11, l_discount) FROM tpch.tiny.lineitem GROUP BY 1 ORDER BY 1');
-    const reference = (await duckRows(tpch.get(), 'SELECT l_linenumber, CAST(l_discount AS DOUBLE), count(*) FROM lineitem GROUP BY 1, 2 ORDER BY 1, 2')) as [number, number, bigint][];
+    const { rows } = await engine.query(
+      'SELECT l_linenumber, numeric_histogram(11, l_discount) FROM tpch.tiny.lineitem GROUP BY 1 ORDER BY 1',
+    );
+    const reference = (await duckRows(
+      tpch.get(),
+      'SELECT l_linenumber, CAST(l_discount AS DOUBLE), count(*) FROM lineitem GROUP BY 1, 2 ORDER BY 1, 2',
+    )) as [number, number, bigint][];
     const ours = (rows as [number, MapValue][]).flatMap(([line, map]) => map.keys.map((k, i) => [line, k, map.values[i]]));
     expect(ours).to.deep.equal(reference.map(([line, value, count]) => [line, value, Number(count)]));
   });
 
   it('keeps the total weight and the weighted mean in at most `buckets` bins', async () => {
-    const { rows } = await engine.query('SELECT l_returnflag, numeric_histogram(7, l_extendedprice, l_quantity) FROM tpch.tiny.lineitem GROUP BY 1 ORDER BY 1');
-    const reference = (await duckRows(tpch.get(), 'SELECT l_returnflag, sum(CAST(l_quantity AS DOUBLE)), sum(CAST(l_extendedprice AS DOUBLE) * CAST(l_quantity AS DOUBLE)) FROM lineitem GROUP BY 1 ORDER BY 1')) as [string, number, number][];
+    const { rows } = await engine.query(
+      'SELECT l_returnflag, numeric_histogram(7, l_extendedprice, l_quantity) FROM tpch.tiny.lineitem GROUP BY 1 ORDER BY 1',
+    );
+    const reference = (await duckRows(
+      tpch.get(),
+      'SELECT l_returnflag, sum(CAST(l_quantity AS DOUBLE)), sum(CAST(l_extendedprice AS DOUBLE) * CAST(l_quantity AS DOUBLE)) FROM lineitem GROUP BY 1 ORDER BY 1',
+    )) as [string, number, number][];
     (rows as [string, MapValue][]).forEach(([flag, map], i) => {
       expect(map.keys.length).to.be.at.most(7);
       const weight = (map.values as number[]).reduce((a, b) => a + b, 0);
@@ -38,5 +48,9 @@ describe('numeric_histogram', function () {
     expect((await engine.query("SELECT numeric_histogram(3, REAL '1.5')")).types).to.deep.equal(['map(real, real)']);
   });
 
-  failureCases('INVALID_FUNCTION_ARGUMENT', [['SELECT numeric_histogram(1, x) FROM (VALUES 1) t(x)', 'numeric_histogram bucket count must be greater than one']], engine);
+  failureCases(
+    'INVALID_FUNCTION_ARGUMENT',
+    [['SELECT numeric_histogram(1, x) FROM (VALUES 1) t(x)', 'numeric_histogram bucket count must be greater than one']],
+    engine,
+  );
 });

@@ -32,7 +32,8 @@ describe('statistical and bitwise aggregates equal DuckDB', function () {
   }
 
   it('corr, covariances and regression per group', async () => {
-    const stats = (y: string, x: string) => `corr(${y}, ${x}), covar_pop(${y}, ${x}), covar_samp(${y}, ${x}), regr_slope(${y}, ${x}), regr_intercept(${y}, ${x})`;
+    const stats = (y: string, x: string) =>
+      `corr(${y}, ${x}), covar_pop(${y}, ${x}), covar_samp(${y}, ${x}), regr_slope(${y}, ${x}), regr_intercept(${y}, ${x})`;
     await expectClose(
       `SELECT l_returnflag, l_linestatus, ${stats('l_extendedprice', 'l_quantity')}, ${stats('l_discount', 'l_tax')} FROM tpch.tiny.lineitem GROUP BY 1, 2 ORDER BY 1, 2`,
       `SELECT l_returnflag, l_linestatus, ${stats('l_extendedprice::DOUBLE', 'l_quantity::DOUBLE')}, ${stats('l_discount::DOUBLE', 'l_tax::DOUBLE')} FROM lineitem GROUP BY 1, 2 ORDER BY 1, 2`,
@@ -45,14 +46,16 @@ describe('statistical and bitwise aggregates equal DuckDB', function () {
       `SELECT o_orderpriority, skewness(o_totalprice::DOUBLE) * (count(*) - 2) / sqrt(count(*) * (count(*) - 1)), kurtosis(o_totalprice::DOUBLE),
               skewness(o_custkey::DOUBLE) * (count(*) - 2) / sqrt(count(*) * (count(*) - 1)) FROM orders GROUP BY 1 ORDER BY 1`,
     );
-    const { rows } = await engine.query('SELECT skewness(x), kurtosis(x), corr(x, x), covar_samp(x, x), covar_pop(x, x) FROM (VALUES 1, 2, 3) t(x)');
+    const { rows } = await engine.query(
+      'SELECT skewness(x), kurtosis(x), corr(x, x), covar_samp(x, x), covar_pop(x, x) FROM (VALUES 1, 2, 3) t(x)',
+    );
     expect(rows[0]).to.deep.equal([0, null, 1, 1, 2 / 3]);
     const constant = await engine.query('SELECT corr(x, y), regr_slope(y, x) FROM (VALUES (1, 5), (1, 6)) t(x, y)');
     expect(constant.rows[0], 'a constant x: not finite, so NULL').to.deep.equal([null, null]);
   });
 
   it('real arguments give real results', async () => {
-    const { types } = await engine.query('SELECT corr(REAL \'1\', REAL \'2\'), covar_pop(REAL \'1\', 2e0), skewness(REAL \'1\')');
+    const { types } = await engine.query("SELECT corr(REAL '1', REAL '2'), covar_pop(REAL '1', 2e0), skewness(REAL '1')");
     expect(types).to.deep.equal(['real', 'double', 'double']);
   });
 
@@ -61,7 +64,9 @@ describe('statistical and bitwise aggregates equal DuckDB', function () {
       'SELECT o_orderstatus, bitwise_and_agg(o_orderkey), bitwise_or_agg(o_custkey), bitwise_xor_agg(o_orderkey * 1000003 - o_custkey) FROM tpch.tiny.orders GROUP BY 1 ORDER BY 1',
       'SELECT o_orderstatus, bit_and(o_orderkey), bit_or(o_custkey), bit_xor(o_orderkey * 1000003 - o_custkey) FROM orders GROUP BY 1 ORDER BY 1',
     );
-    const { rows } = await engine.query('SELECT bitwise_xor_agg(x), bitwise_and_agg(x) FROM (VALUES BIGINT \'-9223372036854775808\', -1, CAST(NULL AS bigint)) t(x)');
+    const { rows } = await engine.query(
+      "SELECT bitwise_xor_agg(x), bitwise_and_agg(x) FROM (VALUES BIGINT '-9223372036854775808', -1, CAST(NULL AS bigint)) t(x)",
+    );
     expect(rows[0]).to.deep.equal([9223372036854775807n, -9223372036854775808n]);
   });
 });

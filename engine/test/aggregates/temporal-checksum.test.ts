@@ -28,9 +28,18 @@ describe('checksum of times and timestamps', function () {
   it('sums a column as the long each value hashes as', async () => {
     const micros = "CAST(date_diff('millisecond', TIMESTAMP '1970-01-01 00:00:00', CAST(o_orderdate AS timestamp(3))) * 1000 AS bigint)";
     expect(await value(`SELECT checksum(CAST(o_orderdate AS timestamp(6))) = checksum(${micros}) FROM tpch.tiny.orders`)).to.equal(true);
-    const zoned = "at_timezone(CAST(o_orderdate AS timestamp(3) with time zone), CASE o_orderkey % 3 WHEN 0 THEN 'UTC' WHEN 1 THEN 'Asia/Tokyo' ELSE '-08:00' END)";
-    expect(await value(`SELECT checksum(${zoned}) = checksum(date_diff('millisecond', TIMESTAMP '1970-01-01 00:00:00 UTC', ${zoned})) FROM tpch.tiny.orders`)).to.equal(true);
+    const zoned =
+      "at_timezone(CAST(o_orderdate AS timestamp(3) with time zone), CASE o_orderkey % 3 WHEN 0 THEN 'UTC' WHEN 1 THEN 'Asia/Tokyo' ELSE '-08:00' END)";
+    expect(
+      await value(
+        `SELECT checksum(${zoned}) = checksum(date_diff('millisecond', TIMESTAMP '1970-01-01 00:00:00 UTC', ${zoned})) FROM tpch.tiny.orders`,
+      ),
+    ).to.equal(true);
     const time = "CAST(date_add('second', o_orderkey % 86400, TIMESTAMP '2020-01-01 00:00:00') AS time(9))";
-    expect(await value(`SELECT checksum(${time}) = checksum(date_diff('millisecond', TIME '00:00:00', ${time}) * 1000000000) FROM tpch.tiny.orders`)).to.equal(true);
+    expect(
+      await value(
+        `SELECT checksum(${time}) = checksum(date_diff('millisecond', TIME '00:00:00', ${time}) * 1000000000) FROM tpch.tiny.orders`,
+      ),
+    ).to.equal(true);
   });
 });

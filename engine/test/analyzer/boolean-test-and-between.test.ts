@@ -13,7 +13,8 @@ const NUMBERS = ['NULL', '0', '2', '5'];
 /** Every combination of a boolean, a value and two bounds, NULL among each. */
 function rows(): string[] {
   const out: string[] = [];
-  for (const b of BOOLEANS) for (const x of NUMBERS) for (const lo of NUMBERS) for (const hi of NUMBERS) out.push(`(${out.length}, ${b}, ${x}, ${lo}, ${hi})`);
+  for (const b of BOOLEANS)
+    for (const x of NUMBERS) for (const lo of NUMBERS) for (const hi of NUMBERS) out.push(`(${out.length}, ${b}, ${x}, ${lo}, ${hi})`);
   return out;
 }
 
@@ -46,7 +47,17 @@ describe('IS TRUE / FALSE / UNKNOWN and BETWEEN SYMMETRIC equal DuckDB', () => {
   }
 
   it('IS [NOT] TRUE | FALSE | UNKNOWN on TRUE, FALSE and NULL is never NULL', async () => {
-    const tests = ['b IS TRUE', 'b IS NOT TRUE', 'b IS FALSE', 'b IS NOT FALSE', 'b IS UNKNOWN', 'b IS NOT UNKNOWN', '(x > lo) IS TRUE', '(x > lo) IS NOT FALSE', 'NOT b IS TRUE'];
+    const tests = [
+      'b IS TRUE',
+      'b IS NOT TRUE',
+      'b IS FALSE',
+      'b IS NOT FALSE',
+      'b IS UNKNOWN',
+      'b IS NOT UNKNOWN',
+      '(x > lo) IS TRUE',
+      '(x > lo) IS NOT FALSE',
+      'NOT b IS TRUE',
+    ];
     const result = await expectSame(`SELECT id, ${tests.join(', ')} FROM v ORDER BY id`);
     expect(result).to.have.length(values.length);
     expect(result.flat().slice(1)).to.not.include('NULL');
@@ -60,7 +71,10 @@ describe('IS TRUE / FALSE / UNKNOWN and BETWEEN SYMMETRIC equal DuckDB', () => {
       'SELECT id, x BETWEEN SYMMETRIC lo AND hi, x NOT BETWEEN SYMMETRIC lo AND hi, x BETWEEN ASYMMETRIC lo AND hi, x NOT BETWEEN ASYMMETRIC hi AND lo FROM v ORDER BY id',
       `SELECT id, ${symmetric('x', 'lo', 'hi')}, NOT ${symmetric('x', 'lo', 'hi')}, x BETWEEN lo AND hi, x NOT BETWEEN hi AND lo FROM v ORDER BY id`,
     );
-    await expectSame('SELECT id FROM v WHERE x BETWEEN SYMMETRIC hi AND lo ORDER BY id', `SELECT id FROM v WHERE ${symmetric('x', 'hi', 'lo')} ORDER BY id`);
+    await expectSame(
+      'SELECT id FROM v WHERE x BETWEEN SYMMETRIC hi AND lo ORDER BY id',
+      `SELECT id FROM v WHERE ${symmetric('x', 'hi', 'lo')} ORDER BY id`,
+    );
     await expectSame(
       "SELECT 'b' BETWEEN SYMMETRIC 'c' AND 'a', DECIMAL '1.5' BETWEEN SYMMETRIC 2 AND 1, DATE '2020-02-01' BETWEEN SYMMETRIC DATE '2020-03-01' AND DATE '2020-01-01'",
       `SELECT ${symmetric("'b'", "'c'", "'a'")}, ${symmetric('1.5', '2', '1')}, ${symmetric("DATE '2020-02-01'", "DATE '2020-03-01'", "DATE '2020-01-01'")}`,
@@ -76,6 +90,9 @@ describe('IS TRUE / FALSE / UNKNOWN and BETWEEN SYMMETRIC equal DuckDB', () => {
 
   it('refuses a boolean test on a value that is not boolean, as Trino words it', async () => {
     const error = await h.failure('SELECT x IS TRUE FROM v');
-    expect([error.errorName, error.message]).to.deep.equal(['TYPE_MISMATCH', 'line 1:8: Boolean test value must evaluate to a boolean (actual: integer)']);
+    expect([error.errorName, error.message]).to.deep.equal([
+      'TYPE_MISMATCH',
+      'line 1:8: Boolean test value must evaluate to a boolean (actual: integer)',
+    ]);
   });
 });

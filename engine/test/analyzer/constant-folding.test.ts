@@ -27,7 +27,9 @@ describe('constant folding', () => {
   it('leaves a call whose result would be huge to execution, and gets its answer there', async () => {
     // Before: folding built the 100 million characters one at a time, for minutes, then ran out of memory.
     expect(await plan("SELECT length(rpad('a', 100000000, 'a'))")).to.contain('rpad');
-    expect(await h.rows("SELECT length(rpad('a', 100000000, 'a')), length(lpad('', 3000000, 'xy'))")).to.deep.equal([[100_000_000n, 3_000_000n]]);
+    expect(await h.rows("SELECT length(rpad('a', 100000000, 'a')), length(lpad('', 3000000, 'xy'))")).to.deep.equal([
+      [100_000_000n, 3_000_000n],
+    ]);
   });
 
   it('leaves a replacement that multiplies lengths to execution', async () => {
@@ -44,6 +46,8 @@ describe('constant folding', () => {
 
   it('reports errors of unfolded calls as the query error at run time', async () => {
     expect(await failure("SELECT rpad('a', -1, 'b')")).to.match(/^INVALID_FUNCTION_ARGUMENT: Target length must be in the range/);
-    expect(await failure("SELECT length(rpad('a', 600000000, 'ab'))")).to.match(/^INVALID_FUNCTION_ARGUMENT: Padded string would be longer than \d+ characters/);
+    expect(await failure("SELECT length(rpad('a', 600000000, 'ab'))")).to.match(
+      /^INVALID_FUNCTION_ARGUMENT: Padded string would be longer than \d+ characters/,
+    );
   });
 });

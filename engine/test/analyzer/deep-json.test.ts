@@ -14,7 +14,14 @@ function wrapped(value: unknown, depth: number): unknown {
 
 describe('deep JSON', () => {
   const samples: unknown[] = [
-    { a: 1, b: [1, 'x', null, undefined, () => 1, true, -0, NaN, Infinity], c: undefined, d: { e: { f: [] } }, g: 'q"\n\u2028', h: new Uint8Array([1, 2]) },
+    {
+      a: 1,
+      b: [1, 'x', null, undefined, () => 1, true, -0, NaN, Infinity],
+      c: undefined,
+      d: { e: { f: [] } },
+      g: 'q"\n\u2028',
+      h: new Uint8Array([1, 2]),
+    },
     [],
     {},
     'text',
@@ -49,7 +56,8 @@ describe('deep JSON', () => {
   it('round-trips tagged plan data 10,000 levels deep', () => {
     type Node = { kind: string; value?: unknown; args?: Node[] };
     let expression: Node = { kind: 'constant', value: 12345678901234567890n };
-    for (let i = 0; i < 10_000; i++) expression = { kind: 'call', args: [expression, { kind: 'constant', value: new Uint8Array([i % 256]) }] };
+    for (let i = 0; i < 10_000; i++)
+      expression = { kind: 'call', args: [expression, { kind: 'constant', value: new Uint8Array([i % 256]) }] };
     let node = fromTaggedJson(toTaggedJson(expression), 'test') as Node;
     const bytes: number[] = [];
     while (node.kind === 'call') {

@@ -26,7 +26,12 @@ describe('DESCRIBE INPUT', () => {
   });
 
   it('types LIMIT, OFFSET and FETCH FIRST parameters as bigint', async () => {
-    const expected = [[0n, 'unknown'], [1n, 'bigint'], [2n, 'varchar(25)'], [3n, 'bigint']];
+    const expected = [
+      [0n, 'unknown'],
+      [1n, 'bigint'],
+      [2n, 'varchar(25)'],
+      [3n, 'bigint'],
+    ];
     const base = 'SELECT ? FROM tpch.tiny.nation WHERE n_nationkey = ? and n_name < ?';
     expect(await describeInput(`${base} LIMIT ?`)).to.deep.equal(expected);
     expect(await describeInput(`${base} OFFSET ?`)).to.deep.equal(expected);
@@ -47,7 +52,11 @@ describe('DESCRIBE INPUT', () => {
   });
 
   it('types parameters inside WITH queries and next to aggregates', async () => {
-    expect(await describeInput("WITH t2 AS (SELECT * FROM (VALUES 1) AS t2(b) WHERE b = ?) SELECT * FROM (VALUES ('', 1)) AS t1(a, b) JOIN t2 ON t2.b = t1.b WHERE t1.a = ?")).to.deep.equal([
+    expect(
+      await describeInput(
+        "WITH t2 AS (SELECT * FROM (VALUES 1) AS t2(b) WHERE b = ?) SELECT * FROM (VALUES ('', 1)) AS t1(a, b) JOIN t2 ON t2.b = t1.b WHERE t1.a = ?",
+      ),
+    ).to.deep.equal([
       [0n, 'integer'],
       [1n, 'varchar(0)'],
     ]);
@@ -60,7 +69,9 @@ describe('DESCRIBE INPUT', () => {
       [0n, 'bigint'],
       [1n, 'varchar(10)'],
     ]);
-    expect(await describeInput('INSERT INTO memory.default.d SELECT n_nationkey, n_name FROM tpch.tiny.nation WHERE n_regionkey = ?')).to.deep.equal([[0n, 'bigint']]);
+    expect(
+      await describeInput('INSERT INTO memory.default.d SELECT n_nationkey, n_name FROM tpch.tiny.nation WHERE n_regionkey = ?'),
+    ).to.deep.equal([[0n, 'bigint']]);
     expect(await describeInput('SELECT * FROM tpch.tiny.nation')).to.deep.equal([]);
   });
 
@@ -107,16 +118,18 @@ describe('DESCRIBE OUTPUT', () => {
   });
 
   it('follows a column through subqueries, joins and set operations', async () => {
-    expect(await describeOutput('SELECT x FROM (SELECT r_name AS x FROM tpch.tiny.region) t JOIN tpch.tiny.nation n ON n.n_name = t.x')).to.deep.equal([
-      ['x', 'tpch', 'tiny', 'region', 'varchar(25)', 0n, false],
-    ]);
-    expect(await describeOutput('SELECT n_nationkey AS k FROM tpch.tiny.nation UNION ALL SELECT r_regionkey FROM tpch.tiny.region')).to.deep.equal([
-      ['k', 'tpch', 'tiny', 'nation', 'bigint', 8n, true],
-    ]);
+    expect(
+      await describeOutput('SELECT x FROM (SELECT r_name AS x FROM tpch.tiny.region) t JOIN tpch.tiny.nation n ON n.n_name = t.x'),
+    ).to.deep.equal([['x', 'tpch', 'tiny', 'region', 'varchar(25)', 0n, false]]);
+    expect(
+      await describeOutput('SELECT n_nationkey AS k FROM tpch.tiny.nation UNION ALL SELECT r_regionkey FROM tpch.tiny.region'),
+    ).to.deep.equal([['k', 'tpch', 'tiny', 'nation', 'bigint', 8n, true]]);
   });
 
   it('answers a rows column for writes, no columns for DDL, and refuses SHOW statements it cannot describe', async () => {
-    expect(await describeOutput('CREATE TABLE memory.default.foo AS SELECT * FROM tpch.tiny.nation')).to.deep.equal([['rows', '', '', '', 'bigint', 8n, false]]);
+    expect(await describeOutput('CREATE TABLE memory.default.foo AS SELECT * FROM tpch.tiny.nation')).to.deep.equal([
+      ['rows', '', '', '', 'bigint', 8n, false],
+    ]);
     expect(await describeOutput('CREATE TABLE memory.default.foo (x bigint)')).to.deep.equal([]);
     expect(await describeOutput('DROP TABLE memory.default.foo')).to.deep.equal([]);
     expect(await describeOutput('CREATE SCHEMA memory.foo')).to.deep.equal([]);

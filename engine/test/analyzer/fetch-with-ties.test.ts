@@ -13,13 +13,21 @@ describe('FETCH FIRST ... WITH TIES', function () {
   const tpch = duckDbTpchTiny();
 
   it('keeps the rows tying with the last one, in order', async () => {
-    expect((await engine.query('SELECT x FROM (VALUES 1, 2, 2, 3) t(x) ORDER BY x FETCH FIRST 2 ROWS WITH TIES')).rows).to.deep.equal([[1], [2], [2]]);
-    expect((await engine.query('SELECT x FROM (VALUES 1, 1, 2) t(x) UNION ALL SELECT 5 ORDER BY 1 FETCH FIRST 1 ROW WITH TIES')).rows).to.deep.equal([[1], [1]]);
+    expect((await engine.query('SELECT x FROM (VALUES 1, 2, 2, 3) t(x) ORDER BY x FETCH FIRST 2 ROWS WITH TIES')).rows).to.deep.equal([
+      [1],
+      [2],
+      [2],
+    ]);
+    expect(
+      (await engine.query('SELECT x FROM (VALUES 1, 1, 2) t(x) UNION ALL SELECT 5 ORDER BY 1 FETCH FIRST 1 ROW WITH TIES')).rows,
+    ).to.deep.equal([[1], [1]]);
   });
 
   it('equals DuckDB on tpch.tiny lineitem ordered by a key with many ties', async () => {
     for (const n of [1, 7, 100]) {
-      const ours = await engine.query(`SELECT l_quantity, l_orderkey, l_linenumber FROM tpch.tiny.lineitem ORDER BY l_quantity DESC FETCH FIRST ${n} ROWS WITH TIES`);
+      const ours = await engine.query(
+        `SELECT l_quantity, l_orderkey, l_linenumber FROM tpch.tiny.lineitem ORDER BY l_quantity DESC FETCH FIRST ${n} ROWS WITH TIES`,
+      );
       const theirs = await duckRows(
         tpch.get(),
         `SELECT l_quantity, l_orderkey, l_linenumber FROM lineitem WHERE l_quantity >= (SELECT l_quantity FROM lineitem ORDER BY l_quantity DESC LIMIT 1 OFFSET ${n - 1}) ORDER BY l_quantity DESC, l_orderkey, l_linenumber`,

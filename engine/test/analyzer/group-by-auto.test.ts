@@ -15,7 +15,10 @@ describe('GROUP BY AUTO', () => {
   before(async () => {
     h = new EngineHarness();
     duck = await openDuckDb(1);
-    const statements = ['CREATE TABLE g (a integer, b integer, c integer)', 'INSERT INTO g VALUES (1, 2, 3), (1, 2, 4), (2, 3, 5), (2, NULL, 5), (NULL, 3, 6)'];
+    const statements = [
+      'CREATE TABLE g (a integer, b integer, c integer)',
+      'INSERT INTO g VALUES (1, 2, 3), (1, 2, 4), (2, 3, 5), (2, NULL, 5), (NULL, 3, 6)',
+    ];
     for (const sql of statements) {
       await h.query(sql);
       await duck.run(sql);

@@ -20,12 +20,20 @@ describe('large expressions', () => {
 
   it('runs OR and AND chains far longer than the nesting limit, as a shallow tree', async () => {
     const terms = numbersUpTo(5_000);
-    expect(await harness.rows(`SELECT count(*) FROM (VALUES 7, 9000) t(x) WHERE ${terms.map((i) => `x = ${i}`).join(' OR ')}`)).to.deep.equal([[1n]]);
-    expect(await harness.rows(`SELECT count(*) FROM (VALUES 7, 9000) t(x) WHERE ${terms.map((i) => `x <> ${i}`).join(' AND ')}`)).to.deep.equal([[1n]]);
+    expect(
+      await harness.rows(`SELECT count(*) FROM (VALUES 7, 9000) t(x) WHERE ${terms.map((i) => `x = ${i}`).join(' OR ')}`),
+    ).to.deep.equal([[1n]]);
+    expect(
+      await harness.rows(`SELECT count(*) FROM (VALUES 7, 9000) t(x) WHERE ${terms.map((i) => `x <> ${i}`).join(' AND ')}`),
+    ).to.deep.equal([[1n]]);
   });
 
   it('refuses a 200,000-term OR chain naming the limit, at the first OR', async () => {
-    const error = await harness.failure(`SELECT 1 WHERE ${numbersUpTo(200_000).map((i) => `1 = ${i}`).join(' OR ')}`);
+    const error = await harness.failure(
+      `SELECT 1 WHERE ${numbersUpTo(200_000)
+        .map((i) => `1 = ${i}`)
+        .join(' OR ')}`,
+    );
     expect(error.errorName).to.equal('SYNTAX_ERROR');
     expect(error.message).to.equal(
       `line 1:22: OR chain has 200000 terms; at most ${MAX_LOGICAL_CHAIN_TERMS} are supported (for many values of one expression, use IN (...), which has no such limit)`,

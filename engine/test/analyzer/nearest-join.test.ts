@@ -25,7 +25,10 @@ describe('NEAREST joins', function () {
     const symbol = () => (next() < 0.05 ? 'NULL' : `'${pick(['A', 'B', 'C', 'D'])}'`);
     const times = Array.from({ length: 400 }, (_, i) => i * 3).sort(() => next() - 0.5);
     const quotes = times.slice(0, 200).map((ts, id) => `(${id}, ${symbol()}, ${next() < 0.05 ? 'NULL' : ts}, ${Math.floor(next() * 100)})`);
-    const trades = Array.from({ length: 150 }, (_, id) => `(${id}, ${symbol()}, ${next() < 0.05 ? 'NULL' : Math.floor(next() * 1200)}, ${Math.floor(next() * 10)})`);
+    const trades = Array.from(
+      { length: 150 },
+      (_, id) => `(${id}, ${symbol()}, ${next() < 0.05 ? 'NULL' : Math.floor(next() * 1200)}, ${Math.floor(next() * 10)})`,
+    );
     await both.runOnBoth(
       'CREATE TABLE quotes (id integer, symbol varchar, ts integer, price integer)',
       `INSERT INTO quotes VALUES ${quotes.join(', ')}`,
@@ -41,7 +44,10 @@ describe('NEAREST joins', function () {
   async function expectSame(ours: string, theirs: string): Promise<string[]> {
     const rows = (await engine.rows(ours)).map((r) => r.map((v) => (v === null ? 'NULL' : String(v))).join('|')).sort();
     const duck = await both.duck.runAndReadAll(theirs);
-    const expected = duck.getRowsJS().map((r) => r.map((v) => (v === null ? 'NULL' : String(v))).join('|')).sort();
+    const expected = duck
+      .getRowsJS()
+      .map((r) => r.map((v) => (v === null ? 'NULL' : String(v))).join('|'))
+      .sort();
     expect(rows).to.deep.equal(expected, ours);
     return rows;
   }
@@ -82,7 +88,10 @@ describe('NEAREST joins', function () {
   });
 
   it('finds the nearest over all candidates without an equality key', async () => {
-    await expectSame('SELECT t.id, q.id FROM timed_trades t CROSS JOIN NEAREST (FROM quotes q MATCH q.ts >= t.ts)', 'SELECT t.id, q.id FROM timed_trades t ASOF JOIN quotes q ON t.ts <= q.ts');
+    await expectSame(
+      'SELECT t.id, q.id FROM timed_trades t CROSS JOIN NEAREST (FROM quotes q MATCH q.ts >= t.ts)',
+      'SELECT t.id, q.id FROM timed_trades t ASOF JOIN quotes q ON t.ts <= q.ts',
+    );
   });
 
   it('matches no quote to a trade whose time is NULL, and none whose time is NULL to a trade (DuckDB: the documented LATERAL equivalent)', async () => {
@@ -105,15 +114,21 @@ describe('NEAREST joins', function () {
   });
 
   it('plans one as-of join keyed on the WHERE equality, not a subquery per row', async () => {
-    const [[plan]] = await engine.rows('EXPLAIN SELECT t.id, q.id FROM trades t LEFT JOIN NEAREST (FROM quotes q WHERE q.symbol = t.symbol MATCH q.ts <= t.ts) ON TRUE');
-    expect(plan).to.match(/LeftNearestJoin\[criteria = \(symbol_\d+ = symbol_\d+\), filter = less_than_or_equal\(nearest_key_\d+, nearest_value_\d+\), nearest = nearest_key_\d+ <= nearest_value_\d+/);
+    const [[plan]] = await engine.rows(
+      'EXPLAIN SELECT t.id, q.id FROM trades t LEFT JOIN NEAREST (FROM quotes q WHERE q.symbol = t.symbol MATCH q.ts <= t.ts) ON TRUE',
+    );
+    expect(plan).to.match(
+      /LeftNearestJoin\[criteria = \(symbol_\d+ = symbol_\d+\), filter = less_than_or_equal\(nearest_key_\d+, nearest_value_\d+\), nearest = nearest_key_\d+ <= nearest_value_\d+/,
+    );
     expect(plan).to.not.match(/Apply|Window|TopN/);
   });
 
   it('never matches NaN, on either side (SQL comparisons with NaN are false)', async () => {
-    await engine.run("CREATE TABLE prices AS SELECT * FROM (VALUES (1, 1.0E0), (2, nan()), (3, 5.0E0), (4, infinity())) v(id, p)");
+    await engine.run('CREATE TABLE prices AS SELECT * FROM (VALUES (1, 1.0E0), (2, nan()), (3, 5.0E0), (4, infinity())) v(id, p)');
     const nearest = async (match: string, extra = '') =>
-      engine.rows(`SELECT s.at, q.id FROM (VALUES 0.5E0, 3.0E0, 7.0E0, nan(), infinity()) s(at) LEFT JOIN NEAREST (FROM prices q ${extra} MATCH ${match}) ON TRUE ORDER BY 1`);
+      engine.rows(
+        `SELECT s.at, q.id FROM (VALUES 0.5E0, 3.0E0, 7.0E0, nan(), infinity()) s(at) LEFT JOIN NEAREST (FROM prices q ${extra} MATCH ${match}) ON TRUE ORDER BY 1`,
+      );
     const expected = [
       [0.5, null],
       [3, 1],
@@ -143,7 +158,9 @@ describe('NEAREST joins', function () {
 
   it('keeps one of the rows tied on the match key', async () => {
     await engine.run("CREATE TABLE tied AS SELECT * FROM (VALUES ('A', 5, 1), ('A', 5, 2), ('A', 3, 3)) v(symbol, ts, id)");
-    const rows = await engine.rows("SELECT t.ts, t.id FROM (VALUES ('A', 6)) s(symbol, at) CROSS JOIN NEAREST (FROM tied t WHERE t.symbol = s.symbol MATCH t.ts <= s.at)");
+    const rows = await engine.rows(
+      "SELECT t.ts, t.id FROM (VALUES ('A', 6)) s(symbol, at) CROSS JOIN NEAREST (FROM tied t WHERE t.symbol = s.symbol MATCH t.ts <= s.at)",
+    );
     expect(rows).to.have.length(1);
     expect(rows[0][0]).to.equal(5);
     expect([1, 2]).to.include(rows[0][1]);
@@ -151,15 +168,39 @@ describe('NEAREST joins', function () {
 
   it("fails with Trino's errors for the forms it refuses, at their positions", async () => {
     const cases: [string, string][] = [
-      ['SELECT * FROM NEAREST (FROM quotes MATCH quotes.ts <= 1)', 'line 1:15: NEAREST is only supported on the right side of CROSS JOIN, INNER JOIN, LEFT JOIN, or an implicit join'],
-      ['SELECT * FROM trades t RIGHT JOIN NEAREST (FROM quotes q MATCH q.ts <= t.ts) ON TRUE', 'line 1:15: RIGHT JOIN involving NEAREST is not supported'],
-      ['SELECT * FROM trades t LEFT JOIN NEAREST (FROM quotes q MATCH q.ts <= t.ts) ON t.id = 1', 'line 1:85: LEFT JOIN involving NEAREST is only supported with condition ON TRUE'],
-      ['SELECT * FROM trades t JOIN NEAREST (FROM quotes q MATCH q.ts <= t.ts) USING (id)', 'JOIN USING involving NEAREST is not supported'],
+      [
+        'SELECT * FROM NEAREST (FROM quotes MATCH quotes.ts <= 1)',
+        'line 1:15: NEAREST is only supported on the right side of CROSS JOIN, INNER JOIN, LEFT JOIN, or an implicit join',
+      ],
+      [
+        'SELECT * FROM trades t RIGHT JOIN NEAREST (FROM quotes q MATCH q.ts <= t.ts) ON TRUE',
+        'line 1:15: RIGHT JOIN involving NEAREST is not supported',
+      ],
+      [
+        'SELECT * FROM trades t LEFT JOIN NEAREST (FROM quotes q MATCH q.ts <= t.ts) ON t.id = 1',
+        'line 1:85: LEFT JOIN involving NEAREST is only supported with condition ON TRUE',
+      ],
+      [
+        'SELECT * FROM trades t JOIN NEAREST (FROM quotes q MATCH q.ts <= t.ts) USING (id)',
+        'JOIN USING involving NEAREST is not supported',
+      ],
       ['SELECT * FROM trades t, NEAREST (FROM quotes q MATCH q.ts = t.ts)', 'line 1:59: NEAREST MATCH clause must use <, <=, >, or >='],
-      ['SELECT * FROM trades t, NEAREST (FROM quotes q MATCH q.ts IS NULL)', 'line 1:54: NEAREST MATCH clause must be a comparison expression'],
-      ['SELECT * FROM trades t, NEAREST (FROM quotes q MATCH q.ts < q.price)', 'NEAREST MATCH clause must compare one FROM relation expression with one non-FROM expression'],
-      ['SELECT * FROM trades t, NEAREST (FROM quotes q MATCH q.ts - t.ts < 3)', 'NEAREST MATCH clause must keep FROM relation and non-FROM expressions on opposite sides'],
-      ['SELECT * FROM trades t, NEAREST (FROM quotes q WHERE q.price MATCH q.ts < t.ts)', 'line 1:54: NEAREST WHERE clause must evaluate to a boolean: actual type integer'],
+      [
+        'SELECT * FROM trades t, NEAREST (FROM quotes q MATCH q.ts IS NULL)',
+        'line 1:54: NEAREST MATCH clause must be a comparison expression',
+      ],
+      [
+        'SELECT * FROM trades t, NEAREST (FROM quotes q MATCH q.ts < q.price)',
+        'NEAREST MATCH clause must compare one FROM relation expression with one non-FROM expression',
+      ],
+      [
+        'SELECT * FROM trades t, NEAREST (FROM quotes q MATCH q.ts - t.ts < 3)',
+        'NEAREST MATCH clause must keep FROM relation and non-FROM expressions on opposite sides',
+      ],
+      [
+        'SELECT * FROM trades t, NEAREST (FROM quotes q WHERE q.price MATCH q.ts < t.ts)',
+        'line 1:54: NEAREST WHERE clause must evaluate to a boolean: actual type integer',
+      ],
     ];
     for (const [sql, message] of cases) {
       const error = await engine.run(sql).then(

@@ -8,7 +8,8 @@ import { expect } from 'chai';
 import { openDuckDb, duckRows } from '../../scripts/tpch/duckdb-tpch.js';
 import { EngineHarness } from '../support/engine-harness.js';
 
-const TOO_DEEP = 'Statement is nested too deeply: more than 1000 levels of parentheses, function calls, CASE, operators, NOT, signs or subqueries; at most 1000 are supported';
+const TOO_DEEP =
+  'Statement is nested too deeply: more than 1000 levels of parentheses, function calls, CASE, operators, NOT, signs or subqueries; at most 1000 are supported';
 
 /** Statements nesting 1,000 levels, with their values worked out here. */
 const THOUSAND_LEVELS: Array<[string, string, unknown]> = [
@@ -25,9 +26,21 @@ const THOUSAND_LEVELS: Array<[string, string, unknown]> = [
   ['IF', `SELECT ${'if(true, '.repeat(1000)}1${', 0)'.repeat(1000)}`, 1],
   ['1,000 levels in WHERE', `SELECT x FROM (VALUES 1, 2) t(x) WHERE ${'abs('.repeat(999)}-x${')'.repeat(999)} = 2`, 2],
   ['1,000 levels in an aggregate', `SELECT sum(${'abs('.repeat(998)}-x${')'.repeat(998)}) FROM (VALUES 1, 2) t(x)`, 3n],
-  ['1,000 levels in GROUP BY and ORDER BY', `SELECT count(*) FROM (VALUES 1, -1, 2) t(x) GROUP BY ${'abs('.repeat(999)}x${')'.repeat(999)} ORDER BY ${'abs('.repeat(999)}x${')'.repeat(999)} LIMIT 1`, 2n],
-  ['1,000 levels in a join condition', `SELECT count(*) FROM (VALUES 1, 2) a(x) JOIN (VALUES 1, 2) b(y) ON ${'abs('.repeat(999)}-x${')'.repeat(999)} = y`, 2n],
-  ['1,000 levels in a window', `SELECT max(r) FROM (SELECT row_number() OVER (ORDER BY ${'abs('.repeat(998)}x${')'.repeat(998)}) AS r FROM (VALUES 1, 2) t(x))`, 2n],
+  [
+    '1,000 levels in GROUP BY and ORDER BY',
+    `SELECT count(*) FROM (VALUES 1, -1, 2) t(x) GROUP BY ${'abs('.repeat(999)}x${')'.repeat(999)} ORDER BY ${'abs('.repeat(999)}x${')'.repeat(999)} LIMIT 1`,
+    2n,
+  ],
+  [
+    '1,000 levels in a join condition',
+    `SELECT count(*) FROM (VALUES 1, 2) a(x) JOIN (VALUES 1, 2) b(y) ON ${'abs('.repeat(999)}-x${')'.repeat(999)} = y`,
+    2n,
+  ],
+  [
+    '1,000 levels in a window',
+    `SELECT max(r) FROM (SELECT row_number() OVER (ORDER BY ${'abs('.repeat(998)}x${')'.repeat(998)}) AS r FROM (VALUES 1, 2) t(x))`,
+    2n,
+  ],
   ['100 subqueries in 900 parentheses', `SELECT ${'('.repeat(900)}${'(SELECT '.repeat(100)}1${')'.repeat(100)}${')'.repeat(900)}`, 1],
 ];
 
@@ -42,7 +55,10 @@ describe('nesting limits: 1,000 levels through every phase', function () {
   }
 
   it('runs queries nested 100 deep: derived tables (the innermost a VALUES) and EXISTS', async () => {
-    expect(await harness.rows(`SELECT * FROM ${'(SELECT * FROM '.repeat(99)}(VALUES 1, 2) t(x)${') t'.repeat(99)}`)).to.deep.equal([[1], [2]]);
+    expect(await harness.rows(`SELECT * FROM ${'(SELECT * FROM '.repeat(99)}(VALUES 1, 2) t(x)${') t'.repeat(99)}`)).to.deep.equal([
+      [1],
+      [2],
+    ]);
     expect(await harness.rows(`SELECT ${'EXISTS (SELECT '.repeat(100)}1${')'.repeat(100)}`)).to.deep.equal([[true]]);
   });
 
@@ -61,7 +77,9 @@ describe('nesting limits: 1,000 levels through every phase', function () {
       expect(error.rawMessage, sql.slice(0, 20)).to.equal(TOO_DEEP);
     }
     const subqueries = await harness.failure(`SELECT ${'(SELECT '.repeat(100_000)}1${')'.repeat(100_000)}`);
-    expect(subqueries.message).to.equal('line 1:809: Query is nested too deeply: more than 100 levels of subqueries; at most 100 are supported');
+    expect(subqueries.message).to.equal(
+      'line 1:809: Query is nested too deeply: more than 100 levels of subqueries; at most 100 are supported',
+    );
   });
 });
 
@@ -140,12 +158,18 @@ describe('nesting limits: set operations of many inputs equal DuckDB', function 
       { sql: numbers.map((i) => `SELECT ${i}`).join(' UNION ALL '), rows: numbers },
       { sql: numbers.map((i) => `SELECT ${i % 7}`).join(' UNION '), rows: sorted(new Set(numbers.map((i) => i % 7))) },
       {
-        sql: intersectInputs.map((values) => `SELECT x FROM (VALUES ${values.map((v) => `(${v})`).join(', ')}) t(x)`).join(' INTERSECT ALL '),
+        sql: intersectInputs
+          .map((values) => `SELECT x FROM (VALUES ${values.map((v) => `(${v})`).join(', ')}) t(x)`)
+          .join(' INTERSECT ALL '),
         rows: [0, 1, 2].flatMap((v) => Array<number>(Math.min(...intersectInputs.map((values) => count(values, v)))).fill(v)),
       },
       {
-        sql: [`SELECT x FROM (VALUES ${exceptFirst.map((v) => `(${v})`).join(', ')}) t(x)`, ...exceptOthers.map((v) => `SELECT ${v}`)].join(' EXCEPT ALL '),
-        rows: sorted(new Set(exceptFirst)).flatMap((v) => Array<number>(Math.max(0, count(exceptFirst, v) - count(exceptOthers, v))).fill(v)),
+        sql: [`SELECT x FROM (VALUES ${exceptFirst.map((v) => `(${v})`).join(', ')}) t(x)`, ...exceptOthers.map((v) => `SELECT ${v}`)].join(
+          ' EXCEPT ALL ',
+        ),
+        rows: sorted(new Set(exceptFirst)).flatMap((v) =>
+          Array<number>(Math.max(0, count(exceptFirst, v) - count(exceptOthers, v))).fill(v),
+        ),
       },
     ];
   }
@@ -170,6 +194,8 @@ describe('nesting limits: set operations of many inputs equal DuckDB', function 
 
   it('refuses a chain of 10,001 inputs naming the limit', async () => {
     const error = await harness.failure(`SELECT 1${' UNION ALL SELECT 1'.repeat(10_000)}`);
-    expect(error.rawMessage).to.equal('UNION ALL has more than 10000 inputs; at most 10000 are supported in one chain of the same set operator');
+    expect(error.rawMessage).to.equal(
+      'UNION ALL has more than 10000 inputs; at most 10000 are supported in one chain of the same set operator',
+    );
   });
 });

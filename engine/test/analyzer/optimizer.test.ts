@@ -9,11 +9,14 @@ describe('optimizer plan shapes', () => {
   const h = new EngineHarness();
   h.session.catalog = 'tpch';
   h.session.schema = 'tiny';
-  const plan = async (sql: string) => ((await h.rows(`EXPLAIN (TYPE LOGICAL) ${sql}`))[0][0] as string).split('\n').filter((l) => !l.includes('Layout'));
+  const plan = async (sql: string) =>
+    ((await h.rows(`EXPLAIN (TYPE LOGICAL) ${sql}`))[0][0] as string).split('\n').filter((l) => !l.includes('Layout'));
 
   it('pushes conjunctions implied by an OR down to each relation (Q7 nations, Q19 part)', async () => {
     const lines = await plan(tpchQuery(7));
-    const nationFilters = lines.filter((l) => /Filter\[filterPredicate = OR\(equal\(n_name_\d+, '(FRANCE|GERMANY)'\), equal\(n_name_\d+, '(FRANCE|GERMANY)'\)\)\]/.test(l));
+    const nationFilters = lines.filter((l) =>
+      /Filter\[filterPredicate = OR\(equal\(n_name_\d+, '(FRANCE|GERMANY)'\), equal\(n_name_\d+, '(FRANCE|GERMANY)'\)\)\]/.test(l),
+    );
     expect(nationFilters).to.have.length(2);
     const q19 = await plan(tpchQuery(19));
     expect(q19.join('\n')).to.match(/InnerJoin\[criteria = \((l_partkey_\d+ = p_partkey_\d+|p_partkey_\d+ = l_partkey_\d+)\)/);
@@ -21,14 +24,22 @@ describe('optimizer plan shapes', () => {
 
   it('joins through implied equalities instead of multiplying rows (Q5: customer joins nation, never supplier by nation alone)', async () => {
     const lines = await plan(tpchQuery(5));
-    expect(lines.some((l) => /InnerJoin\[criteria = \(c_nationkey_\d+ = n_nationkey_\d+\)(, probe = parallel)?(, dynamicFilterAssignments = \{[^}]*\})?\]/.test(l))).to.equal(true);
+    expect(
+      lines.some((l) =>
+        /InnerJoin\[criteria = \(c_nationkey_\d+ = n_nationkey_\d+\)(, probe = parallel)?(, dynamicFilterAssignments = \{[^}]*\})?\]/.test(
+          l,
+        ),
+      ),
+    ).to.equal(true);
     expect(lines.some((l) => /InnerJoin\[criteria = \(c_nationkey_\d+ = s_nationkey_\d+\)(, probe = parallel)?\]/.test(l))).to.equal(false);
   });
 
   it('reduces the aggregation of a decorrelated subquery to the outer keys (Q17)', async () => {
     const text = (await plan(tpchQuery(17))).join('\n');
     // Partial (in the scan's threads, over the semi join probed there) under its final step.
-    expect(text).to.match(/Aggregate\(PARTIAL\)\[keys = \[l_partkey_\d+\]\][^\n]*\n[^\n]*Project\[\]\n[^\n]*Filter\[filterPredicate = keyseen_\d+\]\n[^\n]*SemiJoin\[mark = keyseen_\d+, criteria/);
+    expect(text).to.match(
+      /Aggregate\(PARTIAL\)\[keys = \[l_partkey_\d+\]\][^\n]*\n[^\n]*Project\[\]\n[^\n]*Filter\[filterPredicate = keyseen_\d+\]\n[^\n]*SemiJoin\[mark = keyseen_\d+, criteria/,
+    );
   });
 
   it('hands key predicates to the scan and keeps the filter', async () => {

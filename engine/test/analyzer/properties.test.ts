@@ -31,7 +31,9 @@ describe('table and schema properties', () => {
     const e = await h.failure('CREATE TABLE memory.default.t (a int) WITH (bogus_property = 42)');
     expect(e.errorName).to.equal('INVALID_TABLE_PROPERTY');
     expect(e.errorCode).to.equal(18);
-    expect(e.message).to.equal("line 1:45: Catalog 'memory' table property 'bogus_property' does not exist. Catalog 'memory' has no table properties");
+    expect(e.message).to.equal(
+      "line 1:45: Catalog 'memory' table property 'bogus_property' does not exist. Catalog 'memory' has no table properties",
+    );
     const other = await h.failure("CREATE TABLE memory.default.t (a int) WITH (external_location = 'file:///x', format = 'CSV')");
     expect(other.message).to.match(/^line 1:45: Catalog 'memory' table property 'external_location' does not exist/);
     expect(await h.rows('SHOW TABLES FROM memory.default')).to.deep.equal([]);
@@ -40,7 +42,9 @@ describe('table and schema properties', () => {
   it('refuses properties of CREATE TABLE AS before running the query or creating the table', async () => {
     const e = await h.failure("CREATE TABLE memory.default.t WITH (format = 'ORC') AS SELECT 1 / 0 AS x");
     expect(e.errorName).to.equal('INVALID_TABLE_PROPERTY');
-    expect(e.message).to.equal("line 1:37: Catalog 'memory' table property 'format' does not exist. Catalog 'memory' has no table properties");
+    expect(e.message).to.equal(
+      "line 1:37: Catalog 'memory' table property 'format' does not exist. Catalog 'memory' has no table properties",
+    );
     expect(await h.rows('SHOW TABLES FROM memory.default')).to.deep.equal([]);
   });
 
@@ -48,14 +52,18 @@ describe('table and schema properties', () => {
     const e = await h.failure("CREATE SCHEMA memory.s1 WITH (location = 's3://bucket/x')");
     expect(e.errorName).to.equal('INVALID_SCHEMA_PROPERTY');
     expect(e.errorCode).to.equal(33);
-    expect(e.message).to.equal("line 1:31: Catalog 'memory' schema property 'location' does not exist. Catalog 'memory' has no schema properties");
+    expect(e.message).to.equal(
+      "line 1:31: Catalog 'memory' schema property 'location' does not exist. Catalog 'memory' has no schema properties",
+    );
     expect(await h.rows("SHOW SCHEMAS FROM memory LIKE 's1'")).to.deep.equal([]);
   });
 
   it('refuses an unknown column property the same way', async () => {
     const e = await h.failure('CREATE TABLE memory.default.t (a int WITH (partition_projection_type = 1))');
     expect([e.errorName, e.errorCode]).to.deep.equal(['INVALID_COLUMN_PROPERTY', 39]);
-    expect(e.message).to.equal("line 1:44: Catalog 'memory' column property 'partition_projection_type' does not exist. Catalog 'memory' has no column properties");
+    expect(e.message).to.equal(
+      "line 1:44: Catalog 'memory' column property 'partition_projection_type' does not exist. Catalog 'memory' has no column properties",
+    );
     expect(await h.rows('SHOW TABLES FROM memory.default')).to.deep.equal([]);
   });
 
@@ -94,14 +102,20 @@ describe('table and schema properties', () => {
 describe('property values against declared properties', () => {
   const declared: PropertyMetadata[] = [
     { name: 'format', type: { kind: 'varchar' }, description: 'file format', defaultValue: 'ORC' },
-    { name: 'bucket_count', type: { kind: 'bigint' }, description: 'buckets', validate: (v) => {
-      if ((v as bigint) < 1n) throw new Error('must be positive');
-    } },
+    {
+      name: 'bucket_count',
+      type: { kind: 'bigint' },
+      description: 'buckets',
+      validate: (v) => {
+        if ((v as bigint) < 1n) throw new Error('must be positive');
+      },
+    },
     { name: 'transactional', type: { kind: 'boolean' }, description: 'ACID' },
   ];
   const target = { catalog: 'lake', object: 'table' as const, declared };
   const session = new EngineHarness().session;
-  const propertiesOf = (withClause: string): ast.Property[] => (parseStatement(`CREATE TABLE t (a int) WITH (${withClause})`) as ast.CreateTable).properties;
+  const propertiesOf = (withClause: string): ast.Property[] =>
+    (parseStatement(`CREATE TABLE t (a int) WITH (${withClause})`) as ast.CreateTable).properties;
   const evaluate = (withClause: string) => evaluateProperties(propertiesOf(withClause), target, session, []);
 
   it('evaluates each value as a constant of the property type, and fills in the defaults of the others', () => {
@@ -113,10 +127,16 @@ describe('property values against declared properties', () => {
   it('refuses a value of the wrong type, a null, and one the property does not accept', () => {
     const wrongType = fails(() => evaluate("bucket_count = 'four'"));
     expect(wrongType.errorName).to.equal('INVALID_TABLE_PROPERTY');
-    expect(wrongType.message).to.equal("line 1:30: Invalid value for catalog 'lake' table property 'bucket_count': Cannot convert ['four'] to bigint");
-    expect(fails(() => evaluate('transactional = 1')).message).to.contain("Cannot convert [1] to boolean");
-    expect(fails(() => evaluate('transactional = NULL')).message).to.equal("line 1:30: Invalid null value for catalog 'lake' table property 'transactional' from [NULL]");
-    expect(fails(() => evaluate('bucket_count = 0')).message).to.equal("line 1:30: Invalid value for catalog 'lake' table property 'bucket_count': must be positive");
+    expect(wrongType.message).to.equal(
+      "line 1:30: Invalid value for catalog 'lake' table property 'bucket_count': Cannot convert ['four'] to bigint",
+    );
+    expect(fails(() => evaluate('transactional = 1')).message).to.contain('Cannot convert [1] to boolean');
+    expect(fails(() => evaluate('transactional = NULL')).message).to.equal(
+      "line 1:30: Invalid null value for catalog 'lake' table property 'transactional' from [NULL]",
+    );
+    expect(fails(() => evaluate('bucket_count = 0')).message).to.equal(
+      "line 1:30: Invalid value for catalog 'lake' table property 'bucket_count': must be positive",
+    );
   });
 
   it('fails on a name that does not resolve as any expression does', () => {
@@ -125,7 +145,9 @@ describe('property values against declared properties', () => {
 
   it('names the declared properties when one is unknown', () => {
     const e = fails(() => evaluate('location = 1'));
-    expect(e.message).to.equal("line 1:30: Catalog 'lake' table property 'location' does not exist. Table properties of catalog 'lake': bucket_count, format, transactional");
+    expect(e.message).to.equal(
+      "line 1:30: Catalog 'lake' table property 'location' does not exist. Table properties of catalog 'lake': bucket_count, format, transactional",
+    );
   });
 });
 
@@ -138,9 +160,15 @@ describe('session properties', () => {
 
   it('refuses unknown names, catalog properties the catalog does not have, and unknown catalogs', async () => {
     const unknown = await h.failure('SET SESSION spill_enabled = false');
-    expect([unknown.errorName, unknown.message]).to.deep.equal(['INVALID_SESSION_PROPERTY', "line 1:13: Session property 'spill_enabled' does not exist"]);
+    expect([unknown.errorName, unknown.message]).to.deep.equal([
+      'INVALID_SESSION_PROPERTY',
+      "line 1:13: Session property 'spill_enabled' does not exist",
+    ]);
     const catalogProperty = await h.failure('SET SESSION memory.splits_per_node = 4');
-    expect([catalogProperty.errorName, catalogProperty.message]).to.deep.equal(['INVALID_SESSION_PROPERTY', "line 1:13: Session property 'memory.splits_per_node' does not exist"]);
+    expect([catalogProperty.errorName, catalogProperty.message]).to.deep.equal([
+      'INVALID_SESSION_PROPERTY',
+      "line 1:13: Session property 'memory.splits_per_node' does not exist",
+    ]);
     const noCatalog = await h.failure('SET SESSION nope.x = 1');
     expect([noCatalog.errorName, noCatalog.message]).to.deep.equal(['CATALOG_NOT_FOUND', "line 1:13: Catalog 'nope' not found"]);
     expect((await h.failure('SET SESSION a.b.c = 1')).message).to.equal("line 1:13: Invalid session property 'a.b.c'");
@@ -153,7 +181,9 @@ describe('session properties', () => {
     expect((await h.failure('SET SESSION task_concurrency = 0')).message).to.contain('must be at least 1');
     expect((await h.failure("SET SESSION query_max_memory = 'lots'")).message).to.contain("'lots' is not a data size");
     expect((await h.failure("SET SESSION query_max_execution_time = '5 minutes'")).message).to.contain('is not a duration');
-    expect((await h.failure("SET SESSION join_distribution_type = 'SIDEWAYS'")).message).to.contain('must be one of AUTOMATIC, PARTITIONED, BROADCAST');
+    expect((await h.failure("SET SESSION join_distribution_type = 'SIDEWAYS'")).message).to.contain(
+      'must be one of AUTOMATIC, PARTITIONED, BROADCAST',
+    );
     expect((await h.failure('SET SESSION task_concurrency = NULL')).message).to.contain('Session property value must not be null');
     await h.run('SET SESSION task_concurrency = 2 + 2');
     expect(h.session.properties.get('task_concurrency')).to.equal('4');

@@ -69,14 +69,14 @@ describe('analyzer and planner, end to end in-process', () => {
       [2, 200n],
       [2, 200n],
     ]);
-    expect(await h.rows('SELECT a, e FROM t JOIN u USING (a) WHERE b = \'x\'')).to.deep.equal([[1, 100n]]);
+    expect(await h.rows("SELECT a, e FROM t JOIN u USING (a) WHERE b = 'x'")).to.deep.equal([[1, 100n]]);
     expect(await h.rows('SELECT count(*) FROM t, u WHERE t.a = u.a')).to.deep.equal([[3n]]);
-    expect(await h.rows('SELECT u.a, t.b FROM t RIGHT JOIN u ON t.a = u.a AND t.b <> \'y\' ORDER BY 1, 2')).to.deep.equal([
+    expect(await h.rows("SELECT u.a, t.b FROM t RIGHT JOIN u ON t.a = u.a AND t.b <> 'y' ORDER BY 1, 2")).to.deep.equal([
       [1, 'x'],
       [2, 'z'],
       [4, null],
     ]);
-    expect((await h.rows("SELECT t.a, u.a FROM t FULL JOIN u ON t.a = u.a")).length).to.equal(5);
+    expect((await h.rows('SELECT t.a, u.a FROM t FULL JOIN u ON t.a = u.a')).length).to.equal(5);
   });
 
   it('plans equality comma joins as hash joins, never cross joins', async () => {
@@ -129,13 +129,28 @@ describe('analyzer and planner, end to end in-process', () => {
   });
 
   it('reports missing tables and columns with Trino messages and positions', async () => {
-    const err = await expectError(h, 'SELECT * FROM memory.default.nope', 'TABLE_NOT_FOUND', "line 1:15: Table 'memory.default.nope' does not exist");
+    const err = await expectError(
+      h,
+      'SELECT * FROM memory.default.nope',
+      'TABLE_NOT_FOUND',
+      "line 1:15: Table 'memory.default.nope' does not exist",
+    );
     expect(err.location).to.deep.equal({ line: 1, column: 15 });
     await expectError(h, 'SELECT x FROM t', 'COLUMN_NOT_FOUND', "line 1:8: Column 'x' cannot be resolved");
     await expectError(h, 'SELECT a FROM t, u', 'AMBIGUOUS_NAME', "line 1:8: Column 'a' is ambiguous");
     await expectError(h, "SELECT a + 'x' FROM t", 'TYPE_MISMATCH', /line 1:10: /);
-    await expectError(h, 'SELECT b, count(*) FROM t GROUP BY a', 'EXPRESSION_NOT_AGGREGATE', "line 1:8: 'b' must be an aggregate expression or appear in GROUP BY clause");
-    await expectError(h, 'SELECT a FROM t WHERE a', 'TYPE_MISMATCH', 'line 1:23: WHERE clause must evaluate to a boolean: actual type integer');
+    await expectError(
+      h,
+      'SELECT b, count(*) FROM t GROUP BY a',
+      'EXPRESSION_NOT_AGGREGATE',
+      "line 1:8: 'b' must be an aggregate expression or appear in GROUP BY clause",
+    );
+    await expectError(
+      h,
+      'SELECT a FROM t WHERE a',
+      'TYPE_MISMATCH',
+      'line 1:23: WHERE clause must evaluate to a boolean: actual type integer',
+    );
   });
 
   it('runs window functions', async () => {
@@ -167,9 +182,13 @@ describe('analyzer and planner, end to end in-process', () => {
   });
 
   it('answers session functions and current time in the session time zone', async () => {
-    expect(await h.rows('SELECT current_user, current_catalog, current_schema, current_timezone()')).to.deep.equal([['test', 'memory', 'default', 'UTC']]);
+    expect(await h.rows('SELECT current_user, current_catalog, current_schema, current_timezone()')).to.deep.equal([
+      ['test', 'memory', 'default', 'UTC'],
+    ]);
     // The harness session starts at 2026-11-21 12:00:00 UTC.
-    expect(await h.rows("SELECT CAST(current_date AS varchar), CAST(current_timestamp AS varchar)")).to.deep.equal([['2026-11-21', '2026-11-21 12:00:00.000 UTC']]);
+    expect(await h.rows('SELECT CAST(current_date AS varchar), CAST(current_timestamp AS varchar)')).to.deep.equal([
+      ['2026-11-21', '2026-11-21 12:00:00.000 UTC'],
+    ]);
     const shifted = new EngineHarness();
     shifted.session.timeZone = '-05:30';
     expect(await shifted.rows('SELECT CAST(localtimestamp AS varchar)')).to.deep.equal([['2026-11-21 06:30:00.000']]);

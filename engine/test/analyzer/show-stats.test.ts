@@ -13,7 +13,10 @@ describe('SHOW STATS', () => {
 
   before(async () => {
     h = new EngineHarness();
-    await h.run('CREATE TABLE memory.default.t (a integer, b varchar)', "INSERT INTO memory.default.t VALUES (1, 'x'), (2, NULL), (3, 'z')");
+    await h.run(
+      'CREATE TABLE memory.default.t (a integer, b varchar)',
+      "INSERT INTO memory.default.t VALUES (1, 'x'), (2, NULL), (3, 'z')",
+    );
   });
 
   it('prints Trino columns: a row per column and the row count in a last row with a NULL column_name', async () => {

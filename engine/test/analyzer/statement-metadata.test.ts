@@ -20,7 +20,8 @@ class RemoteCatalog extends MemoryConnector {
   private async remote<T>(call: string, answer: () => Promise<T>): Promise<T> {
     this.calls.push(call);
     await new Promise((resolve) => setTimeout(resolve, 2));
-    if (this.failing !== undefined && call.includes(this.failing)) throw new EngineError('GENERIC_USER_ERROR', `Cannot reach the metastore for ${call}`);
+    if (this.failing !== undefined && call.includes(this.failing))
+      throw new EngineError('GENERIC_USER_ERROR', `Cannot reach the metastore for ${call}`);
     return answer();
   }
 
@@ -53,7 +54,9 @@ describe('metadata loaded before analysis', () => {
       [1, 'x', 0.5, 2n],
       [2, 'y', null, 2n],
     ]);
-    expect(await h.rows('SELECT table_name FROM remote.information_schema.tables WHERE table_schema = \'default\' ORDER BY 1')).to.deep.equal([['a'], ['b']]);
+    expect(await h.rows("SELECT table_name FROM remote.information_schema.tables WHERE table_schema = 'default' ORDER BY 1")).to.deep.equal(
+      [['a'], ['b']],
+    );
     expect(await h.rows('SHOW COLUMNS FROM remote.default.b')).to.deep.equal([
       ['k', 'integer', '', ''],
       ['w', 'double', '', ''],
@@ -69,7 +72,11 @@ describe('metadata loaded before analysis', () => {
   it('loads a name analysis meets that the statement did not show, and analyzes again', async () => {
     const statement = parseStatement('SELECT 1');
     const metadata = new StatementMetadata(h.catalogs, { ...h.session, catalog: 'remote', schema: 'default' });
-    const name = { kind: 'QualifiedName' as const, parts: [{ kind: 'Identifier' as const, value: 'b', quoted: false, location: { line: 1, column: 1 } }], location: { line: 1, column: 1 } };
+    const name = {
+      kind: 'QualifiedName' as const,
+      parts: [{ kind: 'Identifier' as const, value: 'b', quoted: false, location: { line: 1, column: 1 } }],
+      location: { line: 1, column: 1 },
+    };
     let runs = 0;
     const columns = await metadata.analyze(statement, () => {
       runs++;

@@ -8,7 +8,10 @@ describe('metadata, session and EXPLAIN statements', () => {
 
   before(async () => {
     h = new EngineHarness();
-    await h.run('CREATE SCHEMA memory.shop', "CREATE TABLE memory.shop.items (id bigint NOT NULL, name varchar(20) COMMENT 'label', price decimal(8,2))");
+    await h.run(
+      'CREATE SCHEMA memory.shop',
+      "CREATE TABLE memory.shop.items (id bigint NOT NULL, name varchar(20) COMMENT 'label', price decimal(8,2))",
+    );
   });
 
   it('lists catalogs, schemas, tables and columns as Trino names them', async () => {
@@ -24,12 +27,16 @@ describe('metadata, session and EXPLAIN statements', () => {
       ['name', 'varchar(20)', '', 'label'],
       ['price', 'decimal(8,2)', '', ''],
     ]);
-    expect(await h.rows('SHOW TABLES FROM tpch.tiny LIKE \'n%\'')).to.deep.equal([['nation']]);
+    expect(await h.rows("SHOW TABLES FROM tpch.tiny LIKE 'n%'")).to.deep.equal([['nation']]);
   });
 
   it('serves information_schema in every catalog', async () => {
     expect(await h.rows("SELECT table_name FROM memory.information_schema.tables WHERE table_schema = 'shop'")).to.deep.equal([['items']]);
-    expect(await h.rows("SELECT column_name, data_type FROM memory.information_schema.columns WHERE table_name = 'items' ORDER BY ordinal_position")).to.deep.equal([
+    expect(
+      await h.rows(
+        "SELECT column_name, data_type FROM memory.information_schema.columns WHERE table_name = 'items' ORDER BY ordinal_position",
+      ),
+    ).to.deep.equal([
       ['id', 'bigint'],
       ['name', 'varchar(20)'],
       ['price', 'decimal(8,2)'],
@@ -91,7 +98,9 @@ describe('metadata, session and EXPLAIN statements', () => {
     expect((await h.failure("INSERT INTO memory.shop.items VALUES (NULL, 'x', 1.00)")).errorName).to.equal('CONSTRAINT_VIOLATION');
     const mismatch = await h.failure("INSERT INTO memory.shop.items VALUES ('one', 'x', 1.00)");
     expect(mismatch.errorName).to.equal('TYPE_MISMATCH');
-    expect(mismatch.message).to.match(/Insert query has mismatched column types: Table: \[bigint, varchar\(20\), decimal\(8,2\)\], Query: \[varchar\(3\)/);
+    expect(mismatch.message).to.match(
+      /Insert query has mismatched column types: Table: \[bigint, varchar\(20\), decimal\(8,2\)\], Query: \[varchar\(3\)/,
+    );
     expect(await h.rows("INSERT INTO memory.shop.items (id, name) VALUES (1, 'a'), (2, 'b')")).to.deep.equal([[2n]]);
     expect(await h.rows('SELECT id, price FROM memory.shop.items ORDER BY id')).to.deep.equal([
       [1n, null],
@@ -103,8 +112,12 @@ describe('metadata, session and EXPLAIN statements', () => {
     // Trino's INSERT checks that the types are compatible, not that one coerces to the other: a
     // bigint goes into an integer column, a timestamp into a date column, by a cast that may fail.
     await h.run('CREATE TABLE memory.shop.assigned (i integer, d decimal(3,1), day date)');
-    expect(await h.rows("INSERT INTO memory.shop.assigned VALUES (BIGINT '7', 12.34, TIMESTAMP '2020-01-02 10:00:00')")).to.deep.equal([[1n]]);
-    expect(await h.rows('SELECT i, CAST(d AS varchar), CAST(day AS varchar) FROM memory.shop.assigned')).to.deep.equal([[7, '12.3', '2020-01-02']]);
+    expect(await h.rows("INSERT INTO memory.shop.assigned VALUES (BIGINT '7', 12.34, TIMESTAMP '2020-01-02 10:00:00')")).to.deep.equal([
+      [1n],
+    ]);
+    expect(await h.rows('SELECT i, CAST(d AS varchar), CAST(day AS varchar) FROM memory.shop.assigned')).to.deep.equal([
+      [7, '12.3', '2020-01-02'],
+    ]);
     const overflow = await h.failure("INSERT INTO memory.shop.assigned (i) VALUES (BIGINT '3000000000')");
     expect([overflow.errorName, overflow.message]).to.deep.equal(['NUMERIC_VALUE_OUT_OF_RANGE', 'Out of range for integer: 3000000000']);
     expect((await h.failure('INSERT INTO memory.shop.assigned (d) VALUES (123.4)')).errorName).to.equal('INVALID_CAST_ARGUMENT');

@@ -60,7 +60,8 @@ describe('TABLESAMPLE', function () {
   });
 
   it('SYSTEM over a relation reading several tables samples nothing, as in Trino', async () => {
-    const joined = 'SELECT count(*) FROM (SELECT n.n_name FROM tpch.tiny.nation n JOIN tpch.tiny.region r ON n.n_regionkey = r.r_regionkey) TABLESAMPLE SYSTEM (1)';
+    const joined =
+      'SELECT count(*) FROM (SELECT n.n_name FROM tpch.tiny.nation n JOIN tpch.tiny.region r ON n.n_regionkey = r.r_regionkey) TABLESAMPLE SYSTEM (1)';
     for (let i = 0; i < 5; i++) expect(await count(joined)).to.equal(25);
   });
 

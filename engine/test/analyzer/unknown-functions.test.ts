@@ -40,7 +40,9 @@ describe('an unknown function is FUNCTION_NOT_FOUND naming it', () => {
 
   it('leaves table errors first and known special functions working', async () => {
     expect((await h.failure('SELECT max(a), nosuch(b) FROM nowhere')).errorName).to.equal('TABLE_NOT_FOUND');
-    const rows = await h.rows('SELECT a, count(*), coalesce(max(b), 0), if(a > 1, 1, 0), try(a / 1), grouping(a) FROM t GROUP BY a ORDER BY a');
+    const rows = await h.rows(
+      'SELECT a, count(*), coalesce(max(b), 0), if(a > 1, 1, 0), try(a / 1), grouping(a) FROM t GROUP BY a ORDER BY a',
+    );
     expect(rows).to.deep.equal([
       [1, 2n, 3, 0, 1, 0n],
       [2, 1n, 5, 1, 2, 0n],

@@ -55,7 +55,10 @@ const QUERIES: [string, string][] = [
   ['SELECT RUNNING max(a) FROM t', 'line 1:8: RUNNING semantics is not supported'],
   ['SELECT t.* AS (x, y) FROM t', 'line 1:16: Column aliases for * (.* AS (...)) are not supported'],
   ['SELECT CAST(a AS interval day(2) to second)', 'line 1:18: Interval precision is not supported'],
-  ['SELECT avg(a) OVER (ORDER BY a MEASURES last(a) AS l ROWS CURRENT ROW PATTERN (x) DEFINE x AS true) FROM t', 'line 1:32: Row pattern recognition in window frames (MEASURES, PATTERN, DEFINE) is not supported'],
+  [
+    'SELECT avg(a) OVER (ORDER BY a MEASURES last(a) AS l ROWS CURRENT ROW PATTERN (x) DEFINE x AS true) FROM t',
+    'line 1:32: Row pattern recognition in window frames (MEASURES, PATTERN, DEFINE) is not supported',
+  ],
   ['SELECT * FROM t NATURAL JOIN t u', 'line 1:15: Natural join not supported'],
 ];
 
@@ -85,17 +88,25 @@ describe('what the engine does not run fails with NOT_SUPPORTED naming it', () =
     const versioned = await h.failure('SELECT a\nFROM t\n   FOR VERSION AS OF 5');
     expect(versioned.location).to.deep.equal({ line: 3, column: 4 });
     expect(versioned.rawMessage).to.equal('FOR VERSION AS OF is not supported');
-    expect((await h.failure('SELECT a[1],\n  UNIQUE (SELECT a FROM t)\nFROM t')).message).to.equal('line 2:3: UNIQUE predicate is not supported');
+    expect((await h.failure('SELECT a[1],\n  UNIQUE (SELECT a FROM t)\nFROM t')).message).to.equal(
+      'line 2:3: UNIQUE predicate is not supported',
+    );
   });
 
   it('refuses before resolving names: an unsupported construct over a missing table names the construct', async () => {
-    expect((await h.failure('ALTER TABLE nosuch EXECUTE optimize')).message).to.equal('line 1:1: ALTER TABLE ... EXECUTE optimize is not supported');
+    expect((await h.failure('ALTER TABLE nosuch EXECUTE optimize')).message).to.equal(
+      'line 1:1: ALTER TABLE ... EXECUTE optimize is not supported',
+    );
     expect((await h.failure('SELECT * FROM nosuch FOR VERSION AS OF 1')).message).to.equal('line 1:22: FOR VERSION AS OF is not supported');
   });
 
   it('names the inner statement of EXPLAIN, and checks a prepared statement when it is executed', async () => {
-    expect((await h.failure('EXPLAIN ALTER TABLE t EXECUTE optimize')).message).to.equal('line 1:9: ALTER TABLE ... EXECUTE optimize is not supported');
-    expect((await h.failure('EXPLAIN ANALYZE SELECT * FROM t FOR VERSION AS OF 1')).message).to.equal('line 1:33: FOR VERSION AS OF is not supported');
+    expect((await h.failure('EXPLAIN ALTER TABLE t EXECUTE optimize')).message).to.equal(
+      'line 1:9: ALTER TABLE ... EXECUTE optimize is not supported',
+    );
+    expect((await h.failure('EXPLAIN ANALYZE SELECT * FROM t FOR VERSION AS OF 1')).message).to.equal(
+      'line 1:33: FOR VERSION AS OF is not supported',
+    );
     await h.query('PREPARE change FROM ALTER TABLE t EXECUTE optimize(file_size_threshold => ?)');
     expect((await h.failure('EXECUTE change USING 1')).message).to.equal('line 1:1: ALTER TABLE ... EXECUTE optimize is not supported');
     await h.query('PREPARE versioned FROM SELECT a FROM t FOR VERSION AS OF 50');
@@ -118,7 +129,9 @@ describe('what the engine does not run fails with NOT_SUPPORTED naming it', () =
   });
 
   it('still runs what it supports next to these constructs', async () => {
-    expect(await h.rows('SELECT (a > 0) IS NOT FALSE, b BETWEEN SYMMETRIC 3 AND 1, 0x10 + 1_000 FROM t')).to.deep.equal([[true, true, 1016]]);
+    expect(await h.rows('SELECT (a > 0) IS NOT FALSE, b BETWEEN SYMMETRIC 3 AND 1, 0x10 + 1_000 FROM t')).to.deep.equal([
+      [true, true, 1016],
+    ]);
     expect(await h.rows('SELECT count(*) FROM t WHERE a BETWEEN ASYMMETRIC 1 AND 1')).to.deep.equal([[1n]]);
   });
 });

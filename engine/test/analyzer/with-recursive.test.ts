@@ -24,7 +24,7 @@ describe('WITH RECURSIVE', function () {
       for (let i = 0; i < 40; i++) edges.push(`(${layer * 10 + Math.floor(next() * 10)}, ${(layer + 1) * 10 + Math.floor(next() * 10)})`);
     }
     // A tree of 300 employees: each one's manager has a smaller id, with 9 levels at most.
-    const employees = ['(1, NULL, \'e1\')'];
+    const employees = ["(1, NULL, 'e1')"];
     const level = new Map<number, number>([[1, 0]]);
     for (let id = 2; id <= 300; id++) {
       let manager = 1 + Math.floor(next() * (id - 1));
@@ -50,7 +50,9 @@ describe('WITH RECURSIVE', function () {
   });
 
   it('makes a number series as DuckDB does', async () => {
-    const rows = await expectSameAsDuckDb('WITH RECURSIVE t(n, square) AS (SELECT 1, 1 UNION ALL SELECT n + 1, (n + 1) * (n + 1) FROM t WHERE n < 10) SELECT n, square FROM t');
+    const rows = await expectSameAsDuckDb(
+      'WITH RECURSIVE t(n, square) AS (SELECT 1, 1 UNION ALL SELECT n + 1, (n + 1) * (n + 1) FROM t WHERE n < 10) SELECT n, square FROM t',
+    );
     expect(rows).to.have.length(10);
   });
 
@@ -63,7 +65,9 @@ describe('WITH RECURSIVE', function () {
   });
 
   it('walks a graph as DuckDB does, reachable nodes once (UNION)', async () => {
-    await expectSameAsDuckDb('WITH RECURSIVE reach(node) AS (SELECT 5 UNION SELECT e.dst FROM reach r, edges e WHERE e.src = r.node) SELECT node FROM reach');
+    await expectSameAsDuckDb(
+      'WITH RECURSIVE reach(node) AS (SELECT 5 UNION SELECT e.dst FROM reach r, edges e WHERE e.src = r.node) SELECT node FROM reach',
+    );
   });
 
   it('builds the paths of a hierarchy as DuckDB does', async () => {
@@ -87,7 +91,9 @@ describe('WITH RECURSIVE', function () {
   });
 
   it("has the anchor's column types, the step's values coerced to them", async () => {
-    const result = await engine.query('WITH RECURSIVE t(n, s) AS (SELECT BIGINT \'1\', CAST(\'a\' AS varchar) UNION ALL SELECT n + 1, s || \'b\' FROM t WHERE n < 3) SELECT n, s, typeof(n) FROM t');
+    const result = await engine.query(
+      "WITH RECURSIVE t(n, s) AS (SELECT BIGINT '1', CAST('a' AS varchar) UNION ALL SELECT n + 1, s || 'b' FROM t WHERE n < 3) SELECT n, s, typeof(n) FROM t",
+    );
     expect(result.types.slice(0, 2)).to.deep.equal(['bigint', 'varchar']);
     expect(result.rows).to.deep.equal([
       [1n, 'a', 'bigint'],
@@ -102,11 +108,15 @@ describe('WITH RECURSIVE', function () {
     expect(error.errorName).to.equal('NOT_SUPPORTED');
     expect(error.message).to.equal("Recursion depth limit exceeded (10). Use 'max_recursion_depth' session property to modify the limit.");
     // Ten steps after the anchor converge: the 11th yields nothing.
-    expect(await engine.rows('WITH RECURSIVE t(n) AS (VALUES (1) UNION ALL SELECT n + 1 FROM t WHERE n < 11) SELECT max(n) FROM t')).to.deep.equal([[11]]);
+    expect(
+      await engine.rows('WITH RECURSIVE t(n) AS (VALUES (1) UNION ALL SELECT n + 1 FROM t WHERE n < 11) SELECT max(n) FROM t'),
+    ).to.deep.equal([[11]]);
     try {
       await engine.run('SET SESSION max_recursion_depth = 14');
       expect(await engine.rows(series)).to.deep.equal([[15]]);
-      expect((await engine.failure('WITH RECURSIVE t(n) AS (VALUES (1) UNION SELECT n FROM t) SELECT n FROM t')).message).to.contain('Recursion depth limit exceeded (14)');
+      expect((await engine.failure('WITH RECURSIVE t(n) AS (VALUES (1) UNION SELECT n FROM t) SELECT n FROM t')).message).to.contain(
+        'Recursion depth limit exceeded (14)',
+      );
     } finally {
       await engine.run('RESET SESSION max_recursion_depth');
     }
@@ -115,8 +125,11 @@ describe('WITH RECURSIVE', function () {
   it('runs a deep recursion level by level (a depth of 2000 takes no quadratic plan)', async () => {
     try {
       await engine.run('SET SESSION max_recursion_depth = 2000');
-      const sql = 'WITH RECURSIVE t(n, total) AS (SELECT 1, BIGINT \'1\' UNION ALL SELECT n + 1, total + n + 1 FROM t WHERE n < 2000) SELECT count(*), max(n), max(total) FROM t';
-      expect(await engine.rows(sql)).to.deep.equal(sortedRowTexts(await duckRows(both.duck, sql)).map((r) => r.split('|').map((v, i) => (i === 1 ? Number(v) : BigInt(v)))));
+      const sql =
+        "WITH RECURSIVE t(n, total) AS (SELECT 1, BIGINT '1' UNION ALL SELECT n + 1, total + n + 1 FROM t WHERE n < 2000) SELECT count(*), max(n), max(total) FROM t";
+      expect(await engine.rows(sql)).to.deep.equal(
+        sortedRowTexts(await duckRows(both.duck, sql)).map((r) => r.split('|').map((v, i) => (i === 1 ? Number(v) : BigInt(v)))),
+      );
       const [[plan]] = await engine.rows(`EXPLAIN ${sql}`);
       expect(plan).to.contain('RecursiveUnion[maxDepth = 2000]');
     } finally {
@@ -126,7 +139,8 @@ describe('WITH RECURSIVE', function () {
 
   it('counts the levels it holds against the query memory limit', async () => {
     const small = new EngineHarness({ memoryLimitBytes: 8 << 20 });
-    const levels = (last: number) => `WITH RECURSIVE t(n, s) AS (SELECT 1, rpad('x', 1000, 'x') UNION ALL SELECT n + 1, s FROM t CROSS JOIN UNNEST(sequence(1, 4)) WHERE n < ${last}) SELECT count(*) FROM t`;
+    const levels = (last: number) =>
+      `WITH RECURSIVE t(n, s) AS (SELECT 1, rpad('x', 1000, 'x') UNION ALL SELECT n + 1, s FROM t CROSS JOIN UNNEST(sequence(1, 4)) WHERE n < ${last}) SELECT count(*) FROM t`;
     expect(await small.rows(levels(5))).to.deep.equal([[341n]]);
     // Level 7 alone holds 4^6 rows of 1 kB: more than the 8 MB the query may use.
     expect((await small.failure(levels(8))).errorName).to.equal('EXCEEDED_LOCAL_MEMORY_LIMIT');
@@ -134,19 +148,71 @@ describe('WITH RECURSIVE', function () {
 
   it("refuses misshaped recursive queries with Trino's errors", async () => {
     const cases: [string, string, string][] = [
-      ['WITH RECURSIVE t AS (SELECT 1 UNION ALL SELECT 1 FROM t) SELECT * FROM t', 'MISSING_COLUMN_ALIASES', 'line 1:16: missing column aliases in recursive WITH query'],
-      ['WITH RECURSIVE t(n) AS (SELECT n FROM t) SELECT * FROM t', 'INVALID_RECURSIVE_REFERENCE', 'line 1:39: recursive reference not allowed in this context'],
-      ['WITH RECURSIVE t(n) AS (SELECT n FROM t UNION ALL SELECT n FROM t) SELECT * FROM t', 'INVALID_RECURSIVE_REFERENCE', 'line 1:39: WITH table name is referenced in the base relation of recursion'],
-      ['WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT a.n FROM t a, t b) SELECT * FROM t', 'INVALID_RECURSIVE_REFERENCE', 'line 1:65: multiple recursive references in the step relation of recursion'],
-      ['WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT (SELECT max(n) FROM t)) SELECT * FROM t', 'INVALID_RECURSIVE_REFERENCE', 'line 1:71: recursive reference outside of FROM clause of the step relation of recursion'],
-      ['WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n FROM edges LEFT JOIN t ON true) SELECT * FROM t', 'INVALID_RECURSIVE_REFERENCE', 'line 1:74: recursive reference in right source of LEFT join'],
-      ['WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n FROM (SELECT 1 EXCEPT SELECT n FROM t) x(n)) SELECT * FROM t', 'INVALID_RECURSIVE_REFERENCE', 'line 1:89: recursive reference in right relation of EXCEPT DISTINCT'],
-      ['WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM t ORDER BY 1) SELECT * FROM t', 'NOT_SUPPORTED', 'immediate ORDER BY clause in recursive query'],
-      ['WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM t LIMIT 3) SELECT * FROM t', 'INVALID_LIMIT_CLAUSE', 'line 1:70: immediate FETCH FIRST / LIMIT clause in recursive query'],
-      ['WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT BIGINT \'1\' FROM t) SELECT * FROM t', 'TYPE_MISMATCH', 'line 1:44: recursion step relation output type (bigint) is not coercible to recursion base relation output type (integer) at column 1'],
-      ['WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT 1, 2 FROM t) SELECT * FROM t', 'TYPE_MISMATCH', 'line 1:44: base and step relations of recursion have different number of fields: 1, 2'],
-      ['WITH RECURSIVE t(n, m) AS (SELECT 1 UNION ALL SELECT 1 FROM t) SELECT * FROM t', 'MISMATCHED_COLUMN_ALIASES', 'line 1:18: Column alias list has 2 entries but relation has 1 columns'],
-      ['WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n FROM (WITH RECURSIVE u(m) AS (SELECT 1) SELECT m AS n FROM u, t)) SELECT * FROM t', 'NESTED_RECURSIVE', 'line 1:59: nested recursive WITH query'],
+      [
+        'WITH RECURSIVE t AS (SELECT 1 UNION ALL SELECT 1 FROM t) SELECT * FROM t',
+        'MISSING_COLUMN_ALIASES',
+        'line 1:16: missing column aliases in recursive WITH query',
+      ],
+      [
+        'WITH RECURSIVE t(n) AS (SELECT n FROM t) SELECT * FROM t',
+        'INVALID_RECURSIVE_REFERENCE',
+        'line 1:39: recursive reference not allowed in this context',
+      ],
+      [
+        'WITH RECURSIVE t(n) AS (SELECT n FROM t UNION ALL SELECT n FROM t) SELECT * FROM t',
+        'INVALID_RECURSIVE_REFERENCE',
+        'line 1:39: WITH table name is referenced in the base relation of recursion',
+      ],
+      [
+        'WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT a.n FROM t a, t b) SELECT * FROM t',
+        'INVALID_RECURSIVE_REFERENCE',
+        'line 1:65: multiple recursive references in the step relation of recursion',
+      ],
+      [
+        'WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT (SELECT max(n) FROM t)) SELECT * FROM t',
+        'INVALID_RECURSIVE_REFERENCE',
+        'line 1:71: recursive reference outside of FROM clause of the step relation of recursion',
+      ],
+      [
+        'WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n FROM edges LEFT JOIN t ON true) SELECT * FROM t',
+        'INVALID_RECURSIVE_REFERENCE',
+        'line 1:74: recursive reference in right source of LEFT join',
+      ],
+      [
+        'WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n FROM (SELECT 1 EXCEPT SELECT n FROM t) x(n)) SELECT * FROM t',
+        'INVALID_RECURSIVE_REFERENCE',
+        'line 1:89: recursive reference in right relation of EXCEPT DISTINCT',
+      ],
+      [
+        'WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM t ORDER BY 1) SELECT * FROM t',
+        'NOT_SUPPORTED',
+        'immediate ORDER BY clause in recursive query',
+      ],
+      [
+        'WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM t LIMIT 3) SELECT * FROM t',
+        'INVALID_LIMIT_CLAUSE',
+        'line 1:70: immediate FETCH FIRST / LIMIT clause in recursive query',
+      ],
+      [
+        "WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT BIGINT '1' FROM t) SELECT * FROM t",
+        'TYPE_MISMATCH',
+        'line 1:44: recursion step relation output type (bigint) is not coercible to recursion base relation output type (integer) at column 1',
+      ],
+      [
+        'WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT 1, 2 FROM t) SELECT * FROM t',
+        'TYPE_MISMATCH',
+        'line 1:44: base and step relations of recursion have different number of fields: 1, 2',
+      ],
+      [
+        'WITH RECURSIVE t(n, m) AS (SELECT 1 UNION ALL SELECT 1 FROM t) SELECT * FROM t',
+        'MISMATCHED_COLUMN_ALIASES',
+        'line 1:18: Column alias list has 2 entries but relation has 1 columns',
+      ],
+      [
+        'WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n FROM (WITH RECURSIVE u(m) AS (SELECT 1) SELECT m AS n FROM u, t)) SELECT * FROM t',
+        'NESTED_RECURSIVE',
+        'line 1:59: nested recursive WITH query',
+      ],
     ];
     for (const [sql, name, message] of cases) {
       const error = await engine.failure(sql);

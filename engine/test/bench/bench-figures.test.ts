@@ -9,7 +9,11 @@ import { mergeProfiles, topSelfCosts, type CpuProfile } from '../../scripts/benc
 import { parseBenchOptions } from '../../scripts/bench/options.js';
 import { processUsage, usageBetween } from '../../scripts/bench/process-usage.js';
 
-const frame = (functionName: string, line = 0) => ({ functionName, url: functionName === '(idle)' ? '' : 'file:///x/engine/dist/src/server/a.js', lineNumber: line });
+const frame = (functionName: string, line = 0) => ({
+  functionName,
+  url: functionName === '(idle)' ? '' : 'file:///x/engine/dist/src/server/a.js',
+  lineNumber: line,
+});
 
 // Node 1 is the root, 2 encodes JSON, 3 is idle, 4 builds the text pool; deltas in microseconds.
 const profile: CpuProfile = {
@@ -75,7 +79,10 @@ describe('bench options of the results, scaling and concurrency suites', () => {
 
   it('run 8 clients for 60 s by default, and refuse what is not a positive count', () => {
     expect(parseBenchOptions([])).to.include({ concurrency: 8, concurrencySeconds: 60 });
-    expect(parseBenchOptions(['--concurrency', '3', '--concurrency-seconds', '1.5'])).to.include({ concurrency: 3, concurrencySeconds: 1.5 });
+    expect(parseBenchOptions(['--concurrency', '3', '--concurrency-seconds', '1.5'])).to.include({
+      concurrency: 3,
+      concurrencySeconds: 1.5,
+    });
     expect(() => parseBenchOptions(['--concurrency', '0'])).to.throw("--concurrency must be a positive integer, got '0'");
     expect(() => parseBenchOptions(['--scaling-max', 'x'])).to.throw("--scaling-max must be a positive number, got 'x'");
   });

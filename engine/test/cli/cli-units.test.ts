@@ -78,7 +78,14 @@ describe('client session', () => {
   });
 
   it('follows the transaction the server starts and ends, also at a failed COMMIT', () => {
-    const session: ClientSession = { server: 'http://x', user: 'u', source: 's', timeZone: 'UTC', properties: new Map(), preparedStatements: new Map() };
+    const session: ClientSession = {
+      server: 'http://x',
+      user: 'u',
+      source: 's',
+      timeZone: 'UTC',
+      properties: new Map(),
+      preparedStatements: new Map(),
+    };
     const started = applySessionHeaders(session, new Headers({ 'X-Engine-Started-Transaction-Id': 'abc' }));
     expect(started.transactionId).to.equal('abc');
     expect(requestHeaders(started, 'ua')['X-Engine-Transaction-Id']).to.equal('abc');

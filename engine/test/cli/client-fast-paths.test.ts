@@ -11,7 +11,10 @@ import type { ColumnJson } from '../../src/server/statement-json.js';
 import { parseJson, parseJsonQuickly } from '../../src/types/exact-json.js';
 import type { TypeSignature } from '../../src/types/types.js';
 
-const type = (rawType: string, ...args: TypeSignature[]): TypeSignature => ({ rawType, arguments: args.map((value) => ({ kind: 'TYPE', value })) });
+const type = (rawType: string, ...args: TypeSignature[]): TypeSignature => ({
+  rawType,
+  arguments: args.map((value) => ({ kind: 'TYPE', value })),
+});
 const column = (name: string, signature: TypeSignature): ColumnJson => ({ name, type: signature.rawType, typeSignature: signature });
 
 const COLUMNS = [
@@ -28,7 +31,19 @@ const COLUMNS = [
   column('m', type('map', type('varchar'), type('bigint'))),
 ];
 const ROWS: unknown[][] = [
-  [9007199254740993n, 7, true, 1e21, 1.100000023841858, '-0.05', 'say "hi", bye', '1996-01-02', Buffer.from('ab').toString('base64'), [1, null, 2.5], { k: 1, j: 2 }],
+  [
+    9007199254740993n,
+    7,
+    true,
+    1e21,
+    1.100000023841858,
+    '-0.05',
+    'say "hi", bye',
+    '1996-01-02',
+    Buffer.from('ab').toString('base64'),
+    [1, null, 2.5],
+    { k: 1, j: 2 },
+  ],
   [-5, -2147483648, false, 'NaN', 'Infinity', '12.50', 'line\nbreak\ttab\\', '0001-01-01', '', [], {}],
   [null, null, null, null, null, null, null, null, null, null, null],
   [0, 0, true, -0, 0.5, '0', '', '9999-12-31', Buffer.from([0, 255]).toString('base64'), [1e-7], { 'a"b': 9007199254740993n }],

@@ -19,7 +19,11 @@ describe('cluster secret file', () => {
   });
 
   it("gives the secret of a running cluster for its nodes only, also by 'localhost'", () => {
-    const path = writeClusterSecret(8080, { pid: process.pid, secret: 's3cret', nodes: ['http://127.0.0.1:8080', 'http://127.0.0.1:41001'] });
+    const path = writeClusterSecret(8080, {
+      pid: process.pid,
+      secret: 's3cret',
+      nodes: ['http://127.0.0.1:8080', 'http://127.0.0.1:41001'],
+    });
     expect(findClusterSecret('http://127.0.0.1:41001')).to.deep.equal({ secret: 's3cret', path });
     expect(findClusterSecret('http://localhost:8080')).to.deep.equal({ secret: 's3cret', path });
     expect(findClusterSecret('http://127.0.0.1:41002')).to.equal(undefined);

@@ -37,16 +37,32 @@ describe('engine node state', function () {
 
   it('prints the state, and sets it', async () => {
     expect(await runEngine(['node', 'state', '--server', server.uri])).to.deep.equal({ code: 0, stdout: 'ACTIVE\n', stderr: '' });
-    expect(await runEngine(['node', 'state', '--server', server.uri, 'ISOLATED'])).to.deep.equal({ code: 0, stdout: 'ISOLATED\n', stderr: '' });
+    expect(await runEngine(['node', 'state', '--server', server.uri, 'ISOLATED'])).to.deep.equal({
+      code: 0,
+      stdout: 'ISOLATED\n',
+      stderr: '',
+    });
     expect(await nodeState(server.uri)).to.equal('ISOLATED');
-    expect(await runEngine(['node', 'state', '--local', '--port', String(server.port), 'ACTIVE'])).to.deep.equal({ code: 0, stdout: 'ACTIVE\n', stderr: '' });
+    expect(await runEngine(['node', 'state', '--local', '--port', String(server.port), 'ACTIVE'])).to.deep.equal({
+      code: 0,
+      stdout: 'ACTIVE\n',
+      stderr: '',
+    });
     expect(await nodeState(server.uri)).to.equal('ACTIVE');
   });
 
   it('finds the local node on $ENGINE_HTTP_HOST and $ENGINE_HTTP_PORT', async () => {
     const port = String(server.port);
-    expect(await runEngine(['node', 'state', '--local'], { ENGINE_HTTP_PORT: port })).to.deep.equal({ code: 0, stdout: 'ACTIVE\n', stderr: '' });
-    expect(await runEngine(['node', 'state', '--local'], { ENGINE_HTTP_PORT: port, ENGINE_HTTP_HOST: '0.0.0.0' })).to.deep.equal({ code: 0, stdout: 'ACTIVE\n', stderr: '' });
+    expect(await runEngine(['node', 'state', '--local'], { ENGINE_HTTP_PORT: port })).to.deep.equal({
+      code: 0,
+      stdout: 'ACTIVE\n',
+      stderr: '',
+    });
+    expect(await runEngine(['node', 'state', '--local'], { ENGINE_HTTP_PORT: port, ENGINE_HTTP_HOST: '0.0.0.0' })).to.deep.equal({
+      code: 0,
+      stdout: 'ACTIVE\n',
+      stderr: '',
+    });
     const elsewhere = await runEngine(['node', 'state', '--local'], { ENGINE_HTTP_PORT: port, ENGINE_HTTP_HOST: '127.0.0.2' });
     expect(elsewhere.code).to.equal(1);
     expect(elsewhere.stderr).to.match(new RegExp(`^Cannot reach http://127\\.0\\.0\\.2:${port}: `));
@@ -56,7 +72,9 @@ describe('engine node state', function () {
     const run = await runEngine(['node', 'state', '--server', server.uri, 'INACTIVE']);
     expect(run.code).to.equal(1);
     expect(run.stdout).to.equal('');
-    expect(run.stderr).to.equal(`PUT ${server.uri}/v1/info/state: 400 Bad Request: Cannot move a node to INACTIVE; allowed from ACTIVE: ISOLATING, ISOLATED, SHUTTING_DOWN\n`);
+    expect(run.stderr).to.equal(
+      `PUT ${server.uri}/v1/info/state: 400 Bad Request: Cannot move a node to INACTIVE; allowed from ACTIVE: ISOLATING, ISOLATED, SHUTTING_DOWN\n`,
+    );
     const unknown = await runEngine(['node', 'state', '--server', server.uri, 'active']);
     expect(unknown.code).to.equal(1);
     expect(unknown.stderr).to.have.string('Invalid node state: "active"; expected one of ACTIVE, ISOLATING, ISOLATED, SHUTTING_DOWN');
@@ -68,7 +86,13 @@ describe('engine node state', function () {
     const unreachable = await runEngine(['node', 'state', '--local', '--port', String(port)]);
     expect(unreachable.code).to.equal(1);
     expect(unreachable.stderr).to.match(new RegExp(`^Cannot reach http://127\\.0\\.0\\.1:${port}: .*ECONNREFUSED`));
-    for (const args of [[], ['--server', server.uri, '--local'], ['--server', 'not a url'], ['--local', '--port', 'eighty'], ['--server', server.uri, 'ACTIVE', 'ISOLATED']]) {
+    for (const args of [
+      [],
+      ['--server', server.uri, '--local'],
+      ['--server', 'not a url'],
+      ['--local', '--port', 'eighty'],
+      ['--server', server.uri, 'ACTIVE', 'ISOLATED'],
+    ]) {
       const run = await runEngine(['node', 'state', ...args]);
       expect(run.code, args.join(' ')).to.equal(2);
       expect(run.stderr, args.join(' ')).to.match(/^engine node state: /);
@@ -186,7 +210,11 @@ describe('engine node drain', function () {
   });
 
   it('refuses bad durations', async () => {
-    for (const args of [['--timeout', 'soon'], ['--poll', '0s'], ['--timeout', '10']]) {
+    for (const args of [
+      ['--timeout', 'soon'],
+      ['--poll', '0s'],
+      ['--timeout', '10'],
+    ]) {
       const run = await runEngine(['node', 'drain', '--server', 'http://127.0.0.1:1', ...args]);
       expect(run.code, args.join(' ')).to.equal(2);
       expect(run.stderr, args.join(' ')).to.match(/^engine node drain: --(timeout|poll) must be a duration such as 30s or 10m/);

@@ -12,7 +12,10 @@ import { TextBuffer } from '../../src/cli/output/sink.js';
 import type { ColumnJson } from '../../src/server/statement-json.js';
 import type { TypeSignature } from '../../src/types/types.js';
 
-const type = (rawType: string, ...args: TypeSignature[]): TypeSignature => ({ rawType, arguments: args.map((value) => ({ kind: 'TYPE', value })) });
+const type = (rawType: string, ...args: TypeSignature[]): TypeSignature => ({
+  rawType,
+  arguments: args.map((value) => ({ kind: 'TYPE', value })),
+});
 const VARCHAR = type('varchar');
 const BIGINT = type('bigint');
 const VARBINARY = type('varbinary');
@@ -54,7 +57,20 @@ const WIDE_ROWS = [
 
 describe('engine sql output formats', () => {
   it("has Trino's formats", () => {
-    expect(OUTPUT_FORMATS).to.deep.equal(['AUTO', 'ALIGNED', 'VERTICAL', 'TSV', 'TSV_HEADER', 'CSV', 'CSV_HEADER', 'CSV_UNQUOTED', 'CSV_HEADER_UNQUOTED', 'JSON', 'MARKDOWN', 'NULL']);
+    expect(OUTPUT_FORMATS).to.deep.equal([
+      'AUTO',
+      'ALIGNED',
+      'VERTICAL',
+      'TSV',
+      'TSV_HEADER',
+      'CSV',
+      'CSV_HEADER',
+      'CSV_UNQUOTED',
+      'CSV_HEADER_UNQUOTED',
+      'JSON',
+      'MARKDOWN',
+      'NULL',
+    ]);
   });
 
   describe('ALIGNED', () => {
@@ -80,7 +96,13 @@ describe('engine sql output formats', () => {
     it('needs no marks for a lone row', async () => {
       const columns = [column('first', VARCHAR), column('last', VARCHAR)];
       expect(await print('ALIGNED', columns, [['a long line\nwithout wrapping', 'text']])).to.equal(
-        lines('      first       | last ', '------------------+------', ' a long line      | text ', ' without wrapping |      ', '(1 row)'),
+        lines(
+          '      first       | last ',
+          '------------------+------',
+          ' a long line      | text ',
+          ' without wrapping |      ',
+          '(1 row)',
+        ),
       );
       expect(await print('ALIGNED', columns, [])).to.equal(lines(' first | last ', '-------+------', '(0 rows)'));
     });
@@ -102,7 +124,9 @@ describe('engine sql output formats', () => {
         lines('       list       ', '------------------', ' [68 65 6c 6c 6f] ', '(1 row)'),
       );
       // A java.util.HashMap's order: "key2" before "key".
-      expect(await print('ALIGNED', [column('map', type('map', VARCHAR, VARBINARY))], [[{ key: bytes('hello'), key2: bytes('hello') }]])).to.equal(
+      expect(
+        await print('ALIGNED', [column('map', type('map', VARCHAR, VARBINARY))], [[{ key: bytes('hello'), key2: bytes('hello') }]]),
+      ).to.equal(
         lines(
           '                    map                    ',
           '-------------------------------------------',
@@ -174,10 +198,18 @@ describe('engine sql output formats', () => {
 
     it('fits the record header to short, long and wide names', async () => {
       expect(await print('VERTICAL', [column('a', VARCHAR)], [['x']])).to.equal(lines('-[ RECORD 1 ]', 'a | x'));
-      expect(await print('VERTICAL', [column('shippriority', VARCHAR)], [['hello']])).to.equal(lines('-[ RECORD 1 ]+------', 'shippriority | hello'));
-      expect(await print('VERTICAL', [column('order_priority', VARCHAR)], [['hello']])).to.equal(lines('-[ RECORD 1 ]--+------', 'order_priority | hello'));
-      expect(await print('VERTICAL', [column('order_priority\u7f51', VARCHAR)], [['hello']])).to.equal(lines('-[ RECORD 1 ]----+------', 'order_priority\u7f51 | hello'));
-      expect(await print('VERTICAL', [column('name', VARCHAR)], [['hello\u7f51 bye']])).to.equal(lines('-[ RECORD 1 ]-----', 'name | hello\u7f51 bye'));
+      expect(await print('VERTICAL', [column('shippriority', VARCHAR)], [['hello']])).to.equal(
+        lines('-[ RECORD 1 ]+------', 'shippriority | hello'),
+      );
+      expect(await print('VERTICAL', [column('order_priority', VARCHAR)], [['hello']])).to.equal(
+        lines('-[ RECORD 1 ]--+------', 'order_priority | hello'),
+      );
+      expect(await print('VERTICAL', [column('order_priority\u7f51', VARCHAR)], [['hello']])).to.equal(
+        lines('-[ RECORD 1 ]----+------', 'order_priority\u7f51 | hello'),
+      );
+      expect(await print('VERTICAL', [column('name', VARCHAR)], [['hello\u7f51 bye']])).to.equal(
+        lines('-[ RECORD 1 ]-----', 'name | hello\u7f51 bye'),
+      );
       expect(await print('VERTICAL', [column('none', VARCHAR)], [])).to.equal('(no rows)\n');
     });
 
@@ -208,7 +240,14 @@ describe('engine sql output formats', () => {
 
     it('prints ALIGNED when it fits the terminal', async () => {
       expect(await print('AUTO', COLUMNS, rows, 100)).to.equal(
-        lines(' first | last  | quantity ', '-------+-------+----------', ' hello | world |      123 ', ' a     | NULL  |      4.5 ', ' bye   | done  |      -15 ', '(3 rows)'),
+        lines(
+          ' first | last  | quantity ',
+          '-------+-------+----------',
+          ' hello | world |      123 ',
+          ' a     | NULL  |      4.5 ',
+          ' bye   | done  |      -15 ',
+          '(3 rows)',
+        ),
       );
     });
 
@@ -237,7 +276,13 @@ describe('engine sql output formats', () => {
 
     it('quotes every value, with a header or without', async () => {
       expect(await print('CSV_HEADER', COLUMNS, [ROWS[0]!, ROWS[1]!, ROWS[3]!, ROWS[4]!])).to.equal(
-        lines('"first","last","quantity"', '"hello","world","123"', '"a","","4.5"', '"some long\ntext that\ndoes not\nfit on\none line","more\ntext","4567"', '"bye","done","-15"'),
+        lines(
+          '"first","last","quantity"',
+          '"hello","world","123"',
+          '"a","","4.5"',
+          '"some long\ntext that\ndoes not\nfit on\none line","more\ntext","4567"',
+          '"bye","done","-15"',
+        ),
       );
       expect(await print('CSV_HEADER', [column('first', VARCHAR), column('last', VARCHAR)], [])).to.equal(lines('"first","last"'));
       expect(await print('CSV', COLUMNS, two)).to.equal(lines('"hello","world","123"', '"a","","4.5"'));
@@ -245,31 +290,64 @@ describe('engine sql output formats', () => {
     });
 
     it('writes values as they are when unquoted', async () => {
-      expect(await print('CSV_HEADER_UNQUOTED', COLUMNS, [...two, ['"quote"', null, 2137]])).to.equal(lines('first,last,quantity', 'hello,world,123', 'a,,4.5', '"quote",,2137'));
+      expect(await print('CSV_HEADER_UNQUOTED', COLUMNS, [...two, ['"quote"', null, 2137]])).to.equal(
+        lines('first,last,quantity', 'hello,world,123', 'a,,4.5', '"quote",,2137'),
+      );
       expect(await print('CSV_HEADER_UNQUOTED', [column('first', VARCHAR), column('last', VARCHAR)], [])).to.equal(lines('first,last'));
       expect(await print('CSV_UNQUOTED', COLUMNS, two)).to.equal(lines('hello,world,123', 'a,,4.5'));
       expect(await print('CSV_UNQUOTED', COLUMNS, [])).to.equal('');
     });
 
     it('prints binary as one line of hex, also inside maps and arrays', async () => {
-      expect(await print('CSV', [column('first', VARBINARY), column('last', VARCHAR), column('quantity', BIGINT)], [[bytes('hello'), null, 123]])).to.equal(lines('"68 65 6c 6c 6f","","123"'));
-      expect(await print('CSV_HEADER', [column('map', type('map', VARCHAR, VARBINARY)), column('value', VARCHAR)], [[{ key: bytes('value') }, 'value']])).to.equal(
-        lines('"map","value"', '"{key=76 61 6c 75 65}","value"'),
-      );
-      expect(await print('CSV_HEADER', [column('list', type('array', VARBINARY)), column('value', VARCHAR)], [[[bytes('value')], 'value']])).to.equal(
-        lines('"list","value"', '"[76 61 6c 75 65]","value"'),
-      );
+      expect(
+        await print(
+          'CSV',
+          [column('first', VARBINARY), column('last', VARCHAR), column('quantity', BIGINT)],
+          [[bytes('hello'), null, 123]],
+        ),
+      ).to.equal(lines('"68 65 6c 6c 6f","","123"'));
+      expect(
+        await print(
+          'CSV_HEADER',
+          [column('map', type('map', VARCHAR, VARBINARY)), column('value', VARCHAR)],
+          [[{ key: bytes('value') }, 'value']],
+        ),
+      ).to.equal(lines('"map","value"', '"{key=76 61 6c 75 65}","value"'));
+      expect(
+        await print('CSV_HEADER', [column('list', type('array', VARBINARY)), column('value', VARCHAR)], [[[bytes('value')], 'value']]),
+      ).to.equal(lines('"list","value"', '"[76 61 6c 75 65]","value"'));
     });
   });
 
   describe('TSV', () => {
     it('escapes tabs, line breaks, NUL, backspace, form feed and backslashes', async () => {
-      expect(await print('TSV_HEADER', COLUMNS, [ROWS[0]!, ROWS[1]!, ['some long\ntext\tdone', 'more\ntext', 4567], ROWS[4]!, ['oops\0a\nb\rc\bd\fe\tf\\g\x01done', 'escape', 9]])).to.equal(
-        lines('first\tlast\tquantity', 'hello\tworld\t123', 'a\t\t4.5', 'some long\\ntext\\tdone\tmore\\ntext\t4567', 'bye\tdone\t-15', 'oops\\0a\\nb\\rc\\bd\\fe\\tf\\\\g\x01done\tescape\t9'),
+      expect(
+        await print('TSV_HEADER', COLUMNS, [
+          ROWS[0]!,
+          ROWS[1]!,
+          ['some long\ntext\tdone', 'more\ntext', 4567],
+          ROWS[4]!,
+          ['oops\0a\nb\rc\bd\fe\tf\\g\x01done', 'escape', 9],
+        ]),
+      ).to.equal(
+        lines(
+          'first\tlast\tquantity',
+          'hello\tworld\t123',
+          'a\t\t4.5',
+          'some long\\ntext\\tdone\tmore\\ntext\t4567',
+          'bye\tdone\t-15',
+          'oops\\0a\\nb\\rc\\bd\\fe\\tf\\\\g\x01done\tescape\t9',
+        ),
       );
       expect(await print('TSV_HEADER', [column('first', VARCHAR), column('last', VARCHAR)], [])).to.equal(lines('first\tlast'));
       expect(await print('TSV', COLUMNS, [ROWS[0]!, ROWS[1]!])).to.equal(lines('hello\tworld\t123', 'a\t\t4.5'));
-      expect(await print('TSV', [column('first', VARBINARY), column('last', VARCHAR), column('quantity', BIGINT)], [[bytes('hello'), null, 123]])).to.equal(lines('68 65 6c 6c 6f\t\t123'));
+      expect(
+        await print(
+          'TSV',
+          [column('first', VARBINARY), column('last', VARCHAR), column('quantity', BIGINT)],
+          [[bytes('hello'), null, 123]],
+        ),
+      ).to.equal(lines('68 65 6c 6c 6f\t\t123'));
     });
   });
 
@@ -284,14 +362,24 @@ describe('engine sql output formats', () => {
         ),
       );
       expect(await print('JSON', [column('first', VARCHAR), column('last', VARCHAR)], [])).to.equal('');
-      expect(await print('JSON', [column('first', VARBINARY), column('last', VARCHAR), column('quantity', BIGINT)], [[bytes('hello'), null, 123]])).to.equal(
-        lines('{"first":"68 65 6c 6c 6f","last":null,"quantity":123}'),
-      );
+      expect(
+        await print(
+          'JSON',
+          [column('first', VARBINARY), column('last', VARCHAR), column('quantity', BIGINT)],
+          [[bytes('hello'), null, 123]],
+        ),
+      ).to.equal(lines('{"first":"68 65 6c 6c 6f","last":null,"quantity":123}'));
     });
 
     it('keeps the columns in their order and every one of them, whatever their names', async () => {
       // Before: an object built from the names put "2" and "1" first and kept one of two "a" columns.
-      expect(await print('JSON', [column('b', BIGINT), column('2', BIGINT), column('a', BIGINT), column('a', BIGINT), column('1', BIGINT)], [[1, 2, 3, 4, 5]])).to.equal(lines('{"b":1,"2":2,"a":3,"a":4,"1":5}'));
+      expect(
+        await print(
+          'JSON',
+          [column('b', BIGINT), column('2', BIGINT), column('a', BIGINT), column('a', BIGINT), column('1', BIGINT)],
+          [[1, 2, 3, 4, 5]],
+        ),
+      ).to.equal(lines('{"b":1,"2":2,"a":3,"a":4,"1":5}'));
     });
   });
 
@@ -309,8 +397,14 @@ describe('engine sql output formats', () => {
           '| bye \\| not \\*\\*& \\<a\\>\\*\\*                               | done         |      -15 |',
         ),
       );
-      expect(await print('MARKDOWN', [column('first', VARCHAR), column('last', VARCHAR)], [['a long line\nwithout wrapping', 'text']])).to.equal(
-        lines('| first                           | last |', '| ------------------------------- | ---- |', '| a long line<br>without wrapping | text |'),
+      expect(
+        await print('MARKDOWN', [column('first', VARCHAR), column('last', VARCHAR)], [['a long line\nwithout wrapping', 'text']]),
+      ).to.equal(
+        lines(
+          '| first                           | last |',
+          '| ------------------------------- | ---- |',
+          '| a long line<br>without wrapping | text |',
+        ),
       );
     });
 
@@ -336,7 +430,9 @@ describe('engine sql output formats', () => {
     });
 
     it('prints the header for an empty result, as the CLI hands every result a last batch', async () => {
-      expect(await print('MARKDOWN', [column('first', VARCHAR), column('n', BIGINT)], [])).to.equal(lines('| first | n |', '| ----- | -:|'));
+      expect(await print('MARKDOWN', [column('first', VARCHAR), column('n', BIGINT)], [])).to.equal(
+        lines('| first | n |', '| ----- | -:|'),
+      );
     });
   });
 
@@ -356,20 +452,46 @@ describe('engine sql output formats', () => {
 
     it("prints doubles and reals as Java's Double.toString and Float.toString do", async () => {
       // Before: 1, 10000000000, 0.00001, 5e-324 (JavaScript's String).
-      expect(await print('CSV', [column('d', DOUBLE)], doubles.map((d) => [d]))).to.equal(lines(...doubleTexts.map((t) => `"${t}"`)));
-      expect(await print('TSV', [column('r', REAL)], reals.map((r) => [r]))).to.equal(lines(...realTexts));
-      expect(await print('ALIGNED', [column('d', DOUBLE), column('r', REAL)], [[1, 0.1]])).to.equal(lines('  d  |  r  ', '-----+-----', ' 1.0 | 0.1 ', '(1 row)'));
+      expect(
+        await print(
+          'CSV',
+          [column('d', DOUBLE)],
+          doubles.map((d) => [d]),
+        ),
+      ).to.equal(lines(...doubleTexts.map((t) => `"${t}"`)));
+      expect(
+        await print(
+          'TSV',
+          [column('r', REAL)],
+          reals.map((r) => [r]),
+        ),
+      ).to.equal(lines(...realTexts));
+      expect(await print('ALIGNED', [column('d', DOUBLE), column('r', REAL)], [[1, 0.1]])).to.equal(
+        lines('  d  |  r  ', '-----+-----', ' 1.0 | 0.1 ', '(1 row)'),
+      );
     });
 
     it('writes doubles in JSON as Java numbers, and NaN and the infinities as strings', async () => {
-      expect(await print('JSON', [column('d', DOUBLE)], doubles.map((d) => [d]))).to.equal(
+      expect(
+        await print(
+          'JSON',
+          [column('d', DOUBLE)],
+          doubles.map((d) => [d]),
+        ),
+      ).to.equal(
         lines(...['1.0', '1.0E10', '1.0E-5', '0.001', '4.9E-324', '1.0E20', '"NaN"', '"-Infinity"', '-0.0'].map((t) => `{"d":${t}}`)),
       );
       expect(await print('JSON', [column('r', REAL)], [[2097152.2]])).to.equal(lines('{"r":2097152.2}'));
     });
 
     it('prints nested values: nulls inside as NULL, doubles as Java, rows with their field names', async () => {
-      const point = { rawType: 'row', arguments: [{ kind: 'NAMED_TYPE' as const, value: { fieldName: { name: 'x' }, typeSignature: DOUBLE } }, { kind: 'NAMED_TYPE' as const, value: { typeSignature: VARCHAR } }] };
+      const point = {
+        rawType: 'row',
+        arguments: [
+          { kind: 'NAMED_TYPE' as const, value: { fieldName: { name: 'x' }, typeSignature: DOUBLE } },
+          { kind: 'NAMED_TYPE' as const, value: { typeSignature: VARCHAR } },
+        ],
+      };
       const columns = [column('a', type('array', DOUBLE)), column('m', type('map', BIGINT, DOUBLE)), column('p', point)];
       const row = [[1, null, 2.5], { '1': 2, '2': null }, [1, 'y']];
       expect(await print('CSV', columns, [row])).to.equal(lines('"[1.0, NULL, 2.5]","{1=2.0, 2=NULL}","{x=1.0, y}"'));
@@ -378,15 +500,26 @@ describe('engine sql output formats', () => {
 
     it('orders map entries as java.util.HashMap iterates them', async () => {
       // Trino's client decodes a map into a HashMap; the expected orders are OpenJDK 25's HashMap.toString of the same entries.
-      const entries = Object.fromEntries(['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen'].map((k, i) => [k, i + 1]));
+      const entries = Object.fromEntries(
+        ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen'].map((k, i) => [
+          k,
+          i + 1,
+        ]),
+      );
       expect(await print('TSV', [column('m', type('map', VARCHAR, BIGINT))], [[entries]])).to.equal(
         lines('{nine=9, six=6, one=1, seven=7, two=2, three=3, thirteen=13, eight=8, four=4, twelve=12, eleven=11, ten=10, five=5}'),
       );
-      expect(await print('TSV', [column('m', type('map', BIGINT, BIGINT))], [[{ '1': 2, '2': 3, '16': 1 }]])).to.equal(lines('{16=1, 1=2, 2=3}'));
-      expect(await print('TSV', [column('m', type('map', DOUBLE, BIGINT))], [[{ '1.5': 1, '-0.0': 2, '100.0': 3, '0.1': 4 }]])).to.equal(lines('{-0.0=2, 0.1=4, 1.5=1, 100.0=3}'));
+      expect(await print('TSV', [column('m', type('map', BIGINT, BIGINT))], [[{ '1': 2, '2': 3, '16': 1 }]])).to.equal(
+        lines('{16=1, 1=2, 2=3}'),
+      );
+      expect(await print('TSV', [column('m', type('map', DOUBLE, BIGINT))], [[{ '1.5': 1, '-0.0': 2, '100.0': 3, '0.1': 4 }]])).to.equal(
+        lines('{-0.0=2, 0.1=4, 1.5=1, 100.0=3}'),
+      );
       // Nine keys in one bucket of a 16-bucket table: the table doubles rather than turning the bucket into a tree.
       const colliding = Object.fromEntries([0, 16, 32, 48, 64, 80, 96, 112, 128, 1].map((k, i) => [String(k), k === 1 ? 100 : i]));
-      expect(await print('TSV', [column('m', type('map', type('integer'), type('integer')))], [[colliding]])).to.equal(lines('{0=0, 32=2, 64=4, 96=6, 128=8, 1=100, 16=1, 48=3, 80=5, 112=7}'));
+      expect(await print('TSV', [column('m', type('map', type('integer'), type('integer')))], [[colliding]])).to.equal(
+        lines('{0=0, 32=2, 64=4, 96=6, 128=8, 1=100, 16=1, 48=3, 80=5, 112=7}'),
+      );
     });
   });
 
@@ -394,7 +527,11 @@ describe('engine sql output formats', () => {
     it('prints the rows gathered once 3 seconds have passed, and the rest at the end', async () => {
       let now = 0;
       const buffer = new TextBuffer();
-      const handler = new OutputHandler(createPrinter('CSV', [column('n', BIGINT)], buffer, Infinity), () => {}, () => now);
+      const handler = new OutputHandler(
+        createPrinter('CSV', [column('n', BIGINT)], buffer, Infinity),
+        () => {},
+        () => now,
+      );
       await handler.add([[1], [2]]);
       expect(buffer.text).to.equal('');
       now = MAX_BUFFER_MILLIS;

@@ -12,6 +12,8 @@ describe('engine server --help', () => {
     const columns = new Set(rows.map((line) => /^ {2}--\S+(?: [A-Z]+)? {2,}(?=\S)/.exec(line)?.[0].length));
     expect([...columns]).to.have.lengthOf(1);
     expect(columns.has(undefined)).to.equal(false);
-    expect(run.stdout).to.match(/^ {2}--query-max-memory-per-node VALUE {2,}memory\.queryMaxMemoryPerNode \(ENGINE_MEMORY_QUERY_MAX_MEMORY_PER_NODE\)$/m);
+    expect(run.stdout).to.match(
+      /^ {2}--query-max-memory-per-node VALUE {2,}memory\.queryMaxMemoryPerNode \(ENGINE_MEMORY_QUERY_MAX_MEMORY_PER_NODE\)$/m,
+    );
   });
 });

@@ -24,7 +24,12 @@ class TerminalSession {
 
   static start(server: string, home: string, options = ''): TerminalSession {
     const command = `'${process.execPath}' '${ENGINE_MAIN}' sql --server ${server} ${options}`;
-    return new TerminalSession(spawn('script', ['-qfec', command, '/dev/null'], { env: { ...process.env, HOME: home, TERM: 'xterm' }, stdio: ['pipe', 'pipe', 'pipe'] }));
+    return new TerminalSession(
+      spawn('script', ['-qfec', command, '/dev/null'], {
+        env: { ...process.env, HOME: home, TERM: 'xterm' },
+        stdio: ['pipe', 'pipe', 'pipe'],
+      }),
+    );
   }
 
   /** Kills the `engine sql` process itself (not `script`) with SIGKILL: nothing of its own runs after. */
@@ -152,9 +157,13 @@ describe('engine sql on a terminal', function () {
   });
 
   it('prints in --output-format-interactive, not in --output-format', async () => {
-    const shell = TerminalSession.start(server.uri, mkdtempSync(join(tmpdir(), 'engine-shell-')), '--output-format CSV --output-format-interactive VERTICAL');
+    const shell = TerminalSession.start(
+      server.uri,
+      mkdtempSync(join(tmpdir(), 'engine-shell-')),
+      '--output-format CSV --output-format-interactive VERTICAL',
+    );
     await shell.waitFor('engine> ');
-    await shell.type('SELECT DOUBLE \'1\' AS d, 2 AS n;\r');
+    await shell.type("SELECT DOUBLE '1' AS d, 2 AS n;\r");
     await shell.waitFor('n | 2');
     await shell.quit();
     expect(shell.text).to.include('-[ RECORD 1 ]\r\nd | 1.0\r\nn | 2\r\n');

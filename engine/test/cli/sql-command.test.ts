@@ -15,7 +15,10 @@ interface CliRun {
 }
 
 async function engineSql(args: string[], stdin?: string): Promise<CliRun> {
-  const child = spawn(process.execPath, [ENGINE_MAIN, 'sql', ...args], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, HOME: mkdtempSync(join(tmpdir(), 'engine-home-')) } });
+  const child = spawn(process.execPath, [ENGINE_MAIN, 'sql', ...args], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env: { ...process.env, HOME: mkdtempSync(join(tmpdir(), 'engine-home-')) },
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -35,7 +38,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-const SELECT = "SELECT 1 AS x, 'a' AS y, DECIMAL '1.50' AS z, CAST(NULL AS varchar) AS n, DOUBLE '1' AS d"
+const SELECT = "SELECT 1 AS x, 'a' AS y, DECIMAL '1.50' AS z, CAST(NULL AS varchar) AS n, DOUBLE '1' AS d";
 
 describe('engine sql', function () {
   let server: ServerProcess;
@@ -127,7 +130,11 @@ describe('engine sql', function () {
     const statements = "SELECT 1 AS a;\nSELECT\n  'x' AS b\n;\nquit\nSELECT 'after quit';\n";
     expect(await engineSql(connect, statements)).to.deep.equal({ code: 0, stdout: '"1"\n"x"\n', stderr: '' });
     const aligned = await engineSql([...connect, '--output-format', 'ALIGNED', '--output-format-interactive', 'JSON'], statements);
-    expect(aligned).to.deep.equal({ code: 0, stdout: [' a ', '---', ' 1 ', '(1 row)', ' b ', '---', ' x ', '(1 row)', ''].join('\n'), stderr: '' });
+    expect(aligned).to.deep.equal({
+      code: 0,
+      stdout: [' a ', '---', ' 1 ', '(1 row)', ' b ', '---', ' x ', '(1 row)', ''].join('\n'),
+      stderr: '',
+    });
   });
 
   it('reports a failing piped statement and continues with the next one', async () => {
@@ -145,13 +152,30 @@ describe('engine sql', function () {
       const body =
         request.method === 'POST'
           ? { id: 'q1', infoUri: `${uri}/q1`, nextUri: `${uri}/v1/statement/q1/1`, columns, data: [[1]], stats: { state: 'RUNNING' } }
-          : { id: 'q1', infoUri: `${uri}/q1`, columns, stats: { state: 'FAILED' }, error: { message: 'Division by zero', errorCode: 8, errorName: 'DIVISION_BY_ZERO', errorType: 'USER_ERROR' } };
+          : {
+              id: 'q1',
+              infoUri: `${uri}/q1`,
+              columns,
+              stats: { state: 'FAILED' },
+              error: { message: 'Division by zero', errorCode: 8, errorName: 'DIVISION_BY_ZERO', errorType: 'USER_ERROR' },
+            };
       response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
     }).listen(0, '127.0.0.1');
     await once(failing, 'listening');
     try {
-      const run = await engineSql(['--server', `127.0.0.1:${(failing.address() as AddressInfo).port}`, '--output-format', 'ALIGNED', '--execute', 'SELECT n FROM t']);
-      expect(run).to.deep.equal({ code: 1, stdout: [' n ', '---', ' 1 ', '(1 row)', ''].join('\n'), stderr: 'Query q1 failed: Division by zero\n' });
+      const run = await engineSql([
+        '--server',
+        `127.0.0.1:${(failing.address() as AddressInfo).port}`,
+        '--output-format',
+        'ALIGNED',
+        '--execute',
+        'SELECT n FROM t',
+      ]);
+      expect(run).to.deep.equal({
+        code: 1,
+        stdout: [' n ', '---', ' 1 ', '(1 row)', ''].join('\n'),
+        stderr: 'Query q1 failed: Division by zero\n',
+      });
     } finally {
       failing.close();
     }
@@ -163,7 +187,9 @@ describe('engine sql', function () {
     expect(flag.stderr).to.equal("engine sql: Unknown option '--bogus'\nRun 'engine sql --help' for the options.\n");
     const format = await engineSql(['--execute', 'SELECT 1', '--output-format', 'XML']);
     expect(format.code).to.equal(2);
-    expect(format.stderr).to.contain("unknown --output-format 'XML'; expected one of AUTO, ALIGNED, VERTICAL, TSV, TSV_HEADER, CSV, CSV_HEADER, CSV_UNQUOTED, CSV_HEADER_UNQUOTED, JSON, MARKDOWN, NULL");
+    expect(format.stderr).to.contain(
+      "unknown --output-format 'XML'; expected one of AUTO, ALIGNED, VERTICAL, TSV, TSV_HEADER, CSV, CSV_HEADER, CSV_UNQUOTED, CSV_HEADER_UNQUOTED, JSON, MARKDOWN, NULL",
+    );
     const interactive = await engineSql(['--output-format-interactive', 'TABLE']);
     expect(interactive.code).to.equal(2);
     expect(interactive.stderr).to.contain("unknown --output-format-interactive 'TABLE'");

@@ -33,7 +33,10 @@ describe('uuid and ipaddress over a cluster (coordinator + 2 workers)', function
   });
 
   it('orders uuids made on the workers and joins on them across a repartition', async () => {
-    const first = await query(cluster.coordinator.uri, `SELECT ${UUID_OF_ORDER('o_orderkey')} AS u, o_orderkey FROM tpch.tiny.orders ORDER BY u LIMIT 5`);
+    const first = await query(
+      cluster.coordinator.uri,
+      `SELECT ${UUID_OF_ORDER('o_orderkey')} AS u, o_orderkey FROM tpch.tiny.orders ORDER BY u LIMIT 5`,
+    );
     const expected = orders
       .map((r) => [uuidText(r[0]), Number(r[0])] as const)
       .sort(([a], [b]) => (a < b ? -1 : 1))
@@ -70,7 +73,9 @@ describe('uuid and ipaddress over a cluster (coordinator + 2 workers)', function
 
     const trino = Trino.create({ server: cluster.coordinator.uri, catalog: 'tpch', schema: 'tiny' });
     const rows: unknown[][] = [];
-    for await (const result of await trino.query(`SELECT ${UUID_OF_ORDER('o_orderkey')} AS u, ip FROM (${sql}) CROSS JOIN tpch.tiny.orders WHERE o_orderkey = 1 ORDER BY ip`)) {
+    for await (const result of await trino.query(
+      `SELECT ${UUID_OF_ORDER('o_orderkey')} AS u, ip FROM (${sql}) CROSS JOIN tpch.tiny.orders WHERE o_orderkey = 1 ORDER BY ip`,
+    )) {
       if (result.error) throw new Error(result.error.message);
       rows.push(...((result.data ?? []) as unknown[][]));
     }

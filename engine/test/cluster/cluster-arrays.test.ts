@@ -8,7 +8,6 @@ import { referenceRows } from '../tpch/helpers.js';
 import { query, runStatement } from '../support/statement-http.js';
 import { PARTITIONED, USER, clusterOfTwoWorkers } from './cluster-fixture.js';
 
-
 describe('arrays over a cluster (coordinator + 2 workers)', function () {
   this.timeout(180_000);
   const cluster = clusterOfTwoWorkers();
@@ -58,7 +57,7 @@ describe('arrays over a cluster (coordinator + 2 workers)', function () {
     expect(run.rows).to.deep.equal(expected);
   });
 
-  it('groups on an array key across workers (partitioned by the arrays\' hashes)', async () => {
+  it("groups on an array key across workers (partitioned by the arrays' hashes)", async () => {
     const sql = `SELECT k, count(*) FROM (SELECT ARRAY[o_custkey % 5, o_shippriority, CASE WHEN o_orderkey % 2 = 0 THEN NULL ELSE 1 END] AS k FROM tpch.tiny.orders)
       GROUP BY k ORDER BY k[1], k[3]`;
     const [[plan]] = await query(cluster.coordinator.uri, `EXPLAIN (TYPE DISTRIBUTED) ${sql}`, USER);
@@ -100,14 +99,18 @@ describe('arrays over a cluster (coordinator + 2 workers)', function () {
       list.push([key, Number(row[3])]);
       groups.set(row[5], list);
     }
-    const expected = [...groups.keys()].sort().map((priority) => [
-      priority,
-      (groups.get(priority) as [number, number][]).sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([key]) => key),
-    ]);
+    const expected = [...groups.keys()]
+      .sort()
+      .map((priority) => [
+        priority,
+        (groups.get(priority) as [number, number][]).sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([key]) => key),
+      ]);
     expect(await query(cluster.coordinator.uri, sql, USER)).to.deep.equal(expected);
 
     const unnested = `SELECT count(*), sum(k), min(o) FROM (SELECT array_agg(o_orderkey) AS a FROM tpch.tiny.orders GROUP BY o_custkey) CROSS JOIN UNNEST(a) WITH ORDINALITY AS t(k, o)`;
     const orders = referenceRows('orders');
-    expect(await query(cluster.coordinator.uri, unnested, USER)).to.deep.equal([[orders.length, orders.reduce((sum, r) => sum + Number(r[0]), 0), 1]]);
+    expect(await query(cluster.coordinator.uri, unnested, USER)).to.deep.equal([
+      [orders.length, orders.reduce((sum, r) => sum + Number(r[0]), 0), 1],
+    ]);
   });
 });

@@ -43,7 +43,9 @@ describe('char(n) over a cluster (coordinator + 2 workers)', function () {
     expect(plan).to.match(/Fragment \d \[FIXED_HASH\]/);
     expect(await query(cluster.coordinator.uri, charJoin, PARTITIONED)).to.deep.equal([[pairs]]);
 
-    const varcharJoin = (suffix: string) => `SELECT count(*) FROM (SELECT CAST(substr(n_name, 1, 2) AS char(3)) AS k FROM tpch.tiny.nation) a
+    const varcharJoin = (
+      suffix: string,
+    ) => `SELECT count(*) FROM (SELECT CAST(substr(n_name, 1, 2) AS char(3)) AS k FROM tpch.tiny.nation) a
       JOIN (SELECT substr(n_name, 1, 2) || '${suffix}' AS k FROM tpch.tiny.nation) b ON a.k = b.k`;
     expect(await query(cluster.coordinator.uri, varcharJoin(''), PARTITIONED)).to.deep.equal([[pairs]]);
     // The char is not padded on its way to varchar: 'AL' does not equal 'AL '.

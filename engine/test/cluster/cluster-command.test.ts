@@ -42,11 +42,18 @@ describe('engine cluster', function () {
     return { cluster, exited, output, errors, coordinator: coordinator!, workers };
   }
 
-  const putState = (uri: string, headers: Record<string, string> = {}) => getJson<unknown>(`${uri}/v1/info/state`, { method: 'PUT', body: '"ACTIVE"', headers: { 'Content-Type': 'application/json', ...headers } });
+  const putState = (uri: string, headers: Record<string, string> = {}) =>
+    getJson<unknown>(`${uri}/v1/info/state`, {
+      method: 'PUT',
+      body: '"ACTIVE"',
+      headers: { 'Content-Type': 'application/json', ...headers },
+    });
 
   it('starts a coordinator and its workers as separate processes, secured by a generated secret, and stops them all on SIGINT', async () => {
     const { cluster, exited, output, coordinator, workers } = await startCluster();
-    const pids = output.filter((line) => line.includes('"msg":"listening"')).map((line) => (JSON.parse(line.replace(/^\[[^\]]+\] /, '')) as { pid: number }).pid);
+    const pids = output
+      .filter((line) => line.includes('"msg":"listening"'))
+      .map((line) => (JSON.parse(line.replace(/^\[[^\]]+\] /, '')) as { pid: number }).pid);
     expect(pids).to.have.length(3);
     // The workers joined with the generated secret; a request without it is refused.
     expect(output).to.include('Requests between the nodes are signed with a shared secret generated for this run.');
@@ -65,7 +72,10 @@ describe('engine cluster', function () {
     try {
       expect(output).to.include('Requests between the nodes are signed with the configured shared secret.');
       expect((await putState(coordinator)).status).to.equal(401);
-      expect(await putState(coordinator, { ...new InternalAuthenticator(secret, 'test').authorizationHeader() })).to.deep.include({ status: 200, body: 'ACTIVE' });
+      expect(await putState(coordinator, { ...new InternalAuthenticator(secret, 'test').authorizationHeader() })).to.deep.include({
+        status: 200,
+        body: 'ACTIVE',
+      });
     } finally {
       cluster.kill('SIGINT');
       await exited;
@@ -79,7 +89,9 @@ describe('engine cluster', function () {
     try {
       const exportLine = errors.find((line) => line.startsWith('  export ENGINE_SHARED_SECRET='));
       expect(exportLine, errors.join('\n')).to.match(/^  export ENGINE_SHARED_SECRET=[A-Za-z0-9_-]{43}$/);
-      expect(errors).to.include(`The nodes share a secret generated for this run. 'engine node' on this machine finds it in ${file} while the cluster runs.`);
+      expect(errors).to.include(
+        `The nodes share a secret generated for this run. 'engine node' on this machine finds it in ${file} while the cluster runs.`,
+      );
       expect(output).to.include(`Drain a worker: engine node drain --server ${workers[0]}`);
       // The secret appears once: not in any node's log line.
       const secret = exportLine!.split('=')[1]!;
@@ -92,12 +104,18 @@ describe('engine cluster', function () {
       const unsigned = await runEngine(['node', 'state', '--server', coordinator, 'ACTIVE'], elsewhere);
       expect(unsigned.code).to.equal(1);
       expect(unsigned.stderr).to.match(/: 401 Unauthorized: .*\nSet ENGINE_SHARED_SECRET to the nodes' shared secret\.\n$/);
-      const exported = await runEngine(['node', 'drain', '--server', workers[1]!, '--poll', '100ms'], { ...elsewhere, ENGINE_SHARED_SECRET: secret });
+      const exported = await runEngine(['node', 'drain', '--server', workers[1]!, '--poll', '100ms'], {
+        ...elsewhere,
+        ENGINE_SHARED_SECRET: secret,
+      });
       expect(exported.code, exported.stderr).to.equal(0);
       await eventually('worker-2 exits', async () => (output.includes('[worker-2] exited with 0') ? true : undefined));
 
       // The README's drain, as written, on this machine: before, it failed with 401. It drains worker-1.
-      const drain = await runEngine(['node', 'drain', '--server', workers[0]!, '--poll', '100ms'], { HOME: home, ENGINE_SHARED_SECRET: '' });
+      const drain = await runEngine(['node', 'drain', '--server', workers[0]!, '--poll', '100ms'], {
+        HOME: home,
+        ENGINE_SHARED_SECRET: '',
+      });
       expect(drain.code, drain.stderr).to.equal(0);
       expect(drain.stdout).to.match(/the node is gone/);
       await eventually('worker-1 exits', async () => (output.includes('[worker-1] exited with 0') ? true : undefined));

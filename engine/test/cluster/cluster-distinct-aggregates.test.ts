@@ -38,7 +38,12 @@ describe('DISTINCT aggregates on a coordinator and 2 workers', function () {
       expect(run.final.error, run.final.error?.message).to.equal(undefined);
       const types = (run.columns ?? []).map((c) => typeOfName(c.type));
       const rows = run.rows.map((r) => r.map((v, c) => jsonToScalar(v as JsonValue, types[c])));
-      const difference = firstDifference(rows, types, (run.columns ?? []).map((c) => c.name), await duckRows(duck, sql));
+      const difference = firstDifference(
+        rows,
+        types,
+        (run.columns ?? []).map((c) => c.name),
+        await duckRows(duck, sql),
+      );
       expect(difference, difference).to.equal(undefined);
     });
   });
@@ -71,9 +76,13 @@ describe('DISTINCT aggregates on a coordinator and 2 workers', function () {
     const sql = 'SELECT count(DISTINCT o_custkey) FROM orders';
     const [[plan]] = await query(cluster.coordinator.uri, `EXPLAIN (TYPE DISTRIBUTED) ${sql}`, HEADERS);
     expect(plan).to.not.match(/DISTINCT|Aggregate\(SINGLE\)/);
-    expect(plan).to.match(/^Fragment 0 \[SINGLE\][^]*Aggregate\(FINAL\)\[keys = \[\]\][^]*RemoteSource[^]*Layout: \[count_partial_\d+:bigint\]\n\nFragment/);
+    expect(plan).to.match(
+      /^Fragment 0 \[SINGLE\][^]*Aggregate\(FINAL\)\[keys = \[\]\][^]*RemoteSource[^]*Layout: \[count_partial_\d+:bigint\]\n\nFragment/,
+    );
     // A source stage's scan pipeline runs as a ParallelScan (its threads chosen when it runs).
-    expect(plan).to.match(/Fragment \d \[SOURCE\]\n[^]*Output partitioning: HASH \[o_custkey_\d+\]\n(\s+└─ ParallelScan[^\n]*\n(\s+(Layout|Adaptive)[^\n]*\n)+)?\s+└─ Aggregate\(PARTIAL\)\[keys = \[o_custkey_\d+\]\]/);
+    expect(plan).to.match(
+      /Fragment \d \[SOURCE\]\n[^]*Output partitioning: HASH \[o_custkey_\d+\]\n(\s+└─ ParallelScan[^\n]*\n(\s+(Layout|Adaptive)[^\n]*\n)+)?\s+└─ Aggregate\(PARTIAL\)\[keys = \[o_custkey_\d+\]\]/,
+    );
     const run = await runStatement(cluster.coordinator.uri, sql, HEADERS);
     expect(run.rows).to.deep.equal([[1000]]);
     const stats = run.final.stats as Record<string, number> & { rootStage: Record<string, number> };
@@ -83,9 +92,17 @@ describe('DISTINCT aggregates on a coordinator and 2 workers', function () {
   });
 
   it('plans mixed DISTINCT and plain calls with a MarkDistinct in stages partitioned on keys and argument', async () => {
-    const [[plan]] = await query(cluster.coordinator.uri, 'EXPLAIN (TYPE DISTRIBUTED) SELECT o_orderstatus, count(DISTINCT o_custkey), sum(o_totalprice) FROM orders GROUP BY 1', HEADERS);
+    const [[plan]] = await query(
+      cluster.coordinator.uri,
+      'EXPLAIN (TYPE DISTRIBUTED) SELECT o_orderstatus, count(DISTINCT o_custkey), sum(o_totalprice) FROM orders GROUP BY 1',
+      HEADERS,
+    );
     expect(plan).to.not.match(/DISTINCT|Aggregate\(SINGLE\)/);
-    expect(plan).to.match(/Output partitioning: HASH \[o_orderstatus_\d+\]\n\s+└─ Aggregate\(PARTIAL\)\[keys = \[o_orderstatus_\d+\]\] count_partial_\d+ := count\(o_custkey_\d+\) FILTER is_distinct_\d+[^]*MarkDistinct\[distinct = \[o_orderstatus_\d+, o_custkey_\d+\]/);
-    expect(plan).to.match(/Output partitioning: HASH \[o_orderstatus_\d+, o_custkey_\d+\]\n(\s+└─ ParallelScan[^\n]*\n(\s+(Layout|Adaptive)[^\n]*\n)+)?\s+└─ TableScan/);
+    expect(plan).to.match(
+      /Output partitioning: HASH \[o_orderstatus_\d+\]\n\s+└─ Aggregate\(PARTIAL\)\[keys = \[o_orderstatus_\d+\]\] count_partial_\d+ := count\(o_custkey_\d+\) FILTER is_distinct_\d+[^]*MarkDistinct\[distinct = \[o_orderstatus_\d+, o_custkey_\d+\]/,
+    );
+    expect(plan).to.match(
+      /Output partitioning: HASH \[o_orderstatus_\d+, o_custkey_\d+\]\n(\s+└─ ParallelScan[^\n]*\n(\s+(Layout|Adaptive)[^\n]*\n)+)?\s+└─ TableScan/,
+    );
   });
 });

@@ -29,17 +29,29 @@ export class TestCluster {
   ) {}
 
   static async start(workerCount: number, options: ClusterOptions = {}): Promise<TestCluster> {
-    const env: Record<string, string> = { ...options.env, ...(options.sharedSecret === undefined ? {} : { ENGINE_SHARED_SECRET: options.sharedSecret }) };
-    const coordinator = await ServerProcess.start([
-      '--role', 'coordinator',
-      '--node-id', 'coordinator',
-      '--environment', ENVIRONMENT,
-      '--heartbeat-interval', '250ms',
-      // Longer than the interval: a loaded machine answers late, not never.
-      '--heartbeat-timeout', '2s',
-      '--max-announcement-age', `${MAX_ANNOUNCEMENT_AGE_MILLIS}ms`,
-      ...(options.coordinatorArgs ?? []),
-    ], env);
+    const env: Record<string, string> = {
+      ...options.env,
+      ...(options.sharedSecret === undefined ? {} : { ENGINE_SHARED_SECRET: options.sharedSecret }),
+    };
+    const coordinator = await ServerProcess.start(
+      [
+        '--role',
+        'coordinator',
+        '--node-id',
+        'coordinator',
+        '--environment',
+        ENVIRONMENT,
+        '--heartbeat-interval',
+        '250ms',
+        // Longer than the interval: a loaded machine answers late, not never.
+        '--heartbeat-timeout',
+        '2s',
+        '--max-announcement-age',
+        `${MAX_ANNOUNCEMENT_AGE_MILLIS}ms`,
+        ...(options.coordinatorArgs ?? []),
+      ],
+      env,
+    );
     const cluster = new TestCluster(coordinator, env, options.workerArgs);
     try {
       await Promise.all(Array.from({ length: workerCount }, (_, i) => cluster.startWorker(`worker-${i + 1}`)));
@@ -52,7 +64,22 @@ export class TestCluster {
 
   /** Starts (or restarts) a worker announcing itself to the coordinator; `env` replaces the cluster's environment variables. */
   async startWorker(nodeId: string, environment = ENVIRONMENT, env = this.env): Promise<ServerProcess> {
-    const worker = await ServerProcess.start(['--role', 'worker', '--node-id', nodeId, '--environment', environment, '--discovery-uri', this.coordinator.uri, '--announcement-interval', '500ms', ...this.workerArgs], env);
+    const worker = await ServerProcess.start(
+      [
+        '--role',
+        'worker',
+        '--node-id',
+        nodeId,
+        '--environment',
+        environment,
+        '--discovery-uri',
+        this.coordinator.uri,
+        '--announcement-interval',
+        '500ms',
+        ...this.workerArgs,
+      ],
+      env,
+    );
     this.workers.set(nodeId, worker);
     return worker;
   }
@@ -60,7 +87,11 @@ export class TestCluster {
   /** Waits until the coordinator counts `count` workers ACTIVE (so that queries run on them). */
   async waitForActiveWorkers(count: number): Promise<void> {
     const sql = "SELECT count(*) FROM system.runtime.nodes WHERE state = 'active' AND NOT coordinator";
-    await eventually(`${count} active workers`, async () => ((await query(this.coordinator.uri, sql))[0][0] === count ? true : undefined), 20_000);
+    await eventually(
+      `${count} active workers`,
+      async () => ((await query(this.coordinator.uri, sql))[0][0] === count ? true : undefined),
+      20_000,
+    );
   }
 
   worker(nodeId: string): ServerProcess {

@@ -36,12 +36,22 @@ describe('lake map columns on a cluster of a coordinator and 2 workers', functio
       FROM tpch.tiny.orders`;
     expect(await query(uri, `CREATE TABLE lake.default.maps_written AS ${select}`)).to.deep.equal([[15000]]);
     const files = `read_parquet('${join(dir, 'catalog', 'default', 'maps_written')}/*.parquet')`;
-    const duck = await duckDbRows(`SELECT id, to_json(counts)::VARCHAR, to_json(clerks)::VARCHAR FROM ${files} WHERE id % 11 = 3 ORDER BY id`);
+    const duck = await duckDbRows(
+      `SELECT id, to_json(counts)::VARCHAR, to_json(clerks)::VARCHAR FROM ${files} WHERE id % 11 = 3 ORDER BY id`,
+    );
     const expected = await query(uri, `SELECT id, counts, clerks FROM (${select}) WHERE id % 11 = 3 ORDER BY id`);
     expect(expected.length).to.be.greaterThan(1000);
-    expect(duck.map(([id, ...maps]) => [Number(id), ...maps.map((m) => (m === null ? null : JSON.parse(m as string)))])).to.deep.equal(expected);
-    expect(await query(uri, 'SELECT id, counts, clerks FROM lake.default.maps_written WHERE id % 11 = 3 ORDER BY id')).to.deep.equal(expected);
+    expect(duck.map(([id, ...maps]) => [Number(id), ...maps.map((m) => (m === null ? null : JSON.parse(m as string)))])).to.deep.equal(
+      expected,
+    );
+    expect(await query(uri, 'SELECT id, counts, clerks FROM lake.default.maps_written WHERE id % 11 = 3 ORDER BY id')).to.deep.equal(
+      expected,
+    );
     const totals = `SELECT count(*), sum(cardinality(counts)), sum(k) FROM lake.default.maps_written CROSS JOIN UNNEST(clerks) AS u(k, v) WHERE v IS NOT NULL`;
-    expect(await query(uri, totals)).to.deep.equal(await duckDbRows(`SELECT count(*), sum(cardinality(counts)), sum(k)::BIGINT FROM (SELECT counts, unnest(map_keys(clerks)) AS k, unnest(map_values(clerks)) AS v FROM ${files}) WHERE v IS NOT NULL`).then((rows) => rows.map((r) => r.map(Number))));
+    expect(await query(uri, totals)).to.deep.equal(
+      await duckDbRows(
+        `SELECT count(*), sum(cardinality(counts)), sum(k)::BIGINT FROM (SELECT counts, unnest(map_keys(clerks)) AS k, unnest(map_values(clerks)) AS v FROM ${files}) WHERE v IS NOT NULL`,
+      ).then((rows) => rows.map((r) => r.map(Number))),
+    );
   });
 });

@@ -9,7 +9,13 @@ import { expect } from 'chai';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { duckDbRows, lakeConfigFile, explainMetricTotal, ROW_GROUPS_SUMMARY, writeFourLargeRowGroups } from '../connectors/lake/lake-fixture.js';
+import {
+  duckDbRows,
+  lakeConfigFile,
+  explainMetricTotal,
+  ROW_GROUPS_SUMMARY,
+  writeFourLargeRowGroups,
+} from '../connectors/lake/lake-fixture.js';
 import { query, runStatement } from '../support/statement-http.js';
 import { TestCluster } from './cluster-fixture.js';
 
@@ -40,9 +46,17 @@ describe('lake on a cluster of a coordinator and 2 workers', function () {
       }
     }
     const uri = cluster.coordinator.uri;
-    await query(uri, `CREATE TABLE lake.default.events (id bigint, kind integer, label varchar, day date) WITH (format = 'CSV', partitioned_by = ARRAY['day'], external_location = 'file://${dir}/events/')`);
-    const sql = (from: string) => `SELECT kind, count(*), sum(id), min(label), CAST(max(day) AS varchar) FROM ${from} WHERE day >= DATE '2024-01-02' GROUP BY kind ORDER BY kind`;
-    const duck = await duckDbRows(sql(`read_csv('${dir}/events/*/*.csv', header = false, columns = {'id': 'BIGINT', 'kind': 'INTEGER', 'label': 'VARCHAR'}, hive_partitioning = true, hive_types = {'day': DATE})`));
+    await query(
+      uri,
+      `CREATE TABLE lake.default.events (id bigint, kind integer, label varchar, day date) WITH (format = 'CSV', partitioned_by = ARRAY['day'], external_location = 'file://${dir}/events/')`,
+    );
+    const sql = (from: string) =>
+      `SELECT kind, count(*), sum(id), min(label), CAST(max(day) AS varchar) FROM ${from} WHERE day >= DATE '2024-01-02' GROUP BY kind ORDER BY kind`;
+    const duck = await duckDbRows(
+      sql(
+        `read_csv('${dir}/events/*/*.csv', header = false, columns = {'id': 'BIGINT', 'kind': 'INTEGER', 'label': 'VARCHAR'}, hive_partitioning = true, hive_types = {'day': DATE})`,
+      ),
+    );
     const ours = await query(uri, sql('lake.default.events'));
     expect(ours).to.deep.equal(duck.map((r) => r.map((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v))));
     const plan = String((await query(uri, `EXPLAIN ANALYZE ${sql('lake.default.events')}`))[0][0]);
@@ -55,11 +69,14 @@ describe('lake on a cluster of a coordinator and 2 workers', function () {
     const folder = join(dir, 'facts');
     mkdirSync(folder, { recursive: true });
     for (let file = 0; file < 4; file++) {
-      await duckDbRows(`COPY (SELECT i::BIGINT AS id, (i // 10)::INTEGER AS k FROM range(${file * 20000}, ${file * 20000 + 20000}) r(i)) TO '${folder}/part-${file}.parquet' (FORMAT PARQUET, ROW_GROUP_SIZE 5000)`);
+      await duckDbRows(
+        `COPY (SELECT i::BIGINT AS id, (i // 10)::INTEGER AS k FROM range(${file * 20000}, ${file * 20000 + 20000}) r(i)) TO '${folder}/part-${file}.parquet' (FORMAT PARQUET, ROW_GROUP_SIZE 5000)`,
+      );
     }
     const uri = cluster.coordinator.uri;
     await query(uri, `CREATE TABLE lake.default.facts WITH (external_location = 'file://${folder}/')`);
-    const sql = (facts: string) => `SELECT CAST(count(*) AS varchar), CAST(sum(f.id) AS varchar) FROM ${facts} f JOIN (VALUES (7), (4321), (7999)) d(k) ON f.k = d.k`;
+    const sql = (facts: string) =>
+      `SELECT CAST(count(*) AS varchar), CAST(sum(f.id) AS varchar) FROM ${facts} f JOIN (VALUES (7), (4321), (7999)) d(k) ON f.k = d.k`;
     const [expected] = await duckDbRows(sql(`read_parquet('${folder}/*.parquet')`));
     for (const session of ['', 'enable_dynamic_filtering=false']) {
       const headers: Record<string, string> = session === '' ? {} : { 'X-Trino-Session': session };
@@ -82,14 +99,21 @@ describe('lake on a cluster of a coordinator and 2 workers', function () {
     const uri = cluster.coordinator.uri;
     await query(uri, `CREATE TABLE lake.default.lists WITH (external_location = 'file://${folder}/')`);
     const files = `read_parquet('${folder}/*.parquet')`;
-    const json = (rows: unknown[][]) => rows.map(([id, ...lists]) => [Number(id), ...lists.map((l) => (l === null ? null : JSON.parse(l as string)))]);
-    const duck = json(await duckDbRows(`SELECT id, to_json(ints)::VARCHAR, to_json(words)::VARCHAR, to_json(nested)::VARCHAR FROM ${files} WHERE id % 7 = 2 ORDER BY id`));
+    const json = (rows: unknown[][]) =>
+      rows.map(([id, ...lists]) => [Number(id), ...lists.map((l) => (l === null ? null : JSON.parse(l as string)))]);
+    const duck = json(
+      await duckDbRows(
+        `SELECT id, to_json(ints)::VARCHAR, to_json(words)::VARCHAR, to_json(nested)::VARCHAR FROM ${files} WHERE id % 7 = 2 ORDER BY id`,
+      ),
+    );
     expect(await query(uri, 'SELECT id, ints, words, nested FROM lake.default.lists WHERE id % 7 = 2 ORDER BY id')).to.deep.equal(duck);
     const numbers = (rows: unknown[][]) => rows.map((r) => r.map((v) => (typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : v)));
     expect(await query(uri, 'SELECT count(*), sum(cardinality(ints)), sum(cardinality(nested)) FROM lake.default.lists')).to.deep.equal(
       numbers(await duckDbRows(`SELECT count(*), sum(len(ints)), sum(len(nested)) FROM ${files}`)),
     );
-    expect(await query(uri, 'SELECT w, count(*) FROM lake.default.lists CROSS JOIN UNNEST(words) AS u(w) GROUP BY w ORDER BY w NULLS FIRST')).to.deep.equal(
+    expect(
+      await query(uri, 'SELECT w, count(*) FROM lake.default.lists CROSS JOIN UNNEST(words) AS u(w) GROUP BY w ORDER BY w NULLS FIRST'),
+    ).to.deep.equal(
       numbers(await duckDbRows(`SELECT w, count(*) FROM (SELECT unnest(words) AS w FROM ${files}) GROUP BY w ORDER BY w NULLS FIRST`)),
     );
   });
@@ -110,18 +134,31 @@ describe('lake on a cluster of a coordinator and 2 workers', function () {
 
   it('CREATE TABLE AS writes array columns that DuckDB reads back equal', async () => {
     const uri = cluster.coordinator.uri;
-    const select = 'SELECT o_orderkey AS id, CASE WHEN o_orderkey % 4 = 0 THEN NULL ELSE ARRAY[o_custkey, NULL, o_orderkey] END AS keys, ARRAY[ARRAY[o_orderstatus], CAST(ARRAY[] AS array(varchar))] AS nested FROM tpch.tiny.orders';
+    const select =
+      'SELECT o_orderkey AS id, CASE WHEN o_orderkey % 4 = 0 THEN NULL ELSE ARRAY[o_custkey, NULL, o_orderkey] END AS keys, ARRAY[ARRAY[o_orderstatus], CAST(ARRAY[] AS array(varchar))] AS nested FROM tpch.tiny.orders';
     expect(await query(uri, `CREATE TABLE lake.default.arrays_written AS ${select}`)).to.deep.equal([[15000]]);
-    const duck = await duckDbRows(`SELECT id, to_json(keys)::VARCHAR, to_json(nested)::VARCHAR FROM read_parquet('${join(dir, 'catalog', 'default', 'arrays_written')}/*.parquet') WHERE id % 11 = 3 ORDER BY id`);
+    const duck = await duckDbRows(
+      `SELECT id, to_json(keys)::VARCHAR, to_json(nested)::VARCHAR FROM read_parquet('${join(dir, 'catalog', 'default', 'arrays_written')}/*.parquet') WHERE id % 11 = 3 ORDER BY id`,
+    );
     const expected = await query(uri, `SELECT id, keys, nested FROM (${select}) WHERE id % 11 = 3 ORDER BY id`);
-    expect(duck.map(([id, ...lists]) => [Number(id), ...lists.map((l) => (l === null ? null : JSON.parse(l as string)))])).to.deep.equal(expected);
-    expect(await query(uri, 'SELECT id, keys, nested FROM lake.default.arrays_written WHERE id % 11 = 3 ORDER BY id')).to.deep.equal(expected);
+    expect(duck.map(([id, ...lists]) => [Number(id), ...lists.map((l) => (l === null ? null : JSON.parse(l as string)))])).to.deep.equal(
+      expected,
+    );
+    expect(await query(uri, 'SELECT id, keys, nested FROM lake.default.arrays_written WHERE id % 11 = 3 ORDER BY id')).to.deep.equal(
+      expected,
+    );
   });
 
   it('CREATE TABLE AS from tpch writes a table that every node reads', async () => {
     const uri = cluster.coordinator.uri;
-    expect(await query(uri, "CREATE TABLE lake.default.orders WITH (format = 'JSON', partitioned_by = ARRAY['o_orderstatus']) AS SELECT o_orderkey, o_custkey, o_totalprice, o_orderdate, o_orderstatus FROM tpch.tiny.orders")).to.deep.equal([[15000]]);
-    const sql = (from: string) => `SELECT o_orderstatus, count(*), sum(o_orderkey), CAST(sum(o_totalprice) AS varchar), CAST(max(o_orderdate) AS varchar) FROM ${from} GROUP BY o_orderstatus ORDER BY o_orderstatus`;
+    expect(
+      await query(
+        uri,
+        "CREATE TABLE lake.default.orders WITH (format = 'JSON', partitioned_by = ARRAY['o_orderstatus']) AS SELECT o_orderkey, o_custkey, o_totalprice, o_orderdate, o_orderstatus FROM tpch.tiny.orders",
+      ),
+    ).to.deep.equal([[15000]]);
+    const sql = (from: string) =>
+      `SELECT o_orderstatus, count(*), sum(o_orderkey), CAST(sum(o_totalprice) AS varchar), CAST(max(o_orderdate) AS varchar) FROM ${from} GROUP BY o_orderstatus ORDER BY o_orderstatus`;
     expect(await query(uri, sql('lake.default.orders'))).to.deep.equal(await query(uri, sql('tpch.tiny.orders')));
   });
 
@@ -137,13 +174,18 @@ describe('lake on a cluster of a coordinator and 2 workers', function () {
     mkdirSync(join(dir, 'csv'));
     writeFileSync(join(dir, 'csv', 'a.csv'), '1,x\n2,y\n');
     writeFileSync(join(dir, 'csv', 'b.csv'), '3,z\nfour,w\n');
-    await query(uri, `CREATE TABLE lake.default.csv (id bigint, v varchar) WITH (format = 'CSV', external_location = 'file://${dir}/csv/')`);
+    await query(
+      uri,
+      `CREATE TABLE lake.default.csv (id bigint, v varchar) WITH (format = 'CSV', external_location = 'file://${dir}/csv/')`,
+    );
     // In the worker's task (one split at a time), and on the worker's threads (any number of splits).
     for (const minSplits of [0, 1]) {
       const session = { 'X-Trino-Session': `parallel_min_splits=${minSplits}` };
       const parquet = (await runStatement(uri, 'SELECT sum(id) FROM lake.default.pq', session)).final.error;
       expect(parquet?.errorName, parquet?.message).to.equal('HIVE_BAD_DATA');
-      expect(parquet?.message).to.equal(`Corrupt Parquet file file://${corrupt}: it does not end with the Parquet magic bytes PAR1 (not a Parquet file, or truncated)`);
+      expect(parquet?.message).to.equal(
+        `Corrupt Parquet file file://${corrupt}: it does not end with the Parquet magic bytes PAR1 (not a Parquet file, or truncated)`,
+      );
       const csv = (await runStatement(uri, 'SELECT sum(id) FROM lake.default.csv', session)).final.error;
       expect(csv?.errorName, csv?.message).to.equal('HIVE_BAD_DATA');
       expect(csv?.message).to.equal(`file://${dir}/csv/b.csv:2:1: column 'id': Cannot cast 'four' to BIGINT`);

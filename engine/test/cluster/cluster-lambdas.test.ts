@@ -8,7 +8,6 @@ import { referenceTbl } from '../tpch/helpers.js';
 import { runStatement } from '../support/statement-http.js';
 import { USER, clusterOfTwoWorkers } from './cluster-fixture.js';
 
-
 interface Order {
   orderkey: number;
   custkey: number;
@@ -28,7 +27,7 @@ describe('lambdas over a cluster (coordinator + 2 workers)', function () {
   this.timeout(180_000);
   const cluster = clusterOfTwoWorkers();
 
-  it('filters and projects with lambdas that capture the row\'s columns', async () => {
+  it("filters and projects with lambdas that capture the row's columns", async () => {
     const sql = `SELECT o_orderkey,
         transform(ARRAY[o_custkey, o_shippriority, NULL], x -> x * 10 + o_orderkey % 7),
         filter(sequence(1, o_orderkey % 6 + 1), x -> x % 2 = 0),
@@ -52,7 +51,7 @@ describe('lambdas over a cluster (coordinator + 2 workers)', function () {
     expect(run.rows).to.deep.equal(expected);
   });
 
-  it('aggregates a lambda\'s result per group', async () => {
+  it("aggregates a lambda's result per group", async () => {
     const sql = `SELECT o_orderstatus, sum(reduce(ARRAY[o_custkey, o_shippriority, o_orderkey], 0, (s, x) -> s + x, s -> s)),
         count_if(all_match(ARRAY[o_custkey, o_orderkey], x -> x > 100))
       FROM tpch.tiny.orders GROUP BY o_orderstatus ORDER BY 1`;
@@ -68,7 +67,11 @@ describe('lambdas over a cluster (coordinator + 2 workers)', function () {
   });
 
   it('fails the query with the error a lambda raises on a worker', async () => {
-    const run = await runStatement(cluster.coordinator.uri, 'SELECT transform(ARRAY[o_custkey], x -> x / (o_orderkey - 1)) FROM tpch.tiny.orders', USER);
+    const run = await runStatement(
+      cluster.coordinator.uri,
+      'SELECT transform(ARRAY[o_custkey], x -> x / (o_orderkey - 1)) FROM tpch.tiny.orders',
+      USER,
+    );
     expect(run.final.error?.errorName).to.equal('DIVISION_BY_ZERO');
   });
 });

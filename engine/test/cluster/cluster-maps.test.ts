@@ -10,7 +10,6 @@ import { referenceRows } from '../tpch/helpers.js';
 import { query, runStatement } from '../support/statement-http.js';
 import { PARTITIONED, USER, clusterOfTwoWorkers } from './cluster-fixture.js';
 
-
 describe('maps over a cluster (coordinator + 2 workers)', function () {
   this.timeout(180_000);
   const cluster = clusterOfTwoWorkers();
@@ -78,7 +77,10 @@ describe('maps over a cluster (coordinator + 2 workers)', function () {
       FROM tpch.tiny.orders WHERE o_orderkey % 50 = 1 GROUP BY o_orderpriority ORDER BY o_orderpriority`;
     const [[plan]] = await query(cluster.coordinator.uri, `EXPLAIN (TYPE DISTRIBUTED) ${sql}`, USER);
     expect(plan).to.match(/Aggregate\(PARTIAL\)/);
-    const groups = new Map<string, { histogram: Record<string, number>; map: Record<string, number>; multimap: Record<string, number[]> }>();
+    const groups = new Map<
+      string,
+      { histogram: Record<string, number>; map: Record<string, number>; multimap: Record<string, number[]> }
+    >();
     for (const row of referenceRows('orders')) {
       const key = Number(row[0]);
       if (key % 50 !== 1) continue;
@@ -88,8 +90,14 @@ describe('maps over a cluster (coordinator + 2 workers)', function () {
       (g.multimap[row[2]] ??= []).push(key);
       groups.set(row[5], g);
     }
-    const rows = (await query(cluster.coordinator.uri, sql, USER)) as [string, Record<string, number>, Record<string, number>, Record<string, number[]>][];
-    const sortedLists = (m: Record<string, number[]>) => Object.fromEntries(Object.entries(m).map(([k, v]) => [k, [...v].sort((a, b) => a - b)]));
+    const rows = (await query(cluster.coordinator.uri, sql, USER)) as [
+      string,
+      Record<string, number>,
+      Record<string, number>,
+      Record<string, number[]>,
+    ][];
+    const sortedLists = (m: Record<string, number[]>) =>
+      Object.fromEntries(Object.entries(m).map(([k, v]) => [k, [...v].sort((a, b) => a - b)]));
     expect(rows.map(([p, h, m, mm]) => [p, h, m, sortedLists(mm)])).to.deep.equal(
       [...groups.keys()].sort().map((p) => {
         const g = groups.get(p)!;

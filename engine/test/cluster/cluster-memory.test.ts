@@ -22,20 +22,31 @@ describe('memory limits over a cluster', function () {
     await cluster?.stop();
   });
 
-  it("fails a query whose tasks on a worker outgrow query.max-memory-per-node there", async () => {
-    const run = await runStatement(cluster.coordinator.uri, 'SELECT count(*) FROM (SELECT l_orderkey, l_partkey, count(*) FROM tpch.sf1.lineitem GROUP BY 1, 2)', { 'X-Engine-User': 'test' });
+  it('fails a query whose tasks on a worker outgrow query.max-memory-per-node there', async () => {
+    const run = await runStatement(
+      cluster.coordinator.uri,
+      'SELECT count(*) FROM (SELECT l_orderkey, l_partkey, count(*) FROM tpch.sf1.lineitem GROUP BY 1, 2)',
+      { 'X-Engine-User': 'test' },
+    );
     expect(run.final.error?.errorName, run.final.error?.message).to.equal('EXCEEDED_LOCAL_MEMORY_LIMIT');
     expect(run.final.error?.message).to.contain('48.00MB');
   });
 
   it('fails a query whose tasks together outgrow the session query_max_memory', async () => {
-    const run = await runStatement(cluster.coordinator.uri, 'SELECT count(*) FROM (SELECT l_orderkey, count(*) FROM tpch.sf1.lineitem GROUP BY 1)', { 'X-Engine-User': 'test', 'X-Engine-Session': 'query_max_memory=4MB' });
+    const run = await runStatement(
+      cluster.coordinator.uri,
+      'SELECT count(*) FROM (SELECT l_orderkey, count(*) FROM tpch.sf1.lineitem GROUP BY 1)',
+      { 'X-Engine-User': 'test', 'X-Engine-Session': 'query_max_memory=4MB' },
+    );
     expect(run.final.error?.errorName, run.final.error?.message).to.equal('EXCEEDED_GLOBAL_MEMORY_LIMIT');
     expect(run.final.error?.message).to.match(/distributed memory limit of 4(\.00)?MB/);
   });
 
   it("reports a query's memory as what its tasks on every node held: its peak covers its largest task's", async () => {
-    const figures = await queryMemoryFigures(cluster.coordinator, 'SELECT l_orderkey, count(*) FROM tpch."sf0.1".lineitem GROUP BY l_orderkey');
+    const figures = await queryMemoryFigures(
+      cluster.coordinator,
+      'SELECT l_orderkey, count(*) FROM tpch."sf0.1".lineitem GROUP BY l_orderkey',
+    );
     // A stage on each worker at least, and the root on the coordinator.
     expect(figures.taskCount).to.be.at.least(3);
     expectQueryPeakCoversItsTasks(figures, 1024 * 1024);

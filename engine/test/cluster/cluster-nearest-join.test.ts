@@ -43,21 +43,29 @@ describe('NEAREST joins on a coordinator and 2 workers', function () {
 
   after(() => duck?.closeSync());
 
-  const explain = async (sql: string, headers: Record<string, string>) => String((await query(cluster.coordinator.uri, `EXPLAIN (TYPE DISTRIBUTED) ${sql}`, headers))[0][0]);
+  const explain = async (sql: string, headers: Record<string, string>) =>
+    String((await query(cluster.coordinator.uri, `EXPLAIN (TYPE DISTRIBUTED) ${sql}`, headers))[0][0]);
 
   async function expectDuckDbAnswer(sql: string, duckSql: string, headers: Record<string, string>): Promise<unknown[][]> {
     const run = await runStatement(cluster.coordinator.uri, sql, headers);
     expect(run.final.error, run.final.error?.message).to.equal(undefined);
     const types = (run.columns ?? []).map((c) => typeOfName(c.type));
     const rows = run.rows.map((r) => r.map((v, c) => jsonToScalar(v as JsonValue, types[c])));
-    const difference = firstDifference(rows, types, (run.columns ?? []).map((c) => c.name), await duckRows(duck, duckSql));
+    const difference = firstDifference(
+      rows,
+      types,
+      (run.columns ?? []).map((c) => c.name),
+      await duckRows(duck, duckSql),
+    );
     expect(difference, difference).to.equal(undefined);
     return rows;
   }
 
   it('partitions both sides on the equality key and answers as DuckDB', async () => {
     const plan = await explain(SHIPPED_AFTER_60_DAYS, PARTITIONED);
-    expect(plan).to.match(/InnerNearestJoin\[criteria = \(o_orderkey_\d+ = l_orderkey_\d+\), filter = [^\]]*nearest = nearest_key_\d+ >= nearest_value_\d+, distribution = PARTITIONED/);
+    expect(plan).to.match(
+      /InnerNearestJoin\[criteria = \(o_orderkey_\d+ = l_orderkey_\d+\), filter = [^\]]*nearest = nearest_key_\d+ >= nearest_value_\d+, distribution = PARTITIONED/,
+    );
     expect(plan).to.match(/Output partitioning: HASH \[l_orderkey_\d+\]/);
     const rows = await expectDuckDbAnswer(SHIPPED_AFTER_60_DAYS, SHIPPED_AFTER_60_DAYS_DUCKDB, PARTITIONED);
     expect(rows.length).to.be.greaterThan(5000);

@@ -32,7 +32,9 @@ describe('NUMBER over a cluster (coordinator + 2 workers)', function () {
   it('groups and orders numbers made on the workers', async () => {
     const counts = new Array<number>(10).fill(0);
     for (const row of orders) counts[Number(row[1]) % 10]++;
-    expect(await query(cluster.coordinator.uri, GROUPED, USER)).to.deep.equal(QUARTERS.map((q, i) => [q, counts[i]]).filter(([, n]) => n !== 0));
+    expect(await query(cluster.coordinator.uri, GROUPED, USER)).to.deep.equal(
+      QUARTERS.map((q, i) => [q, counts[i]]).filter(([, n]) => n !== 0),
+    );
   });
 
   it('sums exactly in partial and final steps', async () => {
@@ -59,7 +61,10 @@ describe('NUMBER over a cluster (coordinator + 2 workers)', function () {
       ['array(varchar)', { rawType: 'array', arguments: [{ kind: 'TYPE', value: { rawType: 'varchar', arguments: [] } }] }],
     ]);
     expect(plain.rows).to.deep.equal([['1E+1', '-Infinity', ['0.5']]]);
-    const capable = await runStatement(cluster.coordinator.uri, sql, { 'X-Trino-User': 'test', 'X-Trino-Client-Capabilities': 'PARAMETRIC_DATETIME,NUMBER' });
+    const capable = await runStatement(cluster.coordinator.uri, sql, {
+      'X-Trino-User': 'test',
+      'X-Trino-Client-Capabilities': 'PARAMETRIC_DATETIME,NUMBER',
+    });
     expect(capable.columns?.map((c) => [c.type, c.typeSignature.rawType])).to.deep.equal([
       ['number', 'number'],
       ['number', 'number'],

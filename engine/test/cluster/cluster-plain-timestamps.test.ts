@@ -20,7 +20,7 @@ function orderKeys(): number[] {
 const pad = (n: number | bigint, width: number) => String(n).padStart(width, '0');
 /** Days from 1970-01-01 for each key: both sides of the epoch. */
 const days = (key: number) => (key % 200) * 97 - 9700;
-const picos = (key: number) => BigInt(key) * 104_729_000_003n % 1_000_000_000_000n;
+const picos = (key: number) => (BigInt(key) * 104_729_000_003n) % 1_000_000_000_000n;
 
 function expectedTimestamp(key: number): string {
   const date = new Date(days(key) * 86_400_000 + (key % 86_400) * 1000).toISOString();
@@ -36,7 +36,11 @@ describe('timestamp(12) and time(12) over a cluster (coordinator + 2 workers)', 
       lpad(CAST(o_orderkey * 104729000003 % 1000000000000 AS varchar), 12, '0')) AS timestamp(12))`;
 
   it('sends values made on the workers through the exchange exactly', async () => {
-    const rows = await query(cluster.coordinator.uri, `SELECT o_orderkey, ${made}, CAST(${made} AS time(12)) FROM tpch.tiny.orders WHERE o_orderkey < 3000 ORDER BY o_orderkey`, USER);
+    const rows = await query(
+      cluster.coordinator.uri,
+      `SELECT o_orderkey, ${made}, CAST(${made} AS time(12)) FROM tpch.tiny.orders WHERE o_orderkey < 3000 ORDER BY o_orderkey`,
+      USER,
+    );
     const expected = orderKeys()
       .filter((key) => key < 3000)
       .map((key) => [key, expectedTimestamp(key), expectedTimestamp(key).slice(11)]);
@@ -56,7 +60,11 @@ describe('timestamp(12) and time(12) over a cluster (coordinator + 2 workers)', 
   });
 
   it('aggregates in partial and final steps (min, max, count distinct)', async () => {
-    const rows = await query(cluster.coordinator.uri, `SELECT CAST(min(${made}) AS varchar), CAST(max(${made}) AS varchar), count(DISTINCT ${made}) FROM tpch.tiny.orders`, USER);
+    const rows = await query(
+      cluster.coordinator.uri,
+      `SELECT CAST(min(${made}) AS varchar), CAST(max(${made}) AS varchar), count(DISTINCT ${made}) FROM tpch.tiny.orders`,
+      USER,
+    );
     const texts = orderKeys().map(expectedTimestamp);
     const byInstant = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0); // same-width text of years 1943..1996 orders as the instants
     const sorted = [...texts].sort(byInstant);

@@ -63,7 +63,9 @@ describe('postgresql connector on a cluster (coordinator + 2 workers) and on one
     cluster = await TestCluster.start(2, { coordinatorArgs: ['--config', config], workerArgs: ['--config', config], env });
     single = await ServerProcess.start(['--config', config], env);
     await cluster.waitForActiveWorkers(2);
-    await pg.sql('CREATE TABLE big (id bigint PRIMARY KEY, x integer, s text); INSERT INTO big SELECT g, g % 100, md5(g::text) FROM generate_series(1, 200000) g');
+    await pg.sql(
+      'CREATE TABLE big (id bigint PRIMARY KEY, x integer, s text); INSERT INTO big SELECT g, g % 100, md5(g::text) FROM generate_series(1, 200000) g',
+    );
     // The rows of the join, written by the engine: customer and nation into PostgreSQL (the oracle), nation into memory.
     await query(cluster.coordinator.uri, 'CREATE TABLE pg.public.customer AS SELECT * FROM tpch.tiny.customer');
     await query(cluster.coordinator.uri, 'CREATE TABLE pg.public.orders AS SELECT * FROM tpch.tiny.orders');
@@ -90,7 +92,9 @@ describe('postgresql connector on a cluster (coordinator + 2 workers) and on one
     const readers = new Set(
       stages(detail.body.outputStage)
         .flatMap((s) => s.tasks)
-        .filter((t) => t.stats.pipelines.some((p) => p.operatorSummaries.some((o) => o.operatorType === 'tableScan' && o.inputPositions > 0)))
+        .filter((t) =>
+          t.stats.pipelines.some((p) => p.operatorSummaries.some((o) => o.operatorType === 'tableScan' && o.inputPositions > 0)),
+        )
         .map((t) => t.nodeId),
     );
     expect([...readers].sort()).to.deep.equal(['worker-1', 'worker-2']);

@@ -9,7 +9,6 @@ import { referenceRows } from '../tpch/helpers.js';
 import { query, runStatement } from '../support/statement-http.js';
 import { PARTITIONED, USER, clusterOfTwoWorkers } from './cluster-fixture.js';
 
-
 describe('rows over a cluster (coordinator + 2 workers)', function () {
   this.timeout(180_000);
   const cluster = clusterOfTwoWorkers();
@@ -56,7 +55,12 @@ describe('rows over a cluster (coordinator + 2 workers)', function () {
     }
     const expected = [...counts.entries()]
       .map(([key, n]) => [...(JSON.parse(key) as [number, string, number | null]), n])
-      .sort((a, b) => (a[0] as number) - (b[0] as number) || String(a[1]).localeCompare(String(b[1])) || (a[2] === null ? 1 : 0) - (b[2] === null ? 1 : 0));
+      .sort(
+        (a, b) =>
+          (a[0] as number) - (b[0] as number) ||
+          String(a[1]).localeCompare(String(b[1])) ||
+          (a[2] === null ? 1 : 0) - (b[2] === null ? 1 : 0),
+      );
     expect(await query(cluster.coordinator.uri, sql, USER)).to.deep.equal(expected);
   });
 
@@ -72,7 +76,11 @@ describe('rows over a cluster (coordinator + 2 workers)', function () {
 
   it('a two-column IN subquery and UNNEST of an array of rows on the workers', async () => {
     const sql = `SELECT count(*) FROM tpch.tiny.orders WHERE (o_custkey, o_orderpriority) IN (SELECT c_custkey, '1-URGENT' FROM tpch.tiny.customer WHERE c_nationkey = 3)`;
-    const customers = new Set(referenceRows('customer').filter((r) => r[3] === '3').map((r) => r[0]));
+    const customers = new Set(
+      referenceRows('customer')
+        .filter((r) => r[3] === '3')
+        .map((r) => r[0]),
+    );
     const expected = referenceRows('orders').filter((r) => customers.has(r[1]) && r[5] === '1-URGENT').length;
     expect(await query(cluster.coordinator.uri, sql, USER)).to.deep.equal([[expected]]);
 

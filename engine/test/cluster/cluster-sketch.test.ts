@@ -18,13 +18,16 @@ describe('sketches over a cluster (coordinator + 2 workers)', function () {
   const cluster = clusterOfTwoWorkers();
   const local = new EngineHarness();
 
-  it('approx_set per group in partial and final steps gives the single node\'s sketches, sent as base64', async () => {
-    const sql = 'SELECT l_returnflag, approx_set(l_partkey), cardinality(approx_set(l_orderkey)) FROM tpch.tiny.lineitem GROUP BY l_returnflag ORDER BY 1';
+  it("approx_set per group in partial and final steps gives the single node's sketches, sent as base64", async () => {
+    const sql =
+      'SELECT l_returnflag, approx_set(l_partkey), cardinality(approx_set(l_orderkey)) FROM tpch.tiny.lineitem GROUP BY l_returnflag ORDER BY 1';
     const [[plan]] = await query(cluster.coordinator.uri, `EXPLAIN (TYPE DISTRIBUTED) ${sql}`, PARTITIONED);
     expect(plan).to.match(/PARTIAL/);
     const remote = await query(cluster.coordinator.uri, sql, PARTITIONED);
     const single = (await local.query(sql)).rows;
-    expect(remote.map((r) => [r[0], r[1], r[2]])).to.deep.equal(single.map((r) => [r[0], Buffer.from(r[1] as Uint8Array).toString('base64'), Number(r[2])]));
+    expect(remote.map((r) => [r[0], r[1], r[2]])).to.deep.equal(
+      single.map((r) => [r[0], Buffer.from(r[1] as Uint8Array).toString('base64'), Number(r[2])]),
+    );
     const orders = new Map<string, Set<number>>();
     for (const row of referenceRows('lineitem')) {
       const flag = String(row[8]);
@@ -37,7 +40,7 @@ describe('sketches over a cluster (coordinator + 2 workers)', function () {
     }
   });
 
-  it('merges sketches built on the workers, as the whole set\'s sketch', async () => {
+  it("merges sketches built on the workers, as the whole set's sketch", async () => {
     const sql = `SELECT cardinality(merge(h)), (SELECT cardinality(approx_set(o_custkey)) FROM tpch.tiny.orders)
       FROM (SELECT o_orderpriority, approx_set(o_custkey) h FROM tpch.tiny.orders GROUP BY o_orderpriority)`;
     const [[merged, whole]] = await query(cluster.coordinator.uri, sql, USER);
@@ -54,8 +57,12 @@ describe('sketches over a cluster (coordinator + 2 workers)', function () {
     const exact = new Map<string, number>();
     for (const row of referenceRows('orders')) exact.set(row[2], (exact.get(row[2]) ?? 0) + 1);
     expect(remote.map((r) => [r[0], r[2]])).to.deep.equal([...exact.entries()].sort().filter(([, n]) => n < 8192));
-    const [[merged, customers]] = await query(cluster.coordinator.uri, `SELECT cardinality(merge_set_digest(d)), count(DISTINCT c) FROM
-        (SELECT make_set_digest(o_custkey) d FROM tpch.tiny.orders GROUP BY o_orderpriority), (SELECT DISTINCT o_custkey c FROM tpch.tiny.orders)`, USER);
+    const [[merged, customers]] = await query(
+      cluster.coordinator.uri,
+      `SELECT cardinality(merge_set_digest(d)), count(DISTINCT c) FROM
+        (SELECT make_set_digest(o_custkey) d FROM tpch.tiny.orders GROUP BY o_orderpriority), (SELECT DISTINCT o_custkey c FROM tpch.tiny.orders)`,
+      USER,
+    );
     expect(merged).to.equal(customers);
   });
 
@@ -75,7 +82,7 @@ describe('sketches over a cluster (coordinator + 2 workers)', function () {
     expect([bytes[0], bytes.readDoubleLE(1), bytes.readDoubleLE(9), bytes.readDoubleLE(25)]).to.deep.equal([0, 0, 24, 25]);
   });
 
-  it('builds qdigests in partial and final steps whose quantiles rank within their accuracy, sent as base64 of airlift\'s layout', async () => {
+  it("builds qdigests in partial and final steps whose quantiles rank within their accuracy, sent as base64 of airlift's layout", async () => {
     const sql = `SELECT l_returnflag, values_at_quantiles(qdigest_agg(l_partkey), ARRAY[0.1, 0.5, 0.9]), typeof(qdigest_agg(l_partkey))
       FROM tpch.tiny.lineitem GROUP BY l_returnflag ORDER BY 1`;
     const [[plan]] = await query(cluster.coordinator.uri, `EXPLAIN (TYPE DISTRIBUTED) ${sql}`, PARTITIONED);
@@ -94,6 +101,12 @@ describe('sketches over a cluster (coordinator + 2 workers)', function () {
     const [[encoded]] = await query(cluster.coordinator.uri, 'SELECT qdigest_agg(n_nationkey) FROM tpch.tiny.nation', USER);
     const bytes = Buffer.from(encoded as string, 'base64');
     // format, accuracy, min, max, node count (25 leaves need 24 inner nodes)
-    expect([bytes[0], bytes.readDoubleLE(1), bytes.readBigInt64LE(25), bytes.readBigInt64LE(33), bytes.readInt32LE(41)]).to.deep.equal([0, 0.01, 0n, 24n, 49]);
+    expect([bytes[0], bytes.readDoubleLE(1), bytes.readBigInt64LE(25), bytes.readBigInt64LE(33), bytes.readInt32LE(41)]).to.deep.equal([
+      0,
+      0.01,
+      0n,
+      24n,
+      49,
+    ]);
   });
 });

@@ -24,10 +24,14 @@ describe('table functions on a coordinator and 2 workers', function () {
 
   it("generates a sequence's splits on both workers, and answers as DuckDB", async () => {
     // 3,000,001 values: splits of 1,000,000, 1,000,000, 1,000,000 and 1.
-    const sql = 'SELECT count(*), min(x), max(x), sum(x), count(*) FILTER (WHERE x % 1000 = 2) FROM TABLE(sequence(start => -7, stop => 8999993, step => 3)) t(x)';
+    const sql =
+      'SELECT count(*), min(x), max(x), sum(x), count(*) FILTER (WHERE x % 1000 = 2) FROM TABLE(sequence(start => -7, stop => 8999993, step => 3)) t(x)';
     const run = await runStatement(cluster.coordinator.uri, sql, USER);
     expect(run.final.error, run.final.error?.message).to.equal(undefined);
-    const expected = await duckRows(duck, 'SELECT count(*), min(x), max(x), sum(x)::BIGINT, count(*) FILTER (WHERE x % 1000 = 2) FROM generate_series(-7, 8999993, 3) t(x)');
+    const expected = await duckRows(
+      duck,
+      'SELECT count(*), min(x), max(x), sum(x)::BIGINT, count(*) FILTER (WHERE x % 1000 = 2) FROM generate_series(-7, 8999993, 3) t(x)',
+    );
     expect(text(run.rows)).to.deep.equal(text(expected));
     const readers = await query(
       cluster.coordinator.uri,
@@ -43,7 +47,10 @@ describe('table functions on a coordinator and 2 workers', function () {
     const sql = `SELECT e.*, s.x FROM TABLE(exclude_columns(input => TABLE(tpch.tiny.nation), columns => DESCRIPTOR(n_comment, n_name))) e
       JOIN TABLE(sequence(0, 4, 2)) s(x) ON e.n_regionkey = s.x ORDER BY 1`;
     const rows = await query(cluster.coordinator.uri, sql, USER);
-    const expected = await duckRows(duck, 'SELECT e.*, s.x FROM (SELECT * EXCLUDE (n_comment, n_name) FROM nation) e JOIN generate_series(0, 4, 2) s(x) ON e.n_regionkey = s.x ORDER BY 1');
+    const expected = await duckRows(
+      duck,
+      'SELECT e.*, s.x FROM (SELECT * EXCLUDE (n_comment, n_name) FROM nation) e JOIN generate_series(0, 4, 2) s(x) ON e.n_regionkey = s.x ORDER BY 1',
+    );
     expect(text(rows)).to.deep.equal(text(expected));
     expect(rows.length).to.equal(15);
   });

@@ -30,7 +30,11 @@ describe('timestamp(6) at every year over a cluster (coordinator + 2 workers)', 
   const made = `CAST(concat(CAST(date_add('day', o_orderkey * 7919 % 3652000, DATE '0001-01-01') AS varchar), ' 23:59:59.', lpad(CAST(o_orderkey * 104729 % 1000000 AS varchar), 6, '0')) AS timestamp(6))`;
 
   it('sends the values made on the workers through the exchange exactly', async () => {
-    const rows = await query(cluster.coordinator.uri, `SELECT o_orderkey, ${made} FROM tpch.tiny.orders WHERE o_orderkey < 2000 ORDER BY o_orderkey`, USER);
+    const rows = await query(
+      cluster.coordinator.uri,
+      `SELECT o_orderkey, ${made} FROM tpch.tiny.orders WHERE o_orderkey < 2000 ORDER BY o_orderkey`,
+      USER,
+    );
     expect(rows).to.deep.equal(keys.filter((key) => key < 2000).map((key) => [key, expected(key)]));
   });
 
@@ -42,7 +46,9 @@ describe('timestamp(6) at every year over a cluster (coordinator + 2 workers)', 
     expect(plan).to.match(/FIXED_HASH/);
     const counts = new Map<number, number>();
     for (const key of keys) counts.set(key % 40, (counts.get(key % 40) ?? 0) + 1);
-    const rows = [...counts.entries()].sort((a, b) => a[0] - b[0]).map(([r, n]) => [`9999-12-31 23:59:59.9999${String(r).padStart(2, '0')}`, n]);
+    const rows = [...counts.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([r, n]) => [`9999-12-31 23:59:59.9999${String(r).padStart(2, '0')}`, n]);
     expect(await query(cluster.coordinator.uri, sql, USER)).to.deep.equal(rows);
   });
 });

@@ -59,12 +59,22 @@ describe('views, UPDATE, DELETE and MERGE on a coordinator and 2 workers', funct
   }
 
   it('queries a view over a memory table (whose rows only the coordinator holds) through the coordinator', async () => {
-    const created = await runStatement(uri, 'CREATE VIEW memory.default.by_g AS SELECT g, count(*) AS n, sum(v) AS total FROM memory.default.t GROUP BY g', USER);
+    const created = await runStatement(
+      uri,
+      'CREATE VIEW memory.default.by_g AS SELECT g, count(*) AS n, sum(v) AS total FROM memory.default.t GROUP BY g',
+      USER,
+    );
     expect([created.final.error, created.final.updateType]).to.deep.equal([undefined, 'CREATE VIEW']);
     const run = await runStatement(uri, 'SELECT g, n, total FROM memory.default.by_g ORDER BY g', USER);
     expect(run.final.error).to.equal(undefined);
     expect(run.rows).to.deep.equal(groups(ids.map((id) => ({ id, g: id % 7, v: id * 3 }))));
-    expect(await query(uri, "SELECT table_name, table_type FROM memory.information_schema.tables WHERE table_schema = 'default' ORDER BY 1", USER)).to.deep.equal([
+    expect(
+      await query(
+        uri,
+        "SELECT table_name, table_type FROM memory.information_schema.tables WHERE table_schema = 'default' ORDER BY 1",
+        USER,
+      ),
+    ).to.deep.equal([
       ['by_g', 'VIEW'],
       ['t', 'BASE TABLE'],
     ]);
@@ -72,7 +82,11 @@ describe('views, UPDATE, DELETE and MERGE on a coordinator and 2 workers', funct
 
   it('queries a view over a lake table, its scan run on the workers', async () => {
     await query(uri, 'CREATE TABLE lake.default.nations AS SELECT n_nationkey, n_regionkey FROM tpch.tiny.nation', USER);
-    await query(uri, 'CREATE VIEW lake.default.per_region AS SELECT n_regionkey AS region, count(*) AS nations FROM lake.default.nations GROUP BY n_regionkey', USER);
+    await query(
+      uri,
+      'CREATE VIEW lake.default.per_region AS SELECT n_regionkey AS region, count(*) AS nations FROM lake.default.nations GROUP BY n_regionkey',
+      USER,
+    );
     const run = await runStatement(uri, 'SELECT region, nations FROM lake.default.per_region ORDER BY region', USER);
     expect(run.final.error).to.equal(undefined);
     // TPC-H: 25 nations, 5 in each of the 5 regions.
@@ -85,13 +99,22 @@ describe('views, UPDATE, DELETE and MERGE on a coordinator and 2 workers', funct
     const updated = await runStatement(uri, 'UPDATE memory.default.t SET v = v + 1 WHERE g = 3', USER);
     rows = rows.map((r) => (r.g === 3 ? { ...r, v: r.v + 1 } : r));
     const expectUpdated = rows.filter((r) => r.g === 3).length;
-    expect([updated.final.error, updated.final.updateType, updated.final.updateCount, updated.rows]).to.deep.equal([undefined, 'UPDATE', expectUpdated, [[expectUpdated]]]);
+    expect([updated.final.error, updated.final.updateType, updated.final.updateCount, updated.rows]).to.deep.equal([
+      undefined,
+      'UPDATE',
+      expectUpdated,
+      [[expectUpdated]],
+    ]);
     const deleted = await runStatement(uri, 'DELETE FROM memory.default.t WHERE id % 10 = 0', USER);
     const expectDeleted = rows.filter((r) => r.id % 10 === 0).length;
     rows = rows.filter((r) => r.id % 10 !== 0);
     expect([deleted.final.updateType, deleted.final.updateCount]).to.deep.equal(['DELETE', expectDeleted]);
     // The source, tpch's 25 nations, is read by tasks on the workers: keys 0..24 match ids 0..24 (less the deleted 0, 10, 20).
-    const merged = await runStatement(uri, 'MERGE INTO memory.default.t t USING tpch.tiny.nation n ON t.id = n.n_nationkey WHEN MATCHED THEN UPDATE SET v = 0 WHEN NOT MATCHED THEN INSERT VALUES (n.n_nationkey, 99, -1)', USER);
+    const merged = await runStatement(
+      uri,
+      'MERGE INTO memory.default.t t USING tpch.tiny.nation n ON t.id = n.n_nationkey WHEN MATCHED THEN UPDATE SET v = 0 WHEN NOT MATCHED THEN INSERT VALUES (n.n_nationkey, 99, -1)',
+      USER,
+    );
     rows = rows.map((r) => (r.id < 25 ? { ...r, v: 0 } : r));
     rows.push(...[0, 10, 20].map((id) => ({ id, g: 99, v: -1 })));
     expect([merged.final.error, merged.final.updateType, merged.final.updateCount]).to.deep.equal([undefined, 'MERGE', 25]);

@@ -98,12 +98,20 @@ describe('timestamp with time zone over a cluster (coordinator + 2 workers)', fu
     const offsets = ['+00:00', '+05:30', '-08:00', '+05:45'];
     const offsetCase = `CASE o_orderkey % 4 ${offsets.map((o, i) => `WHEN ${i} THEN '${o}'`).join(' ')} END`;
     const text = `concat(lpad(CAST(o_orderkey % 24 AS varchar), 2, '0'), ':00:00.', lpad(CAST(o_orderkey * 104729 % 1000000000 AS varchar), 9, '0'), ${offsetCase})`;
-    const rows = await query(cluster.coordinator.uri, `SELECT o_orderkey, CAST(${text} AS time(9) with time zone) FROM tpch.tiny.orders WHERE o_orderkey < 2000 ORDER BY o_orderkey`, USER);
+    const rows = await query(
+      cluster.coordinator.uri,
+      `SELECT o_orderkey, CAST(${text} AS time(9) with time zone) FROM tpch.tiny.orders WHERE o_orderkey < 2000 ORDER BY o_orderkey`,
+      USER,
+    );
     const pad = (n: number, width: number) => String(n).padStart(width, '0');
-    const keys = orderKeys().filter((key) => key < 2000).sort((a, b) => a - b);
+    const keys = orderKeys()
+      .filter((key) => key < 2000)
+      .sort((a, b) => a - b);
     expect(rows).to.deep.equal(keys.map((key) => [key, `${pad(key % 24, 2)}:00:00.${pad((key * 104729) % 1e9, 9)}${offsets[key % 4]}`]));
     // 12:00+00:00, 17:30+05:30, 04:00-08:00 and 17:45+05:45 are one time at +00:00.
     const sameTime = `CASE o_orderkey % 4 WHEN 0 THEN TIME '12:00:00+00:00' WHEN 1 THEN TIME '17:30:00+05:30' WHEN 2 THEN TIME '04:00:00-08:00' ELSE TIME '17:45:00+05:45' END`;
-    expect(await query(cluster.coordinator.uri, `SELECT count(*) FROM (SELECT ${sameTime} AS t FROM tpch.tiny.orders) GROUP BY t`, USER)).to.deep.equal([[orderKeys().length]]);
+    expect(
+      await query(cluster.coordinator.uri, `SELECT count(*) FROM (SELECT ${sameTime} AS t FROM tpch.tiny.orders) GROUP BY t`, USER),
+    ).to.deep.equal([[orderKeys().length]]);
   });
 });

@@ -5,7 +5,17 @@ import type { NodeEntry } from '../../src/coordinator/remote-node.js';
 import { getJson, postStatement, query } from '../support/statement-http.js';
 import { ENVIRONMENT, TestCluster, eventually } from './cluster-fixture.js';
 
-const ENTRY_FIELDS = ['uri', 'recentRequests', 'recentFailures', 'recentSuccesses', 'recentFailureRatio', 'recentFailuresByType', 'lastRequestTime', 'lastResponseTime', 'age'];
+const ENTRY_FIELDS = [
+  'uri',
+  'recentRequests',
+  'recentFailures',
+  'recentSuccesses',
+  'recentFailureRatio',
+  'recentFailuresByType',
+  'lastRequestTime',
+  'lastResponseTime',
+  'age',
+];
 
 describe('a cluster: coordinator and workers on loopback', function () {
   this.timeout(60_000);
@@ -21,7 +31,12 @@ describe('a cluster: coordinator and workers on loopback', function () {
 
   const nodeEntries = async (path = '/v1/node') => (await getJson<NodeEntry[]>(`${cluster.coordinator.uri}${path}`)).body;
   const entryOf = async (uri: string, path = '/v1/node') => (await nodeEntries(path)).find((e) => e.uri === uri);
-  const nodeRows = () => query(cluster.coordinator.uri, 'SELECT node_id, http_uri, node_version, coordinator, state FROM system.runtime.nodes ORDER BY node_id', { 'X-Engine-User': 'test' });
+  const nodeRows = () =>
+    query(
+      cluster.coordinator.uri,
+      'SELECT node_id, http_uri, node_version, coordinator, state FROM system.runtime.nodes ORDER BY node_id',
+      { 'X-Engine-User': 'test' },
+    );
   const stateOf = async (nodeId: string) => (await nodeRows()).find((row) => row[0] === nodeId)?.[4];
 
   it('lists the workers in /v1/node with the interface fields, in system.runtime.nodes, and through presto-client', async () => {
@@ -54,7 +69,9 @@ describe('a cluster: coordinator and workers on loopback', function () {
     ]);
 
     const client = new PrestoClient({ host: '127.0.0.1', port: cluster.coordinator.port, user: 'presto-test', checkInterval: 10 });
-    const listed = await new Promise<unknown[]>((resolve, reject) => client.nodes((error, list) => (error ? reject(new Error(error.message)) : resolve(list))));
+    const listed = await new Promise<unknown[]>((resolve, reject) =>
+      client.nodes((error, list) => (error ? reject(new Error(error.message)) : resolve(list))),
+    );
     expect((listed as NodeEntry[]).map((e) => e.uri).sort()).to.deep.equal(workerUris);
   });
 
@@ -66,8 +83,17 @@ describe('a cluster: coordinator and workers on loopback', function () {
       errorName: 'NOT_A_COORDINATOR',
       message: `This node is a worker and serves no statements; send queries to the coordinator at ${cluster.coordinator.uri}`,
     });
-    const announcement = buildAnnouncement({ nodeId: 'x', environment: ENVIRONMENT, uri: 'http://127.0.0.1:1', version: '1', coordinator: false });
-    const toWorker = await getJson<{ error: { errorName: string } }>(`${worker.uri}/v1/announcement/x`, { method: 'PUT', body: JSON.stringify(announcement) });
+    const announcement = buildAnnouncement({
+      nodeId: 'x',
+      environment: ENVIRONMENT,
+      uri: 'http://127.0.0.1:1',
+      version: '1',
+      coordinator: false,
+    });
+    const toWorker = await getJson<{ error: { errorName: string } }>(`${worker.uri}/v1/announcement/x`, {
+      method: 'PUT',
+      body: JSON.stringify(announcement),
+    });
     expect(toWorker.status).to.equal(404);
     expect(toWorker.body.error.errorName).to.equal('NOT_A_COORDINATOR');
     // The coordinator itself still runs queries (scheduling on workers comes later).
@@ -76,14 +102,24 @@ describe('a cluster: coordinator and workers on loopback', function () {
 
   it('refuses an announcement from another environment or with a malformed body, with a 400 that says why', async () => {
     const put = (nodeId: string, body: unknown) =>
-      getJson<{ error: { errorName: string; message: string } }>(`${cluster.coordinator.uri}/v1/announcement/${nodeId}`, { method: 'PUT', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
-    const foreign = await put('stranger', buildAnnouncement({ nodeId: 'stranger', environment: 'elsewhere', uri: 'http://127.0.0.1:1', version: '1', coordinator: false }));
+      getJson<{ error: { errorName: string; message: string } }>(`${cluster.coordinator.uri}/v1/announcement/${nodeId}`, {
+        method: 'PUT',
+        body: JSON.stringify(body),
+        headers: { 'Content-Type': 'application/json' },
+      });
+    const foreign = await put(
+      'stranger',
+      buildAnnouncement({ nodeId: 'stranger', environment: 'elsewhere', uri: 'http://127.0.0.1:1', version: '1', coordinator: false }),
+    );
     expect(foreign.status).to.equal(400);
     expect(foreign.body.error).to.deep.equal({
       errorName: 'INVALID_ANNOUNCEMENT',
       message: `Environment mismatch: node 'stranger' announced environment 'elsewhere', this coordinator's environment is '${ENVIRONMENT}'`,
     });
-    const misaddressed = await put('a', buildAnnouncement({ nodeId: 'b', environment: ENVIRONMENT, uri: 'http://127.0.0.1:1', version: '1', coordinator: false }));
+    const misaddressed = await put(
+      'a',
+      buildAnnouncement({ nodeId: 'b', environment: ENVIRONMENT, uri: 'http://127.0.0.1:1', version: '1', coordinator: false }),
+    );
     expect(misaddressed.status).to.equal(400);
     expect(misaddressed.body.error.message).to.equal("Announcement for node 'b' sent to the address of node 'a'");
     const shapeless = await put('c', { nodeId: 'c' });
@@ -94,11 +130,23 @@ describe('a cluster: coordinator and workers on loopback', function () {
 
   it("sees a worker's state change within a heartbeat or two", async () => {
     const worker = cluster.worker('worker-1');
-    const isolate = await getJson<string>(`${worker.uri}/v1/info/state`, { method: 'PUT', body: '"ISOLATING"', headers: { 'Content-Type': 'application/json' } });
+    const isolate = await getJson<string>(`${worker.uri}/v1/info/state`, {
+      method: 'PUT',
+      body: '"ISOLATING"',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(isolate.status).to.equal(200);
     // With no work to wait for, ISOLATING becomes ISOLATED at once.
-    await eventually('worker-1 isolated on the coordinator', async () => ((await stateOf('worker-1')) === 'isolated' ? true : undefined), 5000);
-    await getJson<string>(`${worker.uri}/v1/info/state`, { method: 'PUT', body: '"ACTIVE"', headers: { 'Content-Type': 'application/json' } });
+    await eventually(
+      'worker-1 isolated on the coordinator',
+      async () => ((await stateOf('worker-1')) === 'isolated' ? true : undefined),
+      5000,
+    );
+    await getJson<string>(`${worker.uri}/v1/info/state`, {
+      method: 'PUT',
+      body: '"ACTIVE"',
+      headers: { 'Content-Type': 'application/json' },
+    });
     await eventually('worker-1 active again', async () => ((await stateOf('worker-1')) === 'active' ? true : undefined), 5000);
   });
 

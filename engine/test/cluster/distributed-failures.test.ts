@@ -21,7 +21,10 @@ function tasksOf(uri: string, queryId: string): Promise<TaskEntry[]> {
 
 /** A coordinator and 2 workers whose health checks and announcement expiry are a minute apart: the coordinator keeps its view of the workers. */
 async function seldomCheckedCluster(): Promise<TestCluster> {
-  const cluster = await TestCluster.start(2, { sharedSecret: SECRET, coordinatorArgs: ['--heartbeat-interval', '60s', '--max-announcement-age', '60s'] });
+  const cluster = await TestCluster.start(2, {
+    sharedSecret: SECRET,
+    coordinatorArgs: ['--heartbeat-interval', '60s', '--max-announcement-age', '60s'],
+  });
   await cluster.waitForActiveWorkers(2);
   return cluster;
 }
@@ -39,16 +42,20 @@ describe('distributed queries that end early', function () {
     await cluster?.stop();
   });
 
-
   /** Starts a long query and waits until a worker runs one of its tasks. */
   async function startLongQuery(sql = LONG_QUERY): Promise<{ first: StatementResponse; queryId: string }> {
     const first = (await postStatement(cluster.coordinator.uri, sql, { 'X-Engine-User': 'test' })).body;
     let next = first;
-    await eventually('a running task on a worker', async () => {
-      if (next.nextUri) next = (await getJson<StatementResponse>(next.nextUri)).body;
-      for (const worker of cluster.workers.values()) if ((await tasksOf(worker.uri, first.id)).some((t) => t.state === 'RUNNING')) return true;
-      return undefined;
-    }, 30_000);
+    await eventually(
+      'a running task on a worker',
+      async () => {
+        if (next.nextUri) next = (await getJson<StatementResponse>(next.nextUri)).body;
+        for (const worker of cluster.workers.values())
+          if ((await tasksOf(worker.uri, first.id)).some((t) => t.state === 'RUNNING')) return true;
+        return undefined;
+      },
+      30_000,
+    );
     return { first: next, queryId: first.id };
   }
 
@@ -58,19 +65,32 @@ describe('distributed queries that end early', function () {
     const cancel = await fetch(first.nextUri!, { method: 'DELETE' });
     expect(cancel.status).to.equal(204);
     for (const worker of cluster.workers.values()) {
-      await eventually(`tasks of ${queryId} done on ${worker.uri}`, async () => ((await tasksOf(worker.uri, queryId)).every((t) => DONE_TASK_STATES.has(t.state)) ? true : undefined), 20_000);
+      await eventually(
+        `tasks of ${queryId} done on ${worker.uri}`,
+        async () => ((await tasksOf(worker.uri, queryId)).every((t) => DONE_TASK_STATES.has(t.state)) ? true : undefined),
+        20_000,
+      );
       expect((await tasksOf(worker.uri, queryId)).length).to.be.greaterThan(0);
     }
-    const { body: detail } = await getJson<{ state: string; errorCode: { name: string } }>(`${cluster.coordinator.uri}/v1/query/${queryId}`, { headers: USER });
+    const { body: detail } = await getJson<{ state: string; errorCode: { name: string } }>(
+      `${cluster.coordinator.uri}/v1/query/${queryId}`,
+      { headers: USER },
+    );
     expect(detail.state).to.equal('FAILED');
     expect(detail.errorCode.name).to.equal('USER_CANCELED');
   });
 
   it("a task's failure fails the query with its error, and every other task of it ends", async () => {
-    const run = await runStatement(cluster.coordinator.uri, 'SELECT l_orderkey / (l_linenumber - l_linenumber) FROM tpch.tiny.lineitem', { 'X-Engine-User': 'test' });
+    const run = await runStatement(cluster.coordinator.uri, 'SELECT l_orderkey / (l_linenumber - l_linenumber) FROM tpch.tiny.lineitem', {
+      'X-Engine-User': 'test',
+    });
     expect(run.final.error?.errorName).to.equal('DIVISION_BY_ZERO');
     for (const worker of cluster.workers.values()) {
-      await eventually('tasks done', async () => ((await tasksOf(worker.uri, run.final.id)).every((t) => DONE_TASK_STATES.has(t.state)) ? true : undefined), 20_000);
+      await eventually(
+        'tasks done',
+        async () => ((await tasksOf(worker.uri, run.final.id)).every((t) => DONE_TASK_STATES.has(t.state)) ? true : undefined),
+        20_000,
+      );
     }
   });
 
@@ -81,14 +101,23 @@ describe('distributed queries that end early', function () {
     victim.signal('SIGKILL');
     await victim.waitForExit();
     // Listed as failed from the next health check on (until it is forgotten for not announcing).
-    await eventually('worker-2 in /v1/node/failed', async () => ((await getJson<{ uri: string }[]>(`${cluster.coordinator.uri}/v1/node/failed`)).body.some((n) => n.uri === victim.uri) ? true : undefined), 3000);
+    await eventually(
+      'worker-2 in /v1/node/failed',
+      async () =>
+        (await getJson<{ uri: string }[]>(`${cluster.coordinator.uri}/v1/node/failed`)).body.some((n) => n.uri === victim.uri)
+          ? true
+          : undefined,
+      3000,
+    );
     let response = first;
     while (response.nextUri) response = (await getJson<StatementResponse>(response.nextUri)).body;
     const failedAfter = Date.now() - killedAt;
     expect(response.error?.errorName, response.error?.message).to.equal('REMOTE_HOST_GONE');
     expect(response.error?.message).to.contain('worker-2');
     expect(failedAfter, 'the query fails within 10 s of the kill').to.be.below(10_000);
-    expect((await getJson<{ state: string }>(`${cluster.coordinator.uri}/v1/query/${queryId}`, { headers: USER })).body.state).to.equal('FAILED');
+    expect((await getJson<{ state: string }>(`${cluster.coordinator.uri}/v1/query/${queryId}`, { headers: USER })).body.state).to.equal(
+      'FAILED',
+    );
 
     // The next query runs on worker-1 alone.
     await cluster.waitForActiveWorkers(1);
@@ -124,7 +153,6 @@ describe('a worker whose process is gone before the coordinator noticed', functi
     expect(run.rows).to.deep.equal([[60175, '1536127.00']]);
     expect((await tasksOf(cluster.worker('worker-1').uri, run.final.id)).length, 'worker-1 ran it').to.be.greaterThan(0);
   });
-
 });
 
 describe('a query placed again after a refusal', function () {
@@ -142,17 +170,26 @@ describe('a query placed again after a refusal', function () {
   });
 
   it('leaves no task of its first placement on any node (each is cancelled once its creation settled)', async () => {
-    const isolate = await fetch(`${cluster.worker('worker-2').uri}/v1/info/state`, { method: 'PUT', body: '"ISOLATED"', headers: { 'Content-Type': 'application/json', ...internal.authorizationHeader() } });
+    const isolate = await fetch(`${cluster.worker('worker-2').uri}/v1/info/state`, {
+      method: 'PUT',
+      body: '"ISOLATED"',
+      headers: { 'Content-Type': 'application/json', ...internal.authorizationHeader() },
+    });
     expect(isolate.status).to.equal(200);
-    const sql = 'SELECT o_orderpriority, count(*) FROM tpch.tiny.orders JOIN tpch.tiny.lineitem ON o_orderkey = l_orderkey GROUP BY 1 ORDER BY 1';
+    const sql =
+      'SELECT o_orderpriority, count(*) FROM tpch.tiny.orders JOIN tpch.tiny.lineitem ON o_orderkey = l_orderkey GROUP BY 1 ORDER BY 1';
     const expected = await query(cluster.coordinator.uri, sql);
     const runs = await Promise.all(Array.from({ length: 12 }, () => runStatement(cluster.coordinator.uri, sql, USER)));
     for (const run of runs) expect(run.rows).to.deep.equal(expected);
     const worker1 = cluster.worker('worker-1').uri;
-    await eventually('every task of worker-1 in a final state', async () => {
-      const { body } = await getJson<TaskEntry[]>(`${worker1}/v1/task`, { headers: { ...internal.authorizationHeader() } });
-      const live = body.filter((t) => !DONE_TASK_STATES.has(t.state));
-      return live.length === 0 ? true : undefined;
-    }, 15_000);
+    await eventually(
+      'every task of worker-1 in a final state',
+      async () => {
+        const { body } = await getJson<TaskEntry[]>(`${worker1}/v1/task`, { headers: { ...internal.authorizationHeader() } });
+        const live = body.filter((t) => !DONE_TASK_STATES.has(t.state));
+        return live.length === 0 ? true : undefined;
+      },
+      15_000,
+    );
   });
 });

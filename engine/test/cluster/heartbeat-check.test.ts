@@ -38,7 +38,8 @@ describe('the health-check request', () => {
   it('reads the status and keeps the connection for the next check', async () => {
     answer = () => ({ status: 200, body: JSON.stringify({ nodeId: 'w1', state: 'ACTIVE' }) });
     const before = connections;
-    for (let i = 0; i < 3; i++) expect(await getSmallJson(`${uri}/v1/status`, agent, 2000)).to.deep.equal({ status: 200, body: { nodeId: 'w1', state: 'ACTIVE' } });
+    for (let i = 0; i < 3; i++)
+      expect(await getSmallJson(`${uri}/v1/status`, agent, 2000)).to.deep.equal({ status: 200, body: { nodeId: 'w1', state: 'ACTIVE' } });
     expect(connections - before).to.equal(1);
   });
 
@@ -63,7 +64,10 @@ describe('the health-check request', () => {
   it('refuses a body that is not JSON, or too large, as an unexpected response', async () => {
     answer = () => ({ status: 200, body: '<html>proxy error</html>' });
     const notJson = heartbeatFailure(await getSmallJson(`${uri}/v1/status`, agent, 2000).catch((e: unknown) => e));
-    expect(notJson).to.include({ type: 'UNEXPECTED_RESPONSE', message: `GET ${uri}/v1/status answered 200 with a body that is not JSON: <html>proxy error</html>` });
+    expect(notJson).to.include({
+      type: 'UNEXPECTED_RESPONSE',
+      message: `GET ${uri}/v1/status answered 200 with a body that is not JSON: <html>proxy error</html>`,
+    });
     answer = () => ({ status: 200, body: `"${'x'.repeat(2 * 1024 * 1024)}"` });
     const tooLarge = heartbeatFailure(await getSmallJson(`${uri}/v1/status`, agent, 5000).catch((e: unknown) => e));
     expect(tooLarge).to.include({ type: 'UNEXPECTED_RESPONSE', message: `GET ${uri}/v1/status answered more than 1048576 bytes` });

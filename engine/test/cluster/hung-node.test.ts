@@ -32,9 +32,15 @@ async function startCluster(options: ClusterOptions): Promise<TestCluster> {
 
 /** Starts `count` queries and waits until `worker` runs a task of each. */
 async function startQueries(cluster: TestCluster, worker: ServerProcess, count: number, sql = LONG_QUERY): Promise<StatementResponse[]> {
-  const firsts = await Promise.all(Array.from({ length: count }, async () => (await postStatement(cluster.coordinator.uri, sql, USER)).body));
+  const firsts = await Promise.all(
+    Array.from({ length: count }, async () => (await postStatement(cluster.coordinator.uri, sql, USER)).body),
+  );
   for (const first of firsts) {
-    await eventually(`a running task of ${first.id} on the worker`, async () => ((await tasksOf(worker, first.id)).some((t) => t.state === 'RUNNING') ? true : undefined), 60_000);
+    await eventually(
+      `a running task of ${first.id} on the worker`,
+      async () => ((await tasksOf(worker, first.id)).some((t) => t.state === 'RUNNING') ? true : undefined),
+      60_000,
+    );
   }
   return firsts;
 }
@@ -66,7 +72,9 @@ async function whileStopped<T>(node: ServerProcess, during: (stoppedAt: number) 
 }
 
 function expectGone(response: StatementResponse, nodeId: string, stoppedAt: number, path: string): void {
-  console.log(`      ${response.id} failed ${((Date.now() - stoppedAt) / 1000).toFixed(1)} s after SIGSTOP (${path}): ${response.error?.message}`);
+  console.log(
+    `      ${response.id} failed ${((Date.now() - stoppedAt) / 1000).toFixed(1)} s after SIGSTOP (${path}): ${response.error?.message}`,
+  );
   expect(response.error?.errorName, response.error?.message).to.equal('REMOTE_HOST_GONE');
   expect(response.error?.message).to.contain(`Node ${nodeId} (`);
 }
@@ -104,10 +112,14 @@ describe('a worker stopped with SIGSTOP, seen by the health checks', function ()
     await eventually('worker-2 answers again', async () => ((await listed(cluster, '/v1/node/failed', victim)) ? undefined : true), 20_000);
     // The abort of each task, sent while the node was stopped, waited in its socket: read now, it ends the task.
     for (const final of finals) {
-      const tasks = await eventually(`tasks of ${final.id} ended on worker-2`, async () => {
-        const list = await tasksOf(victim, final.id);
-        return list.every((t) => DONE_TASK_STATES.has(t.state)) ? list : undefined;
-      }, 20_000);
+      const tasks = await eventually(
+        `tasks of ${final.id} ended on worker-2`,
+        async () => {
+          const list = await tasksOf(victim, final.id);
+          return list.every((t) => DONE_TASK_STATES.has(t.state)) ? list : undefined;
+        },
+        20_000,
+      );
       expect(tasks.map((t) => t.state)).to.deep.equal(tasks.map(() => 'ABORTED'));
     }
     await cluster.waitForActiveWorkers(2);
@@ -134,7 +146,11 @@ describe('a worker stopped with SIGSTOP until it is forgotten', function () {
     const victim = cluster.worker('worker-2');
     const [first] = await startQueries(cluster, victim, 1);
     await whileStopped(victim, async (stoppedAt) => {
-      await eventually('worker-2 in /v1/node/failed', async () => ((await listed(cluster, '/v1/node/failed', victim)) ? true : undefined), 20_000);
+      await eventually(
+        'worker-2 in /v1/node/failed',
+        async () => ((await listed(cluster, '/v1/node/failed', victim)) ? true : undefined),
+        20_000,
+      );
       await eventually('worker-2 forgotten', async () => ((await listed(cluster, '/v1/node', victim)) ? undefined : true), 20_000);
       expect(await listed(cluster, '/v1/node/failed', victim)).to.equal(false);
       const final = await finalResponse(first!);
@@ -152,7 +168,9 @@ describe('a worker stopped with SIGSTOP that the health checks do not see', func
 
   before(async () => {
     // One health check a minute: the task requests' own bound (2 s of failures here) fails the query.
-    cluster = await startCluster({ coordinatorArgs: ['--heartbeat-interval', '60s', '--max-announcement-age', '10m', '--query-remote-task-max-error-duration', '2s'] });
+    cluster = await startCluster({
+      coordinatorArgs: ['--heartbeat-interval', '60s', '--max-announcement-age', '10m', '--query-remote-task-max-error-duration', '2s'],
+    });
   });
 
   after(async () => {
@@ -173,7 +191,10 @@ describe('a worker that runs again after a stop longer than task.clientTimeout',
   before(async () => {
     // The coordinator checks seldom and tolerates a minute of failed requests: it keeps following the tasks of a
     // stopped worker, whose requests wait in the worker's sockets. The workers fail a task after 5 s without a request.
-    cluster = await startCluster({ coordinatorArgs: ['--heartbeat-interval', '60s', '--max-announcement-age', '10m'], workerArgs: ['--task-client-timeout', '5s'] });
+    cluster = await startCluster({
+      coordinatorArgs: ['--heartbeat-interval', '60s', '--max-announcement-age', '10m'],
+      workerArgs: ['--task-client-timeout', '5s'],
+    });
   });
 
   after(async () => {
@@ -197,10 +218,14 @@ describe('a worker that runs again after a stop longer than task.clientTimeout',
     const worker = cluster.worker('worker-1');
     const [first] = await startQueries(cluster, worker, 1);
     await whileStopped(cluster.coordinator, async () => {
-      const tasks = await eventually('the tasks on worker-1 abandoned', async () => {
-        const list = await tasksOf(worker, first!.id);
-        return list.every((t) => t.state === 'FAILED') ? list : undefined;
-      }, 30_000);
+      const tasks = await eventually(
+        'the tasks on worker-1 abandoned',
+        async () => {
+          const list = await tasksOf(worker, first!.id);
+          return list.every((t) => t.state === 'FAILED') ? list : undefined;
+        },
+        30_000,
+      );
       for (const task of tasks) expect(task.failures[0]?.errorCode?.name, task.failures[0]?.message).to.equal('ABANDONED_TASK');
     });
   });

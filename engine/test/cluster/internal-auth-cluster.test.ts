@@ -37,26 +37,41 @@ describe('a cluster with a shared secret', function () {
       return entry !== undefined && entry.recentSuccesses > 0 ? entry : undefined;
     });
     expect(worker.logs.some((l) => l.msg === 'announced to the coordinator')).to.equal(true);
-    const unsigned = await getJson<{ error: { errorName: string } }>(`${worker.uri}/v1/info/state`, { method: 'PUT', body: '"SHUTTING_DOWN"' });
+    const unsigned = await getJson<{ error: { errorName: string } }>(`${worker.uri}/v1/info/state`, {
+      method: 'PUT',
+      body: '"SHUTTING_DOWN"',
+    });
     expect(unsigned.status).to.equal(401);
     expect(unsigned.body.error.errorName).to.equal('UNAUTHORIZED');
   });
 
   it('keeps out a worker without the secret, whose log says the coordinator requires it', async () => {
     const bare = await cluster.startWorker('bare', ENVIRONMENT, {});
-    const line = await logLine(bare, 'the refusal in the worker log', (l) => l.level === ERROR_LEVEL && String(l.msg).includes('shared-secret'));
+    const line = await logLine(
+      bare,
+      'the refusal in the worker log',
+      (l) => l.level === ERROR_LEVEL && String(l.msg).includes('shared-secret'),
+    );
     expect(line.msg).to.equal(
       "the coordinator requires internal-communication.shared-secret and this worker has none: start it with the coordinator's secret (ENGINE_SHARED_SECRET); retrying",
     );
-    expect(line.problem).to.equal("401: This endpoint is internal: a request needs a bearer token signed with the cluster's shared secret (internal-communication.shared-secret)");
+    expect(line.problem).to.equal(
+      "401: This endpoint is internal: a request needs a bearer token signed with the cluster's shared secret (internal-communication.shared-secret)",
+    );
     expect(bare.running).to.equal(true);
     expect(await listedUris(cluster.coordinator)).to.not.include(bare.uri);
   });
 
   it('keeps out a worker with another secret, whose log says the token was refused and why', async () => {
     const stranger = await cluster.startWorker('stranger', ENVIRONMENT, { ENGINE_SHARED_SECRET: 'not the cluster secret' });
-    const line = await logLine(stranger, 'the refusal in the worker log', (l) => l.level === ERROR_LEVEL && String(l.msg).includes('shared-secret'));
-    expect(line.msg).to.equal("the coordinator refused this worker's internal bearer token: both need the same internal-communication.shared-secret (or none), and clocks within a minute; retrying");
+    const line = await logLine(
+      stranger,
+      'the refusal in the worker log',
+      (l) => l.level === ERROR_LEVEL && String(l.msg).includes('shared-secret'),
+    );
+    expect(line.msg).to.equal(
+      "the coordinator refused this worker's internal bearer token: both need the same internal-communication.shared-secret (or none), and clocks within a minute; retrying",
+    );
     expect(line.problem).to.equal("401: Invalid internal bearer token: its signature does not match this node's shared secret");
     expect(await listedUris(cluster.coordinator)).to.not.include(stranger.uri);
   });
@@ -81,8 +96,14 @@ describe('a coordinator without a shared secret', function () {
     const cluster = await TestCluster.start(0);
     try {
       const secured = await cluster.startWorker('secured', ENVIRONMENT, { ENGINE_SHARED_SECRET: SECRET });
-      const line = await logLine(secured, 'the refusal in the worker log', (l) => l.level === ERROR_LEVEL && String(l.msg).includes('shared-secret'));
-      expect(line.msg).to.equal("the coordinator refused this worker's internal bearer token: both need the same internal-communication.shared-secret (or none), and clocks within a minute; retrying");
+      const line = await logLine(
+        secured,
+        'the refusal in the worker log',
+        (l) => l.level === ERROR_LEVEL && String(l.msg).includes('shared-secret'),
+      );
+      expect(line.msg).to.equal(
+        "the coordinator refused this worker's internal bearer token: both need the same internal-communication.shared-secret (or none), and clocks within a minute; retrying",
+      );
       expect(line.problem).to.equal(
         '401: This node has no shared secret (internal-communication.shared-secret) but the request carries an internal bearer token: give every node of the cluster the same secret, or none',
       );

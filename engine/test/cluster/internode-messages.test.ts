@@ -17,7 +17,16 @@ import { httpTaskChannel } from '../../src/coordinator/scheduler/task-channel.js
 import { EngineError } from '../../src/errors/engine-error.js';
 import { readNodeStatus } from '../../src/internode/node-status.js';
 import { ProtocolError } from '../../src/internode/protocol-error.js';
-import { RESULTS_HEADERS, TASK_HEADERS, readResultsPage, readResultsRequest, readTaskPoll, resultsPageHeaders, resultsRequestHeaders, taskPollHeaders } from '../../src/internode/task-headers.js';
+import {
+  RESULTS_HEADERS,
+  TASK_HEADERS,
+  readResultsPage,
+  readResultsRequest,
+  readTaskPoll,
+  resultsPageHeaders,
+  resultsRequestHeaders,
+  taskPollHeaders,
+} from '../../src/internode/task-headers.js';
 import type { TaskInfo } from '../../src/internode/task-info.js';
 import { decodeTaskInfo, encodeTaskInfo } from '../../src/internode/task-info-codec.js';
 import { decodeTaskUpdateRequest, encodeTaskUpdateRequest } from '../../src/internode/task-update-request.js';
@@ -45,7 +54,22 @@ function sampleInfo(): TaskInfo {
     processedInputPositions: 25,
     outputPositions: 5,
   };
-  const distribution = { maxError: 0, count: 1, total: 7, p01: 7, p05: 7, p10: 7, p25: 7, p50: 7, p75: 7, p90: 7, p95: 7, p99: 7, min: 7, max: 7 };
+  const distribution = {
+    maxError: 0,
+    count: 1,
+    total: 7,
+    p01: 7,
+    p05: 7,
+    p10: 7,
+    p25: 7,
+    p50: 7,
+    p75: 7,
+    p90: 7,
+    p95: 7,
+    p99: 7,
+    min: 7,
+    max: 7,
+  };
   return {
     taskId: '20261126_000000_00001_abcde.1.0',
     version: MAX_VERSION,
@@ -53,7 +77,12 @@ function sampleInfo(): TaskInfo {
     self: 'http://127.0.0.1:1/v1/task/20261126_000000_00001_abcde.1.0',
     nodeId: 'worker-1',
     lastHeartbeat: '2026-11-26T08:00:00.000Z',
-    outputBuffers: { state: 'ABORTED', masterSequenceId: 0, pagesAdded: 2, buffers: [{ bufferId: '0', finished: true, bufferedPages: 0, pagesSent: 0 }] },
+    outputBuffers: {
+      state: 'ABORTED',
+      masterSequenceId: 0,
+      pagesAdded: 2,
+      buffers: [{ bufferId: '0', finished: true, bufferedPages: 0, pagesSent: 0 }],
+    },
     noMoreSplits: ['3'],
     stats: {
       createTime: '2026-11-26T08:00:00.000Z',
@@ -105,7 +134,15 @@ function sampleInfo(): TaskInfo {
         },
       ],
     },
-    failures: [{ type: 'EngineError', message: 'Division by zero', suppressed: [], stack: [], errorCode: { code: 8, name: 'DIVISION_BY_ZERO', type: 'USER_ERROR' } }],
+    failures: [
+      {
+        type: 'EngineError',
+        message: 'Division by zero',
+        suppressed: [],
+        stack: [],
+        errorCode: { code: 8, name: 'DIVISION_BY_ZERO', type: 'USER_ERROR' },
+      },
+    ],
     outputs: {},
   };
 }
@@ -151,9 +188,25 @@ describe('inter-node messages (internode/)', function () {
       const text = encodeTaskInfo(sampleInfo());
       expect(text).to.match(/^\{"taskId":"20261126_000000_00001_abcde\.1\.0","version":9223372036854775807,/);
       const json = JSON.parse(text) as Record<string, any>;
-      expect(json.stats).to.deep.include({ elapsedTime: '1.51s', queuedTime: '10.00ms', totalCpuTime: '1.50s', totalBlockedTime: '250.00us', memoryReservation: '1.50kB', rawInputDataSize: '3MB', peakMemoryReservation: '2GB', outputDataSize: '0B' });
+      expect(json.stats).to.deep.include({
+        elapsedTime: '1.51s',
+        queuedTime: '10.00ms',
+        totalCpuTime: '1.50s',
+        totalBlockedTime: '250.00us',
+        memoryReservation: '1.50kB',
+        rawInputDataSize: '3MB',
+        peakMemoryReservation: '2GB',
+        outputDataSize: '0B',
+      });
       expect(json.stats.pipelines[0]).to.deep.include({ totalCpuTime: '1.50s', memoryReservation: '1.50kB' });
-      expect(json.stats.pipelines[0].operatorSummaries[0]).to.deep.include({ getOutputWall: '2.00m', getOutputCpu: '1.50us', blockedWall: '2.00ms', outputDataSize: '1.50kB', peakUserMemoryReservation: '512B', addInputUser: '0.00ns' });
+      expect(json.stats.pipelines[0].operatorSummaries[0]).to.deep.include({
+        getOutputWall: '2.00m',
+        getOutputCpu: '1.50us',
+        blockedWall: '2.00ms',
+        outputDataSize: '1.50kB',
+        peakUserMemoryReservation: '512B',
+        addInputUser: '0.00ns',
+      });
       // Counts and distributions stay numbers on the wire too.
       expect(json.stats.pipelines[0].queuedTime.total).to.equal(7);
       expect(json.stats.rawInputPositions).to.equal(25);
@@ -170,8 +223,16 @@ describe('inter-node messages (internode/)', function () {
       const harness = new EngineHarness();
       const server = await ServerProcess.start();
       try {
-        const { request, taskId } = await sourceTask(harness, 'SELECT n_name FROM tpch.tiny.nation WHERE n_regionkey = 1', '20261126_000000_00001_codec');
-        const created = await fetch(`${server.uri}/v1/task/${taskId}`, { method: 'POST', body: encodeTaskUpdateRequest(request), headers: { 'Content-Type': 'application/json' } });
+        const { request, taskId } = await sourceTask(
+          harness,
+          'SELECT n_name FROM tpch.tiny.nation WHERE n_regionkey = 1',
+          '20261126_000000_00001_codec',
+        );
+        const created = await fetch(`${server.uri}/v1/task/${taskId}`, {
+          method: 'POST',
+          body: encodeTaskUpdateRequest(request),
+          headers: { 'Content-Type': 'application/json' },
+        });
         expect(created.status).to.equal(200);
         await created.text();
         const aborted = await fetch(`${server.uri}/v1/task/${taskId}?abort=true`, { method: 'DELETE' });
@@ -181,8 +242,10 @@ describe('inter-node messages (internode/)', function () {
         expect(info.version).to.equal(MAX_VERSION);
         expect(info.state).to.equal('ABORTED');
         expect(info.taskId).to.equal(taskId);
-        for (const field of ['elapsedTime', 'queuedTime', 'totalCpuTime', 'totalBlockedTime'] as const) expect(info.stats[field], field).to.equal(parseDuration(wire.stats[field] as string));
-        for (const field of ['memoryReservation', 'peakMemoryReservation', 'rawInputDataSize', 'outputDataSize'] as const) expect(info.stats[field], field).to.equal(parseDataSize(wire.stats[field] as string));
+        for (const field of ['elapsedTime', 'queuedTime', 'totalCpuTime', 'totalBlockedTime'] as const)
+          expect(info.stats[field], field).to.equal(parseDuration(wire.stats[field] as string));
+        for (const field of ['memoryReservation', 'peakMemoryReservation', 'rawInputDataSize', 'outputDataSize'] as const)
+          expect(info.stats[field], field).to.equal(parseDataSize(wire.stats[field] as string));
         const operators = info.stats.pipelines[0].operatorSummaries;
         expect(operators.length).to.be.greaterThan(0);
         operators.forEach((operator, i) => {
@@ -204,36 +267,66 @@ describe('inter-node messages (internode/)', function () {
       expect(refusal(() => decodeTaskInfo('<html>busy</html>'))).to.match(/^Invalid task info: not JSON/);
       expect(refusal(() => decodeTaskInfo('{}'))).to.equal("Invalid task info: (root) must have required property 'taskId'");
       expect(refusal(() => decodeTaskInfo('[]'))).to.equal('Invalid task info: (root) must be object');
-      expect(refusal(() => decodeTaskInfo(edited((j) => (j.stats.totalCpuTime = 'a while'))))).to.match(/^Invalid task info: \/stats\/totalCpuTime must match pattern/);
-      expect(refusal(() => decodeTaskInfo(edited((j) => (j.stats.rawInputDataSize = 1024))))).to.equal('Invalid task info: /stats/rawInputDataSize must be string');
+      expect(refusal(() => decodeTaskInfo(edited((j) => (j.stats.totalCpuTime = 'a while'))))).to.match(
+        /^Invalid task info: \/stats\/totalCpuTime must match pattern/,
+      );
+      expect(refusal(() => decodeTaskInfo(edited((j) => (j.stats.rawInputDataSize = 1024))))).to.equal(
+        'Invalid task info: /stats/rawInputDataSize must be string',
+      );
       expect(refusal(() => decodeTaskInfo(edited((j) => (j.stats.pipelines[0].operatorSummaries[0].blockedWall = '-2ms'))))).to.match(
         /^Invalid task info: \/stats\/pipelines\/0\/operatorSummaries\/0\/blockedWall must match pattern/,
       );
       expect(refusal(() => decodeTaskInfo(edited((j) => delete j.stats.pipelines[0].operatorSummaries[0].outputPositions)))).to.equal(
         "Invalid task info: /stats/pipelines/0/operatorSummaries/0 must have required property 'outputPositions'",
       );
-      expect(refusal(() => decodeTaskInfo(edited((j) => (j.state = 'EXPLODED'))))).to.equal('Invalid task info: /state must be equal to one of the allowed values');
+      expect(refusal(() => decodeTaskInfo(edited((j) => (j.state = 'EXPLODED'))))).to.equal(
+        'Invalid task info: /state must be equal to one of the allowed values',
+      );
       expect(refusal(() => decodeTaskInfo(edited((j) => (j.version = -1))))).to.equal('Invalid task info: /version must be >= 0');
       expect(refusal(() => decodeTaskInfo(edited((j) => (j.version = '7'))))).to.equal('Invalid task info: /version must be integer');
-      expect(refusal(() => decodeTaskInfo(edited((j) => delete j.failures[0].errorCode)))).to.equal("Invalid task info: /failures/0 must have required property 'errorCode'");
+      expect(refusal(() => decodeTaskInfo(edited((j) => delete j.failures[0].errorCode)))).to.equal(
+        "Invalid task info: /failures/0 must have required property 'errorCode'",
+      );
       // A version above 2^63 - 1 is no Java long.
       const tooLarge = encodeTaskInfo({ ...sampleInfo(), version: MAX_VERSION }).replace('9223372036854775807', '9923372036854775807');
       expect(refusal(() => decodeTaskInfo(tooLarge))).to.match(/^Invalid task info: \/version .* is not a 64-bit integer/);
     });
 
     it("fails the coordinator's task with REMOTE_TASK_ERROR naming the problem when a node answers a malformed info", async () => {
-      await oddPeer(edited((j) => (j.stats.totalCpuTime = 'NaN')), async (uri) => {
-        const task = new RemoteTask('20261126_000000_00001_abcde.1.0', { nodeId: 'odd-node', uri }, httpTaskChannel(uri, () => ({})), { maxErrorDurationMillis: 1000 });
-        const request = { session: { queryId: '20261126_000000_00001_abcde', user: 'u', timeZone: 'UTC', properties: {}, preparedStatements: {}, clientTags: [], startTime: 0 }, sources: [], remoteSources: [] };
-        const error = await task.update(request).then(
-          () => undefined,
-          (e: unknown) => e,
-        );
-        expect(error).to.be.instanceOf(EngineError);
-        expect((error as EngineError).errorName).to.equal('REMOTE_TASK_ERROR');
-        expect((error as EngineError).message).to.contain(`POST ${uri}/v1/task/20261126_000000_00001_abcde.1.0?summarize: Invalid task info: /stats/totalCpuTime must match pattern`);
-        expect(task.info).to.equal(undefined);
-      });
+      await oddPeer(
+        edited((j) => (j.stats.totalCpuTime = 'NaN')),
+        async (uri) => {
+          const task = new RemoteTask(
+            '20261126_000000_00001_abcde.1.0',
+            { nodeId: 'odd-node', uri },
+            httpTaskChannel(uri, () => ({})),
+            { maxErrorDurationMillis: 1000 },
+          );
+          const request = {
+            session: {
+              queryId: '20261126_000000_00001_abcde',
+              user: 'u',
+              timeZone: 'UTC',
+              properties: {},
+              preparedStatements: {},
+              clientTags: [],
+              startTime: 0,
+            },
+            sources: [],
+            remoteSources: [],
+          };
+          const error = await task.update(request).then(
+            () => undefined,
+            (e: unknown) => e,
+          );
+          expect(error).to.be.instanceOf(EngineError);
+          expect((error as EngineError).errorName).to.equal('REMOTE_TASK_ERROR');
+          expect((error as EngineError).message).to.contain(
+            `POST ${uri}/v1/task/20261126_000000_00001_abcde.1.0?summarize: Invalid task info: /stats/totalCpuTime must match pattern`,
+          );
+          expect(task.info).to.equal(undefined);
+        },
+      );
     });
   });
 
@@ -252,16 +345,28 @@ describe('inter-node messages (internode/)', function () {
 
     it('refuses a malformed poll header, naming it', () => {
       expect(refusal(() => readTaskPoll(lookup({ [TASK_HEADERS.maxWait]: 'soon' })))).to.equal('Invalid X-Engine-Max-Wait header: soon');
-      expect(refusal(() => readTaskPoll(lookup({ [TASK_HEADERS.currentVersion]: '-1' })))).to.equal('Invalid X-Engine-Current-Version header: -1');
-      expect(refusal(() => readTaskPoll(lookup({ [TASK_HEADERS.currentVersion]: '12345678901234567890' })))).to.equal('Invalid X-Engine-Current-Version header: 12345678901234567890');
+      expect(refusal(() => readTaskPoll(lookup({ [TASK_HEADERS.currentVersion]: '-1' })))).to.equal(
+        'Invalid X-Engine-Current-Version header: -1',
+      );
+      expect(refusal(() => readTaskPoll(lookup({ [TASK_HEADERS.currentVersion]: '12345678901234567890' })))).to.equal(
+        'Invalid X-Engine-Current-Version header: 12345678901234567890',
+      );
     });
 
     it('writes and reads a results request and the figures of its answer', () => {
       const request = resultsRequestHeaders({ maxWaitMillis: 200, maxBytes: 1024 * 1024 });
       expect(request).to.deep.equal({ [RESULTS_HEADERS.maxSize]: '1048576B', [RESULTS_HEADERS.maxWait]: '200ms' });
-      expect(readResultsRequest(lookup(request), { maxWaitMillis: 1, maxBytes: 1 })).to.deep.equal({ maxWaitMillis: 200, maxBytes: 1024 * 1024 });
-      expect(readResultsRequest(lookup({ [RESULTS_HEADERS.maxSize]: '2MB' }), { maxWaitMillis: 1000, maxBytes: 1 })).to.deep.equal({ maxWaitMillis: 1000, maxBytes: 2 * 1024 * 1024 });
-      expect(refusal(() => readResultsRequest(lookup({ [RESULTS_HEADERS.maxSize]: 'lots' }), { maxWaitMillis: 1, maxBytes: 1 }))).to.equal('Invalid X-Engine-Max-Size header: lots');
+      expect(readResultsRequest(lookup(request), { maxWaitMillis: 1, maxBytes: 1 })).to.deep.equal({
+        maxWaitMillis: 200,
+        maxBytes: 1024 * 1024,
+      });
+      expect(readResultsRequest(lookup({ [RESULTS_HEADERS.maxSize]: '2MB' }), { maxWaitMillis: 1000, maxBytes: 1 })).to.deep.equal({
+        maxWaitMillis: 1000,
+        maxBytes: 2 * 1024 * 1024,
+      });
+      expect(refusal(() => readResultsRequest(lookup({ [RESULTS_HEADERS.maxSize]: 'lots' }), { maxWaitMillis: 1, maxBytes: 1 }))).to.equal(
+        'Invalid X-Engine-Max-Size header: lots',
+      );
 
       const page = { taskInstanceId: 'c0ffee', token: 7, nextToken: 9, complete: false, taskFailed: true };
       const answer = resultsPageHeaders(page);
@@ -278,11 +383,15 @@ describe('inter-node messages (internode/)', function () {
     it('refuses an answer of results with a missing or malformed header, naming it and the address', () => {
       const answer = resultsPageHeaders({ taskInstanceId: 'c0ffee', token: 7, nextToken: 9, complete: true, taskFailed: false });
       const { [RESULTS_HEADERS.taskInstanceId]: _id, ...withoutId } = answer;
-      expect(refusal(() => readResultsPage(lookup(withoutId), 'http://w/r/0/7'))).to.equal('Expected X-Engine-Task-Instance-Id header in the response from http://w/r/0/7');
-      expect(refusal(() => readResultsPage(lookup({ ...answer, [RESULTS_HEADERS.pageEndSequenceId]: '9.5' }), 'http://w/r/0/7'))).to.equal('Invalid X-Engine-Page-End-Sequence-Id header 9.5 from http://w/r/0/7');
-      expect(refusal(() => readResultsPage(lookup({ ...answer, [RESULTS_HEADERS.pageSequenceId]: '99999999999999999999' }), 'http://w/r/0/7'))).to.equal(
-        'Invalid X-Engine-Page-Sequence-Id header 99999999999999999999 from http://w/r/0/7',
+      expect(refusal(() => readResultsPage(lookup(withoutId), 'http://w/r/0/7'))).to.equal(
+        'Expected X-Engine-Task-Instance-Id header in the response from http://w/r/0/7',
       );
+      expect(refusal(() => readResultsPage(lookup({ ...answer, [RESULTS_HEADERS.pageEndSequenceId]: '9.5' }), 'http://w/r/0/7'))).to.equal(
+        'Invalid X-Engine-Page-End-Sequence-Id header 9.5 from http://w/r/0/7',
+      );
+      expect(
+        refusal(() => readResultsPage(lookup({ ...answer, [RESULTS_HEADERS.pageSequenceId]: '99999999999999999999' }), 'http://w/r/0/7')),
+      ).to.equal('Invalid X-Engine-Page-Sequence-Id header 99999999999999999999 from http://w/r/0/7');
     });
   });
 
@@ -291,11 +400,15 @@ describe('inter-node messages (internode/)', function () {
       const body = { nodeId: 'worker-1', state: 'ISOLATED', pid: 42, workload: { runningQueries: 0, runningTasks: 2 }, heapUsed: 1 };
       expect(readNodeStatus(body, 'http://w')).to.deep.equal(body);
       expect(readNodeStatus({ nodeId: 'w', state: 'ACTIVE' }, 'http://w')).to.deep.equal({ nodeId: 'w', state: 'ACTIVE', workload: {} });
-      expect(refusal(() => readNodeStatus({ state: 'ACTIVE' }, 'http://w'))).to.equal("GET http://w/v1/status did not answer a node status: (root) must have required property 'nodeId'");
+      expect(refusal(() => readNodeStatus({ state: 'ACTIVE' }, 'http://w'))).to.equal(
+        "GET http://w/v1/status did not answer a node status: (root) must have required property 'nodeId'",
+      );
       expect(refusal(() => readNodeStatus({ nodeId: 'w', state: 'ACTIVE', workload: { runningTasks: 'two' } }, 'http://w'))).to.equal(
         'GET http://w/v1/status did not answer a node status: /workload/runningTasks must be number',
       );
-      expect(refusal(() => readNodeStatus(null, 'http://w'))).to.equal('GET http://w/v1/status did not answer a node status: (root) must be object');
+      expect(refusal(() => readNodeStatus(null, 'http://w'))).to.equal(
+        'GET http://w/v1/status did not answer a node status: (root) must be object',
+      );
     });
 
     it("gives the node client (engine node drain, the operator) a ClientError saying what is wrong with a node's answer", async () => {
@@ -305,7 +418,9 @@ describe('inter-node messages (internode/)', function () {
           (e: unknown) => e,
         );
         expect(error).to.be.instanceOf(ClientError);
-        expect((error as Error).message).to.equal(`GET ${uri}/v1/status did not answer a node status: (root) must have required property 'state'`);
+        expect((error as Error).message).to.equal(
+          `GET ${uri}/v1/status did not answer a node status: (root) must have required property 'state'`,
+        );
       });
     });
   });
@@ -313,13 +428,19 @@ describe('inter-node messages (internode/)', function () {
   describe('task update request', () => {
     it("reads back what it wrote, the fragment's bigint constants exactly, and refuses a malformed one naming the path", async () => {
       const harness = new EngineHarness();
-      const { request } = await sourceTask(harness, 'SELECT n_name FROM tpch.tiny.nation WHERE n_nationkey < 9007199254740993', '20261126_000000_00002_codec');
+      const { request } = await sourceTask(
+        harness,
+        'SELECT n_name FROM tpch.tiny.nation WHERE n_nationkey < 9007199254740993',
+        '20261126_000000_00002_codec',
+      );
       const text = encodeTaskUpdateRequest(request);
       expect(text).to.contain('9007199254740993');
       expect(decodeTaskUpdateRequest(text)).to.deep.equal(request);
       const json = JSON.parse(text) as Record<string, any>;
       json.sources[0].splits = 'all of them';
-      expect(refusal(() => decodeTaskUpdateRequest(JSON.stringify(json)))).to.equal('Invalid task request: /sources/0/splits must be array');
+      expect(refusal(() => decodeTaskUpdateRequest(JSON.stringify(json)))).to.equal(
+        'Invalid task request: /sources/0/splits must be array',
+      );
       expect(refusal(() => decodeTaskUpdateRequest('{"session":'))).to.match(/task request/);
     });
   });

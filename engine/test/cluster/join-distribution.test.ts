@@ -21,10 +21,12 @@ import { clusterOfTwoWorkers } from './cluster-fixture.js';
 const Q3_ORDERS_JOIN = /InnerJoin\[criteria = \(l_orderkey_\d+ = o_orderkey_\d+\)[^\]]*\]/;
 
 /** A build side of 6,000,000 rows of 16 columns (lineitem on sf1): over 100MB estimated. */
-const LINEITEM_BUILD = 'SELECT count(*) FROM lineitem a JOIN (SELECT * FROM lineitem WHERE l_comment <> \'x\') b ON a.l_orderkey = b.l_orderkey AND a.l_comment = b.l_comment';
+const LINEITEM_BUILD =
+  "SELECT count(*) FROM lineitem a JOIN (SELECT * FROM lineitem WHERE l_comment <> 'x') b ON a.l_orderkey = b.l_orderkey AND a.l_comment = b.l_comment";
 
 /** A small build side (nation): replicated everywhere. */
-const SMALL_BUILD = 'SELECT n.n_name, count(*), sum(c.c_acctbal) FROM customer c JOIN nation n ON c.c_nationkey = n.n_nationkey GROUP BY 1 ORDER BY 1';
+const SMALL_BUILD =
+  'SELECT n.n_name, count(*), sum(c.c_acctbal) FROM customer c JOIN nation n ON c.c_nationkey = n.n_nationkey GROUP BY 1 ORDER BY 1';
 
 /**
  * A build side of more rows than its probe side (EXISTS over rich customers, per nation: a semi join
@@ -85,12 +87,16 @@ describe('join distribution (broadcast or partitioned) by estimated build size a
       const q3 = async () => Q3_ORDERS_JOIN.exec(await explain(tpchQuery(3)))![0];
       expect(await withSession({ join_max_broadcast_table_size: '1MB' }, q3)).to.contain('distribution = PARTITIONED');
       expect(await withSession({ join_distribution_type: 'PARTITIONED' }, q3)).to.contain('distribution = PARTITIONED');
-      expect(joinLines(await withSession({ join_distribution_type: 'BROADCAST' }, () => explain(LINEITEM_BUILD)))[0]).to.contain('distribution = REPLICATED');
+      expect(joinLines(await withSession({ join_distribution_type: 'BROADCAST' }, () => explain(LINEITEM_BUILD)))[0]).to.contain(
+        'distribution = REPLICATED',
+      );
     });
 
     it('never replicates the build side of a right or full join, however small', async () => {
       for (const kind of ['RIGHT', 'FULL']) {
-        const joins = joinLines(await explain(`SELECT count(*), count(n.n_name) FROM customer c ${kind} JOIN nation n ON c.c_nationkey = n.n_nationkey`));
+        const joins = joinLines(
+          await explain(`SELECT count(*), count(n.n_name) FROM customer c ${kind} JOIN nation n ON c.c_nationkey = n.n_nationkey`),
+        );
         expect(joins).to.have.length(1);
         expect(joins[0]).to.contain('distribution = PARTITIONED');
       }
@@ -110,11 +116,18 @@ describe('join distribution (broadcast or partitioned) by estimated build size a
         engine.session.schema = 'tiny';
         await withSession(properties, async () => {
           for (const q of [3, 5, 9, 18, 21]) {
-            const distributions = joinLines(await explain(tpchQuery(q))).filter((line) => !line.includes('null-aware')).map((line) => /distribution = (\w+)/.exec(line)?.[1]);
+            const distributions = joinLines(await explain(tpchQuery(q)))
+              .filter((line) => !line.includes('null-aware'))
+              .map((line) => /distribution = (\w+)/.exec(line)?.[1]);
             expect(new Set(distributions), `q${q}`).to.deep.equal(new Set([name === 'AUTOMATIC' ? 'REPLICATED' : 'PARTITIONED']));
             const ours = await engine.query(tpchQuery(q));
             expect(ours.rows.length, 'no rows: the comparison would be empty').to.be.greaterThan(0);
-            const difference = firstDifference(ours.rows, ours.columns.map((c) => c.type), ours.columns.map((c) => c.name), await duckRows(duck, tpchQuery(q)));
+            const difference = firstDifference(
+              ours.rows,
+              ours.columns.map((c) => c.type),
+              ours.columns.map((c) => c.name),
+              await duckRows(duck, tpchQuery(q)),
+            );
             expect(difference, `q${q}: ${difference}`).to.equal(undefined);
           }
         });
@@ -130,7 +143,8 @@ describe('join distribution (broadcast or partitioned) by estimated build size a
   describe('on a coordinator with two workers', () => {
     const cluster = clusterOfTwoWorkers();
     const TINY = { 'X-Engine-User': 'test', 'X-Engine-Catalog': 'tpch', 'X-Engine-Schema': 'tiny' };
-    const explain = async (sql: string, headers: Record<string, string> = TINY) => String((await query(cluster.coordinator.uri, `EXPLAIN ${sql}`, headers))[0][0]);
+    const explain = async (sql: string, headers: Record<string, string> = TINY) =>
+      String((await query(cluster.coordinator.uri, `EXPLAIN ${sql}`, headers))[0][0]);
 
     const expectDuckDbAnswer = async (sql: string, headers: Record<string, string>) => {
       const run = await runStatement(cluster.coordinator.uri, sql, headers);
@@ -138,7 +152,12 @@ describe('join distribution (broadcast or partitioned) by estimated build size a
       const types = (run.columns ?? []).map((c) => typeOfName(c.type));
       const rows = run.rows.map((r) => r.map((v, c) => jsonToScalar(v as JsonValue, types[c])));
       expect(rows.length, 'no rows: the comparison would be empty').to.be.greaterThan(0);
-      const difference = firstDifference(rows, types, (run.columns ?? []).map((c) => c.name), await duckRows(duck, sql));
+      const difference = firstDifference(
+        rows,
+        types,
+        (run.columns ?? []).map((c) => c.name),
+        await duckRows(duck, sql),
+      );
       expect(difference, difference).to.equal(undefined);
     };
 

@@ -41,7 +41,9 @@ describe('NodeManager on a coordinator (injected clock)', () => {
     expect(back.node.failedLastCheck).to.equal(false);
     // The tasks on the process at the old address are lost: they fail with REMOTE_HOST_GONE naming it.
     expect(before.gone.reason).to.include({ errorName: 'REMOTE_HOST_GONE' });
-    expect((before.gone.reason as Error).message).to.contain('Node w1 (http://w1:8080) announced itself again from http://w1:9090: it restarted');
+    expect((before.gone.reason as Error).message).to.contain(
+      'Node w1 (http://w1:8080) announced itself again from http://w1:9090: it restarted',
+    );
     expect(back.node.gone.aborted).to.equal(false);
   });
 
@@ -70,8 +72,14 @@ describe('NodeManager on a coordinator (injected clock)', () => {
   });
 
   it('refuses announcements from another environment, and all of them on a node that keeps no others', () => {
-    expect(() => nodes.announce({ ...worker('w1', 'http://w1:8080'), environment: 'prod' })).to.throw(AnnouncementError, "Environment mismatch: node 'w1' announced environment 'prod', this coordinator's environment is 'test'");
-    expect(() => new NodeManager().announce(worker('w1', 'http://w1:8080'))).to.throw(AnnouncementError, 'This node takes no announcements');
+    expect(() => nodes.announce({ ...worker('w1', 'http://w1:8080'), environment: 'prod' })).to.throw(
+      AnnouncementError,
+      "Environment mismatch: node 'w1' announced environment 'prod', this coordinator's environment is 'test'",
+    );
+    expect(() => new NodeManager().announce(worker('w1', 'http://w1:8080'))).to.throw(
+      AnnouncementError,
+      'This node takes no announcements',
+    );
     expect(nodes.all()).to.deep.equal([]);
   });
 });

@@ -18,8 +18,25 @@ describe('simulated nodes against a real coordinator', function () {
   let simulated: SimulatedNodes | undefined;
 
   before(async () => {
-    coordinator = await ServerProcess.start(['--role', 'coordinator', '--node-id', 'coordinator', '--environment', ENVIRONMENT, '--heartbeat-interval', `${HEARTBEAT_INTERVAL_MILLIS}ms`, '--heartbeat-timeout', '2s']);
-    simulated = await SimulatedNodes.start({ discoveryUri: coordinator.uri, environment: ENVIRONMENT, count: NODE_COUNT, announcementIntervalMillis: 500, idPrefix: 'sim' });
+    coordinator = await ServerProcess.start([
+      '--role',
+      'coordinator',
+      '--node-id',
+      'coordinator',
+      '--environment',
+      ENVIRONMENT,
+      '--heartbeat-interval',
+      `${HEARTBEAT_INTERVAL_MILLIS}ms`,
+      '--heartbeat-timeout',
+      '2s',
+    ]);
+    simulated = await SimulatedNodes.start({
+      discoveryUri: coordinator.uri,
+      environment: ENVIRONMENT,
+      count: NODE_COUNT,
+      announcementIntervalMillis: 500,
+      idPrefix: 'sim',
+    });
   });
 
   after(async () => {
@@ -37,7 +54,12 @@ describe('simulated nodes against a real coordinator', function () {
     expect(listed.map((e) => e.uri).sort()).to.deep.equal(simulated!.nodes.map((n) => n.uri).sort());
     expect(await entries('/v1/node/failed')).to.deep.equal([]);
     expect(await query(coordinator.uri, 'SELECT count(*) FROM system.runtime.nodes')).to.deep.equal([[NODE_COUNT + 1]]);
-    expect(await query(coordinator.uri, "SELECT count(*) FROM system.runtime.nodes WHERE node_id LIKE 'sim-%' AND state = 'active' AND NOT coordinator")).to.deep.equal([[NODE_COUNT]]);
+    expect(
+      await query(
+        coordinator.uri,
+        "SELECT count(*) FROM system.runtime.nodes WHERE node_id LIKE 'sim-%' AND state = 'active' AND NOT coordinator",
+      ),
+    ).to.deep.equal([[NODE_COUNT]]);
   });
 
   it('spreads the health checks of its nodes over the heartbeat interval rather than start them all at once', async () => {
@@ -59,7 +81,9 @@ describe('simulated nodes against a real coordinator', function () {
     expect(failed.map((e) => e.uri)).to.deep.equal([silent.uri]);
     expect(failed[0]!.recentFailures).to.be.above(0);
     // It still announces itself, so it stays listed, as inactive.
-    expect(await query(coordinator.uri, `SELECT state FROM system.runtime.nodes WHERE node_id = '${silent.nodeId}'`)).to.deep.equal([['inactive']]);
+    expect(await query(coordinator.uri, `SELECT state FROM system.runtime.nodes WHERE node_id = '${silent.nodeId}'`)).to.deep.equal([
+      ['inactive'],
+    ]);
     expect((await entries('/v1/node')).length).to.equal(NODE_COUNT);
   });
 });

@@ -41,8 +41,20 @@ describe('requests to a stopped node', function () {
   });
 
   it("fail a task's follower with REMOTE_HOST_GONE naming the node once they failed for the max error duration", async () => {
-    const task = new RemoteTask('20261125_000000_00001_stop0.1.0', { nodeId: 'stopped-node', uri: node.uri }, httpTaskChannel(node.uri, () => ({})), { maxErrorDurationMillis: 1000 });
-    const failure = await withGarbageCollections(task.follow(() => undefined).then(() => undefined, (e: unknown) => e));
+    const task = new RemoteTask(
+      '20261125_000000_00001_stop0.1.0',
+      { nodeId: 'stopped-node', uri: node.uri },
+      httpTaskChannel(node.uri, () => ({})),
+      { maxErrorDurationMillis: 1000 },
+    );
+    const failure = await withGarbageCollections(
+      task
+        .follow(() => undefined)
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        ),
+    );
     expect(failure).to.be.instanceOf(EngineError);
     expect(failure).to.include({ errorName: 'REMOTE_HOST_GONE' });
     expect((failure as Error).message).to.contain(`Node stopped-node (${node.uri}): 3 failed requests over`);
@@ -52,7 +64,12 @@ describe('requests to a stopped node', function () {
     const client = new ExchangeClient({ maxErrorDurationMillis: 1000, minFailures: 2 });
     client.addLocation({ uri: `${node.uri}/v1/task/20261125_000000_00001_stop0.1.0/results/0`, nodeId: 'stopped-node' });
     client.setNoMoreLocations();
-    const failure = await withGarbageCollections(client.next().then(() => undefined, (e: unknown) => e));
+    const failure = await withGarbageCollections(
+      client.next().then(
+        () => undefined,
+        (e: unknown) => e,
+      ),
+    );
     client.close();
     expect(failure).to.include({ errorName: 'REMOTE_HOST_GONE' });
     expect((failure as Error).message).to.contain('node stopped-node');

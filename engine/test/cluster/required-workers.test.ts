@@ -19,7 +19,9 @@ describe('a coordinator without a node to take tasks', function () {
   });
 
   const start = async (maxWait: string) => {
-    cluster = await TestCluster.start(0, { coordinatorArgs: ['--node-scheduler-include-coordinator', 'false', '--query-required-workers-max-wait', maxWait] });
+    cluster = await TestCluster.start(0, {
+      coordinatorArgs: ['--node-scheduler-include-coordinator', 'false', '--query-required-workers-max-wait', maxWait],
+    });
     return cluster;
   };
 

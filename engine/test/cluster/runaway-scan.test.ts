@@ -18,7 +18,10 @@ describe('a runaway scan on a worker with little memory', function () {
   const headers = { 'X-Engine-User': 'test' };
 
   before(async () => {
-    cluster = await TestCluster.start(1, { coordinatorArgs: ['--node-scheduler-include-coordinator', 'false'], workerArgs: ['--node-memory', '256MB'] });
+    cluster = await TestCluster.start(1, {
+      coordinatorArgs: ['--node-scheduler-include-coordinator', 'false'],
+      workerArgs: ['--node-memory', '256MB'],
+    });
     await cluster.waitForActiveWorkers(1);
   });
 

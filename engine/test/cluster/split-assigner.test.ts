@@ -5,7 +5,11 @@
 // in increasing order per task, and every task hears there are no more.
 
 import { expect } from 'chai';
-import { MAX_PENDING_SPLITS_PER_TASK, MAX_PENDING_SPLITS_SINGLE_TASK, SplitAssigner } from '../../src/coordinator/scheduler/split-assigner.js';
+import {
+  MAX_PENDING_SPLITS_PER_TASK,
+  MAX_PENDING_SPLITS_SINGLE_TASK,
+  SplitAssigner,
+} from '../../src/coordinator/scheduler/split-assigner.js';
 import type { Split } from '../../src/spi/connector.js';
 import type { TableScanNode } from '../../src/sql/planner/plan.js';
 import { MAX_SPLITS_PER_TASK_UPDATE, type ScanSplits } from '../../src/internode/task-update-request.js';
@@ -52,7 +56,9 @@ describe('split assignment', () => {
     // Sent but not yet in the task's info: counted as waiting.
     expect(await assigner.next(0, 0, 0, true, true)).to.equal(undefined);
     const refill = (await assigner.next(0, MAX_PENDING_SPLITS_SINGLE_TASK, 100, true, true))!;
-    expect(refill[0].splits.map((s) => s.sequenceId)).to.deep.equal(Array.from({ length: MAX_PENDING_SPLITS_SINGLE_TASK - 100 }, (_, i) => MAX_PENDING_SPLITS_SINGLE_TASK + i));
+    expect(refill[0].splits.map((s) => s.sequenceId)).to.deep.equal(
+      Array.from({ length: MAX_PENDING_SPLITS_SINGLE_TASK - 100 }, (_, i) => MAX_PENDING_SPLITS_SINGLE_TASK + i),
+    );
     expect(unitsOf(refill)[0]).to.equal(MAX_PENDING_SPLITS_SINGLE_TASK);
 
     // Run to the end, the task starting every split it got: every split once, in order, then no more.

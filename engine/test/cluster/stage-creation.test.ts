@@ -61,7 +61,11 @@ describe('stage creation', function () {
     let response = first;
     while (response.nextUri) response = (await getJson<StatementResponse>(response.nextUri, { headers: USER })).body;
     expect(response.error, response.error?.message).to.equal(undefined);
-    const firstTaskStages = async (worker: string) => (await tasksOf(cluster.worker(worker).uri, first.id)).map((t) => t.taskId.split('.')).filter((id) => id[2] === '0').map((id) => id[1]);
+    const firstTaskStages = async (worker: string) =>
+      (await tasksOf(cluster.worker(worker).uri, first.id))
+        .map((t) => t.taskId.split('.'))
+        .filter((id) => id[2] === '0')
+        .map((id) => id[1]);
     const onOne = await firstTaskStages('worker-1');
     const onTwo = await firstTaskStages('worker-2');
     // Two stages run on both workers (the scan with its partial aggregation, the final aggregation).

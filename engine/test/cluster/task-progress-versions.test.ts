@@ -25,11 +25,20 @@ describe('task split progress in the version', () => {
   after(() => tasks.close());
 
   it('shows soon while the task may get more splits, and at the settled pace once it was told there are no more', async () => {
-    const { request, taskId, splits } = await sourceTask(harness, 'SELECT n_name FROM tpch.tiny.nation', '20261126_000000_00001_prog', false);
+    const { request, taskId, splits } = await sourceTask(
+      harness,
+      'SELECT n_name FROM tpch.tiny.nation',
+      '20261126_000000_00001_prog',
+      false,
+    );
     const task = tasks.update(taskId, request);
     expect(task.state).to.equal('RUNNING');
     expect(task.progressCoalesceMillis).to.equal(PROGRESS_COALESCE_MILLIS);
-    const last = { session: request.session, sources: [{ planNodeId: request.sources[0].planNodeId, splits, noMoreSplits: true }], remoteSources: [] };
+    const last = {
+      session: request.session,
+      sources: [{ planNodeId: request.sources[0].planNodeId, splits, noMoreSplits: true }],
+      remoteSources: [],
+    };
     tasks.update(taskId, last);
     expect(task.noMoreSplits).to.deep.equal([String(request.sources[0].planNodeId)]);
     expect(task.progressCoalesceMillis).to.equal(SETTLED_PROGRESS_COALESCE_MILLIS);

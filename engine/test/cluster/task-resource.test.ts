@@ -34,10 +34,15 @@ describe('task resource', function () {
     await server?.stop();
   });
 
-  const sourceTask = (sql: string, noMoreSplits = true) => sourceTaskOf(harness, sql, `20261123_000000_${String(++queryNumber).padStart(5, '0')}_tasks`, noMoreSplits);
+  const sourceTask = (sql: string, noMoreSplits = true) =>
+    sourceTaskOf(harness, sql, `20261123_000000_${String(++queryNumber).padStart(5, '0')}_tasks`, noMoreSplits);
 
   async function post(taskId: string, body: string): Promise<{ status: number; text: string; json: Record<string, unknown> }> {
-    const response = await fetch(`${server.uri}/v1/task/${taskId}`, { method: 'POST', body, headers: { 'Content-Type': 'application/json' } });
+    const response = await fetch(`${server.uri}/v1/task/${taskId}`, {
+      method: 'POST',
+      body,
+      headers: { 'Content-Type': 'application/json' },
+    });
     const text = await response.text();
     return { status: response.status, text, json: JSON.parse(text) as Record<string, unknown> };
   }
@@ -79,7 +84,9 @@ describe('task resource', function () {
     expect(created.json.noMoreSplits).to.deep.equal([String(fragment.partitionedScans[0].id)]);
 
     const { pages, tokens } = await readAll(taskId);
-    const rows = pages.flatMap((p) => Array.from({ length: p.rowCount }, (_, r) => [getScalar(p.columns[0], r), getScalar(p.columns[1], r)]));
+    const rows = pages.flatMap((p) =>
+      Array.from({ length: p.rowCount }, (_, r) => [getScalar(p.columns[0], r), getScalar(p.columns[1], r)]),
+    );
     expect(rows.map((r) => r[1]).sort()).to.deep.equal(['ARGENTINA', 'BRAZIL', 'CANADA', 'PERU', 'UNITED STATES']);
     expect(tokens[0]).to.equal(0);
     expect(tokens.at(-1)).to.equal(pages.length);
@@ -100,12 +107,37 @@ describe('task resource', function () {
     expect(info.outputBuffers.buffers).to.deep.equal([{ bufferId: '0', finished: true, bufferedPages: 0, pagesSent: pages.length }]);
     const stats = info.stats;
     for (const field of ['createTime', 'startTime', 'endTime']) expect(stats[field], field).to.match(/^\d{4}-\d\d-\d\dT/);
-    for (const field of ['elapsedTime', 'queuedTime', 'totalScheduledTime', 'totalCpuTime', 'totalBlockedTime']) expect(stats[field], field).to.match(/^\d+\.\d\d(ns|us|ms|s|m|h|d)$/);
-    for (const field of ['memoryReservation', 'rawInputDataSize', 'processedInputDataSize', 'outputDataSize']) expect(stats[field], field).to.match(/^\d+(\.\d+)?(B|kB|MB|GB)$/);
-    expect(stats).to.deep.include({ totalDrivers: 1, queuedDrivers: 0, runningDrivers: 0, completedDrivers: 1, rawInputPositions: 25, outputPositions: 5 });
+    for (const field of ['elapsedTime', 'queuedTime', 'totalScheduledTime', 'totalCpuTime', 'totalBlockedTime'])
+      expect(stats[field], field).to.match(/^\d+\.\d\d(ns|us|ms|s|m|h|d)$/);
+    for (const field of ['memoryReservation', 'rawInputDataSize', 'processedInputDataSize', 'outputDataSize'])
+      expect(stats[field], field).to.match(/^\d+(\.\d+)?(B|kB|MB|GB)$/);
+    expect(stats).to.deep.include({
+      totalDrivers: 1,
+      queuedDrivers: 0,
+      runningDrivers: 0,
+      completedDrivers: 1,
+      rawInputPositions: 25,
+      outputPositions: 5,
+    });
     const pipeline = stats.pipelines[0];
     expect(pipeline).to.deep.include({ inputPipeline: true, outputPipeline: true, outputPositions: 5 });
-    for (const field of ['queuedTime', 'elapsedTime']) expect(Object.keys(pipeline[field]).sort()).to.deep.equal(['count', 'max', 'maxError', 'min', 'p01', 'p05', 'p10', 'p25', 'p50', 'p75', 'p90', 'p95', 'p99', 'total']);
+    for (const field of ['queuedTime', 'elapsedTime'])
+      expect(Object.keys(pipeline[field]).sort()).to.deep.equal([
+        'count',
+        'max',
+        'maxError',
+        'min',
+        'p01',
+        'p05',
+        'p10',
+        'p25',
+        'p50',
+        'p75',
+        'p90',
+        'p95',
+        'p99',
+        'total',
+      ]);
     const operators = pipeline.operatorSummaries as { operatorType: string; inputPositions: number; outputPositions: number }[];
     // The scan and its filter run as one operator here (on worker threads), or as two.
     const types = operators.map((o) => o.operatorType);
@@ -137,7 +169,12 @@ describe('task resource', function () {
     // The scan waits for its splits: at least this long, blocked and not on the CPU.
     const waitMillis = 300;
     await new Promise((resolve) => setTimeout(resolve, waitMillis));
-    const withSplits = { ...request, fragment: undefined, outputBuffers: undefined, sources: [{ planNodeId: request.sources[0].planNodeId, splits, noMoreSplits: true }] };
+    const withSplits = {
+      ...request,
+      fragment: undefined,
+      outputBuffers: undefined,
+      sources: [{ planNodeId: request.sources[0].planNodeId, splits, noMoreSplits: true }],
+    };
     expect((await post(taskId, toTaggedJson(withSplits))).status).to.equal(200);
     const { pages } = await readAll(taskId);
     const rowsRead = pages.reduce((sum, p) => sum + p.rowCount, 0);
@@ -152,16 +189,35 @@ describe('task resource', function () {
     const millis = (d: string) => parseDuration(d)!;
 
     // The scan takes no pages from an operator: it reads them from the connector, and hands each on.
-    expect(scan).to.deep.include({ addInputCalls: 0, finishCalls: 0, inputPositions: connectorRows, outputPositions: connectorRows, getOutputCalls: connectorPages + 1 });
+    expect(scan).to.deep.include({
+      addInputCalls: 0,
+      finishCalls: 0,
+      inputPositions: connectorRows,
+      outputPositions: connectorRows,
+      getOutputCalls: connectorPages + 1,
+    });
     // The filter receives every page once, and the end of its input once; the task output every page it made.
-    expect(filter).to.deep.include({ addInputCalls: connectorPages, finishCalls: 1, inputPositions: connectorRows, outputPositions: rowsRead, getOutputCalls: pages.length + 1 });
-    expect(output).to.deep.include({ addInputCalls: pages.length, finishCalls: 1, getOutputCalls: 0, inputPositions: rowsRead, outputPositions: rowsRead });
+    expect(filter).to.deep.include({
+      addInputCalls: connectorPages,
+      finishCalls: 1,
+      inputPositions: connectorRows,
+      outputPositions: rowsRead,
+      getOutputCalls: pages.length + 1,
+    });
+    expect(output).to.deep.include({
+      addInputCalls: pages.length,
+      finishCalls: 1,
+      getOutputCalls: 0,
+      inputPositions: rowsRead,
+      outputPositions: rowsRead,
+    });
 
     expect(millis(scan.blockedWall)).to.be.at.least(waitMillis);
     expect(millis(scan.getOutputWall)).to.be.at.least(waitMillis);
     expect(millis(scan.getOutputCpu)).to.be.at.most(millis(scan.getOutputWall) - waitMillis);
     for (const o of operators) {
-      for (const phase of ['addInput', 'getOutput', 'finish']) expect(millis(o[`${phase}Cpu`]), `${o.operatorType} ${phase}`).to.be.at.most(millis(o[`${phase}Wall`]));
+      for (const phase of ['addInput', 'getOutput', 'finish'])
+        expect(millis(o[`${phase}Cpu`]), `${o.operatorType} ${phase}`).to.be.at.most(millis(o[`${phase}Wall`]));
       // Not measured (Node cannot split one thread's CPU time into user and system): zero.
       for (const phase of ['addInput', 'getOutput', 'finish']) expect(o[`${phase}User`]).to.equal('0.00ns');
     }
@@ -172,7 +228,7 @@ describe('task resource', function () {
     expect(millis(info.stats.totalBlockedTime)).to.be.closeTo(sum('blockedWall'), 0.05 * sum('blockedWall'));
   });
 
-  it("shows in /v1/status what a task holds, under its query, for a query another node coordinates", async () => {
+  it('shows in /v1/status what a task holds, under its query, for a query another node coordinates', async () => {
     harness.session.properties.set('parallel_min_splits', '0');
     const { request, taskId, splits } = await sourceTask('SELECT l_orderkey, count(*) FROM tpch.tiny.lineitem GROUP BY l_orderkey', false);
     harness.session.properties.delete('parallel_min_splits');
@@ -181,7 +237,9 @@ describe('task resource', function () {
     const some = { ...request, sources: [{ planNodeId: request.sources[0].planNodeId, splits: splits.slice(0, 1), noMoreSplits: false }] };
     expect((await post(taskId, toTaggedJson(some))).status).to.equal(200);
     const held = await eventually(`${queryId} in /v1/status`, async () => {
-      const status = (await (await fetch(`${server.uri}/v1/status`)).json()) as { memoryInfo: { pools: { general: { queryMemoryReservations: Record<string, number> } } } };
+      const status = (await (await fetch(`${server.uri}/v1/status`)).json()) as {
+        memoryInfo: { pools: { general: { queryMemoryReservations: Record<string, number> } } };
+      };
       return status.memoryInfo.pools.general.queryMemoryReservations[queryId];
     });
     const task = await taskJson(taskId);
@@ -221,7 +279,11 @@ describe('task resource', function () {
 
   it("answers ?summarize with a running task's object without its pipelines, and a done task's whole", async () => {
     const { request, taskId, splits } = await sourceTask('SELECT n_name FROM tpch.tiny.nation', false);
-    const created = await fetch(`${server.uri}/v1/task/${taskId}?summarize`, { method: 'POST', body: toTaggedJson(request), headers: { 'Content-Type': 'application/json' } });
+    const created = await fetch(`${server.uri}/v1/task/${taskId}?summarize`, {
+      method: 'POST',
+      body: toTaggedJson(request),
+      headers: { 'Content-Type': 'application/json' },
+    });
     const createdJson = (await created.json()) as Record<string, any>;
     expect(createdJson.state).to.equal('RUNNING');
     expect(createdJson.stats.pipelines).to.deep.equal([]);
@@ -236,7 +298,12 @@ describe('task resource', function () {
     expect(summarizedJson.stats.totalSplits).to.equal(0);
     expect(summarizedJson.state).to.equal('RUNNING');
 
-    const last = { ...request, fragment: undefined, outputBuffers: undefined, sources: [{ planNodeId: request.sources[0].planNodeId, splits, noMoreSplits: true }] };
+    const last = {
+      ...request,
+      fragment: undefined,
+      outputBuffers: undefined,
+      sources: [{ planNodeId: request.sources[0].planNodeId, splits, noMoreSplits: true }],
+    };
     expect((await post(taskId, toTaggedJson(last))).status).to.equal(200);
     const { pages } = await readAll(taskId);
     expect(pages.reduce((sum, p) => sum + p.rowCount, 0)).to.equal(25);
@@ -253,7 +320,12 @@ describe('task resource', function () {
     const planNodeId = request.sources[0].planNodeId;
     const all = (await sourceTask('SELECT o_orderkey FROM tpch.sf1.orders')).splits;
     expect(all.length).to.be.greaterThan(1);
-    const first = { ...request, fragment: undefined, outputBuffers: undefined, sources: [{ planNodeId, splits: all.slice(0, 1), noMoreSplits: false }] };
+    const first = {
+      ...request,
+      fragment: undefined,
+      outputBuffers: undefined,
+      sources: [{ planNodeId, splits: all.slice(0, 1), noMoreSplits: false }],
+    };
     // The first update twice, then the rest overlapping it, then the last request again after no-more-splits.
     const rest = { ...first, sources: [{ planNodeId, splits: all, noMoreSplits: true }] };
     for (const update of [first, first, rest, rest]) expect((await post(taskId, toTaggedJson(update))).status).to.equal(200);
@@ -266,7 +338,10 @@ describe('task resource', function () {
   });
 
   it('cancels (abort=false) and aborts with DELETE; a task that is done reports the largest version', async () => {
-    for (const [query, expected] of [['?abort=false', 'CANCELED'], ['', 'ABORTED']] as const) {
+    for (const [query, expected] of [
+      ['?abort=false', 'CANCELED'],
+      ['', 'ABORTED'],
+    ] as const) {
       const { request, taskId } = await sourceTask('SELECT l_orderkey FROM tpch.tiny.lineitem', false);
       expect((await post(taskId, toTaggedJson(request))).status).to.equal(200);
       const response = await fetch(`${server.uri}/v1/task/${taskId}${query}`, { method: 'DELETE' });
@@ -289,10 +364,19 @@ describe('task resource', function () {
     const response = await early;
     expect(response.status).to.equal(200);
     const pages = [...readPageStream(new Uint8Array(await response.arrayBuffer())).pages];
-    expect(pages.flatMap((p) => Array.from({ length: p.rowCount }, (_, r) => getScalar(p.columns[0], r)))).to.have.members(['ARGENTINA', 'BRAZIL', 'CANADA', 'PERU', 'UNITED STATES']);
+    expect(pages.flatMap((p) => Array.from({ length: p.rowCount }, (_, r) => getScalar(p.columns[0], r)))).to.have.members([
+      'ARGENTINA',
+      'BRAZIL',
+      'CANADA',
+      'PERU',
+      'UNITED STATES',
+    ]);
     await fetch(`${server.uri}/v1/task/${taskId}`, { method: 'DELETE' });
     // A task that is never created is still not found, once the wait is over.
-    expect((await fetch(`${server.uri}/v1/task/20261123_000000_99999_zzzzz.1.0/results/0/0`, { headers: { 'X-Engine-Max-Wait': '50ms' } })).status).to.equal(404);
+    expect(
+      (await fetch(`${server.uri}/v1/task/20261123_000000_99999_zzzzz.1.0/results/0/0`, { headers: { 'X-Engine-Max-Wait': '50ms' } }))
+        .status,
+    ).to.equal(404);
   });
 
   it('answers bad requests with JSON errors', async () => {

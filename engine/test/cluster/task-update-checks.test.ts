@@ -50,10 +50,15 @@ describe('task update checks', function () {
     await server?.stop();
   });
 
-  const sourceTask = (sql: string, noMoreSplits = true) => sourceTaskOf(harness, sql, `20261201_000000_${String(++queryNumber).padStart(5, '0')}_check`, noMoreSplits);
+  const sourceTask = (sql: string, noMoreSplits = true) =>
+    sourceTaskOf(harness, sql, `20261201_000000_${String(++queryNumber).padStart(5, '0')}_check`, noMoreSplits);
 
   async function post(taskId: string, body: unknown): Promise<Answer> {
-    const response = await fetch(`${server.uri}/v1/task/${taskId}`, { method: 'POST', body: toTaggedJson(body), headers: { 'Content-Type': 'application/json', ...peer.authorizationHeader() } });
+    const response = await fetch(`${server.uri}/v1/task/${taskId}`, {
+      method: 'POST',
+      body: toTaggedJson(body),
+      headers: { 'Content-Type': 'application/json', ...peer.authorizationHeader() },
+    });
     return { status: response.status, text: await response.text() };
   }
 
@@ -98,7 +103,11 @@ describe('task update checks', function () {
     const { request, taskId } = await sourceTask(NATION_SQL);
     const channels = request.fragment!.outputs.length;
     const partitioned = { ...copy(request), outputBuffers: { type: 'PARTITIONED', partitions: 2, partitionChannels: [0, channels] } };
-    await refused(taskId, partitioned, `Invalid task request: /outputBuffers/partitionChannels/1: channel ${channels} is out of range: the fragment outputs ${channels} channels`);
+    await refused(
+      taskId,
+      partitioned,
+      `Invalid task request: /outputBuffers/partitionChannels/1: channel ${channels} is out of range: the fragment outputs ${channels} channels`,
+    );
     const noChannels = { ...copy(request), outputBuffers: { type: 'PARTITIONED', partitions: 2 } };
     await refused(taskId, noChannels, "Invalid task request: /outputBuffers must have required property 'partitionChannels'");
 
@@ -109,29 +118,68 @@ describe('task update checks', function () {
 
     const otherQuery = copy(request);
     otherQuery.session.queryId = '20261201_000000_99999_other';
-    await refused(taskId, otherQuery, `Invalid task request: task ${taskId} is of query ${taskId.split('.')[0]}, but the session is of query 20261201_000000_99999_other`);
+    await refused(
+      taskId,
+      otherQuery,
+      `Invalid task request: task ${taskId} is of query ${taskId.split('.')[0]}, but the session is of query 20261201_000000_99999_other`,
+    );
 
     const withoutFragment = { ...copy(request), fragment: undefined };
-    await refused(taskId, withoutFragment, `Invalid task request: task ${taskId} does not exist yet: its first request needs a fragment and output buffers`);
+    await refused(
+      taskId,
+      withoutFragment,
+      `Invalid task request: task ${taskId} does not exist yet: its first request needs a fragment and output buffers`,
+    );
   });
 
   it('refuses malformed splits, splits of another table or scan, and splits out of order', async () => {
     const { request, taskId, splits } = await sourceTask(NATION_SQL);
     const planNodeId = request.sources[0].planNodeId;
-    const withSplits = (list: unknown[], id = planNodeId) => ({ ...copy(request), sources: [{ planNodeId: id, splits: list, noMoreSplits: true }] });
+    const withSplits = (list: unknown[], id = planNodeId) => ({
+      ...copy(request),
+      sources: [{ planNodeId: id, splits: list, noMoreSplits: true }],
+    });
     const split = splits[0].split;
     const at = '/sources/0/splits/0/split';
-    await refused(taskId, withSplits([{ sequenceId: 0, split: { ...split, info: { start: 'zero', end: 25 } } }]), `Invalid task request: ${at}: info/start must be integer`);
-    await refused(taskId, withSplits([{ sequenceId: 0, split: { ...split, info: { start: 0 } } }]), `Invalid task request: ${at}: info must have required property 'end'`);
-    await refused(taskId, withSplits([{ sequenceId: 0, split: { ...split, info: undefined } }]), `Invalid task request: /sources/0/splits/0/split must have required property 'info'`);
-    await refused(taskId, withSplits([{ sequenceId: 0, split: { ...split, info: { start: 0, end: 26 } } }]), `Invalid task request: ${at}: info: units [0, 26) are not within the 25 of 'tiny.nation'`);
-    await refused(taskId, withSplits([{ sequenceId: 0, split: { ...split, table: 'region' } }]), `Invalid task request: ${at}: a split of 'tpch.tiny.region' for scan ${planNodeId} of 'tpch.tiny.nation'`);
-    await refused(taskId, withSplits(splits, planNodeId + 1000), `Invalid task request: /sources/0/planNodeId: ${planNodeId + 1000} is not a table scan of the fragment`);
+    await refused(
+      taskId,
+      withSplits([{ sequenceId: 0, split: { ...split, info: { start: 'zero', end: 25 } } }]),
+      `Invalid task request: ${at}: info/start must be integer`,
+    );
+    await refused(
+      taskId,
+      withSplits([{ sequenceId: 0, split: { ...split, info: { start: 0 } } }]),
+      `Invalid task request: ${at}: info must have required property 'end'`,
+    );
+    await refused(
+      taskId,
+      withSplits([{ sequenceId: 0, split: { ...split, info: undefined } }]),
+      `Invalid task request: /sources/0/splits/0/split must have required property 'info'`,
+    );
+    await refused(
+      taskId,
+      withSplits([{ sequenceId: 0, split: { ...split, info: { start: 0, end: 26 } } }]),
+      `Invalid task request: ${at}: info: units [0, 26) are not within the 25 of 'tiny.nation'`,
+    );
+    await refused(
+      taskId,
+      withSplits([{ sequenceId: 0, split: { ...split, table: 'region' } }]),
+      `Invalid task request: ${at}: a split of 'tpch.tiny.region' for scan ${planNodeId} of 'tpch.tiny.nation'`,
+    );
+    await refused(
+      taskId,
+      withSplits(splits, planNodeId + 1000),
+      `Invalid task request: /sources/0/planNodeId: ${planNodeId + 1000} is not a table scan of the fragment`,
+    );
     const twice: ScheduledSplit[] = [
       { sequenceId: 1, split: { ...split, info: { start: 0, end: 10 } } },
       { sequenceId: 0, split: { ...split, info: { start: 10, end: 25 } } },
     ];
-    await refused(taskId, withSplits(twice), 'Invalid task request: /sources/0/splits/1/sequenceId: 0 does not follow 1: a scan\'s splits come in increasing sequence order');
+    await refused(
+      taskId,
+      withSplits(twice),
+      "Invalid task request: /sources/0/splits/1/sequenceId: 0 does not follow 1: a scan's splits come in increasing sequence order",
+    );
     const remote = { ...copy(request), remoteSources: [{ planNodeId: 2, locations: [], noMoreLocations: true }] };
     await refused(taskId, remote, 'Invalid task request: /remoteSources/0/planNodeId: 2 is not a remote source of the fragment');
   });
@@ -144,7 +192,11 @@ describe('task update checks', function () {
     scan.fragment.source.table = { ...scan.fragment.source.table, catalog: 'memory', schema: 'default', name: 'checked' };
     const split = (info: object) => ({ catalog: 'memory', schema: 'default', table: 'checked', info });
     scan.sources[0].splits = [{ sequenceId: 0, split: split({ tableId: 1, version: 999, pin: 0, firstBatch: 0, endBatch: 1 }) }];
-    await refused(taskId, scan, "Invalid task request: /sources/0/splits/0/split: info: Version 999 of table 'memory.default.checked' is no longer available");
+    await refused(
+      taskId,
+      scan,
+      "Invalid task request: /sources/0/splits/0/split: info: Version 999 of table 'memory.default.checked' is no longer available",
+    );
     scan.sources[0].splits = [{ sequenceId: 0, split: split({ tableId: 2, version: 1, pin: 0, firstBatch: 0, endBatch: 1 }) }];
     await refused(taskId, scan, "Invalid task request: /sources/0/splits/0/split: info: table 2 is not 'memory.default.checked'");
   });
@@ -155,12 +207,26 @@ describe('task update checks', function () {
     const template = (await sourceTask('SELECT l_orderkey FROM tpch.tiny.lineitem')).splits[0].split;
     const orders = (template.info as { end: number }).end;
     // One split per order: more splits than one update may carry.
-    const splits: ScheduledSplit[] = Array.from({ length: orders }, (_, i) => ({ sequenceId: i, split: { ...template, info: { start: i, end: i + 1 } } }));
+    const splits: ScheduledSplit[] = Array.from({ length: orders }, (_, i) => ({
+      sequenceId: i,
+      split: { ...template, info: { start: i, end: i + 1 } },
+    }));
     expect(splits.length).to.be.greaterThan(MAX_SPLITS_PER_TASK_UPDATE);
-    const update = (from: number, to: number) => ({ session: request.session, sources: [{ planNodeId, splits: splits.slice(from, to), noMoreSplits: to >= splits.length }], remoteSources: [] });
+    const update = (from: number, to: number) => ({
+      session: request.session,
+      sources: [{ planNodeId, splits: splits.slice(from, to), noMoreSplits: to >= splits.length }],
+      remoteSources: [],
+    });
 
-    await refused(taskId, { ...update(0, MAX_SPLITS_PER_TASK_UPDATE + 1), fragment: request.fragment, outputBuffers: request.outputBuffers }, `Invalid task request: /sources/0/splits must not have more than ${MAX_SPLITS_PER_TASK_UPDATE} items`);
-    expect((await post(taskId, { ...update(0, MAX_SPLITS_PER_TASK_UPDATE), fragment: request.fragment, outputBuffers: request.outputBuffers })).status).to.equal(200);
+    await refused(
+      taskId,
+      { ...update(0, MAX_SPLITS_PER_TASK_UPDATE + 1), fragment: request.fragment, outputBuffers: request.outputBuffers },
+      `Invalid task request: /sources/0/splits must not have more than ${MAX_SPLITS_PER_TASK_UPDATE} items`,
+    );
+    expect(
+      (await post(taskId, { ...update(0, MAX_SPLITS_PER_TASK_UPDATE), fragment: request.fragment, outputBuffers: request.outputBuffers }))
+        .status,
+    ).to.equal(200);
     for (let from = MAX_SPLITS_PER_TASK_UPDATE; from < splits.length; from += MAX_SPLITS_PER_TASK_UPDATE) {
       const answer = await post(taskId, update(from, from + MAX_SPLITS_PER_TASK_UPDATE));
       expect(answer.status, answer.text).to.equal(200);
@@ -169,7 +235,9 @@ describe('task update checks', function () {
     const rows: string[] = [];
     let token = 0;
     for (;;) {
-      const response = await fetch(`${server.uri}/v1/task/${taskId}/results/0/${token}`, { headers: { 'X-Engine-Max-Wait': '1s', ...peer.authorizationHeader() } });
+      const response = await fetch(`${server.uri}/v1/task/${taskId}/results/0/${token}`, {
+        headers: { 'X-Engine-Max-Wait': '1s', ...peer.authorizationHeader() },
+      });
       if (response.status === 200) {
         for (const page of readPageStream(new Uint8Array(await response.arrayBuffer())).pages) {
           for (let r = 0; r < page.rowCount; r++) rows.push(`${getScalar(page.columns[0], r)}|${getScalar(page.columns[1], r)}`);

@@ -88,10 +88,19 @@ describe('split updates sent again', function () {
     expect(task.splits.length).to.be.greaterThan(2);
     // The first POST creates the task; the second, the split update, loses its answer.
     proxy = await LossyProxy.start(node.uri, 2);
-    const remote = new RemoteTask(task.taskId, { nodeId: 'node', uri: proxy.uri }, httpTaskChannel(proxy.uri, () => ({})), { maxErrorDurationMillis: 60_000 });
+    const remote = new RemoteTask(
+      task.taskId,
+      { nodeId: 'node', uri: proxy.uri },
+      httpTaskChannel(proxy.uri, () => ({})),
+      { maxErrorDurationMillis: 60_000 },
+    );
     await remote.update(task.request);
     const planNodeId = task.request.sources[0].planNodeId;
-    await remote.send({ session: task.request.session, sources: [{ planNodeId, splits: task.splits, noMoreSplits: true }], remoteSources: [] });
+    await remote.send({
+      session: task.request.session,
+      sources: [{ planNodeId, splits: task.splits, noMoreSplits: true }],
+      remoteSources: [],
+    });
     expect(proxy.cut, 'the update lost its answer once').to.equal(1);
 
     expect(await rowsOf(node.uri, task.taskId)).to.equal(1_500_000);
@@ -104,7 +113,12 @@ describe('split updates sent again', function () {
   it('creates the task again when the answer to its creation is lost, and the task reads each split once', async () => {
     const task = await sourceTask(new EngineHarness(), 'SELECT o_orderkey FROM tpch.sf1.orders', '20261126_000000_00002_retry', true);
     proxy = await LossyProxy.start(node.uri, 1);
-    const remote = new RemoteTask(task.taskId, { nodeId: 'node', uri: proxy.uri }, httpTaskChannel(proxy.uri, () => ({})), { maxErrorDurationMillis: 60_000 });
+    const remote = new RemoteTask(
+      task.taskId,
+      { nodeId: 'node', uri: proxy.uri },
+      httpTaskChannel(proxy.uri, () => ({})),
+      { maxErrorDurationMillis: 60_000 },
+    );
     await remote.create(task.request);
     expect(proxy.cut, 'the creation lost its answer once').to.equal(1);
     expect(await rowsOf(node.uri, task.taskId)).to.equal(1_500_000);
@@ -114,11 +128,20 @@ describe('split updates sent again', function () {
   it('sends an update only once the creation sent before it was answered, however late that creation arrives', async () => {
     const task = await sourceTask(new EngineHarness(), 'SELECT o_orderkey FROM tpch.sf1.orders', '20261126_000000_00003_retry', false);
     proxy = await LossyProxy.start(node.uri, 0, 500);
-    const remote = new RemoteTask(task.taskId, { nodeId: 'node', uri: proxy.uri }, httpTaskChannel(proxy.uri, () => ({})), { maxErrorDurationMillis: 60_000 });
+    const remote = new RemoteTask(
+      task.taskId,
+      { nodeId: 'node', uri: proxy.uri },
+      httpTaskChannel(proxy.uri, () => ({})),
+      { maxErrorDurationMillis: 60_000 },
+    );
     const planNodeId = task.request.sources[0].planNodeId;
     // Not awaited: the scheduler sends a task its last splits while its creation may still be on the way.
     const created = remote.create(task.request);
-    await remote.send({ session: task.request.session, sources: [{ planNodeId, splits: task.splits, noMoreSplits: true }], remoteSources: [] });
+    await remote.send({
+      session: task.request.session,
+      sources: [{ planNodeId, splits: task.splits, noMoreSplits: true }],
+      remoteSources: [],
+    });
     await created;
     expect(await rowsOf(node.uri, task.taskId)).to.equal(1_500_000);
     await remote.cancel(false);

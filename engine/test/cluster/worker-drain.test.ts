@@ -27,9 +27,10 @@ describe('draining a worker under load', function () {
     await cluster?.stop();
   });
 
-
   async function taskIds(uri: string): Promise<string[]> {
-    const { body } = await getJson<{ taskId: string; state: string }[]>(`${uri}/v1/task`, { headers: { ...internal.authorizationHeader() } });
+    const { body } = await getJson<{ taskId: string; state: string }[]>(`${uri}/v1/task`, {
+      headers: { ...internal.authorizationHeader() },
+    });
     return body.filter((t) => !['FINISHED', 'CANCELED', 'ABORTED', 'FAILED'].includes(t.state)).map((t) => t.taskId);
   }
 
@@ -40,7 +41,11 @@ describe('draining a worker under load', function () {
   }
 
   async function setState(uri: string, state: string): Promise<number> {
-    const response = await fetch(`${uri}/v1/info/state`, { method: 'PUT', body: JSON.stringify(state), headers: { 'Content-Type': 'application/json', ...internal.authorizationHeader() } });
+    const response = await fetch(`${uri}/v1/info/state`, {
+      method: 'PUT',
+      body: JSON.stringify(state),
+      headers: { 'Content-Type': 'application/json', ...internal.authorizationHeader() },
+    });
     await response.text();
     return response.status;
   }
@@ -60,14 +65,23 @@ describe('draining a worker under load', function () {
     const expected = await query(cluster.coordinator.uri, QUERY);
     const victim = cluster.worker('worker-3');
     // Twenty users: one user's queries beyond query.max-running-per-user would wait their turn.
-    const firsts = await Promise.all(Array.from({ length: 20 }, async (_, i) => (await postStatement(cluster.coordinator.uri, QUERY, { 'X-Engine-User': `user${i}` })).body));
+    const firsts = await Promise.all(
+      Array.from(
+        { length: 20 },
+        async (_, i) => (await postStatement(cluster.coordinator.uri, QUERY, { 'X-Engine-User': `user${i}` })).body,
+      ),
+    );
     const queryIds = new Set(firsts.map((f) => f.id));
     const results = firsts.map((f) => finish(f));
     // Many of them hold tasks on the victim at once (on a loaded machine the first may end before the last start).
-    await eventually('tasks of 5 of the queries on worker-3', async () => {
-      const holding = new Set((await taskIds(victim.uri)).map((id) => id.split('.')[0]).filter((id) => queryIds.has(id)));
-      return holding.size >= 5 ? true : undefined;
-    }, 60_000);
+    await eventually(
+      'tasks of 5 of the queries on worker-3',
+      async () => {
+        const holding = new Set((await taskIds(victim.uri)).map((id) => id.split('.')[0]).filter((id) => queryIds.has(id)));
+        return holding.size >= 5 ? true : undefined;
+      },
+      60_000,
+    );
     expect(await setState(victim.uri, 'SHUTTING_DOWN')).to.equal(200);
     for (const { final, rows } of await Promise.all(results)) {
       expect(final.error, final.error?.message).to.equal(undefined);
@@ -96,13 +110,21 @@ describe('draining a worker under load', function () {
     const worker = cluster.worker('worker-1');
     const first = (await postStatement(cluster.coordinator.uri, QUERY, USER)).body;
     const done = finish(first);
-    await eventually('a task of the query on worker-1', async () => ((await taskIds(worker.uri)).some((id) => id.startsWith(first.id)) ? true : undefined), 30_000);
+    await eventually(
+      'a task of the query on worker-1',
+      async () => ((await taskIds(worker.uri)).some((id) => id.startsWith(first.id)) ? true : undefined),
+      30_000,
+    );
     expect(await setState(worker.uri, 'ISOLATING')).to.equal(200);
     const { body: whileRunning } = await getJson<string>(`${worker.uri}/v1/info/state`);
     expect(whileRunning).to.equal('ISOLATING');
     const { final } = await done;
     expect(final.error, final.error?.message).to.equal(undefined);
-    await eventually('worker-1 ISOLATED by itself', async () => ((await getJson<string>(`${worker.uri}/v1/info/state`)).body === 'ISOLATED' ? true : undefined), 20_000);
+    await eventually(
+      'worker-1 ISOLATED by itself',
+      async () => ((await getJson<string>(`${worker.uri}/v1/info/state`)).body === 'ISOLATED' ? true : undefined),
+      20_000,
+    );
     await cluster.waitForActiveWorkers(2);
     const meanwhile = await runStatement(cluster.coordinator.uri, QUERY, USER);
     expect((await allTaskIds(worker.uri)).filter((id) => id.startsWith(meanwhile.final.id))).to.deep.equal([]);
@@ -111,7 +133,11 @@ describe('draining a worker under load', function () {
     await cluster.waitForActiveWorkers(3);
     const back = (await postStatement(cluster.coordinator.uri, QUERY, USER)).body;
     const backDone = finish(back);
-    await eventually('a task of the next query on worker-1', async () => ((await allTaskIds(worker.uri)).some((id) => id.startsWith(back.id)) ? true : undefined), 30_000);
+    await eventually(
+      'a task of the next query on worker-1',
+      async () => ((await allTaskIds(worker.uri)).some((id) => id.startsWith(back.id)) ? true : undefined),
+      30_000,
+    );
     expect((await backDone).final.error).to.equal(undefined);
   });
 });

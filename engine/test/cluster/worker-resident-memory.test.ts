@@ -5,7 +5,13 @@
 // by) while the load runs, and once idle comes back below the idle level the README states.
 
 import { expect } from 'chai';
-import { ALLOCATOR_ENV, containerMemoryBytes, heapNeededFor, idleResidentBytes, type NodeMemorySettings } from '../../src/config/memory-budget.js';
+import {
+  ALLOCATOR_ENV,
+  containerMemoryBytes,
+  heapNeededFor,
+  idleResidentBytes,
+  type NodeMemorySettings,
+} from '../../src/config/memory-budget.js';
 import { residentBytes } from '../support/process-usage.js';
 import { runStatement } from '../support/statement-http.js';
 import { TestCluster, eventually } from './cluster-fixture.js';
@@ -28,7 +34,14 @@ describe('a worker with a small memory setting', function () {
   before(async () => {
     cluster = await TestCluster.start(1, {
       env: { ...ALLOCATOR_ENV, NODE_OPTIONS: `--max-old-space-size=${Math.ceil(heapNeededFor(SETTINGS.nodeMemoryBytes) / MB)}` },
-      workerArgs: ['--node-memory', `${SETTINGS.nodeMemoryBytes / MB}MB`, '--task-max-worker-threads', String(SETTINGS.workerThreads), '--task-worker-thread-idle-timeout', '2s'],
+      workerArgs: [
+        '--node-memory',
+        `${SETTINGS.nodeMemoryBytes / MB}MB`,
+        '--task-max-worker-threads',
+        String(SETTINGS.workerThreads),
+        '--task-worker-thread-idle-timeout',
+        '2s',
+      ],
     });
     await cluster.waitForActiveWorkers(1);
   });
@@ -61,6 +74,10 @@ describe('a worker with a small memory setting', function () {
     expect(answered).to.be.greaterThan(CLIENTS * 2);
     expect(peak, `peak ${Math.round(peak / MB)}MB`).to.be.at.most(containerMemoryBytes(SETTINGS));
     const idle = idleResidentBytes(SETTINGS);
-    await eventually(`resident memory below ${Math.round(idle / MB)}MB`, async () => (residentBytes(pid) <= idle ? true : undefined), 120_000);
+    await eventually(
+      `resident memory below ${Math.round(idle / MB)}MB`,
+      async () => (residentBytes(pid) <= idle ? true : undefined),
+      120_000,
+    );
   });
 });

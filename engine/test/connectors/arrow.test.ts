@@ -1,11 +1,6 @@
 import { expect } from 'chai';
 import { Field, RecordBatch, Schema, Struct, Table, Utf8, makeData, tableFromIPC, tableToIPC } from 'apache-arrow';
-import {
-  SQL_TYPE_METADATA_KEY,
-  pageToRecordBatch,
-  recordBatchToPage,
-  recordBatchTypes,
-} from '../../src/exec/arrow.js';
+import { SQL_TYPE_METADATA_KEY, pageToRecordBatch, recordBatchToPage, recordBatchTypes } from '../../src/exec/arrow.js';
 import { columnFromScalars, getScalar, type Page, type Scalar } from '../../src/spi/page.js';
 import { typeName, type SqlType } from '../../src/types/types.js';
 
@@ -106,7 +101,10 @@ describe('arrow page conversion', () => {
       { type: { kind: 'date' }, values: [1, 2, 3] },
     ]);
     const batch = pageToRecordBatch(page, ['a', 'b', 'c']);
-    const back = recordBatchToPage(batch, page.columns.map((c) => c.type));
+    const back = recordBatchToPage(
+      batch,
+      page.columns.map((c) => c.type),
+    );
     for (let i = 0; i < 3; i++) {
       const original = page.columns[i].values as Int32Array;
       const roundTripped = back.columns[i].values as Int32Array;
@@ -179,8 +177,16 @@ describe('arrow page conversion of whole columns', () => {
 
   it('decodes foreign UTF-8 value by value when values split a character or are invalid', () => {
     const column = (bytes: number[], offsets: number[]): Scalar[] => {
-      const data = makeData({ type: new Utf8(), length: offsets.length - 1, valueOffsets: Int32Array.from(offsets), data: Uint8Array.from(bytes) });
-      const batch = new RecordBatch(new Schema([new Field('s', new Utf8(), true)]), makeData({ type: new Struct([new Field('s', new Utf8(), true)]), length: data.length, children: [data] }));
+      const data = makeData({
+        type: new Utf8(),
+        length: offsets.length - 1,
+        valueOffsets: Int32Array.from(offsets),
+        data: Uint8Array.from(bytes),
+      });
+      const batch = new RecordBatch(
+        new Schema([new Field('s', new Utf8(), true)]),
+        makeData({ type: new Struct([new Field('s', new Utf8(), true)]), length: data.length, children: [data] }),
+      );
       return scalarsOf(recordBatchToPage(batch, [{ kind: 'varchar' }]), 0);
     };
     // "é" is C3 A9: split over two values, each is an invalid sequence on its own.
@@ -197,8 +203,9 @@ describe('arrow page conversion of whole columns', () => {
     expect(roundTrip({ type: { kind: 'timestamp', precision: 6 }, values: picos })).to.deep.equal(picos);
   });
 
-  it('writes short decimals as sign-extended 128-bit two\'s complement words', () => {
-    const data = pageToRecordBatch(pageOf([{ type: { kind: 'decimal', precision: 12, scale: 2 }, values: [-99n, 4294967296n] }]), ['d']).data.children[0];
+  it("writes short decimals as sign-extended 128-bit two's complement words", () => {
+    const data = pageToRecordBatch(pageOf([{ type: { kind: 'decimal', precision: 12, scale: 2 }, values: [-99n, 4294967296n] }]), ['d'])
+      .data.children[0];
     expect([...(data.values as Uint32Array)]).to.deep.equal([0xffffff9d, 0xffffffff, 0xffffffff, 0xffffffff, 0, 1, 0, 0]);
   });
 });

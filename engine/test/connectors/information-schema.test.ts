@@ -49,9 +49,14 @@ describe('catalog manager', () => {
 describe('information_schema', () => {
   it('is listed among the schemas and has its tables', async () => {
     const { memory } = memoryCatalog();
-    expect((await memory.listSchemas(session))).to.deep.equal(['default', 'shop', 'information_schema']);
-    expect((await memory.listTables(session, 'information_schema')).map((t) => t.table)).to.deep.equal(['schemata', 'tables', 'views', 'columns']);
-    expect((await memory.listTables(session, 'shop'))).to.deep.equal([{ schema: 'shop', table: 'orders' }]);
+    expect(await memory.listSchemas(session)).to.deep.equal(['default', 'shop', 'information_schema']);
+    expect((await memory.listTables(session, 'information_schema')).map((t) => t.table)).to.deep.equal([
+      'schemata',
+      'tables',
+      'views',
+      'columns',
+    ]);
+    expect(await memory.listTables(session, 'shop')).to.deep.equal([{ schema: 'shop', table: 'orders' }]);
     expect((await memory.listTables(session)).map((t) => `${t.schema}.${t.table}`)).to.deep.equal([
       'shop.orders',
       'information_schema.schemata',
@@ -119,9 +124,9 @@ describe('information_schema', () => {
 
   it('is live: splits made earlier see tables created later', async () => {
     const { memory } = memoryCatalog();
-    const tables = (await memory.getTable(session, 'information_schema', 'tables'));
+    const tables = await memory.getTable(session, 'information_schema', 'tables');
     if (tables === undefined) throw new Error('tables missing');
-    const splits = (await allSplits(memory.getSplits(session, tables)));
+    const splits = await allSplits(memory.getSplits(session, tables));
     await memory.createTable?.(session, { catalog: 'memory', schema: 'default', name: 'later', columns: [{ name: 'x', type: BIGINT }] });
     const rows: unknown[][] = [];
     for await (const page of memory.createPageSource(session, splits[0], ['table_schema', 'table_name'])) {
@@ -134,15 +139,20 @@ describe('information_schema', () => {
     const { memory } = memoryCatalog();
     const info = { catalog: 'memory', schema: 'information_schema', name: 't', columns: [{ name: 'x', type: BIGINT }] };
     const refusal = async (write: Promise<unknown> | undefined) => {
-      const error = await write?.then(() => undefined, (e: unknown) => e);
+      const error = await write?.then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(error).to.be.instanceOf(EngineError);
       return (error as EngineError).message;
     };
     expect(await refusal(memory.createTable?.(session, info))).to.equal('This connector does not support creating tables');
-    expect(await refusal(memory.createSchema?.(session, 'information_schema', {}))).to.equal("Schema 'memory.information_schema' already exists");
+    expect(await refusal(memory.createSchema?.(session, 'information_schema', {}))).to.equal(
+      "Schema 'memory.information_schema' already exists",
+    );
     expect(await refusal(memory.dropTable?.(session, 'information_schema', 'tables'))).to.contain('does not support dropping tables');
     expect(await refusal(memory.beginInsert?.(session, { ...info, name: 'tables' }))).to.contain('does not support inserts');
     await memory.dropSchema?.(session, 'shop', true);
-    expect((await memory.listSchemas(session))).to.deep.equal(['default', 'information_schema']);
+    expect(await memory.listSchemas(session)).to.deep.equal(['default', 'information_schema']);
   });
 });

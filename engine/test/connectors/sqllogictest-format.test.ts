@@ -133,7 +133,15 @@ describe('sqllogictest format', () => {
       expect(recordApplies([{ kind: 'skipif', engine: 'sqlite' }], us)).to.equal(true);
       expect(recordApplies([{ kind: 'skipif', engine: 'trino' }], us)).to.equal(false);
       expect(recordApplies([{ kind: 'onlyif', engine: 'engine' }], us)).to.equal(true);
-      expect(recordApplies([{ kind: 'skipif', engine: 'mysql' }, { kind: 'onlyif', engine: 'mssql' }], us)).to.equal(false);
+      expect(
+        recordApplies(
+          [
+            { kind: 'skipif', engine: 'mysql' },
+            { kind: 'onlyif', engine: 'mssql' },
+          ],
+          us,
+        ),
+      ).to.equal(false);
     });
   });
 
@@ -265,7 +273,9 @@ describe('sqllogictest format', () => {
       expect(checkStatement(statementError, failed)).to.equal(null);
       expect(checkStatement(statementError, succeeded)?.actual).to.equal('statement succeeded');
       expect(checkStatement(patterned, failed)).to.equal(null);
-      expect(checkStatement(patterned, { ...failed, error: { message: 'other' } })?.expected).to.equal('error matching /cannot be resolved/');
+      expect(checkStatement(patterned, { ...failed, error: { message: 'other' } })?.expected).to.equal(
+        'error matching /cannot be resolved/',
+      );
     });
 
     it('formats, sorts and compares query rows', () => {
@@ -274,8 +284,32 @@ describe('sqllogictest format', () => {
         { name: 'b', type: 'varchar' },
       ];
       const labels = new Map<string, string>();
-      expect(checkQuery(query, { columns, rows: [[2, null], [1, '']] }, 0, labels)).to.equal(null);
-      const wrong = checkQuery(query, { columns, rows: [[2, 'x'], [1, '']] }, 0, labels);
+      expect(
+        checkQuery(
+          query,
+          {
+            columns,
+            rows: [
+              [2, null],
+              [1, ''],
+            ],
+          },
+          0,
+          labels,
+        ),
+      ).to.equal(null);
+      const wrong = checkQuery(
+        query,
+        {
+          columns,
+          rows: [
+            [2, 'x'],
+            [1, ''],
+          ],
+        },
+        0,
+        labels,
+      );
       expect(wrong).to.deep.equal({ expected: '1\n(empty)\n2\nNULL', actual: '1\n(empty)\n2\nx' });
       expect(checkQuery(query, { columns: columns.slice(0, 1), rows: [] }, 0, labels)?.actual).to.equal('1 columns');
       expect(checkQuery(query, failed, 0, labels)?.actual).to.match(/^error: /);
@@ -297,7 +331,7 @@ describe('sqllogictest format', () => {
         data: [[9223372036854775807n, -9223372036854775808n, 1, 1.5, 'x\né', true, null]],
         e: [],
       });
-      expect(parseJson(' 12345678901234567890e0 ')).to.equal(12345678901234567890e0);
+      expect(parseJson(' 12345678901234567890e0 ')).to.equal(12345678901234567890);
     });
 
     it('rejects malformed JSON', () => {

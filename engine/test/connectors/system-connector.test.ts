@@ -58,11 +58,15 @@ class RecordingRuntime implements SystemRuntime {
       end: null,
     };
     this.taskRows.push(task);
-    const metadata = (await requireTable(catalog, schema, table));
-    const splits = (await allSplits(catalog.getSplits(session, metadata)));
+    const metadata = await requireTable(catalog, schema, table);
+    const splits = await allSplits(catalog.getSplits(session, metadata));
     task.splits = splits.length;
     for (const split of splits) {
-      for (const page of await readSplit(catalog, split, metadata.columns.map((c) => c.name))) {
+      for (const page of await readSplit(
+        catalog,
+        split,
+        metadata.columns.map((c) => c.name),
+      )) {
         task.rawInputRows += page.rowCount;
         task.outputRows += page.rowCount;
       }
@@ -93,7 +97,7 @@ describe('system connector', () => {
   });
 
   it('has schema runtime with nodes, queries and tasks, plus information_schema', async () => {
-    expect((await system.listSchemas(session))).to.deep.equal(['runtime', 'information_schema']);
+    expect(await system.listSchemas(session)).to.deep.equal(['runtime', 'information_schema']);
     expect((await system.listTables(session, 'runtime')).map((t) => t.table)).to.deep.equal(['nodes', 'queries', 'tasks']);
   });
 
@@ -130,7 +134,14 @@ describe('system connector', () => {
   });
 
   it('runtime.tasks reports the splits and rows the scan really read', async () => {
-    const rows = await readTable(system, 'runtime', 'tasks', ['task_id', 'state', 'splits', 'completed_splits', 'raw_input_rows', 'output_rows']);
+    const rows = await readTable(system, 'runtime', 'tasks', [
+      'task_id',
+      'state',
+      'splits',
+      'completed_splits',
+      'raw_input_rows',
+      'output_rows',
+    ]);
     expect(rows).to.deep.equal([['20260101_000000_00001_abcde.0.0', 'FINISHED', 2n, 2n, 70_000n, 70_000n]]);
   });
 

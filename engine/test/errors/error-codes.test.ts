@@ -68,15 +68,19 @@ const TRINO_CONNECTOR_CODES = [
 
 describe("error codes are Trino's", () => {
   it("every error name has the code Trino gives it, and its type follows from the code range (a connector's, from Trino's table)", () => {
-    const trino = new Map(TRINO_CODES.split(' ').map((pair) => {
-      const [name, code] = pair.split('=');
-      return [name, Number(code)];
-    }));
-    const connectors = new Map(TRINO_CONNECTOR_CODES.split(' ').map((entry) => {
-      const [name, codeAndType] = entry.split('=');
-      const [code, type] = codeAndType.split(':');
-      return [name, { code: Number(code), type }];
-    }));
+    const trino = new Map(
+      TRINO_CODES.split(' ').map((pair) => {
+        const [name, code] = pair.split('=');
+        return [name, Number(code)];
+      }),
+    );
+    const connectors = new Map(
+      TRINO_CONNECTOR_CODES.split(' ').map((entry) => {
+        const [name, codeAndType] = entry.split('=');
+        const [code, type] = codeAndType.split(':');
+        return [name, { code: Number(code), type }];
+      }),
+    );
     for (const [name, info] of Object.entries(ERROR_CODES)) {
       const connector = connectors.get(name);
       if (connector !== undefined) {
@@ -84,7 +88,14 @@ describe("error codes are Trino's", () => {
         continue;
       }
       expect(info.code, name).to.equal(trino.get(name));
-      const type = info.code < 0x10000 ? 'USER_ERROR' : info.code < 0x20000 ? 'INTERNAL_ERROR' : info.code < 0x30000 ? 'INSUFFICIENT_RESOURCES' : 'EXTERNAL';
+      const type =
+        info.code < 0x10000
+          ? 'USER_ERROR'
+          : info.code < 0x20000
+            ? 'INTERNAL_ERROR'
+            : info.code < 0x30000
+              ? 'INSUFFICIENT_RESOURCES'
+              : 'EXTERNAL';
       expect(info.type, name).to.equal(type);
     }
   });

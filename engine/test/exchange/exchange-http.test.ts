@@ -16,7 +16,15 @@ import { produce, ResultsServer } from './results-server.js';
 
 /** Page `seq` of source `source`: 100 rows holding source * 1e6 + seq. */
 function numbered(source: number, seq: number): Page {
-  return { rowCount: 100, columns: [columnFromScalars(BIGINT, Array.from({ length: 100 }, () => BigInt(source * 1_000_000 + seq)))] };
+  return {
+    rowCount: 100,
+    columns: [
+      columnFromScalars(
+        BIGINT,
+        Array.from({ length: 100 }, () => BigInt(source * 1_000_000 + seq)),
+      ),
+    ],
+  };
 }
 function* numberedPages(source: number, count: number): Generator<Page> {
   for (let seq = 0; seq < count; seq++) yield numbered(source, seq);
@@ -147,7 +155,15 @@ describe('exchange over HTTP (results routes + ExchangeClient)', () => {
   });
 
   it('answers at most about 1 MB per response by default, and the client reads a big buffer in several', async () => {
-    const big = (seq: number): Page => ({ rowCount: 50_000, columns: [columnFromScalars(BIGINT, Array.from({ length: 50_000 }, () => BigInt(seq)))] });
+    const big = (seq: number): Page => ({
+      rowCount: 50_000,
+      columns: [
+        columnFromScalars(
+          BIGINT,
+          Array.from({ length: 50_000 }, () => BigInt(seq)),
+        ),
+      ],
+    });
     const buffer = new OutputBuffer({ kind: 'partitioned', partitions: 1 });
     server.buffers.set('q.6.0', buffer);
     await produce(buffer, [BIGINT], [0, 1, 2, 3].map(big)); // about 400 KB each
@@ -186,12 +202,16 @@ describe('exchange over HTTP (results routes + ExchangeClient)', () => {
     const buffer = new OutputBuffer({ kind: 'partitioned', partitions: 1 }, { maxBufferedBytes: bound });
     server.buffers.set('q.1.0', buffer);
     let produced = 0;
-    const producer = produce(buffer, [BIGINT], (function* () {
-      for (const page of numberedPages(0, 500)) {
-        produced++;
-        yield page;
-      }
-    })());
+    const producer = produce(
+      buffer,
+      [BIGINT],
+      (function* () {
+        for (const page of numberedPages(0, 500)) {
+          produced++;
+          yield page;
+        }
+      })(),
+    );
     const client = new ExchangeClient({ maxBufferedBytes: 32 * 1024, maxResponseBytes: 8 * 1024 });
     client.addLocation({ uri: server.resultsUri('q.1.0', '0') });
     client.setNoMoreLocations();
@@ -257,7 +277,9 @@ describe('exchange over HTTP (results routes + ExchangeClient)', () => {
     const engineError = error as EngineError;
     expect(engineError.errorName).to.equal('REMOTE_HOST_GONE');
     expect(engineError.errorCode).to.equal(65558);
-    expect(engineError.message).to.contain('Could not communicate with the remote task. The node may have crashed or be under too much load.');
+    expect(engineError.message).to.contain(
+      'Could not communicate with the remote task. The node may have crashed or be under too much load.',
+    );
     expect(engineError.message).to.contain('node worker-7');
     expect(engineError.message).to.contain(uri);
     expect(engineError.message).to.match(/\d+ failures/);
@@ -294,7 +316,9 @@ describe('exchange over HTTP (results routes + ExchangeClient)', () => {
         error = e;
       }
       expect(error).to.be.instanceOf(EngineError);
-      expect((error as Error).message).to.contain('but was 401').and.contain('internal-communication.shared-secret');
+      expect((error as Error).message)
+        .to.contain('but was 401')
+        .and.contain('internal-communication.shared-secret');
       expect(secured.requests).to.equal(requestsBefore); // `requests` counts what got past the check: nothing unsigned did
     } finally {
       await secured.kill();
@@ -305,7 +329,14 @@ describe('exchange over HTTP (results routes + ExchangeClient)', () => {
     const buffer = new OutputBuffer({ kind: 'broadcast', bufferIds: ['a', 'b'] });
     server.buffers.set('q.2.0', buffer);
     const page = allTypesPage();
-    await produce(buffer, ALL_TYPES, [page, { rowCount: 0, columns: page.columns.map((c) => ({ ...c, length: 0, values: c.values.slice(0, 0) as typeof c.values, nulls: null })) }, page]);
+    await produce(buffer, ALL_TYPES, [
+      page,
+      {
+        rowCount: 0,
+        columns: page.columns.map((c) => ({ ...c, length: 0, values: c.values.slice(0, 0) as typeof c.values, nulls: null })),
+      },
+      page,
+    ]);
     for (const outputId of ['a', 'b']) {
       const client = new ExchangeClient();
       client.addLocation({ uri: server.resultsUri('q.2.0', outputId) });

@@ -12,7 +12,18 @@ import { OutputBuffer } from '../../src/worker/output-buffer.js';
 const serializer = new PageSerializer([BIGINT]);
 /** A one-column page whose single value identifies it. */
 function page(id: number, rows = 1): OutputPage {
-  return new OutputPage({ rowCount: rows, columns: [columnFromScalars(BIGINT, Array.from({ length: rows }, () => BigInt(id)))] }, serializer);
+  return new OutputPage(
+    {
+      rowCount: rows,
+      columns: [
+        columnFromScalars(
+          BIGINT,
+          Array.from({ length: rows }, () => BigInt(id)),
+        ),
+      ],
+    },
+    serializer,
+  );
 }
 const ALL = Number.MAX_SAFE_INTEGER;
 
@@ -48,7 +59,10 @@ describe('OutputBuffer', () => {
   it('refuses a token past the last page', async () => {
     const buffer = new OutputBuffer({ kind: 'partitioned', partitions: 1 });
     await buffer.enqueue([page(0)], 0);
-    const error = await buffer.get('0', 5, ALL).then(() => undefined, (e: unknown) => e);
+    const error = await buffer.get('0', 5, ALL).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).to.be.instanceOf(EngineError);
     expect((error as EngineError).message).to.match(/Token 5 .* past its last page \(1\)/);
   });
@@ -166,7 +180,10 @@ describe('OutputBuffer', () => {
 
   it('refuses an unknown output buffer with NOT_FOUND', async () => {
     const buffer = new OutputBuffer({ kind: 'broadcast', bufferIds: ['a'] });
-    const error = await buffer.get('b', 0, ALL).then(() => undefined, (e: unknown) => e);
+    const error = await buffer.get('b', 0, ALL).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect((error as EngineError).errorName).to.equal('NOT_FOUND');
   });
 });

@@ -32,8 +32,14 @@ describe('exchange page codec (Arrow IPC)', () => {
 
   it('gives producers of layouts that differ only in a type parameter each their own schema', () => {
     const layouts: SqlType[][] = [
-      [{ kind: 'decimal', precision: 12, scale: 2 }, { kind: 'varchar', length: 3 }],
-      [{ kind: 'decimal', precision: 12, scale: 4 }, { kind: 'varchar', length: 3 }],
+      [
+        { kind: 'decimal', precision: 12, scale: 2 },
+        { kind: 'varchar', length: 3 },
+      ],
+      [
+        { kind: 'decimal', precision: 12, scale: 4 },
+        { kind: 'varchar', length: 3 },
+      ],
       [{ kind: 'decimal', precision: 12, scale: 2 }, { kind: 'varchar' }],
     ];
     // Each layout twice: a second producer of a layout shares its schema message, never another's.

@@ -28,7 +28,10 @@ export class ResultsServer {
   async start(internalAuth?: InternalAuthenticator): Promise<this> {
     const app = new Koa();
     const router = new Router();
-    taskResultsRoutes(router, { outputBuffer: (taskId) => this.buffers.get(taskId), awaitOutputBuffer: async (taskId) => this.buffers.get(taskId) });
+    taskResultsRoutes(router, {
+      outputBuffer: (taskId) => this.buffers.get(taskId),
+      awaitOutputBuffer: async (taskId) => this.buffers.get(taskId),
+    });
     app.use(errorMiddleware(createLogger('silent')));
     if (internalAuth) app.use(internalAuthMiddleware(internalAuth));
     app.use(async (ctx, next) => {

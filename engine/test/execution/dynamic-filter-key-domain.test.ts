@@ -7,7 +7,12 @@ import { KeyDomainCollector } from '../../src/exec/dynamic-filters/key-domain.js
 import { BIGINT, VARCHAR } from '../../src/types/types.js';
 import type { Column } from '../../src/spi/page.js';
 
-const column = (type: Column['type'], values: Column['values'], nulls: Uint8Array | null = null): Column => ({ type, length: values.length, values, nulls });
+const column = (type: Column['type'], values: Column['values'], nulls: Uint8Array | null = null): Column => ({
+  type,
+  length: values.length,
+  values,
+  nulls,
+});
 
 describe('dynamic filters: the domain of a build key column', () => {
   it('orders strings by code point: U+FFFD below an emoji (UTF-16 units order them the other way)', () => {
@@ -25,7 +30,11 @@ describe('dynamic filters: the domain of a build key column', () => {
   it('leaves NULL keys out, and keeps only the range once the distinct values exceed the limit', () => {
     const collector = new KeyDomainCollector(3);
     collector.add(column(BIGINT, BigInt64Array.of(7n, 3n, 99n, 3n), Uint8Array.of(0, 0, 1, 0)));
-    expect(collector.domain()).to.deep.equal({ low: { value: 3n, inclusive: true }, high: { value: 7n, inclusive: true }, values: [7n, 3n] });
+    expect(collector.domain()).to.deep.equal({
+      low: { value: 3n, inclusive: true },
+      high: { value: 7n, inclusive: true },
+      values: [7n, 3n],
+    });
     collector.add(column(BIGINT, BigInt64Array.of(5n, 4n)));
     expect(collector.domain()).to.deep.equal({ low: { value: 3n, inclusive: true }, high: { value: 7n, inclusive: true } });
   });

@@ -33,7 +33,9 @@ describe('dynamic filters: when a scan gets them', () => {
     const second = await build.next();
     expect(second.done ? 0 : second.value.rowCount).to.equal(1);
     expect((await build.next()).done).to.equal(true);
-    expect(filters.constraint(SCAN)).to.deep.equal([{ column: 'k', low: { value: 2n, inclusive: true }, high: { value: 9n, inclusive: true }, values: [4n, 9n, 2n] }]);
+    expect(filters.constraint(SCAN)).to.deep.equal([
+      { column: 'k', low: { value: 2n, inclusive: true }, high: { value: 9n, inclusive: true }, values: [4n, 9n, 2n] },
+    ]);
   });
 
   it('a build made again filters nothing until it completes, then with its own keys', async () => {
@@ -52,6 +54,8 @@ describe('dynamic filters: when a scan gets them', () => {
     await drain(a);
     expect(filters.constraint(SCAN)).to.equal(undefined);
     await drain(b);
-    expect(filters.constraint(SCAN)).to.deep.equal([{ column: 'k', low: { value: 1n, inclusive: true }, high: { value: 5n, inclusive: true }, values: [5n, 1n, 3n] }]);
+    expect(filters.constraint(SCAN)).to.deep.equal([
+      { column: 'k', low: { value: 1n, inclusive: true }, high: { value: 5n, inclusive: true }, values: [5n, 1n, 3n] },
+    ]);
   });
 });

@@ -38,8 +38,20 @@ describe('operator statistics', () => {
       yield* pages;
     }
     const input = recordedEdge(sourcePages(), source, consumer, signal);
-    const spec = { inputTypes: [BIGINT], groupChannels: [0], aggregates: resolveCalls([BIGINT], [{ name: 'count', args: [] }]), step: 'single' as const };
-    const output = await collectPages(recordedEdge(hashAggregation({ memory: consumer.memory, signal, timeZone: 'UTC', stats: consumer }, input, spec), consumer, undefined, signal));
+    const spec = {
+      inputTypes: [BIGINT],
+      groupChannels: [0],
+      aggregates: resolveCalls([BIGINT], [{ name: 'count', args: [] }]),
+      step: 'single' as const,
+    };
+    const output = await collectPages(
+      recordedEdge(
+        hashAggregation({ memory: consumer.memory, signal, timeZone: 'UTC', stats: consumer }, input, spec),
+        consumer,
+        undefined,
+        signal,
+      ),
+    );
 
     expect(pages.length).to.equal(3);
     expect(source.figures).to.deep.include({ outputPages: 3, outputPositions: 10 });

@@ -30,8 +30,12 @@ describe('integer arithmetic', () => {
     expect(errorOf(() => evaluateConstant(op('multiply', lit(65536, INT), lit(65536, INT))))).to.equal(
       'NUMERIC_VALUE_OUT_OF_RANGE: integer multiplication overflow: 65536 * 65536',
     );
-    expect(errorOf(() => evaluateConstant(op('negate', lit(-2147483648, INT))))).to.equal('NUMERIC_VALUE_OUT_OF_RANGE: integer negation overflow: -2147483648');
-    expect(errorOf(() => evaluateConstant(op('add', lit(127, TINY), lit(1, TINY))))).to.equal('NUMERIC_VALUE_OUT_OF_RANGE: tinyint addition overflow: 127 + 1');
+    expect(errorOf(() => evaluateConstant(op('negate', lit(-2147483648, INT))))).to.equal(
+      'NUMERIC_VALUE_OUT_OF_RANGE: integer negation overflow: -2147483648',
+    );
+    expect(errorOf(() => evaluateConstant(op('add', lit(127, TINY), lit(1, TINY))))).to.equal(
+      'NUMERIC_VALUE_OUT_OF_RANGE: tinyint addition overflow: 127 + 1',
+    );
     expect(errorOf(() => evaluateConstant(op('multiply', lit(200, SMALL), lit(200, SMALL))))).to.match(/smallint multiplication overflow/);
     expect(evaluateConstant(op('multiply', lit(46340, INT), lit(46340, INT)))).to.equal(2147395600);
   });
@@ -44,7 +48,9 @@ describe('integer arithmetic', () => {
     expect(errorOf(() => evaluateConstant(op('add', lit(max, BIG), lit(1n, BIG))))).to.equal(
       'NUMERIC_VALUE_OUT_OF_RANGE: bigint addition overflow: 9223372036854775807 + 1',
     );
-    expect(errorOf(() => evaluateConstant(op('multiply', lit(4294967296n, BIG), lit(4294967296n, BIG))))).to.match(/bigint multiplication overflow/);
+    expect(errorOf(() => evaluateConstant(op('multiply', lit(4294967296n, BIG), lit(4294967296n, BIG))))).to.match(
+      /bigint multiplication overflow/,
+    );
     expect(errorOf(() => evaluateConstant(op('divide', lit(min, BIG), lit(-1n, BIG))))).to.match(/bigint division overflow/);
     expect(errorOf(() => evaluateConstant(op('negate', lit(min, BIG))))).to.match(/bigint negation overflow/);
     expect(evaluateConstant(op('add', lit(9007199254740993n, BIG), lit(2n, BIG)))).to.equal(9007199254740995n);
@@ -62,7 +68,17 @@ describe('integer arithmetic', () => {
   });
 
   it('propagates NULL', () => {
-    expect(evalRows(op('add', input(0, INT), input(1, INT)), [INT, INT], [[1, null], [null, 2], [3, 4]])).to.deep.equal([null, null, 7]);
+    expect(
+      evalRows(
+        op('add', input(0, INT), input(1, INT)),
+        [INT, INT],
+        [
+          [1, null],
+          [null, 2],
+          [3, 4],
+        ],
+      ),
+    ).to.deep.equal([null, null, 7]);
   });
 });
 
@@ -75,7 +91,9 @@ describe('floating point arithmetic', () => {
   });
 
   it('rounds real arithmetic to float32', () => {
-    expect(evaluateConstant(op('add', lit(Math.fround(0.1), REALT), lit(Math.fround(0.2), REALT)))).to.equal(Math.fround(Math.fround(0.1) + Math.fround(0.2)));
+    expect(evaluateConstant(op('add', lit(Math.fround(0.1), REALT), lit(Math.fround(0.2), REALT)))).to.equal(
+      Math.fround(Math.fround(0.1) + Math.fround(0.2)),
+    );
   });
 
   it('mixes integers and doubles as doubles', () => {
@@ -140,9 +158,9 @@ describe('decimal arithmetic', () => {
   it('raises NUMERIC_VALUE_OUT_OF_RANGE beyond 38 digits', () => {
     const big = withType('99999999999999999999999999999999999999', 38, 0);
     expect(errorOf(() => evaluateConstant(op('add', big, lit(1n, dec(1, 0)))))).to.equal('NUMERIC_VALUE_OUT_OF_RANGE: Decimal overflow');
-    expect(errorOf(() => evaluateConstant(op('multiply', withType('10000000000000000000', 20, 0), withType('10000000000000000000', 20, 0))))).to.equal(
-      'NUMERIC_VALUE_OUT_OF_RANGE: Decimal overflow',
-    );
+    expect(
+      errorOf(() => evaluateConstant(op('multiply', withType('10000000000000000000', 20, 0), withType('10000000000000000000', 20, 0)))),
+    ).to.equal('NUMERIC_VALUE_OUT_OF_RANGE: Decimal overflow');
   });
 
   it('computes on page columns, short and long decimals, with NULLs', () => {
@@ -150,7 +168,17 @@ describe('decimal arithmetic', () => {
     const t30 = dec(30, 2);
     const e = op('multiply', input(0, t12), input(1, t30));
     expect(typeName(e.type)).to.equal('decimal(38,4)');
-    expect(evalRows(e, [t12, t30], [[150n, 200n], [null, 1n], [-1n, 10n ** 28n]])).to.deep.equal([30000n, null, -(10n ** 28n)]);
+    expect(
+      evalRows(
+        e,
+        [t12, t30],
+        [
+          [150n, 200n],
+          [null, 1n],
+          [-1n, 10n ** 28n],
+        ],
+      ),
+    ).to.deep.equal([30000n, null, -(10n ** 28n)]);
   });
 
   it('negates', () => {

@@ -35,14 +35,20 @@ describe('casts', () => {
     expect(castValue(1.005, t('double'), t('decimal', 5, 2))).to.equal(101n);
     expect(castValue(-0.125, t('double'), t('decimal', 5, 2))).to.equal(-13n);
     expect(castValue(12, t('integer'), t('decimal', 5, 2))).to.equal(1200n);
-    expect(castError(1000, t('integer'), t('decimal', 5, 2))).to.equal("INVALID_CAST_ARGUMENT: Cannot cast INTEGER '1000' to DECIMAL(5, 2)");
+    expect(castError(1000, t('integer'), t('decimal', 5, 2))).to.equal(
+      "INVALID_CAST_ARGUMENT: Cannot cast INTEGER '1000' to DECIMAL(5, 2)",
+    );
     expect(castValue(125n, t('decimal', 5, 2), t('integer'))).to.equal(1);
     expect(castValue(150n, t('decimal', 5, 2), t('integer'))).to.equal(2);
     expect(castValue(-150n, t('decimal', 5, 2), t('bigint'))).to.equal(-2n);
     expect(castValue(12345n, t('decimal', 5, 2), t('double'))).to.equal(123.45);
     expect(castValue(12345n, t('decimal', 5, 2), t('decimal', 4, 1))).to.equal(1235n);
-    expect(castError(12345n, t('decimal', 5, 1), t('decimal', 3, 1))).to.equal("INVALID_CAST_ARGUMENT: Cannot cast DECIMAL(5, 1) '1234.5' to DECIMAL(3, 1)");
-    expect(castError(Infinity, t('double'), t('decimal', 5, 1))).to.match(/^INVALID_CAST_ARGUMENT: Cannot cast DOUBLE 'Infinity' to DECIMAL\(5, 1\)/);
+    expect(castError(12345n, t('decimal', 5, 1), t('decimal', 3, 1))).to.equal(
+      "INVALID_CAST_ARGUMENT: Cannot cast DECIMAL(5, 1) '1234.5' to DECIMAL(3, 1)",
+    );
+    expect(castError(Infinity, t('double'), t('decimal', 5, 1))).to.match(
+      /^INVALID_CAST_ARGUMENT: Cannot cast DOUBLE 'Infinity' to DECIMAL\(5, 1\)/,
+    );
   });
 
   it('to varchar, as text', () => {
@@ -51,7 +57,9 @@ describe('casts', () => {
     expect(castValue(-5n, t('decimal', 3, 2), t('varchar'))).to.equal('-0.05');
     expect(castValue(civilToDays(2020, 1, 2), t('date'), t('varchar'))).to.equal('2020-01-02');
     expect(castValue(12345, t('integer'), t('varchar', 5))).to.equal('12345');
-    expect(castError(12345, t('integer'), t('varchar', 3))).to.equal('INVALID_CAST_ARGUMENT: Value 12345 cannot be represented as varchar(3)');
+    expect(castError(12345, t('integer'), t('varchar', 3))).to.equal(
+      'INVALID_CAST_ARGUMENT: Value 12345 cannot be represented as varchar(3)',
+    );
   });
 
   it('between strings: varchar(n) truncates, char drops trailing spaces and stays unpadded as varchar', () => {
@@ -76,15 +84,21 @@ describe('casts', () => {
     expect(castError('1,5', t('varchar'), t('double'))).to.equal("INVALID_CAST_ARGUMENT: Cannot cast '1,5' to DOUBLE");
     expect(castValue('12.345', t('varchar'), t('decimal', 5, 2))).to.equal(1235n);
     expect(castValue('1.5e2', t('varchar'), t('decimal', 5, 0))).to.equal(150n);
-    expect(castError('x', t('varchar'), t('decimal', 5, 2))).to.equal("INVALID_CAST_ARGUMENT: Cannot cast VARCHAR 'x' to DECIMAL(5, 2). Value is not a number.");
-    expect(castError('12345', t('varchar'), t('decimal', 5, 2))).to.equal("INVALID_CAST_ARGUMENT: Cannot cast VARCHAR '12345' to DECIMAL(5, 2). Value too large.");
+    expect(castError('x', t('varchar'), t('decimal', 5, 2))).to.equal(
+      "INVALID_CAST_ARGUMENT: Cannot cast VARCHAR 'x' to DECIMAL(5, 2). Value is not a number.",
+    );
+    expect(castError('12345', t('varchar'), t('decimal', 5, 2))).to.equal(
+      "INVALID_CAST_ARGUMENT: Cannot cast VARCHAR '12345' to DECIMAL(5, 2). Value too large.",
+    );
     expect(castValue('TRUE', t('varchar'), t('boolean'))).to.equal(true);
     expect(castValue('0', t('varchar'), t('boolean'))).to.equal(false);
     expect(castError('yes', t('varchar'), t('boolean'))).to.equal("INVALID_CAST_ARGUMENT: Cannot cast 'yes' to BOOLEAN");
     expect(castValue('2020-02-29', t('varchar'), t('date'))).to.equal(civilToDays(2020, 2, 29));
     expect(castError('2021-02-29', t('varchar'), t('date'))).to.equal('INVALID_CAST_ARGUMENT: Value cannot be cast to date: 2021-02-29');
     expect(castValue('2020-01-02 03:04:05.6789', t('varchar'), t('timestamp', 3))).to.equal(Date.UTC(2020, 0, 2, 3, 4, 5, 679) * 1000);
-    expect(castError('yesterday', t('varchar'), t('timestamp', 3))).to.equal('INVALID_CAST_ARGUMENT: Value cannot be cast to timestamp: yesterday');
+    expect(castError('yesterday', t('varchar'), t('timestamp', 3))).to.equal(
+      'INVALID_CAST_ARGUMENT: Value cannot be cast to timestamp: yesterday',
+    );
   });
 
   it('between dates and timestamps', () => {

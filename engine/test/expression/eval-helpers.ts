@@ -21,7 +21,11 @@ export const vc = (length: number): SqlType => ({ kind: 'varchar', length });
 export const lit = (value: Scalar, type: SqlType): RowExpression => ({ kind: 'constant', value, type });
 export const input = (channel: number, type: SqlType): RowExpression => ({ kind: 'input', channel, type });
 export const cast = (arg: RowExpression, type: SqlType, safe = false): RowExpression => ({ kind: 'cast', arg, type, safe });
-export const special = (form: Extract<RowExpression, { kind: 'special' }>['form'], type: SqlType, ...args: RowExpression[]): RowExpression => ({
+export const special = (
+  form: Extract<RowExpression, { kind: 'special' }>['form'],
+  type: SqlType,
+  ...args: RowExpression[]
+): RowExpression => ({
   kind: 'special',
   form,
   type,
@@ -34,18 +38,29 @@ function coerced(arg: RowExpression, to: SqlType): RowExpression {
 
 /** A resolved function call with coercion casts, as the analyzer builds it. */
 export function fn(name: string, ...args: RowExpression[]): RowExpression {
-  const s = resolveScalarFunction(name, args.map((a) => a.type));
+  const s = resolveScalarFunction(
+    name,
+    args.map((a) => a.type),
+  );
   return { kind: 'call', name: s.name, type: s.returnType, args: args.map((a, i) => coerced(a, s.argumentTypes[i])) };
 }
 
 export function op(name: OperatorName, ...args: RowExpression[]): RowExpression {
-  const s = resolveOperator(name, args.map((a) => a.type));
+  const s = resolveOperator(
+    name,
+    args.map((a) => a.type),
+  );
   return { kind: 'call', name: s.name, type: s.returnType, args: args.map((a, i) => coerced(a, s.argumentTypes[i])) };
 }
 
 /** Evaluates `expr` on a page whose columns hold the given rows, returning the column's scalars. */
 export function evalRows(expr: RowExpression, types: readonly SqlType[], rows: ReadonlyArray<readonly Scalar[]>): Scalar[] {
-  const columns = types.map((t, c) => columnFromScalars(t, rows.map((r) => r[c])));
+  const columns = types.map((t, c) =>
+    columnFromScalars(
+      t,
+      rows.map((r) => r[c]),
+    ),
+  );
   const out = compileExpression(expr, types)({ rowCount: rows.length, columns });
   return Array.from({ length: out.length }, (_, i) => getScalar(out, i));
 }

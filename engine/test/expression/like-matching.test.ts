@@ -124,7 +124,8 @@ describe('LIKE matching without backtracking', () => {
       seed = (seed * 1103515245 + 12345) % 2 ** 31;
       return seed % n;
     };
-    const word = (letters: string[], max: number) => Array.from({ length: random(max + 1) }, () => letters[random(letters.length)]).join('');
+    const word = (letters: string[], max: number) =>
+      Array.from({ length: random(max + 1) }, () => letters[random(letters.length)]).join('');
     for (let i = 0; i < 3000; i++) {
       const value = word(alphabet, 7);
       const pattern = word(patternAlphabet, 6);
@@ -148,7 +149,11 @@ describe('SHOW ... LIKE', () => {
 
   before(async () => {
     h = new EngineHarness();
-    await h.run('CREATE SCHEMA memory.patterns', `CREATE TABLE memory.patterns.${longName} (x bigint)`, 'CREATE TABLE memory.patterns."50%_off" (x bigint)');
+    await h.run(
+      'CREATE SCHEMA memory.patterns',
+      `CREATE TABLE memory.patterns.${longName} (x bigint)`,
+      'CREATE TABLE memory.patterns."50%_off" (x bigint)',
+    );
   });
 
   it('matches with the same matcher as SQL LIKE, escapes included', async () => {

@@ -35,22 +35,66 @@ describe('special forms', () => {
 
   it('IF and searched CASE evaluate only the branch taken', () => {
     // CASE WHEN b <> 0 THEN a / b END
-    const caseExpr = special('switch', INT, op('not_equal', input(1, INT), lit(0, INT)), op('divide', input(0, INT), input(1, INT)), lit(null, INT));
-    expect(evalRows(caseExpr, [INT, INT], [[10, 2], [10, 0], [null, 5], [7, null]])).to.deep.equal([5, null, null, null]);
+    const caseExpr = special(
+      'switch',
+      INT,
+      op('not_equal', input(1, INT), lit(0, INT)),
+      op('divide', input(0, INT), input(1, INT)),
+      lit(null, INT),
+    );
+    expect(
+      evalRows(
+        caseExpr,
+        [INT, INT],
+        [
+          [10, 2],
+          [10, 0],
+          [null, 5],
+          [7, null],
+        ],
+      ),
+    ).to.deep.equal([5, null, null, null]);
     // IF(b = 0, -1, a / b)
     const ifExpr = special('if', INT, op('equal', input(1, INT), lit(0, INT)), lit(-1, INT), op('divide', input(0, INT), input(1, INT)));
-    expect(evalRows(ifExpr, [INT, INT], [[10, 2], [10, 0], [10, null]])).to.deep.equal([5, -1, null]);
+    expect(
+      evalRows(
+        ifExpr,
+        [INT, INT],
+        [
+          [10, 2],
+          [10, 0],
+          [10, null],
+        ],
+      ),
+    ).to.deep.equal([5, -1, null]);
     // a NULL condition takes the ELSE branch
     const nullCond = special('if', VC, NULL_BOOL, lit('then', VC), lit('else', VC));
     expect(evaluateConstant(nullCond)).to.equal('else');
     // first TRUE WHEN wins
-    const many = special('switch', VC, op('less_than', input(0, INT), lit(0, INT)), lit('neg', VC), op('less_than', input(0, INT), lit(10, INT)), lit('small', VC), lit('big', VC));
+    const many = special(
+      'switch',
+      VC,
+      op('less_than', input(0, INT), lit(0, INT)),
+      lit('neg', VC),
+      op('less_than', input(0, INT), lit(10, INT)),
+      lit('small', VC),
+      lit('big', VC),
+    );
     expect(evalRows(many, [INT], [[-5], [5], [50], [null]])).to.deep.equal(['neg', 'small', 'big', 'big']);
   });
 
   it('COALESCE returns the first non-NULL and does not evaluate the rest', () => {
     const e = special('coalesce', INT, input(0, INT), input(1, INT), op('divide', lit(1, INT), lit(0, INT)));
-    expect(evalRows(e, [INT, INT], [[1, 2], [null, 2]])).to.deep.equal([1, 2]);
+    expect(
+      evalRows(
+        e,
+        [INT, INT],
+        [
+          [1, 2],
+          [null, 2],
+        ],
+      ),
+    ).to.deep.equal([1, 2]);
     expect(errorOf(() => evalRows(e, [INT, INT], [[null, null]]))).to.equal('DIVISION_BY_ZERO: Division by zero');
     expect(evaluateConstant(special('coalesce', INT, lit(null, INT), lit(null, INT)))).to.equal(null);
   });
@@ -61,7 +105,18 @@ describe('special forms', () => {
     const noNulls = special('in', BOOL, input(0, INT), lit(1, INT), lit(2, INT));
     expect(evalRows(noNulls, [INT], [[2], [3], [null]])).to.deep.equal([true, false, null]);
     const columns = special('in', BOOL, input(0, INT), input(1, INT), input(2, INT));
-    expect(evalRows(columns, [INT, INT, INT], [[1, null, 1], [1, null, 2], [1, 3, 2], [null, 1, 1]])).to.deep.equal([true, null, false, null]);
+    expect(
+      evalRows(
+        columns,
+        [INT, INT, INT],
+        [
+          [1, null, 1],
+          [1, null, 2],
+          [1, 3, 2],
+          [null, 1, 1],
+        ],
+      ),
+    ).to.deep.equal([true, null, false, null]);
     const strings = special('in', BOOL, input(0, VC), lit('MAIL', VC), lit('SHIP', VC));
     expect(evalRows(strings, [VC], [['SHIP'], ['AIR']])).to.deep.equal([true, false]);
     const nan = special('in', BOOL, input(0, DBL), lit(NaN, DBL), lit(1, DBL));
@@ -70,20 +125,37 @@ describe('special forms', () => {
 
   it('BETWEEN is three-valued', () => {
     const e = special('between', BOOL, input(0, INT), input(1, INT), input(2, INT));
-    expect(evalRows(e, [INT, INT, INT], [[5, 1, 10], [0, 1, 10], [5, null, 10], [11, null, 10], [null, 1, 10], [11, 1, null]])).to.deep.equal([
-      true,
-      false,
-      null,
-      false,
-      null,
-      null,
-    ]);
+    expect(
+      evalRows(
+        e,
+        [INT, INT, INT],
+        [
+          [5, 1, 10],
+          [0, 1, 10],
+          [5, null, 10],
+          [11, null, 10],
+          [null, 1, 10],
+          [11, 1, null],
+        ],
+      ),
+    ).to.deep.equal([true, false, null, false, null, null]);
     expect(evaluateConstant(special('between', BOOL, lit(0, INT), lit(null, INT), lit(-1, INT)))).to.equal(false);
   });
 
   it('NULLIF', () => {
     const e = special('nullif', INT, input(0, INT), input(1, INT));
-    expect(evalRows(e, [INT, INT], [[1, 1], [1, 2], [null, 1], [1, null]])).to.deep.equal([null, 1, null, 1]);
+    expect(
+      evalRows(
+        e,
+        [INT, INT],
+        [
+          [1, 1],
+          [1, 2],
+          [null, 1],
+          [1, null],
+        ],
+      ),
+    ).to.deep.equal([null, 1, null, 1]);
   });
 
   it('TRY turns runtime errors into NULL per row and keeps other rows', () => {
@@ -160,6 +232,16 @@ describe('LIKE', () => {
 
   it('matches per-row patterns', () => {
     const e = special('like', BOOL, input(0, VC), input(1, VC));
-    expect(evalRows(e, [VC, VC], [['abc', 'a%'], ['abc', '%z'], ['abc', null]])).to.deep.equal([true, false, null]);
+    expect(
+      evalRows(
+        e,
+        [VC, VC],
+        [
+          ['abc', 'a%'],
+          ['abc', '%z'],
+          ['abc', null],
+        ],
+      ),
+    ).to.deep.equal([true, false, null]);
   });
 });

@@ -49,7 +49,10 @@ describe('arrays: bad input', function () {
       'FUNCTION_NOT_FOUND',
       'Unexpected parameters (array(integer), varchar(1)) for function contains. Expected: contains(array(T), T), contains(varchar, ipaddress)',
     ]);
-    expect(await failure("SELECT ARRAY[1, 'a']")).to.deep.equal(['TYPE_MISMATCH', 'All ARRAY elements must be the same type: integer, varchar(1)']);
+    expect(await failure("SELECT ARRAY[1, 'a']")).to.deep.equal([
+      'TYPE_MISMATCH',
+      'All ARRAY elements must be the same type: integer, varchar(1)',
+    ]);
     expect(await failure('SELECT CAST(ARRAY[1] AS integer)')).to.deep.equal(['TYPE_MISMATCH', 'Cannot cast array(integer) to integer']);
     expect(await failure("SELECT 'a'[1]")).to.deep.equal(['TYPE_MISMATCH', 'Cannot use varchar(1) for subscript']);
     expect(await failure('SELECT * FROM UNNEST(1)')).to.deep.equal(['TYPE_MISMATCH', 'Cannot unnest type: integer']);

@@ -52,7 +52,10 @@ const DOCUMENTED: ReadonlyArray<[sql: string, result: string]> = [
                                  ELSE -1 END)`,
     '[5, 3, 2, 2, 1, NULL, NULL]',
   ],
-  ["SELECT array_sort(ARRAY['a', 'abcd', 'abc'], (x, y) -> IF(length(x) < length(y), -1, IF(length(x) = length(y), 0, 1)))", '[a, abc, abcd]'],
+  [
+    "SELECT array_sort(ARRAY['a', 'abcd', 'abc'], (x, y) -> IF(length(x) < length(y), -1, IF(length(x) = length(y), 0, 1)))",
+    '[a, abc, abcd]',
+  ],
   [
     'SELECT array_sort(ARRAY[ARRAY[2, 3, 1], ARRAY[4, 2, 1, 4], ARRAY[1, 2]], (x, y) -> IF(cardinality(x) < cardinality(y), -1, IF(cardinality(x) = cardinality(y), 0, 1)))',
     '[[1, 2], [2, 3, 1], [4, 2, 1, 4]]',
@@ -160,8 +163,14 @@ const DESCRIBED: ReadonlyArray<[sql: string, result: string]> = [
   ["SELECT sequence(DATE '2024-01-31', DATE '2024-04-30', INTERVAL '1' MONTH)", '[2024-01-31, 2024-02-29, 2024-03-31, 2024-04-30]'],
   ["SELECT sequence(DATE '2024-01-03', DATE '2024-01-01', INTERVAL '-1' DAY)", '[2024-01-03, 2024-01-02, 2024-01-01]'],
   // Timestamps from start to stop by a day-time or year-month interval.
-  ["SELECT sequence(TIMESTAMP '2024-01-01 10:00:00', TIMESTAMP '2024-01-01 12:30:00', INTERVAL '1' HOUR)", '[2024-01-01 10:00:00, 2024-01-01 11:00:00, 2024-01-01 12:00:00]'],
-  ["SELECT sequence(TIMESTAMP '2024-04-30 10:00:00', TIMESTAMP '2024-01-31 09:00:00', INTERVAL '-1' MONTH)", '[2024-04-30 10:00:00, 2024-03-30 10:00:00, 2024-02-29 10:00:00]'],
+  [
+    "SELECT sequence(TIMESTAMP '2024-01-01 10:00:00', TIMESTAMP '2024-01-01 12:30:00', INTERVAL '1' HOUR)",
+    '[2024-01-01 10:00:00, 2024-01-01 11:00:00, 2024-01-01 12:00:00]',
+  ],
+  [
+    "SELECT sequence(TIMESTAMP '2024-04-30 10:00:00', TIMESTAMP '2024-01-31 09:00:00', INTERVAL '-1' MONTH)",
+    '[2024-04-30 10:00:00, 2024-03-30 10:00:00, 2024-02-29 10:00:00]',
+  ],
   // Whether all / any / none of the elements match the predicate: NULL when the predicate gives NULL for one and no element decides.
   ['SELECT all_match(ARRAY[5, 7, 9], x -> x % 2 = 1)', 'true'],
   ['SELECT all_match(ARRAY[], x -> false)', 'true'],
@@ -213,9 +222,12 @@ describe('Trino documentation: functions/array.md', function () {
     ]);
   });
 
-  it('the subscript operator fails past the end, at 0 and below with Trino\'s messages; element_at at 0 too', async () => {
+  it("the subscript operator fails past the end, at 0 and below with Trino's messages; element_at at 0 too", async () => {
     const past = await engine.failure('SELECT ARRAY[1, 2, 3][5]');
-    expect([past.errorName, past.rawMessage]).to.deep.equal(['INVALID_FUNCTION_ARGUMENT', 'Array subscript must be less than or equal to array length: 5 > 3']);
+    expect([past.errorName, past.rawMessage]).to.deep.equal([
+      'INVALID_FUNCTION_ARGUMENT',
+      'Array subscript must be less than or equal to array length: 5 > 3',
+    ]);
     expect((await engine.failure('SELECT ARRAY[1, 2, 3][0]')).rawMessage).to.equal('SQL array indices start at 1');
     expect((await engine.failure('SELECT ARRAY[1, 2, 3][-1]')).rawMessage).to.equal('Array subscript is negative: -1');
     expect((await engine.failure('SELECT element_at(ARRAY[1, 2, 3], 0)')).rawMessage).to.equal('SQL array indices start at 1');

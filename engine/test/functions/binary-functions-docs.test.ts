@@ -30,12 +30,15 @@ documentedExamples('functions/binary.md', [
   ["SELECT to_hex(sha1(to_utf8('abc')))", 'A9993E364706816ABA3E25717850C26C9CD0D89D'],
   ["SELECT to_hex(sha256(to_utf8('abc')))", 'BA7816BF8F01CFEA414140DE5DAE2223B00361A396177A9CB410FF61F20015AD'],
   ["SELECT length(sha512(to_utf8('abc')))", '64'],
-  ["SELECT to_hex(hmac_sha256(to_utf8('The quick brown fox jumps over the lazy dog'), to_utf8('key')))", 'F7BC83F430538424B13298E6AA6FB143EF4D59A14946175997479DBC2D1A3CD8'],
+  [
+    "SELECT to_hex(hmac_sha256(to_utf8('The quick brown fox jumps over the lazy dog'), to_utf8('key')))",
+    'F7BC83F430538424B13298E6AA6FB143EF4D59A14946175997479DBC2D1A3CD8',
+  ],
   ["SELECT to_hex(hmac_md5(to_utf8('The quick brown fox jumps over the lazy dog'), to_utf8('key')))", '80070713463E7749B90C2DC24911E275'],
   ["SELECT to_base64(to_utf8('foobar'))", 'Zm9vYmFy'],
   ["SELECT from_utf8(from_base64('Zm9vYg=='))", 'foob'],
   ["SELECT from_utf8(from_base64('Zm9vYg'))", 'foob'],
-  ['SELECT to_base64url(X\'fbff\')', '-_8='],
+  ["SELECT to_base64url(X'fbff')", '-_8='],
   ["SELECT from_base64url('-_8=')", 'fb ff'],
   ["SELECT to_base32(to_utf8('foobar'))", 'MZXW6YTBOI======'],
   ["SELECT from_utf8(from_base32('MZXW6YTB'))", 'fooba'],
@@ -46,7 +49,7 @@ documentedExamples('functions/binary.md', [
   ["SELECT from_big_endian_32(X'fffffffe')", '-2'],
   ['SELECT to_big_endian_64(1)', '00 00 00 00 00 00 00 01'],
   ["SELECT from_big_endian_64(X'8000000000000000')", '-9223372036854775808'],
-  ['SELECT to_ieee754_32(REAL \'3.14\')', '40 48 f5 c3'],
+  ["SELECT to_ieee754_32(REAL '3.14')", '40 48 f5 c3'],
   ["SELECT from_ieee754_32(X'4048f5c3')", '3.14'],
   ['SELECT to_ieee754_64(1.5E0)', '3f f8 00 00 00 00 00 00'],
   ["SELECT from_ieee754_64(X'3ff8000000000000')", '1.5'],
@@ -59,9 +62,13 @@ documentedExamples('functions/binary.md', [
 ] satisfies DocumentedExample[]);
 
 describe('spooky_hash_v2_32 and spooky_hash_v2_64', () => {
-  it('give the reference Hash32 (and as the 64-bit hash\'s low half) of every prefix of 0..511 bytes: short and long paths', async () => {
+  it("give the reference Hash32 (and as the 64-bit hash's low half) of every prefix of 0..511 bytes: short and long paths", async () => {
     const buffer = Buffer.from(Array.from({ length: 512 }, (_, k) => (k + 128) % 256)).toString('hex');
-    const [[hashes]] = (await new EngineHarness().query(`SELECT transform(sequence(0, 511), n -> to_hex(spooky_hash_v2_32(substr(X'${buffer}', 1, n))) || ':' || to_hex(spooky_hash_v2_64(substr(X'${buffer}', 1, n))))`)).rows as [[string[]]];
+    const [[hashes]] = (
+      await new EngineHarness().query(
+        `SELECT transform(sequence(0, 511), n -> to_hex(spooky_hash_v2_32(substr(X'${buffer}', 1, n))) || ':' || to_hex(spooky_hash_v2_64(substr(X'${buffer}', 1, n))))`,
+      )
+    ).rows as [[string[]]];
     const expected = SPOOKY_V2_REFERENCE_HASH32.map((h) => h.toUpperCase());
     expect(hashes.map((h) => h.split(':')[0])).to.deep.equal(expected);
     expect(hashes.map((h) => h.split(':')[1].slice(8))).to.deep.equal(expected);
@@ -79,20 +86,24 @@ describe('spooky_hash_v2_32 and spooky_hash_v2_64', () => {
 describe('binary functions: bad input', () => {
   const engine = new EngineHarness();
 
-  failureCases('INVALID_FUNCTION_ARGUMENT', [
-    ["SELECT from_hex('abc')", 'invalid input length 3'],
-    ["SELECT from_hex('zz')", 'invalid hex character: z'],
-    ["SELECT from_base64('a')", 'Last unit does not have enough valid bits'],
-    ["SELECT from_base64('ab!c')", 'Illegal base64 character 21'],
-    ["SELECT from_base64('Zg=')", 'Input byte array has wrong 4-byte ending unit'],
-    ["SELECT from_base32('M')", 'Invalid input length 1'],
-    ["SELECT from_big_endian_32(X'01')", 'Expected 4-byte input, but got instead: 1'],
-    ["SELECT from_big_endian_64(X'01')", 'Expected 8-byte input, but got instead: 1'],
-    ["SELECT from_ieee754_32(X'01')", 'Input floating-point value must be exactly 4 bytes long'],
-    ["SELECT from_ieee754_64(X'01')", 'Input floating-point value must be exactly 8 bytes long'],
-    ["SELECT lpad(X'01', 3, X'')", 'Padding bytes must not be empty'],
-    ["SELECT lpad(X'01', -1, X'00')", 'Target length must be in the range [0..2147483647]'],
-  ], engine);
+  failureCases(
+    'INVALID_FUNCTION_ARGUMENT',
+    [
+      ["SELECT from_hex('abc')", 'invalid input length 3'],
+      ["SELECT from_hex('zz')", 'invalid hex character: z'],
+      ["SELECT from_base64('a')", 'Last unit does not have enough valid bits'],
+      ["SELECT from_base64('ab!c')", 'Illegal base64 character 21'],
+      ["SELECT from_base64('Zg=')", 'Input byte array has wrong 4-byte ending unit'],
+      ["SELECT from_base32('M')", 'Invalid input length 1'],
+      ["SELECT from_big_endian_32(X'01')", 'Expected 4-byte input, but got instead: 1'],
+      ["SELECT from_big_endian_64(X'01')", 'Expected 8-byte input, but got instead: 1'],
+      ["SELECT from_ieee754_32(X'01')", 'Input floating-point value must be exactly 4 bytes long'],
+      ["SELECT from_ieee754_64(X'01')", 'Input floating-point value must be exactly 8 bytes long'],
+      ["SELECT lpad(X'01', 3, X'')", 'Padding bytes must not be empty'],
+      ["SELECT lpad(X'01', -1, X'00')", 'Target length must be in the range [0..2147483647]'],
+    ],
+    engine,
+  );
 
   it('wrong argument types name the function and its signatures', async () => {
     const error = await engine.failure("SELECT md5('text')");

@@ -46,19 +46,34 @@ describe('bitwise functions: types and edges as Trino', () => {
   });
 
   it('bit_count refuses a width out of range and a number that does not fit', async () => {
-    expect((await engine.failure('SELECT bit_count(1, 1)')).rawMessage).to.equal('Bits specified in bit_count must be between 2 and 64, got 1');
-    expect((await engine.failure('SELECT bit_count(128, 8)')).rawMessage).to.equal('Number must be representable with the bits specified. 128 cannot be represented with 8 bits');
+    expect((await engine.failure('SELECT bit_count(1, 1)')).rawMessage).to.equal(
+      'Bits specified in bit_count must be between 2 and 64, got 1',
+    );
+    expect((await engine.failure('SELECT bit_count(128, 8)')).rawMessage).to.equal(
+      'Number must be representable with the bits specified. 128 cannot be represented with 8 bits',
+    );
     expect((await engine.query('SELECT bit_count(-128, 8), bit_count(127, 8)')).rows[0]).to.deep.equal([1n, 7n]);
   });
 
   it('equals DuckDB on random values (xor, and, or, not, bit_count)', async () => {
     const duck = await openDuckDb(1);
     try {
-      const values = Array.from({ length: 200 }, (_, i) => `(${i}, ${BigInt.asIntN(64, BigInt(i) * 0x9e3779b97f4a7c15n)}, ${BigInt.asIntN(64, BigInt(i + 7) * 0xc2b2ae3d27d4eb4fn)})`).join(', ');
+      const values = Array.from(
+        { length: 200 },
+        (_, i) =>
+          `(${i}, ${BigInt.asIntN(64, BigInt(i) * 0x9e3779b97f4a7c15n)}, ${BigInt.asIntN(64, BigInt(i + 7) * 0xc2b2ae3d27d4eb4fn)})`,
+      ).join(', ');
       await engine.run('CREATE TABLE bits (id integer, a bigint, b bigint)', `INSERT INTO bits VALUES ${values}`);
       await duck.run(`CREATE TABLE bits AS SELECT * FROM (VALUES ${values}) t(id, a, b)`);
-      const ours = (await engine.query('SELECT bitwise_and(a, b), bitwise_or(a, b), bitwise_xor(a, b), bitwise_not(a), bit_count(a, 64) FROM bits ORDER BY id')).rows;
-      const theirs = await duckRows(duck, 'SELECT a::BIGINT & b::BIGINT, a::BIGINT | b::BIGINT, xor(a::BIGINT, b::BIGINT), ~(a::BIGINT), bit_count(a::BIGINT) FROM bits ORDER BY id');
+      const ours = (
+        await engine.query(
+          'SELECT bitwise_and(a, b), bitwise_or(a, b), bitwise_xor(a, b), bitwise_not(a), bit_count(a, 64) FROM bits ORDER BY id',
+        )
+      ).rows;
+      const theirs = await duckRows(
+        duck,
+        'SELECT a::BIGINT & b::BIGINT, a::BIGINT | b::BIGINT, xor(a::BIGINT, b::BIGINT), ~(a::BIGINT), bit_count(a::BIGINT) FROM bits ORDER BY id',
+      );
       expect(ours.map((r) => r.map(String))).to.deep.equal(theirs.map((r) => r.map(String)));
     } finally {
       duck.closeSync();

@@ -27,7 +27,9 @@ describe('format_number and parse_data_size: edges', () => {
   const engine = new EngineHarness();
 
   it('format_number keeps three significant digits, negative numbers too, and truncates doubles', async () => {
-    const { rows } = await engine.query('SELECT format_number(-1500), format_number(999), format_number(12345), format_number(9223372036854775807), format_number(1.9999e4), format_number(0)');
+    const { rows } = await engine.query(
+      'SELECT format_number(-1500), format_number(999), format_number(12345), format_number(9223372036854775807), format_number(1.9999e4), format_number(0)',
+    );
     expect(rows[0]).to.deep.equal(['-1.5K', '999', '12.3K', '9223Q', '20K', '0']);
   });
 
@@ -37,12 +39,16 @@ describe('format_number and parse_data_size: edges', () => {
     expect(rows[0]).to.deep.equal([512n, 1n, 1208925819614629174706176n]);
   });
 
-  failureCases('INVALID_FUNCTION_ARGUMENT', [
-    ["SELECT parse_data_size('1 MB')", "Invalid data size: '1 MB'"],
-    ["SELECT parse_data_size('MB')", "Invalid data size: 'MB'"],
-    ["SELECT parse_data_size('1.2.3B')", "Invalid data size: '1.2.3B'"],
-    ["SELECT parse_data_size('1mb')", "Invalid data size: '1mb'"],
-  ], engine);
+  failureCases(
+    'INVALID_FUNCTION_ARGUMENT',
+    [
+      ["SELECT parse_data_size('1 MB')", "Invalid data size: '1 MB'"],
+      ["SELECT parse_data_size('MB')", "Invalid data size: 'MB'"],
+      ["SELECT parse_data_size('1.2.3B')", "Invalid data size: '1.2.3B'"],
+      ["SELECT parse_data_size('1mb')", "Invalid data size: '1mb'"],
+    ],
+    engine,
+  );
 
   it('parse_data_size beyond decimal(38) is NUMERIC_VALUE_OUT_OF_RANGE', async () => {
     const error = await engine.failure("SELECT parse_data_size('1000000000000000YB')");
@@ -61,7 +67,9 @@ describe('format() as java.util.Formatter', () => {
   });
 
   it('rounds the shortest decimal digits half up, as Java (not the binary value)', async () => {
-    const { rows } = await engine.query("SELECT format('%.2f', 1.005e0), format('%.1f', 0.25e0), format('%.0f', 2.5e0), format('%.2f', 1.005), format('%e', 12345.678e0), format('%.3E', 0.00012345e0), format('%g', 0.0001234e0), format('%g', 123456789e0)");
+    const { rows } = await engine.query(
+      "SELECT format('%.2f', 1.005e0), format('%.1f', 0.25e0), format('%.0f', 2.5e0), format('%.2f', 1.005), format('%e', 12345.678e0), format('%.3E', 0.00012345e0), format('%g', 0.0001234e0), format('%g', 123456789e0)",
+    );
     expect(rows[0]).to.deep.equal(['1.01', '0.3', '3', '1.01', '1.234568e+04', '1.235E-04', '0.000123400', '1.23457e+08']);
   });
 
@@ -69,22 +77,35 @@ describe('format() as java.util.Formatter', () => {
     const { rows } = await engine.query(
       "SELECT format('%+d|% d|%(,d|%08.2f|%-6d|', 5, 5, -1234567, -3.14159e0, 42), format('%x|%X|%o|%#x', 255, -1, 8, 255), format('%s %<s %s', 'a', 'b'), format('%.3s|%S|%b|%B', 'abcdef', 'up', NULL, 'x'), format('%tF %<tT %<tr|%tD', TIMESTAMP '2024-01-02 15:04:05', DATE '2024-07-04')",
     );
-    expect(rows[0]).to.deep.equal(['+5| 5|(1,234,567)|-0003.14|42    |', 'ff|FFFFFFFFFFFFFFFF|10|0xff', 'a a b', 'abc|UP|false|TRUE', '2024-01-02 15:04:05 03:04:05 PM|07/04/24']);
+    expect(rows[0]).to.deep.equal([
+      '+5| 5|(1,234,567)|-0003.14|42    |',
+      'ff|FFFFFFFFFFFFFFFF|10|0xff',
+      'a a b',
+      'abc|UP|false|TRUE',
+      '2024-01-02 15:04:05 03:04:05 PM|07/04/24',
+    ]);
   });
 
-  failureCases('INVALID_FUNCTION_ARGUMENT', [
-    ["SELECT format('%d', 1.5)", 'Invalid format string: %d (IllegalFormatConversionException: d != java.math.BigDecimal)'],
-    ["SELECT format('%f', 1)", 'Invalid format string: %f (IllegalFormatConversionException: f != java.lang.Long)'],
-    ["SELECT format('%s %s', 1)", "Invalid format string: %s %s (MissingFormatArgumentException: Format specifier '%s')"],
-    ["SELECT format('%q', 1)", "Invalid format string: %q (UnknownFormatConversionException: Conversion = 'q')"],
-    ["SELECT format('abc %', 1)", "Invalid format string: abc % (UnknownFormatConversionException: Conversion = '%')"],
-    ["SELECT format('%-d', 1)", 'Invalid format string: %-d (MissingFormatWidthException: %-d)'],
-    ["SELECT format('%#d', 1)", 'Invalid format string: %#d (FormatFlagsConversionMismatchException: Conversion = d, Flags = #)'],
-    ["SELECT format('%tH', DATE '2020-01-01')", 'Invalid format string: %tH (UnsupportedTemporalTypeException: Unsupported field: HourOfDay)'],
-  ], engine);
+  failureCases(
+    'INVALID_FUNCTION_ARGUMENT',
+    [
+      ["SELECT format('%d', 1.5)", 'Invalid format string: %d (IllegalFormatConversionException: d != java.math.BigDecimal)'],
+      ["SELECT format('%f', 1)", 'Invalid format string: %f (IllegalFormatConversionException: f != java.lang.Long)'],
+      ["SELECT format('%s %s', 1)", "Invalid format string: %s %s (MissingFormatArgumentException: Format specifier '%s')"],
+      ["SELECT format('%q', 1)", "Invalid format string: %q (UnknownFormatConversionException: Conversion = 'q')"],
+      ["SELECT format('abc %', 1)", "Invalid format string: abc % (UnknownFormatConversionException: Conversion = '%')"],
+      ["SELECT format('%-d', 1)", 'Invalid format string: %-d (MissingFormatWidthException: %-d)'],
+      ["SELECT format('%#d', 1)", 'Invalid format string: %#d (FormatFlagsConversionMismatchException: Conversion = d, Flags = #)'],
+      [
+        "SELECT format('%tH', DATE '2020-01-01')",
+        'Invalid format string: %tH (UnsupportedTemporalTypeException: Unsupported field: HourOfDay)',
+      ],
+    ],
+    engine,
+  );
 
   it('a NULL format is NULL; an array argument is refused naming its type', async () => {
-    expect((await engine.query("SELECT format(CAST(NULL AS varchar), 1)")).rows[0][0]).to.equal(null);
+    expect((await engine.query('SELECT format(CAST(NULL AS varchar), 1)')).rows[0][0]).to.equal(null);
     const error = await engine.failure("SELECT format('%s', ARRAY[1])");
     expect([error.errorName, error.rawMessage]).to.deep.equal(['NOT_SUPPORTED', 'Type not supported for formatting: array(integer)']);
   });

@@ -40,15 +40,21 @@ describe('date and duration functions: edges and bad input', () => {
   });
 
   it('to_milliseconds, and human_readable_seconds rounds the absolute value', async () => {
-    const { rows } = await engine.query("SELECT to_milliseconds(parse_duration('1.5s')), to_milliseconds(INTERVAL '2' DAY), human_readable_seconds(0.4), human_readable_seconds(-60.6), human_readable_seconds(604800)");
+    const { rows } = await engine.query(
+      "SELECT to_milliseconds(parse_duration('1.5s')), to_milliseconds(INTERVAL '2' DAY), human_readable_seconds(0.4), human_readable_seconds(-60.6), human_readable_seconds(604800)",
+    );
     expect(rows[0]).to.deep.equal([1500n, 172800000n, '0 seconds', '1 minute, 1 second', '1 week']);
   });
 
-  failureCases('INVALID_FUNCTION_ARGUMENT', [
-    ["SELECT from_iso8601_date('2021-W53')", 'Invalid format: "2021-W53"'],
-    ["SELECT from_iso8601_date('2021-366')", 'Invalid format: "2021-366"'],
-    ["SELECT parse_duration('abc')", 'duration is not a valid data duration string: abc'],
-    ["SELECT parse_duration('5 weeks')", 'Unknown time unit: weeks'],
-    ['SELECT human_readable_seconds(infinity())', 'Invalid argument found: Infinity'],
-  ], engine);
+  failureCases(
+    'INVALID_FUNCTION_ARGUMENT',
+    [
+      ["SELECT from_iso8601_date('2021-W53')", 'Invalid format: "2021-W53"'],
+      ["SELECT from_iso8601_date('2021-366')", 'Invalid format: "2021-366"'],
+      ["SELECT parse_duration('abc')", 'duration is not a valid data duration string: abc'],
+      ["SELECT parse_duration('5 weeks')", 'Unknown time unit: weeks'],
+      ['SELECT human_readable_seconds(infinity())', 'Invalid argument found: Infinity'],
+    ],
+    engine,
+  );
 });

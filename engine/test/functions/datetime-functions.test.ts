@@ -6,7 +6,8 @@ import { formatZoned } from '../../src/types/zoned-timestamp.js';
 import { BIG, DATE_T, DBL, TS3, VC, errorOf, evalFn, lit, op } from '../expression/eval-helpers.js';
 
 const d = (y: number, m: number, day: number) => [civilToDays(y, m, day), DATE_T] as [number, typeof DATE_T];
-const ts = (y: number, m: number, day: number, h = 0, mi = 0, s = 0, ms = 0) => [Date.UTC(y, m - 1, day, h, mi, s, ms) * 1000, TS3] as [number, typeof TS3];
+const ts = (y: number, m: number, day: number, h = 0, mi = 0, s = 0, ms = 0) =>
+  [Date.UTC(y, m - 1, day, h, mi, s, ms) * 1000, TS3] as [number, typeof TS3];
 const TIME3 = { kind: 'time', precision: 3 } as const;
 const YM = { kind: 'interval year to month' } as const;
 const DS = { kind: 'interval day to second' } as const;
@@ -59,7 +60,9 @@ describe('date and time functions', () => {
     expect(asTs(evalFn('date_add', s('hour'), n(25), ts(2020, 1, 1, 1)))).to.equal('2020-01-02 02:00:00.000');
     expect(asTs(evalFn('date_add', s('millisecond'), n(-1), ts(2020, 1, 1)))).to.equal('2019-12-31 23:59:59.999');
     expect(evalFn('date_add', s('hour'), n(25), [3600e6, TIME3])).to.equal(2 * 3600e6);
-    expect(errorOf(() => evalFn('date_add', s('hour'), n(1), d(2020, 1, 1)))).to.equal("INVALID_FUNCTION_ARGUMENT: 'hour' is not a valid DATE field");
+    expect(errorOf(() => evalFn('date_add', s('hour'), n(1), d(2020, 1, 1)))).to.equal(
+      "INVALID_FUNCTION_ARGUMENT: 'hour' is not a valid DATE field",
+    );
   });
 
   it('date_diff counts whole units', () => {
@@ -107,7 +110,9 @@ describe('date and time functions', () => {
     expect(asTs(evalFn('date_parse', s('2001-08-02 15:04:05'), s('%Y-%m-%d %H:%i:%s')))).to.equal('2001-08-02 15:04:05.000');
     expect(asTs(evalFn('date_parse', s('02/08/2001 3:04 PM'), s('%d/%m/%Y %h:%i %p')))).to.equal('2001-08-02 15:04:00.000');
     expect(asTs(evalFn('date_parse', s('2001.123456'), s('%Y.%f')))).to.equal('2001-01-01 00:00:00.123');
-    expect(errorOf(() => evalFn('date_parse', s('2001-13-01'), s('%Y-%m-%d')))).to.equal('INVALID_FUNCTION_ARGUMENT: Invalid format: "2001-13-01"');
+    expect(errorOf(() => evalFn('date_parse', s('2001-13-01'), s('%Y-%m-%d')))).to.equal(
+      'INVALID_FUNCTION_ARGUMENT: Invalid format: "2001-13-01"',
+    );
   });
 
   it('unix time and ISO 8601 conversions', () => {

@@ -44,8 +44,8 @@ describe('HyperLogLog functions (functions/hyperloglog.md)', () => {
   const engine = new EngineHarness();
   const scalar = async (sql: string): Promise<unknown> => (await engine.query(sql)).rows[0][0];
 
-  it('approx_set of one bigint is a sparse sketch holding airlift\'s entry for murmur3 of its bytes', async () => {
-    const bytes = (await scalar('SELECT CAST(approx_set(x) AS varbinary) FROM (VALUES BIGINT \'1\') t(x)')) as Uint8Array;
+  it("approx_set of one bigint is a sparse sketch holding airlift's entry for murmur3 of its bytes", async () => {
+    const bytes = (await scalar("SELECT CAST(approx_set(x) AS varbinary) FROM (VALUES BIGINT '1') t(x)")) as Uint8Array;
     const entry = new Uint8Array(4);
     new DataView(entry.buffer).setUint32(0, sparseEntry(murmurOfBigint(1n)) >>> 0, true);
     expect(hex(bytes)).to.equal(`020c0100${hex(entry)}`);
@@ -54,7 +54,8 @@ describe('HyperLogLog functions (functions/hyperloglog.md)', () => {
   it('hashes longs in 32-bit words exactly as the byte-wise murmur3 (checked against its reference vectors)', () => {
     const out = new Uint32Array(2);
     const samples = [0n, 1n, -1n, 2n ** 63n - 1n, -(2n ** 63n), 0x7ff8000000000000n];
-    for (let i = 0; i < 2000; i++) samples.push(BigInt.asIntN(64, BigInt(Math.floor(Math.random() * 2 ** 32)) * 0x1_0000_0001n + BigInt(i)));
+    for (let i = 0; i < 2000; i++)
+      samples.push(BigInt.asIntN(64, BigInt(Math.floor(Math.random() * 2 ** 32)) * 0x1_0000_0001n + BigInt(i)));
     for (const value of samples) {
       const words = BigInt.asUintN(64, value);
       murmur3Hash64OfLong(Number(words >> 32n), Number(words & 0xffffffffn), out);
@@ -78,10 +79,17 @@ describe('HyperLogLog functions (functions/hyperloglog.md)', () => {
   for (const [label, expression, from, distinct] of [
     ['bigints', 'x * 7919 + y', 'UNNEST(sequence(1, 300)) a(x) CROSS JOIN UNNEST(sequence(1, 300)) b(y)', 300 * 300],
     ['doubles', 'CAST(x AS double) / 7 + y', 'UNNEST(sequence(1, 200)) a(x) CROSS JOIN UNNEST(sequence(1, 100)) b(y)', -1],
-    ['varchars', "CAST(x AS varchar) || '-' || CAST(y % 50 AS varchar)", 'UNNEST(sequence(1, 400)) a(x) CROSS JOIN UNNEST(sequence(1, 100)) b(y)', 400 * 50],
+    [
+      'varchars',
+      "CAST(x AS varchar) || '-' || CAST(y % 50 AS varchar)",
+      'UNNEST(sequence(1, 400)) a(x) CROSS JOIN UNNEST(sequence(1, 100)) b(y)',
+      400 * 50,
+    ],
   ] as const) {
     it(`estimates distinct ${label} within 6 standard errors of the exact count`, async () => {
-      const [[estimate, exact]] = (await engine.query(`SELECT cardinality(approx_set(${expression})), count(DISTINCT ${expression}) FROM ${from}`)).rows as bigint[][];
+      const [[estimate, exact]] = (
+        await engine.query(`SELECT cardinality(approx_set(${expression})), count(DISTINCT ${expression}) FROM ${from}`)
+      ).rows as bigint[][];
       if (distinct > 0) expect(Number(exact)).to.equal(distinct);
       expect(Math.abs(Number(estimate) - Number(exact))).to.be.at.most(6 * STANDARD_ERROR * Number(exact));
     });
@@ -121,15 +129,19 @@ describe('HyperLogLog functions (functions/hyperloglog.md)', () => {
     const estimate = Number(await scalar(`SELECT cardinality(CAST(X'${hex(full)}' AS HyperLogLog))`));
     expect(Math.abs(estimate / (BUCKETS * 1024 * Math.LN2) - 1)).to.be.below(0.05);
     // Merging it with a sketch of a few values changes nothing: every bucket is already at 10 or more.
-    expect(await scalar(`SELECT cardinality(merge(h)) FROM (SELECT CAST(X'${hex(full)}' AS HyperLogLog) h UNION ALL SELECT approx_set(42))`)).to.equal(BigInt(estimate));
+    expect(
+      await scalar(`SELECT cardinality(merge(h)) FROM (SELECT CAST(X'${hex(full)}' AS HyperLogLog) h UNION ALL SELECT approx_set(42))`),
+    ).to.equal(BigInt(estimate));
   });
 
-  it('runs the page\'s storage example: daily sketches kept as varbinary, merged into a weekly count', async () => {
+  it("runs the page's storage example: daily sketches kept as varbinary, merged into a weekly count", async () => {
     await engine.query('CREATE TABLE memory.default.visit_summaries (visit_date date, hll varbinary)');
     await engine.query(`INSERT INTO memory.default.visit_summaries
       SELECT date_add('day', CAST(x % 10 AS integer), current_date - interval '9' day), CAST(approx_set(x * 31 % 5000) AS varbinary)
       FROM UNNEST(sequence(1, 10000)) t(x) GROUP BY x % 10`);
-    const weekly = await scalar(`SELECT cardinality(merge(CAST(hll AS HyperLogLog))) FROM memory.default.visit_summaries WHERE visit_date >= current_date - interval '7' day`);
+    const weekly = await scalar(
+      `SELECT cardinality(merge(CAST(hll AS HyperLogLog))) FROM memory.default.visit_summaries WHERE visit_date >= current_date - interval '7' day`,
+    );
     // Days 2..9 of the ten: x % 10 >= 2, whose values x * 31 % 5000 are 4000 distinct ones.
     const exact = await scalar('SELECT count(DISTINCT x * 31 % 5000) FROM UNNEST(sequence(1, 10000)) t(x) WHERE x % 10 >= 2');
     expect(exact).to.equal(4000n);
@@ -140,26 +152,46 @@ describe('HyperLogLog functions (functions/hyperloglog.md)', () => {
     const result = await engine.query('SELECT empty_approx_set()');
     expect(typeName(result.columns[0].type)).to.equal('HyperLogLog');
     const { toJsonValue } = await import('../../src/types/values.js');
-    expect(toJsonValue(result.rows[0][0], { kind: 'sketch', sketch: 'HyperLogLog' })).to.equal(Buffer.from([2, 12, 0, 0]).toString('base64'));
+    expect(toJsonValue(result.rows[0][0], { kind: 'sketch', sketch: 'HyperLogLog' })).to.equal(
+      Buffer.from([2, 12, 0, 0]).toString('base64'),
+    );
   });
 
   describe('refusals', () => {
-    failureCases('TYPE_MISMATCH', [
-      ['SELECT approx_set(1) = approx_set(1)', 'Cannot apply operator: HyperLogLog = HyperLogLog'],
-      ['SELECT h FROM (SELECT approx_set(1) h) GROUP BY h', 'HyperLogLog is not comparable, and therefore cannot be used in GROUP BY'],
-      ['SELECT DISTINCT approx_set(1)', 'DISTINCT can only be applied to comparable types (actual: HyperLogLog)'],
-      ['SELECT approx_set(1) ORDER BY 1', 'HyperLogLog is not orderable, and therefore cannot be used in ORDER BY'],
-      ['SELECT CAST(approx_set(1) AS varchar)', 'Cannot cast HyperLogLog to varchar'],
-    ], engine);
-    failureCases('FUNCTION_NOT_FOUND', [
-      ["SELECT approx_set(DATE '2020-01-01')", 'Unexpected parameters (date) for function approx_set. Expected: approx_set(bigint), approx_set(double), approx_set(varchar(x))'],
-      ['SELECT to_hex(approx_set(1))', 'Unexpected parameters (HyperLogLog) for function to_hex. Expected: to_hex(varbinary)'],
-    ], engine);
-    failureCases('INVALID_FUNCTION_ARGUMENT', [
-      ["SELECT cardinality(CAST(X'00' AS HyperLogLog))", 'Cannot deserialize HyperLogLog: too short'],
-      ["SELECT cardinality(CAST(X'090c0000' AS HyperLogLog))", 'Cannot deserialize HyperLogLog: unknown format tag 9'],
-      ["SELECT cardinality(CAST(X'020c0100' AS HyperLogLog))", 'Cannot deserialize HyperLogLog: wrong length for its entry count'],
-      ["SELECT cardinality(merge(h)) FROM (SELECT approx_set(1) h UNION ALL SELECT CAST(X'020b0000' AS HyperLogLog))", 'Cannot merge HLLs with different number of buckets: 4096 vs 2048'],
-    ], engine);
+    failureCases(
+      'TYPE_MISMATCH',
+      [
+        ['SELECT approx_set(1) = approx_set(1)', 'Cannot apply operator: HyperLogLog = HyperLogLog'],
+        ['SELECT h FROM (SELECT approx_set(1) h) GROUP BY h', 'HyperLogLog is not comparable, and therefore cannot be used in GROUP BY'],
+        ['SELECT DISTINCT approx_set(1)', 'DISTINCT can only be applied to comparable types (actual: HyperLogLog)'],
+        ['SELECT approx_set(1) ORDER BY 1', 'HyperLogLog is not orderable, and therefore cannot be used in ORDER BY'],
+        ['SELECT CAST(approx_set(1) AS varchar)', 'Cannot cast HyperLogLog to varchar'],
+      ],
+      engine,
+    );
+    failureCases(
+      'FUNCTION_NOT_FOUND',
+      [
+        [
+          "SELECT approx_set(DATE '2020-01-01')",
+          'Unexpected parameters (date) for function approx_set. Expected: approx_set(bigint), approx_set(double), approx_set(varchar(x))',
+        ],
+        ['SELECT to_hex(approx_set(1))', 'Unexpected parameters (HyperLogLog) for function to_hex. Expected: to_hex(varbinary)'],
+      ],
+      engine,
+    );
+    failureCases(
+      'INVALID_FUNCTION_ARGUMENT',
+      [
+        ["SELECT cardinality(CAST(X'00' AS HyperLogLog))", 'Cannot deserialize HyperLogLog: too short'],
+        ["SELECT cardinality(CAST(X'090c0000' AS HyperLogLog))", 'Cannot deserialize HyperLogLog: unknown format tag 9'],
+        ["SELECT cardinality(CAST(X'020c0100' AS HyperLogLog))", 'Cannot deserialize HyperLogLog: wrong length for its entry count'],
+        [
+          "SELECT cardinality(merge(h)) FROM (SELECT approx_set(1) h UNION ALL SELECT CAST(X'020b0000' AS HyperLogLog))",
+          'Cannot merge HLLs with different number of buckets: 4096 vs 2048',
+        ],
+      ],
+      engine,
+    );
   });
 });

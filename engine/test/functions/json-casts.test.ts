@@ -22,7 +22,7 @@ const CASES: ReadonlyArray<readonly [sql: string, expected: Expected]> = [
   ['CAST(JSON \'"128.9"\' AS bigint)', { error: 'INVALID_CAST_ARGUMENT' }],
   ['CAST(JSON \'"true"\' AS bigint)', { error: 'INVALID_CAST_ARGUMENT' }],
   ["CAST(JSON ' 128' AS bigint)", 128n],
-  ['CAST(json_extract(\'{"x":999}\', \'$.x\') AS bigint)', 999n],
+  ["CAST(json_extract('{\"x\":999}', '$.x') AS bigint)", 999n],
   ['CAST(JSON \'{ "x" : 123}\' AS bigint)', { error: 'INVALID_CAST_ARGUMENT' }],
   ["CAST(JSON '-9223372036854775808' AS bigint)", -9223372036854775808n],
   ["CAST(JSON '12345678901' AS integer)", { error: 'INVALID_CAST_ARGUMENT' }],
@@ -56,7 +56,7 @@ const CASES: ReadonlyArray<readonly [sql: string, expected: Expected]> = [
   ["CAST(JSON '12345678901234567890' AS varchar)", '12345678901234567890'],
   ['CAST(JSON \'"null"\' AS varchar)', 'null'],
   ['CAST(JSON \'""\' AS varchar)', ''],
-  ["CAST(128 AS json)", '128'],
+  ['CAST(128 AS json)', '128'],
   ["CAST(TINYINT '127' AS json)", '127'],
   ['CAST(3.14E0 AS json)', '3.14'],
   ['CAST(nan() AS json)', '"NaN"'],
@@ -83,7 +83,9 @@ describe('json casts as Trino (TestJsonOperators)', () => {
   }
 
   it('JSON null casts to SQL NULL row by row, not only in constants; TRY_CAST of a value that does not fit is NULL', async () => {
-    const { rows } = await engine.query("SELECT CAST(j AS bigint), CAST(j AS double), TRY_CAST(j AS boolean), TRY_CAST(k AS bigint) FROM (VALUES (JSON 'null', JSON '[2]'), (JSON '1', JSON '3')) t(j, k)");
+    const { rows } = await engine.query(
+      "SELECT CAST(j AS bigint), CAST(j AS double), TRY_CAST(j AS boolean), TRY_CAST(k AS bigint) FROM (VALUES (JSON 'null', JSON '[2]'), (JSON '1', JSON '3')) t(j, k)",
+    );
     expect(rows).to.deep.equal([
       [null, null, null, null],
       [1n, 1, true, 3n],

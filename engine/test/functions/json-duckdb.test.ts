@@ -28,7 +28,8 @@ function randomValue(next: () => number, depth: number): unknown {
 
 function randomPath(next: () => number): string {
   let path = '$';
-  for (let i = Math.floor(next() * 4); i > 0; i--) path += next() < 0.5 ? `.${KEYS[Math.floor(next() * KEYS.length)]}` : `[${Math.floor(next() * 3)}]`;
+  for (let i = Math.floor(next() * 4); i > 0; i--)
+    path += next() < 0.5 ? `.${KEYS[Math.floor(next() * KEYS.length)]}` : `[${Math.floor(next() * 3)}]`;
   return path;
 }
 
@@ -49,17 +50,27 @@ describe('JSON functions against DuckDB on random documents', function () {
     expect(theirs.filter((r) => r[1] !== null).length).to.be.greaterThan(60);
   });
 
-  it('json_extract_scalar gives DuckDB\'s json_extract_string for scalars, NULL for arrays, objects and null', async () => {
+  it("json_extract_scalar gives DuckDB's json_extract_string for scalars, NULL for arrays, objects and null", async () => {
     const ours = await engine.query(`SELECT id, json_extract_scalar(doc, path) FROM (VALUES ${values}) t(id, doc, path) ORDER BY id`);
     const duck = await openDuckDb(1);
-    const theirs = await duckRows(duck, `SELECT id, CASE WHEN json_type(doc, path) IN ('ARRAY', 'OBJECT', 'NULL') THEN NULL ELSE json_extract_string(doc, path) END FROM (VALUES ${values}) t(id, doc, path) ORDER BY id`);
+    const theirs = await duckRows(
+      duck,
+      `SELECT id, CASE WHEN json_type(doc, path) IN ('ARRAY', 'OBJECT', 'NULL') THEN NULL ELSE json_extract_string(doc, path) END FROM (VALUES ${values}) t(id, doc, path) ORDER BY id`,
+    );
     expect(ours.rows.map((r) => [Number(r[0]), r[1]])).to.deep.equal(theirs.map((r) => [Number(r[0]), r[1]]));
   });
 
-  it('json_array_length gives DuckDB\'s for arrays and NULL otherwise', async () => {
-    const ours = await engine.query(`SELECT id, json_array_length(json_extract(doc, path)) FROM (VALUES ${values}) t(id, doc, path) ORDER BY id`);
+  it("json_array_length gives DuckDB's for arrays and NULL otherwise", async () => {
+    const ours = await engine.query(
+      `SELECT id, json_array_length(json_extract(doc, path)) FROM (VALUES ${values}) t(id, doc, path) ORDER BY id`,
+    );
     const duck = await openDuckDb(1);
-    const theirs = await duckRows(duck, `SELECT id, CASE WHEN json_type(doc, path) = 'ARRAY' THEN json_array_length(doc, path) END FROM (VALUES ${values}) t(id, doc, path) ORDER BY id`);
-    expect(ours.rows.map((r) => [Number(r[0]), r[1] === null ? null : Number(r[1])])).to.deep.equal(theirs.map((r) => [Number(r[0]), r[1] === null ? null : Number(r[1])]));
+    const theirs = await duckRows(
+      duck,
+      `SELECT id, CASE WHEN json_type(doc, path) = 'ARRAY' THEN json_array_length(doc, path) END FROM (VALUES ${values}) t(id, doc, path) ORDER BY id`,
+    );
+    expect(ours.rows.map((r) => [Number(r[0]), r[1] === null ? null : Number(r[1])])).to.deep.equal(
+      theirs.map((r) => [Number(r[0]), r[1] === null ? null : Number(r[1])]),
+    );
   });
 });

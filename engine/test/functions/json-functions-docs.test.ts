@@ -95,24 +95,38 @@ describe('the json type as Trino', () => {
   }
 
   it('typeof is json; = and <> compare the stored text, so key order in the input does not matter', async () => {
-    const { rows } = await engine.query(`SELECT typeof(JSON '1'), JSON '{"a":1,"b":2}' = json_parse('{"b":2,"a":1}'), JSON '[1]' <> JSON '[2]', JSON '1' IS DISTINCT FROM NULL`);
+    const { rows } = await engine.query(
+      `SELECT typeof(JSON '1'), JSON '{"a":1,"b":2}' = json_parse('{"b":2,"a":1}'), JSON '[1]' <> JSON '[2]', JSON '1' IS DISTINCT FROM NULL`,
+    );
     expect(rows[0]).to.deep.equal(['json', true, true, true]);
   });
 
   it('groups and joins on json values (hashing)', async () => {
-    const { rows } = await engine.query(`SELECT j, count(*) FROM (VALUES JSON '{"a":1}', json_parse('{ "a" : 1 }'), JSON '[1]', CAST(NULL AS json)) t(j) GROUP BY j ORDER BY count(*) DESC, json_format(j)`);
-    expect(rows).to.deep.equal([['{"a":1}', 2n], ['[1]', 1n], [null, 1n]]);
-    const joined = await engine.query(`SELECT a.k FROM (VALUES (JSON '[1,2]', 1)) a(j, k) JOIN (VALUES (json_parse('[1, 2]'))) b(j) ON a.j = b.j`);
+    const { rows } = await engine.query(
+      `SELECT j, count(*) FROM (VALUES JSON '{"a":1}', json_parse('{ "a" : 1 }'), JSON '[1]', CAST(NULL AS json)) t(j) GROUP BY j ORDER BY count(*) DESC, json_format(j)`,
+    );
+    expect(rows).to.deep.equal([
+      ['{"a":1}', 2n],
+      ['[1]', 1n],
+      [null, 1n],
+    ]);
+    const joined = await engine.query(
+      `SELECT a.k FROM (VALUES (JSON '[1,2]', 1)) a(j, k) JOIN (VALUES (json_parse('[1, 2]'))) b(j) ON a.j = b.j`,
+    );
     expect(joined.rows).to.deep.equal([[1]]);
   });
 
   it('rows become objects named by their fields (anonymous fields as ""), map keys sorted, NULLs as null', async () => {
-    const { rows } = await engine.query(`SELECT CAST(ROW(1, 'a') AS JSON), CAST(MAP(ARRAY['b', 'a'], ARRAY[1.5e0, NULL]) AS JSON), CAST(ARRAY[CAST(ROW(1, NULL) AS ROW(x integer, y double))] AS JSON)`);
+    const { rows } = await engine.query(
+      `SELECT CAST(ROW(1, 'a') AS JSON), CAST(MAP(ARRAY['b', 'a'], ARRAY[1.5e0, NULL]) AS JSON), CAST(ARRAY[CAST(ROW(1, NULL) AS ROW(x integer, y double))] AS JSON)`,
+    );
     expect(rows[0]).to.deep.equal(['{"":1,"":"a"}', '{"a":null,"b":1.5}', '[{"x":1,"y":null}]']);
   });
 
   it('casts numbers, booleans and strings inside json as Trino reads each token', async () => {
-    const { rows } = await engine.query(`SELECT CAST(JSON '"12"' AS bigint), CAST(JSON '12.6' AS integer), CAST(JSON 'true' AS double), CAST(JSON '1.5' AS varchar), CAST(JSON '12.345' AS decimal(4,2)), CAST(JSON '0' AS boolean), CAST(JSON '"abc"' AS json)`);
+    const { rows } = await engine.query(
+      `SELECT CAST(JSON '"12"' AS bigint), CAST(JSON '12.6' AS integer), CAST(JSON 'true' AS double), CAST(JSON '1.5' AS varchar), CAST(JSON '12.345' AS decimal(4,2)), CAST(JSON '0' AS boolean), CAST(JSON '"abc"' AS json)`,
+    );
     expect(rows[0]).to.deep.equal([12n, 13, 1, '1.5', 1235n, false, '"abc"']);
   });
 
@@ -121,13 +135,16 @@ describe('the json type as Trino', () => {
   });
 
   it('CAST of json to varchar, array, map or row survives TRY_CAST as NULL when it does not fit', async () => {
-    const { rows } = await engine.query(`SELECT TRY_CAST(JSON '[1]' AS varchar), TRY_CAST(JSON '{"a":1}' AS array(integer)), TRY_CAST(JSON '[1]' AS map(varchar, integer))`);
+    const { rows } = await engine.query(
+      `SELECT TRY_CAST(JSON '[1]' AS varchar), TRY_CAST(JSON '{"a":1}' AS array(integer)), TRY_CAST(JSON '[1]' AS map(varchar, integer))`,
+    );
     expect(rows[0]).to.deep.equal([null, null, null]);
   });
 
   it('json_extract and json_extract_scalar follow the JSONPath subset: dots, brackets, quoted names, indexes', async () => {
     const doc = `'{"store": {"book": [{"author": "Nigel", "price": 8.95}, {"author": "Evelyn"}], "book name": "x", "n": null}}'`;
-    const { rows } = await engine.query(`SELECT json_extract(${doc}, '$.store.book[1]'), json_extract(${doc}, '$.store[book][0].price'), json_extract_scalar(${doc}, '$.store.book[0].author'),
+    const { rows } =
+      await engine.query(`SELECT json_extract(${doc}, '$.store.book[1]'), json_extract(${doc}, '$.store[book][0].price'), json_extract_scalar(${doc}, '$.store.book[0].author'),
       json_extract_scalar(${doc}, '$.store["book name"]'), json_extract_scalar(${doc}, '$.store.book'), json_extract_scalar(${doc}, '$.store.n'), json_extract(${doc}, '$.store.missing'), json_extract(${doc}, '$.store.n')`);
     expect(rows[0]).to.deep.equal(['{"author":"Evelyn"}', '8.95', 'Nigel', 'x', null, null, null, 'null']);
   });
@@ -155,18 +172,24 @@ describe('the json type as Trino', () => {
   ];
   for (const [doc, path, json, scalar] of EXTRACTS) {
     it(`json_extract('${doc}', '${path}') = ${json}, json_extract_scalar = ${scalar}`, async () => {
-      const { rows } = await engine.query(`SELECT json_format(json_extract('${doc}', '${path}')), json_extract_scalar('${doc}', '${path}')`);
+      const { rows } = await engine.query(
+        `SELECT json_format(json_extract('${doc}', '${path}')), json_extract_scalar('${doc}', '${path}')`,
+      );
       expect(rows[0]).to.deep.equal([json, scalar]);
     });
   }
 
-  it('json_extract and json_array_length read only the first value, as Trino\'s streaming readers (text after it is not looked at)', async () => {
-    const { rows } = await engine.query(`SELECT json_extract_scalar('{"a": 1} trailing', '$.a'), json_array_length('[1, 2] [3'), json_extract('[1] x', '$'), json_array_length('[1, 2')`);
+  it("json_extract and json_array_length read only the first value, as Trino's streaming readers (text after it is not looked at)", async () => {
+    const { rows } = await engine.query(
+      `SELECT json_extract_scalar('{"a": 1} trailing', '$.a'), json_array_length('[1, 2] [3'), json_extract('[1] x', '$'), json_array_length('[1, 2')`,
+    );
     expect(rows[0]).to.deep.equal(['1', 2n, '[1]', null]);
   });
 
   it('json_array_contains matches by the JSON token type, as Trino', async () => {
-    const { rows } = await engine.query(`SELECT json_array_contains('[1, 2.0, "3", true]', 2), json_array_contains('[1, 2.0, "3", true]', 2.0e0), json_array_contains('[1, 2.0, "3", true]', '3'), json_array_contains('[1, 2.0, "3", true]', true), json_array_contains('{"a": 1}', 1), json_array_contains('[1', 1)`);
+    const { rows } = await engine.query(
+      `SELECT json_array_contains('[1, 2.0, "3", true]', 2), json_array_contains('[1, 2.0, "3", true]', 2.0e0), json_array_contains('[1, 2.0, "3", true]', '3'), json_array_contains('[1, 2.0, "3", true]', true), json_array_contains('{"a": 1}', 1), json_array_contains('[1', 1)`,
+    );
     expect(rows[0]).to.deep.equal([false, true, true, true, null, null]);
   });
 
@@ -179,46 +202,89 @@ describe('the json type as Trino', () => {
       ['json_extract_scalar', 'varchar(x)', 'varchar(x), varchar(x)', 'scalar'],
     ]);
     const names = new Set((await engine.query("SHOW FUNCTIONS LIKE '%json%'")).rows.map((r) => r[0]));
-    expect([...names]).to.deep.equal(['is_json_scalar', 'json_array_contains', 'json_array_get', 'json_array_length', 'json_extract', 'json_extract_scalar', 'json_format', 'json_parse', 'json_size']);
+    expect([...names]).to.deep.equal([
+      'is_json_scalar',
+      'json_array_contains',
+      'json_array_get',
+      'json_array_length',
+      'json_extract',
+      'json_extract_scalar',
+      'json_format',
+      'json_parse',
+      'json_size',
+    ]);
   });
 
   it('the functions take json values as well as varchar text', async () => {
-    const { rows } = await engine.query(`SELECT json_array_length(JSON '[1, [2, 3]]'), json_extract_scalar(JSON '{"a": "b"}', '$.a'), json_size(JSON '{"a": [1, 2]}', '$.a'), is_json_scalar(JSON '"x"')`);
+    const { rows } = await engine.query(
+      `SELECT json_array_length(JSON '[1, [2, 3]]'), json_extract_scalar(JSON '{"a": "b"}', '$.a'), json_size(JSON '{"a": [1, 2]}', '$.a'), is_json_scalar(JSON '"x"')`,
+    );
     expect(rows[0]).to.deep.equal([2n, 'b', 2n, true]);
   });
 });
 
 describe('json: documented failures and bad input', () => {
   const engine = new EngineHarness();
-  failureCases('INVALID_FUNCTION_ARGUMENT', [
-    ["SELECT json_parse('not_json')", "Cannot convert value to JSON: 'not_json'"],
-    ['SELECT json_parse(\'["a": 1, "b": 2]\')', 'Cannot convert value to JSON: \'["a": 1, "b": 2]\''],
-    ["SELECT json_parse('[1, 2')", "Cannot convert value to JSON: '[1, 2'"],
-    ["SELECT json_parse('{\"a\": 1} x')", "Cannot convert value to JSON: '{\"a\": 1} x'"],
-    ["SELECT json_parse('')", "Cannot convert value to JSON: ''"],
-    ["SELECT is_json_scalar('[1')", 'Invalid JSON value: [1'],
-    ["SELECT json_extract('{}', 'a.b')", "Invalid JSON path: 'a.b'"],
-    ["SELECT json_extract_scalar('{}', '$.')", "Invalid JSON path: '$.'"],
-    ["SELECT json_size('{}', '$[\"a')", 'Invalid JSON path: \'$["a\''],
-    ["SELECT json_extract('{}', '$.bar[2][-1]')", "Invalid JSON path: '$.bar[2][-1]'"],
-    ["SELECT json_extract('{}', '')", "Invalid JSON path: ''"],
-  ], engine);
-  failureCases('INVALID_CAST_ARGUMENT', [
-    ['SELECT CAST(JSON \'{"a": 1, "b": 2}\' AS VARCHAR)', 'Cannot cast \'{"a":1,"b":2}\' to varchar'],
-    ["SELECT CAST(JSON '[1, 2, 3]' AS VARCHAR)", "Cannot cast '[1,2,3]' to varchar"],
-    ['SELECT CAST(JSON \'{"a": 1}\' AS ARRAY(integer))', 'Cannot cast to array(integer). Expected a json array, but got {\n{"a":1}'],
-    ["SELECT CAST(JSON '[1, 2]' AS MAP(varchar, integer))", 'Cannot cast to map(varchar, integer). Expected a json object, but got [\n[1,2]'],
-    ["SELECT CAST(JSON '[1, 2, 3]' AS ROW(a integer, b integer))", 'Cannot cast to row("a" integer, "b" integer). Expected json array ending, but got 3\n[1,2,3]'],
-  ], engine);
-  failureCases('TYPE_MISMATCH', [['SELECT JSON \'1\' < JSON \'2\'', 'Cannot apply operator: json < json']], engine);
+  failureCases(
+    'INVALID_FUNCTION_ARGUMENT',
+    [
+      ["SELECT json_parse('not_json')", "Cannot convert value to JSON: 'not_json'"],
+      ['SELECT json_parse(\'["a": 1, "b": 2]\')', 'Cannot convert value to JSON: \'["a": 1, "b": 2]\''],
+      ["SELECT json_parse('[1, 2')", "Cannot convert value to JSON: '[1, 2'"],
+      ['SELECT json_parse(\'{"a": 1} x\')', 'Cannot convert value to JSON: \'{"a": 1} x\''],
+      ["SELECT json_parse('')", "Cannot convert value to JSON: ''"],
+      ["SELECT is_json_scalar('[1')", 'Invalid JSON value: [1'],
+      ["SELECT json_extract('{}', 'a.b')", "Invalid JSON path: 'a.b'"],
+      ["SELECT json_extract_scalar('{}', '$.')", "Invalid JSON path: '$.'"],
+      ["SELECT json_size('{}', '$[\"a')", "Invalid JSON path: '$[\"a'"],
+      ["SELECT json_extract('{}', '$.bar[2][-1]')", "Invalid JSON path: '$.bar[2][-1]'"],
+      ["SELECT json_extract('{}', '')", "Invalid JSON path: ''"],
+    ],
+    engine,
+  );
+  failureCases(
+    'INVALID_CAST_ARGUMENT',
+    [
+      ['SELECT CAST(JSON \'{"a": 1, "b": 2}\' AS VARCHAR)', 'Cannot cast \'{"a":1,"b":2}\' to varchar'],
+      ["SELECT CAST(JSON '[1, 2, 3]' AS VARCHAR)", "Cannot cast '[1,2,3]' to varchar"],
+      ['SELECT CAST(JSON \'{"a": 1}\' AS ARRAY(integer))', 'Cannot cast to array(integer). Expected a json array, but got {\n{"a":1}'],
+      [
+        "SELECT CAST(JSON '[1, 2]' AS MAP(varchar, integer))",
+        'Cannot cast to map(varchar, integer). Expected a json object, but got [\n[1,2]',
+      ],
+      [
+        "SELECT CAST(JSON '[1, 2, 3]' AS ROW(a integer, b integer))",
+        'Cannot cast to row("a" integer, "b" integer). Expected json array ending, but got 3\n[1,2,3]',
+      ],
+    ],
+    engine,
+  );
+  failureCases('TYPE_MISMATCH', [["SELECT JSON '1' < JSON '2'", 'Cannot apply operator: json < json']], engine);
   // TestJsonFunctions.testInvalidJsonParse: a bad literal is INVALID_LITERAL, json_parse's argument INVALID_FUNCTION_ARGUMENT.
-  failureCases('INVALID_LITERAL', [["SELECT JSON '{'", "'{' is not a valid JSON literal"], ["SELECT JSON 'INVALID'", "'INVALID' is not a valid JSON literal"]], engine);
-  failureCases('INVALID_FUNCTION_ARGUMENT', [["SELECT json_parse('\"x\": 1')", 'Cannot convert value to JSON: \'"x": 1\''], ["SELECT json_parse('{}{')", "Cannot convert value to JSON: '{}{'"], ["SELECT json_parse('{}abc')", "Cannot convert value to JSON: '{}abc'"]], engine);
+  failureCases(
+    'INVALID_LITERAL',
+    [
+      ["SELECT JSON '{'", "'{' is not a valid JSON literal"],
+      ["SELECT JSON 'INVALID'", "'INVALID' is not a valid JSON literal"],
+    ],
+    engine,
+  );
+  failureCases(
+    'INVALID_FUNCTION_ARGUMENT',
+    [
+      ['SELECT json_parse(\'"x": 1\')', 'Cannot convert value to JSON: \'"x": 1\''],
+      ["SELECT json_parse('{}{')", "Cannot convert value to JSON: '{}{'"],
+      ["SELECT json_parse('{}abc')", "Cannot convert value to JSON: '{}abc'"],
+    ],
+    engine,
+  );
 
   it('a JSON text nested 100,000 levels deep parses, formats, compares and measures without overflowing the stack', async () => {
     const depth = 100_000;
     const text = `${'['.repeat(depth)}1${']'.repeat(depth)}`;
-    const { rows } = await engine.query(`SELECT json_array_length(x), json_format(json_parse(x)) = x, is_json_scalar(x), json_format(json_extract(x, '$[0][0][0]')) = substr(x, 4, length(x) - 6) FROM (VALUES '${text}') t(x)`);
+    const { rows } = await engine.query(
+      `SELECT json_array_length(x), json_format(json_parse(x)) = x, is_json_scalar(x), json_format(json_extract(x, '$[0][0][0]')) = substr(x, 4, length(x) - 6) FROM (VALUES '${text}') t(x)`,
+    );
     expect(rows[0]).to.deep.equal([1n, true, false, true]);
     const unclosed = await engine.failure(`SELECT json_parse('${'['.repeat(depth)}')`);
     expect(unclosed.errorName).to.equal('INVALID_FUNCTION_ARGUMENT');

@@ -20,18 +20,28 @@ function failure(f: () => unknown): string {
 }
 
 describe('functions without a long timestamp form', () => {
-  const family: SignatureTemplate = { params: [{ family: 'timestamp' }], returnType: BIGINT, implement: () => body((t: number) => BigInt(t)) };
+  const family: SignatureTemplate = {
+    params: [{ family: 'timestamp' }],
+    returnType: BIGINT,
+    implement: () => body((t: number) => BigInt(t)),
+  };
   const variable: SignatureTemplate = { params: [{ variable: 'T' }], returnType: BIGINT, implement: () => body(() => 1n) };
 
   it('are refused for long precisions read through a family parameter', () => {
     const message = 'NOT_SUPPORTED: unlisted(timestamp(9)) is not supported: precision above 3';
-    expect(failure(() => checkLongPlainCall('unlisted', { template: family, argumentTypes: [timestamp(9)], returnType: BIGINT }))).to.equal(message);
+    expect(failure(() => checkLongPlainCall('unlisted', { template: family, argumentTypes: [timestamp(9)], returnType: BIGINT }))).to.equal(
+      message,
+    );
     expect(failure(() => implementWithLongPlain('unlisted', family, [timestamp(9)], BIGINT))).to.equal(message);
   });
 
   it('run unchanged for precision 3 and through type variables', () => {
-    expect(failure(() => checkLongPlainCall('unlisted', { template: family, argumentTypes: [timestamp(3)], returnType: BIGINT }))).to.equal('no error');
+    expect(failure(() => checkLongPlainCall('unlisted', { template: family, argumentTypes: [timestamp(3)], returnType: BIGINT }))).to.equal(
+      'no error',
+    );
     expect(implementWithLongPlain('unlisted', family, [timestamp(3)], BIGINT).invoke(5)).to.equal(5n);
-    expect(failure(() => checkLongPlainCall('unlisted', { template: variable, argumentTypes: [timestamp(12)], returnType: BIGINT }))).to.equal('no error');
+    expect(
+      failure(() => checkLongPlainCall('unlisted', { template: variable, argumentTypes: [timestamp(12)], returnType: BIGINT })),
+    ).to.equal('no error');
   });
 });

@@ -20,18 +20,30 @@ const DOCUMENTED: ReadonlyArray<[sql: string, result: string]> = [
   ['SELECT map_filter(MAP(ARRAY[], ARRAY[]), (k, v) -> true)', '{}'],
   ["SELECT map_filter(MAP(ARRAY[10, 20, 30], ARRAY['a', NULL, 'c']), (k, v) -> v IS NOT NULL)", '{10 -> a, 30 -> c}'],
   ["SELECT map_filter(MAP(ARRAY['k1', 'k2', 'k3'], ARRAY[20, 3, 15]), (k, v) -> v > 10)", '{k1 -> 20, k3 -> 15}'],
-  ["SELECT map_zip_with(MAP(ARRAY[1, 2, 3], ARRAY['a', 'b', 'c']), MAP(ARRAY[1, 2, 3], ARRAY['d', 'e', 'f']), (k, v1, v2) -> concat(v1, v2))", '{1 -> ad, 2 -> be, 3 -> cf}'],
-  ["SELECT map_zip_with(MAP(ARRAY['a', 'b', 'c'], ARRAY[1, 8, 27]), MAP(ARRAY['a', 'b', 'c'], ARRAY[1, 2, 3]), (k, v1, v2) -> k || CAST(v1 / v2 AS VARCHAR))", '{a -> a1, b -> b4, c -> c9}'],
+  [
+    "SELECT map_zip_with(MAP(ARRAY[1, 2, 3], ARRAY['a', 'b', 'c']), MAP(ARRAY[1, 2, 3], ARRAY['d', 'e', 'f']), (k, v1, v2) -> concat(v1, v2))",
+    '{1 -> ad, 2 -> be, 3 -> cf}',
+  ],
+  [
+    "SELECT map_zip_with(MAP(ARRAY['a', 'b', 'c'], ARRAY[1, 8, 27]), MAP(ARRAY['a', 'b', 'c'], ARRAY[1, 2, 3]), (k, v1, v2) -> k || CAST(v1 / v2 AS VARCHAR))",
+    '{a -> a1, b -> b4, c -> c9}',
+  ],
   ['SELECT transform_keys(MAP(ARRAY[], ARRAY[]), (k, v) -> k + 1)', '{}'],
   ["SELECT transform_keys(MAP(ARRAY [1, 2, 3], ARRAY ['a', 'b', 'c']), (k, v) -> k + 1)", '{2 -> a, 3 -> b, 4 -> c}'],
   ["SELECT transform_keys(MAP(ARRAY ['a', 'b', 'c'], ARRAY [1, 2, 3]), (k, v) -> v * v)", '{1 -> 1, 4 -> 2, 9 -> 3}'],
   ["SELECT transform_keys(MAP(ARRAY ['a', 'b'], ARRAY [1, 2]), (k, v) -> k || CAST(v as VARCHAR))", '{a1 -> 1, b2 -> 2}'],
-  ["SELECT transform_keys(MAP(ARRAY [1, 2], ARRAY [1.0, 1.4]), (k, v) -> MAP(ARRAY[1, 2], ARRAY['one', 'two'])[k])", '{one -> 1.0, two -> 1.4}'],
+  [
+    "SELECT transform_keys(MAP(ARRAY [1, 2], ARRAY [1.0, 1.4]), (k, v) -> MAP(ARRAY[1, 2], ARRAY['one', 'two'])[k])",
+    '{one -> 1.0, two -> 1.4}',
+  ],
   ['SELECT transform_values(MAP(ARRAY[], ARRAY[]), (k, v) -> v + 1)', '{}'],
   ['SELECT transform_values(MAP(ARRAY [1, 2, 3], ARRAY [10, 20, 30]), (k, v) -> v + k)', '{1 -> 11, 2 -> 22, 3 -> 33}'],
   ["SELECT transform_values(MAP(ARRAY [1, 2, 3], ARRAY ['a', 'b', 'c']), (k, v) -> k * k)", '{1 -> 1, 2 -> 4, 3 -> 9}'],
   ["SELECT transform_values(MAP(ARRAY ['a', 'b'], ARRAY [1, 2]), (k, v) -> k || CAST(v as VARCHAR))", '{a -> a1, b -> b2}'],
-  ["SELECT transform_values(MAP(ARRAY [1, 2], ARRAY [1.0, 1.4]), (k, v) -> MAP(ARRAY[1, 2], ARRAY['one', 'two'])[k] || '_' || CAST(v AS VARCHAR))", '{1 -> one_1.0, 2 -> two_1.4}'],
+  [
+    "SELECT transform_values(MAP(ARRAY [1, 2], ARRAY [1.0, 1.4]), (k, v) -> MAP(ARRAY[1, 2], ARRAY['one', 'two'])[k] || '_' || CAST(v AS VARCHAR))",
+    '{1 -> one_1.0, 2 -> two_1.4}',
+  ],
 ];
 
 /** The documented examples of the functions whose entries are rows: refused until those functions exist. */
@@ -84,7 +96,8 @@ describe('Trino documentation: functions/map.md', function () {
   }
 
   it('types the documented constructors as Trino does', async () => {
-    const sql = "SELECT MAP(ARRAY['key1', 'key2'], ARRAY[23, 34.63]), map(), map(ARRAY[1,3], ARRAY[2,4]), typeof(map(ARRAY[1], ARRAY['a']))";
+    const sql =
+      "SELECT MAP(ARRAY['key1', 'key2'], ARRAY[23, 34.63]), map(), map(ARRAY[1,3], ARRAY[2,4]), typeof(map(ARRAY[1], ARRAY['a']))";
     const { types, rows } = await engine.query(sql);
     expect(types).to.deep.equal(['map(varchar(4), decimal(12,2))', 'map(unknown, unknown)', 'map(integer, integer)', 'varchar(24)']);
     expect(rows[0][3]).to.equal('map(integer, varchar(1))');
@@ -97,10 +110,12 @@ describe('Trino documentation: functions/map.md', function () {
     expect(await textOf("SELECT element_at(MAP(ARRAY['key1'], ARRAY[1]), 'key9')")).to.equal('NULL');
   });
 
-  it('keys a lambda makes are checked as a constructor checks them, with Trino\'s messages', async () => {
+  it("keys a lambda makes are checked as a constructor checks them, with Trino's messages", async () => {
     const repeated = await engine.failure('SELECT transform_keys(MAP(ARRAY[1, 2], ARRAY[1, 2]), (k, v) -> 5)');
     expect([repeated.errorName, repeated.rawMessage]).to.deep.equal(['INVALID_FUNCTION_ARGUMENT', 'Duplicate keys (5) are not allowed']);
-    expect((await engine.failure('SELECT transform_keys(MAP(ARRAY[1, 2], ARRAY[1, 2]), (k, v) -> NULL)')).rawMessage).to.equal('map key cannot be null');
+    expect((await engine.failure('SELECT transform_keys(MAP(ARRAY[1, 2], ARRAY[1, 2]), (k, v) -> NULL)')).rawMessage).to.equal(
+      'map key cannot be null',
+    );
     expect((await engine.failure('SELECT map_filter(MAP(ARRAY[1], ARRAY[1]), (k, v) -> v)')).errorName).to.equal('FUNCTION_NOT_FOUND');
   });
 

@@ -54,7 +54,10 @@ function rows(duck: boolean): string[] {
 function text(v: unknown, sortEntries = false): string {
   if (v === null || v === undefined) return 'NULL';
   if (v instanceof MapValue || v instanceof DuckDBMapValue) {
-    const entries = v instanceof MapValue ? v.keys.map((k, i) => `${text(k)}=${text(v.values[i])}`) : v.entries.map((e) => `${text(e.key)}=${text(e.value)}`);
+    const entries =
+      v instanceof MapValue
+        ? v.keys.map((k, i) => `${text(k)}=${text(v.values[i])}`)
+        : v.entries.map((e) => `${text(e.key)}=${text(e.value)}`);
     if (sortEntries) entries.sort();
     return `{${entries.join(', ')}}`;
   }
@@ -73,8 +76,13 @@ describe('maps equal DuckDB maps on random rows', function () {
   before(async () => {
     engine = new EngineHarness();
     duck = await openDuckDb(1);
-    await engine.run('CREATE TABLE r (id integer, a map(integer, integer), b map(integer, integer), c map(integer, integer), k integer, g integer)', `INSERT INTO r VALUES ${rows(false).join(', ')}`);
-    await duck.run('CREATE TABLE r (id INTEGER, a MAP(INTEGER, INTEGER), b MAP(INTEGER, INTEGER), c MAP(INTEGER, INTEGER), k INTEGER, g INTEGER)');
+    await engine.run(
+      'CREATE TABLE r (id integer, a map(integer, integer), b map(integer, integer), c map(integer, integer), k integer, g integer)',
+      `INSERT INTO r VALUES ${rows(false).join(', ')}`,
+    );
+    await duck.run(
+      'CREATE TABLE r (id INTEGER, a MAP(INTEGER, INTEGER), b MAP(INTEGER, INTEGER), c MAP(INTEGER, INTEGER), k INTEGER, g INTEGER)',
+    );
     await duck.run(`INSERT INTO r VALUES ${rows(true).join(', ')}`);
   });
 
@@ -85,16 +93,24 @@ describe('maps equal DuckDB maps on random rows', function () {
     const duckdb = (await duckRows(duck, theirs)).map((r) => r.map(format));
     expect(mine.length, ours).to.be.greaterThan(0);
     const differing = mine.findIndex((row, i) => JSON.stringify(row) !== JSON.stringify(duckdb[i]));
-    expect(differing === -1 ? [] : [mine[differing], duckdb[differing]], ours).to.deep.equal(differing === -1 ? [] : [duckdb[differing], duckdb[differing]]);
+    expect(differing === -1 ? [] : [mine[differing], duckdb[differing]], ours).to.deep.equal(
+      differing === -1 ? [] : [duckdb[differing], duckdb[differing]],
+    );
     expect(mine).to.have.length(duckdb.length);
   }
 
   it('the maps themselves, cardinality, element_at, map_keys, map_values', async () => {
-    await expectSame('SELECT id, a, cardinality(a), element_at(a, k), map_keys(a), map_values(a) FROM r ORDER BY id', 'SELECT id, a, cardinality(a), map_extract_value(a, k), map_keys(a), map_values(a) FROM r ORDER BY id');
+    await expectSame(
+      'SELECT id, a, cardinality(a), element_at(a, k), map_keys(a), map_values(a) FROM r ORDER BY id',
+      'SELECT id, a, cardinality(a), map_extract_value(a, k), map_keys(a), map_values(a) FROM r ORDER BY id',
+    );
   });
 
   it('m[k] where the key is there', async () => {
-    await expectSame('SELECT id, a[k] FROM r WHERE contains(map_keys(a), k) ORDER BY id', 'SELECT id, a[k] FROM r WHERE list_contains(map_keys(a), k) ORDER BY id');
+    await expectSame(
+      'SELECT id, a[k] FROM r WHERE contains(map_keys(a), k) ORDER BY id',
+      'SELECT id, a[k] FROM r WHERE list_contains(map_keys(a), k) ORDER BY id',
+    );
   });
 
   it('map_concat (the later map wins a key), entries compared sorted', async () => {
@@ -115,23 +131,38 @@ describe('maps equal DuckDB maps on random rows', function () {
   });
 
   it('GROUP BY and DISTINCT on maps', async () => {
-    await expectSame('SELECT b, count(*) FROM r GROUP BY b ORDER BY count(*) DESC, min(id)', 'SELECT b, count(*) FROM r GROUP BY b ORDER BY count(*) DESC, min(id)');
+    await expectSame(
+      'SELECT b, count(*) FROM r GROUP BY b ORDER BY count(*) DESC, min(id)',
+      'SELECT b, count(*) FROM r GROUP BY b ORDER BY count(*) DESC, min(id)',
+    );
     await expectSame('SELECT count(*) FROM (SELECT DISTINCT c FROM r)', 'SELECT count(*) FROM (SELECT DISTINCT c FROM r)');
   });
 
   it('histogram, map_agg and multimap_agg per group', async () => {
     await expectSame('SELECT g, histogram(k) FROM r GROUP BY g ORDER BY g', 'SELECT g, histogram(k) FROM r GROUP BY g ORDER BY g', sorted);
-    await expectSame('SELECT g, map_agg(id, a) FROM r GROUP BY g ORDER BY g', 'SELECT g, MAP(list(id), list(a)) FROM r GROUP BY g ORDER BY g', sorted);
+    await expectSame(
+      'SELECT g, map_agg(id, a) FROM r GROUP BY g ORDER BY g',
+      'SELECT g, MAP(list(id), list(a)) FROM r GROUP BY g ORDER BY g',
+      sorted,
+    );
     await expectSame(
       'SELECT g, transformed FROM (SELECT g, map_agg(k, cnt) AS transformed FROM (SELECT g, k, count(*) AS cnt FROM r GROUP BY g, k) GROUP BY g) ORDER BY g',
       'SELECT g, MAP(list(k), list(cnt)) FROM (SELECT g, k, count(*) AS cnt FROM r GROUP BY g, k) GROUP BY g ORDER BY g',
       sorted,
     );
     const ours = (await engine.query('SELECT g, multimap_agg(k, id) FROM r GROUP BY g ORDER BY g')).rows;
-    const theirs = await duckRows(duck, 'SELECT g, MAP(list(k), list(ids)) FROM (SELECT g, k, list(id ORDER BY id) AS ids FROM r GROUP BY g, k) GROUP BY g ORDER BY g');
+    const theirs = await duckRows(
+      duck,
+      'SELECT g, MAP(list(k), list(ids)) FROM (SELECT g, k, list(id ORDER BY id) AS ids FROM r GROUP BY g, k) GROUP BY g ORDER BY g',
+    );
     const withSortedLists = (v: unknown) => {
       if (!(v instanceof MapValue)) return sorted(v);
-      return sorted(new MapValue(v.keys, v.values.map((l) => [...(l as number[])].sort((x, y) => x - y))));
+      return sorted(
+        new MapValue(
+          v.keys,
+          v.values.map((l) => [...(l as number[])].sort((x, y) => x - y)),
+        ),
+      );
     };
     expect(ours.map((r) => r.map(withSortedLists))).to.deep.equal(theirs.map((r) => r.map(sorted)));
   });
@@ -144,6 +175,9 @@ describe('maps equal DuckDB maps on random rows', function () {
   });
 
   it('CAST to map(varchar, double)', async () => {
-    await expectSame('SELECT id, CAST(a AS map(varchar, double)) FROM r ORDER BY id', 'SELECT id, CAST(a AS MAP(VARCHAR, DOUBLE)) FROM r ORDER BY id');
+    await expectSame(
+      'SELECT id, CAST(a AS map(varchar, double)) FROM r ORDER BY id',
+      'SELECT id, CAST(a AS MAP(VARCHAR, DOUBLE)) FROM r ORDER BY id',
+    );
   });
 });

@@ -92,7 +92,9 @@ describe('math functions', () => {
     expect(evalFn('greatest', [1, INT], [5n, BIG], [3, INT])).to.equal(5n);
     expect(evalFn('least', [1.5, DBL], [2, INT])).to.equal(1.5);
     expect(evalFn('greatest', ['b', { kind: 'varchar' }], ['a', { kind: 'varchar' }])).to.equal('b');
-    expect(errorOf(() => evalFn('greatest', [NaN, DBL], [1, DBL]))).to.equal('INVALID_FUNCTION_ARGUMENT: Invalid argument to greatest(): NaN');
+    expect(errorOf(() => evalFn('greatest', [NaN, DBL], [1, DBL]))).to.equal(
+      'INVALID_FUNCTION_ARGUMENT: Invalid argument to greatest(): NaN',
+    );
   });
 
   it('random values stay in range', () => {

@@ -77,7 +77,9 @@ describe('method calls (Trino TestMethodCall, TestStaticMethodCall, TestCharMeth
     });
 
     it('a grouping key and an aggregate are receivers', async () => {
-      expect(await engine.rows("SELECT s.length(), max(s).upper() FROM (VALUES 'ab', 'ab', 'xyz') t(s) GROUP BY s ORDER BY 1")).to.deep.equal([
+      expect(
+        await engine.rows("SELECT s.length(), max(s).upper() FROM (VALUES 'ab', 'ab', 'xyz') t(s) GROUP BY s ORDER BY 1"),
+      ).to.deep.equal([
         [2n, 'AB'],
         [3n, 'XYZ'],
       ]);

@@ -20,7 +20,7 @@ import { EngineError } from '../../src/errors/engine-error.js';
 
 const N = 30000;
 /** The k-th generated value (k = 1..N): a permutation of distinct values spread over [1, 65536], with repeats mod 5000 for half of them. */
-const valueOf = (k: number): number => (k % 2 === 0 ? ((k * 48271) % 65537) : ((k * 48271) % 65537) % 5000) - 2000;
+const valueOf = (k: number): number => (k % 2 === 0 ? (k * 48271) % 65537 : ((k * 48271) % 65537) % 5000) - 2000;
 const valueSql = '(CASE WHEN k % 2 = 0 THEN (k * 48271) % 65537 ELSE ((k * 48271) % 65537) % 5000 END - 2000)';
 const rows = `(SELECT a * 1000 + b + 1 AS k FROM UNNEST(sequence(0, ${N / 1000 - 1})) s(a) CROSS JOIN UNNEST(sequence(0, 999)) t(b))`;
 const sorted = Array.from({ length: N }, (_, i) => valueOf(i + 1)).sort((x, y) => x - y);
@@ -49,7 +49,10 @@ describe('qdigest functions (functions/qdigest.md)', () => {
       const x = `CAST(${valueSql} AS ${element})`;
       const [direct, merged] = (await row(`SELECT
           (SELECT values_at_quantiles(qdigest_agg(${x}, 1, ${accuracy}), ARRAY[${quantiles.join(', ')}]) FROM ${rows}),
-          (SELECT values_at_quantiles(merge(d), ARRAY[${quantiles.join(', ')}]) FROM (SELECT qdigest_agg(${x}, 1, ${accuracy}) d FROM ${rows} GROUP BY k % 7))`)) as (number | bigint)[][];
+          (SELECT values_at_quantiles(merge(d), ARRAY[${quantiles.join(', ')}]) FROM (SELECT qdigest_agg(${x}, 1, ${accuracy}) d FROM ${rows} GROUP BY k % 7))`)) as (
+        | number
+        | bigint
+      )[][];
       for (const values of [direct, merged]) {
         quantiles.forEach((q, i) => {
           const [low, high] = rankRange(Number(values[i]));
@@ -63,7 +66,9 @@ describe('qdigest functions (functions/qdigest.md)', () => {
 
   it('quantile_at_value is the share of the weight below the value, within the accuracy', async () => {
     const probes = [-1500, 0, 1234, 2999, 20000, 60000];
-    const [answers] = (await row(`SELECT ARRAY[${probes.map((p) => `quantile_at_value(d, ${p})`).join(', ')}] FROM (SELECT qdigest_agg(${valueSql}) d FROM ${rows})`)) as [number[]];
+    const [answers] = (await row(
+      `SELECT ARRAY[${probes.map((p) => `quantile_at_value(d, ${p})`).join(', ')}] FROM (SELECT qdigest_agg(${valueSql}) d FROM ${rows})`,
+    )) as [number[]];
     probes.forEach((p, i) => {
       const [below] = rankRange(p);
       expect(answers[i], `value ${p}`).to.be.within(below - 0.01, below + 0.01);
@@ -78,7 +83,8 @@ describe('qdigest functions (functions/qdigest.md)', () => {
   });
 
   it('answers in the element type: typeof, value_at_quantile of doubles (negative zero, NaN) and reals', async () => {
-    const answers = await row(`SELECT typeof(qdigest_agg(x)), value_at_quantile(qdigest_agg(x), 0), value_at_quantile(qdigest_agg(x), 0.5), value_at_quantile(qdigest_agg(x), 1),
+    const answers =
+      await row(`SELECT typeof(qdigest_agg(x)), value_at_quantile(qdigest_agg(x), 0), value_at_quantile(qdigest_agg(x), 0.5), value_at_quantile(qdigest_agg(x), 1),
         typeof(qdigest_agg(CAST(x AS real))), value_at_quantile(qdigest_agg(CAST(x AS real)), 0.3), typeof(qdigest_agg(CAST(x AS integer)))
       FROM (VALUES -2.5E0, -0E0, 1.25E0, 3E0, nan()) t(x)`);
     expect(answers.slice(0, 2)).to.deep.equal(['qdigest(double)', -2.5]);
@@ -86,13 +92,19 @@ describe('qdigest functions (functions/qdigest.md)', () => {
     expect(Number.isNaN(answers[3])).to.equal(true);
     expect(answers.slice(4)).to.deep.equal(['qdigest(real)', -0, 'qdigest(bigint)']);
     // two of the five values lie below 1.25, three below 3 (NaN sorts above every number)
-    expect(await row(`SELECT quantile_at_value(qdigest_agg(CAST(x AS real)), REAL '1.25'), quantile_at_value(qdigest_agg(x), 3E0), quantile_at_value(qdigest_agg(x), 4E0)
-      FROM (VALUES -2.5E0, -0E0, 1.25E0, 3E0, nan()) t(x)`)).to.deep.equal([0.4, 0.6, 0.8]);
+    expect(
+      await row(`SELECT quantile_at_value(qdigest_agg(CAST(x AS real)), REAL '1.25'), quantile_at_value(qdigest_agg(x), 3E0), quantile_at_value(qdigest_agg(x), 4E0)
+      FROM (VALUES -2.5E0, -0E0, 1.25E0, 3E0, nan()) t(x)`),
+    ).to.deep.equal([0.4, 0.6, 0.8]);
     // decimal takes the real overload, NULL the bigint one: Trino's most specific applicable signatures
-    expect(await row('SELECT typeof(qdigest_agg(x)), value_at_quantile(qdigest_agg(x), 1), typeof(qdigest_agg(NULL)) FROM (VALUES 1.5, 2.5) t(x)')).to.deep.equal(['qdigest(real)', 2.5, 'qdigest(bigint)']);
+    expect(
+      await row(
+        'SELECT typeof(qdigest_agg(x)), value_at_quantile(qdigest_agg(x), 1), typeof(qdigest_agg(NULL)) FROM (VALUES 1.5, 2.5) t(x)',
+      ),
+    ).to.deep.equal(['qdigest(real)', 2.5, 'qdigest(bigint)']);
   });
 
-  it('casts to the bytes airlift\'s layout gives, derived by hand for 1, 2, 3', async () => {
+  it("casts to the bytes airlift's layout gives, derived by hand for 1, 2, 3", async () => {
     const [bytes] = (await row('SELECT CAST(qdigest_agg(x) AS varbinary) FROM (VALUES 1, 2, 3) t(x)')) as [Uint8Array];
     const long = (hi: number, lo: number): string => {
       const b = Buffer.alloc(8);
@@ -109,9 +121,21 @@ describe('qdigest functions (functions/qdigest.md)', () => {
     // at bit 0 under a level-1 node keyed 2; 1 and that node part at bit 1 under the level-2 root keyed
     // 1. Both inner nodes weigh 0; levels of nodes with children are written less one, beside the
     // has-left (1) and has-right (2) flags: 0b1_11 and 0b0_11.
-    const node = (structure: number, count: number, value: number): string => structure.toString(16).padStart(2, '0') + double(count) + long(0x80000000, value);
+    const node = (structure: number, count: number, value: number): string =>
+      structure.toString(16).padStart(2, '0') + double(count) + long(0x80000000, value);
     const expected =
-      '00' + double(0.01) + double(0) + long(0, 0) + long(0, 1) + long(0, 3) + '05000000' + node(0, 1, 1) + node(0, 1, 2) + node(0, 1, 3) + node(0b11, 0, 2) + node(0b111, 0, 1);
+      '00' +
+      double(0.01) +
+      double(0) +
+      long(0, 0) +
+      long(0, 1) +
+      long(0, 3) +
+      '05000000' +
+      node(0, 1, 1) +
+      node(0, 1, 2) +
+      node(0, 1, 3) +
+      node(0b11, 0, 2) +
+      node(0b111, 0, 1);
     expect(hex(bytes)).to.equal(expected);
   });
 
@@ -127,7 +151,9 @@ describe('qdigest functions (functions/qdigest.md)', () => {
         b AS (SELECT CAST(qdigest_agg(field_a) AS varbinary) AS qdigest_binary FROM a GROUP BY field_b)
       SELECT CAST(merge(CAST(qdigest_binary AS qdigest(double))) AS varbinary) FROM b`)) as [Uint8Array];
     expect(hex(merged)).to.equal(trino);
-    const [median, roundTrip] = await row(`SELECT value_at_quantile(CAST(X'${trino}' AS qdigest(double)), 0.5), CAST(CAST(X'${trino}' AS qdigest(double)) AS varbinary) = X'${trino}'`);
+    const [median, roundTrip] = await row(
+      `SELECT value_at_quantile(CAST(X'${trino}' AS qdigest(double)), 0.5), CAST(CAST(X'${trino}' AS qdigest(double)) AS varbinary) = X'${trino}'`,
+    );
     // rank 0.5 * 2 = 1 is passed only once the second value is counted
     expect([median, roundTrip]).to.deep.equal([11.3, true]);
   });
@@ -141,13 +167,26 @@ describe('qdigest functions (functions/qdigest.md)', () => {
       const [bytes] = (await row(`SELECT CAST(qdigest_agg(x, w, 0.05) AS varbinary) FROM (${weighted})`)) as [Uint8Array];
       expect([sha256(bytes), bytes.length]).to.deep.equal(['2d3ccf648e6eccf03bcd901cba2725081ec56487c4573e3463174ab55a793c7e', 17028]);
       const digest = `CAST(X'${Buffer.from(bytes).toString('hex')}' AS qdigest(bigint))`;
-      const [values, shares] = await row(`SELECT values_at_quantiles(${digest}, ${quantileList}), transform(ARRAY[-600, -500, -123, 0, 1, 250, 499, 500], v -> quantile_at_value(${digest}, v))`);
+      const [values, shares] = await row(
+        `SELECT values_at_quantiles(${digest}, ${quantileList}), transform(ARRAY[-600, -500, -123, 0, 1, 250, 499, 500], v -> quantile_at_value(${digest}, v))`,
+      );
       expect(values).to.deep.equal([-498n, -487n, -398n, -249n, 1n, 250n, 402n, 489n, 499n]);
-      expect(shares).to.deep.equal([null, null, 0.3756243756243756, 0.4955044955044955, 0.4985014985014985, 0.7482517482517482, 0.999000999000999, null]);
+      expect(shares).to.deep.equal([
+        null,
+        null,
+        0.3756243756243756,
+        0.4955044955044955,
+        0.4985014985014985,
+        0.7482517482517482,
+        0.999000999000999,
+        null,
+      ]);
     });
 
     it('per-group digests, and their merge in group order', async () => {
-      const groups = (await engine.query(`SELECT k % 4, CAST(qdigest_agg(x, w, 0.05) AS varbinary) FROM (${weighted}) GROUP BY k % 4 ORDER BY 1`)).rows.map((r) => r[1] as Uint8Array);
+      const groups = (
+        await engine.query(`SELECT k % 4, CAST(qdigest_agg(x, w, 0.05) AS varbinary) FROM (${weighted}) GROUP BY k % 4 ORDER BY 1`)
+      ).rows.map((r) => r[1] as Uint8Array);
       expect(groups.map(sha256)).to.deep.equal([
         '70b2e664f1b95bd5809b6f15e5cde7361327e26cc080a980dda122ec815c129b',
         'dd122dcf28deb67bddb7aac7db250254e41ad15d638e5775a55f1c250428fab9',
@@ -163,31 +202,53 @@ describe('qdigest functions (functions/qdigest.md)', () => {
       const [doubles, reals, values] = (await row(`SELECT
           (SELECT CAST(qdigest_agg(CAST(k * 48271 % 10007 AS double) / 7 - 700) AS varbinary) FROM UNNEST(sequence(1, 3000)) t(k)),
           (SELECT CAST(qdigest_agg(CAST(CAST(k * 7919 % 1009 AS double) / 4 - 100 AS real), 1, 0.02) AS varbinary) FROM UNNEST(sequence(1, 2000)) t(k)),
-          (SELECT values_at_quantiles(qdigest_agg(CAST(k * 48271 % 10007 AS double) / 7 - 700), ${quantileList}) FROM UNNEST(sequence(1, 3000)) t(k))`)) as [Uint8Array, Uint8Array, number[]];
-      expect([sha256(doubles), sha256(reals)]).to.deep.equal(['c07149ad94e5fddf23cd296f1ed5c1adc32b8c818312f02df04aefa530b8c3b9', '987fe10e2c25bcb7ade47604edc9371008b5c9dc0bd507cbb0edc521d47d0eae']);
-      expect(values).to.deep.equal([-699.8571428571429, -685.7142857142857, -558.1428571428571, -343.7142857142857, 14, 371.7142857142858, 586.1428571428571, 713.5714285714287, 727.8571428571429]);
+          (SELECT values_at_quantiles(qdigest_agg(CAST(k * 48271 % 10007 AS double) / 7 - 700), ${quantileList}) FROM UNNEST(sequence(1, 3000)) t(k))`)) as [
+        Uint8Array,
+        Uint8Array,
+        number[],
+      ];
+      expect([sha256(doubles), sha256(reals)]).to.deep.equal([
+        'c07149ad94e5fddf23cd296f1ed5c1adc32b8c818312f02df04aefa530b8c3b9',
+        '987fe10e2c25bcb7ade47604edc9371008b5c9dc0bd507cbb0edc521d47d0eae',
+      ]);
+      expect(values).to.deep.equal([
+        -699.8571428571429, -685.7142857142857, -558.1428571428571, -343.7142857142857, 14, 371.7142857142858, 586.1428571428571,
+        713.5714285714287, 727.8571428571429,
+      ]);
     });
 
     it("Trino's quantile_at_value cases on airlift's digest of 0..9 at maximum error 1", async () => {
-      const digest = "CAST(X'00000000000000f03f00000000000000000000000000000000000000000000000009000000000000001300000000000000000000f03f000000000000008000000000000000f03f0100000000000080030000000000000000000000000000008000000000000000f03f020000000000008000000000000000f03f03000000000000800300000000000000000200000000000080070000000000000000000000000000008000000000000000f03f040000000000008000000000000000f03f0500000000000080030000000000000000040000000000008000000000000000f03f060000000000008000000000000000f03f0700000000000080030000000000000000060000000000008007000000000000000004000000000000800b0000000000000000000000000000008000000000000000f03f080000000000008000000000000000f03f090000000000008003000000000000000008000000000000800f00000000000000000000000000000080' AS qdigest(bigint))";
-      expect(await row(`SELECT quantile_at_value(d, 20), quantile_at_value(d, 6), quantile_at_value(d, -1), value_at_quantile(d, quantile_at_value(d, 6)),
-          quantile_at_value(d, value_at_quantile(d, 0.6)) FROM (SELECT ${digest} d)`)).to.deep.equal([null, 0.6, null, 6n, 0.6]);
+      const digest =
+        "CAST(X'00000000000000f03f00000000000000000000000000000000000000000000000009000000000000001300000000000000000000f03f000000000000008000000000000000f03f0100000000000080030000000000000000000000000000008000000000000000f03f020000000000008000000000000000f03f03000000000000800300000000000000000200000000000080070000000000000000000000000000008000000000000000f03f040000000000008000000000000000f03f0500000000000080030000000000000000040000000000008000000000000000f03f060000000000008000000000000000f03f0700000000000080030000000000000000060000000000008007000000000000000004000000000000800b0000000000000000000000000000008000000000000000f03f080000000000008000000000000000f03f090000000000008003000000000000000008000000000000800f00000000000000000000000000000080' AS qdigest(bigint))";
+      expect(
+        await row(`SELECT quantile_at_value(d, 20), quantile_at_value(d, 6), quantile_at_value(d, -1), value_at_quantile(d, quantile_at_value(d, 6)),
+          quantile_at_value(d, value_at_quantile(d, 0.6)) FROM (SELECT ${digest} d)`),
+      ).to.deep.equal([null, 0.6, null, 6n, 0.6]);
     });
   });
 
   it("Trino's quantile_at_value cases: outside the range, empty digests and NaN give NULL; round trips", async () => {
     const digits = 'FROM (VALUES 0, 1, 2, 3, 4, 5, 6, 7, 8, 9) t(x)';
-    expect(await row(`SELECT quantile_at_value(qdigest_agg(x), 20), quantile_at_value(qdigest_agg(x), 6), quantile_at_value(qdigest_agg(x), -1),
-        value_at_quantile(qdigest_agg(x), quantile_at_value(qdigest_agg(x), 6)), quantile_at_value(qdigest_agg(x), value_at_quantile(qdigest_agg(x), 0.6)) ${digits}`)).to.deep.equal([null, 0.6, null, 6n, 0.6]);
-    expect(await row(`SELECT quantile_at_value(qdigest_agg(CAST(x AS double)), 5.6), quantile_at_value(qdigest_agg(CAST(x AS double)), -1.23), quantile_at_value(qdigest_agg(CAST(x AS double)), 12.3),
-        quantile_at_value(qdigest_agg(CAST(x AS double)), nan()), value_at_quantile(qdigest_agg(CAST(x AS double)), quantile_at_value(qdigest_agg(CAST(x AS double)), 5.6)) ${digits}`)).to.deep.equal([0.6, null, null, null, 6]);
+    expect(
+      await row(`SELECT quantile_at_value(qdigest_agg(x), 20), quantile_at_value(qdigest_agg(x), 6), quantile_at_value(qdigest_agg(x), -1),
+        value_at_quantile(qdigest_agg(x), quantile_at_value(qdigest_agg(x), 6)), quantile_at_value(qdigest_agg(x), value_at_quantile(qdigest_agg(x), 0.6)) ${digits}`),
+    ).to.deep.equal([null, 0.6, null, 6n, 0.6]);
+    expect(
+      await row(`SELECT quantile_at_value(qdigest_agg(CAST(x AS double)), 5.6), quantile_at_value(qdigest_agg(CAST(x AS double)), -1.23), quantile_at_value(qdigest_agg(CAST(x AS double)), 12.3),
+        quantile_at_value(qdigest_agg(CAST(x AS double)), nan()), value_at_quantile(qdigest_agg(CAST(x AS double)), quantile_at_value(qdigest_agg(CAST(x AS double)), 5.6)) ${digits}`),
+    ).to.deep.equal([0.6, null, null, null, 6]);
     // An empty digest (as airlift writes one: min Long.MAX_VALUE, max Long.MIN_VALUE, no nodes).
     const empty = `00${'7b14ae47e17a843f'}${'00'.repeat(16)}ffffffffffffff7f0000000000000080${'00'.repeat(4)}`;
-    expect(await row(`SELECT quantile_at_value(CAST(X'${empty}' AS qdigest(bigint)), 5), qdigest_agg(x) FROM (VALUES 1) t(x) WHERE x > 1`)).to.deep.equal([null, null]);
+    expect(
+      await row(`SELECT quantile_at_value(CAST(X'${empty}' AS qdigest(bigint)), 5), qdigest_agg(x) FROM (VALUES 1) t(x) WHERE x > 1`),
+    ).to.deep.equal([null, null]);
   });
 
   it("gives clients Trino's typeSignature: rawType qdigest with the element type as parameter", () => {
-    expect(typeSignature(qdigestType('double'))).to.deep.equal({ rawType: 'qdigest', arguments: [{ kind: 'TYPE', value: { rawType: 'double', arguments: [] } }] });
+    expect(typeSignature(qdigestType('double'))).to.deep.equal({
+      rawType: 'qdigest',
+      arguments: [{ kind: 'TYPE', value: { rawType: 'double', arguments: [] } }],
+    });
   });
 
   it('lists the functions with their signatures in SHOW FUNCTIONS', async () => {
@@ -231,7 +292,10 @@ describe('qdigest functions (functions/qdigest.md)', () => {
     ['SELECT value_at_quantile(qdigest_agg(x), 1.5) FROM (VALUES 1) t(x)', 'quantile must be between [0,1]'],
     ['SELECT qdigest_agg(x, 0) FROM (VALUES 1) t(x)', 'Percentile weight must be > 0, was 0'],
     ['SELECT qdigest_agg(x, 1, 1) FROM (VALUES 1) t(x)', 'Percentile accuracy must be exclusively between 0 and 1, was 1.0'],
-    ['SELECT merge(d) FROM (SELECT qdigest_agg(x, 1, 0.5) d FROM (VALUES 1) t(x) UNION ALL SELECT qdigest_agg(x, 1, 0.25) FROM (VALUES 2) t(x))', 'Cannot merge qdigests with different accuracies (0.5 vs. 0.25)'],
+    [
+      'SELECT merge(d) FROM (SELECT qdigest_agg(x, 1, 0.5) d FROM (VALUES 1) t(x) UNION ALL SELECT qdigest_agg(x, 1, 0.25) FROM (VALUES 2) t(x))',
+      'Cannot merge qdigests with different accuracies (0.5 vs. 0.25)',
+    ],
     ["SELECT CAST(X'01' AS qdigest(bigint))", 'Cannot deserialize qdigest: too short'],
     [`SELECT CAST(X'01${'00'.repeat(44)}' AS qdigest(bigint))`, 'Cannot deserialize qdigest: Invalid format'],
   ]);

@@ -26,9 +26,15 @@ describe('regular expressions on the linear-time engine', () => {
     expect(evalFn('regexp_replace', s('aaa'), s('a*'), s('X'))).to.equal('XX');
     expect(evalFn('regexp_replace', s('abc'), s('(x)?b'), s('[$1]'))).to.equal('a[]c', 'a group that did not take part is empty');
     expect(evalFn('regexp_replace', s('abc'), s('z'), s('$0'))).to.equal('abc');
-    expect(errorOf(() => evalFn('regexp_replace', s('abc'), s('(b)'), s('$2')))).to.equal('INVALID_FUNCTION_ARGUMENT: Illegal group reference: group 2 does not exist');
-    expect(errorOf(() => evalFn('regexp_replace', s('abc'), s('(?<x>b)'), s('${y}')))).to.equal('INVALID_FUNCTION_ARGUMENT: Illegal group reference: group y does not exist');
-    expect(errorOf(() => evalFn('regexp_replace', s('abc'), s('b'), s('$x')))).to.equal('INVALID_FUNCTION_ARGUMENT: Illegal replacement sequence: $x');
+    expect(errorOf(() => evalFn('regexp_replace', s('abc'), s('(b)'), s('$2')))).to.equal(
+      'INVALID_FUNCTION_ARGUMENT: Illegal group reference: group 2 does not exist',
+    );
+    expect(errorOf(() => evalFn('regexp_replace', s('abc'), s('(?<x>b)'), s('${y}')))).to.equal(
+      'INVALID_FUNCTION_ARGUMENT: Illegal group reference: group y does not exist',
+    );
+    expect(errorOf(() => evalFn('regexp_replace', s('abc'), s('b'), s('$x')))).to.equal(
+      'INVALID_FUNCTION_ARGUMENT: Illegal replacement sequence: $x',
+    );
   });
 
   it('regexp_replace reads a replacement with many group references in one pass', () => {
@@ -40,8 +46,12 @@ describe('regular expressions on the linear-time engine', () => {
     expect(evalFn('regexp_extract', s('1a 2b 14m'), s('\\d+[a-z]'), n(0))).to.equal('1a');
     expect(evalFn('regexp_extract', s('b'), s('(a)|b'), n(1))).to.equal(null);
     expect(evalFn('regexp_extract', s('😀x12'), s('x(\\d)(\\d)'), n(2))).to.equal('2');
-    expect(errorOf(() => evalFn('regexp_extract', s('abc'), s('(a)(b)'), n(3)))).to.equal('INVALID_FUNCTION_ARGUMENT: Pattern has 2 groups. Cannot access group 3');
-    expect(errorOf(() => evalFn('regexp_extract', s('abc'), s('a'), n(-1)))).to.equal('INVALID_FUNCTION_ARGUMENT: Pattern has 0 groups. Cannot access group -1');
+    expect(errorOf(() => evalFn('regexp_extract', s('abc'), s('(a)(b)'), n(3)))).to.equal(
+      'INVALID_FUNCTION_ARGUMENT: Pattern has 2 groups. Cannot access group 3',
+    );
+    expect(errorOf(() => evalFn('regexp_extract', s('abc'), s('a'), n(-1)))).to.equal(
+      'INVALID_FUNCTION_ARGUMENT: Pattern has 0 groups. Cannot access group -1',
+    );
   });
 
   it('regexp_count counts empty matches once per code point boundary; regexp_position is 1-based in code points', () => {
@@ -53,7 +63,10 @@ describe('regular expressions on the linear-time engine', () => {
 
   it('rejects invalid patterns and the Perl constructs a linear-time engine cannot run', () => {
     for (const pattern of ['(', '[z-a]', 'a**', '(?=a)', '(?!a)', '(a)\\1', 'x{1001}']) {
-      expect(errorOf(() => evalFn('regexp_like', s('a'), s(pattern)))).to.match(/^INVALID_FUNCTION_ARGUMENT: Invalid regular expression: error parsing regexp: /, pattern);
+      expect(errorOf(() => evalFn('regexp_like', s('a'), s(pattern)))).to.match(
+        /^INVALID_FUNCTION_ARGUMENT: Invalid regular expression: error parsing regexp: /,
+        pattern,
+      );
     }
   });
 
@@ -85,7 +98,9 @@ describe('other pattern matching that must stay polynomial', () => {
 
   it('CAST to timestamp of text with a long run of spaces', () => {
     const padded = `2020-01-02 ${' '.repeat(100_000)}x`;
-    expect(errorOf(() => evaluateConstant(cast(lit(padded, VC), TS3)))).to.match(/^INVALID_CAST_ARGUMENT: Value cannot be cast to timestamp/);
+    expect(errorOf(() => evaluateConstant(cast(lit(padded, VC), TS3)))).to.match(
+      /^INVALID_CAST_ARGUMENT: Value cannot be cast to timestamp/,
+    );
     expect(evaluateConstant(cast(lit(`  2020-01-02 03:04:05${' '.repeat(1000)}`, VC), TS3))).to.equal(Date.UTC(2020, 0, 2, 3, 4, 5) * 1000);
     expect(evaluateConstant(cast(lit(' 2020-01-02 ', VC), TS3))).to.equal(Date.UTC(2020, 0, 2) * 1000);
   });

@@ -15,7 +15,9 @@ describe('scalar function resolution', () => {
     expect(shown(resolveScalarFunction('mod', [t('integer'), t('bigint')]))).to.equal('mod(bigint, bigint): bigint');
     expect(shown(resolveScalarFunction('sqrt', [t('integer')]))).to.equal('sqrt(double): double');
     expect(shown(resolveScalarFunction('power', [t('integer'), t('decimal', 3, 1)]))).to.equal('power(double, double): double');
-    expect(shown(resolveScalarFunction('greatest', [t('integer'), t('bigint'), t('tinyint')]))).to.equal('greatest(bigint, bigint, bigint): bigint');
+    expect(shown(resolveScalarFunction('greatest', [t('integer'), t('bigint'), t('tinyint')]))).to.equal(
+      'greatest(bigint, bigint, bigint): bigint',
+    );
   });
 
   it('resolves aliases to the canonical name and is case-insensitive', () => {
@@ -27,16 +29,24 @@ describe('scalar function resolution', () => {
 
   it('computes parametric result types', () => {
     expect(shown(resolveScalarFunction('round', [t('decimal', 5, 2)]))).to.equal('round(decimal(5,2)): decimal(4,0)');
-    expect(shown(resolveScalarFunction('round', [t('decimal', 5, 2), t('integer')]))).to.equal('round(decimal(5,2), integer): decimal(6,2)');
-    expect(shown(resolveScalarFunction('round', [t('decimal', 38, 2), t('integer')]))).to.equal('round(decimal(38,2), integer): decimal(38,2)');
+    expect(shown(resolveScalarFunction('round', [t('decimal', 5, 2), t('integer')]))).to.equal(
+      'round(decimal(5,2), integer): decimal(6,2)',
+    );
+    expect(shown(resolveScalarFunction('round', [t('decimal', 38, 2), t('integer')]))).to.equal(
+      'round(decimal(38,2), integer): decimal(38,2)',
+    );
     expect(shown(resolveScalarFunction('floor', [t('decimal', 5, 0)]))).to.equal('floor(decimal(5,0)): decimal(5,0)');
     expect(shown(resolveScalarFunction('truncate', [t('decimal', 5, 2)]))).to.equal('truncate(decimal(5,2)): decimal(3,0)');
     expect(shown(resolveScalarFunction('sign', [t('decimal', 5, 2)]))).to.equal('sign(decimal(5,2)): decimal(1,0)');
     expect(shown(resolveScalarFunction('lower', [t('varchar', 7)]))).to.equal('lower(varchar(7)): varchar(7)');
     expect(shown(resolveScalarFunction('trim', [t('char', 3)]))).to.equal('trim(varchar(3)): varchar(3)');
-    expect(shown(resolveScalarFunction('concat', [t('varchar', 3), t('varchar', 4)]))).to.equal('concat(varchar(3), varchar(4)): varchar(7)');
+    expect(shown(resolveScalarFunction('concat', [t('varchar', 3), t('varchar', 4)]))).to.equal(
+      'concat(varchar(3), varchar(4)): varchar(7)',
+    );
     expect(shown(resolveScalarFunction('concat', [t('varchar', 3), t('varchar')]))).to.equal('concat(varchar(3), varchar): varchar');
-    expect(shown(resolveScalarFunction('date_trunc', [t('varchar', 5), t('timestamp', 6)]))).to.equal('date_trunc(varchar(5), timestamp(6)): timestamp(6)');
+    expect(shown(resolveScalarFunction('date_trunc', [t('varchar', 5), t('timestamp', 6)]))).to.equal(
+      'date_trunc(varchar(5), timestamp(6)): timestamp(6)',
+    );
     expect(shown(resolveScalarFunction('year', [t('date')]))).to.equal('year(date): bigint');
   });
 
@@ -45,7 +55,9 @@ describe('scalar function resolution', () => {
     expect(errorOf(() => resolveScalarFunction('abs', [t('varchar', 3)]))).to.equal(
       'FUNCTION_NOT_FOUND: Unexpected parameters (varchar(3)) for function abs. Expected: abs(bigint), abs(decimal(p,s)), abs(double), abs(integer), abs(number), abs(real), abs(smallint), abs(tinyint)',
     );
-    expect(errorOf(() => resolveScalarFunction('length', [t('integer'), t('integer')]))).to.match(/^FUNCTION_NOT_FOUND: Unexpected parameters \(integer, integer\) for function length/);
+    expect(errorOf(() => resolveScalarFunction('length', [t('integer'), t('integer')]))).to.match(
+      /^FUNCTION_NOT_FOUND: Unexpected parameters \(integer, integer\) for function length/,
+    );
     const located = (() => {
       try {
         resolveScalarFunction('foo', [], { line: 1, column: 8 });
@@ -61,8 +73,12 @@ describe('operator resolution', () => {
   it('resolves arithmetic over numeric types with decimal result types', () => {
     expect(shown(resolveOperator('add', [t('integer'), t('integer')]))).to.equal('add(integer, integer): integer');
     expect(shown(resolveOperator('add', [t('tinyint'), t('smallint')]))).to.equal('add(smallint, smallint): smallint');
-    expect(shown(resolveOperator('multiply', [t('decimal', 12, 2), t('decimal', 12, 2)]))).to.equal('multiply(decimal(12,2), decimal(12,2)): decimal(24,4)');
-    expect(shown(resolveOperator('subtract', [t('bigint'), t('decimal', 5, 2)]))).to.equal('subtract(decimal(19,0), decimal(5,2)): decimal(22,2)');
+    expect(shown(resolveOperator('multiply', [t('decimal', 12, 2), t('decimal', 12, 2)]))).to.equal(
+      'multiply(decimal(12,2), decimal(12,2)): decimal(24,4)',
+    );
+    expect(shown(resolveOperator('subtract', [t('bigint'), t('decimal', 5, 2)]))).to.equal(
+      'subtract(decimal(19,0), decimal(5,2)): decimal(22,2)',
+    );
     expect(shown(resolveOperator('divide', [t('decimal', 10, 2), t('double')]))).to.equal('divide(double, double): double');
     expect(shown(resolveOperator('add', [t('real'), t('bigint')]))).to.equal('add(real, real): real');
     expect(shown(resolveOperator('negate', [t('decimal', 4, 1)]))).to.equal('negate(decimal(4,1)): decimal(4,1)');
@@ -74,27 +90,43 @@ describe('operator resolution', () => {
     expect(shown(resolveOperator('subtract', [t('timestamp', 6), t('interval year to month')]))).to.equal(
       'subtract(timestamp(6), interval year to month): timestamp(6)',
     );
-    expect(shown(resolveOperator('subtract', [t('timestamp', 3), t('timestamp', 3)]))).to.equal('subtract(timestamp(3), timestamp(3)): interval day to second');
+    expect(shown(resolveOperator('subtract', [t('timestamp', 3), t('timestamp', 3)]))).to.equal(
+      'subtract(timestamp(3), timestamp(3)): interval day to second',
+    );
     expect(shown(resolveOperator('multiply', [t('interval day to second'), t('integer')]))).to.equal(
       'multiply(interval day to second, bigint): interval day to second',
     );
-    expect(errorOf(() => resolveOperator('subtract', [t('date'), t('date')]))).to.equal('TYPE_MISMATCH: Cannot apply operator: date - date');
+    expect(errorOf(() => resolveOperator('subtract', [t('date'), t('date')]))).to.equal(
+      'TYPE_MISMATCH: Cannot apply operator: date - date',
+    );
   });
 
   it('compares at the common super type', () => {
     expect(shown(resolveOperator('equal', [t('integer'), t('decimal', 5, 2)]))).to.equal('equal(decimal(12,2), decimal(12,2)): boolean');
     expect(shown(resolveOperator('less_than', [t('date'), t('timestamp', 3)]))).to.equal('less_than(timestamp(3), timestamp(3)): boolean');
-    expect(shown(resolveOperator('greater_than', [t('varchar', 2), t('char', 5)]))).to.equal('greater_than(varchar(5), varchar(5)): boolean');
-    expect(shown(resolveOperator('is_distinct_from', [t('bigint'), { kind: 'unknown' }]))).to.equal('is_distinct_from(bigint, bigint): boolean');
+    expect(shown(resolveOperator('greater_than', [t('varchar', 2), t('char', 5)]))).to.equal(
+      'greater_than(varchar(5), varchar(5)): boolean',
+    );
+    expect(shown(resolveOperator('is_distinct_from', [t('bigint'), { kind: 'unknown' }]))).to.equal(
+      'is_distinct_from(bigint, bigint): boolean',
+    );
     expect(shown(resolveOperator('concat', [t('varchar', 1), t('varchar', 2)]))).to.equal('concat(varchar(1), varchar(2)): varchar(3)');
   });
 
   it('reports impossible operators with Trino wording', () => {
-    expect(errorOf(() => resolveOperator('add', [t('varchar', 1), t('integer')]))).to.equal('TYPE_MISMATCH: Cannot apply operator: varchar(1) + integer');
-    expect(errorOf(() => resolveOperator('equal', [t('integer'), t('varchar', 1)]))).to.equal('TYPE_MISMATCH: Cannot apply operator: integer = varchar(1)');
-    expect(errorOf(() => resolveOperator('greater_than', [t('boolean'), t('integer')]))).to.equal('TYPE_MISMATCH: Cannot apply operator: boolean < integer');
+    expect(errorOf(() => resolveOperator('add', [t('varchar', 1), t('integer')]))).to.equal(
+      'TYPE_MISMATCH: Cannot apply operator: varchar(1) + integer',
+    );
+    expect(errorOf(() => resolveOperator('equal', [t('integer'), t('varchar', 1)]))).to.equal(
+      'TYPE_MISMATCH: Cannot apply operator: integer = varchar(1)',
+    );
+    expect(errorOf(() => resolveOperator('greater_than', [t('boolean'), t('integer')]))).to.equal(
+      'TYPE_MISMATCH: Cannot apply operator: boolean < integer',
+    );
     expect(errorOf(() => resolveOperator('negate', [t('varchar')]))).to.equal('TYPE_MISMATCH: Cannot negate varchar');
-    expect(errorOf(() => resolveOperator('is_distinct_from', [t('date'), t('integer')]))).to.equal('TYPE_MISMATCH: Cannot check if date is distinct from integer');
+    expect(errorOf(() => resolveOperator('is_distinct_from', [t('date'), t('integer')]))).to.equal(
+      'TYPE_MISMATCH: Cannot check if date is distinct from integer',
+    );
   });
 });
 
@@ -106,7 +138,11 @@ describe('SHOW FUNCTIONS listing', () => {
     expect(names).to.include.members(['abs', 'ceiling', 'concat', 'date_trunc', 'regexp_like', 'year', 'random']);
     expect(names).to.not.include('add');
     expect(list.find((f) => f.name === 'random')?.deterministic).to.equal(false);
-    expect(list.find((f) => f.name === 'lower')).to.deep.include({ returnType: 'varchar(x)', argumentTypes: ['varchar(x)'], functionType: 'scalar' });
+    expect(list.find((f) => f.name === 'lower')).to.deep.include({
+      returnType: 'varchar(x)',
+      argumentTypes: ['varchar(x)'],
+      functionType: 'scalar',
+    });
     expect(list.find((f) => f.name === 'concat' && f.argumentTypes[0] === 'varchar(x)...')).to.not.equal(undefined);
   });
 });

@@ -23,7 +23,11 @@ describe('ROW::fields', function () {
     });
   }
 
-  failureCases('FUNCTION_NOT_FOUND', [['SELECT ROW::fields(1)', 'Unexpected parameters (integer) for function row::fields. Expected: row::fields(row)']], engine);
+  failureCases(
+    'FUNCTION_NOT_FOUND',
+    [['SELECT ROW::fields(1)', 'Unexpected parameters (integer) for function row::fields. Expected: row::fields(row)']],
+    engine,
+  );
   // Trino's TestStaticMethodCall: the receiver must name a type, and the type must have the method.
   failureCases('TYPE_NOT_FOUND', [['SELECT foo::bar(1)', 'Unknown type: foo']], engine);
   failureCases('FUNCTION_NOT_FOUND', [['SELECT row::bar(1)', "Function 'bar' not registered"]], engine);

@@ -11,20 +11,24 @@ import type { MapValue } from '../../src/spi/map-value.js';
 
 documentedExamples('functions/setdigest.md', [
   ['SELECT cardinality(make_set_digest(value)) FROM (VALUES 1, 2, 2, 3, 3, 3, 4, 4, 4, 4, 5) T(value)', '5'],
-  ['SELECT intersection_cardinality(make_set_digest(v1), make_set_digest(v2)) FROM (VALUES (1, 1), (NULL, 2), (2, 3), (3, 4)) T(v1, v2)', '3'],
+  [
+    'SELECT intersection_cardinality(make_set_digest(v1), make_set_digest(v2)) FROM (VALUES (1, 1), (NULL, 2), (2, 3), (3, 4)) T(v1, v2)',
+    '3',
+  ],
   ['SELECT jaccard_index(make_set_digest(v1), make_set_digest(v2)) FROM (VALUES (1, 1), (NULL,2), (2, 3), (NULL, 4)) T(v1, v2)', '0.5'],
   ["SELECT typeof(make_set_digest(value)) FROM (VALUES 'Trino', 'SQL', 'on', 'everything') T(value)", 'SetDigest'],
   ["SELECT cardinality(make_set_digest(value)) FROM (VALUES 'Trino', 'SQL', 'on', 'everything') T(value)", '4'],
 ] satisfies DocumentedExample[]);
 
 /** Rows 1..n as `x`: a cross join of two sequences (sequence() stops at 10,000 elements). */
-const numbers = (n: number): string => `(SELECT a * 1000 + b + 1 AS x FROM UNNEST(sequence(0, ${Math.ceil(n / 1000) - 1})) s(a) CROSS JOIN UNNEST(sequence(0, 999)) t(b) WHERE a * 1000 + b < ${n})`;
+const numbers = (n: number): string =>
+  `(SELECT a * 1000 + b + 1 AS x FROM UNNEST(sequence(0, ${Math.ceil(n / 1000) - 1})) s(a) CROSS JOIN UNNEST(sequence(0, 999)) t(b) WHERE a * 1000 + b < ${n})`;
 
 describe('SetDigest functions (functions/setdigest.md)', () => {
   const engine = new EngineHarness();
   const row = async (sql: string): Promise<unknown[]> => (await engine.query(sql)).rows[0];
 
-  it('hash_counts: the documented hashes of 1 and 2 with their counts (in ascending hash order, as Trino\'s sorted map)', async () => {
+  it("hash_counts: the documented hashes of 1 and 2 with their counts (in ascending hash order, as Trino's sorted map)", async () => {
     const [map] = (await row('SELECT hash_counts(make_set_digest(value)) FROM (VALUES 1, 1, 1, 2, 2) T(value)')) as [MapValue];
     expect(map.keys).to.deep.equal([-2447670524089286488n, 19144387141682250n]);
     expect(map.values).to.deep.equal([2, 3]);
@@ -43,8 +47,11 @@ describe('SetDigest functions (functions/setdigest.md)', () => {
   it('estimates the Jaccard index and the intersection of large overlapping sets', async () => {
     // A = 1..30000, B = 15001..45000: intersection 15000, union 45000, Jaccard 1/3.
     const [jaccard, intersection] = (await row(`SELECT jaccard_index(a, b), intersection_cardinality(a, b) FROM
-        (SELECT make_set_digest(x) a FROM ${numbers(30000)}), (SELECT make_set_digest(x + 15000) b FROM ${numbers(30000)})`)) as [number, bigint];
-    const sigma = Math.sqrt((1 / 3) * (2 / 3) / 8192);
+        (SELECT make_set_digest(x) a FROM ${numbers(30000)}), (SELECT make_set_digest(x + 15000) b FROM ${numbers(30000)})`)) as [
+      number,
+      bigint,
+    ];
+    const sigma = Math.sqrt(((1 / 3) * (2 / 3)) / 8192);
     expect(Math.abs(jaccard - 1 / 3)).to.be.at.most(6 * sigma);
     const tolerance = 15000 * (6 * sigma * 3 + 6 * (1.04 / Math.sqrt(2048)));
     expect(Math.abs(Number(intersection) - 15000)).to.be.at.most(tolerance);
@@ -63,7 +70,9 @@ describe('SetDigest functions (functions/setdigest.md)', () => {
     ['SELECT make_set_digest(1) = make_set_digest(1)', 'Cannot apply operator: SetDigest = SetDigest'],
     ['SELECT CAST(make_set_digest(1) AS P4HyperLogLog)', 'Cannot cast SetDigest to P4HyperLogLog'],
   ]);
-  failureCases('FUNCTION_NOT_FOUND', [['SELECT make_set_digest(1.5E0)', 'Unexpected parameters (double) for function make_set_digest. Expected: make_set_digest(T) T']]);
+  failureCases('FUNCTION_NOT_FOUND', [
+    ['SELECT make_set_digest(1.5E0)', 'Unexpected parameters (double) for function make_set_digest. Expected: make_set_digest(T) T'],
+  ]);
   failureCases('INVALID_FUNCTION_ARGUMENT', [
     ["SELECT cardinality(CAST(X'02' AS SetDigest))", 'Cannot deserialize SetDigest: too short'],
     ["SELECT cardinality(CAST(X'0200000000' AS SetDigest))", 'Cannot deserialize SetDigest: unexpected version 2'],

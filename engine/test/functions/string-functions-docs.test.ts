@@ -53,22 +53,29 @@ describe('string functions: the documented soundex query and bad input', () => {
     expect(rows).to.deep.equal([['CHINA']]);
   });
 
-  it('normalize takes the form as a keyword, as Trino\'s grammar: a string or another name is a syntax error', async () => {
+  it("normalize takes the form as a keyword, as Trino's grammar: a string or another name is a syntax error", async () => {
     expect((await engine.failure("SELECT normalize('a', 'NFC')")).errorName).to.equal('SYNTAX_ERROR');
     expect((await engine.failure("SELECT normalize('a', NFX)")).errorName).to.equal('SYNTAX_ERROR');
   });
 
-  failureCases('INVALID_FUNCTION_ARGUMENT', [
-    ["SELECT hamming_distance('ab', 'abc')", 'The input strings to hamming_distance function must have the same length'],
-    ["SELECT luhn_check('12a4')", 'Input contains non-digit character'],
-    ["SELECT split_to_map('a=1,a=2', ',', '=')", 'Duplicate keys (a) are not allowed'],
-    ["SELECT split_to_map('a=1=2', ',', '=')", "Key-value delimiter must appear exactly once in each entry. Bad input: 'a=1=2'"],
-    ["SELECT split_to_multimap('a', ',', '=')", 'Key-value delimiter must appear exactly once in each entry. Bad input: a'],
-    ["SELECT split_to_map('a=1', ',', ',')", 'entryDelimiter and keyValueDelimiter must not be the same'],
-    ["SELECT overlay('abc' PLACING 'X' FROM 0)", 'OVERLAY start position must be greater than 0, got: 0'],
-    ["SELECT from_utf8(X'61', 'ab')", 'Replacement character string must empty or a single character'],
-    ["SELECT levenshtein_distance(array_join(repeat('a', 1002), ''), array_join(repeat('b', 1002), ''))", 'The combined inputs for Levenshtein distance are too large'],
-  ], engine);
+  failureCases(
+    'INVALID_FUNCTION_ARGUMENT',
+    [
+      ["SELECT hamming_distance('ab', 'abc')", 'The input strings to hamming_distance function must have the same length'],
+      ["SELECT luhn_check('12a4')", 'Input contains non-digit character'],
+      ["SELECT split_to_map('a=1,a=2', ',', '=')", 'Duplicate keys (a) are not allowed'],
+      ["SELECT split_to_map('a=1=2', ',', '=')", "Key-value delimiter must appear exactly once in each entry. Bad input: 'a=1=2'"],
+      ["SELECT split_to_multimap('a', ',', '=')", 'Key-value delimiter must appear exactly once in each entry. Bad input: a'],
+      ["SELECT split_to_map('a=1', ',', ',')", 'entryDelimiter and keyValueDelimiter must not be the same'],
+      ["SELECT overlay('abc' PLACING 'X' FROM 0)", 'OVERLAY start position must be greater than 0, got: 0'],
+      ["SELECT from_utf8(X'61', 'ab')", 'Replacement character string must empty or a single character'],
+      [
+        "SELECT levenshtein_distance(array_join(repeat('a', 1002), ''), array_join(repeat('b', 1002), ''))",
+        'The combined inputs for Levenshtein distance are too large',
+      ],
+    ],
+    engine,
+  );
 });
 
 describe('string functions equal DuckDB on random strings', function () {
@@ -90,8 +97,13 @@ describe('string functions equal DuckDB on random strings', function () {
     try {
       await engine.run('CREATE TABLE words (id integer, a varchar, b varchar, c varchar, u varchar)', `INSERT INTO words VALUES ${rows}`);
       await duck.run(`CREATE TABLE words AS SELECT * FROM (VALUES ${rows}) t(id, a, b, c, u)`);
-      const ours = await engine.query("SELECT levenshtein_distance(a, b), hamming_distance(a, c), translate(u, 'aé', 'x'), concat_ws('/', u, b), ends_with(u, substr(u, 3)) FROM words ORDER BY id");
-      const theirs = await duckRows(duck, "SELECT levenshtein(a, b), CASE WHEN a = '' THEN 0 ELSE hamming(a, c) END, translate(u, 'aé', 'x'), concat_ws('/', u, b), ends_with(u, substr(u, 3)) FROM words ORDER BY id");
+      const ours = await engine.query(
+        "SELECT levenshtein_distance(a, b), hamming_distance(a, c), translate(u, 'aé', 'x'), concat_ws('/', u, b), ends_with(u, substr(u, 3)) FROM words ORDER BY id",
+      );
+      const theirs = await duckRows(
+        duck,
+        "SELECT levenshtein(a, b), CASE WHEN a = '' THEN 0 ELSE hamming(a, c) END, translate(u, 'aé', 'x'), concat_ws('/', u, b), ends_with(u, substr(u, 3)) FROM words ORDER BY id",
+      );
       expect(ours.rows.map((r) => r.map(String))).to.deep.equal(theirs.map((r) => r.map(String)));
     } finally {
       duck.closeSync();

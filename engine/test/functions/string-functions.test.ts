@@ -43,8 +43,19 @@ describe('string functions', () => {
 
   it('concat and ||', () => {
     expect(evalFn('concat', s('a'), s('b'), s('c'))).to.equal('abc');
-    expect(evalRows(fn('concat', input(0, VC), input(1, VC)), [VC, VC], [['a', null], ['a', 'é']])).to.deep.equal([null, 'aé']);
-    expect(Array.from(evalFn('concat', [new Uint8Array([1]), VARBIN], [new Uint8Array([2, 3]), VARBIN]) as Uint8Array)).to.deep.equal([1, 2, 3]);
+    expect(
+      evalRows(
+        fn('concat', input(0, VC), input(1, VC)),
+        [VC, VC],
+        [
+          ['a', null],
+          ['a', 'é'],
+        ],
+      ),
+    ).to.deep.equal([null, 'aé']);
+    expect(Array.from(evalFn('concat', [new Uint8Array([1]), VARBIN], [new Uint8Array([2, 3]), VARBIN]) as Uint8Array)).to.deep.equal([
+      1, 2, 3,
+    ]);
   });
 
   it('replace with two and three arguments', () => {
@@ -70,7 +81,9 @@ describe('string functions', () => {
     expect(evalFn('split_part', s('a,b,c'), s(','), n(4))).to.equal(null);
     expect(evalFn('split_part', s('a,,c'), s(','), n(2))).to.equal('');
     expect(evalFn('split_part', s('a😀c'), s(''), n(2))).to.equal('😀');
-    expect(errorOf(() => evalFn('split_part', s('a'), s(','), n(0)))).to.equal('INVALID_FUNCTION_ARGUMENT: Index must be greater than zero');
+    expect(errorOf(() => evalFn('split_part', s('a'), s(','), n(0)))).to.equal(
+      'INVALID_FUNCTION_ARGUMENT: Index must be greater than zero',
+    );
   });
 
   it('lpad and rpad pad or truncate to the size', () => {

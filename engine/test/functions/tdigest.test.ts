@@ -41,17 +41,26 @@ describe('tdigest functions (functions/tdigest.md)', () => {
 
   it('gives exact order statistics of a few values, weights counting as repetitions', async () => {
     // Weighted: 1, 3, 5 x10, 7, 9 (14 in all): rank 0.5 * 14 = 7 is the centre of the 5s, 0.9 * 14 = 12.6 falls on the 7.
-    const [median, weighted, typeName] = await row(`SELECT value_at_quantile(tdigest_agg(x), 0.5), values_at_quantiles(tdigest_agg(x, w), ARRAY[0.5, 0.9]), typeof(tdigest_agg(x))
+    const [median, weighted, typeName] =
+      await row(`SELECT value_at_quantile(tdigest_agg(x), 0.5), values_at_quantiles(tdigest_agg(x, w), ARRAY[0.5, 0.9]), typeof(tdigest_agg(x))
       FROM (VALUES (7, 1), (1, 1), (9, 1), (3, 1), (5, 10)) t(x, w)`);
     expect([median, weighted, typeName]).to.deep.equal([5, [5, 7], 'tdigest']);
     expect(await row('SELECT tdigest_agg(x) FROM (VALUES 1) t(x) WHERE x > 1')).to.deep.equal([null]);
   });
 
-  it('casts to varbinary in airlift\'s layout and back', async () => {
-    const [bytes, roundTrip] = (await row(`SELECT CAST(tdigest_agg(x) AS varbinary), value_at_quantile(CAST(CAST(tdigest_agg(x) AS varbinary) AS tdigest), 0.5)
+  it("casts to varbinary in airlift's layout and back", async () => {
+    const [bytes, roundTrip] =
+      (await row(`SELECT CAST(tdigest_agg(x) AS varbinary), value_at_quantile(CAST(CAST(tdigest_agg(x) AS varbinary) AS tdigest), 0.5)
       FROM (VALUES 2.5E0, 4.5E0, 8.5E0) t(x)`)) as [Uint8Array, number];
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const header = [bytes[0], view.getFloat64(1, true), view.getFloat64(9, true), view.getFloat64(17, true), view.getFloat64(25, true), view.getInt32(33, true)];
+    const header = [
+      bytes[0],
+      view.getFloat64(1, true),
+      view.getFloat64(9, true),
+      view.getFloat64(17, true),
+      view.getFloat64(25, true),
+      view.getInt32(33, true),
+    ];
     expect(header).to.deep.equal([0, 2.5, 8.5, 100, 3, 3]);
     const means = [0, 1, 2].map((i) => view.getFloat64(37 + 8 * i, true));
     const weights = [0, 1, 2].map((i) => view.getFloat64(61 + 8 * i, true));

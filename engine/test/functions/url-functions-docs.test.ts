@@ -47,9 +47,13 @@ describe('URL functions as Trino', () => {
   });
 
   it('url_encode and url_decode as Java form encoding, UTF-8 bytes', async () => {
-    const { rows } = await engine.query("SELECT url_encode('a b/ü*~'), url_decode('a+b%2F%C3%BC'), url_encode(U&'\\+029E3D'), url_decode(url_encode('x=1&y=ä ö'))");
+    const { rows } = await engine.query(
+      "SELECT url_encode('a b/ü*~'), url_decode('a+b%2F%C3%BC'), url_encode(U&'\\+029E3D'), url_decode(url_encode('x=1&y=ä ö'))",
+    );
     expect(rows[0]).to.deep.equal(['a+b%2F%C3%BC*%7E', 'a b/ü', '%F0%A9%B8%BD', 'x=1&y=ä ö']);
     expect((await engine.failure("SELECT url_decode('abc%2')")).rawMessage).to.equal('URLDecoder: Incomplete trailing escape (%) pattern');
-    expect((await engine.failure("SELECT url_decode('%zz')")).rawMessage).to.equal('URLDecoder: Illegal hex characters in escape (%) pattern - zz');
+    expect((await engine.failure("SELECT url_decode('%zz')")).rawMessage).to.equal(
+      'URLDecoder: Illegal hex characters in escape (%) pattern - zz',
+    );
   });
 });

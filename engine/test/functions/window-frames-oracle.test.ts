@@ -13,7 +13,7 @@ const ROWS = 240;
 /** Deterministic rows: keys with ties, gaps and NULLs; three partitions. */
 function generatedRows(): string[] {
   let seed = 20241;
-  const next = (m: number): number => ((seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff) % m);
+  const next = (m: number): number => (seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff) % m;
   const orNull = (text: string): string => (next(9) === 0 ? 'NULL' : text);
   const rows: string[] = [];
   for (let id = 0; id < ROWS; id++) {
@@ -22,7 +22,9 @@ function generatedRows(): string[] {
     const day = new Date(Date.UTC(2023, 10, 1) + next(200) * 86_400_000).toISOString().slice(0, 10);
     const minutes = next(60 * 24 * 3);
     const ts = new Date(Date.UTC(2024, 0, 30) + minutes * 60_000).toISOString().replace('T', ' ').slice(0, 19);
-    rows.push(`(${id}, ${next(3)}, ${n}, CAST(${amount} AS decimal(12,2)), ${orNull(`DATE '${day}'`)}, ${orNull(`TIMESTAMP '${ts}'`)}, ${next(4)})`);
+    rows.push(
+      `(${id}, ${next(3)}, ${n}, CAST(${amount} AS decimal(12,2)), ${orNull(`DATE '${day}'`)}, ${orNull(`TIMESTAMP '${ts}'`)}, ${next(4)})`,
+    );
   }
   return rows;
 }
@@ -96,17 +98,61 @@ describe('window frames Trino refuses', () => {
   const engine = new EngineHarness();
   const table = "(VALUES (1, DATE '2024-01-01', 'a'), (2, DATE '2024-01-03', 'b')) t(n, d, s)";
   const cases: [string, string, string][] = [
-    ['sum(n) OVER (ORDER BY n, d RANGE 1 PRECEDING)', 'INVALID_ORDER_BY', 'line 1:30: Window frame of type RANGE PRECEDING or FOLLOWING requires single sort item in ORDER BY (actual: 2)'],
-    ['sum(n) OVER (ORDER BY s RANGE 1 PRECEDING)', 'TYPE_MISMATCH', 'line 1:30: Window frame of type RANGE PRECEDING or FOLLOWING requires that sort item type be numeric, datetime or interval (actual: varchar(1))'],
-    ['sum(n) OVER (ORDER BY d RANGE 1 PRECEDING)', 'TYPE_MISMATCH', 'line 1:38: Window frame RANGE value type (integer) not compatible with sort item type (date)'],
-    ["sum(n) OVER (ORDER BY n RANGE INTERVAL '1' DAY PRECEDING)", 'TYPE_MISMATCH', 'line 1:38: Window frame RANGE value type (interval day to second) not compatible with sort item type (integer)'],
-    ['sum(n) OVER (ORDER BY n ROWS 1.5 PRECEDING)', 'TYPE_MISMATCH', 'line 1:37: Window frame ROWS start value type must be exact numeric type with scale 0 (actual decimal(2,1))'],
-    ['sum(n) OVER (GROUPS 1 PRECEDING)', 'MISSING_ORDER_BY', 'line 1:8: Window frame of type GROUPS PRECEDING or FOLLOWING requires ORDER BY'],
-    ['sum(n) OVER (ORDER BY n ROWS BETWEEN CURRENT ROW AND 1 PRECEDING)', 'INVALID_WINDOW_FRAME', 'line 1:32: Window frame starting from CURRENT ROW cannot end with PRECEDING'],
-    ['sum(n) OVER (ORDER BY n ROWS BETWEEN 1 FOLLOWING AND CURRENT ROW)', 'INVALID_WINDOW_FRAME', 'line 1:32: Window frame starting from FOLLOWING cannot end with CURRENT ROW'],
-    ['sum(n) OVER (ORDER BY n ROWS BETWEEN n - 2 PRECEDING AND CURRENT ROW)', 'INVALID_WINDOW_FRAME', 'Window frame offset value must not be negative or null'],
-    ['sum(n) OVER (ORDER BY n RANGE BETWEEN CAST(NULL AS integer) PRECEDING AND CURRENT ROW)', 'INVALID_WINDOW_FRAME', 'Window frame offset value must not be negative or null'],
-    ["sum(n) OVER (ORDER BY d RANGE INTERVAL '1' HOUR PRECEDING)", 'INVALID_FUNCTION_ARGUMENT', 'Cannot add hour, minutes or seconds to a date'],
+    [
+      'sum(n) OVER (ORDER BY n, d RANGE 1 PRECEDING)',
+      'INVALID_ORDER_BY',
+      'line 1:30: Window frame of type RANGE PRECEDING or FOLLOWING requires single sort item in ORDER BY (actual: 2)',
+    ],
+    [
+      'sum(n) OVER (ORDER BY s RANGE 1 PRECEDING)',
+      'TYPE_MISMATCH',
+      'line 1:30: Window frame of type RANGE PRECEDING or FOLLOWING requires that sort item type be numeric, datetime or interval (actual: varchar(1))',
+    ],
+    [
+      'sum(n) OVER (ORDER BY d RANGE 1 PRECEDING)',
+      'TYPE_MISMATCH',
+      'line 1:38: Window frame RANGE value type (integer) not compatible with sort item type (date)',
+    ],
+    [
+      "sum(n) OVER (ORDER BY n RANGE INTERVAL '1' DAY PRECEDING)",
+      'TYPE_MISMATCH',
+      'line 1:38: Window frame RANGE value type (interval day to second) not compatible with sort item type (integer)',
+    ],
+    [
+      'sum(n) OVER (ORDER BY n ROWS 1.5 PRECEDING)',
+      'TYPE_MISMATCH',
+      'line 1:37: Window frame ROWS start value type must be exact numeric type with scale 0 (actual decimal(2,1))',
+    ],
+    [
+      'sum(n) OVER (GROUPS 1 PRECEDING)',
+      'MISSING_ORDER_BY',
+      'line 1:8: Window frame of type GROUPS PRECEDING or FOLLOWING requires ORDER BY',
+    ],
+    [
+      'sum(n) OVER (ORDER BY n ROWS BETWEEN CURRENT ROW AND 1 PRECEDING)',
+      'INVALID_WINDOW_FRAME',
+      'line 1:32: Window frame starting from CURRENT ROW cannot end with PRECEDING',
+    ],
+    [
+      'sum(n) OVER (ORDER BY n ROWS BETWEEN 1 FOLLOWING AND CURRENT ROW)',
+      'INVALID_WINDOW_FRAME',
+      'line 1:32: Window frame starting from FOLLOWING cannot end with CURRENT ROW',
+    ],
+    [
+      'sum(n) OVER (ORDER BY n ROWS BETWEEN n - 2 PRECEDING AND CURRENT ROW)',
+      'INVALID_WINDOW_FRAME',
+      'Window frame offset value must not be negative or null',
+    ],
+    [
+      'sum(n) OVER (ORDER BY n RANGE BETWEEN CAST(NULL AS integer) PRECEDING AND CURRENT ROW)',
+      'INVALID_WINDOW_FRAME',
+      'Window frame offset value must not be negative or null',
+    ],
+    [
+      "sum(n) OVER (ORDER BY d RANGE INTERVAL '1' HOUR PRECEDING)",
+      'INVALID_FUNCTION_ARGUMENT',
+      'Cannot add hour, minutes or seconds to a date',
+    ],
   ];
   for (const [call, errorName, message] of cases) {
     it(`${call}: ${errorName}`, async () => {
@@ -120,7 +166,9 @@ describe('window frames Trino refuses', () => {
   }
 
   it('EXPLAIN names the offset columns of a frame, and the plan computes them', async () => {
-    const [[plan]] = await engine.rows(`EXPLAIN SELECT sum(n) OVER (ORDER BY d RANGE BETWEEN INTERVAL '6' DAY PRECEDING AND INTERVAL '1' MONTH FOLLOWING) FROM ${table}`);
+    const [[plan]] = await engine.rows(
+      `EXPLAIN SELECT sum(n) OVER (ORDER BY d RANGE BETWEEN INTERVAL '6' DAY PRECEDING AND INTERVAL '1' MONTH FOLLOWING) FROM ${table}`,
+    );
     expect(plan).to.match(/RANGE frame_start_value_\d+ PRECEDING frame_end_value_\d+ FOLLOWING/);
     expect(plan).to.match(/frame_start_value_\d+ := subtract\(_col1_\d+, 6 00:00:00\.000\)/);
     expect(plan).to.match(/frame_end_value_\d+ := add\(_col1_\d+, 0-1\)/);

@@ -31,21 +31,33 @@ describe('word_stem (functions/string.md)', () => {
   const engine = new EngineHarness();
 
   it("gives Trino's stems (TestWordStemFunction) in English by default and in the languages named", async () => {
-    const calls = TRINO_CASES.map(([word, language]) => (language === undefined ? `word_stem('${word}')` : `word_stem('${word}', '${language}')`));
+    const calls = TRINO_CASES.map(([word, language]) =>
+      language === undefined ? `word_stem('${word}')` : `word_stem('${word}', '${language}')`,
+    );
     const [row] = (await engine.query(`SELECT ${calls.join(', ')}`)).rows;
     expect(row).to.deep.equal(TRINO_CASES.map(([, , stem]) => stem));
   });
 
   it('types the stem like the word, keeps NULL, and stems each row of a column', async () => {
-    const [types] = (await engine.query("SELECT typeof(word_stem('generally')), typeof(word_stem(CAST('runs' AS varchar))), word_stem(NULL), word_stem('x', NULL)")).rows;
+    const [types] = (
+      await engine.query(
+        "SELECT typeof(word_stem('generally')), typeof(word_stem(CAST('runs' AS varchar))), word_stem(NULL), word_stem('x', NULL)",
+      )
+    ).rows;
     expect(types).to.deep.equal(['varchar(9)', 'varchar', null, null]);
     // stems as Snowball 2.2's C libstemmer gives them
-    const rows = (await engine.query("SELECT word_stem(w, l) FROM (VALUES ('running', 'en'), ('académicos', 'es'), ('académicos', 'pt'), ('vakantiehuizen', 'nl'), ('beginnings', 'da'), ('huizen', 'tr')) t(w, l)")).rows;
+    const rows = (
+      await engine.query(
+        "SELECT word_stem(w, l) FROM (VALUES ('running', 'en'), ('académicos', 'es'), ('académicos', 'pt'), ('vakantiehuizen', 'nl'), ('beginnings', 'da'), ('huizen', 'tr')) t(w, l)",
+      )
+    ).rows;
     expect(rows.map((r) => r[0])).to.deep.equal(['run', 'academ', 'académ', 'vakantiehuiz', 'beginning', 'huize']);
   });
 
   it("stems English as Snowball's revision in Lucene 10 does, on a sample of its vocabulary and odd spellings", async () => {
-    const [row] = (await engine.query(`SELECT ARRAY[${SNOWBALL_ENGLISH_STEMS.map(([word]) => `word_stem('${word.replaceAll("'", "''")}')`).join(', ')}]`)).rows;
+    const [row] = (
+      await engine.query(`SELECT ARRAY[${SNOWBALL_ENGLISH_STEMS.map(([word]) => `word_stem('${word.replaceAll("'", "''")}')`).join(', ')}]`)
+    ).rows;
     const wrong = SNOWBALL_ENGLISH_STEMS.filter(([, stem], i) => (row[0] as string[])[i] !== stem);
     expect(wrong, `${wrong.length} of ${SNOWBALL_ENGLISH_STEMS.length} differ`).to.deep.equal([]);
   });

@@ -43,7 +43,11 @@ documentedExamples(
   inZone('America/Vancouver'),
 );
 
-documentedExamples('functions/datetime.md, session zone America/New_York', [['SELECT current_timezone()', 'America/New_York']], inZone('America/New_York'));
+documentedExamples(
+  'functions/datetime.md, session zone America/New_York',
+  [['SELECT current_timezone()', 'America/New_York']],
+  inZone('America/New_York'),
+);
 
 documentedExamples('language/types.md', [
   ["SELECT TIMESTAMP '2001-08-22 03:04:05.321 UTC'", '2001-08-22 03:04:05.321 UTC'],
@@ -60,11 +64,17 @@ documentedExamples('Trino timestamptz tests', [
   ["SELECT date_trunc('quarter', TIMESTAMP '2020-05-10 12:34:56.1 Asia/Kathmandu')", '2020-04-01 00:00:00.0 Asia/Kathmandu'],
   ["SELECT date_add('millisecond', 1, TIMESTAMP '2020-05-10 12:34:56 Asia/Kathmandu')", '2020-05-10 12:34:56 Asia/Kathmandu'],
   ["SELECT date_add('millisecond', 1, TIMESTAMP '2020-05-10 12:34:56.100 Asia/Kathmandu')", '2020-05-10 12:34:56.101 Asia/Kathmandu'],
-  ["SELECT date_diff('millisecond', TIMESTAMP '2020-05-10 12:34:55.1 Asia/Kathmandu', TIMESTAMP '2020-05-10 12:34:56.2 Asia/Kathmandu')", '1100'],
+  [
+    "SELECT date_diff('millisecond', TIMESTAMP '2020-05-10 12:34:55.1 Asia/Kathmandu', TIMESTAMP '2020-05-10 12:34:56.2 Asia/Kathmandu')",
+    '1100',
+  ],
   ["SELECT CAST(TIMESTAMP '2020-05-01 12:34:56.123 Asia/Kathmandu' AS DATE)", '2020-05-01'],
   ["SELECT CAST(TIMESTAMP '2020-03-08 01:23:45.12 America/Los_Angeles' AS TIME(2))", '01:23:45.12'],
   ["SELECT CAST('2020-05-01 12:34:56.111111111111 Asia/Kathmandu' AS TIMESTAMP(1) WITH TIME ZONE)", '2020-05-01 12:34:56.1 Asia/Kathmandu'],
-  ["SELECT CAST('2020-05-01 12:34:56.111111111111 Asia/Kathmandu' AS TIMESTAMP(3) WITH TIME ZONE)", '2020-05-01 12:34:56.111 Asia/Kathmandu'],
+  [
+    "SELECT CAST('2020-05-01 12:34:56.111111111111 Asia/Kathmandu' AS TIMESTAMP(3) WITH TIME ZONE)",
+    '2020-05-01 12:34:56.111 Asia/Kathmandu',
+  ],
   ["SELECT timezone_hour(TIMESTAMP '2020-05-01 12:34:56 +07:09')", '7'],
   ["SELECT timezone_minute(TIMESTAMP '2020-05-01 12:34:56 +07:09')", '9'],
   ["SELECT timezone(TIMESTAMP '2024-01-01 12:00:00 Asia/Tokyo')", 'Asia/Tokyo'],
@@ -88,10 +98,16 @@ documentedExamples('daylight saving', [
   ["SELECT to_unixtime(TIMESTAMP '2021-11-07 01:30 America/Los_Angeles')", '1.6362738E9'],
   ["SELECT TIMESTAMP '2021-11-07 08:30 UTC' AT TIME ZONE 'America/Los_Angeles'", '2021-11-07 01:30:00 America/Los_Angeles'],
   ["SELECT TIMESTAMP '2021-11-07 09:30 UTC' AT TIME ZONE 'America/Los_Angeles'", '2021-11-07 01:30:00 America/Los_Angeles'],
-  ["SELECT date_trunc('hour', TIMESTAMP '2021-11-07 09:45 UTC' AT TIME ZONE 'America/Los_Angeles')", '2021-11-07 01:00:00 America/Los_Angeles'],
+  [
+    "SELECT date_trunc('hour', TIMESTAMP '2021-11-07 09:45 UTC' AT TIME ZONE 'America/Los_Angeles')",
+    '2021-11-07 01:00:00 America/Los_Angeles',
+  ],
   ["SELECT to_unixtime(date_trunc('hour', TIMESTAMP '2021-11-07 09:45 UTC' AT TIME ZONE 'America/Los_Angeles'))", '1.6362756E9'],
   ["SELECT hour(TIMESTAMP '2021-11-07 09:45 UTC' AT TIME ZONE 'America/Los_Angeles')", '1'],
-  ["SELECT format_datetime(TIMESTAMP '2021-11-07 09:45 UTC' AT TIME ZONE 'America/Los_Angeles', 'yyyy-MM-dd HH:mm Z ZZZ')", '2021-11-07 01:45 -0800 America/Los_Angeles'],
+  [
+    "SELECT format_datetime(TIMESTAMP '2021-11-07 09:45 UTC' AT TIME ZONE 'America/Los_Angeles', 'yyyy-MM-dd HH:mm Z ZZZ')",
+    '2021-11-07 01:45 -0800 America/Los_Angeles',
+  ],
   ["SELECT to_iso8601(TIMESTAMP '2021-11-07 01:45:00.000 America/Los_Angeles')", '2021-11-07T01:45:00.000-07:00'],
   ["SELECT to_iso8601(TIMESTAMP '2021-11-07 01:45:00.000 UTC')", '2021-11-07T01:45:00.000Z'],
   // Before 1883 Los Angeles kept local mean time, -07:52:58 (java.time's offset, seconds included).
@@ -142,10 +158,20 @@ describe('timestamp with time zone: SQL semantics', function () {
   });
 
   it('equal instants are equal whatever their zones: =, <, IS DISTINCT FROM', async () => {
-    expect(await engine.rows("SELECT TIMESTAMP '2012-10-31 01:00 UTC' = TIMESTAMP '2012-10-30 18:00 America/Los_Angeles'")).to.deep.equal([[true]]);
-    expect(await engine.rows("SELECT TIMESTAMP '2012-10-31 01:00 UTC' < TIMESTAMP '2012-10-30 18:00:00.001 America/Los_Angeles'")).to.deep.equal([[true]]);
-    expect(await engine.rows("SELECT TIMESTAMP '2012-10-31 01:00 UTC' IS DISTINCT FROM TIMESTAMP '2012-10-31 02:00 +01:00'")).to.deep.equal([[false]]);
-    expect(await engine.rows("SELECT id FROM zoned WHERE t IN (TIMESTAMP '2012-10-31 03:00:00.000 +02:00', TIMESTAMP '2000-01-01 00:00:00.000 UTC') ORDER BY id")).to.deep.equal([[1], [2], [3]]);
+    expect(await engine.rows("SELECT TIMESTAMP '2012-10-31 01:00 UTC' = TIMESTAMP '2012-10-30 18:00 America/Los_Angeles'")).to.deep.equal([
+      [true],
+    ]);
+    expect(
+      await engine.rows("SELECT TIMESTAMP '2012-10-31 01:00 UTC' < TIMESTAMP '2012-10-30 18:00:00.001 America/Los_Angeles'"),
+    ).to.deep.equal([[true]]);
+    expect(await engine.rows("SELECT TIMESTAMP '2012-10-31 01:00 UTC' IS DISTINCT FROM TIMESTAMP '2012-10-31 02:00 +01:00'")).to.deep.equal(
+      [[false]],
+    );
+    expect(
+      await engine.rows(
+        "SELECT id FROM zoned WHERE t IN (TIMESTAMP '2012-10-31 03:00:00.000 +02:00', TIMESTAMP '2000-01-01 00:00:00.000 UTC') ORDER BY id",
+      ),
+    ).to.deep.equal([[1], [2], [3]]);
   });
 
   it('GROUP BY and DISTINCT merge equal instants; ORDER BY orders by instant', async () => {
@@ -157,22 +183,36 @@ describe('timestamp with time zone: SQL semantics', function () {
     expect(await engine.rows('SELECT id FROM zoned ORDER BY t DESC NULLS LAST, id')).to.deep.equal([[4], [1], [2], [3], [5]]);
   });
 
-  it('arrays of zoned timestamps group by their elements\' instants', async () => {
+  it("arrays of zoned timestamps group by their elements' instants", async () => {
     expect(await engine.rows('SELECT count(*) FROM (SELECT DISTINCT ARRAY[t] FROM zoned WHERE t IS NOT NULL)')).to.deep.equal([[2n]]);
-    expect(await engine.rows('SELECT cardinality(array_agg(id)) FROM zoned WHERE t IS NOT NULL GROUP BY ARRAY[ARRAY[t]] ORDER BY 1')).to.deep.equal([[1n], [3n]]);
+    expect(
+      await engine.rows('SELECT cardinality(array_agg(id)) FROM zoned WHERE t IS NOT NULL GROUP BY ARRAY[ARRAY[t]] ORDER BY 1'),
+    ).to.deep.equal([[1n], [3n]]);
   });
 
-  it('maps of zoned timestamps group, deduplicate and compare by their values\' instants', async () => {
-    expect(await engine.rows("SELECT count(*) FROM (SELECT DISTINCT MAP(ARRAY['k'], ARRAY[t]) FROM zoned WHERE t IS NOT NULL)")).to.deep.equal([[2n]]);
-    expect(await engine.rows("SELECT cardinality(array_agg(id)) FROM zoned WHERE t IS NOT NULL GROUP BY MAP(ARRAY['k'], ARRAY[ARRAY[t]]) ORDER BY 1")).to.deep.equal([[1n], [3n]]);
+  it("maps of zoned timestamps group, deduplicate and compare by their values' instants", async () => {
+    expect(
+      await engine.rows("SELECT count(*) FROM (SELECT DISTINCT MAP(ARRAY['k'], ARRAY[t]) FROM zoned WHERE t IS NOT NULL)"),
+    ).to.deep.equal([[2n]]);
+    expect(
+      await engine.rows(
+        "SELECT cardinality(array_agg(id)) FROM zoned WHERE t IS NOT NULL GROUP BY MAP(ARRAY['k'], ARRAY[ARRAY[t]]) ORDER BY 1",
+      ),
+    ).to.deep.equal([[1n], [3n]]);
     // As map keys they are matched by instant (zoned-map-keys.test.ts has more).
-    expect(await engine.rows('SELECT cardinality(map_agg(t, id)), array_sort(map_values(histogram(t))) FROM zoned WHERE t IS NOT NULL')).to.deep.equal([[2n, [1n, 3n]]]);
+    expect(
+      await engine.rows('SELECT cardinality(map_agg(t, id)), array_sort(map_values(histogram(t))) FROM zoned WHERE t IS NOT NULL'),
+    ).to.deep.equal([[2n, [1n, 3n]]]);
   });
 
   it('rows holding zoned timestamps compare, group and deduplicate by the instants', async () => {
     expect(await engine.rows('SELECT count(*) FROM (SELECT DISTINCT ROW(1, t) FROM zoned WHERE t IS NOT NULL)')).to.deep.equal([[2n]]);
-    expect(await engine.rows('SELECT cardinality(array_agg(id)) FROM zoned WHERE t IS NOT NULL GROUP BY ROW(ARRAY[t]) ORDER BY 1')).to.deep.equal([[1n], [3n]]);
-    expect(await engine.rows("SELECT ROW(TIMESTAMP '2020-01-01 00:00 UTC') = ROW(TIMESTAMP '2020-01-01 01:00 +01:00')")).to.deep.equal([[true]]);
+    expect(
+      await engine.rows('SELECT cardinality(array_agg(id)) FROM zoned WHERE t IS NOT NULL GROUP BY ROW(ARRAY[t]) ORDER BY 1'),
+    ).to.deep.equal([[1n], [3n]]);
+    expect(await engine.rows("SELECT ROW(TIMESTAMP '2020-01-01 00:00 UTC') = ROW(TIMESTAMP '2020-01-01 01:00 +01:00')")).to.deep.equal([
+      [true],
+    ]);
   });
 
   it('array functions that compare elements see equal instants as equal', async () => {
@@ -193,9 +233,13 @@ describe('timestamp with time zone: SQL semantics', function () {
     ]);
   });
 
-  it('keeps each value\'s zone through a table and through min/max', async () => {
+  it("keeps each value's zone through a table and through min/max", async () => {
     const rows = await engine.rows('SELECT CAST(t AS varchar) FROM zoned WHERE id <= 3 ORDER BY id');
-    expect(rows).to.deep.equal([['2012-10-31 01:00:00.000 UTC'], ['2012-10-30 18:00:00.000 America/Los_Angeles'], ['2012-10-31 02:00:00.000 +01:00']]);
+    expect(rows).to.deep.equal([
+      ['2012-10-31 01:00:00.000 UTC'],
+      ['2012-10-30 18:00:00.000 America/Los_Angeles'],
+      ['2012-10-31 02:00:00.000 +01:00'],
+    ]);
     expect(await engine.rows('SELECT CAST(max(t) AS varchar) FROM zoned')).to.deep.equal([['2012-10-31 01:00:00.001 UTC']]);
   });
 
@@ -227,7 +271,10 @@ describe('timestamp with time zone: bad input', () => {
   failureCases(
     'INVALID_LITERAL',
     [
-      ["SELECT TIMESTAMP '2021-03-14 02:30 America/Los_Angeles'", "'2021-03-14 02:30 America/Los_Angeles' is not a valid TIMESTAMP literal"],
+      [
+        "SELECT TIMESTAMP '2021-03-14 02:30 America/Los_Angeles'",
+        "'2021-03-14 02:30 America/Los_Angeles' is not a valid TIMESTAMP literal",
+      ],
       ["SELECT TIMESTAMP '2021-03-14 01:30 Mars/Phobos'", "'2021-03-14 01:30 Mars/Phobos' is not a valid TIMESTAMP literal"],
       ["SELECT TIMESTAMP '2021-02-30 01:30 UTC'", "'2021-02-30 01:30 UTC' is not a valid TIMESTAMP literal"],
     ],
@@ -252,7 +299,12 @@ describe('timestamp with time zone: bad input', () => {
   );
   failureCases(
     'INVALID_FUNCTION_ARGUMENT',
-    [["SELECT at_timezone(TIMESTAMP '2020-05-01 12:34:56 UTC', INTERVAL '10' SECOND)", 'Invalid time zone offset interval: interval contains seconds']],
+    [
+      [
+        "SELECT at_timezone(TIMESTAMP '2020-05-01 12:34:56 UTC', INTERVAL '10' SECOND)",
+        'Invalid time zone offset interval: interval contains seconds',
+      ],
+    ],
     engine,
   );
 
@@ -265,9 +317,11 @@ describe('SET TIME ZONE', () => {
   it('sets the session zone that current_timestamp and AT LOCAL read, an offset from an interval, LOCAL back to the client zone', async () => {
     const engine = new EngineHarness();
     await engine.run("SET TIME ZONE 'America/Los_Angeles'");
-    expect(await engine.rows("SELECT current_timezone(), timezone(current_timestamp), CAST(TIMESTAMP '2012-10-31 01:00 UTC' AT LOCAL AS varchar)")).to.deep.equal([
-      ['America/Los_Angeles', 'America/Los_Angeles', '2012-10-30 18:00:00 America/Los_Angeles'],
-    ]);
+    expect(
+      await engine.rows(
+        "SELECT current_timezone(), timezone(current_timestamp), CAST(TIMESTAMP '2012-10-31 01:00 UTC' AT LOCAL AS varchar)",
+      ),
+    ).to.deep.equal([['America/Los_Angeles', 'America/Los_Angeles', '2012-10-30 18:00:00 America/Los_Angeles']]);
     await engine.run("SET TIME ZONE INTERVAL '-08:00' HOUR TO MINUTE");
     expect(await engine.rows('SELECT current_timezone()')).to.deep.equal([['-08:00']]);
     await engine.run('SET TIME ZONE LOCAL');
@@ -275,5 +329,7 @@ describe('SET TIME ZONE', () => {
   });
 
   failureCases('NOT_SUPPORTED', [["SET TIME ZONE 'Mars/Phobos'", 'Time zone not supported: Mars/Phobos']]);
-  failureCases('TYPE_MISMATCH', [['SET TIME ZONE 5', "Expected expression of varchar or interval day-time type, but '5' has integer type"]]);
+  failureCases('TYPE_MISMATCH', [
+    ['SET TIME ZONE 5', "Expected expression of varchar or interval day-time type, but '5' has integer type"],
+  ]);
 });

@@ -10,7 +10,15 @@ import { EngineHarness } from '../support/engine-harness.js';
 import { seededRandom as random } from '../support/seeded-random.js';
 
 const ROWS = 400;
-const ZONES = ['America/Los_Angeles', 'Europe/Paris', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'America/St_Johns', 'Pacific/Chatham', 'UTC'];
+const ZONES = [
+  'America/Los_Angeles',
+  'Europe/Paris',
+  'Asia/Kathmandu',
+  'Australia/Lord_Howe',
+  'America/St_Johns',
+  'Pacific/Chatham',
+  'UTC',
+];
 const FROM = Date.UTC(1970, 0, 1) / 1000;
 const TO = Date.UTC(2040, 0, 1) / 1000;
 
@@ -65,9 +73,16 @@ describe('timestamp with time zone equals DuckDB TIMESTAMPTZ on random instants'
 
   for (const zone of ZONES) {
     it(`fields, date_trunc and calendar arithmetic in ${zone}`, async () => {
-      const ours = (await engine.query(`SELECT id, ${EXPRESSIONS.map(([e]) => e).join(', ')} FROM (SELECT id, from_unixtime(x, '${zone}') AS t FROM r) ORDER BY id`)).rows;
+      const ours = (
+        await engine.query(
+          `SELECT id, ${EXPRESSIONS.map(([e]) => e).join(', ')} FROM (SELECT id, from_unixtime(x, '${zone}') AS t FROM r) ORDER BY id`,
+        )
+      ).rows;
       await duck.run(`SET TimeZone = '${zone}'`);
-      const theirs = await duckRows(duck, `SELECT id, ${EXPRESSIONS.map(([, e]) => e).join(', ')} FROM (SELECT id, to_timestamp(x) AS ts FROM r) ORDER BY id`);
+      const theirs = await duckRows(
+        duck,
+        `SELECT id, ${EXPRESSIONS.map(([, e]) => e).join(', ')} FROM (SELECT id, to_timestamp(x) AS ts FROM r) ORDER BY id`,
+      );
       for (let c = 1; c <= EXPRESSIONS.length; c++) {
         const mine = ours.map((row) => `${String(row[0])}: ${text(row[c])}`);
         const expected = theirs.map((row) => `${String(row[0])}: ${text(row[c])}`);

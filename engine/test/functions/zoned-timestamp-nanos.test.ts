@@ -54,5 +54,9 @@ describe('nanosecond constructors and parse_datetime: bad input', () => {
     ],
     engine,
   );
-  failureCases('NOT_SUPPORTED', [["SELECT parse_datetime('AD 2020', 'G yyyy')", "parse_datetime pattern letter 'G' is not supported"]], engine);
+  failureCases(
+    'NOT_SUPPORTED',
+    [["SELECT parse_datetime('AD 2020', 'G yyyy')", "parse_datetime pattern letter 'G' is not supported"]],
+    engine,
+  );
 });

@@ -12,7 +12,10 @@ import { getJson, query, runStatement } from '../support/statement-http.js';
 const MB = 1024 * 1024;
 
 async function failedStart(args: string[], env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, [ENGINE_MAIN, 'server', '--port', '0', '--host', '127.0.0.1', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [ENGINE_MAIN, 'server', '--port', '0', '--host', '127.0.0.1', ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const [code] = (await once(child, 'exit')) as [number | null];
@@ -45,10 +48,15 @@ describe('heap limit and node memory', function () {
     });
 
     it('fails a query needing more with EXCEEDED_LOCAL_MEMORY_LIMIT and stays up', async () => {
-      const run = await runStatement(server.uri, `SELECT count(DISTINCT l_comment || l_shipinstruct || cast(l_orderkey AS varchar)) FROM tpch."sf0.1".lineitem`);
+      const run = await runStatement(
+        server.uri,
+        `SELECT count(DISTINCT l_comment || l_shipinstruct || cast(l_orderkey AS varchar)) FROM tpch."sf0.1".lineitem`,
+      );
       expect(run.final.error?.errorName).to.equal('EXCEEDED_LOCAL_MEMORY_LIMIT');
       // The node's memory (32 MB) is what is full, not the query's own limit (2 GB): the message says so, with both figures.
-      expect(run.final.error?.message).to.match(/^Query exceeded per-node memory limit: the node's memory of 32\.00MB is full, all queries together holding [\d.]+[kM]?B \[Allocated: [\d.]+[kM]?B, Delta: [\d.]+[kM]?B, Top Consumers: \{hashAggregation=/);
+      expect(run.final.error?.message).to.match(
+        /^Query exceeded per-node memory limit: the node's memory of 32\.00MB is full, all queries together holding [\d.]+[kM]?B \[Allocated: [\d.]+[kM]?B, Delta: [\d.]+[kM]?B, Top Consumers: \{hashAggregation=/,
+      );
       expect(server.running).to.equal(true);
       expect(await query(server.uri, 'SELECT count(*) FROM tpch.tiny.nation')).to.deep.equal([[25]]);
     });

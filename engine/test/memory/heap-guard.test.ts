@@ -24,24 +24,37 @@ describe('heap guard', function () {
     const [code] = (await once(child, 'exit')) as [number | null];
     expect(stderr).to.not.contain('heap out of memory');
     expect(code).to.equal(0);
-    const events = stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, string>);
+    const events = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, string>);
     expect(events[0].revoked).to.equal('EXCEEDED_LOCAL_MEMORY_LIMIT');
-    expect(events[0].message).to.match(/heap is nearly full \(.* used of 64\.00MB\) and this query holds the most memory \[Allocated: 40\.00MB\]/);
+    expect(events[0].message).to.match(
+      /heap is nearly full \(.* used of 64\.00MB\) and this query holds the most memory \[Allocated: 40\.00MB\]/,
+    );
     expect(events[1].thrown).to.equal('EXCEEDED_LOCAL_MEMORY_LIMIT');
     expect(events).to.have.length(2);
   });
 
   it('fails queries the same way when the process holds more than its resident bound', async () => {
-    const child = spawn(process.execPath, [FILLER, 'resident'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...ALLOCATOR_ENV } });
+    const child = spawn(process.execPath, [FILLER, 'resident'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...ALLOCATOR_ENV },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     const [code] = (await once(child, 'exit')) as [number | null];
     expect(code, stderr).to.equal(0);
-    const events = stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, string>);
+    const events = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, string>);
     expect(events[0].revoked).to.equal('EXCEEDED_LOCAL_MEMORY_LIMIT');
-    expect(events[0].message).to.match(/the node's process holds .+, over its bound of .+ and this query holds the most memory \[Allocated: 40\.00MB\]/);
+    expect(events[0].message).to.match(
+      /the node's process holds .+, over its bound of .+ and this query holds the most memory \[Allocated: 40\.00MB\]/,
+    );
     expect(events[1].thrown).to.equal('EXCEEDED_LOCAL_MEMORY_LIMIT');
     expect(events[1].message).to.match(/over its bound of/);
     expect(events).to.have.length(2);

@@ -33,7 +33,9 @@ describe('EXCEEDED_LOCAL_MEMORY_LIMIT message', () => {
     const join = operator(query, 'hashJoin');
     const error = errorOf(() => join.reserve(2 * MB));
     expect(error.errorName).to.equal('EXCEEDED_LOCAL_MEMORY_LIMIT');
-    expect(error.message).to.equal('Query exceeded per-node memory limit of 10.00MB [Allocated: 9.00MB, Delta: 2.00MB, Top Consumers: {hashAggregation=6.00MB, OutputBuffer=3.00MB}]');
+    expect(error.message).to.equal(
+      'Query exceeded per-node memory limit of 10.00MB [Allocated: 9.00MB, Delta: 2.00MB, Top Consumers: {hashAggregation=6.00MB, OutputBuffer=3.00MB}]',
+    );
     expect(query.reservedBytes).to.equal(9 * MB);
   });
 

@@ -21,7 +21,11 @@ describe('filterAndProject operator', () => {
 
   it('keeps rows where the filter is TRUE (NULL drops) and computes projections', async () => {
     const out = await collectRows(
-      filterAndProject(testContext(), rowsStream(types, rows), types, above(10n), [name, call('add', BIGINT, value, constant(1n, BIGINT)), constant('k', VARCHAR)]),
+      filterAndProject(testContext(), rowsStream(types, rows), types, above(10n), [
+        name,
+        call('add', BIGINT, value, constant(1n, BIGINT)),
+        constant('k', VARCHAR),
+      ]),
     );
     expect(out).to.deep.equal([
       [null, 16n, 'k'],

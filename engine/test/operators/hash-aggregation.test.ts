@@ -64,7 +64,12 @@ describe('hashAggregation operator', () => {
   it('is DISTINCT without aggregates, in first-seen order', async () => {
     const rows: Scalar[][] = [[3], [1], [3], [null], [1], [null], [2]];
     const result = await collectRows(
-      hashAggregation(testContext(), rowsStream([INTEGER], rows), { inputTypes: [INTEGER], groupChannels: [0], aggregates: [], step: 'single' }),
+      hashAggregation(testContext(), rowsStream([INTEGER], rows), {
+        inputTypes: [INTEGER],
+        groupChannels: [0],
+        aggregates: [],
+        step: 'single',
+      }),
     );
     expect(result).to.deep.equal([[3], [1], [null], [2]]);
   });
@@ -97,7 +102,9 @@ describe('hashAggregation operator', () => {
     );
     expect(pages.length).to.be.greaterThan(1);
     for (const p of pages) expect(p.rowCount).to.be.at.most(TARGET_PAGE_ROWS);
-    const result = pages.flatMap((p) => Array.from({ length: p.rowCount }, (_, r) => p.columns.map((c) => (c.nulls?.[r] ? null : c.values[r]))));
+    const result = pages.flatMap((p) =>
+      Array.from({ length: p.rowCount }, (_, r) => p.columns.map((c) => (c.nulls?.[r] ? null : c.values[r]))),
+    );
     expect(result.length).to.equal(expected.size);
     for (const [k, s, sum, count] of result) {
       const e = expected.get(`${k}|${s}`);
@@ -110,13 +117,25 @@ describe('hashAggregation operator', () => {
     const rows: Scalar[][] = Array.from({ length: 20000 }, (_, i) => [BigInt(i)]);
     const small = testContext(64 * 1024);
     const error = await errorOf(
-      collectRows(hashAggregation(small, rowsStream([BIGINT], rows, 1000), { inputTypes: [BIGINT], groupChannels: [0], aggregates: [], step: 'single' })),
+      collectRows(
+        hashAggregation(small, rowsStream([BIGINT], rows, 1000), {
+          inputTypes: [BIGINT],
+          groupChannels: [0],
+          aggregates: [],
+          step: 'single',
+        }),
+      ),
     );
     expect(error.errorName).to.equal('EXCEEDED_LOCAL_MEMORY_LIMIT');
     expect(small.memory.reservedBytes).to.equal(0);
     const ctx = testContext();
     let peakDuring = 0;
-    for await (const _ of hashAggregation(ctx, rowsStream([BIGINT], rows, 1000), { inputTypes: [BIGINT], groupChannels: [0], aggregates: [], step: 'single' })) {
+    for await (const _ of hashAggregation(ctx, rowsStream([BIGINT], rows, 1000), {
+      inputTypes: [BIGINT],
+      groupChannels: [0],
+      aggregates: [],
+      step: 'single',
+    })) {
       peakDuring = Math.max(peakDuring, ctx.memory.reservedBytes);
     }
     expect(peakDuring).to.be.greaterThan(20000 * 8);
@@ -128,7 +147,9 @@ describe('hashAggregation operator', () => {
     const ctx = { ...testContext(), signal: controller.signal };
     controller.abort();
     const error = await errorOf(
-      collectRows(hashAggregation(ctx, rowsStream([BIGINT], [[1n]]), { inputTypes: [BIGINT], groupChannels: [0], aggregates: [], step: 'single' })),
+      collectRows(
+        hashAggregation(ctx, rowsStream([BIGINT], [[1n]]), { inputTypes: [BIGINT], groupChannels: [0], aggregates: [], step: 'single' }),
+      ),
     );
     expect(error.errorName).to.equal('USER_CANCELED');
   });

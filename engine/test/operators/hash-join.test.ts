@@ -83,14 +83,24 @@ describe('hashJoin operator', () => {
 
   it('matches a brute-force join on random data with many duplicates, in bounded pages', async () => {
     let seed = 7;
-    const next = (m: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff) % m);
+    const next = (m: number) => (seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff) % m;
     const p: Scalar[][] = Array.from({ length: 1500 }, (_, i) => [next(10) === 0 ? null : BigInt(next(150)), `p${i}`]);
     const b: Scalar[][] = Array.from({ length: 1000 }, (_, i) => [next(10) === 0 ? null : BigInt(next(200)), i]);
     for (const type of ['inner', 'left', 'right', 'full'] as const) {
-      const spec: HashJoinSpec = { type, probeTypes: PROBE_TYPES, buildTypes: BUILD_TYPES, probeKeys: [0], buildKeys: [0], probeOutput: [0, 1], buildOutput: [0, 1] };
+      const spec: HashJoinSpec = {
+        type,
+        probeTypes: PROBE_TYPES,
+        buildTypes: BUILD_TYPES,
+        probeKeys: [0],
+        buildKeys: [0],
+        probeOutput: [0, 1],
+        buildOutput: [0, 1],
+      };
       const pages = await collectPages(hashJoin(testContext(), rowsStream(PROBE_TYPES, p, 700), rowsStream(BUILD_TYPES, b, 700), spec));
       for (const page of pages) expect(page.rowCount).to.be.at.most(TARGET_PAGE_ROWS);
-      const rows = pages.flatMap((page) => Array.from({ length: page.rowCount }, (_, r) => page.columns.map((c) => (c.nulls?.[r] ? null : c.values[r]))));
+      const rows = pages.flatMap((page) =>
+        Array.from({ length: page.rowCount }, (_, r) => page.columns.map((c) => (c.nulls?.[r] ? null : c.values[r]))),
+      );
       expect(sortedRows(rows as Scalar[][])).to.deep.equal(sortedRows(naiveJoin(p, b, type)));
     }
   });
@@ -100,12 +110,25 @@ describe('hashJoin operator', () => {
     const rows = await collectRows(
       hashJoin(
         testContext(),
-        rowsStream(types, [['x', 1], ['x', 2], ['y', 1], [null, 1]]),
-        rowsStream(types, [['x', 1], ['y', 1], ['y', 2], ['x', null]]),
+        rowsStream(types, [
+          ['x', 1],
+          ['x', 2],
+          ['y', 1],
+          [null, 1],
+        ]),
+        rowsStream(types, [
+          ['x', 1],
+          ['y', 1],
+          ['y', 2],
+          ['x', null],
+        ]),
         { type: 'inner', probeTypes: types, buildTypes: types, probeKeys: [0, 1], buildKeys: [0, 1], probeOutput: [0, 1], buildOutput: [] },
       ),
     );
-    expect(sortedRows(rows)).to.deep.equal([['x', 1], ['y', 1]]);
+    expect(sortedRows(rows)).to.deep.equal([
+      ['x', 1],
+      ['y', 1],
+    ]);
   });
 
   it('without keys is a nested-loop (cross) join; an empty build side gives nothing, or NULLs for LEFT', async () => {
@@ -116,9 +139,25 @@ describe('hashJoin operator', () => {
     const many = await collectPages(
       hashJoin(
         testContext(),
-        rowsStream(PROBE_TYPES, Array.from({ length: 200 }, (_, i) => [BigInt(i), 'p']), 50),
-        rowsStream(BUILD_TYPES, Array.from({ length: 100 }, (_, i) => [BigInt(i), i]), 50),
-        { type: 'inner', probeTypes: PROBE_TYPES, buildTypes: BUILD_TYPES, probeKeys: [], buildKeys: [], probeOutput: [0], buildOutput: [1] },
+        rowsStream(
+          PROBE_TYPES,
+          Array.from({ length: 200 }, (_, i) => [BigInt(i), 'p']),
+          50,
+        ),
+        rowsStream(
+          BUILD_TYPES,
+          Array.from({ length: 100 }, (_, i) => [BigInt(i), i]),
+          50,
+        ),
+        {
+          type: 'inner',
+          probeTypes: PROBE_TYPES,
+          buildTypes: BUILD_TYPES,
+          probeKeys: [],
+          buildKeys: [],
+          probeOutput: [0],
+          buildOutput: [1],
+        },
       ),
     );
     expect(many.reduce((s, p) => s + p.rowCount, 0)).to.equal(20000);
@@ -212,8 +251,18 @@ describe('hashJoin operator', () => {
   it('fails with EXCEEDED_LOCAL_MEMORY_LIMIT when the build side does not fit, and frees what it reserved', async () => {
     const ctx = testContext(256 * 1024);
     const bigBuild: Scalar[][] = Array.from({ length: 50000 }, (_, i) => [BigInt(i), i]);
-    const spec: HashJoinSpec = { type: 'inner', probeTypes: PROBE_TYPES, buildTypes: BUILD_TYPES, probeKeys: [0], buildKeys: [0], probeOutput: [0], buildOutput: [1] };
-    const error = await errorOf(collectRows(hashJoin(ctx, rowsStream(PROBE_TYPES, [[1n, 'a']]), rowsStream(BUILD_TYPES, bigBuild, 1000), spec)));
+    const spec: HashJoinSpec = {
+      type: 'inner',
+      probeTypes: PROBE_TYPES,
+      buildTypes: BUILD_TYPES,
+      probeKeys: [0],
+      buildKeys: [0],
+      probeOutput: [0],
+      buildOutput: [1],
+    };
+    const error = await errorOf(
+      collectRows(hashJoin(ctx, rowsStream(PROBE_TYPES, [[1n, 'a']]), rowsStream(BUILD_TYPES, bigBuild, 1000), spec)),
+    );
     expect(error.errorName).to.equal('EXCEEDED_LOCAL_MEMORY_LIMIT');
     expect(ctx.memory.reservedBytes).to.equal(0);
   });
@@ -221,7 +270,15 @@ describe('hashJoin operator', () => {
   it('a mark join over a big probe side releases the probe pages it read ahead once it has passed them on', async () => {
     const ctx = testContext();
     const probeRows: Scalar[][] = Array.from({ length: 2 * PROBE_FIRST_MAX_ROWS }, (_, i) => [BigInt(i % 1000), 'probe row']);
-    const spec: HashJoinSpec = { type: 'mark', probeTypes: PROBE_TYPES, buildTypes: BUILD_TYPES, probeKeys: [0], buildKeys: [0], probeOutput: [1], buildOutput: [] };
+    const spec: HashJoinSpec = {
+      type: 'mark',
+      probeTypes: PROBE_TYPES,
+      buildTypes: BUILD_TYPES,
+      probeKeys: [0],
+      buildKeys: [0],
+      probeOutput: [1],
+      buildOutput: [],
+    };
     let rows = 0;
     let reservedAtLastPage = 0;
     let reservedMost = 0;
@@ -289,7 +346,12 @@ describe('hashJoin operator', () => {
         ['one', true],
         ['three', false],
       ]);
-      const unknown = await join([[1n, 'one']], [[1n, null]], { type: 'mark', markNullAware: true, probeOutput: [1], filter: valueAbove(3) });
+      const unknown = await join([[1n, 'one']], [[1n, null]], {
+        type: 'mark',
+        markNullAware: true,
+        probeOutput: [1],
+        filter: valueAbove(3),
+      });
       expect(unknown).to.deep.equal([['one', null]]);
     });
   });

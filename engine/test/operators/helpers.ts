@@ -10,7 +10,15 @@ export function testContext(limitBytes = 1 << 30): OperatorContext {
 }
 
 export function pageOf(types: readonly SqlType[], rows: readonly Scalar[][]): Page {
-  return { rowCount: rows.length, columns: types.map((t, c) => columnFromScalars(t, rows.map((r) => r[c]))) };
+  return {
+    rowCount: rows.length,
+    columns: types.map((t, c) =>
+      columnFromScalars(
+        t,
+        rows.map((r) => r[c]),
+      ),
+    ),
+  };
 }
 
 /** The rows split into pages of `pageRows`. */

@@ -47,7 +47,10 @@ function rowsSql(count: number, seed: number): string[] {
   return rows;
 }
 
-const TABLES: Record<string, { rows: number; seed: number }> = { build_side: { rows: BUILD_ROWS, seed: 7 }, probe_side: { rows: PROBE_ROWS, seed: 99 } };
+const TABLES: Record<string, { rows: number; seed: number }> = {
+  build_side: { rows: BUILD_ROWS, seed: 7 },
+  probe_side: { rows: PROBE_ROWS, seed: 99 },
+};
 
 /** Each selects three columns (ids and keys, padded with 0), so that ordering by all three fixes the order. */
 const QUERIES: Record<string, string> = {
@@ -64,13 +67,14 @@ const QUERIES: Record<string, string> = {
   'integer and varchar keys': 'SELECT p.id, b.id, 0 FROM probe_side p JOIN build_side b ON p.k = b.k AND p.name = b.name',
   'join filter': 'SELECT p.id, b.id, 0 FROM probe_side p JOIN build_side b ON p.k = b.k AND p.small < b.small',
   'left join filter': 'SELECT p.id, b.id, 0 FROM probe_side p LEFT JOIN build_side b ON p.k = b.k AND p.small < b.small',
-  'IN': 'SELECT p.id, p.k IN (SELECT k FROM build_side WHERE small > 30), 0 FROM probe_side p',
+  IN: 'SELECT p.id, p.k IN (SELECT k FROM build_side WHERE small > 30), 0 FROM probe_side p',
   'IN without NULL keys': 'SELECT p.id, p.k IN (SELECT k FROM build_side WHERE small > 30 AND k IS NOT NULL), 0 FROM probe_side p',
   'NOT IN': 'SELECT p.id, 0, 0 FROM probe_side p WHERE p.small NOT IN (SELECT small FROM build_side WHERE k IS NOT NULL AND small > 20)',
   'IN over an empty set': 'SELECT p.id, p.k IN (SELECT k FROM build_side WHERE small > 1000), 0 FROM probe_side p',
-  'EXISTS': 'SELECT p.id, 0, 0 FROM probe_side p WHERE EXISTS (SELECT 1 FROM build_side b WHERE b.k = p.k AND b.small > p.small)',
+  EXISTS: 'SELECT p.id, 0, 0 FROM probe_side p WHERE EXISTS (SELECT 1 FROM build_side b WHERE b.k = p.k AND b.small > p.small)',
   'NOT EXISTS': 'SELECT p.id, 0, 0 FROM probe_side p WHERE NOT EXISTS (SELECT 1 FROM build_side b WHERE b.k = p.k)',
-  'NOT EXISTS with a filter': 'SELECT p.id, 0, 0 FROM probe_side p WHERE NOT EXISTS (SELECT 1 FROM build_side b WHERE b.k = p.k AND b.day > p.day)',
+  'NOT EXISTS with a filter':
+    'SELECT p.id, 0, 0 FROM probe_side p WHERE NOT EXISTS (SELECT 1 FROM build_side b WHERE b.k = p.k AND b.day > p.day)',
 };
 
 describe('joins on integer and other keys equal DuckDB', function () {
@@ -100,7 +104,12 @@ describe('joins on integer and other keys equal DuckDB', function () {
       const ours = await engine.query(ordered);
       const theirs = await duckRows(duck, ordered);
       expect(ours.rows.length, 'no rows: the comparison would be empty').to.be.greaterThan(0);
-      const difference = firstDifference(ours.rows, ours.columns.map((c) => c.type), ours.columns.map((c) => c.name), theirs);
+      const difference = firstDifference(
+        ours.rows,
+        ours.columns.map((c) => c.type),
+        ours.columns.map((c) => c.name),
+        theirs,
+      );
       expect(difference, difference).to.equal(undefined);
     });
   }

@@ -18,12 +18,19 @@ function rowsWith(count: number, keyOf: (i: number) => number): Scalar[][] {
   return Array.from({ length: count }, (_, i) => [i % 1000 === 0 ? null : BigInt(keyOf(i)), `t${i % 3}`, BigInt(i)]);
 }
 
-const spec = (step: HashAggregationSpec['step'], groupChannels: number[], inputTypes = TYPES): HashAggregationSpec => ({ inputTypes, groupChannels, aggregates: [], step });
+const spec = (step: HashAggregationSpec['step'], groupChannels: number[], inputTypes = TYPES): HashAggregationSpec => ({
+  inputTypes,
+  groupChannels,
+  aggregates: [],
+  step,
+});
 
 /** The partial step over `rows` (grouped on key and tag), then the final step over its output. */
 async function partialThenFinal(rows: Scalar[][]): Promise<{ partial: Scalar[][]; final: Scalar[][] }> {
   const partial = await collectRows(hashAggregation(testContext(), rowsStream(TYPES, rows, 4096), spec('partial', [0, 1])));
-  const final = await collectRows(hashAggregation(testContext(), rowsStream([BIGINT, VARCHAR], partial, 4096), spec('final', [0, 1], [BIGINT, VARCHAR])));
+  const final = await collectRows(
+    hashAggregation(testContext(), rowsStream([BIGINT, VARCHAR], partial, 4096), spec('final', [0, 1], [BIGINT, VARCHAR])),
+  );
   return { partial, final };
 }
 

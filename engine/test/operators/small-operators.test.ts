@@ -53,23 +53,63 @@ describe('assignUniqueId operator', () => {
 
 describe('setOperation operator', () => {
   const types = [INTEGER, VARCHAR];
-  const left: Scalar[][] = [[1, 'a'], [1, 'a'], [1, 'a'], [2, null], [2, null], [3, 'c'], [null, null]];
-  const right: Scalar[][] = [[1, 'a'], [2, null], [2, null], [2, null], [null, null], [4, 'd']];
+  const left: Scalar[][] = [
+    [1, 'a'],
+    [1, 'a'],
+    [1, 'a'],
+    [2, null],
+    [2, null],
+    [3, 'c'],
+    [null, null],
+  ];
+  const right: Scalar[][] = [
+    [1, 'a'],
+    [2, null],
+    [2, null],
+    [2, null],
+    [null, null],
+    [4, 'd'],
+  ];
   const run = (kind: 'union' | 'intersect' | 'except', distinct: boolean) =>
     collectRows(setOperation(testContext(), [rowsStream(types, left), rowsStream(types, right)], types, kind, distinct));
 
   it('UNION ALL concatenates and UNION dedups with NULLs equal', async () => {
     expect((await run('union', false)).length).to.equal(13);
-    expect(await run('union', true)).to.deep.equal([[1, 'a'], [2, null], [3, 'c'], [null, null], [4, 'd']]);
+    expect(await run('union', true)).to.deep.equal([
+      [1, 'a'],
+      [2, null],
+      [3, 'c'],
+      [null, null],
+      [4, 'd'],
+    ]);
   });
 
   it('INTERSECT and INTERSECT ALL', async () => {
-    expect(sortedRows(await run('intersect', true))).to.deep.equal(sortedRows([[1, 'a'], [2, null], [null, null]]));
-    expect(sortedRows(await run('intersect', false))).to.deep.equal(sortedRows([[1, 'a'], [2, null], [2, null], [null, null]]));
+    expect(sortedRows(await run('intersect', true))).to.deep.equal(
+      sortedRows([
+        [1, 'a'],
+        [2, null],
+        [null, null],
+      ]),
+    );
+    expect(sortedRows(await run('intersect', false))).to.deep.equal(
+      sortedRows([
+        [1, 'a'],
+        [2, null],
+        [2, null],
+        [null, null],
+      ]),
+    );
   });
 
   it('EXCEPT and EXCEPT ALL', async () => {
     expect(await run('except', true)).to.deep.equal([[3, 'c']]);
-    expect(sortedRows(await run('except', false))).to.deep.equal(sortedRows([[1, 'a'], [1, 'a'], [3, 'c']]));
+    expect(sortedRows(await run('except', false))).to.deep.equal(
+      sortedRows([
+        [1, 'a'],
+        [1, 'a'],
+        [3, 'c'],
+      ]),
+    );
   });
 });

@@ -15,22 +15,30 @@ describe('parallel execution: arrays in worker threads', function () {
   before(async () => {
     h = new EngineHarness();
     await createBigTable(h);
-    await h.run(`CREATE TABLE arrays AS SELECT id, ARRAY[id, n] AS a, IF(id % 7 = 0, NULL, ARRAY[s, NULL]) AS b, ARRAY[ARRAY[n], ARRAY[]] AS nested FROM big`);
+    await h.run(
+      `CREATE TABLE arrays AS SELECT id, ARRAY[id, n] AS a, IF(id % 7 = 0, NULL, ARRAY[s, NULL]) AS b, ARRAY[ARRAY[n], ARRAY[]] AS nested FROM big`,
+    );
   });
 
   it('scans, filters and projects array columns', async () => {
-    const rows = await expectSameResults(h, 'SELECT id, a, b, nested, cardinality(b), a[2], flatten(nested) FROM arrays WHERE abs(id) % 997 = 3 AND contains(a, id)');
+    const rows = await expectSameResults(
+      h,
+      'SELECT id, a, b, nested, cardinality(b), a[2], flatten(nested) FROM arrays WHERE abs(id) % 997 = 3 AND contains(a, id)',
+    );
     expect(rows.length).to.equal(Math.ceil((BIG_ROWS - 3) / 997));
   });
 
   it('aggregates with array_agg and groups on array elements across workers', async () => {
     const [[count]] = await expectSameResults(h, 'SELECT sum(cardinality(a) + cardinality(nested)) FROM arrays');
     expect(count).to.equal(BigInt(4 * BIG_ROWS));
-    await expectSameResults(h, 'SELECT n, cardinality(array_agg(id)), array_max(array_agg(id)), array_sort(array_agg(s))[1] FROM big GROUP BY n');
+    await expectSameResults(
+      h,
+      'SELECT n, cardinality(array_agg(id)), array_max(array_agg(id)), array_sort(array_agg(s))[1] FROM big GROUP BY n',
+    );
     await expectSameResults(h, 'SELECT a[2], count(*) FROM arrays GROUP BY a[2]');
   });
 
-  it('runs lambdas that capture the row\'s columns in worker threads, and fails with the error one raises there', async () => {
+  it("runs lambdas that capture the row's columns in worker threads, and fails with the error one raises there", async () => {
     const [[total]] = await expectSameResults(
       h,
       'SELECT sum(reduce(transform(a, x -> coalesce(x, 0) * 2), 0, (s, x) -> s + x, s -> s)) FROM arrays WHERE any_match(a, x -> x = id AND x % 3 = 0)',

@@ -2,7 +2,18 @@ import { expect } from 'chai';
 import { EngineError } from '../../src/errors/engine-error.js';
 import { sharedWorkerPool } from '../../src/exec/parallel/worker-pool.js';
 import { EngineHarness } from '../support/engine-harness.js';
-import { BIG_ROWS, IN_MAIN_THREAD, IN_WORKERS, createBigTable, errorOf, expectSameResults, openQuery, pageRows, workersIdle, type OpenQuery } from './parallel-helpers.js';
+import {
+  BIG_ROWS,
+  IN_MAIN_THREAD,
+  IN_WORKERS,
+  createBigTable,
+  errorOf,
+  expectSameResults,
+  openQuery,
+  pageRows,
+  workersIdle,
+  type OpenQuery,
+} from './parallel-helpers.js';
 
 /** Reads the rest of a query; returns the rows, or the error it failed with. */
 async function drain(query: OpenQuery): Promise<{ rows: number; error?: EngineError }> {
@@ -66,10 +77,11 @@ describe('parallel execution: progress, early stop, cancellation and failures', 
   });
 
   it('fails with USER_CANCELED when the query is cancelled while it waits for the workers', async () => {
-    const query = await openQuery(h, 'SELECT count(*) FROM big a WHERE a.s LIKE \'%-%\' AND a.id * 3 > 0', IN_WORKERS);
+    const query = await openQuery(h, "SELECT count(*) FROM big a WHERE a.s LIKE '%-%' AND a.id * 3 > 0", IN_WORKERS);
     const waiting = drain(query);
     // Cancel once the workers are at work, before they can report the end of their last split.
-    while (query.progress.runningSplits === 0 && query.progress.completedSplits === 0) await new Promise((resolve) => setImmediate(resolve));
+    while (query.progress.runningSplits === 0 && query.progress.completedSplits === 0)
+      await new Promise((resolve) => setImmediate(resolve));
     query.abort.abort();
     const { error } = await waiting;
     expect(error?.errorName).to.equal('USER_CANCELED');

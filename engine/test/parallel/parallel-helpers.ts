@@ -57,8 +57,13 @@ export async function rowsWith(h: EngineHarness, sql: string, properties: Record
 /** Rows in a canonical order, for comparing results of queries without ORDER BY. */
 export function sortedRows(rows: Scalar[][]): Scalar[][] {
   const key = (row: Scalar[]) =>
-    JSON.stringify(row, (_, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v instanceof Uint8Array ? Buffer.from(v).toString('hex') : v));
-  return rows.map((row) => ({ row, key: key(row) })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)).map((e) => e.row);
+    JSON.stringify(row, (_, v: unknown) =>
+      typeof v === 'bigint' ? `${v}n` : v instanceof Uint8Array ? Buffer.from(v).toString('hex') : v,
+    );
+  return rows
+    .map((row) => ({ row, key: key(row) }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .map((e) => e.row);
 }
 
 /**

@@ -46,27 +46,38 @@ function byMark(mark: string): string {
 /** Queries whose joins are all probed in the threads; each groups or filters so that the answer is a few thousand rows at most. */
 const PARALLEL: Record<string, string> = {
   'inner on bigint': 'SELECT p.k, count(*), sum(b.id), max(p.id) FROM probe_side p JOIN build_side b ON p.k = b.k GROUP BY p.k',
-  'inner, every pair': 'SELECT p.id, b.id, b.name, count(*) FROM probe_side p JOIN build_side b ON p.k = b.k WHERE p.id % 97 = 0 GROUP BY 1, 2, 3',
+  'inner, every pair':
+    'SELECT p.id, b.id, b.name, count(*) FROM probe_side p JOIN build_side b ON p.k = b.k WHERE p.id % 97 = 0 GROUP BY 1, 2, 3',
   'left on bigint': 'SELECT p.k, count(*), count(b.id), sum(b.id) FROM probe_side p LEFT JOIN build_side b ON p.k = b.k GROUP BY p.k',
-  'left, every pair': 'SELECT p.id, b.id, b.small, count(*) FROM probe_side p LEFT JOIN (SELECT * FROM build_side WHERE name < \'n3\') b ON p.k = b.k WHERE p.id % 89 = 0 GROUP BY 1, 2, 3',
-  'two integer keys': 'SELECT p.k, p.small, count(*), sum(b.id) FROM probe_side p JOIN build_side b ON p.k = b.k AND p.small = b.small GROUP BY 1, 2',
-  'two integer keys, left': 'SELECT p.small, count(*), count(b.id), sum(b.id) FROM probe_side p LEFT JOIN build_side b ON p.k = b.k AND p.small = b.small GROUP BY 1',
-  'bigint and varchar keys': 'SELECT b.name, count(*), sum(p.id), min(b.id) FROM probe_side p JOIN build_side b ON p.k = b.k AND p.name = b.name GROUP BY 1',
-  'varchar key, left': 'SELECT p.name, count(*), count(b.id), max(b.name) FROM probe_side p LEFT JOIN build_side b ON p.name = b.name AND b.id < 300 GROUP BY 1',
+  'left, every pair':
+    "SELECT p.id, b.id, b.small, count(*) FROM probe_side p LEFT JOIN (SELECT * FROM build_side WHERE name < 'n3') b ON p.k = b.k WHERE p.id % 89 = 0 GROUP BY 1, 2, 3",
+  'two integer keys':
+    'SELECT p.k, p.small, count(*), sum(b.id) FROM probe_side p JOIN build_side b ON p.k = b.k AND p.small = b.small GROUP BY 1, 2',
+  'two integer keys, left':
+    'SELECT p.small, count(*), count(b.id), sum(b.id) FROM probe_side p LEFT JOIN build_side b ON p.k = b.k AND p.small = b.small GROUP BY 1',
+  'bigint and varchar keys':
+    'SELECT b.name, count(*), sum(p.id), min(b.id) FROM probe_side p JOIN build_side b ON p.k = b.k AND p.name = b.name GROUP BY 1',
+  'varchar key, left':
+    'SELECT p.name, count(*), count(b.id), max(b.name) FROM probe_side p LEFT JOIN build_side b ON p.name = b.name AND b.id < 300 GROUP BY 1',
   'join filter': 'SELECT p.small, count(*), sum(b.id) FROM probe_side p JOIN build_side b ON p.k = b.k AND p.small < b.small GROUP BY 1',
-  'left join filter': 'SELECT p.small, count(*), count(b.id), sum(b.id) FROM probe_side p LEFT JOIN build_side b ON p.k = b.k AND p.small < b.small GROUP BY 1',
+  'left join filter':
+    'SELECT p.small, count(*), count(b.id), sum(b.id) FROM probe_side p LEFT JOIN build_side b ON p.k = b.k AND p.small < b.small GROUP BY 1',
   'empty build side': `SELECT count(*), sum(p.id), max(b.id) FROM probe_side p JOIN ${EMPTY_BUILD} b ON p.k = b.k`,
   'empty build side, left': `SELECT p.small, count(*), count(b.id) FROM probe_side p LEFT JOIN ${EMPTY_BUILD} b ON p.k = b.k GROUP BY 1`,
-  'two joins in a row': 'SELECT d.x, count(*), sum(b.id) FROM probe_side p JOIN build_side b ON p.k = b.k JOIN digits d ON p.small = d.x GROUP BY 1',
+  'two joins in a row':
+    'SELECT d.x, count(*), sum(b.id) FROM probe_side p JOIN build_side b ON p.k = b.k JOIN digits d ON p.small = d.x GROUP BY 1',
   'without keys': 'SELECT d.x, count(*), sum(p.id) FROM probe_side p JOIN digits d ON p.small > d.x + 25 GROUP BY 1',
-  'IN': byMark('p.k IN (SELECT k FROM build_side WHERE small > 30)'),
+  IN: byMark('p.k IN (SELECT k FROM build_side WHERE small > 30)'),
   'IN without NULL keys': byMark('p.k IN (SELECT k FROM build_side WHERE small > 30 AND k IS NOT NULL)'),
   'IN, two columns of the probe side': byMark('p.small + 1000 * p.k IN (SELECT small + 1000 * k FROM build_side)'),
-  'NOT IN': 'SELECT count(*), sum(p.id), max(p.id) FROM probe_side p WHERE p.small NOT IN (SELECT small FROM build_side WHERE k IS NOT NULL AND small > 20)',
+  'NOT IN':
+    'SELECT count(*), sum(p.id), max(p.id) FROM probe_side p WHERE p.small NOT IN (SELECT small FROM build_side WHERE k IS NOT NULL AND small > 20)',
   'IN over an empty set': byMark(`p.k IN (SELECT k FROM ${EMPTY_BUILD})`),
-  'EXISTS with a filter': 'SELECT count(*), sum(p.id), max(p.id) FROM probe_side p WHERE EXISTS (SELECT 1 FROM build_side b WHERE b.k = p.k AND b.small > p.small)',
+  'EXISTS with a filter':
+    'SELECT count(*), sum(p.id), max(p.id) FROM probe_side p WHERE EXISTS (SELECT 1 FROM build_side b WHERE b.k = p.k AND b.small > p.small)',
   'NOT EXISTS': 'SELECT count(*), sum(p.id), max(p.id) FROM probe_side p WHERE NOT EXISTS (SELECT 1 FROM build_side b WHERE b.k = p.k)',
-  'NOT EXISTS with a filter': 'SELECT count(*), sum(p.id), max(p.id) FROM probe_side p WHERE NOT EXISTS (SELECT 1 FROM build_side b WHERE b.k = p.k AND b.name > p.name)',
+  'NOT EXISTS with a filter':
+    'SELECT count(*), sum(p.id), max(p.id) FROM probe_side p WHERE NOT EXISTS (SELECT 1 FROM build_side b WHERE b.k = p.k AND b.name > p.name)',
 };
 
 /** Joins that need every probe row's matches in one place: they stay in the main thread. */
@@ -86,7 +97,12 @@ describe('joins probed in worker threads equal DuckDB', function () {
     const ours = await engine.query(sql);
     const theirs = await duckRows(duck, sql);
     expect(ours.rows.length, 'no rows: the comparison would be empty').to.be.greaterThan(0);
-    const difference = firstDifference(ours.rows, ours.columns.map((c) => c.type), ours.columns.map((c) => c.name), theirs);
+    const difference = firstDifference(
+      ours.rows,
+      ours.columns.map((c) => c.type),
+      ours.columns.map((c) => c.name),
+      theirs,
+    );
     expect(difference, difference).to.equal(undefined);
   };
 
@@ -114,7 +130,8 @@ describe('joins probed in worker threads equal DuckDB', function () {
       const plan = await explain(sql);
       const ordered = `SELECT * FROM (${sql}) ORDER BY 1 NULLS FIRST, 2 NULLS FIRST, 3 NULLS FIRST`;
       expect(plan).to.match(/Join\[/);
-      for (const join of plan.split('\n').filter((line) => /(Join|CrossJoin)\[/.test(line))) expect(join, plan).to.contain('probe = parallel');
+      for (const join of plan.split('\n').filter((line) => /(Join|CrossJoin)\[/.test(line)))
+        expect(join, plan).to.contain('probe = parallel');
       const started = sharedWorkerPool().stats().tasksStarted;
       await expectDuckDbAnswer(ordered);
       expect(sharedWorkerPool().stats().tasksStarted).to.be.greaterThan(started);

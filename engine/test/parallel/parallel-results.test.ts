@@ -18,7 +18,10 @@ describe('parallel execution: same results as in the main thread', () => {
     });
 
     it('computes expressions and keeps NULLs', async () => {
-      await expectSameResults(h, "SELECT id * 2 + 1, upper(s) || '!', price * 3, n + 1, NOT flag, dbl / 2, day, length(bytes) FROM big WHERE n IS NULL AND id < 50000");
+      await expectSameResults(
+        h,
+        "SELECT id * 2 + 1, upper(s) || '!', price * 3, n + 1, NOT flag, dbl / 2, day, length(bytes) FROM big WHERE n IS NULL AND id < 50000",
+      );
     });
 
     it('filters on strings, decimals and dates', async () => {
@@ -30,7 +33,9 @@ describe('parallel execution: same results as in the main thread', () => {
         CAST(id % 100 AS tinyint) AS t, CAST(id % 1000 AS smallint) AS sm, CAST(id AS bigint) * 1000000 AS bg, CAST(id AS real) / 4 AS r,
         CAST(s AS char(5)) AS c, CAST(day AS timestamp(3)) + INTERVAL '1' HOUR AS ts, TIME '12:34:56.789' AS tm,
         INTERVAL '3' MONTH AS ym, INTERVAL '2' DAY AS ds FROM big`);
-      expect((await expectSameResults(h, 'SELECT id, t, sm, bg, r, c, ts, tm, ym, ds FROM typed WHERE abs(id) % 5000 = 1')).length).to.equal(BIG_ROWS / 5000);
+      expect(
+        (await expectSameResults(h, 'SELECT id, t, sm, bg, r, c, ts, tm, ym, ds FROM typed WHERE abs(id) % 5000 = 1')).length,
+      ).to.equal(BIG_ROWS / 5000);
       await expectSameResults(h, 'SELECT c, max(ts), min(t), sum(sm), sum(bg), max(r), max(tm), sum(ym), sum(ds) FROM typed GROUP BY c');
     });
 
@@ -50,7 +55,10 @@ describe('parallel execution: same results as in the main thread', () => {
 
   describe('partial and final aggregation', () => {
     it('counts rows and values, sums decimals and averages', async () => {
-      const rows = await expectSameResults(h, 'SELECT count(*), count(n), sum(price), sum(big_price), avg(price), avg(id), sum(dbl) FROM big');
+      const rows = await expectSameResults(
+        h,
+        'SELECT count(*), count(n), sum(price), sum(big_price), avg(price), avg(id), sum(dbl) FROM big',
+      );
       expect(rows[0][0]).to.equal(BigInt(BIG_ROWS));
       expect(rows[0][1]).to.equal(BigInt((BIG_ROWS * 9) / 10));
     });
@@ -66,7 +74,7 @@ describe('parallel execution: same results as in the main thread', () => {
     it('groups by several keys, with NULL keys, FILTER and HAVING', async () => {
       await expectSameResults(
         h,
-        'SELECT n, flag, count(*), sum(id) FILTER (WHERE s > \'5\'), bool_and(flag), arbitrary(n IS NULL) FROM big WHERE id % 3 = 0 GROUP BY n, flag HAVING count(*) > 10',
+        "SELECT n, flag, count(*), sum(id) FILTER (WHERE s > '5'), bool_and(flag), arbitrary(n IS NULL) FROM big WHERE id % 3 = 0 GROUP BY n, flag HAVING count(*) > 10",
       );
     });
 
@@ -77,12 +85,15 @@ describe('parallel execution: same results as in the main thread', () => {
       expect(parallel.length).to.equal(11);
       parallel.forEach((row, r) => {
         expect(row[0]).to.equal(local[r][0]);
-        for (let c = 1; c < row.length; c++) expect(row[c] as number).to.be.closeTo(local[r][c] as number, Math.abs(local[r][c] as number) * 1e-12);
+        for (let c = 1; c < row.length; c++)
+          expect(row[c] as number).to.be.closeTo(local[r][c] as number, Math.abs(local[r][c] as number) * 1e-12);
       });
     });
 
     it('aggregates an empty input as one row (global) or none (grouped)', async () => {
-      expect(await expectSameResults(h, 'SELECT count(*), sum(price), max(s), approx_distinct(id) FROM big WHERE id < 0')).to.deep.equal([[0n, null, null, 0n]]);
+      expect(await expectSameResults(h, 'SELECT count(*), sum(price), max(s), approx_distinct(id) FROM big WHERE id < 0')).to.deep.equal([
+        [0n, null, null, 0n],
+      ]);
       expect(await expectSameResults(h, 'SELECT s, count(*) FROM big WHERE id < 0 GROUP BY s')).to.deep.equal([]);
     });
 
@@ -103,8 +114,14 @@ describe('parallel execution: same results as in the main thread', () => {
 
   describe('generated tables (tpch)', () => {
     it('generates, filters and aggregates tpch pages in worker threads', async () => {
-      await expectSameResults(h, 'SELECT n_regionkey, count(*), min(n_name), max(n_comment) FROM tpch.tiny.nation GROUP BY n_regionkey ORDER BY 1');
-      await expectSameResults(h, "SELECT n_name, r_name FROM tpch.tiny.nation JOIN tpch.tiny.region ON n_regionkey = r_regionkey WHERE n_name LIKE '%A%'");
+      await expectSameResults(
+        h,
+        'SELECT n_regionkey, count(*), min(n_name), max(n_comment) FROM tpch.tiny.nation GROUP BY n_regionkey ORDER BY 1',
+      );
+      await expectSameResults(
+        h,
+        "SELECT n_name, r_name FROM tpch.tiny.nation JOIN tpch.tiny.region ON n_regionkey = r_regionkey WHERE n_name LIKE '%A%'",
+      );
     });
   });
 
@@ -131,13 +148,17 @@ describe('parallel execution: same results as in the main thread', () => {
     it('reads a memory table in the main thread when workers would mostly move rows', async () => {
       const before = tasksStarted();
       expect((await rowsWith(h, 'SELECT id, s FROM big', IN_WORKERS)).length).to.equal(BIG_ROWS);
-      expect((await rowsWith(h, 'SELECT id, s FROM big WHERE id % 2 = 0 AND s <> \'x\'', IN_WORKERS)).length).to.equal(BIG_ROWS / 2);
+      expect((await rowsWith(h, "SELECT id, s FROM big WHERE id % 2 = 0 AND s <> 'x'", IN_WORKERS)).length).to.equal(BIG_ROWS / 2);
       expect((await rowsWith(h, 'SELECT id + 1, dbl * 2 FROM big WHERE flag', IN_WORKERS)).length).to.equal(BIG_ROWS / 2);
       expect(tasksStarted()).to.equal(before);
     });
 
     it('sends filters and projections that cost more than moving their rows to the workers', async () => {
-      for (const sql of ["SELECT id FROM big WHERE s LIKE '%-3'", 'SELECT upper(s) FROM big WHERE flag', 'SELECT id FROM big WHERE big_price > 123456789012345678905.00']) {
+      for (const sql of [
+        "SELECT id FROM big WHERE s LIKE '%-3'",
+        'SELECT upper(s) FROM big WHERE flag',
+        'SELECT id FROM big WHERE big_price > 123456789012345678905.00',
+      ]) {
         const before = tasksStarted();
         await rowsWith(h, sql, IN_WORKERS);
         expect(tasksStarted(), sql).to.be.greaterThan(before);

@@ -14,7 +14,9 @@ describe('parallel execution: rows in worker threads', function () {
   before(async () => {
     h = new EngineHarness();
     await createBigTable(h);
-    await h.run(`CREATE TABLE row_table AS SELECT id, CAST(ROW(id, s, day) AS ROW(id bigint, s varchar, day date)) AS r, IF(id % 7 = 0, NULL, ROW(ARRAY[n], ROW(price))) AS nested FROM big`);
+    await h.run(
+      `CREATE TABLE row_table AS SELECT id, CAST(ROW(id, s, day) AS ROW(id bigint, s varchar, day date)) AS r, IF(id % 7 = 0, NULL, ROW(ARRAY[n], ROW(price))) AS nested FROM big`,
+    );
   });
 
   it('scans, filters on a field and projects row columns', async () => {

@@ -32,7 +32,7 @@ describe('parallel execution: memory tables changing under a parallel scan', () 
     expect(rows.length).to.equal(BIG_ROWS);
     expect(rows.reduce((sum, r) => sum + BigInt(r[0] as number), 0n)).to.equal(allIds);
     expect(rows.some((r) => r[1] === 'new')).to.equal(false);
-    const after = await rowsWith(h, 'SELECT count(*), count_if(s = \'new\') FROM snap WHERE id >= 0', IN_WORKERS);
+    const after = await rowsWith(h, "SELECT count(*), count_if(s = 'new') FROM snap WHERE id >= 0", IN_WORKERS);
     expect(after).to.deep.equal([[BigInt(BIG_ROWS / 2 + 70000), 70000n]]);
   });
 

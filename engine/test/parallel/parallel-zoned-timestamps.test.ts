@@ -20,7 +20,10 @@ describe('parallel execution: zoned timestamps in worker threads', function () {
   });
 
   it('scans, filters and projects zoned values with their zones', async () => {
-    const rows = await expectSameResults(h, "SELECT id, t, CAST(t AS varchar), hour(t), date_trunc('day', t), timezone(t) FROM zoned WHERE id % 499 = 3 ORDER BY id");
+    const rows = await expectSameResults(
+      h,
+      "SELECT id, t, CAST(t AS varchar), hour(t), date_trunc('day', t), timezone(t) FROM zoned WHERE id % 499 = 3 ORDER BY id",
+    );
     expect(rows.length).to.equal(Math.ceil((BIG_ROWS - 3) / 499));
     const zones = new Set(rows.map((r) => r[5]));
     expect([...zones].sort()).to.deep.equal(['+05:45', 'America/Los_Angeles', 'UTC']);

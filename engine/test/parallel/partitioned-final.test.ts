@@ -49,7 +49,9 @@ describe('parallel execution: grouped aggregation finished by the workers', () =
     const partialTypes: SqlType[] = [key.type, ...count.intermediateTypes, ...sum.intermediateTypes];
     const fragment: SourceFragment = {
       columns,
-      stages: [{ kind: 'filterProject', inputTypes: scanTypes, filter, projections: [inputRef(key.channel, key.type), inputRef(2, INTEGER)] }],
+      stages: [
+        { kind: 'filterProject', inputTypes: scanTypes, filter, projections: [inputRef(key.channel, key.type), inputRef(2, INTEGER)] },
+      ],
       aggregation: {
         abandonable: true,
         inputTypes: [key.type, INTEGER],
@@ -88,7 +90,11 @@ describe('parallel execution: grouped aggregation finished by the workers', () =
     };
     const abort = new AbortController();
     const progress = newQueryProgress();
-    const env = { operator: { memory: new MemoryContext('test', 1 << 30), signal: abort.signal, timeZone: 'UTC' }, session: h.session, progress };
+    const env = {
+      operator: { memory: new MemoryContext('test', 1 << 30), signal: abort.signal, timeZone: 'UTC' },
+      session: h.session,
+      progress,
+    };
     const aggregation = { final, single, key: `partitioned-final test ${String(++runs)}` };
     return { stream: parallelSource(env, { fragment, splits, workers, aggregation }, pool), abort, progress };
   }
@@ -121,13 +127,20 @@ describe('parallel execution: grouped aggregation finished by the workers', () =
     const { stream, progress } = await groupedCounts(ALL_ROWS, BY_ID);
     const { rows } = await collect(stream);
     expect(pool.stats().fallbacks).to.equal(before + 1);
-    expect(sortedRows(rows)).to.deep.equal(sortedRows(await rowsWith(h, 'SELECT id, count(*), sum(n) FROM big GROUP BY id', IN_MAIN_THREAD)));
+    expect(sortedRows(rows)).to.deep.equal(
+      sortedRows(await rowsWith(h, 'SELECT id, count(*), sum(n) FROM big GROUP BY id', IN_MAIN_THREAD)),
+    );
     expect([progress.completedSplits, progress.processedRows]).to.deep.equal([progress.totalSplits, BIG_ROWS]);
     while (pool.stats().runningTasks > 0) await new Promise((resolve) => setTimeout(resolve, 5));
   });
 
   it('reports a worker error and stops the workers waiting for their peers', async () => {
-    const failing = call('greater_than', BOOLEAN, call('divide', INTEGER, constant(1, INTEGER), call('subtract', INTEGER, inputRef(0, INTEGER), constant(150000, INTEGER))), constant(0, INTEGER));
+    const failing = call(
+      'greater_than',
+      BOOLEAN,
+      call('divide', INTEGER, constant(1, INTEGER), call('subtract', INTEGER, inputRef(0, INTEGER), constant(150000, INTEGER))),
+      constant(0, INTEGER),
+    );
     const { stream } = await groupedCounts(failing);
     try {
       await collect(stream);

@@ -49,7 +49,9 @@ async function main(): Promise<void> {
       const b = await timed(h, sql, {});
       if (round < 0) continue;
       if (JSON.stringify(sortedRows(a.rows as never), big) !== JSON.stringify(sortedRows(b.rows as never), big)) {
-        console.log(`  results differ (floating-point sums add up in another order): ${JSON.stringify(sortedRows(a.rows as never)[0], big)} vs ${JSON.stringify(sortedRows(b.rows as never)[0], big)}`);
+        console.log(
+          `  results differ (floating-point sums add up in another order): ${JSON.stringify(sortedRows(a.rows as never)[0], big)} vs ${JSON.stringify(sortedRows(b.rows as never)[0], big)}`,
+        );
       }
       single.push(a.millis);
       parallel.push(b.millis);

@@ -4,16 +4,22 @@ import { IN_MAIN_THREAD, rowsWith } from './parallel-helpers.js';
 
 describe('optimizer: partial and final aggregation', () => {
   let h: EngineHarness;
-  const plan = async (sql: string, properties: Record<string, string> = {}) => (await rowsWith(h, `EXPLAIN ${sql}`, properties))[0][0] as string;
+  const plan = async (sql: string, properties: Record<string, string> = {}) =>
+    (await rowsWith(h, `EXPLAIN ${sql}`, properties))[0][0] as string;
 
   before(async () => {
     h = new EngineHarness();
-    await h.run('CREATE TABLE t (k varchar, v decimal(10,2), n bigint)', "INSERT INTO t VALUES ('a', 1.50, 1), ('b', 2.25, NULL), ('a', NULL, 3)");
+    await h.run(
+      'CREATE TABLE t (k varchar, v decimal(10,2), n bigint)',
+      "INSERT INTO t VALUES ('a', 1.50, 1), ('b', 2.25, NULL), ('a', NULL, 3)",
+    );
   });
 
   it('splits an aggregation over a filtered scan into FINAL over PARTIAL, one intermediate symbol per intermediate column', async () => {
     const text = await plan('SELECT k, avg(v), count(*) FROM t WHERE n IS NULL OR n > 0 GROUP BY k');
-    expect(text).to.match(/Aggregate\(FINAL\)\[keys = \[k_\d+\]\] avg_\d+ := avg\(avg_partial_\d+, avg_partial_\d+\), count_\d+ := count\(count_partial_\d+\)/);
+    expect(text).to.match(
+      /Aggregate\(FINAL\)\[keys = \[k_\d+\]\] avg_\d+ := avg\(avg_partial_\d+, avg_partial_\d+\), count_\d+ := count\(count_partial_\d+\)/,
+    );
     expect(text).to.match(/Aggregate\(PARTIAL\)\[keys = \[k_\d+\]\] avg_partial_\d+ := avg\(v_\d+\), count_partial_\d+ := count\(\)/);
     expect(text).to.match(/Layout: \[k_\d+:varchar, avg_partial_\d+:decimal\(38,2\), avg_partial_\d+:bigint, count_partial_\d+:bigint\]/);
     expect(text.indexOf('Aggregate(FINAL)')).to.be.lessThan(text.indexOf('Aggregate(PARTIAL)'));
@@ -36,7 +42,9 @@ describe('optimizer: partial and final aggregation', () => {
       /Aggregate\(SINGLE\)\[keys = \[k_\d+\]\] count_\d+ := count\(n_\d+\)\s+Layout: [^\n]*\s+└─ ParallelScan\[[^\n]*\s+Layout: [^\n]*(\s+Adaptive [^\n]*)+\s+└─ Aggregate\(FINAL\)\[keys = \[k_\d+, n_\d+\]\]\s+Layout: [^\n]*\s+Runs: main thread[^\n]*\s+└─ Aggregate\(PARTIAL\)\[keys = \[k_\d+, n_\d+\]\]\s+Layout: [^\n]*\s+Runs: threads/,
     );
     const single = await plan('SELECT k, count(DISTINCT n) FROM t GROUP BY k', { distinct_aggregations_strategy: 'SINGLE_STEP' });
-    expect(single).to.match(/Aggregate\(SINGLE\)\[keys = \[k_\d+\]\] count_\d+ := count\(DISTINCT n_\d+\)/).and.not.match(/PARTIAL/);
+    expect(single)
+      .to.match(/Aggregate\(SINGLE\)\[keys = \[k_\d+\]\] count_\d+ := count\(DISTINCT n_\d+\)/)
+      .and.not.match(/PARTIAL/);
   });
 
   it('keeps aggregations single over sources that stay in the main thread', async () => {

@@ -35,12 +35,16 @@ describe('parser: syntax errors', () => {
   });
 
   it('names the statements that could start the text', () => {
-    expect(syntaxError('SELCT 1').message).to.match(/^line 1:1: mismatched input 'SELCT'\. Expecting: '\(', 'ALTER', .*'CREATE', .*'SELECT', .*'UPDATE', .*'WITH'$/);
+    expect(syntaxError('SELCT 1').message).to.match(
+      /^line 1:1: mismatched input 'SELCT'\. Expecting: '\(', 'ALTER', .*'CREATE', .*'SELECT', .*'UPDATE', .*'WITH'$/,
+    );
     expect(syntaxError('').message).to.match(/^line 1:1: mismatched input '<EOF>'\. Expecting: /);
   });
 
   it('rejects reserved words as names, text after the statement, and a second semicolon', () => {
-    expect(syntaxError('SELECT a FROM order').message).to.match(/^line 1:15: mismatched input 'order'\. Expecting: '\(', 'JSON_TABLE', 'TABLE', 'UNNEST', <identifier>$/);
+    expect(syntaxError('SELECT a FROM order').message).to.match(
+      /^line 1:15: mismatched input 'order'\. Expecting: '\(', 'JSON_TABLE', 'TABLE', 'UNNEST', <identifier>$/,
+    );
     expect(syntaxError('SELECT 1 2').message).to.match(/^line 1:10: mismatched input '2'/);
     expect(syntaxError('SELECT 1;;').message).to.equal("line 1:10: mismatched input ';'. Expecting: <EOF>");
     expect(syntaxError('SELECT f(a,)').message).to.equal("line 1:12: mismatched input ')'. Expecting: <expression>");
@@ -66,7 +70,8 @@ describe('parser: syntax errors', () => {
 });
 
 describe('parser: deep nesting and large input', () => {
-  const TOO_DEEP = 'Statement is nested too deeply: more than 1000 levels of parentheses, function calls, CASE, operators, NOT, signs or subqueries; at most 1000 are supported';
+  const TOO_DEEP =
+    'Statement is nested too deeply: more than 1000 levels of parentheses, function calls, CASE, operators, NOT, signs or subqueries; at most 1000 are supported';
 
   /** Each construct as a statement nesting it `n` levels, and the column of the token opening level n. */
   const CONSTRUCTS: Record<string, { sql: (n: number) => string; opener: (n: number) => number }> = {
@@ -99,7 +104,8 @@ describe('parser: deep nesting and large input', () => {
   });
 
   it('refuses 100,000 levels of every construct with the same error', () => {
-    for (const [name, { sql, opener }] of Object.entries(CONSTRUCTS)) expect(syntaxError(sql(100_000)).message, name).to.equal(`line 1:${opener(1001)}: ${TOO_DEEP}`);
+    for (const [name, { sql, opener }] of Object.entries(CONSTRUCTS))
+      expect(syntaxError(sql(100_000)).message, name).to.equal(`line 1:${opener(1001)}: ${TOO_DEEP}`);
     const statements = [
       `${'EXPLAIN '.repeat(10_000)}SELECT 1`,
       `SELECT f(a)${'.m(1)'.repeat(10_000)}`,
@@ -119,7 +125,9 @@ describe('parser: deep nesting and large input', () => {
     const e = syntaxError(`SELECT ${inner}${' + 1'.repeat(400)}`);
     expect(e.message).to.equal(`line 1:${7 + inner.length + 4 * 399 + 2}: ${TOO_DEEP}`);
     // Side by side, operands do not add up: f(500 levels) + g(600 levels) is 601 levels deep.
-    expect(parseExpression(`${'abs('.repeat(500)}1${')'.repeat(500)} + ${'abs('.repeat(600)}1${')'.repeat(600)}`).kind).to.equal('ArithmeticBinary');
+    expect(parseExpression(`${'abs('.repeat(500)}1${')'.repeat(500)} + ${'abs('.repeat(600)}1${')'.repeat(600)}`).kind).to.equal(
+      'ArithmeticBinary',
+    );
   });
 
   it('counts an AND / OR chain as deep as its tree: one level an operator up to 64 terms, log2 of the terms beyond', () => {
@@ -156,8 +164,12 @@ describe('parser: deep nesting and large input', () => {
       expect(syntaxError(sql(10_000)).message, name).to.equal(e.message);
     }
     // A subquery is one level: 100 subqueries in 900 parentheses make 1,000.
-    expect(parseStatement(`SELECT ${'('.repeat(900)}${queries['scalar subqueries'](100).slice(7)}${')'.repeat(900)}`).kind).to.equal('QueryStatement');
-    expect(syntaxError(`SELECT ${'('.repeat(901)}${queries['scalar subqueries'](100).slice(7)}${')'.repeat(901)}`).rawMessage).to.equal(TOO_DEEP);
+    expect(parseStatement(`SELECT ${'('.repeat(900)}${queries['scalar subqueries'](100).slice(7)}${')'.repeat(900)}`).kind).to.equal(
+      'QueryStatement',
+    );
+    expect(syntaxError(`SELECT ${'('.repeat(901)}${queries['scalar subqueries'](100).slice(7)}${')'.repeat(901)}`).rawMessage).to.equal(
+      TOO_DEEP,
+    );
   });
 
   it('parses an IN list of 100,000 items', () => {

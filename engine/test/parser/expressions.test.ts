@@ -69,7 +69,18 @@ describe('parser: expression precedence (Trino SqlBase.g4)', () => {
   });
 
   it('round-trips expressions whose parentheses matter', () => {
-    for (const sql of ['(a OR b) AND c', 'NOT (a OR b)', '(a = b) = c', 'a - (b - c)', '-(a + b)', 'a * (b / c)', '(a || b) + 1 = 2', '(a IS NULL) IS NULL', '- (-1)', '(NOT a) = b']) {
+    for (const sql of [
+      '(a OR b) AND c',
+      'NOT (a OR b)',
+      '(a = b) = c',
+      'a - (b - c)',
+      '-(a + b)',
+      'a * (b / c)',
+      '(a || b) + 1 = 2',
+      '(a IS NULL) IS NULL',
+      '- (-1)',
+      '(NOT a) = b',
+    ]) {
       expectExpressionRoundTrip(sql);
     }
   });
@@ -136,7 +147,20 @@ describe('parser: literals', () => {
   });
 
   it('round-trips every literal form', () => {
-    for (const sql of ["'a''b'", "X'00FF'", "DATE '2020-01-01'", "TIMESTAMP '2020-01-01 00:00:00'", "INTERVAL -'3' MONTH", "INTERVAL '1-2' YEAR TO MONTH", '1.5E-2', '12345678901234567890', '0.50', 'NULL', 'FALSE', "U&'\\00e9'"]) {
+    for (const sql of [
+      "'a''b'",
+      "X'00FF'",
+      "DATE '2020-01-01'",
+      "TIMESTAMP '2020-01-01 00:00:00'",
+      "INTERVAL -'3' MONTH",
+      "INTERVAL '1-2' YEAR TO MONTH",
+      '1.5E-2',
+      '12345678901234567890',
+      '0.50',
+      'NULL',
+      'FALSE',
+      "U&'\\00e9'",
+    ]) {
       expectExpressionRoundTrip(sql);
     }
   });
@@ -169,7 +193,11 @@ describe('parser: special forms', () => {
   });
 
   it('reads EXTRACT, CAST and TRY_CAST', () => {
-    expect(expr('EXTRACT(year FROM d)')).to.deep.equal({ kind: 'Extract', field: 'YEAR', value: { kind: 'Identifier', value: 'd', quoted: false } });
+    expect(expr('EXTRACT(year FROM d)')).to.deep.equal({
+      kind: 'Extract',
+      field: 'YEAR',
+      value: { kind: 'Identifier', value: 'd', quoted: false },
+    });
     expect(expr('extract(day_of_week FROM d)')).to.deep.include({ field: 'DAY_OF_WEEK' });
     expect(() => parseExpression('EXTRACT(foo FROM d)')).to.throw('line 1:9: Invalid EXTRACT field: FOO');
     expect(expr('CAST(x AS decimal(10, 2))')).to.deep.equal({
@@ -236,7 +264,11 @@ describe('parser: special forms', () => {
   it('reads dereferences and qualified function names', () => {
     expect(expr('a.b.c')).to.deep.equal({
       kind: 'Dereference',
-      base: { kind: 'Dereference', base: { kind: 'Identifier', value: 'a', quoted: false }, field: { kind: 'Identifier', value: 'b', quoted: false } },
+      base: {
+        kind: 'Dereference',
+        base: { kind: 'Identifier', value: 'a', quoted: false },
+        field: { kind: 'Identifier', value: 'b', quoted: false },
+      },
       field: { kind: 'Identifier', value: 'c', quoted: false },
     });
     expect(expr('system.builtin.abs(x)')).to.deep.include({ kind: 'FunctionCall' });
@@ -248,7 +280,7 @@ describe('parser: special forms', () => {
       "position('a' IN b)",
       "trim(LEADING 'x' FROM y)",
       "trim(BOTH FROM ' a ')",
-      'EXTRACT(DOW FROM d + INTERVAL \'1\' DAY)',
+      "EXTRACT(DOW FROM d + INTERVAL '1' DAY)",
       'CAST(a + 1 AS decimal(10,2))',
       'TRY_CAST(x AS timestamp(3) with time zone)',
       'CASE WHEN a > 1 THEN b ELSE c END',
@@ -278,11 +310,15 @@ describe('parser: function calls and windows', () => {
   });
 
   it('reads OVER with partitioning, ordering and frames', () => {
-    const e = parseExpression('sum(x) OVER (PARTITION BY a, b ORDER BY c DESC NULLS FIRST ROWS BETWEEN 2 PRECEDING AND UNBOUNDED FOLLOWING)');
+    const e = parseExpression(
+      'sum(x) OVER (PARTITION BY a, b ORDER BY c DESC NULLS FIRST ROWS BETWEEN 2 PRECEDING AND UNBOUNDED FOLLOWING)',
+    );
     if (e.kind !== 'FunctionCall' || !e.window || e.window.kind !== 'WindowSpecification') throw new Error('no window');
     const w = stripLocations(e.window);
     expect(w.partitionBy).to.have.length(2);
-    expect(w.orderBy).to.deep.equal([{ kind: 'SortItem', key: { kind: 'Identifier', value: 'c', quoted: false }, ordering: 'DESC', nullOrdering: 'FIRST' }]);
+    expect(w.orderBy).to.deep.equal([
+      { kind: 'SortItem', key: { kind: 'Identifier', value: 'c', quoted: false }, ordering: 'DESC', nullOrdering: 'FIRST' },
+    ]);
     expect(w.frame).to.deep.equal({
       kind: 'WindowFrame',
       unit: 'ROWS',

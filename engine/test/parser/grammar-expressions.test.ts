@@ -25,11 +25,20 @@ describe('parser: the rest of the grammar (expressions)', () => {
     expect(syntaxError('SELECT a = 1 IS UNKNOWN').message).to.match(/^line 1:14: mismatched input 'IS'/);
     expect(expr('(a = 1) IS NOT UNKNOWN')).to.deep.include({ kind: 'BooleanTest', truthValue: 'UNKNOWN', negated: true });
     expect(parsed('x\n  IS TRUE', 'BooleanTest').location).to.deep.equal(at(1, 1));
-    expect(syntaxError('SELECT a IS MAYBE').message).to.equal("line 1:13: mismatched input 'MAYBE'. Expecting: 'DISTINCT', 'FALSE', 'NOT', 'NULL', 'TRUE', 'UNKNOWN'");
+    expect(syntaxError('SELECT a IS MAYBE').message).to.equal(
+      "line 1:13: mismatched input 'MAYBE'. Expecting: 'DISTINCT', 'FALSE', 'NOT', 'NULL', 'TRUE', 'UNKNOWN'",
+    );
   });
 
   it('reads BETWEEN SYMMETRIC and ASYMMETRIC, keeping plain BETWEEN as it was', () => {
-    expect(expr('a BETWEEN SYMMETRIC 3 AND 1')).to.deep.equal({ kind: 'Between', value: id('a'), min: int(3), max: int(1), negated: false, symmetry: 'SYMMETRIC' });
+    expect(expr('a BETWEEN SYMMETRIC 3 AND 1')).to.deep.equal({
+      kind: 'Between',
+      value: id('a'),
+      min: int(3),
+      max: int(1),
+      negated: false,
+      symmetry: 'SYMMETRIC',
+    });
     expect(expr('a NOT BETWEEN ASYMMETRIC 1 AND 3')).to.deep.include({ negated: true, symmetry: 'ASYMMETRIC' });
     expect(expr('a BETWEEN 1 AND 3')).to.not.have.property('symmetry');
   });
@@ -46,14 +55,20 @@ describe('parser: the rest of the grammar (expressions)', () => {
   it('reads AT TIME ZONE and AT LOCAL, binding tighter than the operators', () => {
     expect(expr("ts AT TIME ZONE 'UTC'")).to.deep.equal({ kind: 'AtTimeZone', value: id('ts'), zone: str('UTC') });
     expect(expr('ts AT LOCAL')).to.deep.equal({ kind: 'AtTimeZone', value: id('ts') });
-    expect(expr("ts AT TIME ZONE INTERVAL '1' HOUR")).to.deep.include({ zone: { kind: 'IntervalLiteral', value: '1', sign: 1, startField: 'HOUR' } });
+    expect(expr("ts AT TIME ZONE INTERVAL '1' HOUR")).to.deep.include({
+      zone: { kind: 'IntervalLiteral', value: '1', sign: 1, startField: 'HOUR' },
+    });
     const sum = expr("a + b AT TIME ZONE 'x'") as { right: { kind: string } };
     expect(sum.right.kind).to.equal('AtTimeZone');
     expect(parsed("ts AT TIME ZONE 'UTC'", 'AtTimeZone').location).to.deep.equal(at(1, 4));
   });
 
   it('reads lambdas, ARRAY constructors, subscripts, ROW with field names, method calls and named arguments', () => {
-    expect(expr('x -> x + 1')).to.deep.equal({ kind: 'Lambda', parameters: [id('x')], body: { kind: 'ArithmeticBinary', operator: '+', left: id('x'), right: int(1) } });
+    expect(expr('x -> x + 1')).to.deep.equal({
+      kind: 'Lambda',
+      parameters: [id('x')],
+      body: { kind: 'ArithmeticBinary', operator: '+', left: id('x'), right: int(1) },
+    });
     expect(expr('(a, b) -> a')).to.deep.equal({ kind: 'Lambda', parameters: [id('a'), id('b')], body: id('a') });
     expect(expr('() -> 1')).to.deep.equal({ kind: 'Lambda', parameters: [], body: int(1) });
     expect(expr('transform(v, e -> e * 2)')).to.deep.include({ kind: 'FunctionCall' });
@@ -64,12 +79,23 @@ describe('parser: the rest of the grammar (expressions)', () => {
     expect(expr('ROW(1 AS a, 2)')).to.deep.equal({ kind: 'Row', items: [int(1), int(2)], fieldNames: [id('a'), null] });
     expect(expr('f(r).m(1)')).to.deep.include({ kind: 'MethodCall', method: id('m'), args: [int(1)] });
     expect(expr('a.b(1)')).to.deep.include({ kind: 'FunctionCall' });
-    expect(expr('t::m()')).to.deep.equal({ kind: 'StaticMethodCall', target: { kind: 'QualifiedName', parts: [id('t')] }, method: id('m'), args: [] });
+    expect(expr('t::m()')).to.deep.equal({
+      kind: 'StaticMethodCall',
+      target: { kind: 'QualifiedName', parts: [id('t')] },
+      method: id('m'),
+      args: [],
+    });
     expect(expr('f(a => 1, 2)')).to.deep.include({ args: [{ kind: 'NamedArgument', name: id('a'), value: int(1) }, int(2)] });
   });
 
   it('reads OVERLAY, NORMALIZE with a normal form, and a measure over a window', () => {
-    expect(expr("OVERLAY(s PLACING 'x' FROM 2 FOR 3)")).to.deep.equal({ kind: 'Overlay', value: id('s'), replacement: str('x'), start: int(2), length: int(3) });
+    expect(expr("OVERLAY(s PLACING 'x' FROM 2 FOR 3)")).to.deep.equal({
+      kind: 'Overlay',
+      value: id('s'),
+      replacement: str('x'),
+      start: int(2),
+      length: int(3),
+    });
     expect(expr('overlay(a, b)')).to.deep.include({ kind: 'FunctionCall', args: [id('a'), id('b')] });
     expect(expr('normalize(s, NFKD)')).to.deep.include({ kind: 'FunctionCall', args: [id('s'), str('NFKD')] });
     expect(expr('m OVER w')).to.deep.equal({ kind: 'Measure', name: id('m'), window: id('w') });
@@ -81,18 +107,35 @@ describe('parser: the rest of the grammar (expressions)', () => {
     expect(exists.invocation.path).to.equal('lax $.a');
     expect(exists.invocation.passing.map((p) => p.name.value)).to.deep.equal(['x']);
     const value = expr("JSON_VALUE(j FORMAT JSON, '$' RETURNING bigint DEFAULT 1 ON EMPTY ERROR ON ERROR)") as Record<string, unknown>;
-    expect(value).to.deep.include({ kind: 'JsonValue', returning: type('bigint'), onEmpty: { type: 'DEFAULT', value: int(1) }, onError: { type: 'ERROR' } });
+    expect(value).to.deep.include({
+      kind: 'JsonValue',
+      returning: type('bigint'),
+      onEmpty: { type: 'DEFAULT', value: int(1) },
+      onError: { type: 'ERROR' },
+    });
     const query = expr("JSON_QUERY(j, '$' WITH CONDITIONAL ARRAY WRAPPER OMIT QUOTES ON SCALAR STRING EMPTY OBJECT ON ERROR)");
-    expect(query).to.deep.include({ kind: 'JsonQuery', wrapper: 'CONDITIONAL', quotes: { keep: false, onScalarString: true }, onError: 'EMPTY OBJECT' });
+    expect(query).to.deep.include({
+      kind: 'JsonQuery',
+      wrapper: 'CONDITIONAL',
+      quotes: { keep: false, onScalarString: true },
+      onError: 'EMPTY OBJECT',
+    });
     const object = expr("JSON_OBJECT(KEY 'a' VALUE 1, 'b' : 2 ABSENT ON NULL WITH UNIQUE KEYS)") as { members: unknown[] };
     expect(object).to.deep.include({ kind: 'JsonObject', nullOnNull: false, uniqueKeys: true });
     expect(object.members).to.have.length(2);
-    expect(expr('JSON_ARRAY(1, 2 NULL ON NULL RETURNING varchar)')).to.deep.include({ kind: 'JsonArray', nullOnNull: true, returning: type('varchar') });
+    expect(expr('JSON_ARRAY(1, 2 NULL ON NULL RETURNING varchar)')).to.deep.include({
+      kind: 'JsonArray',
+      nullOnNull: true,
+      returning: type('varchar'),
+    });
     expect(parsed("x + JSON_VALUE(j, '$')", 'ArithmeticBinary').right.location).to.deep.equal(at(1, 5));
   });
 
   it('reads listagg (WITHIN GROUP required), ordered-set aggregates, RUNNING / FINAL and label.*', () => {
-    const listagg = parsed("listagg(DISTINCT v, ',' ON OVERFLOW TRUNCATE '..' WITHOUT COUNT) WITHIN GROUP (ORDER BY v DESC) FILTER (WHERE v > 0)", 'FunctionCall');
+    const listagg = parsed(
+      "listagg(DISTINCT v, ',' ON OVERFLOW TRUNCATE '..' WITHOUT COUNT) WITHIN GROUP (ORDER BY v DESC) FILTER (WHERE v > 0)",
+      'FunctionCall',
+    );
     expect(listagg).to.deep.include({ distinct: true, listaggOverflow: { behavior: 'TRUNCATE', filler: '..', withCount: false } });
     expect(listagg.withinGroup?.map((s) => s.ordering)).to.deep.equal(['DESC']);
     expect(listagg.filter?.kind).to.equal('Comparison');
@@ -112,7 +155,10 @@ describe('parser: the rest of the grammar (expressions)', () => {
   });
 
   it('reads a window frame with MEASURES, AFTER MATCH, PATTERN, SUBSET and DEFINE', () => {
-    const call = parsed('f(x) OVER (ORDER BY a MEASURES last(b) AS lb ROWS BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING AFTER MATCH SKIP TO NEXT ROW SEEK PATTERN (A B+) SUBSET U = (A) DEFINE B AS b > 0)', 'FunctionCall');
+    const call = parsed(
+      'f(x) OVER (ORDER BY a MEASURES last(b) AS lb ROWS BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING AFTER MATCH SKIP TO NEXT ROW SEEK PATTERN (A B+) SUBSET U = (A) DEFINE B AS b > 0)',
+      'FunctionCall',
+    );
     if (call.window?.kind !== 'WindowSpecification') throw new Error('no window');
     const recognition = call.window.frame?.patternRecognition;
     expect(recognition?.measures.map((m) => m.name.value)).to.deep.equal(['lb']);
@@ -135,9 +181,20 @@ describe('parser: the rest of the grammar (expressions)', () => {
       ],
     });
     const arrayOfBigint = { kind: 'TypeSpec', name: 'array', parameters: [], typeParameters: [type('bigint')] };
-    for (const t of ['array(bigint)', 'ARRAY<bigint>', 'bigint ARRAY', 'bigint ARRAY[3]']) expect(castType(t), t).to.deep.equal(arrayOfBigint);
-    expect(castType('MAP<varchar, int>')).to.deep.equal({ kind: 'TypeSpec', name: 'map', parameters: [], typeParameters: [type('varchar'), type('integer')] });
-    expect(castType('interval day(3) to second(6)')).to.deep.equal({ kind: 'TypeSpec', name: 'interval day to second', parameters: [], intervalPrecision: { leading: 3, fractional: 6 } });
+    for (const t of ['array(bigint)', 'ARRAY<bigint>', 'bigint ARRAY', 'bigint ARRAY[3]'])
+      expect(castType(t), t).to.deep.equal(arrayOfBigint);
+    expect(castType('MAP<varchar, int>')).to.deep.equal({
+      kind: 'TypeSpec',
+      name: 'map',
+      parameters: [],
+      typeParameters: [type('varchar'), type('integer')],
+    });
+    expect(castType('interval day(3) to second(6)')).to.deep.equal({
+      kind: 'TypeSpec',
+      name: 'interval day to second',
+      parameters: [],
+      intervalPrecision: { leading: 3, fractional: 6 },
+    });
     expect(expr("INTERVAL '1' SECOND(2, 3)")).to.deep.include({ startField: 'SECOND', precision: { leading: 2, fractional: 3 } });
     expect(syntaxError("SELECT INTERVAL '1' HOUR TO YEAR").message).to.match(/Invalid interval qualifier: HOUR TO YEAR/);
   });
@@ -149,7 +206,9 @@ describe('parser: the rest of the grammar (expressions)', () => {
     expect(expr('0x_FF')).to.deep.include({ value: 255n });
     expect(expr('1_000_000')).to.deep.equal({ kind: 'LongLiteral', value: 1000000n, text: '1000000' });
     expect(expr('1_000.5')).to.deep.equal({ kind: 'DecimalLiteral', text: '1000.5' });
-    expect(syntaxError('SELECT 0x1G').message).to.equal('line 1:8: identifiers must not start with a digit; surround the identifier with double quotes');
+    expect(syntaxError('SELECT 0x1G').message).to.equal(
+      'line 1:8: identifiers must not start with a digit; surround the identifier with double quotes',
+    );
   });
 
   it('round-trips every expression form', () => {
@@ -161,7 +220,7 @@ describe('parser: the rest of the grammar (expressions)', () => {
       "-a AT TIME ZONE 'x' AT TIME ZONE 'y'",
       'f(x -> x + 1, (a, b) -> a * b, () -> 1)',
       'ARRAY[1, 2][1] + [3][1]',
-      "ROW(1 AS a, 'b' AS \"B\", 3)",
+      'ROW(1 AS a, \'b\' AS "B", 3)',
       'f(x).m(1, 2) + t::m()',
       'm OVER (PARTITION BY a)',
       'f(a => 1, b => 2)',

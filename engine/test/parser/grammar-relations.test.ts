@@ -53,7 +53,10 @@ describe('parser: the rest of the grammar (relations and query clauses)', () => 
     expect(relation.columnNames?.map((c) => c.value)).to.deep.equal(['p']);
     const pattern = relation.relation;
     expect(pattern.location).to.deep.equal(at(1, 17));
-    expect(stripLocations(pattern)).to.deep.include({ rowsPerMatch: 'ALL_OMIT_EMPTY', afterMatchSkipTo: { kind: 'SkipTo', target: 'FIRST', variable: id('a') } });
+    expect(stripLocations(pattern)).to.deep.include({
+      rowsPerMatch: 'ALL_OMIT_EMPTY',
+      afterMatchSkipTo: { kind: 'SkipTo', target: 'FIRST', variable: id('a') },
+    });
     expect(stripLocations(pattern.pattern)).to.deep.equal({
       kind: 'PatternAlternation',
       patterns: [
@@ -61,7 +64,11 @@ describe('parser: the rest of the grammar (relations and query clauses)', () => 
           kind: 'PatternConcatenation',
           patterns: [
             { kind: 'PatternVariable', name: id('a') },
-            { kind: 'QuantifiedPattern', pattern: { kind: 'PatternVariable', name: id('b') }, quantifier: { kind: 'PatternQuantifier', type: 'ZERO_OR_MORE', greedy: false } },
+            {
+              kind: 'QuantifiedPattern',
+              pattern: { kind: 'PatternVariable', name: id('b') },
+              quantifier: { kind: 'PatternQuantifier', type: 'ZERO_OR_MORE', greedy: false },
+            },
           ],
         },
         {
@@ -70,7 +77,13 @@ describe('parser: the rest of the grammar (relations and query clauses)', () => 
             { kind: 'AnchorPattern', anchor: 'PARTITION_START' },
             {
               kind: 'QuantifiedPattern',
-              pattern: { kind: 'PatternConcatenation', patterns: [{ kind: 'PatternVariable', name: id('c') }, { kind: 'PatternVariable', name: id('d') }] },
+              pattern: {
+                kind: 'PatternConcatenation',
+                patterns: [
+                  { kind: 'PatternVariable', name: id('c') },
+                  { kind: 'PatternVariable', name: id('d') },
+                ],
+              },
               quantifier: { kind: 'PatternQuantifier', type: 'RANGE', greedy: true, atLeast: 2, atMost: 3 },
             },
             { kind: 'AnchorPattern', anchor: 'PARTITION_END' },
@@ -98,7 +111,10 @@ describe('parser: the rest of the grammar (relations and query clauses)', () => 
       relation: { kind: 'AliasedRelation', relation: table('t'), alias: id('x') },
     });
     expect(from('SELECT * FROM NEAREST(FROM t MATCH t.v = 2)')).to.deep.include({ kind: 'Nearest' });
-    expect(stripLocations(from('SELECT * FROM t FOR VERSION AS OF 3'))).to.deep.equal({ ...table('t'), queryPeriod: { kind: 'QueryPeriod', rangeType: 'VERSION', end: int(3) } });
+    expect(stripLocations(from('SELECT * FROM t FOR VERSION AS OF 3'))).to.deep.equal({
+      ...table('t'),
+      queryPeriod: { kind: 'QueryPeriod', rangeType: 'VERSION', end: int(3) },
+    });
     const period = from("SELECT * FROM t FOR TIMESTAMP AS OF TIMESTAMP '2020-01-01 00:00:00' x");
     if (period.kind !== 'AliasedRelation' || period.relation.kind !== 'Table') throw new Error(period.kind);
     expect(period.relation.queryPeriod?.location).to.deep.equal(at(1, 17));
@@ -136,8 +152,18 @@ describe('parser: the rest of the grammar (relations and query clauses)', () => 
       "SELECT * FROM JSON_TABLE(j, 'lax $' AS root COLUMNS (id FOR ORDINALITY, a bigint PATH 'lax $.a' DEFAULT 0 ON EMPTY, b varchar FORMAT JSON WITH WRAPPER, NESTED PATH 'lax $.c' AS c COLUMNS (x int)) PLAN (root OUTER c) EMPTY ON ERROR)",
     );
     if (relation.kind !== 'JsonTable') throw new Error(relation.kind);
-    expect(relation.columns.map((c) => c.kind)).to.deep.equal(['JsonOrdinalityColumn', 'JsonValueColumn', 'JsonQueryColumn', 'JsonNestedColumns']);
-    expect(stripLocations(relation.plan)).to.deep.equal({ kind: 'JsonTablePlanJoin', parent: id('root'), type: 'OUTER', child: { kind: 'JsonTablePlanLeaf', name: id('c') } });
+    expect(relation.columns.map((c) => c.kind)).to.deep.equal([
+      'JsonOrdinalityColumn',
+      'JsonValueColumn',
+      'JsonQueryColumn',
+      'JsonNestedColumns',
+    ]);
+    expect(stripLocations(relation.plan)).to.deep.equal({
+      kind: 'JsonTablePlanJoin',
+      parent: id('root'),
+      type: 'OUTER',
+      child: { kind: 'JsonTablePlanLeaf', name: id('c') },
+    });
     expect(relation.onError).to.equal('EMPTY');
     expect(stripLocations(from("SELECT * FROM JSON_TABLE(j, '$' COLUMNS (a int) PLAN DEFAULT (CROSS, INNER))"))).to.deep.include({
       plan: { kind: 'JsonTableDefaultPlan', parentChild: 'INNER', siblings: 'CROSS' },
@@ -146,7 +172,11 @@ describe('parser: the rest of the grammar (relations and query clauses)', () => 
 
   it('reads CORRESPONDING, GROUP BY AUTO, FETCH ... WITH TIES and expression.* AS (...)', () => {
     const union = query('SELECT a FROM t UNION ALL CORRESPONDING BY (a) SELECT a FROM u').body;
-    expect(stripLocations(union)).to.deep.include({ kind: 'SetOperation', distinct: false, corresponding: { kind: 'Corresponding', columns: [id('a')] } });
+    expect(stripLocations(union)).to.deep.include({
+      kind: 'SetOperation',
+      distinct: false,
+      corresponding: { kind: 'Corresponding', columns: [id('a')] },
+    });
     if (union.kind !== 'SetOperation') throw new Error(union.kind);
     expect(union.corresponding?.location).to.deep.equal(at(1, 27));
     expect(stripLocations(spec('SELECT a, count(*) FROM t GROUP BY AUTO').groupBy?.elements)).to.deep.equal([{ kind: 'AutoGroupBy' }]);
@@ -156,7 +186,10 @@ describe('parser: the rest of the grammar (relations and query clauses)', () => 
       { kind: 'Cube', elements: [[id('a'), id('b')]] },
       { kind: 'Cube', elements: [] },
     ]);
-    expect(stripLocations(query('SELECT a FROM t ORDER BY a FETCH FIRST 2 ROWS WITH TIES'))).to.deep.include({ limit: int(2), withTies: true });
+    expect(stripLocations(query('SELECT a FROM t ORDER BY a FETCH FIRST 2 ROWS WITH TIES'))).to.deep.include({
+      limit: int(2),
+      withTies: true,
+    });
     const items: SelectItem[] = spec('SELECT t.* AS (x, y), f(a).* FROM t').select.items;
     expect(stripLocations(items)).to.deep.equal([
       { kind: 'AllColumns', prefix: name('t'), aliases: [id('x'), id('y')] },

@@ -23,7 +23,11 @@ const name = (...parts: string[]) => ({ kind: 'QualifiedName', parts: parts.map(
 const int = (n: number) => ({ kind: 'LongLiteral', value: BigInt(n), text: String(n) });
 const str = (value: string) => ({ kind: 'StringLiteral', value });
 const type = (typeName: string, parameters: number[] = []) => ({ kind: 'TypeSpec', name: typeName, parameters });
-const principal = (value: string, principalType?: 'USER' | 'ROLE') => ({ kind: 'Principal', ...(principalType ? { type: principalType } : {}), name: id(value) });
+const principal = (value: string, principalType?: 'USER' | 'ROLE') => ({
+  kind: 'Principal',
+  ...(principalType ? { type: principalType } : {}),
+  name: id(value),
+});
 
 describe('parser: the rest of the grammar (statements)', () => {
   it('reads UPDATE with a branch, assignments and WHERE', () => {
@@ -51,7 +55,10 @@ describe('parser: the rest of the grammar (statements)', () => {
     expect(merge.source.kind).to.equal('AliasedRelation');
     expect(merge.on.kind).to.equal('Comparison');
     expect(merge.cases.map((c) => c.kind)).to.deep.equal(['MergeDelete', 'MergeUpdate', 'MergeInsert']);
-    expect(stripLocations(merge.cases[0])).to.deep.equal({ kind: 'MergeDelete', condition: { kind: 'Dereference', base: id('y'), field: id('d') } });
+    expect(stripLocations(merge.cases[0])).to.deep.equal({
+      kind: 'MergeDelete',
+      condition: { kind: 'Dereference', base: id('y'), field: id('d') },
+    });
     expect(stripLocations(merge.cases[2])).to.deep.include({ columns: [id('a'), id('b')] });
     expect(merge.cases[1].location).to.deep.equal(at(1, 91));
     expect(ast('MERGE INTO t u USING s ON true WHEN NOT MATCHED THEN INSERT VALUES (1)')).to.deep.include({ alias: id('u') });
@@ -67,14 +74,22 @@ describe('parser: the rest of the grammar (statements)', () => {
       security: 'INVOKER',
       properties: [{ kind: 'Property', name: id('a'), value: int(1) }],
     });
-    const mv = statement("CREATE MATERIALIZED VIEW IF NOT EXISTS m GRACE PERIOD INTERVAL '2' HOUR WHEN STALE FAIL AS SELECT 1", 'CreateMaterializedView');
+    const mv = statement(
+      "CREATE MATERIALIZED VIEW IF NOT EXISTS m GRACE PERIOD INTERVAL '2' HOUR WHEN STALE FAIL AS SELECT 1",
+      'CreateMaterializedView',
+    );
     expect(stripLocations(mv)).to.deep.include({ replace: false, notExists: true, whenStale: 'FAIL' });
     expect(stripLocations(mv.gracePeriod)).to.deep.equal({ kind: 'IntervalLiteral', value: '2', sign: 1, startField: 'HOUR' });
     expect(ast('DROP VIEW IF EXISTS a.v')).to.deep.equal({ kind: 'DropView', exists: true, name: name('a', 'v') });
     expect(ast('DROP MATERIALIZED VIEW m')).to.deep.equal({ kind: 'DropMaterializedView', exists: false, name: name('m') });
     expect(ast('ALTER VIEW v RENAME TO w')).to.deep.equal({ kind: 'RenameView', source: name('v'), target: name('w') });
     expect(ast('ALTER VIEW v REFRESH')).to.deep.equal({ kind: 'RefreshView', name: name('v') });
-    expect(ast('ALTER MATERIALIZED VIEW IF EXISTS m RENAME TO n')).to.deep.equal({ kind: 'RenameMaterializedView', exists: true, source: name('m'), target: name('n') });
+    expect(ast('ALTER MATERIALIZED VIEW IF EXISTS m RENAME TO n')).to.deep.equal({
+      kind: 'RenameMaterializedView',
+      exists: true,
+      source: name('m'),
+      target: name('n'),
+    });
     expect(ast('ALTER MATERIALIZED VIEW m SET PROPERTIES a = DEFAULT')).to.deep.equal({
       kind: 'SetProperties',
       target: 'MATERIALIZED VIEW',
@@ -85,7 +100,12 @@ describe('parser: the rest of the grammar (statements)', () => {
   });
 
   it('reads every form of ALTER TABLE', () => {
-    expect(ast('ALTER TABLE IF EXISTS t RENAME TO u')).to.deep.equal({ kind: 'RenameTable', tableExists: true, source: name('t'), target: name('u') });
+    expect(ast('ALTER TABLE IF EXISTS t RENAME TO u')).to.deep.equal({
+      kind: 'RenameTable',
+      tableExists: true,
+      source: name('t'),
+      target: name('u'),
+    });
     expect(ast('ALTER TABLE t ADD COLUMN IF NOT EXISTS r.f bigint NOT NULL AFTER b')).to.deep.equal({
       kind: 'AddColumn',
       tableExists: false,
@@ -95,12 +115,47 @@ describe('parser: the rest of the grammar (statements)', () => {
       position: { kind: 'AFTER', column: id('b') },
     });
     expect(ast('ALTER TABLE t ADD COLUMN c int FIRST')).to.deep.include({ position: { kind: 'FIRST' } });
-    expect(ast('ALTER TABLE t RENAME COLUMN IF EXISTS a TO b')).to.deep.equal({ kind: 'RenameColumn', tableExists: false, table: name('t'), columnExists: true, source: name('a'), target: id('b') });
-    expect(ast('ALTER TABLE t DROP COLUMN a.b')).to.deep.equal({ kind: 'DropColumn', tableExists: false, table: name('t'), columnExists: false, column: name('a', 'b') });
-    expect(ast('ALTER TABLE t ALTER COLUMN a SET DEFAULT 5')).to.deep.equal({ kind: 'SetColumnDefault', tableExists: false, table: name('t'), column: name('a'), defaultValue: int(5) });
-    expect(ast('ALTER TABLE t ALTER COLUMN a DROP DEFAULT')).to.deep.equal({ kind: 'DropColumnDefault', tableExists: false, table: name('t'), column: name('a') });
-    expect(ast('ALTER TABLE t ALTER COLUMN a SET DATA TYPE varchar(3)')).to.deep.equal({ kind: 'SetColumnType', tableExists: false, table: name('t'), column: name('a'), type: type('varchar', [3]) });
-    expect(ast('ALTER TABLE t ALTER COLUMN a DROP NOT NULL')).to.deep.equal({ kind: 'DropNotNullConstraint', tableExists: false, table: name('t'), column: id('a') });
+    expect(ast('ALTER TABLE t RENAME COLUMN IF EXISTS a TO b')).to.deep.equal({
+      kind: 'RenameColumn',
+      tableExists: false,
+      table: name('t'),
+      columnExists: true,
+      source: name('a'),
+      target: id('b'),
+    });
+    expect(ast('ALTER TABLE t DROP COLUMN a.b')).to.deep.equal({
+      kind: 'DropColumn',
+      tableExists: false,
+      table: name('t'),
+      columnExists: false,
+      column: name('a', 'b'),
+    });
+    expect(ast('ALTER TABLE t ALTER COLUMN a SET DEFAULT 5')).to.deep.equal({
+      kind: 'SetColumnDefault',
+      tableExists: false,
+      table: name('t'),
+      column: name('a'),
+      defaultValue: int(5),
+    });
+    expect(ast('ALTER TABLE t ALTER COLUMN a DROP DEFAULT')).to.deep.equal({
+      kind: 'DropColumnDefault',
+      tableExists: false,
+      table: name('t'),
+      column: name('a'),
+    });
+    expect(ast('ALTER TABLE t ALTER COLUMN a SET DATA TYPE varchar(3)')).to.deep.equal({
+      kind: 'SetColumnType',
+      tableExists: false,
+      table: name('t'),
+      column: name('a'),
+      type: type('varchar', [3]),
+    });
+    expect(ast('ALTER TABLE t ALTER COLUMN a DROP NOT NULL')).to.deep.equal({
+      kind: 'DropNotNullConstraint',
+      tableExists: false,
+      table: name('t'),
+      column: id('a'),
+    });
     expect(ast('ALTER TABLE t SET PROPERTIES x = 1')).to.deep.include({ kind: 'SetProperties', target: 'TABLE' });
     expect(ast("ALTER TABLE t EXECUTE optimize(file_size_threshold => '10MB') WHERE a > 1")).to.deep.include({
       kind: 'TableExecute',
@@ -108,7 +163,12 @@ describe('parser: the rest of the grammar (statements)', () => {
       arguments: [{ kind: 'NamedArgument', name: id('file_size_threshold'), value: str('10MB') }],
     });
     expect(ast('ALTER TABLE t EXECUTE expire_snapshots')).to.deep.include({ arguments: [] });
-    expect(ast('ALTER TABLE t SET AUTHORIZATION ROLE r')).to.deep.equal({ kind: 'SetAuthorization', entityKind: 'TABLE', name: name('t'), principal: principal('r', 'ROLE') });
+    expect(ast('ALTER TABLE t SET AUTHORIZATION ROLE r')).to.deep.equal({
+      kind: 'SetAuthorization',
+      entityKind: 'TABLE',
+      name: name('t'),
+      principal: principal('r', 'ROLE'),
+    });
     expect(ast('ALTER SCHEMA s SET AUTHORIZATION USER u')).to.deep.include({ entityKind: 'SCHEMA', principal: principal('u', 'USER') });
     expect(ast('ALTER widget w SET AUTHORIZATION u')).to.deep.include({ entityKind: 'WIDGET', principal: principal('u') });
     expect(ast('ALTER SCHEMA a.b RENAME TO c')).to.deep.equal({ kind: 'RenameSchema', source: name('a', 'b'), target: id('c') });
@@ -119,7 +179,11 @@ describe('parser: the rest of the grammar (statements)', () => {
     expect(ast('TRUNCATE TABLE a.b')).to.deep.equal({ kind: 'TruncateTable', table: name('a', 'b') });
     expect(ast("COMMENT ON TABLE t IS 'x'")).to.deep.equal({ kind: 'Comment', target: 'TABLE', name: name('t'), comment: 'x' });
     expect(ast('COMMENT ON COLUMN t.c IS NULL')).to.deep.equal({ kind: 'Comment', target: 'COLUMN', name: name('t', 'c'), comment: null });
-    expect(ast('ANALYZE t WITH (columns = 1)')).to.deep.equal({ kind: 'Analyze', table: name('t'), properties: [{ kind: 'Property', name: id('columns'), value: int(1) }] });
+    expect(ast('ANALYZE t WITH (columns = 1)')).to.deep.equal({
+      kind: 'Analyze',
+      table: name('t'),
+      properties: [{ kind: 'Property', name: id('columns'), value: int(1) }],
+    });
     expect(ast("CALL system.flush(schema => 's', 2)")).to.deep.equal({
       kind: 'Call',
       name: name('system', 'flush'),
@@ -130,7 +194,11 @@ describe('parser: the rest of the grammar (statements)', () => {
     for (const target of ['SCHEMA', 'VIEW', 'MATERIALIZED VIEW', 'FUNCTION']) {
       expect(ast(`SHOW CREATE ${target} a.b`)).to.deep.equal({ kind: 'ShowCreate', target, name: name('a', 'b') });
     }
-    expect(ast("SHOW FUNCTIONS FROM system.builtin LIKE 'a%'")).to.deep.equal({ kind: 'ShowFunctions', schema: name('system', 'builtin'), like: 'a%' });
+    expect(ast("SHOW FUNCTIONS FROM system.builtin LIKE 'a%'")).to.deep.equal({
+      kind: 'ShowFunctions',
+      schema: name('system', 'builtin'),
+      like: 'a%',
+    });
   });
 
   it('reads catalogs, branches, and the CREATE TABLE forms the engine does not run', () => {
@@ -154,13 +222,24 @@ describe('parser: the rest of the grammar (statements)', () => {
       from: id('main'),
     });
     expect(ast('DROP BRANCH b IN TABLE t')).to.deep.equal({ kind: 'DropBranch', exists: false, name: id('b'), table: name('t') });
-    expect(ast('ALTER BRANCH b IN TABLE t FAST FORWARD TO main')).to.deep.equal({ kind: 'FastForwardBranch', source: id('b'), table: name('t'), target: id('main') });
+    expect(ast('ALTER BRANCH b IN TABLE t FAST FORWARD TO main')).to.deep.equal({
+      kind: 'FastForwardBranch',
+      source: id('b'),
+      table: name('t'),
+      target: id('main'),
+    });
     expect(ast('SHOW BRANCHES IN TABLE t')).to.deep.equal({ kind: 'ShowBranches', table: name('t') });
     expect(ast('INSERT INTO t @ b VALUES 1')).to.deep.include({ branch: id('b') });
     expect(ast('DELETE FROM t @ b')).to.deep.equal({ kind: 'Delete', table: name('t'), branch: id('b') });
     expect(ast('CREATE SCHEMA s AUTHORIZATION USER u')).to.deep.include({ authorization: principal('u', 'USER') });
-    const table = statement("CREATE OR REPLACE TABLE t (a int DEFAULT 1 NOT NULL WITH (p = 2), LIKE u EXCLUDING PROPERTIES)", 'CreateTable');
-    expect(stripLocations(table)).to.deep.include({ replace: true, likeClauses: [{ kind: 'LikeClause', table: name('u'), properties: 'EXCLUDING' }] });
+    const table = statement(
+      'CREATE OR REPLACE TABLE t (a int DEFAULT 1 NOT NULL WITH (p = 2), LIKE u EXCLUDING PROPERTIES)',
+      'CreateTable',
+    );
+    expect(stripLocations(table)).to.deep.include({
+      replace: true,
+      likeClauses: [{ kind: 'LikeClause', table: name('u'), properties: 'EXCLUDING' }],
+    });
     expect(stripLocations(table.columns[0])).to.deep.equal({
       kind: 'ColumnDefinition',
       name: id('a'),
@@ -174,7 +253,12 @@ describe('parser: the rest of the grammar (statements)', () => {
   });
 
   it('reads roles, grants and privileges', () => {
-    expect(ast('CREATE ROLE r WITH ADMIN CURRENT_USER IN c')).to.deep.equal({ kind: 'CreateRole', name: id('r'), grantor: { kind: 'CurrentGrantor', which: 'CURRENT_USER' }, catalog: id('c') });
+    expect(ast('CREATE ROLE r WITH ADMIN CURRENT_USER IN c')).to.deep.equal({
+      kind: 'CreateRole',
+      name: id('r'),
+      grantor: { kind: 'CurrentGrantor', which: 'CURRENT_USER' },
+      catalog: id('c'),
+    });
     expect(ast('DROP ROLE IF EXISTS r')).to.deep.equal({ kind: 'DropRole', exists: true, name: id('r') });
     expect(ast('GRANT r1, r2 TO USER a, b WITH ADMIN OPTION GRANTED BY ROLE x IN c')).to.deep.equal({
       kind: 'GrantRoles',
@@ -191,9 +275,19 @@ describe('parser: the rest of the grammar (statements)', () => {
       grantee: principal('alice'),
       grantOption: true,
     });
-    expect(ast('GRANT ALL PRIVILEGES ON t TO ROLE r')).to.deep.include({ privileges: 'ALL', object: { kind: 'GrantObject', name: name('t') } });
-    expect(ast('GRANT SELECT ON BRANCH b IN SCHEMA s TO u')).to.deep.include({ object: { kind: 'GrantObject', branch: id('b'), entityKind: 'SCHEMA', name: name('s') } });
-    expect(ast('REVOKE ADMIN OPTION FOR r FROM a')).to.deep.equal({ kind: 'RevokeRoles', adminOptionFor: true, roles: [id('r')], grantees: [principal('a')] });
+    expect(ast('GRANT ALL PRIVILEGES ON t TO ROLE r')).to.deep.include({
+      privileges: 'ALL',
+      object: { kind: 'GrantObject', name: name('t') },
+    });
+    expect(ast('GRANT SELECT ON BRANCH b IN SCHEMA s TO u')).to.deep.include({
+      object: { kind: 'GrantObject', branch: id('b'), entityKind: 'SCHEMA', name: name('s') },
+    });
+    expect(ast('REVOKE ADMIN OPTION FOR r FROM a')).to.deep.equal({
+      kind: 'RevokeRoles',
+      adminOptionFor: true,
+      roles: [id('r')],
+      grantees: [principal('a')],
+    });
     expect(ast('REVOKE GRANT OPTION FOR INSERT ON t FROM a')).to.deep.equal({
       kind: 'RevokePrivileges',
       grantOptionFor: true,
@@ -204,7 +298,10 @@ describe('parser: the rest of the grammar (statements)', () => {
     expect(ast('DENY DELETE ON SCHEMA s TO u')).to.deep.include({ kind: 'Deny', privileges: ['DELETE'] });
     expect(ast('SET ROLE ALL')).to.deep.equal({ kind: 'SetRole', role: 'ALL' });
     expect(ast('SET ROLE r IN c')).to.deep.equal({ kind: 'SetRole', role: id('r'), catalog: id('c') });
-    expect(ast('SHOW GRANTS ON TABLE t')).to.deep.equal({ kind: 'ShowGrants', object: { kind: 'GrantObject', entityKind: 'TABLE', name: name('t') } });
+    expect(ast('SHOW GRANTS ON TABLE t')).to.deep.equal({
+      kind: 'ShowGrants',
+      object: { kind: 'GrantObject', entityKind: 'TABLE', name: name('t') },
+    });
     expect(ast('SHOW CURRENT ROLES FROM c')).to.deep.equal({ kind: 'ShowRoles', current: true, catalog: id('c') });
     expect(ast('SHOW ROLE GRANTS')).to.deep.equal({ kind: 'ShowRoleGrants' });
     expect(syntaxError('GRANT ALL PRIVILEGES TO u').message).to.match(/^line 1:22: mismatched input 'TO'\. Expecting: 'ON'/);
@@ -233,9 +330,15 @@ describe('parser: the rest of the grammar (statements)', () => {
     });
     expect(ast('SET TIME ZONE LOCAL')).to.deep.equal({ kind: 'SetTimeZone' });
     expect(ast("SET TIME ZONE 'UTC'")).to.deep.equal({ kind: 'SetTimeZone', value: str('UTC') });
-    expect(ast("EXECUTE IMMEDIATE 'SELECT ?' USING 1")).to.deep.equal({ kind: 'ExecuteImmediate', statement: str('SELECT ?'), parameters: [int(1)] });
+    expect(ast("EXECUTE IMMEDIATE 'SELECT ?' USING 1")).to.deep.equal({
+      kind: 'ExecuteImmediate',
+      statement: str('SELECT ?'),
+      parameters: [int(1)],
+    });
     expect(ast('EXECUTE immediate USING 1')).to.deep.include({ kind: 'Execute', name: id('immediate') });
-    expect((ast('DESCRIBE OUTPUT (WITH FUNCTION f() RETURNS int RETURN 1 SELECT f())') as { query: { functions: unknown[] } }).query.functions).to.have.length(1);
+    expect(
+      (ast('DESCRIBE OUTPUT (WITH FUNCTION f() RETURNS int RETURN 1 SELECT f())') as { query: { functions: unknown[] } }).query.functions,
+    ).to.have.length(1);
   });
 
   it('reads CREATE FUNCTION with every characteristic and control statement, DROP FUNCTION, and WITH FUNCTION', () => {
@@ -254,17 +357,32 @@ describe('parser: the rest of the grammar (statements)', () => {
       ],
     });
     expect(spec.characteristics.map((c) => c.kind)).to.deep.equal(['Language', 'Deterministic', 'NullInput', 'Security', 'RoutineComment']);
-    expect(spec.body).to.deep.equal({ kind: 'ReturnStatement', value: { kind: 'ArithmeticBinary', operator: '+', left: id('x'), right: int(1) } });
+    expect(spec.body).to.deep.equal({
+      kind: 'ReturnStatement',
+      value: { kind: 'ArithmeticBinary', operator: '+', left: id('x'), right: int(1) },
+    });
     const body = statement(
       'CREATE FUNCTION f() RETURNS int BEGIN DECLARE a, b int DEFAULT 0; IF a > 0 THEN SET a = 1; ELSEIF a < 0 THEN LEAVE l; ELSE RETURN 0; END IF; l: WHILE a < 3 DO ITERATE l; END WHILE; REPEAT SET a = a + 1; UNTIL a > 5 END REPEAT; LOOP RETURN 1; END LOOP; CASE a WHEN 1 THEN RETURN 2; END CASE; RETURN a; END',
       'CreateFunction',
     ).specification.body;
     if (body.kind !== 'CompoundStatement') throw new Error(body.kind);
-    expect(stripLocations(body.variables)).to.deep.equal([{ kind: 'VariableDeclaration', names: [id('a'), id('b')], type: type('integer'), defaultValue: int(0) }]);
-    expect(body.statements.map((s) => s.kind)).to.deep.equal(['IfStatement', 'WhileStatement', 'RepeatStatement', 'LoopStatement', 'CaseStatement', 'ReturnStatement']);
+    expect(stripLocations(body.variables)).to.deep.equal([
+      { kind: 'VariableDeclaration', names: [id('a'), id('b')], type: type('integer'), defaultValue: int(0) },
+    ]);
+    expect(body.statements.map((s) => s.kind)).to.deep.equal([
+      'IfStatement',
+      'WhileStatement',
+      'RepeatStatement',
+      'LoopStatement',
+      'CaseStatement',
+      'ReturnStatement',
+    ]);
     expect(stripLocations(body.statements[1])).to.deep.include({ label: id('l') });
     expect(body.statements[1].location).to.deep.equal(at(1, 142));
-    const python = statement("CREATE FUNCTION p(x int) RETURNS int LANGUAGE PYTHON WITH (handler = 'h') AS $$\ndef h(x):\n  return x\n$$", 'CreateFunction');
+    const python = statement(
+      "CREATE FUNCTION p(x int) RETURNS int LANGUAGE PYTHON WITH (handler = 'h') AS $$\ndef h(x):\n  return x\n$$",
+      'CreateFunction',
+    );
     expect(stripLocations(python.specification.body)).to.deep.equal({ kind: 'FunctionDefinition', text: '\ndef h(x):\n  return x\n' });
     expect(ast('DROP FUNCTION IF EXISTS f(int)')).to.deep.equal({
       kind: 'DropFunction',
@@ -275,7 +393,9 @@ describe('parser: the rest of the grammar (statements)', () => {
     expect(inline.query.functions?.map((f) => f.declaration.name.parts[0].value)).to.deep.equal(['d']);
     expect(inline.query.functions?.[0].location).to.deep.equal(at(1, 6));
     // `WITH function AS (...)` is a WITH query named function.
-    expect(statement('WITH function AS (SELECT 1) SELECT * FROM function', 'QueryStatement').query.with?.queries[0].name.value).to.equal('function');
+    expect(statement('WITH function AS (SELECT 1) SELECT * FROM function', 'QueryStatement').query.with?.queries[0].name.value).to.equal(
+      'function',
+    );
   });
 
   it('reads WITH SESSION before a query (and a WITH query named session)', () => {
@@ -303,8 +423,12 @@ describe('parser: the rest of the grammar (statements)', () => {
     expect(syntaxError('CREATE THING x').message).to.equal(
       "line 1:8: mismatched input 'THING'. Expecting: 'BRANCH', 'CATALOG', 'FUNCTION', 'INDEX', 'MATERIALIZED', 'OR', 'ROLE', 'SCHEMA', 'TABLE', 'UNIQUE', 'VIEW'",
     );
-    expect(syntaxError('DROP THING x').message).to.match(/^line 1:6: mismatched input 'THING'\. Expecting: 'BRANCH', 'CATALOG', 'FUNCTION', 'MATERIALIZED', 'ROLE', 'SCHEMA', 'TABLE', 'VIEW'$/);
-    expect(syntaxError('UPDATE t a = 1').message).to.match(/^line 1:10: mismatched input 'a'\. Expecting: '@', 'SET'$|^line 1:10: mismatched input 'a'\. Expecting: /);
+    expect(syntaxError('DROP THING x').message).to.match(
+      /^line 1:6: mismatched input 'THING'\. Expecting: 'BRANCH', 'CATALOG', 'FUNCTION', 'MATERIALIZED', 'ROLE', 'SCHEMA', 'TABLE', 'VIEW'$/,
+    );
+    expect(syntaxError('UPDATE t a = 1').message).to.match(
+      /^line 1:10: mismatched input 'a'\. Expecting: '@', 'SET'$|^line 1:10: mismatched input 'a'\. Expecting: /,
+    );
   });
 
   it('round-trips every statement form', () => {

@@ -31,12 +31,7 @@ describe('parser: lexer', () => {
   });
 
   it("reads strings with '' escapes, binary and Unicode literals", () => {
-    expect(kinds("'it''s' X'0a ff' U&'\\0041\\+01F600x'")).to.deep.equal([
-      "string:it's",
-      'binary:0a ff',
-      'string:A😀x',
-      'eof:',
-    ]);
+    expect(kinds("'it''s' X'0a ff' U&'\\0041\\+01F600x'")).to.deep.equal(["string:it's", 'binary:0a ff', 'string:A😀x', 'eof:']);
     expect(kinds("U&'#0041##' UESCAPE '#'")).to.deep.equal(['string:A#', 'eof:']);
   });
 
@@ -57,7 +52,9 @@ describe('parser: lexer', () => {
 
   it('reads every operator, the longest first', () => {
     expect(kinds('= <> != < <= > >= + - * / % || ( ) , . ; ?').filter((k) => k !== 'eof:')).to.deep.equal(
-      ['=', '<>', '!=', '<', '<=', '>', '>=', '+', '-', '*', '/', '%', '||', '(', ')', ',', '.', ';'].map((s) => `symbol:${s}`).concat('parameter:?'),
+      ['=', '<>', '!=', '<', '<=', '>', '>=', '+', '-', '*', '/', '%', '||', '(', ')', ',', '.', ';']
+        .map((s) => `symbol:${s}`)
+        .concat('parameter:?'),
     );
   });
 
@@ -81,11 +78,17 @@ describe('parser: lexer', () => {
       'eof:',
     ]);
     expect(lexError('SELECT 0x')).to.equal('line 1:8: identifiers must not start with a digit; surround the identifier with double quotes');
-    expect(lexError('SELECT 1__0')).to.equal('line 1:8: identifiers must not start with a digit; surround the identifier with double quotes');
+    expect(lexError('SELECT 1__0')).to.equal(
+      'line 1:8: identifiers must not start with a digit; surround the identifier with double quotes',
+    );
   });
 
   it('numbers parameters in textual order', () => {
-    expect(tokenize('? + ? , ?').filter((t) => t.kind === 'parameter').map((t) => t.parameterIndex)).to.deep.equal([0, 1, 2]);
+    expect(
+      tokenize('? + ? , ?')
+        .filter((t) => t.kind === 'parameter')
+        .map((t) => t.parameterIndex),
+    ).to.deep.equal([0, 1, 2]);
   });
 
   it('skips comments and whitespace and tracks 1-based line:column', () => {

@@ -40,7 +40,11 @@ function shape(r: Relation): string {
 /** A compact picture of set operations. */
 function setShape(sql: string): string {
   const walk = (b: Query['body']): string =>
-    b.kind === 'SetOperation' ? `(${b.inputs.map(walk).join(` ${b.operator}${b.distinct ? '' : ' ALL'} `)})` : b.kind === 'QuerySpecification' ? String((b.select.items[0] as { expression: { text: string } }).expression.text) : b.kind;
+    b.kind === 'SetOperation'
+      ? `(${b.inputs.map(walk).join(` ${b.operator}${b.distinct ? '' : ' ALL'} `)})`
+      : b.kind === 'QuerySpecification'
+        ? String((b.select.items[0] as { expression: { text: string } }).expression.text)
+        : b.kind;
   return walk(query(sql).body);
 }
 
@@ -48,14 +52,13 @@ describe('parser: SELECT clauses', () => {
   it('reads DISTINCT / ALL, aliases with and without AS, * and t.*', () => {
     const s = spec('SELECT DISTINCT a, b AS x, c y, *, t.*, s.t.* FROM t');
     expect(s.select.distinct).to.equal(true);
-    expect(stripLocations(s.select.items.map((i) => (i.kind === 'SelectExpression' ? i.alias?.value ?? '-' : `*${i.prefix?.parts.map((p) => p.value).join('.') ?? ''}`)))).to.deep.equal([
-      '-',
-      'x',
-      'y',
-      '*',
-      '*t',
-      '*s.t',
-    ]);
+    expect(
+      stripLocations(
+        s.select.items.map((i) =>
+          i.kind === 'SelectExpression' ? (i.alias?.value ?? '-') : `*${i.prefix?.parts.map((p) => p.value).join('.') ?? ''}`,
+        ),
+      ),
+    ).to.deep.equal(['-', 'x', 'y', '*', '*t', '*s.t']);
     expect(spec('SELECT ALL a FROM t').select.distinct).to.equal(false);
   });
 
@@ -77,11 +80,23 @@ describe('parser: SELECT clauses', () => {
   });
 
   it('reads WHERE, GROUP BY with every grouping element, HAVING and WINDOW', () => {
-    const s = spec('SELECT a FROM t WHERE a > 1 GROUP BY DISTINCT a, 2, (b, c), (), ROLLUP (a, b), CUBE (c), GROUPING SETS ((a, b), c, ()) HAVING count(*) > 1 WINDOW w AS (PARTITION BY a), v AS (w ORDER BY b)');
+    const s = spec(
+      'SELECT a FROM t WHERE a > 1 GROUP BY DISTINCT a, 2, (b, c), (), ROLLUP (a, b), CUBE (c), GROUPING SETS ((a, b), c, ()) HAVING count(*) > 1 WINDOW w AS (PARTITION BY a), v AS (w ORDER BY b)',
+    );
     expect(s.where?.kind).to.equal('Comparison');
     expect(s.having?.kind).to.equal('Comparison');
     expect(s.groupBy?.distinct).to.equal(true);
-    expect(s.groupBy?.elements.map((e) => (e.kind === 'GroupingSets' ? `${e.kind}:${e.sets.map((x) => x.length).join('/')}` : e.kind === 'SimpleGroupBy' ? `${e.kind}:${e.expressions.length}` : e.kind === 'AutoGroupBy' ? e.kind : `${e.kind}:${e.elements.map((x) => x.length).join('/')}`))).to.deep.equal([
+    expect(
+      s.groupBy?.elements.map((e) =>
+        e.kind === 'GroupingSets'
+          ? `${e.kind}:${e.sets.map((x) => x.length).join('/')}`
+          : e.kind === 'SimpleGroupBy'
+            ? `${e.kind}:${e.expressions.length}`
+            : e.kind === 'AutoGroupBy'
+              ? e.kind
+              : `${e.kind}:${e.elements.map((x) => x.length).join('/')}`,
+      ),
+    ).to.deep.equal([
       'SimpleGroupBy:1',
       'SimpleGroupBy:1',
       'SimpleGroupBy:2',
@@ -96,7 +111,9 @@ describe('parser: SELECT clauses', () => {
   });
 
   it('reads non-reserved keywords as names and never a clause word as a bare alias', () => {
-    const s = spec('SELECT date, year, tables, schema, name, comment, type, value, data, first, last, position, row, limit, a, b, c, d, e, x, y FROM t');
+    const s = spec(
+      'SELECT date, year, tables, schema, name, comment, type, value, data, first, last, position, row, limit, a, b, c, d, e, x, y FROM t',
+    );
     expect(s.select.items).to.have.length(21);
     expect(query('SELECT a FROM t limit 5').limit).to.not.equal(undefined);
     expect(spec('SELECT a AS limit FROM t').select.items[0]).to.deep.include({ kind: 'SelectExpression' });
@@ -108,9 +125,13 @@ describe('parser: SELECT clauses', () => {
 
 describe('parser: relations and joins', () => {
   it('reads every join type with ON / USING / NATURAL criteria', () => {
-    expect(shape(from('SELECT * FROM a JOIN b ON x INNER JOIN c USING (k) LEFT JOIN d ON y LEFT OUTER JOIN e ON z RIGHT OUTER JOIN f ON w FULL JOIN g ON v'))).to.equal(
-      '[FULL JoinOn [RIGHT JoinOn [LEFT JoinOn [LEFT JoinOn [INNER JoinUsing [INNER JoinOn a b] c] d] e] f] g]',
-    );
+    expect(
+      shape(
+        from(
+          'SELECT * FROM a JOIN b ON x INNER JOIN c USING (k) LEFT JOIN d ON y LEFT OUTER JOIN e ON z RIGHT OUTER JOIN f ON w FULL JOIN g ON v',
+        ),
+      ),
+    ).to.equal('[FULL JoinOn [RIGHT JoinOn [LEFT JoinOn [LEFT JoinOn [INNER JoinUsing [INNER JoinOn a b] c] d] e] f] g]');
     expect(shape(from('SELECT * FROM a CROSS JOIN b NATURAL JOIN c NATURAL FULL OUTER JOIN d'))).to.equal(
       '[FULL NaturalJoin [INNER NaturalJoin [CROSS a b] c] d]',
     );
@@ -147,8 +168,12 @@ describe('parser: set operations, WITH, VALUES, TABLE', () => {
   });
 
   it('makes one set operation of a chain of the same operator, quantifier and CORRESPONDING', () => {
-    expect(setShape('SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3 UNION ALL SELECT 4')).to.equal('(1 UNION ALL 2 UNION ALL 3 UNION ALL 4)');
-    expect(setShape('SELECT 1 EXCEPT SELECT 2 EXCEPT SELECT 3 INTERSECT SELECT 4 INTERSECT SELECT 5')).to.equal('(1 EXCEPT 2 EXCEPT (3 INTERSECT 4 INTERSECT 5))');
+    expect(setShape('SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3 UNION ALL SELECT 4')).to.equal(
+      '(1 UNION ALL 2 UNION ALL 3 UNION ALL 4)',
+    );
+    expect(setShape('SELECT 1 EXCEPT SELECT 2 EXCEPT SELECT 3 INTERSECT SELECT 4 INTERSECT SELECT 5')).to.equal(
+      '(1 EXCEPT 2 EXCEPT (3 INTERSECT 4 INTERSECT 5))',
+    );
     // A change of quantifier or operator nests: ((1 UNION ALL 2) UNION 3) UNION ALL 4.
     expect(setShape('SELECT 1 UNION ALL SELECT 2 UNION SELECT 3 UNION ALL SELECT 4')).to.equal('(((1 UNION ALL 2) UNION 3) UNION ALL 4)');
     expect(setShape('SELECT 1 UNION SELECT 2 EXCEPT SELECT 3 UNION SELECT 4')).to.equal('(((1 UNION 2) EXCEPT 3) UNION 4)');
@@ -159,7 +184,9 @@ describe('parser: set operations, WITH, VALUES, TABLE', () => {
 
   it('refuses a chain of more than 10,000 inputs at the operator adding the 10,001st', () => {
     const sql = `SELECT 1${' UNION ALL SELECT 1'.repeat(10_000)}`;
-    expect(() => query(sql)).to.throw(`line 1:${10 + 19 * 9_999}: UNION ALL has more than 10000 inputs; at most 10000 are supported in one chain of the same set operator`);
+    expect(() => query(sql)).to.throw(
+      `line 1:${10 + 19 * 9_999}: UNION ALL has more than 10000 inputs; at most 10000 are supported in one chain of the same set operator`,
+    );
   });
 
   it('gives ORDER BY / LIMIT after a set operation to the whole query', () => {
@@ -204,7 +231,7 @@ describe('parser: set operations, WITH, VALUES, TABLE', () => {
       'SELECT 1 UNION (SELECT 2 UNION SELECT 3)',
       'WITH RECURSIVE a (x) AS (SELECT 1), b AS (VALUES 1) TABLE a',
       'VALUES 1, 2, 3',
-      'VALUES (1, \'a\'), (2, \'b\')',
+      "VALUES (1, 'a'), (2, 'b')",
       'SELECT 1 OFFSET 2 ROWS FETCH FIRST 3 ROWS ONLY',
       'SELECT a FROM t ORDER BY a DESC NULLS FIRST, b NULLS LAST LIMIT ?',
       'SELECT ((SELECT 1) UNION (SELECT 2) ORDER BY 1 LIMIT 1)',

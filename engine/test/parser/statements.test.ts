@@ -46,7 +46,7 @@ describe('parser: statements', () => {
   it('reads USE, SET SESSION and RESET SESSION', () => {
     expect(ast('USE tiny')).to.deep.equal({ kind: 'Use', schema: id('tiny') });
     expect(ast('USE tpch.tiny')).to.deep.equal({ kind: 'Use', catalog: id('tpch'), schema: id('tiny') });
-    expect(ast('SET SESSION query_max_memory = \'1GB\'')).to.deep.equal({
+    expect(ast("SET SESSION query_max_memory = '1GB'")).to.deep.equal({
       kind: 'SetSession',
       name: name('query_max_memory'),
       value: { kind: 'StringLiteral', value: '1GB' },
@@ -85,12 +85,22 @@ describe('parser: statements', () => {
   });
 
   it('reads CREATE TABLE with column types, NOT NULL, comments and properties', () => {
-    expect(ast("CREATE TABLE IF NOT EXISTS t (id bigint NOT NULL COMMENT 'key', name varchar(25), price decimal(12,2)) COMMENT 'tbl' WITH (format = 'ORC')")).to.deep.equal({
+    expect(
+      ast(
+        "CREATE TABLE IF NOT EXISTS t (id bigint NOT NULL COMMENT 'key', name varchar(25), price decimal(12,2)) COMMENT 'tbl' WITH (format = 'ORC')",
+      ),
+    ).to.deep.equal({
       kind: 'CreateTable',
       name: name('t'),
       notExists: true,
       columns: [
-        { kind: 'ColumnDefinition', name: id('id'), type: { kind: 'TypeSpec', name: 'bigint', parameters: [] }, nullable: false, comment: 'key' },
+        {
+          kind: 'ColumnDefinition',
+          name: id('id'),
+          type: { kind: 'TypeSpec', name: 'bigint', parameters: [] },
+          nullable: false,
+          comment: 'key',
+        },
         { kind: 'ColumnDefinition', name: id('name'), type: { kind: 'TypeSpec', name: 'varchar', parameters: [25] }, nullable: true },
         { kind: 'ColumnDefinition', name: id('price'), type: { kind: 'TypeSpec', name: 'decimal', parameters: [12, 2] }, nullable: true },
       ],
@@ -100,7 +110,7 @@ describe('parser: statements', () => {
   });
 
   it('reads CREATE TABLE AS with column aliases and WITH [NO] DATA', () => {
-    const ctas = ast('CREATE TABLE t (a, b) COMMENT \'c\' WITH (x = 1) AS SELECT 1, 2 WITH NO DATA') as Record<string, unknown>;
+    const ctas = ast("CREATE TABLE t (a, b) COMMENT 'c' WITH (x = 1) AS SELECT 1, 2 WITH NO DATA") as Record<string, unknown>;
     expect(ctas).to.deep.include({ kind: 'CreateTableAsSelect', notExists: false, withData: false, comment: 'c' });
     expect(ctas.columnAliases).to.deep.equal([id('a'), id('b')]);
     expect(ast('CREATE TABLE t AS SELECT 1 WITH DATA')).to.deep.include({ withData: true });
@@ -108,7 +118,10 @@ describe('parser: statements', () => {
   });
 
   it('reads INSERT, DELETE and DROP TABLE', () => {
-    const insert = ast("INSERT INTO t1(e,c,b) VALUES(103,102,100), (1, 2, 'x')") as { columns: unknown[]; query: { body: { kind: string; rows: unknown[] } } };
+    const insert = ast("INSERT INTO t1(e,c,b) VALUES(103,102,100), (1, 2, 'x')") as {
+      columns: unknown[];
+      query: { body: { kind: string; rows: unknown[] } };
+    };
     expect(insert.columns).to.deep.equal([id('e'), id('c'), id('b')]);
     expect(insert.query.body.kind).to.equal('Values');
     expect(insert.query.body.rows).to.have.length(2);
@@ -134,7 +147,9 @@ describe('parser: statements', () => {
 
   it('accepts one trailing semicolon and numbers parameters in textual order', () => {
     expect(ast('SELECT 1;')).to.deep.equal(ast('SELECT 1'));
-    const text = JSON.stringify(ast('SELECT ?, (SELECT ? FROM t WHERE x = ?) FROM t LIMIT ?'), (_k, v) => (typeof v === 'bigint' ? String(v) : v));
+    const text = JSON.stringify(ast('SELECT ?, (SELECT ? FROM t WHERE x = ?) FROM t LIMIT ?'), (_k, v) =>
+      typeof v === 'bigint' ? String(v) : v,
+    );
     expect([...text.matchAll(/"index":(\d+)/g)].map((m) => Number(m[1]))).to.deep.equal([0, 1, 2, 3]);
   });
 

@@ -26,7 +26,9 @@ function sqllogictestStatements(file: string): string[] {
 }
 
 describe('parser: TPC-H queries', () => {
-  const files = readdirSync(TPCH_DIR).filter((f) => f.endsWith('.sql')).sort();
+  const files = readdirSync(TPCH_DIR)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
 
   it('finds all 22 queries', () => {
     expect(files).to.have.length(22);

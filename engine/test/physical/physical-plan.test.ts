@@ -11,7 +11,8 @@ import { BIG_ROWS, createBigTable, rowsWith, sortedRows } from '../parallel/para
 
 describe('physical plan: what EXPLAIN prints is what runs', () => {
   let h: EngineHarness;
-  const explain = async (sql: string, properties: Record<string, string> = {}) => (await rowsWith(h, `EXPLAIN ${sql}`, properties))[0][0] as string;
+  const explain = async (sql: string, properties: Record<string, string> = {}) =>
+    (await rowsWith(h, `EXPLAIN ${sql}`, properties))[0][0] as string;
   const GROUPED = 'SELECT n, count(*), sum(price) FROM big WHERE id % 3 = 0 GROUP BY n';
   /** Expected: ids 0..BIG_ROWS-1 with id % 3 = 0, n = IF(e.x = 3, NULL, a.x) where a.x = id / 10000 % 10 and e.x = id % 10. */
   const expectedCounts = () => {
@@ -31,7 +32,9 @@ describe('physical plan: what EXPLAIN prints is what runs', () => {
 
   it('prints a grouped aggregation over a table as a ParallelScan with its threads, decisions and the stages its threads run', async () => {
     const text = await explain(GROUPED);
-    expect(text).to.match(/└─ ParallelScan\[threads = \d+, splits = listed\]\n\s+Layout: [^\n]*\n\s+Adaptive threads: the threads when the table has at least 2 splits/);
+    expect(text).to.match(
+      /└─ ParallelScan\[threads = \d+, splits = listed\]\n\s+Layout: [^\n]*\n\s+Adaptive threads: the threads when the table has at least 2 splits/,
+    );
     expect(text).to.match(/Adaptive partial aggregation: kept when the groups of its first 65536 rows are at most 20% of them/);
     expect(text).to.match(/└─ Aggregate\(FINAL\)[^\n]*\n\s+Layout: [^\n]*\n\s+Runs: main thread, merging the threads' partial states/);
     expect(text).to.match(/└─ Aggregate\(PARTIAL\)[^\n]*\n\s+Layout: [^\n]*\n\s+Runs: threads/);
@@ -40,7 +43,9 @@ describe('physical plan: what EXPLAIN prints is what runs', () => {
 
   it('leaves a scan its connector cannot read on worker threads, and the aggregation over it, in the main thread as one SINGLE step', async () => {
     const text = await explain('SELECT table_schema, count(*) FROM information_schema.tables GROUP BY table_schema');
-    expect(text).to.match(/Aggregate\(SINGLE\)/).and.not.match(/ParallelScan|PARTIAL|Runs:/);
+    expect(text)
+      .to.match(/Aggregate\(SINGLE\)/)
+      .and.not.match(/ParallelScan|PARTIAL|Runs:/);
   });
 
   it('EXPLAIN ANALYZE names the threads it chose for a table of enough splits', async () => {
@@ -53,7 +58,9 @@ describe('physical plan: what EXPLAIN prints is what runs', () => {
   it('EXPLAIN ANALYZE names the main thread when the table has fewer splits than parallel_min_splits, with the same answer', async () => {
     const few = { parallel_min_splits: '1000' };
     const text = (await rowsWith(h, `EXPLAIN ANALYZE ${GROUPED}`, few))[0][0] as string;
-    expect(text).to.match(/Adaptive threads: the threads when the table has at least 1000 splits[^\n]*; chosen: main thread \(\d+ splits\)/);
+    expect(text).to.match(
+      /Adaptive threads: the threads when the table has at least 1000 splits[^\n]*; chosen: main thread \(\d+ splits\)/,
+    );
     expect(text).to.match(/ParallelScan[^\n]*\n\s+Layout: [^\n]*\n\s+Output: \d+ rows[^\n]*hashAggregation/);
     const counts = expectedCounts();
     for (const properties of [few, {}]) {
@@ -67,7 +74,9 @@ describe('physical plan: what EXPLAIN prints is what runs', () => {
     const unique = 'SELECT id, count(*) FROM big WHERE id % 7 <> 6 GROUP BY id';
     const first = (await rowsWith(h, `EXPLAIN ANALYZE ${unique}`, {}))[0][0] as string;
     expect(first).to.match(/Adaptive threads: [^\n]*; chosen: \d+ threads \(\d+ splits\)/);
-    expect(first).to.match(/Adaptive partial aggregation: [^\n]*; chosen: keeps too many groups: the whole aggregation in one step in the main thread/);
+    expect(first).to.match(
+      /Adaptive partial aggregation: [^\n]*; chosen: keeps too many groups: the whole aggregation in one step in the main thread/,
+    );
     const second = (await rowsWith(h, `EXPLAIN ANALYZE ${unique}`, {}))[0][0] as string;
     expect(second).to.match(/Adaptive threads: [^\n]*; chosen: main thread \(\d+ splits; partial aggregation found not to reduce\)/);
     const rows = await rowsWith(h, `SELECT count(*), count(DISTINCT c) FROM (${unique}) t(id, c)`, {});
@@ -76,6 +85,8 @@ describe('physical plan: what EXPLAIN prints is what runs', () => {
 
   it('EXPLAIN (TYPE LOGICAL) still prints the logical plan', async () => {
     const text = await explain(`(TYPE LOGICAL) ${GROUPED}`);
-    expect(text).to.match(/Aggregate\(FINAL\)/).and.not.match(/ParallelScan|Runs:/);
+    expect(text)
+      .to.match(/Aggregate\(FINAL\)/)
+      .and.not.match(/ParallelScan|Runs:/);
   });
 });

@@ -37,6 +37,10 @@ export function canonicalRows(rows: readonly Scalar[][], ordered = false): strin
 
 /** PostgreSQL's rows in the same canonical form: compare them with the engine's rows of a query that casts every column to varchar, as PostgreSQL's casts them to text. */
 export function canonicalPgRows(rows: readonly Record<string, unknown>[], ordered = false): string[] {
-  const out = rows.map((r) => Object.values(r).map((v) => (v === null ? 'NULL' : JSON.stringify(String(v)))).join(' | '));
+  const out = rows.map((r) =>
+    Object.values(r)
+      .map((v) => (v === null ? 'NULL' : JSON.stringify(String(v))))
+      .join(' | '),
+  );
   return ordered ? out : out.sort();
 }

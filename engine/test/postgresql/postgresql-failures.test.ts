@@ -36,7 +36,10 @@ describe('postgresql connector: failures', function () {
     await fixture.server.sql('CREATE TABLE keyed (k integer PRIMARY KEY, v text)');
     await fixture.server.sql('CREATE VIEW slow AS SELECT g AS x FROM generate_series(1, 3) g, pg_sleep(60) s');
     const register = (name: string, properties: Record<string, string>) =>
-      fixture.engine.catalogs.register(name, new PostgresConnector(name, postgresConfig(name, { ...fixture.server.catalogProperties(), ...properties })));
+      fixture.engine.catalogs.register(
+        name,
+        new PostgresConnector(name, postgresConfig(name, { ...fixture.server.catalogProperties(), ...properties })),
+      );
     register('wrongpass', { 'connection-password': 'not-the-password' });
     register('nouser', { 'connection-user': 'nobody' });
     register('closed', { 'connection-url': `jdbc:postgresql://127.0.0.1:${await closedPort()}/postgres` });
@@ -63,7 +66,10 @@ describe('postgresql connector: failures', function () {
 
   it('fails a query whose server goes away mid-read, and reads again once it is back', async () => {
     const query = fixture.engine.rows('SELECT id, s FROM pg.public.big');
-    const running = await eventually(async () => (await fixture.server.sql("SELECT 1 FROM pg_stat_activity WHERE application_name = 'engine' AND query LIKE 'COPY%'")).length > 0);
+    const running = await eventually(
+      async () =>
+        (await fixture.server.sql("SELECT 1 FROM pg_stat_activity WHERE application_name = 'engine' AND query LIKE 'COPY%'")).length > 0,
+    );
     expect(running, 'the scan was seen running').to.equal(true);
     await fixture.server.crash();
     const error = await query.then(
@@ -77,7 +83,7 @@ describe('postgresql connector: failures', function () {
   });
 
   it('writes nothing of an INSERT that fails part way', async () => {
-    await fixture.server.sql('INSERT INTO keyed VALUES (1, \'kept\')');
+    await fixture.server.sql("INSERT INTO keyed VALUES (1, 'kept')");
     // 100,000 rows in many pages; the last one repeats a key that is already there.
     const error = await fixture.engine.failure(
       "INSERT INTO pg.public.keyed SELECT CAST(id + 1 AS integer), s FROM pg.public.big WHERE id < 100000 UNION ALL SELECT 1, 'again'",
@@ -87,7 +93,9 @@ describe('postgresql connector: failures', function () {
     expect(error.message).to.include('duplicate key');
     expect(await fixture.server.sql('SELECT k, v FROM keyed')).to.deep.equal([{ k: 1, v: 'kept' }]);
     // A CREATE TABLE AS that fails leaves no table behind.
-    const ctas = await fixture.engine.failure('CREATE TABLE pg.public.half AS SELECT CAST(1 AS integer) / CAST(id - 50000 AS integer) AS q FROM pg.public.big');
+    const ctas = await fixture.engine.failure(
+      'CREATE TABLE pg.public.half AS SELECT CAST(1 AS integer) / CAST(id - 50000 AS integer) AS q FROM pg.public.big',
+    );
     expect(ctas.errorName).to.equal('DIVISION_BY_ZERO');
     expect(await fixture.server.sql("SELECT to_regclass('public.half') AS t")).to.deep.equal([{ t: null }]);
   });
@@ -95,7 +103,10 @@ describe('postgresql connector: failures', function () {
   it('cancels the query in PostgreSQL when the engine cancels it', async () => {
     const controller = new AbortController();
     const query = fixture.engine.query('SELECT x FROM pg.public.slow', controller.signal);
-    const active = () => fixture.server.sql("SELECT 1 FROM pg_stat_activity WHERE application_name = 'engine' AND state = 'active' AND query LIKE 'COPY%slow%'");
+    const active = () =>
+      fixture.server.sql(
+        "SELECT 1 FROM pg_stat_activity WHERE application_name = 'engine' AND state = 'active' AND query LIKE 'COPY%slow%'",
+      );
     expect(await eventually(async () => (await active()).length > 0), 'the scan was seen running').to.equal(true);
     controller.abort();
     const error = await query.then(

@@ -9,7 +9,26 @@ import { startPgFixture, canonicalPgRows, canonicalRows, type PgFixture } from '
 
 const OFF = ['filter_pushdown_enabled', 'limit_pushdown_enabled', 'topn_pushdown_enabled', 'aggregation_pushdown_enabled'];
 
-const STRINGS = ['apple', 'Apple', 'banana', 'Banana', 'éclair', 'zebra', 'Zebra', 'a b', 'ab ', '', null, '😀', 'ﬀ', 'a%b', 'a_b', 'A\\b', 'ab', 'abc'];
+const STRINGS = [
+  'apple',
+  'Apple',
+  'banana',
+  'Banana',
+  'éclair',
+  'zebra',
+  'Zebra',
+  'a b',
+  'ab ',
+  '',
+  null,
+  '😀',
+  'ﬀ',
+  'a%b',
+  'a_b',
+  'A\\b',
+  'ab',
+  'abc',
+];
 
 const SETUP = `
 CREATE TABLE t (
@@ -84,7 +103,7 @@ const FILTERS = [
   "v < '😀'",
   "c = 'ab'",
   "c > 'a'",
-  "c IS NULL",
+  'c IS NULL',
   "dt < DATE '2000-01-01'",
   "ts >= TIMESTAMP '2020-01-10 00:00:00'",
   "ts < TIMESTAMP '2020-02-01 12:00:00.000001'",
@@ -120,7 +139,7 @@ const QUERIES = [
   'SELECT v, count(*) FROM t WHERE i > 1000 GROUP BY v',
 ];
 
-describe('postgresql connector: pushdown gives the engine\'s answers', function () {
+describe("postgresql connector: pushdown gives the engine's answers", function () {
   this.timeout(300_000);
   let fixture: PgFixture;
 
@@ -161,18 +180,29 @@ describe('postgresql connector: pushdown gives the engine\'s answers', function 
   }
 
   it('pushes what PostgreSQL evaluates alike, and keeps the rest in the engine', async () => {
-    expect(await explain('SELECT count(*) FROM t WHERE i > 5')).to.match(/TableScan\[table = pg:public\.t, columns = \[_count_0\], filter = \("i" > CAST\('5' AS integer\)\), aggregates = \[_count_0 := count\(\*\)\]\]/);
+    expect(await explain('SELECT count(*) FROM t WHERE i > 5')).to.match(
+      /TableScan\[table = pg:public\.t, columns = \[_count_0\], filter = \("i" > CAST\('5' AS integer\)\), aggregates = \[_count_0 := count\(\*\)\]\]/,
+    );
     // NaN: > gets an exclusion of NaN; a float key is not grouped there.
-    expect(await explain('SELECT id FROM t WHERE d > 1.0')).to.include(`filter = (("d" > CAST('1' AS double precision)) AND "d" <> CAST('NaN' AS double precision))`);
+    expect(await explain('SELECT id FROM t WHERE d > 1.0')).to.include(
+      `filter = (("d" > CAST('1' AS double precision)) AND "d" <> CAST('NaN' AS double precision))`,
+    );
     expect(await explain('SELECT d, count(*) FROM t GROUP BY d')).to.match(/Aggregate/);
     // Text compares under COLLATE "C", LIKE with an explicit (empty) escape.
     expect(await explain("SELECT id FROM t WHERE v < 'b'")).to.include(`filter = ("v" COLLATE "C" < CAST('b' AS varchar(20)))`);
     expect(await explain("SELECT id FROM t WHERE v LIKE 'a%'")).to.include(`filter = ("v" COLLATE "C" LIKE 'a%' ESCAPE '')`);
     // char comparisons stay in the engine.
     expect(await explain("SELECT id FROM t WHERE c = 'ab'")).to.match(/Filter\[/);
-    expect(await explain('SELECT id, v FROM t ORDER BY v DESC NULLS FIRST, id LIMIT 7')).to.include(`orderBy = ["v" COLLATE "C" DESC NULLS FIRST, "id" ASC NULLS LAST], limit = 7`);
+    expect(await explain('SELECT id, v FROM t ORDER BY v DESC NULLS FIRST, id LIMIT 7')).to.include(
+      `orderBy = ["v" COLLATE "C" DESC NULLS FIRST, "id" ASC NULLS LAST], limit = 7`,
+    );
     const floatOrder = await explain('SELECT id, d FROM t ORDER BY d, id LIMIT 5');
-    expect(floatOrder.split('\n').filter((l) => l.includes('TableScan')).join('\n')).not.to.include('orderBy =');
+    expect(
+      floatOrder
+        .split('\n')
+        .filter((l) => l.includes('TableScan'))
+        .join('\n'),
+    ).not.to.include('orderBy =');
     // A filter over aggregated or limited rows is not a WHERE.
     const having = await explain('SELECT v, count(*) FROM t GROUP BY v HAVING count(*) > 166');
     expect(having).to.match(/Filter\[filterPredicate = greater_than/);
@@ -184,7 +214,12 @@ describe('postgresql connector: pushdown gives the engine\'s answers', function 
     const plan = String((await fixture.engine.rows('EXPLAIN ANALYZE SELECT count(*) FROM t WHERE i > 5'))[0][0]);
     const scan = plan.split('\n').findIndex((l) => l.includes('TableScan[table = pg:public.t'));
     expect(scan).to.be.greaterThan(-1);
-    expect(plan.split('\n').slice(scan, scan + 3).join('\n')).to.match(/Output: 1 rows/);
+    expect(
+      plan
+        .split('\n')
+        .slice(scan, scan + 3)
+        .join('\n'),
+    ).to.match(/Output: 1 rows/);
   });
 
   it("counts the bytes PostgreSQL sent as the scan's bytesRead", async () => {
@@ -193,7 +228,9 @@ describe('postgresql connector: pushdown gives the engine\'s answers', function 
     const bytesRead = Number(/bytesRead = (\d+)/.exec(plan)?.[1]);
     // PostgreSQL's binary COPY of one integer column: a 19-byte header and a 2-byte trailer; per row a
     // 2-byte field count and a 4-byte length, and the 4 bytes of the value unless it is NULL.
-    const [{ rows, values }] = await fixture.server.sql<{ rows: string; values: string }>('SELECT count(*) AS rows, count(i) AS values FROM t');
+    const [{ rows, values }] = await fixture.server.sql<{ rows: string; values: string }>(
+      'SELECT count(*) AS rows, count(i) AS values FROM t',
+    );
     expect(bytesRead, plan).to.equal(19 + 2 + 6 * Number(rows) + 4 * Number(values));
   });
 
@@ -208,7 +245,15 @@ describe('postgresql connector: pushdown gives the engine\'s answers', function 
     for (const { attname, null_frac, n_distinct, avg_width } of sampled) {
       const nulls = Math.fround(Number(null_frac));
       const distinct = Math.fround(Number(n_distinct));
-      const expected = [attname, avg_width * Number(reltuples) * (1 - nulls), distinct >= 0 ? distinct : -distinct * Number(reltuples), nulls, null, null, null];
+      const expected = [
+        attname,
+        avg_width * Number(reltuples) * (1 - nulls),
+        distinct >= 0 ? distinct : -distinct * Number(reltuples),
+        nulls,
+        null,
+        null,
+        null,
+      ];
       expect(byName.get(attname), attname).to.deep.equal(expected);
     }
     // i is NULL in every 7th row: PostgreSQL sampled all 3,000 rows.
@@ -219,23 +264,36 @@ describe('postgresql connector: pushdown gives the engine\'s answers', function 
     const pairs: [string, string][] = [
       ['SELECT CAST(count(*) AS varchar) FROM t WHERE i > 5', 'SELECT count(*)::text FROM t WHERE i > 5'],
       ['SELECT CAST(count(*) AS varchar) FROM t WHERE d > 1.0', "SELECT count(*)::text FROM t WHERE d > 1.0 AND d <> 'NaN'"],
-      ["SELECT v, CAST(count(*) AS varchar) FROM t WHERE v < 'b' GROUP BY v", `SELECT v, count(*)::text FROM t WHERE v COLLATE "C" < 'b' GROUP BY v`],
+      [
+        "SELECT v, CAST(count(*) AS varchar) FROM t WHERE v < 'b' GROUP BY v",
+        `SELECT v, count(*)::text FROM t WHERE v COLLATE "C" < 'b' GROUP BY v`,
+      ],
       ["SELECT CAST(count(*) AS varchar) FROM t WHERE v LIKE 'A\\b'", "SELECT count(*)::text FROM t WHERE v LIKE 'A\\b' ESCAPE ''"],
       [
         'SELECT CAST(sum(i) AS varchar), CAST(sum(b) AS varchar), CAST(sum(n) AS varchar), CAST(min(n) AS varchar), CAST(avg(n) AS varchar), min(v), max(v) FROM t',
         `SELECT sum(i)::text AS c1, sum(b)::text AS c2, sum(n)::text AS c3, min(n)::text AS c4, round(avg(n), 3)::text AS c5, min(v COLLATE "C") AS c6, max(v COLLATE "C") AS c7 FROM t`,
       ],
-      ['SELECT CAST(id AS varchar), v FROM t ORDER BY v, id LIMIT 20', 'SELECT id::text AS k, v FROM t ORDER BY v COLLATE "C" NULLS LAST, t.id LIMIT 20'],
-      ['SELECT CAST(flag AS varchar), CAST(count(*) AS varchar) FROM t GROUP BY flag', 'SELECT flag::text, count(*)::text FROM t GROUP BY flag'],
+      [
+        'SELECT CAST(id AS varchar), v FROM t ORDER BY v, id LIMIT 20',
+        'SELECT id::text AS k, v FROM t ORDER BY v COLLATE "C" NULLS LAST, t.id LIMIT 20',
+      ],
+      [
+        'SELECT CAST(flag AS varchar), CAST(count(*) AS varchar) FROM t GROUP BY flag',
+        'SELECT flag::text, count(*)::text FROM t GROUP BY flag',
+      ],
     ];
     for (const [ours, theirs] of pairs) {
       const ordered = /ORDER BY/.test(ours);
-      expect(canonicalRows(await withPushdown(true, ours), ordered), ours).to.deep.equal(canonicalPgRows(await fixture.server.sql(theirs), ordered));
+      expect(canonicalRows(await withPushdown(true, ours), ordered), ours).to.deep.equal(
+        canonicalPgRows(await fixture.server.sql(theirs), ordered),
+      );
     }
   });
 
   it('rounds a decimal average HALF_UP exactly as the engine does', async () => {
-    await fixture.server.sql(`CREATE TABLE halves (k integer, x numeric(5,3)); INSERT INTO halves VALUES (1, 0.001), (1, 0.002), (2, -0.001), (2, -0.002), (3, 0.001), (3, 0.001), (3, 0.002)`);
+    await fixture.server.sql(
+      `CREATE TABLE halves (k integer, x numeric(5,3)); INSERT INTO halves VALUES (1, 0.001), (1, 0.002), (2, -0.001), (2, -0.002), (3, 0.001), (3, 0.001), (3, 0.002)`,
+    );
     const sql = 'SELECT k, avg(x) FROM halves GROUP BY k';
     const pushed = await withPushdown(true, sql);
     expect(canonicalRows(pushed)).to.deep.equal(canonicalRows(await withPushdown(false, sql)));

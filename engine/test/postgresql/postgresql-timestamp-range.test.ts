@@ -6,8 +6,24 @@
 import { expect } from 'chai';
 import { startPgFixture, type PgFixture } from './pg-fixture.js';
 
-const MICROS = ['0001-01-01 00:00:00.000001', '1000-02-28 23:59:59.999999', '1600-02-29 06:07:08.123456', '2300-01-01 00:00:00.000001', '9999-12-31 23:59:59.999999', '12345-06-07 08:09:10.111213', '200000-01-01 00:00:00.000001'];
-const MILLIS = ['0001-01-01 00:00:00.001', '1000-06-15 11:22:33.444', '1600-02-29 00:00:00.5', '2300-01-01 00:00:00.001', '9999-12-31 23:59:59.002', '9999-12-31 23:59:59.999', '140000-03-04 05:06:07.089'];
+const MICROS = [
+  '0001-01-01 00:00:00.000001',
+  '1000-02-28 23:59:59.999999',
+  '1600-02-29 06:07:08.123456',
+  '2300-01-01 00:00:00.000001',
+  '9999-12-31 23:59:59.999999',
+  '12345-06-07 08:09:10.111213',
+  '200000-01-01 00:00:00.000001',
+];
+const MILLIS = [
+  '0001-01-01 00:00:00.001',
+  '1000-06-15 11:22:33.444',
+  '1600-02-29 00:00:00.5',
+  '2300-01-01 00:00:00.001',
+  '9999-12-31 23:59:59.002',
+  '9999-12-31 23:59:59.999',
+  '140000-03-04 05:06:07.089',
+];
 
 /** PostgreSQL's text in Trino's form: all fraction digits of the precision, a '+' before a year past 9999. */
 function trinoText(text: string, digits: number): string {
@@ -28,20 +44,27 @@ describe('PostgreSQL timestamps at every year', function () {
   after(async () => fixture?.server.stop());
 
   async function pgTexts(table: string): Promise<string[][]> {
-    const rows = await fixture.server.sql<{ i: number; t: string; m: string }>(`SELECT i, t::text AS t, m::text AS m FROM ${table} ORDER BY i`);
+    const rows = await fixture.server.sql<{ i: number; t: string; m: string }>(
+      `SELECT i, t::text AS t, m::text AS m FROM ${table} ORDER BY i`,
+    );
     return rows.map((r) => [String(r.i), trinoText(r.t, 6), trinoText(r.m, 3)]);
   }
 
   it('reads every micro and milli', async () => {
-    const ours = await fixture.engine.rows('SELECT CAST(i AS varchar), CAST(t AS varchar), CAST(m AS varchar) FROM pg.public.ts_range ORDER BY i');
+    const ours = await fixture.engine.rows(
+      'SELECT CAST(i AS varchar), CAST(t AS varchar), CAST(m AS varchar) FROM pg.public.ts_range ORDER BY i',
+    );
     expect(ours).to.deep.equal(await pgTexts('ts_range'));
   });
 
   it('finds a row by a literal next to the end of time (pushed down as PostgreSQL text)', async () => {
-    const found = (where: string) => fixture.engine.rows(`SELECT i, CAST(t AS varchar), CAST(m AS varchar) FROM pg.public.ts_range WHERE ${where}`);
+    const found = (where: string) =>
+      fixture.engine.rows(`SELECT i, CAST(t AS varchar), CAST(m AS varchar) FROM pg.public.ts_range WHERE ${where}`);
     const row4 = [4, '9999-12-31 23:59:59.999999', '9999-12-31 23:59:59.002'];
     expect(await found("t = TIMESTAMP '9999-12-31 23:59:59.999999'")).to.deep.equal([row4]);
-    expect(await found("t > TIMESTAMP '2300-01-01 00:00:00.000000' AND t < TIMESTAMP '2300-01-01 00:00:00.000002'")).to.deep.equal([[3, '2300-01-01 00:00:00.000001', '2300-01-01 00:00:00.001']]);
+    expect(await found("t > TIMESTAMP '2300-01-01 00:00:00.000000' AND t < TIMESTAMP '2300-01-01 00:00:00.000002'")).to.deep.equal([
+      [3, '2300-01-01 00:00:00.000001', '2300-01-01 00:00:00.001'],
+    ]);
     expect(await found("m = TIMESTAMP '9999-12-31 23:59:59.002'")).to.deep.equal([row4]);
   });
 

@@ -41,7 +41,14 @@ describe('docs checker: documented results Trino does not give', () => {
     expect(withErratum(documented, STATEMENT_PAGE_SETUP['show-functions.md']).expectedRows).to.deep.equal([]);
     const h = new EngineHarness();
     const shown = await h.query(documented.sql);
-    expect(shown.columns.map((c) => c.name)).to.deep.equal(['Function', 'Return Type', 'Argument Types', 'Function Type', 'Deterministic', 'Description']);
+    expect(shown.columns.map((c) => c.name)).to.deep.equal([
+      'Function',
+      'Return Type',
+      'Argument Types',
+      'Function Type',
+      'Deterministic',
+      'Description',
+    ]);
     expect(shown.rows).to.deep.equal([]);
     const json = await h.rows("SHOW FUNCTIONS LIKE 'json_array_%'");
     expect([...new Set(json.map((r) => r[0]))]).to.deep.equal(['json_array_contains', 'json_array_get', 'json_array_length']);

@@ -6,7 +6,7 @@ import { extractExamples } from '../../scripts/docs-examples/extract.js';
 
 describe('docs checker: documented examples', () => {
   it('reads a one-line result on the same line or the next', () => {
-    const page = ['```', "SELECT abs(-1); -- 1", 'SELECT', '  2 + 2;', '-- 4', '```'].join('\n');
+    const page = ['```', 'SELECT abs(-1); -- 1', 'SELECT', '  2 + 2;', '-- 4', '```'].join('\n');
     expect(extractExamples(page)).to.deep.equal([
       { sql: 'SELECT abs(-1)', expected: '1' },
       { sql: 'SELECT 2 + 2', expected: '4' },

@@ -21,7 +21,11 @@ describe('repository paths', () => {
   });
 
   it('has no absolute machine paths in the tests, the scripts or the Makefile', () => {
-    const files = [...sourceFiles(join(REPOSITORY_ROOT, 'engine', 'test')), ...sourceFiles(join(REPOSITORY_ROOT, 'engine', 'scripts')), join(REPOSITORY_ROOT, 'Makefile')];
+    const files = [
+      ...sourceFiles(join(REPOSITORY_ROOT, 'engine', 'test')),
+      ...sourceFiles(join(REPOSITORY_ROOT, 'engine', 'scripts')),
+      join(REPOSITORY_ROOT, 'Makefile'),
+    ];
     // Built from parts, so that this file does not match itself.
     const absolute = new RegExp(['/work', '/(shared|main)\\b'].join(''));
     const offenders = files.filter((file) => absolute.test(readFileSync(file, 'utf8'))).map((file) => relative(REPOSITORY_ROOT, file));

@@ -53,12 +53,30 @@ describe('authentication configuration', () => {
 
   it("reads the issue's example, with defaults filled in", () => {
     const config = loadConfig({ file: file(ISSUE_EXAMPLE) });
-    expect(config.http.https).to.deep.equal({ port: 8443, certificateFile: '/etc/engine/tls/tls.crt', keyFile: '/etc/engine/tls/tls.key', keyPassphrase: undefined, refreshPeriod: 60_000 });
+    expect(config.http.https).to.deep.equal({
+      port: 8443,
+      certificateFile: '/etc/engine/tls/tls.crt',
+      keyFile: '/etc/engine/tls/tls.key',
+      keyPassphrase: undefined,
+      refreshPeriod: 60_000,
+    });
     expect(config.authentication).to.deep.equal({
       types: ['PASSWORD', 'JWT'],
       allowInsecureOverHttp: false,
-      password: { file: '/etc/engine/password.db', refreshPeriod: 5000, cacheMaxSize: 1000, cacheTtl: 60_000, userMappingPattern: undefined },
-      jwt: { keyFile: '/etc/engine/jwt.pem', requiredIssuer: 'https://issuer.example.com', requiredAudience: 'engine', principalField: 'sub', userMappingPattern: undefined },
+      password: {
+        file: '/etc/engine/password.db',
+        refreshPeriod: 5000,
+        cacheMaxSize: 1000,
+        cacheTtl: 60_000,
+        userMappingPattern: undefined,
+      },
+      jwt: {
+        keyFile: '/etc/engine/jwt.pem',
+        requiredIssuer: 'https://issuer.example.com',
+        requiredAudience: 'engine',
+        principalField: 'sub',
+        userMappingPattern: undefined,
+      },
     });
     expect(config.internalCommunication.caFile).to.equal('/etc/engine/tls/ca.crt');
   });
@@ -77,10 +95,27 @@ describe('authentication configuration', () => {
   });
 
   it('refuses an unknown type, a type without its settings, authentication without HTTPS or without the shared secret', () => {
-    expect(refusal(() => loadConfig({ file: file(ISSUE_EXAMPLE), flags: { 'authentication-types': 'KERBEROS' } }))).to.include("'authentication.types[0]' must be one of 'PASSWORD', 'JWT'");
-    expect(refusal(() => loadConfig({ env: { ENGINE_SHARED_SECRET: 's' }, flags: { 'authentication-types': 'PASSWORD', 'authentication-allow-insecure-over-http': 'true' } }))).to.include("authentication type PASSWORD needs 'authentication.password.file'");
-    expect(refusal(() => loadConfig({ env: { ENGINE_SHARED_SECRET: 's' }, flags: { 'authentication-types': 'JWT', 'jwt-key-file': '/k' } }))).to.include("it needs 'http.https.enabled'");
-    expect(refusal(() => loadConfig({ flags: { 'authentication-types': 'JWT', 'jwt-key-file': '/k', 'authentication-allow-insecure-over-http': 'true' } }))).to.include("needs 'internalCommunication.sharedSecret'");
-    expect(refusal(() => loadConfig({ file: file('http:\n  https:\n    enabled: true\n    certFile: x\n') }))).to.include("unknown key 'http.https.certFile'");
+    expect(refusal(() => loadConfig({ file: file(ISSUE_EXAMPLE), flags: { 'authentication-types': 'KERBEROS' } }))).to.include(
+      "'authentication.types[0]' must be one of 'PASSWORD', 'JWT'",
+    );
+    expect(
+      refusal(() =>
+        loadConfig({
+          env: { ENGINE_SHARED_SECRET: 's' },
+          flags: { 'authentication-types': 'PASSWORD', 'authentication-allow-insecure-over-http': 'true' },
+        }),
+      ),
+    ).to.include("authentication type PASSWORD needs 'authentication.password.file'");
+    expect(
+      refusal(() => loadConfig({ env: { ENGINE_SHARED_SECRET: 's' }, flags: { 'authentication-types': 'JWT', 'jwt-key-file': '/k' } })),
+    ).to.include("it needs 'http.https.enabled'");
+    expect(
+      refusal(() =>
+        loadConfig({ flags: { 'authentication-types': 'JWT', 'jwt-key-file': '/k', 'authentication-allow-insecure-over-http': 'true' } }),
+      ),
+    ).to.include("needs 'internalCommunication.sharedSecret'");
+    expect(refusal(() => loadConfig({ file: file('http:\n  https:\n    enabled: true\n    certFile: x\n') }))).to.include(
+      "unknown key 'http.https.certFile'",
+    );
   });
 });

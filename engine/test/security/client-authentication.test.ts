@@ -22,7 +22,13 @@ import { ServerProcess } from '../support/server-process.js';
 import { basic, KEY_PASSPHRASE, makeTlsFiles, writePasswordFile, type TlsFiles } from '../support/tls-fixtures.js';
 
 const SECRET = 'internal secret of the auth test 93ab';
-const PASSWORDS = { alice: 'alice password 1', bob: 'bob password 2', admin: 'admin password 3', carol: 'carol password 4', dave: 'dave password 5' };
+const PASSWORDS = {
+  alice: 'alice password 1',
+  bob: 'bob password 2',
+  admin: 'admin password 3',
+  carol: 'carol password 4',
+  dave: 'dave password 5',
+};
 const ISSUER = 'https://issuer.test';
 const AUDIENCE = 'engine-test';
 
@@ -47,14 +53,36 @@ describe('client authentication over HTTPS (PASSWORD, JWT)', function () {
       const request = httpsRequest(`${base}${path}`, { method, headers, ca: tls.ca }, (response) => {
         let text = '';
         response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, text, body: text === '' || !/json/.test(response.headers['content-type'] ?? '') ? {} : (JSON.parse(text) as Answer['body']) }));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode!,
+            headers: response.headers,
+            text,
+            body: text === '' || !/json/.test(response.headers['content-type'] ?? '') ? {} : (JSON.parse(text) as Answer['body']),
+          }),
+        );
       });
       request.on('error', reject);
       request.end(body);
     });
 
-  const token = async (claims: Record<string, unknown>, options: { key?: KeyObject | Uint8Array; alg?: string; expiresIn?: string; notBefore?: string; audience?: string; issuer?: string } = {}) => {
-    let jwt = new SignJWT(claims).setProtectedHeader({ alg: options.alg ?? 'RS256' }).setIssuedAt().setIssuer(options.issuer ?? ISSUER).setAudience(options.audience ?? AUDIENCE).setExpirationTime(options.expiresIn ?? '10m');
+  const token = async (
+    claims: Record<string, unknown>,
+    options: {
+      key?: KeyObject | Uint8Array;
+      alg?: string;
+      expiresIn?: string;
+      notBefore?: string;
+      audience?: string;
+      issuer?: string;
+    } = {},
+  ) => {
+    let jwt = new SignJWT(claims)
+      .setProtectedHeader({ alg: options.alg ?? 'RS256' })
+      .setIssuedAt()
+      .setIssuer(options.issuer ?? ISSUER)
+      .setAudience(options.audience ?? AUDIENCE)
+      .setExpirationTime(options.expiresIn ?? '10m');
     if (options.notBefore !== undefined) jwt = jwt.setNotBefore(options.notBefore);
     const signed = await jwt.sign(options.key ?? rsaKey);
     secrets.push(signed);
@@ -69,10 +97,30 @@ describe('client authentication over HTTPS (PASSWORD, JWT)', function () {
     writeFileSync(join(tls.dir, 'jwt.pem'), rsa.publicKey.export({ type: 'spki', format: 'pem' }));
     server = await ServerProcess.start(
       [
-        '--https-enabled', 'true', '--https-port', '0', '--https-certificate-file', tls.chainFile, '--https-key-file', tls.encryptedKeyFile,
-        '--authentication-types', 'PASSWORD,JWT', '--password-file', passwordFile(), '--password-refresh-period', '100ms',
-        '--jwt-key-file', join(tls.dir, 'jwt.pem'), '--jwt-required-issuer', ISSUER, '--jwt-required-audience', AUDIENCE,
-        '--admin-users', 'admin', '--log-level', 'debug',
+        '--https-enabled',
+        'true',
+        '--https-port',
+        '0',
+        '--https-certificate-file',
+        tls.chainFile,
+        '--https-key-file',
+        tls.encryptedKeyFile,
+        '--authentication-types',
+        'PASSWORD,JWT',
+        '--password-file',
+        passwordFile(),
+        '--password-refresh-period',
+        '100ms',
+        '--jwt-key-file',
+        join(tls.dir, 'jwt.pem'),
+        '--jwt-required-issuer',
+        ISSUER,
+        '--jwt-required-audience',
+        AUDIENCE,
+        '--admin-users',
+        'admin',
+        '--log-level',
+        'debug',
       ],
       { ENGINE_SHARED_SECRET: SECRET, ENGINE_HTTP_HTTPS_KEY_PASSPHRASE: KEY_PASSPHRASE },
     );
@@ -106,7 +154,13 @@ describe('client authentication over HTTPS (PASSWORD, JWT)', function () {
     });
 
     it('runs a query for trino-client with BasicAuth, as the authenticated user', async () => {
-      const trino = Trino.create({ server: base, catalog: 'tpch', schema: 'tiny', auth: new BasicAuth('alice', PASSWORDS.alice), ssl: { ca: tls.ca } });
+      const trino = Trino.create({
+        server: base,
+        catalog: 'tpch',
+        schema: 'tiny',
+        auth: new BasicAuth('alice', PASSWORDS.alice),
+        ssl: { ca: tls.ca },
+      });
       const rows: unknown[][] = [];
       for await (const result of await trino.query('SELECT current_user, count(*) FROM nation')) rows.push(...(result.data ?? []));
       expect(rows).to.deep.equal([['alice', 25]]);
@@ -114,17 +168,38 @@ describe('client authentication over HTTPS (PASSWORD, JWT)', function () {
 
     it('runs a query for trino-client with a bearer JWT in extraHeaders', async () => {
       const jwt = await token({ sub: 'bob' });
-      const trino = Trino.create({ server: base, catalog: 'tpch', schema: 'tiny', extraHeaders: { Authorization: `Bearer ${jwt}` }, ssl: { ca: tls.ca } });
+      const trino = Trino.create({
+        server: base,
+        catalog: 'tpch',
+        schema: 'tiny',
+        extraHeaders: { Authorization: `Bearer ${jwt}` },
+        ssl: { ca: tls.ca },
+      });
       const rows: unknown[][] = [];
       for await (const result of await trino.query('SELECT current_user')) rows.push(...(result.data ?? []));
       expect(rows).to.deep.equal([['bob']]);
     });
 
     it('runs a query for presto-client with basic_auth over https', async () => {
-      const client = new PrestoClient({ host: '127.0.0.1', port: server.port, user: 'carol', catalog: 'tpch', schema: 'tiny', ssl: { ca: tls.ca }, basic_auth: { user: 'carol', password: PASSWORDS.carol }, engine: 'trino', checkInterval: 10 });
+      const client = new PrestoClient({
+        host: '127.0.0.1',
+        port: server.port,
+        user: 'carol',
+        catalog: 'tpch',
+        schema: 'tiny',
+        ssl: { ca: tls.ca },
+        basic_auth: { user: 'carol', password: PASSWORDS.carol },
+        engine: 'trino',
+        checkInterval: 10,
+      });
       const rows = await new Promise<unknown[][]>((resolve, reject) => {
         const data: unknown[][] = [];
-        client.execute({ query: 'SELECT current_user', data: (_e, chunk) => data.push(...chunk), success: () => resolve(data), error: (e) => reject(new Error(e.message)) });
+        client.execute({
+          query: 'SELECT current_user',
+          data: (_e, chunk) => data.push(...chunk),
+          success: () => resolve(data),
+          error: (e) => reject(new Error(e.message)),
+        });
       });
       expect(rows).to.deep.equal([['carol']]);
     });
@@ -137,32 +212,62 @@ describe('client authentication over HTTPS (PASSWORD, JWT)', function () {
         this.skip();
       }
       expect(version!).to.match(/^curl/);
-      const ok = execFileSync('curl', ['-sS', '--cacert', tls.caFile, '-u', `dave:${PASSWORDS.dave}`, '-H', 'X-Trino-Catalog: tpch', '--data', 'SELECT 1', `${base}/v1/statement`], { encoding: 'utf8' });
+      const ok = execFileSync(
+        'curl',
+        [
+          '-sS',
+          '--cacert',
+          tls.caFile,
+          '-u',
+          `dave:${PASSWORDS.dave}`,
+          '-H',
+          'X-Trino-Catalog: tpch',
+          '--data',
+          'SELECT 1',
+          `${base}/v1/statement`,
+        ],
+        { encoding: 'utf8' },
+      );
       expect(JSON.parse(ok).nextUri).to.match(/^https:\/\/127\.0\.0\.1:/);
-      const refused = execFileSync('curl', ['-sS', '--cacert', tls.caFile, '-u', 'dave:wrong', '-o', '/dev/null', '-w', '%{http_code}', `${base}/v1/query`], { encoding: 'utf8' });
+      const refused = execFileSync(
+        'curl',
+        ['-sS', '--cacert', tls.caFile, '-u', 'dave:wrong', '-o', '/dev/null', '-w', '%{http_code}', `${base}/v1/query`],
+        { encoding: 'utf8' },
+      );
       expect(refused).to.equal('401');
     });
 
     it('runs the engine CLI with --password from the environment, --access-token, --ca-file and --insecure', async () => {
       const sql = ['sql', '--server', base, '--execute', 'SELECT current_user'];
-      const withPassword = await startEngine([...sql, '--user', 'alice', '--password', '--ca-file', tls.caFile], { ENGINE_PASSWORD: PASSWORDS.alice }).done;
+      const withPassword = await startEngine([...sql, '--user', 'alice', '--password', '--ca-file', tls.caFile], {
+        ENGINE_PASSWORD: PASSWORDS.alice,
+      }).done;
       expect(withPassword.stdout, withPassword.stderr).to.equal('"alice"\n');
       const withToken = await startEngine([...sql, '--access-token', await token({ sub: 'bob' }), '--ca-file', tls.caFile]).done;
       expect(withToken.stdout, withToken.stderr).to.equal('"bob"\n');
-      const insecure = await startEngine([...sql, '--user', 'carol', '--password', '--insecure'], { ENGINE_PASSWORD: PASSWORDS.carol }).done;
+      const insecure = await startEngine([...sql, '--user', 'carol', '--password', '--insecure'], { ENGINE_PASSWORD: PASSWORDS.carol })
+        .done;
       expect(insecure.stdout, insecure.stderr).to.equal('"carol"\n');
       const untrusted = await startEngine([...sql, '--user', 'carol', '--password'], { ENGINE_PASSWORD: PASSWORDS.carol }).done;
       expect(untrusted.code).to.equal(1);
       expect(untrusted.stderr).to.match(/certificate/i);
-      const wrong = await startEngine([...sql, '--user', 'carol', '--password', '--ca-file', tls.caFile], { ENGINE_PASSWORD: 'not it' }).done;
+      const wrong = await startEngine([...sql, '--user', 'carol', '--password', '--ca-file', tls.caFile], { ENGINE_PASSWORD: 'not it' })
+        .done;
       expect(wrong.code).to.equal(1);
       expect(wrong.stderr).to.include('401 Unauthorized: Access Denied: Invalid credentials');
-      const noVariable = await startEngine([...sql, '--user', 'carol', '--password', '--ca-file', tls.caFile], { ENGINE_PASSWORD: '', TRINO_PASSWORD: '' }).done;
+      const noVariable = await startEngine([...sql, '--user', 'carol', '--password', '--ca-file', tls.caFile], {
+        ENGINE_PASSWORD: '',
+        TRINO_PASSWORD: '',
+      }).done;
       expect(noVariable.stderr).to.include('ENGINE_PASSWORD or TRINO_PASSWORD');
     });
 
-    it('runs engine node state over HTTPS: --local from the node\'s environment, --server with --ca-file, signing the move with the shared secret', async () => {
-      const nodeEnv = { ENGINE_HTTP_HTTPS_ENABLED: 'true', ENGINE_INTERNAL_COMMUNICATION_CA_FILE: tls.caFile, ENGINE_SHARED_SECRET: SECRET };
+    it("runs engine node state over HTTPS: --local from the node's environment, --server with --ca-file, signing the move with the shared secret", async () => {
+      const nodeEnv = {
+        ENGINE_HTTP_HTTPS_ENABLED: 'true',
+        ENGINE_INTERNAL_COMMUNICATION_CA_FILE: tls.caFile,
+        ENGINE_SHARED_SECRET: SECRET,
+      };
       const local = await startEngine(['node', 'state', '--local', '--port', String(server.port), 'ACTIVE'], nodeEnv).done;
       expect(local.stdout, local.stderr).to.equal('ACTIVE\n');
       const remote = await startEngine(['node', 'state', '--server', base, '--ca-file', tls.caFile], { ENGINE_SHARED_SECRET: SECRET }).done;
@@ -173,14 +278,20 @@ describe('client authentication over HTTPS (PASSWORD, JWT)', function () {
     });
 
     it('lets an admin user change the node state with credentials (a GET shows it)', async () => {
-      const answer = await call('PUT', '/v1/info/state', { Authorization: basic('admin', PASSWORDS.admin), 'Content-Type': 'application/json' }, '"ACTIVE"');
+      const answer = await call(
+        'PUT',
+        '/v1/info/state',
+        { Authorization: basic('admin', PASSWORDS.admin), 'Content-Type': 'application/json' },
+        '"ACTIVE"',
+      );
       expect(answer.status, answer.text).to.equal(200);
       expect(answer.body).to.equal('ACTIVE');
     });
   });
 
   describe('web interface', () => {
-    const login = (body: unknown, contentType = 'application/json') => call('POST', '/ui/api/login', { 'Content-Type': contentType }, JSON.stringify(body));
+    const login = (body: unknown, contentType = 'application/json') =>
+      call('POST', '/ui/api/login', { 'Content-Type': contentType }, JSON.stringify(body));
 
     it('serves its page without credentials, and its JSON endpoints answer 401 asking for a password', async () => {
       const root = await call('GET', '/');
@@ -222,7 +333,8 @@ describe('client authentication over HTTPS (PASSWORD, JWT)', function () {
   });
 
   describe('bad input', () => {
-    const statement = (headers: Record<string, string>) => call('POST', '/v1/statement', { 'X-Trino-Catalog': 'tpch', ...headers }, 'SELECT 1');
+    const statement = (headers: Record<string, string>) =>
+      call('POST', '/v1/statement', { 'X-Trino-Catalog': 'tpch', ...headers }, 'SELECT 1');
 
     it('no credentials: 401 with a challenge for each type', async () => {
       const answer = await statement({});
@@ -246,29 +358,54 @@ describe('client authentication over HTTPS (PASSWORD, JWT)', function () {
       ['a bearer token that is not a JWT', 'Bearer not-a-jwt', /invalid JWT: it is malformed/],
     ];
     for (const [what, authorization, message] of malformed) {
-      it(`${what}: 401`, async () => expectRefused(await statement({ Authorization: authorization }), 401, message, 'AUTHENTICATION_FAILED'));
+      it(`${what}: 401`, async () =>
+        expectRefused(await statement({ Authorization: authorization }), 401, message, 'AUTHENTICATION_FAILED'));
     }
 
     it('an expired JWT, one not valid yet, and one without its principal claim: 401', async () => {
-      expectRefused(await statement({ Authorization: `Bearer ${await token({ sub: 'bob' }, { expiresIn: '-1h' })}` }), 401, /it has expired/);
+      expectRefused(
+        await statement({ Authorization: `Bearer ${await token({ sub: 'bob' }, { expiresIn: '-1h' })}` }),
+        401,
+        /it has expired/,
+      );
       expectRefused(await statement({ Authorization: `Bearer ${await token({ sub: 'bob' }, { notBefore: '1h' })}` }), 401, /not valid yet/);
       expectRefused(await statement({ Authorization: `Bearer ${await token({ name: 'bob' })}` }), 401, /no principal in its 'sub' claim/);
     });
 
-    it("a JWT with alg none, or signed with another key, another algorithm or the public key as an HMAC secret: 401", async () => {
+    it('a JWT with alg none, or signed with another key, another algorithm or the public key as an HMAC secret: 401', async () => {
       const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${Buffer.from(JSON.stringify({ sub: 'admin', iss: ISSUER, aud: AUDIENCE, exp: Math.floor(Date.now() / 1000) + 600 })).toString('base64url')}.`;
       expectRefused(await statement({ Authorization: `Bearer ${unsigned}` }), 401, /invalid JWT/);
       const other = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
-      expectRefused(await statement({ Authorization: `Bearer ${await token({ sub: 'admin' }, { key: other })}` }), 401, /signature does not match/);
+      expectRefused(
+        await statement({ Authorization: `Bearer ${await token({ sub: 'admin' }, { key: other })}` }),
+        401,
+        /signature does not match/,
+      );
       const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;
-      expectRefused(await statement({ Authorization: `Bearer ${await token({ sub: 'admin' }, { key: ec, alg: 'ES256' })}` }), 401, /algorithm is not accepted/);
+      expectRefused(
+        await statement({ Authorization: `Bearer ${await token({ sub: 'admin' }, { key: ec, alg: 'ES256' })}` }),
+        401,
+        /algorithm is not accepted/,
+      );
       const publicPem = new TextEncoder().encode(createPublicKey(rsaKey).export({ type: 'spki', format: 'pem' }).toString());
-      expectRefused(await statement({ Authorization: `Bearer ${await token({ sub: 'admin' }, { key: publicPem, alg: 'HS256' })}` }), 401, /algorithm is not accepted/);
+      expectRefused(
+        await statement({ Authorization: `Bearer ${await token({ sub: 'admin' }, { key: publicPem, alg: 'HS256' })}` }),
+        401,
+        /algorithm is not accepted/,
+      );
     });
 
     it('a JWT for another audience or from another issuer: 401', async () => {
-      expectRefused(await statement({ Authorization: `Bearer ${await token({ sub: 'bob' }, { audience: 'another-service' })}` }), 401, /claim 'aud'/);
-      expectRefused(await statement({ Authorization: `Bearer ${await token({ sub: 'bob' }, { issuer: 'https://elsewhere' })}` }), 401, /claim 'iss'/);
+      expectRefused(
+        await statement({ Authorization: `Bearer ${await token({ sub: 'bob' }, { audience: 'another-service' })}` }),
+        401,
+        /claim 'aud'/,
+      );
+      expectRefused(
+        await statement({ Authorization: `Bearer ${await token({ sub: 'bob' }, { issuer: 'https://elsewhere' })}` }),
+        401,
+        /claim 'iss'/,
+      );
     });
 
     it('huge headers: 431 with a JSON error', async () => {
@@ -285,7 +422,9 @@ describe('client authentication over HTTPS (PASSWORD, JWT)', function () {
         httpRequest(`http://127.0.0.1:${server.port}/v1/info`, (response) => {
           let text = '';
           response.setEncoding('utf8').on('data', (c: string) => (text += c));
-          response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, text, body: JSON.parse(text) as Answer['body'] }));
+          response.on('end', () =>
+            resolve({ status: response.statusCode!, headers: response.headers, text, body: JSON.parse(text) as Answer['body'] }),
+          );
         })
           .on('error', reject)
           .end();
@@ -327,9 +466,15 @@ describe('client authentication over HTTPS (PASSWORD, JWT)', function () {
     });
 
     it('PUT /v1/info/state: 401 without credentials, 403 for a user who is not an admin', async () => {
-      const put = (headers: Record<string, string>) => call('PUT', '/v1/info/state', { 'Content-Type': 'application/json', ...headers }, '"ISOLATED"');
+      const put = (headers: Record<string, string>) =>
+        call('PUT', '/v1/info/state', { 'Content-Type': 'application/json', ...headers }, '"ISOLATED"');
       expectRefused(await put({}), 401, /credentials are required/);
-      expectRefused(await put({ Authorization: basic('alice', PASSWORDS.alice) }), 403, /may not change the node state/, 'PERMISSION_DENIED');
+      expectRefused(
+        await put({ Authorization: basic('alice', PASSWORDS.alice) }),
+        403,
+        /may not change the node state/,
+        'PERMISSION_DENIED',
+      );
       expect((await call('GET', '/v1/info/state')).body).to.equal('ACTIVE');
     });
 
@@ -343,7 +488,12 @@ describe('client authentication over HTTPS (PASSWORD, JWT)', function () {
       const statuses = answers.map((a) => a.status);
       expect(statuses).to.include(401);
       expect(statuses).to.include(429);
-      expectRefused(answers.find((a) => a.status === 429)!, 429, /Too many password checks in progress for this user/, 'TOO_MANY_AUTHENTICATION_ATTEMPTS');
+      expectRefused(
+        answers.find((a) => a.status === 429)!,
+        429,
+        /Too many password checks in progress for this user/,
+        'TOO_MANY_AUTHENTICATION_ATTEMPTS',
+      );
     });
 
     it('a password file broken on reload keeps the last good one; a revoked user is refused after the refresh period', async () => {
@@ -351,7 +501,10 @@ describe('client authentication over HTTPS (PASSWORD, JWT)', function () {
       expect((await alice()).status).to.equal(200);
       writeFileSync(passwordFile(), 'this line has no colon\n');
       // The file is read again on the first check after the refresh period.
-      await until(async () => (await alice()).status === 200 && server.logs.some((l) => l.msg === 'password file not reloaded: keeping the last good one'));
+      await until(
+        async () =>
+          (await alice()).status === 200 && server.logs.some((l) => l.msg === 'password file not reloaded: keeping the last good one'),
+      );
       const { alice: _revoked, ...others } = PASSWORDS;
       writePasswordFile(passwordFile(), others);
       await until(async () => (await alice()).status === 401);

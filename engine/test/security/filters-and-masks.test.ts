@@ -99,10 +99,16 @@ describe('file-based access control: row filters and column masks (in process)',
       expect(e.errorName, e.message).to.equal('NOT_SUPPORTED');
       return e.message;
     };
-    expect(await refused('carol', "INSERT INTO people VALUES ('d', 'carol', 'EU', '1', 1)")).to.equal('line 1:1: Insert into table with a row filter is not supported');
+    expect(await refused('carol', "INSERT INTO people VALUES ('d', 'carol', 'EU', '1', 1)")).to.equal(
+      'line 1:1: Insert into table with a row filter is not supported',
+    );
     expect(await refused('carol', 'DELETE FROM people')).to.equal('line 1:1: Deleting from a table with a row filter is not supported');
-    expect(await refused('carol', 'UPDATE people SET salary = 0')).to.equal('line 1:1: Updating a table with a row filter is not supported');
-    expect(await refused('dan', "INSERT INTO people VALUES ('d', 'dan', 'EU', '1', 1)")).to.equal('line 1:1: Insert into table with column masks is not supported');
+    expect(await refused('carol', 'UPDATE people SET salary = 0')).to.equal(
+      'line 1:1: Updating a table with a row filter is not supported',
+    );
+    expect(await refused('dan', "INSERT INTO people VALUES ('d', 'dan', 'EU', '1', 1)")).to.equal(
+      'line 1:1: Insert into table with column masks is not supported',
+    );
     expect(await refused('dan', 'UPDATE people SET salary = 0')).to.equal('line 1:1: Updating a table with column masks is not supported');
     expect(await as('admin', 'SELECT count(*), sum(salary) FROM people')).to.deep.equal([[3n, 600n]]);
   });

@@ -24,9 +24,17 @@ describe('impersonation', function () {
     writeFileSync(join(dir, 'rules.json'), JSON.stringify({ catalogs: [{ allow: 'all' }] }));
     const config = loadConfig({
       env: { ENGINE_SHARED_SECRET: 'impersonation test secret' },
-      flags: { host: '127.0.0.1', port: '0', 'authentication-types': 'PASSWORD', 'password-file': join(dir, 'password.db'), 'authentication-allow-insecure-over-http': 'true', catalogs: 'tpch=tpch',
+      flags: {
+        host: '127.0.0.1',
+        port: '0',
+        'authentication-types': 'PASSWORD',
+        'password-file': join(dir, 'password.db'),
+        'authentication-allow-insecure-over-http': 'true',
+        catalogs: 'tpch=tpch',
         // Read again at every check, so that the rule added below counts at once.
-        'security-rules-file': join(dir, 'rules.json'), 'security-rules-refresh-period': '0s' },
+        'security-rules-file': join(dir, 'rules.json'),
+        'security-rules-refresh-period': '0s',
+      },
     });
     server = await startServer(config, createLogger('silent'));
     base = server.uri;
@@ -47,11 +55,26 @@ describe('impersonation', function () {
   it('runs as the principal without a user header, refuses another user by default, and runs as them once a rule allows it', async () => {
     const asAdmin = { Authorization: basic('admin', 'admin pw') };
     expect(await query(base, 'SELECT current_user', asAdmin)).to.deep.equal([['admin']]);
-    const refused = await getJson<{ error: { message: string } }>(`${base}/v1/statement`, { method: 'POST', body: 'SELECT current_user', headers: { ...asAdmin, 'X-Presto-User': 'alice' } });
+    const refused = await getJson<{ error: { message: string } }>(`${base}/v1/statement`, {
+      method: 'POST',
+      body: 'SELECT current_user',
+      headers: { ...asAdmin, 'X-Presto-User': 'alice' },
+    });
     expect(refused.status).to.equal(403);
     expect(refused.body.error.message).to.equal('Access Denied: User admin cannot impersonate user alice');
-    writeFileSync(join(dir, 'rules.json'), JSON.stringify({ catalogs: [{ allow: 'all' }], impersonation: [{ original_user: 'admin', new_user: '.*' }] }));
+    writeFileSync(
+      join(dir, 'rules.json'),
+      JSON.stringify({ catalogs: [{ allow: 'all' }], impersonation: [{ original_user: 'admin', new_user: '.*' }] }),
+    );
     expect(await query(base, 'SELECT current_user', { ...asAdmin, 'X-Presto-User': 'alice' })).to.deep.equal([['alice']]);
-    expect((await getJson(`${base}/v1/statement`, { method: 'POST', body: 'SELECT 1', headers: { Authorization: basic('alice', 'alice pw'), 'X-Engine-User': 'admin' } })).status).to.equal(403);
+    expect(
+      (
+        await getJson(`${base}/v1/statement`, {
+          method: 'POST',
+          body: 'SELECT 1',
+          headers: { Authorization: basic('alice', 'alice pw'), 'X-Engine-User': 'admin' },
+        })
+      ).status,
+    ).to.equal(403);
   });
 });

@@ -7,7 +7,8 @@ import bcrypt from 'bcryptjs';
 import { parsePasswordHash, passwordMatches, type PasswordHash } from '../../src/security/authentication/password-hash.js';
 
 /** From Trino's docs/src/main/sphinx/security/password-file.md. */
-const TRINO_DOC_PBKDF2 = '1000:5b4240333032306164:f38d165fce8ce42f59d366139ef5d9e1ca1247f0e06e503ee1a611dd9ec40876bb5edb8409f5abe5504aab6628e70cfb3d3a18e99d70357d295002c3d0a308a0';
+const TRINO_DOC_PBKDF2 =
+  '1000:5b4240333032306164:f38d165fce8ce42f59d366139ef5d9e1ca1247f0e06e503ee1a611dd9ec40876bb5edb8409f5abe5504aab6628e70cfb3d3a18e99d70357d295002c3d0a308a0';
 
 function parsed(text: string): PasswordHash {
   const hash = parsePasswordHash(text);

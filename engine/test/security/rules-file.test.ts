@@ -32,26 +32,47 @@ describe('file-based access control: the rules file', () => {
       expect(loadError('{"tabels": []}')).to.match(/unknown section 'tabels'/);
       expect(loadError('{"catalogs": [{"allow": "some"}]}')).to.match(/catalogs\[0\]\.allow: unknown catalog access "some"/);
       expect(loadError('{"catalogs": [{"catalog": "x"}]}')).to.match(/catalogs\[0\]: 'allow' is required/);
-      expect(loadError('{"tables": [{"privileges": ["SELECT", "READ"]}]}')).to.match(/tables\[0\]\.privileges\[1\]: unknown privilege "READ"/);
+      expect(loadError('{"tables": [{"privileges": ["SELECT", "READ"]}]}')).to.match(
+        /tables\[0\]\.privileges\[1\]: unknown privilege "READ"/,
+      );
       expect(loadError('{"tables": [{"user": "(", "privileges": []}]}')).to.match(/tables\[0\]\.user: invalid regular expression "\("/);
       expect(loadError('{"tables": [{"privileges": [], "owner": true}]}')).to.match(/tables\[0\]: unknown field 'owner'/);
-      expect(loadError('{"queries": [{"queryOwner": "a", "allow": ["execute"]}]}')).to.match(/queries\[0\]: a rule with 'queryOwner' cannot allow 'execute'/);
-      expect(loadError('{"impersonation": [{"original_user": "a", "new_user": "$1"}]}')).to.match(/impersonation\[0\]\.new_user: refers to group \$1/);
+      expect(loadError('{"queries": [{"queryOwner": "a", "allow": ["execute"]}]}')).to.match(
+        /queries\[0\]: a rule with 'queryOwner' cannot allow 'execute'/,
+      );
+      expect(loadError('{"impersonation": [{"original_user": "a", "new_user": "$1"}]}')).to.match(
+        /impersonation\[0\]\.new_user: refers to group \$1/,
+      );
       expect(loadError('{"tables": [{"privileges": ["SELECT"], "filter": "id >"}]}')).to.match(/tables\[0\]\.filter: "id >": line 1:5: /);
-      expect(loadError('{"tables": [{"privileges": ["SELECT"], "columns": [{"name": "a", "mask": "max(a)"}]}]}')).to.match(/tables\[0\]\.columns\[0\]\.mask: "max\(a\)": .*Column mask cannot contain aggregations/);
-      expect(loadError('{"tables": [{"privileges": ["SELECT"], "filter": "true", "filter_environment": {"role": "x"}}]}')).to.match(/tables\[0\]\.filter_environment: unknown field 'role'/);
-      expect(loadError('{"system_session_properties": [{"allow": "yes"}]}')).to.match(/system_session_properties\[0\]\.allow: expected true or false/);
+      expect(loadError('{"tables": [{"privileges": ["SELECT"], "columns": [{"name": "a", "mask": "max(a)"}]}]}')).to.match(
+        /tables\[0\]\.columns\[0\]\.mask: "max\(a\)": .*Column mask cannot contain aggregations/,
+      );
+      expect(loadError('{"tables": [{"privileges": ["SELECT"], "filter": "true", "filter_environment": {"role": "x"}}]}')).to.match(
+        /tables\[0\]\.filter_environment: unknown field 'role'/,
+      );
+      expect(loadError('{"system_session_properties": [{"allow": "yes"}]}')).to.match(
+        /system_session_properties\[0\]\.allow: expected true or false/,
+      );
     });
 
     it('refuses what is not supported yet with NOT_SUPPORTED naming it', () => {
-      expect(loadError('{"tables": [{"privileges": ["SELECT"], "filter": "id IN (SELECT id FROM t)"}]}')).to.match(/tables\[0\]\.filter: "id IN \(SELECT id FROM t\)": subqueries in row filters are NOT_SUPPORTED yet/);
-      expect(loadError('{"tables": [{"privileges": ["SELECT"], "columns": [{"name": "ssn", "mask": "(SELECT 1)"}]}]}')).to.match(/tables\[0\]\.columns\[0\]\.mask: "\(SELECT 1\)": subqueries in column masks are NOT_SUPPORTED yet/);
+      expect(loadError('{"tables": [{"privileges": ["SELECT"], "filter": "id IN (SELECT id FROM t)"}]}')).to.match(
+        /tables\[0\]\.filter: "id IN \(SELECT id FROM t\)": subqueries in row filters are NOT_SUPPORTED yet/,
+      );
+      expect(loadError('{"tables": [{"privileges": ["SELECT"], "columns": [{"name": "ssn", "mask": "(SELECT 1)"}]}]}')).to.match(
+        /tables\[0\]\.columns\[0\]\.mask: "\(SELECT 1\)": subqueries in column masks are NOT_SUPPORTED yet/,
+      );
       expect(loadError('{"functions": []}')).to.match(/'functions': function rules are NOT_SUPPORTED/);
-      expect(loadError('{"catalog_session_properties": []}')).to.match(/'catalog_session_properties': catalog session property rules are NOT_SUPPORTED/);
+      expect(loadError('{"catalog_session_properties": []}')).to.match(
+        /'catalog_session_properties': catalog session property rules are NOT_SUPPORTED/,
+      );
     });
 
     it('refuses a missing file, naming it', () => {
-      expect(() => accessControlFrom('/nonexistent/rules.json')).to.throw(ConfigError, /Invalid access rules file \/nonexistent\/rules\.json: ENOENT/);
+      expect(() => accessControlFrom('/nonexistent/rules.json')).to.throw(
+        ConfigError,
+        /Invalid access rules file \/nonexistent\/rules\.json: ENOENT/,
+      );
     });
   });
 
@@ -73,7 +94,9 @@ describe('file-based access control: the rules file', () => {
       expect(await h.rows('SELECT x FROM hidden')).to.deep.equal([[7n]]);
       const refusals = lines.filter((l) => l.includes('not reloaded'));
       expect(refusals).to.have.length(1);
-      expect(JSON.parse(refusals[0]).msg).to.match(/access rules file .*rules\.json not reloaded, keeping the last good version: line 2:18: invalid JSON/);
+      expect(JSON.parse(refusals[0]).msg).to.match(
+        /access rules file .*rules\.json not reloaded, keeping the last good version: line 2:18: invalid JSON/,
+      );
 
       writeJson(path, RULES);
       expect((await h.failure('SELECT x FROM hidden')).message).to.equal('Access Denied: Cannot select from table memory.default.hidden');

@@ -32,10 +32,24 @@ export const RULES = {
     { user: 'admin', privileges: ALL_PRIVILEGES },
     { user: 'rita', privileges: ALL_PRIVILEGES },
     { user: 'alice', catalog: 'memory', privileges: ['SELECT', 'INSERT', 'DELETE', 'UPDATE', 'OWNERSHIP'] },
-    { user: 'bob', catalog: 'memory', schema: 'default', table: 'orders', privileges: ['SELECT'], columns: [{ name: 'secret', allow: false }] },
+    {
+      user: 'bob',
+      catalog: 'memory',
+      schema: 'default',
+      table: 'orders',
+      privileges: ['SELECT'],
+      columns: [{ name: 'secret', allow: false }],
+    },
     { user: 'bob', catalog: 'memory', schema: 'default', table: 'open_view|invoker_view|hidden_view|alice_view', privileges: ['SELECT'] },
     { user: 'bob', catalog: 'memory', schema: 'default', table: 'inserts', privileges: ['INSERT'] },
-    { user: 'bob', catalog: 'memory', schema: 'default', table: 'changes', privileges: ['SELECT', 'DELETE', 'UPDATE'], columns: [{ name: 'secret', allow: false }] },
+    {
+      user: 'bob',
+      catalog: 'memory',
+      schema: 'default',
+      table: 'changes',
+      privileges: ['SELECT', 'DELETE', 'UPDATE'],
+      columns: [{ name: 'secret', allow: false }],
+    },
     { user: 'bob', catalog: 'memory', schema: 'bobs', privileges: ['OWNERSHIP', 'SELECT'] },
     { user: 'bob', catalog: 'tpch', privileges: ['SELECT'] },
     { group: 'analysts', catalog: 'tpch', privileges: ['SELECT'] },
@@ -52,10 +66,7 @@ export const RULES = {
     { original_user: 'admin', new_user: 'bob', allow: false },
     { original_user: 'admin', new_user: '.*' },
   ],
-  system_session_properties: [
-    { user: 'bob', property: 'query_max_memory', allow: false },
-    { allow: true },
-  ],
+  system_session_properties: [{ user: 'bob', property: 'query_max_memory', allow: false }, { allow: true }],
 };
 
 export function tempDir(): string {
@@ -72,7 +83,12 @@ export function capturingLogger(): { logger: Logger; lines: string[] } {
   const lines: string[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      lines.push(...chunk.toString().split('\n').filter((l) => l !== ''));
+      lines.push(
+        ...chunk
+          .toString()
+          .split('\n')
+          .filter((l) => l !== ''),
+      );
       done();
     },
   });

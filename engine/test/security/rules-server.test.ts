@@ -38,12 +38,23 @@ describe('file-based access control on a real server, several users', function (
   }
 
   it('answers a read of a denied column or table with PERMISSION_DENIED naming the table', async () => {
-    expect(await query(base, 'SELECT id, amount FROM memory.default.orders ORDER BY id', as('bob'))).to.deep.equal([[1, 10], [2, 20]]);
+    expect(await query(base, 'SELECT id, amount FROM memory.default.orders ORDER BY id', as('bob'))).to.deep.equal([
+      [1, 10],
+      [2, 20],
+    ]);
     const column = await failure('SELECT secret FROM memory.default.orders', 'bob');
-    expect(column).to.include({ errorName: 'PERMISSION_DENIED', errorType: 'USER_ERROR', message: 'Access Denied: Cannot select from table memory.default.orders' });
-    expect((await failure('SELECT * FROM memory.default.hidden', 'bob')).message).to.equal('Access Denied: Cannot select from table memory.default.hidden');
+    expect(column).to.include({
+      errorName: 'PERMISSION_DENIED',
+      errorType: 'USER_ERROR',
+      message: 'Access Denied: Cannot select from table memory.default.orders',
+    });
+    expect((await failure('SELECT * FROM memory.default.hidden', 'bob')).message).to.equal(
+      'Access Denied: Cannot select from table memory.default.hidden',
+    );
     expect((await failure('SELECT * FROM tpch.tiny.nation', 'carol')).message).to.equal('Access Denied: Cannot access catalog tpch');
-    expect((await failure('DROP TABLE memory.default.orders', 'bob')).message).to.equal('Access Denied: Cannot drop table memory.default.orders');
+    expect((await failure('DROP TABLE memory.default.orders', 'bob')).message).to.equal(
+      'Access Denied: Cannot drop table memory.default.orders',
+    );
   });
 
   it('lists catalogs and tables per user', async () => {
@@ -52,8 +63,12 @@ describe('file-based access control on a real server, several users', function (
     expect(await query(base, 'SHOW CATALOGS', as('carol'))).to.deep.equal([['system']]);
     expect(await query(base, 'SHOW CATALOGS', as('erin'))).to.deep.equal([['system']]);
     expect(await query(base, 'SHOW TABLES FROM system.runtime', as('erin'))).to.deep.equal([['queries']]);
-    expect((await failure('SELECT * FROM system.runtime.nodes', 'erin')).message).to.equal('Access Denied: Cannot select from table system.runtime.nodes');
-    expect(await query(base, "SELECT table_name FROM memory.information_schema.tables WHERE table_schema = 'default'", as('bob'))).to.deep.equal([['orders']]);
+    expect((await failure('SELECT * FROM system.runtime.nodes', 'erin')).message).to.equal(
+      'Access Denied: Cannot select from table system.runtime.nodes',
+    );
+    expect(
+      await query(base, "SELECT table_name FROM memory.information_schema.tables WHERE table_schema = 'default'", as('bob')),
+    ).to.deep.equal([['orders']]);
   });
 
   describe('query rules over the REST endpoints and the web interface', () => {
@@ -64,14 +79,19 @@ describe('file-based access control on a real server, several users', function (
     }
 
     async function uiCookie(user: string): Promise<string> {
-      const response = await fetch(`${base}/ui/api/login`, { method: 'POST', body: JSON.stringify({ user }), headers: { 'Content-Type': 'application/json' } });
+      const response = await fetch(`${base}/ui/api/login`, {
+        method: 'POST',
+        body: JSON.stringify({ user }),
+        headers: { 'Content-Type': 'application/json' },
+      });
       return response.headers.get('set-cookie')!.split(';')[0];
     }
 
     it('lets a user view but not kill the queries a rule lets them view, and hides them from others', async () => {
       const first = await alicesRunningQuery();
       const id = first.body.id;
-      const listed = (user: string) => getJson<{ queryId: string }[]>(`${base}/v1/query`, { headers: as(user) }).then((r) => r.body.map((q) => q.queryId));
+      const listed = (user: string) =>
+        getJson<{ queryId: string }[]>(`${base}/v1/query`, { headers: as(user) }).then((r) => r.body.map((q) => q.queryId));
       expect(await listed('viewer')).to.include(id);
       expect(await listed('bob')).to.not.include(id);
       expect((await getJson<{ state: string }>(`${base}/v1/query/${id}`, { headers: as('viewer') })).body.state).to.equal('RUNNING');
@@ -85,10 +105,14 @@ describe('file-based access control on a real server, several users', function (
       const viewer = await uiCookie('viewer');
       const uiList = await getJson<{ queries: { queryId: string }[] }>(`${base}/ui/api/queries`, { headers: { Cookie: viewer } });
       expect(uiList.body.queries.map((q) => q.queryId)).to.include(id);
-      const bobsUi = await getJson<{ queries: { queryId: string }[] }>(`${base}/ui/api/queries`, { headers: { Cookie: await uiCookie('bob') } });
+      const bobsUi = await getJson<{ queries: { queryId: string }[] }>(`${base}/ui/api/queries`, {
+        headers: { Cookie: await uiCookie('bob') },
+      });
       expect(bobsUi.body.queries.map((q) => q.queryId)).to.not.include(id);
       expect((await fetch(`${base}/ui/api/queries/${id}`, { method: 'DELETE', headers: { Cookie: viewer } })).status).to.equal(403);
-      expect(await query(base, `SELECT state FROM system.runtime.queries WHERE query_id = '${id}'`, as('viewer'))).to.deep.equal([['RUNNING']]);
+      expect(await query(base, `SELECT state FROM system.runtime.queries WHERE query_id = '${id}'`, as('viewer'))).to.deep.equal([
+        ['RUNNING'],
+      ]);
       expect(await query(base, `SELECT state FROM system.runtime.queries WHERE query_id = '${id}'`, as('bob'))).to.deep.equal([]);
 
       expect((await fetch(`${base}/v1/query/${id}`, { method: 'DELETE', headers: as('admin') })).status).to.equal(204);
@@ -101,7 +125,10 @@ describe('file-based access control on a real server, several users', function (
     });
 
     it('refuses to execute for a user the query rules leave without execute', async () => {
-      expect(await failure('SELECT 1', 'banned')).to.include({ errorName: 'PERMISSION_DENIED', message: 'Access Denied: Cannot execute query' });
+      expect(await failure('SELECT 1', 'banned')).to.include({
+        errorName: 'PERMISSION_DENIED',
+        message: 'Access Denied: Cannot execute query',
+      });
     });
   });
 

@@ -71,7 +71,18 @@ describe('HTTPS', function () {
     symlinkSync('..v1', join(mount, '..data'));
     symlinkSync('..data/tls.crt', join(mount, 'tls.crt'));
     symlinkSync('..data/tls.key', join(mount, 'tls.key'));
-    const server = await ServerProcess.start(['--https-enabled', 'true', '--https-port', '0', '--https-certificate-file', join(mount, 'tls.crt'), '--https-key-file', join(mount, 'tls.key'), '--https-refresh-period', '100ms']);
+    const server = await ServerProcess.start([
+      '--https-enabled',
+      'true',
+      '--https-port',
+      '0',
+      '--https-certificate-file',
+      join(mount, 'tls.crt'),
+      '--https-key-file',
+      join(mount, 'tls.key'),
+      '--https-refresh-period',
+      '100ms',
+    ]);
     try {
       const base = `https://127.0.0.1:${server.port}`;
       const first = await servedCertificate(server.port, tls.ca);
@@ -87,14 +98,23 @@ describe('HTTPS', function () {
       copyFileSync(join(tls.dir, 'renewed.crt'), join(mount, '..broken', 'tls.crt'));
       copyFileSync(join(tls.dir, 'server.key'), join(mount, '..broken', 'tls.key'));
       swapSymlink(mount, '..broken');
-      await until('the broken pair refused', () => server.logs.some((l) => l.msg === 'TLS certificate not reloaded: keeping the last good one'));
-      expect(String(server.logs.find((l) => l.msg === 'TLS certificate not reloaded: keeping the last good one')!.reason)).to.include('the key does not belong to the certificate');
+      await until('the broken pair refused', () =>
+        server.logs.some((l) => l.msg === 'TLS certificate not reloaded: keeping the last good one'),
+      );
+      expect(String(server.logs.find((l) => l.msg === 'TLS certificate not reloaded: keeping the last good one')!.reason)).to.include(
+        'the key does not belong to the certificate',
+      );
       expect((await servedCertificate(server.port, tls.ca)).fingerprint256).to.equal(first.fingerprint256);
 
       version('..v2', 'renewed');
       swapSymlink(mount, '..v2');
-      await until('the renewed certificate served', async () => (await servedCertificate(server.port, tls.ca)).subject.CN === 'engine-test-server-renewed');
-      expect(server.logs.some((l) => l.msg === 'TLS certificate reloaded' && String(l.subject).includes('engine-test-server-renewed'))).to.equal(true);
+      await until(
+        'the renewed certificate served',
+        async () => (await servedCertificate(server.port, tls.ca)).subject.CN === 'engine-test-server-renewed',
+      );
+      expect(
+        server.logs.some((l) => l.msg === 'TLS certificate reloaded' && String(l.subject).includes('engine-test-server-renewed')),
+      ).to.equal(true);
       const finished = await follow(running);
       expect(finished.final.error).to.equal(undefined);
       expect(finished.rows).to.deep.equal([[60175]]);
@@ -105,7 +125,10 @@ describe('HTTPS', function () {
   });
 
   it('takes an encrypted key with its passphrase, and keeps plain HTTP open while authentication is off', async () => {
-    const server = await ServerProcess.start(['--https-enabled', 'true', '--https-port', '0', '--https-certificate-file', tls.chainFile, '--https-key-file', tls.encryptedKeyFile], { ENGINE_HTTP_HTTPS_KEY_PASSPHRASE: KEY_PASSPHRASE });
+    const server = await ServerProcess.start(
+      ['--https-enabled', 'true', '--https-port', '0', '--https-certificate-file', tls.chainFile, '--https-key-file', tls.encryptedKeyFile],
+      { ENGINE_HTTP_HTTPS_KEY_PASSPHRASE: KEY_PASSPHRASE },
+    );
     try {
       expect(await query(`https://127.0.0.1:${server.port}`, 'SELECT 1')).to.deep.equal([[1]]);
       const listening = server.logs.find((l) => l.msg === 'listening')!;
@@ -118,28 +141,90 @@ describe('HTTPS', function () {
 
   it('refuses to start with a wrong or missing key passphrase, a missing file, or credentials without HTTPS', async () => {
     const https = ['--https-enabled', 'true', '--https-port', '0', '--https-certificate-file', tls.chainFile];
-    expect(await startFails([...https, '--https-key-file', tls.encryptedKeyFile], { ENGINE_HTTP_HTTPS_KEY_PASSPHRASE: 'wrong' })).to.include('the key passphrase (http.https.keyPassphrase) is wrong');
-    expect(await startFails([...https, '--https-key-file', tls.encryptedKeyFile])).to.match(/the key is encrypted: set http.https.keyPassphrase|passphrase/);
-    expect(await startFails([...https, '--https-key-file', join(tls.dir, 'nope.key')])).to.include(`Cannot read the TLS key (http.https.keyFile) ${join(tls.dir, 'nope.key')}`);
-    expect(await startFails([...https.slice(0, 4)])).to.include("'http.https.enabled' needs 'http.https.certificateFile' and 'http.https.keyFile'");
+    expect(
+      await startFails([...https, '--https-key-file', tls.encryptedKeyFile], { ENGINE_HTTP_HTTPS_KEY_PASSPHRASE: 'wrong' }),
+    ).to.include('the key passphrase (http.https.keyPassphrase) is wrong');
+    expect(await startFails([...https, '--https-key-file', tls.encryptedKeyFile])).to.match(
+      /the key is encrypted: set http.https.keyPassphrase|passphrase/,
+    );
+    expect(await startFails([...https, '--https-key-file', join(tls.dir, 'nope.key')])).to.include(
+      `Cannot read the TLS key (http.https.keyFile) ${join(tls.dir, 'nope.key')}`,
+    );
+    expect(await startFails([...https.slice(0, 4)])).to.include(
+      "'http.https.enabled' needs 'http.https.certificateFile' and 'http.https.keyFile'",
+    );
     writePasswordFile(join(tls.dir, 'users.db'), { alice: 'x' });
-    expect(await startFails(['--authentication-types', 'PASSWORD', '--password-file', join(tls.dir, 'users.db')])).to.include("it needs 'http.https.enabled'");
+    expect(await startFails(['--authentication-types', 'PASSWORD', '--password-file', join(tls.dir, 'users.db')])).to.include(
+      "it needs 'http.https.enabled'",
+    );
     writeFileSync(join(tls.dir, 'syntax.db'), `# users\nalice:${'$2y$10$' + 'a'.repeat(53)}\nbob has no colon\n`);
-    expect(await startFails([...https, '--https-key-file', tls.keyFile, '--authentication-types', 'PASSWORD', '--password-file', join(tls.dir, 'syntax.db')])).to.include(`Invalid password file ${join(tls.dir, 'syntax.db')} line 3: expected user:hash`);
+    expect(
+      await startFails([
+        ...https,
+        '--https-key-file',
+        tls.keyFile,
+        '--authentication-types',
+        'PASSWORD',
+        '--password-file',
+        join(tls.dir, 'syntax.db'),
+      ]),
+    ).to.include(`Invalid password file ${join(tls.dir, 'syntax.db')} line 3: expected user:hash`);
     writeFileSync(join(tls.dir, 'bad.db'), `alice:${'$2y$04$' + 'a'.repeat(53)}\n`);
-    expect(await startFails([...https, '--https-key-file', tls.keyFile, '--authentication-types', 'PASSWORD', '--password-file', join(tls.dir, 'bad.db')])).to.include(`Invalid password file ${join(tls.dir, 'bad.db')} line 1 (user 'alice'): bcrypt cost 4 is below the minimum of 8`);
+    expect(
+      await startFails([
+        ...https,
+        '--https-key-file',
+        tls.keyFile,
+        '--authentication-types',
+        'PASSWORD',
+        '--password-file',
+        join(tls.dir, 'bad.db'),
+      ]),
+    ).to.include(`Invalid password file ${join(tls.dir, 'bad.db')} line 1 (user 'alice'): bcrypt cost 4 is below the minimum of 8`);
   });
 
   it('runs a coordinator and a worker over HTTPS with password authentication, checked against the CA file', async () => {
     const passwords = join(tls.dir, 'cluster.db');
     writePasswordFile(passwords, { alice: 'alice cluster password' });
-    const https = ['--https-enabled', 'true', '--https-port', '0', '--https-certificate-file', tls.chainFile, '--https-key-file', tls.keyFile, '--internal-communication-ca-file', tls.caFile, '--environment', 'tls_cluster'];
+    const https = [
+      '--https-enabled',
+      'true',
+      '--https-port',
+      '0',
+      '--https-certificate-file',
+      tls.chainFile,
+      '--https-key-file',
+      tls.keyFile,
+      '--internal-communication-ca-file',
+      tls.caFile,
+      '--environment',
+      'tls_cluster',
+    ];
     const auth = ['--authentication-types', 'PASSWORD', '--password-file', passwords];
-    const coordinator = await ServerProcess.start(['--role', 'coordinator', '--node-id', 'coordinator', '--node-scheduler-include-coordinator', 'false', '--heartbeat-interval', '250ms', '--heartbeat-timeout', '2s', ...https, ...auth], { ENGINE_SHARED_SECRET: SECRET });
+    const coordinator = await ServerProcess.start(
+      [
+        '--role',
+        'coordinator',
+        '--node-id',
+        'coordinator',
+        '--node-scheduler-include-coordinator',
+        'false',
+        '--heartbeat-interval',
+        '250ms',
+        '--heartbeat-timeout',
+        '2s',
+        ...https,
+        ...auth,
+      ],
+      { ENGINE_SHARED_SECRET: SECRET },
+    );
     const base = `https://127.0.0.1:${coordinator.port}`;
     let worker: ServerProcess | undefined;
     try {
-      worker = await ServerProcess.start(['--role', 'worker', '--node-id', 'worker-1', '--discovery-uri', base, '--announcement-interval', '500ms', ...https, ...auth], { ENGINE_SHARED_SECRET: SECRET });
+      worker = await ServerProcess.start(
+        ['--role', 'worker', '--node-id', 'worker-1', '--discovery-uri', base, '--announcement-interval', '500ms', ...https, ...auth],
+        { ENGINE_SHARED_SECRET: SECRET },
+      );
       const headers = { Authorization: basic('alice', 'alice cluster password') };
       const activeWorkers = "SELECT http_uri FROM system.runtime.nodes WHERE state = 'active' AND NOT coordinator";
       await until('the worker active', async () => (await query(base, activeWorkers, headers)).length === 1);

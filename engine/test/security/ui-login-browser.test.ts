@@ -19,7 +19,20 @@ describe('web interface sign-in with a password, in Chromium', function () {
     tls = makeTlsFiles();
     writePasswordFile(join(tls.dir, 'password.db'), { alice: 'alice browser password' });
     server = await ServerProcess.start(
-      ['--https-enabled', 'true', '--https-port', '0', '--https-certificate-file', tls.chainFile, '--https-key-file', tls.keyFile, '--authentication-types', 'PASSWORD', '--password-file', join(tls.dir, 'password.db')],
+      [
+        '--https-enabled',
+        'true',
+        '--https-port',
+        '0',
+        '--https-certificate-file',
+        tls.chainFile,
+        '--https-key-file',
+        tls.keyFile,
+        '--authentication-types',
+        'PASSWORD',
+        '--password-file',
+        join(tls.dir, 'password.db'),
+      ],
       { ENGINE_SHARED_SECRET: 'ui login browser test' },
     );
     browser = await launchChromium();
@@ -45,7 +58,12 @@ describe('web interface sign-in with a password, in Chromium', function () {
     await page.click('button[type=submit]');
     await page.waitForSelector('header.nav');
     const cookie = (await context.cookies()).find((c) => c.name === 'engine_ui_token')!;
-    expect({ httpOnly: cookie.httpOnly, secure: cookie.secure, sameSite: cookie.sameSite, path: cookie.path }).to.deep.equal({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/ui' });
+    expect({ httpOnly: cookie.httpOnly, secure: cookie.secure, sameSite: cookie.sameSite, path: cookie.path }).to.deep.equal({
+      httpOnly: true,
+      secure: true,
+      sameSite: 'Strict',
+      path: '/ui',
+    });
     expect(await page.textContent('header.nav')).to.include('alice');
     await page.click('text=Sign out');
     await page.waitForSelector('#login-password');

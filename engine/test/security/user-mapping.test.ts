@@ -19,6 +19,9 @@ describe('user mapping', () => {
   });
 
   it('refuses a pattern that is not a regular expression, naming the setting', () => {
-    expect(() => userMapping('(unclosed', 'authentication.jwt.userMappingPattern')).to.throw(ConfigError, "'authentication.jwt.userMappingPattern' is not a regular expression");
+    expect(() => userMapping('(unclosed', 'authentication.jwt.userMappingPattern')).to.throw(
+      ConfigError,
+      "'authentication.jwt.userMappingPattern' is not a regular expression",
+    );
   });
 });

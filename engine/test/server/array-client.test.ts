@@ -13,7 +13,11 @@ describe('arrays through trino-client', function () {
   it('sends array(T) with a TYPE argument in its signature, nested for array(array(T))', async () => {
     const { columns, rows } = await collect("SELECT ARRAY[1, 2, NULL] AS a, ARRAY[ARRAY['x'], ARRAY[]] AS n, ARRAY[1.5, 2] AS d");
     expect(columns).to.deep.equal([
-      { name: 'a', type: 'array(integer)', typeSignature: { rawType: 'array', arguments: [{ kind: 'TYPE', value: { rawType: 'integer', arguments: [] } }] } },
+      {
+        name: 'a',
+        type: 'array(integer)',
+        typeSignature: { rawType: 'array', arguments: [{ kind: 'TYPE', value: { rawType: 'integer', arguments: [] } }] },
+      },
       {
         name: 'n',
         type: 'array(array(varchar(1)))',
@@ -22,7 +26,10 @@ describe('arrays through trino-client', function () {
           arguments: [
             {
               kind: 'TYPE',
-              value: { rawType: 'array', arguments: [{ kind: 'TYPE', value: { rawType: 'varchar', arguments: [{ kind: 'LONG', value: 1 }] } }] },
+              value: {
+                rawType: 'array',
+                arguments: [{ kind: 'TYPE', value: { rawType: 'varchar', arguments: [{ kind: 'LONG', value: 1 }] } }],
+              },
             },
           ],
         },
@@ -30,14 +37,38 @@ describe('arrays through trino-client', function () {
       {
         name: 'd',
         type: 'array(decimal(11,1))',
-        typeSignature: { rawType: 'array', arguments: [{ kind: 'TYPE', value: { rawType: 'decimal', arguments: [{ kind: 'LONG', value: 11 }, { kind: 'LONG', value: 1 }] } }] },
+        typeSignature: {
+          rawType: 'array',
+          arguments: [
+            {
+              kind: 'TYPE',
+              value: {
+                rawType: 'decimal',
+                arguments: [
+                  { kind: 'LONG', value: 11 },
+                  { kind: 'LONG', value: 1 },
+                ],
+              },
+            },
+          ],
+        },
       },
     ]);
-    expect(rows).to.deep.equal([[[1, 2, null], [['x'], []], ['1.5', '2.0']]]);
+    expect(rows).to.deep.equal([
+      [
+        [1, 2, null],
+        [['x'], []],
+        ['1.5', '2.0'],
+      ],
+    ]);
   });
 
   it('writes bigint elements beyond 2^53 with their exact digits, as Trino writes bigints', async () => {
-    const first = await fetch(`${server.uri}/v1/statement`, { method: 'POST', body: "SELECT ARRAY[BIGINT '9007199254740993', -1]", headers: { 'X-Trino-User': 'test' } });
+    const first = await fetch(`${server.uri}/v1/statement`, {
+      method: 'POST',
+      body: "SELECT ARRAY[BIGINT '9007199254740993', -1]",
+      headers: { 'X-Trino-User': 'test' },
+    });
     let body = (await first.json()) as { nextUri?: string };
     let text = '';
     while (body.nextUri !== undefined) {

@@ -53,14 +53,19 @@ describe('bad input over HTTP', function () {
   it('answers malformed protocol headers with 400', async () => {
     const response = await postStatement(base, 'SELECT 1', { 'X-Trino-Session': 'no_equals_sign' });
     expect(response.status).to.equal(400);
-    expect((response.body as unknown as ErrorJson).error.message).to.equal("Invalid X-Trino-Session header: 'no_equals_sign' is not name=value");
+    expect((response.body as unknown as ErrorJson).error.message).to.equal(
+      "Invalid X-Trino-Session header: 'no_equals_sign' is not name=value",
+    );
   });
 
   it('answers an unknown time zone with 400 instead of running the query in UTC', async () => {
     const response = await postStatement(base, 'SELECT current_timezone()', { 'X-Presto-Time-Zone': 'Foo/Bar' });
     expect(response.status).to.equal(400);
     expect(response.headers.get('content-type')).to.match(/^application\/json/);
-    expect((response.body as unknown as ErrorJson).error).to.deep.equal({ message: 'Time zone not supported: Foo/Bar (X-Presto-Time-Zone header)', errorName: 'NOT_SUPPORTED' });
+    expect((response.body as unknown as ErrorJson).error).to.deep.equal({
+      message: 'Time zone not supported: Foo/Bar (X-Presto-Time-Zone header)',
+      errorName: 'NOT_SUPPORTED',
+    });
     const offset = await runStatement(base, 'SELECT current_timezone()', { 'X-Trino-Time-Zone': '+05:30' });
     expect(offset.rows).to.deep.equal([['+05:30']]);
   });
@@ -101,8 +106,15 @@ describe('bad input over HTTP', function () {
   it('keeps serving after a client abandons a query mid-stream and after failures', async () => {
     const first = await postStatement(base, `SELECT a.x FROM ${numbers(1000, 'a', 'x')} CROSS JOIN ${numbers(1000, 'b', 'y')}`);
     await getJson(first.body.nextUri!);
-    const failures = await Promise.all(['SELECT 1/0', 'SELECT nope()', "SELECT CAST('x' AS integer)", 'SELEC 1'].map((sql) => runStatement(base, sql)));
-    expect(failures.map((f) => f.final.error?.errorName)).to.deep.equal(['DIVISION_BY_ZERO', 'FUNCTION_NOT_FOUND', 'INVALID_CAST_ARGUMENT', 'SYNTAX_ERROR']);
+    const failures = await Promise.all(
+      ['SELECT 1/0', 'SELECT nope()', "SELECT CAST('x' AS integer)", 'SELEC 1'].map((sql) => runStatement(base, sql)),
+    );
+    expect(failures.map((f) => f.final.error?.errorName)).to.deep.equal([
+      'DIVISION_BY_ZERO',
+      'FUNCTION_NOT_FOUND',
+      'INVALID_CAST_ARGUMENT',
+      'SYNTAX_ERROR',
+    ]);
     await fetch(`${base}/v1/query/${first.body.id}`, { method: 'DELETE' });
   });
 });

@@ -61,7 +61,10 @@ describe('client errors over HTTP', function () {
   it('logs refused requests without a stack: 4xx at debug, 503 at info, nothing at error', async () => {
     expect((await getJson(`${server.uri}/v1/nothing`)).status).to.equal(404);
     expect((await postStatement(server.uri, 'SELECT 1', { 'X-Trino-Session': 'no_equals_sign' })).status).to.equal(400);
-    expect((await fetch(`${server.uri}/v1/info/state`, { method: 'PUT', body: '"ISOLATED"', headers: { 'Content-Type': 'application/json' } })).status).to.equal(200);
+    expect(
+      (await fetch(`${server.uri}/v1/info/state`, { method: 'PUT', body: '"ISOLATED"', headers: { 'Content-Type': 'application/json' } }))
+        .status,
+    ).to.equal(200);
     try {
       expect((await postStatement(server.uri, 'SELECT 1')).status).to.equal(503);
     } finally {
@@ -111,4 +114,3 @@ describe('server faults in the log', () => {
     expect((lines[0].err as { stack: string }).stack).to.match(/^Error: boom\n\s+at /);
   });
 });
-

@@ -4,7 +4,10 @@ import { Trino, type QueryResult } from 'trino-client';
 import { ServerProcess } from '../support/server-process.js';
 import { MILLION_ROWS_SQL } from './sql-fixtures.js';
 
-async function collect(trino: Trino, sql: string): Promise<{ columns: Array<{ name: string; type: string }>; rows: unknown[][]; results: QueryResult[] }> {
+async function collect(
+  trino: Trino,
+  sql: string,
+): Promise<{ columns: Array<{ name: string; type: string }>; rows: unknown[][]; results: QueryResult[] }> {
   const results: QueryResult[] = [];
   for await (const result of await trino.query(sql)) results.push(result);
   return { columns: results.find((r) => r.columns)?.columns ?? [], rows: results.flatMap((r) => r.data ?? []), results };
@@ -58,7 +61,17 @@ describe('Trino and Presto clients', function () {
       expect(columns).to.deep.equal([
         { name: 'x', type: 'integer', typeSignature: { rawType: 'integer', arguments: [] } },
         { name: 'y', type: 'varchar(1)', typeSignature: { rawType: 'varchar', arguments: [{ kind: 'LONG', value: 1 }] } },
-        { name: 'z', type: 'decimal(3,2)', typeSignature: { rawType: 'decimal', arguments: [{ kind: 'LONG', value: 3 }, { kind: 'LONG', value: 2 }] } },
+        {
+          name: 'z',
+          type: 'decimal(3,2)',
+          typeSignature: {
+            rawType: 'decimal',
+            arguments: [
+              { kind: 'LONG', value: 3 },
+              { kind: 'LONG', value: 2 },
+            ],
+          },
+        },
       ]);
       expect(rows).to.deep.equal([[1, 'a', '1.50']]);
       expect(results[results.length - 1]!.stats?.state).to.equal('FINISHED');
@@ -66,7 +79,9 @@ describe('Trino and Presto clients', function () {
 
     it('creates, fills and reads a table', async () => {
       const trino = Trino.create({ server: server.uri, catalog: 'memory', schema: 'default' });
-      expect(lastError((await collect(trino, 'CREATE TABLE memory.default.trino_t (id bigint, name varchar)')).results)).to.equal(undefined);
+      expect(lastError((await collect(trino, 'CREATE TABLE memory.default.trino_t (id bigint, name varchar)')).results)).to.equal(
+        undefined,
+      );
       const insert = await collect(trino, "INSERT INTO memory.default.trino_t VALUES (1, 'one'), (2, 'two')");
       expect(insert.results[insert.results.length - 1]).to.include({ updateType: 'INSERT', updateCount: 2 });
       expect((await collect(trino, 'SELECT id, name FROM trino_t ORDER BY id')).rows).to.deep.equal([
@@ -113,7 +128,15 @@ describe('Trino and Presto clients', function () {
   describe('presto-client', () => {
     for (const engine of ['presto', 'trino'] as const) {
       it(`reads rows, columns and types (${engine} headers)`, async () => {
-        const client = new PrestoClient({ host: '127.0.0.1', port: server.port, catalog: 'memory', schema: 'default', user: 'presto-test', engine, checkInterval: 10 });
+        const client = new PrestoClient({
+          host: '127.0.0.1',
+          port: server.port,
+          catalog: 'memory',
+          schema: 'default',
+          user: 'presto-test',
+          engine,
+          checkInterval: 10,
+        });
         const outcome = await presto(client, "SELECT 1 AS x, 'a' AS y, DECIMAL '1.50' AS z");
         expect(outcome.error).to.equal(undefined);
         expect(outcome.columns.map((c) => [c.name, c.type])).to.deep.equal([
@@ -127,26 +150,54 @@ describe('Trino and Presto clients', function () {
     }
 
     it('sends session properties and prepared statements', async () => {
-      const client = new PrestoClient({ host: '127.0.0.1', port: server.port, catalog: 'memory', schema: 'default', user: 'presto-test', checkInterval: 10 });
+      const client = new PrestoClient({
+        host: '127.0.0.1',
+        port: server.port,
+        catalog: 'memory',
+        schema: 'default',
+        user: 'presto-test',
+        checkInterval: 10,
+      });
       const shown = await new Promise<unknown[][]>((resolve, reject) => {
         const rows: unknown[][] = [];
-        client.execute({ query: 'SHOW SESSION', session: 'query_max_execution_time=4h', data: (_e, data) => rows.push(...data), success: () => resolve(rows), error: reject });
+        client.execute({
+          query: 'SHOW SESSION',
+          session: 'query_max_execution_time=4h',
+          data: (_e, data) => rows.push(...data),
+          success: () => resolve(rows),
+          error: reject,
+        });
       });
       expect(shown.find((r) => r[0] === 'query_max_execution_time')![1]).to.equal('4h');
       const executed = await new Promise<unknown[][]>((resolve, reject) => {
         const rows: unknown[][] = [];
-        client.execute({ query: 'EXECUTE query0 USING 2', prepares: ['SELECT ? * 21'], data: (_e, data) => rows.push(...data), success: () => resolve(rows), error: reject });
+        client.execute({
+          query: 'EXECUTE query0 USING 2',
+          prepares: ['SELECT ? * 21'],
+          data: (_e, data) => rows.push(...data),
+          success: () => resolve(rows),
+          error: reject,
+        });
       });
       expect(executed).to.deep.equal([[42]]);
     });
 
     it('reports errors, cancels, and lists nodes', async () => {
-      const client = new PrestoClient({ host: '127.0.0.1', port: server.port, catalog: 'memory', schema: 'default', user: 'presto-test', checkInterval: 10 });
+      const client = new PrestoClient({
+        host: '127.0.0.1',
+        port: server.port,
+        catalog: 'memory',
+        schema: 'default',
+        user: 'presto-test',
+        checkInterval: 10,
+      });
       const failed = await presto(client, 'SELECT * FROM memory.default.nope');
       expect(failed.error).to.include({ errorName: 'TABLE_NOT_FOUND', message: "line 1:15: Table 'memory.default.nope' does not exist" });
       const canceled = await presto(client, MILLION_ROWS_SQL, (id) => client.kill(id));
       expect(canceled.error?.errorName).to.equal('USER_CANCELED');
-      const nodes = await new Promise<unknown[]>((resolve, reject) => client.nodes((error, list) => (error ? reject(new Error(error.message)) : resolve(list))));
+      const nodes = await new Promise<unknown[]>((resolve, reject) =>
+        client.nodes((error, list) => (error ? reject(new Error(error.message)) : resolve(list))),
+      );
       expect(nodes).to.deep.equal([]);
     });
   });

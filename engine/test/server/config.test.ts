@@ -33,7 +33,12 @@ describe('configuration', () => {
     expect(config.discovery).to.deep.equal({ uri: undefined, announcementInterval: 3000, maxAnnouncementAge: 9000 });
     expect(config.failureDetector).to.deep.equal({ heartbeatInterval: 1000, heartbeatTimeout: 500 });
     expect(config.nodeScheduler).to.deep.equal({ includeCoordinator: undefined });
-    expect(config.catalogs.map((c) => `${c.name}=${c.connector}`)).to.deep.equal(['tpch=tpch', 'memory=memory', 'lake=hive', 'system=system']);
+    expect(config.catalogs.map((c) => `${c.name}=${c.connector}`)).to.deep.equal([
+      'tpch=tpch',
+      'memory=memory',
+      'lake=hive',
+      'system=system',
+    ]);
     expect(config.memory.queryMaxMemoryPerNode).to.equal(2 * 1024 ** 3);
     expect(config.node.environment).to.equal('production');
     expect(config.node.id).to.match(/^[0-9a-f-]{36}$/);
@@ -42,7 +47,11 @@ describe('configuration', () => {
     expect(config.query.clientTimeout).to.equal(5 * 60_000);
     // Trino's query.remote-task.max-error-duration and task.client-timeout.
     expect(config.query.remoteTaskMaxErrorDuration).to.equal(60_000);
-    expect(config.task).to.deep.equal({ clientTimeout: 2 * 60_000, maxWorkerThreads: availableParallelism(), workerThreadIdleTimeout: 30_000 });
+    expect(config.task).to.deep.equal({
+      clientTimeout: 2 * 60_000,
+      maxWorkerThreads: availableParallelism(),
+      workerThreadIdleTimeout: 30_000,
+    });
   });
 
   it('replaces ${ENV:NAME} in catalog properties from the environment, and refuses a variable that is not set', () => {
@@ -53,7 +62,9 @@ describe('configuration', () => {
     const config = loadConfig({ file: yaml, env: { NAMING: 'SIMPLIFIED', KEY_ID: 'k1' } });
     expect(config.catalogs[0].properties).to.deep.equal({ 'tpch.column-naming': 'SIMPLIFIED', note: 'key k1/k1 kept' });
     const message = configError(() => loadConfig({ file: yaml, env: { NAMING: 'SIMPLIFIED' } }));
-    expect(message).to.equal("Invalid configuration:\n  catalog 'tpch2': property 'note' refers to environment variable KEY_ID, which is not set");
+    expect(message).to.equal(
+      "Invalid configuration:\n  catalog 'tpch2': property 'note' refers to environment variable KEY_ID, which is not set",
+    );
   });
 
   it('reads YAML and JSON files, converting sizes and durations', () => {
@@ -94,18 +105,25 @@ describe('configuration', () => {
     expect(listed(loadConfig({ env: { ENGINE_CATALOGS: 'memory=memory' } }))).to.deep.equal(['memory=memory', 'system=system']);
     // Listing it explicitly keeps working, in any position and without a second copy.
     expect(listed(loadConfig({ flags: { catalogs: 'system=system,memory=memory' } }))).to.deep.equal(['system=system', 'memory=memory']);
-    expect(configError(() => loadConfig({ flags: { catalogs: 'system=memory' } }))).to.contain("catalog 'system' is the system catalog: its connector must be 'system', not 'memory'");
+    expect(configError(() => loadConfig({ flags: { catalogs: 'system=memory' } }))).to.contain(
+      "catalog 'system' is the system catalog: its connector must be 'system', not 'memory'",
+    );
   });
 
   it('names every wrong key and value', () => {
-    const path = file('bad.yaml', 'http:\n  prot: 1\nmemory:\n  nodeMemory: lots\ncatalogs:\n  - name: x\n    connector: foo\nlog:\n  level: loud\n');
+    const path = file(
+      'bad.yaml',
+      'http:\n  prot: 1\nmemory:\n  nodeMemory: lots\ncatalogs:\n  - name: x\n    connector: foo\nlog:\n  level: loud\n',
+    );
     const message = configError(() => loadConfig({ file: path }));
     expect(message).to.contain(`Invalid configuration file ${path}`);
     expect(message).to.contain("unknown key 'http.prot'");
     expect(message).to.contain("'memory.nodeMemory' must be a byte count or a size such as '512MB'");
     expect(message).to.contain("'catalogs[0].connector' must be one of 'memory', 'system', 'tpch', 'postgresql', 'hive'");
     expect(message).to.contain("'log.level' must be one of");
-    expect(configError(() => loadConfig({ flags: { port: 'abc' } }))).to.equal("Invalid flag --port for 'http.port': expected an integer, got 'abc'");
+    expect(configError(() => loadConfig({ flags: { port: 'abc' } }))).to.equal(
+      "Invalid flag --port for 'http.port': expected an integer, got 'abc'",
+    );
     expect(configError(() => loadConfig({ env: { ENGINE_NODE_SCHEDULER_INCLUDE_COORDINATOR: 'yes' } }))).to.equal(
       "Invalid environment variable ENGINE_NODE_SCHEDULER_INCLUDE_COORDINATOR for 'nodeScheduler.includeCoordinator': expected 'true' or 'false', got 'yes'",
     );
@@ -122,12 +140,17 @@ describe('configuration', () => {
     expect(defaults.resourceGroups.configFile).to.equal(undefined);
     expect(loadConfig({ flags: { 'admin-users': 'root, ops' } }).security.adminUsers).to.deep.equal(['root', 'ops']);
     expect(loadConfig({ env: { ENGINE_SECURITY_ADMIN_USERS: 'root' } }).security.adminUsers).to.deep.equal(['root']);
-    const path = file('security.yaml', 'security:\n  adminUsers: [a, b]\nquery:\n  maxRunningPerUser: 3\nresourceGroups:\n  configFile: groups.json\n');
+    const path = file(
+      'security.yaml',
+      'security:\n  adminUsers: [a, b]\nquery:\n  maxRunningPerUser: 3\nresourceGroups:\n  configFile: groups.json\n',
+    );
     const config = loadConfig({ file: path, env: { ENGINE_QUERY_MAX_RUNNING_PER_USER: '4' } });
     expect(config.security.adminUsers).to.deep.equal(['a', 'b']);
     expect(config.query.maxRunningPerUser).to.equal(4);
     expect(config.resourceGroups.configFile).to.equal('groups.json');
-    expect(configError(() => loadConfig({ file: file('bad-admins.yaml', 'security:\n  adminUsers: root\n') }))).to.contain("'security.adminUsers' must be array");
+    expect(configError(() => loadConfig({ file: file('bad-admins.yaml', 'security:\n  adminUsers: root\n') }))).to.contain(
+      "'security.adminUsers' must be array",
+    );
   });
 
   it('reads the role, discovery, heartbeat and scheduler settings, and refuses a role without what it needs', () => {
@@ -142,13 +165,24 @@ describe('configuration', () => {
     expect(worker.failureDetector.heartbeatInterval).to.equal(250);
     expect(worker.nodeScheduler.includeCoordinator).to.equal(true);
     expect(loadConfig({ flags: { role: 'coordinator', 'max-announcement-age': '5s' } }).discovery.maxAnnouncementAge).to.equal(5000);
-    const bounds = loadConfig({ file: file('bounds.yaml', 'query:\n  remoteTaskMaxErrorDuration: 30s\ntask:\n  clientTimeout: 90s\n'), env: { ENGINE_TASK_CLIENT_TIMEOUT: '3m' } });
+    const bounds = loadConfig({
+      file: file('bounds.yaml', 'query:\n  remoteTaskMaxErrorDuration: 30s\ntask:\n  clientTimeout: 90s\n'),
+      env: { ENGINE_TASK_CLIENT_TIMEOUT: '3m' },
+    });
     expect([bounds.query.remoteTaskMaxErrorDuration, bounds.task.clientTimeout]).to.deep.equal([30_000, 180_000]);
     expect(loadConfig({ flags: { 'query-remote-task-max-error-duration': '10s' } }).query.remoteTaskMaxErrorDuration).to.equal(10_000);
-    expect(configError(() => loadConfig({ flags: { role: 'leader' } }))).to.contain("'role' must be one of 'single', 'coordinator', 'worker'");
-    expect(configError(() => loadConfig({ flags: { role: 'worker' } }))).to.contain("role 'worker' needs 'discovery.uri' (--discovery-uri)");
-    expect(configError(() => loadConfig({ flags: { 'discovery-uri': 'http://c:8080' } }))).to.contain("'discovery.uri' is only for role 'worker' (this node's role is 'single')");
-    expect(configError(() => loadConfig({ file: file('old.yaml', 'coordinator: false\n') }))).to.contain("unknown key 'coordinator' (the node's role is now 'role': single, coordinator or worker)");
+    expect(configError(() => loadConfig({ flags: { role: 'leader' } }))).to.contain(
+      "'role' must be one of 'single', 'coordinator', 'worker'",
+    );
+    expect(configError(() => loadConfig({ flags: { role: 'worker' } }))).to.contain(
+      "role 'worker' needs 'discovery.uri' (--discovery-uri)",
+    );
+    expect(configError(() => loadConfig({ flags: { 'discovery-uri': 'http://c:8080' } }))).to.contain(
+      "'discovery.uri' is only for role 'worker' (this node's role is 'single')",
+    );
+    expect(configError(() => loadConfig({ file: file('old.yaml', 'coordinator: false\n') }))).to.contain(
+      "unknown key 'coordinator' (the node's role is now 'role': single, coordinator or worker)",
+    );
   });
 
   it('reads the shared secret from the file, ENGINE_SHARED_SECRET or its flag, and names no secret in an error', () => {
@@ -156,12 +190,19 @@ describe('configuration', () => {
     const path = file('secret.yaml', 'internalCommunication:\n  sharedSecret: from-file\n');
     expect(loadConfig({ file: path }).internalCommunication.sharedSecret).to.equal('from-file');
     expect(loadConfig({ file: path, env: { ENGINE_SHARED_SECRET: 'from-env' } }).internalCommunication.sharedSecret).to.equal('from-env');
-    expect(loadConfig({ file: path, env: { ENGINE_SHARED_SECRET: 'from-env' }, flags: { 'internal-communication-shared-secret': 'from-flag' } }).internalCommunication.sharedSecret).to.equal('from-flag');
+    expect(
+      loadConfig({ file: path, env: { ENGINE_SHARED_SECRET: 'from-env' }, flags: { 'internal-communication-shared-secret': 'from-flag' } })
+        .internalCommunication.sharedSecret,
+    ).to.equal('from-flag');
     // An empty variable is no setting, as for every other variable.
     expect(loadConfig({ env: { ENGINE_SHARED_SECRET: '' } }).internalCommunication.sharedSecret).to.equal(undefined);
     expect(envName(SETTINGS.find((s) => s.flag === 'internal-communication-shared-secret')!)).to.equal('ENGINE_SHARED_SECRET');
-    expect(configError(() => loadConfig({ flags: { 'internal-communication-shared-secret': '' } }))).to.contain("'internalCommunication.sharedSecret' must NOT have fewer than 1 characters");
-    const wrongType = configError(() => loadConfig({ file: file('secret-number.yaml', 'internalCommunication:\n  sharedSecret: 982451653\n') }));
+    expect(configError(() => loadConfig({ flags: { 'internal-communication-shared-secret': '' } }))).to.contain(
+      "'internalCommunication.sharedSecret' must NOT have fewer than 1 characters",
+    );
+    const wrongType = configError(() =>
+      loadConfig({ file: file('secret-number.yaml', 'internalCommunication:\n  sharedSecret: 982451653\n') }),
+    );
     expect(wrongType).to.contain("'internalCommunication.sharedSecret' must be string");
     expect(wrongType).not.to.contain('982451653');
   });
@@ -189,10 +230,12 @@ describe('configuration', () => {
     expect(configError(() => loadConfig({ flags: { 'sql-default-function-catalog': 'example', 'sql-path': 'example.default' } }))).to.equal(
       "Invalid configuration:\n  'sql.defaultFunctionCatalog' and 'sql.defaultFunctionSchema' must be set together",
     );
-    expect(configError(() => loadConfig({ flags: { 'sql-default-function-catalog': 'example', 'sql-default-function-schema': 'default' } }))).to.equal(
-      "Invalid configuration:\n  'sql.path' must contain the default function schema example.default",
+    expect(
+      configError(() => loadConfig({ flags: { 'sql-default-function-catalog': 'example', 'sql-default-function-schema': 'default' } })),
+    ).to.equal("Invalid configuration:\n  'sql.path' must contain the default function schema example.default");
+    expect(configError(() => loadConfig({ flags: { 'sql-path': 'example' } }))).to.equal(
+      "Invalid configuration:\n  'sql.path' entry 'example' must be catalog.schema",
     );
-    expect(configError(() => loadConfig({ flags: { 'sql-path': 'example' } }))).to.equal("Invalid configuration:\n  'sql.path' entry 'example' must be catalog.schema");
   });
 });
 

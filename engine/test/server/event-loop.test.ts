@@ -28,7 +28,6 @@ async function answer<T>(url: string, init: RequestInit = {}): Promise<{ status:
 
 const sleep = (millis: number) => new Promise((resolve) => setTimeout(resolve, millis));
 
-
 /** Runs a statement while asking /v1/info every 100 ms, each of which must answer. */
 async function runWhileAnswering(base: string, sql: string): Promise<StatementRun> {
   let done = false;
@@ -39,7 +38,6 @@ async function runWhileAnswering(base: string, sql: string): Promise<StatementRu
   }
   return running;
 }
-
 
 describe('event loop and shutdown', function () {
   it('answers /v1/info and /v1/status while a long GROUP BY runs, and cancels it', async () => {
@@ -158,6 +156,8 @@ describe('event loop and shutdown', function () {
   it('reads shutdown.gracePeriod from ENGINE_SHUTDOWN_GRACE_PERIOD and --shutdown-grace-period (default 2m)', () => {
     expect(loadConfig().shutdown.gracePeriod).to.equal(120_000);
     expect(loadConfig({ env: { ENGINE_SHUTDOWN_GRACE_PERIOD: '30s' } }).shutdown.gracePeriod).to.equal(30_000);
-    expect(loadConfig({ env: { ENGINE_SHUTDOWN_GRACE_PERIOD: '30s' }, flags: { 'shutdown-grace-period': '5s' } }).shutdown.gracePeriod).to.equal(5000);
+    expect(
+      loadConfig({ env: { ENGINE_SHUTDOWN_GRACE_PERIOD: '30s' }, flags: { 'shutdown-grace-period': '5s' } }).shutdown.gracePeriod,
+    ).to.equal(5000);
   });
 });

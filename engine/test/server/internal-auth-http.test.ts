@@ -23,7 +23,9 @@ describe('internal authentication over HTTP', function () {
   const peer = new InternalAuthenticator(SECRET, 'peer');
 
   before(async () => {
-    server = await ServerProcess.start(['--role', 'coordinator', '--environment', ENVIRONMENT, '--log-level', 'debug'], { ENGINE_SHARED_SECRET: SECRET });
+    server = await ServerProcess.start(['--role', 'coordinator', '--environment', ENVIRONMENT, '--log-level', 'debug'], {
+      ENGINE_SHARED_SECRET: SECRET,
+    });
   });
 
   after(async () => {
@@ -34,7 +36,9 @@ describe('internal authentication over HTTP', function () {
     getJson<ErrorAnswer>(`${server.uri}${path}`, { method, body, headers: { 'Content-Type': 'application/json', ...headers } });
 
   it('answers 401 with a JSON error and WWW-Authenticate: Bearer on every internal endpoint without a token', async () => {
-    const announcement = JSON.stringify(buildAnnouncement({ nodeId: 'intruder', environment: ENVIRONMENT, uri: 'http://127.0.0.1:1', version: '1', coordinator: false }));
+    const announcement = JSON.stringify(
+      buildAnnouncement({ nodeId: 'intruder', environment: ENVIRONMENT, uri: 'http://127.0.0.1:1', version: '1', coordinator: false }),
+    );
     const requests: [string, string, string?][] = [
       ['GET', '/v1/task'],
       ['GET', '/v1/task/x'],
@@ -55,7 +59,11 @@ describe('internal authentication over HTTP', function () {
       expect(answer.headers.get('www-authenticate'), `${method} ${path}`).to.equal('Bearer realm="engine-internal"');
       expect(answer.headers.get('content-type')).to.match(/^application\/json/);
       expect(answer.body, `${method} ${path}`).to.deep.equal({
-        error: { errorName: 'UNAUTHORIZED', message: "This endpoint is internal: a request needs a bearer token signed with the cluster's shared secret (internal-communication.shared-secret)" },
+        error: {
+          errorName: 'UNAUTHORIZED',
+          message:
+            "This endpoint is internal: a request needs a bearer token signed with the cluster's shared secret (internal-communication.shared-secret)",
+        },
       });
     }
     // Nothing happened: the node did not shut down, the intruder did not join.
@@ -83,7 +91,9 @@ describe('internal authentication over HTTP', function () {
     const active = await call('PUT', '/v1/info/state', '"ACTIVE"', { ...peer.authorizationHeader() });
     expect(active.body).to.equal('ACTIVE');
 
-    const announcement = JSON.stringify(buildAnnouncement({ nodeId: 'peer', environment: ENVIRONMENT, uri: 'http://127.0.0.1:1', version: '1', coordinator: false }));
+    const announcement = JSON.stringify(
+      buildAnnouncement({ nodeId: 'peer', environment: ENVIRONMENT, uri: 'http://127.0.0.1:1', version: '1', coordinator: false }),
+    );
     expect((await call('PUT', '/v1/announcement/peer', announcement, { ...peer.authorizationHeader() })).status).to.equal(202);
     expect((await getJson<NodeEntry[]>(`${server.uri}/v1/node`)).body.map((e) => e.uri)).to.deep.equal(['http://127.0.0.1:1']);
     expect((await call('DELETE', '/v1/announcement/peer', undefined, { ...peer.authorizationHeader() })).status).to.equal(204);
@@ -111,13 +121,19 @@ describe('internal authentication over HTTP', function () {
   it('without a secret refuses a token it cannot check, and serves requests without one', async () => {
     const open = await ServerProcess.start();
     try {
-      const put = (headers: Record<string, string>) => getJson<ErrorAnswer | string>(`${open.uri}/v1/info/state`, { method: 'PUT', body: '"ACTIVE"', headers: { 'Content-Type': 'application/json', ...headers } });
+      const put = (headers: Record<string, string>) =>
+        getJson<ErrorAnswer | string>(`${open.uri}/v1/info/state`, {
+          method: 'PUT',
+          body: '"ACTIVE"',
+          headers: { 'Content-Type': 'application/json', ...headers },
+        });
       const refused = await put({ ...peer.authorizationHeader() });
       expect(refused.status).to.equal(401);
       expect(refused.body).to.deep.equal({
         error: {
           errorName: 'UNAUTHORIZED',
-          message: 'This node has no shared secret (internal-communication.shared-secret) but the request carries an internal bearer token: give every node of the cluster the same secret, or none',
+          message:
+            'This node has no shared secret (internal-communication.shared-secret) but the request carries an internal bearer token: give every node of the cluster the same secret, or none',
         },
       });
       expect(await put({})).to.deep.include({ status: 200, body: 'ACTIVE' });

@@ -63,7 +63,9 @@ describe('internal bearer tokens', () => {
     expect(verifyToken(key, token, NOW + 300 + 59, 60).sub).to.equal('w');
     expect(tokenError(() => verifyToken(key, token, NOW + 300 + 60, 60))).to.equal("it expired 60 s ago (are the nodes' clocks apart?)");
     expect(verifyToken(key, token, NOW - 60, 60).sub).to.equal('w');
-    expect(tokenError(() => verifyToken(key, token, NOW - 61, 60))).to.equal("it was issued 61 s in the future (are the nodes' clocks apart?)");
+    expect(tokenError(() => verifyToken(key, token, NOW - 61, 60))).to.equal(
+      "it was issued 61 s in the future (are the nodes' clocks apart?)",
+    );
   });
 
   it('refuse a token signed with another secret, a tampered payload, and a re-spelt signature', () => {
@@ -84,7 +86,8 @@ describe('internal bearer tokens', () => {
     const payload = Buffer.from(JSON.stringify({ sub: 'w', iat: NOW, exp: NOW + 300 })).toString('base64url');
     const none = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
     expect(tokenError(() => verifyToken(key, `${none}.${payload}.`, NOW, 60))).to.equal('not a signed JWT (three base64url parts)');
-    const signed = (header: string) => `${header}.${payload}.${createHmac('sha256', key).update(`${header}.${payload}`).digest('base64url')}`;
+    const signed = (header: string) =>
+      `${header}.${payload}.${createHmac('sha256', key).update(`${header}.${payload}`).digest('base64url')}`;
     expect(tokenError(() => verifyToken(key, signed(none), NOW, 60))).to.equal('algorithm "none" is not accepted (only HS256)');
     const hs512 = Buffer.from(JSON.stringify({ alg: 'HS512' })).toString('base64url');
     expect(tokenError(() => verifyToken(key, signed(hs512), NOW, 60))).to.equal('algorithm "HS512" is not accepted (only HS256)');
@@ -99,17 +102,21 @@ describe('internal bearer tokens', () => {
     expect(tokenError(() => verifyToken(key, 'abc', NOW, 60))).to.equal('not a signed JWT (three base64url parts)');
     expect(tokenError(() => verifyToken(key, 'a.b.c.d', NOW, 60))).to.equal('not a signed JWT (three base64url parts)');
     expect(tokenError(() => verifyToken(key, 'a+b.c.d', NOW, 60))).to.equal('not a signed JWT (three base64url parts)');
-    expect(tokenError(() => verifyToken(key, `${Buffer.from('{nope').toString('base64url')}.e30.sig`, NOW, 60))).to.equal('its header is not JSON');
+    expect(tokenError(() => verifyToken(key, `${Buffer.from('{nope').toString('base64url')}.e30.sig`, NOW, 60))).to.equal(
+      'its header is not JSON',
+    );
     expect(tokenError(() => verifyToken(key, `${json([1])}.e30.sig`, NOW, 60))).to.equal('its header is not a JSON object');
     expect(tokenError(() => verifyToken(key, signed(json({ iat: NOW, exp: NOW + 1 })), NOW, 60))).to.equal('it names no node (sub)');
     expect(tokenError(() => verifyToken(key, signed(json({ sub: 'w', exp: NOW + 1 })), NOW, 60))).to.equal('it has no valid iat and exp');
-    expect(tokenError(() => verifyToken(key, signed(json({ sub: 'w', iat: NOW, exp: 'later' })), NOW, 60))).to.equal('it has no valid iat and exp');
+    expect(tokenError(() => verifyToken(key, signed(json({ sub: 'w', iat: NOW, exp: 'later' })), NOW, 60))).to.equal(
+      'it has no valid iat and exp',
+    );
     expect(tokenError(() => verifyToken(key, signed(json('w')), NOW, 60))).to.equal('its payload is not a JSON object');
   });
 });
 
 describe('InternalAuthenticator', () => {
-  it('signs with the node id as subject and verifies its own and its peers\' tokens (round trip)', () => {
+  it("signs with the node id as subject and verifies its own and its peers' tokens (round trip)", () => {
     const worker = new InternalAuthenticator(SECRET, 'worker-1');
     const coordinator = new InternalAuthenticator(SECRET, 'coordinator');
     expect(worker.enabled).to.equal(true);
@@ -140,15 +147,22 @@ describe('InternalAuthenticator', () => {
 
   it('answers 401 for a missing, malformed, expired or foreign token, saying why', () => {
     const auth = new InternalAuthenticator(SECRET, 'coordinator');
-    const required = "This endpoint is internal: a request needs a bearer token signed with the cluster's shared secret (internal-communication.shared-secret)";
+    const required =
+      "This endpoint is internal: a request needs a bearer token signed with the cluster's shared secret (internal-communication.shared-secret)";
     expect(refusal(() => auth.verify(undefined)).message).to.equal(required);
     expect(refusal(() => auth.verify('Basic dXNlcjpwYXNz')).message).to.equal(required);
     expect(refusal(() => auth.verify('Bearer')).message).to.equal(required);
-    expect(refusal(() => auth.verify('Bearer x.y')).message).to.equal('Invalid internal bearer token: not a signed JWT (three base64url parts)');
+    expect(refusal(() => auth.verify('Bearer x.y')).message).to.equal(
+      'Invalid internal bearer token: not a signed JWT (three base64url parts)',
+    );
     const stranger = new InternalAuthenticator('not the cluster secret', 'stranger');
-    expect(refusal(() => auth.verify(stranger.authorizationHeader().Authorization)).message).to.equal("Invalid internal bearer token: its signature does not match this node's shared secret");
+    expect(refusal(() => auth.verify(stranger.authorizationHeader().Authorization)).message).to.equal(
+      "Invalid internal bearer token: its signature does not match this node's shared secret",
+    );
     const stale = new InternalAuthenticator(SECRET, 'w', () => Date.now() - 10 * 60_000);
-    expect(refusal(() => auth.verify(stale.authorizationHeader().Authorization)).message).to.match(/^Invalid internal bearer token: it expired \d+ s ago/);
+    expect(refusal(() => auth.verify(stale.authorizationHeader().Authorization)).message).to.match(
+      /^Invalid internal bearer token: it expired \d+ s ago/,
+    );
     // The scheme is case-insensitive, as HTTP says.
     expect(auth.verify(`bearer ${tokenOf(new InternalAuthenticator(SECRET, 'w').authorizationHeader())}`)).to.equal('w');
   });

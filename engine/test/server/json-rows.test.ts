@@ -15,7 +15,8 @@ import { EngineHarness } from '../support/engine-harness.js';
 /** The text the responses carried before: rows of resultJsonValue values through stringifyJson, without the outer brackets. */
 function previousEncoding(page: Page, types: readonly SqlType[]): string[] {
   const rows: string[] = [];
-  for (let r = 0; r < page.rowCount; r++) rows.push(stringifyJson(page.columns.map((column, c) => resultJsonValue(getScalar(column, r), types[c]))));
+  for (let r = 0; r < page.rowCount; r++)
+    rows.push(stringifyJson(page.columns.map((column, c) => resultJsonValue(getScalar(column, r), types[c]))));
   return rows;
 }
 
@@ -69,7 +70,7 @@ const VALUE_COLUMNS: readonly string[] = [
   "CAST('ab' AS char(5))",
   "CAST('' AS char(3))",
   "CAST('x' AS varchar(10))",
-  "JSON '{\"a\":[1,2.5,\"x\"]}'",
+  'JSON \'{"a":[1,2.5,"x"]}\'',
   "X'00ff10'",
   "DATE '1996-01-02'",
   "DATE '0001-01-01'",
@@ -86,8 +87,8 @@ const VALUE_COLUMNS: readonly string[] = [
   "UUID '12151fd2-7586-11e9-8f9e-2a86e4085a59'",
   "IPADDRESS '10.0.0.1'",
   "IPADDRESS '2001:db8::1'",
-  "ARRAY[1, NULL, 3]",
-  "ARRAY[9007199254740993, 1]",
+  'ARRAY[1, NULL, 3]',
+  'ARRAY[9007199254740993, 1]',
   "ARRAY['a\"', NULL]",
   "MAP(ARRAY[2, 1], ARRAY['two', 'one'])",
   "MAP(ARRAY['k'], ARRAY[ARRAY[1.5e0]])",
@@ -106,7 +107,15 @@ describe('result rows as JSON bytes', function () {
     const columns = result.columns.slice(1);
     const types = columns.map((c) => c.type);
     expect(result.rows).to.have.length(2);
-    const page: Page = { rowCount: result.rows.length, columns: columns.map((c, i) => columnFromScalars(c.type, result.rows.map((row) => row[i + 1]))) };
+    const page: Page = {
+      rowCount: result.rows.length,
+      columns: columns.map((c, i) =>
+        columnFromScalars(
+          c.type,
+          result.rows.map((row) => row[i + 1]),
+        ),
+      ),
+    };
     const encoded = encodeJsonRows(page, types);
     const expected = previousEncoding(page, types);
     expect(decoded(encoded.bytes)).to.equal(expected.join(','));
@@ -118,7 +127,15 @@ describe('result rows as JSON bytes', function () {
   it('writes the rows of a tpch table as before', async () => {
     const result = await engine.query('SELECT * FROM tpch.tiny.orders');
     const types = result.columns.map((c) => c.type);
-    const page: Page = { rowCount: result.rows.length, columns: result.columns.map((c, i) => columnFromScalars(c.type, result.rows.map((row) => row[i]))) };
+    const page: Page = {
+      rowCount: result.rows.length,
+      columns: result.columns.map((c, i) =>
+        columnFromScalars(
+          c.type,
+          result.rows.map((row) => row[i]),
+        ),
+      ),
+    };
     expect(page.rowCount).to.equal(15_000);
     expect(decoded(encodeJsonRows(page, types).bytes)).to.equal(previousEncoding(page, types).join(','));
   });
@@ -149,7 +166,10 @@ describe('result rows as JSON bytes', function () {
 
   it('writes integers as JSON.stringify does', () => {
     const writer = new JsonByteWriter(4);
-    const values = [0, 1, -1, 9, 10, -10, 99, 100, 2147483647, -2147483648, 4294967296, 999999999999999, 1000000000000000, 9007199254740991, -9007199254740991, 9007199254740992];
+    const values = [
+      0, 1, -1, 9, 10, -10, 99, 100, 2147483647, -2147483648, 4294967296, 999999999999999, 1000000000000000, 9007199254740991,
+      -9007199254740991, 9007199254740992,
+    ];
     for (let i = 0; i < 2000; i++) values.push(Math.round((Math.random() - 0.5) * 2 ** (Math.random() * 54)));
     for (const n of values) {
       writer.length = 0;

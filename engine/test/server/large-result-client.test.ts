@@ -8,7 +8,17 @@ import { Trino } from 'trino-client';
 import { duckDbWithTpch, duckRows } from '../../scripts/tpch/duckdb-tpch.js';
 import { ServerProcess } from '../support/server-process.js';
 
-const ORDERS_COLUMNS = ['o_orderkey', 'o_custkey', 'o_orderstatus', 'o_totalprice', 'o_orderdate', 'o_orderpriority', 'o_clerk', 'o_shippriority', 'o_comment'];
+const ORDERS_COLUMNS = [
+  'o_orderkey',
+  'o_custkey',
+  'o_orderstatus',
+  'o_totalprice',
+  'o_orderdate',
+  'o_orderpriority',
+  'o_clerk',
+  'o_shippriority',
+  'o_comment',
+];
 
 /** Every row through trino-client, and how many responses carried rows. */
 async function pull(server: ServerProcess, sql: string): Promise<{ rows: unknown[][]; responses: number; types: string[] }> {
@@ -35,7 +45,9 @@ describe('a large result through trino-client', function () {
   before(async () => {
     duck = await duckDbWithTpch('tiny', 1);
     const select = ORDERS_COLUMNS.map((c) => (c === 'o_totalprice' || c === 'o_orderdate' ? `CAST(${c} AS VARCHAR)` : c)).join(', ');
-    expected = (await duckRows(duck, `SELECT ${select} FROM orders ORDER BY o_orderkey`)).map((row) => row.map((v) => (typeof v === 'bigint' ? Number(v) : v)));
+    expected = (await duckRows(duck, `SELECT ${select} FROM orders ORDER BY o_orderkey`)).map((row) =>
+      row.map((v) => (typeof v === 'bigint' ? Number(v) : v)),
+    );
   });
 
   for (const [name, args, minResponses] of [
@@ -46,7 +58,17 @@ describe('a large result through trino-client', function () {
       const server = await ServerProcess.start([...args]);
       try {
         const { rows, responses, types } = await pull(server, 'SELECT * FROM tpch.tiny.orders');
-        expect(types).to.deep.equal(['bigint', 'bigint', 'varchar(1)', 'decimal(12,2)', 'date', 'varchar(15)', 'varchar(15)', 'integer', 'varchar(79)']);
+        expect(types).to.deep.equal([
+          'bigint',
+          'bigint',
+          'varchar(1)',
+          'decimal(12,2)',
+          'date',
+          'varchar(15)',
+          'varchar(15)',
+          'integer',
+          'varchar(79)',
+        ]);
         expect(responses).to.be.at.least(minResponses);
         rows.sort((a, b) => (a[0] as number) - (b[0] as number));
         expect(rows).to.have.length(15_000);

@@ -35,7 +35,15 @@ describe('maps through trino-client', function () {
         "MAP(ARRAY[DATE '2024-02-29'], ARRAY[MAP(ARRAY['x'], ARRAY[DATE '2024-01-01'])]), MAP(ARRAY[true], ARRAY['t']), map(), CAST(NULL AS map(integer, integer))",
     );
     expect(rows).to.deep.equal([
-      [{ '2': '1.5', '1': null }, { '1.5': true, '100.0': false }, { '1.50': [1, 2] }, { '2024-02-29': { x: '2024-01-01' } }, { true: 't' }, {}, null],
+      [
+        { '2': '1.5', '1': null },
+        { '1.5': true, '100.0': false },
+        { '1.50': [1, 2] },
+        { '2024-02-29': { x: '2024-01-01' } },
+        { true: 't' },
+        {},
+        null,
+      ],
     ]);
   });
 
@@ -58,15 +66,17 @@ describe('maps through trino-client', function () {
     expect(text).to.contain('"data":[[{"9007199254740993":-9007199254740993}]]');
   });
 
-  it('writes the entries in the map\'s order, integer keys included (a JS object would sort them)', async () => {
-    const text = await rawData("SELECT MAP(ARRAY[10, 2, 1], ARRAY['a', 'b', NULL]), map_concat(MAP(ARRAY['x', 'y'], ARRAY[1, 2]), MAP(ARRAY['y', 'w'], ARRAY[3, 4]))");
+  it("writes the entries in the map's order, integer keys included (a JS object would sort them)", async () => {
+    const text = await rawData(
+      "SELECT MAP(ARRAY[10, 2, 1], ARRAY['a', 'b', NULL]), map_concat(MAP(ARRAY['x', 'y'], ARRAY[1, 2]), MAP(ARRAY['y', 'w'], ARRAY[3, 4]))",
+    );
     expect(text).to.contain('"data":[[{"10":"a","2":"b","1":null},{"y":3,"w":4,"x":1}]]');
   });
 
   it('stores maps in a memory table and reads them back, NULL maps as null', async () => {
     await collect('CREATE TABLE memory.default.client_maps (id bigint, attrs map(varchar, array(bigint)))');
     await collect("INSERT INTO memory.default.client_maps VALUES (1, MAP(ARRAY['a', 'b'], ARRAY[ARRAY[1], NULL])), (2, NULL), (3, map())");
-    const { rows } = await collect('SELECT id, attrs, attrs[\'a\'] FROM memory.default.client_maps WHERE id <> 3 ORDER BY id');
+    const { rows } = await collect("SELECT id, attrs, attrs['a'] FROM memory.default.client_maps WHERE id <> 3 ORDER BY id");
     expect(rows).to.deep.equal([
       [1, { a: [1], b: null }, [1]],
       [2, null, null],

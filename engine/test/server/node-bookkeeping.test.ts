@@ -93,7 +93,10 @@ describe('NodeStateMachine', () => {
   };
 
   function machineIn(state: NodeState, busy: { value: boolean }): NodeStateMachine {
-    const machine = new NodeStateMachine(() => busy.value, () => undefined);
+    const machine = new NodeStateMachine(
+      () => busy.value,
+      () => undefined,
+    );
     if (state !== 'INACTIVE') machine.activate();
     if (state !== 'INACTIVE' && state !== 'ACTIVE') machine.request(state);
     return machine;
@@ -133,7 +136,10 @@ describe('NodeStateMachine', () => {
   it('moves ISOLATING to ISOLATED once the work is done, and shuts down once SHUTTING_DOWN is idle', async () => {
     const busy = { value: true };
     let shutdowns = 0;
-    const machine = new NodeStateMachine(() => busy.value, () => shutdowns++);
+    const machine = new NodeStateMachine(
+      () => busy.value,
+      () => shutdowns++,
+    );
     machine.activate();
     machine.request('ISOLATING');
     expect(machine.state).to.equal('ISOLATING');

@@ -16,7 +16,11 @@ describe('node endpoints', function () {
   it('GET /v1/info reports version, environment, role and uptime', async () => {
     const info = await getJson<Record<string, unknown>>(`${server.uri}/v1/info`);
     expect(info.status).to.equal(200);
-    expectFields(info.body, { nodeVersion: 'object', environment: 'string', coordinator: 'boolean', starting: 'boolean', uptime: 'duration' }, 'info');
+    expectFields(
+      info.body,
+      { nodeVersion: 'object', environment: 'string', coordinator: 'boolean', starting: 'boolean', uptime: 'duration' },
+      'info',
+    );
     expect(info.body).to.include({ environment: 'test_env', coordinator: true, starting: false });
     expect(info.body.nodeVersion).to.have.property('version').that.is.a('string');
   });
@@ -57,10 +61,22 @@ describe('node endpoints', function () {
     for (const load of [status.body.processCpuLoad, status.body.systemCpuLoad] as number[]) expect(load).to.be.within(0, 1);
     const memory = status.body.memoryInfo as Record<string, unknown>;
     expectFields(memory, { availableProcessors: 'integer', totalNodeMemory: 'size', pools: 'object' }, 'memoryInfo');
-    expectFields((memory.pools as Record<string, unknown>).general, { maxBytes: 'integer', reservedBytes: 'integer' }, 'memoryInfo.pools.general');
+    expectFields(
+      (memory.pools as Record<string, unknown>).general,
+      { maxBytes: 'integer', reservedBytes: 'integer' },
+      'memoryInfo.pools.general',
+    );
     expectFields(
       status.body.workload,
-      { runningQueries: 'integer', queuedQueries: 'integer', queriesAwaitingClient: 'integer', runningTasks: 'integer', queuedSplits: 'integer', runningSplits: 'integer', bufferedOutputBytes: 'integer' },
+      {
+        runningQueries: 'integer',
+        queuedQueries: 'integer',
+        queriesAwaitingClient: 'integer',
+        runningTasks: 'integer',
+        queuedSplits: 'integer',
+        runningSplits: 'integer',
+        bufferedOutputBytes: 'integer',
+      },
       'workload',
     );
     expect(status.body.pid).to.equal(server.child.pid);
@@ -77,7 +93,9 @@ describe('node endpoints', function () {
     expect(nodes).to.deep.equal([['node-a', server.uri, true, 'active']]);
     const marker = 'SELECT 12345 AS marker';
     await query(server.uri, marker, { 'X-Trino-User': 'system-test' });
-    const queries = await query(server.uri, `SELECT state, "user" FROM system.runtime.queries WHERE query = '${marker}'`, { 'X-Trino-User': 'system-test' });
+    const queries = await query(server.uri, `SELECT state, "user" FROM system.runtime.queries WHERE query = '${marker}'`, {
+      'X-Trino-User': 'system-test',
+    });
     expect(queries).to.deep.equal([['FINISHED', 'system-test']]);
   });
 

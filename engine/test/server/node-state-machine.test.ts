@@ -17,7 +17,10 @@ function refusal(machine: NodeStateMachine, body: unknown): HttpError {
 
 describe('node state machine while INACTIVE', () => {
   it('refuses every move but SHUTTING_DOWN, naming INACTIVE and its one allowed move', () => {
-    const machine = new NodeStateMachine(() => true, () => undefined);
+    const machine = new NodeStateMachine(
+      () => true,
+      () => undefined,
+    );
     for (const target of ['INACTIVE', 'ACTIVE', 'ISOLATING', 'ISOLATED']) {
       const error = refusal(machine, target);
       expect(error.status, target).to.equal(400);
@@ -32,7 +35,10 @@ describe('node state machine while INACTIVE', () => {
   it('moves to SHUTTING_DOWN and shuts down once no work is left', async () => {
     let busy = true;
     let shutdowns = 0;
-    const machine = new NodeStateMachine(() => busy, () => shutdowns++);
+    const machine = new NodeStateMachine(
+      () => busy,
+      () => shutdowns++,
+    );
     expect(machine.request('SHUTTING_DOWN')).to.equal('SHUTTING_DOWN');
     busy = false;
     machine.workChanged();

@@ -7,7 +7,7 @@
 import { expect } from 'chai';
 import { nodeState, openQuery, putState } from '../support/node-state-http.js';
 import { ServerProcess } from '../support/server-process.js';
-import { follow, } from '../support/statement-http.js';
+import { follow } from '../support/statement-http.js';
 
 type State = 'INACTIVE' | 'ACTIVE' | 'ISOLATING' | 'ISOLATED' | 'SHUTTING_DOWN';
 const STATES: readonly State[] = ['INACTIVE', 'ACTIVE', 'ISOLATING', 'ISOLATED', 'SHUTTING_DOWN'];
@@ -44,7 +44,13 @@ interface Refusal {
 }
 
 /** A refused PUT: 400, the JSON error names the state and the allowed moves, and the state is unchanged. */
-async function expectRefused(base: string, from: keyof typeof TABLE, body: string, contentType: string | null, errorName: string): Promise<Refusal['error']> {
+async function expectRefused(
+  base: string,
+  from: keyof typeof TABLE,
+  body: string,
+  contentType: string | null,
+  errorName: string,
+): Promise<Refusal['error']> {
   const label = `${from} <- ${body} (${contentType ?? 'no Content-Type'})`;
   const answer = await putState(base, body, contentType);
   expect(answer.status, label).to.equal(400);
@@ -66,7 +72,9 @@ async function checkRow(base: string, from: 'ACTIVE' | 'ISOLATING' | 'ISOLATED',
     const label = `${from} -> ${to}`;
     if (TABLE[from][to] === 'no') {
       const error = await expectRefused(base, from, JSON.stringify(to), 'application/json', 'INVALID_NODE_STATE_TRANSITION');
-      expect(error.message, label).to.match(to === 'INACTIVE' ? /^Cannot move a node to INACTIVE; / : new RegExp(`^Cannot move node from ${from} to ${to}; `));
+      expect(error.message, label).to.match(
+        to === 'INACTIVE' ? /^Cannot move a node to INACTIVE; / : new RegExp(`^Cannot move node from ${from} to ${to}; `),
+      );
     } else {
       const expected = TABLE[from][to] === '-' ? from : to;
       expect(await putState(base, JSON.stringify(to)), label).to.deep.equal({ status: 200, body: expected });

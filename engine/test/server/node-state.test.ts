@@ -41,7 +41,11 @@ describe('node state over HTTP', function () {
       const open = await openMillionRows(base);
       expect(await putState(base, '"ISOLATING"')).to.deep.equal({ status: 200, body: 'ISOLATING' });
       expect(await nodeState(base)).to.equal('ISOLATING');
-      expect(await refusedStatement(base)).to.deep.equal({ status: 503, errorName: 'NODE_ISOLATED', message: 'Node is ISOLATING and accepts no new queries' });
+      expect(await refusedStatement(base)).to.deep.equal({
+        status: 503,
+        errorName: 'NODE_ISOLATED',
+        message: 'Node is ISOLATING and accepts no new queries',
+      });
       const run = await follow(open);
       expect(run.rows).to.have.length(1_000_000);
       await waitForNodeState(base, 'ISOLATED');
@@ -56,7 +60,10 @@ describe('node state over HTTP', function () {
   it('runs a query it queued before ISOLATING: its tasks on this node are its own, not new work to refuse', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'engine-isolate-'));
     const groups = join(dir, 'groups.json');
-    writeFileSync(groups, JSON.stringify({ rootGroups: [{ name: 'global', hardConcurrencyLimit: 1, maxQueued: 10 }], selectors: [{ group: 'global' }] }));
+    writeFileSync(
+      groups,
+      JSON.stringify({ rootGroups: [{ name: 'global', hardConcurrencyLimit: 1, maxQueued: 10 }], selectors: [{ group: 'global' }] }),
+    );
     const server = await ServerProcess.start(['--resource-groups-config-file', groups]);
     try {
       const base = server.uri;
@@ -69,7 +76,9 @@ describe('node state over HTTP', function () {
       const run = await follow(queued);
       expect(run.final.error).to.equal(undefined);
       expect(run.rows).to.deep.equal(LONG_AGGREGATION_ROWS);
-      const tasks = (await getJson<{ taskId: string; state: string }[]>(`${base}/v1/task`)).body.filter((t) => t.taskId.startsWith(`${queued.body.id}.`));
+      const tasks = (await getJson<{ taskId: string; state: string }[]>(`${base}/v1/task`)).body.filter((t) =>
+        t.taskId.startsWith(`${queued.body.id}.`),
+      );
       expect(tasks.length, 'its stages ran as tasks of this node').to.be.greaterThan(0);
       expect(tasks.every((t) => t.state === 'FINISHED' || t.state === 'CANCELED')).to.equal(true);
       await waitForNodeState(base, 'ISOLATED');
@@ -130,7 +139,11 @@ describe('node state over HTTP', function () {
       expect(run.rows).to.deep.equal(LONG_AGGREGATION_ROWS);
       await waitForNodeState(base, 'ISOLATED');
       expect((await status(base)).workload).to.include({ runningQueries: 0, queuedQueries: 0, queriesAwaitingClient: 0 });
-      expect(await refusedStatement(base)).to.deep.equal({ status: 503, errorName: 'NODE_ISOLATED', message: 'Node is ISOLATED and accepts no new queries' });
+      expect(await refusedStatement(base)).to.deep.equal({
+        status: 503,
+        errorName: 'NODE_ISOLATED',
+        message: 'Node is ISOLATED and accepts no new queries',
+      });
       expect(await putState(base, '"ACTIVE"')).to.deep.equal({ status: 200, body: 'ACTIVE' });
       expect(await query(base, LONG_AGGREGATION)).to.deep.equal(LONG_AGGREGATION_ROWS);
     } finally {
@@ -145,11 +158,17 @@ describe('node state over HTTP', function () {
     const long = await openQuery(base, LONG_AGGREGATION);
     server.signal('SIGTERM');
     await waitForNodeState(base, 'SHUTTING_DOWN');
-    expect(await refusedStatement(base)).to.deep.equal({ status: 503, errorName: 'SERVER_SHUTTING_DOWN', message: 'Server is shutting down and accepts no new queries; the running ones finish' });
+    expect(await refusedStatement(base)).to.deep.equal({
+      status: 503,
+      errorName: 'SERVER_SHUTTING_DOWN',
+      message: 'Server is shutting down and accepts no new queries; the running ones finish',
+    });
     const run = await follow(long);
     expect(run.rows).to.deep.equal(LONG_AGGREGATION_ROWS);
     expect(await server.waitForExit()).to.equal(0);
-    expect(server.logs.filter((l) => l.msg === 'query completed').map((l) => [l.queryId, l.state])).to.deep.equal([[long.body.id, 'FINISHED']]);
+    expect(server.logs.filter((l) => l.msg === 'query completed').map((l) => [l.queryId, l.state])).to.deep.equal([
+      [long.body.id, 'FINISHED'],
+    ]);
   });
 
   it('names what still runs when shutdown.gracePeriod ends a PUT SHUTTING_DOWN', async () => {

@@ -12,7 +12,15 @@ async function workload(base: string): Promise<NodeWorkload> {
   return (await getJson<{ workload: NodeWorkload }>(`${base}/v1/status`)).body.workload;
 }
 
-const IDLE: NodeWorkload = { runningQueries: 0, queuedQueries: 0, queriesAwaitingClient: 0, runningTasks: 0, queuedSplits: 0, runningSplits: 0, bufferedOutputBytes: 0 };
+const IDLE: NodeWorkload = {
+  runningQueries: 0,
+  queuedQueries: 0,
+  queriesAwaitingClient: 0,
+  runningTasks: 0,
+  queuedSplits: 0,
+  runningSplits: 0,
+  bufferedOutputBytes: 0,
+};
 
 describe('node workload', function () {
   this.timeout(60_000);

@@ -29,7 +29,14 @@ describe('protocol headers', () => {
       'X-Trino-',
       'UTC',
     );
-    expect(session).to.deep.include({ user: 'alice', source: 'cli', catalog: 'memory', schema: 'default', timeZone: 'Europe/Paris', clientInfo: 'info' });
+    expect(session).to.deep.include({
+      user: 'alice',
+      source: 'cli',
+      catalog: 'memory',
+      schema: 'default',
+      timeZone: 'Europe/Paris',
+      clientInfo: 'info',
+    });
     expect([...session.properties]).to.deep.equal([
       ['query_max_run_time', '1h'],
       ['note', 'a b,c'],
@@ -45,8 +52,14 @@ describe('protocol headers', () => {
     const session = readSessionHeaders({}, 'X-Engine-', 'America/New_York');
     expect(session.user).to.equal('anonymous');
     expect(session.timeZone).to.equal('America/New_York');
-    for (const headers of [{ 'x-engine-session': 'novalue' }, { 'x-engine-prepared-statement': 'q=%E0%A4%A' }, { 'x-engine-transaction-id': 'abc' }]) {
-      expect(() => readSessionHeaders(headers, 'X-Engine-', 'UTC')).to.throw(HttpError).with.property('status', 400);
+    for (const headers of [
+      { 'x-engine-session': 'novalue' },
+      { 'x-engine-prepared-statement': 'q=%E0%A4%A' },
+      { 'x-engine-transaction-id': 'abc' },
+    ]) {
+      expect(() => readSessionHeaders(headers, 'X-Engine-', 'UTC'))
+        .to.throw(HttpError)
+        .with.property('status', 400);
     }
   });
 
@@ -70,7 +83,8 @@ describe('protocol headers', () => {
       '+14:00': '+14:00',
     };
     for (const [zone, normalized] of Object.entries(accepted)) expect(normalizeTimeZone(zone), zone).to.equal(normalized);
-    for (const zone of ['Foo/Bar', 'Mars', '+25:00', '+14:01', '+05:75', 'GMT7', 'UTC+', '../etc/passwd', 'Europe/Paris;x']) expect(normalizeTimeZone(zone), zone).to.equal(undefined);
+    for (const zone of ['Foo/Bar', 'Mars', '+25:00', '+14:01', '+05:75', 'GMT7', 'UTC+', '../etc/passwd', 'Europe/Paris;x'])
+      expect(normalizeTimeZone(zone), zone).to.equal(undefined);
     expect(readSessionHeaders({ 'x-trino-time-zone': 'UTC+05:30' }, 'X-Trino-', 'UTC').timeZone).to.equal('+05:30');
     for (const prefix of ['X-Engine-', 'X-Trino-', 'X-Presto-'] as const) {
       expect(() => readSessionHeaders({ [`${prefix}time-zone`.toLowerCase()]: 'Foo/Bar' }, prefix, 'UTC'))

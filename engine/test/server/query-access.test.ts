@@ -92,15 +92,24 @@ describe('query access: results and control for the query user only', function (
   it("lists only the requesting user's queries in /v1/query and system.runtime.queries and tasks, all of them for an admin", async () => {
     const alices = (await follow(await postStatement(base, 'SELECT 1 AS listed_a', ALICE))).final.id;
     const bobs = (await follow(await postStatement(base, 'SELECT 1 AS listed_b', BOB))).final.id;
-    const listed = async (headers: Record<string, string>) => (await getJson<Array<{ queryId: string; session: { user: string } }>>(`${base}/v1/query`, { headers })).body;
+    const listed = async (headers: Record<string, string>) =>
+      (await getJson<Array<{ queryId: string; session: { user: string } }>>(`${base}/v1/query`, { headers })).body;
     const asBob = await listed(BOB);
-    expect(asBob.map((q) => q.queryId)).to.include(bobs).and.not.include(alices);
+    expect(asBob.map((q) => q.queryId))
+      .to.include(bobs)
+      .and.not.include(alices);
     expect(new Set(asBob.map((q) => q.session.user))).to.deep.equal(new Set(['bob']));
-    expect((await listed(ALICE)).map((q) => q.queryId)).to.include(alices).and.not.include(bobs);
+    expect((await listed(ALICE)).map((q) => q.queryId))
+      .to.include(alices)
+      .and.not.include(bobs);
     expect((await listed(ADMIN)).map((q) => q.queryId)).to.include.members([alices, bobs]);
 
     const runtimeUsers = async (headers: Record<string, string>) =>
-      new Set((await query(base, `SELECT "user" FROM system.runtime.queries WHERE query_id IN ('${alices}', '${bobs}')`, headers)).map((r) => r[0]));
+      new Set(
+        (await query(base, `SELECT "user" FROM system.runtime.queries WHERE query_id IN ('${alices}', '${bobs}')`, headers)).map(
+          (r) => r[0],
+        ),
+      );
     expect(await runtimeUsers(BOB)).to.deep.equal(new Set(['bob']));
     expect(await runtimeUsers(ADMIN)).to.deep.equal(new Set(['alice', 'bob']));
     const taskQueries = async (headers: Record<string, string>) =>
@@ -115,15 +124,29 @@ describe('query access: results and control for the query user only', function (
     // trino-client sends the query's user on the POST only and its default user on every nextUri.
     for await (const result of await trino.query({ query: 'SELECT 5 AS five', user: 'carol' })) results.push(result);
     expect(results.flatMap((r) => r.data ?? [])).to.deep.equal([[5]]);
-    const info = await getJson<{ session: { user: string } }>(`${base}/v1/query/${results[0]!.id}`, { headers: { 'X-Trino-User': 'carol' } });
+    const info = await getJson<{ session: { user: string } }>(`${base}/v1/query/${results[0]!.id}`, {
+      headers: { 'X-Trino-User': 'carol' },
+    });
     expect(info.body.session.user).to.equal('carol');
   });
 
   it('keeps presto-client working: it sends no user header when following nextUri', async () => {
-    const client = new PrestoClient({ host: '127.0.0.1', port: server.port, catalog: 'memory', schema: 'default', user: 'dave', checkInterval: 10 });
+    const client = new PrestoClient({
+      host: '127.0.0.1',
+      port: server.port,
+      catalog: 'memory',
+      schema: 'default',
+      user: 'dave',
+      checkInterval: 10,
+    });
     const rows = await new Promise<unknown[][]>((resolve, reject) => {
       const collected: unknown[][] = [];
-      client.execute({ query: 'SELECT 6 AS six', data: (_e, data) => collected.push(...data), success: () => resolve(collected), error: reject });
+      client.execute({
+        query: 'SELECT 6 AS six',
+        data: (_e, data) => collected.push(...data),
+        success: () => resolve(collected),
+        error: reject,
+      });
     });
     expect(rows).to.deep.equal([[6]]);
     let queryId = '';
@@ -138,7 +161,9 @@ describe('query access: results and control for the query user only', function (
       });
     });
     expect(canceled.message).to.equal('query fetch canceled by operation');
-    const detail = await getJson<{ state: string; errorCode: { name: string } }>(`${base}/v1/query/${queryId}`, { headers: { 'X-Presto-User': 'dave' } });
+    const detail = await getJson<{ state: string; errorCode: { name: string } }>(`${base}/v1/query/${queryId}`, {
+      headers: { 'X-Presto-User': 'dave' },
+    });
     expect(detail.body).to.deep.include({ state: 'FAILED', errorCode: { code: 3, name: 'USER_CANCELED', type: 'USER_ERROR' } });
   });
 });

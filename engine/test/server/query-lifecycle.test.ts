@@ -28,7 +28,10 @@ describe('query lifecycle', function () {
       expect(waiting.body.stats.state).to.equal('QUEUED');
       expect(waiting.body.stats.queued).to.equal(true);
       const refused = await runStatement(base, 'SELECT 2');
-      expect(refused.final.error).to.deep.include({ errorName: 'QUERY_QUEUE_FULL', message: 'Too many queued queries for "global.anonymous"' });
+      expect(refused.final.error).to.deep.include({
+        errorName: 'QUERY_QUEUE_FULL',
+        message: 'Too many queued queries for "global.anonymous"',
+      });
       const status = await getJson<{ workload: { runningQueries: number; queuedQueries: number } }>(`${base}/v1/status`);
       expect(status.body.workload).to.include({ runningQueries: 1, queuedQueries: 1 });
       await fetch(`${base}/v1/query/${blocking.body.id}`, { method: 'DELETE' });

@@ -74,20 +74,38 @@ describe('resource groups', function () {
 
   it('fails a query at once with QUERY_QUEUE_FULL when its group holds maxQueued waiting queries', async () => {
     const file = groupsFile({
-      rootGroups: [{ name: 'global', hardConcurrencyLimit: 10, maxQueued: 100, subGroups: [{ name: 'adhoc_${USER}', hardConcurrencyLimit: 1, maxQueued: 1 }] }],
+      rootGroups: [
+        {
+          name: 'global',
+          hardConcurrencyLimit: 10,
+          maxQueued: 100,
+          subGroups: [{ name: 'adhoc_${USER}', hardConcurrencyLimit: 1, maxQueued: 1 }],
+        },
+      ],
       selectors: [{ group: 'global.adhoc_${USER}' }],
     });
     const base = await start(['--resource-groups-config-file', file]);
     const bobs = await blocking(base, as('bob'), 2);
     expect(states(bobs)).to.deep.equal(['RUNNING', 'QUEUED']);
     const refused = await follow(await postStatement(base, 'SELECT 1', as('bob')));
-    expect(refused.final.error).to.deep.include({ errorName: 'QUERY_QUEUE_FULL', errorType: 'INSUFFICIENT_RESOURCES', message: 'Too many queued queries for "global.adhoc_bob"' });
+    expect(refused.final.error).to.deep.include({
+      errorName: 'QUERY_QUEUE_FULL',
+      errorType: 'INSUFFICIENT_RESOURCES',
+      message: 'Too many queued queries for "global.adhoc_bob"',
+    });
     expect((await follow(await postStatement(base, 'SELECT 2 AS other', as('alice')))).rows).to.deep.equal([[2]]);
   });
 
-  it('names the group whose queue is full when it is an ancestor of the query\'s own group', async () => {
+  it("names the group whose queue is full when it is an ancestor of the query's own group", async () => {
     const file = groupsFile({
-      rootGroups: [{ name: 'global', hardConcurrencyLimit: 1, maxQueued: 1, subGroups: [{ name: 'adhoc_${USER}', hardConcurrencyLimit: 1, maxQueued: 100 }] }],
+      rootGroups: [
+        {
+          name: 'global',
+          hardConcurrencyLimit: 1,
+          maxQueued: 1,
+          subGroups: [{ name: 'adhoc_${USER}', hardConcurrencyLimit: 1, maxQueued: 100 }],
+        },
+      ],
       selectors: [{ group: 'global.adhoc_${USER}' }],
     });
     const base = await start(['--resource-groups-config-file', file]);
@@ -111,7 +129,12 @@ describe('resource groups', function () {
           subGroups: [
             { name: 'etl', hardConcurrencyLimit: 2, maxQueued: 5, schedulingWeight: 3 },
             { name: 'adhoc_${USER}', hardConcurrencyLimit: 1, maxQueued: 5 },
-            { name: 'by_source', hardConcurrencyLimit: 1, maxQueued: 5, subGroups: [{ name: '${SOURCE}', hardConcurrencyLimit: 1, maxQueued: 5 }] },
+            {
+              name: 'by_source',
+              hardConcurrencyLimit: 1,
+              maxQueued: 5,
+              subGroups: [{ name: '${SOURCE}', hardConcurrencyLimit: 1, maxQueued: 5 }],
+            },
           ],
         },
       ],
@@ -133,13 +156,24 @@ describe('resource groups', function () {
     for (const headers of [as('carol'), as('alicex'), as('dan')]) {
       const rejected = await groupOf(headers);
       expect(rejected.group).to.equal(undefined);
-      expect(rejected.error).to.deep.include({ errorName: 'QUERY_REJECTED', errorType: 'USER_ERROR', message: 'Query did not match any selection rule' });
+      expect(rejected.error).to.deep.include({
+        errorName: 'QUERY_REJECTED',
+        errorType: 'USER_ERROR',
+        message: 'Query did not match any selection rule',
+      });
     }
   });
 
   it('hands freed slots to the queued queries round robin across groups, FIFO within a group', async () => {
     const file = groupsFile({
-      rootGroups: [{ name: 'global', hardConcurrencyLimit: 1, maxQueued: 10, subGroups: [{ name: '${USER}', hardConcurrencyLimit: 1, maxQueued: 10 }] }],
+      rootGroups: [
+        {
+          name: 'global',
+          hardConcurrencyLimit: 1,
+          maxQueued: 10,
+          subGroups: [{ name: '${USER}', hardConcurrencyLimit: 1, maxQueued: 10 }],
+        },
+      ],
       selectors: [{ group: 'global.${USER}' }],
     });
     const base = await start(['--resource-groups-config-file', file]);
@@ -170,7 +204,9 @@ describe('resource groups', function () {
     const sorting = await postStatement(base, `${MILLION_ROWS_SQL} ORDER BY v DESC`, as('alice'));
     let memoryHeld = false;
     for (let i = 0; i < 200 && !memoryHeld; i++) {
-      const stats = (await getJson<{ queryStats: { totalMemoryReservation: string } }>(`${base}/v1/query/${sorting.body.id}`, { headers: ADMIN })).body.queryStats;
+      const stats = (
+        await getJson<{ queryStats: { totalMemoryReservation: string } }>(`${base}/v1/query/${sorting.body.id}`, { headers: ADMIN })
+      ).body.queryStats;
       memoryHeld = stats.totalMemoryReservation !== '0B';
       if (!memoryHeld) await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -183,7 +219,9 @@ describe('resource groups', function () {
 
   it('refuses to start with an invalid resource group file, naming the key', async () => {
     const bad = groupsFile({
-      rootGroups: [{ name: 'global', hardConcurrencyLimit: 'ten', maxQueued: 10, subGroups: [{ name: 'a', hardConcurrencyLimit: 1, maxQueued: 1 }] }],
+      rootGroups: [
+        { name: 'global', hardConcurrencyLimit: 'ten', maxQueued: 10, subGroups: [{ name: 'a', hardConcurrencyLimit: 1, maxQueued: 1 }] },
+      ],
       selectors: [{ group: 'global.a' }],
     });
     let message = '';
@@ -217,25 +255,48 @@ describe('resource group file checks', () => {
   const group = (name: string, extra: Record<string, unknown> = {}) => ({ name, hardConcurrencyLimit: 1, maxQueued: 1, ...extra });
 
   it('names unknown keys, missing keys and bad values', () => {
-    expect(problems({ rootGroups: [group('g', { maxRunning: 3 })], selectors: [{ group: 'g' }] })).to.contain("unknown key 'rootGroups[0].maxRunning'");
-    expect(problems({ rootGroups: [{ name: 'g', maxQueued: 1 }], selectors: [{ group: 'g' }] })).to.contain("'rootGroups[0]' needs 'hardConcurrencyLimit'");
+    expect(problems({ rootGroups: [group('g', { maxRunning: 3 })], selectors: [{ group: 'g' }] })).to.contain(
+      "unknown key 'rootGroups[0].maxRunning'",
+    );
+    expect(problems({ rootGroups: [{ name: 'g', maxQueued: 1 }], selectors: [{ group: 'g' }] })).to.contain(
+      "'rootGroups[0]' needs 'hardConcurrencyLimit'",
+    );
     expect(problems({ rootGroups: [group('g')] })).to.contain("'(root)' needs 'selectors'");
-    expect(problems({ rootGroups: [group('g', { softMemoryLimit: 'lots' })], selectors: [{ group: 'g' }] })).to.contain("'rootGroups[0].softMemoryLimit' must match pattern");
-    expect(problems({ rootGroups: [group('g', { softMemoryLimit: '150%' })], selectors: [{ group: 'g' }] })).to.contain("'rootGroups[0].softMemoryLimit' must be at most 100%");
+    expect(problems({ rootGroups: [group('g', { softMemoryLimit: 'lots' })], selectors: [{ group: 'g' }] })).to.contain(
+      "'rootGroups[0].softMemoryLimit' must match pattern",
+    );
+    expect(problems({ rootGroups: [group('g', { softMemoryLimit: '150%' })], selectors: [{ group: 'g' }] })).to.contain(
+      "'rootGroups[0].softMemoryLimit' must be at most 100%",
+    );
     expect(problems({ rootGroups: [group('a.b')], selectors: [{ group: 'a' }] })).to.contain("'rootGroups[0].name' must match pattern");
     expect(problems({ rootGroups: [group('${HOST}')], selectors: [{ group: 'x' }] })).to.contain("'rootGroups[0].name' must match pattern");
   });
 
   it('checks regexes, duplicate names and that selectors name groups without subgroups', () => {
-    expect(problems({ rootGroups: [group('g')], selectors: [{ user: '(unclosed', group: 'g' }] })).to.contain("'selectors[0].user' is not a valid regular expression");
-    expect(problems({ rootGroups: [group('g'), group('g')], selectors: [{ group: 'g' }] })).to.contain("'rootGroups[1].name': group 'g' is defined twice");
-    expect(problems({ rootGroups: [group('g')], selectors: [{ group: 'g.sub' }] })).to.contain("'selectors[0].group' names no configured group: 'g.sub' has no 'sub' under 'g'");
-    expect(problems({ rootGroups: [group('g', { subGroups: [group('s')] })], selectors: [{ group: 'g' }] })).to.contain("'selectors[0].group' names 'g', which has subgroups");
+    expect(problems({ rootGroups: [group('g')], selectors: [{ user: '(unclosed', group: 'g' }] })).to.contain(
+      "'selectors[0].user' is not a valid regular expression",
+    );
+    expect(problems({ rootGroups: [group('g'), group('g')], selectors: [{ group: 'g' }] })).to.contain(
+      "'rootGroups[1].name': group 'g' is defined twice",
+    );
+    expect(problems({ rootGroups: [group('g')], selectors: [{ group: 'g.sub' }] })).to.contain(
+      "'selectors[0].group' names no configured group: 'g.sub' has no 'sub' under 'g'",
+    );
+    expect(problems({ rootGroups: [group('g', { subGroups: [group('s')] })], selectors: [{ group: 'g' }] })).to.contain(
+      "'selectors[0].group' names 'g', which has subgroups",
+    );
   });
 
   it('derives the default groups from the query settings', () => {
     expect(defaultResourceGroups({ maxRunning: 100, maxQueued: 1000, maxRunningPerUser: 10 })).to.deep.equal({
-      rootGroups: [{ name: 'global', hardConcurrencyLimit: 100, maxQueued: 1000, subGroups: [{ name: '${USER}', hardConcurrencyLimit: 10, maxQueued: 1000 }] }],
+      rootGroups: [
+        {
+          name: 'global',
+          hardConcurrencyLimit: 100,
+          maxQueued: 1000,
+          subGroups: [{ name: '${USER}', hardConcurrencyLimit: 10, maxQueued: 1000 }],
+        },
+      ],
       selectors: [{ group: 'global.${USER}' }],
     });
   });

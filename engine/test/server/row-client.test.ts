@@ -14,7 +14,9 @@ describe('rows through trino-client', function () {
   const INTEGER = { rawType: 'integer', arguments: [] };
 
   it('sends named and anonymous fields as NAMED_TYPE arguments, values as JSON arrays', async () => {
-    const { columns, rows } = await collect("SELECT CAST(ROW(1, 'a') AS ROW(x integer, y varchar(3))) AS r, ROW(1, NULL) AS anon, ROW(ARRAY[ROW(2.5)]) AS nested");
+    const { columns, rows } = await collect(
+      "SELECT CAST(ROW(1, 'a') AS ROW(x integer, y varchar(3))) AS r, ROW(1, NULL) AS anon, ROW(ARRAY[ROW(2.5)]) AS nested",
+    );
     expect(columns).to.deep.equal([
       {
         name: 'r',
@@ -23,7 +25,10 @@ describe('rows through trino-client', function () {
           rawType: 'row',
           arguments: [
             { kind: 'NAMED_TYPE', value: { fieldName: { name: 'x' }, typeSignature: INTEGER } },
-            { kind: 'NAMED_TYPE', value: { fieldName: { name: 'y' }, typeSignature: { rawType: 'varchar', arguments: [{ kind: 'LONG', value: 3 }] } } },
+            {
+              kind: 'NAMED_TYPE',
+              value: { fieldName: { name: 'y' }, typeSignature: { rawType: 'varchar', arguments: [{ kind: 'LONG', value: 3 }] } },
+            },
           ],
         },
       },
@@ -55,7 +60,21 @@ describe('rows through trino-client', function () {
                       kind: 'TYPE',
                       value: {
                         rawType: 'row',
-                        arguments: [{ kind: 'NAMED_TYPE', value: { fieldName: null, typeSignature: { rawType: 'decimal', arguments: [{ kind: 'LONG', value: 2 }, { kind: 'LONG', value: 1 }] } } }],
+                        arguments: [
+                          {
+                            kind: 'NAMED_TYPE',
+                            value: {
+                              fieldName: null,
+                              typeSignature: {
+                                rawType: 'decimal',
+                                arguments: [
+                                  { kind: 'LONG', value: 2 },
+                                  { kind: 'LONG', value: 1 },
+                                ],
+                              },
+                            },
+                          },
+                        ],
                       },
                     },
                   ],
@@ -70,7 +89,11 @@ describe('rows through trino-client', function () {
   });
 
   it('writes bigint fields beyond 2^53 with their exact digits', async () => {
-    const first = await fetch(`${server.uri}/v1/statement`, { method: 'POST', body: "SELECT ROW(BIGINT '9007199254740993', DATE '2024-02-29')", headers: { 'X-Trino-User': 'test' } });
+    const first = await fetch(`${server.uri}/v1/statement`, {
+      method: 'POST',
+      body: "SELECT ROW(BIGINT '9007199254740993', DATE '2024-02-29')",
+      headers: { 'X-Trino-User': 'test' },
+    });
     let body = (await first.json()) as { nextUri?: string };
     let text = '';
     while (body.nextUri !== undefined) {

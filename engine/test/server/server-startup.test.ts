@@ -8,7 +8,9 @@ import { ENGINE_MAIN, ServerProcess } from '../support/server-process.js';
 import { getJson, query } from '../support/statement-http.js';
 
 async function failedStart(args: string[]): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, [ENGINE_MAIN, 'server', '--port', '0', '--host', '127.0.0.1', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [ENGINE_MAIN, 'server', '--port', '0', '--host', '127.0.0.1', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const [code] = (await once(child, 'exit')) as [number | null];
@@ -20,7 +22,10 @@ describe('engine server startup', function () {
 
   it('starts from a YAML configuration file and serves its catalogs', async () => {
     const file = join(dir, 'ok.yaml');
-    writeFileSync(file, 'node:\n  id: from-file\n  environment: yaml_env\ncatalogs:\n  - name: scratch\n    connector: memory\n  - name: system\n    connector: system\n');
+    writeFileSync(
+      file,
+      'node:\n  id: from-file\n  environment: yaml_env\ncatalogs:\n  - name: scratch\n    connector: memory\n  - name: system\n    connector: system\n',
+    );
     const server = await ServerProcess.start(['--config', file]);
     try {
       const info = await getJson<{ environment: string }>(`${server.uri}/v1/info`);

@@ -85,13 +85,32 @@ export function expectStatementStats(stats: unknown): void {
 export function expectTask(task: unknown, where: string): void {
   expectFields(
     task,
-    { taskId: 'string', version: 'integer', state: 'string', self: 'string', lastHeartbeat: 'timestamp', outputBuffers: 'object', noMoreSplits: 'array', stats: 'object', failures: 'array', outputs: 'object' },
+    {
+      taskId: 'string',
+      version: 'integer',
+      state: 'string',
+      self: 'string',
+      lastHeartbeat: 'timestamp',
+      outputBuffers: 'object',
+      noMoreSplits: 'array',
+      stats: 'object',
+      failures: 'array',
+      outputs: 'object',
+    },
     where,
   );
   const t = task as Record<string, Record<string, unknown>>;
-  expectFields(t.outputBuffers, { state: 'string', masterSequenceId: 'integer', pagesAdded: 'integer', buffers: 'array' }, `${where}.outputBuffers`);
+  expectFields(
+    t.outputBuffers,
+    { state: 'string', masterSequenceId: 'integer', pagesAdded: 'integer', buffers: 'array' },
+    `${where}.outputBuffers`,
+  );
   for (const buffer of t.outputBuffers!.buffers as unknown[]) {
-    expectFields(buffer, { bufferId: 'string', finished: 'boolean', bufferedPages: 'integer', pagesSent: 'integer' }, `${where}.outputBuffers.buffers[]`);
+    expectFields(
+      buffer,
+      { bufferId: 'string', finished: 'boolean', bufferedPages: 'integer', pagesSent: 'integer' },
+      `${where}.outputBuffers.buffers[]`,
+    );
   }
   expectFields(
     t.stats,

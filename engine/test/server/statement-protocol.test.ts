@@ -39,7 +39,17 @@ describe('statement protocol', function () {
     expect(run.columns).to.deep.equal([
       { name: 'x', type: 'integer', typeSignature: { rawType: 'integer', arguments: [] } },
       { name: 'y', type: 'varchar(1)', typeSignature: { rawType: 'varchar', arguments: [{ kind: 'LONG', value: 1 }] } },
-      { name: 'z', type: 'decimal(3,2)', typeSignature: { rawType: 'decimal', arguments: [{ kind: 'LONG', value: 3 }, { kind: 'LONG', value: 2 }] } },
+      {
+        name: 'z',
+        type: 'decimal(3,2)',
+        typeSignature: {
+          rawType: 'decimal',
+          arguments: [
+            { kind: 'LONG', value: 3 },
+            { kind: 'LONG', value: 2 },
+          ],
+        },
+      },
       { name: 'n', type: 'bigint', typeSignature: { rawType: 'bigint', arguments: [] } },
     ]);
     expect(run.rows).to.deep.equal([[1, 'a', '1.50', null]]);
@@ -56,7 +66,11 @@ describe('statement protocol', function () {
       "SELECT CAST('ab' AS char(4)) AS c, CAST(NULL AS char(2)) AS n, CAST('a' AS char(3)) || CAST('b' AS char(2)) AS cc, CAST(CAST('ab' AS char(4)) AS varchar) AS v",
       TRINO,
     );
-    const charOf = (name: string, length: number) => ({ name, type: `char(${length})`, typeSignature: { rawType: 'char', arguments: [{ kind: 'LONG', value: length }] } });
+    const charOf = (name: string, length: number) => ({
+      name,
+      type: `char(${length})`,
+      typeSignature: { rawType: 'char', arguments: [{ kind: 'LONG', value: length }] },
+    });
     expect(run.columns).to.deep.equal([
       charOf('c', 4),
       charOf('n', 2),
@@ -67,7 +81,13 @@ describe('statement protocol', function () {
   });
 
   it('writes 64-bit integers with their exact digits', async () => {
-    let next = (await postStatement(base, "SELECT 9223372036854775807 AS max, BIGINT '-9223372036854775808' AS min, BIGINT '9007199254740993' AS odd, 42 AS small", TRINO)).body.nextUri;
+    let next = (
+      await postStatement(
+        base,
+        "SELECT 9223372036854775807 AS max, BIGINT '-9223372036854775808' AS min, BIGINT '9007199254740993' AS odd, 42 AS small",
+        TRINO,
+      )
+    ).body.nextUri;
     const texts: string[] = [];
     while (next) {
       const text = await (await fetch(next)).text();
@@ -138,7 +158,11 @@ describe('statement protocol', function () {
       errorType: 'USER_ERROR',
       errorLocation: { lineNumber: 1, columnNumber: 15 },
     });
-    expect(error.failureInfo).to.deep.include({ message: error.message, suppressed: [], errorLocation: { lineNumber: 1, columnNumber: 15 } });
+    expect(error.failureInfo).to.deep.include({
+      message: error.message,
+      suppressed: [],
+      errorLocation: { lineNumber: 1, columnNumber: 15 },
+    });
     expect(error.failureInfo.type).to.be.a('string');
     expect(error.failureInfo.stack).to.be.an('array');
   });
@@ -164,7 +188,11 @@ describe('statement protocol', function () {
       errorLocation: { lineNumber: 1, columnNumber: 1 },
     });
     const versioned = await runStatement(base, 'SELECT *\nFROM tpch.tiny.nation FOR VERSION AS OF 5', TRINO);
-    expect(versioned.final.error).to.deep.include({ message: 'line 2:23: FOR VERSION AS OF is not supported', errorName: 'NOT_SUPPORTED', errorLocation: { lineNumber: 2, columnNumber: 23 } });
+    expect(versioned.final.error).to.deep.include({
+      message: 'line 2:23: FOR VERSION AS OF is not supported',
+      errorName: 'NOT_SUPPORTED',
+      errorLocation: { lineNumber: 2, columnNumber: 23 },
+    });
   });
 
   it('answers USE with Set-Catalog and Set-Schema in the spelling of the request', async () => {
@@ -199,10 +227,19 @@ describe('statement protocol', function () {
 
   it('fails a query whose Session header names a property that does not exist, also of a catalog', async () => {
     const errorOf = async (session: string) => (await runStatement(base, 'SELECT 1', { ...TRINO, 'X-Trino-Session': session })).final.error;
-    expect(await errorOf('spill_enabled=false')).to.deep.include({ errorName: 'INVALID_SESSION_PROPERTY', message: "Session property 'spill_enabled' does not exist" });
-    expect(await errorOf('memory.splits_per_node=4')).to.deep.include({ errorName: 'INVALID_SESSION_PROPERTY', message: "Session property 'memory.splits_per_node' does not exist" });
+    expect(await errorOf('spill_enabled=false')).to.deep.include({
+      errorName: 'INVALID_SESSION_PROPERTY',
+      message: "Session property 'spill_enabled' does not exist",
+    });
+    expect(await errorOf('memory.splits_per_node=4')).to.deep.include({
+      errorName: 'INVALID_SESSION_PROPERTY',
+      message: "Session property 'memory.splits_per_node' does not exist",
+    });
     expect(await errorOf('nope.x=1')).to.deep.include({ errorName: 'CATALOG_NOT_FOUND', message: "Catalog 'nope' not found" });
-    expect(await errorOf('task_concurrency=four')).to.deep.include({ errorName: 'INVALID_SESSION_PROPERTY', message: "Invalid value for session property 'task_concurrency': 'four' is not an integer" });
+    expect(await errorOf('task_concurrency=four')).to.deep.include({
+      errorName: 'INVALID_SESSION_PROPERTY',
+      message: "Invalid value for session property 'task_concurrency': 'four' is not an integer",
+    });
   });
 
   it("shows the node's real default of query_max_memory: memory.queryMaxMemory, 20GB unless configured", async () => {
@@ -220,7 +257,11 @@ describe('statement protocol', function () {
       state = (await getJson<{ state: string }>(`${base}/v1/query/${first.body.id}`, { headers })).body.state;
     }
     const run = await follow(first, headers);
-    expect(run.final.error).to.deep.include({ errorName: 'EXCEEDED_TIME_LIMIT', errorType: 'INSUFFICIENT_RESOURCES', message: 'Query exceeded the maximum execution time limit of 1.00s' });
+    expect(run.final.error).to.deep.include({
+      errorName: 'EXCEEDED_TIME_LIMIT',
+      errorType: 'INSUFFICIENT_RESOURCES',
+      message: 'Query exceeded the maximum execution time limit of 1.00s',
+    });
   });
 
   it('round-trips prepared statements through Added-Prepare and the Prepared-Statement header', async () => {
@@ -264,11 +305,19 @@ describe('statement protocol', function () {
     const list = await getJson<Array<Record<string, unknown>>>(`${base}/v1/query`, { headers: TRINO });
     expect(list.status).to.equal(200);
     const item = list.body.find((q) => q.queryId === ok.final.id)!;
-    expectFields(item, { queryId: 'string', state: 'string', query: 'string', session: 'object', queryStats: 'object', self: 'string' }, 'list item');
+    expectFields(
+      item,
+      { queryId: 'string', state: 'string', query: 'string', session: 'object', queryStats: 'object', self: 'string' },
+      'list item',
+    );
     expect(item).to.include({ state: 'FINISHED', query: 'SELECT 1 AS one' });
     expect(item.session).to.include({ user: 'tester', source: 'protocol-test' });
     expect(item.resourceGroupId).to.deep.equal(['global', 'tester']);
-    expectFields(item.queryStats, { createTime: 'timestamp', endTime: 'timestamp', elapsedTime: 'duration', queuedTime: 'duration' }, 'list item.queryStats');
+    expectFields(
+      item.queryStats,
+      { createTime: 'timestamp', endTime: 'timestamp', elapsedTime: 'duration', queuedTime: 'duration' },
+      'list item.queryStats',
+    );
     const failedItem = list.body.find((q) => q.queryId === failed.final.id)!;
     expect(failedItem.errorCode).to.deep.equal({ code: 46, name: 'TABLE_NOT_FOUND', type: 'USER_ERROR' });
     const finished = await getJson<Array<Record<string, unknown>>>(`${base}/v1/query?state=finished`, { headers: TRINO });
@@ -276,12 +325,43 @@ describe('statement protocol', function () {
     expect((await getJson(`${base}/v1/query?state=sleeping`)).status).to.equal(400);
 
     const detail = (await getJson<Record<string, unknown>>(ok.final.infoUri, { headers: TRINO })).body;
-    expectFields(detail, { queryId: 'string', session: 'object', state: 'string', self: 'string', fieldNames: 'array', query: 'string', queryStats: 'object', outputStage: 'object' }, 'detail');
+    expectFields(
+      detail,
+      {
+        queryId: 'string',
+        session: 'object',
+        state: 'string',
+        self: 'string',
+        fieldNames: 'array',
+        query: 'string',
+        queryStats: 'object',
+        outputStage: 'object',
+      },
+      'detail',
+    );
     expect(detail).to.include({ queryId: ok.final.id, state: 'FINISHED', self: ok.final.infoUri, query: 'SELECT 1 AS one' });
     expect(detail.fieldNames).to.deep.equal(['one']);
     expect(detail.resourceGroupId).to.deep.equal(['global', 'tester']);
-    expectFields(detail.session, { user: 'string', source: 'string', catalog: 'string', schema: 'string', remoteUserAddress: 'string', userAgent: 'string', startTime: 'integer' }, 'detail.session');
-    expect(detail.session).to.include({ user: 'tester', source: 'protocol-test', catalog: 'memory', schema: 'default', userAgent: 'detail-test' });
+    expectFields(
+      detail.session,
+      {
+        user: 'string',
+        source: 'string',
+        catalog: 'string',
+        schema: 'string',
+        remoteUserAddress: 'string',
+        userAgent: 'string',
+        startTime: 'integer',
+      },
+      'detail.session',
+    );
+    expect(detail.session).to.include({
+      user: 'tester',
+      source: 'protocol-test',
+      catalog: 'memory',
+      schema: 'default',
+      userAgent: 'detail-test',
+    });
     expectQueryStats(detail.queryStats, true);
     expect(detail.queryStats).to.include({ outputPositions: 1, totalTasks: 1, completedTasks: 1 });
     const stage = detail.outputStage as Record<string, unknown>;

@@ -49,12 +49,25 @@ describe('transactions', function () {
 
     it('refuses writes in a transaction with AUTOCOMMIT_WRITE_CONFLICT (READ_ONLY_VIOLATION in a READ ONLY one); outside one they commit', async () => {
       await engine.run('START TRANSACTION');
-      for (const write of ['INSERT INTO t VALUES 3', 'CREATE TABLE u (y integer)', 'DELETE FROM t', 'DROP TABLE t', 'CREATE SCHEMA memory.s2', 'ALTER TABLE t ADD COLUMN y integer']) {
-        expect(await failure(write), write).to.deep.equal(['AUTOCOMMIT_WRITE_CONFLICT', 'Catalog only supports writes using autocommit: memory']);
+      for (const write of [
+        'INSERT INTO t VALUES 3',
+        'CREATE TABLE u (y integer)',
+        'DELETE FROM t',
+        'DROP TABLE t',
+        'CREATE SCHEMA memory.s2',
+        'ALTER TABLE t ADD COLUMN y integer',
+      ]) {
+        expect(await failure(write), write).to.deep.equal([
+          'AUTOCOMMIT_WRITE_CONFLICT',
+          'Catalog only supports writes using autocommit: memory',
+        ]);
         await engine.run('ROLLBACK', 'START TRANSACTION');
       }
       await engine.run('ROLLBACK', 'START TRANSACTION READ ONLY');
-      expect(await failure('INSERT INTO t VALUES 3')).to.deep.equal(['READ_ONLY_VIOLATION', 'Cannot execute write in a read-only transaction']);
+      expect(await failure('INSERT INTO t VALUES 3')).to.deep.equal([
+        'READ_ONLY_VIOLATION',
+        'Cannot execute write in a read-only transaction',
+      ]);
       await engine.run('ROLLBACK');
       await engine.run('INSERT INTO t VALUES 3');
       expect(await engine.rows('SELECT count(*) FROM t')).to.deep.equal([[3n]]);
@@ -64,10 +77,16 @@ describe('transactions', function () {
       await engine.run('START TRANSACTION');
       const id = engine.session.transaction?.id as string;
       expect((await failure('SELECT 1 / 0'))[0]).to.equal('DIVISION_BY_ZERO');
-      expect(await failure('SELECT 1')).to.deep.equal(['TRANSACTION_ALREADY_ABORTED', 'Current transaction is aborted, commands ignored until end of transaction block']);
+      expect(await failure('SELECT 1')).to.deep.equal([
+        'TRANSACTION_ALREADY_ABORTED',
+        'Current transaction is aborted, commands ignored until end of transaction block',
+      ]);
       expect(await failure('COMMIT')).to.deep.equal(['TRANSACTION_ALREADY_ABORTED', 'Current transaction has already been aborted']);
       // The failed COMMIT ended it (the server tells the client so): its id is unknown now.
-      expect(await failure('SELECT 1')).to.deep.equal(['UNKNOWN_TRANSACTION', `Unknown transaction ID: ${id}. Possibly expired? Commands ignored until end of transaction block`]);
+      expect(await failure('SELECT 1')).to.deep.equal([
+        'UNKNOWN_TRANSACTION',
+        `Unknown transaction ID: ${id}. Possibly expired? Commands ignored until end of transaction block`,
+      ]);
       engine.session.transaction = {};
       await engine.run('START TRANSACTION');
       expect((await failure('SELECT * FROM nosuch'))[0]).to.equal('TABLE_NOT_FOUND');
@@ -78,8 +97,14 @@ describe('transactions', function () {
     it("gives Trino's errors for nesting, for ending no transaction and for repeated modes", async () => {
       expect(await failure('COMMIT')).to.deep.equal(['NOT_IN_TRANSACTION', 'No transaction in progress']);
       expect(await failure('ROLLBACK')).to.deep.equal(['NOT_IN_TRANSACTION', 'No transaction in progress']);
-      expect(await failure('START TRANSACTION READ ONLY, READ WRITE')).to.deep.equal(['SYNTAX_ERROR', 'Multiple transaction read modes specified']);
-      expect(await failure('START TRANSACTION ISOLATION LEVEL READ COMMITTED, ISOLATION LEVEL SERIALIZABLE')).to.deep.equal(['SYNTAX_ERROR', 'Multiple transaction isolation levels specified']);
+      expect(await failure('START TRANSACTION READ ONLY, READ WRITE')).to.deep.equal([
+        'SYNTAX_ERROR',
+        'Multiple transaction read modes specified',
+      ]);
+      expect(await failure('START TRANSACTION ISOLATION LEVEL READ COMMITTED, ISOLATION LEVEL SERIALIZABLE')).to.deep.equal([
+        'SYNTAX_ERROR',
+        'Multiple transaction isolation levels specified',
+      ]);
       await engine.run('START TRANSACTION');
       expect(await failure('START TRANSACTION')).to.deep.equal(['NOT_SUPPORTED', 'Nested transactions not supported']);
     });
@@ -88,7 +113,8 @@ describe('transactions', function () {
   describe('over the client protocol', () => {
     let server: ServerProcess;
     const TRINO = { 'X-Trino-User': 'tester', 'X-Trino-Catalog': 'memory', 'X-Trino-Schema': 'default' };
-    const headerOf = (run: Awaited<ReturnType<typeof runStatement>>, name: string) => run.exchanges[run.exchanges.length - 1]!.headers.get(name);
+    const headerOf = (run: Awaited<ReturnType<typeof runStatement>>, name: string) =>
+      run.exchanges[run.exchanges.length - 1]!.headers.get(name);
 
     before(async () => {
       server = await ServerProcess.start();
@@ -108,7 +134,11 @@ describe('transactions', function () {
       const inTransaction = { ...TRINO, 'X-Trino-Transaction-Id': id as string };
       expect((await runStatement(base, 'SELECT x FROM h', inTransaction)).rows).to.deep.equal([[1]]);
       const write = await runStatement(base, 'INSERT INTO h VALUES 2', inTransaction);
-      expect(write.final.error).to.deep.include({ errorName: 'AUTOCOMMIT_WRITE_CONFLICT', errorCode: 25, message: 'Catalog only supports writes using autocommit: memory' });
+      expect(write.final.error).to.deep.include({
+        errorName: 'AUTOCOMMIT_WRITE_CONFLICT',
+        errorCode: 25,
+        message: 'Catalog only supports writes using autocommit: memory',
+      });
       const rollback = await runStatement(base, 'ROLLBACK', inTransaction);
       expect([rollback.final.error, rollback.final.updateType]).to.deep.equal([undefined, 'ROLLBACK']);
       expect(headerOf(rollback, 'X-Trino-Clear-Transaction-Id')).to.equal('true');

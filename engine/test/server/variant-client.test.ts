@@ -20,13 +20,20 @@ describe('VARIANT to clients', function () {
     const { columns, rows } = await server.collect(SQL);
     expect(columns).to.deep.equal([
       { name: 'v', type: 'json', typeSignature: { rawType: 'json', arguments: [] } },
-      { name: 'a', type: 'array(json)', typeSignature: { rawType: 'array', arguments: [{ kind: 'TYPE', value: { rawType: 'json', arguments: [] } }] } },
+      {
+        name: 'a',
+        type: 'array(json)',
+        typeSignature: { rawType: 'array', arguments: [{ kind: 'TYPE', value: { rawType: 'json', arguments: [] } }] },
+      },
     ]);
     expect(rows).to.deep.equal([['{"a":"x","b":[1,2.5]}', ['null', null]]]);
   });
 
   it('sends a client declaring VARIANT the JSON itself in a variant column', async () => {
-    const run = await runStatement(server.uri, SQL, { 'X-Trino-User': 'test', 'X-Trino-Client-Capabilities': 'PARAMETRIC_DATETIME,VARIANT' });
+    const run = await runStatement(server.uri, SQL, {
+      'X-Trino-User': 'test',
+      'X-Trino-Client-Capabilities': 'PARAMETRIC_DATETIME,VARIANT',
+    });
     expect(run.final.error, run.final.error?.message).to.equal(undefined);
     expect(run.columns?.map((c) => [c.type, c.typeSignature])).to.deep.equal([
       ['variant', VARIANT_SIGNATURE],
@@ -43,7 +50,10 @@ describe('VARIANT to clients', function () {
     const bytes = Buffer.concat([Buffer.from(v.metadata, 'base64'), Buffer.from(v.value, 'base64')]);
     expect(decodeVariant(new Uint8Array(bytes))).to.deep.equal(variantFromJson('{"a": "x", "b": [1, 2.5]}'));
     // A variant null is a value (a null primitive, with Trino's empty metadata), a SQL NULL is null.
-    expect([Buffer.from(a[0]!.metadata, 'base64'), Buffer.from(a[0]!.value, 'base64')]).to.deep.equal([Buffer.from([1, 0, 0]), Buffer.from([0])]);
+    expect([Buffer.from(a[0]!.metadata, 'base64'), Buffer.from(a[0]!.value, 'base64')]).to.deep.equal([
+      Buffer.from([1, 0, 0]),
+      Buffer.from([0]),
+    ]);
     expect(a[1]).to.equal(null);
   });
 });

@@ -31,13 +31,15 @@ describe('WITH SESSION', () => {
   });
 
   it('checks and applies the properties of an explained query', async () => {
-    expect((await h.failure('EXPLAIN WITH SESSION invalid_key = 1 SELECT 1')).message).to.equal("line 1:36: Session property 'invalid_key' does not exist");
+    expect((await h.failure('EXPLAIN WITH SESSION invalid_key = 1 SELECT 1')).message).to.equal(
+      "line 1:36: Session property 'invalid_key' does not exist",
+    );
     const [[plan]] = await h.rows("EXPLAIN WITH SESSION time_zone_id = 'Europe/Warsaw' SELECT current_timezone()");
     expect(plan).to.contain('Europe/Warsaw');
   });
 
   it('applies the value of a prepared statement parameter', async () => {
-    await h.run("PREPARE zone FROM WITH SESSION time_zone_id = ? SELECT current_timezone()");
+    await h.run('PREPARE zone FROM WITH SESSION time_zone_id = ? SELECT current_timezone()');
     expect(await h.rows("EXECUTE zone USING 'Europe/Warsaw'")).to.deep.equal([['Europe/Warsaw']]);
   });
 
@@ -46,14 +48,26 @@ describe('WITH SESSION', () => {
       const e = await h.failure(sql);
       return [e.errorName, e.message];
     };
-    expect(await failure("WITH SESSION invalid_key = 'invalid_value' SELECT 1")).to.deep.equal(['INVALID_SESSION_PROPERTY', "line 1:28: Session property 'invalid_key' does not exist"]);
-    expect(await failure("WITH SESSION test.schema.invalid_key = 'invalid_value' SELECT 1")).to.deep.equal(['INVALID_SESSION_PROPERTY', "line 1:14: Invalid session property 'test.schema.invalid_key'"]);
+    expect(await failure("WITH SESSION invalid_key = 'invalid_value' SELECT 1")).to.deep.equal([
+      'INVALID_SESSION_PROPERTY',
+      "line 1:28: Session property 'invalid_key' does not exist",
+    ]);
+    expect(await failure("WITH SESSION test.schema.invalid_key = 'invalid_value' SELECT 1")).to.deep.equal([
+      'INVALID_SESSION_PROPERTY',
+      "line 1:14: Invalid session property 'test.schema.invalid_key'",
+    ]);
     expect(await failure("WITH SESSION query_max_execution_time = '1h', query_max_execution_time = '2h' SELECT 1")).to.deep.equal([
       'INVALID_SESSION_PROPERTY',
       "line 1:47: Session property 'query_max_execution_time' already set",
     ]);
-    expect(await failure("WITH SESSION pg.invalid_key = 'invalid_value' SELECT 1")).to.deep.equal(['INVALID_SESSION_PROPERTY', "line 1:31: Session property 'pg.invalid_key' does not exist"]);
-    expect(await failure("WITH SESSION pg.split_count = 1, pg.split_count = 2 SELECT 1")).to.deep.equal(['INVALID_SESSION_PROPERTY', "line 1:34: Session property 'pg.split_count' already set"]);
+    expect(await failure("WITH SESSION pg.invalid_key = 'invalid_value' SELECT 1")).to.deep.equal([
+      'INVALID_SESSION_PROPERTY',
+      "line 1:31: Session property 'pg.invalid_key' does not exist",
+    ]);
+    expect(await failure('WITH SESSION pg.split_count = 1, pg.split_count = 2 SELECT 1')).to.deep.equal([
+      'INVALID_SESSION_PROPERTY',
+      "line 1:34: Session property 'pg.split_count' already set",
+    ]);
     expect(await failure("WITH SESSION task_concurrency = '4' SELECT 1")).to.deep.equal([
       'INVALID_SESSION_PROPERTY',
       "line 1:33: Unable to set session property 'task_concurrency' to ''4'': Cannot convert ['4'] to integer",

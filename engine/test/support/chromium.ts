@@ -13,10 +13,20 @@ export const CHROMIUM = '/usr/bin/chromium';
 /** dist/test/support -> engine/test-reports/ui: screenshots for review. */
 export const SCREENSHOTS_DIR = fileURLToPath(new URL('../../../test-reports/ui/', import.meta.url));
 
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium; make test does it)`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium; make test does it)`);
   await mkdir(SCREENSHOTS_DIR, { recursive: true });
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
 }

@@ -12,7 +12,10 @@ export type DocumentedExample = readonly [sql: string, result: string];
 
 /** As Trino's CLI prints a value: varbinary as space-separated hex bytes, the rest as CAST to varchar. */
 export function cliText(value: Scalar, type: SqlType): string {
-  if (value !== null && type.kind === 'varbinary') return Buffer.from(value as Uint8Array).toString('hex').replace(/(..)(?!$)/g, '$1 ');
+  if (value !== null && type.kind === 'varbinary')
+    return Buffer.from(value as Uint8Array)
+      .toString('hex')
+      .replace(/(..)(?!$)/g, '$1 ');
   return formatValueAsText(value, type);
 }
 
@@ -48,7 +51,11 @@ export async function cliRows(engine: EngineHarness, sql: string): Promise<strin
 }
 
 /** Each statement fails with the error name and exactly the message given. */
-export function failureCases(errorName: string, cases: ReadonlyArray<readonly [sql: string, message: string]>, engine = new EngineHarness()): void {
+export function failureCases(
+  errorName: string,
+  cases: ReadonlyArray<readonly [sql: string, message: string]>,
+  engine = new EngineHarness(),
+): void {
   for (const [sql, message] of cases) {
     it(`${sql} fails: ${message}`, async () => {
       const error = await engine.failure(sql);

@@ -54,7 +54,16 @@ export class EngineHarness {
       refusal: () => undefined,
     });
     const endpoint = new TaskEndpoint(tasks, { nodeId: self.nodeId, internalUri: self.uri });
-    const cluster = clusterView({ nodes: new NodeManager(), self: () => self, includeCoordinator: undefined, headers: () => ({}), endpoint, queryMaxMemoryBytes: limit, requiredWorkersMaxWaitMillis: 0, remoteTaskMaxErrorDurationMillis: 60_000 });
+    const cluster = clusterView({
+      nodes: new NodeManager(),
+      self: () => self,
+      includeCoordinator: undefined,
+      headers: () => ({}),
+      endpoint,
+      queryMaxMemoryBytes: limit,
+      requiredWorkersMaxWaitMillis: 0,
+      remoteTaskMaxErrorDurationMillis: 60_000,
+    });
     this.executor = new StatementExecutor(this.catalogs, { queryMaxMemoryBytes: limit, nodeMemory, cluster, validatePlans: true });
     this.session = {
       queryId: 'test',
@@ -72,14 +81,23 @@ export class EngineHarness {
   /** Runs one statement and drains its rows; session changes are applied as a client would. */
   /** `signal`: cancels the query when it aborts, as a client's DELETE does. */
   async query(sql: string, signal: AbortSignal = new AbortController().signal): Promise<QueryRows> {
-    const memory = new MemoryContext(`query${this.sequence++}`, this.executor.options.queryMaxMemoryBytes, this.executor.options.nodeMemory);
+    const memory = new MemoryContext(
+      `query${this.sequence++}`,
+      this.executor.options.queryMaxMemoryBytes,
+      this.executor.options.nodeMemory,
+    );
     // As the query manager does: a cancel waits while a write commits (see CancelHold).
     const hold = new CancelHold();
     const cancel = new AbortController();
     const onAbort = () => hold.request(() => cancel.abort(signal.reason));
     if (signal.aborted) onAbort();
     else signal.addEventListener('abort', onAbort, { once: true });
-    const context = { signal: cancel.signal, memory, progress: newQueryProgress(), holdCancel: <T>(work: () => Promise<T>) => hold.hold(work) };
+    const context = {
+      signal: cancel.signal,
+      memory,
+      progress: newQueryProgress(),
+      holdCancel: <T>(work: () => Promise<T>) => hold.hold(work),
+    };
     const queryId = `q${this.sequence}`;
     this.running.set(queryId, memory);
     try {

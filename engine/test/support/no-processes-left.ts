@@ -30,6 +30,7 @@ function liveChildren(): ProcessEntry[] {
 export const mochaHooks = {
   afterAll(): void {
     const left = liveChildren();
-    if (left.length > 0) throw new Error(`processes the tests started are still running: ${left.map((p) => `${p.pid} (${p.command})`).join(', ')}`);
+    if (left.length > 0)
+      throw new Error(`processes the tests started are still running: ${left.map((p) => `${p.pid} (${p.command})`).join(', ')}`);
   },
 };

@@ -8,7 +8,11 @@ import { follow, getJson, postStatement, type Exchange } from './statement-http.
  * PUT /v1/info/state with a raw body, sent as application/json unless `contentType` says otherwise
  * (null: no Content-Type at all); answers the status and the parsed answer.
  */
-export async function putState(base: string, body: string, contentType: string | null = 'application/json'): Promise<{ status: number; body: unknown }> {
+export async function putState(
+  base: string,
+  body: string,
+  contentType: string | null = 'application/json',
+): Promise<{ status: number; body: unknown }> {
   // Bytes, unlike a string, get no Content-Type from fetch.
   const init = contentType === null ? { body: new TextEncoder().encode(body) } : { body, headers: { 'Content-Type': contentType } };
   const response = await fetch(`${base}/v1/info/state`, { method: 'PUT', ...init });

@@ -15,8 +15,11 @@ const POSTGRES_ROOT = '/usr/lib/postgresql';
 
 /** The newest installed server's bin folder (Debian's postgresql package). */
 function binFolder(): string {
-  const versions = existsSync(POSTGRES_ROOT) ? readdirSync(POSTGRES_ROOT).filter((v) => existsSync(path.join(POSTGRES_ROOT, v, 'bin', 'initdb'))) : [];
-  if (versions.length === 0) throw new Error(`No PostgreSQL server under ${POSTGRES_ROOT}: install Debian's postgresql package (make test does)`);
+  const versions = existsSync(POSTGRES_ROOT)
+    ? readdirSync(POSTGRES_ROOT).filter((v) => existsSync(path.join(POSTGRES_ROOT, v, 'bin', 'initdb')))
+    : [];
+  if (versions.length === 0)
+    throw new Error(`No PostgreSQL server under ${POSTGRES_ROOT}: install Debian's postgresql package (make test does)`);
   versions.sort((a, b) => Number(b) - Number(a));
   return path.join(POSTGRES_ROOT, versions[0], 'bin');
 }
@@ -62,7 +65,22 @@ export class PostgresServer {
     if (identity !== undefined) chownSync(passwordFile, identity.uid, identity.gid);
     execFileSync(
       path.join(bin, 'initdb'),
-      ['-D', path.join(folder, 'data'), '-U', PostgresServer.user, '--pwfile', passwordFile, '--auth-local=trust', '--auth-host=scram-sha-256', '-E', 'UTF8', '--locale=C.UTF-8', '--locale-provider=icu', '--icu-locale=en', '--no-sync'],
+      [
+        '-D',
+        path.join(folder, 'data'),
+        '-U',
+        PostgresServer.user,
+        '--pwfile',
+        passwordFile,
+        '--auth-local=trust',
+        '--auth-host=scram-sha-256',
+        '-E',
+        'UTF8',
+        '--locale=C.UTF-8',
+        '--locale-provider=icu',
+        '--icu-locale=en',
+        '--no-sync',
+      ],
       { stdio: 'pipe', ...identity },
     );
     const server = new PostgresServer(folder, await freePort(), bin, identity);
@@ -76,12 +94,23 @@ export class PostgresServer {
 
   /** Catalog properties for a postgresql catalog on this server. */
   catalogProperties(extra: Record<string, string> = {}): Record<string, string> {
-    return { 'connection-url': this.connectionUrl, 'connection-user': PostgresServer.user, 'connection-password': PostgresServer.password, ...extra };
+    return {
+      'connection-url': this.connectionUrl,
+      'connection-user': PostgresServer.user,
+      'connection-password': PostgresServer.password,
+      ...extra,
+    };
   }
 
   /** Runs statements as the superuser; returns the last one's rows. */
   async sql<R extends pg.QueryResultRow = Record<string, unknown>>(text: string, parameters: unknown[] = []): Promise<R[]> {
-    const client = new pg.Client({ host: '127.0.0.1', port: this.port, user: PostgresServer.user, password: PostgresServer.password, database: 'postgres' });
+    const client = new pg.Client({
+      host: '127.0.0.1',
+      port: this.port,
+      user: PostgresServer.user,
+      password: PostgresServer.password,
+      database: 'postgres',
+    });
     await client.connect();
     try {
       return (await client.query<R>(text, parameters)).rows;
@@ -98,7 +127,20 @@ export class PostgresServer {
   async run(): Promise<void> {
     const child = spawn(
       path.join(this.bin, 'postgres'),
-      ['-D', path.join(this.folder, 'data'), '-p', String(this.port), '-k', this.folder, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'full_page_writes=off'],
+      [
+        '-D',
+        path.join(this.folder, 'data'),
+        '-p',
+        String(this.port),
+        '-k',
+        this.folder,
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'fsync=off',
+        '-c',
+        'full_page_writes=off',
+      ],
       { stdio: ['ignore', 'ignore', 'pipe'], ...this.identity },
     );
     let log = '';

@@ -34,7 +34,9 @@ export async function queryMemoryFigures(coordinator: ServerProcess, sql: string
   const run = await runStatement(coordinator.uri, sql, headers);
   expect(run.final.error, run.final.error?.message).to.equal(undefined);
   const queryId = run.final.id;
-  const detail = await getJson<{ queryStats: Record<string, string>; outputStage: StageJson }>(`${coordinator.uri}/v1/query/${queryId}`, { headers });
+  const detail = await getJson<{ queryStats: Record<string, string>; outputStage: StageJson }>(`${coordinator.uri}/v1/query/${queryId}`, {
+    headers,
+  });
   const stages = (stage: StageJson): StageJson[] => [stage, ...stage.subStages.flatMap(stages)];
   const tasks = stages(detail.body.outputStage).flatMap((s) => s.tasks);
   const logged = await logLine(coordinator, queryId);

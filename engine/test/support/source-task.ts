@@ -26,7 +26,9 @@ export async function sourceTask(harness: EngineHarness, sql: string, queryId: s
   const { fragments } = planQuery(analyzed.root, analyzed.context, { distributed: true, isRemoteScan: () => true, validate: true });
   const fragment = allFragments(fragments!).find((f) => f.partitioning === 'SOURCE')!;
   const scan = fragment.partitionedScans[0];
-  const splits = (await allSplits(harness.catalogs.get(scan.table.catalog)!.getSplits(session, scan.table, scan.constraint))).map((split, sequenceId) => ({ sequenceId, split }));
+  const splits = (await allSplits(harness.catalogs.get(scan.table.catalog)!.getSplits(session, scan.table, scan.constraint))).map(
+    (split, sequenceId) => ({ sequenceId, split }),
+  );
   const request: TaskUpdateRequest = {
     session: sessionToJson(session),
     fragment: fragment.root,

@@ -20,7 +20,13 @@ export interface StatementResponse {
     errorName: string;
     errorType: string;
     errorLocation?: { lineNumber: number; columnNumber: number };
-    failureInfo: { type: string; message: string; stack: string[]; suppressed: unknown[]; errorLocation?: { lineNumber: number; columnNumber: number } };
+    failureInfo: {
+      type: string;
+      message: string;
+      stack: string[];
+      suppressed: unknown[];
+      errorLocation?: { lineNumber: number; columnNumber: number };
+    };
   };
   warnings: unknown[];
   updateType?: string;
@@ -41,7 +47,11 @@ export interface StatementRun {
 }
 
 export async function postStatement(base: string, sql: string | Uint8Array, headers: Record<string, string> = {}): Promise<Exchange> {
-  const response = await fetch(`${base}/v1/statement`, { method: 'POST', body: typeof sql === 'string' ? sql : new Blob([new Uint8Array(sql)]), headers });
+  const response = await fetch(`${base}/v1/statement`, {
+    method: 'POST',
+    body: typeof sql === 'string' ? sql : new Blob([new Uint8Array(sql)]),
+    headers,
+  });
   return { status: response.status, headers: response.headers, body: (await response.json()) as StatementResponse };
 }
 

@@ -31,16 +31,80 @@ function openssl(dir: string, ...args: string[]): void {
 export function issueServerCertificate(dir: string, name: string, subject = '/CN=engine-test-server'): void {
   openssl(dir, 'req', '-newkey', 'rsa:2048', '-nodes', '-keyout', `${name}.key`, '-out', `${name}.csr`, '-subj', subject);
   writeFileSync(join(dir, `${name}.ext`), 'subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\n');
-  openssl(dir, 'x509', '-req', '-in', `${name}.csr`, '-CA', 'intermediate.crt', '-CAkey', 'intermediate.key', '-CAcreateserial', '-out', `${name}.leaf`, '-days', '2', '-extfile', `${name}.ext`);
-  writeFileSync(join(dir, `${name}.crt`), readFileSync(join(dir, `${name}.leaf`), 'utf8') + readFileSync(join(dir, 'intermediate.crt'), 'utf8'));
+  openssl(
+    dir,
+    'x509',
+    '-req',
+    '-in',
+    `${name}.csr`,
+    '-CA',
+    'intermediate.crt',
+    '-CAkey',
+    'intermediate.key',
+    '-CAcreateserial',
+    '-out',
+    `${name}.leaf`,
+    '-days',
+    '2',
+    '-extfile',
+    `${name}.ext`,
+  );
+  writeFileSync(
+    join(dir, `${name}.crt`),
+    readFileSync(join(dir, `${name}.leaf`), 'utf8') + readFileSync(join(dir, 'intermediate.crt'), 'utf8'),
+  );
 }
 
 export function makeTlsFiles(): TlsFiles {
   const dir = mkdtempSync(join(tmpdir(), 'engine-tls-'));
-  openssl(dir, 'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.crt', '-days', '2', '-subj', '/CN=Engine Test Root CA');
-  openssl(dir, 'req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'intermediate.key', '-out', 'intermediate.csr', '-subj', '/CN=Engine Test Intermediate CA');
+  openssl(
+    dir,
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    'ca.key',
+    '-out',
+    'ca.crt',
+    '-days',
+    '2',
+    '-subj',
+    '/CN=Engine Test Root CA',
+  );
+  openssl(
+    dir,
+    'req',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    'intermediate.key',
+    '-out',
+    'intermediate.csr',
+    '-subj',
+    '/CN=Engine Test Intermediate CA',
+  );
   writeFileSync(join(dir, 'ca.ext'), 'basicConstraints=critical,CA:TRUE\nkeyUsage=critical,keyCertSign,cRLSign\n');
-  openssl(dir, 'x509', '-req', '-in', 'intermediate.csr', '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'intermediate.crt', '-days', '2', '-extfile', 'ca.ext');
+  openssl(
+    dir,
+    'x509',
+    '-req',
+    '-in',
+    'intermediate.csr',
+    '-CA',
+    'ca.crt',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-out',
+    'intermediate.crt',
+    '-days',
+    '2',
+    '-extfile',
+    'ca.ext',
+  );
   issueServerCertificate(dir, 'server');
   openssl(dir, 'pkey', '-in', 'server.key', '-aes256', '-passout', `pass:${KEY_PASSPHRASE}`, '-out', 'server-encrypted.key');
   const caFile = join(dir, 'ca.crt');

@@ -10,7 +10,10 @@ export interface CollectedResult {
 }
 
 /** Starts a server before the enclosing describe's tests and stops it after; `collect` runs a query on it, `uri` is its address. */
-export function trinoClientServer(): { readonly uri: string; collect(sql: string, extraHeaders?: Record<string, string>): Promise<CollectedResult> } {
+export function trinoClientServer(): {
+  readonly uri: string;
+  collect(sql: string, extraHeaders?: Record<string, string>): Promise<CollectedResult>;
+} {
   let server: ServerProcess | undefined;
   before(async () => {
     server = await ServerProcess.start();
@@ -32,7 +35,10 @@ export function trinoClientServer(): { readonly uri: string; collect(sql: string
       for await (const result of await trino.query(sql)) results.push(result);
       const error = results.find((r) => r.error)?.error;
       if (error) throw new Error(error.message);
-      return { columns: (results.find((r) => r.columns)?.columns ?? []) as CollectedResult['columns'], rows: results.flatMap((r) => (r.data ?? []) as unknown[][]) };
+      return {
+        columns: (results.find((r) => r.columns)?.columns ?? []) as CollectedResult['columns'],
+        rows: results.flatMap((r) => (r.data ?? []) as unknown[][]),
+      };
     },
   };
 }

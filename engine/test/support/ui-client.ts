@@ -15,7 +15,11 @@ export class UiClient {
 
   /** Signs in as `user` through POST /ui/api/login. */
   static async signIn(base: string, user: string): Promise<UiClient> {
-    const response = await fetch(`${base}/ui/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ user }) });
+    const response = await fetch(`${base}/ui/api/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ user }),
+    });
     if (response.status !== 200) throw new Error(`login answered ${response.status}: ${await response.text()}`);
     const cookie = response.headers.get('set-cookie')?.split(';')[0];
     if (!cookie) throw new Error('login set no cookie');
@@ -27,7 +31,12 @@ export class UiClient {
   }
 
   request<T>(method: string, path: string, body?: unknown, contentType = 'application/json'): Promise<UiAnswer<T>> {
-    return uiRequest<T>(`${this.base}${path}`, method, { Cookie: this.cookie, ...(body === undefined ? {} : { 'Content-Type': contentType }) }, body === undefined ? undefined : JSON.stringify(body));
+    return uiRequest<T>(
+      `${this.base}${path}`,
+      method,
+      { Cookie: this.cookie, ...(body === undefined ? {} : { 'Content-Type': contentType }) },
+      body === undefined ? undefined : JSON.stringify(body),
+    );
   }
 }
 

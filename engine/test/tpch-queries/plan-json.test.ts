@@ -22,7 +22,11 @@ import { EngineHarness } from '../support/engine-harness.js';
 function withoutUndefined(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutUndefined);
   if (value === null || typeof value !== 'object' || value instanceof Uint8Array) return value;
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined).map(([k, v]) => [k, withoutUndefined(v)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, withoutUndefined(v)]),
+  );
 }
 
 describe('plans as JSON', function () {
@@ -60,7 +64,12 @@ describe('plans as JSON', function () {
   }
 
   it('spells the values JSON has no literal for', () => {
-    const values = [constant(12345678901234567890n, decimal(38, 0)), constant(new Uint8Array([0, 255, 7]), VARBINARY), constant(-0, DOUBLE), constant(NaN, DOUBLE)];
+    const values = [
+      constant(12345678901234567890n, decimal(38, 0)),
+      constant(new Uint8Array([0, 255, 7]), VARBINARY),
+      constant(-0, DOUBLE),
+      constant(NaN, DOUBLE),
+    ];
     const plan: PlanNode = { kind: 'Values', id: 0, outputs: [], rows: [values.map((v) => v.value)] };
     const limited: PlanNode = { kind: 'Limit', id: 1, outputs: [], source: plan, count: Infinity, offset: 2 };
     expect(planFromJson(planToJson(limited))).to.deep.equal(limited);
@@ -78,7 +87,12 @@ describe('plans as JSON', function () {
       const rows = await run(readBack);
       expect(rows.length, 'no rows: the comparison would be empty').to.be.greaterThan(0);
       const columns = plan.outputs;
-      const difference = firstDifference(rows, columns.map((s) => s.type), columns.map((s) => s.name), await duckRows(duck, sql));
+      const difference = firstDifference(
+        rows,
+        columns.map((s) => s.type),
+        columns.map((s) => s.name),
+        await duckRows(duck, sql),
+      );
       expect(difference, difference).to.equal(undefined);
     });
   }

@@ -33,7 +33,12 @@ describe('TPC-H queries on sf0.01 equal DuckDB on the same rows', function () {
           const ours = await engine.query(sql);
           const theirs = await duckRows(duck, sql);
           expect(ours.rows.length, 'no rows: the comparison would be empty').to.be.greaterThan(0);
-          const difference = firstDifference(ours.rows, ours.columns.map((c) => c.type), ours.columns.map((c) => c.name), theirs);
+          const difference = firstDifference(
+            ours.rows,
+            ours.columns.map((c) => c.type),
+            ours.columns.map((c) => c.name),
+            theirs,
+          );
           expect(difference, difference).to.equal(undefined);
         });
       }

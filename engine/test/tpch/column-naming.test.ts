@@ -34,20 +34,53 @@ describe('tpch.column-naming', function () {
 
   it('names columns with their TPC-H prefixes by default (STANDARD)', async () => {
     const columns = await query(server.uri, 'DESCRIBE tpch.tiny.orders');
-    expect(columns.map((c) => c[0])).to.deep.equal(['o_orderkey', 'o_custkey', 'o_orderstatus', 'o_totalprice', 'o_orderdate', 'o_orderpriority', 'o_clerk', 'o_shippriority', 'o_comment']);
+    expect(columns.map((c) => c[0])).to.deep.equal([
+      'o_orderkey',
+      'o_custkey',
+      'o_orderstatus',
+      'o_totalprice',
+      'o_orderdate',
+      'o_orderpriority',
+      'o_clerk',
+      'o_shippriority',
+      'o_comment',
+    ]);
   });
 
   it('names columns without prefixes with SIMPLIFIED, and queries them (key ranges and comments included)', async () => {
     const columns = await query(server.uri, 'DESCRIBE tpch_simple.tiny.lineitem');
     expect(columns.map((c) => c[0])).to.deep.equal([
-      'orderkey', 'partkey', 'suppkey', 'linenumber', 'quantity', 'extendedprice', 'discount', 'tax',
-      'returnflag', 'linestatus', 'shipdate', 'commitdate', 'receiptdate', 'shipinstruct', 'shipmode', 'comment',
+      'orderkey',
+      'partkey',
+      'suppkey',
+      'linenumber',
+      'quantity',
+      'extendedprice',
+      'discount',
+      'tax',
+      'returnflag',
+      'linestatus',
+      'shipdate',
+      'commitdate',
+      'receiptdate',
+      'shipinstruct',
+      'shipmode',
+      'comment',
     ]);
-    const simple = await query(server.uri, 'SELECT orderkey, linenumber, quantity, comment FROM tpch_simple.tiny.lineitem WHERE orderkey BETWEEN 1 AND 3 ORDER BY orderkey, linenumber');
-    const standard = await query(server.uri, 'SELECT l_orderkey, l_linenumber, l_quantity, l_comment FROM tpch.tiny.lineitem WHERE l_orderkey BETWEEN 1 AND 3 ORDER BY l_orderkey, l_linenumber');
+    const simple = await query(
+      server.uri,
+      'SELECT orderkey, linenumber, quantity, comment FROM tpch_simple.tiny.lineitem WHERE orderkey BETWEEN 1 AND 3 ORDER BY orderkey, linenumber',
+    );
+    const standard = await query(
+      server.uri,
+      'SELECT l_orderkey, l_linenumber, l_quantity, l_comment FROM tpch.tiny.lineitem WHERE l_orderkey BETWEEN 1 AND 3 ORDER BY l_orderkey, l_linenumber',
+    );
     expect(simple).to.have.lengthOf(13);
     expect(simple).to.deep.equal(standard);
-    const counts = await query(server.uri, 'SELECT (SELECT count(*) FROM tpch_simple.tiny.orders o JOIN tpch_simple.tiny.customer c ON o.custkey = c.custkey), (SELECT count(*) FROM tpch.tiny.orders)');
+    const counts = await query(
+      server.uri,
+      'SELECT (SELECT count(*) FROM tpch_simple.tiny.orders o JOIN tpch_simple.tiny.customer c ON o.custkey = c.custkey), (SELECT count(*) FROM tpch.tiny.orders)',
+    );
     expect(counts).to.deep.equal([[15000, 15000]]);
     const failure = await query(server.uri, 'SELECT o_orderkey FROM tpch_simple.tiny.orders').catch((e: Error) => e.message);
     expect(failure).to.match(/Column 'o_orderkey' cannot be resolved/);
@@ -55,15 +88,24 @@ describe('tpch.column-naming', function () {
 
   it('stops the server on a wrong value or an unknown property, naming it', async () => {
     const start = async (file: string) => {
-      const child = spawn(process.execPath, [ENGINE_MAIN, 'server', '--port', '0', '--host', '127.0.0.1', '--config', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [ENGINE_MAIN, 'server', '--port', '0', '--host', '127.0.0.1', '--config', file], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let stderr = '';
       child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
       const [code] = (await once(child, 'exit')) as [number | null];
       return { code, stderr };
     };
-    const wrong = await start(configFile('wrong.yaml', '  - name: t2\n    connector: tpch\n    properties:\n      tpch.column-naming: SHORT\n'));
+    const wrong = await start(
+      configFile('wrong.yaml', '  - name: t2\n    connector: tpch\n    properties:\n      tpch.column-naming: SHORT\n'),
+    );
     expect(wrong).to.deep.equal({ code: 2, stderr: "Catalog 't2': tpch.column-naming must be one of STANDARD, SIMPLIFIED, got 'SHORT'\n" });
-    const unknown = await start(configFile('unknown.yaml', '  - name: t3\n    connector: tpch\n    properties:\n      tpch.splits-per-node: 4\n'));
-    expect(unknown).to.deep.equal({ code: 2, stderr: "Catalog 't3': unknown tpch connector properties: tpch.splits-per-node (known: tpch.column-naming)\n" });
+    const unknown = await start(
+      configFile('unknown.yaml', '  - name: t3\n    connector: tpch\n    properties:\n      tpch.splits-per-node: 4\n'),
+    );
+    expect(unknown).to.deep.equal({
+      code: 2,
+      stderr: "Catalog 't3': unknown tpch connector properties: tpch.splits-per-node (known: tpch.column-naming)\n",
+    });
   });
 });

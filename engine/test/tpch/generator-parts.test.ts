@@ -9,7 +9,14 @@ import * as data from '../../src/connectors/tpch/distribution-data.js';
 import { drawIntAt, drawInts, drawKeys, drawLineInts } from '../../src/connectors/tpch/draws.js';
 import { MODULUS, jumpFactor, mulMod, nextSeed } from '../../src/connectors/tpch/random.js';
 import { RandomStream64 } from '../../src/connectors/tpch/random64.js';
-import { TEXT_POOL_SIZE, TextPool, adoptSharedTextPool, generateTextPoolBytes, sharedTextPool, textPool } from '../../src/connectors/tpch/text-pool.js';
+import {
+  TEXT_POOL_SIZE,
+  TextPool,
+  adoptSharedTextPool,
+  generateTextPoolBytes,
+  sharedTextPool,
+  textPool,
+} from '../../src/connectors/tpch/text-pool.js';
 
 /** dists.dss parsed: name -> [value, weight][] (the `count` line checked and dropped). */
 function parseDists(text: string): Map<string, [string, number][]> {

@@ -24,7 +24,11 @@ export async function readPages(splits: readonly Split[], columns: readonly stri
 }
 
 /** The whole table (or `columns` of it) as one page, read split by split. */
-export async function readTable(metadata: TableMetadata, columns = metadata.columns.map((c) => c.name), splits?: readonly Split[]): Promise<Page> {
+export async function readTable(
+  metadata: TableMetadata,
+  columns = metadata.columns.map((c) => c.name),
+  splits?: readonly Split[],
+): Promise<Page> {
   const pages = await readPages(splits ?? (await allSplits(connector.getSplits(testSession(), metadata))), columns);
   const types = columns.map((name) => {
     const column = metadata.columns.find((c) => c.name === name);

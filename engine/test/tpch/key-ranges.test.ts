@@ -14,7 +14,16 @@ describe('tpch scans skip to the rows of key predicates', () => {
     ['nation', 'n_nationkey'],
     ['region', 'r_regionkey'],
   ];
-  const predicates = ['{k} = 7', '{k} = 32', '{k} BETWEEN 5 AND 70', '{k} > 1000 AND {k} <= 1300', '{k} < 3', '{k} IN (1, 8, 31, 33, 64, 59999)', '{k} >= 59990', '{k} = -1'];
+  const predicates = [
+    '{k} = 7',
+    '{k} = 32',
+    '{k} BETWEEN 5 AND 70',
+    '{k} > 1000 AND {k} <= 1300',
+    '{k} < 3',
+    '{k} IN (1, 8, 31, 33, 64, 59999)',
+    '{k} >= 59990',
+    '{k} = -1',
+  ];
 
   for (const [table, key] of cases) {
     it(`${table}: rows equal those of an unprunable filter`, async () => {

@@ -85,19 +85,21 @@ describe('tpch: metadata', () => {
   });
 
   it('lists the standard schemas', async () => {
-    expect((await connector.listSchemas(session))).to.deep.equal(['tiny', 'sf1', 'sf10', 'sf100', 'sf300', 'sf1000']);
+    expect(await connector.listSchemas(session)).to.deep.equal(['tiny', 'sf1', 'sf10', 'sf100', 'sf300', 'sf1000']);
   });
 
   it('lists the eight tables of a schema, and of every listed schema', async () => {
     expect((await connector.listTables(session, 'tiny')).map((t) => t.table)).to.deep.equal(TABLES);
-    expect((await connector.listTables(session, 'sf0.5')).map((t) => `${t.schema}.${t.table}`)).to.deep.equal(TABLES.map((t) => `sf0.5.${t}`));
-    expect((await connector.listTables(session))).to.have.length(6 * 8);
-    expect((await connector.listTables(session, 'nope'))).to.deep.equal([]);
+    expect((await connector.listTables(session, 'sf0.5')).map((t) => `${t.schema}.${t.table}`)).to.deep.equal(
+      TABLES.map((t) => `sf0.5.${t}`),
+    );
+    expect(await connector.listTables(session)).to.have.length(6 * 8);
+    expect(await connector.listTables(session, 'nope')).to.deep.equal([]);
   });
 
   for (const [name, columns] of Object.entries(COLUMNS)) {
     it(`${name} has the specification's columns and types`, async () => {
-      const metadata = (await table('sf1', name));
+      const metadata = await table('sf1', name);
       expect(metadata).to.include({ catalog: 'tpch', schema: 'sf1', name });
       expect(metadata.columns.map((c) => `${c.name} ${typeName(c.type)}`)).to.deep.equal(columns);
     });
@@ -105,12 +107,12 @@ describe('tpch: metadata', () => {
 
   it('accepts sf<N> for any positive N, fractional too', async () => {
     for (const schema of ['tiny', 'sf1', 'sf10', 'sf100', 'sf300', 'sf1000', 'sf0.1', 'sf0.001', 'sf2.5', 'sf30000']) {
-      expect((await connector.getTable(session, schema, 'lineitem')), schema).to.not.equal(undefined);
+      expect(await connector.getTable(session, schema, 'lineitem'), schema).to.not.equal(undefined);
     }
     for (const schema of ['sf0', 'sf0.0', 'sf-1', 'sf', 'sfx', 'sf1e3', 'SF1', 'small', 'information_schema']) {
-      expect((await connector.getTable(session, schema, 'lineitem')), schema).to.equal(undefined);
+      expect(await connector.getTable(session, schema, 'lineitem'), schema).to.equal(undefined);
     }
-    expect((await connector.getTable(session, 'tiny', 'lineitems'))).to.equal(undefined);
+    expect(await connector.getTable(session, 'tiny', 'lineitems')).to.equal(undefined);
   });
 
   it('counts rows exactly', async () => {
@@ -129,7 +131,7 @@ describe('tpch: metadata', () => {
     expect(() => connector.createPageSource(session, split, [])).to.throw(EngineError, "Table 'tpch.tiny.nope' does not exist");
     const badSchema = { ...split, schema: 'huge', table: 'nation' };
     expect(() => connector.createPageSource(session, badSchema, [])).to.throw(EngineError, "Schema 'tpch.huge' does not exist");
-    const [nation] = (await allSplits(connector.getSplits(session, (await table('tiny', 'nation')))));
+    const [nation] = await allSplits(connector.getSplits(session, await table('tiny', 'nation')));
     expect(() => connector.createPageSource(session, nation, ['n_name', 'l_comment']))
       .to.throw(EngineError, "Column 'l_comment' cannot be resolved")
       .with.property('errorName', 'COLUMN_NOT_FOUND');

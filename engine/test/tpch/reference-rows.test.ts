@@ -9,7 +9,10 @@ describe('tpch: tiny equals dbgen at scale factor 0.01', () => {
   for (const { name } of TPCH_TABLES) {
     it(`${name}.tbl`, async () => {
       const metadata = await table('tiny', name);
-      const text = formatTblRows(await readTable(metadata), metadata.columns.map((c) => c.name));
+      const text = formatTblRows(
+        await readTable(metadata),
+        metadata.columns.map((c) => c.name),
+      );
       const reference = referenceTbl(name);
       if (text !== reference) {
         const got = text.split('\n');

@@ -40,7 +40,7 @@ describe('tpch: splits', () => {
 
   for (const { name } of TPCH_TABLES) {
     it(`${name}: concatenated splits equal the whole table, for several split sizes`, async () => {
-      const metadata = (await table('tiny', name));
+      const metadata = await table('tiny', name);
       const columns = metadata.columns.map((c) => c.name);
       const reference = referenceTbl(name);
       for (const targetRows of [1, 999, 4096, 20000]) {
@@ -56,7 +56,7 @@ describe('tpch: splits', () => {
     const session = testSession();
     const expectedCounts = { nation: 1, region: 1, part: 4, supplier: 1, partsupp: 13, customer: 3, orders: 23, lineitem: 92 };
     for (const [name, count] of Object.entries(expectedCounts)) {
-      const splits = (await allSplits(connector.getSplits(session, (await table('sf1', name)))));
+      const splits = await allSplits(connector.getSplits(session, await table('sf1', name)));
       expect(splits, name).to.have.length(count);
       const ranges = splits.map((s) => s.info as { start: number; end: number });
       expect(ranges[0].start).to.equal(0);
@@ -67,7 +67,7 @@ describe('tpch: splits', () => {
   });
 
   it('generate a split in the middle of sf1 on its own, in pages of at most 8192 rows', async () => {
-    const splits = (await allSplits(connector.getSplits(testSession(), (await table('sf1', 'lineitem')))));
+    const splits = await allSplits(connector.getSplits(testSession(), await table('sf1', 'lineitem')));
     const pages = await readPages([splits[50]], ['l_orderkey', 'l_linenumber', 'l_quantity']);
     const rows = pages.reduce((n, p) => n + p.rowCount, 0);
     expect(rows).to.be.within(16384, 16384 * 7);
@@ -89,7 +89,7 @@ describe('tpch: splits', () => {
 describe('tpch: column subsets', () => {
   for (const { name } of TPCH_TABLES) {
     it(`${name}: each column alone, and columns in any order, equal full generation`, async () => {
-      const metadata = (await table('tiny', name));
+      const metadata = await table('tiny', name);
       const all = metadata.columns.map((c) => c.name);
       const full = await readTable(metadata);
       const fullValues = new Map(all.map((c, i) => [c, columnValues(full.columns[i])]));
@@ -112,7 +112,7 @@ describe('tpch: column subsets', () => {
   }
 
   it('with no columns still count the rows', async () => {
-    const pages = await readPages((await allSplits(connector.getSplits(testSession(), (await table('tiny', 'lineitem'))))), []);
+    const pages = await readPages(await allSplits(connector.getSplits(testSession(), await table('tiny', 'lineitem'))), []);
     expect(pages.reduce((n, p) => n + p.rowCount, 0)).to.equal(60175);
     for (const page of pages) expect(page.columns).to.deep.equal([]);
   });

@@ -4,7 +4,17 @@
 // types; memory accounting counts the elements.
 
 import { expect } from 'chai';
-import { columnFromScalars, columnSizeInBytes, concatColumns, constantColumn, getScalar, sliceColumn, takeColumn, type Column, type Scalar } from '../../src/spi/page.js';
+import {
+  columnFromScalars,
+  columnSizeInBytes,
+  concatColumns,
+  constantColumn,
+  getScalar,
+  sliceColumn,
+  takeColumn,
+  type Column,
+  type Scalar,
+} from '../../src/spi/page.js';
 import { listElements, listOffsets } from '../../src/spi/list-column.js';
 import { PageSerializer, deserializePages, streamChunks } from '../../src/exec/exchange/page-codec.js';
 import { decodePage, encodePage } from '../../src/exec/parallel/page-transfer.js';
@@ -40,7 +50,10 @@ describe('array columns (offsets and child columns)', () => {
   });
 
   it('go through the exchange as Arrow List vectors and come back with their types', () => {
-    const page = { rowCount: 4, columns: [sliceColumn(columnFromScalars(NESTED, ROWS), 1, 5), columnFromScalars(arrayOf(VARCHAR), STRINGS)] };
+    const page = {
+      rowCount: 4,
+      columns: [sliceColumn(columnFromScalars(NESTED, ROWS), 1, 5), columnFromScalars(arrayOf(VARCHAR), STRINGS)],
+    };
     const serializer = new PageSerializer(page.columns.map((c) => c.type));
     const bytes = Buffer.concat(streamChunks([serializer.serialize(page)]));
     const { types, pages } = deserializePages(new Uint8Array(bytes));

@@ -74,7 +74,9 @@ describe('char(n) semantics', () => {
         [4, 5n],
         [5, 4n],
       ]);
-      expect(await h.rows("SELECT v FROM memory.default.ordered WHERE k BETWEEN CAST('a' AS char(1)) AND CAST('a!' AS char(2)) ORDER BY v")).to.deep.equal([[1], [5]]);
+      expect(
+        await h.rows("SELECT v FROM memory.default.ordered WHERE k BETWEEN CAST('a' AS char(1)) AND CAST('a!' AS char(2)) ORDER BY v"),
+      ).to.deep.equal([[1], [5]]);
       expect(await value("SELECT greatest(CAST('a' AS char(3)), CAST('a' || chr(9) AS char(3)))")).to.equal('a  ');
     });
 
@@ -134,7 +136,12 @@ describe('char(n) semantics', () => {
         [4, 100],
         [6, 300],
       ]);
-      expect(await h.rows('SELECT v FROM memory.default.c3 WHERE k IN (SELECT k FROM memory.default.v5) ORDER BY v')).to.deep.equal([[1], [2], [4], [6]]);
+      expect(await h.rows('SELECT v FROM memory.default.c3 WHERE k IN (SELECT k FROM memory.default.v5) ORDER BY v')).to.deep.equal([
+        [1],
+        [2],
+        [4],
+        [6],
+      ]);
     });
   });
 
@@ -147,15 +154,23 @@ describe('char(n) semantics', () => {
       expect(await value("SELECT concat('ab ', CAST('a' AS char(2)))")).to.equal('ab a');
       expect(await value("SELECT concat('hello na\u00EFve', CAST(' world' AS char(6)))")).to.equal('hello na\u00EFve world');
       expect(await value("SELECT concat(CAST('a' AS char(3)), CAST('b' AS char(2)), CAST('c' AS char(2)))")).to.equal('abc');
-      expect((await h.failure("SELECT concat(CAST('ab ' AS char(40000)), CAST('' AS char(40000)))")).message).to.equal('line 1:8: Unknown type: char(80000)');
+      expect((await h.failure("SELECT concat(CAST('ab ' AS char(40000)), CAST('' AS char(40000)))")).message).to.equal(
+        'line 1:8: Unknown type: char(80000)',
+      );
     });
 
     it('gives char variants their padded length and char results', async () => {
       expect(await value("SELECT length(CAST('a' AS char(3)))")).to.equal(3);
-      expect(await client("SELECT upper(CAST('a' AS char(3))), lower(CAST('AB' AS char(3)))")).to.deep.equal({ types: ['char(3)', 'char(3)'], rows: [['A  ', 'ab ']] });
+      expect(await client("SELECT upper(CAST('a' AS char(3))), lower(CAST('AB' AS char(3)))")).to.deep.equal({
+        types: ['char(3)', 'char(3)'],
+        rows: [['A  ', 'ab ']],
+      });
       expect(await value("SELECT upper(CAST('a' AS char(3))) = CAST('A' AS char(1))")).to.equal(true);
       expect(await client("SELECT reverse(CAST(' ab' AS char(4)))")).to.deep.equal({ types: ['char(4)'], rows: [[' ba ']] });
-      expect(await client("SELECT substr(CAST('ab' AS char(4)), 2), substr(CAST('ab' AS char(4)), 3, 1)")).to.deep.equal({ types: ['varchar(4)', 'varchar(4)'], rows: [['b  ', ' ']] });
+      expect(await client("SELECT substr(CAST('ab' AS char(4)), 2), substr(CAST('ab' AS char(4)), 3, 1)")).to.deep.equal({
+        types: ['varchar(4)', 'varchar(4)'],
+        rows: [['b  ', ' ']],
+      });
       expect(await value("SELECT lpad(CAST('ab' AS char(4)), 6, 'x')")).to.equal('xxab  ');
       expect(await value("SELECT to_utf8(CAST('ab' AS char(4)))")).to.equal(Buffer.from('ab  ').toString('base64'));
     });
@@ -206,11 +221,20 @@ describe('char(n) semantics', () => {
     });
 
     it('meets varchar at varchar in CASE, COALESCE, VALUES and UNION, unpadded', async () => {
-      expect(await client("SELECT CASE WHEN true THEN CAST('a' AS char(3)) ELSE 'bbbbb' END")).to.deep.equal({ types: ['varchar(5)'], rows: [['a']] });
+      expect(await client("SELECT CASE WHEN true THEN CAST('a' AS char(3)) ELSE 'bbbbb' END")).to.deep.equal({
+        types: ['varchar(5)'],
+        rows: [['a']],
+      });
       expect(await value("SELECT coalesce(CAST('a' AS char(3)), 'b')")).to.equal('a');
-      expect(await client("SELECT x FROM (VALUES CAST('a' AS char(3)), 'bb') t(x) ORDER BY x")).to.deep.equal({ types: ['varchar(3)'], rows: [['a'], ['bb']] });
+      expect(await client("SELECT x FROM (VALUES CAST('a' AS char(3)), 'bb') t(x) ORDER BY x")).to.deep.equal({
+        types: ['varchar(3)'],
+        rows: [['a'], ['bb']],
+      });
       expect((await client("SELECT CAST('a' AS char(3)) UNION ALL SELECT 'b'")).rows).to.deep.equal([['a'], ['b']]);
-      expect(await client("SELECT CAST('a' AS char(3)) UNION SELECT CAST('a' AS char(5))")).to.deep.equal({ types: ['char(5)'], rows: [['a    ']] });
+      expect(await client("SELECT CAST('a' AS char(3)) UNION SELECT CAST('a' AS char(5))")).to.deep.equal({
+        types: ['char(5)'],
+        rows: [['a    ']],
+      });
     });
   });
 
@@ -228,7 +252,11 @@ describe('char(n) semantics', () => {
         ['abc', 4],
         [null, 5],
       ]);
-      await h.run('CREATE TABLE memory.default.v3 (s varchar(3))', "INSERT INTO memory.default.v3 VALUES ('abc  '), ('ab')", 'INSERT INTO memory.default.v3 SELECT k FROM memory.default.c5 WHERE w = 10');
+      await h.run(
+        'CREATE TABLE memory.default.v3 (s varchar(3))',
+        "INSERT INTO memory.default.v3 VALUES ('abc  '), ('ab')",
+        'INSERT INTO memory.default.v3 SELECT k FROM memory.default.c5 WHERE w = 10',
+      );
       expect(await client('SELECT s FROM memory.default.v3')).to.deep.equal({ types: ['varchar(3)'], rows: [['abc'], ['ab'], ['a']] });
     });
 

@@ -103,7 +103,9 @@ describe('parseTypeSpec', () => {
     expect(err(() => t('xyz'))).to.equal('TYPE_NOT_FOUND: Unknown type: xyz');
     expect(err(() => t('decimal', 39, 0))).to.equal('INVALID_FUNCTION_ARGUMENT: DECIMAL precision must be in range [1, 38]: 39');
     expect(err(() => t('decimal', 5, 6))).to.equal('INVALID_FUNCTION_ARGUMENT: DECIMAL scale must be in range [0, precision (5)]: 6');
-    expect(err(() => t('timestamp with time zone', 13))).to.equal('INVALID_FUNCTION_ARGUMENT: TIMESTAMP WITH TIME ZONE precision must be in range [0, 12]: 13');
+    expect(err(() => t('timestamp with time zone', 13))).to.equal(
+      'INVALID_FUNCTION_ARGUMENT: TIMESTAMP WITH TIME ZONE precision must be in range [0, 12]: 13',
+    );
     expect(err(() => t('timestamp', 13))).to.equal('INVALID_FUNCTION_ARGUMENT: TIMESTAMP precision must be in range [0, 12]: 13');
     expect(err(() => t('timestamp', 12))).to.equal('no error');
     expect(err(() => t('integer', 3))).to.match(/^TYPE_NOT_FOUND/);

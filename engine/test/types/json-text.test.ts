@@ -4,7 +4,14 @@
 // Also: Java BigDecimal's printing of numbers (json_parse's stored form), and nesting depth.
 
 import { expect } from 'chai';
-import { CANONICAL_STYLE, JsonSyntaxError, bigDecimalText, JsonNumber, parseJsonText, writeJsonText } from '../../src/types/json/json-node.js';
+import {
+  CANONICAL_STYLE,
+  JsonSyntaxError,
+  bigDecimalText,
+  JsonNumber,
+  parseJsonText,
+  writeJsonText,
+} from '../../src/types/json/json-node.js';
 import { seededRandom } from '../support/seeded-random.js';
 
 const KEYS = ['a', 'b', 'é', 'quo"te', '', 'x y', '\u0001', 'b'];
@@ -21,8 +28,12 @@ function randomText(next: () => number, depth: number): string {
     return ['true', 'false', 'null'][Math.floor(next() * 3)];
   }
   const count = Math.floor(next() * 4);
-  if (r < 0.7) return `[${space()}${Array.from({ length: count }, () => randomText(next, depth + 1)).join(`${space()},${space()}`)}${space()}]`;
-  const members = Array.from({ length: count }, () => `${JSON.stringify(KEYS[Math.floor(next() * KEYS.length)])}${space()}:${space()}${randomText(next, depth + 1)}`);
+  if (r < 0.7)
+    return `[${space()}${Array.from({ length: count }, () => randomText(next, depth + 1)).join(`${space()},${space()}`)}${space()}]`;
+  const members = Array.from(
+    { length: count },
+    () => `${JSON.stringify(KEYS[Math.floor(next() * KEYS.length)])}${space()}:${space()}${randomText(next, depth + 1)}`,
+  );
   return `{${space()}${members.join(`${space()},${space()}`)}${space()}}`;
 }
 
@@ -31,7 +42,10 @@ function oracleText(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(oracleText).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const record = value as Record<string, unknown>;
-    return `{${Object.keys(record).sort().map((k) => `${JSON.stringify(k)}:${oracleText(record[k])}`).join(',')}}`;
+    return `{${Object.keys(record)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${oracleText(record[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value);
 }

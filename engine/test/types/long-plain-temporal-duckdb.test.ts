@@ -18,10 +18,14 @@ describe('timestamp(9) against DuckDB TIMESTAMP_NS', function () {
   before(async () => {
     duck = await openDuckDb(1);
     // About 0.1 year apart with ragged nanoseconds; i and i + 1000 hold the same instant.
-    await duck.run(`CREATE TABLE ns AS SELECT i, make_timestamp_ns((i % 1000) * 6311385194954663 - 3155692597477331000) AS t FROM range(0, 2000) r(i)`);
+    await duck.run(
+      `CREATE TABLE ns AS SELECT i, make_timestamp_ns((i % 1000) * 6311385194954663 - 3155692597477331000) AS t FROM range(0, 2000) r(i)`,
+    );
     const rows = await duckRows(duck, `SELECT i, ${TEXT} FROM ns ORDER BY i`);
     await engine.query('CREATE TABLE memory.default.ns (i bigint, t timestamp(9))');
-    await engine.query(`INSERT INTO memory.default.ns SELECT i, CAST(s AS timestamp(9)) FROM (VALUES ${rows.map(([i, s]) => `(${i}, '${s}')`).join(', ')}) v(i, s)`);
+    await engine.query(
+      `INSERT INTO memory.default.ns SELECT i, CAST(s AS timestamp(9)) FROM (VALUES ${rows.map(([i, s]) => `(${i}, '${s}')`).join(', ')}) v(i, s)`,
+    );
   });
   after(() => duck.closeSync());
 
@@ -36,7 +40,10 @@ describe('timestamp(9) against DuckDB TIMESTAMP_NS', function () {
 
   it('orders, groups and joins on the exact value', async () => {
     await same('SELECT i FROM memory.default.ns ORDER BY t, i', 'SELECT i FROM ns ORDER BY t, i');
-    await same('SELECT min(i), max(i), count(*) FROM memory.default.ns GROUP BY t ORDER BY 1', 'SELECT min(i), max(i), count(*) FROM ns GROUP BY t ORDER BY 1');
+    await same(
+      'SELECT min(i), max(i), count(*) FROM memory.default.ns GROUP BY t ORDER BY 1',
+      'SELECT min(i), max(i), count(*) FROM ns GROUP BY t ORDER BY 1',
+    );
     await same(
       'SELECT a.i, b.i FROM memory.default.ns a JOIN memory.default.ns b ON a.t = b.t AND a.i < b.i ORDER BY 1',
       'SELECT a.i, b.i FROM ns a JOIN ns b ON a.t = b.t AND a.i < b.i ORDER BY 1',

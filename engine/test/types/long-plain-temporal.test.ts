@@ -40,7 +40,16 @@ describe('timestamp(p) and time(p) above precision 6 (Trino TestTimestamp, TestT
       ],
       engine,
     );
-    failureCases('INVALID_CAST_ARGUMENT', [["SELECT CAST('2020-05-10 12:34:56.1111111 Foo/Bar' AS TIMESTAMP(7))", 'Value cannot be cast to timestamp: 2020-05-10 12:34:56.1111111 Foo/Bar']], engine);
+    failureCases(
+      'INVALID_CAST_ARGUMENT',
+      [
+        [
+          "SELECT CAST('2020-05-10 12:34:56.1111111 Foo/Bar' AS TIMESTAMP(7))",
+          'Value cannot be cast to timestamp: 2020-05-10 12:34:56.1111111 Foo/Bar',
+        ],
+      ],
+      engine,
+    );
     failureCases(
       'NUMERIC_VALUE_OUT_OF_RANGE',
       [
@@ -52,7 +61,20 @@ describe('timestamp(p) and time(p) above precision 6 (Trino TestTimestamp, TestT
   });
 
   describe('casts round half up (testRoundUp, testRoundDown, testCastToTime)', () => {
-    const up = ['57', '56.6', '56.56', '56.556', '56.5556', '56.55556', '56.555556', '56.5555556', '56.55555556', '56.555555556', '56.5555555556', '56.55555555556'];
+    const up = [
+      '57',
+      '56.6',
+      '56.56',
+      '56.556',
+      '56.5556',
+      '56.55556',
+      '56.555556',
+      '56.5555556',
+      '56.55555556',
+      '56.555555556',
+      '56.5555555556',
+      '56.55555555556',
+    ];
     typedCases(
       up.map((seconds, p) => [`CAST(${T12} AS TIMESTAMP(${p}))`, `2020-05-10 12:34:${seconds}`, `timestamp(${p})`] as const),
       engine,
@@ -62,7 +84,11 @@ describe('timestamp(p) and time(p) above precision 6 (Trino TestTimestamp, TestT
         ["CAST(TIMESTAMP '2020-05-10 12:34:56.111111111111' AS TIMESTAMP(7))", '2020-05-10 12:34:56.1111111', 'timestamp(7)'],
         ["CAST(TIMESTAMP '2020-05-10 12:34:56.111111111111' AS TIMESTAMP(3))", '2020-05-10 12:34:56.111', 'timestamp(3)'],
         ["CAST(TIMESTAMP '2020-06-10 15:55:23.383345' AS TIMESTAMP(12))", '2020-06-10 15:55:23.383345000000', 'timestamp(12)'],
-        ["CAST(CAST(TIMESTAMP '2020-05-10 12:34:56.111111111111' AS TIMESTAMP(0)) AS TIMESTAMP(12))", '2020-05-10 12:34:56.000000000000', 'timestamp(12)'],
+        [
+          "CAST(CAST(TIMESTAMP '2020-05-10 12:34:56.111111111111' AS TIMESTAMP(0)) AS TIMESTAMP(12))",
+          '2020-05-10 12:34:56.000000000000',
+          'timestamp(12)',
+        ],
         ["CAST(TIMESTAMP '2020-05-01 23:59:59.999999999999' AS TIME(9))", '00:00:00.000000000', 'time(9)'],
         ["CAST(TIMESTAMP '2020-05-01 23:59:59.999999999999' AS TIME(6))", '00:00:00.000000', 'time(6)'],
         ["CAST(TIMESTAMP '2020-05-01 12:34:56.1234567' AS TIME(7))", '12:34:56.1234567', 'time(7)'],
@@ -78,10 +104,26 @@ describe('timestamp(p) and time(p) above precision 6 (Trino TestTimestamp, TestT
   describe('zoned casts in the session zone', () => {
     typedCases(
       [
-        ["CAST(TIMESTAMP '2020-05-01 12:34:56.1234567' AS TIMESTAMP(7) WITH TIME ZONE)", '2020-05-01 12:34:56.1234567 Pacific/Apia', 'timestamp(7) with time zone'],
-        ["CAST(TIMESTAMP '2020-05-01 12:34:56.123456789012' AS TIMESTAMP(9) WITH TIME ZONE)", '2020-05-01 12:34:56.123456789 Pacific/Apia', 'timestamp(9) with time zone'],
-        ["CAST(TIMESTAMP '2020-05-01 12:34:56.123456789012 Asia/Tokyo' AS TIMESTAMP(12))", '2020-05-01 12:34:56.123456789012', 'timestamp(12)'],
-        ["with_timezone(TIMESTAMP '2020-05-01 12:34:56.1234567', 'America/Los_Angeles')", '2020-05-01 12:34:56.1234567 America/Los_Angeles', 'timestamp(7) with time zone'],
+        [
+          "CAST(TIMESTAMP '2020-05-01 12:34:56.1234567' AS TIMESTAMP(7) WITH TIME ZONE)",
+          '2020-05-01 12:34:56.1234567 Pacific/Apia',
+          'timestamp(7) with time zone',
+        ],
+        [
+          "CAST(TIMESTAMP '2020-05-01 12:34:56.123456789012' AS TIMESTAMP(9) WITH TIME ZONE)",
+          '2020-05-01 12:34:56.123456789 Pacific/Apia',
+          'timestamp(9) with time zone',
+        ],
+        [
+          "CAST(TIMESTAMP '2020-05-01 12:34:56.123456789012 Asia/Tokyo' AS TIMESTAMP(12))",
+          '2020-05-01 12:34:56.123456789012',
+          'timestamp(12)',
+        ],
+        [
+          "with_timezone(TIMESTAMP '2020-05-01 12:34:56.1234567', 'America/Los_Angeles')",
+          '2020-05-01 12:34:56.1234567 America/Los_Angeles',
+          'timestamp(7) with time zone',
+        ],
       ],
       engine,
     );
@@ -97,7 +139,11 @@ describe('timestamp(p) and time(p) above precision 6 (Trino TestTimestamp, TestT
         [`${T7} + INTERVAL '1.123' SECOND`, '2020-05-10 12:34:57.2464567', 'timestamp(7)'],
         [`INTERVAL '1' MONTH + ${T7}`, '2020-06-10 12:34:56.1234567', 'timestamp(7)'],
         [`${T7} - INTERVAL '1' DAY`, '2020-05-09 12:34:56.1234567', 'timestamp(7)'],
-        ["TIMESTAMP '2020-05-01 12:34:56.999999999999' - TIMESTAMP '2020-05-01 12:34:55.111111111111'", '0 00:00:01.889', 'interval day to second'],
+        [
+          "TIMESTAMP '2020-05-01 12:34:56.999999999999' - TIMESTAMP '2020-05-01 12:34:55.111111111111'",
+          '0 00:00:01.889',
+          'interval day to second',
+        ],
         ["TIMESTAMP '2020-05-01 12:34:55.1111111' - TIMESTAMP '2020-05-01 12:34:56.9999999'", '-0 00:00:01.889', 'interval day to second'],
         ["TIME '12:34:56.1234567' + INTERVAL '1.123' SECOND", '12:34:57.2464567', 'time(7)'],
         ["TIME '12:34:56.2222222' - TIME '12:34:55.1111111'", '0 00:00:01.111', 'interval day to second'],
@@ -166,7 +212,9 @@ describe('timestamp(p) and time(p) above precision 6 (Trino TestTimestamp, TestT
     ]);
     const joined = await engine.query(`SELECT a.k, b.k FROM (${values}) a(k, t) JOIN (${values}) b(k, t) ON a.t = b.t AND a.k < b.k`);
     expect(joined.rows).to.deep.equal([[1, 3]]);
-    const aggregates = await engine.query(`SELECT CAST(min(t) AS varchar), CAST(max(t) AS varchar), count(DISTINCT t) FROM (${values}) v(k, t)`);
+    const aggregates = await engine.query(
+      `SELECT CAST(min(t) AS varchar), CAST(max(t) AS varchar), count(DISTINCT t) FROM (${values}) v(k, t)`,
+    );
     expect(aggregates.rows).to.deep.equal([['1969-12-31 23:59:59.999999999999', '2020-01-01 00:00:00.000000000002', 3n]]);
   });
 

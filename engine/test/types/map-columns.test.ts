@@ -4,7 +4,17 @@
 // transfer give back the same values and types; memory accounting counts keys and values.
 
 import { expect } from 'chai';
-import { columnFromScalars, columnSizeInBytes, concatColumns, constantColumn, getScalar, sliceColumn, takeColumn, type Column, type Scalar } from '../../src/spi/page.js';
+import {
+  columnFromScalars,
+  columnSizeInBytes,
+  concatColumns,
+  constantColumn,
+  getScalar,
+  sliceColumn,
+  takeColumn,
+  type Column,
+  type Scalar,
+} from '../../src/spi/page.js';
 import { listOffsets } from '../../src/spi/list-column.js';
 import { mapKeys, mapValues } from '../../src/spi/map-column.js';
 import { MapValue } from '../../src/spi/map-value.js';
@@ -14,9 +24,19 @@ import { arrowType } from '../../src/exec/arrow.js';
 import { arrayOf, mapOf, BIGINT, VARCHAR, typeName } from '../../src/types/types.js';
 
 const NESTED = mapOf(VARCHAR, arrayOf(BIGINT));
-const ROWS: Scalar[] = [new MapValue(['a', 'b'], [[1n, 2n], null]), null, new MapValue([], []), new MapValue(['日本'], [[]]), new MapValue(['x', 'y', 'z'], [[3n], [null], null])];
+const ROWS: Scalar[] = [
+  new MapValue(['a', 'b'], [[1n, 2n], null]),
+  null,
+  new MapValue([], []),
+  new MapValue(['日本'], [[]]),
+  new MapValue(['x', 'y', 'z'], [[3n], [null], null]),
+];
 const OF_MAPS = mapOf(BIGINT, mapOf(VARCHAR, BIGINT));
-const MAPS_OF_MAPS: Scalar[] = [new MapValue([1n], [new MapValue(['k'], [null])]), null, new MapValue([2n, 3n], [null, new MapValue([], [])])];
+const MAPS_OF_MAPS: Scalar[] = [
+  new MapValue([1n], [new MapValue(['k'], [null])]),
+  null,
+  new MapValue([2n, 3n], [null, new MapValue([], [])]),
+];
 
 function scalars(column: Column): Scalar[] {
   return Array.from({ length: column.length }, (_, i) => getScalar(column, i));

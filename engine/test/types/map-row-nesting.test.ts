@@ -28,8 +28,14 @@ function generate(): Generated[] {
   const next = seededRandom(7);
   const pick = <T>(values: readonly T[]) => values.filter(() => next() < 0.5);
   return Array.from({ length: ROWS }, () => ({
-    m: next() < 0.1 ? undefined : pick(['a', 'b', 'c']).map((key) => [key, next() < 0.2 ? null : Math.floor(next() * 2), next() < 0.5 ? 'p' : 'q'] as [string, number | null, string]),
-    r: next() < 0.1 ? undefined : [Math.floor(next() * 3), pick(['u', 'v']).map((key) => [key, Math.floor(next() * 2)] as [string, number])],
+    m:
+      next() < 0.1
+        ? undefined
+        : pick(['a', 'b', 'c']).map(
+            (key) => [key, next() < 0.2 ? null : Math.floor(next() * 2), next() < 0.5 ? 'p' : 'q'] as [string, number | null, string],
+          ),
+    r:
+      next() < 0.1 ? undefined : [Math.floor(next() * 3), pick(['u', 'v']).map((key) => [key, Math.floor(next() * 2)] as [string, number])],
   }));
 }
 
@@ -38,14 +44,23 @@ function ourRow(id: number, g: Generated): string {
     g.m === undefined
       ? 'NULL'
       : `CAST(MAP(CAST(ARRAY[${g.m.map(([key]) => `'${key}'`).join(', ')}] AS array(varchar)), CAST(ARRAY[${g.m.map(([, x, y]) => `ROW(${x ?? 'NULL'}, '${y}')`).join(', ')}] AS array(row(integer, varchar)))) AS ${M_TYPE})`;
-  const tags = g.r === undefined ? '' : `MAP(CAST(ARRAY[${g.r[1].map(([key]) => `'${key}'`).join(', ')}] AS array(varchar)), CAST(ARRAY[${g.r[1].map(([, v]) => v).join(', ')}] AS array(integer)))`;
+  const tags =
+    g.r === undefined
+      ? ''
+      : `MAP(CAST(ARRAY[${g.r[1].map(([key]) => `'${key}'`).join(', ')}] AS array(varchar)), CAST(ARRAY[${g.r[1].map(([, v]) => v).join(', ')}] AS array(integer)))`;
   const r = g.r === undefined ? 'NULL' : `CAST(ROW(${g.r[0]}, ${tags}) AS ${R_TYPE})`;
   return `(${id}, ${m}, ${r})`;
 }
 
 function duckRow(id: number, g: Generated): string {
-  const m = g.m === undefined ? 'NULL' : `MAP {${g.m.map(([key, x, y]) => `'${key}': {'x': ${x ?? 'NULL'}::INTEGER, 'y': '${y}'}`).join(', ')}}::MAP(VARCHAR, STRUCT(x INTEGER, y VARCHAR))`;
-  const r = g.r === undefined ? 'NULL' : `{'k': ${g.r[0]}, 'tags': MAP {${g.r[1].map(([key, v]) => `'${key}': ${v}`).join(', ')}}::MAP(VARCHAR, INTEGER)}`;
+  const m =
+    g.m === undefined
+      ? 'NULL'
+      : `MAP {${g.m.map(([key, x, y]) => `'${key}': {'x': ${x ?? 'NULL'}::INTEGER, 'y': '${y}'}`).join(', ')}}::MAP(VARCHAR, STRUCT(x INTEGER, y VARCHAR))`;
+  const r =
+    g.r === undefined
+      ? 'NULL'
+      : `{'k': ${g.r[0]}, 'tags': MAP {${g.r[1].map(([key, v]) => `'${key}': ${v}`).join(', ')}}::MAP(VARCHAR, INTEGER)}`;
   return `(${id}, ${m}, ${r})`;
 }
 
@@ -69,8 +84,13 @@ describe('maps of rows and rows holding maps equal DuckDB on random rows', funct
     const generated = generate();
     engine = new EngineHarness();
     duck = await openDuckDb(1);
-    await engine.run(`CREATE TABLE t (id integer, m ${M_TYPE}, r ${R_TYPE})`, `INSERT INTO t VALUES ${generated.map((g, id) => ourRow(id, g)).join(', ')}`);
-    await duck.run('CREATE TABLE t (id INTEGER, m MAP(VARCHAR, STRUCT(x INTEGER, y VARCHAR)), r STRUCT(k INTEGER, tags MAP(VARCHAR, INTEGER)))');
+    await engine.run(
+      `CREATE TABLE t (id integer, m ${M_TYPE}, r ${R_TYPE})`,
+      `INSERT INTO t VALUES ${generated.map((g, id) => ourRow(id, g)).join(', ')}`,
+    );
+    await duck.run(
+      'CREATE TABLE t (id INTEGER, m MAP(VARCHAR, STRUCT(x INTEGER, y VARCHAR)), r STRUCT(k INTEGER, tags MAP(VARCHAR, INTEGER)))',
+    );
     await duck.run(`INSERT INTO t VALUES ${generated.map((g, id) => duckRow(id, g)).join(', ')}`);
   });
 
@@ -81,7 +101,9 @@ describe('maps of rows and rows holding maps equal DuckDB on random rows', funct
     const duckdb = (await duckRows(duck, theirs)).map((r) => r.map(text));
     expect(mine.length, ours).to.be.greaterThan(0);
     const differing = mine.findIndex((row, i) => JSON.stringify(row) !== JSON.stringify(duckdb[i]));
-    expect(differing === -1 ? [] : [mine[differing], duckdb[differing]], ours).to.deep.equal(differing === -1 ? [] : [duckdb[differing], duckdb[differing]]);
+    expect(differing === -1 ? [] : [mine[differing], duckdb[differing]], ours).to.deep.equal(
+      differing === -1 ? [] : [duckdb[differing], duckdb[differing]],
+    );
     expect(mine).to.have.length(duckdb.length);
   }
 
@@ -101,21 +123,33 @@ describe('maps of rows and rows holding maps equal DuckDB on random rows', funct
   it('GROUP BY a map of rows, a row holding a map, and the map inside the row', async () => {
     // Only maps whose rows have no NULL field are grouped (see the header).
     await expectSame(
-      "SELECT m, count(*), min(id) FROM t WHERE NOT contains(transform(map_values(m), v -> v.x IS NULL), true) GROUP BY m ORDER BY min(id)",
+      'SELECT m, count(*), min(id) FROM t WHERE NOT contains(transform(map_values(m), v -> v.x IS NULL), true) GROUP BY m ORDER BY min(id)',
       'SELECT m, count(*), min(id) FROM t WHERE NOT list_contains(list_transform(map_values(m), v -> v.x IS NULL), true) GROUP BY m ORDER BY min(id)',
     );
-    await expectSame('SELECT r, count(*), min(id) FROM t GROUP BY r ORDER BY min(id)', 'SELECT r, count(*), min(id) FROM t GROUP BY r ORDER BY min(id)');
-    await expectSame('SELECT r.tags, count(*), min(id) FROM t GROUP BY r.tags ORDER BY min(id)', 'SELECT r.tags, count(*), min(id) FROM t GROUP BY r.tags ORDER BY min(id)');
+    await expectSame(
+      'SELECT r, count(*), min(id) FROM t GROUP BY r ORDER BY min(id)',
+      'SELECT r, count(*), min(id) FROM t GROUP BY r ORDER BY min(id)',
+    );
+    await expectSame(
+      'SELECT r.tags, count(*), min(id) FROM t GROUP BY r.tags ORDER BY min(id)',
+      'SELECT r.tags, count(*), min(id) FROM t GROUP BY r.tags ORDER BY min(id)',
+    );
     await expectSame('SELECT count(*) FROM (SELECT DISTINCT m, r FROM t)', 'SELECT count(*) FROM (SELECT DISTINCT m, r FROM t)');
   });
 
   it('= on rows holding maps (the self join of each row with the next)', async () => {
-    await expectSame('SELECT x.id, x.r = y.r FROM t x JOIN t y ON x.id + 1 = y.id ORDER BY x.id', 'SELECT x.id, x.r = y.r FROM t x JOIN t y ON x.id + 1 = y.id ORDER BY x.id');
+    await expectSame(
+      'SELECT x.id, x.r = y.r FROM t x JOIN t y ON x.id + 1 = y.id ORDER BY x.id',
+      'SELECT x.id, x.r = y.r FROM t x JOIN t y ON x.id + 1 = y.id ORDER BY x.id',
+    );
   });
 
   it('a row holding a map has no order, as in Trino: ORDER BY, < and max refuse it', async () => {
     const order = await engine.failure('SELECT r FROM t ORDER BY r');
-    expect([order.errorName, order.rawMessage]).to.deep.equal(['TYPE_MISMATCH', 'row("k" integer, "tags" map(varchar, integer)) is not orderable, and therefore cannot be used in ORDER BY']);
+    expect([order.errorName, order.rawMessage]).to.deep.equal([
+      'TYPE_MISMATCH',
+      'row("k" integer, "tags" map(varchar, integer)) is not orderable, and therefore cannot be used in ORDER BY',
+    ]);
     expect((await engine.failure('SELECT x.r < y.r FROM t x, t y')).errorName).to.equal('TYPE_MISMATCH');
     expect((await engine.failure('SELECT max(r) FROM t')).errorName).to.equal('FUNCTION_NOT_FOUND');
   });

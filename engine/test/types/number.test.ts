@@ -37,7 +37,11 @@ describe('NUMBER (Trino TestNumberOperators)', function () {
         ["NUMBER '-.1234567890123456'", '-0.1234567890123456', 'number'],
         ["NUMBER '20050910.133100123'", '20050910.133100123', 'number'],
         ["NUMBER '100000000000000000000000000000000000000'", '1E+38', 'number'],
-        ["NUMBER '3.141592653589793238462643383279502884197169399375105820974944592307'", '3.141592653589793238462643383279502884197169399375105820974944592307', 'number'],
+        [
+          "NUMBER '3.141592653589793238462643383279502884197169399375105820974944592307'",
+          '3.141592653589793238462643383279502884197169399375105820974944592307',
+          'number',
+        ],
         ["NUMBER '0.0000001'", '1E-7', 'number'],
         ["NUMBER '0.000001'", '0.000001', 'number'],
         ["NUMBER '+Infinity'", '+Infinity', 'number'],
@@ -50,7 +54,11 @@ describe('NUMBER (Trino TestNumberOperators)', function () {
     );
     // A scale beyond Trino's storage (-16384..16383) fails the cast as Trino's does.
     failureCases('INVALID_CAST_ARGUMENT', [["SELECT NUMBER '1e-20000'", "Cannot cast '1e-20000' to NUMBER"]], engine);
-    failureCases('NUMERIC_VALUE_OUT_OF_RANGE', [["SELECT NUMBER '1e16000' * NUMBER '1e16000'", 'NUMBER value out of range: scale -32000 is outside [-16384, 16383]']], engine);
+    failureCases(
+      'NUMERIC_VALUE_OUT_OF_RANGE',
+      [["SELECT NUMBER '1e16000' * NUMBER '1e16000'", 'NUMBER value out of range: scale -32000 is outside [-16384, 16383]']],
+      engine,
+    );
   });
 
   describe('arithmetic', () => {
@@ -119,21 +127,31 @@ describe('NUMBER (Trino TestNumberOperators)', function () {
     );
 
     it('orders -Infinity, the finite values, +Infinity, then NaN', async () => {
-      const sql = "SELECT CAST(n AS varchar) FROM (VALUES NUMBER 'NaN', NUMBER '1', NUMBER 'Infinity', NUMBER '-Infinity', NUMBER '-5.5', NUMBER '1e-3', NUMBER '12') t(n) ORDER BY n";
+      const sql =
+        "SELECT CAST(n AS varchar) FROM (VALUES NUMBER 'NaN', NUMBER '1', NUMBER 'Infinity', NUMBER '-Infinity', NUMBER '-5.5', NUMBER '1e-3', NUMBER '12') t(n) ORDER BY n";
       expect((await engine.rows(sql)).map(([v]) => v)).to.deep.equal(['-Infinity', '-5.5', '0.001', '1', '12', '+Infinity', 'NaN']);
     });
 
     it('groups NaN with NaN and equal values of different spellings together (DISTINCT, GROUP BY)', async () => {
-      expect(await engine.rows("SELECT count(*) FROM (SELECT DISTINCT n FROM (VALUES NUMBER 'NaN', NUMBER 'NaN', NUMBER 'NaN') t(n))")).to.deep.equal([[1n]]);
-      expect(await engine.rows("SELECT count(*) FROM (VALUES NUMBER 'NaN', NUMBER 'NaN', NUMBER 'NaN') t(n) GROUP BY n")).to.deep.equal([[3n]]);
-      expect(await engine.rows("SELECT n, count(*) FROM (VALUES NUMBER '1.50', NUMBER '1.5', NUMBER '15e-1', NUMBER '2') t(n) GROUP BY n ORDER BY n")).to.deep.equal([
+      expect(
+        await engine.rows("SELECT count(*) FROM (SELECT DISTINCT n FROM (VALUES NUMBER 'NaN', NUMBER 'NaN', NUMBER 'NaN') t(n))"),
+      ).to.deep.equal([[1n]]);
+      expect(await engine.rows("SELECT count(*) FROM (VALUES NUMBER 'NaN', NUMBER 'NaN', NUMBER 'NaN') t(n) GROUP BY n")).to.deep.equal([
+        [3n],
+      ]);
+      expect(
+        await engine.rows(
+          "SELECT n, count(*) FROM (VALUES NUMBER '1.50', NUMBER '1.5', NUMBER '15e-1', NUMBER '2') t(n) GROUP BY n ORDER BY n",
+        ),
+      ).to.deep.equal([
         ['1.5', 3n],
         ['2', 1n],
       ]);
     });
 
     it('joins equal values and never NaN (SQL =)', async () => {
-      const sql = "SELECT a.n FROM (VALUES NUMBER 'NaN', NUMBER '1.0', NUMBER '2') a(n) JOIN (VALUES NUMBER 'NaN', NUMBER '1', NUMBER '3') b(n) ON a.n = b.n";
+      const sql =
+        "SELECT a.n FROM (VALUES NUMBER 'NaN', NUMBER '1.0', NUMBER '2') a(n) JOIN (VALUES NUMBER 'NaN', NUMBER '1', NUMBER '3') b(n) ON a.n = b.n";
       expect(await engine.rows(sql)).to.deep.equal([['1']]);
     });
 
@@ -149,7 +167,9 @@ describe('NUMBER (Trino TestNumberOperators)', function () {
     });
 
     it('min and max follow the ordering (10 prints as 1E+1: trailing zeros stripped, as Trino)', async () => {
-      expect(await engine.rows("SELECT min(n), max(n) FROM (VALUES NUMBER '10', NUMBER '9.99', NUMBER '-1e2') t(n)")).to.deep.equal([['-1E+2', '1E+1']]);
+      expect(await engine.rows("SELECT min(n), max(n) FROM (VALUES NUMBER '10', NUMBER '9.99', NUMBER '-1e2') t(n)")).to.deep.equal([
+        ['-1E+2', '1E+1'],
+      ]);
     });
   });
 
@@ -205,7 +225,7 @@ describe('NUMBER (Trino TestNumberOperators)', function () {
         ["CAST(NUMBER '123456789e-4' AS varchar)", '12345.6789', 'varchar'],
         ["CAST(NUMBER '123456789e+4' AS varchar)", '1.23456789E+12', 'varchar'],
         ["CAST(NUMBER '1234' AS varchar(4))", '1234', 'varchar(4)'],
-        ['CAST(BIGINT \'-9223372036854775808\' AS number)', '-9223372036854775808', 'number'],
+        ["CAST(BIGINT '-9223372036854775808' AS number)", '-9223372036854775808', 'number'],
         ["CAST(DECIMAL '12345678901234567890.123456789012345600' AS number)", '12345678901234567890.1234567890123456', 'number'],
         ['CAST(1e-7 AS number)', '1E-7', 'number'],
         ['CAST(0.1e0 AS number)', '0.1', 'number'],
@@ -302,16 +322,26 @@ describe('NUMBER arithmetic equals DuckDB DECIMAL arithmetic on random values', 
   ] as const) {
     it(`${name} are exact`, async () => {
       const values = pairs.map(([id, a, b]) => `(${id}, '${a}', '${b}')`).join(', ');
-      const ours = await engine.rows(`SELECT CAST(CAST(a AS number) ${operator} CAST(b AS number) AS varchar) FROM (VALUES ${values}) t(id, a, b) ORDER BY id`);
-      const theirs = await duckRows(duck, `SELECT CAST(CAST(a AS DECIMAL(38, 6)) ${operator} CAST(b AS DECIMAL(38, 6)) AS VARCHAR) FROM (VALUES ${values}) t(id, a, b) ORDER BY id`);
+      const ours = await engine.rows(
+        `SELECT CAST(CAST(a AS number) ${operator} CAST(b AS number) AS varchar) FROM (VALUES ${values}) t(id, a, b) ORDER BY id`,
+      );
+      const theirs = await duckRows(
+        duck,
+        `SELECT CAST(CAST(a AS DECIMAL(38, 6)) ${operator} CAST(b AS DECIMAL(38, 6)) AS VARCHAR) FROM (VALUES ${values}) t(id, a, b) ORDER BY id`,
+      );
       expect(ours.map(([v]) => plainDecimal(v as string))).to.deep.equal(theirs.map(([v]) => plainDecimal(v as string)));
     });
   }
 
   it('comparisons agree', async () => {
     const values = pairs.map(([id, a, b]) => `(${id}, '${a}', '${b}')`).join(', ');
-    const ours = await engine.rows(`SELECT CAST(a AS number) < CAST(b AS number), CAST(a AS number) = CAST(a AS number) FROM (VALUES ${values}) t(id, a, b) ORDER BY id`);
-    const theirs = await duckRows(duck, `SELECT CAST(a AS DECIMAL(38, 6)) < CAST(b AS DECIMAL(38, 6)), true FROM (VALUES ${values}) t(id, a, b) ORDER BY id`);
+    const ours = await engine.rows(
+      `SELECT CAST(a AS number) < CAST(b AS number), CAST(a AS number) = CAST(a AS number) FROM (VALUES ${values}) t(id, a, b) ORDER BY id`,
+    );
+    const theirs = await duckRows(
+      duck,
+      `SELECT CAST(a AS DECIMAL(38, 6)) < CAST(b AS DECIMAL(38, 6)), true FROM (VALUES ${values}) t(id, a, b) ORDER BY id`,
+    );
     expect(ours).to.deep.equal(theirs);
   });
 });

@@ -37,7 +37,10 @@ describe('rows: bad input', function () {
   });
 
   it('two fields of one name are ambiguous', async () => {
-    expect(await failure('SELECT CAST(ROW(1, 2) AS ROW(x int, x int)).x')).to.deep.equal(['AMBIGUOUS_NAME', 'line 1:45: Ambiguous row field reference: x']);
+    expect(await failure('SELECT CAST(ROW(1, 2) AS ROW(x int, x int)).x')).to.deep.equal([
+      'AMBIGUOUS_NAME',
+      'line 1:45: Ambiguous row field reference: x',
+    ]);
   });
 
   it('a cast between rows of different field counts names both counts', async () => {
@@ -49,7 +52,10 @@ describe('rows: bad input', function () {
       'TYPE_MISMATCH',
       'line 1:8: Cannot cast row(integer, varchar(1)) to row("x" integer, "y" array(integer))',
     ]);
-    expect(await failure('SELECT CAST(ROW(1) AS integer)')).to.deep.equal(['TYPE_MISMATCH', 'line 1:8: Cannot cast row(integer) to integer']);
+    expect(await failure('SELECT CAST(ROW(1) AS integer)')).to.deep.equal([
+      'TYPE_MISMATCH',
+      'line 1:8: Cannot cast row(integer) to integer',
+    ]);
   });
 
   it('a bad field value fails the cast at run time, TRY_CAST gives NULL', async () => {
@@ -58,10 +64,22 @@ describe('rows: bad input', function () {
   });
 
   it('a subscript must be a constant integer from 1 to the number of fields', async () => {
-    expect(await failure('SELECT ROW(1, 2)[3]')).to.deep.equal(['INVALID_FUNCTION_ARGUMENT', 'line 1:18: Subscript index out of bounds: 3, max value is 2']);
-    expect(await failure('SELECT ROW(1, 2)[0]')).to.deep.equal(['INVALID_FUNCTION_ARGUMENT', 'line 1:18: Invalid subscript index: 0. ROW indices start at 1']);
-    expect(await failure('SELECT ROW(1, 2)[a] FROM (SELECT 1 a)')).to.deep.equal(['EXPRESSION_NOT_CONSTANT', 'line 1:18: Subscript expression on ROW requires a constant index']);
-    expect(await failure("SELECT ROW(1, 2)['x']")).to.deep.equal(['TYPE_MISMATCH', 'line 1:18: Subscript expression on ROW requires integer index, found varchar(1)']);
+    expect(await failure('SELECT ROW(1, 2)[3]')).to.deep.equal([
+      'INVALID_FUNCTION_ARGUMENT',
+      'line 1:18: Subscript index out of bounds: 3, max value is 2',
+    ]);
+    expect(await failure('SELECT ROW(1, 2)[0]')).to.deep.equal([
+      'INVALID_FUNCTION_ARGUMENT',
+      'line 1:18: Invalid subscript index: 0. ROW indices start at 1',
+    ]);
+    expect(await failure('SELECT ROW(1, 2)[a] FROM (SELECT 1 a)')).to.deep.equal([
+      'EXPRESSION_NOT_CONSTANT',
+      'line 1:18: Subscript expression on ROW requires a constant index',
+    ]);
+    expect(await failure("SELECT ROW(1, 2)['x']")).to.deep.equal([
+      'TYPE_MISMATCH',
+      'line 1:18: Subscript expression on ROW requires integer index, found varchar(1)',
+    ]);
   });
 
   it('rows of different field counts or field types that do not meet cannot be compared', async () => {
@@ -78,7 +96,10 @@ describe('rows: bad input', function () {
 
   it('.* of a value that is no row, and aliases of the wrong count', async () => {
     expect(await failure('SELECT (1).*')).to.deep.equal(['TYPE_MISMATCH', 'line 1:9: expected expression of type Row but got integer']);
-    expect(await failure('SELECT (ROW(1, 2)).* AS (a)')).to.deep.equal(['MISMATCHED_COLUMN_ALIASES', 'line 1:26: Column alias list has 1 entries but 2 columns available']);
+    expect(await failure('SELECT (ROW(1, 2)).* AS (a)')).to.deep.equal([
+      'MISMATCHED_COLUMN_ALIASES',
+      'line 1:26: Column alias list has 1 entries but 2 columns available',
+    ]);
   });
 
   it('IN with a subquery of another width than the row', async () => {

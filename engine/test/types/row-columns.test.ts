@@ -5,16 +5,38 @@
 // accounting counts the fields.
 
 import { expect } from 'chai';
-import { columnFromScalars, columnSizeInBytes, concatColumns, constantColumn, getScalar, sliceColumn, takeColumn, type Column, type Scalar } from '../../src/spi/page.js';
+import {
+  columnFromScalars,
+  columnSizeInBytes,
+  concatColumns,
+  constantColumn,
+  getScalar,
+  sliceColumn,
+  takeColumn,
+  type Column,
+  type Scalar,
+} from '../../src/spi/page.js';
 import { rowFieldColumns } from '../../src/spi/row-column.js';
 import { PageSerializer, deserializePages, streamChunks } from '../../src/exec/exchange/page-codec.js';
 import { decodePage, encodePage } from '../../src/exec/parallel/page-transfer.js';
 import { arrayOf, BIGINT, VARCHAR, rowOf, typeName } from '../../src/types/types.js';
 
-const POINT = rowOf([{ name: 'x', type: BIGINT }, { name: 'label', type: VARCHAR }]);
+const POINT = rowOf([
+  { name: 'x', type: BIGINT },
+  { name: 'label', type: VARCHAR },
+]);
 const NESTED = rowOf([{ type: arrayOf(POINT) }, { name: 'p', type: POINT }]);
 const POINTS: Scalar[] = [[1n, 'a'], null, [null, 'b'], [3n, null], [4n, '日本']];
-const ROWS: Scalar[] = [[[[1n, 'a'], null], [2n, 'b']], null, [[], null], [null, [null, null]], [[[5n, '']], [6n, 'f']]];
+const ROWS: Scalar[] = [
+  [
+    [[1n, 'a'], null],
+    [2n, 'b'],
+  ],
+  null,
+  [[], null],
+  [null, [null, null]],
+  [[[5n, '']], [6n, 'f']],
+];
 
 function scalars(column: Column): Scalar[] {
   return Array.from({ length: column.length }, (_, i) => getScalar(column, i));
@@ -43,11 +65,17 @@ describe('row columns (one child column per field)', () => {
   });
 
   it('go through the exchange as Arrow Struct vectors and come back with their types', () => {
-    const page = { rowCount: 4, columns: [sliceColumn(columnFromScalars(NESTED, ROWS), 1, 5), sliceColumn(columnFromScalars(POINT, POINTS), 1, 5)] };
+    const page = {
+      rowCount: 4,
+      columns: [sliceColumn(columnFromScalars(NESTED, ROWS), 1, 5), sliceColumn(columnFromScalars(POINT, POINTS), 1, 5)],
+    };
     const serializer = new PageSerializer(page.columns.map((c) => c.type));
     const bytes = Buffer.concat(streamChunks([serializer.serialize(page)]));
     const { types, pages } = deserializePages(new Uint8Array(bytes));
-    expect(types.map(typeName)).to.deep.equal(['row(array(row("x" bigint, "label" varchar)), "p" row("x" bigint, "label" varchar))', 'row("x" bigint, "label" varchar)']);
+    expect(types.map(typeName)).to.deep.equal([
+      'row(array(row("x" bigint, "label" varchar)), "p" row("x" bigint, "label" varchar))',
+      'row("x" bigint, "label" varchar)',
+    ]);
     expect(pages[0].columns.map(scalars)).to.deep.equal([ROWS.slice(1, 5), POINTS.slice(1, 5)]);
   });
 
@@ -61,6 +89,8 @@ describe('row columns (one child column per field)', () => {
     const narrow = rowOf([{ type: BIGINT }]);
     const wide = rowOf([{ type: BIGINT }, { type: BIGINT }, { type: BIGINT }]);
     const rows = (width: number) => Array.from({ length: 1000 }, (_, i) => Array.from({ length: width }, () => BigInt(i)));
-    expect(columnSizeInBytes(columnFromScalars(wide, rows(3))) - columnSizeInBytes(columnFromScalars(narrow, rows(1)))).to.equal(2 * 1000 * 8);
+    expect(columnSizeInBytes(columnFromScalars(wide, rows(3))) - columnSizeInBytes(columnFromScalars(narrow, rows(1)))).to.equal(
+      2 * 1000 * 8,
+    );
   });
 });

@@ -20,9 +20,9 @@ describe('row(...) as Trino documents it', function () {
   });
 
   it('typeof prints anonymous and named fields as Trino does', async () => {
-    expect(await engine.rows("SELECT typeof(ROW(1, 'a')), typeof((1, 'a')), typeof(CAST(ROW(1, 'a') AS ROW(x bigint, \"Y\" varchar)))")).to.deep.equal([
-      ['row(integer, varchar(1))', 'row(integer, varchar(1))', 'row("x" bigint, "Y" varchar)'],
-    ]);
+    expect(
+      await engine.rows("SELECT typeof(ROW(1, 'a')), typeof((1, 'a')), typeof(CAST(ROW(1, 'a') AS ROW(x bigint, \"Y\" varchar)))"),
+    ).to.deep.equal([['row(integer, varchar(1))', 'row(integer, varchar(1))', 'row("x" bigint, "Y" varchar)']]);
     expect(await engine.rows('SELECT typeof(ROW(1 AS a, 2.5 AS b)), typeof(ARRAY[ROW(1, ARRAY[2])])')).to.deep.equal([
       ['row("a" integer, "b" decimal(2,1))', 'array(row(integer, array(integer)))'],
     ]);
@@ -71,27 +71,35 @@ describe('row(...) as Trino documents it', function () {
   });
 
   it('= and <> are NULL when no field differs but one is NULL; a differing field decides', async () => {
-    expect(await engine.rows('SELECT ROW(1, 2) = ROW(1, 2), ROW(1, NULL) = ROW(1, 2), ROW(1, NULL) = ROW(2, 2), ROW(1, NULL) <> ROW(2, 2), ROW(1, NULL) <> ROW(1, 2)')).to.deep.equal([
-      [true, null, false, true, null],
-    ]);
+    expect(
+      await engine.rows(
+        'SELECT ROW(1, 2) = ROW(1, 2), ROW(1, NULL) = ROW(1, 2), ROW(1, NULL) = ROW(2, 2), ROW(1, NULL) <> ROW(2, 2), ROW(1, NULL) <> ROW(1, 2)',
+      ),
+    ).to.deep.equal([[true, null, false, true, null]]);
   });
 
   it('<, <=, >, >= decide at the first unequal field; a NULL field before it makes the result NULL', async () => {
-    expect(await engine.rows('SELECT ROW(1, 2) < ROW(1, 3), ROW(1, 3) < ROW(1, 2), ROW(1, 2) <= ROW(1, 2), ROW(2, NULL) > ROW(1, 5), ROW(NULL, 1) < ROW(1, 2), ROW(1, NULL) >= ROW(1, 1)')).to.deep.equal([
-      [true, false, true, true, null, null],
-    ]);
+    expect(
+      await engine.rows(
+        'SELECT ROW(1, 2) < ROW(1, 3), ROW(1, 3) < ROW(1, 2), ROW(1, 2) <= ROW(1, 2), ROW(2, NULL) > ROW(1, 5), ROW(NULL, 1) < ROW(1, 2), ROW(1, NULL) >= ROW(1, 1)',
+      ),
+    ).to.deep.equal([[true, false, true, true, null, null]]);
   });
 
   it('IS DISTINCT FROM treats NULL fields as values', async () => {
-    expect(await engine.rows('SELECT ROW(1, NULL) IS DISTINCT FROM ROW(1, NULL), ROW(1, NULL) IS DISTINCT FROM ROW(1, 2), ROW(1, 2) IS NOT DISTINCT FROM (1, 2)')).to.deep.equal([
-      [false, true, true],
-    ]);
+    expect(
+      await engine.rows(
+        'SELECT ROW(1, NULL) IS DISTINCT FROM ROW(1, NULL), ROW(1, NULL) IS DISTINCT FROM ROW(1, 2), ROW(1, 2) IS NOT DISTINCT FROM (1, 2)',
+      ),
+    ).to.deep.equal([[false, true, true]]);
   });
 
   it('IN with row values: a match is TRUE, a possible match through a NULL field is NULL', async () => {
-    expect(await engine.rows('SELECT (1, 2) IN ((1, 2), (3, 4)), (1, NULL) IN ((1, 2), (3, 4)), (5, 6) IN ((1, 2), (3, 4)), (5, NULL) NOT IN ((1, 2), (3, 4))')).to.deep.equal([
-      [true, null, false, true],
-    ]);
+    expect(
+      await engine.rows(
+        'SELECT (1, 2) IN ((1, 2), (3, 4)), (1, NULL) IN ((1, 2), (3, 4)), (5, 6) IN ((1, 2), (3, 4)), (5, NULL) NOT IN ((1, 2), (3, 4))',
+      ),
+    ).to.deep.equal([[true, null, false, true]]);
   });
 
   it('IN with a subquery of two columns (issue 19 §2), NULLs as Trino', async () => {
@@ -110,7 +118,9 @@ describe('row(...) as Trino documents it', function () {
     const result = await engine.query("SELECT (SELECT 1 AS a, 'x' AS b), (SELECT max(x) AS a, min(x) AS b FROM (VALUES 1, 5) t(x)).a");
     expect(result.types).to.deep.equal(['row("a" integer, "b" varchar(1))', 'integer']);
     expect(result.rows).to.deep.equal([[[1, 'x'], 5]]);
-    const correlated = await engine.rows('SELECT k, (SELECT count(*), max(v) FROM (VALUES (1, 10), (1, 20), (2, 5)) s(k2, v) WHERE s.k2 = t.k) FROM (VALUES 1, 2, 3) t(k) ORDER BY k');
+    const correlated = await engine.rows(
+      'SELECT k, (SELECT count(*), max(v) FROM (VALUES (1, 10), (1, 20), (2, 5)) s(k2, v) WHERE s.k2 = t.k) FROM (VALUES 1, 2, 3) t(k) ORDER BY k',
+    );
     expect(correlated).to.deep.equal([
       [1, [2n, 20]],
       [2, [1n, 5]],
@@ -119,22 +129,30 @@ describe('row(...) as Trino documents it', function () {
   });
 
   it('GROUP BY, DISTINCT and ORDER BY on rows; NULL fields group together', async () => {
-    const rows = await engine.rows('SELECT r, count(*) FROM (SELECT ROW(a, b) AS r FROM (VALUES (1, 2), (1, 2), (3, NULL), (3, NULL), (0, 9)) t(a, b)) GROUP BY r ORDER BY r');
+    const rows = await engine.rows(
+      'SELECT r, count(*) FROM (SELECT ROW(a, b) AS r FROM (VALUES (1, 2), (1, 2), (3, NULL), (3, NULL), (0, 9)) t(a, b)) GROUP BY r ORDER BY r',
+    );
     expect(rows).to.deep.equal([
       [[0, 9], 1n],
       [[1, 2], 2n],
       [[3, null], 2n],
     ]);
-    expect(await engine.rows('SELECT DISTINCT ROW(a, b) FROM (VALUES (2, 1), (1, 2), (2, 1)) t(a, b) ORDER BY 1 DESC')).to.deep.equal([[[2, 1]], [[1, 2]]]);
+    expect(await engine.rows('SELECT DISTINCT ROW(a, b) FROM (VALUES (2, 1), (1, 2), (2, 1)) t(a, b) ORDER BY 1 DESC')).to.deep.equal([
+      [[2, 1]],
+      [[1, 2]],
+    ]);
   });
 
   it('a field of a grouped row is grouped; a field of an ungrouped row column is not', async () => {
-    const sql = 'SELECT k.x, count(*) FROM (SELECT CAST(ROW(a, b) AS ROW(x int, y int)) AS k FROM (VALUES (1, 2), (1, 2), (1, 3)) t(a, b)) GROUP BY k ORDER BY k';
+    const sql =
+      'SELECT k.x, count(*) FROM (SELECT CAST(ROW(a, b) AS ROW(x int, y int)) AS k FROM (VALUES (1, 2), (1, 2), (1, 3)) t(a, b)) GROUP BY k ORDER BY k';
     expect(await engine.rows(sql)).to.deep.equal([
       [1, 2n],
       [1, 1n],
     ]);
-    const e = await engine.failure('SELECT k.x, count(*) FROM (SELECT CAST(ROW(a, b) AS ROW(x int, y int)) AS k, a FROM (VALUES (1, 2)) t(a, b)) GROUP BY a');
+    const e = await engine.failure(
+      'SELECT k.x, count(*) FROM (SELECT CAST(ROW(a, b) AS ROW(x int, y int)) AS k, a FROM (VALUES (1, 2)) t(a, b)) GROUP BY a',
+    );
     expect(e.message).to.equal("line 1:8: 'k' must be an aggregate expression or appear in GROUP BY clause");
   });
 
@@ -146,7 +164,11 @@ describe('row(...) as Trino documents it', function () {
   });
 
   it('arrays of rows and rows of arrays compare and cast field by field', async () => {
-    expect(await engine.rows('SELECT ARRAY[ROW(1, 2)] = ARRAY[ROW(1, 2)], ROW(ARRAY[1], 2) = ROW(ARRAY[1], 2), ARRAY[ROW(1, NULL)] = ARRAY[ROW(1, 2)]')).to.deep.equal([[true, true, null]]);
+    expect(
+      await engine.rows(
+        'SELECT ARRAY[ROW(1, 2)] = ARRAY[ROW(1, 2)], ROW(ARRAY[1], 2) = ROW(ARRAY[1], 2), ARRAY[ROW(1, NULL)] = ARRAY[ROW(1, 2)]',
+      ),
+    ).to.deep.equal([[true, true, null]]);
     const cast = await engine.query('SELECT CAST(ROW(ARRAY[1, 2], ROW(3)) AS ROW(a array(bigint), b ROW(c double)))');
     expect(cast.types).to.deep.equal(['row("a" array(bigint), "b" row("c" double))']);
     expect(cast.rows).to.deep.equal([[[[1n, 2n], [3]]]]);
@@ -154,10 +176,16 @@ describe('row(...) as Trino documents it', function () {
   });
 
   it('rows through CASE, coalesce, array functions and aggregates', async () => {
-    expect(await engine.rows('SELECT coalesce(ROW(1, NULL), ROW(2, 3)), typeof(CASE WHEN true THEN ROW(1) ELSE ROW(2.5) END), ROW(1, 2) = ROW(1.0, 2)')).to.deep.equal([
-      [[1, null], 'row(decimal(11,1))', true],
-    ]);
-    expect(await engine.rows("SELECT array_sort(ARRAY[ROW(2, 'b'), ROW(1, 'z'), ROW(1, 'a')]), contains(ARRAY[ROW(1, 2)], ROW(1, 2)), array_distinct(ARRAY[ROW(1, 2), ROW(1, 2)])")).to.deep.equal([
+    expect(
+      await engine.rows(
+        'SELECT coalesce(ROW(1, NULL), ROW(2, 3)), typeof(CASE WHEN true THEN ROW(1) ELSE ROW(2.5) END), ROW(1, 2) = ROW(1.0, 2)',
+      ),
+    ).to.deep.equal([[[1, null], 'row(decimal(11,1))', true]]);
+    expect(
+      await engine.rows(
+        "SELECT array_sort(ARRAY[ROW(2, 'b'), ROW(1, 'z'), ROW(1, 'a')]), contains(ARRAY[ROW(1, 2)], ROW(1, 2)), array_distinct(ARRAY[ROW(1, 2), ROW(1, 2)])",
+      ),
+    ).to.deep.equal([
       [
         [
           [1, 'a'],
@@ -168,7 +196,11 @@ describe('row(...) as Trino documents it', function () {
         [[1, 2]],
       ],
     ]);
-    expect(await engine.rows('SELECT max(ROW(a, b)), min(ROW(a, b)), count(DISTINCT ROW(a, b)), array_agg(ROW(a, b) ORDER BY a, b) FROM (VALUES (1, 2), (3, 1), (3, 0)) t(a, b)')).to.deep.equal([
+    expect(
+      await engine.rows(
+        'SELECT max(ROW(a, b)), min(ROW(a, b)), count(DISTINCT ROW(a, b)), array_agg(ROW(a, b) ORDER BY a, b) FROM (VALUES (1, 2), (3, 1), (3, 0)) t(a, b)',
+      ),
+    ).to.deep.equal([
       [
         [3, 1],
         [1, 2],
@@ -184,7 +216,9 @@ describe('row(...) as Trino documents it', function () {
 
   it('window functions, min_by/max_by and set operations carry and compare rows', async () => {
     const rows = "(SELECT id, ROW(id, 'x') r FROM (VALUES 1, 2, 3) t(id))";
-    expect(await engine.rows(`SELECT id, lag(r) OVER (ORDER BY id), max(r) OVER (ORDER BY id DESC) FROM ${rows} ORDER BY id`)).to.deep.equal([
+    expect(
+      await engine.rows(`SELECT id, lag(r) OVER (ORDER BY id), max(r) OVER (ORDER BY id DESC) FROM ${rows} ORDER BY id`),
+    ).to.deep.equal([
       [1, null, [3, 'x']],
       [2, [1, 'x'], [3, 'x']],
       [3, [2, 'x'], [3, 'x']],
@@ -194,13 +228,19 @@ describe('row(...) as Trino documents it', function () {
   });
 
   it('EXPLAIN shows row construction and field access in SQL notation', async () => {
-    const [[plan]] = await engine.rows('EXPLAIN SELECT r.y, ROW(r.x, 1) FROM (SELECT CAST(ROW(a, b) AS ROW(x int, y varchar)) r FROM (VALUES (1, \'a\')) t(a, b))');
-    expect(plan).to.match(/r_\d+\[2\]/).and.match(/ROW\(_col0_\d+, _col1_\d+\)/);
+    const [[plan]] = await engine.rows(
+      "EXPLAIN SELECT r.y, ROW(r.x, 1) FROM (SELECT CAST(ROW(a, b) AS ROW(x int, y varchar)) r FROM (VALUES (1, 'a')) t(a, b))",
+    );
+    expect(plan)
+      .to.match(/r_\d+\[2\]/)
+      .and.match(/ROW\(_col0_\d+, _col1_\d+\)/);
   });
 
   it('row columns of a memory table: stored, read, filtered on a field', async () => {
     await engine.query('CREATE TABLE memory.default.rows_t (id integer, r row(x bigint, y varchar))');
-    await engine.query("INSERT INTO memory.default.rows_t VALUES (1, CAST(ROW(10, 'a') AS ROW(x bigint, y varchar))), (2, NULL), (3, ROW(30, NULL))");
+    await engine.query(
+      "INSERT INTO memory.default.rows_t VALUES (1, CAST(ROW(10, 'a') AS ROW(x bigint, y varchar))), (2, NULL), (3, ROW(30, NULL))",
+    );
     expect(await engine.rows('SELECT id, r, r.y FROM memory.default.rows_t ORDER BY id')).to.deep.equal([
       [1, [10n, 'a'], 'a'],
       [2, null, null],

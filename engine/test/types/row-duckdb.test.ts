@@ -43,9 +43,15 @@ describe('rows equal DuckDB on random data', function () {
   before(async () => {
     engine = new EngineHarness();
     duck = await openDuckDb(1);
-    for (const [name, seed] of [['r', 23], ['s', 41]] as const) {
+    for (const [name, seed] of [
+      ['r', 23],
+      ['s', 41],
+    ] as const) {
       const values = rows(seed).join(', ');
-      await engine.run(`CREATE TABLE ${name} (id integer, a integer, b varchar, c integer, d varchar)`, `INSERT INTO ${name} VALUES ${values}`);
+      await engine.run(
+        `CREATE TABLE ${name} (id integer, a integer, b varchar, c integer, d varchar)`,
+        `INSERT INTO ${name} VALUES ${values}`,
+      );
       await duck.run(`CREATE TABLE ${name} (id INTEGER, a INTEGER, b VARCHAR, c INTEGER, d VARCHAR)`);
       await duck.run(`INSERT INTO ${name} VALUES ${values}`);
     }
@@ -57,7 +63,9 @@ describe('rows equal DuckDB on random data', function () {
     const mine = (await engine.query(ours)).rows.map((r) => r.map(text));
     const duckdb = (await duckRows(duck, theirs)).map((r) => r.map(text));
     const differing = mine.findIndex((row, i) => JSON.stringify(row) !== JSON.stringify(duckdb[i]));
-    expect(differing === -1 ? [] : [mine[differing], duckdb[differing]], ours).to.deep.equal(differing === -1 ? [] : [duckdb[differing], duckdb[differing]]);
+    expect(differing === -1 ? [] : [mine[differing], duckdb[differing]], ours).to.deep.equal(
+      differing === -1 ? [] : [duckdb[differing], duckdb[differing]],
+    );
     expect(mine).to.have.length(duckdb.length);
   }
 
@@ -76,8 +84,11 @@ describe('rows equal DuckDB on random data', function () {
   });
 
   it('IS DISTINCT FROM equals DuckDB STRUCT IS DISTINCT FROM, NULL rows included', async () => {
-    const rows = "CASE WHEN id % 17 = 0 THEN NULL ELSE ROW(a, b) END IS DISTINCT FROM CASE WHEN id % 13 = 0 THEN NULL ELSE ROW(c, d) END";
-    await expectSame(`SELECT id, ${rows}, (a, b) IS NOT DISTINCT FROM (c, d) FROM r ORDER BY id`, `SELECT id, ${rows}, ROW(a, b) IS NOT DISTINCT FROM ROW(c, d) FROM r ORDER BY id`);
+    const rows = 'CASE WHEN id % 17 = 0 THEN NULL ELSE ROW(a, b) END IS DISTINCT FROM CASE WHEN id % 13 = 0 THEN NULL ELSE ROW(c, d) END';
+    await expectSame(
+      `SELECT id, ${rows}, (a, b) IS NOT DISTINCT FROM (c, d) FROM r ORDER BY id`,
+      `SELECT id, ${rows}, ROW(a, b) IS NOT DISTINCT FROM ROW(c, d) FROM r ORDER BY id`,
+    );
   });
 
   it('GROUP BY and DISTINCT on rows group NULL fields together, as DuckDB STRUCTs', async () => {
@@ -85,7 +96,10 @@ describe('rows equal DuckDB on random data', function () {
       'SELECT k[1], k[2], n FROM (SELECT ROW(a, b) AS k, count(*) AS n FROM r GROUP BY ROW(a, b)) ORDER BY n, k',
       'SELECT k[1], k[2], n FROM (SELECT ROW(a, b) AS k, count(*) AS n FROM r GROUP BY ROW(a, b)) ORDER BY n, k',
     );
-    await expectSame('SELECT count(*) FROM (SELECT DISTINCT ROW(a, b), ROW(c) FROM r)', 'SELECT count(*) FROM (SELECT DISTINCT ROW(a, b), ROW(c) FROM r)');
+    await expectSame(
+      'SELECT count(*) FROM (SELECT DISTINCT ROW(a, b), ROW(c) FROM r)',
+      'SELECT count(*) FROM (SELECT DISTINCT ROW(a, b), ROW(c) FROM r)',
+    );
   });
 
   it('ORDER BY a row sorts field by field with NULL fields last, as DuckDB STRUCTs', async () => {

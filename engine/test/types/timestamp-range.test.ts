@@ -25,10 +25,19 @@ const MICROS = [
   '12345-06-07 08:09:10.111213',
   '200000-01-01 00:00:00.000001',
 ];
-const MILLIS = ['0001-01-01 00:00:00.001', '1000-06-15 11:22:33.444', '2300-01-01 00:00:00.001', '4254-07-01 00:00:00.002', '9999-12-31 23:59:59.002', '9999-12-31 23:59:59.999', '140000-03-04 05:06:07.089'];
+const MILLIS = [
+  '0001-01-01 00:00:00.001',
+  '1000-06-15 11:22:33.444',
+  '2300-01-01 00:00:00.001',
+  '4254-07-01 00:00:00.002',
+  '9999-12-31 23:59:59.002',
+  '9999-12-31 23:59:59.999',
+  '140000-03-04 05:06:07.089',
+];
 
 /** DuckDB's text in Trino's form: a year past 9999 gets a '+', one before 0 four digits. */
-const trinoYear = (text: string) => (/^\d{5,}-/.test(text) ? `+${text}` : text.replace(/^-(\d{1,3})-/, (_, y: string) => `-${y.padStart(4, '0')}-`));
+const trinoYear = (text: string) =>
+  /^\d{5,}-/.test(text) ? `+${text}` : text.replace(/^-(\d{1,3})-/, (_, y: string) => `-${y.padStart(4, '0')}-`);
 /** DuckDB's floor division of integers (its % and // truncate toward zero). */
 const floorDiv = (x: string, d: number) => `((${x})::HUGEINT - (((${x})::HUGEINT % ${d}) + ${d}) % ${d}) // ${d}`;
 /** A DuckDB timestamp floored to whole millis, as Trino's date_diff reads its values. */
@@ -67,29 +76,59 @@ describe('plain timestamps at every year (DuckDB TIMESTAMP oracle)', function ()
   it('keeps every digit of literals, and of casts from and to varchar', async () => {
     await same('SELECT i, CAST(t AS varchar) FROM memory.default.t6 ORDER BY i', `SELECT i, ${TEXT6('t')} FROM t6 ORDER BY i`);
     await same('SELECT i, CAST(t AS varchar) FROM memory.default.t3 ORDER BY i', `SELECT i, ${TEXT3('t')} FROM t3 ORDER BY i`);
-    await same('SELECT i, CAST(CAST(CAST(t AS varchar) AS timestamp(6)) AS varchar) FROM memory.default.t6 ORDER BY i', `SELECT i, ${TEXT6('t')} FROM t6 ORDER BY i`);
+    await same(
+      'SELECT i, CAST(CAST(CAST(t AS varchar) AS timestamp(6)) AS varchar) FROM memory.default.t6 ORDER BY i',
+      `SELECT i, ${TEXT6('t')} FROM t6 ORDER BY i`,
+    );
     // timestamp(3) to (6) and (6) to (9) widen exactly; to date takes the day.
-    await same('SELECT i, CAST(CAST(t AS timestamp(6)) AS varchar), CAST(CAST(t AS date) AS varchar) FROM memory.default.t3 ORDER BY i', `SELECT i, ${TEXT6('t')}, CAST(CAST(t AS DATE) AS VARCHAR) FROM t3 ORDER BY i`);
-    await same("SELECT i, CAST(CAST(t AS timestamp(9)) AS varchar) FROM memory.default.t6 ORDER BY i", `SELECT i, ${TEXT6('t')} || '000' FROM t6 ORDER BY i`);
-    await same('SELECT i, CAST(CAST(CAST(t AS date) AS timestamp(6)) AS varchar) FROM memory.default.t6 ORDER BY i', `SELECT i, ${TEXT6('CAST(CAST(t AS DATE) AS TIMESTAMP)')} FROM t6 ORDER BY i`);
+    await same(
+      'SELECT i, CAST(CAST(t AS timestamp(6)) AS varchar), CAST(CAST(t AS date) AS varchar) FROM memory.default.t3 ORDER BY i',
+      `SELECT i, ${TEXT6('t')}, CAST(CAST(t AS DATE) AS VARCHAR) FROM t3 ORDER BY i`,
+    );
+    await same(
+      'SELECT i, CAST(CAST(t AS timestamp(9)) AS varchar) FROM memory.default.t6 ORDER BY i',
+      `SELECT i, ${TEXT6('t')} || '000' FROM t6 ORDER BY i`,
+    );
+    await same(
+      'SELECT i, CAST(CAST(CAST(t AS date) AS timestamp(6)) AS varchar) FROM memory.default.t6 ORDER BY i',
+      `SELECT i, ${TEXT6('CAST(CAST(t AS DATE) AS TIMESTAMP)')} FROM t6 ORDER BY i`,
+    );
   });
 
   it('rounds timestamp(6) to (3) half up on the micros since the epoch (Trino)', async () => {
     const millis = `CAST(${floorDiv('epoch_us(t) + 500', 1000)} AS BIGINT)`;
-    await same('SELECT i, CAST(CAST(t AS timestamp(3)) AS varchar) FROM memory.default.t6 WHERE year(t) < 100000 ORDER BY i', `SELECT i, ${TEXT3(`make_timestamp(${millis} * 1000)`)} FROM t6 WHERE year(t) < 100000 ORDER BY i`);
+    await same(
+      'SELECT i, CAST(CAST(t AS timestamp(3)) AS varchar) FROM memory.default.t6 WHERE year(t) < 100000 ORDER BY i',
+      `SELECT i, ${TEXT3(`make_timestamp(${millis} * 1000)`)} FROM t6 WHERE year(t) < 100000 ORDER BY i`,
+    );
   });
 
   it('refuses a timestamp(3) beyond the years its double holds exactly (a wrong milli otherwise)', async () => {
-    const refusal = 'timestamp(0..3) outside -144169-06-28 .. +148108-07-06 (2^62 microseconds from 1970) is not supported: use timestamp(6)';
-    for (const sql of ["SELECT TIMESTAMP '150000-03-04 05:06:07.089'", "SELECT CAST(TIMESTAMP '200000-01-01 00:00:00.000001' AS timestamp(3))", "SELECT CAST('-150000-01-01' AS timestamp(0))"]) {
+    const refusal =
+      'timestamp(0..3) outside -144169-06-28 .. +148108-07-06 (2^62 microseconds from 1970) is not supported: use timestamp(6)';
+    for (const sql of [
+      "SELECT TIMESTAMP '150000-03-04 05:06:07.089'",
+      "SELECT CAST(TIMESTAMP '200000-01-01 00:00:00.000001' AS timestamp(3))",
+      "SELECT CAST('-150000-01-01' AS timestamp(0))",
+    ]) {
       expect((await engine.failure(sql)).message, sql).to.equal(refusal);
     }
-    expect(await engine.rows("SELECT CAST(TIMESTAMP '148107-12-31 23:59:59.999' AS varchar), CAST(TIMESTAMP '-144168-01-01 00:00:00.001' AS varchar)")).to.deep.equal([['+148107-12-31 23:59:59.999', '-144168-01-01 00:00:00.001']]);
+    expect(
+      await engine.rows(
+        "SELECT CAST(TIMESTAMP '148107-12-31 23:59:59.999' AS varchar), CAST(TIMESTAMP '-144168-01-01 00:00:00.001' AS varchar)",
+      ),
+    ).to.deep.equal([['+148107-12-31 23:59:59.999', '-144168-01-01 00:00:00.001']]);
   });
 
   it('goes through timestamp with time zone and back (session zone UTC)', async () => {
-    await same("SELECT i, CAST(CAST(t AS timestamp(6) with time zone) AS varchar), CAST(CAST(CAST(t AS timestamp(6) with time zone) AS timestamp(6)) AS varchar) FROM memory.default.t6 ORDER BY i", `SELECT i, ${TEXT6('t')} || ' UTC', ${TEXT6('t')} FROM t6 ORDER BY i`);
-    await same("SELECT i, CAST(CAST(t AS timestamp(3) with time zone) AS varchar), CAST(CAST(CAST(t AS timestamp(3) with time zone) AS timestamp(3)) AS varchar) FROM memory.default.t3 ORDER BY i", `SELECT i, ${TEXT3('t')} || ' UTC', ${TEXT3('t')} FROM t3 ORDER BY i`);
+    await same(
+      'SELECT i, CAST(CAST(t AS timestamp(6) with time zone) AS varchar), CAST(CAST(CAST(t AS timestamp(6) with time zone) AS timestamp(6)) AS varchar) FROM memory.default.t6 ORDER BY i',
+      `SELECT i, ${TEXT6('t')} || ' UTC', ${TEXT6('t')} FROM t6 ORDER BY i`,
+    );
+    await same(
+      'SELECT i, CAST(CAST(t AS timestamp(3) with time zone) AS varchar), CAST(CAST(CAST(t AS timestamp(3) with time zone) AS timestamp(3)) AS varchar) FROM memory.default.t3 ORDER BY i',
+      `SELECT i, ${TEXT3('t')} || ' UTC', ${TEXT3('t')} FROM t3 ORDER BY i`,
+    );
   });
 
   it('extracts fields as DuckDB does', async () => {
@@ -102,8 +141,14 @@ describe('plain timestamps at every year (DuckDB TIMESTAMP oracle)', function ()
 
   it('truncates to every unit', async () => {
     for (const unit of ['millisecond', 'second', 'minute', 'hour', 'day', 'week', 'month', 'quarter', 'year']) {
-      await same(`SELECT i, CAST(date_trunc('${unit}', t) AS varchar) FROM memory.default.t6 ORDER BY i`, `SELECT i, ${TEXT6(`date_trunc('${unit}', t)`)} FROM t6 ORDER BY i`);
-      await same(`SELECT i, CAST(date_trunc('${unit}', t) AS varchar) FROM memory.default.t3 ORDER BY i`, `SELECT i, ${TEXT3(`date_trunc('${unit}', t)`)} FROM t3 ORDER BY i`);
+      await same(
+        `SELECT i, CAST(date_trunc('${unit}', t) AS varchar) FROM memory.default.t6 ORDER BY i`,
+        `SELECT i, ${TEXT6(`date_trunc('${unit}', t)`)} FROM t6 ORDER BY i`,
+      );
+      await same(
+        `SELECT i, CAST(date_trunc('${unit}', t) AS varchar) FROM memory.default.t3 ORDER BY i`,
+        `SELECT i, ${TEXT3(`date_trunc('${unit}', t)`)} FROM t3 ORDER BY i`,
+      );
     }
   });
 
@@ -134,19 +179,31 @@ describe('plain timestamps at every year (DuckDB TIMESTAMP oracle)', function ()
     }
     // An interval day to second in millis: the micros difference rounded half up (Trino).
     await same(
-      "SELECT a.i, b.i, CAST(to_milliseconds(a.t - b.t) AS varchar) FROM memory.default.t6 a CROSS JOIN memory.default.t6 b WHERE a.i < 10 AND b.i < 10 ORDER BY 1, 2",
+      'SELECT a.i, b.i, CAST(to_milliseconds(a.t - b.t) AS varchar) FROM memory.default.t6 a CROSS JOIN memory.default.t6 b WHERE a.i < 10 AND b.i < 10 ORDER BY 1, 2',
       `SELECT a.i, b.i, CAST(${floorDiv('epoch_us(a.t)::HUGEINT - epoch_us(b.t) + 500', 1000)} AS BIGINT) FROM t6 a CROSS JOIN t6 b WHERE a.i < 10 AND b.i < 10 ORDER BY 1, 2`,
     );
   });
 
   it('formats as format_datetime, date_format and to_iso8601', async () => {
-    await sameOver("format_datetime(t, 'yyyy-MM-dd HH:mm:ss.SSS')", TEXT3(`make_timestamp(CAST(${floorDiv('epoch_us(t) + 500', 1000)} AS BIGINT) * 1000)`));
-    await sameOver("date_format(t, '%Y-%m-%d %H:%i:%s.%f')", `${TEXT3(`make_timestamp(CAST(${floorDiv('epoch_us(t) + 500', 1000)} AS BIGINT) * 1000)`)} || '000'`);
-    await same("SELECT i, to_iso8601(t) FROM memory.default.t6 ORDER BY i", `SELECT i, replace(${TEXT6('t')}, ' ', 'T') FROM t6 ORDER BY i`);
+    await sameOver(
+      "format_datetime(t, 'yyyy-MM-dd HH:mm:ss.SSS')",
+      TEXT3(`make_timestamp(CAST(${floorDiv('epoch_us(t) + 500', 1000)} AS BIGINT) * 1000)`),
+    );
+    await sameOver(
+      "date_format(t, '%Y-%m-%d %H:%i:%s.%f')",
+      `${TEXT3(`make_timestamp(CAST(${floorDiv('epoch_us(t) + 500', 1000)} AS BIGINT) * 1000)`)} || '000'`,
+    );
+    await same(
+      'SELECT i, to_iso8601(t) FROM memory.default.t6 ORDER BY i',
+      `SELECT i, replace(${TEXT6('t')}, ' ', 'T') FROM t6 ORDER BY i`,
+    );
   });
 
   it('computes on timestamp with time zone values as on their wall clock (session zone UTC)', async () => {
-    for (const [table, precision, TEXT] of [['t3', 3, TEXT3], ['t6', 6, TEXT6]] as const) {
+    for (const [table, precision, TEXT] of [
+      ['t3', 3, TEXT3],
+      ['t6', 6, TEXT6],
+    ] as const) {
       const z = `CAST(t AS timestamp(${precision}) with time zone)`;
       await same(
         `SELECT i, year(${z}), day_of_year(${z}), second(${z}), millisecond(${z}), date_diff('millisecond', TIMESTAMP '9999-12-31 00:00:00 UTC', ${z}), date_diff('month', TIMESTAMP '0001-01-31 00:00:00 UTC', ${z}) FROM memory.default.${table} ORDER BY i`,
@@ -157,20 +214,34 @@ describe('plain timestamps at every year (DuckDB TIMESTAMP oracle)', function ()
         `SELECT i, ${TEXT("date_trunc('millisecond', t)")} || ' UTC', ${TEXT("date_trunc('month', t)")} || ' UTC', ${TEXT('t + INTERVAL 1 MONTH')} || ' UTC', ${TEXT('t + INTERVAL 1 DAY')} || ' UTC', ${TEXT('t - INTERVAL 1 SECOND')} || ' UTC' FROM ${table} ORDER BY i`,
       );
     }
-    await same(`SELECT i, format_datetime(CAST(t AS timestamp(3) with time zone), 'yyyy-MM-dd HH:mm:ss.SSS') FROM memory.default.t3 ORDER BY i`, `SELECT i, ${TEXT3('t')} FROM t3 ORDER BY i`);
+    await same(
+      `SELECT i, format_datetime(CAST(t AS timestamp(3) with time zone), 'yyyy-MM-dd HH:mm:ss.SSS') FROM memory.default.t3 ORDER BY i`,
+      `SELECT i, ${TEXT3('t')} FROM t3 ORDER BY i`,
+    );
   });
 
   it('compares, orders, groups and joins on the exact value', async () => {
     // Neighbours one micro apart at 9999 and 2300: two values each, never merged.
-    const near = "(VALUES TIMESTAMP '9999-12-31 23:59:59.999999', TIMESTAMP '9999-12-31 23:59:59.999998', TIMESTAMP '9999-12-31 23:59:59.999999', TIMESTAMP '2300-01-01 00:00:00.000001', TIMESTAMP '2300-01-01 00:00:00.000000') v(t)";
-    const duckNear = "(VALUES (TIMESTAMP '9999-12-31 23:59:59.999999'), (TIMESTAMP '9999-12-31 23:59:59.999998'), (TIMESTAMP '9999-12-31 23:59:59.999999'), (TIMESTAMP '2300-01-01 00:00:00.000001'), (TIMESTAMP '2300-01-01 00:00:00.000000')) v(t)";
-    await same(`SELECT CAST(t AS varchar), count(*) FROM ${near} GROUP BY t ORDER BY t DESC`, `SELECT ${TEXT6('t')}, count(*) FROM ${duckNear} GROUP BY t ORDER BY t DESC`);
-    await same(`SELECT count(*) FROM (SELECT * FROM ${near}) a JOIN (SELECT * FROM ${near}) b ON a.t = b.t`, `SELECT count(*) FROM (SELECT * FROM ${duckNear}) a JOIN (SELECT * FROM ${duckNear}) b ON a.t = b.t`);
+    const near =
+      "(VALUES TIMESTAMP '9999-12-31 23:59:59.999999', TIMESTAMP '9999-12-31 23:59:59.999998', TIMESTAMP '9999-12-31 23:59:59.999999', TIMESTAMP '2300-01-01 00:00:00.000001', TIMESTAMP '2300-01-01 00:00:00.000000') v(t)";
+    const duckNear =
+      "(VALUES (TIMESTAMP '9999-12-31 23:59:59.999999'), (TIMESTAMP '9999-12-31 23:59:59.999998'), (TIMESTAMP '9999-12-31 23:59:59.999999'), (TIMESTAMP '2300-01-01 00:00:00.000001'), (TIMESTAMP '2300-01-01 00:00:00.000000')) v(t)";
+    await same(
+      `SELECT CAST(t AS varchar), count(*) FROM ${near} GROUP BY t ORDER BY t DESC`,
+      `SELECT ${TEXT6('t')}, count(*) FROM ${duckNear} GROUP BY t ORDER BY t DESC`,
+    );
+    await same(
+      `SELECT count(*) FROM (SELECT * FROM ${near}) a JOIN (SELECT * FROM ${near}) b ON a.t = b.t`,
+      `SELECT count(*) FROM (SELECT * FROM ${duckNear}) a JOIN (SELECT * FROM ${duckNear}) b ON a.t = b.t`,
+    );
     await same(
       "SELECT i FROM memory.default.t6 WHERE t > TIMESTAMP '9999-12-31 23:59:59.999998' OR t < TIMESTAMP '0001-01-01 00:00:00.000002' ORDER BY t",
       "SELECT i FROM t6 WHERE t > TIMESTAMP '9999-12-31 23:59:59.999998' OR t < TIMESTAMP '0001-01-01 00:00:00.000002' ORDER BY t",
     );
-    await same('SELECT a.i, b.i FROM memory.default.t6 a JOIN memory.default.t3 b ON CAST(a.t AS date) = CAST(b.t AS date) ORDER BY 1, 2', 'SELECT a.i, b.i FROM t6 a JOIN t3 b ON CAST(a.t AS DATE) = CAST(b.t AS DATE) ORDER BY 1, 2');
+    await same(
+      'SELECT a.i, b.i FROM memory.default.t6 a JOIN memory.default.t3 b ON CAST(a.t AS date) = CAST(b.t AS date) ORDER BY 1, 2',
+      'SELECT a.i, b.i FROM t6 a JOIN t3 b ON CAST(a.t AS DATE) = CAST(b.t AS DATE) ORDER BY 1, 2',
+    );
     await same('SELECT i FROM memory.default.t3 ORDER BY t DESC', 'SELECT i FROM t3 ORDER BY t DESC');
   });
 });

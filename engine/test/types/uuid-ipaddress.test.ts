@@ -44,9 +44,15 @@ describe('uuid and ipaddress', function () {
     expect(await value(`SELECT CAST(X'${id.replace(/-/g, '')}' AS uuid) = UUID '${id}'`)).to.equal(true);
     expect(await value(`SELECT typeof(UUID '${id}')`)).to.equal('uuid');
     expect(await failure("SELECT CAST('1-2-3-4-5' AS uuid)")).to.deep.equal(['INVALID_CAST_ARGUMENT', 'Invalid UUID string length: 9']);
-    expect(await failure("SELECT CAST('not a uuid' AS uuid)")).to.deep.equal(['INVALID_CAST_ARGUMENT', 'Cannot cast value to UUID: not a uuid']);
+    expect(await failure("SELECT CAST('not a uuid' AS uuid)")).to.deep.equal([
+      'INVALID_CAST_ARGUMENT',
+      'Cannot cast value to UUID: not a uuid',
+    ]);
     expect(await failure("SELECT CAST(X'0102' AS uuid)")).to.deep.equal(['INVALID_CAST_ARGUMENT', 'Invalid UUID binary length: 2']);
-    expect(await failure(`SELECT CAST(UUID '${id}' AS varchar(10))`)).to.deep.equal(['INVALID_CAST_ARGUMENT', `Cannot cast '${id}' to varchar(10)`]);
+    expect(await failure(`SELECT CAST(UUID '${id}' AS varchar(10))`)).to.deep.equal([
+      'INVALID_CAST_ARGUMENT',
+      `Cannot cast '${id}' to varchar(10)`,
+    ]);
     expect(await failure(`SELECT CAST(UUID '${id}' AS bigint)`)).to.deep.equal(['TYPE_MISMATCH', 'Cannot cast uuid to bigint']);
     expect((await failure(`SELECT UUID '${id}' = '${id}'`))[0]).to.equal('TYPE_MISMATCH');
   });
@@ -77,9 +83,15 @@ describe('uuid and ipaddress', function () {
     expect(await value("SELECT CAST(CAST(X'01020304' AS ipaddress) AS varchar)")).to.equal('1.2.3.4');
     expect(await value("SELECT IPADDRESS '1.2.3.4' = IPADDRESS '::ffff:1.2.3.4'")).to.equal(true);
     for (const bad of ['1.2.3', '1.2.3.256', '01.2.3.4', '1:2:3:4:5:6:7', '1::2::3', 'localhost', '1:2:3:4:5:6:7:8:9']) {
-      expect(await failure(`SELECT CAST('${bad}' AS ipaddress)`), bad).to.deep.equal(['INVALID_CAST_ARGUMENT', `Cannot cast value to IPADDRESS: ${bad}`]);
+      expect(await failure(`SELECT CAST('${bad}' AS ipaddress)`), bad).to.deep.equal([
+        'INVALID_CAST_ARGUMENT',
+        `Cannot cast value to IPADDRESS: ${bad}`,
+      ]);
     }
-    expect(await failure("SELECT CAST(X'010203' AS ipaddress)")).to.deep.equal(['INVALID_CAST_ARGUMENT', 'Invalid IP address binary length: 3']);
+    expect(await failure("SELECT CAST(X'010203' AS ipaddress)")).to.deep.equal([
+      'INVALID_CAST_ARGUMENT',
+      'Invalid IP address binary length: 3',
+    ]);
     expect(await value("SELECT typeof(IPADDRESS '::1')")).to.equal('ipaddress');
   });
 
@@ -118,7 +130,9 @@ describe('uuid and ipaddress', function () {
       `SELECT count_if(a.u < b.u), count(*) FROM addresses a JOIN addresses b ON a.ip = b.ip AND a.id <> b.id`,
     );
     expect([less, joined]).to.deep.equal([0n, 240n]);
-    const pairs = await engine.rows('SELECT count_if(a.u < b.u), count_if(a.ip > b.ip) FROM addresses a, addresses b WHERE a.id < 120 AND b.id < 120');
+    const pairs = await engine.rows(
+      'SELECT count_if(a.u < b.u), count_if(a.ip > b.ip) FROM addresses a, addresses b WHERE a.id < 120 AND b.id < 120',
+    );
     let uuidLess = 0;
     for (const a of bytes) for (const b of bytes) if (Buffer.compare(Buffer.from(a), Buffer.from(b)) < 0) uuidLess++;
     expect(pairs).to.deep.equal([[BigInt(uuidLess), BigInt(uuidLess)]]);
@@ -132,15 +146,29 @@ describe('uuid and ipaddress', function () {
     expect(await value("SELECT contains('2001:db8::/32', IPADDRESS '2001:db9::1')")).to.equal(false);
     expect(await value("SELECT contains('1.2.3.0/24', NULL)")).to.equal(null);
     expect(await failure("SELECT contains('1.2.3.4', IPADDRESS '1.2.3.4')")).to.deep.equal(['INVALID_FUNCTION_ARGUMENT', 'Invalid CIDR']);
-    expect(await failure("SELECT contains('1.2.3.4/24', IPADDRESS '1.2.3.4')")).to.deep.equal(['INVALID_FUNCTION_ARGUMENT', 'Invalid CIDR']);
-    expect(await failure("SELECT contains('1.2.3.0/33', IPADDRESS '1.2.3.4')")).to.deep.equal(['INVALID_FUNCTION_ARGUMENT', 'Invalid CIDR']);
-    expect(await failure("SELECT contains('x/8', IPADDRESS '1.2.3.4')")).to.deep.equal(['INVALID_FUNCTION_ARGUMENT', 'Invalid network IP address']);
-    expect(await failure("SELECT contains('1.0.0.0/-1', IPADDRESS '1.2.3.4')")).to.deep.equal(['INVALID_FUNCTION_ARGUMENT', 'Invalid prefix length']);
+    expect(await failure("SELECT contains('1.2.3.4/24', IPADDRESS '1.2.3.4')")).to.deep.equal([
+      'INVALID_FUNCTION_ARGUMENT',
+      'Invalid CIDR',
+    ]);
+    expect(await failure("SELECT contains('1.2.3.0/33', IPADDRESS '1.2.3.4')")).to.deep.equal([
+      'INVALID_FUNCTION_ARGUMENT',
+      'Invalid CIDR',
+    ]);
+    expect(await failure("SELECT contains('x/8', IPADDRESS '1.2.3.4')")).to.deep.equal([
+      'INVALID_FUNCTION_ARGUMENT',
+      'Invalid network IP address',
+    ]);
+    expect(await failure("SELECT contains('1.0.0.0/-1', IPADDRESS '1.2.3.4')")).to.deep.equal([
+      'INVALID_FUNCTION_ARGUMENT',
+      'Invalid prefix length',
+    ]);
   });
 
   it('shows values to clients as Trino sends them', async () => {
     const md5 = createHash('md5').update('x').digest();
-    expect(formatValueAsText(hex(md5), IPADDRESS)).to.equal(new URL(`http://[${(hex(md5).match(/..../g) as string[]).join(':')}]/`).hostname.slice(1, -1));
+    expect(formatValueAsText(hex(md5), IPADDRESS)).to.equal(
+      new URL(`http://[${(hex(md5).match(/..../g) as string[]).join(':')}]/`).hostname.slice(1, -1),
+    );
     const result = await engine.query("SELECT UUID '12151fd2-7586-11e9-8f9e-2a86e4085a59' AS u, IPADDRESS '10.0.0.1' AS ip");
     expect(result.types).to.deep.equal(['uuid', 'ipaddress']);
   });

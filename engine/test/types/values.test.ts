@@ -39,7 +39,9 @@ describe('JSON output of values', () => {
     expect(toJsonValue(micros(2001, 8, 22, 3, 4, 5, 321), T('timestamp', { precision: 3 }))).to.equal('2001-08-22 03:04:05.321');
     expect(toJsonValue(micros(2001, 8, 22, 3, 4, 5, 321), T('timestamp', { precision: 0 }))).to.equal('2001-08-22 03:04:05');
     // timestamp(6) holds picoseconds (long-plain-temporal.ts)
-    expect(toJsonValue(BigInt(micros(2001, 8, 22, 3, 4, 5, 321) + 456) * 1_000_000n, T('timestamp', { precision: 6 }))).to.equal('2001-08-22 03:04:05.321456');
+    expect(toJsonValue(BigInt(micros(2001, 8, 22, 3, 4, 5, 321) + 456) * 1_000_000n, T('timestamp', { precision: 6 }))).to.equal(
+      '2001-08-22 03:04:05.321456',
+    );
     expect(toJsonValue((13 * 3600 + 5) * 1e6, T('time', { precision: 3 }))).to.equal('13:00:05.000');
     expect(toJsonValue(14, T('interval year to month'))).to.equal('1-2');
     expect(toJsonValue(93784000, T('interval day to second'))).to.equal('1 02:03:04.000');

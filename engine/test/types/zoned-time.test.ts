@@ -34,7 +34,7 @@ const TRINO_CASES: readonly TypedCase[] = [
   ["TIME '00:00:00.037+00:00' + INTERVAL '1' SECOND * 9223372", '18:02:52.037+00:00', TZ(3)],
 ];
 
-describe('time(p) with time zone: Trino\'s results', function () {
+describe("time(p) with time zone: Trino's results", function () {
   this.timeout(60_000);
   const engine = new EngineHarness();
   engine.session.timeZone = 'Pacific/Apia';
@@ -47,11 +47,19 @@ const ON_SESSION_DATE: readonly TypedCase[] = [
   ["CAST(TIME '12:34:56.555555+08:35' AS TIMESTAMP(0))", '2020-05-01 12:34:57', 'timestamp(0)'],
   ["CAST(TIME '12:34:56.123+08:35' AS TIMESTAMP(6))", '2020-05-01 12:34:56.123000', 'timestamp(6)'],
   ["CAST(TIME '12:34:56.123-08:35' AS TIMESTAMP(3) WITH TIME ZONE)", '2020-05-01 12:34:56.123 -08:35', 'timestamp(3) with time zone'],
-  ["CAST(TIME '12:34:56.555555555555+08:35' AS TIMESTAMP(5) WITH TIME ZONE)", '2020-05-01 12:34:56.55556 +08:35', 'timestamp(5) with time zone'],
-  ["CAST(TIME '12:34:56.123456+08:35' AS TIMESTAMP(12) WITH TIME ZONE)", '2020-05-01 12:34:56.123456000000 +08:35', 'timestamp(12) with time zone'],
+  [
+    "CAST(TIME '12:34:56.555555555555+08:35' AS TIMESTAMP(5) WITH TIME ZONE)",
+    '2020-05-01 12:34:56.55556 +08:35',
+    'timestamp(5) with time zone',
+  ],
+  [
+    "CAST(TIME '12:34:56.123456+08:35' AS TIMESTAMP(12) WITH TIME ZONE)",
+    '2020-05-01 12:34:56.123456000000 +08:35',
+    'timestamp(12) with time zone',
+  ],
 ];
 
-describe('time(p) with time zone to timestamps, on the date the query started (Trino\'s results)', function () {
+describe("time(p) with time zone to timestamps, on the date the query started (Trino's results)", function () {
   this.timeout(60_000);
   const engine = new EngineHarness();
   engine.session.timeZone = 'Pacific/Apia';
@@ -65,14 +73,21 @@ describe('time(p) with time zone: semantics and functions', function () {
   const texts = (sql: string) => cliRows(engine, sql);
 
   it('compares by the time at +00:00 modulo a day, and groups, deduplicates, joins and orders so', async () => {
-    expect(await texts("SELECT TIME '12:00:00+09:00' = TIME '03:00:00+00:00', TIME '01:00+02:00' < TIME '00:30+00:00', TIME '12:00:00.000+09:00' <> TIME '03:00:00.001+00:00'")).to.deep.equal([['true', 'false', 'true']]);
-    const values = "(VALUES (1, TIME '12:00:00.000+09:00'), (2, TIME '03:00:00.000+00:00'), (3, TIME '03:00:00.001+00:00'), (4, TIME '22:00:00.000-05:00'))";
+    expect(
+      await texts(
+        "SELECT TIME '12:00:00+09:00' = TIME '03:00:00+00:00', TIME '01:00+02:00' < TIME '00:30+00:00', TIME '12:00:00.000+09:00' <> TIME '03:00:00.001+00:00'",
+      ),
+    ).to.deep.equal([['true', 'false', 'true']]);
+    const values =
+      "(VALUES (1, TIME '12:00:00.000+09:00'), (2, TIME '03:00:00.000+00:00'), (3, TIME '03:00:00.001+00:00'), (4, TIME '22:00:00.000-05:00'))";
     expect(await texts(`SELECT count(*), min(id) FROM ${values} v(id, t) GROUP BY t ORDER BY min(t)`)).to.deep.equal([
       ['3', '1'],
       ['1', '3'],
     ]);
     expect(await texts(`SELECT count(DISTINCT t) FROM ${values} v(id, t)`)).to.deep.equal([['2']]);
-    expect(await texts(`SELECT a.id, b.id FROM ${values} a(id, t) JOIN ${values} b(id, t) ON a.t = b.t AND a.id < b.id ORDER BY 1, 2`)).to.deep.equal([
+    expect(
+      await texts(`SELECT a.id, b.id FROM ${values} a(id, t) JOIN ${values} b(id, t) ON a.t = b.t AND a.id < b.id ORDER BY 1, 2`),
+    ).to.deep.equal([
       ['1', '2'],
       ['1', '4'],
       ['2', '4'],
@@ -82,7 +97,9 @@ describe('time(p) with time zone: semantics and functions', function () {
 
   it('reads the offset and the wall-clock fields', async () => {
     expect(
-      await texts("SELECT timezone(TIME '12:00:00+09:00'), timezone_hour(TIME '12:00:00-09:30'), timezone_minute(TIME '12:00:00-09:30'), hour(TIME '12:34:56.789+09:00'), minute(TIME '12:34:56.789+09:00'), second(TIME '12:34:56.789+09:00'), millisecond(TIME '12:34:56.789+09:00')"),
+      await texts(
+        "SELECT timezone(TIME '12:00:00+09:00'), timezone_hour(TIME '12:00:00-09:30'), timezone_minute(TIME '12:00:00-09:30'), hour(TIME '12:34:56.789+09:00'), minute(TIME '12:34:56.789+09:00'), second(TIME '12:34:56.789+09:00'), millisecond(TIME '12:34:56.789+09:00')",
+      ),
     ).to.deep.equal([['+09:00', '-9', '-30', '12', '34', '56', '789']]);
   });
 
@@ -90,9 +107,13 @@ describe('time(p) with time zone: semantics and functions', function () {
     const apia = new EngineHarness();
     apia.session.timeZone = 'Asia/Kathmandu';
     expect(
-      await texts("SELECT CAST('12:00' AS time(0) with time zone), CAST(TIME '10:00:00.123' AS time(3) with time zone), TIME '10:00:00+09:00' AT TIME ZONE 'Asia/Kolkata', TIME '10:00:00+09:00' AT TIME ZONE '-03:00'"),
+      await texts(
+        "SELECT CAST('12:00' AS time(0) with time zone), CAST(TIME '10:00:00.123' AS time(3) with time zone), TIME '10:00:00+09:00' AT TIME ZONE 'Asia/Kolkata', TIME '10:00:00+09:00' AT TIME ZONE '-03:00'",
+      ),
     ).to.deep.equal([['12:00:00+00:00', '10:00:00.123+00:00', '06:30:00+05:30', '22:00:00-03:00']]);
-    const { rows, columns } = await apia.query("SELECT timezone(current_time), typeof(current_time(6)), CAST(TIME '10:00:00' AS time(0) with time zone)");
+    const { rows, columns } = await apia.query(
+      "SELECT timezone(current_time), typeof(current_time(6)), CAST(TIME '10:00:00' AS time(0) with time zone)",
+    );
     expect(rows[0].map((v, i) => cliText(v, columns[i].type))).to.deep.equal(['+05:45', 'time(6) with time zone', '10:00:00+05:45']);
   });
 
@@ -104,6 +125,17 @@ describe('time(p) with time zone: semantics and functions', function () {
     ],
     engine,
   );
-  failureCases('INVALID_LITERAL', [["SELECT TIME '01:02:03 America/Los_Angeles'", "'01:02:03 America/Los_Angeles' is not a valid TIME literal"]], engine);
-  failureCases('INVALID_FUNCTION_ARGUMENT', [['SELECT CAST(NULL AS time(13) with time zone)', 'TIME WITH TIME ZONE precision must be in range [0, 12]: 13'], ["SELECT date_add('day', 1, TIME '12:00:00+01:00')", "'day' is not a valid TIME field"]], engine);
+  failureCases(
+    'INVALID_LITERAL',
+    [["SELECT TIME '01:02:03 America/Los_Angeles'", "'01:02:03 America/Los_Angeles' is not a valid TIME literal"]],
+    engine,
+  );
+  failureCases(
+    'INVALID_FUNCTION_ARGUMENT',
+    [
+      ['SELECT CAST(NULL AS time(13) with time zone)', 'TIME WITH TIME ZONE precision must be in range [0, 12]: 13'],
+      ["SELECT date_add('day', 1, TIME '12:00:00+01:00')", "'day' is not a valid TIME field"],
+    ],
+    engine,
+  );
 });

@@ -25,7 +25,9 @@ describe('SQL routines stored in a catalog', function () {
     const engine = engineWithExample();
     await engine.query('CREATE FUNCTION example.default.answer() RETURNS BIGINT RETURN 42');
     expect((await engine.query('SELECT example.default.answer() + 1')).rows).to.deep.equal([[43n]]);
-    expect((await engine.query("SELECT 'The answer is ' || CAST(example.default.answer() as varchar)")).rows).to.deep.equal([['The answer is 42']]);
+    expect((await engine.query("SELECT 'The answer is ' || CAST(example.default.answer() as varchar)")).rows).to.deep.equal([
+      ['The answer is 42'],
+    ]);
   });
 
   it('a catalog routine calls another, is replaced by CREATE OR REPLACE, and is called beside an inline routine of the same simple name', async () => {
@@ -35,7 +37,9 @@ describe('SQL routines stored in a catalog', function () {
     expect((await engine.query('SELECT example.default.plus(1)')).rows).to.deep.equal([[43n]]);
     await engine.query('CREATE OR REPLACE FUNCTION example.default.answer() RETURNS BIGINT RETURN 7');
     expect((await engine.query('SELECT example.default.plus(1)')).rows).to.deep.equal([[8n]]);
-    expect((await engine.query('WITH FUNCTION plus(x bigint) RETURNS bigint RETURN x - 1 SELECT plus(example.default.plus(1))')).rows).to.deep.equal([[7n]]);
+    expect(
+      (await engine.query('WITH FUNCTION plus(x bigint) RETURNS bigint RETURN x - 1 SELECT plus(example.default.plus(1))')).rows,
+    ).to.deep.equal([[7n]]);
   });
 
   it('is called in INSERT, UPDATE, DELETE and MERGE too', async () => {
@@ -53,7 +57,9 @@ describe('SQL routines stored in a catalog', function () {
   it('show-create-function.md: the statement that creates each overload', async () => {
     const engine = engineWithExample();
     await engine.query("CREATE FUNCTION example.default.meaning_of_life() RETURNS bigint COMMENT 'life' RETURN 42");
-    await engine.query('CREATE FUNCTION example.default.meaning_of_life(x bigint) RETURNS bigint BEGIN DECLARE y bigint DEFAULT 2; RETURN x * y; END');
+    await engine.query(
+      'CREATE FUNCTION example.default.meaning_of_life(x bigint) RETURNS bigint BEGIN DECLARE y bigint DEFAULT 2; RETURN x * y; END',
+    );
     const { rows, columns } = await engine.query('SHOW CREATE FUNCTION example.default.meaning_of_life');
     expect(columns.map((c) => c.name)).to.deep.equal(['Create Function']);
     expect(rows).to.deep.equal([
@@ -84,7 +90,10 @@ describe('SQL routines stored in a catalog', function () {
     await engine.query('DROP FUNCTION example.default.meaning_of_life()');
     await engine.query('DROP FUNCTION example.default.multiply_by_two(bigint)');
     const gone = await engine.failure('SELECT example.default.meaning_of_life()');
-    expect([gone.errorName, gone.message]).to.deep.equal(['FUNCTION_NOT_FOUND', "line 1:8: Function 'example.default.meaning_of_life' not registered"]);
+    expect([gone.errorName, gone.message]).to.deep.equal([
+      'FUNCTION_NOT_FOUND',
+      "line 1:8: Function 'example.default.meaning_of_life' not registered",
+    ]);
     const missing = await engine.failure('DROP FUNCTION example.default.meaning_of_life()');
     expect([missing.errorName, missing.message]).to.deep.equal(['NOT_FOUND', 'line 1:1: Function not found']);
     await engine.query('DROP FUNCTION IF EXISTS example.default.meaning_of_life()');
@@ -95,10 +104,26 @@ describe('SQL routines stored in a catalog', function () {
     await engine.query('CREATE FUNCTION example.default.answer() RETURNS BIGINT RETURN 42');
     const cases: [string, string, string][] = [
       ['CREATE FUNCTION example.default.answer() RETURNS BIGINT RETURN 1', 'ALREADY_EXISTS', 'line 1:1: Function already exists'],
-      ['CREATE FUNCTION answer() RETURNS bigint RETURN 42', 'NOT_SUPPORTED', 'line 1:17: Catalog and schema must be specified when function schema is not configured'],
-      ['CREATE FUNCTION default.answer() RETURNS bigint RETURN 42', 'NOT_SUPPORTED', 'line 1:17: Function name must be unqualified or fully qualified with catalog and schema'],
-      ['CREATE FUNCTION tpch.tiny.answer() RETURNS bigint RETURN 42', 'NOT_SUPPORTED', 'line 1:1: This connector does not support creating functions'],
-      ["CREATE FUNCTION example.default.bad() RETURNS bigint RETURN 'x'", 'TYPE_MISMATCH', 'line 1:61: Value of RETURN must evaluate to bigint (actual: varchar(1))'],
+      [
+        'CREATE FUNCTION answer() RETURNS bigint RETURN 42',
+        'NOT_SUPPORTED',
+        'line 1:17: Catalog and schema must be specified when function schema is not configured',
+      ],
+      [
+        'CREATE FUNCTION default.answer() RETURNS bigint RETURN 42',
+        'NOT_SUPPORTED',
+        'line 1:17: Function name must be unqualified or fully qualified with catalog and schema',
+      ],
+      [
+        'CREATE FUNCTION tpch.tiny.answer() RETURNS bigint RETURN 42',
+        'NOT_SUPPORTED',
+        'line 1:1: This connector does not support creating functions',
+      ],
+      [
+        "CREATE FUNCTION example.default.bad() RETURNS bigint RETURN 'x'",
+        'TYPE_MISMATCH',
+        'line 1:61: Value of RETURN must evaluate to bigint (actual: varchar(1))',
+      ],
       ['CREATE FUNCTION example.missing.f() RETURNS bigint RETURN 1', 'SCHEMA_NOT_FOUND', "line 1:1: Schema 'missing' does not exist"],
       ['SHOW CREATE FUNCTION example.default.nothing', 'NOT_FOUND', 'line 1:1: Function not found: example.default.nothing'],
     ];

@@ -47,10 +47,18 @@ describe('SQL routines over a cluster (coordinator + 2 workers)', function () {
     expect(run.rows).to.deep.equal(expected);
   });
 
-  it('runs a catalog routine (stored by the coordinator\'s memory catalog) on the workers, with a bigint constant in its body', async () => {
-    const create = await runStatement(cluster.coordinator.uri, `CREATE FUNCTION memory.default.shifted(k bigint) RETURNS bigint RETURN k + BIGINT '1000000000000'`, USER);
+  it("runs a catalog routine (stored by the coordinator's memory catalog) on the workers, with a bigint constant in its body", async () => {
+    const create = await runStatement(
+      cluster.coordinator.uri,
+      `CREATE FUNCTION memory.default.shifted(k bigint) RETURNS bigint RETURN k + BIGINT '1000000000000'`,
+      USER,
+    );
     expect(create.final.error, create.final.error?.message).to.equal(undefined);
-    const run = await runStatement(cluster.coordinator.uri, "SELECT sum(memory.default.shifted(o_orderkey) - BIGINT '1000000000000'), count(*) FROM tpch.tiny.orders WHERE memory.default.shifted(o_custkey) % 7 = 0", USER);
+    const run = await runStatement(
+      cluster.coordinator.uri,
+      "SELECT sum(memory.default.shifted(o_orderkey) - BIGINT '1000000000000'), count(*) FROM tpch.tiny.orders WHERE memory.default.shifted(o_custkey) % 7 = 0",
+      USER,
+    );
     expect(run.final.error, run.final.error?.message).to.equal(undefined);
     let sum = 0n;
     let count = 0;

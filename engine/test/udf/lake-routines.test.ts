@@ -37,7 +37,9 @@ describe('SQL routines in the lake catalog', () => {
     const restarted = new EngineHarness();
     restarted.catalogs.register('lake', new HiveConnector('lake', { catalogDir: `file://${join(lake.root, 'catalog')}/`, fileSystem: {} }));
     expect(await restarted.rows('SELECT lake.default.power_of(2, 10)')).to.deep.equal([[1024n]]);
-    expect((await restarted.rows('SHOW FUNCTIONS FROM lake.default')).map((r) => r.slice(0, 3))).to.deep.equal([['power_of', 'bigint', 'bigint, bigint']]);
+    expect((await restarted.rows('SHOW FUNCTIONS FROM lake.default')).map((r) => r.slice(0, 3))).to.deep.equal([
+      ['power_of', 'bigint', 'bigint, bigint'],
+    ]);
     await restarted.run('DROP FUNCTION lake.default.power_of(bigint, bigint)');
     expect(readdirSync(directory)).to.deep.equal([]);
     const error = await lake.harness.failure('SELECT lake.default.power_of(2, 10)');

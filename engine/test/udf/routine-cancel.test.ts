@@ -29,7 +29,9 @@ describe('SQL routines: cancelling a query whose routine never ends', function (
     abort.abort();
     expect(await outcome).to.equal('USER_CANCELED');
     // The next query runs its scan on the same threads.
-    const { rows } = await engine.query('WITH FUNCTION next(x bigint) RETURNS bigint RETURN x + 1 SELECT count(*) FROM tpch.sf1.lineitem WHERE next(l_orderkey) > 0');
+    const { rows } = await engine.query(
+      'WITH FUNCTION next(x bigint) RETURNS bigint RETURN x + 1 SELECT count(*) FROM tpch.sf1.lineitem WHERE next(l_orderkey) > 0',
+    );
     expect(rows).to.deep.equal([[6001215n]]);
   });
 });

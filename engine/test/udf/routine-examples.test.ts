@@ -165,23 +165,62 @@ END`,
 /** [routines, call, documented result] */
 const EXAMPLES: [string, string, unknown][] = [
   ['FUNCTION doubleup(x integer) RETURNS integer RETURN x * 2', 'doubleup(21)', 42],
-  ['FUNCTION doubleup(x integer) RETURNS integer RETURN x * 2, FUNCTION doubleupplusone(x integer) RETURNS integer RETURN doubleup(x) + 1', 'doubleupplusone(21)', 43],
+  [
+    'FUNCTION doubleup(x integer) RETURNS integer RETURN x * 2, FUNCTION doubleupplusone(x integer) RETURNS integer RETURN doubleup(x) + 1',
+    'doubleupplusone(21)',
+    43,
+  ],
   ['FUNCTION abs(x integer) RETURNS integer RETURN x * 2', 'abs(-10)', -20],
   // A routine hides the built-in of its name for calls with its number of arguments only.
   ['FUNCTION abs(x integer, y integer) RETURNS integer RETURN x * y', 'abs(-10) + abs(-10, 3)', -20],
   ['FUNCTION meaning_of_life() RETURNS BIGINT RETURN 42', 'meaning_of_life()', 42n],
   ['FUNCTION answer() RETURNS BIGINT RETURN 42', "'The answer is ' || CAST(answer() as varchar)", 'The answer is 42'],
   ["FUNCTION hello(fullname VARCHAR) RETURNS VARCHAR RETURN 'Hello, ' || fullname || '!'", "hello('Jane Doe')", 'Hello, Jane Doe!'],
-  ['FUNCTION times_ninety_nine(a bigint) RETURNS bigint BEGIN DECLARE x bigint DEFAULT CAST(99 AS bigint); RETURN x * a; END', 'times_ninety_nine(CAST(2 as bigint))', 198n],
-  ...([[0, 'zero'], [1, 'one'], [-1, 'other'], [10, 'ten'], [11, 'other'], [20, 'twenty'], [100, 'other']] as const).map(
-    ([a, r]): [string, string, unknown] => [SIMPLE_CASE, `simple_case(${a})`, r],
-  ),
+  [
+    'FUNCTION times_ninety_nine(a bigint) RETURNS bigint BEGIN DECLARE x bigint DEFAULT CAST(99 AS bigint); RETURN x * a; END',
+    'times_ninety_nine(CAST(2 as bigint))',
+    198n,
+  ],
+  ...(
+    [
+      [0, 'zero'],
+      [1, 'one'],
+      [-1, 'other'],
+      [10, 'ten'],
+      [11, 'other'],
+      [20, 'twenty'],
+      [100, 'other'],
+    ] as const
+  ).map(([a, r]): [string, string, unknown] => [SIMPLE_CASE, `simple_case(${a})`, r]),
   // The page asks "null .. but really??": CASE NULL matches no WHEN (NULL = 0 is not true), so the ELSE answers, as in Trino.
   [SIMPLE_CASE, 'simple_case(null)', 'other'],
-  ...([[0, 0, 'zero'], [1, 1, 'one'], [0, 1, 'zero'], [10, 1, 'one'], [10, 2, 'ten'], [10, 20, 'ten'], [0, 20, 'zero'], [3, 20, 'twenty'], [3, 21, 'other']] as const).map(
-    ([a, b, r]): [string, string, unknown] => [SEARCH_CASE, `search_case(${a},${b})`, r],
-  ),
-  ...([[-1, 1], [0, 1], [1, 1], [2, 1], [3, 2], [4, 3], [5, 5], [6, 8], [7, 13], [8, 21]] as const).map(([n, r]): [string, string, unknown] => [FIB, `fib(${n})`, BigInt(r)]),
+  ...(
+    [
+      [0, 0, 'zero'],
+      [1, 1, 'one'],
+      [0, 1, 'zero'],
+      [10, 1, 'one'],
+      [10, 2, 'ten'],
+      [10, 20, 'ten'],
+      [0, 20, 'zero'],
+      [3, 20, 'twenty'],
+      [3, 21, 'other'],
+    ] as const
+  ).map(([a, b, r]): [string, string, unknown] => [SEARCH_CASE, `search_case(${a},${b})`, r]),
+  ...(
+    [
+      [-1, 1],
+      [0, 1],
+      [1, 1],
+      [2, 1],
+      [3, 2],
+      [4, 3],
+      [5, 5],
+      [6, 8],
+      [7, 13],
+      [8, 21],
+    ] as const
+  ).map(([n, r]): [string, string, unknown] => [FIB, `fib(${n})`, BigInt(r)]),
   [
     `FUNCTION labels() RETURNS bigint BEGIN DECLARE a, b int DEFAULT 0;
       top: WHILE a < 10 DO SET a = a + 1; IF a < 3 THEN ITERATE top; END IF; SET b = b + 1; IF a > 6 THEN LEAVE top; END IF; END WHILE;
@@ -218,28 +257,60 @@ const EXAMPLES: [string, string, unknown][] = [
   [DOTS, "dots('A short string',15)", 'A short string'],
   [DOTS, "dots('A long string that will be shortened')", 'A long strin...'],
   [DOTS, "dots('A long string that will be shortened',20)", 'A long string tha...'],
-  ...([[10, 'Less than 1 month'], [95, 'About 3 months'], [400, 'About 1 year and 1 month'], [369, 'About 1 year'], [800, 'About 2 years and 2 months'], [1100, 'About 3 years'], [5000, 'About 13 years and 8 months']] as const).map(
-    ([d, r]): [string, string, unknown] => [HRD, `hrd(${d})`, r],
-  ),
-  ...([
-    ['2023-01-01', '2023-01-01 00:00:00.000 UTC'],
-    ['2023-01-01T23', '2023-01-01 23:00:00.000 UTC'],
-    ['2023-01-01T23:23:23', '2023-01-01 23:23:23.000 UTC'],
-    ['20230101', '2023-01-01 00:00:00.000 UTC'],
-    ['2023010123', '2023-01-01 23:00:00.000 UTC'],
-  ] as const).map(([s, r]): [string, string, unknown] => [FROM_DATE_STRING, `CAST(from_date_string('${s}') AS varchar)`, r]),
+  ...(
+    [
+      [10, 'Less than 1 month'],
+      [95, 'About 3 months'],
+      [400, 'About 1 year and 1 month'],
+      [369, 'About 1 year'],
+      [800, 'About 2 years and 2 months'],
+      [1100, 'About 3 years'],
+      [5000, 'About 13 years and 8 months'],
+    ] as const
+  ).map(([d, r]): [string, string, unknown] => [HRD, `hrd(${d})`, r]),
+  ...(
+    [
+      ['2023-01-01', '2023-01-01 00:00:00.000 UTC'],
+      ['2023-01-01T23', '2023-01-01 23:00:00.000 UTC'],
+      ['2023-01-01T23:23:23', '2023-01-01 23:23:23.000 UTC'],
+      ['20230101', '2023-01-01 00:00:00.000 UTC'],
+      ['2023010123', '2023-01-01 23:00:00.000 UTC'],
+    ] as const
+  ).map(([s, r]): [string, string, unknown] => [FROM_DATE_STRING, `CAST(from_date_string('${s}') AS varchar)`, r]),
   [FROM_DATE_STRING, 'from_date_string(NULL)', null],
   [FROM_DATE_STRING, "from_date_string('abc')", null],
   // udf/sql/begin.md, set.md, loop.md, repeat.md, sql.md
-  ['FUNCTION meaning_of_life() RETURNS integer BEGIN DECLARE a integer DEFAULT 6; DECLARE b integer DEFAULT 7; RETURN a * b; END', 'meaning_of_life()', 42],
-  ['FUNCTION one() RETURNS int BEGIN DECLARE counter int DEFAULT 1; SET counter = 0; SET counter = counter + 2; SET counter = counter / counter; RETURN counter; END', 'one()', 1],
-  ...([[90, 1, 10], [0, 5, 20], [12, 3, 30]] as const).map(([s, step, r]): [string, string, unknown] => [
+  [
+    'FUNCTION meaning_of_life() RETURNS integer BEGIN DECLARE a integer DEFAULT 6; DECLARE b integer DEFAULT 7; RETURN a * b; END',
+    'meaning_of_life()',
+    42,
+  ],
+  [
+    'FUNCTION one() RETURNS int BEGIN DECLARE counter int DEFAULT 1; SET counter = 0; SET counter = counter + 2; SET counter = counter / counter; RETURN counter; END',
+    'one()',
+    1,
+  ],
+  ...(
+    [
+      [90, 1, 10],
+      [0, 5, 20],
+      [12, 3, 30],
+    ] as const
+  ).map(([s, step, r]): [string, string, unknown] => [
     `FUNCTION to_one_hundred(start_value int, step int) RETURNS int BEGIN DECLARE count int DEFAULT 0; DECLARE current int DEFAULT 0; SET current = start_value;
       abc: LOOP IF current >= 100 THEN LEAVE abc; END IF; SET count = count + 1; SET current = current + step; END LOOP; RETURN count; END`,
     `to_one_hundred(${s}, ${step})`,
     r,
   ]),
-  ...([[5, 10], [9, 10], [10, 11], [11, 12], [12, 13]] as const).map(([a, r]): [string, string, unknown] => [
+  ...(
+    [
+      [5, 10],
+      [9, 10],
+      [10, 11],
+      [11, 12],
+      [12, 13],
+    ] as const
+  ).map(([a, r]): [string, string, unknown] => [
     'FUNCTION test_repeat(a bigint) RETURNS bigint BEGIN REPEAT SET a = a + 1; UNTIL a >= 10 END REPEAT; RETURN a; END',
     `test_repeat(${a})`,
     BigInt(r),
@@ -249,7 +320,11 @@ const EXAMPLES: [string, string, unknown][] = [
     call,
     5n,
   ]),
-  ["FUNCTION vertical_bar(value DOUBLE) RETURNS VARCHAR RETURN ARRAY[' ', '▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'][cast(value * 8 + 1 as int)]", 'vertical_bar(0.5)', '▄'],
+  [
+    "FUNCTION vertical_bar(value DOUBLE) RETURNS VARCHAR RETURN ARRAY[' ', '▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'][cast(value * 8 + 1 as int)]",
+    'vertical_bar(0.5)',
+    '▄',
+  ],
 ];
 
 describe('SQL routines: the documented examples (WITH FUNCTION)', function () {
@@ -296,7 +371,26 @@ describe('SQL routines: the documented examples (WITH FUNCTION)', function () {
     const { rows } = await engine.query(`WITH ${FORMAT_DATA_SIZE}
       SELECT format_data_size(num) FROM (SELECT CAST(pow(10, p) AS BIGINT) AS num FROM UNNEST(sequence(1, 18)) AS s(p)
         UNION ALL SELECT -CAST(pow(10, p) AS BIGINT) FROM UNNEST(sequence(1, 18)) AS s(p) UNION ALL SELECT 0) ORDER BY num`);
-    const positive = ['10.0B', '100B', '1000B', '9.77kB', '97.7kB', '977kB', '9.54MB', '95.4MB', '954MB', '9.31GB', '93.1GB', '931GB', '9.09TB', '90.9TB', '909TB', '8.88PB', '88.8PB', '888PB'];
+    const positive = [
+      '10.0B',
+      '100B',
+      '1000B',
+      '9.77kB',
+      '97.7kB',
+      '977kB',
+      '9.54MB',
+      '95.4MB',
+      '954MB',
+      '9.31GB',
+      '93.1GB',
+      '931GB',
+      '9.09TB',
+      '90.9TB',
+      '909TB',
+      '8.88PB',
+      '88.8PB',
+      '888PB',
+    ];
     expect(rows.map((r) => r[0])).to.deep.equal([...positive.map((p) => `-${p}`).reverse(), '0.00B', ...positive]);
   });
 });

@@ -48,12 +48,15 @@ describe('SQL routines wherever expressions run', function () {
     expect(rows).to.deep.equal(expected);
   });
 
-  it('as a grouping key and in aggregations\' arguments', async () => {
+  it("as a grouping key and in aggregations' arguments", async () => {
     const { rows } = await engine.query(`WITH ${COLLATZ}, FUNCTION parity(x bigint) RETURNS varchar RETURN IF(x % 2 = 0, 'even', 'odd')
       SELECT parity(n), sum(collatz_steps(n)), max(collatz_steps(n) * 2) FROM numbers GROUP BY parity(n) ORDER BY 1`);
     const group = (odd: number) => numbers.filter((n) => n % 2 === odd).map(collatzSteps);
     const summary = (steps: number[]) => [BigInt(steps.reduce((a, b) => a + b, 0)), BigInt(Math.max(...steps) * 2)];
-    expect(rows).to.deep.equal([['even', ...summary(group(0))], ['odd', ...summary(group(1))]]);
+    expect(rows).to.deep.equal([
+      ['even', ...summary(group(0))],
+      ['odd', ...summary(group(1))],
+    ]);
   });
 
   it('in a join condition', async () => {
@@ -75,7 +78,10 @@ describe('SQL routines wherever expressions run', function () {
       FUNCTION strict_f(x bigint) RETURNS varchar RETURNS NULL ON NULL INPUT RETURN coalesce(CAST(x AS varchar), 'was null'),
       FUNCTION lenient_f(x bigint) RETURNS varchar CALLED ON NULL INPUT RETURN coalesce(CAST(x AS varchar), 'was null')
       SELECT strict_f(v), lenient_f(v) FROM (VALUES BIGINT '1', NULL) AS t(v) ORDER BY v NULLS LAST`);
-    expect(rows).to.deep.equal([['1', '1'], [null, 'was null']]);
+    expect(rows).to.deep.equal([
+      ['1', '1'],
+      [null, 'was null'],
+    ]);
   });
 
   it('an error raised in a routine fails the query with its name', async () => {

@@ -14,7 +14,9 @@ describe('SQL routines: default function schema and SQL path', function () {
   it('examples.md: CREATE FUNCTION answer() without catalog and schema, called by its simple name (47)', async () => {
     const engine = new EngineHarness();
     engine.catalogs.register('example', new MemoryConnector('example'));
-    engine.catalogs.sqlEnvironment = loadConfig({ flags: { 'sql-default-function-catalog': 'example', 'sql-default-function-schema': 'default', 'sql-path': 'example.default' } }).sql;
+    engine.catalogs.sqlEnvironment = loadConfig({
+      flags: { 'sql-default-function-catalog': 'example', 'sql-default-function-schema': 'default', 'sql-path': 'example.default' },
+    }).sql;
     await engine.query('CREATE FUNCTION answer() RETURNS BIGINT RETURN 42');
     expect((await engine.query('SELECT answer() + 5')).rows).to.deep.equal([[47n]]);
     expect((await engine.query('SELECT example.default.answer()')).rows).to.deep.equal([[42n]]);

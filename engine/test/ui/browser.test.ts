@@ -48,7 +48,10 @@ describe('the web interface in Chromium', function () {
     await cluster?.stop();
   });
 
-  async function signedIn(user: string, options: Parameters<Browser['newContext']>[0] = {}): Promise<{ context: BrowserContext; page: Page }> {
+  async function signedIn(
+    user: string,
+    options: Parameters<Browser['newContext']>[0] = {},
+  ): Promise<{ context: BrowserContext; page: Page }> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
     const page = await context.newPage();
     page.on('pageerror', (e) => {
@@ -88,14 +91,17 @@ describe('the web interface in Chromium', function () {
     await page.waitForSelector('.sparkline canvas');
     await page.waitForLoadState('networkidle');
     const total = scripts.reduce((sum, s) => sum + s.bytes, 0);
-    await writeFile(join(SCREENSHOTS_DIR, 'first-page-js.txt'), `${scripts.map((s) => `${s.bytes}\t${new URL(s.url).pathname}`).join('\n')}\n${total}\ttotal (gzipped, as sent)\n`);
+    await writeFile(
+      join(SCREENSHOTS_DIR, 'first-page-js.txt'),
+      `${scripts.map((s) => `${s.bytes}\t${new URL(s.url).pathname}`).join('\n')}\n${total}\ttotal (gzipped, as sent)\n`,
+    );
     expect(scripts.map((s) => new URL(s.url).pathname)).to.not.include('/ui/vendor/dagre.mjs');
     expect(total).to.be.greaterThan(0).and.below(FIRST_PAGE_JS_BUDGET_BYTES);
     await screenshot(page, 'overview');
     await context.close();
   });
 
-  it("query list: a non-admin sees only their own queries; a row opens the detail with its SQL, stages and tasks", async () => {
+  it('query list: a non-admin sees only their own queries; a row opens the detail with its SQL, stages and tasks', async () => {
     const { context, page } = await signedIn('alice');
     await page.click('nav a[href="/ui/queries"]');
     await page.waitForSelector(`tr[data-query-id="${finishedQuery}"]`);
@@ -111,7 +117,9 @@ describe('the web interface in Chromium', function () {
     await page.click('button[data-state-filter="failed"]');
     await page.fill('input.search', 'l_returnflag');
     await page.waitForURL(/search=l_returnflag/);
-    await eventually('one query matching l_returnflag', async () => ((await page.locator('table.queries tbody tr').count()) === 1 ? true : undefined));
+    await eventually('one query matching l_returnflag', async () =>
+      (await page.locator('table.queries tbody tr').count()) === 1 ? true : undefined,
+    );
     expect(await page.locator(`tr[data-query-id="${finishedQuery}"]`).count()).to.equal(1);
     await screenshot(page, 'queries');
 
@@ -194,7 +202,11 @@ describe('the web interface in Chromium', function () {
     await page.waitForSelector('tr[data-node-id="worker-2"]');
     expect(await page.locator('button[data-move]').count()).to.equal(0);
     const forged = await page.evaluate(async () => {
-      const response = await fetch('/ui/api/nodes/worker-2/state', { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify('SHUTTING_DOWN') });
+      const response = await fetch('/ui/api/nodes/worker-2/state', {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify('SHUTTING_DOWN'),
+      });
       return { status: response.status, body: (await response.json()) as { error: { errorName: string } } };
     });
     expect(forged.status).to.equal(403);
@@ -247,7 +259,12 @@ describe('the web interface in Chromium', function () {
 
     const phone = await signedIn('admin', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await phone.page.waitForSelector('.tiles');
-    const pages: Array<[string, string]> = [['overview', '/ui/'], ['queries', '/ui/queries'], ['workers', '/ui/workers'], ['query', `/ui/query/${finishedQuery}`]];
+    const pages: Array<[string, string]> = [
+      ['overview', '/ui/'],
+      ['queries', '/ui/queries'],
+      ['workers', '/ui/workers'],
+      ['query', `/ui/query/${finishedQuery}`],
+    ];
     for (const [name, path] of pages) {
       await phone.page.goto(`${cluster.coordinator.uri}${path}`);
       await phone.page.waitForSelector('main.page section');
@@ -261,10 +278,14 @@ describe('the web interface in Chromium', function () {
 
 /** Waits until the locator's text matches (the page refreshes on its own schedule). */
 async function expectText(locator: ReturnType<Page['locator']>, expected: string | RegExp): Promise<void> {
-  await eventually(`text ${String(expected)}`, async () => {
-    const text = (await locator.first().textContent({ timeout: 1000 }))?.trim() ?? '';
-    return (typeof expected === 'string' ? text === expected : expected.test(text)) ? true : undefined;
-  }, 30_000);
+  await eventually(
+    `text ${String(expected)}`,
+    async () => {
+      const text = (await locator.first().textContent({ timeout: 1000 }))?.trim() ?? '';
+      return (typeof expected === 'string' ? text === expected : expected.test(text)) ? true : undefined;
+    },
+    30_000,
+  );
 }
 
 /** Relative luminance (0 black .. 1 white) of a CSS rgb() colour. */

@@ -73,7 +73,8 @@ describe('GET /metrics', function () {
     const after = await scrape(cluster.coordinator.uri);
     const workerAfter = await scrape(cluster.worker('worker-1').uri);
 
-    const moved = (families: [ParsedFamily[], ParsedFamily[]], name: string, labels: Record<string, string> = {}) => value(families[1], name, labels) - value(families[0], name, labels);
+    const moved = (families: [ParsedFamily[], ParsedFamily[]], name: string, labels: Record<string, string> = {}) =>
+      value(families[1], name, labels) - value(families[0], name, labels);
     const coordinator: [ParsedFamily[], ParsedFamily[]] = [before, after];
     expect(moved(coordinator, 'engine_queries_submitted_total')).to.equal(3);
     expect(moved(coordinator, 'engine_queries_completed_total', { state: 'FINISHED' })).to.equal(2);
@@ -102,7 +103,9 @@ describe('GET /metrics', function () {
   });
 
   it('answers OpenMetrics when the scraper asks for it', async () => {
-    const response = await fetch(`${cluster.coordinator.uri}/metrics`, { headers: { Accept: 'application/openmetrics-text; version=1.0.0' } });
+    const response = await fetch(`${cluster.coordinator.uri}/metrics`, {
+      headers: { Accept: 'application/openmetrics-text; version=1.0.0' },
+    });
     expect(response.headers.get('content-type')).to.equal('application/openmetrics-text; version=1.0.0; charset=utf-8');
     const text = await response.text();
     expect(text.endsWith('# EOF\n')).to.equal(true);

@@ -46,7 +46,11 @@ describe('the query history on disk', function () {
     const second = await ServerProcess.start(args);
     try {
       // system.runtime.queries: the earlier run's queries beside this run's own (the query reading the table).
-      const rows = await query(second.uri, "SELECT query_id, state, error_code, query FROM system.runtime.queries WHERE query LIKE '%nation%' OR query LIKE '%nope%' ORDER BY created", ALICE);
+      const rows = await query(
+        second.uri,
+        "SELECT query_id, state, error_code, query FROM system.runtime.queries WHERE query LIKE '%nation%' OR query LIKE '%nope%' ORDER BY created",
+        ALICE,
+      );
       const earlier = rows.filter((r) => r[0] === finished || r[0] === failed);
       expect(earlier).to.deep.equal([
         [finished, 'FINISHED', null, 'SELECT n_regionkey, count(*) FROM tpch.tiny.nation GROUP BY 1'],
@@ -57,10 +61,21 @@ describe('the query history on disk', function () {
 
       // The web interface lists them; the detail is what the query answered when it ended, plan included.
       const ui = await UiClient.signIn(second.uri, 'alice');
-      const list = (await ui.get<{ queries: Array<{ queryId: string; state: string; errorType: string | null }> }>('/ui/api/queries?state=finished,failed')).body.queries;
+      const list = (
+        await ui.get<{ queries: Array<{ queryId: string; state: string; errorType: string | null }> }>(
+          '/ui/api/queries?state=finished,failed',
+        )
+      ).body.queries;
       expect(list.map((q) => q.queryId)).to.include.members([finished, failed]);
       expect(list.find((q) => q.queryId === failed)!.errorType).to.equal('USER_ERROR');
-      const detail = (await ui.get<{ state: string; query: string; plan: Array<{ nodes: Array<{ kind: string }> }>; outputStage: { subStages: unknown[] } }>(`/ui/api/queries/${finished}`)).body;
+      const detail = (
+        await ui.get<{
+          state: string;
+          query: string;
+          plan: Array<{ nodes: Array<{ kind: string }> }>;
+          outputStage: { subStages: unknown[] };
+        }>(`/ui/api/queries/${finished}`)
+      ).body;
       expect(detail.state).to.equal('FINISHED');
       expect(detail.plan.flatMap((f) => f.nodes.map((n) => n.kind))).to.include.members(['TableScan', 'Aggregate']);
       expect(detail.outputStage.subStages).to.not.be.empty;
@@ -115,9 +130,27 @@ function queryId(i: number): string {
 
 function summaryAt(i: number, endTime: number): QuerySummary {
   return {
-    queryId: queryId(i), state: 'FINISHED', user: 'alice', source: null, query: `SELECT ${i}`, resourceGroupId: null,
-    createTime: endTime - 10, executionStartTime: endTime - 9, endTime, elapsedMillis: 10, queuedMillis: 1, cpuMillis: 1,
-    peakMemoryBytes: 0, processedRows: 0, processedBytes: 0, outputRows: 1, totalSplits: 0, completedSplits: 0, progress: 100,
-    errorName: null, errorType: null, errorMessage: null,
+    queryId: queryId(i),
+    state: 'FINISHED',
+    user: 'alice',
+    source: null,
+    query: `SELECT ${i}`,
+    resourceGroupId: null,
+    createTime: endTime - 10,
+    executionStartTime: endTime - 9,
+    endTime,
+    elapsedMillis: 10,
+    queuedMillis: 1,
+    cpuMillis: 1,
+    peakMemoryBytes: 0,
+    processedRows: 0,
+    processedBytes: 0,
+    outputRows: 1,
+    totalSplits: 0,
+    completedSplits: 0,
+    progress: 100,
+    errorName: null,
+    errorType: null,
+    errorMessage: null,
   };
 }

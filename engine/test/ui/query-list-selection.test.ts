@@ -37,8 +37,18 @@ function summary(id: number, fields: Partial<QuerySummary>): QuerySummary {
 const ROWS: QuerySummary[] = [
   summary(1, { state: 'RUNNING', progress: 40 }),
   summary(2, { state: 'QUEUED', progress: null }),
-  summary(3, { state: 'FAILED', errorName: 'TABLE_NOT_FOUND', errorType: 'USER_ERROR', errorMessage: "Table 'memory.default.nope' does not exist" }),
-  summary(4, { state: 'FAILED', errorName: 'EXCEEDED_LOCAL_MEMORY_LIMIT', errorType: 'INSUFFICIENT_RESOURCES', errorMessage: 'Query exceeded per-node memory limit' }),
+  summary(3, {
+    state: 'FAILED',
+    errorName: 'TABLE_NOT_FOUND',
+    errorType: 'USER_ERROR',
+    errorMessage: "Table 'memory.default.nope' does not exist",
+  }),
+  summary(4, {
+    state: 'FAILED',
+    errorName: 'EXCEEDED_LOCAL_MEMORY_LIMIT',
+    errorType: 'INSUFFICIENT_RESOURCES',
+    errorMessage: 'Query exceeded per-node memory limit',
+  }),
   summary(5, { user: 'bob', source: 'etl-nightly', query: `SELECT * FROM orders WHERE ${'x = 1 AND '.repeat(60)}true` }),
   summary(6, { state: 'FINISHING' }),
 ];

@@ -22,15 +22,33 @@ function task(n: number, elapsed: string, rows: number): TaskLike {
   return {
     taskId: `q.1.${n}`,
     state: 'FINISHED',
-    stats: { elapsedTime: elapsed, totalCpuTime: '1.00ms', totalBlockedTime: '0.00ns', rawInputPositions: rows, rawInputDataSize: '1.00kB', outputPositions: 1, outputDataSize: '10B', memoryReservation: '0B', peakMemoryReservation: '1.00kB', totalSplits: 1, completedSplits: 1, runningSplits: 0, queuedSplits: 0 },
+    stats: {
+      elapsedTime: elapsed,
+      totalCpuTime: '1.00ms',
+      totalBlockedTime: '0.00ns',
+      rawInputPositions: rows,
+      rawInputDataSize: '1.00kB',
+      outputPositions: 1,
+      outputDataSize: '10B',
+      memoryReservation: '0B',
+      peakMemoryReservation: '1.00kB',
+      totalSplits: 1,
+      completedSplits: 1,
+      runningSplits: 0,
+      queuedSplits: 0,
+    },
   };
 }
 
-const skewed = (tasks: TaskLike[]) => [...stages.skewedTasks(stages.taskFigures({ stageId: 'q.1', state: 'FINISHED', tasks, subStages: [] }, 'coordinator'))];
+const skewed = (tasks: TaskLike[]) => [
+  ...stages.skewedTasks(stages.taskFigures({ stageId: 'q.1', state: 'FINISHED', tasks, subStages: [] }, 'coordinator')),
+];
 
 describe('skewed tasks of a stage', () => {
   it('marks the task that ran far longer than its siblings', () => {
-    expect(skewed([task(0, '1.00s', 1000), task(1, '1.10s', 1000), task(2, '5.00s', 1000), task(3, '0.90s', 1000)])).to.deep.equal(['q.1.2']);
+    expect(skewed([task(0, '1.00s', 1000), task(1, '1.10s', 1000), task(2, '5.00s', 1000), task(3, '0.90s', 1000)])).to.deep.equal([
+      'q.1.2',
+    ]);
   });
 
   it('marks the task that read far more rows than its siblings', () => {

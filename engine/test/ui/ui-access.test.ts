@@ -43,13 +43,22 @@ describe('the web interface: access and files', function () {
     }
     // The X-Engine-User header is not a way in.
     expect((await uiRequest(`${server.uri}/ui/api/queries`, 'GET', { 'X-Engine-User': 'admin' })).status).to.equal(401);
-    expect((await uiRequest(`${server.uri}/ui/api/login`, 'POST', { 'Content-Type': 'application/json' }, JSON.stringify({ user: '' }))).status).to.equal(400);
+    expect(
+      (await uiRequest(`${server.uri}/ui/api/login`, 'POST', { 'Content-Type': 'application/json' }, JSON.stringify({ user: '' }))).status,
+    ).to.equal(400);
   });
 
   it('sets an HttpOnly, SameSite=Strict cookie and knows who is an admin', async () => {
-    const response = await fetch(`${server.uri}/ui/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ user: 'carol' }) });
+    const response = await fetch(`${server.uri}/ui/api/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ user: 'carol' }),
+    });
     const cookie = response.headers.get('set-cookie')!;
-    expect(cookie).to.match(/^engine_ui_user=carol;/).and.to.include('HttpOnly').and.to.include('SameSite=Strict');
+    expect(cookie)
+      .to.match(/^engine_ui_user=carol;/)
+      .and.to.include('HttpOnly')
+      .and.to.include('SameSite=Strict');
     expect((await admin.get('/ui/api/session')).body).to.deep.equal({ user: 'admin', admin: true });
     expect((await alice.get('/ui/api/session')).body).to.deep.equal({ user: 'alice', admin: false });
   });
@@ -81,7 +90,11 @@ describe('the web interface: access and files', function () {
 
   it('moves nodes for admin users only: anyone else gets a 403 with a JSON error', async () => {
     const nodeId = (await admin.get<Array<{ nodeId: string }>>('/ui/api/nodes')).body[0]!.nodeId;
-    const refused = await alice.request<{ error: { errorName: string; message: string } }>('PUT', `/ui/api/nodes/${nodeId}/state`, 'ISOLATED');
+    const refused = await alice.request<{ error: { errorName: string; message: string } }>(
+      'PUT',
+      `/ui/api/nodes/${nodeId}/state`,
+      'ISOLATED',
+    );
     expect(refused.status).to.equal(403);
     expect(refused.body.error.errorName).to.equal('PERMISSION_DENIED');
     expect((await fetch(`${server.uri}/v1/info/state`).then((r) => r.json())) as string).to.equal('ACTIVE');
@@ -110,7 +123,13 @@ describe('the web interface: access and files', function () {
   });
 
   it('serves the browser code and the libraries from the installed packages, gzipped, and nothing else', async () => {
-    for (const path of ['/ui/assets/main.js', '/ui/vendor/preact.mjs', '/ui/vendor/uplot.js', '/ui/vendor/dagre.mjs', '/ui/static/app.css']) {
+    for (const path of [
+      '/ui/assets/main.js',
+      '/ui/vendor/preact.mjs',
+      '/ui/vendor/uplot.js',
+      '/ui/vendor/dagre.mjs',
+      '/ui/static/app.css',
+    ]) {
       const response = await fetch(`${server.uri}${path}`, { headers: { 'Accept-Encoding': 'gzip' } });
       expect(response.status, path).to.equal(200);
       expect(response.headers.get('etag'), path).to.be.a('string');
@@ -118,7 +137,12 @@ describe('the web interface: access and files', function () {
     const raw = await rawGet(`${server.uri}/ui/vendor/preact.mjs`, { 'Accept-Encoding': 'gzip' });
     expect(raw.headers['content-encoding']).to.equal('gzip');
     expect(gunzipSync(raw.body).toString('utf8')).to.include('export');
-    for (const path of ['/ui/vendor/left-pad.js', '/ui/assets/../../package.json', '/ui/assets/%2e%2e/%2e%2e/package.json', '/ui/static/..%2f..%2fpackage.json']) {
+    for (const path of [
+      '/ui/vendor/left-pad.js',
+      '/ui/assets/../../package.json',
+      '/ui/assets/%2e%2e/%2e%2e/package.json',
+      '/ui/static/..%2f..%2fpackage.json',
+    ]) {
       expect((await fetch(`${server.uri}${path}`)).status, path).to.equal(404);
     }
   });

@@ -14,7 +14,10 @@ describe('views in the lake catalog', () => {
 
   beforeEach(async () => {
     lake = LakeFixture.create();
-    await lake.harness.run('CREATE TABLE lake.default.t (a bigint, b varchar)', "INSERT INTO lake.default.t VALUES (1, 'x'), (2, 'y'), (3, 'x')");
+    await lake.harness.run(
+      'CREATE TABLE lake.default.t (a bigint, b varchar)',
+      "INSERT INTO lake.default.t VALUES (1, 'x'), (2, 'y'), (3, 'x')",
+    );
   });
 
   afterEach(() => lake.remove());
@@ -22,7 +25,10 @@ describe('views in the lake catalog', () => {
   it("keeps a view in Trino's file metastore layout, and reads it back after a restart", async () => {
     lake.harness.session.catalog = 'lake';
     await lake.harness.run("CREATE VIEW xs COMMENT 'only x' AS SELECT a, upper(b) AS b FROM t WHERE b = 'x'");
-    const entry = JSON.parse(readFileSync(join(lake.root, 'catalog', 'default', 'xs', '.trinoSchema'), 'utf8')) as { tableType: string; viewOriginalText: string };
+    const entry = JSON.parse(readFileSync(join(lake.root, 'catalog', 'default', 'xs', '.trinoSchema'), 'utf8')) as {
+      tableType: string;
+      viewOriginalText: string;
+    };
     expect(entry.tableType).to.equal('VIRTUAL_VIEW');
     const encoded = /^\/\* Presto View: (.*) \*\/$/.exec(entry.viewOriginalText);
     expect(JSON.parse(Buffer.from(encoded![1], 'base64').toString('utf8'))).to.deep.equal({
@@ -47,11 +53,15 @@ describe('views in the lake catalog', () => {
       [1n, 'X'],
       [3n, 'X'],
     ]);
-    expect(await restarted.rows("SELECT table_name, table_type FROM information_schema.tables WHERE table_schema = 'default' ORDER BY 1")).to.deep.equal([
+    expect(
+      await restarted.rows("SELECT table_name, table_type FROM information_schema.tables WHERE table_schema = 'default' ORDER BY 1"),
+    ).to.deep.equal([
       ['t', 'BASE TABLE'],
       ['xs', 'VIEW'],
     ]);
-    expect(await restarted.rows('SHOW CREATE VIEW xs')).to.deep.equal([["CREATE VIEW lake.default.xs COMMENT 'only x' SECURITY DEFINER AS\nSELECT a, upper(b) AS b FROM t WHERE b = 'x'"]]);
+    expect(await restarted.rows('SHOW CREATE VIEW xs')).to.deep.equal([
+      ["CREATE VIEW lake.default.xs COMMENT 'only x' SECURITY DEFINER AS\nSELECT a, upper(b) AS b FROM t WHERE b = 'x'"],
+    ]);
   });
 
   it('resolves the view in the session catalog it was created in, replaces and drops it', async () => {
@@ -62,7 +72,10 @@ describe('views in the lake catalog', () => {
     await lake.harness.run('CREATE OR REPLACE VIEW lake.default.v AS SELECT max(a) AS m FROM lake.default.t');
     expect(await lake.harness.rows('SELECT * FROM lake.default.v')).to.deep.equal([[3n]]);
     expect(await lake.harness.rows('SHOW TABLES FROM lake.default')).to.deep.equal([['t'], ['v']]);
-    expect(await lake.failure('DROP SCHEMA lake.default')).to.deep.equal({ name: 'NOT_SUPPORTED', message: "Schema 'lake.default' cannot be dropped" });
+    expect(await lake.failure('DROP SCHEMA lake.default')).to.deep.equal({
+      name: 'NOT_SUPPORTED',
+      message: "Schema 'lake.default' cannot be dropped",
+    });
     await lake.harness.run('ALTER VIEW lake.default.v RENAME TO v2');
     expect(await lake.harness.rows('SHOW TABLES FROM lake.default')).to.deep.equal([['t'], ['v2']]);
     expect(await lake.harness.rows('SELECT * FROM lake.default.v2')).to.deep.equal([[3n]]);
@@ -70,7 +83,10 @@ describe('views in the lake catalog', () => {
     expect(await lake.harness.rows('SHOW TABLES FROM lake.default')).to.deep.equal([['t']]);
     // A schema with a view is not empty; CASCADE drops its views too.
     await lake.harness.run('CREATE SCHEMA lake.s', 'CREATE VIEW lake.s.w AS SELECT 1 AS one');
-    expect(await lake.failure('DROP SCHEMA lake.s')).to.deep.equal({ name: 'SCHEMA_NOT_EMPTY', message: "Cannot drop non-empty schema 's'" });
+    expect(await lake.failure('DROP SCHEMA lake.s')).to.deep.equal({
+      name: 'SCHEMA_NOT_EMPTY',
+      message: "Cannot drop non-empty schema 's'",
+    });
     await lake.harness.run('DROP SCHEMA lake.s CASCADE');
     expect(await lake.harness.rows('SHOW SCHEMAS FROM lake')).to.deep.equal([['default'], ['information_schema']]);
   });
@@ -81,8 +97,16 @@ describe('views in the lake catalog', () => {
       ['CREATE VIEW lake.default.v AS SELECT 1 AS x', 'TABLE_ALREADY_EXISTS', "line 1:1: View already exists: 'lake.default.v'"],
       ['CREATE VIEW lake.default.t AS SELECT 1 AS x', 'TABLE_ALREADY_EXISTS', "line 1:1: Table already exists: 'lake.default.t'"],
       ['CREATE TABLE lake.default.v (x integer)', 'ALREADY_EXISTS', "line 1:14: Table 'lake.default.v' already exists"],
-      ['DROP TABLE lake.default.v', 'GENERIC_USER_ERROR', "line 1:1: Table 'lake.default.v' does not exist, but a view with that name exists. Did you mean DROP VIEW lake.default.v?"],
-      ['DROP VIEW lake.default.t', 'GENERIC_USER_ERROR', "line 1:1: View 'lake.default.t' does not exist, but a table with that name exists. Did you mean DROP TABLE lake.default.t?"],
+      [
+        'DROP TABLE lake.default.v',
+        'GENERIC_USER_ERROR',
+        "line 1:1: Table 'lake.default.v' does not exist, but a view with that name exists. Did you mean DROP VIEW lake.default.v?",
+      ],
+      [
+        'DROP VIEW lake.default.t',
+        'GENERIC_USER_ERROR',
+        "line 1:1: View 'lake.default.t' does not exist, but a table with that name exists. Did you mean DROP TABLE lake.default.t?",
+      ],
       ['CREATE VIEW lake.nosuch.v AS SELECT 1 AS x', 'SCHEMA_NOT_FOUND', "line 1:13: Schema 'nosuch' does not exist"],
     ];
     for (const [sql, name, message] of cases) expect(await lake.failure(sql), sql).to.deep.equal({ name, message });
@@ -93,14 +117,24 @@ describe('views in the lake catalog', () => {
     const restarted = new EngineHarness();
     restarted.catalogs.register('lake', new HiveConnector('lake', { catalogDir: `file://${join(lake.root, 'catalog')}/`, fileSystem: {} }));
     const [[text]] = await restarted.rows('SHOW CREATE TABLE lake.default.t');
-    expect(String(text)).to.match(/^CREATE TABLE lake\.default\.t \(\n   a bigint,\n   b varchar COMMENT 'a letter'\n\)\nCOMMENT 'letters'\nWITH \(/);
+    expect(String(text)).to.match(
+      /^CREATE TABLE lake\.default\.t \(\n   a bigint,\n   b varchar COMMENT 'a letter'\n\)\nCOMMENT 'letters'\nWITH \(/,
+    );
     expect(await restarted.rows('SELECT count(*) FROM lake.default.t')).to.deep.equal([[3n]]);
     await lake.harness.run('COMMENT ON TABLE lake.default.t IS NULL');
     expect(String((await restarted.rows('SHOW CREATE TABLE lake.default.t'))[0][0])).to.not.contain("COMMENT 'letters'");
-    expect(await lake.failure('ALTER TABLE lake.default.t RENAME COLUMN a TO c')).to.deep.equal({ name: 'NOT_SUPPORTED', message: 'line 1:1: This connector does not support renaming columns' });
-    expect(await lake.failure('ALTER TABLE lake.default.t RENAME TO lake.default.u')).to.deep.equal({ name: 'NOT_SUPPORTED', message: 'line 1:1: This connector does not support renaming tables' });
+    expect(await lake.failure('ALTER TABLE lake.default.t RENAME COLUMN a TO c')).to.deep.equal({
+      name: 'NOT_SUPPORTED',
+      message: 'line 1:1: This connector does not support renaming columns',
+    });
+    expect(await lake.failure('ALTER TABLE lake.default.t RENAME TO lake.default.u')).to.deep.equal({
+      name: 'NOT_SUPPORTED',
+      message: 'line 1:1: This connector does not support renaming tables',
+    });
     await lake.harness.run('CREATE VIEW lake.default.v AS SELECT a FROM lake.default.t', "COMMENT ON VIEW lake.default.v IS 'view of t'");
-    expect(await restarted.rows('SHOW CREATE VIEW lake.default.v')).to.deep.equal([["CREATE VIEW lake.default.v COMMENT 'view of t' SECURITY DEFINER AS\nSELECT a FROM lake.default.t"]]);
+    expect(await restarted.rows('SHOW CREATE VIEW lake.default.v')).to.deep.equal([
+      ["CREATE VIEW lake.default.v COMMENT 'view of t' SECURITY DEFINER AS\nSELECT a FROM lake.default.t"],
+    ]);
   });
 
   it("refuses row changes on lake tables with Trino's message for non-transactional Hive tables", async () => {

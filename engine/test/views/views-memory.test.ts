@@ -19,7 +19,9 @@ describe('views in the memory catalog', () => {
     );
     duck = await (await DuckDBInstance.create(':memory:')).connect();
     await duck.run('CREATE TABLE orders (orderkey bigint, orderstatus varchar, totalprice double, orderdate date)');
-    await duck.run("INSERT INTO orders VALUES (1, 'O', 100.5, DATE '2024-01-01'), (2, 'F', 20, DATE '2024-01-01'), (3, 'O', 7.25, DATE '2024-01-02'), (4, 'P', NULL, DATE '2024-01-03')");
+    await duck.run(
+      "INSERT INTO orders VALUES (1, 'O', 100.5, DATE '2024-01-01'), (2, 'F', 20, DATE '2024-01-01'), (3, 'O', 7.25, DATE '2024-01-02'), (4, 'P', NULL, DATE '2024-01-03')",
+    );
   });
 
   afterEach(() => duck.closeSync());
@@ -28,7 +30,10 @@ describe('views in the memory catalog', () => {
   async function sameAsDuckDb(sql: string): Promise<void> {
     const ours = (await h.rows(sql)).map((r) => JSON.stringify(r.map(String))).sort();
     const reader = await duck.runAndReadAll(sql);
-    const theirs = reader.getRowsJS().map((r) => JSON.stringify(r.map(String))).sort();
+    const theirs = reader
+      .getRowsJS()
+      .map((r) => JSON.stringify(r.map(String)))
+      .sort();
     expect(ours, sql).to.deep.equal(theirs);
     expect(ours.length, sql).to.be.greaterThan(0);
   }
@@ -54,7 +59,7 @@ describe('views in the memory catalog', () => {
       await duck.run(sql.replace(" COMMENT 'A view to keep track of orders.'", ''));
     }
     await sameAsDuckDb('SELECT * FROM test');
-    await sameAsDuckDb('SELECT orderkey, totalprice FROM test_with_comment WHERE orderstatus = \'O\'');
+    await sameAsDuckDb("SELECT orderkey, totalprice FROM test_with_comment WHERE orderstatus = 'O'");
     await sameAsDuckDb('SELECT CAST(orderdate AS varchar), price FROM orders_by_date');
     await sameAsDuckDb('SELECT t.orderkey, d.price FROM test t JOIN orders_by_date d ON t.orderkey = 1');
     await h.run('CREATE OR REPLACE VIEW test AS SELECT orderkey, orderstatus, totalprice / 4 AS quarter FROM orders');
@@ -63,14 +68,22 @@ describe('views in the memory catalog', () => {
   });
 
   it('sees the rows of its tables as they are when queried, and views over views', async () => {
-    await h.run('CREATE VIEW open_orders AS SELECT * FROM orders WHERE orderstatus = \'O\'', 'CREATE VIEW open_total AS SELECT count(*) AS n, sum(totalprice) AS total FROM open_orders');
+    await h.run(
+      "CREATE VIEW open_orders AS SELECT * FROM orders WHERE orderstatus = 'O'",
+      'CREATE VIEW open_total AS SELECT count(*) AS n, sum(totalprice) AS total FROM open_orders',
+    );
     expect(await h.rows('SELECT n, total FROM open_total')).to.deep.equal([[2n, 107.75]]);
     await h.run("INSERT INTO orders VALUES (5, 'O', 2.25, DATE '2024-01-04')");
     expect(await h.rows('SELECT n, total FROM open_total')).to.deep.equal([[3n, 110]]);
   });
 
   it("resolves the view's names in the catalog and schema it was created in", async () => {
-    await h.run('CREATE SCHEMA s2', 'CREATE TABLE s2.orders (x integer)', 'INSERT INTO s2.orders VALUES (42)', 'CREATE VIEW v AS SELECT orderkey FROM orders');
+    await h.run(
+      'CREATE SCHEMA s2',
+      'CREATE TABLE s2.orders (x integer)',
+      'INSERT INTO s2.orders VALUES (42)',
+      'CREATE VIEW v AS SELECT orderkey FROM orders',
+    );
     await h.run('USE s2');
     expect(await h.rows('SELECT count(*) FROM memory.default.v')).to.deep.equal([[4n]]);
     expect(await h.rows('SELECT x FROM orders')).to.deep.equal([[42]]);
@@ -80,14 +93,18 @@ describe('views in the memory catalog', () => {
     await h.run("CREATE VIEW v COMMENT 'c' AS SELECT orderkey, CAST(orderstatus AS varchar(1)) AS status FROM orders");
     expect(await h.rows('SHOW TABLES')).to.deep.equal([['orders'], ['v']]);
     expect(await h.rows("SHOW TABLES LIKE 'v%'")).to.deep.equal([['v']]);
-    expect(await h.rows("SELECT table_name, table_type FROM information_schema.tables WHERE table_schema = 'default' ORDER BY 1")).to.deep.equal([
+    expect(
+      await h.rows("SELECT table_name, table_type FROM information_schema.tables WHERE table_schema = 'default' ORDER BY 1"),
+    ).to.deep.equal([
       ['orders', 'BASE TABLE'],
       ['v', 'VIEW'],
     ]);
     expect(await h.rows('SELECT table_schema, table_name, view_definition FROM information_schema.views')).to.deep.equal([
       ['default', 'v', 'SELECT orderkey, CAST(orderstatus AS varchar(1)) AS status FROM orders'],
     ]);
-    expect(await h.rows("SELECT column_name, data_type FROM information_schema.columns WHERE table_name = 'v' ORDER BY ordinal_position")).to.deep.equal([
+    expect(
+      await h.rows("SELECT column_name, data_type FROM information_schema.columns WHERE table_name = 'v' ORDER BY ordinal_position"),
+    ).to.deep.equal([
       ['orderkey', 'bigint'],
       ['status', 'varchar(1)'],
     ]);
@@ -99,10 +116,14 @@ describe('views in the memory catalog', () => {
   });
 
   it("shows CREATE VIEW in Trino's layout, with the comment and the security mode", async () => {
-    await h.run("CREATE VIEW test_with_comment COMMENT 'A view to keep track of orders.' AS SELECT orderkey, orderstatus, totalprice FROM orders");
+    await h.run(
+      "CREATE VIEW test_with_comment COMMENT 'A view to keep track of orders.' AS SELECT orderkey, orderstatus, totalprice FROM orders",
+    );
     await h.run('CREATE VIEW inv SECURITY INVOKER AS SELECT orderkey FROM orders WHERE totalprice > 10');
     expect(await h.rows('SHOW CREATE VIEW test_with_comment')).to.deep.equal([
-      ["CREATE VIEW memory.default.test_with_comment COMMENT 'A view to keep track of orders.' SECURITY DEFINER AS\nSELECT orderkey, orderstatus, totalprice FROM orders"],
+      [
+        "CREATE VIEW memory.default.test_with_comment COMMENT 'A view to keep track of orders.' SECURITY DEFINER AS\nSELECT orderkey, orderstatus, totalprice FROM orders",
+      ],
     ]);
     const [[text]] = await h.rows('SHOW CREATE VIEW inv');
     expect(text).to.equal('CREATE VIEW memory.default.inv SECURITY INVOKER AS\nSELECT orderkey FROM orders WHERE totalprice > 10');
@@ -112,7 +133,10 @@ describe('views in the memory catalog', () => {
   });
 
   it('keeps SQL text that reads back as the same query, for many shapes of query', async () => {
-    await h.run('CREATE TABLE t ("my col" bigint, b varchar, d date)', "INSERT INTO t VALUES (1, 'it''s', DATE '2024-01-02'), (2, 'x', NULL), (3, 'i%', DATE '2024-02-03')");
+    await h.run(
+      'CREATE TABLE t ("my col" bigint, b varchar, d date)',
+      "INSERT INTO t VALUES (1, 'it''s', DATE '2024-01-02'), (2, 'x', NULL), (3, 'i%', DATE '2024-02-03')",
+    );
     const queries = [
       `SELECT "my col" AS "Weird Name", b || '''q''' AS s FROM t`,
       'WITH c AS (SELECT "my col" AS k FROM t) SELECT k FROM c UNION ALL SELECT 5',
@@ -131,8 +155,13 @@ describe('views in the memory catalog', () => {
     }
   });
 
-  it('renames views (a target without schema is in the view\'s schema), with Trino\'s errors', async () => {
-    await h.run('CREATE SCHEMA s2', 'CREATE VIEW s2.v AS SELECT count(*) AS n FROM memory.default.orders', 'CREATE TABLE s2.taken (x integer)', 'CREATE VIEW s2.other AS SELECT 1 AS one');
+  it("renames views (a target without schema is in the view's schema), with Trino's errors", async () => {
+    await h.run(
+      'CREATE SCHEMA s2',
+      'CREATE VIEW s2.v AS SELECT count(*) AS n FROM memory.default.orders',
+      'CREATE TABLE s2.taken (x integer)',
+      'CREATE VIEW s2.other AS SELECT 1 AS one',
+    );
     expect((await h.query('ALTER VIEW s2.v RENAME TO w')).result.updateType).to.equal('RENAME VIEW');
     expect(await h.rows('SHOW TABLES FROM s2')).to.deep.equal([['other'], ['taken'], ['w']]);
     expect(await h.rows('SELECT n FROM s2.w')).to.deep.equal([[4n]]);
@@ -140,9 +169,17 @@ describe('views in the memory catalog', () => {
     expect(await h.rows('SELECT n FROM w2')).to.deep.equal([[4n]]);
     const cases: [string, string, string][] = [
       ['ALTER VIEW nosuch RENAME TO x', 'TABLE_NOT_FOUND', "line 1:1: View 'memory.default.nosuch' does not exist"],
-      ['ALTER VIEW orders RENAME TO x', 'TABLE_NOT_FOUND', "line 1:1: View 'memory.default.orders' does not exist, but a table with that name exists. Did you mean ALTER TABLE memory.default.orders RENAME TO ...?"],
+      [
+        'ALTER VIEW orders RENAME TO x',
+        'TABLE_NOT_FOUND',
+        "line 1:1: View 'memory.default.orders' does not exist, but a table with that name exists. Did you mean ALTER TABLE memory.default.orders RENAME TO ...?",
+      ],
       ['ALTER VIEW w2 RENAME TO s2.other', 'GENERIC_USER_ERROR', "line 1:1: Target view 'memory.s2.other' already exists"],
-      ['ALTER VIEW w2 RENAME TO s2.taken', 'TABLE_ALREADY_EXISTS', "line 1:1: Target view 'memory.s2.taken' does not exist, but a table with that name exists."],
+      [
+        'ALTER VIEW w2 RENAME TO s2.taken',
+        'TABLE_ALREADY_EXISTS',
+        "line 1:1: Target view 'memory.s2.taken' does not exist, but a table with that name exists.",
+      ],
       ['ALTER VIEW w2 RENAME TO tpch.tiny.x', 'NOT_SUPPORTED', 'line 1:1: View rename across catalogs is not supported'],
       ['ALTER VIEW w2 RENAME TO nosuch.s.x', 'CATALOG_NOT_FOUND', "line 1:1: Target catalog 'nosuch' not found"],
     ];
@@ -158,10 +195,13 @@ describe('views in the memory catalog', () => {
     expect(await failure('DROP SCHEMA s')).to.deep.equal({ errorName: 'SCHEMA_NOT_EMPTY', message: "Cannot drop non-empty schema 's'" });
     await h.run('DROP SCHEMA s CASCADE', 'CREATE SCHEMA s');
     expect(await h.rows('SHOW TABLES FROM s')).to.deep.equal([]);
-    expect(await failure('SELECT * FROM v')).to.deep.equal({ errorName: 'TABLE_NOT_FOUND', message: "line 1:15: Table 'memory.default.v' does not exist" });
+    expect(await failure('SELECT * FROM v')).to.deep.equal({
+      errorName: 'TABLE_NOT_FOUND',
+      message: "line 1:15: Table 'memory.default.v' does not exist",
+    });
   });
 
-  it("fails as Trino does: names taken, wrong kind of relation, missing views", async () => {
+  it('fails as Trino does: names taken, wrong kind of relation, missing views', async () => {
     await h.run('CREATE VIEW v AS SELECT orderkey FROM orders');
     const cases: [string, string, string][] = [
       ['CREATE VIEW v AS SELECT 1 AS x', 'TABLE_ALREADY_EXISTS', "line 1:1: View already exists: 'memory.default.v'"],
@@ -169,17 +209,37 @@ describe('views in the memory catalog', () => {
       ['CREATE OR REPLACE VIEW orders AS SELECT 1 AS x', 'TABLE_ALREADY_EXISTS', "line 1:1: Table already exists: 'memory.default.orders'"],
       ['CREATE TABLE v (x integer)', 'ALREADY_EXISTS', "line 1:14: Table 'memory.default.v' already exists"],
       ['CREATE TABLE v AS SELECT 1 AS x', 'ALREADY_EXISTS', "line 1:14: Table 'memory.default.v' already exists"],
-      ['DROP VIEW orders', 'GENERIC_USER_ERROR', "line 1:1: View 'memory.default.orders' does not exist, but a table with that name exists. Did you mean DROP TABLE memory.default.orders?"],
-      ['DROP TABLE v', 'GENERIC_USER_ERROR', "line 1:1: Table 'memory.default.v' does not exist, but a view with that name exists. Did you mean DROP VIEW memory.default.v?"],
-      ['DROP TABLE IF EXISTS v', 'GENERIC_USER_ERROR', "line 1:1: Table 'memory.default.v' does not exist, but a view with that name exists. Did you mean DROP VIEW memory.default.v?"],
+      [
+        'DROP VIEW orders',
+        'GENERIC_USER_ERROR',
+        "line 1:1: View 'memory.default.orders' does not exist, but a table with that name exists. Did you mean DROP TABLE memory.default.orders?",
+      ],
+      [
+        'DROP TABLE v',
+        'GENERIC_USER_ERROR',
+        "line 1:1: Table 'memory.default.v' does not exist, but a view with that name exists. Did you mean DROP VIEW memory.default.v?",
+      ],
+      [
+        'DROP TABLE IF EXISTS v',
+        'GENERIC_USER_ERROR',
+        "line 1:1: Table 'memory.default.v' does not exist, but a view with that name exists. Did you mean DROP VIEW memory.default.v?",
+      ],
       ['DROP VIEW nosuch', 'GENERIC_USER_ERROR', "line 1:1: View 'memory.default.nosuch' does not exist"],
       ['SHOW CREATE VIEW orders', 'NOT_SUPPORTED', "line 1:1: Relation 'memory.default.orders' is a table, not a view"],
       ['SHOW CREATE VIEW nosuch', 'TABLE_NOT_FOUND', "line 1:1: View 'memory.default.nosuch' does not exist"],
       ['SHOW CREATE TABLE v', 'NOT_SUPPORTED', "line 1:1: Relation 'memory.default.v' is a view, not a table"],
       ['CREATE VIEW w AS SELECT 1', 'MISSING_COLUMN_NAME', 'line 1:1: Column name not specified at position 1'],
-      ['CREATE VIEW w AS SELECT orderkey, orderkey FROM orders', 'DUPLICATE_COLUMN_NAME', "line 1:1: Column name 'orderkey' specified more than once"],
+      [
+        'CREATE VIEW w AS SELECT orderkey, orderkey FROM orders',
+        'DUPLICATE_COLUMN_NAME',
+        "line 1:1: Column name 'orderkey' specified more than once",
+      ],
       ['CREATE VIEW w AS SELECT nosuch FROM orders', 'COLUMN_NOT_FOUND', "line 1:25: Column 'nosuch' cannot be resolved"],
-      ['CREATE VIEW w WITH (x = 1) AS SELECT 1 AS a', 'INVALID_VIEW_PROPERTY', "line 1:21: Catalog 'memory' view property 'x' does not exist. Catalog 'memory' has no view properties"],
+      [
+        'CREATE VIEW w WITH (x = 1) AS SELECT 1 AS a',
+        'INVALID_VIEW_PROPERTY',
+        "line 1:21: Catalog 'memory' view property 'x' does not exist. Catalog 'memory' has no view properties",
+      ],
       ['CREATE OR REPLACE VIEW v AS SELECT * FROM v', 'VIEW_IS_RECURSIVE', 'line 1:1: Statement would create a recursive view'],
       ['INSERT INTO v VALUES (1)', 'NOT_SUPPORTED', 'line 1:1: Inserting into views is not supported'],
       ['DELETE FROM v', 'NOT_SUPPORTED', 'line 1:1: Deleting from views is not supported'],
@@ -190,7 +250,10 @@ describe('views in the memory catalog', () => {
     ];
     for (const [sql, name, message] of cases) expect(await failure(sql), sql).to.deep.equal({ errorName: name, message });
     await h.run('PREPARE p FROM CREATE VIEW w AS SELECT ? AS a');
-    expect(await failure('EXECUTE p USING 1')).to.deep.equal({ errorName: 'NOT_SUPPORTED', message: 'line 1:1: Parameters are not allowed in views' });
+    expect(await failure('EXECUTE p USING 1')).to.deep.equal({
+      errorName: 'NOT_SUPPORTED',
+      message: 'line 1:1: Parameters are not allowed in views',
+    });
   });
 
   it('is stale when its columns no longer fit, and recursive when it reads itself', async () => {
@@ -198,7 +261,8 @@ describe('views in the memory catalog', () => {
     await h.run('DROP TABLE t', 'CREATE TABLE t (a bigint)');
     expect(await failure('SELECT * FROM v')).to.deep.equal({
       errorName: 'VIEW_IS_STALE',
-      message: "line 1:15: View 'memory.default.v' is stale or in invalid state: stored view column count (2) does not match column count derived from the view query analysis (1)",
+      message:
+        "line 1:15: View 'memory.default.v' is stale or in invalid state: stored view column count (2) does not match column count derived from the view query analysis (1)",
     });
     await h.run('DROP TABLE t', 'CREATE TABLE t (a varchar)');
     expect(await failure('SELECT * FROM w')).to.deep.equal({

@@ -24,9 +24,21 @@ describe('ALTER TABLE alterations the catalogs refuse', () => {
 
   it("checks SET DATA TYPE as Trino does, then refuses it as Trino's memory connector", async () => {
     await expectFailures(h, [
-      ['ALTER TABLE users ALTER COLUMN id SET DATA TYPE bigint', 'NOT_SUPPORTED', 'line 1:1: This connector does not support setting column types'],
-      ['ALTER TABLE nosuch ALTER COLUMN id SET DATA TYPE bigint', 'TABLE_NOT_FOUND', "line 1:1: Table 'memory.default.nosuch' does not exist"],
-      ['ALTER TABLE v ALTER COLUMN x SET DATA TYPE bigint', 'TABLE_NOT_FOUND', "line 1:1: Table 'memory.default.v' does not exist, but a view with that name exists."],
+      [
+        'ALTER TABLE users ALTER COLUMN id SET DATA TYPE bigint',
+        'NOT_SUPPORTED',
+        'line 1:1: This connector does not support setting column types',
+      ],
+      [
+        'ALTER TABLE nosuch ALTER COLUMN id SET DATA TYPE bigint',
+        'TABLE_NOT_FOUND',
+        "line 1:1: Table 'memory.default.nosuch' does not exist",
+      ],
+      [
+        'ALTER TABLE v ALTER COLUMN x SET DATA TYPE bigint',
+        'TABLE_NOT_FOUND',
+        "line 1:1: Table 'memory.default.v' does not exist, but a view with that name exists.",
+      ],
       ['ALTER TABLE users ALTER COLUMN nosuch SET DATA TYPE bigint', 'COLUMN_NOT_FOUND', "line 1:1: Column 'nosuch' does not exist"],
       ['ALTER TABLE users ALTER COLUMN id SET DATA TYPE nosuch', 'TYPE_NOT_FOUND', "line 1:49: Unknown type 'nosuch' for column 'id'"],
     ]);
@@ -48,8 +60,16 @@ describe('ALTER TABLE alterations the catalogs refuse', () => {
 
   it("refuses FIRST and AFTER in ADD COLUMN as Trino's memory connector, after Trino's checks of the names", async () => {
     await expectFailures(h, [
-      ['ALTER TABLE users ADD COLUMN zip varchar FIRST', 'NOT_SUPPORTED', 'line 1:1: This connector does not support adding columns with FIRST clause'],
-      ['ALTER TABLE users ADD COLUMN zip varchar AFTER id', 'NOT_SUPPORTED', 'line 1:1: This connector does not support adding columns with AFTER clause'],
+      [
+        'ALTER TABLE users ADD COLUMN zip varchar FIRST',
+        'NOT_SUPPORTED',
+        'line 1:1: This connector does not support adding columns with FIRST clause',
+      ],
+      [
+        'ALTER TABLE users ADD COLUMN zip varchar AFTER id',
+        'NOT_SUPPORTED',
+        'line 1:1: This connector does not support adding columns with AFTER clause',
+      ],
       ['ALTER TABLE users ADD COLUMN zip varchar AFTER nosuch', 'COLUMN_NOT_FOUND', "line 1:1: Column 'nosuch' does not"],
       ['ALTER TABLE users ADD COLUMN id varchar FIRST', 'COLUMN_ALREADY_EXISTS', "line 1:1: Column 'id' already exists"],
     ]);
@@ -66,8 +86,16 @@ describe('ALTER TABLE alterations the catalogs refuse', () => {
     it("refuses SET DATA TYPE and SET AUTHORIZATION as Trino's Hive connector without a security system", async () => {
       await lake.harness.run('CREATE TABLE lake.default.t (id integer)');
       await expectFailures(lake.harness, [
-        ['ALTER TABLE lake.default.t ALTER COLUMN id SET DATA TYPE bigint', 'NOT_SUPPORTED', 'line 1:1: This connector does not support setting column types'],
-        ['ALTER TABLE lake.default.t SET AUTHORIZATION alice', 'NOT_SUPPORTED', 'line 1:1: Catalog does not support permission management: lake'],
+        [
+          'ALTER TABLE lake.default.t ALTER COLUMN id SET DATA TYPE bigint',
+          'NOT_SUPPORTED',
+          'line 1:1: This connector does not support setting column types',
+        ],
+        [
+          'ALTER TABLE lake.default.t SET AUTHORIZATION alice',
+          'NOT_SUPPORTED',
+          'line 1:1: Catalog does not support permission management: lake',
+        ],
       ]);
     });
   });

@@ -41,8 +41,14 @@ describe('column DEFAULT values', function () {
         ['ann', null],
         ['bob', '90210'],
       ]);
-      expect(await h.rows('SHOW CREATE TABLE users')).to.deep.equal([["CREATE TABLE memory.default.users (\n   name varchar,\n   country varchar,\n   zip varchar DEFAULT '90210'\n)"]]);
-      expect(await h.rows("SELECT column_name, column_default FROM information_schema.columns WHERE table_name = 'users' ORDER BY ordinal_position")).to.deep.equal([
+      expect(await h.rows('SHOW CREATE TABLE users')).to.deep.equal([
+        ["CREATE TABLE memory.default.users (\n   name varchar,\n   country varchar,\n   zip varchar DEFAULT '90210'\n)"],
+      ]);
+      expect(
+        await h.rows(
+          "SELECT column_name, column_default FROM information_schema.columns WHERE table_name = 'users' ORDER BY ordinal_position",
+        ),
+      ).to.deep.equal([
         ['name', null],
         ['country', null],
         ['zip', "'90210'"],
@@ -61,7 +67,7 @@ describe('column DEFAULT values', function () {
         const e = await h.failure(sql);
         expect([e.errorName, e.message], sql).to.deep.equal(['INVALID_DEFAULT_COLUMN_VALUE', message]);
       }
-      expect(await h.rows('SELECT column_name FROM information_schema.columns WHERE table_name = \'u\'')).to.deep.equal([['a']]);
+      expect(await h.rows("SELECT column_name FROM information_schema.columns WHERE table_name = 'u'")).to.deep.equal([['a']]);
     });
   });
 
@@ -74,9 +80,15 @@ describe('column DEFAULT values', function () {
 
     it("refuses them as Trino's Hive connector does", async () => {
       await lake.harness.run('CREATE TABLE lake.default.users (name varchar)');
-      for (const sql of ["ALTER TABLE lake.default.users ADD COLUMN zip varchar DEFAULT '90210'", 'CREATE TABLE lake.default.t (a integer DEFAULT 1)']) {
+      for (const sql of [
+        "ALTER TABLE lake.default.users ADD COLUMN zip varchar DEFAULT '90210'",
+        'CREATE TABLE lake.default.t (a integer DEFAULT 1)',
+      ]) {
         const e = await lake.harness.failure(sql);
-        expect([e.errorName, e.rawMessage], sql).to.deep.equal(['NOT_SUPPORTED', `Catalog 'lake' does not support default value for column name '${sql.includes('zip') ? 'zip' : 'a'}'`]);
+        expect([e.errorName, e.rawMessage], sql).to.deep.equal([
+          'NOT_SUPPORTED',
+          `Catalog 'lake' does not support default value for column name '${sql.includes('zip') ? 'zip' : 'a'}'`,
+        ]);
       }
     });
   });

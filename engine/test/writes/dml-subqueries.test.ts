@@ -38,17 +38,28 @@ describe('subqueries in DELETE and UPDATE', function () {
   }
 
   it("deletes the rows an uncorrelated IN subquery selects (Trino's documented example)", async () => {
-    const deleted = await expectSameChange("DELETE FROM lineitem WHERE orderkey IN (SELECT orderkey FROM orders WHERE priority = 'LOW')", 'lineitem');
+    const deleted = await expectSameChange(
+      "DELETE FROM lineitem WHERE orderkey IN (SELECT orderkey FROM orders WHERE priority = 'LOW')",
+      'lineitem',
+    );
     expect(deleted).to.be.greaterThan(20);
   });
 
   it('deletes nothing for NOT IN over a subquery with a NULL, and by NOT IN over one without', async () => {
     expect(await expectSameChange('DELETE FROM lineitem WHERE quantity NOT IN (SELECT custkey FROM orders)', 'lineitem')).to.equal(0);
-    expect(await expectSameChange('DELETE FROM lineitem WHERE quantity NOT IN (SELECT custkey FROM orders WHERE custkey IS NOT NULL)', 'lineitem')).to.be.greaterThan(0);
+    expect(
+      await expectSameChange(
+        'DELETE FROM lineitem WHERE quantity NOT IN (SELECT custkey FROM orders WHERE custkey IS NOT NULL)',
+        'lineitem',
+      ),
+    ).to.be.greaterThan(0);
   });
 
   it('deletes by a correlated EXISTS, duplicate rows alike', async () => {
-    await expectSameChange('DELETE FROM lineitem WHERE EXISTS (SELECT 1 FROM orders o WHERE o.orderkey = lineitem.orderkey AND o.custkey < lineitem.quantity)', 'lineitem');
+    await expectSameChange(
+      'DELETE FROM lineitem WHERE EXISTS (SELECT 1 FROM orders o WHERE o.orderkey = lineitem.orderkey AND o.custkey < lineitem.quantity)',
+      'lineitem',
+    );
   });
 
   it("sets each row's value from a correlated scalar subquery (Trino's documented new_hires example)", async () => {
@@ -58,7 +69,10 @@ describe('subqueries in DELETE and UPDATE', function () {
       'CREATE TABLE new_hires (name varchar, manager_id integer, manager varchar)',
       "INSERT INTO new_hires VALUES ('Dee', 1, NULL), ('Eve', 3, 'x'), ('Fay', 9, 'y'), ('Gus', NULL, 'z'), ('Dee', 1, NULL)",
     );
-    const updated = await expectSameChange('UPDATE new_hires SET manager = (SELECT e.name FROM employees e WHERE e.employee_id = new_hires.manager_id)', 'new_hires');
+    const updated = await expectSameChange(
+      'UPDATE new_hires SET manager = (SELECT e.name FROM employees e WHERE e.employee_id = new_hires.manager_id)',
+      'new_hires',
+    );
     expect(updated).to.equal(5);
     expect(await both.engine.rows('SELECT name, manager FROM new_hires ORDER BY name, manager')).to.deep.equal([
       ['Dee', 'Ann'],
@@ -70,15 +84,23 @@ describe('subqueries in DELETE and UPDATE', function () {
   });
 
   it('updates the rows a subquery in WHERE selects, with SET values of their own and of subqueries', async () => {
-    await expectSameChange("UPDATE orders SET custkey = custkey + 1000 WHERE orderkey IN (SELECT orderkey FROM lineitem WHERE quantity > 40) AND priority = 'HIGH'", 'orders');
-    await expectSameChange('UPDATE orders SET custkey = (SELECT count(*) FROM lineitem l WHERE l.orderkey = orders.orderkey), priority = upper(priority) || \'!\' WHERE custkey > 20', 'orders');
+    await expectSameChange(
+      "UPDATE orders SET custkey = custkey + 1000 WHERE orderkey IN (SELECT orderkey FROM lineitem WHERE quantity > 40) AND priority = 'HIGH'",
+      'orders',
+    );
+    await expectSameChange(
+      "UPDATE orders SET custkey = (SELECT count(*) FROM lineitem l WHERE l.orderkey = orders.orderkey), priority = upper(priority) || '!' WHERE custkey > 20",
+      'orders',
+    );
   });
 
   it('runs a prepared DELETE whose subquery takes a parameter, and describes its input', async () => {
-    await both.engine.run("PREPARE low FROM DELETE FROM lineitem WHERE orderkey IN (SELECT orderkey FROM orders WHERE priority = ?)");
+    await both.engine.run('PREPARE low FROM DELETE FROM lineitem WHERE orderkey IN (SELECT orderkey FROM orders WHERE priority = ?)');
     expect(await both.engine.rows('DESCRIBE INPUT low')).to.deep.equal([[0n, 'varchar']]);
     const [[ours]] = await both.engine.rows("EXECUTE low USING 'LOW'");
-    const theirs = (await both.duck.runAndReadAll("DELETE FROM lineitem WHERE orderkey IN (SELECT orderkey FROM orders WHERE priority = 'LOW')")).rowsChanged;
+    const theirs = (
+      await both.duck.runAndReadAll("DELETE FROM lineitem WHERE orderkey IN (SELECT orderkey FROM orders WHERE priority = 'LOW')")
+    ).rowsChanged;
     expect(Number(ours)).to.equal(theirs).and.to.be.greaterThan(20);
     await both.expectSame('SELECT * FROM lineitem');
   });

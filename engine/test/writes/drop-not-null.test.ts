@@ -14,7 +14,12 @@ describe('ALTER TABLE ... ALTER COLUMN ... DROP NOT NULL', () => {
   });
 
   it('lets the column hold NULL afterwards, keeping its rows, as DuckDB', async () => {
-    const statements = ['CREATE TABLE users (id integer NOT NULL, name varchar)', "INSERT INTO users VALUES (1, 'alice'), (2, 'bob')", 'ALTER TABLE users ALTER COLUMN id DROP NOT NULL', "INSERT INTO users VALUES (NULL, 'carol')"];
+    const statements = [
+      'CREATE TABLE users (id integer NOT NULL, name varchar)',
+      "INSERT INTO users VALUES (1, 'alice'), (2, 'bob')",
+      'ALTER TABLE users ALTER COLUMN id DROP NOT NULL',
+      "INSERT INTO users VALUES (NULL, 'carol')",
+    ];
     const before = await h.failure("INSERT INTO users VALUES (NULL, 'carol')");
     expect(before.errorName).to.equal('CONSTRAINT_VIOLATION');
     const { result } = await h.query('ALTER TABLE users ALTER COLUMN id DROP NOT NULL');

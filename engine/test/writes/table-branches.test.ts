@@ -11,7 +11,11 @@ describe('table branches in DELETE, UPDATE, MERGE and INSERT', () => {
 
   before(async () => {
     h = new EngineHarness();
-    await h.run('CREATE TABLE orders (id integer, status varchar)', "INSERT INTO orders VALUES (1, 'OPEN'), (2, 'LATE')", 'CREATE VIEW open_orders AS SELECT * FROM orders');
+    await h.run(
+      'CREATE TABLE orders (id integer, status varchar)',
+      "INSERT INTO orders VALUES (1, 'OPEN'), (2, 'LATE')",
+      'CREATE VIEW open_orders AS SELECT * FROM orders',
+    );
   });
 
   it('fails each statement naming the branch, at the statement', async () => {

@@ -91,7 +91,9 @@ describe('UPDATE, DELETE and TRUNCATE on memory tables', () => {
 
   it('changes nothing when a statement fails part-way (all or nothing)', async () => {
     // 60,175 rows in several stored batches; only the row of the last id fails, after the others were computed.
-    await h.run('CREATE TABLE t AS SELECT l_orderkey * 8 + l_linenumber AS id, l_linenumber AS k, l_extendedprice AS v FROM tpch.tiny.lineitem');
+    await h.run(
+      'CREATE TABLE t AS SELECT l_orderkey * 8 + l_linenumber AS id, l_linenumber AS k, l_extendedprice AS v FROM tpch.tiny.lineitem',
+    );
     const before = await h.rows('SELECT count(*), sum(k), sum(v), max(id) FROM t');
     const last = before[0][3] as bigint;
     const e = await h.failure(`UPDATE t SET k = k + 1, v = v / (id - ${last})`);
@@ -132,7 +134,11 @@ describe('UPDATE, DELETE and TRUNCATE on memory tables', () => {
     await h.run(`CREATE TABLE t (${COLUMNS})`);
     const cases: [string, string, string][] = [
       ['UPDATE t SET nosuch = 1', 'COLUMN_NOT_FOUND', "line 1:14: The UPDATE SET target column nosuch doesn't exist"],
-      ["UPDATE t SET k = 'x'", 'TYPE_MISMATCH', "line 1:1: UPDATE table column types don't match SET expressions: Table: [integer], Expressions: [varchar(1)]"],
+      [
+        "UPDATE t SET k = 'x'",
+        'TYPE_MISMATCH',
+        "line 1:1: UPDATE table column types don't match SET expressions: Table: [integer], Expressions: [varchar(1)]",
+      ],
       ['UPDATE t SET k = 1 WHERE v', 'TYPE_MISMATCH', 'line 1:26: WHERE clause must evaluate to a boolean: actual type double'],
       ['UPDATE t SET k = 1 WHERE nosuch = 1', 'COLUMN_NOT_FOUND', "line 1:26: Column 'nosuch' cannot be resolved"],
       ['UPDATE nosuch SET k = 1', 'TABLE_NOT_FOUND', "line 1:8: Table 'memory.default.nosuch' does not exist"],

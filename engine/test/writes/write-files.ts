@@ -17,7 +17,8 @@ export function filesBelow(dir: string): string[] {
 export const dataFiles = (dir: string): string[] => filesBelow(dir).filter((f) => !f.split('/').some((s) => s.startsWith('.')));
 
 /** Files a write is writing or wrote: data files, and hidden files being written (`.tmp-...`). */
-export const writeFiles = (dir: string): string[] => filesBelow(dir).filter((f) => !f.includes('.engine/') && !f.endsWith('.trinoSchema') && !f.endsWith('.trinoTable'));
+export const writeFiles = (dir: string): string[] =>
+  filesBelow(dir).filter((f) => !f.includes('.engine/') && !f.endsWith('.trinoSchema') && !f.endsWith('.trinoTable'));
 
 /** The writers whose files these are: `<write id>_<writer>_<n>.<extension>`. */
 export function writersOf(files: readonly string[]): Set<string> {

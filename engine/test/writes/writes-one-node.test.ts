@@ -36,29 +36,51 @@ describe('writes on one node: writers where the rows are, one commit, nothing le
     await pg?.stop();
   });
 
-  const pgTables = async () => (await pg.sql<{ tablename: string }>("SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1")).map((r) => r.tablename);
+  const pgTables = async () =>
+    (await pg.sql<{ tablename: string }>("SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1")).map((r) => r.tablename);
 
   it('EXPLAIN shows the writers in the fragment that reads the rows and the commit in fragment 0; a memory table is written on the coordinator', async () => {
     const plan = String((await lake.rows('EXPLAIN CREATE TABLE lake.default.x AS SELECT * FROM tpch.tiny.nation'))[0][0]);
     const fragments = plan.split(/\n(?=Fragment )/);
-    expect(fragments[0]).to.match(/^Fragment 0 \[SINGLE\]/).and.contain('TableCommit[target = lake:default.x]').and.not.contain('TableWriter');
-    expect(fragments[1]).to.match(/^Fragment 1 \[SOURCE\]/).and.contain('TableWriter[target = lake:default.x] n_nationkey := ').and.contain('TableScan[table = tpch:tiny.nation');
+    expect(fragments[0])
+      .to.match(/^Fragment 0 \[SINGLE\]/)
+      .and.contain('TableCommit[target = lake:default.x]')
+      .and.not.contain('TableWriter');
+    expect(fragments[1])
+      .to.match(/^Fragment 1 \[SOURCE\]/)
+      .and.contain('TableWriter[target = lake:default.x] n_nationkey := ')
+      .and.contain('TableScan[table = tpch:tiny.nation');
     // EXPLAIN begins no write: the table is not there. EXPLAIN ANALYZE, which would write, is refused.
-    expect(await lake.failure('EXPLAIN ANALYZE CREATE TABLE lake.default.x AS SELECT * FROM tpch.tiny.nation')).to.deep.equal({ name: 'NOT_SUPPORTED', message: 'line 1:1: EXPLAIN ANALYZE of CREATE TABLE AS is not supported' });
-    expect(await lake.rows("SELECT count(*) FROM information_schema.tables WHERE table_catalog = 'lake' AND table_name = 'x'")).to.deep.equal([['0']]);
+    expect(await lake.failure('EXPLAIN ANALYZE CREATE TABLE lake.default.x AS SELECT * FROM tpch.tiny.nation')).to.deep.equal({
+      name: 'NOT_SUPPORTED',
+      message: 'line 1:1: EXPLAIN ANALYZE of CREATE TABLE AS is not supported',
+    });
+    expect(
+      await lake.rows("SELECT count(*) FROM information_schema.tables WHERE table_catalog = 'lake' AND table_name = 'x'"),
+    ).to.deep.equal([['0']]);
     const memory = String((await lake.rows('EXPLAIN CREATE TABLE memory.default.x AS SELECT * FROM tpch.tiny.nation'))[0][0]);
     const [coordinator] = memory.split(/\n(?=Fragment )/);
     expect(coordinator).to.contain('TableCommit[target = memory:default.x]').and.contain('TableWriter[target = memory:default.x]');
     expect(await lake.rows('CREATE TABLE memory.default.x AS SELECT * FROM tpch.tiny.nation')).to.deep.equal([['25']]);
-    expect(await lake.rows('INSERT INTO memory.default.x (n_name, n_nationkey) SELECT n_name, n_nationkey + 100 FROM tpch.tiny.nation WHERE n_regionkey = 1')).to.deep.equal([['5']]);
-    const expected = await lake.rows('SELECT 30, 25, (SELECT sum(n_nationkey) FROM tpch.tiny.nation) + (SELECT sum(n_nationkey + 100) FROM tpch.tiny.nation WHERE n_regionkey = 1)');
-    expect(await lake.rows('SELECT count(*), count(n_regionkey), sum(n_nationkey) FROM memory.default.x')).to.deep.equal(expected.map((r) => r.map(String)));
+    expect(
+      await lake.rows(
+        'INSERT INTO memory.default.x (n_name, n_nationkey) SELECT n_name, n_nationkey + 100 FROM tpch.tiny.nation WHERE n_regionkey = 1',
+      ),
+    ).to.deep.equal([['5']]);
+    const expected = await lake.rows(
+      'SELECT 30, 25, (SELECT sum(n_nationkey) FROM tpch.tiny.nation) + (SELECT sum(n_nationkey + 100) FROM tpch.tiny.nation WHERE n_regionkey = 1)',
+    );
+    expect(await lake.rows('SELECT count(*), count(n_regionkey), sum(n_nationkey) FROM memory.default.x')).to.deep.equal(
+      expected.map((r) => r.map(String)),
+    );
   });
 
   for (const format of ['PARQUET', 'CSV'] as const) {
     it(`INSERT ... SELECT into a partitioned ${format} table: each partition written by one writer, DuckDB reads the same rows`, async () => {
       const table = `parts_${format.toLowerCase()}`;
-      await lake.harness.query(`CREATE TABLE lake.default.${table} (orderkey bigint, price decimal(12,2), flag varchar, status varchar) WITH (format = '${format}', partitioned_by = ARRAY['status'])`);
+      await lake.harness.query(
+        `CREATE TABLE lake.default.${table} (orderkey bigint, price decimal(12,2), flag varchar, status varchar) WITH (format = '${format}', partitioned_by = ARRAY['status'])`,
+      );
       const select = `SELECT l_orderkey, l_extendedprice, l_returnflag, l_linestatus FROM tpch.tiny.lineitem`;
       const plan = String((await lake.rows(`EXPLAIN INSERT INTO lake.default.${table} ${select}`))[0][0]);
       expect(plan).to.match(/Output partitioning: HASH \[l_linestatus_\d+\]/);
@@ -106,7 +128,9 @@ describe('writes on one node: writers where the rows are, one commit, nothing le
   });
 
   it('a cancelled INSERT leaves a lake table as it was, and its files go', async () => {
-    await lake.harness.query("CREATE TABLE lake.default.kept WITH (format = 'CSV') AS SELECT l_orderkey, l_comment FROM tpch.tiny.lineitem WHERE l_orderkey < 10");
+    await lake.harness.query(
+      "CREATE TABLE lake.default.kept WITH (format = 'CSV') AS SELECT l_orderkey, l_comment FROM tpch.tiny.lineitem WHERE l_orderkey < 10",
+    );
     const dir = lake.path('catalog/default/kept');
     const before = dataFiles(dir);
     const cancel = new AbortController();
@@ -130,7 +154,11 @@ describe('writes on one node: writers where the rows are, one commit, nothing le
       (e: Error) => e.message,
     );
     // The write's own table, into which its writer COPYs.
-    await eventually('the write begun', async () => ((await pgTables()).some((t) => t.startsWith('tmp_engine_')) ? true : undefined), 60_000);
+    await eventually(
+      'the write begun',
+      async () => ((await pgTables()).some((t) => t.startsWith('tmp_engine_')) ? true : undefined),
+      60_000,
+    );
     cancel.abort();
     expect(await insert).to.not.equal('finished');
     expect(await pg.sql('SELECT count(*)::int AS n FROM kept')).to.deep.equal([{ n: 25 }]);
@@ -139,14 +167,24 @@ describe('writes on one node: writers where the rows are, one commit, nothing le
 
   it('two INSERTs at once into a PostgreSQL table both land', async () => {
     await lake.harness.query('CREATE TABLE pg.public.pair (id bigint, name varchar)');
-    await Promise.all([0, 100].map((offset) => lake.harness.query(`INSERT INTO pg.public.pair SELECT n_nationkey + ${offset}, n_name FROM tpch.tiny.nation`)));
-    expect(await pg.sql('SELECT count(*)::int AS n, count(DISTINCT id)::int AS d, sum(id)::int AS s FROM pair')).to.deep.equal([{ n: 50, d: 50, s: 300 + 300 + 2500 }]);
+    await Promise.all(
+      [0, 100].map((offset) =>
+        lake.harness.query(`INSERT INTO pg.public.pair SELECT n_nationkey + ${offset}, n_name FROM tpch.tiny.nation`),
+      ),
+    );
+    expect(await pg.sql('SELECT count(*)::int AS n, count(DISTINCT id)::int AS d, sum(id)::int AS s FROM pair')).to.deep.equal([
+      { n: 50, d: 50, s: 300 + 300 + 2500 },
+    ]);
     expect((await pgTables()).filter((t) => t.startsWith('tmp_engine_'))).to.deep.equal([]);
   });
 
   it('CREATE TABLE AS ... WITH NO DATA creates an empty table in the lake and in PostgreSQL', async () => {
     for (const catalog of ['lake', 'pg']) {
-      expect(await lake.rows(`CREATE TABLE ${catalog}.${catalog === 'lake' ? 'default' : 'public'}.empty AS SELECT * FROM tpch.tiny.region WITH NO DATA`)).to.deep.equal([['0']]);
+      expect(
+        await lake.rows(
+          `CREATE TABLE ${catalog}.${catalog === 'lake' ? 'default' : 'public'}.empty AS SELECT * FROM tpch.tiny.region WITH NO DATA`,
+        ),
+      ).to.deep.equal([['0']]);
       expect(await lake.rows(`SELECT count(*) FROM ${catalog}.${catalog === 'lake' ? 'default' : 'public'}.empty`)).to.deep.equal([['0']]);
     }
     expect(writersOf(dataFiles(lake.path('catalog/default/empty'))).size).to.equal(0);

@@ -1,11 +1,11 @@
 // The EngineCluster custom resource as the operator reads it (crds/engineclusters.engine.io.yaml is
 // the schema the API server enforces; the spec here is after its defaults are applied).
-import type { V1ObjectMeta, V1Volume, V1VolumeMount } from "@kubernetes/client-node";
+import type { V1ObjectMeta, V1Volume, V1VolumeMount } from '@kubernetes/client-node';
 
-export const GROUP = "engine.io";
-export const VERSION = "v1alpha1";
-export const PLURAL = "engineclusters";
-export const KIND = "EngineCluster";
+export const GROUP = 'engine.io';
+export const VERSION = 'v1alpha1';
+export const PLURAL = 'engineclusters';
+export const KIND = 'EngineCluster';
 export const API_VERSION = `${GROUP}/${VERSION}`;
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
@@ -19,7 +19,7 @@ export interface ResourceRequirements {
 }
 
 /** The connectors the engine serves (its configuration schema's list; a test holds the CRD's enum to it). */
-export const CONNECTORS = ["tpch", "memory", "system", "hive", "postgresql"] as const;
+export const CONNECTORS = ['tpch', 'memory', 'system', 'hive', 'postgresql'] as const;
 export type ConnectorName = (typeof CONNECTORS)[number];
 
 export interface SecretKeySelector {
@@ -54,7 +54,7 @@ export interface AutoscalingSpec {
   scaleInStabilizationSeconds: number;
 }
 
-export type ServiceType = "ClusterIP" | "NodePort" | "LoadBalancer";
+export type ServiceType = 'ClusterIP' | 'NodePort' | 'LoadBalancer';
 
 export interface CoordinatorSpec extends VolumesSpec {
   resources?: ResourceRequirements;
@@ -71,7 +71,7 @@ export interface WorkersSpec extends VolumesSpec {
 }
 
 /** How the nodes name each other, and the operator them, over HTTPS: the certificate must name these addresses. */
-export type NodeAddresses = "PodDNS" | "PodIP";
+export type NodeAddresses = 'PodDNS' | 'PodIP';
 
 /** TLS from a Secret holding tls.crt, tls.key and ca.crt (as cert-manager writes one). */
 export interface TlsSpec {
@@ -116,7 +116,7 @@ export interface SecuritySpec {
 
 export interface EngineClusterSpec extends VolumesSpec {
   image: string;
-  imagePullPolicy: "Always" | "IfNotPresent" | "Never";
+  imagePullPolicy: 'Always' | 'IfNotPresent' | 'Never';
   config?: JsonObject;
   catalogs?: Record<string, CatalogSpec>;
   coordinator: CoordinatorSpec;
@@ -124,11 +124,11 @@ export interface EngineClusterSpec extends VolumesSpec {
   security?: SecuritySpec;
 }
 
-export type ConditionType = "Available" | "Progressing" | "Degraded";
+export type ConditionType = 'Available' | 'Progressing' | 'Degraded';
 
 export interface Condition {
   type: ConditionType;
-  status: "True" | "False" | "Unknown";
+  status: 'True' | 'False' | 'Unknown';
   reason: string;
   message: string;
   observedGeneration?: number;
@@ -138,7 +138,7 @@ export interface Condition {
 export interface NodeStatusEntry {
   pod: string;
   nodeId: string;
-  role: "coordinator" | "worker";
+  role: 'coordinator' | 'worker';
   /** The engine's state (ACTIVE, ISOLATING, ...), or the pod's when the engine does not answer (Pending, CrashLoopBackOff, ...). */
   state: string;
   runningTasks: number;
@@ -147,7 +147,7 @@ export interface NodeStatusEntry {
 
 export interface EngineClusterStatus {
   observedGeneration?: number;
-  state?: "Pending" | "Progressing" | "Available" | "Degraded";
+  state?: 'Pending' | 'Progressing' | 'Available' | 'Degraded';
   coordinatorURL?: string;
   selector?: string;
   workers?: { desired: number; ready: number; draining: number; updated: number };

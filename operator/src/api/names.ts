@@ -1,28 +1,28 @@
 // Names, labels and annotations of what the operator makes for a cluster. Everything carries the
 // cluster's label, so a watch event on any of it finds its cluster.
-import type { EngineCluster } from "./engine-cluster.js";
+import type { EngineCluster } from './engine-cluster.js';
 
 export const labels = {
-  name: "app.kubernetes.io/name",
-  instance: "app.kubernetes.io/instance",
-  component: "app.kubernetes.io/component",
-  managedBy: "app.kubernetes.io/managed-by",
-  cluster: "engine.io/cluster",
-  templateHash: "engine.io/template-hash",
+  name: 'app.kubernetes.io/name',
+  instance: 'app.kubernetes.io/instance',
+  component: 'app.kubernetes.io/component',
+  managedBy: 'app.kubernetes.io/managed-by',
+  cluster: 'engine.io/cluster',
+  templateHash: 'engine.io/template-hash',
 } as const;
 
 export const annotations = {
   /** The drain of a worker under way (JSON DrainRecord): survives an operator restart. */
-  drain: "engine.io/drain",
+  drain: 'engine.io/drain',
   /** Hash of what the operator last wrote to an object: it is written again only when this differs. */
-  specHash: "engine.io/spec-hash",
+  specHash: 'engine.io/spec-hash',
   /** Hash of the node's configuration file, in the pod template: a change rolls the pods. */
-  configHash: "engine.io/config-hash",
+  configHash: 'engine.io/config-hash',
 } as const;
 
-export const managedBy = "engine-operator";
+export const managedBy = 'engine-operator';
 
-export type Role = "coordinator" | "worker";
+export type Role = 'coordinator' | 'worker';
 
 export function clusterNames(name: string) {
   return {
@@ -39,7 +39,12 @@ export function clusterNames(name: string) {
 
 /** The labels of everything made for a cluster. */
 export function clusterLabels(cluster: EngineCluster): Record<string, string> {
-  return { [labels.name]: "engine", [labels.instance]: cluster.metadata.name!, [labels.managedBy]: managedBy, [labels.cluster]: cluster.metadata.name! };
+  return {
+    [labels.name]: 'engine',
+    [labels.instance]: cluster.metadata.name!,
+    [labels.managedBy]: managedBy,
+    [labels.cluster]: cluster.metadata.name!,
+  };
 }
 
 /** The labels of a role's pods (and of the objects that are the role's own). */
@@ -55,7 +60,7 @@ export function roleSelector(cluster: EngineCluster, role: Role): Record<string,
 export function selectorText(selector: Record<string, string>): string {
   return Object.entries(selector)
     .map(([k, v]) => `${k}=${v}`)
-    .join(",");
+    .join(',');
 }
 
 /** The port every engine container listens on (the Service's port may differ). */

@@ -2,7 +2,7 @@
 // quantity. The API server has already checked a quantity's form; an unreadable one is undefined.
 
 const SUFFIXES: Record<string, number> = {
-  "": 1,
+  '': 1,
   m: 1e-3,
   k: 1e3,
   M: 1e6,
@@ -21,11 +21,11 @@ const SUFFIXES: Record<string, number> = {
 const QUANTITY = /^([+-]?(?:\d+\.?\d*|\.\d+))(?:([eE][+-]?\d+)|(Ki|Mi|Gi|Ti|Pi|Ei|m|k|M|G|T|P|E)?)$/;
 
 export function parseQuantity(quantity: string | number): number | undefined {
-  if (typeof quantity === "number") return quantity;
+  if (typeof quantity === 'number') return quantity;
   const match = QUANTITY.exec(quantity.trim());
   if (!match) return undefined;
   const [, number, exponent, suffix] = match;
-  return exponent ? Number(`${number}${exponent}`) : Number(number) * SUFFIXES[suffix ?? ""];
+  return exponent ? Number(`${number}${exponent}`) : Number(number) * SUFFIXES[suffix ?? ''];
 }
 
 /** Whole mebibytes, rounded up: `1366Mi`. */

@@ -6,9 +6,9 @@
 // most that (the highest of them is applied), so a pause between queries does not drain workers that
 // the next query needs (and an operator that just started waits a whole window first). Scaling in goes through the drain like any other. Without autoscaling the
 // count is spec.workers.replicas.
-import type { EngineCluster } from "../api/engine-cluster.js";
-import type { NodeStatus } from "../engine/node-client.js";
-import type { WorkerView } from "./worker-view.js";
+import type { EngineCluster } from '../api/engine-cluster.js';
+import type { NodeStatus } from '../engine/node-client.js';
+import type { WorkerView } from './worker-view.js';
 
 interface Recommendation {
   at: number;
@@ -36,15 +36,22 @@ export class Autoscaler {
   }
 
   /** The recommendation from the load now, and why. */
-  recommend(cluster: EngineCluster, workers: WorkerView[], coordinator: NodeStatus | undefined, current: number): { replicas: number; why: string } {
+  recommend(
+    cluster: EngineCluster,
+    workers: WorkerView[],
+    coordinator: NodeStatus | undefined,
+    current: number,
+  ): { replicas: number; why: string } {
     const auto = cluster.spec.workers.autoscaling!;
     const clamp = (n: number) => Math.min(auto.maxReplicas, Math.max(auto.minReplicas, n));
     const c = coordinator?.workload ?? {};
     const running = c.runningQueries ?? 0;
     const queued = c.queuedQueries ?? 0;
-    const splits = workers.reduce((sum, w) => sum + (w.engine?.workload.runningSplits ?? 0) + (w.engine?.workload.queuedSplits ?? 0), 0) + (c.queuedSplits ?? 0);
-    if (!coordinator) return { replicas: current, why: "the coordinator does not answer: no change" };
-    if (running + queued === 0 && splits === 0) return { replicas: clamp(auto.minReplicas), why: "no query runs" };
+    const splits =
+      workers.reduce((sum, w) => sum + (w.engine?.workload.runningSplits ?? 0) + (w.engine?.workload.queuedSplits ?? 0), 0) +
+      (c.queuedSplits ?? 0);
+    if (!coordinator) return { replicas: current, why: 'the coordinator does not answer: no change' };
+    if (running + queued === 0 && splits === 0) return { replicas: clamp(auto.minReplicas), why: 'no query runs' };
     let replicas = Math.ceil(splits / auto.targetRunningSplitsPerWorker);
     let why = `${splits} running and queued splits at ${auto.targetRunningSplitsPerWorker} per worker`;
     if (queued > auto.targetQueuedQueries) {
@@ -55,7 +62,13 @@ export class Autoscaler {
   }
 
   /** The count to run now; `scaled` is told of a change. */
-  desiredReplicas(key: string, cluster: EngineCluster, workers: WorkerView[], coordinator: NodeStatus | undefined, scaled: ScaledCallback): number {
+  desiredReplicas(
+    key: string,
+    cluster: EngineCluster,
+    workers: WorkerView[],
+    coordinator: NodeStatus | undefined,
+    scaled: ScaledCallback,
+  ): number {
     if (!this.enabled(cluster)) {
       this.state.delete(key);
       return cluster.spec.workers.replicas;

@@ -1,11 +1,11 @@
 // The operator at work: the watches feed the work queue, the queue runs reconciles.
-import type { Logger } from "pino";
-import { apiMessage, type Kube } from "../kube/clients.js";
-import type { EventRecorder } from "../kube/events.js";
-import { Watches } from "../kube/watches.js";
-import { Autoscaler } from "./autoscaler.js";
-import { ClusterReconciler } from "./reconciler.js";
-import { WorkQueue } from "./work-queue.js";
+import type { Logger } from 'pino';
+import { apiMessage, type Kube } from '../kube/clients.js';
+import type { EventRecorder } from '../kube/events.js';
+import { Watches } from '../kube/watches.js';
+import { Autoscaler } from './autoscaler.js';
+import { ClusterReconciler } from './reconciler.js';
+import { WorkQueue } from './work-queue.js';
 
 export interface ControllerOptions {
   watchNamespace: string | undefined;
@@ -23,7 +23,7 @@ export class Controller {
       concurrency: options.concurrency,
       baseDelayMs: 250,
       maxDelayMs: 60_000,
-      onError: (key, err, retryInMs) => logger.warn({ cluster: key, error: apiMessage(err), retryInMs }, "reconcile failed; retrying"),
+      onError: (key, err, retryInMs) => logger.warn({ cluster: key, error: apiMessage(err), retryInMs }, 'reconcile failed; retrying'),
     });
     this.watches = new Watches(kube, options.watchNamespace, (key) => this.queue.add(key), logger);
   }

@@ -8,10 +8,10 @@
 //     never started (deleted at once), then those not ready, then the least busy (running tasks, then
 //     splits, then queries). A ready worker is drained only while the ready ones left still number
 //     the count asked for, so a rollout drains an old worker only once a new one is ready.
-import { neverStarted, isReady, type WorkerView } from "./worker-view.js";
-import type { DrainReason } from "./drain-record.js";
+import { neverStarted, isReady, type WorkerView } from './worker-view.js';
+import type { DrainReason } from './drain-record.js';
 
-export type RemovalReason = "Drained" | "DrainTimedOut" | "Exited" | "NeverStarted";
+export type RemovalReason = 'Drained' | 'DrainTimedOut' | 'Exited' | 'NeverStarted';
 
 export interface WorkerPlan {
   create: number;
@@ -55,10 +55,10 @@ export function planWorkers(input: PlanInput): WorkerPlan {
   for (const w of input.workers) {
     if (w.deleting) continue;
     if (w.drain) {
-      if (w.exited) plan.remove.push({ worker: w, reason: "Drained" });
-      else if (input.now - Date.parse(w.drain.startedAt) > input.drainTimeoutMs) plan.remove.push({ worker: w, reason: "DrainTimedOut" });
+      if (w.exited) plan.remove.push({ worker: w, reason: 'Drained' });
+      else if (input.now - Date.parse(w.drain.startedAt) > input.drainTimeoutMs) plan.remove.push({ worker: w, reason: 'DrainTimedOut' });
       else draining.push(w);
-    } else if (w.exited) plan.remove.push({ worker: w, reason: "Exited" });
+    } else if (w.exited) plan.remove.push({ worker: w, reason: 'Exited' });
     else serving.push(w);
   }
   const current = serving.filter((w) => w.templateHash === input.templateHash);
@@ -66,7 +66,9 @@ export function planWorkers(input: PlanInput): WorkerPlan {
 
   let missing = input.desired - current.length;
   if (missing > 0) {
-    const back = draining.filter((w) => w.templateHash === input.templateHash && w.drain!.phase === "Isolating" && w.engine !== undefined).slice(0, missing);
+    const back = draining
+      .filter((w) => w.templateHash === input.templateHash && w.drain!.phase === 'Isolating' && w.engine !== undefined)
+      .slice(0, missing);
     plan.cancelDrain = back;
     missing -= back.length;
     const room = input.desired + (outdated.length > 0 ? 1 : 0) - serving.length - back.length;
@@ -78,8 +80,8 @@ export function planWorkers(input: PlanInput): WorkerPlan {
   const candidates = [...removalOrder(outdated), ...removalOrder(current).slice(0, surplusCurrent)];
   let ready = serving.filter(isReady).length;
   for (const w of candidates) {
-    const reason: DrainReason = w.templateHash === input.templateHash ? "ScaleIn" : "Rollout";
-    if (neverStarted(w)) plan.remove.push({ worker: w, reason: "NeverStarted" });
+    const reason: DrainReason = w.templateHash === input.templateHash ? 'ScaleIn' : 'Rollout';
+    if (neverStarted(w)) plan.remove.push({ worker: w, reason: 'NeverStarted' });
     else if (!isReady(w)) plan.drain.push({ worker: w, reason });
     else if (ready - 1 >= input.desired) {
       plan.drain.push({ worker: w, reason });

@@ -2,12 +2,12 @@
 // its engine as the node itself answers GET /v1/status, and whether the coordinator lists it
 // (healthy). A worker counts as ready only when all three agree: the pod runs, the node is ACTIVE,
 // and the coordinator lists it.
-import type { V1Pod } from "@kubernetes/client-node";
-import type { EngineCluster } from "../api/engine-cluster.js";
-import { labels } from "../api/names.js";
-import { workerUri } from "../resources/node-addresses.js";
-import type { NodeStatus } from "../engine/node-client.js";
-import { readDrainRecord, type DrainRecord } from "./drain-record.js";
+import type { V1Pod } from '@kubernetes/client-node';
+import type { EngineCluster } from '../api/engine-cluster.js';
+import { labels } from '../api/names.js';
+import { workerUri } from '../resources/node-addresses.js';
+import type { NodeStatus } from '../engine/node-client.js';
+import { readDrainRecord, type DrainRecord } from './drain-record.js';
 
 export interface WorkerView {
   name: string;
@@ -33,7 +33,7 @@ export interface WorkerView {
 }
 
 export function isReady(w: WorkerView): boolean {
-  return !w.deleting && !w.drain && w.running && w.engine?.state === "ACTIVE" && w.listed;
+  return !w.deleting && !w.drain && w.running && w.engine?.state === 'ACTIVE' && w.listed;
 }
 
 /** A pod whose engine never answered and whose container does not run: removing it disturbs no work. */
@@ -44,17 +44,17 @@ export function neverStarted(w: WorkerView): boolean {
 /** The pod's side of a view (the engine's and the coordinator's are filled in afterwards). */
 export function podView(cluster: EngineCluster, pod: V1Pod): WorkerView {
   const status = pod.status ?? {};
-  const container = status.containerStatuses?.find((c) => c.name === "engine") ?? status.containerStatuses?.[0];
+  const container = status.containerStatuses?.find((c) => c.name === 'engine') ?? status.containerStatuses?.[0];
   const terminated = container?.state?.terminated;
-  const phase = status.phase ?? "Pending";
+  const phase = status.phase ?? 'Pending';
   return {
     name: pod.metadata!.name!,
     pod,
-    templateHash: pod.metadata?.labels?.[labels.templateHash] ?? "",
+    templateHash: pod.metadata?.labels?.[labels.templateHash] ?? '',
     deleting: pod.metadata?.deletionTimestamp !== undefined && pod.metadata?.deletionTimestamp !== null,
     drain: readDrainRecord(pod),
     running: container?.state?.running !== undefined && container?.state?.running !== null,
-    exited: phase === "Succeeded" || phase === "Failed" || terminated?.exitCode === 0,
+    exited: phase === 'Succeeded' || phase === 'Failed' || terminated?.exitCode === 0,
     exitCode: terminated?.exitCode,
     waitingReason: container?.state?.waiting?.reason,
     restarts: container?.restartCount ?? 0,

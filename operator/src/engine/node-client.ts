@@ -4,10 +4,10 @@
 // request has a short timeout: a node that does not answer is reported as such, and the next
 // reconcile asks again. With spec.security.tls the nodes answer HTTPS: the client then trusts the
 // cluster's CA (ca.crt of its TLS Secret) beside the system CAs, and checks the host names.
-import { deriveKey, signToken } from "engine/internal-token";
-import { dispatcherTrusting } from "engine/internal-tls";
-import { NodeClient as EngineNodeClient, type NodeStatus, type TargetNodeState } from "engine/node-client";
-import type { NodeWorkload } from "engine/node-workload";
+import { deriveKey, signToken } from 'engine/internal-token';
+import { dispatcherTrusting } from 'engine/internal-tls';
+import { NodeClient as EngineNodeClient, type NodeStatus, type TargetNodeState } from 'engine/node-client';
+import type { NodeWorkload } from 'engine/node-workload';
 
 export type { NodeStatus, NodeWorkload };
 
@@ -63,6 +63,6 @@ export class NodeClient {
   private authorization(): Record<string, string> {
     if (!this.key) return {};
     const iat = Math.floor(Date.now() / 1000);
-    return { Authorization: `Bearer ${signToken(this.key, { sub: "engine-operator", iat, exp: iat + tokenLifetimeSeconds })}` };
+    return { Authorization: `Bearer ${signToken(this.key, { sub: 'engine-operator', iat, exp: iat + tokenLifetimeSeconds })}` };
   }
 }

@@ -1,6 +1,6 @@
 // The API clients the operator uses (@kubernetes/client-node), made from one KubeConfig: the
 // in-cluster service account in a pod, or $KUBECONFIG / ~/.kube/config elsewhere.
-import * as k8s from "@kubernetes/client-node";
+import * as k8s from '@kubernetes/client-node';
 
 export class Kube {
   readonly core: k8s.CoreV1Api;
@@ -25,7 +25,7 @@ export class Kube {
 }
 
 /** Options of a JSON merge patch request. */
-export const mergePatch = k8s.setHeaderOptions("Content-Type", k8s.PatchStrategy.MergePatch);
+export const mergePatch = k8s.setHeaderOptions('Content-Type', k8s.PatchStrategy.MergePatch);
 
 export function statusCode(err: unknown): number | undefined {
   return err instanceof k8s.ApiException ? err.code : undefined;

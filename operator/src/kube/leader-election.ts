@@ -3,9 +3,9 @@
 // renews it; every write is conditional on the resourceVersion it read, so two candidates cannot both
 // win. A leader that cannot renew for renewDeadline stops (the process exits and restarts as a
 // candidate); one that stops on purpose gives the Lease up, so the next takes over at once.
-import type * as k8s from "@kubernetes/client-node";
-import type { Logger } from "pino";
-import { isConflict, isNotFound, apiMessage, type Kube } from "./clients.js";
+import type * as k8s from '@kubernetes/client-node';
+import type { Logger } from 'pino';
+import { isConflict, isNotFound, apiMessage, type Kube } from './clients.js';
 
 export interface LeaseOptions {
   namespace: string;
@@ -38,13 +38,20 @@ export class LeaderElector {
       try {
         const holder = await this.tryAcquireOrRenew();
         if (holder === this.options.identity) {
-          this.logger.info({ lease: `${this.options.namespace}/${this.options.name}`, identity: this.options.identity }, "became the leader");
+          this.logger.info(
+            { lease: `${this.options.namespace}/${this.options.name}`, identity: this.options.identity },
+            'became the leader',
+          );
           return;
         }
-        if (!waitingLogged) this.logger.info({ lease: `${this.options.namespace}/${this.options.name}`, holder }, "waiting for the lease held by another replica");
+        if (!waitingLogged)
+          this.logger.info(
+            { lease: `${this.options.namespace}/${this.options.name}`, holder },
+            'waiting for the lease held by another replica',
+          );
         waitingLogged = true;
       } catch (err) {
-        this.logger.warn({ error: apiMessage(err) }, "could not read or take the lease");
+        this.logger.warn({ error: apiMessage(err) }, 'could not read or take the lease');
       }
       await sleep(this.retryMs);
     }
@@ -61,14 +68,14 @@ export class LeaderElector {
           const holder = await this.tryAcquireOrRenew();
           if (holder === this.options.identity) this.lastRenewed = Date.now();
           else {
-            this.logger.error({ holder }, "another replica took the lease");
+            this.logger.error({ holder }, 'another replica took the lease');
             return this.lose(lost);
           }
         } catch (err) {
-          this.logger.warn({ error: apiMessage(err) }, "could not renew the lease");
+          this.logger.warn({ error: apiMessage(err) }, 'could not renew the lease');
         }
         if (Date.now() - this.lastRenewed > (durationMs * 2) / 3) {
-          this.logger.error("the lease was not renewed in time");
+          this.logger.error('the lease was not renewed in time');
           this.lose(lost);
         }
       })();
@@ -92,9 +99,9 @@ export class LeaderElector {
       lease.spec.holderIdentity = undefined;
       lease.spec.renewTime = undefined;
       await this.kube.coordination.replaceNamespacedLease({ namespace: this.options.namespace, name: this.options.name, body: lease });
-      this.logger.info("released the lease");
+      this.logger.info('released the lease');
     } catch (err) {
-      this.logger.warn({ error: apiMessage(err) }, "could not release the lease");
+      this.logger.warn({ error: apiMessage(err) }, 'could not release the lease');
     }
   }
 
@@ -116,7 +123,10 @@ export class LeaderElector {
       try {
         await this.kube.coordination.createNamespacedLease({
           namespace,
-          body: { metadata: { name, namespace }, spec: { holderIdentity: identity, leaseDurationSeconds, acquireTime: now, renewTime: now, leaseTransitions: 0 } },
+          body: {
+            metadata: { name, namespace },
+            spec: { holderIdentity: identity, leaseDurationSeconds, acquireTime: now, renewTime: now, leaseTransitions: 0 },
+          },
         });
         return identity;
       } catch (err) {

@@ -1,10 +1,10 @@
 // Creates or updates the objects a cluster owns so they match what the operator wants: each carries
 // the hash of its desired form, and is written again only when that changes (the API server's
 // defaults never make it look different). A conflict is retried on a fresh read.
-import type * as k8s from "@kubernetes/client-node";
-import { annotations } from "../api/names.js";
-import { hashOf } from "../resources/spec-hash.js";
-import { isConflict, isNotFound, type Kube } from "./clients.js";
+import type * as k8s from '@kubernetes/client-node';
+import { annotations } from '../api/names.js';
+import { hashOf } from '../resources/spec-hash.js';
+import { isConflict, isNotFound, type Kube } from './clients.js';
 
 interface ObjectWithMeta {
   metadata?: k8s.V1ObjectMeta;
@@ -19,7 +19,7 @@ export interface KindApi<T extends ObjectWithMeta> {
   carry?(existing: T, desired: T): T;
 }
 
-export type EnsureResult<T> = { object: T; action: "created" | "updated" | "unchanged" };
+export type EnsureResult<T> = { object: T; action: 'created' | 'updated' | 'unchanged' };
 
 const attempts = 4;
 
@@ -36,13 +36,13 @@ export async function ensure<T extends ObjectWithMeta>(api: KindApi<T>, desired:
     } catch (err) {
       if (!isNotFound(err)) throw err;
       try {
-        return { object: await api.create(namespace, wanted), action: "created" };
+        return { object: await api.create(namespace, wanted), action: 'created' };
       } catch (createErr) {
         if (isConflict(createErr) && attempt < attempts) continue;
         throw createErr;
       }
     }
-    if (existing.metadata?.annotations?.[annotations.specHash] === hash) return { object: existing, action: "unchanged" };
+    if (existing.metadata?.annotations?.[annotations.specHash] === hash) return { object: existing, action: 'unchanged' };
     const body = api.carry ? api.carry(existing, wanted) : wanted;
     body.metadata = {
       ...body.metadata,
@@ -50,7 +50,7 @@ export async function ensure<T extends ObjectWithMeta>(api: KindApi<T>, desired:
       annotations: { ...existing.metadata?.annotations, ...body.metadata?.annotations },
     };
     try {
-      return { object: await api.replace(namespace, name, body), action: "updated" };
+      return { object: await api.replace(namespace, name, body), action: 'updated' };
     } catch (err) {
       if (isConflict(err) && attempt < attempts) continue;
       throw err;
@@ -60,32 +60,34 @@ export async function ensure<T extends ObjectWithMeta>(api: KindApi<T>, desired:
 
 export function kindApis(kube: Kube) {
   const configMaps: KindApi<k8s.V1ConfigMap> = {
-    kind: "ConfigMap",
+    kind: 'ConfigMap',
     read: (namespace, name) => kube.core.readNamespacedConfigMap({ namespace, name }),
     create: (namespace, body) => kube.core.createNamespacedConfigMap({ namespace, body }),
     replace: (namespace, name, body) => kube.core.replaceNamespacedConfigMap({ namespace, name, body }),
   };
   const services: KindApi<k8s.V1Service> = {
-    kind: "Service",
+    kind: 'Service',
     read: (namespace, name) => kube.core.readNamespacedService({ namespace, name }),
     create: (namespace, body) => kube.core.createNamespacedService({ namespace, body }),
     replace: (namespace, name, body) => kube.core.replaceNamespacedService({ namespace, name, body }),
     carry: (existing, desired) => {
       const ports = (desired.spec?.ports ?? []).map((p) => {
         const before = existing.spec?.ports?.find((e) => e.name === p.name);
-        return p.nodePort === undefined && before?.nodePort !== undefined && desired.spec?.type !== "ClusterIP" ? { ...p, nodePort: before.nodePort } : p;
+        return p.nodePort === undefined && before?.nodePort !== undefined && desired.spec?.type !== 'ClusterIP'
+          ? { ...p, nodePort: before.nodePort }
+          : p;
       });
       return { ...desired, spec: { ...desired.spec, clusterIP: existing.spec?.clusterIP, clusterIPs: existing.spec?.clusterIPs, ports } };
     },
   };
   const deployments: KindApi<k8s.V1Deployment> = {
-    kind: "Deployment",
+    kind: 'Deployment',
     read: (namespace, name) => kube.apps.readNamespacedDeployment({ namespace, name }),
     create: (namespace, body) => kube.apps.createNamespacedDeployment({ namespace, body }),
     replace: (namespace, name, body) => kube.apps.replaceNamespacedDeployment({ namespace, name, body }),
   };
   const disruptionBudgets: KindApi<k8s.V1PodDisruptionBudget> = {
-    kind: "PodDisruptionBudget",
+    kind: 'PodDisruptionBudget',
     read: (namespace, name) => kube.policy.readNamespacedPodDisruptionBudget({ namespace, name }),
     create: (namespace, body) => kube.policy.createNamespacedPodDisruptionBudget({ namespace, body }),
     replace: (namespace, name, body) => kube.policy.replaceNamespacedPodDisruptionBudget({ namespace, name, body }),

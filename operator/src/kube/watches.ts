@@ -1,11 +1,11 @@
 // The watches that drive reconciliation: EngineClusters, and the objects the operator made (found by
 // the managed-by label; their engine.io/cluster label names the cluster to reconcile). Each is an
 // informer (list, then watch from the list's resourceVersion); one that fails starts over after a pause.
-import * as k8s from "@kubernetes/client-node";
-import type { Logger } from "pino";
-import { GROUP, PLURAL, VERSION } from "../api/engine-cluster.js";
-import { labels, managedBy } from "../api/names.js";
-import type { Kube } from "./clients.js";
+import * as k8s from '@kubernetes/client-node';
+import type { Logger } from 'pino';
+import { GROUP, PLURAL, VERSION } from '../api/engine-cluster.js';
+import { labels, managedBy } from '../api/names.js';
+import type { Kube } from './clients.js';
 
 export type Enqueue = (key: string) => void;
 
@@ -34,7 +34,7 @@ class GenerationFilter {
   private readonly seen = new Map<string, number | undefined>();
 
   changed(obj: k8s.KubernetesObject): boolean {
-    const uid = obj.metadata?.uid ?? "";
+    const uid = obj.metadata?.uid ?? '';
     const generation = obj.metadata?.generation;
     const changed = !this.seen.has(uid) || this.seen.get(uid) !== generation;
     this.seen.set(uid, generation);
@@ -42,7 +42,7 @@ class GenerationFilter {
   }
 
   forget(obj: k8s.KubernetesObject): void {
-    this.seen.delete(obj.metadata?.uid ?? "");
+    this.seen.delete(obj.metadata?.uid ?? '');
   }
 }
 
@@ -50,10 +50,16 @@ function watchedKinds(kube: Kube, namespace: string | undefined): Watched[] {
   const ns = (base: string, resource: string) => (namespace ? `${base}/namespaces/${namespace}/${resource}` : `${base}/${resource}`);
   const labelSelector = ownedSelector;
   const core = kube.core;
-  const owned = (what: string, path: string, list: () => Promise<unknown>): Watched => ({ what, path, list: list as () => Promise<AnyList>, labelSelector, keyOf: ownerKey });
+  const owned = (what: string, path: string, list: () => Promise<unknown>): Watched => ({
+    what,
+    path,
+    list: list as () => Promise<AnyList>,
+    labelSelector,
+    keyOf: ownerKey,
+  });
   return [
     {
-      what: "EngineCluster",
+      what: 'EngineCluster',
       path: ns(`/apis/${GROUP}/${VERSION}`, PLURAL),
       list: () =>
         (namespace
@@ -63,15 +69,27 @@ function watchedKinds(kube: Kube, namespace: string | undefined): Watched[] {
       // The operator's own status writes change no generation: they need no reconcile.
       generations: new GenerationFilter(),
     },
-    owned("Pod", ns("/api/v1", "pods"), () => (namespace ? core.listNamespacedPod({ namespace, labelSelector }) : core.listPodForAllNamespaces({ labelSelector }))),
-    owned("Service", ns("/api/v1", "services"), () => (namespace ? core.listNamespacedService({ namespace, labelSelector }) : core.listServiceForAllNamespaces({ labelSelector }))),
-    owned("ConfigMap", ns("/api/v1", "configmaps"), () => (namespace ? core.listNamespacedConfigMap({ namespace, labelSelector }) : core.listConfigMapForAllNamespaces({ labelSelector }))),
-    owned("Secret", ns("/api/v1", "secrets"), () => (namespace ? core.listNamespacedSecret({ namespace, labelSelector }) : core.listSecretForAllNamespaces({ labelSelector }))),
-    owned("Deployment", ns("/apis/apps/v1", "deployments"), () =>
-      namespace ? kube.apps.listNamespacedDeployment({ namespace, labelSelector }) : kube.apps.listDeploymentForAllNamespaces({ labelSelector }),
+    owned('Pod', ns('/api/v1', 'pods'), () =>
+      namespace ? core.listNamespacedPod({ namespace, labelSelector }) : core.listPodForAllNamespaces({ labelSelector }),
     ),
-    owned("PodDisruptionBudget", ns("/apis/policy/v1", "poddisruptionbudgets"), () =>
-      namespace ? kube.policy.listNamespacedPodDisruptionBudget({ namespace, labelSelector }) : kube.policy.listPodDisruptionBudgetForAllNamespaces({ labelSelector }),
+    owned('Service', ns('/api/v1', 'services'), () =>
+      namespace ? core.listNamespacedService({ namespace, labelSelector }) : core.listServiceForAllNamespaces({ labelSelector }),
+    ),
+    owned('ConfigMap', ns('/api/v1', 'configmaps'), () =>
+      namespace ? core.listNamespacedConfigMap({ namespace, labelSelector }) : core.listConfigMapForAllNamespaces({ labelSelector }),
+    ),
+    owned('Secret', ns('/api/v1', 'secrets'), () =>
+      namespace ? core.listNamespacedSecret({ namespace, labelSelector }) : core.listSecretForAllNamespaces({ labelSelector }),
+    ),
+    owned('Deployment', ns('/apis/apps/v1', 'deployments'), () =>
+      namespace
+        ? kube.apps.listNamespacedDeployment({ namespace, labelSelector })
+        : kube.apps.listDeploymentForAllNamespaces({ labelSelector }),
+    ),
+    owned('PodDisruptionBudget', ns('/apis/policy/v1', 'poddisruptionbudgets'), () =>
+      namespace
+        ? kube.policy.listNamespacedPodDisruptionBudget({ namespace, labelSelector })
+        : kube.policy.listPodDisruptionBudgetForAllNamespaces({ labelSelector }),
     ),
   ];
 }
@@ -97,20 +115,20 @@ export class Watches {
       const key = w.keyOf(obj);
       if (key) this.enqueue(key);
     };
-    informer.on("add", (obj) => {
+    informer.on('add', (obj) => {
       w.generations?.changed(obj);
       onEvent(obj);
     });
-    informer.on("update", (obj) => {
+    informer.on('update', (obj) => {
       if (!w.generations || w.generations.changed(obj)) onEvent(obj);
     });
-    informer.on("delete", (obj) => {
+    informer.on('delete', (obj) => {
       w.generations?.forget(obj);
       onEvent(obj);
     });
-    informer.on("error", (err: unknown) => {
+    informer.on('error', (err: unknown) => {
       if (this.stopped) return;
-      this.logger.warn({ watch: w.what, error: err instanceof Error ? err.message : String(err) }, "watch failed; starting it again");
+      this.logger.warn({ watch: w.what, error: err instanceof Error ? err.message : String(err) }, 'watch failed; starting it again');
       setTimeout(() => {
         if (!this.stopped) informer.start().catch(() => undefined);
       }, 1000);

@@ -1,9 +1,9 @@
 // Each role's engine configuration file: the configuration the spec gives the role (role-config),
 // with the memory settings the operator derives (memory-plan).
-import type { EngineCluster, JsonObject } from "../api/engine-cluster.js";
-import type { Role } from "../api/names.js";
-import { memoryPlan } from "./memory-plan.js";
-import { deepMerge, roleConfig } from "./role-config.js";
+import type { EngineCluster, JsonObject } from '../api/engine-cluster.js';
+import type { Role } from '../api/names.js';
+import { memoryPlan } from './memory-plan.js';
+import { deepMerge, roleConfig } from './role-config.js';
 
 /** The role's configuration file: as the spec gives it, with the memory settings the operator derives. */
 export function engineConfig(cluster: EngineCluster, role: Role): JsonObject {

@@ -10,13 +10,13 @@
 // threads (task.maxWorkerThreads, each with its share of the node memory) follow the container's
 // CPU (its limit, else its request; DEFAULT_WORKER_THREADS without either) unless configured. Every
 // engine container gets the allocator settings that let freed memory go back to the system.
-import type { V1EnvVar } from "@kubernetes/client-node";
-import { parseDataSize } from "engine/data-size";
-import { ALLOCATOR_ENV, SEMI_SPACE_FLAG, containerMemoryBytes, heapNeededFor, type NodeMemorySettings } from "engine/memory-budget";
-import type { EngineClusterSpec, JsonObject, ResourceRequirements } from "../api/engine-cluster.js";
-import type { Role } from "../api/names.js";
-import { mebibytes, parseQuantity } from "../api/quantity.js";
-import { isObject, roleConfig } from "./role-config.js";
+import type { V1EnvVar } from '@kubernetes/client-node';
+import { parseDataSize } from 'engine/data-size';
+import { ALLOCATOR_ENV, SEMI_SPACE_FLAG, containerMemoryBytes, heapNeededFor, type NodeMemorySettings } from 'engine/memory-budget';
+import type { EngineClusterSpec, JsonObject, ResourceRequirements } from '../api/engine-cluster.js';
+import type { Role } from '../api/names.js';
+import { mebibytes, parseQuantity } from '../api/quantity.js';
+import { isObject, roleConfig } from './role-config.js';
 
 const MB = 2 ** 20;
 /** The worker threads of a node whose container states no CPU (the engine's task_concurrency default). */
@@ -35,19 +35,19 @@ export interface MemoryPlan {
 /** memory.nodeMemory of a configuration, in bytes (undefined when not set, or not a size the engine would take). */
 function configuredNodeMemory(config: JsonObject): number | undefined {
   const value = isObject(config.memory) ? config.memory.nodeMemory : undefined;
-  if (typeof value === "number") return value;
-  return typeof value === "string" ? parseDataSize(value) : undefined;
+  if (typeof value === 'number') return value;
+  return typeof value === 'string' ? parseDataSize(value) : undefined;
 }
 
 function configuredWorkerThreads(config: JsonObject): number | undefined {
   const value = isObject(config.task) ? config.task.maxWorkerThreads : undefined;
-  return typeof value === "number" ? value : undefined;
+  return typeof value === 'number' ? value : undefined;
 }
 
 /** Whether the node may read a tpch catalog (the engine's default catalogs include one). */
 function hasTpch(config: JsonObject): boolean {
   if (!Array.isArray(config.catalogs)) return true;
-  return config.catalogs.some((c) => isObject(c) && c.connector === "tpch");
+  return config.catalogs.some((c) => isObject(c) && c.connector === 'tpch');
 }
 
 function cpuOf(resources: ResourceRequirements | undefined): number | undefined {
@@ -57,7 +57,7 @@ function cpuOf(resources: ResourceRequirements | undefined): number | undefined 
 }
 
 /** The largest node memory (whole MB) whose container fits `bytes`, or undefined when none does. */
-function nodeMemoryFitting(bytes: number, settings: Omit<NodeMemorySettings, "nodeMemoryBytes">): number | undefined {
+function nodeMemoryFitting(bytes: number, settings: Omit<NodeMemorySettings, 'nodeMemoryBytes'>): number | undefined {
   let low = 0;
   let high = Math.floor(bytes / MB);
   if (containerMemoryBytes({ ...settings, nodeMemoryBytes: MB }) > bytes) return undefined;
@@ -73,8 +73,8 @@ const allocatorEnv: V1EnvVar[] = Object.entries(ALLOCATOR_ENV).map(([name, value
 
 export function memoryPlan(spec: EngineClusterSpec, role: Role): MemoryPlan {
   const config = roleConfig(spec, role);
-  const resources = role === "coordinator" ? spec.coordinator.resources : spec.workers.resources;
-  const where = `spec.${role === "coordinator" ? "coordinator" : "workers"}`;
+  const resources = role === 'coordinator' ? spec.coordinator.resources : spec.workers.resources;
+  const where = `spec.${role === 'coordinator' ? 'coordinator' : 'workers'}`;
   const plan: MemoryPlan = { config: {}, env: [...allocatorEnv], resources, problems: [] };
   const limitText = resources?.limits?.memory;
   const limit = limitText === undefined ? undefined : parseQuantity(limitText);
@@ -87,7 +87,9 @@ export function memoryPlan(spec: EngineClusterSpec, role: Role): MemoryPlan {
   if (nodeMemoryBytes === undefined) {
     nodeMemoryBytes = nodeMemoryFitting(limit!, settings);
     if (nodeMemoryBytes === undefined) {
-      plan.problems.push(`${where}.resources.limits.memory (${limitText}) is below the ${mebibytes(containerMemoryBytes({ ...settings, nodeMemoryBytes: MB }))} the engine needs for any node memory`);
+      plan.problems.push(
+        `${where}.resources.limits.memory (${limitText}) is below the ${mebibytes(containerMemoryBytes({ ...settings, nodeMemoryBytes: MB }))} the engine needs for any node memory`,
+      );
       return plan;
     }
     plan.config = { memory: { nodeMemory: `${nodeMemoryBytes / MB}MB` } };
@@ -98,7 +100,7 @@ export function memoryPlan(spec: EngineClusterSpec, role: Role): MemoryPlan {
   if (limit !== undefined && limit < needed) {
     plan.problems.push(
       `${where}.resources.limits.memory (${limitText}) is below the ${mebibytes(needed)} that memory.nodeMemory ${Math.round(nodeMemoryBytes / MB)}MB needs ` +
-        `(with ${workerThreads} worker threads${settings.tpch ? " and the tpch catalog" : ""}): raise the limit or lower memory.nodeMemory`,
+        `(with ${workerThreads} worker threads${settings.tpch ? ' and the tpch catalog' : ''}): raise the limit or lower memory.nodeMemory`,
     );
     return plan;
   }
@@ -110,11 +112,14 @@ export function memoryPlan(spec: EngineClusterSpec, role: Role): MemoryPlan {
     requests: { ...resources?.requests, memory: requestText ?? memoryLimit },
     limits: { ...resources?.limits, memory: memoryLimit },
   };
-  plan.env.push({ name: "NODE_OPTIONS", value: `${SEMI_SPACE_FLAG} --max-old-space-size=${Math.ceil(heapNeededFor(nodeMemoryBytes) / MB)}` });
+  plan.env.push({
+    name: 'NODE_OPTIONS',
+    value: `${SEMI_SPACE_FLAG} --max-old-space-size=${Math.ceil(heapNeededFor(nodeMemoryBytes) / MB)}`,
+  });
   return plan;
 }
 
 /** What is wrong with the memory of either role. */
 export function memoryProblems(spec: EngineClusterSpec): string[] {
-  return [...memoryPlan(spec, "coordinator").problems, ...memoryPlan(spec, "worker").problems];
+  return [...memoryPlan(spec, 'coordinator').problems, ...memoryPlan(spec, 'worker').problems];
 }

@@ -8,31 +8,31 @@
 //    must then name those IPs).
 // A node announces https://ADDRESS:8443, and the operator uses the same string, so that it matches
 // the coordinator's list of nodes.
-import type { V1HTTPGetAction, V1Service } from "@kubernetes/client-node";
-import type { EngineCluster } from "../api/engine-cluster.js";
-import { clusterLabels, clusterNames, engineHttpsPort, enginePort, labels, type Role } from "../api/names.js";
-import { ownedMetadata } from "./owner.js";
+import type { V1HTTPGetAction, V1Service } from '@kubernetes/client-node';
+import type { EngineCluster } from '../api/engine-cluster.js';
+import { clusterLabels, clusterNames, engineHttpsPort, enginePort, labels, type Role } from '../api/names.js';
+import { ownedMetadata } from './owner.js';
 
 /** The coordinator pod's host name under the headless Service (its Deployment's pod names change). */
-export const coordinatorHostname = "coordinator";
+export const coordinatorHostname = 'coordinator';
 
 export function tlsOn(cluster: EngineCluster): boolean {
   return cluster.spec.security?.tls !== undefined;
 }
 
 function usesPodDns(cluster: EngineCluster): boolean {
-  return cluster.spec.security?.tls?.nodeAddresses === "PodDNS";
+  return cluster.spec.security?.tls?.nodeAddresses === 'PodDNS';
 }
 
 /** The container port clients and nodes use: its name, number and scheme. */
-export function servingPort(cluster: EngineCluster): { name: string; port: number; scheme: "HTTP" | "HTTPS" } {
-  return tlsOn(cluster) ? { name: "https", port: engineHttpsPort, scheme: "HTTPS" } : { name: "http", port: enginePort, scheme: "HTTP" };
+export function servingPort(cluster: EngineCluster): { name: string; port: number; scheme: 'HTTP' | 'HTTPS' } {
+  return tlsOn(cluster) ? { name: 'https', port: engineHttpsPort, scheme: 'HTTPS' } : { name: 'http', port: enginePort, scheme: 'HTTP' };
 }
 
 /** GET /v1/info on the serving port: it needs no credentials, so it suits the probes with authentication on. */
 export function infoProbe(cluster: EngineCluster): V1HTTPGetAction {
   const serving = servingPort(cluster);
-  return { path: "/v1/info", port: serving.name, scheme: serving.scheme };
+  return { path: '/v1/info', port: serving.name, scheme: serving.scheme };
 }
 
 function podDnsName(cluster: EngineCluster, hostname: string): string {
@@ -42,16 +42,22 @@ function podDnsName(cluster: EngineCluster, hostname: string): string {
 /** What the pod spec needs for its DNS name (hostname and subdomain), if anything. */
 export function podDnsFields(cluster: EngineCluster, role: Role): { hostname?: string; subdomain?: string } {
   if (!usesPodDns(cluster)) return {};
-  return { ...(role === "coordinator" ? { hostname: coordinatorHostname } : {}), subdomain: clusterNames(cluster.metadata.name!).nodesService };
+  return {
+    ...(role === 'coordinator' ? { hostname: coordinatorHostname } : {}),
+    subdomain: clusterNames(cluster.metadata.name!).nodesService,
+  };
 }
 
 /**
  * node.internalAddress of a role's pods, as an environment variable's value: the pod IP, or the pod's
  * DNS name (a worker's from its pod name, $(ENGINE_NODE_ID), expanded by the kubelet).
  */
-export function internalAddressEnv(cluster: EngineCluster, role: Role): { value: string } | { valueFrom: { fieldRef: { fieldPath: string } } } {
-  if (!usesPodDns(cluster)) return { valueFrom: { fieldRef: { fieldPath: "status.podIP" } } };
-  return { value: podDnsName(cluster, role === "coordinator" ? coordinatorHostname : "$(ENGINE_NODE_ID)") };
+export function internalAddressEnv(
+  cluster: EngineCluster,
+  role: Role,
+): { value: string } | { valueFrom: { fieldRef: { fieldPath: string } } } {
+  if (!usesPodDns(cluster)) return { valueFrom: { fieldRef: { fieldPath: 'status.podIP' } } };
+  return { value: podDnsName(cluster, role === 'coordinator' ? coordinatorHostname : '$(ENGINE_NODE_ID)') };
 }
 
 /** The address a worker announces, as the operator reaches it (undefined before the pod has an IP). */
@@ -66,7 +72,9 @@ export function workerUri(cluster: EngineCluster, podName: string, podIp: string
 export function coordinatorUri(cluster: EngineCluster, clusterIp: string): string {
   const port = cluster.spec.coordinator.service.port;
   if (!tlsOn(cluster)) return `http://${clusterIp}:${port}`;
-  return usesPodDns(cluster) ? `https://${cluster.metadata.name}.${cluster.metadata.namespace}.svc:${port}` : `https://${clusterIp}:${port}`;
+  return usesPodDns(cluster)
+    ? `https://${cluster.metadata.name}.${cluster.metadata.namespace}.svc:${port}`
+    : `https://${clusterIp}:${port}`;
 }
 
 /**
@@ -78,14 +86,14 @@ export function coordinatorUri(cluster: EngineCluster, clusterIp: string): strin
 export function nodesService(cluster: EngineCluster): V1Service {
   const serving = servingPort(cluster);
   return {
-    apiVersion: "v1",
-    kind: "Service",
+    apiVersion: 'v1',
+    kind: 'Service',
     metadata: ownedMetadata(cluster, clusterNames(cluster.metadata.name!).nodesService, clusterLabels(cluster)),
     spec: {
-      clusterIP: "None",
+      clusterIP: 'None',
       publishNotReadyAddresses: true,
       selector: { [labels.cluster]: cluster.metadata.name! },
-      ports: [{ name: serving.name, port: serving.port, targetPort: serving.name, protocol: "TCP" }],
+      ports: [{ name: serving.name, port: serving.port, targetPort: serving.name, protocol: 'TCP' }],
     },
   };
 }

@@ -1,12 +1,12 @@
 // The configuration the spec gives a role: spec.config, the catalogs (a property from a Secret as a
 // `${ENV:...}` reference; without any, tpch, memory and system), then the role's own overrides,
 // merged in that order (objects key by key; anything else replaced).
-import type { EngineClusterSpec, JsonObject, JsonValue } from "../api/engine-cluster.js";
-import { configProperties } from "../api/catalog-properties.js";
-import type { Role } from "../api/names.js";
+import type { EngineClusterSpec, JsonObject, JsonValue } from '../api/engine-cluster.js';
+import { configProperties } from '../api/catalog-properties.js';
+import type { Role } from '../api/names.js';
 
 export function isObject(value: JsonValue | undefined): value is JsonObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 export function deepMerge(base: JsonObject, over: JsonObject): JsonObject {
@@ -25,9 +25,9 @@ export function deepMerge(base: JsonObject, over: JsonObject): JsonObject {
  * every pod mounts.
  */
 export const clusterDefaultCatalogs: JsonObject[] = [
-  { name: "memory", connector: "memory" },
-  { name: "system", connector: "system" },
-  { name: "tpch", connector: "tpch" },
+  { name: 'memory', connector: 'memory' },
+  { name: 'system', connector: 'system' },
+  { name: 'tpch', connector: 'tpch' },
 ];
 
 /** The role's configuration as the spec gives it. */
@@ -36,10 +36,14 @@ export function roleConfig(spec: EngineClusterSpec, role: Role): JsonObject {
   if (spec.catalogs && Object.keys(spec.catalogs).length > 0) {
     const catalogs: JsonValue[] = Object.entries(spec.catalogs)
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([name, c]) => ({ name, connector: c.connector, ...(c.properties ? { properties: configProperties(name, c.properties) } : {}) }));
+      .map(([name, c]) => ({
+        name,
+        connector: c.connector,
+        ...(c.properties ? { properties: configProperties(name, c.properties) } : {}),
+      }));
     config = deepMerge(config, { catalogs });
   }
-  const overrides = role === "coordinator" ? spec.coordinator.config : spec.workers.config;
+  const overrides = role === 'coordinator' ? spec.coordinator.config : spec.workers.config;
   if (overrides) config = deepMerge(config, overrides);
   return config.catalogs === undefined ? { ...config, catalogs: clusterDefaultCatalogs } : config;
 }

@@ -1,9 +1,9 @@
 // A short, stable hash of a JSON value (keys sorted, so the same content always hashes the same).
-import { createHash } from "node:crypto";
+import { createHash } from 'node:crypto';
 
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
-  if (typeof value === "object" && value !== null)
+  if (typeof value === 'object' && value !== null)
     return Object.fromEntries(
       Object.keys(value)
         .sort()
@@ -14,5 +14,8 @@ function canonical(value: unknown): unknown {
 }
 
 export function hashOf(value: unknown): string {
-  return createHash("sha256").update(JSON.stringify(canonical(value))).digest("hex").slice(0, 10);
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(value)))
+    .digest('hex')
+    .slice(0, 10);
 }

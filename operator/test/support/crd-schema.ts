@@ -1,28 +1,28 @@
 // The CRD's openAPIV3Schema as a JSON Schema ajv checks (x-kubernetes-* markers dropped, int-or-string
 // spelled as anyOf), to hold the operator's defaults and the examples to what the API server enforces.
-import fs from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { Ajv, type ValidateFunction } from "ajv";
-import YAML from "yaml";
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Ajv, type ValidateFunction } from 'ajv';
+import YAML from 'yaml';
 
 /** operator/dist/test/support -> the repository root. */
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
-export const crdFile = path.join(repoRoot, "crds", "engineclusters.engine.io.yaml");
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+export const crdFile = path.join(repoRoot, 'crds', 'engineclusters.engine.io.yaml');
 
 function toJsonSchema(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(toJsonSchema);
-  if (typeof schema !== "object" || schema === null) return schema;
+  if (typeof schema !== 'object' || schema === null) return schema;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(schema)) {
-    if (k.startsWith("x-kubernetes-")) continue;
-    out[k] = k === "properties" ? Object.fromEntries(Object.entries(v as object).map(([p, s]) => [p, toJsonSchema(s)])) : toJsonSchema(v);
+    if (k.startsWith('x-kubernetes-')) continue;
+    out[k] = k === 'properties' ? Object.fromEntries(Object.entries(v as object).map(([p, s]) => [p, toJsonSchema(s)])) : toJsonSchema(v);
   }
   return out;
 }
 
 export function crd(): any {
-  return YAML.parse(fs.readFileSync(crdFile, "utf8"));
+  return YAML.parse(fs.readFileSync(crdFile, 'utf8'));
 }
 
 /** A validator of whole EngineCluster objects that also applies the schema's defaults, as the API server does. */
@@ -34,5 +34,5 @@ export function clusterValidator(): ValidateFunction {
 }
 
 export function readYaml(file: string): any {
-  return YAML.parse(fs.readFileSync(path.join(repoRoot, file), "utf8"));
+  return YAML.parse(fs.readFileSync(path.join(repoRoot, file), 'utf8'));
 }

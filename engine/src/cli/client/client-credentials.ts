@@ -13,12 +13,17 @@ const PASSWORD_VARIABLES = ['ENGINE_PASSWORD', 'TRINO_PASSWORD'] as const;
 /** The Authorization header the options ask for, if any. */
 export function clientAuthorization(values: OptionValues, session: ClientSession, env: NodeJS.ProcessEnv): string | undefined {
   const token = stringOption(values, 'access-token');
-  if (values.password === true && token !== undefined) throw new UsageError('engine sql: use either --password or --access-token, not both');
+  if (values.password === true && token !== undefined)
+    throw new UsageError('engine sql: use either --password or --access-token, not both');
   if (values.password !== true && token === undefined) return undefined;
-  if (!session.server.startsWith('https://')) throw new UsageError(`engine sql: credentials are only sent over HTTPS: use an https:// --server (got ${session.server})`);
+  if (!session.server.startsWith('https://'))
+    throw new UsageError(`engine sql: credentials are only sent over HTTPS: use an https:// --server (got ${session.server})`);
   if (token !== undefined) return `Bearer ${token}`;
   const password = PASSWORD_VARIABLES.map((name) => env[name]).find((value) => value !== undefined && value !== '');
-  if (password === undefined) throw new UsageError(`engine sql: --password reads the password from the environment variable ${PASSWORD_VARIABLES.join(' or ')}, which is not set`);
+  if (password === undefined)
+    throw new UsageError(
+      `engine sql: --password reads the password from the environment variable ${PASSWORD_VARIABLES.join(' or ')}, which is not set`,
+    );
   return `Basic ${Buffer.from(`${session.user}:${password}`, 'utf8').toString('base64')}`;
 }
 

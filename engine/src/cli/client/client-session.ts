@@ -50,7 +50,11 @@ export function applySessionHeaders(session: ClientSession, headers: Headers): C
       .split(',')
       .map((v) => v.trim())
       .filter((v) => v !== '');
-  const next: ClientSession = { ...session, properties: new Map(session.properties), preparedStatements: new Map(session.preparedStatements) };
+  const next: ClientSession = {
+    ...session,
+    properties: new Map(session.properties),
+    preparedStatements: new Map(session.preparedStatements),
+  };
   const catalog = headers.get(`${p}Set-Catalog`);
   if (catalog !== null) next.catalog = catalog;
   const schema = headers.get(`${p}Set-Schema`);

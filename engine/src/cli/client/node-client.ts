@@ -107,7 +107,8 @@ function expectString(value: unknown, what: string): string {
 }
 
 function unreachable(server: string, error: unknown, timeoutMillis: number): NodeUnreachableError {
-  if ((error as { name?: unknown }).name === 'TimeoutError') return new NodeUnreachableError(`${server} did not answer within ${timeoutMillis / 1000}s`, 'TIMEOUT');
+  if ((error as { name?: unknown }).name === 'TimeoutError')
+    return new NodeUnreachableError(`${server} did not answer within ${timeoutMillis / 1000}s`, 'TIMEOUT');
   const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
   const code = typeof cause?.code === 'string' ? cause.code : 'UNKNOWN';
   const detail = typeof cause?.message === 'string' ? cause.message : error instanceof Error ? error.message : String(error);

@@ -23,8 +23,17 @@ export class RunningStatement {
 
   static async submit(session: ClientSession, sql: string, userAgent: string): Promise<RunningStatement> {
     const headers = requestHeaders(session, userAgent);
-    const response = await request(`${session.server}/v1/statement`, { method: 'POST', body: sql, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' } });
-    return new RunningStatement(session, headers, parseJsonQuickly(await response.text()) as unknown as StatementResponseJson, response.headers);
+    const response = await request(`${session.server}/v1/statement`, {
+      method: 'POST',
+      body: sql,
+      headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' },
+    });
+    return new RunningStatement(
+      session,
+      headers,
+      parseJsonQuickly(await response.text()) as unknown as StatementResponseJson,
+      response.headers,
+    );
   }
 
   get done(): boolean {

@@ -13,7 +13,15 @@ import { stringifyJson, type JsonValue } from '../../types/exact-json.js';
 import type { OutputPrinter } from './printer.js';
 import type { TextOutput } from './sink.js';
 
-const SHORT_ESCAPES: Readonly<Record<string, string>> = { '"': '\\"', '\\': '\\\\', '\b': '\\b', '\t': '\\t', '\f': '\\f', '\n': '\\n', '\r': '\\r' };
+const SHORT_ESCAPES: Readonly<Record<string, string>> = {
+  '"': '\\"',
+  '\\': '\\\\',
+  '\b': '\\b',
+  '\t': '\\t',
+  '\f': '\\f',
+  '\n': '\\n',
+  '\r': '\\r',
+};
 const NEEDS_ESCAPE = /["\\\u0000-\u001f]/g;
 
 export class JsonPrinter implements OutputPrinter {
@@ -28,7 +36,8 @@ export class JsonPrinter implements OutputPrinter {
 
   async printRows(rows: readonly unknown[][]): Promise<void> {
     let out = '';
-    for (const row of rows) out += `{${this.columns.map((c, i) => `${this.keys[i]}:${jsonValue(row[i], c.typeSignature, true)}`).join(',')}}\n`;
+    for (const row of rows)
+      out += `{${this.columns.map((c, i) => `${this.keys[i]}:${jsonValue(row[i], c.typeSignature, true)}`).join(',')}}\n`;
     await this.output.write(out);
   }
 

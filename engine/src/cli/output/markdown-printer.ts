@@ -32,7 +32,10 @@ export class MarkdownPrinter implements OutputPrinter {
     let out = '';
     if (!this.headerRendered) {
       this.headerRendered = true;
-      out += this.line(this.columns.map((c) => c.name), widths);
+      out += this.line(
+        this.columns.map((c) => c.name),
+        widths,
+      );
       out += `${widths.map((w, i) => `| ${'-'.repeat(w)}${this.rightAligned[i] ? ':' : ' '}`).join('')}|\n`;
     }
     for (const row of cells) out += this.line(row, widths);

@@ -13,7 +13,20 @@ import { TsvPrinter } from './tsv-printer.js';
 import { VerticalPrinter } from './vertical-printer.js';
 
 /** Trino's formats, in its order. */
-export const OUTPUT_FORMATS = ['AUTO', 'ALIGNED', 'VERTICAL', 'TSV', 'TSV_HEADER', 'CSV', 'CSV_HEADER', 'CSV_UNQUOTED', 'CSV_HEADER_UNQUOTED', 'JSON', 'MARKDOWN', 'NULL'] as const;
+export const OUTPUT_FORMATS = [
+  'AUTO',
+  'ALIGNED',
+  'VERTICAL',
+  'TSV',
+  'TSV_HEADER',
+  'CSV',
+  'CSV_HEADER',
+  'CSV_UNQUOTED',
+  'CSV_HEADER_UNQUOTED',
+  'JSON',
+  'MARKDOWN',
+  'NULL',
+] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 export interface OutputPrinter {
@@ -24,7 +37,12 @@ export interface OutputPrinter {
 }
 
 /** `terminalWidth`: AUTO prints VERTICAL when ALIGNED would be wider (Infinity: never). */
-export function createPrinter(format: OutputFormat, columns: readonly ColumnJson[], output: TextOutput, terminalWidth: number): OutputPrinter {
+export function createPrinter(
+  format: OutputFormat,
+  columns: readonly ColumnJson[],
+  output: TextOutput,
+  terminalWidth: number,
+): OutputPrinter {
   switch (format) {
     case 'AUTO':
       return new AutoPrinter(columns, output, terminalWidth);

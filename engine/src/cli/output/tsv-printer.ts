@@ -7,7 +7,15 @@ import { DELIMITED, valueFormatter } from './format-value.js';
 import type { OutputPrinter } from './printer.js';
 import type { TextOutput } from './sink.js';
 
-const ESCAPES: Readonly<Record<string, string>> = { '\0': '\\0', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\\': '\\\\' };
+const ESCAPES: Readonly<Record<string, string>> = {
+  '\0': '\\0',
+  '\b': '\\b',
+  '\f': '\\f',
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+  '\\': '\\\\',
+};
 const ESCAPED = /[\0\b\f\n\r\t\\]/g;
 
 export class TsvPrinter implements OutputPrinter {

@@ -21,11 +21,14 @@ export interface LakeConfig {
 
 export function lakeConfig(catalog: string, properties: Readonly<Record<string, string | number | boolean>>): LakeConfig {
   const unknown = Object.keys(properties).filter((name) => !KNOWN.includes(name));
-  if (unknown.length > 0) throw new ConfigError(`Catalog '${catalog}': unknown hive connector properties: ${unknown.join(', ')} (known: ${KNOWN.join(', ')})`);
+  if (unknown.length > 0)
+    throw new ConfigError(`Catalog '${catalog}': unknown hive connector properties: ${unknown.join(', ')} (known: ${KNOWN.join(', ')})`);
   const metastore = String(properties[METASTORE] ?? 'file');
-  if (metastore !== 'file') throw new ConfigError(`Catalog '${catalog}': ${METASTORE} must be 'file' (the only metastore this connector has), got '${metastore}'`);
+  if (metastore !== 'file')
+    throw new ConfigError(`Catalog '${catalog}': ${METASTORE} must be 'file' (the only metastore this connector has), got '${metastore}'`);
   const dir = properties[CATALOG_DIR];
-  if (dir === undefined || String(dir) === '') throw new ConfigError(`Catalog '${catalog}': ${CATALOG_DIR} is required (a file:// or s3:// folder for the file metastore)`);
+  if (dir === undefined || String(dir) === '')
+    throw new ConfigError(`Catalog '${catalog}': ${CATALOG_DIR} is required (a file:// or s3:// folder for the file metastore)`);
   try {
     schemeOf(String(dir));
   } catch (e) {

@@ -5,7 +5,16 @@
 // update, so that a reader never sees half a write.
 
 import { EngineError } from '../../errors/engine-error.js';
-import type { Connector, PageSource, PropertyValues, SchemaTableName, Split, TableConstraint, TableMetadata, TableStatistics } from '../../spi/connector.js';
+import type {
+  Connector,
+  PageSource,
+  PropertyValues,
+  SchemaTableName,
+  Split,
+  TableConstraint,
+  TableMetadata,
+  TableStatistics,
+} from '../../spi/connector.js';
 import type { Session } from '../../spi/session.js';
 import type { WorkerSplitSource } from '../../spi/worker-split.js';
 import type { FileEntry, FileSystem } from './file-system/file-system.js';
@@ -50,7 +59,11 @@ export class HiveConnector implements Connector {
     this.fileSystems = new FileSystems(name, config.fileSystem);
     this.metastore = new FileMetastore(name, config.catalogDir, this.fileSystems);
     this.writes = new LakeWrites(name, this.metastore, this.fileSystems, () => this.metadataFileSystem());
-    this.languageFunctions = new LakeFunctions(config.catalogDir, () => this.metadataFileSystem(), async (schema) => (await this.metastore.getSchema(schema)) !== undefined);
+    this.languageFunctions = new LakeFunctions(
+      config.catalogDir,
+      () => this.metadataFileSystem(),
+      async (schema) => (await this.metastore.getSchema(schema)) !== undefined,
+    );
   }
 
   listSchemas(): Promise<string[]> {
@@ -78,7 +91,8 @@ export class HiveConnector implements Connector {
   }
 
   async createView(_session: Session, schema: string, view: string, definition: ViewDefinition, replace: boolean): Promise<void> {
-    if ((await this.metastore.getSchema(schema)) === undefined) throw new EngineError('SCHEMA_NOT_FOUND', `Schema '${this.name}.${schema}' does not exist`);
+    if ((await this.metastore.getSchema(schema)) === undefined)
+      throw new EngineError('SCHEMA_NOT_FOUND', `Schema '${this.name}.${schema}' does not exist`);
     await this.metastore.createView(schema, view, definition, replace);
   }
 
@@ -117,7 +131,13 @@ export class HiveConnector implements Connector {
     return lakeTableStatistics({ fs, table: lake, committed, committedRows, footers: this.footers, limits: DEFAULT_STATISTICS_LIMITS });
   }
 
-  createPageSource(_session: Session, split: Split, columns: readonly string[], _signal?: AbortSignal, dynamicFilter?: TableConstraint): PageSource {
+  createPageSource(
+    _session: Session,
+    split: Split,
+    columns: readonly string[],
+    _signal?: AbortSignal,
+    dynamicFilter?: TableConstraint,
+  ): PageSource {
     const info = split.info as LakeSplitInfo;
     return lakePageSource(this.fileSystems.forLocation(info.location), info, columns, dynamicFilter);
   }
@@ -133,8 +153,17 @@ export class HiveConnector implements Connector {
       // Parsing files is work of its own, worth a thread even for a bare scan.
       generatesPages: true,
       prepare: (split, columns, session) => {
-        const data: LakeWorkerSplit = { catalog: this.name, fileSystem: this.config.fileSystem, shared: this.fileSystems.shared, info: split.info as LakeSplitInfo };
-        return { ready: () => Promise.resolve(), worker: { reader: LAKE_SPLIT_READER, data }, local: (dynamicFilter) => this.createPageSource(session, split, columns, undefined, dynamicFilter) };
+        const data: LakeWorkerSplit = {
+          catalog: this.name,
+          fileSystem: this.config.fileSystem,
+          shared: this.fileSystems.shared,
+          info: split.info as LakeSplitInfo,
+        };
+        return {
+          ready: () => Promise.resolve(),
+          worker: { reader: LAKE_SPLIT_READER, data },
+          local: (dynamicFilter) => this.createPageSource(session, split, columns, undefined, dynamicFilter),
+        };
       },
     };
   }
@@ -174,8 +203,13 @@ export class HiveConnector implements Connector {
       case 'setComment':
         return this.metastore.replaceTable(withComment(lake, change.comment));
       case 'setColumnComment': {
-        const columns = (list: LakeTable['dataColumns']) => list.map((c) => (c.name === change.column ? withComment(c, change.comment) : c));
-        return this.metastore.replaceTable({ ...lake, dataColumns: columns(lake.dataColumns), partitionColumns: columns(lake.partitionColumns) });
+        const columns = (list: LakeTable['dataColumns']) =>
+          list.map((c) => (c.name === change.column ? withComment(c, change.comment) : c));
+        return this.metastore.replaceTable({
+          ...lake,
+          dataColumns: columns(lake.dataColumns),
+          partitionColumns: columns(lake.partitionColumns),
+        });
       }
       default:
         throw new EngineError('NOT_SUPPORTED', `This connector does not support ${TABLE_CHANGE_NAMES[change.kind]}`);
@@ -246,13 +280,19 @@ export class HiveConnector implements Connector {
 /** The table with a data column added (after the others) or dropped, where its format reads columns by name. */
 function changeDataColumns(lake: LakeTable, change: Extract<TableChange, { kind: 'addColumn' | 'dropColumn' }>): LakeTable {
   const qualified = `${lake.catalog}.${lake.schema}.${lake.name}`;
-  if (lake.format === 'CSV') throw new EngineError('NOT_SUPPORTED', `This connector does not support ${TABLE_CHANGE_NAMES[change.kind]} of CSV tables: their files are read by column position (${qualified})`);
+  if (lake.format === 'CSV')
+    throw new EngineError(
+      'NOT_SUPPORTED',
+      `This connector does not support ${TABLE_CHANGE_NAMES[change.kind]} of CSV tables: their files are read by column position (${qualified})`,
+    );
   if (change.kind === 'addColumn') {
-    if (change.column.nullable === false) throw new EngineError('NOT_SUPPORTED', `Catalog '${lake.catalog}' does not support NOT NULL for column '${change.column.name}'`);
+    if (change.column.nullable === false)
+      throw new EngineError('NOT_SUPPORTED', `Catalog '${lake.catalog}' does not support NOT NULL for column '${change.column.name}'`);
     toHiveType(change.column.type, change.column.name);
     return { ...lake, dataColumns: [...lake.dataColumns, change.column] };
   }
-  if (lake.partitionColumns.some((c) => c.name === change.column)) throw new EngineError('NOT_SUPPORTED', `Cannot drop partition column '${change.column}' of ${qualified}`);
+  if (lake.partitionColumns.some((c) => c.name === change.column))
+    throw new EngineError('NOT_SUPPORTED', `Cannot drop partition column '${change.column}' of ${qualified}`);
   const dataColumns = lake.dataColumns.filter((c) => c.name !== change.column);
   if (dataColumns.length === 0) throw new EngineError('NOT_SUPPORTED', `Cannot drop the only data column of ${qualified}`);
   return { ...lake, dataColumns };

@@ -26,11 +26,22 @@ const TABLE: readonly PropertyMetadata[] = [
     type: VARCHAR,
     defaultValue: 'PARQUET',
     validate: (value) => {
-      if (!(FORMATS as readonly string[]).includes(String(value).toUpperCase())) throw new Error(`the format must be one of ${FORMATS.join(', ')}`);
+      if (!(FORMATS as readonly string[]).includes(String(value).toUpperCase()))
+        throw new Error(`the format must be one of ${FORMATS.join(', ')}`);
     },
   },
-  { name: 'external_location', description: 'Folder of the files of an external table (file:// or s3://)', type: VARCHAR, validate: location },
-  { name: 'partitioned_by', description: 'Partition columns, the last columns of the table: ARRAY[...] of column names', type: VARCHAR, list: true },
+  {
+    name: 'external_location',
+    description: 'Folder of the files of an external table (file:// or s3://)',
+    type: VARCHAR,
+    validate: location,
+  },
+  {
+    name: 'partitioned_by',
+    description: 'Partition columns, the last columns of the table: ARRAY[...] of column names',
+    type: VARCHAR,
+    list: true,
+  },
   {
     name: 'skip_header_line_count',
     description: 'Lines at the start of each file that are not rows (CSV, JSON)',
@@ -41,10 +52,17 @@ const TABLE: readonly PropertyMetadata[] = [
   },
   { name: 'csv_separator', description: 'Field separator of a CSV table', type: VARCHAR, validate: oneCharacter },
   { name: 'csv_quote', description: 'Quote character of a CSV table', type: VARCHAR, validate: oneCharacter },
-  { name: 'csv_escape', description: 'Escape character of a CSV table (default: none; quotes are doubled)', type: VARCHAR, validate: oneCharacter },
+  {
+    name: 'csv_escape',
+    description: 'Escape character of a CSV table (default: none; quotes are doubled)',
+    type: VARCHAR,
+    validate: oneCharacter,
+  },
 ];
 
-const SCHEMA: readonly PropertyMetadata[] = [{ name: 'location', description: 'Folder of the managed tables of the schema (file:// or s3://)', type: VARCHAR, validate: location }];
+const SCHEMA: readonly PropertyMetadata[] = [
+  { name: 'location', description: 'Folder of the managed tables of the schema (file:// or s3://)', type: VARCHAR, validate: location },
+];
 
 export const LAKE_PROPERTIES: ConnectorProperties = { table: TABLE, schema: SCHEMA };
 
@@ -67,7 +85,10 @@ export function newTableProperties(properties: PropertyValues | undefined): NewT
     csvEscape: text('csv_escape') ?? DEFAULT_FORMAT_OPTIONS.csvEscape,
   };
   if (format !== 'CSV' && ['csv_separator', 'csv_quote', 'csv_escape'].some((name) => values[name] !== undefined)) {
-    throw new EngineError('INVALID_TABLE_PROPERTY', `The csv_separator, csv_quote and csv_escape properties are for CSV tables, not ${format}`);
+    throw new EngineError(
+      'INVALID_TABLE_PROPERTY',
+      `The csv_separator, csv_quote and csv_escape properties are for CSV tables, not ${format}`,
+    );
   }
   return {
     format,

@@ -7,7 +7,8 @@ import { EngineError } from '../../errors/engine-error.js';
 /** The scheme of a location (`file`, `s3`), lower case; fails for text that is not a URI. */
 export function schemeOf(location: string): string {
   const match = /^([a-zA-Z][a-zA-Z0-9+.-]*):\/\//.exec(location);
-  if (match === null) throw new EngineError('INVALID_TABLE_PROPERTY', `Location '${location}' is not a URI (file:///path or s3://bucket/path)`);
+  if (match === null)
+    throw new EngineError('INVALID_TABLE_PROPERTY', `Location '${location}' is not a URI (file:///path or s3://bucket/path)`);
   return match[1].toLowerCase();
 }
 

@@ -6,7 +6,17 @@
 import type { Session } from '../../spi/session.js';
 import { EngineError } from '../../errors/engine-error.js';
 import type { Page } from '../../spi/page.js';
-import { splitsOf, type Connector, type PropertyValues, type RowPredicate, type SchemaTableName, type Split, type TableConstraint, type TableMetadata, type TableStatistics } from '../../spi/connector.js';
+import {
+  splitsOf,
+  type Connector,
+  type PropertyValues,
+  type RowPredicate,
+  type SchemaTableName,
+  type Split,
+  type TableConstraint,
+  type TableMetadata,
+  type TableStatistics,
+} from '../../spi/connector.js';
 import type { WorkerSplitSource } from '../../spi/worker-split.js';
 import type { ConnectorProperties } from '../../spi/properties.js';
 import type { PushedScan } from '../../spi/pushdown.js';
@@ -60,7 +70,12 @@ export class InformationSchemaConnector implements Connector {
     if (inner.infersTableColumns) this.infersTableColumns = true;
     if (inner.columnDefaults) this.columnDefaults = true;
     if (inner.rowChangeRefusal !== undefined) this.rowChangeRefusal = inner.rowChangeRefusal;
-    const definitions = informationSchemaTables(visibleCatalogView(catalogView(name, inner, () => definitions), accessControl));
+    const definitions = informationSchemaTables(
+      visibleCatalogView(
+        catalogView(name, inner, () => definitions),
+        accessControl,
+      ),
+    );
     this.tables = new RowTableSet(definitions);
     this.bindWrites(inner);
     this.bindPushdown(inner);
@@ -105,7 +120,13 @@ export class InformationSchemaConnector implements Connector {
     return this.inner.checkSplit?.(split);
   }
 
-  createPageSource(session: Session, split: Split, columns: readonly string[], signal?: AbortSignal, dynamicFilter?: TableConstraint): AsyncIterable<Page> {
+  createPageSource(
+    session: Session,
+    split: Split,
+    columns: readonly string[],
+    signal?: AbortSignal,
+    dynamicFilter?: TableConstraint,
+  ): AsyncIterable<Page> {
     if (split.schema === INFORMATION_SCHEMA) return this.tables.pages(session, split, columns);
     return this.inner.createPageSource(session, split, columns, signal, dynamicFilter);
   }
@@ -123,19 +144,30 @@ export class InformationSchemaConnector implements Connector {
   private bindPushdown(inner: Connector): void {
     const { applyFilter, applyLimit, applyTopN, applyAggregation } = inner;
     const ours = (table: TableMetadata) => table.schema === INFORMATION_SCHEMA;
-    if (applyFilter) this.applyFilter = (session, table, pushed, conjuncts) => (ours(table) ? undefined : applyFilter.call(inner, session, table, pushed, conjuncts));
-    if (applyLimit) this.applyLimit = (session, table, pushed, count) => (ours(table) ? undefined : applyLimit.call(inner, session, table, pushed, count));
-    if (applyTopN) this.applyTopN = (session, table, pushed, count, orderBy) => (ours(table) ? undefined : applyTopN.call(inner, session, table, pushed, count, orderBy));
+    if (applyFilter)
+      this.applyFilter = (session, table, pushed, conjuncts) =>
+        ours(table) ? undefined : applyFilter.call(inner, session, table, pushed, conjuncts);
+    if (applyLimit)
+      this.applyLimit = (session, table, pushed, count) =>
+        ours(table) ? undefined : applyLimit.call(inner, session, table, pushed, count);
+    if (applyTopN)
+      this.applyTopN = (session, table, pushed, count, orderBy) =>
+        ours(table) ? undefined : applyTopN.call(inner, session, table, pushed, count, orderBy);
     if (applyAggregation) {
-      this.applyAggregation = (session, table, pushed, aggregates, groupBy) => (ours(table) ? undefined : applyAggregation.call(inner, session, table, pushed, aggregates, groupBy));
+      this.applyAggregation = (session, table, pushed, aggregates, groupBy) =>
+        ours(table) ? undefined : applyAggregation.call(inner, session, table, pushed, aggregates, groupBy);
     }
   }
 
   /** Views live in the inner catalog's schemas; information_schema has none. */
   private bindViews(inner: Connector): void {
     const { listViews, getView, createView, dropView } = inner;
-    if (listViews) this.listViews = async (session, schema) => (schema === INFORMATION_SCHEMA ? [] : (await listViews.call(inner, session, schema)).filter((v) => v.schema !== INFORMATION_SCHEMA));
-    if (getView) this.getView = async (session, schema, view) => (schema === INFORMATION_SCHEMA ? undefined : getView.call(inner, session, schema, view));
+    if (listViews)
+      this.listViews = async (session, schema) =>
+        schema === INFORMATION_SCHEMA ? [] : (await listViews.call(inner, session, schema)).filter((v) => v.schema !== INFORMATION_SCHEMA);
+    if (getView)
+      this.getView = async (session, schema, view) =>
+        schema === INFORMATION_SCHEMA ? undefined : getView.call(inner, session, schema, view);
     if (createView) {
       this.createView = async (session, schema, view, definition, replace) => {
         refuseInformationSchema(schema, 'creating views');
@@ -151,7 +183,18 @@ export class InformationSchemaConnector implements Connector {
   }
 
   private bindWrites(inner: Connector): void {
-    const { createSchema, dropSchema, createTable, dropTable, beginCreateTable, beginInsert, deleteRows, updateRows, rewriteRows, alterTable } = inner;
+    const {
+      createSchema,
+      dropSchema,
+      createTable,
+      dropTable,
+      beginCreateTable,
+      beginInsert,
+      deleteRows,
+      updateRows,
+      rewriteRows,
+      alterTable,
+    } = inner;
     if (createSchema) {
       this.createSchema = async (session, schema, properties) => {
         if (schema === INFORMATION_SCHEMA) {

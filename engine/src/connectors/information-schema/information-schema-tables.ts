@@ -87,7 +87,9 @@ export function catalogView(catalog: string, inner: Connector, ownTables: () => 
       [...(await inner.listTables(session)).filter((t) => t.schema !== INFORMATION_SCHEMA), ...own()].sort(compareSchemaTable),
     views: async (session) => {
       const names = (await inner.listViews?.(session)) ?? [];
-      const views = await Promise.all(names.map(async (v) => ({ ...v, sql: (await inner.getView!(session, v.schema, v.table))?.originalSql })));
+      const views = await Promise.all(
+        names.map(async (v) => ({ ...v, sql: (await inner.getView!(session, v.schema, v.table))?.originalSql })),
+      );
       return views.filter((v): v is SchemaTableName & { sql: string } => v.sql !== undefined);
     },
     columns: async (session, t) => {

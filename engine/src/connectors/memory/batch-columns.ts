@@ -22,14 +22,27 @@ export function batchPage(batch: RecordBatch, types: readonly SqlType[], indexes
 
 /** Every column of `batch`. */
 export function fullBatchPage(batch: RecordBatch, types: readonly SqlType[]): Page {
-  return batchPage(batch, types, types.map((_, i) => i));
+  return batchPage(
+    batch,
+    types,
+    types.map((_, i) => i),
+  );
 }
 
 /**
  * Kinds whose Arrow values are the column's own typed array (see exec/arrow.ts): decoding them is a
  * view of the stored buffer, so keeping the page's copy would only double the memory.
  */
-const ZERO_COPY_KINDS = new Set<SqlType['kind']>(['tinyint', 'smallint', 'integer', 'interval year to month', 'bigint', 'real', 'double', 'date']);
+const ZERO_COPY_KINDS = new Set<SqlType['kind']>([
+  'tinyint',
+  'smallint',
+  'integer',
+  'interval year to month',
+  'bigint',
+  'real',
+  'double',
+  'date',
+]);
 
 /** Whether decoding a stored column of `type` is only a view of its buffer (nothing worth caching). */
 export function decodesWithoutCopy(type: SqlType): boolean {

@@ -9,7 +9,17 @@ import { EngineError } from '../../errors/engine-error.js';
 import type { Page } from '../../spi/page.js';
 import type { SqlType } from '../../types/types.js';
 import { selectColumnIndexes } from '../column-selection.js';
-import { splitsOf, type Connector, type RowPredicate, type RowUpdate, type TableRewrite, type SchemaTableName, type Split, type TableMetadata, type TableStatistics } from '../../spi/connector.js';
+import {
+  splitsOf,
+  type Connector,
+  type RowPredicate,
+  type RowUpdate,
+  type TableRewrite,
+  type SchemaTableName,
+  type Split,
+  type TableMetadata,
+  type TableStatistics,
+} from '../../spi/connector.js';
 import type { PreparedSplit, WorkerSplitSource } from '../../spi/worker-split.js';
 import { batchPage } from './batch-columns.js';
 import { MEMORY_SPLIT_READER } from './memory-split-reader.js';
@@ -162,7 +172,8 @@ export class MemoryConnector implements Connector {
 
   async dropSchema(_session: Session, schema: string, cascade: boolean): Promise<void> {
     const tables = this.requireSchema(schema);
-    if ((tables.size > 0 || this.views.names(schema).length > 0) && !cascade) throw new EngineError('SCHEMA_NOT_EMPTY', `Cannot drop non-empty schema '${schema}'`);
+    if ((tables.size > 0 || this.views.names(schema).length > 0) && !cascade)
+      throw new EngineError('SCHEMA_NOT_EMPTY', `Cannot drop non-empty schema '${schema}'`);
     for (const table of tables.values()) this.tablesById.delete(table.id);
     this.schemas.delete(schema);
     this.views.dropSchema(schema);
@@ -218,7 +229,8 @@ export class MemoryConnector implements Connector {
   }
 
   async beginCreateTable(_session: Session, table: TableMetadata): Promise<WriteHandle> {
-    if (this.requireSchema(table.schema).has(table.name)) throw new EngineError('ALREADY_EXISTS', `Table '${this.name}.${table.schema}.${table.name}' already exists`);
+    if (this.requireSchema(table.schema).has(table.name))
+      throw new EngineError('ALREADY_EXISTS', `Table '${this.name}.${table.schema}.${table.name}' already exists`);
     return this.writes.begin(table.schema, table.name, table);
   }
 
@@ -276,7 +288,8 @@ export class MemoryConnector implements Connector {
   }
 
   async createView(_session: Session, schema: string, view: string, definition: ViewDefinition, replace: boolean): Promise<void> {
-    if (this.requireSchema(schema).has(view)) throw new EngineError('TABLE_ALREADY_EXISTS', `Table already exists: '${this.name}.${schema}.${view}'`);
+    if (this.requireSchema(schema).has(view))
+      throw new EngineError('TABLE_ALREADY_EXISTS', `Table already exists: '${this.name}.${schema}.${view}'`);
     this.views.put(schema, view, definition, replace, `${this.name}.${schema}.${view}`);
   }
 
@@ -303,10 +316,12 @@ export class MemoryConnector implements Connector {
     if (shape !== undefined) return shape;
     const info = split.info as MemorySplitInfo;
     const table = this.tablesById.get(info.tableId)?.metadata;
-    if (table === undefined || table.schema !== split.schema || table.name !== split.table) return `info: table ${info.tableId} is not '${this.name}.${split.schema}.${split.table}'`;
+    if (table === undefined || table.schema !== split.schema || table.name !== split.table)
+      return `info: table ${info.tableId} is not '${this.name}.${split.schema}.${split.table}'`;
     const snapshot = this.snapshotOf(info);
     if (snapshot === undefined) return `info: ${unavailable(this.name, split, info)}`;
-    if (info.firstBatch > info.endBatch || info.endBatch > snapshot.batches.length) return `info: batches [${info.firstBatch}, ${info.endBatch}) are not within the ${snapshot.batches.length} of version ${info.version}`;
+    if (info.firstBatch > info.endBatch || info.endBatch > snapshot.batches.length)
+      return `info: batches [${info.firstBatch}, ${info.endBatch}) are not within the ${snapshot.batches.length} of version ${info.version}`;
     return undefined;
   }
 

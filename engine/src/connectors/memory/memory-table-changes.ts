@@ -12,21 +12,28 @@ export function applyColumnChange(table: MemoryTable, change: Exclude<TableChang
   const metadata = table.metadata;
   const columns = metadata.columns;
   const index = 'column' in change && typeof change.column === 'string' ? columns.findIndex((c) => c.name === change.column) : -1;
-  const withColumns = (next: ColumnMetadata[]): TableMetadata => Object.freeze({ ...metadata, columns: next.map((c) => Object.freeze({ ...c })) });
+  const withColumns = (next: ColumnMetadata[]): TableMetadata =>
+    Object.freeze({ ...metadata, columns: next.map((c) => Object.freeze({ ...c })) });
   switch (change.kind) {
     case 'addColumn': {
       if (change.column.nullable === false && table.snapshot.rowCount > 0) {
-        throw new EngineError('NOT_SUPPORTED', `Unable to add NOT NULL column '${change.column.name}' for non-empty table: ${table.qualifiedName}`);
+        throw new EngineError(
+          'NOT_SUPPORTED',
+          `Unable to add NOT NULL column '${change.column.name}' for non-empty table: ${table.qualifiedName}`,
+        );
       }
       const type = change.column.type;
-      table.redefine(withColumns([...columns, change.column]), (page: Page) => ({ rowCount: page.rowCount, columns: [...page.columns, constantColumn(type, null, page.rowCount)] }));
+      table.redefine(withColumns([...columns, change.column]), (page: Page) => ({
+        rowCount: page.rowCount,
+        columns: [...page.columns, constantColumn(type, null, page.rowCount)],
+      }));
       return;
     }
     case 'dropColumn':
-      table.redefine(
-        withColumns(columns.filter((_, i) => i !== index)),
-        (page: Page) => ({ rowCount: page.rowCount, columns: page.columns.filter((_, i) => i !== index) }),
-      );
+      table.redefine(withColumns(columns.filter((_, i) => i !== index)), (page: Page) => ({
+        rowCount: page.rowCount,
+        columns: page.columns.filter((_, i) => i !== index),
+      }));
       return;
     case 'renameColumn':
       table.redefine(withColumns(columns.map((c, i) => (i === index ? { ...c, name: change.to } : c))), (page) => page);

@@ -6,7 +6,16 @@ import { EngineError } from '../../errors/engine-error.js';
 import type { Page } from '../../spi/page.js';
 import { typeName, typesEqual } from '../../types/types.js';
 import type { RowPredicate, RowUpdate, TableMetadata, TableRewrite } from '../../spi/connector.js';
-import { appendBatches, deleteFromSnapshot, reshapeSnapshot, rewriteSnapshot, updateInSnapshot, encodeBatches, emptySnapshot, type TableSnapshot } from './table-snapshot.js';
+import {
+  appendBatches,
+  deleteFromSnapshot,
+  reshapeSnapshot,
+  rewriteSnapshot,
+  updateInSnapshot,
+  encodeBatches,
+  emptySnapshot,
+  type TableSnapshot,
+} from './table-snapshot.js';
 
 export class MemoryTable {
   private current: TableSnapshot;

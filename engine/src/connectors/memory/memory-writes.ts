@@ -64,7 +64,8 @@ export class MemoryWrites {
     if (staged === undefined) throw new EngineError('GENERIC_INTERNAL_ERROR', `Memory write ${writeId} is over`);
     return fragments.flatMap((f) => {
       const pages = staged.get((f as MemoryWriteFragment).sink);
-      if (pages === undefined) throw new EngineError('GENERIC_INTERNAL_ERROR', `Memory write ${writeId} has no writer ${(f as MemoryWriteFragment).sink}`);
+      if (pages === undefined)
+        throw new EngineError('GENERIC_INTERNAL_ERROR', `Memory write ${writeId} has no writer ${(f as MemoryWriteFragment).sink}`);
       return pages;
     });
   }

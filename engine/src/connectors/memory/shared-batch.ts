@@ -78,7 +78,14 @@ function copyToSharedMemory(batch: RecordBatch): RecordBatch {
     return shared;
   };
   const shareData = (c: Data): Data =>
-    new Data(c.type, c.offset, c.length, c.nullCount, [share(c.valueOffsets), share(c.values as BufferView), share(c.nullBitmap)], (c.children ?? []).map(shareData));
+    new Data(
+      c.type,
+      c.offset,
+      c.length,
+      c.nullCount,
+      [share(c.valueOffsets), share(c.values as BufferView), share(c.nullBitmap)],
+      (c.children ?? []).map(shareData),
+    );
   const sharedChildren = children.map(shareData);
   const struct = new Data(batch.data.type, 0, batch.numRows, 0, undefined, sharedChildren);
   return new RecordBatch(batch.schema, struct);

@@ -31,7 +31,11 @@ export function emptySnapshot(tableId: number, columns: readonly ColumnMetadata[
  */
 export async function encodeBatches(columns: readonly ColumnMetadata[], pages: readonly Page[]): Promise<RecordBatch[]> {
   const batches: RecordBatch[] = [];
-  for (const page of rechunkPages(columns.map((c) => c.type), pages, MAX_PAGE_ROWS)) {
+  for (const page of rechunkPages(
+    columns.map((c) => c.type),
+    pages,
+    MAX_PAGE_ROWS,
+  )) {
     batches.push(encodeBatch(page, columns));
     await yieldIfDue();
   }
@@ -85,7 +89,11 @@ export function deleteFromSnapshot(snapshot: TableSnapshot, predicate: RowPredic
  * those were. Every new row is computed before the snapshot is made: an error leaves the table as it was.
  * A batch's updated rows follow its unchanged ones.
  */
-export function updateInSnapshot(snapshot: TableSnapshot, predicate: RowPredicate, update: RowUpdate): { snapshot: TableSnapshot; updated: number } {
+export function updateInSnapshot(
+  snapshot: TableSnapshot,
+  predicate: RowPredicate,
+  update: RowUpdate,
+): { snapshot: TableSnapshot; updated: number } {
   const columns = snapshot.columns;
   const types = columns.map((c) => c.type);
   const batches: RecordBatch[] = [];
@@ -134,7 +142,12 @@ export function reshapeSnapshot(snapshot: TableSnapshot, columns: readonly Colum
 
 /** A stored batch lives in shared memory, so that worker threads scan it without a copy. */
 function encodeBatch(page: Page, columns: readonly ColumnMetadata[]): RecordBatch {
-  const batch = shareBatch(pageToRecordBatch(page, columns.map((c) => c.name)));
+  const batch = shareBatch(
+    pageToRecordBatch(
+      page,
+      columns.map((c) => c.name),
+    ),
+  );
   rememberDecoded(batch, page);
   return batch;
 }

@@ -108,5 +108,10 @@ export async function columnStatistics(client: PostgresClient, schema: string, t
     [schema, table],
   );
   const float4 = (v: number | string | null) => (v === null ? null : Math.fround(Number(v)));
-  return rows.map((r) => ({ name: r.name, nullFraction: float4(r.null_frac), distinct: float4(r.n_distinct), averageWidth: r.avg_width === null ? null : Number(r.avg_width) }));
+  return rows.map((r) => ({
+    name: r.name,
+    nullFraction: float4(r.null_frac),
+    distinct: float4(r.n_distinct),
+    averageWidth: r.avg_width === null ? null : Number(r.avg_width),
+  }));
 }

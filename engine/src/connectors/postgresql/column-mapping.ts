@@ -3,7 +3,22 @@
 // CONVERT_TO_VARCHAR` for the types the engine has no type for yet: uuid, json, jsonb, timestamptz,
 // money, intervals, arrays, ...).
 
-import { BIGINT, BOOLEAN, DOUBLE, INTEGER, REAL, SMALLINT, UUID, VARBINARY, DATE, VARCHAR, MAX_DECIMAL_PRECISION, decimal, varchar, type SqlType } from '../../types/types.js';
+import {
+  BIGINT,
+  BOOLEAN,
+  DOUBLE,
+  INTEGER,
+  REAL,
+  SMALLINT,
+  UUID,
+  VARBINARY,
+  DATE,
+  VARCHAR,
+  MAX_DECIMAL_PRECISION,
+  decimal,
+  varchar,
+  type SqlType,
+} from '../../types/types.js';
 
 /** How a column is selected: its own value, its text (`::text`), or a bit(1) as a boolean. */
 export type ColumnRead = 'value' | 'text' | 'bit';

@@ -8,7 +8,16 @@ import type { Column, ColumnValues, Page } from '../../spi/page.js';
 import { SHORT_DECIMAL_PRECISION, type SqlType } from '../../types/types.js';
 import { uuidFromBytes } from '../../types/uuid-type.js';
 import { PICOS_PER_MICRO, isLongPlain } from '../../types/long-plain-temporal.js';
-import { POSTGRES_EPOCH_DAYS, POSTGRES_EPOCH_MICROS, POSTGRES_EPOCH_MICROS_BIGINT, isInfiniteDate, isInfiniteTimestamp, readInt64Number, readNumericUnscaled, writeInt64Words } from './binary-values.js';
+import {
+  POSTGRES_EPOCH_DAYS,
+  POSTGRES_EPOCH_MICROS,
+  POSTGRES_EPOCH_MICROS_BIGINT,
+  isInfiniteDate,
+  isInfiniteTimestamp,
+  readInt64Number,
+  readNumericUnscaled,
+  writeInt64Words,
+} from './binary-values.js';
 
 const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
 const HEADER_FIXED = SIGNATURE.length + 8;
@@ -64,7 +73,8 @@ export class CopyDecoder {
         pos += 2;
         break;
       }
-      if (fields !== width) throw new EngineError('GENERIC_INTERNAL_ERROR', `PostgreSQL sent a row of ${fields} fields for ${width} columns`);
+      if (fields !== width)
+        throw new EngineError('GENERIC_INTERNAL_ERROR', `PostgreSQL sent a row of ${fields} fields for ${width} columns`);
       const tupleEnd = completeTupleEnd(buf, pos + 2, fields);
       if (tupleEnd < 0) break;
       let p = pos + 2;
@@ -101,7 +111,8 @@ export class CopyDecoder {
   /** Position after the header, or -1 when more bytes are needed. */
   private readHeader(buf: Buffer): number {
     if (buf.length < HEADER_FIXED) return -1;
-    if (!buf.subarray(0, SIGNATURE.length).equals(SIGNATURE)) throw new EngineError('GENERIC_INTERNAL_ERROR', 'PostgreSQL sent a COPY stream that is not in binary format');
+    if (!buf.subarray(0, SIGNATURE.length).equals(SIGNATURE))
+      throw new EngineError('GENERIC_INTERNAL_ERROR', 'PostgreSQL sent a COPY stream that is not in binary format');
     const extension = buf.readInt32BE(SIGNATURE.length + 4);
     if (buf.length < HEADER_FIXED + extension) return -1;
     this.headerRead = true;
@@ -123,7 +134,12 @@ function completeTupleEnd(buf: Buffer, pos: number, fields: number): number {
 }
 
 /** A decoder over a typed array of `capacity` rows: `store` reads one field into it. */
-function typedDecoder<V extends ColumnValues>(type: SqlType, capacity: number, allocate: (n: number) => V, store: (values: V, buf: Buffer, offset: number, length: number, row: number) => void): ColumnDecoder {
+function typedDecoder<V extends ColumnValues>(
+  type: SqlType,
+  capacity: number,
+  allocate: (n: number) => V,
+  store: (values: V, buf: Buffer, offset: number, length: number, row: number) => void,
+): ColumnDecoder {
   let values = allocate(capacity);
   let nulls: Uint8Array | null = null;
   return {
@@ -134,7 +150,12 @@ function typedDecoder<V extends ColumnValues>(type: SqlType, capacity: number, a
       nulls[row] = 1;
     },
     take(rows) {
-      const column: Column = { type, length: rows, values: rows === capacity ? values : (values.slice(0, rows) as V), nulls: nulls === null ? null : nulls.subarray(0, rows) };
+      const column: Column = {
+        type,
+        length: rows,
+        values: rows === capacity ? values : (values.slice(0, rows) as V),
+        nulls: nulls === null ? null : nulls.subarray(0, rows),
+      };
       values = allocate(capacity);
       nulls = null;
       return column;
@@ -143,7 +164,11 @@ function typedDecoder<V extends ColumnValues>(type: SqlType, capacity: number, a
 }
 
 /** A BigInt64Array filled through its 32-bit words (reading or writing it by element allocates a BigInt). */
-function int64Decoder(type: SqlType, capacity: number, value: (buf: Buffer, offset: number, length: number) => number | bigint): ColumnDecoder {
+function int64Decoder(
+  type: SqlType,
+  capacity: number,
+  value: (buf: Buffer, offset: number, length: number) => number | bigint,
+): ColumnDecoder {
   let words = new Int32Array(0);
   return typedDecoder(
     type,
@@ -166,11 +191,26 @@ function columnDecoder(column: DecodedColumn, capacity: number): ColumnDecoder {
   const name = column.name;
   switch (type.kind) {
     case 'boolean':
-      return typedDecoder(type, capacity, (n) => new Uint8Array(n), (v, buf, o, _l, row) => void (v[row] = buf[o] === 0 ? 0 : 1));
+      return typedDecoder(
+        type,
+        capacity,
+        (n) => new Uint8Array(n),
+        (v, buf, o, _l, row) => void (v[row] = buf[o] === 0 ? 0 : 1),
+      );
     case 'smallint':
-      return typedDecoder(type, capacity, (n) => new Int16Array(n), (v, buf, o, _l, row) => void (v[row] = buf.readInt16BE(o)));
+      return typedDecoder(
+        type,
+        capacity,
+        (n) => new Int16Array(n),
+        (v, buf, o, _l, row) => void (v[row] = buf.readInt16BE(o)),
+      );
     case 'integer':
-      return typedDecoder(type, capacity, (n) => new Int32Array(n), (v, buf, o, _l, row) => void (v[row] = buf.readInt32BE(o)));
+      return typedDecoder(
+        type,
+        capacity,
+        (n) => new Int32Array(n),
+        (v, buf, o, _l, row) => void (v[row] = buf.readInt32BE(o)),
+      );
     case 'bigint':
       return int64Decoder(type, capacity, (buf, o) => {
         const high = buf.readInt32BE(o);
@@ -178,43 +218,99 @@ function columnDecoder(column: DecodedColumn, capacity: number): ColumnDecoder {
         return high >= -0x200000 && high < 0x200000 ? readInt64Number(buf, o) : buf.readBigInt64BE(o);
       });
     case 'real':
-      return typedDecoder(type, capacity, (n) => new Float32Array(n), (v, buf, o, _l, row) => void (v[row] = buf.readFloatBE(o)));
+      return typedDecoder(
+        type,
+        capacity,
+        (n) => new Float32Array(n),
+        (v, buf, o, _l, row) => void (v[row] = buf.readFloatBE(o)),
+      );
     case 'double':
-      return typedDecoder(type, capacity, (n) => new Float64Array(n), (v, buf, o, _l, row) => void (v[row] = buf.readDoubleBE(o)));
+      return typedDecoder(
+        type,
+        capacity,
+        (n) => new Float64Array(n),
+        (v, buf, o, _l, row) => void (v[row] = buf.readDoubleBE(o)),
+      );
     case 'decimal': {
       const scale = type.scale;
-      if (type.precision <= SHORT_DECIMAL_PRECISION) return int64Decoder(type, capacity, (buf, o) => readNumericUnscaled(buf, o, scale, name));
-      return typedDecoder(type, capacity, (n) => new Array<bigint>(n).fill(0n), (v, buf, o, _l, row) => void (v[row] = BigInt(readNumericUnscaled(buf, o, scale, name))));
+      if (type.precision <= SHORT_DECIMAL_PRECISION)
+        return int64Decoder(type, capacity, (buf, o) => readNumericUnscaled(buf, o, scale, name));
+      return typedDecoder(
+        type,
+        capacity,
+        (n) => new Array<bigint>(n).fill(0n),
+        (v, buf, o, _l, row) => void (v[row] = BigInt(readNumericUnscaled(buf, o, scale, name))),
+      );
     }
     case 'varchar':
-      return typedDecoder(type, capacity, (n) => new Array<string>(n).fill(''), (v, buf, o, l, row) => void (v[row] = buf.toString('utf8', o, o + l)));
+      return typedDecoder(
+        type,
+        capacity,
+        (n) => new Array<string>(n).fill(''),
+        (v, buf, o, l, row) => void (v[row] = buf.toString('utf8', o, o + l)),
+      );
     case 'char':
       // The engine keeps char values without their padding (see types/chars.ts).
-      return typedDecoder(type, capacity, (n) => new Array<string>(n).fill(''), (v, buf, o, l, row) => void (v[row] = trimSpaces(buf, o, o + l)));
+      return typedDecoder(
+        type,
+        capacity,
+        (n) => new Array<string>(n).fill(''),
+        (v, buf, o, l, row) => void (v[row] = trimSpaces(buf, o, o + l)),
+      );
     case 'varbinary':
-      return typedDecoder(type, capacity, (n) => new Array<Uint8Array>(n).fill(EMPTY), (v, buf, o, l, row) => void (v[row] = Uint8Array.prototype.slice.call(buf, o, o + l)));
+      return typedDecoder(
+        type,
+        capacity,
+        (n) => new Array<Uint8Array>(n).fill(EMPTY),
+        (v, buf, o, l, row) => void (v[row] = Uint8Array.prototype.slice.call(buf, o, o + l)),
+      );
     case 'uuid':
-      return typedDecoder(type, capacity, (n) => new Array<string>(n).fill(''), (v, buf, o, l, row) => void (v[row] = uuidFromBytes(buf.subarray(o, o + l))));
+      return typedDecoder(
+        type,
+        capacity,
+        (n) => new Array<string>(n).fill(''),
+        (v, buf, o, l, row) => void (v[row] = uuidFromBytes(buf.subarray(o, o + l))),
+      );
     case 'date':
-      return typedDecoder(type, capacity, (n) => new Int32Array(n), (v, buf, o, _l, row) => {
-        const days = buf.readInt32BE(o);
-        if (isInfiniteDate(days)) throw infinite(name, 'date');
-        v[row] = days + POSTGRES_EPOCH_DAYS;
-      });
+      return typedDecoder(
+        type,
+        capacity,
+        (n) => new Int32Array(n),
+        (v, buf, o, _l, row) => {
+          const days = buf.readInt32BE(o);
+          if (isInfiniteDate(days)) throw infinite(name, 'date');
+          v[row] = days + POSTGRES_EPOCH_DAYS;
+        },
+      );
     case 'time':
-      return typedDecoder(type, capacity, (n) => new Float64Array(n), (v, buf, o, _l, row) => void (v[row] = readInt64Number(buf, o)));
+      return typedDecoder(
+        type,
+        capacity,
+        (n) => new Float64Array(n),
+        (v, buf, o, _l, row) => void (v[row] = readInt64Number(buf, o)),
+      );
     case 'timestamp':
       // PostgreSQL's timestamp(p) holds int64 micros: exact as a long timestamp's picoseconds (p 4..6).
       if (isLongPlain(type)) {
-        return typedDecoder(type, capacity, (n) => new Array<bigint>(n).fill(0n), (v, buf, o, _l, row) => {
-          if (isInfiniteTimestamp(buf, o)) throw infinite(name, 'timestamp');
-          v[row] = (buf.readBigInt64BE(o) + POSTGRES_EPOCH_MICROS_BIGINT) * PICOS_PER_MICRO;
-        });
+        return typedDecoder(
+          type,
+          capacity,
+          (n) => new Array<bigint>(n).fill(0n),
+          (v, buf, o, _l, row) => {
+            if (isInfiniteTimestamp(buf, o)) throw infinite(name, 'timestamp');
+            v[row] = (buf.readBigInt64BE(o) + POSTGRES_EPOCH_MICROS_BIGINT) * PICOS_PER_MICRO;
+          },
+        );
       }
-      return typedDecoder(type, capacity, (n) => new Float64Array(n), (v, buf, o, _l, row) => {
-        if (isInfiniteTimestamp(buf, o)) throw infinite(name, 'timestamp');
-        v[row] = readInt64Number(buf, o) + POSTGRES_EPOCH_MICROS;
-      });
+      return typedDecoder(
+        type,
+        capacity,
+        (n) => new Float64Array(n),
+        (v, buf, o, _l, row) => {
+          if (isInfiniteTimestamp(buf, o)) throw infinite(name, 'timestamp');
+          v[row] = readInt64Number(buf, o) + POSTGRES_EPOCH_MICROS;
+        },
+      );
     default:
       throw new EngineError('NOT_SUPPORTED', `Column '${name}' of type ${type.kind} cannot be read from PostgreSQL`);
   }

@@ -76,11 +76,12 @@ function fieldWriter(column: Column, booleanTarget: BooleanTarget): (w: Writer, 
     case 'boolean': {
       const v = values as Uint8Array;
       // bit(1)'s binary form: its length in bits, then the bits, high bit first.
-      if (booleanTarget === 'bit') return (w, row) => {
-        const at = w.field(5);
-        w.buf.writeInt32BE(1, at);
-        w.buf[at + 4] = v[row] === 0 ? 0 : 0x80;
-      };
+      if (booleanTarget === 'bit')
+        return (w, row) => {
+          const at = w.field(5);
+          w.buf.writeInt32BE(1, at);
+          w.buf[at + 4] = v[row] === 0 ? 0 : 0x80;
+        };
       return (w, row) => {
         const at = w.field(1);
         w.buf[at] = v[row] === 0 ? 0 : 1;

@@ -32,7 +32,15 @@ const COMPARISONS: Record<string, string> = {
   greater_than_or_equal: '>=',
   is_distinct_from: 'IS DISTINCT FROM',
 };
-const FLIPPED: Record<string, string> = { equal: 'equal', not_equal: 'not_equal', is_distinct_from: 'is_distinct_from', less_than: 'greater_than', less_than_or_equal: 'greater_than_or_equal', greater_than: 'less_than', greater_than_or_equal: 'less_than_or_equal' };
+const FLIPPED: Record<string, string> = {
+  equal: 'equal',
+  not_equal: 'not_equal',
+  is_distinct_from: 'is_distinct_from',
+  less_than: 'greater_than',
+  less_than_or_equal: 'greater_than_or_equal',
+  greater_than: 'less_than',
+  greater_than_or_equal: 'less_than_or_equal',
+};
 const EQUALITIES = new Set(['equal', 'not_equal']);
 
 /** A predicate as PostgreSQL SQL, or undefined when any part of it is not certain to agree. */
@@ -115,7 +123,9 @@ function comparison(name: string, left: ConnectorExpression, right: ConnectorExp
       // A non-constant against a constant (never NaN: it has no literal) only, see the file's comment.
       if (a.constant || !b.constant || op === 'is_distinct_from') return undefined;
       const compared = `(${a.sql} ${COMPARISONS[op]} ${b.sql})`;
-      return op === 'greater_than' || op === 'greater_than_or_equal' ? `(${compared} AND ${a.sql} <> CAST('NaN' AS ${postgresTypeName(type)}))` : compared;
+      return op === 'greater_than' || op === 'greater_than_or_equal'
+        ? `(${compared} AND ${a.sql} <> CAST('NaN' AS ${postgresTypeName(type)}))`
+        : compared;
     }
     default:
       return undefined;
@@ -201,9 +211,11 @@ function exactCast(from: SqlType, to: SqlType): boolean {
     return to.kind === 'double' || (to.kind === 'real' && from.kind !== 'bigint');
   }
   if (from.kind === 'real') return to.kind === 'double';
-  if (from.kind === 'decimal' && to.kind === 'decimal') return to.scale >= from.scale && to.precision - to.scale >= from.precision - from.scale;
+  if (from.kind === 'decimal' && to.kind === 'decimal')
+    return to.scale >= from.scale && to.precision - to.scale >= from.precision - from.scale;
   if (from.kind === 'date') return to.kind === 'timestamp';
-  if (from.kind === 'varchar' && to.kind === 'varchar') return to.length === undefined || (from.length !== undefined && to.length >= from.length);
+  if (from.kind === 'varchar' && to.kind === 'varchar')
+    return to.length === undefined || (from.length !== undefined && to.length >= from.length);
   return false;
 }
 

@@ -12,13 +12,24 @@ import { CopyDecoder } from './copy-decoder.js';
 import type { PostgresClient } from './postgresql-client.js';
 
 /** The split's pages; its metrics say how many bytes of COPY data the server sent. */
-export function readQuery(client: PostgresClient, sql: string, columns: readonly { name: string; type: SqlType }[], signal?: AbortSignal): PageSource {
+export function readQuery(
+  client: PostgresClient,
+  sql: string,
+  columns: readonly { name: string; type: SqlType }[],
+  signal?: AbortSignal,
+): PageSource {
   const received = { bytes: 0 };
   const pages = readPages(client, sql, columns, received, signal);
   return { [Symbol.asyncIterator]: () => pages[Symbol.asyncIterator](), metrics: () => ({ [BYTES_READ_METRIC]: received.bytes }) };
 }
 
-async function* readPages(client: PostgresClient, sql: string, columns: readonly { name: string; type: SqlType }[], received: { bytes: number }, signal?: AbortSignal): AsyncIterable<Page> {
+async function* readPages(
+  client: PostgresClient,
+  sql: string,
+  columns: readonly { name: string; type: SqlType }[],
+  received: { bytes: number },
+  signal?: AbortSignal,
+): AsyncIterable<Page> {
   const canceled = () => new EngineError('USER_CANCELED', 'Query was canceled');
   if (signal?.aborted) throw canceled();
   const connection = await client.connect();

@@ -7,7 +7,15 @@ import { EngineError } from '../../errors/engine-error.js';
 import { serverName, type PostgresConfig } from './postgresql-config.js';
 
 /** Session settings every connection gets: text of values and of literals read the same on every server. */
-const SESSION_OPTIONS = ['DateStyle=ISO', 'TimeZone=UTC', 'standard_conforming_strings=on', 'IntervalStyle=iso_8601', 'client_encoding=UTF8'].map((o) => `-c ${o}`).join(' ');
+const SESSION_OPTIONS = [
+  'DateStyle=ISO',
+  'TimeZone=UTC',
+  'standard_conforming_strings=on',
+  'IntervalStyle=iso_8601',
+  'client_encoding=UTF8',
+]
+  .map((o) => `-c ${o}`)
+  .join(' ');
 
 /** SQLSTATEs with an engine error of their own (Trino's JDBC connectors report the rest as JDBC_ERROR). */
 const SQLSTATE_ERRORS: Record<string, 'NUMERIC_VALUE_OUT_OF_RANGE' | 'USER_CANCELED'> = {

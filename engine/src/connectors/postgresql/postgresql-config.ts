@@ -45,11 +45,12 @@ export function postgresConfig(catalog: string, properties: Properties): Postgre
   const unknown = Object.keys(properties).filter((name) => !(KNOWN as readonly string[]).includes(name));
   if (unknown.length > 0) fail(`unknown postgresql connector properties: ${unknown.join(', ')} (known: ${KNOWN.join(', ')})`);
   const url = properties['connection-url'];
-  if (url === undefined) fail("connection-url is required (jdbc:postgresql://host:port/database or postgresql://host:port/database)");
+  if (url === undefined) fail('connection-url is required (jdbc:postgresql://host:port/database or postgresql://host:port/database)');
   const location = parseConnectionUrl(String(url), fail);
   const text = (name: string) => (properties[name] === undefined ? undefined : String(properties[name]));
   const handling = (text('unsupported-type-handling') ?? 'IGNORE').toUpperCase();
-  if (handling !== 'IGNORE' && handling !== 'CONVERT_TO_VARCHAR') fail(`unsupported-type-handling must be IGNORE or CONVERT_TO_VARCHAR, got '${text('unsupported-type-handling')}'`);
+  if (handling !== 'IGNORE' && handling !== 'CONVERT_TO_VARCHAR')
+    fail(`unsupported-type-handling must be IGNORE or CONVERT_TO_VARCHAR, got '${text('unsupported-type-handling')}'`);
   return {
     ...location,
     user: text('connection-user') ?? location.user,
@@ -63,7 +64,10 @@ export function postgresConfig(catalog: string, properties: Properties): Postgre
 }
 
 /** `jdbc:postgresql://host[:port]/database[?user=..&password=..]`, or the same without `jdbc:` (`postgres://` too). */
-function parseConnectionUrl(text: string, fail: (message: string) => never): { host: string; port: number; database: string; user?: string; password?: string } {
+function parseConnectionUrl(
+  text: string,
+  fail: (message: string) => never,
+): { host: string; port: number; database: string; user?: string; password?: string } {
   const plain = text.replace(/^jdbc:/, '');
   if (!/^postgres(ql)?:\/\//.test(plain)) fail(`connection-url must start with jdbc:postgresql:// or postgresql://, got '${text}'`);
   let url: URL;
@@ -73,7 +77,8 @@ function parseConnectionUrl(text: string, fail: (message: string) => never): { h
     return fail(`connection-url is not a URL: '${text}'`);
   }
   const database = decodeURIComponent(url.pathname.replace(/^\//, ''));
-  if (url.hostname === '' || database === '' || database.includes('/')) fail(`connection-url must name a host and a database (jdbc:postgresql://host:port/database), got '${text}'`);
+  if (url.hostname === '' || database === '' || database.includes('/'))
+    fail(`connection-url must name a host and a database (jdbc:postgresql://host:port/database), got '${text}'`);
   const port = url.port === '' ? 5432 : Number(url.port);
   const parameter = (name: string) => url.searchParams.get(name) ?? undefined;
   const user = url.username !== '' ? decodeURIComponent(url.username) : parameter('user');

@@ -5,9 +5,26 @@
 // table of the write's own, moved into place at the commit: postgresql-writes.ts) and DROP TABLE.
 
 import { EngineError } from '../../errors/engine-error.js';
-import type { ColumnMetadata, Connector, PageSource, PropertyValues, SchemaTableName, Split, TableConstraint, TableMetadata, TableStatistics } from '../../spi/connector.js';
+import type {
+  ColumnMetadata,
+  Connector,
+  PageSource,
+  PropertyValues,
+  SchemaTableName,
+  Split,
+  TableConstraint,
+  TableMetadata,
+  TableStatistics,
+} from '../../spi/connector.js';
 import type { ConnectorProperties } from '../../spi/properties.js';
-import type { AggregationApplication, ConnectorAggregate, ConnectorExpression, FilterApplication, PushedScan, SortItem } from '../../spi/pushdown.js';
+import type {
+  AggregationApplication,
+  ConnectorAggregate,
+  ConnectorExpression,
+  FilterApplication,
+  PushedScan,
+  SortItem,
+} from '../../spi/pushdown.js';
 import type { Session } from '../../spi/session.js';
 import { shapeCheck } from '../../spi/json-shape.js';
 import * as catalogQueries from './catalog-queries.js';
@@ -52,10 +69,30 @@ const checkInfoShape = shapeCheck({
   type: 'object',
   required: ['columns', 'orderedText', 'handle'],
   properties: {
-    columns: { type: 'array', items: { type: 'object', required: ['name', 'type', 'read', 'notNull'], properties: { name: { type: 'string' }, type: { type: 'object' }, read: { enum: ['value', 'text', 'bit'] }, notNull: { type: 'boolean' } } } },
+    columns: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['name', 'type', 'read', 'notNull'],
+        properties: {
+          name: { type: 'string' },
+          type: { type: 'object' },
+          read: { enum: ['value', 'text', 'bit'] },
+          notNull: { type: 'boolean' },
+        },
+      },
+    },
     orderedText: { type: 'boolean' },
     handle: { type: 'object', required: ['filters'], properties: { filters: { type: 'array' }, limit: { type: 'integer', minimum: 0 } } },
-    range: { type: 'object', required: ['column'], properties: { column: { type: 'string' }, low: { type: 'string', pattern: '^-?[0-9]+$' }, high: { type: 'string', pattern: '^-?[0-9]+$' } } },
+    range: {
+      type: 'object',
+      required: ['column'],
+      properties: {
+        column: { type: 'string' },
+        low: { type: 'string', pattern: '^-?[0-9]+$' },
+        high: { type: 'string', pattern: '^-?[0-9]+$' },
+      },
+    },
   },
 });
 
@@ -88,13 +125,22 @@ export class PostgresConnector implements Connector {
   async getTable(_session: Session, schema: string, table: string): Promise<TableMetadata | undefined> {
     const described = await this.describe(schema, table);
     if (described === undefined) return undefined;
-    return { catalog: this.name, schema, name: table, columns: described.columns.map((c) => ({ name: c.name, type: c.type, nullable: !c.notNull })) };
+    return {
+      catalog: this.name,
+      schema,
+      name: table,
+      columns: described.columns.map((c) => ({ name: c.name, type: c.type, nullable: !c.notNull })),
+    };
   }
 
   async getTableStatistics(_session: Session, table: TableMetadata): Promise<TableStatistics | undefined> {
     const described = this.tables.get(tableKey(table.schema, table.name));
     if (described === undefined || described.estimatedRows < 0) return undefined;
-    return tableStatistics(described.estimatedRows, described.columns, await catalogQueries.columnStatistics(this.client, table.schema, table.name));
+    return tableStatistics(
+      described.estimatedRows,
+      described.columns,
+      await catalogQueries.columnStatistics(this.client, table.schema, table.name),
+    );
   }
 
   /** Every node connects to the server itself. */
@@ -102,7 +148,12 @@ export class PostgresConnector implements Connector {
     return true;
   }
 
-  applyFilter(session: Session, table: TableMetadata, pushed: PushedScan | undefined, conjuncts: readonly ConnectorExpression[]): FilterApplication | undefined {
+  applyFilter(
+    session: Session,
+    table: TableMetadata,
+    pushed: PushedScan | undefined,
+    conjuncts: readonly ConnectorExpression[],
+  ): FilterApplication | undefined {
     const scan = this.pushdownTarget(session, table, pushed, 'filter_pushdown_enabled');
     // A filter above a limit or an aggregation is not a WHERE of the same query.
     if (scan === undefined || scan.handle.aggregation !== undefined || scan.handle.limit !== undefined) return undefined;
@@ -118,7 +169,13 @@ export class PostgresConnector implements Connector {
     return this.pushedScan({ ...scan.handle, limit: count }, scan.table);
   }
 
-  applyTopN(session: Session, table: TableMetadata, pushed: PushedScan | undefined, count: number, orderBy: readonly SortItem[]): PushedScan | undefined {
+  applyTopN(
+    session: Session,
+    table: TableMetadata,
+    pushed: PushedScan | undefined,
+    count: number,
+    orderBy: readonly SortItem[],
+  ): PushedScan | undefined {
     const scan = this.pushdownTarget(session, table, pushed, 'topn_pushdown_enabled');
     if (scan === undefined || scan.handle.limit !== undefined || scan.handle.orderBy !== undefined) return undefined;
     if (orderBySql(orderBy, scan.handle, scan.lookup) === undefined) return undefined;
@@ -140,7 +197,8 @@ export class PostgresConnector implements Connector {
     const pushedAggregates: PushedAggregate[] = [];
     for (const aggregate of aggregates) {
       const args = aggregate.arguments;
-      if (!AGGREGATES.has(aggregate.function) || aggregate.distinct || args.length > 1 || args.some((a) => a.kind !== 'column')) return undefined;
+      if (!AGGREGATES.has(aggregate.function) || aggregate.distinct || args.length > 1 || args.some((a) => a.kind !== 'column'))
+        return undefined;
       const candidate = {
         name: freshName(`_${aggregate.function}_${pushedAggregates.length}`, taken),
         function: aggregate.function as PushedAggregate['function'],
@@ -151,16 +209,28 @@ export class PostgresConnector implements Connector {
       pushedAggregates.push(candidate);
     }
     const handle: PostgresHandle = { ...scan.handle, aggregation: { groupBy: groupBy.map((g) => g.name), aggregates: pushedAggregates } };
-    const columns: ColumnMetadata[] = [...keys.map((k) => ({ name: k!.name, type: k!.type })), ...pushedAggregates.map((a) => ({ name: a.name, type: a.type }))];
+    const columns: ColumnMetadata[] = [
+      ...keys.map((k) => ({ name: k!.name, type: k!.type })),
+      ...pushedAggregates.map((a) => ({ name: a.name, type: a.type })),
+    ];
     return { pushed: this.pushedScan(handle, scan.table), columns };
   }
 
   /** The table and its handle so far, when `setting` allows pushing down and the table was described here. */
-  private pushdownTarget(session: Session, table: TableMetadata, pushed: PushedScan | undefined, setting: 'filter_pushdown_enabled' | 'limit_pushdown_enabled' | 'topn_pushdown_enabled' | 'aggregation_pushdown_enabled') {
+  private pushdownTarget(
+    session: Session,
+    table: TableMetadata,
+    pushed: PushedScan | undefined,
+    setting: 'filter_pushdown_enabled' | 'limit_pushdown_enabled' | 'topn_pushdown_enabled' | 'aggregation_pushdown_enabled',
+  ) {
     if (!sessionSettings(session, this.name, this.config)[setting]) return undefined;
     const described = this.tables.get(tableKey(table.schema, table.name));
     if (described === undefined) return undefined;
-    return { table: described, handle: (pushed?.handle as PostgresHandle | undefined) ?? EMPTY_HANDLE, lookup: columnLookup(described.columns, described.utf8) };
+    return {
+      table: described,
+      handle: (pushed?.handle as PostgresHandle | undefined) ?? EMPTY_HANDLE,
+      lookup: columnLookup(described.columns, described.utf8),
+    };
   }
 
   private pushedScan(handle: PostgresHandle, table: PostgresTable): PushedScan {
@@ -177,10 +247,17 @@ export class PostgresConnector implements Connector {
     const split = (info: PostgresSplitInfo): Split => ({ catalog: this.name, schema: table.schema, table: table.name, info });
     return async function* (this: PostgresConnector) {
       const described = this.tables.get(tableKey(table.schema, table.name)) ?? (await this.describe(table.schema, table.name));
-      if (described === undefined) throw new EngineError('TABLE_NOT_FOUND', `Table '${this.name}.${table.schema}.${table.name}' does not exist`);
+      if (described === undefined)
+        throw new EngineError('TABLE_NOT_FOUND', `Table '${this.name}.${table.schema}.${table.name}' does not exist`);
       const base: PostgresSplitInfo = { columns: described.columns, orderedText: described.utf8, handle };
       const key = described.primaryKey;
-      if (splitCount <= 1 || key === undefined || !KEY_TYPES.has(key.type.kind) || handle.aggregation !== undefined || handle.limit !== undefined) {
+      if (
+        splitCount <= 1 ||
+        key === undefined ||
+        !KEY_TYPES.has(key.type.kind) ||
+        handle.aggregation !== undefined ||
+        handle.limit !== undefined
+      ) {
         yield split(base);
         return;
       }
@@ -209,7 +286,12 @@ export class PostgresConnector implements Connector {
 
   createPageSource(_session: Session, split: Split, columns: readonly string[], signal?: AbortSignal): PageSource {
     const { sql, types } = scanQuery(split.schema, split.table, split.info as PostgresSplitInfo, columns);
-    return readQuery(this.client, sql, columns.map((name, i) => ({ name, type: types[i] })), signal);
+    return readQuery(
+      this.client,
+      sql,
+      columns.map((name, i) => ({ name, type: types[i] })),
+      signal,
+    );
   }
 
   async createSchema(_session: Session, schema: string, _properties: PropertyValues): Promise<void> {
@@ -236,7 +318,8 @@ export class PostgresConnector implements Connector {
 
   async beginInsert(_session: Session, table: TableMetadata): Promise<WriteHandle> {
     const described = await this.describe(table.schema, table.name);
-    if (described === undefined) throw new EngineError('TABLE_NOT_FOUND', `Table '${this.name}.${table.schema}.${table.name}' does not exist`);
+    if (described === undefined)
+      throw new EngineError('TABLE_NOT_FOUND', `Table '${this.name}.${table.schema}.${table.name}' does not exist`);
     return writes.beginInsert(this.client, table.schema, table.name, described.columns);
   }
 

@@ -24,11 +24,37 @@ const positive = (value: unknown) => {
 export function postgresSessionProperties(config: PostgresConfig): PropertyMetadata[] {
   const defaults = settingDefaults(config);
   return [
-    { name: 'aggregation_pushdown_enabled', description: 'Compute count, sum, min, max and avg (with GROUP BY) in PostgreSQL where its result is exactly the engine\'s', type: BOOLEAN, defaultValue: defaults.aggregation_pushdown_enabled },
-    { name: 'topn_pushdown_enabled', description: 'Let PostgreSQL sort and cut ORDER BY ... LIMIT where its order is the engine\'s', type: BOOLEAN, defaultValue: defaults.topn_pushdown_enabled },
-    { name: 'filter_pushdown_enabled', description: 'Let PostgreSQL evaluate the WHERE conjuncts it evaluates exactly as the engine does', type: BOOLEAN, defaultValue: defaults.filter_pushdown_enabled },
-    { name: 'limit_pushdown_enabled', description: 'Let PostgreSQL stop after LIMIT rows', type: BOOLEAN, defaultValue: defaults.limit_pushdown_enabled },
-    { name: 'split_count', description: 'Key ranges a table with an integer primary key is read in, by as many tasks at once (1: one split per table)', type: INTEGER, defaultValue: defaults.split_count, validate: positive },
+    {
+      name: 'aggregation_pushdown_enabled',
+      description: "Compute count, sum, min, max and avg (with GROUP BY) in PostgreSQL where its result is exactly the engine's",
+      type: BOOLEAN,
+      defaultValue: defaults.aggregation_pushdown_enabled,
+    },
+    {
+      name: 'topn_pushdown_enabled',
+      description: "Let PostgreSQL sort and cut ORDER BY ... LIMIT where its order is the engine's",
+      type: BOOLEAN,
+      defaultValue: defaults.topn_pushdown_enabled,
+    },
+    {
+      name: 'filter_pushdown_enabled',
+      description: 'Let PostgreSQL evaluate the WHERE conjuncts it evaluates exactly as the engine does',
+      type: BOOLEAN,
+      defaultValue: defaults.filter_pushdown_enabled,
+    },
+    {
+      name: 'limit_pushdown_enabled',
+      description: 'Let PostgreSQL stop after LIMIT rows',
+      type: BOOLEAN,
+      defaultValue: defaults.limit_pushdown_enabled,
+    },
+    {
+      name: 'split_count',
+      description: 'Key ranges a table with an integer primary key is read in, by as many tasks at once (1: one split per table)',
+      type: INTEGER,
+      defaultValue: defaults.split_count,
+      validate: positive,
+    },
   ];
 }
 
@@ -46,7 +72,12 @@ function settingDefaults(config: PostgresConfig): PostgresSessionSettings {
 export function sessionSettings(session: Session, catalog: string, config: PostgresConfig): PostgresSessionSettings {
   const settings = settingDefaults(config);
   const value = (name: keyof PostgresSessionSettings) => session.properties.get(`${catalog}.${name}`);
-  for (const name of ['filter_pushdown_enabled', 'limit_pushdown_enabled', 'topn_pushdown_enabled', 'aggregation_pushdown_enabled'] as const) {
+  for (const name of [
+    'filter_pushdown_enabled',
+    'limit_pushdown_enabled',
+    'topn_pushdown_enabled',
+    'aggregation_pushdown_enabled',
+  ] as const) {
     const text = value(name);
     if (text !== undefined) settings[name] = text.toLowerCase() === 'true';
   }

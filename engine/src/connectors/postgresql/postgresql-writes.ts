@@ -40,7 +40,14 @@ const checkHandleShape = shapeCheck({
     table: { type: 'string' },
     kind: { enum: ['create', 'insert'] },
     temporaryTable: { type: 'string', pattern: '^tmp_engine_[0-9a-f]{16}$' },
-    columns: { type: 'array', items: { type: 'object', required: ['name', 'write'], properties: { name: { type: 'string' }, write: { enum: ['boolean', 'bit', 'nulls'] } } } },
+    columns: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['name', 'write'],
+        properties: { name: { type: 'string' }, write: { enum: ['boolean', 'bit', 'nulls'] } },
+      },
+    },
   },
   additionalProperties: false,
 });
@@ -57,21 +64,36 @@ export function columnDefinitions(table: TableMetadata): string {
   return table.columns
     .map((c) => {
       const type = postgresTypeName(c.type);
-      if (type === undefined) throw new EngineError('NOT_SUPPORTED', `Column '${c.name}': type ${typeName(c.type)} cannot be stored in PostgreSQL`);
+      if (type === undefined)
+        throw new EngineError('NOT_SUPPORTED', `Column '${c.name}': type ${typeName(c.type)} cannot be stored in PostgreSQL`);
       return `${quoteIdentifier(c.name)} ${type}${c.nullable === false ? ' NOT NULL' : ''}`;
     })
     .join(', ');
 }
 
 export async function beginCreateTable(client: PostgresClient, table: TableMetadata): Promise<PostgresWriteHandle> {
-  const handle = newHandle(client.catalog, table.schema, table.name, 'create', table.columns.map((c) => ({ name: c.name, write: 'boolean' as const })));
+  const handle = newHandle(
+    client.catalog,
+    table.schema,
+    table.name,
+    'create',
+    table.columns.map((c) => ({ name: c.name, write: 'boolean' as const })),
+  );
   await client.query(`CREATE TABLE ${temporary(handle)} (${columnDefinitions(table)})`);
   return handle;
 }
 
 /** `columns`: the target's, as the connector reads them. */
-export async function beginInsert(client: PostgresClient, schema: string, table: string, columns: readonly PostgresColumn[]): Promise<PostgresWriteHandle> {
-  const written = columns.map((c) => ({ name: c.name, write: c.read === 'text' ? ('nulls' as const) : c.read === 'bit' ? ('bit' as const) : ('boolean' as const) }));
+export async function beginInsert(
+  client: PostgresClient,
+  schema: string,
+  table: string,
+  columns: readonly PostgresColumn[],
+): Promise<PostgresWriteHandle> {
+  const written = columns.map((c) => ({
+    name: c.name,
+    write: c.read === 'text' ? ('nulls' as const) : c.read === 'bit' ? ('bit' as const) : ('boolean' as const),
+  }));
   const handle = newHandle(client.catalog, schema, table, 'insert', written);
   // Only the shape of the target: its rows get there at the commit.
   await client.query(`CREATE TABLE ${temporary(handle)} (LIKE ${qualifiedTable(schema, table)})`);
@@ -88,7 +110,9 @@ export async function finishInsert(client: PostgresClient, handle: PostgresWrite
     .join(', ');
   await client.withConnection(async (connection) => {
     await connection.query('BEGIN');
-    await connection.query(`INSERT INTO ${qualifiedTable(handle.schema, handle.table)} (${columns}) SELECT ${columns} FROM ${temporary(handle)}`);
+    await connection.query(
+      `INSERT INTO ${qualifiedTable(handle.schema, handle.table)} (${columns}) SELECT ${columns} FROM ${temporary(handle)}`,
+    );
     await connection.query(`DROP TABLE ${temporary(handle)}`);
     await connection.query('COMMIT');
   });
@@ -116,11 +140,17 @@ export class PostgresPageSink implements ConnectorPageSink {
     this.handle.columns.forEach((c, i) => {
       const values = page.columns[i];
       if (c.write === 'nulls' && (values.nulls === null || values.nulls.includes(0))) {
-        throw new EngineError('NOT_SUPPORTED', `Column '${c.name}' of '${this.handle.catalog}.${this.handle.schema}.${this.handle.table}' has a PostgreSQL type the engine cannot write`);
+        throw new EngineError(
+          'NOT_SUPPORTED',
+          `Column '${c.name}' of '${this.handle.catalog}.${this.handle.schema}.${this.handle.table}' has a PostgreSQL type the engine cannot write`,
+        );
       }
     });
     const { stream } = await this.open();
-    const bytes = encodePage({ rowCount: page.rowCount, columns: this.written.map(({ index }) => page.columns[index]) }, this.written.map((c) => c.write));
+    const bytes = encodePage(
+      { rowCount: page.rowCount, columns: this.written.map(({ index }) => page.columns[index]) },
+      this.written.map((c) => c.write),
+    );
     await this.send(stream, bytes);
     this.rows += page.rowCount;
   }
@@ -175,7 +205,13 @@ export class PostgresPageSink implements ConnectorPageSink {
   }
 }
 
-function newHandle(catalog: string, schema: string, table: string, kind: PostgresWriteHandle['kind'], columns: PostgresWriteHandle['columns']): PostgresWriteHandle {
+function newHandle(
+  catalog: string,
+  schema: string,
+  table: string,
+  kind: PostgresWriteHandle['kind'],
+  columns: PostgresWriteHandle['columns'],
+): PostgresWriteHandle {
   return { catalog, schema, table, kind, temporaryTable: `tmp_engine_${randomBytes(8).toString('hex')}`, columns };
 }
 

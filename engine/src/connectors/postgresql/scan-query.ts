@@ -72,7 +72,8 @@ export function aggregateSql(aggregate: Omit<PushedAggregate, 'name'>, lookup: C
     case 'sum':
       // Exact in PostgreSQL (int8 or numeric); the cast fails on overflow (22003), as the engine's sum does.
       if (integer && type.kind === 'bigint') return `CAST(sum(${value}) AS bigint)`;
-      if (input.kind === 'decimal' && type.kind === 'decimal' && type.scale === input.scale) return `CAST(sum(${value}) AS ${postgresTypeName(type)})`;
+      if (input.kind === 'decimal' && type.kind === 'decimal' && type.scale === input.scale)
+        return `CAST(sum(${value}) AS ${postgresTypeName(type)})`;
       return undefined;
     case 'avg':
       // The engine averages integers in double precision, as avg(float8) does.
@@ -137,7 +138,11 @@ function outputs(handle: PostgresHandle, lookup: ColumnLookup): Map<string, { sq
   const out = new Map<string, { sql: string; type: SqlType; orderable: boolean }>();
   if (handle.aggregation === undefined) {
     for (const column of lookup.columns.values()) {
-      out.set(column.name, { sql: selectExpression(column), type: column.type, orderable: column.read !== 'text' && orderable(column.type, lookup) });
+      out.set(column.name, {
+        sql: selectExpression(column),
+        type: column.type,
+        orderable: column.read !== 'text' && orderable(column.type, lookup),
+      });
     }
     return out;
   }
@@ -146,7 +151,10 @@ function outputs(handle: PostgresHandle, lookup: ColumnLookup): Map<string, { sq
     out.set(name, { sql: groupKeySql(column), type: column.type, orderable: column.read !== 'text' && orderable(column.type, lookup) });
   }
   for (const aggregate of handle.aggregation.aggregates) {
-    const sql = required(aggregateSql(aggregate, lookup), `aggregate ${aggregate.function} of '${aggregate.argument ?? '*'}' cannot be pushed down`);
+    const sql = required(
+      aggregateSql(aggregate, lookup),
+      `aggregate ${aggregate.function} of '${aggregate.argument ?? '*'}' cannot be pushed down`,
+    );
     out.set(aggregate.name, { sql, type: aggregate.type, orderable: orderable(aggregate.type, lookup) });
   }
   return out;
@@ -168,7 +176,10 @@ function rangeSql(range: KeyRange, lookup: ColumnLookup): string {
   const column = required(lookup.columns.get(range.column), `unknown key column '${range.column}'`);
   const key = quoteIdentifier(column.name);
   const bound = (text: string) => required(literal(BigInt(text), { kind: 'bigint' }), 'bad key bound');
-  const parts = [...(range.low === undefined ? [] : [`${key} >= ${bound(range.low)}`]), ...(range.high === undefined ? [] : [`${key} < ${bound(range.high)}`])];
+  const parts = [
+    ...(range.low === undefined ? [] : [`${key} >= ${bound(range.low)}`]),
+    ...(range.high === undefined ? [] : [`${key} < ${bound(range.high)}`]),
+  ];
   return parts.length === 0 ? 'TRUE' : `(${parts.join(' AND ')})`;
 }
 
@@ -180,7 +191,12 @@ export function whereSql(handle: PostgresHandle, lookup: ColumnLookup, range?: K
 }
 
 /** The SELECT a split runs for `columns` (output names), and each column's type as it arrives. */
-export function scanQuery(schema: string, table: string, info: PostgresSplitInfo, columns: readonly string[]): { sql: string; types: SqlType[] } {
+export function scanQuery(
+  schema: string,
+  table: string,
+  info: PostgresSplitInfo,
+  columns: readonly string[],
+): { sql: string; types: SqlType[] } {
   const lookup = columnLookup(info.columns, info.orderedText);
   const handle = info.handle;
   const available = outputs(handle, lookup);
@@ -191,7 +207,8 @@ export function scanQuery(schema: string, table: string, info: PostgresSplitInfo
   if (handle.aggregation !== undefined && handle.aggregation.groupBy.length > 0) {
     parts.push(`GROUP BY ${handle.aggregation.groupBy.map((name) => groupKeySql(lookup.columns.get(name)!)).join(', ')}`);
   }
-  if (handle.orderBy !== undefined) parts.push(`ORDER BY ${required(orderBySql(handle.orderBy, handle, lookup), 'an order that cannot be pushed down')}`);
+  if (handle.orderBy !== undefined)
+    parts.push(`ORDER BY ${required(orderBySql(handle.orderBy, handle, lookup), 'an order that cannot be pushed down')}`);
   if (handle.limit !== undefined) {
     if (!Number.isSafeInteger(handle.limit) || handle.limit < 0) throw new ScanQueryError(`bad limit ${handle.limit}`);
     parts.push(`LIMIT ${handle.limit}`);
@@ -206,7 +223,8 @@ export function explainHandle(handle: PostgresHandle, lookup: ColumnLookup): str
   if (where.length > 0) lines.push(`filter = ${where.join(' AND ')}`);
   if (handle.aggregation !== undefined) {
     const available = outputs(handle, lookup);
-    if (handle.aggregation.groupBy.length > 0) lines.push(`groupBy = [${handle.aggregation.groupBy.map((g) => available.get(g)!.sql).join(', ')}]`);
+    if (handle.aggregation.groupBy.length > 0)
+      lines.push(`groupBy = [${handle.aggregation.groupBy.map((g) => available.get(g)!.sql).join(', ')}]`);
     lines.push(`aggregates = [${handle.aggregation.aggregates.map((a) => `${a.name} := ${available.get(a.name)!.sql}`).join(', ')}]`);
   }
   if (handle.orderBy !== undefined) lines.push(`orderBy = [${orderBySql(handle.orderBy, handle, lookup)}]`);

@@ -98,7 +98,9 @@ export function literal(value: Scalar, type: SqlType): string | undefined {
     case 'time':
       return `CAST(${quoteString(formatTimeOfDay(value as number, 6))} AS ${pgType})`;
     case 'timestamp':
-      return ordinaryYear(Number(floorDiv(readPicos(type)(value), PICOS_PER_DAY))) ? `CAST(${quoteString(formatValueAsText(value, type))} AS ${pgType})` : undefined;
+      return ordinaryYear(Number(floorDiv(readPicos(type)(value), PICOS_PER_DAY)))
+        ? `CAST(${quoteString(formatValueAsText(value, type))} AS ${pgType})`
+        : undefined;
     default:
       return undefined;
   }

@@ -6,7 +6,11 @@
 import type { ColumnStatistics, TableStatistics } from '../../spi/connector.js';
 import type { CatalogColumnStatistics } from './catalog-queries.js';
 
-export function tableStatistics(rowCount: number, columns: readonly { name: string }[], sampled: readonly CatalogColumnStatistics[]): TableStatistics {
+export function tableStatistics(
+  rowCount: number,
+  columns: readonly { name: string }[],
+  sampled: readonly CatalogColumnStatistics[],
+): TableStatistics {
   if (rowCount === 0) return { rowCount };
   const byName = new Map(sampled.map((s) => [s.name, s]));
   const statistics: Record<string, ColumnStatistics> = {};

@@ -12,7 +12,15 @@ import type { Session } from '../../spi/session.js';
 import type { SplitReader, WorkerSplitSource } from '../../spi/worker-split.js';
 import { shapeCheck } from '../../spi/json-shape.js';
 import { BIGINT } from '../../types/types.js';
-import { sequenceLength, sequencePages, sequenceSplits, SEQUENCE_SPLIT_ROWS, type SequenceRange, type SequenceSplitInfo, type ValueBounds } from './sequence-range.js';
+import {
+  sequenceLength,
+  sequencePages,
+  sequenceSplits,
+  SEQUENCE_SPLIT_ROWS,
+  type SequenceRange,
+  type SequenceSplitInfo,
+  type ValueBounds,
+} from './sequence-range.js';
 
 /** The reserved catalog name (no configured catalog can be named so: CatalogManager refuses it). */
 export const TABLE_FUNCTION_CATALOG = '$table_functions';
@@ -25,7 +33,13 @@ export const SEQUENCE_SPLIT_READER = 'sequence';
 /** The table a scan of `sequence(start, stop, step)` reads (the range must be validated already). */
 export function sequenceTable(range: SequenceRange): TableMetadata {
   const properties = { start: range.start.toString(), stop: range.stop.toString(), step: range.step.toString() };
-  return { catalog: TABLE_FUNCTION_CATALOG, schema: SCHEMA, name: SEQUENCE, columns: [{ name: SEQUENCE_COLUMN, type: BIGINT, nullable: false }], properties };
+  return {
+    catalog: TABLE_FUNCTION_CATALOG,
+    schema: SCHEMA,
+    name: SEQUENCE,
+    columns: [{ name: SEQUENCE_COLUMN, type: BIGINT, nullable: false }],
+    properties,
+  };
 }
 
 const DECIMAL = { type: 'string', pattern: '^-?[0-9]{1,19}$' };
@@ -62,7 +76,8 @@ export class TableFunctionConnector implements Connector {
   }
 
   checkSplit(split: Split): string | undefined {
-    if (split.schema !== SCHEMA || split.table !== SEQUENCE) return `table '${split.schema}.${split.table}' is not a table function of this node`;
+    if (split.schema !== SCHEMA || split.table !== SEQUENCE)
+      return `table '${split.schema}.${split.table}' is not a table function of this node`;
     const problem = checkInfoShape(split.info, 'info');
     if (problem !== undefined) return problem;
     const count = BigInt((split.info as SequenceSplitInfo).count);
@@ -105,7 +120,10 @@ export const sequenceSplitReader: SplitReader = {
 async function* pagesOf(split: SequenceSplitInfo, columns: readonly string[]): AsyncIterable<Page> {
   const unknown = columns.find((c) => c !== SEQUENCE_COLUMN);
   if (unknown !== undefined) throw new EngineError('GENERIC_INTERNAL_ERROR', `sequence has no column '${unknown}'`);
-  for (const page of sequencePages(split)) yield columns.length === 0 ? { rowCount: page.rowCount, columns: [] } : { rowCount: page.rowCount, columns: columns.map(() => page.columns[0]) };
+  for (const page of sequencePages(split))
+    yield columns.length === 0
+      ? { rowCount: page.rowCount, columns: [] }
+      : { rowCount: page.rowCount, columns: columns.map(() => page.columns[0]) };
 }
 
 /** The bounds the constraint's domains on the column set (exclusive ones tightened: the values are integers). */
@@ -118,7 +136,8 @@ function boundsOf(constraint: TableConstraint | undefined): ValueBounds {
     if (domain.low && typeof domain.low.value === 'bigint') raise(domain.low.value + (domain.low.inclusive ? 0n : 1n));
     if (domain.high && typeof domain.high.value === 'bigint') lower(domain.high.value - (domain.high.inclusive ? 0n : 1n));
     const listed = domain.values?.filter((v): v is bigint => typeof v === 'bigint');
-    if (listed !== undefined && listed.length === domain.values!.length) bounds.values = bounds.values ? bounds.values.filter((v) => listed.includes(v)) : listed;
+    if (listed !== undefined && listed.length === domain.values!.length)
+      bounds.values = bounds.values ? bounds.values.filter((v) => listed.includes(v)) : listed;
   }
   return bounds;
 }

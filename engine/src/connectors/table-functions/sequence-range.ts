@@ -45,7 +45,9 @@ export function* sequenceSplits(range: SequenceRange, bounds: ValueBounds = {}):
   const step = range.step.toString();
   if (bounds.values !== undefined) {
     // A split of one row per listed value that is in the sequence (in the sequence's order).
-    const positions = bounds.values.map((v) => (range.step === 0n ? (v === range.start ? 0n : -1n) : (v - range.start) % range.step === 0n ? (v - range.start) / range.step : -1n));
+    const positions = bounds.values.map((v) =>
+      range.step === 0n ? (v === range.start ? 0n : -1n) : (v - range.start) % range.step === 0n ? (v - range.start) / range.step : -1n,
+    );
     const wanted = [...new Set(positions.filter((p) => p >= from && p < to))].sort((a, b) => (a < b ? -1 : 1));
     for (const p of wanted) yield { first: (range.start + p * range.step).toString(), count: '1', step };
     return;
@@ -59,7 +61,8 @@ export function* sequenceSplits(range: SequenceRange, bounds: ValueBounds = {}):
 /** The positions [from, to) of the sequence's values that lie within `bounds`. */
 function indexesWithin(range: SequenceRange, { low, high }: ValueBounds): [bigint, bigint] {
   const length = sequenceLength(range);
-  if (range.step === 0n) return (low === undefined || range.start >= low) && (high === undefined || range.start <= high) ? [0n, 1n] : [0n, 0n];
+  if (range.step === 0n)
+    return (low === undefined || range.start >= low) && (high === undefined || range.start <= high) ? [0n, 1n] : [0n, 0n];
   // Values grow with the position for a positive step: a lower bound limits the first position, an upper bound the last.
   const [first, last] = range.step > 0n ? [low, high] : [high, low];
   const from = first === undefined ? 0n : clamp(ceilDiv(first - range.start, range.step), 0n, length);

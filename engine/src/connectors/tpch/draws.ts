@@ -129,7 +129,14 @@ export class TextLength {
 }
 
 /** Comments (an offset draw, then a length draw, into the text pool), one per row. */
-export function drawTexts(initialSeed: number, start: number, count: number, length: TextLength, pool: TextPool, usagePerRow = 2): string[] {
+export function drawTexts(
+  initialSeed: number,
+  start: number,
+  count: number,
+  length: TextLength,
+  pool: TextPool,
+  usagePerRow = 2,
+): string[] {
   const lineCounts = new Uint8Array(count).fill(1);
   return drawLineTexts(initialSeed, usagePerRow, start, lineCounts, count, length, pool);
 }

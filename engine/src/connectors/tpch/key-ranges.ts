@@ -50,9 +50,16 @@ export function unitRangesFor(table: string, units: number, constraint: TableCon
     const end = high === undefined ? units : clamp(key.firstUnitWithKeyAtLeast(high + 1));
     ranges = start < end ? [[start, end]] : [];
   }
-  const listed = domain.values?.map(Number).filter(Number.isInteger).sort((a, b) => a - b);
+  const listed = domain.values
+    ?.map(Number)
+    .filter(Number.isInteger)
+    .sort((a, b) => a - b);
   if (listed && listed.length <= MAX_LISTED_KEYS) {
-    const unitsOfValues = merge(listed.map((k) => [clamp(key.firstUnitWithKeyAtLeast(k)), clamp(key.firstUnitWithKeyAtLeast(k + 1))] as [number, number]).filter(([s, e]) => s < e));
+    const unitsOfValues = merge(
+      listed
+        .map((k) => [clamp(key.firstUnitWithKeyAtLeast(k)), clamp(key.firstUnitWithKeyAtLeast(k + 1))] as [number, number])
+        .filter(([s, e]) => s < e),
+    );
     ranges = intersect(ranges, unitsOfValues);
   }
   return ranges;

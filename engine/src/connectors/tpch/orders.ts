@@ -1,7 +1,18 @@
 // orders: 1500000 * SF orders with sparse keys. An order's total price and status derive from its
 // lines, so they draw the same line streams lineitem does.
 
-import { BIGINT, DATE, INTEGER, MONEY, Int64Values, NumberNames, int32Column, paddedName, varchar, varcharColumn } from './column-values.js';
+import {
+  BIGINT,
+  DATE,
+  INTEGER,
+  MONEY,
+  Int64Values,
+  NumberNames,
+  int32Column,
+  paddedName,
+  varchar,
+  varcharColumn,
+} from './column-values.js';
 import { CURRENT_DATE } from './dates.js';
 import { ORDER_PRIORITIES } from './distributions.js';
 import { TextLength, drawKeys, drawPicks, drawTexts } from './draws.js';

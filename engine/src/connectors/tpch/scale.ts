@@ -25,7 +25,10 @@ export function scaleFactorOfSchema(schema: string): number | undefined {
   const scaleFactor = Number(match[1]);
   if (!(scaleFactor > 0)) return undefined;
   if (!(scaleFactor <= MAX_SCALE_FACTOR)) {
-    throw new EngineError('NOT_SUPPORTED', `Scale factor ${match[1]} of schema '${schema}' is not supported: the tpch connector generates scale factors up to ${MAX_SCALE_FACTOR}, the largest TPC-H defines`);
+    throw new EngineError(
+      'NOT_SUPPORTED',
+      `Scale factor ${match[1]} of schema '${schema}' is not supported: the tpch connector generates scale factors up to ${MAX_SCALE_FACTOR}, the largest TPC-H defines`,
+    );
   }
   return scaleFactor;
 }

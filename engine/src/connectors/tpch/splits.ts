@@ -22,7 +22,12 @@ export interface TpchSplitInfo {
  * units by default; fewer when a key predicate limits the scan), made as they are asked for: a
  * scheduler takes a batch at a time, and the table's 100,000 splits are never listed at once.
  */
-export function* splitRanges(table: TpchTable, scale: Scale, targetRows = SPLIT_TARGET_ROWS, within?: [number, number][]): Generator<TpchSplitInfo> {
+export function* splitRanges(
+  table: TpchTable,
+  scale: Scale,
+  targetRows = SPLIT_TARGET_ROWS,
+  within?: [number, number][],
+): Generator<TpchSplitInfo> {
   const units = table.unitCount(scale);
   const unitsPerSplit = Math.max(1, Math.floor(targetRows / table.averageRowsPerUnit), Math.ceil(units / MAX_SPLITS));
   let any = false;

@@ -108,16 +108,18 @@ function compileGrammar(): Grammar {
     ',': [COMMA_AFTER_WORD],
   };
   const verbPhraseParts: Record<string, number[]> = { V: [verbs], X: [auxiliaries], D: [adverbs] };
-  const compile = (parts: Record<string, number[]>) => (syntax: string): Int32Array =>
-    Int32Array.from(
-      [...syntax]
-        .filter((c) => c !== ' ')
-        .flatMap((c) => {
-          const codes = parts[c];
-          if (codes === undefined) throw new Error(`unknown grammar element '${c}' in '${syntax}'`);
-          return codes;
-        }),
-    );
+  const compile =
+    (parts: Record<string, number[]>) =>
+    (syntax: string): Int32Array =>
+      Int32Array.from(
+        [...syntax]
+          .filter((c) => c !== ' ')
+          .flatMap((c) => {
+            const codes = parts[c];
+            if (codes === undefined) throw new Error(`unknown grammar element '${c}' in '${syntax}'`);
+            return codes;
+          }),
+      );
   const byUnit = (distribution: Distribution, program: (syntax: string) => Int32Array): Int32Array[] => {
     const programs = distribution.values.map(program);
     return Array.from({ length: distribution.totalWeight }, (_, unit) => programs[distribution.indexOfUnit(unit)]);

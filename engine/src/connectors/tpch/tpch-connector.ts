@@ -19,7 +19,12 @@ import { shapeCheck } from '../../spi/json-shape.js';
 import { TPCH_SPLIT_READER, type TpchWorkerSplit } from './tpch-split-data.js';
 
 const UNIT = { type: 'integer', minimum: 0 };
-const checkInfoShape = shapeCheck({ type: 'object', required: ['start', 'end'], properties: { start: UNIT, end: UNIT }, additionalProperties: false });
+const checkInfoShape = shapeCheck({
+  type: 'object',
+  required: ['start', 'end'],
+  properties: { start: UNIT, end: UNIT },
+  additionalProperties: false,
+});
 
 export class TpchConnector implements Connector {
   private readonly scales = new Map<string, Scale>();
@@ -49,7 +54,12 @@ export class TpchConnector implements Connector {
   async getTable(_session: Session, schema: string, table: string): Promise<TableMetadata | undefined> {
     const generated = tpchTable(table);
     if (generated === undefined || scaleFactorOfSchema(schema) === undefined) return undefined;
-    return { catalog: this.name, schema, name: table, columns: generated.columns.map((c) => ({ ...c, name: namedColumn(c.name, this.columnNaming) })) };
+    return {
+      catalog: this.name,
+      schema,
+      name: table,
+      columns: generated.columns.map((c) => ({ ...c, name: namedColumn(c.name, this.columnNaming) })),
+    };
   }
 
   /** Checked at once (an unknown schema or table fails here); the splits themselves are made as they are taken. */
@@ -68,12 +78,15 @@ export class TpchConnector implements Connector {
   /** A split names units [start, end) of an existing table, within its unit count at the schema's scale. */
   checkSplit(split: Split): string | undefined {
     const generated = tpchTable(split.table);
-    if (generated === undefined || scaleFactorOfSchema(split.schema) === undefined) return `table '${this.name}.${split.schema}.${split.table}' does not exist`;
+    if (generated === undefined || scaleFactorOfSchema(split.schema) === undefined)
+      return `table '${this.name}.${split.schema}.${split.table}' does not exist`;
     const shape = checkInfoShape(split.info, 'info');
     if (shape !== undefined) return shape;
     const { start, end } = split.info as TpchSplitInfo;
     const units = generated.unitCount(this.scale(split.schema));
-    return start <= end && end <= units ? undefined : `info: units [${start}, ${end}) are not within the ${units} of '${split.schema}.${split.table}'`;
+    return start <= end && end <= units
+      ? undefined
+      : `info: units [${start}, ${end}) are not within the ${units} of '${split.schema}.${split.table}'`;
   }
 
   async getTableStatistics(_session: Session, table: TableMetadata): Promise<TableStatistics | undefined> {
@@ -88,7 +101,10 @@ export class TpchConnector implements Connector {
 
   createPageSource(_session: Session, split: Split, columns: readonly string[]): AsyncIterable<Page> {
     const generated = this.requireTable(split.schema, split.table);
-    const columnIndexes = selectColumnIndexes(generated.columns, columns.map((c) => standardColumnName(generated, c)));
+    const columnIndexes = selectColumnIndexes(
+      generated.columns,
+      columns.map((c) => standardColumnName(generated, c)),
+    );
     const { start, end } = split.info as TpchSplitInfo;
     return generatePages(generated, this.scale(split.schema), start, end, columnIndexes);
   }
@@ -145,7 +161,13 @@ function standardColumnName(table: TpchTable, name: string): string {
 }
 
 /** Pages are generated when asked for, one at a time (once the text pool is ready, for comments). */
-async function* generatePages(table: TpchTable, scale: Scale, start: number, end: number, columnIndexes: readonly number[]): AsyncIterable<Page> {
+async function* generatePages(
+  table: TpchTable,
+  scale: Scale,
+  start: number,
+  end: number,
+  columnIndexes: readonly number[],
+): AsyncIterable<Page> {
   if (needsTextPool(columnIndexes.map((i) => table.columns[i].name))) await textPoolReady();
   for (const [from, to] of pageRanges(table, scale, start, end)) yield table.generate(scale, from, to, columnIndexes);
 }

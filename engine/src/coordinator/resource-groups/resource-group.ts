@@ -138,4 +138,3 @@ export class ResourceGroup {
     for (const child of this.children.values()) yield* child.queries();
   }
 }
-

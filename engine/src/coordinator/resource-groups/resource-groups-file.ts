@@ -93,7 +93,10 @@ export function readResourceGroupsFile(path: string): ResourceGroupsFile {
 /** Checks the shape (JSON Schema), then what a schema cannot say: regexes, unique names, selector targets. */
 export function checkResourceGroups(raw: unknown, source: string): ResourceGroupsFile {
   if (!validate(raw)) throw new ConfigError(`Invalid ${source}:\n  ${describeErrors(validate.errors ?? []).join('\n  ')}`);
-  const problems = [...groupProblems(raw.rootGroups, 'rootGroups'), ...raw.selectors.flatMap((s, i) => selectorProblems(raw, s, `selectors[${i}]`))];
+  const problems = [
+    ...groupProblems(raw.rootGroups, 'rootGroups'),
+    ...raw.selectors.flatMap((s, i) => selectorProblems(raw, s, `selectors[${i}]`)),
+  ];
   if (problems.length > 0) throw new ConfigError(`Invalid ${source}:\n  ${problems.join('\n  ')}`);
   return raw;
 }
@@ -137,7 +140,10 @@ export function resolveGroupPath(rootGroups: readonly GroupSpec[], path: string)
   let level = rootGroups;
   for (const segment of path.split('.')) {
     const spec = level.find((g) => g.name === segment);
-    if (!spec) throw new Error(`names no configured group: '${path}' has no '${segment}' ${specs.length === 0 ? 'root group' : `under '${specs.map((s) => s.name).join('.')}'`}`);
+    if (!spec)
+      throw new Error(
+        `names no configured group: '${path}' has no '${segment}' ${specs.length === 0 ? 'root group' : `under '${specs.map((s) => s.name).join('.')}'`}`,
+      );
     specs.push(spec);
     level = spec.subGroups ?? [];
   }

@@ -47,7 +47,12 @@ export function clusterView(options: ClusterViewOptions): ClusterView {
       const known = options.nodes.get(node.nodeId);
       return known !== undefined && known.uri === node.uri ? known : ALWAYS_LIVE;
     },
-    exchange: { headers: options.headers, maxBufferedBytes: options.maxBufferedBytes, local: outputs, maxErrorDurationMillis: options.remoteTaskMaxErrorDurationMillis },
+    exchange: {
+      headers: options.headers,
+      maxBufferedBytes: options.maxBufferedBytes,
+      local: outputs,
+      maxErrorDurationMillis: options.remoteTaskMaxErrorDurationMillis,
+    },
     queryMaxMemoryBytes: options.queryMaxMemoryBytes,
     requiredWorkersMaxWaitMillis: options.requiredWorkersMaxWaitMillis,
     remoteTaskMaxErrorDurationMillis: options.remoteTaskMaxErrorDurationMillis,

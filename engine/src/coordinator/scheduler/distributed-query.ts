@@ -204,7 +204,10 @@ export class DistributedQuery implements DistributedView {
     const deadline = Date.now() + maxWait;
     while (this.cluster.workerNodes().length === 0) {
       if (Date.now() >= deadline) {
-        throw new EngineError('NO_NODES_AVAILABLE', `Insufficient active worker nodes. Waited ${formatDuration(maxWait)} for at least 1 worker, but none is active`);
+        throw new EngineError(
+          'NO_NODES_AVAILABLE',
+          `Insufficient active worker nodes. Waited ${formatDuration(maxWait)} for at least 1 worker, but none is active`,
+        );
       }
       await sleep(Math.min(NODE_WAIT_POLL_MILLIS, deadline - Date.now()), undefined, { signal }).catch(() => undefined);
       if (signal.aborted) throw toEngineError(signal.reason);
@@ -218,7 +221,12 @@ export class DistributedQuery implements DistributedView {
     // (a small table's), so that extra work goes round the nodes instead of always to the first.
     let turn = 0;
     for (const fragment of fragments) {
-      const placed = fragment.partitioning === 'COORDINATOR_ONLY' ? [this.cluster.self()] : isPartitioned(fragment) ? rotated(nodes, turn++) : [nodes[turn++ % nodes.length]];
+      const placed =
+        fragment.partitioning === 'COORDINATOR_ONLY'
+          ? [this.cluster.self()]
+          : isPartitioned(fragment)
+            ? rotated(nodes, turn++)
+            : [nodes[turn++ % nodes.length]];
       // Task numbers go on across placements: a task id is never reused, even after an abort.
       const first = this.taskNumbers.get(fragment.id) ?? 0;
       this.taskNumbers.set(fragment.id, first + placed.length);
@@ -232,7 +240,8 @@ export class DistributedQuery implements DistributedView {
       this.stages.set(fragment.id, { fragment, tasks });
     }
     const consumers = new Map<number, number>([[this.root.id, 1]]);
-    for (const f of allFragments(this.root)) for (const child of f.children) consumers.set(child.id, f.id === this.root.id ? 1 : this.stages.get(f.id)!.tasks.length);
+    for (const f of allFragments(this.root))
+      for (const child of f.children) consumers.set(child.id, f.id === this.root.id ? 1 : this.stages.get(f.id)!.tasks.length);
     // Every stage's first splits are read at once, then every task is created at once: a stage
     // created only after the one below it answered made each short query wait a round trip to a
     // (busy) worker per stage. The POSTs still go out producers first; a consumer that asks a
@@ -252,7 +261,11 @@ export class DistributedQuery implements DistributedView {
             fragment: fragment.root,
             outputBuffers: outputBuffers(fragment, consumers.get(fragment.id)!),
             sources: stage.splits?.initial(i) ?? [],
-            remoteSources: remoteSourcesOf(fragment.root).map((node) => ({ planNodeId: node.id, locations: this.locations(node, i), noMoreLocations: true })),
+            remoteSources: remoteSourcesOf(fragment.root).map((node) => ({
+              planNodeId: node.id,
+              locations: this.locations(node, i),
+              noMoreLocations: true,
+            })),
           };
           try {
             await task.create(request);
@@ -292,7 +305,9 @@ export class DistributedQuery implements DistributedView {
 
   /** Where task `consumerIndex` of a fragment reads a remote source: its buffer in every task below. */
   private locations(node: RemoteSourceNode, consumerIndex: number): { uri: string; nodeId: string }[] {
-    return node.sourceFragmentIds.flatMap((id) => this.stages.get(id)!.tasks.map((t) => ({ uri: t.resultsUri(consumerIndex), nodeId: t.node.nodeId })));
+    return node.sourceFragmentIds.flatMap((id) =>
+      this.stages.get(id)!.tasks.map((t) => ({ uri: t.resultsUri(consumerIndex), nodeId: t.node.nodeId })),
+    );
   }
 
   /** The root's reader of a remote source; when the query ends early it stops waiting at once. */
@@ -322,14 +337,24 @@ export class DistributedQuery implements DistributedView {
   private supplySplits(stage: Stage, splits: SplitAssigner, index: number, info: TaskInfo): void {
     stage.supplying = (stage.supplying ?? Promise.resolve())
       // A stage of an abandoned placement (the query was placed again without a node) supplies nothing.
-      .then(() => (this.stages.get(stage.fragment.id) !== stage || this.failure !== undefined ? undefined : this.supplySplitsOrThrow(stage, splits, index, info)))
+      .then(() =>
+        this.stages.get(stage.fragment.id) !== stage || this.failure !== undefined
+          ? undefined
+          : this.supplySplitsOrThrow(stage, splits, index, info),
+      )
       .catch((e: unknown) => this.fail(e));
   }
 
   private async supplySplitsOrThrow(stage: Stage, splits: SplitAssigner, index: number, info: TaskInfo): Promise<void> {
     const active = new Set(this.cluster.workerNodes().map((n) => n.nodeId));
     const onActive = (t: RemoteTask) => active.has(t.node.nodeId);
-    const update = await splits.next(index, info.stats.totalSplits, info.stats.queuedSplits, onActive(stage.tasks[index]), stage.tasks.some(onActive));
+    const update = await splits.next(
+      index,
+      info.stats.totalSplits,
+      info.stats.queuedSplits,
+      onActive(stage.tasks[index]),
+      stage.tasks.some(onActive),
+    );
     if (update !== undefined) this.sendSplits(stage.tasks[index], update);
     if (!splits.exhausted()) return;
     stage.tasks.forEach((task, i) => {
@@ -375,7 +400,10 @@ export class DistributedQuery implements DistributedView {
     const reserved = this.memory.reservedBytes;
     const limit = this.memoryLimit;
     if (reserved <= limit || this.failure !== undefined) return;
-    this.failure = new EngineError('EXCEEDED_GLOBAL_MEMORY_LIMIT', `Query exceeded distributed memory limit of ${formatDataSize(limit)} [Allocated: ${formatDataSize(reserved)}]`);
+    this.failure = new EngineError(
+      'EXCEEDED_GLOBAL_MEMORY_LIMIT',
+      `Query exceeded distributed memory limit of ${formatDataSize(limit)} [Allocated: ${formatDataSize(reserved)}]`,
+    );
     this.failed.abort();
   }
 
@@ -387,15 +415,22 @@ export class DistributedQuery implements DistributedView {
   private async close(abort: boolean): Promise<void> {
     this.finished = true;
     // A node that stopped answering one task answers none: the query does not wait for it.
-    const unreachable = new Set(this.allTasks().filter((t) => t.unreachable).map((t) => t.node.nodeId));
+    const unreachable = new Set(
+      this.allTasks()
+        .filter((t) => t.unreachable)
+        .map((t) => t.node.nodeId),
+    );
     await Promise.all(this.allTasks().map((t) => t.cancel(abort, !unreachable.has(t.node.nodeId))));
-    for (const task of this.allTasks()) if (task.info !== undefined) this.memory.taskReported(task.taskId, taskMemory(task.info), this.onThisNode(task));
+    for (const task of this.allTasks())
+      if (task.info !== undefined) this.memory.taskReported(task.taskId, taskMemory(task.info), this.onThisNode(task));
   }
 }
 
 /** Waits for all; then throws the first failure (a Refusal first, so that the query is placed again). */
 async function allSettledOrThrow(work: Promise<void>[]): Promise<void> {
-  const failures = (await Promise.allSettled(work)).filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => r.reason as unknown);
+  const failures = (await Promise.allSettled(work))
+    .filter((r): r is PromiseRejectedResult => r.status === 'rejected')
+    .map((r) => r.reason as unknown);
   if (failures.length > 0) throw failures.find((f) => f instanceof Refusal) ?? failures[0];
 }
 
@@ -446,7 +481,8 @@ function outputBuffers(fragment: PlanFragment, consumers: number): OutputBuffers
     case 'REPARTITION': {
       const layout = fragment.root.outputs;
       const partitionChannels = fragment.output.partitionKeys.map((k) => layout.findIndex((s) => s.id === k.id));
-      if (partitionChannels.some((c) => c < 0)) throw new EngineError('GENERIC_INTERNAL_ERROR', `Partition keys of fragment ${fragment.id} are not in its output`);
+      if (partitionChannels.some((c) => c < 0))
+        throw new EngineError('GENERIC_INTERNAL_ERROR', `Partition keys of fragment ${fragment.id} are not in its output`);
       return { type: 'PARTITIONED', partitions: consumers, partitionChannels };
     }
   }

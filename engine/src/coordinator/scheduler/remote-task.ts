@@ -96,8 +96,13 @@ export class RemoteTask {
       if (code === 'ECONNREFUSED') throw new NodeGoneError(this.node.nodeId, `${message}: the node is gone`);
       throw new EngineError('REMOTE_HOST_GONE', `${message}. The node may have crashed or be under too much load.`);
     }
-    if (response.status === 503) throw new EngineError('SERVER_SHUTTING_DOWN', `Node ${this.node.nodeId} refused task ${this.taskId}: ${response.message}`);
-    if (response.info === undefined) throw new TaskRequestError(response.status, `${request.fragment === undefined ? 'Updating' : 'Creating'} task ${this.taskId} on node ${this.node.nodeId} failed with ${response.status}: ${response.message}`);
+    if (response.status === 503)
+      throw new EngineError('SERVER_SHUTTING_DOWN', `Node ${this.node.nodeId} refused task ${this.taskId}: ${response.message}`);
+    if (response.info === undefined)
+      throw new TaskRequestError(
+        response.status,
+        `${request.fragment === undefined ? 'Updating' : 'Creating'} task ${this.taskId} on node ${this.node.nodeId} failed with ${response.status}: ${response.message}`,
+      );
     this.take(response.info);
   }
 
@@ -135,7 +140,9 @@ export class RemoteTask {
         return await this.update(request);
       } catch (e) {
         // A node whose port refuses connections is gone (its process ended): sending again mends nothing.
-        const transient = (e instanceof EngineError && e.errorName === 'REMOTE_HOST_GONE' && !(e instanceof NodeGoneError)) || (e instanceof TaskRequestError && e.status >= 500 && e.status !== 503);
+        const transient =
+          (e instanceof EngineError && e.errorName === 'REMOTE_HOST_GONE' && !(e instanceof NodeGoneError)) ||
+          (e instanceof TaskRequestError && e.status >= 500 && e.status !== 503);
         if (this.closed || this.nodeGone.aborted || !transient) throw e;
         if (backoff.failure()) {
           this.gaveUp = true;
@@ -160,8 +167,11 @@ export class RemoteTask {
     const backoff = this.backoff();
     while (!this.closed && !this.done) {
       try {
-        const response = await this.request((signal) => this.channel.info(this.taskId, { version: this.info?.version, maxWaitMillis: POLL_WAIT_MILLIS }, signal));
-        if (response.status === 404) throw new EngineError('REMOTE_TASK_ERROR', `Task ${this.taskId} is no longer known to node ${this.node.nodeId}`);
+        const response = await this.request((signal) =>
+          this.channel.info(this.taskId, { version: this.info?.version, maxWaitMillis: POLL_WAIT_MILLIS }, signal),
+        );
+        if (response.status === 404)
+          throw new EngineError('REMOTE_TASK_ERROR', `Task ${this.taskId} is no longer known to node ${this.node.nodeId}`);
         if (response.info === undefined) throw new Error(`status ${response.status}`);
         backoff.success();
         if (this.take(response.info)) onChange(response.info);
@@ -184,7 +194,9 @@ export class RemoteTask {
   async failure(): Promise<EngineError | undefined> {
     if (!this.done) {
       try {
-        const response = await this.ask([this.nodeGone], SHORT_REQUEST_MILLIS, (signal) => this.channel.info(this.taskId, { maxWaitMillis: 0 }, signal));
+        const response = await this.ask([this.nodeGone], SHORT_REQUEST_MILLIS, (signal) =>
+          this.channel.info(this.taskId, { maxWaitMillis: 0 }, signal),
+        );
         if (response.info !== undefined) this.take(response.info);
       } catch {
         return undefined;
@@ -224,7 +236,11 @@ export class RemoteTask {
    */
   private take(info: TaskInfo): boolean {
     const current = this.info;
-    if (current !== undefined && (info.version < current.version || (info.version === current.version && info.stats.pipelines.length < current.stats.pipelines.length))) return false;
+    if (
+      current !== undefined &&
+      (info.version < current.version || (info.version === current.version && info.stats.pipelines.length < current.stats.pipelines.length))
+    )
+      return false;
     this.info = info;
     return true;
   }
@@ -249,7 +265,11 @@ export class RemoteTask {
   }
 
   /** A request to the node, ended by `signals` or after `timeoutMillis`; an answer tells the health checks the node runs. */
-  private async ask(signals: readonly AbortSignal[], timeoutMillis: number, send: (signal: AbortSignal) => Promise<TaskAnswer>): Promise<TaskAnswer> {
+  private async ask(
+    signals: readonly AbortSignal[],
+    timeoutMillis: number,
+    send: (signal: AbortSignal) => Promise<TaskAnswer>,
+  ): Promise<TaskAnswer> {
     const answer = await withDeadline(signals, timeoutMillis, send);
     this.liveness.answered();
     return answer;
@@ -284,7 +304,10 @@ class TaskRequestError extends EngineError {
 function remoteError(failure: TaskFailure, nodeId: string): EngineError {
   const name = failure.errorCode.name;
   const known = name in ERROR_CODES;
-  return new EngineError(known ? (name as ErrorName) : 'REMOTE_TASK_ERROR', known ? failure.message : `Remote task on node ${nodeId} failed: ${failure.message}`);
+  return new EngineError(
+    known ? (name as ErrorName) : 'REMOTE_TASK_ERROR',
+    known ? failure.message : `Remote task on node ${nodeId} failed: ${failure.message}`,
+  );
 }
 
 /** Waits `millis`, or less when one of `signals` aborts. */

@@ -81,7 +81,8 @@ export class SplitAssigner {
     // A table of few splits (a database table read in a few key ranges) is spread over every task,
     // not handed whole to the first ones.
     const available = Math.max(0, ...[...this.cursors.values()].map((c) => c.available));
-    if (this.exhausted() || available < this.maxPending * this.tasks.length) this.initialShare = Math.min(this.maxPending, Math.ceil(available / this.tasks.length));
+    if (this.exhausted() || available < this.maxPending * this.tasks.length)
+      this.initialShare = Math.min(this.maxPending, Math.ceil(available / this.tasks.length));
   }
 
   /** The splits of task `index`'s first request (after prepareInitial). */
@@ -93,7 +94,13 @@ export class SplitAssigner {
    * What to send task `index` now that its info says it received `received` splits and has
    * `waiting` of them not started; undefined when there is nothing to send.
    */
-  async next(index: number, received: number, waiting: number, onActiveNode: boolean, anyOnActiveNode: boolean): Promise<ScanSplits[] | undefined> {
+  async next(
+    index: number,
+    received: number,
+    waiting: number,
+    onActiveNode: boolean,
+    anyOnActiveNode: boolean,
+  ): Promise<ScanSplits[] | undefined> {
     const task = this.tasks[index];
     if (task.finished) return undefined;
     if (!onActiveNode && anyOnActiveNode && !this.exhausted()) return undefined;

@@ -28,10 +28,18 @@ export interface StageSnapshot {
   subStages: StageSnapshot[];
 }
 
-export function stageSnapshot(queryId: string, fragment: PlanFragment, tasks: readonly RemoteTask[], children: StageSnapshot[]): StageSnapshot {
+export function stageSnapshot(
+  queryId: string,
+  fragment: PlanFragment,
+  tasks: readonly RemoteTask[],
+  children: StageSnapshot[],
+): StageSnapshot {
   const infos = tasks.map((t) => t.info).filter((i): i is TaskInfo => i !== undefined);
   const sum = (pick: (info: TaskInfo) => number) => infos.reduce((total, info) => total + pick(info), 0);
-  const state = stageState(infos.map((i) => i.state), tasks.length);
+  const state = stageState(
+    infos.map((i) => i.state),
+    tasks.length,
+  );
   return {
     stageId: `${queryId}.${fragment.id}`,
     fragmentId: fragment.id,

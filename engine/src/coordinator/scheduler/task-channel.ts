@@ -32,7 +32,12 @@ export type InternalHeaders = () => Record<string, string>;
 
 /** A task on another node, through its task resource. */
 export function httpTaskChannel(nodeUri: string, headers: InternalHeaders): TaskChannel {
-  const request = async (method: string, path: string, signal: AbortSignal, init: { body?: string; headers?: Record<string, string> } = {}): Promise<TaskAnswer> => {
+  const request = async (
+    method: string,
+    path: string,
+    signal: AbortSignal,
+    init: { body?: string; headers?: Record<string, string> } = {},
+  ): Promise<TaskAnswer> => {
     const uri = `${nodeUri}/v1/task/${path}`;
     const response = await fetch(uri, { method, body: init.body, headers: { ...headers(), ...init.headers }, signal });
     const text = await response.text();
@@ -45,7 +50,11 @@ export function httpTaskChannel(nodeUri: string, headers: InternalHeaders): Task
     }
   };
   return {
-    update: (taskId, update, signal) => request('POST', `${taskId}?summarize`, signal, { body: encodeTaskUpdateRequest(update), headers: { 'Content-Type': 'application/json' } }),
+    update: (taskId, update, signal) =>
+      request('POST', `${taskId}?summarize`, signal, {
+        body: encodeTaskUpdateRequest(update),
+        headers: { 'Content-Type': 'application/json' },
+      }),
     info: (taskId, poll, signal) => request('GET', `${taskId}?summarize`, signal, { headers: taskPollHeaders(poll) }),
     cancel: (taskId, abort, signal) => request('DELETE', `${taskId}?abort=${abort}`, signal),
   };

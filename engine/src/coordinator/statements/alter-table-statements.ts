@@ -25,13 +25,18 @@ const UPDATE_TYPES: Readonly<Record<AlterStatement['kind'], string>> = {
   DropNotNullConstraint: 'DROP NOT NULL',
 };
 
-export async function alterTable(s: AlterStatement, metadata: StatementMetadata, parameters: readonly RowExpression[]): Promise<StatementResult> {
+export async function alterTable(
+  s: AlterStatement,
+  metadata: StatementMetadata,
+  parameters: readonly RowExpression[],
+): Promise<StatementResult> {
   const name = s.kind === 'RenameTable' ? s.source : s.kind === 'SetProperties' ? s.name : s.table;
   const updateType = UPDATE_TYPES[s.kind];
   const table = await metadata.table(name);
   if (table === undefined) {
     if (s.kind === 'SetProperties') {
-      if ((await metadata.view(name)) !== undefined) throw new EngineError('NOT_SUPPORTED', 'Cannot set properties to a view in ALTER TABLE', s.location);
+      if ((await metadata.view(name)) !== undefined)
+        throw new EngineError('NOT_SUPPORTED', 'Cannot set properties to a view in ALTER TABLE', s.location);
       const q = qualifiedObjectName(name, metadata.session);
       throw new EngineError('TABLE_NOT_FOUND', `Table does not exist: ${q.catalog}.${q.schema}.${q.name}`, s.location);
     }
@@ -46,12 +51,19 @@ export async function alterTable(s: AlterStatement, metadata: StatementMetadata,
 }
 
 /** The change the statement asks for; undefined when there is nothing to do (IF [NOT] EXISTS). */
-async function tableChange(s: AlterStatement, table: TableMetadata, connector: Connector, metadata: StatementMetadata, parameters: readonly RowExpression[]): Promise<TableChange | undefined> {
+async function tableChange(
+  s: AlterStatement,
+  table: TableMetadata,
+  connector: Connector,
+  metadata: StatementMetadata,
+  parameters: readonly RowExpression[],
+): Promise<TableChange | undefined> {
   const has = (column: string) => table.columns.some((c) => c.name === column);
   switch (s.kind) {
     case 'AddColumn': {
       const definition = s.column;
-      if (definition.fieldPath !== undefined && definition.fieldPath.length > 0) throw new EngineError('NOT_SUPPORTED', 'Adding fields of row columns is not supported', s.location);
+      if (definition.fieldPath !== undefined && definition.fieldPath.length > 0)
+        throw new EngineError('NOT_SUPPORTED', 'Adding fields of row columns is not supported', s.location);
       // Trino's order: the name, the column's definition, the AFTER column, then the connector (which places columns last only).
       if (has(definition.name.value)) {
         if (s.columnNotExists) return undefined;
@@ -59,8 +71,10 @@ async function tableChange(s: AlterStatement, table: TableMetadata, connector: C
       }
       const column = columnMetadata(definition, table.catalog, connector, metadata.session, parameters);
       // (Trino's message, its missing word included.)
-      if (s.position?.kind === 'AFTER' && !has(s.position.column.value)) throw new EngineError('COLUMN_NOT_FOUND', `Column '${s.position.column.value}' does not`, s.location);
-      if (s.position !== undefined && s.position.kind !== 'LAST') throw new EngineError('NOT_SUPPORTED', `This connector does not support adding columns with ${s.position.kind} clause`, s.location);
+      if (s.position?.kind === 'AFTER' && !has(s.position.column.value))
+        throw new EngineError('COLUMN_NOT_FOUND', `Column '${s.position.column.value}' does not`, s.location);
+      if (s.position !== undefined && s.position.kind !== 'LAST')
+        throw new EngineError('NOT_SUPPORTED', `This connector does not support adding columns with ${s.position.kind} clause`, s.location);
       return { kind: 'addColumn', column };
     }
     case 'DropColumn': {
@@ -85,10 +99,18 @@ async function tableChange(s: AlterStatement, table: TableMetadata, connector: C
     case 'RenameTable': {
       const { name: target, qualified: targetName } = renameTarget(table, s.target);
       const qualified = `${target.catalog}.${target.schema}.${target.name}`;
-      if (metadata.catalogs.get(target.catalog) === undefined) throw new EngineError('CATALOG_NOT_FOUND', `Target catalog '${target.catalog}' not found`, s.location);
-      if (target.catalog !== table.catalog) throw new EngineError('NOT_SUPPORTED', 'Table rename across catalogs is not supported', s.location);
-      if ((await metadata.table(targetName)) !== undefined) throw new EngineError('TABLE_ALREADY_EXISTS', `Target table '${qualified}' already exists`, s.location);
-      if ((await metadata.view(targetName)) !== undefined) throw new EngineError('GENERIC_USER_ERROR', `Target table '${qualified}' does not exist, but a view with that name exists.`, s.location);
+      if (metadata.catalogs.get(target.catalog) === undefined)
+        throw new EngineError('CATALOG_NOT_FOUND', `Target catalog '${target.catalog}' not found`, s.location);
+      if (target.catalog !== table.catalog)
+        throw new EngineError('NOT_SUPPORTED', 'Table rename across catalogs is not supported', s.location);
+      if ((await metadata.table(targetName)) !== undefined)
+        throw new EngineError('TABLE_ALREADY_EXISTS', `Target table '${qualified}' already exists`, s.location);
+      if ((await metadata.view(targetName)) !== undefined)
+        throw new EngineError(
+          'GENERIC_USER_ERROR',
+          `Target table '${qualified}' does not exist, but a view with that name exists.`,
+          s.location,
+        );
       return { kind: 'rename', schema: target.schema, name: target.name };
     }
     case 'DropNotNullConstraint': {
@@ -98,7 +120,12 @@ async function tableChange(s: AlterStatement, table: TableMetadata, connector: C
       return { kind: 'dropNotNull', column: column.name };
     }
     case 'SetProperties': {
-      evaluateProperties(s.properties, { catalog: table.catalog, object: 'table', declared: connector.properties?.table ?? [] }, metadata.session, parameters);
+      evaluateProperties(
+        s.properties,
+        { catalog: table.catalog, object: 'table', declared: connector.properties?.table ?? [] },
+        metadata.session,
+        parameters,
+      );
       throw new EngineError('NOT_SUPPORTED', 'This connector does not support setting table properties', s.location);
     }
   }
@@ -110,8 +137,15 @@ function simpleColumn(name: ast.QualifiedName, location: SourceLocation): string
   return name.parts[0].value;
 }
 
-async function alter(connector: Connector, metadata: StatementMetadata, table: TableMetadata, change: TableChange, location: SourceLocation): Promise<void> {
-  if (!connector.alterTable) throw new EngineError('NOT_SUPPORTED', `This connector does not support ${TABLE_CHANGE_NAMES[change.kind]}`, location);
+async function alter(
+  connector: Connector,
+  metadata: StatementMetadata,
+  table: TableMetadata,
+  change: TableChange,
+  location: SourceLocation,
+): Promise<void> {
+  if (!connector.alterTable)
+    throw new EngineError('NOT_SUPPORTED', `This connector does not support ${TABLE_CHANGE_NAMES[change.kind]}`, location);
   await locatedAsync(location, () => connector.alterTable!(metadata.session, table.schema, table.name, change));
 }
 
@@ -124,7 +158,12 @@ export async function comment(s: ast.CommentStatement, metadata: StatementMetada
   const table = await metadata.table(s.name);
   const view = table === undefined ? await metadata.view(s.name) : undefined;
   if (s.target === 'TABLE') {
-    if (view !== undefined) throw new EngineError('TABLE_NOT_FOUND', `Table '${qualified}' does not exist, but a view with that name exists. Did you mean COMMENT ON VIEW ${qualified} IS ...?`, s.location);
+    if (view !== undefined)
+      throw new EngineError(
+        'TABLE_NOT_FOUND',
+        `Table '${qualified}' does not exist, but a view with that name exists. Did you mean COMMENT ON VIEW ${qualified} IS ...?`,
+        s.location,
+      );
     if (table === undefined) throw new EngineError('TABLE_NOT_FOUND', `Table does not exist: ${qualified}`, s.location);
     await alter(metadata.connector(table.catalog), metadata, table, { kind: 'setComment', comment: text }, s.location);
     return updateResult('COMMENT');
@@ -146,7 +185,8 @@ async function commentOnColumn(s: ast.CommentStatement, metadata: StatementMetad
   const table = await metadata.table(prefix);
   if (table === undefined) {
     const view = await metadata.view(prefix);
-    if (view === undefined) throw new EngineError('TABLE_NOT_FOUND', `Table does not exist: ${q.catalog}.${q.schema}.${q.name}`, s.location);
+    if (view === undefined)
+      throw new EngineError('TABLE_NOT_FOUND', `Table does not exist: ${q.catalog}.${q.schema}.${q.name}`, s.location);
     const index = view.columns.findIndex((c) => c.name.toLowerCase() === column.toLowerCase());
     if (index === -1) throw new EngineError('COLUMN_NOT_FOUND', `Column does not exist: ${column}`, s.location);
     const columns = view.columns.map((c, i) => {
@@ -157,13 +197,19 @@ async function commentOnColumn(s: ast.CommentStatement, metadata: StatementMetad
     await replaceView(metadata, q, { ...view, columns }, s.location);
     return updateResult('COMMENT');
   }
-  if (!table.columns.some((c) => c.name === column)) throw new EngineError('COLUMN_NOT_FOUND', `Column does not exist: ${column}`, s.location);
+  if (!table.columns.some((c) => c.name === column))
+    throw new EngineError('COLUMN_NOT_FOUND', `Column does not exist: ${column}`, s.location);
   await alter(metadata.connector(table.catalog), metadata, table, { kind: 'setColumnComment', column, comment: text }, s.location);
   return updateResult('COMMENT');
 }
 
 /** A view's changed definition, stored over the old one. */
-async function replaceView(metadata: StatementMetadata, q: { catalog: string; schema: string; name: string }, view: Parameters<NonNullable<Connector['createView']>>[3], location: SourceLocation): Promise<void> {
+async function replaceView(
+  metadata: StatementMetadata,
+  q: { catalog: string; schema: string; name: string },
+  view: Parameters<NonNullable<Connector['createView']>>[3],
+  location: SourceLocation,
+): Promise<void> {
   const connector = metadata.connector(q.catalog);
   if (!connector.createView) throw new EngineError('NOT_SUPPORTED', 'This connector does not support setting view comments', location);
   await connector.createView(metadata.session, q.schema, q.name, view, true);

@@ -19,15 +19,30 @@ import { constant, type RowExpression } from '../../sql/planner/row-expression.j
 import { typeName, typesEqual, type SqlType } from '../../types/types.js';
 
 /** The SQL text of a column definition's default, checked against its type and catalog. */
-export function checkedColumnDefault(c: ast.ColumnDefinition, type: SqlType, catalog: string, connector: Connector, session: Session): string | undefined {
+export function checkedColumnDefault(
+  c: ast.ColumnDefinition,
+  type: SqlType,
+  catalog: string,
+  connector: Connector,
+  session: Session,
+): string | undefined {
   if (c.defaultValue === undefined) return undefined;
-  if (connector.columnDefaults !== true) throw new EngineError('NOT_SUPPORTED', `Catalog '${catalog}' does not support default value for column name '${c.name.value}'`, c.location);
+  if (connector.columnDefaults !== true)
+    throw new EngineError(
+      'NOT_SUPPORTED',
+      `Catalog '${catalog}' does not support default value for column name '${c.name.value}'`,
+      c.location,
+    );
   const text = formatExpression(c.defaultValue);
   try {
     defaultValueOf(c.defaultValue, type, session);
   } catch (e) {
     if (!(e instanceof EngineError)) throw e;
-    throw new EngineError('INVALID_DEFAULT_COLUMN_VALUE', `'${text}' is not a valid ${typeName(type).toUpperCase()} literal`, c.defaultValue.location);
+    throw new EngineError(
+      'INVALID_DEFAULT_COLUMN_VALUE',
+      `'${text}' is not a valid ${typeName(type).toUpperCase()} literal`,
+      c.defaultValue.location,
+    );
   }
   return text;
 }
@@ -44,7 +59,12 @@ function defaultValueOf(literal: ast.Expression, type: SqlType, session: Session
   if (value.type.kind === 'unknown') return coerce(value, type);
   const source = evaluateConstant(value);
   // A cast to varchar(n) or char(n) truncates; a default may not.
-  if ((type.kind === 'varchar' || type.kind === 'char') && type.length !== undefined && typeof source === 'string' && [...source].length > type.length) {
+  if (
+    (type.kind === 'varchar' || type.kind === 'char') &&
+    type.length !== undefined &&
+    typeof source === 'string' &&
+    [...source].length > type.length
+  ) {
     throw new EngineError('INVALID_CAST_ARGUMENT', `Cannot truncate characters when casting value '${source}' to ${typeName(type)}`);
   }
   const result = evaluateConstant(typesEqual(value.type, type) ? value : castExpression(value, type, false, session));

@@ -25,14 +25,23 @@ import { isTrue } from '../../exec/operators/join-filter.js';
 import { begun, writeLayout, type WriteRunner, type WriteStatement } from './write-statement.js';
 import { evaluateProperties } from './property-values.js';
 
-export async function createSchema(s: ast.CreateSchema, metadata: StatementMetadata, parameters: readonly RowExpression[]): Promise<StatementResult> {
+export async function createSchema(
+  s: ast.CreateSchema,
+  metadata: StatementMetadata,
+  parameters: readonly RowExpression[],
+): Promise<StatementResult> {
   const session = metadata.session;
   const { catalog, schema, connector } = schemaTarget(s.name, metadata);
   if (await schemaExists(connector, session, schema)) {
     if (s.notExists) return updateResult('CREATE SCHEMA');
     throw new EngineError('ALREADY_EXISTS', `Schema '${catalog}.${schema}' already exists`, s.name.location);
   }
-  const properties = evaluateProperties(s.properties, { catalog, object: 'schema', declared: connector.properties?.schema ?? [] }, session, parameters);
+  const properties = evaluateProperties(
+    s.properties,
+    { catalog, object: 'schema', declared: connector.properties?.schema ?? [] },
+    session,
+    parameters,
+  );
   if (!connector.createSchema) throw new EngineError('NOT_SUPPORTED', `This connector does not support creating schemas`, s.location);
   await connector.createSchema(session, schema, properties);
   return updateResult('CREATE SCHEMA');
@@ -50,7 +59,10 @@ export async function dropSchema(s: ast.DropSchema, metadata: StatementMetadata)
   return updateResult('DROP SCHEMA');
 }
 
-export function schemaTarget(name: ast.QualifiedName, metadata: StatementMetadata): { catalog: string; schema: string; connector: Connector } {
+export function schemaTarget(
+  name: ast.QualifiedName,
+  metadata: StatementMetadata,
+): { catalog: string; schema: string; connector: Connector } {
   const parts = name.parts.map((p) => p.value);
   if (parts.length > 2) throw new EngineError('SYNTAX_ERROR', `Too many parts in schema name: ${parts.join('.')}`, name.location);
   const catalog = parts.length === 2 ? parts[0] : metadata.session.catalog;
@@ -60,7 +72,10 @@ export function schemaTarget(name: ast.QualifiedName, metadata: StatementMetadat
 }
 
 /** The connector and name of a table to create, checking that it does not exist yet. */
-async function newTableTarget(name: ast.QualifiedName, metadata: StatementMetadata): Promise<{ target: QualifiedObjectName; connector: Connector; exists: boolean }> {
+async function newTableTarget(
+  name: ast.QualifiedName,
+  metadata: StatementMetadata,
+): Promise<{ target: QualifiedObjectName; connector: Connector; exists: boolean }> {
   const target = qualifiedObjectName(name, metadata.session);
   const connector = metadata.connector(target.catalog, name.location);
   // A view holds its name too.
@@ -72,11 +87,26 @@ function alreadyExists(target: QualifiedObjectName, location: SourceLocation): E
 }
 
 /** The table properties of a new table in `target`'s catalog, from its WITH clause. */
-function tableProperties(s: ast.CreateTable | ast.CreateTableAsSelect, target: QualifiedObjectName, connector: Connector, session: Session, parameters: readonly RowExpression[]) {
-  return evaluateProperties(s.properties, { catalog: target.catalog, object: 'table', declared: connector.properties?.table ?? [] }, session, parameters);
+function tableProperties(
+  s: ast.CreateTable | ast.CreateTableAsSelect,
+  target: QualifiedObjectName,
+  connector: Connector,
+  session: Session,
+  parameters: readonly RowExpression[],
+) {
+  return evaluateProperties(
+    s.properties,
+    { catalog: target.catalog, object: 'table', declared: connector.properties?.table ?? [] },
+    session,
+    parameters,
+  );
 }
 
-export async function createTable(s: ast.CreateTable, metadata: StatementMetadata, parameters: readonly RowExpression[]): Promise<StatementResult> {
+export async function createTable(
+  s: ast.CreateTable,
+  metadata: StatementMetadata,
+  parameters: readonly RowExpression[],
+): Promise<StatementResult> {
   const session = metadata.session;
   const { target, connector, exists } = await newTableTarget(s.name, metadata);
   if (exists) {
@@ -85,30 +115,66 @@ export async function createTable(s: ast.CreateTable, metadata: StatementMetadat
   }
   const seen = new Set<string>();
   const columns: ColumnMetadata[] = s.columns.map((c) => {
-    if (seen.has(c.name.value)) throw new EngineError('DUPLICATE_COLUMN_NAME', `Column name '${c.name.value}' specified more than once`, c.location);
+    if (seen.has(c.name.value))
+      throw new EngineError('DUPLICATE_COLUMN_NAME', `Column name '${c.name.value}' specified more than once`, c.location);
     seen.add(c.name.value);
     return columnMetadata(c, target.catalog, connector, session, parameters);
   });
   const properties = tableProperties(s, target, connector, session, parameters);
   if (!connector.createTable) throw new EngineError('NOT_SUPPORTED', 'This connector does not support creating tables', s.location);
-  if (columns.length === 0 && !connector.infersTableColumns) throw new EngineError('NOT_SUPPORTED', `Catalog '${target.catalog}' cannot read a table's columns from its data: CREATE TABLE needs a column list`, s.location);
-  await connector.createTable(session, { catalog: target.catalog, schema: target.schema, name: target.name, columns, comment: s.comment, properties });
+  if (columns.length === 0 && !connector.infersTableColumns)
+    throw new EngineError(
+      'NOT_SUPPORTED',
+      `Catalog '${target.catalog}' cannot read a table's columns from its data: CREATE TABLE needs a column list`,
+      s.location,
+    );
+  await connector.createTable(session, {
+    catalog: target.catalog,
+    schema: target.schema,
+    name: target.name,
+    columns,
+    comment: s.comment,
+    properties,
+  });
   return updateResult('CREATE TABLE');
 }
 
 /** A column as a statement defines it (CREATE TABLE, ALTER TABLE ... ADD COLUMN), with its properties. */
-export function columnMetadata(c: ast.ColumnDefinition, catalog: string, connector: Connector, session: Session, parameters: readonly RowExpression[]): ColumnMetadata {
+export function columnMetadata(
+  c: ast.ColumnDefinition,
+  catalog: string,
+  connector: Connector,
+  session: Session,
+  parameters: readonly RowExpression[],
+): ColumnMetadata {
   const type = sqlTypeOf(c.type);
   const defaultValue = checkedColumnDefault(c, type, catalog, connector, session);
-  const properties = evaluateProperties(c.properties ?? [], { catalog, object: 'column', declared: connector.properties?.column ?? [] }, session, parameters);
-  return { name: c.name.value, type, nullable: c.nullable, comment: c.comment, ...(Object.keys(properties).length > 0 ? { properties } : {}), ...(defaultValue === undefined ? {} : { defaultValue }) };
+  const properties = evaluateProperties(
+    c.properties ?? [],
+    { catalog, object: 'column', declared: connector.properties?.column ?? [] },
+    session,
+    parameters,
+  );
+  return {
+    name: c.name.value,
+    type,
+    nullable: c.nullable,
+    comment: c.comment,
+    ...(Object.keys(properties).length > 0 ? { properties } : {}),
+    ...(defaultValue === undefined ? {} : { defaultValue }),
+  };
 }
 
 /**
  * CREATE TABLE AS: the table's columns are the query's (or its aliases); its rows are written by the
  * plan's writers and the table appears, whole, when the write commits.
  */
-export async function createTableAsSelect(s: ast.CreateTableAsSelect, metadata: StatementMetadata, parameters: readonly RowExpression[], runWrite: WriteRunner): Promise<StatementResult> {
+export async function createTableAsSelect(
+  s: ast.CreateTableAsSelect,
+  metadata: StatementMetadata,
+  parameters: readonly RowExpression[],
+  runWrite: WriteRunner,
+): Promise<StatementResult> {
   const { target, exists } = await newTableTarget(s.name, metadata);
   if (exists) {
     if (s.notExists) return rowCountResult('CREATE TABLE', 0);
@@ -118,7 +184,11 @@ export async function createTableAsSelect(s: ast.CreateTableAsSelect, metadata: 
 }
 
 /** The write of a CREATE TABLE AS (also for EXPLAIN, which begins none). */
-export async function createTableAsSelectWrite(s: ast.CreateTableAsSelect, metadata: StatementMetadata, parameters: readonly RowExpression[]): Promise<WriteStatement> {
+export async function createTableAsSelectWrite(
+  s: ast.CreateTableAsSelect,
+  metadata: StatementMetadata,
+  parameters: readonly RowExpression[],
+): Promise<WriteStatement> {
   const session = metadata.session;
   const { target, connector, exists } = await newTableTarget(s.name, metadata);
   if (exists) throw alreadyExists(target, s.name.location);
@@ -133,8 +203,10 @@ export async function createTableAsSelectWrite(s: ast.CreateTableAsSelect, metad
     }
     const tableColumns: ColumnMetadata[] = columns.map((c, i) => {
       const name = aliases ? aliases[i] : c.name;
-      if (/^_col\d+$/.test(name) && !aliases) throw new EngineError('MISSING_COLUMN_NAME', `Column name not specified at position ${i + 1}`, s.query.location);
-      if (c.type.kind === 'unknown') throw new EngineError('COLUMN_TYPE_UNKNOWN', `Column type is unknown at position ${i + 1}`, s.query.location);
+      if (/^_col\d+$/.test(name) && !aliases)
+        throw new EngineError('MISSING_COLUMN_NAME', `Column name not specified at position ${i + 1}`, s.query.location);
+      if (c.type.kind === 'unknown')
+        throw new EngineError('COLUMN_TYPE_UNKNOWN', `Column type is unknown at position ${i + 1}`, s.query.location);
       return { name, type: c.type };
     });
     const names = new Set<string>();
@@ -147,7 +219,14 @@ export async function createTableAsSelectWrite(s: ast.CreateTableAsSelect, metad
   return {
     query: s.query,
     withData: s.withData,
-    layout: (columns) => writeLayout('create', connector, tableOf(columns), columns.map((_, i) => i), columns),
+    layout: (columns) =>
+      writeLayout(
+        'create',
+        connector,
+        tableOf(columns),
+        columns.map((_, i) => i),
+        columns,
+      ),
     begin: async (layout) => begun(connector, session, layout, await connector.beginCreateTable!(session, tableOf(layout.queryColumns))),
   };
 }
@@ -161,7 +240,8 @@ export async function insertWrite(s: ast.InsertStatement, metadata: StatementMet
   const session = metadata.session;
   const table = await modifiedTable(s.target, metadata, 'Inserting into', s.location, s.branch);
   const connector = metadata.connector(table.catalog);
-  if (!connector.beginInsert || !connector.finishInsert) throw new EngineError('NOT_SUPPORTED', 'This connector does not support inserts', s.location);
+  if (!connector.beginInsert || !connector.finishInsert)
+    throw new EngineError('NOT_SUPPORTED', 'This connector does not support inserts', s.location);
   const targetColumns = s.columns
     ? s.columns.map((c) => {
         const column = table.columns.find((tc) => tc.name === c.value);
@@ -174,14 +254,21 @@ export async function insertWrite(s: ast.InsertStatement, metadata: StatementMet
   }
   const unusable = table.columns.find((c) => c.type.kind === 'unsupported');
   if (unusable !== undefined) {
-    throw new EngineError('NOT_SUPPORTED', `Cannot insert into a table with column '${unusable.name}' of type ${typeName(unusable.type)}, which is not supported yet`, s.location);
+    throw new EngineError(
+      'NOT_SUPPORTED',
+      `Cannot insert into a table with column '${unusable.name}' of type ${typeName(unusable.type)}, which is not supported yet`,
+      s.location,
+    );
   }
   return {
     query: s.query,
     coerceTo: targetColumns,
     withData: true,
     layout: (columns) => {
-      if (columns.length !== targetColumns.length || columns.some((c, i) => !typesEqual(c.type, targetColumns[i].type) && !isStoreAssignable(c.type, targetColumns[i].type))) {
+      if (
+        columns.length !== targetColumns.length ||
+        columns.some((c, i) => !typesEqual(c.type, targetColumns[i].type) && !isStoreAssignable(c.type, targetColumns[i].type))
+      ) {
         throw new EngineError(
           'TYPE_MISMATCH',
           `Insert query has mismatched column types: Table: [${targetColumns.map((c) => typeName(c.type)).join(', ')}], Query: [${columns.map((c) => typeName(c.type)).join(', ')}]`,
@@ -197,12 +284,20 @@ export async function insertWrite(s: ast.InsertStatement, metadata: StatementMet
   };
 }
 
-export async function deleteRows(s: ast.DeleteStatement, metadata: StatementMetadata, parameters: readonly RowExpression[], runQuery: QueryRunner): Promise<StatementResult> {
+export async function deleteRows(
+  s: ast.DeleteStatement,
+  metadata: StatementMetadata,
+  parameters: readonly RowExpression[],
+  runQuery: QueryRunner,
+): Promise<StatementResult> {
   const session = metadata.session;
   const table = await modifiedTable(s.table, metadata, 'Deleting from', s.location, s.branch);
   const connector = metadata.connector(table.catalog);
   if (!connector.deleteRows) throw cannotChangeRows(connector, s.location);
-  const predicate = s.where !== undefined && containsSubquery(s.where) ? await selectedRows(s.table, s.where, table, runQuery) : rowPredicate(s.where, table, session, parameters, 'DELETE');
+  const predicate =
+    s.where !== undefined && containsSubquery(s.where)
+      ? await selectedRows(s.table, s.where, table, runQuery)
+      : rowPredicate(s.where, table, session, parameters, 'DELETE');
   const count = await connector.deleteRows(session, table.schema, table.name, predicate);
   return rowCountResult('DELETE', count);
 }
@@ -212,9 +307,16 @@ export async function deleteRows(s: ast.DeleteStatement, metadata: StatementMeta
  * Trino refuses for one). No connector here has table branches (`t @ branch`, an Iceberg feature):
  * Trino's error for a connector without them is that the branch does not exist.
  */
-export async function modifiedTable(name: ast.QualifiedName, metadata: StatementMetadata, verb: string, statement: SourceLocation, branch?: ast.Identifier): Promise<TableMetadata> {
+export async function modifiedTable(
+  name: ast.QualifiedName,
+  metadata: StatementMetadata,
+  verb: string,
+  statement: SourceLocation,
+  branch?: ast.Identifier,
+): Promise<TableMetadata> {
   const table = await metadata.table(name);
-  if (table === undefined && (await metadata.view(name)) !== undefined) throw new EngineError('NOT_SUPPORTED', `${verb} views is not supported`, statement);
+  if (table === undefined && (await metadata.view(name)) !== undefined)
+    throw new EngineError('NOT_SUPPORTED', `${verb} views is not supported`, statement);
   if (branch !== undefined) throw new EngineError('BRANCH_NOT_FOUND', `Branch '${branch.value}' does not exist`, statement);
   return table ?? metadata.resolveTableOrFail(name);
 }
@@ -225,11 +327,20 @@ export function cannotChangeRows(connector: Connector, location: SourceLocation)
 }
 
 /** The rows a WHERE selects (all rows without one), over pages of the table's columns. */
-export function rowPredicate(where: ast.Expression | undefined, table: TableMetadata, session: Session, parameters: readonly RowExpression[], statement: string): RowPredicate {
+export function rowPredicate(
+  where: ast.Expression | undefined,
+  table: TableMetadata,
+  session: Session,
+  parameters: readonly RowExpression[],
+  statement: string,
+): RowPredicate {
   if (!where) return (page) => new Uint8Array(page.rowCount).fill(1);
   const { expression, symbols } = deleteCondition(where, table, session, parameters, statement);
   const channels = toChannels(expression, symbols, new Map());
-  const filter = compileFilter(channels, table.columns.map((c) => c.type));
+  const filter = compileFilter(
+    channels,
+    table.columns.map((c) => c.type),
+  );
   return (page) => {
     const mask = new Uint8Array(page.rowCount);
     const { positions, count } = filter(page);
@@ -239,12 +350,18 @@ export function rowPredicate(where: ast.Expression | undefined, table: TableMeta
 }
 
 /** The rows a WHERE with subqueries selects, found by a query over the table (row-subqueries.ts). */
-export async function selectedRows(tableName: ast.QualifiedName, where: ast.Expression, table: TableMetadata, runQuery: QueryRunner): Promise<RowPredicate> {
+export async function selectedRows(
+  tableName: ast.QualifiedName,
+  where: ast.Expression,
+  table: TableMetadata,
+  runQuery: QueryRunner,
+): Promise<RowPredicate> {
   const perRow = await perRowResults(tableName, table, [where], runQuery);
   const selected = table.columns.length;
   const type = perRow.types[selected];
   if (type.kind === 'unknown') return (page) => new Uint8Array(page.rowCount);
-  if (type.kind !== 'boolean') throw new EngineError('TYPE_MISMATCH', `WHERE clause must evaluate to a boolean: actual type ${typeName(type)}`, where.location);
+  if (type.kind !== 'boolean')
+    throw new EngineError('TYPE_MISMATCH', `WHERE clause must evaluate to a boolean: actual type ${typeName(type)}`, where.location);
   return (page) => {
     const results = perRow.rowsOf(page).columns[selected];
     const mask = new Uint8Array(page.rowCount);
@@ -256,12 +373,22 @@ export async function selectedRows(tableName: ast.QualifiedName, where: ast.Expr
 /** The table's columns as the fields of a statement's expressions (`symbols`, in table order). */
 export function tableFields(table: TableMetadata): { scope: Scope; symbols: Symbol[] } {
   const allocator = new SymbolAllocator();
-  const fields = table.columns.map((c) => ({ name: c.name, qualifier: [table.catalog, table.schema, table.name], symbol: allocator.newSymbol(c.name, c.type) }));
+  const fields = table.columns.map((c) => ({
+    name: c.name,
+    qualifier: [table.catalog, table.schema, table.name],
+    symbol: allocator.newSymbol(c.name, c.type),
+  }));
   return { scope: new Scope(fields), symbols: fields.map((f) => f.symbol) };
 }
 
 /** A DELETE's or UPDATE's WHERE over the table's columns (`symbols`, in table order), as a boolean expression. */
-export function deleteCondition(where: ast.Expression, table: TableMetadata, session: Session, parameters: readonly RowExpression[], statement = 'DELETE'): { expression: RowExpression; symbols: Symbol[] } {
+export function deleteCondition(
+  where: ast.Expression,
+  table: TableMetadata,
+  session: Session,
+  parameters: readonly RowExpression[],
+  statement = 'DELETE',
+): { expression: RowExpression; symbols: Symbol[] } {
   if (containsSubquery(where)) throw new EngineError('NOT_SUPPORTED', `Subqueries in ${statement} are not supported`, where.location);
   const { scope, symbols } = tableFields(table);
   const expression = coerceToBoolean(translateExpression(where, { scope, session, parameters }), 'WHERE clause', where.location);
@@ -275,7 +402,11 @@ export async function dropTable(s: ast.DropTable, metadata: StatementMetadata): 
     const q = qualifiedObjectName(s.name, session);
     if ((await metadata.view(s.name)) !== undefined) {
       const name = `${q.catalog}.${q.schema}.${q.name}`;
-      throw new EngineError('GENERIC_USER_ERROR', `Table '${name}' does not exist, but a view with that name exists. Did you mean DROP VIEW ${name}?`, s.location);
+      throw new EngineError(
+        'GENERIC_USER_ERROR',
+        `Table '${name}' does not exist, but a view with that name exists. Did you mean DROP VIEW ${name}?`,
+        s.location,
+      );
     }
     if (s.exists) return updateResult('DROP TABLE');
     throw new EngineError('TABLE_NOT_FOUND', `Table '${q.catalog}.${q.schema}.${q.name}' does not exist`, s.name.location);
@@ -288,7 +419,8 @@ export async function dropTable(s: ast.DropTable, metadata: StatementMetadata): 
 
 export async function truncateTable(s: ast.TruncateTable, metadata: StatementMetadata): Promise<StatementResult> {
   const table = await metadata.table(s.table);
-  if (table === undefined && (await metadata.view(s.table)) !== undefined) throw new EngineError('NOT_SUPPORTED', 'Cannot truncate a view', s.location);
+  if (table === undefined && (await metadata.view(s.table)) !== undefined)
+    throw new EngineError('NOT_SUPPORTED', 'Cannot truncate a view', s.location);
   const target = table ?? metadata.resolveTableOrFail(s.table);
   const connector = metadata.connector(target.catalog);
   if (!connector.deleteRows) throw new EngineError('NOT_SUPPORTED', 'This connector does not support truncating tables', s.location);

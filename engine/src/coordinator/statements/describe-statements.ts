@@ -38,8 +38,10 @@ function analyzeForParameters(statement: ast.Statement, metadata: StatementMetad
       analyzeQuery(statement.query, metadata, expressionEvaluator, parameters);
       return;
     case 'Delete':
-      if (statement.where && containsSubquery(statement.where)) analyzeQuery(perRowQuery(statement.table, [statement.where]), metadata, expressionEvaluator, parameters);
-      else if (statement.where) deleteCondition(statement.where, metadata.resolveTableOrFail(statement.table), metadata.session, parameters);
+      if (statement.where && containsSubquery(statement.where))
+        analyzeQuery(perRowQuery(statement.table, [statement.where]), metadata, expressionEvaluator, parameters);
+      else if (statement.where)
+        deleteCondition(statement.where, metadata.resolveTableOrFail(statement.table), metadata.session, parameters);
       return;
     case 'Explain':
       analyzeForParameters(statement.statement, metadata, parameters);
@@ -58,7 +60,10 @@ interface OutputField {
 
 /** The columns a statement returns: name, the table a column reads unchanged, type, fixed size in bytes, and whether AS named it. */
 export async function describeOutput(s: ast.DescribeOutput, metadata: StatementMetadata): Promise<StatementResult> {
-  const statement: ast.Statement = 'name' in s ? parseStatement(preparedSql(metadata.session, s.name)) : { kind: 'QueryStatement', query: s.query, location: s.query.location };
+  const statement: ast.Statement =
+    'name' in s
+      ? parseStatement(preparedSql(metadata.session, s.name))
+      : { kind: 'QueryStatement', query: s.query, location: s.query.location };
   assertSupported(statement);
   const fields = await metadata.analyze(statement, () => outputFields(statement, metadata, s));
   const rows = fields.map((f) => [
@@ -70,7 +75,10 @@ export async function describeOutput(s: ast.DescribeOutput, metadata: StatementM
     BigInt(fixedSize(f.type)),
     f.aliased,
   ]);
-  return rowsResult([...varcharColumns('Column Name', 'Catalog', 'Schema', 'Table', 'Type'), column('Type Size', BIGINT), column('Aliased', BOOLEAN)], rows);
+  return rowsResult(
+    [...varcharColumns('Column Name', 'Catalog', 'Schema', 'Table', 'Type'), column('Type Size', BIGINT), column('Aliased', BOOLEAN)],
+    rows,
+  );
 }
 
 function outputFields(statement: ast.Statement, metadata: StatementMetadata, describe: ast.DescribeOutput): OutputField[] {
@@ -78,7 +86,12 @@ function outputFields(statement: ast.Statement, metadata: StatementMetadata, des
     case 'QueryStatement': {
       const parameters = Array.from({ length: countParameters(statement) }, (_, index) => parameterPlaceholder({ index }));
       const analyzed = analyzeQuery(statement.query, metadata, expressionEvaluator, parameters);
-      return analyzed.fields.map((f, i) => ({ name: analyzed.columns[i].name, type: f.symbol.type, ...(f.origin ? { origin: f.origin } : {}), aliased: f.aliased === true }));
+      return analyzed.fields.map((f, i) => ({
+        name: analyzed.columns[i].name,
+        type: f.symbol.type,
+        ...(f.origin ? { origin: f.origin } : {}),
+        aliased: f.aliased === true,
+      }));
     }
     case 'CreateTableAsSelect':
       return [rowCount()];
@@ -93,7 +106,11 @@ function outputFields(statement: ast.Statement, metadata: StatementMetadata, des
       metadata.resolveTableOrFail(statement.target);
       return [rowCount()];
     case 'Explain':
-      return [statement.type === 'VALIDATE' ? { name: 'Valid', type: BOOLEAN, aliased: false } : { name: 'Query Plan', type: VARCHAR, aliased: false }];
+      return [
+        statement.type === 'VALIDATE'
+          ? { name: 'Valid', type: BOOLEAN, aliased: false }
+          : { name: 'Query Plan', type: VARCHAR, aliased: false },
+      ];
     case 'ShowCatalogs':
     case 'ShowSchemas':
     case 'ShowTables':
@@ -103,7 +120,11 @@ function outputFields(statement: ast.Statement, metadata: StatementMetadata, des
     case 'ShowCreateTable':
     case 'DescribeInput':
     case 'DescribeOutput':
-      throw new EngineError('NOT_SUPPORTED', `DESCRIBE OUTPUT of ${statement.kind.replace(/([a-z])([A-Z])/g, '$1 $2').toUpperCase()} is not supported`, describe.location);
+      throw new EngineError(
+        'NOT_SUPPORTED',
+        `DESCRIBE OUTPUT of ${statement.kind.replace(/([a-z])([A-Z])/g, '$1 $2').toUpperCase()} is not supported`,
+        describe.location,
+      );
     default:
       // DDL and session statements return no columns.
       return [];

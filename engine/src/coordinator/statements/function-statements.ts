@@ -28,7 +28,10 @@ export async function createFunction(s: ast.CreateFunction, metadata: StatementM
   const spec = s.specification;
   const target = functionTarget(spec.declaration.name, metadata, 'creating', s.location);
   // Stored under its own name: calls name it fully, SHOW CREATE FUNCTION puts the catalog and schema back.
-  const stored: ast.FunctionSpecification = { ...spec, declaration: { ...spec.declaration, name: { ...spec.declaration.name, parts: spec.declaration.name.parts.slice(-1) } } };
+  const stored: ast.FunctionSpecification = {
+    ...spec,
+    declaration: { ...spec.declaration, name: { ...spec.declaration.name, parts: spec.declaration.name.parts.slice(-1) } },
+  };
   // The catalog routines the body calls are in sight (the executor loaded them for the statement).
   analyzeRoutine(stored, metadata.session);
   const signatureToken = signature(parametersOf(stored).map((p) => p.type));
@@ -53,10 +56,14 @@ export async function dropFunction(s: ast.DropFunction, metadata: StatementMetad
 export async function showCreateFunction(s: ast.ShowCreate, metadata: StatementMetadata): Promise<StatementResult> {
   const target = functionTarget(s.name, metadata, 'showing', s.location);
   const functions = await target.storage.get(target.schema, target.name);
-  if (functions.length === 0) throw new EngineError('NOT_FOUND', `Function not found: ${target.catalog}.${target.schema}.${target.name}`, s.location);
+  if (functions.length === 0)
+    throw new EngineError('NOT_FOUND', `Function not found: ${target.catalog}.${target.schema}.${target.name}`, s.location);
   const rows = functions.map((fn) => {
     const spec = parseStoredRoutine(fn);
-    const name = { ...spec.declaration.name, parts: [target.catalog, target.schema, target.name].map((value) => ({ ...spec.declaration.name.parts[0], value })) };
+    const name = {
+      ...spec.declaration.name,
+      parts: [target.catalog, target.schema, target.name].map((value) => ({ ...spec.declaration.name.parts[0], value })),
+    };
     return [`CREATE ${formatFunctionSpecification({ ...spec, declaration: { ...spec.declaration, name } })}`];
   });
   return rowsResult(varcharColumns('Create Function'), rows);
@@ -77,9 +84,25 @@ export async function showCatalogFunctions(s: ast.ShowFunctions, metadata: State
     .map(({ name, fn }) => {
       const spec = parseStoredRoutine(fn);
       const characteristics = characteristicsOf(spec);
-      return [name, typeName(sqlTypeOf(spec.returnType)), parametersOf(spec).map((p) => typeName(p.type)).join(', '), 'scalar', characteristics.deterministic, characteristics.comment ?? ''];
+      return [
+        name,
+        typeName(sqlTypeOf(spec.returnType)),
+        parametersOf(spec)
+          .map((p) => typeName(p.type))
+          .join(', '),
+        'scalar',
+        characteristics.deterministic,
+        characteristics.comment ?? '',
+      ];
     });
-  return rowsResult([...varcharColumns('Function', 'Return Type', 'Argument Types', 'Function Type'), column('Deterministic', BOOLEAN), column('Description', VARCHAR)], rows);
+  return rowsResult(
+    [
+      ...varcharColumns('Function', 'Return Type', 'Argument Types', 'Function Type'),
+      column('Deterministic', BOOLEAN),
+      column('Description', VARCHAR),
+    ],
+    rows,
+  );
 }
 
 /** The parameter types as a signature token: `bigint,varchar(10)`. */
@@ -92,9 +115,12 @@ function functionTarget(name: ast.QualifiedName, metadata: StatementMetadata, ac
   const defaultSchema = metadata.catalogs.sqlEnvironment.defaultFunctionSchema;
   const written = name.parts.map((p) => p.value.toLowerCase());
   const parts = written.length === 1 && defaultSchema !== undefined ? [defaultSchema.catalog, defaultSchema.schema, written[0]] : written;
-  if (parts.length === 1) throw new EngineError('NOT_SUPPORTED', 'Catalog and schema must be specified when function schema is not configured', name.location);
-  if (parts.length === 2) throw new EngineError('NOT_SUPPORTED', 'Function name must be unqualified or fully qualified with catalog and schema', name.location);
-  if (parts.length > 3) throw new EngineError('SYNTAX_ERROR', `Too many dots in function name: ${formatQualifiedName(name)}`, name.location);
+  if (parts.length === 1)
+    throw new EngineError('NOT_SUPPORTED', 'Catalog and schema must be specified when function schema is not configured', name.location);
+  if (parts.length === 2)
+    throw new EngineError('NOT_SUPPORTED', 'Function name must be unqualified or fully qualified with catalog and schema', name.location);
+  if (parts.length > 3)
+    throw new EngineError('SYNTAX_ERROR', `Too many dots in function name: ${formatQualifiedName(name)}`, name.location);
   const [catalog, schema, routine] = parts;
   const storage = metadata.connector(catalog, name.location).languageFunctions;
   if (storage === undefined) throw new EngineError('NOT_SUPPORTED', `This connector does not support ${action} functions`, location);

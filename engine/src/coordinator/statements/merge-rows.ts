@@ -49,11 +49,18 @@ export function mergeRows(merge: CompiledMerge, target: readonly Page[], sourceP
 }
 
 /** For each row of the target page, the source row it matches (-1: none); marks matched source rows. */
-function matchPage(merge: CompiledMerge, page: Page, source: Page, sourceMatched: Uint8Array, sourceByKey: Map<string, number[]> | undefined): Int32Array {
+function matchPage(
+  merge: CompiledMerge,
+  page: Page,
+  source: Page,
+  sourceMatched: Uint8Array,
+  sourceByKey: Map<string, number[]> | undefined,
+): Int32Array {
   const matches = new Int32Array(page.rowCount).fill(-1);
   if (page.rowCount === 0) return matches;
   const match = (row: number, s: number) => {
-    if (matches[row] !== -1) throw new EngineError('MERGE_TARGET_ROW_MULTIPLE_MATCHES', 'One MERGE target table row matched more than one source row');
+    if (matches[row] !== -1)
+      throw new EngineError('MERGE_TARGET_ROW_MULTIPLE_MATCHES', 'One MERGE target table row matched more than one source row');
     matches[row] = s;
     sourceMatched[s] = 1;
   };
@@ -106,14 +113,19 @@ function rowKey(keys: Page, row: number): string | undefined {
   for (const column of keys.columns) {
     const value = getScalar(column, row);
     if (value === null) return undefined;
-    parts.push(typeof value === 'bigint' ? `${value}n` : typeof value === 'number' ? String(value === 0 ? 0 : value) : JSON.stringify(value));
+    parts.push(
+      typeof value === 'bigint' ? `${value}n` : typeof value === 'number' ? String(value === 0 ? 0 : value) : JSON.stringify(value),
+    );
   }
   return parts.join('\u0000');
 }
 
 /** Target rows beside the source rows they pair with: a page of the combined layout. */
 function pairPage(target: Page, targetRows: Int32Array, source: Page, sourceRows: Int32Array): Page {
-  return { rowCount: targetRows.length, columns: [...takePage(target, targetRows).columns, ...source.columns.map((c) => takeColumn(c, sourceRows))] };
+  return {
+    rowCount: targetRows.length,
+    columns: [...takePage(target, targetRows).columns, ...source.columns.map((c) => takeColumn(c, sourceRows))],
+  };
 }
 
 /** The page's rows after its matches took their WHEN MATCHED clauses: unchanged rows, then updated ones. */
@@ -122,7 +134,12 @@ function applyMatched(merge: CompiledMerge, page: Page, source: Page, matches: I
   const keep: number[] = [];
   matches.forEach((s, row) => (s === -1 ? keep : matchedRows).push(row));
   if (matchedRows.length === 0) return { rows: [page], changed: 0 };
-  const pairs = pairPage(page, Int32Array.from(matchedRows), source, Int32Array.from(matchedRows, (row) => matches[row]));
+  const pairs = pairPage(
+    page,
+    Int32Array.from(matchedRows),
+    source,
+    Int32Array.from(matchedRows, (row) => matches[row]),
+  );
   const clauseOf = chooseClauses(merge.clauses, true, pairs);
   const rows: Page[] = [];
   let changed = 0;
@@ -173,4 +190,3 @@ function positions(values: ArrayLike<number>, wanted: number): Int32Array {
   for (let i = 0; i < values.length; i++) if (values[i] === wanted) out.push(i);
   return Int32Array.from(out);
 }
-

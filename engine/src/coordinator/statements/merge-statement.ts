@@ -31,7 +31,12 @@ import { assignmentCast, checkNotNull } from './update-statement.js';
 /** Runs a query to its end: its columns and all its pages. */
 export type QueryRunner = (query: ast.Query) => Promise<{ columns: readonly OutputColumn[]; pages: Page[] }>;
 
-export async function merge(s: ast.Merge, metadata: StatementMetadata, parameters: readonly RowExpression[], runQuery: QueryRunner): Promise<StatementResult> {
+export async function merge(
+  s: ast.Merge,
+  metadata: StatementMetadata,
+  parameters: readonly RowExpression[],
+  runQuery: QueryRunner,
+): Promise<StatementResult> {
   const session = metadata.session;
   const table = await modifiedTable(s.target, metadata, 'Merging into', s.location, s.branch);
   const connector = metadata.connector(table.catalog);
@@ -63,10 +68,20 @@ function sourceQualifier(source: ast.Relation): string[] | undefined {
   return undefined;
 }
 
-function compileMerge(s: ast.Merge, table: TableMetadata, sourceColumns: readonly OutputColumn[], session: Session, parameters: readonly RowExpression[]): CompiledMerge {
+function compileMerge(
+  s: ast.Merge,
+  table: TableMetadata,
+  sourceColumns: readonly OutputColumn[],
+  session: Session,
+  parameters: readonly RowExpression[],
+): CompiledMerge {
   const allocator = new SymbolAllocator();
   const targetQualifier = s.alias ? [s.alias.value] : [table.catalog, table.schema, table.name];
-  const targetFields: Field[] = table.columns.map((c) => ({ name: c.name, qualifier: targetQualifier, symbol: allocator.newSymbol(c.name, c.type) }));
+  const targetFields: Field[] = table.columns.map((c) => ({
+    name: c.name,
+    qualifier: targetQualifier,
+    symbol: allocator.newSymbol(c.name, c.type),
+  }));
   const qualifier = sourceQualifier(s.source);
   const sourceFields: Field[] = sourceColumns.map((c) => ({ name: c.name, qualifier, symbol: allocator.newSymbol(c.name, c.type) }));
   const layout: Symbol[] = [...targetFields, ...sourceFields].map((f) => f.symbol);
@@ -93,7 +108,12 @@ function compileMerge(s: ast.Merge, table: TableMetadata, sourceColumns: readonl
     const values = clause.kind === 'MergeUpdate' ? clause.assignments.map((a) => a.value) : clause.values;
     const assigned = assignments(table, names, values, clause.location);
     const typed = [...assigned].map(([name, e]) => ({ column: table.columns.find((c) => c.name === name)!, value: translate(e) }));
-    if (typed.some(({ column, value }) => !typesEqual(value.type, column.type) && value.type.kind !== 'unknown' && !isStoreAssignable(value.type, column.type))) {
+    if (
+      typed.some(
+        ({ column, value }) =>
+          !typesEqual(value.type, column.type) && value.type.kind !== 'unknown' && !isStoreAssignable(value.type, column.type),
+      )
+    ) {
       throw new EngineError(
         'TYPE_MISMATCH',
         `MERGE table column types don't match for MERGE case ${index}, SET expressions: Table: [${typed.map((t) => typeName(t.column.type)).join(', ')}], Expressions: [${typed.map((t) => typeName(t.value.type)).join(', ')}]`,
@@ -117,7 +137,13 @@ function compileMerge(s: ast.Merge, table: TableMetadata, sourceColumns: readonl
   const targetSymbols = targetFields.map((f) => f.symbol);
   const sourceSymbols = sourceFields.map((f) => f.symbol);
   const keys = mergeKeys(on, targetSymbols, sourceSymbols, allocator);
-  return { targetTypes: table.columns.map((c) => c.type), sourceTypes: sourceColumns.map((c) => c.type), on: mask(on), clauses, ...(keys ? { keys } : {}) };
+  return {
+    targetTypes: table.columns.map((c) => c.type),
+    sourceTypes: sourceColumns.map((c) => c.type),
+    on: mask(on),
+    clauses,
+    ...(keys ? { keys } : {}),
+  };
 }
 
 /** The `target = source` conjuncts of ON as key projections of each side's rows; undefined when there are none. */
@@ -131,17 +157,32 @@ function mergeKeys(on: RowExpression, targetSymbols: Symbol[], sourceSymbols: Sy
       symbols.map((s) => s.type),
     );
   };
-  return { target: side(targetSymbols, split.leftAssignments, (c) => c.left), source: side(sourceSymbols, split.rightAssignments, (c) => c.right) };
+  return {
+    target: side(targetSymbols, split.leftAssignments, (c) => c.left),
+    source: side(sourceSymbols, split.rightAssignments, (c) => c.right),
+  };
 }
 
 /** The clause's expressions by the column each sets (an INSERT without a column list sets all, in order). */
-function assignments(table: TableMetadata, names: readonly ast.Identifier[] | undefined, values: readonly ast.Expression[], location: SourceLocation): Map<string, ast.Expression> {
+function assignments(
+  table: TableMetadata,
+  names: readonly ast.Identifier[] | undefined,
+  values: readonly ast.Expression[],
+  location: SourceLocation,
+): Map<string, ast.Expression> {
   const columns = names?.map((n) => n.value.toLowerCase()) ?? table.columns.map((c) => c.name);
-  if (columns.length !== values.length) throw new EngineError('GENERIC_USER_ERROR', `Number of merge columns (${columns.length}) isn't equal to number of expressions (${values.length})`, location);
+  if (columns.length !== values.length)
+    throw new EngineError(
+      'GENERIC_USER_ERROR',
+      `Number of merge columns (${columns.length}) isn't equal to number of expressions (${values.length})`,
+      location,
+    );
   const assigned = new Map<string, ast.Expression>();
   columns.forEach((name, i) => {
-    if (!table.columns.some((c) => c.name === name)) throw new EngineError('COLUMN_NOT_FOUND', `Merge column name does not exist in target table: ${name}`, location);
-    if (assigned.has(name)) throw new EngineError('DUPLICATE_COLUMN_NAME', `Merge column name is specified more than once: ${name}`, location);
+    if (!table.columns.some((c) => c.name === name))
+      throw new EngineError('COLUMN_NOT_FOUND', `Merge column name does not exist in target table: ${name}`, location);
+    if (assigned.has(name))
+      throw new EngineError('DUPLICATE_COLUMN_NAME', `Merge column name is specified more than once: ${name}`, location);
     assigned.set(name, values[i]);
   });
   return assigned;

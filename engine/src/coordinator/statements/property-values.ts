@@ -23,13 +23,23 @@ export interface PropertyTarget {
   declared: readonly PropertyMetadata[];
 }
 
-const ERRORS: Record<PropertyTarget['object'], ErrorName> = { table: 'INVALID_TABLE_PROPERTY', column: 'INVALID_COLUMN_PROPERTY', schema: 'INVALID_SCHEMA_PROPERTY', view: 'INVALID_VIEW_PROPERTY' };
+const ERRORS: Record<PropertyTarget['object'], ErrorName> = {
+  table: 'INVALID_TABLE_PROPERTY',
+  column: 'INVALID_COLUMN_PROPERTY',
+  schema: 'INVALID_SCHEMA_PROPERTY',
+  view: 'INVALID_VIEW_PROPERTY',
+};
 
 /**
  * The values of `properties` for `target`, with the defaults of the declared properties not given
  * (as Trino hands a connector every property of a new table). Fails before anything is created.
  */
-export function evaluateProperties(properties: readonly ast.Property[], target: PropertyTarget, session: Session, parameters: readonly RowExpression[]): PropertyValues {
+export function evaluateProperties(
+  properties: readonly ast.Property[],
+  target: PropertyTarget,
+  session: Session,
+  parameters: readonly RowExpression[],
+): PropertyValues {
   rejectDuplicates(properties);
   const errorName = ERRORS[target.object];
   const description = `catalog '${target.catalog}' ${target.object} property`;
@@ -40,15 +50,21 @@ export function evaluateProperties(properties: readonly ast.Property[], target: 
     if (!metadata) {
       throw new EngineError(errorName, `${capitalize(description)} '${name}' does not exist. ${existing(target)}`, property.location);
     }
-    const refused = (reason: string) => new EngineError(errorName, `Invalid value for ${description} '${name}': ${reason}`, property.location);
+    const refused = (reason: string) =>
+      new EngineError(errorName, `Invalid value for ${description} '${name}': ${reason}`, property.location);
     const value = property.value ? propertyValue(property.value, metadata, session, parameters, refused) : metadata.defaultValue;
     if (value === null) {
-      throw new EngineError(errorName, `Invalid null value for ${description} '${name}' from [${property.value ? formatExpression(property.value) : 'DEFAULT'}]`, property.location);
+      throw new EngineError(
+        errorName,
+        `Invalid null value for ${description} '${name}' from [${property.value ? formatExpression(property.value) : 'DEFAULT'}]`,
+        property.location,
+      );
     }
     if (value !== undefined) values[name] = value;
   }
   for (const metadata of target.declared) {
-    if (!(metadata.name in values) && metadata.defaultValue !== undefined && metadata.defaultValue !== null) values[metadata.name] = metadata.defaultValue;
+    if (!(metadata.name in values) && metadata.defaultValue !== undefined && metadata.defaultValue !== null)
+      values[metadata.name] = metadata.defaultValue;
   }
   return values;
 }
@@ -112,7 +128,8 @@ export function propertyText(value: Exclude<Scalar, null>, type: PropertyType): 
 function rejectDuplicates(properties: readonly ast.Property[]): void {
   const seen = new Set<string>();
   for (const property of properties) {
-    if (seen.has(property.name.value)) throw new EngineError('DUPLICATE_PROPERTY', `Duplicate property: ${property.name.value}`, property.location);
+    if (seen.has(property.name.value))
+      throw new EngineError('DUPLICATE_PROPERTY', `Duplicate property: ${property.name.value}`, property.location);
     seen.add(property.name.value);
   }
 }

@@ -24,11 +24,17 @@ export async function setColumnType(s: ast.SetColumnType, metadata: StatementMet
     throw new EngineError('TABLE_NOT_FOUND', `Table '${q.catalog}.${q.schema}.${q.name}' does not exist${view}`, s.location);
   }
   const column = s.column.parts[0].value;
-  if (!table.columns.some((c) => c.name === column)) throw new EngineError('COLUMN_NOT_FOUND', `Column '${formatQualifiedName(s.column)}' does not exist`, s.location);
+  if (!table.columns.some((c) => c.name === column))
+    throw new EngineError('COLUMN_NOT_FOUND', `Column '${formatQualifiedName(s.column)}' does not exist`, s.location);
   try {
     sqlTypeOf(s.type);
   } catch (e) {
-    if (e instanceof EngineError && e.errorName === 'TYPE_NOT_FOUND') throw new EngineError('TYPE_NOT_FOUND', `Unknown type '${formatType(s.type)}' for column '${formatQualifiedName(s.column)}'`, s.type.location);
+    if (e instanceof EngineError && e.errorName === 'TYPE_NOT_FOUND')
+      throw new EngineError(
+        'TYPE_NOT_FOUND',
+        `Unknown type '${formatType(s.type)}' for column '${formatQualifiedName(s.column)}'`,
+        s.type.location,
+      );
     throw e;
   }
   const what = s.column.parts.length > 1 ? 'setting field types' : 'setting column types';
@@ -41,14 +47,17 @@ export async function setAuthorization(s: ast.SetAuthorization, metadata: Statem
   switch (s.entityKind) {
     case 'SCHEMA': {
       const { catalog, schema, connector } = schemaTarget(s.name, metadata);
-      if (!(await schemaExists(connector, metadata.session, schema))) throw new EngineError('SCHEMA_NOT_FOUND', `Schema '${catalog}.${schema}' does not exist`, s.location);
+      if (!(await schemaExists(connector, metadata.session, schema)))
+        throw new EngineError('SCHEMA_NOT_FOUND', `Schema '${catalog}.${schema}' does not exist`, s.location);
       return refuseOwner(s, catalog);
     }
     case 'TABLE':
-      if ((await metadata.table(s.name)) === undefined) throw new EngineError('TABLE_NOT_FOUND', `Table '${name}' does not exist`, s.location);
+      if ((await metadata.table(s.name)) === undefined)
+        throw new EngineError('TABLE_NOT_FOUND', `Table '${name}' does not exist`, s.location);
       break;
     case 'VIEW':
-      if ((await metadata.view(s.name)) === undefined) throw new EngineError('TABLE_NOT_FOUND', `View '${name}' does not exist`, s.location);
+      if ((await metadata.view(s.name)) === undefined)
+        throw new EngineError('TABLE_NOT_FOUND', `View '${name}' does not exist`, s.location);
       break;
     default:
       throw new EngineError('TABLE_NOT_FOUND', `Materialized view '${name}' does not exist`, s.location);
@@ -57,6 +66,7 @@ export async function setAuthorization(s: ast.SetAuthorization, metadata: Statem
 }
 
 function refuseOwner(s: ast.SetAuthorization, catalog: string): never {
-  if (s.principal.type === 'ROLE') throw new EngineError('ROLE_NOT_FOUND', `Role '${s.principal.name.value.toLowerCase()}' does not exist`, s.location);
+  if (s.principal.type === 'ROLE')
+    throw new EngineError('ROLE_NOT_FOUND', `Role '${s.principal.name.value.toLowerCase()}' does not exist`, s.location);
   throw new EngineError('NOT_SUPPORTED', `Catalog does not support permission management: ${catalog}`, s.location);
 }

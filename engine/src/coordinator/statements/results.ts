@@ -6,8 +6,20 @@ import { BIGINT, VARCHAR, type SqlType } from '../../types/types.js';
 import { noSessionChanges, type SessionChanges } from '../../spi/session.js';
 import type { OutputColumn, StatementResult } from '../../spi/statement-result.js';
 
-export function rowsResult(columns: OutputColumn[], rows: Scalar[][], sessionChanges: SessionChanges = noSessionChanges()): StatementResult {
-  const page = { rowCount: rows.length, columns: columns.map((c, i) => columnFromScalars(c.type, rows.map((r) => r[i]))) };
+export function rowsResult(
+  columns: OutputColumn[],
+  rows: Scalar[][],
+  sessionChanges: SessionChanges = noSessionChanges(),
+): StatementResult {
+  const page = {
+    rowCount: rows.length,
+    columns: columns.map((c, i) =>
+      columnFromScalars(
+        c.type,
+        rows.map((r) => r[i]),
+      ),
+    ),
+  };
   return { columns, pages: single(page), sessionChanges };
 }
 

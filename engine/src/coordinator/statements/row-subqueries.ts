@@ -21,10 +21,19 @@ export interface PerRowResults {
 }
 
 /** Runs `SELECT *, expressions... FROM table` and indexes its rows by the table columns' values. */
-export async function perRowResults(tableName: ast.QualifiedName, table: TableMetadata, expressions: readonly ast.Expression[], runQuery: QueryRunner): Promise<PerRowResults> {
+export async function perRowResults(
+  tableName: ast.QualifiedName,
+  table: TableMetadata,
+  expressions: readonly ast.Expression[],
+  runQuery: QueryRunner,
+): Promise<PerRowResults> {
   const { columns, pages } = await runQuery(perRowQuery(tableName, expressions));
   const width = table.columns.length;
-  if (columns.length !== width + expressions.length) throw new EngineError('GENERIC_INTERNAL_ERROR', `The rows of ${table.name} came with ${columns.length} columns, not ${width + expressions.length}`);
+  if (columns.length !== width + expressions.length)
+    throw new EngineError(
+      'GENERIC_INTERNAL_ERROR',
+      `The rows of ${table.name} came with ${columns.length} columns, not ${width + expressions.length}`,
+    );
   const types = columns.map((c: OutputColumn) => c.type);
   const results = concatPages(types, pages);
   const index = new Map<string, number>();
@@ -35,7 +44,11 @@ export async function perRowResults(tableName: ast.QualifiedName, table: TableMe
       const positions = new Int32Array(page.rowCount);
       for (let row = 0; row < page.rowCount; row++) {
         const found = index.get(rowKey(page, row, width));
-        if (found === undefined) throw new EngineError('AUTOCOMMIT_WRITE_CONFLICT', `Rows of table ${table.name} changed while the statement read them; run it again`);
+        if (found === undefined)
+          throw new EngineError(
+            'AUTOCOMMIT_WRITE_CONFLICT',
+            `Rows of table ${table.name} changed while the statement read them; run it again`,
+          );
         positions[row] = found;
       }
       return takePage(results, positions);
@@ -46,7 +59,10 @@ export async function perRowResults(tableName: ast.QualifiedName, table: TableMe
 /** `SELECT *, expressions... FROM table`. */
 export function perRowQuery(tableName: ast.QualifiedName, expressions: readonly ast.Expression[]): ast.Query {
   const location = tableName.location;
-  const items: ast.SelectItem[] = [{ kind: 'AllColumns', location }, ...expressions.map((expression): ast.SelectItem => ({ kind: 'SelectExpression', expression, location: expression.location }))];
+  const items: ast.SelectItem[] = [
+    { kind: 'AllColumns', location },
+    ...expressions.map((expression): ast.SelectItem => ({ kind: 'SelectExpression', expression, location: expression.location })),
+  ];
   const body: ast.QuerySpecification = {
     kind: 'QuerySpecification',
     select: { kind: 'Select', distinct: false, items, location },

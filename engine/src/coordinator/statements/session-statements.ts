@@ -36,8 +36,19 @@ export function setSession(s: ast.SetSession, session: Session, properties: Sess
 }
 
 /** The value of `expression` as session property `name` keeps it: a constant of the property's type, not NULL. */
-export function sessionPropertyText(name: string, expression: ast.Expression, metadata: PropertyMetadata, session: Session, parameters: readonly RowExpression[] = []): string {
-  const refused = (reason: string) => new EngineError('INVALID_SESSION_PROPERTY', `Unable to set session property '${name}' to '${formatExpression(expression)}': ${reason}`, expression.location);
+export function sessionPropertyText(
+  name: string,
+  expression: ast.Expression,
+  metadata: PropertyMetadata,
+  session: Session,
+  parameters: readonly RowExpression[] = [],
+): string {
+  const refused = (reason: string) =>
+    new EngineError(
+      'INVALID_SESSION_PROPERTY',
+      `Unable to set session property '${name}' to '${formatExpression(expression)}': ${reason}`,
+      expression.location,
+    );
   const value = constantValue(expression, metadata, session, parameters, refused);
   if (value === null) throw refused('Session property value must not be null');
   return propertyText(value, metadata.type);
@@ -66,7 +77,8 @@ export function deallocate(s: ast.DeallocateStatement, session: Session): Statem
 
 /** The SQL text of a prepared statement, or Trino's error when there is none. */
 export function preparedSql(session: Session, name: ast.Identifier): string {
-  const sql = session.preparedStatements.get(name.value) ?? [...session.preparedStatements].find(([k]) => k.toLowerCase() === name.value)?.[1];
+  const sql =
+    session.preparedStatements.get(name.value) ?? [...session.preparedStatements].find(([k]) => k.toLowerCase() === name.value)?.[1];
   if (sql === undefined) throw new EngineError('NOT_FOUND', `Prepared statement not found: ${name.value}`, name.location);
   return sql;
 }

@@ -22,7 +22,10 @@ import { column, rowsResult, varcharColumns } from './results.js';
 export function showCatalogs(s: ast.ShowCatalogs, catalogs: CatalogManager, user: string): StatementResult {
   const matches = likeMatcher(s.like, s.escape);
   const names = catalogs.accessControl?.filterCatalogs(user, catalogs.names()) ?? catalogs.names();
-  return rowsResult(varcharColumns('Catalog'), names.filter(matches).map((c) => [c]));
+  return rowsResult(
+    varcharColumns('Catalog'),
+    names.filter(matches).map((c) => [c]),
+  );
 }
 
 export async function showSchemas(s: ast.ShowSchemas, metadata: StatementMetadata): Promise<StatementResult> {
@@ -33,7 +36,10 @@ export async function showSchemas(s: ast.ShowSchemas, metadata: StatementMetadat
   const matches = likeMatcher(s.like, s.escape);
   const listed = await locatedAsync(s.catalog?.location ?? s.location, () => connector.listSchemas(session));
   const schemas = [...(metadata.catalogs.accessControl?.filterSchemas(session.user, catalog, listed) ?? listed)].sort().filter(matches);
-  return rowsResult(varcharColumns('Schema'), schemas.map((x) => [x]));
+  return rowsResult(
+    varcharColumns('Schema'),
+    schemas.map((x) => [x]),
+  );
 }
 
 export async function showTables(s: ast.ShowTables, metadata: StatementMetadata): Promise<StatementResult> {
@@ -45,7 +51,8 @@ export async function showTables(s: ast.ShowTables, metadata: StatementMetadata)
   if (!schema) throw new EngineError('MISSING_SCHEMA_NAME', 'Schema must be specified when session schema is not set', s.location);
   const connector = metadata.connector(catalog, s.location);
   const location = s.schema?.location ?? s.location;
-  if (!(await locatedAsync(location, () => schemaExists(connector, session, schema)))) throw new EngineError('SCHEMA_NOT_FOUND', `Schema '${schema}' does not exist`, location);
+  if (!(await locatedAsync(location, () => schemaExists(connector, session, schema))))
+    throw new EngineError('SCHEMA_NOT_FOUND', `Schema '${schema}' does not exist`, location);
   const matches = likeMatcher(s.like, s.escape);
   const views = connector.listViews === undefined ? [] : await locatedAsync(location, () => connector.listViews!(session, schema));
   const listed = [...(await locatedAsync(location, () => connector.listTables(session, schema))), ...views];
@@ -53,26 +60,48 @@ export async function showTables(s: ast.ShowTables, metadata: StatementMetadata)
     .map((t) => t.table)
     .sort()
     .filter(matches);
-  return rowsResult(varcharColumns('Table'), tables.map((t) => [t]));
+  return rowsResult(
+    varcharColumns('Table'),
+    tables.map((t) => [t]),
+  );
 }
 
 export async function showColumns(s: ast.ShowColumns, metadata: StatementMetadata): Promise<StatementResult> {
-  const columns = (await metadata.table(s.table))?.columns ?? (await metadata.view(s.table))?.columns ?? metadata.resolveTableOrFail(s.table).columns;
+  const columns =
+    (await metadata.table(s.table))?.columns ?? (await metadata.view(s.table))?.columns ?? metadata.resolveTableOrFail(s.table).columns;
   const matches = likeMatcher(s.like, s.escape);
   const access = metadata.catalogs.accessControl;
-  const visible = access === undefined ? undefined : new Set(access.filterColumns(metadata.session.user, qualifiedObjectName(s.table, metadata.session), columns.map((c) => c.name)));
-  const rows = columns.filter((c) => matches(c.name) && (visible === undefined || visible.has(c.name))).map((c) => [c.name, typeName(c.type), '', c.comment ?? '']);
+  const visible =
+    access === undefined
+      ? undefined
+      : new Set(
+          access.filterColumns(
+            metadata.session.user,
+            qualifiedObjectName(s.table, metadata.session),
+            columns.map((c) => c.name),
+          ),
+        );
+  const rows = columns
+    .filter((c) => matches(c.name) && (visible === undefined || visible.has(c.name)))
+    .map((c) => [c.name, typeName(c.type), '', c.comment ?? '']);
   return rowsResult(varcharColumns('Column', 'Type', 'Extra', 'Comment'), rows);
 }
 
 export function showFunctions(s: ast.ShowFunctions, session: Session): StatementResult {
   const matches = likeMatcher(s.like, s.escape);
-  const all: FunctionInfo[] = s.schema === undefined || holdsBuiltins(s.schema, session) ? [...listScalarFunctions(), ...listAggregateFunctions(), ...listWindowFunctions()] : [];
+  const all: FunctionInfo[] =
+    s.schema === undefined || holdsBuiltins(s.schema, session)
+      ? [...listScalarFunctions(), ...listAggregateFunctions(), ...listWindowFunctions()]
+      : [];
   const rows = all
     .filter((f) => matches(f.name))
     .sort((a, b) => a.name.localeCompare(b.name) || a.argumentTypes.join().localeCompare(b.argumentTypes.join()))
     .map((f) => [f.name, f.returnType, f.argumentTypes.join(', '), f.functionType, f.deterministic, f.description]);
-  const columns = [...varcharColumns('Function', 'Return Type', 'Argument Types', 'Function Type'), column('Deterministic', BOOLEAN), column('Description', VARCHAR)];
+  const columns = [
+    ...varcharColumns('Function', 'Return Type', 'Argument Types', 'Function Type'),
+    column('Deterministic', BOOLEAN),
+    column('Description', VARCHAR),
+  ];
   return rowsResult(columns, rows);
 }
 
@@ -85,7 +114,8 @@ function holdsBuiltins(schema: ast.QualifiedName, session: Session): boolean {
   const parts = schema.parts.map((p) => p.value.toLowerCase());
   if (parts.length > 2) throw new EngineError('SYNTAX_ERROR', `Too many parts in schema name: ${parts.join('.')}`, schema.location);
   const catalog = parts.length === 2 ? parts[0] : session.catalog;
-  if (catalog === undefined) throw new EngineError('MISSING_CATALOG_NAME', 'Catalog must be specified when session catalog is not set', schema.location);
+  if (catalog === undefined)
+    throw new EngineError('MISSING_CATALOG_NAME', 'Catalog must be specified when session catalog is not set', schema.location);
   return catalog === 'system' && parts[parts.length - 1] === 'builtin';
 }
 
@@ -107,11 +137,15 @@ export async function showCreateTable(s: ast.ShowCreateTable, metadata: Statemen
     throw new EngineError('NOT_SUPPORTED', `Relation '${q.catalog}.${q.schema}.${q.name}' is a view, not a table`, s.location);
   }
   const comment = (text: string | undefined) => (text === undefined ? '' : ` COMMENT ${formatStringLiteral(text)}`);
-  const columns = table.columns.map((c) => `   ${quoteIdentifier(c.name)} ${typeName(c.type)}${c.defaultValue === undefined ? '' : ` DEFAULT ${c.defaultValue}`}${c.nullable === false ? ' NOT NULL' : ''}${comment(c.comment)}`);
+  const columns = table.columns.map(
+    (c) =>
+      `   ${quoteIdentifier(c.name)} ${typeName(c.type)}${c.defaultValue === undefined ? '' : ` DEFAULT ${c.defaultValue}`}${c.nullable === false ? ' NOT NULL' : ''}${comment(c.comment)}`,
+  );
   let text = `CREATE TABLE ${table.catalog}.${table.schema}.${quoteIdentifier(table.name)} (\n${columns.join(',\n')}\n)`;
   if (table.comment !== undefined) text += `\nCOMMENT ${formatStringLiteral(table.comment)}`;
   const properties = Object.entries(table.properties ?? {}).sort(([a], [b]) => (a < b ? -1 : 1));
-  if (properties.length > 0) text += `\nWITH (\n${properties.map(([name, value]) => `   ${quoteIdentifier(name)} = ${propertyLiteral(value)}`).join(',\n')}\n)`;
+  if (properties.length > 0)
+    text += `\nWITH (\n${properties.map(([name, value]) => `   ${quoteIdentifier(name)} = ${propertyLiteral(value)}`).join(',\n')}\n)`;
   return rowsResult(varcharColumns('Create Table'), [[text]]);
 }
 

@@ -32,17 +32,32 @@ const COLUMNS = [
 export async function showStats(statement: ast.ShowStats, metadata: StatementMetadata): Promise<StatementResult> {
   // A table's columns of a type the engine cannot read yet (nested lake columns) are listed without figures.
   const tableColumns = statement.target.kind === 'Query' ? undefined : (await metadata.tableOrFail(statement.target)).columns;
-  const query = statement.target.kind === 'Query' ? statement.target : selectFrom(statement.target, tableColumns!.filter((c) => c.type.kind !== 'unsupported').map((c) => c.name));
+  const query =
+    statement.target.kind === 'Query'
+      ? statement.target
+      : selectFrom(
+          statement.target,
+          tableColumns!.filter((c) => c.type.kind !== 'unsupported').map((c) => c.name),
+        );
   const analyzed = await metadata.analyze(query, () => analyzeQuery(query, metadata, expressionEvaluator));
   const statistics = planStatistics(analyzed.root, analyzed.context);
   const byName = new Map<string, Scalar[]>();
   const rows: Scalar[][] = analyzed.root.outputs.map((symbol, i) => {
     const c: ColumnStatistics = statistics.columns.get(symbol.id) ?? {};
-    const row = [analyzed.columns[i].name, c.dataSize ?? null, c.distinctValuesCount ?? null, c.nullsFraction ?? null, null, bound(c.low, symbol.type), bound(c.high, symbol.type)];
+    const row = [
+      analyzed.columns[i].name,
+      c.dataSize ?? null,
+      c.distinctValuesCount ?? null,
+      c.nullsFraction ?? null,
+      null,
+      bound(c.low, symbol.type),
+      bound(c.high, symbol.type),
+    ];
     byName.set(analyzed.columns[i].name, row);
     return row;
   });
-  const columnRows = tableColumns === undefined ? rows : tableColumns.map((c) => byName.get(c.name) ?? [c.name, null, null, null, null, null, null]);
+  const columnRows =
+    tableColumns === undefined ? rows : tableColumns.map((c) => byName.get(c.name) ?? [c.name, null, null, null, null, null, null]);
   columnRows.push([null, null, null, null, statistics.rowCount ?? null, null, null]);
   return rowsResult(COLUMNS, columnRows);
 }
@@ -55,7 +70,14 @@ function selectFrom(name: ast.QualifiedName, columns: readonly string[]): ast.Qu
     select: {
       kind: 'Select',
       distinct: false,
-      items: columns.length === 0 ? [{ kind: 'SelectExpression', expression: { kind: 'NullLiteral', location }, location }] : columns.map((value) => ({ kind: 'SelectExpression', expression: { kind: 'Identifier', value, quoted: true, location }, location })),
+      items:
+        columns.length === 0
+          ? [{ kind: 'SelectExpression', expression: { kind: 'NullLiteral', location }, location }]
+          : columns.map((value) => ({
+              kind: 'SelectExpression',
+              expression: { kind: 'Identifier', value, quoted: true, location },
+              location,
+            })),
       location,
     },
     from: { kind: 'Table', name, location },

@@ -45,7 +45,11 @@ export function setTimeZone(s: ast.SetTimeZone, session: Session): StatementResu
   const value = translateExpression(s.value, { scope: new Scope([]), session, parameters: [] });
   const kind = value.type.kind;
   if (kind !== 'varchar' && kind !== 'interval day to second') {
-    throw new EngineError('TYPE_MISMATCH', `Expected expression of varchar or interval day-time type, but '${formatExpression(s.value)}' has ${typeName(value.type)} type`, s.value.location);
+    throw new EngineError(
+      'TYPE_MISMATCH',
+      `Expected expression of varchar or interval day-time type, but '${formatExpression(s.value)}' has ${typeName(value.type)} type`,
+      s.value.location,
+    );
   }
   const constant = evaluateConstant(value);
   if (constant === null) throw new EngineError('INVALID_PARAMETER_USAGE', 'Time zone must not be null', s.value.location);
@@ -53,7 +57,8 @@ export function setTimeZone(s: ast.SetTimeZone, session: Session): StatementResu
   if (kind === 'varchar') zone = constant as string;
   else {
     const millis = constant as number;
-    if (millis % 60_000 !== 0) throw new EngineError('INVALID_FUNCTION_ARGUMENT', 'Invalid time zone offset interval: interval contains seconds', s.value.location);
+    if (millis % 60_000 !== 0)
+      throw new EngineError('INVALID_FUNCTION_ARGUMENT', 'Invalid time zone offset interval: interval contains seconds', s.value.location);
     zone = formatOffsetMinutes(millis / 60_000);
   }
   const normalized = normalizeTimeZone(zone);

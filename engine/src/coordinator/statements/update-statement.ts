@@ -21,16 +21,31 @@ import type { QueryRunner } from './merge-statement.js';
 import { perRowResults, type PerRowResults } from './row-subqueries.js';
 import { rowCountResult } from './results.js';
 
-export async function updateRows(s: ast.Update, metadata: StatementMetadata, parameters: readonly RowExpression[], runQuery: QueryRunner): Promise<StatementResult> {
+export async function updateRows(
+  s: ast.Update,
+  metadata: StatementMetadata,
+  parameters: readonly RowExpression[],
+  runQuery: QueryRunner,
+): Promise<StatementResult> {
   const session = metadata.session;
   const table = await modifiedTable(s.table, metadata, 'Updating', s.location, s.branch);
   const connector = metadata.connector(table.catalog);
   if (!connector.updateRows) throw cannotChangeRows(connector, s.location);
   checkAssignments(s, table);
   // SET values with subqueries come from a query over the table (row-subqueries.ts).
-  const perRow = s.assignments.some((a) => containsSubquery(a.value)) ? await perRowResults(s.table, table, s.assignments.map((a) => a.value), runQuery) : undefined;
+  const perRow = s.assignments.some((a) => containsSubquery(a.value))
+    ? await perRowResults(
+        s.table,
+        table,
+        s.assignments.map((a) => a.value),
+        runQuery,
+      )
+    : undefined;
   const update = rowUpdate(s, table, session, parameters, perRow);
-  const predicate = s.where !== undefined && containsSubquery(s.where) ? await selectedRows(s.table, s.where, table, runQuery) : rowPredicate(s.where, table, session, parameters, 'UPDATE');
+  const predicate =
+    s.where !== undefined && containsSubquery(s.where)
+      ? await selectedRows(s.table, s.where, table, runQuery)
+      : rowPredicate(s.where, table, session, parameters, 'UPDATE');
   return rowCountResult('UPDATE', await connector.updateRows(session, table.schema, table.name, predicate, update));
 }
 
@@ -39,8 +54,14 @@ function checkAssignments(s: ast.Update, table: TableMetadata): void {
   const assigned = new Set<string>();
   for (const assignment of s.assignments) {
     const name = assignment.column.value;
-    if (!table.columns.some((c) => c.name === name)) throw new EngineError('COLUMN_NOT_FOUND', `The UPDATE SET target column ${name} doesn't exist`, assignment.column.location);
-    if (assigned.has(name)) throw new EngineError('DUPLICATE_COLUMN_NAME', `UPDATE SET column name is specified more than once: ${name}`, assignment.column.location);
+    if (!table.columns.some((c) => c.name === name))
+      throw new EngineError('COLUMN_NOT_FOUND', `The UPDATE SET target column ${name} doesn't exist`, assignment.column.location);
+    if (assigned.has(name))
+      throw new EngineError(
+        'DUPLICATE_COLUMN_NAME',
+        `UPDATE SET column name is specified more than once: ${name}`,
+        assignment.column.location,
+      );
     assigned.add(name);
   }
 }
@@ -49,7 +70,13 @@ function checkAssignments(s: ast.Update, table: TableMetadata): void {
  * The new values of selected rows: each column's SET expression (cast to its type), or the column as
  * it was; with `perRow`, the SET values are the query's (one column per assignment after the table's).
  */
-export function rowUpdate(s: ast.Update, table: TableMetadata, session: Session, parameters: readonly RowExpression[], perRow?: PerRowResults): RowUpdate {
+export function rowUpdate(
+  s: ast.Update,
+  table: TableMetadata,
+  session: Session,
+  parameters: readonly RowExpression[],
+  perRow?: PerRowResults,
+): RowUpdate {
   const { scope, symbols } = tableFields(table);
   // The SET values' symbols follow the table's (ids past theirs).
   const computed = perRow?.types.slice(table.columns.length).map((type, i) => ({ id: symbols.length + i, name: `set_${i}`, type })) ?? [];
@@ -63,7 +90,9 @@ export function rowUpdate(s: ast.Update, table: TableMetadata, session: Session,
   const assigned = new Set(s.assignments.map((a) => a.column.value));
   const targets = table.columns.filter((c) => assigned.has(c.name));
   const sources = values.filter((_, i) => assigned.has(table.columns[i].name));
-  if (sources.some((e, i) => !typesEqual(e.type, targets[i].type) && e.type.kind !== 'unknown' && !isStoreAssignable(e.type, targets[i].type))) {
+  if (
+    sources.some((e, i) => !typesEqual(e.type, targets[i].type) && e.type.kind !== 'unknown' && !isStoreAssignable(e.type, targets[i].type))
+  ) {
     throw new EngineError(
       'TYPE_MISMATCH',
       `UPDATE table column types don't match SET expressions: Table: [${targets.map((c) => typeName(c.type)).join(', ')}], Expressions: [${sources.map((e) => typeName(e.type)).join(', ')}]`,

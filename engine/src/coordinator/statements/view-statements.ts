@@ -19,7 +19,12 @@ import { rejectInlineRoutinesInView } from '../../sql/routines/inline-routines.j
 /** Analyzes a query in the statement's session: its output columns. */
 export type QueryAnalyzer = (query: ast.Query) => Promise<readonly OutputColumn[]>;
 
-export async function createView(s: ast.CreateView, metadata: StatementMetadata, parameters: readonly RowExpression[], analyze: QueryAnalyzer): Promise<StatementResult> {
+export async function createView(
+  s: ast.CreateView,
+  metadata: StatementMetadata,
+  parameters: readonly RowExpression[],
+  analyze: QueryAnalyzer,
+): Promise<StatementResult> {
   const session = metadata.session;
   const target = qualifiedObjectName(s.name, session);
   const connector = metadata.connector(target.catalog, s.name.location);
@@ -31,8 +36,10 @@ export async function createView(s: ast.CreateView, metadata: StatementMetadata,
     throw new EngineError('VIEW_IS_RECURSIVE', 'Statement would create a recursive view', s.location);
   }
   const columns = viewColumns(await analyze(s.query), s);
-  if ((await metadata.table(s.name)) !== undefined) throw new EngineError('TABLE_ALREADY_EXISTS', `Table already exists: '${qualified}'`, s.location);
-  if (!s.replace && (await metadata.view(s.name)) !== undefined) throw new EngineError('TABLE_ALREADY_EXISTS', `View already exists: '${qualified}'`, s.location);
+  if ((await metadata.table(s.name)) !== undefined)
+    throw new EngineError('TABLE_ALREADY_EXISTS', `Table already exists: '${qualified}'`, s.location);
+  if (!s.replace && (await metadata.view(s.name)) !== undefined)
+    throw new EngineError('TABLE_ALREADY_EXISTS', `View already exists: '${qualified}'`, s.location);
   evaluateProperties(s.properties, { catalog: target.catalog, object: 'view', declared: [] }, session, parameters);
   if (!connector.createView) throw new EngineError('NOT_SUPPORTED', 'This connector does not support creating views', s.location);
   const definition: ViewDefinition = {
@@ -52,7 +59,8 @@ export async function createView(s: ast.CreateView, metadata: StatementMetadata,
 function viewColumns(columns: readonly OutputColumn[], s: ast.CreateView): ViewDefinition['columns'] {
   const names = new Set<string>();
   return columns.map((c, i) => {
-    if (/^_col\d+$/.test(c.name)) throw new EngineError('MISSING_COLUMN_NAME', `Column name not specified at position ${i + 1}`, s.location);
+    if (/^_col\d+$/.test(c.name))
+      throw new EngineError('MISSING_COLUMN_NAME', `Column name not specified at position ${i + 1}`, s.location);
     if (names.has(c.name)) throw new EngineError('DUPLICATE_COLUMN_NAME', `Column name '${c.name}' specified more than once`, s.location);
     names.add(c.name);
     if (c.type.kind === 'unknown') throw new EngineError('COLUMN_TYPE_UNKNOWN', `Column type is unknown: ${c.name}`, s.location);
@@ -74,7 +82,11 @@ export async function dropView(s: ast.DropView, metadata: StatementMetadata): Pr
   const connector = metadata.connector(target.catalog, s.name.location);
   const qualified = formatName(target);
   if ((await metadata.table(s.name)) !== undefined) {
-    throw new EngineError('GENERIC_USER_ERROR', `View '${qualified}' does not exist, but a table with that name exists. Did you mean DROP TABLE ${qualified}?`, s.location);
+    throw new EngineError(
+      'GENERIC_USER_ERROR',
+      `View '${qualified}' does not exist, but a table with that name exists. Did you mean DROP TABLE ${qualified}?`,
+      s.location,
+    );
   }
   if ((await metadata.view(s.name)) === undefined) {
     if (s.exists) return updateResult('DROP VIEW');
@@ -91,17 +103,28 @@ export async function renameView(s: ast.RenameView, metadata: StatementMetadata)
   const qualifiedSource = formatName(source);
   const view = await metadata.view(s.source);
   if (view === undefined) {
-    const more = (await metadata.table(s.source)) === undefined ? '' : `, but a table with that name exists. Did you mean ALTER TABLE ${qualifiedSource} RENAME TO ...?`;
+    const more =
+      (await metadata.table(s.source)) === undefined
+        ? ''
+        : `, but a table with that name exists. Did you mean ALTER TABLE ${qualifiedSource} RENAME TO ...?`;
     throw new EngineError('TABLE_NOT_FOUND', `View '${qualifiedSource}' does not exist${more}`, s.location);
   }
   const { name: target, qualified: targetName } = renameTarget(source, s.target);
   const qualifiedTarget = formatName(target);
-  if (metadata.catalogs.get(target.catalog) === undefined) throw new EngineError('CATALOG_NOT_FOUND', `Target catalog '${target.catalog}' not found`, s.location);
-  if ((await metadata.view(targetName)) !== undefined) throw new EngineError('GENERIC_USER_ERROR', `Target view '${qualifiedTarget}' already exists`, s.location);
-  if ((await metadata.table(targetName)) !== undefined) throw new EngineError('TABLE_ALREADY_EXISTS', `Target view '${qualifiedTarget}' does not exist, but a table with that name exists.`, s.location);
+  if (metadata.catalogs.get(target.catalog) === undefined)
+    throw new EngineError('CATALOG_NOT_FOUND', `Target catalog '${target.catalog}' not found`, s.location);
+  if ((await metadata.view(targetName)) !== undefined)
+    throw new EngineError('GENERIC_USER_ERROR', `Target view '${qualifiedTarget}' already exists`, s.location);
+  if ((await metadata.table(targetName)) !== undefined)
+    throw new EngineError(
+      'TABLE_ALREADY_EXISTS',
+      `Target view '${qualifiedTarget}' does not exist, but a table with that name exists.`,
+      s.location,
+    );
   if (target.catalog !== source.catalog) throw new EngineError('NOT_SUPPORTED', 'View rename across catalogs is not supported', s.location);
   const connector = metadata.connector(source.catalog);
-  if (!connector.createView || !connector.dropView) throw new EngineError('NOT_SUPPORTED', 'This connector does not support renaming views', s.location);
+  if (!connector.createView || !connector.dropView)
+    throw new EngineError('NOT_SUPPORTED', 'This connector does not support renaming views', s.location);
   await locatedAsync(s.location, async () => {
     await connector.createView!(metadata.session, target.schema, target.name, view, false);
     await connector.dropView!(metadata.session, source.schema, source.name);
@@ -113,7 +136,8 @@ export async function renameView(s: ast.RenameView, metadata: StatementMetadata)
 export async function showCreateView(s: ast.ShowCreate, metadata: StatementMetadata): Promise<StatementResult> {
   const target = qualifiedObjectName(s.name, metadata.session);
   const qualified = formatName(target);
-  if ((await metadata.table(s.name)) !== undefined) throw new EngineError('NOT_SUPPORTED', `Relation '${qualified}' is a table, not a view`, s.location);
+  if ((await metadata.table(s.name)) !== undefined)
+    throw new EngineError('NOT_SUPPORTED', `Relation '${qualified}' is a table, not a view`, s.location);
   const view = await metadata.view(s.name);
   if (view === undefined) throw new EngineError('TABLE_NOT_FOUND', `View '${qualified}' does not exist`, s.location);
   const name = [target.catalog, target.schema, target.name].map(quoteIdentifier).join('.');

@@ -10,12 +10,18 @@ import type { SessionPropertyManager } from '../session-property-manager.js';
 import { sessionPropertyText } from './session-statements.js';
 
 /** The session `clause` makes of `session` for its query; fails, before anything runs, on a property SET SESSION would refuse. */
-export function sessionWith(clause: ast.WithSession, session: Session, properties: SessionPropertyManager, parameters: readonly RowExpression[]): Session {
+export function sessionWith(
+  clause: ast.WithSession,
+  session: Session,
+  properties: SessionPropertyManager,
+  parameters: readonly RowExpression[],
+): Session {
   const values = new Map(session.properties);
   const seen = new Set<string>();
   for (const property of clause.properties) {
     const name = property.name.parts.map((p) => p.value).join('.');
-    if (property.name.parts.length > 2) throw new EngineError('INVALID_SESSION_PROPERTY', `Invalid session property '${name}'`, property.location);
+    if (property.name.parts.length > 2)
+      throw new EngineError('INVALID_SESSION_PROPERTY', `Invalid session property '${name}'`, property.location);
     if (seen.has(name)) throw new EngineError('INVALID_SESSION_PROPERTY', `Session property '${name}' already set`, property.location);
     seen.add(name);
     // As Trino, an unknown name is reported at the value.

@@ -47,7 +47,13 @@ export interface BegunWrite {
 /** Runs a write statement: plans its query with the writers, begins the write, runs it; returns the rows written. */
 export type WriteRunner = (write: WriteStatement) => Promise<number>;
 
-export function writeLayout(kind: WriteLayout['kind'], connector: Connector, table: TableMetadata, sources: number[], queryColumns: readonly OutputColumn[]): WriteLayout {
+export function writeLayout(
+  kind: WriteLayout['kind'],
+  connector: Connector,
+  table: TableMetadata,
+  sources: number[],
+  queryColumns: readonly OutputColumn[],
+): WriteLayout {
   return {
     kind,
     table,
@@ -65,7 +71,11 @@ export function begun(connector: Connector, session: Session, layout: WriteLayou
   return {
     handle,
     commit: async (fragments) => {
-      if (state !== 'open' || finish === undefined) throw new EngineError('GENERIC_INTERNAL_ERROR', `A write of ${layout.table.catalog}.${layout.table.schema}.${layout.table.name} cannot commit now (${state})`);
+      if (state !== 'open' || finish === undefined)
+        throw new EngineError(
+          'GENERIC_INTERNAL_ERROR',
+          `A write of ${layout.table.catalog}.${layout.table.schema}.${layout.table.name} cannot commit now (${state})`,
+        );
       state = 'committing';
       try {
         await finish.call(connector, session, handle, fragments);

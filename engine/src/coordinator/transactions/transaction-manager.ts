@@ -38,14 +38,19 @@ export class TransactionManager {
     this.expireIdle();
     const transaction = this.transactions.get(id);
     if (transaction === undefined) throw unknownTransaction(id);
-    if (transaction.aborted) throw new EngineError('TRANSACTION_ALREADY_ABORTED', 'Current transaction is aborted, commands ignored until end of transaction block');
+    if (transaction.aborted)
+      throw new EngineError(
+        'TRANSACTION_ALREADY_ABORTED',
+        'Current transaction is aborted, commands ignored until end of transaction block',
+      );
     transaction.lastUsed = this.now();
     return transaction;
   }
 
   commit(id: string): void {
     const transaction = this.end(id);
-    if (transaction.aborted) throw new TransactionEndingError('TRANSACTION_ALREADY_ABORTED', 'Current transaction has already been aborted');
+    if (transaction.aborted)
+      throw new TransactionEndingError('TRANSACTION_ALREADY_ABORTED', 'Current transaction has already been aborted');
   }
 
   rollback(id: string): void {
@@ -76,5 +81,8 @@ export class TransactionManager {
 }
 
 function unknownTransaction(id: string): EngineError {
-  return new EngineError('UNKNOWN_TRANSACTION', `Unknown transaction ID: ${id}. Possibly expired? Commands ignored until end of transaction block`);
+  return new EngineError(
+    'UNKNOWN_TRANSACTION',
+    `Unknown transaction ID: ${id}. Possibly expired? Commands ignored until end of transaction block`,
+  );
 }

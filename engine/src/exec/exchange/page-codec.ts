@@ -88,7 +88,8 @@ function recordBatchMessage(batch: RecordBatch): Uint8Array {
 /** The byte length of the encapsulated IPC message at `offset` that has no body (a schema message). */
 function messageLength(bytes: Uint8Array, offset: number): number {
   const view = new DataView(bytes.buffer, bytes.byteOffset + offset);
-  if (view.getUint32(0, true) !== CONTINUATION) throw new EngineError('GENERIC_INTERNAL_ERROR', 'Arrow IPC writer produced an unexpected message framing');
+  if (view.getUint32(0, true) !== CONTINUATION)
+    throw new EngineError('GENERIC_INTERNAL_ERROR', 'Arrow IPC writer produced an unexpected message framing');
   return 8 + view.getInt32(4, true);
 }
 

@@ -152,7 +152,10 @@ export class CodeGenerator {
     }
     const anyNull = orNull(args.map((a) => a.isNull));
     if (anyNull === 'true') return { value: defaultLiteral(returnType), isNull: 'true' };
-    const call = impl.inline !== undefined ? impl.inline(args.map((a) => a.value)) : `${this.bind(impl.invoke)}(${args.map((a) => a.value).join(', ')})`;
+    const call =
+      impl.inline !== undefined
+        ? impl.inline(args.map((a) => a.value))
+        : `${this.bind(impl.invoke)}(${args.map((a) => a.value).join(', ')})`;
     if (anyNull === 'false' && !impl.mayReturnNull) {
       const value = this.fresh('v');
       this.emit(`const ${value} = ${call};`);
@@ -161,7 +164,8 @@ export class CodeGenerator {
     const result = this.declare(returnType, { value: defaultLiteral(returnType), isNull: anyNull });
     this.emit(`if (!${result.isNull}) {`);
     this.emit(`${result.value} = ${call};`);
-    if (impl.mayReturnNull) this.emit(`if (${result.value} === null) { ${result.isNull} = true; ${result.value} = ${defaultLiteral(returnType)}; }`);
+    if (impl.mayReturnNull)
+      this.emit(`if (${result.value} === null) { ${result.isNull} = true; ${result.value} = ${defaultLiteral(returnType)}; }`);
     this.emit('}');
     return result;
   }
@@ -193,7 +197,9 @@ export class CodeGenerator {
     const result = this.declare(to, { value: defaultLiteral(to), isNull: arg.isNull });
     this.emit(`if (!${result.isNull}) {`);
     if (safe) {
-      this.emit(`try { ${result.value} = ${cast}(${arg.value}); } catch (e) { if (!(e instanceof EngineError)) throw e; ${result.isNull} = true; }`);
+      this.emit(
+        `try { ${result.value} = ${cast}(${arg.value}); } catch (e) { if (!(e instanceof EngineError)) throw e; ${result.isNull} = true; }`,
+      );
     } else {
       this.emit(`${result.value} = ${cast}(${arg.value});`);
     }

@@ -28,7 +28,10 @@ function source(g: CodeGenerator, expr: RowExpression, mode: Mode): string {
   const result = g.generate(expr);
   // An array channel's elements column (a map's keys and values) is read beside its offsets, a row channel's fields from its column (js-values readExpression).
   const reads = [...g.channels()]
-    .map((c) => `const c${c} = cols[${c}].values; const cn${c} = cols[${c}].nulls; const c${c}E = cols[${c}].children?.[0]; const c${c}V = cols[${c}].children?.[1]; const c${c}R = cols[${c}];`)
+    .map(
+      (c) =>
+        `const c${c} = cols[${c}].values; const cn${c} = cols[${c}].nulls; const c${c}E = cols[${c}].children?.[0]; const c${c}V = cols[${c}].children?.[1]; const c${c}R = cols[${c}];`,
+    )
     .join('\n');
   const prologue = `${g.prologueSource()}\n${RUNTIME_PROLOGUE}\n`;
   if (mode === 'filter') {

@@ -18,7 +18,8 @@ export function generateLambda(g: CodeGenerator, e: LambdaExpression): Emitted {
     parameters.set(p.name, { value, isNull });
   });
   const { lines, result } = g.generateNested(parameters, () => g.generate(e.body));
-  const returned = result.isNull === 'false' ? result.value : result.isNull === 'true' ? 'null' : `(${result.isNull} ? null : ${result.value})`;
+  const returned =
+    result.isNull === 'false' ? result.value : result.isNull === 'true' ? 'null' : `(${result.isNull} ? null : ${result.value})`;
   g.emit(`const ${fn} = (${args.join(', ')}) => {`);
   for (const line of [...unpack, ...lines]) g.emit(line);
   g.emit(`return ${returned};`);

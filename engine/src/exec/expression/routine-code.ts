@@ -59,11 +59,17 @@ function compileRoutine(routine: Routine): RoutineFunction {
   const args = routine.parameters.map((_, i) => `a${i}`);
   const cancelled = g.bind(throwIfRoutineCancelled);
   const timeLimit = g.bind(() => {
-    throw new EngineError('EXCEEDED_TIME_LIMIT', `Query exceeded the maximum execution time limit of ${formatDuration(routine.timeLimitMillis)} in function ${routine.name}`);
+    throw new EngineError(
+      'EXCEEDED_TIME_LIMIT',
+      `Query exceeded the maximum execution time limit of ${formatDuration(routine.timeLimitMillis)} in function ${routine.name}`,
+    );
   });
   const { lines } = g.generateNested(variables, () => {
     routine.parameters.forEach((p, i) => {
-      variables.set(p.id, g.declare(p.type, { value: `(${args[i]} === null ? ${defaultLiteral(p.type)} : ${args[i]})`, isNull: `${args[i]} === null` }));
+      variables.set(
+        p.id,
+        g.declare(p.type, { value: `(${args[i]} === null ? ${defaultLiteral(p.type)} : ${args[i]})`, isNull: `${args[i]} === null` }),
+      );
     });
     new StatementWriter(g, variables, { cancelled, timeLimit, timeLimitMillis: routine.timeLimitMillis }).statements(routine.body);
     return { value: 'null', isNull: 'true' };
@@ -127,7 +133,9 @@ class StatementWriter {
         g.emit(`${label}: while (true) {`);
         // The clock is read once per ROUNDS_PER_CHECK rounds of the invocation's loops; its time counts from the first reading.
         const { cancelled, timeLimit, timeLimitMillis } = this.guard;
-        g.emit(`if (++rounds === ${ROUNDS_PER_CHECK}) { rounds = 0; ${cancelled}(); const now = Date.now(); if (started === 0) started = now; else if (now - started > ${timeLimitMillis}) ${timeLimit}(); }`);
+        g.emit(
+          `if (++rounds === ${ROUNDS_PER_CHECK}) { rounds = 0; ${cancelled}(); const now = Date.now(); if (started === 0) started = now; else if (now - started > ${timeLimitMillis}) ${timeLimit}(); }`,
+        );
         if (s.while !== undefined) g.emit(`if (!(${isTrue(g.generate(s.while))})) break ${label};`);
         this.block(s.body);
         if (s.until !== undefined) g.emit(`if (${isTrue(g.generate(s.until))}) break ${label};`);

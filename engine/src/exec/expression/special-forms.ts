@@ -73,7 +73,9 @@ function logical(g: CodeGenerator, args: readonly RowExpression[], isAnd: boolea
       g.emit(`${result.isNull} = true;`);
       continue;
     }
-    g.emit(`if (${a.isNull === 'false' ? '' : `!${a.isNull} && `}${decisive}${a.value}) { ${result.value} = ${!isAnd}; ${result.isNull} = false; break ${label}; }`);
+    g.emit(
+      `if (${a.isNull === 'false' ? '' : `!${a.isNull} && `}${decisive}${a.value}) { ${result.value} = ${!isAnd}; ${result.isNull} = false; break ${label}; }`,
+    );
     if (a.isNull !== 'false') g.emit(`if (${a.isNull}) ${result.isNull} = true;`);
   }
   g.emit('}');
@@ -145,7 +147,10 @@ function inList(g: CodeGenerator, args: readonly RowExpression[]): Emitted {
   if (value.isNull === 'true') return result;
 
   // A Set finds primitives only: byte arrays, containers and zoned timestamps (equal by instant) compare through `equal`.
-  const constants = items.every((i) => i.kind === 'constant') && !['varbinary', 'timestamp with time zone', 'time with time zone', 'array', 'map', 'row'].includes(type.kind) && items.length > 1;
+  const constants =
+    items.every((i) => i.kind === 'constant') &&
+    !['varbinary', 'timestamp with time zone', 'time with time zone', 'array', 'map', 'row'].includes(type.kind) &&
+    items.length > 1;
   g.emit(`if (!${result.isNull}) {`);
   if (constants) {
     const set = new Set(items.map((i) => (i.kind === 'constant' ? constantIn(i.value, i.type, type) : null)));
@@ -165,7 +170,9 @@ function inList(g: CodeGenerator, args: readonly RowExpression[]): Emitted {
       if (item.isNull !== 'false') g.emit(`if (${item.isNull}) { ${result.isNull} = true; } else {`);
       // An item equal but for NULLs inside (arrays, rows) makes the result NULL unless another matches.
       const equal = g.callOn('equal', [type, type], BOOLEAN, [nonNull(value), nonNull(item)]);
-      g.emit(`if (${equal.value}) { ${result.value} = true; ${result.isNull} = false; break ${label}; } else if (${equal.isNull}) ${result.isNull} = true;`);
+      g.emit(
+        `if (${equal.value}) { ${result.value} = true; ${result.isNull} = false; break ${label}; } else if (${equal.isNull}) ${result.isNull} = true;`,
+      );
       if (item.isNull !== 'false') g.emit('}');
     }
     g.emit('}');
@@ -227,7 +234,9 @@ function like(g: CodeGenerator, args: readonly RowExpression[]): Emitted {
   const anyNull = [value.isNull, patternValue.isNull, escapeValue?.isNull ?? 'false'].filter((f) => f !== 'false').join(' || ') || 'false';
   const result = g.declare(BOOLEAN, { value: 'false', isNull: anyNull });
   const matcher = g.bind(cachedLikeMatcher);
-  g.emit(`if (!${result.isNull}) ${result.value} = ${matcher}(${patternValue.value}${escapeValue === undefined ? '' : `, ${escapeValue.value}`})(${value.value});`);
+  g.emit(
+    `if (!${result.isNull}) ${result.value} = ${matcher}(${patternValue.value}${escapeValue === undefined ? '' : `, ${escapeValue.value}`})(${value.value});`,
+  );
   return result;
 }
 
@@ -263,6 +272,8 @@ function tryForm(g: CodeGenerator, arg: RowExpression, type: SqlType): Emitted {
   const tryable = g.bind(TRYABLE_ERRORS);
   g.emit('try {');
   assign(g, result, g.generate(arg));
-  g.emit(`} catch (e) { if (!(e instanceof EngineError) || !${tryable}.has(e.errorName)) throw e; ${result.value} = ${defaultLiteral(type)}; ${result.isNull} = true; }`);
+  g.emit(
+    `} catch (e) { if (!(e instanceof EngineError) || !${tryable}.has(e.errorName)) throw e; ${result.value} = ${defaultLiteral(type)}; ${result.isNull} = true; }`,
+  );
   return result;
 }

@@ -58,7 +58,10 @@ export class GrowableColumn implements ColumnData {
   copierFrom(source: Column): RowCopier {
     const srcNulls = source.nulls;
     const dstNulls = srcNulls !== null ? this.ensureNulls() : this.nulls;
-    const copyValue = this.type.kind === 'array' || this.type.kind === 'map' || this.type.kind === 'row' ? this.arrayCopier(source) : this.valueCopier(source.values);
+    const copyValue =
+      this.type.kind === 'array' || this.type.kind === 'map' || this.type.kind === 'row'
+        ? this.arrayCopier(source)
+        : this.valueCopier(source.values);
     if (srcNulls === null) {
       if (dstNulls === null) return copyValue;
       return (s, d) => {

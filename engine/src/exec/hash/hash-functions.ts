@@ -173,12 +173,23 @@ export function hashRows(columns: readonly Column[], count: number, out: Int32Ar
  * Zoned timestamps hash by instant (value >> 12), so equal instants in different zones meet; a long
  * one's instant (millis << 30 | picos) hashes its two parts, each exact as a number.
  */
-function hashZonedColumn(values: BigInt64Array | bigint[], nulls: Uint8Array | null, count: number, out: Int32Array, combine: boolean, from: number): void {
+function hashZonedColumn(
+  values: BigInt64Array | bigint[],
+  nulls: Uint8Array | null,
+  count: number,
+  out: Int32Array,
+  combine: boolean,
+  from: number,
+): void {
   const long = !(values instanceof BigInt64Array);
   for (let i = from; i < count; i++) {
     const instant = values[i] >> 12n;
-    const h = nulls !== null && nulls[i] === 1 ? NULL_HASH : long ? combineHash(hashNumber(Number(instant >> 30n)), hashNumber(Number(instant & 0x3fffffffn))) : hashNumber(Number(instant));
+    const h =
+      nulls !== null && nulls[i] === 1
+        ? NULL_HASH
+        : long
+          ? combineHash(hashNumber(Number(instant >> 30n)), hashNumber(Number(instant & 0x3fffffffn)))
+          : hashNumber(Number(instant));
     out[i] = combine ? combineHash(out[i], h) : h;
   }
 }
-

@@ -28,9 +28,22 @@ export class JoinHash implements JoinLookup {
 
   /** The table over `rowCount` rows of `buildKeys`, built a slice of rows at a time so that the event loop gets its turns. */
   /** `shared`: in shared memory, for other threads to probe. */
-  static async build(types: readonly SqlType[], buildKeys: readonly Column[], rowCount: number, turns?: Turns, shared = false): Promise<JoinHash> {
+  static async build(
+    types: readonly SqlType[],
+    buildKeys: readonly Column[],
+    rowCount: number,
+    turns?: Turns,
+    shared = false,
+  ): Promise<JoinHash> {
     const slots = newInt32Array(tableCapacity(rowCount), shared).fill(EMPTY);
-    const hash = new JoinHash(types, buildKeys, rowCount, slots, newInt32Array(rowCount, shared), newInt32Array(rowCount, shared).fill(EMPTY));
+    const hash = new JoinHash(
+      types,
+      buildKeys,
+      rowCount,
+      slots,
+      newInt32Array(rowCount, shared),
+      newInt32Array(rowCount, shared).fill(EMPTY),
+    );
     await hash.insertAll(turns);
     return hash;
   }
@@ -43,7 +56,15 @@ export class JoinHash implements JoinLookup {
   }
 
   share(): SharedJoinHash {
-    return { kind: 'general', types: this.types, rowCount: this.rowCount, slots: this.slots, hashes: this.hashes, next: this.next, nullKeyRows: this.nullKeyRowIndexes };
+    return {
+      kind: 'general',
+      types: this.types,
+      rowCount: this.rowCount,
+      slots: this.slots,
+      hashes: this.hashes,
+      next: this.next,
+      nullKeyRows: this.nullKeyRowIndexes,
+    };
   }
 
   /** Build rows with a NULL in some key column. */

@@ -27,7 +27,11 @@ export async function concatPagesCooperatively(types: readonly SqlType[], pages:
   }
   // Array, map and row columns concatenate their child columns in one step.
   types.forEach((type, c) => {
-    if (hasChildColumns(type)) columns[c] = concatColumns(type, pages.map((p) => p.columns[c]));
+    if (hasChildColumns(type))
+      columns[c] = concatColumns(
+        type,
+        pages.map((p) => p.columns[c]),
+      );
   });
   return { rowCount, columns };
 }

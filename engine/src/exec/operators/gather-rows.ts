@@ -16,7 +16,14 @@ export function gatherRows(
   return { rowCount: count, columns: types.map((t, c) => gatherColumn(t, pages, c, pageIds, rowIds, count)) };
 }
 
-function gatherColumn(type: SqlType, pages: readonly Page[], channel: number, pageIds: Int32Array, rowIds: Int32Array, count: number): Column {
+function gatherColumn(
+  type: SqlType,
+  pages: readonly Page[],
+  channel: number,
+  pageIds: Int32Array,
+  rowIds: Int32Array,
+  count: number,
+): Column {
   if (hasChildColumns(type)) return gatherListColumn(type, pages, channel, pageIds, rowIds, count);
   const values = allocateValues(type, count);
   const sources = pages.map((p) => (p === undefined ? null : p.columns[channel]));
@@ -52,7 +59,14 @@ function gatherColumn(type: SqlType, pages: readonly Page[], channel: number, pa
 }
 
 /** Array, map and row columns move as offsets and elements: the pages' columns end to end, then one gather. */
-function gatherListColumn(type: SqlType, pages: readonly Page[], channel: number, pageIds: Int32Array, rowIds: Int32Array, count: number): Column {
+function gatherListColumn(
+  type: SqlType,
+  pages: readonly Page[],
+  channel: number,
+  pageIds: Int32Array,
+  rowIds: Int32Array,
+  count: number,
+): Column {
   const starts = new Int32Array(pages.length);
   const present: Column[] = [];
   let total = 0;

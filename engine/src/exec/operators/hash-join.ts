@@ -70,14 +70,24 @@ export function joinFilterOf(spec: HashJoinSpec): JoinFilter | null {
 }
 
 export function joinOutputTypes(spec: HashJoinSpec): SqlType[] {
-  return [...spec.probeOutput.map((c) => spec.probeTypes[c]), ...(spec.type === 'mark' ? [BOOLEAN] : spec.buildOutput.map((c) => spec.buildTypes[c]))];
+  return [
+    ...spec.probeOutput.map((c) => spec.probeTypes[c]),
+    ...(spec.type === 'mark' ? [BOOLEAN] : spec.buildOutput.map((c) => spec.buildTypes[c])),
+  ];
 }
 
 /**
  * The join of every probe page with a ready build side (the build side may be shared with other
  * threads probing it too: it is only read, except for the matched build rows of right and full joins).
  */
-export async function* probeBuildSide(ctx: OperatorContext, probe: PageStream, side: BuildSide, spec: HashJoinSpec, filter: JoinFilter | null, reservation: MemoryReservation): PageStream {
+export async function* probeBuildSide(
+  ctx: OperatorContext,
+  probe: PageStream,
+  side: BuildSide,
+  spec: HashJoinSpec,
+  filter: JoinFilter | null,
+  reservation: MemoryReservation,
+): PageStream {
   const compactor = new PageCompactor(joinOutputTypes(spec));
   const buildRows = side.page.rowCount;
   if (buildRows === 0 && (spec.type === 'inner' || spec.type === 'right')) return;
@@ -87,7 +97,10 @@ export async function* probeBuildSide(ctx: OperatorContext, probe: PageStream, s
   for await (const page of probe) {
     throwIfCanceled(ctx);
     if (page.rowCount === 0) continue;
-    const outputs = spec.type === 'mark' ? [markProbePage(ctx, page, side, spec, filter)] : joinProbePage(ctx, page, side, spec, filter, buildMatched, pairs);
+    const outputs =
+      spec.type === 'mark'
+        ? [markProbePage(ctx, page, side, spec, filter)]
+        : joinProbePage(ctx, page, side, spec, filter, buildMatched, pairs);
     for (const out of outputs) for (const ready of compactor.add(out)) yield ready;
   }
   if (buildMatched !== null) {
@@ -114,7 +127,10 @@ function* joinProbePage(
   for (;;) {
     const found = pairs.fill(first, side.next, cursor);
     if (found === 0) break;
-    const kept = filter === null ? found : pairs.keepPassing(found, (count) => filter.apply(page, side.page, pairs.streamedRows, pairs.hashedRows, count));
+    const kept =
+      filter === null
+        ? found
+        : pairs.keepPassing(found, (count) => filter.apply(page, side.page, pairs.streamedRows, pairs.hashedRows, count));
     if (probeMatched !== null) for (let i = 0; i < kept; i++) probeMatched[pairs.streamedRows[i]] = 1;
     if (buildMatched !== null) for (let i = 0; i < kept; i++) buildMatched[pairs.hashedRows[i]] = 1;
     if (kept > 0) yield outputPage(page, side.page, pairs.streamedRows, pairs.hashedRows, kept, spec);

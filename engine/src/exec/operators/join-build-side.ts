@@ -28,7 +28,13 @@ export interface BuildSide {
  * The build side of `build`; `shared`: its rows and lookup table in shared memory, for worker
  * threads to probe (see parallel/shared-build-side).
  */
-export async function buildSide(ctx: OperatorContext, build: PageStream, spec: HashJoinSpec, reservation: MemoryReservation, shared = false): Promise<BuildSide> {
+export async function buildSide(
+  ctx: OperatorContext,
+  build: PageStream,
+  spec: HashJoinSpec,
+  reservation: MemoryReservation,
+  shared = false,
+): Promise<BuildSide> {
   const pages: Page[] = [];
   let pagesBytes = 0;
   for await (const page of build) {
@@ -39,7 +45,12 @@ export async function buildSide(ctx: OperatorContext, build: PageStream, spec: H
     pagesBytes += bytes;
     pages.push(page);
   }
-  const concatenated = pages.length === 0 ? emptyPage(spec.buildTypes) : pages.length === 1 ? pages[0] : await concatPagesCooperatively(spec.buildTypes, pages, ctx);
+  const concatenated =
+    pages.length === 0
+      ? emptyPage(spec.buildTypes)
+      : pages.length === 1
+        ? pages[0]
+        : await concatPagesCooperatively(spec.buildTypes, pages, ctx);
   const page = shared ? sharePage(concatenated) : concatenated;
   // The concatenated or shared copy (about as big as the pages: measuring it again would take as
   // long as the copy) replaces the pages; briefly both are held.
@@ -78,7 +89,9 @@ export async function buildJoinLookup(
   const integerKey = keyTypes.length === 1 && isIntegerKeyType(keyTypes[0]);
   const estimate = integerKey ? IntegerJoinHash.estimateBytes(rows) : JoinHash.estimateBytes(rows);
   reservation.add(estimate);
-  const hash: JoinLookup = integerKey ? await IntegerJoinHash.build(keys[0], rows, ctx, shared) : await JoinHash.build(keyTypes, keys, rows, ctx, shared);
+  const hash: JoinLookup = integerKey
+    ? await IntegerJoinHash.build(keys[0], rows, ctx, shared)
+    : await JoinHash.build(keyTypes, keys, rows, ctx, shared);
   reservation.add(hash.sizeInBytes() - estimate);
   return hash;
 }
@@ -98,4 +111,3 @@ export function firstCandidates(page: Page, side: BuildSide, spec: HashJoinSpec,
   );
   return first;
 }
-

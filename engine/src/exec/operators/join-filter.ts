@@ -29,7 +29,9 @@ export class JoinFilter {
   /** The filter's boolean value for each pair (probe row probeRows[i], build row buildRows[i]). */
   apply(probe: Page, build: Page, probeRows: Int32Array, buildRows: Int32Array, count: number): Column {
     const columns = this.channels.map((c) =>
-      c < this.probeWidth ? takeColumn(probe.columns[c], probeRows, count) : takeColumn(build.columns[c - this.probeWidth], buildRows, count),
+      c < this.probeWidth
+        ? takeColumn(probe.columns[c], probeRows, count)
+        : takeColumn(build.columns[c - this.probeWidth], buildRows, count),
     );
     return this.evaluate({ rowCount: count, columns });
   }

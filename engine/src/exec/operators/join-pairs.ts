@@ -64,7 +64,14 @@ export class PairBatches {
 }
 
 /** probeOutput columns at probeRows, then buildOutput columns at buildRows (-1 = NULL). */
-export function outputPage(probe: Page, build: Page, probeRows: Int32Array, buildRows: Int32Array, count: number, spec: HashJoinSpec): Page {
+export function outputPage(
+  probe: Page,
+  build: Page,
+  probeRows: Int32Array,
+  buildRows: Int32Array,
+  count: number,
+  spec: HashJoinSpec,
+): Page {
   const columns: Column[] = spec.probeOutput.map((c) => takeColumn(probe.columns[c], probeRows, count));
   for (const c of spec.buildOutput) columns.push(takeColumnOrNull(build.columns[c], buildRows, count));
   return { rowCount: count, columns };

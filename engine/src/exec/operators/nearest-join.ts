@@ -80,7 +80,10 @@ type Chooser = (page: Page, first: Int32Array) => Int32Array;
 /** Non-NULL and not NaN (NaN compares false with everything in SQL, but orders above all doubles). */
 function comparable(column: Column, row: number): boolean {
   if (column.nulls !== null && column.nulls[row] === 1) return false;
-  return !((column.type.kind === 'double' || column.type.kind === 'real') && Number.isNaN((column.values as Float64Array | Float32Array)[row]));
+  return !(
+    (column.type.kind === 'double' || column.type.kind === 'real') &&
+    Number.isNaN((column.values as Float64Array | Float32Array)[row])
+  );
 }
 
 function sortedSearch(side: BuildSide, spec: NearestJoinSpec, reservation: MemoryReservation): Chooser {
@@ -112,7 +115,14 @@ function sortedSearch(side: BuildSide, spec: NearestJoinSpec, reservation: Memor
 }
 
 /** The row of `sorted` (ascending keys) nearest values[row] on the operator's side, or -1. */
-function nearestIn(sorted: Int32Array, keys: PreparedValues, values: PreparedValues, row: number, compare: ValueCompare, operator: NearestJoinSpec['operator']): number {
+function nearestIn(
+  sorted: Int32Array,
+  keys: PreparedValues,
+  values: PreparedValues,
+  row: number,
+  compare: ValueCompare,
+  operator: NearestJoinSpec['operator'],
+): number {
   // The first position whose key is above the value (> for < and >=, >= for <= and >).
   const strictlyAbove = operator === '<=' || operator === '>';
   let low = 0;
@@ -139,7 +149,10 @@ function filteredScan(side: BuildSide, spec: NearestJoinSpec, filter: JoinFilter
     for (;;) {
       const found = pairs.fill(first, side.next, cursor);
       if (found === 0) break;
-      const kept = filter === null ? found : pairs.keepPassing(found, (count) => filter.apply(page, side.page, pairs.streamedRows, pairs.hashedRows, count));
+      const kept =
+        filter === null
+          ? found
+          : pairs.keepPassing(found, (count) => filter.apply(page, side.page, pairs.streamedRows, pairs.hashedRows, count));
       for (let i = 0; i < kept; i++) {
         const candidate = pairs.hashedRows[i];
         if (!comparable(keyColumn, candidate)) continue;

@@ -26,7 +26,12 @@ export interface ReadAhead {
 }
 
 /** Reads `input` until its end or until more than `maxRows` rows. */
-export async function readAhead(ctx: OperatorContext, input: PageStream, maxRows: number, reservation: MemoryReservation): Promise<ReadAhead> {
+export async function readAhead(
+  ctx: OperatorContext,
+  input: PageStream,
+  maxRows: number,
+  reservation: MemoryReservation,
+): Promise<ReadAhead> {
   const iterator = input[Symbol.asyncIterator]();
   const pages: Page[] = [];
   const bytes: number[] = [];
@@ -69,7 +74,12 @@ export interface HashedProbe {
   lookup: JoinLookup;
 }
 
-export async function hashProbeSide(ctx: OperatorContext, pages: readonly Page[], spec: HashJoinSpec, reservation: MemoryReservation): Promise<HashedProbe> {
+export async function hashProbeSide(
+  ctx: OperatorContext,
+  pages: readonly Page[],
+  spec: HashJoinSpec,
+  reservation: MemoryReservation,
+): Promise<HashedProbe> {
   const page = pages.length === 1 ? pages[0] : await concatPagesCooperatively(spec.probeTypes, [...pages], ctx);
   const lookup = await buildJoinLookup(
     spec.probeKeys.map((c) => spec.probeTypes[c]),

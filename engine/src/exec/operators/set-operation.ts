@@ -36,7 +36,12 @@ export async function* setOperation(
   }
 }
 
-async function* unionDistinct(ctx: OperatorContext, inputs: readonly PageStream[], types: readonly SqlType[], reservation: MemoryReservation): PageStream {
+async function* unionDistinct(
+  ctx: OperatorContext,
+  inputs: readonly PageStream[],
+  types: readonly SqlType[],
+  reservation: MemoryReservation,
+): PageStream {
   const hash = new GroupByHash(types);
   const compactor = new PageCompactor(types);
   let ids = new Int32Array(0);

@@ -19,7 +19,12 @@ export interface TableWriterSpec {
 /** The writer's output: rows written (bigint) and fragments (varchar, a JSON array). */
 export const TABLE_WRITER_TYPES = [BIGINT, VARCHAR];
 
-export async function* tableWriter(ctx: OperatorContext, input: PageStream, createSink: () => ConnectorPageSink, spec: TableWriterSpec): PageStream {
+export async function* tableWriter(
+  ctx: OperatorContext,
+  input: PageStream,
+  createSink: () => ConnectorPageSink,
+  spec: TableWriterSpec,
+): PageStream {
   const sink = createSink();
   let rows = 0;
   let reserved = 0;
@@ -48,6 +53,7 @@ export async function* tableWriter(ctx: OperatorContext, input: PageStream, crea
 
 function checkNotNull(page: Page, notNull: TableWriterSpec['notNull']): void {
   for (const { channel, column } of notNull) {
-    if (page.columns[channel].nulls?.includes(1)) throw new EngineError('CONSTRAINT_VIOLATION', `NULL value not allowed for NOT NULL column: ${column}`);
+    if (page.columns[channel].nulls?.includes(1))
+      throw new EngineError('CONSTRAINT_VIOLATION', `NULL value not allowed for NOT NULL column: ${column}`);
   }
 }

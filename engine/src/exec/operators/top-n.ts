@@ -166,7 +166,13 @@ class RowHeap {
 
   /** Copies the heap's rows into one page and releases the pages they came from. */
   private compact(): void {
-    const page = gatherRows(this.types, this.pages as Page[], this.pageOf.subarray(0, this.size), this.rowOf.subarray(0, this.size), this.size);
+    const page = gatherRows(
+      this.types,
+      this.pages as Page[],
+      this.pageOf.subarray(0, this.size),
+      this.rowOf.subarray(0, this.size),
+      this.size,
+    );
     for (let p = 0; p < this.pages.length; p++) if (this.pages[p] !== undefined) this.unreference(p, true);
     this.pages = [page];
     this.prepared = [prepareKeys(this.keys, page.columns)];

@@ -54,7 +54,15 @@ export async function* unnest(input: PageStream, spec: UnnestSpec): PageStream {
   }
 }
 
-function unnestRows(page: Page, arrays: readonly Column[], counts: Int32Array, start: number, end: number, total: number, spec: UnnestSpec): Page {
+function unnestRows(
+  page: Page,
+  arrays: readonly Column[],
+  counts: Int32Array,
+  start: number,
+  end: number,
+  total: number,
+  spec: UnnestSpec,
+): Page {
   const rows = new Int32Array(total);
   const ordinals = new Int32Array(total);
   let k = 0;

@@ -94,7 +94,9 @@ export function valueCompareFor(type: SqlType, nullsFirst = false): ValueCompare
       if (isLongPlain(type)) return (a, i, b, j) => compareBigints((a as bigint[])[i], (b as bigint[])[j]);
       return (a, i, b, j) => (a as Float64Array)[i] - (b as Float64Array)[j];
     case 'decimal':
-      return type.precision <= SHORT_DECIMAL_PRECISION ? compareInt64Words : (a, i, b, j) => compareBigints((a as bigint[])[i], (b as bigint[])[j]);
+      return type.precision <= SHORT_DECIMAL_PRECISION
+        ? compareInt64Words
+        : (a, i, b, j) => compareBigints((a as bigint[])[i], (b as bigint[])[j]);
     case 'varchar':
     case 'json':
     case 'uuid':

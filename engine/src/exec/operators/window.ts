@@ -36,7 +36,10 @@ export async function* window(ctx: OperatorContext, input: PageStream, types: re
     const rows = await bufferInput(ctx, input, reservation);
     const n = rows.count;
     if (n === 0) return;
-    const keys: SortKey[] = [...spec.partitionChannels.map((channel) => ({ channel, ascending: true, nullsFirst: false })), ...spec.orderKeys];
+    const keys: SortKey[] = [
+      ...spec.partitionChannels.map((channel) => ({ channel, ascending: true, nullsFirst: false })),
+      ...spec.orderKeys,
+    ];
     const order = await sortOrder(rows, types, keys, ctx);
     throwIfCanceled(ctx);
     const sorted = gatherRows(
@@ -49,10 +52,18 @@ export async function* window(ctx: OperatorContext, input: PageStream, types: re
     rows.pages.length = 0;
     reservation.set(pageSizeInBytes(sorted) + n * 16);
     const partitionStarts = boundaries(sorted, types, spec.partitionChannels);
-    const { peerStart, peerEnd } = peers(sorted, types, spec.orderKeys.map((k) => k.channel), partitionStarts);
+    const { peerStart, peerEnd } = peers(
+      sorted,
+      types,
+      spec.orderKeys.map((k) => k.channel),
+      partitionStarts,
+    );
     const outputs = spec.functions.map((f) => ({ type: f.function.returnType, out: allocateOutput(f.function.returnType, n) }));
     // Array, map and row outputs are JS values per row until laid out: a slot each, their elements shared with the input.
-    for (const o of outputs) reservation.add(hasChildColumns(o.type) ? n * POINTER_BYTES : pageSizeInBytes({ rowCount: n, columns: [outputToColumn(o.type, o.out, n)] }));
+    for (const o of outputs)
+      reservation.add(
+        hasChildColumns(o.type) ? n * POINTER_BYTES : pageSizeInBytes({ rowCount: n, columns: [outputToColumn(o.type, o.out, n)] }),
+      );
     const frameStart = new Int32Array(n);
     const frameEnd = new Int32Array(n);
     reservation.add(n * 8);
@@ -68,7 +79,10 @@ export async function* window(ctx: OperatorContext, input: PageStream, types: re
         evaluator.evaluate({ start, end, args, peerStart, peerEnd, frameStart, frameEnd, ignoreNulls: f.ignoreNulls }, outputs[index].out);
       }
     });
-    const all = [...sorted.columns, ...outputs.map((o) => withoutEmptyNulls(outputToColumn(o.type, { values: o.out.values, nulls: o.out.nulls.slice() }, n)))];
+    const all = [
+      ...sorted.columns,
+      ...outputs.map((o) => withoutEmptyNulls(outputToColumn(o.type, { values: o.out.values, nulls: o.out.nulls.slice() }, n))),
+    ];
     for (let start = 0; start < n; start += TARGET_PAGE_ROWS) {
       throwIfCanceled(ctx);
       const end = Math.min(n, start + TARGET_PAGE_ROWS);

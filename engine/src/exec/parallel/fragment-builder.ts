@@ -42,7 +42,11 @@ export function buildSourceFragment(
     const spec = layouts.aggregationSpec(node);
     const refs = aggregateRefs(spec);
     if (refs === undefined) return undefined;
-    const aggregates = spec.aggregates.map((a, i) => ({ function: refs[i], argumentChannels: a.argumentChannels, maskChannel: a.maskChannel }));
+    const aggregates = spec.aggregates.map((a, i) => ({
+      function: refs[i],
+      argumentChannels: a.argumentChannels,
+      maskChannel: a.maskChannel,
+    }));
     aggregation = { inputTypes: [...spec.inputTypes], groupChannels: spec.groupChannels, aggregates, abandonable: final !== undefined };
     if (final !== undefined && finalInThreads) {
       const finalSpec = layouts.aggregationSpec(final);

@@ -40,10 +40,17 @@ export function encodePage(page: Page): { page: EncodedPage; transfer: ArrayBuff
   const encode = (c: Column): EncodedColumn => {
     const nulls = c.nulls === null ? null : movable(c.nulls, c.length);
     if (c.children !== undefined) {
-      return { type: c.type, length: c.length, values: movable(c.values as Int32Array, c.length + 1), nulls, children: c.children.map(encode) };
+      return {
+        type: c.type,
+        length: c.length,
+        values: movable(c.values as Int32Array, c.length + 1),
+        nulls,
+        children: c.children.map(encode),
+      };
     }
     if (!Array.isArray(c.values)) return { type: c.type, length: c.length, values: movable(c.values as TypedArray, c.length), nulls };
-    if (holdsBytes(c.type)) return { type: c.type, length: c.length, values: packBinaries(c.values as Uint8Array[], c.length, transfer), nulls };
+    if (holdsBytes(c.type))
+      return { type: c.type, length: c.length, values: packBinaries(c.values as Uint8Array[], c.length, transfer), nulls };
     const values = c.values.length === c.length ? c.values : (c.values.slice(0, c.length) as ColumnValues);
     return { type: c.type, length: c.length, values, nulls };
   };

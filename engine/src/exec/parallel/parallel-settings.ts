@@ -18,4 +18,3 @@ export function parallelSettings(session: Session): ParallelSettings {
     minSplits: integerSessionProperty(session, 'parallel_min_splits'),
   };
 }
-

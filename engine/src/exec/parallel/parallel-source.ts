@@ -78,10 +78,15 @@ export const WORKER_FINAL_MIN_WORKERS = PARTITIONED_FINAL_MIN_THREADS;
 
 let nextTaskId = 1;
 
-export async function* parallelSource(env: ParallelEnvironment, spec: ParallelSourceSpec, pool: WorkerPool = sharedWorkerPool()): PageStream {
+export async function* parallelSource(
+  env: ParallelEnvironment,
+  spec: ParallelSourceSpec,
+  pool: WorkerPool = sharedWorkerPool(),
+): PageStream {
   const prepared = Promise.all(spec.splits.map((split) => split.ready()));
   await (env.operator.stats?.blockedOn(prepared) ?? prepared);
-  if (spec.more !== undefined && spec.aggregation !== undefined) throw new EngineError('GENERIC_INTERNAL_ERROR', 'A parallel aggregation needs its splits up front');
+  if (spec.more !== undefined && spec.aggregation !== undefined)
+    throw new EngineError('GENERIC_INTERNAL_ERROR', 'A parallel aggregation needs its splits up front');
   // The build sides live as long as the run and its fallback here.
   const buildMemory = new MemoryReservation(env.operator.memory);
   try {
@@ -93,7 +98,12 @@ export async function* parallelSource(env: ParallelEnvironment, spec: ParallelSo
   }
 }
 
-async function* runWithBuildSides(env: ParallelEnvironment, spec: ParallelSourceSpec, pool: WorkerPool, sides: readonly BuildSide[]): PageStream {
+async function* runWithBuildSides(
+  env: ParallelEnvironment,
+  spec: ParallelSourceSpec,
+  pool: WorkerPool,
+  sides: readonly BuildSide[],
+): PageStream {
   const dynamicFilter = spec.dynamicFilter?.();
   const run = new ParallelRun(env, spec, pool, sides, dynamicFilter);
   if (spec.more !== undefined) void run.feed(spec.more);
@@ -109,14 +119,20 @@ async function* runWithBuildSides(env: ParallelEnvironment, spec: ParallelSource
     run.close();
   }
   if (spec.fragment.aggregation?.abandonable === true && (completed || run.abandoned)) {
-    spec.decide?.('partial aggregation', run.abandoned ? 'keeps too many groups: the whole aggregation in one step in the main thread' : 'kept in the threads');
+    spec.decide?.(
+      'partial aggregation',
+      run.abandoned ? 'keeps too many groups: the whole aggregation in one step in the main thread' : 'kept in the threads',
+    );
   }
   if (!run.abandoned || aggregation === undefined) return;
   // Nothing went out yet (an aggregation emits once its input is complete): start over here.
   pool.recordFallback();
   rememberPoorReduction(aggregation.key);
   run.returnSplits();
-  const scan = readSplits(env, spec.splits.map((split) => () => split.local(dynamicFilter)));
+  const scan = readSplits(
+    env,
+    spec.splits.map((split) => () => split.local(dynamicFilter)),
+  );
   yield* hashAggregation(env.operator, fragmentStages(env.operator, spec.fragment, scan, sides), aggregation.single);
 }
 
@@ -185,7 +201,10 @@ class ParallelRun {
     spec.splits.forEach((_, i) => this.queues[i % workers.length].push(i));
     this.workersFinish = spec.fragment.finalAggregation !== undefined && workers.length >= WORKER_FINAL_MIN_WORKERS;
     if (spec.fragment.finalAggregation !== undefined) {
-      spec.decide?.('final step', this.workersFinish ? `partitioned across ${workers.length} threads` : `main thread (${workers.length} threads ran)`);
+      spec.decide?.(
+        'final step',
+        this.workersFinish ? `partitioned across ${workers.length} threads` : `main thread (${workers.length} threads ran)`,
+      );
     }
     const exchanges = this.workersFinish ? partitionExchanges(workers.length) : undefined;
     const fragment = this.workersFinish ? spec.fragment : { ...spec.fragment, finalAggregation: undefined };
@@ -375,7 +394,10 @@ class ParallelRun {
 
 /** A port between every two of `count` workers: worker i's peers[j] talks to worker j. */
 function partitionExchanges(count: number): PartitionExchange[] {
-  const exchanges: PartitionExchange[] = Array.from({ length: count }, (_, partition) => ({ partition, peers: new Array<MessagePort | null>(count).fill(null) }));
+  const exchanges: PartitionExchange[] = Array.from({ length: count }, (_, partition) => ({
+    partition,
+    peers: new Array<MessagePort | null>(count).fill(null),
+  }));
   for (let a = 0; a < count; a++) {
     for (let b = a + 1; b < count; b++) {
       const channel = new MessageChannel();

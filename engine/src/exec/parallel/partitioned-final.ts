@@ -45,7 +45,11 @@ export async function* partitionedFinal(
     yield* hashAggregation(ctx, inbox.pages(), {
       inputTypes: final.inputTypes,
       groupChannels: final.groupChannels,
-      aggregates: final.aggregates.map((a) => ({ function: resolveAggregateRef(a.function), argumentChannels: a.argumentChannels, distinct: false })),
+      aggregates: final.aggregates.map((a) => ({
+        function: resolveAggregateRef(a.function),
+        argumentChannels: a.argumentChannels,
+        distinct: false,
+      })),
       step: 'final',
     });
   } finally {
@@ -54,7 +58,12 @@ export async function* partitionedFinal(
 }
 
 /** Runs the partial aggregation and hands each partition of its output to its owner. */
-async function sendPartitions(partial: PageStream, keyChannels: readonly number[], exchange: PartitionExchange, inbox: Inbox): Promise<void> {
+async function sendPartitions(
+  partial: PageStream,
+  keyChannels: readonly number[],
+  exchange: PartitionExchange,
+  inbox: Inbox,
+): Promise<void> {
   const count = exchange.peers.length;
   try {
     for await (const page of partial) {

@@ -31,7 +31,10 @@ export function physicalPlanningContext(
  * EXPLAIN's tree of a fragment: its physical plan as this node's session plans it (a fragment's
  * partitioned scans get their splits assigned as they come), with EXPLAIN ANALYZE's `stats`.
  */
-export function physicalTreeOf(env: Pick<ExecutionEnvironment, 'catalogs' | 'session'>, stats?: ReadonlyMap<number, NodeRuntimeStats>): (f: PlanFragment) => string[] {
+export function physicalTreeOf(
+  env: Pick<ExecutionEnvironment, 'catalogs' | 'session'>,
+  stats?: ReadonlyMap<number, NodeRuntimeStats>,
+): (f: PlanFragment) => string[] {
   return (f) => {
     const planner = new PhysicalPlanner(physicalPlanningContext(env, (scan) => f.partitionedScans.includes(scan)));
     return printPhysicalTree(planner.plan(f.root), stats);

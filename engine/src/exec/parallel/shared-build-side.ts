@@ -30,7 +30,8 @@ export interface SharedBuildSide {
 export function shareBuildSide(side: BuildSide): SharedBuildSide {
   const dictionaries: SharedBuildSide['dictionaries'] = [];
   const columns = side.page.columns.map((column, i) => {
-    const dictionary = column.type.kind === 'varchar' || column.type.kind === 'char' ? dictionaryOf(column.values as string[], column.length) : undefined;
+    const dictionary =
+      column.type.kind === 'varchar' || column.type.kind === 'char' ? dictionaryOf(column.values as string[], column.length) : undefined;
     if (dictionary === undefined) return column;
     dictionaries.push({ column: i, ...dictionary });
     return { ...column, values: [] };

@@ -104,7 +104,12 @@ async function* probeStage(ctx: OperatorContext, probe: PageStream, side: BuildS
  * The operators of a fragment over `scan` (the pages of the splits it is given), up to its partial
  * aggregation (which throws PartialAggregationDoesNotPay when it does not pay).
  */
-export function fragmentPipeline(ctx: OperatorContext, fragment: SourceFragment, scan: PageStream, builds: readonly BuildSide[]): PageStream {
+export function fragmentPipeline(
+  ctx: OperatorContext,
+  fragment: SourceFragment,
+  scan: PageStream,
+  builds: readonly BuildSide[],
+): PageStream {
   const stream = fragmentStages(ctx, fragment, scan, builds);
   const aggregation = fragment.aggregation;
   if (aggregation === undefined) return stream;

@@ -6,7 +6,12 @@
 
 import { availableParallelism } from 'node:os';
 import { Worker, type Transferable } from 'node:worker_threads';
-import { DEFAULT_WORKER_THREAD_IDLE_MILLIS, SEMI_SPACE_MB, maxNodeMemoryForHeap, workerThreadHeapBytes } from '../../config/memory-budget.js';
+import {
+  DEFAULT_WORKER_THREAD_IDLE_MILLIS,
+  SEMI_SPACE_MB,
+  maxNodeMemoryForHeap,
+  workerThreadHeapBytes,
+} from '../../config/memory-budget.js';
 import { EngineError } from '../../errors/engine-error.js';
 import { oldGenerationLimitBytes } from '../heap-guard.js';
 import { formatBytes } from '../memory.js';
@@ -56,7 +61,12 @@ export class PoolWorker {
     thread.on('message', (message: WorkerToMain) => this.route(message));
     thread.on('error', (e: Error & { code?: string }) =>
       e.code === 'ERR_WORKER_OUT_OF_MEMORY'
-        ? this.die(new EngineError('EXCEEDED_LOCAL_MEMORY_LIMIT', `Query exceeded per-node memory limit: a worker thread ran out of its heap of ${formatBytes(heapBytes)}`))
+        ? this.die(
+            new EngineError(
+              'EXCEEDED_LOCAL_MEMORY_LIMIT',
+              `Query exceeded per-node memory limit: a worker thread ran out of its heap of ${formatBytes(heapBytes)}`,
+            ),
+          )
         : this.die(new EngineError('GENERIC_INTERNAL_ERROR', `Worker thread failed: ${e.message}`)),
     );
     thread.on('exit', (code: number) => this.die(new EngineError('GENERIC_INTERNAL_ERROR', `Worker thread exited with code ${code}`)));
@@ -167,7 +177,13 @@ export class WorkerPool {
 
   stats(): WorkerPoolStats {
     const runningTasks = this.workers.reduce((n, w) => n + w.load, 0);
-    return { threads: this.workers.length, tasksStarted: this.tasksStarted, runningTasks, fallbacks: this.fallbacks, threadsStopped: this.threadsStopped };
+    return {
+      threads: this.workers.length,
+      tasksStarted: this.tasksStarted,
+      runningTasks,
+      fallbacks: this.fallbacks,
+      threadsStopped: this.threadsStopped,
+    };
   }
 
   recordFallback(): void {

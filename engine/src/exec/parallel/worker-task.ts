@@ -97,7 +97,9 @@ export class WorkerTask {
     // This thread's own copy of the build sides' strings; the rest is shared with the main thread, which counts it.
     new MemoryReservation(ctx.memory).set(builds.reduce((bytes, side) => bytes + unsharedBytes(side.page), 0));
     const partial = fragmentPipeline(ctx, fragment, this.scan(session), builds);
-    return exchange !== undefined && fragment.finalAggregation !== undefined ? partitionedFinal(ctx, partial, fragment.finalAggregation, exchange, this.clock) : partial;
+    return exchange !== undefined && fragment.finalAggregation !== undefined
+      ? partitionedFinal(ctx, partial, fragment.finalAggregation, exchange, this.clock)
+      : partial;
   }
 
   /** The pages of every split this task is given, counting rows, bytes and busy time per split. */
@@ -118,7 +120,15 @@ export class WorkerTask {
       }
       const read = source.metrics?.();
       const metrics = dynamicFilter === undefined ? read : { ...read, [DYNAMIC_FILTER_SPLITS_METRIC]: 1 };
-      this.post({ type: 'splitDone', taskId, rows, bytes, cpuMillis: this.clock.take(), memoryBytes: this.memory.reservedBytes, ...(metrics === undefined ? {} : { metrics }) });
+      this.post({
+        type: 'splitDone',
+        taskId,
+        rows,
+        bytes,
+        cpuMillis: this.clock.take(),
+        memoryBytes: this.memory.reservedBytes,
+        ...(metrics === undefined ? {} : { metrics }),
+      });
     }
   }
 

@@ -10,7 +10,12 @@ import type { PageStream } from '../operators/operator.js';
 import type { OperatorRecorder } from './operator-recorder.js';
 
 /** `consumer`: undefined at the end of the root stage, whose pages go to the client. */
-export async function* recordedEdge(stream: PageStream, producer: OperatorRecorder, consumer: OperatorRecorder | undefined, signal: AbortSignal): PageStream {
+export async function* recordedEdge(
+  stream: PageStream,
+  producer: OperatorRecorder,
+  consumer: OperatorRecorder | undefined,
+  signal: AbortSignal,
+): PageStream {
   const iterator = stream[Symbol.asyncIterator]();
   try {
     for (;;) {

@@ -4,7 +4,15 @@ import type { NodeRuntimeStats } from '../../sql/planner/plan-printer.js';
 import { addMetrics, type OperatorFigures } from './operator-recorder.js';
 
 export function addRuntimeStats(stats: Map<number, NodeRuntimeStats>, figures: OperatorFigures): void {
-  const entry = stats.get(figures.planNodeId) ?? { operatorTypes: [], inputRows: 0, outputRows: 0, cpuMillis: 0, wallMillis: 0, blockedMillis: 0, connectorMetrics: {} };
+  const entry = stats.get(figures.planNodeId) ?? {
+    operatorTypes: [],
+    inputRows: 0,
+    outputRows: 0,
+    cpuMillis: 0,
+    wallMillis: 0,
+    blockedMillis: 0,
+    connectorMetrics: {},
+  };
   if (!entry.operatorTypes.includes(figures.operatorType)) entry.operatorTypes.push(figures.operatorType);
   const phases = [figures.addInput, figures.getOutput, figures.finish];
   entry.inputRows += figures.inputPositions;

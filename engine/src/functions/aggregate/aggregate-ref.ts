@@ -29,7 +29,9 @@ export function aggregateRef(f: AggregateFunction): AggregateRef | undefined {
   }
   const same = (a: readonly SqlType[], b: readonly SqlType[]) => a.length === b.length && a.every((t, i) => typesEqual(t, b[i]));
   const matches =
-    typesEqual(resolved.returnType, f.returnType) && same(resolved.intermediateTypes, f.intermediateTypes) && same(resolved.argumentTypes, f.argumentTypes);
+    typesEqual(resolved.returnType, f.returnType) &&
+    same(resolved.intermediateTypes, f.intermediateTypes) &&
+    same(resolved.argumentTypes, f.argumentTypes);
   return matches ? ref : undefined;
 }
 

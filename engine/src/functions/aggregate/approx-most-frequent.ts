@@ -99,9 +99,11 @@ class ApproxMostFrequentAccumulator implements GroupedAccumulator {
     for (let i = start; i < end; i++) {
       if ([buckets, values, capacities].some((c) => c.nulls !== null && c.nulls[i] === 1)) continue;
       const bucketCount = getScalar(buckets, i) as bigint;
-      if (bucketCount < 2n) throw new EngineError('INVALID_FUNCTION_ARGUMENT', 'approx_most_frequent bucket count must be greater than one');
+      if (bucketCount < 2n)
+        throw new EngineError('INVALID_FUNCTION_ARGUMENT', 'approx_most_frequent bucket count must be greater than one');
       const capacity = getScalar(capacities, i) as bigint;
-      if (capacity < 1n || capacity > 2147483647n) throw new EngineError('INVALID_FUNCTION_ARGUMENT', 'approx_most_frequent capacity must be between 1 and 2147483647');
+      if (capacity < 1n || capacity > 2147483647n)
+        throw new EngineError('INVALID_FUNCTION_ARGUMENT', 'approx_most_frequent capacity must be between 1 and 2147483647');
       this.buckets = Number(bucketCount);
       const summary = this.summary(groupIds[i], Number(capacity));
       const before = summary.counters.size;
@@ -135,8 +137,16 @@ class ApproxMostFrequentAccumulator implements GroupedAccumulator {
       nulls: null,
     });
     return [
-      listColumnFromRows(arrayOf(this.valueType), tops.map((t) => (t === undefined ? null : t.map(([item]) => item))), length),
-      listColumnFromRows(arrayOf(BIGINT), tops.map((t) => (t === undefined ? null : t.map(([, count]) => BigInt(count)))), length),
+      listColumnFromRows(
+        arrayOf(this.valueType),
+        tops.map((t) => (t === undefined ? null : t.map(([item]) => item))),
+        length,
+      ),
+      listColumnFromRows(
+        arrayOf(BIGINT),
+        tops.map((t) => (t === undefined ? null : t.map(([, count]) => BigInt(count)))),
+        length,
+      ),
       constant(() => this.buckets ?? 0),
       constant((g) => g.capacity),
     ];
@@ -153,7 +163,10 @@ class ApproxMostFrequentAccumulator implements GroupedAccumulator {
       return;
     }
     const top = summary.top(this.buckets);
-    (out.values as Scalar[])[row] = new MapValue(top.map(([item]) => item), top.map(([, count]) => BigInt(count)));
+    (out.values as Scalar[])[row] = new MapValue(
+      top.map(([item]) => item),
+      top.map(([, count]) => BigInt(count)),
+    );
     out.nulls[row] = 0;
   }
 
@@ -165,7 +178,12 @@ class ApproxMostFrequentAccumulator implements GroupedAccumulator {
 export function approxMostFrequentFunction(types: readonly SqlType[]): AggregateFunction | undefined {
   if (types.length !== 3) return undefined;
   const value = types[1];
-  const valueType = value.kind === 'varchar' || value.kind === 'char' ? VARCHAR : ['tinyint', 'smallint', 'integer', 'bigint', 'unknown'].includes(value.kind) ? BIGINT : undefined;
+  const valueType =
+    value.kind === 'varchar' || value.kind === 'char'
+      ? VARCHAR
+      : ['tinyint', 'smallint', 'integer', 'bigint', 'unknown'].includes(value.kind)
+        ? BIGINT
+        : undefined;
   if (valueType === undefined) return undefined;
   return {
     name: 'approx_most_frequent',

@@ -53,7 +53,8 @@ class ApproxPercentileAccumulator implements GroupedAccumulator {
       if (weights !== undefined && weights.nulls !== null && weights.nulls[i] === 1) continue;
       if (percentages.nulls !== null && percentages.nulls[i] === 1) continue;
       const value = numbers[i];
-      if (exactLongs !== undefined && BigInt(value) !== exactLongs[i]) throw invalid(`no exact double representation for long: ${exactLongs[i]}`);
+      if (exactLongs !== undefined && BigInt(value) !== exactLongs[i])
+        throw invalid(`no exact double representation for long: ${exactLongs[i]}`);
       if (!Number.isFinite(value)) throw invalid(`value must be finite; was ${javaDouble(value)}`);
       const weight = weightNumbers === undefined ? 1 : weightNumbers[i];
       if (!Number.isFinite(weight)) throw invalid(`weight must be finite, was ${javaDouble(weight)}`);
@@ -78,15 +79,29 @@ class ApproxPercentileAccumulator implements GroupedAccumulator {
     const groups = this.digests.slice(start, end);
     groups.forEach((d) => d?.compress());
     const length = end - start;
-    const list = (f: (d: TDigest) => number[]) => listColumnFromRows(arrayOf(DOUBLE), groups.map((d) => (d === undefined ? null : f(d))), length);
+    const list = (f: (d: TDigest) => number[]) =>
+      listColumnFromRows(
+        arrayOf(DOUBLE),
+        groups.map((d) => (d === undefined ? null : f(d))),
+        length,
+      );
     const percentiles: Scalar = this.percentiles ?? null;
     return [
       list((d) => d.means),
       list((d) => d.weights),
       list((d) => [d.min, d.max]),
       this.many
-        ? listColumnFromRows(arrayOf(DOUBLE), groups.map(() => percentiles), length)
-        : { type: DOUBLE, length, values: new Float64Array(length).fill(typeof percentiles === 'number' ? percentiles : 0), nulls: percentiles === null ? new Uint8Array(length).fill(1) : null },
+        ? listColumnFromRows(
+            arrayOf(DOUBLE),
+            groups.map(() => percentiles),
+            length,
+          )
+        : {
+            type: DOUBLE,
+            length,
+            values: new Float64Array(length).fill(typeof percentiles === 'number' ? percentiles : 0),
+            nulls: percentiles === null ? new Uint8Array(length).fill(1) : null,
+          },
     ];
   }
 
@@ -110,7 +125,9 @@ class ApproxPercentileAccumulator implements GroupedAccumulator {
       return;
     }
     const percentiles = this.percentiles;
-    const value = Array.isArray(percentiles) ? percentiles.map((p) => this.valueOf(digest, p)) : this.valueOf(digest, percentiles as number);
+    const value = Array.isArray(percentiles)
+      ? percentiles.map((p) => this.valueOf(digest, p))
+      : this.valueOf(digest, percentiles as number);
     (out.values as Scalar[] | BigInt64Array | Float64Array | Float32Array)[row] = value as never;
     out.nulls[row] = 0;
   }
@@ -127,7 +144,13 @@ export function approxPercentileFunction(types: readonly SqlType[]): AggregateFu
   if (types.length !== 2 && types.length !== 3) return undefined;
   const value = types[0];
   const valueType: SqlType | undefined =
-    value.kind === 'tinyint' || value.kind === 'smallint' || value.kind === 'integer' || value.kind === 'bigint' ? BIGINT : value.kind === 'real' ? value : value.kind === 'double' || value.kind === 'decimal' || value.kind === 'unknown' ? DOUBLE : undefined;
+    value.kind === 'tinyint' || value.kind === 'smallint' || value.kind === 'integer' || value.kind === 'bigint'
+      ? BIGINT
+      : value.kind === 'real'
+        ? value
+        : value.kind === 'double' || value.kind === 'decimal' || value.kind === 'unknown'
+          ? DOUBLE
+          : undefined;
   if (valueType === undefined) return undefined;
   const percentage = types[types.length - 1];
   const many = percentage.kind === 'array';

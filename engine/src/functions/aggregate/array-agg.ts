@@ -61,7 +61,13 @@ export class ArrayAggAccumulator implements GroupedAccumulator {
   }
 
   writeIntermediate(start: number, end: number): Column[] {
-    return this.types.map((type, c) => listColumnFromRows(arrayOf(type), this.groups.slice(start, end).map((lists) => (lists === undefined ? null : lists[c])), end - start));
+    return this.types.map((type, c) =>
+      listColumnFromRows(
+        arrayOf(type),
+        this.groups.slice(start, end).map((lists) => (lists === undefined ? null : lists[c])),
+        end - start,
+      ),
+    );
   }
 
   writeFinal(start: number, end: number): Column {

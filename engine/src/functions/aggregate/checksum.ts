@@ -71,7 +71,13 @@ function valueHash(type: SqlType): ((value: Scalar) => bigint) | undefined {
 export function checksumFunction(type: SqlType, location?: SourceLocation): AggregateFunction {
   const hash = type.kind === 'unknown' ? () => 0n : valueHash(type);
   if (hash === undefined) throw new EngineError('NOT_SUPPORTED', `checksum of ${typeName(type)} values is not supported`, location);
-  return { name: 'checksum', argumentTypes: [type], returnType: VARBINARY, intermediateTypes: [BIGINT], createAccumulator: () => new ChecksumAccumulator(hash) };
+  return {
+    name: 'checksum',
+    argumentTypes: [type],
+    returnType: VARBINARY,
+    intermediateTypes: [BIGINT],
+    createAccumulator: () => new ChecksumAccumulator(hash),
+  };
 }
 
 class ChecksumAccumulator implements GroupedAccumulator {

@@ -30,7 +30,10 @@ function readOptions(columns: readonly Column[], start: number, end: number): Op
     if (separator.nulls !== null && separator.nulls[i] === 1) continue;
     const text = (filler.values as string[])[i];
     if (Buffer.byteLength(text) > MAX_FILLER_BYTES) {
-      throw new EngineError('INVALID_FUNCTION_ARGUMENT', `Overflow filler length ${Buffer.byteLength(text)} exceeds maximum length ${MAX_FILLER_BYTES}`);
+      throw new EngineError(
+        'INVALID_FUNCTION_ARGUMENT',
+        `Overflow filler length ${Buffer.byteLength(text)} exceeds maximum length ${MAX_FILLER_BYTES}`,
+      );
     }
     return {
       separator: (separator.values as string[])[i],
@@ -52,7 +55,10 @@ export function joinWithinLimit(values: readonly string[], options: Options, lim
     const needed = valueBytes + (emitted > 0 ? separatorBytes : 0);
     if (bytes + needed > limit) {
       if (options.overflowError) {
-        throw new EngineError('EXCEEDED_FUNCTION_MEMORY_LIMIT', `Concatenated string has the length in bytes larger than the maximum output length ${limit}`);
+        throw new EngineError(
+          'EXCEEDED_FUNCTION_MEMORY_LIMIT',
+          `Concatenated string has the length in bytes larger than the maximum output length ${limit}`,
+        );
       }
       return out + (emitted > 0 ? options.separator : '') + options.filler + (options.withCount ? `(${values.length - emitted})` : '');
     }
@@ -66,7 +72,10 @@ class ListaggAccumulator implements GroupedAccumulator {
   private readonly values: ArrayAggAccumulator;
   private options: Options | undefined;
 
-  constructor(private readonly keyTypes: readonly SqlType[], ordering: readonly AggregateOrdering[]) {
+  constructor(
+    private readonly keyTypes: readonly SqlType[],
+    ordering: readonly AggregateOrdering[],
+  ) {
     this.values = new ArrayAggAccumulator([VARCHAR, ...keyTypes], ordering);
   }
 
@@ -91,12 +100,21 @@ class ListaggAccumulator implements GroupedAccumulator {
     const constant = (type: SqlType, value: string | boolean | undefined): Column => ({
       type,
       length,
-      values: typeof value === 'boolean' || value === undefined ? new Uint8Array(length).fill(value ? 1 : 0) : new Array<string>(length).fill(value),
+      values:
+        typeof value === 'boolean' || value === undefined
+          ? new Uint8Array(length).fill(value ? 1 : 0)
+          : new Array<string>(length).fill(value),
       nulls: options === undefined ? new Uint8Array(length).fill(1) : null,
     });
     const separator = constant(VARCHAR, options?.separator ?? '');
     const filler = constant(VARCHAR, options?.filler ?? '');
-    return [...this.values.writeIntermediate(start, end), separator, constant(BOOLEAN, options?.overflowError), filler, constant(BOOLEAN, options?.withCount)];
+    return [
+      ...this.values.writeIntermediate(start, end),
+      separator,
+      constant(BOOLEAN, options?.overflowError),
+      filler,
+      constant(BOOLEAN, options?.withCount),
+    ];
   }
 
   writeFinal(start: number, end: number): Column {
@@ -123,7 +141,11 @@ export function listaggFunction(types: readonly SqlType[], ordering: readonly Ag
   const [value, ...rest] = types;
   if (value.kind !== 'varchar' && value.kind !== 'unknown') return undefined;
   const options = rest.slice(0, LISTAGG_OPTION_TYPES.length);
-  if (options.length !== LISTAGG_OPTION_TYPES.length || options.some((t, i) => t.kind !== LISTAGG_OPTION_TYPES[i].kind && t.kind !== 'unknown')) return undefined;
+  if (
+    options.length !== LISTAGG_OPTION_TYPES.length ||
+    options.some((t, i) => t.kind !== LISTAGG_OPTION_TYPES[i].kind && t.kind !== 'unknown')
+  )
+    return undefined;
   const keyTypes = rest.slice(LISTAGG_OPTION_TYPES.length);
   if (keyTypes.length !== ordering.length) return undefined;
   return {

@@ -31,7 +31,11 @@ function mergeCentral(s: Moments, g: number, o: readonly Float64Array[], j: numb
   const delta = o[1][j] - means[g];
   const d2 = delta * delta;
   const [m2a, m3a, m2b, m3b] = [m2s[g], m3s[g], o[2][j], o[3][j]];
-  m4s[g] += o[4][j] + (d2 * d2 * na * nb * (na * na - na * nb + nb * nb)) / (n * n * n) + (6 * d2 * (na * na * m2b + nb * nb * m2a)) / (n * n) + (4 * delta * (na * m3b - nb * m3a)) / n;
+  m4s[g] +=
+    o[4][j] +
+    (d2 * d2 * na * nb * (na * na - na * nb + nb * nb)) / (n * n * n) +
+    (6 * d2 * (na * na * m2b + nb * nb * m2a)) / (n * n) +
+    (4 * delta * (na * m3b - nb * m3a)) / n;
   m3s[g] += m3b + (d2 * delta * na * nb * (na - nb)) / (n * n) + (3 * delta * (na * m2b - nb * m2a)) / n;
   m2s[g] += m2b + (d2 * na * nb) / n;
   means[g] += (delta * nb) / n;

@@ -100,8 +100,16 @@ class NumericHistogramAccumulator implements GroupedAccumulator {
     const length = end - start;
     return [
       { type: BIGINT, length, values: BigInt64Array.from(groups, (h) => BigInt(h?.buckets ?? 0)), nulls: null },
-      listColumnFromRows(arrayOf(DOUBLE), groups.map((h) => h?.values ?? null), length),
-      listColumnFromRows(arrayOf(DOUBLE), groups.map((h) => h?.weights ?? null), length),
+      listColumnFromRows(
+        arrayOf(DOUBLE),
+        groups.map((h) => h?.values ?? null),
+        length,
+      ),
+      listColumnFromRows(
+        arrayOf(DOUBLE),
+        groups.map((h) => h?.weights ?? null),
+        length,
+      ),
     ];
   }
 

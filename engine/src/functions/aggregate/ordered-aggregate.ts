@@ -10,7 +10,11 @@ import type { AggregateFunction, ColumnOutput, GroupedAccumulator } from './aggr
 import { ArrayAggAccumulator, type AggregateOrdering } from './array-agg.js';
 
 /** `inner` taking its rows in the order of `ordering` over keys of `keyTypes` (its last arguments). */
-export function orderedAggregate(inner: AggregateFunction, keyTypes: readonly SqlType[], ordering: readonly AggregateOrdering[]): AggregateFunction {
+export function orderedAggregate(
+  inner: AggregateFunction,
+  keyTypes: readonly SqlType[],
+  ordering: readonly AggregateOrdering[],
+): AggregateFunction {
   const types = [...inner.argumentTypes, ...keyTypes];
   return {
     name: inner.name,

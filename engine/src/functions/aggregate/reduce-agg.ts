@@ -16,11 +16,19 @@ type Fold = (page: Page) => Column;
 
 /** Trino keeps a reduce_agg state as a long, double, boolean or slice: no container types, no long decimals. */
 function checkStateType(type: SqlType, location?: SourceLocation): void {
-  const refused = type.kind === 'array' || type.kind === 'map' || type.kind === 'row' || (type.kind === 'decimal' && type.precision > SHORT_DECIMAL_PRECISION);
+  const refused =
+    type.kind === 'array' ||
+    type.kind === 'map' ||
+    type.kind === 'row' ||
+    (type.kind === 'decimal' && type.precision > SHORT_DECIMAL_PRECISION);
   if (refused) throw new EngineError('NOT_SUPPORTED', `State type not supported for reduce_agg: ${typeName(type)}`, location);
 }
 
-export function reduceAggFunction(argumentTypes: readonly SqlType[], lambdas: readonly LambdaExpression[], location?: SourceLocation): AggregateFunction {
+export function reduceAggFunction(
+  argumentTypes: readonly SqlType[],
+  lambdas: readonly LambdaExpression[],
+  location?: SourceLocation,
+): AggregateFunction {
   const [inputType, stateType] = argumentTypes;
   checkStateType(stateType, location);
   const [input, combine] = lambdas.map((l) => compileExpression(lambdaOverInputs(l), [stateType, l.parameters[1].type]));
@@ -95,7 +103,16 @@ class ReduceAccumulator implements GroupedAccumulator {
     }
     for (const rows of rounds) {
       const states = rows.map((i) => (this.seen[groupIds[i]] === 1 ? this.states[groupIds[i]] : getScalar(initial as Column, i)));
-      const page: Page = { rowCount: rows.length, columns: [columnFromScalars(this.stateType, states), columnFromScalars(values.type, rows.map((i) => getScalar(values, i)))] };
+      const page: Page = {
+        rowCount: rows.length,
+        columns: [
+          columnFromScalars(this.stateType, states),
+          columnFromScalars(
+            values.type,
+            rows.map((i) => getScalar(values, i)),
+          ),
+        ],
+      };
       const folded = f(page);
       rows.forEach((i, j) => {
         this.states[groupIds[i]] = getScalar(folded, j);

@@ -76,9 +76,11 @@ function doubleStatisticFamily(description: string, make: (input: SqlType) => Ag
   };
 }
 
-const varianceFamily = (name: string, kind: VarianceKind, description: string): Family => doubleStatisticFamily(description, (input) => varianceFunction(name, kind, input));
+const varianceFamily = (name: string, kind: VarianceKind, description: string): Family =>
+  doubleStatisticFamily(description, (input) => varianceFunction(name, kind, input));
 
-const centralMomentFamily = (statistic: MomentStatistic, description: string): Family => doubleStatisticFamily(description, (input) => momentsFunction(statistic, [input]));
+const centralMomentFamily = (statistic: MomentStatistic, description: string): Family =>
+  doubleStatisticFamily(description, (input) => momentsFunction(statistic, [input]));
 
 /** Two-variable statistics of (y, x): real for two reals, as Trino, otherwise double. */
 function bivariateFamily(statistic: MomentStatistic, description: string): Family {
@@ -128,7 +130,13 @@ function extremeFamily(name: 'min' | 'max'): Family {
     ],
     description: `Returns the ${name === 'max' ? 'maximum' : 'minimum'} value of the argument (or the n ${name === 'max' ? 'largest' : 'smallest'} values)`,
     resolve: (types) =>
-      !isOrderable(types[0] ?? UNKNOWN_TYPE) ? undefined : types.length === 1 ? extremeFunction(name, types[0]) : types.length === 2 && canCoerce(types[1], BIGINT) ? topNFunction(name, types) : undefined,
+      !isOrderable(types[0] ?? UNKNOWN_TYPE)
+        ? undefined
+        : types.length === 1
+          ? extremeFunction(name, types[0])
+          : types.length === 2 && canCoerce(types[1], BIGINT)
+            ? topNFunction(name, types)
+            : undefined,
   };
 }
 
@@ -140,7 +148,13 @@ function byKeyFamily(name: 'min_by' | 'max_by'): Family {
     ],
     description: `Returns the value of the first argument, associated with the ${name === 'max_by' ? 'maximum' : 'minimum'} value of the second argument (or the n values)`,
     resolve: (types) =>
-      types.length < 2 || !isOrderable(types[1]) ? undefined : types.length === 2 ? byKeyFunction(name, types[0], types[1]) : types.length === 3 && canCoerce(types[2], BIGINT) ? topNFunction(name, types) : undefined,
+      types.length < 2 || !isOrderable(types[1])
+        ? undefined
+        : types.length === 2
+          ? byKeyFunction(name, types[0], types[1])
+          : types.length === 3 && canCoerce(types[2], BIGINT)
+            ? topNFunction(name, types)
+            : undefined,
   };
 }
 
@@ -172,7 +186,11 @@ const FAMILIES: Record<string, Family> = {
     ],
     description: 'Counts the non-null values',
     resolve: (types) =>
-      types.length === 0 ? countFunction('count', 'rows', []) : types.length === 1 ? countFunction('count', 'non-null', [types[0]]) : undefined,
+      types.length === 0
+        ? countFunction('count', 'rows', [])
+        : types.length === 1
+          ? countFunction('count', 'non-null', [types[0]])
+          : undefined,
   },
   count_if: {
     signatures: [{ args: ['boolean'], returns: 'bigint' }],
@@ -329,7 +347,14 @@ export function listAggregateFunctions(): FunctionInfo[] {
   const infos: FunctionInfo[] = [];
   for (const [name, family] of Object.entries(FAMILIES)) {
     for (const s of family.signatures) {
-      infos.push({ name, returnType: s.returns, argumentTypes: s.args, functionType: 'aggregate', deterministic: true, description: family.description });
+      infos.push({
+        name,
+        returnType: s.returns,
+        argumentTypes: s.args,
+        functionType: 'aggregate',
+        deterministic: true,
+        description: family.description,
+      });
     }
   }
   return infos.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

@@ -42,8 +42,18 @@ class TopNAccumulator implements GroupedAccumulator {
 
   private checkedN(n: bigint): number {
     const [argument, fn] = this.name.endsWith('_by') ? ['third', this.name] : ['second', `${this.name}_n`];
-    if (n <= 0n) throw new EngineError('INVALID_FUNCTION_ARGUMENT', this.name.endsWith('_by') ? `${argument} argument of ${fn} must be a positive integer` : `${argument} argument of ${fn} must be positive`);
-    if (n > BigInt(MAX_N)) throw new EngineError('INVALID_FUNCTION_ARGUMENT', `${argument} argument of ${fn} must be less than or equal to ${MAX_N}; found ${n}`);
+    if (n <= 0n)
+      throw new EngineError(
+        'INVALID_FUNCTION_ARGUMENT',
+        this.name.endsWith('_by')
+          ? `${argument} argument of ${fn} must be a positive integer`
+          : `${argument} argument of ${fn} must be positive`,
+      );
+    if (n > BigInt(MAX_N))
+      throw new EngineError(
+        'INVALID_FUNCTION_ARGUMENT',
+        `${argument} argument of ${fn} must be less than or equal to ${MAX_N}; found ${n}`,
+      );
     return Number(n);
   }
 
@@ -100,8 +110,16 @@ class TopNAccumulator implements GroupedAccumulator {
     const length = end - start;
     const n = this.n ?? 0;
     return [
-      listColumnFromRows(arrayOf(this.keyType), groups.map((g) => g?.keys ?? null), length),
-      listColumnFromRows(arrayOf(this.valueType), groups.map((g) => g?.values ?? null), length),
+      listColumnFromRows(
+        arrayOf(this.keyType),
+        groups.map((g) => g?.keys ?? null),
+        length,
+      ),
+      listColumnFromRows(
+        arrayOf(this.valueType),
+        groups.map((g) => g?.values ?? null),
+        length,
+      ),
       { type: BIGINT, length, values: new BigInt64Array(length).fill(BigInt(n)), nulls: null },
     ];
   }

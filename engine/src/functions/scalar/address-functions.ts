@@ -6,7 +6,12 @@ import { randomUuid } from '../../types/uuid-type.js';
 import { type ScalarFunctionDefinition, body } from './signature.js';
 
 export const ADDRESS_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
-  { names: ['uuid'], description: 'Generates a random UUID', deterministic: false, signatures: [{ params: [], returnType: UUID, implement: () => body(randomUuid) }] },
+  {
+    names: ['uuid'],
+    description: 'Generates a random UUID',
+    deterministic: false,
+    signatures: [{ params: [], returnType: UUID, implement: () => body(randomUuid) }],
+  },
   {
     names: ['contains'],
     description: 'Determines whether given IP address exists in the CIDR',

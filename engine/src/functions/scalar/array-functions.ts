@@ -103,7 +103,10 @@ function slice(values: Values, start: bigint, length: bigint): Scalar[] {
 }
 
 function arraysOverlap(a: Values, b: Values, keyOf: Key): boolean | null {
-  const keys = keySet(b.filter((v) => v !== null), keyOf);
+  const keys = keySet(
+    b.filter((v) => v !== null),
+    keyOf,
+  );
   let anyNull = b.some((v) => v === null);
   for (const v of a) {
     if (v === null) anyNull = true;
@@ -114,7 +117,8 @@ function arraysOverlap(a: Values, b: Values, keyOf: Key): boolean | null {
 
 function checkedCount(count: bigint): number {
   if (count < 0n) throw invalidArgument('count argument of repeat function must be greater than or equal to 0');
-  if (count > BigInt(MAX_GENERATED_ENTRIES)) throw invalidArgument(`count argument of repeat function must be less than or equal to ${MAX_GENERATED_ENTRIES}`);
+  if (count > BigInt(MAX_GENERATED_ENTRIES))
+    throw invalidArgument(`count argument of repeat function must be less than or equal to ${MAX_GENERATED_ENTRIES}`);
   return Number(count);
 }
 
@@ -151,7 +155,8 @@ export function sequenceLength(start: bigint, stop: bigint, step: bigint): numbe
     );
   }
   const length = (stop - start) / step + 1n;
-  if (length > BigInt(MAX_GENERATED_ENTRIES)) throw invalidArgument(`result of sequence function must not have more than ${MAX_GENERATED_ENTRIES} entries`);
+  if (length > BigInt(MAX_GENERATED_ENTRIES))
+    throw invalidArgument(`result of sequence function must not have more than ${MAX_GENERATED_ENTRIES} entries`);
   return Number(length);
 }
 
@@ -176,7 +181,8 @@ export function dateSequenceByMonths(start: number, stop: number, months: number
   for (let k = 0; ; k++) {
     const value = addMonthsToDays(start, k * months);
     if (months > 0 ? value > stop : value < stop) break;
-    if (out.length === MAX_GENERATED_ENTRIES) throw invalidArgument(`result of sequence function must not have more than ${MAX_GENERATED_ENTRIES} entries`);
+    if (out.length === MAX_GENERATED_ENTRIES)
+      throw invalidArgument(`result of sequence function must not have more than ${MAX_GENERATED_ENTRIES} entries`);
     out.push(value);
   }
   return out;
@@ -241,10 +247,14 @@ export const ARRAY_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
       return body((a: Values, x: Scalar) => BigInt(a.findIndex((v) => v !== null && equal(v, x)) + 1));
     }),
   ),
-  define(['array_distinct'], 'Remove duplicate values from the given array', over([ARRAY_T], sameAsFirst, 'array(T)', (types) => {
-    const keyOf = elementKey(types);
-    return body((values: Values) => distinctValues(values, keyOf));
-  })),
+  define(
+    ['array_distinct'],
+    'Remove duplicate values from the given array',
+    over([ARRAY_T], sameAsFirst, 'array(T)', (types) => {
+      const keyOf = elementKey(types);
+      return body((values: Values) => distinctValues(values, keyOf));
+    }),
+  ),
   define(
     ['array_max'],
     'Get maximum value of array',
@@ -287,7 +297,9 @@ export const ARRAY_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
     'Sequence function to generate synthetic arrays',
     over([BIGINT, BIGINT], ARRAY_BIGINT, undefined, () => body((a: bigint, b: bigint) => bigintSequence(a, b))),
     over([BIGINT, BIGINT, BIGINT], ARRAY_BIGINT, undefined, () => body(bigintSequence)),
-    over([DATE, DATE], ARRAY_DATE, undefined, () => body((a: number, b: number) => dateSequenceByDays(a, b, b >= a ? MILLIS_PER_DAY : -MILLIS_PER_DAY))),
+    over([DATE, DATE], ARRAY_DATE, undefined, () =>
+      body((a: number, b: number) => dateSequenceByDays(a, b, b >= a ? MILLIS_PER_DAY : -MILLIS_PER_DAY)),
+    ),
     over([DATE, DATE, INTERVAL_DAY_SECOND], ARRAY_DATE, undefined, () => body(dateSequenceByDays)),
     over([DATE, DATE, INTERVAL_YEAR_MONTH], ARRAY_DATE, undefined, () => body(dateSequenceByMonths)),
     over([TIMESTAMP_P, TIMESTAMP_P, INTERVAL_DAY_SECOND], laterTimestamp, 'array(timestamp(p))', () => body(timestampSequenceByTime)),
@@ -296,7 +308,9 @@ export const ARRAY_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
   define(
     ['flatten'],
     'Flattens the given array',
-    over([ARRAY_ARRAY_T], elementOfFirst, 'array(T)', () => body((a: readonly (Values | null)[]) => a.flatMap((inner) => (inner === null ? [] : inner)))),
+    over([ARRAY_ARRAY_T], elementOfFirst, 'array(T)', () =>
+      body((a: readonly (Values | null)[]) => a.flatMap((inner) => (inner === null ? [] : inner))),
+    ),
   ),
   define(
     ['array_union'],
@@ -345,8 +359,11 @@ export const ARRAY_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
   define(
     ['repeat'],
     'Repeat an element for a given number of times',
-    over([T, BIGINT], (types) => arrayOf(types[0]), 'array(T)', () =>
-      body((x: Scalar, count: bigint) => new Array<Scalar>(checkedCount(count)).fill(x), { acceptsNulls: true, mayReturnNull: true }),
+    over(
+      [T, BIGINT],
+      (types) => arrayOf(types[0]),
+      'array(T)',
+      () => body((x: Scalar, count: bigint) => new Array<Scalar>(checkedCount(count)).fill(x), { acceptsNulls: true, mayReturnNull: true }),
     ),
   ),
   {
@@ -366,13 +383,24 @@ export const ARRAY_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
       ),
     ],
   },
-  define(['reverse'], 'Returns an array which has the reversed order of the given array', over([ARRAY_T], sameAsFirst, 'array(T)', () => body((a: Values) => [...a].reverse()))),
+  define(
+    ['reverse'],
+    'Returns an array which has the reversed order of the given array',
+    over([ARRAY_T], sameAsFirst, 'array(T)', () => body((a: Values) => [...a].reverse())),
+  ),
   define(
     ['concat'],
     'Concatenates given arrays',
     { ...over([ARRAY_T], sameAsFirst, 'array(T)', () => body((...arrays: Values[]) => arrays.flat())), variadic: { minArgs: 1 } },
-    over([ARRAY_T, T], sameAsFirst, 'array(T)', () => body((a: Values, x: Scalar) => [...a, x], { acceptsNulls: true, mayReturnNull: true })),
-    over([T, ARRAY_T], (types) => types[1], 'array(T)', () => body((x: Scalar, a: Values) => [x, ...a], { acceptsNulls: true, mayReturnNull: true })),
+    over([ARRAY_T, T], sameAsFirst, 'array(T)', () =>
+      body((a: Values, x: Scalar) => [...a, x], { acceptsNulls: true, mayReturnNull: true }),
+    ),
+    over(
+      [T, ARRAY_T],
+      (types) => types[1],
+      'array(T)',
+      () => body((x: Scalar, a: Values) => [x, ...a], { acceptsNulls: true, mayReturnNull: true }),
+    ),
   ),
   define(
     ['split'],
@@ -411,9 +439,18 @@ function arrayJoin(element: SqlType) {
 
 /** `a[i]` and the ARRAY[...] constructor: operators of the syntax, not listed by SHOW FUNCTIONS. */
 export const ARRAY_OPERATORS: readonly ScalarFunctionDefinition[] = [
-  define(['subscript'], 'Array subscript', over([ARRAY_T, BIGINT], elementOfFirst, 'T', () => body(subscript, { mayReturnNull: true }))),
+  define(
+    ['subscript'],
+    'Array subscript',
+    over([ARRAY_T, BIGINT], elementOfFirst, 'T', () => body(subscript, { mayReturnNull: true })),
+  ),
   define(['array_constructor'], 'Array constructor', {
-    ...over([T], (types) => arrayOf(types[0] ?? { kind: 'unknown' }), 'array(T)', () => body((...elements: Scalar[]) => elements, { acceptsNulls: true })),
+    ...over(
+      [T],
+      (types) => arrayOf(types[0] ?? { kind: 'unknown' }),
+      'array(T)',
+      () => body((...elements: Scalar[]) => elements, { acceptsNulls: true }),
+    ),
     variadic: { minArgs: 1 },
   }),
 ];

@@ -43,7 +43,8 @@ function match(decisive: boolean, decided: boolean) {
 function sortWith(a: Values, comparator: Lambda): Scalar[] {
   return [...a].sort((x, y) => {
     const order = comparator(x, y);
-    if (order !== -1 && order !== 0 && order !== 1) throw new EngineError('INVALID_FUNCTION_ARGUMENT', 'Lambda comparator must return either -1, 0, or 1');
+    if (order !== -1 && order !== 0 && order !== 1)
+      throw new EngineError('INVALID_FUNCTION_ARGUMENT', 'Lambda comparator must return either -1, 0, or 1');
     return order;
   });
 }
@@ -100,7 +101,7 @@ export const ARRAY_LAMBDA_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
     returnType: BOOLEAN,
     implement: () => match(false, false),
   }),
-  define('none_match', 'Returns true if all elements of the array don\'t match the given predicate', {
+  define('none_match', "Returns true if all elements of the array don't match the given predicate", {
     params: [ARRAY_T, fn([T], BOOLEAN)],
     returnType: BOOLEAN,
     implement: () => match(true, false),

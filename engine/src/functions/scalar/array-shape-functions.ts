@@ -153,7 +153,11 @@ export const ARRAY_SHAPE_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
     returnType: DOUBLE,
     implement: () => body(euclideanDistance),
   }),
-  define('dot_product', 'Calculates the dot product between two vectors', { params: [ARRAY_DOUBLE, ARRAY_DOUBLE], returnType: DOUBLE, implement: () => body(dotProduct) }),
+  define('dot_product', 'Calculates the dot product between two vectors', {
+    params: [ARRAY_DOUBLE, ARRAY_DOUBLE],
+    returnType: DOUBLE,
+    implement: () => body(dotProduct),
+  }),
   define('cosine_similarity', 'Calculates the cosine similarity between two vectors', {
     params: [ARRAY_DOUBLE, ARRAY_DOUBLE],
     returnType: DOUBLE,

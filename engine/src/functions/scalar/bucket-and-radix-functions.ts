@@ -19,7 +19,8 @@ export function widthBucket(operand: number, bound1: number, bound2: number, buc
   let bucket: bigint;
   if (operand < lower) bucket = 0n;
   else if (operand >= upper) {
-    if (bucketCount === 9223372036854775807n) throw new EngineError('NUMERIC_VALUE_OUT_OF_RANGE', `Bucket for value ${operand} is out of range`);
+    if (bucketCount === 9223372036854775807n)
+      throw new EngineError('NUMERIC_VALUE_OUT_OF_RANGE', `Bucket for value ${operand} is out of range`);
     bucket = bucketCount + 1n;
   } else bucket = BigInt(Math.trunc((Number(bucketCount) * (operand - lower)) / (upper - lower) + 1));
   return bound1 > bound2 ? bucketCount - bucket + 1n : bucket;
@@ -80,6 +81,14 @@ export const BUCKET_AND_RADIX_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
       { params: [DOUBLE, arrayOf(DOUBLE)], returnType: BIGINT, implement: () => body(widthBucketOfBins) },
     ],
   },
-  { names: ['to_base'], description: 'Convert a number to a string in the given base', signatures: [{ params: [BIGINT, BIGINT], returnType: varchar(64), implement: () => body(toBase) }] },
-  { names: ['from_base'], description: 'Convert a string in the given base to a number', signatures: [{ params: [{ family: 'varchar' }, BIGINT], returnType: BIGINT, implement: () => body(fromBase) }] },
+  {
+    names: ['to_base'],
+    description: 'Convert a number to a string in the given base',
+    signatures: [{ params: [BIGINT, BIGINT], returnType: varchar(64), implement: () => body(toBase) }],
+  },
+  {
+    names: ['from_base'],
+    description: 'Convert a string in the given base to a number',
+    signatures: [{ params: [{ family: 'varchar' }, BIGINT], returnType: BIGINT, implement: () => body(fromBase) }],
+  },
 ];

@@ -95,14 +95,30 @@ export const CHAR_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
     names: ['substr', 'substring'],
     description: 'Substring of given length starting at an index',
     signatures: [
-      padded([CHAR_X, BIGINT], varcharOfCharLength, (s: string, start: bigint) => substr(s, clampToInt(start), Number.MAX_SAFE_INTEGER), 'varchar(x)'),
-      padded([CHAR_X, BIGINT, BIGINT], varcharOfCharLength, (s: string, start: bigint, length: bigint) => substr(s, clampToInt(start), clampToInt(length)), 'varchar(x)'),
+      padded(
+        [CHAR_X, BIGINT],
+        varcharOfCharLength,
+        (s: string, start: bigint) => substr(s, clampToInt(start), Number.MAX_SAFE_INTEGER),
+        'varchar(x)',
+      ),
+      padded(
+        [CHAR_X, BIGINT, BIGINT],
+        varcharOfCharLength,
+        (s: string, start: bigint, length: bigint) => substr(s, clampToInt(start), clampToInt(length)),
+        'varchar(x)',
+      ),
     ],
   },
   {
     names: ['reverse'],
     description: 'Reverses the given string',
-    signatures: [padded([CHAR_X], (types) => types[0], (s: string) => trimTrailingSpaces(reverseCodePoints(s)))],
+    signatures: [
+      padded(
+        [CHAR_X],
+        (types) => types[0],
+        (s: string) => trimTrailingSpaces(reverseCodePoints(s)),
+      ),
+    ],
   },
   { names: ['lpad'], description: 'Pads a string on the left', signatures: [padded([CHAR_X, BIGINT, VARCHAR_X], VARCHAR, lpad)] },
   { names: ['to_utf8'], description: 'Encodes the string to UTF-8', signatures: [padded([CHAR_X], VARBINARY, toUtf8)] },

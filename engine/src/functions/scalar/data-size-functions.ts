@@ -18,11 +18,24 @@ export function formatNumber(count: number): string {
   }
   // toFixed rounds the double's exact value, ties away from zero, as DecimalFormat's HALF_UP does.
   const decimals = value < 10 ? 2 : value < 100 ? 1 : 0;
-  const text = value.toFixed(decimals).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+  const text = value
+    .toFixed(decimals)
+    .replace(/(\.\d*?)0+$/, '$1')
+    .replace(/\.$/, '');
   return text + unit;
 }
 
-const DATA_UNITS: Readonly<Record<string, bigint>> = { B: 1n, kB: 1n << 10n, MB: 1n << 20n, GB: 1n << 30n, TB: 1n << 40n, PB: 1n << 50n, EB: 1n << 60n, ZB: 1n << 70n, YB: 1n << 80n };
+const DATA_UNITS: Readonly<Record<string, bigint>> = {
+  B: 1n,
+  kB: 1n << 10n,
+  MB: 1n << 20n,
+  GB: 1n << 30n,
+  TB: 1n << 40n,
+  PB: 1n << 50n,
+  EB: 1n << 60n,
+  ZB: 1n << 70n,
+  YB: 1n << 80n,
+};
 const MAX_DECIMAL_38 = 10n ** 38n - 1n;
 
 export function parseDataSize(text: string): bigint {
@@ -49,5 +62,9 @@ export const DATA_SIZE_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
       { params: [DOUBLE], returnType: VARCHAR, implement: () => body((n: number) => formatNumber(Math.trunc(n))) },
     ],
   },
-  { names: ['parse_data_size'], description: 'Converts data size string to bytes', signatures: [{ params: [{ family: 'varchar' }], returnType: decimal(38, 0), implement: () => body(parseDataSize) }] },
+  {
+    names: ['parse_data_size'],
+    description: 'Converts data size string to bytes',
+    signatures: [{ params: [{ family: 'varchar' }], returnType: decimal(38, 0), implement: () => body(parseDataSize) }],
+  },
 ];

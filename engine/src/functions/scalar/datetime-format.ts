@@ -22,7 +22,20 @@ import {
 import { compileRegexp } from './regexp-pattern.js';
 import { formatOffsetMinutes } from '../../types/time-zones.js';
 
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 /** The calendar fields of a timestamp, computed once per formatted value. */
@@ -57,7 +70,10 @@ export interface TimestampParts {
   microsOfDay: number;
 }
 
-const partsOf = (timestampMicros: number): TimestampParts => ({ days: timestampDays(timestampMicros), microsOfDay: timestampMicrosOfDay(timestampMicros) });
+const partsOf = (timestampMicros: number): TimestampParts => ({
+  days: timestampDays(timestampMicros),
+  microsOfDay: timestampMicrosOfDay(timestampMicros),
+});
 
 function fieldsOf({ days, microsOfDay: ofDay }: TimestampParts, zone: ZoneOfValue = UTC_ZONE): Fields {
   const { weekYear, week } = isoWeekOfDays(days);
@@ -102,7 +118,10 @@ function cached<T>(cache: Map<string, T>, key: string, build: () => T): T {
 // Joda-Time patterns (format_datetime)
 
 function jodaPrinter(letter: string, count: number): Printer {
-  const number = (get: (f: Fields) => number): Printer => (f) => padded(get(f), count);
+  const number =
+    (get: (f: Fields) => number): Printer =>
+    (f) =>
+      padded(get(f), count);
   const text = (names: string[], get: (f: Fields) => number): Printer =>
     count >= 4 ? (f) => names[get(f)] : count === 3 ? (f) => names[get(f)].slice(0, 3) : (f) => padded(get(f) + 1, count);
   switch (letter) {
@@ -149,7 +168,11 @@ function jodaPrinter(letter: string, count: number): Printer {
     case 'z':
       return (f) => zoneText(f.zone, count);
     case 'Z':
-      return count === 1 ? (f) => formatOffsetMinutes(f.zone.offsetMinutes).replace(':', '') : count === 2 ? (f) => formatOffsetMinutes(f.zone.offsetMinutes) : (f) => f.zone.name;
+      return count === 1
+        ? (f) => formatOffsetMinutes(f.zone.offsetMinutes).replace(':', '')
+        : count === 2
+          ? (f) => formatOffsetMinutes(f.zone.offsetMinutes)
+          : (f) => f.zone.name;
     default:
       throw invalidArgument(`Illegal pattern component: ${letter.repeat(count)}`);
   }
@@ -157,7 +180,11 @@ function jodaPrinter(letter: string, count: number): Printer {
 
 /** Joda's `z` (short) and `zzzz` (long) zone names, known here for UTC and fixed offsets only. */
 function zoneText(zone: ZoneOfValue, count: number): string {
-  if (zone.region) throw new EngineError('NOT_SUPPORTED', `Zone names (pattern ${'z'.repeat(count)}) of region time zones are not supported: ${zone.name}`);
+  if (zone.region)
+    throw new EngineError(
+      'NOT_SUPPORTED',
+      `Zone names (pattern ${'z'.repeat(count)}) of region time zones are not supported: ${zone.name}`,
+    );
   if (zone.name === 'UTC') return count >= 4 ? 'Coordinated Universal Time' : 'UTC';
   return zone.name;
 }
@@ -325,7 +352,10 @@ function monthNameIndex(text: string): number {
 }
 
 function mysqlParser(spec: string): FieldParser {
-  const num = (digits: string, apply: (s: ParseState, n: number) => void): FieldParser => ({ pattern: `(\\d{${digits}})`, apply: (s, t) => apply(s, Number(t)) });
+  const num = (digits: string, apply: (s: ParseState, n: number) => void): FieldParser => ({
+    pattern: `(\\d{${digits}})`,
+    apply: (s, t) => apply(s, Number(t)),
+  });
   switch (spec) {
     case 'Y':
       return num('1,4', (s, n) => (s.year = n));
@@ -418,7 +448,8 @@ export function dateParse(text: string, format: string): number {
   }
   if (state.month < 1 || state.month > 12 || state.day < 1 || state.day > daysInMonth(state.year, state.month)) throw invalid();
   if (state.hour > 23 || state.minute > 59 || state.second > 59) throw invalid();
-  const days = state.dayOfYear !== undefined ? civilToDays(state.year, 1, 1) + state.dayOfYear - 1 : civilToDays(state.year, state.month, state.day);
+  const days =
+    state.dayOfYear !== undefined ? civilToDays(state.year, 1, 1) + state.dayOfYear - 1 : civilToDays(state.year, state.month, state.day);
   const micros = state.hour * MICROS_PER_HOUR + state.minute * MICROS_PER_MINUTE + state.second * MICROS_PER_SECOND + state.micros;
   // timestamp(3): the parsed fraction keeps millisecond precision
   return days * MICROS_PER_DAY + Math.floor(micros / 1000) * 1000;

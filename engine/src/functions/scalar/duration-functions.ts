@@ -31,7 +31,11 @@ const PERIODS: ReadonlyArray<[unit: string, seconds: number]> = [
 
 /** "1 hour, 2 minutes, 42 seconds": the rounded absolute seconds in weeks down to seconds. */
 export function humanReadableSeconds(input: number): string {
-  if (!Number.isFinite(input)) throw new EngineError('INVALID_FUNCTION_ARGUMENT', `Invalid argument found: ${input === Infinity ? 'Infinity' : input === -Infinity ? '-Infinity' : 'NaN'}`);
+  if (!Number.isFinite(input))
+    throw new EngineError(
+      'INVALID_FUNCTION_ARGUMENT',
+      `Invalid argument found: ${input === Infinity ? 'Infinity' : input === -Infinity ? '-Infinity' : 'NaN'}`,
+    );
   let rest = Math.round(Math.abs(input));
   const parts: string[] = [];
   for (const [unit, seconds] of PERIODS) {
@@ -45,7 +49,19 @@ export function humanReadableSeconds(input: number): string {
 const VARCHAR_X = { family: 'varchar' } as const;
 
 export const DURATION_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
-  { names: ['parse_duration'], description: 'Convert duration string to an interval', signatures: [{ params: [VARCHAR_X], returnType: INTERVAL_DAY_SECOND, implement: () => body(parseDuration) }] },
-  { names: ['human_readable_seconds'], description: 'Formats seconds as weeks, days, hours, minutes and seconds', signatures: [{ params: [DOUBLE], returnType: VARCHAR, implement: () => body(humanReadableSeconds) }] },
-  { names: ['to_milliseconds'], description: 'Returns the day-to-second interval as milliseconds', signatures: [{ params: [INTERVAL_DAY_SECOND], returnType: BIGINT, implement: () => body((millis: number) => BigInt(millis)) }] },
+  {
+    names: ['parse_duration'],
+    description: 'Convert duration string to an interval',
+    signatures: [{ params: [VARCHAR_X], returnType: INTERVAL_DAY_SECOND, implement: () => body(parseDuration) }],
+  },
+  {
+    names: ['human_readable_seconds'],
+    description: 'Formats seconds as weeks, days, hours, minutes and seconds',
+    signatures: [{ params: [DOUBLE], returnType: VARCHAR, implement: () => body(humanReadableSeconds) }],
+  },
+  {
+    names: ['to_milliseconds'],
+    description: 'Returns the day-to-second interval as milliseconds',
+    signatures: [{ params: [INTERVAL_DAY_SECOND], returnType: BIGINT, implement: () => body((millis: number) => BigInt(millis)) }],
+  },
 ];

@@ -38,7 +38,8 @@ export function diffUnitsExact(unit: DateTimeUnit, a: bigint, b: bigint): bigint
 
 /** date_trunc(unit, timestamp). */
 export function truncateExact(unit: DateTimeUnit, picos: bigint): bigint {
-  if (unit === 'week' || MONTHS_OF_UNIT[unit] !== undefined) return BigInt(truncateDate(unit, Number(floorDiv(picos, PICOS_PER_DAY)))) * PICOS_PER_DAY;
+  if (unit === 'week' || MONTHS_OF_UNIT[unit] !== undefined)
+    return BigInt(truncateDate(unit, Number(floorDiv(picos, PICOS_PER_DAY)))) * PICOS_PER_DAY;
   const size = unitPicos(unit);
   return floorDiv(picos, size) * size;
 }

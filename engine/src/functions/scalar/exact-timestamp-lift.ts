@@ -36,7 +36,22 @@ const MAX_SAFE_MILLIS = 2 ** 53;
 type Exact = (...args: never[]) => Scalar;
 type ExactFactory = (types: readonly SqlType[], inner: () => ScalarImplementation) => Exact | undefined;
 
-const FIELDS = ['quarter', 'month', 'week', 'week_of_year', 'day', 'day_of_month', 'day_of_week', 'dow', 'day_of_year', 'doy', 'hour', 'minute', 'second', 'millisecond'];
+const FIELDS = [
+  'quarter',
+  'month',
+  'week',
+  'week_of_year',
+  'day',
+  'day_of_month',
+  'day_of_week',
+  'dow',
+  'day_of_year',
+  'doy',
+  'hour',
+  'minute',
+  'second',
+  'millisecond',
+];
 const YEAR_FIELDS = ['year', 'year_of_week', 'yow'];
 
 const isTimestamp = (t: SqlType): boolean => t.kind === 'timestamp';
@@ -103,7 +118,8 @@ function plusOrMinus(sign: 1n | -1n): ExactFactory {
 
 /** timestamp - timestamp: the difference of whole micros rounded half up to millis (Trino). */
 const subtract: ExactFactory = (types, inner) => {
-  if (types.every(isTimestamp)) return (a: bigint, b: bigint) => Number(floorDiv(floorDiv(a, PICOS_PER_MICRO) - floorDiv(b, PICOS_PER_MICRO) + 500n, 1000n));
+  if (types.every(isTimestamp))
+    return (a: bigint, b: bigint) => Number(floorDiv(floorDiv(a, PICOS_PER_MICRO) - floorDiv(b, PICOS_PER_MICRO) + 500n, 1000n));
   return plusOrMinus(-1n)(types, inner);
 };
 
@@ -116,8 +132,18 @@ const EXACT: ReadonlyMap<string, ExactFactory> = new Map<string, ExactFactory>([
   ['date_trunc', () => (unit: string, t: bigint) => truncateExact(parseUnit(unit, 'timestamp'), t)],
   ['format_datetime', () => (t: bigint, pattern: string) => formatDatetimeParts(roundedParts(t), pattern)],
   ['date_format', () => (t: bigint, format: string) => dateFormatParts(roundedParts(t), format)],
-  ['to_iso8601', ([type]) => (t: bigint) => formatLongPlain(t, type).replace(' ', 'T')],
-  ['with_timezone', ([type]) => (t: bigint, zone: string) => localPicosToZoned(t, zoneKeyOf(zone), (type as { precision: number }).precision)],
+  [
+    'to_iso8601',
+    ([type]) =>
+      (t: bigint) =>
+        formatLongPlain(t, type).replace(' ', 'T'),
+  ],
+  [
+    'with_timezone',
+    ([type]) =>
+      (t: bigint, zone: string) =>
+        localPicosToZoned(t, zoneKeyOf(zone), (type as { precision: number }).precision),
+  ],
   ['add', plusOrMinus(1n)],
   ['subtract', subtract],
   ['sequence', (types) => (types.some(isLongPlain) ? (longTimestampSequence(types).invoke as Exact) : undefined)],
@@ -137,7 +163,12 @@ export function hasExactTimestampBody(name: string): boolean {
  * The body of `name` on these types that is exact at every year, or undefined when there is none
  * (the micros body `inner` is then exact only within 2^53 micros of the epoch).
  */
-export function exactTimestampImplementation(name: string, types: readonly SqlType[], returnType: SqlType, inner: () => ScalarImplementation): ScalarImplementation | undefined {
+export function exactTimestampImplementation(
+  name: string,
+  types: readonly SqlType[],
+  returnType: SqlType,
+  inner: () => ScalarImplementation,
+): ScalarImplementation | undefined {
   const exact = EXACT.get(name)?.(types, inner);
   if (exact === undefined) return undefined;
   const invokeExact = exact as (...args: Scalar[]) => Scalar;
@@ -158,6 +189,7 @@ export function exactTimestampImplementation(name: string, types: readonly SqlTy
   return {
     mayReturnNull: fast.mayReturnNull,
     acceptsNulls: fast.acceptsNulls,
-    invoke: (...args: Scalar[]) => (at.every((i) => args[i] === null || Math.abs(args[i] as number) < EXACT_MICROS) ? fast.invoke(...args) : exactCall(...args)),
+    invoke: (...args: Scalar[]) =>
+      at.every((i) => args[i] === null || Math.abs(args[i] as number) < EXACT_MICROS) ? fast.invoke(...args) : exactCall(...args),
   };
 }

@@ -73,7 +73,9 @@ export function asLambdaArgument(a: ArgumentType): ArgumentType {
   return {
     lambdaArity: a.arguments.length,
     bodyType: (parameterTypes) =>
-      parameterTypes.length === a.arguments.length && parameterTypes.every((t, i) => typesEqual(t, a.arguments[i])) ? a.returnType : undefined,
+      parameterTypes.length === a.arguments.length && parameterTypes.every((t, i) => typesEqual(t, a.arguments[i]))
+        ? a.returnType
+        : undefined,
   };
 }
 
@@ -120,7 +122,11 @@ function resolvePart(part: FunctionTypePart, variables: ReadonlyMap<string, SqlT
  * narrower type, widens to the body's (`changed`: the lambdas that use it are analyzed again, and
  * must then return it exactly).
  */
-function bindReturn(part: FunctionTypePart, body: SqlType, variables: Map<string, SqlType>): { type: SqlType; changed: boolean } | undefined {
+function bindReturn(
+  part: FunctionTypePart,
+  body: SqlType,
+  variables: Map<string, SqlType>,
+): { type: SqlType; changed: boolean } | undefined {
   if (!('variable' in part)) return typesEqual(part, body) ? { type: part, changed: false } : undefined;
   const current = variables.get(part.variable);
   if (current !== undefined && typesEqual(current, body)) return { type: current, changed: false };

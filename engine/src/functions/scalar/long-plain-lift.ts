@@ -37,30 +37,50 @@ function aboveShort(types: readonly SqlType[], returnType: SqlType): string {
   return `precision above ${maxShortPrecision(long.kind)}`;
 }
 
-const asShort = (t: SqlType): SqlType => (isLongPlain(t) ? ({ kind: t.kind, precision: maxShortPrecision(t.kind as 'timestamp' | 'time') } as SqlType) : t);
+const asShort = (t: SqlType): SqlType =>
+  isLongPlain(t) ? ({ kind: t.kind, precision: maxShortPrecision(t.kind as 'timestamp' | 'time') } as SqlType) : t;
 
 /** Whether the template reads a value of `which` type through a family parameter (a type variable passes values through untouched). */
-function readsThroughFamily(template: SignatureTemplate, types: readonly SqlType[], returnType: SqlType, which: (t: SqlType) => boolean): boolean {
+function readsThroughFamily(
+  template: SignatureTemplate,
+  types: readonly SqlType[],
+  returnType: SqlType,
+  which: (t: SqlType) => boolean,
+): boolean {
   const familyAt = (i: number): boolean => {
     const p = template.params[Math.min(i, template.params.length - 1)];
     return p !== undefined && 'family' in p;
   };
-  return types.some((t, i) => which(t) && familyAt(i)) || (which(returnType) && types.some((t, i) => familyAt(i) && (t.kind === 'timestamp' || t.kind === 'time')));
+  return (
+    types.some((t, i) => which(t) && familyAt(i)) ||
+    (which(returnType) && types.some((t, i) => familyAt(i) && (t.kind === 'timestamp' || t.kind === 'time')))
+  );
 }
 
-const readsLongThroughFamily = (template: SignatureTemplate, types: readonly SqlType[], returnType: SqlType): boolean => readsThroughFamily(template, types, returnType, isLongPlain);
+const readsLongThroughFamily = (template: SignatureTemplate, types: readonly SqlType[], returnType: SqlType): boolean =>
+  readsThroughFamily(template, types, returnType, isLongPlain);
 
 /** NOT_SUPPORTED at analysis for a call this file does not lift. */
 export function checkLongPlainCall(name: string, bound: BoundSignature, location?: SourceLocation): void {
   if (!readsLongThroughFamily(bound.template, bound.argumentTypes, bound.returnType)) return;
   if (isTimestampCall(bound.argumentTypes, bound.returnType) ? hasExactTimestampBody(name) : RULES.has(name) || OWN.has(name)) return;
   const shown = bound.argumentTypes.map(typeName).join(', ');
-  throw new EngineError('NOT_SUPPORTED', `${name}(${shown}) is not supported: ${aboveShort(bound.argumentTypes, bound.returnType)}`, location);
+  throw new EngineError(
+    'NOT_SUPPORTED',
+    `${name}(${shown}) is not supported: ${aboveShort(bound.argumentTypes, bound.returnType)}`,
+    location,
+  );
 }
 
 /** The body of `template` for these types: exact for a plain timestamp at any year, lifted when a long time goes through a family parameter. */
-export function implementWithLongPlain(name: string, template: SignatureTemplate, types: readonly SqlType[], returnType: SqlType): ScalarImplementation {
-  const unsupported = () => new EngineError('NOT_SUPPORTED', `${name}(${types.map(typeName).join(', ')}) is not supported: ${aboveShort(types, returnType)}`);
+export function implementWithLongPlain(
+  name: string,
+  template: SignatureTemplate,
+  types: readonly SqlType[],
+  returnType: SqlType,
+): ScalarImplementation {
+  const unsupported = () =>
+    new EngineError('NOT_SUPPORTED', `${name}(${types.map(typeName).join(', ')}) is not supported: ${aboveShort(types, returnType)}`);
   if (isTimestampCall(types, returnType) && readsThroughFamily(template, types, returnType, (t) => t.kind === 'timestamp')) {
     const exact = exactTimestampImplementation(name, types, returnType, () => template.implement(types.map(asShort), asShort(returnType)));
     if (exact !== undefined) return exact;
@@ -82,7 +102,10 @@ export function implementWithLongPlain(name: string, template: SignatureTemplate
     invoke: (...args: Scalar[]) => {
       const result = inner.invoke(...args.map((a, i) => (long[i] && a !== null ? Number(toMillis(a as bigint)) * 1000 : a)));
       if (!longResult || result === null) return result;
-      const below = rule === 'drop' || first < 0 || args[first] === null ? 0n : (args[first] as bigint) - floorDiv(args[first] as bigint, PICOS_PER_MILLI) * PICOS_PER_MILLI;
+      const below =
+        rule === 'drop' || first < 0 || args[first] === null
+          ? 0n
+          : (args[first] as bigint) - floorDiv(args[first] as bigint, PICOS_PER_MILLI) * PICOS_PER_MILLI;
       return BigInt(result as number) * PICOS_PER_MICRO + below;
     },
   };
@@ -94,4 +117,3 @@ function subtractValues(types: readonly SqlType[]): ScalarImplementation | undef
   const invoke = (a: bigint, b: bigint) => Number(floorDiv(floorDiv(a, PICOS_PER_MICRO) - floorDiv(b, PICOS_PER_MICRO) + 500n, 1000n));
   return { mayReturnNull: false, acceptsNulls: false, invoke: invoke as (...args: Scalar[]) => Scalar };
 }
-

@@ -46,7 +46,8 @@ function lift(template: SignatureTemplate, rule: LongZonedRule): SignatureTempla
           const result = inner.invoke(...shortArgs);
           if (!longResult || result === null) return result;
           const parts = zonedParts(result as bigint, 3);
-          const picos = rule.dropsFraction || firstZoned < 0 ? 0 : zonedParts(args[firstZoned] as bigint, precisions[firstZoned] as number).picos;
+          const picos =
+            rule.dropsFraction || firstZoned < 0 ? 0 : zonedParts(args[firstZoned] as bigint, precisions[firstZoned] as number).picos;
           return packLongZoned(parts.millis, picos, parts.key);
         },
       };
@@ -56,7 +57,10 @@ function lift(template: SignatureTemplate, rule: LongZonedRule): SignatureTempla
 }
 
 /** The definitions with every signature also serving long zoned timestamps (rules by function name). */
-export function liftToLongZoned(definitions: readonly ScalarFunctionDefinition[], rules: Readonly<Record<string, LongZonedRule>>): ScalarFunctionDefinition[] {
+export function liftToLongZoned(
+  definitions: readonly ScalarFunctionDefinition[],
+  rules: Readonly<Record<string, LongZonedRule>>,
+): ScalarFunctionDefinition[] {
   return definitions.map((d) => {
     const rule = rules[d.names[0]] ?? {};
     if (rule.own) return d;

@@ -26,7 +26,8 @@ function entries(text: string, entryDelimiter: string, keyValueDelimiter: string
   if (parts.at(-1) === '') parts.pop();
   for (const pair of parts) {
     const parts2 = pair.split(keyValueDelimiter);
-    if (parts2.length !== 2) throw invalidArgument(`Key-value delimiter must appear exactly once in each entry. Bad input: ${quoteBadInput ? `'${pair}'` : pair}`);
+    if (parts2.length !== 2)
+      throw invalidArgument(`Key-value delimiter must appear exactly once in each entry. Bad input: ${quoteBadInput ? `'${pair}'` : pair}`);
     pairs.push([parts2[0], parts2[1]]);
   }
   return pairs;
@@ -64,7 +65,10 @@ function arrayHistogram(elementType: SqlType) {
       else entry.count++;
     }
     const list = [...counts.values()];
-    return new MapValue(list.map((e) => e.key), list.map((e) => e.count));
+    return new MapValue(
+      list.map((e) => e.key),
+      list.map((e) => e.count),
+    );
   };
 }
 
@@ -79,7 +83,9 @@ export const MAP_BUILDING_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
   {
     names: ['split_to_multimap'],
     description: 'Creates a multimap by splitting a string into key/value pairs',
-    signatures: [{ params: [VARCHAR_X, VARCHAR_X, VARCHAR_X], returnType: mapOf(VARCHAR, arrayOf(VARCHAR)), implement: () => body(splitToMultimap) }],
+    signatures: [
+      { params: [VARCHAR_X, VARCHAR_X, VARCHAR_X], returnType: mapOf(VARCHAR, arrayOf(VARCHAR)), implement: () => body(splitToMultimap) },
+    ],
   },
   {
     names: ['array_histogram'],

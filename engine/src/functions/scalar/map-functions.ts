@@ -36,7 +36,12 @@ export function duplicateKeyError(key: Scalar, keyType: SqlType): EngineError {
 }
 
 /** A map of these entries, checked: keys not NULL, not indeterminate, not repeated. */
-export function checkedMap(keys: readonly Scalar[], values: readonly Scalar[], keyType: SqlType, keyOf: MapKeyOf = mapKeyOf(keyType)): MapValue {
+export function checkedMap(
+  keys: readonly Scalar[],
+  values: readonly Scalar[],
+  keyType: SqlType,
+  keyOf: MapKeyOf = mapKeyOf(keyType),
+): MapValue {
   if (keys.length !== values.length) throw invalidArgument('Key and value arrays must be the same length');
   const seen = new Set<unknown>();
   for (const key of keys) {
@@ -89,7 +94,12 @@ function mapConcat(keyType: SqlType) {
   };
 }
 
-function over(params: SignatureTemplate['params'], returnType: SignatureTemplate['returnType'], implement: SignatureTemplate['implement'], returnTypeDisplay?: string): SignatureTemplate {
+function over(
+  params: SignatureTemplate['params'],
+  returnType: SignatureTemplate['returnType'],
+  implement: SignatureTemplate['implement'],
+  returnTypeDisplay?: string,
+): SignatureTemplate {
   return { params, returnType, returnTypeDisplay, implement };
 }
 
@@ -119,22 +129,53 @@ export const MAP_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
   {
     names: ['element_at'],
     description: 'Returns the value for the given key, or NULL if the map does not hold it',
-    signatures: [over([MAP_KV, K], (types) => mapType(types).value, (types) => body(elementAt(mapType(types).key), { mayReturnNull: true }), 'V')],
+    signatures: [
+      over(
+        [MAP_KV, K],
+        (types) => mapType(types).value,
+        (types) => body(elementAt(mapType(types).key), { mayReturnNull: true }),
+        'V',
+      ),
+    ],
   },
   {
     names: ['map_keys'],
     description: 'Returns the keys of the map as an array',
-    signatures: [over([MAP_KV], (types) => arrayOf(mapType(types).key), () => body((map: MapValue) => map.keys), 'array(K)')],
+    signatures: [
+      over(
+        [MAP_KV],
+        (types) => arrayOf(mapType(types).key),
+        () => body((map: MapValue) => map.keys),
+        'array(K)',
+      ),
+    ],
   },
   {
     names: ['map_values'],
     description: 'Returns the values of the map as an array',
-    signatures: [over([MAP_KV], (types) => arrayOf(mapType(types).value), () => body((map: MapValue) => map.values), 'array(V)')],
+    signatures: [
+      over(
+        [MAP_KV],
+        (types) => arrayOf(mapType(types).value),
+        () => body((map: MapValue) => map.values),
+        'array(V)',
+      ),
+    ],
   },
   {
     names: ['map_concat'],
     description: 'Returns the union of the maps; a key in several takes its value from the last',
-    signatures: [{ ...over([MAP_KV], (types) => types[0], (types) => body(mapConcat(mapType(types).key)), 'map(K,V)'), variadic: { minArgs: 2 } }],
+    signatures: [
+      {
+        ...over(
+          [MAP_KV],
+          (types) => types[0],
+          (types) => body(mapConcat(mapType(types).key)),
+          'map(K,V)',
+        ),
+        variadic: { minArgs: 2 },
+      },
+    ],
   },
 ];
 
@@ -143,7 +184,14 @@ export const MAP_OPERATORS: readonly ScalarFunctionDefinition[] = [
   {
     names: ['subscript'],
     description: 'Map subscript',
-    signatures: [over([MAP_KV, K], (types) => mapType(types).value, (types) => subscript(mapType(types).key), 'V')],
+    signatures: [
+      over(
+        [MAP_KV, K],
+        (types) => mapType(types).value,
+        (types) => subscript(mapType(types).key),
+        'V',
+      ),
+    ],
   },
 ];
 
@@ -192,13 +240,17 @@ function multimapFromEntries(keyType: SqlType) {
       else group.values.push(value);
     });
     const list = [...groups.values()];
-    return new MapValue(list.map((g) => g.key), list.map((g) => g.values));
+    return new MapValue(
+      list.map((g) => g.key),
+      list.map((g) => g.values),
+    );
   };
 }
 
 const ENTRIES = { arrayOf: 'E' } as const;
 /** An array of two-field rows: the entries of a map. */
-const acceptsEntries = (types: readonly SqlType[]) => (types[0] as { element?: SqlType }).element?.kind === 'unknown' || entryFields(types[0]) !== undefined;
+const acceptsEntries = (types: readonly SqlType[]) =>
+  (types[0] as { element?: SqlType }).element?.kind === 'unknown' || entryFields(types[0]) !== undefined;
 
 export const MAP_ENTRY_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
   {
@@ -218,7 +270,15 @@ export const MAP_ENTRY_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
     description: 'Construct a map from an array of entries',
     signatures: [
       {
-        ...over([ENTRIES], (types) => { const [k, v] = entryFields(types[0]) ?? [UNKNOWN, UNKNOWN]; return mapOf(k, v); }, (types) => body(mapFromEntries((entryFields(types[0]) ?? [UNKNOWN])[0])), 'map(K,V)'),
+        ...over(
+          [ENTRIES],
+          (types) => {
+            const [k, v] = entryFields(types[0]) ?? [UNKNOWN, UNKNOWN];
+            return mapOf(k, v);
+          },
+          (types) => body(mapFromEntries((entryFields(types[0]) ?? [UNKNOWN])[0])),
+          'map(K,V)',
+        ),
         accepts: acceptsEntries,
       },
     ],
@@ -228,7 +288,15 @@ export const MAP_ENTRY_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
     description: 'Construct a multimap from an array of entries',
     signatures: [
       {
-        ...over([ENTRIES], (types) => { const [k, v] = entryFields(types[0]) ?? [UNKNOWN, UNKNOWN]; return mapOf(k, arrayOf(v)); }, (types) => body(multimapFromEntries((entryFields(types[0]) ?? [UNKNOWN])[0])), 'map(K,array(V))'),
+        ...over(
+          [ENTRIES],
+          (types) => {
+            const [k, v] = entryFields(types[0]) ?? [UNKNOWN, UNKNOWN];
+            return mapOf(k, arrayOf(v));
+          },
+          (types) => body(multimapFromEntries((entryFields(types[0]) ?? [UNKNOWN])[0])),
+          'map(K,array(V))',
+        ),
         accepts: acceptsEntries,
       },
     ],

@@ -37,7 +37,8 @@ function transformKeys(keyType: SqlType) {
       const key = f(map.keys[i], map.values[i]);
       checkMapKey(key, keyType);
       const lookup = keyOf(key);
-      if (seen.has(lookup)) throw new EngineError('INVALID_FUNCTION_ARGUMENT', `Duplicate keys (${formatValueAsText(key, keyType)}) are not allowed`);
+      if (seen.has(lookup))
+        throw new EngineError('INVALID_FUNCTION_ARGUMENT', `Duplicate keys (${formatValueAsText(key, keyType)}) are not allowed`);
       seen.add(lookup);
       keys.push(key);
     }
@@ -73,7 +74,10 @@ export const MAP_LAMBDA_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
     implement: () =>
       body((map: MapValue, predicate: Lambda) => {
         const keep = map.keys.map((k, i) => predicate(k, map.values[i]) === true);
-        return new MapValue(map.keys.filter((_, i) => keep[i]), map.values.filter((_, i) => keep[i]));
+        return new MapValue(
+          map.keys.filter((_, i) => keep[i]),
+          map.values.filter((_, i) => keep[i]),
+        );
       }),
   }),
   define('transform_keys', 'Apply lambda to each entry of the map and transform the key', {
@@ -86,7 +90,14 @@ export const MAP_LAMBDA_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
     params: [MAP_KV, fn([K, V], { variable: 'V2' })],
     returnType: (types) => mapOf(mapType(types[0]).key, lambdaResult(types, 1)),
     returnTypeDisplay: 'map(K,V2)',
-    implement: () => body((map: MapValue, f: Lambda) => new MapValue(map.keys, map.keys.map((k, i) => f(k, map.values[i])))),
+    implement: () =>
+      body(
+        (map: MapValue, f: Lambda) =>
+          new MapValue(
+            map.keys,
+            map.keys.map((k, i) => f(k, map.values[i])),
+          ),
+      ),
   }),
   define('map_zip_with', 'Merge two maps into a single map by applying the lambda function to the pair of values with the same key', {
     params: [MAP_KV1, MAP_KV2, fn([K, V1, V2], { variable: 'V3' })],

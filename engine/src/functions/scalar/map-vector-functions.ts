@@ -31,7 +31,13 @@ export const MAP_VECTOR_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
   {
     names: ['cosine_similarity'],
     description: 'Cosine similarity between the given sparse vectors',
-    signatures: [{ params: [SPARSE_VECTOR, SPARSE_VECTOR], returnType: DOUBLE, implement: () => body(sparseCosineSimilarity, { mayReturnNull: true }) }],
+    signatures: [
+      {
+        params: [SPARSE_VECTOR, SPARSE_VECTOR],
+        returnType: DOUBLE,
+        implement: () => body(sparseCosineSimilarity, { mayReturnNull: true }),
+      },
+    ],
   },
   {
     names: ['cosine_distance'],

@@ -94,7 +94,8 @@ function roundIntegral(t: SqlType): (x: never, d: number) => Scalar {
       if (d < -19) return 0n;
       const factor = powerOfTen(-d);
       const r = rescale(x, 0, d) * factor; // rescale rounds HALF_UP
-      if (r > BIGINT_MAX || r < BIGINT_MIN) throw new EngineError('NUMERIC_VALUE_OUT_OF_RANGE', `Value ${x} is out of range for round(bigint, ${d})`);
+      if (r > BIGINT_MAX || r < BIGINT_MIN)
+        throw new EngineError('NUMERIC_VALUE_OUT_OF_RANGE', `Value ${x} is out of range for round(bigint, ${d})`);
       return r;
     }) as (x: never, d: number) => Scalar;
   }
@@ -184,10 +185,22 @@ export const MATH_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
   {
     names: ['abs'],
     description: 'Absolute value',
-    signatures: numericIdentityTyped(absIntegral, Math.abs, { params: [DECIMAL], returnType: ([t]) => t, implement: () => body((x: bigint) => (x < 0n ? -x : x)) }),
+    signatures: numericIdentityTyped(absIntegral, Math.abs, {
+      params: [DECIMAL],
+      returnType: ([t]) => t,
+      implement: () => body((x: bigint) => (x < 0n ? -x : x)),
+    }),
   },
-  { names: ['ceil', 'ceiling'], description: 'Round up to nearest integer', signatures: numericIdentityTyped(identity, Math.ceil, decimalToIntegral('ceil')) },
-  { names: ['floor'], description: 'Round down to nearest integer', signatures: numericIdentityTyped(identity, Math.floor, decimalToIntegral('floor')) },
+  {
+    names: ['ceil', 'ceiling'],
+    description: 'Round up to nearest integer',
+    signatures: numericIdentityTyped(identity, Math.ceil, decimalToIntegral('ceil')),
+  },
+  {
+    names: ['floor'],
+    description: 'Round down to nearest integer',
+    signatures: numericIdentityTyped(identity, Math.floor, decimalToIntegral('floor')),
+  },
   {
     names: ['round'],
     description: 'Round to nearest integer, or to d decimal places',
@@ -257,7 +270,9 @@ export const MATH_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
   {
     names: ['log'],
     description: 'Logarithm to given base',
-    signatures: [{ params: [DOUBLE, DOUBLE], returnType: DOUBLE, implement: () => body((b: number, x: number) => Math.log(x) / Math.log(b)) }],
+    signatures: [
+      { params: [DOUBLE, DOUBLE], returnType: DOUBLE, implement: () => body((b: number, x: number) => Math.log(x) / Math.log(b)) },
+    ],
   },
   doubleFunction(['exp'], 'Euler number raised to the given power', Math.exp),
   doubleFunction(['degrees'], 'Converts an angle in radians to degrees', (x) => (x * 180) / Math.PI),
@@ -279,11 +294,17 @@ export const MATH_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
   { names: ['pi'], description: 'The constant Pi', signatures: [{ params: [], returnType: DOUBLE, implement: () => body(() => Math.PI) }] },
   { names: ['e'], description: "Euler's number", signatures: [{ params: [], returnType: DOUBLE, implement: () => body(() => Math.E) }] },
   { names: ['infinity'], description: 'Infinity', signatures: [{ params: [], returnType: DOUBLE, implement: () => body(() => Infinity) }] },
-  { names: ['nan'], description: 'Constant representing not-a-number', signatures: [{ params: [], returnType: DOUBLE, implement: () => body(() => NaN) }] },
+  {
+    names: ['nan'],
+    description: 'Constant representing not-a-number',
+    signatures: [{ params: [], returnType: DOUBLE, implement: () => body(() => NaN) }],
+  },
   {
     names: ['is_nan'],
     description: 'Test if value is not-a-number',
-    signatures: FLOATS.map((t): SignatureTemplate => ({ params: [t], returnType: { kind: 'boolean' }, implement: () => body(Number.isNaN) })),
+    signatures: FLOATS.map(
+      (t): SignatureTemplate => ({ params: [t], returnType: { kind: 'boolean' }, implement: () => body(Number.isNaN) }),
+    ),
   },
   {
     names: ['is_finite'],
@@ -293,7 +314,9 @@ export const MATH_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
   {
     names: ['is_infinite'],
     description: 'Test if value is infinite',
-    signatures: [{ params: [DOUBLE], returnType: { kind: 'boolean' }, implement: () => body((x: number) => x === Infinity || x === -Infinity) }],
+    signatures: [
+      { params: [DOUBLE], returnType: { kind: 'boolean' }, implement: () => body((x: number) => x === Infinity || x === -Infinity) },
+    ],
   },
   {
     names: ['random', 'rand'],

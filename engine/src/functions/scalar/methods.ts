@@ -69,7 +69,11 @@ export function isInstanceMethodName(name: string): boolean {
 }
 
 /** `receiver.method(args)`: `argumentTypes` start with the receiver's. FUNCTION_NOT_FOUND as Trino when no method fits. */
-export function resolveInstanceMethod(method: string, argumentTypes: readonly SqlType[], location: SourceLocation): ScalarFunctionSignature {
+export function resolveInstanceMethod(
+  method: string,
+  argumentTypes: readonly SqlType[],
+  location: SourceLocation,
+): ScalarFunctionSignature {
   const base = argumentTypes[0].kind;
   const arities = INSTANCE_METHODS.get(base)?.get(method.toLowerCase()) ?? [];
   const accepts = (t: SignatureTemplate) => !t.variadic && arities.includes(t.params.length - 1) && isOfBase(t.params[0], base);
@@ -77,7 +81,12 @@ export function resolveInstanceMethod(method: string, argumentTypes: readonly Sq
 }
 
 /** `type::method(args)` for a type name other than ROW. */
-export function resolveStaticMethod(typeName: string, method: string, argumentTypes: readonly ArgumentType[], location: SourceLocation): ScalarFunctionSignature {
+export function resolveStaticMethod(
+  typeName: string,
+  method: string,
+  argumentTypes: readonly ArgumentType[],
+  location: SourceLocation,
+): ScalarFunctionSignature {
   const arities = STATIC_METHODS.get(typeName)?.get(method.toLowerCase());
   if (arities === undefined) throw new EngineError('FUNCTION_NOT_FOUND', `Function '${method.toLowerCase()}' not registered`, location);
   return resolveScalarFunctionAmong(method, (t) => !t.variadic && arities.includes(t.params.length), argumentTypes, location);

@@ -21,7 +21,8 @@ function fromNanos(nanos: bigint, zone: string): bigint {
     millis -= 1n;
     rest += NANOS_PER_MILLI;
   }
-  if (millis > 8_640_000_000_000_000n || millis < -8_640_000_000_000_000n) throw new EngineError('INVALID_FUNCTION_ARGUMENT', `Invalid unixtime nanos: ${nanos}`);
+  if (millis > 8_640_000_000_000_000n || millis < -8_640_000_000_000_000n)
+    throw new EngineError('INVALID_FUNCTION_ARGUMENT', `Invalid unixtime nanos: ${nanos}`);
   return packLongZoned(Number(millis), Number(rest) * 1000, zoneKeyOf(zone));
 }
 

@@ -28,7 +28,11 @@ export const NUMBER_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
   {
     names: ['abs'],
     description: 'Absolute value',
-    signatures: [unary((v) => (v === 'NaN' ? v : isFinite(v) ? { unscaled: v.unscaled < 0n ? -v.unscaled : v.unscaled, scale: v.scale } : '+Infinity'))],
+    signatures: [
+      unary((v) =>
+        v === 'NaN' ? v : isFinite(v) ? { unscaled: v.unscaled < 0n ? -v.unscaled : v.unscaled, scale: v.scale } : '+Infinity',
+      ),
+    ],
   },
   { names: ['ceil', 'ceiling'], description: 'Round up to nearest integer', signatures: [rounding('CEILING')] },
   { names: ['floor'], description: 'Round down to nearest integer', signatures: [rounding('FLOOR')] },
@@ -41,7 +45,8 @@ export const NUMBER_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
       {
         params: [NUMBER, INTEGER],
         returnType: NUMBER,
-        implement: () => body((a: string, digits: number) => numberText(((v) => (isFinite(v) ? roundNumber(v, digits, 'HALF_UP') : v))(numberValue(a)))),
+        implement: () =>
+          body((a: string, digits: number) => numberText(((v) => (isFinite(v) ? roundNumber(v, digits, 'HALF_UP') : v))(numberValue(a)))),
       },
     ],
   },
@@ -53,7 +58,13 @@ export const NUMBER_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
   {
     names: ['mod'],
     description: 'Remainder of given quotient',
-    signatures: [{ params: [NUMBER, NUMBER], returnType: NUMBER, implement: () => body((a: string, b: string) => numberText(remainderNumbers(numberValue(a), numberValue(b)))) }],
+    signatures: [
+      {
+        params: [NUMBER, NUMBER],
+        returnType: NUMBER,
+        implement: () => body((a: string, b: string) => numberText(remainderNumbers(numberValue(a), numberValue(b)))),
+      },
+    ],
   },
   { names: ['is_nan'], description: 'Test if value is not-a-number', signatures: [test((v) => v === 'NaN')] },
   { names: ['is_finite'], description: 'Test if value is finite', signatures: [test(isFinite)] },

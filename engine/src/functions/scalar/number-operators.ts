@@ -2,7 +2,14 @@
 // and decimal coerce to NUMBER, so `bigint + number` binds here too.
 
 import { NUMBER } from '../../types/types.js';
-import { addNumbers, divideNumbers, multiplyNumbers, negateNumber, remainderNumbers, subtractNumbers } from '../../types/number/number-arithmetic.js';
+import {
+  addNumbers,
+  divideNumbers,
+  multiplyNumbers,
+  negateNumber,
+  remainderNumbers,
+  subtractNumbers,
+} from '../../types/number/number-arithmetic.js';
 import { type NumberValue, numberText, numberValue } from '../../types/number/number-value.js';
 import { type ScalarFunctionDefinition, body } from './signature.js';
 
@@ -12,7 +19,13 @@ function binary(name: string, description: string, operation: Binary): ScalarFun
   return {
     names: [name],
     description,
-    signatures: [{ params: [NUMBER, NUMBER], returnType: NUMBER, implement: () => body((a: string, b: string) => numberText(operation(numberValue(a), numberValue(b)))) }],
+    signatures: [
+      {
+        params: [NUMBER, NUMBER],
+        returnType: NUMBER,
+        implement: () => body((a: string, b: string) => numberText(operation(numberValue(a), numberValue(b)))),
+      },
+    ],
   };
 }
 
@@ -22,5 +35,9 @@ export const NUMBER_OPERATORS: readonly ScalarFunctionDefinition[] = [
   binary('multiply', 'Multiplication', multiplyNumbers),
   binary('divide', 'Division', divideNumbers),
   binary('modulus', 'Remainder of division', remainderNumbers),
-  { names: ['negate'], description: 'Negation', signatures: [{ params: [NUMBER], returnType: NUMBER, implement: () => body((a: string) => numberText(negateNumber(numberValue(a)))) }] },
+  {
+    names: ['negate'],
+    description: 'Negation',
+    signatures: [{ params: [NUMBER], returnType: NUMBER, implement: () => body((a: string) => numberText(negateNumber(numberValue(a)))) }],
+  },
 ];

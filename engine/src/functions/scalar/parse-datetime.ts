@@ -39,9 +39,15 @@ function field(letter: string, count: number): Field {
   switch (letter) {
     case 'y':
     case 'Y':
-      return count === 2 ? number(2, 2, (p, n) => (p.year = n + (n < 70 ? 2000 : 1900))) : { source: '([+-]?\\d{1,9})', apply: (p, t) => (p.year = Number(t)) };
+      return count === 2
+        ? number(2, 2, (p, n) => (p.year = n + (n < 70 ? 2000 : 1900)))
+        : { source: '([+-]?\\d{1,9})', apply: (p, t) => (p.year = Number(t)) };
     case 'M':
-      if (count >= 3) return { source: '([A-Za-z]+)', apply: (p, t) => (p.month = MONTHS.findIndex((m) => m === t.toLowerCase() || m.slice(0, 3) === t.toLowerCase()) + 1) };
+      if (count >= 3)
+        return {
+          source: '([A-Za-z]+)',
+          apply: (p, t) => (p.month = MONTHS.findIndex((m) => m === t.toLowerCase() || m.slice(0, 3) === t.toLowerCase()) + 1),
+        };
       return number(count, 2, (p, n) => (p.month = n));
     case 'd':
       return number(count, 2, (p, n) => (p.day = n));
@@ -65,7 +71,9 @@ function field(letter: string, count: number): Field {
       if (count >= 3) return { source: '([A-Za-z][A-Za-z0-9_/+-]*)', apply: (p, t) => (p.zoneKey = zoneOrInvalid(t)) };
       return {
         source: count === 1 ? '(Z|[+-]\\d\\d:?\\d\\d)' : '(Z|[+-]\\d\\d:\\d\\d)',
-        apply: (p, t) => (p.zoneKey = t === 'Z' ? UTC_ZONE_KEY : offsetZoneKey((t[0] === '-' ? -1 : 1) * (Number(t.slice(1, 3)) * 60 + Number(t.slice(-2))))),
+        apply: (p, t) =>
+          (p.zoneKey =
+            t === 'Z' ? UTC_ZONE_KEY : offsetZoneKey((t[0] === '-' ? -1 : 1) * (Number(t.slice(1, 3)) * 60 + Number(t.slice(-2))))),
       };
     default:
       throw new EngineError('NOT_SUPPORTED', `parse_datetime pattern letter '${letter}' is not supported`);
@@ -125,11 +133,13 @@ function parseDatetime(text: string, pattern: string, sessionZone: string): bigi
     if (p.hour < 1 || p.hour > 12) throw invalid();
     p.hour = (p.hour % 12) + (p.pm ? 12 : 0);
   }
-  if (p.month < 1 || p.month > 12 || p.day < 1 || p.day > daysInMonth(p.year, p.month) || p.hour > 23 || p.minute > 59 || p.second > 59) throw invalid();
+  if (p.month < 1 || p.month > 12 || p.day < 1 || p.day > daysInMonth(p.year, p.month) || p.hour > 23 || p.minute > 59 || p.second > 59)
+    throw invalid();
   const key = p.zoneKey ?? zoneKeyOf(sessionZone);
   const local = civilToDays(p.year, p.month, p.day) * MILLIS_PER_DAY + ((p.hour * 60 + p.minute) * 60 + p.second) * 1000 + p.millis;
   const instant = instantOfLocal(key, local, 'fail');
-  if (instant === undefined) throw new EngineError('INVALID_FUNCTION_ARGUMENT', `Cannot parse "${text}": Illegal instant due to time zone offset transition`);
+  if (instant === undefined)
+    throw new EngineError('INVALID_FUNCTION_ARGUMENT', `Cannot parse "${text}": Illegal instant due to time zone offset transition`);
   return packZoned(instant, key);
 }
 
@@ -137,6 +147,12 @@ export const PARSE_DATETIME_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
   {
     names: ['$parse_datetime'],
     description: 'parse_datetime with the session zone as its third argument',
-    signatures: [{ params: [{ family: 'varchar' }, { family: 'varchar' }, { family: 'varchar' }], returnType: timestampWithTimeZone(3), implement: () => body(parseDatetime) }],
+    signatures: [
+      {
+        params: [{ family: 'varchar' }, { family: 'varchar' }, { family: 'varchar' }],
+        returnType: timestampWithTimeZone(3),
+        implement: () => body(parseDatetime),
+      },
+    ],
   },
 ];

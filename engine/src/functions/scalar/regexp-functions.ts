@@ -66,7 +66,10 @@ function resolveReplacement(re: RE2JS, replacement: string): Array<string | numb
     if (typeof p === 'string') return p;
     const group = typeof p === 'number' ? p : named[p.name];
     if (group === undefined || group > groups) {
-      throw new EngineError('INVALID_FUNCTION_ARGUMENT', `Illegal group reference: group ${typeof p === 'number' ? p : p.name} does not exist`);
+      throw new EngineError(
+        'INVALID_FUNCTION_ARGUMENT',
+        `Illegal group reference: group ${typeof p === 'number' ? p : p.name} does not exist`,
+      );
     }
     return group;
   });
@@ -161,8 +164,7 @@ export const REGEXP_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
       {
         params: [VARCHAR_X, VARCHAR_X],
         returnType: BOOLEAN,
-        implement: () =>
-          body((s: string, pattern: string) => compileRegexp(pattern).test(s)),
+        implement: () => body((s: string, pattern: string) => compileRegexp(pattern).test(s)),
       },
     ],
   },
@@ -185,7 +187,11 @@ export const REGEXP_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
     names: ['regexp_extract'],
     description: 'String extracted using the given pattern (and group)',
     signatures: [
-      { params: [VARCHAR_X, VARCHAR_X], returnType: VARCHAR, implement: () => body((s: string, p: string) => regexpExtract(s, p, 0n), { mayReturnNull: true }) },
+      {
+        params: [VARCHAR_X, VARCHAR_X],
+        returnType: VARCHAR,
+        implement: () => body((s: string, p: string) => regexpExtract(s, p, 0n), { mayReturnNull: true }),
+      },
       { params: [VARCHAR_X, VARCHAR_X, BIGINT], returnType: VARCHAR, implement: () => body(regexpExtract, { mayReturnNull: true }) },
     ],
   },
@@ -219,7 +225,11 @@ export const REGEXP_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
             return m.find() ? codePointIndexOf(s, m.start()) + 1 : -1;
           }),
       },
-      { params: [VARCHAR_X, VARCHAR_X, BIGINT], returnType: INTEGER, implement: () => body((s: string, p: string, start: bigint) => regexpPosition(s, p, start, 1n)) },
+      {
+        params: [VARCHAR_X, VARCHAR_X, BIGINT],
+        returnType: INTEGER,
+        implement: () => body((s: string, p: string, start: bigint) => regexpPosition(s, p, start, 1n)),
+      },
       { params: [VARCHAR_X, VARCHAR_X, BIGINT, BIGINT], returnType: INTEGER, implement: () => body(regexpPosition) },
     ],
   },
@@ -227,7 +237,11 @@ export const REGEXP_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
     names: ['regexp_extract_all'],
     description: 'String(s) extracted using the given pattern (and group)',
     signatures: [
-      { params: [VARCHAR_X, VARCHAR_X], returnType: VARCHAR_ARRAY, implement: () => body((s: string, p: string) => regexpExtractAll(s, p, 0n)) },
+      {
+        params: [VARCHAR_X, VARCHAR_X],
+        returnType: VARCHAR_ARRAY,
+        implement: () => body((s: string, p: string) => regexpExtractAll(s, p, 0n)),
+      },
       { params: [VARCHAR_X, VARCHAR_X, BIGINT], returnType: VARCHAR_ARRAY, implement: () => body(regexpExtractAll) },
     ],
   },
@@ -237,4 +251,3 @@ export const REGEXP_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
     signatures: [{ params: [VARCHAR_X, VARCHAR_X], returnType: VARCHAR_ARRAY, implement: () => body(regexpSplit) }],
   },
 ];
-

@@ -93,8 +93,56 @@ function index(definitions: readonly ScalarFunctionDefinition[]): Map<string, En
   return byName;
 }
 
-const FUNCTIONS = index([...MATH_FUNCTIONS, ...NUMBER_FUNCTIONS, ...STRING_FUNCTIONS, ...CHAR_FUNCTIONS, ...REGEXP_FUNCTIONS, ...DATETIME_FUNCTIONS, ...ARRAY_FUNCTIONS, ...ARRAY_SHAPE_FUNCTIONS, ...BINARY_FUNCTIONS, ...BITWISE_FUNCTIONS, ...STRING_DISTANCE_FUNCTIONS, ...URL_FUNCTIONS, ...DURATION_FUNCTIONS, ...DISTRIBUTION_FUNCTIONS, ...BUCKET_AND_RADIX_FUNCTIONS, ...DATA_SIZE_FUNCTIONS, ...ARRAY_LAMBDA_FUNCTIONS, ...FORMAT_FUNCTIONS, ...MAP_FUNCTIONS, ...MAP_ENTRY_FUNCTIONS, ...MAP_LAMBDA_FUNCTIONS, ...MAP_BUILDING_FUNCTIONS, ...ZONED_TIMESTAMP_FUNCTIONS, ...ZONED_TIME_FUNCTIONS, ...NANOS_TIMESTAMP_FUNCTIONS, ...PARSE_DATETIME_FUNCTIONS, ...MAP_VECTOR_FUNCTIONS, ...ROW_FUNCTIONS, ...JSON_FUNCTIONS, ...SQL_JSON_FUNCTIONS, JSON_TABLE_FUNCTION, ...ADDRESS_FUNCTIONS, ...SKETCH_FUNCTIONS, ...QDIGEST_FUNCTIONS, ...WORD_STEM_FUNCTIONS, ...VARIANT_FUNCTIONS]);
-const OPERATORS = index([...NUMERIC_ARITHMETIC_OPERATORS, ...NUMBER_OPERATORS, ...TEMPORAL_OPERATORS, ...COMPARISON_OPERATORS, ...ARRAY_OPERATORS, ...STRING_OPERATORS, ...MAP_OPERATORS, ...ZONED_TIMESTAMP_OPERATORS, ...ZONED_TIME_OPERATORS, ...VARIANT_OPERATORS]);
+const FUNCTIONS = index([
+  ...MATH_FUNCTIONS,
+  ...NUMBER_FUNCTIONS,
+  ...STRING_FUNCTIONS,
+  ...CHAR_FUNCTIONS,
+  ...REGEXP_FUNCTIONS,
+  ...DATETIME_FUNCTIONS,
+  ...ARRAY_FUNCTIONS,
+  ...ARRAY_SHAPE_FUNCTIONS,
+  ...BINARY_FUNCTIONS,
+  ...BITWISE_FUNCTIONS,
+  ...STRING_DISTANCE_FUNCTIONS,
+  ...URL_FUNCTIONS,
+  ...DURATION_FUNCTIONS,
+  ...DISTRIBUTION_FUNCTIONS,
+  ...BUCKET_AND_RADIX_FUNCTIONS,
+  ...DATA_SIZE_FUNCTIONS,
+  ...ARRAY_LAMBDA_FUNCTIONS,
+  ...FORMAT_FUNCTIONS,
+  ...MAP_FUNCTIONS,
+  ...MAP_ENTRY_FUNCTIONS,
+  ...MAP_LAMBDA_FUNCTIONS,
+  ...MAP_BUILDING_FUNCTIONS,
+  ...ZONED_TIMESTAMP_FUNCTIONS,
+  ...ZONED_TIME_FUNCTIONS,
+  ...NANOS_TIMESTAMP_FUNCTIONS,
+  ...PARSE_DATETIME_FUNCTIONS,
+  ...MAP_VECTOR_FUNCTIONS,
+  ...ROW_FUNCTIONS,
+  ...JSON_FUNCTIONS,
+  ...SQL_JSON_FUNCTIONS,
+  JSON_TABLE_FUNCTION,
+  ...ADDRESS_FUNCTIONS,
+  ...SKETCH_FUNCTIONS,
+  ...QDIGEST_FUNCTIONS,
+  ...WORD_STEM_FUNCTIONS,
+  ...VARIANT_FUNCTIONS,
+]);
+const OPERATORS = index([
+  ...NUMERIC_ARITHMETIC_OPERATORS,
+  ...NUMBER_OPERATORS,
+  ...TEMPORAL_OPERATORS,
+  ...COMPARISON_OPERATORS,
+  ...ARRAY_OPERATORS,
+  ...STRING_OPERATORS,
+  ...MAP_OPERATORS,
+  ...ZONED_TIMESTAMP_OPERATORS,
+  ...ZONED_TIME_OPERATORS,
+  ...VARIANT_OPERATORS,
+]);
 
 function bindAll(entry: Entry, argumentTypes: readonly ArgumentType[]): BoundSignature | undefined {
   const candidates: BoundSignature[] = [];
@@ -119,7 +167,11 @@ function toSignature(entry: Entry, bound: BoundSignature, location?: SourceLocat
  * Resolves a function call; FUNCTION_NOT_FOUND for an unknown name and, as in Trino, for unusable
  * arguments ("Unexpected parameters ... Expected: ..."). A lambda argument is typed while binding, once the other arguments fixed its parameters.
  */
-export function resolveScalarFunction(name: string, argumentTypes: readonly ArgumentType[], location?: SourceLocation): ScalarFunctionSignature {
+export function resolveScalarFunction(
+  name: string,
+  argumentTypes: readonly ArgumentType[],
+  location?: SourceLocation,
+): ScalarFunctionSignature {
   return resolveScalarFunctionAmong(name, undefined, argumentTypes, location);
 }
 
@@ -133,7 +185,8 @@ export function resolveScalarFunctionAmong(
   const lower = name.toLowerCase();
   const found = FUNCTIONS.get(lower);
   const entry = found === undefined || accepts === undefined ? found : { ...found, signatures: found.signatures.filter(accepts) };
-  if (entry === undefined || entry.signatures.length === 0) throw new EngineError('FUNCTION_NOT_FOUND', `Function '${lower}' not registered`, location);
+  if (entry === undefined || entry.signatures.length === 0)
+    throw new EngineError('FUNCTION_NOT_FOUND', `Function '${lower}' not registered`, location);
   const bound = atCall(location, () => bindAll(entry, argumentTypes));
   if (bound === undefined) {
     const expected = [...new Set(entry.signatures.map((s) => formatTemplate(lower, s)))].sort().join(', ');
@@ -151,7 +204,8 @@ function atCall<T>(location: SourceLocation | undefined, f: () => T): T {
   try {
     return f();
   } catch (e) {
-    if (e instanceof EngineError && e.location === undefined && location !== undefined) throw new EngineError(e.errorName, e.rawMessage, location);
+    if (e instanceof EngineError && e.location === undefined && location !== undefined)
+      throw new EngineError(e.errorName, e.rawMessage, location);
     throw e;
   }
 }
@@ -160,7 +214,11 @@ function atCall<T>(location: SourceLocation | undefined, f: () => T): T {
 export type SyntaxOperatorName = 'subscript' | 'array_constructor' | 'overlay';
 
 /** Resolves an operator of the syntax that is no SQL-callable function. */
-export function resolveSyntaxOperator(name: SyntaxOperatorName, argumentTypes: readonly SqlType[], location?: SourceLocation): ScalarFunctionSignature {
+export function resolveSyntaxOperator(
+  name: SyntaxOperatorName,
+  argumentTypes: readonly SqlType[],
+  location?: SourceLocation,
+): ScalarFunctionSignature {
   const entry = OPERATORS.get(name) as Entry;
   const bound = atCall(location, () => bindAll(entry, argumentTypes));
   if (bound === undefined) {
@@ -174,11 +232,16 @@ export function resolveSyntaxOperator(name: SyntaxOperatorName, argumentTypes: r
 const SYNTAX_OPERATOR_MISMATCH: Record<SyntaxOperatorName, (types: string[]) => string> = {
   subscript: (types) => `Cannot use ${types[1]} for subscript of ${types[0]}`,
   array_constructor: (types) => `All ARRAY elements must be the same type: ${types.join(', ')}`,
-  overlay: (types) => `Unexpected parameters (${types.join(', ')}) for OVERLAY. Expected: OVERLAY(varchar PLACING varchar FROM bigint [FOR bigint])`,
+  overlay: (types) =>
+    `Unexpected parameters (${types.join(', ')}) for OVERLAY. Expected: OVERLAY(varchar PLACING varchar FROM bigint [FOR bigint])`,
 };
 
 /** Resolves an operator; TYPE_MISMATCH with Trino's wording when no signature accepts the arguments. */
-export function resolveOperator(operator: OperatorName, argumentTypes: readonly SqlType[], location?: SourceLocation): ScalarFunctionSignature {
+export function resolveOperator(
+  operator: OperatorName,
+  argumentTypes: readonly SqlType[],
+  location?: SourceLocation,
+): ScalarFunctionSignature {
   if (operator === 'concat') return resolveScalarFunction('concat', argumentTypes, location);
   const entry = OPERATORS.get(operator);
   const bound = entry === undefined ? undefined : bindAll(entry, argumentTypes);

@@ -86,7 +86,10 @@ export function rowLessThan(type: RowType, orEqual: boolean): (a: Scalar, b: Sca
 }
 
 /** The bodies of the comparison operators on rows. */
-export function rowComparisonBody(type: RowType, operator: 'equal' | 'not_equal' | 'less_than' | 'less_than_or_equal' | 'greater_than' | 'greater_than_or_equal'): ScalarImplementation {
+export function rowComparisonBody(
+  type: RowType,
+  operator: 'equal' | 'not_equal' | 'less_than' | 'less_than_or_equal' | 'greater_than' | 'greater_than_or_equal',
+): ScalarImplementation {
   const options = { mayReturnNull: true };
   switch (operator) {
     case 'equal':

@@ -34,5 +34,9 @@ const ROW_FIELDS: SignatureTemplate = {
 
 export const ROW_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
   { names: ['$row_fields'], description: 'Returns the field names of the row type', signatures: [ROW_FIELDS] },
-  { names: ['zip'], description: 'Merges the given arrays, element-wise, into a single array of rows', signatures: ZIP_ARITIES.map(zipTemplate) },
+  {
+    names: ['zip'],
+    description: 'Merges the given arrays, element-wise, into a single array of rows',
+    signatures: ZIP_ARITIES.map(zipTemplate),
+  },
 ];

@@ -22,7 +22,14 @@ export type TypeFamily = 'decimal' | 'varchar' | 'char' | 'timestamp' | 'time' |
  * argument of another family is coerced into it, e.g. integer -> decimal(10,0)), or a type variable
  * bound to the common super type of every argument that uses it.
  */
-export type ParamPattern = SqlType | { family: TypeFamily; strict?: boolean } | { variable: string } | ArrayPattern | FunctionPattern | MapPattern | AnyTypePattern;
+export type ParamPattern =
+  | SqlType
+  | { family: TypeFamily; strict?: boolean }
+  | { variable: string }
+  | ArrayPattern
+  | FunctionPattern
+  | MapPattern
+  | AnyTypePattern;
 
 /** An argument of any type, taken as it is (format's arguments; Trino binds them as one row). */
 export interface AnyTypePattern {
@@ -210,7 +217,8 @@ export function bindSignature(template: SignatureTemplate, arguments_: readonly 
     else if (isAnyType(p)) target = actual[i];
     else if (isArrayPattern(p)) target = wrapArray(variables.get(p.arrayOf) as SqlType, p.depth ?? 1);
     else if (isMapPattern(p)) target = mapOf(variables.get(p.mapOf[0]) as SqlType, variables.get(p.mapOf[1]) as SqlType);
-    else if (isFamily(p)) target = p.strict && actual[i].kind !== p.family && actual[i].kind !== 'unknown' ? undefined : coerceTypeBase(actual[i], p.family);
+    else if (isFamily(p))
+      target = p.strict && actual[i].kind !== p.family && actual[i].kind !== 'unknown' ? undefined : coerceTypeBase(actual[i], p.family);
     else target = p;
     if (target === undefined || !canCoerce(actual[i], target)) return undefined;
     argumentTypes.push(target);
@@ -226,7 +234,12 @@ export function bindSignature(template: SignatureTemplate, arguments_: readonly 
  */
 export function chooseBinding(actual: readonly ArgumentType[], candidates: readonly BoundSignature[]): BoundSignature | undefined {
   if (candidates.length <= 1) return candidates[0];
-  const exact = candidates.find((c) => c.argumentTypes.every((t, i) => { const a = actual[i]; return isLambdaArgument(a) || typesEqual(t, a); }));
+  const exact = candidates.find((c) =>
+    c.argumentTypes.every((t, i) => {
+      const a = actual[i];
+      return isLambdaArgument(a) || typesEqual(t, a);
+    }),
+  );
   if (exact !== undefined) return exact;
   const mostSpecific = candidates.find((c) =>
     candidates.every((d) => d === c || c.argumentTypes.every((t, i) => canCoerce(t, d.argumentTypes[i]))),
@@ -263,7 +276,11 @@ const FAMILY_DISPLAY: Record<TypeFamily, string> = {
 export function formatTemplateReturnType(template: SignatureTemplate): string {
   if (typeof template.returnType !== 'function') return typeName(template.returnType);
   if (template.returnTypeDisplay !== undefined) return template.returnTypeDisplay;
-  const probe = template.params.map((p) => (isFamily(p) || isAnyType(p) || isVariable(p) || isArrayPattern(p) || isFunctionPattern(p) || isMapPattern(p) ? undefined : (p as SqlType)));
+  const probe = template.params.map((p) =>
+    isFamily(p) || isAnyType(p) || isVariable(p) || isArrayPattern(p) || isFunctionPattern(p) || isMapPattern(p)
+      ? undefined
+      : (p as SqlType),
+  );
   if (probe.every((t) => t !== undefined)) return typeName(template.returnType(probe as SqlType[]));
   const family = template.params.find(isFamily);
   if (family !== undefined) return FAMILY_DISPLAY[family.family];

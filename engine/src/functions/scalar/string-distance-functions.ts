@@ -21,7 +21,8 @@ export function levenshteinDistance(left: string, right: string): bigint {
   let shorter = codePoints(right);
   if (longer.length < shorter.length) [longer, shorter] = [shorter, longer];
   if (shorter.length === 0) return BigInt(longer.length);
-  if (longer.length * (shorter.length - 1) > MAX_LEVENSHTEIN_CELLS) throw invalidArgument('The combined inputs for Levenshtein distance are too large');
+  if (longer.length * (shorter.length - 1) > MAX_LEVENSHTEIN_CELLS)
+    throw invalidArgument('The combined inputs for Levenshtein distance are too large');
   // One row of the table: distances[j] is the distance from longer[0..i] to shorter[0..j].
   const distances = Int32Array.from({ length: shorter.length }, (_, j) => j + 1);
   for (let i = 0; i < longer.length; i++) {
@@ -57,7 +58,9 @@ function soundexDigit(letter: string): string {
 
 /** The letter and three digits; H and W do not separate equal digits; '' when there is no letter. */
 export function soundex(text: string): string {
-  const letters = codePoints(text).filter((c) => /\p{L}/u.test(c)).map((c) => c.toUpperCase());
+  const letters = codePoints(text)
+    .filter((c) => /\p{L}/u.test(c))
+    .map((c) => c.toUpperCase());
   if (letters.length === 0) return '';
   const out = [letters[0]];
   let last = soundexDigit(letters[0]);
@@ -72,7 +75,19 @@ export function soundex(text: string): string {
 }
 
 export const STRING_DISTANCE_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
-  { names: ['levenshtein_distance'], description: 'Computes Levenshtein distance between two strings', signatures: [{ params: [VARCHAR_X, VARCHAR_X], returnType: BIGINT, implement: () => body(levenshteinDistance) }] },
-  { names: ['hamming_distance'], description: 'Computes Hamming distance between two strings', signatures: [{ params: [VARCHAR_X, VARCHAR_X], returnType: BIGINT, implement: () => body(hammingDistance) }] },
-  { names: ['soundex'], description: 'Encodes a string into a Soundex value', signatures: [{ params: [VARCHAR_X], returnType: varchar(4), implement: () => body(soundex) }] },
+  {
+    names: ['levenshtein_distance'],
+    description: 'Computes Levenshtein distance between two strings',
+    signatures: [{ params: [VARCHAR_X, VARCHAR_X], returnType: BIGINT, implement: () => body(levenshteinDistance) }],
+  },
+  {
+    names: ['hamming_distance'],
+    description: 'Computes Hamming distance between two strings',
+    signatures: [{ params: [VARCHAR_X, VARCHAR_X], returnType: BIGINT, implement: () => body(hammingDistance) }],
+  },
+  {
+    names: ['soundex'],
+    description: 'Encodes a string into a Soundex value',
+    signatures: [{ params: [VARCHAR_X], returnType: varchar(4), implement: () => body(soundex) }],
+  },
 ];

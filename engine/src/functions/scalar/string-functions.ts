@@ -78,7 +78,13 @@ export function reverseCodePoints(s: string): string {
 }
 
 function replaceAll(s: string, search: string, replacement: string): string {
-  if (search === '') return replacement + codePoints(s).map((p) => p + replacement).join('');
+  if (search === '')
+    return (
+      replacement +
+      codePoints(s)
+        .map((p) => p + replacement)
+        .join('')
+    );
   return s.split(search).join(replacement);
 }
 
@@ -117,7 +123,8 @@ function trimFunction(name: string, description: string, leading: boolean, trail
       {
         params: [VARCHAR_X],
         returnType: sameAsFirst,
-        implement: () => body((s: string) => (trailing ? trimTrailingWhitespace(leading ? trimLeadingWhitespace(s) : s) : trimLeadingWhitespace(s))),
+        implement: () =>
+          body((s: string) => (trailing ? trimTrailingWhitespace(leading ? trimLeadingWhitespace(s) : s) : trimLeadingWhitespace(s))),
       },
       {
         params: [VARCHAR_X, VARCHAR_X],
@@ -195,11 +202,17 @@ function replacementCharacter(replacement: string): string {
 }
 
 function replacementCodePoint(codePoint: bigint): string {
-  if (codePoint < 0n || codePoint > 0x10ffffn || (codePoint >= 0xd800n && codePoint <= 0xdfffn)) throw invalidArgument('Invalid replacement character');
+  if (codePoint < 0n || codePoint > 0x10ffffn || (codePoint >= 0xd800n && codePoint <= 0xdfffn))
+    throw invalidArgument('Invalid replacement character');
   return String.fromCodePoint(Number(codePoint));
 }
 
-const string = (params: SignatureTemplate['params'], returnType: SignatureTemplate['returnType'], f: (...args: never[]) => string | number | bigint | boolean | null | Uint8Array, mayReturnNull = false): SignatureTemplate => ({
+const string = (
+  params: SignatureTemplate['params'],
+  returnType: SignatureTemplate['returnType'],
+  f: (...args: never[]) => string | number | bigint | boolean | null | Uint8Array,
+  mayReturnNull = false,
+): SignatureTemplate => ({
   params,
   returnType,
   implement: () => body(f, { mayReturnNull }),
@@ -214,14 +227,24 @@ export const STRING_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
       string([VARBINARY], BIGINT, (b: Uint8Array) => BigInt(b.length)),
     ],
   },
-  { names: ['lower'], description: 'Converts the string to lower case', signatures: [string([VARCHAR_X], sameAsFirst, (s: string) => mapCase(s, false))] },
-  { names: ['upper'], description: 'Converts the string to upper case', signatures: [string([VARCHAR_X], sameAsFirst, (s: string) => mapCase(s, true))] },
+  {
+    names: ['lower'],
+    description: 'Converts the string to lower case',
+    signatures: [string([VARCHAR_X], sameAsFirst, (s: string) => mapCase(s, false))],
+  },
+  {
+    names: ['upper'],
+    description: 'Converts the string to upper case',
+    signatures: [string([VARCHAR_X], sameAsFirst, (s: string) => mapCase(s, true))],
+  },
   {
     names: ['substr', 'substring'],
     description: 'Substring of given length starting at an index',
     signatures: [
       string([VARCHAR_X, BIGINT], sameAsFirst, (s: string, start: bigint) => substr(s, clampToInt(start), Number.MAX_SAFE_INTEGER)),
-      string([VARCHAR_X, BIGINT, BIGINT], sameAsFirst, (s: string, start: bigint, length: bigint) => substr(s, clampToInt(start), clampToInt(length))),
+      string([VARCHAR_X, BIGINT, BIGINT], sameAsFirst, (s: string, start: bigint, length: bigint) =>
+        substr(s, clampToInt(start), clampToInt(length)),
+      ),
     ],
   },
   trimFunction('trim', 'Removes whitespace from the beginning and end of a string', true, true),
@@ -231,7 +254,12 @@ export const STRING_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
     names: ['concat'],
     description: 'Concatenates given strings',
     signatures: [
-      { params: [VARCHAR_X], variadic: { minArgs: 2 }, returnType: concatType, implement: () => body((...parts: string[]) => parts.join('')) },
+      {
+        params: [VARCHAR_X],
+        variadic: { minArgs: 2 },
+        returnType: concatType,
+        implement: () => body((...parts: string[]) => parts.join('')),
+      },
       { params: [VARBINARY], variadic: { minArgs: 2 }, returnType: VARBINARY, implement: () => body(concatBytes) },
     ],
   },
@@ -248,7 +276,9 @@ export const STRING_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
     description: 'Returns the index of the n-th instance of the substring (1-based), or 0 if not found',
     signatures: [
       string([VARCHAR_X, VARCHAR_X], BIGINT, (s: string, sub: string) => BigInt(strpos(s, sub, 1))),
-      string([VARCHAR_X, VARCHAR_X, BIGINT], BIGINT, (s: string, sub: string, instance: bigint) => BigInt(strpos(s, sub, clampToInt(instance)))),
+      string([VARCHAR_X, VARCHAR_X, BIGINT], BIGINT, (s: string, sub: string, instance: bigint) =>
+        BigInt(strpos(s, sub, clampToInt(instance))),
+      ),
     ],
   },
   {
@@ -305,11 +335,20 @@ export const STRING_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
     names: ['concat_ws'],
     description: 'Concatenates elements using separator',
     signatures: [
-      { params: [VARCHAR], variadic: { minArgs: 2 }, returnType: VARCHAR, implement: () => body(concatWs, { acceptsNulls: true, mayReturnNull: true }) },
+      {
+        params: [VARCHAR],
+        variadic: { minArgs: 2 },
+        returnType: VARCHAR,
+        implement: () => body(concatWs, { acceptsNulls: true, mayReturnNull: true }),
+      },
       {
         params: [VARCHAR, { kind: 'array', element: VARCHAR }],
         returnType: VARCHAR,
-        implement: () => body((separator: string | null, parts: readonly (string | null)[] | null) => (parts === null ? null : concatWs(separator, ...parts)), { acceptsNulls: true, mayReturnNull: true }),
+        implement: () =>
+          body(
+            (separator: string | null, parts: readonly (string | null)[] | null) => (parts === null ? null : concatWs(separator, ...parts)),
+            { acceptsNulls: true, mayReturnNull: true },
+          ),
       },
     ],
   },
@@ -328,7 +367,11 @@ export const STRING_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
     description: 'Transforms the string to normalized form',
     signatures: [string([VARCHAR_X], VARCHAR, (s: string) => s.normalize('NFC')), string([VARCHAR_X, VARCHAR_X], VARCHAR, normalizeTo)],
   },
-  { names: ['luhn_check'], description: 'Checks that a string of digits is valid according to the Luhn algorithm', signatures: [string([VARCHAR_X], BOOLEAN, luhnCheck)] },
+  {
+    names: ['luhn_check'],
+    description: 'Checks that a string of digits is valid according to the Luhn algorithm',
+    signatures: [string([VARCHAR_X], BOOLEAN, luhnCheck)],
+  },
 ];
 
 /**

@@ -39,11 +39,17 @@ function timeAddMillis(micros: number, millis: number): number {
 type Binary = (a: number, b: number) => number;
 
 /** `a op b` and, when commutative, `b op a` with the same body. */
-function both(params: [SqlType | typeof TIMESTAMP | typeof TIME, SqlType], returnType: SignatureTemplate['returnType'], op: Binary, commutative: boolean): SignatureTemplate[] {
+function both(
+  params: [SqlType | typeof TIMESTAMP | typeof TIME, SqlType],
+  returnType: SignatureTemplate['returnType'],
+  op: Binary,
+  commutative: boolean,
+): SignatureTemplate[] {
   const [left, right] = params;
   const direct: SignatureTemplate = { params: [left, right], returnType, implement: () => body(op) };
   if (!commutative) return [direct];
-  const swappedReturn: SignatureTemplate['returnType'] = typeof returnType === 'function' ? (types) => returnType([types[1], types[0]]) : returnType;
+  const swappedReturn: SignatureTemplate['returnType'] =
+    typeof returnType === 'function' ? (types) => returnType([types[1], types[0]]) : returnType;
   return [direct, { params: [right, left], returnType: swappedReturn, implement: () => body((a: number, b: number) => op(b, a)) }];
 }
 
@@ -119,9 +125,7 @@ function withBigintOperand(template: SignatureTemplate): SignatureTemplate {
     ...template,
     implement: (args, ret) => {
       const inner = template.implement(args, ret);
-      return body((a: number | bigint, b: number | bigint) =>
-        inner.invoke(bigintAt === 0 ? Number(a) : a, bigintAt === 1 ? Number(b) : b),
-      );
+      return body((a: number | bigint, b: number | bigint) => inner.invoke(bigintAt === 0 ? Number(a) : a, bigintAt === 1 ? Number(b) : b));
     },
   };
 }

@@ -126,10 +126,14 @@ function extractor(name: string, description: string, part: (url: ParsedUrl) => 
   const signature: SignatureTemplate = {
     params: [VARCHAR_X],
     returnType: VARCHAR,
-    implement: () => body((url: string) => {
-      const parsed = parseUrl(url);
-      return parsed === null ? null : part(parsed);
-    }, { mayReturnNull: true }),
+    implement: () =>
+      body(
+        (url: string) => {
+          const parsed = parseUrl(url);
+          return parsed === null ? null : part(parsed);
+        },
+        { mayReturnNull: true },
+      ),
   };
   return { names: [name], description, signatures: [signature] };
 }
@@ -140,10 +144,20 @@ export const URL_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
   {
     names: ['url_extract_port'],
     description: 'Extract port from url',
-    signatures: [{ params: [VARCHAR_X], returnType: BIGINT, implement: () => body((url: string) => {
-      const port = parseUrl(url)?.port;
-      return port === null || port === undefined ? null : BigInt(port);
-    }, { mayReturnNull: true }) }],
+    signatures: [
+      {
+        params: [VARCHAR_X],
+        returnType: BIGINT,
+        implement: () =>
+          body(
+            (url: string) => {
+              const port = parseUrl(url)?.port;
+              return port === null || port === undefined ? null : BigInt(port);
+            },
+            { mayReturnNull: true },
+          ),
+      },
+    ],
   },
   extractor('url_extract_path', 'Extract part from url', (url) => decodeEscapes(url.path)),
   extractor('url_extract_query', 'Extract query from url', (url) => decodeEscapes(url.rawQuery)),
@@ -153,6 +167,14 @@ export const URL_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
     description: 'Extract query parameter from url',
     signatures: [{ params: [VARCHAR_X, VARCHAR_X], returnType: VARCHAR, implement: () => body(extractParameter, { mayReturnNull: true }) }],
   },
-  { names: ['url_encode'], description: 'Escape a string for use in URL query parameter names and values', signatures: [{ params: [VARCHAR_X], returnType: VARCHAR, implement: () => body(urlEncode) }] },
-  { names: ['url_decode'], description: 'Unescape a URL-encoded string', signatures: [{ params: [VARCHAR_X], returnType: VARCHAR, implement: () => body(urlDecode) }] },
+  {
+    names: ['url_encode'],
+    description: 'Escape a string for use in URL query parameter names and values',
+    signatures: [{ params: [VARCHAR_X], returnType: VARCHAR, implement: () => body(urlEncode) }],
+  },
+  {
+    names: ['url_decode'],
+    description: 'Unescape a URL-encoded string',
+    signatures: [{ params: [VARCHAR_X], returnType: VARCHAR, implement: () => body(urlDecode) }],
+  },
 ];

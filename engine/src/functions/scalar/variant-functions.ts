@@ -16,7 +16,8 @@ function arrayElement(variant: Uint8Array, index: bigint): Uint8Array {
   if (value.kind !== 'array') throw invalidArgument(`VARIANT value is ${variantTypeName(value)}, not an array`);
   if (index === 0n) throw invalidArgument('VARIANT array indices start at 1');
   if (index < 0n) throw invalidArgument(`VARIANT array subscript is negative: ${index}`);
-  if (index > BigInt(value.elements.length)) throw invalidArgument(`VARIANT array subscript must be less than or equal to array length: ${index} > ${value.elements.length}`);
+  if (index > BigInt(value.elements.length))
+    throw invalidArgument(`VARIANT array subscript must be less than or equal to array length: ${index} > ${value.elements.length}`);
   return encodeVariant(value.elements[Number(index) - 1]);
 }
 

@@ -71,6 +71,12 @@ export const WORD_STEM_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
   {
     names: ['word_stem'],
     description: 'Returns the stem of a word in the given language',
-    signatures: [{ params: [VARCHAR_X, VARCHAR_X], returnType: sameAsFirst, implement: () => body((word: string, language: string) => stemmerFor(language)(word)) }],
+    signatures: [
+      {
+        params: [VARCHAR_X, VARCHAR_X],
+        returnType: sameAsFirst,
+        implement: () => body((word: string, language: string) => stemmerFor(language)(word)),
+      },
+    ],
   },
 ];

@@ -16,19 +16,37 @@ const precisionOf = (type: SqlType): number => (type as { precision: number }).p
 
 /** A wall-clock field of the value (picoseconds of the day divided by `unit`, modulo `modulo`). */
 function field(name: string, description: string, unit: bigint, modulo: bigint): ScalarFunctionDefinition {
-  return { names: [name], description, signatures: [{ params: [ZONED_TIME], returnType: BIGINT, implement: () => body((v: bigint) => (zonedTimePicos(v) / unit) % modulo) }] };
+  return {
+    names: [name],
+    description,
+    signatures: [{ params: [ZONED_TIME], returnType: BIGINT, implement: () => body((v: bigint) => (zonedTimePicos(v) / unit) % modulo) }],
+  };
 }
 
 /** The value moved by a day-second interval (milliseconds) modulo a day; Trino types it time(max(3, p)). */
 function plusMillis(sign: 1 | -1): SignatureTemplate[] {
   const add = (v: bigint, millis: number) => packZonedTime(zonedTimePicos(v) + BigInt(sign * millis) * PICOS_PER_MILLI, zonedTimeOffset(v));
   const atLeastMillis = (index: number) => (types: readonly SqlType[]) => zonedTimeType(Math.max(3, precisionOf(types[index])));
-  const templates: SignatureTemplate[] = [{ params: [ZONED_TIME, INTERVAL_DAY_SECOND], returnType: atLeastMillis(0), implement: () => body(add) }];
+  const templates: SignatureTemplate[] = [
+    { params: [ZONED_TIME, INTERVAL_DAY_SECOND], returnType: atLeastMillis(0), implement: () => body(add) },
+  ];
   if (sign === -1) return templates;
-  return [...templates, { params: [INTERVAL_DAY_SECOND, ZONED_TIME], returnType: atLeastMillis(1), implement: () => body((millis: number, v: bigint) => add(v, millis)) }];
+  return [
+    ...templates,
+    {
+      params: [INTERVAL_DAY_SECOND, ZONED_TIME],
+      returnType: atLeastMillis(1),
+      implement: () => body((millis: number, v: bigint) => add(v, millis)),
+    },
+  ];
 }
 
-const UNIT_PICOS: Readonly<Record<string, bigint>> = { millisecond: PICOS_PER_MILLI, second: 1000n * PICOS_PER_MILLI, minute: 60_000n * PICOS_PER_MILLI, hour: 3_600_000n * PICOS_PER_MILLI };
+const UNIT_PICOS: Readonly<Record<string, bigint>> = {
+  millisecond: PICOS_PER_MILLI,
+  second: 1000n * PICOS_PER_MILLI,
+  minute: 60_000n * PICOS_PER_MILLI,
+  hour: 3_600_000n * PICOS_PER_MILLI,
+};
 const unitPicos = (text: string): bigint => UNIT_PICOS[parseUnit(text, 'time')];
 
 /** date_add on the wall clock modulo a day, keeping the offset; a result of precision <= 3 rounds. */
@@ -64,7 +82,9 @@ export const ZONED_TIME_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
   {
     names: ['timezone_hour'],
     description: 'Hours of the offset of the time',
-    signatures: [{ params: [ZONED_TIME], returnType: BIGINT, implement: () => body((v: bigint) => BigInt(Math.trunc(zonedTimeOffset(v) / 60))) }],
+    signatures: [
+      { params: [ZONED_TIME], returnType: BIGINT, implement: () => body((v: bigint) => BigInt(Math.trunc(zonedTimeOffset(v) / 60))) },
+    ],
   },
   {
     names: ['timezone_minute'],
@@ -74,11 +94,27 @@ export const ZONED_TIME_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
   {
     names: ['timezone'],
     description: 'The offset of the time',
-    signatures: [{ params: [ZONED_TIME], returnType: VARCHAR, implement: () => body((v: bigint) => formatOffsetMinutes(zonedTimeOffset(v))) }],
+    signatures: [
+      { params: [ZONED_TIME], returnType: VARCHAR, implement: () => body((v: bigint) => formatOffsetMinutes(zonedTimeOffset(v))) },
+    ],
   },
-  { names: ['date_add'], description: 'Adds a number of units to a time with time zone', signatures: [{ params: [VARCHAR_X, BIGINT, ZONED_TIME], returnType: (types) => types[2], implement: ([, , t]) => body(dateAdd(precisionOf(t))) }] },
-  { names: ['date_trunc'], description: 'Truncates a time with time zone to the given unit', signatures: [{ params: [VARCHAR_X, ZONED_TIME], returnType: (types) => types[1], implement: () => body(dateTrunc) }] },
-  { names: ['date_diff'], description: 'Difference in whole units between two times with time zone', signatures: [{ params: [VARCHAR_X, ZONED_TIME, ZONED_TIME], returnType: BIGINT, implement: () => body(dateDiff) }] },
+  {
+    names: ['date_add'],
+    description: 'Adds a number of units to a time with time zone',
+    signatures: [
+      { params: [VARCHAR_X, BIGINT, ZONED_TIME], returnType: (types) => types[2], implement: ([, , t]) => body(dateAdd(precisionOf(t))) },
+    ],
+  },
+  {
+    names: ['date_trunc'],
+    description: 'Truncates a time with time zone to the given unit',
+    signatures: [{ params: [VARCHAR_X, ZONED_TIME], returnType: (types) => types[1], implement: () => body(dateTrunc) }],
+  },
+  {
+    names: ['date_diff'],
+    description: 'Difference in whole units between two times with time zone',
+    signatures: [{ params: [VARCHAR_X, ZONED_TIME, ZONED_TIME], returnType: BIGINT, implement: () => body(dateDiff) }],
+  },
   {
     names: ['$at_timezone_time'],
     description: 'The time at the offset the zone has at the given instant (epoch milliseconds): AT TIME ZONE on a time',
@@ -101,6 +137,9 @@ export const ZONED_TIME_OPERATORS: readonly ScalarFunctionDefinition[] = [
   {
     names: ['subtract'],
     description: 'Subtraction',
-    signatures: [...plusMillis(-1), { params: [ZONED_TIME, ZONED_TIME], returnType: INTERVAL_DAY_SECOND, implement: () => body(difference) }],
+    signatures: [
+      ...plusMillis(-1),
+      { params: [ZONED_TIME, ZONED_TIME], returnType: INTERVAL_DAY_SECOND, implement: () => body(difference) },
+    ],
   },
 ];

@@ -7,10 +7,34 @@ import { EngineError } from '../../errors/engine-error.js';
 import type { Scalar } from '../../spi/page.js';
 import type { FunctionInfo } from '../function-info.js';
 import { MICROS_PER_MILLI, MILLIS_PER_DAY, addMonthsToDays, civilToDays, formatDate, formatTimeOfDay } from '../../types/datetime.js';
-import { formatOffsetMinutes, instantOfLocal, offsetMillisAt, offsetZoneKey, UTC_ZONE_KEY, zoneKeyOf, zoneName } from '../../types/time-zones.js';
-import { type SqlType, BIGINT, DOUBLE, INTERVAL_DAY_SECOND, INTERVAL_YEAR_MONTH, VARCHAR, timestamp, timestampWithTimeZone } from '../../types/types.js';
+import {
+  formatOffsetMinutes,
+  instantOfLocal,
+  offsetMillisAt,
+  offsetZoneKey,
+  UTC_ZONE_KEY,
+  zoneKeyOf,
+  zoneName,
+} from '../../types/time-zones.js';
+import {
+  type SqlType,
+  BIGINT,
+  DOUBLE,
+  INTERVAL_DAY_SECOND,
+  INTERVAL_YEAR_MONTH,
+  VARCHAR,
+  timestamp,
+  timestampWithTimeZone,
+} from '../../types/types.js';
 import { packZoned, roundMillis, zonedKey, zonedLocalMillis, zonedMillis, zonedTimestampType } from '../../types/zoned-timestamp.js';
-import { type ZonedParts, PICOS_PER_MILLI, SHORT_ZONED_PRECISION, isLongZoned, subMilliDigits, zonedParts } from '../../types/long-zoned-timestamp.js';
+import {
+  type ZonedParts,
+  PICOS_PER_MILLI,
+  SHORT_ZONED_PRECISION,
+  isLongZoned,
+  subMilliDigits,
+  zonedParts,
+} from '../../types/long-zoned-timestamp.js';
 import { localMicrosToZoned } from '../../types/zoned-casts.js';
 import { liftToLongZoned } from './long-zoned-lift.js';
 import { type DateTimeUnit, addToTimestamp, parseUnit } from './datetime-fields.js';
@@ -52,14 +76,30 @@ function wallClockParts(v: bigint): TimestampParts {
 
 function zoneOfValue(v: bigint): ZoneOfValue {
   const key = zonedKey(v);
-  return { name: zoneName(key), offsetMinutes: offsetOf(v) / 60_000, region: key !== UTC_ZONE_KEY && !zoneName(key).startsWith('+') && !zoneName(key).startsWith('-') };
+  return {
+    name: zoneName(key),
+    offsetMinutes: offsetOf(v) / 60_000,
+    region: key !== UTC_ZONE_KEY && !zoneName(key).startsWith('+') && !zoneName(key).startsWith('-'),
+  };
 }
 
 // ---- The timestamp functions that read calendar fields, on the value's wall clock ----
 
 const LOCAL_FIELD_FUNCTIONS = new Set([
-  'year', 'quarter', 'month', 'week', 'day', 'day_of_week', 'day_of_year', 'year_of_week',
-  'hour', 'minute', 'second', 'millisecond', 'last_day_of_month', 'date_format',
+  'year',
+  'quarter',
+  'month',
+  'week',
+  'day',
+  'day_of_week',
+  'day_of_year',
+  'year_of_week',
+  'hour',
+  'minute',
+  'second',
+  'millisecond',
+  'last_day_of_month',
+  'date_format',
 ]);
 
 /** A timestamp template of DATETIME_FUNCTIONS taking the zoned value's wall clock (a short timestamp, exact at any year) in its first parameter. */
@@ -80,17 +120,20 @@ function isTimestampFamily(p: SignatureTemplate['params'][number]): boolean {
   return typeof p === 'object' && 'family' in p && p.family === 'timestamp';
 }
 
-const WALL_CLOCK_FUNCTIONS: ScalarFunctionDefinition[] = DATETIME_FUNCTIONS.filter((d) => LOCAL_FIELD_FUNCTIONS.has(d.names[0])).map((d) => ({
-  names: d.names,
-  description: d.description,
-  signatures: d.signatures.filter((s) => s.params.length > 0 && isTimestampFamily(s.params[0])).map((s) => onWallClock(d.names[0], s)),
-}));
+const WALL_CLOCK_FUNCTIONS: ScalarFunctionDefinition[] = DATETIME_FUNCTIONS.filter((d) => LOCAL_FIELD_FUNCTIONS.has(d.names[0])).map(
+  (d) => ({
+    names: d.names,
+    description: d.description,
+    signatures: d.signatures.filter((s) => s.params.length > 0 && isTimestampFamily(s.params[0])).map((s) => onWallClock(d.names[0], s)),
+  }),
+);
 
 // ---- Unit arithmetic ----
 
 function addUnits(unitText: string, amount: bigint, v: bigint): bigint {
   const unit = parseUnit(unitText, 'timestamp');
-  if (TIME_UNITS.has(unit)) return packZoned(zonedMillis(v) + Math.round(addToTimestamp(unit, Number(amount), 0) / MICROS_PER_MILLI), zonedKey(v));
+  if (TIME_UNITS.has(unit))
+    return packZoned(zonedMillis(v) + Math.round(addToTimestamp(unit, Number(amount), 0) / MICROS_PER_MILLI), zonedKey(v));
   return fromLocalMillis(zonedKey(v), wholeMillis(addUnitsExact(unit, amount, localPicos(v))), offsetOf(v));
 }
 
@@ -154,7 +197,8 @@ function subtractZoned(a: bigint, aPrecision: number, b: bigint, bPrecision: num
   return x.millis - y.millis + carry;
 }
 
-const ISO_TIMESTAMP = /^\s*([+-]?\d{4,})(?:-(\d{2})(?:-(\d{2}))?)?(?:T(\d{2})(?::(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?)?(Z|[+-]\d{2}(?::?\d{2})?)?\s*$/;
+const ISO_TIMESTAMP =
+  /^\s*([+-]?\d{4,})(?:-(\d{2})(?:-(\d{2}))?)?(?:T(\d{2})(?::(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?)?(Z|[+-]\d{2}(?::?\d{2})?)?\s*$/;
 
 /** from_iso8601_timestamp: calendar dates with an optional time and offset; without an offset, the session zone. */
 function fromIso8601Timestamp(text: string, sessionZone: string): bigint {
@@ -181,7 +225,8 @@ export function fromIso8601Parts(text: string, sessionZone: string): ZonedParts 
 
 /** The fixed-offset zone of an interval (at_timezone(x, INTERVAL '03:04' HOUR TO MINUTE)): whole minutes only. */
 function offsetKeyOfInterval(millis: number): number {
-  if (millis % 60_000 !== 0) throw new EngineError('INVALID_FUNCTION_ARGUMENT', 'Invalid time zone offset interval: interval contains seconds');
+  if (millis % 60_000 !== 0)
+    throw new EngineError('INVALID_FUNCTION_ARGUMENT', 'Invalid time zone offset interval: interval contains seconds');
   return offsetZoneKey(millis / 60_000);
 }
 
@@ -203,8 +248,16 @@ const definitions: ScalarFunctionDefinition[] = [
     names: ['at_timezone'],
     description: 'The same instant in another time zone',
     signatures: [
-      { params: [ZONED, VARCHAR_X], returnType: sameAsFirst, implement: () => body((v: bigint, zone: string) => packZoned(zonedMillis(v), zoneKeyOf(zone))) },
-      { params: [ZONED, INTERVAL_DAY_SECOND], returnType: sameAsFirst, implement: () => body((v: bigint, offset: number) => packZoned(zonedMillis(v), offsetKeyOfInterval(offset))) },
+      {
+        params: [ZONED, VARCHAR_X],
+        returnType: sameAsFirst,
+        implement: () => body((v: bigint, zone: string) => packZoned(zonedMillis(v), zoneKeyOf(zone))),
+      },
+      {
+        params: [ZONED, INTERVAL_DAY_SECOND],
+        returnType: sameAsFirst,
+        implement: () => body((v: bigint, offset: number) => packZoned(zonedMillis(v), offsetKeyOfInterval(offset))),
+      },
     ],
   },
   {
@@ -226,14 +279,24 @@ const definitions: ScalarFunctionDefinition[] = [
     names: ['from_unixtime'],
     description: 'The instant of seconds since the epoch, in the given zone (the session zone with one argument)',
     signatures: [
-      { params: [DOUBLE, VARCHAR_X], returnType: timestampWithTimeZone(3), implement: () => body((s: number, zone: string) => fromUnixtime(s, zoneKeyOf(zone))) },
+      {
+        params: [DOUBLE, VARCHAR_X],
+        returnType: timestampWithTimeZone(3),
+        implement: () => body((s: number, zone: string) => fromUnixtime(s, zoneKeyOf(zone))),
+      },
       { params: [DOUBLE, BIGINT, BIGINT], returnType: timestampWithTimeZone(3), implement: () => body(fromUnixtimeWithOffset) },
     ],
   },
   {
     names: ['to_unixtime'],
     description: 'Seconds since the epoch of the given instant',
-    signatures: [{ params: [ZONED], returnType: DOUBLE, implement: ([t]) => body((v: bigint) => toUnixtime(v, (t as { precision: number }).precision)) }],
+    signatures: [
+      {
+        params: [ZONED],
+        returnType: DOUBLE,
+        implement: ([t]) => body((v: bigint) => toUnixtime(v, (t as { precision: number }).precision)),
+      },
+    ],
   },
   {
     names: ['$from_iso8601_timestamp'],
@@ -243,12 +306,16 @@ const definitions: ScalarFunctionDefinition[] = [
   {
     names: ['timezone_hour'],
     description: 'Hours of the zone offset of the value',
-    signatures: [{ params: [ZONED], returnType: BIGINT, implement: () => body((v: bigint) => BigInt(Math.trunc(offsetOf(v) / 3_600_000))) }],
+    signatures: [
+      { params: [ZONED], returnType: BIGINT, implement: () => body((v: bigint) => BigInt(Math.trunc(offsetOf(v) / 3_600_000))) },
+    ],
   },
   {
     names: ['timezone_minute'],
     description: 'Minutes of the zone offset of the value',
-    signatures: [{ params: [ZONED], returnType: BIGINT, implement: () => body((v: bigint) => BigInt(Math.trunc(offsetOf(v) / 60_000) % 60)) }],
+    signatures: [
+      { params: [ZONED], returnType: BIGINT, implement: () => body((v: bigint) => BigInt(Math.trunc(offsetOf(v) / 60_000) % 60)) },
+    ],
   },
   {
     names: ['timezone'],
@@ -273,12 +340,24 @@ const definitions: ScalarFunctionDefinition[] = [
   {
     names: ['format_datetime'],
     description: 'Formats the given timestamp with time zone with a Joda-Time pattern',
-    signatures: [{ params: [ZONED, VARCHAR_X], returnType: VARCHAR, implement: () => body((v: bigint, pattern: string) => formatDatetimeParts(wallClockParts(v), pattern, zoneOfValue(v))) }],
+    signatures: [
+      {
+        params: [ZONED, VARCHAR_X],
+        returnType: VARCHAR,
+        implement: () => body((v: bigint, pattern: string) => formatDatetimeParts(wallClockParts(v), pattern, zoneOfValue(v))),
+      },
+    ],
   },
   {
     names: ['to_iso8601'],
     description: 'Formats the given timestamp with time zone as ISO 8601 text',
-    signatures: [{ params: [ZONED], returnType: VARCHAR, implement: ([t]) => body((v: bigint) => toIso8601(v, (t as { precision: number }).precision)) }],
+    signatures: [
+      {
+        params: [ZONED],
+        returnType: VARCHAR,
+        implement: ([t]) => body((v: bigint) => toIso8601(v, (t as { precision: number }).precision)),
+      },
+    ],
   },
 ];
 
@@ -297,8 +376,16 @@ function plusOrMinus(sign: 1 | -1): SignatureTemplate[] {
   if (sign === -1) return signatures;
   return [
     ...signatures,
-    { params: [INTERVAL_DAY_SECOND, ZONED], returnType: atLeastMillis(1), implement: () => body((ms: number, v: bigint) => plusMillis(v, ms)) },
-    { params: [INTERVAL_YEAR_MONTH, ZONED], returnType: sameAsLast, implement: () => body((months: number, v: bigint) => plusMonths(v, months)) },
+    {
+      params: [INTERVAL_DAY_SECOND, ZONED],
+      returnType: atLeastMillis(1),
+      implement: () => body((ms: number, v: bigint) => plusMillis(v, ms)),
+    },
+    {
+      params: [INTERVAL_YEAR_MONTH, ZONED],
+      returnType: sameAsLast,
+      implement: () => body((months: number, v: bigint) => plusMonths(v, months)),
+    },
   ];
 }
 
@@ -321,7 +408,10 @@ const LONG_RULES = {
   to_iso8601: { own: true },
 };
 
-export const ZONED_TIMESTAMP_FUNCTIONS: readonly ScalarFunctionDefinition[] = liftToLongZoned([...WALL_CLOCK_FUNCTIONS, ...definitions], LONG_RULES);
+export const ZONED_TIMESTAMP_FUNCTIONS: readonly ScalarFunctionDefinition[] = liftToLongZoned(
+  [...WALL_CLOCK_FUNCTIONS, ...definitions],
+  LONG_RULES,
+);
 
 export const ZONED_TIMESTAMP_OPERATORS: readonly ScalarFunctionDefinition[] = [
   ...liftToLongZoned(
@@ -335,7 +425,13 @@ export const ZONED_TIMESTAMP_OPERATORS: readonly ScalarFunctionDefinition[] = [
     names: ['subtract'],
     description: 'Subtraction',
     // strict: a date or plain timestamp coerces to a zoned one, but date - date does not exist in Trino
-    signatures: [{ params: [STRICT_ZONED, STRICT_ZONED], returnType: INTERVAL_DAY_SECOND, implement: ([s, t]) => body((a: bigint, b: bigint) => subtractZoned(a, precisionOf(s), b, precisionOf(t))) }],
+    signatures: [
+      {
+        params: [STRICT_ZONED, STRICT_ZONED],
+        returnType: INTERVAL_DAY_SECOND,
+        implement: ([s, t]) => body((a: bigint, b: bigint) => subtractZoned(a, precisionOf(s), b, precisionOf(t))),
+      },
+    ],
   },
 ];
 
@@ -344,10 +440,40 @@ export const ZONED_TIMESTAMP_OPERATORS: readonly ScalarFunctionDefinition[] = [
  * (time-zone-translation.ts): listed by SHOW FUNCTIONS as Trino lists them.
  */
 export const SESSION_ZONE_FUNCTION_INFOS: readonly FunctionInfo[] = [
-  { name: 'from_iso8601_timestamp', returnType: 'timestamp(3) with time zone', argumentTypes: ['varchar(x)'], description: 'Parses an ISO 8601 timestamp; without an offset, in the session time zone' },
-  { name: 'from_unixtime', returnType: 'timestamp(3) with time zone', argumentTypes: ['double'], description: 'The instant of seconds since the epoch, in the session time zone' },
-  { name: 'from_iso8601_timestamp_nanos', returnType: 'timestamp(9) with time zone', argumentTypes: ['varchar(x)'], description: 'Parses an ISO 8601 timestamp to nanoseconds; without an offset, in the session time zone' },
-  { name: 'parse_datetime', returnType: 'timestamp(3) with time zone', argumentTypes: ['varchar(x)', 'varchar(y)'], description: 'Parses text with a Joda-Time pattern; without a zone in the text, in the session time zone' },
-  { name: 'from_unixtime_nanos', returnType: 'timestamp(9) with time zone', argumentTypes: ['bigint'], description: 'The instant of nanoseconds since the epoch, in the session time zone' },
-  { name: 'from_unixtime_nanos', returnType: 'timestamp(9) with time zone', argumentTypes: ['decimal(p,s)'], description: 'The instant of nanoseconds since the epoch, in the session time zone' },
+  {
+    name: 'from_iso8601_timestamp',
+    returnType: 'timestamp(3) with time zone',
+    argumentTypes: ['varchar(x)'],
+    description: 'Parses an ISO 8601 timestamp; without an offset, in the session time zone',
+  },
+  {
+    name: 'from_unixtime',
+    returnType: 'timestamp(3) with time zone',
+    argumentTypes: ['double'],
+    description: 'The instant of seconds since the epoch, in the session time zone',
+  },
+  {
+    name: 'from_iso8601_timestamp_nanos',
+    returnType: 'timestamp(9) with time zone',
+    argumentTypes: ['varchar(x)'],
+    description: 'Parses an ISO 8601 timestamp to nanoseconds; without an offset, in the session time zone',
+  },
+  {
+    name: 'parse_datetime',
+    returnType: 'timestamp(3) with time zone',
+    argumentTypes: ['varchar(x)', 'varchar(y)'],
+    description: 'Parses text with a Joda-Time pattern; without a zone in the text, in the session time zone',
+  },
+  {
+    name: 'from_unixtime_nanos',
+    returnType: 'timestamp(9) with time zone',
+    argumentTypes: ['bigint'],
+    description: 'The instant of nanoseconds since the epoch, in the session time zone',
+  },
+  {
+    name: 'from_unixtime_nanos',
+    returnType: 'timestamp(9) with time zone',
+    argumentTypes: ['decimal(p,s)'],
+    description: 'The instant of nanoseconds since the epoch, in the session time zone',
+  },
 ].map((info) => ({ ...info, functionType: 'scalar', deterministic: true }));

@@ -27,5 +27,11 @@ export function approxSetFunction(argumentType: SqlType): AggregateFunction | un
 /** merge(HyperLogLog) (a P4HyperLogLog is coerced to HyperLogLog, as in Trino). */
 export function mergeHyperLogLogFunction(argumentType: SqlType): AggregateFunction | undefined {
   if (!canCoerce(argumentType, HYPER_LOG_LOG)) return undefined;
-  return { name: 'merge', argumentTypes: [HYPER_LOG_LOG], returnType: HYPER_LOG_LOG, intermediateTypes: [HYPER_LOG_LOG], createAccumulator: () => new SketchAccumulator(HLL_CODEC) };
+  return {
+    name: 'merge',
+    argumentTypes: [HYPER_LOG_LOG],
+    returnType: HYPER_LOG_LOG,
+    intermediateTypes: [HYPER_LOG_LOG],
+    createAccumulator: () => new SketchAccumulator(HLL_CODEC),
+  };
 }

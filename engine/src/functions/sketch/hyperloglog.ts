@@ -69,7 +69,10 @@ export class HyperLogLog {
 
   mergeWith(other: HyperLogLog): void {
     if (other.indexBits !== this.indexBits) {
-      throw new EngineError('INVALID_FUNCTION_ARGUMENT', `Cannot merge HLLs with different number of buckets: ${2 ** this.indexBits} vs ${2 ** other.indexBits}`);
+      throw new EngineError(
+        'INVALID_FUNCTION_ARGUMENT',
+        `Cannot merge HLLs with different number of buckets: ${2 ** this.indexBits} vs ${2 ** other.indexBits}`,
+      );
     }
     if (this.entries !== undefined && other.entries !== undefined) {
       for (const entry of other.entries) this.addEntry(entry);

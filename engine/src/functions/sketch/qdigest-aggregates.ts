@@ -35,7 +35,8 @@ function keyReader(element: QDigestElement, column: Column): (row: number) => Ke
   return element === 'real' ? (row) => keyOfReal(values[row]) : (row) => keyOfDouble(values[row]);
 }
 
-const isNull = (column: Column | undefined, row: number): boolean => column !== undefined && column.nulls !== null && column.nulls[row] === 1;
+const isNull = (column: Column | undefined, row: number): boolean =>
+  column !== undefined && column.nulls !== null && column.nulls[row] === 1;
 
 class QDigestAggAccumulator extends SketchAccumulator<QuantileDigest> {
   constructor(private readonly element: QDigestElement) {
@@ -50,7 +51,11 @@ class QDigestAggAccumulator extends SketchAccumulator<QuantileDigest> {
     for (let i = start; i < end; i++) {
       if (isNull(values, i) || isNull(weights, i) || isNull(accuracies, i)) continue;
       const accuracy = a === undefined ? DEFAULT_ACCURACY : a[i];
-      if (!(accuracy > 0 && accuracy < 1)) throw new EngineError('INVALID_FUNCTION_ARGUMENT', `Percentile accuracy must be exclusively between 0 and 1, was ${javaDouble(accuracy)}`);
+      if (!(accuracy > 0 && accuracy < 1))
+        throw new EngineError(
+          'INVALID_FUNCTION_ARGUMENT',
+          `Percentile accuracy must be exclusively between 0 and 1, was ${javaDouble(accuracy)}`,
+        );
       const weight = w === undefined ? 1 : w[i];
       if (!(weight > 0)) throw new EngineError('INVALID_FUNCTION_ARGUMENT', `Percentile weight must be > 0, was ${weight}`);
       const g = groupIds[i];
@@ -74,7 +79,10 @@ class QDigestMergeAccumulator extends SketchAccumulator<QuantileDigest> {
         continue;
       }
       if (Math.abs(current.maxError - incoming.maxError) > 1e-6 * Math.max(Math.abs(current.maxError), Math.abs(incoming.maxError))) {
-        throw new EngineError('INVALID_FUNCTION_ARGUMENT', `Cannot merge qdigests with different accuracies (${javaDouble(current.maxError)} vs. ${javaDouble(incoming.maxError)})`);
+        throw new EngineError(
+          'INVALID_FUNCTION_ARGUMENT',
+          `Cannot merge qdigests with different accuracies (${javaDouble(current.maxError)} vs. ${javaDouble(incoming.maxError)})`,
+        );
       }
       current.mergeWith(incoming);
     }
@@ -94,7 +102,12 @@ function elementOfInput(type: SqlType): QDigestElement | undefined {
 export function qdigestAggFunction(argumentTypes: readonly SqlType[]): AggregateFunction | undefined {
   const [value, weight, accuracy] = argumentTypes;
   const element = argumentTypes.length >= 1 && argumentTypes.length <= 3 ? elementOfInput(value) : undefined;
-  if (element === undefined || (weight !== undefined && !canCoerce(weight, BIGINT)) || (accuracy !== undefined && !canCoerce(accuracy, DOUBLE))) return undefined;
+  if (
+    element === undefined ||
+    (weight !== undefined && !canCoerce(weight, BIGINT)) ||
+    (accuracy !== undefined && !canCoerce(accuracy, DOUBLE))
+  )
+    return undefined;
   const type = qdigestType(element);
   return {
     name: 'qdigest_agg',
@@ -108,5 +121,11 @@ export function qdigestAggFunction(argumentTypes: readonly SqlType[]): Aggregate
 export function mergeQDigestFunction(argumentType: SqlType): AggregateFunction | undefined {
   const element = qdigestElement(argumentType);
   if (element === undefined) return undefined;
-  return { name: 'merge', argumentTypes: [argumentType], returnType: argumentType, intermediateTypes: [argumentType], createAccumulator: () => new QDigestMergeAccumulator(codecOf(element)) };
+  return {
+    name: 'merge',
+    argumentTypes: [argumentType],
+    returnType: argumentType,
+    intermediateTypes: [argumentType],
+    createAccumulator: () => new QDigestMergeAccumulator(codecOf(element)),
+  };
 }

@@ -13,4 +13,7 @@ const checked: Cast = (v) => {
 };
 
 export const VARBINARY_TO_QDIGEST = Object.fromEntries(QDIGEST_NAMES.map((name) => [name, checked])) as Record<QDigestName, Cast>;
-export const QDIGEST_TO_VARBINARY = Object.fromEntries(QDIGEST_NAMES.map((name) => [name, { varbinary: (v: Scalar) => v }])) as Record<QDigestName, { varbinary: Cast }>;
+export const QDIGEST_TO_VARBINARY = Object.fromEntries(QDIGEST_NAMES.map((name) => [name, { varbinary: (v: Scalar) => v }])) as Record<
+  QDigestName,
+  { varbinary: Cast }
+>;

@@ -55,7 +55,10 @@ export const QDIGEST_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
     signatures: perElement((element, digestType) => ({
       params: [digestType, element.type],
       returnType: DOUBLE,
-      implement: () => body((bytes: Uint8Array, value: Scalar) => QuantileDigest.deserialize(bytes).quantileAt(element.toKey(value)) ?? null, { mayReturnNull: true }),
+      implement: () =>
+        body((bytes: Uint8Array, value: Scalar) => QuantileDigest.deserialize(bytes).quantileAt(element.toKey(value)) ?? null, {
+          mayReturnNull: true,
+        }),
     })),
   },
 ];

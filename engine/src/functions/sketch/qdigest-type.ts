@@ -24,7 +24,11 @@ export function qdigestElement(type: SqlType): QDigestElement | undefined {
 export function qdigestTypeOf(parameters: readonly SqlType[], fail: (message: string) => EngineError): SqlType {
   const element = parameters.length === 1 ? parameters[0].kind : undefined;
   if (element === 'bigint' || element === 'double' || element === 'real') return qdigestType(element);
-  throw fail(parameters.length === 1 ? `Unsupported qdigest element type: ${parameters[0].kind}` : 'QDIGEST type expects exactly one type as a parameter');
+  throw fail(
+    parameters.length === 1
+      ? `Unsupported qdigest element type: ${parameters[0].kind}`
+      : 'QDIGEST type expects exactly one type as a parameter',
+  );
 }
 
 /** Trino's typeSignature of a qdigest type: rawType qdigest with the element type as parameter. */

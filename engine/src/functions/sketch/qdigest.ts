@@ -274,8 +274,12 @@ export class QuantileDigest {
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const maxError = view.getFloat64(1, true);
     if (!(maxError >= 0 && maxError <= 1)) throw invalid('maxError must be in range [0, 1]');
-    if (view.getFloat64(9, true) !== 0) throw new EngineError('NOT_SUPPORTED', 'qdigest with exponential decay (alpha other than 0) is not supported');
-    const readKey = (offset: number): Key => ({ hi: (view.getUint32(offset + 4, true) ^ 0x80000000) >>> 0, lo: view.getUint32(offset, true) });
+    if (view.getFloat64(9, true) !== 0)
+      throw new EngineError('NOT_SUPPORTED', 'qdigest with exponential decay (alpha other than 0) is not supported');
+    const readKey = (offset: number): Key => ({
+      hi: (view.getUint32(offset + 4, true) ^ 0x80000000) >>> 0,
+      lo: view.getUint32(offset, true),
+    });
     const digest = new QuantileDigest(maxError);
     digest.min = readKey(25);
     digest.max = readKey(33);
@@ -287,12 +291,19 @@ export class QuantileDigest {
       const hasLeft = (structure & HAS_LEFT) !== 0;
       const hasRight = (structure & HAS_RIGHT) !== 0;
       const level = (structure >>> 2) + (hasLeft || hasRight ? 1 : 0);
-      const node = new DigestNode(view.getUint32(offset + 13, true), view.getUint32(offset + 9, true), level, view.getFloat64(offset + 1, true));
+      const node = new DigestNode(
+        view.getUint32(offset + 13, true),
+        view.getUint32(offset + 9, true),
+        level,
+        view.getFloat64(offset + 1, true),
+      );
       if (hasRight) node.right = stack.pop() ?? null;
       if (hasLeft) node.left = stack.pop() ?? null;
-      if ((hasRight && node.right === null) || (hasLeft && node.left === null)) throw invalid('Tree is corrupted. A node lacks its children');
+      if ((hasRight && node.right === null) || (hasLeft && node.left === null))
+        throw invalid('Tree is corrupted. A node lacks its children');
       // as in every digest written: so no path is longer than 65 nodes
-      if ((node.left !== null && node.left.level >= level) || (node.right !== null && node.right.level >= level)) throw invalid('Tree is corrupted. A child is not below its parent');
+      if ((node.left !== null && node.left.level >= level) || (node.right !== null && node.right.level >= level))
+        throw invalid('Tree is corrupted. A child is not below its parent');
       stack.push(node);
       digest.weightedCount += node.count;
     }

@@ -25,5 +25,11 @@ export function makeSetDigestFunction(argumentType: SqlType): AggregateFunction 
 
 export function mergeSetDigestFunction(argumentType: SqlType): AggregateFunction | undefined {
   if (argumentType.kind !== 'unknown' && !(argumentType.kind === 'sketch' && argumentType.sketch === 'SetDigest')) return undefined;
-  return { name: 'merge_set_digest', argumentTypes: [SET_DIGEST], returnType: SET_DIGEST, intermediateTypes: [SET_DIGEST], createAccumulator: () => new SketchAccumulator(SET_DIGEST_CODEC) };
+  return {
+    name: 'merge_set_digest',
+    argumentTypes: [SET_DIGEST],
+    returnType: SET_DIGEST,
+    intermediateTypes: [SET_DIGEST],
+    createAccumulator: () => new SketchAccumulator(SET_DIGEST_CODEC),
+  };
 }

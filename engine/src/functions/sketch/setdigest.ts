@@ -18,7 +18,8 @@ function invalid(message: string): EngineError {
 
 /** The HyperLogLog bytes inside a serialized SetDigest (CAST(setdigest AS HyperLogLog)). */
 export function setDigestHyperLogLogBytes(bytes: Uint8Array): Uint8Array {
-  if (bytes.length < 5 || bytes[0] !== VERSION) throw new EngineError('INVALID_FUNCTION_ARGUMENT', 'Legacy version of SetDigest cannot cast to HyperLogLog');
+  if (bytes.length < 5 || bytes[0] !== VERSION)
+    throw new EngineError('INVALID_FUNCTION_ARGUMENT', 'Legacy version of SetDigest cannot cast to HyperLogLog');
   const length = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getInt32(1, true);
   if (length < 0 || 5 + length > bytes.length) throw invalid('HyperLogLog length out of range');
   return bytes.slice(5, 5 + length);

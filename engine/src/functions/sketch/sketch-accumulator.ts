@@ -67,7 +67,9 @@ export class SketchAccumulator<S extends MergeableSketch<S>> implements GroupedA
 }
 
 /** An accumulator adding each non-null input value's hash (value-hash.ts) to its group's sketch (made by `create`). */
-export class HashingAccumulator<S extends MergeableSketch<S> & { addHashWords(high: number, low: number): void }> extends SketchAccumulator<S> {
+export class HashingAccumulator<
+  S extends MergeableSketch<S> & { addHashWords(high: number, low: number): void },
+> extends SketchAccumulator<S> {
   private readonly hash = new Uint32Array(2);
 
   constructor(

@@ -30,12 +30,17 @@ export const SKETCH_AGGREGATES: Record<string, Family> = {
     resolve: oneArgument((type) => mergeTDigestFunction(type) ?? mergeQDigestFunction(type) ?? mergeHyperLogLogFunction(type)),
   },
   qdigest_agg: {
-    signatures: ['bigint', 'double', 'real'].flatMap((t) => [[t], [t, 'bigint'], [t, 'bigint', 'double']].map((args) => ({ args, returns: `qdigest(${t})` }))),
+    signatures: ['bigint', 'double', 'real'].flatMap((t) =>
+      [[t], [t, 'bigint'], [t, 'bigint', 'double']].map((args) => ({ args, returns: `qdigest(${t})` })),
+    ),
     description: 'Returns the quantile digest of the values, optionally weighted (weights > 0), with the given accuracy (default 0.01)',
     resolve: qdigestAggFunction,
   },
   tdigest_agg: {
-    signatures: [{ args: ['double'], returns: 'tdigest' }, { args: ['double', 'double'], returns: 'tdigest' }],
+    signatures: [
+      { args: ['double'], returns: 'tdigest' },
+      { args: ['double', 'double'], returns: 'tdigest' },
+    ],
     description: 'Returns the t-digest (compression 100) of the values, optionally weighted (weights >= 1)',
     resolve: tdigestAggFunction,
   },

@@ -20,7 +20,12 @@ const toP4: Cast = (v) => {
 
 /** The casts that exist, by `from` then `to` (a sketch name or varbinary). */
 const CASTS: Partial<Record<SketchName | 'varbinary', Partial<Record<SketchName | 'varbinary', Cast>>>> = {
-  varbinary: { HyperLogLog: same, SetDigest: same, tdigest: (v) => TDigestSketch.deserialize(v as Uint8Array).serialize(), ...VARBINARY_TO_QDIGEST },
+  varbinary: {
+    HyperLogLog: same,
+    SetDigest: same,
+    tdigest: (v) => TDigestSketch.deserialize(v as Uint8Array).serialize(),
+    ...VARBINARY_TO_QDIGEST,
+  },
   HyperLogLog: { varbinary: same, P4HyperLogLog: toP4 },
   P4HyperLogLog: { HyperLogLog: same },
   SetDigest: { varbinary: same, HyperLogLog: (v) => setDigestHyperLogLogBytes(v as Uint8Array) },

@@ -15,23 +15,44 @@ export const SKETCH_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
     names: ['cardinality'],
     description: 'Compute the cardinality of a HyperLogLog instance',
     signatures: [
-      { params: [HYPER_LOG_LOG], returnType: BIGINT, implement: () => body((bytes: Uint8Array) => BigInt(HyperLogLog.deserialize(bytes).cardinality())) },
-      { params: [SET_DIGEST], returnType: BIGINT, implement: () => body((bytes: Uint8Array) => BigInt(SetDigest.deserialize(bytes).cardinality())) },
+      {
+        params: [HYPER_LOG_LOG],
+        returnType: BIGINT,
+        implement: () => body((bytes: Uint8Array) => BigInt(HyperLogLog.deserialize(bytes).cardinality())),
+      },
+      {
+        params: [SET_DIGEST],
+        returnType: BIGINT,
+        implement: () => body((bytes: Uint8Array) => BigInt(SetDigest.deserialize(bytes).cardinality())),
+      },
     ],
   },
   {
     names: ['intersection_cardinality'],
     description: 'Estimates the cardinality of the intersection of two set digests',
-    signatures: [{ params: [SET_DIGEST, SET_DIGEST], returnType: BIGINT, implement: () => body((a: Uint8Array, b: Uint8Array) => BigInt(intersectionCardinality(SetDigest.deserialize(a), SetDigest.deserialize(b)))) }],
+    signatures: [
+      {
+        params: [SET_DIGEST, SET_DIGEST],
+        returnType: BIGINT,
+        implement: () =>
+          body((a: Uint8Array, b: Uint8Array) => BigInt(intersectionCardinality(SetDigest.deserialize(a), SetDigest.deserialize(b)))),
+      },
+    ],
   },
   {
     names: ['jaccard_index'],
     description: 'Estimates the Jaccard index of two set digests',
-    signatures: [{ params: [SET_DIGEST, SET_DIGEST], returnType: DOUBLE, implement: () => body((a: Uint8Array, b: Uint8Array) => jaccardIndex(SetDigest.deserialize(a), SetDigest.deserialize(b))) }],
+    signatures: [
+      {
+        params: [SET_DIGEST, SET_DIGEST],
+        returnType: DOUBLE,
+        implement: () => body((a: Uint8Array, b: Uint8Array) => jaccardIndex(SetDigest.deserialize(a), SetDigest.deserialize(b))),
+      },
+    ],
   },
   {
     names: ['hash_counts'],
-    description: 'Returns the hashes of the set digest\'s MinHash and how often each was added',
+    description: "Returns the hashes of the set digest's MinHash and how often each was added",
     signatures: [
       {
         params: [SET_DIGEST],
@@ -54,12 +75,20 @@ export const SKETCH_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
   },
   {
     names: ['value_at_quantile'],
-    description: 'Given an input q between [0, 1], find the value whose rank in the sorted sequence of the n values represented by the tdigest is qn',
-    signatures: [{ params: [TDIGEST, DOUBLE], returnType: DOUBLE, implement: () => body((bytes: Uint8Array, q: number) => TDigestSketch.deserialize(bytes).valuesAt([q])[0]) }],
+    description:
+      'Given an input q between [0, 1], find the value whose rank in the sorted sequence of the n values represented by the tdigest is qn',
+    signatures: [
+      {
+        params: [TDIGEST, DOUBLE],
+        returnType: DOUBLE,
+        implement: () => body((bytes: Uint8Array, q: number) => TDigestSketch.deserialize(bytes).valuesAt([q])[0]),
+      },
+    ],
   },
   {
     names: ['values_at_quantiles'],
-    description: 'For each input q between [0, 1], find the value whose rank in the sorted sequence of the n values represented by the tdigest is qn',
+    description:
+      'For each input q between [0, 1], find the value whose rank in the sorted sequence of the n values represented by the tdigest is qn',
     signatures: [
       {
         params: [TDIGEST, arrayOf(DOUBLE)],

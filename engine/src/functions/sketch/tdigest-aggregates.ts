@@ -41,5 +41,11 @@ export function tdigestAggFunction(argumentTypes: readonly SqlType[]): Aggregate
 
 export function mergeTDigestFunction(argumentType: SqlType): AggregateFunction | undefined {
   if (!(argumentType.kind === 'sketch' && argumentType.sketch === 'tdigest')) return undefined;
-  return { name: 'merge', argumentTypes: [TDIGEST], returnType: TDIGEST, intermediateTypes: [TDIGEST], createAccumulator: () => new SketchAccumulator(TDIGEST_CODEC) };
+  return {
+    name: 'merge',
+    argumentTypes: [TDIGEST],
+    returnType: TDIGEST,
+    intermediateTypes: [TDIGEST],
+    createAccumulator: () => new SketchAccumulator(TDIGEST_CODEC),
+  };
 }

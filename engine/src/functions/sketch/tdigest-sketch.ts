@@ -33,7 +33,8 @@ export class TDigestSketch {
   valuesAt(quantiles: readonly number[]): number[] {
     quantiles.forEach((q, i) => {
       if (!(q >= 0 && q <= 1)) throw new EngineError('INVALID_FUNCTION_ARGUMENT', 'quantiles should be in [0, 1] range');
-      if (i > 0 && q < quantiles[i - 1]) throw new EngineError('INVALID_FUNCTION_ARGUMENT', 'percentiles must be sorted in increasing order');
+      if (i > 0 && q < quantiles[i - 1])
+        throw new EngineError('INVALID_FUNCTION_ARGUMENT', 'percentiles must be sorted in increasing order');
     });
     return quantiles.map((q) => this.digest.valueAt(q));
   }
@@ -66,7 +67,8 @@ export class TDigestSketch {
       means.push(view.getFloat64(HEADER_BYTES + 8 * i, true));
       weights.push(view.getFloat64(HEADER_BYTES + 8 * (count + i), true));
     }
-    if (means.some((m) => !Number.isFinite(m)) || weights.some((w) => !(w > 0 && Number.isFinite(w)))) throw invalid('centroid out of range');
+    if (means.some((m) => !Number.isFinite(m)) || weights.some((w) => !(w > 0 && Number.isFinite(w))))
+      throw invalid('centroid out of range');
     const sketch = new TDigestSketch();
     if (count > 0) sketch.digest.addDigest(means, weights, view.getFloat64(1, true), view.getFloat64(9, true));
     return sketch;

@@ -26,7 +26,10 @@ export function rowHasher(column: Column): RowHasher {
   if (values instanceof BigInt64Array || values instanceof Float64Array) {
     const words = new Uint32Array(values.buffer, values.byteOffset, values.length * 2);
     if (values instanceof Float64Array) {
-      return (row, out) => (Number.isNaN(values[row]) ? murmur3Hash64OfLong(CANONICAL_NAN_HIGH, 0, out) : murmur3Hash64OfLong(words[2 * row + 1], words[2 * row], out));
+      return (row, out) =>
+        Number.isNaN(values[row])
+          ? murmur3Hash64OfLong(CANONICAL_NAN_HIGH, 0, out)
+          : murmur3Hash64OfLong(words[2 * row + 1], words[2 * row], out);
     }
     return (row, out) => murmur3Hash64OfLong(words[2 * row + 1], words[2 * row], out);
   }

@@ -43,7 +43,8 @@ export function resolveWindowFunction(name: string, argumentTypes: SqlType[], lo
     if (isAggregateFunctionName(key)) {
       const aggregate = resolveAggregateFunction(key, argumentTypes, location);
       // Window outputs are written a row at a time into flat storage, which container values lack.
-      if (aggregate.returnType.kind === 'array' || aggregate.returnType.kind === 'map') throw new EngineError('NOT_SUPPORTED', `Aggregate ${key} over a window is not supported`, location);
+      if (aggregate.returnType.kind === 'array' || aggregate.returnType.kind === 'map')
+        throw new EngineError('NOT_SUPPORTED', `Aggregate ${key} over a window is not supported`, location);
       return aggregateWindowFunction(aggregate);
     }
     throw new EngineError('FUNCTION_NOT_FOUND', `Function '${key}' not registered`, location);

@@ -11,7 +11,15 @@ import { copyValue, integerArgument, invalidArgument, isNullAt } from './window-
  * The row `steps` rows away from `from` in `direction` (±1) inside [start, end), counting only
  * non-NULL rows of `column` when ignoring NULLs; -1 when there is none.
  */
-function stepRows(column: Column, from: number, steps: number, direction: number, start: number, end: number, ignoreNulls: boolean): number {
+function stepRows(
+  column: Column,
+  from: number,
+  steps: number,
+  direction: number,
+  start: number,
+  end: number,
+  ignoreNulls: boolean,
+): number {
   if (!ignoreNulls) {
     const target = from + direction * steps;
     return target >= start && target < end ? target : -1;
@@ -100,7 +108,11 @@ export const VALUE_FUNCTION_SIGNATURES: Record<string, { args: string[]; returns
 };
 
 /** The value function `name` for these argument types, or undefined when they do not fit. */
-export function valueFunction(name: string, types: readonly SqlType[], coercible: (from: SqlType, to: SqlType) => boolean): WindowFunction | undefined {
+export function valueFunction(
+  name: string,
+  types: readonly SqlType[],
+  coercible: (from: SqlType, to: SqlType) => boolean,
+): WindowFunction | undefined {
   const evaluate = (VALUE_FUNCTIONS as Record<string, ((p: WindowPartition, out: ColumnOutput) => void) | undefined>)[name];
   if (evaluate === undefined || !VALUE_FUNCTION_SIGNATURES[name].some((s) => s.args.length === types.length)) return undefined;
   // T is the value's type (or the default's, when the value is a bare NULL).

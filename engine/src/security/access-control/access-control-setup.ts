@@ -11,11 +11,15 @@ import { parseRulesText } from './rules-file-parser.js';
 /** Throws a ConfigError naming the file and the place in it when a file cannot be used. */
 export function createAccessControl(security: EngineConfig['security'], logger?: Logger): FileAccessControl | undefined {
   if (security.rulesFile === undefined) {
-    if (security.groupFile !== undefined) logger?.warn('security.groupFile is set without security.rulesFile: groups are only used by access rules');
+    if (security.groupFile !== undefined)
+      logger?.warn('security.groupFile is set without security.rulesFile: groups are only used by access rules');
     return undefined;
   }
   const rules = new ReloadingFile(security.rulesFile, 'access rules file', parseRulesText, security.rulesRefreshPeriod, logger);
-  const groups = security.groupFile === undefined ? undefined : new ReloadingFile(security.groupFile, 'group file', parseGroupFile, security.rulesRefreshPeriod, logger);
+  const groups =
+    security.groupFile === undefined
+      ? undefined
+      : new ReloadingFile(security.groupFile, 'group file', parseGroupFile, security.rulesRefreshPeriod, logger);
   return new FileAccessControl(
     () => rules.current(),
     (user) => groups?.current().get(user) ?? [],

@@ -74,7 +74,8 @@ export class FileAccessControl {
   }
 
   checkCanShowTables(user: string, catalog: string, schema: string): void {
-    if (!this.anySchemaAccess(this.identity(user), catalog, schema)) throw accessDenied(`Cannot show tables of schema ${catalog}.${schema}`);
+    if (!this.anySchemaAccess(this.identity(user), catalog, schema))
+      throw accessDenied(`Cannot show tables of schema ${catalog}.${schema}`);
   }
 
   // --- tables -----------------------------------------------------------------------------------
@@ -82,7 +83,10 @@ export class FileAccessControl {
   /** Tables and views a user may see: those of schemas they own and those they hold any privilege on. */
   filterTables<T extends SchemaTable>(user: string, catalog: string, tables: readonly T[]): T[] {
     const identity = this.identity(user);
-    return tables.filter((t) => this.isSchemaOwner(identity, catalog, t.schema) || this.anyTablePermission(identity, { catalog, schema: t.schema, name: t.table }));
+    return tables.filter(
+      (t) =>
+        this.isSchemaOwner(identity, catalog, t.schema) || this.anyTablePermission(identity, { catalog, schema: t.schema, name: t.table }),
+    );
   }
 
   checkCanShowColumns(user: string, table: TableName): void {
@@ -112,9 +116,13 @@ export class FileAccessControl {
     if (asViewOwner && !this.canAccessCatalog(identity, table.catalog, 'all')) throw denied;
     if (table.schema === INFORMATION_SCHEMA) return;
     const rule = this.tableRule(identity, table);
-    const selects = rule !== undefined && (rule.privileges.has('SELECT') || rule.privileges.has('GRANT_SELECT')) && !columns.some((c) => rule.deniedColumns.has(c));
+    const selects =
+      rule !== undefined &&
+      (rule.privileges.has('SELECT') || rule.privileges.has('GRANT_SELECT')) &&
+      !columns.some((c) => rule.deniedColumns.has(c));
     if (!selects) throw denied;
-    if (asViewOwner && !rule.privileges.has('GRANT_SELECT')) throw accessDenied(`View owner '${user}' cannot create view that selects from ${tableText(table)}`);
+    if (asViewOwner && !rule.privileges.has('GRANT_SELECT'))
+      throw accessDenied(`View owner '${user}' cannot create view that selects from ${tableText(table)}`);
   }
 
   /** The row filter and column masks the first table rule matching the user gives the table (none for information_schema). */
@@ -188,24 +196,42 @@ export class FileAccessControl {
     if (schema === INFORMATION_SCHEMA) return this.anyCatalogAccess(identity, catalog);
     const rules = this.rules();
     const matches = (r: { catalog?: RegExp; schema?: RegExp }) => matchesName(r.catalog, catalog) && matchesName(r.schema, schema);
-    return rules.schemas.some((r) => r.owner && matchesSubject(r, identity) && matches(r)) || rules.tables.some((r) => r.privileges.size > 0 && matchesSubject(r, identity) && matches(r));
+    return (
+      rules.schemas.some((r) => r.owner && matchesSubject(r, identity) && matches(r)) ||
+      rules.tables.some((r) => r.privileges.size > 0 && matchesSubject(r, identity) && matches(r))
+    );
   }
 
   private isSchemaOwner(identity: Identity, catalog: string, schema: string): boolean {
     if (!this.canAccessCatalog(identity, catalog, 'all')) return false;
-    const rule = firstMatch(this.rules().schemas, (r) => matchesSubject(r, identity) && matchesName(r.catalog, catalog) && matchesName(r.schema, schema));
+    const rule = firstMatch(
+      this.rules().schemas,
+      (r) => matchesSubject(r, identity) && matchesName(r.catalog, catalog) && matchesName(r.schema, schema),
+    );
     return rule?.owner === true;
   }
 
   private tableRule(identity: Identity, table: TableName): TableRule | undefined {
-    return firstMatch(this.rules().tables, (r) => matchesSubject(r, identity) && matchesName(r.catalog, table.catalog) && matchesName(r.schema, table.schema) && matchesName(r.table, table.name));
+    return firstMatch(
+      this.rules().tables,
+      (r) =>
+        matchesSubject(r, identity) &&
+        matchesName(r.catalog, table.catalog) &&
+        matchesName(r.schema, table.schema) &&
+        matchesName(r.table, table.name),
+    );
   }
 
   private anyTablePermission(identity: Identity, table: TableName): boolean {
     return this.tablePermission(identity, table, 'read-only', (p) => p.size > 0);
   }
 
-  private tablePermission(identity: Identity, table: TableName, required: CatalogAccess, check: (privileges: ReadonlySet<TablePrivilege>) => boolean): boolean {
+  private tablePermission(
+    identity: Identity,
+    table: TableName,
+    required: CatalogAccess,
+    check: (privileges: ReadonlySet<TablePrivilege>) => boolean,
+  ): boolean {
     if (!this.canAccessCatalog(identity, table.catalog, required)) return false;
     if (table.schema === INFORMATION_SCHEMA) return true;
     const rule = this.tableRule(identity, table);
@@ -215,7 +241,10 @@ export class FileAccessControl {
   private queryAccess(identity: Identity, owner: string | undefined, mode: QueryAccessMode): boolean {
     const rules = this.rules().queries;
     if (rules === undefined) return true;
-    const rule = firstMatch(rules, (r) => matchesSubject(r, identity) && (owner === undefined ? r.queryOwner === undefined : matchesName(r.queryOwner, owner)));
+    const rule = firstMatch(
+      rules,
+      (r) => matchesSubject(r, identity) && (owner === undefined ? r.queryOwner === undefined : matchesName(r.queryOwner, owner)),
+    );
     return rule?.allow.has(mode) === true;
   }
 }

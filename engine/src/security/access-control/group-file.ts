@@ -14,7 +14,11 @@ export function parseGroupFile(text: string): GroupMembership {
     const colon = line.indexOf(':');
     const group = line.slice(0, colon).trim();
     if (colon <= 0 || group === '') throw new RulesFileError(`line ${i + 1}: expected 'group:user1,user2,...', got ${JSON.stringify(raw)}`);
-    for (const user of line.slice(colon + 1).split(',').map((u) => u.trim()).filter((u) => u !== '')) {
+    for (const user of line
+      .slice(colon + 1)
+      .split(',')
+      .map((u) => u.trim())
+      .filter((u) => u !== '')) {
       const list = groups.get(user) ?? [];
       if (!list.includes(group)) list.push(group);
       groups.set(user, list);

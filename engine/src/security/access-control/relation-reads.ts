@@ -64,7 +64,12 @@ export class RelationReads {
 }
 
 /** The analyzer's hook for a table (`view` undefined) or a view: plans it with `plan` and records the read. */
-export function readRelation(context: PlannerContext, name: QualifiedObjectName, plan: () => RelationPlan, view?: ViewDefinition): RelationPlan {
+export function readRelation(
+  context: PlannerContext,
+  name: QualifiedObjectName,
+  plan: () => RelationPlan,
+  view?: ViewDefinition,
+): RelationPlan {
   const reads = context.metadata.reads;
   if (view !== undefined) reads.noteView(name, view);
   const planned = view === undefined ? restrictedTable(context, name, plan()) : plan();

@@ -33,7 +33,11 @@ export function restrictedTable(context: PlannerContext, name: QualifiedObjectNa
   };
   let node = plan.node;
   if (filter !== undefined) {
-    const predicate = typed(translate(filter, `Invalid row filter for '${table}'`), BOOLEAN, `Expected row filter for '${table}' to be of type BOOLEAN`);
+    const predicate = typed(
+      translate(filter, `Invalid row filter for '${table}'`),
+      BOOLEAN,
+      `Expected row filter for '${table}' to be of type BOOLEAN`,
+    );
     node = context.factory.filter(node, predicate);
   }
   if (masks.size === 0) return { node, scope: plan.scope };
@@ -58,6 +62,7 @@ export function restrictedTable(context: PlannerContext, name: QualifiedObjectNa
 /** `e` as `type` where it can be coerced, as Trino accepts filters and masks; else TYPE_MISMATCH. */
 function typed(e: RowExpression, type: SqlType, expected: string): RowExpression {
   if (typesEqual(e.type, type)) return e;
-  if (e.type.kind !== 'unknown' && !canCoerce(e.type, type)) throw new EngineError('TYPE_MISMATCH', `${expected}, but was ${typeName(e.type)}`);
+  if (e.type.kind !== 'unknown' && !canCoerce(e.type, type))
+    throw new EngineError('TYPE_MISMATCH', `${expected}, but was ${typeName(e.type)}`);
   return coerce(e, type);
 }

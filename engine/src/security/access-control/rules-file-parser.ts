@@ -62,7 +62,11 @@ export function parseRulesText(text: string): AccessRules {
     if (!(key in SECTIONS)) throw new RulesFileError(`unknown section '${key}' (expected one of ${Object.keys(SECTIONS).join(', ')})`);
   }
   const section = <R>(name: keyof typeof SECTIONS, read: (rule: Fields, path: string) => R): R[] | undefined =>
-    root[name] === undefined ? undefined : array(root[name], name).map((rule, i) => read(new Fields(object(rule, `${name}[${i}]`), `${name}[${i}]`, SECTIONS[name]), `${name}[${i}]`));
+    root[name] === undefined
+      ? undefined
+      : array(root[name], name).map((rule, i) =>
+          read(new Fields(object(rule, `${name}[${i}]`), `${name}[${i}]`, SECTIONS[name]), `${name}[${i}]`),
+        );
   return {
     // Without catalog rules every catalog is open; with them, the system catalog stays open after them (Trino's rule for its status checks).
     catalogs: withSystemCatalogOpen(section('catalogs', catalogRule)),
@@ -98,12 +102,19 @@ function schemaRule(f: Fields): SchemaRule {
 }
 
 function tableRule(f: Fields): TableRule {
-  const privileges = array(f.required('privileges'), `${f.path}.privileges`).map((p, i) => oneOf(p, TABLE_PRIVILEGES, `${f.path}.privileges[${i}]`, 'privilege'));
+  const privileges = array(f.required('privileges'), `${f.path}.privileges`).map((p, i) =>
+    oneOf(p, TABLE_PRIVILEGES, `${f.path}.privileges[${i}]`, 'privilege'),
+  );
   const deniedColumns = new Set<string>();
   const masks = new Map<string, ast.Expression>();
   const columns = f.has('columns') ? array(f.get('columns'), `${f.path}.columns`) : [];
   columns.forEach((c, i) => {
-    const column = new Fields(object(c, `${f.path}.columns[${i}]`), `${f.path}.columns[${i}]`, ['name', 'allow', 'mask', 'mask_environment']);
+    const column = new Fields(object(c, `${f.path}.columns[${i}]`), `${f.path}.columns[${i}]`, [
+      'name',
+      'allow',
+      'mask',
+      'mask_environment',
+    ]);
     const name = string(column.required('name'), `${column.path}.name`);
     if (!column.boolean('allow', false, true)) deniedColumns.add(name);
     if (column.has('mask')) masks.set(name, ruleExpression(column.get('mask'), `${column.path}.mask`, 'Column mask'));
@@ -111,7 +122,16 @@ function tableRule(f: Fields): TableRule {
   });
   const filter = f.has('filter') ? ruleExpression(f.get('filter'), `${f.path}.filter`, 'Row filter') : undefined;
   environment(f, 'filter_environment');
-  return { ...subject(f), catalog: f.regex('catalog'), schema: f.regex('schema'), table: f.regex('table'), privileges: new Set<TablePrivilege>(privileges), deniedColumns, filter, masks };
+  return {
+    ...subject(f),
+    catalog: f.regex('catalog'),
+    schema: f.regex('schema'),
+    table: f.regex('table'),
+    privileges: new Set<TablePrivilege>(privileges),
+    deniedColumns,
+    filter,
+    masks,
+  };
 }
 
 /**
@@ -140,9 +160,14 @@ function environment(f: Fields, key: string): void {
 }
 
 function queryRule(f: Fields): QueryRule {
-  const allow = new Set<QueryAccessMode>(array(f.required('allow'), `${f.path}.allow`).map((m, i) => oneOf(typeof m === 'string' ? m.toLowerCase() : m, QUERY_ACCESS_MODES, `${f.path}.allow[${i}]`, 'query access')));
+  const allow = new Set<QueryAccessMode>(
+    array(f.required('allow'), `${f.path}.allow`).map((m, i) =>
+      oneOf(typeof m === 'string' ? m.toLowerCase() : m, QUERY_ACCESS_MODES, `${f.path}.allow[${i}]`, 'query access'),
+    ),
+  );
   const queryOwner = f.regex('queryOwner');
-  if (queryOwner !== undefined && allow.has('execute')) throw new RulesFileError(`${f.path}: a rule with 'queryOwner' cannot allow 'execute'`);
+  if (queryOwner !== undefined && allow.has('execute'))
+    throw new RulesFileError(`${f.path}: a rule with 'queryOwner' cannot allow 'execute'`);
   return { ...subject(f), queryOwner, allow };
 }
 
@@ -153,7 +178,8 @@ function impersonationRule(f: Fields): ImpersonationRule {
   checkRegex(newUser.replace(/\$\d+/g, ''), `${f.path}.${newUserKey}`);
   const groups = originalUser === undefined ? 0 : new RegExp(`${originalUser.source}|`).exec('')!.length - 1;
   for (const ref of newUser.matchAll(/\$(\d+)/g)) {
-    if (Number(ref[1]) > groups) throw new RulesFileError(`${f.path}.${newUserKey}: refers to group $${ref[1]}, which original_user does not capture`);
+    if (Number(ref[1]) > groups)
+      throw new RulesFileError(`${f.path}.${newUserKey}: refers to group $${ref[1]}, which original_user does not capture`);
   }
   return { originalUser, originalRole: f.regex('original_role'), newUser, allow: f.boolean('allow', false, true) };
 }
@@ -169,7 +195,12 @@ function subject(f: Fields): SubjectConditions {
 function catalogAccess(value: Json, path: string): CatalogAccess {
   if (value === true) return 'all';
   if (value === false) return 'none';
-  return oneOf(typeof value === 'string' ? value.toLowerCase() : value, ['owner', 'all', 'read-only', 'none'] as const, path, "catalog access");
+  return oneOf(
+    typeof value === 'string' ? value.toLowerCase() : value,
+    ['owner', 'all', 'read-only', 'none'] as const,
+    path,
+    'catalog access',
+  );
 }
 
 /** One rule's fields: unknown ones are refused, each read with its path for messages. */
@@ -225,7 +256,8 @@ function checkRegex(source: string, path: string): void {
 }
 
 function object(value: Json, path: string): JsonObject {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new RulesFileError(`${path}: expected an object, got ${JSON.stringify(value)}`);
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new RulesFileError(`${path}: expected an object, got ${JSON.stringify(value)}`);
   return value;
 }
 

@@ -33,7 +33,8 @@ export function checkStatement(access: FileAccessControl, statement: ast.Stateme
     }
     case 'QueryStatement':
       // WITH SESSION sets system properties as SET SESSION does.
-      for (const p of statement.session?.properties ?? []) if (p.name.parts.length === 1) access.checkCanSetSystemSessionProperty(user, p.name.parts[0].value);
+      for (const p of statement.session?.properties ?? [])
+        if (p.name.parts.length === 1) access.checkCanSetSystemSessionProperty(user, p.name.parts[0].value);
       return;
     case 'ShowSchemas': {
       const catalog = statement.catalog?.value ?? session.catalog;
@@ -57,7 +58,8 @@ export function checkStatement(access: FileAccessControl, statement: ast.Stateme
     case 'ShowCreateTable':
       return owns(statement.table, (t) => `Cannot show create table for ${t}`);
     case 'ShowCreate':
-      if (statement.target === 'SCHEMA') return ownsSchema(access, user, schemaName(statement.name, session), (s) => `Cannot show create schema for ${s}`);
+      if (statement.target === 'SCHEMA')
+        return ownsSchema(access, user, schemaName(statement.name, session), (s) => `Cannot show create schema for ${s}`);
       return owns(statement.name, (t) => `Cannot show create table for ${t}`);
     case 'CreateSchema':
       return ownsSchema(access, user, schemaName(statement.name, session), (s) => `Cannot create schema ${s}`);
@@ -106,7 +108,10 @@ export function checkStatement(access: FileAccessControl, statement: ast.Stateme
     case 'Update': {
       const table = name(statement.table);
       writes(access, user, table, 'update', statement.assignments, statement.location);
-      return checkReadsOf(access, user, table, [...statement.assignments.map((a) => a.value), ...(statement.where === undefined ? [] : [statement.where])]);
+      return checkReadsOf(access, user, table, [
+        ...statement.assignments.map((a) => a.value),
+        ...(statement.where === undefined ? [] : [statement.where]),
+      ]);
     }
     case 'Merge': {
       const table = name(statement.target);
@@ -125,7 +130,14 @@ export function checkStatement(access: FileAccessControl, statement: ast.Stateme
 type RowChange = 'insert' | 'delete' | 'update' | 'merge';
 
 /** The privilege a change needs, and (but for a MERGE's cases) no row filter or column mask on the table for the user. */
-function writes(access: FileAccessControl, user: string, table: QualifiedObjectName, change: Exclude<RowChange, 'merge'>, assignments: readonly ast.UpdateAssignment[] = [], location?: SourceLocation): void {
+function writes(
+  access: FileAccessControl,
+  user: string,
+  table: QualifiedObjectName,
+  change: Exclude<RowChange, 'merge'>,
+  assignments: readonly ast.UpdateAssignment[] = [],
+  location?: SourceLocation,
+): void {
   const text = tableText(table);
   if (change === 'insert') access.checkTablePrivilege(user, table, 'INSERT', `Cannot insert into table ${text}`);
   else if (change === 'delete') access.checkTablePrivilege(user, table, 'DELETE', `Cannot delete from table ${text}`);
@@ -136,7 +148,13 @@ function writes(access: FileAccessControl, user: string, table: QualifiedObjectN
   if (location !== undefined) refuseRestricted(access, user, table, change, location);
 }
 
-function refuseRestricted(access: FileAccessControl, user: string, table: QualifiedObjectName, change: RowChange, location: SourceLocation): void {
+function refuseRestricted(
+  access: FileAccessControl,
+  user: string,
+  table: QualifiedObjectName,
+  change: RowChange,
+  location: SourceLocation,
+): void {
   const { filter, masks } = access.restrictions(user, table);
   const refusal = filter !== undefined ? ROW_FILTER_REFUSALS[change] : masks.size > 0 ? COLUMN_MASK_REFUSALS[change] : undefined;
   if (refusal !== undefined) throw new EngineError('NOT_SUPPORTED', refusal, location);
@@ -171,14 +189,25 @@ function checkReadsOf(access: FileAccessControl, user: string, table: QualifiedO
   if (names.size > 0) access.checkCanSelectFromColumns(user, table, [...names]);
 }
 
-function ownsBoth(access: FileAccessControl, user: string, source: QualifiedObjectName, target: ast.QualifiedName, denial: (from: string, to: string) => string): void {
+function ownsBoth(
+  access: FileAccessControl,
+  user: string,
+  source: QualifiedObjectName,
+  target: ast.QualifiedName,
+  denial: (from: string, to: string) => string,
+): void {
   const to = renameTarget(source, target).name;
   const message = denial(tableText(source), tableText(to));
   access.checkTablePrivilege(user, source, 'OWNERSHIP', message);
   access.checkTablePrivilege(user, to, 'OWNERSHIP', message);
 }
 
-function ownsSchema(access: FileAccessControl, user: string, schema: { catalog: string; schema: string }, denial: (s: string) => string): void {
+function ownsSchema(
+  access: FileAccessControl,
+  user: string,
+  schema: { catalog: string; schema: string },
+  denial: (s: string) => string,
+): void {
   access.checkCanAccessCatalog(user, schema.catalog);
   access.checkSchemaOwnership(user, schema.catalog, schema.schema, denial(`${schema.catalog}.${schema.schema}`));
 }
@@ -186,7 +215,8 @@ function ownsSchema(access: FileAccessControl, user: string, schema: { catalog: 
 function schemaName(name: ast.QualifiedName, session: Session): { catalog: string; schema: string } {
   const parts = name.parts.map((p) => p.value);
   const catalog = parts.length >= 2 ? parts[parts.length - 2] : session.catalog;
-  if (catalog === undefined) throw new EngineError('MISSING_CATALOG_NAME', 'Catalog must be specified when session catalog is not set', name.location);
+  if (catalog === undefined)
+    throw new EngineError('MISSING_CATALOG_NAME', 'Catalog must be specified when session catalog is not set', name.location);
   return { catalog, schema: parts[parts.length - 1] };
 }
 

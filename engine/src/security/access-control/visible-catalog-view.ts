@@ -28,7 +28,13 @@ export function visibleCatalogView(view: CatalogView, accessControl: () => FileA
       const access = accessControl();
       const columns = await view.columns(session, table);
       if (access === undefined) return columns;
-      const visible = new Set(access.filterColumns(session.user, { catalog, schema: table.schema, name: table.table }, columns.map((c) => c.name)));
+      const visible = new Set(
+        access.filterColumns(
+          session.user,
+          { catalog, schema: table.schema, name: table.table },
+          columns.map((c) => c.name),
+        ),
+      );
       return columns.filter((c) => visible.has(c.name));
     },
   };

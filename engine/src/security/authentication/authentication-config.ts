@@ -49,7 +49,9 @@ export interface AuthenticationConfig {
 const closed = <P extends Record<string, unknown>>(description: string, properties: P) =>
   ({ type: 'object', description, additionalProperties: false, properties }) as const;
 const text = (description: string) => ({ type: 'string', minLength: 1, description }) as const;
-const USER_MAPPING = text('A regular expression over the authenticated name; its first capture group is the user, and a name it does not match is refused (Trino: user-mapping.pattern)');
+const USER_MAPPING = text(
+  'A regular expression over the authenticated name; its first capture group is the user, and a name it does not match is refused (Trino: user-mapping.pattern)',
+);
 
 export const HTTPS_SCHEMA = closed('HTTPS (Trino: http-server.https.*)', {
   enabled: { type: 'boolean', description: 'Serve HTTPS (default: false)' },
@@ -57,17 +59,37 @@ export const HTTPS_SCHEMA = closed('HTTPS (Trino: http-server.https.*)', {
   certificateFile: text('PEM file with the server certificate and its chain'),
   keyFile: text('PEM file with the private key'),
   keyPassphrase: text('Passphrase of an encrypted key (environment variable ENGINE_HTTP_HTTPS_KEY_PASSPHRASE)'),
-  refreshPeriod: { ...DURATION_SCHEMA, description: 'How often the certificate and key files are checked and reloaded when changed, without a restart (default: 1m)' },
+  refreshPeriod: {
+    ...DURATION_SCHEMA,
+    description: 'How often the certificate and key files are checked and reloaded when changed, without a restart (default: 1m)',
+  },
 });
 
 export const AUTHENTICATION_SCHEMA = closed('Client authentication (Trino: http-server.authentication.*)', {
-  types: { type: 'array', items: { type: 'string', enum: [...AUTHENTICATION_TYPES] }, uniqueItems: true, description: 'Authentication types tried in order; the first that accepts the credentials names the principal (default: none, the user header is trusted)' },
-  allowInsecureOverHttp: { type: 'boolean', description: 'Keep the plain HTTP port open while authentication is on; requests on it are authenticated the same way (default: false, HTTP closed)' },
+  types: {
+    type: 'array',
+    items: { type: 'string', enum: [...AUTHENTICATION_TYPES] },
+    uniqueItems: true,
+    description:
+      'Authentication types tried in order; the first that accepts the credentials names the principal (default: none, the user header is trusted)',
+  },
+  allowInsecureOverHttp: {
+    type: 'boolean',
+    description:
+      'Keep the plain HTTP port open while authentication is on; requests on it are authenticated the same way (default: false, HTTP closed)',
+  },
   password: closed('Password file authentication (Trino: file.*)', {
     file: text('htpasswd-style file: user:bcrypt ($2y$, cost >= 8) or user:iterations:salt:hash (PBKDF2)'),
     refreshPeriod: { ...DURATION_SCHEMA, description: 'How often the file is reloaded (default: 5s)' },
-    cacheMaxSize: { type: 'integer', minimum: 0, description: 'Successful password checks remembered; 0 checks every request (default: 1000)' },
-    cacheTtl: { ...DURATION_SCHEMA, description: 'How long a successful check is remembered (default: 1m; a change of the file forgets them all)' },
+    cacheMaxSize: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Successful password checks remembered; 0 checks every request (default: 1000)',
+    },
+    cacheTtl: {
+      ...DURATION_SCHEMA,
+      description: 'How long a successful check is remembered (default: 1m; a change of the file forgets them all)',
+    },
     userMappingPattern: USER_MAPPING,
   }),
   jwt: closed('JWT bearer authentication (Trino: http-server.authentication.jwt.*)', {
@@ -79,7 +101,9 @@ export const AUTHENTICATION_SCHEMA = closed('Client authentication (Trino: http-
   }),
 });
 
-export const INTERNAL_CA_FILE_SCHEMA = text('PEM file of the certificate authority other nodes\' HTTPS certificates are checked against, on top of the system ones (Trino: internal-communication.https.truststore.path)');
+export const INTERNAL_CA_FILE_SCHEMA = text(
+  "PEM file of the certificate authority other nodes' HTTPS certificates are checked against, on top of the system ones (Trino: internal-communication.https.truststore.path)",
+);
 
 export const AUTHENTICATION_SETTINGS: readonly Setting[] = [
   { path: ['http', 'https', 'enabled'], flag: 'https-enabled', kind: 'boolean' },
@@ -105,7 +129,8 @@ export const AUTHENTICATION_SETTINGS: readonly Setting[] = [
 
 type RawObject = Record<string, unknown>;
 
-const duration = (value: unknown, fallback: number): number => (value === undefined ? fallback : typeof value === 'number' ? value : parseDuration(value as string)!);
+const duration = (value: unknown, fallback: number): number =>
+  value === undefined ? fallback : typeof value === 'number' ? value : parseDuration(value as string)!;
 
 function invalid(problem: string): never {
   throw new ConfigError(`Invalid configuration:\n  ${problem}`);
@@ -116,7 +141,10 @@ export function resolveHttps(raw: RawObject | undefined): HttpsConfig | undefine
   if (raw === undefined || raw.enabled !== true) return undefined;
   const certificateFile = raw.certificateFile as string | undefined;
   const keyFile = raw.keyFile as string | undefined;
-  if (certificateFile === undefined || keyFile === undefined) invalid("'http.https.enabled' needs 'http.https.certificateFile' and 'http.https.keyFile' (--https-certificate-file, --https-key-file)");
+  if (certificateFile === undefined || keyFile === undefined)
+    invalid(
+      "'http.https.enabled' needs 'http.https.certificateFile' and 'http.https.keyFile' (--https-certificate-file, --https-key-file)",
+    );
   return {
     port: (raw.port as number | undefined) ?? 8443,
     certificateFile,
@@ -127,17 +155,25 @@ export function resolveHttps(raw: RawObject | undefined): HttpsConfig | undefine
 }
 
 /** The `authentication` section with its defaults, checked against the HTTPS setting. */
-export function resolveAuthentication(raw: RawObject | undefined, https: HttpsConfig | undefined, sharedSecret: string | undefined): AuthenticationConfig {
+export function resolveAuthentication(
+  raw: RawObject | undefined,
+  https: HttpsConfig | undefined,
+  sharedSecret: string | undefined,
+): AuthenticationConfig {
   const section = raw ?? {};
   const types = (section.types as AuthenticationType[] | undefined) ?? [];
   const allowInsecureOverHttp = (section.allowInsecureOverHttp as boolean | undefined) ?? false;
   const password = section.password as RawObject | undefined;
   const jwt = section.jwt as RawObject | undefined;
   if (types.length > 0 && https === undefined && !allowInsecureOverHttp) {
-    invalid(`'authentication.types' ${types.join(', ')} sends credentials: it needs 'http.https.enabled' (or 'authentication.allowInsecureOverHttp' for a test setup)`);
+    invalid(
+      `'authentication.types' ${types.join(', ')} sends credentials: it needs 'http.https.enabled' (or 'authentication.allowInsecureOverHttp' for a test setup)`,
+    );
   }
   if (types.length > 0 && sharedSecret === undefined) {
-    invalid("'authentication.types' needs 'internalCommunication.sharedSecret' (ENGINE_SHARED_SECRET), as Trino does: requests between nodes and the node state endpoint authenticate with it");
+    invalid(
+      "'authentication.types' needs 'internalCommunication.sharedSecret' (ENGINE_SHARED_SECRET), as Trino does: requests between nodes and the node state endpoint authenticate with it",
+    );
   }
   const config: AuthenticationConfig = { types, allowInsecureOverHttp };
   if (types.includes('PASSWORD')) {

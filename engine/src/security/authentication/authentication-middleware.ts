@@ -52,10 +52,20 @@ export function authenticationMiddleware(auth: AuthenticationContext): Middlewar
     const nodeState = ctx.method === 'PUT' && path === '/v1/info/state';
     if (isInternalEndpoint(ctx.method, ctx.path) && !nodeState) return next();
     if (nodeState && isInternalCaller(auth.internalAuth, ctx.get('Authorization'))) return next();
-    if ((ctx.method === 'GET' || ctx.method === 'HEAD') && MANAGEMENT_READS.has(path) && isInternalCaller(auth.internalAuth, ctx.get('Authorization'))) return next();
+    if (
+      (ctx.method === 'GET' || ctx.method === 'HEAD') &&
+      MANAGEMENT_READS.has(path) &&
+      isInternalCaller(auth.internalAuth, ctx.get('Authorization'))
+    )
+      return next();
     const identity = await authenticate(auth, ctx);
     if (nodeState) {
-      if (!auth.access.isAdmin(identity.user)) throw new HttpError(403, `Access Denied: user '${identity.user}' may not change the node state (an admin user or the internal token may)`, 'PERMISSION_DENIED');
+      if (!auth.access.isAdmin(identity.user))
+        throw new HttpError(
+          403,
+          `Access Denied: user '${identity.user}' may not change the node state (an admin user or the internal token may)`,
+          'PERMISSION_DENIED',
+        );
       ctx.state.adminAuthorized = true;
     }
     ctx.state.identity = identity;
@@ -69,7 +79,10 @@ async function authenticate(auth: AuthenticationContext, ctx: Context): Promise<
     authenticated = await auth.authenticator.authenticate(ctx.get('Authorization') || undefined, ctx.ip);
   } catch (e) {
     if (e instanceof HttpError) {
-      auth.logger.info({ status: e.status, reason: e.message, method: ctx.method, path: ctx.path, remoteAddress: ctx.ip }, 'authentication failed');
+      auth.logger.info(
+        { status: e.status, reason: e.message, method: ctx.method, path: ctx.path, remoteAddress: ctx.ip },
+        'authentication failed',
+      );
       if (e instanceof AuthenticationError) ctx.set('WWW-Authenticate', auth.authenticator.challenges);
     }
     throw e;

@@ -35,8 +35,10 @@ export class ClientAuthenticator {
   }
 
   async authenticate(authorization: string | undefined, clientAddress: string): Promise<Authenticated> {
-    if (authorization === undefined || authorization.trim() === '') throw new AuthenticationError(`Unauthorized: credentials are required (${this.config.types.join(' or ')})`);
-    if (authorization.length > MAX_AUTHORIZATION_LENGTH) throw new AuthenticationError(`Unauthorized: the Authorization header is longer than ${MAX_AUTHORIZATION_LENGTH} characters`);
+    if (authorization === undefined || authorization.trim() === '')
+      throw new AuthenticationError(`Unauthorized: credentials are required (${this.config.types.join(' or ')})`);
+    if (authorization.length > MAX_AUTHORIZATION_LENGTH)
+      throw new AuthenticationError(`Unauthorized: the Authorization header is longer than ${MAX_AUTHORIZATION_LENGTH} characters`);
     const scheme = /^(\S+)\s+(\S+)\s*$/.exec(authorization);
     if (scheme === null) throw new AuthenticationError('Unauthorized: malformed Authorization header (expected "<scheme> <credentials>")');
     const kind = scheme[1]!.toLowerCase();

@@ -43,13 +43,20 @@ export class GuessThrottle {
 
   /** Runs one password check of `user` from `address`; a failed check (check() false) is answered late. */
   async check(user: string, address: string, check: () => Promise<boolean>): Promise<boolean> {
-    const keys: Array<[string, Limits]> = [[`user:${user}`, USER_LIMITS], [`address:${address}`, ADDRESS_LIMITS]];
+    const keys: Array<[string, Limits]> = [
+      [`user:${user}`, USER_LIMITS],
+      [`address:${address}`, ADDRESS_LIMITS],
+    ];
     const busy = keys.find(([key, limits]) => {
       const record = this.records.get(key);
       return record !== undefined && record.inFlight >= (record.failures > 0 ? limits.maxInFlight : MAX_IN_FLIGHT_WITHOUT_FAILURES);
     });
     if (busy !== undefined) {
-      throw new HttpError(429, `Too many password checks in progress for this ${busy[0].startsWith('user:') ? 'user' : 'client address'}: try again later`, 'TOO_MANY_AUTHENTICATION_ATTEMPTS');
+      throw new HttpError(
+        429,
+        `Too many password checks in progress for this ${busy[0].startsWith('user:') ? 'user' : 'client address'}: try again later`,
+        'TOO_MANY_AUTHENTICATION_ATTEMPTS',
+      );
     }
     const records = keys.map(([key]) => this.record(key));
     for (const r of records) r.inFlight++;

@@ -33,11 +33,20 @@ export function trustCertificateAuthority(caFile: string | undefined, options: T
     } catch (e) {
       throw new ConfigError(`Cannot read the certificate authority file ${caFile} (${setting}): ${(e as Error).message}`);
     }
-    if (!pem.includes('-----BEGIN CERTIFICATE-----')) throw new ConfigError(`The certificate authority file ${caFile} (${setting}) holds no PEM certificate`);
+    if (!pem.includes('-----BEGIN CERTIFICATE-----'))
+      throw new ConfigError(`The certificate authority file ${caFile} (${setting}) holds no PEM certificate`);
     trustedAuthorities = [...rootCertificates, pem];
   }
   const checkServerIdentity = options.checkServerName === false ? () => undefined : undefined;
-  setGlobalDispatcher(new UndiciAgent({ connect: { ca: trustedAuthorities, rejectUnauthorized: options.rejectUnauthorized ?? true, ...(checkServerIdentity ? { checkServerIdentity } : {}) } }));
+  setGlobalDispatcher(
+    new UndiciAgent({
+      connect: {
+        ca: trustedAuthorities,
+        rejectUnauthorized: options.rejectUnauthorized ?? true,
+        ...(checkServerIdentity ? { checkServerIdentity } : {}),
+      },
+    }),
+  );
 }
 
 /**

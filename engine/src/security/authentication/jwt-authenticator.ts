@@ -31,16 +31,24 @@ export class JwtAuthenticator {
   async authenticate(token: string): Promise<string> {
     let payload: Record<string, unknown>;
     try {
-      const verifyOptions = { algorithms: this.verification.algorithms, clockTolerance: CLOCK_SKEW_SECONDS, issuer: this.config.requiredIssuer, audience: this.config.requiredAudience };
+      const verifyOptions = {
+        algorithms: this.verification.algorithms,
+        clockTolerance: CLOCK_SKEW_SECONDS,
+        issuer: this.config.requiredIssuer,
+        audience: this.config.requiredAudience,
+      };
       const key = this.verification.key;
-      payload = (typeof key === 'function' ? await jwtVerify(token, key, verifyOptions) : await jwtVerify(token, key, verifyOptions)).payload;
+      payload = (typeof key === 'function' ? await jwtVerify(token, key, verifyOptions) : await jwtVerify(token, key, verifyOptions))
+        .payload;
     } catch (e) {
       throw new AuthenticationError(`Access Denied: invalid JWT: ${describe(e)}`);
     }
     const principal = payload[this.config.principalField];
-    if (typeof principal !== 'string' || principal === '') throw new AuthenticationError(`Access Denied: the JWT has no principal in its '${this.config.principalField}' claim`);
+    if (typeof principal !== 'string' || principal === '')
+      throw new AuthenticationError(`Access Denied: the JWT has no principal in its '${this.config.principalField}' claim`);
     const user = this.mapUser(principal);
-    if (user === undefined) throw new AuthenticationError(`Access Denied: principal '${principal}' does not match authentication.jwt.userMappingPattern`);
+    if (user === undefined)
+      throw new AuthenticationError(`Access Denied: principal '${principal}' does not match authentication.jwt.userMappingPattern`);
     return user;
   }
 }
@@ -85,7 +93,12 @@ function algorithmsOf(key: KeyObject): string[] {
 /** Why jose refused a token, in words that hold no part of it. */
 function describe(e: unknown): string {
   if (e instanceof errors.JWTExpired) return 'it has expired';
-  if (e instanceof errors.JWTClaimValidationFailed) return e.claim === 'nbf' ? 'it is not valid yet (nbf)' : e.claim === 'iat' ? 'it was issued in the future (iat)' : `claim '${e.claim}' is not accepted (${e.reason})`;
+  if (e instanceof errors.JWTClaimValidationFailed)
+    return e.claim === 'nbf'
+      ? 'it is not valid yet (nbf)'
+      : e.claim === 'iat'
+        ? 'it was issued in the future (iat)'
+        : `claim '${e.claim}' is not accepted (${e.reason})`;
   if (e instanceof errors.JOSEAlgNotAllowed) return 'its algorithm is not accepted for this key';
   if (e instanceof errors.JWSSignatureVerificationFailed) return 'its signature does not match the key';
   if (e instanceof errors.JWKSNoMatchingKey) return 'no key of the JWKS matches it';

@@ -39,7 +39,11 @@ export class PasswordAuthenticator {
     const stored = this.file.lookup(user);
     const digest = createHmac('sha256', this.cacheKey).update(password).digest();
     if (stored !== undefined && this.remembered(user, stored, digest)) return this.mapped(user);
-    const ok = await this.throttle.check(user, clientAddress, async () => stored !== undefined && (await passwordMatches(password, stored)));
+    const ok = await this.throttle.check(
+      user,
+      clientAddress,
+      async () => stored !== undefined && (await passwordMatches(password, stored)),
+    );
     // Unknown user and wrong password read the same, so the answer does not tell which user names exist.
     if (!ok) throw new AuthenticationError('Access Denied: Invalid credentials');
     this.remember(user, stored!, digest);
@@ -48,7 +52,8 @@ export class PasswordAuthenticator {
 
   private mapped(user: string): string {
     const mapped = this.mapUser(user);
-    if (mapped === undefined) throw new AuthenticationError(`Access Denied: user '${user}' does not match authentication.password.userMappingPattern`);
+    if (mapped === undefined)
+      throw new AuthenticationError(`Access Denied: user '${user}' does not match authentication.password.userMappingPattern`);
     return mapped;
   }
 

@@ -46,7 +46,10 @@ export class ReloadingCertificate {
     try {
       loaded = this.load();
     } catch (e) {
-      this.logger.warn({ certificateFile: this.config.certificateFile, keyFile: this.config.keyFile, reason: (e as Error).message }, 'TLS certificate not reloaded: keeping the last good one');
+      this.logger.warn(
+        { certificateFile: this.config.certificateFile, keyFile: this.config.keyFile, reason: (e as Error).message },
+        'TLS certificate not reloaded: keeping the last good one',
+      );
       return false;
     }
     if (loaded.fingerprint === this.fingerprint) return false;
@@ -64,7 +67,9 @@ export class ReloadingCertificate {
     try {
       createSecureContext(options);
     } catch (e) {
-      throw new ConfigError(`Cannot use the TLS certificate ${this.config.certificateFile} with the key ${this.config.keyFile}: ${explain(e as Error & { code?: string }, this.config.keyPassphrase !== undefined)}`);
+      throw new ConfigError(
+        `Cannot use the TLS certificate ${this.config.certificateFile} with the key ${this.config.keyFile}: ${explain(e as Error & { code?: string }, this.config.keyPassphrase !== undefined)}`,
+      );
     }
     return { options, fingerprint: createHash('sha256').update(cert).update('\0').update(key).digest('hex') };
   }
@@ -84,7 +89,8 @@ function readPem(file: string, what: string): string {
 function explain(error: Error & { code?: string }, hasPassphrase: boolean): string {
   const message = error.message;
   if (/bad decrypt|bad password|BAD_DECRYPT/i.test(message)) return 'the key passphrase (http.https.keyPassphrase) is wrong';
-  if (/passphrase|PEM_read_bio_PrivateKey|interrupted or cancelled/i.test(message) && !hasPassphrase) return 'the key is encrypted: set http.https.keyPassphrase';
+  if (/passphrase|PEM_read_bio_PrivateKey|interrupted or cancelled/i.test(message) && !hasPassphrase)
+    return 'the key is encrypted: set http.https.keyPassphrase';
   if (/KEY_VALUES_MISMATCH|key values mismatch/i.test(message)) return 'the key does not belong to the certificate';
   return message;
 }

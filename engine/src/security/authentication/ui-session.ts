@@ -28,7 +28,11 @@ export class UiSessions {
   /** Checks the form's credentials; the Set-Cookie value of the new session and its user. */
   async signIn(user: string, password: string, clientAddress: string): Promise<{ cookie: string; user: string }> {
     if (this.authenticator.password === undefined) {
-      throw new HttpError(501, `Signing in to the web interface needs authentication type PASSWORD (configured: ${this.authenticator.config.types.join(', ')})`, 'NOT_SUPPORTED');
+      throw new HttpError(
+        501,
+        `Signing in to the web interface needs authentication type PASSWORD (configured: ${this.authenticator.config.types.join(', ')})`,
+        'NOT_SUPPORTED',
+      );
     }
     const principal = await this.authenticator.password.authenticate(user, password, clientAddress);
     const iat = Math.floor(Date.now() / 1000);

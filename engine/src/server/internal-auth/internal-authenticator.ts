@@ -39,7 +39,10 @@ export class InternalAuthenticator {
     if (this.current === undefined || nowMillis >= this.current.renewAtMillis) {
       const iat = Math.floor(nowMillis / 1000);
       const token = signToken(this.key, { sub: this.nodeId, iat, exp: iat + TOKEN_LIFETIME_SECONDS });
-      this.current = { header: Object.freeze({ Authorization: `Bearer ${token}` }), renewAtMillis: (iat + TOKEN_LIFETIME_SECONDS - RENEW_BEFORE_EXPIRY_SECONDS) * 1000 };
+      this.current = {
+        header: Object.freeze({ Authorization: `Bearer ${token}` }),
+        renewAtMillis: (iat + TOKEN_LIFETIME_SECONDS - RENEW_BEFORE_EXPIRY_SECONDS) * 1000,
+      };
     }
     return this.current.header;
   }
@@ -49,10 +52,14 @@ export class InternalAuthenticator {
     const token = /^Bearer +(\S+) *$/i.exec(authorization ?? '')?.[1];
     if (this.key === undefined) {
       if (token === undefined) return undefined;
-      throw unauthorized(`This node has no shared secret (${SHARED_SECRET_SETTING}) but the request carries an internal bearer token: give every node of the cluster the same secret, or none`);
+      throw unauthorized(
+        `This node has no shared secret (${SHARED_SECRET_SETTING}) but the request carries an internal bearer token: give every node of the cluster the same secret, or none`,
+      );
     }
     if (token === undefined) {
-      throw unauthorized(`This endpoint is internal: a request needs a bearer token signed with the cluster's shared secret (${SHARED_SECRET_SETTING})`);
+      throw unauthorized(
+        `This endpoint is internal: a request needs a bearer token signed with the cluster's shared secret (${SHARED_SECRET_SETTING})`,
+      );
     }
     try {
       return verifyToken(this.key, token, Math.floor(this.now() / 1000), CLOCK_SKEW_SECONDS).sub;

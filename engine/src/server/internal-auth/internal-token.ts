@@ -36,7 +36,8 @@ export function signToken(key: Buffer, claims: InternalClaims): string {
 /** The claims of a token this key signed that is valid at `nowSeconds` (± `skewSeconds`); else throws InvalidTokenError. */
 export function verifyToken(key: Buffer, token: string, nowSeconds: number, skewSeconds: number): InternalClaims {
   const parts = token.split('.');
-  if (parts.length !== 3 || !parts.every((part) => SEGMENT.test(part))) throw new InvalidTokenError('not a signed JWT (three base64url parts)');
+  if (parts.length !== 3 || !parts.every((part) => SEGMENT.test(part)))
+    throw new InvalidTokenError('not a signed JWT (three base64url parts)');
   const [header, payload, signature] = parts as [string, string, string];
   const alg = (decodeJson(header, 'header') as { alg?: unknown }).alg;
   if (alg !== 'HS256') throw new InvalidTokenError(`algorithm ${JSON.stringify(alg)} is not accepted (only HS256)`);
@@ -49,8 +50,10 @@ export function verifyToken(key: Buffer, token: string, nowSeconds: number, skew
   const claims = decodeJson(payload, 'payload') as Partial<Record<keyof InternalClaims, unknown>>;
   if (typeof claims.sub !== 'string' || claims.sub === '') throw new InvalidTokenError('it names no node (sub)');
   if (!isSeconds(claims.iat) || !isSeconds(claims.exp)) throw new InvalidTokenError('it has no valid iat and exp');
-  if (claims.exp + skewSeconds <= nowSeconds) throw new InvalidTokenError(`it expired ${nowSeconds - claims.exp} s ago (are the nodes' clocks apart?)`);
-  if (claims.iat - skewSeconds > nowSeconds) throw new InvalidTokenError(`it was issued ${claims.iat - nowSeconds} s in the future (are the nodes' clocks apart?)`);
+  if (claims.exp + skewSeconds <= nowSeconds)
+    throw new InvalidTokenError(`it expired ${nowSeconds - claims.exp} s ago (are the nodes' clocks apart?)`);
+  if (claims.iat - skewSeconds > nowSeconds)
+    throw new InvalidTokenError(`it was issued ${claims.iat - nowSeconds} s in the future (are the nodes' clocks apart?)`);
   return { sub: claims.sub, iat: claims.iat, exp: claims.exp };
 }
 

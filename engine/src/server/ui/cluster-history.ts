@@ -12,7 +12,6 @@ import type { ClusterSample, NodeSeries } from './ui-api.js';
 export const SAMPLE_INTERVAL_MILLIS = 5000;
 export const HISTORY_WINDOW_MILLIS = 15 * 60_000;
 
-
 export class ClusterHistory {
   private readonly samples: ClusterSample[] = [];
   private readonly nodeSeries = new Map<string, NodeSeries>();
@@ -102,6 +101,7 @@ export class ClusterHistory {
       }
     }
     // A node gone for the whole window has nothing left to show.
-    for (const [nodeId, series] of this.nodeSeries) if (!seen.has(nodeId) && (series.time.at(-1) ?? 0) < now - HISTORY_WINDOW_MILLIS) this.nodeSeries.delete(nodeId);
+    for (const [nodeId, series] of this.nodeSeries)
+      if (!seen.has(nodeId) && (series.time.at(-1) ?? 0) < now - HISTORY_WINDOW_MILLIS) this.nodeSeries.delete(nodeId);
   }
 }

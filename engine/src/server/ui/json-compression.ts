@@ -10,7 +10,14 @@ const MIN_BYTES = 1024;
 export function compressJson(prefix: string): Middleware {
   return async (ctx, next) => {
     await next();
-    if (!ctx.path.startsWith(prefix) || ctx.body === null || typeof ctx.body !== 'object' || Buffer.isBuffer(ctx.body) || typeof (ctx.body as { pipe?: unknown }).pipe === 'function') return;
+    if (
+      !ctx.path.startsWith(prefix) ||
+      ctx.body === null ||
+      typeof ctx.body !== 'object' ||
+      Buffer.isBuffer(ctx.body) ||
+      typeof (ctx.body as { pipe?: unknown }).pipe === 'function'
+    )
+      return;
     const json = Buffer.from(JSON.stringify(ctx.body), 'utf8');
     ctx.set('Vary', 'Accept-Encoding');
     ctx.type = 'application/json';

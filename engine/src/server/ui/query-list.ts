@@ -49,28 +49,42 @@ export interface QueryListParams {
   limit: number;
 }
 
-
 /** Reads the list parameters of a request's query string. */
 export function parseQueryListParams(query: Readonly<Record<string, string | string[] | undefined>>): QueryListParams {
   const one = (name: string): string | undefined => {
     const value = query[name];
     return Array.isArray(value) ? value[value.length - 1] : value;
   };
-  const list = (name: string): string[] => (one(name) ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const list = (name: string): string[] =>
+    (one(name) ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== '');
   const states = list('state').map((s) => s.toLowerCase());
   const badState = states.find((s) => !(s in STATE_GROUPS));
-  if (badState !== undefined) throw new HttpError(400, `Unknown state filter '${badState}'; expected some of ${Object.keys(STATE_GROUPS).join(', ')}`, 'BAD_REQUEST');
+  if (badState !== undefined)
+    throw new HttpError(400, `Unknown state filter '${badState}'; expected some of ${Object.keys(STATE_GROUPS).join(', ')}`, 'BAD_REQUEST');
   const failureTypes = list('failure').map((s) => s.toUpperCase());
   const badType = failureTypes.find((t) => !(FAILURE_TYPES as readonly string[]).includes(t));
-  if (badType !== undefined) throw new HttpError(400, `Unknown failure type '${badType}'; expected some of ${FAILURE_TYPES.join(', ')}`, 'BAD_REQUEST');
+  if (badType !== undefined)
+    throw new HttpError(400, `Unknown failure type '${badType}'; expected some of ${FAILURE_TYPES.join(', ')}`, 'BAD_REQUEST');
   const sort = one('sort') ?? 'created';
-  if (!(sort in SORT_KEYS)) throw new HttpError(400, `Unknown sort column '${sort}'; expected one of ${Object.keys(SORT_KEYS).join(', ')}`, 'BAD_REQUEST');
+  if (!(sort in SORT_KEYS))
+    throw new HttpError(400, `Unknown sort column '${sort}'; expected one of ${Object.keys(SORT_KEYS).join(', ')}`, 'BAD_REQUEST');
   const order = (one('order') ?? 'desc').toLowerCase();
   if (order !== 'asc' && order !== 'desc') throw new HttpError(400, `Sort order must be asc or desc, got '${order}'`, 'BAD_REQUEST');
   const limitText = one('limit') ?? String(DEFAULT_LIMIT);
   const limit = Number(limitText);
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) throw new HttpError(400, `limit must be an integer from 1 to ${MAX_LIMIT}, got '${limitText}'`, 'BAD_REQUEST');
-  return { states: states as StateGroup[], failureTypes, search: (one('search') ?? '').trim(), sort: sort as SortKey, descending: order === 'desc', limit };
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT)
+    throw new HttpError(400, `limit must be an integer from 1 to ${MAX_LIMIT}, got '${limitText}'`, 'BAD_REQUEST');
+  return {
+    states: states as StateGroup[],
+    failureTypes,
+    search: (one('search') ?? '').trim(),
+    sort: sort as SortKey,
+    descending: order === 'desc',
+    limit,
+  };
 }
 
 /** The page of `visible` (the queries the user may see) that `params` asks for. */
@@ -107,10 +121,17 @@ function stateGroup(state: string): StateGroup {
 }
 
 function matchesSearch(q: QuerySummary, needle: string): boolean {
-  return [q.queryId, q.user, q.source, q.query, q.errorName, q.errorMessage].some((field) => field !== null && field.toLowerCase().includes(needle));
+  return [q.queryId, q.user, q.source, q.query, q.errorName, q.errorMessage].some(
+    (field) => field !== null && field.toLowerCase().includes(needle),
+  );
 }
 
 function listRow(q: QuerySummary): QueryListRow {
   const truncated = q.query.length > LIST_SQL_LENGTH;
-  return { ...q, query: truncated ? q.query.slice(0, LIST_SQL_LENGTH) : q.query, queryTruncated: truncated, errorMessage: q.errorMessage?.slice(0, LIST_SQL_LENGTH) ?? null };
+  return {
+    ...q,
+    query: truncated ? q.query.slice(0, LIST_SQL_LENGTH) : q.query,
+    queryTruncated: truncated,
+    errorMessage: q.errorMessage?.slice(0, LIST_SQL_LENGTH) ?? null,
+  };
 }

@@ -20,7 +20,8 @@ export function uiUser(ctx: Context): string {
   // Set for every request by the authentication middleware when client authentication is on.
   const signedIn = ctx.state.uiSignedIn as SignedIn | undefined;
   const user = signedIn?.user ?? (signedIn === undefined ? cookieUser(ctx.get('Cookie')) : undefined);
-  if (user === undefined) throw new HttpError(401, 'Sign in to use the web interface', signedIn === undefined ? 'LOGIN_REQUIRED' : 'PASSWORD_LOGIN_REQUIRED');
+  if (user === undefined)
+    throw new HttpError(401, 'Sign in to use the web interface', signedIn === undefined ? 'LOGIN_REQUIRED' : 'PASSWORD_LOGIN_REQUIRED');
   return user;
 }
 
@@ -29,7 +30,8 @@ export function identityRoutes(router: Router, server: ServerContext): void {
 
   router.post('/ui/api/login', async (ctx) => {
     const body = await readJsonBody(ctx, server);
-    const field = (name: string): string => (typeof (body as Record<string, unknown> | null)?.[name] === 'string' ? (body as Record<string, string>)[name]! : '');
+    const field = (name: string): string =>
+      typeof (body as Record<string, unknown> | null)?.[name] === 'string' ? (body as Record<string, string>)[name]! : '';
     const user = field('user').trim();
     if (user === '' || user.length > MAX_USER_LENGTH || /[\u0000-\u001f]/.test(user)) {
       throw new HttpError(400, `A user name is 1 to ${MAX_USER_LENGTH} characters without control characters`, 'INVALID_USER');
@@ -67,7 +69,8 @@ function sessionJson(server: ServerContext, user: string) {
  */
 export async function readJsonBody(ctx: Context, server: ServerContext): Promise<unknown> {
   const text = await readBodyText(ctx, server.config.http.maxRequestBodySize);
-  if (ctx.request.type !== 'application/json') throw new HttpError(415, `Content-Type must be application/json, got ${ctx.get('Content-Type') || 'none'}`, 'UNSUPPORTED_MEDIA_TYPE');
+  if (ctx.request.type !== 'application/json')
+    throw new HttpError(415, `Content-Type must be application/json, got ${ctx.get('Content-Type') || 'none'}`, 'UNSUPPORTED_MEDIA_TYPE');
   try {
     return JSON.parse(text) as unknown;
   } catch {

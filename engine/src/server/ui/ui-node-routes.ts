@@ -29,7 +29,8 @@ export function uiNodeRoutes(router: Router, server: ServerContext, history: Clu
   router.get('/ui/api/cluster', (ctx) => {
     uiUser(ctx);
     const since = Number(ctx.query.since ?? 0);
-    if (!Number.isFinite(since)) throw new HttpError(400, `since must be epoch milliseconds, got '${String(ctx.query.since)}'`, 'BAD_REQUEST');
+    if (!Number.isFinite(since))
+      throw new HttpError(400, `since must be epoch milliseconds, got '${String(ctx.query.since)}'`, 'BAD_REQUEST');
     const nodes = nodesNow();
     ctx.body = {
       intervalMillis: SAMPLE_INTERVAL_MILLIS,
@@ -53,11 +54,16 @@ export function uiNodeRoutes(router: Router, server: ServerContext, history: Clu
   router.put('/ui/api/nodes/:nodeId/state', async (ctx) => {
     const user = uiUser(ctx);
     const body = await readJsonBody(ctx, server);
-    if (!server.access.isAdmin(user)) throw new HttpError(403, `User '${user}' may not change node states: only security.adminUsers may`, 'PERMISSION_DENIED');
+    if (!server.access.isAdmin(user))
+      throw new HttpError(403, `User '${user}' may not change node states: only security.adminUsers may`, 'PERMISSION_DENIED');
     const node = findNode(ctx.params.nodeId!);
     const target = typeof body === 'string' ? body : '';
     if (!(NODE_STATES as readonly string[]).includes(target) || target === 'INACTIVE') {
-      throw new HttpError(400, `Body must be a JSON string naming a node state: ${NODE_STATES.filter((s) => s !== 'INACTIVE').join(', ')}`, 'INVALID_NODE_STATE');
+      throw new HttpError(
+        400,
+        `Body must be a JSON string naming a node state: ${NODE_STATES.filter((s) => s !== 'INACTIVE').join(', ')}`,
+        'INVALID_NODE_STATE',
+      );
     }
     const previous = node.state;
     ctx.body = JSON.stringify(node.self ? server.nodeState.request(target) : await moveRemoteNode(server, node, target));

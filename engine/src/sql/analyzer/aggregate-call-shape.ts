@@ -19,7 +19,11 @@ export function aggregateCallShape(call: ast.FunctionCall): AggregateCallShape {
   if (functionName(call) !== 'listagg') return { args: call.args, orderBy: call.orderBy ?? [] };
   const [value, separator, ...extra] = call.args;
   if (extra.length > 0 || (separator !== undefined && separator.kind !== 'StringLiteral')) {
-    throw new EngineError('SYNTAX_ERROR', 'listagg takes a value and, optionally, a string literal separator', (separator ?? value).location);
+    throw new EngineError(
+      'SYNTAX_ERROR',
+      'listagg takes a value and, optionally, a string literal separator',
+      (separator ?? value).location,
+    );
   }
   const overflow = call.listaggOverflow ?? { behavior: 'ERROR' };
   const location = call.location;
@@ -42,6 +46,10 @@ export function checkAggregateArguments(call: ast.FunctionCall, args: readonly R
   if (functionName(call) !== 'listagg') return;
   const type = args[0].type;
   if (type.kind !== 'varchar' && type.kind !== 'unknown') {
-    throw new EngineError('TYPE_MISMATCH', `Expected expression of varchar, but '${formatExpression(call.args[0])}' has ${typeName(type)} type`, call.location);
+    throw new EngineError(
+      'TYPE_MISMATCH',
+      `Expected expression of varchar, but '${formatExpression(call.args[0])}' has ${typeName(type)} type`,
+      call.location,
+    );
   }
 }

@@ -20,12 +20,22 @@ export interface CallSortKey {
 /** The sort keys the call's function takes (its ORDER BY, checked, or none). */
 export function functionSortKeys(call: ast.FunctionCall, keys: readonly CallSortKey[], args: readonly RowExpression[]): CallSortKey[] {
   for (const { expression } of keys) {
-    if (!isOrderable(expression.type)) throw new EngineError('TYPE_MISMATCH', `ORDER BY can only be applied to orderable types (actual: ${typeName(expression.type)})`, call.location);
+    if (!isOrderable(expression.type))
+      throw new EngineError(
+        'TYPE_MISMATCH',
+        `ORDER BY can only be applied to orderable types (actual: ${typeName(expression.type)})`,
+        call.location,
+      );
   }
   if (call.distinct) {
     const argumentKeys = new Set(args.map(expressionKey));
     const outside = keys.find((k) => !argumentKeys.has(expressionKey(k.expression)));
-    if (outside !== undefined) throw new EngineError('EXPRESSION_NOT_IN_DISTINCT', 'For aggregate function with DISTINCT, ORDER BY expressions must appear in arguments', outside.item.key.location);
+    if (outside !== undefined)
+      throw new EngineError(
+        'EXPRESSION_NOT_IN_DISTINCT',
+        'For aggregate function with DISTINCT, ORDER BY expressions must appear in arguments',
+        outside.item.key.location,
+      );
   }
   return isOrderSensitiveAggregate(functionName(call)) ? [...keys] : [];
 }

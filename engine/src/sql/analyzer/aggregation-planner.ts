@@ -12,7 +12,15 @@ import { isComparable } from '../../functions/scalar/map-comparison.js';
 import type * as ast from '../parser/ast.js';
 import { formatExpression } from '../parser/formatter.js';
 import type { AggregationCall, Assignment, PlanNode } from '../planner/plan.js';
-import { constant, expressionKey, referencedSymbols, special, symbolRef, type RowExpression, type Symbol } from '../planner/row-expression.js';
+import {
+  constant,
+  expressionKey,
+  referencedSymbols,
+  special,
+  symbolRef,
+  type RowExpression,
+  type Symbol,
+} from '../planner/row-expression.js';
 import { aggregateCallShape, checkAggregateArguments } from './aggregate-call-shape.js';
 import { functionSortKeys } from './aggregate-order-by.js';
 import { astKey, containsSubquery, findAggregates, findWindowCalls, functionName, isAggregateCall } from './ast-utils.js';
@@ -49,7 +57,12 @@ export function planAggregation(
   const setSymbols: Symbol[][] = sets.map((set) =>
     set.map((e) => {
       const expression = preAggregation(e);
-      if (!isComparable(expression.type)) throw new EngineError('TYPE_MISMATCH', `${typeName(expression.type)} is not comparable, and therefore cannot be used in GROUP BY`, e.location);
+      if (!isComparable(expression.type))
+        throw new EngineError(
+          'TYPE_MISMATCH',
+          `${typeName(expression.type)} is not comparable, and therefore cannot be used in GROUP BY`,
+          e.location,
+        );
       const key = expressionKey(expression);
       let entry = keyExpressions.get(key);
       if (!entry) {
@@ -70,7 +83,12 @@ export function planAggregation(
     if (calls.has(key)) continue;
     for (const arg of [...call.args, ...(call.filter ? [call.filter] : [])]) {
       const nested = [...findAggregates(arg), ...findWindowCalls(arg)];
-      if (nested.length > 0) throw new EngineError('NESTED_AGGREGATION', `Cannot nest aggregations inside aggregation '${functionName(call)}': [${nested.map((n) => formatExpression(n)).join(', ')}]`, nested[0].location);
+      if (nested.length > 0)
+        throw new EngineError(
+          'NESTED_AGGREGATION',
+          `Cannot nest aggregations inside aggregation '${functionName(call)}': [${nested.map((n) => formatExpression(n)).join(', ')}]`,
+          nested[0].location,
+        );
     }
     // ORDER BY keys inside the call are further arguments of the function, after its own.
     const { args: callArgs, orderBy } = aggregateCallShape(call);
@@ -84,7 +102,14 @@ export function planAggregation(
     const args = [...ownArgs, ...sortKeys.map((k) => k.expression)];
     checkAggregateArguments(call, args);
     const ordering = sortKeys.map(({ item }) => ({ ascending: item.ordering === 'ASC', nullsFirst: item.nullOrdering === 'FIRST' }));
-    const fn = lambdaCall?.handle ?? resolveAggregateHandle(functionName(call), args.map((a) => a.type), call.location, ordering);
+    const fn =
+      lambdaCall?.handle ??
+      resolveAggregateHandle(
+        functionName(call),
+        args.map((a) => a.type),
+        call.location,
+        ordering,
+      );
     const argumentLocations = [...(lambdaCall?.locations ?? callArgs.map((a) => a.location)), ...sortKeys.map((k) => k.item.key.location)];
     const argSymbols = args.map((a, i) => {
       const coerced = coerce(a, fn.argumentTypes[i], argumentLocations[i]);
@@ -96,7 +121,10 @@ export function planAggregation(
     let mask: Symbol | undefined;
     if (call.filter) {
       mask = factory.newSymbol('mask', BOOLEAN);
-      preAssignments.push({ symbol: mask, expression: coerceToBoolean(preAggregation(call.filter), 'Filter expression', call.filter.location) });
+      preAssignments.push({
+        symbol: mask,
+        expression: coerceToBoolean(preAggregation(call.filter), 'Filter expression', call.filter.location),
+      });
     }
     const symbol = factory.newSymbol(functionName(call), fn.returnType);
     calls.set(key, { symbol, function: fn, arguments: argSymbols, distinct: call.distinct, mask });
@@ -106,7 +134,14 @@ export function planAggregation(
   let groupId: Symbol | undefined;
   if (multipleSets) {
     groupId = factory.newSymbol('groupid', BIGINT);
-    node = { kind: 'GroupId', id: factory.nodeId(), outputs: [...node.outputs, groupId], source: node, groupingSets: setSymbols, groupIdSymbol: groupId };
+    node = {
+      kind: 'GroupId',
+      id: factory.nodeId(),
+      outputs: [...node.outputs, groupId],
+      source: node,
+      groupingSets: setSymbols,
+      groupIdSymbol: groupId,
+    };
   }
   holder.node = factory.aggregate(node, groupId ? [...groupSymbols, groupId] : groupSymbols, [...calls.values()]);
 
@@ -127,7 +162,11 @@ export function planAggregation(
     if (local.length === 0) return translated; // constants and correlated references
     // A row field of a grouped row (`k.x` under GROUP BY k) translates through its base below.
     if (e.kind === 'Identifier' || (e.kind === 'Dereference' && translated.kind === 'symbol')) {
-      throw new EngineError('EXPRESSION_NOT_AGGREGATE', `'${formatExpression(e)}' must be an aggregate expression or appear in GROUP BY clause`, e.location);
+      throw new EngineError(
+        'EXPRESSION_NOT_AGGREGATE',
+        `'${formatExpression(e)}' must be an aggregate expression or appear in GROUP BY clause`,
+        e.location,
+      );
     }
     return undefined;
   };
@@ -135,20 +174,33 @@ export function planAggregation(
   const groupingValue = (e: ast.FunctionCall): RowExpression => {
     const argSymbols = e.args.map((arg) => {
       const entry = keyExpressions.get(expressionKey(translateExpression(arg, base)));
-      if (!entry) throw new EngineError('INVALID_ARGUMENTS', `Invalid reference to grouping function argument: ${formatExpression(arg)}`, arg.location);
+      if (!entry)
+        throw new EngineError(
+          'INVALID_ARGUMENTS',
+          `Invalid reference to grouping function argument: ${formatExpression(arg)}`,
+          arg.location,
+        );
       return entry.symbol;
     });
-    const maskOf = (set: Symbol[]) => argSymbols.reduce((m, s, j) => (set.includes(s) ? m : m | (1n << BigInt(argSymbols.length - 1 - j))), 0n);
+    const maskOf = (set: Symbol[]) =>
+      argSymbols.reduce((m, s, j) => (set.includes(s) ? m : m | (1n << BigInt(argSymbols.length - 1 - j))), 0n);
     if (!groupId) return constant(maskOf(setSymbols[0] ?? []), BIGINT);
     const args: RowExpression[] = [];
-    setSymbols.forEach((set, i) => args.push(comparison('=', symbolRef(groupId!), constant(BigInt(i), BIGINT), e.location), constant(maskOf(set), BIGINT)));
+    setSymbols.forEach((set, i) =>
+      args.push(comparison('=', symbolRef(groupId!), constant(BigInt(i), BIGINT), e.location), constant(maskOf(set), BIGINT)),
+    );
     args.push(constant(null, BIGINT));
     return special('switch', BIGINT, ...args);
   };
 
   const groupedField = (symbol: Symbol, name: string | undefined, location: ast.NodeBase['location']): RowExpression => {
     const key = keyExpressions.get(expressionKey(symbolRef(symbol)));
-    if (!key) throw new EngineError('EXPRESSION_NOT_AGGREGATE', `'${name ?? symbol.name}' must be an aggregate expression or appear in GROUP BY clause`, location);
+    if (!key)
+      throw new EngineError(
+        'EXPRESSION_NOT_AGGREGATE',
+        `'${name ?? symbol.name}' must be an aggregate expression or appear in GROUP BY clause`,
+        location,
+      );
     return symbolRef(key.symbol);
   };
 
@@ -162,9 +214,11 @@ function groupingSets(groupBy: ast.GroupBy | undefined, selectExpressions: (ast.
     if (e.kind !== 'LongLiteral') return e;
     const n = Number(e.value);
     const target = selectExpressions[n - 1];
-    if (n < 1 || n > selectExpressions.length) throw new EngineError('INVALID_COLUMN_REFERENCE', `GROUP BY position ${e.value} is not in select list`, e.location);
+    if (n < 1 || n > selectExpressions.length)
+      throw new EngineError('INVALID_COLUMN_REFERENCE', `GROUP BY position ${e.value} is not in select list`, e.location);
     if (!target) throw new EngineError('NOT_SUPPORTED', `GROUP BY position ${e.value} refers to a * column`, e.location);
-    if (findAggregates(target).length > 0) throw new EngineError('INVALID_COLUMN_REFERENCE', `GROUP BY position ${e.value} cannot reference an aggregate`, e.location);
+    if (findAggregates(target).length > 0)
+      throw new EngineError('INVALID_COLUMN_REFERENCE', `GROUP BY position ${e.value} cannot reference an aggregate`, e.location);
     return target;
   };
   let sets: ast.Expression[][] = [[]];

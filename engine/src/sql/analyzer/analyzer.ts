@@ -33,7 +33,13 @@ export function analyzeQuery(
   return withRoutines(metadata.session, withInlineRoutines(query, metadata.session, routinesOf(metadata.session)), () => {
     const plan = new QueryPlanner(context).planQuery(query);
     const fields = visibleFields(plan);
-    const root = planWithSessionZones(context.factory.restrict(plan.node, fields.map((f) => f.symbol)), metadata.session);
+    const root = planWithSessionZones(
+      context.factory.restrict(
+        plan.node,
+        fields.map((f) => f.symbol),
+      ),
+      metadata.session,
+    );
     checkQueryReads(metadata, root);
     return { root, columns: fields.map((f, i) => ({ name: f.name ?? `_col${i}`, type: f.symbol.type })), fields, context };
   });

@@ -128,7 +128,14 @@ export function findWindowCalls(e: ast.Expression, into: ast.FunctionCall[] = []
   return into;
 }
 
-const SUBQUERY_KINDS: ReadonlySet<ast.Expression['kind']> = new Set(['Subquery', 'Exists', 'InSubquery', 'QuantifiedComparison', 'MatchPredicate', 'Unique']);
+const SUBQUERY_KINDS: ReadonlySet<ast.Expression['kind']> = new Set([
+  'Subquery',
+  'Exists',
+  'InSubquery',
+  'QuantifiedComparison',
+  'MatchPredicate',
+  'Unique',
+]);
 
 export function containsSubquery(e: ast.Expression): boolean {
   if (SUBQUERY_KINDS.has(e.kind)) return true;
@@ -150,7 +157,11 @@ export function rejectAggregatesAndWindows(e: ast.Expression, clause: string): v
   const found = [...findAggregates(e), ...findWindowCalls(e)];
   if (found.length > 0) {
     const list = found.map((f) => formatExpression(f)).join(', ');
-    throw new EngineError('EXPRESSION_NOT_SCALAR', `${clause} cannot contain aggregations, window functions or grouping operations: [${list}]`, found[0].location);
+    throw new EngineError(
+      'EXPRESSION_NOT_SCALAR',
+      `${clause} cannot contain aggregations, window functions or grouping operations: [${list}]`,
+      found[0].location,
+    );
   }
 }
 
@@ -174,7 +185,11 @@ export function countParameters(node: unknown): number {
  * `skip` names), in no particular order. It keeps its own stack, not the JS one: a statement may
  * nest 1,000 levels and each level is several objects.
  */
-export function forEachAstObject(root: unknown, visit: (node: Record<string, unknown>) => void, skip?: (node: Record<string, unknown>, key: string) => boolean): void {
+export function forEachAstObject(
+  root: unknown,
+  visit: (node: Record<string, unknown>) => void,
+  skip?: (node: Record<string, unknown>, key: string) => boolean,
+): void {
   const pending: unknown[] = [root];
   while (pending.length > 0) {
     const value = pending.pop();

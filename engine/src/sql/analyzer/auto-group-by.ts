@@ -11,7 +11,8 @@ export function resolveAutoGroupBy(spec: ast.QuerySpecification, select: readonl
   if (groupBy === undefined || !groupBy.elements.some((e) => e.kind === 'AutoGroupBy')) return spec;
   const elements = groupBy.elements.map((element): ast.GroupingElement => {
     if (element.kind !== 'AutoGroupBy') return element;
-    if (select.some((e) => e === undefined)) throw new EngineError('NOT_SUPPORTED', 'GROUP BY AUTO with SELECT * is not supported', element.location);
+    if (select.some((e) => e === undefined))
+      throw new EngineError('NOT_SUPPORTED', 'GROUP BY AUTO with SELECT * is not supported', element.location);
     const expressions = (select as ast.Expression[]).filter((e) => findAggregates(e).length === 0);
     return { kind: 'SimpleGroupBy', expressions, location: element.location };
   });

@@ -20,9 +20,11 @@ export function correspondingFields(op: ast.SetOperation, fieldLists: readonly F
 function fieldsByName(op: ast.SetOperation, fields: readonly Field[]): Map<string, Field> {
   const byName = new Map<string, Field>();
   for (const field of fields) {
-    if (field.name === undefined) throw new EngineError('MISSING_COLUMN_NAME', 'Anonymous columns are not allowed in set operations with CORRESPONDING', op.location);
+    if (field.name === undefined)
+      throw new EngineError('MISSING_COLUMN_NAME', 'Anonymous columns are not allowed in set operations with CORRESPONDING', op.location);
     const name = field.name.toLowerCase();
-    if (byName.has(name)) throw new EngineError('AMBIGUOUS_NAME', `Duplicate columns found when using CORRESPONDING in set operations: ${name}`, op.location);
+    if (byName.has(name))
+      throw new EngineError('AMBIGUOUS_NAME', `Duplicate columns found when using CORRESPONDING in set operations: ${name}`, op.location);
     byName.set(name, field);
   }
   return byName;

@@ -30,7 +30,10 @@ export function currentTimeConstant(e: ast.CurrentTime, session: Session): RowEx
       return constant(packZonedTime(BigInt(micros) * 1_000_000n, offsetMinutes), zonedTimeType(precision));
     }
     case 'localtime':
-      return plainConstant(truncate((((wallMillis % MS_PER_DAY) + MS_PER_DAY) % MS_PER_DAY) * 1000, precision), { kind: 'time', precision });
+      return plainConstant(truncate((((wallMillis % MS_PER_DAY) + MS_PER_DAY) % MS_PER_DAY) * 1000, precision), {
+        kind: 'time',
+        precision,
+      });
   }
 }
 

@@ -7,7 +7,14 @@ import { jsonLiteral } from '../../types/json/json-parse.js';
 import { translateJsonForm } from './json-forms.js';
 import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import { isAggregateFunctionName } from '../../functions/aggregate/registry.js';
-import { isScalarFunctionName, resolveOperator, resolveScalarFunction, resolveSyntaxOperator, type ScalarFunctionSignature, type SyntaxOperatorName } from '../../functions/scalar/registry.js';
+import {
+  isScalarFunctionName,
+  resolveOperator,
+  resolveScalarFunction,
+  resolveSyntaxOperator,
+  type ScalarFunctionSignature,
+  type SyntaxOperatorName,
+} from '../../functions/scalar/registry.js';
 import { isWindowFunctionName } from '../../functions/window/registry.js';
 import { canCoerce, commonSuperTypeOf } from '../../types/coercion.js';
 import { parseDecimal } from '../../types/decimal.js';
@@ -32,7 +39,14 @@ import {
 import type * as ast from '../parser/ast.js';
 import { constant, special, specialOf, symbolRef, type RowExpression, type Symbol } from '../planner/row-expression.js';
 import { currentTimeConstant, currentTimestamp } from './current-time.js';
-import { atTimeZone, castExpression, sessionZoneCall, SESSION_ZONE_FUNCTION_NAMES, zonedLiteralType, zonedTimeLiteralType } from './time-zone-translation.js';
+import {
+  atTimeZone,
+  castExpression,
+  sessionZoneCall,
+  SESSION_ZONE_FUNCTION_NAMES,
+  zonedLiteralType,
+  zonedTimeLiteralType,
+} from './time-zone-translation.js';
 import { findUnknownFunction, functionName } from './ast-utils.js';
 import { sqlTypeOf } from './type-spec.js';
 import { rowConstructor, rowFieldByName, rowSubscript } from './row-expressions.js';
@@ -104,7 +118,11 @@ export function coerceToBoolean(e: RowExpression, what: string, location: Source
 export function commonTypeOrFail(exprs: readonly RowExpression[], what: string, location: SourceLocation): SqlType {
   const type = commonSuperTypeOf(exprs.map((e) => e.type));
   if (!type) {
-    throw new EngineError('TYPE_MISMATCH', `${what} must be the same type or coercible to a common type. Cannot find common type between ${exprs.map((e) => typeName(e.type)).join(', ')}`, location);
+    throw new EngineError(
+      'TYPE_MISMATCH',
+      `${what} must be the same type or coercible to a common type. Cannot find common type between ${exprs.map((e) => typeName(e.type)).join(', ')}`,
+      location,
+    );
   }
   return type;
 }
@@ -166,7 +184,13 @@ function translateNode(e: ast.Expression, context: TranslationContext, translate
     case 'Cast':
       return cast(e, translate, context.session);
     case 'AtTimeZone':
-      return atTimeZone(translate(e.value), e.zone && translate(e.zone), context.session, (name, args) => functionCall(name, args, e.location), e.location);
+      return atTimeZone(
+        translate(e.value),
+        e.zone && translate(e.zone),
+        context.session,
+        (name, args) => functionCall(name, args, e.location),
+        e.location,
+      );
     case 'Extract':
       return functionCall(EXTRACT_FUNCTIONS[e.field] ?? e.field.toLowerCase(), [translate(e.value)], e.location);
     case 'FunctionCall':
@@ -189,13 +213,19 @@ function translateNode(e: ast.Expression, context: TranslationContext, translate
     case 'Subscript':
       return subscript(e, translate);
     case 'Overlay':
-      return syntaxOperatorCall('overlay', translateAll(e.length ? [e.value, e.replacement, e.start, e.length] : [e.value, e.replacement, e.start], translate), e.location);
+      return syntaxOperatorCall(
+        'overlay',
+        translateAll(e.length ? [e.value, e.replacement, e.start, e.length] : [e.value, e.replacement, e.start], translate),
+        e.location,
+      );
     case 'Lambda':
       throw misplacedLambda(e);
     case 'StaticMethodCall':
       return staticMethodCall(e, translate, (signature, args) => boundCall(signature, args, e.location));
     case 'MethodCall':
-      return methodCall(translate(e.base), e.method, translateAll(e.args, translate), e.location, (signature, args) => boundCall(signature, args, e.location));
+      return methodCall(translate(e.base), e.method, translateAll(e.args, translate), e.location, (signature, args) =>
+        boundCall(signature, args, e.location),
+      );
     case 'MatchPredicate':
     case 'Unique':
     case 'Measure':
@@ -211,7 +241,6 @@ function translateNode(e: ast.Expression, context: TranslationContext, translate
   }
 }
 
-
 // The translations of the nodes with operands, each in its own function: translation recurses
 // through translateNode once per nesting level, and a small frame there is what lets 1,000 levels fit.
 
@@ -219,7 +248,8 @@ function translateNode(e: ast.Expression, context: TranslationContext, translate
 function dereference(e: ast.DereferenceExpression, context: TranslationContext, translate: Translate): RowExpression {
   const parts = qualifiedParts(e);
   const ofLambdaParameter = parts !== undefined && context.lambdaScope?.get(parts[0]) !== undefined;
-  if (parts && !ofLambdaParameter && (context.scope.tryResolve(parts, e.location) || !resolvesAsRowBase(e.base, context))) return resolveName(parts, e.location, context);
+  if (parts && !ofLambdaParameter && (context.scope.tryResolve(parts, e.location) || !resolvesAsRowBase(e.base, context)))
+    return resolveName(parts, e.location, context);
   return rowFieldByName(translate(e.base), e);
 }
 
@@ -227,13 +257,19 @@ function dereference(e: ast.DereferenceExpression, context: TranslationContext, 
 function resolvesAsRowBase(base: ast.Expression, context: TranslationContext): boolean {
   const parts = qualifiedParts(base);
   if (!parts) return true;
-  return context.scope.tryResolve(parts, base.location) !== undefined || (base.kind === 'Dereference' && resolvesAsRowBase(base.base, context));
+  return (
+    context.scope.tryResolve(parts, base.location) !== undefined || (base.kind === 'Dereference' && resolvesAsRowBase(base.base, context))
+  );
 }
 
 function parameter(e: ast.Parameter, context: TranslationContext): RowExpression {
   const value = context.parameters[e.index];
   if (!value) {
-    throw new EngineError('INVALID_PARAMETER_USAGE', `Incorrect number of parameters: expected at least ${e.index + 1} but found ${context.parameters.length}`, e.location);
+    throw new EngineError(
+      'INVALID_PARAMETER_USAGE',
+      `Incorrect number of parameters: expected at least ${e.index + 1} but found ${context.parameters.length}`,
+      e.location,
+    );
   }
   return value;
 }
@@ -274,7 +310,11 @@ function between(e: ast.BetweenPredicate, translate: Translate): RowExpression {
 function inList(e: ast.InListPredicate, translate: Translate): RowExpression {
   const args = [translate(e.value), ...e.list.map(translate)];
   const type = commonTypeOrFail(args, 'IN value and list items', e.location);
-  const test = specialOf('in', BOOLEAN, args.map((a) => coerce(a, type, e.location)));
+  const test = specialOf(
+    'in',
+    BOOLEAN,
+    args.map((a) => coerce(a, type, e.location)),
+  );
   return e.negated ? special('not', BOOLEAN, test) : test;
 }
 
@@ -298,7 +338,8 @@ function searchedCaseOf(e: ast.SearchedCase, translate: Translate): RowExpressio
 function simpleCaseOf(e: ast.SimpleCase, translate: Translate): RowExpression {
   const operand = translate(e.operand);
   const branches: CaseBranch[] = [];
-  for (const w of e.whenClauses) branches.push({ condition: comparison('=', operand, translate(w.operand), w.location), result: translate(w.result) });
+  for (const w of e.whenClauses)
+    branches.push({ condition: comparison('=', operand, translate(w.operand), w.location), result: translate(w.result) });
   return searchedCase(branches, e.defaultValue ? translate(e.defaultValue) : undefined, e.location);
 }
 
@@ -317,7 +358,11 @@ function cast(e: ast.Cast, translate: Translate, session: Session): RowExpressio
  */
 function booleanTest(e: ast.BooleanTest, value: RowExpression): RowExpression {
   if (value.type.kind !== 'boolean' && value.type.kind !== 'unknown') {
-    throw new EngineError('TYPE_MISMATCH', `Boolean test value must evaluate to a boolean (actual: ${typeName(value.type)})`, e.value.location);
+    throw new EngineError(
+      'TYPE_MISMATCH',
+      `Boolean test value must evaluate to a boolean (actual: ${typeName(value.type)})`,
+      e.value.location,
+    );
   }
   const operand = coerce(value, BOOLEAN, e.location);
   const test =
@@ -343,22 +388,49 @@ const EXTRACT_FUNCTIONS: Partial<Record<ast.ExtractField, string>> = {
   YOW: 'year_of_week',
 };
 
-export function comparison(operator: ast.ComparisonOperator, left: RowExpression, right: RowExpression, location: SourceLocation): RowExpression {
+export function comparison(
+  operator: ast.ComparisonOperator,
+  left: RowExpression,
+  right: RowExpression,
+  location: SourceLocation,
+): RowExpression {
   return operatorCall(COMPARISON[operator], [left, right], location);
 }
 
 export function operatorCall(name: string, args: RowExpression[], location: SourceLocation): RowExpression {
-  const signature = resolveOperator(name as Parameters<typeof resolveOperator>[0], args.map((a) => a.type), location);
-  return { kind: 'call', name: signature.name, args: args.map((a, i) => coerce(a, signature.argumentTypes[i], location)), type: signature.returnType };
+  const signature = resolveOperator(
+    name as Parameters<typeof resolveOperator>[0],
+    args.map((a) => a.type),
+    location,
+  );
+  return {
+    kind: 'call',
+    name: signature.name,
+    args: args.map((a, i) => coerce(a, signature.argumentTypes[i], location)),
+    type: signature.returnType,
+  };
 }
 
 export function functionCall(name: string, args: RowExpression[], location: SourceLocation): RowExpression {
-  return boundCall(resolveScalarFunction(name, args.map((a) => a.type), location), args, location);
+  return boundCall(
+    resolveScalarFunction(
+      name,
+      args.map((a) => a.type),
+      location,
+    ),
+    args,
+    location,
+  );
 }
 
 /** A call of the resolved `signature`, its arguments coerced to the signature's types. */
 function boundCall(signature: ScalarFunctionSignature, args: RowExpression[], location: SourceLocation): RowExpression {
-  return { kind: 'call', name: signature.name, args: args.map((a, i) => coerce(a, signature.argumentTypes[i], location)), type: signature.returnType };
+  return {
+    kind: 'call',
+    name: signature.name,
+    args: args.map((a, i) => coerce(a, signature.argumentTypes[i], location)),
+    type: signature.returnType,
+  };
 }
 
 /** `ARRAY[a, b, ...]`: the elements coerced to their common super type; `ARRAY[]` is array(unknown). */
@@ -379,12 +451,31 @@ function subscript(e: ast.Subscript, translate: Translate): RowExpression {
 }
 
 function syntaxOperatorCall(name: SyntaxOperatorName, args: RowExpression[], location: SourceLocation): RowExpression {
-  const signature = resolveSyntaxOperator(name, args.map((a) => a.type), location);
-  return { kind: 'call', name: signature.name, args: args.map((a, i) => coerce(a, signature.argumentTypes[i], location)), type: signature.returnType };
+  const signature = resolveSyntaxOperator(
+    name,
+    args.map((a) => a.type),
+    location,
+  );
+  return {
+    kind: 'call',
+    name: signature.name,
+    args: args.map((a, i) => coerce(a, signature.argumentTypes[i], location)),
+    type: signature.returnType,
+  };
 }
 
 /** Functions with their own translation below (not in a registry). */
-const SPECIAL_FUNCTIONS: ReadonlySet<string> = new Set(['coalesce', 'nullif', 'if', 'try', 'typeof', 'grouping', 'now', ...SESSION_FUNCTIONS, ...SESSION_ZONE_FUNCTION_NAMES]);
+const SPECIAL_FUNCTIONS: ReadonlySet<string> = new Set([
+  'coalesce',
+  'nullif',
+  'if',
+  'try',
+  'typeof',
+  'grouping',
+  'now',
+  ...SESSION_FUNCTIONS,
+  ...SESSION_ZONE_FUNCTION_NAMES,
+]);
 
 /** Whether `name` is a function of any kind: special, scalar, aggregate or window. */
 export function isKnownFunctionName(name: string): boolean {
@@ -404,7 +495,8 @@ export function rejectUnknownFunctions(expressions: readonly ast.Expression[], s
   const known = (name: string) => isKnownFunctionName(name) || routines?.has(name) === true;
   for (const e of expressions) {
     const unknown = findUnknownFunction(e, (name) => known(name) || mayBeMethodCall(name));
-    if (unknown) throw new EngineError('FUNCTION_NOT_FOUND', `Function '${functionName(unknown).toLowerCase()}' not registered`, unknown.location);
+    if (unknown)
+      throw new EngineError('FUNCTION_NOT_FOUND', `Function '${functionName(unknown).toLowerCase()}' not registered`, unknown.location);
   }
 }
 
@@ -414,7 +506,8 @@ function translateFunctionCall(e: ast.FunctionCall, translate: Translate, contex
   if (e.distinct || e.filter || e.starArg || e.orderBy) {
     throw new EngineError('FUNCTION_NOT_FOUND', `Function '${name}' not registered`, e.location);
   }
-  const resolves = (receiver: string) => context.lambdaScope?.has(receiver) === true || context.scope.tryResolve([receiver], e.location) !== undefined;
+  const resolves = (receiver: string) =>
+    context.lambdaScope?.has(receiver) === true || context.scope.tryResolve([receiver], e.location) !== undefined;
   const asMethod = columnMethodCall(e, resolves, translate, (signature, args) => boundCall(signature, args, e.location));
   if (asMethod !== undefined) return asMethod;
   const routine = routineCall(e, translate, context.session);
@@ -433,7 +526,6 @@ function translateFunctionCall(e: ast.FunctionCall, translate: Translate, contex
   return name === 'coalesce' ? coalesce(args, e.location) : functionCall(name, args, e.location);
 }
 
-
 type SpecialTranslation = (e: ast.FunctionCall, translate: Translate, context: TranslationContext) => RowExpression;
 
 /** The special functions with a translation of their own from the call's syntax, called directly: nested calls recurse through them. */
@@ -443,7 +535,10 @@ const SPECIAL_TRANSLATIONS: ReadonlyMap<string, SpecialTranslation> = new Map<st
   ['try', tryCall],
   ['typeof', typeofCall],
   ['now', (e, _translate, context) => (e.args.length > 0 ? functionCall('now', [], e.location) : currentTimestamp(context.session))],
-  ...SESSION_FUNCTIONS.map((name): [string, SpecialTranslation] => [name, (e, _translate, context) => sessionFunction(name, e, context.session)]),
+  ...SESSION_FUNCTIONS.map((name): [string, SpecialTranslation] => [
+    name,
+    (e, _translate, context) => sessionFunction(name, e, context.session),
+  ]),
 ]);
 
 /** coalesce(...) over its translated arguments (translated with those of ordinary calls, one frame less per level). */
@@ -473,7 +568,8 @@ function tryCall(e: ast.FunctionCall, translate: Translate): RowExpression {
 
 /** typeof(x): the name of x's type, known at analysis (x is not evaluated). */
 function typeofCall(e: ast.FunctionCall, translate: Translate): RowExpression {
-  if (e.args.length !== 1) throw new EngineError('TYPE_MISMATCH', `Unexpected parameters for function typeof. Expected: typeof(t)`, e.location);
+  if (e.args.length !== 1)
+    throw new EngineError('TYPE_MISMATCH', `Unexpected parameters for function typeof. Expected: typeof(t)`, e.location);
   const name = typeName(translate(e.args[0]).type);
   return constant(name, varchar(name.length));
 }
@@ -487,8 +583,14 @@ function translateAll(expressions: readonly ast.Expression[], translate: Transla
 
 /** Functions whose value is a fact of the session, fixed for the query. */
 function sessionFunction(name: SessionFunction, e: ast.FunctionCall, session: Session): RowExpression {
-  if (e.args.length > 0) throw new EngineError('TYPE_MISMATCH', `Unexpected parameters for function ${name}. Expected: ${name}()`, e.location);
-  const value = { current_user: session.user, current_catalog: session.catalog, current_schema: session.schema, current_timezone: session.timeZone }[name];
+  if (e.args.length > 0)
+    throw new EngineError('TYPE_MISMATCH', `Unexpected parameters for function ${name}. Expected: ${name}()`, e.location);
+  const value = {
+    current_user: session.user,
+    current_catalog: session.catalog,
+    current_schema: session.schema,
+    current_timezone: session.timeZone,
+  }[name];
   return value === undefined ? constant(null, varchar()) : constant(value, varchar(value.length));
 }
 
@@ -562,7 +664,8 @@ function genericLiteral(e: ast.GenericLiteral, session: Session): RowExpression 
     // Trino's time with time zone has offsets only: a zone name is not a time literal.
     throw new EngineError('INVALID_LITERAL', `'${e.value}' is not a valid TIME literal`, e.location);
   }
-  if ((type.kind === 'timestamp' || type.kind === 'time') && e.type.parameters.length === 0) type = { kind: type.kind, precision: literalPrecision(type.kind, e.value, e.location) };
+  if ((type.kind === 'timestamp' || type.kind === 'time') && e.type.parameters.length === 0)
+    type = { kind: type.kind, precision: literalPrecision(type.kind, e.value, e.location) };
   if (type.kind === 'char' && e.type.parameters.length === 0) type = { kind: 'char', length: e.value.length };
   if (type.kind === 'varchar' && e.type.parameters.length === 0) type = varchar(e.value.length);
   // A typed literal is a cast of its text, checked now: a bad literal is an error at analysis time.
@@ -576,7 +679,8 @@ const ZONED_TIME = /\d:\d\d(?::\d\d(?:\.\d*)?)?\s*(?:[+-]\d{1,2}(?::?\d\d)?|[A-Z
 function literalPrecision(kind: 'timestamp' | 'time', text: string, location: SourceLocation): number {
   const m = /\.(\d+)/.exec(text.trim());
   const digits = m ? m[1].length : 0;
-  if (digits > 12) throw new EngineError('NUMERIC_VALUE_OUT_OF_RANGE', `${kind.toUpperCase()} precision must be in range [0, 12]: ${digits}`, location);
+  if (digits > 12)
+    throw new EngineError('NUMERIC_VALUE_OUT_OF_RANGE', `${kind.toUpperCase()} precision must be in range [0, 12]: ${digits}`, location);
   return digits;
 }
 

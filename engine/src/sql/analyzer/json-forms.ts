@@ -8,7 +8,19 @@ import type { JsonEncoding, SqlJsonSpec } from '../../functions/scalar/json/sqlj
 import { parseJsonPath } from '../../functions/scalar/json/sqljson/path-parser.js';
 import type { JsonPath } from '../../functions/scalar/json/sqljson/path-ast.js';
 import { canCast } from '../../types/casts.js';
-import { BIGINT, BOOLEAN, type SqlType, VARCHAR, functionType, rowOf, isNumeric, isString, isTemporal, typeName, varchar } from '../../types/types.js';
+import {
+  BIGINT,
+  BOOLEAN,
+  type SqlType,
+  VARCHAR,
+  functionType,
+  rowOf,
+  isNumeric,
+  isString,
+  isTemporal,
+  typeName,
+  varchar,
+} from '../../types/types.js';
 import type * as ast from '../parser/ast.js';
 import type { JsonExpression, JsonFormat, JsonPathInvocation, JsonValueExpression } from '../parser/ast-json.js';
 import { constant, type RowExpression } from '../planner/row-expression.js';
@@ -37,7 +49,11 @@ function checkInput(value: RowExpression, format: JsonFormat | undefined, locati
   const kind = value.type.kind;
   const binary = kind === 'varbinary' || kind === 'unknown';
   if ((!binary && kind !== 'varchar' && kind !== 'char' && kind !== 'json') || (!binary && format !== undefined && format !== 'JSON')) {
-    throw new EngineError('TYPE_MISMATCH', `Cannot read input of type ${typeName(value.type)} as JSON using formatting ${format ?? 'JSON'}`, location);
+    throw new EngineError(
+      'TYPE_MISMATCH',
+      `Cannot read input of type ${typeName(value.type)} as JSON using formatting ${format ?? 'JSON'}`,
+      location,
+    );
   }
 }
 
@@ -52,15 +68,25 @@ export function checkedPath(text: string, location: SourceLocation): JsonPath {
   }
 }
 
-export function jsonInvocation(inv: JsonPathInvocation, functionName: string, translate: Translate): { args: RowExpression[]; spec: SqlJsonSpec } {
+export function jsonInvocation(
+  inv: JsonPathInvocation,
+  functionName: string,
+  translate: Translate,
+): { args: RowExpression[]; spec: SqlJsonSpec } {
   const path = checkedPath(inv.path, inv.location);
   const input = translate(inv.input.value);
   checkInput(input, inv.input.format, inv.input.location);
   const names = inv.passing.map((p) => (p.name.quoted ? p.name.value : p.name.value.toUpperCase()));
   const duplicate = names.find((n, i) => names.indexOf(n) !== i);
-  if (duplicate !== undefined) throw new EngineError('DUPLICATE_PARAMETER_NAME', `${functionName} parameter name ${duplicate} is used more than once`, inv.location);
+  if (duplicate !== undefined)
+    throw new EngineError('DUPLICATE_PARAMETER_NAME', `${functionName} parameter name ${duplicate} is used more than once`, inv.location);
   for (const variable of path.variables) {
-    if (!names.includes(variable)) throw new EngineError('INVALID_PATH', `no value passed for parameter ${variable}. Try quoting "${variable}" in the PASSING clause to match case`, inv.location);
+    if (!names.includes(variable))
+      throw new EngineError(
+        'INVALID_PATH',
+        `no value passed for parameter ${variable}. Try quoting "${variable}" in the PASSING clause to match case`,
+        inv.location,
+      );
   }
   const args = [input, ...inv.passing.map((p) => translate(p.value.value))];
   const formats = [inv.input.format === undefined ? null : encodingOf(inv.input.format), ...inv.passing.map((p) => valueFormat(p.value))];
@@ -73,10 +99,15 @@ function call(name: string, spec: SqlJsonSpec, args: RowExpression[], type: SqlT
 }
 
 /** RETURNING of JSON_QUERY, JSON_OBJECT and JSON_ARRAY: a character string or varbinary (default varchar). */
-export function jsonReturning(spec: ast.TypeSpec | undefined, format: JsonFormat | undefined, location: SourceLocation): { type: SqlType; encoding?: JsonEncoding } {
+export function jsonReturning(
+  spec: ast.TypeSpec | undefined,
+  format: JsonFormat | undefined,
+  location: SourceLocation,
+): { type: SqlType; encoding?: JsonEncoding } {
   if (spec === undefined) return { type: VARCHAR };
   const type = sqlTypeOf(spec);
-  if (!isString(type) && type.kind !== 'varbinary') throw new EngineError('TYPE_MISMATCH', `Cannot output JSON value as ${typeName(type)} using formatting JSON`, location);
+  if (!isString(type) && type.kind !== 'varbinary')
+    throw new EngineError('TYPE_MISMATCH', `Cannot output JSON value as ${typeName(type)} using formatting JSON`, location);
   return { type, encoding: type.kind === 'varbinary' ? (encodingOf(format) ?? 'UTF8') : undefined };
 }
 
@@ -95,13 +126,29 @@ export function lazyDefaults(values: readonly RowExpression[]): RowExpression {
     const chosen: RowExpression = { kind: 'call', name: 'equal', args: [index, constant(BigInt(i), BIGINT)], type: BOOLEAN };
     return { kind: 'special', form: 'if', args: [chosen, value], type: value.type };
   });
-  const body: RowExpression = fields.length === 0 ? constant(null, BOOLEAN) : { kind: 'call', name: ROW_CONSTRUCTOR, args: fields, type: rowOf(values.map((v) => ({ type: v.type }))) };
+  const body: RowExpression =
+    fields.length === 0
+      ? constant(null, BOOLEAN)
+      : { kind: 'call', name: ROW_CONSTRUCTOR, args: fields, type: rowOf(values.map((v) => ({ type: v.type }))) };
   return { kind: 'lambda', parameters: [{ name: 'default_index', type: BIGINT }], body, type: functionType([BIGINT], body.type) };
 }
 
 /** A JSON_ARRAY element or JSON_OBJECT value without FORMAT: a boolean, number or string, else a value Trino casts to varchar. */
-function checkMemberValue(value: RowExpression, format: JsonEncoding | null, functionName: string, location: SourceLocation): RowExpression {
-  if (format !== null || value.type.kind === 'json' || value.type.kind === 'boolean' || isNumeric(value.type) || isString(value.type) || canCast(value.type, VARCHAR)) return value;
+function checkMemberValue(
+  value: RowExpression,
+  format: JsonEncoding | null,
+  functionName: string,
+  location: SourceLocation,
+): RowExpression {
+  if (
+    format !== null ||
+    value.type.kind === 'json' ||
+    value.type.kind === 'boolean' ||
+    isNumeric(value.type) ||
+    isString(value.type) ||
+    canCast(value.type, VARCHAR)
+  )
+    return value;
   throw new EngineError('TYPE_MISMATCH', `Unsupported type of ${functionName} argument: ${typeName(value.type)}`, location);
 }
 
@@ -117,7 +164,9 @@ export function translateJsonForm(e: JsonExpression, translate: Translate, coerc
       if (!isString(type) && !isNumeric(type) && !isTemporal(type) && type.kind !== 'boolean') {
         throw new EngineError('TYPE_MISMATCH', `Invalid return type of function JSON_VALUE: ${typeName(type)}`, e.location);
       }
-      const defaults = [e.onEmpty, e.onError].map((behavior) => lazyDefault(behavior?.type === 'DEFAULT' ? coerce(translate(behavior.value), type, behavior.value.location) : constant(null, type)));
+      const defaults = [e.onEmpty, e.onError].map((behavior) =>
+        lazyDefault(behavior?.type === 'DEFAULT' ? coerce(translate(behavior.value), type, behavior.value.location) : constant(null, type)),
+      );
       return call('$json_value', { ...spec, onEmpty: e.onEmpty?.type, onError: e.onError?.type }, [...defaults, ...args], type);
     }
     case 'JsonQuery': {
@@ -126,11 +175,25 @@ export function translateJsonForm(e: JsonExpression, translate: Translate, coerc
       if (e.quotes !== undefined && !e.quotes.keep && e.wrapper !== undefined && e.wrapper !== 'WITHOUT') {
         throw new EngineError('INVALID_FUNCTION_ARGUMENT', 'OMIT QUOTES behavior is not specified for WITH WRAPPER behavior', e.location);
       }
-      return call('$json_query', { ...spec, wrapper: e.wrapper, omitQuotes: e.quotes !== undefined && !e.quotes.keep, onEmpty: e.onEmpty, onError: e.onError, encoding }, args, type);
+      return call(
+        '$json_query',
+        {
+          ...spec,
+          wrapper: e.wrapper,
+          omitQuotes: e.quotes !== undefined && !e.quotes.keep,
+          onEmpty: e.onEmpty,
+          onError: e.onError,
+          encoding,
+        },
+        args,
+        type,
+      );
     }
     case 'JsonArray': {
       const { type, encoding } = jsonReturning(e.returning, e.returningFormat, e.location);
-      const args = e.elements.map((element) => checkMemberValue(translate(element.value), valueFormat(element), 'JSON_ARRAY', element.location));
+      const args = e.elements.map((element) =>
+        checkMemberValue(translate(element.value), valueFormat(element), 'JSON_ARRAY', element.location),
+      );
       const spec: SqlJsonSpec = { formats: e.elements.map(valueFormat), absentOnNull: e.nullOnNull !== true, encoding };
       return call('$json_array', spec, args, type);
     }
@@ -139,13 +202,23 @@ export function translateJsonForm(e: JsonExpression, translate: Translate, coerc
       const args: RowExpression[] = [];
       for (const member of e.members) {
         const key = translate(member.key);
-        if (!isString(key.type) && key.type.kind !== 'unknown') throw new EngineError('TYPE_MISMATCH', `Invalid type of JSON object key: ${typeName(key.type)}`, member.key.location);
+        if (!isString(key.type) && key.type.kind !== 'unknown')
+          throw new EngineError('TYPE_MISMATCH', `Invalid type of JSON object key: ${typeName(key.type)}`, member.key.location);
         args.push(key, checkMemberValue(translate(member.value.value), valueFormat(member.value), 'JSON_OBJECT', member.value.location));
       }
       if (e.uniqueKeys === true && e.members.some((m) => m.value.format !== undefined)) {
-        throw new EngineError('NOT_SUPPORTED', 'WITH UNIQUE KEYS behavior is not supported for JSON_OBJECT function when input expression has FORMAT', e.location);
+        throw new EngineError(
+          'NOT_SUPPORTED',
+          'WITH UNIQUE KEYS behavior is not supported for JSON_OBJECT function when input expression has FORMAT',
+          e.location,
+        );
       }
-      const spec: SqlJsonSpec = { formats: e.members.map((m) => valueFormat(m.value)), absentOnNull: e.nullOnNull === false, uniqueKeys: e.uniqueKeys === true, encoding };
+      const spec: SqlJsonSpec = {
+        formats: e.members.map((m) => valueFormat(m.value)),
+        absentOnNull: e.nullOnNull === false,
+        uniqueKeys: e.uniqueKeys === true,
+        encoding,
+      };
       return call('$json_object', spec, args, type);
     }
   }

@@ -4,7 +4,18 @@
 
 import { EngineError } from '../../errors/engine-error.js';
 import type { ChildCombination, JsonTableSpec, TableColumnSpec } from '../../functions/scalar/json/sqljson/json-table-function.js';
-import { BIGINT, type RowField, type SqlType, arrayOf, isNumeric, isString, isTemporal, rowOf, typeName, varchar } from '../../types/types.js';
+import {
+  BIGINT,
+  type RowField,
+  type SqlType,
+  arrayOf,
+  isNumeric,
+  isString,
+  isTemporal,
+  rowOf,
+  typeName,
+  varchar,
+} from '../../types/types.js';
 import type * as ast from '../parser/ast.js';
 import type { JsonTable, JsonTableColumn, JsonTablePlan } from '../parser/ast-json.js';
 import { constant, type RowExpression } from '../planner/row-expression.js';
@@ -29,11 +40,22 @@ function canonicalName(identifier: ast.Identifier): string {
 
 function claimName(collected: Collected, identifier: ast.Identifier): void {
   const name = canonicalName(identifier);
-  if (collected.names.has(name)) throw new EngineError('DUPLICATE_COLUMN_OR_PATH_NAME', 'All column and path names in JSON_TABLE invocation must be unique', identifier.location);
+  if (collected.names.has(name))
+    throw new EngineError(
+      'DUPLICATE_COLUMN_OR_PATH_NAME',
+      'All column and path names in JSON_TABLE invocation must be unique',
+      identifier.location,
+    );
   collected.names.add(name);
 }
 
-function columnSpecs(columns: readonly JsonTableColumn[], collected: Collected, translate: Translate, coerce: Coerce, tableOnError: string | undefined): TableColumnSpec[] {
+function columnSpecs(
+  columns: readonly JsonTableColumn[],
+  collected: Collected,
+  translate: Translate,
+  coerce: Coerce,
+  tableOnError: string | undefined,
+): TableColumnSpec[] {
   // A column without ON ERROR fails where the table does (ERROR ON ERROR), else gives NULL.
   const columnOnError = tableOnError === 'ERROR' ? 'ERROR' : undefined;
   return columns.map((column): TableColumnSpec => {
@@ -56,20 +78,40 @@ function columnSpecs(columns: readonly JsonTableColumn[], collected: Collected, 
         };
         const emptyDefault = defaultIndex(column.onEmpty);
         const errorDefault = defaultIndex(column.onError);
-        return { kind: 'value', path: columnPath(column), onEmpty: column.onEmpty?.type, onError: column.onError?.type ?? columnOnError, emptyDefault, errorDefault };
+        return {
+          kind: 'value',
+          path: columnPath(column),
+          onEmpty: column.onEmpty?.type,
+          onError: column.onError?.type ?? columnOnError,
+          emptyDefault,
+          errorDefault,
+        };
       }
       case 'JsonQueryColumn': {
         const { type, encoding } = jsonReturning(column.type, column.format, column.location);
         claimName(collected, column.name);
         collected.fields.push({ name: column.name.value, type });
         const omitQuotes = column.quotes !== undefined && !column.quotes.keep;
-        return { kind: 'query', path: columnPath(column), wrapper: column.wrapper, omitQuotes, onEmpty: column.onEmpty, onError: column.onError ?? columnOnError, encoding };
+        return {
+          kind: 'query',
+          path: columnPath(column),
+          wrapper: column.wrapper,
+          omitQuotes,
+          onEmpty: column.onEmpty,
+          onError: column.onError ?? columnOnError,
+          encoding,
+        };
       }
       case 'JsonNestedColumns': {
         checkedPath(column.path, column.location);
         if (column.pathName !== undefined) claimName(collected, column.pathName);
         const name = column.pathName === undefined ? `$nested_path_${collected.nestedCount++}` : canonicalName(column.pathName);
-        return { kind: 'nested', path: column.path, name, columns: columnSpecs(column.columns, collected, translate, coerce, tableOnError) };
+        return {
+          kind: 'nested',
+          path: column.path,
+          name,
+          columns: columnSpecs(column.columns, collected, translate, coerce, tableOnError),
+        };
       }
     }
   });
@@ -89,7 +131,10 @@ function columnPath(column: { path?: string; name: ast.Identifier; location: ast
 /** Each parent path's direct NESTED PATH children, by canonical name. */
 function childrenByParent(columns: readonly TableColumnSpec[], parent: string, out: Map<string, string[]>): Map<string, string[]> {
   const nested = columns.filter((c): c is TableColumnSpec & { kind: 'nested' } => c.kind === 'nested');
-  out.set(parent, nested.map((c) => c.name));
+  out.set(
+    parent,
+    nested.map((c) => c.name),
+  );
   for (const child of nested) childrenByParent(child.columns, child.name, out);
   return out;
 }
@@ -102,7 +147,13 @@ function invalidPlan(message: string, location: ast.Expression['location']): Eng
  * The PLAN clause as, per parent path, how its children join it and how they combine. PLAN DEFAULT
  * sets one choice for all; a specific plan names every path once (Trino's rule), else INVALID_PLAN.
  */
-function planChoices(plan: JsonTablePlan | undefined, rootName: string, spec: Pick<JsonTableSpec, 'joins' | 'combinations'>, children: ReadonlyMap<string, string[]>, location: ast.Expression['location']): void {
+function planChoices(
+  plan: JsonTablePlan | undefined,
+  rootName: string,
+  spec: Pick<JsonTableSpec, 'joins' | 'combinations'>,
+  children: ReadonlyMap<string, string[]>,
+  location: ast.Expression['location'],
+): void {
   const defaults = plan?.kind === 'JsonTableDefaultPlan' ? plan : undefined;
   if (plan === undefined || defaults !== undefined) {
     for (const [parent, names] of children) {
@@ -136,12 +187,18 @@ function planChoices(plan: JsonTablePlan | undefined, rootName: string, spec: Pi
     spec.combinations[parent] = combination(p.child);
     return parent;
   };
-  const root = plan.kind === 'JsonTablePlanJoin' ? join(plan) : plan.kind === 'JsonTablePlanLeaf' ? mention(canonicalName(plan.name), plan.location) : undefined;
+  const root =
+    plan.kind === 'JsonTablePlanJoin'
+      ? join(plan)
+      : plan.kind === 'JsonTablePlanLeaf'
+        ? mention(canonicalName(plan.name), plan.location)
+        : undefined;
   if (root !== rootName) throw invalidPlan('JSON_TABLE plan must start with the root path name', plan.location);
   for (const [parent, names] of children) {
     const planned = spec.combinations[parent];
     const covered = planned === undefined ? [] : namesIn(planned);
-    if (covered.length !== names.length || names.some((n) => !covered.includes(n))) throw invalidPlan(`JSON_TABLE plan does not match the child paths of ${parent}`, location);
+    if (covered.length !== names.length || names.some((n) => !covered.includes(n)))
+      throw invalidPlan(`JSON_TABLE plan does not match the child paths of ${parent}`, location);
   }
 }
 
@@ -160,5 +217,10 @@ export function jsonTableCall(table: JsonTable, translate: Translate, coerce: Co
   planChoices(table.plan, rootName, tableSpec, childrenByParent(columns, rootName, new Map()), table.location);
   const type = arrayOf(rowOf(collected.fields));
   const text = JSON.stringify(tableSpec);
-  return { kind: 'call', name: '$json_table', args: [constant(text, varchar(text.length)), lazyDefaults(collected.defaults), ...args], type };
+  return {
+    kind: 'call',
+    name: '$json_table',
+    args: [constant(text, varchar(text.length)), lazyDefaults(collected.defaults), ...args],
+    type,
+  };
 }

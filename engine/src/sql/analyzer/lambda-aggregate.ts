@@ -33,7 +33,11 @@ function unifiedStateType(initial: SqlType, returns: (state: SqlType) => SqlType
     if (typesEqual(returned, state)) return state;
     const wider = commonSuperType(state, returned);
     if (wider === undefined) {
-      throw new EngineError('TYPE_MISMATCH', `reduce_agg's input function returns ${typeName(returned)}, which does not fit the state type ${typeName(state)}`, location);
+      throw new EngineError(
+        'TYPE_MISMATCH',
+        `reduce_agg's input function returns ${typeName(returned)}, which does not fit the state type ${typeName(state)}`,
+        location,
+      );
     }
     state = wider;
   }
@@ -42,11 +46,26 @@ function unifiedStateType(initial: SqlType, returns: (state: SqlType) => SqlType
   return state;
 }
 
-export function lambdaAggregateCall(call: ast.FunctionCall, translate: (e: ast.Expression) => RowExpression, context: TranslationContext): LambdaAggregateCall {
+export function lambdaAggregateCall(
+  call: ast.FunctionCall,
+  translate: (e: ast.Expression) => RowExpression,
+  context: TranslationContext,
+): LambdaAggregateCall {
   const name = functionName(call);
   const [value, initial, input, combine] = call.args;
-  if (name !== 'reduce_agg' || call.args.length !== 4 || value.kind === 'Lambda' || initial.kind === 'Lambda' || input.kind !== 'Lambda' || combine.kind !== 'Lambda') {
-    throw new EngineError('FUNCTION_NOT_FOUND', `Unexpected parameters for function ${name}: of the aggregate functions only reduce_agg(T, S, function(S,T,S), function(S,S,S)) takes lambdas`, call.location);
+  if (
+    name !== 'reduce_agg' ||
+    call.args.length !== 4 ||
+    value.kind === 'Lambda' ||
+    initial.kind === 'Lambda' ||
+    input.kind !== 'Lambda' ||
+    combine.kind !== 'Lambda'
+  ) {
+    throw new EngineError(
+      'FUNCTION_NOT_FOUND',
+      `Unexpected parameters for function ${name}: of the aggregate functions only reduce_agg(T, S, function(S,T,S), function(S,S,S)) takes lambdas`,
+      call.location,
+    );
   }
   const args = [translate(value), translate(initial)];
   const inputType = args[0].type;
@@ -58,7 +77,11 @@ export function lambdaAggregateCall(call: ast.FunctionCall, translate: (e: ast.E
   ];
   lambdas.forEach((lambda, i) => {
     if (referencedSymbols(lambda.body).size > 0) {
-      throw new EngineError('NOT_SUPPORTED', 'Lambda expressions of aggregate functions cannot refer to columns', call.args[i + 2].location);
+      throw new EngineError(
+        'NOT_SUPPORTED',
+        'Lambda expressions of aggregate functions cannot refer to columns',
+        call.args[i + 2].location,
+      );
     }
   });
   const handle = resolveAggregateHandle(name, [inputType, stateType], call.location, [], lambdas);

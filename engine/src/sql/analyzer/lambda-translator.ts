@@ -22,7 +22,12 @@ export function hasLambdaArgument(e: ast.FunctionCall): boolean {
 }
 
 /** A call of scalar function `name` with lambda arguments. */
-export function lambdaFunctionCall(e: ast.FunctionCall, name: string, translate: (e: ast.Expression) => RowExpression, context: TranslationContext): RowExpression {
+export function lambdaFunctionCall(
+  e: ast.FunctionCall,
+  name: string,
+  translate: (e: ast.Expression) => RowExpression,
+  context: TranslationContext,
+): RowExpression {
   const values: Array<RowExpression | undefined> = [];
   const lambdas: Array<TypedLambda | undefined> = [];
   const argumentTypes = e.args.map((arg, i) => {
@@ -30,12 +35,17 @@ export function lambdaFunctionCall(e: ast.FunctionCall, name: string, translate:
     return (values[i] = translate(arg)).type;
   });
   const signature = resolveScalarFunction(name, argumentTypes, e.location);
-  const args = e.args.map((arg, i) => lambdas[i]?.expression(signature.argumentTypes[i]) ?? coerce(values[i]!, signature.argumentTypes[i], arg.location));
+  const args = e.args.map(
+    (arg, i) => lambdas[i]?.expression(signature.argumentTypes[i]) ?? coerce(values[i]!, signature.argumentTypes[i], arg.location),
+  );
   return { kind: 'call', name: signature.name, args, type: signature.returnType };
 }
 
 /** A lambda argument to bind to function types (as a scalar call's lambdas are); a aggregate call's too. */
-export function lambdaArgument(lambda: ast.Lambda, context: TranslationContext): LambdaArgument & { expression(type: SqlType): LambdaExpression } {
+export function lambdaArgument(
+  lambda: ast.Lambda,
+  context: TranslationContext,
+): LambdaArgument & { expression(type: SqlType): LambdaExpression } {
   return new TypedLambda(lambda, context);
 }
 
@@ -87,7 +97,11 @@ class TypedLambda implements LambdaArgument {
   private body(parameterTypes: readonly SqlType[]): RowExpression {
     const parameters = this.lambda.parameters;
     if (parameterTypes.length !== parameters.length) {
-      throw new EngineError('INVALID_PARAMETER_USAGE', `Expected a lambda that takes ${parameterTypes.length} argument(s) but got ${parameters.length}`, this.lambda.location);
+      throw new EngineError(
+        'INVALID_PARAMETER_USAGE',
+        `Expected a lambda that takes ${parameterTypes.length} argument(s) but got ${parameters.length}`,
+        this.lambda.location,
+      );
     }
     const key = parameterTypes.map(typeName).join(',');
     let body = this.bodies.get(key);

@@ -23,7 +23,12 @@ export function isLateral(relation: ast.Relation): boolean {
  * The right side of `left JOIN LATERAL (...)`, planned where it sees the left side; `correlated`
  * when it refers to it, and then already joined with it (else the caller joins the two as usual).
  */
-export function planLateralRight(planner: QueryPlanner, join: ast.Join, left: RelationPlan, outer?: Scope): { right: RelationPlan; joined?: RelationPlan } {
+export function planLateralRight(
+  planner: QueryPlanner,
+  join: ast.Join,
+  left: RelationPlan,
+  outer?: Scope,
+): { right: RelationPlan; joined?: RelationPlan } {
   const right = planRelation(planner, join.right, new Scope(left.scope.fields, outer));
   const leftSymbols = new Set(left.node.outputs.map((s) => s.id));
   const references = () => [...freeSymbols(right.node).values()].filter((s) => leftSymbols.has(s.id));

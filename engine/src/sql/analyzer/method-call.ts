@@ -8,9 +8,22 @@ import type * as ast from '../parser/ast.js';
 import type { RowExpression } from '../planner/row-expression.js';
 import type { BoundCall } from './static-method-call.js';
 
-export function methodCall(receiver: RowExpression, method: ast.Identifier, args: RowExpression[], location: SourceLocation, call: BoundCall): RowExpression {
+export function methodCall(
+  receiver: RowExpression,
+  method: ast.Identifier,
+  args: RowExpression[],
+  location: SourceLocation,
+  call: BoundCall,
+): RowExpression {
   const all = [receiver, ...args];
-  return call(resolveInstanceMethod(method.value, all.map((a) => a.type), location), all);
+  return call(
+    resolveInstanceMethod(
+      method.value,
+      all.map((a) => a.type),
+      location,
+    ),
+    all,
+  );
 }
 
 /**
@@ -23,7 +36,18 @@ export function columnMethodCall(
   translate: (e: ast.Expression) => RowExpression,
   call: BoundCall,
 ): RowExpression | undefined {
-  if (e.name.parts.length !== 2 || e.distinct || e.starArg || e.filter || e.orderBy || e.window || e.nullTreatment || e.processingMode || e.withinGroup) return undefined;
+  if (
+    e.name.parts.length !== 2 ||
+    e.distinct ||
+    e.starArg ||
+    e.filter ||
+    e.orderBy ||
+    e.window ||
+    e.nullTreatment ||
+    e.processingMode ||
+    e.withinGroup
+  )
+    return undefined;
   const [receiverName, method] = e.name.parts;
   if (!resolves(receiverName.value)) return undefined;
   const receiver = translate(receiverName);

@@ -33,14 +33,21 @@ export function misplacedNearest(nearest: ast.Nearest): EngineError {
   return new EngineError('NOT_SUPPORTED', JOINS_ALLOWED, nearest.location);
 }
 
-export function planNearestJoin(planner: QueryPlanner, join: ast.Join, nearest: ast.Nearest, left: RelationPlan, outer: Scope | undefined): RelationPlan {
+export function planNearestJoin(
+  planner: QueryPlanner,
+  join: ast.Join,
+  nearest: ast.Nearest,
+  left: RelationPlan,
+  outer: Scope | undefined,
+): RelationPlan {
   checkJoin(join);
   const context = planner.context;
   const factory = context.factory;
   const source = planRelation(planner, nearest.relation, outer);
   // WHERE and MATCH see the FROM relation's columns first, then the left side's.
   const clauseScope = new Scope(source.scope.fields, new Scope(left.scope.fields, outer));
-  const translate = (e: ast.Expression) => translateExpression(e, { scope: clauseScope, session: context.session, parameters: context.parameters });
+  const translate = (e: ast.Expression) =>
+    translateExpression(e, { scope: clauseScope, session: context.session, parameters: context.parameters });
   const where = nearest.where && coerceToBoolean(translate(nearest.where), 'NEAREST WHERE clause', nearest.where.location);
   const matchExpression = coerceToBoolean(translate(nearest.match), 'NEAREST MATCH clause', nearest.match.location);
 
@@ -52,14 +59,22 @@ export function planNearestJoin(planner: QueryPlanner, join: ast.Join, nearest: 
   const value = factory.newSymbol('nearest_value', match.value.type);
   const candidates = factory.projectExtending(source.node, [{ symbol: key, expression: match.candidate }]);
   const probes = factory.projectExtending(left.node, [{ symbol: value, expression: match.value }]);
-  const comparison: RowExpression = { ...match.call, args: match.call.args.map((_, i) => symbolRef(i === match.candidateArgument ? key : value)) };
+  const comparison: RowExpression = {
+    ...match.call,
+    args: match.call.args.map((_, i) => symbolRef(i === match.candidateArgument ? key : value)),
+  };
 
-  const split = splitEquiConjuncts(extractConjuncts(where), left.node.outputs, candidates.outputs, (name, type) => factory.newSymbol(name, type));
+  const split = splitEquiConjuncts(extractConjuncts(where), left.node.outputs, candidates.outputs, (name, type) =>
+    factory.newSymbol(name, type),
+  );
   const probe = factory.projectExtending(probes, split.leftAssignments);
   const build = factory.projectExtending(candidates, split.rightAssignments);
   const type = join.type === 'LEFT' ? 'left' : 'inner';
   const nearestMatch: NearestMatch = { key, operator: match.operator, value };
-  const node: PlanNode = { ...factory.join(type, probe, build, split.criteria, combineConjuncts([...split.residual, comparison])), nearest: nearestMatch };
+  const node: PlanNode = {
+    ...factory.join(type, probe, build, split.criteria, combineConjuncts([...split.residual, comparison])),
+    nearest: nearestMatch,
+  };
 
   const right = join.right.kind === 'AliasedRelation' ? aliasRelation(source, join.right, context) : source;
   return {
@@ -71,7 +86,8 @@ export function planNearestJoin(planner: QueryPlanner, join: ast.Join, nearest: 
 /** The join types and conditions Trino allows around NEAREST, with its messages. */
 function checkJoin(join: ast.Join): void {
   const criteria = join.criteria;
-  if (criteria?.kind === 'JoinUsing') throw new EngineError('NOT_SUPPORTED', 'JOIN USING involving NEAREST is not supported', join.location);
+  if (criteria?.kind === 'JoinUsing')
+    throw new EngineError('NOT_SUPPORTED', 'JOIN USING involving NEAREST is not supported', join.location);
   const onTrue = criteria?.kind === 'JoinOn' && criteria.expression.kind === 'BooleanLiteral' && criteria.expression.value;
   if ((join.type === 'INNER' || join.type === 'LEFT') && !onTrue) {
     const location = criteria?.kind === 'JoinOn' ? criteria.expression.location : join.location;
@@ -93,7 +109,14 @@ interface AnalyzedMatch {
   operator: NearestMatch['operator'];
 }
 
-const FLIPPED: Record<ast.ComparisonOperator, ast.ComparisonOperator> = { '=': '=', '<>': '<>', '<': '>', '<=': '>=', '>': '<', '>=': '<=' };
+const FLIPPED: Record<ast.ComparisonOperator, ast.ComparisonOperator> = {
+  '=': '=',
+  '<>': '<>',
+  '<': '>',
+  '<=': '>=',
+  '>': '<',
+  '>=': '<=',
+};
 
 /** MATCH must compare one FROM relation expression with one other expression by <, <=, > or >= (Trino's checks, in its order). */
 function analyzeMatch(match: ast.Expression, translated: RowExpression, sourceIds: Set<number>, leftIds: Set<number>): AnalyzedMatch {
@@ -104,13 +127,28 @@ function analyzeMatch(match: ast.Expression, translated: RowExpression, sourceId
   const [a, b] = translated.args;
   const aFrom = refersTo(a, sourceIds);
   if (aFrom === refersTo(b, sourceIds)) {
-    throw new EngineError('NOT_SUPPORTED', 'NEAREST MATCH clause must compare one FROM relation expression with one non-FROM expression', match.location);
+    throw new EngineError(
+      'NOT_SUPPORTED',
+      'NEAREST MATCH clause must compare one FROM relation expression with one non-FROM expression',
+      match.location,
+    );
   }
   if ((aFrom && refersTo(a, leftIds)) || (!aFrom && refersTo(b, leftIds))) {
-    throw new EngineError('NOT_SUPPORTED', 'NEAREST MATCH clause must keep FROM relation and non-FROM expressions on opposite sides', match.location);
+    throw new EngineError(
+      'NOT_SUPPORTED',
+      'NEAREST MATCH clause must keep FROM relation and non-FROM expressions on opposite sides',
+      match.location,
+    );
   }
   const operator = aFrom ? match.operator : FLIPPED[match.operator];
-  if (operator === '=' || operator === '<>') throw new EngineError('NOT_SUPPORTED', 'NEAREST MATCH clause must use <, <=, >, or >=', match.location);
+  if (operator === '=' || operator === '<>')
+    throw new EngineError('NOT_SUPPORTED', 'NEAREST MATCH clause must use <, <=, >, or >=', match.location);
   const candidateArgument = aFrom ? 0 : 1;
-  return { call: translated, candidateArgument, candidate: translated.args[candidateArgument], value: translated.args[1 - candidateArgument], operator };
+  return {
+    call: translated,
+    candidateArgument,
+    candidate: translated.args[candidateArgument],
+    value: translated.args[1 - candidateArgument],
+    operator,
+  };
 }

@@ -53,7 +53,13 @@ export class QueryPlanner {
   }
 
   /** ORDER BY over a query body that is not a plain SELECT: only output columns are visible. */
-  private planOrderAndLimit(plan: RelationPlan, orderBy: ast.SortItem[], offset?: ast.Expression, limit?: ast.Expression | 'ALL', withTies = false): RelationPlan {
+  private planOrderAndLimit(
+    plan: RelationPlan,
+    orderBy: ast.SortItem[],
+    offset?: ast.Expression,
+    limit?: ast.Expression | 'ALL',
+    withTies = false,
+  ): RelationPlan {
     let node = plan.node;
     if (orderBy.length > 0) {
       const fields = visibleFields(plan);
@@ -63,7 +69,11 @@ export class QueryPlanner {
         let symbol: Symbol;
         if (ordinal !== undefined) symbol = fields[ordinal].symbol;
         else {
-          const e = translateExpression(item.key, { scope: new Scope(fields), session: this.context.session, parameters: this.context.parameters });
+          const e = translateExpression(item.key, {
+            scope: new Scope(fields),
+            session: this.context.session,
+            parameters: this.context.parameters,
+          });
           if (e.kind === 'symbol') symbol = e.symbol;
           else {
             symbol = this.context.factory.newSymbol('sortkey', e.type);
@@ -86,7 +96,14 @@ export class QueryPlanner {
     if (withTies && limit !== undefined && limit !== 'ALL') return this.limitWithTies(node, offsetRows, limitRows, limit.location);
     if (offsetRows === 0 && limitRows === Infinity) return node;
     if (node.kind === 'Sort' && offsetRows === 0) {
-      return { kind: 'TopN', id: this.context.factory.nodeId(), outputs: node.outputs, source: node.source, orderBy: node.orderBy, count: limitRows };
+      return {
+        kind: 'TopN',
+        id: this.context.factory.nodeId(),
+        outputs: node.outputs,
+        source: node.source,
+        orderBy: node.orderBy,
+        count: limitRows,
+      };
     }
     return { kind: 'Limit', id: this.context.factory.nodeId(), outputs: node.outputs, source: node, count: limitRows, offset: offsetRows };
   }
@@ -107,7 +124,15 @@ export class QueryPlanner {
       source: node.source,
       partitionBy: [],
       orderBy: node.orderBy,
-      functions: [{ symbol: rank, function: resolveWindowHandle('rank', [], location), arguments: [], frame: DEFAULT_FRAME_WITH_ORDER, ignoreNulls: false }],
+      functions: [
+        {
+          symbol: rank,
+          function: resolveWindowHandle('rank', [], location),
+          arguments: [],
+          frame: DEFAULT_FRAME_WITH_ORDER,
+          ignoreNulls: false,
+        },
+      ],
     };
     const kept = factory.filter(window, comparison('<=', symbolRef(rank), constant(BigInt(limitRows), BIGINT), location));
     const sorted: PlanNode = { kind: 'Sort', id: factory.nodeId(), outputs: kept.outputs, source: kept, orderBy: node.orderBy };
@@ -131,7 +156,9 @@ export class QueryPlanner {
 
   /** Evaluates an expression with no column references. */
   constantValue(e: ast.Expression, scope: Scope = new Scope([])): Scalar {
-    return this.context.evaluator.evaluateConstant(translateExpression(e, { scope, session: this.context.session, parameters: this.context.parameters }));
+    return this.context.evaluator.evaluateConstant(
+      translateExpression(e, { scope, session: this.context.session, parameters: this.context.parameters }),
+    );
   }
 
   planValues(values: ast.Values): RelationPlan {
@@ -142,11 +169,20 @@ export class QueryPlanner {
     );
     const width = rows[0].length;
     for (const [i, row] of rows.entries()) {
-      if (row.length !== width) throw new EngineError('TYPE_MISMATCH', `Values rows have mismatched sizes: ${width} vs ${row.length}`, values.rows[i].location);
+      if (row.length !== width)
+        throw new EngineError('TYPE_MISMATCH', `Values rows have mismatched sizes: ${width} vs ${row.length}`, values.rows[i].location);
     }
-    const types = Array.from({ length: width }, (_, c) => commonTypeOrFail(rows.map((r) => r[c]), 'Values', values.location));
+    const types = Array.from({ length: width }, (_, c) =>
+      commonTypeOrFail(
+        rows.map((r) => r[c]),
+        'Values',
+        values.location,
+      ),
+    );
     const outputs = types.map((t, c) => this.context.factory.newSymbol(`_col${c}`, t));
-    const constants = rows.map((row) => row.map((e, c) => this.context.evaluator.evaluateConstant(withSessionZones(coerce(e, types[c], values.location), session))));
+    const constants = rows.map((row) =>
+      row.map((e, c) => this.context.evaluator.evaluateConstant(withSessionZones(coerce(e, types[c], values.location), session))),
+    );
     const node: PlanNode = { kind: 'Values', id: this.context.factory.nodeId(), outputs, rows: constants };
     return { node, scope: new Scope(outputs.map((symbol) => ({ name: undefined, qualifier: undefined, symbol }))) };
   }
@@ -159,7 +195,10 @@ export class QueryPlanner {
         throw new EngineError('DUPLICATE_NAMED_QUERY', `WITH query name '${q.name.value}' specified more than once`, q.location);
       }
       const visible = new Map(ctes);
-      ctes.set(q.name.value, withClause.recursive ? recursiveWithQuery(this, q, visible) : { query: q.query, columnAliases: q.columnAliases, ctes: visible });
+      ctes.set(
+        q.name.value,
+        withClause.recursive ? recursiveWithQuery(this, q, visible) : { query: q.query, columnAliases: q.columnAliases, ctes: visible },
+      );
     }
     return new QueryPlanner(this.context, ctes);
   }
@@ -167,25 +206,39 @@ export class QueryPlanner {
   /** Re-labels a relation's fields with new names/qualifier (aliases). */
   static relabel(plan: RelationPlan, qualifier: string[] | undefined, names?: (string | undefined)[]): RelationPlan {
     const fields = visibleFields(plan);
-    const relabeled: Field[] = fields.map((f, i) => ({ name: names ? names[i] : f.name, qualifier, symbol: f.symbol, ...(f.origin ? { origin: f.origin } : {}) }));
+    const relabeled: Field[] = fields.map((f, i) => ({
+      name: names ? names[i] : f.name,
+      qualifier,
+      symbol: f.symbol,
+      ...(f.origin ? { origin: f.origin } : {}),
+    }));
     return { node: plan.node, scope: new Scope(relabeled, plan.scope.outer) };
   }
 
   /** Makes the node output exactly the visible fields, in order. */
   static outputVisible(plan: RelationPlan, context: PlannerContext): PlanNode {
-    return context.factory.restrict(plan.node, visibleFields(plan).map((f) => f.symbol));
+    return context.factory.restrict(
+      plan.node,
+      visibleFields(plan).map((f) => f.symbol),
+    );
   }
 }
 
 export function ordinalOf(e: ast.Expression, count: number): number | undefined {
   if (e.kind !== 'LongLiteral') return undefined;
   const n = Number(e.value);
-  if (n < 1 || n > count) throw new EngineError('INVALID_COLUMN_REFERENCE', `ORDER BY position ${e.value} is not in select list`, e.location);
+  if (n < 1 || n > count)
+    throw new EngineError('INVALID_COLUMN_REFERENCE', `ORDER BY position ${e.value} is not in select list`, e.location);
   return n - 1;
 }
 
 export function orderingItem(symbol: Symbol, item: ast.SortItem): OrderingItem {
-  if (!isOrderable(symbol.type)) throw new EngineError('TYPE_MISMATCH', `${typeName(symbol.type)} is not orderable, and therefore cannot be used in ORDER BY`, item.location);
+  if (!isOrderable(symbol.type))
+    throw new EngineError(
+      'TYPE_MISMATCH',
+      `${typeName(symbol.type)} is not orderable, and therefore cannot be used in ORDER BY`,
+      item.location,
+    );
   const ascending = item.ordering === 'ASC';
   return { symbol, ascending, nullsFirst: item.nullOrdering === 'FIRST' };
 }

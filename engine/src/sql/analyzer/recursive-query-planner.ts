@@ -34,7 +34,8 @@ export function recursiveWithQuery(planner: QueryPlanner, withQuery: ast.WithQue
   const shape = recursiveShape(withQuery);
   if (shape === undefined) {
     const [reference] = referencesTo(withQuery.query, withQuery.name.value);
-    if (reference) throw new EngineError('INVALID_RECURSIVE_REFERENCE', 'recursive reference not allowed in this context', reference.location);
+    if (reference)
+      throw new EngineError('INVALID_RECURSIVE_REFERENCE', 'recursive reference not allowed in this context', reference.location);
     return { query: withQuery.query, columnAliases: withQuery.columnAliases, ctes };
   }
   const unroller = new Unroller(planner, withQuery, shape, ctes);
@@ -45,7 +46,8 @@ export function recursiveWithQuery(planner: QueryPlanner, withQuery: ast.WithQue
 
 function recursiveShape(withQuery: ast.WithQuery): RecursiveShape | undefined {
   const name = withQuery.name.value;
-  if (!withQuery.columnAliases) throw new EngineError('MISSING_COLUMN_ALIASES', 'missing column aliases in recursive WITH query', withQuery.location);
+  if (!withQuery.columnAliases)
+    throw new EngineError('MISSING_COLUMN_ALIASES', 'missing column aliases in recursive WITH query', withQuery.location);
   const nested = firstOf(withQuery.query, (node) => node.kind === 'With' && node.recursive === true);
   if (nested) throw new EngineError('NESTED_RECURSIVE', 'nested recursive WITH query', nested.location);
   const query = withQuery.query;
@@ -57,22 +59,27 @@ function recursiveShape(withQuery: ast.WithQuery): RecursiveShape | undefined {
   const [anchorReference] = referencesTo(anchor, name);
   if (anchorReference) throw invalidReference('WITH table name is referenced in the base relation of recursion', anchorReference);
   const stepReferences = referencesTo(step, name);
-  if (stepReferences.length > 1) throw invalidReference('multiple recursive references in the step relation of recursion', stepReferences[1]);
+  if (stepReferences.length > 1)
+    throw invalidReference('multiple recursive references in the step relation of recursion', stepReferences[1]);
   if (stepReferences.length === 0) return undefined;
   let specification: ast.QueryBody = step;
   while (specification.kind === 'SubqueryBody') {
     const inner = specification.query;
-    if (inner.limit !== undefined) throw new EngineError('INVALID_LIMIT_CLAUSE', 'FETCH FIRST / LIMIT clause in the step relation of recursion', limitLocation(inner));
+    if (inner.limit !== undefined)
+      throw new EngineError('INVALID_LIMIT_CLAUSE', 'FETCH FIRST / LIMIT clause in the step relation of recursion', limitLocation(inner));
     specification = inner.body;
   }
-  const outsideFrom = () => invalidReference('recursive reference outside of FROM clause of the step relation of recursion', stepReferences[0]);
+  const outsideFrom = () =>
+    invalidReference('recursive reference outside of FROM clause of the step relation of recursion', stepReferences[0]);
   if (specification.kind !== 'QuerySpecification' || !specification.from) throw outsideFrom();
   const from = specification.from;
   if (referencesTo(from, name).length === 0) throw outsideFrom();
   if (query.with) throw new EngineError('NOT_SUPPORTED', 'immediate WITH clause in recursive query', query.with.location);
-  if (query.orderBy.length > 0) throw new EngineError('NOT_SUPPORTED', 'immediate ORDER BY clause in recursive query', query.orderBy[0].location);
+  if (query.orderBy.length > 0)
+    throw new EngineError('NOT_SUPPORTED', 'immediate ORDER BY clause in recursive query', query.orderBy[0].location);
   if (query.offset) throw new EngineError('NOT_SUPPORTED', 'immediate OFFSET clause in recursive query', query.offset.location);
-  if (query.limit !== undefined) throw new EngineError('INVALID_LIMIT_CLAUSE', 'immediate FETCH FIRST / LIMIT clause in recursive query', limitLocation(query));
+  if (query.limit !== undefined)
+    throw new EngineError('INVALID_LIMIT_CLAUSE', 'immediate FETCH FIRST / LIMIT clause in recursive query', limitLocation(query));
   checkFromOfStep(from, name);
   return { anchor, step, distinct: body.distinct };
 }
@@ -87,8 +94,10 @@ function checkFromOfStep(from: ast.Relation, name: string): void {
       const join = node as unknown as ast.Join;
       const [left] = referencesTo(join.left, name);
       const [right] = referencesTo(join.right, name);
-      if (left && (join.type === 'RIGHT' || join.type === 'FULL')) throw invalidReference(`recursive reference in left source of ${join.type} join`, left);
-      if (right && (join.type === 'LEFT' || join.type === 'FULL')) throw invalidReference(`recursive reference in right source of ${join.type} join`, right);
+      if (left && (join.type === 'RIGHT' || join.type === 'FULL'))
+        throw invalidReference(`recursive reference in left source of ${join.type} join`, left);
+      if (right && (join.type === 'LEFT' || join.type === 'FULL'))
+        throw invalidReference(`recursive reference in right source of ${join.type} join`, right);
     }
     if (node.kind !== 'SetOperation') continue;
     const operation = node as unknown as ast.SetOperation;
@@ -100,7 +109,8 @@ function checkFromOfStep(from: ast.Relation, name: string): void {
     // ((a EXCEPT b) EXCEPT c): from the last input back, each is a right relation, all before it the left one.
     for (let i = operation.inputs.length - 1; i >= 1; i--) {
       const [right] = referencesTo(operation.inputs[i], name);
-      if (right) throw invalidReference(`recursive reference in right relation of EXCEPT ${operation.distinct ? 'DISTINCT' : 'ALL'}`, right);
+      if (right)
+        throw invalidReference(`recursive reference in right relation of EXCEPT ${operation.distinct ? 'DISTINCT' : 'ALL'}`, right);
       const [left] = referencesTo(operation.inputs.slice(0, i), name);
       if (left && !operation.distinct) throw invalidReference('recursive reference in left relation of EXCEPT ALL', left);
     }
@@ -126,7 +136,13 @@ class Unroller {
     const id = factory.nodeId();
     const anchor = this.anchor();
     const types = anchor.outputs.map((s) => s.type);
-    const table: PlanNode = { kind: 'Values', id: factory.nodeId(), outputs: anchor.outputs.map((s) => factory.newSymbol(s.name, s.type)), rows: [], workTable: id };
+    const table: PlanNode = {
+      kind: 'Values',
+      id: factory.nodeId(),
+      outputs: anchor.outputs.map((s) => factory.newSymbol(s.name, s.type)),
+      rows: [],
+      workTable: id,
+    };
     const step = this.step(types, table);
     const outputs = anchor.outputs.map((s) => factory.newSymbol(s.name, s.type));
     const maxDepth = integerSessionProperty(this.planner.context.session, 'max_recursion_depth');
@@ -155,13 +171,20 @@ class Unroller {
       query: this.withQuery.query,
       columnAliases: this.withQuery.columnAliases,
       ctes: this.ctes,
-      expand: () => ({ node: previous, scope: new Scope(previous.outputs.map((symbol) => ({ name: symbol.name, qualifier: undefined, symbol }))) }),
+      expand: () => ({
+        node: previous,
+        scope: new Scope(previous.outputs.map((symbol) => ({ name: symbol.name, qualifier: undefined, symbol }))),
+      }),
     };
     const step = new QueryPlanner(this.planner.context, new Map(this.ctes).set(this.name, reference)).planQueryBody(this.shape.step);
     const fields = visibleFields(step);
     const location = this.shape.step.location;
     if (fields.length !== types.length) {
-      throw new EngineError('TYPE_MISMATCH', `base and step relations of recursion have different number of fields: ${types.length}, ${fields.length}`, location);
+      throw new EngineError(
+        'TYPE_MISMATCH',
+        `base and step relations of recursion have different number of fields: ${types.length}, ${fields.length}`,
+        location,
+      );
     }
     fields.forEach((f, i) => {
       if (!canCoerce(f.symbol.type, types[i])) {
@@ -174,19 +197,27 @@ class Unroller {
     });
     return factory.project(
       step.node,
-      fields.map((f, i) => ({ symbol: factory.newSymbol(previous.outputs[i].name, types[i]), expression: coerce(symbolRef(f.symbol), types[i]) })),
+      fields.map((f, i) => ({
+        symbol: factory.newSymbol(previous.outputs[i].name, types[i]),
+        expression: coerce(symbolRef(f.symbol), types[i]),
+      })),
     );
   }
 }
 
 function checkAliases(aliases: ast.Identifier[], columns: number): void {
   if (aliases.length !== columns) {
-    throw new EngineError('MISMATCHED_COLUMN_ALIASES', `Column alias list has ${aliases.length} entries but relation has ${columns} columns`, aliases[0].location);
+    throw new EngineError(
+      'MISMATCHED_COLUMN_ALIASES',
+      `Column alias list has ${aliases.length} entries but relation has ${columns} columns`,
+      aliases[0].location,
+    );
   }
   const seen = new Set<string>();
   for (const alias of aliases) {
     const key = alias.value.toLowerCase();
-    if (seen.has(key)) throw new EngineError('DUPLICATE_COLUMN_NAME', `Column name '${alias.value}' specified more than once`, alias.location);
+    if (seen.has(key))
+      throw new EngineError('DUPLICATE_COLUMN_NAME', `Column name '${alias.value}' specified more than once`, alias.location);
     seen.add(key);
   }
 }

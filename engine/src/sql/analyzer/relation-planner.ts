@@ -35,7 +35,11 @@ export function planRelation(planner: QueryPlanner, relation: ast.Relation, oute
         const names = cte.columnAliases?.map((a) => a.value);
         const fields = visibleFields(plan);
         if (names && names.length !== fields.length) {
-          throw new EngineError('MISMATCHED_COLUMN_ALIASES', `WITH column alias list has ${names.length} entries but WITH query(${parts[0]}) has ${fields.length} columns`, relation.location);
+          throw new EngineError(
+            'MISMATCHED_COLUMN_ALIASES',
+            `WITH column alias list has ${names.length} entries but WITH query(${parts[0]}) has ${fields.length} columns`,
+            relation.location,
+          );
         }
         return withOuter(QueryPlanner.relabel(plan, [parts[0]], names ?? fields.map((f) => f.name)), outer);
       }
@@ -44,14 +48,24 @@ export function planRelation(planner: QueryPlanner, relation: ast.Relation, oute
         const view = context.metadata.resolveView(relation.name);
         const name = qualifiedObjectName(relation.name, context.session);
         if (view !== undefined) return readRelation(context, name, () => planView(planner, relation, name, view, outer), view);
-        throw new EngineError('TABLE_NOT_FOUND', `Table '${name.catalog}.${name.schema}.${name.name}' does not exist`, relation.name.location);
+        throw new EngineError(
+          'TABLE_NOT_FOUND',
+          `Table '${name.catalog}.${name.schema}.${name.name}' does not exist`,
+          relation.name.location,
+        );
       }
       return readRelation(context, { catalog: table.catalog, schema: table.schema, name: table.name }, () => {
         const outputs = table.columns.map((c) => context.factory.newSymbol(c.name, c.type));
         const node: PlanNode = { kind: 'TableScan', id: context.factory.nodeId(), outputs, table, columns: table.columns };
         const qualifier = [table.catalog, table.schema, table.name];
         const origin = { catalog: table.catalog, schema: table.schema, table: table.name };
-        return { node, scope: new Scope(outputs.map((symbol, i) => ({ name: table.columns[i].name, qualifier, symbol, origin })), outer) };
+        return {
+          node,
+          scope: new Scope(
+            outputs.map((symbol, i) => ({ name: table.columns[i].name, qualifier, symbol, origin })),
+            outer,
+          ),
+        };
       });
     }
     case 'AliasedRelation':
@@ -85,7 +99,10 @@ export function aliasRelation(inner: RelationPlan, relation: ast.AliasedRelation
   const fields = visibleFields(inner);
   const names = relation.columnNames?.map((c) => c.value);
   if (names && names.length !== fields.length) {
-    const has = relation.relation.kind === 'TableFunctionInvocation' ? `table function has ${fields.length} proper columns` : `'${relation.alias.value}' has ${fields.length} columns available`;
+    const has =
+      relation.relation.kind === 'TableFunctionInvocation'
+        ? `table function has ${fields.length} proper columns`
+        : `'${relation.alias.value}' has ${fields.length} columns available`;
     throw new EngineError('MISMATCHED_COLUMN_ALIASES', `Column alias list has ${names.length} entries but ${has}`, relation.location);
   }
   const plan = QueryPlanner.relabel(inner, [relation.alias.value], names ?? fields.map((f) => f.name));
@@ -111,7 +128,8 @@ function planJoin(planner: QueryPlanner, join: ast.Join, outer?: Scope): Relatio
   } else right = planRelation(planner, join.right, outer);
   const fields = [...left.scope.fields, ...right.scope.fields];
   const scope = new Scope(fields, outer);
-  const type = join.type === 'IMPLICIT' || join.type === 'CROSS' ? 'inner' : (join.type.toLowerCase() as 'inner' | 'left' | 'right' | 'full');
+  const type =
+    join.type === 'IMPLICIT' || join.type === 'CROSS' ? 'inner' : (join.type.toLowerCase() as 'inner' | 'left' | 'right' | 'full');
 
   if (!join.criteria) {
     return { node: context.factory.join('inner', left.node, right.node, []), scope };
@@ -132,16 +150,25 @@ function planJoin(planner: QueryPlanner, join: ast.Join, outer?: Scope): Relatio
     join.criteria.expression.location,
   );
   if (holder.node.kind !== 'Join' || holder.node.left !== left.node || holder.node.right !== right.node) {
-    if (type !== 'inner') throw new EngineError('NOT_SUPPORTED', 'Subqueries in the ON clause of an outer join are not supported', join.location);
+    if (type !== 'inner')
+      throw new EngineError('NOT_SUPPORTED', 'Subqueries in the ON clause of an outer join are not supported', join.location);
     return { node: context.factory.filter(holder.node, condition), scope };
   }
   return { node: buildJoin(planner, type, left.node, right.node, condition), scope };
 }
 
 /** A join node whose equi-conjuncts of `condition` become hash keys (projecting expressions when needed). */
-export function buildJoin(planner: QueryPlanner, type: 'inner' | 'left' | 'right' | 'full', leftNode: PlanNode, rightNode: PlanNode, condition: RowExpression | undefined): PlanNode {
+export function buildJoin(
+  planner: QueryPlanner,
+  type: 'inner' | 'left' | 'right' | 'full',
+  leftNode: PlanNode,
+  rightNode: PlanNode,
+  condition: RowExpression | undefined,
+): PlanNode {
   const factory = planner.context.factory;
-  const split = splitEquiConjuncts(extractConjuncts(condition), leftNode.outputs, rightNode.outputs, (name, t) => factory.newSymbol(name, t));
+  const split = splitEquiConjuncts(extractConjuncts(condition), leftNode.outputs, rightNode.outputs, (name, t) =>
+    factory.newSymbol(name, t),
+  );
   const leftSide = factory.projectExtending(leftNode, split.leftAssignments);
   const rightSide = factory.projectExtending(rightNode, split.rightAssignments);
   const node = factory.join(type, leftSide, rightSide, split.criteria, combineConjuncts(split.residual));
@@ -169,7 +196,11 @@ function planUsingJoin(
     const r = right.scope.resolve([column.value], column.location).field;
     const type0 = commonSuperType(l.symbol.type, r.symbol.type);
     if (!type0) {
-      throw new EngineError('TYPE_MISMATCH', `Column '${column.value}' is of type ${typeName(l.symbol.type)} on the left and ${typeName(r.symbol.type)} on the right`, column.location);
+      throw new EngineError(
+        'TYPE_MISMATCH',
+        `Column '${column.value}' is of type ${typeName(l.symbol.type)} on the left and ${typeName(r.symbol.type)} on the right`,
+        column.location,
+      );
     }
     const le = coerce(symbolRef(l.symbol), type0);
     const re = coerce(symbolRef(r.symbol), type0);
@@ -182,7 +213,12 @@ function planUsingJoin(
       usingFields.push({ name: column.value, qualifier: undefined, symbol });
     } else {
       const source = type === 'right' ? r : l;
-      usingFields.push({ name: column.value, qualifier: undefined, symbol: source.symbol, ...(source.origin ? { origin: source.origin } : {}) });
+      usingFields.push({
+        name: column.value,
+        qualifier: undefined,
+        symbol: source.symbol,
+        ...(source.origin ? { origin: source.origin } : {}),
+      });
     }
   }
   let node = buildJoin(planner, type, left.node, right.node, combineConjuncts(conjuncts));

@@ -21,7 +21,11 @@ interface Candidate {
 }
 
 /** The routine call `e` is, or undefined when no routine of the statement has its name. */
-export function routineCall(e: ast.FunctionCall, translate: (e: ast.Expression) => RowExpression, session: Session): RoutineCall | undefined {
+export function routineCall(
+  e: ast.FunctionCall,
+  translate: (e: ast.Expression) => RowExpression,
+  session: Session,
+): RoutineCall | undefined {
   const scope = routinesOf(session);
   const name = functionName(e).toLowerCase();
   const declarations = scope?.candidates(name) ?? [];
@@ -36,16 +40,28 @@ export function routineCall(e: ast.FunctionCall, translate: (e: ast.Expression) 
     return args === undefined ? [] : [{ candidate: c, args }];
   });
   if (bound.length === 0) {
-    const unknown = names.find((n) => n !== undefined && !candidates.some((c) => c.parameters.some((p) => p.name === n.value.toLowerCase())));
-    if (unknown !== undefined) throw new EngineError('INVALID_FUNCTION_ARGUMENT', `No argument named ${unknown.value.toLowerCase()} for ${name}`, unknown.location);
+    const unknown = names.find(
+      (n) => n !== undefined && !candidates.some((c) => c.parameters.some((p) => p.name === n.value.toLowerCase())),
+    );
+    if (unknown !== undefined)
+      throw new EngineError('INVALID_FUNCTION_ARGUMENT', `No argument named ${unknown.value.toLowerCase()} for ${name}`, unknown.location);
     const expected = candidates.map((c) => `${name}(${c.parameters.map((p) => typeName(p.type)).join(', ')})`).join(', ');
-    throw new EngineError('FUNCTION_NOT_FOUND', `Unexpected parameters (${values.map((v) => typeName(v.type)).join(', ')}) for function ${name}. Expected: ${expected}`, e.location);
+    throw new EngineError(
+      'FUNCTION_NOT_FOUND',
+      `Unexpected parameters (${values.map((v) => typeName(v.type)).join(', ')}) for function ${name}. Expected: ${expected}`,
+      e.location,
+    );
   }
   // The best fit: the most arguments of exactly the parameter's type.
   const exactness = (b: (typeof bound)[number]) => b.args.filter((a, i) => typesEqual(a.type, b.candidate.parameters[i].type)).length;
   const best = bound.reduce((a, b) => (exactness(b) > exactness(a) ? b : a));
   const routine = scope.routine(best.candidate.declaration);
-  return { kind: 'routine', routine, args: best.args.map((a, i) => coerce(a, routine.parameters[i].type, e.location)), type: routine.returnType };
+  return {
+    kind: 'routine',
+    routine,
+    args: best.args.map((a, i) => coerce(a, routine.parameters[i].type, e.location)),
+    type: routine.returnType,
+  };
 }
 
 /** Each argument's name (undefined for a positional one), checking positional ones come first and no name is given twice. */
@@ -66,7 +82,11 @@ function argumentNames(args: readonly ast.Expression[]): (ast.Identifier | undef
 }
 
 /** The arguments in parameter order when they fit the candidate's parameters, else undefined. */
-function bind(candidate: Candidate, names: readonly (ast.Identifier | undefined)[], values: readonly RowExpression[]): RowExpression[] | undefined {
+function bind(
+  candidate: Candidate,
+  names: readonly (ast.Identifier | undefined)[],
+  values: readonly RowExpression[],
+): RowExpression[] | undefined {
   const { parameters } = candidate;
   if (parameters.length !== values.length) return undefined;
   const ordered: RowExpression[] = new Array(parameters.length);
@@ -76,6 +96,8 @@ function bind(candidate: Candidate, names: readonly (ast.Identifier | undefined)
     if (position < 0 || ordered[position] !== undefined) return undefined;
     ordered[position] = values[i];
   }
-  const fits = ordered.every((a, i) => a.type.kind === 'unknown' || typesEqual(a.type, parameters[i].type) || canCoerce(a.type, parameters[i].type));
+  const fits = ordered.every(
+    (a, i) => a.type.kind === 'unknown' || typesEqual(a.type, parameters[i].type) || canCoerce(a.type, parameters[i].type),
+  );
   return fits ? ordered : undefined;
 }

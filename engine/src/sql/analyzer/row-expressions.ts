@@ -47,7 +47,11 @@ export function rowFieldByName(base: RowExpression, e: ast.DereferenceExpression
     throw error instanceof EngineError ? new EngineError(error.errorName, error.rawMessage, e.field.location) : error;
   }
   if (index < 0) {
-    throw new EngineError('COLUMN_NOT_FOUND', `Column '${formatExpression(e)}' cannot be resolved: ${typeName(base.type)} has no field '${name}'`, e.location);
+    throw new EngineError(
+      'COLUMN_NOT_FOUND',
+      `Column '${formatExpression(e)}' cannot be resolved: ${typeName(base.type)} has no field '${name}'`,
+      e.location,
+    );
   }
   return fieldOf(base, index);
 }
@@ -58,14 +62,23 @@ export function rowSubscript(base: RowExpression, index: ast.Expression, locatio
   if (index.kind !== 'LongLiteral') {
     const value = translate(index);
     if (value.kind === 'constant' && !isIntegral(value.type)) {
-      throw new EngineError('TYPE_MISMATCH', `Subscript expression on ROW requires integer index, found ${typeName(value.type)}`, index.location ?? location);
+      throw new EngineError(
+        'TYPE_MISMATCH',
+        `Subscript expression on ROW requires integer index, found ${typeName(value.type)}`,
+        index.location ?? location,
+      );
     }
     throw new EngineError('EXPRESSION_NOT_CONSTANT', 'Subscript expression on ROW requires a constant index', index.location ?? location);
   }
   const value = index.value;
-  if (value <= 0n) throw new EngineError('INVALID_FUNCTION_ARGUMENT', `Invalid subscript index: ${value}. ROW indices start at 1`, index.location);
+  if (value <= 0n)
+    throw new EngineError('INVALID_FUNCTION_ARGUMENT', `Invalid subscript index: ${value}. ROW indices start at 1`, index.location);
   if (value > BigInt(fields.length)) {
-    throw new EngineError('INVALID_FUNCTION_ARGUMENT', `Subscript index out of bounds: ${value}, max value is ${fields.length}`, index.location);
+    throw new EngineError(
+      'INVALID_FUNCTION_ARGUMENT',
+      `Subscript index out of bounds: ${value}, max value is ${fields.length}`,
+      index.location,
+    );
   }
   return fieldOf(base, Number(value) - 1);
 }
@@ -74,7 +87,10 @@ export function rowSubscript(base: RowExpression, index: ast.Expression, locatio
  * The columns UNNEST yields for one unnested element: an array of rows expands into one column per
  * field (named as the field), as Trino's UNNEST does; any other element is one column.
  */
-export function unnestedColumns(element: Symbol, newSymbol: (name: string, type: SqlType) => Symbol): { name?: string; symbol: Symbol; expression: RowExpression }[] {
+export function unnestedColumns(
+  element: Symbol,
+  newSymbol: (name: string, type: SqlType) => Symbol,
+): { name?: string; symbol: Symbol; expression: RowExpression }[] {
   if (element.type.kind !== 'row') return [{ symbol: element, expression: symbolRef(element) }];
   return element.type.fields.map((f, i) => ({
     ...(f.name === undefined ? {} : { name: f.name }),
@@ -99,10 +115,15 @@ export interface RowFieldItem {
  * field. Undefined when `r` is no such column.
  */
 export function rowFieldItems(prefix: ast.QualifiedName, scope: Scope, location: SourceLocation): RowFieldItem[] | undefined {
-  const resolved = scope.tryResolve(prefix.parts.map((p) => p.value), location);
+  const resolved = scope.tryResolve(
+    prefix.parts.map((p) => p.value),
+    location,
+  );
   const type = resolved?.field.symbol.type;
   if (type?.kind !== 'row') return undefined;
-  const base = prefix.parts.slice(1).reduce<ast.Expression>((e, field) => ({ kind: 'Dereference', base: e, field, location }), prefix.parts[0]);
+  const base = prefix.parts
+    .slice(1)
+    .reduce<ast.Expression>((e, field) => ({ kind: 'Dereference', base: e, field, location }), prefix.parts[0]);
   return rowExpansion(base, type, undefined, location);
 }
 
@@ -110,14 +131,29 @@ export function rowFieldItems(prefix: ast.QualifiedName, scope: Scope, location:
  * `(expression).* [AS (a, b)]`: `expression[1]`, `expression[2]`, ... named by the aliases, else by
  * the fields (anonymous fields stay unnamed). The expression must be a row.
  */
-export function rowExpansion(base: ast.Expression, type: SqlType, aliases: readonly ast.Identifier[] | undefined, location: SourceLocation): RowFieldItem[] {
-  if (type.kind !== 'row') throw new EngineError('TYPE_MISMATCH', `expected expression of type Row but got ${typeName(type)}`, base.location ?? location);
+export function rowExpansion(
+  base: ast.Expression,
+  type: SqlType,
+  aliases: readonly ast.Identifier[] | undefined,
+  location: SourceLocation,
+): RowFieldItem[] {
+  if (type.kind !== 'row')
+    throw new EngineError('TYPE_MISMATCH', `expected expression of type Row but got ${typeName(type)}`, base.location ?? location);
   if (aliases !== undefined && aliases.length !== type.fields.length) {
-    throw new EngineError('MISMATCHED_COLUMN_ALIASES', `Column alias list has ${aliases.length} entries but ${type.fields.length} columns available`, aliases[0]?.location ?? location);
+    throw new EngineError(
+      'MISMATCHED_COLUMN_ALIASES',
+      `Column alias list has ${aliases.length} entries but ${type.fields.length} columns available`,
+      aliases[0]?.location ?? location,
+    );
   }
   return type.fields.map((f, i) => {
     const name = aliases?.[i].value ?? f.name;
-    const expression: ast.Expression = { kind: 'Subscript', base, index: { kind: 'LongLiteral', value: BigInt(i + 1), text: String(i + 1), location }, location };
+    const expression: ast.Expression = {
+      kind: 'Subscript',
+      base,
+      index: { kind: 'LongLiteral', value: BigInt(i + 1), text: String(i + 1), location },
+      location,
+    };
     return name === undefined ? { expression } : { expression, name };
   });
 }

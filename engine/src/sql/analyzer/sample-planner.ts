@@ -33,11 +33,13 @@ export function planSample(planner: QueryPlanner, relation: ast.SampledRelation,
 /** The percentage / 100, with Trino's checks. */
 function sampleRatio(planner: QueryPlanner, percentage: ast.Expression): number {
   const location = percentage.location;
-  if (refersToColumns(percentage)) throw new EngineError('EXPRESSION_NOT_CONSTANT', 'Sample percentage cannot contain column references', location);
+  if (refersToColumns(percentage))
+    throw new EngineError('EXPRESSION_NOT_CONSTANT', 'Sample percentage cannot contain column references', location);
   const context = planner.context;
   const expression = translateExpression(percentage, { scope: new Scope([]), session: context.session, parameters: context.parameters });
   if (expression.type.kind === 'unknown') throw new EngineError('INVALID_ARGUMENTS', 'Sample percentage cannot be NULL', location);
-  if (!canCoerce(expression.type, DOUBLE)) throw new EngineError('TYPE_MISMATCH', 'Sample percentage should be a numeric expression', location);
+  if (!canCoerce(expression.type, DOUBLE))
+    throw new EngineError('TYPE_MISMATCH', 'Sample percentage should be a numeric expression', location);
   const value = context.evaluator.evaluateConstant(coerce(expression, DOUBLE));
   if (value === null) throw new EngineError('INVALID_ARGUMENTS', 'Sample percentage cannot be NULL', location);
   const number = Number(value);

@@ -76,7 +76,11 @@ export class Scope {
 export function usable(field: Field, location: SourceLocation): Field {
   const type = field.symbol.type;
   if (type.kind === 'unsupported') {
-    throw new EngineError('NOT_SUPPORTED', `Column '${field.name ?? field.symbol.name}' has type ${type.name}, which is not supported yet`, location);
+    throw new EngineError(
+      'NOT_SUPPORTED',
+      `Column '${field.name ?? field.symbol.name}' has type ${type.name}, which is not supported yet`,
+      location,
+    );
   }
   return field;
 }

@@ -30,11 +30,16 @@ export function planSetOperation(planner: QueryPlanner, op: ast.SetOperation, ou
   fieldLists.forEach((fields, input) => {
     const assignments = fields.map((f, column) => {
       const expression = coerceThroughLevels(symbolRef(f.symbol), levels[column], input);
-      return expression.kind === 'symbol' ? { symbol: f.symbol, expression } : { symbol: factory.newSymbol(f.name ?? `_col${column}`, expression.type), expression };
+      return expression.kind === 'symbol'
+        ? { symbol: f.symbol, expression }
+        : { symbol: factory.newSymbol(f.name ?? `_col${column}`, expression.type), expression };
     });
     const node = nodes[input];
     // An input that is itself a set operation passing its columns through unchanged may merge into this one.
-    const passedThrough = node.kind === 'SetOperation' && node.outputs.length === fields.length && assignments.every((a, c) => a.expression.kind === 'symbol' && a.symbol === node.outputs[c]);
+    const passedThrough =
+      node.kind === 'SetOperation' &&
+      node.outputs.length === fields.length &&
+      assignments.every((a, c) => a.expression.kind === 'symbol' && a.symbol === node.outputs[c]);
     if (passedThrough && node.kind === 'SetOperation' && absorb(merged, operation, input, node)) return;
     merged.sources.push(factory.project(node, assignments));
     merged.sourceSymbols.push(assignments.map((a) => a.symbol));
@@ -67,14 +72,22 @@ function columnTypeLevels(op: ast.SetOperation, fieldLists: readonly Field[][]):
   for (let input = 1; input < fieldLists.length; input++) {
     const fields = fieldLists[input];
     if (fields.length !== width) {
-      throw new EngineError('TYPE_MISMATCH', `${op.operator} query has different number of fields: ${width}, ${fields.length}`, op.location);
+      throw new EngineError(
+        'TYPE_MISMATCH',
+        `${op.operator} query has different number of fields: ${width}, ${fields.length}`,
+        op.location,
+      );
     }
     fields.forEach((f, column) => {
       const level = levels[column];
       const sofar = level[level.length - 1].type;
       const type = commonSuperType(sofar, f.symbol.type);
       if (!type) {
-        throw new EngineError('TYPE_MISMATCH', `column ${column + 1} in ${op.operator} query has incompatible types: ${typeName(sofar)}, ${typeName(f.symbol.type)}`, op.location);
+        throw new EngineError(
+          'TYPE_MISMATCH',
+          `column ${column + 1} in ${op.operator} query has incompatible types: ${typeName(sofar)}, ${typeName(f.symbol.type)}`,
+          op.location,
+        );
       }
       if (!typesEqual(type, sofar)) level.push({ from: input, type });
     });
@@ -103,7 +116,12 @@ function coerceThroughLevels(value: RowExpression, level: readonly TypeLevel[], 
  * never an ALL child into a DISTINCT EXCEPT), adjusting the quantifier as they say. Returns whether
  * it did.
  */
-function absorb(merged: { sources: PlanNode[]; sourceSymbols: Symbol[][]; distinct: boolean }, operation: SetOperationNode['operation'], input: number, child: SetOperationNode): boolean {
+function absorb(
+  merged: { sources: PlanNode[]; sourceSymbols: Symbol[][]; distinct: boolean },
+  operation: SetOperationNode['operation'],
+  input: number,
+  child: SetOperationNode,
+): boolean {
   if (child.operation !== operation) return false;
   let distinct = merged.distinct;
   if (operation === 'union') {

@@ -7,7 +7,13 @@ import type { Assignment, OrderingItem, PlanNode } from '../planner/plan.js';
 import { expressionKey, symbolRef, type RowExpression, type Symbol } from '../planner/row-expression.js';
 import { planAggregation, type AggregationResult } from './aggregation-planner.js';
 import { findAggregates, findWindowCalls, rejectAggregatesAndWindows } from './ast-utils.js';
-import { coerceToBoolean, qualifiedParts, rejectUnknownFunctions, translateExpression, type TranslationHook } from './expression-translator.js';
+import {
+  coerceToBoolean,
+  qualifiedParts,
+  rejectUnknownFunctions,
+  translateExpression,
+  type TranslationHook,
+} from './expression-translator.js';
 import type { RelationPlan } from './relation-plan.js';
 import { ordinalOf, orderingItem, type QueryPlanner } from './query-planner.js';
 import { planRelation } from './relation-planner.js';
@@ -36,10 +42,18 @@ export class SpecificationPlanner {
     private readonly outer?: Scope,
   ) {}
 
-  plan(spec: ast.QuerySpecification, orderBy: ast.SortItem[], offset?: ast.Expression, limit?: ast.Expression | 'ALL', withTies = false): RelationPlan {
+  plan(
+    spec: ast.QuerySpecification,
+    orderBy: ast.SortItem[],
+    offset?: ast.Expression,
+    limit?: ast.Expression | 'ALL',
+    withTies = false,
+  ): RelationPlan {
     const context = this.planner.context;
     const factory = context.factory;
-    const source: RelationPlan = spec.from ? planRelation(this.planner, spec.from, this.outer) : { node: factory.singleRow(), scope: new Scope([], this.outer) };
+    const source: RelationPlan = spec.from
+      ? planRelation(this.planner, spec.from, this.outer)
+      : { node: factory.singleRow(), scope: new Scope([], this.outer) };
     const scope = source.scope;
     const holder: PlanHolder = { node: source.node };
     const base = { scope, session: context.session, parameters: context.parameters };
@@ -56,17 +70,32 @@ export class SpecificationPlanner {
     const orderExpressions = allOrderBy.map((o) => o.key);
     const selectExpressions = columns.flatMap((c) => (c.expression ? [c.expression] : []));
     // As Trino, an unknown function is reported before any aggregation check would look at its arguments.
-    const grouped = resolveAutoGroupBy(spec, columns.map((c) => c.expression));
+    const grouped = resolveAutoGroupBy(
+      spec,
+      columns.map((c) => c.expression),
+    );
     const groupByExpressions = (grouped.groupBy?.elements ?? []).flatMap(groupingExpressions);
-    rejectUnknownFunctions([...selectExpressions, ...groupByExpressions, ...(spec.having ? [spec.having] : []), ...orderExpressions], context.session);
-    const aggregateCalls = [...selectExpressions, ...(spec.having ? [spec.having] : []), ...orderExpressions].flatMap((e) => findAggregates(e));
+    rejectUnknownFunctions(
+      [...selectExpressions, ...groupByExpressions, ...(spec.having ? [spec.having] : []), ...orderExpressions],
+      context.session,
+    );
+    const aggregateCalls = [...selectExpressions, ...(spec.having ? [spec.having] : []), ...orderExpressions].flatMap((e) =>
+      findAggregates(e),
+    );
     const aggregated = spec.groupBy !== undefined || aggregateCalls.length > 0 || spec.having !== undefined;
 
     // Hooks are tried in order: window calls, then aggregation outputs, then subqueries.
     const hooks: TranslationHook[] = [];
     let aggregation: AggregationResult | undefined;
     if (aggregated) {
-      aggregation = planAggregation(this.planner, holder, scope, grouped, columns.map((c) => c.expression), aggregateCalls);
+      aggregation = planAggregation(
+        this.planner,
+        holder,
+        scope,
+        grouped,
+        columns.map((c) => c.expression),
+        aggregateCalls,
+      );
       hooks.push(aggregation.hook);
     }
     hooks.push(subqueries);
@@ -121,7 +150,11 @@ export class SpecificationPlanner {
       else if (existing !== undefined && existing >= 0) ordering.push(orderingItem(outputs[existing], item));
       else {
         if (spec.select.distinct) {
-          throw new EngineError('EXPRESSION_NOT_IN_DISTINCT', 'For SELECT DISTINCT, ORDER BY expressions must appear in select list', item.key.location);
+          throw new EngineError(
+            'EXPRESSION_NOT_IN_DISTINCT',
+            'For SELECT DISTINCT, ORDER BY expressions must appear in select list',
+            item.key.location,
+          );
         }
         const symbol = factory.newSymbol('orderkey', expression.type);
         hidden.push({ symbol, expression });
@@ -132,7 +165,12 @@ export class SpecificationPlanner {
     let node: PlanNode = factory.project(holder.node, [...assignments, ...hidden]);
     if (spec.select.distinct) {
       const incomparable = outputs.find((o) => !isComparable(o.type));
-      if (incomparable !== undefined) throw new EngineError('TYPE_MISMATCH', `DISTINCT can only be applied to comparable types (actual: ${typeName(incomparable.type)})`, spec.location);
+      if (incomparable !== undefined)
+        throw new EngineError(
+          'TYPE_MISMATCH',
+          `DISTINCT can only be applied to comparable types (actual: ${typeName(incomparable.type)})`,
+          spec.location,
+        );
       node = factory.aggregate(node, outputs, []);
     }
     if (ordering.length > 0) node = { kind: 'Sort', id: factory.nodeId(), outputs: node.outputs, source: node, orderBy: ordering };
@@ -170,7 +208,6 @@ function chain(hooks: TranslationHook[]): TranslationHook {
   };
 }
 
-
 function expandSelectList(items: ast.SelectItem[], scope: Scope, typeOf: (e: ast.Expression) => SqlType): SelectColumn[] {
   const columns: SelectColumn[] = [];
   for (const item of items) {
@@ -189,13 +226,28 @@ function expandSelectList(items: ast.SelectItem[], scope: Scope, typeOf: (e: ast
       if (prefix && fields.length === 0) {
         throw new EngineError('TABLE_NOT_FOUND', `Table '${prefix.join('.')}' not found`, item.location);
       }
-      if (!prefix && fields.length === 0) throw new EngineError('COLUMN_NOT_FOUND', 'SELECT * not allowed from relation that has no columns', item.location);
-      for (const f of fields) columns.push({ expression: undefined, field: usable(f, item.location), name: f.name, location: item.location, ...(f.origin ? { origin: f.origin } : {}), aliased: false });
+      if (!prefix && fields.length === 0)
+        throw new EngineError('COLUMN_NOT_FOUND', 'SELECT * not allowed from relation that has no columns', item.location);
+      for (const f of fields)
+        columns.push({
+          expression: undefined,
+          field: usable(f, item.location),
+          name: f.name,
+          location: item.location,
+          ...(f.origin ? { origin: f.origin } : {}),
+          aliased: false,
+        });
       continue;
     }
     const name = item.alias?.value ?? implicitName(item.expression);
     const origin = columnOrigin(item.expression, scope);
-    columns.push({ expression: item.expression, name, location: item.location, ...(origin ? { origin } : {}), aliased: item.alias !== undefined });
+    columns.push({
+      expression: item.expression,
+      name,
+      location: item.location,
+      ...(origin ? { origin } : {}),
+      aliased: item.alias !== undefined,
+    });
   }
   return columns;
 }

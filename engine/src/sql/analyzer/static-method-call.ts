@@ -23,7 +23,15 @@ export function staticMethodCall(e: ast.StaticMethodCall, translate: (e: ast.Exp
   }
   const args = e.args.map(translate);
   if (receiver === 'row' && e.method.value.toLowerCase() === 'fields') return rowFields(args, e, call);
-  return call(resolveStaticMethod(receiver, e.method.value, args.map((a) => a.type), e.location), args);
+  return call(
+    resolveStaticMethod(
+      receiver,
+      e.method.value,
+      args.map((a) => a.type),
+      e.location,
+    ),
+    args,
+  );
 }
 
 function isTypeName(name: string): boolean {
@@ -40,7 +48,11 @@ function isTypeName(name: string): boolean {
 /** ROW::fields(r) as a call of the `$row_fields` function. */
 function rowFields(args: RowExpression[], e: ast.StaticMethodCall, call: BoundCall): RowExpression {
   if (args.length !== 1 || args[0].type.kind !== 'row') {
-    throw new EngineError('FUNCTION_NOT_FOUND', `Unexpected parameters (${args.map((a) => typeName(a.type)).join(', ')}) for function row::fields. Expected: row::fields(row)`, e.location);
+    throw new EngineError(
+      'FUNCTION_NOT_FOUND',
+      `Unexpected parameters (${args.map((a) => typeName(a.type)).join(', ')}) for function row::fields. Expected: row::fields(row)`,
+      e.location,
+    );
   }
   return call(resolveScalarFunction('$row_fields', [args[0].type], e.location), args);
 }

@@ -32,7 +32,14 @@ export interface PlanHolder {
   node: PlanNode;
 }
 
-const NEGATED: Record<ast.ComparisonOperator, ast.ComparisonOperator> = { '=': '<>', '<>': '=', '<': '>=', '<=': '>', '>': '<=', '>=': '<' };
+const NEGATED: Record<ast.ComparisonOperator, ast.ComparisonOperator> = {
+  '=': '<>',
+  '<>': '=',
+  '<': '>=',
+  '<=': '>',
+  '>': '<=',
+  '>=': '<',
+};
 /** Aggregates whose value on no rows is not NULL, so a decorrelated left join must patch them. */
 const NON_NULL_ON_EMPTY: Record<string, bigint> = { count: 0n, count_if: 0n, approx_distinct: 0n };
 
@@ -113,7 +120,8 @@ class SubqueryPlanner {
   quantified(value: RowExpression, operator: ast.ComparisonOperator, query: ast.Query, location: SourceLocation): RowExpression {
     const sub = this.planSubquery(query);
     // Rows compare field by field: a NULL field must make IN NULL where it could match.
-    if (sub.columns.length !== 1 || (value.type.kind === 'row' && sub.columns[0].type.kind === 'row')) return this.quantifiedRow(value, operator, sub, location);
+    if (sub.columns.length !== 1 || (value.type.kind === 'row' && sub.columns[0].type.kind === 'row'))
+      return this.quantifiedRow(value, operator, sub, location);
     const type = commonSuperType(value.type, sub.columns[0].type);
     if (!type) throw new EngineError('TYPE_MISMATCH', `Value and result of subquery must be of the same type`, location);
     const valueSymbol = this.symbolOnHolder(coerce(value, type));
@@ -146,17 +154,32 @@ class SubqueryPlanner {
    * `(a, b) IN (SELECT x, y ...)`: the row's fields against the subquery's columns, one hash key per
    * field, so that a NULL field makes the result NULL where it could match (null-aware keys).
    */
-  private quantifiedRow(value: RowExpression, operator: ast.ComparisonOperator, sub: { node: PlanNode; columns: Symbol[]; correlation: Symbol[] }, location: SourceLocation): RowExpression {
+  private quantifiedRow(
+    value: RowExpression,
+    operator: ast.ComparisonOperator,
+    sub: { node: PlanNode; columns: Symbol[]; correlation: Symbol[] },
+    location: SourceLocation,
+  ): RowExpression {
     // The subquery's columns, or the fields of its one row column.
     const columns = sub.columns.length === 1 ? rowFieldValues(symbolRef(sub.columns[0])) : sub.columns.map(symbolRef);
     if (value.type.kind !== 'row' || value.type.fields.length !== columns.length) {
-      throw new EngineError('TYPE_MISMATCH', `Value and result of subquery must be of the same type: ${typeName(value.type)} and ${sub.columns.length === 1 ? typeName(sub.columns[0].type) : `${sub.columns.length} columns`}`, location);
+      throw new EngineError(
+        'TYPE_MISMATCH',
+        `Value and result of subquery must be of the same type: ${typeName(value.type)} and ${sub.columns.length === 1 ? typeName(sub.columns[0].type) : `${sub.columns.length} columns`}`,
+        location,
+      );
     }
-    if (operator !== '=' || sub.correlation.length > 0) throw new EngineError('NOT_SUPPORTED', 'Only an uncorrelated IN or = ANY compares a row with a subquery of rows or of several columns', location);
+    if (operator !== '=' || sub.correlation.length > 0)
+      throw new EngineError(
+        'NOT_SUPPORTED',
+        'Only an uncorrelated IN or = ANY compares a row with a subquery of rows or of several columns',
+        location,
+      );
     const fields = rowFieldValues(value);
     const tests = columns.map((column, k) => {
       const type = commonSuperType(fields[k].type, column.type);
-      if (!type) throw new EngineError('TYPE_MISMATCH', `Value and result of subquery must be of the same type: ${typeName(value.type)}`, location);
+      if (!type)
+        throw new EngineError('TYPE_MISMATCH', `Value and result of subquery must be of the same type: ${typeName(value.type)}`, location);
       return comparison('=', symbolRef(this.symbolOnHolder(coerce(fields[k], type))), coerce(column, type), location);
     });
     const mark = this.factory.newSymbol('in', BOOLEAN);
@@ -167,11 +190,17 @@ class SubqueryPlanner {
   /** A mark join of the holder with `right` on `conjuncts` (equalities become hash keys). */
   private markJoin(right: PlanNode, conjuncts: RowExpression[], mark: Symbol, nullAware: boolean): void {
     const { criteria, residual, rightNode } = this.equiCriteria(right, conjuncts);
-    this.holder.node = this.factory.join('mark', this.holder.node, rightNode, criteria, combineConjuncts(residual), { symbol: mark, nullAware });
+    this.holder.node = this.factory.join('mark', this.holder.node, rightNode, criteria, combineConjuncts(residual), {
+      symbol: mark,
+      nullAware,
+    });
   }
 
   /** Splits `outer = inner` equalities into hash keys, projecting non-symbol sides. */
-  private equiCriteria(right: PlanNode, conjuncts: RowExpression[]): { criteria: EquiJoinClause[]; residual: RowExpression[]; rightNode: PlanNode } {
+  private equiCriteria(
+    right: PlanNode,
+    conjuncts: RowExpression[],
+  ): { criteria: EquiJoinClause[]; residual: RowExpression[]; rightNode: PlanNode } {
     const rightIds = new Set(right.outputs.map((s) => s.id));
     const criteria: EquiJoinClause[] = [];
     const residual: RowExpression[] = [];
@@ -216,7 +245,9 @@ class SubqueryPlanner {
     const pulled = pullCorrelatedFilter(this.planner, aggregate.source, correlationIds);
     if (!pulled) return undefined;
     const innerIds = new Set(pulled.node.outputs.map((s) => s.id));
-    const equalities = pulled.conjuncts.map((c) => (c.kind === 'call' && c.name === 'equal' ? splitSides(c.args[0], c.args[1], innerIds) : undefined));
+    const equalities = pulled.conjuncts.map((c) =>
+      c.kind === 'call' && c.name === 'equal' ? splitSides(c.args[0], c.args[1], innerIds) : undefined,
+    );
     if (equalities.some((e) => !e || e.inner.kind !== 'symbol')) return undefined;
     // Projections above the aggregation may only use its outputs and the outer symbols.
     for (const p of projectsAbove) {
@@ -235,7 +266,16 @@ class SubqueryPlanner {
     const patched = new Map<number, RowExpression>();
     for (const a of aggregate.aggregations) {
       const empty = NON_NULL_ON_EMPTY[a.function.name];
-      if (empty !== undefined) patched.set(a.symbol.id, special('coalesce', a.symbol.type, symbolRef(a.symbol), constant(a.symbol.type.kind === 'bigint' ? empty : Number(empty), a.symbol.type)));
+      if (empty !== undefined)
+        patched.set(
+          a.symbol.id,
+          special(
+            'coalesce',
+            a.symbol.type,
+            symbolRef(a.symbol),
+            constant(a.symbol.type.kind === 'bigint' ? empty : Number(empty), a.symbol.type),
+          ),
+        );
     }
     let result: RowExpression = symbolRef(output);
     for (const p of projectsAbove) {
@@ -245,7 +285,14 @@ class SubqueryPlanner {
     return replaceSymbols(result, (s) => patched.get(s.id));
   }
 
-  private apply(applyType: 'scalar' | 'exists' | 'in', subquery: PlanNode, correlation: Symbol[], type: Symbol['type'], value?: Symbol, column?: Symbol): RowExpression {
+  private apply(
+    applyType: 'scalar' | 'exists' | 'in',
+    subquery: PlanNode,
+    correlation: Symbol[],
+    type: Symbol['type'],
+    value?: Symbol,
+    column?: Symbol,
+  ): RowExpression {
     const result = this.factory.newSymbol(applyType, type);
     const sub = column ? this.factory.restrict(subquery, [column]) : subquery;
     this.holder.node = {
@@ -287,7 +334,11 @@ function splitSides(a: RowExpression, b: RowExpression, innerIds: Set<number>): 
  * Returns the plan without them (projections extended to pass through what they need) and the
  * conjuncts, or undefined when the plan has another shape.
  */
-export function pullCorrelatedFilter(planner: QueryPlanner, node: PlanNode, correlation: Set<number>): { node: PlanNode; conjuncts: RowExpression[] } | undefined {
+export function pullCorrelatedFilter(
+  planner: QueryPlanner,
+  node: PlanNode,
+  correlation: Set<number>,
+): { node: PlanNode; conjuncts: RowExpression[] } | undefined {
   const factory = planner.context.factory;
   const usesOuter = (e: RowExpression) => [...referencedSymbols(e).keys()].some((id) => correlation.has(id));
   if (node.kind === 'Filter') {

@@ -15,7 +15,8 @@ import { constant, type RowExpression } from '../planner/row-expression.js';
 export function castExpression(value: RowExpression, type: SqlType, safe: boolean, session: Session): RowExpression {
   if (castNeedsSessionZone(value.type, type)) return { kind: 'cast', arg: value, type, safe, sessionZone: session.timeZone };
   if (castNeedsSessionOffset(value.type, type)) return { kind: 'cast', arg: value, type, safe, sessionZone: sessionOffset(session) };
-  if (castNeedsSessionDate(value.type, type)) return { kind: 'cast', arg: value, type, safe, sessionZone: String(sessionStartDay(session)) };
+  if (castNeedsSessionDate(value.type, type))
+    return { kind: 'cast', arg: value, type, safe, sessionZone: String(sessionStartDay(session)) };
   return { kind: 'cast', arg: value, type, safe };
 }
 
@@ -70,7 +71,11 @@ export function atTimeZone(
   }
   if (value.type.kind === 'timestamp') zoned = castExpression(value, zonedTimestampType(value.type.precision, location), false, session);
   else if (value.type.kind !== 'timestamp with time zone') {
-    throw new EngineError('TYPE_MISMATCH', `Type of value must be a time or timestamp with or without time zone (actual ${typeName(value.type)})`, location);
+    throw new EngineError(
+      'TYPE_MISMATCH',
+      `Type of value must be a time or timestamp with or without time zone (actual ${typeName(value.type)})`,
+      location,
+    );
   }
   return call('at_timezone', [zoned, target]);
 }
@@ -85,7 +90,13 @@ type Call = (name: string, args: RowExpression[]) => RowExpression;
 export function sessionZoneCall(name: string, args: RowExpression[], session: Session, call: Call): RowExpression | undefined {
   const zone = constant(session.timeZone, varchar(session.timeZone.length));
   if (name === 'from_unixtime' && args.length === 1) return call('from_unixtime', [args[0], zone]);
-  if (name === 'from_iso8601_timestamp' || name === 'from_iso8601_timestamp_nanos' || name === 'from_unixtime_nanos' || name === 'parse_datetime') return call(`$${name}`, [...args, zone]);
+  if (
+    name === 'from_iso8601_timestamp' ||
+    name === 'from_iso8601_timestamp_nanos' ||
+    name === 'from_unixtime_nanos' ||
+    name === 'parse_datetime'
+  )
+    return call(`$${name}`, [...args, zone]);
   if (name === 'to_unixtime' && args.length === 1 && args[0].type.kind === 'timestamp') {
     return call('to_unixtime', [castExpression(args[0], zonedTimestampType(args[0].type.precision), false, session)]);
   }
@@ -93,4 +104,9 @@ export function sessionZoneCall(name: string, args: RowExpression[], session: Se
 }
 
 /** Names sessionZoneCall may answer for that no registry holds. */
-export const SESSION_ZONE_FUNCTION_NAMES = ['from_iso8601_timestamp', 'from_iso8601_timestamp_nanos', 'from_unixtime_nanos', 'parse_datetime'] as const;
+export const SESSION_ZONE_FUNCTION_NAMES = [
+  'from_iso8601_timestamp',
+  'from_iso8601_timestamp_nanos',
+  'from_unixtime_nanos',
+  'parse_datetime',
+] as const;

@@ -28,13 +28,17 @@ export function unnestTarget(relation: ast.Relation): UnnestTarget | undefined {
   if (relation.kind === 'Unnest') return { unnest: relation };
   if (relation.kind === 'JsonTable') return jsonTableTarget(relation);
   if (relation.kind === 'AliasedRelation' && relation.relation.kind === 'Unnest') return { unnest: relation.relation, alias: relation };
-  if (relation.kind === 'AliasedRelation' && relation.relation.kind === 'JsonTable') return { ...jsonTableTarget(relation.relation), alias: relation };
+  if (relation.kind === 'AliasedRelation' && relation.relation.kind === 'JsonTable')
+    return { ...jsonTableTarget(relation.relation), alias: relation };
   return undefined;
 }
 
 /** JSON_TABLE as the UNNEST of its rows (json-table-planner.ts). */
 function jsonTableTarget(table: JsonTable): UnnestTarget {
-  return { unnest: { kind: 'Unnest', expressions: [], withOrdinality: false, location: table.location }, arrays: (translate) => [jsonTableCall(table, translate, coerce)] };
+  return {
+    unnest: { kind: 'Unnest', expressions: [], withOrdinality: false, location: table.location },
+    arrays: (translate) => [jsonTableCall(table, translate, coerce)],
+  };
 }
 
 /** UNNEST alone in FROM: over a single row of no columns. */
@@ -49,11 +53,16 @@ export function planUnnestJoin(planner: QueryPlanner, join: ast.Join, left: Rela
     throw new EngineError('NOT_SUPPORTED', `${join.type} JOIN involving UNNEST is not supported`, join.location);
   }
   const criteria = join.criteria;
-  if (criteria !== undefined && criteria.kind !== 'JoinOn') throw new EngineError('NOT_SUPPORTED', 'UNNEST in a join supports only ON conditions', join.location);
+  if (criteria !== undefined && criteria.kind !== 'JoinOn')
+    throw new EngineError('NOT_SUPPORTED', 'UNNEST in a join supports only ON conditions', join.location);
   const on = criteria?.expression;
   const alwaysTrue = on === undefined || (on.kind === 'BooleanLiteral' && on.value);
   if (join.type === 'LEFT' && !alwaysTrue) {
-    throw new EngineError('NOT_SUPPORTED', 'LEFT JOIN involving UNNEST is only supported with condition ON TRUE', on?.location ?? join.location);
+    throw new EngineError(
+      'NOT_SUPPORTED',
+      'LEFT JOIN involving UNNEST is only supported with condition ON TRUE',
+      on?.location ?? join.location,
+    );
   }
   const plan = planUnnest(planner, target, left, join.type === 'LEFT');
   if (alwaysTrue) return plan;
@@ -72,11 +81,14 @@ function planUnnest(planner: QueryPlanner, target: UnnestTarget, source: Relatio
   const mappings: UnnestNode['mappings'] = [];
   const projected: Assignment[] = [];
   const translate = (e: ast.Expression) => translateExpression(e, { scope: source.scope, session, parameters });
-  const values = target.arrays?.(translate) ?? unnest.expressions.map((e) => {
-    const value = translate(e);
-    if (value.type.kind !== 'array' && value.type.kind !== 'map') throw new EngineError('TYPE_MISMATCH', `Cannot unnest type: ${typeName(value.type)}`, e.location);
-    return value;
-  });
+  const values =
+    target.arrays?.(translate) ??
+    unnest.expressions.map((e) => {
+      const value = translate(e);
+      if (value.type.kind !== 'array' && value.type.kind !== 'map')
+        throw new EngineError('TYPE_MISMATCH', `Cannot unnest type: ${typeName(value.type)}`, e.location);
+      return value;
+    });
   for (const value of values) {
     let input: Symbol;
     if (value.kind === 'symbol') input = value.symbol;
@@ -93,7 +105,11 @@ function planUnnest(planner: QueryPlanner, target: UnnestTarget, source: Relatio
   const outputs = mappings.map((m) => m.output);
   const ordinality = unnest.withOrdinality ? factory.newSymbol('ordinality', BIGINT) : undefined;
   // Arrays of rows expand into a column per field (a projection over the Unnest node); a map's values stay whole.
-  const columns = mappings.flatMap((m) => (m.entry === undefined ? unnestedColumns(m.output, (name, type) => factory.newSymbol(name, type)) : [{ symbol: m.output, expression: symbolRef(m.output) }]));
+  const columns = mappings.flatMap((m) =>
+    m.entry === undefined
+      ? unnestedColumns(m.output, (name, type) => factory.newSymbol(name, type))
+      : [{ symbol: m.output, expression: symbolRef(m.output) }],
+  );
   // A row of one field expands too: its column is the field, not the row.
   const expands = columns.length !== outputs.length || columns.some((c, i) => c.symbol !== outputs[i]);
   const produced = [...columns.map((c) => c.symbol), ...(ordinality === undefined ? [] : [ordinality])];
@@ -119,6 +135,13 @@ function planUnnest(planner: QueryPlanner, target: UnnestTarget, source: Relatio
     outer,
     ...(ordinality === undefined ? {} : { ordinality }),
   };
-  const expanded = expands ? factory.project(node, [...replicate, ...columns, ...(ordinality === undefined ? [] : [ordinality])].map((s) => ('expression' in s ? { symbol: s.symbol, expression: s.expression } : { symbol: s, expression: symbolRef(s) }))) : node;
+  const expanded = expands
+    ? factory.project(
+        node,
+        [...replicate, ...columns, ...(ordinality === undefined ? [] : [ordinality])].map((s) =>
+          'expression' in s ? { symbol: s.symbol, expression: s.expression } : { symbol: s, expression: symbolRef(s) },
+        ),
+      )
+    : node;
   return { node: expanded, scope: new Scope([...source.scope.fields, ...fields], source.scope.outer) };
 }

@@ -9,10 +9,18 @@ import { formatQualifiedName } from '../parser/expression-formatter.js';
 import { forEachAstObject } from './ast-utils.js';
 
 /** Statement kinds the engine does not run at all. */
-type UnsupportedStatement = Exclude<ast.ManagementStatement, SupportedManagement> | Exclude<ast.AccessStatement, ast.SetTimeZone | ast.StartTransaction | ast.Commit | ast.Rollback> | ast.CreateIndex;
+type UnsupportedStatement =
+  | Exclude<ast.ManagementStatement, SupportedManagement>
+  | Exclude<ast.AccessStatement, ast.SetTimeZone | ast.StartTransaction | ast.Commit | ast.Rollback>
+  | ast.CreateIndex;
 
 /** Management statements the engine runs (SHOW CREATE only for views, SET PROPERTIES only for tables: their other targets are refused below). */
-type SupportedManagement = ast.ShowStats | ast.CreateView | ast.DropView | ast.ShowCreate | ast.Update
+type SupportedManagement =
+  | ast.ShowStats
+  | ast.CreateView
+  | ast.DropView
+  | ast.ShowCreate
+  | ast.Update
   | ast.Merge
   | ast.TruncateTable
   | ast.AddColumn
@@ -102,7 +110,9 @@ function unsupportedConstruct(node: Node): Unsupported | undefined {
       // Table procedures (the lake's optimize: Trino's Hive connector's) are not implemented: named here.
       return feature(`ALTER TABLE ... EXECUTE ${node.procedure.value}`, node.location);
     case 'SetAuthorization':
-      return ['TABLE', 'VIEW', 'SCHEMA', 'MATERIALIZED VIEW'].includes(node.entityKind) ? undefined : feature(`ALTER ${node.entityKind} ... SET AUTHORIZATION`, node.location);
+      return ['TABLE', 'VIEW', 'SCHEMA', 'MATERIALIZED VIEW'].includes(node.entityKind)
+        ? undefined
+        : feature(`ALTER ${node.entityKind} ... SET AUTHORIZATION`, node.location);
     case 'CreateTable':
     case 'CreateTableAsSelect':
       return node.replace ? feature('CREATE OR REPLACE TABLE', node.location) : undefined;
@@ -149,7 +159,9 @@ function unsupportedExpression(node: Node): Unsupported | undefined {
     case 'CaseOperand':
       return { message: 'Predicates as WHEN clauses of a simple CASE are not supported', location: node.location };
     case 'AllColumns':
-      return node.aliases && !node.target ? { message: 'Column aliases for * (.* AS (...)) are not supported', location: node.aliases[0].location } : undefined;
+      return node.aliases && !node.target
+        ? { message: 'Column aliases for * (.* AS (...)) are not supported', location: node.aliases[0].location }
+        : undefined;
     case 'FunctionCall': {
       const name = formatQualifiedName(node.name);
       if (node.processingMode) return feature(`${node.processingMode} semantics`, node.location);

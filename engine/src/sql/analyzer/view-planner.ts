@@ -17,33 +17,64 @@ import { visibleFields, type RelationPlan } from './relation-plan.js';
 import { Scope } from './scope.js';
 import { assertSupported } from './unsupported-features.js';
 
-export function planView(planner: QueryPlanner, relation: ast.TableReference, name: QualifiedObjectName, view: ViewDefinition, outer: Scope | undefined): RelationPlan {
+export function planView(
+  planner: QueryPlanner,
+  relation: ast.TableReference,
+  name: QualifiedObjectName,
+  view: ViewDefinition,
+  outer: Scope | undefined,
+): RelationPlan {
   const context = planner.context;
   const qualified = `${name.catalog}.${name.schema}.${name.name}`;
   if (context.expandingViews.includes(qualified)) throw new EngineError('VIEW_IS_RECURSIVE', 'View is recursive', relation.location);
   const query = parseView(view, qualified, relation.location);
-  const viewContext = new PlannerContext(context.metadata.inContext(view.catalog, view.schema), context.evaluator, [], context.factory.symbols, [...context.expandingViews, qualified]);
+  const viewContext = new PlannerContext(
+    context.metadata.inContext(view.catalog, view.schema),
+    context.evaluator,
+    [],
+    context.factory.symbols,
+    [...context.expandingViews, qualified],
+  );
   let plan: RelationPlan;
   try {
     plan = new QueryPlanner(viewContext).planQuery(query);
   } catch (e) {
     // A miss makes analysis load the name and start again; a view's own errors (stale, recursive) keep their name.
-    if (!(e instanceof EngineError) || e.errorName === 'VIEW_IS_STALE' || e.errorName === 'VIEW_IS_RECURSIVE' || e.errorName === 'INVALID_VIEW') throw e;
+    if (
+      !(e instanceof EngineError) ||
+      e.errorName === 'VIEW_IS_STALE' ||
+      e.errorName === 'VIEW_IS_RECURSIVE' ||
+      e.errorName === 'INVALID_VIEW'
+    )
+      throw e;
     throw new EngineError('INVALID_VIEW', `Failed analyzing stored view '${qualified}': ${e.message}`, relation.location);
   }
   const fields = visibleFields(plan);
-  const stale = staleness(view, fields.map((f) => ({ name: f.name, type: f.symbol.type })));
-  if (stale !== undefined) throw new EngineError('VIEW_IS_STALE', `View '${qualified}' is stale or in invalid state: ${stale}`, relation.location);
+  const stale = staleness(
+    view,
+    fields.map((f) => ({ name: f.name, type: f.symbol.type })),
+  );
+  if (stale !== undefined)
+    throw new EngineError('VIEW_IS_STALE', `View '${qualified}' is stale or in invalid state: ${stale}`, relation.location);
   // The view's columns have the stored types: the query's are cast to them where they differ.
   const factory = context.factory;
   const assignments = fields.map((f, i) => {
     const type = view.columns[i].type;
     if (typesEqual(f.symbol.type, type)) return { symbol: f.symbol, expression: symbolRef(f.symbol) };
-    return { symbol: factory.newSymbol(view.columns[i].name, type), expression: { kind: 'cast' as const, arg: symbolRef(f.symbol), type, safe: false, assignment: true } };
+    return {
+      symbol: factory.newSymbol(view.columns[i].name, type),
+      expression: { kind: 'cast' as const, arg: symbolRef(f.symbol), type, safe: false, assignment: true },
+    };
   });
   const node = factory.project(plan.node, assignments);
   const qualifier = [name.catalog, name.schema, name.name];
-  return { node, scope: new Scope(assignments.map((a, i) => ({ name: view.columns[i].name, qualifier, symbol: a.symbol })), outer) };
+  return {
+    node,
+    scope: new Scope(
+      assignments.map((a, i) => ({ name: view.columns[i].name, qualifier, symbol: a.symbol })),
+      outer,
+    ),
+  };
 }
 
 function parseView(view: ViewDefinition, qualified: string, location: SourceLocation): ast.Query {
@@ -55,7 +86,8 @@ function parseView(view: ViewDefinition, qualified: string, location: SourceLoca
     if (e instanceof MetadataMiss || !(e instanceof EngineError)) throw e;
     throw new EngineError('INVALID_VIEW', `Failed parsing stored view '${qualified}': ${e.message}`, location);
   }
-  if (statement.kind !== 'QueryStatement') throw new EngineError('INVALID_VIEW', `Failed parsing stored view '${qualified}': not a query`, location);
+  if (statement.kind !== 'QueryStatement')
+    throw new EngineError('INVALID_VIEW', `Failed parsing stored view '${qualified}': not a query`, location);
   return statement.query;
 }
 
@@ -71,7 +103,8 @@ function staleness(view: ViewDefinition, fields: readonly { name: string | undef
     if (field.name === undefined) return `a column of type ${typeName(field.type)} projected from query view at position ${i} has no name`;
     const projected = `column [${field.name}] of type ${typeName(field.type)} projected from query view at position ${i}`;
     if (field.name.toLowerCase() !== columns[i].name.toLowerCase()) return `${projected} has a different name from ${stored}`;
-    if (!typesEqual(field.type, columns[i].type) && !isStoreAssignable(field.type, columns[i].type)) return `${projected} cannot be coerced to ${stored}`;
+    if (!typesEqual(field.type, columns[i].type) && !isStoreAssignable(field.type, columns[i].type))
+      return `${projected} cannot be coerced to ${stored}`;
   }
   return undefined;
 }

@@ -43,7 +43,11 @@ function checkBoundTypes(start: ast.FrameBoundType, end: ast.FrameBoundType, fra
 function planBound(frame: ast.WindowFrame, bound: ast.FrameBound, side: 'start' | 'end', inputs: FrameInputs): FrameBoundSpec {
   if (bound.value === undefined) return { type: bound.type };
   if (frame.unit !== 'ROWS' && inputs.orderBy.length === 0) {
-    throw new EngineError('MISSING_ORDER_BY', `Window frame of type ${frame.unit} PRECEDING or FOLLOWING requires ORDER BY`, inputs.call.location);
+    throw new EngineError(
+      'MISSING_ORDER_BY',
+      `Window frame of type ${frame.unit} PRECEDING or FOLLOWING requires ORDER BY`,
+      inputs.call.location,
+    );
   }
   const offset = inputs.translate(bound.value);
   if (frame.unit !== 'RANGE') {
@@ -84,7 +88,11 @@ function planRangeBound(bound: ast.FrameBound, side: 'start' | 'end', offset: Ro
     );
   }
   const incompatible = (): EngineError =>
-    new EngineError('TYPE_MISMATCH', `Window frame RANGE value type (${typeName(offset.type)}) not compatible with sort item type (${typeName(keyType)})`, value.location);
+    new EngineError(
+      'TYPE_MISMATCH',
+      `Window frame RANGE value type (${typeName(offset.type)}) not compatible with sort item type (${typeName(keyType)})`,
+      value.location,
+    );
   const offsetFits = offset.type.kind === 'unknown' || (dateTime ? isInterval(offset.type) : isNumeric(offset.type));
   if (!offsetFits) throw incompatible();
   // The bound lies before the row in the window's order: below it when ascending, above when descending.
@@ -98,7 +106,11 @@ function planRangeBound(bound: ast.FrameBound, side: 'start' | 'end', offset: Ro
     throw e;
   }
   if (!typesEqual(boundValue.type, keyType) && !canCoerce(keyType, boundValue.type)) {
-    throw new EngineError('TYPE_MISMATCH', `Sort key must evaluate to a ${typeName(boundValue.type)} (actual: ${typeName(keyType)})`, sortItem.key.location);
+    throw new EngineError(
+      'TYPE_MISMATCH',
+      `Sort key must evaluate to a ${typeName(boundValue.type)} (actual: ${typeName(keyType)})`,
+      sortItem.key.location,
+    );
   }
   return {
     type: bound.type,

@@ -15,7 +15,11 @@ import type { PlanHolder } from './subquery-planner.js';
 import { planFrame } from './window-frame-planner.js';
 
 export const DEFAULT_FRAME_WITH_ORDER: FrameSpec = { unit: 'RANGE', start: { type: 'UNBOUNDED_PRECEDING' }, end: { type: 'CURRENT_ROW' } };
-const DEFAULT_FRAME_WITHOUT_ORDER: FrameSpec = { unit: 'RANGE', start: { type: 'UNBOUNDED_PRECEDING' }, end: { type: 'UNBOUNDED_FOLLOWING' } };
+const DEFAULT_FRAME_WITHOUT_ORDER: FrameSpec = {
+  unit: 'RANGE',
+  start: { type: 'UNBOUNDED_PRECEDING' },
+  end: { type: 'UNBOUNDED_FOLLOWING' },
+};
 
 export function planWindows(
   planner: QueryPlanner,
@@ -49,9 +53,18 @@ export function planWindows(
     const window = resolveSpecification(call.window!, definitions);
     const partitionBy = window.partitionBy.map((e) => symbolFor(translate(e)));
     const orderBy = window.orderBy.map((item) => orderingItem(symbolFor(translate(item.key)), item));
-    if (call.withinGroup || call.orderBy) throw new EngineError('NOT_SUPPORTED', `${functionName(call)} with ORDER BY or WITHIN GROUP as a window function is not supported`, call.location);
+    if (call.withinGroup || call.orderBy)
+      throw new EngineError(
+        'NOT_SUPPORTED',
+        `${functionName(call)} with ORDER BY or WITHIN GROUP as a window function is not supported`,
+        call.location,
+      );
     const args = call.args.map(translate);
-    const fn = resolveWindowHandle(functionName(call), args.map((a) => a.type), call.location);
+    const fn = resolveWindowHandle(
+      functionName(call),
+      args.map((a) => a.type),
+      call.location,
+    );
     const argumentSymbols = args.map((a, i) => symbolFor(coerce(a, fn.argumentTypes[i], call.args[i].location)));
     if (call.distinct) throw new EngineError('NOT_SUPPORTED', 'DISTINCT in window function parameters not yet supported', call.location);
     if (call.filter) throw new EngineError('NOT_SUPPORTED', 'FILTER is not yet supported for window functions', call.location);
@@ -92,7 +105,10 @@ export function planWindows(
 }
 
 /** The effective window specification: a named window (WINDOW w AS ...) refined by the call's own clauses. */
-function resolveSpecification(window: ast.WindowSpecification | ast.Identifier, definitions: ast.WindowDefinition[]): ast.WindowSpecification {
+function resolveSpecification(
+  window: ast.WindowSpecification | ast.Identifier,
+  definitions: ast.WindowDefinition[],
+): ast.WindowSpecification {
   const lookup = (name: ast.Identifier): ast.WindowSpecification => {
     const definition = definitions.find((d) => d.name.value === name.value);
     if (!definition) throw new EngineError('INVALID_WINDOW_REFERENCE', `Cannot resolve WINDOW name ${name.value}`, name.location);

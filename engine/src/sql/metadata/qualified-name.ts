@@ -25,7 +25,10 @@ export function qualifiedObjectName(name: ast.QualifiedName, session: Session): 
  * The target of a rename (ALTER TABLE|VIEW ... RENAME TO), as Trino resolves it: the parts it leaves
  * out are the source's, not the session's; as a fully qualified name, to look it up.
  */
-export function renameTarget(source: QualifiedObjectName, target: ast.QualifiedName): { name: QualifiedObjectName; qualified: ast.QualifiedName } {
+export function renameTarget(
+  source: QualifiedObjectName,
+  target: ast.QualifiedName,
+): { name: QualifiedObjectName; qualified: ast.QualifiedName } {
   const parts = target.parts.map((p) => p.value);
   if (parts.length > 3) throw new EngineError('SYNTAX_ERROR', `Too many dots in name: ${parts.join('.')}`, target.location);
   const name: QualifiedObjectName = {

@@ -56,7 +56,14 @@ export class StatementMetadata {
     readonly session: Session,
     private readonly loaded: LoadedMetadata = new LoadedMetadata(),
   ) {
-    ({ schemas: this.schemas, tables: this.tables, views: this.views, statistics: this.statistics, loading: this.loading, schemaLoading: this.schemaLoading } = loaded);
+    ({
+      schemas: this.schemas,
+      tables: this.tables,
+      views: this.views,
+      statistics: this.statistics,
+      loading: this.loading,
+      schemaLoading: this.schemaLoading,
+    } = loaded);
   }
 
   /** The tables and views the analysis of this statement read, for access checks. */

@@ -53,7 +53,14 @@ export abstract class AccessParser extends DdlParser {
       const object = this.parseGrantObject();
       this.expectKeyword('TO');
       const grantee = this.parsePrincipal();
-      return { kind: 'GrantPrivileges', privileges: this.privileges(items), object, grantee, grantOption: this.acceptKeywords('WITH', 'GRANT', 'OPTION'), location };
+      return {
+        kind: 'GrantPrivileges',
+        privileges: this.privileges(items),
+        object,
+        grantee,
+        grantOption: this.acceptKeywords('WITH', 'GRANT', 'OPTION'),
+        location,
+      };
     }
     const roles = this.roles(items);
     this.expectKeyword('TO');
@@ -71,7 +78,14 @@ export abstract class AccessParser extends DdlParser {
     if (!adminOptionFor && this.acceptKeyword('ON')) {
       const object = this.parseGrantObject();
       this.expectKeyword('FROM');
-      return { kind: 'RevokePrivileges', grantOptionFor, privileges: this.privileges(items), object, grantee: this.parsePrincipal(), location };
+      return {
+        kind: 'RevokePrivileges',
+        grantOptionFor,
+        privileges: this.privileges(items),
+        object,
+        grantee: this.parsePrincipal(),
+        location,
+      };
     }
     if (grantOptionFor) this.expectKeyword('ON');
     const roles = this.roles(items);
@@ -132,9 +146,18 @@ export abstract class AccessParser extends DdlParser {
     // A kind is present when a name follows the first word (TO and FROM end a bare name).
     const next = this.peek();
     const endsName = this.isKeyword('TO', next) || this.isKeyword('FROM', next);
-    const kindAhead = this.isKeyword('TABLE') || (this.isIdentifier(next) && (!endsName || this.isKeyword('TO', this.peek(2)) || this.isKeyword('FROM', this.peek(2)) || this.isSymbol('.', this.peek(2))));
+    const kindAhead =
+      this.isKeyword('TABLE') ||
+      (this.isIdentifier(next) &&
+        (!endsName || this.isKeyword('TO', this.peek(2)) || this.isKeyword('FROM', this.peek(2)) || this.isSymbol('.', this.peek(2))));
     const entityKind = kindAhead ? this.advance().value.toUpperCase() : undefined;
-    return { kind: 'GrantObject', ...(branch ? { branch } : {}), ...(entityKind ? { entityKind } : {}), name: this.parseQualifiedName(), location };
+    return {
+      kind: 'GrantObject',
+      ...(branch ? { branch } : {}),
+      ...(entityKind ? { entityKind } : {}),
+      name: this.parseQualifiedName(),
+      location,
+    };
   }
 
   /** After SET ROLE: ALL | NONE | role [IN catalog] */
@@ -163,14 +186,19 @@ export abstract class AccessParser extends DdlParser {
     const token = this.token;
     if (token.kind === 'string') {
       this.pos++;
-      return { kind: 'SetSessionAuthorization', user: { kind: 'StringLiteral', value: token.value, location: this.location(token) }, location };
+      return {
+        kind: 'SetSessionAuthorization',
+        user: { kind: 'StringLiteral', value: token.value, location: this.location(token) },
+        location,
+      };
     }
     return { kind: 'SetSessionAuthorization', user: this.parseIdentifier(), location };
   }
 
   /** After START TRANSACTION: [mode, ...] */
   protected parseStartTransaction(location: SourceLocation): Statement {
-    const modes: TransactionMode[] = this.atKeyword('ISOLATION') || this.atKeyword('READ') ? this.parseCommaList(() => this.parseTransactionMode()) : [];
+    const modes: TransactionMode[] =
+      this.atKeyword('ISOLATION') || this.atKeyword('READ') ? this.parseCommaList(() => this.parseTransactionMode()) : [];
     return { kind: 'StartTransaction', modes, location };
   }
 

@@ -129,7 +129,11 @@ export interface StartTransaction extends NodeBase {
   modes: TransactionMode[];
 }
 export type TransactionMode =
-  | { kind: 'IsolationLevel'; level: 'READ UNCOMMITTED' | 'READ COMMITTED' | 'REPEATABLE READ' | 'SERIALIZABLE'; location: NodeBase['location'] }
+  | {
+      kind: 'IsolationLevel';
+      level: 'READ UNCOMMITTED' | 'READ COMMITTED' | 'REPEATABLE READ' | 'SERIALIZABLE';
+      location: NodeBase['location'];
+    }
   | { kind: 'AccessMode'; readOnly: boolean; location: NodeBase['location'] };
 /** COMMIT [WORK] */
 export interface Commit extends NodeBase {

@@ -60,7 +60,16 @@ export abstract class DdlParser extends QueryParser {
     const connector = this.parseIdentifier();
     const comment = this.parseOptionalComment();
     const authorization = this.acceptKeyword('AUTHORIZATION') ? { authorization: this.parsePrincipal() } : {};
-    return { kind: 'CreateCatalog', name, notExists, connector, ...comment, ...authorization, properties: this.parseOptionalProperties(), location };
+    return {
+      kind: 'CreateCatalog',
+      name,
+      notExists,
+      connector,
+      ...comment,
+      ...authorization,
+      properties: this.parseOptionalProperties(),
+      location,
+    };
   }
 
   /** After CREATE SCHEMA. */
@@ -115,7 +124,16 @@ export abstract class DdlParser extends QueryParser {
     this.expectSymbol(')');
     const comment = this.parseOptionalComment();
     const properties = this.parseOptionalProperties();
-    return { kind: 'CreateTable', name, notExists, columns, properties, ...comment, ...(likeClauses.length > 0 ? { likeClauses } : {}), location };
+    return {
+      kind: 'CreateTable',
+      name,
+      notExists,
+      columns,
+      properties,
+      ...comment,
+      ...(likeClauses.length > 0 ? { likeClauses } : {}),
+      location,
+    };
   }
 
   private parseLikeClause(): LikeClause {
@@ -161,7 +179,8 @@ export abstract class DdlParser extends QueryParser {
     const columnAliases: Identifier[] | undefined = this.atSymbol('(') ? this.parseIdentifierList() : undefined;
     const comment = this.parseOptionalComment();
     const properties = this.parseOptionalProperties();
-    if (columnAliases === undefined && !this.atKeyword('AS') && (this.isSymbol(';') || this.atEof())) return { kind: 'CreateTable', name, notExists, columns: [], properties, ...comment, location };
+    if (columnAliases === undefined && !this.atKeyword('AS') && (this.isSymbol(';') || this.atEof()))
+      return { kind: 'CreateTable', name, notExists, columns: [], properties, ...comment, location };
     this.expectKeyword('AS');
     const query = this.parseRootQueryMaybeParenthesized();
     let withData = true;
@@ -169,7 +188,17 @@ export abstract class DdlParser extends QueryParser {
       withData = !this.acceptKeyword('NO');
       this.expectKeyword('DATA');
     }
-    return { kind: 'CreateTableAsSelect', name, notExists, ...(columnAliases ? { columnAliases } : {}), query, withData, properties, ...comment, location };
+    return {
+      kind: 'CreateTableAsSelect',
+      name,
+      notExists,
+      ...(columnAliases ? { columnAliases } : {}),
+      query,
+      withData,
+      properties,
+      ...comment,
+      location,
+    };
   }
 
   /** `rootQuery` or `(rootQuery)` (a parenthesised query reads the same either way unless WITH FUNCTION is inside). */
@@ -297,7 +326,8 @@ export abstract class DdlParser extends QueryParser {
     if (entityKind === 'TABLE') return this.parseAlterTable(location);
     const exists = entityKind === 'MATERIALIZED VIEW' && this.parseIfExists();
     const name = this.parseQualifiedName();
-    if (this.acceptKeywords('SET', 'AUTHORIZATION')) return { kind: 'SetAuthorization', entityKind, name, principal: this.parsePrincipal(), location };
+    if (this.acceptKeywords('SET', 'AUTHORIZATION'))
+      return { kind: 'SetAuthorization', entityKind, name, principal: this.parsePrincipal(), location };
     if (entityKind === 'SCHEMA') {
       this.expectKeywords('RENAME', 'TO');
       return { kind: 'RenameSchema', source: name, target: this.parseIdentifier(), location };
@@ -308,7 +338,8 @@ export abstract class DdlParser extends QueryParser {
       return { kind: 'RenameView', source: name, target: this.parseQualifiedName(), location };
     }
     if (entityKind === 'MATERIALIZED VIEW') {
-      if (this.acceptKeywords('SET', 'PROPERTIES')) return { kind: 'SetProperties', target: entityKind, name, properties: this.parsePropertyAssignments(), location };
+      if (this.acceptKeywords('SET', 'PROPERTIES'))
+        return { kind: 'SetProperties', target: entityKind, name, properties: this.parsePropertyAssignments(), location };
       this.expectKeywords('RENAME', 'TO');
       return { kind: 'RenameMaterializedView', exists, source: name, target: this.parseQualifiedName(), location };
     }
@@ -330,8 +361,10 @@ export abstract class DdlParser extends QueryParser {
     const tableExists = this.parseIfExists();
     const table = this.parseQualifiedName();
     if (!tableExists) {
-      if (this.acceptKeywords('SET', 'PROPERTIES')) return { kind: 'SetProperties', target: 'TABLE', name: table, properties: this.parsePropertyAssignments(), location };
-      if (this.acceptKeywords('SET', 'AUTHORIZATION')) return { kind: 'SetAuthorization', entityKind: 'TABLE', name: table, principal: this.parsePrincipal(), location };
+      if (this.acceptKeywords('SET', 'PROPERTIES'))
+        return { kind: 'SetProperties', target: 'TABLE', name: table, properties: this.parsePropertyAssignments(), location };
+      if (this.acceptKeywords('SET', 'AUTHORIZATION'))
+        return { kind: 'SetAuthorization', entityKind: 'TABLE', name: table, principal: this.parsePrincipal(), location };
       if (this.acceptKeyword('EXECUTE')) return this.parseTableExecute(location, table);
     }
     if (this.acceptKeyword('RENAME')) {
@@ -350,7 +383,8 @@ export abstract class DdlParser extends QueryParser {
     this.expectKeywords('ALTER', 'COLUMN');
     const column = this.parseQualifiedName();
     const alteration = { tableExists, table, column, location };
-    if (this.acceptKeywords('SET', 'DEFAULT')) return { kind: 'SetColumnDefault', ...alteration, defaultValue: this.parseValueExpression(0) };
+    if (this.acceptKeywords('SET', 'DEFAULT'))
+      return { kind: 'SetColumnDefault', ...alteration, defaultValue: this.parseValueExpression(0) };
     if (this.acceptKeywords('SET', 'DATA')) {
       this.expectKeyword('TYPE');
       return { kind: 'SetColumnType', ...alteration, type: this.parseType() };

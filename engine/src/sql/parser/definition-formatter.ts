@@ -18,7 +18,15 @@ import type {
   UpdateAssignment,
 } from './ast.js';
 import { formatIdentifier, formatIntervalLiteral, formatQualifiedName, formatStringLiteral, formatType } from './expression-formatter.js';
-import { expressions, formatExpression, formatProperties, formatPropertyAssignments, formatQuery, formatRelation, list } from './formatter.js';
+import {
+  expressions,
+  formatExpression,
+  formatProperties,
+  formatPropertyAssignments,
+  formatQuery,
+  formatRelation,
+  list,
+} from './formatter.js';
 import { formatFunctionDeclaration, formatFunctionSpecification } from './routine-formatter.js';
 import { principal } from './statement-formatter.js';
 
@@ -41,7 +49,10 @@ export function formatDefinitionStatement(s: DefinitionStatement): string {
     case 'DropSchema':
       return `DROP SCHEMA ${ifExists(s.exists)}${formatQualifiedName(s.name)}${s.cascade ? ' CASCADE' : ''}`;
     case 'CreateTable': {
-      const elements = [...s.columns.map(columnDefinition), ...(s.likeClauses ?? []).map((l) => `LIKE ${formatQualifiedName(l.table)}${l.properties ? ` ${l.properties} PROPERTIES` : ''}`)];
+      const elements = [
+        ...s.columns.map(columnDefinition),
+        ...(s.likeClauses ?? []).map((l) => `LIKE ${formatQualifiedName(l.table)}${l.properties ? ` ${l.properties} PROPERTIES` : ''}`),
+      ];
       return `${create(s.replace)}TABLE ${ifNotExists(s.notExists)}${formatQualifiedName(s.name)} (${elements.join(', ')})${comment(s.comment)}${formatProperties(s.properties)}`;
     }
     case 'CreateTableAsSelect': {
@@ -77,7 +88,9 @@ export function formatDefinitionStatement(s: DefinitionStatement): string {
     case 'RenameTable':
       return `ALTER TABLE ${ifExists(s.tableExists)}${formatQualifiedName(s.source)} RENAME TO ${formatQualifiedName(s.target)}`;
     case 'AddColumn': {
-      const position = s.position ? ` ${s.position.kind}${s.position.kind === 'AFTER' ? ` ${formatIdentifier(s.position.column)}` : ''}` : '';
+      const position = s.position
+        ? ` ${s.position.kind}${s.position.kind === 'AFTER' ? ` ${formatIdentifier(s.position.column)}` : ''}`
+        : '';
       return `${alterTable(s)}ADD COLUMN ${ifNotExists(s.columnNotExists)}${columnDefinition(s.column)}${position}`;
     }
     case 'RenameColumn':

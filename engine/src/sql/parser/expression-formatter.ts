@@ -48,7 +48,8 @@ export function formatStringLiteral(value: string): string {
 }
 
 export function formatType(type: TypeSpec): string {
-  if (type.fields) return `row(${type.fields.map((f) => (f.name ? `${formatIdentifier(f.name)} ${formatType(f.type)}` : formatType(f.type))).join(', ')})`;
+  if (type.fields)
+    return `row(${type.fields.map((f) => (f.name ? `${formatIdentifier(f.name)} ${formatType(f.type)}` : formatType(f.type))).join(', ')})`;
   if (type.intervalPrecision) {
     const { leading, fractional } = type.intervalPrecision;
     const [start, end] = type.name === 'interval year to month' ? ['year', 'month'] : ['day', 'second'];
@@ -65,7 +66,12 @@ export function formatType(type: TypeSpec): string {
 export function formatIntervalLiteral(e: IntervalLiteral): string {
   const sign = e.sign === -1 ? '-' : '';
   const { leading, fractional } = e.precision ?? {};
-  const startPrecision = leading === undefined ? '' : e.startField === 'SECOND' && !e.endField && fractional !== undefined ? `(${leading}, ${fractional})` : `(${leading})`;
+  const startPrecision =
+    leading === undefined
+      ? ''
+      : e.startField === 'SECOND' && !e.endField && fractional !== undefined
+        ? `(${leading}, ${fractional})`
+        : `(${leading})`;
   const endPrecision = e.endField === 'SECOND' && fractional !== undefined ? `(${fractional})` : '';
   const end = e.endField ? ` TO ${e.endField}${endPrecision}` : '';
   return `INTERVAL ${sign}${formatStringLiteral(e.value)} ${e.startField}${startPrecision}${end}`;
@@ -105,7 +111,8 @@ export class ExpressionFormatter {
         return [`${this.value(e.value)} MATCH ${options ? `${options} ` : ''}(${this.formatQuery(e.query)})`, PREDICATE];
       }
       case 'Lambda': {
-        const parameters = e.parameters.length === 1 ? formatIdentifier(e.parameters[0]) : `(${e.parameters.map(formatIdentifier).join(', ')})`;
+        const parameters =
+          e.parameters.length === 1 ? formatIdentifier(e.parameters[0]) : `(${e.parameters.map(formatIdentifier).join(', ')})`;
         return [`${parameters} -> ${this.format(e.body)}`, LAMBDA];
       }
       case 'NamedArgument':
@@ -244,7 +251,15 @@ export class ExpressionFormatter {
     // trim's and normalize's arguments are value expressions in Trino's grammar; normalize's form is a word.
     const args = call.starArg
       ? '*'
-      : call.args.map((arg, i) => (name === 'normalize' && i === 1 && arg.kind === 'StringLiteral' ? arg.value : name === 'trim' || name === 'normalize' ? this.value(arg) : this.format(arg))).join(', ');
+      : call.args
+          .map((arg, i) =>
+            name === 'normalize' && i === 1 && arg.kind === 'StringLiteral'
+              ? arg.value
+              : name === 'trim' || name === 'normalize'
+                ? this.value(arg)
+                : this.format(arg),
+          )
+          .join(', ');
     let text = `${call.processingMode ? `${call.processingMode} ` : ''}${name}(${call.distinct ? 'DISTINCT ' : ''}${args}`;
     const overflow = call.listaggOverflow;
     if (overflow?.behavior === 'ERROR') text += ' ON OVERFLOW ERROR';
@@ -283,7 +298,9 @@ export class ExpressionFormatter {
     const { unit, start, end, patternRecognition } = frame;
     const extent = end ? `${unit} BETWEEN ${this.bound(start)} AND ${this.bound(end)}` : `${unit} ${this.bound(start)}`;
     if (!patternRecognition) return extent;
-    return [formatMeasures(patternRecognition.measures, this), extent, formatPatternClauses(patternRecognition, this)].filter(Boolean).join(' ');
+    return [formatMeasures(patternRecognition.measures, this), extent, formatPatternClauses(patternRecognition, this)]
+      .filter(Boolean)
+      .join(' ');
   }
 
   private bound(bound: FrameBound): string {

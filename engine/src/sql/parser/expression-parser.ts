@@ -104,7 +104,7 @@ export abstract class ExpressionParser extends FunctionCallParser {
         this.pos++;
         return { kind: 'QuantifiedComparison', operator, quantifier, value, query: this.parseParenthesizedQuery(), location };
       }
-      return { kind: 'Comparison', operator, left: value, right: (yield this.valueSteps(0)), location: operatorLocation };
+      return { kind: 'Comparison', operator, left: value, right: yield this.valueSteps(0), location: operatorLocation };
     }
     if (this.atKeyword('IS')) {
       this.pos++;
@@ -117,21 +117,21 @@ export abstract class ExpressionParser extends FunctionCallParser {
       }
       this.expectKeyword('DISTINCT');
       this.expectKeyword('FROM');
-      return { kind: 'IsDistinctFrom', left: value, right: (yield this.valueSteps(0)), negated, location };
+      return { kind: 'IsDistinctFrom', left: value, right: yield this.valueSteps(0), negated, location };
     }
     const negated = this.atKeyword('NOT') && ['BETWEEN', 'IN', 'LIKE'].some((w) => this.isKeyword(w, this.peek()));
     if (negated) this.pos++;
     if (this.acceptKeyword('BETWEEN')) {
       const symmetry = (['SYMMETRIC', 'ASYMMETRIC'] as const).find((w) => this.atKeyword(w));
       if (symmetry) this.pos++;
-      const min = (yield this.valueSteps(0));
+      const min = yield this.valueSteps(0);
       this.expectKeyword('AND');
-      const max = (yield this.valueSteps(0));
+      const max = yield this.valueSteps(0);
       return { kind: 'Between', value, min, max, negated, ...(symmetry ? { symmetry } : {}), location };
     }
     if (this.acceptKeyword('LIKE')) {
-      const pattern = (yield this.valueSteps(0));
-      const escape = this.acceptKeyword('ESCAPE') ? (yield this.valueSteps(0)) : undefined;
+      const pattern = yield this.valueSteps(0);
+      const escape = this.acceptKeyword('ESCAPE') ? yield this.valueSteps(0) : undefined;
       return { kind: 'Like', value, pattern, ...(escape ? { escape } : {}), negated, location };
     }
     if (this.acceptKeyword('IN')) return yield* this.inPredicateSteps(value, negated, location);
@@ -152,7 +152,10 @@ export abstract class ExpressionParser extends FunctionCallParser {
   private matchPredicateAhead(offset = 0): boolean {
     if (!this.isKeyword('MATCH', this.peek(offset))) return false;
     const next = this.peek(offset + 1);
-    return ['UNIQUE', 'SIMPLE', 'PARTIAL', 'FULL'].some((w) => this.isKeyword(w, next)) || (this.isSymbol('(', next) && this.queryAhead(offset + 1));
+    return (
+      ['UNIQUE', 'SIMPLE', 'PARTIAL', 'FULL'].some((w) => this.isKeyword(w, next)) ||
+      (this.isSymbol('(', next) && this.queryAhead(offset + 1))
+    );
   }
 
   /** `MATCH [UNIQUE] [SIMPLE | PARTIAL | FULL] (query)` */
@@ -187,7 +190,8 @@ export abstract class ExpressionParser extends FunctionCallParser {
     this.expectSymbol(')');
     // `x IN ((SELECT ...))`: a lone parenthesised subquery is a subquery too.
     const only = list[0];
-    if (list.length === 1 && only.kind === 'Subquery') return this.leave({ kind: 'InSubquery', value, query: only.query, negated, location });
+    if (list.length === 1 && only.kind === 'Subquery')
+      return this.leave({ kind: 'InSubquery', value, query: only.query, negated, location });
     return this.leave({ kind: 'InList', value, list, negated, location });
   }
 
@@ -279,7 +283,12 @@ export abstract class ExpressionParser extends FunctionCallParser {
       this.expectKeywords('TIME', 'ZONE');
       const zoneToken = this.token;
       const zone = this.isKeyword('INTERVAL') ? this.parseSpecialForm('INTERVAL') : undefined;
-      result = { kind: 'AtTimeZone', value: result, zone: zone ?? { kind: 'StringLiteral', value: this.parseStringValue(), location: this.location(zoneToken) }, location };
+      result = {
+        kind: 'AtTimeZone',
+        value: result,
+        zone: zone ?? { kind: 'StringLiteral', value: this.parseStringValue(), location: this.location(zoneToken) },
+        location,
+      };
     }
     return result;
   }
@@ -312,7 +321,8 @@ export abstract class ExpressionParser extends FunctionCallParser {
         const field = this.parseFieldOrMethodName();
         const baseParts = this.isSymbol('(') ? nameParts(result) : undefined;
         if (!this.isSymbol('(')) result = { kind: 'Dereference', base: result, field, location: result.location };
-        else if (baseParts) result = yield* this.functionCallSteps({ kind: 'QualifiedName', parts: [...baseParts, field], location: result.location });
+        else if (baseParts)
+          result = yield* this.functionCallSteps({ kind: 'QualifiedName', parts: [...baseParts, field], location: result.location });
         // Located at the start of the primary expression, a parenthesis included, as Trino locates it.
         else result = { kind: 'MethodCall', base: result, method: field, args: this.parseArgumentList(), location: start };
       } else if (bracket) {
@@ -373,9 +383,14 @@ export abstract class ExpressionParser extends FunctionCallParser {
     if (token.kind !== 'identifier' && token.kind !== 'quotedIdentifier') return false;
     const next = this.peek();
     // `name[...]` is a subscript, a postfix level of its own; only ARRAY[...] opens one here.
-    if (next.kind === 'symbol') return next.value === '(' || next.value === '->' || (next.value === '[' && token.kind === 'identifier' && token.keyword === 'ARRAY');
+    if (next.kind === 'symbol')
+      return next.value === '(' || next.value === '->' || (next.value === '[' && token.kind === 'identifier' && token.keyword === 'ARRAY');
     if (token.kind === 'quotedIdentifier') return this.isKeyword('OVER', next);
-    return token.keyword === 'CASE' || this.isKeyword('OVER', next) || ((token.keyword === 'RUNNING' || token.keyword === 'FINAL') && this.processingModeAhead());
+    return (
+      token.keyword === 'CASE' ||
+      this.isKeyword('OVER', next) ||
+      ((token.keyword === 'RUNNING' || token.keyword === 'FINAL') && this.processingModeAhead())
+    );
   }
 
   private *primaryAtSteps(token: Token): Steps {
@@ -458,7 +473,9 @@ export abstract class ExpressionParser extends FunctionCallParser {
   /** `x -> body` or `(x, y) -> body` */
   private *lambdaSteps(): Steps {
     const location = this.location();
-    const parameters: Identifier[] = this.isSymbol('(') ? this.parseEnclosedList('(', ')', () => this.parseIdentifier()) : [this.parseIdentifier()];
+    const parameters: Identifier[] = this.isSymbol('(')
+      ? this.parseEnclosedList('(', ')', () => this.parseIdentifier())
+      : [this.parseIdentifier()];
     this.expectSymbol('->');
     return { kind: 'Lambda', parameters, body: yield this.expressionSteps(), location };
   }

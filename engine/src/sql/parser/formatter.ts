@@ -161,7 +161,12 @@ export function formatRelation(relation: Relation): string {
       return `LATERAL (${formatQuery(relation.query)})`;
     case 'TableFunctionInvocation': {
       const args = relation.arguments.map((a) => {
-        const value = a.value.kind === 'TableArgument' ? tableArgument(a.value) : a.value.kind === 'DescriptorArgument' ? descriptor(a.value) : formatExpression(a.value);
+        const value =
+          a.value.kind === 'TableArgument'
+            ? tableArgument(a.value)
+            : a.value.kind === 'DescriptorArgument'
+              ? descriptor(a.value)
+              : formatExpression(a.value);
         return a.name ? `${formatIdentifier(a.name)} => ${value}` : value;
       });
       const copartition = relation.copartitioning.map((tables) => `(${tables.map(formatQualifiedName).join(', ')})`).join(', ');
@@ -185,9 +190,17 @@ function operand(relation: Relation): string {
 function tableArgument(argument: TableArgument): string {
   const aliased = argument.relation.kind === 'AliasedRelation' ? argument.relation : undefined;
   const inner = aliased ? aliased.relation : argument.relation;
-  const source = inner.kind === 'Table' ? formatQualifiedName(inner.name) : inner.kind === 'SubqueryRelation' ? formatQuery(inner.query) : formatRelation(inner);
+  const source =
+    inner.kind === 'Table'
+      ? formatQualifiedName(inner.name)
+      : inner.kind === 'SubqueryRelation'
+        ? formatQuery(inner.query)
+        : formatRelation(inner);
   const parts = [`TABLE(${source})`];
-  if (aliased) parts.push(`AS ${formatIdentifier(aliased.alias)}${aliased.columnNames ? ` (${aliased.columnNames.map(formatIdentifier).join(', ')})` : ''}`);
+  if (aliased)
+    parts.push(
+      `AS ${formatIdentifier(aliased.alias)}${aliased.columnNames ? ` (${aliased.columnNames.map(formatIdentifier).join(', ')})` : ''}`,
+    );
   if (argument.partitionBy) parts.push(`PARTITION BY (${list(argument.partitionBy)})`);
   if (argument.emptyBehavior) parts.push(`${argument.emptyBehavior} WHEN EMPTY`);
   if (argument.orderBy) parts.push(`ORDER BY (${expressions.sortItems(argument.orderBy)})`);

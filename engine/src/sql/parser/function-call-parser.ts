@@ -2,7 +2,16 @@
 // inside the parentheses, listagg's ON OVERFLOW, WITHIN GROUP, FILTER, IGNORE / RESPECT NULLS and
 // OVER with its window specification (PARTITION BY, ORDER BY, the frame and its row pattern clauses).
 
-import type { Expression, FrameBound, FunctionCall, Identifier, ListaggOverflow, SortItem, WindowFrame, WindowSpecification } from './ast.js';
+import type {
+  Expression,
+  FrameBound,
+  FunctionCall,
+  Identifier,
+  ListaggOverflow,
+  SortItem,
+  WindowFrame,
+  WindowSpecification,
+} from './ast.js';
 import { SpecialFormParser } from './special-form-parser.js';
 import { runSteps, type Steps } from './parse-steps.js';
 
@@ -154,7 +163,13 @@ export abstract class FunctionCallParser extends SpecialFormParser {
     }
     const clausesLocation = measures.length > 0 ? measuresLocation : this.location();
     const clauses = this.parsePatternClauses();
-    const present = measures.length > 0 || clauses.afterMatchSkipTo || clauses.searchMode || clauses.pattern || clauses.subsets.length > 0 || clauses.variableDefinitions.length > 0;
+    const present =
+      measures.length > 0 ||
+      clauses.afterMatchSkipTo ||
+      clauses.searchMode ||
+      clauses.pattern ||
+      clauses.subsets.length > 0 ||
+      clauses.variableDefinitions.length > 0;
     if (present) frame.patternRecognition = { kind: 'FramePatternRecognition', measures, ...clauses, location: clausesLocation };
     return frame;
   }

@@ -48,7 +48,9 @@ export function formatJsonTable(t: JsonTable, p: ExpressionPrinter): string {
 
 function invocation(i: JsonPathInvocation, p: ExpressionPrinter): string {
   const name = i.pathName ? ` AS ${formatIdentifier(i.pathName)}` : '';
-  const passing = i.passing.length ? ` PASSING ${i.passing.map((a) => `${valueExpression(a.value, p)} AS ${formatIdentifier(a.name)}`).join(', ')}` : '';
+  const passing = i.passing.length
+    ? ` PASSING ${i.passing.map((a) => `${valueExpression(a.value, p)} AS ${formatIdentifier(a.name)}`).join(', ')}`
+    : '';
   return `${valueExpression(i.input, p)}, ${formatStringLiteral(i.path)}${name}${passing}`;
 }
 

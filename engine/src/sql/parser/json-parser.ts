@@ -44,7 +44,10 @@ export abstract class JsonParser extends TypeParser {
       case 'JSON_VALUE': {
         result = { kind: 'JsonValue', invocation: this.parseJsonPathInvocation(), location };
         if (this.acceptKeyword('RETURNING')) result.returning = this.parseType();
-        Object.assign(result, this.parseEmptyAndErrorBehaviors(() => this.parseJsonValueBehavior()));
+        Object.assign(
+          result,
+          this.parseEmptyAndErrorBehaviors(() => this.parseJsonValueBehavior()),
+        );
         break;
       }
       case 'JSON_QUERY': {
@@ -84,7 +87,12 @@ export abstract class JsonParser extends TypeParser {
   protected parseJsonTable(): JsonTable {
     const location = this.location(this.advance());
     this.expectSymbol('(');
-    const table: JsonTable = { kind: 'JsonTable', invocation: this.parseJsonPathInvocation(), columns: this.parseJsonTableColumns(), location };
+    const table: JsonTable = {
+      kind: 'JsonTable',
+      invocation: this.parseJsonPathInvocation(),
+      columns: this.parseJsonTableColumns(),
+      location,
+    };
     if (this.acceptKeyword('PLAN')) {
       if (this.acceptKeyword('DEFAULT')) {
         const planLocation = this.location();
@@ -186,7 +194,12 @@ export abstract class JsonParser extends TypeParser {
   }
 
   /** [wrapper WRAPPER] [KEEP | OMIT QUOTES [ON SCALAR STRING]] [behavior ON EMPTY] [behavior ON ERROR] */
-  private parseJsonQueryOptions(): { wrapper?: JsonWrapper; quotes?: JsonQuotes; onEmpty?: JsonQueryBehavior; onError?: JsonQueryBehavior } {
+  private parseJsonQueryOptions(): {
+    wrapper?: JsonWrapper;
+    quotes?: JsonQuotes;
+    onEmpty?: JsonQueryBehavior;
+    onError?: JsonQueryBehavior;
+  } {
     const options: { wrapper?: JsonWrapper; quotes?: JsonQuotes } = {};
     if (this.acceptKeyword('WITHOUT')) {
       this.acceptKeyword('ARRAY');
@@ -252,7 +265,15 @@ export abstract class JsonParser extends TypeParser {
     if (this.acceptKeyword('FORMAT')) {
       const format = this.parseJsonFormat();
       const path = this.acceptKeyword('PATH') ? this.parseStringValue() : undefined;
-      return { kind: 'JsonQueryColumn', name, type, format, ...(path !== undefined ? { path } : {}), ...this.parseJsonQueryOptions(), location };
+      return {
+        kind: 'JsonQueryColumn',
+        name,
+        type,
+        format,
+        ...(path !== undefined ? { path } : {}),
+        ...this.parseJsonQueryOptions(),
+        location,
+      };
     }
     const path = this.acceptKeyword('PATH') ? this.parseStringValue() : undefined;
     const behaviors = this.parseEmptyAndErrorBehaviors(() => this.parseJsonValueBehavior());

@@ -32,8 +32,38 @@ export interface Token {
 
 // Multi-character symbols first so `<=` wins over `<`. `{-`, `-}`, `|`, `^` and `$` only occur in row patterns.
 const SYMBOLS = [
-  '<>', '!=', '<=', '>=', '||', '->', '=>', '::', '{-', '-}',
-  '=', '<', '>', '+', '-', '*', '/', '%', '(', ')', ',', '.', ';', '[', ']', ':', '@', '|', '^', '$', '{', '}',
+  '<>',
+  '!=',
+  '<=',
+  '>=',
+  '||',
+  '->',
+  '=>',
+  '::',
+  '{-',
+  '-}',
+  '=',
+  '<',
+  '>',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  '(',
+  ')',
+  ',',
+  '.',
+  ';',
+  '[',
+  ']',
+  ':',
+  '@',
+  '|',
+  '^',
+  '$',
+  '{',
+  '}',
 ];
 
 const IDENT_START = /[\p{L}_]/u;
@@ -46,9 +76,7 @@ function isIdentStart(c: string): boolean {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c === '_' || (c > '\x7f' && IDENT_START.test(c));
 }
 function isIdentPart(c: string): boolean {
-  return (
-    (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || isDigit(c) || c === '_' || (c > '\x7f' && IDENT_PART.test(c))
-  );
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || isDigit(c) || c === '_' || (c > '\x7f' && IDENT_PART.test(c));
 }
 
 /** Tokenizes `sql`; the last token is always `eof`. */
@@ -297,7 +325,10 @@ class Lexer {
 const RADIX_PREFIXES: Record<string, RegExp> = { '0x': /[0-9a-f]/i, '0o': /[0-7]/, '0b': /[01]/ };
 
 function digitIdentifier(line: number, column: number): EngineError {
-  return new EngineError('SYNTAX_ERROR', 'identifiers must not start with a digit; surround the identifier with double quotes', { line, column });
+  return new EngineError('SYNTAX_ERROR', 'identifiers must not start with a digit; surround the identifier with double quotes', {
+    line,
+    column,
+  });
 }
 
 function preview(text: string): string {

@@ -149,9 +149,7 @@ export abstract class ParserBase {
     const token = this.tokens[at];
     const text = token.kind === 'eof' ? '<EOF>' : this.sql.slice(token.start, token.end);
     const expected = [...this.expected].sort();
-    const message = expected.length
-      ? `mismatched input '${text}'. Expecting: ${expected.join(', ')}`
-      : `mismatched input '${text}'`;
+    const message = expected.length ? `mismatched input '${text}'. Expecting: ${expected.join(', ')}` : `mismatched input '${text}'`;
     throw new EngineError('SYNTAX_ERROR', message, this.location(token));
   }
 

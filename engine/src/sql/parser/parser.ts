@@ -22,7 +22,11 @@ function guardStack<T>(parse: () => T): T {
     return parse();
   } catch (e) {
     if (isStackOverflow(e)) {
-      throw new EngineError('SYNTAX_ERROR', `Statement is nested too deeply to parse with this stack (at most ${MAX_NESTING_DEPTH} levels are supported with Node's default stack)`, { line: 1, column: 1 });
+      throw new EngineError(
+        'SYNTAX_ERROR',
+        `Statement is nested too deeply to parse with this stack (at most ${MAX_NESTING_DEPTH} levels are supported with Node's default stack)`,
+        { line: 1, column: 1 },
+      );
     }
     throw e;
   }

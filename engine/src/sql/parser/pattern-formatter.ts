@@ -2,7 +2,16 @@
 // MATCH SKIP, INITIAL / SEEK, PATTERN with parentheses where the pattern's precedence needs them,
 // SUBSET and DEFINE.
 
-import type { Expression, MeasureDefinition, PatternQuantifier, RowPattern, RowsPerMatch, SkipTo, SubsetDefinition, VariableDefinition } from './ast.js';
+import type {
+  Expression,
+  MeasureDefinition,
+  PatternQuantifier,
+  RowPattern,
+  RowsPerMatch,
+  SkipTo,
+  SubsetDefinition,
+  VariableDefinition,
+} from './ast.js';
 import { formatIdentifier } from './expression-formatter.js';
 
 /** What these formatters need of the expression formatter. */
@@ -34,7 +43,13 @@ export function formatRowsPerMatch(rows: RowsPerMatch): string {
 
 /** AFTER MATCH ..., INITIAL | SEEK, PATTERN (...), SUBSET ..., DEFINE ... (those present). */
 export function formatPatternClauses(
-  clauses: { afterMatchSkipTo?: SkipTo; searchMode?: string; pattern?: RowPattern; subsets: SubsetDefinition[]; variableDefinitions: VariableDefinition[] },
+  clauses: {
+    afterMatchSkipTo?: SkipTo;
+    searchMode?: string;
+    pattern?: RowPattern;
+    subsets: SubsetDefinition[];
+    variableDefinitions: VariableDefinition[];
+  },
   printer: ExpressionPrinter,
 ): string {
   const parts: string[] = [];
@@ -42,10 +57,14 @@ export function formatPatternClauses(
   if (clauses.searchMode) parts.push(clauses.searchMode);
   if (clauses.pattern) parts.push(`PATTERN (${formatRowPattern(clauses.pattern)})`);
   if (clauses.subsets.length > 0) {
-    parts.push(`SUBSET ${clauses.subsets.map((s) => `${formatIdentifier(s.name)} = (${s.union.map(formatIdentifier).join(', ')})`).join(', ')}`);
+    parts.push(
+      `SUBSET ${clauses.subsets.map((s) => `${formatIdentifier(s.name)} = (${s.union.map(formatIdentifier).join(', ')})`).join(', ')}`,
+    );
   }
   if (clauses.variableDefinitions.length > 0) {
-    parts.push(`DEFINE ${clauses.variableDefinitions.map((d) => `${formatIdentifier(d.name)} AS ${printer.format(d.expression)}`).join(', ')}`);
+    parts.push(
+      `DEFINE ${clauses.variableDefinitions.map((d) => `${formatIdentifier(d.name)} AS ${printer.format(d.expression)}`).join(', ')}`,
+    );
   }
   return parts.join(' ');
 }

@@ -2,14 +2,7 @@
 // MATCH SKIP, INITIAL / SEEK, PATTERN (a row pattern: variables, `()`, PERMUTE, `^`, `$`, `{- -}`,
 // quantifiers, concatenation and `|`), SUBSET and DEFINE.
 
-import type {
-  MeasureDefinition,
-  PatternQuantifier,
-  RowPattern,
-  SkipTo,
-  SubsetDefinition,
-  VariableDefinition,
-} from './ast.js';
+import type { MeasureDefinition, PatternQuantifier, RowPattern, SkipTo, SubsetDefinition, VariableDefinition } from './ast.js';
 import { JsonParser } from './json-parser.js';
 
 /** The clauses after the frame extent (window) or ROWS PER MATCH (MATCH_RECOGNIZE). */

@@ -133,7 +133,12 @@ export abstract class QueryParser extends RelationParser {
   }
 
   /** After a set operator: its quantifier, CORRESPONDING and the next input, added to `chain`. */
-  private continueChain(chain: SetOperationChain, operator: SetOperation['operator'], location: SourceLocation, parseInput: () => QueryBody): void {
+  private continueChain(
+    chain: SetOperationChain,
+    operator: SetOperation['operator'],
+    location: SourceLocation,
+    parseInput: () => QueryBody,
+  ): void {
     const distinct = this.parseSetQuantifier();
     const corresponding = this.parseCorresponding();
     const outer = this.measure();
@@ -143,7 +148,11 @@ export abstract class QueryParser extends RelationParser {
     const inputs = chain.body.kind === 'SetOperation' ? chain.body.inputs.length : 0;
     if (inputs > MAX_SET_OPERATION_INPUTS) {
       const quantifier = distinct ? '' : ' ALL';
-      throw new EngineError('SYNTAX_ERROR', `${operator}${quantifier} has more than ${MAX_SET_OPERATION_INPUTS} inputs; at most ${MAX_SET_OPERATION_INPUTS} are supported in one chain of the same set operator`, location);
+      throw new EngineError(
+        'SYNTAX_ERROR',
+        `${operator}${quantifier} has more than ${MAX_SET_OPERATION_INPUTS} inputs; at most ${MAX_SET_OPERATION_INPUTS} are supported in one chain of the same set operator`,
+        location,
+      );
     }
   }
 
@@ -233,9 +242,7 @@ export abstract class QueryParser extends RelationParser {
       return expression;
     }
     const alias = this.parseOptionalAlias();
-    return alias
-      ? { kind: 'SelectExpression', expression, alias, location }
-      : { kind: 'SelectExpression', expression, location };
+    return alias ? { kind: 'SelectExpression', expression, alias, location } : { kind: 'SelectExpression', expression, location };
   }
 
   /** `AS name` or a bare `name` (clause words such as LIMIT are never read as a bare alias). */
@@ -309,7 +316,13 @@ class SetOperationChain {
   ) {}
 
   /** Adds `input`, which nests `inputHeight` levels; the chain's height follows. */
-  add(operator: SetOperation['operator'], distinct: boolean, corresponding: { corresponding?: Corresponding }, input: QueryBody, inputHeight: number): void {
+  add(
+    operator: SetOperation['operator'],
+    distinct: boolean,
+    corresponding: { corresponding?: Corresponding },
+    input: QueryBody,
+    inputHeight: number,
+  ): void {
     const body = this.body;
     const same = this.built && body.kind === 'SetOperation' && body.operator === operator && body.distinct === distinct;
     if (same && body.corresponding === undefined && corresponding.corresponding === undefined) {

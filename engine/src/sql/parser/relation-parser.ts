@@ -86,13 +86,21 @@ export abstract class RelationParser extends RoutineParser {
 
   private samplingAhead(): boolean {
     const sampleType = this.peek();
-    return this.isKeyword('TABLESAMPLE') && (this.isKeyword('BERNOULLI', sampleType) || this.isKeyword('SYSTEM', sampleType)) && this.isSymbol('(', this.peek(2));
+    return (
+      this.isKeyword('TABLESAMPLE') &&
+      (this.isKeyword('BERNOULLI', sampleType) || this.isKeyword('SYSTEM', sampleType)) &&
+      this.isSymbol('(', this.peek(2))
+    );
   }
 
   private patternRecognitionAhead(): boolean {
     if (!this.isKeyword('MATCH_RECOGNIZE') || !this.isSymbol('(', this.peek())) return false;
     const clause = this.peek(2);
-    return PATTERN_RECOGNITION_WORDS.some((w) => this.isKeyword(w, clause)) && !this.isSymbol(',', this.peek(3)) && !this.isSymbol(')', this.peek(3));
+    return (
+      PATTERN_RECOGNITION_WORDS.some((w) => this.isKeyword(w, clause)) &&
+      !this.isSymbol(',', this.peek(3)) &&
+      !this.isSymbol(')', this.peek(3))
+    );
   }
 
   private parseAliasedRelation(): Relation {
@@ -120,7 +128,9 @@ export abstract class RelationParser extends RoutineParser {
     if (this.patternRecognitionAhead() || this.samplingAhead()) return undefined;
     if (this.nearestRelation && this.isKeyword('MATCH')) return undefined;
     const next = this.peek();
-    const tableArgumentClause = (this.isKeyword('PARTITION') && this.isKeyword('BY', next)) || ((this.isKeyword('PRUNE') || this.isKeyword('KEEP')) && this.isKeyword('WHEN', next));
+    const tableArgumentClause =
+      (this.isKeyword('PARTITION') && this.isKeyword('BY', next)) ||
+      ((this.isKeyword('PRUNE') || this.isKeyword('KEEP')) && this.isKeyword('WHEN', next));
     if (tableArgumentClause) return undefined;
     return this.parseIdentifier();
   }
@@ -142,7 +152,17 @@ export abstract class RelationParser extends RoutineParser {
     this.expectSymbol(')');
     const { pattern, ...rest } = clauses;
     if (!pattern) this.fail();
-    return { kind: 'PatternRecognitionRelation', input, partitionBy, orderBy, measures, ...(rowsPerMatch ? { rowsPerMatch } : {}), pattern, ...rest, location };
+    return {
+      kind: 'PatternRecognitionRelation',
+      input,
+      partitionBy,
+      orderBy,
+      measures,
+      ...(rowsPerMatch ? { rowsPerMatch } : {}),
+      pattern,
+      ...rest,
+      location,
+    };
   }
 
   /** ONE ROW PER MATCH | ALL ROWS PER MATCH [SHOW EMPTY MATCHES | OMIT EMPTY MATCHES | WITH UNMATCHED ROWS] */
@@ -244,7 +264,8 @@ export abstract class RelationParser extends RoutineParser {
       this.pos++;
     }
     const named = name ? { name } : {};
-    if (this.isKeyword('TABLE') && this.isSymbol('(', this.peek())) return { kind: 'TableFunctionArgument', ...named, value: this.parseTableArgument(), location };
+    if (this.isKeyword('TABLE') && this.isSymbol('(', this.peek()))
+      return { kind: 'TableFunctionArgument', ...named, value: this.parseTableArgument(), location };
     const descriptor = this.parseDescriptorArgument();
     return { kind: 'TableFunctionArgument', ...named, value: descriptor ?? this.parseExpression(), location };
   }
@@ -290,7 +311,8 @@ export abstract class RelationParser extends RoutineParser {
       return { kind: 'DescriptorArgument', fields, location };
     }
     const nullDescriptor = ['CAST', '(', 'NULL', 'AS', 'DESCRIPTOR', ')'];
-    if (!nullDescriptor.every((word, i) => (word.length === 1 ? this.isSymbol(word, this.peek(i)) : this.isKeyword(word, this.peek(i))))) return undefined;
+    if (!nullDescriptor.every((word, i) => (word.length === 1 ? this.isSymbol(word, this.peek(i)) : this.isKeyword(word, this.peek(i)))))
+      return undefined;
     this.pos += nullDescriptor.length;
     return { kind: 'DescriptorArgument', location };
   }

@@ -30,7 +30,14 @@ export abstract class RoutineParser extends ExpressionParser {
     if (this.atKeyword('AS') && this.peek().kind === 'dollarString') {
       this.pos++;
       const body = this.advance();
-      return { kind: 'FunctionSpecification', declaration, returnType, characteristics, body: { kind: 'FunctionDefinition', text: body.value, location: this.location(body) }, location };
+      return {
+        kind: 'FunctionSpecification',
+        declaration,
+        returnType,
+        characteristics,
+        body: { kind: 'FunctionDefinition', text: body.value, location: this.location(body) },
+        location,
+      };
     }
     return { kind: 'FunctionSpecification', declaration, returnType, characteristics, body: this.parseControlStatement(), location };
   }
@@ -61,7 +68,8 @@ export abstract class RoutineParser extends ExpressionParser {
     }
     if (this.acceptKeyword('SECURITY')) return { kind: 'Security', security: this.parseSecurity(), location };
     if (this.acceptKeyword('COMMENT')) return { kind: 'RoutineComment', comment: this.parseStringValue(), location };
-    if (this.atKeyword('WITH') && this.isSymbol('(', this.peek())) return { kind: 'RoutineProperties', properties: this.parseOptionalProperties(), location };
+    if (this.atKeyword('WITH') && this.isSymbol('(', this.peek()))
+      return { kind: 'RoutineProperties', properties: this.parseOptionalProperties(), location };
     return undefined;
   }
 

@@ -4,16 +4,7 @@
 // FunctionCalls: substring(x FROM a FOR b) -> substring(x, a, b), position(a IN b) -> strpos(b, a),
 // trim(LEADING c FROM x) -> ltrim(x, c), normalize(x, NFD) -> normalize(x, 'NFD').
 
-import type {
-  CurrentTime,
-  Expression,
-  ExtractField,
-  FunctionCall,
-  Identifier,
-  IntervalLiteral,
-  Query,
-  WhenClause,
-} from './ast.js';
+import type { CurrentTime, Expression, ExtractField, FunctionCall, Identifier, IntervalLiteral, Query, WhenClause } from './ast.js';
 import type { SourceLocation } from '../../errors/engine-error.js';
 import { QUERY_START_WORDS } from './keywords.js';
 import type { Token } from './lexer.js';
@@ -21,8 +12,24 @@ import { PatternParser } from './pattern-parser.js';
 import { offStack, runSteps, type Steps } from './parse-steps.js';
 
 const EXTRACT_FIELDS: ReadonlySet<string> = new Set<ExtractField>([
-  'YEAR', 'QUARTER', 'MONTH', 'WEEK', 'DAY', 'DAY_OF_MONTH', 'DAY_OF_WEEK', 'DOW', 'DAY_OF_YEAR', 'DOY',
-  'YEAR_OF_WEEK', 'YOW', 'HOUR', 'MINUTE', 'SECOND', 'MILLISECOND', 'TIMEZONE_HOUR', 'TIMEZONE_MINUTE',
+  'YEAR',
+  'QUARTER',
+  'MONTH',
+  'WEEK',
+  'DAY',
+  'DAY_OF_MONTH',
+  'DAY_OF_WEEK',
+  'DOW',
+  'DAY_OF_YEAR',
+  'DOY',
+  'YEAR_OF_WEEK',
+  'YOW',
+  'HOUR',
+  'MINUTE',
+  'SECOND',
+  'MILLISECOND',
+  'TIMEZONE_HOUR',
+  'TIMEZONE_MINUTE',
 ]);
 
 /** Parameterless SQL functions written without parentheses. */
@@ -222,7 +229,7 @@ export abstract class SpecialFormParser extends PatternParser {
     const replacement = yield this.valueSteps(0);
     this.expectKeyword('FROM');
     const start = yield this.valueSteps(0);
-    const length = this.acceptKeyword('FOR') ? (yield this.valueSteps(0)) : undefined;
+    const length = this.acceptKeyword('FOR') ? yield this.valueSteps(0) : undefined;
     this.expectSymbol(')');
     return { kind: 'Overlay', value, replacement, start, ...(length ? { length } : {}), location: this.location(token) };
   }
@@ -247,7 +254,10 @@ export abstract class SpecialFormParser extends PatternParser {
     const whenClauses: WhenClause[] = [];
     do {
       const when = this.expectKeyword('WHEN');
-      const condition = operand && this.predicateAhead() ? this.parsePredicate({ kind: 'CaseOperand', location: this.location() }) : yield this.expressionSteps();
+      const condition =
+        operand && this.predicateAhead()
+          ? this.parsePredicate({ kind: 'CaseOperand', location: this.location() })
+          : yield this.expressionSteps();
       this.expectKeyword('THEN');
       whenClauses.push({ kind: 'WhenClause', operand: condition, result: yield this.expressionSteps(), location: this.location(when) });
     } while (this.atKeyword('WHEN'));
@@ -290,7 +300,15 @@ export abstract class SpecialFormParser extends PatternParser {
     const sign = signed && this.advance().value === '-' ? -1 : 1;
     const value = this.parseStringValue();
     const { start, end, precision } = this.parseIntervalQualifier();
-    return { kind: 'IntervalLiteral', value, sign, startField: start, ...(end ? { endField: end } : {}), ...(precision ? { precision } : {}), location };
+    return {
+      kind: 'IntervalLiteral',
+      value,
+      sign,
+      startField: start,
+      ...(end ? { endField: end } : {}),
+      ...(precision ? { precision } : {}),
+      location,
+    };
   }
 
   private parseCurrentTime(fn: CurrentTime['function']): CurrentTime {
@@ -309,8 +327,8 @@ export abstract class SpecialFormParser extends PatternParser {
     this.expectSymbol('(');
     const value = yield this.expressionSteps();
     if (!this.acceptKeyword('FROM')) return yield* this.functionCallSteps(this.nameAt(token), value);
-    const args = [value, (yield this.valueSteps(0))];
-    if (this.acceptKeyword('FOR')) args.push((yield this.valueSteps(0)));
+    const args = [value, yield this.valueSteps(0)];
+    if (this.acceptKeyword('FOR')) args.push(yield this.valueSteps(0));
     this.expectSymbol(')');
     return this.simpleCall(token, 'substring', args);
   }

@@ -9,7 +9,9 @@ import { formatExpression, formatQuery, list } from './formatter.js';
 export function formatStatement(s: Statement): string {
   switch (s.kind) {
     case 'QueryStatement': {
-      const session = s.session ? `WITH SESSION ${s.session.properties.map((p) => `${formatQualifiedName(p.name)} = ${formatExpression(p.value)}`).join(', ')} ` : '';
+      const session = s.session
+        ? `WITH SESSION ${s.session.properties.map((p) => `${formatQualifiedName(p.name)} = ${formatExpression(p.value)}`).join(', ')} `
+        : '';
       return `${session}${formatQuery(s.query)}`;
     }
     case 'Explain': {
@@ -114,7 +116,10 @@ function formatAccessStatement(s: AccessStatement): string {
     case 'ResetSessionAuthorization':
       return 'RESET SESSION AUTHORIZATION';
     case 'StartTransaction':
-      return `START TRANSACTION${s.modes.map((m) => (m.kind === 'AccessMode' ? (m.readOnly ? 'READ ONLY' : 'READ WRITE') : `ISOLATION LEVEL ${m.level}`)).map((m, i) => `${i === 0 ? ' ' : ', '}${m}`).join('')}`;
+      return `START TRANSACTION${s.modes
+        .map((m) => (m.kind === 'AccessMode' ? (m.readOnly ? 'READ ONLY' : 'READ WRITE') : `ISOLATION LEVEL ${m.level}`))
+        .map((m, i) => `${i === 0 ? ' ' : ', '}${m}`)
+        .join('')}`;
     case 'Commit':
       return 'COMMIT';
     case 'Rollback':

@@ -9,9 +9,38 @@ import { AccessParser } from './access-parser.js';
 import { MAX_NESTING_DEPTH, NESTED_TOO_DEEPLY } from './parser-base.js';
 
 const STATEMENT_WORDS = [
-  'ALTER', 'ANALYZE', 'CALL', 'COMMENT', 'COMMIT', 'CREATE', 'DEALLOCATE', 'DELETE', 'DENY', 'DESC', 'DESCRIBE', 'DROP',
-  'EXECUTE', 'EXPLAIN', 'GRANT', 'INSERT', 'MERGE', 'PREPARE', 'REFRESH', 'RESET', 'REVOKE', 'ROLLBACK', 'SELECT', 'SET',
-  'SHOW', 'START', 'TABLE', 'TRUNCATE', 'UPDATE', 'USE', 'VALUES', 'WITH',
+  'ALTER',
+  'ANALYZE',
+  'CALL',
+  'COMMENT',
+  'COMMIT',
+  'CREATE',
+  'DEALLOCATE',
+  'DELETE',
+  'DENY',
+  'DESC',
+  'DESCRIBE',
+  'DROP',
+  'EXECUTE',
+  'EXPLAIN',
+  'GRANT',
+  'INSERT',
+  'MERGE',
+  'PREPARE',
+  'REFRESH',
+  'RESET',
+  'REVOKE',
+  'ROLLBACK',
+  'SELECT',
+  'SET',
+  'SHOW',
+  'START',
+  'TABLE',
+  'TRUNCATE',
+  'UPDATE',
+  'USE',
+  'VALUES',
+  'WITH',
 ];
 
 export class StatementParser extends AccessParser {
@@ -152,7 +181,8 @@ export class StatementParser extends AccessParser {
     const analyze = this.acceptKeyword('ANALYZE');
     const verbose = this.acceptKeyword('VERBOSE');
     const explain: Omit<ExplainStatement, 'statement'> = { kind: 'Explain', analyze, verbose, location };
-    const optionAhead = (this.isKeyword('TYPE', this.peek()) || this.isKeyword('FORMAT', this.peek())) && this.peek(2).kind === 'identifier';
+    const optionAhead =
+      (this.isKeyword('TYPE', this.peek()) || this.isKeyword('FORMAT', this.peek())) && this.peek(2).kind === 'identifier';
     if (this.isSymbol('(') && optionAhead) {
       this.pos++;
       do {
@@ -224,7 +254,9 @@ export class StatementParser extends AccessParser {
     }
     this.expectKeyword('CREATE');
     if (this.acceptKeyword('TABLE')) return { kind: 'ShowCreateTable', table: this.parseQualifiedName(), location };
-    const target = this.acceptKeywords('MATERIALIZED', 'VIEW') ? 'MATERIALIZED VIEW' : (['SCHEMA', 'VIEW', 'FUNCTION'] as const).find((w) => this.atKeyword(w));
+    const target = this.acceptKeywords('MATERIALIZED', 'VIEW')
+      ? 'MATERIALIZED VIEW'
+      : (['SCHEMA', 'VIEW', 'FUNCTION'] as const).find((w) => this.atKeyword(w));
     if (!target) this.fail();
     if (target !== 'MATERIALIZED VIEW') this.pos++;
     return { kind: 'ShowCreate', target, name: this.parseQualifiedName(), location };
@@ -298,7 +330,8 @@ export class StatementParser extends AccessParser {
     if (this.acceptKeyword('CATALOG')) return this.parseCreateCatalog(location);
     if (this.acceptKeyword('SCHEMA')) return this.parseCreateSchema(location);
     if (this.acceptKeyword('ROLE')) return this.parseCreateRole(location);
-    if (this.atKeyword('INDEX') || (this.atKeyword('UNIQUE') && this.isKeyword('INDEX', this.peek()))) return this.parseCreateIndex(location);
+    if (this.atKeyword('INDEX') || (this.atKeyword('UNIQUE') && this.isKeyword('INDEX', this.peek())))
+      return this.parseCreateIndex(location);
     const replace = this.acceptKeywords('OR', 'REPLACE');
     if (this.acceptKeyword('TABLE')) return this.parseCreateTable(location, replace);
     if (this.acceptKeyword('VIEW')) return this.parseCreateView(location, replace);

@@ -49,7 +49,9 @@ export abstract class TypeParser extends ParserBase {
       const yearMonth = qualifier.start === 'YEAR' || qualifier.start === 'MONTH';
       const name = yearMonth ? 'interval year to month' : 'interval day to second';
       const precision = qualifier.precision;
-      return precision ? { kind: 'TypeSpec', name, parameters: [], intervalPrecision: precision, location } : { kind: 'TypeSpec', name, parameters: [], location };
+      return precision
+        ? { kind: 'TypeSpec', name, parameters: [], intervalPrecision: precision, location }
+        : { kind: 'TypeSpec', name, parameters: [], location };
     }
     if (this.isKeyword('DOUBLE') && this.isKeyword('PRECISION', this.peek())) {
       this.pos += 2;
@@ -90,7 +92,9 @@ export abstract class TypeParser extends ParserBase {
       }
       this.acceptKeywords('WITHOUT', 'TIME', 'ZONE');
     }
-    return typeParameters.length > 0 ? { kind: 'TypeSpec', name, parameters, typeParameters, location } : { kind: 'TypeSpec', name, parameters, location };
+    return typeParameters.length > 0
+      ? { kind: 'TypeSpec', name, parameters, typeParameters, location }
+      : { kind: 'TypeSpec', name, parameters, location };
   }
 
   private parseRowField(): RowFieldSpec {

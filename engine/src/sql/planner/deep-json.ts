@@ -32,7 +32,8 @@ export function parseDeep(text: string, reviver: (value: unknown) => unknown): u
     const [holder, key] = entry;
     const value = (holder as Record<string | number, unknown>)[key];
     if (Array.isArray(value)) for (let i = 0; i < value.length; i++) pending.push([value, i]);
-    else if (value !== null && typeof value === 'object') for (const k of Object.keys(value)) pending.push([value as Record<string, unknown>, k]);
+    else if (value !== null && typeof value === 'object')
+      for (const k of Object.keys(value)) pending.push([value as Record<string, unknown>, k]);
   }
   for (let i = order.length - 1; i >= 0; i--) {
     const [holder, key] = order[i];
@@ -71,7 +72,12 @@ function stringifyInLoop(root: unknown, replacer?: Replacer): string {
       if (open.length >= MAX_DEPTH) throw new TypeError('Converting circular structure to JSON');
       const array = Array.isArray(value);
       out.push(array ? '[' : '{');
-      open.push({ holder: value as unknown[] | Record<string, unknown>, keys: array ? undefined : Object.keys(value), next: 0, written: false });
+      open.push({
+        holder: value as unknown[] | Record<string, unknown>,
+        keys: array ? undefined : Object.keys(value),
+        next: 0,
+        written: false,
+      });
     } else return false;
     return true;
   };

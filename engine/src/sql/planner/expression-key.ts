@@ -20,7 +20,9 @@ function scalarKey(value: Scalar): string {
       return String(value);
     default:
       if (value instanceof MapValue) return `map(${scalarKey(value.keys)},${scalarKey(value.values)})`;
-      return Array.isArray(value) ? `[${(value as readonly Scalar[]).map(scalarKey).join(',')}]` : `x'${Buffer.from(value as Uint8Array).toString('hex')}'`;
+      return Array.isArray(value)
+        ? `[${(value as readonly Scalar[]).map(scalarKey).join(',')}]`
+        : `x'${Buffer.from(value as Uint8Array).toString('hex')}'`;
   }
 }
 

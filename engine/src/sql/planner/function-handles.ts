@@ -34,9 +34,21 @@ export interface WindowFunctionHandle {
 }
 
 /** Resolves an aggregate call by name and argument types: the handle the plan keeps. */
-export function resolveAggregateHandle(name: string, argumentTypes: SqlType[], location?: SourceLocation, ordering: AggregateOrdering[] = [], lambdas: LambdaExpression[] = []): AggregateFunctionHandle {
+export function resolveAggregateHandle(
+  name: string,
+  argumentTypes: SqlType[],
+  location?: SourceLocation,
+  ordering: AggregateOrdering[] = [],
+  lambdas: LambdaExpression[] = [],
+): AggregateFunctionHandle {
   const f = resolveAggregateFunction(name, argumentTypes, location, ordering, lambdas);
-  const handle: AggregateFunctionHandle = { name: f.name, resolvedWith: argumentTypes, argumentTypes: f.argumentTypes, returnType: f.returnType, intermediateTypes: f.intermediateTypes };
+  const handle: AggregateFunctionHandle = {
+    name: f.name,
+    resolvedWith: argumentTypes,
+    argumentTypes: f.argumentTypes,
+    returnType: f.returnType,
+    intermediateTypes: f.intermediateTypes,
+  };
   if (ordering.length > 0) handle.ordering = ordering;
   if (lambdas.length > 0) handle.lambdas = lambdas;
   return handle;

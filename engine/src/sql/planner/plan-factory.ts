@@ -2,16 +2,7 @@
 
 import { BOOLEAN, type SqlType } from '../../types/types.js';
 import type { SymbolAllocator } from './symbols.js';
-import type {
-  AggregateNode,
-  AggregationCall,
-  Assignment,
-  EquiJoinClause,
-  FilterNode,
-  JoinNode,
-  PlanNode,
-  ProjectNode,
-} from './plan.js';
+import type { AggregateNode, AggregationCall, Assignment, EquiJoinClause, FilterNode, JoinNode, PlanNode, ProjectNode } from './plan.js';
 import { special, symbolRef, type RowExpression, type Symbol } from './row-expression.js';
 
 export class PlanFactory {
@@ -41,12 +32,24 @@ export class PlanFactory {
     return this.project(source, identityAssignments(symbols));
   }
 
-  join(type: JoinNode['type'], left: PlanNode, right: PlanNode, criteria: EquiJoinClause[], filter?: RowExpression, mark?: JoinNode['mark']): JoinNode {
+  join(
+    type: JoinNode['type'],
+    left: PlanNode,
+    right: PlanNode,
+    criteria: EquiJoinClause[],
+    filter?: RowExpression,
+    mark?: JoinNode['mark'],
+  ): JoinNode {
     const outputs = type === 'mark' ? [...left.outputs, mark!.symbol] : [...left.outputs, ...right.outputs];
     return { kind: 'Join', id: this.symbols.nodeId(), outputs, type, left, right, criteria, filter, mark };
   }
 
-  aggregate(source: PlanNode, groupingKeys: Symbol[], aggregations: AggregationCall[], step: AggregateNode['step'] = 'single'): AggregateNode {
+  aggregate(
+    source: PlanNode,
+    groupingKeys: Symbol[],
+    aggregations: AggregationCall[],
+    step: AggregateNode['step'] = 'single',
+  ): AggregateNode {
     return {
       kind: 'Aggregate',
       id: this.symbols.nodeId(),

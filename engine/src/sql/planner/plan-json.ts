@@ -35,8 +35,10 @@ export function fromTaggedJson(json: string, what: string): unknown {
 
 function encodeValue(value: unknown): unknown {
   if (typeof value === 'bigint') return { $bigint: value.toString() } satisfies Tagged;
-  if (value instanceof Uint8Array) return { $bytes: Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64') } satisfies Tagged;
-  if (typeof value === 'number' && (!Number.isFinite(value) || Object.is(value, -0))) return { $number: Object.is(value, -0) ? '-0' : String(value) } satisfies Tagged;
+  if (value instanceof Uint8Array)
+    return { $bytes: Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64') } satisfies Tagged;
+  if (typeof value === 'number' && (!Number.isFinite(value) || Object.is(value, -0)))
+    return { $number: Object.is(value, -0) ? '-0' : String(value) } satisfies Tagged;
   return value;
 }
 
@@ -66,7 +68,8 @@ function decodeTree(value: unknown): unknown {
 
 /** The value a tagged object stands for, or the object itself (its keys are listed only when it may be a tag). */
 function decodeTag(object: Record<string, unknown>): unknown {
-  if (object.$bigint === undefined && object.$bytes === undefined && object.$number === undefined && object.$map === undefined) return object;
+  if (object.$bigint === undefined && object.$bytes === undefined && object.$number === undefined && object.$map === undefined)
+    return object;
   if (Object.keys(object).length !== 1) return object;
   if (typeof object.$bigint === 'string') return BigInt(object.$bigint);
   if (typeof object.$bytes === 'string') return new Uint8Array(Buffer.from(object.$bytes, 'base64'));

@@ -28,7 +28,12 @@ export interface NodeRuntimeStats {
 }
 
 /** `tree`: the lines of the tree under the output (by default the logical plan's). */
-export function printPlan(root: PlanNode, columnNames: string[], stats?: ReadonlyMap<number, NodeRuntimeStats>, tree: string[] = printTree(root, stats)): string {
+export function printPlan(
+  root: PlanNode,
+  columnNames: string[],
+  stats?: ReadonlyMap<number, NodeRuntimeStats>,
+  tree: string[] = printTree(root, stats),
+): string {
   return [`Output[columnNames = [${columnNames.join(', ')}]]`, `│   Layout: [${layout(root.outputs)}]`, ...tree].join('\n');
 }
 
@@ -54,7 +59,10 @@ export function nodeLines(title: string, node: PlanNode, indent: string, stats?:
   const detail = `${childIndent(indent)}    `;
   const lines = [`${indent}└─ ${title}`, `${detail}Layout: [${layout(node.outputs)}]`];
   const s = stats?.get(node.id);
-  if (s) lines.push(`${detail}Output: ${s.outputRows} rows, Input: ${s.inputRows} rows; CPU: ${s.cpuMillis.toFixed(2)}ms, Wall: ${s.wallMillis.toFixed(2)}ms, Blocked: ${s.blockedMillis.toFixed(2)}ms; ${s.operatorTypes.join(', ')}`);
+  if (s)
+    lines.push(
+      `${detail}Output: ${s.outputRows} rows, Input: ${s.inputRows} rows; CPU: ${s.cpuMillis.toFixed(2)}ms, Wall: ${s.wallMillis.toFixed(2)}ms, Blocked: ${s.blockedMillis.toFixed(2)}ms; ${s.operatorTypes.join(', ')}`,
+    );
   const metrics = Object.entries(s?.connectorMetrics ?? {});
   if (metrics.length > 0) lines.push(`${detail}Connector metrics: ${metrics.map(([name, value]) => `${name} = ${value}`).join(', ')}`);
   return lines;
@@ -77,7 +85,9 @@ function callArguments(a: AggregationCall, step: AggregateNode['step']): string 
   const ordering = a.function.ordering ?? [];
   if (ordering.length === 0 || step === 'final') return a.arguments.map(name).join(', ');
   const own = a.arguments.length - ordering.length;
-  const keys = ordering.map((o, i) => `${name(a.arguments[own + i])} ${o.ascending ? 'ASC' : 'DESC'} NULLS ${o.nullsFirst ? 'FIRST' : 'LAST'}`);
+  const keys = ordering.map(
+    (o, i) => `${name(a.arguments[own + i])} ${o.ascending ? 'ASC' : 'DESC'} NULLS ${o.nullsFirst ? 'FIRST' : 'LAST'}`,
+  );
   return `${a.arguments.slice(0, own).map(name).join(', ')} ORDER BY ${keys.join(', ')}`;
 }
 
@@ -105,11 +115,20 @@ export function describe(node: PlanNode): string {
         .join(', ')}]`;
     case 'Aggregate':
       return `Aggregate(${node.step.toUpperCase()})[keys = [${node.groupingKeys.map(name).join(', ')}]] ${node.aggregations
-        .map((a) => `${name(a.symbol)} := ${a.function.name}(${a.distinct ? 'DISTINCT ' : ''}${callArguments(a, node.step)})${a.mask ? ` FILTER ${name(a.mask)}` : ''}`)
+        .map(
+          (a) =>
+            `${name(a.symbol)} := ${a.function.name}(${a.distinct ? 'DISTINCT ' : ''}${callArguments(a, node.step)})${a.mask ? ` FILTER ${name(a.mask)}` : ''}`,
+        )
         .join(', ')}`;
     case 'Join': {
       const criteria = node.criteria.map((c) => `${name(c.left)} = ${name(c.right)}`).join(' AND ');
-      const kind = node.nearest ? `${capitalize(node.type)}NearestJoin` : node.type === 'mark' ? 'SemiJoin' : node.type === 'inner' && node.criteria.length === 0 ? 'CrossJoin' : `${capitalize(node.type)}Join`;
+      const kind = node.nearest
+        ? `${capitalize(node.type)}NearestJoin`
+        : node.type === 'mark'
+          ? 'SemiJoin'
+          : node.type === 'inner' && node.criteria.length === 0
+            ? 'CrossJoin'
+            : `${capitalize(node.type)}Join`;
       const parts = [
         ...(node.mark ? [`${node.mark.nullAware ? 'null-aware, ' : ''}mark = ${name(node.mark.symbol)}`] : []),
         ...(criteria ? [`criteria = (${criteria})`] : []),
@@ -117,7 +136,9 @@ export function describe(node: PlanNode): string {
         ...(node.nearest ? [`nearest = ${name(node.nearest.key)} ${node.nearest.operator} ${name(node.nearest.value)}`] : []),
         ...(node.distribution ? [`distribution = ${node.distribution}`] : []),
         ...(node.parallelProbe === true ? ['probe = parallel'] : []),
-        ...(node.dynamicFilters === undefined ? [] : [`dynamicFilterAssignments = {${node.dynamicFilters.map((f) => `${name(f.build)} -> #${f.id}`).join(', ')}}`]),
+        ...(node.dynamicFilters === undefined
+          ? []
+          : [`dynamicFilterAssignments = {${node.dynamicFilters.map((f) => `${name(f.build)} -> #${f.id}`).join(', ')}}`]),
       ];
       return `${kind}[${parts.join(', ')}]`;
     }
@@ -176,7 +197,11 @@ export function formatRowExpression(e: RowExpression): string {
     case 'input':
       return `#${e.channel}`;
     case 'constant':
-      return e.value === null ? 'null' : e.type.kind === 'varchar' || e.type.kind === 'char' ? `'${String(e.value)}'` : formatValueAsText(e.value, e.type);
+      return e.value === null
+        ? 'null'
+        : e.type.kind === 'varchar' || e.type.kind === 'char'
+          ? `'${String(e.value)}'`
+          : formatValueAsText(e.value, e.type);
     case 'cast':
       return `${e.safe ? 'TRY_CAST' : 'CAST'}(${formatRowExpression(e.arg)} AS ${typeName(e.type)})`;
     case 'call': {

@@ -108,7 +108,21 @@ export interface CastExpression {
  * - try: [expression]; errors of the expression yield NULL
  */
 /** Every special form, in one list: the task-request schema workers validate plans with reads it too. */
-export const SPECIAL_FORMS = ['and', 'or', 'not', 'is_null', 'if', 'switch', 'coalesce', 'in', 'between', 'between_symmetric', 'like', 'nullif', 'try'] as const;
+export const SPECIAL_FORMS = [
+  'and',
+  'or',
+  'not',
+  'is_null',
+  'if',
+  'switch',
+  'coalesce',
+  'in',
+  'between',
+  'between_symmetric',
+  'like',
+  'nullif',
+  'try',
+] as const;
 
 export interface SpecialForm {
   kind: 'special';

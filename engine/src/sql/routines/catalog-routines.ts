@@ -54,7 +54,8 @@ function calls(root: object, path: SqlEnvironment['path']): RoutineName[] {
 /** A stored routine's specification (its SQL is what CREATE FUNCTION formatted: it parses). */
 export function parseStoredRoutine(fn: LanguageFunction): ast.FunctionSpecification {
   const statement = parseStatement(`WITH ${fn.sql} SELECT 1`);
-  if (statement.kind !== 'QueryStatement' || statement.query.functions?.length !== 1) throw new Error(`stored routine is not one function: ${fn.sql}`);
+  if (statement.kind !== 'QueryStatement' || statement.query.functions?.length !== 1)
+    throw new Error(`stored routine is not one function: ${fn.sql}`);
   return statement.query.functions[0];
 }
 

@@ -20,7 +20,12 @@ export function withInlineRoutines(query: ast.Query, session: Session, scope?: R
   const routines = new RoutineScope(scope);
   for (const specification of query.functions) {
     const name = specification.declaration.name;
-    if (name.parts.length > 1) throw new EngineError('SYNTAX_ERROR', `Inline function names cannot be qualified: ${formatQualifiedName(name)}`, specification.location);
+    if (name.parts.length > 1)
+      throw new EngineError(
+        'SYNTAX_ERROR',
+        `Inline function names cannot be qualified: ${formatQualifiedName(name)}`,
+        specification.location,
+      );
     const security = specification.characteristics.find((c) => c.kind === 'Security');
     if (security) throw new EngineError('NOT_SUPPORTED', 'Security mode not supported for inline functions', security.location);
     routines.add({ names: [routineName(specification)], specification, analyze: () => analyzeRoutine(specification, session) });

@@ -70,8 +70,10 @@ export function characteristicsOf(spec: ast.FunctionSpecification): Characterist
     }
   }
   const language = result.language ?? 'SQL';
-  if (language === 'SQL' && spec.body.kind === 'FunctionDefinition') throw new EngineError('SYNTAX_ERROR', "Functions using language 'SQL' must be defined using SQL", spec.body.location);
-  if (language !== 'SQL' && spec.body.kind !== 'FunctionDefinition') throw new EngineError('SYNTAX_ERROR', "Only functions using language 'SQL' may be defined using SQL", spec.body.location);
+  if (language === 'SQL' && spec.body.kind === 'FunctionDefinition')
+    throw new EngineError('SYNTAX_ERROR', "Functions using language 'SQL' must be defined using SQL", spec.body.location);
+  if (language !== 'SQL' && spec.body.kind !== 'FunctionDefinition')
+    throw new EngineError('SYNTAX_ERROR', "Only functions using language 'SQL' may be defined using SQL", spec.body.location);
   if (language !== 'SQL') throw new EngineError('NOT_SUPPORTED', `Function language ${language} is not supported`, spec.location);
   return result;
 }
@@ -94,9 +96,14 @@ export function parametersOf(spec: ast.FunctionSpecification): { name: string; t
  */
 export function routineName(spec: ast.FunctionSpecification): string {
   const name = spec.declaration.name.parts[spec.declaration.name.parts.length - 1].value.toLowerCase();
-  if (name.includes('@') || name.includes('$')) throw new EngineError('NOT_SUPPORTED', "Function name cannot contain '@' or '$'", spec.location);
+  if (name.includes('@') || name.includes('$'))
+    throw new EngineError('NOT_SUPPORTED', "Function name cannot contain '@' or '$'", spec.location);
   if (isAggregateFunctionName(name) || isWindowFunctionName(name)) {
-    throw new EngineError('NOT_SUPPORTED', `Routines named like an aggregate or window function are not supported: ${name}`, spec.declaration.location);
+    throw new EngineError(
+      'NOT_SUPPORTED',
+      `Routines named like an aggregate or window function are not supported: ${name}`,
+      spec.declaration.location,
+    );
   }
   return name;
 }
@@ -113,8 +120,10 @@ export function analyzeRoutine(spec: ast.FunctionSpecification, session: Session
   const parameters = parametersOf(spec).map((p) => analyzer.variable(context, p.name, p.type, spec.location));
   const statements = body.kind === 'CompoundStatement' ? analyzer.compound(body, context) : analyzer.statements([body], context);
   const deterministic = analyzer.deterministic;
-  if (!characteristics.deterministic && deterministic) throw new EngineError('INVALID_ARGUMENTS', 'Deterministic function declared NOT DETERMINISTIC', spec.location);
-  if (characteristics.deterministic && !deterministic) throw new EngineError('INVALID_ARGUMENTS', 'Non-deterministic function declared DETERMINISTIC', spec.location);
+  if (!characteristics.deterministic && deterministic)
+    throw new EngineError('INVALID_ARGUMENTS', 'Deterministic function declared NOT DETERMINISTIC', spec.location);
+  if (characteristics.deterministic && !deterministic)
+    throw new EngineError('INVALID_ARGUMENTS', 'Non-deterministic function declared DETERMINISTIC', spec.location);
   return {
     name,
     parameters: parameters.map(({ id, type }) => ({ id, type })),
@@ -182,10 +191,22 @@ class BodyAnalyzer {
       case 'IfStatement': {
         const otherwise = s.elseStatements ? this.statements(s.elseStatements, context) : [];
         const elseIfs = s.elseIfClauses.reduceRight<RoutineStatement[]>(
-          (rest, clause) => [{ kind: 'if', condition: this.typed(context, clause.condition, BOOLEAN, 'Condition of ELSEIF clause'), then: this.statements(clause.statements, context), otherwise: rest }],
+          (rest, clause) => [
+            {
+              kind: 'if',
+              condition: this.typed(context, clause.condition, BOOLEAN, 'Condition of ELSEIF clause'),
+              then: this.statements(clause.statements, context),
+              otherwise: rest,
+            },
+          ],
           otherwise,
         );
-        return { kind: 'if', condition: this.typed(context, s.condition, BOOLEAN, 'Condition of IF statement'), then: this.statements(s.statements, context), otherwise: elseIfs };
+        return {
+          kind: 'if',
+          condition: this.typed(context, s.condition, BOOLEAN, 'Condition of IF statement'),
+          then: this.statements(s.statements, context),
+          otherwise: elseIfs,
+        };
       }
       case 'CaseStatement':
         return this.caseStatement(s, context);
@@ -226,15 +247,27 @@ class BodyAnalyzer {
       const when = this.translate(context, clause.condition);
       const common = commonSuperType(value.type, when.type);
       if (common === undefined) {
-        throw new EngineError('TYPE_MISMATCH', `WHEN clause value must evaluate to CASE value type ${typeName(value.type)} (actual: ${typeName(when.type)})`, clause.condition.location);
+        throw new EngineError(
+          'TYPE_MISMATCH',
+          `WHEN clause value must evaluate to CASE value type ${typeName(value.type)} (actual: ${typeName(when.type)})`,
+          clause.condition.location,
+        );
       }
       return comparison('=', coerce(reference, common), coerce(when, common), clause.location);
     });
     return { kind: 'block', statements: [{ kind: 'declare', variable: { id: variable.id, type: value.type }, value }, chain] };
   }
 
-  private chain(s: ast.CaseStatement, context: Context, otherwise: RoutineStatement[], condition: (clause: ast.ConditionalStatements) => RowExpression): RoutineStatement {
-    const ifs = s.whenClauses.reduceRight<RoutineStatement[]>((rest, clause) => [{ kind: 'if', condition: condition(clause), then: this.statements(clause.statements, context), otherwise: rest }], otherwise);
+  private chain(
+    s: ast.CaseStatement,
+    context: Context,
+    otherwise: RoutineStatement[],
+    condition: (clause: ast.ConditionalStatements) => RowExpression,
+  ): RoutineStatement {
+    const ifs = s.whenClauses.reduceRight<RoutineStatement[]>(
+      (rest, clause) => [{ kind: 'if', condition: condition(clause), then: this.statements(clause.statements, context), otherwise: rest }],
+      otherwise,
+    );
     return ifs[0];
   }
 

@@ -56,7 +56,11 @@ export class RoutineScope {
     const done = this.analyzed.get(declaration);
     if (done !== undefined) return done;
     if (this.analyzing.has(declaration)) {
-      throw new EngineError('NOT_SUPPORTED', `Recursive language functions are not supported: ${nameSignature(declaration.specification)}`, declaration.specification.location);
+      throw new EngineError(
+        'NOT_SUPPORTED',
+        `Recursive language functions are not supported: ${nameSignature(declaration.specification)}`,
+        declaration.specification.location,
+      );
     }
     this.analyzing.add(declaration);
     try {

@@ -19,14 +19,32 @@ export const SQL_ENVIRONMENT_SCHEMA = {
   description: 'SQL environment of routines (Trino sql.*)',
   additionalProperties: false,
   properties: {
-    defaultFunctionCatalog: { type: 'string', minLength: 1, description: 'Catalog of routines created or dropped without catalog and schema (with defaultFunctionSchema; Trino sql.default-function-catalog)' },
-    defaultFunctionSchema: { type: 'string', minLength: 1, description: 'Schema of routines created or dropped without catalog and schema (with defaultFunctionCatalog; Trino sql.default-function-schema)' },
-    path: { type: 'string', description: "Comma-separated catalog.schema entries searched for routines called by simple name, e.g. 'example.default' (Trino sql.path)" },
+    defaultFunctionCatalog: {
+      type: 'string',
+      minLength: 1,
+      description:
+        'Catalog of routines created or dropped without catalog and schema (with defaultFunctionSchema; Trino sql.default-function-catalog)',
+    },
+    defaultFunctionSchema: {
+      type: 'string',
+      minLength: 1,
+      description:
+        'Schema of routines created or dropped without catalog and schema (with defaultFunctionCatalog; Trino sql.default-function-schema)',
+    },
+    path: {
+      type: 'string',
+      description:
+        "Comma-separated catalog.schema entries searched for routines called by simple name, e.g. 'example.default' (Trino sql.path)",
+    },
   },
 } as const;
 
 /** The `sql` section read: both default-function keys or neither, each path entry `catalog.schema`, the default schema on the path. */
-export function sqlEnvironment(section: { defaultFunctionCatalog?: unknown; defaultFunctionSchema?: unknown; path?: unknown }): SqlEnvironment {
+export function sqlEnvironment(section: {
+  defaultFunctionCatalog?: unknown;
+  defaultFunctionSchema?: unknown;
+  path?: unknown;
+}): SqlEnvironment {
   const catalog = section.defaultFunctionCatalog as string | undefined;
   const schema = section.defaultFunctionSchema as string | undefined;
   if ((catalog === undefined) !== (schema === undefined)) {
@@ -38,7 +56,8 @@ export function sqlEnvironment(section: { defaultFunctionCatalog?: unknown; defa
     .filter((entry) => entry !== '')
     .map((entry) => {
       const parts = entry.split('.');
-      if (parts.length !== 2 || parts.some((p) => p === '')) throw new ConfigError(`Invalid configuration:\n  'sql.path' entry '${entry}' must be catalog.schema`);
+      if (parts.length !== 2 || parts.some((p) => p === ''))
+        throw new ConfigError(`Invalid configuration:\n  'sql.path' entry '${entry}' must be catalog.schema`);
       return { catalog: parts[0].toLowerCase(), schema: parts[1].toLowerCase() };
     });
   if (catalog === undefined || schema === undefined) return { path };

@@ -11,14 +11,51 @@ import { parseDecimalText } from '../text-parsing.js';
 import { BOOLEAN, DOUBLE, type SqlType, VARCHAR, isIntegral, typeName } from '../types.js';
 import { formatValueAsText } from '../values.js';
 import { numberText, parseFinite, parseNumberText } from '../number/number-value.js';
-import { CANONICAL_STYLE, JsonNumber, JsonObject, type JsonNode, JsonSyntaxError, bigDecimalText, jsonString, parseJsonText, writeJsonText } from './json-node.js';
+import {
+  CANONICAL_STYLE,
+  JsonNumber,
+  JsonObject,
+  type JsonNode,
+  JsonSyntaxError,
+  bigDecimalText,
+  jsonString,
+  parseJsonText,
+  writeJsonText,
+} from './json-node.js';
 
 type OneCast = (value: Scalar) => Scalar;
 /** The engine's other casts, passed in to keep this module below casts.ts. */
 export type CastLookup = (from: SqlType, to: SqlType) => OneCast;
 
-const TO_JSON_SCALARS = new Set(['unknown', 'boolean', 'tinyint', 'smallint', 'integer', 'bigint', 'real', 'double', 'decimal', 'varchar', 'json', 'timestamp', 'date', 'number']);
-const FROM_JSON_SCALARS = new Set(['boolean', 'tinyint', 'smallint', 'integer', 'bigint', 'real', 'double', 'decimal', 'varchar', 'json', 'number']);
+const TO_JSON_SCALARS = new Set([
+  'unknown',
+  'boolean',
+  'tinyint',
+  'smallint',
+  'integer',
+  'bigint',
+  'real',
+  'double',
+  'decimal',
+  'varchar',
+  'json',
+  'timestamp',
+  'date',
+  'number',
+]);
+const FROM_JSON_SCALARS = new Set([
+  'boolean',
+  'tinyint',
+  'smallint',
+  'integer',
+  'bigint',
+  'real',
+  'double',
+  'decimal',
+  'varchar',
+  'json',
+  'number',
+]);
 const OBJECT_KEY_TYPES = new Set(['boolean', 'tinyint', 'smallint', 'integer', 'bigint', 'real', 'double', 'decimal', 'varchar']);
 
 /** Whether CAST(x AS json) exists for x of `type` (Trino's JsonUtil.canCastToJson). */
@@ -163,7 +200,12 @@ function fromJsonNode(type: SqlType, cast: CastLookup): (node: JsonNode) => Scal
       return (node) => {
         if (node === null) return null;
         if (typeof node === 'boolean') return node ? '1' : '0';
-        const value = typeof node === 'string' ? parseNumberText(node) : node instanceof JsonNumber ? parseFinite(node.text) : unexpected(node, 'number');
+        const value =
+          typeof node === 'string'
+            ? parseNumberText(node)
+            : node instanceof JsonNumber
+              ? parseFinite(node.text)
+              : unexpected(node, 'number');
         if (value === undefined) throw new JsonCastFailure(`Cannot cast '${node as string}' to NUMBER`);
         return numberText(value);
       };
@@ -171,10 +213,20 @@ function fromJsonNode(type: SqlType, cast: CastLookup): (node: JsonNode) => Scal
       const target = `DECIMAL(${type.precision},${type.scale})`;
       return (node) => {
         if (node === null) return null;
-        const text = typeof node === 'boolean' ? (node ? '1' : '0') : typeof node === 'string' ? node : node instanceof JsonNumber ? node.text : unexpected(node, target);
+        const text =
+          typeof node === 'boolean'
+            ? node
+              ? '1'
+              : '0'
+            : typeof node === 'string'
+              ? node
+              : node instanceof JsonNumber
+                ? node.text
+                : unexpected(node, target);
         const unscaled = parseDecimalText(text, type.scale);
         if (unscaled === undefined) throw new JsonCastFailure(`Cannot cast '${text}' to ${target}`);
-        if (!fitsPrecision(unscaled, type.precision)) throw new ScalarCastError(new EngineError('NUMERIC_VALUE_OUT_OF_RANGE', `Cannot cast input json to ${target}`));
+        if (!fitsPrecision(unscaled, type.precision))
+          throw new ScalarCastError(new EngineError('NUMERIC_VALUE_OUT_OF_RANGE', `Cannot cast input json to ${target}`));
         return unscaled;
       };
     }
@@ -217,7 +269,8 @@ function rowFromJsonNode(type: SqlType & { kind: 'row' }, cast: CastLookup): (no
   return (node) => {
     if (node === null) return null;
     if (Array.isArray(node)) {
-      if (node.length < fields.length) throw new JsonCastFailure(`Unexpected token when cast to ${typeName(type.fields[node.length].type)}: ]`);
+      if (node.length < fields.length)
+        throw new JsonCastFailure(`Unexpected token when cast to ${typeName(type.fields[node.length].type)}: ]`);
       if (node.length > fields.length) throw new JsonCastFailure(`Expected json array ending, but got ${tokenText(node[fields.length])}`);
       return node.map((item, i) => fields[i](item));
     }
@@ -270,7 +323,8 @@ export function castFromJson(type: SqlType, cast: CastLookup): (json: string) =>
       return convert(parseJsonText(json));
     } catch (e) {
       if (e instanceof ScalarCastError && !container) throw e.error;
-      if (!(e instanceof JsonCastFailure || e instanceof JsonSyntaxError || e instanceof EngineError || e instanceof ScalarCastError)) throw e;
+      if (!(e instanceof JsonCastFailure || e instanceof JsonSyntaxError || e instanceof EngineError || e instanceof ScalarCastError))
+        throw e;
       if (container) {
         const detail = e instanceof JsonSyntaxError ? '' : ` ${e.message}`;
         throw new EngineError('INVALID_CAST_ARGUMENT', `Cannot cast to ${typeName(type)}.${detail}\n${truncateForMessage(json)}`);

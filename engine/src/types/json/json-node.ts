@@ -222,7 +222,9 @@ function writeScalar(value: null | boolean | string | JsonNumber, style: JsonWri
 /** A JSON string literal as Jackson writes it: control characters as \b \t \n \f \r or \u00XX (upper-case hex). */
 export function jsonString(text: string): string {
   const quoted = JSON.stringify(text);
-  return quoted.includes('\\u') ? quoted.replace(/(?<!\\)((?:\\\\)*)\\u([0-9a-f]{4})/g, (_, slashes: string, hex: string) => `${slashes}\\u${hex.toUpperCase()}`) : quoted;
+  return quoted.includes('\\u')
+    ? quoted.replace(/(?<!\\)((?:\\\\)*)\\u([0-9a-f]{4})/g, (_, slashes: string, hex: string) => `${slashes}\\u${hex.toUpperCase()}`)
+    : quoted;
 }
 
 /**
@@ -239,7 +241,10 @@ export function bigDecimalText(n: JsonNumber): string {
   let body: string;
   if (scale === 0) body = digits;
   else if (scale > 0 && adjusted >= -6) {
-    body = digits.length > scale ? `${digits.slice(0, digits.length - scale)}.${digits.slice(digits.length - scale)}` : `0.${'0'.repeat(scale - digits.length)}${digits}`;
+    body =
+      digits.length > scale
+        ? `${digits.slice(0, digits.length - scale)}.${digits.slice(digits.length - scale)}`
+        : `0.${'0'.repeat(scale - digits.length)}${digits}`;
   } else {
     body = `${digits[0]}${digits.length > 1 ? `.${digits.slice(1)}` : ''}E${adjusted >= 0 ? '+' : ''}${adjusted}`;
   }

@@ -55,7 +55,8 @@ export function divideNumbers(a: NumberValue, b: NumberValue): NumberValue {
   const scale = Math.max(a.scale + precision + 1, 6);
   // a / b at `scale`: a.unscaled * 10^(scale - a.scale + b.scale) / b.unscaled.
   const shift = scale - a.scale + b.scale;
-  const quotient = shift >= 0 ? divideHalfUp(a.unscaled * powerOf10(shift), b.unscaled) : divideHalfUp(a.unscaled, b.unscaled * powerOf10(-shift));
+  const quotient =
+    shift >= 0 ? divideHalfUp(a.unscaled * powerOf10(shift), b.unscaled) : divideHalfUp(a.unscaled, b.unscaled * powerOf10(-shift));
   return normalize({ unscaled: quotient, scale });
 }
 

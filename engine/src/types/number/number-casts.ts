@@ -5,12 +5,34 @@
 import { EngineError } from '../../errors/engine-error.js';
 import type { Scalar } from '../../spi/page.js';
 import { type SqlType, isIntegral, isString } from '../types.js';
-import { type FiniteNumber, type NumberValue, divideHalfUp, isFinite, normalize, numberText, numberValue, parseFinite, parseNumberText, powerOf10 } from './number-value.js';
+import {
+  type FiniteNumber,
+  type NumberValue,
+  divideHalfUp,
+  isFinite,
+  normalize,
+  numberText,
+  numberValue,
+  parseFinite,
+  parseNumberText,
+  powerOf10,
+} from './number-value.js';
 import { numberToReal } from './number-to-real.js';
 
 type Cast = (value: Scalar) => Scalar;
 
-const FROM_KINDS = new Set<SqlType['kind']>(['tinyint', 'smallint', 'integer', 'bigint', 'decimal', 'real', 'double', 'boolean', 'varchar', 'char']);
+const FROM_KINDS = new Set<SqlType['kind']>([
+  'tinyint',
+  'smallint',
+  'integer',
+  'bigint',
+  'decimal',
+  'real',
+  'double',
+  'boolean',
+  'varchar',
+  'char',
+]);
 const TO_KINDS = new Set<SqlType['kind']>(['tinyint', 'smallint', 'integer', 'bigint', 'decimal', 'real', 'double', 'varchar']);
 
 /** Whether the cast is one of these (json's casts of number are with json's: json-casts.ts). */
@@ -118,7 +140,8 @@ function toIntegral(to: SqlType): Cast {
     if (value === 'NaN') throw new EngineError('INVALID_CAST_ARGUMENT', `Cannot cast NUMBER 'NaN' to ${target}`);
     // Beyond 10^19 no rounding can bring it in range: refuse before building a huge bigint.
     const result = isFinite(value) && value.scale > -20 ? atScale(value, 0) : undefined;
-    if (result === undefined || result < min || result > max) throw new EngineError('NUMERIC_VALUE_OUT_OF_RANGE', `Cannot cast NUMBER '${text}' to ${target}`);
+    if (result === undefined || result < min || result > max)
+      throw new EngineError('NUMERIC_VALUE_OUT_OF_RANGE', `Cannot cast NUMBER '${text}' to ${target}`);
     return to.kind === 'bigint' ? result : Number(result);
   };
 }

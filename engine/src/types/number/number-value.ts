@@ -41,7 +41,7 @@ function digitCount(x: bigint): number {
 export function divideHalfUp(x: bigint, d: bigint): bigint {
   const q = x / d;
   const r = x % d;
-  if (2n * abs(r) >= abs(d)) return q + ((x < 0n) !== (d < 0n) ? -1n : 1n);
+  if (2n * abs(r) >= abs(d)) return q + (x < 0n !== d < 0n ? -1n : 1n);
   return q;
 }
 
@@ -59,7 +59,10 @@ export function normalize(value: FiniteNumber): FiniteNumber {
     scale--;
   }
   if (scale < MIN_SCALE || scale > MAX_SCALE) {
-    throw new EngineError('NUMERIC_VALUE_OUT_OF_RANGE', `NUMBER value out of range: scale ${scale} is outside [${MIN_SCALE}, ${MAX_SCALE}]`);
+    throw new EngineError(
+      'NUMERIC_VALUE_OUT_OF_RANGE',
+      `NUMBER value out of range: scale ${scale} is outside [${MIN_SCALE}, ${MAX_SCALE}]`,
+    );
   }
   return { unscaled, scale };
 }

@@ -9,7 +9,23 @@ import type { Scalar } from '../../spi/page.js';
 import { MapValue } from '../../spi/map-value.js';
 import { formatDecimal, parseDecimal, rescale, fitsPrecision } from '../decimal.js';
 import { formatDoubleAsText, formatRealAsText } from '../number-format.js';
-import { type SqlType, BIGINT, BOOLEAN, DATE, DOUBLE, INTEGER, REAL, SMALLINT, TINYINT, UUID, VARBINARY, VARCHAR, decimal, isIntegral, typeName } from '../types.js';
+import {
+  type SqlType,
+  BIGINT,
+  BOOLEAN,
+  DATE,
+  DOUBLE,
+  INTEGER,
+  REAL,
+  SMALLINT,
+  TINYINT,
+  UUID,
+  VARBINARY,
+  VARCHAR,
+  decimal,
+  isIntegral,
+  typeName,
+} from '../types.js';
 import { decodeVariant, encodeVariant } from './variant-encoding.js';
 import { variantFromJson, variantScalarText, variantToJson } from './variant-json.js';
 import { VARIANT_NULL, decimalVariant, integerVariant, type VariantValue } from './variant-value.js';
@@ -19,7 +35,26 @@ import { hasZone } from '../zoned-timestamp.js';
 /** A cast of one non-null value between two SQL types (casts.ts castFunction). */
 export type CastLookup = (from: SqlType, to: SqlType) => (value: Scalar) => Scalar;
 
-const SCALARS = new Set(['unknown', 'boolean', 'tinyint', 'smallint', 'integer', 'bigint', 'real', 'double', 'decimal', 'varchar', 'varbinary', 'variant', 'timestamp', 'timestamp with time zone', 'date', 'time', 'uuid', 'json']);
+const SCALARS = new Set([
+  'unknown',
+  'boolean',
+  'tinyint',
+  'smallint',
+  'integer',
+  'bigint',
+  'real',
+  'double',
+  'decimal',
+  'varchar',
+  'varbinary',
+  'variant',
+  'timestamp',
+  'timestamp with time zone',
+  'date',
+  'time',
+  'uuid',
+  'json',
+]);
 
 /** Whether CAST(type AS VARIANT) and CAST(variant AS type) exist (Trino: the same types both ways). */
 export function castsWithVariant(type: SqlType): boolean {
@@ -98,9 +133,10 @@ function toVariantValue(type: SqlType): (value: Scalar) => VariantValue {
       };
     }
     case 'row': {
-      if (type.fields.some((f) => f.name === undefined)) return () => {
-        throw invalidCast('Cannot cast ROW with anonymous fields to VARIANT');
-      };
+      if (type.fields.some((f) => f.name === undefined))
+        return () => {
+          throw invalidCast('Cannot cast ROW with anonymous fields to VARIANT');
+        };
       const fields = type.fields.map((f) => ({ name: f.name!, convert: orNull(toVariantValue(f.type)) }));
       return (v) => ({ kind: 'object', fields: new Map(fields.map((f, i) => [f.name, f.convert((v as readonly Scalar[])[i])])) });
     }
@@ -139,7 +175,8 @@ function fromVariantValue(type: SqlType, cast: CastLookup): (value: VariantValue
       return (v) => {
         if (v.kind === 'null') return null;
         if (v.kind !== 'object') throw invalidCast(`Expected an object, but got ${basicTypeName(v)}`);
-        if (fields.some((f) => f.name === undefined)) throw invalidCast('Cannot cast VARIANT object to anonymous row type. Row fields must have names.');
+        if (fields.some((f) => f.name === undefined))
+          throw invalidCast('Cannot cast VARIANT object to anonymous row type. Row fields must have names.');
         const byName = new Map([...v.fields].map(([name, value]) => [name.toLowerCase(), value]));
         return fields.map((f) => {
           const value = byName.get(f.name!);
@@ -157,7 +194,8 @@ function scalarFromVariant(v: VariantValue, to: SqlType, cast: CastLookup): Scal
     if (isIntegral(to)) {
       const [low, high] = INTEGRAL_BOUNDS[to.kind];
       const integral = v.unscaled % 10n ** BigInt(v.scale) === 0n ? v.unscaled / 10n ** BigInt(v.scale) : undefined;
-      if (integral === undefined || integral < low || integral > high) throw new EngineError('NUMERIC_VALUE_OUT_OF_RANGE', `Out of range for ${to.kind}: ${formatDecimal(v.unscaled, v.scale)}`);
+      if (integral === undefined || integral < low || integral > high)
+        throw new EngineError('NUMERIC_VALUE_OUT_OF_RANGE', `Out of range for ${to.kind}: ${formatDecimal(v.unscaled, v.scale)}`);
       return to.kind === 'bigint' ? integral : Number(integral);
     }
     if (to.kind === 'boolean') return v.unscaled !== 0n;
@@ -171,7 +209,8 @@ function scalarFromVariant(v: VariantValue, to: SqlType, cast: CastLookup): Scal
   if (natural === undefined) {
     const text = to.kind === 'varchar' ? variantScalarText(v) : undefined;
     if (text !== undefined) return text;
-    if (v.kind === 'array' || v.kind === 'object') throw invalidCast(`Unsupported VARIANT type for cast to ${typeName(to).toUpperCase()}: ${basicTypeName(v)}`);
+    if (v.kind === 'array' || v.kind === 'object')
+      throw invalidCast(`Unsupported VARIANT type for cast to ${typeName(to).toUpperCase()}: ${basicTypeName(v)}`);
     throw invalidCast(`Unsupported VARIANT primitive type for cast to ${typeName(to).toUpperCase()}: ${v.kind.toUpperCase()}`);
   }
   if (natural.type.kind === to.kind && typeName(natural.type) === typeName(to)) return natural.value;
@@ -248,7 +287,9 @@ function toDecimal(v: VariantValue, to: SqlType & { kind: 'decimal' }): Scalar {
       text = v.value;
       break;
     default:
-      throw invalidCast(`Unsupported VARIANT ${v.kind === 'array' || v.kind === 'object' ? 'type' : 'primitive type'} for cast to DECIMAL(${to.precision},${to.scale}): ${v.kind.toUpperCase()}`);
+      throw invalidCast(
+        `Unsupported VARIANT ${v.kind === 'array' || v.kind === 'object' ? 'type' : 'primitive type'} for cast to DECIMAL(${to.precision},${to.scale}): ${v.kind.toUpperCase()}`,
+      );
   }
   const parsed = parseScientific(text.trim());
   if (parsed === undefined) throw refused();

@@ -160,13 +160,25 @@ function writeValue(out: ByteWriter, value: VariantValue, ids: ReadonlyMap<strin
       return writeContainer(out, BASIC_ARRAY, value.elements, undefined, ids);
     case 'object': {
       const names = [...value.fields.keys()].sort(compareUtf8);
-      return writeContainer(out, BASIC_OBJECT, names.map((n) => value.fields.get(n)!), names.map((n) => ids.get(n)!), ids);
+      return writeContainer(
+        out,
+        BASIC_OBJECT,
+        names.map((n) => value.fields.get(n)!),
+        names.map((n) => ids.get(n)!),
+        ids,
+      );
     }
   }
 }
 
 /** An array or an object: element count, (field ids,) offsets, then the elements. */
-function writeContainer(out: ByteWriter, basic: number, elements: readonly VariantValue[], fieldIds: readonly number[] | undefined, ids: ReadonlyMap<string, number>): void {
+function writeContainer(
+  out: ByteWriter,
+  basic: number,
+  elements: readonly VariantValue[],
+  fieldIds: readonly number[] | undefined,
+  ids: ReadonlyMap<string, number>,
+): void {
   const encoded = elements.map((e) => {
     const w = new ByteWriter();
     writeValue(w, e, ids);
@@ -193,7 +205,8 @@ function readValue(view: DataView, at: number, names: readonly string[]): Varian
   const header = view.getUint8(at);
   const basic = header & 3;
   const info = header >> 2;
-  if (basic === BASIC_SHORT_STRING) return { kind: 'string', value: utf8Decoder.decode(new Uint8Array(view.buffer, view.byteOffset + at + 1, info)) };
+  if (basic === BASIC_SHORT_STRING)
+    return { kind: 'string', value: utf8Decoder.decode(new Uint8Array(view.buffer, view.byteOffset + at + 1, info)) };
   if (basic === BASIC_ARRAY || basic === BASIC_OBJECT) return readContainer(view, at, basic, info, names);
   const kind = PRIMITIVE_KINDS.get(info);
   const p = at + 1;

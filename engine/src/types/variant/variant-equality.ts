@@ -98,9 +98,12 @@ function floatKey(x: number): string {
     exponent++;
   }
   const signed = x < 0 ? -mantissa : mantissa;
-  if (exponent >= 0) return digitCount(mantissa << BigInt(exponent)) <= MAX_DECIMAL_DIGITS ? exactNumberKey(signed << BigInt(exponent), 0) : `f${x}`;
+  if (exponent >= 0)
+    return digitCount(mantissa << BigInt(exponent)) <= MAX_DECIMAL_DIGITS ? exactNumberKey(signed << BigInt(exponent), 0) : `f${x}`;
   const unscaled = signed * 5n ** BigInt(-exponent);
-  return digitCount(mantissa * 5n ** BigInt(-exponent)) <= MAX_DECIMAL_DIGITS && -exponent <= MAX_DECIMAL_DIGITS ? exactNumberKey(unscaled, -exponent) : `f${x}`;
+  return digitCount(mantissa * 5n ** BigInt(-exponent)) <= MAX_DECIMAL_DIGITS && -exponent <= MAX_DECIMAL_DIGITS
+    ? exactNumberKey(unscaled, -exponent)
+    : `f${x}`;
 }
 
 function digitCount(n: bigint): number {

@@ -32,7 +32,8 @@ function fromNumber(n: JsonNumber): VariantValue {
   const value = BigInt(n.text);
   if (value >= -(2n ** 31n) && value < 2n ** 31n) return integerVariant(value, 'int32');
   if (value >= -(2n ** 63n) && value < 2n ** 63n) return integerVariant(value, 'int64');
-  if (value >= MAX_DECIMAL16 || value <= -MAX_DECIMAL16) throw new EngineError('INVALID_CAST_ARGUMENT', `Cannot cast to variant: the number ${n.text} has more than 38 digits`);
+  if (value >= MAX_DECIMAL16 || value <= -MAX_DECIMAL16)
+    throw new EngineError('INVALID_CAST_ARGUMENT', `Cannot cast to variant: the number ${n.text} has more than 38 digits`);
   return { kind: 'decimal16', unscaled: value, scale: 0 };
 }
 

@@ -31,7 +31,9 @@ export function temporalToVariant(type: SqlType): ((value: Scalar) => VariantVal
       return (v) => {
         const { millis, picos } = zonedParts(v as bigint, precision);
         const instantPicos = BigInt(millis) * BigInt(PICOS_PER_MILLI) + BigInt(picos);
-        return precision <= 6 ? { kind: 'timestamp_utc_micros', value: floorDiv(instantPicos, MICROS_PICOS) } : { kind: 'timestamp_utc_nanos', value: floorDiv(instantPicos, 1000n) };
+        return precision <= 6
+          ? { kind: 'timestamp_utc_micros', value: floorDiv(instantPicos, MICROS_PICOS) }
+          : { kind: 'timestamp_utc_nanos', value: floorDiv(instantPicos, 1000n) };
       };
     }
     default:
@@ -66,7 +68,11 @@ export function temporalFromVariant(v: VariantValue, to: SqlType): Scalar | unde
   if (picos === undefined || !targets) return undefined;
   // A time casts only to a time; a date or timestamp to anything but a time, except a timestamp to a time.
   const fits = v.kind === 'time_ntz_micros' ? to.kind === 'time' : v.kind !== 'date' || to.kind !== 'time';
-  if (!fits) throw new EngineError('INVALID_CAST_ARGUMENT', `Unsupported VARIANT primitive type for cast to ${typeName(to).toUpperCase()}: ${v.kind.toUpperCase()}`);
+  if (!fits)
+    throw new EngineError(
+      'INVALID_CAST_ARGUMENT',
+      `Unsupported VARIANT primitive type for cast to ${typeName(to).toUpperCase()}: ${v.kind.toUpperCase()}`,
+    );
   switch (to.kind) {
     case 'date':
       return Number(floorDiv(picos, PICOS_PER_DAY));

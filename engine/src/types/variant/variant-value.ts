@@ -27,7 +27,12 @@ export const PRIMITIVE_IDS = {
 export type IntegerKind = 'int8' | 'int16' | 'int32' | 'int64';
 export type DecimalKind = 'decimal4' | 'decimal8' | 'decimal16';
 /** Times and timestamps, each an integer count of its unit (micros of the day; micros or nanos since the epoch). */
-export type TemporalKind = 'time_ntz_micros' | 'timestamp_utc_micros' | 'timestamp_ntz_micros' | 'timestamp_utc_nanos' | 'timestamp_ntz_nanos';
+export type TemporalKind =
+  | 'time_ntz_micros'
+  | 'timestamp_utc_micros'
+  | 'timestamp_ntz_micros'
+  | 'timestamp_utc_nanos'
+  | 'timestamp_ntz_nanos';
 
 export type VariantValue =
   | { readonly kind: 'null' }
@@ -49,7 +54,18 @@ export const VARIANT_NULL: VariantValue = { kind: 'null' };
 
 /** The smallest integer kind holding `value` (an int64 holds every bigint the engine makes). */
 export function integerVariant(value: bigint, kind?: IntegerKind): VariantValue {
-  return { kind: kind ?? (value >= -128n && value <= 127n ? 'int8' : value >= -32768n && value <= 32767n ? 'int16' : value >= -(2n ** 31n) && value < 2n ** 31n ? 'int32' : 'int64'), value };
+  return {
+    kind:
+      kind ??
+      (value >= -128n && value <= 127n
+        ? 'int8'
+        : value >= -32768n && value <= 32767n
+          ? 'int16'
+          : value >= -(2n ** 31n) && value < 2n ** 31n
+            ? 'int32'
+            : 'int64'),
+    value,
+  };
 }
 
 /** The smallest decimal kind holding `unscaled` digits (4, 8 or 16 bytes: precision 9, 18, 38). */

@@ -46,16 +46,31 @@ describe('S3 configuration', () => {
   it('reads the tuning properties', () => {
     const config = s3Config(
       'lake',
-      { 's3.max-connections': '8', 's3.max-error-retries': '0', 's3.socket-connect-timeout': '250ms', 's3.socket-timeout': '2m', 's3.streaming.part-size': '16MB' },
+      {
+        's3.max-connections': '8',
+        's3.max-error-retries': '0',
+        's3.socket-connect-timeout': '250ms',
+        's3.socket-timeout': '2m',
+        's3.streaming.part-size': '16MB',
+      },
       {},
     );
-    expect(config).to.include({ maxConnections: 8, maxErrorRetries: 0, connectTimeoutMs: 250, socketTimeoutMs: 120_000, partSize: 16 * 1024 * 1024, region: 'us-east-1' });
+    expect(config).to.include({
+      maxConnections: 8,
+      maxErrorRetries: 0,
+      connectTimeoutMs: 250,
+      socketTimeoutMs: 120_000,
+      partSize: 16 * 1024 * 1024,
+      region: 'us-east-1',
+    });
     expect(config.endpoint).to.equal(undefined);
     expect(config.pathStyleAccess).to.equal(false);
   });
 
   it('takes credentials from the AWS environment variables when the properties have none', () => {
-    expect(s3Config('lake', {}, { AWS_ACCESS_KEY_ID: 'id', AWS_SECRET_ACCESS_KEY: 'secret', AWS_SESSION_TOKEN: 'token' }).credentials).to.deep.equal({
+    expect(
+      s3Config('lake', {}, { AWS_ACCESS_KEY_ID: 'id', AWS_SECRET_ACCESS_KEY: 'secret', AWS_SESSION_TOKEN: 'token' }).credentials,
+    ).to.deep.equal({
       accessKeyId: 'id',
       secretAccessKey: 'secret',
       sessionToken: 'token',
@@ -67,10 +82,16 @@ describe('S3 configuration', () => {
     expect(configError({ 's3.endpoint': 'localhost:9000' })).to.equal(
       "Catalog 'lake': s3.endpoint must be an http:// or https:// URL of a host (and port), got 'localhost:9000'",
     );
-    expect(configError({ 's3.path-style-access': 'yes' })).to.equal("Catalog 'lake': s3.path-style-access must be true or false, got 'yes'");
+    expect(configError({ 's3.path-style-access': 'yes' })).to.equal(
+      "Catalog 'lake': s3.path-style-access must be true or false, got 'yes'",
+    );
     expect(configError({ 's3.max-connections': '0' })).to.equal("Catalog 'lake': s3.max-connections must be an integer >= 1, got '0'");
-    expect(configError({ 's3.socket-timeout': '10' })).to.equal("Catalog 'lake': s3.socket-timeout must be a positive duration such as 10s, got '10'");
-    expect(configError({ 's3.streaming.part-size': '4MB' })).to.equal("Catalog 'lake': s3.streaming.part-size must be a size between 5MB and 256MB, got '4MB'");
+    expect(configError({ 's3.socket-timeout': '10' })).to.equal(
+      "Catalog 'lake': s3.socket-timeout must be a positive duration such as 10s, got '10'",
+    );
+    expect(configError({ 's3.streaming.part-size': '4MB' })).to.equal(
+      "Catalog 'lake': s3.streaming.part-size must be a size between 5MB and 256MB, got '4MB'",
+    );
     expect(configError({ 's3.aws-secret-key': 'hush' })).to.equal("Catalog 'lake': s3.aws-secret-key is set but s3.aws-access-key is not");
     expect(configError({ 's3.aws-access-key': 'id' })).to.equal("Catalog 'lake': s3.aws-access-key is set but s3.aws-secret-key is not");
     expect(configError({ 's3.sse.type': 'KMS', 's3.region': 'eu-west-1' })).to.equal(
@@ -89,7 +110,10 @@ describe('S3 locations', () => {
 
   it('refuses what is not an s3 location', () => {
     for (const location of ['file:///tmp/x', 's3:///key', 's3:/bucket/key', 'bucket/key']) {
-      expect(() => parseS3Location(location), location).to.throw(EngineError, `Invalid S3 location '${location}': expected s3://bucket/key`);
+      expect(() => parseS3Location(location), location).to.throw(
+        EngineError,
+        `Invalid S3 location '${location}': expected s3://bucket/key`,
+      );
     }
   });
 });

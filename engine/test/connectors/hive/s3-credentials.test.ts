@@ -17,7 +17,9 @@ describe('S3 file system credentials', function () {
 
   before(async () => {
     emulator = await S3Emulator.start(['lake']);
-    proxy = await S3Proxy.start(emulator.endpoint, { signatures: { secrets: new Map([['lake-user', 'lake-secret']]), region: 'eu-west-1' } });
+    proxy = await S3Proxy.start(emulator.endpoint, {
+      signatures: { secrets: new Map([['lake-user', 'lake-secret']]), region: 'eu-west-1' },
+    });
   });
   after(async () => {
     await proxy?.stop();
@@ -59,7 +61,9 @@ describe('S3 file system credentials', function () {
 
   it('an unknown access key fails naming it and s3.aws-access-key', async () => {
     const error = await engineRejection(listAll(withCredentials('nobody', WRONG_SECRET), 's3://lake/t/'));
-    expect(error.message).to.equal(`S3 at ${proxy.endpoint} does not know the access key 'nobody' (s3.aws-access-key) used for s3://lake/t/`);
+    expect(error.message).to.equal(
+      `S3 at ${proxy.endpoint} does not know the access key 'nobody' (s3.aws-access-key) used for s3://lake/t/`,
+    );
   });
 
   it('no credentials at all fails saying none are configured', async () => {

@@ -66,10 +66,20 @@ describe('S3 file system failures', function () {
     });
 
     it('a listing page, a multipart part and a lost completion answer', async () => {
-      proxy.inject({ method: 'GET', matches: (u) => u.searchParams.has('list-type'), times: 1, action: { kind: 'respond', status: 500, code: 'InternalError' } });
+      proxy.inject({
+        method: 'GET',
+        matches: (u) => u.searchParams.has('list-type'),
+        times: 1,
+        action: { kind: 'respond', status: 500, code: 'InternalError' },
+      });
       expect((await listAll(fs, 's3://lake/')).map((e) => e.location)).to.deep.equal(['s3://lake/data.bin']);
       const large = bytes(11 * MIB);
-      proxy.inject({ method: 'PUT', matches: (u) => u.searchParams.get('partNumber') === '2', times: 1, action: { kind: 'respond', status: 503, code: 'SlowDown' } });
+      proxy.inject({
+        method: 'PUT',
+        matches: (u) => u.searchParams.get('partNumber') === '2',
+        times: 1,
+        action: { kind: 'respond', status: 503, code: 'SlowDown' },
+      });
       // The store completes the upload but the answer is lost: the retry finds the upload gone and the object whole.
       proxy.inject({ method: 'POST', matches: (u) => u.searchParams.has('uploadId'), times: 1, action: { kind: 'reset-after-store' } });
       await writeFile(fs, 's3://lake/large.bin', large, MIB);
@@ -94,7 +104,9 @@ describe('S3 file system failures', function () {
       const fewRetries = s3FileSystem(proxy.endpoint, { ...CREDENTIALS, 's3.max-error-retries': '2' });
       proxy.inject({ method: 'GET', times: 3, action: { kind: 'respond', status: 500, code: 'InternalError' } });
       const error = await engineRejection(fewRetries.readRange('s3://lake/data.bin', 0, 1));
-      expect(error.message).to.equal(`S3 GET of s3://lake/data.bin failed at ${proxy.endpoint}: InternalError: injected by the test (after 3 attempts)`);
+      expect(error.message).to.equal(
+        `S3 GET of s3://lake/data.bin failed at ${proxy.endpoint}: InternalError: injected by the test (after 3 attempts)`,
+      );
       expect(proxy.count('GET')).to.equal(3);
     });
   });
@@ -118,13 +130,17 @@ describe('S3 file system failures', function () {
       const error = await engineRejection(unreachable.readRange('s3://lake/data.bin', 0, 1));
       expect(error.errorName).to.equal('HIVE_FILESYSTEM_ERROR');
       expect(error.message).to.equal(`Cannot reach S3 at ${endpoint} for s3://lake/data.bin: connection refused`);
-      expect((await engineRejection(listAll(unreachable, 's3://lake/t/'))).message).to.equal(`Cannot reach S3 at ${endpoint} for s3://lake/t/: connection refused`);
+      expect((await engineRejection(listAll(unreachable, 's3://lake/t/'))).message).to.equal(
+        `Cannot reach S3 at ${endpoint} for s3://lake/t/: connection refused`,
+      );
     });
 
     it('fails at once when the host name does not resolve', async () => {
       const unreachable = s3FileSystem('http://no-such-host.invalid:9000', CREDENTIALS);
       const error = await engineRejection(unreachable.stat('s3://lake/data.bin'));
-      expect(error.message).to.match(/^Cannot reach S3 at http:\/\/no-such-host\.invalid:9000 for s3:\/\/lake\/data\.bin: host 'no-such-host\.invalid' (not found|could not be resolved)$/);
+      expect(error.message).to.match(
+        /^Cannot reach S3 at http:\/\/no-such-host\.invalid:9000 for s3:\/\/lake\/data\.bin: host 'no-such-host\.invalid' (not found|could not be resolved)$/,
+      );
     });
   });
 

@@ -63,13 +63,17 @@ describe('S3 file system (Ceph RADOS Gateway)', function () {
     it('no credentials fails saying none are configured', async () => {
       const error = await engineRejection(s3FileSystem(rgw.endpoint).readRange('s3://lake/x.bin', 0, 1));
       expect(error.message).to.match(
-        new RegExp(`^Access denied to s3://lake/x\\.bin by S3 at ${rgw.endpoint}: no credentials are configured \\(s3\\.aws-access-key, s3\\.aws-secret-key\\) \\(AccessDenied: .*\\)$`),
+        new RegExp(
+          `^Access denied to s3://lake/x\\.bin by S3 at ${rgw.endpoint}: no credentials are configured \\(s3\\.aws-access-key, s3\\.aws-secret-key\\) \\(AccessDenied: .*\\)$`,
+        ),
       );
     });
 
     it('the exclusive create needs no help: the gateway refuses a second create', async () => {
       const fs = withCredentials(rgw.accessKey, rgw.secretKey);
-      const results = await Promise.all(Array.from({ length: 6 }, (_, i) => fs.createExclusive('s3://other/commits/00001', Buffer.from(`writer ${i}`))));
+      const results = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => fs.createExclusive('s3://other/commits/00001', Buffer.from(`writer ${i}`))),
+      );
       expect(results.filter(Boolean)).to.have.length(1);
       expect(Buffer.from(await fs.readRange('s3://other/commits/00001', 0, 100)).toString()).to.equal(`writer ${results.indexOf(true)}`);
     });

@@ -120,7 +120,9 @@ export function s3FileSystemSuite(store: () => StoreUnderTest): void {
     it('rejects a location that names no file', async () => {
       const error = await engineRejection(fs.readRange('https://lake/read/data.bin', 0, 10));
       expect(error.message).to.equal("Invalid S3 location 'https://lake/read/data.bin': expected s3://bucket/key");
-      expect((await engineRejection(fs.stat('s3://lake/read/'))).message).to.equal("S3 location 's3://lake/read/' names a directory, not a file");
+      expect((await engineRejection(fs.stat('s3://lake/read/'))).message).to.equal(
+        "S3 location 's3://lake/read/' names a directory, not a file",
+      );
     });
 
     it('keeps keys with spaces, unicode and reserved characters intact', async () => {
@@ -151,7 +153,9 @@ export function s3FileSystemSuite(store: () => StoreUnderTest): void {
       expect(proxy.count('POST', (u) => u.searchParams.has('uploadId'))).to.equal(1);
       expect((await fs.stat('s3://lake/write/large.bin'))?.size).to.equal(data.length);
       expect(Buffer.from(await fs.readRange('s3://lake/write/large.bin', 0, data.length))).to.deep.equal(data);
-      expect(Buffer.from(await fs.readRange('s3://lake/write/large.bin', 5 * MIB - 10, 20))).to.deep.equal(data.subarray(5 * MIB - 10, 5 * MIB + 10));
+      expect(Buffer.from(await fs.readRange('s3://lake/write/large.bin', 5 * MIB - 10, 20))).to.deep.equal(
+        data.subarray(5 * MIB - 10, 5 * MIB + 10),
+      );
     });
 
     it('abort leaves no file and aborts the multipart upload', async () => {
@@ -163,14 +167,21 @@ export function s3FileSystemSuite(store: () => StoreUnderTest): void {
     });
 
     it('a part the store refuses fails the write, aborts the upload and leaves no file', async () => {
-      proxy.inject({ method: 'PUT', matches: (u) => u.searchParams.get('partNumber') === '2', times: 1, action: { kind: 'respond', status: 400, code: 'InvalidArgument' } });
+      proxy.inject({
+        method: 'PUT',
+        matches: (u) => u.searchParams.get('partNumber') === '2',
+        times: 1,
+        action: { kind: 'respond', status: 400, code: 'InvalidArgument' },
+      });
       const output = await fs.create('s3://lake/write/refused.bin');
       const written = (async () => {
         for (let i = 0; i < 3; i++) await output.write(bytes(5 * MIB));
         await output.close();
       })();
       const error = await engineRejection(written);
-      expect(error.message).to.match(/^S3 PUT of s3:\/\/lake\/write\/refused\.bin failed at http:\/\/127\.0\.0\.1:\d+: InvalidArgument: injected by the test$/);
+      expect(error.message).to.match(
+        /^S3 PUT of s3:\/\/lake\/write\/refused\.bin failed at http:\/\/127\.0\.0\.1:\d+: InvalidArgument: injected by the test$/,
+      );
       expect(proxy.count('DELETE', (u) => u.searchParams.has('uploadId'))).to.equal(1);
       expect(await fs.stat('s3://lake/write/refused.bin')).to.equal(undefined);
     });
@@ -192,14 +203,21 @@ export function s3FileSystemSuite(store: () => StoreUnderTest): void {
     });
 
     it('lets exactly one of several racing writers win', async () => {
-      const results = await Promise.all(Array.from({ length: 8 }, (_, i) => fs.createExclusive('s3://lake/commits/00002', Buffer.from(`writer ${i}`))));
+      const results = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => fs.createExclusive('s3://lake/commits/00002', Buffer.from(`writer ${i}`))),
+      );
       expect(results.filter(Boolean)).to.have.length(1);
       const winner = results.indexOf(true);
       expect(Buffer.from(await fs.readRange('s3://lake/commits/00002', 0, 100)).toString()).to.equal(`writer ${winner}`);
     });
 
     it('counts a write whose answer was lost as its own (it reads the file back)', async () => {
-      proxy.inject({ method: 'PUT', matches: (u) => u.pathname === '/lake/commits/00003', times: 1, action: { kind: 'reset-after-store' } });
+      proxy.inject({
+        method: 'PUT',
+        matches: (u) => u.pathname === '/lake/commits/00003',
+        times: 1,
+        action: { kind: 'reset-after-store' },
+      });
       expect(await fs.createExclusive('s3://lake/commits/00003', Buffer.from('mine'))).to.equal(true);
       proxy.inject({ method: 'PUT', matches: (u) => u.pathname === '/lake/commits/00003', times: 1, action: { kind: 'reset' } });
       expect(await fs.createExclusive('s3://lake/commits/00003', Buffer.from('someone else'))).to.equal(false);
@@ -217,7 +235,11 @@ export function s3FileSystemSuite(store: () => StoreUnderTest): void {
     it('deleteDirectory removes everything below, in batches of 1,000, and nothing beside', async () => {
       const count = 2003;
       for (let i = 0; i < count; i += 100) {
-        await Promise.all(Array.from({ length: Math.min(100, count - i) }, (_, j) => writeFile(fs, `s3://lake/table/part=${(i + j) % 3}/f${i + j}`, Buffer.from('x'))));
+        await Promise.all(
+          Array.from({ length: Math.min(100, count - i) }, (_, j) =>
+            writeFile(fs, `s3://lake/table/part=${(i + j) % 3}/f${i + j}`, Buffer.from('x')),
+          ),
+        );
       }
       await writeFile(fs, 's3://lake/table-other/keep.txt', Buffer.from('keep'));
       proxy.requests.length = 0;

@@ -10,7 +10,13 @@ const HOST = 'examplebucket.s3.amazonaws.com';
 const WHEN = new Date('2013-05-24T00:00:00Z');
 const EMPTY_HASH = sha256Hex('');
 
-function authorization(path: string, query: Record<string, string>, headers: Record<string, string>, payloadHash: string, method = 'GET'): string {
+function authorization(
+  path: string,
+  query: Record<string, string>,
+  headers: Record<string, string>,
+  payloadHash: string,
+  method = 'GET',
+): string {
   const signer = new S3Signer(CREDENTIALS, 'us-east-1');
   const signed = { ...headers };
   signer.sign({ method, host: HOST, path, query, headers: signed, payloadHash }, WHEN);
@@ -31,7 +37,11 @@ describe('S3 signer (AWS Signature V4)', () => {
   it('PUT Object with a body, a Date header and a `$` in the key', () => {
     const body = 'Welcome to Amazon S3.';
     expect(sha256Hex(body)).to.equal('44ce7dd67c959e0d3524ffac1771dfbba87d2b6b4b4e99e42034a8b803f8b072');
-    const headers = { date: 'Fri, 24 May 2013 00:00:00 GMT', 'x-amz-storage-class': 'REDUCED_REDUNDANCY', 'content-length': String(body.length) };
+    const headers = {
+      date: 'Fri, 24 May 2013 00:00:00 GMT',
+      'x-amz-storage-class': 'REDUCED_REDUNDANCY',
+      'content-length': String(body.length),
+    };
     expect(authorization(`/${uriEncode('test$file.text')}`, {}, headers, sha256Hex(body), 'PUT')).to.equal(
       `${CREDENTIAL}, SignedHeaders=date;host;x-amz-content-sha256;x-amz-date;x-amz-storage-class, Signature=98ad721746da40c64f1a55b78f14c238d841ea1380cd77a1b5971af0ece108bd`,
     );

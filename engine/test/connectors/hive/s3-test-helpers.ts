@@ -9,7 +9,9 @@ import { s3Config } from '../../../src/connectors/hive/file-system/s3/s3-config.
 
 /** An S3 file system on `endpoint` (path-style), from catalog properties as a user writes them. */
 export function s3FileSystem(endpoint: string, properties: Record<string, string> = {}): S3FileSystem {
-  return new S3FileSystem(s3Config('lake', { 's3.endpoint': endpoint, 's3.path-style-access': 'true', 's3.region': 'us-east-1', ...properties }, {}));
+  return new S3FileSystem(
+    s3Config('lake', { 's3.endpoint': endpoint, 's3.path-style-access': 'true', 's3.region': 'us-east-1', ...properties }, {}),
+  );
 }
 
 export async function rejection(promise: Promise<unknown>): Promise<unknown> {

@@ -31,7 +31,11 @@ describe('SigV4 verifier (test support) on the S3 documentation examples', () =>
   const putObject = example(
     'PUT',
     '/test$file.text',
-    { date: 'Fri, 24 May 2013 00:00:00 GMT', 'x-amz-storage-class': 'REDUCED_REDUNDANCY', 'x-amz-content-sha256': createHash('sha256').update(body).digest('hex') },
+    {
+      date: 'Fri, 24 May 2013 00:00:00 GMT',
+      'x-amz-storage-class': 'REDUCED_REDUNDANCY',
+      'x-amz-content-sha256': createHash('sha256').update(body).digest('hex'),
+    },
     body,
   );
   const putObjectHeaders = ['date', 'host', 'x-amz-content-sha256', 'x-amz-date', 'x-amz-storage-class'];
@@ -43,7 +47,11 @@ describe('SigV4 verifier (test support) on the S3 documentation examples', () =>
       'f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41',
     );
     expect(
-      computeSignature(putObject, { ...inputs, signedHeaders: putObjectHeaders, payloadHash: '44ce7dd67c959e0d3524ffac1771dfbba87d2b6b4b4e99e42034a8b803f8b072' }),
+      computeSignature(putObject, {
+        ...inputs,
+        signedHeaders: putObjectHeaders,
+        payloadHash: '44ce7dd67c959e0d3524ffac1771dfbba87d2b6b4b4e99e42034a8b803f8b072',
+      }),
     ).to.equal('98ad721746da40c64f1a55b78f14c238d841ea1380cd77a1b5971af0ece108bd');
     const lifecycle = example('GET', '/?lifecycle', { 'x-amz-content-sha256': EMPTY_HASH });
     expect(computeSignature(lifecycle, { ...inputs, signedHeaders: plainHeaders, payloadHash: EMPTY_HASH })).to.equal(
@@ -59,12 +67,16 @@ describe('SigV4 verifier (test support) on the S3 documentation examples', () =>
     expect(verifySignature(signed(getObject, getObjectHeaders), SECRETS, 'us-east-1')).to.deep.equal({ ok: true });
     expect(verifySignature(signed(putObject, putObjectHeaders), SECRETS, 'us-east-1')).to.deep.equal({ ok: true });
     expect(verifySignature(signed(getObject, getObjectHeaders, 'wrong'), SECRETS, 'us-east-1').code).to.equal('SignatureDoesNotMatch');
-    expect(verifySignature(signed(getObject, getObjectHeaders), new Map([['OTHER', SECRET]]), 'us-east-1').code).to.equal('InvalidAccessKeyId');
+    expect(verifySignature(signed(getObject, getObjectHeaders), new Map([['OTHER', SECRET]]), 'us-east-1').code).to.equal(
+      'InvalidAccessKeyId',
+    );
     expect(verifySignature(signed(getObject, getObjectHeaders), SECRETS, 'eu-west-1').code).to.equal('AuthorizationHeaderMalformed');
     expect(verifySignature(getObject, SECRETS, 'us-east-1').code).to.equal('AccessDenied');
     const tampered = { ...signed(putObject, putObjectHeaders), body: Buffer.from('Welcome to Amazon S4.') };
     expect(verifySignature(tampered, SECRETS, 'us-east-1').code).to.equal('XAmzContentSHA256Mismatch');
     const otherRange = signed(getObject, getObjectHeaders);
-    expect(verifySignature({ ...otherRange, headers: { ...otherRange.headers, range: 'bytes=0-99' } }, SECRETS, 'us-east-1').code).to.equal('SignatureDoesNotMatch');
+    expect(verifySignature({ ...otherRange, headers: { ...otherRange.headers, range: 'bytes=0-99' } }, SECRETS, 'us-east-1').code).to.equal(
+      'SignatureDoesNotMatch',
+    );
   });
 });

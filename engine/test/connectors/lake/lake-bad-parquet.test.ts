@@ -40,25 +40,50 @@ describe('lake: corrupt Parquet files', function () {
     const path = lake.file('source/good.parquet', '');
     await duck.run(`COPY (SELECT i AS id, md5(i::VARCHAR) AS v FROM range(5000) r(i)) TO '${path}' (FORMAT PARQUET, COMPRESSION GZIP)`);
     good = readFileSync(path);
-    const [[dictionary, data, size]] = (await duckRows(duck, `SELECT dictionary_page_offset, data_page_offset, total_compressed_size FROM parquet_metadata('${path}') WHERE path_in_schema = 'v'`)).map((r) => r.map(Number));
+    const [[dictionary, data, size]] = (
+      await duckRows(
+        duck,
+        `SELECT dictionary_page_offset, data_page_offset, total_compressed_size FROM parquet_metadata('${path}') WHERE path_in_schema = 'v'`,
+      )
+    ).map((r) => r.map(Number));
     chunk = { start: dictionary > 0 ? Math.min(dictionary, data) : data, size, dataPage: data };
   });
   after(() => lake.remove());
 
   const cases: [string, () => Buffer, RegExp][] = [
     ['random bytes', () => noise(5000, 17), /it does not end with the Parquet magic bytes PAR1/],
-    ['bad magic bytes', () => Buffer.concat([good.subarray(0, good.length - 4), Buffer.from('PAR0')]), /it does not end with the Parquet magic bytes PAR1/],
-    ['a file cut within its footer', () => good.subarray(0, good.length - 8 - (footerOf(good).length >> 1)), /it does not end with the Parquet magic bytes PAR1/],
-    ['a footer with bytes cut out of it', () => {
-      const footer = footerOf(good);
-      return Buffer.concat([good.subarray(0, good.length - footer.length), footer.subarray(0, 40), footer.subarray(footer.length - 8)]);
-    }, /its footer length \d+ exceeds the file|footer cannot be decoded/],
-    ['a truncated column chunk (the footer kept)', () => Buffer.concat([good.subarray(0, chunk.start + (chunk.size >> 1)), footerOf(good)]), /the file ends within bytes \d+\.\.\d+ its metadata points at/],
-    ['a corrupt gzip-compressed page', () => {
-      const damaged = Buffer.from(good);
-      for (let i = chunk.dataPage + 100; i < chunk.dataPage + 120; i++) damaged[i] ^= 0x5a;
-      return damaged;
-    }, /column 'v' of row group 0: corrupt compressed page: /],
+    [
+      'bad magic bytes',
+      () => Buffer.concat([good.subarray(0, good.length - 4), Buffer.from('PAR0')]),
+      /it does not end with the Parquet magic bytes PAR1/,
+    ],
+    [
+      'a file cut within its footer',
+      () => good.subarray(0, good.length - 8 - (footerOf(good).length >> 1)),
+      /it does not end with the Parquet magic bytes PAR1/,
+    ],
+    [
+      'a footer with bytes cut out of it',
+      () => {
+        const footer = footerOf(good);
+        return Buffer.concat([good.subarray(0, good.length - footer.length), footer.subarray(0, 40), footer.subarray(footer.length - 8)]);
+      },
+      /its footer length \d+ exceeds the file|footer cannot be decoded/,
+    ],
+    [
+      'a truncated column chunk (the footer kept)',
+      () => Buffer.concat([good.subarray(0, chunk.start + (chunk.size >> 1)), footerOf(good)]),
+      /the file ends within bytes \d+\.\.\d+ its metadata points at/,
+    ],
+    [
+      'a corrupt gzip-compressed page',
+      () => {
+        const damaged = Buffer.from(good);
+        for (let i = chunk.dataPage + 100; i < chunk.dataPage + 120; i++) damaged[i] ^= 0x5a;
+        return damaged;
+      },
+      /column 'v' of row group 0: corrupt compressed page: /,
+    ],
   ];
 
   for (const [index, [name, damaged, reason]] of cases.entries()) {
@@ -66,7 +91,9 @@ describe('lake: corrupt Parquet files', function () {
       const table = `bad${index}`;
       lake.file(`data/${table}/part-0.parquet`, good);
       const path = lake.file(`data/${table}/part-1.parquet`, damaged());
-      await lake.harness.query(`CREATE TABLE lake.default.${table} (id bigint, v varchar) WITH (external_location = '${lake.uri(`data/${table}`)}')`);
+      await lake.harness.query(
+        `CREATE TABLE lake.default.${table} (id bigint, v varchar) WITH (external_location = '${lake.uri(`data/${table}`)}')`,
+      );
       // Read in this thread (parallel_min_splits = 0), then on worker threads: the error crosses back whole.
       for (const minSplits of [0, 1]) {
         await lake.harness.query(`SET SESSION parallel_min_splits = ${minSplits}`);

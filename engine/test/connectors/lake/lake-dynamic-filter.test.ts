@@ -56,7 +56,8 @@ describe('lake: dynamic filtering from join builds into Parquet scans answers as
   let dims: string;
 
   const ask = (sql: string, session: string) => query(server.uri, sql, session === '' ? {} : { 'X-Trino-Session': session });
-  const duckSql = (sql: string) => sql.replace(/\bfacts\b/g, `read_parquet('${facts}/*.parquet')`).replace(/\bdims\b/g, `read_parquet('${dims}/*.parquet')`);
+  const duckSql = (sql: string) =>
+    sql.replace(/\bfacts\b/g, `read_parquet('${facts}/*.parquet')`).replace(/\bdims\b/g, `read_parquet('${dims}/*.parquet')`);
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'engine-lake-dynamic-filter-'));
@@ -84,7 +85,10 @@ describe('lake: dynamic filtering from join builds into Parquet scans answers as
     await query(server.uri, `CREATE TABLE lake.default.facts WITH (external_location = 'file://${facts}/')`);
     await query(server.uri, `CREATE TABLE lake.default.dims WITH (external_location = 'file://${dims}/')`);
     // The facts again, partitioned by k % 7 (a folder per value).
-    await query(server.uri, `CREATE TABLE lake.default.pfacts WITH (partitioned_by = ARRAY['p']) AS SELECT id, amount, k % 7 AS p FROM lake.default.facts`);
+    await query(
+      server.uri,
+      `CREATE TABLE lake.default.pfacts WITH (partitioned_by = ARRAY['p']) AS SELECT id, amount, k % 7 AS p FROM lake.default.facts`,
+    );
   });
   after(async () => {
     await server?.stop();
@@ -102,9 +106,13 @@ describe('lake: dynamic filtering from join builds into Parquet scans answers as
   }
 
   it('a partition whose value no build key has is not read, and the join answers as DuckDB does', async () => {
-    const partitionFiles = (p: number) => readdirSync(join(dir, 'catalog', 'default', 'pfacts', `p=${p}`)).filter((f) => !f.startsWith('.')).length;
-    const sql = (from: string) => `SELECT CAST(count(*) AS varchar), CAST(sum(f.amount) AS varchar) FROM ${from} f JOIN lake.default.dims d ON f.p = d.k WHERE d.name IN ('five', 'six')`;
-    const [expected] = await duckDbRows(`SELECT CAST(count(*) AS varchar), CAST(sum(f.amount) AS varchar) FROM read_parquet('${facts}/*.parquet') f JOIN read_parquet('${dims}/*.parquet') d ON f.k % 7 = d.k WHERE d.name IN ('five', 'six')`);
+    const partitionFiles = (p: number) =>
+      readdirSync(join(dir, 'catalog', 'default', 'pfacts', `p=${p}`)).filter((f) => !f.startsWith('.')).length;
+    const sql = (from: string) =>
+      `SELECT CAST(count(*) AS varchar), CAST(sum(f.amount) AS varchar) FROM ${from} f JOIN lake.default.dims d ON f.p = d.k WHERE d.name IN ('five', 'six')`;
+    const [expected] = await duckDbRows(
+      `SELECT CAST(count(*) AS varchar), CAST(sum(f.amount) AS varchar) FROM read_parquet('${facts}/*.parquet') f JOIN read_parquet('${dims}/*.parquet') d ON f.k % 7 = d.k WHERE d.name IN ('five', 'six')`,
+    );
     for (const [sessionLabel, session] of SESSIONS) {
       const rows = await ask(sql('lake.default.pfacts'), session);
       expect(rows, sessionLabel).to.deep.equal([expected]);
@@ -115,7 +123,10 @@ describe('lake: dynamic filtering from join builds into Parquet scans answers as
         .map((line) => Number(/filesRead = (\d+)/.exec(line)?.[1] ?? 0));
       // Keys 5 and 6: the files of partitions 5 and 6 of the seven (and the dims file).
       const partitions = session.includes('enable_dynamic_filtering=false') ? [0, 1, 2, 3, 4, 5, 6] : [5, 6];
-      expect(filesRead.reduce((a, b) => a + b, 0), `${sessionLabel}: ${plan}`).to.equal(1 + partitions.map(partitionFiles).reduce((a, b) => a + b, 0));
+      expect(
+        filesRead.reduce((a, b) => a + b, 0),
+        `${sessionLabel}: ${plan}`,
+      ).to.equal(1 + partitions.map(partitionFiles).reduce((a, b) => a + b, 0));
     }
   });
 
@@ -124,8 +135,12 @@ describe('lake: dynamic filtering from join builds into Parquet scans answers as
     const inner = await explain('SELECT f.id FROM lake.default.facts f JOIN lake.default.dims d ON f.k = d.k');
     expect(inner).to.match(/dynamicFilterAssignments = \{k(_\d+)? -> #df_1\}/);
     expect(inner).to.match(/TableScan\[table = lake:default\.facts, [^\n]*dynamicFilters = \{"k" = #df_1\}\]/);
-    expect(await explain('SELECT f.id FROM lake.default.facts f LEFT JOIN lake.default.dims d ON f.k = d.k')).not.to.include('dynamicFilter');
-    expect(await explain('SELECT f.id FROM lake.default.facts f JOIN lake.default.dims d ON f.k = d.k', 'enable_dynamic_filtering=false')).not.to.include('dynamicFilter');
+    expect(await explain('SELECT f.id FROM lake.default.facts f LEFT JOIN lake.default.dims d ON f.k = d.k')).not.to.include(
+      'dynamicFilter',
+    );
+    expect(
+      await explain('SELECT f.id FROM lake.default.facts f JOIN lake.default.dims d ON f.k = d.k', 'enable_dynamic_filtering=false'),
+    ).not.to.include('dynamicFilter');
   });
 
   it('EXPLAIN ANALYZE shows the probe scan reading fewer row groups with the filter, and the splits it filtered', async () => {
@@ -135,7 +150,12 @@ describe('lake: dynamic filtering from join builds into Parquet scans answers as
       // The facts scan's metrics (on the operator that runs it: the scan, or the worker threads' source): its two files.
       const scan = plan.split('\n').find((line) => line.includes('Connector metrics') && line.includes('filesRead = 2')) ?? '';
       const metric = (name: string) => Number(new RegExp(`\\b${name} = (\\d+)`).exec(scan)?.[1] ?? 0);
-      return { rowGroupsRead: metric('rowGroupsRead'), rowGroupsSkipped: metric('rowGroupsSkipped'), splits: metric('dynamicFilterSplitsProcessed'), plan };
+      return {
+        rowGroupsRead: metric('rowGroupsRead'),
+        rowGroupsSkipped: metric('rowGroupsSkipped'),
+        splits: metric('dynamicFilterSplitsProcessed'),
+        plan,
+      };
     };
     for (const threads of ['', 'parallel_min_splits=0']) {
       const on = await scanMetrics(threads);

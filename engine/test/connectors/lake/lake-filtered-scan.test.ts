@@ -17,7 +17,7 @@ const WHERES = [
   'qty > 23.995',
   'qty >= 24.00 AND qty <= 24.01',
   'price IN (10.5, 20.25, 999.99, 1000.001)',
-  'big >= 5.5 AND flag = \'A\'',
+  "big >= 5.5 AND flag = 'A'",
   "big < -99990.0000000001 OR flag = 'B'",
   "d >= DATE '1995-03-15' AND price < 30",
   'price = 0.1',

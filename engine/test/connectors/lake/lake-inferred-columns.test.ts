@@ -52,7 +52,9 @@ describe('lake: columns inferred from the files', function () {
 
   it("CSV: the header's names, a repeated one suffixed as DuckDB's read_csv does", async () => {
     const path = lake.file('data/header/a.csv', 'Id,Name,name,Score,name_1\n1,ann,ANN,3.5,x\n2,bob,BOB,4,y\n');
-    await lake.harness.query(`CREATE TABLE lake.default.header WITH (format = 'CSV', skip_header_line_count = 1, external_location = '${lake.uri('data/header')}')`);
+    await lake.harness.query(
+      `CREATE TABLE lake.default.header WITH (format = 'CSV', skip_header_line_count = 1, external_location = '${lake.uri('data/header')}')`,
+    );
     const ours = await lake.rows('DESCRIBE lake.default.header');
     const duck = await duckDbRows(`SELECT column_name FROM (DESCRIBE SELECT * FROM read_csv('${path}', header = true))`);
     expect(ours.map((r) => r[0])).to.deep.equal(['id', 'name', 'name_1', 'score', 'name_1_1']);
@@ -66,7 +68,10 @@ describe('lake: columns inferred from the files', function () {
   });
 
   it('JSON: sampled records typed by the literal text of their numbers', async () => {
-    lake.file('data/json/a.json', '{"i": 1, "w": 12345678901234567890, "f": 1.0, "e": 1e3, "b": true, "s": "x", "n": null}\n{"i": -9223372036854775808, "w": 1, "f": 2, "e": 4, "b": false, "s": 5, "n": null}\n');
+    lake.file(
+      'data/json/a.json',
+      '{"i": 1, "w": 12345678901234567890, "f": 1.0, "e": 1e3, "b": true, "s": "x", "n": null}\n{"i": -9223372036854775808, "w": 1, "f": 2, "e": 4, "b": false, "s": 5, "n": null}\n',
+    );
     await lake.harness.query(`CREATE TABLE lake.default.json WITH (format = 'JSON', external_location = '${lake.uri('data/json')}')`);
     expect((await lake.rows('DESCRIBE lake.default.json')).map((r) => r.slice(0, 2))).to.deep.equal([
       ['i', 'bigint'],

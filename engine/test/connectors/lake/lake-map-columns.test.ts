@@ -21,10 +21,22 @@ interface MapCase {
 }
 
 const CASES: MapCase[] = [
-  { name: 'counts', sql: "CASE WHEN i % 11 = 0 THEN NULL WHEN i % 7 = 0 THEN MAP {}::MAP(VARCHAR, BIGINT) ELSE MAP {'a' || (i % 5): i, 'b': CASE WHEN i % 3 = 0 THEN NULL ELSE -i END} END", type: 'map(varchar, bigint)' },
+  {
+    name: 'counts',
+    sql: "CASE WHEN i % 11 = 0 THEN NULL WHEN i % 7 = 0 THEN MAP {}::MAP(VARCHAR, BIGINT) ELSE MAP {'a' || (i % 5): i, 'b': CASE WHEN i % 3 = 0 THEN NULL ELSE -i END} END",
+    type: 'map(varchar, bigint)',
+  },
   { name: 'by_id', sql: 'MAP([i::INTEGER, (i + 1)::INTEGER], [(i / 4)::DOUBLE, NULL])', type: 'map(integer, double)' },
-  { name: 'decs', sql: "MAP([(i % 9)::DECIMAL(10,2)], [12345678901234.5678::DECIMAL(20,4) + i])", type: 'map(decimal(10,2), decimal(24,4))' },
-  { name: 'days', sql: "CASE WHEN i % 4 = 0 THEN NULL ELSE MAP([DATE '2024-01-01' + (i % 400)::INTEGER], ['d' || i]) END", type: 'map(date, varchar)' },
+  {
+    name: 'decs',
+    sql: 'MAP([(i % 9)::DECIMAL(10,2)], [12345678901234.5678::DECIMAL(20,4) + i])',
+    type: 'map(decimal(10,2), decimal(24,4))',
+  },
+  {
+    name: 'days',
+    sql: "CASE WHEN i % 4 = 0 THEN NULL ELSE MAP([DATE '2024-01-01' + (i % 400)::INTEGER], ['d' || i]) END",
+    type: 'map(date, varchar)',
+  },
   { name: 'flags', sql: 'MAP([i % 2 = 0], [i::SMALLINT])', type: 'map(boolean, smallint)' },
 ];
 
@@ -45,7 +57,10 @@ async function ourText(lake: LakeFixture, sql: string): Promise<string[][]> {
 }
 
 function mapText(map: MapValue, type: import('../../../src/types/types.js').SqlType): string {
-  const { key, value } = type as { key: import('../../../src/types/types.js').SqlType; value: import('../../../src/types/types.js').SqlType };
+  const { key, value } = type as {
+    key: import('../../../src/types/types.js').SqlType;
+    value: import('../../../src/types/types.js').SqlType;
+  };
   return `{${map.keys.map((k, i) => `${formatValueAsText(k, key)}=${formatValueAsText(map.values[i], value)}`).join(', ')}}`;
 }
 
@@ -56,7 +71,12 @@ async function duckText(sql: string): Promise<string[][]> {
 
 /** DuckDB's text of a map whose keys and values are cast to varchar (doubles as Java prints them: 1.0). */
 function duckMapAsText(column: string, type: string): string {
-  const cast = (part: string, t: string) => (t === 'double' ? `CASE WHEN ${part} = floor(${part}) THEN printf('%.1f', ${part}) ELSE ${part}::VARCHAR END` : t === 'boolean' ? `lower(${part}::VARCHAR)` : `${part}::VARCHAR`);
+  const cast = (part: string, t: string) =>
+    t === 'double'
+      ? `CASE WHEN ${part} = floor(${part}) THEN printf('%.1f', ${part}) ELSE ${part}::VARCHAR END`
+      : t === 'boolean'
+        ? `lower(${part}::VARCHAR)`
+        : `${part}::VARCHAR`;
   const [, k, v] = /^map\(([^,]+(?:,\d+\))?), (.+)\)$/.exec(type) as RegExpExecArray;
   return `MAP(list_transform(map_keys(${column}), x -> ${cast('x', k.replace(/\(.*/, ''))}), list_transform(map_values(${column}), x -> ${cast('x', v.replace(/\(.*/, ''))}))`;
 }
@@ -88,11 +108,23 @@ describe('lake: Parquet MAP columns as maps', function () {
     await duckDbRows(`COPY (SELECT i AS id, ${SELECT_CASES} FROM range(5000) r(i)) TO '${path}' (FORMAT PARQUET, ROW_GROUP_SIZE 2048)`);
     await lake.harness.query(`CREATE TABLE lake.default.map_queries WITH (external_location = '${lake.uri('data/map-queries')}')`);
     const checks: [string, string][] = [
-      ['SELECT count(*), count(counts), sum(cardinality(counts)), sum(cardinality(by_id)) FROM lake.default.map_queries', 'SELECT count(*), count(counts), sum(cardinality(counts)), sum(cardinality(by_id)) FROM read_parquet(?)'],
-      ["SELECT k, count(*), count(v), sum(v) FROM lake.default.map_queries CROSS JOIN UNNEST(counts) AS u(k, v) GROUP BY k ORDER BY k", 'SELECT k, count(*), count(v), sum(v) FROM (SELECT unnest(map_keys(counts)) AS k, unnest(map_values(counts)) AS v FROM read_parquet(?)) GROUP BY k ORDER BY k'],
-      ["SELECT id, element_at(counts, 'b'), by_id[CAST(id AS integer)] FROM lake.default.map_queries WHERE id BETWEEN 4090 AND 4100 ORDER BY id", "SELECT id, map_extract_value(counts, 'b'), map_extract_value(by_id, id::INTEGER) FROM read_parquet(?) WHERE id BETWEEN 4090 AND 4100 ORDER BY id"],
+      [
+        'SELECT count(*), count(counts), sum(cardinality(counts)), sum(cardinality(by_id)) FROM lake.default.map_queries',
+        'SELECT count(*), count(counts), sum(cardinality(counts)), sum(cardinality(by_id)) FROM read_parquet(?)',
+      ],
+      [
+        'SELECT k, count(*), count(v), sum(v) FROM lake.default.map_queries CROSS JOIN UNNEST(counts) AS u(k, v) GROUP BY k ORDER BY k',
+        'SELECT k, count(*), count(v), sum(v) FROM (SELECT unnest(map_keys(counts)) AS k, unnest(map_values(counts)) AS v FROM read_parquet(?)) GROUP BY k ORDER BY k',
+      ],
+      [
+        "SELECT id, element_at(counts, 'b'), by_id[CAST(id AS integer)] FROM lake.default.map_queries WHERE id BETWEEN 4090 AND 4100 ORDER BY id",
+        "SELECT id, map_extract_value(counts, 'b'), map_extract_value(by_id, id::INTEGER) FROM read_parquet(?) WHERE id BETWEEN 4090 AND 4100 ORDER BY id",
+      ],
       ['SELECT count(*) FROM lake.default.map_queries WHERE days IS NULL', 'SELECT count(*) FROM read_parquet(?) WHERE days IS NULL'],
-      ["SELECT count(*) FROM lake.default.map_queries WHERE element_at(counts, 'b') < -100", "SELECT count(*) FROM read_parquet(?) WHERE map_extract_value(counts, 'b') < -100"],
+      [
+        "SELECT count(*) FROM lake.default.map_queries WHERE element_at(counts, 'b') < -100",
+        "SELECT count(*) FROM read_parquet(?) WHERE map_extract_value(counts, 'b') < -100",
+      ],
     ];
     for (const minSplits of [0, 1]) {
       await lake.harness.query(`SET SESSION parallel_min_splits = ${minSplits}`);
@@ -104,14 +136,25 @@ describe('lake: Parquet MAP columns as maps', function () {
 
   it('CREATE TABLE AS writes map columns to Parquet that DuckDB reads back equal, and so do we', async () => {
     const columns: MapCase[] = [
-      { name: 'counts', sql: "CASE WHEN o_orderkey % 5 = 0 THEN NULL WHEN o_orderkey % 5 = 1 THEN CAST(map() AS map(varchar, bigint)) ELSE MAP(ARRAY[o_orderstatus, 'x'], ARRAY[o_custkey, NULL]) END", type: 'map(varchar, bigint)' },
+      {
+        name: 'counts',
+        sql: "CASE WHEN o_orderkey % 5 = 0 THEN NULL WHEN o_orderkey % 5 = 1 THEN CAST(map() AS map(varchar, bigint)) ELSE MAP(ARRAY[o_orderstatus, 'x'], ARRAY[o_custkey, NULL]) END",
+        type: 'map(varchar, bigint)',
+      },
       { name: 'prices', sql: 'MAP(ARRAY[o_orderkey], ARRAY[o_totalprice])', type: 'map(bigint, decimal(12,2))' },
-      { name: 'dbls', sql: 'MAP(ARRAY[CAST(o_shippriority AS integer)], ARRAY[CAST(o_totalprice AS double) / 7])', type: 'map(integer, double)' },
-      { name: 'days', sql: "MAP(ARRAY[o_orderdate], ARRAY[o_orderpriority])", type: 'map(date, varchar(15))' },
+      {
+        name: 'dbls',
+        sql: 'MAP(ARRAY[CAST(o_shippriority AS integer)], ARRAY[CAST(o_totalprice AS double) / 7])',
+        type: 'map(integer, double)',
+      },
+      { name: 'days', sql: 'MAP(ARRAY[o_orderdate], ARRAY[o_orderpriority])', type: 'map(date, varchar(15))' },
     ];
     const select = `SELECT o_orderkey AS id, ${columns.map((c) => `${c.sql} AS ${c.name}`).join(', ')} FROM tpch.tiny.orders`;
     expect(await lake.rows(`CREATE TABLE lake.default.written_maps AS ${select}`)).to.deep.equal([['15000']]);
-    expect((await lake.rows('DESCRIBE lake.default.written_maps')).map((r) => r.slice(0, 2))).to.deep.equal([['id', 'bigint'], ...columns.map((c) => [c.name, c.type])]);
+    expect((await lake.rows('DESCRIBE lake.default.written_maps')).map((r) => r.slice(0, 2))).to.deep.equal([
+      ['id', 'bigint'],
+      ...columns.map((c) => [c.name, c.type]),
+    ]);
     const files = `read_parquet('${lake.path('catalog/default/written_maps')}/*.parquet')`;
     for (const c of columns) {
       const expected = await ourText(lake, `SELECT id, ${c.name} FROM (${select}) ORDER BY id`);
@@ -122,8 +165,20 @@ describe('lake: Parquet MAP columns as maps', function () {
 
   // Hand-made MAP columns of INT32 keys and values: two rows, levels given per chunk.
   for (const [label, keyOptional, keyLevels, valueLevels, message] of [
-    ['keys and values of different entry counts', false, { r: [0, 1, 0], d: [2, 2, 2] }, { r: [0, 0], d: [3, 3] }, "the map's keys and values differ in their entries at row 0"],
-    ['a NULL map on one side only', false, { r: [0, 0], d: [0, 2] }, { r: [0, 0], d: [1, 3] }, "the map's keys and values differ in whether row 0 is NULL"],
+    [
+      'keys and values of different entry counts',
+      false,
+      { r: [0, 1, 0], d: [2, 2, 2] },
+      { r: [0, 0], d: [3, 3] },
+      "the map's keys and values differ in their entries at row 0",
+    ],
+    [
+      'a NULL map on one side only',
+      false,
+      { r: [0, 0], d: [0, 2] },
+      { r: [0, 0], d: [1, 3] },
+      "the map's keys and values differ in whether row 0 is NULL",
+    ],
     ['a NULL key (an optional key field)', true, { r: [0, 0], d: [2, 3] }, { r: [0, 0], d: [3, 3] }, 'a map key is NULL'],
   ] as const) {
     it(`a map column with ${label} fails naming the file, the column and what is wrong`, async () => {
@@ -137,7 +192,12 @@ describe('lake: Parquet MAP columns as maps', function () {
         { name: 'value', repetition: Repetition.Optional, ...int32 },
       ];
       const keyMax = keyOptional ? 3 : 2;
-      const page = (levels: { r: readonly number[]; d: readonly number[] }, max: number) => ({ firstRow: 0, repetition: [...levels.r], definition: [...levels.d], values: levels.d.filter((d) => d === max).map((_, i) => i) });
+      const page = (levels: { r: readonly number[]; d: readonly number[] }, max: number) => ({
+        firstRow: 0,
+        repetition: [...levels.r],
+        definition: [...levels.d],
+        values: levels.d.filter((d) => d === max).map((_, i) => i),
+      });
       writeHandMadeFile(file, schema, 1, 2, [
         { path: ['m', 'key_value', 'key'], maxRepetition: 1, maxDefinition: keyMax, pages: [page(keyLevels, keyMax)] },
         { path: ['m', 'key_value', 'value'], maxRepetition: 1, maxDefinition: 3, pages: [page(valueLevels, 3)] },
@@ -162,8 +222,18 @@ describe('lake: Parquet MAP columns as maps', function () {
     ];
     // Rows: NULL, {}, {10=NULL, 11=7}, {12=8}.
     writeHandMadeFile(file, schema, 1, 4, [
-      { path: ['m', 'key_value', 'key'], maxRepetition: 1, maxDefinition: 2, pages: [{ firstRow: 0, repetition: [0, 0, 0, 1, 0], definition: [0, 1, 2, 2, 2], values: [10, 11, 12] }] },
-      { path: ['m', 'key_value', 'value'], maxRepetition: 1, maxDefinition: 3, pages: [{ firstRow: 0, repetition: [0, 0, 0, 1, 0], definition: [0, 1, 2, 3, 3], values: [7, 8] }] },
+      {
+        path: ['m', 'key_value', 'key'],
+        maxRepetition: 1,
+        maxDefinition: 2,
+        pages: [{ firstRow: 0, repetition: [0, 0, 0, 1, 0], definition: [0, 1, 2, 2, 2], values: [10, 11, 12] }],
+      },
+      {
+        path: ['m', 'key_value', 'value'],
+        maxRepetition: 1,
+        maxDefinition: 3,
+        pages: [{ firstRow: 0, repetition: [0, 0, 0, 1, 0], definition: [0, 1, 2, 3, 3], values: [7, 8] }],
+      },
     ]);
     await lake.harness.query(`CREATE TABLE lake.default.good_map WITH (external_location = '${lake.uri('data/good-map')}')`);
     const duck = await duckText(`SELECT m FROM read_parquet('${file}')`);
@@ -173,14 +243,23 @@ describe('lake: Parquet MAP columns as maps', function () {
 
   for (const format of ['CSV', 'JSON']) {
     it(`CREATE TABLE AS of a map column (${format}) fails with NOT_SUPPORTED naming the column, and leaves no table`, async () => {
-      const failure = await lake.failure(`CREATE TABLE lake.default.maps_${format} WITH (format = '${format}') AS SELECT 1 AS id, MAP(ARRAY[1], ARRAY[2]) AS attrs`);
-      expect(failure).to.deep.equal({ name: 'NOT_SUPPORTED', message: `Column 'attrs' of type map(integer, integer) is not supported in ${format} tables: use format = 'PARQUET'` });
+      const failure = await lake.failure(
+        `CREATE TABLE lake.default.maps_${format} WITH (format = '${format}') AS SELECT 1 AS id, MAP(ARRAY[1], ARRAY[2]) AS attrs`,
+      );
+      expect(failure).to.deep.equal({
+        name: 'NOT_SUPPORTED',
+        message: `Column 'attrs' of type map(integer, integer) is not supported in ${format} tables: use format = 'PARQUET'`,
+      });
       expect(await lake.rows(`SHOW TABLES FROM lake.default LIKE 'maps_${format.toLowerCase()}'`)).to.deep.equal([]);
     });
   }
 
   it('a map partition column, and a map of arrays written to Parquet, fail with NOT_SUPPORTED naming them', async () => {
-    expect(await lake.failure("CREATE TABLE lake.default.maps_partitioned (id integer, attrs map(integer, integer)) WITH (partitioned_by = ARRAY['attrs'])")).to.deep.equal({
+    expect(
+      await lake.failure(
+        "CREATE TABLE lake.default.maps_partitioned (id integer, attrs map(integer, integer)) WITH (partitioned_by = ARRAY['attrs'])",
+      ),
+    ).to.deep.equal({
       name: 'NOT_SUPPORTED',
       message: 'Unsupported type [map(integer, integer)] for partition: attrs',
     });

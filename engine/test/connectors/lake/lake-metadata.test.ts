@@ -33,7 +33,9 @@ describe('lake: schemas and tables in the file metastore', function () {
 
   it('shows tables and columns: SHOW TABLES/COLUMNS, DESCRIBE, SHOW CREATE TABLE, information_schema', async () => {
     await lake.harness.query('CREATE SCHEMA lake.s');
-    await lake.harness.query("CREATE TABLE lake.s.t (id bigint COMMENT 'key', price decimal(12,2), at timestamp(6), dt date) COMMENT 'sales' WITH (format = 'CSV', partitioned_by = ARRAY['dt'], skip_header_line_count = 1, csv_separator = ';')");
+    await lake.harness.query(
+      "CREATE TABLE lake.s.t (id bigint COMMENT 'key', price decimal(12,2), at timestamp(6), dt date) COMMENT 'sales' WITH (format = 'CSV', partitioned_by = ARRAY['dt'], skip_header_line_count = 1, csv_separator = ';')",
+    );
     await lake.harness.query("CREATE TABLE lake.s.u (name varchar(10)) WITH (format = 'JSON')");
     expect(await lake.rows('SHOW TABLES FROM lake.s')).to.deep.equal([['t'], ['u']]);
     expect(await lake.rows('DESCRIBE lake.s.t')).to.deep.equal([
@@ -60,7 +62,11 @@ describe('lake: schemas and tables in the file metastore', function () {
         ')',
       ].join('\n'),
     );
-    expect(await lake.rows("SELECT table_schema, table_name, column_name, data_type FROM lake.information_schema.columns WHERE table_schema = 's' ORDER BY table_name, ordinal_position")).to.deep.equal([
+    expect(
+      await lake.rows(
+        "SELECT table_schema, table_name, column_name, data_type FROM lake.information_schema.columns WHERE table_schema = 's' ORDER BY table_name, ordinal_position",
+      ),
+    ).to.deep.equal([
       ['s', 't', 'id', 'bigint'],
       ['s', 't', 'price', 'decimal(12,2)'],
       ['s', 't', 'at', 'timestamp(6)'],
@@ -71,7 +77,9 @@ describe('lake: schemas and tables in the file metastore', function () {
 
   it("keeps schemas and tables as Trino's file metastore does", async () => {
     await lake.harness.query('CREATE SCHEMA lake.sales');
-    await lake.harness.query("CREATE TABLE lake.sales.orders (id bigint, name varchar, qty integer, dt varchar) WITH (format = 'CSV', partitioned_by = ARRAY['dt'], csv_separator = '|')");
+    await lake.harness.query(
+      "CREATE TABLE lake.sales.orders (id bigint, name varchar, qty integer, dt varchar) WITH (format = 'CSV', partitioned_by = ARRAY['dt'], csv_separator = '|')",
+    );
     const schema = JSON.parse(readFileSync(lake.path('catalog/.sales.trinoSchema'), 'utf8')) as Record<string, unknown>;
     expect(schema).to.include({ ownerName: 'test', ownerType: 'USER' });
     const table = JSON.parse(readFileSync(lake.path('catalog/sales/orders/.trinoSchema'), 'utf8')) as Record<string, unknown>;
@@ -93,8 +101,12 @@ describe('lake: schemas and tables in the file metastore', function () {
     // The files hold micros at most: a timestamp above precision 6 is refused, never cut.
     const nanos = await lake.failure("CREATE TABLE lake.sales.n (t timestamp(9)) WITH (format = 'PARQUET')");
     expect([nanos.name, nanos.message]).to.deep.equal(['NOT_SUPPORTED', "Unsupported Hive type: timestamp(9) (column 't')"]);
-    const partitions = await lake.failure("CREATE TABLE lake.sales.p (a bigint, b bigint) WITH (format = 'CSV', partitioned_by = ARRAY['a'])");
-    expect(partitions.message).to.contain('Partition keys must be the last columns in the table and in the same order as the table properties: [a]');
+    const partitions = await lake.failure(
+      "CREATE TABLE lake.sales.p (a bigint, b bigint) WITH (format = 'CSV', partitioned_by = ARRAY['a'])",
+    );
+    expect(partitions.message).to.contain(
+      'Partition keys must be the last columns in the table and in the same order as the table properties: [a]',
+    );
     const listProperty = await lake.failure("CREATE TABLE lake.sales.q (a bigint) WITH (format = ARRAY['CSV'])");
     expect(listProperty.name).to.equal('INVALID_TABLE_PROPERTY');
   });

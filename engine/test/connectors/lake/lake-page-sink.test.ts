@@ -25,7 +25,16 @@ describe('lake page sink', () => {
 
   const page = (from: number, rows: number): Page => ({
     rowCount: rows,
-    columns: [columnFromScalars(BIGINT, Array.from({ length: rows }, (_, i) => BigInt(from + i))), columnFromScalars(VARCHAR, Array.from({ length: rows }, (_, i) => `row ${from + i}`))],
+    columns: [
+      columnFromScalars(
+        BIGINT,
+        Array.from({ length: rows }, (_, i) => BigInt(from + i)),
+      ),
+      columnFromScalars(
+        VARCHAR,
+        Array.from({ length: rows }, (_, i) => `row ${from + i}`),
+      ),
+    ],
   });
 
   for (const format of ['PARQUET', 'CSV'] as const) {
@@ -39,7 +48,10 @@ describe('lake page sink', () => {
           managed: true,
           location: `file://${dir}/`,
           format,
-          dataColumns: [{ name: 'id', type: BIGINT }, { name: 'label', type: VARCHAR }],
+          dataColumns: [
+            { name: 'id', type: BIGINT },
+            { name: 'label', type: VARCHAR },
+          ],
           partitionColumns: [],
           formatOptions: DEFAULT_FORMAT_OPTIONS,
         },

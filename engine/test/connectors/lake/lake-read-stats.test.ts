@@ -42,20 +42,34 @@ async function connectorReadBytes(nodes: readonly string[]): Promise<number> {
 async function checkReadStats(uri: string, dir: string, nodes: readonly string[]): Promise<void> {
   const path = join(dir, 'data', 'events', 'a.parquet');
   mkdirSync(join(dir, 'data', 'events'), { recursive: true });
-  await duckDbRows(`COPY (SELECT i::BIGINT AS id, (i * 7) % 1000 AS v, 'label ' || i AS label FROM range(100000) r(i)) TO '${path}' (FORMAT PARQUET, ROW_GROUP_SIZE 10000)`);
+  await duckDbRows(
+    `COPY (SELECT i::BIGINT AS id, (i * 7) % 1000 AS v, 'label ' || i AS label FROM range(100000) r(i)) TO '${path}' (FORMAT PARQUET, ROW_GROUP_SIZE 10000)`,
+  );
   await query(uri, `CREATE TABLE lake.default.events WITH (external_location = 'file://${join(dir, 'data', 'events')}/')`);
   const [[count, sum]] = await duckDbRows(SELECTIVE(`read_parquet('${path}')`));
   expect(await query(uri, SELECTIVE('lake.default.events'))).to.deep.equal([[Number(count), Number(sum)]]);
 
   const plan = String((await query(uri, `EXPLAIN ANALYZE ${SELECTIVE('lake.default.events')}`))[0][0]);
-  expect([metricOfPlan(plan, 'filesRead'), metricOfPlan(plan, 'rowGroupsRead'), metricOfPlan(plan, 'rowGroupsSkipped')], plan).to.deep.equal([1, 1, 9]);
+  expect(
+    [metricOfPlan(plan, 'filesRead'), metricOfPlan(plan, 'rowGroupsRead'), metricOfPlan(plan, 'rowGroupsSkipped')],
+    plan,
+  ).to.deep.equal([1, 1, 9]);
   expect(metricOfPlan(plan, 'bytesSkipped'), plan).to.be.greaterThan(metricOfPlan(plan, 'bytesRead'));
 
   const before = await connectorReadBytes(nodes);
   const run = await runStatement(uri, SELECTIVE('lake.default.events'));
-  const info = (await getJson<{ queryStats: { connectorMetrics: Record<string, number> }; outputStage: unknown }>(`${uri}/v1/query/${run.final.id}`)).body;
+  const info = (
+    await getJson<{ queryStats: { connectorMetrics: Record<string, number> }; outputStage: unknown }>(`${uri}/v1/query/${run.final.id}`)
+  ).body;
   const metrics = info.queryStats.connectorMetrics;
-  expect({ ...metrics, bytesRead: undefined, bytesSkipped: undefined }).to.deep.equal({ splitsRead: 1, filesRead: 1, rowGroupsRead: 1, rowGroupsSkipped: 9, bytesRead: undefined, bytesSkipped: undefined });
+  expect({ ...metrics, bytesRead: undefined, bytesSkipped: undefined }).to.deep.equal({
+    splitsRead: 1,
+    filesRead: 1,
+    rowGroupsRead: 1,
+    rowGroupsSkipped: 9,
+    bytesRead: undefined,
+    bytesSkipped: undefined,
+  });
   expect(metrics.bytesSkipped).to.be.greaterThan(metrics.bytesRead);
   // The nodes count what their scans read (the footers the plan's statistics need were read by the queries before).
   expect((await connectorReadBytes(nodes)) - before).to.equal(metrics.bytesRead);

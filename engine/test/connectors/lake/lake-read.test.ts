@@ -16,7 +16,8 @@ import { BIGINT, DOUBLE, VARCHAR } from '../../../src/types/types.js';
 import { duckDbRows, LakeFixture } from './lake-fixture.js';
 
 const COLUMNS = 'id bigint, name varchar, price double, qty integer, d date, amount decimal(12,2), flag boolean';
-const DUCK_COLUMNS = "{'id': 'BIGINT', 'name': 'VARCHAR', 'price': 'DOUBLE', 'qty': 'INTEGER', 'd': 'DATE', 'amount': 'DECIMAL(12,2)', 'flag': 'BOOLEAN'}";
+const DUCK_COLUMNS =
+  "{'id': 'BIGINT', 'name': 'VARCHAR', 'price': 'DOUBLE', 'qty': 'INTEGER', 'd': 'DATE', 'amount': 'DECIMAL(12,2)', 'flag': 'BOOLEAN'}";
 const SELECT = 'SELECT id, name, price, qty, CAST(d AS varchar), CAST(amount AS varchar), flag FROM';
 
 const FIRST = [
@@ -27,7 +28,12 @@ const FIRST = [
   '4,"",1e3,0,1999-12-31,99999.99,true',
   '5,,0.1,2147483647,2024-12-01,,false',
 ].join('\r\n');
-const SECOND = ['id,name,price,qty,d,amount,flag', '9223372036854775807,big,-0.0,1,1970-01-01,1234567890.12,true', '-9223372036854775808,small,3.5,-2147483648,2000-02-29,3.14,false', ''].join('\n');
+const SECOND = [
+  'id,name,price,qty,d,amount,flag',
+  '9223372036854775807,big,-0.0,1,1970-01-01,1234567890.12,true',
+  '-9223372036854775808,small,3.5,-2147483648,2000-02-29,3.14,false',
+  '',
+].join('\n');
 
 describe('lake: reading CSV and JSON files', function () {
   let lake: LakeFixture;
@@ -43,9 +49,12 @@ describe('lake: reading CSV and JSON files', function () {
     lake.file('data/items/.hidden.csv', 'id,name\n100,hidden\n');
     lake.file('data/items/_SUCCESS', '');
     lake.file('data/items/_tmp/c.csv', 'id,name\n101,underscored folder\n');
-    await lake.harness.query(`CREATE TABLE lake.default.items (${COLUMNS}) WITH (format = 'CSV', skip_header_line_count = 1, external_location = '${lake.uri('data/items')}')`);
+    await lake.harness.query(
+      `CREATE TABLE lake.default.items (${COLUMNS}) WITH (format = 'CSV', skip_header_line_count = 1, external_location = '${lake.uri('data/items')}')`,
+    );
     const ours = await lake.rows(`${SELECT} lake.default.items ORDER BY id`);
-    const duckFile = (path: string) => `${SELECT} read_csv('${path}', header = true, columns = ${DUCK_COLUMNS}, allow_quoted_nulls = false)`;
+    const duckFile = (path: string) =>
+      `${SELECT} read_csv('${path}', header = true, columns = ${DUCK_COLUMNS}, allow_quoted_nulls = false)`;
     const duck = await duckDbRows(`${duckFile(a)} UNION ALL ${duckFile(b)} ORDER BY id`);
     expect(ours).to.have.length(7);
     expect(ours).to.deep.equal(duck);
@@ -56,14 +65,20 @@ describe('lake: reading CSV and JSON files', function () {
 
   it('reads a gzip-compressed CSV file, and CSV with another separator, quote and escape character', async () => {
     const gz = lake.file('data/gz/a.csv.gz', gzipSync(Buffer.from(FIRST)));
-    await lake.harness.query(`CREATE TABLE lake.default.gz (${COLUMNS}) WITH (format = 'CSV', skip_header_line_count = 1, external_location = '${lake.uri('data/gz')}')`);
+    await lake.harness.query(
+      `CREATE TABLE lake.default.gz (${COLUMNS}) WITH (format = 'CSV', skip_header_line_count = 1, external_location = '${lake.uri('data/gz')}')`,
+    );
     expect(await lake.rows(`${SELECT} lake.default.gz ORDER BY id`)).to.deep.equal(
       await duckDbRows(`${SELECT} read_csv('${gz}', header = true, columns = ${DUCK_COLUMNS}, allow_quoted_nulls = false) ORDER BY id`),
     );
     const pipes = lake.file('data/pipes/a.txt', "1|'a|b'|'x\\'y'\n2|plain|'back\\\\slash'\n");
-    await lake.harness.query(`CREATE TABLE lake.default.pipes (id bigint, name varchar, other varchar) WITH (format = 'CSV', csv_separator = '|', csv_quote = '''', csv_escape = '\\', external_location = '${lake.uri('data/pipes')}')`);
+    await lake.harness.query(
+      `CREATE TABLE lake.default.pipes (id bigint, name varchar, other varchar) WITH (format = 'CSV', csv_separator = '|', csv_quote = '''', csv_escape = '\\', external_location = '${lake.uri('data/pipes')}')`,
+    );
     expect(await lake.rows('SELECT * FROM lake.default.pipes ORDER BY id')).to.deep.equal(
-      await duckDbRows(`SELECT * FROM read_csv('${pipes}', header = false, delim = '|', quote = '''', escape = '\\', columns = {'id': 'BIGINT', 'name': 'VARCHAR', 'other': 'VARCHAR'}) ORDER BY id`),
+      await duckDbRows(
+        `SELECT * FROM read_csv('${pipes}', header = false, delim = '|', quote = '''', escape = '\\', columns = {'id': 'BIGINT', 'name': 'VARCHAR', 'other': 'VARCHAR'}) ORDER BY id`,
+      ),
     );
   });
 
@@ -78,7 +93,9 @@ describe('lake: reading CSV and JSON files', function () {
         '{"id": -9223372036854775808, "name": "small \\"quoted\\"", "price": -0.5, "qty": 0, "d": null, "amount": -1, "flag": null}',
       ].join('\n'),
     );
-    await lake.harness.query(`CREATE TABLE lake.default.events (${COLUMNS}) WITH (format = 'JSON', external_location = '${lake.uri('data/events')}')`);
+    await lake.harness.query(
+      `CREATE TABLE lake.default.events (${COLUMNS}) WITH (format = 'JSON', external_location = '${lake.uri('data/events')}')`,
+    );
     const ours = await lake.rows(`${SELECT} lake.default.events ORDER BY id`);
     const duck = await duckDbRows(`${SELECT} read_json('${file}', format = 'newline_delimited', columns = ${DUCK_COLUMNS}) ORDER BY id`);
     // DuckDB matches keys by exact name: the row with upper-case keys (qty -3) is compared on its own.
@@ -136,7 +153,10 @@ describe('lake: reading CSV and JSON files', function () {
     const ours = await lake.rows('SELECT id, amount, CAST(dt AS varchar), region FROM lake.default.sales ORDER BY id');
     expect(ours.filter((r) => r[2] !== null)).to.deep.equal(duck.map((r) => (r[0] === '6' ? [...r.slice(0, 3), 'a/b'] : r)));
     expect(ours.find((r) => r[0] === '7')).to.deep.equal(['7', 70, null, 'eu']);
-    expect(await lake.rows("SELECT id FROM lake.default.sales WHERE dt = DATE '2024-01-02' AND region = 'eu' ORDER BY id")).to.deep.equal([['4'], ['5']]);
+    expect(await lake.rows("SELECT id FROM lake.default.sales WHERE dt = DATE '2024-01-02' AND region = 'eu' ORDER BY id")).to.deep.equal([
+      ['4'],
+      ['5'],
+    ]);
     const plan = String((await lake.rows("EXPLAIN ANALYZE SELECT count(*) FROM lake.default.sales WHERE dt = DATE '2024-01-01'"))[0][0]);
     expect(plan).to.match(/filesRead = 2\b/);
     expect(plan).to.match(/bytesRead = 17\b/);
@@ -144,10 +164,19 @@ describe('lake: reading CSV and JSON files', function () {
 
   it('prunes string partitions in code point order, as the predicate compares them (not UTF-16 units)', async () => {
     // U+FF71 sorts below U+1F600 by code point (and UTF-8 bytes); its UTF-16 unit is above the emoji's lead surrogate.
-    for (const [id, region] of [[1, 'z'], [2, '\uFF71'], [3, '\u{1F600}']] as const) lake.file(`data/regions/region=${region}/a.csv`, `${id}\n`);
-    await lake.harness.query(`CREATE TABLE lake.default.regions (id bigint, region varchar) WITH (format = 'CSV', partitioned_by = ARRAY['region'], external_location = '${lake.uri('data/regions')}')`);
+    for (const [id, region] of [
+      [1, 'z'],
+      [2, '\uFF71'],
+      [3, '\u{1F600}'],
+    ] as const)
+      lake.file(`data/regions/region=${region}/a.csv`, `${id}\n`);
+    await lake.harness.query(
+      `CREATE TABLE lake.default.regions (id bigint, region varchar) WITH (format = 'CSV', partitioned_by = ARRAY['region'], external_location = '${lake.uri('data/regions')}')`,
+    );
     const duck = (where: string) =>
-      duckDbRows(`SELECT id FROM read_csv('${lake.path('data/regions')}/*/*.csv', header = false, columns = {'id': 'BIGINT'}, hive_partitioning = true, hive_types = {'region': VARCHAR}) WHERE ${where} ORDER BY id`);
+      duckDbRows(
+        `SELECT id FROM read_csv('${lake.path('data/regions')}/*/*.csv', header = false, columns = {'id': 'BIGINT'}, hive_partitioning = true, hive_types = {'region': VARCHAR}) WHERE ${where} ORDER BY id`,
+      );
     for (const where of ["region > '\uFF71'", "region < '\u{1F600}'", "region BETWEEN 'a' AND '\uFF71'"]) {
       const expected = await duck(where);
       expect(expected.length, where).to.be.greaterThan(0);
@@ -157,7 +186,9 @@ describe('lake: reading CSV and JSON files', function () {
 
   it('creates a table without a column list from its files: a CSV header, sampled JSON records', async () => {
     lake.file('data/people/p.csv', 'Name,Age,City\nann,31,paris\nbob,,lyon\n');
-    await lake.harness.query(`CREATE TABLE lake.default.people WITH (format = 'CSV', skip_header_line_count = 1, external_location = '${lake.uri('data/people')}')`);
+    await lake.harness.query(
+      `CREATE TABLE lake.default.people WITH (format = 'CSV', skip_header_line_count = 1, external_location = '${lake.uri('data/people')}')`,
+    );
     expect(await lake.rows('DESCRIBE lake.default.people')).to.deep.equal([
       ['name', 'varchar', '', ''],
       ['age', 'varchar', '', ''],
@@ -168,7 +199,9 @@ describe('lake: reading CSV and JSON files', function () {
       ['bob', null],
     ]);
     lake.file('data/noheader/p.csv', 'ann,31\n');
-    await lake.harness.query(`CREATE TABLE lake.default.noheader WITH (format = 'CSV', external_location = '${lake.uri('data/noheader')}')`);
+    await lake.harness.query(
+      `CREATE TABLE lake.default.noheader WITH (format = 'CSV', external_location = '${lake.uri('data/noheader')}')`,
+    );
     expect((await lake.rows('DESCRIBE lake.default.noheader')).map((r) => r[0])).to.deep.equal(['col0', 'col1']);
     lake.file('data/logs/l.json', '{"id": 1, "msg": "a", "ok": true}\n{"id": 2, "ms": 1.5, "ok": false}\n');
     await lake.harness.query(`CREATE TABLE lake.default.logs WITH (format = 'JSON', external_location = '${lake.uri('data/logs')}')`);
@@ -188,7 +221,9 @@ describe('lake: reading CSV and JSON files', function () {
 
   it('types the columns of a CSV table as declared: integers, decimals, dates, booleans', async () => {
     lake.file('data/types/t.csv', '1,2.5,2024-03-04,TRUE,x\n');
-    await lake.harness.query(`CREATE TABLE lake.default.types (a integer, b decimal(5,1), c date, d boolean, e varchar(3)) WITH (format = 'CSV', external_location = '${lake.uri('data/types')}')`);
+    await lake.harness.query(
+      `CREATE TABLE lake.default.types (a integer, b decimal(5,1), c date, d boolean, e varchar(3)) WITH (format = 'CSV', external_location = '${lake.uri('data/types')}')`,
+    );
     const result = await lake.harness.query('SELECT * FROM lake.default.types');
     expect(result.types).to.deep.equal(['integer', 'decimal(5,1)', 'date', 'boolean', 'varchar(3)']);
     expect(result.rows).to.deep.equal([[1, 25n, 19786, true, 'x']]);

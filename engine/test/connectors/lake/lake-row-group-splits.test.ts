@@ -34,10 +34,15 @@ describe('lake: Parquet splits at row groups', function () {
     const file = (await fs.stat(`file://${lake.path('data/big/a.parquet')}`))!;
     const { rowGroups } = await readParquetStatistics(fs, file);
     expect(rowGroups).to.have.length(4);
-    expect(rowGroups.every((g) => g.bytes > 8 * MIB && g.bytes < 16 * MIB), JSON.stringify(rowGroups)).to.equal(true);
+    expect(
+      rowGroups.every((g) => g.bytes > 8 * MIB && g.bytes < 16 * MIB),
+      JSON.stringify(rowGroups),
+    ).to.equal(true);
 
     const readBefore = connectorIo.readBytes;
-    expect(await splitRanges()).to.deep.equal([0, 16, 32].map((m) => ({ start: m * MIB, length: Math.min(16 * MIB, file.size - m * MIB) })));
+    expect(await splitRanges()).to.deep.equal(
+      [0, 16, 32].map((m) => ({ start: m * MIB, length: Math.min(16 * MIB, file.size - m * MIB) })),
+    );
     expect(connectorIo.readBytes).to.equal(readBefore);
 
     const [expected] = await duckDbRows(SUMMARY(`read_parquet('${lake.path('data/big/a.parquet')}')`));

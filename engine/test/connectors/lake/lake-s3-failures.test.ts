@@ -82,7 +82,9 @@ describe('lake on S3: failures while reading', function () {
     proxy.inject({ method: 'GET', matches: object, skip: 1, times: 100, action: { kind: 'respond', status: 503, code: 'SlowDown' } });
     const failure = await harness.failure('SELECT sum(id) FROM lake.default.persistent');
     expect(failure.errorName).to.equal('HIVE_FILESYSTEM_ERROR');
-    expect(failure.message).to.match(/^S3 GET of s3:\/\/lake\/persistent\/a\.parquet failed at http:\/\/127\.0\.0\.1:\d+: .*SlowDown.* \(after 4 attempts\)$/);
+    expect(failure.message).to.match(
+      /^S3 GET of s3:\/\/lake\/persistent\/a\.parquet failed at http:\/\/127\.0\.0\.1:\d+: .*SlowDown.* \(after 4 attempts\)$/,
+    );
     proxy.clearFaults();
     expect(await rows('SELECT count(*), sum(id), max(v) FROM lake.default.persistent')).to.deep.equal(expected);
   });
@@ -123,7 +125,12 @@ describe('lake on S3: failures while reading', function () {
       await harness.query(`CREATE TABLE ${catalog}.default.t (id bigint, v varchar) WITH (external_location = 's3://lake/${table}/')`);
       await harness.query('SET SESSION parallel_min_splits = 1');
       // Every object GET is held a while, so that reads of several splits overlap when they may.
-      proxy.inject({ method: 'GET', matches: (url) => url.pathname.startsWith(`/lake/${table}/`), times: 1000, action: { kind: 'delay', ms: 40 } });
+      proxy.inject({
+        method: 'GET',
+        matches: (url) => url.pathname.startsWith(`/lake/${table}/`),
+        times: 1000,
+        action: { kind: 'delay', ms: 40 },
+      });
       proxy.maxInFlight = 0;
       const [[count, sum]] = await rows(`SELECT count(*), sum(id) FROM ${catalog}.default.t`);
       expect([count, sum]).to.deep.equal([String(8 * Number(expected[0][0])), String(8 * Number(expected[0][1]))]);
@@ -133,12 +140,19 @@ describe('lake on S3: failures while reading', function () {
 
     it('one split keeps several range requests in flight: the column chunks it reads, apart in the file', async () => {
       const path = local.path('wide.parquet');
-      await duckDbRows(`COPY (SELECT i AS a, md5(i::VARCHAR) || md5((i + 1)::VARCHAR) AS b, i * 3 AS c FROM range(50000) r(i)) TO '${path}' (FORMAT PARQUET)`);
+      await duckDbRows(
+        `COPY (SELECT i AS a, md5(i::VARCHAR) || md5((i + 1)::VARCHAR) AS b, i * 3 AS c FROM range(50000) r(i)) TO '${path}' (FORMAT PARQUET)`,
+      );
       const put = await fetch(`${emulator.endpoint}/lake/wide/a.parquet`, { method: 'PUT', body: new Uint8Array(readFileSync(path)) });
       expect(put.ok).to.equal(true);
       await harness.query("CREATE TABLE lake.default.wide (a bigint, b varchar, c bigint) WITH (external_location = 's3://lake/wide/')");
       await harness.query('SET SESSION parallel_min_splits = 0');
-      proxy.inject({ method: 'GET', matches: (url) => url.pathname === '/lake/wide/a.parquet', times: 1000, action: { kind: 'delay', ms: 40 } });
+      proxy.inject({
+        method: 'GET',
+        matches: (url) => url.pathname === '/lake/wide/a.parquet',
+        times: 1000,
+        action: { kind: 'delay', ms: 40 },
+      });
       proxy.maxInFlight = 0;
       const sql = (from: string) => `SELECT count(*), sum(a), sum(c) FROM ${from}`;
       expect(await rows(sql('lake.default.wide'))).to.deep.equal(await duckDbRows(sql(`read_parquet('${path}')`)));

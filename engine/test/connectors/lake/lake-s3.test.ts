@@ -57,16 +57,24 @@ describe('lake catalog on S3 (Ceph RADOS Gateway)', function () {
       "CREATE TABLE lake.sales.orders WITH (format = 'CSV', partitioned_by = ARRAY['o_orderpriority']) AS SELECT o_orderkey, o_custkey, o_totalprice, o_orderdate, o_orderpriority FROM tpch.tiny.orders",
     );
     const expected = await rows('SELECT o_orderpriority, count(*), sum(o_totalprice) FROM tpch.tiny.orders GROUP BY 1 ORDER BY 1');
-    expect(await rows('SELECT o_orderpriority, count(*), sum(o_totalprice) FROM lake.sales.orders GROUP BY 1 ORDER BY 1')).to.deep.equal(expected);
+    expect(await rows('SELECT o_orderpriority, count(*), sum(o_totalprice) FROM lake.sales.orders GROUP BY 1 ORDER BY 1')).to.deep.equal(
+      expected,
+    );
     expect(await rows("SELECT count(*) FROM lake.sales.orders WHERE o_orderpriority = '1-URGENT'")).to.deep.equal([[expected[0][1]]]);
 
     // Two INSERTs at once: both land, nothing lost or doubled.
     await Promise.all([
-      harness.run("INSERT INTO lake.sales.orders SELECT o_orderkey + 1000000, o_custkey, o_totalprice, o_orderdate, o_orderpriority FROM tpch.tiny.orders WHERE o_orderkey < 1000"),
-      harness.run("INSERT INTO lake.sales.orders SELECT o_orderkey + 2000000, o_custkey, o_totalprice, o_orderdate, o_orderpriority FROM tpch.tiny.orders WHERE o_orderkey < 1000"),
+      harness.run(
+        'INSERT INTO lake.sales.orders SELECT o_orderkey + 1000000, o_custkey, o_totalprice, o_orderdate, o_orderpriority FROM tpch.tiny.orders WHERE o_orderkey < 1000',
+      ),
+      harness.run(
+        'INSERT INTO lake.sales.orders SELECT o_orderkey + 2000000, o_custkey, o_totalprice, o_orderdate, o_orderpriority FROM tpch.tiny.orders WHERE o_orderkey < 1000',
+      ),
     ]);
     const added = (await rows('SELECT count(*) FROM tpch.tiny.orders WHERE o_orderkey < 1000'))[0][0] as string;
-    expect(await rows('SELECT count(*), count(DISTINCT o_orderkey) FROM lake.sales.orders')).to.deep.equal([[String(15000 + 2 * Number(added)), String(15000 + 2 * Number(added))]]);
+    expect(await rows('SELECT count(*), count(DISTINCT o_orderkey) FROM lake.sales.orders')).to.deep.equal([
+      [String(15000 + 2 * Number(added)), String(15000 + 2 * Number(added))],
+    ]);
 
     const fs = new S3FileSystem(s3Config('lake', properties, {}));
     const partitions = await fs.listDirectories('s3://warehouse/sales/orders/');
@@ -82,14 +90,18 @@ describe('lake catalog on S3 (Ceph RADOS Gateway)', function () {
     const dir = mkdtempSync(join(tmpdir(), 'engine-lake-s3-stats-'));
     try {
       const path = join(dir, 'a.parquet');
-      await duckDbRows(`COPY (SELECT i::BIGINT AS id, CASE WHEN i % 4 = 0 THEN NULL ELSE DATE '2024-01-01' + (i % 300)::INTEGER END AS d FROM range(5000) r(i)) TO '${path}' (FORMAT PARQUET, ROW_GROUP_SIZE 1000)`);
+      await duckDbRows(
+        `COPY (SELECT i::BIGINT AS id, CASE WHEN i % 4 = 0 THEN NULL ELSE DATE '2024-01-01' + (i % 300)::INTEGER END AS d FROM range(5000) r(i)) TO '${path}' (FORMAT PARQUET, ROW_GROUP_SIZE 1000)`,
+      );
       const fs = new S3FileSystem(s3Config('lake', properties, {}));
       const out = await fs.create('s3://warehouse/external/stats/a.parquet');
       await out.write(readFileSync(path));
       await out.close();
       await harness.run("CREATE SCHEMA lake.ext WITH (location = 's3://warehouse/ext/')");
       await harness.run("CREATE TABLE lake.ext.stats WITH (external_location = 's3://warehouse/external/stats/')");
-      const [[count, nulls, low, high]] = await duckDbRows(`SELECT count(*), count(*) - count(d), CAST(min(d) AS VARCHAR), CAST(max(d) AS VARCHAR) FROM read_parquet('${path}')`);
+      const [[count, nulls, low, high]] = await duckDbRows(
+        `SELECT count(*), count(*) - count(d), CAST(min(d) AS VARCHAR), CAST(max(d) AS VARCHAR) FROM read_parquet('${path}')`,
+      );
       expect(await rows('SHOW STATS FOR lake.ext.stats')).to.deep.equal([
         ['id', null, null, 0, null, '0', '4999'],
         ['d', null, null, Number(nulls) / Number(count), null, low, high],

@@ -24,14 +24,18 @@ describe('lake: in a server process', function () {
     const config = lakeConfigFile(dir, join(dir, 'lake'));
     let server = await ServerProcess.start(['--config', config]);
     try {
-      expect(await query(server.uri, "CREATE TABLE lake.default.nation WITH (format = 'CSV') AS SELECT * FROM tpch.tiny.nation")).to.deep.equal([[25]]);
-      await query(server.uri, "INSERT INTO lake.default.nation SELECT * FROM tpch.tiny.nation WHERE n_regionkey = 1");
+      expect(
+        await query(server.uri, "CREATE TABLE lake.default.nation WITH (format = 'CSV') AS SELECT * FROM tpch.tiny.nation"),
+      ).to.deep.equal([[25]]);
+      await query(server.uri, 'INSERT INTO lake.default.nation SELECT * FROM tpch.tiny.nation WHERE n_regionkey = 1');
     } finally {
       await server.stop();
     }
     server = await ServerProcess.start(['--config', config]);
     try {
-      expect(await query(server.uri, 'SELECT count(*), sum(n_nationkey) FROM lake.default.nation')).to.deep.equal([[30, 300 + 1 + 2 + 3 + 17 + 24]]);
+      expect(await query(server.uri, 'SELECT count(*), sum(n_nationkey) FROM lake.default.nation')).to.deep.equal([
+        [30, 300 + 1 + 2 + 3 + 17 + 24],
+      ]);
       mkdirSync(join(dir, 'bad'));
       writeFileSync(join(dir, 'bad', 'a.csv'), '1\nnot a number\n');
       await query(server.uri, `CREATE TABLE lake.default.bad (id bigint) WITH (format = 'CSV', external_location = 'file://${dir}/bad/')`);
@@ -46,7 +50,9 @@ describe('lake: in a server process', function () {
 
   it('does not start with a catalog property it does not know, naming it', async () => {
     const config = lakeConfigFile(dir, join(dir, 'lake'), '      hive.metastore.uri: thrift://metastore:9083\n');
-    const child = spawn(process.execPath, [ENGINE_MAIN, 'server', '--port', '0', '--host', '127.0.0.1', '--config', config], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [ENGINE_MAIN, 'server', '--port', '0', '--host', '127.0.0.1', '--config', config], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     const [code] = (await once(child, 'exit')) as [number | null];

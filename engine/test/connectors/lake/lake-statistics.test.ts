@@ -60,7 +60,9 @@ describe('lake: table statistics', function () {
     expect(stats.null).to.deep.equal([null, null, null, Number(rows), null, null]);
     for (const name of COLUMNS) {
       const text = name === 'ts' ? `strftime(${name}, '%Y-%m-%d %H:%M:%S.%f')` : `CAST(${name} AS VARCHAR)`;
-      const [duck] = await duckDbRows(`SELECT (count(*) - count(${name}))::DOUBLE / count(*), (SELECT ${text} FROM ${files} ORDER BY ${name} NULLS LAST LIMIT 1), (SELECT ${text} FROM ${files} ORDER BY ${name} DESC NULLS LAST LIMIT 1) FROM ${files}`);
+      const [duck] = await duckDbRows(
+        `SELECT (count(*) - count(${name}))::DOUBLE / count(*), (SELECT ${text} FROM ${files} ORDER BY ${name} NULLS LAST LIMIT 1), (SELECT ${text} FROM ${files} ORDER BY ${name} DESC NULLS LAST LIMIT 1) FROM ${files}`,
+      );
       const [dataSize, distinct, nullsFraction, rowCount, low, high] = stats[name];
       expect([dataSize, distinct, rowCount], name).to.deep.equal([null, null, null]);
       expect(nullsFraction, name).to.be.closeTo(Number(duck[0]), 1e-12);
@@ -94,7 +96,9 @@ describe('lake: table statistics', function () {
     await duckParquet('data/p/region=10/b.parquet', 'SELECT i::BIGINT AS id FROM range(30, 50) r(i)');
     await duckParquet('data/p/region=-4/a.parquet', 'SELECT i::BIGINT AS id FROM range(50, 60) r(i)');
     await duckParquet('data/p/region=__HIVE_DEFAULT_PARTITION__/a.parquet', 'SELECT i::BIGINT AS id FROM range(60, 100) r(i)');
-    await lake.harness.query(`CREATE TABLE lake.default.p (id bigint, region integer) WITH (partitioned_by = ARRAY['region'], external_location = '${lake.uri('data/p')}')`);
+    await lake.harness.query(
+      `CREATE TABLE lake.default.p (id bigint, region integer) WITH (partitioned_by = ARRAY['region'], external_location = '${lake.uri('data/p')}')`,
+    );
     const stats = await showStats('lake.default.p');
     expect(stats.region).to.deep.equal([null, 2, 0.4, null, '-4', '10']);
     expect(stats.id).to.deep.equal([null, null, 0, null, '0', '99']);
@@ -105,13 +109,23 @@ describe('lake: table statistics', function () {
       ['id', null, null, 0, null, '0', '99'],
       [null, null, null, null, 100, null, null],
     ]);
-    expect((await lake.rows('SHOW STATS FOR (SELECT id FROM lake.default.p WHERE id > 5)')).at(-1)).to.deep.equal([null, null, null, null, null, null, null]);
+    expect((await lake.rows('SHOW STATS FOR (SELECT id FROM lake.default.p WHERE id > 5)')).at(-1)).to.deep.equal([
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 
   it('CSV files do not say their row count: only the partition folders are known', async () => {
     lake.file('data/c/k=1/a.csv', '1\n2\n');
     lake.file('data/c/k=2/a.csv', '3\n');
-    await lake.harness.query(`CREATE TABLE lake.default.c (v bigint, k bigint) WITH (format = 'CSV', partitioned_by = ARRAY['k'], external_location = '${lake.uri('data/c')}')`);
+    await lake.harness.query(
+      `CREATE TABLE lake.default.c (v bigint, k bigint) WITH (format = 'CSV', partitioned_by = ARRAY['k'], external_location = '${lake.uri('data/c')}')`,
+    );
     expect(await lake.rows('SHOW STATS FOR lake.default.c')).to.deep.equal([
       ['v', null, null, null, null, null, null],
       ['k', null, 2, 0, null, '1', '2'],
@@ -145,7 +159,14 @@ describe('lake: table statistics', function () {
     const metastore = new FileMetastore('lake', lake.uri('catalog'), new FileSystems('lake', {}));
     const lakeTable = (await metastore.getTable('default', 'm'))!;
     const statistics = (maxFiles: number) =>
-      lakeTableStatistics({ fs: counting, table: lakeTable, committed: new Set(), committedRows: 0, footers: new FooterStatisticsCache(), limits: { maxFiles, footersInParallel: 2 } });
+      lakeTableStatistics({
+        fs: counting,
+        table: lakeTable,
+        committed: new Set(),
+        committedRows: 0,
+        footers: new FooterStatisticsCache(),
+        limits: { maxFiles, footersInParallel: 2 },
+      });
     expect((await statistics(6))?.rowCount).to.equal(6);
     expect(most).to.equal(2);
     expect(await statistics(5)).to.equal(undefined);
@@ -155,7 +176,9 @@ describe('lake: table statistics', function () {
     /** The fragments of an EXPLAIN, by the tables they scan. */
     async function fragments(sql: string): Promise<{ scans: string[]; text: string }[]> {
       const plan = String((await lake.rows(`EXPLAIN ${sql}`))[0][0]);
-      return plan.split(/^(?=Fragment \d+)/m).map((text) => ({ scans: [...text.matchAll(/TableScan\[table = ([\w:.]+)/g)].map((m) => m[1]), text }));
+      return plan
+        .split(/^(?=Fragment \d+)/m)
+        .map((text) => ({ scans: [...text.matchAll(/TableScan\[table = ([\w:.]+)/g)].map((m) => m[1]), text }));
     }
 
     /** How the fragment scanning `table` sends its rows, and whether it joins them with rows of another fragment there. */
@@ -168,7 +191,8 @@ describe('lake: table statistics', function () {
       await duckParquet('data/small/a.parquet', "SELECT i::BIGINT AS k, 'n' || i AS name FROM range(25) r(i)");
       await duckParquet('data/big/a.parquet', 'SELECT i::BIGINT AS k, i % 25 AS ref FROM range(600000) r(i)', 100_000);
       await duckParquet('data/big2/a.parquet', 'SELECT i::BIGINT AS k FROM range(600000) r(i)', 100_000);
-      for (const name of ['small', 'big', 'big2']) await lake.harness.query(`CREATE TABLE lake.default.${name} WITH (external_location = '${lake.uri(`data/${name}`)}')`);
+      for (const name of ['small', 'big', 'big2'])
+        await lake.harness.query(`CREATE TABLE lake.default.${name} WITH (external_location = '${lake.uri(`data/${name}`)}')`);
     });
 
     it('a join of a big and a small table builds on the small one (broadcast), whichever is written first', async () => {

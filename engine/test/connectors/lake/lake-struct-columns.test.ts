@@ -42,7 +42,9 @@ describe('lake: Parquet STRUCT columns as rows', function () {
         ['id', 'bigint'],
         ['s', 'row("n" integer, "name" varchar, "price" decimal(12,2), "sub" row("day" date, "ok" boolean, "big" bigint))'],
       ]);
-      const duck = (await duckDbRows(`SELECT id, ${DUCK_JSON} FROM (SELECT id, s FROM read_parquet('${path}')) ORDER BY id`)).map(([id, json]) => [id, json === null ? null : JSON.parse(json as string)]);
+      const duck = (await duckDbRows(`SELECT id, ${DUCK_JSON} FROM (SELECT id, s FROM read_parquet('${path}')) ORDER BY id`)).map(
+        ([id, json]) => [id, json === null ? null : JSON.parse(json as string)],
+      );
       expect(await clientRows(lake, `SELECT id, s FROM ${table} ORDER BY id`)).to.deep.equal(duck);
       // Fields by name, filters on a field, in this thread and on worker threads.
       const fields = await duckDbRows(`SELECT id, s.name, s.sub.big FROM read_parquet('${path}') WHERE s.n > 2000 ORDER BY id`);
@@ -57,7 +59,9 @@ describe('lake: Parquet STRUCT columns as rows', function () {
     lake.file('data/declared/a.parquet', '');
     const path = lake.path('data/declared/a.parquet');
     await duckDbRows(`COPY (SELECT i AS id, {'a': i::INTEGER, 'b': 'x' || i} AS s FROM range(10) r(i)) TO '${path}' (FORMAT PARQUET)`);
-    await lake.harness.query(`CREATE TABLE lake.default.declared (id bigint, s row(b varchar, missing double, a bigint)) WITH (external_location = '${lake.uri('data/declared')}')`);
+    await lake.harness.query(
+      `CREATE TABLE lake.default.declared (id bigint, s row(b varchar, missing double, a bigint)) WITH (external_location = '${lake.uri('data/declared')}')`,
+    );
     expect(await lake.rows('SELECT s FROM lake.default.declared WHERE id = 3')).to.deep.equal([[['x3', null, 3n]]]);
   });
 
@@ -66,8 +70,12 @@ describe('lake: Parquet STRUCT columns as rows', function () {
       SELECT id, IF(id % 11 = 0, NULL, CAST(ROW(id * 2, IF(id % 3 = 0, NULL, 'v' || CAST(id AS varchar)), CAST(id AS decimal(10,2)) / 4, IF(id % 4 = 0, NULL, ROW(id % 2 = 0, DATE '2024-02-29'))) AS ROW(x bigint, label varchar, q decimal(10,2), deep ROW(flag boolean, day date)))) AS r
       FROM (SELECT CAST(x AS bigint) AS id FROM UNNEST(sequence(0, 2999)) t(x)) WHERE id % 7 <> 1`);
     const files = `${lake.path('catalog/default/written')}/*.parquet`;
-    const theirs = await duckDbRows(`SELECT id::VARCHAR, r IS NULL, r.deep IS NULL, r.x::VARCHAR, r.label, r.q::VARCHAR, r.deep.flag, r.deep.day::VARCHAR FROM read_parquet('${files}') ORDER BY id`);
-    const ours = await lake.rows('SELECT CAST(id AS varchar), r IS NULL, r.deep IS NULL, CAST(r.x AS varchar), r.label, CAST(r.q AS varchar), r.deep.flag, CAST(r.deep.day AS varchar) FROM lake.default.written ORDER BY id');
+    const theirs = await duckDbRows(
+      `SELECT id::VARCHAR, r IS NULL, r.deep IS NULL, r.x::VARCHAR, r.label, r.q::VARCHAR, r.deep.flag, r.deep.day::VARCHAR FROM read_parquet('${files}') ORDER BY id`,
+    );
+    const ours = await lake.rows(
+      'SELECT CAST(id AS varchar), r IS NULL, r.deep IS NULL, CAST(r.x AS varchar), r.label, CAST(r.q AS varchar), r.deep.flag, CAST(r.deep.day AS varchar) FROM lake.default.written ORDER BY id',
+    );
     expect(theirs).to.have.length(3000 - Math.ceil(3000 / 7));
     expect(ours).to.deep.equal(theirs);
     expect((await lake.rows('DESCRIBE lake.default.written')).map((r) => r.slice(0, 2))).to.deep.equal([
@@ -78,20 +86,28 @@ describe('lake: Parquet STRUCT columns as rows', function () {
 
   it('INSERT writes row columns, a missing field of the value cast into the declared row', async () => {
     await lake.harness.query('CREATE TABLE lake.default.inserted (id integer, r row(a bigint, b row(c varchar)))');
-    await lake.harness.query("INSERT INTO lake.default.inserted VALUES (1, ROW(10, ROW('x'))), (2, NULL), (3, ROW(NULL, NULL)), (4, ROW(40, ROW(NULL)))");
+    await lake.harness.query(
+      "INSERT INTO lake.default.inserted VALUES (1, ROW(10, ROW('x'))), (2, NULL), (3, ROW(NULL, NULL)), (4, ROW(40, ROW(NULL)))",
+    );
     const expected = [
       ['1', '10', 'x', false],
       ['2', null, null, true],
       ['3', null, null, false],
       ['4', '40', null, false],
     ];
-    expect(await lake.rows('SELECT CAST(id AS varchar), CAST(r.a AS varchar), r.b.c, r IS NULL FROM lake.default.inserted ORDER BY id')).to.deep.equal(expected);
+    expect(
+      await lake.rows('SELECT CAST(id AS varchar), CAST(r.a AS varchar), r.b.c, r IS NULL FROM lake.default.inserted ORDER BY id'),
+    ).to.deep.equal(expected);
     const files = `${lake.path('catalog/default/inserted')}/*.parquet`;
-    expect(await duckDbRows(`SELECT id::VARCHAR, r.a::VARCHAR, r.b.c, r IS NULL FROM read_parquet('${files}') ORDER BY id`)).to.deep.equal(expected);
+    expect(await duckDbRows(`SELECT id::VARCHAR, r.a::VARCHAR, r.b.c, r IS NULL FROM read_parquet('${files}') ORDER BY id`)).to.deep.equal(
+      expected,
+    );
   });
 
   it('a CTAS of a row holding an array fails naming the field', async () => {
-    expect(await lake.failure('CREATE TABLE lake.default.row_list AS SELECT CAST(ROW(ARRAY[1]) AS ROW(xs array(integer))) AS r')).to.deep.equal({
+    expect(
+      await lake.failure('CREATE TABLE lake.default.row_list AS SELECT CAST(ROW(ARRAY[1]) AS ROW(xs array(integer))) AS r'),
+    ).to.deep.equal({
       name: 'NOT_SUPPORTED',
       message: "Column 'r.xs' of type array(integer) cannot be written to a Parquet file",
     });
@@ -99,12 +115,18 @@ describe('lake: Parquet STRUCT columns as rows', function () {
 
   it('row columns in CSV or JSON tables and row partition columns fail naming the column', async () => {
     for (const format of ['CSV', 'JSON']) {
-      expect(await lake.failure(`CREATE TABLE lake.default.rows_${format} WITH (format = '${format}') AS SELECT CAST(ROW(1) AS ROW(a integer)) AS r`)).to.deep.equal({
+      expect(
+        await lake.failure(
+          `CREATE TABLE lake.default.rows_${format} WITH (format = '${format}') AS SELECT CAST(ROW(1) AS ROW(a integer)) AS r`,
+        ),
+      ).to.deep.equal({
         name: 'NOT_SUPPORTED',
         message: `Column 'r' of type row("a" integer) is not supported in ${format} tables: use format = 'PARQUET'`,
       });
     }
-    expect(await lake.failure("CREATE TABLE lake.default.rows_partitioned (id integer, r row(a integer)) WITH (partitioned_by = ARRAY['r'])")).to.deep.equal({
+    expect(
+      await lake.failure("CREATE TABLE lake.default.rows_partitioned (id integer, r row(a integer)) WITH (partitioned_by = ARRAY['r'])"),
+    ).to.deep.equal({
       name: 'NOT_SUPPORTED',
       message: 'Unsupported type [row("a" integer)] for partition: r',
     });

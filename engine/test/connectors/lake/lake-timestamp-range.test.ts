@@ -6,8 +6,26 @@
 import { expect } from 'chai';
 import { LakeFixture, duckDbRows } from './lake-fixture.js';
 
-const MICROS = ['0001-01-01 00:00:00.000001', '1000-02-28 23:59:59.999999', '1600-02-29 06:07:08.123456', '2024-02-29 12:00:00.500000', '2300-01-01 00:00:00.000001', '9999-12-31 23:59:59.999999', '12345-06-07 08:09:10.111213', '200000-01-01 00:00:00.000001'];
-const MILLIS = ['0001-01-01 00:00:00.001', '1000-06-15 11:22:33.444', '2300-01-01 00:00:00.001', '4254-07-01 00:00:00.002', '9999-12-31 23:59:59.002', '9999-12-31 23:59:59.999', '140000-03-04 05:06:07.089', '1970-01-01 00:00:00.000'];
+const MICROS = [
+  '0001-01-01 00:00:00.000001',
+  '1000-02-28 23:59:59.999999',
+  '1600-02-29 06:07:08.123456',
+  '2024-02-29 12:00:00.500000',
+  '2300-01-01 00:00:00.000001',
+  '9999-12-31 23:59:59.999999',
+  '12345-06-07 08:09:10.111213',
+  '200000-01-01 00:00:00.000001',
+];
+const MILLIS = [
+  '0001-01-01 00:00:00.001',
+  '1000-06-15 11:22:33.444',
+  '2300-01-01 00:00:00.001',
+  '4254-07-01 00:00:00.002',
+  '9999-12-31 23:59:59.002',
+  '9999-12-31 23:59:59.999',
+  '140000-03-04 05:06:07.089',
+  '1970-01-01 00:00:00.000',
+];
 
 const TEXT6 = (c: string) => `strftime(${c}, '%Y-%m-%d %H:%M:%S.%f')`;
 const TEXT3 = (c: string) => `strftime(${c}, '%Y-%m-%d %H:%M:%S.%g')`;
@@ -33,7 +51,11 @@ describe('lake: timestamps at every year through Parquet, CSV and JSON (DuckDB o
     const expected = trinoYear(await duckDbRows(DUCK_TEXT));
     expect(await lake.rows('SELECT i, CAST(t AS varchar), CAST(m AS varchar) FROM lake.default.d ORDER BY i')).to.deep.equal(expected);
     // Pushed-down bounds next to the micro (row-group statistics and row filters read picoseconds).
-    expect(await lake.rows("SELECT i FROM lake.default.d WHERE t >= TIMESTAMP '9999-12-31 23:59:59.999999' AND t < TIMESTAMP '10000-01-01 00:00:00'")).to.deep.equal([['5']]);
+    expect(
+      await lake.rows(
+        "SELECT i FROM lake.default.d WHERE t >= TIMESTAMP '9999-12-31 23:59:59.999999' AND t < TIMESTAMP '10000-01-01 00:00:00'",
+      ),
+    ).to.deep.equal([['5']]);
     expect(await lake.rows("SELECT i FROM lake.default.d WHERE m = TIMESTAMP '9999-12-31 23:59:59.002'")).to.deep.equal([['4']]);
   });
 
@@ -46,7 +68,9 @@ describe('lake: timestamps at every year through Parquet, CSV and JSON (DuckDB o
       expect(await lake.rows('SELECT i, CAST(t AS varchar), CAST(m AS varchar) FROM lake.default.w ORDER BY i')).to.deep.equal(expected);
       if (format !== 'PARQUET') return; // DuckDB reads Trino's text with a '+' year as no timestamp: the round trip above is the check
       const read = `read_parquet('${lake.path('catalog/default/w')}/q*')`;
-      expect(trinoYear(await duckDbRows(`SELECT i, ${TEXT6('t')}, ${TEXT3('CAST(m AS TIMESTAMP)')} FROM ${read} ORDER BY i`))).to.deep.equal(expected);
+      expect(
+        trinoYear(await duckDbRows(`SELECT i, ${TEXT6('t')}, ${TEXT3('CAST(m AS TIMESTAMP)')} FROM ${read} ORDER BY i`)),
+      ).to.deep.equal(expected);
     });
   }
 });

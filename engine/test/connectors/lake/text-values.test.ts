@@ -5,12 +5,63 @@ import { expect } from 'chai';
 import { BadValue, TextColumnBuilder, textParser } from '../../../src/connectors/hive/formats/text/text-columns.js';
 import { getScalar, type Scalar } from '../../../src/spi/page.js';
 import { castFunction } from '../../../src/types/casts.js';
-import { BIGINT, BOOLEAN, DATE, decimal, DOUBLE, INTEGER, REAL, SMALLINT, typeName, VARCHAR, type SqlType } from '../../../src/types/types.js';
+import {
+  BIGINT,
+  BOOLEAN,
+  DATE,
+  decimal,
+  DOUBLE,
+  INTEGER,
+  REAL,
+  SMALLINT,
+  typeName,
+  VARCHAR,
+  type SqlType,
+} from '../../../src/types/types.js';
 
 const TEXTS = [
-  '0', '-0', '+5', '007', '1.', '.5', '-.5', '0.1', '1.25', '-12.345', '123456789012345', '1234567890123456', '9007199254740993', '-9223372036854775808',
-  '9223372036854775808', '2147483647', '2147483648', '-2147483649', '32768', '1e3', ' 1', '1 ', '', '-', '.', 'abc', '0.000001', '99999.99', '99999.995',
-  '100000.00', '2024-02-29', '2023-02-29', '2024-13-01', '2024-1-5', '0001-01-01', 'true', 'false', 'TRUE', 't', '1', 'NaN', 'Infinity',
+  '0',
+  '-0',
+  '+5',
+  '007',
+  '1.',
+  '.5',
+  '-.5',
+  '0.1',
+  '1.25',
+  '-12.345',
+  '123456789012345',
+  '1234567890123456',
+  '9007199254740993',
+  '-9223372036854775808',
+  '9223372036854775808',
+  '2147483647',
+  '2147483648',
+  '-2147483649',
+  '32768',
+  '1e3',
+  ' 1',
+  '1 ',
+  '',
+  '-',
+  '.',
+  'abc',
+  '0.000001',
+  '99999.99',
+  '99999.995',
+  '100000.00',
+  '2024-02-29',
+  '2023-02-29',
+  '2024-13-01',
+  '2024-1-5',
+  '0001-01-01',
+  'true',
+  'false',
+  'TRUE',
+  't',
+  '1',
+  'NaN',
+  'Infinity',
 ];
 const TYPES: SqlType[] = [INTEGER, SMALLINT, BIGINT, DOUBLE, REAL, decimal(7, 2), decimal(18, 4), decimal(30, 2), DATE, BOOLEAN];
 
@@ -44,7 +95,10 @@ describe('lake: text values parsed in place equal CAST(varchar AS type)', () => 
         if (text === '') continue;
         const expected = slow(type, text);
         const actual = fast(type, text);
-        expect(Object.is(actual, expected) || actual === expected, `${typeName(type)} '${text}': ${String(actual)} vs ${String(expected)}`).to.equal(true);
+        expect(
+          Object.is(actual, expected) || actual === expected,
+          `${typeName(type)} '${text}': ${String(actual)} vs ${String(expected)}`,
+        ).to.equal(true);
       }
     });
   }

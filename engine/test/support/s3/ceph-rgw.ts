@@ -20,13 +20,15 @@ export function ensureCephInstalled(): string | undefined {
   if (hasRadosgw()) return undefined;
   if (process.getuid?.() !== 0) return `radosgw is not installed and installing it needs root (apt-get install ${CEPH_PACKAGES.join(' ')})`;
   const environment = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const install = () => spawnSync('apt-get', ['install', '-y', '--no-install-recommends', ...CEPH_PACKAGES], { env: environment, encoding: 'utf8' });
+  const install = () =>
+    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', ...CEPH_PACKAGES], { env: environment, encoding: 'utf8' });
   let result = install();
   if (result.status !== 0) {
     spawnSync('apt-get', ['update'], { env: environment, encoding: 'utf8' });
     result = install();
   }
-  if (result.status !== 0 || !hasRadosgw()) return `apt-get could not install ${CEPH_PACKAGES.join(' ')}: ${(result.stderr ?? '').trim().split('\n').slice(-3).join(' ')}`;
+  if (result.status !== 0 || !hasRadosgw())
+    return `apt-get could not install ${CEPH_PACKAGES.join(' ')}: ${(result.stderr ?? '').trim().split('\n').slice(-3).join(' ')}`;
   return undefined;
 }
 
@@ -70,7 +72,21 @@ export class CephRgw {
       for (const dir of ['mon', 'osd/osd.0', 'run', 'log', 'rgw']) await mkdir(path.join(directory, dir), { recursive: true });
       const keyring = path.join(directory, 'keyring');
       await run('ceph-authtool', ['--create-keyring', keyring, '--gen-key', '-n', 'mon.', '--cap', 'mon', 'allow *']);
-      await run('ceph-authtool', [keyring, '--gen-key', '-n', 'client.admin', '--cap', 'mon', 'allow *', '--cap', 'osd', 'allow *', '--cap', 'mgr', 'allow *']);
+      await run('ceph-authtool', [
+        keyring,
+        '--gen-key',
+        '-n',
+        'client.admin',
+        '--cap',
+        'mon',
+        'allow *',
+        '--cap',
+        'osd',
+        'allow *',
+        '--cap',
+        'mgr',
+        'allow *',
+      ]);
       await run('ceph-authtool', [keyring, '--gen-key', '-n', 'client.rgw', '--cap', 'mon', 'allow rw', '--cap', 'osd', 'allow rwx']);
       const monmap = path.join(directory, 'monmap');
       await run('monmaptool', ['--create', '--addv', 'a', `[v2:127.0.0.1:${monV2},v1:127.0.0.1:${monV1}]`, '--fsid', fsid, monmap]);
@@ -78,13 +94,34 @@ export class CephRgw {
       daemons.push(daemon('ceph-mon', ['-c', conf, '-f', '-i', 'a']));
       const osdId = (await run('ceph', ['-c', conf, '--connect-timeout', '30', 'osd', 'create'])).trim();
       await run('ceph-osd', ['-c', conf, '-i', osdId, '--mkfs', '--mkkey', '--no-mon-config']);
-      await run('ceph', ['-c', conf, 'auth', 'add', `osd.${osdId}`, 'osd', 'allow *', 'mon', 'allow profile osd', '-i', path.join(directory, `osd/osd.${osdId}/keyring`)]);
+      await run('ceph', [
+        '-c',
+        conf,
+        'auth',
+        'add',
+        `osd.${osdId}`,
+        'osd',
+        'allow *',
+        'mon',
+        'allow profile osd',
+        '-i',
+        path.join(directory, `osd/osd.${osdId}/keyring`),
+      ]);
       daemons.push(daemon('ceph-osd', ['-c', conf, '-f', '-i', osdId]));
       daemons.push(daemon('radosgw', ['-c', conf, '-f', '-n', 'client.rgw']));
       const endpoint = `http://127.0.0.1:${rgwPort}`;
       await untilAnswering(endpoint, daemons);
       const [accessKey, secretKey] = ['LAKEACCESSKEY', 'lake-secret-key'];
-      await run('radosgw-admin', ['-c', conf, 'user', 'create', '--uid=lake', '--display-name=lake', `--access-key=${accessKey}`, `--secret=${secretKey}`]);
+      await run('radosgw-admin', [
+        '-c',
+        conf,
+        'user',
+        'create',
+        '--uid=lake',
+        '--display-name=lake',
+        `--access-key=${accessKey}`,
+        `--secret=${secretKey}`,
+      ]);
       return new CephRgw(directory, daemons, endpoint, accessKey, secretKey);
     } catch (e) {
       await stopAll(daemons);

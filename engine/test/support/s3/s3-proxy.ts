@@ -106,7 +106,11 @@ export class S3Proxy {
     const body = await readAll(request);
     const signatures = this.options.signatures;
     if (signatures !== undefined) {
-      const verdict = verifySignature({ method, target: request.url ?? '/', headers: request.headers, body }, signatures.secrets, signatures.region);
+      const verdict = verifySignature(
+        { method, target: request.url ?? '/', headers: request.headers, body },
+        signatures.secrets,
+        signatures.region,
+      );
       if (!verdict.ok) {
         const status = verdict.code === 'XAmzContentSHA256Mismatch' || verdict.code === 'AuthorizationHeaderMalformed' ? 400 : 403;
         respondWithError(response, status, verdict.code!, 'the request signature was checked by the test proxy', method);
@@ -166,7 +170,8 @@ export class S3Proxy {
     try {
       const existing = await this.forward('HEAD', url, { host: headers.host }, Buffer.alloc(0));
       if (existing.status === 200) {
-        const xml = '<?xml version="1.0" encoding="UTF-8"?><Error><Code>PreconditionFailed</Code><Message>At least one of the pre-conditions you specified did not hold</Message></Error>';
+        const xml =
+          '<?xml version="1.0" encoding="UTF-8"?><Error><Code>PreconditionFailed</Code><Message>At least one of the pre-conditions you specified did not hold</Message></Error>';
         return { status: 412, headers: { 'content-type': 'application/xml' }, body: Buffer.from(xml) };
       }
       const { 'if-none-match': _ignored, ...rest } = headers;
@@ -182,7 +187,10 @@ export class S3Proxy {
       const upstream = http.request(
         { host: this.upstream.hostname, port: this.upstream.port, method, path: `${url.pathname}${url.search}`, headers },
         (answer) => {
-          readAll(answer).then((answerBody) => resolve({ status: answer.statusCode ?? 502, headers: answer.headers, body: answerBody }), reject);
+          readAll(answer).then(
+            (answerBody) => resolve({ status: answer.statusCode ?? 502, headers: answer.headers, body: answerBody }),
+            reject,
+          );
         },
       );
       upstream.once('error', reject);
@@ -194,7 +202,11 @@ export class S3Proxy {
 /** An S3 error document (a HEAD answer has none, as S3 sends none). */
 function respondWithError(response: http.ServerResponse, status: number, code: string, message: string, method: string): void {
   response.writeHead(status, { 'content-type': 'application/xml' });
-  response.end(method === 'HEAD' ? undefined : `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message></Error>`);
+  response.end(
+    method === 'HEAD'
+      ? undefined
+      : `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message></Error>`,
+  );
 }
 
 interface Answer {

@@ -20,7 +20,8 @@ export interface Verdict {
   code?: 'AccessDenied' | 'InvalidAccessKeyId' | 'SignatureDoesNotMatch' | 'XAmzContentSHA256Mismatch' | 'AuthorizationHeaderMalformed';
 }
 
-const AUTHORIZATION = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/;
+const AUTHORIZATION =
+  /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/;
 
 export function verifySignature(request: SignedRequest, secrets: ReadonlyMap<string, string>, region: string): Verdict {
   const authorization = header(request, 'authorization');
@@ -33,7 +34,8 @@ export function verifySignature(request: SignedRequest, secrets: ReadonlyMap<str
   if (signedRegion !== region) return { ok: false, code: 'AuthorizationHeaderMalformed' };
   const payloadHash = header(request, 'x-amz-content-sha256');
   if (payloadHash === undefined) return { ok: false, code: 'AccessDenied' };
-  if (payloadHash !== 'UNSIGNED-PAYLOAD' && payloadHash !== sha256Hex(request.body)) return { ok: false, code: 'XAmzContentSHA256Mismatch' };
+  if (payloadHash !== 'UNSIGNED-PAYLOAD' && payloadHash !== sha256Hex(request.body))
+    return { ok: false, code: 'XAmzContentSHA256Mismatch' };
   const expected = computeSignature(request, { secret, date, region, signedHeaders: signedHeaders.split(';'), payloadHash });
   return expected === signature ? { ok: true } : { ok: false, code: 'SignatureDoesNotMatch' };
 }
@@ -59,7 +61,10 @@ export function computeSignature(request: SignedRequest, inputs: SigningInputs):
 export function canonicalRequest(request: SignedRequest, inputs: Pick<SigningInputs, 'signedHeaders' | 'payloadHash'>): string {
   const [rawPath = '/', rawQuery = ''] = splitOnce(request.target, '?');
   // S3 neither normalizes the path nor encodes it twice: each segment, decoded, URI-encoded once.
-  const path = rawPath.split('/').map((segment) => uriEncode(decodeURIComponent(segment))).join('/');
+  const path = rawPath
+    .split('/')
+    .map((segment) => uriEncode(decodeURIComponent(segment)))
+    .join('/');
   const query = rawQuery
     .split('&')
     .filter((pair) => pair !== '')

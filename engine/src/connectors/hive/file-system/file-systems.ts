@@ -47,7 +47,9 @@ export class FileSystems {
 
   /** A node's limits for the catalog: made once, by its connector. */
   static sharedLimits(catalog: string, properties: FileSystemProperties): SharedLimits {
-    return properties[NATIVE_S3_ENABLED] === 'true' ? { s3Requests: RequestSlots.shared(s3Config(catalog, properties).maxConnections) } : {};
+    return properties[NATIVE_S3_ENABLED] === 'true'
+      ? { s3Requests: RequestSlots.shared(s3Config(catalog, properties).maxConnections) }
+      : {};
   }
 
   /** The file system that holds `location`; fails naming it when no file system serves its scheme. */
@@ -56,10 +58,19 @@ export class FileSystems {
     let fs = this.made.get(scheme);
     if (fs === undefined) {
       if ((scheme === 's3' || scheme === 's3a' || scheme === 's3n') && this.properties[NATIVE_S3_ENABLED] !== 'true') {
-        throw new EngineError('HIVE_FILESYSTEM_ERROR', `Location ${location}: s3:// locations need ${NATIVE_S3_ENABLED}=true in catalog '${this.catalog}'`);
+        throw new EngineError(
+          'HIVE_FILESYSTEM_ERROR',
+          `Location ${location}: s3:// locations need ${NATIVE_S3_ENABLED}=true in catalog '${this.catalog}'`,
+        );
       }
       const factory = FILE_SYSTEMS[scheme === 's3a' || scheme === 's3n' ? 's3' : scheme];
-      if (factory === undefined) throw new EngineError('NOT_SUPPORTED', `Location ${location}: ${scheme}:// locations are not supported (supported: ${Object.keys(FILE_SYSTEMS).map((s) => `${s}://`).join(', ')})`);
+      if (factory === undefined)
+        throw new EngineError(
+          'NOT_SUPPORTED',
+          `Location ${location}: ${scheme}:// locations are not supported (supported: ${Object.keys(FILE_SYSTEMS)
+            .map((s) => `${s}://`)
+            .join(', ')})`,
+        );
       fs = factory(this.properties, this.catalog, this.shared);
       this.made.set(scheme, fs);
     }

@@ -136,7 +136,9 @@ export class LocalFileSystem implements FileSystem {
   private async *walk(path: string, signal?: AbortSignal): AsyncIterable<FileEntry> {
     signal?.throwIfAborted();
     const entries = await readDirectory(path);
-    const keyed = entries.filter((e) => e.isDirectory() || e.isFile()).map((e) => ({ entry: e, key: e.isDirectory() ? `${e.name}/` : e.name }));
+    const keyed = entries
+      .filter((e) => e.isDirectory() || e.isFile())
+      .map((e) => ({ entry: e, key: e.isDirectory() ? `${e.name}/` : e.name }));
     keyed.sort((a, b) => compareText(a.key, b.key));
     for (const { entry } of keyed) {
       const child = `${path}/${entry.name}`;
@@ -190,7 +192,8 @@ function directoryPath(location: string): string {
  */
 function pathOf(location: string): string {
   const match = /^file:(?:\/\/)?(\/.*)$/.exec(location);
-  if (match === null) throw new EngineError('HIVE_FILESYSTEM_ERROR', `Location ${location} is not a file:// location with an absolute path (file:///path)`);
+  if (match === null)
+    throw new EngineError('HIVE_FILESYSTEM_ERROR', `Location ${location} is not a file:// location with an absolute path (file:///path)`);
   return match[1];
 }
 

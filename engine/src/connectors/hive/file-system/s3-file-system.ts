@@ -65,7 +65,14 @@ export class S3FileSystem implements FileSystem {
 
   async stat(location: string, signal?: AbortSignal): Promise<FileEntry | undefined> {
     const parsed = parseS3FileLocation(location);
-    const response = await this.send({ method: 'HEAD', bucket: parsed.bucket, key: parsed.key, location, accept: [404], ...signalOf(signal) });
+    const response = await this.send({
+      method: 'HEAD',
+      bucket: parsed.bucket,
+      key: parsed.key,
+      location,
+      accept: [404],
+      ...signalOf(signal),
+    });
     if (response.status === 404) return undefined;
     const modified = response.headers['last-modified'];
     const etag = response.headers['etag'];
@@ -97,7 +104,10 @@ export class S3FileSystem implements FileSystem {
     if (response.status === 200) return response.body.subarray(offset, offset + length); // a store that ignored the range
     const served = /^bytes (\d+)-/.exec(String(response.headers['content-range'] ?? ''));
     if (served === null || Number(served[1]) !== offset) {
-      throw new EngineError('HIVE_FILESYSTEM_ERROR', `S3 answered a read of ${location} at ${offset} with the range '${response.headers['content-range']}'`);
+      throw new EngineError(
+        'HIVE_FILESYSTEM_ERROR',
+        `S3 answered a read of ${location} at ${offset} with the range '${response.headers['content-range']}'`,
+      );
     }
     return response.body;
   }
@@ -109,7 +119,15 @@ export class S3FileSystem implements FileSystem {
   async createExclusive(location: string, data: Uint8Array): Promise<boolean> {
     const parsed = parseS3FileLocation(location);
     await this.requireConditionalWrites(parsed, location);
-    const response = await this.send({ method: 'PUT', bucket: parsed.bucket, key: parsed.key, location, headers: { ...OBJECT_HEADERS, 'if-none-match': '*' }, body: data, accept: [412] });
+    const response = await this.send({
+      method: 'PUT',
+      bucket: parsed.bucket,
+      key: parsed.key,
+      location,
+      headers: { ...OBJECT_HEADERS, 'if-none-match': '*' },
+      body: data,
+      accept: [412],
+    });
     if (response.status !== 412) return true;
     // An earlier attempt may have written it before its answer was lost: then the object is ours.
     if (!response.earlierAttemptMayHaveApplied) return false;
@@ -142,7 +160,12 @@ export class S3FileSystem implements FileSystem {
   }
 
   /** The pages of a ListObjectsV2 of the directory's prefix, following continuation tokens. */
-  private async *listPages(directory: S3Location, location: string, extra: Record<string, string>, signal?: AbortSignal): AsyncIterable<ListPage> {
+  private async *listPages(
+    directory: S3Location,
+    location: string,
+    extra: Record<string, string>,
+    signal?: AbortSignal,
+  ): AsyncIterable<ListPage> {
     const prefix = directoryPrefix(directory);
     let continuationToken: string | undefined;
     do {
@@ -151,7 +174,13 @@ export class S3FileSystem implements FileSystem {
         bucket: directory.bucket,
         key: '',
         location,
-        query: { 'list-type': '2', prefix, 'encoding-type': 'url', ...extra, ...(continuationToken === undefined ? {} : { 'continuation-token': continuationToken }) },
+        query: {
+          'list-type': '2',
+          prefix,
+          'encoding-type': 'url',
+          ...extra,
+          ...(continuationToken === undefined ? {} : { 'continuation-token': continuationToken }),
+        },
         ...signalOf(signal),
       });
       const page = parseListPage(response.body.toString('utf8'));

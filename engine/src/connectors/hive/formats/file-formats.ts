@@ -19,7 +19,8 @@ export function hasFileFormat(name: FormatName): boolean {
 
 export function fileFormat(name: FormatName): FileFormat {
   const format = FORMATS.get(name);
-  if (format === undefined) throw new EngineError('NOT_SUPPORTED', `Format ${name} is not supported yet (supported: ${[...FORMATS.keys()].join(', ')})`);
+  if (format === undefined)
+    throw new EngineError('NOT_SUPPORTED', `Format ${name} is not supported yet (supported: ${[...FORMATS.keys()].join(', ')})`);
   return format;
 }
 

@@ -47,7 +47,8 @@ export async function readCommitState(fs: FileSystem, tableMetadataDirectory: st
     const state = await readJson<CommitState>(fs, versionFile(tableMetadataDirectory, version));
     // A version deleted under us: its table was dropped meanwhile; read again.
     if (state === undefined) continue;
-    if (!Array.isArray(state.writes)) throw new EngineError('HIVE_INVALID_METADATA', `${versionFile(tableMetadataDirectory, version)}: not a commit of this engine`);
+    if (!Array.isArray(state.writes))
+      throw new EngineError('HIVE_INVALID_METADATA', `${versionFile(tableMetadataDirectory, version)}: not a commit of this engine`);
     return state.tableId === tableId ? { ...state, version } : { tableId, version, writes: [] };
   }
 }
@@ -60,7 +61,10 @@ export async function commitWrite(fs: FileSystem, tableMetadataDirectory: string
     const next: CommitState = { tableId, version: state.version + 1, writes: [...state.writes, write] };
     if (await fs.createExclusive(versionFile(tableMetadataDirectory, next.version), toJsonBytes(next))) return next.version;
   }
-  throw new EngineError('HIVE_CONCURRENT_MODIFICATION_DETECTED', `Could not commit write ${write.writeId} to ${tableMetadataDirectory}: ${MAX_ATTEMPTS} other commits came first`);
+  throw new EngineError(
+    'HIVE_CONCURRENT_MODIFICATION_DETECTED',
+    `Could not commit write ${write.writeId} to ${tableMetadataDirectory}: ${MAX_ATTEMPTS} other commits came first`,
+  );
 }
 
 async function newestVersion(fs: FileSystem, tableMetadataDirectory: string): Promise<number> {

@@ -56,7 +56,12 @@ export class FileMetastore {
       const relative = relativeLocation(this.catalogDir, file.location);
       // Locations come in ascending order: past the names starting with '.', no schema file follows.
       if (relative > '.' && !relative.startsWith('.')) break;
-      if (!relative.includes('/') && relative.startsWith('.') && relative.endsWith(SCHEMA_SUFFIX) && relative.length > SCHEMA_SUFFIX.length + 1) {
+      if (
+        !relative.includes('/') &&
+        relative.startsWith('.') &&
+        relative.endsWith(SCHEMA_SUFFIX) &&
+        relative.length > SCHEMA_SUFFIX.length + 1
+      ) {
         names.add(relative.slice(1, -SCHEMA_SUFFIX.length));
       }
     }
@@ -66,7 +71,11 @@ export class FileMetastore {
   async getSchema(name: string): Promise<LakeSchema | undefined> {
     const json = await readJson<SchemaJson>(this.fs, this.schemaFile(name));
     if (json === undefined) return name === DEFAULT_SCHEMA ? { name } : undefined;
-    return { name, ...(json.location === undefined ? {} : { location: json.location }), ...(json.ownerName === undefined ? {} : { owner: json.ownerName }) };
+    return {
+      name,
+      ...(json.location === undefined ? {} : { location: json.location }),
+      ...(json.ownerName === undefined ? {} : { owner: json.ownerName }),
+    };
   }
 
   async createSchema(schema: LakeSchema): Promise<void> {
@@ -108,7 +117,9 @@ export class FileMetastore {
     const entries = await Promise.all(
       directories.map(async (directory) => {
         const name = relativeLocation(this.schemaDirectory(schema), directory).replace(/\/$/, '');
-        const json = isValidName(name) ? await readJson<{ tableType?: string }>(this.fs, childLocation(directory, SCHEMA_SUFFIX)) : undefined;
+        const json = isValidName(name)
+          ? await readJson<{ tableType?: string }>(this.fs, childLocation(directory, SCHEMA_SUFFIX))
+          : undefined;
         return json === undefined ? undefined : { name, view: json.tableType === VIEW_TABLE_TYPE };
       }),
     );
@@ -142,7 +153,8 @@ export class FileMetastore {
     const qualified = `${this.catalog}.${schema}.${name}`;
     const bytes = toJsonBytes(viewEntryJson(view, WRITER_VERSION));
     if (await this.fs.createExclusive(this.tableFile(schema, name), bytes)) return;
-    if ((await this.getView(schema, name)) === undefined) throw new EngineError('TABLE_ALREADY_EXISTS', `Table already exists: '${qualified}'`);
+    if ((await this.getView(schema, name)) === undefined)
+      throw new EngineError('TABLE_ALREADY_EXISTS', `Table already exists: '${qualified}'`);
     if (!replace) throw new EngineError('TABLE_ALREADY_EXISTS', `View already exists: '${qualified}'`);
     await this.overwrite(this.tableFile(schema, name), bytes);
   }
@@ -157,7 +169,8 @@ export class FileMetastore {
   }
 
   async dropView(schema: string, name: string): Promise<void> {
-    if ((await this.getView(schema, name)) === undefined) throw new EngineError('TABLE_NOT_FOUND', `View '${this.catalog}.${schema}.${name}' does not exist`);
+    if ((await this.getView(schema, name)) === undefined)
+      throw new EngineError('TABLE_NOT_FOUND', `View '${this.catalog}.${schema}.${name}' does not exist`);
     await this.fs.deleteFile(this.tableFile(schema, name));
     await this.fs.deleteDirectory(this.tableDirectory(schema, name));
   }
@@ -204,5 +217,9 @@ function isValidName(name: string): boolean {
 }
 
 function checkName(name: string, what: 'schema' | 'table'): void {
-  if (!isValidName(name)) throw new EngineError('NOT_SUPPORTED', `Invalid ${what} name '${name}': a lake ${what} name is a folder name (1 to 128 characters, no '/' or '\\', not starting with '.' or '_')`);
+  if (!isValidName(name))
+    throw new EngineError(
+      'NOT_SUPPORTED',
+      `Invalid ${what} name '${name}': a lake ${what} name is a folder name (1 to 128 characters, no '/' or '\\', not starting with '.' or '_')`,
+    );
 }

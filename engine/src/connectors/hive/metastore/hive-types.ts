@@ -9,7 +9,14 @@
 import { EngineError } from '../../../errors/engine-error.js';
 import { MAX_SHORT_PLAIN_PRECISION } from '../../../types/long-plain-temporal.js';
 import { arrayOf, mapOf, rowOf, decimal, timestamp, typeName, unsupportedType, varchar, type SqlType } from '../../../types/types.js';
-import { arrayElementTypeName, hiveTypeName, isNestedTypeName, mapEntryTypeNames, rowFieldTypeNames, trinoTypeName } from './nested-types.js';
+import {
+  arrayElementTypeName,
+  hiveTypeName,
+  isNestedTypeName,
+  mapEntryTypeNames,
+  rowFieldTypeNames,
+  trinoTypeName,
+} from './nested-types.js';
 import { clientTypeName } from '../../../types/row-type.js';
 
 /** The column property holding a type Hive's name cannot say (timestamp(6)). */
@@ -44,13 +51,18 @@ export function toHiveType(type: SqlType, column: string): HiveColumnType {
       return { type: 'binary' };
     case 'timestamp':
       // Hive's files here hold micros at most (parquet/physical-encoding.ts).
-      if (type.precision > MAX_SHORT_PLAIN_PRECISION) throw new EngineError('NOT_SUPPORTED', `Unsupported Hive type: ${typeName(type)} (column '${column}')`);
+      if (type.precision > MAX_SHORT_PLAIN_PRECISION)
+        throw new EngineError('NOT_SUPPORTED', `Unsupported Hive type: ${typeName(type)} (column '${column}')`);
       return type.precision === 3 ? { type: 'timestamp' } : { type: 'timestamp', engineType: typeName(type) };
     case 'array':
       return { type: `array<${toHiveType(type.element, column).type}>`, engineType: typeName(type) };
     case 'row': {
       // Hive names every struct field (Trino's HiveTypeTranslator refuses anonymous ones alike).
-      if (type.fields.some((f) => f.name === undefined)) throw new EngineError('NOT_SUPPORTED', `Anonymous row type is not supported in Hive. Please give each field a name: ${typeName(type)}`);
+      if (type.fields.some((f) => f.name === undefined))
+        throw new EngineError(
+          'NOT_SUPPORTED',
+          `Anonymous row type is not supported in Hive. Please give each field a name: ${typeName(type)}`,
+        );
       const fields = type.fields.map((f) => `${f.name}:${toHiveType(f.type, column).type}`);
       return { type: `struct<${fields.join(',')}>`, engineType: clientTypeName(type) };
     }

@@ -39,7 +39,12 @@ export class LakeFunctions implements LanguageFunctionStorage {
   async create(schema: string, name: string, fn: LanguageFunction, replace: boolean): Promise<void> {
     if (!(await this.schemaExists(schema))) throw new EngineError('SCHEMA_NOT_FOUND', `Schema '${schema}' does not exist`);
     const file = this.file(schema, name, fn.signatureToken);
-    const json: LanguageFunctionJson = { signatureToken: fn.signatureToken, sql: fn.sql, path: [], ...(fn.owner === undefined ? {} : { owner: fn.owner }) };
+    const json: LanguageFunctionJson = {
+      signatureToken: fn.signatureToken,
+      sql: fn.sql,
+      path: [],
+      ...(fn.owner === undefined ? {} : { owner: fn.owner }),
+    };
     const bytes = toJsonBytes(json);
     if (await this.fs().createExclusive(file, bytes)) return;
     if (!replace) throw new EngineError('ALREADY_EXISTS', 'Function already exists');
@@ -62,7 +67,11 @@ export class LakeFunctions implements LanguageFunctionStorage {
       const name = decodeURIComponent(parts[0]);
       if (only !== undefined && name !== only) continue;
       const json = await readJson<LanguageFunctionJson>(this.fs(), entry.location);
-      if (json !== undefined) found.push({ name, fn: { signatureToken: json.signatureToken, sql: json.sql, ...(typeof json.owner === 'string' ? { owner: json.owner } : {}) } });
+      if (json !== undefined)
+        found.push({
+          name,
+          fn: { signatureToken: json.signatureToken, sql: json.sql, ...(typeof json.owner === 'string' ? { owner: json.owner } : {}) },
+        });
     }
     return found.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }

@@ -120,11 +120,20 @@ function columnJson(column: ColumnMetadata): HiveColumnJson {
 const FORMATS: readonly FormatName[] = ['PARQUET', 'CSV', 'JSON'];
 
 /** The table a `.trinoSchema` file describes; `file` names it in errors. */
-export function tableFromJson(json: TableJson, names: { catalog: string; schema: string; name: string }, metadataDirectory: string, file: string): LakeTable {
+export function tableFromJson(
+  json: TableJson,
+  names: { catalog: string; schema: string; name: string },
+  metadataDirectory: string,
+  file: string,
+): LakeTable {
   const invalid = (what: string) => new EngineError('HIVE_INVALID_METADATA', `${file}: ${what}`);
   if (typeof json !== 'object' || json === null || !Array.isArray(json.dataColumns)) throw invalid('not a table entry');
   const format = (json.storageFormat ?? '').toUpperCase();
-  if (!(FORMATS as readonly string[]).includes(format)) throw new EngineError('HIVE_UNSUPPORTED_FORMAT', `${file}: storage format '${json.storageFormat}' is not supported (supported: ${FORMATS.join(', ')})`);
+  if (!(FORMATS as readonly string[]).includes(format))
+    throw new EngineError(
+      'HIVE_UNSUPPORTED_FORMAT',
+      `${file}: storage format '${json.storageFormat}' is not supported (supported: ${FORMATS.join(', ')})`,
+    );
   const column = (c: HiveColumnJson): ColumnMetadata => ({
     name: c.name,
     type: fromHiveType({ type: c.type, engineType: c.properties?.[ENGINE_TYPE_PROPERTY] }, `${file}: column '${c.name}'`),

@@ -42,7 +42,11 @@ export function viewEntryJson(view: ViewDefinition, writerVersion: string): View
     originalSql: view.originalSql,
     ...(view.catalog === undefined ? {} : { catalog: view.catalog }),
     ...(view.schema === undefined ? {} : { schema: view.schema }),
-    columns: view.columns.map((c) => ({ name: c.name, type: typeName(c.type), ...(c.comment === undefined ? {} : { comment: c.comment }) })),
+    columns: view.columns.map((c) => ({
+      name: c.name,
+      type: typeName(c.type),
+      ...(c.comment === undefined ? {} : { comment: c.comment }),
+    })),
     ...(view.comment === undefined ? {} : { comment: view.comment }),
     ...(view.owner === undefined ? {} : { owner: view.owner }),
     runAsInvoker: view.runAsInvoker,

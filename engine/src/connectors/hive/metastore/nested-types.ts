@@ -19,7 +19,13 @@ export function isNestedTypeName(text: string): boolean {
 
 /** Hive's base names for Trino's, where they differ (with and without parameters). */
 const TRINO_TO_HIVE: Readonly<Record<string, string>> = { integer: 'int', real: 'float', varbinary: 'binary', row: 'struct' };
-const HIVE_TO_TRINO: Readonly<Record<string, string>> = { int: 'integer', float: 'real', binary: 'varbinary', struct: 'row', string: 'varchar' };
+const HIVE_TO_TRINO: Readonly<Record<string, string>> = {
+  int: 'integer',
+  float: 'real',
+  binary: 'varbinary',
+  struct: 'row',
+  string: 'varchar',
+};
 
 /** Hive's spelling of a Trino type name: `map(varchar, array(integer))` -> `map<string,array<int>>`. */
 export function hiveTypeName(trino: string): string {
@@ -50,7 +56,8 @@ export function mapEntryTypeNames(text: string): [key: string, value: string] | 
 /** The fields (names and type names, in the same spelling) of a row or struct type name, undefined for any other name. */
 export function rowFieldTypeNames(text: string): { name: string; type: string }[] | undefined {
   const term = parseTypeTerm(text);
-  if ((term.base !== 'row' && term.base !== 'struct') || term.parameters.some((p) => p.field === undefined || p.type === undefined)) return undefined;
+  if ((term.base !== 'row' && term.base !== 'struct') || term.parameters.some((p) => p.field === undefined || p.type === undefined))
+    return undefined;
   const spelling = /</.test(text) ? 'hive' : 'trino';
   return term.parameters.map((p) => ({ name: p.field as string, type: render(p.type as TypeTerm, spelling) }));
 }

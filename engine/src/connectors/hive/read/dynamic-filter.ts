@@ -41,7 +41,12 @@ function intersect(a: ColumnDomain, b: ColumnDomain): ColumnDomain {
     const other = new Set(b.values);
     values = a.values.filter((v) => other.has(v));
   }
-  return { column: a.column, ...(low === undefined ? {} : { low }), ...(high === undefined ? {} : { high }), ...(values === undefined ? {} : { values }) };
+  return {
+    column: a.column,
+    ...(low === undefined ? {} : { low }),
+    ...(high === undefined ? {} : { high }),
+    ...(values === undefined ? {} : { values }),
+  };
 }
 
 type Bound = ColumnDomain['low'];

@@ -3,7 +3,13 @@
 // (ReadStats) as the page source's metrics.
 
 import { EngineError, toEngineError } from '../../../errors/engine-error.js';
-import { BYTES_READ_METRIC, type ColumnMetadata, type ConnectorMetrics, type PageSource, type TableConstraint } from '../../../spi/connector.js';
+import {
+  BYTES_READ_METRIC,
+  type ColumnMetadata,
+  type ConnectorMetrics,
+  type PageSource,
+  type TableConstraint,
+} from '../../../spi/connector.js';
 import { constantColumn, type Column, type Page } from '../../../spi/page.js';
 import type { FileSystem } from '../file-system/file-system.js';
 import { fileFormat } from '../formats/file-formats.js';
@@ -13,10 +19,22 @@ import { parsePartitionValue } from '../splits/partitions.js';
 import { withDynamicFilter } from './dynamic-filter.js';
 
 /** Metric names (EXPLAIN ANALYZE prints them). */
-export const LAKE_METRICS = { files: 'filesRead', splits: 'splitsRead', bytesRead: BYTES_READ_METRIC, bytesSkipped: 'bytesSkipped', rowGroupsRead: 'rowGroupsRead', rowGroupsSkipped: 'rowGroupsSkipped' } as const;
+export const LAKE_METRICS = {
+  files: 'filesRead',
+  splits: 'splitsRead',
+  bytesRead: BYTES_READ_METRIC,
+  bytesSkipped: 'bytesSkipped',
+  rowGroupsRead: 'rowGroupsRead',
+  rowGroupsSkipped: 'rowGroupsSkipped',
+} as const;
 
 /** The pages of a split under a query's dynamic filter: none when its partition values are outside it. */
-export function lakePageSource(fs: FileSystem, info: LakeSplitInfo, columns: readonly string[], dynamicFilter: TableConstraint | undefined): PageSource {
+export function lakePageSource(
+  fs: FileSystem,
+  info: LakeSplitInfo,
+  columns: readonly string[],
+  dynamicFilter: TableConstraint | undefined,
+): PageSource {
   const filtered = withDynamicFilter(info, dynamicFilter);
   return filtered === undefined ? NO_PAGES : new LakePageSource(fs, filtered, columns);
 }
@@ -41,7 +59,10 @@ export class LakePageSource implements PageSource {
 
   metrics(): ConnectorMetrics {
     const s = this.stats;
-    const rowGroups: Record<string, number> = s.rowGroupsRead + s.rowGroupsSkipped > 0 ? { [LAKE_METRICS.rowGroupsRead]: s.rowGroupsRead, [LAKE_METRICS.rowGroupsSkipped]: s.rowGroupsSkipped } : {};
+    const rowGroups: Record<string, number> =
+      s.rowGroupsRead + s.rowGroupsSkipped > 0
+        ? { [LAKE_METRICS.rowGroupsRead]: s.rowGroupsRead, [LAKE_METRICS.rowGroupsSkipped]: s.rowGroupsSkipped }
+        : {};
     return {
       [LAKE_METRICS.splits]: 1,
       [LAKE_METRICS.files]: this.info.start === 0 ? 1 : 0,
@@ -63,14 +84,28 @@ export class LakePageSource implements PageSource {
       if (partition < 0) throw new EngineError('COLUMN_NOT_FOUND', `Column '${name}' is not in the files of ${info.location}`);
       return -1 - partition;
     });
-    const partitionValues = info.partitionColumns.map((c, i) => parsePartitionValue(info.partitionValues[i] ?? undefined, c, info.location));
+    const partitionValues = info.partitionColumns.map((c, i) =>
+      parsePartitionValue(info.partitionValues[i] ?? undefined, c, info.location),
+    );
     const format = fileFormat(info.format);
     const file = { location: info.location, size: info.size, lastModified: info.lastModified, etag: info.etag };
     let read: AsyncIterable<Page>;
     try {
-      read = format.read({ fs: this.fs, file, range: { start: info.start, length: info.length }, columns: requested, tableColumns: dataColumns, constraint: info.constraint, options: info.options, stats: this.stats, signal: this.signal });
+      read = format.read({
+        fs: this.fs,
+        file,
+        range: { start: info.start, length: info.length },
+        columns: requested,
+        tableColumns: dataColumns,
+        constraint: info.constraint,
+        options: info.options,
+        stats: this.stats,
+        signal: this.signal,
+      });
       for await (const page of read) {
-        const out: Column[] = sources.map((s) => (s >= 0 ? page.columns[s] : constantColumn(info.partitionColumns[-1 - s].type, partitionValues[-1 - s], page.rowCount)));
+        const out: Column[] = sources.map((s) =>
+          s >= 0 ? page.columns[s] : constantColumn(info.partitionColumns[-1 - s].type, partitionValues[-1 - s], page.rowCount),
+        );
         yield { rowCount: page.rowCount, columns: out };
       }
     } catch (e) {
@@ -83,7 +118,10 @@ export class LakePageSource implements PageSource {
 function namingFile(e: unknown, location: string): EngineError {
   const error = toEngineError(e);
   if (error.rawMessage.includes(location) || error.errorName === 'USER_CANCELED') return error;
-  const named = new EngineError(error.errorName === 'GENERIC_INTERNAL_ERROR' ? 'HIVE_CANNOT_OPEN_SPLIT' : error.errorName, `Error reading ${location}: ${error.rawMessage}`);
+  const named = new EngineError(
+    error.errorName === 'GENERIC_INTERNAL_ERROR' ? 'HIVE_CANNOT_OPEN_SPLIT' : error.errorName,
+    `Error reading ${location}: ${error.rawMessage}`,
+  );
   named.stack = error.stack;
   return named;
 }

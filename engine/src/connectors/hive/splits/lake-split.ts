@@ -35,7 +35,14 @@ export interface LakeSplitInfo {
 
 const COUNT = { type: 'integer', minimum: 0 };
 const TEXT = { type: 'string' };
-const COLUMNS = { type: 'array', items: { type: 'object', required: ['name', 'type'], properties: { name: TEXT, type: { type: 'object', required: ['kind'], properties: { kind: TEXT } } } } };
+const COLUMNS = {
+  type: 'array',
+  items: {
+    type: 'object',
+    required: ['name', 'type'],
+    properties: { name: TEXT, type: { type: 'object', required: ['kind'], properties: { kind: TEXT } } },
+  },
+};
 
 const checkShape = shapeCheck({
   type: 'object',
@@ -65,7 +72,9 @@ export function checkLakeSplit(split: Split): string | undefined {
   const problem = checkShape(split.info, 'info');
   if (problem !== undefined) return problem;
   const info = split.info as LakeSplitInfo;
-  if (info.start + info.length > info.size) return `info: range [${info.start}, ${info.start + info.length}) is not within the file's ${info.size} bytes`;
-  if (info.partitionValues.length !== info.partitionColumns.length) return `info: ${info.partitionValues.length} partition values for ${info.partitionColumns.length} partition columns`;
+  if (info.start + info.length > info.size)
+    return `info: range [${info.start}, ${info.start + info.length}) is not within the file's ${info.size} bytes`;
+  if (info.partitionValues.length !== info.partitionColumns.length)
+    return `info: ${info.partitionValues.length} partition values for ${info.partitionColumns.length} partition columns`;
   return undefined;
 }

@@ -42,7 +42,10 @@ export function partitionFolderName(column: ColumnMetadata, value: Scalar): stri
 export function partitionValueText(folder: string, name: string, column: ColumnMetadata): string | undefined {
   const equals = name.indexOf('=');
   if (equals < 0 || unescapePathName(name.slice(0, equals)).toLowerCase() !== column.name.toLowerCase()) {
-    throw new EngineError('HIVE_PARTITION_SCHEMA_MISMATCH', `Partition folder ${folder} does not match the table's partition column '${column.name}' (expected ${column.name}=<value>)`);
+    throw new EngineError(
+      'HIVE_PARTITION_SCHEMA_MISMATCH',
+      `Partition folder ${folder} does not match the table's partition column '${column.name}' (expected ${column.name}=<value>)`,
+    );
   }
   const text = name.slice(equals + 1);
   return text === DEFAULT_PARTITION_NAME ? undefined : unescapePathName(text);
@@ -55,7 +58,10 @@ export function parsePartitionValue(text: string | undefined, column: ColumnMeta
     return (castFunction(VARCHAR, column.type) as (v: string) => Scalar)(text);
   } catch (e) {
     const reason = e instanceof EngineError ? e.rawMessage : String(e);
-    throw new EngineError('HIVE_INVALID_PARTITION_VALUE', `Partition folder ${folder}: invalid value '${text}' for partition column '${column.name}': ${reason}`);
+    throw new EngineError(
+      'HIVE_INVALID_PARTITION_VALUE',
+      `Partition folder ${folder}: invalid value '${text}' for partition column '${column.name}': ${reason}`,
+    );
   }
 }
 
@@ -67,7 +73,12 @@ export function mayMatch(value: Scalar, domain: ColumnDomain | undefined): boole
   if (domain === undefined) return true;
   // Every predicate the domain stands for is false on NULL.
   if (value === null) return false;
-  if (domain.values !== undefined && domain.values.every((v) => comparable(v, value)) && !domain.values.some((v) => compare(v, value) === 0)) return false;
+  if (
+    domain.values !== undefined &&
+    domain.values.every((v) => comparable(v, value)) &&
+    !domain.values.some((v) => compare(v, value) === 0)
+  )
+    return false;
   if (domain.low !== undefined && comparable(domain.low.value, value)) {
     const c = compare(value, domain.low.value);
     if (c < 0 || (c === 0 && !domain.low.inclusive)) return false;
@@ -80,7 +91,11 @@ export function mayMatch(value: Scalar, domain: ColumnDomain | undefined): boole
 }
 
 function comparable(a: Scalar, b: Scalar): boolean {
-  return a !== null && typeof a === typeof b && (typeof a === 'number' || typeof a === 'bigint' || typeof a === 'string' || typeof a === 'boolean');
+  return (
+    a !== null &&
+    typeof a === typeof b &&
+    (typeof a === 'number' || typeof a === 'bigint' || typeof a === 'string' || typeof a === 'boolean')
+  );
 }
 
 /** SQL's order: strings by code point (as the predicate compares them), not by UTF-16 unit. */

@@ -77,7 +77,11 @@ export function listVisibleFiles(context: Omit<ListingContext, 'format' | 'targe
 }
 
 /** The files below a partition folder whose first `values.length` partition values are `values`. */
-async function* partitionFiles(context: Omit<ListingContext, 'format'>, directory: string, values: (string | null)[]): AsyncIterable<VisibleFile> {
+async function* partitionFiles(
+  context: Omit<ListingContext, 'format'>,
+  directory: string,
+  values: (string | null)[],
+): AsyncIterable<VisibleFile> {
   const { fs, table } = context;
   const column = table.partitionColumns[values.length];
   if (column === undefined) {
@@ -95,7 +99,11 @@ async function* partitionFiles(context: Omit<ListingContext, 'format'>, director
   }
 }
 
-async function* folderFiles(context: Omit<ListingContext, 'format'>, directory: string, partitionValues: (string | null)[]): AsyncIterable<VisibleFile> {
+async function* folderFiles(
+  context: Omit<ListingContext, 'format'>,
+  directory: string,
+  partitionValues: (string | null)[],
+): AsyncIterable<VisibleFile> {
   for await (const file of context.fs.listFiles(directory, context.signal)) {
     if (file.size === 0 || isHiddenPath(relativeLocation(directory, file.location))) continue;
     const writeId = writeIdOfFile(baseName(file.location));

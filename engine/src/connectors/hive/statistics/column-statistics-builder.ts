@@ -38,7 +38,8 @@ export class ColumnStatisticsBuilder {
 
   /** A part all of whose rows (`rows`, undefined when unknown) hold one value (a partition folder's). */
   addConstant(rows: number | undefined, value: Scalar): void {
-    if (value !== null) this.distinct?.add(`${typeof value}:${value instanceof Uint8Array ? Buffer.from(value).toString('hex') : String(value)}`);
+    if (value !== null)
+      this.distinct?.add(`${typeof value}:${value instanceof Uint8Array ? Buffer.from(value).toString('hex') : String(value)}`);
     this.add(value === null ? rows : 0, value === null, value, value);
   }
 

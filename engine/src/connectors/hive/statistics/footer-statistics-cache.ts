@@ -27,7 +27,10 @@ export class FooterStatisticsCache {
   async knownRowGroups(file: FileEntry): Promise<readonly FileBlock[] | undefined> {
     const key = fileVersionKey(file);
     const entry = key === undefined ? undefined : this.entries.get(key);
-    return entry?.then((s) => s.rowGroups, () => undefined);
+    return entry?.then(
+      (s) => s.rowGroups,
+      () => undefined,
+    );
   }
 
   /** The file's statistics, from the cache or its footer (concurrent asks for one file read it once). */

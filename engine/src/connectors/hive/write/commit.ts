@@ -12,7 +12,14 @@ import { writeIdOfFile } from './write-id.js';
 export async function commitFragments(fs: FileSystem, handle: WriteHandle, fragments: readonly WriteFragment[]): Promise<number> {
   const rows = fragments.reduce((sum, f) => sum + f.rows, 0);
   const bytes = fragments.reduce((sum, f) => sum + f.bytes, 0);
-  await commitWrite(fs, handle.metadataDirectory, handle.tableId, { writeId: handle.writeId, queryId: handle.queryId, rows, files: fragments.length, bytes, committedAt: Date.now() });
+  await commitWrite(fs, handle.metadataDirectory, handle.tableId, {
+    writeId: handle.writeId,
+    queryId: handle.queryId,
+    rows,
+    files: fragments.length,
+    bytes,
+    committedAt: Date.now(),
+  });
   return rows;
 }
 

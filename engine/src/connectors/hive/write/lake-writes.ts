@@ -62,7 +62,11 @@ export class LakeWrites {
   async finishInsert(handle: WriteHandle, fragments: readonly WriteFragment[]): Promise<void> {
     // A table dropped (and made again) since the write began is not the table it wrote to.
     const current = await this.metastore.getTable(handle.schema, handle.table);
-    if (current?.tableId !== handle.tableId) throw new EngineError('TABLE_NOT_FOUND', `Table '${this.catalog}.${handle.schema}.${handle.table}' was dropped while rows were written to it`);
+    if (current?.tableId !== handle.tableId)
+      throw new EngineError(
+        'TABLE_NOT_FOUND',
+        `Table '${this.catalog}.${handle.schema}.${handle.table}' was dropped while rows were written to it`,
+      );
     await commitFragments(this.metadataFs(), handle, fragments);
   }
 

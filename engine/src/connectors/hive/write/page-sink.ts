@@ -83,14 +83,19 @@ export class LakePageSink implements ConnectorPageSink {
   }
 
   private partitionFolder(page: Page, row: number): string {
-    return this.handle.partitionColumns.map((c, i) => `${partitionFolderName(c, getScalar(page.columns[this.partitionChannels[i]], row))}/`).join('');
+    return this.handle.partitionColumns
+      .map((c, i) => `${partitionFolderName(c, getScalar(page.columns[this.partitionChannels[i]], row))}/`)
+      .join('');
   }
 
   private async write(folder: string, page: Page): Promise<void> {
     let file = this.open.get(folder);
     if (file === undefined) {
       if (this.open.size >= MAX_OPEN_PARTITIONS) {
-        throw new EngineError('HIVE_TOO_MANY_OPEN_PARTITIONS', `Exceeded limit of ${MAX_OPEN_PARTITIONS} open writers for partitions: a write may add rows to at most ${MAX_OPEN_PARTITIONS} partitions at once`);
+        throw new EngineError(
+          'HIVE_TOO_MANY_OPEN_PARTITIONS',
+          `Exceeded limit of ${MAX_OPEN_PARTITIONS} open writers for partitions: a write may add rows to at most ${MAX_OPEN_PARTITIONS} partitions at once`,
+        );
       }
       file = await this.begin(folder);
       this.open.set(folder, file);
@@ -101,7 +106,10 @@ export class LakePageSink implements ConnectorPageSink {
 
   private async begin(folder: string): Promise<OpenFile> {
     const { handle } = this;
-    const location = childLocation(handle.location, folder + writeFileName(handle.writeId, this.writerId, this.sequence++, fileExtension(handle.format)));
+    const location = childLocation(
+      handle.location,
+      folder + writeFileName(handle.writeId, this.writerId, this.sequence++, fileExtension(handle.format)),
+    );
     this.begun.push(location);
     const output = await this.fs.create(location);
     return { location, writer: fileFormat(handle.format).createWriter(handle.dataColumns, handle.formatOptions, output) };

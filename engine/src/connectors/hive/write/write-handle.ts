@@ -53,7 +53,10 @@ export function writeHandle(table: LakeTable, metadataDirectory: string, queryId
 }
 
 const STRING = { type: 'string' };
-const COLUMNS = { type: 'array', items: { type: 'object', required: ['name', 'type'], properties: { name: STRING, type: { type: 'object' } } } };
+const COLUMNS = {
+  type: 'array',
+  items: { type: 'object', required: ['name', 'type'], properties: { name: STRING, type: { type: 'object' } } },
+};
 const FORMAT = { enum: ['PARQUET', 'CSV', 'JSON'] };
 const FORMAT_OPTIONS = {
   type: 'object',
@@ -65,7 +68,20 @@ const LOCATION = { type: 'string', pattern: '/$' };
 /** What is wrong with a handle that came from another node; undefined when it is one of ours. */
 export const checkWriteHandleShape = shapeCheck({
   type: 'object',
-  required: ['catalog', 'schema', 'table', 'tableId', 'metadataDirectory', 'location', 'writeId', 'queryId', 'format', 'formatOptions', 'dataColumns', 'partitionColumns'],
+  required: [
+    'catalog',
+    'schema',
+    'table',
+    'tableId',
+    'metadataDirectory',
+    'location',
+    'writeId',
+    'queryId',
+    'format',
+    'formatOptions',
+    'dataColumns',
+    'partitionColumns',
+  ],
   properties: {
     catalog: STRING,
     schema: STRING,

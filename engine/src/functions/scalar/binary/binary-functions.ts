@@ -17,7 +17,11 @@ function invalidArgument(message: string): EngineError {
   return new EngineError('INVALID_FUNCTION_ARGUMENT', message);
 }
 
-const binary = (params: SignatureTemplate['params'], returnType: SignatureTemplate['returnType'], f: (...args: never[]) => number | bigint | string | Uint8Array): SignatureTemplate => ({
+const binary = (
+  params: SignatureTemplate['params'],
+  returnType: SignatureTemplate['returnType'],
+  f: (...args: never[]) => number | bigint | string | Uint8Array,
+): SignatureTemplate => ({
   params,
   returnType,
   implement: () => body(f),
@@ -38,14 +42,22 @@ function decoder(name: string, description: string, decode: (text: string) => Ui
 }
 
 function digest(name: string, algorithm: string): ScalarFunctionDefinition {
-  return define(name, `Compute ${name} hash`, binary([VARBINARY], VARBINARY, (bytes: Uint8Array) => new Uint8Array(createHash(algorithm).update(bytes).digest())));
+  return define(
+    name,
+    `Compute ${name} hash`,
+    binary([VARBINARY], VARBINARY, (bytes: Uint8Array) => new Uint8Array(createHash(algorithm).update(bytes).digest())),
+  );
 }
 
 function hmac(name: string, algorithm: string): ScalarFunctionDefinition {
   return define(
     name,
     `Compute HMAC with ${algorithm.toUpperCase()}`,
-    binary([VARBINARY, VARBINARY], VARBINARY, (bytes: Uint8Array, key: Uint8Array) => new Uint8Array(createHmac(algorithm, key).update(bytes).digest())),
+    binary(
+      [VARBINARY, VARBINARY],
+      VARBINARY,
+      (bytes: Uint8Array, key: Uint8Array) => new Uint8Array(createHmac(algorithm, key).update(bytes).digest()),
+    ),
   );
 }
 
@@ -78,7 +90,8 @@ function padBytes(left: boolean) {
     if (size < 0n || size > 2147483647n) throw invalidArgument('Target length must be in the range [0..2147483647]');
     if (padding.length === 0) throw invalidArgument('Padding bytes must not be empty');
     const target = Number(size);
-    if (target > MAX_PADDED_BYTES) throw invalidArgument(`Padded value would be longer than ${MAX_PADDED_BYTES} bytes, the longest supported`);
+    if (target > MAX_PADDED_BYTES)
+      throw invalidArgument(`Padded value would be longer than ${MAX_PADDED_BYTES} bytes, the longest supported`);
     if (bytes.length >= target) return bytes.slice(0, target);
     const out = new Uint8Array(target);
     const fillFrom = left ? 0 : bytes.length;
@@ -108,31 +121,59 @@ export const BINARY_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
   decoder('from_base64url', 'Decode URL safe base64 encoded binary data', fromBase64Url),
   define('to_base32', 'Encode binary data as base32', binary([VARBINARY], VARCHAR, toBase32)),
   decoder('from_base32', 'Decode base32 encoded binary data', fromBase32),
-  define('to_big_endian_32', 'Encode value as a 32-bit 2\'s complement big endian varbinary', binary([INTEGER], VARBINARY, (value: number) => bytesOf(4, (v) => v.setInt32(0, value, false)))),
+  define(
+    'to_big_endian_32',
+    "Encode value as a 32-bit 2's complement big endian varbinary",
+    binary([INTEGER], VARBINARY, (value: number) => bytesOf(4, (v) => v.setInt32(0, value, false))),
+  ),
   define(
     'from_big_endian_32',
-    'Decode bigint value from a 32-bit 2\'s complement big endian varbinary',
-    binary([VARBINARY], INTEGER, (bytes: Uint8Array) => exactBytes(bytes, 4, `Expected 4-byte input, but got instead: ${bytes.length}`).getInt32(0, false)),
+    "Decode bigint value from a 32-bit 2's complement big endian varbinary",
+    binary([VARBINARY], INTEGER, (bytes: Uint8Array) =>
+      exactBytes(bytes, 4, `Expected 4-byte input, but got instead: ${bytes.length}`).getInt32(0, false),
+    ),
   ),
-  define('to_big_endian_64', 'Encode value as a 64-bit 2\'s complement big endian varbinary', binary([BIGINT], VARBINARY, (value: bigint) => bytesOf(8, (v) => v.setBigInt64(0, value, false)))),
+  define(
+    'to_big_endian_64',
+    "Encode value as a 64-bit 2's complement big endian varbinary",
+    binary([BIGINT], VARBINARY, (value: bigint) => bytesOf(8, (v) => v.setBigInt64(0, value, false))),
+  ),
   define(
     'from_big_endian_64',
-    'Decode bigint value from a 64-bit 2\'s complement big endian varbinary',
-    binary([VARBINARY], BIGINT, (bytes: Uint8Array) => exactBytes(bytes, 8, `Expected 8-byte input, but got instead: ${bytes.length}`).getBigInt64(0, false)),
+    "Decode bigint value from a 64-bit 2's complement big endian varbinary",
+    binary([VARBINARY], BIGINT, (bytes: Uint8Array) =>
+      exactBytes(bytes, 8, `Expected 8-byte input, but got instead: ${bytes.length}`).getBigInt64(0, false),
+    ),
   ),
-  define('to_ieee754_32', 'Encode value as a big endian varbinary according to IEEE 754 single-precision floating-point format', binary([REAL], VARBINARY, (value: number) => bytesOf(4, (v) => v.setFloat32(0, value, false)))),
+  define(
+    'to_ieee754_32',
+    'Encode value as a big endian varbinary according to IEEE 754 single-precision floating-point format',
+    binary([REAL], VARBINARY, (value: number) => bytesOf(4, (v) => v.setFloat32(0, value, false))),
+  ),
   define(
     'from_ieee754_32',
     'Decode the 32-bit big-endian binary in IEEE 754 single-precision floating-point format',
-    binary([VARBINARY], REAL, (bytes: Uint8Array) => exactBytes(bytes, 4, 'Input floating-point value must be exactly 4 bytes long').getFloat32(0, false)),
+    binary([VARBINARY], REAL, (bytes: Uint8Array) =>
+      exactBytes(bytes, 4, 'Input floating-point value must be exactly 4 bytes long').getFloat32(0, false),
+    ),
   ),
-  define('to_ieee754_64', 'Encode value as a big endian varbinary according to IEEE 754 double-precision floating-point format', binary([DOUBLE], VARBINARY, (value: number) => bytesOf(8, (v) => v.setFloat64(0, value, false)))),
+  define(
+    'to_ieee754_64',
+    'Encode value as a big endian varbinary according to IEEE 754 double-precision floating-point format',
+    binary([DOUBLE], VARBINARY, (value: number) => bytesOf(8, (v) => v.setFloat64(0, value, false))),
+  ),
   define(
     'from_ieee754_64',
     'Decode the 64-bit big-endian binary in IEEE 754 double-precision floating-point format',
-    binary([VARBINARY], DOUBLE, (bytes: Uint8Array) => exactBytes(bytes, 8, 'Input floating-point value must be exactly 8 bytes long').getFloat64(0, false)),
+    binary([VARBINARY], DOUBLE, (bytes: Uint8Array) =>
+      exactBytes(bytes, 8, 'Input floating-point value must be exactly 8 bytes long').getFloat64(0, false),
+    ),
   ),
-  define('crc32', 'Compute CRC-32', binary([VARBINARY], BIGINT, (bytes: Uint8Array) => BigInt(crc32(bytes)))),
+  define(
+    'crc32',
+    'Compute CRC-32',
+    binary([VARBINARY], BIGINT, (bytes: Uint8Array) => BigInt(crc32(bytes))),
+  ),
   digest('md5', 'md5'),
   digest('sha1', 'sha1'),
   digest('sha256', 'sha256'),

@@ -18,7 +18,16 @@ export const FORMAT_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
         returnType: VARCHAR,
         implement: (argumentTypes) => {
           const converters = argumentTypes.slice(1).map(javaValueOf);
-          return body((format: string | null, ...args: Scalar[]) => (format === null ? null : javaFormat(format, args.map((a, i) => converters[i](a)))), { acceptsNulls: true, mayReturnNull: true });
+          return body(
+            (format: string | null, ...args: Scalar[]) =>
+              format === null
+                ? null
+                : javaFormat(
+                    format,
+                    args.map((a, i) => converters[i](a)),
+                  ),
+            { acceptsNulls: true, mayReturnNull: true },
+          );
         },
       },
     ],

@@ -46,13 +46,32 @@ export function formatDateTimeField(conversion: string, value: JavaValue, mismat
   const fields = fieldsOf(value);
   if (fields === undefined) throw mismatch();
   const composite = COMPOSITES[conversion];
-  if (composite !== undefined) return composite.replace(/[A-Za-z]/g, (c) => (c === 'p' ? field('p', fields).toUpperCase() : field(c, fields)));
+  if (composite !== undefined)
+    return composite.replace(/[A-Za-z]/g, (c) => (c === 'p' ? field('p', fields).toUpperCase() : field(c, fields)));
   return field(conversion, fields);
 }
 
 function field(conversion: string, { days, nanosOfDay }: Fields): string {
-  const civil = () => daysToCivil(dateField(days, conversion === 'Y' || conversion === 'y' || conversion === 'C' ? 'YearOfEra' : conversion === 'j' ? 'DayOfYear' : conversion === 'A' || conversion === 'a' ? 'DayOfWeek' : conversion === 'd' || conversion === 'e' ? 'DayOfMonth' : 'MonthOfYear'));
-  const hour = () => Math.floor(timeField(nanosOfDay, conversion === 'p' ? 'AmPmOfDay' : conversion === 'I' || conversion === 'l' ? 'ClockHourOfAmPm' : 'HourOfDay') / 3_600_000_000_000);
+  const civil = () =>
+    daysToCivil(
+      dateField(
+        days,
+        conversion === 'Y' || conversion === 'y' || conversion === 'C'
+          ? 'YearOfEra'
+          : conversion === 'j'
+            ? 'DayOfYear'
+            : conversion === 'A' || conversion === 'a'
+              ? 'DayOfWeek'
+              : conversion === 'd' || conversion === 'e'
+                ? 'DayOfMonth'
+                : 'MonthOfYear',
+      ),
+    );
+  const hour = () =>
+    Math.floor(
+      timeField(nanosOfDay, conversion === 'p' ? 'AmPmOfDay' : conversion === 'I' || conversion === 'l' ? 'ClockHourOfAmPm' : 'HourOfDay') /
+        3_600_000_000_000,
+    );
   switch (conversion) {
     case 'Y':
       return pad(civil().year, 4);

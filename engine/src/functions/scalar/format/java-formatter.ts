@@ -11,7 +11,6 @@ import { formatDateTimeField } from './java-date-time.js';
 
 const SPECIFIER = /%(\d+\$|<)?([-#+ 0,(]*)(\d+)?(\.\d+)?([tT])?(.)?/y;
 
-
 interface Spec {
   text: string;
   flags: string;
@@ -42,7 +41,14 @@ function formatAll(format: string, args: readonly JavaValue[]): string {
     const m = SPECIFIER.exec(format)!;
     const [text, index, flags, width, precision, dateTime, conversion] = m;
     if (conversion === undefined) throw new FormatError('UnknownFormatConversionException', `Conversion = '%'`);
-    const spec: Spec = { text, flags, width: width === undefined ? undefined : Number(width), precision: precision === undefined ? undefined : Number(precision.slice(1)), conversion, dateTime: dateTime !== undefined };
+    const spec: Spec = {
+      text,
+      flags,
+      width: width === undefined ? undefined : Number(width),
+      precision: precision === undefined ? undefined : Number(precision.slice(1)),
+      conversion,
+      dateTime: dateTime !== undefined,
+    };
     i = percent + text.length;
     if (!spec.dateTime && (conversion === '%' || conversion === 'n')) {
       out += conversion === 'n' ? '\n' : justify('%', spec);
@@ -61,9 +67,11 @@ function formatAll(format: string, args: readonly JavaValue[]): string {
 
 function checkFlags(spec: Spec, allowed: string): void {
   for (const flag of spec.flags) {
-    if (!allowed.includes(flag)) throw new FormatError('FormatFlagsConversionMismatchException', `Conversion = ${spec.conversion}, Flags = ${flag}`);
+    if (!allowed.includes(flag))
+      throw new FormatError('FormatFlagsConversionMismatchException', `Conversion = ${spec.conversion}, Flags = ${flag}`);
   }
-  if ((spec.flags.includes('-') || spec.flags.includes('0')) && spec.width === undefined) throw new FormatError('MissingFormatWidthException', spec.text);
+  if ((spec.flags.includes('-') || spec.flags.includes('0')) && spec.width === undefined)
+    throw new FormatError('MissingFormatWidthException', spec.text);
 }
 
 function mismatch(spec: Spec, value: JavaValue): FormatError {
@@ -75,7 +83,10 @@ function formatOne(spec: Spec, value: JavaValue): string {
   if (spec.dateTime) {
     checkFlags(spec, '-');
     if (spec.precision !== undefined) throw new FormatError('IllegalFormatPrecisionException', String(spec.precision));
-    const text = value.kind === 'null' ? 'null' : formatDateTimeField(conversion, value, () => mismatch({ ...spec, conversion: spec.text.at(-2)! }, value));
+    const text =
+      value.kind === 'null'
+        ? 'null'
+        : formatDateTimeField(conversion, value, () => mismatch({ ...spec, conversion: spec.text.at(-2)! }, value));
     return justify(spec.text.includes('T') ? text.toUpperCase() : text, spec);
   }
   switch (conversion) {
@@ -84,7 +95,8 @@ function formatOne(spec: Spec, value: JavaValue): string {
     case 'b':
     case 'B': {
       checkFlags(spec, '-');
-      let text = conversion.toLowerCase() === 'b' ? String(value.kind === 'boolean' ? value.value : value.kind !== 'null') : javaToString(value);
+      let text =
+        conversion.toLowerCase() === 'b' ? String(value.kind === 'boolean' ? value.value : value.kind !== 'null') : javaToString(value);
       if (spec.precision !== undefined) text = text.slice(0, spec.precision);
       return justify(conversion === 'S' || conversion === 'B' ? text.toUpperCase() : text, spec);
     }
@@ -155,7 +167,11 @@ interface Magnitude {
 }
 
 function magnitudeOf(value: JavaValue): { magnitude: Magnitude; negative: boolean } | 'NaN' | 'Infinity' | '-Infinity' {
-  if (value.kind === 'decimal') return { magnitude: { unscaled: value.unscaled < 0n ? -value.unscaled : value.unscaled, scale: value.scale }, negative: value.unscaled < 0n };
+  if (value.kind === 'decimal')
+    return {
+      magnitude: { unscaled: value.unscaled < 0n ? -value.unscaled : value.unscaled, scale: value.scale },
+      negative: value.unscaled < 0n,
+    };
   const x = (value as { value: number }).value;
   if (Number.isNaN(x)) return 'NaN';
   if (!Number.isFinite(x)) return x > 0 ? 'Infinity' : '-Infinity';
@@ -211,7 +227,16 @@ function formatFloating(spec: Spec, value: JavaValue): string {
   const parts = magnitudeOf(value);
   if (typeof parts === 'string') {
     const negative = parts === '-Infinity';
-    const text = parts === 'NaN' ? 'NaN' : negative ? (spec.flags.includes('(') ? '(Infinity)' : '-Infinity') : spec.flags.includes('+') ? '+Infinity' : 'Infinity';
+    const text =
+      parts === 'NaN'
+        ? 'NaN'
+        : negative
+          ? spec.flags.includes('(')
+            ? '(Infinity)'
+            : '-Infinity'
+          : spec.flags.includes('+')
+            ? '+Infinity'
+            : 'Infinity';
     return justify(conversion === 'E' || conversion === 'G' ? text.toUpperCase() : text, spec);
   }
   const { magnitude, negative } = parts;
@@ -223,7 +248,9 @@ function formatFloating(spec: Spec, value: JavaValue): string {
     const significant = precision === 0 ? 1 : precision;
     const { exponent } = scientificParts(magnitude, significant);
     const useFixed = magnitude.unscaled === 0n || (exponent >= -4 && exponent < significant);
-    digits = useFixed ? fixed(magnitude, Math.max(0, significant - 1 - exponent)) : scientific(magnitude, significant - 1, conversion === 'G');
+    digits = useFixed
+      ? fixed(magnitude, Math.max(0, significant - 1 - exponent))
+      : scientific(magnitude, significant - 1, conversion === 'G');
   }
   return layoutNumber(digits, negative, spec);
 }

@@ -5,7 +5,15 @@
 import { EngineError } from '../../../errors/engine-error.js';
 import type { Scalar } from '../../../spi/page.js';
 import { formatDoubleAsText } from '../../../types/number-format.js';
-import { JsonNumber, JsonObject, type JsonNode, type JsonWriteStyle, isJsonScalarNode, parseJsonText, writeJsonText } from '../../../types/json/json-node.js';
+import {
+  JsonNumber,
+  JsonObject,
+  type JsonNode,
+  type JsonWriteStyle,
+  isJsonScalarNode,
+  parseJsonText,
+  writeJsonText,
+} from '../../../types/json/json-node.js';
 import { jsonParse } from '../../../types/json/json-parse.js';
 import { truncateForMessage } from '../../../types/json/json-casts.js';
 import { BIGINT, BOOLEAN, DOUBLE, JSON_TYPE, type SqlType, VARCHAR } from '../../../types/types.js';
@@ -127,12 +135,24 @@ export const JSON_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
   ...[
     { type: BOOLEAN, matches: (value: boolean) => (e: JsonNode) => e === value },
     { type: BIGINT, matches: (value: bigint) => (e: JsonNode) => e instanceof JsonNumber && e.integral && BigInt(e.text) === value },
-    { type: DOUBLE, matches: (value: number) => (e: JsonNode) => Number.isFinite(value) && e instanceof JsonNumber && !e.integral && Number(e.text) === value },
+    {
+      type: DOUBLE,
+      matches: (value: number) => (e: JsonNode) =>
+        Number.isFinite(value) && e instanceof JsonNumber && !e.integral && Number(e.text) === value,
+    },
     { type: VARCHAR_X, matches: (value: string) => (e: JsonNode) => e === value },
   ].map(({ type, matches }) =>
-    overInputs('json_array_contains', 'Whether a JSON array holds the value', [type], BOOLEAN, (text: string, value: never) => arrayContains(matches(value))(text)),
+    overInputs('json_array_contains', 'Whether a JSON array holds the value', [type], BOOLEAN, (text: string, value: never) =>
+      arrayContains(matches(value))(text),
+    ),
   ),
-  overInputs('json_array_get', 'Element of a JSON array at a zero-based index (negative counts from the end)', [BIGINT], JSON_TYPE, arrayGet),
+  overInputs(
+    'json_array_get',
+    'Element of a JSON array at a zero-based index (negative counts from the end)',
+    [BIGINT],
+    JSON_TYPE,
+    arrayGet,
+  ),
   overInputs('json_extract', 'Value a JSONPath selects, as json', [VARCHAR_X], JSON_TYPE, (text: string, path: string) => {
     const node = extract(text, path);
     return node === undefined ? null : writeJsonText(node, EXTRACT_STYLE);

@@ -61,7 +61,9 @@ export function tCdf(x: number, df: number): number {
 
 export function tPdf(x: number, df: number): number {
   checkDegrees(df);
-  return Math.exp(logGamma((df + 1) / 2) - 0.5 * (Math.log(Math.PI) + Math.log(df)) - logGamma(df / 2) - ((df + 1) / 2) * Math.log1p((x * x) / df));
+  return Math.exp(
+    logGamma((df + 1) / 2) - 0.5 * (Math.log(Math.PI) + Math.log(df)) - logGamma(df / 2) - ((df + 1) / 2) * Math.log1p((x * x) / df),
+  );
 }
 
 function wilsonInterval(successes: bigint, trials: bigint, z: number, bound: -1 | 1): number {
@@ -74,23 +76,49 @@ function wilsonInterval(successes: bigint, trials: bigint, z: number, bound: -1 
   return (p + (z * z) / (2 * n) + bound * z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / (1 + (z * z) / n);
 }
 
-const doubles = (count: number, f: (...args: number[]) => number) => [{ params: Array.from({ length: count }, () => DOUBLE), returnType: DOUBLE, implement: () => body(f) }];
+const doubles = (count: number, f: (...args: number[]) => number) => [
+  { params: Array.from({ length: count }, () => DOUBLE), returnType: DOUBLE, implement: () => body(f) },
+];
 
 export const DISTRIBUTION_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
   { names: ['normal_cdf'], description: 'Normal cdf given a mean, standard deviation, and value', signatures: doubles(3, normalCdf) },
-  { names: ['inverse_normal_cdf'], description: 'Inverse of normal cdf given a mean, std, and probability', signatures: doubles(3, inverseNormalCdf) },
+  {
+    names: ['inverse_normal_cdf'],
+    description: 'Inverse of normal cdf given a mean, std, and probability',
+    signatures: doubles(3, inverseNormalCdf),
+  },
   { names: ['beta_cdf'], description: 'Beta cdf given the a, b parameters and value', signatures: doubles(3, betaCdf) },
-  { names: ['inverse_beta_cdf'], description: 'Inverse of Beta cdf given a, b parameters and probability', signatures: doubles(3, inverseBetaCdf) },
-  { names: ['t_cdf'], description: "Student's t-distribution cumulative density function given the x and degrees of freedom", signatures: doubles(2, tCdf) },
+  {
+    names: ['inverse_beta_cdf'],
+    description: 'Inverse of Beta cdf given a, b parameters and probability',
+    signatures: doubles(3, inverseBetaCdf),
+  },
+  {
+    names: ['t_cdf'],
+    description: "Student's t-distribution cumulative density function given the x and degrees of freedom",
+    signatures: doubles(2, tCdf),
+  },
   { names: ['t_pdf'], description: "Student's t-distribution given the x and degrees of freedom", signatures: doubles(2, tPdf) },
   {
     names: ['wilson_interval_lower'],
     description: 'Binomial confidence interval lower bound using Wilson score',
-    signatures: [{ params: [BIGINT, BIGINT, DOUBLE], returnType: DOUBLE, implement: () => body((s: bigint, t: bigint, z: number) => wilsonInterval(s, t, z, -1)) }],
+    signatures: [
+      {
+        params: [BIGINT, BIGINT, DOUBLE],
+        returnType: DOUBLE,
+        implement: () => body((s: bigint, t: bigint, z: number) => wilsonInterval(s, t, z, -1)),
+      },
+    ],
   },
   {
     names: ['wilson_interval_upper'],
     description: 'Binomial confidence interval upper bound using Wilson score',
-    signatures: [{ params: [BIGINT, BIGINT, DOUBLE], returnType: DOUBLE, implement: () => body((s: bigint, t: bigint, z: number) => wilsonInterval(s, t, z, 1)) }],
+    signatures: [
+      {
+        params: [BIGINT, BIGINT, DOUBLE],
+        returnType: DOUBLE,
+        implement: () => body((s: bigint, t: bigint, z: number) => wilsonInterval(s, t, z, 1)),
+      },
+    ],
   },
 ];

@@ -63,8 +63,8 @@ export function erfInv(y: number): number {
 }
 
 const LANCZOS = [
-  0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905, -0.13857109526572012,
-  9.9843695780195716e-6, 1.5056327351493116e-7,
+  0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905,
+  -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
 ];
 
 /** Γ(x) exactly as a double product where x is a whole or half number up to 170: the common case. */
@@ -104,7 +104,10 @@ function betaContinuedFraction(x: number, a: number, b: number): number {
   d = 1 / (Math.abs(d) < TINY ? TINY : d);
   let f = d;
   for (let m = 1; m < 10000; m++) {
-    for (const numerator of [(m * (b - m) * x) / ((a + 2 * m - 1) * (a + 2 * m)), -((a + m) * (a + b + m) * x) / ((a + 2 * m) * (a + 2 * m + 1))]) {
+    for (const numerator of [
+      (m * (b - m) * x) / ((a + 2 * m - 1) * (a + 2 * m)),
+      -((a + m) * (a + b + m) * x) / ((a + 2 * m) * (a + 2 * m + 1)),
+    ]) {
       d = 1 + numerator * d;
       d = 1 / (Math.abs(d) < TINY ? TINY : d);
       c = 1 + numerator / c;

@@ -10,7 +10,9 @@ import { qualifiedObjectName } from '../../metadata/qualified-name.js';
 
 /** Throws INVALID_COPARTITIONING when a COPARTITION list names its table arguments wrongly. */
 export function checkCopartitioning(invocation: TableFunctionInvocation, session: Session): void {
-  const named = invocation.arguments.flatMap((a) => (a.value.kind === 'TableArgument' ? [{ argument: a.value, name: argumentName(a.value, session) }] : []));
+  const named = invocation.arguments.flatMap((a) =>
+    a.value.kind === 'TableArgument' ? [{ argument: a.value, name: argumentName(a.value, session) }] : [],
+  );
   for (const list of invocation.copartitioning) {
     const referenced = new Set<TableArgument>();
     for (const name of list) {
@@ -19,14 +21,20 @@ export function checkCopartitioning(invocation: TableFunctionInvocation, session
       const unqualified = name.parts.length === 1 ? named.filter((n) => n.name === written) : [];
       const candidates = unqualified.length > 0 ? unqualified : named.filter((n) => n.name === qualifiedName(name, session));
       if (candidates.length === 0) throw new EngineError('INVALID_COPARTITIONING', `No table argument found for name: ${written}`, at);
-      if (candidates.length > 1) throw new EngineError('INVALID_COPARTITIONING', `Ambiguous reference: multiple table arguments found for name: ${written}`, at);
+      if (candidates.length > 1)
+        throw new EngineError('INVALID_COPARTITIONING', `Ambiguous reference: multiple table arguments found for name: ${written}`, at);
       const { argument } = candidates[0];
-      if (referenced.has(argument)) throw new EngineError('INVALID_COPARTITIONING', `Multiple references to table argument: ${written} in COPARTITION clause`, at);
+      if (referenced.has(argument))
+        throw new EngineError('INVALID_COPARTITIONING', `Multiple references to table argument: ${written} in COPARTITION clause`, at);
       referenced.add(argument);
     }
     const unpartitioned = named.find((n) => referenced.has(n.argument) && n.argument.partitionBy === undefined);
     if (unpartitioned) {
-      throw new EngineError('INVALID_COPARTITIONING', `Table ${unpartitioned.name} referenced in COPARTITION clause is not partitioned`, unpartitioned.argument.relation.location);
+      throw new EngineError(
+        'INVALID_COPARTITIONING',
+        `Table ${unpartitioned.name} referenced in COPARTITION clause is not partitioned`,
+        unpartitioned.argument.relation.location,
+      );
     }
   }
 }

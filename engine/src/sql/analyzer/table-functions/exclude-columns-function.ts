@@ -20,15 +20,20 @@ export const EXCLUDE_COLUMNS_FUNCTION: TableFunction = {
     const input = args.get('INPUT') as Extract<BoundArgument, { kind: 'table' }>;
     const { descriptor } = args.get('COLUMNS') as Extract<BoundArgument, { kind: 'descriptor' }>;
     if (descriptor.fields === undefined) throw new EngineError('INVALID_FUNCTION_ARGUMENT', 'COLUMNS descriptor is null');
-    if (descriptor.fields.some((f) => f.type !== undefined)) throw new EngineError('INVALID_FUNCTION_ARGUMENT', 'COLUMNS descriptor contains types');
+    if (descriptor.fields.some((f) => f.type !== undefined))
+      throw new EngineError('INVALID_FUNCTION_ARGUMENT', 'COLUMNS descriptor contains types');
     const excluded = [...new Set(descriptor.fields.map((f) => f.name.value.toLowerCase()))];
     const fields = visibleFields(input.relation);
     const present = new Set(fields.flatMap((f) => (f.name === undefined ? [] : [f.name.toLowerCase()])));
     const missing = excluded.filter((name) => !present.has(name));
-    if (missing.length > 0) throw new EngineError('INVALID_FUNCTION_ARGUMENT', `Excluded columns: [${missing.join(', ')}] not present in the table`);
+    if (missing.length > 0)
+      throw new EngineError('INVALID_FUNCTION_ARGUMENT', `Excluded columns: [${missing.join(', ')}] not present in the table`);
     const kept = fields.filter((f) => f.name === undefined || !excluded.includes(f.name.toLowerCase()));
     if (kept.length === 0) throw new EngineError('INVALID_FUNCTION_ARGUMENT', 'All columns are excluded');
-    const plan: RelationPlan = { node: input.relation.node, scope: new Scope(kept.map((f) => ({ name: f.name, qualifier: undefined, symbol: f.symbol }))) };
+    const plan: RelationPlan = {
+      node: input.relation.node,
+      scope: new Scope(kept.map((f) => ({ name: f.name, qualifier: undefined, symbol: f.symbol }))),
+    };
     return { node: QueryPlanner.outputVisible(plan, context), scope: plan.scope };
   },
 };

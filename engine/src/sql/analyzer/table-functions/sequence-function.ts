@@ -38,7 +38,9 @@ function sequenceRange(args: ReadonlyMap<string, BoundArgument>): SequenceRange 
   const start = value('START', 'Start');
   const stop = value('STOP', 'Stop');
   const step = value('STEP', 'Step');
-  if (start < stop && step <= 0n) throw new EngineError('INVALID_FUNCTION_ARGUMENT', `Step must be positive for sequence [${start}, ${stop}]`);
-  if (start > stop && step >= 0n) throw new EngineError('INVALID_FUNCTION_ARGUMENT', `Step must be negative for sequence [${start}, ${stop}]`);
+  if (start < stop && step <= 0n)
+    throw new EngineError('INVALID_FUNCTION_ARGUMENT', `Step must be positive for sequence [${start}, ${stop}]`);
+  if (start > stop && step >= 0n)
+    throw new EngineError('INVALID_FUNCTION_ARGUMENT', `Step must be negative for sequence [${start}, ${stop}]`);
   return { start, stop, step: start === stop ? 0n : step };
 }

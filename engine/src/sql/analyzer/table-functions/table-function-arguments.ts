@@ -39,7 +39,11 @@ export function bindArguments(
   const passed = invocation.arguments;
   const at = invocation.name.location;
   if (passed.length > specifications.length) {
-    throw new EngineError('INVALID_ARGUMENTS', `Too many arguments. Expected at most ${specifications.length} arguments, got ${passed.length} arguments`, at);
+    throw new EngineError(
+      'INVALID_ARGUMENTS',
+      `Too many arguments. Expected at most ${specifications.length} arguments, got ${passed.length} arguments`,
+      at,
+    );
   }
   const byName = passed.length > 0 && passed.every((a) => a.name !== undefined);
   if (!byName && passed.some((a) => a.name !== undefined)) {
@@ -51,7 +55,8 @@ export function bindArguments(
       const name = canonicalName(argument.name!);
       if (bound.has(name)) throw new EngineError('INVALID_FUNCTION_ARGUMENT', `Duplicate argument name: ${name}`, argument.location);
       const specification = specifications.find((s) => s.name === name);
-      if (specification === undefined) throw new EngineError('INVALID_FUNCTION_ARGUMENT', `Unexpected argument name: ${name}`, argument.location);
+      if (specification === undefined)
+        throw new EngineError('INVALID_FUNCTION_ARGUMENT', `Unexpected argument name: ${name}`, argument.location);
       bound.set(name, bindArgument(specification, argument, analyzer));
     }
   } else passed.forEach((argument, i) => bound.set(specifications[i].name, bindArgument(specifications[i], argument, analyzer)));
@@ -70,23 +75,33 @@ function bindArgument(specification: ArgumentSpecification, argument: TableFunct
   const value = argument.value;
   const location = argument.location;
   const actual = value.kind === 'TableArgument' ? 'table' : value.kind === 'DescriptorArgument' ? 'descriptor' : 'expression';
-  const mismatch = (expected: string) => new EngineError('INVALID_FUNCTION_ARGUMENT', `Invalid argument ${specification.name}. Expected ${expected}, got ${actual}`, location);
+  const mismatch = (expected: string) =>
+    new EngineError('INVALID_FUNCTION_ARGUMENT', `Invalid argument ${specification.name}. Expected ${expected}, got ${actual}`, location);
   switch (specification.kind) {
     case 'table':
       if (value.kind === 'TableArgument') return { kind: 'table', relation: analyzer.table(value, specification, location), location };
       if (value.kind === 'FunctionCall') {
-        throw new EngineError('NOT_SUPPORTED', `Invalid table argument ${specification.name}. Table functions are not allowed as table function arguments`, location);
+        throw new EngineError(
+          'NOT_SUPPORTED',
+          `Invalid table argument ${specification.name}. Table functions are not allowed as table function arguments`,
+          location,
+        );
       }
       throw mismatch('table');
     case 'descriptor':
       if (value.kind === 'DescriptorArgument' && value.fields?.length !== 0) return { kind: 'descriptor', descriptor: value, location };
       if (value.kind === 'DescriptorArgument' || (value.kind !== 'TableArgument' && isDescriptorCall(value))) {
-        throw new EngineError('INVALID_FUNCTION_ARGUMENT', `Invalid descriptor argument ${specification.name}. Descriptors should be formatted as 'DESCRIPTOR(name [type], ...)'`, location);
+        throw new EngineError(
+          'INVALID_FUNCTION_ARGUMENT',
+          `Invalid descriptor argument ${specification.name}. Descriptors should be formatted as 'DESCRIPTOR(name [type], ...)'`,
+          location,
+        );
       }
       throw mismatch('descriptor');
     case 'scalar':
       if (value.kind === 'TableArgument' || value.kind === 'DescriptorArgument') throw mismatch('expression');
-      if (isDescriptorCall(value)) throw new EngineError('INVALID_FUNCTION_ARGUMENT', "'descriptor' function is not allowed as a table function argument", location);
+      if (isDescriptorCall(value))
+        throw new EngineError('INVALID_FUNCTION_ARGUMENT', "'descriptor' function is not allowed as a table function argument", location);
       return { kind: 'scalar', value: analyzer.scalar(value, specification.type), location };
   }
 }

@@ -37,7 +37,8 @@ export function planTableFunction(planner: QueryPlanner, invocation: TableFuncti
   const parts = invocation.name.parts.map((p) => p.value.toLowerCase());
   const builtin = parts.length === 1 || (parts.length === 3 && parts[0] === 'system' && parts[1] === 'builtin');
   const tableFunction = builtin ? BUILTIN_TABLE_FUNCTIONS.get(parts[parts.length - 1]) : undefined;
-  if (tableFunction === undefined) throw new EngineError('FUNCTION_NOT_FOUND', `Table function '${parts.join('.')}' not registered`, invocation.name.location);
+  if (tableFunction === undefined)
+    throw new EngineError('FUNCTION_NOT_FOUND', `Table function '${parts.join('.')}' not registered`, invocation.name.location);
   const args = bindArguments(tableFunction.arguments, invocation, argumentAnalyzer(planner, outer));
   checkCopartitioning(invocation, planner.context.session);
   const plan = tableFunction.plan(planner.context, args);
@@ -48,14 +49,21 @@ function argumentAnalyzer(planner: QueryPlanner, outer: Scope | undefined): Argu
   const context = planner.context;
   return {
     scalar(expression: ast.Expression, type: SqlType): Scalar {
-      const subquery = findNode(expression, (e) => e.kind === 'Subquery' || e.kind === 'Exists' || e.kind === 'InSubquery' || e.kind === 'QuantifiedComparison');
+      const subquery = findNode(
+        expression,
+        (e) => e.kind === 'Subquery' || e.kind === 'Exists' || e.kind === 'InSubquery' || e.kind === 'QuantifiedComparison',
+      );
       if (subquery) throw new EngineError('EXPRESSION_NOT_CONSTANT', 'Constant expression cannot contain a subquery', subquery.location);
       // A described statement's `?` has no value yet, and the function's result columns may depend on it.
       const parameter = findNode(expression, (e) => e.kind === 'Parameter');
       if (parameter && context.parameters.some((p) => p.kind === 'constant' && p.parameter !== undefined)) {
         throw new EngineError('NOT_SUPPORTED', 'DESCRIBE is not supported if a table function uses parameters', parameter.location);
       }
-      const translated = translateExpression(expression, { scope: new Scope([]), session: context.session, parameters: context.parameters });
+      const translated = translateExpression(expression, {
+        scope: new Scope([]),
+        session: context.session,
+        parameters: context.parameters,
+      });
       if (translated.type.kind !== 'unknown' && !canCoerce(translated.type, type)) {
         throw new EngineError('TYPE_MISMATCH', `Cannot cast type ${typeName(translated.type)} to ${typeName(type)}`, expression.location);
       }
@@ -63,8 +71,19 @@ function argumentAnalyzer(planner: QueryPlanner, outer: Scope | undefined): Argu
     },
     table(argument: TableArgument, specification: ArgumentSpecification, location): RelationPlan {
       // Both built-in functions' table arguments have row semantics: they take no partitioning, ordering or empty behavior.
-      const misplaced = argument.partitionBy ? 'Partitioning' : argument.orderBy ? 'Ordering' : argument.emptyBehavior ? 'Empty behavior' : undefined;
-      if (misplaced) throw new EngineError('INVALID_FUNCTION_ARGUMENT', `Invalid argument ${specification.name}. ${misplaced} specified for table argument with row semantics`, location);
+      const misplaced = argument.partitionBy
+        ? 'Partitioning'
+        : argument.orderBy
+          ? 'Ordering'
+          : argument.emptyBehavior
+            ? 'Empty behavior'
+            : undefined;
+      if (misplaced)
+        throw new EngineError(
+          'INVALID_FUNCTION_ARGUMENT',
+          `Invalid argument ${specification.name}. ${misplaced} specified for table argument with row semantics`,
+          location,
+        );
       return planRelation(planner, argument.relation, outer);
     },
   };

@@ -153,9 +153,13 @@ class ExchangeRewriter {
   private partialThenFinal(node: PlanNode & { kind: 'TopN' | 'Limit' }): Placed {
     const source = this.visit(node.source);
     if (source.distribution.kind === 'single') return { node: { ...node, source: source.node }, distribution: SINGLE };
-    if (node.kind === 'Limit' && !Number.isFinite(node.count)) return { node: { ...node, source: this.gather(source) }, distribution: SINGLE };
+    if (node.kind === 'Limit' && !Number.isFinite(node.count))
+      return { node: { ...node, source: this.gather(source) }, distribution: SINGLE };
     const id = this.context.factory.nodeId();
-    const partial: PlanNode = node.kind === 'Limit' ? { ...node, id, source: source.node, count: node.count + node.offset, offset: 0 } : { ...node, id, source: source.node };
+    const partial: PlanNode =
+      node.kind === 'Limit'
+        ? { ...node, id, source: source.node, count: node.count + node.offset, offset: 0 }
+        : { ...node, id, source: source.node };
     return { node: { ...node, source: this.exchange('GATHER', partial, []) }, distribution: SINGLE };
   }
 
@@ -170,7 +174,10 @@ class ExchangeRewriter {
     const keepsLeft = left.distribution.kind === 'hash' && sameKeys(left.distribution.keys, leftKeys);
     const strategy = this.joinStrategy(node, !keepsLeft);
     if (strategy === 'broadcast') {
-      return { node: { ...node, left: left.node, right: this.exchange('REPLICATE', right.node, []), distribution: 'REPLICATED' }, distribution: left.distribution };
+      return {
+        node: { ...node, left: left.node, right: this.exchange('REPLICATE', right.node, []), distribution: 'REPLICATED' },
+        distribution: left.distribution,
+      };
     }
     if (strategy === 'single') return { node: { ...node, left: this.gather(left), right: this.gather(right) }, distribution: SINGLE };
     const rightKeys = node.criteria.map((c) => c.right);
@@ -189,7 +196,10 @@ class ExchangeRewriter {
    */
   private joinStrategy(node: JoinNode, probeMoves: boolean): 'broadcast' | 'partitioned' | 'single' {
     const canBroadcast = node.type === 'inner' || node.type === 'left' || node.type === 'mark';
-    const canPartition = node.criteria.length > 0 && node.criteria.every((c) => hashCompatible(c.left.type, c.right.type)) && !(node.type === 'mark' && node.mark?.nullAware);
+    const canPartition =
+      node.criteria.length > 0 &&
+      node.criteria.every((c) => hashCompatible(c.left.type, c.right.type)) &&
+      !(node.type === 'mark' && node.mark?.nullAware);
     if (!canPartition) return canBroadcast ? 'broadcast' : 'single';
     if (!canBroadcast) return 'partitioned';
     const requested = this.context.session.properties.get('join_distribution_type')?.toUpperCase() ?? 'AUTOMATIC';
@@ -204,7 +214,10 @@ function sameKeys(a: readonly Symbol[], b: readonly Symbol[]): boolean {
 }
 
 /** A hash distribution survives a projection when every key passes through (possibly renamed). */
-function throughProject(d: Distribution, assignments: readonly { symbol: Symbol; expression: { kind: string; symbol?: Symbol } }[]): Distribution {
+function throughProject(
+  d: Distribution,
+  assignments: readonly { symbol: Symbol; expression: { kind: string; symbol?: Symbol } }[],
+): Distribution {
   if (d.kind !== 'hash') return d;
   const keys: Symbol[] = [];
   for (const key of d.keys) {

@@ -52,7 +52,13 @@ export function fragmentPlan(root: PlanNode, isRemoteScan: RemoteScanTest): Plan
     const coordinatorOnly = contents.some((n) => n.kind === 'Apply' || n.kind === 'RecursiveUnion') || scans.some((s) => !isRemoteScan(s));
     const partitionedScans = coordinatorOnly ? [] : scans;
     const repartitioned = contents.some((n) => n.kind === 'RemoteSource' && n.exchangeType === 'REPARTITION');
-    const partitioning: FragmentPartitioning = coordinatorOnly ? 'COORDINATOR_ONLY' : partitionedScans.length > 0 ? 'SOURCE' : repartitioned ? 'FIXED_HASH' : 'SINGLE';
+    const partitioning: FragmentPartitioning = coordinatorOnly
+      ? 'COORDINATOR_ONLY'
+      : partitionedScans.length > 0
+        ? 'SOURCE'
+        : repartitioned
+          ? 'FIXED_HASH'
+          : 'SINGLE';
     return { id, root: cutRoot, partitioning, output, partitionedScans, children };
   };
   return build(root, { type: 'GATHER', partitionKeys: [] });

@@ -28,7 +28,8 @@ export const JOIN_MAX_BROADCAST_TABLE_SIZE_PROPERTY: PropertyMetadata = {
   name: 'join_max_broadcast_table_size',
   type: { kind: 'varchar' },
   defaultValue: formatDataSize(DEFAULT_MAX_BROADCAST_BYTES),
-  description: 'Largest estimated build side (a data size) that join_distribution_type AUTOMATIC replicates to every probe task rather than partitioning both sides',
+  description:
+    'Largest estimated build side (a data size) that join_distribution_type AUTOMATIC replicates to every probe task rather than partitioning both sides',
   validate: (v) => {
     if (parseDataSize(String(v)) === undefined) throw new Error(`'${String(v)}' is not a data size such as '100MB' or '1GB'`);
   },
@@ -45,7 +46,12 @@ const VARIABLE_WIDTH_BYTES = 32;
  * the join's tasks; `probeMoves`: whether partitioning would repartition the probe side (false when
  * its rows are hash-partitioned on the join keys already).
  */
-export function automaticJoinDistribution(node: JoinNode, context: PlannerContext, nodes: number, probeMoves: boolean): 'broadcast' | 'partitioned' {
+export function automaticJoinDistribution(
+  node: JoinNode,
+  context: PlannerContext,
+  nodes: number,
+  probeMoves: boolean,
+): 'broadcast' | 'partitioned' {
   if (estimateBytes(node.right, context) > maxBroadcastBytes(context)) return 'partitioned';
   if (nodes <= 1) return 'broadcast';
   const build = estimateRows(node.right, context);

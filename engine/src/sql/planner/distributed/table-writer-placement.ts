@@ -34,7 +34,13 @@ export function addTableWriter(root: PlanNode, spec: TableWriterSpec, factory: P
     columns: spec.columns,
     notNull: spec.notNull,
   });
-  const finish = (source: PlanNode): TableFinishNode => ({ kind: 'TableFinish', id: factory.nodeId(), outputs: [factory.newSymbol('rows', BIGINT)], source, target: spec.target });
+  const finish = (source: PlanNode): TableFinishNode => ({
+    kind: 'TableFinish',
+    id: factory.nodeId(),
+    outputs: [factory.newSymbol('rows', BIGINT)],
+    source,
+    target: spec.target,
+  });
   const spread = root.kind === 'Exchange' && root.type === 'GATHER' ? root.source : undefined;
   if (spread === undefined || !spec.writesAnywhere) return finish(writer(root));
   const exchange = (type: 'GATHER' | 'REPARTITION', source: PlanNode, partitionKeys: Symbol[]): PlanNode => ({

@@ -10,7 +10,8 @@ export const DISABLED_OPTIMIZER_RULES_PROPERTY: PropertyMetadata = {
   name: 'disabled_optimizer_rules',
   type: { kind: 'varchar' },
   defaultValue: '',
-  description: 'Comma-separated names of optimizer rules not to run, for diagnosing a plan; rules the plan cannot run without cannot be disabled',
+  description:
+    'Comma-separated names of optimizer rules not to run, for diagnosing a plan; rules the plan cannot run without cannot be disabled',
   validate: (v) => {
     checkDisabledRules(ruleNames(String(v)));
   },

@@ -41,12 +41,17 @@ export function planDistinctAggregations(root: PlanNode, context: PlannerContext
   const strategy = context.session.properties.get(DISTINCT_AGGREGATIONS_STRATEGY_PROPERTY.name)?.toUpperCase() ?? 'AUTOMATIC';
   if (strategy === 'SINGLE_STEP') return root;
   const factory = context.factory;
-  return rewriteBottomUp(root, (node) => (node.kind === 'Aggregate' && node.step === 'single' && node.aggregations.some((a) => a.distinct) ? withoutDistinct(node, factory, strategy) : node));
+  return rewriteBottomUp(root, (node) =>
+    node.kind === 'Aggregate' && node.step === 'single' && node.aggregations.some((a) => a.distinct)
+      ? withoutDistinct(node, factory, strategy)
+      : node,
+  );
 }
 
 function withoutDistinct(node: AggregateNode, factory: PlanFactory, strategy: string): PlanNode {
   const inputSets = new Map(node.aggregations.filter((a) => a.distinct).map((a) => [inputsKey(a), inputsOf(a)]));
-  if (strategy === 'AUTOMATIC' && inputSets.size === 1 && node.aggregations.every((a) => a.distinct)) return overDistinctRows(node, [...inputSets.values()][0], factory);
+  if (strategy === 'AUTOMATIC' && inputSets.size === 1 && node.aggregations.every((a) => a.distinct))
+    return overDistinctRows(node, [...inputSets.values()][0], factory);
   return overMarkedRows(node, inputSets, factory);
 }
 
@@ -78,7 +83,14 @@ function overMarkedRows(node: AggregateNode, inputSets: Map<string, Symbol[]>, f
   const markers = new Map<string, Symbol>();
   for (const [key, inputs] of inputSets) {
     const marker = factory.newSymbol('is_distinct', BOOLEAN);
-    const marked: MarkDistinctNode = { kind: 'MarkDistinct', id: factory.nodeId(), source, marker, distinctSymbols: unique([...node.groupingKeys, ...inputs]), outputs: [...source.outputs, marker] };
+    const marked: MarkDistinctNode = {
+      kind: 'MarkDistinct',
+      id: factory.nodeId(),
+      source,
+      marker,
+      distinctSymbols: unique([...node.groupingKeys, ...inputs]),
+      outputs: [...source.outputs, marker],
+    };
     source = marked;
     markers.set(key, marker);
   }

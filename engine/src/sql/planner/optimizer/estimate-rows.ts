@@ -17,7 +17,10 @@ export function estimateRows(node: PlanNode, context: PlannerContext): number {
     case 'Values':
       return node.rows.length;
     case 'Filter':
-      return extractConjuncts(node.predicate).reduce((rows, c) => rows * (semiJoinSelectivity(c, node.source, context) ?? selectivity(c)), estimateRows(node.source, context));
+      return extractConjuncts(node.predicate).reduce(
+        (rows, c) => rows * (semiJoinSelectivity(c, node.source, context) ?? selectivity(c)),
+        estimateRows(node.source, context),
+      );
     case 'Join': {
       const left = estimateRows(node.left, context);
       const right = estimateRows(node.right, context);

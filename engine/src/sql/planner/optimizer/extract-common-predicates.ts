@@ -27,10 +27,11 @@ export function extractCommonPredicates(e: RowExpression): RowExpression[] {
 function impliedPerSymbolSet(branches: RowExpression[][]): RowExpression[] {
   const refsOf = (c: RowExpression) => [...referencedSymbols(c).keys()].sort((x, y) => x - y);
   const candidates = new Map<string, number[]>();
-  for (const branch of branches) for (const c of branch) {
-    const refs = refsOf(c);
-    if (refs.length > 0) candidates.set(refs.join(','), refs);
-  }
+  for (const branch of branches)
+    for (const c of branch) {
+      const refs = refsOf(c);
+      if (refs.length > 0) candidates.set(refs.join(','), refs);
+    }
   const implied: RowExpression[] = [];
   for (const refs of candidates.values()) {
     const within = (c: RowExpression) => refsOf(c).every((id) => refs.includes(id));

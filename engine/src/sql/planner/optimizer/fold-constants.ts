@@ -20,13 +20,27 @@ export function foldConstants(root: PlanNode, context: PlannerContext): PlanNode
   // The recursion goes through this small function only: the folding itself runs after it, off the path.
   const fold = (e: RowExpression): RowExpression => foldNode(mapChildren(e, fold));
   const foldNode = (folded: RowExpression): RowExpression => {
-    if (folded.kind === 'constant' || folded.kind === 'symbol' || folded.kind === 'input' || folded.kind === 'lambda' || folded.kind === 'variable') return folded;
+    if (
+      folded.kind === 'constant' ||
+      folded.kind === 'symbol' ||
+      folded.kind === 'input' ||
+      folded.kind === 'lambda' ||
+      folded.kind === 'variable'
+    )
+      return folded;
     if (folded.kind === 'call' && !isDeterministicFunction(folded.name)) return folded;
     // A routine may loop for as long as its time limit: it runs where the rows are, never while planning.
     if (folded.kind === 'routine') return folded;
     const args = folded.kind === 'cast' ? [folded.arg] : folded.args;
     if (!args.every((a): a is Constant => a.kind === 'constant')) return folded;
-    if (folded.kind === 'call' && resultTooLongToFold(folded, args.map((a) => a.value))) return folded;
+    if (
+      folded.kind === 'call' &&
+      resultTooLongToFold(
+        folded,
+        args.map((a) => a.value),
+      )
+    )
+      return folded;
     const shape = shapeOf(folded);
     const key = expressionKey(shape);
     if (!shapes.has(key)) {
@@ -64,5 +78,11 @@ function shapeOf(e: RowExpression): RowExpression {
  */
 function evaluateShape(evaluator: ExpressionEvaluator, shape: RowExpression, args: readonly Constant[]): Scalar {
   const page: Page = { rowCount: 1, columns: args.map((a) => constantColumn(a.type, a.value, 1)) };
-  return getScalar(evaluator.compileExpression(shape, args.map((a) => a.type))(page), 0);
+  return getScalar(
+    evaluator.compileExpression(
+      shape,
+      args.map((a) => a.type),
+    )(page),
+    0,
+  );
 }

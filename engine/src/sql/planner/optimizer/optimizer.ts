@@ -37,7 +37,11 @@ const LOGICAL_RULES: readonly PlanRule[] = [
 // Pruning again narrows what crosses each exchange to what the stages above use.
 function exchangeRules(nodes: number): readonly PlanRule[] {
   return [
-    requiredRule('add_exchanges', (plan, context) => addExchanges(plan, context, nodes), 'a plan runs as fragments only with exchanges between them'),
+    requiredRule(
+      'add_exchanges',
+      (plan, context) => addExchanges(plan, context, nodes),
+      'a plan runs as fragments only with exchanges between them',
+    ),
     rule('prune_columns', pruneColumns),
   ];
 }

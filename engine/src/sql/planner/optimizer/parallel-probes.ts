@@ -36,7 +36,8 @@ export const PARALLEL_JOIN_PROBE_PROPERTY: PropertyMetadata = {
   name: 'parallel_join_probe',
   type: { kind: 'boolean' },
   defaultValue: true,
-  description: "Whether a hash join whose probe side is a table scan on the node's worker threads is probed in those threads, against a build side shared with them",
+  description:
+    "Whether a hash join whose probe side is a table scan on the node's worker threads is probed in those threads, against a build side shared with them",
 };
 
 export function markParallelProbes(root: PlanNode, context: PlannerContext): PlanNode {

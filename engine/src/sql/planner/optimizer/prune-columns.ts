@@ -112,13 +112,19 @@ function pruneNode(node: PlanNode, required: Set<number>, factory?: PlanFactory)
     case 'Apply': {
       const input = prune(node.input, needs(own()));
       const subquery = prune(node.subquery, new Set(node.subquery.outputs.map((s: Symbol) => s.id)));
-      return { ...node, input, subquery, outputs: [...input.outputs, ...(node.applyType === 'lateral' ? subquery.outputs : [node.result])] };
+      return {
+        ...node,
+        input,
+        subquery,
+        outputs: [...input.outputs, ...(node.applyType === 'lateral' ? subquery.outputs : [node.result])],
+      };
     }
     case 'Exchange': {
       const keep = needs(node.partitionKeys.map((k) => k.id));
       const pruned = prune(node.source, keep);
       const used = pruned.outputs.filter((s) => keep.has(s.id));
-      const source = factory !== undefined && used.length > 0 && used.length < pruned.outputs.length ? factory.restrict(pruned, used) : pruned;
+      const source =
+        factory !== undefined && used.length > 0 && used.length < pruned.outputs.length ? factory.restrict(pruned, used) : pruned;
       return { ...node, source, outputs: source.outputs };
     }
     case 'RemoteSource':

@@ -66,7 +66,12 @@ function pushFilter(node: FilterNode, context: PlannerContext): PlanNode | undef
     if (expression !== undefined) offered.push({ index, expression });
   });
   if (offered.length === 0) return undefined;
-  const application = connector.applyFilter(context.session, scan.table, scan.pushed, offered.map((o) => o.expression));
+  const application = connector.applyFilter(
+    context.session,
+    scan.table,
+    scan.pushed,
+    offered.map((o) => o.expression),
+  );
   if (application === undefined) return undefined;
   const enforced = new Set(application.enforced.map((i) => offered[i].index));
   const source: TableScanNode = { ...scan, pushed: application.pushed };
@@ -116,9 +121,22 @@ function pushAggregation(node: AggregateNode, context: PlannerContext): PlanNode
       outputType: call.function.returnType,
     });
   }
-  const application = connectorOf(scan, context)?.applyAggregation?.(context.session, scan.table, scan.pushed, aggregates, groupBy.map((c) => c!));
+  const application = connectorOf(scan, context)?.applyAggregation?.(
+    context.session,
+    scan.table,
+    scan.pushed,
+    aggregates,
+    groupBy.map((c) => c!),
+  );
   if (application === undefined) return undefined;
-  return { kind: 'TableScan', id: context.factory.nodeId(), outputs: node.outputs, table: scan.table, columns: application.columns, pushed: application.pushed };
+  return {
+    kind: 'TableScan',
+    id: context.factory.nodeId(),
+    outputs: node.outputs,
+    table: scan.table,
+    columns: application.columns,
+    pushed: application.pushed,
+  };
 }
 
 /**
@@ -126,7 +144,9 @@ function pushAggregation(node: AggregateNode, context: PlannerContext): PlanNode
  * symbol above them reads, and the same projections over another scan. Undefined when anything
  * else is in between.
  */
-function scanUnderRenames(node: PlanNode): { scan: TableScanNode; column: (s: Symbol) => ColumnMetadata | undefined; rebuild: (scan: TableScanNode) => PlanNode } | undefined {
+function scanUnderRenames(
+  node: PlanNode,
+): { scan: TableScanNode; column: (s: Symbol) => ColumnMetadata | undefined; rebuild: (scan: TableScanNode) => PlanNode } | undefined {
   if (node.kind === 'TableScan') {
     const column = (s: Symbol) => {
       const index = node.outputs.findIndex((o) => o.id === s.id);

@@ -60,7 +60,10 @@ class PredicatePusher {
       case 'RemoteSource':
       case 'TableWriter':
       case 'TableFinish':
-        return this.wrap(mapSources(node, (s) => this.push(s, [])), predicates);
+        return this.wrap(
+          mapSources(node, (s) => this.push(s, [])),
+          predicates,
+        );
       default:
         return assertNever(node);
     }
@@ -73,7 +76,10 @@ class PredicatePusher {
 
   private throughProject(node: Extract<PlanNode, { kind: 'Project' }>, predicates: RowExpression[]): PlanNode {
     const byId = new Map(node.assignments.map((a) => [a.symbol.id, a.expression]));
-    const [down, up] = partition(predicates, (p) => isDeterministic(p) && [...referencedSymbols(p).values()].every((s) => byId.has(s.id) && isDeterministic(byId.get(s.id)!)));
+    const [down, up] = partition(
+      predicates,
+      (p) => isDeterministic(p) && [...referencedSymbols(p).values()].every((s) => byId.has(s.id) && isDeterministic(byId.get(s.id)!)),
+    );
     const inlined = down.map((p) => replaceSymbols(p, (s) => byId.get(s.id)));
     return this.wrap({ ...node, source: this.push(node.source, inlined) }, up);
   }
@@ -100,13 +106,23 @@ class PredicatePusher {
       const [down, up] = partition(predicates, onLeft);
       // A condition of the ON clause on the build side alone filters the build side.
       const [buildOnly, keep] = partition(extractConjuncts(node.filter), onRight);
-      const join: JoinNode = { ...node, left: this.push(node.left, down), right: this.push(node.right, buildOnly), filter: combineConjuncts(keep) };
+      const join: JoinNode = {
+        ...node,
+        left: this.push(node.left, down),
+        right: this.push(node.right, buildOnly),
+        filter: combineConjuncts(keep),
+      };
       return this.wrap(join, up);
     }
     if (node.type === 'right') {
       const [down, up] = partition(predicates, onRight);
       const [probeOnly, keep] = partition(extractConjuncts(node.filter), onLeft);
-      const join: JoinNode = { ...node, left: this.push(node.left, probeOnly), right: this.push(node.right, down), filter: combineConjuncts(keep) };
+      const join: JoinNode = {
+        ...node,
+        left: this.push(node.left, probeOnly),
+        right: this.push(node.right, down),
+        filter: combineConjuncts(keep),
+      };
       return this.wrap(join, up);
     }
     return this.wrap({ ...node, left: this.push(node.left, []), right: this.push(node.right, []) }, predicates);

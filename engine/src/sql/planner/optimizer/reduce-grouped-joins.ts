@@ -40,7 +40,10 @@ function reduce(join: JoinNode, context: PlannerContext): PlanNode {
   const factory = context.factory;
   const mark = factory.newSymbol('keyseen', BOOLEAN);
   const keyed = factory.restrict(keySource, [outerKey]);
-  const semi = factory.join('mark', aggregate.source, keyed, [{ left: groupKey, right: outerKey }], undefined, { symbol: mark, nullAware: false });
+  const semi = factory.join('mark', aggregate.source, keyed, [{ left: groupKey, right: outerKey }], undefined, {
+    symbol: mark,
+    nullAware: false,
+  });
   const reducedSource = factory.restrict(factory.filter(semi, symbolRef(mark)), aggregate.source.outputs);
   const reduced: AggregateNode = { ...aggregate, source: reducedSource };
   return { ...join, right: reduced };

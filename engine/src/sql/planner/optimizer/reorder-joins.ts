@@ -18,7 +18,8 @@ export function reorderJoins(root: PlanNode, context: PlannerContext): PlanNode 
   const visit = (node: PlanNode): PlanNode => {
     if (isReorderable(node)) return rebuildRegion(node, context, visit);
     const rewritten = mapSources(node, visit);
-    if (rewritten.kind === 'Join' && rewritten.nearest === undefined && (rewritten.type === 'left' || rewritten.type === 'right')) return flipOuterJoin(rewritten, context);
+    if (rewritten.kind === 'Join' && rewritten.nearest === undefined && (rewritten.type === 'left' || rewritten.type === 'right'))
+      return flipOuterJoin(rewritten, context);
     return rewritten;
   };
   return visit(root);
@@ -37,7 +38,8 @@ function rebuildRegion(region: JoinNode, context: PlannerContext, visit: (n: Pla
     if (isReorderable(node)) {
       flatten(node.left);
       flatten(node.right);
-      for (const c of node.criteria) conditions.push({ kind: 'call', name: 'equal', args: [symbolRef(c.left), symbolRef(c.right)], type: BOOLEAN });
+      for (const c of node.criteria)
+        conditions.push({ kind: 'call', name: 'equal', args: [symbolRef(c.left), symbolRef(c.right)], type: BOOLEAN });
       conditions.push(...extractConjuncts(node.filter));
     } else {
       inputs.push(visit(node));
@@ -63,14 +65,22 @@ function rebuildRegion(region: JoinNode, context: PlannerContext, visit: (n: Pla
       const candidateIds = new Set(candidate.outputs.map((s) => s.id));
       return pending.some((c) => {
         const refs = [...referencedSymbols(c).keys()];
-        return refs.some((id) => currentIds.has(id)) && refs.some((id) => candidateIds.has(id)) && refs.every((id) => currentIds.has(id) || candidateIds.has(id));
+        return (
+          refs.some((id) => currentIds.has(id)) &&
+          refs.some((id) => candidateIds.has(id)) &&
+          refs.every((id) => currentIds.has(id) || candidateIds.has(id))
+        );
       });
     };
     const next = remaining.find((c) => connects(c) && isSelectiveDimension(c, context)) ?? remaining.find(connects) ?? remaining[0];
     remaining.splice(remaining.indexOf(next), 1);
 
     const ids = new Set([...current.outputs, ...next.outputs].map((s) => s.id));
-    const applicable = withoutRedundantEqualities(pending.filter((c) => covered(c, ids)), classes, new Set(next.outputs.map((s) => s.id)));
+    const applicable = withoutRedundantEqualities(
+      pending.filter((c) => covered(c, ids)),
+      classes,
+      new Set(next.outputs.map((s) => s.id)),
+    );
     pending = pending.filter((c) => !covered(c, ids));
     const [probe, build] = estimateRows(next, context) > estimateRows(current, context) ? [next, current] : [current, next];
     const split = splitEquiConjuncts(applicable, probe.outputs, build.outputs, (n, t) => factory.newSymbol(n, t));
@@ -125,7 +135,12 @@ function impliedEqualities(classes: Map<number, number>, conditions: RowExpressi
       members.set(classes.get(s.id)!, list);
     }
   }
-  const written = new Set(conditions.map((c) => symbolEquality(c)).filter((p) => p !== undefined).map(([a, b]) => pairKey(a, b)));
+  const written = new Set(
+    conditions
+      .map((c) => symbolEquality(c))
+      .filter((p) => p !== undefined)
+      .map(([a, b]) => pairKey(a, b)),
+  );
   const implied: RowExpression[] = [];
   for (const list of members.values()) {
     for (let i = 0; i < list.length; i++) {

@@ -18,7 +18,13 @@ export function pushConstraintsIntoScans(root: PlanNode): PlanNode {
   });
 }
 
-const FLIPPED: Record<string, string> = { less_than: 'greater_than', less_than_or_equal: 'greater_than_or_equal', greater_than: 'less_than', greater_than_or_equal: 'less_than_or_equal', equal: 'equal' };
+const FLIPPED: Record<string, string> = {
+  less_than: 'greater_than',
+  less_than_or_equal: 'greater_than_or_equal',
+  greater_than: 'less_than',
+  greater_than_or_equal: 'less_than_or_equal',
+  equal: 'equal',
+};
 
 function scanConstraint(scan: TableScanNode, conjuncts: RowExpression[]): TableConstraint {
   const domains = new Map<string, ColumnDomain>();
@@ -46,7 +52,16 @@ function scanConstraint(scan: TableScanNode, conjuncts: RowExpression[]): TableC
     } else if (c.kind === 'special' && c.form === 'between') {
       const column = columnOf(c.args[0]);
       const [, low, high] = c.args;
-      if (column === undefined || low.kind !== 'constant' || high.kind !== 'constant' || low.value === null || high.value === null || !storedAlike(c.args[0], low) || !storedAlike(c.args[0], high)) continue;
+      if (
+        column === undefined ||
+        low.kind !== 'constant' ||
+        high.kind !== 'constant' ||
+        low.value === null ||
+        high.value === null ||
+        !storedAlike(c.args[0], low) ||
+        !storedAlike(c.args[0], high)
+      )
+        continue;
       bound(domain(column), 'greater_than_or_equal', low.value);
       bound(domain(column), 'less_than_or_equal', high.value);
     } else if (c.kind === 'special' && c.form === 'in') {
@@ -70,7 +85,8 @@ function storedAlike(column: RowExpression, constant: RowExpression): boolean {
 
 function bound(d: ColumnDomain, op: string, value: Scalar): void {
   const tighterLow = (inclusive: boolean) => !d.low || compare(value, d.low.value) > 0 || (compare(value, d.low.value) === 0 && !inclusive);
-  const tighterHigh = (inclusive: boolean) => !d.high || compare(value, d.high.value) < 0 || (compare(value, d.high.value) === 0 && !inclusive);
+  const tighterHigh = (inclusive: boolean) =>
+    !d.high || compare(value, d.high.value) < 0 || (compare(value, d.high.value) === 0 && !inclusive);
   switch (op) {
     case 'equal':
       d.values = d.values ? d.values.filter((v) => v === value) : [value];

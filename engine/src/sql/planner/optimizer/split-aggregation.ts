@@ -39,7 +39,9 @@ export function hasPartialForm(node: AggregateNode): boolean {
 
 /** Aggregate(final) over Aggregate(partial) over the node's source. */
 export function split(node: AggregateNode, factory: PlanFactory): AggregateNode {
-  const intermediates = node.aggregations.map((a) => a.function.intermediateTypes.map((t) => factory.newSymbol(`${a.symbol.name}_partial`, t)));
+  const intermediates = node.aggregations.map((a) =>
+    a.function.intermediateTypes.map((t) => factory.newSymbol(`${a.symbol.name}_partial`, t)),
+  );
   const partial: AggregateNode = {
     kind: 'Aggregate',
     id: factory.nodeId(),
@@ -52,7 +54,12 @@ export function split(node: AggregateNode, factory: PlanFactory): AggregateNode 
   return {
     ...node,
     source: partial,
-    aggregations: node.aggregations.map((a, i) => ({ symbol: a.symbol, function: a.function, arguments: intermediates[i], distinct: false })),
+    aggregations: node.aggregations.map((a, i) => ({
+      symbol: a.symbol,
+      function: a.function,
+      arguments: intermediates[i],
+      distinct: false,
+    })),
     step: 'final',
   };
 }

@@ -29,7 +29,6 @@ export interface PhysicalPlanningContext {
   assignedSplits(scan: TableScanNode): boolean;
 }
 
-
 export class PhysicalPlanner {
   private readonly planned = new WeakMap<PlanNode, PhysicalNode>();
 
@@ -59,7 +58,8 @@ export class PhysicalPlanner {
   private pipelineInMainThread(node: PlanNode, threadTop: PlanNode): PhysicalNode {
     const chain = (n: PlanNode): PhysicalNode => {
       if (n.kind === 'Join') return { kind: 'Operator', node: n, sources: [chain(n.left), this.plan(n.right)] };
-      if (n.kind === 'Filter' || n.kind === 'Project' || (n.kind === 'Aggregate' && n === threadTop)) return { kind: 'Operator', node: n, sources: [chain(n.source)] };
+      if (n.kind === 'Filter' || n.kind === 'Project' || (n.kind === 'Aggregate' && n === threadTop))
+        return { kind: 'Operator', node: n, sources: [chain(n.source)] };
       return { kind: 'Operator', node: n, sources: [] };
     };
     const partial = partialUnderFinal(node);
@@ -80,7 +80,8 @@ export class PhysicalPlanner {
     const splits = this.context.assignedSplits(scan) ? 'assigned' : 'listed';
     // Splits that come a few at a time cannot feed an aggregation that must see them all first.
     if (splits === 'assigned' && partial !== undefined) return undefined;
-    const aggregation = threadTop.kind === 'Aggregate' ? this.aggregation(threadTop, partial === undefined ? undefined : (node as AggregateNode)) : undefined;
+    const aggregation =
+      threadTop.kind === 'Aggregate' ? this.aggregation(threadTop, partial === undefined ? undefined : (node as AggregateNode)) : undefined;
     if (threadTop.kind === 'Aggregate' && aggregation === undefined) return undefined;
     const stages = this.stages(threadTop.kind === 'Aggregate' ? threadTop.source : threadTop);
     if (!(threadScan.generatesPages || aggregation !== undefined || stages.some(costly))) return undefined;
@@ -103,7 +104,8 @@ export class PhysicalPlanner {
   private aggregation(partial: AggregateNode, final: AggregateNode | undefined): ParallelAggregation | undefined {
     if (partial.aggregations.some((a) => aggregateRef(aggregateFunctionOf(a.function)) === undefined)) return undefined;
     if (final === undefined) return { partial };
-    const finalStep = final.groupingKeys.length > 0 && this.context.threads >= PARTITIONED_FINAL_MIN_THREADS ? 'partitioned across threads' : 'main thread';
+    const finalStep =
+      final.groupingKeys.length > 0 && this.context.threads >= PARTITIONED_FINAL_MIN_THREADS ? 'partitioned across threads' : 'main thread';
     return { partial, final, finalStep };
   }
 
@@ -133,7 +135,12 @@ function costly(stage: ThreadStage): boolean {
   return node.assignments.some((a) => isCostly(a.expression));
 }
 
-function decisions(splits: ParallelScan['splits'], minSplits: number, threads: number, aggregation: ParallelAggregation | undefined): AdaptiveDecision[] {
+function decisions(
+  splits: ParallelScan['splits'],
+  minSplits: number,
+  threads: number,
+  aggregation: ParallelAggregation | undefined,
+): AdaptiveDecision[] {
   const made: AdaptiveDecision[] = [
     {
       name: 'threads',
@@ -149,7 +156,10 @@ function decisions(splits: ParallelScan['splits'], minSplits: number, threads: n
       rule: `kept when the groups of its first ${PARTIAL_PROBE_ROWS} rows are at most ${PARTIAL_MAX_GROUPS_PER_ROW * 100}% of them, else the whole aggregation runs in one step in the main thread`,
     });
     if (aggregation.finalStep === 'partitioned across threads') {
-      made.push({ name: 'final step', rule: `partitioned across the threads when at least ${PARTITIONED_FINAL_MIN_THREADS} run, else the main thread` });
+      made.push({
+        name: 'final step',
+        rule: `partitioned across the threads when at least ${PARTITIONED_FINAL_MIN_THREADS} run, else the main thread`,
+      });
     }
   }
   return made;

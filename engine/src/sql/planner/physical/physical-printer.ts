@@ -21,7 +21,8 @@ function visit(physical: PhysicalNode, indent: string, lines: string[], stats: S
     case 'Operator':
     case 'SingleStepAggregation':
       lines.push(...nodeLines(describe(physical.node), physical.node, indent, stats));
-      for (const source of physical.kind === 'Operator' ? physical.sources : [physical.source]) visit(source, childIndent(indent), lines, stats);
+      for (const source of physical.kind === 'Operator' ? physical.sources : [physical.source])
+        visit(source, childIndent(indent), lines, stats);
       return;
     case 'ParallelScan':
       parallelScan(physical, indent, lines, stats);
@@ -33,21 +34,25 @@ function parallelScan(p: ParallelScan, indent: string, lines: string[], stats: S
   const detail = `${childIndent(indent)}    `;
   lines.push(...nodeLines(`ParallelScan[threads = ${p.threads}, splits = ${p.splits}]`, p.node, indent, stats));
   const chosen = stats?.get(p.node.id)?.decisions ?? {};
-  for (const d of p.decisions) lines.push(`${detail}Adaptive ${d.name}: ${d.rule}${chosen[d.name] === undefined ? '' : `; chosen: ${chosen[d.name]}`}`);
+  for (const d of p.decisions)
+    lines.push(`${detail}Adaptive ${d.name}: ${d.rule}${chosen[d.name] === undefined ? '' : `; chosen: ${chosen[d.name]}`}`);
   const builds = new Map(p.stages.flatMap((s) => (s.kind === 'probe' ? [[s.join, s.build] as const] : [])));
   const inThreads = (node: PlanNode, nodeIndent: string): void => {
     const runs =
       node === p.aggregation?.final
         ? p.aggregation.finalStep === 'partitioned across threads'
           ? 'partitioned across the threads (by key hash)'
-          : 'main thread, merging the threads\' partial states'
+          : "main thread, merging the threads' partial states"
         : node.kind === 'Join'
           ? 'probe in the threads; build in the main thread, shared with the threads'
           : 'threads';
     // The pipeline's figures are its own line's; a node below has figures of its own when the main thread ran it.
     const ranHere = node !== p.node && stats?.has(node.id) === true;
     const where = ranHere ? 'main thread, as the threads decision chose' : runs;
-    lines.push(...nodeLines(describe(node), node, nodeIndent, node === p.node ? undefined : stats), `${childIndent(nodeIndent)}    Runs: ${where}`);
+    lines.push(
+      ...nodeLines(describe(node), node, nodeIndent, node === p.node ? undefined : stats),
+      `${childIndent(nodeIndent)}    Runs: ${where}`,
+    );
     const below = childIndent(nodeIndent);
     if (node.kind === 'Join') {
       inThreads(node.left, below);

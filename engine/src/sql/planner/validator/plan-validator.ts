@@ -29,7 +29,10 @@ function firstProblem(node: PlanNode, outer: Symbols): string | undefined {
     if (problem !== undefined) return problem;
   }
   const at = `${node.kind} node ${node.id}`;
-  const available = withSymbols(outer, sources(node).flatMap((s) => s.outputs));
+  const available = withSymbols(
+    outer,
+    sources(node).flatMap((s) => s.outputs),
+  );
   for (const symbol of nodeReferences(node).values()) {
     const problem = symbolProblem(symbol, available);
     if (problem !== undefined) return `${at} references ${problem}`;
@@ -88,11 +91,17 @@ function nodeProblem(node: PlanNode, at: string): string | undefined {
         const source = new Set(node.sources[i].outputs.map((s) => s.id));
         if (symbols.length !== width || symbols.some((s) => !source.has(s.id))) return `${at}: input ${i + 1} does not give its outputs`;
       }
-      return node.sourceSymbols.length === node.sources.length ? undefined : `${at}: ${node.sourceSymbols.length} symbol lists for ${node.sources.length} inputs`;
+      return node.sourceSymbols.length === node.sources.length
+        ? undefined
+        : `${at}: ${node.sourceSymbols.length} symbol lists for ${node.sources.length} inputs`;
     case 'RecursiveUnion':
-      return node.anchor.outputs.length === width && node.step.outputs.length === width ? undefined : `${at}: anchor, step and outputs differ in width`;
+      return node.anchor.outputs.length === width && node.step.outputs.length === width
+        ? undefined
+        : `${at}: anchor, step and outputs differ in width`;
     case 'Exchange':
-      return (node.type === 'REPARTITION') === node.partitionKeys.length > 0 ? undefined : `${at}: a ${node.type} exchange with ${node.partitionKeys.length} partition keys`;
+      return (node.type === 'REPARTITION') === node.partitionKeys.length > 0
+        ? undefined
+        : `${at}: a ${node.type} exchange with ${node.partitionKeys.length} partition keys`;
     case 'RemoteSource':
       return `${at}: a remote source before the plan is fragmented`;
     // Their symbols are checked above (references and outputs); they have no expressions.
@@ -119,18 +128,27 @@ function joinProblem(node: JoinNode, at: string): string | undefined {
   const right = new Set(node.right.outputs.map((s) => s.id));
   const clause = node.criteria.find((c) => !left.has(c.left.id) || !right.has(c.right.id));
   if (clause !== undefined) return `${at}: criterion ${describe(clause.left)} = ${describe(clause.right)} is not probe = build`;
-  if (node.nearest !== undefined && !right.has(node.nearest.key.id)) return `${at}: its nearest key ${describe(node.nearest.key)} is not a build symbol`;
-  if (node.nearest !== undefined && !left.has(node.nearest.value.id)) return `${at}: its nearest value ${describe(node.nearest.value)} is not a probe symbol`;
-  if (node.type === 'mark' && (node.mark === undefined || !typesEqual(node.mark.symbol.type, BOOLEAN))) return `${at}: a mark join without a boolean mark`;
+  if (node.nearest !== undefined && !right.has(node.nearest.key.id))
+    return `${at}: its nearest key ${describe(node.nearest.key)} is not a build symbol`;
+  if (node.nearest !== undefined && !left.has(node.nearest.value.id))
+    return `${at}: its nearest value ${describe(node.nearest.value)} is not a probe symbol`;
+  if (node.type === 'mark' && (node.mark === undefined || !typesEqual(node.mark.symbol.type, BOOLEAN)))
+    return `${at}: a mark join without a boolean mark`;
   const build = exchangeBelow(node.right, true);
-  if (build?.type === 'REPLICATE' && (node.type === 'right' || node.type === 'full')) return `${at}: a ${node.type} join's build side is replicated, so its unmatched rows would come once per task`;
-  if (build?.type === 'REPARTITION' && node.mark?.nullAware === true) return `${at}: a null-aware mark join's build side is partitioned; every task must see each build row`;
+  if (build?.type === 'REPLICATE' && (node.type === 'right' || node.type === 'full'))
+    return `${at}: a ${node.type} join's build side is replicated, so its unmatched rows would come once per task`;
+  if (build?.type === 'REPARTITION' && node.mark?.nullAware === true)
+    return `${at}: a null-aware mark join's build side is partitioned; every task must see each build row`;
   // A side repartitioned for the join is partitioned on its join keys, in the criteria's order, so that matching rows meet.
   // (Only where no projection between may have renamed the keys.)
-  for (const [side, exchange] of [['build', exchangeBelow(node.right, false)], ['probe', exchangeBelow(node.left, false)]] as const) {
+  for (const [side, exchange] of [
+    ['build', exchangeBelow(node.right, false)],
+    ['probe', exchangeBelow(node.left, false)],
+  ] as const) {
     if (exchange?.type !== 'REPARTITION') continue;
     const keys = node.criteria.map((c) => (side === 'build' ? c.right : c.left));
-    if (exchange.partitionKeys.length !== keys.length || exchange.partitionKeys.some((k, i) => k.id !== keys[i].id)) return `${at}: its ${side} side is repartitioned on other symbols than its join keys`;
+    if (exchange.partitionKeys.length !== keys.length || exchange.partitionKeys.some((k, i) => k.id !== keys[i].id))
+      return `${at}: its ${side} side is repartitioned on other symbols than its join keys`;
   }
   return undefined;
 }

@@ -50,7 +50,14 @@ describe('Parquet: nested columns, bad files and byte ranges', function () {
       'name varchar varchar',
     ]);
     const described = await describeParquetColumns(fs, file);
-    expect(described.map((c) => `${c.name} ${c.typeName}`)).to.deep.equal(['id bigint', 'tags array(bigint)', 'info row("a" bigint, "b" varchar)', 'attrs map(varchar, bigint)', 'events array(row(a bigint))', 'name varchar']);
+    expect(described.map((c) => `${c.name} ${c.typeName}`)).to.deep.equal([
+      'id bigint',
+      'tags array(bigint)',
+      'info row("a" bigint, "b" varchar)',
+      'attrs map(varchar, bigint)',
+      'events array(row(a bigint))',
+      'name varchar',
+    ]);
   });
 
   it('the flat columns of a file with nested ones read equal to DuckDB', async () => {
@@ -70,25 +77,38 @@ describe('Parquet: nested columns, bad files and byte ranges', function () {
   it('a map column declared with another type fails naming column, file and both types', async () => {
     const e = await failure(readWithFormat(nested.location, [{ name: 'attrs', type: VARCHAR }]));
     expect(e.errorName).to.equal('TYPE_MISMATCH');
-    expect(e.message).to.equal(`Column 'attrs' is declared as varchar, but the Parquet file ${nested.location} holds it as map(varchar, bigint)`);
+    expect(e.message).to.equal(
+      `Column 'attrs' is declared as varchar, but the Parquet file ${nested.location} holds it as map(varchar, bigint)`,
+    );
   });
 
   it('a struct column declared with another type fails naming column, file and both types', async () => {
     const e = await failure(readWithFormat(nested.location, [{ name: 'info', type: VARCHAR }]));
-    expect([e.errorName, e.message]).to.deep.equal(['TYPE_MISMATCH', `Column 'info' is declared as varchar, but the Parquet file ${nested.location} holds it as row("a" bigint, "b" varchar)`]);
+    expect([e.errorName, e.message]).to.deep.equal([
+      'TYPE_MISMATCH',
+      `Column 'info' is declared as varchar, but the Parquet file ${nested.location} holds it as row("a" bigint, "b" varchar)`,
+    ]);
   });
 
   // A list of structs is the nested shape the reader cannot read yet.
   for (const [name, type] of [['events', 'array(row(a bigint))']]) {
     it(`reading nested column ${name} fails with NOT_SUPPORTED naming it and its type`, async () => {
-      const e = await failure(readWithFormat(nested.location, [{ name: 'id', type: BIGINT }, { name, type: VARCHAR }]));
+      const e = await failure(
+        readWithFormat(nested.location, [
+          { name: 'id', type: BIGINT },
+          { name, type: VARCHAR },
+        ]),
+      );
       expect(e.errorName).to.equal('NOT_SUPPORTED');
       expect(e.message).to.include(`Column '${name}' is ${type}`).and.include(nested.location);
     });
   }
 
   it('a column the file lacks reads as NULL; names match case-insensitively', async () => {
-    const ours = await readWithFormat(nested.location, [{ name: 'ID', type: BIGINT }, { name: 'added_later', type: INTEGER }]);
+    const ours = await readWithFormat(nested.location, [
+      { name: 'ID', type: BIGINT },
+      { name: 'added_later', type: INTEGER },
+    ]);
     expect(ours.rows.slice(0, 2)).to.deep.equal([
       ['0', 'NULL'],
       ['1', 'NULL'],
@@ -126,28 +146,45 @@ describe('Parquet: nested columns, bad files and byte ranges', function () {
       ['empty', () => Buffer.alloc(0), /0 bytes is too small for a Parquet file/],
       ['not Parquet (a CSV file)', () => Buffer.from('id,v\n1,a\n2,b\n3,c\n'), /does not end with the Parquet magic bytes PAR1/],
       ['truncated (its second half cut off)', (b) => b.subarray(0, b.length >> 1), /does not end with the Parquet magic bytes PAR1/],
-      ['a footer length past the start of the file', (b) => {
-        const c = Buffer.from(b);
-        c.writeUInt32LE(0x7fffffff, c.length - 8);
-        return c;
-      }, /footer length 2147483647 exceeds the file/],
-      ['a scrambled footer', (b) => {
-        const c = Buffer.from(b);
-        const length = c.readUInt32LE(c.length - 8);
-        for (let i = c.length - 8 - length; i < c.length - 8; i += 3) c[i] = 0xff;
-        return c;
-      }, /footer cannot be decoded|Corrupt Parquet file/],
-      ['scrambled column data', (b) => {
-        const c = Buffer.from(b);
-        for (let i = 4; i < c.length >> 1; i++) c[i] = (c[i] * 31 + 7) & 0xff;
-        return c;
-      }, /Corrupt Parquet file .*(row group|column)/],
+      [
+        'a footer length past the start of the file',
+        (b) => {
+          const c = Buffer.from(b);
+          c.writeUInt32LE(0x7fffffff, c.length - 8);
+          return c;
+        },
+        /footer length 2147483647 exceeds the file/,
+      ],
+      [
+        'a scrambled footer',
+        (b) => {
+          const c = Buffer.from(b);
+          const length = c.readUInt32LE(c.length - 8);
+          for (let i = c.length - 8 - length; i < c.length - 8; i += 3) c[i] = 0xff;
+          return c;
+        },
+        /footer cannot be decoded|Corrupt Parquet file/,
+      ],
+      [
+        'scrambled column data',
+        (b) => {
+          const c = Buffer.from(b);
+          for (let i = 4; i < c.length >> 1; i++) c[i] = (c[i] * 31 + 7) & 0xff;
+          return c;
+        },
+        /Corrupt Parquet file .*(row group|column)/,
+      ],
     ];
     for (const [name, damage, message] of cases) {
       it(name, async () => {
         const file = dir.file(`corrupt-${name.replace(/\W+/g, '-')}.parquet`);
         writeFileSync(file.path, damage(good));
-        const e = await failure(readWithFormat(file.location, [{ name: 'id', type: BIGINT }, { name: 'v', type: VARCHAR }]));
+        const e = await failure(
+          readWithFormat(file.location, [
+            { name: 'id', type: BIGINT },
+            { name: 'v', type: VARCHAR },
+          ]),
+        );
         expect(e.message).to.match(message);
         expect(e.message).to.include(file.location);
       });
@@ -156,12 +193,17 @@ describe('Parquet: nested columns, bad files and byte ranges', function () {
 
   it('byte ranges: each row group is read by exactly one range, whatever the cut', async () => {
     const file = dir.file('ranges.parquet');
-    await duck.run(`COPY (SELECT i AS id, md5(i::VARCHAR) AS h FROM range(200000) r(i)) TO '${file.path}' (FORMAT PARQUET, ROW_GROUP_SIZE 20480)`);
+    await duck.run(
+      `COPY (SELECT i AS id, md5(i::VARCHAR) AS h FROM range(200000) r(i)) TO '${file.path}' (FORMAT PARQUET, ROW_GROUP_SIZE 20480)`,
+    );
     const columns: ColumnMetadata[] = [{ name: 'id', type: BIGINT }];
     for (const targetBytes of [100_000, 333_333, 1_000_000, 1 << 30]) {
       const ours = await readWithFormat(file.location, columns, { targetBytes });
       expect(ours.rows.length, `${targetBytes}`).to.equal(200_000);
-      expect(ours.rows.map((r) => Number(r[0])).every((id, i) => id === i), `${targetBytes}`).to.equal(true);
+      expect(
+        ours.rows.map((r) => Number(r[0])).every((id, i) => id === i),
+        `${targetBytes}`,
+      ).to.equal(true);
       expect(ours.stats.rowGroupsRead).to.equal(10);
     }
     const format = new ParquetFormat();
@@ -173,8 +215,12 @@ describe('Parquet: nested columns, bad files and byte ranges', function () {
     const MIB = 1024 * 1024;
     const format = new ParquetFormat();
     const ranges = format.ranges({ location: 'file:///t/a.parquet', size: 72 * MIB }, FORMAT_OPTIONS, 32 * MIB);
-    expect(ranges).to.deep.equal([0, 16, 32, 48].map((m) => ({ start: m * MIB, length: 16 * MIB })).concat([{ start: 64 * MIB, length: 8 * MIB }]));
-    expect(format.ranges({ location: 'file:///t/b.parquet', size: 24 * MIB }, FORMAT_OPTIONS, 32 * MIB)).to.deep.equal([{ start: 0, length: 24 * MIB }]);
+    expect(ranges).to.deep.equal(
+      [0, 16, 32, 48].map((m) => ({ start: m * MIB, length: 16 * MIB })).concat([{ start: 64 * MIB, length: 8 * MIB }]),
+    );
+    expect(format.ranges({ location: 'file:///t/b.parquet', size: 24 * MIB }, FORMAT_OPTIONS, 32 * MIB)).to.deep.equal([
+      { start: 0, length: 24 * MIB },
+    ]);
     expect(format.ranges({ location: 'file:///t/c.parquet', size: 12 * MIB }, FORMAT_OPTIONS, 2 * MIB)).to.have.length(6);
   });
 });

@@ -33,7 +33,10 @@ describe('Parquet decoding primitives', () => {
           const values = valuesOf(count, bitWidth, bitWidth * 1000 + pad * 10 + count);
           const out = new Int32Array(count);
           unpackBits(packBitByBit(values, bitWidth, pad), pad, bitWidth, count, out, 0);
-          expect(Array.from(out, (v) => v >>> 0), `width ${bitWidth}, pad ${pad}, count ${count}`).to.deep.equal(values);
+          expect(
+            Array.from(out, (v) => v >>> 0),
+            `width ${bitWidth}, pad ${pad}, count ${count}`,
+          ).to.deep.equal(values);
         }
       }
     }

@@ -29,9 +29,17 @@ describe('Parquet file statistics', function () {
     for (const name of ['id', 'b', 'ti', 'i32', 'bi', 'dec4', 'dec18', 'dec38', 'v', 'vlow', 'dt', 'ts', 'tsms']) {
       const column = ALL_TYPES_COLUMNS.find((c) => c.name === name)!;
       const expression = duckExpression(name, column.type).replaceAll(`"${name}"`, 'x');
-      const row = (await duck.runAndReadAll(`SELECT count(*) - count(${name}), (SELECT ${expression} FROM (SELECT min(${name}) AS x FROM t)), (SELECT ${expression} FROM (SELECT max(${name}) AS x FROM t)) FROM t`)).getRows()[0];
+      const row = (
+        await duck.runAndReadAll(
+          `SELECT count(*) - count(${name}), (SELECT ${expression} FROM (SELECT min(${name}) AS x FROM t)), (SELECT ${expression} FROM (SELECT max(${name}) AS x FROM t)) FROM t`,
+        )
+      ).getRows()[0];
       const ours = stats.columns.get(name)!;
-      expect([ours.nullCount, canonical(column.type, ours.min), canonical(column.type, ours.max)], name).to.deep.equal([Number(row[0]), String(row[1]), String(row[2])]);
+      expect([ours.nullCount, canonical(column.type, ours.min), canonical(column.type, ours.max)], name).to.deep.equal([
+        Number(row[0]),
+        String(row[1]),
+        String(row[2]),
+      ]);
     }
   });
 });

@@ -30,7 +30,9 @@ class SecondResolutionFileSystem extends TestFileSystem {
   override async stat(location: string): Promise<FileEntry | undefined> {
     const file = await super.stat(location);
     if (file === undefined) return undefined;
-    const etag = `"${createHash('md5').update(readFileSync(new URL(location))).digest('hex')}"`;
+    const etag = `"${createHash('md5')
+      .update(readFileSync(new URL(location)))
+      .digest('hex')}"`;
     return { ...file, lastModified: Math.floor(file.lastModified! / 1000) * 1000, etag };
   }
 }
@@ -52,9 +54,11 @@ describe('Parquet footers shared by the splits of one file version', function ()
   after(() => dir.dispose());
 
   const write = (path: string, rows: number) =>
-    duck.run(`COPY (SELECT range::BIGINT AS id, 'label ' || (range % 7) || repeat('x', (range % 50)::INTEGER) AS label FROM range(${rows})) TO '${path}' (FORMAT PARQUET, ROW_GROUP_SIZE 4096)`);
+    duck.run(
+      `COPY (SELECT range::BIGINT AS id, 'label ' || (range % 7) || repeat('x', (range % 50)::INTEGER) AS label FROM range(${rows})) TO '${path}' (FORMAT PARQUET, ROW_GROUP_SIZE 4096)`,
+    );
 
-  it('reads the footer once for all of a file\'s ranges, every value equal to DuckDB\'s', async () => {
+  it("reads the footer once for all of a file's ranges, every value equal to DuckDB's", async () => {
     const file = dir.file('many-groups.parquet');
     await write(file.path, 100_000);
     const fs = new FooterCountingFileSystem();
@@ -83,7 +87,8 @@ describe('Parquet footers shared by the splits of one file version', function ()
   });
   it('tells a same-size rewrite within one second apart by its ETag', async () => {
     const file = dir.file('same-second.parquet');
-    const ids = (first: number) => `COPY (SELECT (${first} + range)::BIGINT AS id FROM range(100)) TO '${file.path}' (FORMAT PARQUET, COMPRESSION uncompressed)`;
+    const ids = (first: number) =>
+      `COPY (SELECT (${first} + range)::BIGINT AS id FROM range(100)) TO '${file.path}' (FORMAT PARQUET, COMPRESSION uncompressed)`;
     const fs = new SecondResolutionFileSystem();
     const search = { constraint: [{ column: 'id', low: { value: 1000n, inclusive: true } }] };
     const idOnly = COLUMNS.slice(0, 1);

@@ -5,7 +5,12 @@
 
 import { writeFileSync } from 'node:fs';
 import type { ColumnChunk, SchemaElement } from '../../../../src/connectors/hive/formats/parquet/file-metadata.js';
-import { encodeColumnIndex, encodeDataPageHeader, encodeFileMetaData, encodeOffsetIndex } from '../../../../src/connectors/hive/formats/parquet/metadata-writer.js';
+import {
+  encodeColumnIndex,
+  encodeDataPageHeader,
+  encodeFileMetaData,
+  encodeOffsetIndex,
+} from '../../../../src/connectors/hive/formats/parquet/metadata-writer.js';
 import { bitWidthOf, encodeRleHybrid } from '../../../../src/connectors/hive/formats/parquet/rle.js';
 import { CompactWriter } from '../../../../src/connectors/hive/formats/parquet/thrift-compact.js';
 
@@ -32,7 +37,13 @@ export interface HandMadeChunk {
 const MAGIC = new TextEncoder().encode('PAR1');
 
 /** Writes a file of one row group of `rows` rows whose schema is `fields` (the root's `topLevelFields` children, depth first). */
-export function writeHandMadeFile(path: string, fields: SchemaElement[], topLevelFields: number, rows: number, chunks: HandMadeChunk[]): void {
+export function writeHandMadeFile(
+  path: string,
+  fields: SchemaElement[],
+  topLevelFields: number,
+  rows: number,
+  chunks: HandMadeChunk[],
+): void {
   const parts: Uint8Array[] = [MAGIC];
   let position = MAGIC.length;
   const append = (bytes: Uint8Array): number => {
@@ -51,7 +62,18 @@ export function writeHandMadeFile(path: string, fields: SchemaElement[], topLeve
   const columns = chunks.map((chunk, i): ColumnChunk => {
     const { start, size, locations } = written[i];
     const numValues = chunk.pages.reduce((n, p) => n + entries(p), 0);
-    const column: ColumnChunk = { meta: { type: 1, encodings: [0, 3], path: chunk.path, codec: 0, numValues, totalUncompressedSize: size, totalCompressedSize: size, dataPageOffset: start } };
+    const column: ColumnChunk = {
+      meta: {
+        type: 1,
+        encodings: [0, 3],
+        path: chunk.path,
+        codec: 0,
+        numValues,
+        totalUncompressedSize: size,
+        totalCompressedSize: size,
+        dataPageOffset: start,
+      },
+    };
     if (chunk.pageIndex === true) {
       const index = encodeColumnIndex({
         nullPages: chunk.pages.map(() => false),
@@ -78,7 +100,11 @@ export function writeHandMadeFile(path: string, fields: SchemaElement[], topLeve
 }
 
 function dataPageV1(chunk: HandMadeChunk, page: HandMadePage): Uint8Array {
-  const body = concat([lengthPrefixed(levels(page.repetition, chunk.maxRepetition)), lengthPrefixed(levels(page.definition, chunk.maxDefinition)), int32s(page.values)]);
+  const body = concat([
+    lengthPrefixed(levels(page.repetition, chunk.maxRepetition)),
+    lengthPrefixed(levels(page.definition, chunk.maxDefinition)),
+    int32s(page.values),
+  ]);
   return concat([encodeDataPageHeader(body.length, body.length, entries(page), 0), body]);
 }
 
@@ -91,7 +117,16 @@ function dataPageV2(chunk: HandMadeChunk, page: HandMadePage): Uint8Array {
     .i32(1, 3)
     .i32(2, body.length)
     .i32(3, body.length)
-    .struct(8, (w) => w.i32(1, entries(page)).i32(2, entries(page) - page.values.length).i32(3, rows).i32(4, 0).i32(5, definition.length).i32(6, repetition.length).bool(7, false))
+    .struct(8, (w) =>
+      w
+        .i32(1, entries(page))
+        .i32(2, entries(page) - page.values.length)
+        .i32(3, rows)
+        .i32(4, 0)
+        .i32(5, definition.length)
+        .i32(6, repetition.length)
+        .bool(7, false),
+    )
     .stop()
     .toBytes();
   return concat([header, body]);

@@ -28,27 +28,107 @@ const CASES: Case[] = [
   { name: 'every row', constraint: [{ column: 'id', low: { value: 0n, inclusive: true } }], where: 'id >= 0', rows: ROWS },
   // Days are 37 apart (dt = i * 37 - 100000): a day between two of them is inside every min/max, held by no row.
   { name: 'no row (inside the statistics)', constraint: [{ column: 'dt', values: [1] }], where: "dt = DATE '1970-01-02'", rows: 0 },
-  { name: 'scattered ids across row groups and pages', constraint: [{ column: 'id', values: [0n, 5n, 10_239n, 10_240n, 20_000n, 33_333n, 59_999n] }], where: 'id IN (0, 5, 10239, 10240, 20000, 33333, 59999)', rows: 7 },
+  {
+    name: 'scattered ids across row groups and pages',
+    constraint: [{ column: 'id', values: [0n, 5n, 10_239n, 10_240n, 20_000n, 33_333n, 59_999n] }],
+    where: 'id IN (0, 5, 10239, 10240, 20000, 33333, 59999)',
+    rows: 7,
+  },
   // DuckDB's second row group holds ids 10240..20479: its statistics cover the upper bound, not the exclusive lower one.
-  { name: 'a range whose ends are a row group\'s min and max', constraint: [{ column: 'id', low: { value: 10_240n, inclusive: false }, high: { value: 20_479n, inclusive: true } }], where: 'id > 10240 AND id <= 20479', rows: 10_239 },
-  { name: 'an integer range over a column with NULLs', constraint: [{ column: 'i32', low: { value: -1_000_000_000, inclusive: false }, high: { value: -990_000_000, inclusive: true } }], where: 'i32 > -1000000000 AND i32 <= -990000000', rows: 'some' },
+  {
+    name: "a range whose ends are a row group's min and max",
+    constraint: [{ column: 'id', low: { value: 10_240n, inclusive: false }, high: { value: 20_479n, inclusive: true } }],
+    where: 'id > 10240 AND id <= 20479',
+    rows: 10_239,
+  },
+  {
+    name: 'an integer range over a column with NULLs',
+    constraint: [{ column: 'i32', low: { value: -1_000_000_000, inclusive: false }, high: { value: -990_000_000, inclusive: true } }],
+    where: 'i32 > -1000000000 AND i32 <= -990000000',
+    rows: 'some',
+  },
   { name: 'tinyint with NULLs', constraint: [{ column: 'ti', values: [-128, 0, 127] }], where: 'ti IN (-128, 0, 127)', rows: 'some' },
   // A few hundred values and no NULLs: dictionary pages, judged through their dictionaries.
-  { name: 'dictionary integers without NULLs', constraint: [{ column: 'uti', values: [0, 7, 200] }], where: 'uti IN (0, 7, 200)', rows: 'some' },
-  { name: 'a dictionary range without NULLs', constraint: [{ column: 'uti', low: { value: 250, inclusive: false } }], where: 'uti > 250', rows: 'some' },
+  {
+    name: 'dictionary integers without NULLs',
+    constraint: [{ column: 'uti', values: [0, 7, 200] }],
+    where: 'uti IN (0, 7, 200)',
+    rows: 'some',
+  },
+  {
+    name: 'a dictionary range without NULLs',
+    constraint: [{ column: 'uti', low: { value: 250, inclusive: false } }],
+    where: 'uti > 250',
+    rows: 'some',
+  },
   { name: 'smallint range', constraint: [{ column: 'si', low: { value: 32_000, inclusive: true } }], where: 'si >= 32000', rows: 'some' },
-  { name: 'bigint beyond 2^53', constraint: [{ column: 'bi', low: { value: 4_400_000_000_000_000_000n, inclusive: false } }], where: 'bi > 4400000000000000000', rows: 'some' },
-  { name: 'unsigned decimal(20,0) (bigint storage)', constraint: [{ column: 'ubi', high: { value: 1_844_674_407_370_955n * 3n, inclusive: true } }], where: 'ubi <= 5534023222112865', rows: 'some' },
-  { name: 'decimal(4,2)', constraint: [{ column: 'dec4', low: { value: 9_000n, inclusive: true }, high: { value: 9_100n, inclusive: false } }], where: 'dec4 >= 90.00 AND dec4 < 91.00', rows: 'some' },
-  { name: 'decimal(9,3) with NULLs', constraint: [{ column: 'dec9', high: { value: -990_000_000n, inclusive: true } }], where: 'dec9 <= -990000.000', rows: 'some' },
-  { name: 'decimal(18,4) beyond 2^53', constraint: [{ column: 'dec18', low: { value: 99_000_000_000_000_0000n, inclusive: true } }], where: 'dec18 >= 99000000000000.0000', rows: 'some' },
-  { name: 'decimal(38,10) with NULLs', constraint: [{ column: 'dec38', values: [-7_123_456_789_012_345_678_0123456789n, 8_123_456_789_012_345_678_0123456789n] }], where: 'dec38 IN (-7123456789012345678.0123456789, 8123456789012345678.0123456789)', rows: 'some' },
-  { name: 'a string range in code point order (surrogate pairs, NULLs)', constraint: [{ column: 'v', low: { value: 'ünïcødé 😀 5', inclusive: false }, high: { value: 'ünïcødé 😀 6', inclusive: true } }], where: "v > 'ünïcødé 😀 5' AND v <= 'ünïcødé 😀 6'", rows: 'some' },
-  { name: 'dictionary strings with NULLs', constraint: [{ column: 'vlow', values: ['beta', ''] }], where: "vlow IN ('beta', '')", rows: 'some' },
-  { name: 'varbinary', constraint: [{ column: 'bl', values: [Uint8Array.of(0xff, 0x00, 0x80)] }], where: "bl = '\\xFF\\x00\\x80'::BLOB", rows: 'some' },
+  {
+    name: 'bigint beyond 2^53',
+    constraint: [{ column: 'bi', low: { value: 4_400_000_000_000_000_000n, inclusive: false } }],
+    where: 'bi > 4400000000000000000',
+    rows: 'some',
+  },
+  {
+    name: 'unsigned decimal(20,0) (bigint storage)',
+    constraint: [{ column: 'ubi', high: { value: 1_844_674_407_370_955n * 3n, inclusive: true } }],
+    where: 'ubi <= 5534023222112865',
+    rows: 'some',
+  },
+  {
+    name: 'decimal(4,2)',
+    constraint: [{ column: 'dec4', low: { value: 9_000n, inclusive: true }, high: { value: 9_100n, inclusive: false } }],
+    where: 'dec4 >= 90.00 AND dec4 < 91.00',
+    rows: 'some',
+  },
+  {
+    name: 'decimal(9,3) with NULLs',
+    constraint: [{ column: 'dec9', high: { value: -990_000_000n, inclusive: true } }],
+    where: 'dec9 <= -990000.000',
+    rows: 'some',
+  },
+  {
+    name: 'decimal(18,4) beyond 2^53',
+    constraint: [{ column: 'dec18', low: { value: 99_000_000_000_000_0000n, inclusive: true } }],
+    where: 'dec18 >= 99000000000000.0000',
+    rows: 'some',
+  },
+  {
+    name: 'decimal(38,10) with NULLs',
+    constraint: [{ column: 'dec38', values: [-7_123_456_789_012_345_678_0123456789n, 8_123_456_789_012_345_678_0123456789n] }],
+    where: 'dec38 IN (-7123456789012345678.0123456789, 8123456789012345678.0123456789)',
+    rows: 'some',
+  },
+  {
+    name: 'a string range in code point order (surrogate pairs, NULLs)',
+    constraint: [{ column: 'v', low: { value: 'ünïcødé 😀 5', inclusive: false }, high: { value: 'ünïcødé 😀 6', inclusive: true } }],
+    where: "v > 'ünïcødé 😀 5' AND v <= 'ünïcødé 😀 6'",
+    rows: 'some',
+  },
+  {
+    name: 'dictionary strings with NULLs',
+    constraint: [{ column: 'vlow', values: ['beta', ''] }],
+    where: "vlow IN ('beta', '')",
+    rows: 'some',
+  },
+  {
+    name: 'varbinary',
+    constraint: [{ column: 'bl', values: [Uint8Array.of(0xff, 0x00, 0x80)] }],
+    where: "bl = '\\xFF\\x00\\x80'::BLOB",
+    rows: 'some',
+  },
   { name: 'boolean with NULLs', constraint: [{ column: 'b', values: [true] }], where: 'b', rows: 'some' },
-  { name: 'timestamp(3) with NULLs', constraint: [{ column: 'tsms', high: { value: -5_990_000_000_000_000, inclusive: false } }], where: 'epoch_us(tsms) < -5990000000000000', rows: 'some' },
-  { name: 'time', constraint: [{ column: 'tm', low: { value: 86_000_000_000, inclusive: true } }], where: "tm >= TIME '23:53:20'", rows: 'some' },
+  {
+    name: 'timestamp(3) with NULLs',
+    constraint: [{ column: 'tsms', high: { value: -5_990_000_000_000_000, inclusive: false } }],
+    where: 'epoch_us(tsms) < -5990000000000000',
+    rows: 'some',
+  },
+  {
+    name: 'time',
+    constraint: [{ column: 'tm', low: { value: 86_000_000_000, inclusive: true } }],
+    where: "tm >= TIME '23:53:20'",
+    rows: 'some',
+  },
   {
     name: 'two constraints together (an id range and a dictionary string)',
     constraint: [
@@ -95,7 +175,9 @@ describe('Parquet reads decode the other columns only for the rows a constraint 
   }
 
   it('a double range keeps NaN (the engine decides it) and drops the other rows that cannot match', async () => {
-    const constraint: TableConstraint = [{ column: 'd', low: { value: -6.9e12, inclusive: true }, high: { value: -6.8e12, inclusive: false } }];
+    const constraint: TableConstraint = [
+      { column: 'd', low: { value: -6.9e12, inclusive: true }, high: { value: -6.8e12, inclusive: false } },
+    ];
     for (const file of files) {
       const ours = await readWithFormat(file.location, ALL_TYPES_COLUMNS, { constraint });
       const theirs = await readWithDuck(duck, file.path, ALL_TYPES_COLUMNS, `WHERE (d >= -6.9e12 AND d < -6.8e12) OR isnan(d) ORDER BY id`);
@@ -110,9 +192,21 @@ describe('Parquet reads decode the other columns only for the rows a constraint 
     const rows = characters.map((c, i) => `(${i}, chr(${c}) || 'x')`).join(', ');
     await duck.run(`COPY (SELECT * FROM (VALUES ${rows}) t(id, v)) TO '${file.path}' (FORMAT PARQUET)`);
     const columns = ALL_TYPES_COLUMNS.filter((c) => c.name === 'id' || c.name === 'v');
-    for (const [low, high] of [[0xfffd, undefined], [undefined, 0xe000], [0xe000, 0x1f600]] as const) {
-      const constraint: TableConstraint = [{ column: 'v', ...(low === undefined ? {} : { low: { value: String.fromCodePoint(low), inclusive: false } }), ...(high === undefined ? {} : { high: { value: String.fromCodePoint(high), inclusive: true } }) }];
-      const where = [low === undefined ? undefined : `v > chr(${low})`, high === undefined ? undefined : `v <= chr(${high})`].filter((w) => w !== undefined).join(' AND ');
+    for (const [low, high] of [
+      [0xfffd, undefined],
+      [undefined, 0xe000],
+      [0xe000, 0x1f600],
+    ] as const) {
+      const constraint: TableConstraint = [
+        {
+          column: 'v',
+          ...(low === undefined ? {} : { low: { value: String.fromCodePoint(low), inclusive: false } }),
+          ...(high === undefined ? {} : { high: { value: String.fromCodePoint(high), inclusive: true } }),
+        },
+      ];
+      const where = [low === undefined ? undefined : `v > chr(${low})`, high === undefined ? undefined : `v <= chr(${high})`]
+        .filter((w) => w !== undefined)
+        .join(' AND ');
       const theirs = await readWithDuck(duck, file.path, columns, `WHERE ${where} ORDER BY id`);
       expect(theirs.length, where).to.be.within(1, characters.length - 1);
       expect((await readWithFormat(file.location, columns, { constraint })).rows, where).to.deep.equal(theirs);

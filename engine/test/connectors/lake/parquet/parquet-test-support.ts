@@ -64,7 +64,17 @@ export async function readWithFormat(
   const groupsPerRange: number[] = [];
   for (const range of format.ranges(file, FORMAT_OPTIONS, options.targetBytes ?? 64 * 1024 * 1024, options.blocks)) {
     const before = stats.rowGroupsRead + stats.rowGroupsSkipped;
-    for await (const page of format.read({ fs, file, range, columns, tableColumns: columns, constraint: options.constraint, options: FORMAT_OPTIONS, stats })) pages.push(page);
+    for await (const page of format.read({
+      fs,
+      file,
+      range,
+      columns,
+      tableColumns: columns,
+      constraint: options.constraint,
+      options: FORMAT_OPTIONS,
+      stats,
+    }))
+      pages.push(page);
     groupsPerRange.push(stats.rowGroupsRead + stats.rowGroupsSkipped - before);
   }
   const rows: string[][] = [];
@@ -86,7 +96,9 @@ export function canonical(type: SqlType, value: unknown): string {
     case 'double':
       return String(value);
     case 'varbinary':
-      return Buffer.from(value as Uint8Array).toString('hex').toUpperCase();
+      return Buffer.from(value as Uint8Array)
+        .toString('hex')
+        .toUpperCase();
     case 'date':
       return formatDate(value as number);
     case 'timestamp':
@@ -116,7 +128,12 @@ export function duckExpression(name: string, type: SqlType): string {
 }
 
 /** DuckDB's rows of the file's `columns`, in file order, as canonical text. */
-export async function readWithDuck(duck: DuckDBConnection, path: string, columns: readonly ColumnMetadata[], where = ''): Promise<string[][]> {
+export async function readWithDuck(
+  duck: DuckDBConnection,
+  path: string,
+  columns: readonly ColumnMetadata[],
+  where = '',
+): Promise<string[][]> {
   const select = columns.map((c) => duckExpression(c.name, c.type)).join(', ');
   const rows = (await duck.runAndReadAll(`SELECT ${select} FROM read_parquet('${path}') ${where}`)).getRows();
   return rows.map((row) =>

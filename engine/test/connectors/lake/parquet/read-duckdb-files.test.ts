@@ -29,7 +29,9 @@ describe('Parquet files written by DuckDB read as DuckDB reads them', function (
     await duck.run(`COPY t TO '${file.path}' (FORMAT PARQUET)`);
     const fs = new TestFileSystem();
     const columns = await new ParquetFormat().inferColumns(fs, (await fs.stat(file.location))!, FORMAT_OPTIONS);
-    expect(columns.map((c) => `${c.name} ${typeName(c.type)}`)).to.deep.equal(ALL_TYPES_COLUMNS.map((c) => `${c.name} ${typeName(c.type)}`));
+    expect(columns.map((c) => `${c.name} ${typeName(c.type)}`)).to.deep.equal(
+      ALL_TYPES_COLUMNS.map((c) => `${c.name} ${typeName(c.type)}`),
+    );
   });
 
   const variants: [string, string][] = [
@@ -52,7 +54,8 @@ describe('Parquet files written by DuckDB read as DuckDB reads them', function (
       expect(ours.stats.rowGroupsRead).to.be.greaterThan(1);
       for (let r = 0; r < ROWS; r++) {
         for (let c = 0; c < ALL_TYPES_COLUMNS.length; c++) {
-          if (ours.rows[r][c] !== theirs[r][c]) expect.fail(`row ${r} column ${ALL_TYPES_COLUMNS[c].name}: ours ${ours.rows[r][c]}, DuckDB ${theirs[r][c]}`);
+          if (ours.rows[r][c] !== theirs[r][c])
+            expect.fail(`row ${r} column ${ALL_TYPES_COLUMNS[c].name}: ours ${ours.rows[r][c]}, DuckDB ${theirs[r][c]}`);
         }
       }
     });

@@ -36,7 +36,9 @@ describe('Parquet: ranges cut between row groups', function () {
     dir = new TempDir();
     for (const { name, rows, groupRows, wideBelow } of LAYOUTS) {
       const label = `CASE WHEN i < ${wideBelow} THEN repeat(md5(i::VARCHAR), 8) ELSE 'n' || (i % 97) END`;
-      await duck.run(`COPY (SELECT i::BIGINT AS id, ${label} AS label FROM range(${rows}) r(i)) TO '${dir.file(`${name}.parquet`).path}' (FORMAT PARQUET, ROW_GROUP_SIZE ${groupRows})`);
+      await duck.run(
+        `COPY (SELECT i::BIGINT AS id, ${label} AS label FROM range(${rows}) r(i)) TO '${dir.file(`${name}.parquet`).path}' (FORMAT PARQUET, ROW_GROUP_SIZE ${groupRows})`,
+      );
     }
   });
   after(() => dir.dispose());
@@ -46,7 +48,7 @@ describe('Parquet: ranges cut between row groups', function () {
     return { file, blocks: (await readParquetStatistics(fs, file)).rowGroups };
   }
 
-  it('cover the file from 0 to its end and read DuckDB\'s rows exactly once, whatever the target and layout', async () => {
+  it("cover the file from 0 to its end and read DuckDB's rows exactly once, whatever the target and layout", async () => {
     const format = new ParquetFormat();
     for (const { name } of LAYOUTS) {
       const { path, location } = dir.file(`${name}.parquet`);
@@ -60,7 +62,10 @@ describe('Parquet: ranges cut between row groups', function () {
         const ours = await readWithFormat(location, COLUMNS, { targetBytes, fs, blocks });
         expect(ours.rows, what).to.deep.equal(expected);
         expect(ours.stats.rowGroupsRead, what).to.equal(blocks.length);
-        expect(ours.groupsPerRange.every((n) => n > 0), what).to.equal(true);
+        expect(
+          ours.groupsPerRange.every((n) => n > 0),
+          what,
+        ).to.equal(true);
         // A target of one byte (or of less than any row group) gives each row group its own range.
         if (targetBytes === 1) expect(ours.groupsPerRange, what).to.deep.equal(blocks.map(() => 1));
       }
@@ -69,7 +74,9 @@ describe('Parquet: ranges cut between row groups', function () {
 
   it('gives each of a few large row groups its own range, where byte ranges held two in one', async () => {
     const { location } = dir.file('few4.parquet');
-    await duck.run(`COPY (SELECT i::BIGINT AS id, md5(i::VARCHAR) AS label FROM range(40000) r(i)) TO '${dir.file('few4.parquet').path}' (FORMAT PARQUET, ROW_GROUP_SIZE 10000)`);
+    await duck.run(
+      `COPY (SELECT i::BIGINT AS id, md5(i::VARCHAR) AS label FROM range(40000) r(i)) TO '${dir.file('few4.parquet').path}' (FORMAT PARQUET, ROW_GROUP_SIZE 10000)`,
+    );
     const { file, blocks } = await blocksOf(location);
     expect(blocks).to.have.length(4);
     // Ranges of about a third of the file: byte ranges cut it into 3, the first holding 2 row groups.

@@ -31,11 +31,19 @@ describe('Parquet files we write read equal in DuckDB', function () {
   });
   after(() => dir.dispose());
 
-  async function write(name: string, columns: readonly ColumnMetadata[], input: readonly Page[], rowGroupRows?: number): Promise<{ path: string; location: string; rows: number }> {
+  async function write(
+    name: string,
+    columns: readonly ColumnMetadata[],
+    input: readonly Page[],
+    rowGroupRows?: number,
+  ): Promise<{ path: string; location: string; rows: number }> {
     const fs = new TestFileSystem();
     const file = dir.file(name);
     const output = await fs.create(file.location);
-    const writer = rowGroupRows === undefined ? new ParquetFormat().createWriter(columns, FORMAT_OPTIONS, output) : new ParquetFileWriter(columns, output, { rows: rowGroupRows, bytes: 1 << 30 });
+    const writer =
+      rowGroupRows === undefined
+        ? new ParquetFormat().createWriter(columns, FORMAT_OPTIONS, output)
+        : new ParquetFileWriter(columns, output, { rows: rowGroupRows, bytes: 1 << 30 });
     for (const page of input) await writer.append(page);
     const { rows } = await writer.finish();
     return { ...file, rows };
@@ -51,7 +59,8 @@ describe('Parquet files we write read equal in DuckDB', function () {
     expect(actual.length).to.equal(ROWS);
     for (let r = 0; r < ROWS; r++) {
       for (let c = 0; c < ALL_TYPES_COLUMNS.length; c++) {
-        if (actual[r][c] !== expected[r][c]) expect.fail(`row ${r} column ${ALL_TYPES_COLUMNS[c].name}: DuckDB read ${actual[r][c]} from our file, wrote ${expected[r][c]}`);
+        if (actual[r][c] !== expected[r][c])
+          expect.fail(`row ${r} column ${ALL_TYPES_COLUMNS[c].name}: DuckDB read ${actual[r][c]} from our file, wrote ${expected[r][c]}`);
       }
     }
     const groups = await duck.runAndReadAll(`SELECT count(DISTINCT row_group_id) FROM parquet_metadata('${file.path}')`);

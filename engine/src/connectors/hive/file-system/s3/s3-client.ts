@@ -125,7 +125,9 @@ export class S3Client {
   private url(request: S3Request): URL {
     const key = request.key.split('/').map(uriEncode).join('/');
     const { protocol, host } = this.endpointUrl;
-    const url = this.config.pathStyleAccess ? new URL(`${protocol}//${host}/${request.bucket}/${key}`) : new URL(`${protocol}//${request.bucket}.${host}/${key}`);
+    const url = this.config.pathStyleAccess
+      ? new URL(`${protocol}//${host}/${request.bucket}/${key}`)
+      : new URL(`${protocol}//${request.bucket}.${host}/${key}`);
     // Encoded as the signature has it (URLSearchParams would write a space as '+').
     url.search = queryString(request.query ?? {});
     return url;
@@ -136,12 +138,19 @@ export class S3Client {
     const headers: Record<string, string> = { ...request.headers };
     if (request.method === 'PUT' || request.method === 'POST' || body.length > 0) headers['content-length'] = String(body.length);
     // The payload's hash is signed too: every S3 implementation accepts it, and it guards the bytes.
-    if (payloadHash !== undefined) this.signer?.sign({ method: request.method, host: url.host, path: url.pathname, query: request.query ?? {}, headers, payloadHash });
+    if (payloadHash !== undefined)
+      this.signer?.sign({ method: request.method, host: url.host, path: url.pathname, query: request.query ?? {}, headers, payloadHash });
     return headers;
   }
 
   /** One attempt, holding one of the node's request slots while it is in flight. */
-  private async attemptInSlot(url: URL, method: S3Method, headers: Record<string, string>, body: Uint8Array, signal: AbortSignal | undefined) {
+  private async attemptInSlot(
+    url: URL,
+    method: S3Method,
+    headers: Record<string, string>,
+    body: Uint8Array,
+    signal: AbortSignal | undefined,
+  ) {
     await this.slots.take(signal);
     try {
       return await this.attempt(url, method, headers, body, signal);
@@ -159,7 +168,10 @@ export class S3Client {
       request.on('socket', (socket) => {
         if (!socket.connecting) return;
         connectTimer = setTimeout(
-          () => request.destroy(new NetworkFailure('CONNECT_TIMEOUT', `no connection within ${connectTimeoutMs} ms (s3.socket-connect-timeout)`)),
+          () =>
+            request.destroy(
+              new NetworkFailure('CONNECT_TIMEOUT', `no connection within ${connectTimeoutMs} ms (s3.socket-connect-timeout)`),
+            ),
           connectTimeoutMs,
         );
         socket.once('connect', () => clearTimeout(connectTimer));

@@ -93,7 +93,10 @@ export function responseError(context: RequestContext, status: number, error: S3
   }
   const key = context.accessKeyId === undefined ? undefined : `'${context.accessKeyId}'`;
   if (code === 'InvalidAccessKeyId') {
-    return new EngineError('HIVE_FILESYSTEM_ERROR', `S3 at ${endpoint} does not know the access key ${key} (s3.aws-access-key) used for ${location}`);
+    return new EngineError(
+      'HIVE_FILESYSTEM_ERROR',
+      `S3 at ${endpoint} does not know the access key ${key} (s3.aws-access-key) used for ${location}`,
+    );
   }
   if (code === 'SignatureDoesNotMatch') {
     return new EngineError(
@@ -108,5 +111,8 @@ export function responseError(context: RequestContext, status: number, error: S3
         : `the credentials of access key ${key} are wrong or not allowed to ${context.method} there`;
     return new EngineError('HIVE_FILESYSTEM_ERROR', `Access denied to ${location} by S3 at ${endpoint}: ${why} (${detail})`);
   }
-  return new EngineError('HIVE_FILESYSTEM_ERROR', `S3 ${context.method} of ${location} failed at ${endpoint}: ${detail}${attemptsSuffix(attempts)}`);
+  return new EngineError(
+    'HIVE_FILESYSTEM_ERROR',
+    `S3 ${context.method} of ${location} failed at ${endpoint}: ${detail}${attemptsSuffix(attempts)}`,
+  );
 }

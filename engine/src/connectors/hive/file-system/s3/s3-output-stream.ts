@@ -101,11 +101,14 @@ export class S3OutputStream implements OutputStream {
       throw new EngineError('HIVE_FILESYSTEM_ERROR', `${this.location} needs more than ${MAX_PARTS} parts: raise s3.streaming.part-size`);
     }
     const body = this.takeBuffered();
-    this.partInFlight = this.send({ method: 'PUT', key: this.target.key, query: { partNumber: String(number), uploadId }, body }).then((response) => {
-      const etag = response.headers['etag'];
-      if (typeof etag !== 'string') throw new EngineError('HIVE_FILESYSTEM_ERROR', `S3 returned no ETag for part ${number} of ${this.location}`);
-      this.parts.push({ number, etag });
-    });
+    this.partInFlight = this.send({ method: 'PUT', key: this.target.key, query: { partNumber: String(number), uploadId }, body }).then(
+      (response) => {
+        const etag = response.headers['etag'];
+        if (typeof etag !== 'string')
+          throw new EngineError('HIVE_FILESYSTEM_ERROR', `S3 returned no ETag for part ${number} of ${this.location}`);
+        this.parts.push({ number, etag });
+      },
+    );
     // Seen at the next write or at close; marked handled so a failure between them is not "unhandled".
     this.partInFlight.catch(() => {});
   }
@@ -120,7 +123,13 @@ export class S3OutputStream implements OutputStream {
   private async completeUpload(uploadId: string): Promise<void> {
     const parts = [...this.parts].sort((a, b) => a.number - b.number);
     const xml = `<CompleteMultipartUpload>${parts.map((p) => `<Part><PartNumber>${p.number}</PartNumber><ETag>${encodeXmlText(p.etag)}</ETag></Part>`).join('')}</CompleteMultipartUpload>`;
-    const response = await this.send({ method: 'POST', key: this.target.key, query: { uploadId }, body: Buffer.from(xml, 'utf8'), accept: [404] });
+    const response = await this.send({
+      method: 'POST',
+      key: this.target.key,
+      query: { uploadId },
+      body: Buffer.from(xml, 'utf8'),
+      accept: [404],
+    });
     const error = parseErrorBody(response.body.toString('utf8'));
     if (response.status === 404) {
       // A retry of a completion that took effect finds the upload gone: the object is there, whole.
@@ -128,7 +137,11 @@ export class S3OutputStream implements OutputStream {
       throw responseError(this.context('POST'), 404, error, 1);
     }
     // S3 may answer 200 and report a failure in the body.
-    if (error !== undefined) throw new EngineError('HIVE_FILESYSTEM_ERROR', `S3 could not complete the upload of ${this.location}: ${error.code}: ${error.message}`);
+    if (error !== undefined)
+      throw new EngineError(
+        'HIVE_FILESYSTEM_ERROR',
+        `S3 could not complete the upload of ${this.location}: ${error.code}: ${error.message}`,
+      );
   }
 
   private async objectSize(): Promise<number | undefined> {

@@ -62,7 +62,8 @@ export class S3Signer {
     const scope = `${date}/${this.region}/s3/aws4_request`;
     const stringToSign = `${ALGORITHM}\n${datetime}\n${scope}\n${sha256Hex(canonical)}`;
     const signature = createHmac('sha256', this.key(date, scope)).update(stringToSign).digest('hex');
-    headers['authorization'] = `${ALGORITHM} Credential=${this.credentials.accessKeyId}/${scope}, SignedHeaders=${signedHeaders.join(';')}, Signature=${signature}`;
+    headers['authorization'] =
+      `${ALGORITHM} Credential=${this.credentials.accessKeyId}/${scope}, SignedHeaders=${signedHeaders.join(';')}, Signature=${signature}`;
   }
 
   private key(date: string, scope: string): Buffer {

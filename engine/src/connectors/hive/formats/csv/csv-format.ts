@@ -35,7 +35,10 @@ async function inferColumns(fs: FileSystem, file: FileEntry, options: FormatOpti
   const records = new CsvRecords(csvCharacters(options), MAX_INFERRED_COLUMNS, true);
   for await (const chunk of new TextRange(fs, file, { start: 0, length: file.size }, stats, signal).chunks()) {
     if (records.next(chunk, 0, false) < 0) continue;
-    const names = Array.from({ length: records.fieldCount }, (_, i) => (options.skipHeaderLineCount > 0 ? (records.field(chunk, i) ?? '').trim().toLowerCase() : '') || `col${i}`);
+    const names = Array.from(
+      { length: records.fieldCount },
+      (_, i) => (options.skipHeaderLineCount > 0 ? (records.field(chunk, i) ?? '').trim().toLowerCase() : '') || `col${i}`,
+    );
     return uniqueNames(names).map((name) => ({ name, type: VARCHAR }));
   }
   return [];

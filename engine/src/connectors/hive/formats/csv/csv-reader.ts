@@ -16,7 +16,11 @@ export function csvCharacters(options: FormatOptions): CsvCharacters {
     if (text.length !== 1) throw new EngineError('INVALID_TABLE_PROPERTY', `${name} must be one character, got '${text}'`);
     return text.charCodeAt(0);
   };
-  return { separator: code(options.csvSeparator, 'csv_separator', false), quote: code(options.csvQuote, 'csv_quote', true), escape: code(options.csvEscape, 'csv_escape', true) };
+  return {
+    separator: code(options.csvSeparator, 'csv_separator', false),
+    quote: code(options.csvQuote, 'csv_quote', true),
+    escape: code(options.csvEscape, 'csv_escape', true),
+  };
 }
 
 export async function* readCsv(request: FileReadRequest): AsyncIterable<Page> {
@@ -41,7 +45,8 @@ export async function* readCsv(request: FileReadRequest): AsyncIterable<Page> {
       try {
         end = records.next(t, position, final);
       } catch (e) {
-        if (e instanceof MalformedRecord) throw await badData(text, t, position, recordLine, e.position, `malformed CSV record: ${e.message}`);
+        if (e instanceof MalformedRecord)
+          throw await badData(text, t, position, recordLine, e.position, `malformed CSV record: ${e.message}`);
         throw e;
       }
       if (end < 0) break;
@@ -55,7 +60,8 @@ export async function* readCsv(request: FileReadRequest): AsyncIterable<Page> {
               if (field >= records.fieldCount) builders[j].appendNull();
               else records.appendField(t, field, builders[j]);
             } catch (e) {
-              if (e instanceof BadValue) throw await badData(text, t, position, recordLine, records.starts[field], `column '${columns[j].name}': ${e.message}`);
+              if (e instanceof BadValue)
+                throw await badData(text, t, position, recordLine, records.starts[field], `column '${columns[j].name}': ${e.message}`);
               throw e;
             }
           }

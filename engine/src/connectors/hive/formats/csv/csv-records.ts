@@ -65,7 +65,8 @@ export class CsvRecords {
     let fields = 0;
     let lines = 0;
     for (;;) {
-      if (fields === this.maxFields) throw new MalformedRecord(`more than ${this.maxFields} fields: the table has ${this.maxFields} columns`, p);
+      if (fields === this.maxFields)
+        throw new MalformedRecord(`more than ${this.maxFields} fields: the table has ${this.maxFields} columns`, p);
       let kind = PLAIN;
       let start = p;
       let end: number;
@@ -94,7 +95,11 @@ export class CsvRecords {
             }
           } else {
             if (d === LF) {
-              if (!this.multiline) throw new MalformedRecord('a quoted field spans lines, which a file read in parallel ranges cannot have (records are lines, as in Trino)', p);
+              if (!this.multiline)
+                throw new MalformedRecord(
+                  'a quoted field spans lines, which a file read in parallel ranges cannot have (records are lines, as in Trino)',
+                  p,
+                );
               lines++;
             }
             i++;

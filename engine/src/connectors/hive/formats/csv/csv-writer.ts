@@ -3,7 +3,7 @@
 // quote, the escape character or a line end, its quotes doubled (and escape characters escaped).
 
 import type { ColumnMetadata } from '../../../../spi/connector.js';
-import { getScalar, } from '../../../../spi/page.js';
+import { getScalar } from '../../../../spi/page.js';
 import { formatValueAsText } from '../../../../types/values.js';
 import type { FormatOptions } from '../file-format.js';
 import { textParser } from '../text/text-columns.js';
@@ -13,7 +13,12 @@ export function csvLines(columns: readonly ColumnMetadata[], options: FormatOpti
   const { csvSeparator: separator, csvQuote: quote, csvEscape: escape } = options;
   // Checks the types once: those text cannot hold fail here, naming the column.
   for (const c of columns) textParser(c.type, c.name);
-  const special = new RegExp(`[${[separator, quote, escape, '\r', '\n'].filter((c) => c !== '').map(escapeForClass).join('')}]`);
+  const special = new RegExp(
+    `[${[separator, quote, escape, '\r', '\n']
+      .filter((c) => c !== '')
+      .map(escapeForClass)
+      .join('')}]`,
+  );
   const quoteAll = new RegExp(escapeForPattern(quote), 'g');
   const escapeAll = escape === '' ? undefined : new RegExp(escapeForPattern(escape), 'g');
   const field = (text: string): string => {

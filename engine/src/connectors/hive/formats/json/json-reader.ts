@@ -44,7 +44,8 @@ export async function* readJson(request: FileReadRequest): AsyncIterable<Page> {
       } catch (e) {
         throw await badData(text, chunk, 0, chunkLine, lineStart, `malformed JSON: ${(e as Error).message}`);
       }
-      if (typeof record !== 'object' || record === null || Array.isArray(record)) throw await badData(text, chunk, 0, chunkLine, lineStart, 'a line of a JSON file must hold one JSON object');
+      if (typeof record !== 'object' || record === null || Array.isArray(record))
+        throw await badData(text, chunk, 0, chunkLine, lineStart, 'a line of a JSON file must hold one JSON object');
       for (let j = 0; j < builders.length; j++) {
         try {
           appendJsonValue(builders[j], fieldOf(record as JsonObject, columns[j]), columns[j]);

@@ -16,7 +16,8 @@ const MAX_PAGE_BYTES = 1 << 30;
 
 /** `scratch`: decompress into its reused bytes (the result is then valid until its next use). */
 export function decompressPage(codec: number, data: Uint8Array, uncompressedLength: number, scratch?: PageScratch): Uint8Array {
-  if (!(uncompressedLength >= 0 && uncompressedLength <= MAX_PAGE_BYTES)) throw new CodecError(`a page header gives an uncompressed size of ${uncompressedLength} bytes`);
+  if (!(uncompressedLength >= 0 && uncompressedLength <= MAX_PAGE_BYTES))
+    throw new CodecError(`a page header gives an uncompressed size of ${uncompressedLength} bytes`);
   let out: Uint8Array;
   switch (codec) {
     case Codec.Uncompressed:
@@ -39,7 +40,8 @@ export function decompressPage(codec: number, data: Uint8Array, uncompressedLeng
     default:
       throw new CodecError(`compression codec ${CODEC_NAMES[codec] ?? codec} is not supported`);
   }
-  if (out.length !== uncompressedLength) throw new CodecError(`${CODEC_NAMES[codec]}: page decompressed to ${out.length} bytes, its header says ${uncompressedLength}`);
+  if (out.length !== uncompressedLength)
+    throw new CodecError(`${CODEC_NAMES[codec]}: page decompressed to ${out.length} bytes, its header says ${uncompressedLength}`);
   return out;
 }
 

@@ -11,7 +11,14 @@ import type { FileColumn, FlatColumn, ListColumn, MapColumn } from './parquet-sc
 import type { StructColumn } from './struct-schema.js';
 
 export type BoundColumn =
-  | { kind: 'file'; name: string; source: FlatColumn | ListColumn | MapColumn | StructColumn; fileType: SqlType; declared: SqlType; coerce: Coercion }
+  | {
+      kind: 'file';
+      name: string;
+      source: FlatColumn | ListColumn | MapColumn | StructColumn;
+      fileType: SqlType;
+      declared: SqlType;
+      coerce: Coercion;
+    }
   | { kind: 'missing'; name: string; declared: SqlType };
 
 /** File columns by lower-cased name; a name that two columns share fails (it cannot be read by name). */
@@ -19,7 +26,11 @@ export function columnsByName(columns: readonly FileColumn[], location: string):
   const byName = new Map<string, FileColumn>();
   for (const c of columns) {
     const key = c.name.toLowerCase();
-    if (byName.has(key)) throw new EngineError('HIVE_BAD_DATA', `Parquet file ${location} has two columns named '${key}' (names are matched case-insensitively)`);
+    if (byName.has(key))
+      throw new EngineError(
+        'HIVE_BAD_DATA',
+        `Parquet file ${location} has two columns named '${key}' (names are matched case-insensitively)`,
+      );
     byName.set(key, c);
   }
   return byName;
@@ -37,8 +48,18 @@ export function bindColumns(requested: readonly ColumnMetadata[], byName: Map<st
     }
     const fileType = found.type;
     if (!('kind' in fileType)) {
-      throw new EngineError('NOT_SUPPORTED', `Column '${column.name}' of Parquet file ${location} has type ${fileType.unsupported}, which is not supported`);
+      throw new EngineError(
+        'NOT_SUPPORTED',
+        `Column '${column.name}' of Parquet file ${location} has type ${fileType.unsupported}, which is not supported`,
+      );
     }
-    return { kind: 'file', name: column.name, source: found, fileType, declared: column.type, coerce: coercion(fileType, column.type, column.name, location) };
+    return {
+      kind: 'file',
+      name: column.name,
+      source: found,
+      fileType,
+      declared: column.type,
+      coerce: coercion(fileType, column.type, column.name, location),
+    };
   });
 }

@@ -84,7 +84,8 @@ export class ColumnChunkDecoder {
       if (this.dictionary === undefined) this.readDictionary(bytes);
       for (const page of pages) {
         const { header, dataOffset } = decodePageHeader(bytes.from(page.offset), 0);
-        if (header.type !== PageType.DataPage && header.type !== PageType.DataPageV2) throw new ParquetDataError('the offset index points at a page that holds no data');
+        if (header.type !== PageType.DataPage && header.type !== PageType.DataPageV2)
+          throw new ParquetDataError('the offset index points at a page that holds no data');
         if (!out.wants(page.firstRow, page.firstRow + pageRowCount(header))) continue;
         out.append(page.firstRow, this.dataPage(header, bytes.slice(page.offset + dataOffset, header.compressedPageSize)));
       }
@@ -126,7 +127,8 @@ export class ColumnChunkDecoder {
     const { count, levels } = parts;
     let defined: Uint8Array | null = null;
     if (this.column.maxDefinitionLevel > 0) {
-      const hasNulls = parts.numNulls === undefined ? !allDefined(levels, parts.definitionStart, parts.definitionEnd, count) : parts.numNulls > 0;
+      const hasNulls =
+        parts.numNulls === undefined ? !allDefined(levels, parts.definitionStart, parts.definitionEnd, count) : parts.numNulls > 0;
       if (hasNulls) {
         defined = threadScratch.levels(count);
         decodeRleHybrid(levels, parts.definitionStart, parts.definitionEnd, 1, count, defined);
@@ -183,7 +185,14 @@ export interface DataPageParts {
 }
 
 /** Splits a data page (v1: levels length-prefixed inside the compressed data; v2: levels uncompressed before it). */
-export function splitDataPage(header: PageHeader, compressed: Uint8Array, codec: number, maxRepetition: number, maxDefinition: number, scratch?: PageScratch): DataPageParts {
+export function splitDataPage(
+  header: PageHeader,
+  compressed: Uint8Array,
+  codec: number,
+  maxRepetition: number,
+  maxDefinition: number,
+  scratch?: PageScratch,
+): DataPageParts {
   if (header.dataPageV2 !== undefined) {
     const v2 = header.dataPageV2;
     const repetitionEnd = v2.repetitionLevelsByteLength;
@@ -220,7 +229,18 @@ export function splitDataPage(header: PageHeader, compressed: Uint8Array, codec:
   };
   const [repetitionStart, repetitionEnd] = section(maxRepetition, 'repetition', v1.repetitionLevelEncoding);
   const [definitionStart, definitionEnd] = section(maxDefinition, 'definition', v1.definitionLevelEncoding);
-  return { count: v1.numValues, encoding: v1.encoding, data, valuesStart: pos, levels: data, repetitionStart, repetitionEnd, definitionStart, definitionEnd, numNulls: undefined };
+  return {
+    count: v1.numValues,
+    encoding: v1.encoding,
+    data,
+    valuesStart: pos,
+    levels: data,
+    repetitionStart,
+    repetitionEnd,
+    definitionStart,
+    definitionEnd,
+    numNulls: undefined,
+  };
 }
 
 /** Whether definition levels (bit width 1) start with one RLE run of 1s covering all `count` values: no NULLs. */
@@ -268,7 +288,14 @@ export function checkIndices(dictionary: ColumnValues, indices: Int32Array): voi
 }
 
 /** out[at + row] = dictionary[indices[k++]] for each defined row; one loop per storage kind keeps each monomorphic. */
-function gather(dictionary: ColumnValues, indices: Int32Array, defined: Uint8Array | null, rows: number, out: ColumnValues, at: number): void {
+function gather(
+  dictionary: ColumnValues,
+  indices: Int32Array,
+  defined: Uint8Array | null,
+  rows: number,
+  out: ColumnValues,
+  at: number,
+): void {
   checkIndices(dictionary, indices);
   if (dictionary instanceof BigInt64Array) {
     const from = new Int32Array(dictionary.buffer, dictionary.byteOffset, dictionary.length * 2);
@@ -286,7 +313,14 @@ function gather(dictionary: ColumnValues, indices: Int32Array, defined: Uint8Arr
   else gatherOther(dictionary as Uint8Array, out as Uint8Array, indices, defined, rows, at);
 }
 
-function gatherFloat64(dict: Float64Array, out: Float64Array, indices: Int32Array, defined: Uint8Array | null, rows: number, at: number): void {
+function gatherFloat64(
+  dict: Float64Array,
+  out: Float64Array,
+  indices: Int32Array,
+  defined: Uint8Array | null,
+  rows: number,
+  at: number,
+): void {
   if (defined === null) for (let row = 0; row < rows; row++) out[at + row] = dict[indices[row]];
   else for (let row = 0, k = 0; row < rows; row++) if (defined[row] === 1) out[at + row] = dict[indices[k++]];
 }
@@ -424,7 +458,8 @@ class ColumnOutput implements ChunkOutput {
   }
 
   build(): Column {
-    if (this.written !== this.rowCount) throw new ParquetDataError(`column chunk holds ${this.written} of the row group's ${this.rowCount} rows`);
+    if (this.written !== this.rowCount)
+      throw new ParquetDataError(`column chunk holds ${this.written} of the row group's ${this.rowCount} rows`);
     return { type: this.type, length: this.rowCount, values: this.values, nulls: this.nulls };
   }
 }

@@ -91,7 +91,12 @@ export function encodeColumnChunk(encoding: PhysicalEncoding, column: Column): E
     columnIndex.maxValues.push(max ?? new Uint8Array(0));
     first = last;
   }
-  if (dataPages.length > 0) encodingStats.push({ pageType: PageType.DataPage, encoding: dictionary !== undefined ? Encoding.RleDictionary : Encoding.Plain, count: dataPages.length });
+  if (dataPages.length > 0)
+    encodingStats.push({
+      pageType: PageType.DataPage,
+      encoding: dictionary !== undefined ? Encoding.RleDictionary : Encoding.Plain,
+      count: dataPages.length,
+    });
   const stats: Statistics = { nullCount: nullTotal, minValue: statistics.encodedMin(encoding), maxValue: statistics.encodedMax(encoding) };
   const encodings = dictionary !== undefined ? [Encoding.Plain, Encoding.Rle, Encoding.RleDictionary] : [Encoding.Plain, Encoding.Rle];
   return {

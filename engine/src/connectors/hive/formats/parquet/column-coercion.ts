@@ -39,7 +39,11 @@ function widening(fileType: SqlType, declared: SqlType): Coercion | null {
     const keys = widening(fileType.key, declared.key);
     const values = widening(fileType.value, declared.value);
     if (keys === null || values === null) return null;
-    return (c) => ({ ...c, type: declared, children: [keys === undefined ? mapKeys(c) : keys(mapKeys(c)), values === undefined ? mapValues(c) : values(mapValues(c))] });
+    return (c) => ({
+      ...c,
+      type: declared,
+      children: [keys === undefined ? mapKeys(c) : keys(mapKeys(c)), values === undefined ? mapValues(c) : values(mapValues(c))],
+    });
   }
   if (fileType.kind === 'map' || declared.kind === 'map') return null;
   if (fileType.kind === 'row' && declared.kind === 'row') return rowWidening(fileType as RowType, declared as RowType, widening);
@@ -60,7 +64,8 @@ function isSafeWidening(from: SqlType, to: SqlType): boolean {
   if (isIntegral(from) && isIntegral(to)) return integralDecimalPrecision(to) >= integralDecimalPrecision(from);
   if (isIntegral(from) && to.kind === 'decimal') return to.precision - to.scale >= integralDecimalPrecision(from);
   if (from.kind === 'real' && to.kind === 'double') return true;
-  if (from.kind === 'decimal' && to.kind === 'decimal') return to.scale >= from.scale && to.precision - to.scale >= from.precision - from.scale;
+  if (from.kind === 'decimal' && to.kind === 'decimal')
+    return to.scale >= from.scale && to.precision - to.scale >= from.precision - from.scale;
   // Longer strings are cut to a bounded varchar's length, as Trino's Hive connector reads them.
   if (from.kind === 'varchar' && to.kind === 'varchar') return true;
   // A lower precision rounds, as Trino's hive.timestamp-precision does.

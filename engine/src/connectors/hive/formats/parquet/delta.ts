@@ -61,7 +61,8 @@ function decodeDeltaBinaryPacked(c: Cursor): Int32Array {
   const miniblocks = c.smallVarint();
   const total = c.smallVarint();
   const first = BigInt.asUintN(64, c.zigzag());
-  if (miniblocks === 0 || blockSize % miniblocks !== 0 || (blockSize / miniblocks) % 8 !== 0) throw new ParquetDataError('bad delta block header');
+  if (miniblocks === 0 || blockSize % miniblocks !== 0 || (blockSize / miniblocks) % 8 !== 0)
+    throw new ParquetDataError('bad delta block header');
   if (total > 1 << 28) throw new ParquetDataError(`delta header claims ${total} values`);
   const perMiniblock = blockSize / miniblocks;
   const out = new Int32Array(total * 2);
@@ -111,7 +112,15 @@ function lowWords(pairs: Int32Array): Int32Array {
   return out;
 }
 
-export function decodeEncoded(encoding: number, physicalType: number, typeLength: number, bytes: Uint8Array, pos: number, end: number, count: number): PhysicalValues {
+export function decodeEncoded(
+  encoding: number,
+  physicalType: number,
+  typeLength: number,
+  bytes: Uint8Array,
+  pos: number,
+  end: number,
+  count: number,
+): PhysicalValues {
   switch (encoding) {
     case Encoding.DeltaBinaryPacked: {
       const pairs = decodeDeltaBinaryPacked(new Cursor(bytes, pos, end));
@@ -124,7 +133,8 @@ export function decodeEncoded(encoding: number, physicalType: number, typeLength
       if (physicalType === PhysicalType.ByteArray) return deltaLengthByteArrays(new Cursor(bytes, pos, end), count);
       break;
     case Encoding.DeltaByteArray:
-      if (physicalType === PhysicalType.ByteArray || physicalType === PhysicalType.FixedLenByteArray) return deltaByteArrays(new Cursor(bytes, pos, end), count, physicalType, typeLength);
+      if (physicalType === PhysicalType.ByteArray || physicalType === PhysicalType.FixedLenByteArray)
+        return deltaByteArrays(new Cursor(bytes, pos, end), count, physicalType, typeLength);
       break;
     case Encoding.ByteStreamSplit:
       return byteStreamSplit(physicalType, typeLength, bytes, pos, end, count);
@@ -175,8 +185,22 @@ function deltaByteArrays(c: Cursor, count: number, physicalType: number, typeLen
   return { kind: 'bytes', offsets, data };
 }
 
-function byteStreamSplit(physicalType: number, typeLength: number, bytes: Uint8Array, pos: number, end: number, count: number): PhysicalValues {
-  const width = physicalType === PhysicalType.Float || physicalType === PhysicalType.Int32 ? 4 : physicalType === PhysicalType.Double || physicalType === PhysicalType.Int64 ? 8 : physicalType === PhysicalType.FixedLenByteArray ? typeLength : 0;
+function byteStreamSplit(
+  physicalType: number,
+  typeLength: number,
+  bytes: Uint8Array,
+  pos: number,
+  end: number,
+  count: number,
+): PhysicalValues {
+  const width =
+    physicalType === PhysicalType.Float || physicalType === PhysicalType.Int32
+      ? 4
+      : physicalType === PhysicalType.Double || physicalType === PhysicalType.Int64
+        ? 8
+        : physicalType === PhysicalType.FixedLenByteArray
+          ? typeLength
+          : 0;
   if (width === 0) throw new ParquetDataError(`BYTE_STREAM_SPLIT is not valid for physical type ${physicalType}`);
   if (pos + width * count > end) throw new ParquetDataError('byte stream split values past the end of the page');
   const joined = new Uint8Array(width * count);

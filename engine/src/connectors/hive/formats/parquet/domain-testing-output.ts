@@ -40,7 +40,8 @@ export class DomainTestingOutput implements ChunkOutput {
     const at = this.inner.placed();
     this.inner.append(first, page);
     const end = this.inner.placed();
-    if (end - at === page.rowCount && page.indices !== undefined && page.defined === null) this.testByDictionary(page.dictionary!, page.indices, at);
+    if (end - at === page.rowCount && page.indices !== undefined && page.defined === null)
+      this.testByDictionary(page.dictionary!, page.indices, at);
     else if (end > at) appendRange(this.byValue, at, end);
   }
 
@@ -49,7 +50,12 @@ export class DomainTestingOutput implements ChunkOutput {
     for (const [start, end] of this.byValue) {
       const rows = end - start;
       const values = column.values;
-      const slice = { type: column.type, length: rows, values: Array.isArray(values) ? values.slice(start, end) : values.subarray(start, end), nulls: column.nulls?.subarray(start, end) ?? null } as Column;
+      const slice = {
+        type: column.type,
+        length: rows,
+        values: Array.isArray(values) ? values.slice(start, end) : values.subarray(start, end),
+        nulls: column.nulls?.subarray(start, end) ?? null,
+      } as Column;
       excludeRows(slice, this.domain, this.keep.subarray(start, end));
     }
     return column;

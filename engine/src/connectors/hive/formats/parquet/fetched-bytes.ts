@@ -54,7 +54,12 @@ export function mergeRanges(ranges: readonly ByteRange[]): ByteRange[] {
 }
 
 /** Fetches the ranges, at most READS_IN_FLIGHT at once; resolves to the bytes and their total length. */
-export async function fetchRanges(fs: FileSystem, location: string, ranges: readonly ByteRange[], signal?: AbortSignal): Promise<{ bytes: FetchedBytes; total: number }> {
+export async function fetchRanges(
+  fs: FileSystem,
+  location: string,
+  ranges: readonly ByteRange[],
+  signal?: AbortSignal,
+): Promise<{ bytes: FetchedBytes; total: number }> {
   const requests = mergeRanges(ranges);
   const fetched = new FetchedBytes();
   let total = 0;
@@ -64,7 +69,8 @@ export async function fetchRanges(fs: FileSystem, location: string, ranges: read
       const r = requests[next++];
       signal?.throwIfAborted();
       const bytes = await fs.readRange(location, r.offset, r.length, signal);
-      if (bytes.length < r.length) throw new ParquetDataError(`the file ends within bytes ${r.offset}..${r.offset + r.length} its metadata points at (truncated?)`);
+      if (bytes.length < r.length)
+        throw new ParquetDataError(`the file ends within bytes ${r.offset}..${r.offset + r.length} its metadata points at (truncated?)`);
       fetched.add(r.offset, bytes);
       total += bytes.length;
     }

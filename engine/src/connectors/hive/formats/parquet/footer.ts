@@ -25,7 +25,8 @@ export async function readFooter(fs: FileSystem, file: FileEntry, signal?: Abort
   if (tail.length < tailLength) throw corrupt(`the file is shorter than its listed size of ${file.size} bytes`);
   const end = tail.length;
   for (let i = 0; i < 4; i++) {
-    if (tail[end - 4 + i] !== MAGIC[i]) throw corrupt('it does not end with the Parquet magic bytes PAR1 (not a Parquet file, or truncated)');
+    if (tail[end - 4 + i] !== MAGIC[i])
+      throw corrupt('it does not end with the Parquet magic bytes PAR1 (not a Parquet file, or truncated)');
   }
   const footerLength = (tail[end - 8] | (tail[end - 7] << 8) | (tail[end - 6] << 16) | (tail[end - 5] << 24)) >>> 0;
   if (footerLength + 12 > file.size) throw corrupt(`its footer length ${footerLength} exceeds the file`);

@@ -40,7 +40,8 @@ export class ListChunkDecoder {
   /** All `rowCount` rows of the chunk. */
   decode(bytes: FetchedBytes, rowCount: number): Column {
     const entries = this.meta.numValues;
-    if (!Number.isInteger(entries) || entries < 0 || entries > MAX_ENTRIES) throw new ParquetDataError(`the chunk claims ${entries} values`);
+    if (!Number.isInteger(entries) || entries < 0 || entries > MAX_ENTRIES)
+      throw new ParquetDataError(`the chunk claims ${entries} values`);
     if (rowCount > entries) throw new ParquetDataError(`the chunk holds ${entries} values for ${rowCount} rows`);
     const { levels, maxDefinitionLevel } = this.column;
     const depth = levels.length;
@@ -70,7 +71,8 @@ export class ListChunkDecoder {
       for (let i = 0; i < n; i++) {
         const r = repetition[i];
         const d = definition[i];
-        if (r > depth || d > maxDefinitionLevel) throw new ParquetDataError(`levels (${r}, ${d}) past the column's maximum (${depth}, ${maxDefinitionLevel})`);
+        if (r > depth || d > maxDefinitionLevel)
+          throw new ParquetDataError(`levels (${r}, ${d}) past the column's maximum (${depth}, ${maxDefinitionLevel})`);
         if (r > 0 && counts[0] === 0) throw new ParquetDataError('the first value continues a list');
         let k = r;
         for (; k < depth; k++) {
@@ -91,17 +93,32 @@ export class ListChunkDecoder {
       }
       const leaves = counts[depth] - firstLeaf;
       if (leaves === 0) continue;
-      const page = { rowCount: leaves, defined: nonNull === leaves ? null : defined.subarray(0, leaves), ...this.values.pageValues(parts, nonNull) };
+      const page = {
+        rowCount: leaves,
+        defined: nonNull === leaves ? null : defined.subarray(0, leaves),
+        ...this.values.pageValues(parts, nonNull),
+      };
       placeRows(page, leafValues, () => (leafNulls ??= new Uint8Array(entries)), firstLeaf);
     }
     if (counts[0] !== rowCount) throw new ParquetDataError(`column chunk holds ${counts[0]} of the row group's ${rowCount} rows`);
-    let column: Column = { type: leafType, length: counts[depth], values: truncate(leafValues, counts[depth]), nulls: leafNulls === null ? null : (leafNulls as Uint8Array).slice(0, counts[depth]) };
+    let column: Column = {
+      type: leafType,
+      length: counts[depth],
+      values: truncate(leafValues, counts[depth]),
+      nulls: leafNulls === null ? null : (leafNulls as Uint8Array).slice(0, counts[depth]),
+    };
     for (let k = depth - 1; k >= 0; k--) {
       const length = counts[k];
       const levelOffsets = offsets[k].slice(0, length + 1);
       levelOffsets[length] = counts[k + 1];
       const levelNulls = nulls[k];
-      column = { type: this.levelTypes[k], length, values: levelOffsets, nulls: levelNulls === null ? null : levelNulls.slice(0, length), children: [column] };
+      column = {
+        type: this.levelTypes[k],
+        length,
+        values: levelOffsets,
+        nulls: levelNulls === null ? null : levelNulls.slice(0, length),
+        children: [column],
+      };
     }
     return column;
   }

@@ -40,7 +40,13 @@ export function listEncoding(name: string, type: SqlType): ListEncoding | undefi
   let fieldName = name;
   let depth = 0;
   while (t.kind === 'array') {
-    elements.push({ name: fieldName, repetition: Repetition.Optional, numChildren: 1, convertedType: ConvertedType.List, logicalType: { kind: 'LIST' } });
+    elements.push({
+      name: fieldName,
+      repetition: Repetition.Optional,
+      numChildren: 1,
+      convertedType: ConvertedType.List,
+      logicalType: { kind: 'LIST' },
+    });
     elements.push({ name: 'list', repetition: Repetition.Repeated, numChildren: 1 });
     path.push('list', 'element');
     fieldName = 'element';
@@ -93,11 +99,18 @@ export function encodeListChunk(encoding: ListEncoding, column: Column): Encoded
   let leafColumn = column;
   for (let k = 0; k < encoding.depth; k++) leafColumn = listElements(leafColumn);
   const maxDefinition = 2 * encoding.depth + (encoding.leafOptional === false ? 0 : 1);
-  return encodeLeveledChunk(encoding.leaf, encoding.path, column.length, leafColumn.values, { repetition: encoding.depth, definition: maxDefinition }, (first, last) => {
-    const levels = new Levels(encoding.depth, maxDefinition);
-    for (let row = first; row < last; row++) levels.add(column, 0, row, 0);
-    return levels;
-  });
+  return encodeLeveledChunk(
+    encoding.leaf,
+    encoding.path,
+    column.length,
+    leafColumn.values,
+    { repetition: encoding.depth, definition: maxDefinition },
+    (first, last) => {
+      const levels = new Levels(encoding.depth, maxDefinition);
+      for (let row = first; row < last; row++) levels.add(column, 0, row, 0);
+      return levels;
+    },
+  );
 }
 
 /** The levels and leaf positions of rows [first, last) of a nested column. */

@@ -27,7 +27,10 @@ export function mapEncoding(name: string, type: SqlType): MapEncoding | undefine
   if (type.kind !== 'map') return undefined;
   const nested = (t: SqlType) => t.kind === 'array' || t.kind === 'map' || t.kind === 'row';
   if (nested(type.key) || nested(type.value)) {
-    throw new EngineError('NOT_SUPPORTED', `Column '${name}' of type ${typeName(type)} cannot be written to a Parquet file: maps of nested keys or values are not supported`);
+    throw new EngineError(
+      'NOT_SUPPORTED',
+      `Column '${name}' of type ${typeName(type)} cannot be written to a Parquet file: maps of nested keys or values are not supported`,
+    );
   }
   const key = physicalEncoding(name, type.key);
   const value = physicalEncoding(name, type.value);
@@ -46,6 +49,12 @@ export function mapEncoding(name: string, type: SqlType): MapEncoding | undefine
 
 /** The key chunk, then the value chunk, of a map column. */
 export function encodeMapChunks(encoding: MapEncoding, column: Column): EncodedChunk[] {
-  const asList = (child: Column): Column => ({ type: arrayOf(child.type), length: column.length, values: column.values, nulls: column.nulls, children: [child] });
+  const asList = (child: Column): Column => ({
+    type: arrayOf(child.type),
+    length: column.length,
+    values: column.values,
+    nulls: column.nulls,
+    children: [child],
+  });
   return [encodeListChunk(encoding.keys, asList(mapKeys(column))), encodeListChunk(encoding.values, asList(mapValues(column)))];
 }

@@ -43,15 +43,14 @@ export function encodeFileMetaData(metadata: FileMetaData): Uint8Array {
     .i32(1, metadata.version)
     .structs(2, metadata.schema, schemaElement)
     .i64(3, metadata.numRows)
-    .structs(4, metadata.rowGroups, (w, g) =>
-      w
-        .structs(1, g.columns, columnChunk)
-        .i64(2, g.totalByteSize)
-        .i64(3, g.numRows),
-    );
+    .structs(4, metadata.rowGroups, (w, g) => w.structs(1, g.columns, columnChunk).i64(2, g.totalByteSize).i64(3, g.numRows));
   if (metadata.createdBy !== undefined) w.string(6, metadata.createdBy);
   // column_orders: TYPE_ORDER for every leaf column, so readers trust min_value/max_value.
-  w.structs(7, metadata.schema.slice(1).filter((e) => e.numChildren === undefined), (w) => w.struct(1, () => undefined));
+  w.structs(
+    7,
+    metadata.schema.slice(1).filter((e) => e.numChildren === undefined),
+    (w) => w.struct(1, () => undefined),
+  );
   return w.stop().toBytes();
 }
 
@@ -86,7 +85,9 @@ function logicalType(w: CompactWriter, t: LogicalType): void {
       break;
     case 'TIME':
     case 'TIMESTAMP':
-      w.struct(t.kind === 'TIME' ? 7 : 8, (w) => w.bool(1, t.isAdjustedToUTC).struct(2, (w) => w.struct(t.unit === 'MILLIS' ? 1 : t.unit === 'MICROS' ? 2 : 3, () => undefined)));
+      w.struct(t.kind === 'TIME' ? 7 : 8, (w) =>
+        w.bool(1, t.isAdjustedToUTC).struct(2, (w) => w.struct(t.unit === 'MILLIS' ? 1 : t.unit === 'MICROS' ? 2 : 3, () => undefined)),
+      );
       break;
     case 'INTEGER':
       w.struct(10, (w) => w.byte(1, t.bitWidth).bool(2, t.isSigned));
@@ -99,7 +100,14 @@ function logicalType(w: CompactWriter, t: LogicalType): void {
 function columnChunk(w: CompactWriter, c: ColumnChunk): void {
   const m = c.meta;
   w.i64(2, m.dataPageOffset).struct(3, (w) => {
-    w.i32(1, m.type).i32s(2, m.encodings).strings(3, m.path).i32(4, m.codec).i64(5, m.numValues).i64(6, m.totalUncompressedSize).i64(7, m.totalCompressedSize).i64(9, m.dataPageOffset);
+    w.i32(1, m.type)
+      .i32s(2, m.encodings)
+      .strings(3, m.path)
+      .i32(4, m.codec)
+      .i64(5, m.numValues)
+      .i64(6, m.totalUncompressedSize)
+      .i64(7, m.totalCompressedSize)
+      .i64(9, m.dataPageOffset);
     if (m.dictionaryPageOffset !== undefined) w.i64(11, m.dictionaryPageOffset);
     if (m.statistics !== undefined) w.struct(12, (w) => statistics(w, m.statistics!));
     if (m.encodingStats !== undefined) w.structs(13, m.encodingStats, (w, s) => w.i32(1, s.pageType).i32(2, s.encoding).i32(3, s.count));

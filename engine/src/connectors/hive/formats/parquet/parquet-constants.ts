@@ -80,7 +80,22 @@ export type TimeUnit = 'MILLIS' | 'MICROS' | 'NANOS';
 
 /** Parquet's LogicalType union, as the fields we read. */
 export type LogicalType =
-  | { kind: 'STRING' | 'MAP' | 'LIST' | 'ENUM' | 'DATE' | 'UNKNOWN' | 'JSON' | 'BSON' | 'UUID' | 'FLOAT16' | 'VARIANT' | 'GEOMETRY' | 'GEOGRAPHY' }
+  | {
+      kind:
+        | 'STRING'
+        | 'MAP'
+        | 'LIST'
+        | 'ENUM'
+        | 'DATE'
+        | 'UNKNOWN'
+        | 'JSON'
+        | 'BSON'
+        | 'UUID'
+        | 'FLOAT16'
+        | 'VARIANT'
+        | 'GEOMETRY'
+        | 'GEOGRAPHY';
+    }
   | { kind: 'DECIMAL'; precision: number; scale: number }
   | { kind: 'TIME' | 'TIMESTAMP'; isAdjustedToUTC: boolean; unit: TimeUnit }
   | { kind: 'INTEGER'; bitWidth: number; isSigned: boolean };

@@ -93,7 +93,8 @@ export async function describeParquetColumns(fs: FileSystem, file: FileEntry, si
 export function describeSchema(metadata: FileMetaData, location: string): DescribedColumn[] {
   return schemaColumns(metadata, location).map((c): DescribedColumn => {
     const name = c.name.toLowerCase();
-    if (c.kind === 'nested') return { name, typeName: c.typeName, column: { name, type: unsupportedType(c.typeName) }, unsupported: `nested type ${c.typeName}` };
+    if (c.kind === 'nested')
+      return { name, typeName: c.typeName, column: { name, type: unsupportedType(c.typeName) }, unsupported: `nested type ${c.typeName}` };
     if (c.kind === 'struct') return { name, typeName: typeName(c.type), column: { name, type: c.type } };
     if (!('kind' in c.type)) {
       // Only a flat column has a type we cannot map.

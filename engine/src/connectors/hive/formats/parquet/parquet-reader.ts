@@ -70,9 +70,16 @@ export async function* readParquetRange(request: FileReadRequest): AsyncIterable
   const ctx: FilterContext = { fs, location, signal, countRead: (n) => (stats.bytesRead += n) };
   const groups = metadata.rowGroups
     .map((group, index) => ({ group, index }))
-    .filter(({ group }) => group.columns.length > 0 && group.numRows > 0 && rowGroupStart(group) >= range.start && rowGroupStart(group) < range.start + range.length);
+    .filter(
+      ({ group }) =>
+        group.columns.length > 0 &&
+        group.numRows > 0 &&
+        rowGroupStart(group) >= range.start &&
+        rowGroupStart(group) < range.start + range.length,
+    );
   for (const { group } of groups) {
-    if (group.columns.length !== metadata.rowGroups[0].columns.length) throw asFileError(new RangeError('row groups differ in their column count'), location, 'its metadata is inconsistent');
+    if (group.columns.length !== metadata.rowGroups[0].columns.length)
+      throw asFileError(new RangeError('row groups differ in their column count'), location, 'its metadata is inconsistent');
   }
   const prepare = (i: number): Promise<FetchedGroup | undefined> => {
     const p = prepareGroup(groups[i].group, groups[i].index, bound, filters, ctx, request.stats);
@@ -90,7 +97,14 @@ export async function* readParquetRange(request: FileReadRequest): AsyncIterable
   }
 }
 
-async function prepareGroup(group: RowGroup, index: number, bound: readonly BoundColumn[], filters: readonly ColumnFilter[], ctx: FilterContext, stats: FileReadRequest['stats']): Promise<FetchedGroup | undefined> {
+async function prepareGroup(
+  group: RowGroup,
+  index: number,
+  bound: readonly BoundColumn[],
+  filters: readonly ColumnFilter[],
+  ctx: FilterContext,
+  stats: FileReadRequest['stats'],
+): Promise<FetchedGroup | undefined> {
   const groupBytes = group.columns.reduce((n, c) => n + c.meta.totalCompressedSize, 0);
   const skip = (): undefined => {
     stats.rowGroupsSkipped++;
@@ -106,7 +120,13 @@ async function prepareGroup(group: RowGroup, index: number, bound: readonly Boun
     // A list, map or struct column's pages are read whole (its rows are found from its levels; a struct's fields are decoded together).
     const listChunks = new Set(bound.flatMap((b) => (b.kind === 'file' && b.source.kind !== 'flat' ? chunksOf(b.source) : [])));
     const narrowed = rowCountOf(selection) < group.numRows;
-    if (narrowed) await readOffsetIndexes(group, chunks.filter((c) => !listChunks.has(c)), offsetIndexes, ctx);
+    if (narrowed)
+      await readOffsetIndexes(
+        group,
+        chunks.filter((c) => !listChunks.has(c)),
+        offsetIndexes,
+        ctx,
+      );
     const pages = new Map<number, PageRef[]>();
     const requests: ByteRange[] = [];
     for (const chunkIndex of chunks) {
@@ -144,7 +164,12 @@ async function prepareGroup(group: RowGroup, index: number, bound: readonly Boun
  * (domain-testing-output.ts; not where the row group's statistics prove every row passes); the rows
  * that cannot pass are dropped, and the other columns are decoded only for the rows left.
  */
-async function decodeGroup(fetched: FetchedGroup, bound: readonly BoundColumn[], filters: readonly ColumnFilter[], location: string): Promise<{ columns: Column[]; rows: number }> {
+async function decodeGroup(
+  fetched: FetchedGroup,
+  bound: readonly BoundColumn[],
+  filters: readonly ColumnFilter[],
+  location: string,
+): Promise<{ columns: Column[]; rows: number }> {
   let rows = rowCountOf(fetched.selection);
   const columns: (Column | undefined)[] = bound.map(() => undefined);
   let decoded = 0;
@@ -178,7 +203,14 @@ async function decodeGroup(fetched: FetchedGroup, bound: readonly BoundColumn[],
 type FlatBound = BoundColumn & { kind: 'file'; source: FlatColumn };
 
 /** A flat column's selected rows, clearing keep[row] for each row that cannot satisfy the filter's domain. */
-function decodeTestedColumn(fetched: FetchedGroup, b: FlatBound, filter: ColumnFilter, keep: Uint8Array, rows: number, location: string): Column {
+function decodeTestedColumn(
+  fetched: FetchedGroup,
+  b: FlatBound,
+  filter: ColumnFilter,
+  keep: Uint8Array,
+  rows: number,
+  location: string,
+): Column {
   try {
     const decoder = new ColumnChunkDecoder(b.source, fetched.group.columns[b.source.chunkIndex].meta, b.fileType);
     const out = new DomainTestingOutput(b.fileType, rangesOutput(b.fileType, rows, fetched.selection), filter.domain, keep);
@@ -192,7 +224,9 @@ function decodeTestedColumn(fetched: FetchedGroup, b: FlatBound, filter: ColumnF
 function filtersOnColumns(bound: readonly BoundColumn[], filters: readonly ColumnFilter[]): { index: number; filter: ColumnFilter }[] {
   const out: { index: number; filter: ColumnFilter }[] = [];
   for (const filter of filters) {
-    const index = bound.findIndex((b) => b.kind === 'file' && b.source.kind === 'flat' && b.source.chunkIndex === filter.column.chunkIndex && b.coerce === undefined);
+    const index = bound.findIndex(
+      (b) => b.kind === 'file' && b.source.kind === 'flat' && b.source.chunkIndex === filter.column.chunkIndex && b.coerce === undefined,
+    );
     if (index >= 0) out.push({ index, filter });
   }
   return out;
@@ -232,7 +266,10 @@ function decodeColumn(fetched: FetchedGroup, b: BoundColumn, wanted: Int32Array 
     if (source.kind === 'flat') {
       const decoder = new ColumnChunkDecoder(source, meta, b.fileType);
       const pages = fetched.pages.get(source.chunkIndex);
-      column = wanted === undefined ? decoder.decode(fetched.bytes, pages, fetched.selection, rows) : decoder.decodeInto(fetched.bytes, pages, new SelectedRowsOutput(b.fileType, wanted));
+      column =
+        wanted === undefined
+          ? decoder.decode(fetched.bytes, pages, fetched.selection, rows)
+          : decoder.decodeInto(fetched.bytes, pages, new SelectedRowsOutput(b.fileType, wanted));
     } else {
       const whole =
         source.kind === 'struct'

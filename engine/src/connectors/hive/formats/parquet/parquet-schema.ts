@@ -164,7 +164,13 @@ function mapShape(node: Node, chunkIndex: number): MapColumn | undefined {
   const entries = node.children[0];
   if (entries.element.repetition !== Repetition.Repeated || entries.children.length !== 2) return undefined;
   const [key, value] = entries.children;
-  if (key.children.length > 0 || value.children.length > 0 || key.element.repetition === Repetition.Repeated || value.element.repetition === Repetition.Repeated) return undefined;
+  if (
+    key.children.length > 0 ||
+    value.children.length > 0 ||
+    key.element.repetition === Repetition.Repeated ||
+    value.element.repetition === Repetition.Repeated
+  )
+    return undefined;
   const present = e.repetition === Repetition.Optional ? 1 : 0;
   const level = { presentDefinition: present, elementDefinition: present + 1 };
   const optional = (leaf: Node) => (leaf.element.repetition === Repetition.Optional ? 1 : 0);
@@ -222,7 +228,7 @@ function nestedTypeName(node: Node): string {
 function elementTypeName(node: Node): string {
   const type = parquetLeafType(node.element);
   if ('kind' in type) return typeName(type);
-  return node.element.type === undefined ? 'unknown' : PHYSICAL_NAMES[node.element.type] ?? 'unknown';
+  return node.element.type === undefined ? 'unknown' : (PHYSICAL_NAMES[node.element.type] ?? 'unknown');
 }
 
 const PHYSICAL_NAMES: Record<number, string> = {

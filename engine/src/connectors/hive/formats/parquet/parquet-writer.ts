@@ -50,7 +50,10 @@ export class ParquetFileWriter implements FileWriter {
     private readonly output: OutputStream,
     private readonly limits: RowGroupLimits = DEFAULT_LIMITS,
   ) {
-    this.encodings = columns.map((c) => structEncoding(c.name, c.type) ?? listEncoding(c.name, c.type) ?? mapEncoding(c.name, c.type) ?? physicalEncoding(c.name, c.type));
+    this.encodings = columns.map(
+      (c) =>
+        structEncoding(c.name, c.type) ?? listEncoding(c.name, c.type) ?? mapEncoding(c.name, c.type) ?? physicalEncoding(c.name, c.type),
+    );
   }
 
   get writtenBytes(): number {
@@ -77,7 +80,10 @@ export class ParquetFileWriter implements FileWriter {
     await this.writePageIndex();
     const footer = encodeFileMetaData({
       version: 1,
-      schema: [{ name: 'schema', numChildren: this.columns.length }, ...this.encodings.flatMap((e) => ('structElements' in e ? e.structElements : 'elements' in e ? e.elements : [e.element]))],
+      schema: [
+        { name: 'schema', numChildren: this.columns.length },
+        ...this.encodings.flatMap((e) => ('structElements' in e ? e.structElements : 'elements' in e ? e.elements : [e.element])),
+      ],
       numRows: this.rows,
       rowGroups: this.rowGroups.map((g) => g.group),
       createdBy: CREATED_BY,
@@ -114,7 +120,13 @@ export class ParquetFileWriter implements FileWriter {
     const chunks: WrittenChunk[] = [];
     let totalByteSize = 0;
     for (let c = 0; c < this.columns.length; c++) {
-      const column: Column = pages.length === 1 ? pages[0].columns[c] : concatColumns(this.columns[c].type, pages.map((p) => p.columns[c]));
+      const column: Column =
+        pages.length === 1
+          ? pages[0].columns[c]
+          : concatColumns(
+              this.columns[c].type,
+              pages.map((p) => p.columns[c]),
+            );
       const encoding = this.encodings[c];
       // A map column is two chunks (keys, values), a row column one per primitive field; every other column one.
       const encodedChunks =
@@ -163,7 +175,11 @@ export class ParquetFileWriter implements FileWriter {
 
 /** The chunk's metadata with file offsets, its chunk starting at `start`. */
 function placed(encoded: EncodedChunk, start: number): WrittenChunk {
-  const meta = { ...encoded.meta, dataPageOffset: start + encoded.meta.dataPageOffset, dictionaryPageOffset: encoded.dictionaryPage ? start : undefined };
+  const meta = {
+    ...encoded.meta,
+    dataPageOffset: start + encoded.meta.dataPageOffset,
+    dictionaryPageOffset: encoded.dictionaryPage ? start : undefined,
+  };
   return {
     chunk: { meta },
     columnIndex: encoded.columnIndex,

@@ -32,7 +32,12 @@ export function decimalByteWidth(precision: number): number {
 }
 
 export function physicalEncoding(name: string, type: SqlType): PhysicalEncoding {
-  const element = (type: PhysicalType, extra: Partial<SchemaElement> = {}): SchemaElement => ({ name, type, repetition: Repetition.Optional, ...extra });
+  const element = (type: PhysicalType, extra: Partial<SchemaElement> = {}): SchemaElement => ({
+    name,
+    type,
+    repetition: Repetition.Optional,
+    ...extra,
+  });
   switch (type.kind) {
     case 'boolean':
       return { element: element(PhysicalType.Boolean), plain: plainBooleans };
@@ -40,12 +45,18 @@ export function physicalEncoding(name: string, type: SqlType): PhysicalEncoding 
     case 'smallint': {
       const bitWidth = type.kind === 'tinyint' ? 8 : 16;
       const convertedType = type.kind === 'tinyint' ? ConvertedType.Int8 : ConvertedType.Int16;
-      return { element: element(PhysicalType.Int32, { convertedType, logicalType: { kind: 'INTEGER', bitWidth, isSigned: true } }), plain: plainInt32 };
+      return {
+        element: element(PhysicalType.Int32, { convertedType, logicalType: { kind: 'INTEGER', bitWidth, isSigned: true } }),
+        plain: plainInt32,
+      };
     }
     case 'integer':
       return { element: element(PhysicalType.Int32), plain: plainInt32 };
     case 'date':
-      return { element: element(PhysicalType.Int32, { convertedType: ConvertedType.Date, logicalType: { kind: 'DATE' } }), plain: plainInt32 };
+      return {
+        element: element(PhysicalType.Int32, { convertedType: ConvertedType.Date, logicalType: { kind: 'DATE' } }),
+        plain: plainInt32,
+      };
     case 'bigint':
       return { element: element(PhysicalType.Int64), plain: plainInt64 };
     case 'real':
@@ -53,23 +64,39 @@ export function physicalEncoding(name: string, type: SqlType): PhysicalEncoding 
     case 'double':
       return { element: element(PhysicalType.Double), plain: (v, r, n) => plainFixed(v as Float64Array, r, n, Float64Array) };
     case 'decimal': {
-      const decimal = { convertedType: ConvertedType.Decimal, precision: type.precision, scale: type.scale, logicalType: { kind: 'DECIMAL' as const, precision: type.precision, scale: type.scale } };
+      const decimal = {
+        convertedType: ConvertedType.Decimal,
+        precision: type.precision,
+        scale: type.scale,
+        logicalType: { kind: 'DECIMAL' as const, precision: type.precision, scale: type.scale },
+      };
       if (type.precision <= 9) return { element: element(PhysicalType.Int32, decimal), plain: plainInt64AsInt32 };
       if (type.precision <= SHORT_DECIMAL_PRECISION) return { element: element(PhysicalType.Int64, decimal), plain: plainInt64 };
       const width = decimalByteWidth(type.precision);
-      return { element: element(PhysicalType.FixedLenByteArray, { ...decimal, typeLength: width }), plain: (v, r, n) => plainLongDecimals(v as bigint[], r, n, width) };
+      return {
+        element: element(PhysicalType.FixedLenByteArray, { ...decimal, typeLength: width }),
+        plain: (v, r, n) => plainLongDecimals(v as bigint[], r, n, width),
+      };
     }
     case 'varchar':
     case 'char':
-      return { element: element(PhysicalType.ByteArray, { convertedType: ConvertedType.Utf8, logicalType: { kind: 'STRING' } }), plain: plainStrings };
+      return {
+        element: element(PhysicalType.ByteArray, { convertedType: ConvertedType.Utf8, logicalType: { kind: 'STRING' } }),
+        plain: plainStrings,
+      };
     case 'varbinary':
       return { element: element(PhysicalType.ByteArray), plain: plainBinaries };
     case 'time':
-      return { element: element(PhysicalType.Int64, { logicalType: { kind: 'TIME', isAdjustedToUTC: false, unit: 'MICROS' } }), plain: (v, r, n) => plainMicros(v as Float64Array, r, n, 1) };
+      return {
+        element: element(PhysicalType.Int64, { logicalType: { kind: 'TIME', isAdjustedToUTC: false, unit: 'MICROS' } }),
+        plain: (v, r, n) => plainMicros(v as Float64Array, r, n, 1),
+      };
     case 'timestamp': {
       const millis = type.precision <= 3;
       const logicalType = { kind: 'TIMESTAMP' as const, isAdjustedToUTC: false, unit: millis ? ('MILLIS' as const) : ('MICROS' as const) };
-      const plain = isLongPlain(type) ? (v: ColumnValues, r: Int32Array, n: number) => plainPicosAsMicros(v as bigint[], r, n) : (v: ColumnValues, r: Int32Array, n: number) => plainMicros(v as Float64Array, r, n, millis ? 1000 : 1);
+      const plain = isLongPlain(type)
+        ? (v: ColumnValues, r: Int32Array, n: number) => plainPicosAsMicros(v as bigint[], r, n)
+        : (v: ColumnValues, r: Int32Array, n: number) => plainMicros(v as Float64Array, r, n, millis ? 1000 : 1);
       return { element: element(PhysicalType.Int64, { logicalType }), plain };
     }
     default:
@@ -111,7 +138,12 @@ function plainInt64AsInt32(values: ColumnValues, rows: Int32Array, count: number
   return new Uint8Array(out.buffer);
 }
 
-function plainFixed<T extends Float32Array | Float64Array>(values: T, rows: Int32Array, count: number, kind: { new (n: number): T }): Uint8Array {
+function plainFixed<T extends Float32Array | Float64Array>(
+  values: T,
+  rows: Int32Array,
+  count: number,
+  kind: { new (n: number): T },
+): Uint8Array {
   const out = new kind(count);
   for (let i = 0; i < count; i++) out[i] = values[rows[i]];
   return new Uint8Array(out.buffer);

@@ -39,7 +39,14 @@ export function alignedCopy(bytes: Uint8Array, start: number, length: number): A
 }
 
 /** `count` plain-encoded values from bytes[pos, end). */
-export function decodePlain(physicalType: number, typeLength: number, bytes: Uint8Array, pos: number, end: number, count: number): PhysicalValues {
+export function decodePlain(
+  physicalType: number,
+  typeLength: number,
+  bytes: Uint8Array,
+  pos: number,
+  end: number,
+  count: number,
+): PhysicalValues {
   switch (physicalType) {
     case PhysicalType.Boolean: {
       if (pos + Math.ceil(count / 8) > end) throw new ParquetDataError('boolean values past the end of the page');

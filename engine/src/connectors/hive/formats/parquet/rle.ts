@@ -7,7 +7,14 @@ import { ParquetDataError } from './parquet-errors.js';
  * Decodes `count` values of `bitWidth` bits from bytes[start, end) into out[0, count). Runs may
  * hold more values than asked for (the last bit-packed group is padded to 8).
  */
-export function decodeRleHybrid(bytes: Uint8Array, start: number, end: number, bitWidth: number, count: number, out: Int32Array | Uint8Array): number {
+export function decodeRleHybrid(
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+  bitWidth: number,
+  count: number,
+  out: Int32Array | Uint8Array,
+): number {
   let pos = start;
   let n = 0;
   const valueBytes = (bitWidth + 7) >> 3;
@@ -46,7 +53,14 @@ export function decodeRleHybrid(bytes: Uint8Array, start: number, end: number, b
 }
 
 /** Little-endian bit-packed values (LSB first), as Parquet packs them. */
-export function unpackBits(bytes: Uint8Array, pos: number, bitWidth: number, count: number, out: Int32Array | Uint8Array, at: number): void {
+export function unpackBits(
+  bytes: Uint8Array,
+  pos: number,
+  bitWidth: number,
+  count: number,
+  out: Int32Array | Uint8Array,
+  at: number,
+): void {
   if (bitWidth === 0) {
     out.fill(0, at, at + count);
     return;

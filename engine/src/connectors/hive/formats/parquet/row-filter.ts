@@ -52,7 +52,12 @@ export function excludeRows(column: Column, domain: PreparedDomain, keep: Uint8A
 }
 
 /** The general case: each value as a bound (a number, bigint or bytes). */
-function excludeBounds(values: Uint8Array | Uint8Array[] | bigint[] | BigInt64Array, n: number, domain: PreparedDomain, keep: Uint8Array): void {
+function excludeBounds(
+  values: Uint8Array | Uint8Array[] | bigint[] | BigInt64Array,
+  n: number,
+  domain: PreparedDomain,
+  keep: Uint8Array,
+): void {
   for (let i = 0; i < n; i++) {
     if (keep[i] === 0) continue;
     const v = values[i];
@@ -87,7 +92,8 @@ function numberTest(domain: PreparedDomain, integers: boolean): NumberTest | und
 
 function makeNumberTest(domain: PreparedDomain, integers: boolean): NumberTest | undefined {
   const asNumber = (b: Bound): number | undefined => {
-    if (typeof b === 'bigint') return integers && b >= BigInt(Number.MIN_SAFE_INTEGER) && b <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(b) : undefined;
+    if (typeof b === 'bigint')
+      return integers && b >= BigInt(Number.MIN_SAFE_INTEGER) && b <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(b) : undefined;
     return typeof b === 'number' && !integers ? b : undefined;
   };
   const low = domain.low === undefined ? -Infinity : asNumber(domain.low.value);
@@ -102,7 +108,13 @@ function makeNumberTest(domain: PreparedDomain, integers: boolean): NumberTest |
       values.add(v);
     }
   }
-  const test: NumberTest = { low, lowInclusive: domain.low?.inclusive ?? true, high, highInclusive: domain.high?.inclusive ?? true, values };
+  const test: NumberTest = {
+    low,
+    lowInclusive: domain.low?.inclusive ?? true,
+    high,
+    highInclusive: domain.high?.inclusive ?? true,
+    values,
+  };
   if (values !== undefined) test.bitmap = valueBitmap(test, values);
   return test;
 }
@@ -151,7 +163,10 @@ function excludeInt64(values: BigInt64Array, n: number, domain: PreparedDomain, 
   for (let i = 0; i < n; i++) {
     if (keep[i] === 0) continue;
     const high = words[2 * i + 1];
-    const matches = high >= SAFE_HIGH_WORD || high < -SAFE_HIGH_WORD ? boundMatches(domain, values[i]) : numberMatches(t, high * TWO_POW_32 + (words[2 * i] >>> 0));
+    const matches =
+      high >= SAFE_HIGH_WORD || high < -SAFE_HIGH_WORD
+        ? boundMatches(domain, values[i])
+        : numberMatches(t, high * TWO_POW_32 + (words[2 * i] >>> 0));
     if (!matches) keep[i] = 0;
   }
 }

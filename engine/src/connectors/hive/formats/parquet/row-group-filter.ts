@@ -8,7 +8,15 @@ import { typesEqual } from '../../../../types/types.js';
 import type { FileSystem } from '../../file-system/file-system.js';
 import type { BoundColumn } from './column-binding.js';
 import { ColumnChunkDecoder, chunkStart } from './column-chunk-decoder.js';
-import { BoundDecoder, compareBounds, dictionaryBounds, prepareDomain, rangeCanMatch, valueMatches, type PreparedDomain } from './domain-pruning.js';
+import {
+  BoundDecoder,
+  compareBounds,
+  dictionaryBounds,
+  prepareDomain,
+  rangeCanMatch,
+  valueMatches,
+  type PreparedDomain,
+} from './domain-pruning.js';
 import { fetchRanges, type ByteRange } from './fetched-bytes.js';
 import { decodeColumnIndex, decodeOffsetIndex, type ColumnChunk, type PageLocation, type RowGroup } from './file-metadata.js';
 import { Encoding, PageType, PhysicalType } from './parquet-constants.js';
@@ -24,7 +32,11 @@ export interface ColumnFilter {
 }
 
 /** Filters for the constraint's domains on file columns whose file type is the table's (else values could differ after coercion). */
-export function columnFilters(constraint: TableConstraint | undefined, byName: Map<string, FileColumn>, bound: readonly BoundColumn[]): ColumnFilter[] {
+export function columnFilters(
+  constraint: TableConstraint | undefined,
+  byName: Map<string, FileColumn>,
+  bound: readonly BoundColumn[],
+): ColumnFilter[] {
   const filters: ColumnFilter[] = [];
   for (const domain of constraint ?? []) {
     const file = byName.get(domain.column.toLowerCase());
@@ -87,7 +99,13 @@ function legacyStatisticsOrdered(column: FlatColumn): boolean {
   const t = column.element.type;
   const logical = effectiveLogicalType(column.element);
   if (logical?.kind === 'INTEGER' && !logical.isSigned) return false;
-  return t === PhysicalType.Int32 || t === PhysicalType.Int64 || t === PhysicalType.Float || t === PhysicalType.Double || t === PhysicalType.Boolean;
+  return (
+    t === PhysicalType.Int32 ||
+    t === PhysicalType.Int64 ||
+    t === PhysicalType.Float ||
+    t === PhysicalType.Double ||
+    t === PhysicalType.Boolean
+  );
 }
 
 function dictionaryOnly(chunk: ColumnChunk): boolean {
@@ -95,7 +113,9 @@ function dictionaryOnly(chunk: ColumnChunk): boolean {
   if (chunkStart(meta) >= meta.dataPageOffset) return false;
   const dictionary = (e: number) => e === Encoding.PlainDictionary || e === Encoding.RleDictionary;
   if (meta.encodingStats !== undefined) {
-    return meta.encodingStats.every((s) => (s.pageType !== PageType.DataPage && s.pageType !== PageType.DataPageV2) || s.count === 0 || dictionary(s.encoding));
+    return meta.encodingStats.every(
+      (s) => (s.pageType !== PageType.DataPage && s.pageType !== PageType.DataPageV2) || s.count === 0 || dictionary(s.encoding),
+    );
   }
   return meta.encodings.some(dictionary) && meta.encodings.every((e) => dictionary(e) || e === Encoding.Rle || e === Encoding.BitPacked);
 }
@@ -135,13 +155,21 @@ export type OffsetIndexes = Map<number, PageLocation[]>;
  * The row ranges the filters' column indexes leave (all rows when no filtered column has one), and
  * the offset indexes read on the way.
  */
-export async function pageIndexRanges(group: RowGroup, filters: readonly ColumnFilter[], ctx: FilterContext): Promise<{ ranges: RowRanges; offsetIndexes: OffsetIndexes }> {
+export async function pageIndexRanges(
+  group: RowGroup,
+  filters: readonly ColumnFilter[],
+  ctx: FilterContext,
+): Promise<{ ranges: RowRanges; offsetIndexes: OffsetIndexes }> {
   const offsetIndexes: OffsetIndexes = new Map();
   // A filter every row of the group passes keeps every page: its index is not worth reading (a
   // dynamic filter's range over a join's whole key range, say).
   const indexed = filters.filter((f) => {
     const c = group.columns[f.column.chunkIndex];
-    const hasIndex = c.columnIndexOffset !== undefined && c.columnIndexLength !== undefined && c.offsetIndexOffset !== undefined && c.offsetIndexLength !== undefined;
+    const hasIndex =
+      c.columnIndexOffset !== undefined &&
+      c.columnIndexLength !== undefined &&
+      c.offsetIndexOffset !== undefined &&
+      c.offsetIndexLength !== undefined;
     return hasIndex && !statisticsCoverGroup(group, f);
   });
   let ranges = allRows(group.numRows);
@@ -149,7 +177,10 @@ export async function pageIndexRanges(group: RowGroup, filters: readonly ColumnF
   const requests: ByteRange[] = [];
   for (const f of indexed) {
     const c = group.columns[f.column.chunkIndex];
-    requests.push({ offset: c.columnIndexOffset!, length: c.columnIndexLength! }, { offset: c.offsetIndexOffset!, length: c.offsetIndexLength! });
+    requests.push(
+      { offset: c.columnIndexOffset!, length: c.columnIndexLength! },
+      { offset: c.offsetIndexOffset!, length: c.offsetIndexLength! },
+    );
   }
   const { bytes, total } = await fetchRanges(ctx.fs, ctx.location, requests, ctx.signal);
   ctx.countRead(total);
@@ -173,11 +204,19 @@ export async function pageIndexRanges(group: RowGroup, filters: readonly ColumnF
 }
 
 /** Reads the offset indexes of `chunks` not yet in `known`; chunks without one are left out. */
-export async function readOffsetIndexes(group: RowGroup, chunks: readonly number[], known: OffsetIndexes, ctx: FilterContext): Promise<void> {
-  const wanted = chunks.filter((i) => !known.has(i) && group.columns[i].offsetIndexOffset !== undefined && group.columns[i].offsetIndexLength !== undefined);
+export async function readOffsetIndexes(
+  group: RowGroup,
+  chunks: readonly number[],
+  known: OffsetIndexes,
+  ctx: FilterContext,
+): Promise<void> {
+  const wanted = chunks.filter(
+    (i) => !known.has(i) && group.columns[i].offsetIndexOffset !== undefined && group.columns[i].offsetIndexLength !== undefined,
+  );
   if (wanted.length === 0) return;
   const requests = wanted.map((i) => ({ offset: group.columns[i].offsetIndexOffset!, length: group.columns[i].offsetIndexLength! }));
   const { bytes, total } = await fetchRanges(ctx.fs, ctx.location, requests, ctx.signal);
   ctx.countRead(total);
-  for (const i of wanted) known.set(i, decodeOffsetIndex(bytes.slice(group.columns[i].offsetIndexOffset!, group.columns[i].offsetIndexLength!)));
+  for (const i of wanted)
+    known.set(i, decodeOffsetIndex(bytes.slice(group.columns[i].offsetIndexOffset!, group.columns[i].offsetIndexLength!)));
 }

@@ -73,7 +73,8 @@ export class SelectedRowsOutput implements ChunkOutput {
   }
 
   private scratchFor(rowCount: number): { values: ColumnValues; nulls: Uint8Array } {
-    if (this.scratch === undefined || this.scratch.nulls.length < rowCount) this.scratch = { values: allocateValues(this.type, rowCount), nulls: new Uint8Array(rowCount) };
+    if (this.scratch === undefined || this.scratch.nulls.length < rowCount)
+      this.scratch = { values: allocateValues(this.type, rowCount), nulls: new Uint8Array(rowCount) };
     return this.scratch;
   }
 }
@@ -82,7 +83,15 @@ export class SelectedRowsOutput implements ChunkOutput {
  * out[j] = source[map[rows[j] - first]] (or source[rows[j] - first] without a map) for j in
  * [from, to); one loop per storage kind keeps each monomorphic.
  */
-function takeRows(source: ColumnValues, map: Int32Array | null, rows: Int32Array, from: number, to: number, first: number, out: ColumnValues): void {
+function takeRows(
+  source: ColumnValues,
+  map: Int32Array | null,
+  rows: Int32Array,
+  from: number,
+  to: number,
+  first: number,
+  out: ColumnValues,
+): void {
   if (source instanceof BigInt64Array) {
     const src = new Int32Array(source.buffer, source.byteOffset, source.length * 2);
     const target = out as BigInt64Array;
@@ -98,19 +107,51 @@ function takeRows(source: ColumnValues, map: Int32Array | null, rows: Int32Array
   else takeOther(source as Uint8Array, map, rows, from, to, first, out as Uint8Array);
 }
 
-function takeFloat64(source: Float64Array, map: Int32Array | null, rows: Int32Array, from: number, to: number, first: number, out: Float64Array): void {
+function takeFloat64(
+  source: Float64Array,
+  map: Int32Array | null,
+  rows: Int32Array,
+  from: number,
+  to: number,
+  first: number,
+  out: Float64Array,
+): void {
   if (map === null) for (let j = from; j < to; j++) out[j] = source[rows[j] - first];
   else for (let j = from; j < to; j++) out[j] = source[map[rows[j] - first]];
 }
-function takeInt32(source: Int32Array, map: Int32Array | null, rows: Int32Array, from: number, to: number, first: number, out: Int32Array): void {
+function takeInt32(
+  source: Int32Array,
+  map: Int32Array | null,
+  rows: Int32Array,
+  from: number,
+  to: number,
+  first: number,
+  out: Int32Array,
+): void {
   if (map === null) for (let j = from; j < to; j++) out[j] = source[rows[j] - first];
   else for (let j = from; j < to; j++) out[j] = source[map[rows[j] - first]];
 }
-function takeArray(source: unknown[], map: Int32Array | null, rows: Int32Array, from: number, to: number, first: number, out: unknown[]): void {
+function takeArray(
+  source: unknown[],
+  map: Int32Array | null,
+  rows: Int32Array,
+  from: number,
+  to: number,
+  first: number,
+  out: unknown[],
+): void {
   if (map === null) for (let j = from; j < to; j++) out[j] = source[rows[j] - first];
   else for (let j = from; j < to; j++) out[j] = source[map[rows[j] - first]];
 }
-function takeOther(source: Uint8Array, map: Int32Array | null, rows: Int32Array, from: number, to: number, first: number, out: Uint8Array): void {
+function takeOther(
+  source: Uint8Array,
+  map: Int32Array | null,
+  rows: Int32Array,
+  from: number,
+  to: number,
+  first: number,
+  out: Uint8Array,
+): void {
   if (map === null) for (let j = from; j < to; j++) out[j] = source[rows[j] - first];
   else for (let j = from; j < to; j++) out[j] = source[map[rows[j] - first]];
 }

@@ -14,7 +14,8 @@ export function snappyUncompress(input: Uint8Array, expectedLength?: number, int
     length += (b & 0x7f) * 2 ** shift;
     if ((b & 0x80) === 0) break;
   }
-  if (expectedLength !== undefined && length !== expectedLength) throw new CodecError(`snappy: block holds ${length} bytes, the page says ${expectedLength}`);
+  if (expectedLength !== undefined && length !== expectedLength)
+    throw new CodecError(`snappy: block holds ${length} bytes, the page says ${expectedLength}`);
   if (into !== undefined && into.length !== length) throw new CodecError(`snappy: block holds ${length} bytes, its buffer ${into.length}`);
   const out = into ?? new Uint8Array(length);
   // Short literals and copies move 4 bytes at a time through these views (fewer steps than bytes).

@@ -36,7 +36,8 @@ function groupColumn(group: StructGroup, children: readonly DecodedLeaf[], rowCo
     const isNull = levels[i] < group.presentDefinition;
     if (isNull) (nulls ??= new Uint8Array(rowCount))[i] = 1;
     for (let c = 1; c < children.length; c++) {
-      if (children[c].definitions[i] < group.presentDefinition !== isNull) throw new ParquetDataError(`the fields of struct '${group.name}' disagree on whether row ${i} is NULL`);
+      if (children[c].definitions[i] < group.presentDefinition !== isNull)
+        throw new ParquetDataError(`the fields of struct '${group.name}' disagree on whether row ${i} is NULL`);
     }
   }
   return { type: group.type, length: rowCount, values: new Uint8Array(0), nulls, children: children.map((c) => c.column) };
@@ -60,7 +61,8 @@ function decodeLeaf(leaf: StructLeaf, chunk: ColumnChunk, bytes: FetchedBytes, r
     const defined = new Uint8Array(n);
     let nonNull = 0;
     for (let i = 0; i < n; i++) {
-      if (levels[i] > leaf.maxDefinitionLevel) throw new ParquetDataError(`definition level ${levels[i]} past field '${leaf.name}''s maximum ${leaf.maxDefinitionLevel}`);
+      if (levels[i] > leaf.maxDefinitionLevel)
+        throw new ParquetDataError(`definition level ${levels[i]} past field '${leaf.name}''s maximum ${leaf.maxDefinitionLevel}`);
       defined[i] = levels[i] === leaf.maxDefinitionLevel ? 1 : 0;
       nonNull += defined[i];
     }

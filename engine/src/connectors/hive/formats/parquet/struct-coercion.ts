@@ -9,8 +9,14 @@ import type { RowType } from '../../../../types/row-type.js';
 import type { SqlType } from '../../../../types/types.js';
 import type { Coercion } from './column-coercion.js';
 
-export function rowWidening(fileType: RowType, declared: RowType, widening: (from: SqlType, to: SqlType) => Coercion | null): Coercion | null {
-  const sources = declared.fields.map((f) => fileType.fields.findIndex((g) => g.name !== undefined && f.name !== undefined && g.name.toLowerCase() === f.name.toLowerCase()));
+export function rowWidening(
+  fileType: RowType,
+  declared: RowType,
+  widening: (from: SqlType, to: SqlType) => Coercion | null,
+): Coercion | null {
+  const sources = declared.fields.map((f) =>
+    fileType.fields.findIndex((g) => g.name !== undefined && f.name !== undefined && g.name.toLowerCase() === f.name.toLowerCase()),
+  );
   const casts: Coercion[] = [];
   for (let i = 0; i < sources.length; i++) {
     if (sources[i] < 0) continue;

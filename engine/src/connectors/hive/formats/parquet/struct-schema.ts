@@ -60,10 +60,22 @@ export function structColumn(node: SchemaNode, firstChunk: number): StructColumn
       if (field === undefined) return undefined;
       fields.push(field);
     }
-    return { kind: 'group', name: e.name, presentDefinition: definition, fields, type: rowOf(fields.map((f) => ({ name: f.name, type: f.type }))) };
+    return {
+      kind: 'group',
+      name: e.name,
+      presentDefinition: definition,
+      fields,
+      type: rowOf(fields.map((f) => ({ name: f.name, type: f.type }))),
+    };
   };
   if (node.children.length === 0) return undefined;
   const root = shape(node, 0);
   if (root === undefined || root.kind !== 'group') return undefined;
-  return { kind: 'struct', name: root.name, root, type: root.type, chunkIndexes: Array.from({ length: chunk - firstChunk }, (_, i) => firstChunk + i) };
+  return {
+    kind: 'struct',
+    name: root.name,
+    root,
+    type: root.type,
+    chunkIndexes: Array.from({ length: chunk - firstChunk }, (_, i) => firstChunk + i),
+  };
 }

@@ -1,6 +1,21 @@
 // Parquet's physical and logical types onto ours (see the table in parquet-format.ts's header).
 
-import { BIGINT, BOOLEAN, DATE, DOUBLE, INTEGER, MAX_DECIMAL_PRECISION, REAL, SMALLINT, TINYINT, VARBINARY, VARCHAR, decimal, timestamp, type SqlType } from '../../../../types/types.js';
+import {
+  BIGINT,
+  BOOLEAN,
+  DATE,
+  DOUBLE,
+  INTEGER,
+  MAX_DECIMAL_PRECISION,
+  REAL,
+  SMALLINT,
+  TINYINT,
+  VARBINARY,
+  VARCHAR,
+  decimal,
+  timestamp,
+  type SqlType,
+} from '../../../../types/types.js';
 import type { SchemaElement } from './file-metadata.js';
 import { ConvertedType, PhysicalType, type LogicalType } from './parquet-constants.js';
 
@@ -8,7 +23,8 @@ import { ConvertedType, PhysicalType, type LogicalType } from './parquet-constan
 export function parquetLeafType(e: SchemaElement): SqlType | { unsupported: string } {
   const logical = effectiveLogicalType(e);
   if (logical?.kind === 'DECIMAL') {
-    if (logical.precision < 1 || logical.precision > MAX_DECIMAL_PRECISION) return { unsupported: `decimal(${logical.precision},${logical.scale})` };
+    if (logical.precision < 1 || logical.precision > MAX_DECIMAL_PRECISION)
+      return { unsupported: `decimal(${logical.precision},${logical.scale})` };
     if (logical.scale < 0 || logical.scale > logical.precision) return { unsupported: `decimal(${logical.precision},${logical.scale})` };
     return decimal(logical.precision, logical.scale);
   }

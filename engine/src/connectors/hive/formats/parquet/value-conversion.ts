@@ -107,7 +107,12 @@ function int64ToMicros(values: BigInt64Array, scale: number, nanos: boolean): Fl
 function longTimestampConverter(element: SchemaElement, unit: 'MILLIS' | 'MICROS' | 'NANOS' | undefined): ValueConverter {
   if (element.type === 3) return (v) => int96ToPicos(expect(v, 'int96').values);
   if (unit === 'MILLIS' && v32(element)) return (v) => Array.from(expect(v, 'int32').values, (x) => BigInt(x) * PICOS_PER_MILLI);
-  const toPicos = unit === 'MILLIS' ? (x: bigint) => x * PICOS_PER_MILLI : unit === 'NANOS' ? (x: bigint) => floorDiv(x + 500n, 1000n) * PICOS_PER_MICRO : (x: bigint) => x * PICOS_PER_MICRO;
+  const toPicos =
+    unit === 'MILLIS'
+      ? (x: bigint) => x * PICOS_PER_MILLI
+      : unit === 'NANOS'
+        ? (x: bigint) => floorDiv(x + 500n, 1000n) * PICOS_PER_MICRO
+        : (x: bigint) => x * PICOS_PER_MICRO;
   return (v) => Array.from(expect(v, 'int64').values, toPicos);
 }
 
@@ -185,7 +190,8 @@ function bigEndianToBigints(v: PhysicalValues & { kind: 'bytes' | 'fixed' }): bi
     }
     let value = 0n;
     let p = start;
-    for (; p + 4 <= end; p += 4) value = (value << 32n) | BigInt(((data[p] << 24) | (data[p + 1] << 16) | (data[p + 2] << 8) | data[p + 3]) >>> 0);
+    for (; p + 4 <= end; p += 4)
+      value = (value << 32n) | BigInt(((data[p] << 24) | (data[p + 1] << 16) | (data[p + 2] << 8) | data[p + 3]) >>> 0);
     for (; p < end; p++) value = (value << 8n) | BigInt(data[p]);
     out[i] = end > start ? BigInt.asIntN((end - start) * 8, value) : 0n;
   }

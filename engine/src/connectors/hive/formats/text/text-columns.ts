@@ -54,7 +54,10 @@ export function textParser(type: SqlType, column: string): TextParser {
       return (text) => (text === 'true' ? 1 : text === 'false' ? 0 : slow(text));
     case 'varbinary':
     case 'unknown':
-      throw new EngineError('NOT_SUPPORTED', `Column '${column}' of type ${typeName(type)} cannot be read from or written to CSV or JSON files`);
+      throw new EngineError(
+        'NOT_SUPPORTED',
+        `Column '${column}' of type ${typeName(type)} cannot be read from or written to CSV or JSON files`,
+      );
     default:
       return slow;
   }
@@ -143,7 +146,8 @@ export class TextColumnBuilder {
 
   private allocate(): ColumnValues {
     const values = allocateValues(this.type, this.capacity);
-    this.words = values instanceof BigInt64Array && LITTLE_ENDIAN ? new Int32Array(values.buffer, values.byteOffset, values.length * 2) : undefined;
+    this.words =
+      values instanceof BigInt64Array && LITTLE_ENDIAN ? new Int32Array(values.buffer, values.byteOffset, values.length * 2) : undefined;
     return values;
   }
 }

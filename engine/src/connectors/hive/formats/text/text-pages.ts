@@ -55,7 +55,14 @@ export class PageAssembler {
  * A bad value or record at `position` of `text`, whose first character is on the range's line
  * `textLine`: fails naming the file, line and column.
  */
-export async function badData(range: TextRange, text: string, textStart: number, textLine: number, position: number, message: string): Promise<EngineError> {
+export async function badData(
+  range: TextRange,
+  text: string,
+  textStart: number,
+  textLine: number,
+  position: number,
+  message: string,
+): Promise<EngineError> {
   let line = textLine;
   for (let i = text.indexOf('\n', textStart); i >= 0 && i < position; i = text.indexOf('\n', i + 1)) line++;
   // Texts start at line starts: the line's start is after the last line end before the position.

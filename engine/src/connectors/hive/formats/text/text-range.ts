@@ -35,7 +35,11 @@ export class TextRange {
   /** Chunks of text, each ending at a line end except perhaps the file's last. */
   async *chunks(): AsyncIterable<string> {
     const unsupported = UNSUPPORTED_COMPRESSION.exec(this.file.location);
-    if (unsupported !== null) throw new EngineError('NOT_SUPPORTED', `${this.file.location}: ${unsupported[1]} compression is not supported (text files may be plain or .gz)`);
+    if (unsupported !== null)
+      throw new EngineError(
+        'NOT_SUPPORTED',
+        `${this.file.location}: ${unsupported[1]} compression is not supported (text files may be plain or .gz)`,
+      );
     const compressed = isCompressed(this.file.location);
     const start = compressed ? 0 : this.range.start;
     const end = compressed ? Infinity : this.range.start + this.range.length;
@@ -97,9 +101,17 @@ export class TextRange {
     let position = offset;
     while (position < this.file.size) {
       this.signal?.throwIfAborted();
-      const bytes = await this.fs.readRange(this.file.location, position, Math.min(READ_CHUNK_BYTES, this.file.size - position), this.signal);
+      const bytes = await this.fs.readRange(
+        this.file.location,
+        position,
+        Math.min(READ_CHUNK_BYTES, this.file.size - position),
+        this.signal,
+      );
       if (bytes.length === 0) {
-        throw new EngineError('HIVE_BAD_DATA', `${this.file.location}: the file ended at byte ${position}, before the ${this.file.size} bytes it had when the query was planned`);
+        throw new EngineError(
+          'HIVE_BAD_DATA',
+          `${this.file.location}: the file ended at byte ${position}, before the ${this.file.size} bytes it had when the query was planned`,
+        );
       }
       this.stats.bytesRead += bytes.length;
       position += bytes.length;

@@ -40,7 +40,8 @@ export function rangeParser(type: SqlType): RangeParser | undefined {
     case 'date':
       return isoDate;
     case 'boolean':
-      return (text, start, end) => (end - start === 4 && text.startsWith('true', start) ? 1 : end - start === 5 && text.startsWith('false', start) ? 0 : undefined);
+      return (text, start, end) =>
+        end - start === 4 && text.startsWith('true', start) ? 1 : end - start === 5 && text.startsWith('false', start) ? 0 : undefined;
     default:
       return undefined;
   }

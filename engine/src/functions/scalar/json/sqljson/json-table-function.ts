@@ -10,7 +10,19 @@ import { type ScalarFunctionDefinition, body } from '../../signature.js';
 import type { JsonPath } from './path-ast.js';
 import { evaluatePath } from './path-evaluator.js';
 import type { Item } from './path-items.js';
-import { type LazyDefault, type QueryBehavior, type SqlJsonSpec, type ValueBehavior, isInputOrPathError, pathInputs, pathOf, queryResult, raised, specOf, valueResult } from './sqljson-functions.js';
+import {
+  type LazyDefault,
+  type QueryBehavior,
+  type SqlJsonSpec,
+  type ValueBehavior,
+  isInputOrPathError,
+  pathInputs,
+  pathOf,
+  queryResult,
+  raised,
+  specOf,
+  valueResult,
+} from './sqljson-functions.js';
 
 export type TableColumnSpec =
   | { kind: 'ordinality' }
@@ -54,7 +66,11 @@ function levelRows(level: Level, name: string, columns: readonly TableColumnSpec
     for (const column of columns) {
       if (column.kind === 'nested') {
         const childItems = evaluatePath(pathOf(column.path), item, level.variables);
-        children.set(column.name, { at: own.length, width: columnCount(column.columns), rows: levelRows(level, column.name, column.columns, childItems, at) });
+        children.set(column.name, {
+          at: own.length,
+          width: columnCount(column.columns),
+          rows: levelRows(level, column.name, column.columns, childItems, at),
+        });
         own.push(...new Array<Scalar>(columnCount(column.columns)).fill(null));
         at += columnCount(column.columns);
         continue;
@@ -67,7 +83,9 @@ function levelRows(level: Level, name: string, columns: readonly TableColumnSpec
       return;
     }
     const combination = level.spec.combinations[name] ?? { op: 'UNION', parts: [...children.keys()] };
-    const combined = combine(combination, children).map((filled) => filled.reduce((row, [child, values]) => withChild(row, child, values), own));
+    const combined = combine(combination, children).map((filled) =>
+      filled.reduce((row, [child, values]) => withChild(row, child, values), own),
+    );
     if (combined.length > 0) for (const row of combined) out.push(row);
     else if (level.spec.joins[name] !== 'INNER') out.push(own);
   });
@@ -88,7 +106,9 @@ function combine(combination: ChildCombination, children: ReadonlyMap<string, Ch
   }
   const parts = combination.parts.map((part) => combine(part, children));
   if (combination.op === 'UNION') return parts.flat();
-  return parts.reduce((acc, part) => acc.flatMap((left) => part.map((right) => [...left, ...right])), [[]] as Array<Array<[ChildRows, Scalar[]]>>);
+  return parts.reduce((acc, part) => acc.flatMap((left) => part.map((right) => [...left, ...right])), [[]] as Array<
+    Array<[ChildRows, Scalar[]]>
+  >);
 }
 
 function withChild(row: Scalar[], child: { at: number; width: number }, values: readonly Scalar[]): Scalar[] {
@@ -102,7 +122,8 @@ function columnValue(level: Level, column: TableColumnSpec, item: Item, index: n
     case 'ordinality':
       return BigInt(index + 1);
     case 'value': {
-      const lazy = (i: number | undefined): LazyDefault | undefined => (i === undefined ? undefined : () => (level.defaults(BigInt(i)) as Scalar[])[i]);
+      const lazy = (i: number | undefined): LazyDefault | undefined =>
+        i === undefined ? undefined : () => (level.defaults(BigInt(i)) as Scalar[])[i];
       const emptyDefault = lazy(column.emptyDefault);
       const errorDefault = lazy(column.errorDefault);
       return valueResult(() => evaluatePath(pathOf(column.path), item, level.variables), column, type, emptyDefault, errorDefault);
@@ -142,5 +163,12 @@ export const JSON_TABLE_FUNCTION: ScalarFunctionDefinition = {
   names: ['$json_table'],
   description: 'The rows of JSON_TABLE',
   // $json_table(spec, defaults, input, passing...): `defaults` is the lambda of the columns' DEFAULT values.
-  signatures: [{ params: [{ family: 'varchar' }, functionOf([BIGINT], { variable: 'D' }), { anyType: true }], variadic: { minArgs: 3 }, returnType: VARCHAR, implement: jsonTableRows }],
+  signatures: [
+    {
+      params: [{ family: 'varchar' }, functionOf([BIGINT], { variable: 'D' }), { anyType: true }],
+      variadic: { minArgs: 3 },
+      returnType: VARCHAR,
+      implement: jsonTableRows,
+    },
+  ],
 };

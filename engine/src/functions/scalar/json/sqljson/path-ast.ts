@@ -5,7 +5,11 @@ export type ArithmeticOperator = '+' | '-' | '*' | '/' | '%';
 export type ComparisonOperator = '==' | '!=' | '<' | '>' | '<=' | '>=';
 export type ItemMethod = 'type' | 'size' | 'double' | 'ceiling' | 'floor' | 'abs' | 'keyvalue';
 
-export type PathLiteral = { kind: 'null' } | { kind: 'boolean'; value: boolean } | { kind: 'string'; value: string } | { kind: 'number'; text: string; exact: boolean };
+export type PathLiteral =
+  | { kind: 'null' }
+  | { kind: 'boolean'; value: boolean }
+  | { kind: 'string'; value: string }
+  | { kind: 'number'; text: string; exact: boolean };
 
 export type PathExpression =
   | { kind: 'literal'; literal: PathLiteral }

@@ -5,7 +5,19 @@
 import { divideRoundHalfUp, powerOfTen } from '../../../../types/decimal.js';
 import { JsonNumber, JsonObject, type JsonNode } from '../../../../types/json/json-node.js';
 import type { ArithmeticOperator, ComparisonOperator, JsonPath, PathExpression, PathLiteral, PathPredicate } from './path-ast.js';
-import { ExactNumber, type Item, type Numeric, TypedItem, isStructured, itemTypeForError, itemTypeName, numericOf, pathError, PathEvaluationError, doubleOf } from './path-items.js';
+import {
+  ExactNumber,
+  type Item,
+  type Numeric,
+  TypedItem,
+  isStructured,
+  itemTypeForError,
+  itemTypeName,
+  numericOf,
+  pathError,
+  PathEvaluationError,
+  doubleOf,
+} from './path-items.js';
 
 interface Context {
   readonly lax: boolean;
@@ -77,7 +89,8 @@ function evaluate(e: PathExpression, ctx: Context): Item[] {
           const from = index(evaluate(subscript.from, inner), 'from');
           const to = subscript.to === undefined ? from : index(evaluate(subscript.to, inner), 'to');
           if (!ctx.lax && array.length === 0) structuralError('invalid array subscript for empty array');
-          if (!ctx.lax && (from > to || from < 0 || to >= array.length)) structuralError(`invalid array subscript: [${from}, ${to}] for array of size ${array.length}`);
+          if (!ctx.lax && (from > to || from < 0 || to >= array.length))
+            structuralError(`invalid array subscript: [${from}, ${to}] for array of size ${array.length}`);
           for (let i = Math.max(from, 0); i <= Math.min(to, array.length - 1); i++) out.push(array[i]);
         }
         return out;
@@ -230,19 +243,28 @@ function predicate(p: PathPredicate, ctx: Context): Truth {
       const right = sequenceOrUnknown(p.right, ctx);
       if (left === null || right === null) return null;
       const [l, r] = ctx.lax ? [unwrapArrays(left), unwrapArrays(right)] : [left, right];
-      return anyPair(l.flatMap((a) => r.map((b) => () => compare(p.operator, a, b))), ctx.lax);
+      return anyPair(
+        l.flatMap((a) => r.map((b) => () => compare(p.operator, a, b))),
+        ctx.lax,
+      );
     }
     case 'startsWith': {
       const whole = sequenceOrUnknown(p.whole, ctx);
       const prefix = sequenceOrUnknown(p.prefix, ctx);
       if (whole === null || prefix === null || prefix.length !== 1 || typeof prefix[0] !== 'string') return null;
       const start = prefix[0];
-      return anyPair((ctx.lax ? unwrapArrays(whole) : whole).map((item) => () => (typeof item === 'string' ? item.startsWith(start) : null)), ctx.lax);
+      return anyPair(
+        (ctx.lax ? unwrapArrays(whole) : whole).map((item) => () => (typeof item === 'string' ? item.startsWith(start) : null)),
+        ctx.lax,
+      );
     }
     case 'likeRegex': {
       const items = sequenceOrUnknown(p.base, ctx);
       if (items === null) return null;
-      return anyPair((ctx.lax ? unwrapArrays(items) : items).map((item) => () => (typeof item === 'string' ? p.pattern.test(item) : null)), ctx.lax);
+      return anyPair(
+        (ctx.lax ? unwrapArrays(items) : items).map((item) => () => (typeof item === 'string' ? p.pattern.test(item) : null)),
+        ctx.lax,
+      );
     }
   }
 }
@@ -283,7 +305,8 @@ function compare(operator: ComparisonOperator, a: Item, b: Item): Truth {
   if (x !== undefined && y !== undefined) order = compareNumbers(x, y);
   else if (typeof a === 'string' && typeof b === 'string') order = a < b ? -1 : a > b ? 1 : 0;
   else if (typeof a === 'boolean' && typeof b === 'boolean') order = Number(a) - Number(b);
-  else if (a instanceof TypedItem && b instanceof TypedItem && a.type.kind === b.type.kind) order = String(a.value) < String(b.value) ? -1 : String(a.value) > String(b.value) ? 1 : 0;
+  else if (a instanceof TypedItem && b instanceof TypedItem && a.type.kind === b.type.kind)
+    order = String(a.value) < String(b.value) ? -1 : String(a.value) > String(b.value) ? 1 : 0;
   else return null;
   switch (operator) {
     case '==':
@@ -321,7 +344,16 @@ function method(name: string, input: Item[], lax: boolean): Item[] {
       return (lax ? unwrapArrays(input) : input).flatMap((item) => {
         if (!(item instanceof JsonObject)) itemTypeError('OBJECT', item);
         const objectId = new JsonNumber(String(id++), true);
-        return [...item.members].map(([key, value]) => new JsonObject(new Map<string, JsonNode>([['name', key], ['value', value], ['id', objectId]])));
+        return [...item.members].map(
+          ([key, value]) =>
+            new JsonObject(
+              new Map<string, JsonNode>([
+                ['name', key],
+                ['value', value],
+                ['id', objectId],
+              ]),
+            ),
+        );
       });
     }
     case 'double':

@@ -82,7 +82,8 @@ class WrittenNumber extends JsonNumber {}
 
 /** The item as a JSON value for output (json_query). */
 export function itemAsJson(item: Item): JsonNode {
-  if (typeof item === 'number') return Number.isFinite(item) ? new WrittenNumber(formatDoubleAsText(item), false) : formatDoubleAsText(item);
+  if (typeof item === 'number')
+    return Number.isFinite(item) ? new WrittenNumber(formatDoubleAsText(item), false) : formatDoubleAsText(item);
   if (item instanceof ExactNumber) return new WrittenNumber(formatDecimal(item.unscaled, item.scale), item.scale === 0);
   if (item instanceof TypedItem) return formatValueAsText(item.value, item.type);
   return item;

@@ -12,7 +12,32 @@ type Token =
   | { kind: 'symbol'; text: string; at: number }
   | { kind: 'end'; text: ''; at: number };
 
-const SYMBOLS = ['==', '<>', '!=', '<=', '>=', '&&', '||', '..', '<', '>', '!', '.', '[', ']', '(', ')', ',', '?', '*', '/', '%', '+', '-', '@'];
+const SYMBOLS = [
+  '==',
+  '<>',
+  '!=',
+  '<=',
+  '>=',
+  '&&',
+  '||',
+  '..',
+  '<',
+  '>',
+  '!',
+  '.',
+  '[',
+  ']',
+  '(',
+  ')',
+  ',',
+  '?',
+  '*',
+  '/',
+  '%',
+  '+',
+  '-',
+  '@',
+];
 const NUMBER = /(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?/y;
 const WORD = /[A-Za-z_][A-Za-z0-9_]*/y;
 const METHODS = new Set<string>(['type', 'size', 'double', 'ceiling', 'floor', 'abs', 'keyvalue']);
@@ -103,7 +128,12 @@ class PathParser {
   }
   private unexpected(expected: string): never {
     const t = this.peek();
-    return this.fail(t.at, t.kind === 'end' ? `unexpected end of path, expecting ${expected}` : `mismatched input '${t.kind === 'string' ? `"${t.text}"` : t.kind === 'variable' ? `$${t.text}` : t.text}', expecting ${expected}`);
+    return this.fail(
+      t.at,
+      t.kind === 'end'
+        ? `unexpected end of path, expecting ${expected}`
+        : `mismatched input '${t.kind === 'string' ? `"${t.text}"` : t.kind === 'variable' ? `$${t.text}` : t.text}', expecting ${expected}`,
+    );
   }
 
   path(): JsonPath {
@@ -330,7 +360,10 @@ class PathParser {
 
   private continuesPath(): boolean {
     const t = this.peek();
-    return (t.kind === 'symbol' && (COMPARISONS.has(t.text) || ['+', '-', '*', '/', '%', '.', '..', '[', '?'].includes(t.text))) || (t.kind === 'word' && (t.text === 'starts' || t.text === 'like_regex'));
+    return (
+      (t.kind === 'symbol' && (COMPARISONS.has(t.text) || ['+', '-', '*', '/', '%', '.', '..', '[', '?'].includes(t.text))) ||
+      (t.kind === 'word' && (t.text === 'starts' || t.text === 'like_regex'))
+    );
   }
 }
 

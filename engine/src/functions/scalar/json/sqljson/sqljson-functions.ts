@@ -13,7 +13,15 @@ import { type ScalarFunctionDefinition, type ScalarImplementation, body } from '
 import { functionOf, lambdaResult } from '../../function-parameters.js';
 import type { JsonPath } from './path-ast.js';
 import { evaluatePath } from './path-evaluator.js';
-import { type Item, PathEvaluationError, isStructured, itemAsJson, itemAsSqlValue, outputNumberText, sqlValueAsItem } from './path-items.js';
+import {
+  type Item,
+  PathEvaluationError,
+  isStructured,
+  itemAsJson,
+  itemAsSqlValue,
+  outputNumberText,
+  sqlValueAsItem,
+} from './path-items.js';
 import { parseJsonPath } from './path-parser.js';
 import { javaHashMapOrder } from './java-hash-order.js';
 
@@ -107,7 +115,11 @@ function argumentItem(value: Scalar, type: SqlType, format: JsonEncoding | null 
 }
 
 /** The input item and the PASSING variables of a call, from `args` (after the spec). */
-export function pathInputs(spec: SqlJsonSpec, types: readonly SqlType[], args: readonly Scalar[]): { root: Item; variables: Map<string, Item> } {
+export function pathInputs(
+  spec: SqlJsonSpec,
+  types: readonly SqlType[],
+  args: readonly Scalar[],
+): { root: Item; variables: Map<string, Item> } {
   const formats = spec.formats ?? [];
   const root = readJson(args[0], formats[0] ?? null);
   const variables = new Map<string, Item>();
@@ -125,12 +137,16 @@ function runPath(spec: SqlJsonSpec, path: JsonPath, types: readonly SqlType[], a
 export function raised(e: unknown): EngineError {
   if (e instanceof JsonInputError) return new EngineError('JSON_INPUT_CONVERSION_ERROR', 'conversion to JSON failed: ');
   if (e instanceof PathEvaluationError) return new EngineError('PATH_EVALUATION_ERROR', `path evaluation failed: ${e.message}`);
-  if (e instanceof JsonResultError) return new EngineError(e.errorName, `${RESULT_ERROR_PREFIX[e.errorName as keyof typeof RESULT_ERROR_PREFIX]}${e.message}`);
+  if (e instanceof JsonResultError)
+    return new EngineError(e.errorName, `${RESULT_ERROR_PREFIX[e.errorName as keyof typeof RESULT_ERROR_PREFIX]}${e.message}`);
   return e as EngineError;
 }
 
 /** How Trino's JsonValueResultException and JsonOutputConversionException begin their messages. */
-const RESULT_ERROR_PREFIX = { JSON_VALUE_RESULT_ERROR: 'cannot extract SQL scalar from JSON: ', JSON_OUTPUT_CONVERSION_ERROR: 'conversion from JSON failed: ' };
+const RESULT_ERROR_PREFIX = {
+  JSON_VALUE_RESULT_ERROR: 'cannot extract SQL scalar from JSON: ',
+  JSON_OUTPUT_CONVERSION_ERROR: 'conversion from JSON failed: ',
+};
 
 /** Whether `e` is malformed input or a failed path: what JSON_TABLE's own ON ERROR clause handles (a column's clauses handle the rest). */
 export function isInputOrPathError(e: unknown): boolean {
@@ -139,7 +155,12 @@ export function isInputOrPathError(e: unknown): boolean {
 
 /** Whether `e` is a failure the ON ERROR clause handles (a data error, not a bug). */
 export function handled(e: unknown): boolean {
-  return e instanceof JsonInputError || e instanceof PathEvaluationError || e instanceof JsonResultError || (e instanceof EngineError && e.errorType === 'USER_ERROR');
+  return (
+    e instanceof JsonInputError ||
+    e instanceof PathEvaluationError ||
+    e instanceof JsonResultError ||
+    (e instanceof EngineError && e.errorType === 'USER_ERROR')
+  );
 }
 
 function existsImplementation(types: readonly SqlType[]): ScalarImplementation {
@@ -177,7 +198,13 @@ export interface ValueBehavior {
 export type LazyDefault = () => Scalar;
 
 /** JSON_VALUE's result: the single scalar item of the path's result, cast to `returnType`, or what the clauses say. */
-export function valueResult(evaluate: () => Item[], behavior: ValueBehavior, returnType: SqlType, emptyDefault?: LazyDefault, errorDefault?: LazyDefault): Scalar {
+export function valueResult(
+  evaluate: () => Item[],
+  behavior: ValueBehavior,
+  returnType: SqlType,
+  emptyDefault?: LazyDefault,
+  errorDefault?: LazyDefault,
+): Scalar {
   const onError = (e: unknown): Scalar => {
     if (!handled(e)) throw e;
     if (behavior.onError === 'ERROR') throw raised(e);
@@ -201,13 +228,17 @@ export function valueResult(evaluate: () => Item[], behavior: ValueBehavior, ret
   }
   try {
     if (items.length > 1) throw new JsonResultError('JSON path found multiple items', 'JSON_VALUE_RESULT_ERROR');
-    if (isStructured(items[0])) throw new JsonResultError('JSON path found an item that cannot be converted to an SQL value', 'JSON_VALUE_RESULT_ERROR');
+    if (isStructured(items[0]))
+      throw new JsonResultError('JSON path found an item that cannot be converted to an SQL value', 'JSON_VALUE_RESULT_ERROR');
     const { type, value } = itemAsSqlValue(items[0]);
     if (value === null) return null;
     try {
       return (castFunction(type, returnType) as (v: Scalar) => Scalar)(value);
     } catch {
-      throw new JsonResultError(`Cannot cast value of type ${typeName(type)} to declared return type of function JSON_VALUE: ${typeName(returnType)}`, 'JSON_VALUE_RESULT_ERROR');
+      throw new JsonResultError(
+        `Cannot cast value of type ${typeName(type)} to declared return type of function JSON_VALUE: ${typeName(returnType)}`,
+        'JSON_VALUE_RESULT_ERROR',
+      );
     }
   } catch (e) {
     return onError(e);
@@ -274,7 +305,10 @@ export function queryResult(evaluate: () => Item[], spec: QueryBehavior, returnT
     return onError(e);
   }
   // An empty result is the ON EMPTY case whatever the wrapper; ERROR ON EMPTY fails whatever ON ERROR says.
-  if (items.length === 0) return result(queryBehavior(spec.onEmpty, () => raised(new JsonResultError('JSON path found no items', 'JSON_OUTPUT_CONVERSION_ERROR'))));
+  if (items.length === 0)
+    return result(
+      queryBehavior(spec.onEmpty, () => raised(new JsonResultError('JSON path found no items', 'JSON_OUTPUT_CONVERSION_ERROR'))),
+    );
   try {
     return result(queryText(spec, items));
   } catch (e) {
@@ -341,7 +375,8 @@ function objectImplementation(types: readonly SqlType[], returnType: SqlType): S
       const members = new Map<string, JsonNode>();
       for (let i = 0; i < args.length; i += 2) {
         const key = args[i];
-        if (key === null) throw new EngineError('INVALID_FUNCTION_ARGUMENT', 'null value passed for JSON object key to JSON_OBJECT function');
+        if (key === null)
+          throw new EngineError('INVALID_FUNCTION_ARGUMENT', 'null value passed for JSON object key to JSON_OBJECT function');
         const value = args[i + 1];
         if (value === null && spec.absentOnNull) continue;
         const name = typeof key === 'string' ? key : String(key);
@@ -360,7 +395,10 @@ function objectImplementation(types: readonly SqlType[], returnType: SqlType): S
   );
 }
 
-function internal(name: string, implement: (types: readonly SqlType[], returnType: SqlType) => ScalarImplementation): ScalarFunctionDefinition {
+function internal(
+  name: string,
+  implement: (types: readonly SqlType[], returnType: SqlType) => ScalarImplementation,
+): ScalarFunctionDefinition {
   return {
     names: [name],
     description: `The SQL/JSON form ${name.slice(1).toUpperCase()}`,
@@ -376,7 +414,14 @@ export const SQL_JSON_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
   {
     names: ['$json_value'],
     description: 'The SQL/JSON form JSON_VALUE',
-    signatures: [{ params: [{ family: 'varchar' }, functionOf([], R), functionOf([], R), { anyType: true }], variadic: { minArgs: 4 }, returnType: (types) => lambdaResult(types, 1), implement: valueImplementation }],
+    signatures: [
+      {
+        params: [{ family: 'varchar' }, functionOf([], R), functionOf([], R), { anyType: true }],
+        variadic: { minArgs: 4 },
+        returnType: (types) => lambdaResult(types, 1),
+        implement: valueImplementation,
+      },
+    ],
   },
   internal('$json_query', queryImplementation),
   internal('$json_array', arrayImplementation),
