@@ -85,8 +85,8 @@ describe('Parquet: ranges cut between row groups', function () {
     const aligned = await readWithFormat(location, COLUMNS, { targetBytes, fs, blocks });
     expect(aligned.groupsPerRange).to.deep.equal([1, 1, 1, 1]);
     expect(aligned.rows.map((r) => Number(r[0]))).to.deep.equal(Array.from({ length: 40000 }, (_, i) => i));
-    // Row groups small against the target share ranges of at most half of it (here 60% of the file: two groups).
-    const twice = await readWithFormat(location, COLUMNS, { targetBytes: Math.ceil(file.size * 1.2), fs, blocks });
+    // Row groups small against the target share ranges of at most the target (here 60% of the file: two groups).
+    const twice = await readWithFormat(location, COLUMNS, { targetBytes: Math.ceil(file.size * 0.6), fs, blocks });
     expect(twice.groupsPerRange).to.deep.equal([2, 2]);
   });
 });
