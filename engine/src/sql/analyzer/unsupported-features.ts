@@ -107,7 +107,7 @@ function unsupportedConstruct(node: Node): Unsupported | undefined {
     case 'ShowCreate':
       return node.target === 'VIEW' || node.target === 'FUNCTION' ? undefined : feature(`SHOW CREATE ${node.target}`, node.location);
     case 'TableExecute':
-      // Table procedures (the lake's optimize: Trino's Hive connector's) are not implemented: named here.
+      // No catalog offers table procedures yet (Trino's Hive connector has optimize): refused by name.
       return feature(`ALTER TABLE ... EXECUTE ${node.procedure.value}`, node.location);
     case 'SetAuthorization':
       return ['TABLE', 'VIEW', 'SCHEMA', 'MATERIALIZED VIEW'].includes(node.entityKind)

@@ -4,6 +4,7 @@
 // except that a decimal converts to an integer only exactly (dates and times: variant-temporal.ts). A
 // variant null casts to SQL NULL (to JSON: to JSON null).
 
+import type { CastLookup } from '../json/json-casts.js';
 import { EngineError } from '../../errors/engine-error.js';
 import type { Scalar } from '../../spi/page.js';
 import { MapValue } from '../../spi/map-value.js';
@@ -33,7 +34,6 @@ import { temporalFromVariant, temporalToVariant } from './variant-temporal.js';
 import { hasZone } from '../zoned-timestamp.js';
 
 /** A cast of one non-null value between two SQL types (casts.ts castFunction). */
-export type CastLookup = (from: SqlType, to: SqlType) => (value: Scalar) => Scalar;
 
 const SCALARS = new Set([
   'unknown',
