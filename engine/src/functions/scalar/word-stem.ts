@@ -3,14 +3,17 @@
 // is english-stemmer.ts. Eleven other languages come from the snowball-stemmers package (Snowball's
 // algorithms compiled to JavaScript, loaded on first use: it is large and most queries never stem),
 // whose stems equal that Snowball revision's on every word of Snowball's own vocabularies for them.
-// The package's German, French, Italian, Finnish, Russian, Swedish and Romanian predate changes
-// Lucene has, and it has no Lithuanian: those fail with NOT_SUPPORTED rather than answer otherwise
-// than Trino. The word is stemmed as given (no case folding), as in Trino.
+// German, Finnish, French, Italian, Lithuanian, Romanian, Russian and Swedish are generated from
+// Snowball's sources at that revision (snowball/): on Snowball's vocabularies for them (334,625
+// words) they give every stem of that revision, where no npm package did (snowball-stemmers,
+// @orama/stemmers and multilingual-stemmer each differ in German and Swedish, and in others).
+// The word is stemmed as given (no case folding), as in Trino.
 
 import { createRequire } from 'node:module';
 import { EngineError } from '../../errors/engine-error.js';
 import type { SqlType } from '../../types/types.js';
 import { stemEnglish } from './english-stemmer.js';
+import { luceneRevisionStemmer } from './snowball/lucene-revision-stemmers.js';
 import { type ScalarFunctionDefinition, body } from './signature.js';
 
 interface SnowballStemmer {
@@ -20,27 +23,19 @@ interface SnowballStemmers {
   newStemmer(algorithm: string): SnowballStemmer;
 }
 
-/** Trino's language codes other than en (english-stemmer.ts): the package algorithm of each, or the language refused. */
-const LANGUAGES: Readonly<Record<string, { algorithm: string } | { unsupported: string }>> = {
-  ca: { algorithm: 'catalan' },
-  da: { algorithm: 'danish' },
-  de: { unsupported: 'German' },
-  es: { algorithm: 'spanish' },
-  eu: { algorithm: 'basque' },
-  fi: { unsupported: 'Finnish' },
-  fr: { unsupported: 'French' },
-  hu: { algorithm: 'hungarian' },
-  hy: { algorithm: 'armenian' },
-  ir: { algorithm: 'irish' },
-  it: { unsupported: 'Italian' },
-  lt: { unsupported: 'Lithuanian' },
-  nl: { algorithm: 'dutch' },
-  no: { algorithm: 'norwegian' },
-  pt: { algorithm: 'portuguese' },
-  ro: { unsupported: 'Romanian' },
-  ru: { unsupported: 'Russian' },
-  sv: { unsupported: 'Swedish' },
-  tr: { algorithm: 'turkish' },
+/** Trino's language codes that the package serves (en is english-stemmer.ts, the rest snowball/). */
+const PACKAGE_ALGORITHMS: Readonly<Record<string, string>> = {
+  ca: 'catalan',
+  da: 'danish',
+  es: 'spanish',
+  eu: 'basque',
+  hu: 'hungarian',
+  hy: 'armenian',
+  ir: 'irish',
+  nl: 'dutch',
+  no: 'norwegian',
+  pt: 'portuguese',
+  tr: 'turkish',
 };
 
 const VARCHAR_X = { family: 'varchar' } as const;
@@ -52,14 +47,17 @@ const stemmers = new Map<string, (word: string) => string>([['en', stemEnglish]]
 function stemmerFor(language: string): (word: string) => string {
   const cached = stemmers.get(language);
   if (cached !== undefined) return cached;
-  const entry = Object.hasOwn(LANGUAGES, language) ? LANGUAGES[language] : undefined;
-  if (entry === undefined) throw new EngineError('INVALID_FUNCTION_ARGUMENT', `Unknown stemmer language: ${language}`);
-  if ('unsupported' in entry) throw new EngineError('NOT_SUPPORTED', `word_stem in ${entry.unsupported} ('${language}') is not supported`);
-  library ??= createRequire(import.meta.url)('snowball-stemmers') as SnowballStemmers;
-  const stemmer = library.newStemmer(entry.algorithm);
-  const stem = (word: string): string => stemmer.stem(word);
+  const stem = luceneRevisionStemmer(language) ?? packageStemmer(language);
   stemmers.set(language, stem);
   return stem;
+}
+
+function packageStemmer(language: string): (word: string) => string {
+  if (!Object.hasOwn(PACKAGE_ALGORITHMS, language))
+    throw new EngineError('INVALID_FUNCTION_ARGUMENT', `Unknown stemmer language: ${language}`);
+  library ??= createRequire(import.meta.url)('snowball-stemmers') as SnowballStemmers;
+  const stemmer = library.newStemmer(PACKAGE_ALGORITHMS[language]);
+  return (word) => stemmer.stem(word);
 }
 
 export const WORD_STEM_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
