@@ -36,6 +36,20 @@ describe('analyzer and planner, end to end in-process', () => {
     expect(r.columns.map((c) => c.name)).to.deep.equal(['_col0', '_col1', '_col2', '_col3', '_col4', '_col5', '_col6', '_col7']);
   });
 
+  // Trino: the smallest bigint and integer are literals (TestSqlParser.testNumbers), typed by range;
+  // one past either end of bigint is refused.
+  it('reads the smallest bigint and integer as literals of their type, in projections and predicates', async () => {
+    const r = await h.query(
+      "SELECT -9223372036854775808, BIGINT '-9223372036854775808', -2147483648, -2147483649, typeof(-2147483648), typeof(-9223372036854775808)",
+    );
+    expect(r.types.slice(0, 4)).to.deep.equal(['bigint', 'bigint', 'integer', 'bigint']);
+    expect(r.rows[0]).to.deep.equal([-9223372036854775808n, -9223372036854775808n, -2147483648, -2147483649n, 'integer', 'bigint']);
+    const rows = await h.rows("SELECT x FROM (VALUES BIGINT '-9223372036854775808', 5) v(x) WHERE x = -9223372036854775808");
+    expect(rows).to.deep.equal([[-9223372036854775808n]]);
+    expect((await h.failure('SELECT -9223372036854775809')).message).to.equal('line 1:8: Invalid numeric literal: -9223372036854775809');
+    expect((await h.failure('SELECT -(9223372036854775808)')).message).to.equal('line 1:10: Invalid numeric literal: 9223372036854775808');
+  });
+
   it('filters, projects and orders', async () => {
     const rows = await h.rows('SELECT a, b FROM t WHERE a >= 2 ORDER BY a DESC, b');
     expect(rows).to.deep.equal([

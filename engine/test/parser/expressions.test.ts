@@ -90,7 +90,21 @@ describe('parser: literals', () => {
   it('keeps integers exact as bigint, also beyond the bigint range', () => {
     expect(expr('12345678901234567890')).to.deep.equal({ kind: 'LongLiteral', value: 12345678901234567890n, text: '12345678901234567890' });
     expect(expr('9223372036854775807')).to.deep.include({ value: 9223372036854775807n });
-    expect(expr('-5')).to.deep.equal({ kind: 'ArithmeticUnary', operator: '-', value: { kind: 'LongLiteral', value: 5n, text: '5' } });
+  });
+
+  // Trino's TestSqlParser.testNumbers: a minus right before an integer belongs to the literal.
+  it('reads a minus before an integer as part of the literal, as Trino does', () => {
+    expect(expr('-9223372036854775808')).to.deep.equal({ kind: 'LongLiteral', value: -9223372036854775808n, text: '-9223372036854775808' });
+    expect(expr('-5')).to.deep.equal({ kind: 'LongLiteral', value: -5n, text: '-5' });
+    expect(expr('- -5')).to.deep.equal({ kind: 'ArithmeticUnary', operator: '-', value: { kind: 'LongLiteral', value: -5n, text: '-5' } });
+    expect(expr('-(5)')).to.deep.equal({ kind: 'ArithmeticUnary', operator: '-', value: { kind: 'LongLiteral', value: 5n, text: '5' } });
+    expect(expr('3 - -2')).to.deep.equal({
+      kind: 'ArithmeticBinary',
+      operator: '-',
+      left: { kind: 'LongLiteral', value: 3n, text: '3' },
+      right: { kind: 'LongLiteral', value: -2n, text: '-2' },
+    });
+    expect(expr('-1.5')).to.deep.equal({ kind: 'ArithmeticUnary', operator: '-', value: { kind: 'DecimalLiteral', text: '1.5' } });
   });
 
   it('keeps decimal literal text and reads doubles', () => {

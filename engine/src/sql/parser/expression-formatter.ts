@@ -143,9 +143,13 @@ export class ExpressionFormatter {
       }
       case 'ArithmeticUnary': {
         // A nested sign is parenthesised so `- -x` never prints as the comment `--x`.
-        const operand = e.value.kind === 'ArithmeticUnary' ? `(${this.format(e.value)})` : this.at(e.value, UNARY);
+        const signed = e.value.kind === 'ArithmeticUnary' || isNegativeLiteral(e.value);
+        const operand = signed ? `(${this.format(e.value)})` : this.at(e.value, UNARY);
         return [`${e.operator}${operand}`, UNARY];
       }
+      case 'LongLiteral':
+        // A negative literal (`-5`) binds as its sign does.
+        return [e.text, isNegativeLiteral(e) ? UNARY : PRIMARY];
       default:
         return [this.primary(e), PRIMARY];
     }
@@ -319,4 +323,8 @@ export class ExpressionFormatter {
 
 function not(negated: boolean): string {
   return negated ? 'NOT ' : '';
+}
+
+function isNegativeLiteral(e: Expression): boolean {
+  return e.kind === 'LongLiteral' && e.value < 0n;
 }

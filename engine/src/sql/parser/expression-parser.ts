@@ -4,7 +4,7 @@
 //   `[index]`, `.method(...)` and `.*` after it), lambdas `x -> ...` among the primaries.
 
 import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
-import type { ArithmeticOperator, ComparisonOperator, Expression, Identifier, Query, QueryBody } from './ast.js';
+import type { ArithmeticOperator, ComparisonOperator, Expression, Identifier, LongLiteral, Query, QueryBody } from './ast.js';
 import { FunctionCallParser } from './function-call-parser.js';
 import { QUERY_START_WORDS } from './keywords.js';
 import type { Token } from './lexer.js';
@@ -260,12 +260,17 @@ export abstract class ExpressionParser extends FunctionCallParser {
     }
     const outer = this.measure();
     const start = this.location();
-    const primary = yield* this.primarySteps();
+    const entered = signs.length;
+    // As in Trino's grammar, a minus right before an integer is part of the literal: -9223372036854775808
+    // is a bigint and -2147483648 an integer, not the negation of a number out of their range.
+    const signedInteger = signs.at(-1)?.value === '-' && this.token.kind === 'integer';
+    let primary = yield* this.primarySteps();
+    if (signedInteger && primary.kind === 'LongLiteral') primary = negativeLiteral(primary, this.location(signs.pop() as Token));
     let result = yield* this.postfixSteps(primary, this.height(outer), start);
     for (let i = signs.length - 1; i >= 0; i--) {
       result = { kind: 'ArithmeticUnary', operator: signs[i].value as '+' | '-', value: result, location: this.location(signs[i]) };
     }
-    return this.leaveChain(result, signs.length);
+    return this.leaveChain(result, entered);
   }
 
   /** `value AT TIME ZONE 'zone' | INTERVAL ...` and `value AT LOCAL`, binding tighter than the operators. */
@@ -557,4 +562,8 @@ function logicalChain(operator: 'AND' | 'OR', terms: Expression[], locations: So
     return { kind: 'LogicalBinary', operator, left: balanced(from, middle), right: balanced(middle, to), location: locations[middle - 1]! };
   };
   return balanced(0, terms.length);
+}
+
+function negativeLiteral(literal: LongLiteral, location: SourceLocation): LongLiteral {
+  return { kind: 'LongLiteral', value: -literal.value, text: `-${literal.text}`, location };
 }
