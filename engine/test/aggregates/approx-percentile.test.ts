@@ -22,6 +22,16 @@ describe('approx_percentile', function () {
     expect(rows[0]).to.deep.equal([5n, [1n, 3n, 7n, 9n], 5, 7]);
   });
 
+  // Trino has bigint, real and double signatures; x binds to the most specific it coerces to, so a
+  // decimal (which coerces to real and double) is read as real, and an untyped NULL as bigint.
+  it('reads decimals as real, in the single, array and weighted forms, and an untyped NULL as bigint', async () => {
+    const { rows, types } = await engine.query(
+      'SELECT approx_percentile(x, 0.5), approx_percentile(x, ARRAY[0, 1]), approx_percentile(x, w, 0.5), approx_percentile(x, w, ARRAY[0.5]), approx_percentile(NULL, 0.5) FROM (VALUES (7.25, 1), (1.5, 1), (9.0, 1), (3.75, 1), (5.5, 5)) t(x, w)',
+    );
+    expect(types).to.deep.equal(['real', 'array(real)', 'real', 'array(real)', 'bigint']);
+    expect(rows[0]).to.deep.equal([5.5, [1.5, 9], 5.5, [5.5], null]);
+  });
+
   it('weights count as repetitions', async () => {
     const { rows } = await engine.query(
       'SELECT approx_percentile(x, w, 0.5), approx_percentile(x, w, 0.9) FROM (VALUES (1, 1), (2, 1), (3, 10)) t(x, w)',

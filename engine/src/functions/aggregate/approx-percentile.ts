@@ -1,4 +1,5 @@
-// approx_percentile(x, [w,] percentage | percentages) over bigint, double and real: a t-digest per
+// approx_percentile(x, [w,] percentage | percentages) over bigint, double and real (decimals as real,
+// as Trino binds them): a t-digest per
 // group (tdigest.ts), as Trino's. The percentage is constant for the query (the last one seen is
 // used, as in Trino); it travels in the intermediate state with the digest's centroids, so the final
 // step needs no plan constant. bigint results are the digest's value rounded, real results rounded
@@ -7,7 +8,7 @@
 import { EngineError } from '../../errors/engine-error.js';
 import { getScalar, type Column, type Scalar } from '../../spi/page.js';
 import { listColumnFromRows } from '../../spi/list-column.js';
-import { BIGINT, DOUBLE, type SqlType, arrayOf } from '../../types/types.js';
+import { BIGINT, DOUBLE, REAL, type SqlType, arrayOf } from '../../types/types.js';
 import type { AggregateFunction, ColumnOutput, GroupedAccumulator } from './aggregate-function.js';
 import { finalColumn, toFloat64 } from './accumulator-support.js';
 import { TDigest } from './tdigest.js';
@@ -139,18 +140,33 @@ class ApproxPercentileAccumulator implements GroupedAccumulator {
   }
 }
 
+/**
+ * The signature Trino binds x to among its bigint, real and double ones: the most specific that x
+ * coerces to, so a decimal is read as real (decimal coerces to real and double, and real to double)
+ * and an untyped NULL as bigint.
+ */
+function percentileValueType(value: SqlType): SqlType | undefined {
+  switch (value.kind) {
+    case 'tinyint':
+    case 'smallint':
+    case 'integer':
+    case 'bigint':
+    case 'unknown':
+      return BIGINT;
+    case 'real':
+    case 'decimal':
+      return REAL;
+    case 'double':
+      return DOUBLE;
+    default:
+      return undefined;
+  }
+}
+
 /** approx_percentile over (value, [weight,] percentage or array of percentages). */
 export function approxPercentileFunction(types: readonly SqlType[]): AggregateFunction | undefined {
   if (types.length !== 2 && types.length !== 3) return undefined;
-  const value = types[0];
-  const valueType: SqlType | undefined =
-    value.kind === 'tinyint' || value.kind === 'smallint' || value.kind === 'integer' || value.kind === 'bigint'
-      ? BIGINT
-      : value.kind === 'real'
-        ? value
-        : value.kind === 'double' || value.kind === 'decimal' || value.kind === 'unknown'
-          ? DOUBLE
-          : undefined;
+  const valueType = percentileValueType(types[0]);
   if (valueType === undefined) return undefined;
   const percentage = types[types.length - 1];
   const many = percentage.kind === 'array';
