@@ -82,6 +82,26 @@ describe('qdigest functions (functions/qdigest.md)', () => {
     expect([values, typeName]).to.deep.equal([[5n, 7n], 'qdigest(bigint)']);
   });
 
+  // Trino declares qdigest_agg order-sensitive, so it takes ORDER BY (which leaves a small digest the
+  // same), FILTER and window frames. airlift's value_at_quantile is the first value whose running weight
+  // exceeds quantile x total: over 1, 2, 3 (weight 10) the medians are 1, 2, 3 as rows arrive.
+  it('takes ORDER BY, FILTER and window frames, weighted and not, with accuracy', async () => {
+    const rows = await engine.rows(`SELECT
+        value_at_quantile(qdigest_agg(x, w) OVER (ORDER BY x), 0.5),
+        value_at_quantile(qdigest_agg(x, w, 0.01) OVER (ORDER BY x ROWS BETWEEN 1 PRECEDING AND CURRENT ROW), 0.5),
+        quantile_at_value(qdigest_agg(x) OVER (ORDER BY x), 2)
+      FROM (VALUES (1, 1), (2, 1), (3, 10)) t(x, w) ORDER BY x`);
+    expect(rows).to.deep.equal([
+      [1n, 1n, null],
+      [2n, 2n, 0.5],
+      [3n, 3n, 1 / 3],
+    ]);
+    const [ordered, filtered] = await row(`SELECT value_at_quantile(qdigest_agg(x, w ORDER BY w), 0.5),
+        value_at_quantile(qdigest_agg(x, w, 0.01) FILTER (WHERE x < 3), 0.9)
+      FROM (VALUES (1, 1), (2, 1), (3, 10)) t(x, w)`);
+    expect([ordered, filtered]).to.deep.equal([3n, 2n]);
+  });
+
   it('answers in the element type: typeof, value_at_quantile of doubles (negative zero, NaN) and reals', async () => {
     const answers =
       await row(`SELECT typeof(qdigest_agg(x)), value_at_quantile(qdigest_agg(x), 0), value_at_quantile(qdigest_agg(x), 0.5), value_at_quantile(qdigest_agg(x), 1),
