@@ -9,6 +9,7 @@ import { qualifiedObjectName, renameTarget } from '../../sql/metadata/qualified-
 import type { StatementMetadata } from '../../sql/metadata/statement-metadata.js';
 import type * as ast from '../../sql/parser/ast.js';
 import type { RowExpression } from '../../sql/planner/row-expression.js';
+import { newColumnName, storedColumnName } from './column-names.js';
 import { columnMetadata } from './ddl-statements.js';
 import { evaluateProperties } from './property-values.js';
 import { updateResult } from './results.js';
@@ -58,7 +59,8 @@ async function tableChange(
   metadata: StatementMetadata,
   parameters: readonly RowExpression[],
 ): Promise<TableChange | undefined> {
-  const has = (column: string) => table.columns.some((c) => c.name === column);
+  const stored = (column: string) => storedColumnName(table, column);
+  const has = (column: string) => stored(column) !== undefined;
   switch (s.kind) {
     case 'AddColumn': {
       const definition = s.column;
@@ -78,20 +80,22 @@ async function tableChange(
       return { kind: 'addColumn', column };
     }
     case 'DropColumn': {
-      const column = simpleColumn(s.column, s.location);
-      if (!has(column)) {
+      const named = simpleColumn(s.column, s.location);
+      const column = stored(named);
+      if (column === undefined) {
         if (s.columnExists) return undefined;
-        throw new EngineError('COLUMN_NOT_FOUND', `Column '${column}' does not exist`, s.location);
+        throw new EngineError('COLUMN_NOT_FOUND', `Column '${named}' does not exist`, s.location);
       }
       if (table.columns.length === 1) throw new EngineError('NOT_SUPPORTED', 'Cannot drop the only column in a table', s.location);
       return { kind: 'dropColumn', column };
     }
     case 'RenameColumn': {
-      const column = simpleColumn(s.source, s.location);
-      const to = s.target.value;
-      if (!has(column)) {
+      const named = simpleColumn(s.source, s.location);
+      const column = stored(named);
+      const to = newColumnName(s.target.value);
+      if (column === undefined) {
         if (s.columnExists) return undefined;
-        throw new EngineError('COLUMN_NOT_FOUND', `Column '${column}' does not exist`, s.location);
+        throw new EngineError('COLUMN_NOT_FOUND', `Column '${named}' does not exist`, s.location);
       }
       if (has(to)) throw new EngineError('COLUMN_ALREADY_EXISTS', `Column '${to}' already exists`, s.location);
       return { kind: 'renameColumn', column, to };

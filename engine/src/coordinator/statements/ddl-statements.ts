@@ -1,5 +1,6 @@
 // CREATE / DROP SCHEMA, CREATE TABLE [AS], INSERT, DELETE, DROP TABLE against connectors.
 
+import { newColumnName, storedColumnName } from './column-names.js';
 import type { ColumnMetadata, Connector, RowPredicate, TableMetadata } from '../../spi/connector.js';
 import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import { compileFilter } from '../../exec/expression/index.js';
@@ -115,9 +116,9 @@ export async function createTable(
   }
   const seen = new Set<string>();
   const columns: ColumnMetadata[] = s.columns.map((c) => {
-    if (seen.has(c.name.value))
+    if (seen.has(newColumnName(c.name.value)))
       throw new EngineError('DUPLICATE_COLUMN_NAME', `Column name '${c.name.value}' specified more than once`, c.location);
-    seen.add(c.name.value);
+    seen.add(newColumnName(c.name.value));
     return columnMetadata(c, target.catalog, connector, session, parameters);
   });
   const properties = tableProperties(s, target, connector, session, parameters);
@@ -156,7 +157,7 @@ export function columnMetadata(
     parameters,
   );
   return {
-    name: c.name.value,
+    name: newColumnName(c.name.value),
     type,
     nullable: c.nullable,
     comment: c.comment,
@@ -202,7 +203,7 @@ export async function createTableAsSelectWrite(
       throw new EngineError('MISMATCHED_COLUMN_ALIASES', 'Column alias list has different number of entries than the query', s.location);
     }
     const tableColumns: ColumnMetadata[] = columns.map((c, i) => {
-      const name = aliases ? aliases[i] : c.name;
+      const name = newColumnName(aliases ? aliases[i] : c.name);
       if (/^_col\d+$/.test(name) && !aliases)
         throw new EngineError('MISSING_COLUMN_NAME', `Column name not specified at position ${i + 1}`, s.query.location);
       if (c.type.kind === 'unknown')
@@ -244,8 +245,14 @@ export async function insertWrite(s: ast.InsertStatement, metadata: StatementMet
     throw new EngineError('NOT_SUPPORTED', 'This connector does not support inserts', s.location);
   const targetColumns = s.columns
     ? s.columns.map((c) => {
-        const column = table.columns.find((tc) => tc.name === c.value);
-        if (!column) throw new EngineError('COLUMN_NOT_FOUND', `Insert column name does not exist in target table: ${c.value}`, c.location);
+        const stored = storedColumnName(table, c.value);
+        const column = table.columns.find((tc) => tc.name === stored);
+        if (!column)
+          throw new EngineError(
+            'COLUMN_NOT_FOUND',
+            `Insert column name does not exist in target table: ${newColumnName(c.value)}`,
+            c.location,
+          );
         return column;
       })
     : table.columns;

@@ -3,6 +3,7 @@
 // analyzed over the target's and the source's columns, and the connector replaces the table's rows
 // with the merged ones in one atomic step. The update count is the rows deleted, updated and inserted.
 
+import { storedColumnName } from './column-names.js';
 import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import { compileFilter, compileProjection } from '../../exec/expression/index.js';
 import { toChannels } from '../../exec/local-execution-planner.js';
@@ -170,7 +171,7 @@ function assignments(
   values: readonly ast.Expression[],
   location: SourceLocation,
 ): Map<string, ast.Expression> {
-  const columns = names?.map((n) => n.value.toLowerCase()) ?? table.columns.map((c) => c.name);
+  const columns = names?.map((n) => storedColumnName(table, n.value) ?? n.value.toLowerCase()) ?? table.columns.map((c) => c.name);
   if (columns.length !== values.length)
     throw new EngineError(
       'GENERIC_USER_ERROR',

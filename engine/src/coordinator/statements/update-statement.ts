@@ -1,6 +1,7 @@
 // UPDATE t SET c = e, ... [WHERE ...]: the connector replaces the rows the WHERE selects by their
 // updated values in one atomic step (all or nothing), and the statement reports the rows updated.
 
+import { storedColumnName } from './column-names.js';
 import { EngineError } from '../../errors/engine-error.js';
 import { compileProjection } from '../../exec/expression/index.js';
 import { toChannels } from '../../exec/local-execution-planner.js';
@@ -22,15 +23,16 @@ import { perRowResults, type PerRowResults } from './row-subqueries.js';
 import { rowCountResult } from './results.js';
 
 export async function updateRows(
-  s: ast.Update,
+  statement: ast.Update,
   metadata: StatementMetadata,
   parameters: readonly RowExpression[],
   runQuery: QueryRunner,
 ): Promise<StatementResult> {
   const session = metadata.session;
-  const table = await modifiedTable(s.table, metadata, 'Updating', s.location, s.branch);
+  const table = await modifiedTable(statement.table, metadata, 'Updating', statement.location, statement.branch);
   const connector = metadata.connector(table.catalog);
-  if (!connector.updateRows) throw cannotChangeRows(connector, s.location);
+  if (!connector.updateRows) throw cannotChangeRows(connector, statement.location);
+  const s = withStoredNames(statement, table);
   checkAssignments(s, table);
   // SET values with subqueries come from a query over the table (row-subqueries.ts).
   const perRow = s.assignments.some((a) => containsSubquery(a.value))
@@ -47,6 +49,15 @@ export async function updateRows(
       ? await selectedRows(s.table, s.where, table, runQuery)
       : rowPredicate(s.where, table, session, parameters, 'UPDATE');
   return rowCountResult('UPDATE', await connector.updateRows(session, table.schema, table.name, predicate, update));
+}
+
+/** The statement with each SET target spelled as the table names its column (column-names.ts). */
+function withStoredNames(s: ast.Update, table: TableMetadata): ast.Update {
+  const assignments = s.assignments.map((a) => {
+    const value = storedColumnName(table, a.column.value) ?? a.column.value;
+    return value === a.column.value ? a : { ...a, column: { ...a.column, value } };
+  });
+  return { ...s, assignments };
 }
 
 /** The SET targets name columns of the table, each once. */

@@ -85,9 +85,17 @@ export function usable(field: Field, location: SourceLocation): Field {
   return field;
 }
 
+/**
+ * Names match ignoring case, quoted or not, as Trino's Field.canResolve does: an unquoted `d` finds a
+ * column named "D" (two columns that differ only in case make the reference ambiguous).
+ */
+export function sameName(a: string, b: string): boolean {
+  return a === b || a.toLowerCase() === b.toLowerCase();
+}
+
 function matchesField(field: Field, parts: readonly string[]): boolean {
   const name = parts[parts.length - 1];
-  if (field.name !== name) return false;
+  if (field.name === undefined || !sameName(field.name, name)) return false;
   if (parts.length === 1) return !field.hidden;
   return field.qualifier !== undefined && endsWith(field.qualifier, parts.slice(0, -1));
 }
@@ -95,7 +103,7 @@ function matchesField(field: Field, parts: readonly string[]): boolean {
 export function endsWith(qualifier: readonly string[], suffix: readonly string[]): boolean {
   if (suffix.length > qualifier.length) return false;
   const offset = qualifier.length - suffix.length;
-  return suffix.every((p, i) => qualifier[offset + i] === p);
+  return suffix.every((p, i) => sameName(qualifier[offset + i], p));
 }
 
 function allSameSymbol(fields: Field[]): boolean {
