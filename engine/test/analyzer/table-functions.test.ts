@@ -14,8 +14,8 @@ const MAX = 9223372036854775807n;
 /** Trino's sequence split size, less one: the divisor of its big-step cases. */
 const SPLIT_LESS_ONE = 999_999n;
 
-/** A bigint as SQL text: the least one as an expression (the parser takes no literal -9223372036854775808). */
-const sql = (value: bigint): string => (value === MIN ? `(${MIN + 1n} - 1)` : String(value));
+/** A bigint as SQL text (the least one, -9223372036854775808, is a bigint literal as in Trino). */
+const sql = (value: bigint): string => String(value);
 
 const text = (rows: unknown[][]): string[][] => rows.map((r) => r.map((v) => (v === null ? 'NULL' : String(v))));
 
@@ -167,6 +167,41 @@ describe('table functions', function () {
         'SELECT x FROM TABLE(sequence(100, -100, -7)) t(x) WHERE x > -20 AND x <= 30 ORDER BY 1',
         'SELECT x FROM generate_series(100, -100, -7) t(x) WHERE x > -20 AND x <= 30 ORDER BY 1',
       );
+    });
+  });
+
+  describe('sequence in EXPLAIN and SHOW STATS', () => {
+    // Trino prints a table function's arguments as `NAME => ScalarArgument{type=..., value=...}`.
+    it('shows the arguments of the scan, defaults included, as Trino prints a table function call', async () => {
+      const [[plan]] = await engine.rows('EXPLAIN SELECT * FROM TABLE(sequence(stop => 10, step => 3))');
+      const lines = String(plan)
+        .split('\n')
+        .map((l) => l.trim());
+      const scan = lines.findIndex((l) => l.startsWith('└─ TableScan[table = $table_functions:builtin.sequence'));
+      expect(lines.slice(scan + 2, scan + 6)).to.deep.equal([
+        'Arguments:',
+        'START => ScalarArgument{type=bigint, value=0}',
+        'STOP => ScalarArgument{type=bigint, value=10}',
+        'STEP => ScalarArgument{type=bigint, value=3}',
+      ]);
+    });
+
+    it('gives the row count, distinct values, NULLs and the lowest and highest value, as DuckDB counts them', async () => {
+      for (const [start, stop, step] of [
+        [1, 9, 3],
+        [10, 0, -4],
+        [5, 5, 7],
+      ]) {
+        const stats = await engine.rows(`SHOW STATS FOR (SELECT * FROM TABLE(sequence(${start}, ${stop}, ${step})))`);
+        const [[rows, distinct, low, high]] = await duckRows(
+          duck,
+          `SELECT count(*), count(DISTINCT x), min(x), max(x) FROM generate_series(${start}, ${stop}, ${start === stop ? 1 : step}) t(x)`,
+        );
+        expect(stats, `${start}, ${stop}, ${step}`).to.deep.equal([
+          ['sequential_number', null, Number(distinct), 0, null, String(low), String(high)],
+          [null, null, null, null, Number(rows), null, null],
+        ]);
+      }
     });
   });
 

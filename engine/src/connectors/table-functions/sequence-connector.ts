@@ -26,13 +26,27 @@ import {
 export const TABLE_FUNCTION_CATALOG = '$table_functions';
 const SCHEMA = 'builtin';
 const SEQUENCE = 'sequence';
+/** The table property holding the call's arguments (EXPLAIN shows them). */
+const ARGUMENTS = 'arguments';
 /** The one column of sequence's rows, as Trino names it. */
 export const SEQUENCE_COLUMN = 'sequential_number';
 export const SEQUENCE_SPLIT_READER = 'sequence';
 
-/** The table a scan of `sequence(start, stop, step)` reads (the range must be validated already). */
-export function sequenceTable(range: SequenceRange): TableMetadata {
-  const properties = { start: range.start.toString(), stop: range.stop.toString(), step: range.step.toString() };
+/**
+ * The table a scan of `sequence(start, stop, step)` reads (the range must be validated already);
+ * `given` is the step as the call gave it (the range's is 0 when start = stop), kept for EXPLAIN.
+ */
+export function sequenceTable(range: SequenceRange, given: bigint = range.step): TableMetadata {
+  const properties = {
+    start: range.start.toString(),
+    stop: range.stop.toString(),
+    step: range.step.toString(),
+    [ARGUMENTS]: [
+      ['START', range.start.toString()],
+      ['STOP', range.stop.toString()],
+      ['STEP', given.toString()],
+    ],
+  };
   return {
     catalog: TABLE_FUNCTION_CATALOG,
     schema: SCHEMA,
@@ -85,10 +99,7 @@ export class TableFunctionConnector implements Connector {
   }
 
   async getTableStatistics(_session: Session, table: TableMetadata): Promise<TableStatistics> {
-    const range = rangeOf(table);
-    const rows = Number(sequenceLength(range));
-    const [low, high] = range.step < 0n ? [range.stop, range.start] : [range.start, range.stop];
-    return { rowCount: rows, columns: { [SEQUENCE_COLUMN]: { nullsFraction: 0, distinctValuesCount: rows, low, high } } };
+    return sequenceStatistics(table);
   }
 
   createPageSource(_session: Session, split: Split, columns: readonly string[]): AsyncIterable<Page> {
@@ -140,6 +151,26 @@ function boundsOf(constraint: TableConstraint | undefined): ValueBounds {
       bounds.values = bounds.values ? bounds.values.filter((v) => listed.includes(v)) : listed;
   }
   return bounds;
+}
+
+/**
+ * A sequence table's statistics, counted from its range: rows and distinct values, no NULLs, the
+ * lowest and highest value (the sequence reaches its last value below or at stop: low and high are
+ * those values).
+ */
+export function sequenceStatistics(table: TableMetadata): TableStatistics {
+  const range = rangeOf(table);
+  const length = sequenceLength(range);
+  const rows = Number(length);
+  const last = range.start + (length - 1n) * range.step;
+  const [low, high] = range.step < 0n ? [last, range.start] : [range.start, last];
+  return { rowCount: rows, columns: { [SEQUENCE_COLUMN]: { nullsFraction: 0, distinctValuesCount: rows, low, high } } };
+}
+
+/** The arguments of the table function call a table of this catalog is made from, as `[NAME, value]`. */
+export function tableFunctionArguments(table: TableMetadata): ReadonlyArray<readonly [string, string]> | undefined {
+  if (table.catalog !== TABLE_FUNCTION_CATALOG) return undefined;
+  return table.properties?.[ARGUMENTS] as ReadonlyArray<readonly [string, string]> | undefined;
 }
 
 function rangeOf(table: TableMetadata): SequenceRange {

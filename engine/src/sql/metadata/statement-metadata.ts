@@ -3,6 +3,7 @@
 // planning are synchronous: what the statement names is loaded first, analysis reads it from here,
 // and a name it did not foresee ends analysis with a MetadataMiss, is loaded, and analysis runs again.
 
+import { tableFunctionStatistics } from '../../connectors/table-functions/table-function-explain.js';
 import type { CatalogManager } from '../../connectors/catalog-manager.js';
 import { EngineError, locatedAt, type SourceLocation } from '../../errors/engine-error.js';
 import type { Connector, TableMetadata, TableStatistics } from '../../spi/connector.js';
@@ -126,7 +127,9 @@ export class StatementMetadata {
 
   /** The table's statistics as loaded with it; undefined when unknown. */
   tableStatistics(table: TableMetadata): TableStatistics | undefined {
-    return this.statistics.get(tableKey({ catalog: table.catalog, schema: table.schema, name: table.name }));
+    return (
+      tableFunctionStatistics(table) ?? this.statistics.get(tableKey({ catalog: table.catalog, schema: table.schema, name: table.name }))
+    );
   }
 
   /** Loads what the statement names, all at once (names it does not use, e.g. CTEs, load as missing). */

@@ -1,5 +1,6 @@
 // EXPLAIN output: the plan as an indented tree, in the spirit of Trino's text plans.
 
+import { tableFunctionArgumentLines } from '../../connectors/table-functions/table-function-explain.js';
 import { formatRowOperator } from '../../functions/scalar/row-operators.js';
 import { formatValueAsText } from '../../types/values.js';
 import { typeName } from '../../types/types.js';
@@ -58,6 +59,7 @@ export function childIndent(indent: string): string {
 export function nodeLines(title: string, node: PlanNode, indent: string, stats?: ReadonlyMap<number, NodeRuntimeStats>): string[] {
   const detail = `${childIndent(indent)}    `;
   const lines = [`${indent}└─ ${title}`, `${detail}Layout: [${layout(node.outputs)}]`];
+  if (node.kind === 'TableScan') lines.push(...tableFunctionArgumentLines(node.table).map((line) => `${detail}${line}`));
   const s = stats?.get(node.id);
   if (s)
     lines.push(

@@ -20,24 +20,27 @@ export const SEQUENCE_FUNCTION: TableFunction = {
     { kind: 'scalar', name: 'STEP', type: BIGINT, defaultValue: 1n },
   ],
   plan(context, args) {
-    const table = sequenceTable(sequenceRange(args));
+    const given = sequenceArguments(args);
+    const table = sequenceTable(sequenceRange(given), given.step);
     const symbol = context.factory.newSymbol(SEQUENCE_COLUMN, BIGINT);
     const node: PlanNode = { kind: 'TableScan', id: context.factory.nodeId(), outputs: [symbol], table, columns: table.columns };
     return { node, scope: new Scope([{ name: SEQUENCE_COLUMN, qualifier: undefined, symbol }]) };
   },
 };
 
-/** The range the arguments give, with Trino's messages for NULLs and steps that lead away from stop. */
-function sequenceRange(args: ReadonlyMap<string, BoundArgument>): SequenceRange {
+/** The arguments' values, with Trino's messages for NULLs. */
+function sequenceArguments(args: ReadonlyMap<string, BoundArgument>): SequenceRange {
   const value = (name: string, shown: string): bigint => {
     const argument = args.get(name);
     const scalar = argument?.kind === 'scalar' ? argument.value : null;
     if (scalar === null) throw new EngineError('INVALID_FUNCTION_ARGUMENT', `${shown} is null`);
     return BigInt(scalar as bigint | number);
   };
-  const start = value('START', 'Start');
-  const stop = value('STOP', 'Stop');
-  const step = value('STEP', 'Step');
+  return { start: value('START', 'Start'), stop: value('STOP', 'Stop'), step: value('STEP', 'Step') };
+}
+
+/** The range the arguments give, with Trino's messages for steps that lead away from stop. */
+function sequenceRange({ start, stop, step }: SequenceRange): SequenceRange {
   if (start < stop && step <= 0n)
     throw new EngineError('INVALID_FUNCTION_ARGUMENT', `Step must be positive for sequence [${start}, ${stop}]`);
   if (start > stop && step >= 0n)
