@@ -50,7 +50,9 @@ describe('lake: timestamps at every year through Parquet, CSV and JSON (DuckDB o
     // Every timestamp column reads at the catalog's precision (lake-timestamp-precision.test.ts rounds to millis).
     await lake.harness.query("SET SESSION lake.timestamp_precision = 'MICROSECONDS'");
     expect(await lake.rows('SELECT typeof(t), typeof(m) FROM lake.default.d LIMIT 1')).to.deep.equal([['timestamp(6)', 'timestamp(6)']]);
-    const expected = trinoYear(await duckDbRows(`SELECT i, ${TEXT6('t')}, ${TEXT6('CAST(m AS TIMESTAMP)')} FROM (${DUCK_SELECT}) ORDER BY i`));
+    const expected = trinoYear(
+      await duckDbRows(`SELECT i, ${TEXT6('t')}, ${TEXT6('CAST(m AS TIMESTAMP)')} FROM (${DUCK_SELECT}) ORDER BY i`),
+    );
     expect(await lake.rows('SELECT i, CAST(t AS varchar), CAST(m AS varchar) FROM lake.default.d ORDER BY i')).to.deep.equal(expected);
     // Pushed-down bounds next to the micro (row-group statistics and row filters read picoseconds).
     expect(
