@@ -48,6 +48,8 @@ export function nestsLongPlain(type: SqlType): boolean {
 }
 
 export function floorDiv(a: bigint, b: bigint): bigint {
+  // Truncation is the floor when both are non-negative (every timestamp from 1970): one BigInt made, not two.
+  if (a >= 0n && b > 0n) return a / b;
   const q = a / b;
   return q * b > a ? q - 1n : q;
 }

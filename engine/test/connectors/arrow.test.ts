@@ -203,6 +203,19 @@ describe('arrow page conversion of whole columns', () => {
     expect(roundTrip({ type: { kind: 'timestamp', precision: 6 }, values: picos })).to.deep.equal(picos);
   });
 
+  it('round-trips 128-bit values in runs that share a high word, cross it, and alternate signs, read sliced too', () => {
+    // Runs of one high word and values either side of each 2^64 boundary (the encoder and decoder reuse a run's high word).
+    const edges = [0n, 1n << 64n, -(1n << 64n), 5n << 64n, -(7n << 64n), (1n << 126n) - (1n << 64n)];
+    const picos: bigint[] = [];
+    for (const edge of edges) for (const d of [-2n, -1n, 0n, 1n, 2n, 123_456_789n]) picos.push(edge + d, edge + d);
+    picos.push((1n << 127n) - 1n, -(1n << 127n), 0n, -1n, (1n << 127n) - 1n);
+    const timestamps = picos.map((p) => p - (p % 1_000_000n));
+    expect(roundTrip({ type: { kind: 'timestamp', precision: 6 }, values: timestamps })).to.deep.equal(timestamps);
+    expect(roundTrip({ type: { kind: 'timestamp', precision: 6 }, values: timestamps }, 7)).to.deep.equal(timestamps.slice(7));
+    const decimals = picos.map((p) => p % 10n ** 38n);
+    expect(roundTrip({ type: { kind: 'decimal', precision: 38, scale: 2 }, values: decimals })).to.deep.equal(decimals);
+  });
+
   it("writes short decimals as sign-extended 128-bit two's complement words", () => {
     const data = pageToRecordBatch(pageOf([{ type: { kind: 'decimal', precision: 12, scale: 2 }, values: [-99n, 4294967296n] }]), ['d'])
       .data.children[0];

@@ -7,16 +7,19 @@ import { EngineError } from '../../errors/engine-error.js';
 import { asDirectory, schemeOf } from './location.js';
 import type { FileSystemProperties } from './file-system/file-systems.js';
 import { S3_PROPERTY_NAMES, s3Config } from './file-system/s3/s3-config.js';
+import { TIMESTAMP_PRECISION_CONFIG, configuredTimestampPrecision, type HiveTimestampPrecision } from './timestamp-precision.js';
 
 export const METASTORE = 'hive.metastore';
 export const CATALOG_DIR = 'hive.metastore.catalog.dir';
 const FILE_SYSTEM_PROPERTIES = ['fs.native-s3.enabled', ...S3_PROPERTY_NAMES];
-const KNOWN = [METASTORE, CATALOG_DIR, ...FILE_SYSTEM_PROPERTIES];
+const KNOWN = [METASTORE, CATALOG_DIR, TIMESTAMP_PRECISION_CONFIG, ...FILE_SYSTEM_PROPERTIES];
 
 export interface LakeConfig {
   /** The file metastore's folder: a directory location. */
   catalogDir: string;
   fileSystem: FileSystemProperties;
+  /** hive.timestamp-precision (MILLISECONDS when absent). */
+  timestampPrecision?: HiveTimestampPrecision;
 }
 
 export function lakeConfig(catalog: string, properties: Readonly<Record<string, string | number | boolean>>): LakeConfig {
@@ -39,5 +42,6 @@ export function lakeConfig(catalog: string, properties: Readonly<Record<string, 
   for (const name of FILE_SYSTEM_PROPERTIES) if (properties[name] !== undefined) fileSystem[name] = String(properties[name]);
   // The S3 settings are checked now: a bad one stops the server, naming it (a store that cannot be reached does not).
   if (fileSystem['fs.native-s3.enabled'] === 'true') s3Config(catalog, fileSystem);
-  return { catalogDir: asDirectory(String(dir)), fileSystem };
+  const timestampPrecision = configuredTimestampPrecision(catalog, properties[TIMESTAMP_PRECISION_CONFIG]);
+  return { catalogDir: asDirectory(String(dir)), fileSystem, timestampPrecision };
 }

@@ -39,9 +39,18 @@ import { LakeWrites } from './write/lake-writes.js';
 import type { WriteFragment as LakeWriteFragment, WriteHandle as LakeWriteHandle } from './write/write-handle.js';
 import type { ConnectorPageSink, WriteFragment, WriteHandle } from '../../spi/table-write.js';
 import { LakeFunctions } from './metastore/lake-functions.js';
+import {
+  DEFAULT_TIMESTAMP_PRECISION,
+  checkTimestampColumns,
+  columnsAtTimestampPrecision,
+  precisionDigits,
+  sessionTimestampPrecision,
+  timestampPrecisionProperty,
+  type HiveTimestampPrecision,
+} from './timestamp-precision.js';
 
 export class HiveConnector implements Connector {
-  readonly properties = LAKE_PROPERTIES;
+  readonly properties;
   readonly infersTableColumns = true;
   private readonly fileSystems: FileSystems;
   /** Every lake table is a non-transactional Hive table: Trino refuses row changes on those with this message. */
@@ -56,6 +65,7 @@ export class HiveConnector implements Connector {
     readonly name: string,
     private readonly config: LakeConfig,
   ) {
+    this.properties = { ...LAKE_PROPERTIES, session: [timestampPrecisionProperty(this.configuredPrecision())] };
     this.fileSystems = new FileSystems(name, config.fileSystem);
     this.metastore = new FileMetastore(name, config.catalogDir, this.fileSystems);
     this.writes = new LakeWrites(name, this.metastore, this.fileSystems, () => this.metadataFileSystem());
@@ -100,14 +110,14 @@ export class HiveConnector implements Connector {
     await this.metastore.dropView(schema, view);
   }
 
-  async getTable(_session: Session, schema: string, table: string): Promise<TableMetadata | undefined> {
+  async getTable(session: Session, schema: string, table: string): Promise<TableMetadata | undefined> {
     const found = await this.metastore.getTable(schema, table);
-    return found === undefined ? undefined : tableMetadata(found);
+    return found === undefined ? undefined : tableMetadata(this.atSessionPrecision(session, found));
   }
 
   /** Splits as the table's folders are listed, from its committed state now. */
-  async *getSplits(_session: Session, table: TableMetadata, constraint?: TableConstraint): AsyncIterable<Split> {
-    const lake = await this.requireTable(table.schema, table.name);
+  async *getSplits(session: Session, table: TableMetadata, constraint?: TableConstraint): AsyncIterable<Split> {
+    const lake = this.atSessionPrecision(session, await this.requireTable(table.schema, table.name));
     const format = fileFormat(lake.format);
     const committed = await this.committedWriteIds(lake);
     const fs = this.fileSystems.forLocation(lake.location);
@@ -122,8 +132,8 @@ export class HiveConnector implements Connector {
   }
 
   /** From the footers of the table's visible files (see statistics/lake-table-statistics.ts). */
-  async getTableStatistics(_session: Session, table: TableMetadata): Promise<TableStatistics | undefined> {
-    const lake = await this.requireTable(table.schema, table.name);
+  async getTableStatistics(session: Session, table: TableMetadata): Promise<TableStatistics | undefined> {
+    const lake = this.atSessionPrecision(session, await this.requireTable(table.schema, table.name));
     const { writes } = await this.commitState(lake);
     const committed = new Set(writes.map((w) => w.writeId));
     const committedRows = writes.reduce((sum, w) => sum + w.rows, 0);
@@ -184,6 +194,7 @@ export class HiveConnector implements Connector {
   async createTable(session: Session, table: TableMetadata): Promise<void> {
     const schema = await this.metastore.getSchema(table.schema);
     if (schema === undefined) throw new EngineError('SCHEMA_NOT_FOUND', `Schema '${this.name}.${table.schema}' does not exist`);
+    checkTimestampColumns(table.columns, this.sessionPrecision(session));
     await this.metastore.createTable(await newLakeTable(table, schema, this.metastore, this.fileSystems, session.user));
   }
 
@@ -225,11 +236,12 @@ export class HiveConnector implements Connector {
 
   // Writes (write/lake-writes.ts): files named by the write id, committed in one metastore update.
   async beginCreateTable(session: Session, table: TableMetadata): Promise<WriteHandle> {
+    checkTimestampColumns(table.columns, this.sessionPrecision(session));
     return this.writes.beginCreateTable(session, table);
   }
 
   async beginInsert(session: Session, table: TableMetadata): Promise<WriteHandle> {
-    return this.writes.beginInsert(session, await this.requireTable(table.schema, table.name));
+    return this.writes.beginInsert(session, this.atSessionPrecision(session, await this.requireTable(table.schema, table.name)));
   }
 
   /** A partitioned table's rows go to one writer per partition. */
@@ -264,6 +276,24 @@ export class HiveConnector implements Connector {
 
   private commitState(table: LakeTable): ReturnType<typeof readCommitState> {
     return readCommitState(this.metadataFileSystem(), this.metastore.tableDirectory(table.schema, table.name), table.tableId);
+  }
+
+  private configuredPrecision(): HiveTimestampPrecision {
+    return this.config.timestampPrecision ?? DEFAULT_TIMESTAMP_PRECISION;
+  }
+
+  private sessionPrecision(session: Session): HiveTimestampPrecision {
+    return sessionTimestampPrecision(session, this.name, this.configuredPrecision());
+  }
+
+  /** The table as this session sees it: every timestamp column at the session's precision (timestamp-precision.ts). */
+  private atSessionPrecision(session: Session, lake: LakeTable): LakeTable {
+    const digits = precisionDigits(this.sessionPrecision(session));
+    return {
+      ...lake,
+      dataColumns: columnsAtTimestampPrecision(lake.dataColumns, digits),
+      partitionColumns: columnsAtTimestampPrecision(lake.partitionColumns, digits),
+    };
   }
 
   private metadataFileSystem(): FileSystem {

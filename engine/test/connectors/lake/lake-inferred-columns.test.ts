@@ -7,8 +7,8 @@
 import { expect } from 'chai';
 import { LakeFixture, duckDbRows } from './lake-fixture.js';
 
-/** Trino's name of the type DuckDB names (for the types a Parquet file holds). */
-function trinoName(duck: string): string {
+/** Trino's name of the type DuckDB names (for the types a Parquet file holds), timestamps at the catalog's precision `digits`. */
+function trinoName(duck: string, digits: number): string {
   const names: Record<string, string> = {
     UTINYINT: 'smallint',
     USMALLINT: 'integer',
@@ -16,13 +16,11 @@ function trinoName(duck: string): string {
     UBIGINT: 'decimal(20,0)',
     FLOAT: 'real',
     BLOB: 'varbinary',
-    TIMESTAMP: 'timestamp(6)',
-    // Nanoseconds are read rounded to microseconds; the engine has no timestamp with time zone yet,
-    // so an instant reads as its UTC wall time (parquet-format.ts).
-    TIMESTAMP_NS: 'timestamp(6)',
-    'TIMESTAMP WITH TIME ZONE': 'timestamp(6)',
     UUID: 'varchar',
   };
+  // Every timestamp column reads at the catalog's timestamp precision (Hive's metastore has one timestamp type);
+  // the engine has no timestamp with time zone yet, so an instant reads as its UTC wall time (parquet-format.ts).
+  if (duck.startsWith('TIMESTAMP')) return `timestamp(${digits})`;
   return names[duck] ?? duck.toLowerCase();
 }
 
@@ -42,10 +40,15 @@ describe('lake: columns inferred from the files', function () {
     );
     await lake.harness.query(`CREATE TABLE lake.default.types WITH (external_location = '${lake.uri('data/types')}')`);
     const duck = await duckDbRows(`SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM read_parquet('${path}'))`);
-    const expected = duck.map(([name, type]) => [name, trinoName(String(type))]);
-    // DuckDB widens a TIMESTAMP(MILLIS) column to microseconds; its logical type says milliseconds.
-    expected[expected.findIndex(([name]) => name === 's')][1] = 'timestamp(3)';
-    expect((await lake.rows('DESCRIBE lake.default.types')).map((r) => r.slice(0, 2))).to.deep.equal(expected);
+    for (const [precision, digits] of [
+      ['MILLISECONDS', 3],
+      ['MICROSECONDS', 6],
+      ['NANOSECONDS', 9],
+    ] as const) {
+      await lake.harness.query(`SET SESSION lake.timestamp_precision = '${precision}'`);
+      const expected = duck.map(([name, type]) => [name, trinoName(String(type), digits)]);
+      expect((await lake.rows('DESCRIBE lake.default.types')).map((r) => r.slice(0, 2))).to.deep.equal(expected);
+    }
     const sql = (from: string) => `SELECT count(*), sum(d), sum(h), max(l), CAST(max(n) AS varchar), CAST(sum(q) AS varchar) FROM ${from}`;
     expect(await lake.rows(sql('lake.default.types'))).to.deep.equal(await duckDbRows(sql(`read_parquet('${path}')`)));
   });

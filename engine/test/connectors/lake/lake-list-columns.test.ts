@@ -71,6 +71,8 @@ describe('lake: Parquet LIST columns as arrays', function () {
 
   before(async () => {
     lake = LakeFixture.create();
+    // Timestamps as DuckDB's files hold them (micros): the catalog's precision says which.
+    await lake.harness.query("SET SESSION lake.timestamp_precision = 'MICROSECONDS'");
   });
   after(() => lake.remove());
 
@@ -333,8 +335,10 @@ describe('lake: Parquet LIST columns as arrays', function () {
 describe('lake: writing array columns', function () {
   this.timeout(60_000);
   let lake: LakeFixture;
-  before(() => {
+  before(async () => {
     lake = LakeFixture.create();
+    // Timestamps as DuckDB's files hold them (micros): the catalog's precision says which.
+    await lake.harness.query("SET SESSION lake.timestamp_precision = 'MICROSECONDS'");
   });
   after(() => lake.remove());
 

@@ -34,14 +34,14 @@ describe('lake: schemas and tables in the file metastore', function () {
   it('shows tables and columns: SHOW TABLES/COLUMNS, DESCRIBE, SHOW CREATE TABLE, information_schema', async () => {
     await lake.harness.query('CREATE SCHEMA lake.s');
     await lake.harness.query(
-      "CREATE TABLE lake.s.t (id bigint COMMENT 'key', price decimal(12,2), at timestamp(6), dt date) COMMENT 'sales' WITH (format = 'CSV', partitioned_by = ARRAY['dt'], skip_header_line_count = 1, csv_separator = ';')",
+      "CREATE TABLE lake.s.t (id bigint COMMENT 'key', price decimal(12,2), at timestamp(3), dt date) COMMENT 'sales' WITH (format = 'CSV', partitioned_by = ARRAY['dt'], skip_header_line_count = 1, csv_separator = ';')",
     );
     await lake.harness.query("CREATE TABLE lake.s.u (name varchar(10)) WITH (format = 'JSON')");
     expect(await lake.rows('SHOW TABLES FROM lake.s')).to.deep.equal([['t'], ['u']]);
     expect(await lake.rows('DESCRIBE lake.s.t')).to.deep.equal([
       ['id', 'bigint', '', 'key'],
       ['price', 'decimal(12,2)', '', ''],
-      ['at', 'timestamp(6)', '', ''],
+      ['at', 'timestamp(3)', '', ''],
       ['dt', 'date', '', ''],
     ]);
     expect(await lake.rows('SHOW COLUMNS FROM lake.s.u')).to.deep.equal([['name', 'varchar(10)', '', '']]);
@@ -50,7 +50,7 @@ describe('lake: schemas and tables in the file metastore', function () {
         'CREATE TABLE lake.s.t (',
         "   id bigint COMMENT 'key',",
         '   price decimal(12,2),',
-        '   at timestamp(6),',
+        '   at timestamp(3),',
         '   dt date',
         ')',
         "COMMENT 'sales'",
@@ -69,7 +69,7 @@ describe('lake: schemas and tables in the file metastore', function () {
     ).to.deep.equal([
       ['s', 't', 'id', 'bigint'],
       ['s', 't', 'price', 'decimal(12,2)'],
-      ['s', 't', 'at', 'timestamp(6)'],
+      ['s', 't', 'at', 'timestamp(3)'],
       ['s', 't', 'dt', 'date'],
       ['s', 'u', 'name', 'varchar(10)'],
     ]);
@@ -98,9 +98,12 @@ describe('lake: schemas and tables in the file metastore', function () {
     });
     const unsupported = await lake.failure("CREATE TABLE lake.sales.t (t time) WITH (format = 'CSV')");
     expect(unsupported.message).to.contain("Unsupported Hive type: time(3) (column 't')");
-    // The files hold micros at most: a timestamp above precision 6 is refused, never cut.
+    // A timestamp of another precision than the catalog's is refused, never cut (Trino's message).
     const nanos = await lake.failure("CREATE TABLE lake.sales.n (t timestamp(9)) WITH (format = 'PARQUET')");
-    expect([nanos.name, nanos.message]).to.deep.equal(['NOT_SUPPORTED', "Unsupported Hive type: timestamp(9) (column 't')"]);
+    expect([nanos.name, nanos.message]).to.deep.equal([
+      'NOT_SUPPORTED',
+      'Incorrect timestamp precision for timestamp(9); the configured precision is MILLISECONDS; column name: t',
+    ]);
     const partitions = await lake.failure(
       "CREATE TABLE lake.sales.p (a bigint, b bigint) WITH (format = 'CSV', partitioned_by = ARRAY['a'])",
     );

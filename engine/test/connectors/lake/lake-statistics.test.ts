@@ -59,7 +59,7 @@ describe('lake: table statistics', function () {
     const [[rows]] = await duckDbRows(`SELECT count(*) FROM ${files}`);
     expect(stats.null).to.deep.equal([null, null, null, Number(rows), null, null]);
     for (const name of COLUMNS) {
-      const text = name === 'ts' ? `strftime(${name}, '%Y-%m-%d %H:%M:%S.%f')` : `CAST(${name} AS VARCHAR)`;
+      const text = name === 'ts' ? `strftime(${name}, '%Y-%m-%d %H:%M:%S.%g')` : `CAST(${name} AS VARCHAR)`;
       const [duck] = await duckDbRows(
         `SELECT (count(*) - count(${name}))::DOUBLE / count(*), (SELECT ${text} FROM ${files} ORDER BY ${name} NULLS LAST LIMIT 1), (SELECT ${text} FROM ${files} ORDER BY ${name} DESC NULLS LAST LIMIT 1) FROM ${files}`,
       );

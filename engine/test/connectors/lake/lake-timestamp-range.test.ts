@@ -47,8 +47,12 @@ describe('lake: timestamps at every year through Parquet, CSV and JSON (DuckDB o
     const path = lake.file('data/d/a.parquet', '');
     await duckDbRows(`COPY (${DUCK_SELECT}) TO '${path}' (FORMAT PARQUET)`);
     await lake.harness.query(`CREATE TABLE lake.default.d WITH (external_location = '${lake.uri('data/d')}')`);
-    expect(await lake.rows('SELECT typeof(t), typeof(m) FROM lake.default.d LIMIT 1')).to.deep.equal([['timestamp(6)', 'timestamp(3)']]);
-    const expected = trinoYear(await duckDbRows(DUCK_TEXT));
+    // Every timestamp column reads at the catalog's precision (lake-timestamp-precision.test.ts rounds to millis).
+    await lake.harness.query("SET SESSION lake.timestamp_precision = 'MICROSECONDS'");
+    expect(await lake.rows('SELECT typeof(t), typeof(m) FROM lake.default.d LIMIT 1')).to.deep.equal([['timestamp(6)', 'timestamp(6)']]);
+    const expected = trinoYear(
+      await duckDbRows(`SELECT i, ${TEXT6('t')}, ${TEXT6('CAST(m AS TIMESTAMP)')} FROM (${DUCK_SELECT}) ORDER BY i`),
+    );
     expect(await lake.rows('SELECT i, CAST(t AS varchar), CAST(m AS varchar) FROM lake.default.d ORDER BY i')).to.deep.equal(expected);
     // Pushed-down bounds next to the micro (row-group statistics and row filters read picoseconds).
     expect(
@@ -57,20 +61,32 @@ describe('lake: timestamps at every year through Parquet, CSV and JSON (DuckDB o
       ),
     ).to.deep.equal([['5']]);
     expect(await lake.rows("SELECT i FROM lake.default.d WHERE m = TIMESTAMP '9999-12-31 23:59:59.002'")).to.deep.equal([['4']]);
+    // At millis, the millis column reads as it is (the micros column's year 200000 is past what timestamp(3) holds here).
+    await lake.harness.query("SET SESSION lake.timestamp_precision = 'MILLISECONDS'");
+    const millis = trinoYear(await duckDbRows(`SELECT i, ${TEXT3('CAST(m AS TIMESTAMP)')} FROM (${DUCK_SELECT}) ORDER BY i`));
+    expect(await lake.rows('SELECT i, CAST(m AS varchar) FROM lake.default.d ORDER BY i')).to.deep.equal(millis);
+    expect(await lake.rows("SELECT i FROM lake.default.d WHERE m = TIMESTAMP '9999-12-31 23:59:59.002'")).to.deep.equal([['4']]);
   });
 
   for (const format of ['PARQUET', 'CSV', 'JSON'] as const) {
     it(`writes ${format} that DuckDB reads with the same digits, and reads it back`, async () => {
-      await lake.harness.query(
-        `CREATE TABLE lake.default.w WITH (format = '${format}') AS SELECT CAST(i AS bigint) AS i, CAST(a AS timestamp(6)) AS t, CAST(b AS timestamp(3)) AS m FROM (VALUES ${values}) v(i, a, b)`,
-      );
+      // A table's timestamps are of the catalog's precision: the micros in one table, the millis in another.
       const expected = trinoYear(await duckDbRows(DUCK_TEXT));
-      expect(await lake.rows('SELECT i, CAST(t AS varchar), CAST(m AS varchar) FROM lake.default.w ORDER BY i')).to.deep.equal(expected);
+      const written = async (precision: string, table: string, column: string) => {
+        await lake.harness.query(`SET SESSION lake.timestamp_precision = '${precision}'`);
+        await lake.harness.query(
+          `CREATE TABLE lake.default.${table} WITH (format = '${format}') AS SELECT CAST(i AS bigint) AS i, ${column} FROM (VALUES ${values}) v(i, a, b)`,
+        );
+        return lake.rows(`SELECT i, CAST(${column.split(' AS ').pop()} AS varchar) FROM lake.default.${table} ORDER BY i`);
+      };
+      const micros = await written('MICROSECONDS', 'w6', 'CAST(a AS timestamp(6)) AS t');
+      const millis = await written('MILLISECONDS', 'w3', 'CAST(b AS timestamp(3)) AS m');
+      expect(micros.map((r, i) => [...r, millis[i][1]])).to.deep.equal(expected);
       if (format !== 'PARQUET') return; // DuckDB reads Trino's text with a '+' year as no timestamp: the round trip above is the check
-      const read = `read_parquet('${lake.path('catalog/default/w')}/q*')`;
-      expect(
-        trinoYear(await duckDbRows(`SELECT i, ${TEXT6('t')}, ${TEXT3('CAST(m AS TIMESTAMP)')} FROM ${read} ORDER BY i`)),
-      ).to.deep.equal(expected);
+      const read = (table: string) => `read_parquet('${lake.path(`catalog/default/${table}`)}/q*')`;
+      const duckMicros = await duckDbRows(`SELECT i, ${TEXT6('t')} FROM ${read('w6')} ORDER BY i`);
+      const duckMillis = await duckDbRows(`SELECT i, ${TEXT3('CAST(m AS TIMESTAMP)')} FROM ${read('w3')} ORDER BY i`);
+      expect(trinoYear(duckMicros.map((r, i) => [...r, duckMillis[i][1]]))).to.deep.equal(expected);
     });
   }
 });

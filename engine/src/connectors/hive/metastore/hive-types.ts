@@ -1,13 +1,12 @@
 // Column types as the file metastore writes them: Hive's type names, as Trino's file metastore
 // does (`int`, `string`, `decimal(12,2)`, `timestamp`), so that its JSON reads the same in Trino.
-// Hive's `timestamp` is our timestamp(3); other precisions keep theirs in the column's properties.
+// Hive's `timestamp` has no precision: the catalog's timestamp precision says it (timestamp-precision.ts).
 // `array<T>` is array(T) (the column keeps Trino's name too, for element types Hive's name cannot
 // say), and `map<K,V>` map(K, V). Structs (`struct<a:int>`) of types we have are row(...); arrays
 // and maps of structs, and structs holding arrays or maps, are kept and shown with Trino's names, but
 // the engine cannot process their values yet (see SqlType 'unsupported').
 
 import { EngineError } from '../../../errors/engine-error.js';
-import { MAX_SHORT_PLAIN_PRECISION } from '../../../types/long-plain-temporal.js';
 import { arrayOf, mapOf, rowOf, decimal, timestamp, typeName, unsupportedType, varchar, type SqlType } from '../../../types/types.js';
 import {
   arrayElementTypeName,
@@ -19,7 +18,9 @@ import {
 } from './nested-types.js';
 import { clientTypeName } from '../../../types/row-type.js';
 
-/** The column property holding a type Hive's name cannot say (timestamp(6)). */
+const MAX_HIVE_TIMESTAMP_PRECISION = 9;
+
+/** The column property holding a type Hive's name cannot say (array(real), row field names). */
 export const ENGINE_TYPE_PROPERTY = 'engine.type';
 
 export interface HiveColumnType {
@@ -50,10 +51,11 @@ export function toHiveType(type: SqlType, column: string): HiveColumnType {
     case 'varbinary':
       return { type: 'binary' };
     case 'timestamp':
-      // Hive's files here hold micros at most (parquet/physical-encoding.ts).
-      if (type.precision > MAX_SHORT_PLAIN_PRECISION)
+      // Hive has one timestamp type: a catalog reads it at its timestamp precision (timestamp-precision.ts),
+      // at most nanoseconds (Parquet's finest unit).
+      if (type.precision > MAX_HIVE_TIMESTAMP_PRECISION)
         throw new EngineError('NOT_SUPPORTED', `Unsupported Hive type: ${typeName(type)} (column '${column}')`);
-      return type.precision === 3 ? { type: 'timestamp' } : { type: 'timestamp', engineType: typeName(type) };
+      return { type: 'timestamp' };
     case 'array':
       return { type: `array<${toHiveType(type.element, column).type}>`, engineType: typeName(type) };
     case 'row': {

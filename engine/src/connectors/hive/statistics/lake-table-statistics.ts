@@ -6,7 +6,9 @@
 // from a part of it.
 
 import type { ColumnStatistics, TableStatistics } from '../../../spi/connector.js';
-import { typesEqual } from '../../../types/types.js';
+import type { Scalar } from '../../../spi/page.js';
+import { readPicos, writePicos } from '../../../types/long-plain-temporal.js';
+import { typesEqual, type SqlType } from '../../../types/types.js';
 import type { FileSystem } from '../file-system/file-system.js';
 import { baseName } from '../location.js';
 import type { LakeTable } from '../metastore/lake-table.js';
@@ -71,9 +73,10 @@ export async function lakeTableStatistics(context: StatisticsContext): Promise<T
       rowCount! += rows;
       for (const column of table.dataColumns) {
         const stats = footer.columns.get(column.name.toLowerCase());
+        const bound = stats === undefined ? undefined : boundConversion(stats.type, column.type);
         // A column of another type in the file is coerced when read: its footer bounds are of the file's type.
-        if (stats === undefined || !typesEqual(stats.type, column.type)) data.get(column.name)!.add(undefined, false, undefined, undefined);
-        else data.get(column.name)!.add(stats.nullCount, stats.nullCount === rows, stats.min, stats.max);
+        if (stats === undefined || bound === undefined) data.get(column.name)!.add(undefined, false, undefined, undefined);
+        else data.get(column.name)!.add(stats.nullCount, stats.nullCount === rows, bound(stats.min), bound(stats.max));
       }
     }
     table.partitionColumns.forEach((column, i) => {
@@ -87,4 +90,25 @@ export async function lakeTableStatistics(context: StatisticsContext): Promise<T
   for (const [name, builder] of data) columns[name] = builder.build(rowCount);
   table.partitionColumns.forEach((column, i) => (columns[column.name] = partitions[i].build(rowCount)));
   return rowCount === undefined ? { columns } : { rowCount, columns };
+}
+
+type Bound = Scalar | undefined;
+
+/**
+ * How a file's bound reads as the column's: as it is for the same type; a timestamp of another precision rounds as its
+ * values do when read (monotonic, so the bounds stay bounds); none for other types.
+ */
+function boundConversion(fileType: SqlType, columnType: SqlType): ((bound: Bound) => Bound) | undefined {
+  if (typesEqual(fileType, columnType)) return (bound) => bound;
+  if (fileType.kind !== 'timestamp' || columnType.kind !== 'timestamp') return undefined;
+  const picos = readPicos(fileType);
+  const write = writePicos(columnType);
+  return (bound) => {
+    if (bound === undefined || bound === null) return undefined;
+    try {
+      return write(picos(bound));
+    } catch {
+      return undefined; // beyond the years the column's type holds: reading such a value fails, the bound is unknown
+    }
+  };
 }

@@ -53,13 +53,20 @@ export function bindColumns(requested: readonly ColumnMetadata[], byName: Map<st
         `Column '${column.name}' of Parquet file ${location} has type ${fileType.unsupported}, which is not supported`,
       );
     }
+    // A flat timestamp decodes straight to the declared precision (rounded as Trino reads at the catalog's precision).
+    const readType = found.kind === 'flat' && plainTimestamps(fileType, column.type) ? column.type : fileType;
     return {
       kind: 'file',
       name: column.name,
       source: found,
-      fileType,
+      fileType: readType,
       declared: column.type,
-      coerce: coercion(fileType, column.type, column.name, location),
+      coerce: coercion(readType, column.type, column.name, location),
     };
   });
+}
+
+/** Whether both types are plain timestamps: the file's values read at the declared precision directly. */
+export function plainTimestamps(fileType: SqlType, declared: SqlType): boolean {
+  return fileType.kind === 'timestamp' && declared.kind === 'timestamp';
 }

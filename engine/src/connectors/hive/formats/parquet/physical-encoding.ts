@@ -12,8 +12,8 @@
 import { EngineError } from '../../../../errors/engine-error.js';
 import { encodeStrings } from '../../../../exec/arrow.js';
 import type { ColumnValues } from '../../../../spi/page.js';
-import { PICOS_PER_MICRO, floorDiv, isLongPlain } from '../../../../types/long-plain-temporal.js';
-import { SHORT_DECIMAL_PRECISION, typeName, type SqlType } from '../../../../types/types.js';
+import { PICOS_PER_MICRO, floorDiv, formatLongPlain, isLongPlain } from '../../../../types/long-plain-temporal.js';
+import { SHORT_DECIMAL_PRECISION, timestamp, typeName, type SqlType } from '../../../../types/types.js';
 import type { SchemaElement } from './file-metadata.js';
 import { ConvertedType, PhysicalType, Repetition } from './parquet-constants.js';
 import { ByteSink } from './rle.js';
@@ -92,11 +92,16 @@ export function physicalEncoding(name: string, type: SqlType): PhysicalEncoding 
         plain: (v, r, n) => plainMicros(v as Float64Array, r, n, 1),
       };
     case 'timestamp': {
-      const millis = type.precision <= 3;
-      const logicalType = { kind: 'TIMESTAMP' as const, isAdjustedToUTC: false, unit: millis ? ('MILLIS' as const) : ('MICROS' as const) };
+      const unit = type.precision <= 3 ? ('MILLIS' as const) : type.precision <= 6 ? ('MICROS' as const) : ('NANOS' as const);
+      if (type.precision > 9)
+        throw new EngineError(
+          'NOT_SUPPORTED',
+          `Column '${name}' of type ${typeName(type)} cannot be written to a Parquet file (nanoseconds at most)`,
+        );
+      const logicalType = { kind: 'TIMESTAMP' as const, isAdjustedToUTC: false, unit };
       const plain = isLongPlain(type)
-        ? (v: ColumnValues, r: Int32Array, n: number) => plainPicosAsMicros(v as bigint[], r, n)
-        : (v: ColumnValues, r: Int32Array, n: number) => plainMicros(v as Float64Array, r, n, millis ? 1000 : 1);
+        ? (v: ColumnValues, r: Int32Array, n: number) => plainPicosAsCounts(v as bigint[], r, n, unit === 'NANOS' ? 1000n : PICOS_PER_MICRO)
+        : (v: ColumnValues, r: Int32Array, n: number) => plainMicros(v as Float64Array, r, n, 1000);
       return { element: element(PhysicalType.Int64, { logicalType }), plain };
     }
     default:
@@ -166,10 +171,19 @@ function plainMicros(values: Float64Array, rows: Int32Array, count: number, divi
   return new Uint8Array(out.buffer);
 }
 
-/** Picoseconds of whole micros (a timestamp(4..6)) as INT64 microseconds. */
-function plainPicosAsMicros(values: bigint[], rows: Int32Array, count: number): Uint8Array {
+/** Picoseconds of whole micros or nanos (a timestamp(4..9)) as INT64 counts of them. */
+function plainPicosAsCounts(values: bigint[], rows: Int32Array, count: number, picosPerCount: bigint): Uint8Array {
   const out = new BigInt64Array(count);
-  for (let i = 0; i < count; i++) out[i] = floorDiv(values[rows[i]], PICOS_PER_MICRO);
+  for (let i = 0; i < count; i++) {
+    const units = floorDiv(values[rows[i]], picosPerCount);
+    // Nanoseconds since 1970 fill an int64 only within 1677-09-21 .. 2262-04-11 (micros: any timestamp).
+    if (BigInt.asIntN(64, units) !== units)
+      throw new EngineError(
+        'NOT_SUPPORTED',
+        `Timestamp ${formatLongPlain(values[rows[i]], timestamp(9))} is outside the range a Parquet file holds in nanoseconds (years 1677..2262)`,
+      );
+    out[i] = units;
+  }
   return new Uint8Array(out.buffer);
 }
 

@@ -4,9 +4,9 @@
 // index min/max per page, offset index rows: one read) narrowing the row group to row ranges.
 
 import type { ColumnDomain, TableConstraint } from '../../../../spi/connector.js';
-import { typesEqual } from '../../../../types/types.js';
+import { typesEqual, type SqlType } from '../../../../types/types.js';
 import type { FileSystem } from '../../file-system/file-system.js';
-import type { BoundColumn } from './column-binding.js';
+import { plainTimestamps, type BoundColumn } from './column-binding.js';
 import { ColumnChunkDecoder, chunkStart } from './column-chunk-decoder.js';
 import {
   BoundDecoder,
@@ -42,16 +42,17 @@ export function columnFilters(
     const file = byName.get(domain.column.toLowerCase());
     if (file === undefined || file.kind !== 'flat' || !('kind' in file.type)) continue;
     const declared = bound.find((b) => b.name.toLowerCase() === domain.column.toLowerCase())?.declared;
-    if (declared !== undefined && !typesEqual(declared, file.type)) continue;
-    const filter = columnFilter(file, domain);
+    const readType = declared !== undefined && plainTimestamps(file.type, declared) ? declared : file.type;
+    if (declared !== undefined && !typesEqual(declared, readType)) continue;
+    const filter = columnFilter(file, readType, domain);
     if (filter !== undefined) filters.push(filter);
   }
   return filters;
 }
 
-function columnFilter(column: FlatColumn, domain: ColumnDomain): ColumnFilter | undefined {
-  if (!('kind' in column.type) || column.type.kind === 'char') return undefined;
-  const bounds = new BoundDecoder(column, column.type);
+function columnFilter(column: FlatColumn, type: SqlType, domain: ColumnDomain): ColumnFilter | undefined {
+  if (type.kind === 'char') return undefined;
+  const bounds = new BoundDecoder(column, type);
   const prepared = prepareDomain(domain, bounds.bytewise);
   return prepared === undefined ? undefined : { column, domain: prepared, bounds };
 }

@@ -3,15 +3,15 @@
 //   INT32 integers, dates      shared or narrowed typed arrays
 //   INT32 decimals             BigInt64Array written as 32-bit word pairs (sign-extended)
 //   INT64                      the file's bytes as a BigInt64Array
-//   times, timestamp(0..3)     Float64Array of microseconds (nanoseconds round half up)
-//   timestamp(4..12)           bigint[] of picoseconds (long-plain-temporal.ts), from the exact int64
-//   INT96                      Julian day and nanoseconds of the day -> microseconds (or picoseconds)
+//   times                      Float64Array of microseconds (nanoseconds round half up)
+//   timestamps, INT96          at the column's precision, rounded half up (timestamp-conversion.ts)
 //   BYTE_ARRAY / FIXED decimals big-endian two's complement -> word pairs, or bigint for p > 18
 //   strings                    decoded from UTF-8 in one go (exec/arrow.ts's decoder)
 
 import { decodeStrings } from '../../../../exec/arrow.js';
 import type { ColumnValues } from '../../../../spi/page.js';
-import { PICOS_PER_MICRO, floorDiv, isLongPlain } from '../../../../types/long-plain-temporal.js';
+import { PICOS_PER_MICRO, isLongPlain, writePicos } from '../../../../types/long-plain-temporal.js';
+import { timestampConverter } from './timestamp-conversion.js';
 import { SHORT_DECIMAL_PRECISION, typeName, type SqlType } from '../../../../types/types.js';
 import type { SchemaElement } from './file-metadata.js';
 import { ParquetDataError } from './parquet-errors.js';
@@ -20,9 +20,7 @@ import { effectiveLogicalType } from './type-mapping.js';
 
 export type ValueConverter = (values: PhysicalValues) => ColumnValues;
 
-const MICROS_PER_DAY = 86_400_000_000;
 const PICOS_PER_MILLI = 1_000_000_000n;
-const UNIX_EPOCH_JULIAN_DAY = 2_440_588;
 const TWO_POW_32 = 4294967296;
 
 /** The converter of a field's physical values into its (natural) SQL type's storage. */
@@ -58,10 +56,10 @@ export function valueConverter(element: SchemaElement, type: SqlType): ValueConv
       };
     case 'varbinary':
       return binaryViews;
-    case 'time':
     case 'timestamp':
-      if (isLongPlain(type)) return longTimestampConverter(element, unit);
-      if (element.type === 3) return (v) => int96ToMicros(expect(v, 'int96').values);
+      return timestampConverter(element, unit, type.precision);
+    case 'time':
+      if (isLongPlain(type)) return longTimeConverter(element, unit, type);
       if (unit === 'MILLIS' && v32(element)) return (v) => Float64Array.from(expect(v, 'int32').values, (x) => x * 1000);
       return (v) => int64ToMicros(expect(v, 'int64').values, unit === 'MILLIS' ? 1000 : 1, unit === 'NANOS');
     default:
@@ -103,33 +101,12 @@ function int64ToMicros(values: BigInt64Array, scale: number, nanos: boolean): Fl
   return out;
 }
 
-/** Picoseconds of exact int64 counts (nanoseconds round half up to micros, the file types' finest natural precision) or of INT96. */
-function longTimestampConverter(element: SchemaElement, unit: 'MILLIS' | 'MICROS' | 'NANOS' | undefined): ValueConverter {
-  if (element.type === 3) return (v) => int96ToPicos(expect(v, 'int96').values);
-  if (unit === 'MILLIS' && v32(element)) return (v) => Array.from(expect(v, 'int32').values, (x) => BigInt(x) * PICOS_PER_MILLI);
-  const toPicos =
-    unit === 'MILLIS'
-      ? (x: bigint) => x * PICOS_PER_MILLI
-      : unit === 'NANOS'
-        ? (x: bigint) => floorDiv(x + 500n, 1000n) * PICOS_PER_MICRO
-        : (x: bigint) => x * PICOS_PER_MICRO;
-  return (v) => Array.from(expect(v, 'int64').values, toPicos);
-}
-
-function int96ToPicos(words: Int32Array): bigint[] {
-  const micros = int96ToMicros(words);
-  return Array.from(micros, (m) => BigInt(m) * PICOS_PER_MICRO);
-}
-
-function int96ToMicros(words: Int32Array): Float64Array {
-  const count = words.length / 3;
-  const out = new Float64Array(count);
-  for (let i = 0; i < count; i++) {
-    const nanosOfDay = (words[3 * i + 1] >>> 0) * TWO_POW_32 + (words[3 * i] >>> 0);
-    const day = words[3 * i + 2] - UNIX_EPOCH_JULIAN_DAY;
-    out[i] = day * MICROS_PER_DAY + Math.floor((nanosOfDay + 500) / 1000);
-  }
-  return out;
+/** Picoseconds of the day of a time(7..12) (Parquet's TIME counts of millis, micros or nanos), rounded to its precision. */
+function longTimeConverter(element: SchemaElement, unit: 'MILLIS' | 'MICROS' | 'NANOS' | undefined, type: SqlType): ValueConverter {
+  const write = writePicos(type) as (picos: bigint) => bigint;
+  const scale = unit === 'MILLIS' ? PICOS_PER_MILLI : unit === 'NANOS' ? 1000n : PICOS_PER_MICRO;
+  if (v32(element)) return (v) => Array.from(expect(v, 'int32').values, (x) => write(BigInt(x) * scale));
+  return (v) => Array.from(expect(v, 'int64').values, (x) => write(x * scale));
 }
 
 function decimalConverter(precision: number, unsigned: boolean): ValueConverter {
