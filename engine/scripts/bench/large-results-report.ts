@@ -15,6 +15,8 @@ export interface ResultPull {
   /** Bytes the server process wrote during the pull (/proc wchar: the responses, and little else). */
   serverWrittenBytes?: number;
   serverCpuMillis?: number;
+  /** The server's main thread alone: the part of its CPU that holds the event loop. */
+  serverMainThreadCpuMillis?: number;
   clientCpuMillis?: number;
   /** The largest event-loop delay the node's /v1/status reported during the pull. */
   worstLoopDelayMillis?: number;
@@ -53,7 +55,7 @@ export function printLargeResults(run: LargeResultsRun): void {
   const opt = (x: number | undefined, digits = 0) => (x === undefined ? '-' : x.toFixed(digits));
   console.log(`\n${run.sql}: ${run.rows} rows, ${run.options.runs} pulls each, one node`);
   console.log(
-    `${'client'.padEnd(18)}${pad('s', 7)}${pad('rows/s', 10)}${pad('MB/s', 7)}${pad('server CPU s', 14)}${pad('client CPU s', 14)}${pad('worst loop ms', 15)}${pad('worst info ms', 15)}`,
+    `${'client'.padEnd(18)}${pad('s', 7)}${pad('rows/s', 10)}${pad('MB/s', 7)}${pad('server CPU s', 14)}${pad('client CPU s', 14)}${pad('server us/row', 15)}${pad('main us/row', 13)}${pad('client us/row', 15)}${pad('worst loop ms', 15)}${pad('worst info ms', 15)}`,
   );
   for (const p of run.pulls) {
     if (p.error) {
@@ -61,8 +63,9 @@ export function printLargeResults(run: LargeResultsRun): void {
       continue;
     }
     const mbPerSecond = p.serverWrittenBytes === undefined ? undefined : p.serverWrittenBytes / 2 ** 20 / (p.millis / 1000);
+    const perRow = (cpuMillis: number | undefined) => opt(cpuMillis === undefined ? undefined : (cpuMillis * 1000) / p.rows, 2);
     console.log(
-      `${p.client.padEnd(18)}${pad((p.millis / 1000).toFixed(1), 7)}${pad(p.rowsPerSecond.toFixed(0), 10)}${pad(opt(mbPerSecond, 1), 7)}${pad(opt(p.serverCpuMillis && p.serverCpuMillis / 1000, 1), 14)}${pad(opt(p.clientCpuMillis && p.clientCpuMillis / 1000, 1), 14)}${pad(opt(p.worstLoopDelayMillis), 15)}${pad(opt(p.worstInfoMillis), 15)}`,
+      `${p.client.padEnd(18)}${pad((p.millis / 1000).toFixed(1), 7)}${pad(p.rowsPerSecond.toFixed(0), 10)}${pad(opt(mbPerSecond, 1), 7)}${pad(opt(p.serverCpuMillis && p.serverCpuMillis / 1000, 1), 14)}${pad(opt(p.clientCpuMillis && p.clientCpuMillis / 1000, 1), 14)}${pad(perRow(p.serverCpuMillis), 15)}${pad(perRow(p.serverMainThreadCpuMillis), 13)}${pad(perRow(p.clientCpuMillis), 15)}${pad(opt(p.worstLoopDelayMillis), 15)}${pad(opt(p.worstInfoMillis), 15)}`,
     );
   }
   const duckdb = (label: string, millis: number) =>
@@ -74,6 +77,9 @@ export function printLargeResults(run: LargeResultsRun): void {
   );
   console.log(
     'MB/s: bytes the server wrote during the pull (/proc wchar) per second; goal (issue 21): >= 300,000 rows/s through trino-client, loop never held > 100 ms',
+  );
+  console.log(
+    'us/row: CPU time per row (user + system) of the server (every thread), of its main thread alone (the event loop) and of the client: steadier than rows/s on a busy machine',
   );
   if (run.profileError) console.log(`\nprofile: error: ${run.profileError}`);
   printProfile('server main thread', run.serverProfile);

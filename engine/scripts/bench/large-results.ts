@@ -121,6 +121,7 @@ async function measurePull(
       rowsPerSecond: result.rows / (millis / 1000),
       serverWrittenBytes: serverUsage?.writtenBytes,
       serverCpuMillis: serverUsage?.cpuMillis,
+      serverMainThreadCpuMillis: serverUsage?.mainThreadCpuMillis,
       clientCpuMillis: result.clientCpuMillis,
       worstLoopDelayMillis: responsiveness.worstLoopDelayMillis,
       worstInfoMillis: responsiveness.worstInfoMillis,

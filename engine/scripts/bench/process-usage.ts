@@ -7,6 +7,8 @@ import { readFileSync } from 'node:fs';
 
 export interface ProcessUsage {
   cpuMillis: number;
+  /** CPU time of the main thread alone (its event loop), from /proc/<pid>/task/<pid>/stat; undefined where /proc cannot tell. */
+  mainThreadCpuMillis: number | undefined;
   /** /proc/<pid>/io wchar. */
   writtenBytes: number | undefined;
 }
@@ -16,14 +18,19 @@ let ticksPerSecond: number | undefined;
 /** The process's CPU time and written bytes so far, or undefined where /proc cannot tell. */
 export function processUsage(pid: number | undefined): ProcessUsage | undefined {
   if (pid === undefined) return undefined;
-  const fields = statFields(pid);
+  const fields = statFields(`/proc/${pid}/stat`);
   if (fields === undefined) return undefined;
-  return { cpuMillis: ticksToMillis(Number(fields[UTIME]) + Number(fields[STIME])), writtenBytes: writtenBytes(pid) };
+  const main = statFields(`/proc/${pid}/task/${pid}/stat`);
+  return {
+    cpuMillis: cpuMillisOf(fields),
+    mainThreadCpuMillis: main === undefined ? undefined : cpuMillisOf(main),
+    writtenBytes: writtenBytes(pid),
+  };
 }
 
 /** CPU time of this process's children that exited and were waited for (cutime + cstime). */
 export function reapedChildrenCpuMillis(): number | undefined {
-  const fields = statFields(process.pid);
+  const fields = statFields(`/proc/${process.pid}/stat`);
   return fields === undefined ? undefined : ticksToMillis(Number(fields[CUTIME]) + Number(fields[CSTIME]));
 }
 
@@ -32,7 +39,11 @@ export function usageBetween(before: ProcessUsage | undefined, after: ProcessUsa
   if (before === undefined || after === undefined) return undefined;
   const written =
     before.writtenBytes === undefined || after.writtenBytes === undefined ? undefined : after.writtenBytes - before.writtenBytes;
-  return { cpuMillis: after.cpuMillis - before.cpuMillis, writtenBytes: written };
+  const main =
+    before.mainThreadCpuMillis === undefined || after.mainThreadCpuMillis === undefined
+      ? undefined
+      : after.mainThreadCpuMillis - before.mainThreadCpuMillis;
+  return { cpuMillis: after.cpuMillis - before.cpuMillis, mainThreadCpuMillis: main, writtenBytes: written };
 }
 
 // /proc/<pid>/stat after "pid (command) ": field 3 (state) is index 0, so field n is index n - 3.
@@ -41,9 +52,14 @@ const STIME = 15 - 3;
 const CUTIME = 16 - 3;
 const CSTIME = 17 - 3;
 
-function statFields(pid: number): string[] | undefined {
+/** User and system time of a /proc stat line. */
+function cpuMillisOf(fields: readonly string[]): number {
+  return ticksToMillis(Number(fields[UTIME]) + Number(fields[STIME]));
+}
+
+function statFields(path: string): string[] | undefined {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(path, 'utf8');
     return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return undefined;

@@ -17,21 +17,26 @@ const SHORT_ESCAPES: ReadonlyMap<number, number> = new Map([
 ]);
 /** The most bytes one UTF-16 code unit can take: `\uXXXX`. */
 const MAX_BYTES_PER_UNIT = 6;
+/** Any code unit other than printable ASCII without the quote and the backslash: a string without one is copied as it is. */
+const NOT_PLAIN_ASCII = /[^\x20\x21\x23-\x5b\x5d-\x7e]/;
+/** From this length a plain string is checked by a regular expression and copied natively (one call each), faster than unit by unit in JS. */
+const NATIVE_COPY_MIN_LENGTH = 24;
 
 export class JsonByteWriter {
-  bytes: Uint8Array;
+  /** Not zero-filled: only bytes [0, length) are written. */
+  bytes: Buffer;
   length = 0;
 
   constructor(initialCapacity: number) {
-    this.bytes = new Uint8Array(Math.max(64, initialCapacity));
+    this.bytes = Buffer.allocUnsafeSlow(Math.max(64, initialCapacity));
   }
 
   /** Room for `more` bytes after what is written. */
   ensure(more: number): void {
     const needed = this.length + more;
     if (needed <= this.bytes.length) return;
-    const grown = new Uint8Array(Math.max(needed, this.bytes.length * 2));
-    grown.set(this.bytes.subarray(0, this.length));
+    const grown = Buffer.allocUnsafeSlow(Math.max(needed, this.bytes.length * 2));
+    this.bytes.copy(grown, 0, 0, this.length);
     this.bytes = grown;
   }
 
@@ -93,6 +98,12 @@ export class JsonByteWriter {
     let at = this.length;
     bytes[at++] = QUOTE;
     const n = text.length;
+    if (n >= NATIVE_COPY_MIN_LENGTH && !NOT_PLAIN_ASCII.test(text)) {
+      at += bytes.write(text, at, 'latin1');
+      bytes[at++] = QUOTE;
+      this.length = at;
+      return;
+    }
     for (let i = 0; i < n; i++) {
       const c = text.charCodeAt(i);
       if (c >= 0x20 && c < 0x80 && c !== QUOTE && c !== BACKSLASH) {
@@ -131,7 +142,7 @@ export class JsonByteWriter {
   /** JSON text made elsewhere (a complex value written by stringifyJson), as UTF-8. */
   text(json: string): void {
     this.ensure(json.length * 3);
-    this.length += Buffer.from(this.bytes.buffer, this.bytes.byteOffset, this.bytes.length).write(json, this.length, 'utf8');
+    this.length += this.bytes.write(json, this.length, 'utf8');
   }
 }
 

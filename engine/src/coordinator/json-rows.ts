@@ -49,16 +49,30 @@ const NULL_TEXT = 'null';
 /** The writer starts this large (and doubles as it needs): a guess that does not hold a page of narrow values in a buffer many times its size. */
 const INITIAL_BYTES_PER_CELL = 8;
 const MAX_INITIAL_BYTES = 4 * 1024 * 1024;
+/** Room beyond the earlier pages' size per row: a page of somewhat longer rows still fits without growing. */
+const SIZE_HINT_SLACK = 1.15;
 /** Scales whose unit (10^scale) is an exact double below 2^53. */
 const MAX_FAST_SCALE = 15;
 const POWERS_OF_TEN = Array.from({ length: MAX_FAST_SCALE + 1 }, (_, i) => 10 ** i);
 const MAX_DATE_TEXTS = 65_536;
 const DATE_TEXTS = new Map<number, string>();
 
-/** The page's rows in the result JSON of the output columns' types (`types[c]`, or the column's own). */
-export function encodeJsonRows(page: Page, types: readonly (SqlType | undefined)[], variants: VariantWireForm = 'json-text'): JsonRows {
+/**
+ * The page's rows in the result JSON of the output columns' types (`types[c]`, or the column's own).
+ * `bytesPerRow`: the size of earlier pages' rows, so that the buffer is allocated once at about its size.
+ */
+export function encodeJsonRows(
+  page: Page,
+  types: readonly (SqlType | undefined)[],
+  variants: VariantWireForm = 'json-text',
+  bytesPerRow?: number,
+): JsonRows {
   const plans = page.columns.map((column, c) => planColumn(column, types[c] ?? column.type, variants));
-  const writer = new JsonByteWriter(Math.min(page.rowCount * INITIAL_BYTES_PER_CELL * Math.max(1, plans.length), MAX_INITIAL_BYTES));
+  const initialBytes =
+    bytesPerRow === undefined
+      ? Math.min(page.rowCount * INITIAL_BYTES_PER_CELL * Math.max(1, plans.length), MAX_INITIAL_BYTES)
+      : Math.ceil(page.rowCount * bytesPerRow * SIZE_HINT_SLACK);
+  const writer = new JsonByteWriter(initialBytes);
   const rowStarts = new Int32Array(page.rowCount + 1);
   for (let r = 0; r < page.rowCount; r++) {
     rowStarts[r] = writer.length;

@@ -4,6 +4,7 @@
 // buffered, so a result of any size streams with flat memory and the next responses are ready while
 // the client reads one; the client side takes responses bounded in rows and bytes.
 
+import { yieldIfDue } from '../exec/cooperative.js';
 import type { Page } from '../spi/page.js';
 import { encodeJsonRows, type JsonRows } from './json-rows.js';
 import type { VariantWireForm } from '../types/variant/variant-client.js';
@@ -98,6 +99,8 @@ export class ResultBuffer {
           break;
         }
         this.add(next.value);
+        // Pages already waiting in the source arrive without a turn of the event loop in between.
+        await yieldIfDue();
       }
     } finally {
       if (!exhausted) await iterator.return?.();
@@ -116,7 +119,7 @@ export class ResultBuffer {
 
   private add(page: Page): void {
     if (page.rowCount === 0) return;
-    const rows = encodeJsonRows(page, this.types, this.variants);
+    const rows = encodeJsonRows(page, this.types, this.variants, this.rowsAdded > 0 ? this.bytesAdded / this.rowsAdded : undefined);
     // With the comma after each row: what take() counts as it hands the rows out.
     const bytes = rows.bytes.length + 1;
     this.pages.push({ rows, rowCount: page.rowCount, taken: 0 });

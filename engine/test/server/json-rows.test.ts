@@ -164,6 +164,20 @@ describe('result rows as JSON bytes', function () {
     }
   });
 
+  it('writes long strings (copied natively when plain ASCII) with any one code unit among plain ones as JSON.stringify does', () => {
+    const writer = new JsonByteWriter(16);
+    const plain = 'abcdefghijklmnopqrstuvwxyz0123456789 ~!#[]';
+    for (let c = 0; c < 0x10000; c++) {
+      const unit = String.fromCharCode(c);
+      for (const text of [unit + plain, plain + unit, plain.slice(0, 20) + unit + plain.slice(20)]) {
+        writer.length = 0;
+        writer.string(text);
+        const written = decoded(writer.bytes.subarray(0, writer.length));
+        if (written !== JSON.stringify(text)) expect(written, `code unit ${c}`).to.equal(JSON.stringify(text));
+      }
+    }
+  });
+
   it('writes integers as JSON.stringify does', () => {
     const writer = new JsonByteWriter(4);
     const values = [
