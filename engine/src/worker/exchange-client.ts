@@ -179,8 +179,10 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
   }
 
   addLocation(location: ExchangeLocation): void {
-    if (this.noMoreLocations) throw new EngineError('GENERIC_INTERNAL_ERROR', `Location ${location.uri} added after no-more-locations`);
+    // A location already known comes again when the coordinator repeats a task update whose answer
+    // it did not get (a retry after a timeout under load): that repeat is not an error.
     if (this.sources.some((s) => s.location.uri === location.uri)) return;
+    if (this.noMoreLocations) throw new EngineError('GENERIC_INTERNAL_ERROR', `Location ${location.uri} added after no-more-locations`);
     const { minFailures, maxErrorDurationMillis } = this.options;
     this.sources.push(new Source(location, new Backoff({ minFailures, maxErrorDurationMillis }), this.local?.nodeId));
     this.schedule();

@@ -133,6 +133,21 @@ describe('exchange over HTTP (results routes + ExchangeClient)', () => {
     }
   });
 
+  it('takes a repeated location after no-more-locations (a retried task update) and refuses a new one', async () => {
+    const buffer = new OutputBuffer({ kind: 'partitioned', partitions: 1 });
+    server.buffers.set('q.9.0', buffer);
+    const producer = produce(buffer, [BIGINT], numberedPages(0, 5));
+    const client = new ExchangeClient();
+    const location = { uri: server.resultsUri('q.9.0', '0') };
+    client.addLocation(location);
+    client.setNoMoreLocations();
+    client.addLocation(location);
+    expect(() => client.addLocation({ uri: server.resultsUri('q.9.1', '0') })).to.throw(/added after no-more-locations/);
+    const pages = await readAll(client);
+    await producer;
+    expect(pages.map((p) => Number(getScalar(p.columns[0], 0)))).to.deep.equal([0, 1, 2, 3, 4]);
+  });
+
   it('keeps page order per source when each response holds one page and the next request goes out during decoding', async () => {
     const client = new ExchangeClient({ maxResponseBytes: 1 });
     const producers: Promise<void>[] = [];
