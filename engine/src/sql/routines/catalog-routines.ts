@@ -28,7 +28,12 @@ export async function loadCatalogRoutines(root: object, catalogs: CatalogManager
     if (storage === undefined) continue; // the call fails as an unknown function
     for (const fn of await storage.get(schema, name)) {
       const specification = parseStoredRoutine(fn);
-      scope.add({ names: simple ? [key, name] : [key], specification, analyze: () => analyzeRoutine(specification, session) });
+      scope.add({
+        names: simple ? [key, name] : [key],
+        inline: false,
+        specification,
+        analyze: () => analyzeRoutine(specification, session),
+      });
       pending.push(...calls(specification.body, path));
     }
   }
