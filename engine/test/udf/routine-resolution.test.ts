@@ -75,6 +75,17 @@ describe('SQL routines named like built-in functions, in views, and in SHOW FUNC
     expect(await rows(engine, "SELECT length('abcd'), length(BIGINT '4')")).to.deep.equal([[4n, 5n]]);
   });
 
+  it("a catalog routine's body does not see the query's inline routines (Trino rebuilds a stored routine's path without them)", async () => {
+    const engine = engineWithPath();
+    await engine.query('CREATE FUNCTION example.default.absolute(x integer) RETURNS integer RETURN abs(x)');
+    expect(
+      await rows(
+        engine,
+        'WITH FUNCTION abs(x integer) RETURNS integer RETURN x * 2 SELECT abs(-10), example.default.absolute(-10), absolute(-3)',
+      ),
+    ).to.deep.equal([[-20, 10, 3]]);
+  });
+
   it('an inline routine sees the routines declared before it, not after (TestInlineFunctions)', async () => {
     const engine = new EngineHarness();
     expect(

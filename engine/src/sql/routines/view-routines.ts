@@ -8,7 +8,7 @@ import type { Session } from '../../spi/session.js';
 import type { ViewDefinition } from '../../spi/view.js';
 import { parseStatement } from '../parser/parser.js';
 import { loadCatalogRoutines } from './catalog-routines.js';
-import { bindRoutines, type RoutineScope } from './routine-scope.js';
+import type { RoutineScope } from './routine-scope.js';
 
 /** The routines `view` calls, or undefined when it calls none (or its text does not parse: planning the view reports that). */
 export async function loadViewRoutines(
@@ -22,9 +22,5 @@ export async function loadViewRoutines(
   } catch {
     return undefined;
   }
-  // The routines' bodies are analyzed in a session of their own that finds the view's routines.
-  const own: Session = { ...session };
-  const scope = await loadCatalogRoutines(statement, catalogs, own);
-  if (scope !== undefined) bindRoutines(own, scope);
-  return scope;
+  return loadCatalogRoutines(statement, catalogs, session);
 }
