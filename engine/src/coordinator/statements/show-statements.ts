@@ -123,8 +123,7 @@ function compareFunctionRows(a: FunctionRow, b: FunctionRow): number {
 
 /**
  * Whether SHOW FUNCTIONS FROM `schema` lists the built-in functions: they are system.builtin's, as
- * in Trino. Any other schema, of any catalog or of none, holds no functions here (no connector
- * stores functions: CREATE FUNCTION is not supported), so lists none, as Trino lists a schema without.
+ * in Trino. Any other schema holds only the routines its catalog stores (function-statements.ts).
  */
 function holdsBuiltins(schema: ast.QualifiedName, session: Session): boolean {
   const parts = schema.parts.map((p) => p.value.toLowerCase());
