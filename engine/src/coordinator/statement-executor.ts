@@ -47,6 +47,7 @@ import {
 } from './statements/ddl-statements.js';
 import { updateRows } from './statements/update-statement.js';
 import { merge, type QueryRunner } from './statements/merge-statement.js';
+import { executeTableProcedure } from './statements/table-execute.js';
 import { setAuthorization, setColumnType } from './statements/refused-alterations.js';
 import { alterTable, comment } from './statements/alter-table-statements.js';
 import { createView, dropView, renameView, showCreateView } from './statements/view-statements.js';
@@ -250,6 +251,8 @@ export class StatementExecutor {
         return alterTable(statement, metadata, parameters);
       case 'Comment':
         return comment(statement, metadata);
+      case 'TableExecute':
+        return executeTableProcedure(statement, metadata, runQuery);
       case 'SetColumnType':
         return setColumnType(statement, metadata);
       case 'SetAuthorization':
