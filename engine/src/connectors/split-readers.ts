@@ -10,12 +10,14 @@ import { MEMORY_SPLIT_READER, memorySplitReader } from './memory/memory-split-re
 import { TPCH_SPLIT_READER } from './tpch/tpch-split-data.js';
 import { tpchSplitReader } from './tpch/tpch-split-reader.js';
 import { SEQUENCE_SPLIT_READER, sequenceSplitReader } from './table-functions/sequence-connector.js';
+import { PAGE_SPLIT_READER, pageSplitReader } from '../exec/parallel/off-thread-routines.js';
 
 const SPLIT_READERS = new Map<string, SplitReader>([
   [MEMORY_SPLIT_READER, memorySplitReader],
   [TPCH_SPLIT_READER, tpchSplitReader],
   [LAKE_SPLIT_READER, lakeSplitReader],
   [SEQUENCE_SPLIT_READER, sequenceSplitReader],
+  [PAGE_SPLIT_READER, pageSplitReader],
 ]);
 
 /** In a worker: the pages of a split, holding `columns`. */

@@ -47,10 +47,11 @@ import {
 } from './statements/ddl-statements.js';
 import { updateRows } from './statements/update-statement.js';
 import { merge, type QueryRunner } from './statements/merge-statement.js';
+import { executeTableProcedure } from './statements/table-execute.js';
 import { setAuthorization, setColumnType } from './statements/refused-alterations.js';
 import { alterTable, comment } from './statements/alter-table-statements.js';
 import { createView, dropView, renameView, showCreateView } from './statements/view-statements.js';
-import { createFunction, dropFunction, showCatalogFunctions, showCreateFunction } from './statements/function-statements.js';
+import { createFunction, dropFunction, routineFunctionRows, showCreateFunction } from './statements/function-statements.js';
 import { loadCatalogRoutines } from '../sql/routines/catalog-routines.js';
 import { withRoutinesWhile } from '../sql/routines/routine-scope.js';
 import type { WriteLayout, WriteStatement } from './statements/write-statement.js';
@@ -184,7 +185,7 @@ export class StatementExecutor {
       case 'ShowColumns':
         return showColumns(statement, metadata);
       case 'ShowFunctions':
-        return (await showCatalogFunctions(statement, metadata)) ?? showFunctions(statement, session);
+        return showFunctions(statement, session, await routineFunctionRows(statement, metadata));
       case 'ShowSession':
         return showSession(statement, session, this.sessionProperties);
       case 'ShowCreateTable':
@@ -250,6 +251,8 @@ export class StatementExecutor {
         return alterTable(statement, metadata, parameters);
       case 'Comment':
         return comment(statement, metadata);
+      case 'TableExecute':
+        return executeTableProcedure(statement, metadata, runQuery);
       case 'SetColumnType':
         return setColumnType(statement, metadata);
       case 'SetAuthorization':

@@ -36,6 +36,8 @@ export const ERROR_CODES = {
   AUTOCOMMIT_WRITE_CONFLICT: { code: 25, type: 'USER_ERROR' },
   INCOMPATIBLE_CLIENT: { code: 27, type: 'USER_ERROR' },
   SUBQUERY_MULTIPLE_ROWS: { code: 28, type: 'USER_ERROR' },
+  PROCEDURE_NOT_FOUND: { code: 29, type: 'USER_ERROR' },
+  INVALID_PROCEDURE_ARGUMENT: { code: 30, type: 'USER_ERROR' },
   QUERY_REJECTED: { code: 31, type: 'USER_ERROR' },
   AMBIGUOUS_FUNCTION_CALL: { code: 32, type: 'USER_ERROR' },
   INVALID_SCHEMA_PROPERTY: { code: 33, type: 'USER_ERROR' },

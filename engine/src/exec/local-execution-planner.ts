@@ -37,6 +37,7 @@ import { parallelSource, type ParallelSourceSpec } from './parallel/parallel-sou
 import { physicalPlanningContext } from './parallel/physical-context.js';
 import { fragmentKey, knownPoorReduction } from './parallel/poor-reductions.js';
 import type { FilterProjectStage } from './parallel/source-fragment.js';
+import { callsLoopingRoutine, filterAndProjectInThread } from './parallel/off-thread-routines.js';
 import { mapSplits, scanConnector, scanDynamicFilter, tableScan } from './table-scan.js';
 import { collectingDynamicFilters, DynamicFilters } from './dynamic-filters/dynamic-filters.js';
 import { topN } from './operators/top-n.js';
@@ -161,6 +162,7 @@ export class LocalExecutionPlanner {
       case 'Filter':
       case 'Project': {
         const { source, stage } = this.filterProjectStage(node, bindings);
+        if (callsLoopingRoutine(stage)) return run(filterAndProjectInThread, { ...this.env, operator: ctx }, input(source), stage);
         return run(filterAndProject, ctx, input(source), stage.inputTypes, stage.filter, stage.projections);
       }
       case 'Aggregate':

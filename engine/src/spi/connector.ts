@@ -9,6 +9,7 @@ import type { ConnectorProperties } from './properties.js';
 import type { ConnectorPageSink, WriteFragment, WriteHandle } from './table-write.js';
 import type { ViewDefinition } from './view.js';
 import type { LanguageFunctionStorage } from './language-function.js';
+import type { TableProcedures } from './table-procedure.js';
 import type { TableChange } from './table-change.js';
 import type {
   AggregationApplication,
@@ -262,6 +263,8 @@ export interface Connector {
 
   /** SQL routines (CREATE FUNCTION) this catalog stores; undefined when it stores none. */
   readonly languageFunctions?: LanguageFunctionStorage;
+  /** ALTER TABLE ... EXECUTE: the table procedures the catalog offers (spi/table-procedure.ts); none without. */
+  readonly tableProcedures?: TableProcedures;
 }
 
 /** Splits made synchronously, handed out as the async iterable the SPI asks for. */

@@ -23,7 +23,7 @@ import { fileFormat } from './formats/file-formats.js';
 import { LAKE_PROPERTIES } from './hive-properties.js';
 import type { LakeConfig } from './hive-config.js';
 import { newLakeTable } from './lake-tables.js';
-import { readCommitState } from './metastore/commit-log.js';
+import { committedRowCount, readCommitState, retiredFiles } from './metastore/commit-log.js';
 import { FileMetastore } from './metastore/file-metastore.js';
 import { toHiveType } from './metastore/hive-types.js';
 import type { ViewDefinition } from '../../spi/view.js';
@@ -48,6 +48,8 @@ import {
   timestampPrecisionProperty,
   type HiveTimestampPrecision,
 } from './timestamp-precision.js';
+import type { TableProcedures } from '../../spi/table-procedure.js';
+import { OPTIMIZE, type OptimizeEnvironment, optimizeTable } from './write/optimize.js';
 
 export class HiveConnector implements Connector {
   readonly properties;
@@ -119,11 +121,23 @@ export class HiveConnector implements Connector {
   async *getSplits(session: Session, table: TableMetadata, constraint?: TableConstraint): AsyncIterable<Split> {
     const lake = this.atSessionPrecision(session, await this.requireTable(table.schema, table.name));
     const format = fileFormat(lake.format);
-    const committed = await this.committedWriteIds(lake);
+    const state = await this.commitState(lake);
+    const committed = new Set(state.writes.map((w) => w.writeId));
+    const retired = retiredFiles(state.writes);
     const fs = this.fileSystems.forLocation(lake.location);
     const knownBlocks = lake.format === 'PARQUET' ? (file: FileEntry) => this.footers.knownRowGroups(file) : undefined;
-    for await (const info of listSplits({ fs, table: lake, format, committed, constraint, knownBlocks })) {
+    for await (const info of listSplits({ fs, table: lake, format, committed, retired, constraint, knownBlocks })) {
       yield { catalog: this.name, schema: table.schema, table: table.name, info };
+    }
+    // A rewrite (optimize) committed while the folders were listed may have deleted files this
+    // listing missed: its rows would be missing, so the query fails instead.
+    const latest = await this.commitState(lake);
+    const seen = new Set(state.writes.map((w) => w.writeId));
+    if (latest.writes.some((w) => !seen.has(w.writeId) && w.retired !== undefined)) {
+      throw new EngineError(
+        'HIVE_CONCURRENT_MODIFICATION_DETECTED',
+        `Table '${this.name}.${table.schema}.${table.name}' was rewritten by ALTER TABLE EXECUTE optimize while its files were listed`,
+      );
     }
   }
 
@@ -136,9 +150,16 @@ export class HiveConnector implements Connector {
     const lake = this.atSessionPrecision(session, await this.requireTable(table.schema, table.name));
     const { writes } = await this.commitState(lake);
     const committed = new Set(writes.map((w) => w.writeId));
-    const committedRows = writes.reduce((sum, w) => sum + w.rows, 0);
     const fs = this.fileSystems.forLocation(lake.location);
-    return lakeTableStatistics({ fs, table: lake, committed, committedRows, footers: this.footers, limits: DEFAULT_STATISTICS_LIMITS });
+    return lakeTableStatistics({
+      fs,
+      table: lake,
+      committed,
+      retired: retiredFiles(writes),
+      committedRows: committedRowCount(writes),
+      footers: this.footers,
+      limits: DEFAULT_STATISTICS_LIMITS,
+    });
   }
 
   createPageSource(
@@ -227,6 +248,39 @@ export class HiveConnector implements Connector {
     }
   }
 
+  /** ALTER TABLE ... EXECUTE optimize (write/optimize.ts). */
+  readonly tableProcedures: TableProcedures = {
+    procedures: new Map([
+      [
+        OPTIMIZE,
+        [
+          {
+            name: 'file_size_threshold',
+            description: 'Only compact files smaller than given threshold in bytes',
+            kind: 'dataSize',
+            defaultValue: '100MB',
+          },
+        ],
+      ],
+    ]),
+    filterColumns: (table) => this.writePartitionColumns(table),
+    execute: async (session, table, call) => {
+      const lake = await this.requireTable(table.schema, table.name);
+      const environment: OptimizeEnvironment = {
+        catalog: this.name,
+        session,
+        table: lake,
+        dataFs: this.fileSystems.forLocation(lake.location),
+        metadataFs: this.metadataFileSystem(),
+        beginWrite: () => this.writes.beginInsert(session, lake),
+        pageSink: (handle) => this.writes.createPageSink(handle),
+        read: (info, columns) =>
+          this.createPageSource(session, { catalog: this.name, schema: lake.schema, table: lake.name, info }, columns),
+      };
+      await optimizeTable(environment, call.values.get('file_size_threshold') ?? 0, call.partitions);
+    },
+  };
+
   /** Removes the table's entry; a managed table's files go with it, an external table's stay. */
   async dropTable(_session: Session, schema: string, table: string): Promise<void> {
     const lake = await this.requireTable(schema, table);
@@ -268,10 +322,6 @@ export class HiveConnector implements Connector {
 
   async abortWrite(_session: Session, handle: WriteHandle): Promise<void> {
     await this.writes.abort(handle as LakeWriteHandle);
-  }
-
-  private async committedWriteIds(table: LakeTable): Promise<Set<string>> {
-    return new Set((await this.commitState(table)).writes.map((w) => w.writeId));
   }
 
   private commitState(table: LakeTable): ReturnType<typeof readCommitState> {

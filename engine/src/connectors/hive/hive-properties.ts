@@ -64,7 +64,16 @@ const SCHEMA: readonly PropertyMetadata[] = [
   { name: 'location', description: 'Folder of the managed tables of the schema (file:// or s3://)', type: VARCHAR, validate: location },
 ];
 
-export const LAKE_PROPERTIES: ConnectorProperties = { table: TABLE, schema: SCHEMA };
+const SESSION: readonly PropertyMetadata[] = [
+  {
+    name: 'non_transactional_optimize_enabled',
+    description: 'Enable ALTER TABLE ... EXECUTE optimize (Trino requires it explicitly; here its commit is atomic)',
+    type: { kind: 'boolean' },
+    defaultValue: false,
+  },
+];
+
+export const LAKE_PROPERTIES: ConnectorProperties = { table: TABLE, schema: SCHEMA, session: SESSION };
 
 export interface NewTableProperties {
   format: FormatName;

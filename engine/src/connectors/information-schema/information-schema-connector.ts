@@ -54,6 +54,8 @@ export class InformationSchemaConnector implements Connector {
   dropView?: Connector['dropView'];
   /** The inner catalog's stored routines (information_schema stores none, and no catalog may store one there). */
   readonly languageFunctions?: Connector['languageFunctions'];
+  /** The inner catalog's table procedures (information_schema's own tables have none: table-execute.ts). */
+  readonly tableProcedures?: Connector['tableProcedures'];
   applyFilter?: Connector['applyFilter'];
   applyLimit?: Connector['applyLimit'];
   applyTopN?: Connector['applyTopN'];
@@ -81,6 +83,7 @@ export class InformationSchemaConnector implements Connector {
     this.bindPushdown(inner);
     this.bindViews(inner);
     this.languageFunctions = inner.languageFunctions;
+    this.tableProcedures = inner.tableProcedures;
   }
 
   async listSchemas(session: Session): Promise<string[]> {

@@ -5,8 +5,8 @@
 
 import { EngineError, locatedAsync, type SourceLocation } from '../../errors/engine-error.js';
 import type { StatementResult } from '../../spi/statement-result.js';
-import type { LanguageFunctionStorage } from '../../spi/language-function.js';
-import { BOOLEAN, typeName, VARCHAR } from '../../types/types.js';
+import type { LanguageFunction, LanguageFunctionStorage } from '../../spi/language-function.js';
+import { typeName } from '../../types/types.js';
 import type { StatementMetadata } from '../../sql/metadata/statement-metadata.js';
 import type * as ast from '../../sql/parser/ast.js';
 import { formatQualifiedName } from '../../sql/parser/expression-formatter.js';
@@ -14,8 +14,8 @@ import { formatFunctionSpecification } from '../../sql/parser/routine-formatter.
 import { sqlTypeOf } from '../../sql/analyzer/type-spec.js';
 import { analyzeRoutine, characteristicsOf, parametersOf } from '../../sql/routines/routine-analyzer.js';
 import { parseStoredRoutine } from '../../sql/routines/catalog-routines.js';
-import { column, rowsResult, updateResult, varcharColumns } from './results.js';
-import { likeMatcher } from './like-pattern.js';
+import { rowsResult, updateResult, varcharColumns } from './results.js';
+import type { FunctionRow } from './show-statements.js';
 
 interface FunctionTarget {
   catalog: string;
@@ -70,39 +70,36 @@ export async function showCreateFunction(s: ast.ShowCreate, metadata: StatementM
 }
 
 /**
- * SHOW FUNCTIONS FROM catalog.schema of a catalog that stores routines: its routines, in SHOW
- * FUNCTIONS' columns (the comment is the description); undefined for any other SHOW FUNCTIONS.
+ * The SQL routines SHOW FUNCTIONS lists, as rows (the comment is the description): without FROM,
+ * those of each schema on sql.path, as Trino lists its path's; FROM catalog.schema, that schema's
+ * (none for a catalog that stores no routines).
  */
-export async function showCatalogFunctions(s: ast.ShowFunctions, metadata: StatementMetadata): Promise<StatementResult | undefined> {
+export async function routineFunctionRows(s: ast.ShowFunctions, metadata: StatementMetadata): Promise<FunctionRow[]> {
   const parts = s.schema?.parts.map((p) => p.value.toLowerCase());
-  if (parts?.length !== 2) return undefined;
-  const storage = metadata.catalogs.get(parts[0])?.languageFunctions;
-  if (storage === undefined) return undefined;
-  const matches = likeMatcher(s.like, s.escape);
-  const rows = (await storage.list(parts[1]))
-    .filter(({ name }) => matches(name))
-    .map(({ name, fn }) => {
-      const spec = parseStoredRoutine(fn);
-      const characteristics = characteristicsOf(spec);
-      return [
-        name,
-        typeName(sqlTypeOf(spec.returnType)),
-        parametersOf(spec)
-          .map((p) => typeName(p.type))
-          .join(', '),
-        'scalar',
-        characteristics.deterministic,
-        characteristics.comment ?? '',
-      ];
-    });
-  return rowsResult(
-    [
-      ...varcharColumns('Function', 'Return Type', 'Argument Types', 'Function Type'),
-      column('Deterministic', BOOLEAN),
-      column('Description', VARCHAR),
-    ],
-    rows,
-  );
+  const schemas =
+    parts === undefined ? metadata.catalogs.sqlEnvironment.path : parts.length === 2 ? [{ catalog: parts[0], schema: parts[1] }] : [];
+  const rows: FunctionRow[][] = [];
+  for (const { catalog, schema } of schemas) {
+    const storage = metadata.catalogs.get(catalog)?.languageFunctions;
+    if (storage !== undefined) rows.push((await storage.list(schema)).map(({ name, fn }) => routineRow(name, fn)));
+  }
+  return rows.flat();
+}
+
+function routineRow(name: string, fn: LanguageFunction): FunctionRow {
+  const spec = parseStoredRoutine(fn);
+  const characteristics = characteristicsOf(spec);
+  const argumentTypes = parametersOf(spec)
+    .map((p) => typeName(p.type))
+    .join(', ');
+  return [
+    name,
+    typeName(sqlTypeOf(spec.returnType)),
+    argumentTypes,
+    'scalar',
+    characteristics.deterministic,
+    characteristics.comment ?? '',
+  ];
 }
 
 /** The parameter types as a signature token: `bigint,varchar(10)`. */

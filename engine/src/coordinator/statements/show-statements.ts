@@ -87,16 +87,24 @@ export async function showColumns(s: ast.ShowColumns, metadata: StatementMetadat
   return rowsResult(varcharColumns('Column', 'Type', 'Extra', 'Comment'), rows);
 }
 
-export function showFunctions(s: ast.ShowFunctions, session: Session): StatementResult {
+/** One row of SHOW FUNCTIONS: name, return type, argument types, function type, deterministic, description. */
+export type FunctionRow = [string, string, string, string, boolean, string];
+
+/**
+ * SHOW FUNCTIONS: the built-in functions (without FROM, or FROM system.builtin) and the SQL routines
+ * `routines` (those of sql.path's schemas, or of the schema named), ordered as Trino orders them:
+ * by lower-case name, then return type, argument types and function type.
+ */
+export function showFunctions(s: ast.ShowFunctions, session: Session, routines: readonly FunctionRow[] = []): StatementResult {
   const matches = likeMatcher(s.like, s.escape);
   const all: FunctionInfo[] =
     s.schema === undefined || holdsBuiltins(s.schema, session)
       ? [...listScalarFunctions(), ...listAggregateFunctions(), ...listWindowFunctions()]
       : [];
-  const rows = all
-    .filter((f) => matches(f.name))
-    .sort((a, b) => a.name.localeCompare(b.name) || a.argumentTypes.join().localeCompare(b.argumentTypes.join()))
-    .map((f) => [f.name, f.returnType, f.argumentTypes.join(', '), f.functionType, f.deterministic, f.description]);
+  const builtins = all.map(
+    (f): FunctionRow => [f.name, f.returnType, f.argumentTypes.join(', '), f.functionType, f.deterministic, f.description],
+  );
+  const rows = [...builtins, ...routines].filter((row) => matches(row[0])).sort(compareFunctionRows);
   const columns = [
     ...varcharColumns('Function', 'Return Type', 'Argument Types', 'Function Type'),
     column('Deterministic', BOOLEAN),
@@ -105,10 +113,17 @@ export function showFunctions(s: ast.ShowFunctions, session: Session): Statement
   return rowsResult(columns, rows);
 }
 
+/** ORDER BY lower(name), return type, argument types, function type, comparing as Trino's varchar does (by code point). */
+function compareFunctionRows(a: FunctionRow, b: FunctionRow): number {
+  const keys = (row: FunctionRow) => [row[0].toLowerCase(), row[1], row[2], row[3]];
+  const [x, y] = [keys(a), keys(b)];
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i] < y[i] ? -1 : 1;
+  return 0;
+}
+
 /**
  * Whether SHOW FUNCTIONS FROM `schema` lists the built-in functions: they are system.builtin's, as
- * in Trino. Any other schema, of any catalog or of none, holds no functions here (no connector
- * stores functions: CREATE FUNCTION is not supported), so lists none, as Trino lists a schema without.
+ * in Trino. Any other schema holds only the routines its catalog stores (function-statements.ts).
  */
 function holdsBuiltins(schema: ast.QualifiedName, session: Session): boolean {
   const parts = schema.parts.map((p) => p.value.toLowerCase());

@@ -1,8 +1,8 @@
 // How a routine looping in a worker thread learns that its query was cancelled: the thread's task
 // runs in the scope of its query's shared cancel flag (worker-task.ts), which the main thread sets
 // when the query stops; a routine's loop reads it with its clock (routine-code.ts) and ends with
-// USER_CANCELED, freeing the thread. On the main thread there is no flag to read: a routine there
-// holds the event loop until its time limit.
+// USER_CANCELED, freeing the thread. A filter or projection calling a looping routine on a task's
+// main thread is sent to a worker too (parallel/off-thread-routines.ts): there it would hold the event loop.
 
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { EngineError } from '../../errors/engine-error.js';

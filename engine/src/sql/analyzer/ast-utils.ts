@@ -1,6 +1,7 @@
 // Walks over AST expressions: structural keys, and finding aggregates, windows and subqueries.
 
 import { isAggregateFunctionName } from '../../functions/aggregate/registry.js';
+import { inlineRoutineNamed } from '../routines/routine-scope.js';
 import { EngineError } from '../../errors/engine-error.js';
 import type * as ast from '../parser/ast.js';
 import { formatExpression } from '../parser/formatter.js';
@@ -93,7 +94,7 @@ export function expressionChildren(e: ast.Expression): ast.Expression[] {
 }
 
 export function isAggregateCall(e: ast.Expression): boolean {
-  return e.kind === 'FunctionCall' && !e.window && isAggregateFunctionName(functionName(e));
+  return e.kind === 'FunctionCall' && !e.window && isAggregateFunctionName(functionName(e)) && !inlineRoutineNamed(functionName(e));
 }
 
 export function isWindowCall(e: ast.Expression): boolean {

@@ -63,7 +63,7 @@ import { intervalLiteralValue } from './interval-literal.js';
 import type { Scope } from './scope.js';
 import type { Session } from '../../spi/session.js';
 import { routineCall } from './routine-calls.js';
-import { routinesOf } from '../routines/routine-scope.js';
+import { inlineRoutineNamed, routinesOf } from '../routines/routine-scope.js';
 
 /** Called before default translation; returns a RowExpression to use instead, or undefined. */
 export type TranslationHook = (expression: ast.Expression, translate: (e: ast.Expression) => RowExpression) => RowExpression | undefined;
@@ -503,7 +503,8 @@ export function rejectUnknownFunctions(expressions: readonly ast.Expression[], s
 function translateFunctionCall(e: ast.FunctionCall, translate: Translate, context: TranslationContext): RowExpression {
   const name = functionName(e);
   if (e.window) throw new EngineError('NOT_SUPPORTED', `Window function ${name} is not allowed here`, e.location);
-  if (e.distinct || e.filter || e.starArg || e.orderBy) {
+  // count(*) is a call without arguments, as in Trino: an inline routine count() takes it.
+  if (e.distinct || e.filter || (e.starArg && !inlineRoutineNamed(name)) || e.orderBy) {
     throw new EngineError('FUNCTION_NOT_FOUND', `Function '${name}' not registered`, e.location);
   }
   const resolves = (receiver: string) =>

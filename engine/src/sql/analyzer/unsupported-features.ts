@@ -32,13 +32,14 @@ type SupportedManagement =
   | ast.CommentStatement
   | ast.RenameView
   | ast.SetColumnType
-  | ast.SetAuthorization;
+  | ast.SetAuthorization
+  | ast.TableExecute;
 
 /** The statements the engine runs. */
 export type SupportedStatement = Exclude<ast.Statement, UnsupportedStatement>;
 
 /** The feature each unsupported statement kind is, as its syntax names it (kinds with variants are named in statementFeature). */
-const STATEMENT_FEATURES: Record<Exclude<UnsupportedStatement['kind'], 'Comment' | 'SetProperties' | 'TableExecute'>, string> = {
+const STATEMENT_FEATURES: Record<Exclude<UnsupportedStatement['kind'], 'Comment' | 'SetProperties'>, string> = {
   CreateIndex: 'CREATE INDEX',
   CreateCatalog: 'CREATE CATALOG',
   DropCatalog: 'DROP CATALOG',
@@ -106,9 +107,6 @@ function unsupportedConstruct(node: Node): Unsupported | undefined {
       return node.target === 'TABLE' ? undefined : feature(`ALTER ${node.target} ... SET PROPERTIES`, node.location);
     case 'ShowCreate':
       return node.target === 'VIEW' || node.target === 'FUNCTION' ? undefined : feature(`SHOW CREATE ${node.target}`, node.location);
-    case 'TableExecute':
-      // No catalog offers table procedures yet (Trino's Hive connector has optimize): refused by name.
-      return feature(`ALTER TABLE ... EXECUTE ${node.procedure.value}`, node.location);
     case 'SetAuthorization':
       return ['TABLE', 'VIEW', 'SCHEMA', 'MATERIALIZED VIEW'].includes(node.entityKind)
         ? undefined

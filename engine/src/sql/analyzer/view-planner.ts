@@ -16,6 +16,7 @@ import { QueryPlanner } from './query-planner.js';
 import { visibleFields, type RelationPlan } from './relation-plan.js';
 import { Scope } from './scope.js';
 import { assertSupported } from './unsupported-features.js';
+import { withRoutines } from '../routines/routine-scope.js';
 
 export function planView(
   planner: QueryPlanner,
@@ -37,7 +38,8 @@ export function planView(
   );
   let plan: RelationPlan;
   try {
-    plan = new QueryPlanner(viewContext).planQuery(query);
+    const routines = context.metadata.viewRoutines(name);
+    plan = withRoutines(viewContext.metadata.session, routines, () => new QueryPlanner(viewContext).planQuery(query));
   } catch (e) {
     // A miss makes analysis load the name and start again; a view's own errors (stale, recursive) keep their name.
     if (

@@ -13,6 +13,8 @@ import type * as ast from '../parser/ast.js';
 import { qualifiedObjectName, type QualifiedObjectName } from './qualified-name.js';
 import { tableReferences } from './table-references.js';
 import { RelationReads } from '../../security/access-control/relation-reads.js';
+import type { RoutineScope } from '../routines/routine-scope.js';
+import { loadViewRoutines } from '../routines/view-routines.js';
 
 /** Analysis needs a table that is not loaded yet: load it and analyze again. */
 export class MetadataMiss extends Error {
@@ -40,6 +42,8 @@ class LoadedMetadata {
   /** Loads under way or done, so that a name mentioned twice is loaded once. */
   readonly loading = new Map<string, Promise<void>>();
   readonly schemaLoading = new Map<string, Promise<Loaded<boolean>>>();
+  /** The catalog routines each loaded view calls (routines/view-routines.ts). */
+  readonly viewRoutines = new Map<string, RoutineScope | undefined>();
   /** The tables and views analysis read (for access checks). */
   readonly reads = new RelationReads();
 }
@@ -82,6 +86,11 @@ export class StatementMetadata {
   resolveView(name: ast.QualifiedName): ViewDefinition | undefined {
     const q = qualifiedObjectName(name, this.session);
     return this.views.get(tableKey(q)) === undefined ? undefined : this.answer(this.views, tableKey(q), q, name.location);
+  }
+
+  /** The catalog routines the view `name` (resolved by resolveView) calls; undefined when it calls none. */
+  viewRoutines(name: QualifiedObjectName): RoutineScope | undefined {
+    return this.loaded.viewRoutines.get(tableKey(name));
   }
 
   /** resolveView, loading the name first: for statements that are not analyzed. */
@@ -180,7 +189,10 @@ export class StatementMetadata {
     const table = await load(() => connector.getTable(this.session, q.schema, q.name), location);
     this.tables.set(tableKey(q), table);
     if ('value' in table && table.value === undefined && connector.getView !== undefined) {
-      this.views.set(tableKey(q), await load(() => connector.getView!(this.session, q.schema, q.name), location));
+      const view = await load(() => connector.getView!(this.session, q.schema, q.name), location);
+      if ('value' in view && view.value !== undefined)
+        this.loaded.viewRoutines.set(tableKey(q), await loadViewRoutines(view.value, this.catalogs, this.session));
+      this.views.set(tableKey(q), view);
     }
     if ('value' in table && table.value !== undefined && connector.getTableStatistics !== undefined) {
       const statistics = await load(() => connector.getTableStatistics!(this.session, table.value!), location);

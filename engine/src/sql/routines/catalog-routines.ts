@@ -10,12 +10,16 @@ import type * as ast from '../parser/ast.js';
 import { parseStatement } from '../parser/parser.js';
 import { forEachAstObject } from '../analyzer/ast-utils.js';
 import { analyzeRoutine } from './routine-analyzer.js';
-import { RoutineScope } from './routine-scope.js';
+import { bindRoutines, RoutineScope, withRoutines } from './routine-scope.js';
 import type { SqlEnvironment } from './sql-environment.js';
 
 /** A scope of the catalog routines `root` calls (transitively), or undefined when it calls none. */
 export async function loadCatalogRoutines(root: object, catalogs: CatalogManager, session: Session): Promise<RoutineScope | undefined> {
   const scope = new RoutineScope();
+  // The bodies are analyzed in a session of their own that sees only catalog routines: as in Trino, a
+  // stored routine does not see the inline routines of the query that calls it.
+  const bodies: Session = { ...session };
+  bindRoutines(bodies, scope);
   const seen = new Set<string>();
   const path = catalogs.sqlEnvironment.path;
   const pending = calls(root, path);
@@ -28,7 +32,12 @@ export async function loadCatalogRoutines(root: object, catalogs: CatalogManager
     if (storage === undefined) continue; // the call fails as an unknown function
     for (const fn of await storage.get(schema, name)) {
       const specification = parseStoredRoutine(fn);
-      scope.add({ names: simple ? [key, name] : [key], specification, analyze: () => analyzeRoutine(specification, session) });
+      scope.add({
+        names: simple ? [key, name] : [key],
+        inline: false,
+        specification,
+        analyze: () => withRoutines(bodies, scope, () => analyzeRoutine(specification, bodies)),
+      });
       pending.push(...calls(specification.body, path));
     }
   }

@@ -6,7 +6,7 @@ import type { Session } from '../../spi/session.js';
 import type * as ast from '../parser/ast.js';
 import { formatQualifiedName } from '../parser/expression-formatter.js';
 import { analyzeRoutine, routineName } from './routine-analyzer.js';
-import { RoutineScope } from './routine-scope.js';
+import { RoutineScope, withRoutines } from './routine-scope.js';
 
 /** Trino's refusal of inline routines in a view's query (the view's text would call routines no later query declares). */
 export function rejectInlineRoutinesInView(query: ast.Query): void {
@@ -14,10 +14,14 @@ export function rejectInlineRoutinesInView(query: ast.Query): void {
   if (first !== undefined) throw new EngineError('NOT_SUPPORTED', 'Views cannot contain inline functions', first.location);
 }
 
-/** A scope with the query's inline routines added to `scope` (or a new one); `scope` itself when the query has none. */
+/**
+ * A scope with the query's inline routines added to `scope` (or a new one); `scope` itself when the
+ * query has none. Each routine's body sees the routines declared before it and itself (so recursion
+ * is refused as recursion), not those after it: Trino declares them in order.
+ */
 export function withInlineRoutines(query: ast.Query, session: Session, scope?: RoutineScope): RoutineScope | undefined {
   if (query.functions === undefined || query.functions.length === 0) return scope;
-  const routines = new RoutineScope(scope);
+  let routines = scope;
   for (const specification of query.functions) {
     const name = specification.declaration.name;
     if (name.parts.length > 1)
@@ -28,7 +32,14 @@ export function withInlineRoutines(query: ast.Query, session: Session, scope?: R
       );
     const security = specification.characteristics.find((c) => c.kind === 'Security');
     if (security) throw new EngineError('NOT_SUPPORTED', 'Security mode not supported for inline functions', security.location);
-    routines.add({ names: [routineName(specification)], specification, analyze: () => analyzeRoutine(specification, session) });
+    const declared = new RoutineScope(routines);
+    declared.add({
+      names: [routineName(specification)],
+      inline: true,
+      specification,
+      analyze: () => withRoutines(session, declared, () => analyzeRoutine(specification, session)),
+    });
+    routines = declared;
   }
   return routines;
 }

@@ -12,8 +12,6 @@ import type { Session } from '../../spi/session.js';
 import { BOOLEAN, type SqlType, typeName, typesEqual } from '../../types/types.js';
 import { canCoerce, commonSuperType } from '../../types/coercion.js';
 import { isDeterministicFunction } from '../../functions/scalar/registry.js';
-import { isAggregateFunctionName } from '../../functions/aggregate/registry.js';
-import { isWindowFunctionName } from '../../functions/window/registry.js';
 import { queryMaxExecutionMillis } from '../../config/query-time-limit.js';
 import type * as ast from '../parser/ast.js';
 import { children, replaceSymbols, type RowExpression, type Symbol } from '../planner/row-expression.js';
@@ -90,21 +88,11 @@ export function parametersOf(spec: ast.FunctionSpecification): { name: string; t
   });
 }
 
-/**
- * The routine's simple name, checked: no '@' or '$' (Trino's rule), and not an aggregate or window
- * function's name, whose calls the planner takes for those functions' (the routine would be passed by).
- */
+/** The routine's simple name, checked: no '@' or '$' (Trino's rule). It may be a built-in function's (routine-calls.ts). */
 export function routineName(spec: ast.FunctionSpecification): string {
   const name = spec.declaration.name.parts[spec.declaration.name.parts.length - 1].value.toLowerCase();
   if (name.includes('@') || name.includes('$'))
     throw new EngineError('NOT_SUPPORTED', "Function name cannot contain '@' or '$'", spec.location);
-  if (isAggregateFunctionName(name) || isWindowFunctionName(name)) {
-    throw new EngineError(
-      'NOT_SUPPORTED',
-      `Routines named like an aggregate or window function are not supported: ${name}`,
-      spec.declaration.location,
-    );
-  }
   return name;
 }
 

@@ -17,6 +17,8 @@ import type { Routine } from './routine.js';
 export interface RoutineDeclaration {
   /** How calls name it: `name` (inline, or on the SQL path), `catalog.schema.name`. */
   readonly names: readonly string[];
+  /** Declared by the query (WITH FUNCTION): found before built-in functions, which come before the SQL path's routines. */
+  readonly inline: boolean;
   readonly specification: FunctionSpecification;
   /** Analyzes the specification (routine-analyzer.ts) with the scope's routines visible. */
   readonly analyze: () => Routine;
@@ -46,6 +48,11 @@ export class RoutineScope {
     return this.outer === undefined ? own : [...own, ...this.outer.candidates(name)];
   }
 
+  /** Whether an inline routine is named `name`: it hides a built-in aggregate or window function of that name, as in Trino. */
+  hasInline(name: string): boolean {
+    return this.candidates(name.toLowerCase()).some((d) => d.inline);
+  }
+
   /** Whether some routine is named `name` (a call of it is no unknown function). */
   has(name: string): boolean {
     return this.candidates(name.toLowerCase()).length > 0;
@@ -73,22 +80,35 @@ export class RoutineScope {
   }
 }
 
-/** `name(type, ...)`, as Trino names a routine in messages. */
-export function nameSignature(spec: FunctionSpecification): string {
+/** `name(type, ...):type`, as Trino names a routine in messages (its signature with the return type). */
+function nameSignature(spec: FunctionSpecification): string {
   const name = spec.declaration.name.parts.map((p) => p.value).join('.');
-  return `${name}(${spec.declaration.parameters.map((p) => formatType(p.type)).join(', ')})`;
+  return `${name}(${spec.declaration.parameters.map((p) => formatType(p.type)).join(', ')}):${formatType(spec.returnType)}`;
 }
 
 const active = new WeakMap<Session, RoutineScope>();
+/** The scope of the query being planned (planning is synchronous), for checks that have no session at hand. */
+let planning: RoutineScope | undefined;
 
-/** Runs `plan` (synchronous) with `scope` as the routines of the statement planned in `session`. */
+/**
+ * Whether a call of the simple `name` means an inline routine of the query being planned rather
+ * than a built-in aggregate: Trino takes a name for an aggregate only when the first schema of its
+ * path holding the name (the query's inline routines come first) holds an aggregate.
+ */
+export function inlineRoutineNamed(name: string): boolean {
+  return planning?.hasInline(name) === true;
+}
+
+/** Runs `plan` (synchronous) with `scope` as the routines of the statement planned in `session` (none: the session's own, and no inline routines). */
 export function withRoutines<T>(session: Session, scope: RoutineScope | undefined, plan: () => T): T {
-  if (scope === undefined || scope.isEmpty) return plan();
   const previous = active.get(session);
-  active.set(session, scope);
+  const previousPlanning = planning;
+  if (scope !== undefined) active.set(session, scope);
+  planning = scope;
   try {
     return plan();
   } finally {
+    planning = previousPlanning;
     if (previous === undefined) active.delete(session);
     else active.set(session, previous);
   }
@@ -104,6 +124,11 @@ export async function withRoutinesWhile<T>(session: Session, scope: RoutineScope
     if (previous === undefined) active.delete(session);
     else active.set(session, previous);
   }
+}
+
+/** Makes `scope` the routines of `session` for good: a session object made for one view's routines. */
+export function bindRoutines(session: Session, scope: RoutineScope): void {
+  active.set(session, scope);
 }
 
 export function routinesOf(session: Session): RoutineScope | undefined {

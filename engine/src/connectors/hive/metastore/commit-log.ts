@@ -22,6 +22,11 @@ export interface CommittedWrite {
   bytes: number;
   /** Milliseconds since the epoch. */
   committedAt: number;
+  /**
+   * Files this write replaces (ALTER TABLE EXECUTE optimize): invisible from this commit on, so the
+   * rows move from them to the write's files at once. Their rows counted among committed writes'.
+   */
+  retired?: { files: string[]; committedRows: number };
 }
 
 export interface CommitState {
@@ -53,11 +58,28 @@ export async function readCommitState(fs: FileSystem, tableMetadataDirectory: st
   }
 }
 
-/** Adds a write to the table's committed writes; returns the version that holds it. */
+/** The files the committed writes retired (files of the table that are no longer visible). */
+export function retiredFiles(writes: readonly CommittedWrite[]): Set<string> {
+  return new Set(writes.flatMap((w) => w.retired?.files ?? []));
+}
+
+/** The rows of the committed writes' files that are still visible. */
+export function committedRowCount(writes: readonly CommittedWrite[]): number {
+  return writes.reduce((sum, w) => sum + w.rows - (w.retired?.committedRows ?? 0), 0);
+}
+
+/**
+ * Adds a write to the table's committed writes; returns the version that holds it. A write that
+ * retires files fails when another commit retired one of them first (its rows would be twice).
+ */
 export async function commitWrite(fs: FileSystem, tableMetadataDirectory: string, tableId: string, write: CommittedWrite): Promise<number> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const state = await readCommitState(fs, tableMetadataDirectory, tableId);
     if (state.writes.some((w) => w.writeId === write.writeId)) return state.version;
+    const gone = retiredFiles(state.writes);
+    const taken = write.retired?.files.find((f) => gone.has(f));
+    if (taken !== undefined)
+      throw new EngineError('HIVE_CONCURRENT_MODIFICATION_DETECTED', `File ${taken} was rewritten by another write meanwhile`);
     const next: CommitState = { tableId, version: state.version + 1, writes: [...state.writes, write] };
     if (await fs.createExclusive(versionFile(tableMetadataDirectory, next.version), toJsonBytes(next))) return next.version;
   }

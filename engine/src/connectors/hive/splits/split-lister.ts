@@ -23,6 +23,8 @@ export interface ListingContext {
   format: FileFormat;
   /** Write ids whose files are visible. */
   committed: ReadonlySet<string>;
+  /** Files that committed writes replaced (commit-log.ts): not visible. */
+  retired?: ReadonlySet<string>;
   constraint?: TableConstraint;
   targetSplitBytes?: number;
   /** The file's blocks (Parquet row groups) when a footer read for planning gave them; never reads one. */
@@ -108,6 +110,7 @@ async function* folderFiles(
     if (file.size === 0 || isHiddenPath(relativeLocation(directory, file.location))) continue;
     const writeId = writeIdOfFile(baseName(file.location));
     if (writeId !== undefined && !context.committed.has(writeId)) continue;
+    if (context.retired?.has(file.location) === true) continue;
     yield { file, partitionValues };
   }
 }

@@ -37,7 +37,9 @@ export interface StatisticsContext {
   table: LakeTable;
   /** Write ids whose files are visible. */
   committed: ReadonlySet<string>;
-  /** Rows those writes added. */
+  /** Files that committed writes replaced: not visible. */
+  retired?: ReadonlySet<string>;
+  /** Rows those writes added (less those of files they retired). */
   committedRows: number;
   footers: FooterStatisticsCache;
   limits: StatisticsLimits;

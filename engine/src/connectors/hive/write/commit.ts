@@ -4,12 +4,17 @@
 
 import type { FileSystem } from '../file-system/file-system.js';
 import { baseName } from '../location.js';
-import { commitWrite, readCommitState } from '../metastore/commit-log.js';
+import { type CommittedWrite, commitWrite, readCommitState } from '../metastore/commit-log.js';
 import type { WriteFragment, WriteHandle } from './write-handle.js';
 import { writeIdOfFile } from './write-id.js';
 
-/** Commits the write with the fragments of all its writers; returns the rows it added. */
-export async function commitFragments(fs: FileSystem, handle: WriteHandle, fragments: readonly WriteFragment[]): Promise<number> {
+/** Commits the write with the fragments of all its writers (and the files it replaces, `retired`); returns the rows it added. */
+export async function commitFragments(
+  fs: FileSystem,
+  handle: WriteHandle,
+  fragments: readonly WriteFragment[],
+  retired?: CommittedWrite['retired'],
+): Promise<number> {
   const rows = fragments.reduce((sum, f) => sum + f.rows, 0);
   const bytes = fragments.reduce((sum, f) => sum + f.bytes, 0);
   await commitWrite(fs, handle.metadataDirectory, handle.tableId, {
@@ -19,6 +24,7 @@ export async function commitFragments(fs: FileSystem, handle: WriteHandle, fragm
     files: fragments.length,
     bytes,
     committedAt: Date.now(),
+    ...(retired === undefined ? {} : { retired }),
   });
   return rows;
 }

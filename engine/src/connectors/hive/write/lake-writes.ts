@@ -7,7 +7,6 @@
 import { EngineError } from '../../../errors/engine-error.js';
 import type { TableMetadata } from '../../../spi/connector.js';
 import type { Session } from '../../../spi/session.js';
-import type { ConnectorPageSink } from '../../../spi/table-write.js';
 import type { FileSystem } from '../file-system/file-system.js';
 import type { FileSystems } from '../file-system/file-systems.js';
 import { newLakeTable } from '../lake-tables.js';
@@ -43,7 +42,7 @@ export class LakeWrites {
     return catalog === this.catalog ? undefined : `a write of catalog '${catalog}', not '${this.catalog}'`;
   }
 
-  createPageSink(handle: WriteHandle): ConnectorPageSink {
+  createPageSink(handle: WriteHandle): LakePageSink {
     return new LakePageSink(this.fileSystems.forLocation(handle.location), handle);
   }
 
