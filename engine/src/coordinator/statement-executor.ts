@@ -25,6 +25,8 @@ import { printPlan, type NodeRuntimeStats } from '../sql/planner/plan-printer.js
 import type { PlanFragment } from '../sql/planner/distributed/fragmenter.js';
 import { printFragments } from '../sql/planner/distributed/fragment-printer.js';
 import { physicalTreeOf } from '../exec/parallel/physical-context.js';
+import type { PhysicalPlanIndex } from '../sql/planner/physical/physical-plan-index.js';
+import { queryPhysicalPlans } from './scheduler/fragment-physical-plans.js';
 import { DistributedQuery, type ClusterView } from './scheduler/distributed-query.js';
 import { constant, symbolRef, type RowExpression } from '../sql/planner/row-expression.js';
 import { isStoreAssignable } from '../types/coercion.js';
@@ -398,12 +400,18 @@ export class StatementExecutor {
     return this.planAnalyzed(analyzed, distributed, { layout: write.layout(analyzed.columns), handle: null });
   }
 
+  /** The query's physical plans, made here once: run as they are (on the workers too) and shown by EXPLAIN. */
+  private physicalPlans(planned: PlannedQuery, session: Session): (fragment: PlanFragment) => PhysicalPlanIndex {
+    return queryPhysicalPlans({ catalogs: this.catalogs, session }, planned, this.options.cluster);
+  }
+
   /** `explain`: EXPLAIN ANALYZE's figures per plan node, which the tasks' operators add theirs to at the end. */
   private run(
     planned: PlannedQuery,
     session: Session,
     context: QueryExecutionContext & { commitWrite?: WriteCommit },
     explain?: Map<number, NodeRuntimeStats>,
+    physical = this.physicalPlans(planned, session),
   ): AsyncIterable<Page> {
     const env: ExecutionEnvironment = {
       operator: { memory: context.memory, signal: context.signal, timeZone: session.timeZone },
@@ -416,11 +424,11 @@ export class StatementExecutor {
     const cluster = this.options.cluster;
     if (planned.fragments && cluster) {
       const memoryUsage = context.memoryUsage ?? new QueryMemoryUsage(context.memory);
-      const distributed = new DistributedQuery(planned.fragments, session, cluster, this.catalogs, context.progress, memoryUsage);
+      const distributed = new DistributedQuery(planned.fragments, session, cluster, this.catalogs, context.progress, memoryUsage, physical);
       context.onDistributed?.(distributed);
       return distributed.pages(env, explain);
     }
-    return new LocalExecutionPlanner(env).plan(planned.root);
+    return new LocalExecutionPlanner(env, physical(singleFragment(planned.root))).plan(planned.root);
   }
 
   private async explain(
@@ -464,16 +472,17 @@ export class StatementExecutor {
       const operators = context.operators ?? new OperatorRecorders(context.memory, context.progress);
       const started = performance.now();
       let rows = 0;
-      for await (const page of this.run(planned, session, { ...context, operators }, stats)) rows += page.rowCount;
+      const physical = this.physicalPlans(planned, session);
+      for await (const page of this.run(planned, session, { ...context, operators }, stats, physical)) rows += page.rowCount;
       for (const operator of operators.all()) addRuntimeStats(stats, operator.figures);
       const elapsed = performance.now() - started;
       const header = `Query processed ${rows} rows in ${elapsed.toFixed(2)}ms; splits: ${context.progress.completedSplits}, input: ${context.progress.processedRows} rows\n`;
-      const physicalTree = physicalTreeOf({ catalogs: this.catalogs, session }, stats);
+      const physicalTree = physicalTreeOf(stats, physical);
       return rowsResult(varcharColumns('Query Plan'), [
         [header + printFragments(planned.fragments ?? singleFragment(planned.root), names, stats, physicalTree)],
       ]);
     }
-    const physicalTree = physicalTreeOf({ catalogs: this.catalogs, session });
+    const physicalTree = physicalTreeOf(undefined, this.physicalPlans(planned, session));
     const text =
       statement.type === 'LOGICAL'
         ? printPlan(planned.root, names)
