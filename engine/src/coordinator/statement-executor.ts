@@ -171,9 +171,13 @@ export class StatementExecutor {
       case 'QueryStatement': {
         if (statement.session) session = this.querySession(statement.session, session, context, parameters);
         const planned = await this.plan(statement.query, session, parameters, undefined, this.distributes());
-        const names = planned.columns.map((c) => c.name);
-        context.progress.planText = planned.fragments ? printFragments(planned.fragments, names) : printPlan(planned.root, names);
-        return { columns: planned.columns, pages: this.run(planned, session, context), sessionChanges: noSessionChanges() };
+        const physical = this.physicalPlans(planned, session);
+        context.progress.planText = planText(planned, physical);
+        return {
+          columns: planned.columns,
+          pages: this.run(planned, session, context, undefined, physical),
+          sessionChanges: noSessionChanges(),
+        };
       }
       case 'Explain':
         return this.explain(statement, session, context, parameters);
@@ -374,9 +378,10 @@ export class StatementExecutor {
         return 0;
       }
       const planned = this.planAnalyzed(analyzed, this.distributes(), { layout, handle: begun.handle });
-      context.progress.planText = planned.fragments ? printFragments(planned.fragments, ['rows']) : printPlan(planned.root, ['rows']);
+      const physical = this.physicalPlans(planned, session);
+      context.progress.planText = planText(planned, physical);
       let rows = 0;
-      for await (const page of this.run(planned, session, { ...context, commitWrite })) {
+      for await (const page of this.run(planned, session, { ...context, commitWrite }, undefined, physical)) {
         for (let row = 0; row < page.rowCount; row++) rows += Number(getScalar(page.columns[0], row));
       }
       return rows;
@@ -477,16 +482,9 @@ export class StatementExecutor {
       for (const operator of operators.all()) addRuntimeStats(stats, operator.figures);
       const elapsed = performance.now() - started;
       const header = `Query processed ${rows} rows in ${elapsed.toFixed(2)}ms; splits: ${context.progress.completedSplits}, input: ${context.progress.processedRows} rows\n`;
-      const physicalTree = physicalTreeOf(stats, physical);
-      return rowsResult(varcharColumns('Query Plan'), [
-        [header + printFragments(planned.fragments ?? singleFragment(planned.root), names, stats, physicalTree)],
-      ]);
+      return rowsResult(varcharColumns('Query Plan'), [[header + planText(planned, physical, stats)]]);
     }
-    const physicalTree = physicalTreeOf(undefined, this.physicalPlans(planned, session));
-    const text =
-      statement.type === 'LOGICAL'
-        ? printPlan(planned.root, names)
-        : printFragments(planned.fragments ?? singleFragment(planned.root), names, undefined, physicalTree);
+    const text = statement.type === 'LOGICAL' ? printPlan(planned.root, names) : planText(planned, this.physicalPlans(planned, session));
     return rowsResult(varcharColumns('Query Plan'), [[text]]);
   }
 }
@@ -525,6 +523,16 @@ function writerSpec(root: PlanNode, write: PlannedWrite, distributed: boolean): 
 }
 
 /** A plan that runs whole on this node, as the one fragment it is. */
+/** The plan as EXPLAIN prints it: the fragments (on a single node the one it is) with their physical plans, and EXPLAIN ANALYZE's `stats`. */
+function planText(
+  planned: PlannedQuery,
+  physical: (fragment: PlanFragment) => PhysicalPlanIndex,
+  stats?: ReadonlyMap<number, NodeRuntimeStats>,
+): string {
+  const names = planned.columns.map((c) => c.name);
+  return printFragments(planned.fragments ?? singleFragment(planned.root), names, stats, physicalTreeOf(stats, physical));
+}
+
 function singleFragment(root: PlanNode): PlanFragment {
   return { id: 0, root, partitioning: 'SINGLE', output: { type: 'GATHER', partitionKeys: [] }, partitionedScans: [], children: [] };
 }
