@@ -300,6 +300,7 @@ const PHYSICAL_NODE = kinds('physical node', {
           probe: kind('probe', { join: integer(), build: ref('physical') }),
         }),
       ),
+      exchanges: arrayOf(object({ type: { enum: ['ROUND_ROBIN', 'HASH', 'GATHER'] }, keys: arrayOf(ref('symbol')), below: integer() })),
       decisions: arrayOf(object({ name: { enum: ['threads', 'partial aggregation', 'final step'] }, rule: STRING })),
       inMainThread: ref('physical'),
     },

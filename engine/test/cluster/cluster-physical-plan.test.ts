@@ -3,9 +3,8 @@
 // (task_concurrency 3), EXPLAIN (TYPE DISTRIBUTED) on the coordinator prints that plan — the one the
 // task request carries — and the query over the cluster answers the reference data's rows.
 
-import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
-import { sharedPath } from '../../scripts/shared-dir.js';
+import { dbgenRows } from '../support/dbgen-rows.js';
 import { query } from '../support/statement-http.js';
 import { TestCluster } from './cluster-fixture.js';
 
@@ -35,11 +34,7 @@ describe('physical plans over a cluster', function () {
     // The root fragment runs on the coordinator: its own single thread is not what the worker's scan is planned for.
     expect(text).not.to.match(/ParallelScan\[threads = 1/);
 
-    const fur = readFileSync(sharedPath('tpch', 'dbgen-sf0.01', 'lineitem.tbl'), 'utf8')
-      .split('\n')
-      .filter((line) => line !== '')
-      .map((line) => line.split('|'))
-      .filter((fields) => fields[15].includes('fur'));
+    const fur = dbgenRows('lineitem').filter((fields) => fields[15].includes('fur'));
     const [[count, sum]] = await query(cluster.coordinator.uri, SQL, SESSION);
     expect([Number(count), Number(sum)]).to.deep.equal([fur.length, fur.reduce((total, fields) => total + Number(fields[3]), 0)]);
   });

@@ -4,13 +4,12 @@
 // ParallelScan's main-thread subtree as the plan — runs as parallelSource in the first task and as
 // tableScan + filterAndProject in the second, both with the rows of the reference data.
 
-import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import type { TaskInfo } from '../../src/internode/task-info.js';
 import type { PhysicalNodeJson } from '../../src/sql/planner/physical/physical-plan-json.js';
 import { InternalAuthenticator } from '../../src/server/internal-auth/internal-authenticator.js';
 import { toTaggedJson } from '../../src/sql/planner/plan-json.js';
-import { sharedPath } from '../../scripts/shared-dir.js';
+import { dbgenRows } from '../support/dbgen-rows.js';
 import { EngineHarness } from '../support/engine-harness.js';
 import { ServerProcess } from '../support/server-process.js';
 import { sourceTask } from '../support/source-task.js';
@@ -37,10 +36,7 @@ describe('a worker runs the physical plan it is sent', function () {
 
   /** The lineitem rows of the reference data whose comment has 'fur', as `orderkey|linenumber`. */
   const reference = () =>
-    readFileSync(sharedPath('tpch', 'dbgen-sf0.01', 'lineitem.tbl'), 'utf8')
-      .split('\n')
-      .filter((line) => line !== '')
-      .map((line) => line.split('|'))
+    dbgenRows('lineitem')
       .filter((fields) => fields[15].includes('fur'))
       .map((fields) => `${fields[0]}|${fields[3]}`)
       .sort();

@@ -9,6 +9,9 @@ import type { NodeRuntimeStats } from '../../sql/planner/plan-printer.js';
 import { PhysicalPlanIndex } from '../../sql/planner/physical/physical-plan-index.js';
 import { PhysicalPlanner, type PhysicalPlanningContext } from '../../sql/planner/physical/physical-planner.js';
 import { printPhysicalTree } from '../../sql/planner/physical/physical-printer.js';
+import type { PhysicalNode } from '../../sql/planner/physical/physical-plan.js';
+import { validatePhysicalPlan } from '../../sql/planner/physical/physical-plan-validator.js';
+import { VALIDATE_PLANS_ENV } from '../../sql/planner/plan-query.js';
 import type { ExecutionEnvironment } from '../local-execution-planner.js';
 import { scanConnector } from '../table-scan.js';
 import { parallelSettings } from './parallel-settings.js';
@@ -38,7 +41,7 @@ export function physicalPlanningContext(
 
 /** The physical plan of a whole plan run on this node (a single node's query, with every split listed here). */
 export function localPhysicalPlan(env: PlanningEnvironment, root: PlanNode): PhysicalPlanIndex {
-  return new PhysicalPlanIndex(new PhysicalPlanner(physicalPlanningContext(env, () => false)).plan(root));
+  return validated(new PhysicalPlanner(physicalPlanningContext(env, () => false)).plan(root), 'the query');
 }
 
 /**
@@ -47,7 +50,13 @@ export function localPhysicalPlan(env: PlanningEnvironment, root: PlanNode): Phy
  */
 export function fragmentPhysicalPlan(env: PlanningEnvironment, fragment: PlanFragment, nodeThreads?: number): PhysicalPlanIndex {
   const context = physicalPlanningContext(env, (scan) => fragment.partitionedScans.includes(scan), nodeThreads);
-  return new PhysicalPlanIndex(new PhysicalPlanner(context).plan(fragment.root));
+  return validated(new PhysicalPlanner(context).plan(fragment.root), `fragment ${fragment.id}`);
+}
+
+/** `root` checked by the physical plan validator when plan validation is on (ENGINE_VALIDATE_PLANS=1). */
+function validated(root: PhysicalNode, what: string): PhysicalPlanIndex {
+  if (process.env[VALIDATE_PLANS_ENV] === '1') validatePhysicalPlan(root, what);
+  return new PhysicalPlanIndex(root);
 }
 
 /** EXPLAIN's tree of a fragment: its physical plan as the query runs it (`planOf`), with EXPLAIN ANALYZE's `stats`. */

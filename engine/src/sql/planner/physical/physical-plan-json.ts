@@ -8,7 +8,8 @@
 import { mergePartialFinal } from '../aggregation-steps.js';
 import type { AggregateNode, FilterNode, JoinNode, PlanNode, ProjectNode, TableScanNode } from '../plan.js';
 import { sources } from '../plan.js';
-import type { AdaptiveDecision, FinalStepPlacement, ParallelScan, PhysicalNode, ThreadStage } from './physical-plan.js';
+import type { Symbol } from '../row-expression.js';
+import type { AdaptiveDecision, FinalStepPlacement, LocalExchange, ParallelScan, PhysicalNode, ThreadStage } from './physical-plan.js';
 
 export type PhysicalNodeJson =
   | { kind: 'Operator'; node: number; sources: PhysicalNodeJson[] }
@@ -25,6 +26,7 @@ export interface ParallelScanJson {
   splits: ParallelScan['splits'];
   stages: ThreadStageJson[];
   aggregation?: { partial: number; final?: number; finalStep?: FinalStepPlacement };
+  exchanges: { type: LocalExchange['type']; keys: Symbol[]; below: number }[];
   decisions: AdaptiveDecision[];
   inMainThread: PhysicalNodeJson;
 }
@@ -66,6 +68,7 @@ export function physicalToJson(physical: PhysicalNode): PhysicalNodeJson {
             ...(aggregation.final && { final: aggregation.final.id, finalStep: aggregation.finalStep }),
           },
         }),
+        exchanges: physical.exchanges.map((e) => ({ type: e.type, keys: e.keys, below: e.below.id })),
         decisions: physical.decisions,
         inMainThread: physicalToJson(physical.inMainThread),
       };
@@ -126,6 +129,7 @@ export function physicalFromJson(json: PhysicalNodeJson, fragment: PlanNode): Ph
             final: a.final === undefined ? undefined : aggregate(a.final),
             finalStep: a.finalStep,
           },
+          exchanges: j.exchanges.map((e) => ({ kind: 'LocalExchange', type: e.type, keys: e.keys, below: node(e.below) })),
           decisions: j.decisions,
           inMainThread: read(j.inMainThread),
         };
