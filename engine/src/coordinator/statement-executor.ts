@@ -522,7 +522,6 @@ function writerSpec(root: PlanNode, write: PlannedWrite, distributed: boolean): 
   };
 }
 
-/** A plan that runs whole on this node, as the one fragment it is. */
 /** The plan as EXPLAIN prints it: the fragments (on a single node the one it is) with their physical plans, and EXPLAIN ANALYZE's `stats`. */
 function planText(
   planned: PlannedQuery,
@@ -533,6 +532,7 @@ function planText(
   return printFragments(planned.fragments ?? singleFragment(planned.root), names, stats, physicalTreeOf(stats, physical));
 }
 
+/** A plan that runs whole on this node, as the one fragment it is. */
 function singleFragment(root: PlanNode): PlanFragment {
   return { id: 0, root, partitioning: 'SINGLE', output: { type: 'GATHER', partitionKeys: [] }, partitionedScans: [], children: [] };
 }
