@@ -42,7 +42,7 @@ export class NodeManager {
     if (joined) this.nodes.delete(announced.nodeId);
     if (joined && known !== undefined) known.declareGone(`announced itself again from ${announced.uri}: it restarted`);
     const node = this.add(announced.nodeId, announced.uri);
-    node.announced(announced.version, announced.coordinator);
+    node.announced(announced.version, announced.coordinator, announced.workerThreads);
     return { node, joined };
   }
 

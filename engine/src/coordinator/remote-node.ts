@@ -72,6 +72,8 @@ export class RemoteNode implements NodeLiveness {
   /** From the node's announcement. */
   version = '';
   coordinator = false;
+  /** The worker threads the node announced (undefined: it did not say). */
+  workerThreads: number | undefined;
   /** Epoch milliseconds of the node's last announcement. */
   lastAnnounced: number;
 
@@ -101,9 +103,10 @@ export class RemoteNode implements NodeLiveness {
   }
 
   /** Records an announcement (the first or a renewal). */
-  announced(version: string, coordinator: boolean): void {
+  announced(version: string, coordinator: boolean, workerThreads?: number): void {
     this.version = version;
     this.coordinator = coordinator;
+    this.workerThreads = workerThreads;
     this.lastAnnounced = this.now();
   }
 

@@ -25,6 +25,8 @@ import { printPlan, type NodeRuntimeStats } from '../sql/planner/plan-printer.js
 import type { PlanFragment } from '../sql/planner/distributed/fragmenter.js';
 import { printFragments } from '../sql/planner/distributed/fragment-printer.js';
 import { physicalTreeOf } from '../exec/parallel/physical-context.js';
+import type { PhysicalPlanIndex } from '../sql/planner/physical/physical-plan-index.js';
+import { queryPhysicalPlans } from './scheduler/fragment-physical-plans.js';
 import { DistributedQuery, type ClusterView } from './scheduler/distributed-query.js';
 import { constant, symbolRef, type RowExpression } from '../sql/planner/row-expression.js';
 import { isStoreAssignable } from '../types/coercion.js';
@@ -170,9 +172,13 @@ export class StatementExecutor {
       case 'QueryStatement': {
         if (statement.session) session = this.querySession(statement.session, session, context, parameters);
         const planned = await this.plan(statement.query, session, parameters, undefined, this.distributes());
-        const names = planned.columns.map((c) => c.name);
-        context.progress.planText = planned.fragments ? printFragments(planned.fragments, names) : printPlan(planned.root, names);
-        return { columns: planned.columns, pages: this.run(planned, session, context), sessionChanges: noSessionChanges() };
+        const physical = this.physicalPlans(planned, session);
+        context.progress.planText = planText(planned, physical);
+        return {
+          columns: planned.columns,
+          pages: this.run(planned, session, context, undefined, physical),
+          sessionChanges: noSessionChanges(),
+        };
       }
       case 'Explain':
         return this.explain(statement, session, context, parameters);
@@ -375,9 +381,10 @@ export class StatementExecutor {
         return 0;
       }
       const planned = this.planAnalyzed(analyzed, this.distributes(), { layout, handle: begun.handle });
-      context.progress.planText = planned.fragments ? printFragments(planned.fragments, ['rows']) : printPlan(planned.root, ['rows']);
+      const physical = this.physicalPlans(planned, session);
+      context.progress.planText = planText(planned, physical);
       let rows = 0;
-      for await (const page of this.run(planned, session, { ...context, commitWrite })) {
+      for await (const page of this.run(planned, session, { ...context, commitWrite }, undefined, physical)) {
         for (let row = 0; row < page.rowCount; row++) rows += Number(getScalar(page.columns[0], row));
       }
       return rows;
@@ -401,12 +408,18 @@ export class StatementExecutor {
     return this.planAnalyzed(analyzed, distributed, { layout: write.layout(analyzed.columns), handle: null });
   }
 
+  /** The query's physical plans, made here once: run as they are (on the workers too) and shown by EXPLAIN. */
+  private physicalPlans(planned: PlannedQuery, session: Session): (fragment: PlanFragment) => PhysicalPlanIndex {
+    return queryPhysicalPlans({ catalogs: this.catalogs, session }, planned, this.options.cluster);
+  }
+
   /** `explain`: EXPLAIN ANALYZE's figures per plan node, which the tasks' operators add theirs to at the end. */
   private run(
     planned: PlannedQuery,
     session: Session,
     context: QueryExecutionContext & { commitWrite?: WriteCommit },
     explain?: Map<number, NodeRuntimeStats>,
+    physical = this.physicalPlans(planned, session),
   ): AsyncIterable<Page> {
     const env: ExecutionEnvironment = {
       operator: { memory: context.memory, signal: context.signal, timeZone: session.timeZone },
@@ -419,11 +432,11 @@ export class StatementExecutor {
     const cluster = this.options.cluster;
     if (planned.fragments && cluster) {
       const memoryUsage = context.memoryUsage ?? new QueryMemoryUsage(context.memory);
-      const distributed = new DistributedQuery(planned.fragments, session, cluster, this.catalogs, context.progress, memoryUsage);
+      const distributed = new DistributedQuery(planned.fragments, session, cluster, this.catalogs, context.progress, memoryUsage, physical);
       context.onDistributed?.(distributed);
       return distributed.pages(env, explain);
     }
-    return new LocalExecutionPlanner(env).plan(planned.root);
+    return new LocalExecutionPlanner(env, physical(singleFragment(planned.root))).plan(planned.root);
   }
 
   private async explain(
@@ -467,20 +480,14 @@ export class StatementExecutor {
       const operators = context.operators ?? new OperatorRecorders(context.memory, context.progress);
       const started = performance.now();
       let rows = 0;
-      for await (const page of this.run(planned, session, { ...context, operators }, stats)) rows += page.rowCount;
+      const physical = this.physicalPlans(planned, session);
+      for await (const page of this.run(planned, session, { ...context, operators }, stats, physical)) rows += page.rowCount;
       for (const operator of operators.all()) addRuntimeStats(stats, operator.figures);
       const elapsed = performance.now() - started;
       const header = `Query processed ${rows} rows in ${elapsed.toFixed(2)}ms; splits: ${context.progress.completedSplits}, input: ${context.progress.processedRows} rows\n`;
-      const physicalTree = physicalTreeOf({ catalogs: this.catalogs, session }, stats);
-      return rowsResult(varcharColumns('Query Plan'), [
-        [header + printFragments(planned.fragments ?? singleFragment(planned.root), names, stats, physicalTree)],
-      ]);
+      return rowsResult(varcharColumns('Query Plan'), [[header + planText(planned, physical, stats)]]);
     }
-    const physicalTree = physicalTreeOf({ catalogs: this.catalogs, session });
-    const text =
-      statement.type === 'LOGICAL'
-        ? printPlan(planned.root, names)
-        : printFragments(planned.fragments ?? singleFragment(planned.root), names, undefined, physicalTree);
+    const text = statement.type === 'LOGICAL' ? printPlan(planned.root, names) : planText(planned, this.physicalPlans(planned, session));
     return rowsResult(varcharColumns('Query Plan'), [[text]]);
   }
 }
@@ -516,6 +523,16 @@ function writerSpec(root: PlanNode, write: PlannedWrite, distributed: boolean): 
     writesAnywhere: distributed && layout.writesAnywhere,
     partitionBy: layout.partitionColumns.map((name) => root.outputs[names.indexOf(name)]).filter((s) => s !== undefined),
   };
+}
+
+/** The plan as EXPLAIN prints it: the fragments (on a single node the one it is) with their physical plans, and EXPLAIN ANALYZE's `stats`. */
+function planText(
+  planned: PlannedQuery,
+  physical: (fragment: PlanFragment) => PhysicalPlanIndex,
+  stats?: ReadonlyMap<number, NodeRuntimeStats>,
+): string {
+  const names = planned.columns.map((c) => c.name);
+  return printFragments(planned.fragments ?? singleFragment(planned.root), names, stats, physicalTreeOf(stats, physical));
 }
 
 /** A plan that runs whole on this node, as the one fragment it is. */

@@ -15,7 +15,7 @@ import type { AggregateNode, FilterNode, JoinNode, PlanNode, ProjectNode, Remote
 import { sources } from '../sql/planner/plan.js';
 import { mergePartialFinal } from '../sql/planner/aggregation-steps.js';
 import type { ParallelScan, PhysicalNode, PhysicalOperator } from '../sql/planner/physical/physical-plan.js';
-import { PhysicalPlanner } from '../sql/planner/physical/physical-planner.js';
+import type { PhysicalPlanIndex } from '../sql/planner/physical/physical-plan-index.js';
 import { aggregateFunctionOf, windowFunctionOf } from '../sql/planner/function-handles.js';
 import { constant, inputRef, mapChildren, type RowExpression, type Symbol } from '../sql/planner/row-expression.js';
 import type { SqlType } from '../types/types.js';
@@ -34,7 +34,6 @@ import { setOperation } from './operators/set-operation.js';
 import { sort } from './operators/sort.js';
 import { buildSourceFragment } from './parallel/fragment-builder.js';
 import { parallelSource, type ParallelSourceSpec } from './parallel/parallel-source.js';
-import { physicalPlanningContext } from './parallel/physical-context.js';
 import { fragmentKey, knownPoorReduction } from './parallel/poor-reductions.js';
 import type { FilterProjectStage } from './parallel/source-fragment.js';
 import { callsLoopingRoutine, filterAndProjectInThread } from './parallel/off-thread-routines.js';
@@ -100,18 +99,18 @@ export class LocalExecutionPlanner {
 
   private readonly env: ExecutionEnvironment;
 
-  private readonly physical: PhysicalPlanner;
-
-  constructor(env: ExecutionEnvironment) {
+  /** `physical`: the physical plan it maps, made by the physical planner (on a worker: the coordinator's, from the task request). */
+  constructor(
+    env: ExecutionEnvironment,
+    private readonly physical: PhysicalPlanIndex,
+  ) {
     this.env = env.dynamicFilters === undefined ? { ...env, dynamicFilters: new DynamicFilters() } : env;
     this.recorders = env.operators ?? new OperatorRecorders(env.operator.memory, env.progress);
-    const assigned = env.assignedSplits;
-    this.physical = new PhysicalPlanner(physicalPlanningContext(env, (scan) => assigned?.(scan) !== undefined));
   }
 
   /** The operator of `node` (and those below it); `consumer`: the operator its pages go to, if any. */
   plan(node: PlanNode, bindings: Bindings = new Map(), consumer?: OperatorRecorder): PageStream {
-    return this.operatorOf(this.physical.plan(node), bindings, consumer);
+    return this.operatorOf(this.physical.of(node), bindings, consumer);
   }
 
   /** The operators of a physical node, recorded as its logical node's. */
@@ -144,7 +143,7 @@ export class LocalExecutionPlanner {
     const types = (n: PlanNode) => n.outputs.map((s) => s.type);
     const indexOf = (layout: readonly Symbol[], s: Symbol) => channelOf(layout, s);
     const input = (source: PlanNode) =>
-      this.operatorOf(sourceOf(physical, source) ?? this.physical.plan(source), bindings, ctx.stats, listed);
+      this.operatorOf(sourceOf(physical, source) ?? this.physical.of(source), bindings, ctx.stats, listed);
     /** Makes the operator, named after its function. */
     const run = <A extends unknown[]>(operator: (...args: A) => PageStream, ...args: A): PageStream => {
       ctx.stats.named(operator.name);
@@ -295,7 +294,7 @@ export class LocalExecutionPlanner {
       ctx.stats.named(parallelSource.name);
       // The build sides' own operators, made only when the fragment runs on the threads.
       const builds = built.builds.map((b) => ({
-        input: this.buildInput(b.join, this.operatorOf(this.physical.plan(b.join.right), bindings, ctx.stats)),
+        input: this.buildInput(b.join, this.operatorOf(this.physical.of(b.join.right), bindings, ctx.stats)),
         spec: b.spec,
       }));
       return parallelSource(env, { ...spec, builds, decide, dynamicFilter: () => scanDynamicFilter(env, scan) });

@@ -28,6 +28,8 @@ export interface AnnouncedNode {
   uri: string;
   version: string;
   coordinator: boolean;
+  /** The node's worker threads (task.maxWorkerThreads), which the coordinator plans its tasks' parallel scans for; absent from an older node. */
+  workerThreads?: number;
 }
 
 /** An announcement the coordinator refuses (answered with 400). */
@@ -74,7 +76,12 @@ export function buildAnnouncement(node: AnnouncedNode): Announcement {
       {
         id: node.nodeId,
         type: ENGINE_SERVICE_TYPE,
-        properties: { http: node.uri, node_version: node.version, coordinator: String(node.coordinator) },
+        properties: {
+          http: node.uri,
+          node_version: node.version,
+          coordinator: String(node.coordinator),
+          ...(node.workerThreads === undefined ? {} : { worker_threads: String(node.workerThreads) }),
+        },
       },
     ],
   };
@@ -90,7 +97,7 @@ export function readAnnouncement(body: unknown, pathNodeId: string): AnnouncedNo
     throw new AnnouncementError(`Announcement for node '${body.nodeId}' sent to the address of node '${pathNodeId}'`);
   const service = body.services.find((s) => s.type === ENGINE_SERVICE_TYPE);
   if (!service) throw new AnnouncementError(`Announcement of node '${pathNodeId}' has no '${ENGINE_SERVICE_TYPE}' service`);
-  const { http, node_version: version, coordinator } = service.properties;
+  const { http, node_version: version, coordinator, worker_threads: threads } = service.properties;
   if (http === undefined || !/^https?:\/\/[^\s/]+$/.test(http))
     throw new AnnouncementError(
       `Announcement of node '${pathNodeId}': property 'http' must be the node's address (http://host:port), got ${JSON.stringify(http)}`,
@@ -100,5 +107,10 @@ export function readAnnouncement(body: unknown, pathNodeId: string): AnnouncedNo
     throw new AnnouncementError(
       `Announcement of node '${pathNodeId}': property 'coordinator' must be 'true' or 'false', got ${JSON.stringify(coordinator)}`,
     );
-  return { nodeId: pathNodeId, environment: body.environment, uri: http, version, coordinator: coordinator === 'true' };
+  if (threads !== undefined && !/^[1-9][0-9]{0,5}$/.test(threads))
+    throw new AnnouncementError(
+      `Announcement of node '${pathNodeId}': property 'worker_threads' must be a positive integer, got ${JSON.stringify(threads)}`,
+    );
+  const workerThreads = threads === undefined ? undefined : Number(threads);
+  return { nodeId: pathNodeId, environment: body.environment, uri: http, version, coordinator: coordinator === 'true', workerThreads };
 }

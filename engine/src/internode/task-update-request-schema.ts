@@ -281,6 +281,35 @@ const OUTPUT_BUFFERS = kinds(
   'type',
 );
 
+/** A fragment's physical plan (sql/planner/physical/physical-plan-json.ts): its logical nodes by id. */
+const PHYSICAL_NODE = kinds('physical node', {
+  Operator: kind('Operator', { node: integer(), sources: arrayOf(ref('physical')) }),
+  SingleStepAggregation: kind('SingleStepAggregation', { final: integer(), partial: integer(), source: ref('physical') }),
+  ParallelScan: kind(
+    'ParallelScan',
+    {
+      node: integer(),
+      scan: integer(),
+      threadTop: integer(),
+      threads: integer(1),
+      minSplits: integer(),
+      splits: { enum: ['listed', 'assigned'] },
+      stages: arrayOf(
+        kinds('thread stage', {
+          filterProject: kind('filterProject', { node: integer() }),
+          probe: kind('probe', { join: integer(), build: ref('physical') }),
+        }),
+      ),
+      exchanges: arrayOf(object({ type: { enum: ['ROUND_ROBIN', 'HASH', 'GATHER'] }, keys: arrayOf(ref('symbol')), below: integer() })),
+      decisions: arrayOf(object({ name: { enum: ['threads', 'partial aggregation', 'final step'] }, rule: STRING })),
+      inMainThread: ref('physical'),
+    },
+    {
+      aggregation: object({ partial: integer() }, { final: integer(), finalStep: { enum: ['main thread', 'partitioned across threads'] } }),
+    },
+  ),
+});
+
 export const TASK_REQUEST_SCHEMA = {
   $id: 'urn:engine:task-request',
   ...closed(
@@ -304,7 +333,14 @@ export const TASK_REQUEST_SCHEMA = {
         }),
       ),
     },
-    { fragment: ref('node'), outputBuffers: OUTPUT_BUFFERS },
+    { fragment: ref('node'), physicalPlan: ref('physical'), outputBuffers: OUTPUT_BUFFERS },
   ),
-  $defs: { node: PLAN_NODE, expression: ROW_EXPRESSION, symbol: SYMBOL, type: SQL_TYPE, routineStatement: ROUTINE_STATEMENT },
+  $defs: {
+    node: PLAN_NODE,
+    physical: PHYSICAL_NODE,
+    expression: ROW_EXPRESSION,
+    symbol: SYMBOL,
+    type: SQL_TYPE,
+    routineStatement: ROUTINE_STATEMENT,
+  },
 };

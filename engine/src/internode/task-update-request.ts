@@ -1,5 +1,5 @@
 // The body of POST /v1/task/{taskId} (endpoint 5): what a task runs and where its rows go. The
-// first request of a task carries the fragment, the session and the output buffer layout; a later
+// first request of a task carries the fragment and its physical plan, the session and the output buffer layout; a later
 // one may add splits and remote-source locations. The body is tagged JSON (sql/planner/plan-json.ts),
 // so bigint and byte constants of the fragment survive. Requests are idempotent, so that the
 // coordinator may send one again when it does not know whether it arrived: every split carries a
@@ -11,6 +11,7 @@ import type { Split } from '../spi/connector.js';
 import { shapeCheck } from '../spi/json-shape.js';
 import type { SessionJson } from '../spi/session-json.js';
 import type { PlanNode } from '../sql/planner/plan.js';
+import type { PhysicalNodeJson } from '../sql/planner/physical/physical-plan-json.js';
 import { fromTaggedJson, toTaggedJson } from '../sql/planner/plan-json.js';
 import { ProtocolError } from './protocol-error.js';
 import { TASK_REQUEST_SCHEMA } from './task-update-request-schema.js';
@@ -51,6 +52,11 @@ export interface TaskUpdateRequest {
   session: SessionJson;
   /** The fragment's plan; required on the request that creates the task. */
   fragment?: PlanNode;
+  /**
+   * The fragment's physical plan, made by the coordinator for this task's node (its worker threads),
+   * naming the fragment's nodes by id: the worker maps it to operators as is. Required with `fragment`.
+   */
+  physicalPlan?: PhysicalNodeJson;
   outputBuffers?: OutputBuffersSpec;
   sources: ScanSplits[];
   remoteSources: RemoteSourceLocations[];

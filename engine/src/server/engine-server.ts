@@ -212,6 +212,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
             uri: node.internalUri,
             version: node.version,
             coordinator: node.coordinator,
+            workerThreads: config.task.maxWorkerThreads,
           }),
           config.discovery.announcementInterval,
           logger,

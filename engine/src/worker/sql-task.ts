@@ -1,5 +1,5 @@
-// One task: a fragment of a query running on this node. It plans the fragment with the local
-// execution planner — its scans reading the splits the coordinator assigned, its remote sources
+// One task: a fragment of a query running on this node. It maps the fragment's physical plan (the
+// coordinator's, from the task request) to operators with the local execution planner — its scans reading the splits the coordinator assigned, its remote sources
 // reading the output buffers of the tasks below through exchange clients — and feeds its pages into
 // its output buffer. States as Trino's: RUNNING, then FLUSHING once every page is in the buffer,
 // then FINISHED once the consumers took them all; or CANCELED, ABORTED, FAILED. Every change bumps
@@ -14,6 +14,8 @@ import type { CatalogManager } from '../connectors/catalog-manager.js';
 import { EngineError, toEngineError } from '../errors/engine-error.js';
 import { errorCodeJson, failureInfoJson } from '../errors/failure-info.js';
 import { LocalExecutionPlanner, type ExecutionEnvironment } from '../exec/local-execution-planner.js';
+import { PhysicalPlanIndex } from '../sql/planner/physical/physical-plan-index.js';
+import { physicalFromJson } from '../sql/planner/physical/physical-plan-json.js';
 import type { MemoryContext } from '../exec/memory.js';
 import type { PageStream } from '../exec/operators/operator.js';
 import { newQueryProgress, type QueryProgress } from '../spi/query-progress.js';
@@ -68,6 +70,8 @@ export class SqlTask {
   private readonly abort = new AbortController();
   private output: TaskOutput | undefined;
   private fragment: PlanNode | undefined;
+  /** The fragment's physical plan, as the coordinator made it (task-update-check.ts checked it fits the fragment). */
+  private physical: PhysicalPlanIndex | undefined;
   private session: Session | undefined;
   private readonly splits = new Map<number, SplitQueue>();
   private readonly exchanges = new Map<number, ExchangeClient>();
@@ -143,13 +147,14 @@ export class SqlTask {
   update(request: TaskUpdateRequest, session: Session): void {
     this.heard();
     if (this.fragment === undefined) {
-      if (request.fragment === undefined || request.outputBuffers === undefined) {
+      if (request.fragment === undefined || request.physicalPlan === undefined || request.outputBuffers === undefined) {
         throw new EngineError(
           'GENERIC_USER_ERROR',
-          `Task ${this.taskId} does not exist yet: its first request needs a fragment and output buffers`,
+          `Task ${this.taskId} does not exist yet: its first request needs a fragment, its physical plan and output buffers`,
         );
       }
       this.fragment = request.fragment;
+      this.physical = new PhysicalPlanIndex(physicalFromJson(request.physicalPlan, request.fragment));
       this.session = session;
       this.outputSpecValue = request.outputBuffers;
       const bufferMemory = this.memory.child('output buffer');
@@ -240,7 +245,7 @@ export class SqlTask {
     // The task output is the consumer of the fragment's root: its own operator in the summaries.
     const outputStats = this.operators.extra(fragment.id, TaskOutput.name);
     try {
-      const stream = new LocalExecutionPlanner(env).plan(fragment, new Map(), outputStats);
+      const stream = new LocalExecutionPlanner(env, this.physical!).plan(fragment, new Map(), outputStats);
       const iterator = stream[Symbol.asyncIterator]();
       for (;;) {
         const next = await iterator.next();

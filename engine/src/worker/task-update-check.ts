@@ -1,7 +1,8 @@
 // What the schema of a task request (task-request-schema.ts) cannot say, checked before the task
 // is created or changed, so that a bad request is refused (400, naming what is wrong) instead of
 // failing the task later with an internal error: the task belongs to the session's query; the
-// first request has a fragment and output buffers; the fragment's node ids are unique, its scans
+// first request has a fragment, its physical plan (whose nodes are the fragment's, of the kinds
+// their places need) and output buffers; the fragment's node ids are unique, its scans
 // read catalogs this node has, its output's partition channels exist; splits go to scans of the
 // fragment, name the scan's table, come in increasing sequence order, at most
 // MAX_SPLITS_PER_TASK_UPDATE at once, and are what the scan's connector makes (Connector.checkSplit);
@@ -10,6 +11,7 @@
 
 import type { CatalogManager } from '../connectors/catalog-manager.js';
 import { EngineError } from '../errors/engine-error.js';
+import { PhysicalPlanMismatch, physicalFromJson } from '../sql/planner/physical/physical-plan-json.js';
 import { sources, type PlanNode, type RemoteSourceNode, type TableScanNode, type TableWriterNode } from '../sql/planner/plan.js';
 import {
   MAX_SPLITS_PER_TASK_UPDATE,
@@ -51,6 +53,7 @@ export function checkTaskUpdate(
     }
     for (const writer of targets.writers) checkWriter(writer, catalogs);
     checkOutputBuffers(request.outputBuffers!, plan.outputs.length);
+    checkPhysicalPlan(request, plan);
   }
   checkSources(request.sources, targets.scans, catalogs);
   request.remoteSources.forEach((remote, i) => {
@@ -60,6 +63,17 @@ export function checkTaskUpdate(
       if (!isHttpUri(location.uri)) refuse(`/remoteSources/${i}/locations/${j}/uri: '${location.uri}' is not an http(s) address`);
     });
   });
+}
+
+/** The coordinator plans the fragment's physical plan: a worker maps it and never plans one itself. */
+function checkPhysicalPlan(request: TaskUpdateRequest, fragment: PlanNode): void {
+  if (request.physicalPlan === undefined) refuse('/physicalPlan: the first request of a task needs the physical plan of its fragment');
+  try {
+    physicalFromJson(request.physicalPlan, fragment);
+  } catch (e) {
+    if (e instanceof PhysicalPlanMismatch) refuse(`/physicalPlan: ${e.message}`);
+    throw e;
+  }
 }
 
 function checkOutputBuffers(buffers: OutputBuffersSpec, channels: number): void {

@@ -54,7 +54,7 @@ describe('DISTINCT aggregates on one node', function () {
     expect(plan).to.not.match(/DISTINCT|Aggregate\(SINGLE\)/);
     expect(plan).to.match(/Aggregate\(FINAL\)\[keys = \[\]\] count_\d+ := count\(count_partial_\d+\)/);
     expect(plan).to.match(
-      /Aggregate\(PARTIAL\)\[keys = \[o_custkey_\d+\]\]\s+Layout: \[o_custkey_\d+:bigint\]\s+Runs: threads\s+└─ TableScan/,
+      /Aggregate\(PARTIAL\)\[keys = \[o_custkey_\d+\]\]\s+Layout: \[o_custkey_\d+:bigint\]\s+Runs: threads\s+└─ LocalExchange\[ROUND_ROBIN\][^\n]*\s+└─ TableScan/,
     );
   });
 

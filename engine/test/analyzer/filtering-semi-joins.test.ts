@@ -44,7 +44,7 @@ describe('filtering semi joins move below inner joins', function () {
       const plan = (await engine.query(`EXPLAIN ${qualified(sql)}`)).rows.map((r) => r[0]).join('\n');
       // Below the semi join (mark) comes the orders scan directly when it moved down (on the threads of a ParallelScan, or probed in them).
       const movedDown =
-        /SemiJoin[^\n]*\n[^\n]*\n(\s*Runs: [^\n]*\n)?(\s*└─ ParallelScan[^\n]*\n(\s*(Layout|Adaptive)[^\n]*\n)+)?\s*└─ TableScan\[table = tpch:tiny\.orders/.test(
+        /SemiJoin[^\n]*\n[^\n]*\n(\s*Runs: [^\n]*\n)?(\s*└─ ParallelScan[^\n]*\n(\s*(Layout|Adaptive)[^\n]*\n)+(\s*└─ LocalExchange\[GATHER\][^\n]*\n)?)?(\s*└─ LocalExchange\[ROUND_ROBIN\][^\n]*\n)?\s*└─ TableScan\[table = tpch:tiny\.orders/.test(
           plan,
         );
       expect(movedDown, plan).to.equal(semiJoinOnOrders);

@@ -81,7 +81,7 @@ describe('DISTINCT aggregates on a coordinator and 2 workers', function () {
     );
     // A source stage's scan pipeline runs as a ParallelScan (its threads chosen when it runs).
     expect(plan).to.match(
-      /Fragment \d \[SOURCE\]\n[^]*Output partitioning: HASH \[o_custkey_\d+\]\n(\s+└─ ParallelScan[^\n]*\n(\s+(Layout|Adaptive)[^\n]*\n)+)?\s+└─ Aggregate\(PARTIAL\)\[keys = \[o_custkey_\d+\]\]/,
+      /Fragment \d \[SOURCE\]\n[^]*Output partitioning: HASH \[o_custkey_\d+\]\n(\s+└─ ParallelScan[^\n]*\n(\s+(Layout|Adaptive)[^\n]*\n)+\s+└─ LocalExchange\[GATHER\][^\n]*\n)?\s+└─ Aggregate\(PARTIAL\)\[keys = \[o_custkey_\d+\]\]/,
     );
     const run = await runStatement(cluster.coordinator.uri, sql, HEADERS);
     expect(run.rows).to.deep.equal([[1000]]);
@@ -102,7 +102,7 @@ describe('DISTINCT aggregates on a coordinator and 2 workers', function () {
       /Output partitioning: HASH \[o_orderstatus_\d+\]\n\s+└─ Aggregate\(PARTIAL\)\[keys = \[o_orderstatus_\d+\]\] count_partial_\d+ := count\(o_custkey_\d+\) FILTER is_distinct_\d+[^]*MarkDistinct\[distinct = \[o_orderstatus_\d+, o_custkey_\d+\]/,
     );
     expect(plan).to.match(
-      /Output partitioning: HASH \[o_orderstatus_\d+, o_custkey_\d+\]\n(\s+└─ ParallelScan[^\n]*\n(\s+(Layout|Adaptive)[^\n]*\n)+)?\s+└─ TableScan/,
+      /Output partitioning: HASH \[o_orderstatus_\d+, o_custkey_\d+\]\n(\s+└─ ParallelScan[^\n]*\n(\s+(Layout|Adaptive)[^\n]*\n)+(\s+└─ LocalExchange\[GATHER\][^\n]*\n)?)?(\s+└─ LocalExchange\[ROUND_ROBIN\][^\n]*\n)?\s+└─ TableScan/,
     );
   });
 });

@@ -122,6 +122,19 @@ describe('a cluster: coordinator and workers on loopback', function () {
     );
     expect(misaddressed.status).to.equal(400);
     expect(misaddressed.body.error.message).to.equal("Announcement for node 'b' sent to the address of node 'a'");
+    const threads = buildAnnouncement({
+      nodeId: 'd',
+      environment: ENVIRONMENT,
+      uri: 'http://127.0.0.1:1',
+      version: '1',
+      coordinator: false,
+    });
+    threads.services[0].properties.worker_threads = 'many';
+    const badThreads = await put('d', threads);
+    expect(badThreads.status).to.equal(400);
+    expect(badThreads.body.error.message).to.equal(
+      `Announcement of node 'd': property 'worker_threads' must be a positive integer, got "many"`,
+    );
     const shapeless = await put('c', { nodeId: 'c' });
     expect(shapeless.status).to.equal(400);
     expect(shapeless.body.error.message).to.contain("must have required property 'environment'");

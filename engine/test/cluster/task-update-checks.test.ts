@@ -1,6 +1,6 @@
 // Task updates are checked before a task exists: on a real server process with a shared secret,
 // requests signed with a valid internal token that carry a malformed fragment (an unknown node,
-// expression or type kind, a missing field), an out-of-range partition channel, a malformed or
+// expression or type kind, a missing field), no physical plan or one that does not fit the fragment, an out-of-range partition channel, a malformed or
 // foreign split, an unknown catalog, a session of another query, or more splits than one update may
 // carry are refused with 400 and a message naming what is wrong, and no task is created. A task
 // given a table's splits as many single-unit splits in updates of the largest allowed size reads
@@ -9,14 +9,13 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { InternalAuthenticator } from '../../src/server/internal-auth/internal-authenticator.js';
-import { getScalar } from '../../src/spi/page.js';
-import { readPageStream } from '../../src/exec/exchange/page-codec.js';
 import { toTaggedJson } from '../../src/sql/planner/plan-json.js';
 import { MAX_SPLITS_PER_TASK_UPDATE, type ScheduledSplit, type TaskUpdateRequest } from '../../src/internode/task-update-request.js';
 import { sharedPath } from '../../scripts/shared-dir.js';
 import { EngineHarness } from '../support/engine-harness.js';
 import { ServerProcess } from '../support/server-process.js';
 import { sourceTask as sourceTaskOf } from '../support/source-task.js';
+import { taskRows } from '../support/task-results.js';
 import { query } from '../support/statement-http.js';
 
 const SECRET = 'task update checks secret 51d0';
@@ -95,6 +94,32 @@ describe('task update checks', function () {
     wrongType.fragment.source.source.id = 'seven';
     await refused(taskId, wrongType, `Invalid task request: ${SCAN}/id must be integer`);
     // The same request unbroken runs.
+    expect((await post(taskId, request)).status).to.equal(200);
+    await fetch(`${server.uri}/v1/task/${taskId}`, { method: 'DELETE', headers: peer.authorizationHeader() });
+  });
+
+  it('refuses a first request without the physical plan of its fragment, or with one that does not fit the fragment', async () => {
+    const { request, taskId } = await sourceTask(NATION_SQL);
+    await refused(
+      taskId,
+      { ...copy(request), physicalPlan: undefined },
+      'Invalid task request: /physicalPlan: the first request of a task needs the physical plan of its fragment',
+    );
+    const unknownNode = copy(request);
+    unknownNode.physicalPlan.node = 999;
+    await refused(taskId, unknownNode, 'Invalid task request: /physicalPlan: plan node 999 is not in the fragment');
+    const unknownKind = copy(request);
+    unknownKind.physicalPlan.kind = 'Replan';
+    await refused(taskId, unknownKind, "Invalid task request: /physicalPlan: unknown physical node kind 'Replan'");
+    // A ParallelScan's scan must be the fragment's TableScan.
+    expect(request.physicalPlan!.kind).to.equal('ParallelScan');
+    const wrongKind = copy(request);
+    wrongKind.physicalPlan.scan = request.fragment!.id;
+    await refused(
+      taskId,
+      wrongKind,
+      `Invalid task request: /physicalPlan: plan node ${request.fragment!.id} is a ${request.fragment!.kind}, where a TableScan belongs`,
+    );
     expect((await post(taskId, request)).status).to.equal(200);
     await fetch(`${server.uri}/v1/task/${taskId}`, { method: 'DELETE', headers: peer.authorizationHeader() });
   });
@@ -220,32 +245,30 @@ describe('task update checks', function () {
 
     await refused(
       taskId,
-      { ...update(0, MAX_SPLITS_PER_TASK_UPDATE + 1), fragment: request.fragment, outputBuffers: request.outputBuffers },
+      {
+        ...update(0, MAX_SPLITS_PER_TASK_UPDATE + 1),
+        fragment: request.fragment,
+        physicalPlan: request.physicalPlan,
+        outputBuffers: request.outputBuffers,
+      },
       `Invalid task request: /sources/0/splits must not have more than ${MAX_SPLITS_PER_TASK_UPDATE} items`,
     );
     expect(
-      (await post(taskId, { ...update(0, MAX_SPLITS_PER_TASK_UPDATE), fragment: request.fragment, outputBuffers: request.outputBuffers }))
-        .status,
+      (
+        await post(taskId, {
+          ...update(0, MAX_SPLITS_PER_TASK_UPDATE),
+          fragment: request.fragment,
+          physicalPlan: request.physicalPlan,
+          outputBuffers: request.outputBuffers,
+        })
+      ).status,
     ).to.equal(200);
     for (let from = MAX_SPLITS_PER_TASK_UPDATE; from < splits.length; from += MAX_SPLITS_PER_TASK_UPDATE) {
       const answer = await post(taskId, update(from, from + MAX_SPLITS_PER_TASK_UPDATE));
       expect(answer.status, answer.text).to.equal(200);
     }
 
-    const rows: string[] = [];
-    let token = 0;
-    for (;;) {
-      const response = await fetch(`${server.uri}/v1/task/${taskId}/results/0/${token}`, {
-        headers: { 'X-Engine-Max-Wait': '1s', ...peer.authorizationHeader() },
-      });
-      if (response.status === 200) {
-        for (const page of readPageStream(new Uint8Array(await response.arrayBuffer())).pages) {
-          for (let r = 0; r < page.rowCount; r++) rows.push(`${getScalar(page.columns[0], r)}|${getScalar(page.columns[1], r)}`);
-        }
-      }
-      if (response.headers.get('X-Engine-Buffer-Complete') === 'true') break;
-      token = Number(response.headers.get('X-Engine-Page-End-Sequence-Id'));
-    }
+    const rows = (await taskRows(server.uri, taskId, peer.authorizationHeader())).map((r) => `${r[0]}|${r[1]}`);
     const reference = readFileSync(sharedPath('tpch', 'dbgen-sf0.01', 'lineitem.tbl'), 'utf8')
       .split('\n')
       .filter((line) => line !== '')

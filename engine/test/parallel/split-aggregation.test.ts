@@ -39,7 +39,7 @@ describe('optimizer: partial and final aggregation', () => {
     expect(text).to.not.match(/DISTINCT/);
     // The inner grouping's pair runs as a parallel scan: the final step in the main thread, the partial in the threads.
     expect(text).to.match(
-      /Aggregate\(SINGLE\)\[keys = \[k_\d+\]\] count_\d+ := count\(n_\d+\)\s+Layout: [^\n]*\s+└─ ParallelScan\[[^\n]*\s+Layout: [^\n]*(\s+Adaptive [^\n]*)+\s+└─ Aggregate\(FINAL\)\[keys = \[k_\d+, n_\d+\]\]\s+Layout: [^\n]*\s+Runs: main thread[^\n]*\s+└─ Aggregate\(PARTIAL\)\[keys = \[k_\d+, n_\d+\]\]\s+Layout: [^\n]*\s+Runs: threads/,
+      /Aggregate\(SINGLE\)\[keys = \[k_\d+\]\] count_\d+ := count\(n_\d+\)\s+Layout: [^\n]*\s+└─ ParallelScan\[[^\n]*\s+Layout: [^\n]*(\s+Adaptive [^\n]*)+\s+└─ Aggregate\(FINAL\)\[keys = \[k_\d+, n_\d+\]\]\s+Layout: [^\n]*\s+Runs: main thread[^\n]*\s+└─ LocalExchange\[GATHER\][^\n]*\s+└─ Aggregate\(PARTIAL\)\[keys = \[k_\d+, n_\d+\]\]\s+Layout: [^\n]*\s+Runs: threads/,
     );
     const single = await plan('SELECT k, count(DISTINCT n) FROM t GROUP BY k', { distinct_aggregations_strategy: 'SINGLE_STEP' });
     expect(single)

@@ -41,6 +41,16 @@ describe('physical plan: what EXPLAIN prints is what runs', () => {
     expect(text).to.match(/└─ TableScan\[table = memory:default\.big[^\n]*\n\s+Layout: [^\n]*\n\s+Runs: threads/);
   });
 
+  it("prints the parallel scan's local exchanges as nodes: its splits round-robin to the threads, their rows gathered in the main thread", async () => {
+    const text = await explain(GROUPED);
+    expect(text).to.match(
+      /└─ Aggregate\(FINAL\)[^\n]*\n(\s+[A-Z][^\n]*\n)+\s+└─ LocalExchange\[GATHER\] \(the threads to the main thread\)\n\s+└─ Aggregate\(PARTIAL\)/,
+    );
+    expect(text).to.match(/└─ LocalExchange\[ROUND_ROBIN\] \(splits to the threads\)\n\s+└─ TableScan\[table = memory:default\.big/);
+    // Two threads (task_concurrency 2 by default) leave the final step to the main thread: no exchange between them.
+    expect(text).not.to.match(/LocalExchange\[HASH/);
+  });
+
   it('leaves a scan its connector cannot read on worker threads, and the aggregation over it, in the main thread as one SINGLE step', async () => {
     const text = await explain('SELECT table_schema, count(*) FROM information_schema.tables GROUP BY table_schema');
     expect(text)

@@ -7,6 +7,8 @@ import { parseStatement } from '../../src/sql/parser/parser.js';
 import { allFragments, type PlanFragment } from '../../src/sql/planner/distributed/fragmenter.js';
 import { planQuery } from '../../src/sql/planner/plan-query.js';
 import type { ScheduledSplit, TaskUpdateRequest } from '../../src/internode/task-update-request.js';
+import { fragmentPhysicalPlan } from '../../src/exec/parallel/physical-context.js';
+import { physicalToJson } from '../../src/sql/planner/physical/physical-plan-json.js';
 import type { EngineHarness } from './engine-harness.js';
 
 export interface SourceTask {
@@ -32,6 +34,8 @@ export async function sourceTask(harness: EngineHarness, sql: string, queryId: s
   const request: TaskUpdateRequest = {
     session: sessionToJson(session),
     fragment: fragment.root,
+    // As the coordinator plans it (fragment-physical-plans.ts), for this node's threads.
+    physicalPlan: physicalToJson(fragmentPhysicalPlan({ catalogs: harness.catalogs, session }, fragment).root),
     outputBuffers: { type: 'GATHER' },
     sources: [{ planNodeId: scan.id, splits: noMoreSplits ? splits : [], noMoreSplits }],
     remoteSources: [],

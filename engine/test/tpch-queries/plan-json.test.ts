@@ -7,6 +7,7 @@ import { duckDbWithTpch, duckRows } from '../../scripts/tpch/duckdb-tpch.js';
 import { tpchQuery } from '../../scripts/tpch/queries.js';
 import { firstDifference } from '../../scripts/tpch/result-comparison.js';
 import { LocalExecutionPlanner } from '../../src/exec/local-execution-planner.js';
+import { localPhysicalPlan } from '../../src/exec/parallel/physical-context.js';
 import { MemoryContext } from '../../src/exec/memory.js';
 import { getScalar, type Scalar } from '../../src/spi/page.js';
 import { newQueryProgress } from '../../src/spi/query-progress.js';
@@ -57,7 +58,7 @@ describe('plans as JSON', function () {
       progress: newQueryProgress(),
     };
     const rows: Scalar[][] = [];
-    for await (const page of new LocalExecutionPlanner(env).plan(plan)) {
+    for await (const page of new LocalExecutionPlanner(env, localPhysicalPlan(env, plan)).plan(plan)) {
       for (let r = 0; r < page.rowCount; r++) rows.push(page.columns.map((c) => getScalar(c, r)));
     }
     return rows;

@@ -110,4 +110,6 @@ export interface QueryDetail {
   failureInfo?: FailureInfo;
   finalQueryInfo?: boolean;
   plan?: PlanGraphFragment[] | null;
+  /** The plan as EXPLAIN prints it (its fragments with their physical plans); null until it is planned. */
+  planText?: string | null;
 }

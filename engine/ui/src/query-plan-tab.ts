@@ -1,6 +1,7 @@
 // The distributed plan as a graph: each fragment a box of its plan nodes, exchanges as the edges
 // between fragments, and on every node what its operators did (rows out, CPU, wall). Laid out by
-// dagre (loaded with this tab only), drawn as SVG.
+// dagre (loaded with this tab only), drawn as SVG. Below it the plan's text as EXPLAIN prints it,
+// with the physical plan that runs (parallel scans, their threads and adaptive decisions).
 
 import { html } from 'htm/preact';
 import type { VNode } from 'preact';
@@ -33,6 +34,12 @@ interface Layout {
 }
 
 export function QueryPlanTab({ detail }: { detail: QueryDetail }): VNode {
+  return html`<${PlanGraph} detail=${detail} />${
+    detail.planText ? html`<h3>Plan as EXPLAIN prints it</h3><pre class="plan-text">${detail.planText}</pre>` : null
+  }`;
+}
+
+function PlanGraph({ detail }: { detail: QueryDetail }): VNode {
   const [dagre, setDagre] = useState<Dagre | undefined>(undefined);
   const [error, setError] = useState<string | undefined>(undefined);
   useEffect(() => {

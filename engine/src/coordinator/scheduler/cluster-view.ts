@@ -38,7 +38,9 @@ export function clusterView(options: ClusterViewOptions): ClusterView {
   return {
     self: options.self,
     workerNodes: () => {
-      const workers: TaskNode[] = options.nodes.activeWorkers().map((n) => ({ nodeId: n.nodeId, uri: n.uri }));
+      const workers: TaskNode[] = options.nodes
+        .activeWorkers()
+        .map((n) => ({ nodeId: n.nodeId, uri: n.uri, workerThreads: n.workerThreads }));
       return options.nodes.includeCoordinator(options.includeCoordinator) ? [...workers, options.self()] : workers;
     },
     nodeRefused: (nodeId) => options.nodes.refusedWork(nodeId),

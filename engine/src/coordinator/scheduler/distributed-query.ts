@@ -40,6 +40,8 @@ import type { OperatorRecorder } from '../../exec/stats/operator-recorder.js';
 import { summaryFigures } from '../../exec/stats/operator-summary.js';
 import { addRuntimeStats } from '../../exec/stats/runtime-stats.js';
 import { TaskOutput } from '../../worker/task-output.js';
+import { physicalToJson } from '../../sql/planner/physical/physical-plan-json.js';
+import type { PhysicalPlanIndex } from '../../sql/planner/physical/physical-plan-index.js';
 
 export interface ClusterView {
   /** The nodes that take tasks of partitioned stages now (ACTIVE workers; this node when it takes work too). */
@@ -97,6 +99,8 @@ export class DistributedQuery implements DistributedView {
     private readonly catalogs: CatalogManager,
     private readonly progress: QueryProgress,
     private readonly memory: QueryMemoryUsage,
+    /** Each fragment's physical plan, made by the coordinator once (fragment-physical-plans.ts) and sent with the fragment to its tasks. */
+    private readonly physicalPlanOf: (fragment: PlanFragment) => PhysicalPlanIndex,
   ) {
     const requested = session.properties.get('query_max_memory');
     this.memoryLimit = Math.min(cluster.queryMaxMemoryBytes, (requested && parseDataSize(requested)) || Infinity);
@@ -116,7 +120,7 @@ export class DistributedQuery implements DistributedView {
         operator: { ...env.operator, signal },
         remoteSources: (node, stats) => this.exchange(node, 0, signal, stats),
       };
-      yield* new LocalExecutionPlanner(local).plan(this.root.root);
+      yield* new LocalExecutionPlanner(local, this.physicalPlanOf(this.root)).plan(this.root.root);
       if (this.failure) throw this.failure;
       outcome = 'finished';
     } catch (e) {
@@ -259,6 +263,7 @@ export class DistributedQuery implements DistributedView {
           const request: TaskUpdateRequest = {
             session,
             fragment: fragment.root,
+            physicalPlan: physicalToJson(this.physicalPlanOf(fragment).root),
             outputBuffers: outputBuffers(fragment, consumers.get(fragment.id)!),
             sources: stage.splits?.initial(i) ?? [],
             remoteSources: remoteSourcesOf(fragment.root).map((node) => ({

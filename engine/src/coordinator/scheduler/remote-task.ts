@@ -19,6 +19,8 @@ import type { TaskAnswer, TaskChannel } from './task-channel.js';
 export interface TaskNode {
   nodeId: string;
   uri: string;
+  /** The worker threads it announced, which its tasks' physical plans are made for (undefined: this node's own). */
+  workerThreads?: number;
 }
 
 export interface RemoteTaskOptions {

@@ -11,10 +11,11 @@ export interface ParallelSettings {
   minSplits: number;
 }
 
-export function parallelSettings(session: Session): ParallelSettings {
+/** `nodeThreads`: the worker threads of the node that runs the query (default: this node's). */
+export function parallelSettings(session: Session, nodeThreads = sharedWorkerPool().maxThreads): ParallelSettings {
   const concurrency = integerSessionProperty(session, 'task_concurrency');
   return {
-    workers: Math.max(1, Math.min(concurrency, sharedWorkerPool().maxThreads)),
+    workers: Math.max(1, Math.min(concurrency, nodeThreads)),
     minSplits: integerSessionProperty(session, 'parallel_min_splits'),
   };
 }

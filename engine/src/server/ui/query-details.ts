@@ -30,9 +30,16 @@ export function visibleQueries(server: ServerContext, user: string, now = Date.n
   return rows;
 }
 
-/** GET /v1/query/{queryId}'s detail with the query's plan as fragments (null until it is planned to run as tasks). */
+/**
+ * GET /v1/query/{queryId}'s detail with the query's plan as fragments (null until it is planned to run
+ * as tasks), and the plan's text as EXPLAIN prints it, physical plans included (null until planned).
+ */
 export function queryDetailWithPlan(query: ManagedQuery, origin: string, now = Date.now()) {
-  return { ...queryDetailJson(query, origin, now), plan: query.fragments === undefined ? null : planGraph(query.fragments) };
+  return {
+    ...queryDetailJson(query, origin, now),
+    plan: query.fragments === undefined ? null : planGraph(query.fragments),
+    planText: query.progress.planText ?? null,
+  };
 }
 
 /**

@@ -6,6 +6,7 @@
 // node that makes them, declared here and recorded as chosen when the query runs.
 
 import type { AggregateNode, FilterNode, JoinNode, PlanNode, ProjectNode, TableScanNode } from '../plan.js';
+import type { Symbol } from '../row-expression.js';
 
 export type PhysicalNode = PhysicalOperator | SingleStepAggregation | ParallelScan;
 
@@ -42,6 +43,24 @@ export type FinalStepPlacement =
   /** Each thread finishes a partition of the groups (by key hash), exchanged directly between threads. */
   | 'partitioned across threads';
 
+/**
+ * Rows (or splits) moving between a node's threads, or from them to the main thread, within a
+ * parallel scan: what the threads' distribution is above it.
+ */
+export interface LocalExchange {
+  kind: 'LocalExchange';
+  /**
+   * ROUND_ROBIN: the table's splits to the threads (split i to thread i mod n; a thread that runs out
+   * takes another's last ones); HASH: each row to the thread of its keys' hash; GATHER: every thread's
+   * rows to the main thread.
+   */
+  type: 'ROUND_ROBIN' | 'HASH' | 'GATHER';
+  /** HASH: the symbols hashed (none for the others). */
+  keys: Symbol[];
+  /** The logical node whose output (for ROUND_ROBIN: whose splits) crosses it. */
+  below: PlanNode;
+}
+
 export interface ParallelAggregation {
   partial: AggregateNode;
   /** The final step above the partial, in this task; absent when it runs in another fragment. */
@@ -70,6 +89,8 @@ export interface ParallelScan {
   /** In order from the scan up. */
   stages: ThreadStage[];
   aggregation?: ParallelAggregation;
+  /** From the scan up: its splits to the threads, a final step's partitions between them, and their rows to the main thread. */
+  exchanges: LocalExchange[];
   decisions: AdaptiveDecision[];
   /** The same logical subtree run in the main thread: what runs when a decision says the threads do not pay. */
   inMainThread: PhysicalNode;

@@ -15,7 +15,7 @@ import type { AggregateNode, FilterNode, PlanNode, ProjectNode, TableScanNode } 
 import { sources } from '../plan.js';
 import { PARTIAL_MAX_GROUPS_PER_ROW, PARTIAL_PROBE_ROWS, PARTITIONED_FINAL_MIN_THREADS } from './adaptive-thresholds.js';
 import { isCostly } from './expression-cost.js';
-import type { AdaptiveDecision, ParallelAggregation, ParallelScan, PhysicalNode, ThreadStage } from './physical-plan.js';
+import type { AdaptiveDecision, LocalExchange, ParallelAggregation, ParallelScan, PhysicalNode, ThreadStage } from './physical-plan.js';
 
 /** What the physical planner needs to know of the node and session it plans for. */
 export interface PhysicalPlanningContext {
@@ -95,6 +95,7 @@ export class PhysicalPlanner {
       splits,
       stages,
       aggregation,
+      exchanges: localExchanges(scan, threadTop, aggregation),
       decisions: decisions(splits, minSplits, threads, aggregation),
       inMainThread: this.pipelineInMainThread(node, threadTop),
     };
@@ -133,6 +134,23 @@ function costly(stage: ThreadStage): boolean {
   const node: FilterNode | ProjectNode = stage.node;
   if (node.kind === 'Filter') return isCostly(node.predicate);
   return node.assignments.some((a) => isCostly(a.expression));
+}
+
+/**
+ * The scan's splits go round-robin to the threads; a final step partitioned across them gets its
+ * groups by the hash of its keys; the rows of the top the threads run are gathered in the main thread.
+ */
+function localExchanges(scan: TableScanNode, threadTop: PlanNode, aggregation: ParallelAggregation | undefined): LocalExchange[] {
+  const exchange = (type: LocalExchange['type'], below: PlanNode, keys: LocalExchange['keys'] = []): LocalExchange => ({
+    kind: 'LocalExchange',
+    type,
+    keys,
+    below,
+  });
+  const final = aggregation?.final;
+  if (final !== undefined && aggregation?.finalStep === 'partitioned across threads')
+    return [exchange('ROUND_ROBIN', scan), exchange('HASH', threadTop, final.groupingKeys), exchange('GATHER', final)];
+  return [exchange('ROUND_ROBIN', scan), exchange('GATHER', threadTop)];
 }
 
 function decisions(

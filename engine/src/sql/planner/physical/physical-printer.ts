@@ -5,7 +5,8 @@
 
 import { childIndent, describe, nodeLines, type NodeRuntimeStats } from '../plan-printer.js';
 import type { PlanNode } from '../plan.js';
-import type { ParallelScan, PhysicalNode } from './physical-plan.js';
+import { name } from '../plan-printer.js';
+import type { LocalExchange, ParallelScan, PhysicalNode } from './physical-plan.js';
 
 type Stats = ReadonlyMap<number, NodeRuntimeStats> | undefined;
 
@@ -37,7 +38,16 @@ function parallelScan(p: ParallelScan, indent: string, lines: string[], stats: S
   for (const d of p.decisions)
     lines.push(`${detail}Adaptive ${d.name}: ${d.rule}${chosen[d.name] === undefined ? '' : `; chosen: ${chosen[d.name]}`}`);
   const builds = new Map(p.stages.flatMap((s) => (s.kind === 'probe' ? [[s.join, s.build] as const] : [])));
-  const inThreads = (node: PlanNode, nodeIndent: string): void => {
+  const inThreads = (node: PlanNode, above: string): void => {
+    // A local exchange over the node's rows (then one of its splits) is a node of its own above it.
+    const exchanges = p.exchanges
+      .filter((e) => e.below === node)
+      .sort((a, b) => Number(a.type === 'ROUND_ROBIN') - Number(b.type === 'ROUND_ROBIN'));
+    let nodeIndent = above;
+    for (const exchange of exchanges) {
+      lines.push(`${nodeIndent}└─ ${localExchange(exchange)}`);
+      nodeIndent = childIndent(nodeIndent);
+    }
     const runs =
       node === p.aggregation?.final
         ? p.aggregation.finalStep === 'partitioned across threads'
@@ -62,4 +72,15 @@ function parallelScan(p: ParallelScan, indent: string, lines: string[], stats: S
     }
   };
   inThreads(p.node, childIndent(indent));
+}
+
+function localExchange(e: LocalExchange): string {
+  switch (e.type) {
+    case 'ROUND_ROBIN':
+      return 'LocalExchange[ROUND_ROBIN] (splits to the threads)';
+    case 'HASH':
+      return `LocalExchange[HASH, keys = [${e.keys.map(name).join(', ')}]] (between the threads)`;
+    case 'GATHER':
+      return 'LocalExchange[GATHER] (the threads to the main thread)';
+  }
 }

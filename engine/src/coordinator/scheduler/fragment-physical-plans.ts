@@ -1,0 +1,58 @@
+// The physical plan of each fragment of a distributed query, made once here on the coordinator and
+// sent with the fragment to every task of it (a worker maps it and never plans). The decisions that
+// depend on the node are made for the nodes the fragment's tasks go to: a parallel scan runs on as
+// many threads as the smallest of them announced (each node's pool takes at most its own). EXPLAIN
+// (TYPE DISTRIBUTED) prints the same plans, so it shows what runs.
+
+import type { ExecutionEnvironment } from '../../exec/local-execution-planner.js';
+import { fragmentPhysicalPlan, localPhysicalPlan } from '../../exec/parallel/physical-context.js';
+import { sharedWorkerPool } from '../../exec/parallel/worker-pool.js';
+import type { PlanFragment } from '../../sql/planner/distributed/fragmenter.js';
+import type { PhysicalPlanIndex } from '../../sql/planner/physical/physical-plan-index.js';
+import type { PlanNode } from '../../sql/planner/plan.js';
+import type { ClusterView } from './distributed-query.js';
+
+export class FragmentPhysicalPlans {
+  private readonly plans = new Map<number, PhysicalPlanIndex>();
+
+  /** `root`: the fragment the query runs itself, on this node. */
+  constructor(
+    private readonly env: Pick<ExecutionEnvironment, 'catalogs' | 'session'>,
+    private readonly cluster: Pick<ClusterView, 'workerNodes' | 'self'>,
+    private readonly root: PlanFragment,
+  ) {}
+
+  of(fragment: PlanFragment): PhysicalPlanIndex {
+    let plan = this.plans.get(fragment.id);
+    if (plan === undefined) {
+      plan = fragmentPhysicalPlan(this.env, fragment, this.nodeThreads(fragment));
+      this.plans.set(fragment.id, plan);
+    }
+    return plan;
+  }
+
+  /** The worker threads of the nodes that run the fragment's tasks: the fewest any of them has. */
+  private nodeThreads(fragment: PlanFragment): number {
+    const own = sharedWorkerPool().maxThreads;
+    if (fragment.id === this.root.id) return own;
+    const nodes = fragment.partitioning === 'COORDINATOR_ONLY' ? [this.cluster.self()] : this.cluster.workerNodes();
+    return nodes.length === 0 ? own : Math.min(...nodes.map((n) => n.workerThreads ?? own));
+  }
+}
+
+/**
+ * A query's physical plans: each fragment's over the cluster when it is fragmented, else the whole
+ * plan as this node runs it (the one fragment a single node's EXPLAIN shows).
+ */
+export function queryPhysicalPlans(
+  env: Pick<ExecutionEnvironment, 'catalogs' | 'session'>,
+  planned: { root: PlanNode; fragments?: PlanFragment },
+  cluster: Pick<ClusterView, 'workerNodes' | 'self'> | undefined,
+): (fragment: PlanFragment) => PhysicalPlanIndex {
+  if (planned.fragments !== undefined && cluster !== undefined) {
+    const plans = new FragmentPhysicalPlans(env, cluster, planned.fragments);
+    return (f) => plans.of(f);
+  }
+  const local = localPhysicalPlan(env, planned.root);
+  return () => local;
+}

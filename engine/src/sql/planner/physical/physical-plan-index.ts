@@ -1,0 +1,36 @@
+// A fragment's physical plan (or a single node's whole plan) as the local execution planner reads it:
+// the physical node of each logical node it is asked for — the fragment's root, a source, a join's
+// build side, a subquery an Apply runs once per binding. It only looks up what the physical planner
+// made (on the coordinator, shipped to the worker with the fragment); a node without a physical
+// node is an internal error, never planned here.
+
+import { EngineError } from '../../../errors/engine-error.js';
+import type { PlanNode } from '../plan.js';
+import { type PhysicalNode, physicalSources } from './physical-plan.js';
+
+export class PhysicalPlanIndex {
+  private readonly byNode = new Map<PlanNode, PhysicalNode>();
+
+  constructor(readonly root: PhysicalNode) {
+    this.add(root);
+  }
+
+  /** The physical node that runs `node` (and what is under it). */
+  of(node: PlanNode): PhysicalNode {
+    const physical = this.byNode.get(node);
+    if (physical === undefined) throw new EngineError('GENERIC_INTERNAL_ERROR', `Plan node ${node.id} (${node.kind}) has no physical node`);
+    return physical;
+  }
+
+  /** Top-down, so that a node is found as the topmost physical node that stands for it. */
+  private add(physical: PhysicalNode): void {
+    this.keep(physical.node, physical);
+    if (physical.kind === 'SingleStepAggregation') this.keep(physical.final, physical);
+    physicalSources(physical).forEach((s) => this.add(s));
+    if (physical.kind === 'ParallelScan') this.add(physical.inMainThread);
+  }
+
+  private keep(node: PlanNode, physical: PhysicalNode): void {
+    if (!this.byNode.has(node)) this.byNode.set(node, physical);
+  }
+}

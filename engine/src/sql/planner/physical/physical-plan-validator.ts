@@ -1,0 +1,75 @@
+// Checks a physical plan against what its nodes declare (physical-properties.ts), after the physical
+// planner when plan validation is on (ENGINE_VALIDATE_PLANS=1, as in the tests), so that a planning
+// rule that breaks a requirement fails where it is made rather than as a wrong answer:
+// - every node of the main thread gets one stream from each source: a parallel scan gathers its
+//   threads' rows (a GATHER exchange at its top);
+// - a parallel scan's threads read its table's splits round-robin, and its final aggregation step
+//   sees all rows of a group on one thread: gathered first, or exchanged by the hash of its keys;
+// - a node's rows come in the order its logical plan promises (a sort's order is not lost under a
+//   node that runs on threads, which interleave their rows).
+
+import { EngineError } from '../../../errors/engine-error.js';
+import { type ParallelScan, type PhysicalNode, physicalSources } from './physical-plan.js';
+import {
+  type Distribution,
+  logicalOrdering,
+  ordered,
+  outputDistribution,
+  outputOrdering,
+  SINGLE,
+  satisfies,
+  threadDistribution,
+} from './physical-properties.js';
+
+/** Throws GENERIC_INTERNAL_ERROR naming `what` (the fragment) and the node when the plan breaks a requirement. */
+export function validatePhysicalPlan(root: PhysicalNode, what: string): void {
+  const problem = firstProblem(root);
+  if (problem !== undefined) throw new EngineError('GENERIC_INTERNAL_ERROR', `Invalid physical plan of ${what}: ${problem}`);
+}
+
+function firstProblem(physical: PhysicalNode): string | undefined {
+  for (const source of [...physicalSources(physical), ...(physical.kind === 'ParallelScan' ? [physical.inMainThread] : [])]) {
+    const problem = firstProblem(source);
+    if (problem !== undefined) return problem;
+  }
+  const at = `${physical.kind} of ${physical.node.kind} node ${physical.node.id}`;
+  for (const source of physicalSources(physical)) {
+    if (!satisfies(outputDistribution(source), SINGLE))
+      return `${at} needs one stream from ${source.node.kind} node ${source.node.id}, which outputs ${describe(outputDistribution(source))}`;
+  }
+  if (physical.kind === 'ParallelScan') {
+    const problem = parallelScanProblem(physical, at);
+    if (problem !== undefined) return problem;
+  }
+  if (!ordered(outputOrdering(physical), logicalOrdering(physical.node)))
+    return `${at} does not keep the order its logical plan promises (${logicalOrdering(physical.node)
+      .map((k) => k.symbol.name)
+      .join(', ')})`;
+  return undefined;
+}
+
+function parallelScanProblem(p: ParallelScan, at: string): string | undefined {
+  const roundRobin = p.exchanges.find((e) => e.type === 'ROUND_ROBIN');
+  if (roundRobin?.below !== p.scan) return `${at}: its threads do not read the splits of TableScan node ${p.scan.id} round-robin`;
+  if (!satisfies(threadDistribution(p, p.node), SINGLE))
+    return `${at}: its top outputs ${describe(threadDistribution(p, p.node))}, not one stream gathered in the main thread`;
+  const final = p.aggregation?.final;
+  if (final !== undefined) {
+    const input = threadDistribution(p, final.source);
+    const required: Distribution = { kind: 'HASH', keys: final.groupingKeys };
+    if (!satisfies(input, required))
+      return `${at}: its final aggregation ${final.id} gets its input ${describe(input)}, not all rows of a group on one thread`;
+  }
+  return undefined;
+}
+
+function describe(d: Distribution): string {
+  switch (d.kind) {
+    case 'SINGLE':
+      return 'as one stream';
+    case 'SPLITS':
+      return 'spread over the threads by split';
+    case 'HASH':
+      return `hashed over the threads on [${d.keys.map((k) => k.name).join(', ')}]`;
+  }
+}
