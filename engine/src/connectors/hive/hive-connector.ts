@@ -67,7 +67,10 @@ export class HiveConnector implements Connector {
     readonly name: string,
     private readonly config: LakeConfig,
   ) {
-    this.properties = { ...LAKE_PROPERTIES, session: [timestampPrecisionProperty(this.configuredPrecision())] };
+    this.properties = {
+      ...LAKE_PROPERTIES,
+      session: [...(LAKE_PROPERTIES.session ?? []), timestampPrecisionProperty(this.configuredPrecision())],
+    };
     this.fileSystems = new FileSystems(name, config.fileSystem);
     this.metastore = new FileMetastore(name, config.catalogDir, this.fileSystems);
     this.writes = new LakeWrites(name, this.metastore, this.fileSystems, () => this.metadataFileSystem());
