@@ -23,7 +23,7 @@ import { ServerSystemRuntime } from '../coordinator/system-runtime.js';
 import { EngineError } from '../errors/engine-error.js';
 import { MemoryContext } from '../exec/memory.js';
 import { configureSharedWorkerPool, sharedWorkerPool, shutdownSharedWorkerPool } from '../exec/parallel/worker-pool.js';
-import { collectGarbageNow, guardResidentMemory } from '../exec/heap-guard.js';
+import { collectGarbageNow, guardResidentMemory } from '../process/heap-guard.js';
 import { exchangeBufferBytes, residentMemoryLimit, workerThreadHeapBytes } from '../config/memory-budget.js';
 import type { Logger } from '../log/logger.js';
 import { Announcer } from './announcer.js';

@@ -10,7 +10,6 @@
 import type { SqlType } from '../types/types.js';
 import {
   type Column,
-  type Scalar,
   columnFromScalars,
   columnSizeInBytes,
   concatColumns,
@@ -19,6 +18,7 @@ import {
   sliceColumn,
   takeColumn,
 } from './page.js';
+import type { Scalar } from '../types/scalar.js';
 
 function elementTypeOf(type: SqlType): SqlType {
   if (type.kind !== 'array') throw new Error(`not an array type: ${type.kind}`);

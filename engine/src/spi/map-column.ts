@@ -4,8 +4,9 @@
 // becomes a MapValue only when an expression needs that row's value.
 
 import type { SqlType } from '../types/types.js';
-import { type Column, type Scalar, columnFromScalars, getScalar } from './page.js';
-import { MapValue } from './map-value.js';
+import { type Column, columnFromScalars, getScalar } from './page.js';
+import type { Scalar } from '../types/scalar.js';
+import { MapValue } from '../types/map-value.js';
 import { offsetsOfRows } from './list-column.js';
 
 type MapType = SqlType & { kind: 'map' };

@@ -50,7 +50,7 @@ import {
   takeListColumn,
 } from './list-column.js';
 import { mapColumnFromRows, mapKeys, mapValues, readMapRow } from './map-column.js';
-import type { MapValue } from './map-value.js';
+import type { Scalar } from '../types/scalar.js';
 import {
   concatRowColumns,
   constantRowColumn,
@@ -61,8 +61,6 @@ import {
   sliceRowColumn,
   takeRowColumn,
 } from './row-column.js';
-
-export type Scalar = boolean | number | bigint | string | Uint8Array | null | readonly Scalar[] | MapValue;
 
 export type ColumnValues =
   | Uint8Array

@@ -8,7 +8,6 @@ import type { RowType } from '../types/row-type.js';
 import type { SqlType } from '../types/types.js';
 import {
   type Column,
-  type Scalar,
   columnFromScalars,
   columnSizeInBytes,
   concatColumns,
@@ -17,6 +16,7 @@ import {
   sliceColumn,
   takeColumn,
 } from './page.js';
+import type { Scalar } from '../types/scalar.js';
 
 const NO_VALUES = new Uint8Array(0);
 

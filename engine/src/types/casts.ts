@@ -3,7 +3,7 @@
 // TRY_CAST turns them into NULL.
 
 import { EngineError } from '../errors/engine-error.js';
-import type { Scalar } from '../spi/page.js';
+import type { Scalar } from './scalar.js';
 import { checkDecimalOverflow, decimalToNumber, fitsPrecision, numberToUnscaled, powerOfTen, rescale } from './decimal.js';
 import { MICROS_PER_DAY, parseDate, parseTimeOfDay, parseTimestamp, roundMicros, timestampDays, timestampMicrosOfDay } from './datetime.js';
 import { formatDoubleAsText } from './number-format.js';

@@ -2,7 +2,7 @@
 // instant in any zone (Trino), so keys holding them are matched by their instants; other keys by
 // their value (spi/map-value.ts mapLookupKey).
 
-import { type MapKeyOf, mapLookupKey } from '../spi/map-value.js';
+import { type MapKeyOf, mapLookupKey } from './map-value.js';
 import type { SqlType } from './types.js';
 import { zonedInstantMapper } from './zoned-timestamp.js';
 

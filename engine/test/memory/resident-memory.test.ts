@@ -3,7 +3,7 @@
 // reservation's check may go without reading it, by how far below its bound the process was.
 
 import { expect } from 'chai';
-import { MAX_RESIDENT_READ_INTERVAL_MILLIS, residentBytes, residentReadIntervalMillis } from '../../src/exec/resident-memory.js';
+import { MAX_RESIDENT_READ_INTERVAL_MILLIS, residentBytes, residentReadIntervalMillis } from '../../src/process/resident-memory.js';
 
 const MB = 1024 * 1024;
 

@@ -9,7 +9,7 @@ import { DuckDBMapValue, DuckDBStructValue } from '@duckdb/node-api';
 import { duckRows, openDuckDb } from '../../scripts/tpch/duckdb-tpch.js';
 import { EngineHarness } from '../support/engine-harness.js';
 import { seededRandom } from '../support/seeded-random.js';
-import { MapValue } from '../../src/spi/map-value.js';
+import { MapValue } from '../../src/types/map-value.js';
 import { sharedWorkerPool } from '../../src/exec/parallel/worker-pool.js';
 import { IN_WORKERS, rowsWith } from '../parallel/parallel-helpers.js';
 

@@ -14,8 +14,8 @@ import {
   sliceColumn,
   takeColumn,
   type Column,
-  type Scalar,
 } from '../../src/spi/page.js';
+import type { Scalar } from '../../src/types/scalar.js';
 import { rowFieldColumns } from '../../src/spi/row-column.js';
 import { PageSerializer, deserializePages, streamChunks } from '../../src/exec/exchange/page-codec.js';
 import { decodePage, encodePage } from '../../src/exec/parallel/page-transfer.js';

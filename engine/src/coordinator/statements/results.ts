@@ -1,6 +1,6 @@
 // Small results of metadata and session statements, built from rows of scalars.
 
-import type { Scalar } from '../../spi/page.js';
+import type { Scalar } from '../../types/scalar.js';
 import { columnFromScalars } from '../../spi/page.js';
 import { BIGINT, VARCHAR, type SqlType } from '../../types/types.js';
 import { noSessionChanges, type SessionChanges } from '../../spi/session.js';

@@ -2,9 +2,10 @@
 // value storage of aggregates (min, max, arbitrary, ...). Rows are copied from page columns through
 // a copier specialised per storage, without boxing (int64 through its 32-bit words).
 
-import { allocateSlots, columnFromSlots, getScalar, type Column, type ColumnValues, type Scalar, type SlotValues } from '../../spi/page.js';
+import { allocateSlots, columnFromSlots, getScalar, type Column, type ColumnValues, type SlotValues } from '../../spi/page.js';
+import type { Scalar } from '../../types/scalar.js';
 import type { SqlType } from '../../types/types.js';
-import { MapValue } from '../../spi/map-value.js';
+import { MapValue } from '../../types/map-value.js';
 import { int64Words } from './hash-functions.js';
 import { BOXED_VALUE_BYTES, POINTER_BYTES, binaryBytes, stringBytes } from '../../spi/memory-estimate.js';
 import type { ColumnData } from './row-equality.js';

@@ -3,8 +3,9 @@
 // The same value always hashes the same whatever column it comes from, so a join hashes probe and
 // build keys alike, and doubles are canonicalised (-0 as 0, one NaN) to match IS NOT DISTINCT.
 
-import { getScalar, type Column, type Scalar } from '../../spi/page.js';
-import { MapValue } from '../../spi/map-value.js';
+import { getScalar, type Column } from '../../spi/page.js';
+import type { Scalar } from '../../types/scalar.js';
+import { MapValue } from '../../types/map-value.js';
 import { hashMapValue } from './map-hash.js';
 import { holdsStrings } from '../../types/types.js';
 import { zonedAsInstants } from '../../types/zoned-timestamp.js';

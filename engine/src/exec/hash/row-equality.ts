@@ -5,7 +5,8 @@
 import { variantsEqual, variantsIdentical } from '../../types/variant/variant-equality.js';
 import { NAN_TEXT } from '../../types/number/number-value.js';
 import { comparesByInstant } from '../../types/zoned-time.js';
-import { type Column, type ColumnValues, type Scalar, type SlotValues, getScalar } from '../../spi/page.js';
+import { type Column, type ColumnValues, type SlotValues, getScalar } from '../../spi/page.js';
+import type { Scalar } from '../../types/scalar.js';
 import { readListRow } from '../../spi/list-column.js';
 import { readRowValue } from '../../spi/row-column.js';
 import { identityFor, sqlEquality } from '../../functions/scalar/value-comparison.js';

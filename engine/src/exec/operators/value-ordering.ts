@@ -3,7 +3,8 @@
 // Comparators are specialised per storage and read typed arrays directly.
 
 import { compareNumberTexts } from '../../types/number/number-value.js';
-import { getScalar, hasChildColumns, type Column, type ColumnValues, type Scalar } from '../../spi/page.js';
+import { getScalar, hasChildColumns, type Column, type ColumnValues } from '../../spi/page.js';
+import type { Scalar } from '../../types/scalar.js';
 import { scalarComparator } from '../../functions/scalar/value-comparison.js';
 import { rowComparator } from '../../functions/scalar/row-comparison.js';
 import type { RowType } from '../../types/row-type.js';

@@ -1,6 +1,7 @@
 // VALUES: literal rows as pages of at most TARGET_PAGE_ROWS rows.
 
-import { columnFromScalars, type Scalar } from '../../spi/page.js';
+import { columnFromScalars } from '../../spi/page.js';
+import type { Scalar } from '../../types/scalar.js';
 import type { SqlType } from '../../types/types.js';
 import { TARGET_PAGE_ROWS, type PageStream } from './operator.js';
 

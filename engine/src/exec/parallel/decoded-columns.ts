@@ -5,7 +5,7 @@
 // so each worker keeps its own share of a table.
 
 import { getHeapStatistics } from 'node:v8';
-import { evictUnderHeapPressure } from '../heap-guard.js';
+import { evictUnderHeapPressure } from '../../process/heap-guard.js';
 import { columnSizeInBytes, type Column } from '../../spi/page.js';
 
 export class DecodedColumns {

@@ -2,8 +2,8 @@
 // not. A map constant (a MapValue) in a source fragment arrives as a plain { keys, values } object;
 // this walk makes every constant of a map type (also inside arrays and maps) a MapValue again.
 
-import type { Scalar } from '../../spi/page.js';
-import { MapValue } from '../../spi/map-value.js';
+import type { Scalar } from '../../types/scalar.js';
+import { MapValue } from '../../types/map-value.js';
 import type { SqlType } from '../../types/types.js';
 
 function revive(value: Scalar, type: SqlType): Scalar {

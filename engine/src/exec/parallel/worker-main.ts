@@ -3,7 +3,7 @@
 
 import { reviveMapConstants } from './revive-constants.js';
 import { parentPort } from 'node:worker_threads';
-import { relieveMemoryPressure } from '../heap-guard.js';
+import { relieveMemoryPressure } from '../../process/heap-guard.js';
 import type { MainToWorker, WorkerToMain } from './worker-protocol.js';
 import { WorkerTask } from './worker-task.js';
 

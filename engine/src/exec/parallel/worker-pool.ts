@@ -13,7 +13,7 @@ import {
   workerThreadHeapBytes,
 } from '../../config/memory-budget.js';
 import { EngineError } from '../../errors/engine-error.js';
-import { oldGenerationLimitBytes } from '../heap-guard.js';
+import { oldGenerationLimitBytes } from '../../process/heap-guard.js';
 import { formatBytes } from '../memory.js';
 import type { MainToWorker, StartTask, WorkerToMain } from './worker-protocol.js';
 

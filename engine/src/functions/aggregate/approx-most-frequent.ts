@@ -5,9 +5,10 @@
 // the number of distinct values the counts are exact.
 
 import { EngineError } from '../../errors/engine-error.js';
-import { getScalar, type Column, type Scalar } from '../../spi/page.js';
+import { getScalar, type Column } from '../../spi/page.js';
+import type { Scalar } from '../../types/scalar.js';
 import { listColumnFromRows } from '../../spi/list-column.js';
-import { MapValue } from '../../spi/map-value.js';
+import { MapValue } from '../../types/map-value.js';
 import { BOXED_VALUE_BYTES } from '../../spi/memory-estimate.js';
 import { BIGINT, type SqlType, VARCHAR, arrayOf, mapOf } from '../../types/types.js';
 import type { AggregateFunction, ColumnOutput, GroupedAccumulator } from './aggregate-function.js';

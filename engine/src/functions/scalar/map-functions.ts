@@ -4,8 +4,8 @@
 // indeterminate, never repeated).
 
 import { EngineError } from '../../errors/engine-error.js';
-import type { Scalar } from '../../spi/page.js';
-import { EMPTY_MAP, type MapKeyOf, MapValue, findKey } from '../../spi/map-value.js';
+import type { Scalar } from '../../types/scalar.js';
+import { EMPTY_MAP, type MapKeyOf, MapValue, findKey } from '../../types/map-value.js';
 import { formatValueAsText } from '../../types/values.js';
 import { mapKeyOf } from '../../types/map-keys.js';
 import { BIGINT, type SqlType, UNKNOWN, arrayOf, mapOf, rowOf } from '../../types/types.js';

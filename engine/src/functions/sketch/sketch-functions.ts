@@ -2,7 +2,7 @@
 // SetDigest functions cardinality, intersection_cardinality, jaccard_index and hash_counts, and the
 // tdigest functions value_at_quantile and values_at_quantiles.
 
-import { MapValue } from '../../spi/map-value.js';
+import { MapValue } from '../../types/map-value.js';
 import { BIGINT, DOUBLE, HYPER_LOG_LOG, SET_DIGEST, SMALLINT, TDIGEST, arrayOf, mapOf } from '../../types/types.js';
 import { SetDigest, intersectionCardinality, jaccardIndex } from './setdigest.js';
 import { TDigestSketch } from './tdigest-sketch.js';

@@ -1,9 +1,9 @@
-// The JS value of one map row (page.ts Scalar): its keys and values in entry order, as two arrays of
+// The JS value of one map row (a Scalar, scalar.ts): its keys and values in entry order, as two arrays of
 // one length. Keys are never NULL and never repeat (the constructors check, map-functions.ts).
 // Entry order is kept (Trino keeps it too: map_keys, the client's JSON and map_concat show it), but
 // two maps with the same entries in another order are equal and hash alike.
 
-import type { Scalar } from './page.js';
+import type { Scalar } from './scalar.js';
 
 export class MapValue {
   constructor(
