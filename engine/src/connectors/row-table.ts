@@ -3,7 +3,7 @@
 
 import type { Session } from '../spi/session.js';
 import { EngineError } from '../errors/engine-error.js';
-import { columnFromScalars, type Page } from '../spi/page.js';
+import { columnFromScalars, type Page } from '../columnar/page.js';
 import type { Scalar } from '../types/scalar.js';
 import { MAX_PAGE_ROWS, selectColumnIndexes } from './column-selection.js';
 import type { ColumnMetadata, Split, TableMetadata } from '../spi/connector.js';

@@ -48,7 +48,7 @@ import { mapFrame } from '../sql/planner/window-frame.js';
 import { assignUniqueId } from './operators/assign-unique-id.js';
 import { markDistinct } from './operators/mark-distinct.js';
 import { unnest } from './operators/unnest.js';
-import { estimatedPageBytes } from '../spi/page.js';
+import { estimatedPageBytes } from '../columnar/page.js';
 import type { Scalar } from '../types/scalar.js';
 import { OperatorRecorders, type OperatorRecorder } from './stats/operator-recorder.js';
 import { recordedEdge } from './stats/recorded-edge.js';

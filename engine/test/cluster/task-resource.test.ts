@@ -5,7 +5,7 @@
 
 import { expect } from 'chai';
 import { readPageStream } from '../../src/exec/exchange/page-codec.js';
-import { getScalar, type Page } from '../../src/spi/page.js';
+import { getScalar, type Page } from '../../src/columnar/page.js';
 import { parseDataSize } from '../../src/config/data-size.js';
 import { parseDuration } from '../../src/config/duration.js';
 import { toTaggedJson } from '../../src/sql/planner/plan-json.js';

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { InternalAuthenticator } from '../../src/server/internal-auth/internal-authenticator.js';
-import { getScalar } from '../../src/spi/page.js';
+import { getScalar } from '../../src/columnar/page.js';
 import { readPageStream } from '../../src/exec/exchange/page-codec.js';
 import { toTaggedJson } from '../../src/sql/planner/plan-json.js';
 import { MAX_SPLITS_PER_TASK_UPDATE, type ScheduledSplit, type TaskUpdateRequest } from '../../src/internode/task-update-request.js';

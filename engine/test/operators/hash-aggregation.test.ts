@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { hashAggregation } from '../../src/exec/operators/hash-aggregation.js';
-import { TARGET_PAGE_ROWS } from '../../src/exec/operators/operator.js';
+import { TARGET_PAGE_ROWS } from '../../src/columnar/page.js';
 import type { Scalar } from '../../src/types/scalar.js';
 import { BIGINT, DOUBLE, INTEGER, VARCHAR, decimal } from '../../src/types/types.js';
 import { resolveCalls } from '../aggregates/aggregate-helpers.js';

@@ -3,7 +3,7 @@ import { limit } from '../../src/exec/operators/limit.js';
 import { sort } from '../../src/exec/operators/sort.js';
 import { topN } from '../../src/exec/operators/top-n.js';
 import type { PageStream, SortKey } from '../../src/exec/operators/operator.js';
-import type { Page } from '../../src/spi/page.js';
+import type { Page } from '../../src/columnar/page.js';
 import type { Scalar } from '../../src/types/scalar.js';
 import { BIGINT, DOUBLE, INTEGER, VARCHAR, decimal } from '../../src/types/types.js';
 import { collectPages, collectRows, pageOf, rowsStream, testContext } from './helpers.js';

@@ -6,7 +6,7 @@ import { MAX_SPLIT_ROWS } from '../../src/connectors/memory/memory-connector.js'
 import { newQueryProgress, type QueryProgress } from '../../src/spi/query-progress.js';
 import { EngineError } from '../../src/errors/engine-error.js';
 import { MemoryContext } from '../../src/exec/memory.js';
-import { getScalar, type Page } from '../../src/spi/page.js';
+import { getScalar, type Page } from '../../src/columnar/page.js';
 import type { Scalar } from '../../src/types/scalar.js';
 import { sharedWorkerPool } from '../../src/exec/parallel/worker-pool.js';
 import type { EngineHarness } from '../support/engine-harness.js';

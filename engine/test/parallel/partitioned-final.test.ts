@@ -4,7 +4,7 @@ import { newQueryProgress } from '../../src/spi/query-progress.js';
 import { EngineError } from '../../src/errors/engine-error.js';
 import { resolveAggregateFunction } from '../../src/functions/aggregate/registry.js';
 import { MemoryContext } from '../../src/exec/memory.js';
-import type { Page } from '../../src/spi/page.js';
+import type { Page } from '../../src/columnar/page.js';
 import type { Scalar } from '../../src/types/scalar.js';
 import type { HashAggregationSpec } from '../../src/exec/operators/hash-aggregation.js';
 import { WORKER_FINAL_MIN_WORKERS, parallelSource } from '../../src/exec/parallel/parallel-source.js';

@@ -15,7 +15,7 @@ import type * as ast from '../../src/sql/parser/ast.js';
 import type { OutputColumn, StatementResult } from '../../src/spi/statement-result.js';
 import { newQueryProgress } from '../../src/spi/query-progress.js';
 import { MemoryContext } from '../../src/exec/memory.js';
-import { getScalar } from '../../src/spi/page.js';
+import { getScalar } from '../../src/columnar/page.js';
 import type { Scalar } from '../../src/types/scalar.js';
 import { typeName } from '../../src/types/types.js';
 import { NodeManager } from '../../src/coordinator/node-manager.js';

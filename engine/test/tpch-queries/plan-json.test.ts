@@ -8,7 +8,7 @@ import { tpchQuery } from '../../scripts/tpch/queries.js';
 import { firstDifference } from '../../scripts/tpch/result-comparison.js';
 import { LocalExecutionPlanner } from '../../src/exec/local-execution-planner.js';
 import { MemoryContext } from '../../src/exec/memory.js';
-import { getScalar } from '../../src/spi/page.js';
+import { getScalar } from '../../src/columnar/page.js';
 import type { Scalar } from '../../src/types/scalar.js';
 import { newQueryProgress } from '../../src/spi/query-progress.js';
 import { parseStatement } from '../../src/sql/parser/parser.js';

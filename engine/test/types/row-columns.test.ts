@@ -14,9 +14,9 @@ import {
   sliceColumn,
   takeColumn,
   type Column,
-} from '../../src/spi/page.js';
+} from '../../src/columnar/page.js';
 import type { Scalar } from '../../src/types/scalar.js';
-import { rowFieldColumns } from '../../src/spi/row-column.js';
+import { rowFieldColumns } from '../../src/columnar/row-column.js';
 import { PageSerializer, deserializePages, streamChunks } from '../../src/exec/exchange/page-codec.js';
 import { decodePage, encodePage } from '../../src/exec/parallel/page-transfer.js';
 import { arrayOf, BIGINT, VARCHAR, rowOf, typeName } from '../../src/types/types.js';

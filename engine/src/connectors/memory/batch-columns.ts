@@ -4,10 +4,10 @@
 // decoded copies of big tables never fill the heap.
 
 import type { RecordBatch } from 'apache-arrow';
-import { arrowDataToColumn } from '../../exec/arrow.js';
-import type { Page } from '../../spi/page.js';
+import { arrowDataToColumn } from '../../columnar/arrow.js';
+import type { Page } from '../../columnar/page.js';
 import type { SqlType } from '../../types/types.js';
-import { decodedColumns } from '../../exec/parallel/decoded-columns.js';
+import { decodedColumns } from '../../columnar/decoded-columns.js';
 import { storedColumnKey } from './shared-batch.js';
 
 /** The columns at `indexes` of `batch` (whose columns have `types`), decoded once while the cache keeps them. */

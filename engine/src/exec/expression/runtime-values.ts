@@ -2,10 +2,10 @@
 // prologue declares, and the values behind them, passed in as `B`.
 
 import type { Scalar } from '../../types/scalar.js';
-import { readListRow } from '../../spi/list-column.js';
-import { readMapRow } from '../../spi/map-column.js';
+import { readListRow } from '../../columnar/list-column.js';
+import { readMapRow } from '../../columnar/map-column.js';
 import { EMPTY_MAP } from '../../types/map-value.js';
-import { readRowValue } from '../../spi/row-column.js';
+import { readRowValue } from '../../columnar/row-column.js';
 
 const EMPTY_BYTES = new Uint8Array(0);
 const EMPTY_ARRAY: readonly Scalar[] = Object.freeze([]);

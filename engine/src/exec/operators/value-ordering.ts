@@ -3,14 +3,14 @@
 // Comparators are specialised per storage and read typed arrays directly.
 
 import { compareNumberTexts } from '../../types/number/number-value.js';
-import { getScalar, hasChildColumns, type Column, type ColumnValues } from '../../spi/page.js';
+import { getScalar, hasChildColumns, type Column, type ColumnValues } from '../../columnar/page.js';
 import type { Scalar } from '../../types/scalar.js';
 import { scalarComparator } from '../../functions/scalar/value-comparison.js';
 import { rowComparator } from '../../functions/scalar/row-comparison.js';
 import type { RowType } from '../../types/row-type.js';
 import { compareChars, compareStrings } from '../../types/chars.js';
 import { SHORT_DECIMAL_PRECISION, type SqlType } from '../../types/types.js';
-import { int64Words } from '../hash/hash-functions.js';
+import { int64Words } from '../../columnar/hash-functions.js';
 import { isLongPlain } from '../../types/long-plain-temporal.js';
 import type { SortKey } from './operator.js';
 

@@ -8,7 +8,7 @@
 
 import { hashAggregation, type HashAggregationSpec } from '../operators/hash-aggregation.js';
 import type { OperatorContext, PageStream } from '../operators/operator.js';
-import type { Page } from '../../spi/page.js';
+import type { Page } from '../../columnar/page.js';
 import { PARTIAL_MAX_GROUPS_PER_ROW, PARTIAL_PROBE_ROWS } from '../../sql/planner/physical/adaptive-thresholds.js';
 
 /** Input rows the probe aggregates (about one split). */

@@ -4,7 +4,7 @@
 // are structured-cloned; varbinary values travel as one buffer plus offsets.
 
 import { holdsBytes, type SqlType } from '../../types/types.js';
-import type { Column, ColumnValues, Page } from '../../spi/page.js';
+import type { Column, ColumnValues, Page } from '../../columnar/page.js';
 
 interface PackedBinaries {
   packed: true;

@@ -8,7 +8,7 @@
 // flag; a worker's error is rethrown here as the same EngineError. The build sides of the joins
 // the fragment probes are made here first, in shared memory, and handed to every worker.
 
-import { countConnectorRead } from '../stats/connector-io.js';
+import { countConnectorRead } from '../../spi/connector-io.js';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import type { QueryProgress } from '../../spi/query-progress.js';
 import type { Session } from '../../spi/session.js';
@@ -21,7 +21,7 @@ import type { HashJoinSpec } from '../operators/hash-join.js';
 import { buildSide, type BuildSide } from '../operators/join-build-side.js';
 import { shareBuildSide } from './shared-build-side.js';
 import type { OperatorContext, PageStream } from '../operators/operator.js';
-import type { Page } from '../../spi/page.js';
+import type { Page } from '../../columnar/page.js';
 import { readSplits } from '../table-scan.js';
 import { PartialAggregationDoesNotPay } from './adaptive-partial.js';
 import { decodePage } from './page-transfer.js';

@@ -2,8 +2,8 @@
 // in the same partition, whichever worker partitions them. The partition comes from the hash's high
 // bits: hash tables pick buckets by its low bits, which therefore stay evenly spread in a partition.
 
-import { hashRows } from '../hash/hash-functions.js';
-import { takePage, type Page } from '../../spi/page.js';
+import { hashRows } from '../../columnar/hash-functions.js';
+import { takePage, type Page } from '../../columnar/page.js';
 
 export function partitionPage(page: Page, keyChannels: readonly number[], count: number): Page[] {
   if (count === 1) return [page];

@@ -7,7 +7,7 @@ import type { MessagePort } from 'node:worker_threads';
 import { EngineError } from '../../errors/engine-error.js';
 import { hashAggregation } from '../operators/hash-aggregation.js';
 import type { OperatorContext, PageStream } from '../operators/operator.js';
-import type { Page } from '../../spi/page.js';
+import type { Page } from '../../columnar/page.js';
 import { resolveAggregateRef } from '../../functions/aggregate/aggregate-ref.js';
 import { decodePage, encodePage, type EncodedPage } from './page-transfer.js';
 import { partitionPage } from './partition-page.js';

@@ -5,9 +5,9 @@
 // to float. Empty groups are NULL.
 
 import { EngineError } from '../../errors/engine-error.js';
-import { getScalar, type Column } from '../../spi/page.js';
+import { getScalar, type Column } from '../../columnar/page.js';
 import type { Scalar } from '../../types/scalar.js';
-import { listColumnFromRows } from '../../spi/list-column.js';
+import { listColumnFromRows } from '../../columnar/list-column.js';
 import { BIGINT, DOUBLE, type SqlType, arrayOf } from '../../types/types.js';
 import type { AggregateFunction, ColumnOutput, GroupedAccumulator } from './aggregate-function.js';
 import { finalColumn, toFloat64 } from './accumulator-support.js';

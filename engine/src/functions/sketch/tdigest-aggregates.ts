@@ -1,6 +1,6 @@
 // tdigest_agg(x [, w]) and merge(tdigest), as Trino has them: any numeric x (and w) read as double.
 
-import type { Column } from '../../spi/page.js';
+import type { Column } from '../../columnar/page.js';
 import { DOUBLE, TDIGEST, type SqlType } from '../../types/types.js';
 import { canCoerce } from '../../types/coercion.js';
 import type { AggregateFunction } from '../aggregate/aggregate-function.js';

@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import type { FileBlock, ReadStats } from '../../../../src/connectors/hive/formats/file-format.js';
 import { ParquetFormat } from '../../../../src/connectors/hive/formats/parquet/parquet-format.js';
 import type { ColumnMetadata, TableConstraint } from '../../../../src/spi/connector.js';
-import { getScalar, type Page } from '../../../../src/spi/page.js';
+import { getScalar, type Page } from '../../../../src/columnar/page.js';
 import type { Scalar } from '../../../../src/types/scalar.js';
 import { formatDate } from '../../../../src/types/datetime.js';
 import { formatDecimal } from '../../../../src/types/decimal.js';

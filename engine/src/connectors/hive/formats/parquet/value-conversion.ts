@@ -9,8 +9,8 @@
 //   BYTE_ARRAY / FIXED decimals big-endian two's complement -> word pairs, or bigint for p > 18
 //   strings                    decoded from UTF-8 in one go (exec/arrow.ts's decoder)
 
-import { decodeStrings } from '../../../../exec/arrow.js';
-import type { ColumnValues } from '../../../../spi/page.js';
+import { decodeStrings } from '../../../../columnar/arrow.js';
+import type { ColumnValues } from '../../../../columnar/page.js';
 import { PICOS_PER_MICRO, floorDiv, isLongPlain } from '../../../../types/long-plain-temporal.js';
 import { SHORT_DECIMAL_PRECISION, typeName, type SqlType } from '../../../../types/types.js';
 import type { SchemaElement } from './file-metadata.js';

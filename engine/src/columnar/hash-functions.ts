@@ -3,12 +3,12 @@
 // The same value always hashes the same whatever column it comes from, so a join hashes probe and
 // build keys alike, and doubles are canonicalised (-0 as 0, one NaN) to match IS NOT DISTINCT.
 
-import { getScalar, type Column } from '../../spi/page.js';
-import type { Scalar } from '../../types/scalar.js';
-import { MapValue } from '../../types/map-value.js';
+import { getScalar, type Column } from './page.js';
+import type { Scalar } from '../types/scalar.js';
+import { MapValue } from '../types/map-value.js';
 import { hashMapValue } from './map-hash.js';
-import { holdsStrings } from '../../types/types.js';
-import { zonedAsInstants } from '../../types/zoned-timestamp.js';
+import { holdsStrings } from '../types/types.js';
+import { zonedAsInstants } from '../types/zoned-timestamp.js';
 
 const scratchDouble = new Float64Array(1);
 const scratchWords = new Int32Array(scratchDouble.buffer);

@@ -2,7 +2,7 @@
 // (page-transfer passes shared views as they are). Arrays of strings, long decimals and binaries
 // cannot be shared: they stay as they are, and each thread gets its own copy.
 
-import { estimatedPageBytes, type Column, type ColumnValues, type Page } from '../spi/page.js';
+import { estimatedPageBytes, type Column, type ColumnValues, type Page } from './page.js';
 
 type TypedArray = Exclude<ColumnValues, unknown[]>;
 

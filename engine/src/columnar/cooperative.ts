@@ -4,7 +4,11 @@
 
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { EngineError } from '../errors/engine-error.js';
-import type { BlockedTime } from './stats/operator-recorder.js';
+
+/** Where an operator's waits are counted as blocked rather than CPU time. */
+export interface BlockedTime {
+  blockedOn<T>(wait: Promise<T>): Promise<T>;
+}
 
 /** Longest stretch of work between two turns of the event loop. */
 const SLICE_MILLIS = 10;

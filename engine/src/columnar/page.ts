@@ -62,6 +62,9 @@ import {
   takeRowColumn,
 } from './row-column.js';
 
+/** Rows per output page operators (and readers) aim for. */
+export const TARGET_PAGE_ROWS = 8192;
+
 export type ColumnValues =
   | Uint8Array
   | Int8Array

@@ -5,8 +5,8 @@
 // so each worker keeps its own share of a table.
 
 import { getHeapStatistics } from 'node:v8';
-import { evictUnderHeapPressure } from '../../process/heap-guard.js';
-import { columnSizeInBytes, type Column } from '../../spi/page.js';
+import { evictUnderHeapPressure } from '../process/heap-guard.js';
+import { columnSizeInBytes, type Column } from './page.js';
 
 export class DecodedColumns {
   private readonly columns = new Map<string, { column: Column; bytes: number }>();

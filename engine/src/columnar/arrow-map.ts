@@ -2,8 +2,8 @@
 // children are the keys (`key`, not nullable) and the values (`value`), as Arrow defines the layout.
 
 import { Field, Map_, Struct, makeData, type Data, type DataType } from 'apache-arrow';
-import { type Column, sliceColumn } from '../spi/page.js';
-import { mapKeys, mapValues } from '../spi/map-column.js';
+import { type Column, sliceColumn } from './page.js';
+import { mapKeys, mapValues } from './map-column.js';
 import type { SqlType } from '../types/types.js';
 import { arrowDataToColumn, arrowType, columnToArrowData } from './arrow.js';
 

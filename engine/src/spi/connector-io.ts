@@ -3,7 +3,7 @@
 // the reports arrive on the node's main thread: from scans it runs itself and from splits its worker
 // threads finish. Table statistics' footer reads add theirs. GET /v1/status and GET /metrics report it.
 
-import { BYTES_READ_METRIC, type ConnectorMetrics } from '../../spi/connector.js';
+import { BYTES_READ_METRIC, type ConnectorMetrics } from './connector.js';
 
 export const connectorIo = {
   /** Cumulative bytes since the process started. */

@@ -2,13 +2,19 @@
 // value storage of aggregates (min, max, arbitrary, ...). Rows are copied from page columns through
 // a copier specialised per storage, without boxing (int64 through its 32-bit words).
 
-import { allocateSlots, columnFromSlots, getScalar, type Column, type ColumnValues, type SlotValues } from '../../spi/page.js';
-import type { Scalar } from '../../types/scalar.js';
-import type { SqlType } from '../../types/types.js';
-import { MapValue } from '../../types/map-value.js';
+import { allocateSlots, columnFromSlots, getScalar, type Column, type ColumnValues, type SlotValues } from './page.js';
+import type { Scalar } from '../types/scalar.js';
+import type { SqlType } from '../types/types.js';
+import { MapValue } from '../types/map-value.js';
 import { int64Words } from './hash-functions.js';
-import { BOXED_VALUE_BYTES, POINTER_BYTES, binaryBytes, stringBytes } from '../../spi/memory-estimate.js';
-import type { ColumnData } from './row-equality.js';
+import { BOXED_VALUE_BYTES, POINTER_BYTES, binaryBytes, stringBytes } from './memory-estimate.js';
+
+/** The part of a column a comparison reads: a page column, or a hash table's slots (GrowableColumn). */
+export interface ColumnData {
+  readonly values: SlotValues;
+  readonly nulls: Uint8Array | null;
+  readonly children?: readonly Column[];
+}
 
 export type RowCopier = (sourceRow: number, index: number) => void;
 

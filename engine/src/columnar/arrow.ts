@@ -48,10 +48,10 @@ import { EngineError } from '../errors/engine-error.js';
 import { SHORT_DECIMAL_PRECISION, typeName, unsupportedTypeError, type SqlType } from '../types/types.js';
 import { isLongZoned } from '../types/long-zoned-timestamp.js';
 import { isLongPlain } from '../types/long-plain-temporal.js';
-import { sliceColumn, type Column, type ColumnValues, type Page } from '../spi/page.js';
-import { listElements } from '../spi/list-column.js';
+import { sliceColumn, type Column, type ColumnValues, type Page } from './page.js';
+import { listElements } from './list-column.js';
 import { arrowMapToColumn, arrowMapType, mapColumnToArrowData } from './arrow-map.js';
-import { rowFieldColumns } from '../spi/row-column.js';
+import { rowFieldColumns } from './row-column.js';
 
 /** Field metadata key holding the column's SqlType as JSON. */
 export const SQL_TYPE_METADATA_KEY = 'engine.sql_type';
