@@ -13,7 +13,9 @@
 //   files:   [[from, to], ...]  a file moved (git mv); chains (a -> b, b -> c) are followed;
 //   symbols: [{ name, from, to }] an exported name left one module for another; a named import of it
 //            (`import { type Scalar, getScalar } from '../spi/page.js'`) is split so the name comes
-//            from its new module (`from` may be written as the old or the moved path).
+//            from its new module (`from` may be written as the old or the moved path);
+//   renames: [{ module, name, to }] an exported name renamed: every whole-word use of it is renamed in
+//            the module itself and in every file importing that module (module: old or moved path).
 // A specifier is rewritten only when it no longer resolves to a file: first from the importing
 // file's own folder, then (for a file that itself moved) from its old folder. So running the script
 // twice changes nothing the second time, and imports that still resolve are left alone.
@@ -41,6 +43,11 @@ const oldPaths = new Map();
 for (const from of movedTo.keys()) {
   const to = finalPath(from);
   oldPaths.set(to, [...(oldPaths.get(to) ?? []), from]);
+}
+const renames = new Map();
+for (const r of map.renames ?? []) {
+  const module = finalPath(join(repoRoot, r.module));
+  renames.set(module, [...(renames.get(module) ?? []), { pattern: new RegExp(`\\b${r.name}\\b`, 'g'), to: r.to }]);
 }
 const symbols = (map.symbols ?? []).map((s) => ({ name: s.name, from: finalPath(join(repoRoot, s.from)), to: finalPath(join(repoRoot, s.to)) }));
 
@@ -109,6 +116,15 @@ function splitMovedNames(file, text) {
   });
 }
 
+/** Renames the names of the modules a file is or imports. */
+function renameNames(file, text) {
+  const modules = new Set([file]);
+  for (const [, , , spec] of text.matchAll(SPECIFIER)) modules.add(sourceOf(dirname(file), spec));
+  let result = text;
+  for (const module of modules) for (const { pattern, to } of renames.get(module) ?? []) result = result.replace(pattern, to);
+  return result;
+}
+
 const changed = [];
 const targets = roots.length > 0 ? roots.map((r) => resolve(r)) : ['engine', 'operator', 'e2e'].map((r) => join(repoRoot, r));
 for (const file of targets.flatMap((root) => tsFiles(root, []))) {
@@ -117,7 +133,8 @@ for (const file of targets.flatMap((root) => tsFiles(root, []))) {
     const next = movedSpecifier(file, spec);
     return next === undefined ? whole : `${lead}${quote}${next}${quote}`;
   });
-  const result = symbols.length > 0 ? splitMovedNames(file, moved) : moved;
+  const split = symbols.length > 0 ? splitMovedNames(file, moved) : moved;
+  const result = renames.size > 0 ? renameNames(file, split) : split;
   if (result === text) continue;
   changed.push(relative(process.cwd(), file));
   if (!dryRun) writeFileSync(file, result);

@@ -24,7 +24,7 @@ import type { PlanNode, TableScanNode } from '../sql/planner/plan.js';
 import { printPlan, type NodeRuntimeStats } from '../sql/planner/plan-printer.js';
 import type { PlanFragment } from '../sql/planner/distributed/fragmenter.js';
 import { printFragments } from '../sql/planner/distributed/fragment-printer.js';
-import { physicalTreeOf } from '../exec/parallel/physical-context.js';
+import { physicalTreeOf } from '../exec/threads/physical-context.js';
 import { DistributedQuery, type ClusterView } from './scheduler/distributed-query.js';
 import { constant, symbolRef, type RowExpression } from '../sql/planner/row-expression.js';
 import { isStoreAssignable } from '../types/coercion.js';

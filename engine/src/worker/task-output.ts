@@ -4,7 +4,7 @@
 // consumer slows this task down.
 
 import { PageSerializer } from '../exec/exchange/page-codec.js';
-import { partitionPage } from '../exec/parallel/partition-page.js';
+import { partitionPage } from '../exec/threads/partition-page.js';
 import type { Page } from '../columnar/page.js';
 import type { BlockedTime } from '../columnar/cooperative.js';
 import type { SqlType } from '../types/types.js';

@@ -10,7 +10,7 @@ import { parseDataSize } from '../../src/config/data-size.js';
 import { parseDuration } from '../../src/config/duration.js';
 import { toTaggedJson } from '../../src/sql/planner/plan-json.js';
 import { filterAndProject } from '../../src/exec/operators/filter-and-project.js';
-import { parallelSource } from '../../src/exec/parallel/parallel-source.js';
+import { parallelSource } from '../../src/exec/threads/parallel-source.js';
 import { tableScan } from '../../src/exec/table-scan.js';
 import { TaskOutput } from '../../src/worker/task-output.js';
 import { EngineHarness } from '../support/engine-harness.js';

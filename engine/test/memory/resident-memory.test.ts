@@ -1,4 +1,4 @@
-// The memory guard's reading of the process's resident size (exec/resident-memory.ts): the same
+// The memory guard's reading of the process's resident size (process/resident-memory.ts): the same
 // figure as Node's own (process.memoryUsage.rss()), following the process as it grows; and how long a
 // reservation's check may go without reading it, by how far below its bound the process was.
 

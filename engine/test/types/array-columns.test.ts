@@ -17,7 +17,7 @@ import {
 import type { Scalar } from '../../src/types/scalar.js';
 import { listElements, listOffsets } from '../../src/columnar/list-column.js';
 import { PageSerializer, deserializePages, streamChunks } from '../../src/exec/exchange/page-codec.js';
-import { decodePage, encodePage } from '../../src/exec/parallel/page-transfer.js';
+import { decodePage, encodePage } from '../../src/exec/threads/page-transfer.js';
 import { arrayOf, BIGINT, VARCHAR, typeName } from '../../src/types/types.js';
 
 const NESTED = arrayOf(arrayOf(BIGINT));

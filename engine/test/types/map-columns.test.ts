@@ -19,7 +19,7 @@ import { listOffsets } from '../../src/columnar/list-column.js';
 import { mapKeys, mapValues } from '../../src/columnar/map-column.js';
 import { MapValue } from '../../src/types/map-value.js';
 import { PageSerializer, deserializePages, streamChunks } from '../../src/exec/exchange/page-codec.js';
-import { decodePage, encodePage } from '../../src/exec/parallel/page-transfer.js';
+import { decodePage, encodePage } from '../../src/exec/threads/page-transfer.js';
 import { arrowType } from '../../src/columnar/arrow.js';
 import { arrayOf, mapOf, BIGINT, VARCHAR, typeName } from '../../src/types/types.js';
 

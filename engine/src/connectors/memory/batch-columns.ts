@@ -30,7 +30,7 @@ export function fullBatchPage(batch: RecordBatch, types: readonly SqlType[]): Pa
 }
 
 /**
- * Kinds whose Arrow values are the column's own typed array (see exec/arrow.ts): decoding them is a
+ * Kinds whose Arrow values are the column's own typed array (see columnar/arrow.ts): decoding them is a
  * view of the stored buffer, so keeping the page's copy would only double the memory.
  */
 const ZERO_COPY_KINDS = new Set<SqlType['kind']>([

@@ -1,6 +1,6 @@
 // Map functions and operators without lambdas (Trino's functions/map.md): MAP(keys, values) and
 // map(), m[k] and element_at, cardinality, map_keys, map_values, map_concat. A map value is a
-// MapValue (spi/map-value.ts); every constructor checks its keys as Trino does (never NULL, never
+// MapValue (types/map-value.ts); every constructor checks its keys as Trino does (never NULL, never
 // indeterminate, never repeated).
 
 import { EngineError } from '../../errors/engine-error.js';

@@ -2,10 +2,10 @@
 
 import { integerSessionProperty } from '../../spi/session-properties.js';
 import type { Session } from '../../spi/session.js';
-import { sharedWorkerPool } from './worker-pool.js';
+import { sharedThreadPool } from './thread-pool.js';
 
 export interface ParallelSettings {
-  /** Worker threads one source fragment runs on: task_concurrency, at most the node's worker threads (task.maxWorkerThreads). */
+  /** Worker threads one scan pipeline runs on: task_concurrency, at most the node's worker threads (task.maxWorkerThreads). */
   workers: number;
   /** A scan with fewer splits stays in the main thread (a worker round trip costs more than it saves); 0: never. */
   minSplits: number;
@@ -14,7 +14,7 @@ export interface ParallelSettings {
 export function parallelSettings(session: Session): ParallelSettings {
   const concurrency = integerSessionProperty(session, 'task_concurrency');
   return {
-    workers: Math.max(1, Math.min(concurrency, sharedWorkerPool().maxThreads)),
+    workers: Math.max(1, Math.min(concurrency, sharedThreadPool().maxThreads)),
     minSplits: integerSessionProperty(session, 'parallel_min_splits'),
   };
 }

@@ -3,7 +3,7 @@
 // probing on the workers first. Entries expire, so a table that changed gets probed again.
 
 import type { TableMetadata } from '../../spi/connector.js';
-import type { SourceFragment } from './source-fragment.js';
+import type { ScanPipeline } from './scan-pipeline.js';
 
 const RETENTION_MILLIS = 5 * 60 * 1000;
 const MAX_ENTRIES = 256;
@@ -12,7 +12,7 @@ const MAX_ENTRIES = 256;
 const verdicts = new Map<string, number>();
 
 /** Names an aggregating fragment over a table: equal for the same query shape and constants. */
-export function fragmentKey(table: TableMetadata, fragment: SourceFragment): string {
+export function pipelineKey(table: TableMetadata, fragment: ScanPipeline): string {
   const text = JSON.stringify(fragment, (_, v: unknown) =>
     typeof v === 'bigint' ? `${v}n` : v instanceof Uint8Array ? Buffer.from(v).toString('hex') : v,
   );

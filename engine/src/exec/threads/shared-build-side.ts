@@ -1,4 +1,4 @@
-// The build sides of the joins a source fragment probes, made once in the main thread and shared
+// The build sides of the joins a scan pipeline probes, made once in the main thread and shared
 // with every worker thread of the run. The rows and the lookup table are built in shared memory
 // (buildSide with `shared`), so a thread receives views of the same buffers, not a copy, and probes
 // them read only; only string, long decimal and binary columns (which cannot live in shared

@@ -1,4 +1,4 @@
-// A source fragment: the part of a plan that runs next to a table scan, split by split, in a worker
+// A scan pipeline: the part of a plan that runs next to a table scan, split by split, in a worker
 // thread — the scan's Filter/Project chain with the probes of joins probed in parallel among them,
 // optionally topped by a partial aggregation. It is plain
 // data (channels instead of symbols, aggregate functions by name), so it can be posted to a worker,
@@ -30,7 +30,7 @@ export interface JoinProbeStage {
   build: number;
 }
 
-export type FragmentStage = FilterProjectStage | JoinProbeStage;
+export type PipelineStage = FilterProjectStage | JoinProbeStage;
 
 export interface PartialAggregateCall {
   function: AggregateRef;
@@ -57,11 +57,11 @@ export interface FinalAggregation {
   aggregates: { function: AggregateRef; argumentChannels: number[] }[];
 }
 
-export interface SourceFragment {
+export interface ScanPipeline {
   /** The table columns the scan reads, in channel order. */
   columns: string[];
   /** Applied in order over the scan's pages. */
-  stages: FragmentStage[];
+  stages: PipelineStage[];
   /** A partial aggregation over the last stage's output; its intermediates are the fragment's output. */
   aggregation?: PartialAggregation;
   /**
@@ -73,7 +73,7 @@ export interface SourceFragment {
 }
 
 /** The stages of a fragment over `scan`, probing `builds` (the fragment's build sides, in this thread). */
-export function fragmentStages(ctx: OperatorContext, fragment: SourceFragment, scan: PageStream, builds: readonly BuildSide[]): PageStream {
+export function pipelineStages(ctx: OperatorContext, fragment: ScanPipeline, scan: PageStream, builds: readonly BuildSide[]): PageStream {
   let stream = scan;
   for (const stage of fragment.stages) {
     stream =
@@ -85,7 +85,7 @@ export function fragmentStages(ctx: OperatorContext, fragment: SourceFragment, s
 }
 
 /** The join of each build side, by the index its probe stage names. */
-export function probeSpecs(fragment: SourceFragment): HashJoinSpec[] {
+export function probeSpecs(fragment: ScanPipeline): HashJoinSpec[] {
   const specs: HashJoinSpec[] = [];
   for (const stage of fragment.stages) if (stage.kind === 'probe') specs[stage.build] = stage.spec;
   return specs;
@@ -104,13 +104,13 @@ async function* probeStage(ctx: OperatorContext, probe: PageStream, side: BuildS
  * The operators of a fragment over `scan` (the pages of the splits it is given), up to its partial
  * aggregation (which throws PartialAggregationDoesNotPay when it does not pay).
  */
-export function fragmentPipeline(
+export function scanPipelineStream(
   ctx: OperatorContext,
-  fragment: SourceFragment,
+  fragment: ScanPipeline,
   scan: PageStream,
   builds: readonly BuildSide[],
 ): PageStream {
-  const stream = fragmentStages(ctx, fragment, scan, builds);
+  const stream = pipelineStages(ctx, fragment, scan, builds);
   const aggregation = fragment.aggregation;
   if (aggregation === undefined) return stream;
   const spec: HashAggregationSpec = {

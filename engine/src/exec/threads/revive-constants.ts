@@ -1,5 +1,5 @@
 // A posted message is a structured clone: typed arrays and bigints survive it, class instances do
-// not. A map constant (a MapValue) in a source fragment arrives as a plain { keys, values } object;
+// not. A map constant (a MapValue) in a scan pipeline arrives as a plain { keys, values } object;
 // this walk makes every constant of a map type (also inside arrays and maps) a MapValue again.
 
 import type { Scalar } from '../../types/scalar.js';

@@ -1,5 +1,5 @@
-// The main-thread side of a source fragment run on worker threads: one task per worker, splits
-// handed out one at a time as workers ask for them, output pages yielded as they arrive. Split i
+// The main-thread side of a scan pipeline run on worker threads: one job per thread, splits
+// handed out one at a time as threads ask for them, output pages yielded as they arrive. Split i
 // goes to worker i mod n by preference, so that from query to query a worker reads mostly the same
 // splits (and keeps their decoded columns); a worker that runs out takes the others' last ones.
 // At most CREDITS_PER_WORKER pages per worker are in flight: a worker waits for a credit, which
@@ -27,9 +27,9 @@ import { PartialAggregationDoesNotPay } from './adaptive-partial.js';
 import { decodePage } from './page-transfer.js';
 import { rememberPoorReduction } from './poor-reductions.js';
 import type { PartitionExchange } from './partitioned-final.js';
-import { fragmentStages, type SourceFragment } from './source-fragment.js';
-import { sharedWorkerPool, type PoolWorker, type TaskListener, type WorkerPool } from './worker-pool.js';
-import { errorFromPayload, type StartTask, type WorkerToMain } from './worker-protocol.js';
+import { pipelineStages, type ScanPipeline } from './scan-pipeline.js';
+import { sharedThreadPool, type PooledThread, type JobListener, type ThreadPool } from './thread-pool.js';
+import { errorFromPayload, type StartJob, type ThreadToMain } from './thread-messages.js';
 import type { PreparedSplit } from '../../spi/worker-split.js';
 import type { AdaptiveDecisionName } from '../../sql/planner/physical/physical-plan.js';
 import { PARTITIONED_FINAL_MIN_THREADS } from '../../sql/planner/physical/adaptive-thresholds.js';
@@ -43,7 +43,7 @@ export interface ParallelEnvironment {
 }
 
 export interface ParallelSourceSpec {
-  fragment: SourceFragment;
+  fragment: ScanPipeline;
   splits: readonly PreparedSplit[];
   /**
    * Splits that arrive while the run goes on (a distributed task's, assigned a few at a time by the
@@ -81,7 +81,7 @@ let nextTaskId = 1;
 export async function* parallelSource(
   env: ParallelEnvironment,
   spec: ParallelSourceSpec,
-  pool: WorkerPool = sharedWorkerPool(),
+  pool: ThreadPool = sharedThreadPool(),
 ): PageStream {
   const prepared = Promise.all(spec.splits.map((split) => split.ready()));
   await (env.operator.stats?.blockedOn(prepared) ?? prepared);
@@ -101,7 +101,7 @@ export async function* parallelSource(
 async function* runWithBuildSides(
   env: ParallelEnvironment,
   spec: ParallelSourceSpec,
-  pool: WorkerPool,
+  pool: ThreadPool,
   sides: readonly BuildSide[],
 ): PageStream {
   const dynamicFilter = spec.dynamicFilter?.();
@@ -133,20 +133,20 @@ async function* runWithBuildSides(
     env,
     spec.splits.map((split) => () => split.local(dynamicFilter)),
   );
-  yield* hashAggregation(env.operator, fragmentStages(env.operator, spec.fragment, scan, sides), aggregation.single);
+  yield* hashAggregation(env.operator, pipelineStages(env.operator, spec.fragment, scan, sides), aggregation.single);
 }
 
 class ParallelRun {
   private readonly taskId = nextTaskId++;
   private readonly cancelFlag = new Int32Array(new SharedArrayBuffer(4));
-  private readonly ready: { page: Page; worker: PoolWorker }[] = [];
+  private readonly ready: { page: Page; worker: PooledThread }[] = [];
   /** Workers whose task has not ended. */
-  private readonly running = new Set<PoolWorker>();
+  private readonly running = new Set<PooledThread>();
   /** Per worker, by position, the indexes of the splits it is to read. */
   private readonly queues: Fifo<number>[];
-  private readonly positions = new Map<PoolWorker, number>();
+  private readonly positions = new Map<PooledThread, number>();
   /** Per worker, what its task holds in its own heap, as reported with each finished split. */
-  private readonly workerMemory = new Map<PoolWorker, MemoryReservation>();
+  private readonly workerMemory = new Map<PooledThread, MemoryReservation>();
   /** Whether the workers run the fragment's final aggregation (their pages are final rows). */
   readonly workersFinish: boolean = false;
   /** Splits handed out and not reported done. */
@@ -162,14 +162,14 @@ class ParallelRun {
   private readonly splits: PreparedSplit[];
   private noMoreSplits: boolean;
   /** Workers that asked for a split when none was left but more may come. */
-  private readonly waiting: PoolWorker[] = [];
+  private readonly waiting: PooledThread[] = [];
   private wakeUp: (() => void) | undefined;
   private readonly onAbort = (): void => this.fail(new EngineError('USER_CANCELED', 'Query was canceled'));
 
   constructor(
     private readonly env: ParallelEnvironment,
     spec: ParallelSourceSpec,
-    pool: WorkerPool,
+    pool: ThreadPool,
     sides: readonly BuildSide[],
     dynamicFilter: TableConstraint | undefined,
   ) {
@@ -185,7 +185,7 @@ class ParallelRun {
       return;
     }
     signal.addEventListener('abort', this.onAbort);
-    const start: StartTask = {
+    const start: StartJob = {
       type: 'start',
       taskId: this.taskId,
       fragment: spec.fragment,
@@ -249,7 +249,7 @@ class ParallelRun {
     this.running.clear();
   }
 
-  private listener(worker: PoolWorker): TaskListener {
+  private listener(worker: PooledThread): JobListener {
     return {
       onMessage: (message) => this.receive(worker, message),
       onFailure: (error) => {
@@ -259,7 +259,7 @@ class ParallelRun {
     };
   }
 
-  private receive(worker: PoolWorker, message: WorkerToMain): void {
+  private receive(worker: PooledThread, message: ThreadToMain): void {
     const progress = this.env.progress;
     switch (message.type) {
       case 'needSplit':
@@ -311,7 +311,7 @@ class ParallelRun {
   }
 
   /** Counts a worker's heap use in the query's memory, so its limit and the node's cover the workers too. */
-  private mirrorWorkerMemory(worker: PoolWorker, bytes: number): void {
+  private mirrorWorkerMemory(worker: PooledThread, bytes: number): void {
     let reservation = this.workerMemory.get(worker);
     if (reservation === undefined) {
       if (bytes === 0) return;
@@ -346,7 +346,7 @@ class ParallelRun {
     }
   }
 
-  private handOutSplit(worker: PoolWorker): void {
+  private handOutSplit(worker: PooledThread): void {
     const ended = this.closed || this.failure !== undefined;
     const index = ended ? undefined : this.takeSplit(this.positions.get(worker) ?? 0);
     if (index === undefined) {

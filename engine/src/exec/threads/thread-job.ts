@@ -1,4 +1,4 @@
-// One task in a worker thread: runs its source fragment over the splits the main thread hands out,
+// One job in a worker thread: runs its scan pipeline over the splits the main thread hands out,
 // asking for the next split as it starts one (so one is always at hand), and posts the output pages
 // back, waiting for a credit when it has posted as many as the main thread allows in flight. The
 // query's shared cancel flag is checked at every page, so a LIMIT or a cancel stops it promptly.
@@ -12,19 +12,19 @@ import { PartialAggregationDoesNotPay } from './adaptive-partial.js';
 import { BusyClock } from './busy-clock.js';
 import { encodePage } from './page-transfer.js';
 import { partitionedFinal } from './partitioned-final.js';
-import { fragmentPipeline, probeSpecs } from './source-fragment.js';
+import { scanPipelineStream, probeSpecs } from './scan-pipeline.js';
 import { buildSideFromShared } from './shared-build-side.js';
 import { MemoryReservation } from '../operators/operator-support.js';
 import { unsharedBytes } from '../../columnar/shared-page.js';
-import { errorPayload, type MainToTask, type StartTask, type WorkerToMain } from './worker-protocol.js';
+import { errorPayload, type MainToJob, type StartJob, type ThreadToMain } from './thread-messages.js';
 import { openWorkerSplit } from '../../connectors/split-readers.js';
 import type { WorkerSplit } from '../../spi/worker-split.js';
 import { DYNAMIC_FILTER_SPLITS_METRIC } from '../dynamic-filters/dynamic-filters.js';
 import { withCancelFlag } from '../expression/routine-interrupts.js';
 
-export type PostToMain = (message: WorkerToMain, transfer?: ArrayBuffer[]) => void;
+export type PostToMain = (message: ThreadToMain, transfer?: ArrayBuffer[]) => void;
 
-export class WorkerTask {
+export class ThreadJob {
   private readonly splits: (WorkerSplit | null)[] = [];
   private splitRequested = false;
   private noMoreSplits = false;
@@ -35,14 +35,14 @@ export class WorkerTask {
   private readonly memory: MemoryContext;
 
   constructor(
-    private readonly task: StartTask,
+    private readonly task: StartJob,
     private readonly post: PostToMain,
   ) {
     this.credits = task.credits;
     this.memory = new MemoryContext(`task ${task.taskId}`, task.memoryLimitBytes);
   }
 
-  receive(message: MainToTask): void {
+  receive(message: MainToJob): void {
     switch (message.type) {
       case 'split':
         this.splitRequested = false;
@@ -96,7 +96,7 @@ export class WorkerTask {
     const builds = this.task.builds.map((shared, i) => buildSideFromShared(shared, specs[i]));
     // This thread's own copy of the build sides' strings; the rest is shared with the main thread, which counts it.
     new MemoryReservation(ctx.memory).set(builds.reduce((bytes, side) => bytes + unsharedBytes(side.page), 0));
-    const partial = fragmentPipeline(ctx, fragment, this.scan(session), builds);
+    const partial = scanPipelineStream(ctx, fragment, this.scan(session), builds);
     return exchange !== undefined && fragment.finalAggregation !== undefined
       ? partitionedFinal(ctx, partial, fragment.finalAggregation, exchange, this.clock)
       : partial;

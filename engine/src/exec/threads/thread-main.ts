@@ -4,16 +4,16 @@
 import { reviveMapConstants } from './revive-constants.js';
 import { parentPort } from 'node:worker_threads';
 import { relieveMemoryPressure } from '../../process/heap-guard.js';
-import type { MainToWorker, WorkerToMain } from './worker-protocol.js';
-import { WorkerTask } from './worker-task.js';
+import type { MainToThread, ThreadToMain } from './thread-messages.js';
+import { ThreadJob } from './thread-job.js';
 
 const port = parentPort;
 if (port === null) throw new Error('worker-main runs only as a worker thread');
 
-const tasks = new Map<number, WorkerTask>();
-const post = (message: WorkerToMain, transfer: ArrayBuffer[] = []): void => port.postMessage(message, transfer);
+const tasks = new Map<number, ThreadJob>();
+const post = (message: ThreadToMain, transfer: ArrayBuffer[] = []): void => port.postMessage(message, transfer);
 
-port.on('message', (message: MainToWorker) => {
+port.on('message', (message: MainToThread) => {
   if (message.type === 'relieveMemory') {
     relieveMemoryPressure();
     return;
@@ -23,7 +23,7 @@ port.on('message', (message: MainToWorker) => {
     return;
   }
   reviveMapConstants(message.fragment);
-  const task = new WorkerTask(message, post);
+  const task = new ThreadJob(message, post);
   tasks.set(message.taskId, task);
   void task.run().finally(() => tasks.delete(message.taskId));
 });

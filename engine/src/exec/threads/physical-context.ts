@@ -8,7 +8,7 @@ import { PhysicalPlanner, type PhysicalPlanningContext } from '../../sql/planner
 import { printPhysicalTree } from '../../sql/planner/physical/physical-printer.js';
 import type { ExecutionEnvironment } from '../local-execution-planner.js';
 import { scanConnector } from '../table-scan.js';
-import { parallelSettings } from './parallel-settings.js';
+import { parallelSettings } from './thread-settings.js';
 
 /** `assignedSplits`: whether a scan's splits are assigned to the task as they come (a distributed task's source). */
 export function physicalPlanningContext(

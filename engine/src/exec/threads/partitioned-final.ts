@@ -11,7 +11,7 @@ import type { Page } from '../../columnar/page.js';
 import { resolveAggregateRef } from '../../functions/aggregate/aggregate-ref.js';
 import { decodePage, encodePage, type EncodedPage } from './page-transfer.js';
 import { partitionPage } from './partition-page.js';
-import type { FinalAggregation } from './source-fragment.js';
+import type { FinalAggregation } from './scan-pipeline.js';
 
 /** This worker's place in the task's exchange: its partition, and a port to each other worker (null for itself). */
 export interface PartitionExchange {

@@ -1,7 +1,8 @@
-// The messages between the main thread and a worker thread. One task is one source fragment run by
-// one worker over the splits it is handed; a worker may run tasks of several queries at once.
+// The messages between the main thread and a worker thread. One job is one scan pipeline run by
+// one thread over the splits it is handed; a thread may run jobs of several queries at once (a job is
+// not a cluster task: a task of a query on a node runs its scan pipeline as one job per thread).
 //
-// Flow of a task: main `start` -> worker `needSplit` -> main `split` (null: no more) -> ... ->
+// Flow of a job: main `start` -> worker `needSplit` -> main `split` (null: no more) -> ... ->
 // worker `page`s (each spends a credit; main returns one per page its consumer took) and
 // `splitDone`s -> worker `done` or `failed`. `cancel` (or the shared cancel flag) stops it early.
 // A worker whose partial aggregation does not pay ends with `poorReduction` instead (the main
@@ -13,14 +14,14 @@ import type { ErrorName } from '../../errors/error-codes.js';
 import type { EncodedPage } from './page-transfer.js';
 import type { PartitionExchange } from './partitioned-final.js';
 import type { SharedBuildSide } from './shared-build-side.js';
-import type { SourceFragment } from './source-fragment.js';
+import type { ScanPipeline } from './scan-pipeline.js';
 import type { WorkerSplit } from '../../spi/worker-split.js';
 import type { ConnectorMetrics, TableConstraint } from '../../spi/connector.js';
 
-export interface StartTask {
+export interface StartJob {
   type: 'start';
   taskId: number;
-  fragment: SourceFragment;
+  fragment: ScanPipeline;
   session: Session;
   /** Shared with every worker of the query: set to 1 when the query stops early or is cancelled. */
   cancelFlag: Int32Array;
@@ -36,14 +37,14 @@ export interface StartTask {
 }
 
 /** A message for one task of the thread. */
-export type MainToTask =
-  | StartTask
+export type MainToJob =
+  | StartJob
   | { type: 'split'; taskId: number; split: WorkerSplit | null }
   | { type: 'credit'; taskId: number }
   | { type: 'cancel'; taskId: number };
 
 /** `relieveMemory`: the node is short of memory; the thread empties its caches and collects its garbage. */
-export type MainToWorker = MainToTask | { type: 'relieveMemory' };
+export type MainToThread = MainToJob | { type: 'relieveMemory' };
 
 /** Work a worker did since its last report. */
 export interface WorkReport {
@@ -56,7 +57,7 @@ export interface WorkReport {
   metrics?: ConnectorMetrics;
 }
 
-export type WorkerToMain =
+export type ThreadToMain =
   | { type: 'needSplit'; taskId: number }
   | { type: 'page'; taskId: number; page: EncodedPage; memoryBytes: number }
   | ({ type: 'splitDone'; taskId: number } & WorkReport)

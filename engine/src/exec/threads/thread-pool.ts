@@ -1,7 +1,7 @@
 // The node's worker threads. Started on first need (at most maxThreads), reused by every query, and
-// referenced only while they run a task, so they never keep the process alive on their own. A
-// thread left without a task for idleMillis is stopped, giving its heap back to the system; the
-// next task starts a new one. A thread that dies fails the tasks it was running (never the process)
+// referenced only while they run a job, so they never keep the process alive on their own. A
+// thread left without a job for idleMillis is stopped, giving its heap back to the system; the
+// next job starts a new one. A thread that dies fails the jobs it was running (never the process)
 // and is replaced on the next need; shutdown terminates them all.
 
 import { availableParallelism } from 'node:os';
@@ -15,12 +15,12 @@ import {
 import { EngineError } from '../../errors/engine-error.js';
 import { oldGenerationLimitBytes } from '../../process/heap-guard.js';
 import { formatBytes } from '../memory.js';
-import type { MainToWorker, StartTask, WorkerToMain } from './worker-protocol.js';
+import type { MainToThread, StartJob, ThreadToMain } from './thread-messages.js';
 
-const WORKER_ENTRY = new URL('./worker-main.js', import.meta.url);
+const WORKER_ENTRY = new URL('./thread-main.js', import.meta.url);
 const MB = 1024 * 1024;
 
-export interface WorkerPoolOptions {
+export interface ThreadPoolOptions {
   /** The most threads (task.maxWorkerThreads). */
   maxThreads: number;
   /**
@@ -33,7 +33,7 @@ export interface WorkerPoolOptions {
 }
 
 /** Without a server's settings (tests, tools): a thread per core sharing what this process's heap would give the node. */
-export function defaultWorkerPoolOptions(maxThreads = availableParallelism()): WorkerPoolOptions {
+export function defaultThreadPoolOptions(maxThreads = availableParallelism()): ThreadPoolOptions {
   return {
     maxThreads,
     threadHeapBytes: workerThreadHeapBytes(maxNodeMemoryForHeap(oldGenerationLimitBytes()), maxThreads),
@@ -42,23 +42,23 @@ export function defaultWorkerPoolOptions(maxThreads = availableParallelism()): W
 }
 
 /** Receives the messages of one task, or its loss when the thread dies. */
-export interface TaskListener {
-  onMessage(message: WorkerToMain): void;
+export interface JobListener {
+  onMessage(message: ThreadToMain): void;
   onFailure(error: EngineError): void;
 }
 
-export class PoolWorker {
+export class PooledThread {
   /** Tasks running in the thread; a detached one has no listener left but still runs to its end. */
-  private readonly tasks = new Map<number, TaskListener | undefined>();
+  private readonly tasks = new Map<number, JobListener | undefined>();
   private alive = true;
 
   constructor(
     private readonly thread: Worker,
     heapBytes: number,
-    private readonly events: { onDeath(worker: PoolWorker): void; onIdle(worker: PoolWorker): void },
+    private readonly events: { onDeath(worker: PooledThread): void; onIdle(worker: PooledThread): void },
   ) {
     thread.unref();
-    thread.on('message', (message: WorkerToMain) => this.route(message));
+    thread.on('message', (message: ThreadToMain) => this.route(message));
     thread.on('error', (e: Error & { code?: string }) =>
       e.code === 'ERR_WORKER_OUT_OF_MEMORY'
         ? this.die(
@@ -77,19 +77,19 @@ export class PoolWorker {
     return this.tasks.size;
   }
 
-  start(message: StartTask, listener: TaskListener, transfer: Transferable[] = []): void {
+  start(message: StartJob, listener: JobListener, transfer: Transferable[] = []): void {
     if (this.tasks.size === 0) this.thread.ref();
     this.tasks.set(message.taskId, listener);
     this.post(message, transfer);
   }
 
-  post(message: MainToWorker, transfer: Transferable[] = []): void {
+  post(message: MainToThread, transfer: Transferable[] = []): void {
     if (this.alive) this.thread.postMessage(message, transfer);
   }
 
   /** Asks the thread to empty its caches and collect its garbage (the node's memory is short). */
   relieveMemory(): void {
-    if (this.alive) this.thread.postMessage({ type: 'relieveMemory' } satisfies MainToWorker);
+    if (this.alive) this.thread.postMessage({ type: 'relieveMemory' } satisfies MainToThread);
   }
 
   /** Stops delivering a task's messages (the task itself is told to stop with `cancel`). */
@@ -101,7 +101,7 @@ export class PoolWorker {
     return this.thread.terminate();
   }
 
-  private route(message: WorkerToMain): void {
+  private route(message: ThreadToMain): void {
     const listener = this.tasks.get(message.taskId);
     if (message.type === 'done' || message.type === 'failed' || message.type === 'poorReduction') {
       this.tasks.delete(message.taskId);
@@ -124,7 +124,7 @@ export class PoolWorker {
   }
 }
 
-export interface WorkerPoolStats {
+export interface ThreadPoolStats {
   /** Threads running now. */
   threads: number;
   /** Tasks started since the pool was made. */
@@ -137,19 +137,19 @@ export interface WorkerPoolStats {
   threadsStopped: number;
 }
 
-export class WorkerPool {
-  private readonly workers: PoolWorker[] = [];
-  private readonly idleTimers = new Map<PoolWorker, NodeJS.Timeout>();
+export class ThreadPool {
+  private readonly workers: PooledThread[] = [];
+  private readonly idleTimers = new Map<PooledThread, NodeJS.Timeout>();
   private tasksStarted = 0;
   private fallbacks = 0;
   private threadsStopped = 0;
-  private options: WorkerPoolOptions;
+  private options: ThreadPoolOptions;
 
-  constructor(options: WorkerPoolOptions | number = defaultWorkerPoolOptions()) {
-    this.options = typeof options === 'number' ? defaultWorkerPoolOptions(options) : options;
+  constructor(options: ThreadPoolOptions | number = defaultThreadPoolOptions()) {
+    this.options = typeof options === 'number' ? defaultThreadPoolOptions(options) : options;
   }
 
-  get settings(): WorkerPoolOptions {
+  get settings(): ThreadPoolOptions {
     return this.options;
   }
 
@@ -158,24 +158,24 @@ export class WorkerPool {
   }
 
   /** New settings, for the threads started from now on (those running keep their heap until they stop). */
-  configure(options: WorkerPoolOptions): void {
+  configure(options: ThreadPoolOptions): void {
     this.options = options;
   }
 
   /** Up to `count` distinct threads (at most maxThreads), least loaded first, starting threads as needed. */
-  acquire(count: number): PoolWorker[] {
+  acquire(count: number): PooledThread[] {
     const wanted = Math.max(1, Math.min(count, this.options.maxThreads));
     while (this.workers.length < wanted) this.workers.push(this.spawn());
     return [...this.workers].sort((a, b) => a.load - b.load).slice(0, wanted);
   }
 
-  startTask(worker: PoolWorker, message: StartTask, listener: TaskListener, transfer: Transferable[] = []): void {
+  startTask(worker: PooledThread, message: StartJob, listener: JobListener, transfer: Transferable[] = []): void {
     this.tasksStarted++;
     this.cancelIdle(worker);
     worker.start(message, listener, transfer);
   }
 
-  stats(): WorkerPoolStats {
+  stats(): ThreadPoolStats {
     const runningTasks = this.workers.reduce((n, w) => n + w.load, 0);
     return {
       threads: this.workers.length,
@@ -203,13 +203,13 @@ export class WorkerPool {
     await Promise.all(workers.map((w) => w.terminate()));
   }
 
-  private spawn(): PoolWorker {
+  private spawn(): PooledThread {
     const heapBytes = this.options.threadHeapBytes;
     const thread = new Worker(WORKER_ENTRY, {
       // V8 sizes the young generation at three semi-spaces.
       resourceLimits: { maxOldGenerationSizeMb: Math.floor(heapBytes / MB), maxYoungGenerationSizeMb: 3 * SEMI_SPACE_MB },
     });
-    const worker = new PoolWorker(thread, heapBytes, {
+    const worker = new PooledThread(thread, heapBytes, {
       onDeath: (dead) => {
         this.cancelIdle(dead);
         const i = this.workers.indexOf(dead);
@@ -223,7 +223,7 @@ export class WorkerPool {
   }
 
   /** Stops `worker` once it has had no task for idleMillis (a task started meanwhile cancels this). */
-  private stopWhenStillIdle(worker: PoolWorker): void {
+  private stopWhenStillIdle(worker: PooledThread): void {
     this.cancelIdle(worker);
     const timer = setTimeout(() => {
       this.idleTimers.delete(worker);
@@ -237,26 +237,26 @@ export class WorkerPool {
     this.idleTimers.set(worker, timer);
   }
 
-  private cancelIdle(worker: PoolWorker): void {
+  private cancelIdle(worker: PooledThread): void {
     clearTimeout(this.idleTimers.get(worker));
     this.idleTimers.delete(worker);
   }
 }
 
-let shared: WorkerPool | undefined;
+let shared: ThreadPool | undefined;
 
 /** The process's pool: one set of threads for every query of the node. */
-export function sharedWorkerPool(): WorkerPool {
-  shared ??= new WorkerPool();
+export function sharedThreadPool(): ThreadPool {
+  shared ??= new ThreadPool();
   return shared;
 }
 
 /** The node's settings for its pool (a server sets them at start, before any query). */
-export function configureSharedWorkerPool(options: WorkerPoolOptions): void {
-  sharedWorkerPool().configure(options);
+export function configureSharedThreadPool(options: ThreadPoolOptions): void {
+  sharedThreadPool().configure(options);
 }
 
 /** Terminates the shared pool's threads, if it was ever used (server shutdown). */
-export async function shutdownSharedWorkerPool(): Promise<void> {
+export async function shutdownSharedThreadPool(): Promise<void> {
   await shared?.shutdown();
 }

@@ -1,4 +1,4 @@
-// Builds the source fragment of a parallel scan (sql/planner/physical): its Filter/Project stages,
+// Builds the scan pipeline of a parallel scan (sql/planner/physical): its Filter/Project stages,
 // join probes and partial aggregation as channel-based plain data, with the grouped final
 // aggregation above it when the threads run it, and the build sides its probes need. The planner
 // lends its channel layouts, so that a stage or an aggregation reads the same here as when it runs
@@ -8,7 +8,7 @@ import type { AggregateNode, FilterNode, JoinNode, PlanNode, ProjectNode } from 
 import type { HashAggregationSpec } from '../operators/hash-aggregation.js';
 import type { HashJoinSpec } from '../operators/hash-join.js';
 import { aggregateRef, type AggregateRef } from '../../functions/aggregate/aggregate-ref.js';
-import type { FilterProjectStage, FragmentStage, SourceFragment } from './source-fragment.js';
+import type { FilterProjectStage, PipelineStage, ScanPipeline } from './scan-pipeline.js';
 
 export interface ChannelLayouts {
   /** A Filter, a Project, or a Project over a Filter, as one stage over `source`. */
@@ -18,7 +18,7 @@ export interface ChannelLayouts {
 }
 
 /** A fragment's join probed in parallel: the plan of its build side, made before the fragment runs. */
-export interface FragmentBuild {
+export interface ScanPipelineBuild {
   /** The join; its build side is its right side. */
   join: JoinNode;
   spec: HashJoinSpec;
@@ -29,15 +29,15 @@ export interface FragmentBuild {
  * subtree is not of fragment shape or an aggregate cannot leave this thread. `final`: the final
  * step above the partial aggregation `top` in this task; `finalInThreads`: whether the threads run it.
  */
-export function buildSourceFragment(
+export function buildScanPipeline(
   top: PlanNode,
   final: AggregateNode | undefined,
   finalInThreads: boolean,
   layouts: ChannelLayouts,
-): { fragment: SourceFragment; builds: FragmentBuild[] } | undefined {
+): { fragment: ScanPipeline; builds: ScanPipelineBuild[] } | undefined {
   let node = top;
-  let aggregation: SourceFragment['aggregation'];
-  let finalAggregation: SourceFragment['finalAggregation'];
+  let aggregation: ScanPipeline['aggregation'];
+  let finalAggregation: ScanPipeline['finalAggregation'];
   if (node.kind === 'Aggregate') {
     const spec = layouts.aggregationSpec(node);
     const refs = aggregateRefs(spec);
@@ -55,8 +55,8 @@ export function buildSourceFragment(
     }
     node = node.source;
   }
-  const stages: FragmentStage[] = [];
-  const builds: FragmentBuild[] = [];
+  const stages: PipelineStage[] = [];
+  const builds: ScanPipelineBuild[] = [];
   for (;;) {
     if (node.kind === 'Filter' || node.kind === 'Project') {
       const { source, stage } = layouts.filterProjectStage(node);
