@@ -16,7 +16,7 @@ import { outputPage, PairBatches } from './join-pairs.js';
 import type { OperatorContext, PageStream } from './operator.js';
 import { TARGET_PAGE_ROWS } from '../../columnar/page.js';
 import { MemoryReservation, PageCompactor, throwIfCanceled } from './operator-support.js';
-import { prepareColumn, valueCompareFor, type PreparedValues, type ValueCompare } from './value-ordering.js';
+import { prepareColumn, valueCompareFor, type PreparedValues, type ValueCompare } from '../../functions/scalar/value-ordering.js';
 
 export interface NearestJoinSpec extends HashJoinSpec {
   type: 'inner' | 'left';

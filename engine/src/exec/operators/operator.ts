@@ -23,12 +23,5 @@ export interface OperatorContext {
   stats?: OperatorRecorder;
 }
 
-export interface SortKey {
-  channel: number;
-  ascending: boolean;
-  /** Trino's default is NULLS LAST for both ASC and DESC. */
-  nullsFirst: boolean;
-}
-
 /** Column types of a stream, by channel. */
 export type Layout = readonly SqlType[];

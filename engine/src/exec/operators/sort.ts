@@ -5,11 +5,12 @@
 import { pageSizeInBytes, type Page } from '../../columnar/page.js';
 import type { SqlType } from '../../types/types.js';
 import { gatherRows } from './gather-rows.js';
-import type { OperatorContext, PageStream, SortKey } from './operator.js';
+import type { OperatorContext, PageStream } from './operator.js';
+import type { SortKey } from '../../functions/scalar/value-ordering.js';
 import { TARGET_PAGE_ROWS } from '../../columnar/page.js';
 import { MemoryReservation, throwIfCanceled } from './operator-support.js';
 import { sortCooperatively, type Turns } from './sort-cooperatively.js';
-import { makePreparedRowCompare, prepareKeys } from './value-ordering.js';
+import { makePreparedRowCompare, prepareKeys } from '../../functions/scalar/value-ordering.js';
 
 /** Every row of the buffered pages as (page, row) references. */
 export interface BufferedRows {

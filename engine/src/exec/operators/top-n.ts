@@ -7,10 +7,11 @@
 import { pageSizeInBytes, type Page } from '../../columnar/page.js';
 import type { SqlType } from '../../types/types.js';
 import { gatherRows } from './gather-rows.js';
-import type { OperatorContext, PageStream, SortKey } from './operator.js';
+import type { OperatorContext, PageStream } from './operator.js';
+import type { SortKey } from '../../functions/scalar/value-ordering.js';
 import { TARGET_PAGE_ROWS } from '../../columnar/page.js';
 import { MemoryReservation, throwIfCanceled } from './operator-support.js';
-import { makePreparedRowCompare, prepareKeys, type PreparedKey } from './value-ordering.js';
+import { makePreparedRowCompare, prepareKeys, type PreparedKey } from '../../functions/scalar/value-ordering.js';
 
 export async function* topN(
   ctx: OperatorContext,

@@ -6,7 +6,7 @@ import { getScalar, type Column, type ColumnValues } from '../../columnar/page.j
 import type { Scalar } from '../../types/scalar.js';
 import { scalarComparator } from '../scalar/value-comparison.js';
 import { GrowableColumn } from '../../columnar/growable-column.js';
-import { makeValueCompare } from '../../exec/operators/value-ordering.js';
+import { makeValueCompare } from '../scalar/value-ordering.js';
 import type { SqlType } from '../../types/types.js';
 import type { AggregateFunction, ColumnOutput, GroupedAccumulator } from './aggregate-function.js';
 import { grow } from './accumulator-support.js';

@@ -2,7 +2,7 @@
 // numbers numerically, strings by code point, bytes unsigned, false before true).
 
 import type { Scalar } from '../../../types/scalar.js';
-import { compareBigints, compareBytes, compareNumbers } from '../../../exec/operators/value-ordering.js';
+import { compareBigints, compareBytes, compareNumbers } from '../../../functions/scalar/value-ordering.js';
 import { compareStrings } from '../../../types/chars.js';
 
 export function compareScalars(a: Exclude<Scalar, null>, b: Exclude<Scalar, null>): number {

@@ -5,14 +5,21 @@
 import { compareNumberTexts } from '../../types/number/number-value.js';
 import { getScalar, hasChildColumns, type Column, type ColumnValues } from '../../columnar/page.js';
 import type { Scalar } from '../../types/scalar.js';
-import { scalarComparator } from '../../functions/scalar/value-comparison.js';
-import { rowComparator } from '../../functions/scalar/row-comparison.js';
+import { scalarComparator } from './value-comparison.js';
+import { rowComparator } from './row-comparison.js';
 import type { RowType } from '../../types/row-type.js';
 import { compareChars, compareStrings } from '../../types/chars.js';
 import { SHORT_DECIMAL_PRECISION, type SqlType } from '../../types/types.js';
 import { int64Words } from '../../columnar/hash-functions.js';
 import { isLongPlain } from '../../types/long-plain-temporal.js';
-import type { SortKey } from './operator.js';
+
+/** One key of an ordering: a column (by channel), its direction and where its NULLs go. */
+export interface SortKey {
+  channel: number;
+  ascending: boolean;
+  /** Trino's default is NULLS LAST for both ASC and DESC. */
+  nullsFirst: boolean;
+}
 
 /** Compares row i of one column with row j of another; negative, zero or positive. */
 export type RowCompare = (i: number, j: number) => number;
