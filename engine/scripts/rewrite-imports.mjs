@@ -11,6 +11,9 @@
 //
 // The map (moves.json) holds, relative to the repository root:
 //   files:   [[from, to], ...]  a file moved (git mv); chains (a -> b, b -> c) are followed;
+//   folders: [[from, to], ...] a folder whose files all moved (with the files listed under files):
+//            a file found in `to` that the map does not list (added on another branch, moved along by
+//            git's directory-rename detection) has its specifiers resolved from `from` too;
 //   symbols: [{ name, from, to }] an exported name left one module for another; a named import of it
 //            (`import { type Scalar, getScalar } from '../spi/page.js'`) is split so the name comes
 //            from its new module (`from` may be written as the old or the moved path);
@@ -19,6 +22,8 @@
 // A specifier is rewritten only when it no longer resolves to a file: first from the importing
 // file's own folder, then (for a file that itself moved) from its old folder. So running the script
 // twice changes nothing the second time, and imports that still resolve are left alone.
+// `.js` specifiers that still name no source file afterwards are listed on stderr, to be checked by
+// hand (a few name build output on purpose, as engine/test/ui's imports of engine/dist/ui).
 // Specifiers handled: `from '…'`, `import '…'`, `import('…')` and `new URL('…', import.meta.url)`.
 
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
@@ -38,6 +43,7 @@ const finalPath = (file) => {
   for (let hops = 0; movedTo.has(file) && hops < 100; hops++) file = movedTo.get(file);
   return file;
 };
+const folders = (map.folders ?? []).map(([from, to]) => [join(repoRoot, from), join(repoRoot, to)]);
 /** Every earlier path of a file now at `file`. */
 const oldPaths = new Map();
 for (const from of movedTo.keys()) {
@@ -59,10 +65,12 @@ function tsFiles(path, out) {
   return out;
 }
 
-/** The source file a relative specifier names (a `.js` specifier names its `.ts` source). */
+/** The source file a relative specifier names (a `.js` specifier names its `.ts` or `.d.ts` source). */
 const sourceOf = (dir, spec) => {
   const target = resolve(dir, spec);
-  return target.endsWith('.js') && !existsSync(target) ? `${target.slice(0, -3)}.ts` : target;
+  if (!target.endsWith('.js') || existsSync(target)) return target;
+  const declaration = `${target.slice(0, -3)}.d.ts`;
+  return existsSync(declaration) ? declaration : `${target.slice(0, -3)}.ts`;
 };
 
 function specifierFor(file, target, original) {
@@ -74,7 +82,8 @@ function specifierFor(file, target, original) {
 /** The specifier rewritten to the moved file, or undefined when it still resolves (or is unknown). */
 function movedSpecifier(file, spec) {
   if (existsSync(sourceOf(dirname(file), spec))) return undefined;
-  for (const dir of [dirname(file), ...(oldPaths.get(file) ?? []).map(dirname)]) {
+  const earlier = oldPaths.get(file) ?? folders.filter(([, to]) => file.startsWith(`${to}/`)).map(([from, to]) => from + file.slice(to.length));
+  for (const dir of [dirname(file), ...earlier.map(dirname)]) {
     const source = sourceOf(dir, spec);
     const moved = finalPath(source);
     if (existsSync(moved)) return specifierFor(file, moved, spec);
@@ -104,14 +113,14 @@ function splitMovedNames(file, text) {
       else moving.set(symbol.to, [...(moving.get(symbol.to) ?? []), item]);
     }
     if (moving.size === 0) return statement;
-    const type = typeOnly ? ' type' : '';
-    const lines = [];
-    if (staying.length > 0) lines.push(`${keyword}${type} { ${staying.join(', ')} } from ${quote}${spec}${quote};`);
-    for (const [to, moved] of moving) {
-      const allTypes = typeOnly || moved.every((item) => item.startsWith('type '));
-      const names = allTypes ? moved.map((item) => item.replace(/^type\s+/, '')) : moved;
-      lines.push(`${keyword}${allTypes ? ' type' : ''} { ${names.join(', ')} } from ${quote}${specifierFor(file, to, spec)}${quote};`);
-    }
+    /** One statement; `import type { a, b }` when every name in it is a type. */
+    const statementOf = (names, from) => {
+      const allTypes = typeOnly || names.every((item) => item.startsWith('type '));
+      const list = allTypes ? names.map((item) => item.replace(/^type\s+/, '')) : names;
+      return `${keyword}${allTypes ? ' type' : ''} { ${list.join(', ')} } from ${quote}${from}${quote};`;
+    };
+    const lines = staying.length > 0 ? [statementOf(staying, spec)] : [];
+    for (const [to, moved] of moving) lines.push(statementOf(moved, specifierFor(file, to, spec)));
     return lines.join('\n');
   });
 }
@@ -126,6 +135,7 @@ function renameNames(file, text) {
 }
 
 const changed = [];
+const unresolved = [];
 const targets = roots.length > 0 ? roots.map((r) => resolve(r)) : ['engine', 'operator', 'e2e'].map((r) => join(repoRoot, r));
 for (const file of targets.flatMap((root) => tsFiles(root, []))) {
   const text = readFileSync(file, 'utf8');
@@ -135,9 +145,13 @@ for (const file of targets.flatMap((root) => tsFiles(root, []))) {
   });
   const split = symbols.length > 0 ? splitMovedNames(file, moved) : moved;
   const result = renames.size > 0 ? renameNames(file, split) : split;
+  for (const [, , , spec] of result.matchAll(SPECIFIER)) {
+    if (spec.endsWith('.js') && !existsSync(sourceOf(dirname(file), spec))) unresolved.push(`${relative(process.cwd(), file)}: ${spec}`);
+  }
   if (result === text) continue;
   changed.push(relative(process.cwd(), file));
   if (!dryRun) writeFileSync(file, result);
 }
 for (const file of changed) console.log(file);
 console.error(`${changed.length} file(s) ${dryRun ? 'would change' : 'changed'}`);
+for (const line of unresolved) console.error(`names no source file: ${line}`);
