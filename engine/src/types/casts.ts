@@ -15,7 +15,7 @@ import { formatValueAsText } from './values.js';
 import { mapCast } from './map-cast.js';
 import { addressCast, canCastAddress, isAddressType } from './address-casts.js';
 import { canCastNumber, involvesNumber, numberCast } from './number/number-casts.js';
-import { isSketchType, sketchCast } from '../functions/sketch/sketch-casts.js';
+import { isSketchType, sketchCast } from './sketch/sketch-casts.js';
 import { canCastZoned, zonedCast } from './zoned-casts.js';
 import { isLongPlainCast, longPlainCast } from './long-plain-casts.js';
 import { withoutZone } from './long-plain-temporal.js';

@@ -71,8 +71,8 @@ describe('import direction', () => {
     expect(describeImports(imports.filter((i) => inside(i.from, ['columnar']) && !inside(i.to, below)))).to.deep.equal([]);
   });
 
-  it('keeps types and config off spi, columnar and exec', () => {
-    const above = ['spi', 'columnar', 'exec'];
+  it('keeps types and config off spi, columnar, functions and exec', () => {
+    const above = ['spi', 'columnar', 'functions', 'exec'];
     expect(describeImports(imports.filter((i) => inside(i.from, ['types', 'config']) && inside(i.to, above)))).to.deep.equal([]);
   });
 });

@@ -11,7 +11,7 @@ import { listColumnFromRows } from '../../columnar/list-column.js';
 import { BIGINT, DOUBLE, type SqlType, arrayOf } from '../../types/types.js';
 import type { AggregateFunction, ColumnOutput, GroupedAccumulator } from './aggregate-function.js';
 import { finalColumn, toFloat64 } from './accumulator-support.js';
-import { TDigest } from './tdigest.js';
+import { TDigest } from '../../types/sketch/tdigest.js';
 
 function invalid(message: string): EngineError {
   return new EngineError('INVALID_FUNCTION_ARGUMENT', message);

@@ -11,9 +11,9 @@ import type { AggregateFunction } from '../aggregate/aggregate-function.js';
 import { toFloat64 } from '../aggregate/accumulator-support.js';
 import { int64Words } from '../../columnar/hash-functions.js';
 import { SketchAccumulator, type SketchCodec } from './sketch-accumulator.js';
-import { type Key, keyOfDouble, keyOfLongWords, keyOfReal } from './qdigest-bits.js';
-import { type QDigestElement, qdigestElement, qdigestType } from './qdigest-type.js';
-import { QuantileDigest } from './qdigest.js';
+import { type Key, keyOfDouble, keyOfLongWords, keyOfReal } from '../../types/sketch/qdigest-bits.js';
+import { type QDigestElement, qdigestElement, qdigestType } from '../../types/sketch/qdigest-type.js';
+import { QuantileDigest } from '../../types/sketch/qdigest.js';
 
 const DEFAULT_ACCURACY = 0.01;
 const ELEMENT_TYPES: Record<QDigestElement, SqlType> = { bigint: BIGINT, double: DOUBLE, real: REAL };

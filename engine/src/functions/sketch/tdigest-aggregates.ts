@@ -6,7 +6,7 @@ import { canCoerce } from '../../types/coercion.js';
 import type { AggregateFunction } from '../aggregate/aggregate-function.js';
 import { toFloat64 } from '../aggregate/accumulator-support.js';
 import { SketchAccumulator, type SketchCodec } from './sketch-accumulator.js';
-import { TDigestSketch } from './tdigest-sketch.js';
+import { TDigestSketch } from '../../types/sketch/tdigest-sketch.js';
 
 const TDIGEST_CODEC: SketchCodec<TDigestSketch> = { type: TDIGEST, deserialize: (bytes) => TDigestSketch.deserialize(bytes) };
 

@@ -1,7 +1,7 @@
 // qdigest(T) to and from varbinary, as Trino has them: the bytes unchanged both ways; varbinary is
 // read on the way in so that bytes that are no digest fail at the cast.
 
-import type { Scalar } from '../../types/scalar.js';
+import type { Scalar } from '../scalar.js';
 import { QDIGEST_NAMES, type QDigestName } from './qdigest-type.js';
 import { QuantileDigest } from './qdigest.js';
 

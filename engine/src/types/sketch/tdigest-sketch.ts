@@ -1,9 +1,9 @@
-// Trino's tdigest type: the engine's t-digest (aggregate/tdigest.ts, the one approx_percentile uses,
+// Trino's tdigest type: the engine's t-digest (tdigest.ts, the one approx_percentile uses,
 // compression 100) in airlift's serialized format (little-endian): format 0, min, max, compression,
 // total weight (doubles), centroid count (i32), the means, then the weights (doubles each).
 
 import { EngineError } from '../../errors/engine-error.js';
-import { TDigest } from '../aggregate/tdigest.js';
+import { TDigest } from './tdigest.js';
 
 const FORMAT = 0;
 const COMPRESSION = 100;

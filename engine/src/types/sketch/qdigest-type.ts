@@ -3,7 +3,7 @@
 // types.ts reads this file.
 
 import type { EngineError } from '../../errors/engine-error.js';
-import type { SqlType, TypeSignature } from '../../types/types.js';
+import type { SqlType, TypeSignature } from '../types.js';
 
 export const QDIGEST_NAMES = ['qdigest(bigint)', 'qdigest(double)', 'qdigest(real)'] as const;
 export type QDigestName = (typeof QDIGEST_NAMES)[number];

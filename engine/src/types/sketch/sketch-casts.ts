@@ -2,8 +2,8 @@
 // bytes unchanged, read only when used), HyperLogLog to P4HyperLogLog (made dense) and back, SetDigest
 // to HyperLogLog (its HyperLogLog part), tdigest and qdigest(T) to and from varbinary (read, so checked, on the way in).
 
-import type { Scalar } from '../../types/scalar.js';
-import { HYPER_LOG_LOG, type SketchName, type SqlType } from '../../types/types.js';
+import type { Scalar } from '../scalar.js';
+import { HYPER_LOG_LOG, type SketchName, type SqlType } from '../types.js';
 import { HyperLogLog } from './hyperloglog.js';
 import { setDigestHyperLogLogBytes } from './setdigest.js';
 import { TDigestSketch } from './tdigest-sketch.js';
