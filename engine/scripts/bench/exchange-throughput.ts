@@ -5,7 +5,7 @@
 //   node dist/scripts/bench/exchange-throughput.js [rows=600000] [rowsPerPage=8192]
 
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { columnFromScalars, type Page } from '../../src/spi/page.js';
+import { columnFromScalars, type Page } from '../../src/columnar/page.js';
 import { BIGINT, DATE, decimal, INTEGER, varchar, type SqlType } from '../../src/types/types.js';
 import { ExchangeClient } from '../../src/worker/exchange-client.js';
 import { OutputPage } from '../../src/worker/output-page.js';

@@ -1,7 +1,7 @@
 // Rows of the statement protocol's JSON back to our scalars, by the column's type name, so that
 // they compare with DuckDB's results like rows read in-process.
 
-import type { Scalar } from '../../src/spi/page.js';
+import type { Scalar } from '../../src/types/scalar.js';
 import { parseTypeSpec } from '../../src/types/coercion.js';
 import { parseDate } from '../../src/types/datetime.js';
 import { parseDecimal, rescale } from '../../src/types/decimal.js';

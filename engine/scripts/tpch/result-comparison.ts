@@ -4,7 +4,7 @@
 //   - avg(decimal(p,s)) is decimal(p,s) in Trino and a double in DuckDB (Q1)
 //   - DuckDB widens decimal sums and products to other scales (rescaled, half up, to ours)
 
-import type { Scalar } from '../../src/spi/page.js';
+import type { Scalar } from '../../src/types/scalar.js';
 import { formatDecimal } from '../../src/types/decimal.js';
 import { formatDate } from '../../src/types/datetime.js';
 import type { SqlType } from '../../src/types/types.js';

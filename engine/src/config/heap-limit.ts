@@ -6,7 +6,7 @@
 // --max-old-space-size to start it with. Left unset, the node memory is derived from the heap.
 
 import { totalmem } from 'node:os';
-import { oldGenerationLimitBytes } from '../exec/heap-guard.js';
+import { oldGenerationLimitBytes } from '../process/heap-guard.js';
 import { ConfigError } from './config-error.js';
 import { MIN_HEAP_HEADROOM_BYTES, heapNeededFor, maxNodeMemoryForHeap } from './memory-budget.js';
 

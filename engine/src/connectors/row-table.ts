@@ -3,7 +3,8 @@
 
 import type { Session } from '../spi/session.js';
 import { EngineError } from '../errors/engine-error.js';
-import { columnFromScalars, type Page, type Scalar } from '../spi/page.js';
+import { columnFromScalars, type Page } from '../columnar/page.js';
+import type { Scalar } from '../types/scalar.js';
 import { MAX_PAGE_ROWS, selectColumnIndexes } from './column-selection.js';
 import type { ColumnMetadata, Split, TableMetadata } from '../spi/connector.js';
 import { shapeCheck } from '../spi/json-shape.js';

@@ -10,7 +10,7 @@ import { MEMORY_SPLIT_READER, memorySplitReader } from './memory/memory-split-re
 import { TPCH_SPLIT_READER } from './tpch/tpch-split-data.js';
 import { tpchSplitReader } from './tpch/tpch-split-reader.js';
 import { SEQUENCE_SPLIT_READER, sequenceSplitReader } from './table-functions/sequence-connector.js';
-import { PAGE_SPLIT_READER, pageSplitReader } from '../exec/parallel/off-thread-routines.js';
+import { PAGE_SPLIT_READER, pageSplitReader } from '../exec/threads/off-thread-routines.js';
 
 const SPLIT_READERS = new Map<string, SplitReader>([
   [MEMORY_SPLIT_READER, memorySplitReader],

@@ -4,7 +4,7 @@
 // stringifyJson would write it (result-json.ts): the common types by fast paths here, any other type
 // and any value outside a fast path's range (a bigint beyond 2^53, a non-finite double) through them.
 
-import { getScalar, type Column, type Page } from '../spi/page.js';
+import { getScalar, type Column, type Page } from '../columnar/page.js';
 import { formatDate } from '../types/datetime.js';
 import { padChar } from '../types/chars.js';
 import { stringifyJson } from '../types/exact-json.js';

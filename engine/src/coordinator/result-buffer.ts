@@ -4,8 +4,8 @@
 // buffered, so a result of any size streams with flat memory and the next responses are ready while
 // the client reads one; the client side takes responses bounded in rows and bytes.
 
-import { yieldIfDue } from '../exec/cooperative.js';
-import type { Page } from '../spi/page.js';
+import { yieldIfDue } from '../columnar/cooperative.js';
+import type { Page } from '../columnar/page.js';
 import { encodeJsonRows, type JsonRows } from './json-rows.js';
 import type { VariantWireForm } from '../types/variant/variant-client.js';
 import type { OutputColumn } from '../spi/statement-result.js';

@@ -1,11 +1,11 @@
 // Result values on the wire. Bigints beyond 2^53 stay exact: Trino writes every 64-bit integer as
 // its exact digits, and JDBC or Python clients read them back into 64-bit integers.
 
-import type { Scalar } from '../spi/page.js';
+import type { Scalar } from '../types/scalar.js';
 import type { SqlType } from '../types/types.js';
 import { formatValueAsText, toJsonValue } from '../types/values.js';
 import { OrderedJsonObject } from '../types/exact-json.js';
-import type { MapValue } from '../spi/map-value.js';
+import type { MapValue } from '../types/map-value.js';
 import { mapRowValue } from '../types/row-type.js';
 import { variantWireValue, type VariantWireForm } from '../types/variant/variant-client.js';
 

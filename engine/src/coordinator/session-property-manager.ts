@@ -5,7 +5,7 @@
 
 import type { CatalogManager } from '../connectors/catalog-manager.js';
 import { EngineError, type SourceLocation } from '../errors/engine-error.js';
-import type { Scalar } from '../spi/page.js';
+import type { Scalar } from '../types/scalar.js';
 import type { PropertyMetadata } from '../spi/properties.js';
 import { systemSessionProperties, type NodeSessionDefaults } from './system-session-properties.js';
 import type { Session } from '../spi/session.js';

@@ -6,7 +6,8 @@ import type { ApplyNode, ValueApplyNode } from '../sql/planner/plan.js';
 import type { Bindings, LocalExecutionPlanner } from './local-execution-planner.js';
 import { channelOf } from './local-execution-planner.js';
 import type { PageStream } from './operators/operator.js';
-import { ColumnBuilder, getScalar, type Page, type Scalar } from '../spi/page.js';
+import { ColumnBuilder, getScalar, type Page } from '../columnar/page.js';
+import type { Scalar } from '../types/scalar.js';
 import type { OperatorRecorder } from './stats/operator-recorder.js';
 
 /** The outer bindings plus the correlation symbols' values in row `row`, and a key of those values (with `extra`). */

@@ -7,7 +7,8 @@ import type { LateralApplyNode } from '../sql/planner/plan.js';
 import type { Bindings, LocalExecutionPlanner } from './local-execution-planner.js';
 import type { OperatorContext, PageStream } from './operators/operator.js';
 import { MemoryReservation, throwIfCanceled } from './operators/operator-support.js';
-import { columnFromScalars, getScalar, pageSizeInBytes, takeColumn, type Page, type Scalar } from '../spi/page.js';
+import { columnFromScalars, getScalar, pageSizeInBytes, takeColumn, type Page } from '../columnar/page.js';
+import type { Scalar } from '../types/scalar.js';
 import type { OperatorRecorder } from './stats/operator-recorder.js';
 import { correlationBinder } from './apply.js';
 

@@ -29,14 +29,15 @@ import { groupId } from './operators/group-id.js';
 import { hashAggregation, type HashAggregationSpec } from './operators/hash-aggregation.js';
 import { hashJoin, type HashJoinSpec } from './operators/hash-join.js';
 import { limit } from './operators/limit.js';
-import type { OperatorContext, PageStream, SortKey } from './operators/operator.js';
+import type { OperatorContext, PageStream } from './operators/operator.js';
+import type { SortKey } from '../functions/scalar/value-ordering.js';
 import { setOperation } from './operators/set-operation.js';
 import { sort } from './operators/sort.js';
-import { buildSourceFragment } from './parallel/fragment-builder.js';
-import { parallelSource, type ParallelSourceSpec } from './parallel/parallel-source.js';
-import { fragmentKey, knownPoorReduction } from './parallel/poor-reductions.js';
-import type { FilterProjectStage } from './parallel/source-fragment.js';
-import { callsLoopingRoutine, filterAndProjectInThread } from './parallel/off-thread-routines.js';
+import { buildScanPipeline } from './threads/scan-pipeline-builder.js';
+import { parallelSource, type ParallelSourceSpec } from './threads/parallel-source.js';
+import { pipelineKey, knownPoorReduction } from './threads/poor-reductions.js';
+import type { FilterProjectStage } from './threads/scan-pipeline.js';
+import { callsLoopingRoutine, filterAndProjectInThread } from './threads/off-thread-routines.js';
 import { mapSplits, scanConnector, scanDynamicFilter, tableScan } from './table-scan.js';
 import { collectingDynamicFilters, DynamicFilters } from './dynamic-filters/dynamic-filters.js';
 import { topN } from './operators/top-n.js';
@@ -48,7 +49,8 @@ import { mapFrame } from '../sql/planner/window-frame.js';
 import { assignUniqueId } from './operators/assign-unique-id.js';
 import { markDistinct } from './operators/mark-distinct.js';
 import { unnest } from './operators/unnest.js';
-import { estimatedPageBytes, type Scalar } from '../spi/page.js';
+import { estimatedPageBytes } from '../columnar/page.js';
+import type { Scalar } from '../types/scalar.js';
 import { OperatorRecorders, type OperatorRecorder } from './stats/operator-recorder.js';
 import { recordedEdge } from './stats/recorded-edge.js';
 import { assertNever } from '../sql/planner/assert-never.js';
@@ -279,7 +281,7 @@ export class LocalExecutionPlanner {
   private parallelScan(p: ParallelScan, bindings: Bindings, ctx: Site): PageStream {
     const { scan, aggregation, threads, minSplits } = p;
     const preparer = scanConnector(this.env, scan).workerSplitSource?.(scan.table);
-    const built = buildSourceFragment(p.threadTop, aggregation?.final, aggregation?.finalStep === 'partitioned across threads', {
+    const built = buildScanPipeline(p.threadTop, aggregation?.final, aggregation?.finalStep === 'partitioned across threads', {
       filterProjectStage: (n) => this.filterProjectStage(n, bindings),
       aggregationSpec: (n) => this.aggregationSpec(n),
       joinSpec: (n) => this.joinSpec(n, bindings),
@@ -287,7 +289,7 @@ export class LocalExecutionPlanner {
     if (preparer === undefined || built === undefined)
       throw new EngineError('GENERIC_INTERNAL_ERROR', `Parallel scan ${p.node.id} cannot run on worker threads`);
     const fragment = built.fragment;
-    const key = fragment.aggregation && fragmentKey(scan.table, fragment);
+    const key = fragment.aggregation && pipelineKey(scan.table, fragment);
     const env = { ...this.env, operator: ctx };
     const decide = (decision: string, choice: string) => ctx.stats.decide(decision, choice);
     const inThreads = (spec: Omit<ParallelSourceSpec, 'builds' | 'decide'>): PageStream => {

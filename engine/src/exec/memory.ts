@@ -6,7 +6,7 @@
 
 import { EngineError } from '../errors/engine-error.js';
 import { isMainThread } from 'node:worker_threads';
-import { memoryPressure, type MemoryUse } from './heap-guard.js';
+import { memoryPressure, type MemoryUse } from '../process/heap-guard.js';
 
 /** How often a root context with reservations looks at the heap between reservations. */
 const GUARD_INTERVAL_MILLIS = 100;

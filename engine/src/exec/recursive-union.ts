@@ -4,7 +4,7 @@
 // A level beyond maxDepth with rows fails the query with Trino's NOT_SUPPORTED error.
 
 import { EngineError } from '../errors/engine-error.js';
-import { pageSizeInBytes, type Page } from '../spi/page.js';
+import { pageSizeInBytes, type Page } from '../columnar/page.js';
 import { MemoryReservation, throwIfCanceled } from './operators/operator-support.js';
 import type { RecursiveUnionNode, ValuesNode } from '../sql/planner/plan.js';
 import type { Bindings, LocalExecutionPlanner } from './local-execution-planner.js';

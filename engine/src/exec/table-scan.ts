@@ -1,17 +1,17 @@
 // Reads a table through its connector, split by split, counting splits, rows and bytes as it goes.
 
 import { scanSplits } from './scan-splits.js';
-import { countConnectorRead } from './stats/connector-io.js';
+import { countConnectorRead } from '../spi/connector-io.js';
 import type { Connector, ConnectorMetrics, PageSource, Split, TableConstraint } from '../spi/connector.js';
 import { DYNAMIC_FILTER_SPLITS_METRIC } from './dynamic-filters/dynamic-filters.js';
 import type { OperatorRecorder } from './stats/operator-recorder.js';
 import { EngineError } from '../errors/engine-error.js';
 import type { TableScanNode } from '../sql/planner/plan.js';
-import { yieldIfDue } from './cooperative.js';
+import { yieldIfDue } from '../columnar/cooperative.js';
 import { blockedWhileWaiting } from './stats/blocked-while-waiting.js';
 import type { ExecutionEnvironment } from './local-execution-planner.js';
 import type { PageStream } from './operators/operator.js';
-import { estimatedPageBytes } from '../spi/page.js';
+import { estimatedPageBytes } from '../columnar/page.js';
 
 /** `splits`: the table's splits when the caller already has them (made once per scan: they fix its snapshot). */
 export async function* tableScan(env: ExecutionEnvironment, node: TableScanNode, splits?: readonly Split[]): PageStream {

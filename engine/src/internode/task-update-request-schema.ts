@@ -8,7 +8,7 @@
 
 import { SPECIAL_FORMS } from '../sql/planner/row-expression.js';
 import type { PlanNode } from '../sql/planner/plan.js';
-import { QDIGEST_NAMES } from '../functions/sketch/qdigest-type.js';
+import { QDIGEST_NAMES } from '../types/sketch/qdigest-type.js';
 
 /** Splits one update may carry (all its scans together); the coordinator sends far fewer at a time. */
 export const MAX_SPLITS_PER_TASK_UPDATE = 10_000;

@@ -22,8 +22,8 @@ import { localTaskOutputs, TaskManager } from '../worker/task-manager.js';
 import { ServerSystemRuntime } from '../coordinator/system-runtime.js';
 import { EngineError } from '../errors/engine-error.js';
 import { MemoryContext } from '../exec/memory.js';
-import { configureSharedWorkerPool, sharedWorkerPool, shutdownSharedWorkerPool } from '../exec/parallel/worker-pool.js';
-import { collectGarbageNow, guardResidentMemory } from '../exec/heap-guard.js';
+import { configureSharedThreadPool, sharedThreadPool, shutdownSharedThreadPool } from '../exec/threads/thread-pool.js';
+import { collectGarbageNow, guardResidentMemory } from '../process/heap-guard.js';
 import { exchangeBufferBytes, residentMemoryLimit, workerThreadHeapBytes } from '../config/memory-budget.js';
 import type { Logger } from '../log/logger.js';
 import { Announcer } from './announcer.js';
@@ -83,12 +83,12 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
     workerThreads: config.task.maxWorkerThreads,
     tpch: config.catalogs.some((c) => c.connector === 'tpch'),
   };
-  configureSharedWorkerPool({
+  configureSharedThreadPool({
     maxThreads: config.task.maxWorkerThreads,
     threadHeapBytes: workerThreadHeapBytes(config.memory.nodeMemory, config.task.maxWorkerThreads),
     idleMillis: config.task.workerThreadIdleTimeout,
   });
-  guardResidentMemory(residentMemoryLimit(memorySettings), () => sharedWorkerPool().relieveMemory());
+  guardResidentMemory(residentMemoryLimit(memorySettings), () => sharedThreadPool().relieveMemory());
   const accessControl = createAccessControl(config.security, logger);
   const access = new QueryAccess(config.security.adminUsers, accessControl);
   const internalAuth = new InternalAuthenticator(config.internalCommunication.sharedSecret, config.node.id);
@@ -240,7 +240,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
       heartbeats?.stop();
       await announcer?.stop();
       await listeners?.close(graceful);
-      await shutdownSharedWorkerPool();
+      await shutdownSharedThreadPool();
       await history?.flush();
       logger.info('server stopped');
       resolveStopped();

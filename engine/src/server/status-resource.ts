@@ -5,7 +5,7 @@ import type Router from '@koa/router';
 import { formatDataSize } from '../config/data-size.js';
 import { formatDuration } from '../config/duration.js';
 import { exchangeBytes } from '../worker/exchange-counters.js';
-import { connectorIo } from '../exec/stats/connector-io.js';
+import { connectorIo } from '../spi/connector-io.js';
 import type { NodeMetrics } from './node-metrics.js';
 import { processIo } from './process-io.js';
 import type { ServerContext } from './server-context.js';

@@ -2,7 +2,8 @@
 // of a table, and a page source per split returning only the requested columns.
 
 import type { Session } from './session.js';
-import type { Page, Scalar } from './page.js';
+import type { Page } from '../columnar/page.js';
+import type { Scalar } from '../types/scalar.js';
 import type { SqlType } from '../types/types.js';
 import type { WorkerSplitSource } from './worker-split.js';
 import type { ConnectorProperties } from './properties.js';

@@ -3,7 +3,7 @@
 // ... WITH (name = value)). Each is declared with its type, default and what it does; a name that
 // is not declared is refused, as Trino refuses it.
 
-import type { Scalar } from './page.js';
+import type { Scalar } from '../types/scalar.js';
 import type { SqlType } from '../types/types.js';
 
 /** The types a property value may have. */

@@ -10,7 +10,7 @@
 // engine does; the rest stays in the plan.
 
 import type { ColumnMetadata } from './connector.js';
-import type { Scalar } from './page.js';
+import type { Scalar } from '../types/scalar.js';
 import type { SqlType } from '../types/types.js';
 
 export type ConnectorExpression =

@@ -1,6 +1,6 @@
 // The contract between the client protocol (server/, query manager) and statement execution.
 
-import type { Page } from './page.js';
+import type { Page } from '../columnar/page.js';
 import type { SqlType } from '../types/types.js';
 import type { SessionChanges } from './session.js';
 

@@ -3,7 +3,7 @@
 // call and hands the connector the values and, for a WHERE on partition columns, the partitions it
 // selects.
 
-import type { Scalar } from './page.js';
+import type { Scalar } from '../types/scalar.js';
 import type { Session } from './session.js';
 import type { TableMetadata } from './connector.js';
 

@@ -2,7 +2,7 @@
 // write begins on the coordinator, a page sink per writer (on the node that runs it), and fragments:
 // what each writer wrote, handed to the one commit on the coordinator.
 
-import type { Page } from './page.js';
+import type { Page } from '../columnar/page.js';
 
 /** A write as its connector describes it; plain JSON (it travels to workers in task requests). */
 export type WriteHandle = unknown;

@@ -2,7 +2,7 @@
 // varchar a uuid fails when it does not fit the length (as any value); an ipaddress likewise.
 
 import { EngineError } from '../errors/engine-error.js';
-import type { Scalar } from '../spi/page.js';
+import type { Scalar } from './scalar.js';
 import { formatIpAddress, ipAddressFromBytes, ipAddressFromText, ipAddressToBytes } from './ipaddress-type.js';
 import { type SqlType, typeName } from './types.js';
 import { uuidFromBytes, uuidFromText, uuidToBytes } from './uuid-type.js';

@@ -3,7 +3,7 @@
 // TRY_CAST turns them into NULL.
 
 import { EngineError } from '../errors/engine-error.js';
-import type { Scalar } from '../spi/page.js';
+import type { Scalar } from './scalar.js';
 import { checkDecimalOverflow, decimalToNumber, fitsPrecision, numberToUnscaled, powerOfTen, rescale } from './decimal.js';
 import { MICROS_PER_DAY, parseDate, parseTimeOfDay, parseTimestamp, roundMicros, timestampDays, timestampMicrosOfDay } from './datetime.js';
 import { formatDoubleAsText } from './number-format.js';
@@ -15,7 +15,7 @@ import { formatValueAsText } from './values.js';
 import { mapCast } from './map-cast.js';
 import { addressCast, canCastAddress, isAddressType } from './address-casts.js';
 import { canCastNumber, involvesNumber, numberCast } from './number/number-casts.js';
-import { isSketchType, sketchCast } from '../functions/sketch/sketch-casts.js';
+import { isSketchType, sketchCast } from './sketch/sketch-casts.js';
 import { canCastZoned, zonedCast } from './zoned-casts.js';
 import { isLongPlainCast, longPlainCast } from './long-plain-casts.js';
 import { withoutZone } from './long-plain-temporal.js';

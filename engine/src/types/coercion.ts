@@ -3,7 +3,7 @@
 
 import { type RowType, rowSuperType } from './row-type.js';
 import { type SqlType, decimal, integralDecimalPrecision, mapOf, typesEqual, varchar, MAX_DECIMAL_PRECISION } from './types.js';
-import { sketchSuperType } from '../functions/sketch/sketch-casts.js';
+import { sketchSuperType } from './sketch/sketch-casts.js';
 
 export { parseTypeSpec } from './parse-type.js';
 

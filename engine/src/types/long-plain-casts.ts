@@ -4,7 +4,7 @@
 // (which the analyzer puts on the cast). Text is parsed exactly to 12 fraction digits.
 
 import { EngineError } from '../errors/engine-error.js';
-import type { Scalar } from '../spi/page.js';
+import type { Scalar } from './scalar.js';
 import { PICOS_PER_MILLI, packZonedParts, roundParts, zonedParts } from './long-zoned-timestamp.js';
 import {
   type ParsedPicos,

@@ -8,7 +8,7 @@
 // picoseconds since the epoch (wall clock, as if UTC) for a timestamp, picoseconds of the day for a
 // time. A bigint equals, hashes and orders as the value does, so the generic paths serve it.
 
-import type { Scalar } from '../spi/page.js';
+import type { Scalar } from './scalar.js';
 import { formatDate, parseDate } from './datetime.js';
 import { checkShortTimestamp, shortTimestampMillis } from './short-plain-timestamp.js';
 import { tryZoneKeyOf } from './time-zones.js';

@@ -2,8 +2,8 @@
 // that become equal after the cast fail as duplicate keys, as in Trino (CAST(MAP(ARRAY[1.1, 1.2], ...)
 // AS map(integer, ...))).
 
-import type { Scalar } from '../spi/page.js';
-import { MapValue } from '../spi/map-value.js';
+import type { Scalar } from './scalar.js';
+import { MapValue } from './map-value.js';
 import { mapKeyOf } from './map-keys.js';
 import { EngineError } from '../errors/engine-error.js';
 import { formatValueAsText } from './values.js';

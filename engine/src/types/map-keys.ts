@@ -1,8 +1,8 @@
 // Map keys are matched by SQL equality. A zoned timestamp or time equals another of the same
 // instant in any zone (Trino), so keys holding them are matched by their instants; other keys by
-// their value (spi/map-value.ts mapLookupKey).
+// their value (types/map-value.ts mapLookupKey).
 
-import { type MapKeyOf, mapLookupKey } from '../spi/map-value.js';
+import { type MapKeyOf, mapLookupKey } from './map-value.js';
 import type { SqlType } from './types.js';
 import { zonedInstantMapper } from './zoned-timestamp.js';
 

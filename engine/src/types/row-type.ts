@@ -3,7 +3,7 @@
 // A row value (a Scalar) is a JS array holding one value per field, in field order.
 
 import { EngineError } from '../errors/engine-error.js';
-import type { Scalar } from '../spi/page.js';
+import type { Scalar } from './scalar.js';
 import { type RowField, type SqlType, rowOf, typeName } from './types.js';
 
 export type RowType = SqlType & { kind: 'row' };

@@ -1,7 +1,7 @@
 // The SQL type system, spelled as Trino spells it on the wire.
 
 import { EngineError } from '../errors/engine-error.js';
-import { type QDigestName, qdigestTypeSignature } from '../functions/sketch/qdigest-type.js';
+import { type QDigestName, qdigestTypeSignature } from './sketch/qdigest-type.js';
 
 export type SqlType =
   | { kind: 'boolean' }

@@ -3,8 +3,8 @@
 import { formatZonedTime } from './zoned-time.js';
 import { formatAddress } from './address-casts.js';
 import { variantText } from './variant/variant-client.js';
-import type { Scalar } from '../spi/page.js';
-import type { MapValue } from '../spi/map-value.js';
+import type { Scalar } from './scalar.js';
+import type { MapValue } from './map-value.js';
 import { padChar } from './chars.js';
 import { formatDecimal } from './decimal.js';
 import { formatDate, formatIntervalDaySecond, formatIntervalYearMonth, formatTimeOfDay } from './datetime.js';

@@ -3,7 +3,7 @@
 // text without a zone) becomes zoned in the session time zone, which the analyzer puts on the cast.
 
 import { EngineError } from '../errors/engine-error.js';
-import type { Scalar } from '../spi/page.js';
+import type { Scalar } from './scalar.js';
 import { MICROS_PER_DAY, MICROS_PER_MILLI, MILLIS_PER_DAY } from './datetime.js';
 import { packZonedParts, rescaleZoned, roundParts, zonedParts } from './long-zoned-timestamp.js';
 import { instantOfLocal, localMillis, zoneKeyOf } from './time-zones.js';

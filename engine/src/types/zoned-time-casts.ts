@@ -5,7 +5,7 @@
 // time rounded past midnight wraps to 00:00 as in Trino.
 
 import { EngineError } from '../errors/engine-error.js';
-import type { Scalar } from '../spi/page.js';
+import type { Scalar } from './scalar.js';
 import { MICROS_PER_DAY } from './datetime.js';
 import { packZonedParts, zonedParts } from './long-zoned-timestamp.js';
 import { localMillis, offsetMillisAt, offsetZoneKey, zoneKeyOf } from './time-zones.js';

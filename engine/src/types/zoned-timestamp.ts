@@ -7,8 +7,8 @@
 
 import { variantKey } from './variant/variant-equality.js';
 import { EngineError, type SourceLocation } from '../errors/engine-error.js';
-import type { Scalar } from '../spi/page.js';
-import { MapValue } from '../spi/map-value.js';
+import type { Scalar } from './scalar.js';
+import { MapValue } from './map-value.js';
 import { parseDate, MILLIS_PER_DAY } from './datetime.js';
 import { type ZonedParts, formatLocalTimestamp, zonedParts } from './long-zoned-timestamp.js';
 import { instantOfLocal, localMillis, tryZoneKeyOf, zoneName } from './time-zones.js';

@@ -15,11 +15,11 @@
 // a single node, and between two tasks of one worker.
 
 import { EngineError, toEngineError } from '../errors/engine-error.js';
-import { yieldIfDue } from '../exec/cooperative.js';
+import { yieldIfDue } from '../columnar/cooperative.js';
 import type { OperatorRecorder } from '../exec/stats/operator-recorder.js';
 import { ARROW_STREAM_MEDIA_TYPE, readPageStream } from '../exec/exchange/page-codec.js';
 import { MemoryReservation } from '../exec/operators/operator-support.js';
-import { pageSizeInBytes, type Page } from '../spi/page.js';
+import { pageSizeInBytes, type Page } from '../columnar/page.js';
 import { exchangeBytes } from './exchange-counters.js';
 import { ProtocolError } from '../internode/protocol-error.js';
 import { readResultsPage, resultsRequestHeaders, type ResultsPage } from '../internode/task-headers.js';

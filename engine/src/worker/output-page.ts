@@ -3,7 +3,7 @@
 // the query's root stage on the coordinator) takes the page itself, with no encoding on either side.
 
 import type { PageSerializer, SerializedPage } from '../exec/exchange/page-codec.js';
-import { estimatedPageBytes, type Page } from '../spi/page.js';
+import { estimatedPageBytes, type Page } from '../columnar/page.js';
 
 export class OutputPage {
   /** What the page counts against its buffer's bound (its strings measured on a sample). */

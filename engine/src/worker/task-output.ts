@@ -4,9 +4,9 @@
 // consumer slows this task down.
 
 import { PageSerializer } from '../exec/exchange/page-codec.js';
-import { partitionPage } from '../exec/parallel/partition-page.js';
-import type { Page } from '../spi/page.js';
-import type { BlockedTime } from '../exec/stats/operator-recorder.js';
+import { partitionPage } from '../exec/threads/partition-page.js';
+import type { Page } from '../columnar/page.js';
+import type { BlockedTime } from '../columnar/cooperative.js';
 import type { SqlType } from '../types/types.js';
 import { OutputBuffer, type OutputBufferLayout, type OutputBufferOptions } from './output-buffer.js';
 import { OutputPage } from './output-page.js';

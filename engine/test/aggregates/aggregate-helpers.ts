@@ -2,7 +2,7 @@
 
 import { resolveAggregateFunction } from '../../src/functions/aggregate/registry.js';
 import { hashAggregation, type AggregationStep } from '../../src/exec/operators/hash-aggregation.js';
-import type { Scalar } from '../../src/spi/page.js';
+import type { Scalar } from '../../src/types/scalar.js';
 import type { SqlType } from '../../src/types/types.js';
 import { collectPages, collectRows, rowsStream, streamOf, testContext } from '../operators/helpers.js';
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { isAggregateFunctionName, listAggregateFunctions, resolveAggregateFunction } from '../../src/functions/aggregate/registry.js';
-import type { Scalar } from '../../src/spi/page.js';
+import type { Scalar } from '../../src/types/scalar.js';
 import { BIGINT, BOOLEAN, DATE, DOUBLE, INTEGER, REAL, VARCHAR, decimal, typeName, type SqlType } from '../../src/types/types.js';
 import { errorOf, sortedRows } from '../operators/helpers.js';
 import { aggregateRows, aggregateTwoStep, type CallSpec } from './aggregate-helpers.js';

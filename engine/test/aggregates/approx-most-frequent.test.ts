@@ -3,7 +3,7 @@
 // the stream summary only ever overestimates a count, as space saving guarantees.
 
 import { expect } from 'chai';
-import type { MapValue } from '../../src/spi/map-value.js';
+import type { MapValue } from '../../src/types/map-value.js';
 import { duckRows } from '../../scripts/tpch/duckdb-tpch.js';
 import { duckDbTpchTiny } from '../support/duckdb-tpch-tiny.js';
 import { failureCases } from '../support/documented-examples.js';

@@ -3,7 +3,7 @@
 // whose weighted mean is the group's mean (DuckDB's sum and avg), through partial and final steps.
 
 import { expect } from 'chai';
-import type { MapValue } from '../../src/spi/map-value.js';
+import type { MapValue } from '../../src/types/map-value.js';
 import { duckRows } from '../../scripts/tpch/duckdb-tpch.js';
 import { duckDbTpchTiny } from '../support/duckdb-tpch-tiny.js';
 import { failureCases } from '../support/documented-examples.js';

@@ -15,7 +15,7 @@ import { TPCH_TABLE_NAMES } from '../../scripts/tpch/tbl-export.js';
 import { filterAndProject } from '../../src/exec/operators/filter-and-project.js';
 import { hashAggregation } from '../../src/exec/operators/hash-aggregation.js';
 import { hashJoin } from '../../src/exec/operators/hash-join.js';
-import { parallelSource } from '../../src/exec/parallel/parallel-source.js';
+import { parallelSource } from '../../src/exec/threads/parallel-source.js';
 import { tableScan } from '../../src/exec/table-scan.js';
 import { ExchangeClient } from '../../src/worker/exchange-client.js';
 import { TaskOutput } from '../../src/worker/task-output.js';

@@ -5,12 +5,12 @@
 
 import { expect } from 'chai';
 import { readPageStream } from '../../src/exec/exchange/page-codec.js';
-import { getScalar, type Page } from '../../src/spi/page.js';
+import { getScalar, type Page } from '../../src/columnar/page.js';
 import { parseDataSize } from '../../src/config/data-size.js';
 import { parseDuration } from '../../src/config/duration.js';
 import { toTaggedJson } from '../../src/sql/planner/plan-json.js';
 import { filterAndProject } from '../../src/exec/operators/filter-and-project.js';
-import { parallelSource } from '../../src/exec/parallel/parallel-source.js';
+import { parallelSource } from '../../src/exec/threads/parallel-source.js';
 import { tableScan } from '../../src/exec/table-scan.js';
 import { TaskOutput } from '../../src/worker/task-output.js';
 import { EngineHarness } from '../support/engine-harness.js';

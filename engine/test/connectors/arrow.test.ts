@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { Field, RecordBatch, Schema, Struct, Table, Utf8, makeData, tableFromIPC, tableToIPC } from 'apache-arrow';
-import { SQL_TYPE_METADATA_KEY, pageToRecordBatch, recordBatchToPage, recordBatchTypes } from '../../src/exec/arrow.js';
-import { columnFromScalars, getScalar, type Page, type Scalar } from '../../src/spi/page.js';
+import { SQL_TYPE_METADATA_KEY, pageToRecordBatch, recordBatchToPage, recordBatchTypes } from '../../src/columnar/arrow.js';
+import { columnFromScalars, getScalar, type Page } from '../../src/columnar/page.js';
+import type { Scalar } from '../../src/types/scalar.js';
 import { typeName, type SqlType } from '../../src/types/types.js';
 
 interface Case {

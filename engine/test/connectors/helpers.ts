@@ -2,7 +2,8 @@
 
 import { allSplits, type Connector, type Split, type TableMetadata } from '../../src/spi/connector.js';
 import type { Session } from '../../src/spi/session.js';
-import { getScalar, type Page, type Scalar } from '../../src/spi/page.js';
+import { getScalar, type Page } from '../../src/columnar/page.js';
+import type { Scalar } from '../../src/types/scalar.js';
 
 export function testSession(): Session {
   return {

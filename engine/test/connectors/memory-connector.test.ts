@@ -3,7 +3,8 @@ import { expect } from 'chai';
 import type { TableMetadata } from '../../src/spi/connector.js';
 import { MAX_SPLIT_ROWS, MemoryConnector } from '../../src/connectors/memory/memory-connector.js';
 import { EngineError } from '../../src/errors/engine-error.js';
-import { columnFromScalars, type Page, type Scalar } from '../../src/spi/page.js';
+import { columnFromScalars, type Page } from '../../src/columnar/page.js';
+import type { Scalar } from '../../src/types/scalar.js';
 import { BIGINT, INTEGER, decimal, varchar, type SqlType } from '../../src/types/types.js';
 import { pageRows, readSplit, readSplits, readTable, requireTable, testSession } from './helpers.js';
 

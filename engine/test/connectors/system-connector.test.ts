@@ -6,7 +6,7 @@ import type { Connector } from '../../src/spi/connector.js';
 import { MemoryConnector } from '../../src/connectors/memory/memory-connector.js';
 import type { NodeRow, QueryRow, SystemRuntime, TaskRow } from '../../src/connectors/system/runtime.js';
 import { SystemConnector } from '../../src/connectors/system/system-connector.js';
-import { columnFromScalars } from '../../src/spi/page.js';
+import { columnFromScalars } from '../../src/columnar/page.js';
 import { BIGINT } from '../../src/types/types.js';
 import { readSplit, readTable, requireTable, testSession } from './helpers.js';
 

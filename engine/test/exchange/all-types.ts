@@ -2,7 +2,8 @@
 // comparison of pages (Object.is per value: -0, NaN and ±Infinity must survive as they are).
 
 import { expect } from 'chai';
-import { columnFromScalars, getScalar, type Page, type Scalar } from '../../src/spi/page.js';
+import { columnFromScalars, getScalar, type Page } from '../../src/columnar/page.js';
+import type { Scalar } from '../../src/types/scalar.js';
 import { typeName, type SqlType } from '../../src/types/types.js';
 import { zoneKeyOf } from '../../src/types/time-zones.js';
 import { packZoned } from '../../src/types/zoned-timestamp.js';

@@ -6,7 +6,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { EngineError } from '../../src/errors/engine-error.js';
 import { deserializePages } from '../../src/exec/exchange/page-codec.js';
-import { columnFromScalars, getScalar, type Page } from '../../src/spi/page.js';
+import { columnFromScalars, getScalar, type Page } from '../../src/columnar/page.js';
 import { BIGINT } from '../../src/types/types.js';
 import { InternalAuthenticator } from '../../src/server/internal-auth/internal-authenticator.js';
 import { ExchangeClient } from '../../src/worker/exchange-client.js';

@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import { EngineError } from '../../src/errors/engine-error.js';
 import { PageSerializer } from '../../src/exec/exchange/page-codec.js';
 import { OutputPage } from '../../src/worker/output-page.js';
-import { columnFromScalars } from '../../src/spi/page.js';
+import { columnFromScalars } from '../../src/columnar/page.js';
 import { BIGINT } from '../../src/types/types.js';
 import { OutputBuffer } from '../../src/worker/output-buffer.js';
 

@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import { RecordBatchStreamReader } from 'apache-arrow';
 import { EngineError } from '../../src/errors/engine-error.js';
 import { deserializePages, PageSerializer, readPageStream, streamChunks } from '../../src/exec/exchange/page-codec.js';
-import { emptyPage, slicePage, type Page } from '../../src/spi/page.js';
+import { emptyPage, slicePage, type Page } from '../../src/columnar/page.js';
 import type { SqlType } from '../../src/types/types.js';
 import { ALL_TYPES, allTypesPage, expectSamePage } from './all-types.js';
 

@@ -7,7 +7,7 @@ import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PageSerializer } from '../../src/exec/exchange/page-codec.js';
-import type { Page } from '../../src/spi/page.js';
+import type { Page } from '../../src/columnar/page.js';
 import { createLogger } from '../../src/log/logger.js';
 import { errorMiddleware } from '../../src/server/http-error.js';
 import type { InternalAuthenticator } from '../../src/server/internal-auth/internal-authenticator.js';

@@ -5,7 +5,7 @@
 import { expect } from 'chai';
 import { KeyDomainCollector } from '../../src/exec/dynamic-filters/key-domain.js';
 import { BIGINT, VARCHAR } from '../../src/types/types.js';
-import type { Column } from '../../src/spi/page.js';
+import type { Column } from '../../src/columnar/page.js';
 
 const column = (type: Column['type'], values: Column['values'], nulls: Uint8Array | null = null): Column => ({
   type,

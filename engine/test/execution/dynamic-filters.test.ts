@@ -5,7 +5,7 @@
 import { expect } from 'chai';
 import { collectingDynamicFilters, DynamicFilters } from '../../src/exec/dynamic-filters/dynamic-filters.js';
 import type { PageStream } from '../../src/exec/operators/operator.js';
-import type { Page } from '../../src/spi/page.js';
+import type { Page } from '../../src/columnar/page.js';
 import { BIGINT } from '../../src/types/types.js';
 
 const SCAN = [{ id: 'df_1', column: 'k' }];

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { evaluateConstant } from '../../src/exec/expression/compiler.js';
-import type { Scalar } from '../../src/spi/page.js';
+import type { Scalar } from '../../src/types/scalar.js';
 import { canCast } from '../../src/types/casts.js';
 import { civilToDays } from '../../src/types/datetime.js';
 import { parseTypeSpec } from '../../src/types/parse-type.js';

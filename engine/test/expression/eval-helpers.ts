@@ -2,7 +2,8 @@
 // coercion casts) and evaluates them through the compiler on real pages.
 
 import { compileExpression, evaluateConstant } from '../../src/exec/expression/compiler.js';
-import { type Scalar, columnFromScalars, getScalar } from '../../src/spi/page.js';
+import { columnFromScalars, getScalar } from '../../src/columnar/page.js';
+import type { Scalar } from '../../src/types/scalar.js';
 import { type OperatorName, resolveOperator, resolveScalarFunction } from '../../src/functions/scalar/registry.js';
 import type { RowExpression } from '../../src/sql/planner/row-expression.js';
 import { type SqlType, typesEqual } from '../../src/types/types.js';

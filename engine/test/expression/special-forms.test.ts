@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { compileFilter, compileProjection, evaluateConstant } from '../../src/exec/expression/compiler.js';
-import { columnFromScalars, getScalar } from '../../src/spi/page.js';
+import { columnFromScalars, getScalar } from '../../src/columnar/page.js';
 import { BOOL, DBL, INT, VC, errorOf, evalRows, input, lit, op, special } from './eval-helpers.js';
 
 const NULL_BOOL = lit(null, BOOL);

@@ -10,7 +10,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { DuckDBMapValue } from '@duckdb/node-api';
 import { duckRows, openDuckDb } from '../../scripts/tpch/duckdb-tpch.js';
 import { EngineHarness } from '../support/engine-harness.js';
-import { MapValue } from '../../src/spi/map-value.js';
+import { MapValue } from '../../src/types/map-value.js';
 
 /** A seeded generator (mulberry32), so a failure reproduces. */
 function random(seed: number): () => number {

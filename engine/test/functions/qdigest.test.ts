@@ -13,9 +13,9 @@ import { expect } from 'chai';
 import { failureCases } from '../support/documented-examples.js';
 import { EngineHarness } from '../support/engine-harness.js';
 import { typeSignature } from '../../src/types/types.js';
-import { qdigestType } from '../../src/functions/sketch/qdigest-type.js';
-import { QuantileDigest } from '../../src/functions/sketch/qdigest.js';
-import { keyOfBigint } from '../../src/functions/sketch/qdigest-bits.js';
+import { qdigestType } from '../../src/types/sketch/qdigest-type.js';
+import { QuantileDigest } from '../../src/types/sketch/qdigest.js';
+import { keyOfBigint } from '../../src/types/sketch/qdigest-bits.js';
 import { EngineError } from '../../src/errors/engine-error.js';
 
 const N = 30000;

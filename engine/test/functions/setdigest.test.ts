@@ -7,7 +7,7 @@
 import { expect } from 'chai';
 import { type DocumentedExample, documentedExamples, failureCases } from '../support/documented-examples.js';
 import { EngineHarness } from '../support/engine-harness.js';
-import type { MapValue } from '../../src/spi/map-value.js';
+import type { MapValue } from '../../src/types/map-value.js';
 
 documentedExamples('functions/setdigest.md', [
   ['SELECT cardinality(make_set_digest(value)) FROM (VALUES 1, 2, 2, 3, 3, 3, 4, 4, 4, 4, 5) T(value)', '5'],

@@ -4,7 +4,7 @@
 // allocates buffers outside it, against a resident bound 128 MB above what the process holds at the
 // start. Prints one JSON line per event the guard caused.
 
-import { guardResidentMemory } from '../../src/exec/heap-guard.js';
+import { guardResidentMemory } from '../../src/process/heap-guard.js';
 import { MemoryContext } from '../../src/exec/memory.js';
 import type { EngineError } from '../../src/errors/engine-error.js';
 

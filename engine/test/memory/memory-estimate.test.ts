@@ -34,7 +34,7 @@ describe('memory accounting of strings', function () {
 
 describe('sampled string sizes (output buffer bounds)', () => {
   it('measures short arrays exactly and long ones from a sample, within a few percent', async () => {
-    const { sampledStringArrayBytes, stringArrayBytes } = await import('../../src/spi/memory-estimate.js');
+    const { sampledStringArrayBytes, stringArrayBytes } = await import('../../src/columnar/memory-estimate.js');
     const short = ['a', 'bb', 'ccc', 'é', '中文'];
     expect(sampledStringArrayBytes(short)).to.equal(stringArrayBytes(short));
     // Lengths 0..99 from a generator, about one string in eight two-byte: the sample sees the same mix.

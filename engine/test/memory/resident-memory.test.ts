@@ -1,9 +1,9 @@
-// The memory guard's reading of the process's resident size (exec/resident-memory.ts): the same
+// The memory guard's reading of the process's resident size (process/resident-memory.ts): the same
 // figure as Node's own (process.memoryUsage.rss()), following the process as it grows; and how long a
 // reservation's check may go without reading it, by how far below its bound the process was.
 
 import { expect } from 'chai';
-import { MAX_RESIDENT_READ_INTERVAL_MILLIS, residentBytes, residentReadIntervalMillis } from '../../src/exec/resident-memory.js';
+import { MAX_RESIDENT_READ_INTERVAL_MILLIS, residentBytes, residentReadIntervalMillis } from '../../src/process/resident-memory.js';
 
 const MB = 1024 * 1024;
 

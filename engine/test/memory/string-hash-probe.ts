@@ -3,7 +3,7 @@
 // no other test's garbage is freed or made in between.
 
 import { GroupByHash } from '../../src/exec/hash/group-by-hash.js';
-import type { Column } from '../../src/spi/page.js';
+import type { Column } from '../../src/columnar/page.js';
 import { VARCHAR } from '../../src/types/types.js';
 
 const gc = (globalThis as { gc?: () => void }).gc;

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { filterAndProject } from '../../src/exec/operators/filter-and-project.js';
-import { TARGET_PAGE_ROWS } from '../../src/exec/operators/operator.js';
-import type { Scalar } from '../../src/spi/page.js';
+import { TARGET_PAGE_ROWS } from '../../src/columnar/page.js';
+import type { Scalar } from '../../src/types/scalar.js';
 import { call, constant, inputRef } from '../../src/sql/planner/row-expression.js';
 import { BIGINT, BOOLEAN, VARCHAR } from '../../src/types/types.js';
 import { collectPages, collectRows, rowsStream, testContext } from './helpers.js';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { hashAggregation } from '../../src/exec/operators/hash-aggregation.js';
-import { TARGET_PAGE_ROWS } from '../../src/exec/operators/operator.js';
-import type { Scalar } from '../../src/spi/page.js';
+import { TARGET_PAGE_ROWS } from '../../src/columnar/page.js';
+import type { Scalar } from '../../src/types/scalar.js';
 import { BIGINT, DOUBLE, INTEGER, VARCHAR, decimal } from '../../src/types/types.js';
 import { resolveCalls } from '../aggregates/aggregate-helpers.js';
 import { collectPages, collectRows, errorOf, rowsStream, sortedRows, testContext } from './helpers.js';

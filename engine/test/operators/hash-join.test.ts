@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { hashJoin, type HashJoinSpec, type JoinType } from '../../src/exec/operators/hash-join.js';
 import { PROBE_FIRST_MAX_ROWS } from '../../src/exec/operators/probe-head.js';
-import { TARGET_PAGE_ROWS } from '../../src/exec/operators/operator.js';
-import type { Scalar } from '../../src/spi/page.js';
+import { TARGET_PAGE_ROWS } from '../../src/columnar/page.js';
+import type { Scalar } from '../../src/types/scalar.js';
 import { call, inputRef } from '../../src/sql/planner/row-expression.js';
 import { BIGINT, BOOLEAN, INTEGER, VARCHAR, type SqlType } from '../../src/types/types.js';
 import { collectPages, collectRows, errorOf, rowsStream, sortedRows, testContext } from './helpers.js';

@@ -1,7 +1,8 @@
 // Test helpers: pages from rows, streams from pages, rows back from streams.
 
 import { MemoryContext } from '../../src/exec/memory.js';
-import { columnFromScalars, getScalar, type Page, type Scalar } from '../../src/spi/page.js';
+import { columnFromScalars, getScalar, type Page } from '../../src/columnar/page.js';
+import type { Scalar } from '../../src/types/scalar.js';
 import type { OperatorContext, PageStream } from '../../src/exec/operators/operator.js';
 import type { SqlType } from '../../src/types/types.js';
 

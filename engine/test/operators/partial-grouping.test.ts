@@ -6,8 +6,8 @@
 
 import { expect } from 'chai';
 import { hashAggregation, type HashAggregationSpec } from '../../src/exec/operators/hash-aggregation.js';
-import { PROBE_ROWS } from '../../src/exec/parallel/adaptive-partial.js';
-import type { Scalar } from '../../src/spi/page.js';
+import { PROBE_ROWS } from '../../src/exec/threads/adaptive-partial.js';
+import type { Scalar } from '../../src/types/scalar.js';
 import { BIGINT, VARCHAR } from '../../src/types/types.js';
 import { collectRows, rowsStream, testContext } from './helpers.js';
 

@@ -4,8 +4,8 @@ import { enforceSingleRow } from '../../src/exec/operators/enforce-single-row.js
 import { groupId } from '../../src/exec/operators/group-id.js';
 import { setOperation } from '../../src/exec/operators/set-operation.js';
 import { values } from '../../src/exec/operators/values.js';
-import { TARGET_PAGE_ROWS } from '../../src/exec/operators/operator.js';
-import type { Scalar } from '../../src/spi/page.js';
+import { TARGET_PAGE_ROWS } from '../../src/columnar/page.js';
+import type { Scalar } from '../../src/types/scalar.js';
 import { BIGINT, INTEGER, VARCHAR } from '../../src/types/types.js';
 import { collectPages, collectRows, errorOf, rowsStream, sortedRows, testContext } from './helpers.js';
 

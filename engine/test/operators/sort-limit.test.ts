@@ -2,8 +2,10 @@ import { expect } from 'chai';
 import { limit } from '../../src/exec/operators/limit.js';
 import { sort } from '../../src/exec/operators/sort.js';
 import { topN } from '../../src/exec/operators/top-n.js';
-import type { PageStream, SortKey } from '../../src/exec/operators/operator.js';
-import type { Page, Scalar } from '../../src/spi/page.js';
+import type { PageStream } from '../../src/exec/operators/operator.js';
+import type { SortKey } from '../../src/functions/scalar/value-ordering.js';
+import type { Page } from '../../src/columnar/page.js';
+import type { Scalar } from '../../src/types/scalar.js';
 import { BIGINT, DOUBLE, INTEGER, VARCHAR, decimal } from '../../src/types/types.js';
 import { collectPages, collectRows, pageOf, rowsStream, testContext } from './helpers.js';
 

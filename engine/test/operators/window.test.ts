@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { window, type WindowFunctionSpec } from '../../src/exec/operators/window.js';
 import type { FrameSpec } from '../../src/sql/planner/window-frame.js';
-import type { SortKey } from '../../src/exec/operators/operator.js';
-import type { Scalar } from '../../src/spi/page.js';
+import type { SortKey } from '../../src/functions/scalar/value-ordering.js';
+import type { Scalar } from '../../src/types/scalar.js';
 import { isWindowFunctionName, listWindowFunctions, resolveWindowFunction } from '../../src/functions/window/registry.js';
 import { BIGINT, DOUBLE, INTEGER, VARCHAR, typeName, type SqlType } from '../../src/types/types.js';
 import { collectRows, errorOf, rowsStream, testContext } from './helpers.js';

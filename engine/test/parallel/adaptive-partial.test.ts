@@ -1,13 +1,13 @@
 import { expect } from 'chai';
-import { MAX_GROUPS_PER_ROW, PROBE_ROWS } from '../../src/exec/parallel/adaptive-partial.js';
-import { knownPoorReduction, rememberPoorReduction } from '../../src/exec/parallel/poor-reductions.js';
-import { sharedWorkerPool } from '../../src/exec/parallel/worker-pool.js';
+import { MAX_GROUPS_PER_ROW, PROBE_ROWS } from '../../src/exec/threads/adaptive-partial.js';
+import { knownPoorReduction, rememberPoorReduction } from '../../src/exec/threads/poor-reductions.js';
+import { sharedThreadPool } from '../../src/exec/threads/thread-pool.js';
 import { EngineHarness } from '../support/engine-harness.js';
 import { BIG_ROWS, IN_WORKERS, createBigTable, expectSameResults, openQuery, pageRows, rowsWith, sortedRows } from './parallel-helpers.js';
 
 describe('parallel execution: partial aggregation that does not pay goes back to the main thread', () => {
   let h: EngineHarness;
-  const fallbacks = () => sharedWorkerPool().stats().fallbacks;
+  const fallbacks = () => sharedThreadPool().stats().fallbacks;
 
   before(async () => {
     h = new EngineHarness();
@@ -26,9 +26,9 @@ describe('parallel execution: partial aggregation that does not pay goes back to
   it('remembers that partial aggregation did not pay: the same query runs in the main thread at once', async () => {
     const sql = 'SELECT id, max(n) FROM big GROUP BY id';
     const first = await rowsWith(h, sql, IN_WORKERS);
-    const before = sharedWorkerPool().stats();
+    const before = sharedThreadPool().stats();
     const again = await rowsWith(h, sql, IN_WORKERS);
-    const after = sharedWorkerPool().stats();
+    const after = sharedThreadPool().stats();
     expect([after.tasksStarted, after.fallbacks]).to.deep.equal([before.tasksStarted, before.fallbacks]);
     expect(sortedRows(again)).to.deep.equal(sortedRows(first));
   });

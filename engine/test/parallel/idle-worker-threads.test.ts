@@ -2,7 +2,7 @@
 // timeout is stopped (its heap goes with it), and the next query starts a new one and answers the same.
 
 import { expect } from 'chai';
-import { configureSharedWorkerPool, sharedWorkerPool, type WorkerPoolOptions } from '../../src/exec/parallel/worker-pool.js';
+import { configureSharedThreadPool, sharedThreadPool, type ThreadPoolOptions } from '../../src/exec/threads/thread-pool.js';
 import { EngineHarness } from '../support/engine-harness.js';
 import { eventually } from '../cluster/cluster-fixture.js';
 import { createBigTable, expectSameResults } from './parallel-helpers.js';
@@ -10,25 +10,25 @@ import { createBigTable, expectSameResults } from './parallel-helpers.js';
 describe('idle worker threads', function () {
   this.timeout(60_000);
   let h: EngineHarness;
-  let saved: WorkerPoolOptions;
+  let saved: ThreadPoolOptions;
 
   before(async () => {
     h = new EngineHarness();
     await createBigTable(h);
-    saved = sharedWorkerPool().settings;
-    configureSharedWorkerPool({ ...saved, idleMillis: 200 });
+    saved = sharedThreadPool().settings;
+    configureSharedThreadPool({ ...saved, idleMillis: 200 });
   });
 
   after(() => {
-    configureSharedWorkerPool(saved);
+    configureSharedThreadPool(saved);
   });
 
   it('are stopped after the idle timeout, and the next query starts new ones', async () => {
     const first = await expectSameResults(h, 'SELECT flag, max(id), count(*) FROM big GROUP BY flag');
-    const stopped = sharedWorkerPool().stats().threadsStopped;
-    await eventually('the worker threads stopped', async () => (sharedWorkerPool().stats().threads === 0 ? true : undefined), 20_000);
-    expect(sharedWorkerPool().stats().threadsStopped).to.be.greaterThan(stopped);
+    const stopped = sharedThreadPool().stats().threadsStopped;
+    await eventually('the worker threads stopped', async () => (sharedThreadPool().stats().threads === 0 ? true : undefined), 20_000);
+    expect(sharedThreadPool().stats().threadsStopped).to.be.greaterThan(stopped);
     expect(await expectSameResults(h, 'SELECT flag, max(id), count(*) FROM big GROUP BY flag')).to.deep.equal(first);
-    expect(sharedWorkerPool().stats().threads).to.be.greaterThan(0);
+    expect(sharedThreadPool().stats().threads).to.be.greaterThan(0);
   });
 });

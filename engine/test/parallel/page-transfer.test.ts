@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { MessageChannel } from 'node:worker_threads';
-import { columnFromScalars, getScalar, type Column, type Page, type Scalar } from '../../src/spi/page.js';
-import { decodePage, encodePage, type EncodedPage } from '../../src/exec/parallel/page-transfer.js';
+import { columnFromScalars, getScalar, type Column, type Page } from '../../src/columnar/page.js';
+import type { Scalar } from '../../src/types/scalar.js';
+import { decodePage, encodePage, type EncodedPage } from '../../src/exec/threads/page-transfer.js';
 import { BIGINT, BOOLEAN, DATE, DOUBLE, INTEGER, VARBINARY, VARCHAR, decimal } from '../../src/types/types.js';
 
 /** Posts a page through a real message channel, as a worker does, and decodes what arrives. */

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { EngineError } from '../../src/errors/engine-error.js';
-import { sharedWorkerPool } from '../../src/exec/parallel/worker-pool.js';
+import { sharedThreadPool } from '../../src/exec/threads/thread-pool.js';
 import { EngineHarness } from '../support/engine-harness.js';
 import {
   BIG_ROWS,
@@ -116,13 +116,13 @@ describe('parallel execution: progress, early stop, cancellation and failures', 
   it('fails the running query, not the process, when the worker threads die, and starts new ones', async () => {
     const query = await openQuery(h, 'SELECT id FROM big WHERE abs(id) >= 0', IN_WORKERS);
     expect((await query.next())!.rowCount).to.be.greaterThan(0);
-    await sharedWorkerPool().shutdown();
+    await sharedThreadPool().shutdown();
     const { error } = await drain(query);
     expect(error?.errorName).to.equal('GENERIC_INTERNAL_ERROR');
     expect(error?.message).to.match(/^Worker thread exited with code \d+$/);
     await query.close();
-    expect(sharedWorkerPool().stats().threads).to.equal(0);
+    expect(sharedThreadPool().stats().threads).to.equal(0);
     await expectSameResults(h, 'SELECT flag, max(id) FROM big GROUP BY flag');
-    expect(sharedWorkerPool().stats().threads).to.be.greaterThan(0);
+    expect(sharedThreadPool().stats().threads).to.be.greaterThan(0);
   });
 });

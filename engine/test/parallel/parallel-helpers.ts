@@ -6,8 +6,9 @@ import { MAX_SPLIT_ROWS } from '../../src/connectors/memory/memory-connector.js'
 import { newQueryProgress, type QueryProgress } from '../../src/spi/query-progress.js';
 import { EngineError } from '../../src/errors/engine-error.js';
 import { MemoryContext } from '../../src/exec/memory.js';
-import { getScalar, type Page, type Scalar } from '../../src/spi/page.js';
-import { sharedWorkerPool } from '../../src/exec/parallel/worker-pool.js';
+import { getScalar, type Page } from '../../src/columnar/page.js';
+import type { Scalar } from '../../src/types/scalar.js';
+import { sharedThreadPool } from '../../src/exec/threads/thread-pool.js';
 import type { EngineHarness } from '../support/engine-harness.js';
 
 /** Session properties that keep every scan in the main thread. */
@@ -72,9 +73,9 @@ export function sortedRows(rows: Scalar[][]): Scalar[][] {
  */
 export async function expectSameResults(h: EngineHarness, sql: string): Promise<Scalar[][]> {
   const local = await rowsWith(h, sql, IN_MAIN_THREAD);
-  const before = sharedWorkerPool().stats().tasksStarted;
+  const before = sharedThreadPool().stats().tasksStarted;
   const parallel = await rowsWith(h, sql, IN_WORKERS);
-  expect(sharedWorkerPool().stats().tasksStarted, `${sql} ran on worker threads`).to.be.greaterThan(before);
+  expect(sharedThreadPool().stats().tasksStarted, `${sql} ran on worker threads`).to.be.greaterThan(before);
   if (/\border by\b/i.test(sql)) expect(parallel).to.deep.equal(local);
   else expect(sortedRows(parallel)).to.deep.equal(sortedRows(local));
   return parallel;
@@ -128,5 +129,5 @@ export function pageRows(page: Page): Scalar[][] {
 
 /** Resolves once the worker threads have no task running (the tasks of stopped queries wound down). */
 export async function workersIdle(): Promise<void> {
-  while (sharedWorkerPool().stats().runningTasks > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+  while (sharedThreadPool().stats().runningTasks > 0) await new Promise((resolve) => setTimeout(resolve, 5));
 }

@@ -14,7 +14,7 @@ import { tpchQuery } from '../../scripts/tpch/queries.js';
 import { firstDifference } from '../../scripts/tpch/result-comparison.js';
 import { TPCH_TABLE_NAMES } from '../../scripts/tpch/tbl-export.js';
 import { MAX_SPLIT_ROWS } from '../../src/connectors/memory/memory-connector.js';
-import { sharedWorkerPool } from '../../src/exec/parallel/worker-pool.js';
+import { sharedThreadPool } from '../../src/exec/threads/thread-pool.js';
 import { EngineHarness } from '../support/engine-harness.js';
 import { IN_WORKERS } from './parallel-helpers.js';
 
@@ -132,9 +132,9 @@ describe('joins probed in worker threads equal DuckDB', function () {
       expect(plan).to.match(/Join\[/);
       for (const join of plan.split('\n').filter((line) => /(Join|CrossJoin)\[/.test(line)))
         expect(join, plan).to.contain('probe = parallel');
-      const started = sharedWorkerPool().stats().tasksStarted;
+      const started = sharedThreadPool().stats().tasksStarted;
       await expectDuckDbAnswer(ordered);
-      expect(sharedWorkerPool().stats().tasksStarted).to.be.greaterThan(started);
+      expect(sharedThreadPool().stats().tasksStarted).to.be.greaterThan(started);
     });
   }
 

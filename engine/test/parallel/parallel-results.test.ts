@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { sharedWorkerPool } from '../../src/exec/parallel/worker-pool.js';
+import { sharedThreadPool } from '../../src/exec/threads/thread-pool.js';
 import { EngineHarness } from '../support/engine-harness.js';
 import { BIG_ROWS, IN_MAIN_THREAD, IN_WORKERS, createBigTable, expectSameResults, rowsWith } from './parallel-helpers.js';
 
@@ -126,7 +126,7 @@ describe('parallel execution: same results as in the main thread', () => {
   });
 
   describe('when worker threads are used', () => {
-    const tasksStarted = () => sharedWorkerPool().stats().tasksStarted;
+    const tasksStarted = () => sharedThreadPool().stats().tasksStarted;
 
     it('keeps a table of one split in the main thread by default', async () => {
       await h.run('CREATE TABLE small AS SELECT * FROM big WHERE id < 1000');

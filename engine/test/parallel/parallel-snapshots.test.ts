@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { Scalar } from '../../src/spi/page.js';
+import type { Scalar } from '../../src/types/scalar.js';
 import { EngineHarness } from '../support/engine-harness.js';
 import { BIG_ROWS, IN_WORKERS, createBigTable, openQuery, pageRows, rowsWith, workersIdle } from './parallel-helpers.js';
 

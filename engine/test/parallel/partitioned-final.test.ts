@@ -4,11 +4,12 @@ import { newQueryProgress } from '../../src/spi/query-progress.js';
 import { EngineError } from '../../src/errors/engine-error.js';
 import { resolveAggregateFunction } from '../../src/functions/aggregate/registry.js';
 import { MemoryContext } from '../../src/exec/memory.js';
-import type { Page, Scalar } from '../../src/spi/page.js';
+import type { Page } from '../../src/columnar/page.js';
+import type { Scalar } from '../../src/types/scalar.js';
 import type { HashAggregationSpec } from '../../src/exec/operators/hash-aggregation.js';
-import { WORKER_FINAL_MIN_WORKERS, parallelSource } from '../../src/exec/parallel/parallel-source.js';
-import type { SourceFragment } from '../../src/exec/parallel/source-fragment.js';
-import { WorkerPool } from '../../src/exec/parallel/worker-pool.js';
+import { WORKER_FINAL_MIN_WORKERS, parallelSource } from '../../src/exec/threads/parallel-source.js';
+import type { ScanPipeline } from '../../src/exec/threads/scan-pipeline.js';
+import { ThreadPool } from '../../src/exec/threads/thread-pool.js';
 import { call, constant, inputRef } from '../../src/sql/planner/row-expression.js';
 import { BOOLEAN, INTEGER, VARCHAR, type SqlType } from '../../src/types/types.js';
 import { EngineHarness } from '../support/engine-harness.js';
@@ -18,13 +19,13 @@ import { BIG_ROWS, IN_MAIN_THREAD, createBigTable, pageRows, rowsWith, sortedRow
 // on; a pool of that many threads exercises it on any machine.
 describe('parallel execution: grouped aggregation finished by the workers', () => {
   let h: EngineHarness;
-  let pool: WorkerPool;
+  let pool: ThreadPool;
   const workers = WORKER_FINAL_MIN_WORKERS;
 
   before(async () => {
     h = new EngineHarness();
     await createBigTable(h);
-    pool = new WorkerPool(workers);
+    pool = new ThreadPool(workers);
   });
 
   after(async () => {
@@ -47,7 +48,7 @@ describe('parallel execution: grouped aggregation finished by the workers', () =
     const sum = resolveAggregateFunction('sum', [INTEGER]);
     const scanTypes: SqlType[] = [INTEGER, VARCHAR, INTEGER];
     const partialTypes: SqlType[] = [key.type, ...count.intermediateTypes, ...sum.intermediateTypes];
-    const fragment: SourceFragment = {
+    const fragment: ScanPipeline = {
       columns,
       stages: [
         { kind: 'filterProject', inputTypes: scanTypes, filter, projections: [inputRef(key.channel, key.type), inputRef(2, INTEGER)] },

@@ -5,7 +5,7 @@
 import { expect } from 'chai';
 import { tpchQuery } from '../../scripts/tpch/queries.js';
 import { TPCH_TABLE_NAMES } from '../../scripts/tpch/tbl-export.js';
-import { sharedWorkerPool } from '../../src/exec/parallel/worker-pool.js';
+import { sharedThreadPool } from '../../src/exec/threads/thread-pool.js';
 import { EngineHarness } from '../support/engine-harness.js';
 import { IN_MAIN_THREAD, IN_WORKERS, rowsWith, sortedRows } from './parallel-helpers.js';
 
@@ -23,14 +23,14 @@ describe('parallel execution: TPC-H queries on sf0.01 as in the main thread', fu
     it(`gives the same rows for all 22 queries from ${catalog}.tiny`, async () => {
       h.session.catalog = catalog;
       h.session.schema = 'tiny';
-      const before = sharedWorkerPool().stats().tasksStarted;
+      const before = sharedThreadPool().stats().tasksStarted;
       for (let q = 1; q <= 22; q++) {
         const sql = tpchQuery(q);
         const local = await rowsWith(h, sql, IN_MAIN_THREAD);
         const parallel = await rowsWith(h, sql, IN_WORKERS);
         expect(sortedRows(parallel), `q${q}`).to.deep.equal(sortedRows(local));
       }
-      expect(sharedWorkerPool().stats().tasksStarted).to.be.greaterThan(before);
+      expect(sharedThreadPool().stats().tasksStarted).to.be.greaterThan(before);
     });
   }
 });

@@ -8,7 +8,7 @@
 import { expect } from 'chai';
 import { parseStatement } from '../../src/sql/parser/parser.js';
 import { planQuery } from '../../src/sql/planner/plan-query.js';
-import { physicalPlanningContext } from '../../src/exec/parallel/physical-context.js';
+import { physicalPlanningContext } from '../../src/exec/threads/physical-context.js';
 import { PhysicalPlanner } from '../../src/sql/planner/physical/physical-planner.js';
 import type { ParallelScan, PhysicalNode } from '../../src/sql/planner/physical/physical-plan.js';
 import { validatePhysicalPlan } from '../../src/sql/planner/physical/physical-plan-validator.js';

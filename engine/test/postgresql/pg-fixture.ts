@@ -3,7 +3,7 @@
 
 import { PostgresConnector } from '../../src/connectors/postgresql/postgresql-connector.js';
 import { postgresConfig } from '../../src/connectors/postgresql/postgresql-config.js';
-import type { Scalar } from '../../src/spi/page.js';
+import type { Scalar } from '../../src/types/scalar.js';
 import { EngineHarness } from '../support/engine-harness.js';
 import { PostgresServer } from '../support/postgres-server.js';
 

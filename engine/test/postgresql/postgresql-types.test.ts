@@ -6,7 +6,7 @@
 import { expect } from 'chai';
 import { PostgresConnector } from '../../src/connectors/postgresql/postgresql-connector.js';
 import { postgresConfig } from '../../src/connectors/postgresql/postgresql-config.js';
-import type { Scalar } from '../../src/spi/page.js';
+import type { Scalar } from '../../src/types/scalar.js';
 import { canonical, startPgFixture, type PgFixture } from './pg-fixture.js';
 
 const SETUP = `

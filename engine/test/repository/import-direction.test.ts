@@ -1,4 +1,4 @@
-// Imports point one way (../shared/DESIGN.md): spi and types at the bottom; parser -> analyzer ->
+// Imports point one way (../shared/DESIGN.md): types, columnar and spi at the bottom; parser -> analyzer ->
 // planner -> exec; coordinator/ and worker/ above exec; server/ and cli/ on top. A worker build must
 // not pull in the coordinator, and the planner never imports the executor's runtime.
 
@@ -18,7 +18,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 interface Import {
-  /** Both relative to engine/src, e.g. 'exec/table-scan.ts' -> 'spi/page.ts'. */
+  /** Both relative to engine/src, e.g. 'exec/table-scan.ts' -> 'columnar/page.ts'. */
   from: string;
   to: string;
 }
@@ -43,7 +43,7 @@ describe('import direction', () => {
 
   it('reads the imports of engine/src', () => {
     expect(imports.length).to.be.greaterThan(500);
-    expect(describeImports(imports)).to.include('exec/table-scan.ts -> spi/page.ts');
+    expect(describeImports(imports)).to.include('exec/table-scan.ts -> columnar/page.ts');
   });
 
   it('keeps spi, types, sql, functions, connectors and exec below coordinator, worker, server and cli', () => {
@@ -60,7 +60,19 @@ describe('import direction', () => {
     expect(describeImports(imports.filter((i) => inside(i.from, ['sql/planner']) && inside(i.to, ['sql/analyzer'])))).to.deep.equal([]);
   });
 
-  it('builds spi only on types and errors', () => {
-    expect(describeImports(imports.filter((i) => inside(i.from, ['spi']) && !inside(i.to, ['spi', 'types', 'errors'])))).to.deep.equal([]);
+  it('builds spi only on columnar, types and errors', () => {
+    expect(
+      describeImports(imports.filter((i) => inside(i.from, ['spi']) && !inside(i.to, ['spi', 'columnar', 'types', 'errors']))),
+    ).to.deep.equal([]);
+  });
+
+  it('builds the columnar layer (pages, hashing, Arrow layout, yielding) only on types, errors and process', () => {
+    const below = ['columnar', 'types', 'errors', 'process'];
+    expect(describeImports(imports.filter((i) => inside(i.from, ['columnar']) && !inside(i.to, below)))).to.deep.equal([]);
+  });
+
+  it('keeps types and config off spi, columnar, functions and exec', () => {
+    const above = ['spi', 'columnar', 'functions', 'exec'];
+    expect(describeImports(imports.filter((i) => inside(i.from, ['types', 'config']) && inside(i.to, above)))).to.deep.equal([]);
   });
 });

@@ -7,7 +7,7 @@ import { expect } from 'chai';
 import { JsonByteWriter } from '../../src/coordinator/json-byte-writer.js';
 import { encodeJsonRows } from '../../src/coordinator/json-rows.js';
 import { resultJsonValue } from '../../src/coordinator/result-json.js';
-import { columnFromScalars, getScalar, type Page } from '../../src/spi/page.js';
+import { columnFromScalars, getScalar, type Page } from '../../src/columnar/page.js';
 import { stringifyJson } from '../../src/types/exact-json.js';
 import type { SqlType } from '../../src/types/types.js';
 import { EngineHarness } from '../support/engine-harness.js';

@@ -2,7 +2,7 @@
 // printed as Trino's CLI prints it, must equal the documented result.
 
 import { expect } from 'chai';
-import type { Scalar } from '../../src/spi/page.js';
+import type { Scalar } from '../../src/types/scalar.js';
 import type { SqlType } from '../../src/types/types.js';
 import { formatValueAsText } from '../../src/types/values.js';
 import { EngineHarness } from './engine-harness.js';

@@ -7,7 +7,7 @@ import { parseStatement } from '../../src/sql/parser/parser.js';
 import { allFragments, type PlanFragment } from '../../src/sql/planner/distributed/fragmenter.js';
 import { planQuery } from '../../src/sql/planner/plan-query.js';
 import type { ScheduledSplit, TaskUpdateRequest } from '../../src/internode/task-update-request.js';
-import { fragmentPhysicalPlan } from '../../src/exec/parallel/physical-context.js';
+import { fragmentPhysicalPlan } from '../../src/exec/threads/physical-context.js';
 import { physicalToJson } from '../../src/sql/planner/physical/physical-plan-json.js';
 import type { EngineHarness } from './engine-harness.js';
 

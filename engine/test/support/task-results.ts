@@ -2,7 +2,8 @@
 // until the buffer is complete, as the rows' scalars.
 
 import { readPageStream } from '../../src/exec/exchange/page-codec.js';
-import { getScalar, type Scalar } from '../../src/spi/page.js';
+import { getScalar } from '../../src/columnar/page.js';
+import type { Scalar } from '../../src/types/scalar.js';
 
 export async function taskRows(uri: string, taskId: string, headers: Record<string, string>): Promise<Scalar[][]> {
   const rows: Scalar[][] = [];

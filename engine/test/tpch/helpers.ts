@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { sharedPath } from '../../scripts/shared-dir.js';
 import { allSplits, type Split, type TableMetadata } from '../../src/spi/connector.js';
 import { TpchConnector } from '../../src/connectors/tpch/tpch-connector.js';
-import { concatPages, type Page } from '../../src/spi/page.js';
+import { concatPages, type Page } from '../../src/columnar/page.js';
 import { testSession } from '../connectors/helpers.js';
 
 export const REFERENCE_DIR = sharedPath('tpch', 'dbgen-sf0.01');

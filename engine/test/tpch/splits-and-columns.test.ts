@@ -9,7 +9,7 @@ import { Scale } from '../../src/connectors/tpch/scale.js';
 import { pageRanges, splitRanges } from '../../src/connectors/tpch/splits.js';
 import { formatTblRows } from '../../src/connectors/tpch/tbl-format.js';
 import { TPCH_TABLES, tpchTable } from '../../src/connectors/tpch/tables.js';
-import type { Column, Page } from '../../src/spi/page.js';
+import type { Column, Page } from '../../src/columnar/page.js';
 import { testSession } from '../connectors/helpers.js';
 import { connector, readPages, readTable, referenceTbl, table } from './helpers.js';
 

@@ -13,11 +13,11 @@ import {
   sliceColumn,
   takeColumn,
   type Column,
-  type Scalar,
-} from '../../src/spi/page.js';
-import { listElements, listOffsets } from '../../src/spi/list-column.js';
+} from '../../src/columnar/page.js';
+import type { Scalar } from '../../src/types/scalar.js';
+import { listElements, listOffsets } from '../../src/columnar/list-column.js';
 import { PageSerializer, deserializePages, streamChunks } from '../../src/exec/exchange/page-codec.js';
-import { decodePage, encodePage } from '../../src/exec/parallel/page-transfer.js';
+import { decodePage, encodePage } from '../../src/exec/threads/page-transfer.js';
 import { arrayOf, BIGINT, VARCHAR, typeName } from '../../src/types/types.js';
 
 const NESTED = arrayOf(arrayOf(BIGINT));

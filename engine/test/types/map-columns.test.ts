@@ -13,14 +13,14 @@ import {
   sliceColumn,
   takeColumn,
   type Column,
-  type Scalar,
-} from '../../src/spi/page.js';
-import { listOffsets } from '../../src/spi/list-column.js';
-import { mapKeys, mapValues } from '../../src/spi/map-column.js';
-import { MapValue } from '../../src/spi/map-value.js';
+} from '../../src/columnar/page.js';
+import type { Scalar } from '../../src/types/scalar.js';
+import { listOffsets } from '../../src/columnar/list-column.js';
+import { mapKeys, mapValues } from '../../src/columnar/map-column.js';
+import { MapValue } from '../../src/types/map-value.js';
 import { PageSerializer, deserializePages, streamChunks } from '../../src/exec/exchange/page-codec.js';
-import { decodePage, encodePage } from '../../src/exec/parallel/page-transfer.js';
-import { arrowType } from '../../src/exec/arrow.js';
+import { decodePage, encodePage } from '../../src/exec/threads/page-transfer.js';
+import { arrowType } from '../../src/columnar/arrow.js';
 import { arrayOf, mapOf, BIGINT, VARCHAR, typeName } from '../../src/types/types.js';
 
 const NESTED = mapOf(VARCHAR, arrayOf(BIGINT));

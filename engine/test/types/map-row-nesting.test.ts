@@ -9,8 +9,8 @@ import { DuckDBMapValue, DuckDBStructValue } from '@duckdb/node-api';
 import { duckRows, openDuckDb } from '../../scripts/tpch/duckdb-tpch.js';
 import { EngineHarness } from '../support/engine-harness.js';
 import { seededRandom } from '../support/seeded-random.js';
-import { MapValue } from '../../src/spi/map-value.js';
-import { sharedWorkerPool } from '../../src/exec/parallel/worker-pool.js';
+import { MapValue } from '../../src/types/map-value.js';
+import { sharedThreadPool } from '../../src/exec/threads/thread-pool.js';
 import { IN_WORKERS, rowsWith } from '../parallel/parallel-helpers.js';
 
 const ROWS = 200;
@@ -169,13 +169,13 @@ describe('maps of rows and rows holding maps equal DuckDB on random rows', funct
   });
 
   it('worker threads read them from shared memory, filter on their parts and send them back', async () => {
-    const before = sharedWorkerPool().stats().tasksStarted;
+    const before = sharedThreadPool().stats().tasksStarted;
     await expectSame(
       "SELECT id, m, r FROM t WHERE r.k = 1 OR element_at(m, 'c').y = 'p' ORDER BY id",
       "SELECT id, m, r FROM t WHERE r.k = 1 OR map_extract_value(m, 'c').y = 'p' ORDER BY id",
       IN_WORKERS,
     );
-    expect(sharedWorkerPool().stats().tasksStarted).to.be.greaterThan(before);
+    expect(sharedThreadPool().stats().tasksStarted).to.be.greaterThan(before);
   });
 
   it('CREATE TABLE AS and INSERT ... SELECT copy them unchanged', async () => {

@@ -14,11 +14,11 @@ import {
   sliceColumn,
   takeColumn,
   type Column,
-  type Scalar,
-} from '../../src/spi/page.js';
-import { rowFieldColumns } from '../../src/spi/row-column.js';
+} from '../../src/columnar/page.js';
+import type { Scalar } from '../../src/types/scalar.js';
+import { rowFieldColumns } from '../../src/columnar/row-column.js';
 import { PageSerializer, deserializePages, streamChunks } from '../../src/exec/exchange/page-codec.js';
-import { decodePage, encodePage } from '../../src/exec/parallel/page-transfer.js';
+import { decodePage, encodePage } from '../../src/exec/threads/page-transfer.js';
 import { arrayOf, BIGINT, VARCHAR, rowOf, typeName } from '../../src/types/types.js';
 
 const POINT = rowOf([

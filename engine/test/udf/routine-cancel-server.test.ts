@@ -1,5 +1,5 @@
 // A routine that never leaves its loop, called on a task's main thread (a projection over VALUES,
-// not a parallel scan): it runs in a worker thread (exec/parallel/off-thread-routines.ts), so a
+// not a parallel scan): it runs in a worker thread (exec/threads/off-thread-routines.ts), so a
 // real server keeps answering while it loops, serves the query's DELETE, and the query ends
 // USER_CANCELED at once rather than at query_max_execution_time (default: far beyond this test's
 // timeout). Before, the loop held the event loop: /v1/info did not answer and the DELETE waited.

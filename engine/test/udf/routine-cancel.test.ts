@@ -4,11 +4,11 @@
 
 import { expect } from 'chai';
 import { EngineHarness } from '../support/engine-harness.js';
-import { sharedWorkerPool } from '../../src/exec/parallel/worker-pool.js';
+import { sharedThreadPool } from '../../src/exec/threads/thread-pool.js';
 
 /** Resolves once the shared worker pool runs a task. */
 async function workersRunning(): Promise<void> {
-  while (sharedWorkerPool().stats().runningTasks === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+  while (sharedThreadPool().stats().runningTasks === 0) await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
 describe('SQL routines: cancelling a query whose routine never ends', function () {

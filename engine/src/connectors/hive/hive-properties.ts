@@ -4,7 +4,7 @@
 
 import { EngineError } from '../../errors/engine-error.js';
 import type { PropertyValues } from '../../spi/connector.js';
-import type { Scalar } from '../../spi/page.js';
+import type { Scalar } from '../../types/scalar.js';
 import type { ConnectorProperties, PropertyMetadata, PropertyType } from '../../spi/properties.js';
 import type { FormatName, FormatOptions } from './formats/file-format.js';
 import { schemeOf } from './location.js';

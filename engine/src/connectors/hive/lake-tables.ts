@@ -2,7 +2,7 @@
 // columns (the last ones, in `partitioned_by` order, as Trino requires), where its files are, and
 // the checks Trino's Hive connector makes before anything is written.
 
-import { hasChildColumns } from '../../spi/page.js';
+import { hasChildColumns } from '../../columnar/page.js';
 import { randomBytes } from 'node:crypto';
 import { EngineError } from '../../errors/engine-error.js';
 import type { ColumnMetadata, TableMetadata } from '../../spi/connector.js';

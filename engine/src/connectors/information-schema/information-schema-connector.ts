@@ -5,7 +5,7 @@
 
 import type { Session } from '../../spi/session.js';
 import { EngineError } from '../../errors/engine-error.js';
-import type { Page } from '../../spi/page.js';
+import type { Page } from '../../columnar/page.js';
 import {
   splitsOf,
   type Connector,

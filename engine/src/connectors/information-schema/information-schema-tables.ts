@@ -1,7 +1,7 @@
 // The tables of `information_schema`, computed live from the catalog's own metadata calls.
 
 import type { Session } from '../../spi/session.js';
-import type { Scalar } from '../../spi/page.js';
+import type { Scalar } from '../../types/scalar.js';
 import { BIGINT, VARCHAR, typeName } from '../../types/types.js';
 import type { ColumnMetadata, Connector, SchemaTableName } from '../../spi/connector.js';
 import type { RowTable } from '../row-table.js';

@@ -4,10 +4,10 @@
 // decoded copies of big tables never fill the heap.
 
 import type { RecordBatch } from 'apache-arrow';
-import { arrowDataToColumn } from '../../exec/arrow.js';
-import type { Page } from '../../spi/page.js';
+import { arrowDataToColumn } from '../../columnar/arrow.js';
+import type { Page } from '../../columnar/page.js';
 import type { SqlType } from '../../types/types.js';
-import { decodedColumns } from '../../exec/parallel/decoded-columns.js';
+import { decodedColumns } from '../../columnar/decoded-columns.js';
 import { storedColumnKey } from './shared-batch.js';
 
 /** The columns at `indexes` of `batch` (whose columns have `types`), decoded once while the cache keeps them. */
@@ -30,7 +30,7 @@ export function fullBatchPage(batch: RecordBatch, types: readonly SqlType[]): Pa
 }
 
 /**
- * Kinds whose Arrow values are the column's own typed array (see exec/arrow.ts): decoding them is a
+ * Kinds whose Arrow values are the column's own typed array (see columnar/arrow.ts): decoding them is a
  * view of the stored buffer, so keeping the page's copy would only double the memory.
  */
 const ZERO_COPY_KINDS = new Set<SqlType['kind']>([

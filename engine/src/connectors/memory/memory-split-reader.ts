@@ -1,8 +1,8 @@
 // Reads memory splits in a worker: the split's batches arrive as views of shared memory (posting
 // them copies nothing); strings and decimals are decoded once per worker and kept.
 
-import { decodedColumns } from '../../exec/parallel/decoded-columns.js';
-import type { Page } from '../../spi/page.js';
+import { decodedColumns } from '../../columnar/decoded-columns.js';
+import type { Page } from '../../columnar/page.js';
 import type { SplitReader } from '../../spi/worker-split.js';
 import { sharedPageToPage, type SharedPage } from './shared-batch.js';
 

@@ -4,7 +4,7 @@
 
 import { EngineError } from '../../errors/engine-error.js';
 import type { ColumnMetadata, TableMetadata } from '../../spi/connector.js';
-import { constantColumn, type Page } from '../../spi/page.js';
+import { constantColumn, type Page } from '../../columnar/page.js';
 import type { TableChange } from '../../spi/table-change.js';
 import type { MemoryTable } from './memory-table.js';
 

@@ -3,7 +3,7 @@
 // batches): readers see the table before or after it, never between.
 
 import { EngineError } from '../../errors/engine-error.js';
-import type { Page } from '../../spi/page.js';
+import type { Page } from '../../columnar/page.js';
 import { typeName, typesEqual } from '../../types/types.js';
 import type { RowPredicate, RowUpdate, TableMetadata, TableRewrite } from '../../spi/connector.js';
 import {

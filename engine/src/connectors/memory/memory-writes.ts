@@ -5,7 +5,7 @@
 
 import { EngineError } from '../../errors/engine-error.js';
 import type { TableMetadata } from '../../spi/connector.js';
-import { pageSizeInBytes, type Page } from '../../spi/page.js';
+import { pageSizeInBytes, type Page } from '../../columnar/page.js';
 import type { ConnectorPageSink, WriteFragment, WriteHandle } from '../../spi/table-write.js';
 
 export interface MemoryWriteHandle {

@@ -1,4 +1,4 @@
-import { concatPages, slicePage, type Page } from '../../spi/page.js';
+import { concatPages, slicePage, type Page } from '../../columnar/page.js';
 import type { SqlType } from '../../types/types.js';
 
 /**

@@ -4,8 +4,8 @@
 // needed. A worker rebuilds the Arrow data from the views and decodes it as a main-thread scan would.
 
 import { Data, RecordBatch, type DataType, type Field } from 'apache-arrow';
-import { arrowDataToColumn, arrowType } from '../../exec/arrow.js';
-import type { Column, Page } from '../../spi/page.js';
+import { arrowDataToColumn, arrowType } from '../../columnar/arrow.js';
+import type { Column, Page } from '../../columnar/page.js';
 import type { SqlType } from '../../types/types.js';
 import { decodesWithoutCopy } from './batch-columns.js';
 

@@ -2,9 +2,9 @@
 // they build the next one, so a scan that fixed its snapshot reads the same rows to the end.
 
 import type { RecordBatch } from 'apache-arrow';
-import { pageToRecordBatch } from '../../exec/arrow.js';
-import { yieldIfDue } from '../../exec/cooperative.js';
-import { concatPages, takePage, type Page } from '../../spi/page.js';
+import { pageToRecordBatch } from '../../columnar/arrow.js';
+import { yieldIfDue } from '../../columnar/cooperative.js';
+import { concatPages, takePage, type Page } from '../../columnar/page.js';
 import { MAX_PAGE_ROWS } from '../column-selection.js';
 import type { ColumnMetadata, RowPredicate, RowUpdate, TableRewrite } from '../../spi/connector.js';
 import { fullBatchPage, rememberDecoded } from './batch-columns.js';

@@ -4,7 +4,7 @@
 // an incomplete tuple wait for the next chunk.
 
 import { EngineError } from '../../errors/engine-error.js';
-import type { Column, ColumnValues, Page } from '../../spi/page.js';
+import type { Column, ColumnValues, Page } from '../../columnar/page.js';
 import { SHORT_DECIMAL_PRECISION, type SqlType } from '../../types/types.js';
 import { uuidFromBytes } from '../../types/uuid-type.js';
 import { PICOS_PER_MICRO, isLongPlain } from '../../types/long-plain-temporal.js';

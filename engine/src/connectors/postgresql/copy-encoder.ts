@@ -2,7 +2,7 @@
 // values, no text to parse or escape.
 
 import { EngineError } from '../../errors/engine-error.js';
-import type { Column, Page } from '../../spi/page.js';
+import type { Column, Page } from '../../columnar/page.js';
 import { uuidToBytes } from '../../types/uuid-type.js';
 import { PICOS_PER_MICRO, floorDiv, isLongPlain } from '../../types/long-plain-temporal.js';
 import { POSTGRES_EPOCH_DAYS, POSTGRES_EPOCH_MICROS, POSTGRES_EPOCH_MICROS_BIGINT, numericBytes } from './binary-values.js';

@@ -6,7 +6,7 @@
 import { to as copyTo } from 'pg-copy-streams';
 import { EngineError } from '../../errors/engine-error.js';
 import { BYTES_READ_METRIC, type PageSource } from '../../spi/connector.js';
-import type { Page } from '../../spi/page.js';
+import type { Page } from '../../columnar/page.js';
 import type { SqlType } from '../../types/types.js';
 import { CopyDecoder } from './copy-decoder.js';
 import type { PostgresClient } from './postgresql-client.js';

@@ -12,7 +12,7 @@ import { from as copyFrom, type CopyStreamQuery } from 'pg-copy-streams';
 import { EngineError } from '../../errors/engine-error.js';
 import type { TableMetadata } from '../../spi/connector.js';
 import { shapeCheck } from '../../spi/json-shape.js';
-import type { Page } from '../../spi/page.js';
+import type { Page } from '../../columnar/page.js';
 import type { ConnectorPageSink, WriteFragment } from '../../spi/table-write.js';
 import { typeName } from '../../types/types.js';
 import type { PostgresColumn } from './column-mapping.js';

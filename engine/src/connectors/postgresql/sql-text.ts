@@ -1,7 +1,7 @@
 // PostgreSQL SQL text: quoted identifiers, and constants as typed literals that PostgreSQL reads
 // back as exactly the engine's value (or undefined where no literal is certain to).
 
-import type { Scalar } from '../../spi/page.js';
+import type { Scalar } from '../../types/scalar.js';
 import { formatDecimal } from '../../types/decimal.js';
 import { formatDate, formatTimeOfDay, yearOfDays } from '../../types/datetime.js';
 import { floorDiv, readPicos } from '../../types/long-plain-temporal.js';

@@ -1,7 +1,7 @@
 // system.runtime.{nodes, queries, tasks}: Trino's columns as far as the SystemRuntime provides them,
 // in Trino's column order.
 
-import type { Scalar } from '../../spi/page.js';
+import type { Scalar } from '../../types/scalar.js';
 import { BIGINT, BOOLEAN, VARCHAR, timestamp, type SqlType } from '../../types/types.js';
 import type { ColumnMetadata } from '../../spi/connector.js';
 import type { RowTable } from '../row-table.js';

@@ -3,7 +3,7 @@
 
 import type { Session } from '../../spi/session.js';
 import { EngineError } from '../../errors/engine-error.js';
-import type { Page } from '../../spi/page.js';
+import type { Page } from '../../columnar/page.js';
 import { splitsOf, type Connector, type SchemaTableName, type Split, type TableMetadata } from '../../spi/connector.js';
 import { RowTableSet } from '../row-table.js';
 import type { SystemRuntime } from './runtime.js';

@@ -7,7 +7,7 @@
 
 import { EngineError } from '../../errors/engine-error.js';
 import type { Connector, SchemaTableName, Split, TableConstraint, TableMetadata, TableStatistics } from '../../spi/connector.js';
-import type { Page } from '../../spi/page.js';
+import type { Page } from '../../columnar/page.js';
 import type { Session } from '../../spi/session.js';
 import type { SplitReader, WorkerSplitSource } from '../../spi/worker-split.js';
 import { shapeCheck } from '../../spi/json-shape.js';

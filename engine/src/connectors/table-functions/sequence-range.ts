@@ -4,7 +4,7 @@
 // computed exactly: no intermediate overflows even at the ends of the bigint range.
 
 import { MAX_PAGE_ROWS } from '../column-selection.js';
-import type { Page } from '../../spi/page.js';
+import type { Page } from '../../columnar/page.js';
 import { BIGINT } from '../../types/types.js';
 
 /** Values per split (Trino's split size for sequence). */

@@ -2,7 +2,7 @@
 // two 32-bit words through an Int32Array over the BigInt64Array's memory, so no BigInt is made per
 // row. Every generated value is an integer below 2^53.
 
-import type { Column } from '../../spi/page.js';
+import type { Column } from '../../columnar/page.js';
 import { BIGINT, DATE, INTEGER, decimal, varchar, type SqlType } from '../../types/types.js';
 
 export const MONEY = decimal(12, 2);

@@ -3,7 +3,7 @@
 // becomes unit ranges, and a scan generates only those (the streams jump straight to them).
 
 import type { ColumnDomain, TableConstraint } from '../../spi/connector.js';
-import type { Scalar } from '../../spi/page.js';
+import type { Scalar } from '../../types/scalar.js';
 
 /** For a table: its key column and the first unit whose key is >= a given key. */
 interface UnitKey {

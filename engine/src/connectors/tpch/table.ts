@@ -3,7 +3,7 @@
 // Each column is generated on its own from its own streams (plus the values it derives from), so
 // a page holds only the columns asked for.
 
-import type { Column, Page } from '../../spi/page.js';
+import type { Column, Page } from '../../columnar/page.js';
 import type { SqlType } from '../../types/types.js';
 import type { ColumnMetadata } from '../../spi/connector.js';
 import type { Scale } from './scale.js';

@@ -2,7 +2,7 @@
 // after the point (except l_quantity, which dbgen writes as the whole number it is), dates as
 // YYYY-MM-DD. Used to compare generated data with dbgen's files.
 
-import type { Column, Page } from '../../spi/page.js';
+import type { Column, Page } from '../../columnar/page.js';
 import { int64ToNumbers } from './column-values.js';
 
 /** Decimal columns dbgen writes without a fraction. */

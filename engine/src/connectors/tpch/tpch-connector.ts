@@ -4,7 +4,7 @@
 
 import type { Session } from '../../spi/session.js';
 import { EngineError } from '../../errors/engine-error.js';
-import type { Page } from '../../spi/page.js';
+import type { Page } from '../../columnar/page.js';
 import { selectColumnIndexes } from '../column-selection.js';
 import type { Connector, SchemaTableName, Split, TableConstraint, TableMetadata, TableStatistics } from '../../spi/connector.js';
 import { namedColumn, type ColumnNaming } from './column-naming.js';

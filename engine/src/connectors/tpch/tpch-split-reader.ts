@@ -1,7 +1,7 @@
 // Reads tpch splits in a worker: its own connector instance per catalog (pages are a pure function
 // of the split and the columns), over the text pool adopted from the main thread.
 
-import type { Page } from '../../spi/page.js';
+import type { Page } from '../../columnar/page.js';
 import type { Session } from '../../spi/session.js';
 import type { SplitReader } from '../../spi/worker-split.js';
 import { adoptSharedTextPool } from './text-pool.js';

@@ -5,8 +5,8 @@
 // (TYPE DISTRIBUTED) prints the same plans, so it shows what runs.
 
 import type { ExecutionEnvironment } from '../../exec/local-execution-planner.js';
-import { fragmentPhysicalPlan, localPhysicalPlan } from '../../exec/parallel/physical-context.js';
-import { sharedWorkerPool } from '../../exec/parallel/worker-pool.js';
+import { fragmentPhysicalPlan, localPhysicalPlan } from '../../exec/threads/physical-context.js';
+import { sharedThreadPool } from '../../exec/threads/thread-pool.js';
 import type { PlanFragment } from '../../sql/planner/distributed/fragmenter.js';
 import type { PhysicalPlanIndex } from '../../sql/planner/physical/physical-plan-index.js';
 import type { PlanNode } from '../../sql/planner/plan.js';
@@ -33,7 +33,7 @@ export class FragmentPhysicalPlans {
 
   /** The worker threads of the nodes that run the fragment's tasks: the fewest any of them has. */
   private nodeThreads(fragment: PlanFragment): number {
-    const own = sharedWorkerPool().maxThreads;
+    const own = sharedThreadPool().maxThreads;
     if (fragment.id === this.root.id) return own;
     const nodes = fragment.partitioning === 'COORDINATOR_ONLY' ? [this.cluster.self()] : this.cluster.workerNodes();
     return nodes.length === 0 ? own : Math.min(...nodes.map((n) => n.workerThreads ?? own));

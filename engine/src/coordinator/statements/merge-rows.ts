@@ -6,7 +6,7 @@
 // whole condition; an ON condition without such keys is checked for every pair of rows.
 
 import { EngineError } from '../../errors/engine-error.js';
-import { concatPages, constantColumn, getScalar, takeColumn, takePage, type Page } from '../../spi/page.js';
+import { concatPages, constantColumn, getScalar, takeColumn, takePage, type Page } from '../../columnar/page.js';
 import type { SqlType } from '../../types/types.js';
 
 /** A compiled WHEN clause: `condition` selects rows of a combined page; `project` makes the target rows it writes (absent: DELETE). */

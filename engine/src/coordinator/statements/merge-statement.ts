@@ -8,7 +8,7 @@ import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import { compileFilter, compileProjection } from '../../exec/expression/index.js';
 import { toChannels } from '../../exec/local-execution-planner.js';
 import type { TableMetadata } from '../../spi/connector.js';
-import type { Page } from '../../spi/page.js';
+import type { Page } from '../../columnar/page.js';
 import type { Session } from '../../spi/session.js';
 import type { OutputColumn, StatementResult } from '../../spi/statement-result.js';
 import { containsSubquery } from '../../sql/analyzer/ast-utils.js';

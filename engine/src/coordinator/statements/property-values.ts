@@ -6,7 +6,7 @@ import { EngineError } from '../../errors/engine-error.js';
 import type { ErrorName } from '../../errors/error-codes.js';
 import { evaluateConstant } from '../../exec/expression/index.js';
 import type { PropertyValue, PropertyValues } from '../../spi/connector.js';
-import type { Scalar } from '../../spi/page.js';
+import type { Scalar } from '../../types/scalar.js';
 import type { PropertyMetadata, PropertyType } from '../../spi/properties.js';
 import type { Session } from '../../spi/session.js';
 import { coerce, translateExpression } from '../../sql/analyzer/expression-translator.js';

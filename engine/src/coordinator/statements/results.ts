@@ -1,7 +1,7 @@
 // Small results of metadata and session statements, built from rows of scalars.
 
-import type { Scalar } from '../../spi/page.js';
-import { columnFromScalars } from '../../spi/page.js';
+import type { Scalar } from '../../types/scalar.js';
+import { columnFromScalars } from '../../columnar/page.js';
 import { BIGINT, VARCHAR, type SqlType } from '../../types/types.js';
 import { noSessionChanges, type SessionChanges } from '../../spi/session.js';
 import type { OutputColumn, StatementResult } from '../../spi/statement-result.js';

@@ -7,7 +7,7 @@
 
 import { EngineError } from '../../errors/engine-error.js';
 import type { TableMetadata } from '../../spi/connector.js';
-import { concatPages, getScalar, takePage, type Page } from '../../spi/page.js';
+import { concatPages, getScalar, takePage, type Page } from '../../columnar/page.js';
 import type { OutputColumn } from '../../spi/statement-result.js';
 import type * as ast from '../../sql/parser/ast.js';
 import type { SqlType } from '../../types/types.js';

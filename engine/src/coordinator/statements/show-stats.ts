@@ -8,7 +8,7 @@
 import { isLongPlain, writePicos } from '../../types/long-plain-temporal.js';
 import { expressionEvaluator } from '../../exec/expression/index.js';
 import type { ColumnStatistics } from '../../spi/connector.js';
-import type { Scalar } from '../../spi/page.js';
+import type { Scalar } from '../../types/scalar.js';
 import type { StatementResult } from '../../spi/statement-result.js';
 import { analyzeQuery } from '../../sql/analyzer/analyzer.js';
 import type { StatementMetadata } from '../../sql/metadata/statement-metadata.js';

@@ -6,7 +6,8 @@
 // which the coordinator evaluates into the partitions it selects.
 
 import { EngineError } from '../../errors/engine-error.js';
-import { getScalar, type Scalar } from '../../spi/page.js';
+import { getScalar } from '../../columnar/page.js';
+import type { Scalar } from '../../types/scalar.js';
 import type { StatementResult } from '../../spi/statement-result.js';
 import type { TableProcedureProperty } from '../../spi/table-procedure.js';
 import { parseDataSize } from '../../config/data-size.js';

@@ -6,7 +6,7 @@ import { EngineError } from '../../errors/engine-error.js';
 import { compileProjection } from '../../exec/expression/index.js';
 import { toChannels } from '../../exec/local-execution-planner.js';
 import type { RowUpdate, TableMetadata } from '../../spi/connector.js';
-import type { Page } from '../../spi/page.js';
+import type { Page } from '../../columnar/page.js';
 import type { Session } from '../../spi/session.js';
 import { castExpression } from '../../sql/analyzer/time-zone-translation.js';
 import type { StatementResult } from '../../spi/statement-result.js';

@@ -6,7 +6,7 @@
 // read ahead of its build, a join in another task) filters nothing.
 
 import type { TableConstraint } from '../../spi/connector.js';
-import type { Page } from '../../spi/page.js';
+import type { Page } from '../../columnar/page.js';
 import type { ScanDynamicFilter } from '../../sql/planner/plan.js';
 import type { PageStream } from '../operators/operator.js';
 import { KeyDomainCollector, unionDomains, type KeyDomain } from './key-domain.js';

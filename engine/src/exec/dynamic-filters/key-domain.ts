@@ -4,7 +4,8 @@
 // so they are left out; a build with no non-NULL key gives a domain no value satisfies.
 
 import type { ColumnDomain } from '../../spi/connector.js';
-import type { Column, Scalar } from '../../spi/page.js';
+import type { Column } from '../../columnar/page.js';
+import type { Scalar } from '../../types/scalar.js';
 import { compareStrings } from '../../types/chars.js';
 
 /** Most distinct values a dynamic filter lists; with more, it keeps only their range. */

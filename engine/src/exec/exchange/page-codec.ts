@@ -13,8 +13,8 @@ import { Message, RecordBatch as RecordBatchHeader } from 'apache-arrow/ipc/meta
 import { VectorAssembler } from 'apache-arrow/visitor/vectorassembler';
 import { EngineError } from '../../errors/engine-error.js';
 import type { SqlType } from '../../types/types.js';
-import { fieldSqlType, pageToRecordBatch, recordBatchToPage, sqlTypeField } from '../arrow.js';
-import type { Page } from '../../spi/page.js';
+import { fieldSqlType, pageToRecordBatch, recordBatchToPage, sqlTypeField } from '../../columnar/arrow.js';
+import type { Page } from '../../columnar/page.js';
 
 /** The media type of an Arrow IPC stream (IANA registration). */
 export const ARROW_STREAM_MEDIA_TYPE = 'application/vnd.apache.arrow.stream';

@@ -6,7 +6,8 @@
 import { EngineError } from '../../errors/engine-error.js';
 import type { RowExpression } from '../../sql/planner/row-expression.js';
 import { type SqlType, typeName } from '../../types/types.js';
-import { type Column, type Page, type Scalar, allocateSlots, columnFromSlots, constantColumn, getScalar } from '../../spi/page.js';
+import { type Column, type Page, allocateSlots, columnFromSlots, constantColumn, getScalar } from '../../columnar/page.js';
+import type { Scalar } from '../../types/scalar.js';
 import { CodeGenerator } from './code-generator.js';
 import { RUNTIME_PROLOGUE, RUNTIME_VALUES } from './runtime-values.js';
 import { expressionKey, inputChannels } from '../../sql/planner/expression-key.js';

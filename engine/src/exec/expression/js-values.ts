@@ -1,7 +1,7 @@
 // How values of each SQL type appear in generated JavaScript: literals, defaults for NULL slots,
 // reads from and writes to column storage (page.ts).
 
-import type { Scalar } from '../../spi/page.js';
+import type { Scalar } from '../../types/scalar.js';
 import type { SqlType } from '../../types/types.js';
 
 /** The placeholder a NULL row carries in its value variable. */

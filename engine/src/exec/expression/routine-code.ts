@@ -10,7 +10,7 @@
 
 import { EngineError } from '../../errors/engine-error.js';
 import { formatDuration } from '../../config/duration.js';
-import type { Scalar } from '../../spi/page.js';
+import type { Scalar } from '../../types/scalar.js';
 import type { RoutineCall } from '../../sql/planner/row-expression.js';
 import { routineKey, type Routine, type RoutineStatement } from '../../sql/routines/routine.js';
 import { CodeGenerator, orNull, type Emitted } from './code-generator.js';

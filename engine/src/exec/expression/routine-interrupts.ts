@@ -1,5 +1,5 @@
 // How a routine looping in a worker thread learns that its query was cancelled: the thread's task
-// runs in the scope of its query's shared cancel flag (worker-task.ts), which the main thread sets
+// runs in the scope of its query's shared cancel flag (thread-job.ts), which the main thread sets
 // when the query stops; a routine's loop reads it with its clock (routine-code.ts) and ends with
 // USER_CANCELED, freeing the thread. A filter or projection calling a looping routine on a task's
 // main thread is sent to a worker too (parallel/off-thread-routines.ts): there it would hold the event loop.

@@ -1,11 +1,11 @@
 // What generated code reads besides its bound values (value readers, empty values): the names its
 // prologue declares, and the values behind them, passed in as `B`.
 
-import type { Scalar } from '../../spi/page.js';
-import { readListRow } from '../../spi/list-column.js';
-import { readMapRow } from '../../spi/map-column.js';
-import { EMPTY_MAP } from '../../spi/map-value.js';
-import { readRowValue } from '../../spi/row-column.js';
+import type { Scalar } from '../../types/scalar.js';
+import { readListRow } from '../../columnar/list-column.js';
+import { readMapRow } from '../../columnar/map-column.js';
+import { EMPTY_MAP } from '../../types/map-value.js';
+import { readRowValue } from '../../columnar/row-column.js';
 
 const EMPTY_BYTES = new Uint8Array(0);
 const EMPTY_ARRAY: readonly Scalar[] = Object.freeze([]);

@@ -7,7 +7,7 @@ import { commonSuperType } from '../../types/coercion.js';
 import { castFunction } from '../../types/casts.js';
 import { padChar } from '../../types/chars.js';
 import { type SqlType, BOOLEAN, typeName, typesEqual } from '../../types/types.js';
-import type { Scalar } from '../../spi/page.js';
+import type { Scalar } from '../../types/scalar.js';
 import type { CodeGenerator, Emitted } from './code-generator.js';
 import { defaultLiteral } from './js-values.js';
 import { cachedLikeMatcher, compileLikePattern } from './like-pattern.js';

@@ -3,10 +3,10 @@
 // Int32Array of group ids; each group's hash is kept so probes compare hashes before keys and
 // rehashing never re-reads keys. Keys compare with IS NOT DISTINCT semantics (NULLs group together).
 
-import type { Column } from '../../spi/page.js';
+import type { Column } from '../../columnar/page.js';
 import type { SqlType } from '../../types/types.js';
-import { GrowableColumn } from './growable-column.js';
-import { hashRows } from './hash-functions.js';
+import { GrowableColumn } from '../../columnar/growable-column.js';
+import { hashRows } from '../../columnar/hash-functions.js';
 import { makeKeyEquals, type RowEquals } from './row-equality.js';
 
 const EMPTY = -1;

@@ -4,12 +4,12 @@
 // reads the slot, then the row's hash, then the row's key values, through a comparison closure).
 // Same contract as JoinHash: SQL `=` (NULL never matches), equal keys chained in build order.
 
-import type { Column } from '../../spi/page.js';
+import type { Column } from '../../columnar/page.js';
 import { SHORT_DECIMAL_PRECISION, type SqlType } from '../../types/types.js';
-import { yieldIfDue } from '../cooperative.js';
+import { yieldIfDue } from '../../columnar/cooperative.js';
 import type { Turns } from '../operators/sort-cooperatively.js';
 import { tableCapacity } from './group-by-hash.js';
-import { int64Words, mix32 } from './hash-functions.js';
+import { int64Words, mix32 } from '../../columnar/hash-functions.js';
 import { anyNullKey, type JoinLookup } from './join-lookup.js';
 import { newInt32Array, type SharedIntegerJoinHash } from './shared-join-lookup.js';
 

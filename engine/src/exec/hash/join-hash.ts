@@ -3,12 +3,12 @@
 // through `next` in build order. Keys match by SQL `=`: rows with a NULL key are never inserted
 // (they are listed in `nullKeyRows` for outer and null-aware joins).
 
-import type { Column } from '../../spi/page.js';
+import type { Column } from '../../columnar/page.js';
 import type { SqlType } from '../../types/types.js';
-import { yieldIfDue } from '../cooperative.js';
+import { yieldIfDue } from '../../columnar/cooperative.js';
 import type { Turns } from '../operators/sort-cooperatively.js';
 import { tableCapacity } from './group-by-hash.js';
-import { hashRows } from './hash-functions.js';
+import { hashRows } from '../../columnar/hash-functions.js';
 import { anyNullKey, type JoinLookup } from './join-lookup.js';
 import { makeKeyEquals } from './row-equality.js';
 import { newInt32Array, type SharedJoinHash } from './shared-join-lookup.js';

@@ -2,7 +2,7 @@
 // IntegerJoinHash for integer keys): the first build row with a probe row's key, and the chain of
 // build rows after it with the same key.
 
-import type { Column } from '../../spi/page.js';
+import type { Column } from '../../columnar/page.js';
 import type { SharedJoinLookup } from './shared-join-lookup.js';
 
 export interface JoinLookup {

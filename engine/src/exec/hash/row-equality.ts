@@ -5,19 +5,14 @@
 import { variantsEqual, variantsIdentical } from '../../types/variant/variant-equality.js';
 import { NAN_TEXT } from '../../types/number/number-value.js';
 import { comparesByInstant } from '../../types/zoned-time.js';
-import { type Column, type ColumnValues, type Scalar, type SlotValues, getScalar } from '../../spi/page.js';
-import { readListRow } from '../../spi/list-column.js';
-import { readRowValue } from '../../spi/row-column.js';
+import { type Column, type ColumnValues, getScalar } from '../../columnar/page.js';
+import type { Scalar } from '../../types/scalar.js';
+import { readListRow } from '../../columnar/list-column.js';
+import { readRowValue } from '../../columnar/row-column.js';
 import { identityFor, sqlEquality } from '../../functions/scalar/value-comparison.js';
 import type { SqlType } from '../../types/types.js';
-import { int64Words } from './hash-functions.js';
-
-/** The part of a column a comparison reads: a page column, or a hash table's slots (GrowableColumn). */
-export interface ColumnData {
-  readonly values: SlotValues;
-  readonly nulls: Uint8Array | null;
-  readonly children?: readonly Column[];
-}
+import { int64Words } from '../../columnar/hash-functions.js';
+import type { ColumnData } from '../../columnar/growable-column.js';
 
 /** Row i of an array, map or row column or of its slots, as a JS array (or MapValue). */
 function arrayRowReader(type: SqlType, data: ColumnData): (i: number) => Scalar {

@@ -1,6 +1,6 @@
 // A shared join lookup table made usable in this thread (see shared-join-lookup).
 
-import type { Column } from '../../spi/page.js';
+import type { Column } from '../../columnar/page.js';
 import { IntegerJoinHash } from './integer-join-hash.js';
 import { JoinHash } from './join-hash.js';
 import type { JoinLookup } from './join-lookup.js';

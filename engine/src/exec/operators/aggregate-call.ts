@@ -3,7 +3,7 @@
 
 import { EngineError } from '../../errors/engine-error.js';
 import type { AggregateFunction, GroupedAccumulator } from '../../functions/aggregate/aggregate-function.js';
-import { takeColumn, type Column, type Page } from '../../spi/page.js';
+import { takeColumn, type Column, type Page } from '../../columnar/page.js';
 import { INTEGER } from '../../types/types.js';
 import { GroupByHash } from '../hash/group-by-hash.js';
 

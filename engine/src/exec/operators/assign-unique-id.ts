@@ -1,7 +1,7 @@
 // Appends a bigint column with a distinct id per row (decorrelation needs a row identity).
 // `idBase` keeps ids of parallel instances apart (e.g. the task number shifted into the high bits).
 
-import { int64Words } from '../hash/hash-functions.js';
+import { int64Words } from '../../columnar/hash-functions.js';
 import type { PageStream } from './operator.js';
 import { BIGINT } from '../../types/types.js';
 

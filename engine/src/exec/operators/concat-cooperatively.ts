@@ -1,9 +1,9 @@
 // concatPages for inputs of millions of rows (a join's build side): the copy goes a page at a time,
 // and the event loop gets its turns between pages.
 
-import { yieldIfDue } from '../cooperative.js';
+import { yieldIfDue } from '../../columnar/cooperative.js';
 import type { Turns } from './sort-cooperatively.js';
-import { allocateValues, concatColumns, copyValues, hasChildColumns, type Column, type Page } from '../../spi/page.js';
+import { allocateValues, concatColumns, copyValues, hasChildColumns, type Column, type Page } from '../../columnar/page.js';
 import type { SqlType } from '../../types/types.js';
 
 export async function concatPagesCooperatively(types: readonly SqlType[], pages: readonly Page[], ctx: Turns): Promise<Page> {

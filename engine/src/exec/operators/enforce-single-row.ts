@@ -1,7 +1,7 @@
 // The input of a scalar subquery: no row becomes one row of NULLs, more than one row is an error.
 
 import { EngineError } from '../../errors/engine-error.js';
-import { constantColumn, slicePage, type Page } from '../../spi/page.js';
+import { constantColumn, slicePage, type Page } from '../../columnar/page.js';
 import type { SqlType } from '../../types/types.js';
 import type { PageStream } from './operator.js';
 

@@ -3,7 +3,7 @@
 // references pass through without evaluation; small filtered pages are compacted.
 
 import { compileFilter, compileProjection } from '../expression/index.js';
-import { takeColumn, type Column, type Page } from '../../spi/page.js';
+import { takeColumn, type Column, type Page } from '../../columnar/page.js';
 import type { RowExpression } from '../../sql/planner/row-expression.js';
 import type { SqlType } from '../../types/types.js';
 import { compactInputs } from './input-channels.js';

@@ -1,9 +1,9 @@
 // Gathers rows scattered over several pages (sort runs, top-N heaps, window partitions) into one
 // page, copying typed values directly (int64 through its words: no BigInt per row).
 
-import { allocateValues, concatColumns, constantColumn, hasChildColumns, takeColumn, type Column, type Page } from '../../spi/page.js';
+import { allocateValues, concatColumns, constantColumn, hasChildColumns, takeColumn, type Column, type Page } from '../../columnar/page.js';
 import type { SqlType } from '../../types/types.js';
-import { int64Words } from '../hash/hash-functions.js';
+import { int64Words } from '../../columnar/hash-functions.js';
 
 /** Row i of the result is row rowIds[i] of pages[pageIds[i]]. */
 export function gatherRows(

@@ -1,7 +1,7 @@
 // GROUPING SETS / ROLLUP / CUBE: each input page goes out once per grouping set, with the grouping
 // channels outside that set replaced by NULL and a trailing bigint column holding the set's index.
 
-import { constantColumn, type Column } from '../../spi/page.js';
+import { constantColumn, type Column } from '../../columnar/page.js';
 import { BIGINT, type SqlType } from '../../types/types.js';
 import type { PageStream } from './operator.js';
 

@@ -5,9 +5,10 @@
 
 import type { SqlType } from '../../types/types.js';
 import { GroupByHash } from '../hash/group-by-hash.js';
-import type { Column } from '../../spi/page.js';
+import type { Column } from '../../columnar/page.js';
 import { AggregateCall, type AggregateCallSpec, type AggregationStep } from './aggregate-call.js';
-import { TARGET_PAGE_ROWS, type OperatorContext, type PageStream } from './operator.js';
+import type { OperatorContext, PageStream } from './operator.js';
+import { TARGET_PAGE_ROWS } from '../../columnar/page.js';
 import { MemoryReservation, throwIfCanceled } from './operator-support.js';
 import { isPartialGrouping, partialGrouping } from './partial-grouping.js';
 

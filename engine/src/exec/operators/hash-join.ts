@@ -8,14 +8,15 @@
 
 import { BOOLEAN, type SqlType } from '../../types/types.js';
 import type { RowExpression } from '../../sql/planner/row-expression.js';
-import { constantColumn, takeColumn, type Column, type Page } from '../../spi/page.js';
+import { constantColumn, takeColumn, type Column, type Page } from '../../columnar/page.js';
 import { outputPage, PairBatches } from './join-pairs.js';
 import { buildSide, firstCandidates, type BuildSide } from './join-build-side.js';
 import { JoinFilter } from './join-filter.js';
 import { markProbePage } from './mark-join.js';
 import { markJoinProbeFirst, markProbeFirstApplies } from './mark-join-probe-first.js';
 import { hashProbeSide, PROBE_FIRST_MAX_ROWS, readAhead } from './probe-head.js';
-import { TARGET_PAGE_ROWS, type OperatorContext, type PageStream } from './operator.js';
+import type { OperatorContext, PageStream } from './operator.js';
+import { TARGET_PAGE_ROWS } from '../../columnar/page.js';
 import { MemoryReservation, PageCompactor, throwIfCanceled } from './operator-support.js';
 
 export type JoinType = 'inner' | 'left' | 'right' | 'full' | 'mark';

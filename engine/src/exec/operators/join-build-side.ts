@@ -6,10 +6,10 @@ import { IntegerJoinHash, isIntegerKeyType } from '../hash/integer-join-hash.js'
 import { JoinHash } from '../hash/join-hash.js';
 import type { JoinLookup } from '../hash/join-lookup.js';
 import { newInt32Array } from '../hash/shared-join-lookup.js';
-import type { Column } from '../../spi/page.js';
+import type { Column } from '../../columnar/page.js';
 import type { SqlType } from '../../types/types.js';
-import { emptyPage, estimatedPageBytes, type Page } from '../../spi/page.js';
-import { sharePage } from '../shared-page.js';
+import { emptyPage, estimatedPageBytes, type Page } from '../../columnar/page.js';
+import { sharePage } from '../../columnar/shared-page.js';
 import { concatPagesCooperatively } from './concat-cooperatively.js';
 import type { HashJoinSpec } from './hash-join.js';
 import type { OperatorContext, PageStream } from './operator.js';

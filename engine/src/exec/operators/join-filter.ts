@@ -3,7 +3,7 @@
 // so wide rows cost nothing for a narrow filter.
 
 import { compileExpression } from '../expression/index.js';
-import { takeColumn, type Column, type Page } from '../../spi/page.js';
+import { takeColumn, type Column, type Page } from '../../columnar/page.js';
 import type { SqlType } from '../../types/types.js';
 import type { RowExpression } from '../../sql/planner/row-expression.js';
 import { compactInputs } from './input-channels.js';

@@ -2,10 +2,10 @@
 // chain of rows of the hashed side that share its key, gathered into reused arrays without a
 // closure per row; and the output page of kept pairs.
 
-import { takeColumn, type Column, type Page } from '../../spi/page.js';
+import { takeColumn, type Column, type Page } from '../../columnar/page.js';
 import { takeColumnOrNull } from './gather-rows.js';
 import type { HashJoinSpec } from './hash-join.js';
-import { TARGET_PAGE_ROWS } from './operator.js';
+import { TARGET_PAGE_ROWS } from '../../columnar/page.js';
 
 /** Where the walk over a page's candidate pairs stands: streamed row `row`, its candidate `candidate` next. */
 export interface PairCursor {

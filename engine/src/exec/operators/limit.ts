@@ -1,7 +1,7 @@
 // LIMIT / OFFSET: passes rows through, and stops pulling its input (closing it, which closes the
 // chain down to the scan) as soon as it has enough.
 
-import { slicePage } from '../../spi/page.js';
+import { slicePage } from '../../columnar/page.js';
 import type { PageStream } from './operator.js';
 
 export async function* limit(input: PageStream, count: number, offset = 0): PageStream {

@@ -12,10 +12,11 @@
 // need every build row at hand and run as usual.
 
 import { BOOLEAN } from '../../types/types.js';
-import type { Column, Page } from '../../spi/page.js';
+import type { Column, Page } from '../../columnar/page.js';
 import type { HashJoinSpec } from './hash-join.js';
 import { isTrue, type JoinFilter } from './join-filter.js';
-import { TARGET_PAGE_ROWS, type OperatorContext, type PageStream } from './operator.js';
+import type { OperatorContext, PageStream } from './operator.js';
+import { TARGET_PAGE_ROWS } from '../../columnar/page.js';
 import { throwIfCanceled, type MemoryReservation } from './operator-support.js';
 import type { HashedProbe } from './probe-head.js';
 

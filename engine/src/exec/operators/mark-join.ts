@@ -7,11 +7,12 @@
 import { BOOLEAN } from '../../types/types.js';
 import { makeRowEquals, type RowEquals } from '../hash/row-equality.js';
 import { anyNullKey } from '../hash/join-lookup.js';
-import type { Column, Page } from '../../spi/page.js';
+import type { Column, Page } from '../../columnar/page.js';
 import type { HashJoinSpec } from './hash-join.js';
 import { firstCandidates, type BuildSide } from './join-build-side.js';
 import { isNullResult, isTrue, type JoinFilter } from './join-filter.js';
-import { TARGET_PAGE_ROWS, type OperatorContext } from './operator.js';
+import type { OperatorContext } from './operator.js';
+import { TARGET_PAGE_ROWS } from '../../columnar/page.js';
 import { throwIfCanceled } from './operator-support.js';
 
 const FALSE = 0;

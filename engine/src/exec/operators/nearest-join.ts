@@ -8,14 +8,15 @@
 import type { JoinNode } from '../../sql/planner/plan.js';
 import { extractConjuncts } from '../../sql/planner/plan-factory.js';
 import type { SqlType } from '../../types/types.js';
-import type { Column, Page } from '../../spi/page.js';
+import type { Column, Page } from '../../columnar/page.js';
 import { buildSide, firstCandidates, type BuildSide } from './join-build-side.js';
 import { joinFilterOf, joinOutputTypes, type HashJoinSpec } from './hash-join.js';
 import type { JoinFilter } from './join-filter.js';
 import { outputPage, PairBatches } from './join-pairs.js';
-import { TARGET_PAGE_ROWS, type OperatorContext, type PageStream } from './operator.js';
+import type { OperatorContext, PageStream } from './operator.js';
+import { TARGET_PAGE_ROWS } from '../../columnar/page.js';
 import { MemoryReservation, PageCompactor, throwIfCanceled } from './operator-support.js';
-import { prepareColumn, valueCompareFor, type PreparedValues, type ValueCompare } from './value-ordering.js';
+import { prepareColumn, valueCompareFor, type PreparedValues, type ValueCompare } from '../../functions/scalar/value-ordering.js';
 
 export interface NearestJoinSpec extends HashJoinSpec {
   type: 'inner' | 'left';

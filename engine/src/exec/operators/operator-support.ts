@@ -3,9 +3,10 @@
 
 import { EngineError } from '../../errors/engine-error.js';
 import type { MemoryContext } from '../memory.js';
-import { concatPages, type Page } from '../../spi/page.js';
+import { concatPages, type Page } from '../../columnar/page.js';
 import type { SqlType } from '../../types/types.js';
-import { TARGET_PAGE_ROWS, type OperatorContext } from './operator.js';
+import type { OperatorContext } from './operator.js';
+import { TARGET_PAGE_ROWS } from '../../columnar/page.js';
 
 export function throwIfCanceled(ctx: OperatorContext): void {
   if (ctx.signal.aborted) throw new EngineError('USER_CANCELED', 'Query was canceled');

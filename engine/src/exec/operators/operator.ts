@@ -4,7 +4,7 @@
 
 import type { MemoryContext } from '../memory.js';
 import type { OperatorRecorder } from '../stats/operator-recorder.js';
-import type { Page } from '../../spi/page.js';
+import type { Page } from '../../columnar/page.js';
 import type { SqlType } from '../../types/types.js';
 
 export type PageStream = AsyncIterable<Page>;
@@ -21,16 +21,6 @@ export interface OperatorContext {
    * waits it announces (blockedOn), the CPU of its worker threads.
    */
   stats?: OperatorRecorder;
-}
-
-/** Rows per output page operators aim for. */
-export const TARGET_PAGE_ROWS = 8192;
-
-export interface SortKey {
-  channel: number;
-  ascending: boolean;
-  /** Trino's default is NULLS LAST for both ASC and DESC. */
-  nullsFirst: boolean;
 }
 
 /** Column types of a stream, by channel. */

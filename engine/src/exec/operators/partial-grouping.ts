@@ -5,8 +5,8 @@
 // the duplicates anyway, and hashing every row twice would cost more than it saves. Trino's
 // adaptive partial aggregation stops in the same way.
 
-import type { Page } from '../../spi/page.js';
-import { MAX_GROUPS_PER_ROW, PROBE_ROWS, remainingPages } from '../parallel/adaptive-partial.js';
+import type { Page } from '../../columnar/page.js';
+import { MAX_GROUPS_PER_ROW, PROBE_ROWS, remainingPages } from '../threads/adaptive-partial.js';
 import { hashAggregation, type HashAggregationSpec } from './hash-aggregation.js';
 import type { OperatorContext, PageStream } from './operator.js';
 import { throwIfCanceled } from './operator-support.js';

@@ -5,7 +5,7 @@
 // (Inner joins hashing a small probe side measured no faster on TPC-H, q9 slower: their output
 // gathers probe columns in chain order from one big concatenated page.)
 
-import { estimatedPageBytes, type Page } from '../../spi/page.js';
+import { estimatedPageBytes, type Page } from '../../columnar/page.js';
 import type { JoinLookup } from '../hash/join-lookup.js';
 import { concatPagesCooperatively } from './concat-cooperatively.js';
 import type { HashJoinSpec } from './hash-join.js';

@@ -3,10 +3,11 @@
 // EXCEPT hash the first input's rows, count how often each appears in every input, and emit each
 // distinct row as often as the multiset semantics give (once for DISTINCT).
 
-import { takePage } from '../../spi/page.js';
+import { takePage } from '../../columnar/page.js';
 import type { SqlType } from '../../types/types.js';
 import { GroupByHash } from '../hash/group-by-hash.js';
-import { TARGET_PAGE_ROWS, type OperatorContext, type PageStream } from './operator.js';
+import type { OperatorContext, PageStream } from './operator.js';
+import { TARGET_PAGE_ROWS } from '../../columnar/page.js';
 import { MemoryReservation, PageCompactor, throwIfCanceled } from './operator-support.js';
 
 export type SetOperationKind = 'union' | 'intersect' | 'except';

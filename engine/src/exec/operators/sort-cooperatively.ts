@@ -2,7 +2,7 @@
 // for seconds without the event loop getting a turn: runs of RUN_ROWS are sorted each on their own,
 // then merged pairwise, with turns between runs and every RUN_ROWS merged rows.
 
-import { yieldIfDue } from '../cooperative.js';
+import { yieldIfDue } from '../../columnar/cooperative.js';
 import type { OperatorContext } from './operator.js';
 
 const RUN_ROWS = 8192;

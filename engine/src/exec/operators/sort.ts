@@ -2,13 +2,15 @@
 // with a comparator specialised per key type (NULL placement per key, NaN largest, strings by code
 // point), then gathers the rows in pages of TARGET_PAGE_ROWS.
 
-import { pageSizeInBytes, type Page } from '../../spi/page.js';
+import { pageSizeInBytes, type Page } from '../../columnar/page.js';
 import type { SqlType } from '../../types/types.js';
 import { gatherRows } from './gather-rows.js';
-import { TARGET_PAGE_ROWS, type OperatorContext, type PageStream, type SortKey } from './operator.js';
+import type { OperatorContext, PageStream } from './operator.js';
+import type { SortKey } from '../../functions/scalar/value-ordering.js';
+import { TARGET_PAGE_ROWS } from '../../columnar/page.js';
 import { MemoryReservation, throwIfCanceled } from './operator-support.js';
 import { sortCooperatively, type Turns } from './sort-cooperatively.js';
-import { makePreparedRowCompare, prepareKeys } from './value-ordering.js';
+import { makePreparedRowCompare, prepareKeys } from '../../functions/scalar/value-ordering.js';
 
 /** Every row of the buffered pages as (page, row) references. */
 export interface BufferedRows {

@@ -2,7 +2,7 @@
 // and commits the write once with all the fragments; then emits the row count the statement answers.
 
 import { EngineError } from '../../errors/engine-error.js';
-import { columnFromScalars, getScalar } from '../../spi/page.js';
+import { columnFromScalars, getScalar } from '../../columnar/page.js';
 import type { WriteFragment } from '../../spi/table-write.js';
 import { BIGINT } from '../../types/types.js';
 import type { PageStream } from './operator.js';

@@ -4,7 +4,7 @@
 // what it wrote goes away; what it wrote only becomes visible when the coordinator commits.
 
 import { EngineError } from '../../errors/engine-error.js';
-import { columnFromScalars, type Page } from '../../spi/page.js';
+import { columnFromScalars, type Page } from '../../columnar/page.js';
 import type { ConnectorPageSink } from '../../spi/table-write.js';
 import { BIGINT, VARCHAR } from '../../types/types.js';
 import type { OperatorContext, PageStream } from './operator.js';

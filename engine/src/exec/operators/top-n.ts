@@ -4,12 +4,14 @@
 // compacted into one page when its pages would retain far more rows than it holds. Ties keep input
 // order, so the result equals a stable sort followed by LIMIT.
 
-import { pageSizeInBytes, type Page } from '../../spi/page.js';
+import { pageSizeInBytes, type Page } from '../../columnar/page.js';
 import type { SqlType } from '../../types/types.js';
 import { gatherRows } from './gather-rows.js';
-import { TARGET_PAGE_ROWS, type OperatorContext, type PageStream, type SortKey } from './operator.js';
+import type { OperatorContext, PageStream } from './operator.js';
+import type { SortKey } from '../../functions/scalar/value-ordering.js';
+import { TARGET_PAGE_ROWS } from '../../columnar/page.js';
 import { MemoryReservation, throwIfCanceled } from './operator-support.js';
-import { makePreparedRowCompare, prepareKeys, type PreparedKey } from './value-ordering.js';
+import { makePreparedRowCompare, prepareKeys, type PreparedKey } from '../../functions/scalar/value-ordering.js';
 
 export async function* topN(
   ctx: OperatorContext,

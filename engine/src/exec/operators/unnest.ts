@@ -4,12 +4,12 @@
 // column's child (its offsets give the positions), so no row value is ever materialised. Output pages
 // hold about PAGE_ROWS rows however long the arrays are.
 
-import type { Column, Page } from '../../spi/page.js';
-import { takeColumn } from '../../spi/page.js';
-import { listElements, listOffsets } from '../../spi/list-column.js';
-import { mapValues } from '../../spi/map-column.js';
+import type { Column, Page } from '../../columnar/page.js';
+import { takeColumn } from '../../columnar/page.js';
+import { listElements, listOffsets } from '../../columnar/list-column.js';
+import { mapValues } from '../../columnar/map-column.js';
 import { BIGINT } from '../../types/types.js';
-import { int64Words } from '../hash/hash-functions.js';
+import { int64Words } from '../../columnar/hash-functions.js';
 import { takeColumnOrNull } from './gather-rows.js';
 import type { PageStream } from './operator.js';
 

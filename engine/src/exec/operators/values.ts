@@ -1,8 +1,10 @@
 // VALUES: literal rows as pages of at most TARGET_PAGE_ROWS rows.
 
-import { columnFromScalars, type Scalar } from '../../spi/page.js';
+import { columnFromScalars } from '../../columnar/page.js';
+import type { Scalar } from '../../types/scalar.js';
 import type { SqlType } from '../../types/types.js';
-import { TARGET_PAGE_ROWS, type PageStream } from './operator.js';
+import type { PageStream } from './operator.js';
+import { TARGET_PAGE_ROWS } from '../../columnar/page.js';
 
 export async function* values(types: readonly SqlType[], rows: readonly Scalar[][]): PageStream {
   for (let start = 0; start < rows.length; start += TARGET_PAGE_ROWS) {

@@ -6,10 +6,10 @@
 
 import { EngineError } from '../../errors/engine-error.js';
 import { toFloat64 } from '../../functions/aggregate/accumulator-support.js';
-import type { Column, Page } from '../../spi/page.js';
+import type { Column, Page } from '../../columnar/page.js';
 import type { FrameBoundSpec, FrameBoundType, FrameSpec } from '../../sql/planner/window-frame.js';
-import type { SortKey } from './operator.js';
-import { prepareValues, valueCompareFor } from './value-ordering.js';
+import type { SortKey } from '../../functions/scalar/value-ordering.js';
+import { prepareValues, valueCompareFor } from '../../functions/scalar/value-ordering.js';
 
 /** A bound made ready for one sorted input. */
 interface PreparedBound {

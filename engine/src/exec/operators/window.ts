@@ -4,13 +4,15 @@
 // per function, in partition / ORDER BY order.
 
 import { allocateOutput, outputToColumn } from '../../functions/aggregate/accumulator-support.js';
-import { POINTER_BYTES } from '../../spi/memory-estimate.js';
+import { POINTER_BYTES } from '../../columnar/memory-estimate.js';
 import type { WindowFunction } from '../../functions/window/window-function.js';
 import type { SqlType } from '../../types/types.js';
 import { makeKeyEquals } from '../hash/row-equality.js';
-import { hasChildColumns, pageSizeInBytes, sliceColumn, type Column, type Page } from '../../spi/page.js';
+import { hasChildColumns, pageSizeInBytes, sliceColumn, type Column, type Page } from '../../columnar/page.js';
 import { gatherRows } from './gather-rows.js';
-import { TARGET_PAGE_ROWS, type OperatorContext, type PageStream, type SortKey } from './operator.js';
+import type { OperatorContext, PageStream } from './operator.js';
+import type { SortKey } from '../../functions/scalar/value-ordering.js';
+import { TARGET_PAGE_ROWS } from '../../columnar/page.js';
 import { MemoryReservation, throwIfCanceled } from './operator-support.js';
 import { bufferInput, sortOrder } from './sort.js';
 import type { FrameSpec } from '../../sql/planner/window-frame.js';

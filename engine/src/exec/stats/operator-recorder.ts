@@ -14,6 +14,7 @@
 
 import type { ConnectorMetrics } from '../../spi/connector.js';
 import type { MemoryContext } from '../memory.js';
+import type { BlockedTime } from '../../columnar/cooperative.js';
 
 export type OperatorPhase = 'addInput' | 'getOutput' | 'finish';
 
@@ -47,11 +48,6 @@ export interface OperatorFigures {
 export function addMetrics(total: Record<string, number>, metrics: ConnectorMetrics | undefined): void {
   if (metrics === undefined) return;
   for (const [name, value] of Object.entries(metrics)) total[name] = (total[name] ?? 0) + value;
-}
-
-/** Where an operator's waits are counted as blocked rather than CPU time. */
-export interface BlockedTime {
-  blockedOn<T>(wait: Promise<T>): Promise<T>;
 }
 
 /** The query's or task's CPU total, to which every operator's CPU is added as it accrues. */

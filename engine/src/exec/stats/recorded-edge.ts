@@ -4,8 +4,8 @@
 // finish calls and its input. A turn of the event loop, when one is due, is taken here as well, as
 // the producer's blocked time.
 
-import { estimatedPageBytes } from '../../spi/page.js';
-import { yieldIfDue } from '../cooperative.js';
+import { estimatedPageBytes } from '../../columnar/page.js';
+import { yieldIfDue } from '../../columnar/cooperative.js';
 import type { PageStream } from '../operators/operator.js';
 import type { OperatorRecorder } from './operator-recorder.js';
 

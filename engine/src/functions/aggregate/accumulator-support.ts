@@ -2,8 +2,8 @@
 // creating a BigInt per row, reading numeric columns as doubles, and the final-column builder
 // every accumulator's writeFinal shares.
 
-import { allocateSlots, columnFromSlots, type Column } from '../../spi/page.js';
-import { int64Words } from '../../exec/hash/hash-functions.js';
+import { allocateSlots, columnFromSlots, type Column } from '../../columnar/page.js';
+import { int64Words } from '../../columnar/hash-functions.js';
 import type { SqlType } from '../../types/types.js';
 import type { ColumnOutput } from './aggregate-function.js';
 

@@ -2,7 +2,7 @@
 // accumulators. An accumulator holds the state of many groups at once (arrays indexed by group id)
 // and takes rows a batch at a time, so the hash aggregation never allocates per row.
 
-import type { Column, SlotValues } from '../../spi/page.js';
+import type { Column, SlotValues } from '../../columnar/page.js';
 import type { SqlType } from '../../types/types.js';
 import type { LambdaExpression } from '../../sql/planner/row-expression.js';
 

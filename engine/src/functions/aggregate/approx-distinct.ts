@@ -3,8 +3,8 @@
 // through linear counting) and turns dense (2048 one-byte registers) once the list grows. Values hash
 // through the engine's 32-bit value hashes: estimates stay within the error up to ~10^8 distinct values.
 
-import type { Column } from '../../spi/page.js';
-import { hashColumn, mix32 } from '../../exec/hash/hash-functions.js';
+import type { Column } from '../../columnar/page.js';
+import { hashColumn, mix32 } from '../../columnar/hash-functions.js';
 import { BIGINT, VARBINARY, type SqlType } from '../../types/types.js';
 import type { AggregateFunction, ColumnOutput, GroupedAccumulator } from './aggregate-function.js';
 import { finalColumn } from './accumulator-support.js';

@@ -5,10 +5,11 @@
 // the number of distinct values the counts are exact.
 
 import { EngineError } from '../../errors/engine-error.js';
-import { getScalar, type Column, type Scalar } from '../../spi/page.js';
-import { listColumnFromRows } from '../../spi/list-column.js';
-import { MapValue } from '../../spi/map-value.js';
-import { BOXED_VALUE_BYTES } from '../../spi/memory-estimate.js';
+import { getScalar, type Column } from '../../columnar/page.js';
+import type { Scalar } from '../../types/scalar.js';
+import { listColumnFromRows } from '../../columnar/list-column.js';
+import { MapValue } from '../../types/map-value.js';
+import { BOXED_VALUE_BYTES } from '../../columnar/memory-estimate.js';
 import { BIGINT, type SqlType, VARCHAR, arrayOf, mapOf } from '../../types/types.js';
 import type { AggregateFunction, ColumnOutput, GroupedAccumulator } from './aggregate-function.js';
 import { finalColumn } from './accumulator-support.js';

@@ -6,12 +6,13 @@
 // to float. Empty groups are NULL.
 
 import { EngineError } from '../../errors/engine-error.js';
-import { getScalar, type Column, type Scalar } from '../../spi/page.js';
-import { listColumnFromRows } from '../../spi/list-column.js';
+import { getScalar, type Column } from '../../columnar/page.js';
+import type { Scalar } from '../../types/scalar.js';
+import { listColumnFromRows } from '../../columnar/list-column.js';
 import { BIGINT, DOUBLE, REAL, type SqlType, arrayOf } from '../../types/types.js';
 import type { AggregateFunction, ColumnOutput, GroupedAccumulator } from './aggregate-function.js';
 import { finalColumn, toFloat64 } from './accumulator-support.js';
-import { TDigest } from './tdigest.js';
+import { TDigest } from '../../types/sketch/tdigest.js';
 
 function invalid(message: string): EngineError {
   return new EngineError('INVALID_FUNCTION_ARGUMENT', message);

@@ -1,7 +1,7 @@
 // arbitrary(x) / any_value(x): the first non-NULL value each group sees.
 
-import type { Column } from '../../spi/page.js';
-import { GrowableColumn } from '../../exec/hash/growable-column.js';
+import type { Column } from '../../columnar/page.js';
+import { GrowableColumn } from '../../columnar/growable-column.js';
 import type { SqlType } from '../../types/types.js';
 import type { AggregateFunction, ColumnOutput, GroupedAccumulator } from './aggregate-function.js';
 import { finalColumn, grow } from './accumulator-support.js';

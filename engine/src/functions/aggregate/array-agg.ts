@@ -3,9 +3,10 @@
 // is the values and each key as arrays side by side, so a partial step on each worker and a final
 // step merging them give the same array as one step; an empty group (every row filtered out) is NULL.
 
-import { getScalar, type Column, type Scalar } from '../../spi/page.js';
-import { listColumnFromRows } from '../../spi/list-column.js';
-import { BOXED_VALUE_BYTES, POINTER_BYTES } from '../../spi/memory-estimate.js';
+import { getScalar, type Column } from '../../columnar/page.js';
+import type { Scalar } from '../../types/scalar.js';
+import { listColumnFromRows } from '../../columnar/list-column.js';
+import { BOXED_VALUE_BYTES, POINTER_BYTES } from '../../columnar/memory-estimate.js';
 import { type SqlType, arrayOf } from '../../types/types.js';
 import { scalarComparator } from '../scalar/value-comparison.js';
 import type { AggregateFunction, ColumnOutput, GroupedAccumulator } from './aggregate-function.js';

@@ -1,8 +1,8 @@
 // avg(x): integers, bigint and doubles average in double precision (returning double), reals return
 // real, intervals their own type; decimals average exactly, rounded HALF_UP to decimal(p, s).
 
-import type { Column } from '../../spi/page.js';
-import { int64Words } from '../../exec/hash/hash-functions.js';
+import type { Column } from '../../columnar/page.js';
+import { int64Words } from '../../columnar/hash-functions.js';
 import { divideRoundHalfUp } from '../../types/decimal.js';
 import { BIGINT, DOUBLE, MAX_DECIMAL_PRECISION, decimal, isInterval, type SqlType } from '../../types/types.js';
 import type { AggregateFunction, ColumnOutput, GroupedAccumulator } from './aggregate-function.js';

@@ -1,8 +1,8 @@
 // bitwise_and_agg / bitwise_or_agg / bitwise_xor_agg over bigint: the running value per group kept
 // as two 32-bit words (the operations are per bit, so per word), never a BigInt per row.
 
-import type { Column } from '../../spi/page.js';
-import { int64Words } from '../../exec/hash/hash-functions.js';
+import type { Column } from '../../columnar/page.js';
+import { int64Words } from '../../columnar/hash-functions.js';
 import { BIGINT } from '../../types/types.js';
 import type { AggregateFunction, ColumnOutput, GroupedAccumulator } from './aggregate-function.js';
 import { finalColumn, grow } from './accumulator-support.js';

@@ -1,6 +1,6 @@
 // bool_and(b) / every(b) and bool_or(b): per group 0 = no value yet, 1 = TRUE, 2 = FALSE.
 
-import type { Column } from '../../spi/page.js';
+import type { Column } from '../../columnar/page.js';
 import { BOOLEAN } from '../../types/types.js';
 import type { AggregateFunction, ColumnOutput, GroupedAccumulator } from './aggregate-function.js';
 import { finalColumn, grow } from './accumulator-support.js';

@@ -7,7 +7,8 @@
 
 import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import { xxhash64 } from '../scalar/binary/non-cryptographic-hashes.js';
-import { getScalar, type Column, type Scalar } from '../../spi/page.js';
+import { getScalar, type Column } from '../../columnar/page.js';
+import type { Scalar } from '../../types/scalar.js';
 import { BIGINT, SHORT_DECIMAL_PRECISION, VARBINARY, typeName, type SqlType } from '../../types/types.js';
 import type { AggregateFunction, ColumnOutput, GroupedAccumulator } from './aggregate-function.js';
 import { finalColumn, grow } from './accumulator-support.js';

@@ -1,8 +1,8 @@
 // count(*), count(x) and count_if(b): a double per group (exact far beyond any row count), written
 // out as bigint through its words.
 
-import type { Column } from '../../spi/page.js';
-import { int64Words } from '../../exec/hash/hash-functions.js';
+import type { Column } from '../../columnar/page.js';
+import { int64Words } from '../../columnar/hash-functions.js';
 import { BIGINT, BOOLEAN, type SqlType } from '../../types/types.js';
 import type { AggregateFunction, ColumnOutput, GroupedAccumulator } from './aggregate-function.js';
 import { grow, isSafeInt64, readInt64Number } from './accumulator-support.js';

@@ -2,8 +2,8 @@
 // Each group adds in a double while the running sum is provably exact (|sum| <= 2^53, every input
 // exact); a sum that would leave that range moves into a bigint, so no value is ever rounded.
 
-import type { Column } from '../../spi/page.js';
-import { int64Words } from '../../exec/hash/hash-functions.js';
+import type { Column } from '../../columnar/page.js';
+import { int64Words } from '../../columnar/hash-functions.js';
 import { grow, isSafeInt64, readInt64Number } from './accumulator-support.js';
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;

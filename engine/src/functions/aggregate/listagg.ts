@@ -4,7 +4,8 @@
 // The planner passes the separator and the overflow choice as constant arguments after the value
 // (Trino's own shape); the intermediate state carries them, so the final step needs no plan constant.
 
-import type { Column, Scalar } from '../../spi/page.js';
+import type { Column } from '../../columnar/page.js';
+import type { Scalar } from '../../types/scalar.js';
 import { EngineError } from '../../errors/engine-error.js';
 import { BOOLEAN, VARCHAR, arrayOf, type SqlType } from '../../types/types.js';
 import type { AggregateFunction, ColumnOutput, GroupedAccumulator } from './aggregate-function.js';

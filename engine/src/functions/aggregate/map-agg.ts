@@ -6,11 +6,12 @@
 //   multimap_agg  every value of a key, NULLs included, as an array
 //   histogram     the number of rows of each value
 
-import { getScalar, type Column, type Scalar } from '../../spi/page.js';
-import { mapColumnFromRows } from '../../spi/map-column.js';
-import { type MapKeyOf, MapValue } from '../../spi/map-value.js';
+import { getScalar, type Column } from '../../columnar/page.js';
+import type { Scalar } from '../../types/scalar.js';
+import { mapColumnFromRows } from '../../columnar/map-column.js';
+import { type MapKeyOf, MapValue } from '../../types/map-value.js';
 import { mapKeyOf } from '../../types/map-keys.js';
-import { BOXED_VALUE_BYTES, POINTER_BYTES } from '../../spi/memory-estimate.js';
+import { BOXED_VALUE_BYTES, POINTER_BYTES } from '../../columnar/memory-estimate.js';
 import { BIGINT, type SqlType, arrayOf, mapOf } from '../../types/types.js';
 import type { AggregateFunction, ColumnOutput, GroupedAccumulator } from './aggregate-function.js';
 

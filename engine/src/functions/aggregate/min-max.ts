@@ -2,10 +2,11 @@
 // the largest double). The best key of each group lives in a GrowableColumn; numbers compare in a
 // typed loop, other types through a comparator specialised per storage.
 
-import { getScalar, type Column, type ColumnValues, type Scalar } from '../../spi/page.js';
+import { getScalar, type Column, type ColumnValues } from '../../columnar/page.js';
+import type { Scalar } from '../../types/scalar.js';
 import { scalarComparator } from '../scalar/value-comparison.js';
-import { GrowableColumn } from '../../exec/hash/growable-column.js';
-import { makeValueCompare } from '../../exec/operators/value-ordering.js';
+import { GrowableColumn } from '../../columnar/growable-column.js';
+import { makeValueCompare } from '../scalar/value-ordering.js';
 import type { SqlType } from '../../types/types.js';
 import type { AggregateFunction, ColumnOutput, GroupedAccumulator } from './aggregate-function.js';
 import { grow } from './accumulator-support.js';

@@ -5,8 +5,8 @@
 // A row is merged as a group of one, so input and intermediate share one update rule.
 // Results as Trino's: NULL below the count a statistic needs, or where it is not finite.
 
-import type { Column } from '../../spi/page.js';
-import { int64Words } from '../../exec/hash/hash-functions.js';
+import type { Column } from '../../columnar/page.js';
+import { int64Words } from '../../columnar/hash-functions.js';
 import { BIGINT, DOUBLE, REAL, type SqlType } from '../../types/types.js';
 import type { AggregateFunction, ColumnOutput, GroupedAccumulator } from './aggregate-function.js';
 import { finalColumn, grow, readInt64Number, toFloat64, writeInt64Number } from './accumulator-support.js';

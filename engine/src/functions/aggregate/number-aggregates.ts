@@ -2,7 +2,7 @@
 // (NUMBER addition, so an infinity or NaN among the inputs gives Infinity or NaN), the average that
 // sum divided by the count with NUMBER division.
 
-import type { Column } from '../../spi/page.js';
+import type { Column } from '../../columnar/page.js';
 import { BIGINT, NUMBER, type SqlType } from '../../types/types.js';
 import { addNumbers, divideNumbers } from '../../types/number/number-arithmetic.js';
 import { type NumberValue, numberText, numberValue } from '../../types/number/number-value.js';

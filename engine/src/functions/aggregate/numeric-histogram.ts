@@ -5,9 +5,10 @@
 // total weight and the weighted mean are always kept. Keys and values are double (real for real).
 
 import { EngineError } from '../../errors/engine-error.js';
-import { getScalar, type Column, type Scalar } from '../../spi/page.js';
-import { listColumnFromRows } from '../../spi/list-column.js';
-import { MapValue } from '../../spi/map-value.js';
+import { getScalar, type Column } from '../../columnar/page.js';
+import type { Scalar } from '../../types/scalar.js';
+import { listColumnFromRows } from '../../columnar/list-column.js';
+import { MapValue } from '../../types/map-value.js';
 import { BIGINT, DOUBLE, type SqlType, arrayOf, mapOf } from '../../types/types.js';
 import type { AggregateFunction, ColumnOutput, GroupedAccumulator } from './aggregate-function.js';
 import { finalColumn, toFloat64 } from './accumulator-support.js';

@@ -4,7 +4,7 @@
 // order when the group's value is asked for. The intermediate state is those rows as arrays side
 // by side (array_agg's), so partial steps and a final step give what one step gives.
 
-import { columnFromScalars, type Column } from '../../spi/page.js';
+import { columnFromScalars, type Column } from '../../columnar/page.js';
 import { arrayOf, type SqlType } from '../../types/types.js';
 import type { AggregateFunction, ColumnOutput, GroupedAccumulator } from './aggregate-function.js';
 import { ArrayAggAccumulator, type AggregateOrdering } from './array-agg.js';

@@ -6,7 +6,8 @@
 
 import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import { compileExpression } from '../../exec/expression/compiler.js';
-import { columnFromScalars, getScalar, type Column, type Page, type Scalar } from '../../spi/page.js';
+import { columnFromScalars, getScalar, type Column, type Page } from '../../columnar/page.js';
+import type { Scalar } from '../../types/scalar.js';
 import { SHORT_DECIMAL_PRECISION, typeName, type SqlType } from '../../types/types.js';
 import { inputRef, mapChildren, type LambdaExpression, type RowExpression } from '../../sql/planner/row-expression.js';
 import type { AggregateFunction, ColumnOutput, GroupedAccumulator } from './aggregate-function.js';

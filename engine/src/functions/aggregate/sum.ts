@@ -1,7 +1,7 @@
 // sum(x): integers and bigint sum exactly into bigint (overflow is an error), decimals exactly into
 // decimal(38, s), doubles and reals in double precision, intervals into their own type.
 
-import type { Column } from '../../spi/page.js';
+import type { Column } from '../../columnar/page.js';
 import { EngineError } from '../../errors/engine-error.js';
 import { checkDecimalOverflow } from '../../types/decimal.js';
 import { BIGINT, DOUBLE, MAX_DECIMAL_PRECISION, decimal, type SqlType } from '../../types/types.js';

@@ -5,7 +5,7 @@
 // zone; a time with time zone its time at +00:00 modulo a day (nanoseconds up to precision 9,
 // picoseconds above).
 
-import type { Scalar } from '../../spi/page.js';
+import type { Scalar } from '../../types/scalar.js';
 import { isLongZoned, zonedParts } from '../../types/long-zoned-timestamp.js';
 import { MAX_SHORT_PLAIN_PRECISION, PICOS_PER_MICRO, floorDiv, readPicos } from '../../types/long-plain-temporal.js';
 import type { SqlType } from '../../types/types.js';

@@ -4,9 +4,10 @@
 // state is the keys and values as arrays and n, so partial and final steps give one pass's result.
 
 import { EngineError } from '../../errors/engine-error.js';
-import { getScalar, type Column, type Scalar } from '../../spi/page.js';
-import { listColumnFromRows } from '../../spi/list-column.js';
-import { BOXED_VALUE_BYTES } from '../../spi/memory-estimate.js';
+import { getScalar, type Column } from '../../columnar/page.js';
+import type { Scalar } from '../../types/scalar.js';
+import { listColumnFromRows } from '../../columnar/list-column.js';
+import { BOXED_VALUE_BYTES } from '../../columnar/memory-estimate.js';
 import { BIGINT, type SqlType, arrayOf } from '../../types/types.js';
 import { scalarComparator } from '../scalar/value-comparison.js';
 import type { AggregateFunction, ColumnOutput, GroupedAccumulator } from './aggregate-function.js';

@@ -1,8 +1,8 @@
 // variance / var_samp / var_pop / stddev / stddev_samp / stddev_pop: Welford's running mean and sum
 // of squared deviations per group (numerically stable), merged with Chan's formula.
 
-import type { Column } from '../../spi/page.js';
-import { int64Words } from '../../exec/hash/hash-functions.js';
+import type { Column } from '../../columnar/page.js';
+import { int64Words } from '../../columnar/hash-functions.js';
 import { BIGINT, DOUBLE, type SqlType } from '../../types/types.js';
 import type { AggregateFunction, ColumnOutput, GroupedAccumulator } from './aggregate-function.js';
 import { finalColumn, grow, readInt64Number, toFloat64, writeInt64Number } from './accumulator-support.js';

@@ -3,7 +3,7 @@
 // Trino deduplicates (array_distinct, array_union, ...); `contains` and `array_position` use `=`.
 
 import { EngineError } from '../../errors/engine-error.js';
-import type { Scalar } from '../../spi/page.js';
+import type { Scalar } from '../../types/scalar.js';
 import { formatValueAsText } from '../../types/values.js';
 import { BIGINT, BOOLEAN, DATE, INTERVAL_DAY_SECOND, INTERVAL_YEAR_MONTH, VARCHAR, type SqlType, arrayOf } from '../../types/types.js';
 import { MICROS_PER_DAY, addMonthsToDays, timestampDays, timestampMicrosOfDay } from '../../types/datetime.js';

@@ -4,7 +4,7 @@
 // that holds it; its errors propagate as the query's.
 
 import { EngineError } from '../../errors/engine-error.js';
-import type { Scalar } from '../../spi/page.js';
+import type { Scalar } from '../../types/scalar.js';
 import { BOOLEAN, INTEGER, type SqlType, arrayOf } from '../../types/types.js';
 import { functionOf as fn, lambdaResult } from './function-parameters.js';
 import { type ArrayPattern, type ScalarFunctionDefinition, type SignatureTemplate, body } from './signature.js';

@@ -3,7 +3,7 @@
 // array(double) (euclidean_distance, dot_product, cosine_similarity, cosine_distance).
 
 import { EngineError } from '../../errors/engine-error.js';
-import type { Scalar } from '../../spi/page.js';
+import type { Scalar } from '../../types/scalar.js';
 import { BIGINT, BOOLEAN, DOUBLE, INTEGER, type SqlType, arrayOf } from '../../types/types.js';
 import { type ArrayPattern, type ScalarFunctionDefinition, body } from './signature.js';
 import { identityFor } from './value-comparison.js';

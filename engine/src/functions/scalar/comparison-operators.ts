@@ -1,7 +1,7 @@
 // =, <>, <, <=, >, >= and IS DISTINCT FROM: both arguments coerced to their common super type.
 
 import { comparesByInstant } from '../../types/zoned-time.js';
-import type { Scalar } from '../../spi/page.js';
+import type { Scalar } from '../../types/scalar.js';
 import type { SqlType } from '../../types/types.js';
 import { BOOLEAN } from '../../types/types.js';
 import type { RowType } from '../../types/row-type.js';

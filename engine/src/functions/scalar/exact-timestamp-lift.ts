@@ -9,7 +9,7 @@
 // millis: floor for fields, half up for the formatters). A call on short timestamps only, all
 // within 2^53 micros of the epoch, takes the micros body directly.
 
-import type { Scalar } from '../../spi/page.js';
+import type { Scalar } from '../../types/scalar.js';
 import { localPicosToZoned } from '../../types/long-plain-casts.js';
 import { floorDiv, formatLongPlain, isLongPlain, readPicos, writePicos } from '../../types/long-plain-temporal.js';
 import { zoneKeyOf } from '../../types/time-zones.js';

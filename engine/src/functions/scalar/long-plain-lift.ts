@@ -8,7 +8,7 @@
 // (NOT_SUPPORTED) when the call is analyzed: never a wrong answer from a body that expects micros.
 
 import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
-import type { Scalar } from '../../spi/page.js';
+import type { Scalar } from '../../types/scalar.js';
 import { PICOS_PER_MICRO, floorDiv, isLongPlain, maxShortPrecision } from '../../types/long-plain-temporal.js';
 import { type SqlType, typeName } from '../../types/types.js';
 import { exactTimestampImplementation, hasExactTimestampBody, isTimestampCall } from './exact-timestamp-lift.js';

@@ -3,7 +3,7 @@
 // and keeps the time of day, up to stop. The checks (direction, zero step, entry cap) are the
 // short sequences' own (array-functions.ts).
 
-import type { Scalar } from '../../spi/page.js';
+import type { Scalar } from '../../types/scalar.js';
 import { floorDiv } from '../../types/long-plain-temporal.js';
 import type { SqlType } from '../../types/types.js';
 import { PICOS_PER_DAY } from '../../types/zoned-time.js';

@@ -5,7 +5,7 @@
 // millisecond body serves the long values too: arguments go in as their short values, and a long
 // result gets the first zoned argument's picoseconds back (or none).
 
-import type { Scalar } from '../../spi/page.js';
+import type { Scalar } from '../../types/scalar.js';
 import { isLongZoned, packLongZoned, toShortZoned, zonedParts } from '../../types/long-zoned-timestamp.js';
 import { UTC_ZONE_KEY } from '../../types/time-zones.js';
 import { type SqlType, timestampWithTimeZone } from '../../types/types.js';

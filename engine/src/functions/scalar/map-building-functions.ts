@@ -2,8 +2,8 @@
 // page) and array_histogram (its array page). Entries keep the order of their first appearance.
 
 import { EngineError } from '../../errors/engine-error.js';
-import type { Scalar } from '../../spi/page.js';
-import { MapValue } from '../../spi/map-value.js';
+import type { Scalar } from '../../types/scalar.js';
+import { MapValue } from '../../types/map-value.js';
 import { mapKeyOf } from '../../types/map-keys.js';
 import { BIGINT, type SqlType, VARCHAR, arrayOf, mapOf } from '../../types/types.js';
 import { type ArrayPattern, type ScalarFunctionDefinition, body } from './signature.js';

@@ -2,8 +2,8 @@
 // keys with equal values, whatever the entry order. `=` is NULL when no pair differs but a pair of
 // values cannot be compared (a NULL on either side). Maps have no order (<, ORDER BY, min/max).
 
-import type { Scalar } from '../../spi/page.js';
-import { type MapKeyOf, type MapValue, findKey } from '../../spi/map-value.js';
+import type { Scalar } from '../../types/scalar.js';
+import { type MapKeyOf, type MapValue, findKey } from '../../types/map-value.js';
 import type { SqlType } from '../../types/types.js';
 
 type ValueEquality = (a: Scalar, b: Scalar) => boolean | null;

@@ -1,11 +1,11 @@
 // Map functions and operators without lambdas (Trino's functions/map.md): MAP(keys, values) and
 // map(), m[k] and element_at, cardinality, map_keys, map_values, map_concat. A map value is a
-// MapValue (spi/map-value.ts); every constructor checks its keys as Trino does (never NULL, never
+// MapValue (types/map-value.ts); every constructor checks its keys as Trino does (never NULL, never
 // indeterminate, never repeated).
 
 import { EngineError } from '../../errors/engine-error.js';
-import type { Scalar } from '../../spi/page.js';
-import { EMPTY_MAP, type MapKeyOf, MapValue, findKey } from '../../spi/map-value.js';
+import type { Scalar } from '../../types/scalar.js';
+import { EMPTY_MAP, type MapKeyOf, MapValue, findKey } from '../../types/map-value.js';
 import { formatValueAsText } from '../../types/values.js';
 import { mapKeyOf } from '../../types/map-keys.js';
 import { BIGINT, type SqlType, UNKNOWN, arrayOf, mapOf, rowOf } from '../../types/types.js';

@@ -3,8 +3,8 @@
 // checks them (never NULL, never repeated).
 
 import { EngineError } from '../../errors/engine-error.js';
-import type { Scalar } from '../../spi/page.js';
-import { MapValue, findKey } from '../../spi/map-value.js';
+import type { Scalar } from '../../types/scalar.js';
+import { MapValue, findKey } from '../../types/map-value.js';
 import { mapKeyOf } from '../../types/map-keys.js';
 import { formatValueAsText } from '../../types/values.js';
 import { BOOLEAN, type SqlType, mapOf } from '../../types/types.js';

@@ -1,7 +1,7 @@
 // cosine_similarity and cosine_distance of sparse vectors, map(varchar, double) (Trino's math
 // page): a key missing from one map is a zero there; a NULL value makes the result NULL.
 
-import { type MapValue, findKey } from '../../spi/map-value.js';
+import { type MapValue, findKey } from '../../types/map-value.js';
 import { DOUBLE, VARCHAR, mapOf } from '../../types/types.js';
 import { type ScalarFunctionDefinition, body } from './signature.js';
 

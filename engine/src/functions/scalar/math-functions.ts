@@ -7,7 +7,7 @@ import { NUMERIC_ARITHMETIC_OPERATORS } from './arithmetic-operators.js';
 import { BIGINT_MAX, BIGINT_MIN, INTEGRAL_RANGE, isSmallIntegral } from './integer-arithmetic.js';
 import { type ScalarFunctionDefinition, type SignatureTemplate, body } from './signature.js';
 import { comparatorFor } from './value-comparison.js';
-import type { Scalar } from '../../spi/page.js';
+import type { Scalar } from '../../types/scalar.js';
 
 const DECIMAL = { family: 'decimal' } as const;
 const INTEGRALS = [TINYINT, SMALLINT, INTEGER, BIGINT] as const;

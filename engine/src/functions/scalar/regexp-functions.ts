@@ -3,7 +3,7 @@
 import type { RE2JS } from 're2js';
 import { EngineError } from '../../errors/engine-error.js';
 import { BIGINT, BOOLEAN, INTEGER, VARCHAR, arrayOf } from '../../types/types.js';
-import type { Scalar } from '../../spi/page.js';
+import type { Scalar } from '../../types/scalar.js';
 import { functionOf, lambdaResult } from './function-parameters.js';
 import { compileRegexp } from './regexp-pattern.js';
 import { type ScalarFunctionDefinition, body } from './signature.js';

@@ -2,7 +2,7 @@
 // field differs but one is NULL; `<` is decided by the first field that is not equal, and is NULL
 // when a NULL field comes first; IS DISTINCT FROM and ORDER BY treat NULL fields as values.
 
-import type { Scalar } from '../../spi/page.js';
+import type { Scalar } from '../../types/scalar.js';
 import type { RowType } from '../../types/row-type.js';
 import { type ScalarImplementation, body } from './signature.js';
 import { type Comparator, type Equality, identityFor, lessThanFor, scalarComparator, sqlEquality } from './value-comparison.js';

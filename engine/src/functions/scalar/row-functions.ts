@@ -1,6 +1,6 @@
 // Functions that build rows: zip(array1, array2[, ...]) -> array(row(T1, T2, ...)).
 
-import type { Scalar } from '../../spi/page.js';
+import type { Scalar } from '../../types/scalar.js';
 import { type RowType, anonymousRow } from '../../types/row-type.js';
 import { type SqlType, VARCHAR, arrayOf } from '../../types/types.js';
 import { type ScalarFunctionDefinition, type SignatureTemplate, body } from './signature.js';

@@ -2,7 +2,7 @@
 // row from its field values; r.x and r[1] read a field (the analyzer turns both into the field's
 // index, a constant). Their bodies do not depend on the field types.
 
-import type { Scalar } from '../../spi/page.js';
+import type { Scalar } from '../../types/scalar.js';
 import { type ScalarImplementation, body } from './signature.js';
 
 export const ROW_CONSTRUCTOR = 'row_constructor';

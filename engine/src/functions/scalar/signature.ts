@@ -1,7 +1,7 @@
 // Declared signatures of scalar functions and operators, and how actual argument types bind to
 // them under Trino's implicit coercions.
 
-import type { Scalar } from '../../spi/page.js';
+import type { Scalar } from '../../types/scalar.js';
 import { canCoerce, coerceTypeBase, commonSuperTypeOf } from '../../types/coercion.js';
 import { type SqlType, mapOf, typeName, typesEqual } from '../../types/types.js';
 import {

@@ -3,7 +3,7 @@
 
 import { NAN_TEXT, compareNumberTexts } from '../../types/number/number-value.js';
 import { comparesByInstant } from '../../types/zoned-time.js';
-import type { Scalar } from '../../spi/page.js';
+import type { Scalar } from '../../types/scalar.js';
 import { compareChars, compareStrings } from '../../types/chars.js';
 import type { SqlType } from '../../types/types.js';
 import { mapEquality, mapIdentity } from './map-comparison.js';

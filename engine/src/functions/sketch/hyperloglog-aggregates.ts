@@ -4,7 +4,7 @@
 import { BIGINT, DOUBLE, HYPER_LOG_LOG, type SqlType } from '../../types/types.js';
 import { canCoerce } from '../../types/coercion.js';
 import type { AggregateFunction } from '../aggregate/aggregate-function.js';
-import { HyperLogLog } from './hyperloglog.js';
+import { HyperLogLog } from '../../types/sketch/hyperloglog.js';
 import { HashingAccumulator, SketchAccumulator, type SketchCodec } from './sketch-accumulator.js';
 
 export const APPROX_SET_BUCKETS = 4096;

@@ -3,17 +3,17 @@
 // first row makes its digest, every row's must lie in (0, 1). Merging digests of different
 // accuracies fails, as in Trino.
 
-import type { Column } from '../../spi/page.js';
+import type { Column } from '../../columnar/page.js';
 import { BIGINT, DOUBLE, REAL, type SqlType, isIntegral } from '../../types/types.js';
 import { canCoerce } from '../../types/coercion.js';
 import { EngineError } from '../../errors/engine-error.js';
 import type { AggregateFunction } from '../aggregate/aggregate-function.js';
 import { toFloat64 } from '../aggregate/accumulator-support.js';
-import { int64Words } from '../../exec/hash/hash-functions.js';
+import { int64Words } from '../../columnar/hash-functions.js';
 import { SketchAccumulator, type SketchCodec } from './sketch-accumulator.js';
-import { type Key, keyOfDouble, keyOfLongWords, keyOfReal } from './qdigest-bits.js';
-import { type QDigestElement, qdigestElement, qdigestType } from './qdigest-type.js';
-import { QuantileDigest } from './qdigest.js';
+import { type Key, keyOfDouble, keyOfLongWords, keyOfReal } from '../../types/sketch/qdigest-bits.js';
+import { type QDigestElement, qdigestElement, qdigestType } from '../../types/sketch/qdigest-type.js';
+import { QuantileDigest } from '../../types/sketch/qdigest.js';
 
 const DEFAULT_ACCURACY = 0.01;
 const ELEMENT_TYPES: Record<QDigestElement, SqlType> = { bigint: BIGINT, double: DOUBLE, real: REAL };

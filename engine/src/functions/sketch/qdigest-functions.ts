@@ -2,11 +2,11 @@
 // one signature per element type (bigint, double, real), answering in the element type.
 
 import { DOUBLE, type SqlType, arrayOf } from '../../types/types.js';
-import type { Scalar } from '../../spi/page.js';
+import type { Scalar } from '../../types/scalar.js';
 import { type ScalarFunctionDefinition, type SignatureTemplate, body } from '../scalar/signature.js';
-import { type Key, bigintOfKey, doubleOfKey, keyOfBigint, keyOfDouble, keyOfReal, realOfKey } from './qdigest-bits.js';
-import { type QDigestElement, qdigestType } from './qdigest-type.js';
-import { QuantileDigest } from './qdigest.js';
+import { type Key, bigintOfKey, doubleOfKey, keyOfBigint, keyOfDouble, keyOfReal, realOfKey } from '../../types/sketch/qdigest-bits.js';
+import { type QDigestElement, qdigestType } from '../../types/sketch/qdigest-type.js';
+import { QuantileDigest } from '../../types/sketch/qdigest.js';
 
 interface ElementCodec {
   readonly type: SqlType;

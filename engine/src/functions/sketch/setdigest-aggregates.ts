@@ -3,7 +3,7 @@
 
 import { SET_DIGEST, isIntegral, type SqlType } from '../../types/types.js';
 import type { AggregateFunction } from '../aggregate/aggregate-function.js';
-import { SetDigest } from './setdigest.js';
+import { SetDigest } from '../../types/sketch/setdigest.js';
 import { HashingAccumulator, SketchAccumulator, type SketchCodec } from './sketch-accumulator.js';
 
 const SET_DIGEST_CODEC: SketchCodec<SetDigest> = { type: SET_DIGEST, deserialize: (bytes) => SetDigest.deserialize(bytes) };

@@ -2,7 +2,7 @@
 // saw no non-null value), partial states and outputs as the serialized sketch, which the final step
 // (and merge-style aggregates, whose input is sketches) merges. How raw values enter is the subclass's.
 
-import type { Column } from '../../spi/page.js';
+import type { Column } from '../../columnar/page.js';
 import type { SqlType } from '../../types/types.js';
 import type { ColumnOutput, GroupedAccumulator } from '../aggregate/aggregate-function.js';
 import { finalColumn } from '../aggregate/accumulator-support.js';

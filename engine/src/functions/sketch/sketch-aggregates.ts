@@ -7,7 +7,7 @@ import { approxSetFunction, mergeHyperLogLogFunction } from './hyperloglog-aggre
 import { makeSetDigestFunction, mergeSetDigestFunction } from './setdigest-aggregates.js';
 import { mergeTDigestFunction, tdigestAggFunction } from './tdigest-aggregates.js';
 import { mergeQDigestFunction, qdigestAggFunction } from './qdigest-aggregates.js';
-import { QDIGEST_NAMES } from './qdigest-type.js';
+import { QDIGEST_NAMES } from '../../types/sketch/qdigest-type.js';
 
 const oneArgument =
   <T>(resolve: (type: SqlType) => T | undefined) =>

@@ -2,12 +2,12 @@
 // SetDigest functions cardinality, intersection_cardinality, jaccard_index and hash_counts, and the
 // tdigest functions value_at_quantile and values_at_quantiles.
 
-import { MapValue } from '../../spi/map-value.js';
+import { MapValue } from '../../types/map-value.js';
 import { BIGINT, DOUBLE, HYPER_LOG_LOG, SET_DIGEST, SMALLINT, TDIGEST, arrayOf, mapOf } from '../../types/types.js';
-import { SetDigest, intersectionCardinality, jaccardIndex } from './setdigest.js';
-import { TDigestSketch } from './tdigest-sketch.js';
+import { SetDigest, intersectionCardinality, jaccardIndex } from '../../types/sketch/setdigest.js';
+import { TDigestSketch } from '../../types/sketch/tdigest-sketch.js';
 import { type ScalarFunctionDefinition, body } from '../scalar/signature.js';
-import { HyperLogLog } from './hyperloglog.js';
+import { HyperLogLog } from '../../types/sketch/hyperloglog.js';
 import { APPROX_SET_BUCKETS } from './hyperloglog-aggregates.js';
 
 export const SKETCH_FUNCTIONS: readonly ScalarFunctionDefinition[] = [

@@ -1,12 +1,12 @@
 // tdigest_agg(x [, w]) and merge(tdigest), as Trino has them: any numeric x (and w) read as double.
 
-import type { Column } from '../../spi/page.js';
+import type { Column } from '../../columnar/page.js';
 import { DOUBLE, TDIGEST, type SqlType } from '../../types/types.js';
 import { canCoerce } from '../../types/coercion.js';
 import type { AggregateFunction } from '../aggregate/aggregate-function.js';
 import { toFloat64 } from '../aggregate/accumulator-support.js';
 import { SketchAccumulator, type SketchCodec } from './sketch-accumulator.js';
-import { TDigestSketch } from './tdigest-sketch.js';
+import { TDigestSketch } from '../../types/sketch/tdigest-sketch.js';
 
 const TDIGEST_CODEC: SketchCodec<TDigestSketch> = { type: TDIGEST, deserialize: (bytes) => TDigestSketch.deserialize(bytes) };
 

@@ -3,7 +3,7 @@
 // (the integers and date as a long; a double's IEEE bits, NaN canonical as Double.doubleToLongBits),
 // or over a string's UTF-8 bytes or a varbinary's bytes. Hashes are written as [high, low] words.
 
-import type { Column } from '../../spi/page.js';
+import type { Column } from '../../columnar/page.js';
 import { murmur3x64128 } from '../scalar/binary/non-cryptographic-hashes.js';
 import { murmur3Hash64OfLong } from './murmur3-long.js';
 

@@ -2,7 +2,7 @@
 // (within the frame), each with RESPECT NULLS (default) or IGNORE NULLS.
 
 import { BIGINT, type SqlType } from '../../types/types.js';
-import type { Column } from '../../spi/page.js';
+import type { Column } from '../../columnar/page.js';
 import type { ColumnOutput } from '../aggregate/aggregate-function.js';
 import type { WindowFunction, WindowPartition } from './window-function.js';
 import { copyValue, integerArgument, invalidArgument, isNullAt } from './window-support.js';

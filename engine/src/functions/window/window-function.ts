@@ -1,7 +1,7 @@
 // What a window function is to the window operator: it fills its output column for one partition
 // at a time, given the partition's rows (sorted), peer groups and, per row, its frame.
 
-import type { Column } from '../../spi/page.js';
+import type { Column } from '../../columnar/page.js';
 import type { SqlType } from '../../types/types.js';
 import type { ColumnOutput } from '../aggregate/aggregate-function.js';
 

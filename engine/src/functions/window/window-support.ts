@@ -1,9 +1,9 @@
 // Small helpers shared by window functions.
 
-import { getScalar, hasChildColumns } from '../../spi/page.js';
+import { getScalar, hasChildColumns } from '../../columnar/page.js';
 import { EngineError } from '../../errors/engine-error.js';
-import type { Column } from '../../spi/page.js';
-import { int64Words } from '../../exec/hash/hash-functions.js';
+import type { Column } from '../../columnar/page.js';
+import { int64Words } from '../../columnar/hash-functions.js';
 import type { ColumnOutput } from '../aggregate/aggregate-function.js';
 
 const TWO_32 = 4294967296;

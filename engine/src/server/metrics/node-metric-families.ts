@@ -6,7 +6,7 @@
 import { FAILURE_TYPES } from '../../coordinator/query-counters.js';
 import { QUERY_STATES } from '../../coordinator/query-state.js';
 import { exchangeBytes } from '../../worker/exchange-counters.js';
-import { connectorIo } from '../../exec/stats/connector-io.js';
+import { connectorIo } from '../../spi/connector-io.js';
 import { NODE_STATES } from '../../internode/node-status.js';
 import { processIo } from '../process-io.js';
 import type { NodeMetrics } from '../node-metrics.js';

@@ -2,7 +2,7 @@
 // the relations of FROM. SELECT blocks are planned by SpecificationPlanner.
 
 import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
-import type { Scalar } from '../../spi/page.js';
+import type { Scalar } from '../../types/scalar.js';
 import { BIGINT, typeName } from '../../types/types.js';
 import { isOrderable } from '../../functions/scalar/map-comparison.js';
 import type * as ast from '../parser/ast.js';

@@ -5,7 +5,7 @@ import { parseTypeSpec } from '../../types/coercion.js';
 import { type SqlType, arrayOf, mapOf, rowOf } from '../../types/types.js';
 import type { TypeSpec } from '../parser/ast.js';
 import { formatType } from '../parser/expression-formatter.js';
-import { qdigestTypeOf } from '../../functions/sketch/qdigest-type.js';
+import { qdigestTypeOf } from '../../types/sketch/qdigest-type.js';
 
 /** Types whose parameters are types: array, map and row are built here. */
 const CONTAINER_TYPES: ReadonlySet<string> = new Set(['array', 'map', 'row']);

@@ -2,7 +2,8 @@
 // expression compiler, which belongs to the executor: the caller of the planner hands it in, so the
 // planner never imports the executor.
 
-import type { Column, Page, Scalar } from '../../spi/page.js';
+import type { Column, Page } from '../../columnar/page.js';
+import type { Scalar } from '../../types/scalar.js';
 import type { SqlType } from '../../types/types.js';
 import type { RowExpression } from './row-expression.js';
 

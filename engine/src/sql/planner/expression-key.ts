@@ -1,8 +1,8 @@
 // A structural key of a RowExpression: equal keys mean the same computation (same tree, types and
 // constants), so compiled code can be shared.
 
-import type { Scalar } from '../../spi/page.js';
-import { MapValue } from '../../spi/map-value.js';
+import type { Scalar } from '../../types/scalar.js';
+import { MapValue } from '../../types/map-value.js';
 import type { RowExpression } from './row-expression.js';
 import { typeName } from '../../types/types.js';
 import { routineKey } from '../routines/routine.js';

@@ -1,9 +1,9 @@
-// The shape of a source fragment, the part of a plan that runs next to a table scan, split by split.
+// The shape of a scan pipeline, the part of a plan that runs next to a table scan, split by split.
 
 import type { PlanNode, TableScanNode } from './plan.js';
 
 /**
- * The table scan under a subtree that has the shape of a source fragment — an optional
+ * The table scan under a subtree that has the shape of a scan pipeline — an optional
  * Aggregate(partial) without DISTINCT, over Filters, Projects and joins probed in parallel (through
  * their probe side), over a TableScan — or undefined.
  */

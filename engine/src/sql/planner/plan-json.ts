@@ -5,8 +5,8 @@
 
 import { EngineError } from '../../errors/engine-error.js';
 import { stringifyDeep } from './deep-json.js';
-import { MapValue } from '../../spi/map-value.js';
-import type { Scalar } from '../../spi/page.js';
+import { MapValue } from '../../types/map-value.js';
+import type { Scalar } from '../../types/scalar.js';
 import type { PlanNode } from './plan.js';
 
 type Tagged = { $bigint: string } | { $bytes: string } | { $number: string };

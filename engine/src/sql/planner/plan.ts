@@ -3,7 +3,7 @@
 
 import type { ColumnMetadata, TableConstraint, TableMetadata } from '../../spi/connector.js';
 import type { PushedScan } from '../../spi/pushdown.js';
-import type { Scalar } from '../../spi/page.js';
+import type { Scalar } from '../../types/scalar.js';
 import type { WriteHandle } from '../../spi/table-write.js';
 import type { AggregateFunctionHandle, WindowFunctionHandle } from './function-handles.js';
 import type { FrameSpec } from './window-frame.js';

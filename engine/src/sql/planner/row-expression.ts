@@ -5,7 +5,7 @@
 // implicit coercions, so the compiler never guesses. Subqueries never appear here; the planner
 // turns them into joins.
 
-import type { Scalar } from '../../spi/page.js';
+import type { Scalar } from '../../types/scalar.js';
 import type { SqlType } from '../../types/types.js';
 import { stringifyDeep } from './deep-json.js';
 import type { Routine } from '../routines/routine.js';

@@ -3,8 +3,8 @@
 // their fields); JSON text becomes SQL values token by token, with Trino's conversions and messages.
 
 import { EngineError } from '../../errors/engine-error.js';
-import type { Scalar } from '../../spi/page.js';
-import { MapValue, mapLookupKey } from '../../spi/map-value.js';
+import type { Scalar } from '../scalar.js';
+import { MapValue, mapLookupKey } from '../map-value.js';
 import { fitsPrecision } from '../decimal.js';
 import { formatDoubleAsText, formatRealAsText } from '../number-format.js';
 import { parseDecimalText } from '../text-parsing.js';

@@ -3,7 +3,7 @@
 // varchar. The messages and error names are Trino's.
 
 import { EngineError } from '../../errors/engine-error.js';
-import type { Scalar } from '../../spi/page.js';
+import type { Scalar } from '../scalar.js';
 import { type SqlType, isIntegral, isString } from '../types.js';
 import {
   type FiniteNumber,

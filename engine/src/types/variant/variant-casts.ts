@@ -6,8 +6,8 @@
 
 import type { CastLookup } from '../json/json-casts.js';
 import { EngineError } from '../../errors/engine-error.js';
-import type { Scalar } from '../../spi/page.js';
-import { MapValue } from '../../spi/map-value.js';
+import type { Scalar } from '../scalar.js';
+import { MapValue } from '../map-value.js';
 import { formatDecimal, parseDecimal, rescale, fitsPrecision } from '../decimal.js';
 import { formatDoubleAsText, formatRealAsText } from '../number-format.js';
 import {

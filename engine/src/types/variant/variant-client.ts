@@ -4,7 +4,6 @@
 // whose values are that JSON itself; with VARIANT_BINARY, a `variant` column whose values are
 // {"metadata": base64, "value": base64}, the two parts of the Parquet Variant encoding.
 
-import type { Session } from '../../spi/session.js';
 import { OrderedJsonObject, RawJson } from '../exact-json.js';
 import type { SqlType } from '../types.js';
 import { JSON_TYPE } from '../types.js';
@@ -13,8 +12,8 @@ import { variantToJson } from './variant-json.js';
 
 export type VariantWireForm = 'json-text' | 'json' | 'binary';
 
-/** The form a session's client gets variants in. */
-export function variantWireForm(session: Session): VariantWireForm {
+/** The form a session's client gets variants in (from the session's declared client capabilities). */
+export function variantWireForm(session: { readonly clientCapabilities?: readonly string[] }): VariantWireForm {
   const capabilities = session.clientCapabilities ?? [];
   return capabilities.includes('VARIANT_BINARY') ? 'binary' : capabilities.includes('VARIANT') ? 'json' : 'json-text';
 }

@@ -4,7 +4,7 @@
 // time) rounds half up to the target's precision, and a zoned target is in UTC.
 
 import { EngineError } from '../../errors/engine-error.js';
-import type { Scalar } from '../../spi/page.js';
+import type { Scalar } from '../scalar.js';
 import { floorDiv, readPicos, writePicos } from '../long-plain-temporal.js';
 import { PICOS_PER_MILLI, packZonedParts, zonedParts } from '../long-zoned-timestamp.js';
 import { UTC_ZONE_KEY } from '../time-zones.js';

@@ -7,7 +7,7 @@
 
 import { expect } from 'chai';
 import { DuckDBMapValue } from '@duckdb/node-api';
-import { MapValue } from '../../../src/spi/map-value.js';
+import { MapValue } from '../../../src/types/map-value.js';
 import { formatValueAsText } from '../../../src/types/values.js';
 import { ConvertedType, PhysicalType, Repetition } from '../../../src/connectors/hive/formats/parquet/parquet-constants.js';
 import { DUCKDB_PARQUET_LAYOUTS, LakeFixture, duckDbRows } from './lake-fixture.js';

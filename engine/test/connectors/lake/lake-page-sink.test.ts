@@ -12,7 +12,7 @@ import { DEFAULT_FORMAT_OPTIONS } from '../../../src/connectors/hive/metastore/l
 import { LakePageSink } from '../../../src/connectors/hive/write/page-sink.js';
 import { writeHandle } from '../../../src/connectors/hive/write/write-handle.js';
 import { writeIdOfFile } from '../../../src/connectors/hive/write/write-id.js';
-import { columnFromScalars, estimatedPageBytes, type Page } from '../../../src/spi/page.js';
+import { columnFromScalars, estimatedPageBytes, type Page } from '../../../src/columnar/page.js';
 import { BIGINT, VARCHAR } from '../../../src/types/types.js';
 import { dataFiles, writersOf } from '../../writes/write-files.js';
 

@@ -11,7 +11,7 @@ import type { FileFormat } from '../../../src/connectors/hive/formats/file-forma
 import { jsonFormat } from '../../../src/connectors/hive/formats/json/json-format.js';
 import { DEFAULT_FORMAT_OPTIONS } from '../../../src/connectors/hive/metastore/lake-table.js';
 import type { ColumnMetadata } from '../../../src/spi/connector.js';
-import { getScalar } from '../../../src/spi/page.js';
+import { getScalar } from '../../../src/columnar/page.js';
 import { BIGINT, DOUBLE, VARCHAR } from '../../../src/types/types.js';
 import { duckDbRows, LakeFixture } from './lake-fixture.js';
 

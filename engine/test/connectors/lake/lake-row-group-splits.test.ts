@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import { LocalFileSystem } from '../../../src/connectors/hive/file-system/local-file-system.js';
 import { readParquetStatistics } from '../../../src/connectors/hive/formats/parquet/file-statistics.js';
 import type { LakeSplitInfo } from '../../../src/connectors/hive/splits/lake-split.js';
-import { connectorIo } from '../../../src/exec/stats/connector-io.js';
+import { connectorIo } from '../../../src/spi/connector-io.js';
 import { allSplits } from '../../../src/spi/connector.js';
 import { duckDbRows, LakeFixture, explainMetricTotal, ROW_GROUPS_SUMMARY as SUMMARY, writeFourLargeRowGroups } from './lake-fixture.js';
 

@@ -3,7 +3,8 @@
 
 import { expect } from 'chai';
 import { BadValue, TextColumnBuilder, textParser } from '../../../src/connectors/hive/formats/text/text-columns.js';
-import { getScalar, type Scalar } from '../../../src/spi/page.js';
+import { getScalar } from '../../../src/columnar/page.js';
+import type { Scalar } from '../../../src/types/scalar.js';
 import { castFunction } from '../../../src/types/casts.js';
 import {
   BIGINT,

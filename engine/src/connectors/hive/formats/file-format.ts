@@ -3,7 +3,7 @@
 // has (for tables created without a column list), and how pages become a new file.
 
 import type { ColumnMetadata, TableConstraint } from '../../../spi/connector.js';
-import type { Page } from '../../../spi/page.js';
+import type { Page } from '../../../columnar/page.js';
 import type { FileEntry, FileSystem, OutputStream } from '../file-system/file-system.js';
 
 export type FormatName = 'PARQUET' | 'CSV' | 'JSON';

@@ -4,7 +4,7 @@
 // groups and pages by their statistics and drops the rows outside them (parquet-reader.ts).
 
 import type { ColumnDomain, TableConstraint } from '../../../spi/connector.js';
-import type { Scalar } from '../../../spi/page.js';
+import type { Scalar } from '../../../types/scalar.js';
 import { mayMatch, parsePartitionValue } from '../splits/partitions.js';
 import type { LakeSplitInfo } from '../splits/lake-split.js';
 import { prunable } from '../splits/split-lister.js';

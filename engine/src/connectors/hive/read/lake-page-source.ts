@@ -10,7 +10,7 @@ import {
   type PageSource,
   type TableConstraint,
 } from '../../../spi/connector.js';
-import { constantColumn, type Column, type Page } from '../../../spi/page.js';
+import { constantColumn, type Column, type Page } from '../../../columnar/page.js';
 import type { FileSystem } from '../file-system/file-system.js';
 import { fileFormat } from '../formats/file-formats.js';
 import type { ReadStats } from '../formats/file-format.js';

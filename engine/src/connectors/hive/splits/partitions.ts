@@ -5,7 +5,7 @@
 
 import { EngineError } from '../../../errors/engine-error.js';
 import type { ColumnDomain, ColumnMetadata } from '../../../spi/connector.js';
-import type { Scalar } from '../../../spi/page.js';
+import type { Scalar } from '../../../types/scalar.js';
 import { castFunction } from '../../../types/casts.js';
 import { VARCHAR } from '../../../types/types.js';
 import { compareStrings } from '../../../types/chars.js';

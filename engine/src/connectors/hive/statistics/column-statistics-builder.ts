@@ -3,7 +3,7 @@
 // does not say what it holds makes the figure it would add to unknown, never a guess.
 
 import type { ColumnStatistics } from '../../../spi/connector.js';
-import type { Scalar } from '../../../spi/page.js';
+import type { Scalar } from '../../../types/scalar.js';
 import { compareScalars } from './scalar-order.js';
 
 type Value = Exclude<Scalar, null>;

@@ -3,7 +3,7 @@
 // over the same files opens no footer. A file rewritten in place changes its size, time or tag and is
 // read again; a file whose store reports neither time nor tag is never cached.
 
-import { connectorIo } from '../../../exec/stats/connector-io.js';
+import { connectorIo } from '../../../spi/connector-io.js';
 import { fileVersionKey, type FileEntry, type FileSystem } from '../file-system/file-system.js';
 import type { FileBlock } from '../formats/file-format.js';
 import { readParquetStatistics, type ParquetFileStatistics } from '../formats/parquet/file-statistics.js';

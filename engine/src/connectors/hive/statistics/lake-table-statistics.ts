@@ -6,7 +6,7 @@
 // from a part of it.
 
 import type { ColumnStatistics, TableStatistics } from '../../../spi/connector.js';
-import type { Scalar } from '../../../spi/page.js';
+import type { Scalar } from '../../../types/scalar.js';
 import { readPicos, writePicos } from '../../../types/long-plain-temporal.js';
 import { typesEqual, type SqlType } from '../../../types/types.js';
 import type { FileSystem } from '../file-system/file-system.js';

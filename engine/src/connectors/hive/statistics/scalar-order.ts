@@ -1,8 +1,8 @@
 // The order of two non-NULL values of one column as table statistics compare them (Trino's order:
 // numbers numerically, strings by code point, bytes unsigned, false before true).
 
-import type { Scalar } from '../../../spi/page.js';
-import { compareBigints, compareBytes, compareNumbers } from '../../../exec/operators/value-ordering.js';
+import type { Scalar } from '../../../types/scalar.js';
+import { compareBigints, compareBytes, compareNumbers } from '../../../functions/scalar/value-ordering.js';
 import { compareStrings } from '../../../types/chars.js';
 
 export function compareScalars(a: Exclude<Scalar, null>, b: Exclude<Scalar, null>): number {

@@ -10,7 +10,7 @@
 
 import { EngineError } from '../../../errors/engine-error.js';
 import type { PageSource } from '../../../spi/connector.js';
-import type { Scalar } from '../../../spi/page.js';
+import type { Scalar } from '../../../types/scalar.js';
 import type { Session } from '../../../spi/session.js';
 import type { FileSystem } from '../file-system/file-system.js';
 import { fileFormat } from '../formats/file-formats.js';

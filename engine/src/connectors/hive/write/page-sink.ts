@@ -5,7 +5,7 @@
 // Finishing reports the files as fragments; aborting deletes every file this sink began.
 
 import { EngineError } from '../../../errors/engine-error.js';
-import { getScalar, takePage, type Page } from '../../../spi/page.js';
+import { getScalar, takePage, type Page } from '../../../columnar/page.js';
 import type { FileSystem } from '../file-system/file-system.js';
 import type { FileWriter } from '../formats/file-format.js';
 import { fileExtension, fileFormat } from '../formats/file-formats.js';

@@ -1,7 +1,7 @@
 // format(format, args...): java.util.Formatter over the arguments as the Java values Trino passes
 // (java-values.ts). A NULL format gives NULL; a NULL argument prints as Java prints null.
 
-import type { Scalar } from '../../../spi/page.js';
+import type { Scalar } from '../../../types/scalar.js';
 import { VARCHAR } from '../../../types/types.js';
 import { type ScalarFunctionDefinition, body } from '../signature.js';
 import { javaFormat } from './java-formatter.js';

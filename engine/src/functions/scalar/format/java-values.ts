@@ -2,7 +2,7 @@
 // real as Float, double as Double, decimals as BigDecimal, text as String, dates and times as
 // java.time values. Each knows its Java class name (for Java's error messages) and its toString.
 
-import type { Scalar } from '../../../spi/page.js';
+import type { Scalar } from '../../../types/scalar.js';
 import { floorDiv, readPicos } from '../../../types/long-plain-temporal.js';
 import { formatDate, formatTimeOfDay } from '../../../types/datetime.js';
 import { formatDoubleAsText, formatRealAsText } from '../../../types/number-format.js';

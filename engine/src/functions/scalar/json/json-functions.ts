@@ -3,7 +3,7 @@
 // takes json or varchar text; malformed text gives NULL where Trino's gives NULL, an error where it fails.
 
 import { EngineError } from '../../../errors/engine-error.js';
-import type { Scalar } from '../../../spi/page.js';
+import type { Scalar } from '../../../types/scalar.js';
 import { formatDoubleAsText } from '../../../types/number-format.js';
 import {
   JsonNumber,

@@ -4,7 +4,7 @@
 // declaration. Argument names compare in their canonical (upper case unless quoted) form.
 
 import { EngineError, type SourceLocation } from '../../../errors/engine-error.js';
-import type { Scalar } from '../../../spi/page.js';
+import type { Scalar } from '../../../types/scalar.js';
 import type { SqlType } from '../../../types/types.js';
 import type * as ast from '../../parser/ast.js';
 import type { DescriptorArgument, TableArgument, TableFunctionArgument, TableFunctionInvocation } from '../../parser/ast-relations.js';

@@ -4,7 +4,7 @@
 // joins, filters and distributes like any other.
 
 import { EngineError } from '../../../errors/engine-error.js';
-import type { Scalar } from '../../../spi/page.js';
+import type { Scalar } from '../../../types/scalar.js';
 import { typeName, type SqlType } from '../../../types/types.js';
 import { canCoerce } from '../../../types/coercion.js';
 import type * as ast from '../../parser/ast.js';

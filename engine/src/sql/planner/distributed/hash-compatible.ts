@@ -1,4 +1,4 @@
-// Whether equal values of two types hash alike (exec/hash/hash-functions.ts), so that rows of a
+// Whether equal values of two types hash alike (columnar/hash-functions.ts), so that rows of a
 // join's two sides, partitioned each by their own keys, meet in the same partition.
 
 import { typesEqual, type SqlType } from '../../../types/types.js';

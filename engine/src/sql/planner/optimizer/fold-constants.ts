@@ -4,7 +4,8 @@
 // fold-limits). A plan's folding compiles a bounded number of functions.
 
 import { expressionKey } from '../expression-key.js';
-import { constantColumn, getScalar, type Page, type Scalar } from '../../../spi/page.js';
+import { constantColumn, getScalar, type Page } from '../../../columnar/page.js';
+import type { Scalar } from '../../../types/scalar.js';
 import { isDeterministicFunction } from '../../../functions/scalar/registry.js';
 import type { ExpressionEvaluator } from '../expression-evaluator.js';
 import type { PlanNode } from '../plan.js';

@@ -2,7 +2,7 @@
 // step that nothing interrupts, so it takes only calls whose result stays small; a bigger one is
 // left in the plan to run at execution time, with the query's memory accounting and cancellation.
 
-import type { Scalar } from '../../../spi/page.js';
+import type { Scalar } from '../../../types/scalar.js';
 import type { Call } from '../row-expression.js';
 
 /** Longest string (UTF-16 units) or byte string a folded constant may hold. */

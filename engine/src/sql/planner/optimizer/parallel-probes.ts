@@ -1,7 +1,7 @@
 // Parallel probes: a hash join whose probe side is a table scan that can run on the node's worker
 // threads (through Filters, Projects and other such joins) is probed in those threads. The build
 // side is made once, in the task's main thread, and shared with every thread (see
-// exec/parallel/shared-build-side.ts); each thread streams its splits through the probe, so the
+// exec/threads/shared-build-side.ts); each thread streams its splits through the probe, so the
 // join's work spreads like the scan's. Marked here, so EXPLAIN shows it (`probe = parallel`); the
 // executor follows the mark whenever it runs the scan on threads.
 //
@@ -148,7 +148,7 @@ function withSides(node: JoinNode, left: PlanNode, right: PlanNode): JoinNode {
   return { ...node, left, right, outputs };
 }
 
-/** Whether values of the type are held in typed arrays, which threads share (see exec/shared-page). */
+/** Whether values of the type are held in typed arrays, which threads share (see columnar/shared-page). */
 function isSharedType(type: SqlType): boolean {
   switch (type.kind) {
     case 'varchar':

@@ -4,7 +4,7 @@
 // filter stays: connectors prune only where they can, and the engine checks every row.
 
 import type { ColumnDomain, TableConstraint } from '../../../spi/connector.js';
-import type { Scalar } from '../../../spi/page.js';
+import type { Scalar } from '../../../types/scalar.js';
 import type { PlanNode, TableScanNode } from '../plan.js';
 import { extractConjuncts } from '../plan-factory.js';
 import type { RowExpression } from '../row-expression.js';

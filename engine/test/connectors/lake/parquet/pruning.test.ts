@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { ParquetFileWriter } from '../../../../src/connectors/hive/formats/parquet/parquet-writer.js';
 import type { ColumnMetadata, TableConstraint } from '../../../../src/spi/connector.js';
-import type { Page } from '../../../../src/spi/page.js';
+import type { Page } from '../../../../src/columnar/page.js';
 import { ALL_TYPES_COLUMNS, createAllTypesTable } from './duckdb-files.js';
 import { TempDir, openDuck, readWithDuck, readWithFormat } from './parquet-test-support.js';
 import { TestFileSystem } from './test-file-system.js';

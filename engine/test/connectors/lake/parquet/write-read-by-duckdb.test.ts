@@ -7,7 +7,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { ParquetFormat } from '../../../../src/connectors/hive/formats/parquet/parquet-format.js';
 import { ParquetFileWriter } from '../../../../src/connectors/hive/formats/parquet/parquet-writer.js';
 import type { ColumnMetadata } from '../../../../src/spi/connector.js';
-import type { Page } from '../../../../src/spi/page.js';
+import type { Page } from '../../../../src/columnar/page.js';
 import { INTERVAL_DAY_SECOND } from '../../../../src/types/types.js';
 import { ALL_TYPES_COLUMNS, createAllTypesTable } from './duckdb-files.js';
 import { FORMAT_OPTIONS, TempDir, openDuck, readWithDuck, readWithFormat } from './parquet-test-support.js';

@@ -3,7 +3,7 @@
 // one with more fails. The first range of a file skips `skip_header_line_count` records.
 
 import { EngineError } from '../../../../errors/engine-error.js';
-import type { Page } from '../../../../spi/page.js';
+import type { Page } from '../../../../columnar/page.js';
 import type { FileReadRequest, FormatOptions } from '../file-format.js';
 import { BadValue } from '../text/text-columns.js';
 import { badData, isWholeFile, PageAssembler } from '../text/text-pages.js';

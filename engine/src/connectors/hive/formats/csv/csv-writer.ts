@@ -3,7 +3,7 @@
 // quote, the escape character or a line end, its quotes doubled (and escape characters escaped).
 
 import type { ColumnMetadata } from '../../../../spi/connector.js';
-import { getScalar } from '../../../../spi/page.js';
+import { getScalar } from '../../../../columnar/page.js';
 import { formatValueAsText } from '../../../../types/values.js';
 import type { FormatOptions } from '../file-format.js';
 import { textParser } from '../text/text-columns.js';

@@ -4,7 +4,7 @@
 // read again keeping each number's text, so bigints and decimals never round.
 
 import type { ColumnMetadata } from '../../../../spi/connector.js';
-import type { Page } from '../../../../spi/page.js';
+import type { Page } from '../../../../columnar/page.js';
 import { parseJsonNumbersAsText } from '../../../../types/exact-json.js';
 import { typeName } from '../../../../types/types.js';
 import type { FileReadRequest } from '../file-format.js';

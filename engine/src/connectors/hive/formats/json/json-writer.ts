@@ -3,7 +3,7 @@
 // the strings Trino prints; dates and timestamps as their text; NULL as null.
 
 import type { ColumnMetadata } from '../../../../spi/connector.js';
-import { getScalar } from '../../../../spi/page.js';
+import { getScalar } from '../../../../columnar/page.js';
 import { formatValueAsText } from '../../../../types/values.js';
 import type { SqlType } from '../../../../types/types.js';
 import { textParser } from '../text/text-columns.js';

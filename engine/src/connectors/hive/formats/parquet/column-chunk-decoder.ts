@@ -4,7 +4,7 @@
 // dictionary once, and keeps the rows of the selected row ranges. Its page walk, page splitting and
 // value decoding also serve list columns (list-chunk-decoder.ts), which add repetition levels.
 
-import { allocateValues, type Column, type ColumnValues } from '../../../../spi/page.js';
+import { allocateValues, type Column, type ColumnValues } from '../../../../columnar/page.js';
 import type { SqlType } from '../../../../types/types.js';
 import { decompressPage } from './codecs.js';
 import { decodeEncoded } from './delta.js';

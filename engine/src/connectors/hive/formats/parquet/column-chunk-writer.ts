@@ -4,7 +4,7 @@
 // snappy; statistics (min/max in SQL order, null count) for the chunk and, as the column index, for
 // every page, so that readers (ours included) prune row groups and pages.
 
-import type { Column, ColumnValues } from '../../../../spi/page.js';
+import type { Column, ColumnValues } from '../../../../columnar/page.js';
 import { compareStrings } from '../../../../types/chars.js';
 import type { ColumnIndex, ColumnMetaData, PageEncodingStats, Statistics } from './file-metadata.js';
 import { encodeDataPageHeader, encodeDictionaryPageHeader } from './metadata-writer.js';

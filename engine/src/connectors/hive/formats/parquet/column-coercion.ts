@@ -5,9 +5,9 @@
 // anything else fails naming the column, the file and both types.
 
 import { EngineError } from '../../../../errors/engine-error.js';
-import { listElements } from '../../../../spi/list-column.js';
-import { mapKeys, mapValues } from '../../../../spi/map-column.js';
-import { ColumnBuilder, getScalar, type Column } from '../../../../spi/page.js';
+import { listElements } from '../../../../columnar/list-column.js';
+import { mapKeys, mapValues } from '../../../../columnar/map-column.js';
+import { ColumnBuilder, getScalar, type Column } from '../../../../columnar/page.js';
 import { castFunction } from '../../../../types/casts.js';
 import type { RowType } from '../../../../types/row-type.js';
 import { rowWidening } from './struct-coercion.js';

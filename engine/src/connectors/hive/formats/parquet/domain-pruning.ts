@@ -5,7 +5,8 @@
 // nothing (NaN compares false with everything, and writers leave it out of min/max).
 
 import type { ColumnDomain } from '../../../../spi/connector.js';
-import type { ColumnValues, Scalar } from '../../../../spi/page.js';
+import type { ColumnValues } from '../../../../columnar/page.js';
+import type { Scalar } from '../../../../types/scalar.js';
 import type { SqlType } from '../../../../types/types.js';
 import type { FlatColumn } from './parquet-schema.js';
 import type { PhysicalValues } from './physical-values.js';

@@ -3,7 +3,7 @@
 // its dictionary (each entry once, then one lookup per row); other rows are tested by value once the
 // chunk is decoded (row-filter.ts).
 
-import type { Column } from '../../../../spi/page.js';
+import type { Column } from '../../../../columnar/page.js';
 import type { SqlType } from '../../../../types/types.js';
 import type { ChunkOutput, DecodedPage } from './column-chunk-decoder.js';
 import type { PreparedDomain } from './domain-pruning.js';

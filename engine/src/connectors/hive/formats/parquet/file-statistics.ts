@@ -2,7 +2,7 @@
 // column the NULL count and least and greatest values over all row groups (as far as every row
 // group's statistics give them), for table statistics (join ordering, SHOW STATS).
 
-import type { Scalar } from '../../../../spi/page.js';
+import type { Scalar } from '../../../../types/scalar.js';
 import type { SqlType } from '../../../../types/types.js';
 import type { FileEntry, FileSystem } from '../../file-system/file-system.js';
 import { BoundDecoder, compareBounds, type Bound } from './domain-pruning.js';

@@ -6,7 +6,7 @@
 // themselves decode as a flat column's do (ColumnChunkDecoder), dense, then spread to the
 // element slots. A row may span pages (data page v1), so the state runs across pages.
 
-import { allocateValues, type Column, type ColumnValues } from '../../../../spi/page.js';
+import { allocateValues, type Column, type ColumnValues } from '../../../../columnar/page.js';
 import type { SqlType } from '../../../../types/types.js';
 import { ColumnChunkDecoder, placeRows, splitDataPage } from './column-chunk-decoder.js';
 import type { ColumnMetaData } from './file-metadata.js';

@@ -6,8 +6,8 @@
 // Data pages v1 of whole rows (repetition, then definition levels, then the values plain), snappy
 // compressed; no dictionary and no statistics (readers must not prune lists by their elements).
 
-import type { Column } from '../../../../spi/page.js';
-import { listElements, listOffsets } from '../../../../spi/list-column.js';
+import type { Column } from '../../../../columnar/page.js';
+import { listElements, listOffsets } from '../../../../columnar/list-column.js';
 import type { SqlType } from '../../../../types/types.js';
 import type { EncodedChunk } from './column-chunk-writer.js';
 import type { SchemaElement } from './file-metadata.js';

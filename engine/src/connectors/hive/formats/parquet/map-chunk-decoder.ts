@@ -3,8 +3,8 @@
 // values'; the two must agree on every row's NULL and entry count (else the file is corrupt), and
 // then share the offsets, as Arrow's Map does. A NULL key is refused: a map cannot hold one.
 
-import type { Column } from '../../../../spi/page.js';
-import { listElements, listOffsets } from '../../../../spi/list-column.js';
+import type { Column } from '../../../../columnar/page.js';
+import { listElements, listOffsets } from '../../../../columnar/list-column.js';
 import type { ColumnMetaData } from './file-metadata.js';
 import type { FetchedBytes } from './fetched-bytes.js';
 import { ListChunkDecoder } from './list-chunk-decoder.js';

@@ -6,8 +6,8 @@
 // values as the elements), so list-chunk-writer writes them.
 
 import { EngineError } from '../../../../errors/engine-error.js';
-import type { Column } from '../../../../spi/page.js';
-import { mapKeys, mapValues } from '../../../../spi/map-column.js';
+import type { Column } from '../../../../columnar/page.js';
+import { mapKeys, mapValues } from '../../../../columnar/map-column.js';
 import { arrayOf, typeName, type SqlType } from '../../../../types/types.js';
 import type { EncodedChunk } from './column-chunk-writer.js';
 import type { SchemaElement } from './file-metadata.js';

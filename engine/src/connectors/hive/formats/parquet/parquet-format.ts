@@ -24,7 +24,7 @@
 // out. Types written: see physical-encoding.ts (arrays: list-chunk-writer.ts).
 
 import type { ColumnMetadata } from '../../../../spi/connector.js';
-import type { Page } from '../../../../spi/page.js';
+import type { Page } from '../../../../columnar/page.js';
 import { typeName, unsupportedType } from '../../../../types/types.js';
 import type { FileEntry, FileSystem, OutputStream } from '../../file-system/file-system.js';
 import type { FileBlock, FileFormat, FileRange, FileReadRequest, FileWriter, FormatOptions } from '../file-format.js';

@@ -6,8 +6,8 @@
 // flight — and decoded into typed arrays, the constrained columns first so that the others decode
 // only for the rows that can match. The next row group's bytes are fetched while this one decodes.
 
-import { TARGET_PAGE_ROWS } from '../../../../exec/operators/operator.js';
-import { constantColumn, hasChildColumns, sliceColumn, takeColumn, type Column, type Page } from '../../../../spi/page.js';
+import { TARGET_PAGE_ROWS } from '../../../../columnar/page.js';
+import { constantColumn, hasChildColumns, sliceColumn, takeColumn, type Column, type Page } from '../../../../columnar/page.js';
 import type { FileReadRequest } from '../file-format.js';
 import { bindColumns, columnsByName, type BoundColumn } from './column-binding.js';
 import { ColumnChunkDecoder, chunkStart, rangesOutput, type PageRef } from './column-chunk-decoder.js';

@@ -3,7 +3,7 @@
 // footer and "PAR1". Pages are buffered until a row group is full (2^18 rows, or about
 // 64 MiB of data), then encoded and written in one go; the footer waits for finish().
 
-import { estimatedPageBytes, concatColumns, type Column, type Page } from '../../../../spi/page.js';
+import { estimatedPageBytes, concatColumns, type Column, type Page } from '../../../../columnar/page.js';
 import type { ColumnMetadata } from '../../../../spi/connector.js';
 import type { OutputStream } from '../../file-system/file-system.js';
 import type { FileWriter } from '../file-format.js';

@@ -10,8 +10,8 @@
 // Arrays of these are three-level LISTs (list-chunk-writer.ts).
 
 import { EngineError } from '../../../../errors/engine-error.js';
-import { encodeStrings } from '../../../../exec/arrow.js';
-import type { ColumnValues } from '../../../../spi/page.js';
+import { encodeStrings } from '../../../../columnar/arrow.js';
+import type { ColumnValues } from '../../../../columnar/page.js';
 import { PICOS_PER_MICRO, floorDiv, formatLongPlain, isLongPlain } from '../../../../types/long-plain-temporal.js';
 import { SHORT_DECIMAL_PRECISION, timestamp, typeName, type SqlType } from '../../../../types/types.js';
 import type { SchemaElement } from './file-metadata.js';

@@ -5,7 +5,7 @@
 // domain's, an integer beyond 2^53) is kept. NULL never satisfies a domain (they come from
 // null-rejecting predicates: comparisons, BETWEEN, IN), as the page and row-group pruning assume.
 
-import type { Column } from '../../../../spi/page.js';
+import type { Column } from '../../../../columnar/page.js';
 import { compareBounds, type Bound, type PreparedDomain } from './domain-pruning.js';
 
 /** Clears keep[i] for each row i of `column` that cannot satisfy `domain`. */

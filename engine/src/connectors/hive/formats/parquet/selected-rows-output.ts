@@ -4,7 +4,7 @@
 // — straight from the dictionary indices or dense values when the page has no NULLs, else through a
 // scratch page reused from page to page.
 
-import { allocateValues, type Column, type ColumnValues } from '../../../../spi/page.js';
+import { allocateValues, type Column, type ColumnValues } from '../../../../columnar/page.js';
 import type { SqlType } from '../../../../types/types.js';
 import { checkIndices, placeRows, type ChunkOutput, type DecodedPage } from './column-chunk-decoder.js';
 import { ParquetDataError } from './parquet-errors.js';

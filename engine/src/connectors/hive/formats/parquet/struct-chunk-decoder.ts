@@ -3,11 +3,11 @@
 // a struct is NULL in the rows where its leaves' levels fall below the struct's own level (every
 // leaf of a struct agrees on that, or the file is malformed).
 
-import type { Column } from '../../../../spi/page.js';
+import type { Column } from '../../../../columnar/page.js';
 import { ColumnChunkDecoder, placeRows, splitDataPage } from './column-chunk-decoder.js';
 import type { ColumnChunk } from './file-metadata.js';
 import type { FetchedBytes } from './fetched-bytes.js';
-import { allocateValues } from '../../../../spi/page.js';
+import { allocateValues } from '../../../../columnar/page.js';
 import { ParquetDataError } from './parquet-errors.js';
 import { bitWidthOf, decodeRleHybrid } from './rle.js';
 import type { StructColumn, StructField, StructGroup, StructLeaf } from './struct-schema.js';

@@ -4,8 +4,8 @@
 // there, a value is the maximum (see list-chunk-writer's encodeLeveledChunk for the pages).
 // Rows holding arrays are not written yet: the writer refuses them naming the column.
 
-import type { Column } from '../../../../spi/page.js';
-import { rowFieldColumns } from '../../../../spi/row-column.js';
+import type { Column } from '../../../../columnar/page.js';
+import { rowFieldColumns } from '../../../../columnar/row-column.js';
 import type { SqlType } from '../../../../types/types.js';
 import type { EncodedChunk } from './column-chunk-writer.js';
 import type { SchemaElement } from './file-metadata.js';

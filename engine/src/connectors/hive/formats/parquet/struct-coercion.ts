@@ -3,8 +3,8 @@
 // one (NULL) or has more (ignored) still reads into the declared fields; each field coerces as a
 // column does.
 
-import { constantColumn, type Column } from '../../../../spi/page.js';
-import { rowFieldColumns } from '../../../../spi/row-column.js';
+import { constantColumn, type Column } from '../../../../columnar/page.js';
+import { rowFieldColumns } from '../../../../columnar/row-column.js';
 import type { RowType } from '../../../../types/row-type.js';
 import type { SqlType } from '../../../../types/types.js';
 import type { Coercion } from './column-coercion.js';

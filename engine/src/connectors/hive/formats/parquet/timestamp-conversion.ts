@@ -5,7 +5,7 @@
 // about 285 years of 1970) and through picoseconds otherwise; a long one (bigint picoseconds) from the
 // exact int64.
 
-import type { ColumnValues } from '../../../../spi/page.js';
+import type { ColumnValues } from '../../../../columnar/page.js';
 import { isLongPlain, roundPicos, writePicos } from '../../../../types/long-plain-temporal.js';
 import { timestamp } from '../../../../types/types.js';
 import type { SchemaElement } from './file-metadata.js';

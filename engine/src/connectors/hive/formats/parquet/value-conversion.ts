@@ -1,4 +1,4 @@
-// A page's physical values in our column layout (see spi/page.ts), one typed loop per pair of
+// A page's physical values in our column layout (see columnar/page.ts), one typed loop per pair of
 // physical and SQL type, without a BigInt or an object per value where the layout allows:
 //   INT32 integers, dates      shared or narrowed typed arrays
 //   INT32 decimals             BigInt64Array written as 32-bit word pairs (sign-extended)
@@ -6,10 +6,10 @@
 //   times                      Float64Array of microseconds (nanoseconds round half up)
 //   timestamps, INT96          at the column's precision, rounded half up (timestamp-conversion.ts)
 //   BYTE_ARRAY / FIXED decimals big-endian two's complement -> word pairs, or bigint for p > 18
-//   strings                    decoded from UTF-8 in one go (exec/arrow.ts's decoder)
+//   strings                    decoded from UTF-8 in one go (columnar/arrow.ts's decoder)
 
-import { decodeStrings } from '../../../../exec/arrow.js';
-import type { ColumnValues } from '../../../../spi/page.js';
+import { decodeStrings } from '../../../../columnar/arrow.js';
+import type { ColumnValues } from '../../../../columnar/page.js';
 import { PICOS_PER_MICRO, isLongPlain, writePicos } from '../../../../types/long-plain-temporal.js';
 import { timestampConverter } from './timestamp-conversion.js';
 import { SHORT_DECIMAL_PRECISION, typeName, type SqlType } from '../../../../types/types.js';

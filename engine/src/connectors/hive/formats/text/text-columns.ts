@@ -4,7 +4,8 @@
 // the reader turns into an error naming the file, line and column.
 
 import { EngineError } from '../../../../errors/engine-error.js';
-import { allocateValues, type Column, type ColumnValues, type Scalar } from '../../../../spi/page.js';
+import { allocateValues, type Column, type ColumnValues } from '../../../../columnar/page.js';
+import type { Scalar } from '../../../../types/scalar.js';
 import { castFunction } from '../../../../types/casts.js';
 import { typeName, VARCHAR, type SqlType } from '../../../../types/types.js';
 import { rangeParser, type RangeParser } from './text-ranges.js';

@@ -3,7 +3,7 @@
 
 import { EngineError } from '../../../../errors/engine-error.js';
 import type { ColumnMetadata } from '../../../../spi/connector.js';
-import type { Page } from '../../../../spi/page.js';
+import type { Page } from '../../../../columnar/page.js';
 import type { FileEntry } from '../../file-system/file-system.js';
 import type { FileRange } from '../file-format.js';
 import { TextColumnBuilder, textParser } from './text-columns.js';

@@ -2,7 +2,7 @@
 // and sent to the output in chunks of about a megabyte.
 
 import { EngineError } from '../../../../errors/engine-error.js';
-import type { Page } from '../../../../spi/page.js';
+import type { Page } from '../../../../columnar/page.js';
 import type { OutputStream } from '../../file-system/file-system.js';
 import type { FileWriter } from '../file-format.js';
 

@@ -3,7 +3,7 @@
 // rows; each NESTED PATH gives child rows per parent item, joined to its parent OUTER (a parent with no
 // child rows keeps one row of NULLs) or INNER, and siblings combined by UNION or CROSS.
 
-import type { Scalar } from '../../../../spi/page.js';
+import type { Scalar } from '../../../../types/scalar.js';
 import { BIGINT, type SqlType, VARCHAR } from '../../../../types/types.js';
 import { functionOf } from '../../function-parameters.js';
 import { type ScalarFunctionDefinition, body } from '../../signature.js';

@@ -2,7 +2,7 @@
 // literals, arithmetic, item methods and PASSING arguments make: exact numbers (a decimal's unscaled
 // value and scale), doubles (JS numbers) and other typed SQL values (dates, timestamps ...).
 
-import type { Scalar } from '../../../../spi/page.js';
+import type { Scalar } from '../../../../types/scalar.js';
 import { formatDecimal, parseDecimal } from '../../../../types/decimal.js';
 import { JsonNumber, JsonObject, type JsonNode } from '../../../../types/json/json-node.js';
 import { formatDoubleAsText } from '../../../../types/number-format.js';

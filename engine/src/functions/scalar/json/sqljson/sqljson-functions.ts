@@ -5,7 +5,7 @@
 
 import { EngineError } from '../../../../errors/engine-error.js';
 import type { ErrorName } from '../../../../errors/error-codes.js';
-import type { Scalar } from '../../../../spi/page.js';
+import type { Scalar } from '../../../../types/scalar.js';
 import { castFunction } from '../../../../types/casts.js';
 import { JsonObject, type JsonNode, JsonSyntaxError, parseJsonText, writeJsonText } from '../../../../types/json/json-node.js';
 import { type SqlType, VARCHAR, typeName } from '../../../../types/types.js';

@@ -1,0 +1,68 @@
+// What the physical planner (sql/planner/physical) needs to know of the node that runs a plan and of
+// a session: the worker threads a scan may use, and which connectors read their splits there. The
+// coordinator plans every fragment here, once, for the nodes its tasks go to (their announced worker
+// threads); a worker maps the plan it is sent and never plans.
+
+import type { PlanFragment } from '../../sql/planner/distributed/fragmenter.js';
+import type { PlanNode, TableScanNode } from '../../sql/planner/plan.js';
+import type { NodeRuntimeStats } from '../../sql/planner/plan-printer.js';
+import { PhysicalPlanIndex } from '../../sql/planner/physical/physical-plan-index.js';
+import { PhysicalPlanner, type PhysicalPlanningContext } from '../../sql/planner/physical/physical-planner.js';
+import { printPhysicalTree } from '../../sql/planner/physical/physical-printer.js';
+import type { PhysicalNode } from '../../sql/planner/physical/physical-plan.js';
+import { validatePhysicalPlan } from '../../sql/planner/physical/physical-plan-validator.js';
+import { VALIDATE_PLANS_ENV } from '../../sql/planner/plan-query.js';
+import type { ExecutionEnvironment } from '../local-execution-planner.js';
+import { scanConnector } from '../table-scan.js';
+import { parallelSettings } from './thread-settings.js';
+
+type PlanningEnvironment = Pick<ExecutionEnvironment, 'catalogs' | 'session'>;
+
+/**
+ * `assignedSplits`: whether a scan's splits are assigned to the task as they come (a distributed task's source);
+ * `nodeThreads`: the worker threads of the node that runs the plan (default: this node's).
+ */
+export function physicalPlanningContext(
+  env: PlanningEnvironment,
+  assignedSplits: (scan: TableScanNode) => boolean,
+  nodeThreads?: number,
+): PhysicalPlanningContext {
+  const settings = parallelSettings(env.session, nodeThreads);
+  return {
+    threads: settings.workers,
+    minSplits: settings.minSplits,
+    threadScan: (scan) => {
+      const source = scanConnector(env, scan).workerSplitSource?.(scan.table);
+      return source === undefined ? undefined : { generatesPages: source.generatesPages };
+    },
+    assignedSplits,
+  };
+}
+
+/** The physical plan of a whole plan run on this node (a single node's query, with every split listed here). */
+export function localPhysicalPlan(env: PlanningEnvironment, root: PlanNode): PhysicalPlanIndex {
+  return validated(new PhysicalPlanner(physicalPlanningContext(env, () => false)).plan(root), 'the query');
+}
+
+/**
+ * The physical plan of a fragment, for nodes of `nodeThreads` worker threads (default: this node's):
+ * its partitioned scans get their splits assigned as they come.
+ */
+export function fragmentPhysicalPlan(env: PlanningEnvironment, fragment: PlanFragment, nodeThreads?: number): PhysicalPlanIndex {
+  const context = physicalPlanningContext(env, (scan) => fragment.partitionedScans.includes(scan), nodeThreads);
+  return validated(new PhysicalPlanner(context).plan(fragment.root), `fragment ${fragment.id}`);
+}
+
+/** `root` checked by the physical plan validator when plan validation is on (ENGINE_VALIDATE_PLANS=1). */
+function validated(root: PhysicalNode, what: string): PhysicalPlanIndex {
+  if (process.env[VALIDATE_PLANS_ENV] === '1') validatePhysicalPlan(root, what);
+  return new PhysicalPlanIndex(root);
+}
+
+/** EXPLAIN's tree of a fragment: its physical plan as the query runs it (`planOf`), with EXPLAIN ANALYZE's `stats`. */
+export function physicalTreeOf(
+  stats: ReadonlyMap<number, NodeRuntimeStats> | undefined,
+  planOf: (f: PlanFragment) => PhysicalPlanIndex,
+): (f: PlanFragment) => string[] {
+  return (f) => printPhysicalTree(planOf(f).root, stats);
+}

@@ -1,0 +1,128 @@
+// A scan pipeline: the part of a plan that runs next to a table scan, split by split, in a worker
+// thread — the scan's Filter/Project chain with the probes of joins probed in parallel among them,
+// optionally topped by a partial aggregation. It is plain
+// data (channels instead of symbols, aggregate functions by name), so it can be posted to a worker,
+// which runs the same operators over it as the main thread would.
+
+import type { RowExpression } from '../../sql/planner/row-expression.js';
+import type { SqlType } from '../../types/types.js';
+import { filterAndProject } from '../operators/filter-and-project.js';
+import { hashAggregation, type HashAggregationSpec } from '../operators/hash-aggregation.js';
+import type { OperatorContext, PageStream } from '../operators/operator.js';
+import { joinFilterOf, probeBuildSide, type HashJoinSpec } from '../operators/hash-join.js';
+import type { BuildSide } from '../operators/join-build-side.js';
+import { MemoryReservation } from '../operators/operator-support.js';
+import { adaptivePartialAggregation } from './adaptive-partial.js';
+import { resolveAggregateRef, type AggregateRef } from '../../functions/aggregate/aggregate-ref.js';
+
+/** One filterAndProject operator: over pages of `inputTypes`, keep rows passing `filter`, compute `projections`. */
+export interface FilterProjectStage {
+  kind: 'filterProject';
+  inputTypes: SqlType[];
+  filter?: RowExpression;
+  projections: RowExpression[];
+}
+
+/** The probe of a join against the fragment's build side `build` (made before the fragment runs). */
+export interface JoinProbeStage {
+  kind: 'probe';
+  spec: HashJoinSpec;
+  build: number;
+}
+
+export type PipelineStage = FilterProjectStage | JoinProbeStage;
+
+export interface PartialAggregateCall {
+  function: AggregateRef;
+  argumentChannels: number[];
+  maskChannel?: number;
+}
+
+export interface PartialAggregation {
+  inputTypes: SqlType[];
+  groupChannels: number[];
+  aggregates: PartialAggregateCall[];
+  /**
+   * Whether the partial may give its work back when it does not reduce its input (adaptive-partial):
+   * only when this thread runs the final step and can take over. A partial whose final step is in
+   * another task (a distributed plan) always runs.
+   */
+  abandonable: boolean;
+}
+
+/** The final step of a grouped aggregation over the partial's output (keys first, then intermediates). */
+export interface FinalAggregation {
+  inputTypes: SqlType[];
+  groupChannels: number[];
+  aggregates: { function: AggregateRef; argumentChannels: number[] }[];
+}
+
+export interface ScanPipeline {
+  /** The table columns the scan reads, in channel order. */
+  columns: string[];
+  /** Applied in order over the scan's pages. */
+  stages: PipelineStage[];
+  /** A partial aggregation over the last stage's output; its intermediates are the fragment's output. */
+  aggregation?: PartialAggregation;
+  /**
+   * The final step of a grouped partial aggregation, which enough workers run themselves, each on
+   * a partition of the groups (see partitioned-final, parallel-source): then final rows are the
+   * fragment's output.
+   */
+  finalAggregation?: FinalAggregation;
+}
+
+/** The stages of a fragment over `scan`, probing `builds` (the fragment's build sides, in this thread). */
+export function pipelineStages(ctx: OperatorContext, fragment: ScanPipeline, scan: PageStream, builds: readonly BuildSide[]): PageStream {
+  let stream = scan;
+  for (const stage of fragment.stages) {
+    stream =
+      stage.kind === 'filterProject'
+        ? filterAndProject(ctx, stream, stage.inputTypes, stage.filter, stage.projections)
+        : probeStage(ctx, stream, builds[stage.build], stage.spec);
+  }
+  return stream;
+}
+
+/** The join of each build side, by the index its probe stage names. */
+export function probeSpecs(fragment: ScanPipeline): HashJoinSpec[] {
+  const specs: HashJoinSpec[] = [];
+  for (const stage of fragment.stages) if (stage.kind === 'probe') specs[stage.build] = stage.spec;
+  return specs;
+}
+
+async function* probeStage(ctx: OperatorContext, probe: PageStream, side: BuildSide, spec: HashJoinSpec): PageStream {
+  const reservation = new MemoryReservation(ctx.memory);
+  try {
+    yield* probeBuildSide(ctx, probe, side, spec, joinFilterOf(spec), reservation);
+  } finally {
+    reservation.release();
+  }
+}
+
+/**
+ * The operators of a fragment over `scan` (the pages of the splits it is given), up to its partial
+ * aggregation (which throws PartialAggregationDoesNotPay when it does not pay).
+ */
+export function scanPipelineStream(
+  ctx: OperatorContext,
+  fragment: ScanPipeline,
+  scan: PageStream,
+  builds: readonly BuildSide[],
+): PageStream {
+  const stream = pipelineStages(ctx, fragment, scan, builds);
+  const aggregation = fragment.aggregation;
+  if (aggregation === undefined) return stream;
+  const spec: HashAggregationSpec = {
+    inputTypes: aggregation.inputTypes,
+    groupChannels: aggregation.groupChannels,
+    aggregates: aggregation.aggregates.map((a) => ({
+      function: resolveAggregateRef(a.function),
+      argumentChannels: a.argumentChannels,
+      distinct: false,
+      maskChannel: a.maskChannel,
+    })),
+    step: 'partial',
+  };
+  return aggregation.abandonable ? adaptivePartialAggregation(ctx, stream, spec) : hashAggregation(ctx, stream, spec);
+}

@@ -1,0 +1,29 @@
+// The entry point of a worker thread: runs the tasks the main thread starts and routes each later
+// message to its task. Several tasks (of different queries) may run at once.
+
+import { reviveMapConstants } from './revive-constants.js';
+import { parentPort } from 'node:worker_threads';
+import { relieveMemoryPressure } from '../../process/heap-guard.js';
+import type { MainToThread, ThreadToMain } from './thread-messages.js';
+import { ThreadJob } from './thread-job.js';
+
+const port = parentPort;
+if (port === null) throw new Error('worker-main runs only as a worker thread');
+
+const tasks = new Map<number, ThreadJob>();
+const post = (message: ThreadToMain, transfer: ArrayBuffer[] = []): void => port.postMessage(message, transfer);
+
+port.on('message', (message: MainToThread) => {
+  if (message.type === 'relieveMemory') {
+    relieveMemoryPressure();
+    return;
+  }
+  if (message.type !== 'start') {
+    tasks.get(message.taskId)?.receive(message);
+    return;
+  }
+  reviveMapConstants(message.fragment);
+  const task = new ThreadJob(message, post);
+  tasks.set(message.taskId, task);
+  void task.run().finally(() => tasks.delete(message.taskId));
+});
