@@ -1,0 +1,61 @@
+// A query's dynamic filters (the build keys of joins above the scan) applied to the rows of a
+// memory table, as the lake's reader applies them to a file's: a row whose key no build row holds
+// is dropped before any operator sees it. The engine still evaluates the join on every row it
+// gets, so the test only has to be conservative (the lake's row test, row-filter.ts, keeps what it
+// cannot decide). Only numeric keys are tested (TPC-H's and most joins' keys); other columns pass.
+
+import type { TableConstraint } from '../../spi/connector.js';
+import { type Page, takePage } from '../../spi/page.js';
+import type { SqlType } from '../../types/types.js';
+import { prepareDomain, type PreparedDomain } from '../hive/formats/parquet/domain-pruning.js';
+import { excludeRows } from '../hive/formats/parquet/row-filter.js';
+
+const NUMERIC_KEY_KINDS = new Set<SqlType['kind']>(['tinyint', 'smallint', 'integer', 'bigint', 'date', 'decimal']);
+
+/** A domain of the filter, on the channel of the page that holds its column. */
+interface ChannelDomain {
+  channel: number;
+  domain: PreparedDomain;
+}
+
+/**
+ * The rows of each page of a scan of `columns` (names, in page order) that may satisfy the dynamic
+ * filter, or undefined when the filter can drop nothing here.
+ */
+export function dynamicFilterRows(
+  columns: readonly string[],
+  types: readonly SqlType[],
+  dynamicFilter: TableConstraint | undefined,
+): ((page: Page) => Page) | undefined {
+  const domains: ChannelDomain[] = [];
+  for (const d of dynamicFilter ?? []) {
+    const channel = columns.indexOf(d.column);
+    if (channel < 0 || !NUMERIC_KEY_KINDS.has(types[channel].kind)) continue;
+    const domain = prepareDomain(d, false);
+    if (domain !== undefined) domains.push({ channel, domain });
+  }
+  if (domains.length === 0) return undefined;
+  return (page) => keptRows(page, domains);
+}
+
+function keptRows(page: Page, domains: readonly ChannelDomain[]): Page {
+  const n = page.rowCount;
+  const keep = new Uint8Array(n).fill(1);
+  for (const { channel, domain } of domains) excludeRows(page.columns[channel], domain, keep);
+  const positions = new Int32Array(n);
+  let count = 0;
+  for (let i = 0; i < n; i++) if (keep[i] === 1) positions[count++] = i;
+  return count === n ? page : takePage(page, positions, count);
+}
+
+/** The pages of `pages` with the rows the filter drops left out (`filter` undefined: unchanged); empty pages are skipped. */
+export async function* filteredPages(pages: AsyncIterable<Page>, filter: ((page: Page) => Page) | undefined): AsyncIterable<Page> {
+  if (filter === undefined) {
+    yield* pages;
+    return;
+  }
+  for await (const page of pages) {
+    const kept = filter(page);
+    if (kept.rowCount > 0) yield kept;
+  }
+}
