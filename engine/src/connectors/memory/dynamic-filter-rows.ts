@@ -4,7 +4,7 @@
 // gets, so the test only has to be conservative (the lake's row test, row-filter.ts, keeps what it
 // cannot decide). Only numeric keys are tested (TPC-H's and most joins' keys); other columns pass.
 
-import type { TableConstraint } from '../../spi/connector.js';
+import type { ColumnDomain, TableConstraint } from '../../spi/connector.js';
 import { type Page, takePage } from '../../spi/page.js';
 import type { SqlType } from '../../types/types.js';
 import { prepareDomain, type PreparedDomain } from '../hive/formats/parquet/domain-pruning.js';
@@ -15,8 +15,20 @@ const NUMERIC_KEY_KINDS = new Set<SqlType['kind']>(['tinyint', 'smallint', 'inte
 /** A domain of the filter, on the channel of the page that holds its column. */
 interface ChannelDomain {
   channel: number;
-  domain: PreparedDomain;
+  test: DomainTest;
 }
+
+/** A prepared domain and what it did so far in this thread: a domain that drops almost nothing is no longer tested. */
+interface DomainTest {
+  domain: PreparedDomain;
+  rowsTested: number;
+  rowsDropped: number;
+}
+
+/** Rows a domain is tested on before its share of dropped rows decides whether testing it pays. */
+const TRIAL_ROWS = 200_000;
+/** Below this share of dropped rows, a domain is left to the join (testing costs more than it saves). */
+const MIN_DROPPED_SHARE = 0.05;
 
 /**
  * The rows of each page of a scan of `columns` (names, in page order) that may satisfy the dynamic
@@ -31,21 +43,50 @@ export function dynamicFilterRows(
   for (const d of dynamicFilter ?? []) {
     const channel = columns.indexOf(d.column);
     if (channel < 0 || !NUMERIC_KEY_KINDS.has(types[channel].kind)) continue;
-    const domain = prepareDomain(d, false);
-    if (domain !== undefined) domains.push({ channel, domain });
+    const test = domainTest(d);
+    if (test !== undefined) domains.push({ channel, test });
   }
   if (domains.length === 0) return undefined;
   return (page) => keptRows(page, domains);
 }
 
+/**
+ * Domains prepared once per filter, not once per split: a filter's value list (up to 50,000 keys,
+ * sorted and made a set or bitmap when prepared) is one array for every split of a scan in this thread.
+ */
+const tests = new WeakMap<object, DomainTest | undefined>();
+
+function domainTest(d: ColumnDomain): DomainTest | undefined {
+  const key = d.values ?? d;
+  if (!tests.has(key)) {
+    const domain = prepareDomain(d, false);
+    tests.set(key, domain === undefined ? undefined : { domain, rowsTested: 0, rowsDropped: 0 });
+  }
+  return tests.get(key);
+}
+
+function worthTesting(test: DomainTest): boolean {
+  return test.rowsTested < TRIAL_ROWS || test.rowsDropped >= test.rowsTested * MIN_DROPPED_SHARE;
+}
+
 function keptRows(page: Page, domains: readonly ChannelDomain[]): Page {
   const n = page.rowCount;
   const keep = new Uint8Array(n).fill(1);
-  for (const { channel, domain } of domains) excludeRows(page.columns[channel], domain, keep);
-  const positions = new Int32Array(n);
+  let kept = n;
+  for (const { channel, test } of domains) {
+    if (!worthTesting(test)) continue;
+    excludeRows(page.columns[channel], test.domain, keep);
+    const before = kept;
+    kept = 0;
+    for (let i = 0; i < n; i++) kept += keep[i];
+    test.rowsTested += before;
+    test.rowsDropped += before - kept;
+  }
+  if (kept === n) return page;
+  const positions = new Int32Array(kept);
   let count = 0;
   for (let i = 0; i < n; i++) if (keep[i] === 1) positions[count++] = i;
-  return count === n ? page : takePage(page, positions, count);
+  return takePage(page, positions, count);
 }
 
 /** The pages of `pages` with the rows the filter drops left out (`filter` undefined: unchanged); empty pages are skipped. */
