@@ -69,23 +69,36 @@ function worthTesting(test: DomainTest): boolean {
   return test.rowsTested < TRIAL_ROWS || test.rowsDropped >= test.rowsTested * MIN_DROPPED_SHARE;
 }
 
+/** Per-row scratch reused page after page (a scan's pages are filtered one at a time, and takePage copies out of them). */
+let keepScratch = new Uint8Array(0);
+let positionsScratch = new Int32Array(0);
+
 function keptRows(page: Page, domains: readonly ChannelDomain[]): Page {
   const n = page.rowCount;
-  const keep = new Uint8Array(n).fill(1);
+  const tested = domains.filter((d) => worthTesting(d.test));
+  if (tested.length === 0) return page;
+  if (keepScratch.length < n) {
+    keepScratch = new Uint8Array(n);
+    positionsScratch = new Int32Array(n);
+  }
+  const keep = keepScratch.subarray(0, n).fill(1);
   let kept = n;
-  for (const { channel, test } of domains) {
-    if (!worthTesting(test)) continue;
+  for (const { channel, test } of tested) {
     excludeRows(page.columns[channel], test.domain, keep);
     const before = kept;
     kept = 0;
     for (let i = 0; i < n; i++) kept += keep[i];
+    // Counted on the rows the domains before it left: a domain that drops nothing more is turned off.
     test.rowsTested += before;
     test.rowsDropped += before - kept;
   }
   if (kept === n) return page;
-  const positions = new Int32Array(kept);
+  const positions = positionsScratch;
   let count = 0;
-  for (let i = 0; i < n; i++) if (keep[i] === 1) positions[count++] = i;
+  for (let i = 0; i < n; i++) {
+    positions[count] = i;
+    count += keep[i];
+  }
   return takePage(page, positions, count);
 }
 
