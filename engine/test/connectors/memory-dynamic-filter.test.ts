@@ -84,6 +84,16 @@ describe('memory connector: dynamic filters', () => {
     for (const rows of await scans(['id', 's'], filter)) expect(rows.map((r) => r[0])).to.deep.equal([1n, 2n, 3n, 4n]);
   });
 
+  it('reads an empty table under a filter (a split without batches)', async () => {
+    const memory = new MemoryConnector();
+    await memory.createTable(session, TABLE);
+    const [split] = await allSplits(memory.getSplits(session, TABLE));
+    const filter = [{ column: 'id', values: [1n] as Scalar[] }];
+    expect(await rowsOf(memory.createPageSource(session, split, ['id'], undefined, filter))).to.deep.equal([]);
+    const prepared = memory.workerSplitSource().prepare(split, ['id'], session);
+    expect(await rowsOf(openWorkerSplit(prepared.worker, ['id'], session, filter))).to.deep.equal([]);
+  });
+
   it('reads nothing under the filter of an empty build', async () => {
     for (const rows of await scans(['id'], [{ column: 'id', values: [] }])) expect(rows).to.deep.equal([]);
   });

@@ -42,7 +42,8 @@ export function dynamicFilterRows(
   const domains: ChannelDomain[] = [];
   for (const d of dynamicFilter ?? []) {
     const channel = columns.indexOf(d.column);
-    if (channel < 0 || !NUMERIC_KEY_KINDS.has(types[channel].kind)) continue;
+    // No type: a split without pages (an empty table's), which has nothing to filter.
+    if (channel < 0 || types[channel] === undefined || !NUMERIC_KEY_KINDS.has(types[channel].kind)) continue;
     const test = domainTest(d);
     if (test !== undefined) domains.push({ channel, test });
   }
