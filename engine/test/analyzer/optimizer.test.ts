@@ -42,6 +42,19 @@ describe('optimizer plan shapes', () => {
     );
   });
 
+  it('makes a LEFT join an inner join under a filter that drops its unmatched rows (Q20), not under one that keeps them', async () => {
+    const q20 = (await plan(tpchQuery(20))).join('\n');
+    expect(q20).not.to.match(/LeftJoin/);
+    expect(q20).to.match(/InnerJoin\[criteria = \(\w+_\d+ = \w+_\d+ AND \w+_\d+ = \w+_\d+\)/);
+    const from = 'FROM (VALUES (1, 10), (2, 20), (3, 30)) a(k, v) LEFT JOIN (VALUES (1, 5), (2, 50)) b(k, w) ON a.k = b.k';
+    const rejecting = `SELECT a.k ${from} WHERE a.v < b.w * 2 - 1 ORDER BY 1`;
+    expect((await plan(rejecting)).join('\n')).not.to.match(/LeftJoin/);
+    expect(await h.rows(rejecting)).to.deep.equal([[2]]);
+    const keeping = `SELECT a.k ${from} WHERE coalesce(b.w, 0) < a.v ORDER BY 1`;
+    expect((await plan(keeping)).join('\n')).to.match(/LeftJoin/);
+    expect(await h.rows(keeping)).to.deep.equal([[1], [3]]);
+  });
+
   it('hands key predicates to the scan and keeps the filter', async () => {
     const text = (await plan('SELECT count(*) FROM orders WHERE o_orderkey BETWEEN 10 AND 20')).join('\n');
     expect(text).to.match(/Filter\[filterPredicate = BETWEEN\(o_orderkey_\d+, 10, 20\)\]/);

@@ -39,6 +39,17 @@ describe('dynamic filters: the domain of a build key column', () => {
     expect(collector.domain()).to.deep.equal({ low: { value: 3n, inclusive: true }, high: { value: 7n, inclusive: true } });
   });
 
+  it('keeps 64-bit keys exact on both sides of 2^53 and below zero, as bigints', () => {
+    const collector = new KeyDomainCollector();
+    const big = 2n ** 53n + 1n;
+    collector.add(column(BIGINT, BigInt64Array.of(big, -1n, 2n ** 53n, -(2n ** 63n), big, 5n)));
+    expect(collector.domain()).to.deep.equal({
+      low: { value: -(2n ** 63n), inclusive: true },
+      high: { value: big, inclusive: true },
+      values: [big, -1n, 2n ** 53n, -(2n ** 63n), 5n],
+    });
+  });
+
   it('of no non-NULL key is a domain no value satisfies', () => {
     const collector = new KeyDomainCollector();
     collector.add(column(BIGINT, BigInt64Array.of(1n), Uint8Array.of(1)));

@@ -18,8 +18,10 @@ import {
   type SchemaTableName,
   type Split,
   type TableMetadata,
+  type TableConstraint,
   type TableStatistics,
 } from '../../spi/connector.js';
+import { dynamicFilterRows, filteredPages } from './dynamic-filter-rows.js';
 import type { PreparedSplit, WorkerSplitSource } from '../../spi/worker-split.js';
 import { batchPage } from './batch-columns.js';
 import { MEMORY_SPLIT_READER } from './memory-split-reader.js';
@@ -43,6 +45,8 @@ export const MAX_SPLIT_ROWS = 65536;
 /** A split's batches for a worker thread (shared) or for this thread (pages). */
 export interface MemoryWorkerSplit {
   shared: SharedPage[];
+  /** The types of the split's columns, in page order. */
+  types: SqlType[];
   pages(): AsyncIterable<Page>;
 }
 
@@ -129,19 +133,31 @@ export class MemoryConnector implements Connector {
     return { rowCount: this.requireTable(table.schema, table.name).snapshot.rowCount };
   }
 
-  createPageSource(_session: Session, split: Split, columns: readonly string[]): AsyncIterable<Page> {
+  createPageSource(
+    _session: Session,
+    split: Split,
+    columns: readonly string[],
+    _signal?: AbortSignal,
+    dynamicFilter?: TableConstraint,
+  ): AsyncIterable<Page> {
     const info = split.info as MemorySplitInfo;
     const snapshot = this.resolveSnapshot(split, info);
     const indexes = selectColumnIndexes(snapshot.columns, columns);
     const types = snapshot.columns.map((c) => c.type);
-    return this.readBatches(snapshot, info, types, indexes);
+    const filter = dynamicFilterRows(
+      columns,
+      indexes.map((i) => types[i]),
+      dynamicFilter,
+    );
+    return filteredPages(this.readBatches(snapshot, info, types, indexes), filter);
   }
 
   /** Workers read a split's batches as views of their shared memory. */
   workerSplitSource(): WorkerSplitSource {
     const prepare = (split: Split, columns: readonly string[]): PreparedSplit => {
       const data = this.workerSplitData(split, columns);
-      return { ready: () => Promise.resolve(), worker: { reader: MEMORY_SPLIT_READER, data: data.shared }, local: data.pages };
+      const local = (dynamicFilter?: TableConstraint) => filteredPages(data.pages(), dynamicFilterRows(columns, data.types, dynamicFilter));
+      return { ready: () => Promise.resolve(), worker: { reader: MEMORY_SPLIT_READER, data: data.shared }, local };
     };
     return { generatesPages: false, prepare };
   }
@@ -159,7 +175,11 @@ export class MemoryConnector implements Connector {
       const indexes = selectColumnIndexes(snapshot.columns, columns);
       const types = snapshot.columns.map((c) => c.type);
       const batches = snapshot.batches.slice(info.firstBatch, info.endBatch);
-      return { shared: batches.map((batch) => sharedPage(batch, types, indexes)), pages: () => batchPages(batches, types, indexes) };
+      return {
+        shared: batches.map((batch) => sharedPage(batch, types, indexes)),
+        types: indexes.map((i) => types[i]),
+        pages: () => batchPages(batches, types, indexes),
+      };
     } finally {
       this.pins.splitDone(info.pin);
     }

@@ -5,11 +5,16 @@ import { decodedColumns } from '../../columnar/decoded-columns.js';
 import type { Page } from '../../columnar/page.js';
 import type { SplitReader } from '../../spi/worker-split.js';
 import { sharedPageToPage, type SharedPage } from './shared-batch.js';
+import { dynamicFilterRows, filteredPages } from './dynamic-filter-rows.js';
 
 export const MEMORY_SPLIT_READER = 'memory';
 
 export const memorySplitReader: SplitReader = {
-  open: (data: unknown) => sharedPages(data as SharedPage[]),
+  open: (data, columns, _session, dynamicFilter) => {
+    const pages = data as SharedPage[];
+    const types = pages[0]?.columns.map((c) => c.type) ?? [];
+    return filteredPages(sharedPages(pages), dynamicFilterRows(columns, types, dynamicFilter));
+  },
 };
 
 async function* sharedPages(pages: readonly SharedPage[]): AsyncIterable<Page> {

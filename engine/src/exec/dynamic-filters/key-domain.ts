@@ -24,14 +24,26 @@ export class KeyDomainCollector {
 
   constructor(private readonly maxValues = MAX_DYNAMIC_FILTER_VALUES) {}
 
+  /** Whether the keys are 64-bit integers, held here as numbers where exact (no BigInt per row) and made bigints again in domain(). */
+  private int64 = false;
+
   add(column: Column): void {
-    const values = column.values as ArrayLike<Key>;
+    if (column.values instanceof BigInt64Array) {
+      this.int64 = true;
+      this.addKeys(column, int64Reader(column.values));
+    } else {
+      const values = column.values as ArrayLike<Key>;
+      this.addKeys(column, (i) => values[i]);
+    }
+  }
+
+  private addKeys(column: Column, read: (i: number) => Key): void {
     const nulls = column.nulls;
     let { min, max } = this;
     let distinct = this.distinct;
     for (let i = 0; i < column.length; i++) {
       if (nulls !== null && nulls[i] === 1) continue;
-      const v = values[i];
+      const v = read(i);
       if (min === undefined || less(v, min)) min = v;
       if (max === undefined || less(max, v)) max = v;
       if (distinct !== undefined) {
@@ -46,9 +58,26 @@ export class KeyDomainCollector {
 
   domain(): KeyDomain {
     if (this.min === undefined || this.max === undefined) return { values: [] };
-    const range: KeyDomain = { low: { value: this.min, inclusive: true }, high: { value: this.max, inclusive: true } };
-    return this.distinct === undefined ? range : { ...range, values: [...this.distinct] as Scalar[] };
+    const key = this.int64 ? (k: Key) => (typeof k === 'number' ? BigInt(k) : k) : (k: Key) => k;
+    const range: KeyDomain = { low: { value: key(this.min), inclusive: true }, high: { value: key(this.max), inclusive: true } };
+    return this.distinct === undefined ? range : { ...range, values: [...this.distinct].map(key) as Scalar[] };
   }
+}
+
+const TWO_POW_32 = 4294967296;
+/** |high word| below this: the 64-bit value is a safe integer as high * 2^32 + low. */
+const SAFE_HIGH_WORD = 2 ** 21;
+
+/**
+ * Row i of a 64-bit column as a number where that is exact, else as a bigint: one value is always
+ * read the same way, so a number and a bigint never stand for the same key (and JS compares them exactly).
+ */
+function int64Reader(values: BigInt64Array): (i: number) => Key {
+  const words = new Int32Array(values.buffer, values.byteOffset, values.length * 2);
+  return (i) => {
+    const high = words[2 * i + 1];
+    return high >= SAFE_HIGH_WORD || high < -SAFE_HIGH_WORD ? values[i] : high * TWO_POW_32 + (words[2 * i] >>> 0);
+  };
 }
 
 /** The domain of the keys of both (a build made in parts: each part's keys). */

@@ -11,6 +11,7 @@ import { combineConjuncts, extractConjuncts } from '../plan-factory.js';
 import { children, referencedSymbols, replaceSymbols, type RowExpression } from '../row-expression.js';
 import { extractCommonPredicates } from './extract-common-predicates.js';
 import { mapSources } from './rewrite-plan.js';
+import { rejectsNulls } from './null-rejecting.js';
 import { assertNever } from '../assert-never.js';
 
 export function pushPredicates(root: PlanNode, context: PlannerContext): PlanNode {
@@ -90,6 +91,9 @@ class PredicatePusher {
     const onLeft = (p: RowExpression) => isDeterministic(p) && refsWithin(p, leftIds);
     const onRight = (p: RowExpression) => isDeterministic(p) && refsWithin(p, rightIds);
 
+    if (node.type === 'left' && node.nearest === undefined && predicates.some((p) => rejectsNulls(p, rightIds))) {
+      return this.throughJoin({ ...node, type: 'inner' }, predicates);
+    }
     // A NEAREST join's filter picks among candidates: only its build-only conjuncts may go below (as for LEFT).
     if (node.type === 'inner' && node.nearest === undefined) {
       const all = [...predicates, ...(node.filter ? extractCommonPredicates(node.filter) : [])];

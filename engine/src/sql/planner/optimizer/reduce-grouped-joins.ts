@@ -29,7 +29,8 @@ export function reduceGroupedJoins(root: PlanNode, context: PlannerContext): Pla
 }
 
 function reduce(join: JoinNode, context: PlannerContext): PlanNode {
-  if ((join.type !== 'left' && join.type !== 'inner') || join.criteria.length !== 1 || join.filter || join.nearest) return join;
+  // A residual filter only drops more rows: the groups no outer key matches are still never used.
+  if ((join.type !== 'left' && join.type !== 'inner') || join.criteria.length !== 1 || join.nearest) return join;
   const aggregate = join.right;
   if (aggregate.kind !== 'Aggregate' || aggregate.step !== 'single' || aggregate.groupingKeys.length !== 1) return join;
   const { left: outerKey, right: groupKey } = join.criteria[0];
