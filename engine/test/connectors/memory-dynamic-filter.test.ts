@@ -6,7 +6,8 @@ import { expect } from 'chai';
 import { MemoryConnector } from '../../src/connectors/memory/memory-connector.js';
 import { openWorkerSplit } from '../../src/connectors/split-readers.js';
 import { allSplits, type TableConstraint, type TableMetadata } from '../../src/spi/connector.js';
-import { columnFromScalars, type Page, type Scalar } from '../../src/spi/page.js';
+import { columnFromScalars, type Page } from '../../src/columnar/page.js';
+import type { Scalar } from '../../src/types/scalar.js';
 import { BIGINT, INTEGER, varchar, type SqlType } from '../../src/types/types.js';
 import { pageRows, testSession } from './helpers.js';
 

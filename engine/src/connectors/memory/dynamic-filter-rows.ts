@@ -5,7 +5,7 @@
 // cannot decide). Only numeric keys are tested (TPC-H's and most joins' keys); other columns pass.
 
 import type { ColumnDomain, TableConstraint } from '../../spi/connector.js';
-import { type Page, takePage } from '../../spi/page.js';
+import { type Page, takePage } from '../../columnar/page.js';
 import type { SqlType } from '../../types/types.js';
 import { prepareDomain, type PreparedDomain } from '../hive/formats/parquet/domain-pruning.js';
 import { excludeRows } from '../hive/formats/parquet/row-filter.js';
