@@ -249,6 +249,14 @@ export interface Connector {
   readonly rowChangeRefusal?: string;
   /** Deletes the rows the predicate selects; returns how many. Atomic. */
   deleteRows?(session: Session, schema: string, table: string, predicate: RowPredicate): Promise<number>;
+  /**
+   * DELETE by dropping whole partitions, without reading rows (Trino's applyDelete/executeDelete for a
+   * non-transactional Hive table): `selects` is asked about a page of the partitions' values (the
+   * writePartitionColumns, in order; one row per partition; no columns for an unpartitioned table).
+   * The engine calls it only for a WHERE of the partition columns that Trino enforces on partition
+   * values (coordinator/statements/partition-delete.ts). Atomic; the count of rows is not known.
+   */
+  deletePartitions?(session: Session, schema: string, table: string, selects: RowPredicate): Promise<void>;
   /** Replaces the rows the predicate selects by `update`'s rows for them (all columns, table order); returns how many. Atomic. */
   updateRows?(session: Session, schema: string, table: string, predicate: RowPredicate, update: RowUpdate): Promise<number>;
   /** Replaces the table's rows by `rewrite`'s, computed from its current rows in one atomic step; returns rewrite's count. */

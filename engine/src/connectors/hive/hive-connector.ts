@@ -9,6 +9,7 @@ import type {
   Connector,
   PageSource,
   PropertyValues,
+  RowPredicate,
   SchemaTableName,
   Split,
   TableConstraint,
@@ -50,6 +51,7 @@ import {
 } from './timestamp-precision.js';
 import type { TableProcedures } from '../../spi/table-procedure.js';
 import { OPTIMIZE, type OptimizeEnvironment, optimizeTable } from './write/optimize.js';
+import { deletePartitions, type PartitionDeleteEnvironment } from './write/partition-delete.js';
 
 export class HiveConnector implements Connector {
   readonly properties;
@@ -132,14 +134,14 @@ export class HiveConnector implements Connector {
     for await (const info of listSplits({ fs, table: lake, format, committed, retired, constraint, knownBlocks })) {
       yield { catalog: this.name, schema: table.schema, table: table.name, info };
     }
-    // A rewrite (optimize) committed while the folders were listed may have deleted files this
-    // listing missed: its rows would be missing, so the query fails instead.
+    // A rewrite (optimize) or a DELETE committed while the folders were listed may have deleted
+    // files this listing missed: its rows would be missing, so the query fails instead.
     const latest = await this.commitState(lake);
     const seen = new Set(state.writes.map((w) => w.writeId));
     if (latest.writes.some((w) => !seen.has(w.writeId) && w.retired !== undefined)) {
       throw new EngineError(
         'HIVE_CONCURRENT_MODIFICATION_DETECTED',
-        `Table '${this.name}.${table.schema}.${table.name}' was rewritten by ALTER TABLE EXECUTE optimize while its files were listed`,
+        `Table '${this.name}.${table.schema}.${table.name}' was rewritten by ALTER TABLE EXECUTE optimize or DELETE while its files were listed`,
       );
     }
   }
@@ -283,6 +285,20 @@ export class HiveConnector implements Connector {
       await optimizeTable(environment, call.values.get('file_size_threshold') ?? 0, call.partitions);
     },
   };
+
+  /** DELETE of whole partitions, or of a whole unpartitioned table (write/partition-delete.ts). */
+  async deletePartitions(session: Session, schema: string, table: string, selects: RowPredicate): Promise<void> {
+    const lake = await this.requireTable(schema, table);
+    const environment: PartitionDeleteEnvironment = {
+      table: lake,
+      queryId: session.queryId,
+      dataFs: this.fileSystems.forLocation(lake.location),
+      metadataFs: this.metadataFileSystem(),
+      metadataDirectory: this.metastore.tableDirectory(schema, table),
+      read: (info, columns) => this.createPageSource(session, { catalog: this.name, schema, table, info }, columns),
+    };
+    await deletePartitions(environment, selects);
+  }
 
   /** Removes the table's entry; a managed table's files go with it, an external table's stay. */
   async dropTable(_session: Session, schema: string, table: string): Promise<void> {

@@ -45,6 +45,7 @@ export class InformationSchemaConnector implements Connector {
   finishInsert?: Connector['finishInsert'];
   abortWrite?: Connector['abortWrite'];
   deleteRows?: (session: Session, schema: string, table: string, predicate: RowPredicate) => Promise<number>;
+  deletePartitions?: Connector['deletePartitions'];
   updateRows?: Connector['updateRows'];
   rewriteRows?: Connector['rewriteRows'];
   alterTable?: Connector['alterTable'];
@@ -194,6 +195,7 @@ export class InformationSchemaConnector implements Connector {
       beginCreateTable,
       beginInsert,
       deleteRows,
+      deletePartitions,
       updateRows,
       rewriteRows,
       alterTable,
@@ -247,6 +249,12 @@ export class InformationSchemaConnector implements Connector {
       this.deleteRows = async (session, schema, table, predicate) => {
         refuseInformationSchema(schema, 'modifying table rows');
         return deleteRows.call(inner, session, schema, table, predicate);
+      };
+    }
+    if (deletePartitions) {
+      this.deletePartitions = async (session, schema, table, selects) => {
+        refuseInformationSchema(schema, 'modifying table rows');
+        return deletePartitions.call(inner, session, schema, table, selects);
       };
     }
     if (updateRows) {

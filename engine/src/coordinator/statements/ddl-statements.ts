@@ -25,6 +25,7 @@ import { checkedColumnDefault, omittedColumnValue } from './column-defaults.js';
 import { isTrue } from '../../exec/operators/join-filter.js';
 import { begun, writeLayout, type WriteRunner, type WriteStatement } from './write-statement.js';
 import { evaluateProperties } from './property-values.js';
+import { deleteWholePartitions } from './partition-delete.js';
 
 export async function createSchema(
   s: ast.CreateSchema,
@@ -300,6 +301,7 @@ export async function deleteRows(
   const session = metadata.session;
   const table = await modifiedTable(s.table, metadata, 'Deleting from', s.location, s.branch);
   const connector = metadata.connector(table.catalog);
+  if (connector.deletePartitions) return deleteWholePartitions(s, table, connector, session, parameters);
   if (!connector.deleteRows) throw cannotChangeRows(connector, s.location);
   const predicate =
     s.where !== undefined && containsSubquery(s.where)
@@ -343,10 +345,14 @@ export function rowPredicate(
 ): RowPredicate {
   if (!where) return (page) => new Uint8Array(page.rowCount).fill(1);
   const { expression, symbols } = deleteCondition(where, table, session, parameters, statement);
-  const channels = toChannels(expression, symbols, new Map());
+  return compiledPredicate(expression, symbols);
+}
+
+/** A boolean expression over `symbols` as a predicate over pages whose columns are those symbols' values, in order. */
+export function compiledPredicate(expression: RowExpression, symbols: readonly Symbol[]): RowPredicate {
   const filter = compileFilter(
-    channels,
-    table.columns.map((c) => c.type),
+    toChannels(expression, symbols, new Map()),
+    symbols.map((s) => s.type),
   );
   return (page) => {
     const mask = new Uint8Array(page.rowCount);

@@ -36,10 +36,10 @@ export function updateResult(updateType: string, sessionChanges: SessionChanges 
   return { columns: [], pages: empty(), updateType, sessionChanges };
 }
 
-/** A write that reports its row count as Trino does: one `rows` bigint column. */
-export function rowCountResult(updateType: string, count: number): StatementResult {
-  const result = rowsResult([{ name: 'rows', type: BIGINT }], [[BigInt(count)]]);
-  return { ...result, updateType, updateCount: count };
+/** A write that reports its row count as Trino does: one `rows` bigint column; NULL and no update count when not known. */
+export function rowCountResult(updateType: string, count: number | undefined): StatementResult {
+  const result = rowsResult([{ name: 'rows', type: BIGINT }], [[count === undefined ? null : BigInt(count)]]);
+  return count === undefined ? { ...result, updateType } : { ...result, updateType, updateCount: count };
 }
 
 async function* empty<T>(): AsyncIterable<T> {}

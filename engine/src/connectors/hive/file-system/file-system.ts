@@ -59,4 +59,6 @@ export interface FileSystem {
   deleteFile(location: string): Promise<void>;
   /** Deletes every file below the directory (a no-op when there is none). */
   deleteDirectory(directory: string): Promise<void>;
+  /** Removes the directory if it is empty (stores without real directories, S3, leave this out: theirs vanish with their last file). */
+  removeEmptyDirectory?(directory: string): Promise<void>;
 }

@@ -5,7 +5,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { constants, type Dirent } from 'node:fs';
-import { link, mkdir, open, readdir, rename, rm, stat, unlink, writeFile, type FileHandle } from 'node:fs/promises';
+import { link, mkdir, open, readdir, rename, rm, rmdir, stat, unlink, writeFile, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { EngineError } from '../../../errors/engine-error.js';
 import type { ErrorName } from '../../../errors/error-codes.js';
@@ -126,6 +126,14 @@ export class LocalFileSystem implements FileSystem {
       await rm(directoryPath(directory), { recursive: true, force: true });
     } catch (e) {
       throw fileSystemError(e, directory);
+    }
+  }
+
+  async removeEmptyDirectory(directory: string): Promise<void> {
+    try {
+      await rmdir(directoryPath(directory));
+    } catch (e) {
+      if (!['ENOENT', 'ENOTEMPTY', 'EEXIST'].includes(errorCode(e) ?? '')) throw fileSystemError(e, directory);
     }
   }
 
