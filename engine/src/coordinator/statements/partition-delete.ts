@@ -40,7 +40,8 @@ export async function deleteWholePartitions(
     const { expression, symbols } = deleteCondition(s.where, table, session, parameters);
     const partitionNames = connector.writePartitionColumns?.(table) ?? [];
     const partitionSymbols = partitionNames.map((name) => symbols[table.columns.findIndex((c) => c.name === name)]);
-    if (columnsOfDomain(expression, new Set(partitionSymbols.map((p) => p.id))) === undefined) throw cannotChangeRows(connector, s.location);
+    if (columnsOfDomain(expression, new Set(partitionSymbols.map((p) => p.id))) === undefined)
+      throw cannotChangeRows(connector, s.location);
     predicate = compiledPredicate(expression, partitionSymbols);
   }
   if (!connector.deletePartitions) throw cannotChangeRows(connector, s.location);

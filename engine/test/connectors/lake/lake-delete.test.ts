@@ -9,23 +9,8 @@
 
 import { expect } from 'chai';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { duckDbRows, LakeFixture } from './lake-fixture.js';
-
-/** The data files below `dir` (relative paths), hidden folders (the commit log) left out. */
-function dataFiles(dir: string): string[] {
-  const files: string[] = [];
-  const walk = (d: string) => {
-    for (const name of readdirSync(d)) {
-      if (name.startsWith('.')) continue;
-      const path = join(d, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (statSync(path).size > 0) files.push(relative(dir, path));
-    }
-  };
-  walk(dir);
-  return files.sort();
-}
+import { join } from 'node:path';
+import { dataFiles, duckDbRows, LakeFixture } from './lake-fixture.js';
 
 /** The folders directly below `dir`, hidden ones left out. */
 function folders(dir: string): string[] {

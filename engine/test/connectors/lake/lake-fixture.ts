@@ -2,9 +2,9 @@
 // queries read the same files on both sides, values compared after a common text form.
 
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { HiveConnector } from '../../../src/connectors/hive/hive-connector.js';
 import { openDuckDb, duckRows } from '../../../scripts/tpch/duckdb-tpch.js';
 import { EngineHarness } from '../../support/engine-harness.js';
@@ -113,4 +113,19 @@ export function lakeConfigFile(dir: string, catalogDir: string, extra = ''): str
     `catalogs:\n  - name: tpch\n    connector: tpch\n  - name: lake\n    connector: hive\n    properties:\n      hive.metastore: file\n      hive.metastore.catalog.dir: file://${catalogDir}/\n${extra}`,
   );
   return file;
+}
+
+/** The data files below `dir` (relative paths), hidden folders (the commit log) left out. */
+export function dataFiles(dir: string): string[] {
+  const files: string[] = [];
+  const walk = (d: string) => {
+    for (const name of readdirSync(d)) {
+      if (name.startsWith('.')) continue;
+      const path = join(d, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (statSync(path).size > 0) files.push(relative(dir, path));
+    }
+  };
+  walk(dir);
+  return files.sort();
 }

@@ -7,24 +7,8 @@
 // the table as it was.
 
 import { expect } from 'chai';
-import { readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { duckDbRows, LakeFixture } from './lake-fixture.js';
-
-/** The data files below `dir` (relative paths), hidden folders (the commit log) left out. */
-function dataFiles(dir: string): string[] {
-  const files: string[] = [];
-  const walk = (d: string) => {
-    for (const name of readdirSync(d)) {
-      if (name.startsWith('.')) continue;
-      const path = join(d, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (statSync(path).size > 0) files.push(relative(dir, path));
-    }
-  };
-  walk(dir);
-  return files.sort();
-}
+import { readdirSync } from 'node:fs';
+import { dataFiles, duckDbRows, LakeFixture } from './lake-fixture.js';
 
 const ENABLE = 'SET SESSION lake.non_transactional_optimize_enabled = true';
 const NATION = 'SELECT n_nationkey, n_name, n_comment, n_regionkey FROM tpch.tiny.nation';

@@ -1,5 +1,5 @@
 // The lake catalog of a real server process: tables survive a restart, a query over a bad file
-// fails naming it while the server goes on serving, and an unknown catalog property stops the
+// fails naming it while the server goes on serving, a DELETE reports no update count (as Trino's), and an unknown catalog property stops the
 // server at startup, naming it.
 
 import { expect } from 'chai';
@@ -43,6 +43,11 @@ describe('lake: in a server process', function () {
       expect(failed.final.error?.errorName).to.equal('HIVE_BAD_DATA');
       expect(failed.final.error?.message).to.equal(`file://${dir}/bad/a.csv:2:1: column 'id': Cannot cast 'not a number' to BIGINT`);
       expect(await query(server.uri, 'SELECT count(*) FROM lake.default.nation')).to.deep.equal([[30]]);
+      // A DELETE of whole partitions (here the whole table) reports no count, as Trino's Hive connector.
+      const deleted = await runStatement(server.uri, 'DELETE FROM lake.default.nation');
+      expect(deleted.rows).to.deep.equal([[null]]);
+      expect([deleted.final.updateType, deleted.final.updateCount]).to.deep.equal(['DELETE', undefined]);
+      expect(await query(server.uri, 'SELECT count(*) FROM lake.default.nation')).to.deep.equal([[0]]);
     } finally {
       await server.stop();
     }

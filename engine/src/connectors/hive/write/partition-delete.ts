@@ -96,7 +96,11 @@ async function removeEmptyFolders(fs: FileSystem, table: LakeTable, files: reado
   if (fs.removeEmptyDirectory === undefined) return;
   const folders = new Set<string>();
   for (const file of files) {
-    for (let folder = parentLocation(file); folder.length > table.location.length && folder.startsWith(table.location); folder = parentLocation(folder))
+    for (
+      let folder = parentLocation(file);
+      folder.length > table.location.length && folder.startsWith(table.location);
+      folder = parentLocation(folder)
+    )
       folders.add(folder);
   }
   const deepestFirst = [...folders].sort((a, b) => b.length - a.length);
