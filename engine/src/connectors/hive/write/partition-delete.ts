@@ -14,7 +14,7 @@ import type { PageSource, RowPredicate } from '../../../spi/connector.js';
 import type { FileSystem } from '../file-system/file-system.js';
 import { fileFormat } from '../formats/file-formats.js';
 import { baseName, parentLocation } from '../location.js';
-import { commitWrite, readCommitState, retiredFiles } from '../metastore/commit-log.js';
+import { type CommitState, commitWrite, readCommitState, retiredFiles } from '../metastore/commit-log.js';
 import type { LakeTable } from '../metastore/lake-table.js';
 import type { LakeSplitInfo } from '../splits/lake-split.js';
 import { parsePartitionValue } from '../splits/partitions.js';
@@ -31,12 +31,34 @@ export interface PartitionDeleteEnvironment {
   read(info: LakeSplitInfo, columns: readonly string[]): PageSource;
 }
 
+/** Attempts of a DELETE whose files another DELETE or optimize rewrote meanwhile (each attempt follows one that did). */
+const MAX_ATTEMPTS = 10;
+
 /** Deletes the partitions `selects` picks from a page of their values (one row each). */
 export async function deletePartitions(env: PartitionDeleteEnvironment, selects: RowPredicate): Promise<void> {
   const { table } = env;
   if (!table.managed && table.partitionColumns.length === 0)
     throw new EngineError('NOT_SUPPORTED', 'Cannot delete from non-managed Hive table');
-  const state = await readCommitState(env.metadataFs, env.metadataDirectory, table.tableId);
+  for (let attempt = 1; ; attempt++) {
+    const state = await readCommitState(env.metadataFs, env.metadataDirectory, table.tableId);
+    let files: string[];
+    try {
+      files = await retireSelected(env, state, selects);
+    } catch (e) {
+      // Another DELETE or an optimize retired files this one listed: it selects again from the table as it is now.
+      if (attempt < MAX_ATTEMPTS && (await rewrittenSince(env, state))) continue;
+      throw e;
+    }
+    if (!table.managed) return;
+    await Promise.allSettled(files.map((f) => env.dataFs.deleteFile(f)));
+    await removeEmptyFolders(env.dataFs, table, files);
+    return;
+  }
+}
+
+/** Commits the retirement of the selected partitions' files (as the commit state `state` lists them); returns the files. */
+async function retireSelected(env: PartitionDeleteEnvironment, state: CommitState, selects: RowPredicate): Promise<string[]> {
+  const { table } = env;
   const listing = {
     fs: env.dataFs,
     table,
@@ -54,7 +76,7 @@ export async function deletePartitions(env: PartitionDeleteEnvironment, selects:
   const partitions = [...byPartition.values()];
   const selected = selects(partitionValuesPage(table, partitions));
   const doomed = partitions.filter((_, i) => selected[i] === 1).flat();
-  if (doomed.length === 0) return;
+  if (doomed.length === 0) return [];
   const files = [...new Set(doomed.map((info) => info.location))];
   await commitWrite(env.metadataFs, env.metadataDirectory, table.tableId, {
     writeId: newWriteId(env.queryId),
@@ -65,9 +87,14 @@ export async function deletePartitions(env: PartitionDeleteEnvironment, selects:
     committedAt: Date.now(),
     retired: { files, committedRows: await engineRows(env, doomed) },
   });
-  if (!table.managed) return;
-  await Promise.allSettled(files.map((f) => env.dataFs.deleteFile(f)));
-  await removeEmptyFolders(env.dataFs, table, files);
+  return files;
+}
+
+/** Whether a commit since `state` retired files (a DELETE or an optimize). */
+async function rewrittenSince(env: PartitionDeleteEnvironment, state: CommitState): Promise<boolean> {
+  const seen = new Set(state.writes.map((w) => w.writeId));
+  const latest = await readCommitState(env.metadataFs, env.metadataDirectory, env.table.tableId);
+  return latest.writes.some((w) => !seen.has(w.writeId) && w.retired !== undefined);
 }
 
 /** One row per partition (its splits' values, parsed), partition columns in order; no columns when unpartitioned. */
