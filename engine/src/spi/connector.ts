@@ -257,6 +257,15 @@ export interface Connector {
    * values (coordinator/statements/partition-delete.ts). Atomic; the count of rows is not known.
    */
   deletePartitions?(session: Session, schema: string, table: string, selects: RowPredicate): Promise<void>;
+  /**
+   * DELETE or UPDATE made by the data source in one statement of its own (Trino's applyDelete /
+   * executeDelete, applyUpdate / executeUpdate), atomic. Returns the rows it changed, or undefined
+   * when it cannot make this change whole (nothing was done): the engine then refuses the statement
+   * with rowLevelChangeRefusal.
+   */
+  changeRowsInPlace?(session: Session, schema: string, table: string, change: InPlaceRowChange): Promise<number | undefined>;
+  /** Why the table refuses a change of single rows (MERGE, or a DELETE/UPDATE changeRowsInPlace cannot make): the NOT_SUPPORTED message. */
+  rowLevelChangeRefusal?(session: Session, schema: string, table: string): Promise<string>;
   /** Replaces the rows the predicate selects by `update`'s rows for them (all columns, table order); returns how many. Atomic. */
   updateRows?(session: Session, schema: string, table: string, predicate: RowPredicate, update: RowUpdate): Promise<number>;
   /** Replaces the table's rows by `rewrite`'s, computed from its current rows in one atomic step; returns rewrite's count. */
@@ -286,4 +295,12 @@ export async function allSplits(splits: AsyncIterable<Split>): Promise<Split[]> 
   const out: Split[] = [];
   for await (const split of splits) out.push(split);
   return out;
+}
+
+/** A DELETE (no `set`) or an UPDATE of constant values, offered to changeRowsInPlace. */
+export interface InPlaceRowChange {
+  /** The WHERE's conjuncts over the table's columns (none: every row); undefined when one reads more than columns and constants. */
+  where: readonly ConnectorExpression[] | undefined;
+  /** Each SET column and its new value: a constant of the column's type, undefined when the value is not a constant. */
+  set?: readonly { column: string; value: ConnectorExpression | undefined }[];
 }

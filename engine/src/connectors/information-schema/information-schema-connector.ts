@@ -48,6 +48,8 @@ export class InformationSchemaConnector implements Connector {
   deletePartitions?: Connector['deletePartitions'];
   updateRows?: Connector['updateRows'];
   rewriteRows?: Connector['rewriteRows'];
+  changeRowsInPlace?: Connector['changeRowsInPlace'];
+  rowLevelChangeRefusal?: Connector['rowLevelChangeRefusal'];
   alterTable?: Connector['alterTable'];
   listViews?: Connector['listViews'];
   getView?: Connector['getView'];
@@ -263,6 +265,7 @@ export class InformationSchemaConnector implements Connector {
         return updateRows.call(inner, session, schema, table, predicate, update);
       };
     }
+    this.bindRowChangesInPlace(inner);
     if (alterTable) {
       this.alterTable = async (session, schema, table, change) => {
         refuseInformationSchema(schema, 'altering tables');
@@ -275,6 +278,22 @@ export class InformationSchemaConnector implements Connector {
         refuseInformationSchema(schema, 'modifying table rows');
         return rewriteRows.call(inner, session, schema, table, rewrite);
       };
+    }
+  }
+
+  private bindRowChangesInPlace(inner: Connector): void {
+    const { changeRowsInPlace, rowLevelChangeRefusal } = inner;
+    if (changeRowsInPlace) {
+      this.changeRowsInPlace = async (session, schema, table, change) => {
+        refuseInformationSchema(schema, 'modifying table rows');
+        return changeRowsInPlace.call(inner, session, schema, table, change);
+      };
+    }
+    if (rowLevelChangeRefusal) {
+      this.rowLevelChangeRefusal = async (session, schema, table) =>
+        schema === INFORMATION_SCHEMA
+          ? 'This connector does not support modifying table rows'
+          : rowLevelChangeRefusal.call(inner, session, schema, table);
     }
   }
 }

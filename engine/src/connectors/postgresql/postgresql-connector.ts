@@ -8,6 +8,7 @@ import { EngineError } from '../../errors/engine-error.js';
 import type {
   ColumnMetadata,
   Connector,
+  InPlaceRowChange,
   PageSource,
   PropertyValues,
   SchemaTableName,
@@ -30,6 +31,7 @@ import { shapeCheck } from '../../spi/json-shape.js';
 import * as catalogQueries from './catalog-queries.js';
 import { mapColumn, type PostgresColumn } from './column-mapping.js';
 import * as writes from './postgresql-writes.js';
+import { rowChangeSql, rowLevelRefusal, runRowChange } from './row-changes.js';
 import { columnDefinitions } from './postgresql-writes.js';
 import type { ConnectorPageSink, WriteHandle } from '../../spi/table-write.js';
 import { keyRanges } from './key-ranges.js';
@@ -341,6 +343,19 @@ export class PostgresConnector implements Connector {
 
   async abortWrite(_session: Session, handle: WriteHandle): Promise<void> {
     await writes.abortWrite(this.client, handle as writes.PostgresWriteHandle);
+  }
+
+  // DELETE and UPDATE made by the server in one statement (row-changes.ts).
+  async changeRowsInPlace(session: Session, schema: string, table: string, change: InPlaceRowChange): Promise<number | undefined> {
+    const described = this.tables.get(tableKey(schema, table)) ?? (await this.describe(schema, table));
+    if (described === undefined) throw new EngineError('TABLE_NOT_FOUND', `Table '${this.name}.${schema}.${table}' does not exist`);
+    const pushdown = sessionSettings(session, this.name, this.config).filter_pushdown_enabled;
+    const sql = rowChangeSql(schema, table, described.columns, described.utf8, change, pushdown);
+    return sql === undefined ? undefined : runRowChange(this.client, sql);
+  }
+
+  rowLevelChangeRefusal(_session: Session, schema: string, table: string): Promise<string> {
+    return rowLevelRefusal(this.client, schema, table);
   }
 
   private async describe(schema: string, table: string): Promise<PostgresTable | undefined> {

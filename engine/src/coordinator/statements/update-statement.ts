@@ -21,6 +21,7 @@ import { cannotChangeRows, modifiedTable, rowPredicate, selectedRows, tableField
 import type { QueryRunner } from './merge-statement.js';
 import { perRowResults, type PerRowResults } from './row-subqueries.js';
 import { rowCountResult } from './results.js';
+import { updateInPlace, type InPlaceConnector } from './in-place-row-change.js';
 
 export async function updateRows(
   statement: ast.Update,
@@ -31,8 +32,12 @@ export async function updateRows(
   const session = metadata.session;
   const table = await modifiedTable(statement.table, metadata, 'Updating', statement.location, statement.branch);
   const connector = metadata.connector(table.catalog);
-  if (!connector.updateRows) throw cannotChangeRows(connector, statement.location);
   const s = withStoredNames(statement, table);
+  if (connector.changeRowsInPlace) {
+    checkAssignments(s, table);
+    return updateInPlace(s, { table, connector: connector as InPlaceConnector, session, parameters });
+  }
+  if (!connector.updateRows) throw cannotChangeRows(connector, statement.location);
   checkAssignments(s, table);
   // SET values with subqueries come from a query over the table (row-subqueries.ts).
   const perRow = s.assignments.some((a) => containsSubquery(a.value))

@@ -1,0 +1,95 @@
+// DELETE and UPDATE on a catalog whose data source changes rows itself (PostgreSQL), as Trino's JDBC
+// connectors make them: the whole WHERE goes down as the source's filter, and each SET value is a
+// constant (Trino folds constant expressions before it offers them); the source runs one statement
+// and reports the rows it changed. What the source cannot take whole is a row-level change, which
+// the connector refuses with its own message (rowLevelChangeRefusal).
+
+import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
+import { evaluateConstant } from '../../exec/expression/compiler.js';
+import { isDeterministicFunction } from '../../functions/scalar/registry.js';
+import type { Connector, InPlaceRowChange, TableMetadata } from '../../spi/connector.js';
+import type { ConnectorExpression } from '../../spi/pushdown.js';
+import type { Session } from '../../spi/session.js';
+import type { StatementResult } from '../../spi/statement-result.js';
+import { containsSubquery } from '../../sql/analyzer/ast-utils.js';
+import { translateExpression } from '../../sql/analyzer/expression-translator.js';
+import type * as ast from '../../sql/parser/ast.js';
+import { expressionOverColumns } from '../../sql/planner/optimizer/push-into-connectors.js';
+import { extractConjuncts } from '../../sql/planner/plan-factory.js';
+import { constant, mapChildren, type RowExpression, type Symbol } from '../../sql/planner/row-expression.js';
+import { deleteCondition, tableFields } from './ddl-statements.js';
+import { rowCountResult } from './results.js';
+import { assignmentCast } from './update-statement.js';
+
+export type InPlaceConnector = Connector & Required<Pick<Connector, 'changeRowsInPlace'>>;
+
+interface Target {
+  table: TableMetadata;
+  connector: InPlaceConnector;
+  session: Session;
+  parameters: readonly RowExpression[];
+}
+
+export async function deleteInPlace(s: ast.DeleteStatement, target: Target): Promise<StatementResult> {
+  return rowCountResult('DELETE', await changeInPlace(target, { where: whereConjuncts(s.where, target) }, s.location));
+}
+
+/** `s`: its SET targets checked and spelled as the table's columns. */
+export async function updateInPlace(s: ast.Update, target: Target): Promise<StatementResult> {
+  const { table, session, parameters } = target;
+  const { scope, symbols } = tableFields(table);
+  const set = s.assignments.map((a) => {
+    const column = table.columns.find((c) => c.name === a.column.value)!;
+    if (containsSubquery(a.value)) return { column: column.name, value: undefined };
+    const value = folded(assignmentCast(translateExpression(a.value, { scope, session, parameters }), column.type, session));
+    return { column: column.name, value: expressionOverColumns(value, columnNames(symbols, table), true) };
+  });
+  const where = whereConjuncts(s.where, target);
+  return rowCountResult('UPDATE', await changeInPlace(target, { where, set }, s.location));
+}
+
+async function changeInPlace(target: Target, change: InPlaceRowChange, location: SourceLocation): Promise<number> {
+  const { table, connector, session } = target;
+  const rows = await connector.changeRowsInPlace(session, table.schema, table.name, change);
+  if (rows !== undefined) return rows;
+  const refusal = await connector.rowLevelChangeRefusal?.(session, table.schema, table.name);
+  throw new EngineError('NOT_SUPPORTED', refusal ?? 'This connector does not support modifying table rows', location);
+}
+
+/** The WHERE's conjuncts over the table's columns; undefined when one reads anything else (a subquery, a lambda). */
+function whereConjuncts(where: ast.Expression | undefined, target: Target): ConnectorExpression[] | undefined {
+  if (where === undefined) return [];
+  if (containsSubquery(where)) return undefined;
+  const { expression, symbols } = deleteCondition(where, target.table, target.session, target.parameters);
+  const conjuncts: ConnectorExpression[] = [];
+  for (const conjunct of extractConjuncts(folded(expression))) {
+    const translated = expressionOverColumns(conjunct, columnNames(symbols, target.table), true);
+    if (translated === undefined) return undefined;
+    conjuncts.push(translated);
+  }
+  return conjuncts;
+}
+
+function columnNames(symbols: readonly Symbol[], table: TableMetadata): (symbol: Symbol) => string | undefined {
+  return (symbol) => {
+    const index = symbols.findIndex((s) => s.id === symbol.id);
+    return index < 0 ? undefined : table.columns[index].name;
+  };
+}
+
+/**
+ * Deterministic parts without columns replaced by their values, as Trino's planner folds them before
+ * it offers a predicate or a SET value to the connector; a part that would fail stays as it is.
+ */
+function folded(e: RowExpression): RowExpression {
+  const done = mapChildren(e, folded);
+  if (done.kind !== 'call' && done.kind !== 'cast' && done.kind !== 'special') return done;
+  if (done.kind === 'call' && !isDeterministicFunction(done.name)) return done;
+  const args = done.kind === 'cast' ? [done.arg] : done.args;
+  if (!args.every((a) => a.kind === 'constant')) return done;
+  try {
+    return constant(evaluateConstant(done), done.type);
+  } catch {
+    return done;
+  }
+}
