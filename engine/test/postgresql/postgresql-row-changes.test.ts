@@ -9,7 +9,8 @@ import { expect } from 'chai';
 import { startPgFixture, type PgFixture } from './pg-fixture.js';
 
 const NO_KEY = 'The connector can not perform merge on the target table without primary keys';
-const KEYED = /^line 1:1: Row-level changes of PostgreSQL tables \(MERGE, and DELETE or UPDATE whose WHERE or SET values PostgreSQL cannot take whole\) are not supported$/;
+const KEYED =
+  /^line 1:1: Row-level changes of PostgreSQL tables \(MERGE, and DELETE or UPDATE whose WHERE or SET values PostgreSQL cannot take whole\) are not supported$/;
 
 describe('postgresql connector: DELETE and UPDATE', function () {
   this.timeout(180_000);
