@@ -144,6 +144,38 @@ describe('postgresql connector: DELETE and UPDATE', function () {
     expect(await pgCount('m1k', 'id IN (1, 2)')).to.equal(2);
   });
 
+  it('EXPLAIN shows the DELETE or UPDATE PostgreSQL runs, as a TableDelete or TableUpdate on the coordinator, and changes nothing', async () => {
+    await table('e1', false);
+    const before = await pgRows('e1');
+    const [[deletePlan]] = await fixture.engine.rows(`EXPLAIN DELETE FROM pg.public.e1 WHERE id < 2 + 3 AND v = 'v1'`);
+    expect(deletePlan).to.equal(
+      [
+        'Fragment 0 [COORDINATOR_ONLY]',
+        '    Output layout: [rows]',
+        '    Output partitioning: SINGLE []',
+        '    Output[columnNames = [rows]]',
+        '    │   Layout: [rows:bigint]',
+        `    └─ TableDelete[target = pg:public.e1, statement = DELETE FROM "public"."e1" WHERE ("id" < CAST('5' AS integer)) AND ("v" COLLATE "C" = CAST('v1' AS varchar(10)))]`,
+        '           Layout: [rows:bigint]',
+      ].join('\n'),
+    );
+    const [[updatePlan]] = await fixture.engine.rows(`EXPLAIN (TYPE LOGICAL) UPDATE pg.public.e1 SET n = 1, v = NULL`);
+    expect(updatePlan).to.equal(
+      [
+        'Output[columnNames = [rows]]',
+        '│   Layout: [rows:bigint]',
+        `└─ TableUpdate[target = pg:public.e1, statement = UPDATE "public"."e1" SET "n" = CAST('1.000' AS numeric(12,3)), "v" = CAST(NULL AS varchar(10))]`,
+        '       Layout: [rows:bigint]',
+      ].join('\n'),
+    );
+    expect(await fixture.engine.rows('EXPLAIN (TYPE VALIDATE) DELETE FROM pg.public.e1')).to.deep.equal([[true]]);
+    const refused = await fixture.engine.failure('EXPLAIN UPDATE pg.public.e1 SET i = i + 1');
+    expect(refused.message).to.equal(`line 1:9: ${NO_KEY}`);
+    const analyze = await fixture.engine.failure('EXPLAIN ANALYZE DELETE FROM pg.public.e1');
+    expect([analyze.errorName, analyze.message]).to.deep.equal(['NOT_SUPPORTED', 'line 1:1: EXPLAIN ANALYZE of DELETE is not supported']);
+    expect(await pgRows('e1')).to.deep.equal(before);
+  });
+
   it('with filter pushdown turned off, a DELETE with a WHERE is a row-level change', async () => {
     await table('d4', false);
     await fixture.engine.run('SET SESSION pg.filter_pushdown_enabled = false');

@@ -48,7 +48,8 @@ export class InformationSchemaConnector implements Connector {
   deletePartitions?: Connector['deletePartitions'];
   updateRows?: Connector['updateRows'];
   rewriteRows?: Connector['rewriteRows'];
-  changeRowsInPlace?: Connector['changeRowsInPlace'];
+  applyRowChange?: Connector['applyRowChange'];
+  executeRowChange?: Connector['executeRowChange'];
   rowLevelChangeRefusal?: Connector['rowLevelChangeRefusal'];
   alterTable?: Connector['alterTable'];
   listViews?: Connector['listViews'];
@@ -282,13 +283,14 @@ export class InformationSchemaConnector implements Connector {
   }
 
   private bindRowChangesInPlace(inner: Connector): void {
-    const { changeRowsInPlace, rowLevelChangeRefusal } = inner;
-    if (changeRowsInPlace) {
-      this.changeRowsInPlace = async (session, schema, table, change) => {
+    const { applyRowChange, rowLevelChangeRefusal } = inner;
+    if (applyRowChange) {
+      this.applyRowChange = async (session, schema, table, change) => {
         refuseInformationSchema(schema, 'modifying table rows');
-        return changeRowsInPlace.call(inner, session, schema, table, change);
+        return applyRowChange.call(inner, session, schema, table, change);
       };
     }
+    this.executeRowChange = inner.executeRowChange?.bind(inner);
     if (rowLevelChangeRefusal) {
       this.rowLevelChangeRefusal = async (session, schema, table) =>
         schema === INFORMATION_SCHEMA

@@ -9,6 +9,7 @@ import type {
   ColumnMetadata,
   Connector,
   InPlaceRowChange,
+  PushedRowChange,
   PageSource,
   PropertyValues,
   SchemaTableName,
@@ -346,12 +347,17 @@ export class PostgresConnector implements Connector {
   }
 
   // DELETE and UPDATE made by the server in one statement (row-changes.ts).
-  async changeRowsInPlace(session: Session, schema: string, table: string, change: InPlaceRowChange): Promise<number | undefined> {
+  async applyRowChange(session: Session, schema: string, table: string, change: InPlaceRowChange): Promise<PushedRowChange | undefined> {
     const described = this.tables.get(tableKey(schema, table)) ?? (await this.describe(schema, table));
     if (described === undefined) throw new EngineError('TABLE_NOT_FOUND', `Table '${this.name}.${schema}.${table}' does not exist`);
     const pushdown = sessionSettings(session, this.name, this.config).filter_pushdown_enabled;
     const sql = rowChangeSql(schema, table, described.columns, described.utf8, change, pushdown);
-    return sql === undefined ? undefined : runRowChange(this.client, sql);
+    return sql === undefined ? undefined : { handle: sql, explain: sql };
+  }
+
+  /** The handle is the statement applyRowChange made here (a change runs on the coordinator that planned it). */
+  executeRowChange(_session: Session, change: PushedRowChange): Promise<number> {
+    return runRowChange(this.client, change.handle as string);
   }
 
   rowLevelChangeRefusal(_session: Session, schema: string, table: string): Promise<string> {

@@ -303,7 +303,7 @@ export async function deleteRows(
   const table = await modifiedTable(s.table, metadata, 'Deleting from', s.location, s.branch);
   const connector = metadata.connector(table.catalog);
   if (connector.deletePartitions) return deleteWholePartitions(s, table, connector, session, parameters);
-  if (connector.changeRowsInPlace) return deleteInPlace(s, { table, connector: connector as InPlaceConnector, session, parameters });
+  if (connector.applyRowChange) return deleteInPlace(s, { table, connector: connector as InPlaceConnector, session, parameters });
   if (!connector.deleteRows) throw cannotChangeRows(connector, s.location);
   const predicate =
     s.where !== undefined && containsSubquery(s.where)

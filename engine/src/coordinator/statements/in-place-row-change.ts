@@ -7,7 +7,7 @@
 import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import { evaluateConstant } from '../../exec/expression/compiler.js';
 import { isDeterministicFunction } from '../../functions/scalar/registry.js';
-import type { Connector, InPlaceRowChange, TableMetadata } from '../../spi/connector.js';
+import type { Connector, InPlaceRowChange, PushedRowChange, TableMetadata } from '../../spi/connector.js';
 import type { ConnectorExpression } from '../../spi/pushdown.js';
 import type { Session } from '../../spi/session.js';
 import type { StatementResult } from '../../spi/statement-result.js';
@@ -21,7 +21,7 @@ import { deleteCondition, tableFields } from './ddl-statements.js';
 import { rowCountResult } from './results.js';
 import { assignmentCast } from './update-statement.js';
 
-export type InPlaceConnector = Connector & Required<Pick<Connector, 'changeRowsInPlace'>>;
+export type InPlaceConnector = Connector & Required<Pick<Connector, 'applyRowChange' | 'executeRowChange'>>;
 
 interface Target {
   table: TableMetadata;
@@ -31,11 +31,21 @@ interface Target {
 }
 
 export async function deleteInPlace(s: ast.DeleteStatement, target: Target): Promise<StatementResult> {
-  return rowCountResult('DELETE', await changeInPlace(target, { where: whereConjuncts(s.where, target) }, s.location));
+  return rowCountResult('DELETE', await execute(target, await applyDelete(s, target)));
 }
 
 /** `s`: its SET targets checked and spelled as the table's columns. */
 export async function updateInPlace(s: ast.Update, target: Target): Promise<StatementResult> {
+  return rowCountResult('UPDATE', await execute(target, await applyUpdate(s, target)));
+}
+
+/** The DELETE as the connector will make it; refused when it cannot. */
+export function applyDelete(s: ast.DeleteStatement, target: Target): Promise<PushedRowChange> {
+  return apply(target, { where: whereConjuncts(s.where, target) }, s.location);
+}
+
+/** The UPDATE as the connector will make it; refused when it cannot. */
+export function applyUpdate(s: ast.Update, target: Target): Promise<PushedRowChange> {
   const { table, session, parameters } = target;
   const { scope, symbols } = tableFields(table);
   const set = s.assignments.map((a) => {
@@ -44,16 +54,19 @@ export async function updateInPlace(s: ast.Update, target: Target): Promise<Stat
     const value = folded(assignmentCast(translateExpression(a.value, { scope, session, parameters }), column.type, session));
     return { column: column.name, value: expressionOverColumns(value, columnNames(symbols, table), true) };
   });
-  const where = whereConjuncts(s.where, target);
-  return rowCountResult('UPDATE', await changeInPlace(target, { where, set }, s.location));
+  return apply(target, { where: whereConjuncts(s.where, target), set }, s.location);
 }
 
-async function changeInPlace(target: Target, change: InPlaceRowChange, location: SourceLocation): Promise<number> {
+async function apply(target: Target, change: InPlaceRowChange, location: SourceLocation): Promise<PushedRowChange> {
   const { table, connector, session } = target;
-  const rows = await connector.changeRowsInPlace(session, table.schema, table.name, change);
-  if (rows !== undefined) return rows;
+  const pushed = await connector.applyRowChange(session, table.schema, table.name, change);
+  if (pushed !== undefined) return pushed;
   const refusal = await connector.rowLevelChangeRefusal?.(session, table.schema, table.name);
   throw new EngineError('NOT_SUPPORTED', refusal ?? 'This connector does not support modifying table rows', location);
+}
+
+function execute(target: Target, change: PushedRowChange): Promise<number> {
+  return target.connector.executeRowChange(target.session, change);
 }
 
 /** The WHERE's conjuncts over the table's columns; undefined when one reads anything else (a subquery, a lambda). */

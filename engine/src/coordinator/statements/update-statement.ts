@@ -32,13 +32,10 @@ export async function updateRows(
   const session = metadata.session;
   const table = await modifiedTable(statement.table, metadata, 'Updating', statement.location, statement.branch);
   const connector = metadata.connector(table.catalog);
-  const s = withStoredNames(statement, table);
-  if (connector.changeRowsInPlace) {
-    checkAssignments(s, table);
-    return updateInPlace(s, { table, connector: connector as InPlaceConnector, session, parameters });
-  }
+  if (connector.applyRowChange)
+    return updateInPlace(checkedUpdate(statement, table), { table, connector: connector as InPlaceConnector, session, parameters });
   if (!connector.updateRows) throw cannotChangeRows(connector, statement.location);
-  checkAssignments(s, table);
+  const s = checkedUpdate(statement, table);
   // SET values with subqueries come from a query over the table (row-subqueries.ts).
   const perRow = s.assignments.some((a) => containsSubquery(a.value))
     ? await perRowResults(
@@ -54,6 +51,13 @@ export async function updateRows(
       ? await selectedRows(s.table, s.where, table, runQuery)
       : rowPredicate(s.where, table, session, parameters, 'UPDATE');
   return rowCountResult('UPDATE', await connector.updateRows(session, table.schema, table.name, predicate, update));
+}
+
+/** The statement with each SET target spelled as the table names its column (column-names.ts), each a column of the table, once. */
+export function checkedUpdate(statement: ast.Update, table: TableMetadata): ast.Update {
+  const s = withStoredNames(statement, table);
+  checkAssignments(s, table);
+  return s;
 }
 
 /** The statement with each SET target spelled as the table names its column (column-names.ts). */
