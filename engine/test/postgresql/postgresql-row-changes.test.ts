@@ -119,6 +119,17 @@ describe('postgresql connector: DELETE and UPDATE', function () {
     expect(await pgRows('u2')).to.deep.equal(before);
   });
 
+  it("refuses a SET value of another type with Trino's message, before anything runs", async () => {
+    await table('u4', true);
+    const before = await pgRows('u4');
+    const error = await fixture.engine.failure(`UPDATE pg.public.u4 SET v = 'x', i = '5' WHERE id = 1`);
+    expect([error.errorName, error.message]).to.deep.equal([
+      'TYPE_MISMATCH',
+      "line 1:1: UPDATE table column types don't match SET expressions: Table: [integer, varchar(10)], Expressions: [varchar(1), varchar(1)]",
+    ]);
+    expect(await pgRows('u4')).to.deep.equal(before);
+  });
+
   it('an UPDATE PostgreSQL fails half way changes no row', async () => {
     await table('u3', true);
     const before = await pgRows('u3');
@@ -164,7 +175,7 @@ describe('postgresql connector: DELETE and UPDATE', function () {
       [
         'Output[columnNames = [rows]]',
         '│   Layout: [rows:bigint]',
-        `└─ TableUpdate[target = pg:public.e1, statement = UPDATE "public"."e1" SET "n" = CAST('1.000' AS numeric(12,3)), "v" = CAST(NULL AS varchar(10))]`,
+        `└─ TableUpdate[target = pg:public.e1, statement = UPDATE "public"."e1" SET "v" = CAST(NULL AS varchar(10)), "n" = CAST('1.000' AS numeric(12,3))]`,
         '       Layout: [rows:bigint]',
       ].join('\n'),
     );

@@ -19,7 +19,7 @@ import { extractConjuncts } from '../../sql/planner/plan-factory.js';
 import { constant, mapChildren, type RowExpression, type Symbol } from '../../sql/planner/row-expression.js';
 import { deleteCondition, tableFields } from './ddl-statements.js';
 import { rowCountResult } from './results.js';
-import { assignmentCast } from './update-statement.js';
+import { assignmentCast, checkSetTypes } from './update-statement.js';
 
 export type InPlaceConnector = Connector & Required<Pick<Connector, 'applyRowChange' | 'executeRowChange'>>;
 
@@ -48,12 +48,23 @@ export function applyDelete(s: ast.DeleteStatement, target: Target): Promise<Pus
 export function applyUpdate(s: ast.Update, target: Target): Promise<PushedRowChange> {
   const { table, session, parameters } = target;
   const { scope, symbols } = tableFields(table);
-  const set = s.assignments.map((a) => {
-    const column = table.columns.find((c) => c.name === a.column.value)!;
-    if (containsSubquery(a.value)) return { column: column.name, value: undefined };
-    const value = folded(assignmentCast(translateExpression(a.value, { scope, session, parameters }), column.type, session));
-    return { column: column.name, value: expressionOverColumns(value, columnNames(symbols, table), true) };
+  // In table order, as the engine's own UPDATE checks and reports them.
+  const assignments = table.columns.flatMap((column) => {
+    const assignment = s.assignments.find((a) => a.column.value === column.name);
+    if (assignment === undefined) return [];
+    const value = containsSubquery(assignment.value) ? undefined : translateExpression(assignment.value, { scope, session, parameters });
+    return [{ column, value }];
   });
+  const typed = assignments.flatMap(({ column, value }) => (value === undefined ? [] : [{ column, value }]));
+  checkSetTypes(
+    s,
+    typed.map((t) => t.column),
+    typed.map((t) => t.value),
+  );
+  const set = assignments.map(({ column, value }) => ({
+    column: column.name,
+    value: value && expressionOverColumns(folded(assignmentCast(value, column.type, session)), columnNames(symbols, table), true),
+  }));
   return apply(target, { where: whereConjuncts(s.where, target), set }, s.location);
 }
 

@@ -108,8 +108,25 @@ export function rowUpdate(
     return translateExpression(s.assignments[index].value, { scope, session, parameters });
   });
   const assigned = new Set(s.assignments.map((a) => a.column.value));
-  const targets = table.columns.filter((c) => assigned.has(c.name));
-  const sources = values.filter((_, i) => assigned.has(table.columns[i].name));
+  checkSetTypes(
+    s,
+    table.columns.filter((c) => assigned.has(c.name)),
+    values.filter((_, i) => assigned.has(table.columns[i].name)),
+  );
+  const project = compileProjection(
+    values.map((e, i) => toChannels(assignmentCast(e, table.columns[i].type, session), layout, new Map())),
+    layout.map((s) => s.type),
+  );
+  if (perRow !== undefined) return (rows: Page) => checkNotNull(project(perRow.rowsOf(rows)), table);
+  return (rows: Page) => checkNotNull(project(rows), table);
+}
+
+/** Each SET value (`sources`) can be stored in its column (`targets`, in the same order), as Trino's analyzer checks. */
+export function checkSetTypes(
+  s: ast.Update,
+  targets: readonly TableMetadata['columns'][number][],
+  sources: readonly RowExpression[],
+): void {
   if (
     sources.some((e, i) => !typesEqual(e.type, targets[i].type) && e.type.kind !== 'unknown' && !isStoreAssignable(e.type, targets[i].type))
   ) {
@@ -119,12 +136,6 @@ export function rowUpdate(
       s.location,
     );
   }
-  const project = compileProjection(
-    values.map((e, i) => toChannels(assignmentCast(e, table.columns[i].type, session), layout, new Map())),
-    layout.map((s) => s.type),
-  );
-  if (perRow !== undefined) return (rows: Page) => checkNotNull(project(perRow.rowsOf(rows)), table);
-  return (rows: Page) => checkNotNull(project(rows), table);
 }
 
 /** A SET value as the column's type: Trino's assignment coercion (a cast that fails on values out of range; a plain timestamp into a zoned column in the session zone). */
