@@ -63,6 +63,7 @@ import { addTableWriter, type TableWriterSpec } from '../sql/planner/distributed
 import type { PlanFactory } from '../sql/planner/plan-factory.js';
 import { getScalar } from '../columnar/page.js';
 import { column, rowsResult, varcharColumns } from './statements/results.js';
+import { explainRowChange } from './statements/explain-row-change.js';
 import { sessionWith } from './statements/with-session.js';
 import { deallocate, preparedSql, prepare, resetSession, setSession, use } from './statements/session-statements.js';
 import { inSessionTimeZone, setTimeZone } from './statements/time-zone-statement.js';
@@ -454,6 +455,9 @@ export class StatementExecutor {
         : inner.kind === 'Insert'
           ? await insertWrite(inner, metadata)
           : undefined;
+    const rowChange =
+      inner.kind === 'Delete' || inner.kind === 'Update' ? await explainRowChange(statement, inner, metadata, parameters) : undefined;
+    if (rowChange !== undefined) return rowChange;
     if (inner.kind !== 'QueryStatement' && write === undefined) {
       throw new EngineError(
         'NOT_SUPPORTED',

@@ -257,6 +257,16 @@ export interface Connector {
    * values (coordinator/statements/partition-delete.ts). Atomic; the count of rows is not known.
    */
   deletePartitions?(session: Session, schema: string, table: string, selects: RowPredicate): Promise<void>;
+  /**
+   * DELETE or UPDATE made by the data source in one statement of its own (Trino's applyDelete /
+   * applyUpdate): the change as the source will make it, or undefined when it cannot make this
+   * change whole; the engine then refuses the statement with rowLevelChangeRefusal.
+   */
+  applyRowChange?(session: Session, schema: string, table: string, change: InPlaceRowChange): Promise<PushedRowChange | undefined>;
+  /** Makes a change applyRowChange gave (Trino's executeDelete / executeUpdate), atomic; returns the rows it changed. */
+  executeRowChange?(session: Session, change: PushedRowChange): Promise<number>;
+  /** Why the table refuses a change of single rows (MERGE, or a DELETE/UPDATE applyRowChange cannot make): the NOT_SUPPORTED message. */
+  rowLevelChangeRefusal?(session: Session, schema: string, table: string): Promise<string>;
   /** Replaces the rows the predicate selects by `update`'s rows for them (all columns, table order); returns how many. Atomic. */
   updateRows?(session: Session, schema: string, table: string, predicate: RowPredicate, update: RowUpdate): Promise<number>;
   /** Replaces the table's rows by `rewrite`'s, computed from its current rows in one atomic step; returns rewrite's count. */
@@ -286,4 +296,19 @@ export async function allSplits(splits: AsyncIterable<Split>): Promise<Split[]> 
   const out: Split[] = [];
   for await (const split of splits) out.push(split);
   return out;
+}
+
+/** A DELETE (no `set`) or an UPDATE of constant values, offered to applyRowChange. */
+export interface InPlaceRowChange {
+  /** The WHERE's conjuncts over the table's columns (none: every row); undefined when one reads more than columns and constants. */
+  where: readonly ConnectorExpression[] | undefined;
+  /** Each SET column and its new value: a constant of the column's type, undefined when the value is not a constant. */
+  set?: readonly { column: string; value: ConnectorExpression | undefined }[];
+}
+
+/** A DELETE or UPDATE a connector makes itself: its own handle (used on the coordinator only), and what EXPLAIN prints of it. */
+export interface PushedRowChange {
+  handle: unknown;
+  /** The change as the source makes it, e.g. its SQL statement. */
+  explain: string;
 }

@@ -48,6 +48,9 @@ export class InformationSchemaConnector implements Connector {
   deletePartitions?: Connector['deletePartitions'];
   updateRows?: Connector['updateRows'];
   rewriteRows?: Connector['rewriteRows'];
+  applyRowChange?: Connector['applyRowChange'];
+  executeRowChange?: Connector['executeRowChange'];
+  rowLevelChangeRefusal?: Connector['rowLevelChangeRefusal'];
   alterTable?: Connector['alterTable'];
   listViews?: Connector['listViews'];
   getView?: Connector['getView'];
@@ -263,6 +266,7 @@ export class InformationSchemaConnector implements Connector {
         return updateRows.call(inner, session, schema, table, predicate, update);
       };
     }
+    this.bindRowChangesInPlace(inner);
     if (alterTable) {
       this.alterTable = async (session, schema, table, change) => {
         refuseInformationSchema(schema, 'altering tables');
@@ -275,6 +279,23 @@ export class InformationSchemaConnector implements Connector {
         refuseInformationSchema(schema, 'modifying table rows');
         return rewriteRows.call(inner, session, schema, table, rewrite);
       };
+    }
+  }
+
+  private bindRowChangesInPlace(inner: Connector): void {
+    const { applyRowChange, rowLevelChangeRefusal } = inner;
+    if (applyRowChange) {
+      this.applyRowChange = async (session, schema, table, change) => {
+        refuseInformationSchema(schema, 'modifying table rows');
+        return applyRowChange.call(inner, session, schema, table, change);
+      };
+    }
+    this.executeRowChange = inner.executeRowChange?.bind(inner);
+    if (rowLevelChangeRefusal) {
+      this.rowLevelChangeRefusal = async (session, schema, table) =>
+        schema === INFORMATION_SCHEMA
+          ? 'This connector does not support modifying table rows'
+          : rowLevelChangeRefusal.call(inner, session, schema, table);
     }
   }
 }

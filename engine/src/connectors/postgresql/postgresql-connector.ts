@@ -8,6 +8,8 @@ import { EngineError } from '../../errors/engine-error.js';
 import type {
   ColumnMetadata,
   Connector,
+  InPlaceRowChange,
+  PushedRowChange,
   PageSource,
   PropertyValues,
   SchemaTableName,
@@ -30,6 +32,7 @@ import { shapeCheck } from '../../spi/json-shape.js';
 import * as catalogQueries from './catalog-queries.js';
 import { mapColumn, type PostgresColumn } from './column-mapping.js';
 import * as writes from './postgresql-writes.js';
+import { rowChangeSql, rowLevelRefusal, runRowChange } from './row-changes.js';
 import { columnDefinitions } from './postgresql-writes.js';
 import type { ConnectorPageSink, WriteHandle } from '../../spi/table-write.js';
 import { keyRanges } from './key-ranges.js';
@@ -341,6 +344,24 @@ export class PostgresConnector implements Connector {
 
   async abortWrite(_session: Session, handle: WriteHandle): Promise<void> {
     await writes.abortWrite(this.client, handle as writes.PostgresWriteHandle);
+  }
+
+  // DELETE and UPDATE made by the server in one statement (row-changes.ts).
+  async applyRowChange(session: Session, schema: string, table: string, change: InPlaceRowChange): Promise<PushedRowChange | undefined> {
+    const described = this.tables.get(tableKey(schema, table)) ?? (await this.describe(schema, table));
+    if (described === undefined) throw new EngineError('TABLE_NOT_FOUND', `Table '${this.name}.${schema}.${table}' does not exist`);
+    const pushdown = sessionSettings(session, this.name, this.config).filter_pushdown_enabled;
+    const sql = rowChangeSql(schema, table, described.columns, described.utf8, change, pushdown);
+    return sql === undefined ? undefined : { handle: sql, explain: sql };
+  }
+
+  /** The handle is the statement applyRowChange made here (a change runs on the coordinator that planned it). */
+  executeRowChange(_session: Session, change: PushedRowChange): Promise<number> {
+    return runRowChange(this.client, change.handle as string);
+  }
+
+  rowLevelChangeRefusal(_session: Session, schema: string, table: string): Promise<string> {
+    return rowLevelRefusal(this.client, schema, table);
   }
 
   private async describe(schema: string, table: string): Promise<PostgresTable | undefined> {

@@ -26,6 +26,7 @@ import { isTrue } from '../../exec/operators/join-filter.js';
 import { begun, writeLayout, type WriteRunner, type WriteStatement } from './write-statement.js';
 import { evaluateProperties } from './property-values.js';
 import { deleteWholePartitions } from './partition-delete.js';
+import { deleteInPlace, type InPlaceConnector } from './in-place-row-change.js';
 
 export async function createSchema(
   s: ast.CreateSchema,
@@ -302,6 +303,7 @@ export async function deleteRows(
   const table = await modifiedTable(s.table, metadata, 'Deleting from', s.location, s.branch);
   const connector = metadata.connector(table.catalog);
   if (connector.deletePartitions) return deleteWholePartitions(s, table, connector, session, parameters);
+  if (connector.applyRowChange) return deleteInPlace(s, { table, connector: connector as InPlaceConnector, session, parameters });
   if (!connector.deleteRows) throw cannotChangeRows(connector, s.location);
   const predicate =
     s.where !== undefined && containsSubquery(s.where)

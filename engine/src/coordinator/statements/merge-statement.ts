@@ -41,6 +41,8 @@ export async function merge(
   const session = metadata.session;
   const table = await modifiedTable(s.target, metadata, 'Merging into', s.location, s.branch);
   const connector = metadata.connector(table.catalog);
+  if (connector.rowLevelChangeRefusal)
+    throw new EngineError('NOT_SUPPORTED', await connector.rowLevelChangeRefusal(session, table.schema, table.name), s.location);
   if (!connector.rewriteRows) throw cannotChangeRows(connector, s.location);
   const source = await runQuery(selectAll(s.source));
   const compiled = compileMerge(s, table, source.columns, session, parameters);

@@ -21,6 +21,7 @@ import { cannotChangeRows, modifiedTable, rowPredicate, selectedRows, tableField
 import type { QueryRunner } from './merge-statement.js';
 import { perRowResults, type PerRowResults } from './row-subqueries.js';
 import { rowCountResult } from './results.js';
+import { updateInPlace, type InPlaceConnector } from './in-place-row-change.js';
 
 export async function updateRows(
   statement: ast.Update,
@@ -31,9 +32,10 @@ export async function updateRows(
   const session = metadata.session;
   const table = await modifiedTable(statement.table, metadata, 'Updating', statement.location, statement.branch);
   const connector = metadata.connector(table.catalog);
+  if (connector.applyRowChange)
+    return updateInPlace(checkedUpdate(statement, table), { table, connector: connector as InPlaceConnector, session, parameters });
   if (!connector.updateRows) throw cannotChangeRows(connector, statement.location);
-  const s = withStoredNames(statement, table);
-  checkAssignments(s, table);
+  const s = checkedUpdate(statement, table);
   // SET values with subqueries come from a query over the table (row-subqueries.ts).
   const perRow = s.assignments.some((a) => containsSubquery(a.value))
     ? await perRowResults(
@@ -49,6 +51,13 @@ export async function updateRows(
       ? await selectedRows(s.table, s.where, table, runQuery)
       : rowPredicate(s.where, table, session, parameters, 'UPDATE');
   return rowCountResult('UPDATE', await connector.updateRows(session, table.schema, table.name, predicate, update));
+}
+
+/** The statement with each SET target spelled as the table names its column (column-names.ts), each a column of the table, once. */
+export function checkedUpdate(statement: ast.Update, table: TableMetadata): ast.Update {
+  const s = withStoredNames(statement, table);
+  checkAssignments(s, table);
+  return s;
 }
 
 /** The statement with each SET target spelled as the table names its column (column-names.ts). */
@@ -99,8 +108,25 @@ export function rowUpdate(
     return translateExpression(s.assignments[index].value, { scope, session, parameters });
   });
   const assigned = new Set(s.assignments.map((a) => a.column.value));
-  const targets = table.columns.filter((c) => assigned.has(c.name));
-  const sources = values.filter((_, i) => assigned.has(table.columns[i].name));
+  checkSetTypes(
+    s,
+    table.columns.filter((c) => assigned.has(c.name)),
+    values.filter((_, i) => assigned.has(table.columns[i].name)),
+  );
+  const project = compileProjection(
+    values.map((e, i) => toChannels(assignmentCast(e, table.columns[i].type, session), layout, new Map())),
+    layout.map((s) => s.type),
+  );
+  if (perRow !== undefined) return (rows: Page) => checkNotNull(project(perRow.rowsOf(rows)), table);
+  return (rows: Page) => checkNotNull(project(rows), table);
+}
+
+/** Each SET value (`sources`) can be stored in its column (`targets`, in the same order), as Trino's analyzer checks. */
+export function checkSetTypes(
+  s: ast.Update,
+  targets: readonly TableMetadata['columns'][number][],
+  sources: readonly RowExpression[],
+): void {
   if (
     sources.some((e, i) => !typesEqual(e.type, targets[i].type) && e.type.kind !== 'unknown' && !isStoreAssignable(e.type, targets[i].type))
   ) {
@@ -110,12 +136,6 @@ export function rowUpdate(
       s.location,
     );
   }
-  const project = compileProjection(
-    values.map((e, i) => toChannels(assignmentCast(e, table.columns[i].type, session), layout, new Map())),
-    layout.map((s) => s.type),
-  );
-  if (perRow !== undefined) return (rows: Page) => checkNotNull(project(perRow.rowsOf(rows)), table);
-  return (rows: Page) => checkNotNull(project(rows), table);
 }
 
 /** A SET value as the column's type: Trino's assignment coercion (a cast that fails on values out of range; a plain timestamp into a zoned column in the session zone). */

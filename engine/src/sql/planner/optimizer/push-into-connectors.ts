@@ -173,9 +173,21 @@ function columnOf(symbol: Symbol, scan: TableScanNode): string | undefined {
 
 /** The expression over the scan's columns, or undefined when it reads anything else. */
 export function connectorExpression(e: RowExpression, scan: TableScanNode): ConnectorExpression | undefined {
+  return expressionOverColumns(e, (symbol) => columnOf(symbol, scan), false);
+}
+
+/**
+ * The expression over the columns `column` names its symbols as, or undefined when it reads anything
+ * else; with `boundParameters`, parameters are the constants they are bound to (a statement run once).
+ */
+export function expressionOverColumns(
+  e: RowExpression,
+  column: (symbol: Symbol) => string | undefined,
+  boundParameters: boolean,
+): ConnectorExpression | undefined {
   switch (e.kind) {
     case 'symbol': {
-      const name = columnOf(e.symbol, scan);
+      const name = column(e.symbol);
       return name === undefined ? undefined : { kind: 'column', name, type: e.type };
     }
     case 'input':
@@ -184,17 +196,17 @@ export function connectorExpression(e: RowExpression, scan: TableScanNode): Conn
     case 'routine':
       return undefined;
     case 'constant':
-      return e.parameter === undefined ? { kind: 'constant', value: e.value, type: e.type } : undefined;
+      return e.parameter === undefined || boundParameters ? { kind: 'constant', value: e.value, type: e.type } : undefined;
     case 'cast': {
       if (e.sessionZone !== undefined) return undefined; // connectors do not know the session zone
-      const arg = connectorExpression(e.arg, scan);
+      const arg = expressionOverColumns(e.arg, column, boundParameters);
       return arg && { kind: 'cast', arg, type: e.type, safe: e.safe };
     }
     case 'call':
     case 'special': {
       const args: ConnectorExpression[] = [];
       for (const a of e.args) {
-        const translated = connectorExpression(a, scan);
+        const translated = expressionOverColumns(a, column, boundParameters);
         if (translated === undefined) return undefined;
         args.push(translated);
       }
