@@ -6,21 +6,7 @@
 // with sorted keys, and PostgreSQL's jsonb equality for what the engine wrote.
 
 import { expect } from 'chai';
-import { startPgFixture, type PgFixture } from './pg-fixture.js';
-
-function sortedJson(text: string): string {
-  const sorted = (v: unknown): unknown =>
-    Array.isArray(v)
-      ? v.map(sorted)
-      : v !== null && typeof v === 'object'
-        ? Object.fromEntries(
-            Object.entries(v)
-              .sort(([a], [b]) => (a < b ? -1 : 1))
-              .map(([k, x]) => [k, sorted(x)]),
-          )
-        : v;
-  return JSON.stringify(sorted(JSON.parse(text)));
-}
+import { sortedJson, startPgFixture, type PgFixture } from './pg-fixture.js';
 
 const SETUP = `
 CREATE TABLE docs (id integer, j json, jb jsonb);

@@ -7,7 +7,7 @@ import { expect } from 'chai';
 import { PostgresConnector } from '../../src/connectors/postgresql/postgresql-connector.js';
 import { postgresConfig } from '../../src/connectors/postgresql/postgresql-config.js';
 import type { Scalar } from '../../src/types/scalar.js';
-import { canonical, startPgFixture, type PgFixture } from './pg-fixture.js';
+import { canonical, sortedJson, startPgFixture, type PgFixture } from './pg-fixture.js';
 
 const SETUP = `
 CREATE TYPE mood AS ENUM ('sad', 'ok', 'happy');
@@ -63,20 +63,6 @@ const MAPPED: { column: string; type: string; text: string; value: (text: string
   { column: 'j', type: 'json', text: 'j::text', value: sortedJson },
 ];
 const UNSUPPORTED = ['tz', 'num', 'arr'];
-
-function sortedJson(text: string): string {
-  const sorted = (v: unknown): unknown =>
-    Array.isArray(v)
-      ? v.map(sorted)
-      : v !== null && typeof v === 'object'
-        ? Object.fromEntries(
-            Object.entries(v)
-              .sort(([a], [b]) => (a < b ? -1 : 1))
-              .map(([k, x]) => [k, sorted(x)]),
-          )
-        : v;
-  return JSON.stringify(sorted(JSON.parse(text)));
-}
 
 function unscaled(text: string): bigint {
   return BigInt(text.replace('.', ''));

@@ -1,7 +1,7 @@
 // checksum(x): Trino's order-insensitive checksum, the 64-bit wrapping sum over the rows of
 // xxHash64(value) * PRIME64 (PRIME64 alone for a NULL), as 8 little-endian bytes; NULL over no
 // rows. Each value hashes as Trino's type's XX_HASH_64 operator does (trino-value-hash.ts): scalars,
-// arrays, maps, rows, uuid and ipaddress. Other types (json, intervals, sketches) are refused.
+// arrays, maps, rows, uuid, ipaddress, json and intervals. Other types (sketches, variant) are refused.
 
 import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import { getScalar, type Column } from '../../columnar/page.js';

@@ -1,7 +1,7 @@
 // Trino's two 64-bit hashes of a value, as checksum(x) needs them: XX_HASH_64 (what checksum sums)
 // and HASH_CODE (what a row's XX_HASH_64 combines its fields with). A type held in one long L hashes
 // as xxHash64(L) and has the hash code xxHash64's mix of L (AbstractLongType.hash); a type without its
-// own hash code (boolean, strings, binaries, long decimals, timestamps above precision 6, zoned ones
+// own hash code (boolean, strings, json, binaries, long decimals, timestamps above precision 6, zoned ones
 // above 3, uuid, ipaddress) uses its XX_HASH_64. Containers, as Trino's ArrayType, MapType, RowType:
 // an array folds `31 * h + element`, a NULL element 0; a map sums `key ^ value` per entry (order-free);
 // a row starts at 1 and folds `31 * h + field` with its fields' hash codes, for both hashes.
@@ -61,6 +61,8 @@ function longOf(type: SqlType): ((value: Scalar) => bigint) | undefined {
     case 'integer':
     case 'bigint':
     case 'date':
+    case 'interval year to month': // months
+    case 'interval day to second': // milliseconds
       return (v) => BigInt(v as number | bigint);
     case 'real':
       return (v) => floatBits(v as number, 32);
@@ -89,6 +91,7 @@ export function trinoValueHash(type: SqlType, flavor: HashFlavor): ValueHash | u
       return (v) => xxHashLong((v as bigint) >> 64n) ^ xxHashLong(BigInt.asIntN(64, v as bigint));
     case 'varchar':
     case 'char':
+    case 'json': // its canonical text's bytes
       return (v) => xxHashBytes(encoder.encode(v as string));
     case 'varbinary':
       return (v) => xxHashBytes(v as Uint8Array);
