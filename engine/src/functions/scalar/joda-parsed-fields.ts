@@ -3,7 +3,8 @@
 // its range then its unit, largest first (era; year and weekyear; century and year of era; month,
 // week, day of year; day of month; day of week; AM/PM; hour of day; hour of half day; minute; second;
 // millisecond), and the pass runs twice so that later fields see the earlier ones settled. A value out
-// of its field's range at the moment it is set fails the parse, as Joda's IllegalFieldValueException.
+// of its field's range at the moment it is set fails the parse with Joda's IllegalFieldValueException
+// message ("Value 13 for monthOfYear must be in the range [1,12]").
 
 import {
   MILLIS_PER_HOUR,
@@ -71,7 +72,20 @@ export interface SavedField {
   value: number;
 }
 
-const inRange = (value: number, min: number, max: number) => Number.isInteger(value) && value >= min && value <= max;
+/** A field value out of its range where it was set. */
+export class FieldValueError extends Error {
+  constructor(field: JodaField, value: number, min: number, max: number) {
+    super(`Value ${value} for ${field} must be in the range [${min},${max}]`);
+  }
+}
+
+/** Joda's FieldUtils.verifyValueBounds. */
+function check(field: JodaField, value: number, min: number, max: number): void {
+  if (value < min || value > max) throw new FieldValueError(field, value, min, max);
+}
+
+const MIN_YEAR = -292275054;
+const MAX_YEAR = 292278993;
 
 function withYear(t: LocalDateTime, year: number): LocalDateTime {
   const { month, day } = daysToCivil(t.days);
@@ -92,8 +106,8 @@ function withWeek(t: LocalDateTime, weekYear: number, week: number): LocalDateTi
   return { ...t, days: weekOneMonday(weekYear) + (week - 1) * 7 + dayOfWeekOfDays(t.days) - 1 };
 }
 
-/** `t` with `field` set to `value`, or undefined when the value is out of the field's range there. */
-function setField(t: LocalDateTime, { field, value }: SavedField): LocalDateTime | undefined {
+/** `t` with `field` set to `value`; a FieldValueError when the value is out of the field's range there. */
+function setField(t: LocalDateTime, { field, value }: SavedField): LocalDateTime {
   const year = daysToCivil(t.days).year;
   const hour = Math.floor(t.millisOfDay / MILLIS_PER_HOUR);
   const withHour = (h: number) => ({ ...t, millisOfDay: t.millisOfDay + (h - hour) * MILLIS_PER_HOUR });
@@ -103,66 +117,74 @@ function setField(t: LocalDateTime, { field, value }: SavedField): LocalDateTime
   };
   switch (field) {
     case 'era':
-      if (!inRange(value, 0, 1)) return undefined;
+      check(field, value, 0, 1);
       return (year > 0 ? 1 : 0) === value ? t : withYear(t, -year);
     case 'year':
-      return inRange(value, -292275054, 292278993) ? withYear(t, value) : undefined;
-    case 'weekyear': {
-      if (!inRange(value, -292275054, 292278993)) return undefined;
+      check(field, value, MIN_YEAR, MAX_YEAR);
+      return withYear(t, value);
+    case 'weekyear':
+      check(field, value, MIN_YEAR, MAX_YEAR);
       return withWeek(t, value, Math.min(isoWeekOfDays(t.days).week, weeksInWeekyear(value)));
-    }
     case 'centuryOfEra':
     case 'yearOfEra': {
       const yearOfEra = year > 0 ? year : 1 - year;
+      if (field === 'yearOfEra') check(field, value, 1, MAX_YEAR);
+      else check(field, value, 0, Math.floor(MAX_YEAR / 100));
       const target = field === 'yearOfEra' ? value : value * 100 + (yearOfEra % 100);
-      if (field === 'yearOfEra' ? !inRange(value, 1, 292278993) : !inRange(value, 0, 2922789) || target < 1) return undefined;
       return withYear(t, year > 0 ? target : 1 - target);
     }
     case 'monthOfYear': {
-      if (!inRange(value, 1, 12)) return undefined;
+      check(field, value, 1, 12);
       const { day } = daysToCivil(t.days);
       return { ...t, days: civilToDays(year, value, Math.min(day, daysInMonth(year, value))) };
     }
     case 'weekOfWeekyear': {
       const { weekYear } = isoWeekOfDays(t.days);
-      return inRange(value, 1, weeksInWeekyear(weekYear)) ? withWeek(t, weekYear, value) : undefined;
+      check(field, value, 1, weeksInWeekyear(weekYear));
+      return withWeek(t, weekYear, value);
     }
     case 'dayOfYear':
-      return inRange(value, 1, isLeapYear(year) ? 366 : 365) ? { ...t, days: t.days + value - dayOfYearOfDays(t.days) } : undefined;
+      check(field, value, 1, isLeapYear(year) ? 366 : 365);
+      return { ...t, days: t.days + value - dayOfYearOfDays(t.days) };
     case 'dayOfMonth': {
       const { month, day } = daysToCivil(t.days);
-      return inRange(value, 1, daysInMonth(year, month)) ? { ...t, days: t.days + value - day } : undefined;
+      check(field, value, 1, daysInMonth(year, month));
+      return { ...t, days: t.days + value - day };
     }
     case 'dayOfWeek':
-      return inRange(value, 1, 7) ? { ...t, days: t.days + value - dayOfWeekOfDays(t.days) } : undefined;
+      check(field, value, 1, 7);
+      return { ...t, days: t.days + value - dayOfWeekOfDays(t.days) };
     case 'halfdayOfDay':
-      return inRange(value, 0, 1) ? withHour((hour % 12) + value * 12) : undefined;
+      check(field, value, 0, 1);
+      return withHour((hour % 12) + value * 12);
     case 'hourOfDay':
-      return inRange(value, 0, 23) ? withHour(value) : undefined;
+      check(field, value, 0, 23);
+      return withHour(value);
     case 'clockhourOfDay':
-      return inRange(value, 1, 24) ? withHour(value % 24) : undefined;
+      check(field, value, 1, 24);
+      return withHour(value % 24);
     case 'hourOfHalfday':
-      return inRange(value, 0, 11) ? withHour(hour - (hour % 12) + value) : undefined;
+      check(field, value, 0, 11);
+      return withHour(hour - (hour % 12) + value);
     case 'clockhourOfHalfday':
-      return inRange(value, 1, 12) ? withHour(hour - (hour % 12) + (value % 12)) : undefined;
+      check(field, value, 1, 12);
+      return withHour(hour - (hour % 12) + (value % 12));
     case 'minuteOfHour':
-      return inRange(value, 0, 59) ? withUnit(MILLIS_PER_MINUTE, 60) : undefined;
+      check(field, value, 0, 59);
+      return withUnit(MILLIS_PER_MINUTE, 60);
     case 'secondOfMinute':
-      return inRange(value, 0, 59) ? withUnit(MILLIS_PER_SECOND, 60) : undefined;
+      check(field, value, 0, 59);
+      return withUnit(MILLIS_PER_SECOND, 60);
     case 'millisOfSecond':
-      return inRange(value, 0, 999) ? withUnit(1, 1000) : undefined;
+      check(field, value, 0, 999);
+      return withUnit(1, 1000);
   }
 }
 
-/** The local date-time the saved fields give from 1970-01-01 00:00, or undefined when one is out of range. */
-export function computeLocalDateTime(saved: readonly SavedField[]): LocalDateTime | undefined {
+/** The local date-time the saved fields give from 1970-01-01 00:00; a FieldValueError when one is out of range. */
+export function computeLocalDateTime(saved: readonly SavedField[]): LocalDateTime {
   const ordered = saved.map((s, index) => ({ s, index })).sort((a, b) => RANK[a.s.field] - RANK[b.s.field] || a.index - b.index);
-  let t: LocalDateTime | undefined = { days: 0, millisOfDay: 0 };
-  for (let pass = 0; pass < 2; pass++) {
-    for (const { s } of ordered) {
-      t = setField(t, s);
-      if (t === undefined) return undefined;
-    }
-  }
+  let t: LocalDateTime = { days: 0, millisOfDay: 0 };
+  for (let pass = 0; pass < 2; pass++) for (const { s } of ordered) t = setField(t, s);
   return t;
 }

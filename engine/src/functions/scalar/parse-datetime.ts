@@ -9,7 +9,7 @@ import { MILLIS_PER_DAY } from '../../types/datetime.js';
 import { instantOfLocal, offsetZoneKey, tryZoneKeyOf, UTC_ZONE_KEY, zoneKeyOf } from '../../types/time-zones.js';
 import { timestampWithTimeZone } from '../../types/types.js';
 import { packZoned } from '../../types/zoned-timestamp.js';
-import { computeLocalDateTime, type JodaField, type SavedField } from './joda-parsed-fields.js';
+import { FieldValueError, computeLocalDateTime, type JodaField, type LocalDateTime, type SavedField } from './joda-parsed-fields.js';
 import { compileRegexp } from './regexp-pattern.js';
 import { type ScalarFunctionDefinition, body } from './signature.js';
 
@@ -21,7 +21,8 @@ interface Parsed {
 interface Field {
   /** A capturing group, or a non-capturing literal. */
   source: string;
-  apply?: (p: Parsed, text: string) => void;
+  /** Saves what the group read; false when it is no value of the field (a name it does not know). */
+  apply?: (p: Parsed, text: string) => boolean | undefined;
 }
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
@@ -43,7 +44,9 @@ const ZONE_NAMES: Record<string, string> = {
 /** Letters Joda reads as numbers: a year before one of them cannot take a variable number of digits. */
 const NUMERIC_LETTERS = 'CYyxwehHkKmsSD';
 
-const save = (p: Parsed, field: JodaField, value: number) => p.saved.push({ field, value });
+function save(p: Parsed, field: JodaField, value: number): undefined {
+  p.saved.push({ field, value });
+}
 
 function number(field: JodaField, maxDigits: number): Field {
   return { source: `(\\d{1,${maxDigits}})`, apply: (p, t) => save(p, field, Number(t)) };
@@ -53,7 +56,12 @@ function number(field: JodaField, maxDigits: number): Field {
 function text(field: JodaField, names: readonly string[], base: number): Field {
   return {
     source: '([A-Za-z]+)',
-    apply: (p, t) => save(p, field, names.findIndex((n) => n === t.toLowerCase() || n.slice(0, 3) === t.toLowerCase()) + base),
+    apply: (p, t) => {
+      const index = names.findIndex((n) => n === t.toLowerCase() || n.slice(0, 3) === t.toLowerCase());
+      if (index < 0) return false;
+      save(p, field, index + base);
+      return true;
+    },
   };
 }
 
@@ -80,7 +88,7 @@ function year(field: JodaField, count: number, nextIsNumeric: boolean): Field {
 function field(letter: string, count: number, nextIsNumeric: boolean): Field {
   switch (letter) {
     case 'G':
-      return { source: '([A-Za-z]+)', apply: (p, t) => save(p, 'era', ['bc', 'ad'].indexOf(t.toLowerCase())) };
+      return text('era', ['bc', 'ad'], 0);
     case 'C':
       return number('centuryOfEra', count);
     case 'y':
@@ -120,14 +128,14 @@ function field(letter: string, count: number, nextIsNumeric: boolean): Field {
       return { source: '(\\d{1,9})', apply: (p, t) => save(p, 'millisOfSecond', Number(t.padEnd(3, '0').slice(0, 3))) };
     case 'z': {
       const names = Object.keys(ZONE_NAMES).sort((a, b) => b.length - a.length);
-      return { source: `(${names.join('|')})`, apply: (p, t) => (p.zoneKey = zoneKeyOf(ZONE_NAMES[t])) };
+      return { source: `(${names.join('|')})`, apply: (p, t) => void (p.zoneKey = zoneKeyOf(ZONE_NAMES[t])) };
     }
     case 'Z':
-      if (count >= 3) return { source: '([A-Za-z][A-Za-z0-9_/+-]*)', apply: (p, t) => (p.zoneKey = zoneOrInvalid(t)) };
+      if (count >= 3) return { source: '([A-Za-z][A-Za-z0-9_/+-]*)', apply: (p, t) => void (p.zoneKey = zoneOrInvalid(t)) };
       return {
         source: count === 1 ? '(Z|[+-]\\d\\d:?\\d\\d)' : '(Z|[+-]\\d\\d:\\d\\d)',
         apply: (p, t) =>
-          (p.zoneKey =
+          void (p.zoneKey =
             t === 'Z' ? UTC_ZONE_KEY : offsetZoneKey((t[0] === '-' ? -1 : 1) * (Number(t.slice(1, 3)) * 60 + Number(t.slice(-2))))),
       };
     default:
@@ -185,9 +193,14 @@ function parseDatetime(text: string, pattern: string, sessionZone: string): bigi
   const m = compiled.regexp.matcher(text);
   if (!m.matches()) throw invalid();
   const p: Parsed = { saved: [] };
-  compiled.fields.forEach((f, i) => f.apply?.(p, m.group(i + 1) ?? ''));
-  const local = computeLocalDateTime(p.saved);
-  if (local === undefined) throw invalid();
+  if (compiled.fields.some((f, i) => f.apply?.(p, m.group(i + 1) ?? '') === false)) throw invalid();
+  let local: LocalDateTime;
+  try {
+    local = computeLocalDateTime(p.saved);
+  } catch (e) {
+    if (!(e instanceof FieldValueError)) throw e;
+    throw new EngineError('INVALID_FUNCTION_ARGUMENT', `Cannot parse "${text}": ${e.message}`);
+  }
   const key = p.zoneKey ?? zoneKeyOf(sessionZone);
   const instant = instantOfLocal(key, local.days * MILLIS_PER_DAY + local.millisOfDay, 'fail');
   if (instant === undefined)
