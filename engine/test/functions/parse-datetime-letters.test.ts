@@ -58,6 +58,17 @@ describe('parse_datetime pattern letters', function () {
     expect(await parsed('20200818', 'yyyyMMdd')).to.equal('2020-08-18 00:00:00.000 UTC');
   });
 
+  it("reads two-digit years within 50 years of Joda's pivot, this year minus 30, and other digit counts as they are", async () => {
+    const low = new Date().getUTCFullYear() - 30 - 50;
+    const expectedYear = (twoDigits: number) => low + ((twoDigits - (low % 100) + 100) % 100);
+    for (const twoDigits of [0, 45, 50, 69, 70, 99]) {
+      const text = String(twoDigits).padStart(2, '0');
+      expect(await parsed(`${text}-01-02`, 'yy-MM-dd'), text).to.equal(`${expectedYear(twoDigits)}-01-02 00:00:00.000 UTC`);
+    }
+    expect(await parsed('2020-01-02', 'yy-MM-dd')).to.equal('2020-01-02 00:00:00.000 UTC');
+    expect(await parsed('7-01-02', 'yy-MM-dd')).to.equal('0007-01-02 00:00:00.000 UTC');
+  });
+
   it("fails as Joda does: a value out of its field's range where it is set, a name it does not know, a letter it does not define", async () => {
     const cases: [string, string, string][] = [
       ['2023-366', 'yyyy-DDD', 'Cannot parse "2023-366": Value 366 for dayOfYear must be in the range [1,365]'],
