@@ -26,6 +26,10 @@ describe('format over Java values', function () {
     expect(await format('%s', "ipaddress '192.168.88.123'")).to.equal('192.168.88.123');
     expect(await format('%s', "ipaddress '2001:db8:0:0:1:0:0:1'")).to.equal('2001:db8::1:0:0:1');
     expect(await format('%s', `json '[123,"abc",true]'`)).to.equal('[123,"abc",true]');
+    // Other types go through their CAST to varchar (Trino's fallback): uuid, intervals.
+    expect(await format('%s|%s|%s', "UUID '12151fd2-7586-11e9-8f9e-2a86e4085a59'", "INTERVAL '1' DAY", "INTERVAL '3' MONTH")).to.equal(
+      '12151fd2-7586-11e9-8f9e-2a86e4085a59|1 00:00:00.000|0-3',
+    );
     expect(await format('%1$s %1$tF %1$tT', "timestamp '1969-07-20 16:17:03'")).to.equal('1969-07-20T16:17:03 1969-07-20 16:17:03');
   });
 
