@@ -78,6 +78,13 @@ describe('checksum of arrays, maps, rows, uuid, ipaddress, intervals and json', 
     }
   });
 
+  it('hashes containers of only NULLs (the unknown type) from NULL hash codes of 0', async () => {
+    expect(await checksum('SELECT checksum(ARRAY[NULL])')).to.equal(0n);
+    expect(await checksum('SELECT checksum(ARRAY[])')).to.equal(0n);
+    expect(await checksum('SELECT checksum(MAP())')).to.equal(0n);
+    expect(await checksum('SELECT checksum(ROW(NULL))')).to.equal(sumOf([31n]));
+  });
+
   it('hashes intervals as the long Trino holds (months, milliseconds) and json as its text', async () => {
     expect(await checksum("SELECT checksum(INTERVAL '1' SECOND)")).to.equal(await checksum("SELECT checksum(BIGINT '1000')"));
     expect(await checksum("SELECT checksum(INTERVAL '2' YEAR)")).to.equal(await checksum("SELECT checksum(BIGINT '24')"));

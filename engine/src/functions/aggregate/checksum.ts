@@ -14,7 +14,7 @@ import { trinoValueHash } from './trino-value-hash.js';
 const PRIME64 = 0x9e3779b185ebca87n;
 
 export function checksumFunction(type: SqlType, location?: SourceLocation): AggregateFunction {
-  const hash = type.kind === 'unknown' ? () => 0n : trinoValueHash(type, 'xxhash64');
+  const hash = trinoValueHash(type, 'xxhash64');
   if (hash === undefined) throw new EngineError('NOT_SUPPORTED', `checksum of ${typeName(type)} values is not supported`, location);
   return {
     name: 'checksum',
