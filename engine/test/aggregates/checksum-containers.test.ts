@@ -78,6 +78,18 @@ describe('checksum of arrays, maps, rows, uuid, ipaddress, intervals and json', 
     }
   });
 
+  it('adds up over the parts of a table aggregated in parts, for containers read from pages', async () => {
+    for (const column of [
+      'ARRAY[o_orderkey, o_custkey]',
+      'MAP(ARRAY[o_orderkey], ARRAY[o_comment])',
+      'ROW(o_orderkey, o_comment, o_totalprice)',
+    ]) {
+      const whole = await checksum(`SELECT checksum(${column}) FROM tpch.tiny.orders`);
+      const parts = await engine.rows(`SELECT checksum(${column}) FROM tpch.tiny.orders GROUP BY o_orderpriority`);
+      expect(wrap(parts.reduce((sum, [p]) => sum + asLong(p), 0n)), column).to.equal(whole);
+    }
+  });
+
   it('hashes containers of only NULLs (the unknown type) from NULL hash codes of 0', async () => {
     expect(await checksum('SELECT checksum(ARRAY[NULL])')).to.equal(0n);
     expect(await checksum('SELECT checksum(ARRAY[])')).to.equal(0n);
