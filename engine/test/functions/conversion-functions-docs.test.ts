@@ -89,13 +89,13 @@ describe('format() as java.util.Formatter', () => {
   failureCases(
     'INVALID_FUNCTION_ARGUMENT',
     [
-      ["SELECT format('%d', 1.5)", 'Invalid format string: %d (IllegalFormatConversionException: d != java.math.BigDecimal)'],
-      ["SELECT format('%f', 1)", 'Invalid format string: %f (IllegalFormatConversionException: f != java.lang.Long)'],
-      ["SELECT format('%s %s', 1)", "Invalid format string: %s %s (MissingFormatArgumentException: Format specifier '%s')"],
-      ["SELECT format('%q', 1)", "Invalid format string: %q (UnknownFormatConversionException: Conversion = 'q')"],
-      ["SELECT format('abc %', 1)", "Invalid format string: abc % (UnknownFormatConversionException: Conversion = '%')"],
-      ["SELECT format('%-d', 1)", 'Invalid format string: %-d (MissingFormatWidthException: %-d)'],
-      ["SELECT format('%#d', 1)", 'Invalid format string: %#d (FormatFlagsConversionMismatchException: Conversion = d, Flags = #)'],
+      ["SELECT format('%d', 1.5)", 'Invalid format string: %d (IllegalFormatConversion: d != java.math.BigDecimal)'],
+      ["SELECT format('%f', 1)", 'Invalid format string: %f (IllegalFormatConversion: f != java.lang.Long)'],
+      ["SELECT format('%s %s', 1)", "Invalid format string: %s %s (MissingFormatArgument: Format specifier '%s')"],
+      ["SELECT format('%q', 1)", "Invalid format string: %q (UnknownFormatConversion: Conversion = 'q')"],
+      ["SELECT format('abc %', 1)", "Invalid format string: abc % (UnknownFormatConversion: Conversion = '%')"],
+      ["SELECT format('%-d', 1)", 'Invalid format string: %-d (MissingFormatWidth: %-d)'],
+      ["SELECT format('%#d', 1)", 'Invalid format string: %#d (FormatFlagsConversionMismatch: Conversion = d, Flags = #)'],
       [
         "SELECT format('%tH', DATE '2020-01-01')",
         'Invalid format string: %tH (UnsupportedTemporalTypeException: Unsupported field: HourOfDay)',

@@ -44,3 +44,18 @@ export function canonicalPgRows(rows: readonly Record<string, unknown>[], ordere
   );
   return ordered ? out : out.sort();
 }
+
+/** A JSON text as Trino's jsonParse makes it canonical (keys sorted, no spaces), by JavaScript's JSON: the expected engine value of a PostgreSQL json or jsonb text. */
+export function sortedJson(text: string): string {
+  const sorted = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(sorted)
+      : v !== null && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.entries(v)
+              .sort(([a], [b]) => (a < b ? -1 : 1))
+              .map(([k, x]) => [k, sorted(x)]),
+          )
+        : v;
+  return JSON.stringify(sorted(JSON.parse(text)));
+}

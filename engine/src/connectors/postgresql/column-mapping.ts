@@ -1,11 +1,13 @@
 // PostgreSQL column types onto the engine's (Trino's PostgreSQL type mapping), and how each column
 // is read: its value as sent in binary COPY, or its text (`unsupported-type-handling =
-// CONVERT_TO_VARCHAR` for the types the engine has no type for yet: uuid, json, jsonb, timestamptz,
-// money, intervals, arrays, ...).
+// CONVERT_TO_VARCHAR` for the types the engine has no type for yet: timestamptz, money, intervals,
+// arrays, ...). json and jsonb are the engine's json, read as their text made canonical (Trino's
+// jsonParse: keys sorted, no spaces); like Trino (DISABLE_PUSHDOWN), nothing compares them in PostgreSQL.
 
 import {
   BIGINT,
   BOOLEAN,
+  JSON_TYPE,
   DOUBLE,
   INTEGER,
   REAL,
@@ -48,8 +50,13 @@ export type UnsupportedTypeHandling = 'IGNORE' | 'CONVERT_TO_VARCHAR';
 export function mapColumn(column: CatalogColumn, unsupported: UnsupportedTypeHandling): PostgresColumn | undefined {
   const type = mappedType(column);
   const base = { name: column.name, notNull: column.notNull };
-  if (type !== undefined) return { ...base, type, read: column.typeName === 'bit' ? 'bit' : 'value' };
+  if (type !== undefined) return { ...base, type, read: readOf(column.typeName) };
   return unsupported === 'IGNORE' ? undefined : { ...base, type: VARCHAR, read: 'text' };
+}
+
+function readOf(typeName: string): ColumnRead {
+  if (typeName === 'bit') return 'bit';
+  return typeName === 'json' || typeName === 'jsonb' ? 'text' : 'value';
 }
 
 function mappedType(column: CatalogColumn): SqlType | undefined {
@@ -90,6 +97,9 @@ function mappedType(column: CatalogColumn): SqlType | undefined {
       return VARBINARY;
     case 'uuid':
       return UUID;
+    case 'json':
+    case 'jsonb':
+      return JSON_TYPE;
     case 'date':
       return DATE;
     case 'time':

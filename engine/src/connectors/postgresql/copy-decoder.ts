@@ -7,6 +7,7 @@ import { EngineError } from '../../errors/engine-error.js';
 import type { Column, ColumnValues, Page } from '../../columnar/page.js';
 import { SHORT_DECIMAL_PRECISION, type SqlType } from '../../types/types.js';
 import { uuidFromBytes } from '../../types/uuid-type.js';
+import { jsonParse } from '../../types/json/json-parse.js';
 import { PICOS_PER_MICRO, isLongPlain } from '../../types/long-plain-temporal.js';
 import {
   POSTGRES_EPOCH_DAYS,
@@ -242,6 +243,14 @@ function columnDecoder(column: DecodedColumn, capacity: number): ColumnDecoder {
         (v, buf, o, _l, row) => void (v[row] = BigInt(readNumericUnscaled(buf, o, scale, name))),
       );
     }
+    case 'json':
+      // Sent as text (a json column is selected as its text): made canonical as Trino's jsonParse does.
+      return typedDecoder(
+        type,
+        capacity,
+        (n) => new Array<string>(n).fill(''),
+        (v, buf, o, l, row) => void (v[row] = jsonParse(buf.toString('utf8', o, o + l))),
+      );
     case 'varchar':
       return typedDecoder(
         type,

@@ -21,8 +21,8 @@ export function copyTrailer(): Buffer {
   return trailer;
 }
 
-/** How a target column takes a boolean: as boolean, or as a bit(1). */
-export type BooleanTarget = 'boolean' | 'bit';
+/** How a target column takes a value: in its type's own form ('boolean'; jsonb for json), a boolean as a bit(1), a json value as PostgreSQL json (not jsonb). */
+export type BooleanTarget = 'boolean' | 'bit' | 'json';
 
 /** A buffer that grows as fields are written: read `buf` only after `field` made room (it may be a new buffer). */
 class Writer {
@@ -139,6 +139,17 @@ function fieldWriter(column: Column, booleanTarget: BooleanTarget): (w: Writer, 
         const length = Buffer.byteLength(v[row], 'utf8');
         const at = w.field(length);
         w.buf.write(v[row], at, length, 'utf8');
+      };
+    }
+    case 'json': {
+      // json's binary form is its text; jsonb's a version byte (1), then its text.
+      const v = values as string[];
+      const version = booleanTarget === 'json' ? 0 : 1;
+      return (w, row) => {
+        const length = Buffer.byteLength(v[row], 'utf8');
+        const at = w.field(version + length);
+        if (version === 1) w.buf[at] = 1;
+        w.buf.write(v[row], at + version, length, 'utf8');
       };
     }
     case 'varbinary': {

@@ -16,7 +16,8 @@ import type { Page } from '../../columnar/page.js';
 import type { ConnectorPageSink, WriteFragment } from '../../spi/table-write.js';
 import { typeName } from '../../types/types.js';
 import type { PostgresColumn } from './column-mapping.js';
-import { copyHeader, copyTrailer, encodePage } from './copy-encoder.js';
+import { type BooleanTarget, copyHeader, copyTrailer, encodePage } from './copy-encoder.js';
+import { plainJsonColumns, writeTarget } from './write-targets.js';
 import type { PostgresClient } from './postgresql-client.js';
 import { postgresTypeName, qualifiedTable, quoteIdentifier } from './sql-text.js';
 
@@ -27,8 +28,8 @@ export interface PostgresWriteHandle {
   kind: 'create' | 'insert';
   /** The table the writers COPY into, in the target's schema. */
   temporaryTable: string;
-  /** Per table column (in table order): how a boolean is written (bit or boolean), or 'nulls' for a column the engine cannot write (a type it reads as text) and that may only take NULLs. */
-  columns: { name: string; write: 'boolean' | 'bit' | 'nulls' }[];
+  /** Per table column (in table order): how its values are written (copy-encoder.ts's targets), or 'nulls' for a column the engine cannot write (a type it reads as text) and that may only take NULLs. */
+  columns: { name: string; write: BooleanTarget | 'nulls' }[];
 }
 
 const checkHandleShape = shapeCheck({
@@ -45,7 +46,7 @@ const checkHandleShape = shapeCheck({
       items: {
         type: 'object',
         required: ['name', 'write'],
-        properties: { name: { type: 'string' }, write: { enum: ['boolean', 'bit', 'nulls'] } },
+        properties: { name: { type: 'string' }, write: { enum: ['boolean', 'bit', 'json', 'nulls'] } },
       },
     },
   },
@@ -90,10 +91,8 @@ export async function beginInsert(
   table: string,
   columns: readonly PostgresColumn[],
 ): Promise<PostgresWriteHandle> {
-  const written = columns.map((c) => ({
-    name: c.name,
-    write: c.read === 'text' ? ('nulls' as const) : c.read === 'bit' ? ('bit' as const) : ('boolean' as const),
-  }));
+  const plainJson = columns.some((c) => c.type.kind === 'json') ? await plainJsonColumns(client, schema, table) : new Set<string>();
+  const written = columns.map((c) => ({ name: c.name, write: writeTarget(c, plainJson) }));
   const handle = newHandle(client.catalog, schema, table, 'insert', written);
   // Only the shape of the target: its rows get there at the commit.
   await client.query(`CREATE TABLE ${temporary(handle)} (LIKE ${qualifiedTable(schema, table)})`);
@@ -127,7 +126,7 @@ export class PostgresPageSink implements ConnectorPageSink {
   private copy: Promise<{ connection: pg.PoolClient; stream: CopyStreamQuery }> | undefined;
   private failure: unknown;
   private rows = 0;
-  private readonly written: { index: number; write: 'boolean' | 'bit' }[];
+  private readonly written: { index: number; write: BooleanTarget }[];
 
   constructor(
     private readonly client: PostgresClient,

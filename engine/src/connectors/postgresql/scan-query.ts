@@ -119,9 +119,9 @@ export function orderable(type: SqlType, lookup: ColumnLookup): boolean {
   }
 }
 
-/** Whether grouping by the type puts the same rows together as the engine does. */
+/** Whether grouping by the type puts the same rows together as the engine does (not json: PostgreSQL's text of a json value is not the engine's canonical one). */
 export function groupable(column: PostgresColumn): boolean {
-  return column.type.kind !== 'real' && column.type.kind !== 'double';
+  return column.type.kind !== 'real' && column.type.kind !== 'double' && column.type.kind !== 'json';
 }
 
 function collation(type: SqlType): string {

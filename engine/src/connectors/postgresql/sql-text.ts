@@ -49,6 +49,9 @@ export function postgresTypeName(type: SqlType): string | undefined {
       return 'bytea';
     case 'uuid':
       return 'uuid';
+    case 'json':
+      // As Trino's PostgreSQL connector creates json columns.
+      return 'jsonb';
     case 'date':
       return 'date';
     case 'time':

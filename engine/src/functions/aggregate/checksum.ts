@@ -1,76 +1,20 @@
 // checksum(x): Trino's order-insensitive checksum, the 64-bit wrapping sum over the rows of
 // xxHash64(value) * PRIME64 (PRIME64 alone for a NULL), as 8 little-endian bytes; NULL over no
-// rows. Each value hashes as Trino's type's XX_HASH_64 operator does: the xxHash64 of its long
-// (integers, dates, short decimals, boolean as 0/1, real and double as their bits with -0 as 0), of
-// its two longs for long decimals, of its bytes for strings and binaries; times and timestamps as
-// temporal-checksum.ts has them. Other types are refused.
+// rows. Each value hashes as Trino's type's XX_HASH_64 operator does (trino-value-hash.ts): scalars,
+// arrays, maps, rows, uuid, ipaddress, json and intervals. Other types (sketches, variant) are refused.
 
 import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
-import { xxhash64 } from '../scalar/binary/non-cryptographic-hashes.js';
 import { getScalar, type Column } from '../../columnar/page.js';
 import type { Scalar } from '../../types/scalar.js';
-import { BIGINT, SHORT_DECIMAL_PRECISION, VARBINARY, typeName, type SqlType } from '../../types/types.js';
+import { BIGINT, VARBINARY, typeName, type SqlType } from '../../types/types.js';
 import type { AggregateFunction, ColumnOutput, GroupedAccumulator } from './aggregate-function.js';
 import { finalColumn, grow } from './accumulator-support.js';
-import { temporalValueHash } from './temporal-checksum.js';
+import { trinoValueHash } from './trino-value-hash.js';
 
 const PRIME64 = 0x9e3779b185ebca87n;
-const encoder = new TextEncoder();
-
-/** xxHash64 of the 8 little-endian bytes of a long (airlift's XxHash64.hash(long)), signed. */
-function hashLong(value: bigint): bigint {
-  const bytes = new Uint8Array(8);
-  new DataView(bytes.buffer).setBigInt64(0, BigInt.asIntN(64, value), true);
-  return hashBytes(bytes);
-}
-
-function hashBytes(bytes: Uint8Array): bigint {
-  const digest = xxhash64(bytes);
-  return new DataView(digest.buffer, digest.byteOffset, 8).getBigInt64(0, false);
-}
-
-function floatBits(value: number, width: 32 | 64): bigint {
-  const view = new DataView(new ArrayBuffer(8));
-  if (width === 32) {
-    if (Number.isNaN(value)) return 0x7fc00000n;
-    view.setFloat32(0, value === 0 ? 0 : value);
-    return BigInt(view.getInt32(0));
-  }
-  if (Number.isNaN(value)) return 0x7ff8000000000000n;
-  view.setFloat64(0, value === 0 ? 0 : value);
-  return view.getBigInt64(0);
-}
-
-/** The XX_HASH_64 of a non-null value of `type`, as Trino's type has it; undefined for types not covered. */
-function valueHash(type: SqlType): ((value: Scalar) => bigint) | undefined {
-  switch (type.kind) {
-    case 'boolean':
-      return (v) => hashLong(v === true || v === 1 ? 1n : 0n);
-    case 'tinyint':
-    case 'smallint':
-    case 'integer':
-    case 'bigint':
-    case 'date':
-      return (v) => hashLong(BigInt(v as number | bigint));
-    case 'real':
-      return (v) => hashLong(floatBits(v as number, 32));
-    case 'double':
-      return (v) => hashLong(floatBits(v as number, 64));
-    case 'decimal':
-      if (type.precision <= SHORT_DECIMAL_PRECISION) return (v) => hashLong(v as bigint);
-      return (v) => hashLong((v as bigint) >> 64n) ^ hashLong(BigInt.asIntN(64, v as bigint));
-    case 'varchar':
-    case 'char':
-      return (v) => hashBytes(encoder.encode(v as string));
-    case 'varbinary':
-      return (v) => hashBytes(v as Uint8Array);
-    default:
-      return temporalValueHash(type, hashLong);
-  }
-}
 
 export function checksumFunction(type: SqlType, location?: SourceLocation): AggregateFunction {
-  const hash = type.kind === 'unknown' ? () => 0n : valueHash(type);
+  const hash = trinoValueHash(type, 'xxhash64');
   if (hash === undefined) throw new EngineError('NOT_SUPPORTED', `checksum of ${typeName(type)} values is not supported`, location);
   return {
     name: 'checksum',

@@ -4,7 +4,8 @@
 
 import { dayOfWeekOfDays, dayOfYearOfDays, daysToCivil } from '../../../types/datetime.js';
 import { FormatError } from './format-error.js';
-import type { JavaValue } from './java-values.js';
+import { type JavaValue, javaClassName } from './java-values.js';
+import { zoneAbbreviation } from './java-zone-names.js';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -12,22 +13,28 @@ const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Satur
 interface Fields {
   days?: number;
   nanosOfDay?: number;
+  /** A ZonedDateTime's zone and instant. */
+  zone?: { offsetSeconds: number; zoneId: string; zoneIsOffset: boolean; epochNanos: bigint };
+  className: string;
 }
 
 function fieldsOf(value: JavaValue): Fields | undefined {
   switch (value.kind) {
     case 'date':
-      return { days: value.days };
+      return { days: value.days, className: javaClassName(value) };
     case 'time':
-      return { nanosOfDay: value.nanosOfDay };
+      return { nanosOfDay: value.nanosOfDay, className: javaClassName(value) };
     case 'datetime':
-      return { days: value.days, nanosOfDay: value.nanosOfDay };
+      return { days: value.days, nanosOfDay: value.nanosOfDay, className: javaClassName(value) };
+    case 'zoned':
+      return { days: value.days, nanosOfDay: value.nanosOfDay, zone: value, className: javaClassName(value) };
     default:
       return undefined;
   }
 }
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
+const floorDivide = (a: bigint, b: bigint) => (a >= 0n ? a / b : -((-a + b - 1n) / b));
 
 function dateField(days: number | undefined, field: string): number {
   if (days === undefined) throw new FormatError('UnsupportedTemporalTypeException', `Unsupported field: ${field}`);
@@ -39,7 +46,7 @@ function timeField(nanos: number | undefined, field: string): number {
   return nanos;
 }
 
-const COMPOSITES: Record<string, string> = { R: 'H:M', T: 'H:M:S', r: 'I:M:S p', D: 'm/d/y', F: 'Y-m-d' };
+const COMPOSITES: Record<string, string> = { R: 'H:M', T: 'H:M:S', r: 'I:M:S p', D: 'm/d/y', F: 'Y-m-d', c: 'a b d H:M:S Z Y' };
 
 /** `%t<conversion>` of the value; `mismatch` is the error for a value that is no date or time. */
 export function formatDateTimeField(conversion: string, value: JavaValue, mismatch: () => Error): string {
@@ -51,7 +58,21 @@ export function formatDateTimeField(conversion: string, value: JavaValue, mismat
   return field(conversion, fields);
 }
 
-function field(conversion: string, { days, nanosOfDay }: Fields): string {
+/** The zone of a ZonedDateTime, or Java's error for a value without one (`field` when it asks for a field). */
+function zoneOf(fields: Fields, conversion: string, field?: string): NonNullable<Fields['zone']> {
+  if (fields.zone !== undefined) return fields.zone;
+  if (field !== undefined) throw new FormatError('UnsupportedTemporalTypeException', `Unsupported field: ${field}`);
+  throw new FormatError('IllegalFormatConversionException', `${conversion} != ${fields.className}`);
+}
+
+/** Java's %tz: the offset as +HHMM. */
+function rfc822Offset(offsetSeconds: number): string {
+  const minutes = Math.trunc(Math.abs(offsetSeconds) / 60);
+  return `${offsetSeconds < 0 ? '-' : '+'}${pad(Math.floor(minutes / 60), 2)}${pad(minutes % 60, 2)}`;
+}
+
+function field(conversion: string, fields: Fields): string {
+  const { days, nanosOfDay } = fields;
   const civil = () =>
     daysToCivil(
       dateField(
@@ -117,6 +138,16 @@ function field(conversion: string, { days, nanosOfDay }: Fields): string {
       return pad(Math.floor(timeField(nanosOfDay, 'MilliOfSecond') / 1_000_000) % 1000, 3);
     case 'N':
       return pad(timeField(nanosOfDay, 'NanoOfSecond') % 1_000_000_000, 9);
+    case 'z':
+      return rfc822Offset(zoneOf(fields, conversion, 'OffsetSeconds').offsetSeconds);
+    case 'Z': {
+      const zone = zoneOf(fields, conversion);
+      return zone.zoneIsOffset ? zone.zoneId : zoneAbbreviation(zone.zoneId, zone.epochNanos);
+    }
+    case 's':
+      return String(floorDivide(zoneOf(fields, conversion, 'InstantSeconds').epochNanos, 1_000_000_000n));
+    case 'Q':
+      return String(floorDivide(zoneOf(fields, conversion, 'InstantSeconds').epochNanos, 1_000_000n));
     default:
       throw new FormatError('UnknownFormatConversionException', `Conversion = 't${conversion}'`);
   }

@@ -1,13 +1,16 @@
 // java.util.Formatter's syntax, which Trino's format() exposes: %[index$][flags][width][.precision]
-// conversion, with the general (s S b B), integral (d o x X), floating point (f e E g G), literal
+// conversion, with the general (s S b B h H), character (c C: only null, as Trino passes no
+// character types), integral (d o x X), floating point (f e E g G), literal
 // (% n) and date/time (t T) conversions, in the US English locale. Java's exceptions become
-// INVALID_FUNCTION_ARGUMENT "Invalid format string: <format> (<Exception>: <message>)", as Trino's.
+// INVALID_FUNCTION_ARGUMENT "Invalid format string: <format> (<Name>: <message>)", as Trino's (the
+// java.util exception's name without "Exception").
 
 import { EngineError } from '../../../errors/engine-error.js';
 import { shortestDecimalDigits } from '../../../types/number-format.js';
 import { FormatError } from './format-error.js';
 import { type JavaValue, javaClassName, javaToString } from './java-values.js';
 import { formatDateTimeField } from './java-date-time.js';
+import { javaHashCode } from './java-hash-code.js';
 
 const SPECIFIER = /%(\d+\$|<)?([-#+ 0,(]*)(\d+)?(\.\d+)?([tT])?(.)?/y;
 
@@ -25,7 +28,9 @@ export function javaFormat(format: string, args: readonly JavaValue[]): string {
     return formatAll(format, args);
   } catch (e) {
     if (!(e instanceof FormatError)) throw e;
-    throw new EngineError('INVALID_FUNCTION_ARGUMENT', `Invalid format string: ${format} (${e.message})`);
+    // Trino quotes java.util's exceptions without the package and the "Exception" suffix.
+    const name = e.exception === 'UnsupportedTemporalTypeException' ? e.exception : e.exception.replace(/Exception$/, '');
+    throw new EngineError('INVALID_FUNCTION_ARGUMENT', `Invalid format string: ${format} (${name}: ${e.detail})`);
   }
 }
 
@@ -113,9 +118,17 @@ function formatOne(spec: Spec, value: JavaValue): string {
       return formatFloating(spec, value);
     case 'c':
     case 'C':
+      // Trino passes no Character, Byte, Short or Integer: only null prints.
       checkFlags(spec, '-');
       if (value.kind === 'null') return justify('null', spec);
       throw mismatch(spec, value);
+    case 'h':
+    case 'H': {
+      checkFlags(spec, '-');
+      let text = value.kind === 'null' ? 'null' : (javaHashCode(value) >>> 0).toString(16);
+      if (spec.precision !== undefined) text = text.slice(0, spec.precision);
+      return justify(conversion === 'H' ? text.toUpperCase() : text, spec);
+    }
     default:
       throw new FormatError('UnknownFormatConversionException', `Conversion = '${conversion}'`);
   }

@@ -1,12 +1,16 @@
 // SQL values as the Java objects Trino's format() hands java.util.Formatter: integers as Long,
 // real as Float, double as Double, decimals as BigDecimal, text as String, dates and times as
-// java.time values. Each knows its Java class name (for Java's error messages) and its toString.
+// java.time values (a zoned timestamp a ZonedDateTime); json as json_format's text; uuid, ipaddress,
+// time with time zone and intervals as their CAST to varchar (Trino's fallback). Each knows its Java class name (for Java's error messages) and its toString.
 
 import type { Scalar } from '../../../types/scalar.js';
 import { floorDiv, readPicos } from '../../../types/long-plain-temporal.js';
 import { formatDate, formatTimeOfDay } from '../../../types/datetime.js';
 import { formatDoubleAsText, formatRealAsText } from '../../../types/number-format.js';
-import { type SqlType, typeName } from '../../../types/types.js';
+import { type SqlType, VARCHAR, typeName } from '../../../types/types.js';
+import { castFunction } from '../../../types/casts.js';
+import { zonedParts } from '../../../types/long-zoned-timestamp.js';
+import { formatOffsetMinutes, offsetMillisAt, zoneName } from '../../../types/time-zones.js';
 import { EngineError } from '../../../errors/engine-error.js';
 
 const NANOS_PER_DAY = 86_400_000_000_000n;
@@ -21,7 +25,17 @@ export type JavaValue =
   | { kind: 'date'; days: number }
   // nanoseconds, as java.time holds them (a long value's picoseconds round half up to them, as Trino)
   | { kind: 'time'; nanosOfDay: number }
-  | { kind: 'datetime'; days: number; nanosOfDay: number };
+  | { kind: 'datetime'; days: number; nanosOfDay: number }
+  // a ZonedDateTime: the local date and time, its offset, its zone (an offset or a region id) and its instant
+  | {
+      kind: 'zoned';
+      days: number;
+      nanosOfDay: number;
+      offsetSeconds: number;
+      zoneId: string;
+      zoneIsOffset: boolean;
+      epochNanos: bigint;
+    };
 
 const JAVA_CLASS: Record<Exclude<JavaValue['kind'], 'null'>, string> = {
   long: 'java.lang.Long',
@@ -32,6 +46,7 @@ const JAVA_CLASS: Record<Exclude<JavaValue['kind'], 'null'>, string> = {
   date: 'java.time.LocalDate',
   time: 'java.time.LocalTime',
   datetime: 'java.time.LocalDateTime',
+  zoned: 'java.time.ZonedDateTime',
 };
 
 export function javaClassName(value: JavaValue): string {
@@ -80,9 +95,45 @@ function converter(type: SqlType): (value: Scalar) => JavaValue {
         return { kind: 'datetime', days: Number(days), nanosOfDay: Number(nanos - days * NANOS_PER_DAY) };
       };
     }
+    case 'timestamp with time zone':
+      return (v) => zonedDateTime(v as bigint, type.precision);
+    case 'json':
+      return (v) => ({ kind: 'string', value: v as string });
+    case 'uuid':
+    case 'ipaddress':
+    case 'time with time zone':
+    case 'interval year to month':
+    case 'interval day to second': {
+      const toText = castFunction(type, VARCHAR) as (v: Scalar) => Scalar;
+      return (v) => ({ kind: 'string', value: toText(v) as string });
+    }
     default:
       throw new EngineError('NOT_SUPPORTED', `Type not supported for formatting: ${typeName(type)}`);
   }
+}
+
+/** DateTimes.toZonedDateTime: the instant (picoseconds rounded half up to nanoseconds) at the value's zone. */
+function zonedDateTime(v: bigint, precision: number): JavaValue {
+  const { millis, picos, key } = zonedParts(v, precision);
+  const epochNanos = BigInt(millis) * 1_000_000n + BigInt(Math.floor((picos + 500) / 1000));
+  const offsetMillis = offsetMillisAt(key, millis);
+  const local = epochNanos + BigInt(offsetMillis) * 1_000_000n;
+  const days = floorDiv(local, NANOS_PER_DAY);
+  const zoneId = zoneName(key);
+  return {
+    kind: 'zoned',
+    days: Number(days),
+    nanosOfDay: Number(local - days * NANOS_PER_DAY),
+    offsetSeconds: offsetMillis / 1000,
+    zoneId,
+    zoneIsOffset: zoneId !== 'UTC' && /^[+-]/.test(zoneId),
+    epochNanos,
+  };
+}
+
+/** ZoneOffset.toString: Z, or ±HH:MM with :SS when it has seconds. */
+function offsetText(offsetSeconds: number): string {
+  return offsetSeconds === 0 ? 'Z' : formatOffsetMinutes(offsetSeconds / 60);
 }
 
 /** java.time's LocalTime.toString: HH:mm, then :ss, then the fraction in groups of three digits. */
@@ -128,5 +179,9 @@ export function javaToString(value: JavaValue): string {
       return localTime(value.nanosOfDay);
     case 'datetime':
       return `${formatDate(value.days)}T${localTime(value.nanosOfDay)}`;
+    case 'zoned': {
+      const local = `${formatDate(value.days)}T${localTime(value.nanosOfDay)}${offsetText(value.offsetSeconds)}`;
+      return value.zoneIsOffset ? local : `${local}[${value.zoneId}]`;
+    }
   }
 }
