@@ -16,16 +16,7 @@ import { containsSubquery } from '../../sql/analyzer/ast-utils.js';
 import type { RowExpression } from '../../sql/planner/row-expression.js';
 import { cannotChangeRows, compiledPredicate, deleteCondition } from './ddl-statements.js';
 import { rowCountResult } from './results.js';
-
-const COMPARISONS = new Set([
-  'equal',
-  'not_equal',
-  'less_than',
-  'less_than_or_equal',
-  'greater_than',
-  'greater_than_or_equal',
-  'is_distinct_from',
-]);
+import { COMPARISON_NAMES } from '../../functions/scalar/operator-names.js';
 
 export async function deleteWholePartitions(
   s: ast.DeleteStatement,
@@ -63,7 +54,7 @@ function columnsOfDomain(e: RowExpression, partitionIds: ReadonlySet<number>): S
     return id !== undefined && others.every(isConstant) ? new Set([id]) : undefined;
   };
   if (e.kind === 'constant') return e.type.kind === 'boolean' || e.type.kind === 'unknown' ? new Set() : undefined;
-  if (e.kind === 'call' && COMPARISONS.has(e.name) && e.args.length === 2) {
+  if (e.kind === 'call' && (COMPARISON_NAMES.has(e.name) || e.name === 'is_distinct_from') && e.args.length === 2) {
     const [a, b] = e.args;
     return onColumn(a, [b]) ?? onColumn(b, [a]);
   }

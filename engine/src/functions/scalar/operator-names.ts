@@ -50,3 +50,13 @@ export const OPERATOR_NAMES: readonly OperatorName[] = [
   'is_distinct_from',
   'concat',
 ];
+
+/** The six comparison operators (=, <>, <, <=, >, >=): each is NULL when an argument is NULL. */
+export const COMPARISON_NAMES: ReadonlySet<string> = new Set<OperatorName>([
+  'equal',
+  'not_equal',
+  'less_than',
+  'less_than_or_equal',
+  'greater_than',
+  'greater_than_or_equal',
+]);

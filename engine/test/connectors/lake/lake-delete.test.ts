@@ -11,7 +11,7 @@
 import { expect } from 'chai';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { dataFiles, duckDbRows, LakeFixture } from './lake-fixture.js';
+import { dataFiles, duckDbRows, duckNationRows, LakeFixture } from './lake-fixture.js';
 
 /** The folders directly below `dir`, hidden ones left out. */
 function folders(dir: string): string[] {
@@ -31,13 +31,7 @@ describe('lake: DELETE of whole partitions, and the row changes Trino refuses', 
   });
   afterEach(() => lake.remove());
 
-  /** The rows DuckDB reads from the table's files (the partition column from the folder names). */
-  async function duckRows(dir: string, partitioned: boolean): Promise<unknown[][]> {
-    if (dataFiles(dir).length === 0) return [];
-    const files = partitioned ? `${dir}/*/*.parquet` : `${dir}/*.parquet`;
-    const hive = partitioned ? ", hive_partitioning = true, hive_types = {'regionkey': BIGINT}" : '';
-    return duckDbRows(`SELECT nationkey, name, regionkey FROM read_parquet('${files}'${hive}) ORDER BY ALL`);
-  }
+  const duckRows = (dir: string, partitioned: boolean) => duckNationRows(dir, partitioned, 'nationkey, name, regionkey');
 
   async function engineRows(table: string): Promise<unknown[][]> {
     return lake.rows(`SELECT nationkey, name, regionkey FROM ${table} ORDER BY 1, 2, 3`);

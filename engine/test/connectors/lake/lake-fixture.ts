@@ -101,6 +101,17 @@ export async function duckDbRows(sql: string): Promise<unknown[][]> {
   return normalize(await duckRows(duck, sql));
 }
 
+/**
+ * The rows DuckDB reads from a nation table's Parquet files, `columns` in that order: a partitioned
+ * table's `regionkey` from its folder names. A table without files has no rows.
+ */
+export async function duckNationRows(dir: string, partitioned: boolean, columns: string): Promise<unknown[][]> {
+  if (dataFiles(dir).length === 0) return [];
+  const files = partitioned ? `${dir}/*/*.parquet` : `${dir}/*.parquet`;
+  const hive = partitioned ? ", hive_partitioning = true, hive_types = {'regionkey': BIGINT}" : '';
+  return duckDbRows(`SELECT ${columns} FROM read_parquet('${files}'${hive}) ORDER BY ALL`);
+}
+
 function normalize(rows: readonly (readonly unknown[])[]): unknown[][] {
   return rows.map((row) => row.map((v) => (typeof v === 'bigint' ? v.toString() : v)));
 }

@@ -8,7 +8,7 @@
 
 import { expect } from 'chai';
 import { readdirSync } from 'node:fs';
-import { dataFiles, duckDbRows, LakeFixture } from './lake-fixture.js';
+import { dataFiles, duckNationRows, LakeFixture } from './lake-fixture.js';
 
 const ENABLE = 'SET SESSION lake.non_transactional_optimize_enabled = true';
 const NATION = 'SELECT n_nationkey, n_name, n_comment, n_regionkey FROM tpch.tiny.nation';
@@ -21,12 +21,7 @@ describe('lake: ALTER TABLE ... EXECUTE optimize', function () {
   });
   afterEach(() => lake.remove());
 
-  /** The table's rows as DuckDB reads its files (a partitioned table's partition column from the folder names). */
-  async function duckRows(dir: string, partitioned: boolean): Promise<unknown[][]> {
-    const files = partitioned ? `${dir}/*/*.parquet` : `${dir}/*.parquet`;
-    const hive = partitioned ? ", hive_partitioning = true, hive_types = {'regionkey': BIGINT}" : '';
-    return duckDbRows(`SELECT nationkey, name, comment, regionkey FROM read_parquet('${files}'${hive}) ORDER BY ALL`);
-  }
+  const duckRows = (dir: string, partitioned: boolean) => duckNationRows(dir, partitioned, 'nationkey, name, comment, regionkey');
 
   it('unpartitioned: refused until enabled, then ten small files become one with the same rows', async () => {
     await lake.harness.query('CREATE TABLE lake.default.t (nationkey bigint, name varchar, comment varchar, regionkey bigint)');

@@ -4,13 +4,13 @@
 // symbols drops the probe rows that had no match, so the join is an inner join (Trino's
 // outer-to-inner simplification), which may then be reordered and make dynamic filters.
 
+import { COMPARISON_NAMES } from '../../../functions/scalar/operator-names.js';
 import type { RowExpression } from '../row-expression.js';
 
-const COMPARISONS = new Set(['equal', 'not_equal', 'less_than', 'less_than_or_equal', 'greater_than', 'greater_than_or_equal']);
 const STRICT_ARITHMETIC = new Set(['add', 'subtract', 'multiply', 'divide', 'modulus', 'negate']);
 
 export function rejectsNulls(conjunct: RowExpression, symbols: ReadonlySet<number>): boolean {
-  if (conjunct.kind !== 'call' || !COMPARISONS.has(conjunct.name)) return false;
+  if (conjunct.kind !== 'call' || !COMPARISON_NAMES.has(conjunct.name)) return false;
   let reads = false;
   const strict = (e: RowExpression): boolean => {
     switch (e.kind) {
